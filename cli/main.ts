@@ -1,0 +1,1 @@
+console.log(JSON.stringify({hello: process.argv.slice(2)}))

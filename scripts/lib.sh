@@ -1,0 +1,79 @@
+# Shared shell helpers for scripts/start.sh and scripts/test.sh. Source, don't run.
+# Contract: every function prints what it does and exits the script with a clear message on failure.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+die() { echo "error: $*" >&2; exit 1; }
+
+require_node() {
+  command -v node >/dev/null || die "Node.js 20.9 or newer is required (node not found)"
+  node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=9)?0:1)' \
+    || die "Node.js 20.9 or newer is required (found $(node -v))"
+}
+
+# Installs npm dependencies when node_modules is missing or older than package-lock.json.
+# `npm install`, not `npm ci`: other platforms' optional binaries are missing from this registry.
+ensure_node_modules() {
+  if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+    echo "installing npm dependencies…"
+    (cd "$ROOT" && npm install --no-audit --no-fund) || die "npm install failed"
+  fi
+}
+
+# ensure_commands "cmd:apt-package" ... — installs missing system packages with apt-get when
+# running as root (a fresh Debian machine or CI), else says exactly what to install.
+ensure_commands() {
+  local missing=() pair cmd pkg
+  for pair in "$@"; do
+    cmd="${pair%%:*}"; pkg="${pair##*:}"
+    command -v "$cmd" >/dev/null 2>&1 || [ -x "$cmd" ] || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing system packages: ${missing[*]}"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; } \
+      || die "apt-get install ${missing[*]} failed"
+  else
+    die "missing system packages: ${missing[*]} (install them, e.g. sudo apt-get install -y ${missing[*]})"
+  fi
+}
+
+# Prints a free TCP port on 127.0.0.1.
+free_port() {
+  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
+
+# start_redis DATA_DIR — starts redis-server on a free port with AOF persistence in DATA_DIR,
+# exports REDIS_URL and REDIS_PID; stop it with stop_redis.
+start_redis() {
+  local dir="$1" port
+  ensure_commands "redis-server:redis-server"
+  mkdir -p "$dir"
+  dir="$(cd "$dir" && pwd)" # redis-server resolves --logfile after chdir to --dir: use absolute paths
+  port="$(free_port)"
+  redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --save "" \
+    --daemonize no --logfile "$dir/redis.log" &
+  REDIS_PID=$!
+  for _ in $(seq 1 50); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      export REDIS_URL="redis://127.0.0.1:$port"
+      echo "redis-server started on $REDIS_URL (data in $dir)"
+      return 0
+    fi
+    kill -0 "$REDIS_PID" 2>/dev/null || die "redis-server exited; see $dir/redis.log"
+    sleep 0.1
+  done
+  die "redis-server did not start listening on port $port"
+}
+
+stop_redis() { [ -n "${REDIS_PID:-}" ] && kill "$REDIS_PID" 2>/dev/null; wait "${REDIS_PID:-}" 2>/dev/null; return 0; }
+
+# Builds the Next.js app when there is no build or a source file is newer than it.
+ensure_next_build() {
+  local stamp="$ROOT/.next/BUILD_ID"
+  if [ -f "$stamp" ] && [ -z "$(cd "$ROOT" && find app components lib server schemas skills next.config.ts package-lock.json proxy.ts -newer "$stamp" -type f 2>/dev/null | head -n 1)" ]; then
+    return 0
+  fi
+  echo "building the console (next build)…"
+  (cd "$ROOT" && NEXT_TELEMETRY_DISABLED=1 npx next build) || die "next build failed"
+}

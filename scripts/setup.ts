@@ -1,0 +1,24 @@
+/**
+ * Prepares the configured database before the console starts: applies migrations and, when
+ * DCF_DEMO_USERS is on, seeds one demo user per role and prints their credentials.
+ * Run by scripts/start.sh (and safe to run again: everything here is idempotent).
+ */
+import { config } from '../server/config.ts';
+import { migrateDatabase, openDatabase } from '../server/db/client.ts';
+import { DEMO_USERS, seedDemoUsers } from '../server/auth/demo-users.ts';
+import { ROLE_LABELS } from '../components/shell/nav-items.ts';
+
+const cfg = config();
+const handle = await openDatabase(cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir } : cfg.database);
+try {
+  await migrateDatabase(handle, cfg.rootDir);
+  console.log(`database ready (${cfg.database.kind === 'pglite' ? `PGlite at ${cfg.database.dataDir}` : 'PostgreSQL'})`);
+  if (cfg.demoUsers) {
+    await seedDemoUsers(handle.db);
+    console.log('\nDemo users (one per role):');
+    for (const u of DEMO_USERS) console.log(`  ${ROLE_LABELS[u.role].padEnd(20)} ${u.email.padEnd(24)} password: ${u.password}`);
+    console.log('');
+  }
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Starts the console on embedded defaults with demo data: PGlite under .data/, a local
+# redis-server (unless REDIS_URL is set), one demo user per role (printed below).
+# Environment overrides: see the README's configuration table.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+require_node
+ensure_node_modules
+
+export DCF_DATA_DIR="${DCF_DATA_DIR:-.data}"
+export DCF_DEMO_USERS="${DCF_DEMO_USERS:-true}"
+export PORT="${PORT:-3000}"
+export NEXT_TELEMETRY_DISABLED=1
+
+if [ -z "${REDIS_URL:-}" ]; then
+  start_redis "$DCF_DATA_DIR/redis"
+  trap stop_redis EXIT
+fi
+
+ensure_next_build
+node --import tsx scripts/setup.ts || die "database setup failed"
+
+echo "DCF Console: http://localhost:$PORT  (Ctrl-C to stop)"
+npx next start -p "$PORT" &
+NEXT_PID=$!
+trap 'kill $NEXT_PID 2>/dev/null; wait $NEXT_PID 2>/dev/null; stop_redis' EXIT INT TERM
+wait $NEXT_PID

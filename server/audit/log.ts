@@ -1,0 +1,52 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { auditLog, type AuditRow } from '../db/schema/index.ts';
+import type { Actor } from './actor.ts';
+import { digestArgs } from './digest.ts';
+
+export type AuditStatus = 'ok' | 'error' | 'forbidden';
+
+export type AuditEntry = {
+  actor: Actor;
+  /** Tool name or procedure path. */
+  action: string;
+  args: unknown;
+  status: AuditStatus;
+  detail?: Record<string, unknown>;
+};
+
+/** Where audit entries go; the tool invoker and the tRPC mutation middleware write through it. */
+export interface AuditSink {
+  record(entry: AuditEntry): Promise<void>;
+}
+
+/** Appends one row. The table rejects UPDATE/DELETE (migration 0001), so this is the only write. */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorKind: entry.actor.kind,
+    actorId: entry.actor.id,
+    actorLabel: entry.actor.label,
+    action: entry.action,
+    argsDigest: digestArgs(entry.args),
+    resultStatus: entry.status,
+    detail: entry.detail ?? null,
+  });
+}
+
+export const dbAuditSink = (db: Db): AuditSink => ({ record: (entry) => recordAudit(db, entry) });
+
+export type AuditQuery = { limit: number; beforeId?: number; action?: string; actorId?: string };
+
+/** Newest first, keyset-paginated by id. */
+export async function listAudit(db: Db, q: AuditQuery): Promise<AuditRow[]> {
+  const where: SQL[] = [];
+  if (q.beforeId !== undefined) where.push(lt(auditLog.id, q.beforeId));
+  if (q.action) where.push(eq(auditLog.action, q.action));
+  if (q.actorId) where.push(eq(auditLog.actorId, q.actorId));
+  return db
+    .select()
+    .from(auditLog)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(q.limit);
+}

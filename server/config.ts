@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one configuration module (ARCHITECTURE.md "Conventions"). Every setting the server, the
+ * worker and the CLI read comes from here, validated once with zod. A bad or missing setting is
+ * reported by name with what was expected, all at once, so an operator fixes them in one pass.
+ *
+ * Embedded defaults: with nothing set, data lives under `.data/` (PGlite, Redis AOF, session
+ * secret) and the run script starts a local `redis-server` and exports REDIS_URL.
+ */
+
+const optionalUrl = (protocols: string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || isUrlWithProtocol(v, protocols), {
+      message: `must be a ${what} URL (${protocols.map((p) => p + '//').join(' or ')}…)`,
+    });
+
+function isUrlWithProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Root folder for embedded data (PGlite, Redis AOF, generated secrets). */
+  DCF_DATA_DIR: z.string().min(1).default('.data'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
+  /** Redis connection string; the run script sets it to the local redis-server it starts. */
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis'),
+  /** Neo4j Bolt URL; when unset the knowledge graph lives in Postgres tables. */
+  NEO4J_URI: optionalUrl(['bolt:', 'bolt+s:', 'bolt+ssc:', 'neo4j:', 'neo4j+s:', 'neo4j+ssc:'], 'Neo4j'),
+  NEO4J_USER: z.string().default('neo4j'),
+  NEO4J_PASSWORD: z.string().optional(),
+  /** Letta server base URL; when unset the local in-process agent runtime is used. */
+  LETTA_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
+  LETTA_API_KEY: z.string().optional(),
+  /** Secret for signing session cookies, at least 32 characters. Generated under DCF_DATA_DIR when unset. */
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  /** Session lifetime in hours. */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+  /** Directory of skill manifests that forms the skill catalog. */
+  DCF_SKILLS_DIR: z.string().min(1).default('skills'),
+  /** Directory of example/seed workflows. */
+  DCF_WORKFLOWS_DIR: z.string().min(1).default('workflows'),
+  /** Seed one demo user per role (embedded default; never enable in production). */
+  DCF_DEMO_USERS: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  /** Absolute path of the project root (where package.json lives); relative settings resolve from it. */
+  rootDir: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  graph: { kind: 'postgres' } | { kind: 'neo4j'; uri: string; user: string; password: string | undefined };
+  agentRuntime: { kind: 'local' } | { kind: 'letta'; baseUrl: string; apiKey: string | undefined };
+  sessionSecret: string | undefined;
+  sessionTtlHours: number;
+  skillsDir: string;
+  workflowsDir: string;
+  demoUsers: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+/** Thrown when the environment is invalid; `problems` has one line per bad setting. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment into an AppConfig. Pure: pass `env` explicitly in tests.
+ * `rootDir` anchors relative paths (defaults to the current working directory).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, rootDir = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? '(environment)');
+        const value = env[name];
+        const shown = value === undefined ? 'unset' : name.match(/SECRET|PASSWORD|KEY/) ? 'hidden' : JSON.stringify(value);
+        return `${name} (${shown}): ${i.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  // Runtime paths from configuration: not bundle inputs, so Turbopack must not trace them.
+  const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(/*turbopackIgnore: true*/ rootDir, p));
+  const dataDir = abs(e.DCF_DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    rootDir,
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    redisUrl: e.REDIS_URL,
+    graph: e.NEO4J_URI ? { kind: 'neo4j', uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD } : { kind: 'postgres' },
+    agentRuntime: e.LETTA_BASE_URL ? { kind: 'letta', baseUrl: e.LETTA_BASE_URL, apiKey: e.LETTA_API_KEY } : { kind: 'local' },
+    sessionSecret: e.SESSION_SECRET,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    skillsDir: abs(e.DCF_SKILLS_DIR),
+    workflowsDir: abs(e.DCF_WORKFLOWS_DIR),
+    demoUsers: e.DCF_DEMO_USERS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process-wide configuration, parsed on first use. */
+export function config(): AppConfig {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Documentation rows for the README's configuration table (kept next to the schema they describe). */
+export const CONFIG_KEYS = Object.keys(envSchema.shape);

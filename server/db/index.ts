@@ -1,0 +1,26 @@
+import { config } from '../config.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from './client.ts';
+
+export type { Db, DatabaseHandle } from './client.ts';
+
+// One handle per process, kept on globalThis: Next.js may evaluate this module in several
+// bundles (instrumentation, route handlers), and PGlite must open its data directory once.
+const KEY = Symbol.for('dcf.database');
+type Holder = { [KEY]?: Promise<DatabaseHandle> };
+
+/** The process-wide database, opened and migrated on first use. */
+export function database(): Promise<DatabaseHandle> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= (async () => {
+    const cfg = config();
+    const handle = await openDatabase(
+      cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir } : cfg.database,
+    );
+    await migrateDatabase(handle, cfg.rootDir);
+    return handle;
+  })().catch((err) => {
+    delete holder[KEY]; // let the next call retry (e.g. PostgreSQL was still starting)
+    throw err;
+  });
+  return holder[KEY];
+}

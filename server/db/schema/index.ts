@@ -1,0 +1,4 @@
+/** The whole Drizzle schema; drizzle-kit reads this file to generate db/migrations. */
+export * from './users.ts';
+export * from './sessions.ts';
+export * from './audit.ts';

@@ -1,0 +1,34 @@
+import { Redis } from 'ioredis';
+
+/**
+ * A Redis connection for the control plane. Commands fail fast while disconnected (no offline
+ * queue, one retry per request) so a dead Redis surfaces as an error, not as a hung request;
+ * the client keeps reconnecting in the background with capped back-off.
+ */
+export function createRedis(url: string): Redis {
+  return new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 200, 5_000),
+  });
+}
+
+/** Connects if needed and round-trips PING within `timeoutMs`. */
+export async function pingRedis(redis: Redis, timeoutMs = 2_000): Promise<void> {
+  const work = (async () => {
+    if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
+    const pong = await redis.ping();
+    if (pong !== 'PONG') throw new Error(`unexpected PING reply: ${pong}`);
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no reply within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import workflowSchema from '../../schemas/letta_asl_workflow_schema_v2.2.0.json' with { type: 'json' };
+import skillManifestSchema from '../../schemas/skill-manifest-v2.0.0.json' with { type: 'json' };
+import controlPlaneMetaSchema from '../../schemas/control-plane-meta-1.0.0.json' with { type: 'json' };
+import controlPlaneStateSchema from '../../schemas/control-plane-state-1.0.0.json' with { type: 'json' };
+import notificationPayloadSchema from '../../schemas/notification-payload-1.0.0.json' with { type: 'json' };
+import dataPlaneOutputSchema from '../../schemas/data-plane-output-1.0.0.json' with { type: 'json' };
+import type { ValidationIssue } from '../validation/issue.ts';
+import { escapePointerToken } from '../validation/issue.ts';
+import { pruneSchemaErrors } from './prune-errors.ts';
+
+// ajv and ajv-formats are CommonJS; require() avoids default-export interop differences between
+// tsx, vitest and the Next.js server bundle.
+const require = createRequire(import.meta.url);
+const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
+const addFormats = require('ajv-formats') as typeof import('ajv-formats').default;
+
+/** The six document kinds of spec §5.1–5.6, keyed by the name the rest of the code uses. */
+export const SCHEMAS = {
+  workflow: workflowSchema,
+  skill_manifest: skillManifestSchema,
+  control_plane_meta: controlPlaneMetaSchema,
+  control_plane_state: controlPlaneStateSchema,
+  notification_payload: notificationPayloadSchema,
+  data_plane_output: dataPlaneOutputSchema,
+} as const;
+export type SchemaName = keyof typeof SCHEMAS;
+
+let compiled: Map<SchemaName, ValidateFunction> | undefined;
+
+/** Compiles every schema once (draft 2020-12, all errors, formats checked). */
+function validators(): Map<SchemaName, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  addFormats(ajv);
+  compiled = new Map();
+  for (const [name, schema] of Object.entries(SCHEMAS) as Array<[SchemaName, object]>) {
+    compiled.set(name, ajv.compile(schema));
+  }
+  return compiled;
+}
+
+/**
+ * Validates `doc` against one of the spec's schemas (as amended, see schemas/README.md); returns
+ * issues with JSON pointers, one per distinct problem (composite-keyword noise pruned, see
+ * prune-errors.ts). Never throws for any `doc`.
+ */
+export function validateAgainstSchema(name: SchemaName, doc: unknown): ValidationIssue[] {
+  const validate = validators().get(name)!;
+  if (validate(doc)) return [];
+  return pruneSchemaErrors(validate.errors ?? []).map(toIssue);
+}
+
+/**
+ * Maps an ajv error to a ValidationIssue whose pointer names the offending field itself:
+ * a missing or forbidden property points at that property rather than at its parent object.
+ */
+export function toIssue(e: ErrorObject): ValidationIssue {
+  const params = e.params as Record<string, unknown>;
+  let path = e.instancePath;
+  let message = e.message ?? 'is invalid';
+  if (e.keyword === 'required' && typeof params.missingProperty === 'string') {
+    path += '/' + escapePointerToken(params.missingProperty);
+    message = `is required`;
+  } else if (e.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    path += '/' + escapePointerToken(params.additionalProperty);
+    message = `is not allowed here`;
+  } else if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    message = `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  } else if (e.keyword === 'const' && 'allowedValue' in params) {
+    message = `must be ${JSON.stringify(params.allowedValue)}`;
+  }
+  const where = path === '' ? 'document' : path;
+  return { path, code: `schema.${e.keyword}`, message: `${where}: ${message}` };
+}

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { ToolContext } from './context.ts';
+import type { ToolResult } from './result.ts';
+
+/**
+ * One tool, defined once and served to agents (MCP), the console (tRPC) and scripts (CLI).
+ * `input` validates arguments (the layer rejects bad input before the handler runs);
+ * `output` describes the fields of a successful result (the envelope is added by the layer);
+ * `readOnly` tools change nothing, so they are not audited and may be exposed to read-only scopes.
+ */
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  description: string;
+  input: I;
+  output: O;
+  readOnly: boolean;
+  handler: (input: z.output<I>, ctx: ToolContext) => Promise<ToolResult<z.input<O>>>;
+}
+
+/** Identity with inference: `defineTool({...})` keeps the input/output types of each tool. */
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  if (!/^[a-z][a-z0-9_]*$/.test(def.name)) throw new Error(`tool name must be snake_case: ${def.name}`);
+  return def;
+}
+
+/** A tool with its type parameters erased, as the registry holds it. */
+export type AnyTool = ToolDefinition<z.ZodObject, z.ZodObject>;

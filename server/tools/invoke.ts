@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { AuditSink } from '../audit/log.ts';
+import { pointer } from '../validation/issue.ts';
+import type { ToolContext } from './context.ts';
+import type { AnyTool } from './define-tool.ts';
+import { fail, toolResultSchema, type ToolResult } from './result.ts';
+
+export type InvokeOptions = {
+  /** Where to record a mutating tool's call. tRPC passes none: its mutation middleware records instead. */
+  audit?: AuditSink;
+  /** Receives unexpected handler errors (a logger); they become `internal_error` results either way. */
+  onInternalError?: (tool: string, err: unknown) => void;
+};
+
+/** zod issues → the same `{path, code, message}` shape validators use, with JSON pointers. */
+export function inputIssues(error: z.ZodError) {
+  return error.issues.map((i) => ({
+    path: pointer(...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))),
+    code: `input.${i.code}`,
+    message: `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`,
+  }));
+}
+
+/**
+ * Runs one tool call the same way for every transport: validate the arguments, run the
+ * handler, turn a thrown error into an `internal_error` result, check the result against the
+ * tool's declared output (a broken contract is a bug, reported as `internal_error`), and audit
+ * mutating calls. Never throws for anything the caller sent.
+ */
+export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, opts: InvokeOptions = {}): Promise<ToolResult<Record<string, unknown>>> {
+  const parsed = tool.input.safeParse(rawInput ?? {});
+  let result: ToolResult<Record<string, unknown>>;
+  if (!parsed.success) {
+    const issues = inputIssues(parsed.error);
+    result = fail('invalid_input', `invalid arguments for ${tool.name}: ${issues.map((i) => i.message).join('; ')}`, { issues });
+  } else {
+    try {
+      result = (await tool.handler(parsed.data, ctx)) as ToolResult<Record<string, unknown>>;
+      const check = toolResultSchema(tool.output).safeParse(result);
+      if (!check.success) {
+        opts.onInternalError?.(tool.name, check.error);
+        result = fail('internal_error', `${tool.name} returned a result that breaks its output schema`, { issues: inputIssues(check.error) });
+      }
+    } catch (err) {
+      opts.onInternalError?.(tool.name, err);
+      result = fail('internal_error', `${tool.name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (!tool.readOnly && opts.audit) {
+    await opts.audit.record({
+      actor: ctx.actor,
+      action: tool.name,
+      args: rawInput,
+      status: result.status === 'ok' ? 'ok' : 'error',
+      detail: result.status === 'error' ? { error_code: result.error_code } : undefined,
+    });
+  }
+  return result;
+}

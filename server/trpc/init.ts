@@ -1,0 +1,105 @@
+/**
+ * tRPC for the console, in three sections:
+ *   1. context  — who is calling (session user), the database, response headers for cookies;
+ *   2. init     — transformer, error shape, procedure metadata (`access`);
+ *   3. procedures — one base procedure that audits mutations and enforces `meta.access`.
+ * Every procedure MUST declare `.meta({ access })`; a procedure without it refuses all calls
+ * (and the role test in trpc/access.int.test.ts fails), so a forgotten check cannot open a hole.
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { Db } from '../db/client.ts';
+import type { Role } from '../db/schema/index.ts';
+import type { PublicUser } from '../auth/users.ts';
+import { anonymousActor, type Actor } from '../audit/actor.ts';
+import { recordAudit, type AuditStatus } from '../audit/log.ts';
+import type { ToolServices } from '../tools/context.ts';
+import { inputIssues } from '../tools/invoke.ts';
+
+// 1. Context ---------------------------------------------------------------------------------
+
+export type TrpcContext = {
+  db: Db;
+  user: PublicUser | null;
+  /** The caller's session id (for sign-out), when signed in. */
+  sessionId: string | null;
+  /** Headers of the HTTP response; sign-in/out append Set-Cookie here. */
+  resHeaders: Headers;
+  /** Whether the request came over HTTPS (cookies get `Secure`). */
+  secure: boolean;
+  userAgent: string | null;
+  cookieSecret: string;
+  sessionTtlHours: number;
+  services: ToolServices;
+};
+
+export function actorOf(user: PublicUser | null): Actor {
+  return user ? { kind: 'user', id: user.id, label: user.email, role: user.role } : anonymousActor;
+}
+
+// 2. Init ------------------------------------------------------------------------------------
+
+/** Who may call a procedure: anyone, any signed-in user, or the listed roles. */
+export type Access = 'public' | 'signed_in' | readonly Role[];
+export type ProcedureMeta = {
+  access: Access;
+  /** `self`: the procedure writes its own audit entry (sign-in, whose actor is known only after). */
+  audit?: 'self';
+};
+
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      return { ...shape, data: { ...shape.data, issues: cause instanceof ZodError ? inputIssues(cause) : null } };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// 3. Procedures ------------------------------------------------------------------------------
+
+function auditStatus(result: { ok: boolean; data?: unknown; error?: TRPCError }): AuditStatus {
+  if (!result.ok) return result.error?.code === 'FORBIDDEN' || result.error?.code === 'UNAUTHORIZED' ? 'forbidden' : 'error';
+  const data = result.data as { status?: unknown } | undefined;
+  return data && typeof data === 'object' && data.status === 'error' ? 'error' : 'ok';
+}
+
+/** Appends one audit row per mutation, including refused ones (outermost, so it sees refusals). */
+const auditMutations = t.middleware(async ({ type, path, ctx, meta, getRawInput, next }) => {
+  if (type !== 'mutation' || meta?.audit === 'self') return next();
+  const result = await next();
+  const rawInput = await getRawInput().catch(() => undefined);
+  await recordAudit(ctx.db, {
+    actor: actorOf(ctx.user),
+    action: path,
+    args: rawInput ?? null,
+    status: auditStatus(result),
+    detail: result.ok ? undefined : { code: result.error.code },
+  });
+  return result;
+});
+
+/** Enforces `meta.access` on the server; the UI only mirrors it. */
+const enforceAccess = t.middleware(({ ctx, meta, path, next }) => {
+  const access = meta?.access;
+  if (!access) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `procedure ${path} declares no access` });
+  if (access === 'public') return next();
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first' });
+  if (access !== 'signed_in' && !access.includes(ctx.user.role)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `${path} is for ${access.join(', ')}; you are ${ctx.user.role}` });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** The only procedure builder routers use: declare `.meta({ access })`, then input/query/mutation. */
+export const procedure = t.procedure.use(auditMutations).use(enforceAccess);
+
+/** Role sets used across routers, named by what they allow. */
+export const ALL_ROLES: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin', 'stakeholder'];
+export const ADMIN: readonly Role[] = ['admin'];

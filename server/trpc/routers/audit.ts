@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { listAudit } from '../../audit/log.ts';
+import { ADMIN, procedure, router } from '../init.ts';
+
+/** The audit log, newest first, for admins. */
+export const auditRouter = router({
+  list: procedure
+    .meta({ access: ADMIN })
+    .input(
+      z.object({
+        limit: z.number().int().min(1).max(200).default(50),
+        beforeId: z.number().int().positive().optional(),
+        action: z.string().max(100).optional(),
+        actorId: z.string().max(100).optional(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const rows = await listAudit(ctx.db, input);
+      return { rows, nextBeforeId: rows.length === input.limit ? rows[rows.length - 1]!.id : null };
+    }),
+});
