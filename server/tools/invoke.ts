@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AuditSink } from '../audit/log.ts';
 import { pointer } from '../validation/issue.ts';
 import type { ToolContext } from './context.ts';
-import type { AnyTool } from './define-tool.ts';
+import type { ToolDefinition } from './define-tool.ts';
 import { fail, toolResultSchema, type ToolResult } from './result.ts';
 
 export type InvokeOptions = {
@@ -27,17 +27,24 @@ export function inputIssues(error: z.ZodError) {
  * tool's declared output (a broken contract is a bug, reported as `internal_error`), and audit
  * mutating calls. Never throws for anything the caller sent.
  */
-export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, opts: InvokeOptions = {}): Promise<ToolResult<Record<string, unknown>>> {
+export async function invokeTool<I extends z.ZodObject, O extends z.ZodObject>(
+  tool: ToolDefinition<I, O>,
+  rawInput: unknown,
+  ctx: ToolContext,
+  opts: InvokeOptions = {},
+): Promise<ToolResult<z.output<O>>> {
   const parsed = tool.input.safeParse(rawInput ?? {});
-  let result: ToolResult<Record<string, unknown>>;
+  let result: ToolResult<z.output<O>>;
   if (!parsed.success) {
     const issues = inputIssues(parsed.error);
     result = fail('invalid_input', `invalid arguments for ${tool.name}: ${issues.map((i) => i.message).join('; ')}`, { issues });
   } else {
     try {
-      result = (await tool.handler(parsed.data, ctx)) as ToolResult<Record<string, unknown>>;
-      const check = toolResultSchema(tool.output).safeParse(result);
-      if (!check.success) {
+      const returned = await tool.handler(parsed.data, ctx);
+      const check = toolResultSchema(tool.output).safeParse(returned);
+      if (check.success) {
+        result = check.data as ToolResult<z.output<O>>;
+      } else {
         opts.onInternalError?.(tool.name, check.error);
         result = fail('internal_error', `${tool.name} returned a result that breaks its output schema`, { issues: inputIssues(check.error) });
       }

@@ -4,12 +4,18 @@ import { authRouter } from './routers/auth.ts';
 import { usersRouter } from './routers/users.ts';
 import { auditRouter } from './routers/audit.ts';
 import { healthRouter } from './routers/health.ts';
+import { skillsRouter } from './routers/skills.ts';
+import { workflowsRouter } from './routers/workflows.ts';
+import { toolsRouter } from './routers/tools.ts';
 
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   audit: auditRouter,
   health: healthRouter,
+  skills: skillsRouter,
+  workflows: workflowsRouter,
+  tools: toolsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,15 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../server/config.ts';
+import { systemActor } from '../server/audit/actor.ts';
+import type { ToolContext } from '../server/tools/context.ts';
+
+/** The project root (where package.json is): the CLI resolves `skills/` and `file://` imports from here. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Tool context for CLI calls: the actor is the system user running the command. */
+export function cliToolContext(): ToolContext {
+  const config = loadConfig(process.env, PROJECT_ROOT);
+  return { actor: systemActor(`cli:${os.userInfo().username}`), services: { config } };
+}

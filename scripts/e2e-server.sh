@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The console as Playwright's webServer: a fresh data directory, its own redis-server, demo
+# users, `next start` on $E2E_PORT. Everything it starts is stopped when Playwright stops it.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+export E2E_PORT="${E2E_PORT:-3210}"
+export DCF_DATA_DIR="${DCF_DATA_DIR:-.test-data/e2e-$$}"
+export DCF_DEMO_USERS=true
+export NEXT_TELEMETRY_DISABLED=1
+export LOG_LEVEL="${LOG_LEVEL:-warn}"
+rm -rf "$DCF_DATA_DIR"
+
+start_redis "$DCF_DATA_DIR/redis"
+cleanup() { kill "${NEXT_PID:-}" 2>/dev/null; wait "${NEXT_PID:-}" 2>/dev/null; stop_redis; rm -rf "$DCF_DATA_DIR"; }
+trap cleanup EXIT INT TERM
+
+ensure_next_build
+node --import tsx scripts/setup.ts >/dev/null || die "database setup failed"
+npx next start -p "$E2E_PORT" -H 127.0.0.1 &
+NEXT_PID=$!
+wait "$NEXT_PID"
