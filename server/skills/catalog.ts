@@ -1,0 +1,112 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { report, validationReportSchema } from '../validation/issue.ts';
+import { checkSkillManifest } from './check-manifest.ts';
+import { manifestUri, parseSkillManifest, skillManifestSchema } from './manifest.ts';
+import type { SkillInfo } from './skill-info.ts';
+import { toSkillInfo } from './skill-info.ts';
+import { formatSkillUri, parseSkillUri } from './skill-uri.ts';
+
+/**
+ * The skill catalog: every manifest in a directory (the repository's `skills/`), each with its
+ * validation report. A broken file never hides the others: it is listed as a failure (unreadable,
+ * not JSON) or as skipped (JSON, but not a skill manifest), and loading goes on.
+ */
+export const skillCatalogEntrySchema = z.object({
+  /** File name within the catalog directory, e.g. `salesforce-integration.json`. */
+  file: z.string(),
+  path: z.string(),
+  /** skill:// URI (see manifestUri); `null` when the document names no skill at all. */
+  uri: z.string().nullable(),
+  /** The typed manifest, present iff the document satisfies the JSON Schema. */
+  manifest: skillManifestSchema.optional(),
+  /** checkSkillManifest's report, plus `catalog.duplicate_uri` if another file claimed the URI first. */
+  report: validationReportSchema,
+});
+export type SkillCatalogEntry = z.infer<typeof skillCatalogEntrySchema>;
+
+const fileProblemSchema = z.object({ file: z.string(), path: z.string(), message: z.string() });
+
+export const skillCatalogSchema = z.object({
+  dir: z.string(),
+  entries: z.array(skillCatalogEntrySchema),
+  /** `*.json` files that could not be read or are not JSON. */
+  failures: z.array(fileProblemSchema),
+  /** JSON files that are not skill manifests (no manifestApiVersion, skillName or requiredTools). */
+  skipped: z.array(fileProblemSchema),
+});
+export type SkillCatalog = z.infer<typeof skillCatalogSchema>;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A document that tries to be a manifest (and so deserves a full report) rather than some other JSON. */
+function looksLikeManifest(doc: unknown): doc is Record<string, unknown> {
+  return isRecord(doc) && ('manifestApiVersion' in doc || 'skillName' in doc || 'requiredTools' in doc);
+}
+
+/** The skill URI a possibly invalid document claims, for reporting and duplicate detection. */
+function claimedUri(doc: Record<string, unknown>): string | null {
+  if (typeof doc.manifestId === 'string' && parseSkillUri(doc.manifestId)) return doc.manifestId;
+  if (typeof doc.skillName === 'string' && typeof doc.skillVersion === 'string') return formatSkillUri(doc.skillName, doc.skillVersion);
+  return null;
+}
+
+/**
+ * Reads every `*.json` file directly in `dir` (not recursive), in file-name order. Rejects only if
+ * `dir` itself cannot be listed.
+ */
+export async function loadSkillCatalog(dir: string): Promise<SkillCatalog> {
+  const root = resolve(dir);
+  const names = (await readdir(root, { withFileTypes: true }))
+    .filter((d) => d.isFile() && d.name.endsWith('.json'))
+    .map((d) => d.name)
+    .sort();
+  const catalog: SkillCatalog = { dir: root, entries: [], failures: [], skipped: [] };
+  for (const file of names) {
+    const path = join(root, file);
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await readFile(path, 'utf8'));
+    } catch (e) {
+      catalog.failures.push({ file, path, message: e instanceof Error ? e.message : String(e) });
+      continue;
+    }
+    if (!looksLikeManifest(doc)) {
+      catalog.skipped.push({ file, path, message: 'not a skill manifest (no manifestApiVersion, skillName or requiredTools)' });
+      continue;
+    }
+    const manifest = parseSkillManifest(doc);
+    catalog.entries.push({
+      file,
+      path,
+      uri: manifest ? manifestUri(manifest) : claimedUri(doc),
+      ...(manifest ? { manifest } : {}),
+      report: checkSkillManifest(doc),
+    });
+  }
+  markDuplicateUris(catalog.entries);
+  return catalog;
+}
+
+/** A URI must resolve to one manifest: every file after the first that claims it gets an error. */
+function markDuplicateUris(entries: SkillCatalogEntry[]): void {
+  const firstFile = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.uri === null) continue;
+    const first = firstFile.get(entry.uri);
+    if (first === undefined) {
+      firstFile.set(entry.uri, entry.file);
+      continue;
+    }
+    const dup = { path: '/manifestId', code: 'catalog.duplicate_uri', message: `/manifestId: ${entry.uri} is already declared by ${first}` };
+    entry.report = report([...entry.report.errors, dup], entry.report.warnings);
+  }
+}
+
+/** SkillInfo of every valid entry, for the workflow validator's skill resolution. */
+export function catalogSkillInfos(catalog: SkillCatalog): SkillInfo[] {
+  return catalog.entries.flatMap((e) => (e.report.valid && e.manifest ? [toSkillInfo(e.manifest)] : []));
+}

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkSkillManifest } from './check-manifest.ts';
+import { formatSkillUri } from './skill-uri.ts';
+
+/**
+ * The manifests in skills/: the nine of spec §5.10 (corrected only where the spec is wrong, see
+ * schemas/README.md "Skill manifests") and research.web, which the DCF+ document delegates with.
+ */
+const skillsDir = new URL('../../skills/', import.meta.url);
+const specDir = new URL('../../schemas/examples/spec/', import.meta.url);
+/** Fixture documents are read loosely; checkSkillManifest has already vouched for their shape. */
+type Json = Record<string, any>;
+const readJson = (url: URL): Json => JSON.parse(readFileSync(url, 'utf8'));
+
+const files = readdirSync(skillsDir).filter((f) => f.endsWith('.json')).sort();
+const shipped = new Map(files.map((f) => [f, readJson(new URL(f, skillsDir))]));
+
+describe('skills/', () => {
+  it('holds the nine §5.10 manifests and research.web', () => {
+    expect(files).toEqual([
+      'assemblyai-transcribe.json', 'compliance-analysis.json', 'gpt4o-diarize.json', 'labelling-segmentation.json',
+      'recording-management.json', 'research.web.json', 'salesforce-integration.json', 'scoring.json',
+      'sentiment-analysis.json', 'whisper-transcribe.json',
+    ]);
+  });
+
+  it.each(files)('%s passes checkSkillManifest with no errors and no warnings', (f) => {
+    expect(checkSkillManifest(shipped.get(f))).toEqual({ valid: true, errors: [], warnings: [] });
+  });
+
+  it.each(files)('%s is named after its skill, and its manifestId is skill://name@version', (f) => {
+    const m = shipped.get(f)!;
+    expect(f).toBe(`${m.skillName}.json`);
+    expect(m.manifestId).toBe(formatSkillUri(m.skillName, m.skillVersion));
+  });
+
+  it('gives every manifest its own skillPackageId', () => {
+    const ids = [...shipped.values()].map((m) => m.skillPackageId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('declares skill://research.web@0.2.0, the skill the DCF+ delegation messages require', () => {
+    const m = shipped.get('research.web.json')!;
+    expect(m.manifestId).toBe('skill://research.web@0.2.0');
+    expect(m.permissions.egress).toBe('internet');
+    expect(m.permissions.secrets.length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * A corrected §5.10 manifest may differ from the spec's text only by (a) openApiSpecUrl without
+ * the markdown autolink brackets, (b) tool descriptions, (c) added optional parameters and
+ * (d) parameters that are no longer required — and (c)/(d) only in the manifests that
+ * schemas/README.md lists (S1–S3).
+ */
+const AMENDED = ['compliance-analysis', 'gpt4o-diarize', 'salesforce-integration'];
+
+describe.each(readdirSync(specDir).filter((f) => f.startsWith('5.10-skill-manifest-')))('%s', (specFile) => {
+  const verbatim = readJson(new URL(specFile, specDir));
+  const corrected = shipped.get(`${verbatim.skillName}.json`)!;
+
+  /** The manifest with descriptions and parameter lists taken out, and the spec's URL artefact undone. */
+  function skeleton(m: Json): Json {
+    const copy = structuredClone(m);
+    for (const t of copy.requiredTools) {
+      delete t.description;
+      delete t.json_schema.description;
+      delete t.json_schema.parameters;
+      t.definition.openApiSpecUrl = String(t.definition.openApiSpecUrl).replace(/^<(.*)>$/, '$1');
+    }
+    return copy;
+  }
+
+  it('differs from the spec only in descriptions, parameters and the openApiSpecUrl artefact', () => {
+    expect(skeleton(corrected)).toEqual(skeleton(verbatim));
+  });
+
+  it('keeps every spec parameter, adds only optional ones and requires nothing new', () => {
+    verbatim.requiredTools.forEach((t: Json, i: number) => {
+      const before = t.json_schema.parameters;
+      const after = corrected.requiredTools[i].json_schema.parameters;
+      for (const [name, p] of Object.entries<Json>(before.properties)) {
+        expect(after.properties[name]).toMatchObject({ type: p.type });
+      }
+      for (const name of after.required) expect(before.required).toContain(name);
+      for (const name of Object.keys(after.properties)) {
+        if (!(name in before.properties)) expect(after.required).not.toContain(name);
+      }
+    });
+  });
+
+  it(AMENDED.includes(verbatim.skillName) ? 'has documented parameter amendments' : 'has the spec parameters unchanged', () => {
+    const changed = verbatim.requiredTools.some(
+      (t: Json, i: number) => JSON.stringify(t.json_schema.parameters) !== JSON.stringify(corrected.requiredTools[i].json_schema.parameters),
+    );
+    expect(changed).toBe(AMENDED.includes(verbatim.skillName));
+  });
+});
