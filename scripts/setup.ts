@@ -1,11 +1,13 @@
 /**
- * Prepares the configured database before the console starts: applies migrations and, when
+ * Prepares the configured database before the console starts: applies migrations, creates the
+ * first admin from DCF_ADMIN_EMAIL/DCF_ADMIN_PASSWORD on a fresh database, and, when
  * DCF_DEMO_USERS is on, seeds one demo user per role and prints their credentials.
  * Run by scripts/start.sh (and safe to run again: everything here is idempotent).
  */
 import { config } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { DEMO_USERS, seedDemoUsers } from '../server/auth/demo-users.ts';
+import { bootstrapAdmin } from '../server/auth/bootstrap-admin.ts';
 import { ROLE_LABELS } from '../components/shell/nav-items.ts';
 
 const cfg = config();
@@ -13,6 +15,10 @@ const handle = await openDatabase(cfg.database.kind === 'pglite' ? { kind: 'pgli
 try {
   await migrateDatabase(handle, cfg.rootDir);
   console.log(`database ready (${cfg.database.kind === 'pglite' ? `PGlite at ${cfg.database.dataDir}` : 'PostgreSQL'})`);
+  if (cfg.bootstrapAdmin) {
+    const outcome = await bootstrapAdmin(handle.db, cfg.bootstrapAdmin);
+    console.log(outcome === 'created' ? `created the first admin: ${cfg.bootstrapAdmin.email}` : 'an admin exists; DCF_ADMIN_EMAIL ignored');
+  }
   if (cfg.demoUsers) {
     await seedDemoUsers(handle.db);
     console.log('\nDemo users (one per role):');

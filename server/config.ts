@@ -62,6 +62,12 @@ const envSchema = z.object({
   DCF_WORKFLOWS_DIR: z.string().min(1).default('workflows'),
   /** Seed one demo user per role (embedded default; never enable in production). */
   DCF_DEMO_USERS: booleanFlag,
+  /** First admin for a fresh production database: created at start when no admin exists yet. */
+  DCF_ADMIN_EMAIL: z.string().trim().email().optional(),
+  DCF_ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.length >= 12, { message: 'must be at least 12 characters' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -80,6 +86,7 @@ export type AppConfig = {
   skillsDir: string;
   workflowsDir: string;
   demoUsers: boolean;
+  bootstrapAdmin: { email: string; password: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -108,6 +115,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (!!e.DCF_ADMIN_EMAIL !== !!e.DCF_ADMIN_PASSWORD) {
+    throw new ConfigError([`${e.DCF_ADMIN_EMAIL ? 'DCF_ADMIN_PASSWORD' : 'DCF_ADMIN_EMAIL'} (unset): DCF_ADMIN_EMAIL and DCF_ADMIN_PASSWORD go together`]);
+  }
   // Runtime paths from configuration: not bundle inputs, so Turbopack must not trace them.
   const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(/*turbopackIgnore: true*/ rootDir, p));
   const dataDir = abs(e.DCF_DATA_DIR);
@@ -125,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     skillsDir: abs(e.DCF_SKILLS_DIR),
     workflowsDir: abs(e.DCF_WORKFLOWS_DIR),
     demoUsers: e.DCF_DEMO_USERS,
+    bootstrapAdmin: e.DCF_ADMIN_EMAIL && e.DCF_ADMIN_PASSWORD ? { email: e.DCF_ADMIN_EMAIL, password: e.DCF_ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -6,13 +6,17 @@ import { Redis } from 'ioredis';
  * the client keeps reconnecting in the background with capped back-off.
  */
 export function createRedis(url: string): Redis {
-  return new Redis(url, {
+  const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     retryStrategy: (times) => Math.min(times * 200, 5_000),
   });
+  // Connection errors reach callers through the failing command (and the health page); without a
+  // listener ioredis would also print each reconnect failure as an "unhandled error event".
+  redis.on('error', () => {});
+  return redis;
 }
 
 /** Connects if needed and round-trips PING within `timeoutMs`. */

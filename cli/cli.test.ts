@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from './context.ts';
+import { runDcf } from '../server/testing/run-dcf.ts';
+
+const dcf = runDcf;
+
+const readJson = async (rel: string) => JSON.parse(await readFile(path.join(PROJECT_ROOT, rel), 'utf8'));
+
+// Each case spawns several processes (≈1 s each): a per-test budget of a minute, not 5 s.
+describe('dcf CLI', { timeout: 60_000 }, () => {
+  let tmp: string;
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'dcf-cli-'));
+  });
+  afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+  it('lists every tool with its JSON Schemas', async () => {
+    const r = await dcf(['tools']);
+    expect(r.code).toBe(0);
+    const tools = r.json as Array<{ name: string; readOnly: boolean; inputSchema: { type: string }; outputSchema: object }>;
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_skillset', 'validate_skill_manifest', 'validate_workflow']);
+    for (const t of tools) expect(t.inputSchema.type).toBe('object');
+  });
+
+  it('runs a tool: exit 0 on ok, 1 on a tool error, 2 on usage errors (JSON on stdout each time)', async () => {
+    const ok = await dcf(['tool', 'get_skillset', '{"tag":"transcription"}']);
+    expect(ok.code).toBe(0);
+    expect(ok.json).toMatchObject({ status: 'ok', count: 2 });
+
+    const fromStdin = await dcf(['tool', 'get_skillset', '-'], '{"tag":"transcription"}');
+    expect(fromStdin.json).toEqual(ok.json);
+
+    const toolError = await dcf(['tool', 'validate_workflow', '{"path":"workflows/none.json"}']);
+    expect(toolError.code).toBe(1);
+    expect(toolError.json).toMatchObject({ status: 'error', error_code: 'not_found' });
+
+    const badArgs = await dcf(['tool', 'get_skillset', '{"detail":"everything"}']);
+    expect(badArgs.code).toBe(1);
+    expect(badArgs.json).toMatchObject({ status: 'error', error_code: 'invalid_input' });
+
+    for (const args of [['tool'], ['tool', 'no_such_tool', '{}'], ['tool', 'get_skillset', '{not json'], ['frobnicate']]) {
+      const r = await dcf(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.json, args.join(' ')).toMatchObject({ status: 'error', error_code: 'usage' });
+    }
+  });
+
+  it('validates workflows: 0 valid, 1 invalid, 2 unreadable or unparseable', async () => {
+    const valid = await dcf(['validate', 'workflows/standard-advice-call-analysis.json']);
+    expect(valid.code).toBe(0);
+    expect(valid.json).toEqual({ valid: true, errors: [], warnings: [] });
+
+    const doc = await readJson('workflows/standard-advice-call-analysis.json');
+    doc.asl.States.GetApplicationIDs.Next = 'Nowhere';
+    const invalidFile = path.join(tmp, 'invalid.json');
+    await writeFile(invalidFile, JSON.stringify(doc));
+    const invalid = await dcf(['validate', invalidFile]);
+    expect(invalid.code).toBe(1);
+    const report = invalid.json as { valid: boolean; errors: Array<{ path: string; code: string }> };
+    expect(report.valid).toBe(false);
+    expect(report.errors).toContainEqual(expect.objectContaining({ path: '/asl/States/GetApplicationIDs/Next' }));
+
+    const viaStdin = await dcf(['validate', '-'], JSON.stringify(doc));
+    expect(viaStdin.code).toBe(1);
+    expect(viaStdin.json).toEqual(invalid.json);
+
+    const missing = await dcf(['validate', path.join(tmp, 'missing.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.json).toMatchObject({ valid: false, errors: [{ path: '', code: 'input.unreadable' }] });
+
+    const garbage = path.join(tmp, 'garbage.json');
+    await writeFile(garbage, '{"workflow_id": ');
+    const unparseable = await dcf(['validate', garbage]);
+    expect(unparseable.code).toBe(2);
+    expect(unparseable.json).toMatchObject({ valid: false, errors: [{ code: 'input.parse_error' }] });
+
+    expect((await dcf(['validate'])).code).toBe(2);
+  });
+
+  it('validates skill manifests with the same output and exit codes', async () => {
+    expect((await dcf(['validate-skill', 'skills/research.web.json'])).json).toEqual({ valid: true, errors: [], warnings: [] });
+    const m = await readJson('skills/scoring.json');
+    delete m.skillDirectives;
+    const file = path.join(tmp, 'bad-skill.json');
+    await writeFile(file, JSON.stringify(m));
+    const bad = await dcf(['validate-skill', file]);
+    expect(bad.code).toBe(1);
+    expect((bad.json as { errors: Array<{ path: string }> }).errors).toContainEqual(expect.objectContaining({ path: '/skillDirectives' }));
+    expect((await dcf(['validate-skill', path.join(tmp, 'none.json')])).code).toBe(2);
+  });
+
+  it('compiles the spec §2.3 workflow to exactly the spec §2.5 meta', async () => {
+    const r = await dcf(['compile', 'schemas/examples/spec/2.3-workflow-standard-advice-call-analysis.json']);
+    expect(r.code).toBe(0);
+    expect(r.json).toEqual(await readJson('schemas/examples/spec/2.5-control-plane-meta.json'));
+  });
+
+  it('compiles the corrected example to the same control-plane shape, and refuses an invalid workflow with its errors', async () => {
+    const corrected = await dcf(['compile', 'workflows/standard-advice-call-analysis.json']);
+    expect(corrected.code).toBe(0);
+    const meta = corrected.json as { states: string[]; deps: object; start_at: string };
+    const spec = await readJson('schemas/examples/spec/2.5-control-plane-meta.json');
+    expect({ states: meta.states, deps: meta.deps, start_at: meta.start_at }).toEqual({ states: spec.states, deps: spec.deps, start_at: spec.start_at });
+
+    const doc = await readJson('workflows/standard-advice-call-analysis.json');
+    doc.asl.StartAt = 'Missing';
+    const file = path.join(tmp, 'bad-start.json');
+    await writeFile(file, JSON.stringify(doc));
+    const bad = await dcf(['compile', file]);
+    expect(bad.code).toBe(1);
+    expect(bad.json).toMatchObject({ valid: false, errors: expect.arrayContaining([expect.objectContaining({ path: '/asl/StartAt' })]) });
+  });
+
+  it('prints help with exit 0, and exit 2 when called with nothing', async () => {
+    const help = await dcf(['help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('dcf validate');
+    expect((await dcf([])).code).toBe(2);
+  });
+});

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The whole test suite: type-check, unit tests, integration tests on PGlite AND PostgreSQL with a
+# real redis-server, and Playwright in Debian's Chromium against `next start`. Starts (and stops)
+# the services it needs; installs missing system packages with apt-get when run as root.
+# Ends with one line `N passed, N failed` summing every suite; exits non-zero on any failure.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+require_node
+ensure_node_modules
+ensure_commands "redis-server:redis-server" "/usr/bin/chromium:chromium"
+export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# Tests configure their own services; a developer's settings must not leak in.
+unset DATABASE_URL REDIS_URL NEO4J_URI LETTA_BASE_URL SESSION_SECRET
+
+# Playwright empties its own output folder (test-results/) when it starts, so the other reports live here.
+RESULTS="$ROOT/.test-data/results"
+rm -rf .test-data
+mkdir -p "$RESULTS"
+
+start_redis .test-data/redis
+export TEST_REDIS_URL="$REDIS_URL"; unset REDIS_URL
+start_postgres .test-data/postgres
+trap 'stop_redis; stop_postgres' EXIT INT TERM
+
+echo; echo "== type-check (tsc --noEmit)"
+npx tsc --noEmit; TSC=$?
+
+echo; echo "== vitest: unit, int-pglite, int-postgres"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
+
+echo; echo "== playwright (Chromium)"
+ensure_next_build
+rm -f test-results/e2e.json
+npx playwright test  # reporters (list + json → test-results/e2e.json) are set in playwright.config.ts
+
+node scripts/sum-results.mjs "step:typecheck:$TSC" "vitest:$RESULTS/vitest.json" "playwright:test-results/e2e.json"

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const c = loadConfig({}, '/srv/dcf');
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: '/srv/dcf/.data/pglite' });
+    expect(c.graph).toEqual({ kind: 'postgres' });
+    expect(c.agentRuntime).toEqual({ kind: 'local' });
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.skillsDir).toBe('/srv/dcf/skills');
+    expect(c.port).toBe(3000);
+    expect(c.demoUsers).toBe(false);
+  });
+
+  it('selects the production adapters from their URLs', () => {
+    const c = loadConfig(
+      {
+        DATABASE_URL: 'postgres://u:p@db:5432/dcf',
+        REDIS_URL: 'redis://cache:6379/0',
+        NEO4J_URI: 'bolt://graph:7687',
+        NEO4J_PASSWORD: 'x',
+        LETTA_BASE_URL: 'http://letta:8283',
+        DCF_DEMO_USERS: 'true',
+        DCF_DATA_DIR: '/var/lib/dcf',
+      },
+      '/srv/dcf',
+    );
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/dcf' });
+    expect(c.redisUrl).toBe('redis://cache:6379/0');
+    expect(c.graph).toEqual({ kind: 'neo4j', uri: 'bolt://graph:7687', user: 'neo4j', password: 'x' });
+    expect(c.agentRuntime).toEqual({ kind: 'letta', baseUrl: 'http://letta:8283', apiKey: undefined });
+    expect(c.demoUsers).toBe(true);
+    expect(c.dataDir).toBe('/var/lib/dcf');
+  });
+
+  it('treats an empty URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' }, '/x').database.kind).toBe('pglite');
+  });
+
+  it('reports every bad setting by name at once, hiding secret values', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://nope', PORT: '70000', SESSION_SECRET: 'short', REDIS_URL: 'http://wrong' }, '/x');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.find((p) => p.startsWith('DATABASE_URL ("mysql://nope")'))).toMatch(/PostgreSQL URL/);
+    expect(problems.find((p) => p.startsWith('PORT'))).toBeDefined();
+    expect(problems.find((p) => p.startsWith('REDIS_URL'))).toMatch(/redis:/);
+    const secret = problems.find((p) => p.startsWith('SESSION_SECRET'))!;
+    expect(secret).toContain('(hidden)');
+    expect(secret).not.toContain('short');
+    expect((error as Error).message).toContain('Invalid configuration');
+  });
+
+  it('rejects an unknown log level and a non-boolean flag', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' }, '/x')).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ DCF_DEMO_USERS: 'maybe' }, '/x')).toThrow(/DCF_DEMO_USERS/);
+  });
+});
+
+describe('bootstrap admin settings', () => {
+  it('needs email and password together, the password at least 12 characters', () => {
+    expect(loadConfig({ DCF_ADMIN_EMAIL: 'a@b.io', DCF_ADMIN_PASSWORD: 'long enough pw' }, '/x').bootstrapAdmin).toEqual({ email: 'a@b.io', password: 'long enough pw' });
+    expect(() => loadConfig({ DCF_ADMIN_EMAIL: 'a@b.io' }, '/x')).toThrow(/DCF_ADMIN_PASSWORD.*go together/);
+    expect(() => loadConfig({ DCF_ADMIN_PASSWORD: 'long enough pw' }, '/x')).toThrow(/DCF_ADMIN_EMAIL/);
+    expect(() => loadConfig({ DCF_ADMIN_EMAIL: 'a@b.io', DCF_ADMIN_PASSWORD: 'short' }, '/x')).toThrow(/at least 12/);
+    expect(() => loadConfig({ DCF_ADMIN_EMAIL: 'not-an-email', DCF_ADMIN_PASSWORD: 'long enough pw' }, '/x')).toThrow(/DCF_ADMIN_EMAIL/);
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase } from './client.ts';
+import { auditLog } from './schema/index.ts';
+import { createTestDatabase, PROJECT_ROOT, testDbKind } from '../testing/test-database.ts';
+
+type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
+const rows = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+describe(`migrations on ${testDbKind()}`, () => {
+  let h: Handle;
+  beforeAll(async () => {
+    h = await createTestDatabase();
+  });
+  afterAll(() => h.dispose());
+
+  it('runs on the adapter under test', () => {
+    expect(h.kind).toBe(testDbKind());
+  });
+
+  it('creates every table of the schema and records each migration once', async () => {
+    const tables = rows<{ table_name: string }>(await h.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`));
+    expect(tables.map((t) => t.table_name)).toEqual(['audit_log', 'sessions', 'users']);
+    const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+    expect(applied[0]!.n).toBe(2);
+  });
+
+  it('is idempotent: applying again changes nothing', async () => {
+    await migrateDatabase(h, PROJECT_ROOT);
+    const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+    expect(applied[0]!.n).toBe(2);
+  });
+
+  it('makes the audit log append-only: UPDATE, DELETE and TRUNCATE are rejected', async () => {
+    await h.db.insert(auditLog).values({ actorKind: 'system', actorId: 't', actorLabel: 't', action: 'x', argsDigest: 'sha256:0', resultStatus: 'ok' });
+    await expect(h.db.execute(sql`update audit_log set action = 'y'`)).rejects.toThrow();
+    await expect(h.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(h.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    const left = rows<{ action: string }>(await h.db.execute(sql`select action from audit_log`));
+    expect(left).toEqual([{ action: 'x' }]);
+  });
+
+  it('enforces unique emails case-insensitively', async () => {
+    await h.db.execute(sql`insert into users (email, display_name, role, password_hash) values ('A@x.io', 'a', 'admin', 'h')`);
+    await expect(h.db.execute(sql`insert into users (email, display_name, role, password_hash) values ('a@X.io', 'b', 'admin', 'h')`)).rejects.toThrow();
+  });
+});

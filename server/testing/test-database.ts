@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Which adapter the integration suite runs on (vitest project `int-pglite` or `int-postgres`). */
+export function testDbKind(): 'pglite' | 'postgres' {
+  const kind = process.env.DCF_TEST_DB ?? 'pglite';
+  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`DCF_TEST_DB must be pglite or postgres, not ${kind}`);
+  return kind;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server at TEST_POSTGRES_URL (created here, dropped by `dispose`). The PostgreSQL
+ * suite fails loudly without TEST_POSTGRES_URL rather than skipping: `npm test` starts a server.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+  if (testDbKind() === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    await migrateDatabase(handle, PROJECT_ROOT);
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: the int-postgres suite needs a PostgreSQL server (npm test starts one)');
+  const name = `dcf_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await migrateDatabase(handle, PROJECT_ROOT);
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The Redis server started for the test run; integration tests that need Redis fail without it. */
+export function testRedisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('TEST_REDIS_URL is not set: integration tests need a redis-server (npm test starts one)');
+  return url;
+}

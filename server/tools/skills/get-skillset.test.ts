@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { invokeTool } from '../invoke.ts';
+import { getSkillsetTool } from './get-skillset.ts';
+import { systemActor } from '../../audit/actor.ts';
+import { testConfig } from '../../testing/test-config.ts';
+import { PROJECT_ROOT } from '../../testing/test-database.ts';
+import { workspaceScratchDir } from '../../testing/workspace-dir.ts';
+
+const ctx = { actor: systemActor('test'), services: { config: testConfig() } };
+const run = (input: unknown) => invokeTool(getSkillsetTool, input, ctx);
+
+describe('get_skillset', () => {
+  it('summarises the ten catalog skills', async () => {
+    const r = await run({});
+    expect(r.status).toBe('ok');
+    if (r.status !== 'ok') return;
+    expect(r.count).toBe(10);
+    expect(r.invalid).toEqual([]);
+    expect(r.unreadable).toEqual([]);
+    expect(r.skills.map((s) => s.uri).sort()).toEqual([
+      'skill://assemblyai-transcribe@1.2.0',
+      'skill://compliance-analysis@1.3.0',
+      'skill://gpt4o-diarize@1.0.0',
+      'skill://labelling-segmentation@1.2.0',
+      'skill://recording-management@1.5.0',
+      'skill://research.web@0.2.0',
+      'skill://salesforce-integration@2.1.0',
+      'skill://scoring@1.1.0',
+      'skill://sentiment-analysis@1.2.0',
+      'skill://whisper-transcribe@1.0.0',
+    ]);
+    const whisper = r.skills.find((s) => s.skillName === 'whisper-transcribe')!;
+    expect(whisper.tools).toEqual([expect.objectContaining({ name: 'transcribe_audio', parameters: ['recording_uri'], required: ['recording_uri'] })]);
+    expect(whisper.manifest).toBeUndefined();
+  });
+
+  it('filters by query words and by tag, and returns whole manifests on request', async () => {
+    const q = await run({ query: 'transcription audio' });
+    expect(q.status === 'ok' && q.skills.map((s) => s.skillName).sort()).toEqual(['assemblyai-transcribe', 'whisper-transcribe']);
+    const t = await run({ tag: 'RAG', detail: 'full' });
+    expect(t.status === 'ok' && t.skills.map((s) => s.skillName).sort()).toEqual(['compliance-analysis', 'scoring']);
+    expect(t.status === 'ok' && t.skills[0]!.manifest?.skillDirectives.length).toBeGreaterThan(10);
+    const none = await run({ query: 'no-such-capability-xyz' });
+    expect(none.status === 'ok' && none.count).toBe(0);
+  });
+
+  describe('on a directory with broken files', () => {
+    let dir: Awaited<ReturnType<typeof workspaceScratchDir>>;
+    beforeAll(async () => {
+      dir = await workspaceScratchDir('skillset');
+      await copyFile(path.join(PROJECT_ROOT, 'skills/scoring.json'), path.join(dir.absolute, 'scoring.json'));
+      await writeFile(path.join(dir.absolute, 'broken.json'), '{ "skillName": ');
+      await writeFile(path.join(dir.absolute, 'bad.json'), JSON.stringify({ manifestApiVersion: 'v2.0.0', skillName: 'bad' }));
+      await writeFile(path.join(dir.absolute, 'notes.json'), JSON.stringify({ hello: 'world' }));
+    });
+    afterAll(() => dir.dispose());
+
+    it('lists the good skill and reports the others without losing any', async () => {
+      const r = await run({ skills_dir: dir.relative });
+      expect(r.status).toBe('ok');
+      if (r.status !== 'ok') return;
+      expect(r.skills.map((s) => s.skillName)).toEqual(['scoring']);
+      expect(r.invalid).toHaveLength(1);
+      expect(r.invalid[0]!.file).toBe('bad.json');
+      expect(r.invalid[0]!.errors.length).toBeGreaterThan(0);
+      expect(r.unreadable.map((u) => u.file).sort()).toEqual(['broken.json', 'notes.json']);
+    });
+  });
+
+  it('refuses directories outside the workspace and reports missing ones', async () => {
+    expect(await run({ skills_dir: '/etc' })).toMatchObject({ status: 'error', error_code: 'forbidden' });
+    expect(await run({ skills_dir: 'no/such/dir' })).toMatchObject({ status: 'error', error_code: 'not_found' });
+  });
+});

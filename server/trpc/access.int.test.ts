@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { appRouter } from './root.ts';
+import type { Access } from './init.ts';
+import { createUser, type PublicUser } from '../auth/users.ts';
+import { auditLog, ROLES, type Role } from '../db/schema/index.ts';
+import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
+import { callerFor } from '../testing/trpc-caller.ts';
+
+const ALL = ROLES;
+const ADMIN = ['admin'] as const;
+
+/**
+ * The access policy, written down once. Every procedure must appear here with exactly the access
+ * its `.meta` declares, so adding a procedure without deciding who may call it fails this test.
+ */
+const POLICY: Record<string, Access> = {
+  'auth.me': 'public',
+  'auth.signIn': 'public',
+  'auth.signOut': 'signed_in',
+  'users.list': ADMIN,
+  'users.create': ADMIN,
+  'users.setRole': ADMIN,
+  'users.setDisabled': ADMIN,
+  'users.resetPassword': ADMIN,
+  'audit.list': ADMIN,
+  'health.adapters': ALL,
+  'skills.list': ALL,
+  'skills.validate': ALL,
+  'workflows.validate': ALL,
+  'workflows.examples': ALL,
+  'workflows.compile': ALL,
+  'tools.list': ALL,
+};
+
+const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
+let seq = 0;
+/** A valid input per procedure (fresh each call, so creating things never collides). */
+const SAMPLE_INPUT: Record<string, () => unknown> = {
+  'auth.me': () => undefined,
+  'auth.signIn': () => ({ email: 'probe@access.test', password: 'probe password 1' }),
+  'auth.signOut': () => undefined,
+  'users.list': () => undefined,
+  'users.create': () => ({ email: `new${++seq}@access.test`, displayName: 'New', role: 'stakeholder', password: 'a good password' }),
+  'users.setRole': () => ({ userId: UNKNOWN_USER, role: 'stakeholder' }),
+  'users.setDisabled': () => ({ userId: UNKNOWN_USER, disabled: true }),
+  'users.resetPassword': () => ({ userId: UNKNOWN_USER, password: 'another password' }),
+  'audit.list': () => ({ limit: 5 }),
+  'health.adapters': () => undefined,
+  'skills.list': () => ({ query: 'scoring' }),
+  'skills.validate': () => ({ path: 'skills/scoring.json' }),
+  'workflows.validate': () => ({ path: 'workflows/standard-advice-call-analysis.json' }),
+  'workflows.examples': () => undefined,
+  'workflows.compile': () => ({ workflow: { not: 'a workflow' } }),
+  'tools.list': () => undefined,
+};
+
+type Procedures = Record<string, { _def: { meta?: { access?: Access }; type: string } }>;
+const procedures = (appRouter._def as unknown as { procedures: Procedures }).procedures;
+
+function call(caller: unknown, path: string, input: unknown): Promise<unknown> {
+  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  return (fn as (i: unknown) => Promise<unknown>)(input);
+}
+
+const allows = (access: Access, user: PublicUser | null) =>
+  access === 'public' || (user !== null && (access === 'signed_in' || access.includes(user.role)));
+
+describe(`role checks on every procedure (${testDbKind()})`, () => {
+  let h: Awaited<ReturnType<typeof createTestDatabase>>;
+  const users = new Map<Role, PublicUser>();
+  beforeAll(async () => {
+    h = await createTestDatabase();
+    for (const role of ROLES) {
+      const r = await createUser(h.db, { email: `${role}@access.test`, displayName: role, role, password: 'role password 1' });
+      if (r.ok) users.set(role, r.user);
+    }
+    await createUser(h.db, { email: 'probe@access.test', displayName: 'probe', role: 'stakeholder', password: 'probe password 1' });
+  });
+  afterAll(() => h.dispose());
+
+  it('declares access on every procedure, exactly as the policy says', () => {
+    expect(Object.keys(procedures).sort()).toEqual(Object.keys(POLICY).sort());
+    for (const [path, proc] of Object.entries(procedures)) expect(proc._def.meta?.access, path).toEqual(POLICY[path]);
+  });
+
+  const callers: Array<[string, () => PublicUser | null]> = [['anonymous', () => null], ...ROLES.map((r): [string, () => PublicUser | null] => [r, () => users.get(r)!])];
+  for (const path of Object.keys(POLICY)) {
+    for (const [who, user] of callers) {
+      it(`${path} as ${who}`, async () => {
+        const { caller } = callerFor(h.db, user());
+        const outcome = await call(caller, path, SAMPLE_INPUT[path]!()).then(
+          () => 'ok',
+          (e: { code?: string }) => e.code ?? 'error',
+        );
+        if (allows(POLICY[path]!, user())) expect(outcome, `${who} may call ${path}`).not.toMatch(/UNAUTHORIZED|FORBIDDEN/);
+        else expect(outcome, `${who} may not call ${path}`).toBe(user() ? 'FORBIDDEN' : 'UNAUTHORIZED');
+      });
+    }
+  }
+
+  it('audited every mutation attempt, refused ones included', async () => {
+    const rows = await h.db.select().from(auditLog).where(eq(auditLog.action, 'users.create')).orderBy(desc(auditLog.id));
+    const statuses = rows.map((r) => `${r.actorLabel}:${r.resultStatus}`).sort();
+    expect(statuses).toEqual(
+      ['admin@access.test:ok', 'anonymous:forbidden', 'compliance_manager@access.test:forbidden', 'stakeholder@access.test:forbidden', 'workflow_designer@access.test:forbidden'].sort(),
+    );
+    expect(rows.every((r) => /^sha256:[0-9a-f]{64}$/.test(r.argsDigest))).toBe(true);
+  });
+});
