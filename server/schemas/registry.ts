@@ -27,18 +27,24 @@ export const SCHEMAS = {
 } as const;
 export type SchemaName = keyof typeof SCHEMAS;
 
-let compiled: Map<SchemaName, ValidateFunction> | undefined;
+let ajv: InstanceType<typeof Ajv2020> | undefined;
+const compiled = new Map<SchemaName, ValidateFunction>();
 
-/** Compiles every schema once (draft 2020-12, all errors, formats checked). */
-function validators(): Map<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-  addFormats(ajv);
-  compiled = new Map();
-  for (const [name, schema] of Object.entries(SCHEMAS) as Array<[SchemaName, object]>) {
-    compiled.set(name, ajv.compile(schema));
+/**
+ * Compiles a schema on first use (draft 2020-12, all errors, formats checked). Lazily, one at a
+ * time: compiling all six costs a few hundred milliseconds, and `dcf validate` needs one.
+ */
+function validator(name: SchemaName): ValidateFunction {
+  let validate = compiled.get(name);
+  if (!validate) {
+    if (!ajv) {
+      ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+      addFormats(ajv);
+    }
+    validate = ajv.compile(SCHEMAS[name] as object);
+    compiled.set(name, validate);
   }
-  return compiled;
+  return validate;
 }
 
 /**
@@ -47,7 +53,7 @@ function validators(): Map<SchemaName, ValidateFunction> {
  * prune-errors.ts). Never throws for any `doc`.
  */
 export function validateAgainstSchema(name: SchemaName, doc: unknown): ValidationIssue[] {
-  const validate = validators().get(name)!;
+  const validate = validator(name);
   if (validate(doc)) return [];
   return pruneSchemaErrors(validate.errors ?? []).map(toIssue);
 }

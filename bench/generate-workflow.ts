@@ -1,0 +1,48 @@
+/**
+ * Generated Letta-ASL workflows of a given size for benchmarks: a chain of Task states bound to a
+ * catalog skill, with every tenth step a Parallel of two Task branches and every seventh a Choice,
+ * so the validator's graph, scope, path and parameter checks all do real work.
+ */
+export function generateWorkflow(states: number): unknown {
+  const States: Record<string, unknown> = {};
+  const binding = { agent_template_ref: { name: 'agent_template_worker', version: '1.0.0' }, skills: ['skill://sentiment-analysis@1.2.0'] };
+  const task = (next: string | null) => ({
+    Type: 'Task',
+    AgentBinding: binding,
+    Parameters: { 'text.$': '$.transcript.data.text' },
+    ResultPath: '$.last',
+    Retry: [{ ErrorEquals: ['States.Timeout'], MaxAttempts: 2, IntervalSeconds: 1, BackoffRate: 2 }],
+    ...(next ? { Next: next } : { End: true }),
+  });
+  let count = 0;
+  let i = 0;
+  while (count < states) {
+    const name = `S${i}`;
+    const next = count + 3 < states ? `S${i + 1}` : null;
+    if (i % 10 === 9 && next) {
+      States[name] = {
+        Type: 'Parallel',
+        Branches: [0, 1].map((b) => ({ StartAt: `S${i}B${b}`, States: { [`S${i}B${b}`]: task(null) } })),
+        ResultSelector: { 'first.$': '$[0]' },
+        Next: next,
+      };
+      count += 3;
+    } else if (i % 7 === 6 && next) {
+      States[name] = { Type: 'Choice', Choices: [{ Variable: '$.last.ok', BooleanEquals: false, Next: `Fail${i}` }], Default: next };
+      States[`Fail${i}`] = { Type: 'Fail', Error: 'StepFailed', Cause: `step ${i} failed` };
+      count += 2;
+    } else {
+      States[name] = task(next);
+      count += 1;
+    }
+    if (!next) break;
+    i++;
+  }
+  return {
+    workflow_schema_version: '2.2.0',
+    workflow_id: '0b9a6a3e-6d3f-4e0f-8a53-5a8f3e2f1c7d',
+    workflow_name: `Generated ${states}`,
+    version: '1.0.0',
+    asl: { StartAt: 'S0', States },
+  };
+}
