@@ -13,11 +13,11 @@ export LOG_LEVEL="${LOG_LEVEL:-warn}"
 rm -rf "$DCF_DATA_DIR"
 
 start_redis "$DCF_DATA_DIR/redis"
-cleanup() { kill "${NEXT_PID:-}" 2>/dev/null; wait "${NEXT_PID:-}" 2>/dev/null; stop_redis; rm -rf "$DCF_DATA_DIR"; }
-trap cleanup EXIT INT TERM
+cleanup() { stop_next; stop_redis; rm -rf "$DCF_DATA_DIR"; }
+trap cleanup EXIT
+trap 'exit 143' INT TERM # runs the EXIT trap
 
 ensure_next_build
 node --import tsx scripts/setup.ts >/dev/null || die "database setup failed"
-npx next start -p "$E2E_PORT" -H 127.0.0.1 &
-NEXT_PID=$!
-wait "$NEXT_PID"
+start_next -p "$E2E_PORT" -H 127.0.0.1
+wait "$NEXT_PID" || true

@@ -38,9 +38,9 @@ ensure_commands() {
   fi
 }
 
-# Prints a free TCP port on 127.0.0.1.
+# Prints a free TCP port on 127.0.0.1 (plain digits: console.log would add colour codes under FORCE_COLOR).
 free_port() {
-  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'
 }
 
 # start_redis DATA_DIR — starts redis-server on a free port with AOF persistence in DATA_DIR,
@@ -66,7 +66,25 @@ start_redis() {
   die "redis-server did not start listening on port $port"
 }
 
-stop_redis() { [ -n "${REDIS_PID:-}" ] && kill "$REDIS_PID" 2>/dev/null; wait "${REDIS_PID:-}" 2>/dev/null; return 0; }
+stop_redis() {
+  [ -n "${REDIS_PID:-}" ] || return 0
+  kill "$REDIS_PID" 2>/dev/null || true
+  wait "$REDIS_PID" 2>/dev/null || true
+  REDIS_PID=""
+}
+
+# Starts `next start` in the background (the binary itself, not npx, so that stopping NEXT_PID
+# stops the server) and stops it with stop_next.
+start_next() {
+  "$ROOT/node_modules/.bin/next" start "$@" &
+  NEXT_PID=$!
+}
+stop_next() {
+  [ -n "${NEXT_PID:-}" ] || return 0
+  kill "$NEXT_PID" 2>/dev/null || true
+  wait "$NEXT_PID" 2>/dev/null || true
+  NEXT_PID=""
+}
 
 # Builds the Next.js app when there is no build or a source file is newer than it.
 ensure_next_build() {

@@ -14,16 +14,15 @@ export DCF_DEMO_USERS="${DCF_DEMO_USERS:-true}"
 export PORT="${PORT:-3000}"
 export NEXT_TELEMETRY_DISABLED=1
 
+trap 'stop_next; stop_redis' EXIT
+trap 'exit 130' INT TERM # runs the EXIT trap
 if [ -z "${REDIS_URL:-}" ]; then
   start_redis "$DCF_DATA_DIR/redis"
-  trap stop_redis EXIT
 fi
 
 ensure_next_build
 node --import tsx scripts/setup.ts || die "database setup failed"
 
 echo "DCF Console: http://localhost:$PORT  (Ctrl-C to stop)"
-npx next start -p "$PORT" &
-NEXT_PID=$!
-trap 'kill $NEXT_PID 2>/dev/null; wait $NEXT_PID 2>/dev/null; stop_redis' EXIT INT TERM
-wait $NEXT_PID
+start_next -p "$PORT"
+wait "$NEXT_PID"

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { headers } from 'next/headers';
-import { requireUser } from '@/server/app/current-user';
+import { pageUser } from '@/components/shell/page-user';
 import { Nav } from '@/components/shell/nav';
 import { SignOutButton } from '@/components/shell/sign-out-button';
 import { ROLE_LABELS } from '@/components/shell/nav-items';
@@ -9,11 +8,13 @@ export const dynamic = 'force-dynamic';
 
 /** Every console page requires a signed-in user; the shell shows who and in which role. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const path = (await headers()).get('x-dcf-path') ?? '/skills';
-  const user = await requireUser(path);
+  const user = await pageUser();
   return (
     <div className="flex min-h-screen">
-      <aside className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-white p-4">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow">
+        Skip to content
+      </a>
+      <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white p-4">
         <div className="mb-6 px-3">
           <div className="text-base font-semibold">DCF Console</div>
           <div className="text-xs text-slate-500">Dynamic Capability Framework</div>
@@ -25,7 +26,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           <div className="mt-2"><SignOutButton /></div>
         </div>
       </aside>
-      <main className="min-w-0 flex-1 p-8">{children}</main>
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-8 outline-none">
+        {children}
+      </main>
     </div>
   );
 }

@@ -2,20 +2,49 @@ import type { Role } from '@/server/db/schema/users';
 
 /**
  * The console's sections. `roles` mirrors what the server allows for the section's main
- * procedures; hiding a link is a courtesy, the tRPC layer is the enforcement.
+ * procedures; hiding a link is a courtesy, the tRPC layer is the enforcement. A section with
+ * `comingIn` is not built yet: its page says what it will do (`purpose`) and which issue brings it.
  */
-export type NavItem = { href: string; label: string; roles: readonly Role[]; comingIn?: string };
+export type NavItem = { href: string; label: string; roles: readonly Role[]; purpose: string; comingIn?: string };
 
 const ALL: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin', 'stakeholder'];
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: '/chat', label: 'Chat', roles: ['compliance_manager', 'workflow_designer', 'admin'], comingIn: 'Agents and chat' },
-  { href: '/workflows', label: 'Workflows', roles: ALL },
-  { href: '/runs', label: 'Runs', roles: ALL, comingIn: 'Workflow execution' },
-  { href: '/skills', label: 'Skills', roles: ALL },
-  { href: '/graph', label: 'Graph', roles: ALL, comingIn: 'The learning loop' },
-  { href: '/companions', label: 'Companions', roles: ['admin', 'compliance_manager'], comingIn: 'Delegated mode' },
-  { href: '/settings', label: 'Settings', roles: ALL },
+  {
+    href: '/chat',
+    label: 'Chat',
+    roles: ['compliance_manager', 'workflow_designer', 'admin'],
+    comingIn: 'Agents and chat',
+    purpose:
+      'Talk to the Planner agent: describe what you need, and it finds or composes a workflow from the skill catalog, validates it, and starts a run once you agree.',
+  },
+  { href: '/workflows', label: 'Workflows', roles: ALL, purpose: 'Check Letta-ASL workflows and preview the control plane they compile to.' },
+  {
+    href: '/runs',
+    label: 'Runs',
+    roles: ALL,
+    comingIn: 'Workflow execution',
+    purpose:
+      'Follow workflow runs live, state by state: which worker holds each lease, attempts and retries, each state’s output, and failures with the alternative skill that replaced the failing one.',
+  },
+  { href: '/skills', label: 'Skills', roles: ALL, purpose: 'Browse the skill catalog: tools, parameter schemas, permissions and manifest validity.' },
+  {
+    href: '/graph',
+    label: 'Graph',
+    roles: ALL,
+    comingIn: 'The learning loop',
+    purpose:
+      'Explore the knowledge graph the learning loop builds from runs: workflows and their refinements, which skills performed well or failed, and the lessons recorded for the next plan.',
+  },
+  {
+    href: '/companions',
+    label: 'Companions',
+    roles: ['admin', 'compliance_manager'],
+    comingIn: 'Delegated mode',
+    purpose:
+      'Watch delegated mode: the Conductor’s pool of session-scoped Companion agents, the tasks it hands them, their results, and the advice the Strategist publishes.',
+  },
+  { href: '/settings', label: 'Settings', roles: ALL, purpose: 'Adapter health, the tool catalogue, and (for admins) users and the audit log.' },
 ];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -24,3 +53,16 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   stakeholder: 'Stakeholder',
 };
+
+/** The section a path belongs to (exact href or below it). */
+export function navItemFor(href: string): NavItem {
+  const item = NAV_ITEMS.find((i) => i.href === href);
+  if (!item) throw new Error(`no console section ${href}`);
+  return item;
+}
+
+/** "Compliance manager, Workflow designer and Admin": roles in prose. */
+export function roleListText(roles: readonly Role[]): string {
+  const labels = roles.map((r) => ROLE_LABELS[r]);
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}

@@ -4,7 +4,7 @@ import { usePathname } from 'next/navigation';
 import type { Role } from '@/server/db/schema/users';
 import { NAV_ITEMS } from './nav-items';
 
-/** Side navigation; the current section is marked with aria-current for people and tests. */
+/** Side navigation; the current section is marked with aria-current, sections not built yet say "soon". */
 export function Nav({ role }: { role: Role }) {
   const pathname = usePathname();
   return (
@@ -18,7 +18,10 @@ export function Nav({ role }: { role: Role }) {
             aria-current={active ? 'page' : undefined}
             className={`rounded-md px-3 py-2 text-sm ${active ? 'bg-indigo-50 font-medium text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`}
           >
-            {item.label}
+            <span className="flex items-center justify-between gap-2">
+              {item.label}
+              {item.comingIn && <span className="text-[10px] font-normal uppercase tracking-wide text-slate-400">soon</span>}
+            </span>
           </Link>
         );
       })}

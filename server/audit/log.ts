@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, type AuditRow } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
@@ -49,4 +49,10 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditRow[]> {
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(q.limit);
+}
+
+/** Every action that has an entry, alphabetically (for the console's filter). */
+export async function listAuditActions(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action));
+  return rows.map((r) => r.action);
 }

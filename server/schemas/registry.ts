@@ -59,6 +59,16 @@ export function validateAgainstSchema(name: SchemaName, doc: unknown): Validatio
 }
 
 /**
+ * Names the field a message is about by its own name, not its whole pointer (the issue's `path`
+ * carries the pointer): `"workflow_name" is required`, `item 2 must be object`, `the document …`.
+ */
+function subject(pointer: string): string {
+  if (pointer === '') return 'the document';
+  const token = pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  return /^\d+$/.test(token) ? `item ${token}` : JSON.stringify(token);
+}
+
+/**
  * Maps an ajv error to a ValidationIssue whose pointer names the offending field itself:
  * a missing or forbidden property points at that property rather than at its parent object.
  */
@@ -77,6 +87,5 @@ export function toIssue(e: ErrorObject): ValidationIssue {
   } else if (e.keyword === 'const' && 'allowedValue' in params) {
     message = `must be ${JSON.stringify(params.allowedValue)}`;
   }
-  const where = path === '' ? 'document' : path;
-  return { path, code: `schema.${e.keyword}`, message: `${where}: ${message}` };
+  return { path, code: `schema.${e.keyword}`, message: `${subject(path)} ${message}` };
 }

@@ -97,5 +97,9 @@ describe(`sign-in, sessions and user administration (${testDbKind()})`, () => {
     expect(page2.rows[0]!.id).toBeLessThan(page1.rows[2]!.id);
     const creates = await caller.audit.list({ limit: 50, action: 'users.create' });
     expect(creates.rows.map((r) => r.resultStatus).sort()).toEqual(['error', 'error', 'ok']);
+    const actions = await caller.audit.actions();
+    expect(actions).toEqual([...actions].sort());
+    expect(actions).toEqual(expect.arrayContaining(['auth.signIn', 'users.create', 'users.setRole', 'users.setDisabled']));
+    expect(new Set(actions).size).toBe(actions.length);
   });
 });

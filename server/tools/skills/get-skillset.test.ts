@@ -74,3 +74,19 @@ describe('get_skillset', () => {
     expect(await run({ skills_dir: 'no/such/dir' })).toMatchObject({ status: 'error', error_code: 'not_found' });
   });
 });
+
+describe('get_skillset directory reporting', () => {
+  it('names the configured catalog as it really is, inside or outside the workspace', async () => {
+    const inside = await invokeTool(getSkillsetTool, {}, { ...ctx, services: { config: testConfig({ DCF_SKILLS_DIR: 'skills' }) } });
+    expect(inside).toMatchObject({ status: 'ok', directory: 'skills' });
+    const dir = await workspaceScratchDir('catalog-elsewhere');
+    try {
+      const moved = await invokeTool(getSkillsetTool, {}, { ...ctx, services: { config: testConfig({ DCF_SKILLS_DIR: dir.absolute }) } });
+      expect(moved).toMatchObject({ status: 'ok', directory: dir.relative, count: 0 });
+      const outside = await invokeTool(getSkillsetTool, {}, { ...ctx, services: { config: testConfig({ DCF_SKILLS_DIR: '/nonexistent-dcf-catalog' }) } });
+      expect(outside).toMatchObject({ status: 'error', error_code: 'not_found' });
+    } finally {
+      await dir.dispose();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
 import { fail, ok } from '../result.ts';
@@ -39,6 +40,7 @@ export const getSkillsetTool = defineTool({
     detail: z.enum(['summary', 'full']).default('summary').describe('"full" also returns each whole manifest.'),
   }),
   output: z.object({
+    /** The directory read: relative to the workspace root when inside it, else absolute. */
     directory: z.string(),
     count: z.number().int(),
     skills: z.array(listedSkillSchema),
@@ -53,6 +55,9 @@ export const getSkillsetTool = defineTool({
       if (!where.ok) return fail('forbidden', where.reason);
       dir = where.absolute;
     }
+    // Shown relative to the workspace when inside it (the configured catalog may live elsewhere).
+    const inside = path.relative(rootDir, dir);
+    const directory = inside && !inside.startsWith('..') && !path.isAbsolute(inside) ? inside.split(path.sep).join('/') : dir;
     const catalog = await loadSkillCatalog(dir).catch((err: NodeJS.ErrnoException) => err);
     if (catalog instanceof Error) return fail('not_found', `cannot list skill directory ${input.skills_dir ?? dir}: ${catalog.code ?? catalog.message}`);
     const valid = catalog.entries.filter((e): e is SkillCatalogEntry & { manifest: NonNullable<SkillCatalogEntry['manifest']> } => e.report.valid && !!e.manifest);
@@ -61,7 +66,7 @@ export const getSkillsetTool = defineTool({
       .filter(({ summary }) => matches(summary, input.query, input.tag))
       .map(({ entry, summary }) => ({ ...summary, file: entry.file, warnings: entry.report.warnings, ...(input.detail === 'full' ? { manifest: entry.manifest } : {}) }));
     return ok({
-      directory: input.skills_dir ?? (dir === skillsDir ? 'skills' : dir),
+      directory,
       count: skills.length,
       skills,
       invalid: catalog.entries.filter((e) => !e.report.valid || !e.manifest).map((e) => ({ file: e.file, uri: e.uri, errors: e.report.errors, warnings: e.report.warnings })),

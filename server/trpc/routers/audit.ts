@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { listAudit } from '../../audit/log.ts';
+import { listAudit, listAuditActions } from '../../audit/log.ts';
 import { ADMIN, procedure, router } from '../init.ts';
 
 /** The audit log, newest first, for admins. */
 export const auditRouter = router({
+  /** The distinct actions that have entries, for the filter. */
+  actions: procedure.meta({ access: ADMIN }).query(({ ctx }) => listAuditActions(ctx.db)),
+
   list: procedure
     .meta({ access: ADMIN })
     .input(

@@ -3,11 +3,11 @@ import { validateWorkflowTool } from '../../tools/workflows/validate-workflow.ts
 import { compileWorkflowDocument } from '../../workflows/validate-document.ts';
 import { listWorkflowFiles } from '../../workflows/examples.ts';
 import { ALL_ROLES, procedure, router } from '../init.ts';
-import { toolProcedure } from '../tool-procedure.ts';
+import { toolQuery } from '../tool-procedure.ts';
 
 /** The Workflows page: examples, validation with pinned errors, and the compiled control-plane preview. */
 export const workflowsRouter = router({
-  validate: toolProcedure(validateWorkflowTool, ALL_ROLES),
+  validate: toolQuery(validateWorkflowTool, ALL_ROLES),
 
   examples: procedure.meta({ access: ALL_ROLES }).query(({ ctx }) => listWorkflowFiles(ctx.services.config.workflowsDir)),
 

@@ -1,0 +1,73 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/components/ui/error-message';
+import { Panel } from '@/components/ui/panel';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+
+const PORT_LABELS: Record<string, string> = {
+  database: 'Database',
+  redis: 'Control plane (Redis)',
+  graph: 'Knowledge graph',
+  agent_runtime: 'Agent runtime',
+};
+
+/** Settings → Health: each port's configured adapter and whether it answers now (checked on demand). */
+export function HealthPanel() {
+  const trpc = useTRPC();
+  const health = useQuery({ ...trpc.health.adapters.queryOptions(), staleTime: 0 });
+  const checkedAt = health.dataUpdatedAt ? new Date(health.dataUpdatedAt).toLocaleTimeString() : null;
+  return (
+    <Panel
+      title="Adapters"
+      actions={
+        <>
+          {checkedAt && <span className="text-xs text-slate-500">Checked at {checkedAt}</span>}
+          <Button onClick={() => void health.refetch()} disabled={health.isFetching}>
+            {health.isFetching ? 'Checking…' : 'Refresh'}
+          </Button>
+        </>
+      }
+    >
+      {health.isPending ? (
+        <LoadingState label="Checking adapters…" />
+      ) : health.isError ? (
+        <ErrorState title="Health check failed" message={errorMessage(health.error)} onRetry={() => void health.refetch()} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="health-table">
+            <caption className="sr-only">Adapter health</caption>
+            <thead className="text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">Port</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Adapter</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Target</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Latency</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {health.data.map((row) => (
+                <tr key={row.port} className="align-top">
+                  <th scope="row" className="py-2.5 pr-4 font-medium">{PORT_LABELS[row.port] ?? row.port}</th>
+                  <td className="py-2.5 pr-4">
+                    {row.adapter}
+                    {row.note && <span className="mt-0.5 block text-xs text-slate-500">{row.note}</span>}
+                  </td>
+                  <td className="break-all py-2.5 pr-4 font-mono text-xs">{row.target}</td>
+                  <td className="py-2.5 pr-4">
+                    <Badge tone={row.reachable ? 'ok' : 'bad'}>{row.reachable ? 'Reachable' : 'Unreachable'}</Badge>
+                    {row.error && <span className="mt-1 block max-w-md break-words text-xs text-red-700">{row.error}</span>}
+                  </td>
+                  <td className="py-2.5 pr-4 tabular-nums">{row.latencyMs === null ? '—' : `${row.latencyMs} ms`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, shot, submitSignIn } from './helpers';
+
+test('a demo user signs in and sees their name and role in the shell', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in/);
+  await submitSignIn(page, DEMO.designer.email, DEMO.designer.password);
+  await expect(page).toHaveURL(/\/skills$/);
+  await expect(page.getByTestId('current-user')).toHaveText(DEMO.designer.name);
+  await expect(page.getByTestId('current-role')).toHaveText(DEMO.designer.role);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Skills/ })).toHaveAttribute('aria-current', 'page');
+});
+
+test('a wrong password shows an error and keeps the visitor on the sign-in page', async ({ page }) => {
+  await page.goto('/sign-in');
+  await submitSignIn(page, DEMO.admin.email, 'not-the-password');
+  // Next's route announcer is an (empty) alert region too, so pick ours by its text.
+  await expect(page.getByRole('alert').filter({ hasText: 'Email or password is incorrect.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.screenshot({ path: shot('sign-in-error') });
+});
+
+test('a signed-out visit to /workflows goes to sign-in and returns there afterwards', async ({ page }) => {
+  await page.goto('/workflows');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fworkflows$/);
+  await submitSignIn(page, DEMO.compliance.email, DEMO.compliance.password);
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Workflows' })).toBeVisible();
+});
+
+test('signing out ends the session: console pages ask to sign in again', async ({ page }) => {
+  await page.goto('/sign-in?next=%2Fsettings');
+  await submitSignIn(page, DEMO.stakeholder.email, DEMO.stakeholder.password);
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto('/skills');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fskills$/);
+});
+
+test('a session that ends while a page is open sends the user to sign in and back', async ({ page, context }) => {
+  await page.goto('/sign-in?next=%2Fsettings');
+  await submitSignIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByText('Reachable').first()).toBeVisible();
+  // The session ends behind the page's back (expiry, revocation): the next client call is refused.
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Refresh' }).first().click();
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fsettings$/);
+  await submitSignIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/settings$/);
+});

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, shot, signIn, submitSignIn } from './helpers';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const settingsTabs = (page: Page) => page.getByRole('navigation', { name: 'Settings sections' });
+
+test('a stakeholder sees no admin sections in Settings and is told the console is read-only for them', async ({ page }) => {
+  await signIn(page, DEMO.stakeholder, '/settings');
+  await expect(settingsTabs(page).getByRole('link')).toHaveText(['Health', 'Tools']);
+  await expect(page.getByTestId('role-notice')).toContainText('read-only');
+  await expect(page.getByTestId('health-table').getByRole('row')).toHaveCount(5); // header + database, redis, graph, agent runtime
+  await page.screenshot({ path: shot('settings-stakeholder') });
+
+  await page.goto('/settings?tab=users');
+  await expect(page.getByTestId('role-notice')).toContainText('admins only');
+  await expect(page.getByRole('form', { name: 'Create user' })).toHaveCount(0);
+  await expect(page.getByTestId('audit-table')).toHaveCount(0);
+
+  // Sections a stakeholder will not have are not in the navigation; visiting one says why.
+  await expect(mainNav(page).getByRole('link', { name: /Chat/ })).toHaveCount(0);
+  await expect(mainNav(page).getByRole('link', { name: /Companions/ })).toHaveCount(0);
+  await page.goto('/chat');
+  await expect(page.getByTestId('coming-soon')).toContainText('Not available for your role');
+});
+
+test('sections not built yet say what they will do and which issue brings them', async ({ page }) => {
+  await signIn(page, DEMO.compliance, '/runs');
+  for (const [href, issue] of [
+    ['/chat', 'Agents and chat'],
+    ['/runs', 'Workflow execution'],
+    ['/graph', 'The learning loop'],
+    ['/companions', 'Delegated mode'],
+  ] as const) {
+    await mainNav(page).getByRole('link', { name: new RegExp(href.slice(1), 'i') }).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByTestId('coming-soon')).toContainText(`“${issue}”`);
+  }
+});
+
+test('an admin creates a user, sees the change in the audit log, and the new user can sign in', async ({ page, browser }) => {
+  const email = `e2e-${Date.now()}@example.test`;
+  const password = 'a-long-enough-password';
+  await signIn(page, DEMO.admin, '/settings?tab=users');
+  await expect(settingsTabs(page).getByRole('link')).toHaveText(['Health', 'Tools', 'Users', 'Audit log']);
+
+  const form = page.getByRole('form', { name: 'Create user' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Display name').fill('Erin Endtoend');
+  await form.getByLabel('Role').selectOption('workflow_designer');
+  await form.getByLabel('Initial password').fill(password);
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Created ${email} as Workflow designer.` })).toBeVisible();
+  const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
+  await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('workflow_designer');
+
+  // The server's refusal is shown as it is: the email is taken now.
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Display name').fill('Erin Again');
+  await form.getByLabel('Initial password').fill(password);
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(form.getByRole('alert')).toContainText(`A user with email ${email} already exists.`);
+  await page.screenshot({ path: shot('settings-users') });
+
+  await settingsTabs(page).getByRole('link', { name: 'Audit log' }).click();
+  await page.getByLabel('Action').fill('users.create');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const rows = page.getByTestId('audit-row');
+  await expect(rows).toHaveCount(2); // newest first: the refused duplicate, then the creation
+  await expect(rows.nth(0)).toContainText('error');
+  await expect(rows.nth(1)).toContainText('ok');
+  for (const i of [0, 1]) {
+    await expect(rows.nth(i)).toContainText(DEMO.admin.email);
+    await expect(rows.nth(i)).toContainText('users.create');
+    await expect(rows.nth(i)).toContainText('sha256:');
+  }
+  await page.screenshot({ path: shot('settings-audit') });
+
+  const other = await browser.newContext();
+  const newcomer = await other.newPage();
+  await newcomer.goto('/sign-in');
+  await submitSignIn(newcomer, email, password);
+  await expect(newcomer.getByTestId('current-user')).toHaveText('Erin Endtoend');
+  await expect(newcomer.getByTestId('current-role')).toHaveText('Workflow designer');
+  await other.close();
+});
+
+test('an admin cannot change their own role or disable themselves, and can disable another user', async ({ page }) => {
+  await signIn(page, DEMO.admin, '/settings?tab=users');
+  const self = page.locator(`[data-testid="user-row"][data-email="${DEMO.admin.email}"]`);
+  await expect(self.getByLabel(`Role of ${DEMO.admin.email}`)).toBeDisabled();
+  await expect(self.getByRole('button', { name: 'Disable' })).toBeDisabled();
+
+  const target = page.locator(`[data-testid="user-row"][data-email="${DEMO.stakeholder.email}"]`);
+  await target.getByRole('button', { name: 'Disable' }).click();
+  await expect(target.getByText('Disabled', { exact: true })).toBeVisible();
+  await target.getByRole('button', { name: 'Enable' }).click();
+  await expect(target.getByText('Active', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, shot, signIn } from './helpers';
+import { diskManifests } from './catalog-fixtures';
+
+const manifests = diskManifests();
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, DEMO.compliance, '/skills');
+});
+
+test('the catalog lists all ten skills of skills/ with their URIs', async ({ page }) => {
+  expect(manifests).toHaveLength(10);
+  const cards = page.getByTestId('skill-card');
+  await expect(cards).toHaveCount(10);
+  for (const m of manifests) {
+    await expect(cards.filter({ hasText: m.manifestId })).toHaveCount(1);
+  }
+  await expect(page.getByTestId('skill-count')).toHaveText('10 valid skills in skills/');
+  await expect(page.getByRole('heading', { name: 'Invalid manifests and unreadable files (0)' })).toBeVisible();
+  await page.screenshot({ path: shot('skills-list') });
+});
+
+test("a skill's details show directives, tools with parameter schemas and definition, and validation", async ({ page }) => {
+  const m = manifests.find((x) => x.skillName === 'compliance-analysis')!;
+  const tool = m.requiredTools![0]!;
+  await page.getByTestId('skill-card').filter({ hasText: m.manifestId }).click();
+  await expect(page).toHaveURL(new RegExp(`skill=${encodeURIComponent(m.manifestId)}`));
+  const detail = page.getByTestId('skill-detail');
+  await expect(detail.getByRole('heading', { level: 2, name: m.skillName })).toBeVisible();
+  await expect(detail.getByText(m.skillDirectives, { exact: true })).toBeVisible();
+  await expect(detail.getByText('Valid manifest')).toBeVisible();
+  await expect(detail.getByText('with no warnings')).toBeVisible();
+
+  const toolCard = detail.getByTestId('skill-tool').filter({ hasText: tool.toolName });
+  await expect(toolCard.getByText(tool.definition.endpointUrl!)).toBeVisible();
+  await expect(toolCard.getByText(tool.definition.operationId!)).toBeVisible();
+  const required = new Set(tool.json_schema!.parameters.required ?? []);
+  for (const [name, schema] of Object.entries(tool.json_schema!.parameters.properties)) {
+    const row = toolCard.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await expect(row).toContainText(schema.type);
+    await expect(row).toContainText(required.has(name) ? 'required' : 'optional');
+    if (schema.description) await expect(row).toContainText(schema.description);
+  }
+  await toolCard.getByRole('table').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('skill-detail') });
+});
+
+test('data sources of a skill are listed', async ({ page }) => {
+  const m = manifests.find((x) => (x.requiredDataSources ?? []).length > 0)!;
+  await page.getByTestId('skill-card').filter({ hasText: m.manifestId }).click();
+  const detail = page.getByTestId('skill-detail');
+  await expect(detail.getByRole('heading', { name: `Tools (${m.requiredTools!.length})` })).toBeVisible();
+  await expect(detail.getByRole('heading', { name: `Data sources (${m.requiredDataSources!.length})` })).toBeVisible();
+  for (const ds of m.requiredDataSources!) await expect(detail.getByText(ds.dataSourceId, { exact: true })).toBeVisible();
+});
+
+test('search and the tag filter narrow the list through get_skillset', async ({ page }) => {
+  const cards = page.getByTestId('skill-card');
+  await expect(cards).toHaveCount(10);
+
+  const audio = manifests.filter((m) => (m.tags ?? []).includes('audio'));
+  expect(audio.length).toBeGreaterThan(0);
+  await page.getByLabel('Filter by tag').selectOption('audio');
+  await expect(cards).toHaveCount(audio.length);
+  for (const m of audio) await expect(cards.filter({ hasText: m.manifestId })).toHaveCount(1);
+
+  await page.getByLabel('Filter by tag').selectOption('');
+  await page.getByLabel('Search skills').fill('compliance rules');
+  await expect(page.getByTestId('skill-count')).toHaveText(/^\d+ of 10 skills match$/);
+  await expect(cards.filter({ hasText: 'skill://compliance-analysis@' })).toHaveCount(1);
+  await expect(cards.filter({ hasText: 'skill://whisper-transcribe@' })).toHaveCount(0);
+
+  await page.getByLabel('Search skills').fill('zzz-no-such-skill');
+  await expect(page.getByText('No skill matches')).toBeVisible();
+});

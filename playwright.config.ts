@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Chromium against `next start` (scripts/e2e-server.sh: fresh data directory,
+ * its own redis-server, demo users). The browser is the system's Debian Chromium: Playwright's
+ * own browser downloads are never used. One worker, because the specs share one server and the
+ * admin spec changes its users and audit log.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  outputDir: 'test-results/artifacts',
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'bash scripts/e2e-server.sh',
+    url: `${BASE_URL}/api/health`,
+    // FORCE_COLOR=0: Playwright turns colours on for the server process; plain logs read better.
+    env: { E2E_PORT: String(PORT), FORCE_COLOR: '0' },
+    reuseExistingServer: false,
+    // SIGTERM (not the default SIGKILL) lets scripts/e2e-server.sh run its trap: stop next and
+    // redis-server and delete its data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
