@@ -66,12 +66,14 @@ start_redis() {
   die "redis-server did not start listening on port $port"
 }
 
-stop_redis() {
-  [ -n "${REDIS_PID:-}" ] || return 0
-  kill "$REDIS_PID" 2>/dev/null || true
-  wait "$REDIS_PID" 2>/dev/null || true
-  REDIS_PID=""
+# stop_pid PID — stops a background process of this shell and reaps it; quiet if it is gone.
+stop_pid() {
+  [ -n "${1:-}" ] || return 0
+  kill "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
 }
+
+stop_redis() { stop_pid "${REDIS_PID:-}"; REDIS_PID=""; }
 
 # Starts `next start` in the background (the binary itself, not npx, so that stopping NEXT_PID
 # stops the server) and stops it with stop_next.
@@ -79,12 +81,7 @@ start_next() {
   "$ROOT/node_modules/.bin/next" start "$@" &
   NEXT_PID=$!
 }
-stop_next() {
-  [ -n "${NEXT_PID:-}" ] || return 0
-  kill "$NEXT_PID" 2>/dev/null || true
-  wait "$NEXT_PID" 2>/dev/null || true
-  NEXT_PID=""
-}
+stop_next() { stop_pid "${NEXT_PID:-}"; NEXT_PID=""; }
 
 # Builds the Next.js app when there is no build or a source file is newer than it.
 ensure_next_build() {

@@ -3,6 +3,19 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
+import { FIELD } from '@/components/ui/button';
+
+type LabeledInputProps = { label: string; type: 'email' | 'password'; name: string; autoComplete: string; value: string; onChange: (v: string) => void };
+
+/** A required text input with its visible label (the label is the input's accessible name). */
+function LabeledInput({ label, onChange, ...input }: LabeledInputProps) {
+  return (
+    <label className="block text-sm">
+      <span className="font-medium">{label}</span>
+      <input {...input} required onChange={(e) => onChange(e.target.value)} className={`${FIELD} mt-1 w-full py-2`} />
+    </label>
+  );
+}
 
 /** Email + password form; on success the session cookie is set by the server and we go to `next`. */
 export function SignInForm({ next }: { next: string }) {
@@ -24,30 +37,8 @@ export function SignInForm({ next }: { next: string }) {
   };
   return (
     <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Sign in">
-      <label className="block text-sm">
-        <span className="font-medium">Email</span>
-        <input
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200"
-        />
-      </label>
-      <label className="block text-sm">
-        <span className="font-medium">Password</span>
-        <input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200"
-        />
-      </label>
+      <LabeledInput label="Email" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} />
+      <LabeledInput label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
       {signIn.error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {signIn.error.message}

@@ -1,4 +1,5 @@
 import { schemaRows } from './schema-rows';
+import { TableHead } from '@/components/ui/table-head';
 
 /**
  * A tool's parameters (an object JSON Schema) as a table: every field, nested ones indented, with
@@ -11,14 +12,7 @@ export function ParameterTable({ parameters, alsoRequired = [], toolName }: { pa
     <div className="overflow-x-auto rounded-md border border-slate-200">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Parameters of {toolName}</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-3 py-1.5 font-medium">Parameter</th>
-            <th scope="col" className="px-3 py-1.5 font-medium">Type</th>
-            <th scope="col" className="px-3 py-1.5 font-medium">Required</th>
-            <th scope="col" className="px-3 py-1.5 font-medium">Description</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Parameter', 'Type', 'Required', 'Description']} variant="boxed" />
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
             <tr key={r.name} className="align-top">

@@ -1,5 +1,6 @@
 import { Badge, type Tone } from '@/components/ui/badge';
 import type { AuditRow } from './types';
+import { TableHead } from '@/components/ui/table-head';
 
 const STATUS_TONE: Record<string, Tone> = { ok: 'ok', error: 'bad', forbidden: 'warn' };
 
@@ -9,15 +10,7 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="audit-table">
         <caption className="sr-only">Audit log entries, newest first</caption>
-        <thead className="text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Time</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Actor</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Action</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Arguments digest</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Time', 'Actor', 'Action', 'Status', 'Arguments digest']} />
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
             <tr key={r.id} className="align-top" data-testid="audit-row" data-action={r.action}>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { TableHead } from '@/components/ui/table-head';
 
 const PORT_LABELS: Record<string, string> = {
   database: 'Database',
@@ -39,15 +40,7 @@ export function HealthPanel() {
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="health-table">
             <caption className="sr-only">Adapter health</caption>
-            <thead className="text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Port</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Adapter</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Target</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Latency</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Port', 'Adapter', 'Target', 'Status', 'Latency']} />
             <tbody className="divide-y divide-slate-100">
               {health.data.map((row) => (
                 <tr key={row.port} className="align-top">

@@ -41,23 +41,25 @@ export function ToolsPanel() {
                   <h3 className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">Input parameters</h3>
                   <ParameterTable parameters={t.inputSchema} toolName={t.name} />
                 </div>
-                <details>
-                  <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline">Input JSON Schema</summary>
-                  <div className="mt-2">
-                    <JsonBlock value={t.inputSchema} label={`Input schema of ${t.name}`} />
-                  </div>
-                </details>
-                <details>
-                  <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline">Output JSON Schema</summary>
-                  <div className="mt-2">
-                    <JsonBlock value={t.outputSchema} label={`Output schema of ${t.name}`} />
-                  </div>
-                </details>
+                <SchemaDisclosure title="Input JSON Schema" schema={t.inputSchema} label={`Input schema of ${t.name}`} />
+                <SchemaDisclosure title="Output JSON Schema" schema={t.outputSchema} label={`Output schema of ${t.name}`} />
               </div>
             </details>
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A collapsed JSON Schema, opened on demand (the schemas are long). */
+function SchemaDisclosure({ title, schema, label }: { title: string; schema: unknown; label: string }) {
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline">{title}</summary>
+      <div className="mt-2">
+        <JsonBlock value={schema} label={label} />
+      </div>
+    </details>
   );
 }

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { UserCreateForm } from './user-create-form';
 import { UserRow } from './user-row';
 import type { Notice } from './types';
+import { TableHead } from '@/components/ui/table-head';
 
 /** Settings → Users (admins): everyone who can sign in, with role, status and the admin actions. */
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
@@ -45,15 +46,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">Users</caption>
-              <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">User</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Role</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Created</th>
-                  <th scope="col" className="py-2 text-right font-medium">Actions</th>
-                </tr>
-              </thead>
+              <TableHead columns={['User', 'Role', 'Status', 'Created', { label: 'Actions', align: 'right' }]} />
               <tbody className="divide-y divide-slate-100">
                 {users.data.map((u) => (
                   <UserRow key={u.id} user={u} isSelf={u.id === currentUserId} report={setNotice} />

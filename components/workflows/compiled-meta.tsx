@@ -2,6 +2,7 @@
 import { Badge } from '@/components/ui/badge';
 import { JsonBlock } from '@/components/ui/json-block';
 import type { ControlPlaneMeta } from './types';
+import { TableHead } from '@/components/ui/table-head';
 
 function Names({ names, empty }: { names: string[]; empty: string }) {
   if (names.length === 0) return <span className="text-slate-400">{empty}</span>;
@@ -39,14 +40,7 @@ export function CompiledMeta({ meta }: { meta: ControlPlaneMeta }) {
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">States of the compiled control plane with their dependencies and skills</caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">State</th>
-              <th scope="col" className="px-3 py-2 font-medium">Upstream</th>
-              <th scope="col" className="px-3 py-2 font-medium">Downstream</th>
-              <th scope="col" className="px-3 py-2 font-medium">Skills</th>
-            </tr>
-          </thead>
+          <TableHead columns={['State', 'Upstream', 'Downstream', 'Skills']} variant="boxed" />
           <tbody className="divide-y divide-slate-100">
             {meta.states.map((state) => {
               const deps = meta.deps[state] ?? { upstream: [], downstream: [] };
