@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locatePointer, pointerTokens, stateChain } from './json-pointer';
+import { locatePointer, stateChain } from './json-pointer';
+import { pointerTokens } from '@/lib/json-pointer';
 import { parseJsonWithSourceMap } from './json-source-map';
 
 describe('pointerTokens', () => {

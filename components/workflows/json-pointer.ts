@@ -1,19 +1,10 @@
+import { pointerTokens } from '@/lib/json-pointer';
 import type { JsonLocation } from './json-source-map';
 
 /**
  * JSON pointers (RFC 6901) as the validators report them, resolved against a parsed document's
  * locations, and read as Letta-ASL: which state a finding belongs to.
  */
-
-/** The unescaped reference tokens of a pointer; `null` for a string that is not a pointer. */
-export function pointerTokens(pointer: string): string[] | null {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) return null;
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
 
 export type PointerTarget = {
   location: JsonLocation;

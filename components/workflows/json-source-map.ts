@@ -1,3 +1,4 @@
+import { escapePointerToken } from '@/lib/json-pointer';
 /**
  * A strict JSON (RFC 8259) parser that records where every value sits in the text, keyed by its
  * RFC 6901 JSON pointer. It accepts exactly what `JSON.parse` accepts, so the console can report a
@@ -35,11 +36,6 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
     }
   }
   return { line, column: end - lineStart + 1 };
-}
-
-/** Escapes one reference token (RFC 6901 §3). */
-export function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 class SyntaxFailure extends Error {
@@ -103,7 +99,7 @@ class Scanner {
       if (this.text[this.i] !== ':') this.fail(`Unexpected ${describe(this.text, this.i)}: expected ':' after property name ${JSON.stringify(name)}`);
       this.i++;
       this.skipWs();
-      this.value(`${pointer}/${escapeToken(name)}`, key);
+      this.value(`${pointer}/${escapePointerToken(name)}`, key);
       this.skipWs();
       const next = this.text[this.i];
       if (next === '}') return void this.i++;

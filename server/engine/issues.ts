@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../validation/issue.ts';
-import { escapePointerToken } from '../validation/issue.ts';
+import { escapePointerToken } from '../../lib/json-pointer.ts';
 
 /** Builds one issue; kept tiny so checkers read as a list of rules. */
 export function issue(path: string, code: string, message: string): ValidationIssue {

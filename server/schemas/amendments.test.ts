@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadExampleIndex, REPO_ROOT } from './example-index.ts';
-import type { JsonPatchOperation } from './json-patch.ts';
-import { applyJsonPatch } from './json-patch.ts';
+import type { JsonPatchOperation } from '../testing/json-patch.ts';
+import { applyJsonPatch } from '../testing/json-patch.ts';
 import { SCHEMAS, validateAgainstSchema } from './registry.ts';
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyJsonPatch, parsePointer } from './json-patch.ts';
+import { applyJsonPatch, parsePointer } from '../testing/json-patch.ts';
 import { loadExampleIndex, REPO_ROOT } from './example-index.ts';
 import { validateAgainstSchema } from './registry.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { JsonPatchOperation } from './json-patch.ts';
-import { applyJsonPatch } from './json-patch.ts';
+import type { JsonPatchOperation } from '../testing/json-patch.ts';
+import { applyJsonPatch } from '../testing/json-patch.ts';
 import { REPO_ROOT } from './example-index.ts';
 import type { SchemaName } from './registry.ts';
 import { validateAgainstSchema } from './registry.ts';

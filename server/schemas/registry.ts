@@ -7,7 +7,7 @@ import controlPlaneStateSchema from '../../schemas/control-plane-state-1.0.0.jso
 import notificationPayloadSchema from '../../schemas/notification-payload-1.0.0.json' with { type: 'json' };
 import dataPlaneOutputSchema from '../../schemas/data-plane-output-1.0.0.json' with { type: 'json' };
 import type { ValidationIssue } from '../validation/issue.ts';
-import { escapePointerToken } from '../validation/issue.ts';
+import { escapePointerToken, pointerTokens } from '../../lib/json-pointer.ts';
 import { pruneSchemaErrors } from './prune-errors.ts';
 
 // ajv and ajv-formats are CommonJS; require() avoids default-export interop differences between
@@ -64,7 +64,7 @@ export function validateAgainstSchema(name: SchemaName, doc: unknown): Validatio
  */
 function subject(pointer: string): string {
   if (pointer === '') return 'the document';
-  const token = pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  const token = pointerTokens(pointer)?.at(-1) ?? pointer;
   return /^\d+$/.test(token) ? `item ${token}` : JSON.stringify(token);
 }
 

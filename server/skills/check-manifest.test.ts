@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { JsonPatchOperation } from '../schemas/json-patch.ts';
-import { applyJsonPatch } from '../schemas/json-patch.ts';
+import type { JsonPatchOperation } from '../testing/json-patch.ts';
+import { applyJsonPatch } from '../testing/json-patch.ts';
 import { checkSkillManifest } from './check-manifest.ts';
 
 /** research.web has three tools and a data source, so every check has something to bite on. */

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../validation/issue.ts';
-import { pointer } from '../validation/issue.ts';
+import { pointer } from '../../lib/json-pointer.ts';
 import { parseSkillUri } from './skill-uri.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AuditSink } from '../audit/log.ts';
-import { pointer } from '../validation/issue.ts';
+import { pointer } from '../../lib/json-pointer.ts';
 import type { ToolContext } from './context.ts';
 import type { ToolDefinition } from './define-tool.ts';
 import { fail, toolResultSchema, type ToolResult } from './result.ts';

@@ -25,13 +25,3 @@ export type ValidationReport = z.infer<typeof validationReportSchema>;
 export function report(errors: ValidationIssue[], warnings: ValidationIssue[] = []): ValidationReport {
   return { valid: errors.length === 0, errors, warnings };
 }
-
-/** Escapes one reference token for a JSON pointer (RFC 6901 §3: `~` → `~0`, `/` → `~1`). */
-export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Joins reference tokens into a JSON pointer: `pointer('asl', 'States', 'A/B')` → `/asl/States/A~1B`. */
-export function pointer(...tokens: Array<string | number>): string {
-  return tokens.map((t) => '/' + escapePointerToken(t)).join('');
-}

@@ -1,4 +1,4 @@
-import type { PatchOperation } from './json-patch.ts';
+import type { JsonPatchOperation } from '../../testing/json-patch.ts';
 
 /**
  * ASL-level cases for validateAslStructure on minimal.asl.json, for what the Letta workflow schema
@@ -7,15 +7,15 @@ import type { PatchOperation } from './json-patch.ts';
  */
 export interface AslCase {
   rule: string;
-  ops: PatchOperation[];
+  ops: JsonPatchOperation[];
   errors: Array<[string, string]>;
 }
 
 const W = '/States/Work';
 const P = '/asl/States/Work';
-const add = (path: string, value: unknown): PatchOperation => ({ op: 'add', path, value });
-const replace = (path: string, value: unknown): PatchOperation => ({ op: 'replace', path, value });
-const remove = (path: string): PatchOperation => ({ op: 'remove', path });
+const add = (path: string, value: unknown): JsonPatchOperation => ({ op: 'add', path, value });
+const replace = (path: string, value: unknown): JsonPatchOperation => ({ op: 'replace', path, value });
+const remove = (path: string): JsonPatchOperation => ({ op: 'remove', path });
 /** Replaces Work by another state type, keeping its Catch so that Broken stays reachable. */
 const CATCH = [{ ErrorEquals: ['States.ALL'], Next: 'Broken' }];
 const leaf = { StartAt: 'Leaf', States: { Leaf: { Type: 'Pass', End: true } } };

@@ -1,4 +1,4 @@
-import type { PatchOperation } from './json-patch.ts';
+import type { JsonPatchOperation } from '../../testing/json-patch.ts';
 
 /**
  * One rule of validateWorkflow exercised by one change to the valid rule-coverage workflow.
@@ -7,7 +7,7 @@ import type { PatchOperation } from './json-patch.ts';
  */
 export interface RuleCase {
   rule: string;
-  ops: PatchOperation[];
+  ops: JsonPatchOperation[];
   errors?: Array<[string, string]>;
   warnings?: Array<[string, string]>;
 }
@@ -17,9 +17,9 @@ const BRANCH0 = `${S}/Fan/Branches/0`;
 const BRANCH1 = `${S}/Fan/Branches/1`;
 const HANDLE = `${S}/Each/ItemProcessor/States/Handle`;
 const RULES = `${S}/Route/Choices`;
-const add = (path: string, value: unknown): PatchOperation => ({ op: 'add', path, value });
-const replace = (path: string, value: unknown): PatchOperation => ({ op: 'replace', path, value });
-const remove = (path: string): PatchOperation => ({ op: 'remove', path });
+const add = (path: string, value: unknown): JsonPatchOperation => ({ op: 'add', path, value });
+const replace = (path: string, value: unknown): JsonPatchOperation => ({ op: 'replace', path, value });
+const remove = (path: string): JsonPatchOperation => ({ op: 'remove', path });
 const LONG_NAME = 'L'.repeat(81);
 
 export const GRAPH_CASES: RuleCase[] = [

@@ -1,4 +1,4 @@
-import type { PatchOperation } from './json-patch.ts';
+import type { JsonPatchOperation } from '../../testing/json-patch.ts';
 
 /**
  * Changes to the rule-coverage workflow that must stay valid (no errors, no warnings): the
@@ -6,14 +6,14 @@ import type { PatchOperation } from './json-patch.ts';
  */
 export interface ValidVariant {
   form: string;
-  ops: PatchOperation[];
+  ops: JsonPatchOperation[];
 }
 
 const S = '/asl/States';
 const HANDLE = `${S}/Each/ItemProcessor/States/Handle`;
-const add = (path: string, value: unknown): PatchOperation => ({ op: 'add', path, value });
-const replace = (path: string, value: unknown): PatchOperation => ({ op: 'replace', path, value });
-const remove = (path: string): PatchOperation => ({ op: 'remove', path });
+const add = (path: string, value: unknown): JsonPatchOperation => ({ op: 'add', path, value });
+const replace = (path: string, value: unknown): JsonPatchOperation => ({ op: 'replace', path, value });
+const remove = (path: string): JsonPatchOperation => ({ op: 'remove', path });
 const pass = { Type: 'Pass', End: true };
 
 export const VALID_VARIANTS: ValidVariant[] = [

@@ -3,7 +3,7 @@ import { validateAslStructure } from './validate-asl.ts';
 import { isRfc3339Timestamp } from './timestamp.ts';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES } from '../document-guard.ts';
 import { loadFixture } from '../__fixtures__/load.ts';
-import { applyPatch } from '../__fixtures__/json-patch.ts';
+import { applyJsonPatch } from '../../testing/json-patch.ts';
 import { ASL_CASES } from '../__fixtures__/asl-rule-cases.ts';
 
 const minimal = loadFixture('minimal.asl.json');
@@ -15,11 +15,11 @@ describe('validateAslStructure', () => {
   });
 
   it.each(ASL_CASES)('$rule', ({ ops, errors }) => {
-    expect(codes(applyPatch(minimal, ops))).toEqual(errors);
+    expect(codes(applyJsonPatch(minimal, ops))).toEqual(errors);
   });
 
   it('builds pointers under the given base', () => {
-    const broken = applyPatch(minimal, [{ op: 'replace', path: '/States/Work/Catch/0/Next', value: 'Nope' }]);
+    const broken = applyJsonPatch(minimal, [{ op: 'replace', path: '/States/Work/Catch/0/Next', value: 'Nope' }]);
     expect(codes(broken, '')).toEqual([['asl.unknown_target', '/States/Work/Catch/0/Next']]);
     expect(codes(broken, '/definition')).toEqual([['asl.unknown_target', '/definition/States/Work/Catch/0/Next']]);
   });
@@ -36,7 +36,7 @@ describe('validateAslStructure', () => {
   it('refuses documents nested deeper than the limit instead of overflowing the stack', () => {
     let deep: unknown = 1;
     for (let i = 0; i < MAX_DOCUMENT_DEPTH + 5; i++) deep = { a: deep };
-    const def = applyPatch(minimal, [{ op: 'replace', path: '/States/Work/Parameters', value: deep }]);
+    const def = applyJsonPatch(minimal, [{ op: 'replace', path: '/States/Work/Parameters', value: deep }]);
     expect(codes(def)).toEqual([['document.too_deep', '/asl']]);
   });
 
@@ -44,7 +44,7 @@ describe('validateAslStructure', () => {
     let shared: unknown = {};
     for (let i = 0; i < 24; i++) shared = { left: shared, right: shared }; // 2^24 paths, 24 objects
     expect(2 ** 24).toBeGreaterThan(MAX_DOCUMENT_NODES);
-    const def = applyPatch(minimal, []) as { States: Record<string, Record<string, unknown>> };
+    const def = applyJsonPatch(minimal, []) as { States: Record<string, Record<string, unknown>> };
     def.States.Work!.Parameters = shared;
     expect(codes(def)).toEqual([['document.too_large', '/asl']]);
   });

@@ -4,7 +4,7 @@ import { controlPlaneMetaSchema } from './control-plane-meta.ts';
 import { parseAgentTemplateRef } from './worker-pool.ts';
 import { validateWorkflow } from '../letta/validate-workflow.ts';
 import { loadFixture } from '../__fixtures__/load.ts';
-import { applyPatch } from '../__fixtures__/json-patch.ts';
+import { applyJsonPatch } from '../../testing/json-patch.ts';
 
 /** Deep equality plus the order of every object's keys (the meta is stored and diffed as JSON). */
 function expectSameJson(actual: unknown, expected: unknown): void {
@@ -24,10 +24,10 @@ describe('compileControlPlaneMeta', () => {
   });
 
   it('keeps the §2.5 graph when §4.4 swaps the transcription skill', () => {
-    const wf = applyPatch(loadFixture('advice-call-analysis.workflow.json'), [
+    const wf = applyJsonPatch(loadFixture('advice-call-analysis.workflow.json'), [
       { op: 'replace', path: '/asl/States/TranscribeRecording', value: loadFixture('evolved-transcribe-state.json') },
     ]);
-    const expected = applyPatch(loadFixture('advice-call-analysis.meta.json'), [
+    const expected = applyJsonPatch(loadFixture('advice-call-analysis.meta.json'), [
       { op: 'replace', path: '/skills/TranscribeRecording', value: ['skill://assemblyai-transcribe@1.2.0'] },
     ]);
     expectSameJson(compileControlPlaneMeta(wf), expected);
@@ -48,10 +48,10 @@ describe('compileControlPlaneMeta', () => {
   it('chooses the most used worker template, ties going to the first in document order', () => {
     const base = loadFixture('compile-branching.workflow.json');
     const ref = (state: string) => `/asl/States/${state}/AgentBinding/agent_template_ref`;
-    const tie = applyPatch(base, [{ op: 'replace', path: ref('Merge'), value: { name: 'worker_b', version: '1.0.0' } }]);
+    const tie = applyJsonPatch(base, [{ op: 'replace', path: ref('Merge'), value: { name: 'worker_b', version: '1.0.0' } }]);
     // worker_a: Intake, Left; worker_b: Check, Merge — Intake comes first
     expect(compileControlPlaneMeta(tie).agents.worker_pool).toEqual({ name: 'worker_a', version: '2.0.0' });
-    const majority = applyPatch(tie, [{ op: 'replace', path: ref('Intake'), value: { name: 'worker_b@1.0.0' } }]);
+    const majority = applyJsonPatch(tie, [{ op: 'replace', path: ref('Intake'), value: { name: 'worker_b@1.0.0' } }]);
     expect(compileControlPlaneMeta(majority).agents.worker_pool).toEqual({ name: 'worker_b', version: '1.0.0' });
   });
 

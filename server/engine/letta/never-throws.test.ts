@@ -6,7 +6,7 @@ import { parsePath } from '../paths/parse-path.ts';
 import { parseIntrinsic } from '../intrinsics/parse-intrinsic.ts';
 import { loadFixture } from '../__fixtures__/load.ts';
 import { contextFromFixture } from '../__fixtures__/context.ts';
-import { applyPatch } from '../__fixtures__/json-patch.ts';
+import { applyJsonPatch } from '../../testing/json-patch.ts';
 import { ODD_VALUES, allPointers, randomStrings } from '../__fixtures__/odd-values.ts';
 
 const base = loadFixture('rule-coverage.workflow.json');
@@ -26,7 +26,7 @@ describe('validators never throw', () => {
     expect(pointers.length).toBeGreaterThan(150);
     for (const pointer of pointers) {
       for (const value of ODD_VALUES) {
-        const doc = applyPatch(base, []);
+        const doc = applyJsonPatch(base, []);
         setAt(doc, pointer, value);
         const r = validateWorkflow(doc, ctx);
         expect(r.valid).toBe(r.errors.length === 0);
@@ -39,7 +39,7 @@ describe('validators never throw', () => {
     const asl = (base as { asl: unknown }).asl;
     for (const pointer of allPointers(asl)) {
       for (const value of ODD_VALUES) {
-        const doc = applyPatch({ asl }, []);
+        const doc = applyJsonPatch({ asl }, []);
         setAt(doc, `/asl${pointer}`, value);
         expect(Array.isArray(validateAslStructure(doc.asl))).toBe(true);
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateWorkflow } from './validate-workflow.ts';
 import { loadFixture } from '../__fixtures__/load.ts';
 import { contextFromFixture, skillsFromManifests } from '../__fixtures__/context.ts';
-import { applyPatch } from '../__fixtures__/json-patch.ts';
+import { applyJsonPatch } from '../../testing/json-patch.ts';
 import {
   BINDING_CASES, CHOICE_CASES, DOCUMENT_CASES, GRAPH_CASES, PARALLEL_MAP_CASES, PATH_CASES,
   RETRY_CATCH_CASES, STATE_CASES, WAIT_TASK_CASES, type RuleCase,
@@ -20,14 +20,14 @@ describe('validateWorkflow: the rule-coverage workflow', () => {
   });
 
   it.each(VALID_VARIANTS)('stays valid with $form', ({ ops }) => {
-    const r = validateWorkflow(applyPatch(base, ops), ctx);
+    const r = validateWorkflow(applyJsonPatch(base, ops), ctx);
     expect({ errors: codes(r.errors), warnings: codes(r.warnings) }).toEqual({ errors: [], warnings: [] });
   });
 
   it.each(CHOICE_OPERATOR_SAMPLES)('accepts $operator with a value of its kind and rejects another', ({ operator, valid, invalid, code }) => {
     const rule = (value: unknown) => ({ op: 'add' as const, path: '/asl/States/Route/Choices/-', value: { Variable: '$.v', [operator]: value, Next: 'Fan' } });
-    expect(validateWorkflow(applyPatch(base, [rule(valid)]), ctx).errors).toEqual([]);
-    expect(codes(validateWorkflow(applyPatch(base, [rule(invalid)]), ctx).errors)).toEqual([[code, `/asl/States/Route/Choices/3/${operator}`]]);
+    expect(validateWorkflow(applyJsonPatch(base, [rule(valid)]), ctx).errors).toEqual([]);
+    expect(codes(validateWorkflow(applyJsonPatch(base, [rule(invalid)]), ctx).errors)).toEqual([[code, `/asl/States/Route/Choices/3/${operator}`]]);
   });
 });
 
@@ -45,7 +45,7 @@ const groups: Array<[string, RuleCase[]]> = [
 
 describe.each(groups)('validateWorkflow rules: %s', (_group, cases) => {
   it.each(cases)('$rule', ({ ops, errors = [], warnings = [] }) => {
-    const r = validateWorkflow(applyPatch(base, ops), ctx);
+    const r = validateWorkflow(applyJsonPatch(base, ops), ctx);
     expect({ errors: codes(r.errors), warnings: codes(r.warnings) }).toEqual({ errors, warnings });
     expect(r.valid).toBe(errors.length === 0);
   });
@@ -95,7 +95,7 @@ describe('validateWorkflow: the spec workflows', () => {
   });
 
   it('§4.4 (the §2.3 workflow with the AssemblyAI transcription state) passes every engine rule', () => {
-    const wf = applyPatch(loadFixture<{ skill_imports: Array<{ uri: string }> }>('advice-call-analysis.workflow.json'), [
+    const wf = applyJsonPatch(loadFixture<{ skill_imports: Array<{ uri: string }> }>('advice-call-analysis.workflow.json'), [
       { op: 'replace', path: '/asl/States/TranscribeRecording', value: loadFixture('evolved-transcribe-state.json') },
     ]);
     const r = validateWorkflow(wf, { skills, imports: resolvedImports(wf) });

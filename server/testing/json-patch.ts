@@ -1,20 +1,20 @@
+import { pointerTokens } from '../../lib/json-pointer.ts';
+
 /**
- * The subset of RFC 6902 JSON Patch that schemas/amendments.json uses (`add`, `replace`, `remove`),
- * so that the amendments to the spec's schemas are data that a test can replay, not prose only.
+ * The subset of RFC 6902 JSON Patch the tests use (`add`, `replace`, `remove`): schemas/amendments.json
+ * is replayed with it (the amendments are data, not prose only), and rule tests read as "the valid
+ * fixture, with this one change".
  * Pure: returns a patched deep copy and never mutates its input.
  */
 export type JsonPatchOperation =
   | { op: 'add' | 'replace'; path: string; value: unknown }
   | { op: 'remove'; path: string };
 
-/** Splits an RFC 6901 pointer into unescaped reference tokens (`~1` → `/`, `~0` → `~`). */
-export function parsePointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new Error(`JSON pointer must start with "/": ${pointer}`);
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+/** Splits an RFC 6901 pointer into unescaped reference tokens; throws on a string that is not a pointer. */
+export function parsePointer(p: string): string[] {
+  const tokens = pointerTokens(p);
+  if (!tokens) throw new Error(`JSON pointer must start with "/": ${p}`);
+  return tokens;
 }
 
 type Container = Record<string, unknown> | unknown[];
