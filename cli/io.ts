@@ -40,3 +40,15 @@ export function usageError(message: string): ExitCode {
   process.stderr.write(`${message}\nRun "dcf help" for usage.\n`);
   return EXIT.usage;
 }
+
+/**
+ * Reads the JSON document a validating command was given. When it cannot be read or parsed, prints
+ * the report that says so (`valid: false`, the error at the document root) and returns the exit
+ * code 2 instead of a document.
+ */
+export async function readDocumentOrReport(source: string): Promise<{ doc: unknown } | { exit: ExitCode }> {
+  const read = await readJsonSource(source);
+  if ('doc' in read) return read;
+  printJson({ valid: false, errors: [{ path: '', code: read.code, message: read.error }], warnings: [] });
+  return { exit: EXIT.usage };
+}

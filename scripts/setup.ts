@@ -8,7 +8,7 @@ import { config } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { DEMO_USERS, seedDemoUsers } from '../server/auth/demo-users.ts';
 import { bootstrapAdmin } from '../server/auth/bootstrap-admin.ts';
-import { ROLE_LABELS } from '../components/shell/nav-items.ts';
+import { ROLE_LABELS } from '../server/auth/roles.ts';
 
 const cfg = config();
 const handle = await openDatabase(cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir } : cfg.database);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { pageUser } from '@/components/shell/page-user';
 import { Nav } from '@/components/shell/nav';
 import { SignOutButton } from '@/components/shell/sign-out-button';
-import { ROLE_LABELS } from '@/components/shell/nav-items';
+import { ROLE_LABELS } from '@/server/auth/roles';
 
 export const dynamic = 'force-dynamic';
 

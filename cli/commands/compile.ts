@@ -1,6 +1,6 @@
 import { compileWorkflowDocument } from '../../server/workflows/validate-document.ts';
 import { cliToolContext } from '../context.ts';
-import { EXIT, printJson, readJsonSource, usageError, type ExitCode } from '../io.ts';
+import { EXIT, printJson, readDocumentOrReport, usageError, type ExitCode } from '../io.ts';
 
 /**
  * `dcf compile <file|->` — prints the control-plane meta (spec §5.3) the engine derives from a
@@ -12,11 +12,8 @@ export async function compileCommand(args: string[]): Promise<ExitCode> {
   if (rest[0] === '--planner' && rest[1]) planner = rest[1];
   else if (rest.length > 0) return usageError('dcf compile <workflow.json | -> [--planner agent://planner@1.0.0]');
   if (!source) return usageError('dcf compile <workflow.json | -> [--planner agent://planner@1.0.0]');
-  const read = await readJsonSource(source);
-  if ('error' in read) {
-    printJson({ valid: false, errors: [{ path: '', code: read.code, message: read.error }], warnings: [] });
-    return EXIT.usage;
-  }
+  const read = await readDocumentOrReport(source);
+  if ('exit' in read) return read.exit;
   const { config } = cliToolContext().services;
   const { report, meta } = await compileWorkflowDocument(read.doc, { rootDir: config.rootDir, skillsDir: config.skillsDir, planner });
   if (!meta) {

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, FIELD } from '@/components/ui/button';
-import { ROLE_LABELS } from '@/components/shell/nav-items';
+import { ROLE_LABELS } from '@/server/auth/roles';
 import { useUserActions } from './use-user-actions';
 import { ROLES, type ConsoleUser, type Notice, type Role } from './types';
 

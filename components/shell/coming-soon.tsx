@@ -1,6 +1,7 @@
 import { pageUser } from './page-user';
 import { PageHeader } from '@/components/ui/page-header';
-import { navItemFor, ROLE_LABELS, roleListText } from './nav-items';
+import { ROLE_LABELS } from '@/server/auth/roles';
+import { navItemFor, roleListText } from './nav-items';
 
 /**
  * The page of a section that a later issue builds: what it will do and which issue brings it.

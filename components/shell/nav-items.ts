@@ -1,4 +1,4 @@
-import type { Role } from '@/server/db/schema/users';
+import { ROLES, ROLE_LABELS, type Role } from '@/server/auth/roles';
 
 /**
  * The console's sections. `roles` mirrors what the server allows for the section's main
@@ -7,7 +7,7 @@ import type { Role } from '@/server/db/schema/users';
  */
 export type NavItem = { href: string; label: string; roles: readonly Role[]; purpose: string; comingIn?: string };
 
-const ALL: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin', 'stakeholder'];
+const ALL = ROLES;
 
 export const NAV_ITEMS: readonly NavItem[] = [
   {
@@ -46,13 +46,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { href: '/settings', label: 'Settings', roles: ALL, purpose: 'Adapter health, the tool catalogue, and (for admins) users and the audit log.' },
 ];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  compliance_manager: 'Compliance manager',
-  workflow_designer: 'Workflow designer',
-  admin: 'Admin',
-  stakeholder: 'Stakeholder',
-};
 
 /** The section a path belongs to (exact href or below it). */
 export function navItemFor(href: string): NavItem {

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import type { Role } from '@/server/db/schema/users';
+import type { Role } from '@/server/auth/roles';
 import { NAV_ITEMS } from './nav-items';
 
 /** Side navigation; the current section is marked with aria-current, sections not built yet say "soon". */

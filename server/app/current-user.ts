@@ -5,15 +5,14 @@ import type { Role } from '../db/schema/index.ts';
 import type { PublicUser } from '../auth/users.ts';
 import { SESSION_COOKIE } from '../auth/cookie.ts';
 import { cookieSecret, database } from './services.ts';
-import { sessionFromCookies } from '../trpc/context.ts';
+import { sessionFromCookieValue } from '../trpc/context.ts';
 
 /** The signed-in user for the current page request (server components only), or null. */
 export async function currentUser(): Promise<PublicUser | null> {
-  const store = await cookies();
-  const value = store.get(SESSION_COOKIE)?.value;
+  const value = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!value) return null;
   const { db } = await database();
-  const { user } = await sessionFromCookies(db, `${SESSION_COOKIE}=${value}`, await cookieSecret());
+  const { user } = await sessionFromCookieValue(db, value, await cookieSecret());
   return user;
 }
 

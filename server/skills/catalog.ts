@@ -7,6 +7,7 @@ import { manifestUri, parseSkillManifest, skillManifestSchema } from './manifest
 import type { SkillInfo } from './skill-info.ts';
 import { toSkillInfo } from './skill-info.ts';
 import { formatSkillUri, parseSkillUri } from './skill-uri.ts';
+import { isObject } from '../engine/json.ts';
 
 /**
  * The skill catalog: every manifest in a directory (the repository's `skills/`), each with its
@@ -38,13 +39,10 @@ export const skillCatalogSchema = z.object({
 });
 export type SkillCatalog = z.infer<typeof skillCatalogSchema>;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A document that tries to be a manifest (and so deserves a full report) rather than some other JSON. */
 function looksLikeManifest(doc: unknown): doc is Record<string, unknown> {
-  return isRecord(doc) && ('manifestApiVersion' in doc || 'skillName' in doc || 'requiredTools' in doc);
+  return isObject(doc) && ('manifestApiVersion' in doc || 'skillName' in doc || 'requiredTools' in doc);
 }
 
 /** The skill URI a possibly invalid document claims, for reporting and duplicate detection. */

@@ -1,6 +1,7 @@
 import type { ValidationIssue } from '../validation/issue.ts';
 import { pointer } from '../../lib/json-pointer.ts';
 import { parseSkillUri } from './skill-uri.ts';
+import { isObject } from '../engine/json.ts';
 
 /**
  * The static checks of `validate_skill_manifest` ("run static sanity checks", spec §5.7 tool-7):
@@ -11,9 +12,6 @@ export type Finding = ValidationIssue & { severity: 'error' | 'warning' };
 
 type Doc = Record<string, unknown>;
 
-function isRecord(v: unknown): v is Doc {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 function asArray(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
@@ -26,7 +24,7 @@ function warning(path: string, code: string, message: string): Finding {
 
 /** Each tool `[index, tool]` that is an object, so paths keep the index of the original array. */
 function tools(doc: Doc): Array<[number, Doc]> {
-  return asArray(doc.requiredTools).flatMap((t, i): Array<[number, Doc]> => (isRecord(t) ? [[i, t]] : []));
+  return asArray(doc.requiredTools).flatMap((t, i): Array<[number, Doc]> => (isObject(t) ? [[i, t]] : []));
 }
 
 /** Tool names must be unique: an agent can attach only one tool of a name, and workflows bind by name. */
@@ -46,7 +44,7 @@ export function checkToolNamesUnique(doc: Doc): Finding[] {
 export function checkJsonSchemaNames(doc: Doc): Finding[] {
   return tools(doc).flatMap(([i, t]) => {
     const js = t.json_schema;
-    if (!isRecord(js) || typeof js.name !== 'string' || typeof t.toolName !== 'string' || js.name === t.toolName) return [];
+    if (!isObject(js) || typeof js.name !== 'string' || typeof t.toolName !== 'string' || js.name === t.toolName) return [];
     return [error(pointer('requiredTools', i, 'json_schema', 'name'), 'skill.json_schema_name_mismatch', `is "${js.name}" but toolName is "${t.toolName}"`)];
   });
 }
@@ -59,8 +57,8 @@ export function checkJsonSchemaNames(doc: Doc): Finding[] {
 export function checkRequiredParametersDeclared(doc: Doc): Finding[] {
   return tools(doc).flatMap(([i, t]) => {
     const js = t.json_schema;
-    if (!isRecord(js) || !isRecord(js.parameters)) return [];
-    const props = isRecord(js.parameters.properties) ? js.parameters.properties : {};
+    if (!isObject(js) || !isObject(js.parameters)) return [];
+    const props = isObject(js.parameters.properties) ? js.parameters.properties : {};
     const lists: Array<[unknown, string[]]> = [
       [js.parameters.required, ['requiredTools', String(i), 'json_schema', 'parameters', 'required']],
       [js.required, ['requiredTools', String(i), 'json_schema', 'required']],
@@ -79,7 +77,7 @@ export function checkRequiredParametersDeclared(doc: Doc): Finding[] {
 export const SECRET_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 
 export function checkSecretNames(doc: Doc): Finding[] {
-  const perms = isRecord(doc.permissions) ? doc.permissions : {};
+  const perms = isObject(doc.permissions) ? doc.permissions : {};
   return asArray(perms.secrets).flatMap((s, k) =>
     typeof s === 'string' && !SECRET_NAME_PATTERN.test(s)
       ? [error(pointer('permissions', 'secrets', k), 'skill.secret_name_invalid', `"${s}" is not an environment variable name (${SECRET_NAME_PATTERN.source})`)]
@@ -99,7 +97,7 @@ const URL_SCHEMES: Record<'endpointUrl' | 'openApiSpecUrl', readonly string[]> =
 export function checkEndpointUrls(doc: Doc): Finding[] {
   return tools(doc).flatMap(([i, t]) => {
     const def = t.definition;
-    if (!isRecord(def) || def.type !== 'mcp_server') return [];
+    if (!isObject(def) || def.type !== 'mcp_server') return [];
     return (Object.keys(URL_SCHEMES) as Array<keyof typeof URL_SCHEMES>).flatMap((field) => {
       const value = def[field];
       if (typeof value !== 'string') return [];
@@ -133,7 +131,7 @@ export function checkManifestIdAgrees(doc: Doc): Finding[] {
 export function checkDataSourceIdsUnique(doc: Doc): Finding[] {
   const seen = new Set<string>();
   return asArray(doc.requiredDataSources).flatMap((ds, i) => {
-    if (!isRecord(ds) || typeof ds.dataSourceId !== 'string') return [];
+    if (!isObject(ds) || typeof ds.dataSourceId !== 'string') return [];
     if (!seen.has(ds.dataSourceId)) {
       seen.add(ds.dataSourceId);
       return [];
@@ -149,7 +147,7 @@ export function checkDataSourceIdsUnique(doc: Doc): Finding[] {
 export function checkDefinitionsRunnable(doc: Doc): Finding[] {
   return tools(doc).flatMap(([i, t]) => {
     const def = t.definition;
-    if (!isRecord(def)) return [];
+    if (!isObject(def)) return [];
     if (def.type === 'python_source') {
       return [warning(pointer('requiredTools', i, 'definition'), 'skill.python_source_not_runnable', 'python_source tools cannot run without a code sandbox; prefer an mcp_server definition')];
     }
@@ -174,5 +172,5 @@ export const STATIC_CHECKS: ReadonlyArray<(doc: Doc) => Finding[]> = [
 ];
 
 export function runStaticChecks(doc: unknown): Finding[] {
-  return isRecord(doc) ? STATIC_CHECKS.flatMap((check) => check(doc)) : [];
+  return isObject(doc) ? STATIC_CHECKS.flatMap((check) => check(doc)) : [];
 }

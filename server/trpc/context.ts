@@ -11,12 +11,17 @@ export function isSecureRequest(req: Request): boolean {
   return (forwarded ? forwarded.split(',')[0]!.trim() : new URL(req.url).protocol.replace(':', '')) === 'https';
 }
 
-/** The signed-in user for a Cookie header, or nulls; a tampered or stale cookie is simply no session. */
-export async function sessionFromCookies(db: Db, cookieHeader: string | null, secret: string): Promise<{ user: PublicUser | null; sessionId: string | null }> {
-  const sessionId = verifyCookieValue(readCookie(cookieHeader, SESSION_COOKIE), secret);
+/** The signed-in user for a signed session-cookie value, or nulls; a tampered or stale cookie is simply no session. */
+export async function sessionFromCookieValue(db: Db, signed: string | null | undefined, secret: string): Promise<{ user: PublicUser | null; sessionId: string | null }> {
+  const sessionId = verifyCookieValue(signed, secret);
   if (!sessionId) return { user: null, sessionId: null };
   const user = await resolveSession(db, sessionId);
   return user ? { user, sessionId } : { user: null, sessionId: null };
+}
+
+/** The same, for a whole Cookie header. */
+export function sessionFromCookies(db: Db, cookieHeader: string | null, secret: string) {
+  return sessionFromCookieValue(db, readCookie(cookieHeader, SESSION_COOKIE), secret);
 }
 
 /** Builds the tRPC context for one HTTP request. */

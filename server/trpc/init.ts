@@ -10,7 +10,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Db } from '../db/client.ts';
-import type { Role } from '../db/schema/index.ts';
+import { ROLES, type Role } from '../db/schema/index.ts';
 import type { PublicUser } from '../auth/users.ts';
 import { anonymousActor, type Actor } from '../audit/actor.ts';
 import { recordAudit, type AuditStatus } from '../audit/log.ts';
@@ -101,5 +101,5 @@ const enforceAccess = t.middleware(({ ctx, meta, path, next }) => {
 export const procedure = t.procedure.use(auditMutations).use(enforceAccess);
 
 /** Role sets used across routers, named by what they allow. */
-export const ALL_ROLES: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin', 'stakeholder'];
+export const ALL_ROLES: readonly Role[] = ROLES;
 export const ADMIN: readonly Role[] = ['admin'];

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { ROLES, type Role } from '../../auth/roles.ts';
 import { pgEnum, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** The four console roles (issue "Auth, roles, audit"). Order is not a hierarchy: each procedure lists its roles. */
-export const ROLES = ['compliance_manager', 'workflow_designer', 'admin', 'stakeholder'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 export const roleEnum = pgEnum('role', ROLES);
 
 /** Console users. Email is stored lower-cased; the unique index makes sign-in lookups exact. */

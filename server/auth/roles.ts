@@ -1,0 +1,14 @@
+/**
+ * The four console roles (issue "Auth, roles, audit") and their names for people. A pure module
+ * with no imports, so the browser bundle can use it; the database enum is built from ROLES.
+ * Order is display order, not a hierarchy: each procedure lists the roles it allows.
+ */
+export const ROLES = ['compliance_manager', 'workflow_designer', 'admin', 'stakeholder'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  compliance_manager: 'Compliance manager',
+  workflow_designer: 'Workflow designer',
+  admin: 'Admin',
+  stakeholder: 'Stakeholder',
+};
