@@ -93,9 +93,11 @@ ensure_next_build() {
   (cd "$ROOT" && NEXT_TELEMETRY_DISABLED=1 npx next build) || die "next build failed"
 }
 
-# start_postgres DIR — a throw-away PostgreSQL cluster in DIR on a free port (trust auth on
-# 127.0.0.1 only); exports TEST_POSTGRES_URL and PG_DIR. PostgreSQL refuses to run as root,
-# so as root the cluster belongs to the `postgres` system user (created by Debian's package).
+# start_postgres DIR — a throw-away PostgreSQL cluster on a free port (trust auth on 127.0.0.1
+# only); exports TEST_POSTGRES_URL and PG_DIR. PostgreSQL refuses to run as root, so as root the
+# cluster belongs to the `postgres` system user (created by Debian's package) and lives in its own
+# directory under /tmp: the checkout may sit below a directory only root can enter (mktemp -d is
+# mode 700), which the postgres user could not reach.
 start_postgres() {
   local dir="$1" port bindir as=()
   bindir="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
@@ -103,25 +105,29 @@ start_postgres() {
     ensure_commands "/usr/lib/postgresql/15/bin/initdb:postgresql"
     bindir="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
   fi
-  rm -rf "$dir"; mkdir -p "$dir"
-  dir="$(cd "$dir" && pwd)"
   if [ "$(id -u)" = 0 ]; then
     id postgres >/dev/null 2>&1 || die "user postgres is missing (install the postgresql package)"
+    dir="$(mktemp -d /tmp/dcf-postgres-XXXXXX)"
     chown postgres "$dir"
     as=(runuser -u postgres --)
+  else
+    rm -rf "$dir"; mkdir -p "$dir"
+    dir="$(cd "$dir" && pwd)"
   fi
-  port="$(free_port)"
-  "${as[@]}" "$bindir/initdb" -D "$dir/data" -A trust -U postgres --no-sync >"$dir/initdb.log" 2>&1 || die "initdb failed; see $dir/initdb.log"
-  "${as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-    -o "-p $port -c listen_addresses=127.0.0.1 -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null \
-    || die "PostgreSQL did not start; see $dir/postgres.log"
   PG_DIR="$dir"; PG_BINDIR="$bindir"; PG_AS=("${as[@]}")
+  port="$(free_port)"
+  (cd / && "${as[@]}" "$bindir/initdb" -D "$dir/data" -A trust -U postgres --no-sync >"$dir/initdb.log" 2>&1) \
+    || die "initdb failed; see $dir/initdb.log"
+  (cd / && "${as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+    -o "-p $port -c listen_addresses=127.0.0.1 -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null) \
+    || die "PostgreSQL did not start; see $dir/postgres.log"
   export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres"
   echo "PostgreSQL started on 127.0.0.1:$port (data in $dir/data)"
 }
 
 stop_postgres() {
   [ -n "${PG_DIR:-}" ] || return 0
-  "${PG_AS[@]}" "$PG_BINDIR/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+  (cd / && "${PG_AS[@]}" "$PG_BINDIR/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1) || true
   rm -rf "$PG_DIR"
+  PG_DIR=""
 }

@@ -19,10 +19,12 @@ RESULTS="$ROOT/.test-data/results"
 rm -rf .test-data
 mkdir -p "$RESULTS"
 
+# Cleanup first, so a service that started is stopped even when the next one fails to start.
+trap 'stop_redis; stop_postgres' EXIT
+trap 'exit 130' INT TERM # runs the EXIT trap
 start_redis .test-data/redis
 export TEST_REDIS_URL="$REDIS_URL"; unset REDIS_URL
 start_postgres .test-data/postgres
-trap 'stop_redis; stop_postgres' EXIT INT TERM
 
 echo; echo "== type-check (tsc --noEmit)"
 npx tsc --noEmit; TSC=$?
