@@ -28,6 +28,15 @@ function isUrlWithProtocol(value: string, protocols: string[]): boolean {
   }
 }
 
+function isJsonObject(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
@@ -68,6 +77,27 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v.length >= 12, { message: 'must be at least 12 characters' }),
+  /** Lease TTL in seconds for a state being worked on (spec §2.5: 120); the holder renews it while it works. */
+  DCF_LEASE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** How long one skill tool call may take before it fails with TimeoutError (spec §4.1: 120 s). */
+  DCF_SKILL_TIMEOUT_S: z.coerce.number().min(0.05).max(86_400).default(120),
+  /** Jobs one worker process runs at once (the console's embedded workers and `dcf worker`). */
+  DCF_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** Whether the console server runs workers itself (the embedded default); `false` leaves it to `dcf worker` processes. */
+  DCF_EMBEDDED_WORKERS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
+  /** Base URL that skill manifests' MCP endpoints (e.g. `ws://mcp-server:8765`) resolve to; unset = the demo skills server started in-process. */
+  DCF_MCP_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
+  /** Demo skill fault injection: JSON keyed by skill name, e.g. `{"whisper-transcribe":{"failure_rate":0.2}}`. */
+  DCF_DEMO_FAULTS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() === '' || isJsonObject(v), { message: 'must be a JSON object keyed by skill name' })
+    .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, unknown>))),
+  /** Seed of the demo skills' pseudo-random fault draws (same seed, same sequence). */
+  DCF_DEMO_SEED: z.coerce.number().int().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -87,6 +117,10 @@ export type AppConfig = {
   workflowsDir: string;
   demoUsers: boolean;
   bootstrapAdmin: { email: string; password: string } | undefined;
+  /** Workflow execution (issue 3): leases, skill-call timeout, worker processes. */
+  execution: { leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean };
+  /** Skill transports: where MCP endpoints resolve, demo fault injection. */
+  skillTransport: { mcpBaseUrl: string | undefined; demoFaults: Record<string, unknown>; demoSeed: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -136,6 +170,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workflowsDir: abs(e.DCF_WORKFLOWS_DIR),
     demoUsers: e.DCF_DEMO_USERS,
     bootstrapAdmin: e.DCF_ADMIN_EMAIL && e.DCF_ADMIN_PASSWORD ? { email: e.DCF_ADMIN_EMAIL, password: e.DCF_ADMIN_PASSWORD } : undefined,
+    execution: {
+      leaseTtlS: e.DCF_LEASE_TTL_S,
+      skillTimeoutS: e.DCF_SKILL_TIMEOUT_S,
+      workerConcurrency: e.DCF_WORKER_CONCURRENCY,
+      embeddedWorkers: e.DCF_EMBEDDED_WORKERS,
+    },
+    skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
     logLevel: e.LOG_LEVEL,
   };
 }
