@@ -51,7 +51,7 @@ start_redis() {
   mkdir -p "$dir"
   dir="$(cd "$dir" && pwd)" # redis-server resolves --logfile after chdir to --dir: use absolute paths
   port="$(free_port)"
-  redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --save "" \
+  redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --save "" --databases 256 \
     --daemonize no --logfile "$dir/redis.log" &
   REDIS_PID=$!
   for _ in $(seq 1 50); do

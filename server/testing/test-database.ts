@@ -53,3 +53,24 @@ export function testRedisUrl(): string {
   if (!url) throw new Error('TEST_REDIS_URL is not set: integration tests need a redis-server (npm test starts one)');
   return url;
 }
+
+/**
+ * A Redis database of its own for one test file (`redis://…/<n>`, n in 1..255, flushed): the
+ * control plane and the BullMQ queue live in it, so test files running at the same time never
+ * see each other's runs or jobs. The test redis-server is started with 256 databases.
+ */
+export async function isolatedRedisUrl(): Promise<string> {
+  const base = testRedisUrl();
+  const { Redis } = await import('ioredis');
+  const admin = new Redis(base, { maxRetriesPerRequest: 2 });
+  try {
+    const n = ((await admin.incr('dcf:test:next-db')) % 255) + 1;
+    const url = `${base.replace(/\/\d*$/, '')}/${n}`;
+    const db = new Redis(url, { maxRetriesPerRequest: 2 });
+    await db.flushdb();
+    db.disconnect();
+    return url;
+  } finally {
+    admin.disconnect();
+  }
+}

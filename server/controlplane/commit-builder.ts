@@ -1,0 +1,106 @@
+import { runKeys, type RunKeys } from './keys.ts';
+
+/** Operations of the commit script (lua/commit.ts); keys are indexes into KEYS. */
+type Op =
+  | { op: 'state'; instance: string; reset?: boolean; set?: Record<string, unknown>; release?: boolean; note?: string }
+  | { op: 'hset'; key: number; field: string; value: string }
+  | { op: 'hdel'; key: number; field: string }
+  | { op: 'del'; key: number }
+  | { op: 'hincr'; key: number; field: string; by: number }
+  | { op: 'outbox'; id: string; entry: string }
+  | { op: 'outbox_del'; id: string }
+  | { op: 'run'; set: Record<string, string> }
+  | { op: 'event'; event: Record<string, unknown> };
+
+/** Fixed KEYS positions of the commit script; extra keys follow from 6 on. */
+const FIXED = ['states', 'leaseExpiry', 'events', 'run', 'outbox'] as const;
+
+/**
+ * Collects one atomic transition of a run. Build it, then hand it to `ControlPlane.commit`:
+ * either every operation is applied or (fence refused, run not running) none.
+ */
+export class CommitBuilder {
+  readonly keys: RunKeys;
+  readonly ops: Op[] = [];
+  private extra: string[] = [];
+  fenceOn?: { instance: string; token: string };
+  requireRunning = true;
+
+  constructor(readonly runId: string) {
+    this.keys = runKeys(runId);
+  }
+
+  /** Refuse the whole commit unless `token` is the live lease of `instance`. */
+  fence(instance: string, token: string): this {
+    this.fenceOn = { instance, token };
+    return this;
+  }
+
+  /** Allow writing to a run that is no longer RUNNING (finalize, abort). */
+  evenWhenFinished(): this {
+    this.requireRunning = false;
+    return this;
+  }
+
+  state(instance: string, change: { reset?: boolean; set?: Record<string, unknown>; release?: boolean; note?: string }): this {
+    this.ops.push({ op: 'state', instance, ...change });
+    return this;
+  }
+
+  hset(key: string, field: string, value: unknown): this {
+    this.ops.push({ op: 'hset', key: this.keyIndex(key), field, value: typeof value === 'string' ? value : JSON.stringify(value) });
+    return this;
+  }
+
+  hdel(key: string, field: string): this {
+    this.ops.push({ op: 'hdel', key: this.keyIndex(key), field });
+    return this;
+  }
+
+  del(key: string): this {
+    this.ops.push({ op: 'del', key: this.keyIndex(key) });
+    return this;
+  }
+
+  /** Increments a hash counter; its new value is in the commit's `results` at this op's index. */
+  hincr(key: string, field: string, by = 1): number {
+    this.ops.push({ op: 'hincr', key: this.keyIndex(key), field, by });
+    return this.ops.length - 1;
+  }
+
+  outbox(id: string, entry: unknown): this {
+    this.ops.push({ op: 'outbox', id, entry: JSON.stringify(entry) });
+    return this;
+  }
+
+  outboxDone(id: string): this {
+    this.ops.push({ op: 'outbox_del', id });
+    return this;
+  }
+
+  run(set: Record<string, string>): this {
+    this.ops.push({ op: 'run', set });
+    return this;
+  }
+
+  event(event: Record<string, unknown>): this {
+    this.ops.push({ op: 'event', event });
+    return this;
+  }
+
+  /** KEYS for the script: the fixed five, then the extra keys in first-use order. */
+  allKeys(): string[] {
+    return [...FIXED.map((k) => this.keys[k]), ...this.extra];
+  }
+
+  private keyIndex(key: string): number {
+    const fixed = FIXED.findIndex((k) => this.keys[k] === key);
+    if (fixed >= 0) return fixed + 1;
+    let i = this.extra.indexOf(key);
+    if (i < 0) {
+      if (!key.includes(`{${this.runId}}`)) throw new Error(`key outside the run's hash slot: ${key}`);
+      i = this.extra.push(key) - 1;
+    }
+    return FIXED.length + i + 1;
+  }
+}

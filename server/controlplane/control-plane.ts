@@ -1,0 +1,106 @@
+import type { Redis } from 'ioredis';
+import { CommitBuilder } from './commit-builder.ts';
+import { ALL_RUNS_CHANNEL, runChannel, runKeys } from './keys.ts';
+import { ACQUIRE_LEASE_LUA } from './lua/acquire-lease.ts';
+import { COMMIT_LUA } from './lua/commit.ts';
+import { RECLAIM_LEASE_LUA } from './lua/reclaim-lease.ts';
+import { RENEW_LEASE_LUA } from './lua/renew-lease.ts';
+import type { StateDocument } from './state-document.ts';
+
+export type LeaseGrant = { ok: true; token: string; attempts: number; expires_at_ms: number; renewed?: boolean };
+export type LeaseRefusal = {
+  ok: false;
+  reason: 'no_state' | 'run_not_running' | 'finished' | 'held';
+  owner?: string;
+  expires_in_ms?: number;
+  status?: string;
+  run_status?: string | null;
+};
+export type CommitResult = { ok: true; results: number[] } | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' };
+
+type Scripts = {
+  dcfAcquireLease(...args: (string | number)[]): Promise<string>;
+  dcfRenewLease(...args: (string | number)[]): Promise<string>;
+  dcfReclaimLease(...args: (string | number)[]): Promise<string | null>;
+  dcfCommit(...args: (string | number)[]): Promise<string>;
+};
+
+const DEFINED = Symbol.for('dcf.controlplane.scripts');
+
+/** Registers the Lua scripts on a connection once (EVALSHA with EVAL fallback, by ioredis). */
+function withScripts(redis: Redis): Redis & Scripts {
+  const r = redis as Redis & Scripts & { [DEFINED]?: true };
+  if (!r[DEFINED]) {
+    r.defineCommand('dcfAcquireLease', { numberOfKeys: 5, lua: ACQUIRE_LEASE_LUA });
+    r.defineCommand('dcfRenewLease', { numberOfKeys: 3, lua: RENEW_LEASE_LUA });
+    r.defineCommand('dcfReclaimLease', { numberOfKeys: 3, lua: RECLAIM_LEASE_LUA });
+    r.defineCommand('dcfCommit', { lua: COMMIT_LUA });
+    r[DEFINED] = true;
+  }
+  return r;
+}
+
+const iso = () => new Date().toISOString();
+
+/**
+ * The Redis control plane of runs: leases (acquire, renew, reclaim) and atomic commits. All
+ * writes to state documents go through these scripts, which also append the run's events.
+ */
+export class ControlPlane {
+  readonly redis: Redis & Scripts;
+
+  constructor(redis: Redis) {
+    this.redis = withScripts(redis);
+  }
+
+  /** `renewOwn`: when `owner` already holds the live lease, extend it and return the same token (agents renew by acquiring again). */
+  async acquireLease(runId: string, instance: string, owner: string, ttlS: number, countAttempt: boolean, renewOwn = false): Promise<LeaseGrant | LeaseRefusal> {
+    const k = runKeys(runId);
+    const raw = await this.redis.dcfAcquireLease(
+      k.states, k.leaseExpiry, k.fence, k.events, k.run,
+      instance, owner, ttlS, iso(), runChannel(runId), ALL_RUNS_CHANNEL, runId, countAttempt ? '1' : '0', renewOwn ? '1' : '0',
+    );
+    return JSON.parse(raw) as LeaseGrant | LeaseRefusal;
+  }
+
+  async renewLease(runId: string, instance: string, token: string, ttlS: number): Promise<{ ok: true; expires_at_ms: number } | { ok: false; reason: string }> {
+    const k = runKeys(runId);
+    const raw = await this.redis.dcfRenewLease(k.states, k.leaseExpiry, k.events, instance, token, ttlS, iso(), runChannel(runId), ALL_RUNS_CHANNEL, runId);
+    return JSON.parse(raw) as { ok: true; expires_at_ms: number } | { ok: false; reason: string };
+  }
+
+  /** Clears an expired lease; returns the expired token, or null if the lease is live or gone. */
+  async reclaimLease(runId: string, instance: string): Promise<string | null> {
+    const k = runKeys(runId);
+    const token = await this.redis.dcfReclaimLease(k.states, k.leaseExpiry, k.events, instance, iso(), runChannel(runId), ALL_RUNS_CHANNEL, runId);
+    return token || null;
+  }
+
+  /** Instances whose lease expired by the Redis clock. */
+  async expiredLeases(runId: string): Promise<string[]> {
+    const [sec, micro] = await this.redis.time();
+    const nowMs = Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
+    return this.redis.zrangebyscore(runKeys(runId).leaseExpiry, '-inf', nowMs);
+  }
+
+  builder(runId: string): CommitBuilder {
+    return new CommitBuilder(runId);
+  }
+
+  async commit(c: CommitBuilder): Promise<CommitResult> {
+    const keys = c.allKeys();
+    const spec = { now_iso: iso(), fence: c.fenceOn, require_running: c.requireRunning, ops: c.ops };
+    const raw = await this.redis.dcfCommit(keys.length, ...keys, JSON.stringify(spec), runChannel(c.runId), ALL_RUNS_CHANNEL, c.runId);
+    return JSON.parse(raw) as CommitResult;
+  }
+
+  async readState(runId: string, instance: string): Promise<StateDocument | null> {
+    const raw = await this.redis.hget(runKeys(runId).states, instance);
+    return raw ? (JSON.parse(raw) as StateDocument) : null;
+  }
+
+  async readStates(runId: string): Promise<Record<string, StateDocument>> {
+    const all = await this.redis.hgetall(runKeys(runId).states);
+    return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, JSON.parse(v) as StateDocument]));
+  }
+}

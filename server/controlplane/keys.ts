@@ -1,0 +1,48 @@
+/**
+ * Redis keys of the control plane. Every key of one run carries the `{run_id}` hash tag, so a
+ * run lives in one Redis Cluster slot and its Lua scripts may touch all of its keys atomically.
+ * The few global keys (the run index and the active set) are written outside those scripts.
+ */
+export const KEY_PREFIX = 'dcf';
+
+export function runKeys(runId: string) {
+  const base = `${KEY_PREFIX}:run:{${runId}}`;
+  return {
+    /** string: the run record (RunRecord JSON). */
+    run: `${base}:run`,
+    /** string: the workflow document the run executes (frozen at start). */
+    workflow: `${base}:workflow`,
+    /** string: the control-plane meta document (spec §5.3). */
+    meta: `${base}:meta`,
+    /** hash: state instance → state document (spec §5.4). */
+    states: `${base}:states`,
+    /** hash: state instance → entry record (entry id, raw input, parent, retry counts, output). */
+    entries: `${base}:entries`,
+    /** hash: state instance → data-plane output envelope (spec §5.6) of its Task result. */
+    data: `${base}:data`,
+    /** zset: state instance → lease expiry (ms since epoch, Redis clock). */
+    leaseExpiry: `${base}:lease-expiry`,
+    /** string: fencing counter; every granted lease takes the next value. */
+    fence: `${base}:fence`,
+    /** hash: notification id → pending dispatch (written with the state change, removed when handled). */
+    outbox: `${base}:outbox`,
+    /** set: nudge ids already dispatched (a repeated nudge_id is a no-op). */
+    nudges: `${base}:nudges`,
+    /** stream: one entry per state change. */
+    events: `${base}:events`,
+    /** hash: worker agent id → agent record (in-process agent runtime). */
+    agents: `${base}:agents`,
+    /** hash per fork (Parallel/Map instance): branch/item results and counters. */
+    join: (instance: string) => `${base}:join:${instance}`,
+  };
+}
+
+export type RunKeys = ReturnType<typeof runKeys>;
+
+/** Pub/sub channel of one run's events, and the channel of every run's events (run list). */
+export const runChannel = (runId: string) => `${KEY_PREFIX}:events:{${runId}}`;
+export const ALL_RUNS_CHANNEL = `${KEY_PREFIX}:events:all`;
+/** zset run_id → start time (ms): the run index. */
+export const RUN_INDEX = `${KEY_PREFIX}:runs`;
+/** set of run ids that are still running (swept for expired leases and undispatched notifications). */
+export const ACTIVE_RUNS = `${KEY_PREFIX}:runs:active`;

@@ -1,0 +1,71 @@
+import { LUA_COMMON } from './common.ts';
+
+/**
+ * Applies one transition of a run atomically: an optional fence check, then a list of
+ * operations. KEYS: 1 states, 2 lease-expiry, 3 events, 4 run, 5 outbox, 6.. extra keys that
+ * operations name by index. ARGV: 1 spec JSON, 2 run channel, 3 all channel, 4 run id.
+ *
+ * spec = { now_iso, fence?: {instance, token}, require_running?: bool, ops: [...] } with ops
+ *   {op='state', instance, reset?, set?, release?, note?}  -- state document change + event
+ *   {op='hset', key, field, value} | {op='hdel', key, field} | {op='del', key}
+ *   {op='hincr', key, field, by}                             -- result: the new value
+ *   {op='outbox', id, entry} | {op='outbox_del', id}
+ *   {op='run', set}                                          -- run record fields + event
+ *   {op='event', event}
+ * Refused as a whole (nothing written) when the fence token is not the live lease of its
+ * instance — the fencing rule: a holder whose lease expired or was taken over cannot write.
+ */
+export const COMMIT_LUA = LUA_COMMON + `
+local spec = cjson.decode(ARGV[1])
+local now_iso = spec.now_iso
+if spec.require_running then
+  local st = redis.call('HGET', KEYS[4], 'status')
+  if st ~= 'RUNNING' then return cjson.encode({ ok = false, reason = 'run_not_running', run_status = st or cjson.null }) end
+end
+if spec.fence then
+  local doc = load_doc(KEYS[1], spec.fence.instance)
+  if not doc or doc.lease.token ~= spec.fence.token then return cjson.encode({ ok = false, reason = 'stale_lease' }) end
+  local exp = redis.call('ZSCORE', KEYS[2], spec.fence.instance)
+  if not exp or tonumber(exp) <= now_ms() then return cjson.encode({ ok = false, reason = 'lease_expired' }) end
+end
+local results = {}
+for i, op in ipairs(spec.ops) do
+  local r = 0
+  if op.op == 'state' then
+    local doc = load_doc(KEYS[1], op.instance)
+    if op.reset or not doc then
+      doc = fresh_doc()
+      redis.call('ZREM', KEYS[2], op.instance)
+    end
+    if op.set then for k, v in pairs(op.set) do doc[k] = v end end
+    if op.release then
+      doc.lease = empty_lease()
+      redis.call('ZREM', KEYS[2], op.instance)
+    end
+    redis.call('HSET', KEYS[1], op.instance, cjson.encode(doc))
+    emit(KEYS[3], ARGV[2], ARGV[3], ARGV[4], state_event(op.instance, doc, op.note, now_iso))
+  elseif op.op == 'hset' then
+    redis.call('HSET', KEYS[op.key], op.field, op.value)
+  elseif op.op == 'hdel' then
+    redis.call('HDEL', KEYS[op.key], op.field)
+  elseif op.op == 'del' then
+    redis.call('DEL', KEYS[op.key])
+  elseif op.op == 'hincr' then
+    r = redis.call('HINCRBY', KEYS[op.key], op.field, op.by)
+  elseif op.op == 'outbox' then
+    redis.call('HSET', KEYS[5], op.id, op.entry)
+  elseif op.op == 'outbox_del' then
+    redis.call('HDEL', KEYS[5], op.id)
+  elseif op.op == 'run' then
+    for k, v in pairs(op.set) do redis.call('HSET', KEYS[4], k, v) end
+    local ev = { type = 'run', at = now_iso }
+    for k, v in pairs(op.set) do if k ~= 'output' and k ~= 'input' then ev[k] = v end end
+    emit(KEYS[3], ARGV[2], ARGV[3], ARGV[4], ev)
+  elseif op.op == 'event' then
+    op.event.at = now_iso
+    emit(KEYS[3], ARGV[2], ARGV[3], ARGV[4], op.event)
+  end
+  results[i] = r
+end
+return cjson.encode({ ok = true, results = results })
+`;

@@ -1,0 +1,21 @@
+import { LUA_COMMON } from './common.ts';
+
+/**
+ * Extends a live lease held with `token`. KEYS: states, lease-expiry, events. ARGV: instance,
+ * token, ttl_s, now_iso, run channel, all channel, run id. An expired or replaced lease is not
+ * renewed: the holder learns it lost the state and must stop writing.
+ */
+export const RENEW_LEASE_LUA = LUA_COMMON + `
+local instance, token, ttl, now_iso = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+local doc = load_doc(KEYS[1], instance)
+if not doc or doc.lease.token ~= token then return cjson.encode({ ok = false, reason = 'stale_lease' }) end
+local now = now_ms()
+local exp = redis.call('ZSCORE', KEYS[2], instance)
+if not exp or tonumber(exp) <= now then return cjson.encode({ ok = false, reason = 'lease_expired' }) end
+doc.lease.ts = now_iso
+doc.lease.ttl_s = ttl
+redis.call('HSET', KEYS[1], instance, cjson.encode(doc))
+redis.call('ZADD', KEYS[2], now + ttl * 1000, instance)
+emit(KEYS[3], ARGV[5], ARGV[6], ARGV[7], state_event(instance, doc, 'lease_renewed', now_iso))
+return cjson.encode({ ok = true, expires_at_ms = now + ttl * 1000 })
+`;
