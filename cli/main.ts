@@ -12,7 +12,16 @@ Usage:
   dcf validate <workflow.json | ->   validate a Letta-ASL workflow (exit 0 valid, 1 invalid, 2 unreadable)
   dcf validate-skill <file | ->      validate a skill manifest (same output and exit codes)
   dcf compile <workflow.json | ->    print the control-plane meta of a valid workflow [--planner <agent uri>]
+  dcf run <workflow.json> --input '<json>' [--wait] [--timeout <s>] [--external-workers]
+                                     run a workflow; prints {run_id, status, output, error, cause} (exit 0 only when SUCCEEDED)
+                                     --external-workers: only start it and print {run_id} (dcf worker processes run it)
+  dcf runs wait <run_id> [--timeout <s>]   wait for a run; prints the same final JSON
+  dcf runs show <run_id>             meta, every state document, data-plane outputs and events of a run
+  dcf worker [--concurrency <n>]     a worker process: runs notified states until stopped (SIGINT/SIGTERM)
+  dcf demo-skills [--port <n>] [--host <h>]   the demo skills MCP server (prints {"url"})
   dcf help                           this text
+
+Without REDIS_URL, run/runs/worker use the local redis-server of DCF_DATA_DIR (started if needed).
 `;
 
 type Command = (args: string[]) => Promise<ExitCode>;
@@ -23,7 +32,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./commands/validate.ts')).validateCommand,
   'validate-skill': async () => (await import('./commands/validate.ts')).validateSkillCommand,
   compile: async () => (await import('./commands/compile.ts')).compileCommand,
+  run: async () => (await import('./commands/run.ts')).runCommand,
+  runs: async () => (await import('./commands/runs.ts')).runsCommand,
+  worker: async () => (await import('./commands/worker.ts')).workerCommand,
+  'demo-skills': async () => (await import('./commands/demo-skills.ts')).demoSkillsCommand,
 };
+
+/** Commands that use the execution runtime (Redis, workers). */
+const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool']);
 
 async function main(argv: string[]): Promise<ExitCode> {
   const [name, ...args] = argv;
@@ -36,9 +52,15 @@ async function main(argv: string[]): Promise<ExitCode> {
   return (await load())(args);
 }
 
-process.exitCode = await main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err && typeof err === 'object' && (err as Error).name === 'ConfigError') {
-    return usageError((err as Error).message);
-  }
-  throw err;
-});
+process.exitCode = await main(process.argv.slice(2))
+  .catch((err: unknown) => {
+    if (err && typeof err === 'object' && (err as Error).name === 'ConfigError') {
+      return usageError((err as Error).message);
+    }
+    throw err;
+  })
+  .finally(async () => {
+    // Commands that touched the control plane leave connections open; close them so the
+    // process exits. Loaded lazily: commands that never used it keep their fast start.
+    if (EXECUTION_COMMANDS.has(process.argv[2] ?? '')) await (await import('./execution.ts')).closeCliExecution();
+  });

@@ -34,14 +34,18 @@ const compiled = new Map<SchemaName, ValidateFunction>();
  * Compiles a schema on first use (draft 2020-12, all errors, formats checked). Lazily, one at a
  * time: compiling all six costs a few hundred milliseconds, and `dcf validate` needs one.
  */
+function sharedAjv(): InstanceType<typeof Ajv2020> {
+  if (!ajv) {
+    ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+    addFormats(ajv);
+  }
+  return ajv;
+}
+
 function validator(name: SchemaName): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
-    if (!ajv) {
-      ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-      addFormats(ajv);
-    }
-    validate = ajv.compile(SCHEMAS[name] as object);
+    validate = sharedAjv().compile(SCHEMAS[name] as object);
     compiled.set(name, validate);
   }
   return validate;
@@ -54,6 +58,27 @@ function validator(name: SchemaName): ValidateFunction {
  */
 export function validateAgainstSchema(name: SchemaName, doc: unknown): ValidationIssue[] {
   const validate = validator(name);
+  if (validate(doc)) return [];
+  return pruneSchemaErrors(validate.errors ?? []).map(toIssue);
+}
+
+const adHoc = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Validates `doc` against a schema given as a value (e.g. a workflow's `workflow_input_schema`);
+ * same issue shape as validateAgainstSchema. A schema that does not compile is one issue
+ * `schema.invalid_schema` at the root rather than an exception.
+ */
+export function validateAgainstJsonSchema(schema: object, doc: unknown): ValidationIssue[] {
+  let validate = adHoc.get(schema);
+  if (!validate) {
+    try {
+      validate = sharedAjv().compile(schema);
+    } catch (err) {
+      return [{ path: '', code: 'schema.invalid_schema', message: `the schema does not compile: ${err instanceof Error ? err.message : String(err)}` }];
+    }
+    adHoc.set(schema, validate);
+  }
   if (validate(doc)) return [];
   return pruneSchemaErrors(validate.errors ?? []).map(toIssue);
 }

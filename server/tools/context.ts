@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import type { Actor } from '../audit/actor.ts';
+import type { ExecutionServices } from '../execution/services.ts';
 
 /**
  * What a tool handler may use besides its input. Adapters (database, Redis, graph, agent
@@ -13,4 +14,9 @@ export interface ToolContext {
 
 export interface ToolServices {
   config: AppConfig;
+  /**
+   * The workflow execution (Redis control plane, dispatch, skills, agent runtime), connected on
+   * first use. Absent where no Redis is configured; the runtime tools then answer `unavailable`.
+   */
+  execution?: () => Promise<ExecutionServices>;
 }

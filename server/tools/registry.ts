@@ -1,15 +1,30 @@
 import { z } from 'zod';
 import type { AnyTool } from './define-tool.ts';
 import { toolResultSchema } from './result.ts';
+import { createWorkflowControlPlaneTool } from './runtime/create-workflow-control-plane.ts';
+import { readWorkflowControlPlaneTool } from './runtime/read-workflow-control-plane.ts';
+import { acquireStateLeaseTool } from './runtime/acquire-state-lease.ts';
+import { updateWorkflowControlPlaneTool } from './runtime/update-workflow-control-plane.ts';
+import { notifyNextWorkerAgentTool } from './runtime/notify-next-worker-agent.ts';
+import { notifyIfReadyTool } from './runtime/notify-if-ready.ts';
+import { createWorkerAgentsTool } from './runtime/create-worker-agents.ts';
+import { finalizeWorkflowTool } from './runtime/finalize-workflow.ts';
+import { loadSkillTool } from './runtime/load-skill.ts';
+import { unloadSkillTool } from './runtime/unload-skill.ts';
+import { invokeSkillToolTool } from './runtime/invoke-skill-tool.ts';
+import { startWorkflowRunTool } from './runtime/start-workflow-run.ts';
+import { getWorkflowRunTool } from './runtime/get-workflow-run.ts';
 import { getSkillsetTool } from './skills/get-skillset.ts';
 import { validateSkillManifestTool } from './skills/validate-skill-manifest.ts';
+import { setDemoFaultsTool } from './skills/set-demo-faults.ts';
 import { validateWorkflowTool } from './workflows/validate-workflow.ts';
 
 /**
  * The one registry of tools. The CLI (`dcf tools`, `dcf tool`), the console's tRPC routers and
  * (from the agents issue) the MCP endpoint all serve exactly this list.
  */
-export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifestTool, validateWorkflowTool] as unknown as AnyTool[];
+export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifestTool, validateWorkflowTool,
+  createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, setDemoFaultsTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

@@ -1,0 +1,61 @@
+import { loadConfig } from '../../server/config.ts';
+import { runKeys } from '../../server/controlplane/keys.ts';
+import { startRun } from '../../server/execution/start-run.ts';
+import { finishRun } from '../../server/execution/transitions.ts';
+import { readRun } from '../../server/execution/run-record.ts';
+import { finalRunJson, waitForRun } from '../../server/execution/wait-run.ts';
+import { commitAndDispatch } from '../../server/execution/commit-and-dispatch.ts';
+import { PROJECT_ROOT } from '../context.ts';
+import { cliActor, cliExecution } from '../execution.ts';
+import { parseFlags, parseSeconds } from '../flags.ts';
+import { EXIT, printJson, readJsonSource, usageError, type ExitCode } from '../io.ts';
+
+const USAGE = "dcf run <workflow.json> --input '<json>' [--wait] [--timeout <s>] [--external-workers]";
+
+/**
+ * `dcf run`: starts a run of a workflow file. With in-process workers (the default) this
+ * process runs it and prints the final JSON; `--timeout` ends a run still going as TIMED_OUT.
+ * With `--external-workers` it only starts the run and prints `{run_id}` (plus the final JSON
+ * with `--wait`). Exit 0 only when the run SUCCEEDED (or was merely started).
+ */
+export async function runCommand(args: string[]): Promise<ExitCode> {
+  const f = parseFlags(args, { values: ['input', 'timeout', 'concurrency'], switches: ['wait', 'external-workers'] });
+  if (f.error) return usageError(`${f.error}\n${USAGE}`);
+  const [file] = f.positional;
+  if (!file || f.positional.length > 1) return usageError(USAGE);
+  const timeout = parseSeconds(f.values.timeout, 'timeout');
+  if (typeof timeout === 'object') return usageError(timeout.error);
+  let input: unknown = {};
+  if (f.values.input !== undefined) {
+    try {
+      input = JSON.parse(f.values.input);
+    } catch (err) {
+      return usageError(`--input must be JSON: ${(err as Error).message}`);
+    }
+  }
+  const doc = await readJsonSource(file);
+  if ('error' in doc) return usageError(doc.error);
+  const config = loadConfig(process.env, PROJECT_ROOT);
+  const runtime = await cliExecution(config);
+  const external = f.switches.has('external-workers');
+  if (!external) runtime.startWorkers(Number(f.values.concurrency ?? config.execution.workerConcurrency));
+  const started = await startRun(runtime.x, { workflow: doc.doc, input, started_by: cliActor().label });
+  if (!started.ok) {
+    printJson({ status: 'error', error: started.message, error_code: started.error_code, issues: started.issues });
+    return EXIT.failed;
+  }
+  if (external && !f.switches.has('wait')) {
+    printJson({ run_id: started.run_id });
+    return EXIT.ok;
+  }
+  let run = await waitForRun(runtime.x, started.run_id, (timeout ?? 24 * 3600) * 1000);
+  if (run?.status === 'RUNNING' && !external) {
+    const c = runtime.x.cp.builder(started.run_id);
+    finishRun(c, { status: 'TIMED_OUT', error: 'States.Timeout', cause: `the run did not finish within --timeout ${timeout} s` });
+    await commitAndDispatch(runtime.x, c, []);
+    run = await readRun(runtime.x.redis, started.run_id);
+  }
+  if (!run) return usageError(`run ${started.run_id} vanished (${runKeys(started.run_id).run})`);
+  printJson(finalRunJson(run));
+  return run.status === 'SUCCEEDED' ? EXIT.ok : EXIT.failed;
+}

@@ -1,0 +1,28 @@
+import { systemActor } from '../server/audit/actor.ts';
+import type { AppConfig } from '../server/config.ts';
+import { createExecutionRuntime, type ExecutionRuntime } from '../server/execution/runtime.ts';
+import { ensureLocalRedis } from '../server/redis/local-redis.ts';
+import { logger } from '../server/log.ts';
+
+let runtime: Promise<ExecutionRuntime> | undefined;
+
+/**
+ * The CLI's execution runtime, created on first use: REDIS_URL, or the local redis-server of
+ * the data directory (started if needed). Closed by `closeCliExecution` when the command ends.
+ */
+export function cliExecution(config: AppConfig): Promise<ExecutionRuntime> {
+  runtime ??= (async () => {
+    const url = config.redisUrl ?? (await ensureLocalRedis(config.dataDir));
+    return createExecutionRuntime(config, url, logger().child({ component: 'cli' }));
+  })();
+  return runtime;
+}
+
+export async function closeCliExecution(): Promise<void> {
+  if (!runtime) return;
+  const r = await runtime.catch(() => null);
+  runtime = undefined;
+  await r?.close();
+}
+
+export const cliActor = () => systemActor(`cli:${process.env.USER ?? 'user'}`);

@@ -1,0 +1,44 @@
+/**
+ * The agent-runtime port (ARCHITECTURE.md "Ports and adapters"). Workflow mode needs one worker
+ * agent per Task state: created from a template, tagged with its run and state, woken by
+ * notifications, given skills to load and unload, deleted when the run is finalized. The
+ * in-process adapter (this issue) performs the spec's worker protocol itself; a Letta adapter
+ * takes its place by sending the notification as a message to a Letta agent that calls the
+ * same tools over MCP.
+ */
+export interface WorkerAgent {
+  id: string;
+  run_id: string;
+  /** The Task state this worker serves (its static name; it serves every Map iteration of it). */
+  state: string;
+  /** Agent template, e.g. `agent_template_worker@1.0.0`. */
+  template: string;
+  tags: string[];
+  /** skill:// URIs currently loaded (load_skill / unload_skill). */
+  loaded_skills: string[];
+  created_at: string;
+}
+
+/** The notification a worker receives (spec §5.5 payload, amendment A5). */
+export interface WorkerNotification {
+  workflow_event: {
+    type: 'notify_start';
+    workflow_id: string;
+    run_id: string;
+    state: string;
+    reason: 'initial' | 'upstream_done' | 'retry' | 'wait_elapsed' | 'lease_expired' | 'branch_done' | 'redrive';
+    nudge_id: string;
+  };
+}
+
+export interface AgentRuntimePort {
+  /** `in-process` or `letta`: shown in the console. */
+  readonly kind: string;
+  createWorkerAgent(spec: { run_id: string; state: string; template: string }): Promise<WorkerAgent>;
+  getAgent(agentId: string): Promise<WorkerAgent | null>;
+  listRunAgents(runId: string): Promise<WorkerAgent[]>;
+  deleteAgent(agentId: string): Promise<boolean>;
+  setLoadedSkills(agentId: string, skills: string[]): Promise<void>;
+  /** Wakes the agent with a notification; resolves when the agent has finished reacting to it. */
+  deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void>;
+}

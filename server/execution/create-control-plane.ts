@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { compileControlPlaneMeta, type ControlPlaneMeta } from '../engine/index.ts';
+import { ACTIVE_RUNS, RUN_INDEX, runKeys } from '../controlplane/keys.ts';
+import { validateAgainstJsonSchema } from '../schemas/registry.ts';
+import type { ValidationIssue } from '../validation/issue.ts';
+import { validateWorkflowDocument } from '../workflows/validate-document.ts';
+import type { Json } from '../engine/runtime/index.ts';
+import type { OutboxEntry } from './entries.ts';
+import { runFields } from './run-record.ts';
+import { loadRunDefinition } from './run-definition.ts';
+import { enterState } from './transitions.ts';
+import type { ExecutionServices } from './services.ts';
+
+export type CreateControlPlaneResult =
+  | { ok: true; run_id: string; created: boolean; meta: ControlPlaneMeta; start: OutboxEntry | null }
+  | { ok: false; error_code: 'invalid_workflow' | 'invalid_input'; message: string; issues: ValidationIssue[] };
+
+/**
+ * create_workflow_control_plane: validates the workflow and the run input (against
+ * `workflow_input_schema`), then writes the run's control plane in one atomic commit — run
+ * record, frozen workflow, meta (spec §5.3), one pending state document per state (spec §5.4;
+ * states inside a Map processor get theirs per iteration) and the start state's entry with its
+ * `initial` notification in the outbox (sent by notify_next_worker_agent). Idempotent per
+ * run_id: a second call for an existing run changes nothing and returns `created: false`.
+ */
+export async function createWorkflowControlPlane(
+  x: ExecutionServices,
+  req: { workflow: unknown; input: Json; run_id?: string; started_by: string },
+): Promise<CreateControlPlaneResult> {
+  const report = await validateWorkflowDocument(req.workflow, { rootDir: x.config.rootDir, skillsDir: x.config.skillsDir });
+  if (!report.valid) return { ok: false, error_code: 'invalid_workflow', message: `the workflow is not valid (${report.errors.length} error(s))`, issues: report.errors };
+  const wf = req.workflow as { workflow_id: string; workflow_name: string; version: string; workflow_input_schema?: object };
+  const inputIssues = validateAgainstJsonSchema(wf.workflow_input_schema ?? {}, req.input);
+  if (inputIssues.length) return { ok: false, error_code: 'invalid_input', message: `the run input does not satisfy workflow_input_schema: ${inputIssues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`, issues: inputIssues };
+  const meta = compileControlPlaneMeta(req.workflow as Parameters<typeof compileControlPlaneMeta>[0]);
+  const runId = req.run_id ?? randomUUID();
+  const k = runKeys(runId);
+  // The workflow key doubles as the creation lock: only the first caller for a run_id proceeds.
+  if ((await x.redis.set(k.workflow, JSON.stringify(req.workflow), 'NX')) !== 'OK') {
+    return { ok: true, run_id: runId, created: false, meta: JSON.parse((await x.redis.get(k.meta)) ?? 'null') as ControlPlaneMeta, start: null };
+  }
+  await x.redis.set(k.meta, JSON.stringify(meta));
+  const def = await loadRunDefinition(x.redis, runId);
+  const startedAt = new Date().toISOString();
+  const c = x.cp.builder(runId).evenWhenFinished();
+  c.run(runFields({
+    run_id: runId, workflow_id: wf.workflow_id, workflow_name: wf.workflow_name, workflow_version: wf.version, status: 'RUNNING',
+    input: req.input, output: null, error: null, cause: null, started_at: startedAt, finished_at: null, started_by: req.started_by, summary: null,
+  }));
+  for (const name of meta.states) {
+    if (!def!.states.get(name)!.enclosing.some((e) => e.kind === 'Map')) c.state(name, { reset: true, note: 'created' });
+  }
+  const start = enterState(c, meta.start_at, req.input, undefined, 'initial');
+  const r = await x.cp.commit(c);
+  if (!r.ok) throw new Error(`creating the control plane of ${runId} was refused: ${r.reason}`);
+  await x.redis.multi().zadd(RUN_INDEX, Date.parse(startedAt), runId).sadd(ACTIVE_RUNS, runId).exec();
+  return { ok: true, run_id: runId, created: true, meta, start };
+}

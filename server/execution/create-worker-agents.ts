@@ -1,0 +1,28 @@
+import type { WorkerAgent } from '../agents/agent-runtime.ts';
+import { loadRunDefinition } from './run-definition.ts';
+import type { ExecutionServices } from './services.ts';
+
+const DEFAULT_TEMPLATE = 'agent_template_worker@1.0.0';
+
+/** `{name: "t@1.0.0"}` and `{name: "t", version: "1.0.0"}` (amendment A2) both name `t@1.0.0`. */
+function templateOf(binding: unknown): string {
+  const ref = (binding as { agent_template_ref?: { name?: string; version?: string } } | undefined)?.agent_template_ref;
+  if (!ref?.name) return DEFAULT_TEMPLATE;
+  return ref.version && !ref.name.includes('@') ? `${ref.name}@${ref.version}` : ref.name;
+}
+
+/**
+ * create_worker_agents: one worker agent per Task state of the run (spec §2.6), from the
+ * state's agent template, tagged with run and state, through the agent-runtime port.
+ * Idempotent: a state that already has its worker keeps it.
+ */
+export async function createWorkerAgents(x: ExecutionServices, runId: string): Promise<WorkerAgent[] | null> {
+  const def = await loadRunDefinition(x.redis, runId);
+  if (!def) return null;
+  const agents: WorkerAgent[] = [];
+  for (const [name, loc] of def.states) {
+    if (loc.state.Type !== 'Task') continue;
+    agents.push(await x.agents.createWorkerAgent({ run_id: runId, state: name, template: templateOf(loc.state.AgentBinding) }));
+  }
+  return agents;
+}

@@ -1,0 +1,85 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { runKeys } from '../controlplane/keys.ts';
+import type { OutboxEntry } from './entries.ts';
+
+/** BullMQ keys share one hash tag, so the queue is Redis Cluster safe too. */
+export const QUEUE_PREFIX = '{dcf-queue}';
+export const QUEUE_NAME = 'notifications';
+
+/** BullMQ needs connections that retry forever (`maxRetriesPerRequest: null`). */
+export function queueConnection(url: string): Redis {
+  const r = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
+  r.on('error', () => {});
+  return r;
+}
+
+/**
+ * Durable dispatch of notifications through BullMQ: a notification is a job whose id is its
+ * nudge_id, so adding it twice is a no-op, and a job survives any process restart because it
+ * lives in Redis. Delays (Retry back-off, Wait) are BullMQ delayed jobs — nothing sleeps.
+ * Every notification is first written to the run's outbox in the same atomic commit as the
+ * state change that caused it; `dispatch` then enqueues it. If the process dies in between,
+ * the sweeper finds the outbox entry and dispatches it.
+ */
+export class Dispatcher {
+  readonly queue: Queue;
+  private readonly connection: Redis;
+
+  constructor(private readonly redis: Redis, url: string) {
+    this.connection = queueConnection(url);
+    this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix: QUEUE_PREFIX });
+  }
+
+  async dispatch(entries: OutboxEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const fresh: OutboxEntry[] = [];
+    for (const e of entries) {
+      if (!(await this.redis.sismember(runKeys(e.run_id).nudges, e.id))) fresh.push(e);
+    }
+    const now = Date.now();
+    await this.queue.addBulk(
+      fresh.map((e) => ({
+        name: e.reason,
+        data: e,
+        opts: {
+          jobId: e.id,
+          delay: Math.max(0, e.due_at_ms - now),
+          attempts: 8,
+          backoff: { type: 'exponential', delay: 200 },
+          removeOnComplete: { age: 3600, count: 50_000 },
+          removeOnFail: { age: 7 * 86_400 },
+        },
+      })),
+    );
+    for (const e of fresh) await this.redis.sadd(runKeys(e.run_id).nudges, e.id);
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+    this.connection.disconnect();
+  }
+}
+
+/** A BullMQ worker that hands each notification to `handle`; a throw makes BullMQ retry it. */
+export function startNotificationWorker(url: string, concurrency: number, handle: (e: OutboxEntry) => Promise<void>): { worker: Worker; close(): Promise<void> } {
+  const connection = queueConnection(url);
+  const worker = new Worker(QUEUE_NAME, async (job: Job<OutboxEntry>) => handle(job.data), {
+    connection,
+    prefix: QUEUE_PREFIX,
+    concurrency,
+    // A killed worker's job is re-delivered after its lock lapses; the lease protocol makes the
+    // second delivery safe (a state that is done or leased is not worked twice).
+    lockDuration: 15_000,
+    stalledInterval: 5_000,
+    maxStalledCount: 10,
+  });
+  worker.on('error', () => {});
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Json } from '../engine/runtime/index.ts';
+
+/**
+ * The entry record of a state instance: why and with what input it was entered. A new entry id
+ * is minted every time the instance is (re-)entered (a loop, a Parallel retry, a redrive), so a
+ * notification or a join report carrying an older entry id is recognised as stale and ignored.
+ */
+export interface EntryRecord {
+  entry: string;
+  /** The state's raw input (before InputPath). */
+  input: Json;
+  /** The Parallel/Map instance this state runs under, with that parent's entry and the branch or item index. */
+  parent?: { instance: string; entry: string; index: number };
+  entered_at: string;
+  /** Retries already taken per Retrier of the state (ASL: counted per retrier). */
+  retry_counts?: number[];
+  /** The state's output (after OutputPath) once it finished. */
+  output?: Json;
+  /** The skill currently bound to this Task instance (after a swap: the alternative). */
+  skill?: string;
+}
+
+/** A pending dispatch in the run's outbox: one notification (job) to send. */
+export interface OutboxEntry {
+  /** Also the notification's nudge_id and the queue job id. */
+  id: string;
+  run_id: string;
+  instance: string;
+  entry: string;
+  reason: 'initial' | 'upstream_done' | 'retry' | 'wait_elapsed' | 'lease_expired' | 'branch_done' | 'redrive';
+  /** Epoch ms when it may be delivered (delayed jobs: Retry back-off, Wait). */
+  due_at_ms: number;
+  created_at_ms: number;
+}

@@ -1,0 +1,36 @@
+import { runKeys } from '../controlplane/keys.ts';
+import type { WorkerNotification } from '../agents/agent-runtime.ts';
+import type { OutboxEntry } from './entries.ts';
+import { engineStep } from './engine-step.ts';
+import { forkOrJoin } from './fork-join.ts';
+import { baseName } from './instances.ts';
+import { viewInstance } from './instance-view.ts';
+import type { ExecutionServices } from './services.ts';
+
+/** The notification payload (spec §5.5 with amendment A5) for a dispatched outbox entry. */
+export function notificationPayload(workflowId: string, e: OutboxEntry): WorkerNotification {
+  return { workflow_event: { type: 'notify_start', workflow_id: workflowId, run_id: e.run_id, state: e.instance, reason: e.reason, nudge_id: e.id } };
+}
+
+/**
+ * Processes one notification job: Task states go to their worker agent (through the
+ * agent-runtime port), every other state is advanced by the engine. Stale or pointless
+ * notifications (finished run, old entry, abandoned branch) are dropped. The outbox entry is
+ * removed at the end, so a crash before that leaves it for the sweeper to re-dispatch.
+ */
+export async function handleNotification(x: ExecutionServices, e: OutboxEntry): Promise<void> {
+  const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);
+  if ('skip' in v) {
+    x.log.debug({ run_id: e.run_id, instance: e.instance, reason: v.skip }, 'notification skipped');
+  } else if (v.loc.state.Type === 'Task') {
+    const agents = await x.agents.listRunAgents(e.run_id);
+    const agent = agents.find((a) => a.state === baseName(e.instance));
+    if (!agent) throw new Error(`run ${e.run_id}: no worker agent for ${baseName(e.instance)} (create_worker_agents first)`);
+    await x.agents.deliver(agent, notificationPayload(v.def.workflow.workflow_id, e));
+  } else if (v.loc.state.Type === 'Parallel' || v.loc.state.Type === 'Map') {
+    await forkOrJoin(x, v, e.reason);
+  } else {
+    await engineStep(x, v, e.reason);
+  }
+  await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+}

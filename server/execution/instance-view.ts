@@ -1,0 +1,46 @@
+import type { Redis } from 'ioredis';
+import { runKeys } from '../controlplane/keys.ts';
+import type { EntryRecord } from './entries.ts';
+import { readRun, type RunRecord } from './run-record.ts';
+import { loadRunDefinition, type RunDefinition } from './run-definition.ts';
+import { baseName } from './instances.ts';
+import type { StateLocation } from '../engine/runtime/index.ts';
+
+/** One state instance with everything a step needs, read in one round of commands. */
+export interface InstanceView {
+  def: RunDefinition;
+  run: RunRecord;
+  instance: string;
+  loc: StateLocation;
+  entry: EntryRecord;
+}
+
+/**
+ * Loads an instance for a notification, or returns why it must be ignored: the run is gone or
+ * finished, the entry is not the current one (stale notification), or the enclosing
+ * Parallel/Map moved on (its entry changed or it finished), so this branch is abandoned.
+ */
+export async function viewInstance(redis: Redis, runId: string, instance: string, expectedEntry?: string): Promise<InstanceView | { skip: string }> {
+  const def = await loadRunDefinition(redis, runId);
+  if (!def) return { skip: 'no such run' };
+  const run = await readRun(redis, runId);
+  if (!run) return { skip: 'no such run' };
+  if (run.status !== 'RUNNING') return { skip: `run is ${run.status}` };
+  const loc = def.states.get(baseName(instance));
+  if (!loc) return { skip: `no state ${instance}` };
+  const k = runKeys(runId);
+  const raw = await redis.hget(k.entries, instance);
+  if (!raw) return { skip: `${instance} was never entered` };
+  const entry = JSON.parse(raw) as EntryRecord;
+  if (expectedEntry && entry.entry !== expectedEntry) return { skip: `stale notification for ${instance}` };
+  if (entry.parent) {
+    const parentRaw = await redis.hget(k.entries, entry.parent.instance);
+    const parentDoc = await redis.hget(k.states, entry.parent.instance);
+    const parentEntry = parentRaw ? (JSON.parse(parentRaw) as EntryRecord) : null;
+    const parentStatus = parentDoc ? (JSON.parse(parentDoc) as { status: string }).status : null;
+    if (!parentEntry || parentEntry.entry !== entry.parent.entry || parentStatus !== 'running') {
+      return { skip: `${instance} belongs to a ${entry.parent.instance} run that is over` };
+    }
+  }
+  return { def, run, instance, loc, entry };
+}

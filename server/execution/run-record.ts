@@ -1,0 +1,60 @@
+import type { Redis } from 'ioredis';
+import { runKeys } from '../controlplane/keys.ts';
+import type { RunStatus } from '../controlplane/state-document.ts';
+import type { Json } from '../engine/runtime/index.ts';
+
+/** A run: one execution of one workflow version (stored as the run's `:run` hash). */
+export interface RunRecord {
+  run_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  workflow_version: string;
+  status: RunStatus;
+  input: Json;
+  output: Json | null;
+  error: string | null;
+  cause: string | null;
+  started_at: string;
+  finished_at: string | null;
+  started_by: string;
+  /** Summary written by finalize_workflow. */
+  summary: Json | null;
+}
+
+const JSON_FIELDS = new Set(['input', 'output', 'summary']);
+
+/** The hash fields of a record (JSON fields serialised, nulls as empty strings). */
+export function runFields(record: Partial<RunRecord>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(record)) {
+    out[k] = JSON_FIELDS.has(k) ? JSON.stringify(v ?? null) : v === null || v === undefined ? '' : String(v);
+  }
+  return out;
+}
+
+export function parseRunFields(h: Record<string, string>): RunRecord | null {
+  if (!h.run_id) return null;
+  const s = (k: string) => (h[k] ? h[k] : null);
+  const j = (k: string) => (h[k] ? (JSON.parse(h[k]) as Json) : null);
+  return {
+    run_id: h.run_id,
+    workflow_id: h.workflow_id ?? '',
+    workflow_name: h.workflow_name ?? '',
+    workflow_version: h.workflow_version ?? '',
+    status: (h.status ?? 'RUNNING') as RunStatus,
+    input: j('input'),
+    output: j('output'),
+    error: s('error'),
+    cause: s('cause'),
+    started_at: h.started_at ?? '',
+    finished_at: s('finished_at'),
+    started_by: h.started_by ?? '',
+    summary: j('summary'),
+  };
+}
+
+export async function readRun(redis: Redis, runId: string): Promise<RunRecord | null> {
+  return parseRunFields(await redis.hgetall(runKeys(runId).run));
+}
+
+export const isFinished = (status: RunStatus) => status !== 'RUNNING';

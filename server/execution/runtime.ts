@@ -1,0 +1,72 @@
+import { hostname } from 'node:os';
+import { Queue, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config.ts';
+import { ControlPlane } from '../controlplane/control-plane.ts';
+import { InProcessAgentRuntime } from '../agents/in-process/in-process-runtime.ts';
+import { createSkillInvoker } from '../skills/invoke/index.ts';
+import { Dispatcher, QUEUE_PREFIX, queueConnection, startNotificationWorker } from './dispatcher.ts';
+import { finalizeWorkflow } from './finalize.ts';
+import { handleNotification } from './handle-notification.ts';
+import { loadSkillDirectory } from './skill-directory.ts';
+import { sweep } from './sweeper.ts';
+import { performWorkerProtocol } from './worker-protocol.ts';
+import type { ExecutionServices } from './services.ts';
+
+export interface ExecutionRuntime {
+  x: ExecutionServices;
+  /** Starts consuming notifications (and the sweeper) in this process. */
+  startWorkers(concurrency: number): void;
+  close(): Promise<void>;
+}
+
+const MAINTENANCE_QUEUE = 'maintenance';
+
+/**
+ * Wires the execution for one process: Redis control plane, BullMQ dispatch, skill catalog and
+ * transports, the in-process agent runtime. `startWorkers` makes this process a worker (the
+ * console's embedded workers, `dcf worker`, `dcf run` without --external-workers).
+ */
+export async function createExecutionRuntime(config: AppConfig, redisUrl: string, log: Logger): Promise<ExecutionRuntime> {
+  const redis = queueConnection(redisUrl);
+  const closers: Array<() => Promise<void>> = [];
+  const x: ExecutionServices = {
+    config,
+    redis,
+    cp: new ControlPlane(redis),
+    dispatcher: new Dispatcher(redis, redisUrl),
+    skills: await loadSkillDirectory(config.skillsDir),
+    invoker: createSkillInvoker({ config }),
+    agents: undefined as unknown as ExecutionServices['agents'],
+    log,
+    identity: `engine@${hostname()}:${process.pid}`,
+  };
+  x.agents = new InProcessAgentRuntime(redis, (agent, n) => performWorkerProtocol(x, agent, n));
+  x.onRunFinished = async (runId) => {
+    await finalizeWorkflow(x, runId);
+  };
+  return {
+    x,
+    startWorkers(concurrency) {
+      const notifications = startNotificationWorker(redisUrl, concurrency, (e) => handleNotification(x, e));
+      const conn = queueConnection(redisUrl);
+      const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: conn, prefix: QUEUE_PREFIX });
+      const every = Math.max(250, Math.min(5_000, (config.execution.leaseTtlS * 1000) / 4));
+      void maintenance.upsertJobScheduler('sweep', { every }, { name: 'sweep', opts: { removeOnComplete: true, removeOnFail: 100 } });
+      const sweeper = new Worker(MAINTENANCE_QUEUE, async () => sweep(x), { connection: queueConnection(redisUrl), prefix: QUEUE_PREFIX, concurrency: 1 });
+      sweeper.on('error', () => {});
+      closers.push(async () => {
+        await notifications.close();
+        await sweeper.close();
+        await maintenance.close();
+        conn.disconnect();
+      });
+    },
+    async close() {
+      for (const c of closers.reverse()) await c();
+      await x.dispatcher.close();
+      await x.invoker.close();
+      redis.disconnect();
+    },
+  };
+}

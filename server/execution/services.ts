@@ -1,0 +1,35 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config.ts';
+import type { ControlPlane } from '../controlplane/control-plane.ts';
+import type { SkillInvoker } from '../skills/invoke/index.ts';
+import type { SkillManifest } from '../skills/manifest.ts';
+import type { AgentRuntimePort } from '../agents/agent-runtime.ts';
+import type { Dispatcher } from './dispatcher.ts';
+
+/** The skills a run may use, by URI (the catalog's valid manifests), in catalog order. */
+export interface SkillDirectory {
+  get(uri: string): SkillManifest | undefined;
+  all(): Array<{ uri: string; manifest: SkillManifest }>;
+}
+
+/**
+ * Everything the execution needs: the control plane, the dispatcher, the skill transports and
+ * the agent runtime. Created once per process (server, `dcf worker`, `dcf run`).
+ */
+export interface ExecutionServices {
+  config: AppConfig;
+  redis: Redis;
+  cp: ControlPlane;
+  dispatcher: Dispatcher;
+  skills: SkillDirectory;
+  invoker: SkillInvoker;
+  agents: AgentRuntimePort;
+  /** Known success rate of a skill (knowledge graph, a later issue); undefined = unknown. */
+  reliability?: (uri: string) => Promise<number | undefined>;
+  log: Logger;
+  /** Called once a commit has finished a run (finalize: delete workers, close states, summary). */
+  onRunFinished?: (runId: string) => Promise<void>;
+  /** Who this process is, for lease owners: `engine@host:pid`. */
+  identity: string;
+}

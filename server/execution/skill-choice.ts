@@ -1,0 +1,52 @@
+import { isObject } from '../engine/json.ts';
+import type { Json } from '../engine/runtime/index.ts';
+import { requiredParameterNames, type SkillManifest, type ToolRequirement } from '../skills/manifest.ts';
+import type { ExecutionServices } from './services.ts';
+
+/**
+ * The tool of `manifest` a Task calls with `args`: the only tool, else the first whose required
+ * parameters are all present in the arguments. Null when none can take them.
+ */
+export function chooseTool(manifest: SkillManifest, args: Json): ToolRequirement | null {
+  const tools = manifest.requiredTools;
+  const given = isObject(args) ? new Set(Object.keys(args)) : new Set<string>();
+  const fits = (t: ToolRequirement) => requiredParameterNames(t).every((p) => given.has(p));
+  if (tools.length === 1) return tools[0]!;
+  return tools.find(fits) ?? null;
+}
+
+/** A skill's capability: its first tag (whisper-transcribe and assemblyai-transcribe: `transcription`). */
+export const capabilityOf = (m: SkillManifest): string | undefined => m.tags[0];
+
+/**
+ * Alternatives to a failed skill (spec §4.2): catalog skills of the same capability, not yet
+ * tried in this attempt, with a tool that accepts the state's arguments; the most reliable first
+ * when reliability is known (knowledge graph), catalog order otherwise.
+ */
+export async function alternativeSkills(x: ExecutionServices, failed: string, args: Json, tried: string[]): Promise<string[]> {
+  const manifest = x.skills.get(failed);
+  const capability = manifest && capabilityOf(manifest);
+  if (!capability) return [];
+  const candidates = x.skills.all().filter(({ uri, manifest: m }) => !tried.includes(uri) && capabilityOf(m) === capability && fitsArgs(m, args));
+  const scored = await Promise.all(candidates.map(async (c, i) => ({ uri: c.uri, i, r: (await x.reliability?.(c.uri)) ?? -1 })));
+  return scored.sort((a, b) => b.r - a.r || a.i - b.i).map((s) => s.uri);
+}
+
+function fitsArgs(m: SkillManifest, args: Json): boolean {
+  const tool = chooseTool(m, args);
+  if (!tool) return false;
+  const given = isObject(args) ? Object.keys(args) : [];
+  return requiredParameterNames(tool).every((p) => given.includes(p));
+}
+
+/**
+ * The arguments a tool receives: the state's effective input, minus the fields the tool's
+ * parameter schema forbids (`additionalProperties: false`) — an alternative skill's tool may
+ * declare fewer parameters than the one the Parameters were written for.
+ */
+export function argumentsFor(tool: ToolRequirement, args: Json): Json {
+  const params = tool.json_schema?.parameters as { properties?: Record<string, unknown>; additionalProperties?: unknown } | undefined;
+  const declared = params?.properties;
+  if (!isObject(args) || !declared || params?.additionalProperties !== false) return args;
+  return Object.fromEntries(Object.entries(args).filter(([k]) => k in declared));
+}

@@ -1,0 +1,61 @@
+import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
+import type { OutboxEntry } from './entries.ts';
+import { readOutbox } from './notify.ts';
+import { readRun } from './run-record.ts';
+import { addNotification } from './transitions.ts';
+import type { ExecutionServices } from './services.ts';
+
+/** How long a queued notification may wait for its agent's notify call before the sweeper sends it. */
+export const OUTBOX_GRACE_MS = 5_000;
+
+/**
+ * One sweep over the active runs (run by a BullMQ job scheduler, one at a time cluster-wide):
+ *  - reclaims leases whose TTL passed (the holder died or hung) and re-notifies the state
+ *    (`lease_expired`), so a new attempt starts;
+ *  - sends outbox notifications nobody sent (a crash between commit and dispatch, or an agent
+ *    that did not call notify) and drops entries whose job has finished;
+ *  - drops runs that are over from the active set.
+ */
+export async function sweep(x: ExecutionServices): Promise<{ reclaimed: string[]; redispatched: number }> {
+  const reclaimed: string[] = [];
+  let redispatched = 0;
+  for (const runId of await x.redis.smembers(ACTIVE_RUNS)) {
+    const run = await readRun(x.redis, runId);
+    if (!run || run.status !== 'RUNNING') {
+      await x.redis.srem(ACTIVE_RUNS, runId);
+      continue;
+    }
+    for (const instance of await x.cp.expiredLeases(runId)) {
+      const token = await x.cp.reclaimLease(runId, instance);
+      if (!token) continue;
+      const entryRaw = await x.redis.hget(runKeys(runId).entries, instance);
+      if (!entryRaw) continue;
+      const c = x.cp.builder(runId);
+      const note = addNotification(c, instance, (JSON.parse(entryRaw) as { entry: string }).entry, 'lease_expired');
+      if ((await x.cp.commit(c)).ok) await x.dispatcher.dispatch([note]);
+      reclaimed.push(`${runId}/${instance}`);
+      x.log.warn({ run_id: runId, instance, token }, 'lease expired; state re-notified');
+    }
+    redispatched += await resendOutbox(x, runId);
+  }
+  return { reclaimed, redispatched };
+}
+
+async function resendOutbox(x: ExecutionServices, runId: string): Promise<number> {
+  const now = Date.now();
+  const stale = (await readOutbox(x, runId)).filter((e) => e.created_at_ms < now - OUTBOX_GRACE_MS);
+  const send: OutboxEntry[] = [];
+  for (const e of stale) {
+    const sent = await x.redis.sismember(runKeys(runId).nudges, e.id);
+    if (!sent) {
+      send.push(e);
+      continue;
+    }
+    const job = await x.dispatcher.queue.getJob(e.id);
+    const state = job ? await job.getState() : 'missing';
+    if (state === 'completed' || state === 'missing') await x.redis.hdel(runKeys(runId).outbox, e.id);
+    else if (state === 'failed') await job!.retry();
+  }
+  await x.dispatcher.dispatch(send);
+  return send.length;
+}

@@ -1,0 +1,113 @@
+import { StatesError, applyStateResult, selectEffectiveInput, stateTimeoutMs, type Json } from '../engine/runtime/index.ts';
+import type { OutboxEntry } from './entries.ts';
+import { viewInstance, type InstanceView } from './instance-view.ts';
+import { commitAndDispatch } from './commit-and-dispatch.ts';
+import { contextFor } from './context-object.ts';
+import { dataPlaneEnvelope } from './data-plane.ts';
+import { planFailure, planSuccess } from './plan-state-end.ts';
+import type { ExecutionServices } from './services.ts';
+
+export type TaskLease = {
+  ok: true;
+  token: string;
+  attempts: number;
+  ttl_s: number;
+  /** The state's effective input (InputPath → Parameters): the skill tool's arguments. */
+  effective_input: Json;
+  /** Skills bound by the state's AgentBinding, in order. */
+  skills: string[];
+  /** The skill to use now: the first bound one, or the alternative a previous attempt swapped to. */
+  current_skill: string | null;
+  /** TimeoutSeconds of the state, in ms. */
+  timeout_ms: number | null;
+};
+export type Refusal = { ok: false; reason: string; detail?: string };
+export type Pending = { ok: true; pending_notifications: OutboxEntry[] };
+
+const boundSkills = (v: InstanceView): string[] => {
+  const b = v.loc.state.AgentBinding as { skills?: unknown } | undefined;
+  return Array.isArray(b?.skills) ? b.skills.filter((s): s is string => typeof s === 'string') : [];
+};
+
+/**
+ * acquire_state_lease for a Task: grants the lease (a new attempt; with `renewOwn`, the holder
+ * acquiring again renews instead — agents renew that way) and computes the state's
+ * effective input. A path in InputPath/Parameters that fails is the state's failure (ASL
+ * States.Runtime etc.), handled by Retry/Catch like any other.
+ */
+export async function acquireTaskLease(x: ExecutionServices, runId: string, instance: string, agentId: string, renewOwn = false): Promise<TaskLease | Refusal> {
+  const v = await viewInstance(x.redis, runId, instance);
+  if ('skip' in v) return { ok: false, reason: 'not_runnable', detail: v.skip };
+  if (v.loc.state.Type !== 'Task') return { ok: false, reason: 'not_a_task', detail: `${instance} is a ${String(v.loc.state.Type)} state` };
+  const ttl = x.config.execution.leaseTtlS;
+  const grant = await x.cp.acquireLease(runId, instance, agentId, ttl, true, renewOwn);
+  if (!grant.ok) return { ok: false, reason: grant.reason, detail: grant.owner ? `held by ${grant.owner}` : undefined };
+  const ctx = contextFor(v.def, v.run, instance, v.entry);
+  try {
+    const effective = selectEffectiveInput(v.loc.state, v.entry.input, ctx);
+    const skills = boundSkills(v);
+    return {
+      ok: true, token: grant.token, attempts: grant.attempts, ttl_s: ttl, effective_input: effective, skills,
+      current_skill: v.entry.skill ?? skills[0] ?? null, timeout_ms: stateTimeoutMs(v.loc.state, v.entry.input) ?? null,
+    };
+  } catch (err) {
+    if (!(err instanceof StatesError)) throw err;
+    const c = x.cp.builder(runId).fence(instance, grant.token);
+    await commitAndDispatch(x, c, planFailure(c, v, { error: err.error, cause: err.cause }));
+    return { ok: false, reason: 'input_failed', detail: `${err.error}: ${err.cause}` };
+  }
+}
+
+async function view(x: ExecutionServices, runId: string, instance: string): Promise<InstanceView | Refusal> {
+  const v = await viewInstance(x.redis, runId, instance);
+  return 'skip' in v ? { ok: false, reason: 'not_runnable', detail: v.skip } : v;
+}
+
+/** A Task's skill returned `result`: data-plane write, ResultSelector → ResultPath → OutputPath, done. */
+export async function completeTask(x: ExecutionServices, runId: string, instance: string, token: string, result: Json, meta: { latencyMs: number; skill: string }): Promise<Pending | Refusal> {
+  const v = await view(x, runId, instance);
+  if ('ok' in v) return v;
+  const c = x.cp.builder(runId).fence(instance, token);
+  let notes: OutboxEntry[];
+  try {
+    const output = applyStateResult(v.loc.state, v.entry.input, result, contextFor(v.def, v.run, instance, v.entry));
+    c.hset(c.keys.data, instance, dataPlaneEnvelope(result, meta.latencyMs, meta.skill));
+    notes = planSuccess(c, v, output);
+  } catch (err) {
+    if (!(err instanceof StatesError)) throw err;
+    notes = planFailure(c, v, { error: err.error, cause: err.cause });
+  }
+  const r = await commitAndDispatch(x, c, notes, false);
+  return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
+}
+
+/** A Task attempt failed for good (no swap left): the state's Retry/Catch decide what follows. */
+export async function failTask(x: ExecutionServices, runId: string, instance: string, token: string, failure: { error: string; cause: string }): Promise<Pending | Refusal> {
+  const v = await view(x, runId, instance);
+  if ('ok' in v) return v;
+  const c = x.cp.builder(runId).fence(instance, token);
+  const notes = planFailure(c, v, failure);
+  const r = await commitAndDispatch(x, c, notes, false);
+  return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
+}
+
+/**
+ * Records a failed attempt that the worker recovers from itself (spec §4.1–4.2: the skill is
+ * swapped and the call retried within the same lease): `last_error` is kept, `attempts` set, and
+ * the skill now bound to the instance remembered for later attempts.
+ */
+export async function recordAttempt(x: ExecutionServices, runId: string, instance: string, token: string, change: { last_error?: string; attempts?: number; skill?: string; from?: string }): Promise<{ ok: true } | Refusal> {
+  const v = await view(x, runId, instance);
+  if ('ok' in v) return v;
+  const c = x.cp.builder(runId).fence(instance, token);
+  const set: Record<string, unknown> = {};
+  if (change.last_error !== undefined) set.last_error = change.last_error;
+  if (change.attempts !== undefined) set.attempts = change.attempts;
+  c.state(instance, { set, note: change.skill ? `skill → ${change.skill}` : 'attempt recorded' });
+  if (change.skill) {
+    c.hset(c.keys.entries, instance, { ...v.entry, skill: change.skill });
+    c.event({ type: 'skill_swap', instance, from: change.from ?? null, to: change.skill, reason: change.last_error ?? null });
+  }
+  const r = await x.cp.commit(c);
+  return r.ok ? { ok: true } : { ok: false, reason: r.reason };
+}

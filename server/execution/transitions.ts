@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { CommitBuilder } from '../controlplane/commit-builder.ts';
+import type { Json } from '../engine/runtime/index.ts';
+import type { EntryRecord, OutboxEntry } from './entries.ts';
+import { scopeOf } from './instances.ts';
+import { runFields } from './run-record.ts';
+
+/** How a state instance ended, once Retry/Catch have been applied. */
+export type Outcome =
+  | { kind: 'next'; next: string; output: Json }
+  | { kind: 'end'; output: Json }
+  | { kind: 'fail'; error: string; cause: string };
+
+/** A branch's or iteration's report to its Parallel/Map (stored in the parent's join hash). */
+export type BranchReport = { entry: string; ok: true; output: Json } | { entry: string; ok: false; error: string; cause: string };
+
+/** Adds a notification to the commit's outbox; it is dispatched after the commit succeeds. */
+export function addNotification(c: CommitBuilder, instance: string, entry: string, reason: OutboxEntry['reason'], dueAtMs = Date.now()): OutboxEntry {
+  const ob: OutboxEntry = { id: randomUUID(), run_id: c.runId, instance, entry, reason, due_at_ms: dueAtMs, created_at_ms: Date.now() };
+  c.outbox(ob.id, ob);
+  return ob;
+}
+
+/** Enters `instance` with `input`: a fresh entry id, the state document reset to pending, a notification. */
+export function enterState(
+  c: CommitBuilder,
+  instance: string,
+  input: Json,
+  parent: EntryRecord['parent'],
+  reason: OutboxEntry['reason'],
+): OutboxEntry {
+  const record: EntryRecord = { entry: randomUUID(), input, ...(parent ? { parent } : {}), entered_at: new Date().toISOString() };
+  c.hset(c.keys.entries, instance, record);
+  c.state(instance, { reset: true, note: 'entered' });
+  return addNotification(c, instance, record.entry, reason);
+}
+
+/**
+ * What follows a finished instance: enter its successor in the same scope, report to the
+ * enclosing Parallel/Map, or finish the run when the instance is at top level.
+ */
+export function applyOutcome(c: CommitBuilder, instance: string, entry: EntryRecord, outcome: Outcome): OutboxEntry[] {
+  if (outcome.kind === 'next') return [enterState(c, scopeOf(instance) + outcome.next, outcome.output, entry.parent, 'upstream_done')];
+  if (!entry.parent) {
+    finishRun(c, outcome.kind === 'end'
+      ? { status: 'SUCCEEDED', output: outcome.output }
+      : { status: 'FAILED', error: outcome.error, cause: outcome.cause });
+    return [];
+  }
+  const p = entry.parent;
+  const report: BranchReport = outcome.kind === 'end'
+    ? { entry: p.entry, ok: true, output: outcome.output }
+    : { entry: p.entry, ok: false, error: outcome.error, cause: outcome.cause };
+  const join = c.keys.join(p.instance);
+  c.hset(join, `r:${p.index}`, report);
+  c.hincr(join, `${report.ok ? 'done' : 'failed'}:${p.entry}`);
+  return [addNotification(c, p.instance, p.entry, 'branch_done')];
+}
+
+export function finishRun(
+  c: CommitBuilder,
+  end: { status: 'SUCCEEDED'; output: Json } | { status: 'FAILED' | 'TIMED_OUT' | 'ABORTED'; error: string; cause: string },
+): void {
+  c.run(runFields({
+    status: end.status,
+    output: end.status === 'SUCCEEDED' ? end.output : null,
+    error: end.status === 'SUCCEEDED' ? null : end.error,
+    cause: end.status === 'SUCCEEDED' ? null : end.cause,
+    finished_at: new Date().toISOString(),
+  }));
+}

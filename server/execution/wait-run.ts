@@ -1,0 +1,38 @@
+import { runChannel } from '../controlplane/keys.ts';
+import { readRun, type RunRecord } from './run-record.ts';
+import type { ExecutionServices } from './services.ts';
+
+/**
+ * Resolves with the run once it is no longer RUNNING, or with its current record when
+ * `timeoutMs` passes first (null when the run does not exist). Listens to the run's events
+ * (pub/sub) and re-reads the record on each, plus once a second in case a message was missed
+ * while subscribing.
+ */
+export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs: number): Promise<RunRecord | null> {
+  const sub = x.redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
+  sub.on('error', () => {});
+  try {
+    return await new Promise<RunRecord | null>((resolve, reject) => {
+      let done = false;
+      const finish = (r: RunRecord | null) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        clearInterval(poll);
+        resolve(r);
+      };
+      const check = () => readRun(x.redis, runId).then((r) => { if (!r || r.status !== 'RUNNING') finish(r); }, reject);
+      const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
+      const poll = setInterval(check, 1000);
+      sub.on('message', () => void check());
+      sub.subscribe(runChannel(runId)).then(check, reject);
+    });
+  } finally {
+    sub.disconnect();
+  }
+}
+
+/** The final JSON `dcf run --wait` and `dcf runs wait` print. */
+export function finalRunJson(run: RunRecord) {
+  return { run_id: run.run_id, status: run.status, output: run.output, error: run.error, cause: run.cause };
+}

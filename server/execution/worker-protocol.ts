@@ -1,0 +1,74 @@
+import type { SkillCallOutcome } from '../skills/invoke/index.ts';
+import type { WorkerAgent, WorkerNotification } from '../agents/agent-runtime.ts';
+import { argumentsFor, alternativeSkills, chooseTool } from './skill-choice.ts';
+import { acquireTaskLease, completeTask, failTask, recordAttempt } from './task-work.ts';
+import type { ExecutionServices } from './services.ts';
+
+type AbortReason = { error: string; cause: string };
+
+/**
+ * The worker protocol of spec §2.6 and §4, performed by an in-process worker agent for one
+ * notification: acquire the state's lease → load the bound skill → invoke its tool with the
+ * effective input (renewing the lease meanwhile) → on success update the control plane (done,
+ * data plane) and notify downstream; on failure record `last_error`, swap to an alternative
+ * skill of the same capability and retry within the lease (attempts + 1), and when no
+ * alternative is left report the failure so the state's Retry/Catch apply.
+ */
+export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerAgent, n: WorkerNotification): Promise<void> {
+  const { run_id: runId, state: instance } = n.workflow_event;
+  const lease = await acquireTaskLease(x, runId, instance, agent.id);
+  if (!lease.ok) return;
+  const abort = new AbortController();
+  const ttlMs = lease.ttl_s * 1000;
+  const renew = setInterval(() => {
+    void x.cp.renewLease(runId, instance, lease.token, lease.ttl_s).then(
+      (r) => { if (!r.ok) abort.abort({ error: 'LeaseLost', cause: `lease of ${instance} ${r.reason}` } satisfies AbortReason); },
+      () => {},
+    );
+  }, Math.max(50, ttlMs / 3));
+  const timer = lease.timeout_ms === null ? undefined
+    : setTimeout(() => abort.abort({ error: 'States.Timeout', cause: `${instance} exceeded TimeoutSeconds (${lease.timeout_ms! / 1000} s)` } satisfies AbortReason), lease.timeout_ms);
+  try {
+    if (!lease.current_skill) {
+      await report(x, await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: `${instance} binds no skill` }));
+      return;
+    }
+    let skill: string = lease.current_skill;
+    let attempts = lease.attempts;
+    const tried: string[] = [];
+    await x.agents.setLoadedSkills(agent.id, [skill]);
+    for (;;) {
+      tried.push(skill);
+      const manifest = x.skills.get(skill);
+      const tool = manifest && chooseTool(manifest, lease.effective_input);
+      const outcome: SkillCallOutcome = !manifest || !tool
+        ? { ok: false as const, error: 'States.TaskFailed', cause: manifest ? `no tool of ${skill} accepts the state's arguments` : `skill ${skill} is not in the catalog`, latencyMs: 0 }
+        : await x.invoker.invoke({ manifest, toolName: tool.toolName, args: argumentsFor(tool, lease.effective_input) as Record<string, unknown>, attempt: attempts, signal: abort.signal });
+      const aborted = abort.signal.reason as AbortReason | undefined;
+      if (aborted?.error === 'LeaseLost') return; // another worker owns the state now; our writes would be refused
+      if (outcome.ok) {
+        await report(x, await completeTask(x, runId, instance, lease.token, outcome.result, { latencyMs: outcome.latencyMs, skill }));
+        return;
+      }
+      const lastError = `${outcome.error}: ${outcome.cause}`;
+      const [alternative]: Array<string | undefined> = outcome.error === 'States.Timeout' ? [] : await alternativeSkills(x, skill, lease.effective_input, tried);
+      if (!alternative) {
+        await report(x, await failTask(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }));
+        return;
+      }
+      attempts += 1;
+      const recorded = await recordAttempt(x, runId, instance, lease.token, { last_error: lastError, attempts, skill: alternative, from: skill });
+      if (!recorded.ok) return;
+      await x.agents.setLoadedSkills(agent.id, [alternative]); // unload_skill(failed) + load_skill(alternative)
+      skill = alternative;
+    }
+  } finally {
+    clearInterval(renew);
+    clearTimeout(timer);
+  }
+}
+
+/** After an update: notify downstream (notify_next_worker_agent) with what the update queued. */
+async function report(x: ExecutionServices, r: Awaited<ReturnType<typeof completeTask>>): Promise<void> {
+  if (r.ok) await x.dispatcher.dispatch(r.pending_notifications);
+}

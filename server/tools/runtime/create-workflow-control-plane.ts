@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { createWorkflowControlPlane } from '../../execution/create-control-plane.ts';
+import { defineTool } from '../define-tool.ts';
+import { isFailure, loadDocument } from '../document-input.ts';
+import { fail, ok } from '../result.ts';
+import { execution, toNotificationOut, notificationOut } from './execution.ts';
+
+/**
+ * Spec §5.7 tool-9: "Create idempotently the RedisJSON control-plane for a workflow
+ * (choreography style)". One control plane per run: meta + one state document per state and
+ * the start state's initial notification, queued for notify_next_worker_agent.
+ */
+export const createWorkflowControlPlaneTool = defineTool({
+  name: 'create_workflow_control_plane',
+  description:
+    'Create (idempotently, per run_id) the Redis control plane of a new run of a Letta-ASL workflow: validates the workflow and the run input against workflow_input_schema, writes the meta document, one state document per state and the start state\'s initial notification (sent by notify_next_worker_agent). Returns the run_id.',
+  readOnly: false,
+  input: z.object({
+    workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
+    path: z.string().min(1).optional().describe('Alternatively, the workflow file inside the workspace.'),
+    input: z.unknown().describe('The run input; must satisfy the workflow\'s workflow_input_schema.'),
+    run_id: z.string().uuid().optional().describe('Reuse this id (idempotent retry); a new one is minted when absent.'),
+  }).refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' }),
+  output: z.object({
+    run_id: z.string(),
+    created: z.boolean(),
+    meta: z.record(z.string(), z.unknown()),
+    queued: z.array(notificationOut),
+  }),
+  async handler(args, { services, actor }) {
+    const x = await execution(services);
+    if (isFailure(x)) return x;
+    const loaded = await loadDocument(args.workflow, args.path, services.config.rootDir);
+    if (isFailure(loaded)) return loaded;
+    const r = await createWorkflowControlPlane(x, { workflow: loaded.doc, input: args.input, run_id: args.run_id, started_by: actor.label });
+    if (!r.ok) return fail('invalid_input', r.message, { error_code: r.error_code, issues: r.issues });
+    return ok({ run_id: r.run_id, created: r.created, meta: r.meta as Record<string, unknown>, queued: r.start ? [toNotificationOut(r.start)] : [] });
+  },
+});
