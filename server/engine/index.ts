@@ -1,6 +1,7 @@
 /**
- * server/engine — the pure Letta-ASL core: validation, JSONPath and intrinsic parsing, and
- * compilation to the control-plane meta. No I/O happens here; callers pass what they looked up.
+ * server/engine — the pure Letta-ASL core: validation, JSONPath and intrinsic parsing,
+ * compilation to the control-plane meta, and the ASL runtime semantics (runtime/). No I/O happens
+ * here; callers pass what they looked up.
  */
 export { validateWorkflow } from './letta/validate-workflow.ts';
 export {
@@ -27,3 +28,5 @@ export {
   type AgentTemplate,
 } from './compile/control-plane-meta.ts';
 export type { ValidationIssue, ValidationReport } from '../validation/issue.ts';
+/** The pure ASL runtime semantics (paths, intrinsics, data flow, Choice, Wait, Map, Retry, Catch). */
+export * from './runtime/index.ts';

@@ -63,7 +63,7 @@ export function task(skill: keyof typeof BUILTIN, fields: Record<string, unknown
 }
 
 /** A minimal valid workflow around `asl`, importing every built-in skill it binds. */
-export function workflowOf(asl: Record<string, unknown>, inputSchema: Record<string, unknown> = { type: 'object' }): Record<string, unknown> {
+export function workflowOf(asl: Record<string, unknown>, inputSchema: Record<string, unknown> = {}): Record<string, unknown> {
   const text = JSON.stringify(asl);
   const used = (Object.keys(BUILTIN) as Array<keyof typeof BUILTIN>).filter((k) => text.includes(BUILTIN[k]));
   return {
