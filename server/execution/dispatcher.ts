@@ -26,8 +26,8 @@ export class Dispatcher {
   readonly queue: Queue;
   private readonly connection: Redis;
 
-  constructor(private readonly redis: Redis, url: string) {
-    this.connection = queueConnection(url);
+  constructor(private readonly redis: Redis, connection: Redis) {
+    this.connection = connection;
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix: QUEUE_PREFIX });
   }
 
@@ -57,13 +57,11 @@ export class Dispatcher {
 
   async close(): Promise<void> {
     await this.queue.close();
-    this.connection.disconnect();
   }
 }
 
 /** A BullMQ worker that hands each notification to `handle`; a throw makes BullMQ retry it. */
-export function startNotificationWorker(url: string, concurrency: number, handle: (e: OutboxEntry) => Promise<void>): { worker: Worker; close(): Promise<void> } {
-  const connection = queueConnection(url);
+export function startNotificationWorker(connection: Redis, concurrency: number, handle: (e: OutboxEntry) => Promise<void>): { worker: Worker; close(): Promise<void> } {
   const worker = new Worker(QUEUE_NAME, async (job: Job<OutboxEntry>) => handle(job.data), {
     connection,
     prefix: QUEUE_PREFIX,
@@ -79,7 +77,6 @@ export function startNotificationWorker(url: string, concurrency: number, handle
     worker,
     async close() {
       await worker.close();
-      connection.disconnect();
     },
   };
 }

@@ -28,13 +28,20 @@ const MAINTENANCE_QUEUE = 'maintenance';
  * console's embedded workers, `dcf worker`, `dcf run` without --external-workers).
  */
 export async function createExecutionRuntime(config: AppConfig, redisUrl: string, log: Logger): Promise<ExecutionRuntime> {
-  const redis = queueConnection(redisUrl);
+  // Every connection this runtime opens, closed in `close` (BullMQ never closes connections it was given).
+  const connections: ReturnType<typeof queueConnection>[] = [];
+  const connect = () => {
+    const c = queueConnection(redisUrl);
+    connections.push(c);
+    return c;
+  };
+  const redis = connect();
   const closers: Array<() => Promise<void>> = [];
   const x: ExecutionServices = {
     config,
     redis,
     cp: new ControlPlane(redis),
-    dispatcher: new Dispatcher(redis, redisUrl),
+    dispatcher: new Dispatcher(redis, connect()),
     skills: await loadSkillDirectory(config.skillsDir),
     invoker: createSkillInvoker({ config }),
     agents: undefined as unknown as ExecutionServices['agents'],
@@ -48,25 +55,23 @@ export async function createExecutionRuntime(config: AppConfig, redisUrl: string
   return {
     x,
     startWorkers(concurrency) {
-      const notifications = startNotificationWorker(redisUrl, concurrency, (e) => handleNotification(x, e));
-      const conn = queueConnection(redisUrl);
-      const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: conn, prefix: QUEUE_PREFIX });
+      const notifications = startNotificationWorker(connect(), concurrency, (e) => handleNotification(x, e));
+      const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: connect(), prefix: QUEUE_PREFIX });
       const every = Math.max(250, Math.min(5_000, (config.execution.leaseTtlS * 1000) / 4));
       void maintenance.upsertJobScheduler('sweep', { every }, { name: 'sweep', opts: { removeOnComplete: true, removeOnFail: 100 } });
-      const sweeper = new Worker(MAINTENANCE_QUEUE, async () => sweep(x), { connection: queueConnection(redisUrl), prefix: QUEUE_PREFIX, concurrency: 1 });
+      const sweeper = new Worker(MAINTENANCE_QUEUE, async () => sweep(x), { connection: connect(), prefix: QUEUE_PREFIX, concurrency: 1 });
       sweeper.on('error', () => {});
       closers.push(async () => {
         await notifications.close();
         await sweeper.close();
         await maintenance.close();
-        conn.disconnect();
       });
     },
     async close() {
       for (const c of closers.reverse()) await c();
       await x.dispatcher.close();
       await x.invoker.close();
-      redis.disconnect();
+      for (const c of connections) c.disconnect();
     },
   };
 }

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import type { AppConfig } from '../../config.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { isolatedRedisUrl } from '../../testing/test-database.ts';
 import { createExecutionRuntime, type ExecutionRuntime } from '../runtime.ts';
@@ -8,7 +9,8 @@ import { showRun } from '../show-run.ts';
 import type { RunRecord } from '../run-record.ts';
 
 /**
- * TEST SUPPORT: a real execution runtime on an isolated Redis database with in-process workers,
+ * TEST SUPPORT: a real execution runtime on an isolated Redis database with in-process workers
+ * (none with `concurrency` 0: separate `dcf worker` processes then do the work),
  * and a one-call `run` that starts a workflow and waits for its end. Nothing is simulated:
  * BullMQ dispatch, Lua leases and the skill transports are the production ones.
  */
@@ -16,12 +18,19 @@ export async function executionHarness(env: Record<string, string> = {}, concurr
   const url = await isolatedRedisUrl();
   const config = testConfig({ REDIS_URL: url, DCF_LEASE_TTL_S: '5', ...env });
   const runtime = await createExecutionRuntime(config, url, pino({ level: process.env.DCF_TEST_LOG ?? 'silent' }));
-  runtime.startWorkers(concurrency);
-  return new ExecutionHarness(runtime, url);
+  if (concurrency > 0) runtime.startWorkers(concurrency);
+  return new ExecutionHarness(runtime, url, config);
 }
 
 export class ExecutionHarness {
-  constructor(readonly runtime: ExecutionRuntime, readonly redisUrl: string) {}
+  constructor(readonly runtime: ExecutionRuntime, readonly redisUrl: string, readonly config: AppConfig) {}
+
+  /** Starts a run without waiting (whoever consumes the queue runs it). */
+  async start(workflow: unknown, input: unknown): Promise<string> {
+    const started = await startRun(this.x, { workflow, input, started_by: 'test' });
+    if (!started.ok) throw new Error(`${started.message}: ${JSON.stringify(started.issues)}`);
+    return started.run_id;
+  }
 
   get x() {
     return this.runtime.x;
