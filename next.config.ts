@@ -6,7 +6,7 @@ import type { NextConfig } from 'next';
  * native/worker pieces that bundlers mangle.
  */
 const nextConfig: NextConfig = {
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', 'ioredis', 'pino', 'ajv', 'ajv-formats'],
+  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', 'ioredis', 'pino', 'ajv', 'ajv-formats', 'bullmq', '@modelcontextprotocol/sdk'],
   typedRoutes: false,
   // Type-checking is its own suite in `npm test` (tsc --noEmit over the whole repo, tests and
   // CLI included); repeating a partial check inside every build only slows starts down.

@@ -4,12 +4,15 @@ import { database } from '../db/index.ts';
 import { createRedis } from '../redis/client.ts';
 import { sessionSecret } from '../auth/secret.ts';
 import type { ToolServices } from '../tools/context.ts';
+import { logger } from '../log.ts';
+import type { ExecutionRuntime } from '../execution/runtime.ts';
 
 // Process-wide singletons live on globalThis for the same reason as the database handle: Next.js
 // may load this module more than once, and each copy must share one Redis connection.
 const REDIS = Symbol.for('dcf.redis');
 const SECRET = Symbol.for('dcf.sessionSecret');
-type Holder = { [REDIS]?: Redis; [SECRET]?: Promise<string> };
+const EXECUTION = Symbol.for('dcf.execution');
+type Holder = { [REDIS]?: Redis; [SECRET]?: Promise<string>; [EXECUTION]?: Promise<ExecutionRuntime> };
 const holder = globalThis as Holder;
 
 /** The shared Redis client, or undefined when REDIS_URL is unset. */
@@ -25,9 +28,28 @@ export function cookieSecret(): Promise<string> {
   return holder[SECRET];
 }
 
+/**
+ * The server's execution runtime (control plane, dispatch, skills, agents), created once; on
+ * the embedded default (DCF_EMBEDDED_WORKERS, on unless set false) this process also runs
+ * workers. Undefined without REDIS_URL.
+ */
+export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
+  const cfg = config();
+  const url = cfg.redisUrl;
+  if (!url) return undefined;
+  holder[EXECUTION] ??= (async () => {
+    const { createExecutionRuntime } = await import('../execution/runtime.ts');
+    const runtime = await createExecutionRuntime(cfg, url, logger().child({ component: 'execution' }));
+    if (cfg.execution.embeddedWorkers) runtime.startWorkers(cfg.execution.workerConcurrency);
+    return runtime;
+  })();
+  return holder[EXECUTION];
+}
+
 /** Services handed to tool handlers in the server process. */
 export function toolServices(): ToolServices {
-  return { config: config() };
+  const runtime = executionRuntime();
+  return { config: config(), ...(runtime ? { execution: async () => (await runtime).x } : {}) };
 }
 
 export { config, database };
