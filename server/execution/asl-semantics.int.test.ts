@@ -200,6 +200,12 @@ const CASES: Case[] = [
     expect: ok({ s: 1, past: '2021-01-01T00:00:00Z' }),
   },
   {
+    name: 'The workflow\'s own TimeoutSeconds ends the run as TIMED_OUT',
+    asl: { StartAt: 'W', TimeoutSeconds: 1, States: { W: { Type: 'Wait', Seconds: 30, End: true } } },
+    input: {},
+    expect: { status: 'TIMED_OUT', error: 'States.Timeout' },
+  },
+  {
     name: 'A loop: Choice back to an earlier state re-enters it',
     asl: {
       StartAt: 'Inc',

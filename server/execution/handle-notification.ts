@@ -4,6 +4,8 @@ import type { OutboxEntry } from './entries.ts';
 import { engineStep } from './engine-step.ts';
 import { forkOrJoin } from './fork-join.ts';
 import { baseName } from './instances.ts';
+import { commitAndDispatch } from './commit-and-dispatch.ts';
+import { finishRun, RUN_DEADLINE } from './transitions.ts';
 import { viewInstance } from './instance-view.ts';
 import type { ExecutionServices } from './services.ts';
 
@@ -19,6 +21,13 @@ export function notificationPayload(workflowId: string, e: OutboxEntry): WorkerN
  * removed at the end, so a crash before that leaves it for the sweeper to re-dispatch.
  */
 export async function handleNotification(x: ExecutionServices, e: OutboxEntry): Promise<void> {
+  if (e.instance === RUN_DEADLINE) {
+    const c = x.cp.builder(e.run_id);
+    finishRun(c, { status: 'TIMED_OUT', error: 'States.Timeout', cause: 'the workflow exceeded its TimeoutSeconds' });
+    c.outboxDone(e.id);
+    await commitAndDispatch(x, c, []); // refused (and harmless) when the run already ended
+    return;
+  }
   const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);
   if ('skip' in v) {
     x.log.debug({ run_id: e.run_id, instance: e.instance, reason: v.skip }, 'notification skipped');

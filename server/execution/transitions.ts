@@ -14,6 +14,9 @@ export type Outcome =
 /** A branch's or iteration's report to its Parallel/Map (stored in the parent's join hash). */
 export type BranchReport = { entry: string; ok: true; output: Json } | { entry: string; ok: false; error: string; cause: string };
 
+/** The pseudo-instance of a run's deadline notification (the workflow's top-level TimeoutSeconds). */
+export const RUN_DEADLINE = '$deadline';
+
 /** Adds a notification to the commit's outbox; it is dispatched after the commit succeeds. */
 export function addNotification(c: CommitBuilder, instance: string, entry: string, reason: OutboxEntry['reason'], dueAtMs = Date.now()): OutboxEntry {
   const ob: OutboxEntry = { id: randomUUID(), run_id: c.runId, instance, entry, reason, due_at_ms: dueAtMs, created_at_ms: Date.now() };
