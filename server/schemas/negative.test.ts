@@ -67,7 +67,7 @@ const cases: Record<SchemaName, Case[]> = {
   ],
   notification_payload: [
     { name: 'nudge_id not a uuid', patch: [{ op: 'replace', path: '/workflow_event/nudge_id', value: 'nudge-1' }], expected: [{ path: '/workflow_event/nudge_id', code: 'schema.format' }] },
-    { name: 'unknown reason', patch: [{ op: 'replace', path: '/workflow_event/reason', value: 'retry' }], expected: [{ path: '/workflow_event/reason', code: 'schema.enum' }] },
+    { name: 'unknown reason', patch: [{ op: 'replace', path: '/workflow_event/reason', value: 'resumed' }], expected: [{ path: '/workflow_event/reason', code: 'schema.enum' }] },
     { name: 'unknown event type', patch: [{ op: 'replace', path: '/workflow_event/type', value: 'notify_end' }], expected: [{ path: '/workflow_event/type', code: 'schema.enum' }] },
     { name: 'no state', patch: [{ op: 'remove', path: '/workflow_event/state' }], expected: [{ path: '/workflow_event/state', code: 'schema.required' }] },
     { name: 'extra key beside workflow_event', patch: [{ op: 'add', path: '/priority', value: 'high' }], expected: [{ path: '/priority', code: 'schema.additionalProperties' }] },
