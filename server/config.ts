@@ -77,6 +77,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v.length >= 12, { message: 'must be at least 12 characters' }),
+  /** Public base URL of the console (callback URLs handed to skills, e.g. a run's webhook); default http://localhost:PORT. */
+  DCF_PUBLIC_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
   /** Lease TTL in seconds for a state being worked on (spec §2.5: 120); the holder renews it while it works. */
   DCF_LEASE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),
   /** How long one skill tool call may take before it fails with TimeoutError (spec §4.1: 120 s). */
@@ -118,7 +120,7 @@ export type AppConfig = {
   demoUsers: boolean;
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Workflow execution (issue 3): leases, skill-call timeout, worker processes. */
-  execution: { leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean };
+  execution: { leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean; publicUrl: string };
   /** Skill transports: where MCP endpoints resolve, demo fault injection. */
   skillTransport: { mcpBaseUrl: string | undefined; demoFaults: Record<string, unknown>; demoSeed: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -175,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       skillTimeoutS: e.DCF_SKILL_TIMEOUT_S,
       workerConcurrency: e.DCF_WORKER_CONCURRENCY,
       embeddedWorkers: e.DCF_EMBEDDED_WORKERS,
+      publicUrl: (e.DCF_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
     logLevel: e.LOG_LEVEL,

@@ -23,11 +23,11 @@ export const capabilityOf = (m: SkillManifest): string | undefined => m.tags[0];
  * tried in this attempt, with a tool that accepts the state's arguments; the most reliable first
  * when reliability is known (knowledge graph), catalog order otherwise.
  */
-export async function alternativeSkills(x: ExecutionServices, failed: string, args: Json, tried: string[]): Promise<string[]> {
+export async function alternativeSkills(x: ExecutionServices, failed: string, args: Json, tried: string[], context: Record<string, unknown> = {}): Promise<string[]> {
   const manifest = x.skills.get(failed);
   const capability = manifest && capabilityOf(manifest);
   if (!capability) return [];
-  const candidates = x.skills.all().filter(({ uri, manifest: m }) => !tried.includes(uri) && capabilityOf(m) === capability && fitsArgs(m, args));
+  const candidates = x.skills.all().filter(({ uri, manifest: m }) => !tried.includes(uri) && capabilityOf(m) === capability && fitsArgs(m, withContext(args, context)));
   const scored = await Promise.all(candidates.map(async (c, i) => ({ uri: c.uri, i, r: (await x.reliability?.(c.uri)) ?? -1 })));
   return scored.sort((a, b) => b.r - a.r || a.i - b.i).map((s) => s.uri);
 }
@@ -39,12 +39,21 @@ function fitsArgs(m: SkillManifest, args: Json): boolean {
   return requiredParameterNames(tool).every((p) => given.includes(p));
 }
 
+/** The state's arguments plus run-context arguments (e.g. `webhook_url`) it does not give itself. */
+export function withContext(args: Json, context: Record<string, unknown>): Json {
+  return isObject(args) ? { ...context, ...args } : args;
+}
+
 /**
  * The arguments a tool receives: the state's effective input, minus the fields the tool's
  * parameter schema forbids (`additionalProperties: false`) — an alternative skill's tool may
  * declare fewer parameters than the one the Parameters were written for.
  */
-export function argumentsFor(tool: ToolRequirement, args: Json): Json {
+export function argumentsFor(tool: ToolRequirement, stateArgs: Json, context: Record<string, unknown> = {}): Json {
+  // Context arguments fill only parameters the tool requires and the state did not give.
+  const required = requiredParameterNames(tool);
+  const fill = Object.fromEntries(Object.entries(context).filter(([k]) => required.includes(k)));
+  const args = isObject(stateArgs) ? { ...fill, ...stateArgs } : stateArgs;
   const params = tool.json_schema?.parameters as { properties?: Record<string, unknown>; additionalProperties?: unknown } | undefined;
   const declared = params?.properties;
   if (!isObject(args) || !declared || params?.additionalProperties !== false) return args;

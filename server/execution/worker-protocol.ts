@@ -1,6 +1,7 @@
 import type { SkillCallOutcome } from '../skills/invoke/index.ts';
 import type { WorkerAgent, WorkerNotification } from '../agents/agent-runtime.ts';
-import { argumentsFor, alternativeSkills, chooseTool } from './skill-choice.ts';
+import { argumentsFor, alternativeSkills, chooseTool, withContext } from './skill-choice.ts';
+import { runContextArguments } from './webhook.ts';
 import { acquireTaskLease, completeTask, failTask, recordAttempt } from './task-work.ts';
 import type { ExecutionServices } from './services.ts';
 
@@ -34,16 +35,17 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
       return;
     }
     let skill: string = lease.current_skill;
+    const context = runContextArguments(x.config, runId);
     let attempts = lease.attempts;
     const tried: string[] = [];
     await x.agents.setLoadedSkills(agent.id, [skill]);
     for (;;) {
       tried.push(skill);
       const manifest = x.skills.get(skill);
-      const tool = manifest && chooseTool(manifest, lease.effective_input);
+      const tool = manifest && chooseTool(manifest, withContext(lease.effective_input, context));
       const outcome: SkillCallOutcome = !manifest || !tool
         ? { ok: false as const, error: 'States.TaskFailed', cause: manifest ? `no tool of ${skill} accepts the state's arguments` : `skill ${skill} is not in the catalog`, latencyMs: 0 }
-        : await x.invoker.invoke({ manifest, toolName: tool.toolName, args: argumentsFor(tool, lease.effective_input) as Record<string, unknown>, attempt: attempts, signal: abort.signal });
+        : await x.invoker.invoke({ manifest, toolName: tool.toolName, args: argumentsFor(tool, lease.effective_input, context) as Record<string, unknown>, attempt: attempts, signal: abort.signal });
       const aborted = abort.signal.reason as AbortReason | undefined;
       if (aborted?.error === 'LeaseLost') return; // another worker owns the state now; our writes would be refused
       if (outcome.ok) {
@@ -51,7 +53,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
         return;
       }
       const lastError = `${outcome.error}: ${outcome.cause}`;
-      const [alternative]: Array<string | undefined> = outcome.error === 'States.Timeout' ? [] : await alternativeSkills(x, skill, lease.effective_input, tried);
+      const [alternative]: Array<string | undefined> = outcome.error === 'States.Timeout' ? [] : await alternativeSkills(x, skill, lease.effective_input, tried, context);
       if (!alternative) {
         await report(x, await failTask(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }));
         return;
