@@ -18,11 +18,18 @@ export function cliExecution(config: AppConfig): Promise<ExecutionRuntime> {
   return runtime;
 }
 
+let abortActiveOnClose = false;
+
+/** `dcf run` has its answer: Task attempts still in flight (e.g. after --timeout) are stopped at close. */
+export function abortActiveWorkOnClose(): void {
+  abortActiveOnClose = true;
+}
+
 export async function closeCliExecution(): Promise<void> {
   if (!runtime) return;
   const r = await runtime.catch(() => null);
   runtime = undefined;
-  await r?.close();
+  await r?.close({ abortActive: abortActiveOnClose });
 }
 
 export const cliActor = () => systemActor(`cli:${process.env.USER ?? 'user'}`);

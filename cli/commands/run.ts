@@ -6,7 +6,7 @@ import { readRun } from '../../server/execution/run-record.ts';
 import { finalRunJson, waitForRun } from '../../server/execution/wait-run.ts';
 import { commitAndDispatch } from '../../server/execution/commit-and-dispatch.ts';
 import { PROJECT_ROOT } from '../context.ts';
-import { cliActor, cliExecution } from '../execution.ts';
+import { abortActiveWorkOnClose, cliActor, cliExecution } from '../execution.ts';
 import { parseFlags, parseSeconds } from '../flags.ts';
 import { EXIT, printJson, readJsonSource, usageError, type ExitCode } from '../io.ts';
 
@@ -55,6 +55,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
     await commitAndDispatch(runtime.x, c, []);
     run = await readRun(runtime.x.redis, started.run_id);
   }
+  abortActiveWorkOnClose();
   if (!run) return usageError(`run ${started.run_id} vanished (${runKeys(started.run_id).run})`);
   printJson(finalRunJson(run));
   return run.status === 'SUCCEEDED' ? EXIT.ok : EXIT.failed;

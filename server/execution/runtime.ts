@@ -17,7 +17,8 @@ export interface ExecutionRuntime {
   x: ExecutionServices;
   /** Starts consuming notifications (and the sweeper) in this process. */
   startWorkers(concurrency: number): void;
-  close(): Promise<void>;
+  /** Stops consuming and closes every connection; `abortActive` also stops Task attempts in flight instead of letting them finish. */
+  close(opts?: { abortActive?: boolean }): Promise<void>;
 }
 
 const MAINTENANCE_QUEUE = 'maintenance';
@@ -47,6 +48,7 @@ export async function createExecutionRuntime(config: AppConfig, redisUrl: string
     agents: undefined as unknown as ExecutionServices['agents'],
     log,
     identity: `engine@${hostname()}:${process.pid}`,
+    activeWork: new Set(),
   };
   x.agents = new InProcessAgentRuntime(redis, (agent, n) => performWorkerProtocol(x, agent, n));
   x.onRunFinished = async (runId) => {
@@ -67,7 +69,8 @@ export async function createExecutionRuntime(config: AppConfig, redisUrl: string
         await maintenance.close();
       });
     },
-    async close() {
+    async close(opts = {}) {
+      if (opts.abortActive) for (const a of x.activeWork) a.abort({ error: 'WorkerStopped', cause: 'the worker process is stopping' });
       for (const c of closers.reverse()) await c();
       await x.dispatcher.close();
       await x.invoker.close();

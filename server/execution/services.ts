@@ -30,6 +30,8 @@ export interface ExecutionServices {
   log: Logger;
   /** Called once a commit has finished a run (finalize: delete workers, close states, summary). */
   onRunFinished?: (runId: string) => Promise<void>;
+  /** In-flight Task attempts of this process; `close({ abortActive })` stops them (they write nothing, their leases lapse). */
+  activeWork: Set<AbortController>;
   /** Who this process is, for lease owners: `engine@host:pid`. */
   identity: string;
 }

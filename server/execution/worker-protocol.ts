@@ -20,6 +20,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   const lease = await acquireTaskLease(x, runId, instance, agent.id);
   if (!lease.ok) return;
   const abort = new AbortController();
+  x.activeWork.add(abort);
   const ttlMs = lease.ttl_s * 1000;
   const renew = setInterval(() => {
     void x.cp.renewLease(runId, instance, lease.token, lease.ttl_s).then(
@@ -47,7 +48,9 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
         ? { ok: false as const, error: 'States.TaskFailed', cause: manifest ? `no tool of ${skill} accepts the state's arguments` : `skill ${skill} is not in the catalog`, latencyMs: 0 }
         : await x.invoker.invoke({ manifest, toolName: tool.toolName, args: argumentsFor(tool, lease.effective_input, context) as Record<string, unknown>, attempt: attempts, signal: abort.signal });
       const aborted = abort.signal.reason as AbortReason | undefined;
-      if (aborted?.error === 'LeaseLost') return; // another worker owns the state now; our writes would be refused
+      // Lease lost: another worker owns the state now and our writes would be refused. Worker
+      // stopping: write nothing; the lease lapses and the sweeper hands the state to another worker.
+      if (aborted?.error === 'LeaseLost' || aborted?.error === 'WorkerStopped') return;
       if (outcome.ok) {
         await report(x, await completeTask(x, runId, instance, lease.token, outcome.result, { latencyMs: outcome.latencyMs, skill }));
         return;
@@ -65,6 +68,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
       skill = alternative;
     }
   } finally {
+    x.activeWork.delete(abort);
     clearInterval(renew);
     clearTimeout(timer);
   }

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { PROJECT_ROOT, isolatedRedisUrl } from '../server/testing/test-database.ts';
+import { startWorkerProcess } from '../server/execution/testing/worker-process.ts';
+
+const run = promisify(execFile);
+const ALEX = JSON.stringify({ advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' });
+let env: Record<string, string>;
+
+/** Runs `dcf …`; resolves with exit code and parsed stdout (never rejects on a non-zero exit). */
+async function dcf(...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
+  try {
+    const { stdout } = await run(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), ...args], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, timeout: 90_000 });
+    return { code: 0, json: JSON.parse(stdout) as Record<string, unknown> };
+  } catch (err) {
+    const e = err as { code: number; stdout: string };
+    return { code: e.code, json: JSON.parse(e.stdout || '{}') as Record<string, unknown> };
+  }
+}
+
+beforeAll(async () => {
+  env = { REDIS_URL: await isolatedRedisUrl(), NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+});
+
+describe('dcf run / runs / worker', () => {
+  it('dcf run --wait runs the pilot with in-process workers; exit 0 and the final JSON', async () => {
+    const r = await dcf('run', 'workflows/standard-advice-call-analysis.json', '--input', ALEX, '--wait');
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ run_id: expect.any(String), status: 'SUCCEEDED', error: null, cause: null });
+    expect(Object.keys(r.json).sort()).toEqual(['cause', 'error', 'output', 'run_id', 'status']);
+    expect((r.json.output as { qa_score: { data: { score: number } } }).qa_score.data.score).toBeTypeOf('number');
+  }, 120_000);
+
+  it('a run input that breaks workflow_input_schema: exit 1 with the issues, nothing started', async () => {
+    const r = await dcf('run', 'workflows/standard-advice-call-analysis.json', '--input', '{"advisor_name": 3}', '--wait');
+    expect(r.code).toBe(1);
+    expect(r.json).toMatchObject({ status: 'error', error_code: 'invalid_input', error: expect.stringContaining('workflow_input_schema') });
+  }, 60_000);
+
+  it('a run that fails: exit 1 with status FAILED, error and cause', async () => {
+    const r = await dcf('run', 'server/execution/testing/fixtures/fails.workflow.json', '--input', '{}', '--wait');
+    expect(r.code).toBe(1);
+    expect(r.json).toMatchObject({ status: 'FAILED', error: 'Custom.Boom', cause: 'it had to fail' });
+  }, 60_000);
+
+  it('--timeout ends a run still going as TIMED_OUT', async () => {
+    const r = await dcf('run', 'server/execution/testing/fixtures/slow.workflow.json', '--input', '{}', '--wait', '--timeout', '1');
+    expect(r.code).toBe(1);
+    expect(r.json).toMatchObject({ status: 'TIMED_OUT', error: 'States.Timeout' });
+  }, 60_000);
+
+  describe('with external workers', () => {
+    let worker: ChildProcess;
+    beforeAll(async () => {
+      worker = await startWorkerProcess(env.REDIS_URL!);
+    }, 60_000);
+    afterAll(() => {
+      worker.kill('SIGTERM');
+    });
+
+    it('--external-workers prints {run_id} at once; runs wait prints the final JSON; runs show everything', async () => {
+      const started = await dcf('run', 'workflows/standard-advice-call-analysis.json', '--input', ALEX, '--external-workers');
+      expect(started.code).toBe(0);
+      expect(Object.keys(started.json)).toEqual(['run_id']);
+      const runId = started.json.run_id as string;
+      const waited = await dcf('runs', 'wait', runId, '--timeout', '60');
+      expect(waited).toMatchObject({ code: 0, json: { run_id: runId, status: 'SUCCEEDED' } });
+      const shown = await dcf('runs', 'show', runId);
+      expect(shown.code).toBe(0);
+      expect(Object.keys(shown.json).sort()).toEqual(['data', 'entries', 'events', 'meta', 'run', 'states']);
+      expect(Object.keys(shown.json.states as object)).toContain('CalculateScore');
+      expect((shown.json.data as Record<string, { ok: boolean }>).CalculateScore?.ok).toBe(true);
+      expect((shown.json.events as unknown[]).length).toBeGreaterThan(10);
+    }, 120_000);
+  });
+
+  it('runs wait on an unknown run: exit 1, not_found', async () => {
+    const r = await dcf('runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', '1');
+    expect(r).toMatchObject({ code: 1, json: { error_code: 'not_found' } });
+  }, 60_000);
+});
