@@ -65,7 +65,7 @@ describe('docker-compose.yml', () => {
 
   it('runs the production stack with a health check and named volumes', async () => {
     const compose = await loadCompose(ENV);
-    expect(Object.keys(compose.services).sort()).toEqual(['console', 'letta', 'neo4j', 'postgres', 'redis', 'worker']);
+    expect(Object.keys(compose.services).sort()).toEqual(['console', 'letta', 'mcp-server', 'neo4j', 'postgres', 'redis', 'worker']);
     for (const name of ['console', 'redis', 'postgres', 'neo4j', 'letta']) expect(compose.services[name]!.healthcheck, name).toBeDefined();
     expect(compose.services.redis!.image).toMatch(/^redis\/redis-stack/);
     expect(compose.services.neo4j!.image).toMatch(/^neo4j:5\./);

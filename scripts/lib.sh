@@ -44,19 +44,28 @@ free_port() {
 }
 
 # start_redis DATA_DIR — starts redis-server on a free port with AOF persistence in DATA_DIR,
-# exports REDIS_URL and REDIS_PID; stop it with stop_redis.
+# exports REDIS_URL and REDIS_PID; stop it with stop_redis. The URL is recorded in DATA_DIR/url,
+# where `dcf` finds it; a redis-server already answering there is reused (one server per AOF).
 start_redis() {
-  local dir="$1" port
+  local dir="$1" port known
   ensure_commands "redis-server:redis-server"
   mkdir -p "$dir"
   dir="$(cd "$dir" && pwd)" # redis-server resolves --logfile after chdir to --dir: use absolute paths
+  known="$(cat "$dir/url" 2>/dev/null || true)"
+  if [ -n "$known" ] && redis_answers "$known"; then
+    export REDIS_URL="$known"
+    echo "using the redis-server already running on $REDIS_URL (data in $dir)"
+    return 0
+  fi
   port="$(free_port)"
   redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --save "" --databases 256 \
     --daemonize no --logfile "$dir/redis.log" &
   REDIS_PID=$!
+  REDIS_DIR="$dir"
   for _ in $(seq 1 50); do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       export REDIS_URL="redis://127.0.0.1:$port"
+      echo "$REDIS_URL" > "$dir/url"
       echo "redis-server started on $REDIS_URL (data in $dir)"
       return 0
     fi
@@ -66,6 +75,17 @@ start_redis() {
   die "redis-server did not start listening on port $port"
 }
 
+# redis_answers URL — true if a Redis server answers PING at redis://host:port.
+redis_answers() {
+  local hostport="${1#redis://}"; hostport="${hostport%%/*}"
+  local host="${hostport%:*}" port="${hostport##*:}"
+  exec 3<>"/dev/tcp/$host/$port" 2>/dev/null || return 1
+  printf 'PING\r\n' >&3
+  local reply; read -r -t 2 reply <&3 || reply=""
+  exec 3<&- 3>&-
+  [ "${reply%$'\r'}" = "+PONG" ]
+}
+
 # stop_pid PID — stops a background process of this shell and reaps it; quiet if it is gone.
 stop_pid() {
   [ -n "${1:-}" ] || return 0
@@ -73,7 +93,10 @@ stop_pid() {
   wait "$1" 2>/dev/null || true
 }
 
-stop_redis() { stop_pid "${REDIS_PID:-}"; REDIS_PID=""; }
+stop_redis() {
+  [ -n "${REDIS_PID:-}" ] && [ -n "${REDIS_DIR:-}" ] && rm -f "$REDIS_DIR/url"
+  stop_pid "${REDIS_PID:-}"; REDIS_PID=""
+}
 
 # Starts `next start` in the background (the binary itself, not npx, so that stopping NEXT_PID
 # stops the server) and stops it with stop_next.
