@@ -1,51 +1,26 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadExampleIndex, REPO_ROOT } from '../schemas/example-index.ts';
+import { REPO_ROOT } from '../schemas/example-index.ts';
 import { validateAgainstSchema } from '../schemas/registry.ts';
 import { loadSkillCatalog } from './catalog.ts';
 import type { SkillCatalog } from './catalog.ts';
-import type { ToolRequirement } from './manifest.ts';
 import { DataFlowError, runStates } from './testing/asl-data-flow.ts';
-import type { TaskCall } from './testing/asl-data-flow.ts';
+import { ajv, boundTool, demoResults, readJson, sampleResults, simulate as simulateWith, taskStates, type Obj, type ResultSource } from './testing/workflow-sim.ts';
 
 /**
  * The shipped workflows against the shipped skills: every Task's Parameters keys are its tool's
  * parameter names, and — run with ASL data-flow semantics on the example envelopes of
  * schemas/examples/ours/data-plane-output/ — every path resolves and every tool receives
- * arguments its parameter schema accepts. The spec's own versions are shown to fail for the
- * reasons workflows/README.md gives.
+ * arguments its parameter schema accepts — and again on the real demo skills (server/skills/demo,
+ * called in process). The spec's own versions are shown to fail for the reasons workflows/README.md gives.
  */
-const require = createRequire(import.meta.url);
-const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
-const addFormats = require('ajv-formats') as typeof import('ajv-formats').default;
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats(ajv);
-
-type Obj = Record<string, any>; // fixture documents, read loosely
-const readJson = (path: string): Obj => JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8'));
-
 let catalog: SkillCatalog;
 beforeAll(async () => {
   catalog = await loadSkillCatalog(join(REPO_ROOT, 'skills'));
 });
 
-/** The one tool a Task bound to `skills` invokes (each shipped Task binds one single-tool skill). */
-function boundTool(skills: string[]): { uri: string; tool: ToolRequirement } {
-  expect(skills).toHaveLength(1);
-  const entry = catalog.entries.find((e) => e.uri === skills[0]);
-  if (!entry?.manifest) throw new Error(`skill ${skills[0]} is not in skills/`);
-  expect(entry.manifest.requiredTools).toHaveLength(1);
-  return { uri: entry.uri!, tool: entry.manifest.requiredTools[0]! };
-}
-
-/** Every Task state, including those inside Parallel branches. */
-function taskStates(states: Record<string, Obj>): Array<[string, Obj]> {
-  return Object.entries(states).flatMap(([name, s]): Array<[string, Obj]> =>
-    s.Type === 'Task' ? [[name, s]] : s.Type === 'Parallel' ? s.Branches.flatMap((b: Obj) => taskStates(b.States)) : [],
-  );
-}
+const simulate = (workflow: Obj, input: Obj, results?: ResultSource) => simulateWith(catalog, workflow, input, results);
 
 interface ParameterProblem {
   state: string;
@@ -56,7 +31,7 @@ interface ParameterProblem {
 /** Parameters keys (minus `.$`) that the tool does not declare, and required parameters not supplied. */
 function parameterProblems(workflow: Obj): ParameterProblem[] {
   return taskStates(workflow.asl.States).flatMap(([state, s]) => {
-    const { tool } = boundTool(s.AgentBinding.skills);
+    const { tool } = boundTool(catalog, s.AgentBinding.skills);
     const declared = Object.keys(tool.json_schema?.parameters.properties ?? {});
     const keys = Object.keys(s.Parameters ?? {}).map((k) => k.replace(/\.\$$/, ''));
     const undeclared = keys.filter((k) => !declared.includes(k));
@@ -65,33 +40,11 @@ function parameterProblems(workflow: Obj): ParameterProblem[] {
   });
 }
 
-/** The example envelope each skill tool returns, from schemas/examples/index.json. */
-function sampleResults(): Map<string, Obj> {
-  const out = new Map<string, Obj>();
-  for (const e of loadExampleIndex()) if (e.producedBy) out.set(`${e.producedBy.skill}#${e.producedBy.tool}`, readJson(e.file));
-  return out;
-}
-
-/** Runs `workflow` on `input`; fails the test if a tool is called with arguments its schema rejects. */
-function simulate(workflow: Obj, input: Obj): { output: Obj; calls: TaskCall[] } {
-  const samples = sampleResults();
-  const calls: TaskCall[] = [];
-  const output = runStates(workflow.asl.States, workflow.asl.StartAt, input, (call) => {
-    calls.push(call);
-    const { uri, tool } = boundTool(call.skills);
-    const validate = ajv.compile({ ...tool.json_schema!.parameters, additionalProperties: false });
-    expect(validate(call.args) ? [] : validate.errors, `${call.state} → ${tool.toolName}`).toEqual([]);
-    const result = samples.get(`${uri}#${tool.toolName}`);
-    if (!result) throw new Error(`no example result for ${uri}#${tool.toolName}`);
-    return structuredClone(result);
-  }) as Obj;
-  return { output, calls };
-}
-
 const shipped = [
   { file: 'workflows/standard-advice-call-analysis.json', input: 'workflows/inputs/standard-advice-call-analysis.json', result: '/qa_score/data/score' },
   { file: 'workflows/standard-advice-call-analysis-1.0.1.json', input: 'workflows/inputs/standard-advice-call-analysis-1.0.1.json', result: '/qa_score/data/score' },
   { file: 'workflows/product-explanation-compliance.json', input: 'workflows/inputs/product-explanation-compliance.json', result: '/compliance/data/verdicts' },
+  { file: 'workflows/standard-advice-call-analysis-all-calls.json', input: 'workflows/inputs/standard-advice-call-analysis-all-calls.json', result: '/qa_score/data/score' },
 ];
 
 describe.each(shipped)('$file', ({ file, input, result }) => {
@@ -127,6 +80,13 @@ describe.each(shipped)('$file', ({ file, input, result }) => {
     const value = result.split('/').slice(1).reduce<unknown>((v, k) => (v as Obj)?.[k], output);
     expect(value).toBeDefined();
   });
+
+  it('runs end to end on the real demo skills: every path resolves, every tool accepts its arguments', () => {
+    const { output, calls } = simulate(workflow, inputDoc, demoResults);
+    expect(new Set(calls.map((c) => c.state))).toEqual(new Set(taskStates(workflow.asl.States).map(([n]) => n)));
+    const value = result.split('/').slice(1).reduce<unknown>((v, k) => (v as Obj)?.[k], output);
+    expect(value).toBeDefined();
+  });
 });
 
 describe('the spec versions fail for the documented reasons', () => {
@@ -144,7 +104,7 @@ describe('the spec versions fail for the documented reasons', () => {
   ])('%s: $.recordings.data[0].uri treats the data object as an array', (_s, file, input) => {
     // Run without argument checks: the first failure must be the path, not a parameter name.
     expect(() => runStates(readJson(file).asl.States, 'GetApplicationIDs', readJson(input), ({ skills }) => {
-      const { uri, tool } = boundTool(skills);
+      const { uri, tool } = boundTool(catalog, skills);
       return structuredClone(sampleResults().get(`${uri}#${tool.toolName}`));
     })).toThrow(new DataFlowError('path $.recordings.data[0].uri does not resolve (no [0])'));
   });
@@ -180,10 +140,30 @@ describe('workflows/README.md data shapes', () => {
       return m ? [{ key: `${m[1]}#${m[2]}`, dataKeys: [...m[3]!.matchAll(/`([a-z_]+)`/g)].map((k) => k[1]!) }] : [];
     });
 
-  it('documents every tool of every shipped skill exactly once', async () => {
+  it('documents every tool of every shipped data-plane skill exactly once', async () => {
     const catalog = await loadSkillCatalog(join(REPO_ROOT, 'skills'));
-    const tools = catalog.entries.flatMap((e) => e.manifest!.requiredTools.map((t) => `${e.uri}#${t.toolName}`));
+    // The built-ins (skills/builtin.*.json) are registered test tools that return plain values, not envelopes.
+    const dataPlane = catalog.entries.filter((e) => !e.manifest!.skillName.startsWith('builtin.'));
+    const tools = dataPlane.flatMap((e) => e.manifest!.requiredTools.map((t) => `${e.uri}#${t.toolName}`));
     expect(rows.map((r) => r.key).sort()).toEqual(tools.sort());
+  });
+
+  it('matches the real demo skills’ results, key for key, each a valid data-plane envelope', () => {
+    const seen = new Map<string, Obj>();
+    const recording: ResultSource = (key, args) => {
+      const r = demoResults(key, args);
+      seen.set(key, r);
+      return r;
+    };
+    for (const { file, input } of shipped) simulate(readJson(file), readJson(input), recording);
+    const served = rows.filter((r) => !r.key.startsWith('skill://research.web@'));
+    expect(served).toHaveLength(9);
+    for (const row of served) {
+      const result = seen.get(row.key);
+      expect(result, row.key).toBeDefined();
+      expect(validateAgainstSchema('data_plane_output', result), row.key).toEqual([]);
+      expect(Object.keys(result!.data).sort(), row.key).toEqual([...row.dataKeys].sort());
+    }
   });
 
   it('matches the example result of each tool, key for key', () => {
@@ -193,5 +173,59 @@ describe('workflows/README.md data shapes', () => {
       expect(sample, row.key).toBeDefined();
       expect(Object.keys(sample!.data).sort(), row.key).toEqual([...row.dataKeys].sort());
     }
+  });
+});
+
+describe('the advice-call workflows on the demo skills (Alex Wong, 2024-07-01 … 07-07)', () => {
+  const input = readJson('workflows/inputs/standard-advice-call-analysis-all-calls.json');
+  const pilot = () => simulate(readJson('workflows/standard-advice-call-analysis.json'), input, demoResults).output;
+  const all = () => simulate(readJson('workflows/standard-advice-call-analysis-all-calls.json'), input, demoResults).output;
+
+  it('the pilot scores the first of his four calls', () => {
+    const out = pilot();
+    expect(out.recordings.data.recordings.map((r: Obj) => r.recording_id)).toEqual(['REC-88310', 'REC-88342', 'REC-88377', 'REC-88391']);
+    expect(out.transcript.data.text).toMatch(/^Good morning, this is Alex Wong calling from Selina Finance\./);
+    expect(out.qa_score.data).toMatchObject({ formula_id: 'qa_scoring_formula_v3', max_score: 100 });
+    expect(Number.isInteger(out.qa_score.data.score)).toBe(true);
+  });
+
+  it('the Map variant analyses every call, in recording order, and the first like the pilot', () => {
+    const out = all();
+    const recordings = out.recordings.data.recordings;
+    expect(out.calls).toHaveLength(recordings.length);
+    out.calls.forEach((call: Obj, i: number) => {
+      expect(call.recording).toEqual(recordings[i]);
+      expect(call.transcript.data.duration_s).toBe(recordings[i].duration_s);
+      expect(call.qa_score.data.score).toBeGreaterThanOrEqual(0);
+    });
+    expect(out.calls[0].qa_score.data).toEqual(pilot().qa_score.data);
+    expect(new Set(out.calls.map((c: Obj) => c.qa_score.data.score)).size).toBeGreaterThan(1);
+  });
+
+  it('AggregateScore scores the calls together: pooled verdicts, mean sentiment, caps', () => {
+    const out = all();
+    const verdicts = out.calls.flatMap((c: Obj) => c.analysis.compliance.data.verdicts);
+    const passed = verdicts.filter((v: Obj) => v.verdict === 'pass').length;
+    const failed = verdicts.filter((v: Obj) => v.verdict === 'fail').length;
+    const { breakdown, score } = out.qa_score.data;
+    expect(breakdown.compliance).toBe(Math.round((70 * passed * 10) / (passed + failed)) / 10);
+    const sentiment = out.calls.map((c: Obj) => (20 * (c.analysis.sentiment.data.score + 1)) / 2);
+    expect(breakdown.sentiment).toBe(Math.round((sentiment.reduce((a: number, b: number) => a + b, 0) / sentiment.length) * 10) / 10);
+    const capped = verdicts.some((v: Obj) => v.verdict === 'fail' && v.category === 'mandatory_disclosure');
+    expect(capped).toBe(true);
+    expect(score).toBe(Math.min(60, Math.round(breakdown.compliance + breakdown.sentiment + breakdown.clarity)));
+  });
+
+  it('the product-explanation check judges only product segments of the advisor\'s speech', () => {
+    const { output } = simulate(readJson('workflows/product-explanation-compliance.json'), readJson('workflows/inputs/product-explanation-compliance.json'), demoResults);
+    const advisorText: string = output.advisor_segments.data.text;
+    expect(advisorText.split('\n').every((l) => l.startsWith('Advisor: '))).toBe(true);
+    const verdicts: Obj[] = output.compliance.data.verdicts;
+    expect(verdicts.find((v) => v.rule_id === 'FCA-ID-01')?.verdict).toBe('not_applicable');
+    for (const v of verdicts) {
+      if (v.label) expect(['product_detail', 'offer_explanation']).toContain(v.label);
+      if (v.evidence_span) expect(advisorText.slice(v.evidence_span.start, v.evidence_span.end)).toBe(v.evidence);
+    }
+    expect(verdicts.some((v) => v.verdict === 'pass')).toBe(true);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * The demo skills' synthetic world: advisors, loan applications and call recordings with their
+ * diarized transcripts. The audio is synthetic — a recording *is* its transcript: transcription
+ * returns the stored turns with their timings (README "Demo skills").
+ */
+export type Speaker = 'Advisor' | 'Customer';
+
+/** One speaker turn of a call, with its position in the (synthetic) audio in seconds. */
+export interface Turn {
+  speaker: Speaker;
+  text: string;
+  start_s: number;
+  end_s: number;
+}
+
+export interface Advisor {
+  advisor_id: string;
+  name: string;
+}
+
+export type Product = 'HELOC 2.0' | 'Homeowner Loan' | 'Debt Consolidation Loan';
+
+export interface Application {
+  application_id: string;
+  advisor_id: string;
+  customer: string;
+  product: Product;
+  amount: number;
+  /** YYYY-MM-DD: the day the application was opened; get_applications_by_advisor filters on it. */
+  opened_on: string;
+}
+
+export interface Recording {
+  recording_id: string;
+  application_id: string;
+  uri: string;
+  duration_s: number;
+  /** ISO 8601 date-time (UTC). */
+  recorded_at: string;
+  turns: Turn[];
+}
+
+export interface Dataset {
+  seed: number;
+  advisors: Advisor[];
+  applications: Application[];
+  recordings: Recording[];
+}

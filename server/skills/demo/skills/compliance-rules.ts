@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { SkillError } from './envelope.ts';
+
+/**
+ * A compliance rule set: `data/<rule_set_id>.csv` (RFC 4180, header row). Columns:
+ * rule_id, category, rule (the text shown in verdicts), required_pattern (a case-insensitive
+ * regular expression the evaluated text must match; empty = nothing required), forbidden_pattern
+ * (must not match; empty = nothing forbidden), applies_when (the rule applies only if this
+ * matches; empty = always), applies_to_labels (`;`-separated segment labels the rule is checked
+ * in when labelled segments are given; empty = any segment).
+ */
+export interface ComplianceRule {
+  rule_id: string;
+  category: string;
+  rule: string;
+  required: RegExp | null;
+  forbidden: RegExp | null;
+  appliesWhen: RegExp | null;
+  labels: string[];
+}
+
+const COLUMNS = ['rule_id', 'category', 'rule', 'required_pattern', 'forbidden_pattern', 'applies_when', 'applies_to_labels'];
+
+/** Rows of an RFC 4180 CSV: quoted fields may hold commas, newlines and doubled quotes. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field), rows.push(row), (row = []), (field = '');
+    } else field += ch;
+  }
+  if (field !== '' || row.length) row.push(field), rows.push(row);
+  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+}
+
+const regex = (source: string, where: string) => {
+  if (!source.trim()) return null;
+  try {
+    return new RegExp(source, 'i');
+  } catch (err) {
+    throw new SkillError('RuleSetInvalid', `${where}: ${(err as Error).message}`);
+  }
+};
+
+export function parseRuleSet(csv: string, id: string): ComplianceRule[] {
+  const [header, ...rows] = parseCsv(csv);
+  if (!header || COLUMNS.some((c, i) => header[i]?.trim() !== c)) throw new SkillError('RuleSetInvalid', `${id}: the header must be ${COLUMNS.join(',')}`);
+  return rows.map((r, n) => {
+    const at = `${id} row ${n + 2}`;
+    if (r.length !== COLUMNS.length) throw new SkillError('RuleSetInvalid', `${at}: ${r.length} fields, expected ${COLUMNS.length}`);
+    const [rule_id, category, rule, required, forbidden, when, labels] = r.map((f) => f.trim()) as [string, string, string, string, string, string, string];
+    return {
+      rule_id, category, rule,
+      required: regex(required, `${at} required_pattern`),
+      forbidden: regex(forbidden, `${at} forbidden_pattern`),
+      appliesWhen: regex(when, `${at} applies_when`),
+      labels: labels.split(';').map((l) => l.trim()).filter(Boolean),
+    };
+  });
+}
+
+const cache = new Map<string, ComplianceRule[]>();
+/** The rule set `id` from server/skills/demo/data/, read and parsed once. Unknown id → RuleSetNotFound. */
+export function loadRuleSet(id: string): ComplianceRule[] {
+  if (!/^[A-Za-z0-9_.-]+$/.test(id)) throw new SkillError('RuleSetNotFound', `no rule set "${id}"`);
+  let rules = cache.get(id);
+  if (!rules) {
+    let csv: string;
+    try {
+      csv = readFileSync(new URL(`../data/${id}.csv`, import.meta.url), 'utf8');
+    } catch {
+      throw new SkillError('RuleSetNotFound', `no rule set "${id}" (known: compliance_rules_v2024Q4)`);
+    }
+    rules = parseRuleSet(csv, id);
+    cache.set(id, rules);
+  }
+  return rules;
+}

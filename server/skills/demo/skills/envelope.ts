@@ -1,0 +1,70 @@
+/**
+ * The data-plane envelope every demo skill tool returns (schemas/data-plane-output-1.0.0.json):
+ * `{ok, summary, data, metrics: {latency_ms}, artifacts}`. A failure is
+ * `{ok: false, summary: "<type>: <message>", data: {error: {type, message, retryable}}}`
+ * (schemas/examples/ours/data-plane-output-failure-timeout.json).
+ */
+export interface Envelope<D extends object = Record<string, unknown>> {
+  ok: boolean;
+  summary: string;
+  data: D;
+  metrics: { latency_ms: number };
+  artifacts: string[];
+}
+
+/** A failure of a skill's own making (unknown recording, bad arguments…), named by `type`. */
+export class SkillError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'SkillError';
+  }
+}
+
+export type Args = Record<string, unknown>;
+export type SkillResult = { summary: string; data: object; artifacts?: string[] };
+/** A demo skill tool: synchronous and pure over the dataset, so tests can call it directly. */
+export type SkillTool = (args: Args) => SkillResult;
+
+export function failureEnvelope(type: string, message: string, retryable: boolean, latencyMs = 0): Envelope<{ error: { type: string; message: string; retryable: boolean } }> {
+  return { ok: false, summary: `${type}: ${message}`, data: { error: { type, message, retryable } }, metrics: { latency_ms: latencyMs }, artifacts: [] };
+}
+
+/** Runs a tool and wraps what it returns — or the SkillError it throws — in the envelope. */
+export function runSkillTool(tool: SkillTool, args: Args): Envelope {
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  try {
+    const r = tool(args);
+    return { ok: true, summary: r.summary, data: r.data as Record<string, unknown>, metrics: { latency_ms: latency() }, artifacts: r.artifacts ?? [] };
+  } catch (err) {
+    if (err instanceof SkillError) return failureEnvelope(err.type, err.message, err.retryable, latency()) as unknown as Envelope;
+    throw err;
+  }
+}
+
+/** Argument readers: a wrong type is the caller's mistake, reported as InvalidArguments. */
+export function stringArg(args: Args, name: string, required: true): string;
+export function stringArg(args: Args, name: string, required?: false): string | undefined;
+export function stringArg(args: Args, name: string, required = false): string | undefined {
+  const v = args[name];
+  if (v === undefined && !required) return undefined;
+  if (typeof v !== 'string' || (required && v.trim() === '')) throw new SkillError('InvalidArguments', `${name} must be a non-empty string`);
+  return v;
+}
+
+export function arrayArg(args: Args, name: string, required = false): unknown[] | undefined {
+  const v = args[name];
+  if (v === undefined && !required) return undefined;
+  if (!Array.isArray(v)) throw new SkillError('InvalidArguments', `${name} must be an array`);
+  return v;
+}
+
+export function objectArg(args: Args, name: string): Record<string, unknown> {
+  const v = args[name];
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new SkillError('InvalidArguments', `${name} must be an object`);
+  return v as Record<string, unknown>;
+}

@@ -1,0 +1,57 @@
+import { demoDataset } from '../dataset/generate.ts';
+import { ADVISORS, advisorByName } from '../dataset/people.ts';
+import { arrayArg, SkillError, stringArg, type SkillTool } from './envelope.ts';
+
+/**
+ * salesforce-integration `get_applications_by_advisor` and recording-management
+ * `get_recordings_by_application_ids` over the demo dataset.
+ */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateArg(args: Record<string, unknown>, name: string): string {
+  const v = stringArg(args, name, true);
+  if (!DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new SkillError('InvalidArguments', `${name} must be a date YYYY-MM-DD, got "${v}"`);
+  return v;
+}
+
+/**
+ * Applications opened between start_date and end_date (inclusive), by one advisor (name matched
+ * case-insensitively) or by all when advisor_name is omitted; in opening order. An unknown advisor
+ * is an error (AdvisorNotFound) rather than an empty list, so a typo cannot pass as "no calls".
+ */
+export const getApplicationsByAdvisor: SkillTool = (args) => {
+  const start = dateArg(args, 'start_date');
+  const end = dateArg(args, 'end_date');
+  if (start > end) throw new SkillError('InvalidArguments', `start_date ${start} is after end_date ${end}`);
+  const name = stringArg(args, 'advisor_name');
+  const advisor = name === undefined ? undefined : advisorByName(name);
+  if (name !== undefined && !advisor) {
+    throw new SkillError('AdvisorNotFound', `no advisor named "${name}" (known: ${ADVISORS.map((a) => a.name).join(', ')})`);
+  }
+  const ids = demoDataset()
+    .applications.filter((a) => a.opened_on >= start && a.opened_on <= end && (!advisor || a.advisor_id === advisor.advisor_id))
+    .map((a) => a.application_id);
+  const who = advisor ? `for ${advisor.name}` : 'for all advisors';
+  return { summary: `Found ${ids.length} application${ids.length === 1 ? '' : 's'} ${who} between ${start} and ${end}.`, data: { ids } };
+};
+
+/**
+ * The recordings of the given applications: application order first (as given), then recording
+ * time. Unknown ids have no recordings; the summary names them.
+ */
+export const getRecordingsByApplicationIds: SkillTool = (args) => {
+  const ids = arrayArg(args, 'application_ids', true)!;
+  if (!ids.every((id): id is string => typeof id === 'string')) throw new SkillError('InvalidArguments', 'application_ids must be strings');
+  const all = demoDataset().recordings;
+  const known = new Set(demoDataset().applications.map((a) => a.application_id));
+  const recordings = ids.flatMap((id) =>
+    all
+      .filter((r) => r.application_id === id)
+      .sort((a, b) => a.recorded_at.localeCompare(b.recorded_at))
+      .map(({ recording_id, application_id, uri, duration_s, recorded_at }) => ({ recording_id, application_id, uri, duration_s, recorded_at })),
+  );
+  const unknown = ids.filter((id) => !known.has(id));
+  const n = recordings.length;
+  const summary = `Found ${n} recording${n === 1 ? '' : 's'} for ${ids.length} application${ids.length === 1 ? '' : 's'}.${unknown.length ? ` Unknown application ids: ${unknown.join(', ')}.` : ''}`;
+  return { summary, data: { recordings } };
+};

@@ -1,0 +1,34 @@
+import type { AppConfig } from '../../config.ts';
+import { startDemoSkillsServer, type DemoSkillsServer } from '../demo/server/http-server.ts';
+import { resolveEndpointUrl } from './endpoint.ts';
+
+/**
+ * The demo skills server this process starts for itself when `config.skillTransport.mcpBaseUrl` is
+ * unset: once per process (every invoker and the set_demo_faults tool share it, so fault settings
+ * changed at run time reach the calls the workers make), on an ephemeral 127.0.0.1 port, with the
+ * configured faults and seed, unref'd so it never keeps the process alive. It is still reached
+ * over real HTTP with the real MCP client.
+ */
+let started: Promise<DemoSkillsServer> | undefined;
+
+export function inProcessDemoServer(config: AppConfig): Promise<DemoSkillsServer> {
+  if (!started) {
+    const { demoFaults, demoSeed } = config.skillTransport;
+    started = startDemoSkillsServer({ port: 0, host: '127.0.0.1', faults: demoFaults, seed: demoSeed, unref: true });
+    started.catch(() => (started = undefined));
+  }
+  return started;
+}
+
+/** Stops the in-process server (tests); the next call starts a new one. */
+export async function stopInProcessDemoServer(): Promise<void> {
+  const s = started;
+  started = undefined;
+  await s?.then((server) => server.close()).catch(() => undefined);
+}
+
+/** The MCP URL a manifest endpoint resolves to (endpoint.ts): against mcpBaseUrl, else the in-process demo server. */
+export async function mcpUrlFor(endpointUrl: string, config: AppConfig): Promise<string> {
+  const base = config.skillTransport.mcpBaseUrl ?? (await inProcessDemoServer(config)).url;
+  return resolveEndpointUrl(endpointUrl, base);
+}
