@@ -7,11 +7,11 @@ const NOT_HERE = ['node_modules/**', 'e2e/**', '.next/**'];
 /** The integration suite on one database adapter (`DCF_TEST_DB` selects it; see server/testing). */
 const integration = (db: 'pglite' | 'postgres') => ({
   extends: true as const,
-  test: { name: `int-${db}`, include: ['**/*.int.test.ts'], exclude: [...NOT_HERE, ...REDIS_ONLY], env: { DCF_TEST_DB: db }, testTimeout: 30_000, hookTimeout: 60_000 },
+  test: { name: `int-${db}`, include: ['**/*.int.test.ts'], exclude: [...NOT_HERE, ...NO_DATABASE], env: { DCF_TEST_DB: db }, testTimeout: 30_000, hookTimeout: 60_000 },
 });
 
-/** Integration tests of the workflow execution: real Redis only, no database, so they run once. */
-const REDIS_ONLY = ['server/controlplane/**', 'server/execution/**', 'cli/**/*.int.test.ts'];
+/** Integration tests that use no database (real Redis, MCP servers, worker processes), so they run once. */
+const NO_DATABASE = ['server/controlplane/**', 'server/execution/**', 'server/skills/**', 'cli/**/*.int.test.ts'];
 
 /**
  * Test tiers by file name (ARCHITECTURE.md): `*.test.ts` are pure and fast; `*.int.test.ts` use
@@ -25,7 +25,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/*.int.test.ts', ...NOT_HERE] } },
       integration('pglite'),
       integration('postgres'),
-      { extends: true, test: { name: 'int-redis', include: REDIS_ONLY.map((g) => (g.endsWith('.ts') ? g : `${g}/*.int.test.ts`)), exclude: NOT_HERE, testTimeout: 60_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'int-services', include: NO_DATABASE.map((g) => (g.endsWith('.ts') ? g : `${g}/*.int.test.ts`)), exclude: NOT_HERE, testTimeout: 60_000, hookTimeout: 60_000 } },
     ],
   },
 });

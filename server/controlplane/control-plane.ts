@@ -32,7 +32,7 @@ function withScripts(redis: Redis): Redis & Scripts {
   const r = redis as Redis & Scripts & { [DEFINED]?: true };
   if (!r[DEFINED]) {
     r.defineCommand('dcfAcquireLease', { numberOfKeys: 5, lua: ACQUIRE_LEASE_LUA });
-    r.defineCommand('dcfRenewLease', { numberOfKeys: 3, lua: RENEW_LEASE_LUA });
+    r.defineCommand('dcfRenewLease', { numberOfKeys: 4, lua: RENEW_LEASE_LUA });
     r.defineCommand('dcfReclaimLease', { numberOfKeys: 3, lua: RECLAIM_LEASE_LUA });
     r.defineCommand('dcfCommit', { lua: COMMIT_LUA });
     r[DEFINED] = true;
@@ -65,7 +65,7 @@ export class ControlPlane {
 
   async renewLease(runId: string, instance: string, token: string, ttlS: number): Promise<{ ok: true; expires_at_ms: number } | { ok: false; reason: string }> {
     const k = runKeys(runId);
-    const raw = await this.redis.dcfRenewLease(k.states, k.leaseExpiry, k.events, instance, token, ttlS, iso(), runChannel(runId), ALL_RUNS_CHANNEL, runId);
+    const raw = await this.redis.dcfRenewLease(k.states, k.leaseExpiry, k.events, k.run, instance, token, ttlS, iso(), runChannel(runId), ALL_RUNS_CHANNEL, runId);
     return JSON.parse(raw) as { ok: true; expires_at_ms: number } | { ok: false; reason: string };
   }
 

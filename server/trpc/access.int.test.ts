@@ -32,6 +32,10 @@ const POLICY: Record<string, Access> = {
   'workflows.examples': ALL,
   'workflows.compile': ALL,
   'tools.list': ALL,
+  'runs.start': ['workflow_designer', 'compliance_manager', 'admin'],
+  'runs.get': ALL,
+  'runs.controlPlane': ALL,
+  'runs.finalize': ['workflow_designer', 'compliance_manager', 'admin'],
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -54,6 +58,10 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'workflows.validate': () => ({ path: 'workflows/standard-advice-call-analysis.json' }),
   'workflows.examples': () => undefined,
   'workflows.compile': () => ({ workflow: { not: 'a workflow' } }),
+  'runs.start': () => ({ path: 'workflows/standard-advice-call-analysis.json', input: {} }),
+  'runs.get': () => ({ run_id: UNKNOWN_USER }),
+  'runs.controlPlane': () => ({ run_id: UNKNOWN_USER }),
+  'runs.finalize': () => ({ run_id: UNKNOWN_USER, abort: true }),
   'tools.list': () => undefined,
 };
 

@@ -7,6 +7,7 @@ import { healthRouter } from './routers/health.ts';
 import { skillsRouter } from './routers/skills.ts';
 import { workflowsRouter } from './routers/workflows.ts';
 import { toolsRouter } from './routers/tools.ts';
+import { runsRouter } from './routers/runs.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -16,6 +17,7 @@ export const appRouter = router({
   skills: skillsRouter,
   workflows: workflowsRouter,
   tools: toolsRouter,
+  runs: runsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,14 +1,16 @@
 import { LUA_COMMON } from './common.ts';
 
 /**
- * Extends a live lease held with `token`. KEYS: states, lease-expiry, events. ARGV: instance,
+ * Extends a live lease held with `token`. KEYS: states, lease-expiry, events, run. ARGV: instance,
  * token, ttl_s, now_iso, run channel, all channel, run id. An expired or replaced lease is not
- * renewed: the holder learns it lost the state and must stop writing.
+ * renewed, nor is any lease of a run that is over (aborted, timed out): the holder learns it lost
+ * the state and stops working.
  */
 export const RENEW_LEASE_LUA = LUA_COMMON + `
 local instance, token, ttl, now_iso = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
 local doc = load_doc(KEYS[1], instance)
 if not doc or doc.lease.token ~= token then return cjson.encode({ ok = false, reason = 'stale_lease' }) end
+if redis.call('HGET', KEYS[4], 'status') ~= 'RUNNING' then return cjson.encode({ ok = false, reason = 'run_not_running' }) end
 local now = now_ms()
 local exp = redis.call('ZSCORE', KEYS[2], instance)
 if not exp or tonumber(exp) <= now then return cjson.encode({ ok = false, reason = 'lease_expired' }) end
