@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateAgainstSchema } from '../schemas/registry.ts';
+import { createWorkflowControlPlane } from './create-control-plane.ts';
+import { createWorkerAgents } from './create-worker-agents.ts';
+import { notificationPayload } from './handle-notification.ts';
+import { notifyNextWorkerAgent, readOutbox } from './notify.ts';
+import { waitForRun } from './wait-run.ts';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from './testing/harness.ts';
 
 let h: ExecutionHarness;
@@ -39,6 +44,29 @@ describe('a run end to end (real Redis, BullMQ, in-process workers)', () => {
   it('the run input is validated against workflow_input_schema', async () => {
     const wf = workflowOf({ StartAt: 'P', States: { P: { Type: 'Pass', End: true } } }, { type: 'object', required: ['advisor_name'], properties: { advisor_name: { type: 'string' } } });
     await expect(h.run(wf, { advisor: 1 })).rejects.toThrow(/workflow_input_schema/);
+  });
+
+  it('notifications follow the notification schema (A5); a repeated nudge_id is a no-op', async () => {
+    const wf = workflowOf({ StartAt: 'P', States: { P: { Type: 'Pass', Next: 'E' }, E: task('echo', { End: true }) } });
+    const created = await createWorkflowControlPlane(h.x, { workflow: wf, input: { a: 1 }, started_by: 'test' });
+    if (!created.ok) throw new Error(created.message);
+    await createWorkerAgents(h.x, created.run_id);
+    const [initial] = await readOutbox(h.x, created.run_id);
+    const payload = notificationPayload('00000000-0000-4000-8000-000000000001', initial!);
+    expect(validateAgainstSchema('notification_payload', payload)).toEqual([]);
+    expect(payload.workflow_event).toMatchObject({ type: 'notify_start', state: 'P', reason: 'initial', run_id: created.run_id });
+    const first = await notifyNextWorkerAgent(h.x, created.run_id);
+    const again = await notifyNextWorkerAgent(h.x, created.run_id, 'P');
+    expect(first.notified.map((n) => n.id)).toEqual([initial!.id]);
+    expect(again).toMatchObject({ notified: [], already: [{ id: initial!.id }] });
+    await h.x.dispatcher.dispatch([initial!, initial!]);
+    expect(await h.x.dispatcher.queue.getJobCountByTypes('completed', 'active', 'waiting', 'delayed')).toBeGreaterThan(0);
+    const run = await waitForRun(h.x, created.run_id, 10_000);
+    expect(run).toMatchObject({ status: 'SUCCEEDED', output: { a: 1 } });
+    const view = await h.finalized(created.run_id);
+    expect(view.states.P).toMatchObject({ status: 'done', attempts: 1 });
+    const entered = view.events.filter((e) => e.event.note === 'lease_acquired' && e.event.instance === 'P');
+    expect(entered).toHaveLength(1);
   });
 
   it('many runs of one workflow at once, each with its own control plane', async () => {
