@@ -1,9 +1,9 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../__fixtures__/load.ts';
 import { testContext } from './__fixtures__/context.ts';
 import { COMPARISON_OPERATORS } from '../asl/choice-operators.ts';
 import { evaluateChoice } from './choice.ts';
-import { StatesError } from './states-error.ts';
 
 interface ChoiceCases {
   input: Record<string, unknown>;
@@ -13,16 +13,6 @@ interface ChoiceCases {
 const cases = loadFixture<ChoiceCases>('../runtime/__fixtures__/choice-cases.json');
 const context = testContext();
 const single = (rule: Record<string, unknown>) => ({ Type: 'Choice', Choices: [{ ...rule, Next: 'Yes' }], Default: 'No' });
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('evaluateChoice rules', () => {
   it.each(cases.matches)('$rule → $expected', ({ rule, expected }) => {

@@ -1,20 +1,10 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { testContext } from './__fixtures__/context.ts';
 import { applyStateResult, passStateOutput, selectEffectiveInput, simpleStateOutput } from './data-flow.ts';
-import { StatesError } from './states-error.ts';
 
 const context = testContext();
 const raw = { a: { b: 1, list: [10, 20] }, keep: 'k', s: 'text' };
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('selectEffectiveInput', () => {
   it.each([

@@ -1,8 +1,8 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../__fixtures__/load.ts';
 import { testContext } from './__fixtures__/context.ts';
 import { evaluateIntrinsic } from './evaluate-intrinsic.ts';
-import { StatesError } from './states-error.ts';
 
 interface IntrinsicEvalCases {
   data: Record<string, unknown>;
@@ -12,16 +12,6 @@ interface IntrinsicEvalCases {
 const cases = loadFixture<IntrinsicEvalCases>('../runtime/__fixtures__/intrinsic-eval-cases.json');
 const context = testContext({ Map: { Item: { Index: 3, Value: { sku: 'A-1' } } } });
 const run = (text: string, data: unknown = cases.data, random?: () => number) => evaluateIntrinsic(text, data, context, random);
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('evaluateIntrinsic', () => {
   it.each(cases.values)('$text', ({ text, expected }) => {

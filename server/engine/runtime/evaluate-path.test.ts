@@ -1,8 +1,8 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../__fixtures__/load.ts';
 import { testContext } from './__fixtures__/context.ts';
 import { evaluatePath, resolvePath } from './evaluate-path.ts';
-import { StatesError } from './states-error.ts';
 
 interface PathEvalCases {
   document: unknown;
@@ -11,16 +11,6 @@ interface PathEvalCases {
 }
 const cases = loadFixture<PathEvalCases>('../runtime/__fixtures__/path-eval-cases.json');
 const context = testContext();
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('evaluatePath', () => {
   it.each(cases.found)('$path', ({ path, expected }) => {

@@ -1,19 +1,9 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { testContext } from './__fixtures__/context.ts';
 import { failStateError } from './fail.ts';
-import { StatesError } from './states-error.ts';
 
 const input = { err: 'Custom.Boom', why: 'it broke', code: 7, parts: ['a', 'b'] };
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('failStateError', () => {
   it.each([

@@ -1,21 +1,11 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { testContext } from './__fixtures__/context.ts';
 import { mapItemInput, mapItems, mapProcessor, maxConcurrency } from './map.ts';
-import { StatesError } from './states-error.ts';
 
 const context = testContext();
 const input = { orders: [{ id: 1 }, { id: 2 }], shared: 'S', notArray: { a: 1 }, limit: 4 };
 const processor = { StartAt: 'P', States: { P: { Type: 'Pass', End: true } } };
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('mapItems', () => {
   it('ItemsPath selects the array', () => {

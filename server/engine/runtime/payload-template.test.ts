@@ -1,20 +1,10 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { testContext } from './__fixtures__/context.ts';
 import { applyPayloadTemplate } from './payload-template.ts';
-import { StatesError } from './states-error.ts';
 
 const context = testContext({ Map: { Item: { Index: 2, Value: { sku: 'B-9', qty: 4 } } }, Task: { Token: 'tok-1' } });
 const input = { user: { name: 'Ada', tags: ['x', 'y'] }, n: 3, list: [{ v: 1 }, { v: 2 }] };
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('applyPayloadTemplate', () => {
   it.each([

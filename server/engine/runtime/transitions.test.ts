@@ -1,16 +1,6 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { heartbeatMs, nextOrEnd, stateTimeoutMs } from './transitions.ts';
-import { StatesError } from './states-error.ts';
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('nextOrEnd', () => {
   it.each([

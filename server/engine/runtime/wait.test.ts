@@ -1,20 +1,10 @@
+import { failure } from './__fixtures__/states-failure.ts';
 import { describe, expect, it } from 'vitest';
 import { testContext } from './__fixtures__/context.ts';
-import { StatesError } from './states-error.ts';
 import { waitUntil } from './wait.ts';
 
 const now = new Date('2024-05-01T10:00:00.000Z');
 const input = { secs: 90, zero: 0, when: '2024-06-01T12:30:00+02:00', frac: '2024-05-01T10:00:00.1239Z', neg: -5, float: 1.5, text: '10', bad: '2024-05-01 10:00:00' };
-
-function failure(fn: () => unknown): StatesError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatesError) return e;
-    throw e;
-  }
-  throw new Error('expected a StatesError');
-}
 
 describe('waitUntil', () => {
   it.each([

@@ -3,7 +3,7 @@ import { createWorkflowControlPlane } from '../../execution/create-control-plane
 import { defineTool } from '../define-tool.ts';
 import { isFailure, loadDocument } from '../document-input.ts';
 import { fail, ok } from '../result.ts';
-import { execution, toNotificationOut, notificationOut } from './execution.ts';
+import { execution, newRunInput, notificationOut, toNotificationOut } from './execution.ts';
 
 /**
  * Spec §5.7 tool-9: "Create idempotently the RedisJSON control-plane for a workflow
@@ -15,12 +15,7 @@ export const createWorkflowControlPlaneTool = defineTool({
   description:
     'Create (idempotently, per run_id) the Redis control plane of a new run of a Letta-ASL workflow: validates the workflow and the run input against workflow_input_schema, writes the meta document, one state document per state and the start state\'s initial notification (sent by notify_next_worker_agent). Returns the run_id.',
   readOnly: false,
-  input: z.object({
-    workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
-    path: z.string().min(1).optional().describe('Alternatively, the workflow file inside the workspace.'),
-    input: z.unknown().describe('The run input; must satisfy the workflow\'s workflow_input_schema.'),
-    run_id: z.string().uuid().optional().describe('Reuse this id (idempotent retry); a new one is minted when absent.'),
-  }).refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' }),
+  input: newRunInput,
   output: z.object({
     run_id: z.string(),
     created: z.boolean(),

@@ -29,3 +29,13 @@ export const notificationOut = z.object({ nudge_id: z.string(), state: z.string(
 export const toNotificationOut = (e: { id: string; instance: string; reason: string; due_at_ms: number }) => ({
   nudge_id: e.id, state: e.instance, reason: e.reason, due_at: new Date(e.due_at_ms).toISOString(),
 });
+
+/** A new run: the workflow (inline or a workspace path), its input, optionally the run id to use. */
+export const newRunInput = z
+  .object({
+    workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
+    path: z.string().min(1).optional().describe('Alternatively, the workflow file inside the workspace.'),
+    input: z.unknown().describe("The run input; must satisfy the workflow's workflow_input_schema."),
+    run_id: z.string().uuid().optional().describe('Reuse this id (idempotent retry); a new one is minted when absent.'),
+  })
+  .refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' });

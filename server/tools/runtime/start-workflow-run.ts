@@ -3,7 +3,7 @@ import { startRun } from '../../execution/start-run.ts';
 import { defineTool } from '../define-tool.ts';
 import { isFailure, loadDocument } from '../document-input.ts';
 import { fail, ok } from '../result.ts';
-import { execution } from './execution.ts';
+import { execution, newRunInput } from './execution.ts';
 
 /** Console and CLI entry point: the Planner's three calls (create control plane, create workers, notify) as one. */
 export const startWorkflowRunTool = defineTool({
@@ -11,12 +11,7 @@ export const startWorkflowRunTool = defineTool({
   description:
     'Start a run of a workflow: create_workflow_control_plane, create_worker_agents and notify_next_worker_agent in one call. The run input is validated against workflow_input_schema. Returns the run_id; follow it with get_workflow_run.',
   readOnly: false,
-  input: z.object({
-    workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
-    path: z.string().min(1).optional().describe('Alternatively, the workflow file inside the workspace.'),
-    input: z.unknown(),
-    run_id: z.string().uuid().optional(),
-  }).refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' }),
+  input: newRunInput,
   output: z.object({ run_id: z.string(), created: z.boolean() }),
   async handler(args, { services, actor }) {
     const x = await execution(services);
