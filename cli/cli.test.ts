@@ -20,9 +20,27 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
   it('lists every tool with its JSON Schemas', async () => {
     const r = await dcf(['tools']);
     expect(r.code).toBe(0);
-    const tools = r.json as Array<{ name: string; readOnly: boolean; inputSchema: { type: string }; outputSchema: object }>;
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_skillset', 'validate_skill_manifest', 'validate_workflow']);
-    for (const t of tools) expect(t.inputSchema.type).toBe('object');
+    const tools = r.json as Array<{ name: string; description: string; readOnly: boolean; inputSchema: { type: string }; outputSchema: object }>;
+    // Every tool, and whether it is read-only: the validator issue's three, then the engine issue's fourteen.
+    const readOnly: Record<string, boolean> = {
+      get_skillset: true, validate_skill_manifest: true, validate_workflow: true,
+      create_workflow_control_plane: false, read_workflow_control_plane: true, acquire_state_lease: false,
+      update_workflow_control_plane: false, notify_next_worker_agent: false, notify_if_ready: false,
+      create_worker_agents: false, finalize_workflow: false, load_skill: false, unload_skill: false,
+      invoke_skill_tool: false, start_workflow_run: false, get_workflow_run: true, set_demo_faults: false,
+    };
+    const names = tools.map((t) => t.name);
+    expect(names).toHaveLength(17);
+    expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
+    const engineTools = Object.keys(readOnly).slice(3);
+    expect(engineTools).toHaveLength(14);
+    for (const name of engineTools) expect(names.filter((n) => n === name), name).toHaveLength(1);
+    for (const t of tools) {
+      expect(t.description.trim(), t.name).not.toBe('');
+      expect(t.readOnly, t.name).toBe(readOnly[t.name]);
+      expect(t.inputSchema.type, t.name).toBe('object');
+      expect(typeof t.outputSchema, t.name).toBe('object');
+    }
   });
 
   it('runs a tool: exit 0 on ok, 1 on a tool error, 2 on usage errors (JSON on stdout each time)', async () => {

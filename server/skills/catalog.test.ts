@@ -8,18 +8,40 @@ import type { SkillCatalog } from './catalog.ts';
 
 const skillsDir = fileURLToPath(new URL('../../skills/', import.meta.url));
 
+/** The thirteen shipped manifests' URIs, in file-name order: the ten catalog skills and the three built-ins. */
+const SHIPPED_URIS = [
+  'skill://assemblyai-transcribe@1.2.0',
+  'skill://builtin.echo@1.0.0',
+  'skill://builtin.fail@1.0.0',
+  'skill://builtin.sleep@1.0.0',
+  'skill://compliance-analysis@1.3.0',
+  'skill://gpt4o-diarize@1.0.0',
+  'skill://labelling-segmentation@1.2.0',
+  'skill://recording-management@1.5.0',
+  'skill://research.web@0.2.0',
+  'skill://salesforce-integration@2.1.0',
+  'skill://scoring@1.1.0',
+  'skill://sentiment-analysis@1.2.0',
+  'skill://whisper-transcribe@1.0.0',
+];
+
 describe('loadSkillCatalog on the shipped skills/', () => {
-  it('loads all ten manifests, valid and typed, keyed by their skill:// URI', async () => {
+  it('loads all thirteen manifests, valid and typed, keyed by their skill:// URI', async () => {
     const catalog = await loadSkillCatalog(skillsDir);
     expect(catalog.failures).toEqual([]);
     expect(catalog.skipped).toEqual([]);
-    expect(catalog.entries).toHaveLength(10);
+    expect(catalog.entries.map((e) => e.uri)).toEqual(SHIPPED_URIS);
     for (const e of catalog.entries) {
-      expect(e.report, e.file).toEqual({ valid: true, errors: [], warnings: [] });
+      expect(e.report.valid, e.file).toBe(true);
+      expect(e.report.errors, e.file).toEqual([]);
+      // The built-in skills are `registered` tools: the one warning says the platform must provide them.
+      const builtin = /^builtin\.(echo|fail|sleep)\.json$/.exec(e.file);
+      expect(e.report.warnings.map((w) => [w.code, w.path]), e.file).toEqual(
+        builtin ? [['skill.platform_tool_required', '/requiredTools/0/definition/platformToolId']] : [],
+      );
       expect(e.manifest?.manifestId).toBe(e.uri);
     }
-    expect(catalog.entries.map((e) => e.uri)).toContain('skill://research.web@0.2.0');
-    expect(catalogSkillInfos(catalog)).toHaveLength(10);
+    expect(catalogSkillInfos(catalog).map((s) => s.uri)).toEqual(SHIPPED_URIS);
     expect(() => skillCatalogSchema.parse(catalog)).not.toThrow();
   });
 });
@@ -52,7 +74,7 @@ describe('loadSkillCatalog on a directory with broken files', () => {
   it('reports the file that is not JSON and keeps loading the others', () => {
     expect(catalog.failures.map((f) => f.file)).toEqual(['broken.json']);
     expect(catalog.failures[0]!.message).toMatch(/JSON/);
-    expect(catalog.entries.filter((e) => e.report.valid).map((e) => e.file)).toHaveLength(10);
+    expect(catalog.entries.filter((e) => e.report.valid).map((e) => e.uri)).toEqual(SHIPPED_URIS);
   });
 
   it('skips JSON that is not a skill manifest, saying so', () => {
@@ -84,8 +106,8 @@ describe('loadSkillCatalog on a directory with broken files', () => {
 
   it('gives the workflow validator only the valid skills', () => {
     const uris = catalogSkillInfos(catalog).map((s) => s.uri);
-    expect(uris).toHaveLength(10);
-    expect(new Set(uris).size).toBe(10);
+    expect(uris).toEqual(SHIPPED_URIS);
+    expect(new Set(uris).size).toBe(13);
     expect(uris).not.toContain('skill://sentiment-analysis@9.9.9');
   });
 

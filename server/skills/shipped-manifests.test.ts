@@ -5,7 +5,9 @@ import { formatSkillUri } from './skill-uri.ts';
 
 /**
  * The manifests in skills/: the nine of spec §5.10 (corrected only where the spec is wrong, see
- * schemas/README.md "Skill manifests") and research.web, which the DCF+ document delegates with.
+ * schemas/README.md "Skill manifests"), research.web, which the DCF+ document delegates with, and
+ * the three built-in skills (echo, fail, sleep; server/skills/builtin/), whose tools are
+ * `registered` platform tools.
  */
 const skillsDir = new URL('../../skills/', import.meta.url);
 const specDir = new URL('../../schemas/examples/spec/', import.meta.url);
@@ -15,18 +17,38 @@ const readJson = (url: URL): Json => JSON.parse(readFileSync(url, 'utf8'));
 
 const files = readdirSync(skillsDir).filter((f) => f.endsWith('.json')).sort();
 const shipped = new Map(files.map((f) => [f, readJson(new URL(f, skillsDir))]));
+/** The built-in skills: each has one `registered` tool, which the agent platform must provide. */
+const BUILTIN = ['builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json'];
 
 describe('skills/', () => {
-  it('holds the nine §5.10 manifests and research.web', () => {
+  it('holds the nine §5.10 manifests, research.web and the three built-ins', () => {
     expect(files).toEqual([
-      'assemblyai-transcribe.json', 'compliance-analysis.json', 'gpt4o-diarize.json', 'labelling-segmentation.json',
+      'assemblyai-transcribe.json', 'builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json',
+      'compliance-analysis.json', 'gpt4o-diarize.json', 'labelling-segmentation.json',
       'recording-management.json', 'research.web.json', 'salesforce-integration.json', 'scoring.json',
       'sentiment-analysis.json', 'whisper-transcribe.json',
     ]);
   });
 
-  it.each(files)('%s passes checkSkillManifest with no errors and no warnings', (f) => {
+  it.each(files.filter((f) => !BUILTIN.includes(f)))('%s passes checkSkillManifest with no errors and no warnings', (f) => {
     expect(checkSkillManifest(shipped.get(f))).toEqual({ valid: true, errors: [], warnings: [] });
+  });
+
+  it.each(BUILTIN)('%s passes checkSkillManifest with no errors and only the platform-tool warning', (f) => {
+    const m = shipped.get(f)!;
+    expect(m.requiredTools).toHaveLength(1);
+    const toolId = m.requiredTools[0].definition.platformToolId;
+    expect(m.requiredTools[0].definition.type).toBe('registered');
+    expect(toolId).toBe(`${m.skillName}.${m.requiredTools[0].toolName}`);
+    expect(checkSkillManifest(m)).toEqual({
+      valid: true,
+      errors: [],
+      warnings: [{
+        path: '/requiredTools/0/definition/platformToolId',
+        code: 'skill.platform_tool_required',
+        message: `/requiredTools/0/definition/platformToolId: needs "${toolId}" to be registered on the agent platform`,
+      }],
+    });
   });
 
   it.each(files)('%s is named after its skill, and its manifestId is skill://name@version', (f) => {

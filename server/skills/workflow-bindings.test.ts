@@ -5,12 +5,13 @@ import { REPO_ROOT } from '../schemas/example-index.ts';
 import { validateAgainstSchema } from '../schemas/registry.ts';
 import { loadSkillCatalog } from './catalog.ts';
 import type { SkillCatalog } from './catalog.ts';
-import { DataFlowError, runStates } from './testing/asl-data-flow.ts';
-import { ajv, boundTool, demoResults, readJson, sampleResults, simulate as simulateWith, taskStates, type Obj, type ResultSource } from './testing/workflow-sim.ts';
+import { StatesError } from '../engine/runtime/index.ts';
+import { ajv, boundTool, demoResults, readJson, runWorkflow, sampleResults, simulate as simulateWith, taskStates, type Obj, type ResultSource } from './testing/workflow-sim.ts';
 
 /**
  * The shipped workflows against the shipped skills: every Task's Parameters keys are its tool's
- * parameter names, and — run with ASL data-flow semantics on the example envelopes of
+ * parameter names, and — walked state by state with the real ASL run-time semantics
+ * (server/engine/runtime, through testing/workflow-sim.ts) on the example envelopes of
  * schemas/examples/ours/data-plane-output/ — every path resolves and every tool receives
  * arguments its parameter schema accepts — and again on the real demo skills (server/skills/demo,
  * called in process). The spec's own versions are shown to fail for the reasons workflows/README.md gives.
@@ -30,7 +31,7 @@ interface ParameterProblem {
 
 /** Parameters keys (minus `.$`) that the tool does not declare, and required parameters not supplied. */
 function parameterProblems(workflow: Obj): ParameterProblem[] {
-  return taskStates(workflow.asl.States).flatMap(([state, s]) => {
+  return taskStates(workflow.asl).flatMap(([state, s]) => {
     const { tool } = boundTool(catalog, s.AgentBinding.skills);
     const declared = Object.keys(tool.json_schema?.parameters.properties ?? {});
     const keys = Object.keys(s.Parameters ?? {}).map((k) => k.replace(/\.\$$/, ''));
@@ -66,7 +67,7 @@ describe.each(shipped)('$file', ({ file, input, result }) => {
       expect(m, i.uri).not.toBeNull();
       return catalog.entries.find((e) => e.file === m![1])?.uri;
     });
-    const bound = taskStates(workflow.asl.States).flatMap(([, s]) => s.AgentBinding.skills);
+    const bound = taskStates(workflow.asl).flatMap(([, s]) => s.AgentBinding.skills);
     expect(new Set(imported)).toEqual(new Set(bound));
   });
 
@@ -76,16 +77,34 @@ describe.each(shipped)('$file', ({ file, input, result }) => {
 
   it('runs end to end on the example results: every path resolves, every Task runs once', () => {
     const { output, calls } = simulate(workflow, inputDoc);
-    expect(calls.map((c) => c.state).sort()).toEqual(taskStates(workflow.asl.States).map(([n]) => n).sort());
+    expect(calls.map((c) => c.state).sort()).toEqual(taskStates(workflow.asl).map(([n]) => n).sort());
     const value = result.split('/').slice(1).reduce<unknown>((v, k) => (v as Obj)?.[k], output);
     expect(value).toBeDefined();
   });
 
   it('runs end to end on the real demo skills: every path resolves, every tool accepts its arguments', () => {
     const { output, calls } = simulate(workflow, inputDoc, demoResults);
-    expect(new Set(calls.map((c) => c.state))).toEqual(new Set(taskStates(workflow.asl.States).map(([n]) => n)));
+    expect(new Set(calls.map((c) => c.state))).toEqual(new Set(taskStates(workflow.asl).map(([n]) => n)));
     const value = result.split('/').slice(1).reduce<unknown>((v, k) => (v as Obj)?.[k], output);
     expect(value).toBeDefined();
+  });
+});
+
+describe('testing/workflow-sim.ts', () => {
+  it('walks Pass, Choice, Wait, Succeed and Fail with the engine semantics, not only Task/Parallel/Map', () => {
+    const asl = (n: number) => ({
+      StartAt: 'Init',
+      States: {
+        Init: { Type: 'Pass', Result: { n }, ResultPath: '$.p', Next: 'Pick' },
+        Pick: { Type: 'Choice', Choices: [{ Variable: '$.p.n', NumericGreaterThan: 1, Next: 'Pause' }], Default: 'Stop' },
+        Pause: { Type: 'Wait', Seconds: 3600, OutputPath: '$.p', Next: 'Done' },
+        Done: { Type: 'Succeed' },
+        Stop: { Type: 'Fail', Error: 'Too.Small', Cause: 'n is at most 1' },
+      },
+    });
+    const noTask = () => expect.unreachable('no Task in this workflow');
+    expect(runWorkflow(asl(2), { a: 1 }, noTask)).toEqual({ n: 2 });
+    expect(() => runWorkflow(asl(1), { a: 1 }, noTask)).toThrow(new StatesError('Too.Small', 'n is at most 1'));
   });
 });
 
@@ -103,16 +122,30 @@ describe('the spec versions fail for the documented reasons', () => {
     ['§3.3', 'schemas/examples/spec/3.3-workflow-product-explanation-compliance.json', 'workflows/inputs/product-explanation-compliance.json'],
   ])('%s: $.recordings.data[0].uri treats the data object as an array', (_s, file, input) => {
     // Run without argument checks: the first failure must be the path, not a parameter name.
-    expect(() => runStates(readJson(file).asl.States, 'GetApplicationIDs', readJson(input), ({ skills }) => {
+    const run = () => runWorkflow(readJson(file).asl, readJson(input), ({ skills }) => {
       const { uri, tool } = boundTool(catalog, skills);
       return structuredClone(sampleResults().get(`${uri}#${tool.toolName}`));
-    })).toThrow(new DataFlowError('path $.recordings.data[0].uri does not resolve (no [0])'));
+    });
+    expect(run).toThrow(StatesError);
+    expect(run).toThrow(
+      new StatesError(
+        'States.ParameterPathFailure',
+        'the field "recording_uri.$": the JSONPath "$.recordings.data[0].uri" could not be found in the input: \'$.recordings.data\' is an object, not an array, so it has no index 0',
+      ),
+    );
   });
 
   it('§2.3: CalculateScore reads $.analysis.sentiment… although a Parallel returns an array', () => {
     const workflow = readJson('workflows/standard-advice-call-analysis.json');
     delete workflow.asl.States.ParallelAnalysis.ResultSelector;
-    expect(() => simulate(workflow, readJson('workflows/inputs/standard-advice-call-analysis.json'))).toThrow(/\$\.analysis\.sentiment\.data does not resolve/);
+    const run = () => simulate(workflow, readJson('workflows/inputs/standard-advice-call-analysis.json'));
+    expect(run).toThrow(StatesError);
+    expect(run).toThrow(
+      new StatesError(
+        'States.ParameterPathFailure',
+        'the field "sentiment_report.$": the JSONPath "$.analysis.sentiment.data" could not be found in the input: \'$.analysis\' is an array, not an object, so it has no field "sentiment"',
+      ),
+    );
   });
 
   it('§3.3: Parameters keys are not the tool parameter names', () => {

@@ -5,11 +5,52 @@ import { describeTools, findTool, TOOLS } from './registry.ts';
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
 
+/** Every registered tool and whether it is read-only: the three of the validator issue, then the engine issue's. */
+const READ_ONLY: Record<string, boolean> = {
+  get_skillset: true,
+  validate_skill_manifest: true,
+  validate_workflow: true,
+  create_workflow_control_plane: false,
+  read_workflow_control_plane: true,
+  acquire_state_lease: false,
+  update_workflow_control_plane: false,
+  notify_next_worker_agent: false,
+  notify_if_ready: false,
+  create_worker_agents: false,
+  finalize_workflow: false,
+  load_skill: false,
+  unload_skill: false,
+  invoke_skill_tool: false,
+  start_workflow_run: false,
+  get_workflow_run: true,
+  set_demo_faults: false,
+};
+
+/** The spec tools the engine issue adds. */
+const ENGINE_TOOLS = [
+  'create_workflow_control_plane', 'read_workflow_control_plane', 'acquire_state_lease', 'update_workflow_control_plane',
+  'notify_next_worker_agent', 'notify_if_ready', 'create_worker_agents', 'finalize_workflow', 'load_skill', 'unload_skill',
+  'invoke_skill_tool', 'start_workflow_run', 'get_workflow_run', 'set_demo_faults',
+];
+
 describe('tool registry', () => {
-  it('holds the spec tools of this issue, once each', () => {
-    expect(TOOLS.map((t) => t.name).sort()).toEqual(['get_skillset', 'validate_skill_manifest', 'validate_workflow']);
+  it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
+    const names = TOOLS.map((t) => t.name);
+    expect(names).toHaveLength(17);
+    expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
+    expect(ENGINE_TOOLS).toHaveLength(14);
+    for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);
     expect(findTool('validate_workflow')?.readOnly).toBe(true);
     expect(findTool('nope')).toBeUndefined();
+  });
+
+  it('marks exactly read_workflow_control_plane and get_workflow_run read-only among the engine tools', () => {
+    for (const t of TOOLS) {
+      expect(t.description.trim(), t.name).not.toBe('');
+      expect(t.readOnly, t.name).toBe(READ_ONLY[t.name]);
+      expect(findTool(t.name), t.name).toBe(t);
+    }
+    expect(ENGINE_TOOLS.filter((n) => READ_ONLY[n])).toEqual(['read_workflow_control_plane', 'get_workflow_run']);
   });
 
   it('describes every tool with a description and compilable draft 2020-12 JSON Schemas', () => {

@@ -12,15 +12,18 @@ const ctx = { actor: systemActor('test'), services: { config: testConfig() } };
 const run = (input: unknown) => invokeTool(getSkillsetTool, input, ctx);
 
 describe('get_skillset', () => {
-  it('summarises the ten catalog skills', async () => {
+  it('summarises the thirteen catalog skills: the ten domain skills and the three built-ins', async () => {
     const r = await run({});
     expect(r.status).toBe('ok');
     if (r.status !== 'ok') return;
-    expect(r.count).toBe(10);
+    expect(r.count).toBe(13);
     expect(r.invalid).toEqual([]);
     expect(r.unreadable).toEqual([]);
     expect(r.skills.map((s) => s.uri).sort()).toEqual([
       'skill://assemblyai-transcribe@1.2.0',
+      'skill://builtin.echo@1.0.0',
+      'skill://builtin.fail@1.0.0',
+      'skill://builtin.sleep@1.0.0',
       'skill://compliance-analysis@1.3.0',
       'skill://gpt4o-diarize@1.0.0',
       'skill://labelling-segmentation@1.2.0',
@@ -34,6 +37,12 @@ describe('get_skillset', () => {
     const whisper = r.skills.find((s) => s.skillName === 'whisper-transcribe')!;
     expect(whisper.tools).toEqual([expect.objectContaining({ name: 'transcribe_audio', parameters: ['recording_uri'], required: ['recording_uri'] })]);
     expect(whisper.manifest).toBeUndefined();
+    // Only the built-ins warn, once each: their `registered` tool must exist on the agent platform.
+    expect(r.skills.filter((s) => s.warnings.length > 0).map((s) => [s.skillName, s.warnings.map((w) => w.code)])).toEqual([
+      ['builtin.echo', ['skill.platform_tool_required']],
+      ['builtin.fail', ['skill.platform_tool_required']],
+      ['builtin.sleep', ['skill.platform_tool_required']],
+    ]);
   });
 
   it('filters by query words and by tag, and returns whole manifests on request', async () => {
