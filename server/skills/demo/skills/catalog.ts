@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { repoPath } from '../repo-path.ts';
 import { parseSkillManifest, type SkillManifest, type ToolRequirement } from '../../manifest.ts';
 import { evaluateCompliance } from './compliance.ts';
 import { diarizeTranscript } from './diarize.ts';
@@ -38,7 +39,7 @@ export interface DemoSkill {
 let loaded: DemoSkill[] | undefined;
 export function demoSkills(): DemoSkill[] {
   loaded ??= DEMO_SKILL_TOOLS.map(({ skillName, toolName, tool }) => {
-    const doc: unknown = JSON.parse(readFileSync(new URL(`../../../../skills/${skillName}.json`, import.meta.url), 'utf8'));
+    const doc: unknown = JSON.parse(readFileSync(repoPath('skills', `${skillName}.json`), 'utf8'));
     const manifest = parseSkillManifest(doc);
     const requirement = manifest?.requiredTools.find((t) => t.toolName === toolName);
     if (!manifest || !requirement) throw new Error(`skills/${skillName}.json does not declare tool ${toolName}`);

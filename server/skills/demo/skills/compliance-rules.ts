@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { repoPath } from '../repo-path.ts';
 import { SkillError } from './envelope.ts';
 
 /**
@@ -78,7 +79,7 @@ export function loadRuleSet(id: string): ComplianceRule[] {
   if (!rules) {
     let csv: string;
     try {
-      csv = readFileSync(new URL(`../data/${id}.csv`, import.meta.url), 'utf8');
+      csv = readFileSync(repoPath('server/skills/demo/data', `${id}.csv`), 'utf8');
     } catch {
       throw new SkillError('RuleSetNotFound', `no rule set "${id}" (known: compliance_rules_v2024Q4)`);
     }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { repoPath } from '../repo-path.ts';
 import { SkillError } from './envelope.ts';
 
 /**
@@ -58,7 +59,7 @@ export function parseFormula(md: string): ScoringFormula {
 export function readFormulaDocument(id: string): string {
   if (!/^[A-Za-z0-9_.-]+$/.test(id)) throw new SkillError('FormulaNotFound', `no formula "${id}"`);
   try {
-    return readFileSync(new URL(`../data/${id}.md`, import.meta.url), 'utf8');
+    return readFileSync(repoPath('server/skills/demo/data', `${id}.md`), 'utf8');
   } catch {
     throw new SkillError('FormulaNotFound', `no formula "${id}" (known: qa_scoring_formula_v3)`);
   }
