@@ -11,5 +11,12 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 /** Tool context for CLI calls: the actor is the system user running the command. */
 export function cliToolContext(): ToolContext {
   const config = loadConfig(process.env, PROJECT_ROOT);
-  return { actor: systemActor(`cli:${os.userInfo().username}`), services: { config, execution: async () => (await (await import('./execution.ts')).cliExecution(config)).x } };
+  return {
+    actor: systemActor(`cli:${os.userInfo().username}`),
+    services: {
+      config,
+      execution: async () => (await (await import('./execution.ts')).cliExecution(config)).x,
+      db: async () => (await (await import('./database.ts')).cliDatabase(config)).db,
+    },
+  };
 }

@@ -62,5 +62,8 @@ process.exitCode = await main(process.argv.slice(2))
   .finally(async () => {
     // Commands that touched the control plane leave connections open; close them so the
     // process exits. Loaded lazily: commands that never used it keep their fast start.
-    if (EXECUTION_COMMANDS.has(process.argv[2] ?? '')) await (await import('./execution.ts')).closeCliExecution();
+    if (EXECUTION_COMMANDS.has(process.argv[2] ?? '')) {
+      await (await import('./execution.ts')).closeCliExecution();
+      await (await import('./database.ts')).closeCliDatabase();
+    }
   });

@@ -49,7 +49,7 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
 /** Services handed to tool handlers in the server process. */
 export function toolServices(): ToolServices {
   const runtime = executionRuntime();
-  return { config: config(), ...(runtime ? { execution: async () => (await runtime).x } : {}) };
+  return { config: config(), db: async () => (await database()).db, ...(runtime ? { execution: async () => (await runtime).x } : {}) };
 }
 
 export { config, database };

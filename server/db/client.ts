@@ -7,7 +7,9 @@ import * as schema from './schema/index.ts';
 /** The Drizzle database both adapters produce; code above this layer never knows which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null; /** serve it to other processes (pglite-share.ts) */ share?: boolean }
+  | { kind: 'postgres'; url: string; /** pool size (1 for a CLI reaching a shared PGlite) */ max?: number };
 
 /** An open database: the Drizzle handle plus what the health page and shutdown need. */
 export interface DatabaseHandle {
@@ -29,16 +31,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
     const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
     const db = drizzle({ client, schema }) as unknown as Db;
+    const shared = target.share && target.dataDir ? await (await import('./pglite-share.ts')).sharePglite(client, target.dataDir) : null;
     return {
       db,
       kind: 'pglite',
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => client.close(),
+      close: async () => {
+        await shared?.stop();
+        await client.close();
+      },
     };
   }
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;

@@ -14,7 +14,7 @@ export function database(): Promise<DatabaseHandle> {
   holder[KEY] ??= (async () => {
     const cfg = config();
     const handle = await openDatabase(
-      cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir } : cfg.database,
+      cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true } : cfg.database,
     );
     await migrateDatabase(handle, cfg.rootDir);
     return handle;

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { ExecutionServices } from '../execution/services.ts';
+import type { Db } from '../db/client.ts';
 
 /**
  * What a tool handler may use besides its input. Adapters (database, Redis, graph, agent
@@ -19,4 +20,6 @@ export interface ToolServices {
    * first use. Absent where no Redis is configured; the runtime tools then answer `unavailable`.
    */
   execution?: () => Promise<ExecutionServices>;
+  /** The app database, opened on first use (the CLI reaches the console's shared PGlite). */
+  db?: () => Promise<Db>;
 }
