@@ -90,6 +90,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
+  /** How a worker chooses among alternative skills after a failure (tool-call-planning-drr ExploitExplorePolicy). */
+  DCF_SKILL_POLICY: z.enum(['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling']).default('ThompsonSampling'),
   /** Base URL that skill manifests' MCP endpoints (e.g. `ws://mcp-server:8765`) resolve to; unset = the demo skills server started in-process. */
   DCF_MCP_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
   /** Demo skill fault injection: JSON keyed by skill name, e.g. `{"whisper-transcribe":{"failure_rate":0.2}}`. */
@@ -123,6 +125,8 @@ export type AppConfig = {
   execution: { leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean; publicUrl: string };
   /** Skill transports: where MCP endpoints resolve, demo fault injection. */
   skillTransport: { mcpBaseUrl: string | undefined; demoFaults: Record<string, unknown>; demoSeed: number };
+  /** The explore/exploit strategy workers use to pick an alternative skill. */
+  skillPolicy: 'Greedy' | 'EpsilonGreedy' | 'UCB' | 'ThompsonSampling';
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -180,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicUrl: (e.DCF_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
+    skillPolicy: e.DCF_SKILL_POLICY,
     logLevel: e.LOG_LEVEL,
   };
 }

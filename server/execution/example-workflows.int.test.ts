@@ -71,7 +71,10 @@ describe('scenario 3 (spec §4.1–4.2): whisper times out, the worker swaps to 
     });
     expect(view.entries.TranscribeRecording!.skill).toBe('skill://assemblyai-transcribe@1.2.0');
     const swap = view.events.find((e) => e.event.type === 'skill_swap');
-    expect(swap?.event).toMatchObject({ instance: 'TranscribeRecording', from: 'skill://whisper-transcribe@1.0.0', to: 'skill://assemblyai-transcribe@1.2.0' });
+    expect(swap?.event).toMatchObject({
+      instance: 'TranscribeRecording', from: 'skill://whisper-transcribe@1.0.0', to: 'skill://assemblyai-transcribe@1.2.0',
+      policy: 'ThompsonSampling', rationale: expect.stringContaining('assemblyai-transcribe'),
+    });
     expect(view.data.TranscribeRecording).toMatchObject({ ok: true, data: { job_id: expect.any(String) } });
   });
 });

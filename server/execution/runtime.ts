@@ -7,6 +7,7 @@ import { InProcessAgentRuntime } from '../agents/in-process/in-process-runtime.t
 import { createSkillInvoker } from '../skills/invoke/index.ts';
 import { Dispatcher, QUEUE_PREFIX, queueConnection, startNotificationWorker } from './dispatcher.ts';
 import { finalizeWorkflow } from './finalize.ts';
+import { publishRunEpisode } from '../learning/run-episode.ts';
 import { handleNotification } from './handle-notification.ts';
 import { loadSkillDirectory } from './skill-directory.ts';
 import { sweep } from './sweeper.ts';
@@ -53,6 +54,8 @@ export async function createExecutionRuntime(config: AppConfig, redisUrl: string
   x.agents = new InProcessAgentRuntime(redis, (agent, n) => performWorkerProtocol(x, agent, n));
   x.onRunFinished = async (runId) => {
     await finalizeWorkflow(x, runId);
+    // The learning loop's first hop; a failure here must not fail the run's last transition.
+    await publishRunEpisode(x, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'episode not published'));
   };
   return {
     x,

@@ -25,8 +25,6 @@ export interface ExecutionServices {
   skills: SkillDirectory;
   invoker: SkillInvoker;
   agents: AgentRuntimePort;
-  /** Known success rate of a skill (knowledge graph, a later issue); undefined = unknown. */
-  reliability?: (uri: string) => Promise<number | undefined>;
   log: Logger;
   /** Called once a commit has finished a run (finalize: delete workers, close states, summary). */
   onRunFinished?: (runId: string) => Promise<void>;

@@ -2,6 +2,8 @@ import { isObject } from '../engine/json.ts';
 import type { Json } from '../engine/runtime/index.ts';
 import { requiredParameterNames, type SkillManifest, type ToolRequirement } from '../skills/manifest.ts';
 import type { ExecutionServices } from './services.ts';
+import { chooseArm, type Arm, type Choice } from '../learning/policies/index.ts';
+import { readSkillStats } from '../learning/skill-stats.ts';
 
 /**
  * The tool of `manifest` a Task calls with `args`: the only tool, else the first whose required
@@ -20,17 +22,25 @@ export const capabilityOf = (m: SkillManifest): string | undefined => m.tags[0];
 
 /**
  * Alternatives to a failed skill (spec §4.2): catalog skills of the same capability, not yet
- * tried in this attempt, with a tool that accepts the state's arguments; the most reliable first
- * when reliability is known (knowledge graph), catalog order otherwise.
+ * tried in this attempt, with a tool that accepts the state's arguments. Which one to try first
+ * is an explore/exploit choice (DCF_SKILL_POLICY) over the knowledge graph's success/failure
+ * counts and p95 latency, as the consolidation job publishes them for workers; the rest follow
+ * by posterior mean. The choice and its rationale are returned for the run's events.
  */
-export async function alternativeSkills(x: ExecutionServices, failed: string, args: Json, tried: string[], context: Record<string, unknown> = {}): Promise<string[]> {
+export async function alternativeSkills(x: ExecutionServices, failed: string, args: Json, tried: string[], context: Record<string, unknown> = {}): Promise<{ ordered: string[]; choice: Choice | null }> {
   const manifest = x.skills.get(failed);
   const capability = manifest && capabilityOf(manifest);
-  if (!capability) return [];
-  const candidates = x.skills.all().filter(({ uri, manifest: m }) => !tried.includes(uri) && capabilityOf(m) === capability && fitsArgs(m, withContext(args, context)));
-  const scored = await Promise.all(candidates.map(async (c, i) => ({ uri: c.uri, i, r: (await x.reliability?.(c.uri)) ?? -1 })));
-  return scored.sort((a, b) => b.r - a.r || a.i - b.i).map((s) => s.uri);
+  if (!capability) return { ordered: [], choice: null };
+  const candidates = x.skills.all().filter(({ uri, manifest: m }) => !tried.includes(uri) && capabilityOf(m) === capability && fitsArgs(m, withContext(args, context))).map((c) => c.uri);
+  if (!candidates.length) return { ordered: [], choice: null };
+  const stats = await readSkillStats(x.redis, candidates);
+  const arms: Arm[] = candidates.map((id) => ({ id, successes: stats.get(id)?.successes ?? 0, failures: stats.get(id)?.failures ?? 0, latency_ms: stats.get(id)?.latency_ms ?? null }));
+  const choice = chooseArm(arms, { strategy: x.config.skillPolicy });
+  const rest = arms.filter((a) => a.id !== choice.arm).sort((a, b) => posteriorMean(b) - posteriorMean(a)).map((a) => a.id);
+  return { ordered: [choice.arm, ...rest], choice };
 }
+
+const posteriorMean = (a: Arm) => (a.successes + 1) / (a.successes + a.failures + 2);
 
 function fitsArgs(m: SkillManifest, args: Json): boolean {
   const tool = chooseTool(m, args);

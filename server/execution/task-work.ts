@@ -96,7 +96,7 @@ export async function failTask(x: ExecutionServices, runId: string, instance: st
  * swapped and the call retried within the same lease): `last_error` is kept, `attempts` set, and
  * the skill now bound to the instance remembered for later attempts.
  */
-export async function recordAttempt(x: ExecutionServices, runId: string, instance: string, token: string, change: { last_error?: string; attempts?: number; skill?: string; from?: string }): Promise<{ ok: true } | Refusal> {
+export async function recordAttempt(x: ExecutionServices, runId: string, instance: string, token: string, change: { last_error?: string; attempts?: number; skill?: string; from?: string; choice?: { strategy: string; rationale: string; explored: boolean } | null }): Promise<{ ok: true } | Refusal> {
   const v = await view(x, runId, instance);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
@@ -106,7 +106,10 @@ export async function recordAttempt(x: ExecutionServices, runId: string, instanc
   c.state(instance, { set, note: change.skill ? `skill → ${change.skill}` : 'attempt recorded' });
   if (change.skill) {
     c.hset(c.keys.entries, instance, { ...v.entry, skill: change.skill });
-    c.event({ type: 'skill_swap', instance, from: change.from ?? null, to: change.skill, reason: change.last_error ?? null });
+    c.event({
+      type: 'skill_swap', instance, from: change.from ?? null, to: change.skill, reason: change.last_error ?? null,
+      policy: change.choice?.strategy ?? null, rationale: change.choice?.rationale ?? null, explored: change.choice?.explored ?? false,
+    });
   }
   const r = await x.cp.commit(c);
   return r.ok ? { ok: true } : { ok: false, reason: r.reason };

@@ -56,13 +56,14 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
         return;
       }
       const lastError = `${outcome.error}: ${outcome.cause}`;
-      const [alternative]: Array<string | undefined> = outcome.error === 'States.Timeout' ? [] : await alternativeSkills(x, skill, lease.effective_input, tried, context);
+      const { ordered, choice } = outcome.error === 'States.Timeout' ? { ordered: [], choice: null } : await alternativeSkills(x, skill, lease.effective_input, tried, context);
+      const alternative: string | undefined = ordered[0];
       if (!alternative) {
         await report(x, await failTask(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }));
         return;
       }
       attempts += 1;
-      const recorded = await recordAttempt(x, runId, instance, lease.token, { last_error: lastError, attempts, skill: alternative, from: skill });
+      const recorded = await recordAttempt(x, runId, instance, lease.token, { last_error: lastError, attempts, skill: alternative, from: skill, choice });
       if (!recorded.ok) return;
       await x.agents.setLoadedSkills(agent.id, [alternative]); // unload_skill(failed) + load_skill(alternative)
       skill = alternative;

@@ -1,0 +1,45 @@
+import type { Episode, EpisodeState } from '../graph/port.ts';
+import { isObject } from '../engine/json.ts';
+import { baseName } from './instances.ts';
+import { loadRunDefinition } from './run-definition.ts';
+import type { ExecutionServices } from './services.ts';
+import type { RunView } from './show-run.ts';
+
+/**
+ * The knowledge-graph episode of a finished run (append_graph_episode, spec §2.7/§4.3): one
+ * entry per skill use of each Task instance — a skill that failed and was swapped out counts as
+ * a failure (with its error), the skill that finished the state as a success (with its latency)
+ * or a failure (with `last_error`). Instances that never ran are left out.
+ */
+export async function buildEpisode(x: ExecutionServices, view: RunView): Promise<Episode | null> {
+  const def = await loadRunDefinition(x.redis, view.run.run_id);
+  if (!def || view.run.status === 'RUNNING') return null;
+  const states: EpisodeState[] = [];
+  for (const [instance, doc] of Object.entries(view.states)) {
+    const loc = def.states.get(baseName(instance));
+    if (loc?.state.Type !== 'Task' || doc.attempts === 0) continue;
+    const bound = ((loc.state.AgentBinding as { skills?: string[] } | undefined)?.skills ?? [])[0] ?? null;
+    const swaps = view.events.filter((e) => e.event.type === 'skill_swap' && e.event.instance === instance).map((e) => e.event as { from: string | null; to: string; reason: string | null });
+    for (const s of swaps) {
+      states.push({ state: instance, skill: s.from, outcome: 'failure', latency_ms: null, error: s.reason, attempts: 1, swapped_from: null });
+    }
+    const skill = view.entries[instance]?.skill ?? bound;
+    const envelope = view.data[instance];
+    const latency = isObject(envelope) && isObject(envelope.metrics) && typeof envelope.metrics.latency_ms === 'number' ? envelope.metrics.latency_ms : null;
+    if (doc.status === 'done') {
+      states.push({ state: instance, skill, outcome: 'success', latency_ms: latency, error: null, attempts: doc.attempts, swapped_from: swaps.at(-1)?.from ?? null });
+    } else if (doc.status === 'failed') {
+      states.push({ state: instance, skill, outcome: 'failure', latency_ms: null, error: doc.last_error ?? null, attempts: doc.attempts, swapped_from: swaps.at(-1)?.from ?? null });
+    }
+  }
+  return {
+    run_id: view.run.run_id,
+    workflow_id: view.run.workflow_id,
+    workflow_version: view.run.workflow_version,
+    workflow_name: view.run.workflow_name,
+    status: view.run.status,
+    started_at: view.run.started_at,
+    finished_at: view.run.finished_at ?? new Date().toISOString(),
+    states,
+  };
+}
