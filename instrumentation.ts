@@ -5,8 +5,15 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { executionRuntime } = await import('./server/app/services.ts');
-  await executionRuntime()?.catch((err: unknown) => {
+  const { executionRuntime, database, config } = await import('./server/app/services.ts');
+  const runtime = await executionRuntime()?.catch((err: unknown) => {
     console.error('workflow execution did not start:', err);
   });
+  // This process owns the database: it also runs the learning loop's consolidation job.
+  if (runtime && config().redisUrl) {
+    const { startConsolidation } = await import('./server/app/consolidation.ts');
+    const { logger } = await import('./server/log.ts');
+    const db = (await database()).db;
+    startConsolidation(runtime, db, config().redisUrl!, logger().child({ component: 'consolidation' }));
+  }
 }

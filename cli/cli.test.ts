@@ -28,13 +28,13 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       update_workflow_control_plane: false, notify_next_worker_agent: false, notify_if_ready: false,
       create_worker_agents: false, finalize_workflow: false, load_skill: false, unload_skill: false,
       invoke_skill_tool: false, start_workflow_run: false, get_workflow_run: true, set_demo_faults: false,
+      append_graph_episode: false, store_memory: false, search_embeddings: true, get_skill_reliability: true,
+      get_workflow_lineage: true, find_closest_workflow: true, check_workflow_health: false, accept_workflow_update: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(17);
+    expect(names).toHaveLength(25);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
-    const engineTools = Object.keys(readOnly).slice(3);
-    expect(engineTools).toHaveLength(14);
-    for (const name of engineTools) expect(names.filter((n) => n === name), name).toHaveLength(1);
+    for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {
       expect(t.description.trim(), t.name).not.toBe('');
       expect(t.readOnly, t.name).toBe(readOnly[t.name]);

@@ -9,6 +9,9 @@ import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { DEMO_USERS, seedDemoUsers } from '../server/auth/demo-users.ts';
 import { bootstrapAdmin } from '../server/auth/bootstrap-admin.ts';
 import { ROLE_LABELS } from '../server/auth/roles.ts';
+import { seedWorkflowCatalog } from '../server/learning/workflow-catalog.ts';
+import { indexSkills } from '../server/learning/search.ts';
+import { loadSkillDirectory } from '../server/execution/skill-directory.ts';
 
 const cfg = config();
 const handle = await openDatabase(cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir } : cfg.database);
@@ -19,6 +22,10 @@ try {
     const outcome = await bootstrapAdmin(handle.db, cfg.bootstrapAdmin);
     console.log(outcome === 'created' ? `created the first admin: ${cfg.bootstrapAdmin.email}` : 'an admin exists; DCF_ADMIN_EMAIL ignored');
   }
+  // The saved-workflow catalog (workflows/catalog.json) and the skill search index.
+  const seeded = await seedWorkflowCatalog(handle.db, cfg.workflowsDir);
+  const indexed = await indexSkills(handle.db, await loadSkillDirectory(cfg.skillsDir));
+  console.log(`workflow catalog: ${seeded.saved} saved, ${seeded.kept} already there; ${indexed} skills indexed for search`);
   if (cfg.demoUsers) {
     await seedDemoUsers(handle.db);
     console.log('\nDemo users (one per role):');

@@ -29,7 +29,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
+    // pg_trgm: trigram similarity for search (PostgreSQL ships it as a contrib module).
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const options = { extensions: { pg_trgm } };
+    const client = target.dataDir ? await PGlite.create(target.dataDir, options) : await PGlite.create(options);
     const db = drizzle({ client, schema }) as unknown as Db;
     const shared = target.share && target.dataDir ? await (await import('./pglite-share.ts')).sharePglite(client, target.dataDir) : null;
     return {

@@ -20,15 +20,15 @@ describe(`migrations on ${testDbKind()}`, () => {
 
   it('creates every table of the schema and records each migration once', async () => {
     const tables = rows<{ table_name: string }>(await h.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`));
-    expect(tables.map((t) => t.table_name)).toEqual(['audit_log', 'sessions', 'users']);
+    expect(tables.map((t) => t.table_name)).toEqual(['audit_log', 'graph_edges', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_workflows', 'memories', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_proposals']);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
-    expect(applied[0]!.n).toBe(2);
+    expect(applied[0]!.n).toBe(4);
   });
 
   it('is idempotent: applying again changes nothing', async () => {
     await migrateDatabase(h, PROJECT_ROOT);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
-    expect(applied[0]!.n).toBe(2);
+    expect(applied[0]!.n).toBe(4);
   });
 
   it('makes the audit log append-only: UPDATE, DELETE and TRUNCATE are rejected', async () => {

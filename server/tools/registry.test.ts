@@ -24,6 +24,14 @@ const READ_ONLY: Record<string, boolean> = {
   start_workflow_run: false,
   get_workflow_run: true,
   set_demo_faults: false,
+  append_graph_episode: false,
+  store_memory: false,
+  search_embeddings: true,
+  get_skill_reliability: true,
+  get_workflow_lineage: true,
+  find_closest_workflow: true,
+  check_workflow_health: false,
+  accept_workflow_update: false,
 };
 
 /** The spec tools the engine issue adds. */
@@ -36,7 +44,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(17);
+    expect(names).toHaveLength(25);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

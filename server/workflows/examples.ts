@@ -12,10 +12,10 @@ export type WorkflowFile = {
   parseError: string | null;
 };
 
-/** The example workflows shipped in `workflows/` (top level `*.json`, in name order). */
+/** The example workflows shipped in `workflows/` (top level `*.json`, in name order; `catalog.json` is the seed list, not a workflow). */
 export async function listWorkflowFiles(dir: string): Promise<WorkflowFile[]> {
   const names = (await readdir(dir, { withFileTypes: true }).catch(() => []))
-    .filter((d) => d.isFile() && d.name.endsWith('.json'))
+    .filter((d) => d.isFile() && d.name.endsWith('.json') && d.name !== 'catalog.json')
     .map((d) => d.name)
     .sort();
   return Promise.all(

@@ -2,3 +2,5 @@
 export * from './users.ts';
 export * from './sessions.ts';
 export * from './audit.ts';
+export * from './graph.ts';
+export * from './workflow-store.ts';

@@ -1,0 +1,35 @@
+import { Queue, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import { createKnowledgeGraph } from '../graph/factory.ts';
+import { QUEUE_PREFIX, queueConnection } from '../execution/dispatcher.ts';
+import type { ExecutionRuntime } from '../execution/runtime.ts';
+import { consolidate } from '../learning/consolidate.ts';
+
+const QUEUE = 'consolidation';
+
+/**
+ * Runs the consolidation job (server/learning/consolidate.ts) every two seconds in the process
+ * that owns the database (the console server), one at a time cluster-wide (a BullMQ job
+ * scheduler). Returns a stop function.
+ */
+export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: string, log: Logger): () => Promise<void> {
+  const graph = createKnowledgeGraph(runtime.x.config, db);
+  const qconn = queueConnection(redisUrl);
+  const wconn = queueConnection(redisUrl);
+  const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
+  void queue.upsertJobScheduler('consolidate', { every: 2_000 }, { name: 'consolidate', opts: { removeOnComplete: true, removeOnFail: 100 } });
+  const worker = new Worker(QUEUE, async () => {
+    const r = await consolidate({ redis: runtime.x.redis, db, graph, consumer: runtime.x.identity });
+    if (r.failed) log.warn({ pending: r.pending, error: r.lastError }, 'knowledge graph unavailable; graph writes wait in the outbox');
+    return r;
+  }, { connection: wconn, prefix: QUEUE_PREFIX, concurrency: 1 });
+  worker.on('error', () => {});
+  return async () => {
+    await worker.close();
+    await queue.close();
+    await graph.close();
+    qconn.disconnect();
+    wconn.disconnect();
+  };
+}

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The knowledge graph kept in the app database (the embedded default of the graph port,
+ * server/graph/postgres). Nodes are tables (skills, workflow versions, executions), edges are
+ * rows (lineage edges, skill uses). The Neo4j adapter stores the same facts as labelled nodes;
+ * both pass one contract suite (server/graph/contract.ts).
+ */
+
+/** `:Skill` — one version of a skill, with the spec's reliability counters (§4.3, §4.4). */
+export const graphSkills = pgTable('graph_skills', {
+  /** `skill://name@version`. */
+  uri: text('uri').primaryKey(),
+  name: text('name').notNull(),
+  version: text('version').notNull(),
+  capability: text('capability'),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  /** Successful uses, all time (incremented once per recorded episode, never recomputed). */
+  nSuccess: integer('n_success').notNull().default(0),
+  nFailures: integer('n_failures').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * `:Workflow` — one node per workflow version. A row created only because an edge or an
+ * execution named it is a placeholder (name = workflow id) until upsertWorkflowVersion fills it.
+ */
+export const graphWorkflows = pgTable(
+  'graph_workflows',
+  {
+    workflowId: text('workflow_id').notNull(),
+    version: text('version').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Skill URIs bound by the version's Task states (what workflowsUsingSkill searches). */
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    author: text('author'),
+  },
+  (t) => [primaryKey({ name: 'graph_workflows_pk', columns: [t.workflowId, t.version] }), index('graph_workflows_skills_idx').using('gin', t.skills)],
+);
+
+/** `VERSION_OF` / `REFINEMENT_OF`: child (newer or derived version) → parent. */
+export const graphEdges = pgTable(
+  'graph_edges',
+  {
+    kind: text('kind').notNull(),
+    childWorkflowId: text('child_workflow_id').notNull(),
+    childVersion: text('child_version').notNull(),
+    parentWorkflowId: text('parent_workflow_id').notNull(),
+    parentVersion: text('parent_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'graph_edges_pk', columns: [t.kind, t.childWorkflowId, t.childVersion, t.parentWorkflowId, t.parentVersion] }),
+    check('graph_edges_kind_check', sql`${t.kind} in ('VERSION_OF', 'REFINEMENT_OF')`),
+    foreignKey({ name: 'graph_edges_child_fk', columns: [t.childWorkflowId, t.childVersion], foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version] }),
+    foreignKey({ name: 'graph_edges_parent_fk', columns: [t.parentWorkflowId, t.parentVersion], foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version] }),
+    index('graph_edges_parent_idx').on(t.parentWorkflowId, t.parentVersion),
+  ],
+);
+
+/** `:WorkflowExecution` plus its `:Episodic` record (Graphiti's episode: uuid and JSON content). */
+export const graphExecutions = pgTable(
+  'graph_executions',
+  {
+    runId: text('run_id').primaryKey(),
+    workflowId: text('workflow_id').notNull(),
+    workflowVersion: text('workflow_version').notNull(),
+    workflowName: text('workflow_name').notNull(),
+    status: text('status').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    /** The Episodic node's uuid (derived from run_id, so a replay names the same episode). */
+    episodeUuid: uuid('episode_uuid').notNull().unique(),
+    /** The episode as recorded (Episodic.content). */
+    episode: jsonb('episode').$type<Record<string, unknown>>().notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('graph_executions_status_check', sql`${t.status} in ('SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED')`),
+    foreignKey({ name: 'graph_executions_workflow_fk', columns: [t.workflowId, t.workflowVersion], foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version] }),
+    index('graph_executions_workflow_idx').on(t.workflowId, t.workflowVersion, t.startedAt),
+  ],
+);
+
+/** `USED_SKILL` — one row per state that used a skill in an execution (seq = index in the episode). */
+export const graphSkillUses = pgTable(
+  'graph_skill_uses',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => graphExecutions.runId, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    state: text('state').notNull(),
+    skill: text('skill')
+      .notNull()
+      .references(() => graphSkills.uri),
+    outcome: text('outcome').notNull(),
+    latencyMs: integer('latency_ms'),
+    error: text('error'),
+    attempts: integer('attempts').notNull(),
+    swappedFrom: text('swapped_from'),
+    /** When the use happened (the episode's finished_at): what reliability windows filter on. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'graph_skill_uses_pk', columns: [t.runId, t.seq] }),
+    check('graph_skill_uses_outcome_check', sql`${t.outcome} in ('success', 'failure')`),
+    index('graph_skill_uses_skill_at_idx').on(t.skill, t.at),
+  ],
+);
+
+/**
+ * Graph writes waiting to be applied (server/graph/outbox.ts): enqueued in the app database,
+ * replayed in id order, so a graph outage (Neo4j down) delays writes but never loses them.
+ */
+export const graphOutbox = pgTable(
+  'graph_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while pending. */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    check('graph_outbox_kind_check', sql`${t.kind} in ('episode', 'workflow_version', 'link', 'skill')`),
+    index('graph_outbox_pending_idx').on(t.id).where(sql`${t.appliedAt} is null`),
+  ],
+);
+
+export type GraphOutboxRow = typeof graphOutbox.$inferSelect;

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { episodicFields, placeholderSkill, skillCounts, skillUses, stableUuid } from './episode-facts.ts';
+import { isoString, sortLineageEdges, sortLineageNodes } from './ordering.ts';
+import type { Episode } from './port.ts';
+import { toReliability, windowBounds } from './reliability.ts';
+import { graphWriteSchema } from './schemas.ts';
+import { bucketTrend, trendRange } from './trend.ts';
+
+/** The pure helpers both adapters share. */
+
+const NOW = new Date('2030-06-15T12:00:00.000Z');
+const at = (iso: string) => new Date(iso);
+
+describe('trend buckets', () => {
+  it('splits [now - buckets × days, now] into contiguous buckets, oldest first, now in the last', () => {
+    const uses = [
+      { at: at('2030-06-01T12:00:00.000Z'), outcome: 'success' }, // exactly the start: first bucket
+      { at: at('2030-06-08T11:59:59.999Z'), outcome: 'failure' }, // last ms of the first bucket
+      { at: at('2030-06-08T12:00:00.000Z'), outcome: 'success' }, // start of the second
+      { at: NOW, outcome: 'failure' }, // now: last bucket
+      { at: at('2030-06-01T11:59:59.999Z'), outcome: 'success' }, // before the range
+      { at: at('2030-06-15T12:00:00.001Z'), outcome: 'success' }, // after now
+    ];
+    expect(bucketTrend(uses, NOW, 2, 7)).toEqual([
+      { start: '2030-06-01T12:00:00.000Z', n_success: 1, n_failures: 1 },
+      { start: '2030-06-08T12:00:00.000Z', n_success: 1, n_failures: 1 },
+    ]);
+  });
+
+  it('accepts fractional bucket sizes and rejects impossible ones', () => {
+    expect(trendRange(NOW, 4, 0.25).from.toISOString()).toBe('2030-06-14T12:00:00.000Z');
+    expect(() => trendRange(NOW, 0, 7)).toThrow(RangeError);
+    expect(() => trendRange(NOW, 1.5, 7)).toThrow(RangeError);
+    expect(() => trendRange(NOW, 3, 0)).toThrow(RangeError);
+  });
+});
+
+describe('reliability', () => {
+  it('has null rates without uses, exact rates otherwise', () => {
+    expect(toReliability({ skill: 's', capability: null, n_success: 0, n_failures: 0, p50: null, p95: null })).toMatchObject({ success_rate: null, failure_rate: null });
+    expect(toReliability({ skill: 's', capability: 'c', n_success: 19, n_failures: 1, p50: 1, p95: 2 })).toEqual({
+      skill: 's',
+      capability: 'c',
+      n_success: 19,
+      n_failures: 1,
+      success_rate: 0.95,
+      failure_rate: 0.05,
+      p50_latency_ms: 1,
+      p95_latency_ms: 2,
+    });
+  });
+
+  it('turns a window into bounds', () => {
+    expect(windowBounds(undefined, NOW)).toEqual({ since: null, limit: null });
+    expect(windowBounds({ days: 7 }, NOW)).toEqual({ since: at('2030-06-08T12:00:00.000Z'), limit: null });
+    expect(windowBounds({ lastRuns: 20 }, NOW)).toEqual({ since: null, limit: 20 });
+    expect(windowBounds({ days: 0.5, lastRuns: 3 }, NOW)).toEqual({ since: at('2030-06-15T00:00:00.000Z'), limit: 3 });
+  });
+});
+
+describe('episode facts', () => {
+  const e: Episode = {
+    run_id: 'run-1',
+    workflow_id: 'w',
+    workflow_version: '1',
+    workflow_name: 'W',
+    status: 'SUCCEEDED',
+    started_at: '2030-01-01T00:00:00Z',
+    finished_at: '2030-01-01T00:01:00Z',
+    states: [
+      { state: 'A', skill: 'skill://x@1.0.0', outcome: 'failure', latency_ms: 5, error: 'boom', attempts: 3 },
+      { state: 'B', skill: null, outcome: 'success', latency_ms: null, error: null, attempts: 1 },
+      { state: 'A', skill: 'skill://y@2.0.0', outcome: 'success', latency_ms: 7, error: null, attempts: 1, swapped_from: 'skill://x@1.0.0' },
+      { state: 'C', skill: 'skill://x@1.0.0', outcome: 'success', latency_ms: 8.6, error: null, attempts: 1 },
+    ],
+  };
+
+  it('makes one use per state with a skill, numbered by position in the run', () => {
+    expect(skillUses(e).map((u) => [u.seq, u.state, u.skill, u.swapped_from, u.latency_ms])).toEqual([
+      [0, 'A', 'skill://x@1.0.0', null, 5],
+      [2, 'A', 'skill://y@2.0.0', 'skill://x@1.0.0', 7],
+      [3, 'C', 'skill://x@1.0.0', null, 9],
+    ]);
+    expect(skillCounts(skillUses(e))).toEqual([
+      { uri: 'skill://x@1.0.0', n_success: 1, n_failures: 1 },
+      { uri: 'skill://y@2.0.0', n_success: 1, n_failures: 0 },
+    ]);
+  });
+
+  it('gives the Graphiti episode a stable RFC 4122 uuid and the run as JSON content', () => {
+    const f = episodicFields(e);
+    expect(f.uuid).toBe(episodicFields({ ...e }).uuid);
+    expect(f.uuid).not.toBe(episodicFields({ ...e, run_id: 'run-2' }).uuid);
+    expect(f.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(f.mention_uuid).not.toBe(f.uuid);
+    expect(JSON.parse(f.content)).toEqual(e);
+    expect(f).toMatchObject({ group_id: 'dcf', source: 'json', valid_at: e.finished_at });
+    expect(stableUuid('a')).not.toBe(stableUuid('b'));
+  });
+
+  it('names a skill known only by URI', () => {
+    expect(placeholderSkill('skill://whisper-transcribe@1.0.0')).toEqual({ name: 'whisper-transcribe', version: '1.0.0' });
+    expect(placeholderSkill('mcp://odd')).toEqual({ name: 'mcp://odd', version: '' });
+  });
+});
+
+describe('ordering', () => {
+  it('orders nodes by (created_at, workflow_id, version) and edges by (from, to, kind), bytewise', () => {
+    const n = (workflow_id: string, version: string, created_at: string) => ({ workflow_id, version, name: '', created_at });
+    expect(sortLineageNodes([n('b', '1', 't1'), n('a', '2', 't1'), n('a', '10', 't1'), n('z', '1', 't0')]).map((x) => `${x.workflow_id}@${x.version}`)).toEqual(['z@1', 'a@10', 'a@2', 'b@1']);
+    const r = (workflow_id: string) => ({ workflow_id, version: '1' });
+    expect(sortLineageEdges([
+      { kind: 'VERSION_OF', from: r('b'), to: r('a') },
+      { kind: 'REFINEMENT_OF', from: r('b'), to: r('a') },
+      { kind: 'VERSION_OF', from: r('B'), to: r('a') },
+    ]).map((e) => `${e.from.workflow_id}-${e.kind}`)).toEqual(['B-VERSION_OF', 'b-REFINEMENT_OF', 'b-VERSION_OF']);
+  });
+
+  it('normalises timestamps to ISO UTC with milliseconds', () => {
+    expect(isoString('2030-01-01T02:00:00+02:00')).toBe('2030-01-01T00:00:00.000Z');
+    expect(isoString(0)).toBe('1970-01-01T00:00:00.000Z');
+  });
+});
+
+describe('outbox items', () => {
+  it('accept the four kinds and reject anything else', () => {
+    expect(graphWriteSchema.safeParse({ kind: 'link', payload: { kind: 'REFINEMENT_OF', child: { workflow_id: 'a', version: '1' }, parent: { workflow_id: 'b', version: '1' } } }).success).toBe(true);
+    expect(graphWriteSchema.safeParse({ kind: 'link', payload: { kind: 'PARENT_OF', child: { workflow_id: 'a', version: '1' }, parent: { workflow_id: 'b', version: '1' } } }).success).toBe(false);
+    expect(graphWriteSchema.safeParse({ kind: 'delete', payload: {} }).success).toBe(false);
+  });
+});

@@ -1,0 +1,240 @@
+import neo4j from 'neo4j-driver';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Episode, KnowledgeGraph } from '../port.ts';
+import { statementParameters } from './cypher-lint.ts';
+import { createNeo4jGraph } from './index.ts';
+import { RecordingDriver, type Responder } from './recording-driver.ts';
+import * as S from './statements.ts';
+
+/**
+ * The Neo4j adapter against a recording fake driver: what it sends (only the parsed statement
+ * constants, every referenced parameter and no other, values never in the text, integers as
+ * Bolt integers), how it uses sessions, and how it maps answers back to the port's shapes.
+ */
+
+const NOW = new Date('2030-06-15T12:00:00.000Z');
+const MARK = 'Zq9MARKERv7';
+const ALL = new Set<string>(Object.values(S.CYPHER_STATEMENTS));
+const DATA_STATEMENTS = Object.values(S.CYPHER_STATEMENTS).filter((q) => !(S.SCHEMA_STATEMENTS as readonly string[]).includes(q));
+
+const episode: Episode = {
+  run_id: `run-${MARK}`,
+  workflow_id: `wf-${MARK}`,
+  workflow_version: '1.0.0',
+  workflow_name: `name ${MARK}'; DETACH DELETE n //`,
+  status: 'SUCCEEDED',
+  started_at: '2030-06-14T11:59:00.000Z',
+  finished_at: '2030-06-14T12:00:00.000Z',
+  states: [
+    { state: 'Transcribe', skill: `skill://whisper-${MARK}@1.0.0`, outcome: 'failure', latency_ms: 120_000, error: `Timeout ${MARK}`, attempts: 2 },
+    { state: 'Transcribe', skill: `skill://assemblyai-${MARK}@1.2.0`, outcome: 'success', latency_ms: 4_000, error: null, attempts: 1, swapped_from: `skill://whisper-${MARK}@1.0.0` },
+    { state: 'Route', skill: null, outcome: 'success', latency_ms: null, error: null, attempts: 1 },
+  ],
+};
+
+/** Answers that look like Neo4j's: Integers for counts and epoch milliseconds, floats for percentiles. */
+const answers: Responder = (query) => {
+  const ms = (iso: string) => neo4j.int(Date.parse(iso));
+  switch (query) {
+    case S.CLAIM_EXECUTION:
+      return [{ claimed: true }];
+    case S.SKILL_RELIABILITY:
+    case S.ALL_SKILL_RELIABILITY:
+      return [{ uri: 'skill://x@1.0.0', capability: 'transcription', all_success: neo4j.int(9), all_failures: neo4j.int(1), n_success: neo4j.int(3), n_failures: neo4j.int(1), p50: 550.0, p95: 955.0 }];
+    case S.SKILL_TREND_USES:
+      return [
+        { at_ms: ms('2030-06-14T00:00:00.000Z'), outcome: 'success' },
+        { at_ms: ms('2030-06-05T00:00:00.000Z'), outcome: 'failure' },
+      ];
+    case S.RECENT_FAILURES:
+      return [{ run_id: 'r1', state: 'Transcribe', error: 'TimeoutError', at_ms: ms('2030-06-14T12:00:00.000Z') }];
+    case S.LINEAGE:
+      return [
+        { workflow_id: 'b', version: '1', name: 'B', created_at_ms: ms('2030-01-02T00:00:00.000Z'), parents: [{ kind: 'REFINEMENT_OF', workflow_id: 'a', version: '1' }] },
+        { workflow_id: 'a', version: '1', name: 'A', created_at_ms: ms('2030-01-01T00:00:00.000Z'), parents: [] },
+      ];
+    case S.DESCENDANTS:
+    case S.WORKFLOWS_USING_SKILL:
+      return [
+        { workflow_id: 'c', version: '1', name: 'C', created_at_ms: ms('2030-01-03T00:00:00.000Z') },
+        { workflow_id: 'b', version: '1', name: 'B', created_at_ms: ms('2030-01-02T00:00:00.000Z') },
+      ];
+    case S.EXECUTIONS:
+      return [{ run_id: 'r1', status: 'FAILED', started_at_ms: ms('2030-06-14T11:59:00.000Z'), finished_at_ms: ms('2030-06-14T12:00:00.000Z') }];
+    default:
+      return [];
+  }
+};
+
+/** Calls every port method once. */
+async function exerciseEveryMethod(g: KnowledgeGraph): Promise<void> {
+  await g.ping();
+  await g.upsertSkill({ uri: `skill://s-${MARK}@1.0.0`, name: `s-${MARK}`, version: '1.0.0', capability: `cap-${MARK}`, tags: [MARK] });
+  await g.upsertWorkflowVersion({ workflow_id: `wf-${MARK}`, version: '1.0.0', name: MARK, description: MARK, tags: [MARK], skills: [MARK], created_at: '2030-01-01T00:00:00Z', author: MARK });
+  await g.link('VERSION_OF', { workflow_id: `wf-${MARK}`, version: '1.0.1' }, { workflow_id: `wf-${MARK}`, version: '1.0.0' });
+  await g.link('REFINEMENT_OF', { workflow_id: `wf2-${MARK}`, version: '1.0.0' }, { workflow_id: `wf-${MARK}`, version: '1.0.0' });
+  await g.recordEpisode(episode);
+  await g.skillReliability(`skill://s-${MARK}@1.0.0`);
+  await g.skillReliability(`skill://s-${MARK}@1.0.0`, { days: 7, lastRuns: 5 });
+  await g.allSkillReliability();
+  await g.skillTrend(`skill://s-${MARK}@1.0.0`, 4, 7);
+  await g.recentFailures(`skill://s-${MARK}@1.0.0`, 5);
+  await g.lineage(`wf-${MARK}`);
+  await g.descendants({ workflow_id: `wf-${MARK}`, version: '1.0.0' });
+  await g.executions({ workflow_id: `wf-${MARK}`, version: '1.0.0' }, 5);
+  await g.workflowsUsingSkill(`skill://s-${MARK}@1.0.0`);
+}
+
+describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
+  let driver: RecordingDriver;
+  let g: KnowledgeGraph;
+  beforeEach(() => {
+    driver = new RecordingDriver(answers);
+    g = createNeo4jGraph(driver, { now: () => NOW, database: 'dcf' });
+  });
+
+  it('sends only the statement constants, and every one of them is used', async () => {
+    await exerciseEveryMethod(g);
+    for (const c of driver.calls) expect(ALL.has(c.query), c.query).toBe(true);
+    expect(new Set(driver.calls.map((c) => c.query))).toEqual(ALL);
+  });
+
+  it('passes exactly the parameters each statement references', async () => {
+    await exerciseEveryMethod(g);
+    for (const c of driver.calls) expect(Object.keys(c.parameters).sort(), c.query).toEqual(statementParameters(c.query));
+  });
+
+  it('never puts a value into statement text', async () => {
+    await exerciseEveryMethod(g);
+    for (const c of driver.calls) {
+      expect(c.query).not.toContain(MARK);
+      expect(c.query).not.toContain('DETACH DELETE');
+    }
+    // …while the values did reach the server, as parameters.
+    const sent = JSON.stringify(driver.calls.map((c) => c.parameters));
+    expect(sent).toContain(`run-${MARK}`);
+    expect(sent).toContain(`name ${MARK}'; DETACH DELETE n //`);
+  });
+
+  it('creates the schema once, first, one write transaction per statement; ping does not need it', async () => {
+    await g.ping();
+    expect(driver.calls.map((c) => c.query)).toEqual([S.PING]);
+    await g.lineage('x');
+    await g.lineage('y');
+    const queries = driver.calls.map((c) => c.query);
+    expect(queries.slice(1, 1 + S.SCHEMA_STATEMENTS.length)).toEqual([...S.SCHEMA_STATEMENTS]);
+    expect(queries.filter((q) => q === S.CONSTRAINT_SKILL_URI)).toHaveLength(1);
+    expect(driver.calls.filter((c) => (S.SCHEMA_STATEMENTS as readonly string[]).includes(c.query)).every((c) => c.mode === 'WRITE')).toBe(true);
+    expect(driver.sessionsOpened).toBe(1 + S.SCHEMA_STATEMENTS.length + 2);
+  });
+
+  it('uses read transactions for reads and write transactions for writes, and closes every session', async () => {
+    await exerciseEveryMethod(g);
+    const writes = new Set<string>([S.UPSERT_SKILL, S.UPSERT_WORKFLOW_VERSION, S.LINK_VERSION_OF, S.LINK_REFINEMENT_OF, S.CLAIM_EXECUTION, S.RECORD_EXECUTION, S.RECORD_SKILL_USES, S.BUMP_SKILL_COUNTERS, ...S.SCHEMA_STATEMENTS]);
+    for (const c of driver.calls) expect(c.mode, c.query).toBe(writes.has(c.query) ? 'WRITE' : 'READ');
+    expect(driver.sessionsClosed).toBe(driver.sessionsOpened);
+    expect(driver.sessionConfigs.every((s) => s?.database === 'dcf')).toBe(true);
+  });
+
+  it('records an episode in one transaction: claim, execution + Graphiti episode, uses, counters', async () => {
+    await g.recordEpisode(episode);
+    const data = driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query));
+    expect(data.map((c) => c.query)).toEqual([S.CLAIM_EXECUTION, S.RECORD_EXECUTION, S.RECORD_SKILL_USES, S.BUMP_SKILL_COUNTERS]);
+    expect(driver.sessionsOpened).toBe(S.SCHEMA_STATEMENTS.length + 1);
+
+    const [, exec, uses, counts] = data;
+    expect(exec!.parameters).toMatchObject({ group_id: 'dcf', source: 'json', source_description: 'DCF workflow execution', finished_at: episode.finished_at, now: NOW.toISOString() });
+    expect(exec!.parameters.episode_uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(JSON.parse(exec!.parameters.content as string)).toEqual(episode);
+
+    const sentUses = uses!.parameters.uses as Array<Record<string, unknown>>;
+    expect(sentUses.map((u) => [u.skill, u.outcome, u.swapped_from])).toEqual([
+      [episode.states[0]!.skill, 'failure', null],
+      [episode.states[1]!.skill, 'success', episode.states[0]!.skill],
+    ]);
+    expect(sentUses[1]).toMatchObject({ skill_name: `assemblyai-${MARK}`, skill_version: '1.2.0' });
+    // INTEGER properties must travel as Bolt integers (a JS number is sent as a FLOAT).
+    for (const u of sentUses) for (const k of ['seq', 'latency_ms', 'attempts']) expect(neo4j.isInt(u[k] as never), k).toBe(true);
+    expect((sentUses[0]!.latency_ms as { toNumber(): number }).toNumber()).toBe(120_000);
+
+    const sentCounts = counts!.parameters.counts as Array<{ uri: string; n_success: unknown; n_failures: unknown }>;
+    expect(sentCounts.map((c) => [c.uri, String(c.n_success), String(c.n_failures)])).toEqual([
+      [episode.states[0]!.skill, '0', '1'],
+      [episode.states[1]!.skill, '1', '0'],
+    ]);
+  });
+
+  it('writes nothing more when the run was already recorded (claim refused)', async () => {
+    driver.respond = (q, p) => (q === S.CLAIM_EXECUTION ? [{ claimed: false }] : answers(q, p));
+    await g.recordEpisode(episode);
+    expect(driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query)).map((c) => c.query)).toEqual([S.CLAIM_EXECUTION]);
+  });
+
+  it('sends LIMITs as integers and windows as bounds', async () => {
+    await g.recentFailures('u', 5);
+    await g.executions({ workflow_id: 'w', version: '1' }, 7);
+    await g.skillReliability('u', { days: 7, lastRuns: 3 });
+    await g.skillReliability('u');
+    const [rf, ex, win, all] = driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query));
+    expect(neo4j.isInt(rf!.parameters.limit as never) && String(rf!.parameters.limit)).toBe('5');
+    expect(String(ex!.parameters.limit)).toBe('7');
+    expect(win!.parameters).toMatchObject({ uri: 'u', since: '2030-06-08T12:00:00.000Z' });
+    expect(String(win!.parameters.limit)).toBe('3');
+    expect(all!.parameters.since).toBeNull();
+    expect(neo4j.isInt(all!.parameters.limit as never)).toBe(true);
+  });
+
+  it('maps answers to the port shapes (Integers, epoch milliseconds, null rates)', async () => {
+    expect(await g.skillReliability('skill://x@1.0.0')).toEqual({
+      skill: 'skill://x@1.0.0',
+      capability: 'transcription',
+      n_success: 9,
+      n_failures: 1,
+      success_rate: 0.9,
+      failure_rate: 0.1,
+      p50_latency_ms: 550,
+      p95_latency_ms: 955,
+    });
+    expect(await g.skillReliability('skill://x@1.0.0', { days: 7 })).toMatchObject({ n_success: 3, n_failures: 1, success_rate: 0.75 });
+    driver.respond = () => [];
+    expect(await g.skillReliability('skill://unknown@1.0.0')).toMatchObject({ n_success: 0, success_rate: null, capability: null });
+    driver.respond = answers;
+    expect(await g.skillTrend('u', 2, 7)).toEqual([
+      { start: '2030-06-01T12:00:00.000Z', n_success: 0, n_failures: 1 },
+      { start: '2030-06-08T12:00:00.000Z', n_success: 1, n_failures: 0 },
+    ]);
+    expect(await g.recentFailures('u', 1)).toEqual([{ run_id: 'r1', state: 'Transcribe', error: 'TimeoutError', at: '2030-06-14T12:00:00.000Z' }]);
+    expect(await g.lineage('a')).toEqual({
+      nodes: [
+        { workflow_id: 'a', version: '1', name: 'A', created_at: '2030-01-01T00:00:00.000Z' },
+        { workflow_id: 'b', version: '1', name: 'B', created_at: '2030-01-02T00:00:00.000Z' },
+      ],
+      edges: [{ kind: 'REFINEMENT_OF', from: { workflow_id: 'b', version: '1' }, to: { workflow_id: 'a', version: '1' } }],
+    });
+    expect((await g.descendants({ workflow_id: 'a', version: '1' })).map((n) => n.workflow_id)).toEqual(['b', 'c']);
+    expect((await g.workflowsUsingSkill('u')).map((n) => n.workflow_id)).toEqual(['b', 'c']);
+    expect(await g.executions({ workflow_id: 'a', version: '1' }, 1)).toEqual([
+      { run_id: 'r1', status: 'FAILED', started_at: '2030-06-14T11:59:00.000Z', finished_at: '2030-06-14T12:00:00.000Z' },
+    ]);
+  });
+
+  it('closes the session when a statement fails, and retries the schema after a failed first attempt', async () => {
+    let down = true;
+    driver.respond = (q, p) => {
+      if (down) throw new Error('ServiceUnavailable');
+      return answers(q, p);
+    };
+    await expect(g.lineage('a')).rejects.toThrow('ServiceUnavailable');
+    expect(driver.sessionsClosed).toBe(driver.sessionsOpened);
+    down = false;
+    await g.lineage('a');
+    expect(driver.calls.filter((c) => c.query === S.CONSTRAINT_SKILL_URI)).toHaveLength(2);
+  });
+
+  it('closes the driver only when it owns it', async () => {
+    await g.close();
+    expect(driver.closed).toBe(false);
+    await createNeo4jGraph(driver, { ownsDriver: true }).close();
+    expect(driver.closed).toBe(true);
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * Every Cypher statement the Neo4j adapter sends, as named constants — the only place Cypher is
+ * written. Values always travel as `$parameters`, never inside the text; relationship types,
+ * which Cypher cannot parameterise, get one constant each. statements.test.ts parses all of
+ * them with the Neo4j Cypher parser; adapter.test.ts checks that nothing else is ever sent.
+ *
+ * Model (Graphiti-compatible where Graphiti has a say):
+ *   (:Episodic {uuid, name, group_id, source, source_description, content, entity_edges, valid_at, created_at})
+ *     -[:MENTIONS {uuid, group_id, created_at}]->(:WorkflowExecution {run_id, status, started_at, finished_at, …})
+ *   (:WorkflowExecution)-[:EXECUTION_OF]->(:Workflow {workflow_id, version, name, …})   one node per version
+ *   (:WorkflowExecution)-[:USED_SKILL {run_id, seq, state, outcome, latency_ms, error, attempts, swapped_from, at}]->(:Skill {uri, …, n_success, n_failures})
+ *   (:Workflow)-[:VERSION_OF | :REFINEMENT_OF]->(:Workflow)                               child → parent
+ * Times are stored as DATETIME values (as Graphiti stores valid_at / created_at) and read back as
+ * epoch milliseconds.
+ */
+
+// ---- schema (idempotent; run once per process before the first query) ----------------------
+
+export const CONSTRAINT_SKILL_URI = 'CREATE CONSTRAINT dcf_skill_uri IF NOT EXISTS FOR (s:Skill) REQUIRE s.uri IS UNIQUE';
+export const CONSTRAINT_WORKFLOW_VERSION =
+  'CREATE CONSTRAINT dcf_workflow_version IF NOT EXISTS FOR (w:Workflow) REQUIRE (w.workflow_id, w.version) IS UNIQUE';
+export const CONSTRAINT_EXECUTION_RUN_ID = 'CREATE CONSTRAINT dcf_execution_run_id IF NOT EXISTS FOR (x:WorkflowExecution) REQUIRE x.run_id IS UNIQUE';
+export const INDEX_WORKFLOW_ID = 'CREATE INDEX dcf_workflow_id IF NOT EXISTS FOR (w:Workflow) ON (w.workflow_id)';
+export const INDEX_USED_SKILL_AT = 'CREATE INDEX dcf_used_skill_at IF NOT EXISTS FOR ()-[u:USED_SKILL]-() ON (u.at)';
+// Graphiti's own index names and definitions, so Graphiti's build_indices_and_constraints finds them in place.
+export const INDEX_EPISODE_UUID = 'CREATE INDEX episode_uuid IF NOT EXISTS FOR (n:Episodic) ON (n.uuid)';
+export const INDEX_EPISODE_GROUP_ID = 'CREATE INDEX episode_group_id IF NOT EXISTS FOR (n:Episodic) ON (n.group_id)';
+export const INDEX_EPISODE_CREATED_AT = 'CREATE INDEX created_at_episodic_index IF NOT EXISTS FOR (n:Episodic) ON (n.created_at)';
+export const INDEX_EPISODE_VALID_AT = 'CREATE INDEX valid_at_episodic_index IF NOT EXISTS FOR (n:Episodic) ON (n.valid_at)';
+export const INDEX_MENTION_UUID = 'CREATE INDEX mention_uuid IF NOT EXISTS FOR ()-[e:MENTIONS]-() ON (e.uuid)';
+export const INDEX_MENTION_GROUP_ID = 'CREATE INDEX mention_group_id IF NOT EXISTS FOR ()-[e:MENTIONS]-() ON (e.group_id)';
+
+/** In this order (constraints first: they back the MERGE lookups). */
+export const SCHEMA_STATEMENTS = [
+  CONSTRAINT_SKILL_URI,
+  CONSTRAINT_WORKFLOW_VERSION,
+  CONSTRAINT_EXECUTION_RUN_ID,
+  INDEX_WORKFLOW_ID,
+  INDEX_USED_SKILL_AT,
+  INDEX_EPISODE_UUID,
+  INDEX_EPISODE_GROUP_ID,
+  INDEX_EPISODE_CREATED_AT,
+  INDEX_EPISODE_VALID_AT,
+  INDEX_MENTION_UUID,
+  INDEX_MENTION_GROUP_ID,
+] as const;
+
+export const PING = 'RETURN 1 AS ok';
+
+// ---- writes ---------------------------------------------------------------------------------
+
+/** Counters are set on creation only: an upsert never resets them. */
+export const UPSERT_SKILL = `
+MERGE (s:Skill {uri: $uri})
+ON CREATE SET s.n_success = 0, s.n_failures = 0
+SET s.name = $name, s.version = $version, s.capability = $capability, s.tags = $tags, s.updated_at = datetime($now)`;
+
+export const UPSERT_WORKFLOW_VERSION = `
+MERGE (w:Workflow {workflow_id: $workflow_id, version: $version})
+SET w.name = $name, w.description = $description, w.tags = $tags, w.skills = $skills,
+    w.created_at = datetime($created_at), w.author = $author`;
+
+/** Both endpoints are merged (placeholders if new), then the edge; same shape for both kinds. */
+const linkStatement = (rel: 'VERSION_OF' | 'REFINEMENT_OF') => `
+MERGE (c:Workflow {workflow_id: $child_workflow_id, version: $child_version})
+ON CREATE SET c.name = $child_workflow_id, c.description = '', c.tags = [], c.skills = [], c.created_at = datetime($now)
+MERGE (p:Workflow {workflow_id: $parent_workflow_id, version: $parent_version})
+ON CREATE SET p.name = $parent_workflow_id, p.description = '', p.tags = [], p.skills = [], p.created_at = datetime($now)
+MERGE (c)-[:${rel}]->(p)`;
+export const LINK_VERSION_OF = linkStatement('VERSION_OF');
+export const LINK_REFINEMENT_OF = linkStatement('REFINEMENT_OF');
+
+/**
+ * recordEpisode, step 1 of 4 (one write transaction): claim the run. `claimed` is true only for
+ * the call that created the execution node (it alone holds `$write_id`, a fresh random token);
+ * any later call for the same run_id gets false and writes nothing more.
+ */
+export const CLAIM_EXECUTION = `
+MERGE (x:WorkflowExecution {run_id: $run_id})
+ON CREATE SET x.write_id = $write_id
+RETURN x.write_id = $write_id AS claimed`;
+
+/** Step 2: the execution's fields, EXECUTION_OF its version (placeholder if unknown), the Graphiti episode. */
+export const RECORD_EXECUTION = `
+MATCH (x:WorkflowExecution {run_id: $run_id})
+MERGE (w:Workflow {workflow_id: $workflow_id, version: $workflow_version})
+ON CREATE SET w.name = $workflow_name, w.description = '', w.tags = [], w.skills = [], w.created_at = datetime($now)
+SET x.workflow_id = $workflow_id, x.workflow_version = $workflow_version, x.workflow_name = $workflow_name,
+    x.status = $status, x.started_at = datetime($started_at), x.finished_at = datetime($finished_at),
+    x.recorded_at = datetime($now)
+MERGE (x)-[:EXECUTION_OF]->(w)
+MERGE (e:Episodic {uuid: $episode_uuid})
+SET e.name = $episode_name, e.group_id = $group_id, e.source = $source, e.source_description = $source_description,
+    e.content = $content, e.entity_edges = [], e.valid_at = datetime($finished_at), e.created_at = datetime($now)
+MERGE (e)-[m:MENTIONS {uuid: $mention_uuid}]->(x)
+SET m.group_id = $group_id, m.created_at = datetime($now)`;
+
+/** Step 3: one USED_SKILL per use; a skill never upserted gets a placeholder node with zero counters. */
+export const RECORD_SKILL_USES = `
+MATCH (x:WorkflowExecution {run_id: $run_id})
+UNWIND $uses AS use
+MERGE (s:Skill {uri: use.skill})
+ON CREATE SET s.name = use.skill_name, s.version = use.skill_version, s.tags = [], s.n_success = 0, s.n_failures = 0
+CREATE (x)-[u:USED_SKILL]->(s)
+SET u.run_id = $run_id, u.seq = use.seq, u.state = use.state, u.outcome = use.outcome, u.latency_ms = use.latency_ms,
+    u.error = use.error, u.attempts = use.attempts, u.swapped_from = use.swapped_from, u.at = datetime($at)`;
+
+/** Step 4: the spec's counters (§4.3: "increment the n_failures count on the Skill node"). */
+export const BUMP_SKILL_COUNTERS = `
+UNWIND $counts AS c
+MATCH (s:Skill {uri: c.uri})
+SET s.n_success = coalesce(s.n_success, 0) + c.n_success, s.n_failures = coalesce(s.n_failures, 0) + c.n_failures`;
+
+// ---- reliability ----------------------------------------------------------------------------
+
+/**
+ * Node counters plus aggregates over the window's uses: those at or after `$since` (null = any
+ * time), the latest `$limit` of them by (at, run_id, seq) descending. percentileCont interpolates
+ * linearly and ignores null latencies, like Postgres's percentile_cont.
+ */
+const reliabilityBody = `
+CALL (s) {
+  OPTIONAL MATCH (:WorkflowExecution)-[u:USED_SKILL]->(s)
+  WHERE $since IS NULL OR u.at >= datetime($since)
+  WITH u ORDER BY u.at DESC, u.run_id DESC, u.seq DESC LIMIT $limit
+  RETURN count(CASE WHEN u.outcome = 'success' THEN 1 END) AS n_success,
+         count(CASE WHEN u.outcome = 'failure' THEN 1 END) AS n_failures,
+         percentileCont(u.latency_ms, 0.5) AS p50,
+         percentileCont(u.latency_ms, 0.95) AS p95
+}
+RETURN s.uri AS uri, s.capability AS capability, s.n_success AS all_success, s.n_failures AS all_failures,
+       n_success, n_failures, p50, p95`;
+
+export const SKILL_RELIABILITY = `
+MATCH (s:Skill {uri: $uri})${reliabilityBody}`;
+
+export const ALL_SKILL_RELIABILITY = `
+MATCH (s:Skill)${reliabilityBody}
+ORDER BY uri`;
+
+export const SKILL_TREND_USES = `
+MATCH (:WorkflowExecution)-[u:USED_SKILL]->(:Skill {uri: $uri})
+WHERE u.at >= datetime($from) AND u.at <= datetime($to)
+RETURN u.at.epochMillis AS at_ms, u.outcome AS outcome`;
+
+export const RECENT_FAILURES = `
+MATCH (:WorkflowExecution)-[u:USED_SKILL]->(:Skill {uri: $uri})
+WHERE u.outcome = 'failure'
+RETURN u.run_id AS run_id, u.state AS state, u.error AS error, u.at.epochMillis AS at_ms
+ORDER BY u.at DESC, u.run_id DESC, u.seq DESC
+LIMIT $limit`;
+
+// ---- lineage --------------------------------------------------------------------------------
+
+/** One row per family member with its outgoing lineage edges (the family is closed, so every parent is a member). */
+export const LINEAGE = `
+MATCH (:Workflow {workflow_id: $workflow_id})-[:VERSION_OF|REFINEMENT_OF*0..]-(n:Workflow)
+WITH DISTINCT n
+OPTIONAL MATCH (n)-[e:VERSION_OF|REFINEMENT_OF]->(p:Workflow)
+RETURN n.workflow_id AS workflow_id, n.version AS version, n.name AS name, n.created_at.epochMillis AS created_at_ms,
+       collect(CASE WHEN e IS NULL THEN null ELSE {kind: type(e), workflow_id: p.workflow_id, version: p.version} END) AS parents`;
+
+export const DESCENDANTS = `
+MATCH (t:Workflow {workflow_id: $workflow_id, version: $version})<-[:VERSION_OF|REFINEMENT_OF*1..]-(d:Workflow)
+WHERE d <> t
+RETURN DISTINCT d.workflow_id AS workflow_id, d.version AS version, d.name AS name, d.created_at.epochMillis AS created_at_ms`;
+
+export const EXECUTIONS = `
+MATCH (x:WorkflowExecution)-[:EXECUTION_OF]->(:Workflow {workflow_id: $workflow_id, version: $version})
+RETURN x.run_id AS run_id, x.status AS status, x.started_at.epochMillis AS started_at_ms, x.finished_at.epochMillis AS finished_at_ms
+ORDER BY x.started_at DESC, x.run_id DESC
+LIMIT $limit`;
+
+export const WORKFLOWS_USING_SKILL = `
+MATCH (w:Workflow)
+WHERE $uri IN w.skills
+RETURN w.workflow_id AS workflow_id, w.version AS version, w.name AS name, w.created_at.epochMillis AS created_at_ms`;
+
+/** Every statement by name: what the parser test parses and the recording test allows. */
+export const CYPHER_STATEMENTS = {
+  CONSTRAINT_SKILL_URI,
+  CONSTRAINT_WORKFLOW_VERSION,
+  CONSTRAINT_EXECUTION_RUN_ID,
+  INDEX_WORKFLOW_ID,
+  INDEX_USED_SKILL_AT,
+  INDEX_EPISODE_UUID,
+  INDEX_EPISODE_GROUP_ID,
+  INDEX_EPISODE_CREATED_AT,
+  INDEX_EPISODE_VALID_AT,
+  INDEX_MENTION_UUID,
+  INDEX_MENTION_GROUP_ID,
+  PING,
+  UPSERT_SKILL,
+  UPSERT_WORKFLOW_VERSION,
+  LINK_VERSION_OF,
+  LINK_REFINEMENT_OF,
+  CLAIM_EXECUTION,
+  RECORD_EXECUTION,
+  RECORD_SKILL_USES,
+  BUMP_SKILL_COUNTERS,
+  SKILL_RELIABILITY,
+  ALL_SKILL_RELIABILITY,
+  SKILL_TREND_USES,
+  RECENT_FAILURES,
+  LINEAGE,
+  DESCENDANTS,
+  EXECUTIONS,
+  WORKFLOWS_USING_SKILL,
+} as const;

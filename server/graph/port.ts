@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import type {
+  episodeSchema,
+  episodeStateSchema,
+  graphWriteSchema,
+  linkKindSchema,
+  linkSchema,
+  reliabilityWindowSchema,
+  skillNodeSchema,
+  workflowRefSchema,
+  workflowVersionNodeSchema,
+} from './schemas.ts';
+
+/**
+ * The knowledge-graph port (ARCHITECTURE.md "Ports and adapters"): what the planner's
+ * pre-flight checks (spec §2.2, §4.4), the lineage views (§3.2–3.5) and the post-run learning
+ * loop (§4.3) ask of the graph. Two adapters implement it — Postgres tables (embedded default)
+ * and Neo4j (Graphiti-compatible labels) — and one contract suite (contract.ts) tests both.
+ *
+ * Timestamps are ISO-8601 strings; the adapters return them in UTC with milliseconds
+ * (`Date#toISOString`). Lists come back in a stable order, documented per method.
+ */
+
+export type EpisodeState = z.infer<typeof episodeStateSchema>;
+export type Episode = z.infer<typeof episodeSchema>;
+export type WorkflowVersionNode = z.infer<typeof workflowVersionNodeSchema>;
+export type SkillNode = z.infer<typeof skillNodeSchema>;
+export type WorkflowRef = z.infer<typeof workflowRefSchema>;
+export type LinkKind = z.infer<typeof linkKindSchema>;
+export type Link = z.infer<typeof linkSchema>;
+/** Recent window: uses within the last `days` days AND/OR the last `lastRuns` uses of the skill. */
+export type ReliabilityWindow = z.infer<typeof reliabilityWindowSchema>;
+/** One outbox item: which port write and its payload. */
+export type GraphWrite = z.infer<typeof graphWriteSchema>;
+
+/**
+ * Reliability of one skill. Rates are null when the skill has no uses (in the window);
+ * latency percentiles interpolate linearly (percentile_cont / percentileCont) over every use
+ * with a known latency, failures included (a timeout's latency is part of the picture).
+ */
+export interface SkillReliability {
+  skill: string;
+  capability: string | null;
+  n_success: number;
+  n_failures: number;
+  success_rate: number | null;
+  failure_rate: number | null;
+  p50_latency_ms: number | null;
+  p95_latency_ms: number | null;
+}
+
+export interface LineageNode {
+  workflow_id: string;
+  version: string;
+  name: string;
+  created_at: string;
+}
+
+/** `from` = child (newer / derived), `to` = parent. */
+export interface LineageEdge {
+  kind: LinkKind;
+  from: WorkflowRef;
+  to: WorkflowRef;
+}
+
+export interface TrendBucket {
+  /** Start of the bucket (inclusive); buckets are contiguous, oldest first, the last ends now. */
+  start: string;
+  n_success: number;
+  n_failures: number;
+}
+
+export interface SkillFailure {
+  run_id: string;
+  state: string;
+  error: string | null;
+  at: string;
+}
+
+export interface ExecutionSummary {
+  run_id: string;
+  status: string;
+  started_at: string;
+  finished_at: string;
+}
+
+export interface KnowledgeGraph {
+  readonly kind: 'postgres' | 'neo4j';
+  /** Throws when the graph store is unreachable. */
+  ping(): Promise<void>;
+  /** Creates or updates a `:Skill`; its counters are kept. */
+  upsertSkill(s: SkillNode): Promise<void>;
+  /** Creates or replaces a `:Workflow` version node (also filling a placeholder). */
+  upsertWorkflowVersion(w: WorkflowVersionNode): Promise<void>;
+  /**
+   * Idempotent. A missing endpoint is created as a placeholder node (name = workflow id,
+   * created_at = now), so links never depend on write order.
+   */
+  link(kind: LinkKind, child: WorkflowRef, parent: WorkflowRef): Promise<void>;
+  /**
+   * Idempotent per run_id (a second call with the same run_id changes nothing): an `:Episodic`
+   * + a `:WorkflowExecution` EXECUTION_OF the `:Workflow` version (placeholder if unknown),
+   * USED_SKILL to each skill used (outcome, latency, error, at = finished_at), and the skills'
+   * n_success / n_failures counters incremented. All or nothing.
+   */
+  recordEpisode(e: Episode): Promise<void>;
+  /** All-time (node counters) when `window` is absent; an unknown skill has zero uses. */
+  skillReliability(uri: string, window?: ReliabilityWindow): Promise<SkillReliability>;
+  /** Every known skill, ordered by URI. `lastRuns` applies per skill. */
+  allSkillReliability(window?: ReliabilityWindow): Promise<SkillReliability[]>;
+  /** `buckets` contiguous buckets of `bucketDays` days ending now, oldest first (a sparkline). */
+  skillTrend(uri: string, buckets: number, bucketDays: number): Promise<TrendBucket[]>;
+  /** The skill's latest failed uses, newest first. */
+  recentFailures(uri: string, limit: number): Promise<SkillFailure[]>;
+  /**
+   * The whole family of `workflowId`: every version reachable from any of its versions through
+   * VERSION_OF / REFINEMENT_OF in either direction, across workflow ids, and every edge among
+   * them. Nodes ordered by (created_at, workflow_id, version); edges by (from, to, kind).
+   */
+  lineage(workflowId: string): Promise<{ nodes: LineageNode[]; edges: LineageEdge[] }>;
+  /** Versions transitively derived from `node` (edges pointing to it), excluding itself; ordered like lineage nodes. */
+  descendants(node: WorkflowRef): Promise<LineageNode[]>;
+  /** Executions of one version, newest start first. */
+  executions(node: WorkflowRef, limit: number): Promise<ExecutionSummary[]>;
+  /** Versions whose bindings include the skill, ordered by (workflow_id, version). */
+  workflowsUsingSkill(uri: string): Promise<LineageNode[]>;
+  /** Releases what the adapter owns (the Neo4j driver); the app database is not closed. */
+  close(): Promise<void>;
+}

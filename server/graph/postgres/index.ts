@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { KnowledgeGraph } from '../port.ts';
+import { descendants, executions, lineage, workflowsUsingSkill } from './lineage.ts';
+import { allSkillReliability, recentFailures, skillReliability, skillTrend } from './reliability.ts';
+import { link, recordEpisode, upsertSkill, upsertWorkflowVersion } from './writes.ts';
+
+export interface PostgresGraphOptions {
+  /** The clock for windows, trends and placeholder timestamps (tests pin it). */
+  now?: () => Date;
+}
+
+/**
+ * The embedded knowledge graph: tables in the app database (server/db/schema/graph.ts),
+ * created by the app's migrations. It shares the app's connection, so `close` closes nothing.
+ */
+export function createPostgresGraph(db: Db, options: PostgresGraphOptions = {}): KnowledgeGraph {
+  const now = options.now ?? (() => new Date());
+  return {
+    kind: 'postgres',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    upsertSkill: (s) => upsertSkill(db, s, now()),
+    upsertWorkflowVersion: (w) => upsertWorkflowVersion(db, w),
+    link: (kind, child, parent) => link(db, kind, child, parent, now()),
+    recordEpisode: (e) => recordEpisode(db, e, now()),
+    skillReliability: (uri, window) => skillReliability(db, uri, window, now()),
+    allSkillReliability: (window) => allSkillReliability(db, window, now()),
+    skillTrend: (uri, buckets, bucketDays) => skillTrend(db, uri, buckets, bucketDays, now()),
+    recentFailures: (uri, limit) => recentFailures(db, uri, limit),
+    lineage: (workflowId) => lineage(db, workflowId),
+    descendants: (node) => descendants(db, node),
+    executions: (node, limit) => executions(db, node, limit),
+    workflowsUsingSkill: (uri) => workflowsUsingSkill(db, uri),
+    close: async () => {},
+  };
+}

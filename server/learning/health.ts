@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { workflowProposals, type WorkflowProposalRow } from '../db/schema/workflow-store.ts';
+import type { SkillDirectory } from '../execution/services.ts';
+import type { KnowledgeGraph, ReliabilityWindow } from '../graph/port.ts';
+import { isObject } from '../engine/json.ts';
+import { getWorkflowVersion, nextPatchVersion } from '../workflows/store.ts';
+import { DEFAULT_WINDOW } from './reliability.ts';
+
+export interface HealthFinding {
+  skill: string;
+  states: string[];
+  failure_rate: number;
+  uses: number;
+  alternative: { skill: string; failure_rate: number | null; uses: number } | null;
+}
+
+/** Uses a skill needs in the window before its failure rate is trusted (a single failure is not a trend). */
+export const MIN_USES = 5;
+
+/**
+ * check_workflow_health (spec §4.4): for one saved version, the bound skills whose recent failure
+ * rate is above `threshold`, each with the most reliable alternative of its capability; when any
+ * has an alternative, a proposal of the next patch version that swaps the bindings (and the
+ * skill_imports). The proposal is stored as pending — nothing is saved until it is accepted.
+ */
+export async function checkWorkflowHealth(db: Db, graph: KnowledgeGraph, skills: SkillDirectory, key: { workflow_id: string; version?: string }, opts: { threshold?: number; window?: ReliabilityWindow } = {}) {
+  const row = await getWorkflowVersion(db, key.workflow_id, key.version);
+  if (!row) return null;
+  const threshold = opts.threshold ?? 0.05;
+  const window = opts.window ?? DEFAULT_WINDOW;
+  const findings: HealthFinding[] = [];
+  for (const uri of row.skills) {
+    const r = await graph.skillReliability(uri, window);
+    const uses = r.n_success + r.n_failures;
+    if (uses < MIN_USES || (r.failure_rate ?? 0) <= threshold) continue;
+    const capability = skills.get(uri)?.tags[0];
+    const candidates = capability ? skills.all().filter((s) => s.uri !== uri && s.manifest.tags[0] === capability) : [];
+    let best: HealthFinding['alternative'] = null;
+    for (const c of candidates) {
+      const cr = await graph.skillReliability(c.uri, window);
+      const cu = cr.n_success + cr.n_failures;
+      const rate = cr.failure_rate ?? null;
+      // Only an alternative with evidence of doing better qualifies.
+      if (cu >= MIN_USES && rate !== null && rate < r.failure_rate! && rate <= threshold && (!best || rate < (best.failure_rate ?? 1))) best = { skill: c.uri, failure_rate: rate, uses: cu };
+    }
+    findings.push({ skill: uri, states: statesBinding(row.document, uri), failure_rate: r.failure_rate!, uses, alternative: best });
+  }
+  const swaps = findings.filter((f) => f.alternative);
+  let proposal: WorkflowProposalRow | null = null;
+  if (swaps.length) {
+    const newVersion = await nextPatchVersion(db, row.workflowId, row.version);
+    const document = swapSkills(row.document, new Map(swaps.map((f) => [f.skill, f.alternative!.skill])), newVersion, skills);
+    const reason = swaps.map((f) => `${f.skill} failed ${(f.failure_rate * 100).toFixed(1)}% of ${f.uses} recent uses (threshold ${(threshold * 100).toFixed(0)}%); ${f.alternative!.skill} failed ${((f.alternative!.failure_rate ?? 0) * 100).toFixed(1)}% of ${f.alternative!.uses}`).join('; ');
+    proposal = (await db.insert(workflowProposals).values({ id: randomUUID(), workflowId: row.workflowId, baseVersion: row.version, newVersion, document, findings: swaps, reason }).returning())[0] ?? null;
+  }
+  return { workflow_id: row.workflowId, version: row.version, healthy: findings.length === 0, threshold, findings, proposal };
+}
+
+function statesBinding(doc: Record<string, unknown>, uri: string): string[] {
+  const out: string[] = [];
+  const walk = (states: unknown) => {
+    if (!isObject(states)) return;
+    for (const [name, s] of Object.entries(states)) {
+      if (!isObject(s)) continue;
+      if (isObject(s.AgentBinding) && Array.isArray(s.AgentBinding.skills) && s.AgentBinding.skills.includes(uri)) out.push(name);
+      for (const b of Array.isArray(s.Branches) ? s.Branches : []) if (isObject(b)) walk(b.States);
+      for (const p of [s.ItemProcessor, s.Iterator]) if (isObject(p)) walk(p.States);
+    }
+  };
+  walk(isObject(doc.asl) ? doc.asl.States : null);
+  return out;
+}
+
+/** A copy of the document with skill URIs swapped in every AgentBinding and skill_imports, at `version`. */
+function swapSkills(doc: Record<string, unknown>, swap: Map<string, string>, version: string, skills: SkillDirectory): Record<string, unknown> {
+  const copy = structuredClone(doc);
+  copy.version = version;
+  copy.created_at = new Date().toISOString();
+  const fileOf = (uri: string) => `file://skills/${skills.get(uri)?.skillName ?? uri}.json`;
+  const text = JSON.stringify(copy.asl);
+  let asl = text;
+  for (const [from, to] of swap) asl = asl.split(JSON.stringify(from)).join(JSON.stringify(to));
+  copy.asl = JSON.parse(asl) as unknown;
+  if (Array.isArray(copy.skill_imports)) {
+    const replaced = new Map([...swap].map(([f, t]) => [fileOf(f), fileOf(t)]));
+    copy.skill_imports = copy.skill_imports.map((i) => (isObject(i) && typeof i.uri === 'string' && replaced.has(i.uri) ? { ...i, uri: replaced.get(i.uri) } : i));
+  }
+  return copy;
+}
+
+export async function getProposal(db: Db, id: string): Promise<WorkflowProposalRow | null> {
+  const [row] = await db.select().from(workflowProposals).where(eq(workflowProposals.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,29 @@
+import type { KnowledgeGraph, ReliabilityWindow, SkillReliability } from '../graph/port.ts';
+import type { SkillDirectory } from '../execution/services.ts';
+
+export interface SkillReport {
+  skill: string;
+  capability: string | null;
+  all_time: SkillReliability;
+  recent: SkillReliability;
+  alternatives: Array<{ skill: string; all_time: SkillReliability; recent: SkillReliability }>;
+}
+
+/** Default recent window: the last 7 days and at most the last 50 uses (both bounds apply). */
+export const DEFAULT_WINDOW: ReliabilityWindow = { days: 7, lastRuns: 50 };
+
+/**
+ * get_skill_reliability: a skill's success and failure rates and latency percentiles, all-time
+ * and in a recent window, with the same figures for its alternatives (same capability = first tag).
+ */
+export async function skillReport(graph: KnowledgeGraph, skills: SkillDirectory, uri: string, window: ReliabilityWindow = DEFAULT_WINDOW): Promise<SkillReport> {
+  const capability = skills.get(uri)?.tags[0] ?? null;
+  const both = async (u: string) => ({ all_time: await graph.skillReliability(u), recent: await graph.skillReliability(u, window) });
+  const alternatives = capability ? skills.all().filter((s) => s.uri !== uri && s.manifest.tags[0] === capability).map((s) => s.uri) : [];
+  return {
+    skill: uri,
+    capability,
+    ...(await both(uri)),
+    alternatives: await Promise.all(alternatives.map(async (a) => ({ skill: a, ...(await both(a)) }))),
+  };
+}

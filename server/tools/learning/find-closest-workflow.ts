@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { findClosestWorkflow } from '../../learning/closest.ts';
+import { defineTool } from '../define-tool.ts';
+import { isFailure } from '../document-input.ts';
+import { ok } from '../result.ts';
+import { learning, skillDirectory } from './learning.ts';
+
+/** Spec §3.2: the "closest cousin" among saved workflows for a new request. */
+export const findClosestWorkflowTool = defineTool({
+  name: 'find_closest_workflow',
+  description: 'Rank saved workflows as starting points for a new request (spec §3.2): candidates from search, ordered by how many of the requested capabilities, skills and states each already contains, then by search score; each with the reason.',
+  readOnly: true,
+  input: z.object({
+    query: z.string().min(1),
+    capabilities: z.array(z.string()).default([]).describe('e.g. ["diarization", "segmentation", "compliance"]'),
+    skills: z.array(z.string()).default([]),
+    states: z.array(z.string()).default([]),
+    limit: z.number().int().min(1).max(50).default(5),
+  }),
+  output: z.object({
+    candidates: z.array(z.object({ workflow_id: z.string(), version: z.string(), name: z.string(), coverage: z.number(), covered: z.array(z.string()), missing: z.array(z.string()), search_score: z.number(), derived_from: z.string().nullable(), reason: z.string() })),
+  }),
+  async handler(args, { services }) {
+    const l = await learning(services);
+    if (isFailure(l)) return l;
+    return ok({ candidates: await findClosestWorkflow(l.db, await skillDirectory(services), args) });
+  },
+});

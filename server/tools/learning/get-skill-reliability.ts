@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { skillReport } from '../../learning/reliability.ts';
+import { defineTool } from '../define-tool.ts';
+import { isFailure } from '../document-input.ts';
+import { fail, ok } from '../result.ts';
+import { learning, skillDirectory } from './learning.ts';
+
+const rel = z.object({
+  skill: z.string(), capability: z.string().nullable(), n_success: z.number(), n_failures: z.number(),
+  success_rate: z.number().nullable(), failure_rate: z.number().nullable(), p50_latency_ms: z.number().nullable(), p95_latency_ms: z.number().nullable(),
+});
+
+/** Skill reliability from the knowledge graph (spec §2.2, §4.4). */
+export const getSkillReliabilityTool = defineTool({
+  name: 'get_skill_reliability',
+  description: 'Success rate, failure rate and p50/p95 latency of a skill (or of every skill of a capability, or of all skills), all-time and in a recent window (default the last 7 days and at most the last 50 uses), with its alternatives of the same capability.',
+  readOnly: true,
+  input: z.object({
+    skill: z.string().optional().describe('A skill:// URI.'),
+    capability: z.string().optional().describe('A capability (a skill\'s first tag), e.g. transcription.'),
+    window_days: z.number().positive().default(7),
+    last_runs: z.number().int().positive().default(50),
+  }),
+  output: z.object({
+    window: z.object({ days: z.number(), last_runs: z.number() }),
+    skills: z.array(z.object({ skill: z.string(), capability: z.string().nullable(), all_time: rel, recent: rel, alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel })) })),
+  }),
+  async handler(args, { services }) {
+    const l = await learning(services);
+    if (isFailure(l)) return l;
+    const dir = await skillDirectory(services);
+    if (args.skill && !dir.get(args.skill)) return fail('not_found', `skill ${args.skill} is not in the catalog`);
+    const uris = args.skill ? [args.skill] : dir.all().filter((s) => !args.capability || s.manifest.tags[0] === args.capability).map((s) => s.uri);
+    const window = { days: args.window_days, lastRuns: args.last_runs };
+    const skills = [];
+    for (const u of uris) skills.push(await skillReport(l.graph, dir, u, window));
+    return ok({ window: { days: args.window_days, last_runs: args.last_runs }, skills });
+  },
+});

@@ -1,0 +1,37 @@
+import type { Db } from '../../db/client.ts';
+import { createKnowledgeGraph } from '../../graph/factory.ts';
+import type { KnowledgeGraph } from '../../graph/port.ts';
+import type { ToolServices } from '../context.ts';
+import { fail, type ToolFailure } from '../result.ts';
+
+const graphs = new WeakMap<Db, KnowledgeGraph>();
+
+/** The database and knowledge graph the learning tools use, or the `unavailable` failure. */
+export async function learning(services: ToolServices): Promise<{ db: Db; graph: KnowledgeGraph } | ToolFailure> {
+  if (!services.db) return fail('unavailable', 'the knowledge graph needs the database, which this context does not provide');
+  let db: Db;
+  try {
+    db = await services.db();
+  } catch (err) {
+    return fail('unavailable', `cannot open the database: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  let graph = graphs.get(db);
+  if (!graph) {
+    graph = createKnowledgeGraph(services.config, db);
+    graphs.set(db, graph);
+  }
+  return { db, graph };
+}
+
+const directories = new Map<string, Promise<import('../../execution/services.ts').SkillDirectory>>();
+
+/** The skill catalog as a directory (valid manifests by URI), cached per catalog folder. */
+export function skillDirectory(services: ToolServices) {
+  const dir = services.config.skillsDir;
+  let d = directories.get(dir);
+  if (!d) {
+    d = import('../../execution/skill-directory.ts').then((m) => m.loadSkillDirectory(dir));
+    directories.set(dir, d);
+  }
+  return d;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { searchKnowledge } from '../../learning/search.ts';
+import { defineTool } from '../define-tool.ts';
+import { isFailure } from '../document-input.ts';
+import { ok } from '../result.ts';
+import { learning } from './learning.ts';
+
+/** The Planner's search (spec §2.2 `search_embeddings(query=…)`): saved workflows, skills and memories. */
+export const searchEmbeddingsTool = defineTool({
+  name: 'search_embeddings',
+  description: 'Search saved workflows, skill manifests and archival memories for a query (Postgres full-text search combined with trigram similarity), best first.',
+  readOnly: true,
+  input: z.object({
+    query: z.string().min(1),
+    kinds: z.array(z.enum(['workflow', 'skill', 'memory'])).optional(),
+    limit: z.number().int().min(1).max(100).default(10),
+  }),
+  output: z.object({
+    hits: z.array(z.object({ kind: z.string(), key: z.string(), title: z.string(), snippet: z.string(), score: z.number(), fulltext: z.number(), trigram: z.number() })),
+  }),
+  async handler(args, { services }) {
+    const l = await learning(services);
+    if (isFailure(l)) return l;
+    return ok({ hits: await searchKnowledge(l.db, args.query, args) });
+  },
+});
