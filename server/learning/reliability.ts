@@ -6,6 +6,11 @@ export interface SkillReport {
   capability: string | null;
   all_time: SkillReliability;
   recent: SkillReliability;
+  /** Daily success/failure counts of the last 14 days, oldest first (the sparkline). */
+  trend: Array<{ start: string; n_success: number; n_failures: number }>;
+  recent_failures: Array<{ run_id: string; state: string; error: string | null; at: string }>;
+  /** Saved workflow versions that bind the skill. */
+  used_by: Array<{ workflow_id: string; version: string; name: string }>;
   alternatives: Array<{ skill: string; all_time: SkillReliability; recent: SkillReliability }>;
 }
 
@@ -24,6 +29,9 @@ export async function skillReport(graph: KnowledgeGraph, skills: SkillDirectory,
     skill: uri,
     capability,
     ...(await both(uri)),
+    trend: await graph.skillTrend(uri, 14, 1),
+    recent_failures: await graph.recentFailures(uri, 5),
+    used_by: (await graph.workflowsUsingSkill(uri)).map((w) => ({ workflow_id: w.workflow_id, version: w.version, name: w.name })),
     alternatives: await Promise.all(alternatives.map(async (a) => ({ skill: a, ...(await both(a)) }))),
   };
 }

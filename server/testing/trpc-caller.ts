@@ -17,7 +17,7 @@ export function callerFor(db: Db, user: PublicUser | null, extra: Partial<TrpcCo
     userAgent: 'vitest',
     cookieSecret: 'test-secret-0123456789-0123456789-abcdef',
     sessionTtlHours: 1,
-    services: { config: testConfig() },
+    services: { config: testConfig(), db: async () => db },
     ...extra,
   };
   return { caller: createCaller(ctx), ctx };

@@ -36,6 +36,15 @@ const POLICY: Record<string, Access> = {
   'runs.get': ALL,
   'runs.controlPlane': ALL,
   'runs.finalize': ['workflow_designer', 'compliance_manager', 'admin'],
+  'graph.reliability': ALL,
+  'graph.lineage': ALL,
+  'graph.closest': ALL,
+  'graph.search': ALL,
+  'graph.checkHealth': ['workflow_designer', 'admin'],
+  'graph.acceptUpdate': ['workflow_designer', 'admin'],
+  'graph.savedWorkflows': ALL,
+  'graph.savedWorkflow': ALL,
+  'graph.proposals': ALL,
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -62,6 +71,15 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'runs.get': () => ({ run_id: UNKNOWN_USER }),
   'runs.controlPlane': () => ({ run_id: UNKNOWN_USER }),
   'runs.finalize': () => ({ run_id: UNKNOWN_USER, abort: true }),
+  'graph.reliability': () => ({ capability: 'transcription' }),
+  'graph.lineage': () => ({ workflow_id: UNKNOWN_USER }),
+  'graph.closest': () => ({ query: 'advice call analysis' }),
+  'graph.search': () => ({ query: 'transcription' }),
+  'graph.checkHealth': () => ({ workflow_id: UNKNOWN_USER }),
+  'graph.acceptUpdate': () => ({ proposal_id: UNKNOWN_USER }),
+  'graph.savedWorkflows': () => undefined,
+  'graph.savedWorkflow': () => ({ workflow_id: UNKNOWN_USER, version: '1.0.0' }),
+  'graph.proposals': () => ({}),
   'tools.list': () => undefined,
 };
 

@@ -8,6 +8,7 @@ import { skillsRouter } from './routers/skills.ts';
 import { workflowsRouter } from './routers/workflows.ts';
 import { toolsRouter } from './routers/tools.ts';
 import { runsRouter } from './routers/runs.ts';
+import { graphRouter } from './routers/graph.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -18,6 +19,7 @@ export const appRouter = router({
   workflows: workflowsRouter,
   tools: toolsRouter,
   runs: runsRouter,
+  graph: graphRouter,
 });
 
 export type AppRouter = typeof appRouter;

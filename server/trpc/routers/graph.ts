@@ -1,0 +1,47 @@
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Role } from '../../auth/roles.ts';
+import { workflowProposals } from '../../db/schema/workflow-store.ts';
+import { acceptWorkflowUpdateTool } from '../../tools/learning/accept-workflow-update.ts';
+import { checkWorkflowHealthTool } from '../../tools/learning/check-workflow-health.ts';
+import { findClosestWorkflowTool } from '../../tools/learning/find-closest-workflow.ts';
+import { getSkillReliabilityTool } from '../../tools/learning/get-skill-reliability.ts';
+import { getWorkflowLineageTool } from '../../tools/learning/get-workflow-lineage.ts';
+import { searchEmbeddingsTool } from '../../tools/learning/search-embeddings.ts';
+import { getWorkflowVersion, listWorkflowVersions } from '../../workflows/store.ts';
+import { ALL_ROLES, procedure, router } from '../init.ts';
+import { toolMutation, toolQuery } from '../tool-procedure.ts';
+
+/** Who may change workflows (health checks propose versions; accepting saves one): designers and admins. */
+const EDITORS: readonly Role[] = ['workflow_designer', 'admin'];
+const versionKey = z.object({ workflow_id: z.string().min(1), version: z.string().min(1) });
+
+/** The learning loop in the console: reliability, lineage, search, health proposals. */
+export const graphRouter = router({
+  reliability: toolQuery(getSkillReliabilityTool, ALL_ROLES),
+  lineage: toolQuery(getWorkflowLineageTool, ALL_ROLES),
+  closest: toolQuery(findClosestWorkflowTool, ALL_ROLES),
+  search: toolQuery(searchEmbeddingsTool, ALL_ROLES),
+  checkHealth: toolMutation(checkWorkflowHealthTool, EDITORS),
+  acceptUpdate: toolMutation(acceptWorkflowUpdateTool, EDITORS),
+
+  /** Saved workflow versions (without their documents), newest first. */
+  savedWorkflows: procedure.meta({ access: ALL_ROLES }).query(async ({ ctx }) =>
+    (await listWorkflowVersions(ctx.db)).map(({ document: _d, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  ),
+
+  /** One saved version with its document (and its parent's, for a diff). */
+  savedWorkflow: procedure.meta({ access: ALL_ROLES }).input(versionKey).query(async ({ ctx, input }) => {
+    const row = await getWorkflowVersion(ctx.db, input.workflow_id, input.version);
+    if (!row) return null;
+    const parent = row.parentWorkflowId && row.parentVersion ? await getWorkflowVersion(ctx.db, row.parentWorkflowId, row.parentVersion) : null;
+    return { ...row, createdAt: row.createdAt.toISOString(), parentDocument: parent?.document ?? null };
+  }),
+
+  /** Proposals of check_workflow_health, pending first. */
+  proposals: procedure.meta({ access: ALL_ROLES }).input(z.object({ status: z.enum(['pending', 'accepted', 'rejected']).optional() })).query(async ({ ctx, input }) => {
+    const q = ctx.db.select().from(workflowProposals);
+    const rows = await (input.status ? q.where(eq(workflowProposals.status, input.status)) : q).orderBy(desc(workflowProposals.createdAt));
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: r.decidedAt?.toISOString() ?? null }));
+  }),
+});
