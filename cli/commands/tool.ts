@@ -1,6 +1,7 @@
 import { findTool, TOOLS } from '../../server/tools/registry.ts';
 import { invokeTool } from '../../server/tools/invoke.ts';
 import { cliToolContext } from '../context.ts';
+import { recordAudit } from '../../server/audit/log.ts';
 import { EXIT, printJson, readSource, usageError, type ExitCode } from '../io.ts';
 
 /** `dcf tool <name> ['<json>'|-]` — runs any tool; exit 0 ok, 1 tool error, 2 usage. */
@@ -19,7 +20,11 @@ export async function toolCommand(args: string[]): Promise<ExitCode> {
       return usageError(`the arguments must be JSON: ${(err as Error).message}`);
     }
   }
-  const result = await invokeTool(tool, input, cliToolContext(), {
+  const ctx = cliToolContext();
+  const result = await invokeTool(tool, input, ctx, {
+    // Mutating calls are audited like the console's: one row in the audit log (the database is
+    // the console's shared PGlite when it runs, else opened here).
+    audit: tool.readOnly ? undefined : { record: async (entry) => recordAudit(await ctx.services.db!(), entry) },
     onInternalError: (t, err) => process.stderr.write(`internal error in ${t}: ${err instanceof Error ? err.stack : String(err)}\n`),
   });
   printJson(result);
