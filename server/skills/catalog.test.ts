@@ -5,25 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogSkillInfos, loadSkillCatalog, skillCatalogSchema } from './catalog.ts';
 import type { SkillCatalog } from './catalog.ts';
+import { SHIPPED_URIS } from './testing/shipped-uris.ts';
 
 const skillsDir = fileURLToPath(new URL('../../skills/', import.meta.url));
 
-/** The thirteen shipped manifests' URIs, in file-name order: the ten catalog skills and the three built-ins. */
-const SHIPPED_URIS = [
-  'skill://assemblyai-transcribe@1.2.0',
-  'skill://builtin.echo@1.0.0',
-  'skill://builtin.fail@1.0.0',
-  'skill://builtin.sleep@1.0.0',
-  'skill://compliance-analysis@1.3.0',
-  'skill://gpt4o-diarize@1.0.0',
-  'skill://labelling-segmentation@1.2.0',
-  'skill://recording-management@1.5.0',
-  'skill://research.web@0.2.0',
-  'skill://salesforce-integration@2.1.0',
-  'skill://scoring@1.1.0',
-  'skill://sentiment-analysis@1.2.0',
-  'skill://whisper-transcribe@1.0.0',
-];
 
 describe('loadSkillCatalog on the shipped skills/', () => {
   it('loads all thirteen manifests, valid and typed, keyed by their skill:// URI', async () => {

@@ -1,18 +1,9 @@
+import { mulberry32 } from '../../../lib/seeded-random.ts';
 import type { Random } from './types.ts';
 
-/**
- * mulberry32: a small, fast 32-bit PRNG giving uniforms on [0, 1). Not cryptographic; meant for
- * tests, simulations and reproducible runs. The same seed always gives the same sequence.
- */
+/** The seeded generator (lib/seeded-random.ts, mulberry32) the policies' tests and simulations use. */
 export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 /** A uniform on (0, 1] from `random` — safe to take the logarithm of. */

@@ -7,6 +7,7 @@ import { systemActor } from '../../audit/actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { PROJECT_ROOT } from '../../testing/test-database.ts';
 import { workspaceScratchDir } from '../../testing/workspace-dir.ts';
+import { SHIPPED_URIS } from '../../skills/testing/shipped-uris.ts';
 
 const ctx = { actor: systemActor('test'), services: { config: testConfig() } };
 const run = (input: unknown) => invokeTool(getSkillsetTool, input, ctx);
@@ -19,21 +20,7 @@ describe('get_skillset', () => {
     expect(r.count).toBe(13);
     expect(r.invalid).toEqual([]);
     expect(r.unreadable).toEqual([]);
-    expect(r.skills.map((s) => s.uri).sort()).toEqual([
-      'skill://assemblyai-transcribe@1.2.0',
-      'skill://builtin.echo@1.0.0',
-      'skill://builtin.fail@1.0.0',
-      'skill://builtin.sleep@1.0.0',
-      'skill://compliance-analysis@1.3.0',
-      'skill://gpt4o-diarize@1.0.0',
-      'skill://labelling-segmentation@1.2.0',
-      'skill://recording-management@1.5.0',
-      'skill://research.web@0.2.0',
-      'skill://salesforce-integration@2.1.0',
-      'skill://scoring@1.1.0',
-      'skill://sentiment-analysis@1.2.0',
-      'skill://whisper-transcribe@1.0.0',
-    ]);
+    expect(r.skills.map((s) => s.uri).sort()).toEqual(SHIPPED_URIS);
     const whisper = r.skills.find((s) => s.skillName === 'whisper-transcribe')!;
     expect(whisper.tools).toEqual([expect.objectContaining({ name: 'transcribe_audio', parameters: ['recording_uri'], required: ['recording_uri'] })]);
     expect(whisper.manifest).toBeUndefined();

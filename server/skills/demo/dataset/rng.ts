@@ -4,17 +4,8 @@
  */
 export type Rng = () => number;
 
-/** mulberry32: a small, fast 32-bit generator; returns floats in [0, 1). */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (lib/seeded-random.ts): floats in [0, 1). */
+export { mulberry32 } from '../../../../lib/seeded-random.ts';
 
 /** FNV-1a hash of a string: derives independent, stable sub-seeds (per skill, per call). */
 export function hashString(text: string, seed = 0x811c9dc5): number {
