@@ -8,6 +8,7 @@ import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
 import { getWorkflowVersion } from '../workflows/store.ts';
 import { consolidate } from './consolidate.ts';
+import { waitForRun } from '../execution/wait-run.ts';
 import { indexSkills } from './search.ts';
 import { seedWorkflowCatalog } from './workflow-catalog.ts';
 import { EPISODE_STREAM } from './episode-stream.ts';
@@ -81,14 +82,27 @@ describe(`the learning loop (${testDbKind()})`, { timeout: 240_000 }, () => {
     expect(lineage.edges).toContainEqual({ kind: 'VERSION_OF', from: { workflow_id: STANDARD, version: '1.0.1' }, to: { workflow_id: STANDARD, version: '1.0.0' } });
     expect((lineage.descendants as Array<{ version: string }>).map((d) => d.version)).toContain('1.0.1');
 
-    const latest = (await getWorkflowVersion(db.db, STANDARD))!;
-    expect(latest.version).toBe('1.0.1');
-    const next = await h.run(latest.document, ALEX, 60_000);
+    // The next run of the workflow (by id: its highest saved version) uses 1.0.1.
+    const started = await call('start_workflow_run', { workflow_id: STANDARD, input: ALEX });
+    const next = (await waitForRun(h.x, started.run_id as string, 60_000))!;
     expect(next).toMatchObject({ status: 'SUCCEEDED', workflow_version: '1.0.1' });
     const view = await h.finalized(next.run_id);
     expect(view.data.TranscribeRecording).toMatchObject({ ok: true, data: { job_id: expect.any(String) } });
     const memories = await call('search_embeddings', { query: 'whisper assemblyai workflow_update', kinds: ['memory'] });
     expect((memories.hits as Array<{ title: string }>)[0]?.title).toBe('workflow_update');
+  });
+
+  it('a refinement saved from the foundational workflow shows REFINEMENT_OF in the lineage (spec §3.3, §3.5)', async () => {
+    const base = (await getWorkflowVersion(db.db, STANDARD, '1.0.0'))!.document;
+    const heloc = { ...structuredClone(base), workflow_id: '6b1f3c2e-8d4a-4e5b-9c7d-0a1b2c3d4e5f', workflow_name: 'HELOC 2.0 Explanation Check', version: '1.0.0', description: 'Check that advisors explain HELOC 2.0 correctly.' };
+    const saved = await call('save_workflow', { workflow: heloc, parent: { workflow_id: STANDARD, version: '1.0.0', relation: 'REFINEMENT_OF' } });
+    expect(saved).toMatchObject({ workflow_id: heloc.workflow_id, relation: 'REFINEMENT_OF' });
+    const again = await invokeTool(findTool('save_workflow')!, { workflow: heloc }, { actor: systemActor('test'), services: { config: h.config, db: async () => db.db } });
+    expect(again).toMatchObject({ status: 'error', error_code: 'conflict' });
+    const lineage = await call('get_workflow_lineage', { workflow_id: heloc.workflow_id });
+    expect(lineage.edges).toContainEqual({ kind: 'REFINEMENT_OF', from: { workflow_id: heloc.workflow_id, version: '1.0.0' }, to: { workflow_id: STANDARD, version: '1.0.0' } });
+    const fromBase = await call('get_workflow_lineage', { workflow_id: STANDARD, version: '1.0.0' });
+    expect((fromBase.descendants as Array<{ workflow_id: string }>).map((d) => d.workflow_id)).toContain(heloc.workflow_id);
   });
 
   it('find_closest_workflow ranks the derived HELOC workflow above the foundational one for diarization and segmentation (spec §3.2 case B)', async () => {

@@ -32,6 +32,7 @@ const READ_ONLY: Record<string, boolean> = {
   find_closest_workflow: true,
   check_workflow_health: false,
   accept_workflow_update: false,
+  save_workflow: false,
 };
 
 /** The spec tools the engine issue adds. */
@@ -44,7 +45,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(25);
+    expect(names).toHaveLength(26);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

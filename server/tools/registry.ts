@@ -22,6 +22,7 @@ import { getWorkflowLineageTool } from './learning/get-workflow-lineage.ts';
 import { findClosestWorkflowTool } from './learning/find-closest-workflow.ts';
 import { checkWorkflowHealthTool } from './learning/check-workflow-health.ts';
 import { acceptWorkflowUpdateTool } from './learning/accept-workflow-update.ts';
+import { saveWorkflowTool } from './learning/save-workflow.ts';
 import { getSkillsetTool } from './skills/get-skillset.ts';
 import { validateSkillManifestTool } from './skills/validate-skill-manifest.ts';
 import { setDemoFaultsTool } from './skills/set-demo-faults.ts';
@@ -33,7 +34,7 @@ import { validateWorkflowTool } from './workflows/validate-workflow.ts';
  */
 export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifestTool, validateWorkflowTool,
   createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, setDemoFaultsTool,
-  appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool] as unknown as AnyTool[];
+  appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { createWorkflowControlPlane } from '../../execution/create-control-plane.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure, loadDocument } from '../document-input.ts';
+import { isFailure } from '../document-input.ts';
 import { fail, ok } from '../result.ts';
-import { execution, newRunInput, notificationOut, toNotificationOut } from './execution.ts';
+import { execution, newRunInput, notificationOut, runWorkflowDocument, toNotificationOut } from './execution.ts';
 
 /**
  * Spec §5.7 tool-9: "Create idempotently the RedisJSON control-plane for a workflow
@@ -25,7 +25,7 @@ export const createWorkflowControlPlaneTool = defineTool({
   async handler(args, { services, actor }) {
     const x = await execution(services);
     if (isFailure(x)) return x;
-    const loaded = await loadDocument(args.workflow, args.path, services.config.rootDir);
+    const loaded = await runWorkflowDocument(args, services);
     if (isFailure(loaded)) return loaded;
     const r = await createWorkflowControlPlane(x, { workflow: loaded.doc, input: args.input, run_id: args.run_id, started_by: actor.label });
     if (!r.ok) return fail('invalid_input', r.message, { error_code: r.error_code, issues: r.issues });

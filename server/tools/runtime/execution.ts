@@ -30,12 +30,27 @@ export const toNotificationOut = (e: { id: string; instance: string; reason: str
   nudge_id: e.id, state: e.instance, reason: e.reason, due_at: new Date(e.due_at_ms).toISOString(),
 });
 
-/** A new run: the workflow (inline or a workspace path), its input, optionally the run id to use. */
+/** A new run: the workflow (inline, a workspace path, or a saved version), its input, optionally the run id to use. */
 export const newRunInput = z
   .object({
     workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
     path: z.string().min(1).optional().describe('Alternatively, the workflow file inside the workspace.'),
+    workflow_id: z.string().min(1).optional().describe('Alternatively, a saved workflow (see save_workflow): its highest version, or `version`.'),
+    version: z.string().min(1).optional(),
     input: z.unknown().describe("The run input; must satisfy the workflow's workflow_input_schema."),
     run_id: z.string().uuid().optional().describe('Reuse this id (idempotent retry); a new one is minted when absent.'),
   })
-  .refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' });
+  .refine((v) => [v.workflow, v.path, v.workflow_id].filter((x) => x !== undefined).length === 1, { message: 'give exactly one of "workflow", "path" or "workflow_id"' });
+
+/** The workflow document a new run executes, from whichever of the three sources was given. */
+export async function runWorkflowDocument(args: z.output<typeof newRunInput>, services: ToolServices): Promise<{ doc: unknown } | ToolFailure> {
+  if (args.workflow_id !== undefined) {
+    if (!services.db) return fail('unavailable', 'saved workflows need the database');
+    const { getWorkflowVersion } = await import('../../workflows/store.ts');
+    const row = await getWorkflowVersion(await services.db(), args.workflow_id, args.version);
+    return row ? { doc: row.document } : fail('not_found', `no saved workflow ${args.workflow_id}${args.version ? `@${args.version}` : ''}`);
+  }
+  const { loadDocument } = await import('../document-input.ts');
+  const loaded = await loadDocument(args.workflow, args.path, services.config.rootDir);
+  return 'status' in loaded ? loaded : { doc: loaded.doc };
+}

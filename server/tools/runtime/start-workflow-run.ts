@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { startRun } from '../../execution/start-run.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure, loadDocument } from '../document-input.ts';
+import { isFailure } from '../document-input.ts';
 import { fail, ok } from '../result.ts';
-import { execution, newRunInput } from './execution.ts';
+import { execution, newRunInput, runWorkflowDocument } from './execution.ts';
 
 /** Console and CLI entry point: the Planner's three calls (create control plane, create workers, notify) as one. */
 export const startWorkflowRunTool = defineTool({
@@ -16,7 +16,7 @@ export const startWorkflowRunTool = defineTool({
   async handler(args, { services, actor }) {
     const x = await execution(services);
     if (isFailure(x)) return x;
-    const loaded = await loadDocument(args.workflow, args.path, services.config.rootDir);
+    const loaded = await runWorkflowDocument(args, services);
     if (isFailure(loaded)) return loaded;
     const r = await startRun(x, { workflow: loaded.doc, input: args.input, run_id: args.run_id, started_by: actor.label });
     if (!r.ok) return fail('invalid_input', r.message, { error_code: r.error_code, issues: r.issues });
