@@ -28,13 +28,19 @@ test('sections not built yet say what they will do and which issue brings them',
   for (const [href, issue] of [
     ['/chat', 'Agents and chat'],
     ['/runs', 'Workflow execution'],
-    ['/graph', 'The learning loop'],
     ['/companions', 'Delegated mode'],
   ] as const) {
     await mainNav(page).getByRole('link', { name: new RegExp(href.slice(1), 'i') }).click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByTestId('coming-soon')).toContainText(`“${issue}”`);
   }
+  // Graph is built: it is no longer marked "soon" and shows the lineage instead of a placeholder.
+  const graph = mainNav(page).getByRole('link', { name: /graph/i });
+  await expect(graph).not.toContainText('soon');
+  await graph.click();
+  await expect(page).toHaveURL(/\/graph$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Graph' })).toBeVisible();
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
 });
 
 test('an admin creates a user, sees the change in the audit log, and the new user can sign in', async ({ page, browser }) => {

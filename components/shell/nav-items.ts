@@ -32,9 +32,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     href: '/graph',
     label: 'Graph',
     roles: ALL,
-    comingIn: 'The learning loop',
     purpose:
-      'Explore the knowledge graph the learning loop builds from runs: workflows and their refinements, which skills performed well or failed, and the lessons recorded for the next plan.',
+      'Explore the knowledge graph the learning loop builds from runs: saved workflows with their versions and refinements, the runs of each version, how reliable each skill has been, and the updates health checks propose.',
   },
   {
     href: '/companions',

@@ -5,6 +5,7 @@ import { JsonBlock } from '@/components/ui/json-block';
 import { DataSources } from './data-sources';
 import { IssueRows } from './issue-rows';
 import { Permissions } from './permissions';
+import { SkillReliability } from './skill-reliability';
 import { SkillTool } from './skill-tool';
 import type { ListedSkill } from './types';
 
@@ -17,8 +18,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Everything the catalog knows about one (valid) skill: manifest contents and its validation result. */
-export function SkillDetail({ skill }: { skill: ListedSkill }) {
+/**
+ * Everything the catalog knows about one (valid) skill: manifest contents, its validation result,
+ * and how it has performed in runs (reliability from the knowledge graph).
+ */
+export function SkillDetail({ skill, onSelectSkill }: { skill: ListedSkill; onSelectSkill?(uri: string): void }) {
   const m = skill.manifest;
   return (
     <article aria-labelledby="skill-detail-title" className="space-y-4" data-testid="skill-detail">
@@ -54,6 +58,10 @@ export function SkillDetail({ skill }: { skill: ListedSkill }) {
       <Section title="Permissions">
         <Permissions permissions={skill.permissions} />
       </Section>
+
+      <div className="border-t border-slate-100 pt-4">
+        <SkillReliability key={skill.uri} uri={skill.uri} onSelectSkill={onSelectSkill} />
+      </div>
 
       {!m ? (
         <p className="text-sm text-slate-500">The full manifest was not returned; reload the page.</p>

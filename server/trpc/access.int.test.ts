@@ -45,6 +45,7 @@ const POLICY: Record<string, Access> = {
   'graph.savedWorkflows': ALL,
   'graph.savedWorkflow': ALL,
   'graph.proposals': ALL,
+  'graph.rejectProposal': ['workflow_designer', 'admin'],
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -80,6 +81,7 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'graph.savedWorkflows': () => undefined,
   'graph.savedWorkflow': () => ({ workflow_id: UNKNOWN_USER, version: '1.0.0' }),
   'graph.proposals': () => ({}),
+  'graph.rejectProposal': () => ({ proposal_id: UNKNOWN_USER }),
   'tools.list': () => undefined,
 };
 

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role } from '../../auth/roles.ts';
 import { workflowProposals } from '../../db/schema/workflow-store.ts';
@@ -38,10 +38,21 @@ export const graphRouter = router({
     return { ...row, createdAt: row.createdAt.toISOString(), parentDocument: parent?.document ?? null };
   }),
 
-  /** Proposals of check_workflow_health, pending first. */
+  /** Rejects a pending proposal (audited as a mutation); an accepted one cannot be rejected. */
+  rejectProposal: procedure.meta({ access: EDITORS }).input(z.object({ proposal_id: z.string().uuid() })).mutation(async ({ ctx, input }) => {
+    const rows = await ctx.db
+      .update(workflowProposals)
+      .set({ status: 'rejected', decidedAt: new Date(), decidedBy: ctx.user?.email ?? null })
+      .where(and(eq(workflowProposals.id, input.proposal_id), eq(workflowProposals.status, 'pending')))
+      .returning();
+    return { rejected: rows.length === 1 };
+  }),
+
+  /** Proposals of check_workflow_health, pending first (newest first within each). */
   proposals: procedure.meta({ access: ALL_ROLES }).input(z.object({ status: z.enum(['pending', 'accepted', 'rejected']).optional() })).query(async ({ ctx, input }) => {
     const q = ctx.db.select().from(workflowProposals);
     const rows = await (input.status ? q.where(eq(workflowProposals.status, input.status)) : q).orderBy(desc(workflowProposals.createdAt));
+    rows.sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: r.decidedAt?.toISOString() ?? null }));
   }),
 });

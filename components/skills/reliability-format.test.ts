@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatLatency, formatRate, totalUses, trendTotals, usesText } from './reliability-format';
+
+describe('reliability formatting', () => {
+  it('shows rates as percentages, or a dash without uses', () => {
+    expect(formatRate(null)).toBe('—');
+    expect(formatRate(1)).toBe('100%');
+    expect(formatRate(0.975)).toBe('97.5%');
+    expect(formatRate(2 / 3)).toBe('66.7%');
+    expect(formatRate(0)).toBe('0%');
+  });
+
+  it('shows latencies in ms below a second and in seconds above', () => {
+    expect(formatLatency(null)).toBe('—');
+    expect(formatLatency(849.6)).toBe('850 ms');
+    expect(formatLatency(2340)).toBe('2.3 s');
+    expect(formatLatency(120_000)).toBe('120 s');
+  });
+
+  it('counts uses in words', () => {
+    expect(usesText({ n_success: 1, n_failures: 0 })).toBe('1 success, 0 failures');
+    expect(usesText({ n_success: 2, n_failures: 1 })).toBe('2 successes, 1 failure');
+    expect(totalUses({ n_success: 2, n_failures: 1 })).toBe(3);
+  });
+
+  it('sums a trend', () => {
+    expect(trendTotals([])).toEqual({ n_success: 0, n_failures: 0 });
+    expect(trendTotals([{ start: 'a', n_success: 1, n_failures: 2 }, { start: 'b', n_success: 3, n_failures: 0 }])).toEqual({ n_success: 4, n_failures: 2 });
+  });
+});

@@ -1,0 +1,30 @@
+import type { Reliability, TrendBucket } from './reliability-types';
+
+/** A rate in [0, 1] as a percentage ("97.5%", "100%"); "—" when there were no uses. */
+export function formatRate(rate: number | null): string {
+  if (rate === null) return '—';
+  const pct = Math.round(rate * 1000) / 10;
+  return `${pct}%`;
+}
+
+/** A latency: milliseconds below a second ("850 ms"), seconds above ("2.3 s", "95 s"); "—" when unknown. */
+export function formatLatency(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  return `${s < 10 ? Math.round(s * 10) / 10 : Math.round(s)} s`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "1 success, 2 failures". */
+export function usesText(r: Pick<Reliability, 'n_success' | 'n_failures'>): string {
+  return `${plural(r.n_success, 'success', 'successes')}, ${plural(r.n_failures, 'failure', 'failures')}`;
+}
+
+export const totalUses = (r: Pick<Reliability, 'n_success' | 'n_failures'>) => r.n_success + r.n_failures;
+
+/** Sums of a trend (the sparkline's accessible summary). */
+export function trendTotals(trend: readonly TrendBucket[]): { n_success: number; n_failures: number } {
+  return trend.reduce((t, b) => ({ n_success: t.n_success + b.n_success, n_failures: t.n_failures + b.n_failures }), { n_success: 0, n_failures: 0 });
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, shot, signIn } from './helpers';
+import { SEEDED, trpc } from './trpc';
+
+const WHISPER = 'skill://whisper-transcribe@1.0.0';
+type Rel = { n_success: number; n_failures: number };
+type Report = { status: string; skills: Array<{ all_time: Rel; trend: Rel[] }> };
+type Lineage = { status: string; runs: Array<{ workflow_id: string; version: string; runs: Array<{ run_id: string; status: string }> }> };
+
+const skillCard = (uri: string) => `/skills?skill=${encodeURIComponent(uri)}`;
+
+test('after a run of the standard workflow, whisper-transcribe shows its success, rates and a non-empty sparkline', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, DEMO.compliance, '/skills');
+  const started = await trpc(page.request, 'runs.start', {
+    path: 'workflows/standard-advice-call-analysis.json',
+    input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
+  }, 'mutation');
+  expect(started).toMatchObject({ status: 'ok' });
+  const runId = started.run_id as string;
+  await expect
+    .poll(async () => ((await trpc(page.request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run as { status: string }).status, { timeout: 60_000 })
+    .toBe('SUCCEEDED');
+
+  // The consolidation job moves the run's episode into the knowledge graph every 2 s.
+  const runsOfStandard = async () => {
+    const l = await trpc<Lineage>(page.request, 'graph.lineage', { workflow_id: SEEDED.standard.id, runs_per_version: 100 }, 'query');
+    return l.status === 'ok' ? (l.runs.find((r) => r.workflow_id === SEEDED.standard.id && r.version === SEEDED.standard.version)?.runs ?? []) : [];
+  };
+  await expect.poll(async () => (await runsOfStandard()).map((r) => r.run_id), { timeout: 30_000 }).toContain(runId);
+  // Every recorded successful run of the standard workflow used Whisper once: 1 when this spec runs alone.
+  const succeeded = (await runsOfStandard()).filter((r) => r.status === 'SUCCEEDED').length;
+  const report = await trpc<Report>(page.request, 'graph.reliability', { skill: WHISPER }, 'query');
+  expect(report.skills[0]!.all_time).toMatchObject({ n_success: succeeded, n_failures: 0 });
+  const expected = succeeded === 1 ? '1 success, 0 failures' : `${succeeded} successes, 0 failures`;
+
+  await page.goto(skillCard(WHISPER));
+  const detail = page.getByTestId('skill-detail');
+  await expect(detail.getByRole('heading', { level: 2, name: 'whisper-transcribe' })).toBeVisible();
+  const rel = detail.getByTestId('skill-reliability');
+  await expect(rel.getByTestId('uses')).toHaveText(expected);
+  await expect(rel.getByTestId('success-rate')).toHaveText('100%');
+  await expect(rel.getByTestId('p95-latency')).toHaveText(/^\d+(\.\d)? m?s$/);
+  const spark = rel.getByTestId('trend-sparkline');
+  await expect(spark).toHaveAttribute('data-uses', String(succeeded));
+  await expect(spark).toHaveAttribute('aria-label', `Daily uses over the last 14 days: ${expected}`);
+  expect(await spark.locator('rect[data-kind="success"]').count()).toBeGreaterThanOrEqual(1);
+  await expect(rel.getByText('No failed uses recorded.')).toBeVisible();
+  await expect(rel.getByTestId('skill-alternatives')).toContainText('skill://assemblyai-transcribe@1.2.0');
+  await expect(rel.getByTestId('skill-used-by')).toContainText(SEEDED.standard.name);
+  await rel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('skill-reliability') });
+
+  // A workflow that uses it links to its version on the Graph page.
+  await rel.getByTestId('skill-used-by').getByRole('link', { name: /^Standard Advice Call Analysis v1\.0\.0$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/graph\\?workflow=${SEEDED.standard.id}&version=1\\.0\\.0`));
+  await expect(page.getByTestId('graph-side-panel').getByRole('heading', { level: 2, name: SEEDED.standard.name })).toBeVisible();
+});
+
+test('a skill that has never run says so, and still lists the workflows that use it', async ({ page }) => {
+  await signIn(page, DEMO.stakeholder, skillCard('skill://gpt4o-diarize@1.0.0'));
+  const rel = page.getByTestId('skill-detail').getByTestId('skill-reliability');
+  await expect(rel.getByTestId('reliability-empty')).toHaveText('No runs yet: the knowledge graph has recorded no use of this skill.');
+  await expect(rel.getByTestId('trend-sparkline')).toHaveCount(0);
+  await expect(rel.getByTestId('skill-used-by')).toContainText(SEEDED.productCompliance.name);
+});
