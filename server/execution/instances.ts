@@ -14,10 +14,6 @@ export function scopeOf(instance: string): string {
   return instance.slice(0, instance.lastIndexOf('/') + 1);
 }
 
-export function inScope(scope: string, name: string): string {
-  return scope + name;
-}
-
 /** The scope of iteration `index` of Map instance `mapInstance`. */
 export function iterationScope(mapInstance: string, index: number): string {
   return `${mapInstance}[${index}]/`;

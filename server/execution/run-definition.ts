@@ -27,9 +27,3 @@ export async function loadRunDefinition(redis: Redis, runId: string): Promise<Ru
   cache.set(runId, def);
   return def;
 }
-
-export function stateOf(def: RunDefinition, name: string): StateLocation {
-  const loc = def.states.get(name);
-  if (!loc) throw new Error(`run ${def.runId}: no state named ${name}`);
-  return loc;
-}

@@ -56,5 +56,3 @@ export function parseRunFields(h: Record<string, string>): RunRecord | null {
 export async function readRun(redis: Redis, runId: string): Promise<RunRecord | null> {
   return parseRunFields(await redis.hgetall(runKeys(runId).run));
 }
-
-export const isFinished = (status: RunStatus) => status !== 'RUNNING';

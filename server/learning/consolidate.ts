@@ -2,8 +2,15 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import type { KnowledgeGraph } from '../graph/port.ts';
 import { enqueueGraphWrite, replayGraphOutbox } from '../graph/outbox.ts';
-import { ackEpisode, readEpisodes } from './episode-stream.ts';
+import { ackEpisode, readEpisodes, type EpisodeMessage } from './episode-stream.ts';
 import { publishSkillStats } from './skill-stats.ts';
+
+/** An episode's graph writes, in the order the graph wants them: its workflow version, its skills, the episode. */
+export async function enqueueEpisode(db: Db, message: EpisodeMessage): Promise<void> {
+  await enqueueGraphWrite(db, { kind: 'workflow_version', payload: message.workflow });
+  for (const skill of message.skills) await enqueueGraphWrite(db, { kind: 'skill', payload: skill });
+  await enqueueGraphWrite(db, { kind: 'episode', payload: message.episode });
+}
 
 /**
  * The consolidation job (the sleep-time agent's offline work, spec §2.7 and §4.3): moves run
@@ -14,9 +21,7 @@ import { publishSkillStats } from './skill-stats.ts';
 export async function consolidate(deps: { redis: Redis; db: Db; graph: KnowledgeGraph; consumer: string }, batch = 100) {
   let moved = 0;
   for (const { id, message } of await readEpisodes(deps.redis, deps.consumer, batch)) {
-    await enqueueGraphWrite(deps.db, { kind: 'workflow_version', payload: message.workflow });
-    for (const skill of message.skills) await enqueueGraphWrite(deps.db, { kind: 'skill', payload: skill });
-    await enqueueGraphWrite(deps.db, { kind: 'episode', payload: message.episode });
+    await enqueueEpisode(deps.db, message);
     await ackEpisode(deps.redis, id);
     moved++;
   }

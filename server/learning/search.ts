@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { memories, skillIndex } from '../db/schema/workflow-store.ts';
 import type { SkillDirectory } from '../execution/services.ts';
 
@@ -27,7 +28,7 @@ export interface SearchHit {
 export async function searchKnowledge(db: Db, query: string, opts: { kinds?: SearchKind[]; limit?: number } = {}): Promise<SearchHit[]> {
   const kinds = opts.kinds ?? ['workflow', 'skill', 'memory'];
   const limit = opts.limit ?? 10;
-  const rows = await db.execute<{ kind: SearchKind; key: string; title: string; body: string; fulltext: number; trigram: number }>(sql`
+  const rows = rowsOf<{ kind: SearchKind; key: string; title: string; body: string; fulltext: number; trigram: number }>(await db.execute(sql`
     with docs as (
       select 'workflow' as kind, workflow_id || '@' || version as key, name as title,
              name || ' ' || description || ' ' || (tags::text) || ' ' || (skills::text) as body
@@ -41,10 +42,9 @@ export async function searchKnowledge(db: Db, query: string, opts: { kinds?: Sea
            ts_rank(to_tsvector('english', body), websearch_to_tsquery('english', ${query}))::float8 as fulltext,
            word_similarity(${query}, body)::float8 as trigram
       from docs
-     where kind = any(${sql.raw(`array[${kinds.map((k) => `'${k}'`).join(',')}]`)}::text[])
-  `);
-  const list = (rows as unknown as { rows: Array<{ kind: SearchKind; key: string; title: string; body: string; fulltext: number; trigram: number }> }).rows ?? (rows as never);
-  return list
+     where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+  `));
+  return rows
     .map((r) => ({ kind: r.kind, key: r.key, title: r.title, snippet: r.body.slice(0, 200), fulltext: Number(r.fulltext), trigram: Number(r.trigram), score: Number(r.fulltext) + 0.5 * Number(r.trigram) }))
     .filter((h) => h.fulltext > 0 || h.trigram >= 0.3)
     .sort((a, b) => b.score - a.score)

@@ -31,7 +31,7 @@ export const INDEX_MENTION_UUID = 'CREATE INDEX mention_uuid IF NOT EXISTS FOR (
 export const INDEX_MENTION_GROUP_ID = 'CREATE INDEX mention_group_id IF NOT EXISTS FOR ()-[e:MENTIONS]-() ON (e.group_id)';
 
 /** In this order (constraints first: they back the MERGE lookups). */
-export const SCHEMA_STATEMENTS = [
+const SCHEMA = {
   CONSTRAINT_SKILL_URI,
   CONSTRAINT_WORKFLOW_VERSION,
   CONSTRAINT_EXECUTION_RUN_ID,
@@ -43,7 +43,8 @@ export const SCHEMA_STATEMENTS = [
   INDEX_EPISODE_VALID_AT,
   INDEX_MENTION_UUID,
   INDEX_MENTION_GROUP_ID,
-] as const;
+} as const;
+export const SCHEMA_STATEMENTS = Object.values(SCHEMA);
 
 export const PING = 'RETURN 1 AS ok';
 
@@ -178,17 +179,7 @@ RETURN w.workflow_id AS workflow_id, w.version AS version, w.name AS name, w.cre
 
 /** Every statement by name: what the parser test parses and the recording test allows. */
 export const CYPHER_STATEMENTS = {
-  CONSTRAINT_SKILL_URI,
-  CONSTRAINT_WORKFLOW_VERSION,
-  CONSTRAINT_EXECUTION_RUN_ID,
-  INDEX_WORKFLOW_ID,
-  INDEX_USED_SKILL_AT,
-  INDEX_EPISODE_UUID,
-  INDEX_EPISODE_GROUP_ID,
-  INDEX_EPISODE_CREATED_AT,
-  INDEX_EPISODE_VALID_AT,
-  INDEX_MENTION_UUID,
-  INDEX_MENTION_GROUP_ID,
+  ...SCHEMA,
   PING,
   UPSERT_SKILL,
   UPSERT_WORKFLOW_VERSION,

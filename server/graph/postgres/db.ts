@@ -3,8 +3,3 @@ import type { Db } from '../../db/client.ts';
 /** The app's Drizzle database or a transaction of it: what the write helpers run on. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
-
-/** Rows of a raw `db.execute` result (node-postgres and PGlite both return `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

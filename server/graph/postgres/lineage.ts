@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoString, sortByRef, sortLineageEdges, sortLineageNodes } from '../ordering.ts';
 import type { ExecutionSummary, LineageEdge, LineageNode, LinkKind, WorkflowRef } from '../port.ts';
-import { rowsOf } from './db.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** Lineage reads: recursive CTEs over graph_edges (UNION, so cycles terminate). */
 

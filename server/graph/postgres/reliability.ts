@@ -4,7 +4,7 @@ import { isoString } from '../ordering.ts';
 import type { ReliabilityWindow, SkillFailure, SkillReliability, TrendBucket } from '../port.ts';
 import { emptyReliability, toReliability, windowBounds } from '../reliability.ts';
 import { bucketTrend, trendRange } from '../trend.ts';
-import { rowsOf } from './db.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * Reliability reads over graph_skill_uses. Percentiles are Postgres's percentile_cont (linear

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { replayGraphOutbox } from '../../graph/outbox.ts';
 import { episodeMessage } from '../../learning/run-episode.ts';
-import { enqueueGraphWrite } from '../../graph/outbox.ts';
+import { enqueueEpisode } from '../../learning/consolidate.ts';
 import { defineTool } from '../define-tool.ts';
 import { isFailure } from '../document-input.ts';
 import { fail, ok } from '../result.ts';
@@ -22,9 +22,7 @@ export const appendGraphEpisodeTool = defineTool({
     if (isFailure(x)) return x;
     const message = await episodeMessage(x, args.run_id);
     if (!message) return fail('not_found', `no finished run ${args.run_id}`);
-    await enqueueGraphWrite(l.db, { kind: 'workflow_version', payload: message.workflow });
-    for (const s of message.skills) await enqueueGraphWrite(l.db, { kind: 'skill', payload: s });
-    await enqueueGraphWrite(l.db, { kind: 'episode', payload: message.episode });
+    await enqueueEpisode(l.db, message);
     const r = await replayGraphOutbox(l.db, l.graph);
     return ok({ run_id: args.run_id, skill_uses: message.episode.states.length, applied: r.applied, pending: r.pending });
   },
