@@ -64,3 +64,41 @@ test('a skill that has never run says so, and still lists the workflows that use
   await expect(rel.getByTestId('trend-sparkline')).toHaveCount(0);
   await expect(rel.getByTestId('skill-used-by')).toContainText(SEEDED.productCompliance.name);
 });
+
+test('with Whisper failing, a run swaps to AssemblyAI; the health check proposes a patch version; a designer rejects it', async ({ page }) => {
+  test.setTimeout(150_000);
+  // Runs after the first test of this file (workers: 1, in file order): its Whisper counts are taken.
+  await signIn(page, DEMO.admin, '/skills');
+  const faults = await trpc(page.request, 'skills.setDemoFaults', { faults: { 'whisper-transcribe': { failure_rate: 1 } }, replace: true, seed: 1 }, 'mutation');
+  expect(faults).toMatchObject({ status: 'ok', faults: { 'whisper-transcribe': { failure_rate: 1 } } });
+  let runId: string;
+  try {
+    const started = await trpc(page.request, 'runs.start', {
+      path: 'workflows/standard-advice-call-analysis.json',
+      input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
+    }, 'mutation');
+    runId = started.run_id as string;
+    await expect
+      .poll(async () => ((await trpc(page.request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run as { status: string }).status, { timeout: 60_000 })
+      .toBe('SUCCEEDED');
+  } finally {
+    expect(await trpc(page.request, 'skills.setDemoFaults', { faults: {}, replace: true }, 'mutation')).toMatchObject({ status: 'ok', faults: {} });
+  }
+  // The consolidation job records Whisper's failure (every run so far used Whisper: > 5% failed).
+  await expect.poll(async () => (await trpc<Report>(page.request, 'graph.reliability', { skill: WHISPER }, 'query')).skills[0]!.all_time.n_failures, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO.designer, `/graph?workflow=${SEEDED.standard.id}&version=${SEEDED.standard.version}`);
+  const panel = page.getByTestId('graph-side-panel');
+  await panel.getByRole('button', { name: 'Run health check' }).click();
+  await expect(panel.getByTestId('health-result')).toContainText('Needs attention');
+  await expect(panel.getByTestId('health-proposal')).toContainText('Proposed version 1.0.1');
+  const proposal = page.locator('[data-testid="proposal"][data-status="pending"]').first();
+  await expect(proposal).toContainText('v1.0.0 → v1.0.1');
+  await proposal.getByRole('button', { name: 'Reject' }).click();
+  const decided = page.locator('[data-testid="proposal"][data-status="rejected"]').first();
+  await expect(decided).toContainText(`rejected`);
+  await expect(decided).toContainText(`by ${DEMO.designer.email}`);
+  await expect(decided.getByRole('button', { name: /^(Accept|Reject)/ })).toHaveCount(0);
+  await page.screenshot({ path: shot('graph-proposal-rejected') });
+});

@@ -102,6 +102,18 @@ const envSchema = z.object({
     .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, unknown>))),
   /** Seed of the demo skills' pseudo-random fault draws (same seed, same sequence). */
   DCF_DEMO_SEED: z.coerce.number().int().default(1),
+  /** Base URL of an OpenAI-compatible embeddings API (`POST {url}/embeddings`); with DCF_EMBEDDING_MODEL it turns on semantic search. */
+  DCF_EMBEDDING_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
+  /** Embedding model name sent to DCF_EMBEDDING_URL, e.g. `text-embedding-3-small`. */
+  DCF_EMBEDDING_MODEL: z.string().trim().min(1).optional(),
+  /** Bearer token for DCF_EMBEDDING_URL (optional for local endpoints). */
+  DCF_EMBEDDING_API_KEY: z.string().optional(),
+  /** Base URL of an OpenAI-compatible chat-completions API for the local agent runtime's `openai` brain; default https://api.openai.com/v1. */
+  OPENAI_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
+  /** Bearer token for OPENAI_BASE_URL (optional for local endpoints). */
+  OPENAI_API_KEY: z.string().optional(),
+  /** Chat model for the local agent runtime; when set, local agents think with it (function calling), else with the deterministic brains. */
+  OPENAI_MODEL: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -127,6 +139,10 @@ export type AppConfig = {
   skillTransport: { mcpBaseUrl: string | undefined; demoFaults: Record<string, unknown>; demoSeed: number };
   /** The explore/exploit strategy workers use to pick an alternative skill. */
   skillPolicy: 'Greedy' | 'EpsilonGreedy' | 'UCB' | 'ThompsonSampling';
+  /** Semantic search (search_embeddings): an OpenAI-compatible embeddings endpoint, or lexical search only when unset. */
+  embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
+  /** The local agent runtime's brain: an OpenAI-compatible chat-completions endpoint, or the deterministic brains per role. */
+  agentBrain: { kind: 'openai'; baseUrl: string; model: string; apiKey: string | undefined } | { kind: 'deterministic' };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -155,6 +171,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (!!e.DCF_EMBEDDING_URL !== !!e.DCF_EMBEDDING_MODEL) {
+    throw new ConfigError([`${e.DCF_EMBEDDING_URL ? 'DCF_EMBEDDING_MODEL' : 'DCF_EMBEDDING_URL'} (unset): DCF_EMBEDDING_URL and DCF_EMBEDDING_MODEL go together`]);
+  }
+  if (e.OPENAI_BASE_URL && !e.OPENAI_MODEL) {
+    throw new ConfigError(['OPENAI_MODEL (unset): OPENAI_BASE_URL needs OPENAI_MODEL (the chat model the local agents use)']);
+  }
   if (!!e.DCF_ADMIN_EMAIL !== !!e.DCF_ADMIN_PASSWORD) {
     throw new ConfigError([`${e.DCF_ADMIN_EMAIL ? 'DCF_ADMIN_PASSWORD' : 'DCF_ADMIN_EMAIL'} (unset): DCF_ADMIN_EMAIL and DCF_ADMIN_PASSWORD go together`]);
   }
@@ -185,6 +207,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
     skillPolicy: e.DCF_SKILL_POLICY,
+    embeddings: e.DCF_EMBEDDING_URL && e.DCF_EMBEDDING_MODEL ? { baseUrl: e.DCF_EMBEDDING_URL.replace(/\/+$/, ''), model: e.DCF_EMBEDDING_MODEL, apiKey: e.DCF_EMBEDDING_API_KEY } : undefined,
+    agentBrain: e.OPENAI_MODEL
+      ? { kind: 'openai', baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''), model: e.OPENAI_MODEL, apiKey: e.OPENAI_API_KEY }
+      : { kind: 'deterministic' },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -6,6 +6,7 @@ import { Badge, type Tone } from '@/components/ui/badge';
 import { errorMessage } from '@/components/ui/error-message';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { AcceptProposal } from './accept-proposal';
+import { RejectProposal } from './reject-proposal';
 import { formatTime } from './format';
 import { jsonDiff } from './json-diff';
 import { JsonDiffView } from './json-diff-view';
@@ -24,7 +25,7 @@ function DiffToBase({ proposal }: { proposal: Proposal }) {
   return <JsonDiffView entries={entries} label={`Changes proposed from ${proposal.baseVersion} to ${proposal.newVersion}`} />;
 }
 
-/** One proposal of check_workflow_health: base → new version, why, the diff, and (when pending) Accept. */
+/** One proposal of check_workflow_health: base → new version, why, the diff, and (when pending) Accept or Reject. */
 export function ProposalItem({ proposal, workflowName, canChange }: { proposal: Proposal; workflowName: string; canChange: boolean }) {
   const pending = proposal.status === 'pending';
   return (
@@ -46,7 +47,12 @@ export function ProposalItem({ proposal, workflowName, canChange }: { proposal: 
           <DiffToBase proposal={proposal} />
         </div>
       </details>
-      {canChange && pending && <AcceptProposal proposalId={proposal.id} newVersion={proposal.newVersion} />}
+      {canChange && pending && (
+        <div className="flex flex-wrap items-start gap-3">
+          <AcceptProposal proposalId={proposal.id} newVersion={proposal.newVersion} />
+          <RejectProposal proposalId={proposal.id} />
+        </div>
+      )}
     </li>
   );
 }

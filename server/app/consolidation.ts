@@ -5,16 +5,20 @@ import { createKnowledgeGraph } from '../graph/factory.ts';
 import { QUEUE_PREFIX, queueConnection } from '../execution/dispatcher.ts';
 import type { ExecutionRuntime } from '../execution/runtime.ts';
 import { consolidate } from '../learning/consolidate.ts';
+import { OpenAiCompatibleEmbedder } from '../learning/embeddings/embedder.ts';
+import { syncEmbeddings } from '../learning/embeddings/semantic.ts';
 
 const QUEUE = 'consolidation';
 
 /**
- * Runs the consolidation job (server/learning/consolidate.ts) every two seconds in the process
+ * Runs the consolidation job (server/learning/consolidate.ts, then embedding of new documents when
+ * an embedding endpoint is configured) every two seconds in the process
  * that owns the database (the console server), one at a time cluster-wide (a BullMQ job
  * scheduler). Returns a stop function.
  */
 export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: string, log: Logger): () => Promise<void> {
   const graph = createKnowledgeGraph(runtime.x.config, db);
+  const embedder = runtime.x.config.embeddings ? new OpenAiCompatibleEmbedder(runtime.x.config.embeddings) : null;
   const qconn = queueConnection(redisUrl);
   const wconn = queueConnection(redisUrl);
   const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
@@ -22,6 +26,8 @@ export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: 
   const worker = new Worker(QUEUE, async () => {
     const r = await consolidate({ redis: runtime.x.redis, db, graph, consumer: runtime.x.identity });
     if (r.failed) log.warn({ pending: r.pending, error: r.lastError }, 'knowledge graph unavailable; graph writes wait in the outbox');
+    // Keep vectors of new and changed documents current, so a search embeds only its query.
+    if (embedder) await syncEmbeddings(db, embedder).catch((err: Error) => log.warn({ error: err.message }, 'embedding endpoint failed; semantic search catches up later'));
     return r;
   }, { connection: wconn, prefix: QUEUE_PREFIX, concurrency: 1 });
   worker.on('error', () => {});

@@ -29,9 +29,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    // pg_trgm: trigram similarity for search (PostgreSQL ships it as a contrib module).
+    // pg_trgm: trigram similarity for search (PostgreSQL ships it as a contrib module);
+    // vector (pgvector): distances for semantic search (migration 0004 creates it where available).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const options = { extensions: { pg_trgm } };
+    const { vector } = await import('@electric-sql/pglite-pgvector');
+    const options = { extensions: { pg_trgm, vector } };
     const client = target.dataDir ? await PGlite.create(target.dataDir, options) : await PGlite.create(options);
     const db = drizzle({ client, schema }) as unknown as Db;
     const shared = target.share && target.dataDir ? await (await import('./pglite-share.ts')).sharePglite(client, target.dataDir) : null;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { SkillDirectory } from '../execution/services.ts';
 import { listWorkflowVersions } from '../workflows/store.ts';
+import type { Embedder } from './embeddings/embedder.ts';
 import { searchKnowledge } from './search.ts';
 
 export interface ClosestCandidate {
@@ -17,14 +18,14 @@ export interface ClosestCandidate {
 
 /**
  * find_closest_workflow (spec §3.2, "closest cousin"): candidates from search (full text and
- * trigram over the saved workflows), ranked by how much of the requested set — capabilities
+ * trigram over the saved workflows, fused with vector similarity when an embedder is given), ranked by how much of the requested set — capabilities
  * (a skill's first tag), skill URIs and state names — each already contains, then by search
  * score. Case B of §3.2: a derived workflow that already has diarization and segmentation ranks
  * above the foundational one for a request that needs them.
  */
-export async function findClosestWorkflow(db: Db, skills: SkillDirectory, req: { query: string; capabilities?: string[]; skills?: string[]; states?: string[]; limit?: number }): Promise<ClosestCandidate[]> {
+export async function findClosestWorkflow(db: Db, skills: SkillDirectory, req: { query: string; capabilities?: string[]; skills?: string[]; states?: string[]; limit?: number }, embedder: Embedder | null = null): Promise<ClosestCandidate[]> {
   const versions = await listWorkflowVersions(db);
-  const hits = new Map((await searchKnowledge(db, req.query, { kinds: ['workflow'], limit: 100 })).map((h) => [h.key, h.score]));
+  const hits = new Map((await searchKnowledge(db, req.query, { kinds: ['workflow'], limit: 100, embedder })).hits.map((h) => [h.key, h.score]));
   const wanted = [
     ...(req.capabilities ?? []).map((c) => ({ label: `capability ${c}`, has: (w: (typeof versions)[number]) => w.skills.some((s) => skills.get(s)?.tags[0] === c) })),
     ...(req.skills ?? []).map((u) => ({ label: `skill ${u}`, has: (w: (typeof versions)[number]) => w.skills.includes(u) })),

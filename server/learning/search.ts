@@ -4,51 +4,93 @@ import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { memories, skillIndex } from '../db/schema/workflow-store.ts';
 import type { SkillDirectory } from '../execution/services.ts';
+import type { Embedder } from './embeddings/embedder.ts';
+import { semanticHits } from './embeddings/semantic.ts';
+import { kindFilter, SEARCH_DOCUMENTS, type SearchKind } from './search-documents.ts';
 
-export type SearchKind = 'workflow' | 'skill' | 'memory';
+export type { SearchKind };
+
 export interface SearchHit {
   kind: SearchKind;
   /** workflow: `id@version`; skill: its URI; memory: its id. */
   key: string;
   title: string;
   snippet: string;
-  /** Combined score: full-text rank (weight 1) plus trigram similarity (weight 0.5). */
+  /**
+   * Combined score, best first. Lexical mode: full-text rank (weight 1) plus trigram similarity
+   * (weight 0.5). Hybrid mode: reciprocal rank fusion, Σ 1/(60 + rank) over the lexical and the
+   * semantic ranking (a hit found by both ranks above one found by either).
+   */
   score: number;
   fulltext: number;
   trigram: number;
+  /** Cosine similarity to the query's embedding; null in lexical mode. */
+  semantic: number | null;
 }
+
+export interface SearchResult {
+  /** `hybrid` when an embedding endpoint is configured and answered, else `lexical`. */
+  mode: 'lexical' | 'hybrid';
+  hits: SearchHit[];
+  /** Why a configured semantic search was not used this time (the lexical hits are still returned). */
+  semantic_error?: string;
+}
+
+export interface SearchOptions {
+  kinds?: SearchKind[];
+  limit?: number;
+  /** Enables semantic search; documents are embedded on demand (only new or changed ones). */
+  embedder?: Embedder | null;
+  /** Semantic candidates below this cosine similarity are dropped (default 0.25). */
+  minSimilarity?: number;
+}
+
+/** Reciprocal rank fusion constant (Cormack et al. 2009): damps the weight of the top ranks. */
+const RRF_K = 60;
 
 /**
  * search_embeddings (spec §2.2 / §3.2): Postgres full-text search (english stemming, ts_rank)
  * combined with pg_trgm similarity, over saved workflow versions (name, description, tags,
  * skills), the skill catalog (name, description, tags, directives, tools) and archival memories.
- * Lexical, not vector: this PGlite build has no pgvector, and no embedding endpoint is
- * configured here (documented in the README).
+ * With an embedder, the same documents are also ranked by vector similarity (pgvector where
+ * installed, see ./embeddings/semantic.ts) and the two rankings are fused. An unreachable
+ * embedding endpoint degrades to lexical search and says so in `semantic_error`.
  */
-export async function searchKnowledge(db: Db, query: string, opts: { kinds?: SearchKind[]; limit?: number } = {}): Promise<SearchHit[]> {
+export async function searchKnowledge(db: Db, query: string, opts: SearchOptions = {}): Promise<SearchResult> {
   const kinds = opts.kinds ?? ['workflow', 'skill', 'memory'];
   const limit = opts.limit ?? 10;
+  const lexical = await lexicalHits(db, query, kinds);
+  if (!opts.embedder) return { mode: 'lexical', hits: lexical.slice(0, limit) };
+  let semantic: Array<Omit<SearchHit, 'score' | 'fulltext' | 'trigram'> & { semantic: number }>;
+  try {
+    semantic = await semanticHits(db, opts.embedder, query, kinds, Math.max(limit * 3, 30), opts.minSimilarity ?? 0.25);
+  } catch (err) {
+    return { mode: 'lexical', hits: lexical.slice(0, limit), semantic_error: err instanceof Error ? err.message : String(err) };
+  }
+  const fused = new Map<string, SearchHit>();
+  const id = (h: { kind: string; key: string }) => `${h.kind}\u0000${h.key}`;
+  lexical.forEach((h, rank) => fused.set(id(h), { ...h, semantic: null, score: 1 / (RRF_K + rank + 1) }));
+  semantic.forEach((h, rank) => {
+    const prior = fused.get(id(h));
+    const rrf = 1 / (RRF_K + rank + 1);
+    fused.set(id(h), prior ? { ...prior, semantic: h.semantic, score: prior.score + rrf } : { ...h, fulltext: 0, trigram: 0, score: rrf });
+  });
+  return { mode: 'hybrid', hits: [...fused.values()].sort((a, b) => b.score - a.score).slice(0, limit) };
+}
+
+async function lexicalHits(db: Db, query: string, kinds: SearchKind[]): Promise<SearchHit[]> {
   const rows = rowsOf<{ kind: SearchKind; key: string; title: string; body: string; fulltext: number; trigram: number }>(await db.execute(sql`
-    with docs as (
-      select 'workflow' as kind, workflow_id || '@' || version as key, name as title,
-             name || ' ' || description || ' ' || (tags::text) || ' ' || (skills::text) as body
-        from workflow_documents
-      union all
-      select 'skill', uri, name, text from skill_index
-      union all
-      select 'memory', id::text, kind, text || ' ' || (tags::text) from memories
-    )
+    with docs as (${SEARCH_DOCUMENTS})
     select kind, key, title, body,
            ts_rank(to_tsvector('english', body), websearch_to_tsquery('english', ${query}))::float8 as fulltext,
            word_similarity(${query}, body)::float8 as trigram
       from docs
-     where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+     where kind in (${kindFilter(kinds)})
   `));
   return rows
-    .map((r) => ({ kind: r.kind, key: r.key, title: r.title, snippet: r.body.slice(0, 200), fulltext: Number(r.fulltext), trigram: Number(r.trigram), score: Number(r.fulltext) + 0.5 * Number(r.trigram) }))
+    .map((r) => ({ kind: r.kind, key: r.key, title: r.title, snippet: r.body.slice(0, 200), fulltext: Number(r.fulltext), trigram: Number(r.trigram), semantic: null, score: Number(r.fulltext) + 0.5 * Number(r.trigram) }))
     .filter((h) => h.fulltext > 0 || h.trigram >= 0.3)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
+    .sort((a, b) => b.score - a.score);
 }
 
 /** store_memory: one archival memory (an insight, a `capability_gap`, a `workflow_update` block). */

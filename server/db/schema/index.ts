@@ -4,3 +4,5 @@ export * from './sessions.ts';
 export * from './audit.ts';
 export * from './graph.ts';
 export * from './workflow-store.ts';
+export * from './embeddings.ts';
+export * from './agents.ts';

@@ -23,6 +23,6 @@ export const findClosestWorkflowTool = defineTool({
   async handler(args, { services }) {
     const l = await learning(services);
     if (isFailure(l)) return l;
-    return ok({ candidates: await findClosestWorkflow(l.db, await skillDirectory(services), args) });
+    return ok({ candidates: await findClosestWorkflow(l.db, await skillDirectory(services), args, l.embedder) });
   },
 });

@@ -2,12 +2,16 @@ import type { Db } from '../../db/client.ts';
 import { createKnowledgeGraph } from '../../graph/factory.ts';
 import type { KnowledgeGraph } from '../../graph/port.ts';
 import type { ToolServices } from '../context.ts';
+import { OpenAiCompatibleEmbedder, type Embedder } from '../../learning/embeddings/embedder.ts';
 import { fail, type ToolFailure } from '../result.ts';
 
 const graphs = new WeakMap<Db, KnowledgeGraph>();
 
-/** The database and knowledge graph the learning tools use, or the `unavailable` failure. */
-export async function learning(services: ToolServices): Promise<{ db: Db; graph: KnowledgeGraph } | ToolFailure> {
+/**
+ * The database and knowledge graph the learning tools use, the embedder when an embedding
+ * endpoint is configured (semantic search), or the `unavailable` failure.
+ */
+export async function learning(services: ToolServices): Promise<{ db: Db; graph: KnowledgeGraph; embedder: Embedder | null } | ToolFailure> {
   if (!services.db) return fail('unavailable', 'the knowledge graph needs the database, which this context does not provide');
   let db: Db;
   try {
@@ -20,7 +24,8 @@ export async function learning(services: ToolServices): Promise<{ db: Db; graph:
     graph = createKnowledgeGraph(services.config, db);
     graphs.set(db, graph);
   }
-  return { db, graph };
+  const e = services.config.embeddings;
+  return { db, graph, embedder: e ? new OpenAiCompatibleEmbedder(e) : null };
 }
 
 const directories = new Map<string, Promise<import('../../execution/services.ts').SkillDirectory>>();
