@@ -23,7 +23,7 @@ function Result({ report }: { report: HealthReport }) {
     <div className="space-y-2 text-sm">
       <p className="flex flex-wrap items-center gap-2">
         <Badge tone="warn">Needs attention</Badge>
-        {report.findings.length} skill{report.findings.length === 1 ? '' : 's'} fail more often than {threshold} recently:
+        {report.findings.length === 1 ? '1 skill fails' : `${report.findings.length} skills fail`} more often than {threshold} recently:
       </p>
       <ul className="space-y-1">
         {report.findings.map((f) => (
@@ -41,7 +41,7 @@ function Result({ report }: { report: HealthReport }) {
       </ul>
       {report.proposal ? (
         <p className="text-slate-700" data-testid="health-proposal">
-          Proposed version <span className="font-mono">{report.proposal.new_version}</span> ({report.proposal.reason}). It is pending under Proposals until someone accepts it.
+          Proposed version <span className="font-mono">{report.proposal.new_version}</span> ({report.proposal.reason}). It is listed under Proposals to accept or reject.
         </p>
       ) : (
         <p className="text-slate-600">No new version was proposed.</p>

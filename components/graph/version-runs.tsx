@@ -20,7 +20,9 @@ export function VersionRuns({ runs }: { runs: readonly LineageRun[] }) {
         <tbody className="divide-y divide-slate-100">
           {runs.map((r) => (
             <tr key={r.run_id}>
-              <th scope="row" className="px-3 py-2 font-mono text-xs font-normal break-all">{r.run_id}</th>
+              <th scope="row" className="px-3 py-2 font-mono text-xs font-normal whitespace-nowrap" title={r.run_id}>
+                {r.run_id.slice(0, 8)}…
+              </th>
               <td className="px-3 py-2"><Badge tone={runTone(r.status)}>{r.status}</Badge></td>
               <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-600">{formatTime(r.started_at)}</td>
               <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-600">{formatTime(r.finished_at)}</td>

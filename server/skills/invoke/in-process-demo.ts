@@ -9,21 +9,29 @@ import { resolveEndpointUrl } from './endpoint.ts';
  * configured faults and seed, unref'd so it never keeps the process alive. It is still reached
  * over real HTTP with the real MCP client.
  */
-let started: Promise<DemoSkillsServer> | undefined;
+// On globalThis, not in a module variable: Next.js bundles instrumentation (the embedded workers)
+// and route handlers (the set_demo_faults tool) separately, so this module can be loaded twice in
+// one process — and both copies must reach the same server, or faults set from the console
+// would never reach the workers' calls.
+const STARTED = Symbol.for('dcf.inProcessDemoServer');
+const holder = globalThis as { [STARTED]?: Promise<DemoSkillsServer> };
 
 export function inProcessDemoServer(config: AppConfig): Promise<DemoSkillsServer> {
-  if (!started) {
+  if (!holder[STARTED]) {
     const { demoFaults, demoSeed } = config.skillTransport;
-    started = startDemoSkillsServer({ port: 0, host: '127.0.0.1', faults: demoFaults, seed: demoSeed, unref: true });
-    started.catch(() => (started = undefined));
+    const started = startDemoSkillsServer({ port: 0, host: '127.0.0.1', faults: demoFaults, seed: demoSeed, unref: true });
+    holder[STARTED] = started;
+    started.catch(() => {
+      if (holder[STARTED] === started) delete holder[STARTED];
+    });
   }
-  return started;
+  return holder[STARTED];
 }
 
 /** Stops the in-process server (tests); the next call starts a new one. */
 export async function stopInProcessDemoServer(): Promise<void> {
-  const s = started;
-  started = undefined;
+  const s = holder[STARTED];
+  delete holder[STARTED];
   await s?.then((server) => server.close()).catch(() => undefined);
 }
 
