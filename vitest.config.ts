@@ -11,7 +11,7 @@ const integration = (db: 'pglite' | 'postgres') => ({
 });
 
 /** Integration tests that use no database (real Redis, MCP servers, worker processes), so they run once. */
-const NO_DATABASE = ['server/controlplane/**', 'server/execution/**', 'server/skills/**', 'cli/**/*.int.test.ts'];
+const NO_DATABASE = ['server/controlplane/**', 'server/execution/**', 'server/skills/**', 'cli/**/*.int.test.ts', 'server/agents/letta/**/*.int.test.ts'];
 
 /**
  * The graph contract on a real Neo4j runs only when NEO4J_URI names one: no Neo4j server can run

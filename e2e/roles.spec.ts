@@ -20,13 +20,13 @@ test('a stakeholder sees no admin sections in Settings and is told the console i
   await expect(mainNav(page).getByRole('link', { name: /Chat/ })).toHaveCount(0);
   await expect(mainNav(page).getByRole('link', { name: /Companions/ })).toHaveCount(0);
   await page.goto('/chat');
-  await expect(page.getByTestId('coming-soon')).toContainText('Not available for your role');
+  await expect(page.getByTestId('role-notice')).toContainText('read-only access as a stakeholder');
+  await expect(page.getByTestId('chat-input')).toHaveCount(0);
 });
 
 test('sections not built yet say what they will do and which issue brings them', async ({ page }) => {
   await signIn(page, DEMO.compliance, '/runs');
   for (const [href, issue] of [
-    ['/chat', 'Agents and chat'],
     ['/runs', 'Workflow execution'],
     ['/companions', 'Delegated mode'],
   ] as const) {

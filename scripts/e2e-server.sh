@@ -8,6 +8,7 @@ cd "$ROOT"
 export E2E_PORT="${E2E_PORT:-3210}"
 export DCF_DATA_DIR="${DCF_DATA_DIR:-.test-data/e2e-$$}"
 export DCF_DEMO_USERS=true
+export DCF_CLOCK="${DCF_CLOCK-2024-07-08T09:00:00Z}"
 export NEXT_TELEMETRY_DISABLED=1
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 rm -rf "$DCF_DATA_DIR"

@@ -22,10 +22,14 @@ try {
     const outcome = await bootstrapAdmin(handle.db, cfg.bootstrapAdmin);
     console.log(outcome === 'created' ? `created the first admin: ${cfg.bootstrapAdmin.email}` : 'an admin exists; DCF_ADMIN_EMAIL ignored');
   }
-  // The saved-workflow catalog (workflows/catalog.json) and the skill search index.
-  const seeded = await seedWorkflowCatalog(handle.db, cfg.workflowsDir);
+  // The saved-workflow catalog (workflows/catalog.json, unless DCF_SEED_WORKFLOWS=false) and the skill search index.
   const indexed = await indexSkills(handle.db, await loadSkillDirectory(cfg.skillsDir));
-  console.log(`workflow catalog: ${seeded.saved} saved, ${seeded.kept} already there; ${indexed} skills indexed for search`);
+  if (cfg.seedWorkflows) {
+    const seeded = await seedWorkflowCatalog(handle.db, cfg.workflowsDir);
+    console.log(`workflow catalog: ${seeded.saved} saved, ${seeded.kept} already there; ${indexed} skills indexed for search`);
+  } else {
+    console.log(`workflow catalog: not seeded (DCF_SEED_WORKFLOWS=false); ${indexed} skills indexed for search`);
+  }
   if (cfg.demoUsers) {
     await seedDemoUsers(handle.db);
     console.log('\nDemo users (one per role):');

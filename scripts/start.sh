@@ -11,6 +11,8 @@ ensure_node_modules
 
 export DCF_DATA_DIR="${DCF_DATA_DIR:-.data}"
 export DCF_DEMO_USERS="${DCF_DEMO_USERS:-true}"
+# The demo dataset's "today": the Monday after Alex Wong's week (spec §2), for "last week".
+export DCF_CLOCK="${DCF_CLOCK-2024-07-08T09:00:00Z}"
 export PORT="${PORT:-3000}"
 export NEXT_TELEMETRY_DISABLED=1
 

@@ -12,7 +12,7 @@ ensure_node_modules
 ensure_commands "redis-server:redis-server" "/usr/bin/chromium:chromium"
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # Tests configure their own services; a developer's settings must not leak in.
-unset DATABASE_URL REDIS_URL NEO4J_URI LETTA_BASE_URL SESSION_SECRET
+unset DATABASE_URL REDIS_URL NEO4J_URI LETTA_BASE_URL LETTA_API_KEY LETTA_MCP_TOKEN SESSION_SECRET OPENAI_BASE_URL OPENAI_API_KEY OPENAI_MODEL DCF_EMBEDDING_URL DCF_EMBEDDING_MODEL DCF_EMBEDDING_API_KEY DCF_CLOCK
 
 # Playwright empties its own output folder (test-results/) when it starts, so the other reports live here.
 RESULTS="$ROOT/.test-data/results"

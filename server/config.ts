@@ -58,6 +58,10 @@ const envSchema = z.object({
   /** Letta server base URL; when unset the local in-process agent runtime is used. */
   LETTA_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
   LETTA_API_KEY: z.string().optional(),
+  /** Who serves a run's Task states: `in-process` workers, or `platform` agents (Letta or local, from agents/templates/worker.af); `auto` = platform with Letta, else in-process. */
+  DCF_WORKER_AGENTS: z.enum(['auto', 'in-process', 'platform']).default('auto'),
+  /** Bearer token Letta presents to this console's MCP endpoint (create one with write scope in Settings → API tokens). */
+  LETTA_MCP_TOKEN: z.string().optional(),
   /** Secret for signing session cookies, at least 32 characters. Generated under DCF_DATA_DIR when unset. */
   SESSION_SECRET: z
     .string()
@@ -114,6 +118,18 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   /** Chat model for the local agent runtime; when set, local agents think with it (function calling), else with the deterministic brains. */
   OPENAI_MODEL: z.string().trim().min(1).optional(),
+  /** The date the Planner takes as today for "last week" etc. (ISO date or date-time); unset = the real clock. `npm start` pins it to the demo dataset (2024-07-08). */
+  DCF_CLOCK: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || v === '' || (/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v))), { message: 'must be an ISO date (2024-07-08) or date-time' })
+    .transform((v) => (v ? v : undefined)),
+  /** Seed the example workflows of workflows/catalog.json at start (their lineage included); `false` starts with an empty catalog, as in the spec's scenario 1. */
+  DCF_SEED_WORKFLOWS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -126,15 +142,15 @@ export type AppConfig = {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
   graph: { kind: 'postgres' } | { kind: 'neo4j'; uri: string; user: string; password: string | undefined };
-  agentRuntime: { kind: 'local' } | { kind: 'letta'; baseUrl: string; apiKey: string | undefined };
+  agentRuntime: { kind: 'local' } | { kind: 'letta'; baseUrl: string; apiKey: string | undefined; mcpToken: string | undefined };
   sessionSecret: string | undefined;
   sessionTtlHours: number;
   skillsDir: string;
   workflowsDir: string;
   demoUsers: boolean;
   bootstrapAdmin: { email: string; password: string } | undefined;
-  /** Workflow execution (issue 3): leases, skill-call timeout, worker processes. */
-  execution: { leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean; publicUrl: string };
+  /** Workflow execution (issue 3): leases, skill-call timeout, worker processes, who serves Task states. */
+  execution: { leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean; publicUrl: string; workerAgents: 'in-process' | 'platform' };
   /** Skill transports: where MCP endpoints resolve, demo fault injection. */
   skillTransport: { mcpBaseUrl: string | undefined; demoFaults: Record<string, unknown>; demoSeed: number };
   /** The explore/exploit strategy workers use to pick an alternative skill. */
@@ -143,6 +159,9 @@ export type AppConfig = {
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   /** The local agent runtime's brain: an OpenAI-compatible chat-completions endpoint, or the deterministic brains per role. */
   agentBrain: { kind: 'openai'; baseUrl: string; model: string; apiKey: string | undefined } | { kind: 'deterministic' };
+  /** Pinned "today" for relative dates (DCF_CLOCK), or undefined for the real clock. */
+  clock: string | undefined;
+  seedWorkflows: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -191,7 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL,
     graph: e.NEO4J_URI ? { kind: 'neo4j', uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD } : { kind: 'postgres' },
-    agentRuntime: e.LETTA_BASE_URL ? { kind: 'letta', baseUrl: e.LETTA_BASE_URL, apiKey: e.LETTA_API_KEY } : { kind: 'local' },
+    agentRuntime: e.LETTA_BASE_URL ? { kind: 'letta', baseUrl: e.LETTA_BASE_URL, apiKey: e.LETTA_API_KEY, mcpToken: e.LETTA_MCP_TOKEN } : { kind: 'local' },
     sessionSecret: e.SESSION_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     skillsDir: abs(e.DCF_SKILLS_DIR),
@@ -204,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workerConcurrency: e.DCF_WORKER_CONCURRENCY,
       embeddedWorkers: e.DCF_EMBEDDED_WORKERS,
       publicUrl: (e.DCF_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      workerAgents: e.DCF_WORKER_AGENTS === 'auto' ? (e.LETTA_BASE_URL ? 'platform' : 'in-process') : e.DCF_WORKER_AGENTS,
     },
     skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
     skillPolicy: e.DCF_SKILL_POLICY,
@@ -211,6 +231,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentBrain: e.OPENAI_MODEL
       ? { kind: 'openai', baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''), model: e.OPENAI_MODEL, apiKey: e.OPENAI_API_KEY }
       : { kind: 'deterministic' },
+    clock: e.DCF_CLOCK,
+    seedWorkflows: e.DCF_SEED_WORKFLOWS,
     logLevel: e.LOG_LEVEL,
   };
 }

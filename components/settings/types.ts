@@ -11,3 +11,6 @@ export { ROLES, type Role };
 
 /** What a panel reports after an action, in a live region: success or the server's refusal. */
 export type Notice = { tone: 'ok' | 'bad'; text: string } | null;
+
+export type ApiToken = Outputs['apiTokens']['list'][number];
+export type CreatedApiToken = Outputs['apiTokens']['create'];

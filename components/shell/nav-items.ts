@@ -14,9 +14,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     href: '/chat',
     label: 'Chat',
     roles: ['compliance_manager', 'workflow_designer', 'admin'],
-    comingIn: 'Agents and chat',
     purpose:
-      'Talk to the Planner agent: describe what you need, and it finds or composes a workflow from the skill catalog, validates it, and starts a run once you agree.',
+      'Talk to the agents: the Planner finds or composes a workflow from the skill catalog, validates it and runs it once you agree (workflow mode); the Conductor hands tasks to Companion agents (delegated mode).',
   },
   { href: '/workflows', label: 'Workflows', roles: ALL, purpose: 'Check Letta-ASL workflows and preview the control plane they compile to.' },
   {

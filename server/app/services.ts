@@ -6,13 +6,15 @@ import { sessionSecret } from '../auth/secret.ts';
 import type { ToolServices } from '../tools/context.ts';
 import { logger } from '../log.ts';
 import type { ExecutionRuntime } from '../execution/runtime.ts';
+import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
 
 // Process-wide singletons live on globalThis for the same reason as the database handle: Next.js
 // may load this module more than once, and each copy must share one Redis connection.
 const REDIS = Symbol.for('dcf.redis');
 const SECRET = Symbol.for('dcf.sessionSecret');
 const EXECUTION = Symbol.for('dcf.execution');
-type Holder = { [REDIS]?: Redis; [SECRET]?: Promise<string>; [EXECUTION]?: Promise<ExecutionRuntime> };
+const AGENTS = Symbol.for('dcf.agentPlatform');
+type Holder = { [REDIS]?: Redis; [SECRET]?: Promise<string>; [EXECUTION]?: Promise<ExecutionRuntime>; [AGENTS]?: Promise<AgentPlatform> };
 const holder = globalThis as Holder;
 
 /** The shared Redis client, or undefined when REDIS_URL is unset. */
@@ -40,16 +42,38 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
   holder[EXECUTION] ??= (async () => {
     const { createExecutionRuntime } = await import('../execution/runtime.ts');
     const runtime = await createExecutionRuntime(cfg, url, logger().child({ component: 'execution' }));
+    if (cfg.execution.workerAgents === 'platform') {
+      const { PlatformWorkerRuntime } = await import('../agents/platform/platform-workers.ts');
+      runtime.x.agents = new PlatformWorkerRuntime(await agentPlatform());
+    }
     if (cfg.execution.embeddedWorkers) runtime.startWorkers(cfg.execution.workerConcurrency);
     return runtime;
   })();
   return holder[EXECUTION];
 }
 
+/**
+ * The agent platform (Letta or the local runtime, server/agents/platform/factory.ts), created
+ * once. A failed start is not cached: the next call tries again (Letta may come up later).
+ */
+export function agentPlatform(): Promise<AgentPlatform> {
+  if (!holder[AGENTS]) {
+    const created = (async () => {
+      const { createAgentPlatform } = await import('../agents/platform/factory.ts');
+      return createAgentPlatform(config(), (await database()).db, toolServices(), logger().child({ component: 'agents' }));
+    })();
+    holder[AGENTS] = created;
+    created.catch(() => {
+      if (holder[AGENTS] === created) delete holder[AGENTS];
+    });
+  }
+  return holder[AGENTS];
+}
+
 /** Services handed to tool handlers in the server process. */
 export function toolServices(): ToolServices {
   const runtime = executionRuntime();
-  return { config: config(), db: async () => (await database()).db, ...(runtime ? { execution: async () => (await runtime).x } : {}) };
+  return { config: config(), db: async () => (await database()).db, agents: agentPlatform, ...(runtime ? { execution: async () => (await runtime).x } : {}) };
 }
 
 export { config, database };

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase } from './client.ts';
@@ -6,6 +8,9 @@ import { createTestDatabase, PROJECT_ROOT, testDbKind } from '../testing/test-da
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 const rows = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/** The migrations drizzle-kit generated (db/migrations/meta/_journal.json): each is applied exactly once. */
+const JOURNAL = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'db/migrations/meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
 
 describe(`migrations on ${testDbKind()}`, () => {
   let h: Handle;
@@ -20,15 +25,24 @@ describe(`migrations on ${testDbKind()}`, () => {
 
   it('creates every table of the schema and records each migration once', async () => {
     const tables = rows<{ table_name: string }>(await h.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`));
-    expect(tables.map((t) => t.table_name)).toEqual(['audit_log', 'graph_edges', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_workflows', 'memories', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_proposals']);
+    expect(tables.map((t) => t.table_name)).toEqual([
+      'agent_blocks', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log', 'conversations', 'embeddings',
+      'graph_edges', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_workflows',
+      'memories', 'memory_blocks', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_proposals',
+    ]);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
-    expect(applied[0]!.n).toBe(4);
+    expect(applied[0]!.n).toBe(JOURNAL.entries.length);
+  });
+
+  it('the journal lists every migration file, in order', () => {
+    const files = readdirSync(path.join(PROJECT_ROOT, 'db/migrations')).filter((f) => f.endsWith('.sql')).sort();
+    expect(files).toEqual(JOURNAL.entries.map((e) => `${e.tag}.sql`));
   });
 
   it('is idempotent: applying again changes nothing', async () => {
     await migrateDatabase(h, PROJECT_ROOT);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
-    expect(applied[0]!.n).toBe(4);
+    expect(applied[0]!.n).toBe(JOURNAL.entries.length);
   });
 
   it('makes the audit log append-only: UPDATE, DELETE and TRUNCATE are rejected', async () => {

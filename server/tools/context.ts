@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { ExecutionServices } from '../execution/services.ts';
 import type { Db } from '../db/client.ts';
+import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
 
 /**
  * What a tool handler may use besides its input. Adapters (database, Redis, graph, agent
@@ -22,4 +23,6 @@ export interface ToolServices {
   execution?: () => Promise<ExecutionServices>;
   /** The app database, opened on first use (the CLI reaches the console's shared PGlite). */
   db?: () => Promise<Db>;
+  /** The agent platform (local runtime or Letta), created on first use; absent where no agents are served. */
+  agents?: () => Promise<AgentPlatform>;
 }

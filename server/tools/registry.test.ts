@@ -23,6 +23,7 @@ const READ_ONLY: Record<string, boolean> = {
   invoke_skill_tool: false,
   start_workflow_run: false,
   get_workflow_run: true,
+  wait_for_workflow_run: true,
   set_demo_faults: false,
   append_graph_episode: false,
   store_memory: false,
@@ -33,6 +34,7 @@ const READ_ONLY: Record<string, boolean> = {
   check_workflow_health: false,
   accept_workflow_update: false,
   save_workflow: false,
+  get_saved_workflow: true,
 };
 
 /** The spec tools the engine issue adds. */
@@ -45,7 +47,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(26);
+    expect(names).toHaveLength(28);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

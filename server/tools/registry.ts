@@ -14,6 +14,7 @@ import { unloadSkillTool } from './runtime/unload-skill.ts';
 import { invokeSkillToolTool } from './runtime/invoke-skill-tool.ts';
 import { startWorkflowRunTool } from './runtime/start-workflow-run.ts';
 import { getWorkflowRunTool } from './runtime/get-workflow-run.ts';
+import { waitForWorkflowRunTool } from './runtime/wait-for-workflow-run.ts';
 import { appendGraphEpisodeTool } from './learning/append-graph-episode.ts';
 import { storeMemoryTool } from './learning/store-memory.ts';
 import { searchEmbeddingsTool } from './learning/search-embeddings.ts';
@@ -23,6 +24,7 @@ import { findClosestWorkflowTool } from './learning/find-closest-workflow.ts';
 import { checkWorkflowHealthTool } from './learning/check-workflow-health.ts';
 import { acceptWorkflowUpdateTool } from './learning/accept-workflow-update.ts';
 import { saveWorkflowTool } from './learning/save-workflow.ts';
+import { getSavedWorkflowTool } from './learning/get-saved-workflow.ts';
 import { getSkillsetTool } from './skills/get-skillset.ts';
 import { validateSkillManifestTool } from './skills/validate-skill-manifest.ts';
 import { setDemoFaultsTool } from './skills/set-demo-faults.ts';
@@ -33,8 +35,8 @@ import { validateWorkflowTool } from './workflows/validate-workflow.ts';
  * (from the agents issue) the MCP endpoint all serve exactly this list.
  */
 export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifestTool, validateWorkflowTool,
-  createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, setDemoFaultsTool,
-  appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool] as unknown as AnyTool[];
+  createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, waitForWorkflowRunTool, setDemoFaultsTool,
+  appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

@@ -9,6 +9,7 @@ import { callerFor } from '../testing/trpc-caller.ts';
 
 const ALL = ROLES;
 const ADMIN = ['admin'] as const;
+const CHAT = ['compliance_manager', 'workflow_designer', 'admin'] as const;
 
 /**
  * The access policy, written down once. Every procedure must appear here with exactly the access
@@ -47,6 +48,15 @@ const POLICY: Record<string, Access> = {
   'graph.savedWorkflow': ALL,
   'graph.proposals': ALL,
   'graph.rejectProposal': ['workflow_designer', 'admin'],
+  'apiTokens.list': ADMIN,
+  'apiTokens.create': ADMIN,
+  'apiTokens.revoke': ADMIN,
+  'chat.runtime': CHAT,
+  'chat.conversations': CHAT,
+  'chat.create': CHAT,
+  'chat.messages': CHAT,
+  'chat.rename': CHAT,
+  'chat.delete': CHAT,
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -84,6 +94,15 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'graph.savedWorkflow': () => ({ workflow_id: UNKNOWN_USER, version: '1.0.0' }),
   'graph.proposals': () => ({}),
   'graph.rejectProposal': () => ({ proposal_id: UNKNOWN_USER }),
+  'apiTokens.list': () => undefined,
+  'apiTokens.create': () => ({ name: `probe ${++seq}`, agentName: 'probe-agent', scopes: ['read'] }),
+  'apiTokens.revoke': () => ({ id: UNKNOWN_USER }),
+  'chat.runtime': () => undefined,
+  'chat.conversations': () => undefined,
+  'chat.create': () => ({ mode: 'planner' }),
+  'chat.messages': () => ({ conversation_id: UNKNOWN_USER }),
+  'chat.rename': () => ({ conversation_id: UNKNOWN_USER, title: 'renamed' }),
+  'chat.delete': () => ({ conversation_id: UNKNOWN_USER }),
   'tools.list': () => undefined,
 };
 

@@ -9,6 +9,8 @@ import { workflowsRouter } from './routers/workflows.ts';
 import { toolsRouter } from './routers/tools.ts';
 import { runsRouter } from './routers/runs.ts';
 import { graphRouter } from './routers/graph.ts';
+import { apiTokensRouter } from './routers/api-tokens.ts';
+import { chatRouter } from './routers/chat.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -20,6 +22,8 @@ export const appRouter = router({
   tools: toolsRouter,
   runs: runsRouter,
   graph: graphRouter,
+  apiTokens: apiTokensRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

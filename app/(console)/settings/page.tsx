@@ -7,6 +7,7 @@ import { HealthPanel } from '@/components/settings/health-panel';
 import { ToolsPanel } from '@/components/settings/tools-panel';
 import { UsersPanel } from '@/components/settings/users-panel';
 import { AuditPanel } from '@/components/settings/audit-panel';
+import { ApiTokensPanel } from '@/components/settings/api-tokens-panel';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -17,12 +18,13 @@ const COMMON: SettingsTab[] = [
 const ADMIN_ONLY: SettingsTab[] = [
   { id: 'users', label: 'Users' },
   { id: 'audit', label: 'Audit log' },
+  { id: 'tokens', label: 'API tokens' },
 ];
 
 /**
- * Settings: adapter health and the tool catalogue for everyone; users and the audit log for
- * admins only. Admin tabs are not rendered for other roles at all (the server refuses their
- * procedures anyway), and asking for one by URL says why it is not shown.
+ * Settings: adapter health and the tool catalogue for everyone; users, the audit log and the
+ * MCP endpoint's API tokens for admins only. Admin tabs are not rendered for other roles at all
+ * (the server refuses their procedures anyway), and asking for one by URL says why it is not shown.
  */
 export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ tab?: string | string[] }> }) {
   const user = await pageUser();
@@ -39,11 +41,11 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         title="Settings"
         description={
           isAdmin
-            ? 'Adapter health, the tool catalogue, user administration and the audit log.'
-            : 'Adapter health and the tool catalogue. User administration and the audit log are for admins.'
+            ? 'Adapter health, the tool catalogue, user administration, the audit log and API tokens for agents.'
+            : 'Adapter health and the tool catalogue. User administration, the audit log and API tokens are for admins.'
         }
       />
-      {refusedAdminTab && <RoleNotice>Users and the audit log are available to admins only; showing Health instead.</RoleNotice>}
+      {refusedAdminTab && <RoleNotice>Users, the audit log and API tokens are available to admins only; showing Health instead.</RoleNotice>}
       {!isAdmin && !refusedAdminTab && user.role === 'stakeholder' && (
         <RoleNotice>You have read-only access as a stakeholder: you can see adapter health and the tools, not change settings.</RoleNotice>
       )}
@@ -52,6 +54,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       {current === 'tools' && <ToolsPanel />}
       {current === 'users' && isAdmin && <UsersPanel currentUserId={user.id} />}
       {current === 'audit' && isAdmin && <AuditPanel />}
+      {current === 'tokens' && isAdmin && <ApiTokensPanel />}
     </>
   );
 }

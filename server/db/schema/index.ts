@@ -6,3 +6,5 @@ export * from './graph.ts';
 export * from './workflow-store.ts';
 export * from './embeddings.ts';
 export * from './agents.ts';
+export * from './chat.ts';
+export * from './api-tokens.ts';

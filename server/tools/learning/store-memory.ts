@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { storeMemory } from '../../learning/search.ts';
 import { defineTool } from '../define-tool.ts';
 import { isFailure } from '../document-input.ts';
-import { ok } from '../result.ts';
+import { fail, ok } from '../result.ts';
 import { learning } from './learning.ts';
 
 /** Spec §5.7/5.8 tool-15: "Store workflow insights into long-term memory for downstream agents". */
 export const storeMemoryTool = defineTool({
   name: 'store_memory',
-  description: 'Store an insight in archival memory (e.g. a capability_gap or workflow_update block, spec §2.2/§4.3), searchable with search_embeddings.',
+  description:
+    "Store an insight in archival memory (e.g. a capability_gap or workflow_update block, spec §2.2/§4.3), searchable with search_embeddings. With agent_id it is also that agent's archival passage (the local runtime's passages are these rows; on Letta it is inserted into the agent's archival memory too).",
   readOnly: false,
   input: z.object({
     kind: z.string().min(1).describe('e.g. insight, capability_gap, workflow_update'),
@@ -17,11 +18,23 @@ export const storeMemoryTool = defineTool({
     metadata: z.record(z.string(), z.unknown()).default({}),
     agent_id: z.string().optional(),
   }),
-  output: z.object({ memory_id: z.string(), created_at: z.string() }),
+  output: z.object({ memory_id: z.string(), created_at: z.string(), passage_id: z.string().nullable() }),
   async handler(args, { services }) {
     const l = await learning(services);
     if (isFailure(l)) return l;
+    // On Letta the agent's archival memory lives there: insert first, so a refused agent id stores nothing.
+    let passageId: string | null = null;
+    if (args.agent_id && services.agents) {
+      const platform = await services.agents();
+      if (platform.kind === 'letta') {
+        try {
+          passageId = (await platform.insertPassage(args.agent_id, { text: args.text, tags: [args.kind, ...args.tags] })).id;
+        } catch (err) {
+          return fail('unavailable', `Letta refused the archival passage for ${args.agent_id}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    }
     const row = await storeMemory(l.db, args);
-    return ok({ memory_id: row.id, created_at: row.createdAt.toISOString() });
+    return ok({ memory_id: row.id, created_at: row.createdAt.toISOString(), passage_id: passageId ?? (args.agent_id ? row.id : null) });
   },
 });

@@ -1,0 +1,9 @@
+import { appMcpHandlers } from '@/server/mcp/app-handlers';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Legacy HTTP+SSE transport: opens a session's event stream (messages go to /api/mcp/messages). */
+export function GET(req: Request): Promise<Response> {
+  return appMcpHandlers().sseConnect(req);
+}

@@ -1,0 +1,256 @@
+import { importOf, type Role, type SkillSummary, type Skillset } from './skills.ts';
+
+/**
+ * Composing Letta-ASL v2.2.0 workflows from discovered skills (spec §2.2 step 4, §2.3, §3.3).
+ * The Planner knows the *shape* of the analysis (which function feeds which) and the platform's
+ * data conventions — a Task's ResultPath holds the skill's data-plane envelope, so the next state
+ * reads `$.<result>.data.<field>` (workflows/README.md) — but not the skills' parameter names:
+ * those come from each manifest's tool (get_skillset), matched by what each parameter is for.
+ */
+export const WORKER_TEMPLATE = { name: 'agent_template_worker', version: '1.0.0' } as const;
+/** The compliance rulebook and the QA scorecard of spec §1.5 (the "standard script" and "existing QA scorecard"). */
+export const RULE_SET = 'compliance_rules_v2024Q4';
+export const SCORING_FORMULA = 'qa_scoring_formula_v3';
+export const PRODUCT_TAXONOMY = ['introduction', 'security_check', 'product_detail', 'offer_explanation', 'closing'];
+export const PRODUCT_LABELS = ['product_detail', 'offer_explanation'];
+/** Arguments the run supplies to a skill by itself (server/execution/webhook.ts), never bound in Parameters. */
+const RUN_CONTEXT_ARGS = new Set(['webhook_url']);
+
+/** What one parameter is for, and where its value comes from (`$`-path or a literal). */
+type Binding = { match: RegExp; path?: string; value?: unknown };
+
+export interface StatePlan {
+  name: string;
+  role: Role;
+  comment: string;
+  bindings: Binding[];
+  resultPath: string;
+}
+
+export type Composed = { ok: true; doc: Record<string, unknown> } | { ok: false; error: string };
+
+/** Parameters for the skill's tool that best fits the bindings; every required parameter must be bound. */
+export function bindParameters(skill: SkillSummary, bindings: Binding[]): { ok: true; tool: string; parameters: Record<string, unknown> } | { ok: false; error: string } {
+  let best: { tool: string; parameters: Record<string, unknown>; unbound: string[]; bound: number } | null = null;
+  for (const tool of skill.tools) {
+    const parameters: Record<string, unknown> = {};
+    const used = new Set<Binding>();
+    for (const p of tool.parameters) {
+      if (RUN_CONTEXT_ARGS.has(p)) continue;
+      const b = bindings.find((x) => !used.has(x) && x.match.test(p));
+      if (!b) continue;
+      used.add(b);
+      if (b.path !== undefined) parameters[`${p}.$`] = b.path;
+      else parameters[p] = b.value;
+    }
+    const unbound = tool.required.filter((r) => !RUN_CONTEXT_ARGS.has(r) && !(r in parameters) && !(`${r}.$` in parameters));
+    const bound = Object.keys(parameters).length;
+    if (!best || unbound.length < best.unbound.length || (unbound.length === best.unbound.length && bound > best.bound)) best = { tool: tool.name, parameters, unbound, bound };
+  }
+  if (!best) return { ok: false, error: `${skill.uri} declares no tool` };
+  if (best.unbound.length) return { ok: false, error: `${skill.uri} (${best.tool}) requires ${best.unbound.join(', ')}, which this workflow cannot supply` };
+  return { ok: true, tool: best.tool, parameters: best.parameters };
+}
+
+export function taskState(plan: StatePlan, skill: SkillSummary, next: string | null): { ok: true; state: Record<string, unknown> } | { ok: false; error: string } {
+  const bound = bindParameters(skill, plan.bindings);
+  if (!bound.ok) return bound;
+  return {
+    ok: true,
+    state: {
+      Type: 'Task',
+      Comment: plan.comment,
+      AgentBinding: { agent_template_ref: { ...WORKER_TEMPLATE }, skills: [skill.uri] },
+      Parameters: bound.parameters,
+      ResultPath: plan.resultPath,
+      ...(next ? { Next: next } : { End: true }),
+    },
+  };
+}
+
+/** The common steps: applications in the range (of one advisor or all), their recordings, the first recording transcribed (the pilot). */
+export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {
+  return [
+    {
+      name: 'GetApplicationIDs',
+      role: 'applications',
+      comment: opts.byAdvisor ? 'Find loan applications for the advisor over the date range.' : 'Find every loan application over the date range (all advisors).',
+      bindings: [...(opts.byAdvisor ? [{ match: /advis/, path: '$.advisor_name' }] : []), { match: /start/, path: '$.start_date' }, { match: /end/, path: '$.end_date' }],
+      resultPath: '$.applications',
+    },
+    { name: 'GetCallRecordings', role: 'recordings', comment: 'Retrieve call recordings linked to the applications.', bindings: [{ match: /application/, path: '$.applications.data.ids' }], resultPath: '$.recordings' },
+    {
+      name: 'TranscribeRecording',
+      role: 'transcription',
+      comment: 'Single-call pilot: transcribe the first recording found.',
+      bindings: [{ match: /recording|audio|uri$|file/, path: '$.recordings.data.recordings[0].uri' }],
+      resultPath: '$.transcript',
+    },
+  ];
+}
+
+export function productPlans(transcriptText: string, ruleSet: string): StatePlan[] {
+  return [
+    {
+      name: 'DiarizeTranscript',
+      role: 'diarization',
+      comment: "Isolate the advisor's speech.",
+      bindings: [{ match: /transcript|text/, path: transcriptText }, { match: /speaker/, value: 'advisor' }],
+      resultPath: '$.advisor_segments',
+    },
+    {
+      name: 'SegmentAndLabel',
+      role: 'segmentation',
+      comment: "Label the advisor's speech with the call taxonomy.",
+      bindings: [{ match: /transcript|text/, path: '$.advisor_segments.data.text' }, { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY }],
+      resultPath: '$.labelled_segments',
+    },
+    {
+      name: 'TargetedComplianceAnalysis',
+      role: 'compliance',
+      comment: 'Evaluate compliance on the product-related segments only.',
+      bindings: [
+        { match: /^segments$|segment/, path: '$.labelled_segments.data.segments' },
+        { match: /allowed|label/, value: PRODUCT_LABELS },
+        { match: /rule/, value: ruleSet },
+        { match: /transcript|text/, path: '$.advisor_segments.data.text' },
+      ],
+      resultPath: '$.compliance',
+    },
+  ];
+}
+
+function inputSchema(byAdvisor: boolean) {
+  return {
+    type: 'object',
+    properties: { ...(byAdvisor ? { advisor_name: { type: 'string' } } : {}), start_date: { type: 'string', format: 'date' }, end_date: { type: 'string', format: 'date' } },
+    required: [...(byAdvisor ? ['advisor_name'] : []), 'start_date', 'end_date'],
+  };
+}
+
+export function skillImports(skills: SkillSummary[], skillset: Skillset): Array<{ uri: string }> {
+  const seen = new Set<string>();
+  return skills.flatMap((s) => {
+    const i = importOf(s, skillset);
+    if (!i || seen.has(i.uri)) return [];
+    seen.add(i.uri);
+    return [i];
+  });
+}
+
+export interface Meta {
+  workflow_id: string;
+  created_at: string;
+  author: string;
+}
+
+/** A chain of Task states (each plan's `Next` is the following one). */
+function chain(plans: StatePlan[], skills: Partial<Record<Role, SkillSummary>>, last: string | null): { ok: true; states: Record<string, unknown> } | { ok: false; error: string } {
+  const states: Record<string, unknown> = {};
+  for (const [i, p] of plans.entries()) {
+    const skill = skills[p.role];
+    if (!skill) return { ok: false, error: `no skill found for ${p.role}` };
+    const s = taskState(p, skill, plans[i + 1]?.name ?? last);
+    if (!s.ok) return s;
+    states[p.name] = s.state;
+  }
+  return { ok: true, states };
+}
+
+/**
+ * Spec §2.3, "Standard Advice Call Analysis": GetApplicationIDs → GetCallRecordings →
+ * TranscribeRecording → ParallelAnalysis(SentimentAnalysis ∥ ComplianceAnalysis) → CalculateScore.
+ * The Parallel's result is [branch 0 output, branch 1 output]; its ResultSelector picks each
+ * branch's envelope so that `$.analysis` is `{sentiment, compliance}` (workflows/README.md).
+ */
+export function composeAdviceCallAnalysis(skills: Record<'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring', SkillSummary>, skillset: Skillset, meta: Meta): Composed {
+  const intake = chain(intakePlans({ byAdvisor: true }), skills, 'ParallelAnalysis');
+  if (!intake.ok) return intake;
+  const sentiment = taskState({ name: 'SentimentAnalysis', role: 'sentiment', comment: 'Assess overall sentiment and highlight issues.', bindings: [{ match: /text|transcript/, path: '$.transcript.data.text' }], resultPath: '$.sentiment' }, skills.sentiment, null);
+  const compliance = taskState(
+    { name: 'ComplianceAnalysis', role: 'compliance', comment: 'Check the transcript against the standard script (compliance rules).', bindings: [{ match: /transcript|text/, path: '$.transcript.data.text' }, { match: /rule/, value: RULE_SET }], resultPath: '$.compliance' },
+    skills.compliance,
+    null,
+  );
+  const score = taskState(
+    {
+      name: 'CalculateScore',
+      role: 'scoring',
+      comment: 'Combine sentiment and compliance outcomes into the QA score (the existing QA scorecard).',
+      bindings: [{ match: /sentiment/, path: '$.analysis.sentiment.data' }, { match: /compliance|verdict/, path: '$.analysis.compliance.data.verdicts' }, { match: /formula|scorecard|rubric/, value: SCORING_FORMULA }],
+      resultPath: '$.qa_score',
+    },
+    skills.scoring,
+    null,
+  );
+  for (const s of [sentiment, compliance, score]) if (!s.ok) return s;
+  const ok = <T>(s: { ok: true; state: T } | { ok: false }) => (s as { state: T }).state;
+  return {
+    ok: true,
+    doc: {
+      workflow_schema_version: '2.2.0',
+      workflow_id: meta.workflow_id,
+      workflow_name: 'Standard Advice Call Analysis',
+      description: 'Analyse advisor call recordings for compliance, sentiment, and QA scoring.',
+      version: '1.0.0',
+      created_at: meta.created_at,
+      author: meta.author,
+      tags: ['qa', 'advisor_quality', 'compliance'],
+      workflow_input_schema: inputSchema(true),
+      skill_imports: skillImports(Object.values(skills), skillset),
+      asl: {
+        Comment: 'Salesforce lookup → recording retrieval → transcription → parallel sentiment/compliance → scoring',
+        StartAt: 'GetApplicationIDs',
+        Version: '1.0',
+        States: {
+          ...intake.states,
+          ParallelAnalysis: {
+            Type: 'Parallel',
+            Branches: [
+              { StartAt: 'SentimentAnalysis', States: { SentimentAnalysis: ok(sentiment) } },
+              { StartAt: 'ComplianceAnalysis', States: { ComplianceAnalysis: ok(compliance) } },
+            ],
+            ResultSelector: { 'sentiment.$': '$[0].sentiment', 'compliance.$': '$[1].compliance' },
+            ResultPath: '$.analysis',
+            Next: 'CalculateScore',
+          },
+          CalculateScore: ok(score),
+        },
+      },
+    },
+  };
+}
+
+/** The name, description and tags of a product-explanation check (spec §3.3). */
+export function productMeta(product: string) {
+  return {
+    workflow_name: `Product Explanation Compliance Check (${product})`,
+    description: `Verify advisor delivery of ${product} product details.`,
+    tags: ['qa', 'product_training', 'compliance', productTag(product)],
+  };
+}
+
+export const productTag = (product: string) => `product:${product.toLowerCase().replace(/[^a-z0-9.]+/g, '-')}`;
+
+/**
+ * Spec §3.3 composed from skills alone (no workflow to start from): all applications in the range
+ * → recordings → transcription → diarization → segmentation → targeted compliance.
+ */
+export function composeProductExplanationCheck(skills: Record<'applications' | 'recordings' | 'transcription' | 'diarization' | 'segmentation' | 'compliance', SkillSummary>, skillset: Skillset, product: string, meta: Meta): Composed {
+  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text', RULE_SET)], skills, null);
+  if (!states.ok) return states;
+  return {
+    ok: true,
+    doc: {
+      workflow_schema_version: '2.2.0',
+      workflow_id: meta.workflow_id,
+      ...productMeta(product),
+      version: '1.0.0',
+      created_at: meta.created_at,
+      author: meta.author,
+      workflow_input_schema: inputSchema(false),
+      skill_imports: skillImports(Object.values(skills), skillset),
+      asl: { Comment: "Focus on the advisor's narration of product details.", StartAt: 'GetApplicationIDs', States: states.states },
+    },
+  };
+}

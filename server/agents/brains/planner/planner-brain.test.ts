@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { BrainMessage } from '../brain.ts';
+import { MAX_STEPS_PER_TURN } from './context.ts';
+import { fakeTools, reliability, RUN_ID, runView, STANDARD, workflowFile } from './testing/fake-tools.ts';
+import { ok, PLANNER_TOOLS, ScriptedConversation, toolError } from './testing/script.ts';
+
+const REQUEST = 'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?';
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
+
+/** A saved workflow that covers the QA review, and its "all calls" refinement. */
+const covering = [
+  { workflow_id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30', version: '1.0.0', name: 'Standard Advice Call Analysis (all calls)', coverage: 1, covered: [], missing: [], search_score: 1, derived_from: `${STANDARD}@1.0.0`, reason: 'has 4 of 4 requested' },
+  { workflow_id: STANDARD, version: '1.0.0', name: 'Standard Advice Call Analysis', coverage: 1, covered: [], missing: [], search_score: 0.9, derived_from: null, reason: 'has 4 of 4 requested' },
+];
+const withCatalog = (extra = {}) => fakeTools({ find_closest_workflow: () => ok({ candidates: covering }), get_saved_workflow: (_, a) => ok({ workflow_id: a.workflow_id, version: a.version, document: workflowFile('standard-advice-call-analysis.json') }), ...extra });
+
+describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted histories', () => {
+  it('turn 1: confirms the evaluation axes, naming the advisor and the range resolved against the clock block', async () => {
+    const c = new ScriptedConversation(fakeTools());
+    const t = await c.turn(REQUEST);
+    expect(t.calls).toEqual([]);
+    expect(t.reply).toBe("Of course. To confirm: for Alex Wong's calls last week (2024-07-01 to 2024-07-07), should I check compliance with the standard script, assess customer sentiment, and produce an overall score?");
+    expect(t.reasoning[0]).toContain('Intent classification → advisor QA review');
+  });
+
+  it('asks for what the request lacks, then confirms once the reply gives it', async () => {
+    const c = new ScriptedConversation(fakeTools());
+    expect((await c.turn('Can you check the quality of advice calls from last week?')).reply).toContain("Could you tell me which advisor's calls I should look at?");
+    expect((await c.turn('Jane Doe')).reply).toContain("for Jane Doe's calls last week (2024-07-01 to 2024-07-07), should I check compliance");
+  });
+
+  it('scenario 1 on an empty catalog: gap → memory → skill discovery → reliability → validate → save → health → pilot → report', async () => {
+    const c = new ScriptedConversation(fakeTools());
+    await c.turn(REQUEST);
+    const t = await c.turn('Yes. Please use the existing QA scorecard.');
+    expect(names(t.calls)).toEqual([
+      'search_embeddings', 'find_closest_workflow', 'store_memory',
+      'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'get_skillset',
+      'get_skill_reliability', 'get_skill_reliability', 'validate_workflow', 'save_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run',
+    ]);
+    expect(t.content[0]).toContain("Great. I'll source Alex Wong's recordings for last week, transcribe them, analyse sentiment and compliance in parallel");
+    expect(t.calls[2]!.args).toMatchObject({ kind: 'capability_gap', tags: ['qa', 'advisor_quality', 'capability:new'] });
+    const doc = t.calls.find((x) => x.name === 'validate_workflow')!.args.workflow as { workflow_id: string; asl: { States: Record<string, { AgentBinding?: { skills: string[] } }> } };
+    expect(t.calls.find((x) => x.name === 'save_workflow')!.args.workflow).toEqual(doc); // composed once, saved as validated
+    expect(doc.asl.States.TranscribeRecording!.AgentBinding!.skills).toEqual(['skill://whisper-transcribe@1.0.0']);
+    expect(t.calls.find((x) => x.name === 'start_workflow_run')!.args).toEqual({ workflow_id: doc.workflow_id, version: '1.0.0', input: ALEX });
+    expect(t.reply).toContain('I recorded a capability gap and built one from the skills in the catalog');
+    expect(t.reply).toContain('QA score: 91/100** (scorecard qa_scoring_formula_v3) — compliance 70, sentiment 21.');
+    expect(t.reply).toContain('FCA-DISC-01 (Tell the customer that the call is recorded) — Required wording missing from the call.');
+    expect(t.reply).toContain('only the first one — REC-88310 (application APP-49201, recorded 2024-07-03)');
+  });
+
+  it('is stateless: from any point of a history it takes the same next step (a restart loses nothing)', async () => {
+    const c = new ScriptedConversation(fakeTools());
+    await c.turn(REQUEST);
+    await c.turn('Yes. Please use the existing QA scorecard.');
+    const saved = c.history.findIndex((m) => m.role === 'tool' && m.name === 'save_workflow');
+    const resumed = new ScriptedConversation(fakeTools());
+    resumed.history.push(...c.history.slice(0, saved + 1));
+    const next = await resumed.decide();
+    const doc = c.calls.find((x) => x.name === 'save_workflow')!.args.workflow as { workflow_id: string };
+    expect(next).toMatchObject({ kind: 'tool_calls', tool_calls: [{ name: 'check_workflow_health', arguments: JSON.stringify({ workflow_id: doc.workflow_id, version: '1.0.0' }) }] });
+  });
+
+  it('reuses a saved workflow that covers the request, offers to scale, and scales on "yes"', async () => {
+    const c = new ScriptedConversation(withCatalog());
+    await c.turn(REQUEST);
+    const t = await c.turn('yes');
+    expect(names(t.calls)).toEqual(['search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run']);
+    expect(t.calls[4]!.args).toEqual({ workflow_id: STANDARD, version: '1.0.0', input: ALEX });
+    expect(t.reply).toContain('An existing workflow already covers this');
+    expect(t.reply).toContain('Shall I scale it to the whole set?');
+    const scale = await c.turn('Yes, scale it up');
+    expect(scale.calls.find((x) => x.name === 'start_workflow_run')!.args).toMatchObject({ workflow_id: covering[0]!.workflow_id });
+    expect((await c.turn('thanks!')).reply).toMatch(/welcome/);
+  });
+
+  it('a tool error ends the turn with an explanation; "retry" calls it again', async () => {
+    let fail = true;
+    const c = new ScriptedConversation(fakeTools({ start_workflow_run: () => (fail ? toolError('workflow execution needs Redis: set REDIS_URL') : ok({ run_id: RUN_ID, created: true })) }));
+    await c.turn(REQUEST);
+    const t = await c.turn('yes');
+    expect(names(t.calls).slice(-1)).toEqual(['start_workflow_run']);
+    expect(t.reply).toContain('I could not start «Standard Advice Call Analysis»: start_workflow_run answered “workflow execution needs Redis: set REDIS_URL”');
+    expect(t.reply).toContain('Reply “retry” to try again.');
+    fail = false;
+    const again = await c.turn('retry');
+    expect(names(again.calls)).toEqual(['start_workflow_run', 'wait_for_workflow_run']);
+    expect(again.reply).toContain('SUCCEEDED');
+  });
+
+  it('reports a failed run with its cause, and "retry" starts a new run', async () => {
+    let status = 'FAILED';
+    const c = new ScriptedConversation(withCatalog({ wait_for_workflow_run: () => runView(status) }));
+    await c.turn(REQUEST);
+    const t = await c.turn('yes');
+    expect(t.reply).toContain('**FAILED**');
+    expect(t.reply).toContain('States.TaskFailed: whisper-transcribe timed out');
+    expect(t.reply).toContain('TranscribeRecording (TimeoutError: whisper-transcribe timed out after 120s)');
+    status = 'SUCCEEDED';
+    expect(names((await c.turn('try again')).calls)).toEqual(['start_workflow_run', 'wait_for_workflow_run']);
+  });
+
+  it('reports a worker\'s skill swap during the run (spec §4.2)', async () => {
+    const swapped = () => {
+      const v = runView('SUCCEEDED') as { states: Record<string, unknown>; data: Record<string, { metrics: Record<string, unknown> }> };
+      v.states.TranscribeRecording = { status: 'done', attempts: 2, lease: {}, last_error: 'States.Timeout: whisper-transcribe timed out after 120s' };
+      v.data.TranscribeRecording!.metrics = { ...v.data.TranscribeRecording!.metrics, skill: 'skill://assemblyai-transcribe@1.2.0' };
+      return v as unknown as Record<string, unknown>;
+    };
+    const c = new ScriptedConversation(withCatalog({ wait_for_workflow_run: swapped }));
+    await c.turn(REQUEST);
+    expect((await c.turn('yes')).reply).toContain('During the run: TranscribeRecording needed 2 attempts (States.Timeout: whisper-transcribe timed out after 120s); the worker finished it with skill://assemblyai-transcribe@1.2.0.');
+  });
+
+  describe('proactive healing (spec §4.4)', () => {
+    // What check_workflow_health proposes: the same document, the binding swapped (server/learning/health.ts).
+    const document = JSON.parse(JSON.stringify({ ...workflowFile('standard-advice-call-analysis.json'), version: '1.0.1' }).replaceAll('skill://whisper-transcribe@1.0.0', 'skill://assemblyai-transcribe@1.2.0')) as Record<string, unknown>;
+    const proposal = { proposal_id: '6f1c8a52-1111-4222-8333-444455556666', new_version: '1.0.1', reason: 'whisper failed', document };
+    const unhealthy = () =>
+      ok({ workflow_id: STANDARD, version: '1.0.0', healthy: false, threshold: 0.05, proposal, findings: [{ skill: 'skill://whisper-transcribe@1.0.0', states: ['TranscribeRecording'], failure_rate: 0.25, uses: 40, alternative: { skill: 'skill://assemblyai-transcribe@1.2.0', failure_rate: 0, uses: 10 } }] });
+    const healing = (extra = {}) => withCatalog({ check_workflow_health: unhealthy, get_skill_reliability: (_: string, a: Record<string, unknown>) => reliability(String(a.skill), 'transcription'), accept_workflow_update: () => ok({ workflow_id: STANDARD, version: '1.0.1', parent_version: '1.0.0', memory_id: 'm', workflow_update: {} }), ...extra });
+
+    it('asks before running the improved version', async () => {
+      const c = new ScriptedConversation(healing());
+      await c.turn(REQUEST);
+      const t = await c.turn('Yes');
+      expect(names(t.calls).slice(-2)).toEqual(['check_workflow_health', 'get_skill_reliability']);
+      expect(t.reply).toContain("I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently: it failed 25% of its last 40 uses");
+      expect(t.reply).toContain('Shall I proceed with this improved version?');
+      const yes = await c.turn('yes please');
+      expect(names(yes.calls)).toEqual(['accept_workflow_update', 'start_workflow_run', 'wait_for_workflow_run']);
+      expect(yes.calls[1]!.args).toEqual({ workflow_id: STANDARD, version: '1.0.1', input: ALEX });
+      expect(yes.reply).toContain('I saved version 1.0.1');
+    });
+
+    it('"no" runs the version as it is; "cancel" runs nothing', async () => {
+      const c = new ScriptedConversation(healing());
+      await c.turn(REQUEST);
+      await c.turn('Yes');
+      const no = await c.turn('No, keep the current one.');
+      expect(names(no.calls)).toEqual(['start_workflow_run', 'wait_for_workflow_run']);
+      expect(no.calls[0]!.args).toMatchObject({ version: '1.0.0' });
+      expect(no.reply).toContain('I ran version 1.0.0 as it is');
+
+      const d = new ScriptedConversation(healing());
+      await d.turn(REQUEST);
+      await d.turn('Yes');
+      const cancel = await d.turn('No, cancel.');
+      expect(cancel.calls).toEqual([]);
+      expect(cancel.reply).toMatch(/won't run anything/);
+    });
+  });
+
+  it('never saves or runs a workflow that does not validate', async () => {
+    const c = new ScriptedConversation(fakeTools({ validate_workflow: () => ok({ valid: false, errors: [{ path: '/asl/States/CalculateScore/Parameters', code: 'x', message: 'formula_id is required' }], warnings: [], workflow_id: null, workflow_name: null, version: null, file: null }) }));
+    await c.turn(REQUEST);
+    const t = await c.turn('yes');
+    expect(names(t.calls).slice(-1)).toEqual(['validate_workflow']);
+    expect(t.reply).toContain('does not validate (1 error), so I did not save or run it');
+    expect(t.reply).toContain('/asl/States/CalculateScore/Parameters: formula_id is required');
+  });
+
+  it('says which tool it needs when one is not attached', async () => {
+    const c = new ScriptedConversation(withCatalog(), { tools: PLANNER_TOOLS.filter((n) => n !== 'start_workflow_run') });
+    await c.turn(REQUEST);
+    expect((await c.turn('yes')).reply).toContain('I need the tool `start_workflow_run` for the next step, but it is not attached to me.');
+  });
+
+  it(`stops after ${MAX_STEPS_PER_TURN} tool steps in one turn`, async () => {
+    const c = new ScriptedConversation(fakeTools());
+    await c.turn(REQUEST);
+    c.history.push({ role: 'user', content: 'yes' });
+    for (let i = 0; i < MAX_STEPS_PER_TURN; i++) {
+      const id = `call_${i}`;
+      c.history.push({ role: 'assistant', content: null, tool_calls: [{ id, name: 'get_skillset', arguments: JSON.stringify({ tag: `t${i}` }) }] } as BrainMessage);
+      c.history.push({ role: 'tool', tool_call_id: id, name: 'get_skillset', content: '{"status":"ok"}', status: 'success' });
+    }
+    expect(await c.decide()).toMatchObject({ kind: 'message', content: expect.stringContaining(`I have used the ${MAX_STEPS_PER_TURN} steps I allow myself in one turn`) });
+  });
+
+  it('a run still going after the waits is reported as running; asking for its status later waits again and reports', async () => {
+    let status = 'RUNNING';
+    const c = new ScriptedConversation(withCatalog({ wait_for_workflow_run: () => runView(status) }));
+    await c.turn(REQUEST);
+    const t = await c.turn('yes');
+    expect(names(t.calls).filter((n) => n === 'wait_for_workflow_run')).toHaveLength(3);
+    expect(t.reply).toContain('is still running');
+    status = 'SUCCEEDED';
+    const later = await c.turn('Is it finished?');
+    expect(names(later.calls)).toEqual(['wait_for_workflow_run']);
+    expect(later.reply).toContain('QA score: 91/100');
+  });
+
+  it('without a clock block, "last week" is resolved against the real clock', async () => {
+    const c = new ScriptedConversation(fakeTools(), { clock: null });
+    const t = await c.turn(REQUEST);
+    expect(t.reasoning[0]).toContain(`today = ${new Date().toISOString().slice(0, 10)}`);
+  });
+});

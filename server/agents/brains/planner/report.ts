@@ -1,0 +1,153 @@
+/**
+ * What the Planner tells the user about a finished run, read from what wait_for_workflow_run /
+ * get_workflow_run returned: the data-plane envelope of every Task (`data`, by state instance),
+ * the state documents (attempts, last errors — a worker's skill swap shows there) and the run
+ * record. Envelopes are recognised by their payload (a QA score has `score` and `max_score`,
+ * compliance has `verdicts`, …), so a workflow the Planner did not compose reads the same.
+ */
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface RunView {
+  run: Obj;
+  states: Record<string, { status: string; attempts: number; last_error?: string | null }>;
+  data: Record<string, unknown>;
+}
+
+export function runViewOf(result: Obj | null): RunView | null {
+  if (!result || !isObj(result.run)) return null;
+  return { run: result.run, states: (isObj(result.states) ? result.states : {}) as RunView['states'], data: isObj(result.data) ? result.data : {} };
+}
+
+export const runStatus = (v: RunView) => String(v.run.status ?? 'UNKNOWN');
+
+interface Verdict { rule_id: string; rule: string; verdict: string; rationale?: string; evidence?: string | null; category?: string }
+interface Recording { recording_id: string; application_id: string; recorded_at?: string; duration_s?: number; uri?: string }
+
+/** The envelopes of the run whose payload has `key`, top-level states first (Map iterations are `Map[i]/State`). */
+function payloads(v: RunView, key: string): Array<{ state: string; data: Obj; skill: string | null }> {
+  return Object.entries(v.data)
+    .flatMap(([state, env]) => (isObj(env) && isObj(env.data) && key in env.data ? [{ state, data: env.data, skill: isObj(env.metrics) && typeof env.metrics.skill === 'string' ? env.metrics.skill : null }] : []))
+    .sort((a, b) => Number(a.state.includes('/')) - Number(b.state.includes('/')) || a.state.localeCompare(b.state, 'en', { numeric: true }));
+}
+
+const quote = (s: string) => `“${s.trim()}”`;
+
+/**
+ * The failed rules, grouped by what the skill found (its rationale and the quoted sentence), so a
+ * sentence that several rules point at is quoted once: "Prohibited wording used" quotes what was
+ * said; "Required wording missing where the rule applies" quotes where it applied.
+ */
+function failedRules(verdicts: Verdict[], limit = 12): string[] {
+  const failed = verdicts.filter((x) => x.verdict === 'fail').slice(0, limit);
+  const groups = new Map<string, Verdict[]>();
+  for (const x of failed) groups.set(`${x.rationale ?? ''}\u0000${x.evidence ?? ''}`, [...(groups.get(`${x.rationale ?? ''}\u0000${x.evidence ?? ''}`) ?? []), x]);
+  const lines = [...groups.values()].map((g) => {
+    const { rationale, evidence } = g[0]!;
+    const rules = g.map((x) => `${x.rule_id} (${x.rule.replace(/\.$/, '')})`).join('; ');
+    const label = /prohibited/i.test(rationale ?? '') ? 'said' : 'where it applied';
+    return `- ${rules} — ${(rationale ?? 'failed').replace(/\.$/, '')}${evidence ? `; ${label}: ${quote(evidence)}` : '.'}`;
+  });
+  const more = verdicts.filter((x) => x.verdict === 'fail').length - failed.length;
+  if (more > 0) lines.push(`- … and ${more} more.`);
+  return lines;
+}
+
+function complianceCounts(verdicts: Verdict[]) {
+  const n = (k: string) => verdicts.filter((x) => x.verdict === k).length;
+  return { pass: n('pass'), fail: n('fail'), na: n('not_applicable') };
+}
+
+/** States that needed more than one attempt, and how they ended (spec §4.2: a worker swapped a failing skill). */
+export function recoveries(v: RunView): string[] {
+  return Object.entries(v.states)
+    .filter(([, s]) => s.attempts > 1 && s.last_error)
+    .map(([state, s]) => {
+      const env = v.data[state];
+      const skill = isObj(env) && isObj(env.metrics) && typeof env.metrics.skill === 'string' ? env.metrics.skill : null;
+      return `${state} needed ${s.attempts} attempts (${s.last_error})${s.status === 'done' && skill ? `; the worker finished it with ${skill}` : ''}.`;
+    });
+}
+
+/** Why a run did not succeed: its error and cause, and the states that failed. */
+export function failureReport(v: RunView): string {
+  const failed = Object.entries(v.states).filter(([, s]) => s.status === 'failed').map(([state, s]) => `${state}${s.last_error ? ` (${s.last_error})` : ''}`);
+  const why = [v.run.error, v.run.cause].filter((x) => typeof x === 'string' && x).join(': ');
+  return `The run ended ${runStatus(v)}${why ? ` — ${why}` : ''}.${failed.length ? ` Failed state${failed.length > 1 ? 's' : ''}: ${failed.join('; ')}.` : ''}`;
+}
+
+/** The recordings the run found, and which one a pilot analysed (from the transcription's `recordings[i]` binding). */
+export function pilotScope(v: RunView, pilotIndex: number | null): { found: Recording[]; analysed: Recording | null } {
+  const found = (payloads(v, 'recordings')[0]?.data.recordings ?? []) as Recording[];
+  return { found, analysed: pilotIndex !== null ? (found[pilotIndex] ?? null) : null };
+}
+
+export function describeRecording(r: Recording): string {
+  return `${r.recording_id} (application ${r.application_id}${r.recorded_at ? `, recorded ${r.recorded_at.slice(0, 10)}` : ''})`;
+}
+
+/**
+ * One line per Map iteration (e.g. one per call), from its Tasks' one-line summaries: what
+ * wait_for_workflow_run keeps of iterations with `iteration_data: "summary"`.
+ */
+export function iterationLines(v: RunView): string[] {
+  const groups = new Map<string, string[]>();
+  for (const [state, env] of Object.entries(v.data).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))) {
+    const cut = state.lastIndexOf('/');
+    if (cut < 0 || !isObj(env) || typeof env.summary !== 'string' || !env.summary) continue;
+    const key = state.slice(0, cut);
+    groups.set(key, [...(groups.get(key) ?? []), env.summary]);
+  }
+  if (!groups.size) return [];
+  const recordings = (payloads(v, 'recordings')[0]?.data.recordings ?? []) as Recording[];
+  const named = recordings.length === groups.size;
+  return ['Per call:', ...[...groups].map(([key, summaries], i) => `- ${named ? recordings[i]!.recording_id : key}: ${summaries.join(' ')}`)];
+}
+
+/** The QA result of spec §2: score with breakdown, sentiment, and the failed rules with their evidence. */
+export function qaReport(v: RunView): string[] {
+  const lines: string[] = [];
+  const scores = payloads(v, 'max_score');
+  const overall = scores[0];
+  if (overall) {
+    const d = overall.data as { score: number; max_score: number; formula_id?: string; breakdown?: Record<string, number> };
+    const parts = Object.entries(d.breakdown ?? {}).map(([k, x]) => `${k.replace(/_/g, ' ')} ${x}`);
+    lines.push(`**QA score: ${d.score}/${d.max_score}**${d.formula_id ? ` (scorecard ${d.formula_id})` : ''}${parts.length ? ` — ${parts.join(', ')}` : ''}.`);
+  } else lines.push('The run produced no QA score.');
+  lines.push(...iterationLines(v));
+  const sentiments = payloads(v, 'overall');
+  for (const s of sentiments.slice(0, 4)) {
+    const flags = (Array.isArray(s.data.flags) ? s.data.flags : []) as Array<{ type: string; severity: string; excerpt: string }>;
+    const scope = s.state.includes('/') ? ` (${s.state.split('/')[0]})` : '';
+    lines.push(`Customer sentiment${scope}: ${String(s.data.overall)} (score ${String(s.data.score)})${flags.length ? `; flags: ${flags.slice(0, 3).map((f) => `${f.type} (${f.severity}) ${quote(f.excerpt)}`).join('; ')}` : '; no flags'}.`);
+  }
+  const verdicts = payloads(v, 'verdicts').flatMap((p) => p.data.verdicts as Verdict[]);
+  if (verdicts.length) {
+    const c = complianceCounts(verdicts);
+    lines.push(`Compliance with the standard script: ${c.pass} of ${c.pass + c.fail} applicable rules passed${c.na ? ` (${c.na} did not apply)` : ''}.${c.fail ? ' Failed rules:' : ''}`);
+    lines.push(...failedRules(verdicts));
+  }
+  return lines;
+}
+
+/** The product-explanation result of spec §3: compliance on the advisor's product segments only. */
+export function productReport(v: RunView, product: string): string[] {
+  const lines: string[] = [];
+  const diar = payloads(v, 'utterances')[0];
+  if (diar) lines.push(`Diarization kept the advisor's speech: ${(diar.data.utterances as unknown[]).length} utterance(s) of ${(diar.data.speakers as string[]).join(' and ')}.`);
+  const seg = payloads(v, 'segments').find((p) => Array.isArray(p.data.segments) && (p.data.segments as unknown[]).some((x) => isObj(x) && 'label' in x));
+  if (seg) {
+    const labels = (seg.data.segments as Array<{ label: string }>).map((s) => s.label);
+    lines.push(`Segmentation: ${labels.length} segment(s) (${[...new Set(labels)].join(', ')}); only product_detail and offer_explanation were checked.`);
+  }
+  const verdicts = payloads(v, 'verdicts').flatMap((p) => p.data.verdicts as Verdict[]);
+  if (!verdicts.length) return [...lines, 'The run produced no compliance verdicts.'];
+  const c = complianceCounts(verdicts);
+  lines.push(`**Product explanation: ${c.pass} of ${c.pass + c.fail} applicable rules passed** (${c.na} did not apply to these segments).${c.fail ? ' Failed rules:' : ''}`);
+  lines.push(...failedRules(verdicts));
+  const productRules = verdicts.filter((x) => x.rule.toLowerCase().includes(product.toLowerCase()));
+  if (!productRules.length) lines.push(`The rule set has no rule specific to ${product}; the general product rules above are what applies to its explanation.`);
+  else if (productRules.every((x) => x.verdict === 'not_applicable')) lines.push(`${product} was not discussed in this call, so its product-specific rules did not apply.`);
+  else lines.push(`${product}-specific rules: ${productRules.map((x) => `${x.rule_id} ${x.verdict.replace('_', ' ')}`).join(', ')}.`);
+  return lines;
+}

@@ -1,0 +1,133 @@
+/**
+ * Skill discovery for the Planner (spec §2.2 step 3): one semantic search per function the
+ * workflow needs, the catalog's summaries (get_skillset) to know each hit's capability, tools and
+ * parameters, and the knowledge graph's reliability to choose between alternatives.
+ */
+
+/** A function a workflow needs, named by what it does. */
+export type Role = 'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'diarization' | 'segmentation';
+
+/** The search per role, in the spec's words (§2.2; diarization and segmentation for §3.2). */
+export const SKILL_QUERIES: Record<Role, string> = {
+  applications: 'skill for salesforce data',
+  recordings: 'skill for retrieving call recordings',
+  transcription: 'skill for audio transcription',
+  sentiment: 'skill for sentiment analysis',
+  compliance: 'skill for compliance analysis',
+  scoring: 'skill for QA scoring',
+  diarization: 'skill for speaker diarization',
+  segmentation: 'skill for transcript segmentation and labelling',
+};
+
+/** What get_skillset says about one skill. */
+export interface SkillSummary {
+  uri: string;
+  skillName: string;
+  skillVersion: string;
+  description: string | null;
+  tags: string[];
+  tools: Array<{ name: string; description: string; parameters: string[]; required: string[] }>;
+  file: string;
+}
+
+export interface Skillset {
+  /** The catalog folder, relative to the workspace when inside it. */
+  directory: string;
+  skills: SkillSummary[];
+}
+
+export interface SearchHit {
+  kind: string;
+  key: string;
+  title: string;
+  score: number;
+}
+
+/** Reliability of one skill, as get_skill_reliability reports it (the recent window). */
+export interface Reliability {
+  skill: string;
+  n_success: number;
+  n_failures: number;
+  failure_rate: number | null;
+  p95_latency_ms: number | null;
+}
+
+export function skillsetOf(result: Record<string, unknown> | null): Skillset | null {
+  if (!result || !Array.isArray(result.skills)) return null;
+  return { directory: String(result.directory ?? 'skills'), skills: result.skills as SkillSummary[] };
+}
+
+export function hitsOf(result: Record<string, unknown> | null): SearchHit[] {
+  return Array.isArray(result?.hits) ? (result.hits as SearchHit[]) : [];
+}
+
+export function reliabilityOf(result: Record<string, unknown> | null): Reliability[] {
+  const skills = Array.isArray(result?.skills) ? (result.skills as Array<{ skill: string; recent: Reliability }>) : [];
+  return skills.map((s) => ({ ...s.recent, skill: s.skill }));
+}
+
+/** A skill's capability: its first tag (the catalog's convention). */
+export const capabilityOf = (s: SkillSummary) => s.tags[0] ?? null;
+
+const isTestSkill = (s: SkillSummary) => s.tags.includes('builtin') || s.tags.includes('testing');
+
+/** Uses a skill needs before its failure rate counts against it (as check_workflow_health). */
+const MIN_USES = 5;
+/** The failure rate above which a skill is not chosen when an alternative exists (spec §4.4: 5%). */
+export const FAILURE_THRESHOLD = 0.05;
+
+export interface RoleChoice {
+  role: Role;
+  chosen: SkillSummary;
+  /** Other skills of the same capability among the hits, in search order. */
+  alternatives: SkillSummary[];
+  /** Why this one, in a sentence. */
+  why: string;
+}
+
+/**
+ * The skill for a role: the best search hit that is a valid catalog skill (test skills aside),
+ * with the other hits of the same capability as its alternatives. With several, the choice is
+ * the most reliable: one failing more than the threshold loses; one its manifest calls a
+ * "backup" or "fallback" comes after the others; otherwise search order.
+ */
+export function chooseSkill(role: Role, hits: SearchHit[], skillset: Skillset, reliability: Reliability[] = []): RoleChoice | null {
+  const byUri = new Map(skillset.skills.map((s) => [s.uri, s]));
+  const found = hits.filter((h) => h.kind === 'skill').map((h) => byUri.get(h.key)).filter((s): s is SkillSummary => !!s && !isTestSkill(s));
+  const top = found[0];
+  if (!top) return null;
+  const capability = capabilityOf(top);
+  const family = found.filter((s) => capabilityOf(s) === capability);
+  if (family.length === 1) return { role, chosen: top, alternatives: [], why: `${top.uri} is the only ${capability} skill found.` };
+  const rel = new Map(reliability.map((r) => [r.skill, r]));
+  const unreliable = (s: SkillSummary) => {
+    const r = rel.get(s.uri);
+    return !!r && r.n_success + r.n_failures >= MIN_USES && (r.failure_rate ?? 0) > FAILURE_THRESHOLD;
+  };
+  const backup = (s: SkillSummary) => /\b(?:backup|fallback)\b/i.test(s.description ?? '');
+  const ranked = family.map((s, i) => ({ s, i })).sort((a, b) => Number(unreliable(a.s)) - Number(unreliable(b.s)) || Number(backup(a.s)) - Number(backup(b.s)) || a.i - b.i).map((x) => x.s);
+  const chosen = ranked[0]!;
+  const alternatives = ranked.slice(1);
+  const stats = family.map((s) => describeReliability(s.uri, rel.get(s.uri))).join('; ');
+  const failing = family.filter(unreliable);
+  const reason = failing.length && !unreliable(chosen)
+    ? `${failing.map((s) => s.uri).join(', ')} fail${failing.length > 1 ? '' : 's'} above ${FAILURE_THRESHOLD * 100}% recently`
+    : alternatives.some(backup)
+      ? `its manifest describes ${alternatives.filter(backup).map((s) => s.skillName).join(', ')} as a backup`
+      : 'it ranks first';
+  return { role, chosen, alternatives, why: `${family.length} ${capability} skills (${stats}); I chose ${chosen.uri} because ${reason}.` };
+}
+
+export function describeReliability(uri: string, r: Reliability | undefined): string {
+  if (!r || r.n_success + r.n_failures === 0) return `${uri}: no runs recorded yet`;
+  const uses = r.n_success + r.n_failures;
+  return `${uri}: ${percent(1 - (r.failure_rate ?? 0))} success over ${uses} recent use${uses === 1 ? '' : 's'}${r.p95_latency_ms !== null ? `, p95 ${Math.round(r.p95_latency_ms)} ms` : ''}`;
+}
+
+export const percent = (x: number) => `${(Math.round(x * 1000) / 10).toString()}%`;
+
+/** The skill_imports entry of a catalog skill: its manifest file inside the workspace. */
+export function importOf(skill: SkillSummary, skillset: Skillset): { uri: string } | null {
+  const dir = skillset.directory.replace(/\/+$/, '');
+  return dir.startsWith('/') ? null : { uri: `file://${dir}/${skill.file}` };
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { BrainInput, BrainMessage } from '../brain.ts';
+import { workerBrain, workflowEventOf } from './worker-brain.ts';
+
+const RUN = '9a4c2b1e-0000-4000-8000-000000000001';
+const notification = (state = 'TranscribeRecording') =>
+  JSON.stringify({ workflow_event: { type: 'notify_start', workflow_id: 'wf-1', run_id: RUN, state, reason: 'upstream_done', nudge_id: 'n-1' } });
+
+type Env = Record<string, (args: Record<string, any>, n: number) => Record<string, unknown>>;
+const ok = (fields: Record<string, unknown>) => ({ status: 'ok', error: null, ...fields });
+
+/**
+ * Runs the brain against scripted tool results until it answers: each tool call gets what
+ * `env[tool]` returns (the n-th call of that tool: n). Returns the calls made and the answer.
+ */
+async function drive(env: Env, content = notification(), maxSteps = 20) {
+  const history: BrainMessage[] = [{ role: 'user', content }];
+  const calls: Array<{ name: string; args: Record<string, any> }> = [];
+  const counts: Record<string, number> = {};
+  for (let step = 0; step < maxSteps; step++) {
+    const input: BrainInput = { agent: { id: 'agent-w1', name: 'w1', role: 'worker', system: '', tags: [] }, blocks: [], tools: [], history };
+    const d = await workerBrain.decide(input);
+    if (d.kind === 'message') return { calls, answer: d.content };
+    expect(d.reasoning).toBeTruthy();
+    history.push({ role: 'assistant', content: null, tool_calls: d.tool_calls });
+    for (const c of d.tool_calls) {
+      const args = JSON.parse(c.arguments);
+      calls.push({ name: c.name, args });
+      counts[c.name] = (counts[c.name] ?? 0) + 1;
+      const handler = env[c.name];
+      if (!handler) throw new Error(`unexpected tool ${c.name}`);
+      const result = handler(args, counts[c.name]!);
+      history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: JSON.stringify(result), status: result.status === 'ok' ? 'success' : 'error' });
+    }
+  }
+  throw new Error('no answer');
+}
+
+const transcribeTool = { name: 'transcribe.audio', description: 'Transcribe', parameters: { type: 'object', properties: { recording_uri: { type: 'string' } }, required: ['recording_uri'], additionalProperties: false } };
+const lease = (fields: Record<string, unknown> = {}) => () =>
+  ok({ lease_token: 'lease-7', attempts: 1, ttl_s: 120, effective_input: { recording_uri: 's3://calls/1.mp3', note: 'extra' }, skills: ['skill://whisper-transcribe@1.0.0'], current_skill: 'skill://whisper-transcribe@1.0.0', timeout_ms: null, ...fields });
+const loaded = (args: Record<string, any>) => ok({ agent_id: args.agent_id, loaded_skills: [args.skill], directives: 'Transcribe.', tools: [transcribeTool] });
+
+describe('the deterministic worker brain (worker protocol, spec §2.6 and §4)', () => {
+  it('leases, loads, invokes with the effective input, completes and notifies the queued states', async () => {
+    const { calls, answer } = await drive({
+      acquire_state_lease: lease(),
+      load_skill: loaded,
+      invoke_skill_tool: () => ok({ ok: true, result: { text: 'Hello…' }, skill_error: null, latency_ms: 812 }),
+      update_workflow_control_plane: () => ok({ queued: [{ nudge_id: 'n-2', state: 'ParallelAnalysis', reason: 'upstream_done', due_at: '2024-07-08T09:22:11Z' }] }),
+      notify_next_worker_agent: (a) => ok({ notified: [{ state: a.state }], already_sent: [] }),
+    });
+    expect(calls).toEqual([
+      { name: 'acquire_state_lease', args: { run_id: RUN, state: 'TranscribeRecording', agent_id: 'agent-w1' } },
+      { name: 'load_skill', args: { agent_id: 'agent-w1', skill: 'skill://whisper-transcribe@1.0.0' } },
+      // additionalProperties: false → only the declared parameters are passed
+      { name: 'invoke_skill_tool', args: { agent_id: 'agent-w1', skill: 'skill://whisper-transcribe@1.0.0', tool: 'transcribe.audio', args: { recording_uri: 's3://calls/1.mp3' }, attempt: 1 } },
+      { name: 'update_workflow_control_plane', args: { run_id: RUN, state: 'TranscribeRecording', lease_token: 'lease-7', status: 'done', result: { text: 'Hello…' }, skill: 'skill://whisper-transcribe@1.0.0', latency_ms: 812 } },
+      { name: 'notify_next_worker_agent', args: { run_id: RUN, state: 'ParallelAnalysis' } },
+    ]);
+    expect(answer).toBe('TranscribeRecording done with skill://whisper-transcribe@1.0.0 (attempt 1). Notified: ParallelAnalysis.');
+  });
+
+  it('swaps to another bound skill after a failure and retries within the lease (scenario 3)', async () => {
+    const { calls, answer } = await drive({
+      acquire_state_lease: lease({ skills: ['skill://whisper-transcribe@1.0.0', 'skill://assemblyai-transcribe@1.2.0'] }),
+      load_skill: loaded,
+      invoke_skill_tool: (_a, n) =>
+        n === 1 ? ok({ ok: false, result: null, skill_error: { error: 'TimeoutError', cause: 'Tool call to whisper-transcribe timed out after 120s' }, latency_ms: 120_000 }) : ok({ ok: true, result: { text: 'ok' }, skill_error: null, latency_ms: 900 }),
+      update_workflow_control_plane: () => ok({ queued: [] }),
+      unload_skill: (a) => ok({ agent_id: a.agent_id, loaded_skills: [], was_loaded: true }),
+    });
+    expect(calls.map((c) => c.name)).toEqual(['acquire_state_lease', 'load_skill', 'invoke_skill_tool', 'update_workflow_control_plane', 'unload_skill', 'load_skill', 'invoke_skill_tool', 'update_workflow_control_plane']);
+    expect(calls[3]!.args).toEqual({
+      run_id: RUN, state: 'TranscribeRecording', lease_token: 'lease-7', status: 'running',
+      last_error: 'TimeoutError: Tool call to whisper-transcribe timed out after 120s', attempts: 2, skill: 'skill://assemblyai-transcribe@1.2.0',
+    });
+    expect(calls[4]!.args.skill).toBe('skill://whisper-transcribe@1.0.0');
+    expect(calls[5]!.args.skill).toBe('skill://assemblyai-transcribe@1.2.0');
+    expect(calls[6]!.args).toMatchObject({ skill: 'skill://assemblyai-transcribe@1.2.0', attempt: 2 });
+    expect(calls[7]!.args).toMatchObject({ status: 'done', skill: 'skill://assemblyai-transcribe@1.2.0' });
+    expect(answer).toBe('TranscribeRecording done with skill://assemblyai-transcribe@1.2.0 (attempt 2). Notified: none.');
+  });
+
+  it('reports the failure when no bound skill is left, and does not swap on the state\'s own timeout', async () => {
+    const failing = (error: string) => ({
+      acquire_state_lease: lease({ skills: ['skill://whisper-transcribe@1.0.0', 'skill://assemblyai-transcribe@1.2.0'] }),
+      load_skill: loaded,
+      invoke_skill_tool: () => ok({ ok: false, result: null, skill_error: { error, cause: 'boom' }, latency_ms: 5 }),
+      update_workflow_control_plane: () => ok({ queued: [{ nudge_id: 'n-9', state: 'TranscribeRecording', reason: 'retry', due_at: '2024-07-08T09:22:11Z' }] }),
+      unload_skill: () => ok({ agent_id: 'agent-w1', loaded_skills: [], was_loaded: true }),
+      notify_next_worker_agent: () => ok({ notified: [], already_sent: [] }),
+    });
+    const both = await drive(failing('HttpError'));
+    const updates = both.calls.filter((c) => c.name === 'update_workflow_control_plane').map((c) => c.args.status);
+    expect(updates).toEqual(['running', 'failed']);
+    expect(both.calls.at(-2)!.args).toMatchObject({ status: 'failed', error: { error: 'HttpError', cause: 'boom' } });
+    expect(both.answer).toBe('TranscribeRecording failed after attempt 2: HttpError: boom. Notified: TranscribeRecording.');
+
+    const timeout = await drive(failing('States.Timeout'));
+    expect(timeout.calls.filter((c) => c.name === 'update_workflow_control_plane').map((c) => c.args.status)).toEqual(['failed']);
+  });
+
+  it('stops when the lease is not granted or an update is refused', async () => {
+    const refused = await drive({ acquire_state_lease: () => ({ status: 'error', error: 'lease of TranscribeRecording not granted: held', error_code: 'conflict' }) });
+    expect(refused.calls.map((c) => c.name)).toEqual(['acquire_state_lease']);
+    expect(refused.answer).toMatch(/not granted \(lease of TranscribeRecording not granted: held\)/);
+
+    const stale = await drive({
+      acquire_state_lease: lease(),
+      load_skill: loaded,
+      invoke_skill_tool: () => ok({ ok: true, result: {}, skill_error: null, latency_ms: 1 }),
+      update_workflow_control_plane: () => ({ status: 'error', error: 'update of TranscribeRecording refused: stale_token', error_code: 'conflict' }),
+    });
+    expect(stale.calls.map((c) => c.name)).toEqual(['acquire_state_lease', 'load_skill', 'invoke_skill_tool', 'update_workflow_control_plane']);
+    expect(stale.answer).toMatch(/refused .*another worker takes over/);
+  });
+
+  it('fails a state that binds no skill, and one whose skill has no tool for the arguments', async () => {
+    const none = await drive({ acquire_state_lease: lease({ current_skill: null, skills: [] }), update_workflow_control_plane: () => ok({ queued: [] }) });
+    expect(none.calls[1]!.args).toMatchObject({ status: 'failed', error: { error: 'States.TaskFailed', cause: 'TranscribeRecording binds no skill' } });
+
+    const twoTools = {
+      acquire_state_lease: lease(),
+      load_skill: (a: Record<string, any>) => ok({ agent_id: a.agent_id, loaded_skills: [a.skill], directives: '', tools: [{ ...transcribeTool, name: 'a', parameters: { type: 'object', required: ['audio_b64'] } }, { ...transcribeTool, name: 'b', parameters: { type: 'object', required: ['video'] } }] }),
+      update_workflow_control_plane: () => ok({ queued: [] }),
+    };
+    const unfit = await drive(twoTools);
+    expect(unfit.calls.at(-1)!.args).toMatchObject({ status: 'failed', error: { cause: "no tool of skill://whisper-transcribe@1.0.0 accepts the state's arguments" } });
+  });
+
+  it('answers anything that is not a notification without calling tools, and finds a notification inside text', async () => {
+    const plain = await drive({}, 'hello there');
+    expect(plain.calls).toEqual([]);
+    expect(plain.answer).toMatch(/I act on workflow notifications/);
+    expect(workflowEventOf(`[Incoming message from agent with ID 'agent-p'] ${notification('ScoreEachCall[2]/TranscribeRecording')}`)).toMatchObject({ run_id: RUN, state: 'ScoreEachCall[2]/TranscribeRecording' });
+  });
+});

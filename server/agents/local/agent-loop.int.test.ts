@@ -1,0 +1,229 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listAudit } from '../../audit/log.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
+import { OpenAIChatBrain } from '../brains/openai/openai-brain.ts';
+import { deterministicBrains, openAIBrains } from '../brains/select.ts';
+import type { AgentEvent } from '../platform/agent-platform.ts';
+import { defaultTemplatesDir } from '../templates/load-template.ts';
+import { FakeChatEndpoint } from './testing/fake-chat-endpoint.ts';
+import { collect, testPlatform } from './testing/platform-harness.ts';
+
+const types = (events: AgentEvent[]) => events.map((e) => e.message_type);
+const stop = (events: AgentEvent[]) => (events.at(-1) as Extract<AgentEvent, { message_type: 'stop_reason' }>).stop_reason;
+
+describe('agent loop with the openai brain against an OpenAI-compatible endpoint', () => {
+  let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+  let fake: FakeChatEndpoint;
+  let platform: ReturnType<typeof testPlatform>;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    fake = await FakeChatEndpoint.start();
+    const brain = new OpenAIChatBrain({ baseUrl: fake.baseUrl, model: 'test-model-1', apiKey: 'sk-test-123' });
+    platform = testPlatform(handle.db, openAIBrains(brain));
+  });
+  afterAll(async () => {
+    await platform.close();
+    await fake.close();
+    await handle.dispose();
+  });
+  beforeEach(() => {
+    expect(fake.pending).toBe(0);
+    fake.requests.length = 0;
+  });
+
+  it('runs a tool-calling loop over runtime and registry tools, persists every message and sends well-formed requests', async () => {
+    const agent = await platform.createAgent({ template: 'companion', name: 'comp-loop', tools: ['get_skillset', 'store_memory'] });
+    fake.reply(
+      {
+        reasoning_content: 'Record the task, then look at the catalog.',
+        tool_calls: [
+          { name: 'core_memory_replace', arguments: { label: 'task_context', old_content: 'No task.', new_content: 'Task t-1: count the transcription skills' } },
+          { name: 'get_skillset', arguments: { tag: 'transcription' } },
+        ],
+      },
+      (req) => {
+        // The catalog's answer came back as a tool message; answer from it.
+        const ret = req.messages.filter((m) => m.role === 'tool').at(-1)!;
+        const skills = (JSON.parse(ret.content) as { skills: Array<{ skillName: string }> }).skills.map((s) => s.skillName).sort();
+        return { tool_calls: [{ name: 'store_memory', arguments: { kind: 'insight', text: `transcription skills: ${skills.join(', ')}`, agent_id: agent.id } }] };
+      },
+      (req) => {
+        const ret = JSON.parse(req.messages.at(-1)!.role === 'tool' ? (req.messages.at(-1) as { content: string }).content : '{}') as { status: string };
+        return { tool_calls: [{ name: 'send_message', arguments: { message: `Done (${ret.status}): two transcription skills found.` } }] };
+      },
+    );
+    const events = await collect(platform.streamMessage(agent.id, { role: 'user', content: 'How many transcription skills do we have?' }));
+
+    expect(types(events)).toEqual([
+      'reasoning_message',
+      'tool_call_message',
+      'tool_call_message',
+      'tool_return_message',
+      'tool_return_message',
+      'tool_call_message',
+      'tool_return_message',
+      'assistant_message',
+      'usage_statistics',
+      'stop_reason',
+    ]);
+    expect(stop(events)).toBe('end_turn');
+    const returns = events.filter((e) => e.message_type === 'tool_return_message');
+    expect(returns.map((r) => [r.name, r.status])).toEqual([['core_memory_replace', 'success'], ['get_skillset', 'success'], ['store_memory', 'success']]);
+    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: 'Done (ok): two transcription skills found.' });
+    expect(events.at(-2)).toEqual({ message_type: 'usage_statistics', prompt_tokens: 300, completion_tokens: 30, total_tokens: 330, step_count: 3 });
+
+    // the block edit, the registry tool's effect (a memory of this agent) and its audit entry as the agent
+    expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe('Task t-1: count the transcription skills');
+    const memory = await platform.searchPassages(agent.id, { query: 'transcription skills' });
+    expect(memory[0]!.text).toBe('transcription skills: assemblyai-transcribe, whisper-transcribe');
+    const audit = await listAudit(handle.db, { limit: 5, action: 'store_memory' });
+    expect(audit[0]).toMatchObject({ actorKind: 'agent', actorId: agent.id, actorLabel: 'comp-loop', resultStatus: 'ok' });
+
+    // every message persisted, in order
+    const history = await platform.listMessages(agent.id);
+    expect(history.map((m) => m.event.message_type)).toEqual(['user_message', ...types(events).slice(0, -2)]);
+
+    // the requests: well-formed chat completions with function tools
+    expect(fake.requests).toHaveLength(3);
+    for (const r of fake.requests) {
+      expect(r.problems).toEqual([]);
+      expect(r.path).toBe('/v1/chat/completions');
+      expect(r.headers.authorization).toBe('Bearer sk-test-123');
+      expect(r.body.model).toBe('test-model-1');
+      expect(r.body.tool_choice).toBe('auto');
+    }
+    const first = fake.requests[0]!.body;
+    expect(first.tools!.map((t) => t.function.name).sort()).toEqual(agent.tools.slice().sort());
+    const getSkillset = first.tools!.find((t) => t.function.name === 'get_skillset')!.function;
+    expect(getSkillset.parameters).toMatchObject({ type: 'object', properties: { tag: { type: 'string' } } });
+    expect(getSkillset.parameters).not.toHaveProperty('$schema');
+    const system = first.messages[0] as { role: string; content: string };
+    expect(system.content).toContain('You are a Companion agent');
+    expect(system.content).toContain('<task_context>');
+    expect(system.content).toContain(`agent_id=${agent.id}`);
+    expect(first.messages.slice(1)).toEqual([{ role: 'user', content: 'How many transcription skills do we have?' }]);
+    const second = fake.requests[1]!.body.messages;
+    expect(second.at(-3)).toMatchObject({ role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'core_memory_replace' } }, { type: 'function', function: { name: 'get_skillset' } }] });
+    expect(second.at(-2)).toMatchObject({ role: 'tool', content: expect.stringContaining('"status":"ok"') });
+    // the edited block is in the next step's system prompt
+    expect((second[0] as { content: string }).content).toContain('Task t-1: count the transcription skills');
+
+    // the next turn carries the whole conversation
+    fake.reply({ content: 'You asked about transcription skills.' });
+    await platform.sendMessage(agent.id, { role: 'user', content: 'What did I ask?' });
+    const next = fake.requests[3]!.body.messages;
+    expect(fake.requests[3]!.problems).toEqual([]);
+    expect(next.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant', 'user']);
+    expect(next.at(-2)).toEqual({ role: 'assistant', content: 'Done (ok): two transcription skills found.' });
+  });
+
+  it('turns bad tool calls into error returns the model sees, and keeps going', async () => {
+    const agent = await platform.createAgent({ template: 'companion' });
+    fake.reply(
+      { tool_calls: [{ name: 'get_skillset', arguments: {} }, { name: 'core_memory_append', arguments: '{"label": "persona", ' }, { name: 'core_memory_append', arguments: { label: 'nope', content: 'x' } }] },
+      { content: 'I could not do that.' },
+    );
+    const events = await platform.sendMessage(agent.id, { role: 'user', content: 'try things' });
+    const returns = events.filter((e) => e.message_type === 'tool_return_message');
+    expect(returns.map((r) => r.status)).toEqual(['error', 'error', 'error']);
+    expect(returns[0]!.tool_return).toMatch(/get_skillset is not attached to you/);
+    expect(returns[1]!.tool_return).toMatch(/not valid JSON/);
+    expect(returns[2]!.tool_return).toMatch(/no memory block labelled \\"nope\\"/);
+    expect(stop(events)).toBe('end_turn');
+    expect(fake.requests[1]!.problems).toEqual([]);
+  });
+
+  it('stops at max_steps', async () => {
+    const agent = await platform.createAgent({ template: 'companion' });
+    fake.reply(
+      { tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 'step 1' } }] },
+      { tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 'step 2' } }] },
+    );
+    const events = await platform.sendMessage(agent.id, { role: 'user', content: 'loop' }, { max_steps: 2 });
+    expect(stop(events)).toBe('max_steps');
+    expect(events.at(-2)).toMatchObject({ message_type: 'usage_statistics', step_count: 2 });
+    expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe('No task.\nstep 1\nstep 2');
+  });
+
+  it('reports an endpoint that refuses as an error_message and llm_api_error', async () => {
+    const agent = await platform.createAgent({ template: 'companion' });
+    fake.reply({ status: 401, body: '{"error": {"message": "Incorrect API key provided"}}' });
+    const events = await platform.sendMessage(agent.id, { role: 'user', content: 'hello' });
+    expect(types(events)).toEqual(['error_message', 'usage_statistics', 'stop_reason']);
+    expect(events[0]).toMatchObject({ error_type: 'llm_api_error', message: expect.stringContaining('401'), detail: expect.stringContaining('Incorrect API key') });
+    expect(stop(events)).toBe('llm_api_error');
+    fake.reply({ status: 200, body: '{"choices": []}' });
+    const invalid = await platform.sendMessage(agent.id, { role: 'user', content: 'hello again' });
+    expect(stop(invalid)).toBe('invalid_llm_response');
+    // the failed turns are in the history, and the model never sees the error events
+    fake.reply({ content: 'Hi.' });
+    await platform.sendMessage(agent.id, { role: 'user', content: 'third try' });
+    expect(fake.requests.at(-1)!.body.messages.map((m) => m.role)).toEqual(['system', 'user', 'user', 'user']);
+  });
+
+  it('is cancelled by its AbortSignal, between steps and during a model request', async () => {
+    const agent = await platform.createAgent({ template: 'companion' });
+    fake.reply({ tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 'one' } }] });
+    const between = new AbortController();
+    const events: AgentEvent[] = [];
+    for await (const e of platform.streamMessage(agent.id, { role: 'user', content: 'go' }, { signal: between.signal })) {
+      events.push(e);
+      if (e.message_type === 'tool_return_message') between.abort();
+    }
+    expect(stop(events)).toBe('cancelled');
+    expect(fake.requests).toHaveLength(1);
+
+    fake.reply({ content: 'too late', delayMs: 2_000 });
+    const during = new AbortController();
+    setTimeout(() => during.abort(), 200);
+    const t0 = Date.now();
+    const cancelled = await collect(platform.streamMessage(agent.id, { role: 'user', content: 'slow' }, { signal: during.signal }));
+    expect(stop(cancelled)).toBe('cancelled');
+    expect(Date.now() - t0).toBeLessThan(1_500);
+    expect((await platform.listMessages(agent.id)).map((m) => m.event.message_type).at(-1)).toBe('user_message');
+  });
+
+  it('honours an exit_loop tool rule of the template', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-templates-'));
+    try {
+      await cp(defaultTemplatesDir(), dir, { recursive: true });
+      const file = path.join(dir, 'companion.af');
+      const af = JSON.parse(await readFile(file, 'utf8'));
+      af.agents[0].tool_rules.push({ tool_name: 'core_memory_append', type: 'exit_loop' });
+      await writeFile(file, JSON.stringify(af));
+      const brain = new OpenAIChatBrain({ baseUrl: fake.baseUrl, model: 'test-model-1' });
+      const custom = testPlatform(handle.db, openAIBrains(brain), { templatesDir: dir, audit: null });
+      const agent = await custom.createAgent({ template: 'companion' });
+      fake.reply({ tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 'noted' } }] });
+      const events = await custom.sendMessage(agent.id, { role: 'user', content: 'note it' });
+      expect(stop(events)).toBe('end_turn');
+      expect(events.at(-2)).toMatchObject({ step_count: 1 });
+      expect(fake.requests.at(-1)!.headers.authorization).toBeUndefined();
+      await custom.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('agent loop without a model', () => {
+  it('answers with an error_message when its role has no deterministic brain', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const platform = testPlatform(handle.db, deterministicBrains(), { audit: null });
+      const conductor = await platform.createAgent({ template: 'conductor' });
+      const events = await platform.sendMessage(conductor.id, { role: 'user', content: 'hello' });
+      expect(types(events)).toEqual(['error_message', 'usage_statistics', 'stop_reason']);
+      expect(events[0]).toMatchObject({ error_type: 'no_brain', message: expect.stringMatching(/no brain for the role "conductor": set OPENAI_MODEL/) });
+      expect(stop(events)).toBe('error');
+      expect((await platform.listMessages(conductor.id)).map((m) => m.event.message_type)).toEqual(['user_message', 'error_message']);
+      await platform.close();
+    } finally {
+      await handle.dispose();
+    }
+  });
+});

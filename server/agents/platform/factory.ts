@@ -1,0 +1,29 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { ToolServices } from '../../tools/context.ts';
+import type { AgentPlatform } from './agent-platform.ts';
+
+/**
+ * The agent platform configuration asks for: Letta when LETTA_BASE_URL is set (our MCP endpoint
+ * registered with it, so its agents call our tools), else the local runtime on the app database
+ * (brains from OPENAI_* or the deterministic ones). Adapters are imported on demand so a process
+ * only loads the one it uses.
+ */
+export async function createAgentPlatform(config: AppConfig, db: Db, toolServices: ToolServices, log?: Logger): Promise<AgentPlatform> {
+  const runtime = config.agentRuntime;
+  if (runtime.kind === 'letta') {
+    const [{ connectLettaPlatform }, { loadAgentTemplate }, path] = await Promise.all([import('../letta/letta-platform.ts'), import('../templates/load-template.ts'), import('node:path')]);
+    if (!runtime.mcpToken) log?.warn('LETTA_MCP_TOKEN is unset: Letta agents will be refused by /api/mcp until a token is configured');
+    const dir = path.join(config.rootDir, 'agents', 'templates');
+    return connectLettaPlatform({
+      baseUrl: runtime.baseUrl,
+      apiKey: runtime.apiKey,
+      publicUrl: config.execution.publicUrl,
+      mcpToken: runtime.mcpToken,
+      loadTemplate: async (name) => (await loadAgentTemplate(name, { dir })).file,
+    });
+  }
+  const { createLocalAgentPlatform } = await import('../local/index.ts');
+  return createLocalAgentPlatform(config, db, toolServices, log ? { log } : {});
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../db/client.ts';
+import { authenticateApiToken, type McpPrincipal } from './api-tokens.ts';
+
+/** A JSON-RPC error as an HTTP response (id null: the request never reached the protocol layer). */
+export function rpcErrorResponse(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(req: Request): string | null {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '');
+  return m ? m[1]! : null;
+}
+
+/**
+ * Browsers send `Origin`; MCP clients outside a browser do not. A request from a page of another
+ * origin is refused (MCP transport security: validate Origin against DNS rebinding), so only the
+ * console itself and non-browser clients reach the endpoint. Tokens are not ambient credentials
+ * (no cookies), which is the main protection; this check is the spec's second one.
+ */
+export function refuseForeignOrigin(req: Request): Response | null {
+  const origin = req.headers.get('origin');
+  if (!origin) return null;
+  const host = req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || req.headers.get('host');
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = null;
+  }
+  return originHost && host && originHost.toLowerCase() === host.toLowerCase() ? null : rpcErrorResponse(403, `Forbidden: requests from origin ${origin} are not accepted`);
+}
+
+const REASONS = {
+  missing: 'this endpoint needs an API token: send "Authorization: Bearer <token>" (an admin creates tokens in Settings → API tokens)',
+  unknown: 'the API token is not valid',
+  revoked: 'the API token was revoked',
+} as const;
+
+/** The caller's principal, or the 401 response (RFC 6750: `WWW-Authenticate: Bearer`, with `invalid_token` when one was sent). */
+export async function authenticateRequest(req: Request, db: Db): Promise<{ principal: McpPrincipal } | { response: Response }> {
+  const auth = await authenticateApiToken(db, bearerToken(req));
+  if (auth.ok) return { principal: auth.principal };
+  const challenge = auth.reason === 'missing' ? 'Bearer realm="dcf-console"' : `Bearer realm="dcf-console", error="invalid_token", error_description="${REASONS[auth.reason]}"`;
+  return { response: rpcErrorResponse(401, `Unauthorized: ${REASONS[auth.reason]}`, { 'www-authenticate': challenge }) };
+}
