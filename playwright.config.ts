@@ -8,6 +8,12 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * A second console for the chat scenarios (e2e/chat-scenarios.spec.ts): the spec's scenario 1
+ * starts with no workflow in the catalog (DCF_SEED_WORKFLOWS=false), and its skill calls time out
+ * after 3 s so an injected Whisper timeout is quick.
+ */
+export const SCENARIO_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,17 +45,29 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'bash scripts/e2e-server.sh',
-    url: `${BASE_URL}/api/health`,
-    // FORCE_COLOR=0: Playwright turns colours on for the server process; plain logs read better.
-    env: { E2E_PORT: String(PORT), FORCE_COLOR: '0' },
-    reuseExistingServer: false,
-    // SIGTERM (not the default SIGKILL) lets scripts/e2e-server.sh run its trap: stop next and
-    // redis-server and delete its data directory.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    timeout: 240_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'bash scripts/e2e-server.sh',
+      url: `${BASE_URL}/api/health`,
+      // FORCE_COLOR=0: Playwright turns colours on for the server process; plain logs read better.
+      env: { E2E_PORT: String(PORT), FORCE_COLOR: '0' },
+      reuseExistingServer: false,
+      // SIGTERM (not the default SIGKILL) lets scripts/e2e-server.sh run its trap: stop next and
+      // redis-server and delete its data directory.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      timeout: 240_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'bash scripts/e2e-server.sh',
+      url: `http://127.0.0.1:${SCENARIO_PORT}/api/health`,
+      env: { E2E_PORT: String(SCENARIO_PORT), FORCE_COLOR: '0', DCF_SEED_WORKFLOWS: 'false', DCF_SKILL_TIMEOUT_S: '3' },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      timeout: 300_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

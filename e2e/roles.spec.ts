@@ -47,7 +47,7 @@ test('an admin creates a user, sees the change in the audit log, and the new use
   const email = `e2e-${Date.now()}@example.test`;
   const password = 'a-long-enough-password';
   await signIn(page, DEMO.admin, '/settings?tab=users');
-  await expect(settingsTabs(page).getByRole('link')).toHaveText(['Health', 'Tools', 'Users', 'Audit log']);
+  await expect(settingsTabs(page).getByRole('link')).toHaveText(['Health', 'Tools', 'Users', 'Audit log', 'API tokens']);
 
   const form = page.getByRole('form', { name: 'Create user' });
   await form.getByLabel('Email').fill(email);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The console as Playwright's webServer: a fresh data directory, its own redis-server, demo
 # users, `next start` on $E2E_PORT. Everything it starts is stopped when Playwright stops it.
+# The environment may adjust it: the chat scenarios' server sets DCF_SEED_WORKFLOWS=false.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -18,7 +19,12 @@ cleanup() { stop_next; stop_redis; rm -rf "$DCF_DATA_DIR"; }
 trap cleanup EXIT
 trap 'exit 143' INT TERM # runs the EXIT trap
 
+# Two servers may start at once (playwright.config.ts): one builds, the other waits for it.
+mkdir -p .test-data
+exec 9>.test-data/next-build.lock
+flock 9
 ensure_next_build
+flock -u 9
 node --import tsx scripts/setup.ts >/dev/null || die "database setup failed"
 start_next -p "$E2E_PORT" -H 127.0.0.1
 wait "$NEXT_PID" || true

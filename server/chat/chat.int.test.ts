@@ -11,6 +11,10 @@ import { callerFor } from '../testing/trpc-caller.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { clockBlockValue, conversationMessages, createConversation, getConversation } from './conversations.ts';
 import { streamTurn } from './stream-turn.ts';
+import { loadSkillDirectory } from '../execution/skill-directory.ts';
+import { indexSkills } from '../learning/search.ts';
+import { createLocalAgentPlatform } from '../agents/local/index.ts';
+import { FakeChatEndpoint } from '../agents/local/testing/fake-chat-endpoint.ts';
 
 /**
  * A brain for this test only (the Planner's real brain has its own tests): on a user message it
@@ -139,5 +143,40 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
 
   it('clockBlockValue: the real clock when nothing is pinned', () => {
     expect(clockBlockValue(undefined, new Date('2030-01-02T03:04:05Z'))).toBe('Today is 2030-01-02T03:04:05.000Z (Wednesday).');
+  });
+
+  it('with OPENAI_BASE_URL/OPENAI_MODEL configured, the same chat drives the same tools through the model (a scripted chat-completions endpoint)', async () => {
+    const fake = await FakeChatEndpoint.start();
+    const config = testConfig({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'scripted-model', OPENAI_API_KEY: 'sk-chat' });
+    const modelPlatform = createLocalAgentPlatform(config, db.db, { config, db: async () => db.db }, { audit: null });
+    await indexSkills(db.db, await loadSkillDirectory(config.skillsDir));
+    try {
+      fake.reply(
+        { tool_calls: [{ name: 'search_embeddings', arguments: { query: 'transcription', kinds: ['skill'] } }], reasoning_content: 'search the catalog' },
+        (req) => {
+          const ret = req.messages.findLast((m) => m.role === 'tool') as { content: string } | undefined;
+          const hits = (JSON.parse(ret?.content ?? '{}') as { hits?: Array<{ title: string }> }).hits ?? [];
+          return { content: `Found: ${hits.map((h) => h.title).join(', ')}` };
+        },
+      );
+      const services = { config, db: async () => db.db, agents: async () => modelPlatform };
+      const caller = callerFor(db.db, alice, { services }).caller;
+      expect(await caller.chat.runtime()).toEqual({ kind: 'local', brain: 'openai', model: 'scripted-model', base_url: fake.baseUrl });
+      const c = await caller.chat.create({ mode: 'planner' });
+      const res = await streamTurn({ db: db.db, platform: modelPlatform, clock: undefined, userId: alice.id, conversationId: c.id, body: { content: 'which skills transcribe?' }, signal: new AbortController().signal });
+      const events = await sse(res);
+      const call = events.find(([e, d]) => e === 'agent' && d.message_type === 'tool_call_message')![1];
+      expect(call).toMatchObject({ tool_call: { name: 'search_embeddings' } });
+      const answer = events.find(([e, d]) => e === 'agent' && d.message_type === 'assistant_message')![1].content as string;
+      expect(answer).toMatch(/^Found: .*transcribe/);
+      expect(fake.requests.map((r) => r.problems)).toEqual([[], []]);
+      expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-chat');
+      // The Planner's tools were offered to the model with their JSON Schemas, and the system prompt carries the clock block.
+      expect(fake.requests[0]!.body.tools!.map((t) => t.function.name)).toEqual(expect.arrayContaining(['search_embeddings', 'validate_workflow', 'start_workflow_run']));
+      expect(JSON.stringify(fake.requests[0]!.body.messages[0])).toContain('Today is');
+    } finally {
+      await modelPlatform.close();
+      await fake.close();
+    }
   });
 });

@@ -215,12 +215,31 @@ describe('agent loop without a model', () => {
     const handle = await createTestDatabase();
     try {
       const platform = testPlatform(handle.db, deterministicBrains(), { audit: null });
-      const conductor = await platform.createAgent({ template: 'conductor' });
-      const events = await platform.sendMessage(conductor.id, { role: 'user', content: 'hello' });
+      const strategist = await platform.createAgent({ template: 'strategist' });
+      const events = await platform.sendMessage(strategist.id, { role: 'user', content: 'hello' });
       expect(types(events)).toEqual(['error_message', 'usage_statistics', 'stop_reason']);
-      expect(events[0]).toMatchObject({ error_type: 'no_brain', message: expect.stringMatching(/no brain for the role "conductor": set OPENAI_MODEL/) });
+      expect(events[0]).toMatchObject({ error_type: 'no_brain', message: expect.stringMatching(/no brain for the role "strategist": set OPENAI_MODEL/) });
       expect(stop(events)).toBe('error');
-      expect((await platform.listMessages(conductor.id)).map((m) => m.event.message_type)).toEqual(['user_message', 'error_message']);
+      expect((await platform.listMessages(strategist.id)).map((m) => m.event.message_type)).toEqual(['user_message', 'error_message']);
+      await platform.close();
+    } finally {
+      await handle.dispose();
+    }
+  });
+
+  it('the offline Conductor records the goal, searches the catalog and says plainly that delegation is not available yet', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const platform = testPlatform(handle.db, deterministicBrains(), { audit: null });
+      const conductor = await platform.createAgent({ template: 'conductor' });
+      const events = await platform.sendMessage(conductor.id, { role: 'user', content: 'Split the HELOC 2.0 review across companions' });
+      const calls = events.flatMap((e) => (e.message_type === 'tool_call_message' ? [e.tool_call.name] : []));
+      expect(calls).toEqual(['archival_memory_insert', 'search_embeddings']);
+      const answer = events.find((e) => e.message_type === 'assistant_message');
+      expect(answer).toMatchObject({ content: expect.stringContaining('I have recorded your goal: “Split the HELOC 2.0 review across companions”.') });
+      expect((answer as { content: string }).content).toMatch(/delegated-mode tools \(create_companion, delegate_task\)/);
+      expect(stop(events)).toBe('end_turn');
+      expect((await platform.searchPassages(conductor.id, { query: 'HELOC review' })).map((p) => p.text)).toEqual(['Session goal (delegated mode): Split the HELOC 2.0 review across companions']);
       await platform.close();
     } finally {
       await handle.dispose();

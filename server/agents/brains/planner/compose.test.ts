@@ -9,6 +9,7 @@ import { findTool } from '../../../tools/registry.ts';
 import { validateWorkflowDocument } from '../../../workflows/validate-document.ts';
 import { refineIntoProductCheck, retargetProductCheck, targetsProduct } from './adapt.ts';
 import { bindParameters, composeAdviceCallAnalysis, composeProductExplanationCheck, type Meta } from './compose.ts';
+import { scaleToEveryCall } from './scale.ts';
 import { chooseSkill, skillsetOf, type Skillset, type SkillSummary } from './skills.ts';
 
 const meta: Meta = { workflow_id: '11111111-2222-4333-8444-555555555555', created_at: '2024-07-08T09:15:00Z', author: 'planner@dcf-console' };
@@ -97,6 +98,23 @@ describe('composing and adapting workflows from skill manifests', () => {
     // The same states and data flow, whichever way they were reached.
     const shape = (doc: Record<string, unknown>) => Object.fromEntries(Object.entries(statesOf(doc)).map(([n, x]) => [n, { skills: x.AgentBinding?.skills, Parameters: x.Parameters, Next: x.Next, End: x.End }]));
     expect(shape(c.doc)).toEqual(shape(refined.doc));
+  });
+
+  it('scales a pilot to the whole set: its per-call steps in a Map over the recordings, then one score over all calls', async () => {
+    const c = scaleToEveryCall(workflow('standard-advice-call-analysis.json'), meta);
+    if (!c.ok) throw new Error(c.error);
+    expect((await validate(c.doc)).errors).toEqual([]);
+    const reference = statesOf(workflow('standard-advice-call-analysis-all-calls.json')) as Record<string, Record<string, unknown>>;
+    const ours = statesOf(c.doc) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(ours)).toEqual(Object.keys(reference));
+    expect(ours.AggregateScore!.Parameters).toEqual(reference.AggregateScore!.Parameters);
+    const pick = (m: Record<string, unknown>) => ({ ItemsPath: m.ItemsPath, ItemSelector: m.ItemSelector, ResultPath: m.ResultPath, Next: m.Next });
+    expect(pick(ours.AnalyseEachCall!)).toEqual(pick(reference.AnalyseEachCall!));
+    const proc = (m: Record<string, unknown>) => (m.ItemProcessor as { States: States }).States;
+    expect(Object.keys(proc(ours.AnalyseEachCall!))).toEqual(Object.keys(proc(reference.AnalyseEachCall!)));
+    expect(proc(ours.AnalyseEachCall!).TranscribeRecording!.Parameters).toEqual({ 'recording_uri.$': '$.recording.uri' });
+    expect(c.doc.workflow_name).toBe('Standard Advice Call Analysis (all calls)');
+    expect(scaleToEveryCall(workflow('standard-advice-call-analysis-all-calls.json'), meta)).toMatchObject({ ok: false });
   });
 
   it('chooses among alternatives: an unreliable skill loses, a "backup" comes after, else search order', () => {

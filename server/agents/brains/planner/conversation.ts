@@ -42,6 +42,8 @@ export interface ToolOutcome {
   ok: boolean;
   /** Why it failed, when it did. */
   error: string;
+  /** The runtime cut the return short (it is over the tool-return limit), so it could not be read. */
+  truncated: boolean;
 }
 
 export interface Episode {
@@ -64,7 +66,8 @@ export function toolOutcomes(history: BrainMessage[], from = 0): ToolOutcome[] {
     const result = parseObject(m.content);
     const ok = m.status === 'success' && result?.status === 'ok';
     const error = ok ? '' : typeof result?.error === 'string' ? result.error : m.content.slice(0, 300) || 'the tool failed';
-    out.push({ index, name: m.name, args: parseObject(call?.arguments ?? '{}') ?? {}, result, ok, error });
+    const truncated = m.status === 'success' && result === null && /\[truncated\b/.test(m.content.slice(-200));
+    out.push({ index, name: m.name, args: parseObject(call?.arguments ?? '{}') ?? {}, result, ok, error: truncated ? 'the answer was too long and was cut short' : error, truncated });
   });
   return out;
 }

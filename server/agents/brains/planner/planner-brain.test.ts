@@ -49,6 +49,16 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     expect(t.reply).toContain('QA score: 91/100** (scorecard qa_scoring_formula_v3) — compliance 70, sentiment 21.');
     expect(t.reply).toContain('FCA-DISC-01 (Tell the customer that the call is recorded) — Required wording missing from the call.');
     expect(t.reply).toContain('only the first one — REC-88310 (application APP-49201, recorded 2024-07-03)');
+    expect(t.reply).toContain('I can build a refinement of this workflow that analyses every call and scores them together. Shall I scale it to the whole set?');
+
+    // "Yes" to scaling: no saved workflow does it, so the pilot is refined (REFINEMENT_OF) and run.
+    c.setResponder(fakeTools({ get_saved_workflow: (_, a) => ok({ workflow_id: a.workflow_id, version: a.version, document: doc }) }));
+    const scale = await c.turn('Yes, scale it to all the calls.');
+    expect(names(scale.calls)).toEqual(['get_saved_workflow', 'validate_workflow', 'save_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run']);
+    const saved = scale.calls.find((x) => x.name === 'save_workflow')!.args as { parent: unknown; workflow: { workflow_name: string; asl: { States: object } } };
+    expect(saved.parent).toEqual({ workflow_id: doc.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' });
+    expect(Object.keys(saved.workflow.asl.States)).toEqual(['GetApplicationIDs', 'GetCallRecordings', 'AnalyseEachCall', 'AggregateScore']);
+    expect(scale.reply).toContain('Scaling up: I refined the pilot into «Standard Advice Call Analysis (all calls)» v1.0.0');
   });
 
   it('is stateless: from any point of a history it takes the same next step (a restart loses nothing)', async () => {
@@ -104,7 +114,7 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
 
   it('reports a worker\'s skill swap during the run (spec §4.2)', async () => {
     const swapped = () => {
-      const v = runView('SUCCEEDED') as { states: Record<string, unknown>; data: Record<string, { metrics: Record<string, unknown> }> };
+      const v = runView('SUCCEEDED') as unknown as { states: Record<string, unknown>; data: Record<string, { metrics: Record<string, unknown> }> };
       v.states.TranscribeRecording = { status: 'done', attempts: 2, lease: {}, last_error: 'States.Timeout: whisper-transcribe timed out after 120s' };
       v.data.TranscribeRecording!.metrics = { ...v.data.TranscribeRecording!.metrics, skill: 'skill://assemblyai-transcribe@1.2.0' };
       return v as unknown as Record<string, unknown>;
@@ -191,6 +201,18 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     const later = await c.turn('Is it finished?');
     expect(names(later.calls)).toEqual(['wait_for_workflow_run']);
     expect(later.reply).toContain('QA score: 91/100');
+  });
+
+  it('a run reading cut short by the runtime\'s return limit is read again without the run output', async () => {
+    const c = new ScriptedConversation(
+      withCatalog({
+        wait_for_workflow_run: (_: string, a: Record<string, unknown>) => (a.include_output ? { __raw: `${JSON.stringify(runView('SUCCEEDED')).slice(0, 500)}… [truncated: 61234 characters, limit 50000]` } : runView('SUCCEEDED')),
+      }),
+    );
+    await c.turn(REQUEST);
+    const t = await c.turn('yes');
+    expect(t.calls.filter((x) => x.name === 'wait_for_workflow_run').map((x) => x.args.include_output)).toEqual([true, false]);
+    expect(t.reply).toContain('QA score: 91/100');
   });
 
   it('without a clock block, "last week" is resolved against the real clock', async () => {

@@ -62,15 +62,27 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
     expect(t2.reply).toContain(`single-call pilot`);
     expect(t2.reply).toContain(first.recording_id);
     expect(t2.reply).toContain('capability gap');
+    expect(t2.reply).toContain('Shall I scale it to the whole set?');
 
-    // It is searchable now.
+    // Scale to the whole set: no workflow for it yet, so the pilot is refined into one (REFINEMENT_OF).
+    const t3 = await s.say(planner, 'Looks good. Yes, scale it to the whole set.');
+    expect(t3.errors).toEqual([]);
+    expect(t3.names).toEqual(['get_saved_workflow', 'validate_workflow', 'save_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run']);
+    const allCalls = t3.calls.find((c) => c.name === 'save_workflow')!.args;
+    expect(allCalls.parent).toEqual({ workflow_id: doc.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' });
+    const scaleRun = await s.tool('get_workflow_run', { run_id: t3.returns.find((r) => r.name === 'start_workflow_run')!.result.run_id, include_events: false });
+    const aggregate = (scaleRun.data as Record<string, { data: { score: number; max_score: number } }>).AggregateScore!.data;
+    expect(t3.reply).toContain(`QA score: ${aggregate.score}/${aggregate.max_score}`);
+    expect(t3.reply).toContain('The run analysed all 4 calls found in the period.');
+
+    // Both are searchable now.
     const found = await s.tool('search_embeddings', { query: 'advice call analysis', kinds: ['workflow'] });
-    expect((found.hits as Array<{ key: string }>)[0]?.key).toBe(`${String(doc.workflow_id)}@1.0.0`);
+    expect((found.hits as Array<{ key: string }>).map((h) => h.key)).toEqual(expect.arrayContaining([`${String(doc.workflow_id)}@1.0.0`, `${String((allCalls.workflow as { workflow_id: string }).workflow_id)}@1.0.0`]));
   });
 
   it('scenario 2, case A: finds only the foundational workflow, proposes the adaptation, refines it (REFINEMENT_OF), runs it and reports', async () => {
-    const standard = (await s.tool('search_embeddings', { query: 'advice call analysis', kinds: ['workflow'] })).hits as Array<{ key: string }>;
-    const standardId = standard[0]!.key.split('@')[0]!;
+    const saved = (await s.tool('find_closest_workflow', { query: 'advice call analysis' })).candidates as Array<{ workflow_id: string; name: string }>;
+    const standardId = saved.find((c) => c.name === 'Standard Advice Call Analysis')!.workflow_id;
     const t1 = await s.say(planner, 'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.');
     expect(t1.names).toEqual(['search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'get_workflow_lineage']);
     expect(t1.calls[1]!.args).toMatchObject({ capabilities: ['diarization', 'segmentation', 'compliance'] });

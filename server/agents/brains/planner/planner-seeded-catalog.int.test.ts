@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../auth/users.ts';
+import { createConversation } from '../../../chat/conversations.ts';
+import { streamTurn } from '../../../chat/stream-turn.ts';
 import { testDbKind } from '../../../testing/test-database.ts';
 import { PlannerScenario } from './testing/scenario-harness.ts';
 
@@ -58,6 +61,22 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     expect(t2.calls[1]!.args).toEqual({ workflow_id: PRODUCT_CHECK, version: '1.0.0', input: { start_date: '2024-07-01', end_date: '2024-07-08' } });
     expect(t2.reply).toContain('Product explanation:');
     expect(t2.reply).toMatch(/HELOC 2\.0-specific rules: PROD-01 \w+/);
+  });
+
+  it('from the chat host (conversation agent, clock block, SSE turns): the pilot and its QA result', async () => {
+    const u = await createUser(s.db.db, { email: 'cm@planner.test', displayName: 'Casey', role: 'compliance_manager', password: 'planner chat password' });
+    if (!u.ok) throw new Error('user');
+    const c = await createConversation(s.db.db, s.platform, u.user, 'planner', '2024-07-08T09:00:00Z');
+    const turn = async (content: string) => {
+      const res = await streamTurn({ db: s.db.db, platform: s.platform, clock: '2024-07-08T09:00:00Z', userId: u.user.id, conversationId: c.id, body: { content }, signal: new AbortController().signal });
+      const events = (await res.text()).split('\n\n').filter((x) => x.startsWith('event: agent')).map((x) => JSON.parse(x.split('\n')[1]!.slice('data: '.length)) as Record<string, unknown>);
+      return { events, reply: String(events.filter((e) => e.message_type === 'assistant_message').at(-1)?.content ?? '') };
+    };
+    expect((await turn('Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?')).reply).toContain('(2024-07-01 to 2024-07-07), should I check compliance with the standard script');
+    const t2 = await turn('Yes. Please use the existing QA scorecard.');
+    expect(t2.events.filter((e) => e.message_type === 'reasoning_message').length).toBeGreaterThan(3);
+    expect(t2.events.some((e) => e.message_type === 'tool_call_message' && (e.tool_call as { name: string }).name === 'wait_for_workflow_run')).toBe(true);
+    expect(t2.reply).toMatch(/\*\*QA score: \d+\/100\*\*/);
   });
 
   it('"no" and unclear answers: nothing runs, and a correction is confirmed again', async () => {

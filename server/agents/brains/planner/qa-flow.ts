@@ -6,6 +6,7 @@ import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange, type PlannerRequest } from './intent.ts';
 import { qaReport } from './report.ts';
 import { runSaved, type RunTarget } from './run-flow.ts';
+import { scaleToEveryCall } from './scale.ts';
 import type { Role, SkillSummary } from './skills.ts';
 
 /**
@@ -81,8 +82,10 @@ export function coveringWorkflow(cands: Candidate[]): { pilot: Candidate | null;
   return { pilot, scale };
 }
 
-function scaleOffer(scale: Candidate | null): string | null {
-  return scale ? `If the pilot looks good, I can scale it to the whole set with «${scale.name}» v${scale.version}, a refinement of this workflow that analyses every call and scores them together. ${QUESTION_MARKERS.scale}` : null;
+function scaleOffer(scale: Candidate | null): string {
+  return scale
+    ? `If the pilot looks good, I can scale it to the whole set with «${scale.name}» v${scale.version}, a refinement of this workflow that analyses every call and scores them together. ${QUESTION_MARKERS.scale}`
+    : `If the pilot looks good, I can build a refinement of this workflow that analyses every call and scores them together. ${QUESTION_MARKERS.scale}`;
 }
 
 /** After "yes" (spec §2.1 turn 4 → §2.2): reuse or build, then the pilot. */
@@ -147,14 +150,41 @@ function qaBuild(ctx: PlannerContext, req: QaRequest, base: Omit<RunTarget, 'wor
       ...choiceNotes(found.value),
       `It validated${s.warnings ? ` (${s.warnings} warning${s.warnings === 1 ? '' : 's'})` : ''} and is saved in the catalog, so it will be found next time.`,
     ],
-    offer: null,
+    offer: scaleOffer(null),
   });
 }
 
-/** "Yes" to scaling (spec §2.1 turn 4: "if that looks good, I can scale to the whole set"). */
+/** "Yes" to scaling (spec §2.1 turn 4: "if that looks good, I can scale to the whole set"): the refinement that exists, else one built from the pilot. */
 export function qaScale(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no' | null): BrainDecision {
   const closest = ctx.find('find_closest_workflow', (a) => a.query === QA_QUERY);
   const { scale } = coveringWorkflow(candidatesOf(closest?.result));
-  if (!scale) return ctx.say('I have no workflow that analyses every call of the period yet, so I cannot scale the pilot up.');
-  return runSaved(ctx, { workflow_id: scale.workflow_id, version: scale.version, name: scale.name, input: inputOf(req), purpose: 'the Advice Call Analysis of every call', healing, report: qaReport, intro: [`Scaling up: «${scale.name}» v${scale.version} runs the pilot's analysis on every call of ${req.advisor} ${describeRange(req.range!)} and scores them together.`], offer: null });
+  const base = { input: inputOf(req), purpose: 'the Advice Call Analysis of every call', healing, report: qaReport, offer: null };
+  const scope = `every call of ${req.advisor} ${describeRange(req.range!)}`;
+  if (scale) return runSaved(ctx, { ...base, workflow_id: scale.workflow_id, version: scale.version, name: scale.name, intro: [`Scaling up: «${scale.name}» v${scale.version} runs the pilot's analysis on ${scope} and scores them together.`] });
+
+  // No refinement for the whole set yet: build it from the pilot that ran.
+  const offeredAt = [...(ctx.episode?.finals ?? [])].reverse().find((f) => f.kind === 'scale' && f.index < ctx.turnStart)?.index ?? ctx.turnStart;
+  const pilotRun = ctx.all('start_workflow_run').filter((o) => o.index < offeredAt).at(-1);
+  if (!pilotRun) return ctx.say('I have not run a pilot in this conversation yet, so there is nothing to scale.');
+  const pilotKey = { workflow_id: String(pilotRun.args.workflow_id), version: String(pilotRun.args.version) };
+  const read = ctx.find('get_saved_workflow', (a) => a.workflow_id === pilotKey.workflow_id && a.version === pilotKey.version);
+  if (!read) return ctx.call([['get_saved_workflow', pilotKey]], `No saved workflow analyses every call: read the pilot ${pilotKey.workflow_id}@${pilotKey.version} to refine it (its per-call steps inside a Map over the recordings, then one score over all calls).`);
+  if (!read.ok) return ctx.failed(read, 'read the pilot workflow');
+  const pilot = read.result!.document as Record<string, unknown>;
+  const name = `${String(pilot.workflow_name)} (all calls)`;
+  const built = validateAndSave(ctx, name, () => scaleToEveryCall(pilot, newMeta(ctx)), {
+    parent: { ...pilotKey, relation: 'REFINEMENT_OF' },
+    note: `The pilot «${String(pilot.workflow_name)}» scaled to the whole set: its per-call analysis in a Map over the recordings, then one score over all calls.`,
+    why: `Refine the pilot: a Map over the recordings runs its per-call steps; the scoring step is repeated over all the calls (the scorecard's "Several calls" rule).`,
+  });
+  if (!built.done) return built.decision;
+  const s = built.value;
+  return runSaved(ctx, {
+    ...base,
+    workflow_id: s.workflow_id,
+    version: s.version,
+    name: s.name,
+    doc: s.doc,
+    intro: [`Scaling up: I refined the pilot into «${s.name}» v${s.version} (id \`${s.workflow_id}\`, saved as a REFINEMENT_OF «${String(pilot.workflow_name)}» v${pilotKey.version}): its per-call analysis runs on ${scope} inside a Map, then one score over all the calls.`],
+  });
 }

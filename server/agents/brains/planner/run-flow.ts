@@ -27,7 +27,7 @@ export interface RunTarget {
   intro: string[];
   /** The results the user asked for. */
   report: (view: RunView) => string[];
-  /** A closing offer (a question), e.g. to scale the pilot to the whole set. */
+  /** A closing offer to scale the pilot to the whole set (made only when the run was a single-call pilot). */
   offer?: string | null;
 }
 
@@ -110,13 +110,16 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
   const waitTool = ctx.has('wait_for_workflow_run') ? 'wait_for_workflow_run' : 'get_workflow_run';
   const watches = watchesOf(ctx, start);
   const last = watches.at(-1);
-  if (last && !last.ok && ctx.inTurn(last)) return ctx.failed(last, `follow run ${runId}`);
+  if (last && !last.ok && ctx.inTurn(last) && !(last.truncated && last.args.include_output)) return ctx.failed(last, `follow run ${runId}`);
   const view = last?.ok ? runViewOf(last.result) : null;
   if (!view || runStatus(view) === 'RUNNING') {
     const inTurn = watches.filter((o) => ctx.inTurn(o)).length;
     const limit = waitTool === 'wait_for_workflow_run' ? MAX_WAITS_PER_TURN : 1;
     if (inTurn < limit) {
-      const args = waitTool === 'wait_for_workflow_run' ? { run_id: runId, timeout_s: WAIT_S, include_events: false, include_entries: false, include_output: false, iteration_data: 'summary' } : { run_id: runId, include_events: false };
+      // A single-call pilot's output is small (the chat's QA card reads it); a Map run's is not: the
+      // loop cuts tool returns at 50,000 characters, so it is left out and iterations summarised.
+      const bounded = pilotIndexOf(runDoc) !== null && !watches.some((o) => o.truncated);
+      const args = waitTool === 'wait_for_workflow_run' ? { run_id: runId, timeout_s: WAIT_S, include_events: false, include_entries: false, include_output: bounded, iteration_data: 'summary' } : { run_id: runId, include_events: false };
       return ctx.call([[waitTool, args]], `Run ${runId} started; ${waitTool === 'wait_for_workflow_run' ? `wait for it (up to ${WAIT_S} s)` : 'read its progress'}.`);
     }
     return ctx.say(`Run ${runId} of «${t.name}» v${version} is still running. Ask me for its status in a moment and I will report the results.`, 'The run has not finished within the waits of this turn.');
@@ -201,7 +204,7 @@ function finalReport(t: RunTarget, version: string, runId: string, view: RunView
   lines.push(t.report(view).join('\n'));
   const swaps = recoveries(view);
   if (swaps.length) lines.push(`During the run: ${swaps.join(' ')}`);
-  if (t.offer) lines.push(t.offer);
+  if (t.offer && pilot !== null && scope.analysed) lines.push(t.offer); // the offer is to scale a pilot
   return lines.join('\n\n');
 }
 

@@ -21,8 +21,6 @@ import { deterministicBrains } from '../../select.ts';
  * from agents/templates/planner.af with the demo clock (2024-07-08, as `npm start` pins it).
  */
 export const DEMO_CLOCK = 'Today is 2024-07-08T09:00:00Z (Monday).';
-/** Tools the Planner's scenarios need beyond what the template attaches today. */
-export const PLANNER_EXTRA_TOOLS = ['wait_for_workflow_run', 'get_saved_workflow', 'accept_workflow_update'];
 
 export class PlannerScenario {
   private constructor(
@@ -46,7 +44,7 @@ export class PlannerScenario {
   }
 
   async planner(): Promise<string> {
-    const a = await this.platform.createAgent({ template: 'planner', tools: PLANNER_EXTRA_TOOLS, blocks: [{ label: 'clock', value: DEMO_CLOCK, description: 'What the chat host says today is.' }] });
+    const a = await this.platform.createAgent({ template: 'planner', blocks: [{ label: 'clock', value: DEMO_CLOCK, description: 'What the chat host says today is.' }] });
     return a.id;
   }
 

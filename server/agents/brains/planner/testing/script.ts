@@ -69,6 +69,8 @@ export class ScriptedConversation {
     calls.push({ name: c.name, args });
     this.calls.push({ name: c.name, args });
     const result = await this.respond(c.name, args);
-    this.history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: JSON.stringify(result), status: result.status === 'ok' ? 'success' : 'error' });
+    // `{__raw: text}`: the return exactly as the runtime stored it (e.g. cut short at its limit).
+    if (typeof result.__raw === 'string') this.history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: result.__raw, status: 'success' });
+    else this.history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: JSON.stringify(result), status: result.status === 'ok' ? 'success' : 'error' });
   }
 }
