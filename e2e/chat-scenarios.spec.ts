@@ -26,7 +26,7 @@ async function say(page: Page, text: string) {
 
 async function newPlannerConversation(page: Page) {
   await page.getByTestId('chat-new').click();
-  await page.getByTestId('chat-new-planner').click();
+  await page.getByRole('group', { name: 'Kind of conversation' }).getByTestId('chat-new-planner').click();
   await expect(page).toHaveURL(/\/chat\?c=[0-9a-f-]{36}/);
   await expect(page.getByTestId('chat-input')).toBeEnabled();
 }
@@ -59,6 +59,12 @@ test('scenario 1: a capability gap becomes a new workflow, validated, saved and 
   // Saved and searchable: the Graph knows it.
   const hits = await trpc<{ hits: Array<{ title: string }> }>(page.request, 'graph.search', { query: 'advice call analysis', kinds: ['workflow'] }, 'query');
   expect(hits.hits[0]?.title).toBe('Standard Advice Call Analysis');
+
+  // The saved workflow's card opens it in the Workflows editor.
+  await page.getByTestId('chat-workflow-card').last().getByTestId('chat-open-in-editor').click();
+  await expect(page).toHaveURL(/\/workflows\?workflow=[0-9a-f-]{36}&version=1\.0\.0/);
+  await expect(page.getByText('From saved Standard Advice Call Analysis v1.0.0')).toBeVisible();
+  await expect(page.locator('#workflow-json')).toHaveValue(/"workflow_name": "Standard Advice Call Analysis"/);
 });
 
 test('scenario 2: the saved workflow is adapted for HELOC 2.0 (diarization + segmentation), saved REFINEMENT_OF it, and run', async ({ page }) => {
@@ -102,12 +108,16 @@ test('scenario 3: with Whisper timing out, runs swap to AssemblyAI; the Planner 
     .toBeGreaterThanOrEqual(5);
 
   await newPlannerConversation(page);
-  const healing = await say(page, 'Please check the quality of advice calls made by Alex Wong last week again.');
-  await expect(healing).toContainText('whisper-transcribe');
-  await expect(healing).toContainText('assemblyai-transcribe');
-  await expect(healing).toContainText('1.0.1');
-  const ran = await say(page, 'Yes, please update it and run it.');
-  await expect(ran).toContainText('1.0.1');
+  const confirm = await say(page, 'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?');
+  await expect(confirm).toContainText('2024-07-01 to 2024-07-07');
+  // Spec §4.4: the pre-flight health check finds Whisper unreliable and the Planner says so before running.
+  const healing = await say(page, 'Yes. Please use the existing QA scorecard.');
+  await expect(healing).toContainText('a tool I normally use for transcription (whisper-transcribe) has become less reliable recently');
+  await expect(healing).toContainText('TranscribeRecording now uses skill://assemblyai-transcribe@1.2.0 instead of skill://whisper-transcribe@1.0.0');
+  await expect(healing).toContainText('Shall I proceed with this improved version?');
+  const ran = await say(page, 'Yes, go ahead.');
+  await expect(ran).toContainText('I saved version 1.0.1 of «Standard Advice Call Analysis»');
+  await expect(ran).toContainText(/QA score: \d+\/\d+/);
   await expect(page.getByTestId('chat-run-card').last()).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 60_000 });
   const lineage = await trpc<{ edges: Array<{ kind: string; from: { version: string }; to: { version: string } }> }>(page.request, 'graph.lineage', { workflow_id: standard.workflowId }, 'query');
   expect(lineage.edges).toContainEqual(expect.objectContaining({ kind: 'VERSION_OF', from: expect.objectContaining({ version: '1.0.1' }), to: expect.objectContaining({ version: '1.0.0' }) }));

@@ -1,4 +1,7 @@
+'use client';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { editorHrefForSaved, stashDraft } from '@/components/workflows/open-in-editor';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { savedVersionHref, type WorkflowCard as Card } from './cards';
@@ -29,6 +32,7 @@ function Verdict({ card, pending }: { card: Card; pending: boolean }) {
  */
 export function WorkflowCard({ card, pending }: { card: Card; pending: boolean }) {
   const w = card.workflow;
+  const router = useRouter();
   const title = card.saved ? 'Saved workflow' : 'Workflow draft';
   const shownErrors = card.validation?.errors.slice(0, 3) ?? [];
   return (
@@ -75,11 +79,23 @@ export function WorkflowCard({ card, pending }: { card: Card; pending: boolean }
       {card.saveError && <p className="mt-3 text-xs text-red-800">save_workflow refused it: {card.saveError}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
         {card.saved ? (
-          <Link href={savedVersionHref(card.saved)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
-            Open v{card.saved.version} in the Graph
-          </Link>
+          <>
+            <Link href={editorHrefForSaved(card.saved)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-open-in-editor">
+              Open in editor
+            </Link>
+            <Link href={savedVersionHref(card.saved)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+              Open v{card.saved.version} in the Graph
+            </Link>
+          </>
         ) : (
-          <span className="text-xs text-slate-500">Not saved to the workflow catalog yet.</span>
+          <>
+            {card.document && (
+              <button type="button" className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-open-in-editor" onClick={() => router.push(stashDraft(card.document, `the chat's draft of ${w.name ?? 'a workflow'}`))}>
+                Open in editor
+              </button>
+            )}
+            <span className="text-xs text-slate-500">Not saved to the workflow catalog yet.</span>
+          </>
         )}
         {card.document && <CopyButton text={JSON.stringify(card.document, null, 2)} label={`Copy the JSON of ${w.name ?? 'the workflow'}`} />}
       </div>

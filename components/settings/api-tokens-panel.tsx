@@ -11,6 +11,7 @@ import { TableHead } from '@/components/ui/table-head';
 import { ApiTokenCreateForm } from './api-token-create-form';
 import { ApiTokenRow } from './api-token-row';
 import type { CreatedApiToken, Notice } from './types';
+import { NoticeLine } from './notice-line';
 
 /**
  * Settings → API tokens (admins): bearer tokens for agents calling the MCP endpoint. A new token
@@ -62,13 +63,7 @@ export function ApiTokensPanel() {
         </p>
       </Panel>
       <Panel title={tokens.data ? `API tokens (${tokens.data.length})` : 'API tokens'}>
-        <div aria-live="polite">
-          {notice && (
-            <p role={notice.tone === 'bad' ? 'alert' : 'status'} className={`mb-3 rounded-md px-3 py-2 text-sm ${notice.tone === 'ok' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-700'}`}>
-              {notice.text}
-            </p>
-          )}
-        </div>
+        <NoticeLine notice={notice} />
         {tokens.isPending ? (
           <LoadingState label="Loading tokens…" />
         ) : tokens.isError ? (

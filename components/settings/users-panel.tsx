@@ -9,6 +9,7 @@ import { UserCreateForm } from './user-create-form';
 import { UserRow } from './user-row';
 import type { Notice } from './types';
 import { TableHead } from '@/components/ui/table-head';
+import { NoticeLine } from './notice-line';
 
 /** Settings → Users (admins): everyone who can sign in, with role, status and the admin actions. */
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
@@ -29,13 +30,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
         <UserCreateForm onDone={created} />
       </Panel>
       <Panel title={users.data ? `Users (${users.data.length})` : 'Users'}>
-        <div aria-live="polite">
-          {notice && (
-            <p role={notice.tone === 'bad' ? 'alert' : 'status'} className={`mb-3 rounded-md px-3 py-2 text-sm ${notice.tone === 'ok' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-700'}`}>
-              {notice.text}
-            </p>
-          )}
-        </div>
+        <NoticeLine notice={notice} />
         {users.isPending ? (
           <LoadingState label="Loading users…" />
         ) : users.isError ? (

@@ -1,5 +1,8 @@
 'use client';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 import { ErrorState, LoadingState } from '@/components/ui/states';
@@ -9,6 +12,7 @@ import { findingMarks, pinFor, resolvePointer } from './editor-pins';
 import { IssueList } from './issue-list';
 import { JsonEditor, type JsonEditorHandle } from './json-editor';
 import { LocationBar } from './location-bar';
+import { takeDraft } from './open-in-editor';
 import { readWorkflowFile } from './read-workflow-file';
 import type { ExampleWorkflow, Finding } from './types';
 import { useWorkflowValidation } from './use-workflow-validation';
@@ -40,6 +44,29 @@ export function WorkflowWorkbench() {
     if (read.ok) replaceDocument(read.text, `file ${file.name}`);
     else setFileError(read.message);
   };
+  // Opened from elsewhere: a saved version (?workflow=&version=) or a handed-over draft (?draft=1).
+  const params = useSearchParams();
+  const trpc = useTRPC();
+  const wanted = params.get('workflow') && params.get('version') ? { workflow_id: params.get('workflow')!, version: params.get('version')! } : null;
+  const saved = useQuery({ ...trpc.graph.savedWorkflow.queryOptions(wanted ?? { workflow_id: '', version: '' }), enabled: !!wanted });
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    const key = wanted ? `${wanted.workflow_id}@${wanted.version}` : params.get('draft') ? 'draft' : null;
+    if (!key || opened.current === key) return;
+    if (key === 'draft') {
+      opened.current = key;
+      const draft = takeDraft();
+      if (draft) replaceDocument(draft.text, draft.label);
+    } else if (saved.data) {
+      opened.current = key;
+      replaceDocument(JSON.stringify(saved.data.document, null, 2) + '\n', `saved ${saved.data.name} v${saved.data.version}`);
+    } else if (saved.data === null) {
+      opened.current = key;
+      setFileError(`No saved workflow ${key}.`);
+    }
+    // replaceDocument is stable in effect (it only sets state)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params, saved.data]);
   const loadExample = (e: ExampleWorkflow) => replaceDocument(e.document === null ? '' : JSON.stringify(e.document, null, 2) + '\n', `example ${e.file}`);
 
   const marks = useMemo(() => findingMarks(v.text, v.parsed, v.findings), [v.text, v.parsed, v.findings]);

@@ -8,6 +8,7 @@ import { qaReport } from './report.ts';
 import { runSaved, type RunTarget } from './run-flow.ts';
 import { scaleToEveryCall } from './scale.ts';
 import type { Role, SkillSummary } from './skills.ts';
+import type { ClosestCandidate } from '../../../learning/closest.ts';
 
 /**
  * Scenario 1 (spec §2): the advisor QA review. Turn 1 confirms the evaluation axes; on "yes" the
@@ -24,16 +25,8 @@ const QA_ROLES = ['applications', 'recordings', 'transcription', 'sentiment', 'c
 export const PLAN_NOTE = `Plan (at most ${MAX_STEPS_PER_TURN} tool steps, greedy: reuse before building): search → closest workflow → [gap: store_memory → skill searches → reliability → validate → save] → health check → start → wait → report.`;
 export const GAP_SUMMARY = 'Advice Call Analysis capability missing; need to orchestrate Salesforce lookup, recording fetch, transcription, sentiment, compliance, scoring.';
 
-export interface Candidate {
-  workflow_id: string;
-  version: string;
-  name: string;
-  coverage: number;
-  covered: string[];
-  missing: string[];
-  derived_from: string | null;
-  reason: string;
-}
+/** A find_closest_workflow candidate, as the tool returns it. */
+export type Candidate = ClosestCandidate;
 
 export const candidatesOf = (r: Record<string, unknown> | null | undefined): Candidate[] => (Array.isArray(r?.candidates) ? (r.candidates as Candidate[]) : []);
 
