@@ -55,10 +55,17 @@ export function useChatTurns() {
       });
       controllers.current.delete(conversationId);
       if (outcome.kind !== 'refused') {
-        await Promise.all([
-          queryClient.refetchQueries(trpc.chat.messages.queryFilter({ conversation_id: conversationId })),
-          queryClient.invalidateQueries(trpc.chat.conversations.queryFilter()),
-        ]);
+        // Drop the live view only once the re-read history holds this turn (its user message), so
+        // what the user saw never disappears — a read that races the turn's last writes is retried.
+        const filter = trpc.chat.messages.queryFilter({ conversation_id: conversationId });
+        const hasTurn = () =>
+          queryClient.getQueriesData<Array<{ event: { message_type: string; content?: string } }>>(filter).some(([, data]) => data?.some((m) => m.event.message_type === 'user_message' && m.event.content === content.trim()));
+        await queryClient.invalidateQueries(trpc.chat.conversations.queryFilter());
+        for (let attempt = 0; attempt < 10; attempt++) {
+          await queryClient.refetchQueries(filter);
+          if (hasTurn()) break;
+          await new Promise((r) => setTimeout(r, 300));
+        }
       }
       update(conversationId, () => ({ live: null, finished: { outcome, stopReason: turnStopReason(events), usage: turnUsage(events) } }));
       return outcome;

@@ -1,6 +1,5 @@
 'use client';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { editorHrefForSaved, stashDraft } from '@/components/workflows/open-in-editor';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -32,7 +31,6 @@ function Verdict({ card, pending }: { card: Card; pending: boolean }) {
  */
 export function WorkflowCard({ card, pending }: { card: Card; pending: boolean }) {
   const w = card.workflow;
-  const router = useRouter();
   const title = card.saved ? 'Saved workflow' : 'Workflow draft';
   const shownErrors = card.validation?.errors.slice(0, 3) ?? [];
   return (
@@ -90,9 +88,9 @@ export function WorkflowCard({ card, pending }: { card: Card; pending: boolean }
         ) : (
           <>
             {card.document && (
-              <button type="button" className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-open-in-editor" onClick={() => router.push(stashDraft(card.document, `the chat's draft of ${w.name ?? 'a workflow'}`))}>
+              <Link href="/workflows?draft=1" className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-open-in-editor" onClick={() => stashDraft(card.document, `the chat's draft of ${w.name ?? 'a workflow'}`)}>
                 Open in editor
-              </button>
+              </Link>
             )}
             <span className="text-xs text-slate-500">Not saved to the workflow catalog yet.</span>
           </>

@@ -89,6 +89,7 @@ describe('the openai brain (chat completions with function calling)', () => {
     expect(deterministic.forRole('worker')?.name).toBe('deterministic:worker');
     expect(deterministic.forRole('companion')?.name).toBe('deterministic:companion');
     expect(deterministic.forRole('worker-sleeptime')?.name).toBe('deterministic:sleeptime');
-    expect(deterministic.forRole('conductor')).toBeNull();
+    expect(deterministic.forRole('conductor')?.name).toBe('deterministic:conductor');
+    expect(deterministic.forRole('strategist')).toBeNull();
   });
 });
