@@ -10,6 +10,7 @@ import { callerFor } from '../testing/trpc-caller.ts';
 const ALL = ROLES;
 const ADMIN = ['admin'] as const;
 const CHAT = ['compliance_manager', 'workflow_designer', 'admin'] as const;
+const EDITORS = ['workflow_designer', 'admin'] as const;
 
 /**
  * The access policy, written down once. Every procedure must appear here with exactly the access
@@ -33,6 +34,11 @@ const POLICY: Record<string, Access> = {
   'workflows.validate': ALL,
   'workflows.examples': ALL,
   'workflows.compile': ALL,
+  'workflows.save': EDITORS,
+  'workflows.drafts.list': EDITORS,
+  'workflows.drafts.get': EDITORS,
+  'workflows.drafts.save': EDITORS,
+  'workflows.drafts.delete': EDITORS,
   'tools.list': ALL,
   'runs.start': ['workflow_designer', 'compliance_manager', 'admin'],
   'runs.get': ALL,
@@ -80,6 +86,11 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'workflows.validate': () => ({ path: 'workflows/standard-advice-call-analysis.json' }),
   'workflows.examples': () => undefined,
   'workflows.compile': () => ({ workflow: { not: 'a workflow' } }),
+  'workflows.save': () => ({ workflow: { not: 'a workflow' } }),
+  'workflows.drafts.list': () => undefined,
+  'workflows.drafts.get': () => ({ id: UNKNOWN_USER }),
+  'workflows.drafts.save': () => ({ title: `probe ${++seq}`, text: '{' }),
+  'workflows.drafts.delete': () => ({ id: UNKNOWN_USER }),
   'runs.start': () => ({ path: 'workflows/standard-advice-call-analysis.json', input: {} }),
   'runs.get': () => ({ run_id: UNKNOWN_USER }),
   'runs.controlPlane': () => ({ run_id: UNKNOWN_USER }),

@@ -103,3 +103,5 @@ export const procedure = t.procedure.use(auditMutations).use(enforceAccess);
 /** Role sets used across routers, named by what they allow. */
 export const ALL_ROLES: readonly Role[] = ROLES;
 export const ADMIN: readonly Role[] = ['admin'];
+/** Who may change workflows (edit, save versions, keep drafts, accept proposals): designers and admins. */
+export const EDITORS: readonly Role[] = ['workflow_designer', 'admin'];

@@ -8,3 +8,4 @@ export * from './embeddings.ts';
 export * from './agents.ts';
 export * from './chat.ts';
 export * from './api-tokens.ts';
+export * from './workflow-drafts.ts';

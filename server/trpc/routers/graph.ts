@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Role } from '../../auth/roles.ts';
 import { workflowProposals } from '../../db/schema/workflow-store.ts';
 import { acceptWorkflowUpdateTool } from '../../tools/learning/accept-workflow-update.ts';
 import { checkWorkflowHealthTool } from '../../tools/learning/check-workflow-health.ts';
@@ -9,11 +8,9 @@ import { getSkillReliabilityTool } from '../../tools/learning/get-skill-reliabil
 import { getWorkflowLineageTool } from '../../tools/learning/get-workflow-lineage.ts';
 import { searchEmbeddingsTool } from '../../tools/learning/search-embeddings.ts';
 import { getWorkflowVersion, listWorkflowVersions } from '../../workflows/store.ts';
-import { ALL_ROLES, procedure, router } from '../init.ts';
+import { ALL_ROLES, EDITORS, procedure, router } from '../init.ts';
 import { toolMutation, toolQuery } from '../tool-procedure.ts';
 
-/** Who may change workflows (health checks propose versions; accepting saves one): designers and admins. */
-const EDITORS: readonly Role[] = ['workflow_designer', 'admin'];
 const versionKey = z.object({ workflow_id: z.string().min(1), version: z.string().min(1) });
 
 /** The learning loop in the console: reliability, lineage, search, health proposals. */

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { saveWorkflowTool } from '../../tools/learning/save-workflow.ts';
 import { validateWorkflowTool } from '../../tools/workflows/validate-workflow.ts';
 import { compileWorkflowDocument } from '../../workflows/validate-document.ts';
 import { listWorkflowFiles } from '../../workflows/examples.ts';
-import { ALL_ROLES, procedure, router } from '../init.ts';
-import { toolQuery } from '../tool-procedure.ts';
+import { ALL_ROLES, EDITORS, procedure, router } from '../init.ts';
+import { toolMutation, toolQuery } from '../tool-procedure.ts';
+import { workflowDraftsRouter } from './workflow-drafts.ts';
 
-/** The Workflows page: examples, validation with pinned errors, and the compiled control-plane preview. */
+/** The Workflows page and the editor: examples, validation with pinned errors, the compiled control-plane preview, saving versions and drafts. */
 export const workflowsRouter = router({
   validate: toolQuery(validateWorkflowTool, ALL_ROLES),
 
@@ -17,4 +19,9 @@ export const workflowsRouter = router({
     .query(({ ctx, input }) =>
       compileWorkflowDocument(input.workflow, { rootDir: ctx.services.config.rootDir, skillsDir: ctx.services.config.skillsDir }),
     ),
+
+  /** Saves a valid version (save_workflow: never overwrites; `parent` records VERSION_OF / REFINEMENT_OF). */
+  save: toolMutation(saveWorkflowTool, EDITORS),
+
+  drafts: workflowDraftsRouter,
 });
