@@ -82,6 +82,12 @@ export function containerWorkflow(): WorkflowDoc {
   };
 }
 
+/** `doc` with `extra` states added to its root machine (for tests that need one more name taken). */
+export function withRootStates(doc: WorkflowDoc, extra: Record<string, unknown>): WorkflowDoc {
+  const asl = doc.asl as { States: Record<string, unknown> };
+  return { ...doc, asl: { ...asl, States: { ...asl.States, ...extra } } };
+}
+
 /** Freezes a value and everything in it, so a test fails loudly if an operation mutates its input. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
