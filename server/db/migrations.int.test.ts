@@ -28,7 +28,7 @@ describe(`migrations on ${testDbKind()}`, () => {
     expect(tables.map((t) => t.table_name)).toEqual([
       'agent_blocks', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log', 'conversations', 'embeddings',
       'graph_edges', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_workflows',
-      'memories', 'memory_blocks', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
+      'memories', 'memory_blocks', 'saved_run_filters', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
     ]);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
     expect(applied[0]!.n).toBe(JOURNAL.entries.length);

@@ -19,6 +19,8 @@ export interface RunRecord {
   started_by: string;
   /** Summary written by finalize_workflow. */
   summary: Json | null;
+  /** How many times the run was redriven (redrive_workflow_run); 0 for a run never redriven. */
+  redrive_count: number;
 }
 
 const JSON_FIELDS = new Set(['input', 'output', 'summary']);
@@ -50,6 +52,7 @@ export function parseRunFields(h: Record<string, string>): RunRecord | null {
     finished_at: s('finished_at'),
     started_by: h.started_by ?? '',
     summary: j('summary'),
+    redrive_count: Number(h.redrive_count ?? 0) || 0,
   };
 }
 

@@ -9,3 +9,4 @@ export * from './agents.ts';
 export * from './chat.ts';
 export * from './api-tokens.ts';
 export * from './workflow-drafts.ts';
+export * from './saved-run-filters.ts';
