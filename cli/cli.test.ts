@@ -27,12 +27,12 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       create_workflow_control_plane: false, read_workflow_control_plane: true, acquire_state_lease: false,
       update_workflow_control_plane: false, notify_next_worker_agent: false, notify_if_ready: false,
       create_worker_agents: false, finalize_workflow: false, load_skill: false, unload_skill: false,
-      invoke_skill_tool: false, start_workflow_run: false, get_workflow_run: true, wait_for_workflow_run: true, list_workflow_runs: true, set_demo_faults: false,
+      invoke_skill_tool: false, start_workflow_run: false, get_workflow_run: true, wait_for_workflow_run: true, list_workflow_runs: true, redrive_workflow_run: false, set_demo_faults: false,
       append_graph_episode: false, store_memory: false, search_embeddings: true, get_skill_reliability: true,
       get_workflow_lineage: true, find_closest_workflow: true, check_workflow_health: false, accept_workflow_update: false, save_workflow: false, get_saved_workflow: true,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(29);
+    expect(names).toHaveLength(30);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {

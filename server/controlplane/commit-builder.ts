@@ -25,6 +25,7 @@ export class CommitBuilder {
   private extra: string[] = [];
   fenceOn?: { instance: string; token: string };
   requireRunning = true;
+  requireRunFields?: Record<string, string>;
 
   constructor(readonly runId: string) {
     this.keys = runKeys(runId);
@@ -39,6 +40,12 @@ export class CommitBuilder {
   /** Allow writing to a run that is no longer RUNNING (finalize, abort). */
   evenWhenFinished(): this {
     this.requireRunning = false;
+    return this;
+  }
+
+  /** Refuse the whole commit unless each run-record field still has this value ('' = absent). */
+  requireRun(fields: Record<string, string>): this {
+    this.requireRunFields = { ...this.requireRunFields, ...fields };
     return this;
   }
 

@@ -16,7 +16,7 @@ export type LeaseRefusal = {
   status?: string;
   run_status?: string | null;
 };
-export type CommitResult = { ok: true; results: number[] } | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' };
+export type CommitResult = { ok: true; results: number[] } | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' | 'run_changed' };
 
 type Scripts = {
   dcfAcquireLease(...args: (string | number)[]): Promise<string>;
@@ -89,7 +89,7 @@ export class ControlPlane {
 
   async commit(c: CommitBuilder): Promise<CommitResult> {
     const keys = c.allKeys();
-    const spec = { now_iso: iso(), fence: c.fenceOn, require_running: c.requireRunning, ops: c.ops };
+    const spec = { now_iso: iso(), fence: c.fenceOn, require_running: c.requireRunning, require_run: c.requireRunFields, ops: c.ops };
     const raw = await this.redis.dcfCommit(keys.length, ...keys, JSON.stringify(spec), runChannel(c.runId), ALL_RUNS_CHANNEL, c.runId);
     return JSON.parse(raw) as CommitResult;
   }

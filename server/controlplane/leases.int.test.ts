@@ -97,6 +97,19 @@ describe('leases on real Redis', () => {
     expect(Number(t2.token.split('-')[1])).toBeGreaterThan(Number(t1.token.split('-')[1]));
   });
 
+  it('a commit that requires run fields is refused as a whole once one changed (a missing field reads as "")', async () => {
+    await freshRun('run-guard');
+    const c = cp.builder('run-guard').requireRun({ status: 'RUNNING', redrive_count: '' });
+    c.state('S', { set: { status: 'done' }, note: 'done' });
+    expect(await cp.commit(c)).toMatchObject({ ok: true });
+    const stale = cp.builder('run-guard').evenWhenFinished().requireRun({ status: 'RUNNING', redrive_count: '1' });
+    stale.state('S', { set: { status: 'failed' } });
+    stale.run({ status: 'FAILED' });
+    expect(await cp.commit(stale)).toEqual({ ok: false, reason: 'run_changed' });
+    expect(await cp.readState('run-guard', 'S')).toMatchObject({ status: 'done' });
+    expect(await redis.hget(runKeys('run-guard').run, 'status')).toBe('RUNNING');
+  });
+
   it('every state change appends one event to the run stream and publishes it', async () => {
     const sub = redis.duplicate();
     const got: string[] = [];

@@ -1,6 +1,6 @@
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import type { CommitResult } from '../controlplane/control-plane.ts';
-import { ACTIVE_RUNS } from '../controlplane/keys.ts';
+import { leaveActiveRuns } from './active-runs.ts';
 import type { OutboxEntry } from './entries.ts';
 import type { ExecutionServices } from './services.ts';
 
@@ -16,7 +16,7 @@ export async function commitAndDispatch(x: ExecutionServices, c: CommitBuilder, 
   if (dispatch) await x.dispatcher.dispatch(notifications);
   const finished = c.ops.some((o) => o.op === 'run' && o.set.status && o.set.status !== 'RUNNING');
   if (finished) {
-    await x.redis.srem(ACTIVE_RUNS, c.runId);
+    await leaveActiveRuns(x.redis, c.runId);
     await x.onRunFinished?.(c.runId);
   }
   return result;

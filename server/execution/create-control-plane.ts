@@ -8,7 +8,7 @@ import type { Json } from '../engine/runtime/index.ts';
 import type { OutboxEntry } from './entries.ts';
 import { runFields } from './run-record.ts';
 import { loadRunDefinition } from './run-definition.ts';
-import { addNotification, enterState, RUN_DEADLINE } from './transitions.ts';
+import { enterState, scheduleRunDeadline } from './transitions.ts';
 import type { ExecutionServices } from './services.ts';
 
 export type CreateControlPlaneResult =
@@ -51,9 +51,7 @@ export async function createWorkflowControlPlane(
     if (!def!.states.get(name)!.enclosing.some((e) => e.kind === 'Map')) c.state(name, { reset: true, note: 'created' });
   }
   const start = enterState(c, meta.start_at, req.input, undefined, 'initial');
-  // The state machine's own TimeoutSeconds: a delayed notification ends the run as TIMED_OUT.
-  const limitS = (req.workflow as { asl: { TimeoutSeconds?: unknown } }).asl.TimeoutSeconds;
-  const deadline = typeof limitS === 'number' && limitS > 0 ? addNotification(c, RUN_DEADLINE, 'run', 'wait_elapsed', Date.now() + limitS * 1000) : null;
+  const deadline = scheduleRunDeadline(c, req.workflow as { asl: { TimeoutSeconds?: unknown } }, 0);
   const r = await x.cp.commit(c);
   if (!r.ok) throw new Error(`creating the control plane of ${runId} was refused: ${r.reason}`);
   await x.redis.multi().zadd(RUN_INDEX, Date.parse(startedAt), runId).sadd(ACTIVE_RUNS, runId).exec();

@@ -1,6 +1,7 @@
-import { runKeys, ACTIVE_RUNS } from '../controlplane/keys.ts';
 import type { StateDocument } from '../controlplane/state-document.ts';
-import { readRun, runFields, type RunRecord } from './run-record.ts';
+import { leaveActiveRuns } from './active-runs.ts';
+import { createWorkerAgents } from './create-worker-agents.ts';
+import { readRun, runFields, runGuard, type RunRecord } from './run-record.ts';
 import { finishRun } from './transitions.ts';
 import type { ExecutionServices } from './services.ts';
 
@@ -12,11 +13,18 @@ export interface RunSummary {
   workers_deleted: number;
 }
 
+/** `last_error` of a state that was still open when its run ended (finalize closed it): interrupted, not failed itself. */
+export const CLOSED_BY_FINALIZE = 'Closed: run ';
+
 /**
  * finalize_workflow: ends a run's life — a run still RUNNING is aborted (`abort` must be set,
  * so a stray call cannot end a live run), states still pending/running are closed as failed,
  * the worker agents are deleted (unless `deleteWorkers` is false) and a summary is written to
- * the run record (and returned). Idempotent.
+ * the run record (and returned), the outbox cleared. Idempotent.
+ *
+ * Closing, summary and outbox go in one commit that requires the run to be as read (status,
+ * redrive_count): a finalize racing a redrive of the same run writes nothing, and gives the
+ * redriven run back the workers it deleted.
  */
 export async function finalizeWorkflow(x: ExecutionServices, runId: string, opts: { deleteWorkers?: boolean; abort?: boolean; reason?: string } = {}): Promise<{ ok: true; summary: RunSummary; run: RunRecord } | { ok: false; reason: string }> {
   let run = await readRun(x.redis, runId);
@@ -30,9 +38,9 @@ export async function finalizeWorkflow(x: ExecutionServices, runId: string, opts
   }
   const states = await x.cp.readStates(runId);
   const open = Object.entries(states).filter(([, d]) => d.status === 'running' || (d.status === 'pending' && d.attempts > 0));
-  const c = x.cp.builder(runId).evenWhenFinished();
+  const c = x.cp.builder(runId).evenWhenFinished().requireRun(runGuard(run));
   for (const [instance] of open) {
-    c.state(instance, { set: { status: 'failed', last_error: `Closed: run ${run.status}`, finished_at: new Date().toISOString() }, release: true, note: 'closed by finalize' });
+    c.state(instance, { set: { status: 'failed', last_error: `${CLOSED_BY_FINALIZE}${run.status}`, finished_at: new Date().toISOString() }, release: true, note: 'closed by finalize' });
   }
   let deleted = 0;
   if (opts.deleteWorkers !== false) {
@@ -50,8 +58,13 @@ export async function finalizeWorkflow(x: ExecutionServices, runId: string, opts
     duration_ms: run.finished_at ? Date.parse(run.finished_at) - Date.parse(run.started_at) : null,
   };
   c.run(runFields({ summary }));
-  await x.cp.commit(c);
-  await x.redis.srem(ACTIVE_RUNS, runId);
-  await x.redis.del(runKeys(runId).outbox);
+  c.del(c.keys.outbox);
+  const committed = await x.cp.commit(c);
+  await leaveActiveRuns(x.redis, runId);
+  if (!committed.ok) {
+    // Redriven meanwhile: the redrive may have counted on workers this call has just deleted.
+    if ((await readRun(x.redis, runId))?.status === 'RUNNING') await createWorkerAgents(x, runId);
+    return { ok: false, reason: 'run_is_running' };
+  }
   return { ok: true, summary, run: { ...run, summary } };
 }

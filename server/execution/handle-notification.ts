@@ -5,7 +5,8 @@ import { engineStep } from './engine-step.ts';
 import { forkOrJoin } from './fork-join.ts';
 import { baseName } from './instances.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
-import { finishRun, RUN_DEADLINE } from './transitions.ts';
+import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
+import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
 import type { ExecutionServices } from './services.ts';
 
@@ -22,10 +23,11 @@ export function notificationPayload(workflowId: string, e: OutboxEntry): WorkerN
  */
 export async function handleNotification(x: ExecutionServices, e: OutboxEntry): Promise<void> {
   if (e.instance === RUN_DEADLINE) {
-    const c = x.cp.builder(e.run_id);
+    // Refused (and harmless) when the run already ended, or was redriven since this deadline was set.
+    const c = x.cp.builder(e.run_id).requireRun({ redrive_count: redriveCountField(deadlineRedriveCount(e.entry)) });
     finishRun(c, { status: 'TIMED_OUT', error: 'States.Timeout', cause: 'the workflow exceeded its TimeoutSeconds' });
     c.outboxDone(e.id);
-    await commitAndDispatch(x, c, []); // refused (and harmless) when the run already ended
+    await commitAndDispatch(x, c, []);
     return;
   }
   const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);

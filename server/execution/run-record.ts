@@ -59,3 +59,18 @@ export function parseRunFields(h: Record<string, string>): RunRecord | null {
 export async function readRun(redis: Redis, runId: string): Promise<RunRecord | null> {
   return parseRunFields(await redis.hgetall(runKeys(runId).run));
 }
+
+/**
+ * The run-record fields that identify one life of a run: its status and how often it was
+ * redriven. A commit decided on the run as read (`CommitBuilder.requireRun`) is refused once
+ * either changed — a late finalize does not close the states of a run redriven meanwhile, and
+ * two redrives of one run cannot both apply.
+ */
+export function runGuard(run: Pick<RunRecord, 'status' | 'redrive_count'>): Record<string, string> {
+  return { status: run.status, redrive_count: redriveCountField(run.redrive_count) };
+}
+
+/** `redrive_count` as the run hash holds it: absent ('') until the first redrive. */
+export function redriveCountField(n: number): string {
+  return n > 0 ? String(n) : '';
+}

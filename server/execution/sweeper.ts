@@ -1,4 +1,5 @@
 import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
+import { leaveActiveRuns } from './active-runs.ts';
 import type { OutboxEntry } from './entries.ts';
 import { readOutbox } from './notify.ts';
 import { readRun } from './run-record.ts';
@@ -22,7 +23,7 @@ export async function sweep(x: ExecutionServices): Promise<{ reclaimed: string[]
   for (const runId of await x.redis.smembers(ACTIVE_RUNS)) {
     const run = await readRun(x.redis, runId);
     if (!run || run.status !== 'RUNNING') {
-      await x.redis.srem(ACTIVE_RUNS, runId);
+      await leaveActiveRuns(x.redis, runId);
       continue;
     }
     for (const instance of await x.cp.expiredLeases(runId)) {

@@ -17,6 +17,30 @@ export type BranchReport = { entry: string; ok: true; output: Json } | { entry: 
 /** The pseudo-instance of a run's deadline notification (the workflow's top-level TimeoutSeconds). */
 export const RUN_DEADLINE = '$deadline';
 
+/**
+ * The `entry` of a deadline notification names the life of the run it belongs to: `run` for the
+ * start, `redrive:<n>` after the n-th redrive (which schedules a new deadline). A deadline of an
+ * earlier life finds the run's redrive_count changed and does nothing.
+ */
+export function deadlineEntry(redriveCount: number): string {
+  return redriveCount > 0 ? `redrive:${redriveCount}` : 'run';
+}
+
+/**
+ * Schedules the state machine's own TimeoutSeconds (when the workflow has one) from now: a
+ * delayed notification that ends the run as TIMED_OUT. At the start, and again on a redrive.
+ */
+export function scheduleRunDeadline(c: CommitBuilder, workflow: { asl: { TimeoutSeconds?: unknown } }, redriveCount: number): OutboxEntry | null {
+  const limitS = workflow.asl.TimeoutSeconds;
+  return typeof limitS === 'number' && limitS > 0 ? addNotification(c, RUN_DEADLINE, deadlineEntry(redriveCount), 'wait_elapsed', Date.now() + limitS * 1000) : null;
+}
+
+/** The redrive count a deadline notification's entry names (0 for `run`). */
+export function deadlineRedriveCount(entry: string): number {
+  const m = /^redrive:(\d+)$/.exec(entry);
+  return m ? Number(m[1]) : 0;
+}
+
 /** Adds a notification to the commit's outbox; it is dispatched after the commit succeeds. */
 export function addNotification(c: CommitBuilder, instance: string, entry: string, reason: OutboxEntry['reason'], dueAtMs = Date.now()): OutboxEntry {
   const ob: OutboxEntry = { id: randomUUID(), run_id: c.runId, instance, entry, reason, due_at_ms: dueAtMs, created_at_ms: Date.now() };
@@ -24,17 +48,22 @@ export function addNotification(c: CommitBuilder, instance: string, entry: strin
   return ob;
 }
 
-/** Enters `instance` with `input`: a fresh entry id, the state document reset to pending, a notification. */
+/**
+ * Enters `instance` with `input`: a fresh entry id (so anything addressed to an earlier entry is
+ * stale), the state document reset to pending, a notification. A redrive keeps the instance's
+ * `attempts` (its count of work attempts in this run goes on) and notes `redriven`.
+ */
 export function enterState(
   c: CommitBuilder,
   instance: string,
   input: Json,
   parent: EntryRecord['parent'],
   reason: OutboxEntry['reason'],
+  keep: { attempts?: number } = {},
 ): OutboxEntry {
   const record: EntryRecord = { entry: randomUUID(), input, ...(parent ? { parent } : {}), entered_at: new Date().toISOString() };
   c.hset(c.keys.entries, instance, record);
-  c.state(instance, { reset: true, note: 'entered' });
+  c.state(instance, { reset: true, ...(keep.attempts ? { set: { attempts: keep.attempts } } : {}), note: reason === 'redrive' ? 'redriven' : 'entered' });
   return addNotification(c, instance, record.entry, reason);
 }
 

@@ -25,6 +25,7 @@ const READ_ONLY: Record<string, boolean> = {
   get_workflow_run: true,
   wait_for_workflow_run: true,
   list_workflow_runs: true,
+  redrive_workflow_run: false,
   set_demo_faults: false,
   append_graph_episode: false,
   store_memory: false,
@@ -48,7 +49,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(29);
+    expect(names).toHaveLength(30);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

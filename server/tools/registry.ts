@@ -16,6 +16,7 @@ import { startWorkflowRunTool } from './runtime/start-workflow-run.ts';
 import { getWorkflowRunTool } from './runtime/get-workflow-run.ts';
 import { waitForWorkflowRunTool } from './runtime/wait-for-workflow-run.ts';
 import { listWorkflowRunsTool } from './runtime/list-workflow-runs.ts';
+import { redriveWorkflowRunTool } from './runtime/redrive-workflow-run.ts';
 import { appendGraphEpisodeTool } from './learning/append-graph-episode.ts';
 import { storeMemoryTool } from './learning/store-memory.ts';
 import { searchEmbeddingsTool } from './learning/search-embeddings.ts';
@@ -36,7 +37,7 @@ import { validateWorkflowTool } from './workflows/validate-workflow.ts';
  * (from the agents issue) the MCP endpoint all serve exactly this list.
  */
 export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifestTool, validateWorkflowTool,
-  createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, waitForWorkflowRunTool, listWorkflowRunsTool, setDemoFaultsTool,
+  createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, waitForWorkflowRunTool, listWorkflowRunsTool, redriveWorkflowRunTool, setDemoFaultsTool,
   appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { systemActor } from '../audit/actor.ts';
-import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../db/schema/index.ts';
+import { executionHarness, task, workflowOf, type ExecutionHarness } from '../execution/testing/harness.ts';
 import { waitForRun } from '../execution/wait-run.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
@@ -63,5 +65,21 @@ describe(`runs through tRPC, the CLI and the invoker (${testDbKind()})`, { timeo
     expect(stopped).toMatchObject({ status: 'ok', run_status: 'ABORTED', summary: { states: { failed: 1 }, workers_deleted: 1 } });
     const view = await caller.runs.get({ run_id: started.run_id });
     expect(view).toMatchObject({ run: { status: 'ABORTED', error: 'Aborted', cause: 'test' }, states: { Nap: { status: 'failed', last_error: 'Closed: run ABORTED' } } });
+  });
+
+  it('a failed state is retried, then the run is listed with its redrive count; both actions are audited', async () => {
+    const { caller } = callerFor(db.db, compliance, { services: services() });
+    const wf = workflowOf({ StartAt: 'A', States: { A: task('echo', { Next: 'B' }), B: task('fail', { Parameters: { error: 'Flaky', cause: 'trpc', times: 1 }, End: true }) } });
+    const started = (await caller.runs.start({ workflow: wf, input: { advisor_name: 'Priya Shah' } })) as { run_id: string };
+    expect(await waitForRun(x.x, started.run_id, 30_000)).toMatchObject({ status: 'FAILED' });
+    expect(await caller.runs.retryState({ run_id: started.run_id, state: 'A' })).toMatchObject({ status: 'error', error_code: 'conflict' });
+    expect(await caller.runs.retryState({ run_id: started.run_id, state: 'B' })).toMatchObject({ status: 'ok', run_status: 'RUNNING', redrive_count: 1, redriven: [{ state: 'B', kind: 'failed' }] });
+    expect(await waitForRun(x.x, started.run_id, 30_000)).toMatchObject({ status: 'SUCCEEDED' });
+    expect(await caller.runs.redrive({ run_id: started.run_id })).toMatchObject({ status: 'error', error_code: 'conflict' });
+    const listed = await caller.runs.list({ advisor: 'priya' });
+    expect(listed).toMatchObject({ status: 'ok', runs: [{ run_id: started.run_id, status: 'SUCCEEDED', redrive_count: 1, states: { done: 2, total: 2 } }] });
+    const audited = await db.db.select().from(auditLog).where(eq(auditLog.actorLabel, 'c@runs.test'));
+    expect(audited.filter((r) => r.action === 'runs.retryState').map((r) => r.resultStatus).sort()).toEqual(['error', 'ok']);
+    expect(audited.filter((r) => r.action === 'runs.redrive').map((r) => r.resultStatus)).toEqual(['error']);
   });
 });

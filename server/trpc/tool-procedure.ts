@@ -11,9 +11,9 @@ import { actorOf, procedure, type Access, type TrpcContext } from './init.ts';
  * nothing is logged twice). Each builder refuses a tool of the other kind at start-up, so a query
  * can never change state and a mutation can never go unaudited.
  */
-function runner<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>) {
+function runner<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>, toArgs: (input: unknown) => unknown = (input) => input) {
   return ({ ctx, input }: { ctx: TrpcContext; input: unknown }) =>
-    invokeTool(tool, input, { actor: actorOf(ctx.user), services: ctx.services }, {
+    invokeTool(tool, toArgs(input), { actor: actorOf(ctx.user), services: ctx.services }, {
       onInternalError: (name, err) => logger().error({ tool: name, err }, 'tool failed unexpectedly'),
     });
 }
@@ -26,4 +26,13 @@ export function toolQuery<I extends z.ZodObject, O extends z.ZodObject>(tool: To
 export function toolMutation<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>, access: Access) {
   if (tool.readOnly) throw new Error(`${tool.name} is read-only: serve it with toolQuery`);
   return procedure.meta({ access }).input(tool.input).mutation(runner(tool));
+}
+
+/**
+ * A mutation that serves `tool` under an input of its own, mapped to the tool's arguments — one
+ * tool, two console actions (runs.retryState is redrive_workflow_run with `states: [state]`).
+ */
+export function toolMutationAs<I extends z.ZodObject, O extends z.ZodObject, A extends z.ZodObject>(tool: ToolDefinition<I, O>, access: Access, input: A, toArgs: (input: z.output<A>) => z.input<I>) {
+  if (tool.readOnly) throw new Error(`${tool.name} is read-only: serve it with toolQuery`);
+  return procedure.meta({ access }).input(input).mutation(runner(tool, (i) => toArgs(i as z.output<A>)));
 }

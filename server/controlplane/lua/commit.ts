@@ -5,7 +5,7 @@ import { LUA_COMMON } from './common.ts';
  * operations. KEYS: 1 states, 2 lease-expiry, 3 events, 4 run, 5 outbox, 6.. extra keys that
  * operations name by index. ARGV: 1 spec JSON, 2 run channel, 3 all channel, 4 run id.
  *
- * spec = { now_iso, fence?: {instance, token}, require_running?: bool, ops: [...] } with ops
+ * spec = { now_iso, fence?: {instance, token}, require_running?: bool, require_run?: {field: value}, ops: [...] } with ops
  *   {op='state', instance, reset?, set?, release?, note?}  -- state document change + event
  *   {op='hset', key, field, value} | {op='hdel', key, field} | {op='del', key}
  *   {op='hincr', key, field, by}                             -- result: the new value
@@ -13,7 +13,10 @@ import { LUA_COMMON } from './common.ts';
  *   {op='run', set}                                          -- run record fields + event
  *   {op='event', event}
  * Refused as a whole (nothing written) when the fence token is not the live lease of its
- * instance — the fencing rule: a holder whose lease expired or was taken over cannot write.
+ * instance — the fencing rule: a holder whose lease expired or was taken over cannot write —
+ * or when a `require_run` field of the run record differs (a missing field reads as ''): a
+ * transition decided on a run as it was read (finalize, redrive, a deadline) is not applied
+ * to a run that has changed since.
  */
 export const COMMIT_LUA = LUA_COMMON + `
 local spec = cjson.decode(ARGV[1])
@@ -21,6 +24,11 @@ local now_iso = spec.now_iso
 if spec.require_running then
   local st = redis.call('HGET', KEYS[4], 'status')
   if st ~= 'RUNNING' then return cjson.encode({ ok = false, reason = 'run_not_running', run_status = st or cjson.null }) end
+end
+if spec.require_run then
+  for k, v in pairs(spec.require_run) do
+    if (redis.call('HGET', KEYS[4], k) or '') ~= v then return cjson.encode({ ok = false, reason = 'run_changed' }) end
+  end
 end
 if spec.fence then
   local doc = load_doc(KEYS[1], spec.fence.instance)

@@ -1,22 +1,31 @@
+import { z } from 'zod';
 import type { Role } from '../../auth/roles.ts';
 import { finalizeWorkflowTool } from '../../tools/runtime/finalize-workflow.ts';
 import { getWorkflowRunTool } from '../../tools/runtime/get-workflow-run.ts';
 import { listWorkflowRunsTool } from '../../tools/runtime/list-workflow-runs.ts';
+import { redriveWorkflowRunTool } from '../../tools/runtime/redrive-workflow-run.ts';
+import { runId, stateName } from '../../tools/runtime/execution.ts';
 import { readWorkflowControlPlaneTool } from '../../tools/runtime/read-workflow-control-plane.ts';
 import { startWorkflowRunTool } from '../../tools/runtime/start-workflow-run.ts';
 import { ALL_ROLES, router } from '../init.ts';
-import { toolMutation, toolQuery } from '../tool-procedure.ts';
+import { toolMutation, toolMutationAs, toolQuery } from '../tool-procedure.ts';
 import { savedRunFiltersRouter } from './saved-run-filters.ts';
 
 /** Who may start and stop runs: designers edit and run, compliance managers run, admins all. */
 const RUNNERS: readonly Role[] = ['workflow_designer', 'compliance_manager', 'admin'];
 
-/** Runs: start, list and read (everyone, stakeholders included), stop (finalize_workflow with abort); saved list filters. */
+/**
+ * Runs: start, list and read (everyone, stakeholders included); stop (finalize_workflow with
+ * abort), redrive from the failed states and retry one failed state (redrive_workflow_run) for
+ * those who run them; saved list filters (everyone, their own).
+ */
 export const runsRouter = router({
   start: toolMutation(startWorkflowRunTool, RUNNERS),
   list: toolQuery(listWorkflowRunsTool, ALL_ROLES),
   get: toolQuery(getWorkflowRunTool, ALL_ROLES),
   controlPlane: toolQuery(readWorkflowControlPlaneTool, ALL_ROLES),
   finalize: toolMutation(finalizeWorkflowTool, RUNNERS),
+  redrive: toolMutation(redriveWorkflowRunTool, RUNNERS),
+  retryState: toolMutationAs(redriveWorkflowRunTool, RUNNERS, z.object({ run_id: runId, state: stateName }), (i) => ({ run_id: i.run_id, states: [i.state] })),
   savedFilters: savedRunFiltersRouter,
 });

@@ -1,0 +1,26 @@
+import type { ExecutionServices } from '../services.ts';
+
+export interface SkillCall {
+  skill: string;
+  tool: string;
+  args: Record<string, unknown>;
+  attempt: number;
+}
+
+/**
+ * TEST SUPPORT: records every skill tool call the workers of `x` make, in order. The real
+ * invoker still does the work (built-in skills in process, demo skills over MCP); this only
+ * counts, so a test can prove which states ran and how often.
+ */
+export function recordSkillCalls(x: ExecutionServices): SkillCall[] {
+  const calls: SkillCall[] = [];
+  const inner = x.invoker;
+  x.invoker = {
+    invoke(inv) {
+      calls.push({ skill: inv.manifest.manifestId, tool: inv.toolName, args: inv.args, attempt: inv.attempt });
+      return inner.invoke(inv);
+    },
+    close: () => inner.close(),
+  };
+  return calls;
+}
