@@ -1,8 +1,7 @@
 import type { StateType } from '@/server/engine/asl/state-fields';
-import { isObject } from '@/server/engine/json';
 import { defaultState } from './default-states';
 import { scopeAt } from './lookup';
-import { updateAt } from './pointer-access';
+import { insertStates } from './insert-states';
 import { indexStates, statePointer } from './state-index';
 import { nameProblem, uniqueName } from './state-names';
 import { refuse, type EditResult, type WorkflowDoc } from './types';
@@ -21,12 +20,7 @@ export function addState(doc: WorkflowDoc, scope: string, type: StateType, optio
   const problem = nameProblem(name, index.names);
   if (problem) return problem;
   const { state } = defaultState(type, name, index.names);
-  const next = updateAt(doc, scope, (holder) => {
-    if (!isObject(holder) || (holder.States !== undefined && !isObject(holder.States))) return holder;
-    const states = isObject(holder.States) ? holder.States : {};
-    const first = Object.keys(states).length === 0 || typeof holder.StartAt !== 'string';
-    return { ...holder, ...(first ? { StartAt: name } : {}), States: { ...states, [name]: state } };
-  });
-  if (!next || next === doc) return refuse('invalid_value', `The States of ${scope} is not an object; fix it in the JSON view first.`);
+  const next = insertStates(doc, scope, { [name]: state });
+  if (!next) return refuse('invalid_value', `The States of ${scope} is not an object; fix it in the JSON view first.`);
   return { ok: true, doc: next, name, pointer: statePointer(scope, name) };
 }

@@ -2,7 +2,7 @@ import { isObject } from '@/server/engine/json';
 import { isClipboardPayload } from './clipboard';
 import { scopeAt } from './lookup';
 import { mapNestedScopes } from './nested-scopes';
-import { updateAt } from './pointer-access';
+import { insertStates } from './insert-states';
 import { retargetState } from './retarget';
 import { indexStates } from './state-index';
 import { uniqueName } from './state-names';
@@ -35,13 +35,8 @@ export function pasteStates(doc: WorkflowDoc, scope: string, payload: unknown): 
     const state = retargetState(s.state, (target) => renamed.get(key(s.scope, target)) ?? null);
     pasted[names[i]!] = renameNested(state, taken);
   });
-  const next = updateAt(doc, scope, (holder) => {
-    if (!isObject(holder) || (holder.States !== undefined && !isObject(holder.States))) return holder;
-    const states = isObject(holder.States) ? holder.States : {};
-    const first = (Object.keys(states).length === 0 || typeof holder.StartAt !== 'string') && names.length > 0;
-    return { ...holder, ...(first ? { StartAt: names[0] } : {}), States: { ...states, ...pasted } };
-  });
-  if (!next || (next === doc && names.length > 0)) return refuse('invalid_value', `The States of ${scope} is not an object; fix it in the JSON view first.`);
+  const next = insertStates(doc, scope, pasted);
+  if (!next) return refuse('invalid_value', `The States of ${scope} is not an object; fix it in the JSON view first.`);
   return { ok: true, doc: next, names };
 }
 
