@@ -96,4 +96,10 @@ describe('pasteStates', () => {
     const r = pasteStates(choiceWorkflow(), scope, payload);
     expect(r.ok ? null : r.error.code).toBe(code);
   });
+
+  it('refuses a scope whose States is not an object', () => {
+    const doc = { asl: { StartAt: 'A', States: 'broken' } };
+    const r = pasteStates(doc, '/asl', copyStates(choiceWorkflow(), ['/asl/States/Good']));
+    expect(r.ok ? null : r.error.code).toBe('invalid_value');
+  });
 });

@@ -2,7 +2,7 @@ import ELK from 'elkjs/lib/elk.bundled.js';
 import { describe, expect, it } from 'vitest';
 import { generateWorkflow } from '@/bench/generate-workflow';
 import allCalls from '@/workflows/standard-advice-call-analysis-all-calls.json';
-import { choiceWorkflow, containerWorkflow, withRootStates } from './__fixtures__/workflows';
+import { choiceWorkflow, containerWorkflow, deepFreeze, withRootStates } from './__fixtures__/workflows';
 import { DEFAULT_NODE_SIZE } from './elk-graph';
 import type { FlowGraph } from './flow-graph';
 import { layoutFlowGraph, type FlowLayout, type NodeLayout, type Point } from './layout-flow-graph';
@@ -63,6 +63,8 @@ describe('layoutFlowGraph', () => {
   it.each([
     ['a Choice with a catcher and a back edge', () => withRootStates(choiceWorkflow(), { Good: { Type: 'Pass', Next: 'Start' } })],
     ['Parallel branches and a Map processor', containerWorkflow],
+    ['a self-loop and a catcher to itself', () => ({ asl: { StartAt: 'L', States: { L: { Type: 'Task', Catch: [{ ErrorEquals: ['States.ALL'], Next: 'L' }], Next: 'L' } } } })],
+    ['a container without readable branches', () => ({ asl: { StartAt: 'P', States: { P: { Type: 'Parallel', Branches: [], Next: 'E' }, E: { Type: 'Succeed' } } } })],
     ['the all-calls workflow (a Parallel inside a Map)', () => allCalls],
     ['a generated 100-state workflow', () => generateWorkflow(100)],
   ])('lays out %s: no overlaps, children inside containers, routes on borders', async (_what, make) => {
@@ -72,9 +74,9 @@ describe('layoutFlowGraph', () => {
     expect(Object.keys(layout.edges).sort()).toEqual(graph.edges.map((e) => e.id).sort());
   });
 
-  it('uses the given sizes for leaves and the defaults for the rest', async () => {
-    const graph = toFlowGraph(choiceWorkflow());
-    const layout = await layoutFlowGraph(graph, { '/asl/States/Check': { width: 300, height: 120 } }, elk);
+  it('uses the given sizes for leaves and the defaults for the rest, changing neither input', async () => {
+    const graph = deepFreeze(toFlowGraph(choiceWorkflow()));
+    const layout = await layoutFlowGraph(graph, deepFreeze({ '/asl/States/Check': { width: 300, height: 120 } }), elk);
     expect(layout.nodes['/asl/States/Check']).toMatchObject({ width: 300, height: 120 });
     expect(layout.nodes['/asl/States/Good']).toMatchObject(DEFAULT_NODE_SIZE.state);
     expect(layout.nodes['/asl#start']).toMatchObject(DEFAULT_NODE_SIZE.start);
