@@ -62,9 +62,10 @@ test('scenario 1: a capability gap becomes a new workflow, validated, saved and 
 
   // The saved workflow's card opens it in the Workflows editor.
   await page.getByTestId('chat-workflow-card').last().getByTestId('chat-open-in-editor').click();
-  await expect(page).toHaveURL(/\/workflows\?workflow=[0-9a-f-]{36}&version=1\.0\.0/);
+  await expect(page).toHaveURL(/\/workflows\/edit\?workflow=[0-9a-f-]{36}&version=1\.0\.0/);
   await expect(page.getByText('From saved Standard Advice Call Analysis v1.0.0')).toBeVisible();
-  await expect(page.locator('#workflow-json')).toHaveValue(/"workflow_name": "Standard Advice Call Analysis"/);
+  await expect(page.getByTestId('editor-title')).toHaveText('Standard Advice Call Analysis');
+  await expect(page.locator('[data-testid="state-node"][data-state="TranscribeRecording"]')).toBeVisible();
 });
 
 test('scenario 2: the saved workflow is adapted for HELOC 2.0 (diarization + segmentation), saved REFINEMENT_OF it, and run', async ({ page }) => {

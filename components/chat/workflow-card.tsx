@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { editorHrefForSaved, stashDraft } from '@/components/workflows/open-in-editor';
+import { editorHref } from '@/components/workflows/editor-links';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { savedVersionHref, type WorkflowCard as Card } from './cards';
@@ -88,7 +89,7 @@ export function WorkflowCard({ card, pending }: { card: Card; pending: boolean }
         ) : (
           <>
             {card.document && (
-              <Link href="/workflows?draft=1" className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-open-in-editor" onClick={() => stashDraft(card.document, `the chat's draft of ${w.name ?? 'a workflow'}`)}>
+              <Link href={editorHref({ kind: 'handover' })} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-open-in-editor" onClick={() => stashDraft(card.document, `the chat's draft of ${w.name ?? 'a workflow'}`)}>
                 Open in editor
               </Link>
             )}

@@ -8,12 +8,12 @@ function memoryStorage() {
 
 describe('open in editor', () => {
   it('links a saved version by id and version', () => {
-    expect(editorHrefForSaved({ workflowId: 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21', version: '1.0.1' })).toBe('/workflows?workflow=c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21&version=1.0.1');
+    expect(editorHrefForSaved({ workflowId: 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21', version: '1.0.1' })).toBe('/workflows/edit?workflow=c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21&version=1.0.1');
   });
 
   it('hands a draft over once, formatted', () => {
     const s = memoryStorage();
-    expect(stashDraft({ workflow_name: 'Draft' }, 'the chat', s)).toBe('/workflows?draft=1');
+    expect(stashDraft({ workflow_name: 'Draft' }, 'the chat', s)).toBe('/workflows/edit?handover=1');
     expect(takeDraft(s)).toEqual({ label: 'the chat', text: '{\n  "workflow_name": "Draft"\n}\n' });
     expect(takeDraft(s)).toBeNull();
     s.setItem('dcf.workflowDraft', 'not json');

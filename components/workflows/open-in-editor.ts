@@ -1,17 +1,19 @@
+import { editorHref } from './editor-links';
+
 /**
- * Handing a workflow to the Workflows page's editor: a saved version by URL
- * (`/workflows?workflow=<id>&version=<v>`), an unsaved draft (e.g. a chat's workflow card) through
- * sessionStorage under one key, read once by the page (`/workflows?draft=1`).
+ * Handing a workflow to the editor: a saved version by URL (`/workflows/edit?workflow=<id>&version=<v>`),
+ * an unsaved document (e.g. a chat's workflow card) through sessionStorage under one key, read
+ * once by the editor (`/workflows/edit?handover=1`).
  */
 export const DRAFT_KEY = 'dcf.workflowDraft';
 
 export function editorHrefForSaved(saved: { workflowId: string; version: string }): string {
-  return `/workflows?${new URLSearchParams({ workflow: saved.workflowId, version: saved.version }).toString()}`;
+  return editorHref({ kind: 'saved', ...saved });
 }
 
 export function stashDraft(document: unknown, label: string, storage: Pick<Storage, 'setItem'> = sessionStorage): string {
   storage.setItem(DRAFT_KEY, JSON.stringify({ label, text: JSON.stringify(document, null, 2) + '\n' }));
-  return '/workflows?draft=1';
+  return editorHref({ kind: 'handover' });
 }
 
 /** The stashed draft (removed once read), or null when there is none or it is unreadable. */

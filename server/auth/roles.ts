@@ -12,3 +12,8 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   stakeholder: 'Stakeholder',
 };
+
+/** Who edits and saves workflows (and their drafts): designers and admins. */
+export const WORKFLOW_EDITORS: readonly Role[] = ['workflow_designer', 'admin'];
+/** Who starts, cancels, retries and redrives runs: designers, compliance managers and admins. */
+export const WORKFLOW_RUNNERS: readonly Role[] = ['workflow_designer', 'compliance_manager', 'admin'];

@@ -1,26 +1,41 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { pageUser } from '@/components/shell/page-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
-import { WorkflowWorkbench } from '@/components/workflows/workflow-workbench';
+import { WorkflowCatalog } from '@/components/workflows/catalog/workflow-catalog';
+import { editorHref } from '@/components/workflows/editor-links';
+import { WORKFLOW_EDITORS } from '@/server/auth/roles';
 
 export const metadata: Metadata = { title: 'Workflows' };
 
-/** Check a Letta-ASL workflow and preview its control plane; every role may validate (it changes nothing). */
-export default async function WorkflowsPage() {
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The workflow catalog. Older links that opened a document on this page (`?workflow=&version=`,
+ * `?draft=1` from the chat) go to the editor.
+ */
+export default async function WorkflowsPage({ searchParams }: { searchParams: Search }) {
+  const q = await searchParams;
+  const one = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : null);
+  if (one('workflow') && one('version')) redirect(editorHref({ kind: 'saved', workflowId: one('workflow')!, version: one('version')! }));
+  if (one('draft') === '1') redirect(editorHref({ kind: 'handover' }));
   const user = await pageUser();
+  const canEdit = WORKFLOW_EDITORS.includes(user.role);
   return (
     <>
       <PageHeader
         title="Workflows"
-        description="Check a Letta-ASL workflow (schema v2.2.0) against the schema, the state graph and the skill catalog. Every finding is pinned to its place in the document; a valid workflow shows the control plane it compiles to."
+        description="Saved Letta-ASL workflows with every version: open one in the visual editor, compare versions, see its runs, or start a new one."
       />
-      {user.role === 'stakeholder' && (
+      {!canEdit && (
         <RoleNotice>
-          You have read-only access as a stakeholder: you can check workflows and see what they compile to, but not change or run them.
+          {user.role === 'stakeholder'
+            ? 'You have read-only access as a stakeholder: you can open workflows and compare versions, but not change or run them.'
+            : 'You can open, compare and run workflows; designers and admins change them.'}
         </RoleNotice>
       )}
-      <WorkflowWorkbench />
+      <WorkflowCatalog canEdit={canEdit} />
     </>
   );
 }

@@ -1,0 +1,221 @@
+'use client';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useEffect, useMemo, useRef, type DragEvent, type KeyboardEvent, type ClipboardEvent } from 'react';
+import {
+  applyEdgeChanges, applyNodeChanges, Background, Controls, MiniMap, ReactFlow, useReactFlow,
+  type Connection, type EdgeChange, type NodeChange, type OnSelectionChangeParams,
+} from '@xyflow/react';
+import { useState } from 'react';
+import type { StateType } from '@/server/engine/asl/state-fields';
+import { isSourceHandle } from './handles';
+import type { EditorFlowNode, StateKind } from './node-data';
+import { ContainerNode, LaneNode } from './nodes/container-node';
+import { KIND_MINIMAP } from './nodes/minimap-colors';
+import { StartNode } from './nodes/start-node';
+import { StateNode } from './nodes/state-node';
+import { EdgeMarkers, RouteEdge } from './edges/route-edge';
+import type { RouteEdge as RouteEdgeType } from './to-react-flow';
+import { PALETTE_MIME } from './palette-drag';
+
+const NODE_TYPES = { state: StateNode, container: ContainerNode, lane: LaneNode, start: StartNode };
+const EDGE_TYPES = { route: RouteEdge };
+/** Above this many nodes only what is on screen is drawn (a 500-state workflow stays smooth). */
+const VIRTUALIZE_ABOVE = 150;
+
+/** What the canvas asks its owner to do; the owner turns each into a model edit. */
+export interface CanvasActions {
+  connect(source: string, handle: 'next' | 'rule' | 'default' | 'catch', target: string): void;
+  /** An existing transition dragged to a new target. */
+  retarget(edge: RouteEdgeType, target: string): void;
+  select(pointers: string[], edges: string[]): void;
+  move(id: string, position: { x: number; y: number }): void;
+  /** A palette item dropped at `position` (relative to the lane `scope`, or to the canvas for `/asl`). */
+  drop(type: StateType, scope: string, position: { x: number; y: number }): void;
+  remove(pointers: string[], edges: RouteEdgeType[]): void;
+  copy(pointers: string[]): string | null;
+  paste(text: string, scope: string): void;
+  undo(): void;
+  redo(): void;
+  selectAll(): void;
+  /** Double-click on a state: focus its first field in the inspector. */
+  open(pointer: string): void;
+}
+
+type Props = {
+  nodes: EditorFlowNode[];
+  edges: RouteEdgeType[];
+  readOnly: boolean;
+  actions?: CanvasActions;
+  /** Called once per mount with the viewport fitter, so the owner can fit after a new layout. */
+  onReady?(fit: () => void): void;
+  ariaLabel: string;
+  /** Node clicks in read-only mode (the run view opens a state's details). */
+  onNodeClick?(id: string): void;
+};
+
+/** The innermost lane under a point of the flow, with its absolute position (for drops into a branch). */
+function laneAt(flow: ReturnType<typeof useReactFlow>, nodes: EditorFlowNode[], point: { x: number; y: number }) {
+  let best: { scope: string; origin: { x: number; y: number }; area: number } | null = null;
+  for (const n of nodes) {
+    if (n.type !== 'lane') continue;
+    const internal = flow.getInternalNode(n.id);
+    if (!internal) continue;
+    const { x, y } = internal.internals.positionAbsolute;
+    const w = internal.measured.width ?? n.width ?? 0;
+    const h = internal.measured.height ?? n.height ?? 0;
+    if (point.x >= x && point.x <= x + w && point.y >= y && point.y <= y + h && (!best || w * h < best.area)) best = { scope: n.id, origin: { x, y }, area: w * h };
+  }
+  return best;
+}
+
+/**
+ * The workflow canvas (React Flow): nodes and edges come from the document; every gesture —
+ * connect, reconnect, drag, drop from the palette, delete, copy/paste, undo/redo — is reported
+ * through `actions` and comes back as a new document. Keyboard: Delete/Backspace, Ctrl/⌘+C, X,
+ * V, D (duplicate), A, Z, Shift+Z / Y while the canvas has focus.
+ */
+export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readOnly, actions, onReady, ariaLabel, onNodeClick }: Props) {
+  const flow = useReactFlow();
+  const [nodes, setNodes] = useState(computedNodes);
+  const [edges, setEdges] = useState(computedEdges);
+  useEffect(() => setNodes(computedNodes), [computedNodes]);
+  useEffect(() => setEdges(computedEdges), [computedEdges]);
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    onReady?.(() => void flow.fitView({ padding: 0.1, duration: 200 }));
+  }, [flow, onReady]);
+
+  const onNodesChange = useCallback((changes: NodeChange<EditorFlowNode>[]) => {
+    setNodes((ns) => applyNodeChanges(changes, ns));
+    for (const c of changes) if (c.type === 'position' && c.dragging === false && c.position) actions?.move(c.id, c.position);
+  }, [actions]);
+  const onEdgesChange = useCallback((changes: EdgeChange<RouteEdgeType>[]) => setEdges((es) => applyEdgeChanges(changes, es)), []);
+  const onSelectionChange = useCallback(
+    ({ nodes: n, edges: e }: OnSelectionChangeParams) => actions?.select(n.filter((x) => x.type === 'state' || x.type === 'container').map((x) => x.id), e.map((x) => x.id)),
+    [actions],
+  );
+
+  const nameOf = useCallback((id: string) => {
+    const n = computedNodes.find((x) => x.id === id);
+    return n && (n.type === 'state' || n.type === 'container') ? n.data.name : null;
+  }, [computedNodes]);
+  const onConnect = useCallback((c: Connection) => {
+    const target = nameOf(c.target);
+    if (target && isSourceHandle(c.sourceHandle)) actions?.connect(c.source, c.sourceHandle, target);
+  }, [actions, nameOf]);
+  const onReconnect = useCallback((old: RouteEdgeType, c: Connection) => {
+    const target = nameOf(c.target);
+    if (target && c.source === old.source) actions?.retarget(old, target);
+  }, [actions, nameOf]);
+  const isValidConnection = useCallback((c: Connection | RouteEdgeType) => {
+    const s = computedNodes.find((x) => x.id === c.source);
+    const t = computedNodes.find((x) => x.id === c.target);
+    return !!s && !!t && (t.type === 'state' || t.type === 'container') && s.parentId === t.parentId;
+  }, [computedNodes]);
+
+  const selected = () => ({ nodes: nodes.filter((n) => n.selected && (n.type === 'state' || n.type === 'container')).map((n) => n.id), edges: edges.filter((e) => e.selected) });
+  /** Where pasted states go: the lane of the first selected state, else the machine's top level. */
+  const pasteScope = () => {
+    const first = nodes.find((n) => n.selected && (n.type === 'state' || n.type === 'container'));
+    return first?.parentId ?? '/asl';
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (readOnly || !actions) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const k = e.key.toLowerCase();
+    if (e.key === 'Delete' || e.key === 'Backspace') {
+      const s = selected();
+      if (s.nodes.length || s.edges.length) actions.remove(s.nodes, s.edges);
+    } else if (mod && k === 'z') (e.shiftKey ? actions.redo : actions.undo)();
+    else if (mod && k === 'y') actions.redo();
+    else if (mod && k === 'a') actions.selectAll();
+    else if (mod && k === 'd') {
+      const text = actions.copy(selected().nodes);
+      if (text) actions.paste(text, pasteScope());
+    } else return;
+    e.preventDefault();
+  };
+  const onCopy = (e: ClipboardEvent, cut = false) => {
+    if (!actions) return;
+    const s = selected();
+    const text = actions.copy(s.nodes);
+    if (!text) return;
+    e.clipboardData.setData('text/plain', text);
+    e.preventDefault();
+    if (cut && !readOnly) actions.remove(s.nodes, []);
+  };
+  const onPaste = (e: ClipboardEvent) => {
+    if (readOnly || !actions) return;
+    const text = e.clipboardData.getData('text/plain');
+    if (!text) return;
+    e.preventDefault();
+    actions.paste(text, pasteScope());
+  };
+  const onDragOver = (e: DragEvent) => {
+    if (readOnly || !e.dataTransfer.types.includes(PALETTE_MIME)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  };
+  const onDrop = (e: DragEvent) => {
+    const type = e.dataTransfer.getData(PALETTE_MIME) as StateType;
+    if (readOnly || !type || !actions) return;
+    e.preventDefault();
+    const point = flow.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+    const lane = laneAt(flow, nodes, point);
+    actions.drop(type, lane?.scope ?? '/asl', lane ? { x: point.x - lane.origin.x, y: point.y - lane.origin.y } : point);
+  };
+
+  const minimapColor = useMemo(() => (n: EditorFlowNode) => (n.type === 'state' || n.type === 'container' ? KIND_MINIMAP[n.data.kind as StateKind] : '#e2e8f0'), []);
+
+  return (
+    <div
+      ref={wrapper}
+      className="relative h-full w-full outline-none focus-visible:ring-2 focus-visible:ring-indigo-300"
+      tabIndex={0}
+      role="application"
+      aria-label={ariaLabel}
+      data-testid="editor-canvas"
+      onKeyDown={onKeyDown}
+      onCopy={(e) => onCopy(e)}
+      onCut={(e) => onCopy(e, true)}
+      onPaste={onPaste}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+    >
+      <EdgeMarkers />
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onSelectionChange={onSelectionChange}
+        onConnect={onConnect}
+        onReconnect={onReconnect}
+        isValidConnection={isValidConnection}
+        onNodeClick={onNodeClick ? (_, n) => onNodeClick(n.id) : undefined}
+        onNodeDoubleClick={actions ? (_, n) => (n.type === 'state' || n.type === 'container') && actions.open(n.id) : undefined}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        elementsSelectable
+        edgesReconnectable={!readOnly}
+        deleteKeyCode={null}
+        selectionKeyCode="Shift"
+        multiSelectionKeyCode={['Meta', 'Control']}
+        onlyRenderVisibleElements={computedNodes.length > VIRTUALIZE_ABOVE}
+        minZoom={0.05}
+        maxZoom={2}
+        fitView
+        fitViewOptions={{ padding: 0.1 }}
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background gap={20} size={1} />
+        <Controls position="bottom-left" showInteractive={false} />
+        <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap of the workflow" />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import type { NodeSize } from '../model/elk-graph';
+import type { FlowGraph } from '../model/flow-graph';
+import { layoutFlowGraph, type FlowLayout } from '../model/layout-flow-graph';
+import { elkLayouter } from './elk-instance';
+import { layoutSignature } from './layout-signature';
+
+/** How long structural edits must pause before ELK runs again (a burst of edits lays out once). */
+const SETTLE_MS = 120;
+
+/**
+ * The ELK layout of the graph, recomputed in the background when its signature changes (never
+ * for edits that move no box). Until a new layout arrives the previous one stays on screen, so
+ * the canvas never blanks; a stale result (the graph changed meanwhile) is dropped. `frozen`
+ * keeps the current layout (auto-layout off) until `relayout()` is called.
+ */
+export function useFlowLayout(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>, frozen = false) {
+  const [layout, setLayout] = useState<{ signature: string; layout: FlowLayout } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [force, setForce] = useState(0);
+  const signature = layoutSignature(graph, sizes);
+  const latest = useRef(signature);
+  latest.current = signature;
+  const want = frozen && layout ? layout.signature : signature;
+
+  useEffect(() => {
+    if (layout?.signature === want && force === 0) return;
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      try {
+        const elk = await elkLayouter();
+        const t0 = performance.now();
+        const result = await layoutFlowGraph(graph, sizes, elk);
+        if (cancelled) return;
+        performance.measure?.('dcf:layout', { start: t0, end: performance.now() });
+        setLayout({ signature, layout: result });
+        setError(null);
+        setForce(0);
+      } catch (err) {
+        if (!cancelled) setError((err as Error).message);
+      }
+    }, layout ? SETTLE_MS : 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // graph and sizes are described by `signature`; re-running on their identity would lay out per keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [want, force]);
+
+  return {
+    layout: layout?.layout ?? null,
+    /** True while the drawn layout is not the one of the current graph. */
+    pending: layout?.signature !== signature && !frozen,
+    error,
+    relayout: () => setForce((n) => n + 1),
+  };
+}

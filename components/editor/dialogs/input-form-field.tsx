@@ -1,0 +1,50 @@
+'use client';
+import { FIELD } from '@/components/ui/button';
+import type { FormField } from '../model/form-fields';
+
+/** One control of the run form, chosen by the field's type; `error` is shown under it and announced. */
+export function InputFormField({ field, value, error, onChange }: { field: FormField; value: unknown; error?: string; onChange(v: unknown): void }) {
+  const id = `run-input-${field.name}`;
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  const describedBy = [field.description ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const common = { id, 'aria-invalid': !!error, 'aria-describedby': describedBy, className: `${FIELD} w-full` };
+  let control;
+  if (field.type === 'boolean') {
+    control = <input type="checkbox" id={id} checked={value === true || value === 'true'} onChange={(e) => onChange(e.target.checked)} aria-describedby={describedBy} className="size-4" />;
+  } else if (field.type === 'enum') {
+    control = (
+      <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+        <option value="">—</option>
+        {(field.options ?? []).map((o) => (
+          <option key={JSON.stringify(o)} value={String(o)}>
+            {String(o)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.type === 'object' || field.type === 'array') {
+    control = <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} className={`${FIELD} w-full font-mono text-xs`} placeholder={field.type === 'array' ? '[ … ]' : '{ … }'} />;
+  } else {
+    const type = field.type === 'date' ? 'date' : field.type === 'date-time' ? 'datetime-local' : field.type === 'number' || field.type === 'integer' ? 'number' : 'text';
+    control = <input {...common} type={type} step={field.type === 'integer' ? 1 : field.type === 'number' ? 'any' : undefined} value={text} onChange={(e) => onChange(e.target.value)} />;
+  }
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {field.label}
+        {field.required && <span className="text-red-600"> *</span>}
+      </label>
+      {control}
+      {field.description && (
+        <p id={`${id}-help`} className="text-xs text-slate-500">
+          {field.description}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { compareVersionStrings } from '@/components/workflows/semver-order';
+import { bumpVersion, type VersionPart } from '../model/bump-version';
+import type { WorkflowDoc } from '../model/types';
+
+export type SaveMode = 'version' | 'copy';
+export type Parent = { workflow_id: string; version: string; relation: 'VERSION_OF' | 'REFINEMENT_OF' };
+
+/** What saving will write: the document with its id, name and version set, and its lineage parent. */
+export type SavePlan = { doc: WorkflowDoc; parent: Parent | null };
+
+/**
+ * Plans a save. `saved` lists the versions already saved under the document's workflow_id;
+ * `base` is the saved version the editor opened (or the draft was based on).
+ * - `version`: the same workflow_id at `version` (a bump of the highest saved one by default); its
+ *   parent is the base when it is this workflow, else the highest saved version — VERSION_OF.
+ *   The very first save of a workflow has no parent.
+ * - `copy`: a new workflow (fresh id, `name`, `version`), REFINEMENT_OF the base (or the highest
+ *   saved version of the workflow it was copied from), so the lineage records where it came from.
+ */
+export function planSave(input: {
+  doc: WorkflowDoc;
+  mode: SaveMode;
+  version: string;
+  name: string;
+  saved: readonly string[];
+  base: { workflow_id: string; version: string } | null;
+  newId: string;
+  now: Date;
+}): SavePlan {
+  const { doc, mode, saved, base } = input;
+  const id = typeof doc.workflow_id === 'string' ? doc.workflow_id : input.newId;
+  const highest = [...saved].sort(compareVersionStrings).at(-1) ?? null;
+  const stamp = input.now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (mode === 'version') {
+    const parentVersion = base && base.workflow_id === id ? base.version : highest;
+    return {
+      doc: { ...doc, workflow_id: id, version: input.version, updated_at: stamp },
+      parent: parentVersion ? { workflow_id: id, version: parentVersion, relation: 'VERSION_OF' } : null,
+    };
+  }
+  const from = base ?? (highest ? { workflow_id: id, version: highest } : null);
+  return {
+    doc: { ...doc, workflow_id: input.newId, workflow_name: input.name, version: input.version, created_at: stamp, updated_at: stamp },
+    parent: from ? { ...from, relation: 'REFINEMENT_OF' } : null,
+  };
+}
+
+/** The version the dialog proposes: the next `part` after the highest saved one, or the document's own for a first save. */
+export function proposedVersion(docVersion: unknown, saved: readonly string[], part: VersionPart): string {
+  const highest = [...saved].sort(compareVersionStrings).at(-1);
+  if (!highest) return typeof docVersion === 'string' && docVersion ? docVersion : '1.0.0';
+  const r = bumpVersion(highest, part);
+  return r.ok ? r.version : highest;
+}

@@ -1,0 +1,30 @@
+'use client';
+import { IssueList, type FindingPlace } from '@/components/workflows/issue-list';
+import type { Finding } from '@/components/workflows/types';
+
+type Props = {
+  findings: readonly Finding[];
+  syntaxError: string | null;
+  checking: boolean;
+  selectedKey: string | null;
+  place(pointer: string): FindingPlace;
+  onSelect(finding: Finding): void;
+};
+
+/** Validation findings of the current document, each one a button that selects its state and field. */
+export function ProblemsPanel({ findings, syntaxError, checking, selectedKey, place, onSelect }: Props) {
+  return (
+    <div className="space-y-3 p-3" data-testid="problems-panel">
+      {syntaxError && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          The JSON does not parse: {syntaxError}. The canvas shows the last document that did.
+        </p>
+      )}
+      {findings.length === 0 && !syntaxError ? (
+        <p className="text-sm text-slate-500">{checking ? 'Checking…' : 'No problems: the workflow is valid.'}</p>
+      ) : (
+        <IssueList findings={[...findings]} selectedKey={selectedKey} place={place} onSelect={onSelect} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Finding } from '@/components/workflows/types';
+import type { FindingCounts } from '../canvas/to-react-flow';
+import { pinFindings } from '../model/pin-finding';
+import type { WorkflowDoc } from '../model/types';
+
+/**
+ * Errors and warnings per canvas node: each finding counts on the innermost state or lane its
+ * JSON pointer lies in (pinFindings). Findings of the workflow itself pin to no node.
+ */
+export function findingCounts(doc: WorkflowDoc, findings: readonly Finding[]): Map<string, FindingCounts> {
+  const pins = pinFindings(doc, findings.map((f) => f.path));
+  const counts = new Map<string, FindingCounts>();
+  pins.forEach((p, i) => {
+    if (!p.nodeId) return;
+    const c = counts.get(p.nodeId) ?? { errors: 0, warnings: 0 };
+    counts.set(p.nodeId, findings[i]!.severity === 'error' ? { ...c, errors: c.errors + 1 } : { ...c, warnings: c.warnings + 1 });
+  });
+  return counts;
+}

@@ -1,0 +1,48 @@
+'use client';
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTRPCClient } from '@/lib/trpc';
+import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
+import { toFindings } from '@/components/workflows/use-workflow-validation';
+import type { Finding } from '@/components/workflows/types';
+import type { WorkflowDoc } from '../model/types';
+
+/** How long edits must pause before the document is validated (typing validates once, at the end). */
+export const VALIDATE_AFTER_MS = 400;
+
+const ids = new WeakMap<object, number>();
+let nextId = 1;
+/** A small stable key per document object (documents are immutable: a new edit is a new object). */
+function docKey(doc: WorkflowDoc): number {
+  let id = ids.get(doc);
+  if (id === undefined) ids.set(doc, (id = nextId++));
+  return id;
+}
+
+/**
+ * `validate_workflow` on the editor's current document, once edits pause. The query is keyed by
+ * the document's identity rather than its content, so a 500-state document is not hashed on
+ * every render; the previous report stays on screen (marked stale) while the next one runs.
+ */
+export function useDocValidation(doc: WorkflowDoc, enabled: boolean) {
+  const client = useTRPCClient();
+  const settled = useDebouncedValue(doc, VALIDATE_AFTER_MS);
+  const query = useQuery({
+    queryKey: ['editor-validate', docKey(settled)],
+    queryFn: () => client.workflows.validate.query({ workflow: settled }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 30_000,
+  });
+  const report = query.data?.status === 'ok' ? query.data : null;
+  const findings: Finding[] = useMemo(() => (report ? toFindings(report.errors, report.warnings) : []), [report]);
+  return {
+    report,
+    findings,
+    /** Valid only when the report is of the current document (not of an earlier one). */
+    valid: !!report?.valid && settled === doc && !query.isPlaceholderData,
+    checking: settled !== doc || query.isFetching,
+    error: query.isError ? query.error : query.data?.status === 'error' ? new Error(query.data.error ?? 'validation failed') : null,
+  };
+}

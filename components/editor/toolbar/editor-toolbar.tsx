@@ -1,0 +1,116 @@
+'use client';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { compareHref, editorHref } from '@/components/workflows/editor-links';
+import { canRedo, canUndo } from '../model/history';
+import { SaveVersionDialog } from '../dialogs/save-version-dialog';
+import { RunDialog } from '../dialogs/run-dialog';
+import type { EditorAction, EditorState } from '../state/editor-reducer';
+import type { LoadedSource } from '../state/use-editor-source';
+import type { useDocValidation } from '../state/use-doc-validation';
+import type { EditorPermissions } from '../workflow-editor';
+import { useDraftSaving } from './use-draft-saving';
+import { ValidityBadge } from './validity-badge';
+
+type Props = {
+  source: LoadedSource;
+  state: EditorState;
+  validation: ReturnType<typeof useDocValidation>;
+  permissions: EditorPermissions;
+  canvas: { dispatch(a: EditorAction): void; undo(): void; redo(): void };
+  autoLayout: boolean;
+  onAutoLayout(v: boolean): void;
+  onTidy(): void;
+  jsonBeside: boolean;
+  onJsonBeside(v: boolean): void;
+  layoutPending: boolean;
+};
+
+const LINK = 'rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+/**
+ * The editor's toolbar: what is open (name, version, where it came from, unsaved changes), its
+ * validity, undo/redo, layout, and by role: save a draft, save a version, run, compare.
+ */
+export function EditorToolbar({ source, state, validation, permissions, canvas, autoLayout, onAutoLayout, onTidy, jsonBeside, onJsonBeside, layoutPending }: Props) {
+  const doc = state.history.present;
+  const dirty = state.text !== state.baseline;
+  const [dialog, setDialog] = useState<'save' | 'run' | null>(null);
+  // The saved version the editor's text is exactly (a run can then start it by id).
+  const [version, setVersion] = useState<{ ref: { workflow_id: string; version: string }; text: string } | null>(source.base && source.draftId === null ? { ref: source.base, text: source.text } : null);
+  const drafts = useDraftSaving(source, state);
+  const savedRef = version && version.text === state.text ? version.ref : null;
+  const name = typeof doc.workflow_name === 'string' && doc.workflow_name ? doc.workflow_name : 'Untitled workflow';
+  const cannotSave = state.syntaxError ? 'The JSON does not parse.' : !validation.valid ? (validation.checking ? 'Checking the workflow…' : 'Fix the problems first: only a valid workflow can be saved as a version (keep it as a draft meanwhile).') : null;
+
+  return (
+    <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2" data-testid="editor-toolbar">
+      <div className="min-w-0">
+        <p className="flex items-center gap-2 text-sm">
+          <Link href="/workflows" className="text-slate-500 hover:text-slate-800">Workflows</Link>
+          <span className="text-slate-300">/</span>
+          <span className="truncate font-semibold text-slate-900" data-testid="editor-title">{name}</span>
+          {typeof doc.version === 'string' && <span className="font-mono text-xs text-slate-500">v{doc.version}</span>}
+          {dirty && <Badge tone="warn">unsaved changes</Badge>}
+        </p>
+        <p className="text-xs text-slate-500">
+          From {drafts.draftId && source.draftId === null ? `draft ${drafts.title}` : source.label}
+          {drafts.savedAt && <> · draft saved {drafts.savedAt.toLocaleTimeString()}</>}
+        </p>
+      </div>
+      <ValidityBadge syntaxError={state.syntaxError} validation={validation} />
+      <div className="flex items-center gap-1" role="group" aria-label="History and layout">
+        <Button variant="ghost" onClick={canvas.undo} disabled={!canUndo(state.history)} aria-keyshortcuts="Control+Z" title="Undo (Ctrl+Z)">Undo</Button>
+        <Button variant="ghost" onClick={canvas.redo} disabled={!canRedo(state.history)} aria-keyshortcuts="Control+Shift+Z" title="Redo (Ctrl+Shift+Z)">Redo</Button>
+        <label className="ml-2 flex items-center gap-1.5 text-sm text-slate-700" title="Lay the graph out again after every change that moves or adds a box">
+          <input type="checkbox" checked={autoLayout} onChange={(e) => onAutoLayout(e.target.checked)} /> Auto-layout
+        </label>
+        <Button variant="ghost" onClick={onTidy} title="Lay out now with ELK">{layoutPending ? 'Laying out…' : 'Tidy up'}</Button>
+        <label className="ml-2 flex items-center gap-1.5 text-sm text-slate-700">
+          <input type="checkbox" checked={jsonBeside} onChange={(e) => onJsonBeside(e.target.checked)} /> JSON beside
+        </label>
+      </div>
+      <div className="ml-auto flex items-center gap-2">
+        {source.base && (
+          <Link className={LINK} href={compareHref({ workflowId: source.base.workflow_id, version: source.base.version }, { workflowId: source.base.workflow_id, version: source.base.version })}>
+            Compare…
+          </Link>
+        )}
+        {permissions.canEdit && (
+          <Button onClick={() => void drafts.save().then(() => canvas.dispatch({ type: 'saved' }))} disabled={drafts.saving} title="Keep this document as a draft (any state, valid or not)">
+            {drafts.saving ? 'Saving draft…' : 'Save draft'}
+          </Button>
+        )}
+        {permissions.canEdit && (
+          <Button variant="primary" onClick={() => setDialog('save')} disabled={!!cannotSave} title={cannotSave ?? 'Save as a new version'}>
+            Save version…
+          </Button>
+        )}
+        {permissions.canRun && (
+          <Button onClick={() => setDialog('run')} disabled={!!cannotSave} title={cannotSave ? cannotSave.replace('saved as a version', 'run') : 'Run this workflow'}>
+            Run…
+          </Button>
+        )}
+      </div>
+      {drafts.error && <p role="alert" className="basis-full text-sm text-red-700">The draft was not saved: {drafts.error}</p>}
+      {dialog === 'save' && (
+        <SaveVersionDialog
+          open
+          onClose={() => setDialog(null)}
+          doc={doc}
+          base={savedRef ?? source.base}
+          onSaved={(saved, ref) => {
+            canvas.dispatch({ type: 'edit', result: { ok: true, doc: saved } });
+            canvas.dispatch({ type: 'saved' });
+            setVersion({ ref, text: `${JSON.stringify(saved, null, 2)}\n` });
+            setDialog(null);
+            window.history.replaceState(null, '', editorHref({ kind: 'saved', workflowId: ref.workflow_id, version: ref.version }));
+          }}
+        />
+      )}
+      {dialog === 'run' && <RunDialog open onClose={() => setDialog(null)} doc={doc} saved={savedRef} />}
+    </header>
+  );
+}

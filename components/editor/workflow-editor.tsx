@@ -1,0 +1,157 @@
+'use client';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ReactFlowProvider } from '@xyflow/react';
+import type { Finding } from '@/components/workflows/types';
+import { locatePointer } from '@/components/workflows/json-pointer';
+import { lineColumnAt, parseJsonWithSourceMap } from '@/components/workflows/json-source-map';
+import { EditorCanvas } from './canvas/editor-canvas';
+import { Palette } from './canvas/palette';
+import { SkillFiguresContext } from './canvas/skill-figures';
+import { leafSizes, toReactFlow } from './canvas/to-react-flow';
+import { useFlowLayout } from './canvas/use-flow-layout';
+import { useSkillFigures } from './canvas/use-skill-figures';
+import { Inspector } from './inspector/inspector';
+import type { CodeEditorHandle } from './json/code-editor';
+import { pinFinding } from './model/pin-finding';
+import { toFlowGraph } from './model/to-flow-graph';
+import type { EditResult } from './model/types';
+import { JsonPanel, findingRanges } from './panels/json-panel';
+import { ProblemsPanel } from './panels/problems-panel';
+import { SideTabs, type SideTab } from './panels/side-tabs';
+import { EditorToolbar } from './toolbar/editor-toolbar';
+import { findingCounts } from './state/finding-counts';
+import type { LoadedSource } from './state/use-editor-source';
+import { useDocValidation } from './state/use-doc-validation';
+import { useEditor } from './state/use-editor';
+import { useGlobalShortcuts } from './state/use-global-shortcuts';
+import { initialEditorState, parseDocText } from './state/editor-reducer';
+
+export type EditorPermissions = { canEdit: boolean; canRun: boolean };
+
+/**
+ * The visual workflow editor: palette, canvas and a side panel (inspector, JSON view, problems),
+ * all views of one document. Every change — a canvas gesture, an inspector field, typing in the
+ * JSON view — becomes a new document in one undo history; validation runs once edits pause and
+ * each finding is pinned to its node and field.
+ */
+export function WorkflowEditor({ source, permissions }: { source: LoadedSource; permissions: EditorPermissions }) {
+  const readOnly = !permissions.canEdit;
+  const { state, canvas } = useEditor(useMemo(() => startState(source.text), [source.text]));
+  const doc = state.history.present;
+  const validation = useDocValidation(doc, state.syntaxError === null);
+  const [tab, setTab] = useState<SideTab>('inspector');
+  const [jsonBeside, setJsonBeside] = useState(false);
+  const [autoLayout, setAutoLayout] = useState(true);
+  const [selectedFinding, setSelectedFinding] = useState<Finding | null>(null);
+  const jsonEditor = useRef<CodeEditorHandle>(null);
+  const fitView = useRef<() => void>(() => undefined);
+  const figures = useSkillFigures();
+
+  const graph = useMemo(() => toFlowGraph(doc), [doc]);
+  const sizes = useMemo(() => leafSizes(graph, false), [graph]);
+  const layout = useFlowLayout(graph, sizes, !autoLayout);
+  const counts = useMemo(() => findingCounts(doc, validation.findings), [doc, validation.findings]);
+  const selection = useMemo(() => new Set(state.selection), [state.selection]);
+  const flow = useMemo(
+    () => toReactFlow({ graph, layout: layout.layout, moved: state.moved, findings: counts, readOnly, selection }),
+    [graph, layout.layout, state.moved, counts, readOnly, selection],
+  );
+
+  // With auto-layout on, a finished layout replaces hand-placed positions; fit the first one.
+  const firstFit = useRef(true);
+  useEffect(() => {
+    if (!layout.layout) return;
+    if (autoLayout && Object.keys(state.moved).length) canvas.dispatch({ type: 'forgetMoves' });
+    if (firstFit.current) {
+      firstFit.current = false;
+      requestAnimationFrame(() => fitView.current());
+    }
+    // Only a new layout triggers this; `moved` is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layout.layout]);
+
+  const edit = useCallback((result: EditResult, o?: { coalesce?: string; select?: readonly string[] }) => canvas.dispatch({ type: 'edit', result, ...o }), [canvas]);
+  useGlobalShortcuts(readOnly ? null : canvas);
+
+  const selectFinding = (f: Finding) => {
+    setSelectedFinding(f);
+    const pin = pinFinding(doc, f.path);
+    if (pin.nodeId && (selection.size !== 1 || !selection.has(pin.nodeId))) canvas.dispatch({ type: 'select', pointers: [pin.nodeId] });
+    if (tab === 'json' || jsonBeside) {
+      const [range] = findingRanges(state.text, [f]);
+      if (range) jsonEditor.current?.reveal(range.from, range.to);
+    } else setTab('inspector');
+  };
+  const place = useMemo(() => {
+    const parsed = state.syntaxError ? null : parseJsonWithSourceMap(state.text);
+    return (pointer: string) => {
+      if (!parsed?.ok) return null;
+      const hit = locatePointer(parsed.locations, pointer);
+      if (!hit) return null;
+      const at = lineColumnAt(state.text, (hit.location.key ?? hit.location.value).start);
+      return { line: at.line, column: at.column, exact: hit.exact };
+    };
+  }, [state.text, state.syntaxError]);
+  const problems = { errors: validation.findings.filter((f) => f.severity === 'error').length, warnings: validation.findings.filter((f) => f.severity === 'warning').length };
+  const selected = state.selection.length === 1 ? state.selection[0]! : null;
+
+  const json = <JsonPanel text={state.text} onChange={(text) => canvas.dispatch({ type: 'text', text })} findings={validation.findings} readOnly={readOnly} editorRef={jsonEditor} />;
+  return (
+    <div className="-m-8 flex h-screen min-h-0 flex-col" data-testid="workflow-editor">
+      <EditorToolbar
+        source={source}
+        state={state}
+        validation={validation}
+        permissions={permissions}
+        canvas={canvas}
+        autoLayout={autoLayout}
+        onAutoLayout={setAutoLayout}
+        onTidy={() => {
+          canvas.dispatch({ type: 'forgetMoves' });
+          layout.relayout();
+        }}
+        jsonBeside={jsonBeside}
+        onJsonBeside={(v) => {
+          setJsonBeside(v);
+          if (v && tab === 'json') setTab('inspector');
+        }}
+        layoutPending={layout.pending}
+      />
+      {(state.notice || layout.error) && (
+        <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-sm text-amber-900" data-testid="editor-notice">
+          {state.notice ?? `The layout failed: ${layout.error}`}
+        </p>
+      )}
+      <div className={`grid min-h-0 flex-1 ${readOnly ? 'grid-cols-[minmax(0,1fr)_26rem]' : 'grid-cols-[8.5rem_minmax(0,1fr)_26rem]'} ${jsonBeside ? '!grid-cols-[8.5rem_minmax(0,1fr)_28rem_24rem]' : ''}`}>
+        {!readOnly && (
+          <div className="overflow-y-auto border-r border-slate-200 bg-white p-2">
+            <Palette onAdd={canvas.add} />
+          </div>
+        )}
+        <SkillFiguresContext.Provider value={figures}>
+          <ReactFlowProvider>
+            <EditorCanvas nodes={flow.nodes} edges={flow.edges} readOnly={readOnly} actions={canvas} onReady={(fit) => (fitView.current = fit)} ariaLabel="Workflow canvas" />
+          </ReactFlowProvider>
+        </SkillFiguresContext.Provider>
+        {jsonBeside && <div className="min-h-0 border-l border-slate-200">{json}</div>}
+        <aside className="flex min-h-0 flex-col border-l border-slate-200 bg-white" aria-label="Side panel">
+          <SideTabs tab={tab} onTab={setTab} problems={problems} hideJson={jsonBeside} />
+          <div className="min-h-0 flex-1 overflow-y-auto" role="tabpanel" id={`side-panel-${tab}`} aria-labelledby={`side-tab-${tab}`}>
+            {tab === 'inspector' && <Inspector doc={doc} pointer={selected} findings={validation.findings} readOnly={readOnly} edit={edit} focus={selectedFinding?.path ?? null} />}
+            {tab === 'json' && !jsonBeside && json}
+            {tab === 'problems' && (
+              <ProblemsPanel findings={validation.findings} syntaxError={state.syntaxError} checking={validation.checking} selectedKey={selectedFinding?.key ?? null} place={place} onSelect={selectFinding} />
+            )}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The editor's first state from loaded text (which may not parse: a draft keeps whatever was typed). */
+function startState(text: string) {
+  const parsed = parseDocText(text);
+  const s = initialEditorState(parsed.ok ? parsed.doc : undefined, text);
+  return parsed.ok ? s : { ...s, syntaxError: parsed.message };
+}
