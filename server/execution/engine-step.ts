@@ -1,6 +1,7 @@
 import {
   StatesError, evaluateChoice, failStateError, passStateOutput, simpleStateOutput, waitUntil, selectEffectiveInput,
 } from '../engine/runtime/index.ts';
+import type { Json } from '../engine/runtime/index.ts';
 import type { OutboxEntry } from './entries.ts';
 import { acquireEngineLease } from './engine-lease.ts';
 import type { InstanceView } from './instance-view.ts';
@@ -21,30 +22,37 @@ export async function engineStep(x: ExecutionServices, v: InstanceView, reason: 
   if (!lease) return;
   const c = x.cp.builder(v.run.run_id).fence(v.instance, lease.token);
   const state = v.loc.state;
+  const ctx = () => contextFor(v.def, v.run, v.instance, v.entry);
+  /** The instance with its effective input recorded (InputPath → Parameters, for the run view). */
+  const withEffective = (effective: Json): InstanceView => ({ ...v, entry: { ...v.entry, effective_input: effective } });
   let notes: OutboxEntry[];
   try {
     switch (state.Type) {
-      case 'Pass':
-        notes = planSuccess(c, v, passStateOutput(state, v.entry.input, contextFor(v.def, v.run, v.instance, v.entry)));
+      case 'Pass': {
+        const effective = selectEffectiveInput(state, v.entry.input, ctx());
+        notes = planSuccess(c, withEffective(effective), passStateOutput(state, v.entry.input, ctx(), effective));
         break;
+      }
       case 'Succeed':
         notes = planSuccess(c, v, simpleStateOutput(state, v.entry.input));
         break;
       case 'Choice': {
-        const effective = selectEffectiveInput(state, v.entry.input, contextFor(v.def, v.run, v.instance, v.entry));
+        const effective = selectEffectiveInput(state, v.entry.input, ctx());
         const next = evaluateChoice(state, effective);
         const output = simpleStateOutput(state, v.entry.input);
+        const entry = { ...v.entry, effective_input: effective, output };
         c.state(v.instance, { set: { status: 'done', finished_at: new Date().toISOString() }, release: true, note: `chose ${next}` });
-        c.hset(c.keys.entries, v.instance, { ...v.entry, output });
-        notes = applyOutcome(c, v.instance, { ...v.entry, output }, { kind: 'next', next, output });
+        c.hset(c.keys.entries, v.instance, entry);
+        notes = applyOutcome(c, v.instance, entry, { kind: 'next', next, output });
         break;
       }
       case 'Wait':
         if (waking) {
           notes = planSuccess(c, v, simpleStateOutput(state, v.entry.input));
         } else {
-          const effective = selectEffectiveInput(state, v.entry.input, contextFor(v.def, v.run, v.instance, v.entry));
+          const effective = selectEffectiveInput(state, v.entry.input, ctx());
           const until = waitUntil(state, effective, new Date());
+          c.hset(c.keys.entries, v.instance, withEffective(effective).entry);
           c.state(v.instance, { release: true, note: `waiting until ${until.toISOString()}` });
           notes = [addNotification(c, v.instance, v.entry.entry, 'wait_elapsed', until.getTime())];
         }

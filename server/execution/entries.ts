@@ -14,6 +14,12 @@ export interface EntryRecord {
   entered_at: string;
   /** Retries already taken per Retrier of the state (ASL: counted per retrier). */
   retry_counts?: number[];
+  /**
+   * The input the state's work was given — after InputPath → Parameters — recorded where it is
+   * computed: a Task when its lease is granted (each attempt), Pass/Choice/Wait when the engine
+   * steps them, Parallel/Map when they fork. Absent until then (and when InputPath/Parameters failed).
+   */
+  effective_input?: Json;
   /** The state's output (after OutputPath) once it finished. */
   output?: Json;
   /** The skill currently bound to this Task instance (after a swap: the alternative). */

@@ -39,10 +39,13 @@ export async function forkOrJoin(x: ExecutionServices, v: InstanceView, reason: 
   await commitAndDispatch(x, c, notes);
 }
 
-function fork(c: CommitBuilder, v: InstanceView): OutboxEntry[] {
-  const state = v.loc.state;
-  const ctx = contextFor(v.def, v.run, v.instance, v.entry);
-  const effective = selectEffectiveInput(state, v.entry.input, ctx);
+function fork(c: CommitBuilder, forking: InstanceView): OutboxEntry[] {
+  const state = forking.loc.state;
+  const ctx = contextFor(forking.def, forking.run, forking.instance, forking.entry);
+  const effective = selectEffectiveInput(state, forking.entry.input, ctx);
+  // Recorded for the run view; kept by every later write of the entry (join, retry).
+  const v: InstanceView = { ...forking, entry: { ...forking.entry, effective_input: effective } };
+  c.hset(c.keys.entries, v.instance, v.entry);
   const join = c.keys.join(v.instance);
   c.del(join);
   c.hset(join, 'entry', v.entry.entry);

@@ -1,4 +1,5 @@
 import { StatesError, applyStateResult, selectEffectiveInput, stateTimeoutMs, type Json } from '../engine/runtime/index.ts';
+import { runKeys } from '../controlplane/keys.ts';
 import type { OutboxEntry } from './entries.ts';
 import { viewInstance, type InstanceView } from './instance-view.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
@@ -32,19 +33,33 @@ const boundSkills = (v: InstanceView): string[] => {
 /**
  * acquire_state_lease for a Task: grants the lease (a new attempt; with `renewOwn`, the holder
  * acquiring again renews instead — agents renew that way) and computes the state's
- * effective input. A path in InputPath/Parameters that fails is the state's failure (ASL
- * States.Runtime etc.), handled by Retry/Catch like any other.
+ * effective input, recorded in the entry (fenced by the new lease) for the run view. A path in
+ * InputPath/Parameters that fails is the state's failure (ASL States.Runtime etc.), handled by
+ * Retry/Catch like any other.
  */
 export async function acquireTaskLease(x: ExecutionServices, runId: string, instance: string, agentId: string, renewOwn = false): Promise<TaskLease | Refusal> {
-  const v = await viewInstance(x.redis, runId, instance);
+  let v = await viewInstance(x.redis, runId, instance);
   if ('skip' in v) return { ok: false, reason: 'not_runnable', detail: v.skip };
   if (v.loc.state.Type !== 'Task') return { ok: false, reason: 'not_a_task', detail: `${instance} is a ${String(v.loc.state.Type)} state` };
   const ttl = x.config.execution.leaseTtlS;
   const grant = await x.cp.acquireLease(runId, instance, agentId, ttl, true, renewOwn);
   if (!grant.ok) return { ok: false, reason: grant.reason, detail: grant.owner ? `held by ${grant.owner}` : undefined };
+  // The instance may have been re-entered between the view and the grant (a fork retried, a
+  // loop): the lease is for the entry there now. After the grant, any re-entry resets the
+  // document, which breaks the fence of every later write.
+  if ((await x.redis.hget(runKeys(runId).entries, instance)) !== JSON.stringify(v.entry)) {
+    v = await viewInstance(x.redis, runId, instance);
+    if ('skip' in v) return { ok: false, reason: 'not_runnable', detail: v.skip };
+  }
   const ctx = contextFor(v.def, v.run, instance, v.entry);
   try {
     const effective = selectEffectiveInput(v.loc.state, v.entry.input, ctx);
+    if (!grant.renewed) {
+      const c = x.cp.builder(runId).fence(instance, grant.token);
+      c.hset(c.keys.entries, instance, { ...v.entry, effective_input: effective });
+      const recorded = await x.cp.commit(c);
+      if (!recorded.ok) return { ok: false, reason: recorded.reason };
+    }
     const skills = boundSkills(v);
     return {
       ok: true, token: grant.token, attempts: grant.attempts, ttl_s: ttl, effective_input: effective, skills,
@@ -53,7 +68,7 @@ export async function acquireTaskLease(x: ExecutionServices, runId: string, inst
   } catch (err) {
     if (!(err instanceof StatesError)) throw err;
     const c = x.cp.builder(runId).fence(instance, grant.token);
-    await commitAndDispatch(x, c, planFailure(c, v, { error: err.error, cause: err.cause }));
+    await commitAndDispatch(x, c, planFailure(c, v as InstanceView, { error: err.error, cause: err.cause }));
     return { ok: false, reason: 'input_failed', detail: `${err.error}: ${err.cause}` };
   }
 }

@@ -46,9 +46,8 @@ export function applyStateResult(state: AslState, rawInput: Json, result: Json, 
   return applyFilterPath('OutputPath', field(state, 'OutputPath'), combined, context);
 }
 
-/** Pass: `Result` (a literal, not a template) or else the effective input is the result. */
-export function passStateOutput(state: AslState, rawInput: Json, context: ContextObject): Json {
-  const effective = selectEffectiveInput(state, rawInput, context);
+/** Pass: `Result` (a literal, not a template) or else the effective input is the result (`effective` when the caller computed it already). */
+export function passStateOutput(state: AslState, rawInput: Json, context: ContextObject, effective: Json = selectEffectiveInput(state, rawInput, context)): Json {
   const result = hasOwn(state, 'Result') ? state.Result : effective;
   const combined = applyResultPath(field(state, 'ResultPath'), rawInput, result);
   return applyFilterPath('OutputPath', field(state, 'OutputPath'), combined, context);

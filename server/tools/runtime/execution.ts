@@ -25,6 +25,9 @@ export const stateDocumentOut = z.object({
   last_error: z.string().nullable().optional(),
 });
 
+/** One event of a run's stream: its stream id and the event. */
+export const runEventOut = z.object({ id: z.string(), event: z.record(z.string(), z.unknown()) });
+
 export const notificationOut = z.object({ nudge_id: z.string(), state: z.string(), reason: z.string(), due_at: z.string() });
 export const toNotificationOut = (e: { id: string; instance: string; reason: string; due_at_ms: number }) => ({
   nudge_id: e.id, state: e.instance, reason: e.reason, due_at: new Date(e.due_at_ms).toISOString(),
