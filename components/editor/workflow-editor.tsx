@@ -4,7 +4,7 @@ import { ReactFlowProvider } from '@xyflow/react';
 import type { Finding } from '@/components/workflows/types';
 import { locatePointer } from '@/components/workflows/json-pointer';
 import { lineColumnAt, parseJsonWithSourceMap } from '@/components/workflows/json-source-map';
-import { EditorCanvas } from './canvas/editor-canvas';
+import { EditorCanvas, type CanvasViewport } from './canvas/editor-canvas';
 import { Palette } from './canvas/palette';
 import { SkillFiguresContext } from './canvas/skill-figures';
 import { leafSizes, toReactFlow } from './canvas/to-react-flow';
@@ -44,7 +44,7 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
   const [autoLayout, setAutoLayout] = useState(true);
   const [selectedFinding, setSelectedFinding] = useState<Finding | null>(null);
   const jsonEditor = useRef<CodeEditorHandle>(null);
-  const fitView = useRef<() => void>(() => undefined);
+  const viewport = useRef<CanvasViewport | null>(null);
   const figures = useSkillFigures();
 
   const graph = useMemo(() => toFlowGraph(doc), [doc]);
@@ -57,16 +57,21 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
     [graph, layout.layout, state.moved, counts, readOnly, selection],
   );
 
-  // With auto-layout on, a finished layout replaces hand-placed positions; fit the first one.
-  const firstFit = useRef(true);
+  // With auto-layout on, a finished layout replaces hand-placed positions. The first layout with a
+  // state in it is fitted to the screen; after that, a selected state the layout moved out of
+  // sight (one just added) is brought back into view.
+  const fitted = useRef(false);
   useEffect(() => {
     if (!layout.layout) return;
     if (autoLayout && Object.keys(state.moved).length) canvas.dispatch({ type: 'forgetMoves' });
-    if (firstFit.current) {
-      firstFit.current = false;
-      requestAnimationFrame(() => fitView.current());
-    }
-    // Only a new layout triggers this; `moved` is read at that moment.
+    const hasStates = graph.nodes.some((n) => n.kind === 'state');
+    requestAnimationFrame(() => {
+      if (!fitted.current && hasStates) {
+        fitted.current = true;
+        viewport.current?.fit();
+      } else if (state.selection[0]) viewport.current?.reveal(state.selection[0]);
+    });
+    // Only a new layout triggers this; the rest is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [layout.layout]);
 
@@ -130,7 +135,7 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
         )}
         <SkillFiguresContext.Provider value={figures}>
           <ReactFlowProvider>
-            <EditorCanvas nodes={flow.nodes} edges={flow.edges} readOnly={readOnly} actions={canvas} onReady={(fit) => (fitView.current = fit)} ariaLabel="Workflow canvas" />
+            <EditorCanvas nodes={flow.nodes} edges={flow.edges} readOnly={readOnly} actions={canvas} onReady={(v) => (viewport.current = v)} ariaLabel="Workflow canvas" />
           </ReactFlowProvider>
         </SkillFiguresContext.Provider>
         {jsonBeside && <div className="min-h-0 border-l border-slate-200">{json}</div>}

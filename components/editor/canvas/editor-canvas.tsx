@@ -22,6 +22,12 @@ const EDGE_TYPES = { route: RouteEdge };
 /** Above this many nodes only what is on screen is drawn (a 500-state workflow stays smooth). */
 const VIRTUALIZE_ABOVE = 150;
 
+/** Viewport moves the owner may ask for: fit the whole graph, or bring one node into view (zoom kept). */
+export interface CanvasViewport {
+  fit(): void;
+  reveal(id: string): void;
+}
+
 /** What the canvas asks its owner to do; the owner turns each into a model edit. */
 export interface CanvasActions {
   connect(source: string, handle: 'next' | 'rule' | 'default' | 'catch', target: string): void;
@@ -46,11 +52,13 @@ type Props = {
   edges: RouteEdgeType[];
   readOnly: boolean;
   actions?: CanvasActions;
-  /** Called once per mount with the viewport fitter, so the owner can fit after a new layout. */
-  onReady?(fit: () => void): void;
+  /** Called once per mount with viewport controls, so the owner can fit or reveal after a new layout. */
+  onReady?(viewport: CanvasViewport): void;
   ariaLabel: string;
   /** Node clicks in read-only mode (the run view opens a state's details). */
   onNodeClick?(id: string): void;
+  /** Show the minimap (off in small side-by-side views). */
+  minimap?: boolean;
 };
 
 /** The innermost lane under a point of the flow, with its absolute position (for drops into a branch). */
@@ -74,7 +82,7 @@ function laneAt(flow: ReturnType<typeof useReactFlow>, nodes: EditorFlowNode[], 
  * through `actions` and comes back as a new document. Keyboard: Delete/Backspace, Ctrl/⌘+C, X,
  * V, D (duplicate), A, Z, Shift+Z / Y while the canvas has focus.
  */
-export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readOnly, actions, onReady, ariaLabel, onNodeClick }: Props) {
+export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readOnly, actions, onReady, ariaLabel, onNodeClick, minimap = true }: Props) {
   const flow = useReactFlow();
   const [nodes, setNodes] = useState(computedNodes);
   const [edges, setEdges] = useState(computedEdges);
@@ -83,7 +91,20 @@ export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readO
   const wrapper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    onReady?.(() => void flow.fitView({ padding: 0.1, duration: 200 }));
+    onReady?.({
+      fit: () => void flow.fitView({ padding: 0.1, maxZoom: 1, duration: 200 }),
+      reveal(id) {
+        const n = flow.getInternalNode(id);
+        const el = wrapper.current;
+        if (!n || !el) return;
+        const { x, y, zoom } = flow.getViewport();
+        const p = n.internals.positionAbsolute;
+        const w = n.measured.width ?? 0;
+        const h = n.measured.height ?? 0;
+        const inside = p.x * zoom + x >= 0 && p.y * zoom + y >= 0 && (p.x + w) * zoom + x <= el.clientWidth && (p.y + h) * zoom + y <= el.clientHeight;
+        if (!inside) void flow.setCenter(p.x + w / 2, p.y + h / 2, { zoom, duration: 200 });
+      },
+    });
   }, [flow, onReady]);
 
   const onNodesChange = useCallback((changes: NodeChange<EditorFlowNode>[]) => {
@@ -196,7 +217,7 @@ export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readO
         onConnect={onConnect}
         onReconnect={onReconnect}
         isValidConnection={isValidConnection}
-        onNodeClick={onNodeClick ? (_, n) => onNodeClick(n.id) : undefined}
+        onNodeClick={onNodeClick ? (_, n) => (n.type === 'state' || n.type === 'container') && onNodeClick(n.id) : undefined}
         onNodeDoubleClick={actions ? (_, n) => (n.type === 'state' || n.type === 'container') && actions.open(n.id) : undefined}
         nodesDraggable={!readOnly}
         nodesConnectable={!readOnly}
@@ -209,12 +230,12 @@ export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readO
         minZoom={0.05}
         maxZoom={2}
         fitView
-        fitViewOptions={{ padding: 0.1 }}
+        fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
         proOptions={{ hideAttribution: true }}
       >
         <Background gap={20} size={1} />
-        <Controls position="bottom-left" showInteractive={false} />
-        <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap of the workflow" />
+        <Controls position="bottom-left" showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
+        {minimap && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap of the workflow" />}
       </ReactFlow>
     </div>
   );

@@ -37,7 +37,12 @@ export type StateNodeData = {
   findings: { errors: number; warnings: number };
   readOnly: boolean;
   run?: RunOverlay;
+  /** In a version comparison: how this state differs from the other side. */
+  change?: ChangeMark;
 };
+
+/** A state's change between two versions (the comparison view colours it). */
+export type ChangeMark = 'added' | 'removed' | 'changed';
 
 /** A Parallel/Map container or one of its lanes (a branch, the item processor). */
 export type ContainerNodeData = StateNodeData & { lanes: number };

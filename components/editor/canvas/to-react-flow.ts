@@ -4,7 +4,7 @@ import type { FlowEdge, FlowGraph, FlowNode, StateFlowNode as ModelStateNode } f
 import type { EdgeRoute, FlowLayout, Point } from '../model/layout-flow-graph';
 import type { NodeSize } from '../model/elk-graph';
 import { HANDLE, type SourceHandle } from './handles';
-import type { EditorFlowNode, RunOverlay, StateKind, StateNodeData } from './node-data';
+import type { ChangeMark, EditorFlowNode, RunOverlay, StateKind, StateNodeData } from './node-data';
 import { nodeSize } from './node-size';
 
 /** What an edge draws: its kind and index (to edit exactly it), its label and, when fresh, ELK's route. */
@@ -21,6 +21,8 @@ export interface CanvasInput {
   moved: Readonly<Record<string, Point>>;
   findings: ReadonlyMap<string, FindingCounts>;
   run?: ReadonlyMap<string, RunOverlay>;
+  /** Version comparison: states added, removed or changed relative to the other side. */
+  changes?: ReadonlyMap<string, ChangeMark>;
   readOnly: boolean;
   selection: ReadonlySet<string>;
 }
@@ -93,7 +95,8 @@ export function toReactFlow(input: CanvasInput): { nodes: EditorFlowNode[]; edge
       const empty = !graph.nodes.some((c) => c.parentId === n.id && c.kind === 'state');
       nodes.push({ ...base, type: 'lane', data: { label: n.label, scope: n.id, readOnly, empty }, draggable: false, selectable: false, connectable: false, ...(size ?? { width: 260, height: 120 }) } as Node as EditorFlowNode);
     } else {
-      const data = stateData(n, input.findings.get(n.id) ?? NO_FINDINGS, readOnly, input.run?.get(n.id));
+      const change = input.changes?.get(n.id);
+      const data = { ...stateData(n, input.findings.get(n.id) ?? NO_FINDINGS, readOnly, input.run?.get(n.id)), ...(change ? { change } : {}) };
       const own = n.container ? size : nodeSize(data, !!input.run);
       nodes.push({
         ...base,

@@ -19,3 +19,10 @@ export const RUN_STATUS_STYLE: Record<'pending' | 'running' | 'done' | 'failed',
   done: { ring: 'ring-emerald-500 ring-2', fill: 'bg-emerald-50', label: 'done' },
   failed: { ring: 'ring-red-500 ring-2', fill: 'bg-red-50', label: 'failed' },
 };
+
+/** Comparison marks: added (green), removed (red), changed (amber). */
+export const CHANGE_STYLE: Record<'added' | 'removed' | 'changed', string> = {
+  added: 'ring-2 ring-emerald-500 bg-emerald-50',
+  removed: 'ring-2 ring-red-500 bg-red-50 opacity-80',
+  changed: 'ring-2 ring-amber-500 bg-amber-50',
+};

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import type { StateFlowNode, StateNodeData } from '../node-data';
 import { HANDLE } from '../handles';
-import { KIND_STYLE, RUN_STATUS_STYLE } from './kind-style';
+import { CHANGE_STYLE, KIND_STYLE, RUN_STATUS_STYLE } from './kind-style';
 import { RunBand } from './run-band';
 import { SkillRow } from './skill-row';
 
@@ -70,11 +70,12 @@ export const StateNode = memo(function StateNode({ data: d, selected }: NodeProp
   const h = sourceHandles(d);
   return (
     <div
-      className={`h-full w-full rounded-lg border border-l-4 border-slate-200 px-2.5 py-2 shadow-xs ${style.accent} ${run ? `${run.fill} ring-1 ${run.ring}` : 'bg-white'} ${selected ? 'outline-2 outline-offset-2 outline-indigo-500' : ''} ${d.findings.errors > 0 && !run ? 'border-red-300' : ''}`}
+      className={`h-full w-full rounded-lg border border-l-4 border-slate-200 px-2.5 py-2 shadow-xs ${style.accent} ${run ? `${run.fill} ring-1 ${run.ring}` : d.change ? CHANGE_STYLE[d.change] : 'bg-white'} ${selected ? 'outline-2 outline-offset-2 outline-indigo-500' : ''} ${d.findings.errors > 0 && !run ? 'border-red-300' : ''}`}
       data-testid="state-node"
       data-state={d.name}
       data-kind={d.kind}
       data-status={d.run?.status}
+      data-change={d.change}
       aria-label={`${d.kind} state ${d.name}${d.run ? `, ${d.run.status}` : ''}`}
     >
       <Handle type="target" position={Position.Top} id={HANDLE.in} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-slate-400`} />
