@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { capabilityOf, figuresText } from './skill-figures';
+
+const rel = (n_success: number, n_failures: number, success_rate: number | null, p95: number | null) => ({
+  skill: 's', capability: 'c', n_success, n_failures, success_rate, failure_rate: null, p50_latency_ms: null, p95_latency_ms: p95,
+});
+
+describe('figuresText', () => {
+  it('prefers the recent window when it has uses', () => {
+    expect(figuresText(rel(9, 1, 0.9, 1500), rel(90, 10, 0.9, 900))).toBe('90% success, p95 1.5 s (recent, 10 uses)');
+  });
+  it('falls back to all-time figures, and says when there are none', () => {
+    expect(figuresText(rel(0, 0, null, null), rel(1, 0, 1, 420))).toBe('100% success, p95 420 ms (all-time, 1 use)');
+    expect(figuresText(undefined, undefined)).toBe('no runs yet');
+  });
+});
+
+describe('capabilityOf', () => {
+  it('is the first tag', () => {
+    expect(capabilityOf(['transcription', 'audio'])).toBe('transcription');
+    expect(capabilityOf([])).toBeNull();
+  });
+});
