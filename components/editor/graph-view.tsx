@@ -7,10 +7,14 @@ import { SkillFiguresContext } from './canvas/skill-figures';
 import { leafSizes, toReactFlow, type RouteEdge } from './canvas/to-react-flow';
 import { useFlowLayout } from './canvas/use-flow-layout';
 import { useSkillFigures } from './canvas/use-skill-figures';
+import { RUN_BAND_HEIGHT } from './canvas/node-size';
 import { toFlowGraph } from './model/to-flow-graph';
 
 const NO_FINDINGS = new Map();
 const NO_MOVES = {};
+/** In the run view a Parallel/Map header carries a status band: its lanes start lower. */
+const RUN_LAYOUT = { containerHeader: 52 + RUN_BAND_HEIGHT + 8 };
+const NO_OPTIONS = {};
 
 type Props = {
   doc: unknown;
@@ -34,7 +38,7 @@ export function WorkflowGraphView({ doc, ariaLabel, run, changes, taken, selecte
   const figures = useSkillFigures();
   const graph = useMemo(() => toFlowGraph(doc), [doc]);
   const sizes = useMemo(() => leafSizes(graph, !!run), [graph, run]);
-  const { layout } = useFlowLayout(graph, sizes);
+  const { layout } = useFlowLayout(graph, sizes, false, run ? RUN_LAYOUT : NO_OPTIONS);
   const selection = useMemo(() => new Set(selected ? [selected] : []), [selected]);
   const flow = useMemo(() => {
     const f = toReactFlow({ graph, layout, moved: NO_MOVES, findings: NO_FINDINGS, run, changes, readOnly: true, selection });

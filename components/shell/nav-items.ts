@@ -17,12 +17,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
     purpose:
       'Talk to the agents: the Planner finds or composes a workflow from the skill catalog, validates it and runs it once you agree (workflow mode); the Conductor hands tasks to Companion agents (delegated mode).',
   },
-  { href: '/workflows', label: 'Workflows', roles: ALL, purpose: 'Check Letta-ASL workflows and preview the control plane they compile to.' },
+  { href: '/workflows', label: 'Workflows', roles: ALL, purpose: 'Saved Letta-ASL workflows: edit them visually, compare versions, run them.' },
   {
     href: '/runs',
     label: 'Runs',
     roles: ALL,
-    comingIn: 'Workflow execution',
     purpose:
       'Follow workflow runs live, state by state: which worker holds each lease, attempts and retries, each state’s output, and failures with the alternative skill that replaced the failing one.',
   },

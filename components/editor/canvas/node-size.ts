@@ -5,7 +5,8 @@ export const NODE_WIDTH = 240;
 const HEADER = 52;
 const SKILL_ROW = 24;
 const META_ROW = 20;
-const RUN_BAND = 46;
+/** The run view's status band on a node (status, attempts, lease or error). */
+export const RUN_BAND_HEIGHT = 46;
 
 /**
  * The box of a leaf state node: a header (name and type), a row per bound skill (a Task always
@@ -16,5 +17,5 @@ export function nodeSize(d: Pick<StateNodeData, 'kind' | 'skills' | 'rules' | 'r
   const skillRows = d.kind === 'Task' ? Math.max(1, d.skills.length) : 0;
   const meta = d.rules + d.retriers + d.catchers > 0 ? META_ROW : 0;
   const width = d.kind === 'Succeed' || d.kind === 'Fail' ? 180 : NODE_WIDTH;
-  return { width, height: HEADER + skillRows * SKILL_ROW + meta + (withRun ? RUN_BAND : 0) };
+  return { width, height: HEADER + skillRows * SKILL_ROW + meta + (withRun ? RUN_BAND_HEIGHT : 0) };
 }

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
-import type { NodeSize } from '../model/elk-graph';
+import type { ElkGraphOptions, NodeSize } from '../model/elk-graph';
 import type { FlowGraph } from '../model/flow-graph';
 import { layoutFlowGraph, type FlowLayout } from '../model/layout-flow-graph';
 import { elkLayouter } from './elk-instance';
@@ -15,11 +15,11 @@ const SETTLE_MS = 120;
  * the canvas never blanks; a stale result (the graph changed meanwhile) is dropped. `frozen`
  * keeps the current layout (auto-layout off) until `relayout()` is called.
  */
-export function useFlowLayout(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>, frozen = false) {
+export function useFlowLayout(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>, frozen = false, options: ElkGraphOptions = {}) {
   const [layout, setLayout] = useState<{ signature: string; layout: FlowLayout } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [force, setForce] = useState(0);
-  const signature = layoutSignature(graph, sizes);
+  const signature = `${options.containerHeader ?? ''}|${layoutSignature(graph, sizes)}`;
   const latest = useRef(signature);
   latest.current = signature;
   const want = frozen && layout ? layout.signature : signature;
@@ -31,7 +31,7 @@ export function useFlowLayout(graph: FlowGraph, sizes: Readonly<Record<string, N
       try {
         const elk = await elkLayouter();
         const t0 = performance.now();
-        const result = await layoutFlowGraph(graph, sizes, elk);
+        const result = await layoutFlowGraph(graph, sizes, elk, options);
         if (cancelled) return;
         performance.measure?.('dcf:layout', { start: t0, end: performance.now() });
         setLayout({ signature, layout: result });

@@ -17,6 +17,11 @@ export const DEFAULT_NODE_SIZE: Readonly<Record<'state' | 'start', NodeSize>> = 
 /** Room above a container's content for its header (a Parallel/Map title, a lane label). */
 export const CONTAINER_PADDING = { state: '[top=44,left=16,bottom=16,right=16]', lane: '[top=32,left=12,bottom=12,right=12]' } as const;
 
+/** Layout choices of the caller: how tall a Parallel/Map header is (the run view adds a status band to it). */
+export interface ElkGraphOptions {
+  containerHeader?: number;
+}
+
 /**
  * ELK's layered algorithm top to bottom with orthogonal edges, laid out in one pass across the
  * hierarchy (INCLUDE_CHILDREN) so edges inside containers are routed around nodes too. Edge
@@ -58,7 +63,8 @@ export function labelSize(text: string): NodeSize {
  * container (a Parallel/Map with lanes, or a lane) gets none, so ELK sizes it to fit its content.
  * Each edge lives in the node of its scope (the root or its lane): its two ends are there.
  */
-export function toElkGraph(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>): ElkNode {
+export function toElkGraph(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>, options: ElkGraphOptions = {}): ElkNode {
+  const statePadding = options.containerHeader ? `[top=${options.containerHeader},left=16,bottom=16,right=16]` : CONTAINER_PADDING.state;
   const children = new Map<string | undefined, FlowNode[]>();
   for (const n of graph.nodes) children.set(n.parentId, [...(children.get(n.parentId) ?? []), n]);
   const edges = new Map<string, FlowEdge[]>();
@@ -68,7 +74,7 @@ export function toElkGraph(graph: FlowGraph, sizes: Readonly<Record<string, Node
     if (!inner) return { id: n.id, ...(sizes[n.id] ?? DEFAULT_NODE_SIZE[n.kind === 'start' ? 'start' : 'state']) };
     return {
       id: n.id,
-      layoutOptions: { 'elk.padding': CONTAINER_PADDING[n.kind === 'lane' ? 'lane' : 'state'] },
+      layoutOptions: { 'elk.padding': n.kind === 'lane' ? CONTAINER_PADDING.lane : statePadding },
       children: inner.map(build),
       edges: (edges.get(n.id) ?? []).map(toElkEdge),
     };

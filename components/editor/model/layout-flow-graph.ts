@@ -1,6 +1,6 @@
 import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { FlowGraph } from './flow-graph';
-import { toElkGraph, type NodeSize } from './elk-graph';
+import { toElkGraph, type ElkGraphOptions, type NodeSize } from './elk-graph';
 
 /** Anything that lays out like ELK: the bundled build in tests, a Web Worker-backed one in the UI. */
 export type ElkLayouter = Pick<ELK, 'layout'>;
@@ -37,10 +37,11 @@ export interface FlowLayout {
  * Lays out a flow graph with ELK (options: `LAYOUT_OPTIONS`). Every node gets a position;
  * containers (Parallel/Map states and their lanes) a size that fits their content; every edge
  * ELK routed gets its route. `sizes` gives leaf nodes' measured sizes (defaults otherwise).
- * Rejects only if ELK itself fails.
+ * Rejects only if ELK itself fails. `options.containerHeader` makes room for taller Parallel/Map
+ * headers (the run view adds a status band to them).
  */
-export async function layoutFlowGraph(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>, elk: ElkLayouter): Promise<FlowLayout> {
-  const laid = await elk.layout(toElkGraph(graph, sizes));
+export async function layoutFlowGraph(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>, elk: ElkLayouter, options: ElkGraphOptions = {}): Promise<FlowLayout> {
+  const laid = await elk.layout(toElkGraph(graph, sizes, options));
   const out: FlowLayout = { nodes: {}, edges: {}, width: laid.width ?? 0, height: laid.height ?? 0 };
   const visit = (node: ElkNode, origin: Point) => {
     for (const c of node.children ?? []) {
