@@ -15,3 +15,12 @@ export function runTone(status: string): Tone {
   if (s === 'ABORTED' || s === 'CANCELLED') return 'warn';
   return 'info';
 }
+
+/**
+ * The run an execution of the graph belongs to: a redriven run is recorded once per segment,
+ * `<run id>~redrive<n>` (server/execution/episode.ts redriveEpisodeId).
+ */
+export function runOfExecution(executionId: string): { runId: string; redrive: number } {
+  const m = /^(.*)~redrive(\d+)$/.exec(executionId);
+  return m ? { runId: m[1]!, redrive: Number(m[2]) } : { runId: executionId, redrive: 0 };
+}

@@ -50,3 +50,4 @@ describe('layoutLineage (ELK)', () => {
     expect(new Set(children.map((c) => c.x)).size).toBe(3); // siblings side by side, not stacked
   });
 });
+

@@ -1,6 +1,7 @@
+import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { TableHead } from '@/components/ui/table-head';
-import { formatTime, runTone } from './format';
+import { formatTime, runOfExecution, runTone } from './format';
 import type { LineageRun } from './types';
 
 /** The latest runs of one version as the knowledge graph recorded them. */
@@ -21,7 +22,10 @@ export function VersionRuns({ runs }: { runs: readonly LineageRun[] }) {
           {runs.map((r) => (
             <tr key={r.run_id}>
               <th scope="row" className="px-3 py-2 font-mono text-xs font-normal whitespace-nowrap" title={r.run_id}>
-                {r.run_id.slice(0, 8)}…
+                <Link href={`/runs/${runOfExecution(r.run_id).runId}`} className="text-indigo-700 hover:underline">
+                  {r.run_id.slice(0, 8)}…
+                </Link>
+                {runOfExecution(r.run_id).redrive > 0 && <span className="ml-1 font-sans text-slate-500">redrive {runOfExecution(r.run_id).redrive}</span>}
               </th>
               <td className="px-3 py-2"><Badge tone={runTone(r.status)}>{r.status}</Badge></td>
               <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-600">{formatTime(r.started_at)}</td>

@@ -6,20 +6,32 @@ import type { ExecutionServices } from './services.ts';
 import type { RunView } from './show-run.ts';
 
 /**
+ * The episode key of a redrive segment: a redriven run is recorded once per segment (the first
+ * run, then each redrive), so the skill uses of the redrive count too and the first outcome stays
+ * what it was. The run id comes first, so the run is found from any of its segments.
+ */
+export const redriveEpisodeId = (runId: string, redriveCount: number) => `${runId}~redrive${redriveCount}`;
+
+/**
  * The knowledge-graph episode of a finished run (append_graph_episode, spec §2.7/§4.3): one
  * entry per skill use of each Task instance — a skill that failed and was swapped out counts as
  * a failure (with its error), the skill that finished the state as a success (with its latency)
- * or a failure (with `last_error`). Instances that never ran are left out.
+ * or a failure (with `last_error`). Instances that never ran are left out. After a redrive only
+ * the segment since the last redrive is recorded (under redriveEpisodeId): the instances that
+ * changed in it and the swaps made in it, so earlier skill uses are never counted twice.
  */
 export async function buildEpisode(x: ExecutionServices, view: RunView): Promise<Episode | null> {
   const def = await loadRunDefinition(x.redis, view.run.run_id);
   if (!def || view.run.status === 'RUNNING') return null;
+  const redrive = view.events.findLast((e) => e.event.type === 'redrive');
+  const segment = redrive ? view.events.slice(view.events.indexOf(redrive) + 1) : view.events;
+  const touched = redrive ? new Set(segment.filter((e) => e.event.type === 'state').map((e) => String(e.event.instance))) : null;
   const states: EpisodeState[] = [];
   for (const [instance, doc] of Object.entries(view.states)) {
     const loc = def.states.get(baseName(instance));
-    if (loc?.state.Type !== 'Task' || doc.attempts === 0) continue;
+    if (loc?.state.Type !== 'Task' || doc.attempts === 0 || (touched && !touched.has(instance))) continue;
     const bound = ((loc.state.AgentBinding as { skills?: string[] } | undefined)?.skills ?? [])[0] ?? null;
-    const swaps = view.events.filter((e) => e.event.type === 'skill_swap' && e.event.instance === instance).map((e) => e.event as { from: string | null; to: string; reason: string | null });
+    const swaps = segment.filter((e) => e.event.type === 'skill_swap' && e.event.instance === instance).map((e) => e.event as { from: string | null; to: string; reason: string | null });
     for (const s of swaps) {
       states.push({ state: instance, skill: s.from, outcome: 'failure', latency_ms: null, error: s.reason, attempts: 1, swapped_from: null });
     }
@@ -32,13 +44,14 @@ export async function buildEpisode(x: ExecutionServices, view: RunView): Promise
       states.push({ state: instance, skill, outcome: 'failure', latency_ms: null, error: doc.last_error ?? null, attempts: doc.attempts, swapped_from: swaps.at(-1)?.from ?? null });
     }
   }
+  const redriveCount = Number(redrive?.event.redrive_count ?? view.run.redrive_count ?? 0);
   return {
-    run_id: view.run.run_id,
+    run_id: redrive ? redriveEpisodeId(view.run.run_id, redriveCount) : view.run.run_id,
     workflow_id: view.run.workflow_id,
     workflow_version: view.run.workflow_version,
     workflow_name: view.run.workflow_name,
     status: view.run.status,
-    started_at: view.run.started_at,
+    started_at: redrive && typeof redrive.event.at === 'string' ? redrive.event.at : view.run.started_at,
     finished_at: view.run.finished_at ?? new Date().toISOString(),
     states,
   };

@@ -9,6 +9,8 @@ import { setDemoFaultsTool } from '../tools/skills/set-demo-faults.ts';
 import { executionHarness, type ExecutionHarness } from './testing/harness.ts';
 import { recordSkillCalls, type SkillCall } from './testing/skill-calls.ts';
 import { waitForRun } from './wait-run.ts';
+import { redriveEpisodeId } from './episode.ts';
+import { episodeMessage } from '../learning/run-episode.ts';
 
 const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
 
@@ -42,6 +44,9 @@ describe('redrive with the demo skills (MCP over HTTP, fault injection)', { time
     const firstLife = tools();
     expect(firstLife.slice(0, 2)).toEqual(['get_applications_by_advisor', 'get_recordings_by_application_ids']);
     expect(await setFaults({})).toMatchObject({ status: 'ok' });
+    const firstEpisode = (await episodeMessage(h.x, first.run_id))!.episode;
+    expect(firstEpisode.run_id).toBe(first.run_id);
+    expect(firstEpisode.states.map((s) => `${s.state}:${s.outcome}`)).toEqual(expect.arrayContaining(['GetApplicationIDs:success', 'GetCallRecordings:success', 'TranscribeRecording:failure']));
 
     expect(await invokeTool(redriveWorkflowRunTool, { run_id: first.run_id }, ctx())).toMatchObject({ status: 'ok', redriven: [{ state: 'TranscribeRecording', kind: 'failed' }] });
     expect(await waitForRun(h.x, first.run_id, 60_000)).toMatchObject({ status: 'SUCCEEDED', redrive_count: 1 });
@@ -53,5 +58,11 @@ describe('redrive with the demo skills (MCP over HTTP, fault injection)', { time
     const view = await h.finalized(first.run_id);
     expect(view.states.TranscribeRecording).toMatchObject({ status: 'done', attempts: 3 });
     expect(view.entries.GetCallRecordings).toEqual(before.entries.GetCallRecordings);
+
+    // The knowledge graph gets the redrive as its own segment: only the skill uses made in it.
+    const segment = (await episodeMessage(h.x, first.run_id))!.episode;
+    expect(segment.run_id).toBe(redriveEpisodeId(first.run_id, 1));
+    expect(segment.status).toBe('SUCCEEDED');
+    expect(segment.states.map((s) => `${s.state}:${s.outcome}`).sort()).toEqual(['CalculateScore:success', 'ComplianceAnalysis:success', 'SentimentAnalysis:success', 'TranscribeRecording:success']);
   });
 });
