@@ -31,3 +31,11 @@ export function asList(value: unknown): readonly unknown[] {
 function inRange(list: readonly unknown[], i: number): boolean {
   return Number.isInteger(i) && i >= 0 && i < list.length;
 }
+
+/** A copy of `obj` with `key` set to `value`, or without `key` when `value` is undefined. */
+export function withMember<T extends Record<string, unknown>>(obj: T, key: string, value: unknown): T {
+  const out: Record<string, unknown> = { ...obj };
+  if (value === undefined) delete out[key];
+  else out[key] = value;
+  return out as T;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsOf, templateOf, toggleDynamic } from './payload-rows';
+import { newRowKey, rowsOf, templateOf, toggleDynamic } from './payload-rows';
 
 describe('rowsOf', () => {
   it('shows a dynamic value as its path and a static one as JSON (objects indented)', () => {
@@ -48,5 +48,13 @@ describe('toggleDynamic', () => {
   });
   it('turns a path row into a static string', () => {
     expect(toggleDynamic({ key: 'a.$', text: '$.x' })).toEqual({ key: 'a', text: '"$.x"' });
+  });
+});
+
+describe('newRowKey', () => {
+  it('names a new row after the row count, skipping names in use', () => {
+    expect(newRowKey([], true)).toBe('field1.$');
+    expect(newRowKey([{ key: 'field2.$', text: '$' }], false)).toBe('field3');
+    expect(newRowKey([{ key: 'a', text: '1' }], false)).toBe('field2');
   });
 });

@@ -58,3 +58,11 @@ export function toggleDynamic(row: PayloadRow): PayloadRow {
   const path = parsed.ok && typeof parsed.value === 'string' && /^(\$|States\.)/.test(parsed.value) ? parsed.value : '$.';
   return { key: `${row.key}.$`, text: path };
 }
+
+/** A name for a new row that no row produces yet: `field1`, `field2`, … (with `.$` when `dynamic`). */
+export function newRowKey(rows: readonly PayloadRow[], dynamic: boolean): string {
+  const used = new Set(rows.map((r) => (isDynamicKey(r.key) ? r.key.slice(0, -2) : r.key)));
+  let n = rows.length + 1;
+  while (used.has(`field${n}`)) n++;
+  return dynamic ? `field${n}.$` : `field${n}`;
+}
