@@ -17,6 +17,7 @@ import { toFlowGraph } from './model/to-flow-graph';
 import type { EditResult } from './model/types';
 import { JsonPanel, findingRanges } from './panels/json-panel';
 import { ProblemsPanel } from './panels/problems-panel';
+import { ControlPlanePanel } from './panels/control-plane-panel';
 import { SideTabs, type SideTab } from './panels/side-tabs';
 import { EditorToolbar } from './toolbar/editor-toolbar';
 import { findingCounts } from './state/finding-counts';
@@ -78,18 +79,32 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
   const edit = useCallback((result: EditResult, o?: { coalesce?: string; select?: readonly string[] }) => canvas.dispatch({ type: 'edit', result, ...o }), [canvas]);
   useGlobalShortcuts(readOnly ? null : canvas);
 
+  /**
+   * A finding clicked in the Problems list: its state is selected and brought into view, and the
+   * JSON view (when shown) selects the member it points at. The list stays open, so findings can
+   * be walked through one by one; the inspector focuses the field once its tab is opened.
+   */
   const selectFinding = (f: Finding) => {
     setSelectedFinding(f);
     const pin = pinFinding(doc, f.path);
     if (pin.nodeId && (selection.size !== 1 || !selection.has(pin.nodeId))) canvas.dispatch({ type: 'select', pointers: [pin.nodeId] });
+    if (pin.nodeId) viewport.current?.reveal(pin.nodeId);
     if (tab === 'json' || jsonBeside) {
       const [range] = findingRanges(state.text, [f]);
       if (range) jsonEditor.current?.reveal(range.from, range.to);
-    } else setTab('inspector');
+    }
   };
+  // Where typing broke the JSON (only computed when it is broken: the fast path is JSON.parse).
+  const syntax = useMemo(() => {
+    if (!state.syntaxError) return null;
+    const p = parseJsonWithSourceMap(state.text);
+    return p.ok ? { message: state.syntaxError, offset: 0, line: 1, column: 1 } : p.error;
+  }, [state.syntaxError, state.text]);
+  // Lines of findings for the Problems panel; the text is parsed with positions only when asked.
   const place = useMemo(() => {
-    const parsed = state.syntaxError ? null : parseJsonWithSourceMap(state.text);
+    let parsed: ReturnType<typeof parseJsonWithSourceMap> | null | undefined;
     return (pointer: string) => {
+      if (parsed === undefined) parsed = state.syntaxError ? null : parseJsonWithSourceMap(state.text);
       if (!parsed?.ok) return null;
       const hit = locatePointer(parsed.locations, pointer);
       if (!hit) return null;
@@ -100,7 +115,7 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
   const problems = { errors: validation.findings.filter((f) => f.severity === 'error').length, warnings: validation.findings.filter((f) => f.severity === 'warning').length };
   const selected = state.selection.length === 1 ? state.selection[0]! : null;
 
-  const json = <JsonPanel text={state.text} onChange={(text) => canvas.dispatch({ type: 'text', text })} findings={validation.findings} readOnly={readOnly} editorRef={jsonEditor} />;
+  const json = <JsonPanel text={state.text} onChange={(text) => canvas.dispatch({ type: 'text', text })} findings={validation.findings} syntaxError={syntax} readOnly={readOnly} editorRef={jsonEditor} />;
   return (
     <div className="-m-8 flex h-screen min-h-0 flex-col" data-testid="workflow-editor">
       <EditorToolbar
@@ -144,8 +159,9 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
           <div className="min-h-0 flex-1 overflow-y-auto" role="tabpanel" id={`side-panel-${tab}`} aria-labelledby={`side-tab-${tab}`}>
             {tab === 'inspector' && <Inspector doc={doc} pointer={selected} findings={validation.findings} readOnly={readOnly} edit={edit} focus={selectedFinding?.path ?? null} />}
             {tab === 'json' && !jsonBeside && json}
+            {tab === 'control' && <ControlPlanePanel doc={doc} valid={validation.valid} />}
             {tab === 'problems' && (
-              <ProblemsPanel findings={validation.findings} syntaxError={state.syntaxError} checking={validation.checking} selectedKey={selectedFinding?.key ?? null} place={place} onSelect={selectFinding} />
+              <ProblemsPanel findings={validation.findings} syntaxError={syntax} checking={validation.checking} selectedKey={selectedFinding?.key ?? null} place={place} onSelect={selectFinding} />
             )}
           </div>
         </aside>

@@ -12,7 +12,12 @@ export function editorHrefForSaved(saved: { workflowId: string; version: string 
 }
 
 export function stashDraft(document: unknown, label: string, storage: Pick<Storage, 'setItem'> = sessionStorage): string {
-  storage.setItem(DRAFT_KEY, JSON.stringify({ label, text: JSON.stringify(document, null, 2) + '\n' }));
+  return stashText(JSON.stringify(document, null, 2) + '\n', label, storage);
+}
+
+/** Hands over text as it is (a file that may not even parse: the editor shows why). */
+export function stashText(text: string, label: string, storage: Pick<Storage, 'setItem'> = sessionStorage): string {
+  storage.setItem(DRAFT_KEY, JSON.stringify({ label, text }));
   return editorHref({ kind: 'handover' });
 }
 

@@ -1,7 +1,7 @@
 'use client';
 import { useDeferredValue, useMemo, type Ref } from 'react';
 import { locatePointer } from '@/components/workflows/json-pointer';
-import { parseJsonWithSourceMap } from '@/components/workflows/json-source-map';
+import { parseJsonWithSourceMap, type JsonSyntaxError } from '@/components/workflows/json-source-map';
 import type { Finding } from '@/components/workflows/types';
 import { CodeEditor, type CodeEditorHandle, type TextDiagnostic } from '../json/code-editor';
 
@@ -30,12 +30,15 @@ export function findingRanges(text: string, findings: readonly Finding[]): TextD
  * underlined where its pointer lands. Diagnostics follow the text one render behind while typing
  * (deferred), so large documents stay responsive.
  */
-export function JsonPanel({ text, onChange, findings, readOnly, editorRef }: { text: string; onChange(t: string): void; findings: readonly Finding[]; readOnly: boolean; editorRef?: Ref<CodeEditorHandle> }) {
+export function JsonPanel({ text, onChange, findings, syntaxError, readOnly, editorRef }: { text: string; onChange(t: string): void; findings: readonly Finding[]; syntaxError: JsonSyntaxError | null; readOnly: boolean; editorRef?: Ref<CodeEditorHandle> }) {
   const deferredText = useDeferredValue(text);
-  const diagnostics = useMemo(() => findingRanges(deferredText, findings), [deferredText, findings]);
+  const diagnostics = useMemo(
+    () => (syntaxError ? [{ from: syntaxError.offset, to: syntaxError.offset + 1, severity: 'error' as const, message: syntaxError.message }] : findingRanges(deferredText, findings)),
+    [deferredText, findings, syntaxError],
+  );
   return (
     <div className="h-full min-h-0" id="side-panel-json">
-      <CodeEditor ref={editorRef} value={text} onChange={onChange} diagnostics={deferredText === text ? diagnostics : []} readOnly={readOnly} label="Workflow JSON" />
+      <CodeEditor ref={editorRef} value={text} onChange={onChange} diagnostics={syntaxError || deferredText === text ? diagnostics : []} readOnly={readOnly} label="Workflow JSON" />
     </div>
   );
 }

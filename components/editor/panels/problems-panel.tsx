@@ -1,10 +1,12 @@
 'use client';
 import { IssueList, type FindingPlace } from '@/components/workflows/issue-list';
 import type { Finding } from '@/components/workflows/types';
+import type { JsonSyntaxError } from '@/components/workflows/json-source-map';
 
 type Props = {
   findings: readonly Finding[];
-  syntaxError: string | null;
+  /** Where the text stops being JSON, and why (the canvas keeps the last document that parsed). */
+  syntaxError: JsonSyntaxError | null;
   checking: boolean;
   selectedKey: string | null;
   place(pointer: string): FindingPlace;
@@ -16,8 +18,11 @@ export function ProblemsPanel({ findings, syntaxError, checking, selectedKey, pl
   return (
     <div className="space-y-3 p-3" data-testid="problems-panel">
       {syntaxError && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          The JSON does not parse: {syntaxError}. The canvas shows the last document that did.
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="parse-error">
+          <span className="font-medium">
+            Line {syntaxError.line}, column {syntaxError.column}:
+          </span>{' '}
+          {syntaxError.message}. The canvas shows the last document that parsed.
         </p>
       )}
       {findings.length === 0 && !syntaxError ? (

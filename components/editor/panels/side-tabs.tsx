@@ -1,7 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 
-export type SideTab = 'inspector' | 'json' | 'problems';
+export type SideTab = 'inspector' | 'json' | 'problems' | 'control';
 
 /** Tabs of the editor's side panel (ARIA tabs: arrow keys move between them). */
 export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onTab(t: SideTab): void; problems: { errors: number; warnings: number }; hideJson: boolean }) {
@@ -18,6 +18,7 @@ export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onT
         </>
       ),
     },
+    { id: 'control', label: 'Control plane' },
   ];
   return (
     <div role="tablist" aria-label="Side panel" className="flex border-b border-slate-200 bg-slate-50 px-2">

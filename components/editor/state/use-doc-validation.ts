@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTRPCClient } from '@/lib/trpc';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
-import { toFindings } from '@/components/workflows/use-workflow-validation';
+import { toFindings } from '@/components/workflows/findings';
 import type { Finding } from '@/components/workflows/types';
 import type { WorkflowDoc } from '../model/types';
 
@@ -13,7 +13,7 @@ export const VALIDATE_AFTER_MS = 400;
 const ids = new WeakMap<object, number>();
 let nextId = 1;
 /** A small stable key per document object (documents are immutable: a new edit is a new object). */
-function docKey(doc: WorkflowDoc): number {
+export function docKey(doc: WorkflowDoc): number {
   let id = ids.get(doc);
   if (id === undefined) ids.set(doc, (id = nextId++));
   return id;

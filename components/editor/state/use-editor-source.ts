@@ -36,11 +36,13 @@ export function useEditorSource(source: EditorSource): { loaded: LoadedSource | 
   const [local, setLocal] = useState<LoadedSource | null>(null);
 
   useEffect(() => {
+    // `prev ??`: in development React runs effects twice, and a handed-over document is gone
+    // after the first read — the second run must not replace it with "nothing was handed over".
     if (source.kind === 'handover') {
       const t = takeDraft();
-      setLocal(t ? { text: t.text, label: t.label, base: null, draftId: null, draftTitle: null } : { text: printDoc(newWorkflowDocument()), label: 'a new workflow (nothing was handed over)', base: null, draftId: null, draftTitle: null });
+      setLocal((prev) => prev ?? (t ? { text: t.text, label: t.label, base: null, draftId: null, draftTitle: null } : { text: printDoc(newWorkflowDocument()), label: 'a new workflow (nothing was handed over)', base: null, draftId: null, draftTitle: null }));
     } else if (source.kind === 'new') {
-      setLocal({ text: printDoc(newWorkflowDocument()), label: 'a new workflow', base: null, draftId: null, draftTitle: null });
+      setLocal((prev) => prev ?? { text: printDoc(newWorkflowDocument()), label: 'a new workflow', base: null, draftId: null, draftTitle: null });
     }
     // Each source is read once per mount: a handed-over document is consumed by reading it.
     // eslint-disable-next-line react-hooks/exhaustive-deps

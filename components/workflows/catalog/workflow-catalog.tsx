@@ -9,6 +9,7 @@ import { errorMessage } from '@/components/ui/error-message';
 import { editorHref } from '../editor-links';
 import { DraftList } from './draft-list';
 import { ExampleList } from './example-list';
+import { ImportFileButton } from './import-file-button';
 import { groupVersions, matchesSearch } from './group-versions';
 import { WorkflowRow } from './workflow-row';
 
@@ -33,6 +34,7 @@ export function WorkflowCatalog({ canEdit }: { canEdit: boolean }) {
           <h2 id="saved-workflows" className="text-lg font-semibold">Saved workflows</h2>
           <div className="flex items-center gap-2">
             <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search name, tag, skill or state" aria-label="Search workflows" className={`${FIELD} w-72`} />
+            {canEdit && <ImportFileButton />}
             {canEdit && (
               <Link href={editorHref({ kind: 'new' })} className={LINK_PRIMARY}>
                 New workflow

@@ -1,0 +1,42 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The editor's JSON view (CodeMirror's editing surface, named "Workflow JSON"). */
+export const jsonView = (page: Page) => page.getByLabel('Workflow JSON');
+
+/** A state on the canvas (editor, comparison or run view) by its name. */
+export const node = (page: Page, name: string) => page.locator(`[data-testid="state-node"][data-state="${name}"]`);
+
+/** Opens the JSON tab of the editor's side panel (unless the JSON view already sits beside the canvas). */
+export async function openJson(page: Page): Promise<void> {
+  if (await jsonView(page).isVisible()) return;
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  await expect(jsonView(page)).toBeVisible();
+}
+
+/** Replaces the whole document in the JSON view, as a person selecting all and pasting would. */
+export async function replaceJson(page: Page, text: string): Promise<void> {
+  await openJson(page);
+  await jsonView(page).fill(text);
+}
+
+/** Drags a palette item onto the canvas at (x, y) relative to the canvas (HTML5 drag and drop). */
+export async function dropFromPalette(page: Page, type: string, x: number, y: number): Promise<void> {
+  const canvas = page.getByTestId('editor-canvas');
+  const box = (await canvas.boundingBox())!;
+  const dt = await page.evaluateHandle(() => new DataTransfer());
+  await page.locator(`[data-testid="palette-item"][data-type="${type}"]`).dispatchEvent('dragstart', { dataTransfer: dt });
+  await canvas.dispatchEvent('dragover', { dataTransfer: dt, clientX: box.x + x, clientY: box.y + y });
+  await canvas.dispatchEvent('drop', { dataTransfer: dt, clientX: box.x + x, clientY: box.y + y });
+}
+
+/** Connects two states by dragging from a source handle (next, rule, default, catch) to the target's top. */
+export async function connectStates(page: Page, from: string, handle: 'next' | 'rule' | 'default' | 'catch', to: string): Promise<void> {
+  const source = node(page, from).locator(`.react-flow__handle[data-handleid="${handle}"]`);
+  const target = node(page, to).locator('.react-flow__handle[data-handleid="in"]');
+  const s = (await source.boundingBox())!;
+  const t = (await target.boundingBox())!;
+  await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(t.x + t.width / 2, t.y + t.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
