@@ -33,8 +33,11 @@ export function ChoiceFields({ scope }: { scope: StateInScope }) {
             return (
               <li key={i} className="space-y-2 rounded-md border border-slate-200 p-2" data-testid="choice-rule">
                 <div className="flex items-center justify-between gap-2">
-                  <p className="min-w-0 truncate text-xs font-medium text-slate-800">
-                    {i + 1}. <span className="font-mono" data-testid="choice-rule-label">{choiceRuleLabel(r)}</span>
+                  <p className="flex min-w-0 items-baseline gap-1.5 text-xs">
+                    <span className="shrink-0 font-medium text-slate-500">Rule {i + 1}</span>
+                    <span className="truncate font-mono text-slate-900" data-testid="choice-rule-label">
+                      {choiceRuleLabel(r)}
+                    </span>
                   </p>
                   <ItemControls what={`rule ${i + 1}`} index={i} count={rules.length} onMove={(to) => write(moveItem(rules, i, to))} onRemove={() => write(removeItem(rules, i))} />
                 </div>

@@ -69,8 +69,13 @@ export function FieldGroup({ at, legend, help, except, actions, quiet, shown, ch
         <legend className="text-xs font-medium text-slate-700">{legend}</legend>
         {actions}
       </div>
+      {help && (
+        <p id={`${id}-help`} className="text-xs text-slate-500">
+          {help}
+        </p>
+      )}
       {children}
-      <Notes id={id} help={help} findings={findings} />
+      <Notes id={id} findings={findings} />
     </fieldset>
   );
 }

@@ -37,7 +37,8 @@ export function Inspector({ doc, pointer, findings, readOnly, edit, focus }: Ins
 
 /**
  * Brings the control of a clicked finding into view and focuses it: the control whose
- * `data-pointer` is the deepest that contains the finding's pointer (its section opened first).
+ * `data-pointer` is the deepest that contains the finding's pointer (its section opened first),
+ * or the control inside it marked `data-focus` (a key/value row's value).
  */
 function useFocusField(root: React.RefObject<HTMLDivElement | null>, focus: string | null, pointer: string | null) {
   useEffect(() => {
@@ -48,7 +49,7 @@ function useFocusField(root: React.RefObject<HTMLDivElement | null>, focus: stri
     if (!el) return;
     for (let d = el.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
     el.scrollIntoView({ block: 'center' });
-    const control = el.matches('input, select, textarea, button') ? el : el.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button');
+    const control = el.matches('input, select, textarea, button') ? el : (el.querySelector<HTMLElement>('[data-focus]') ?? el.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button'));
     control?.focus({ preventScroll: true });
   }, [root, focus, pointer]);
 }

@@ -62,9 +62,10 @@ export function PayloadRowEditor({ at, row, index, count, problem, target, onCha
         <ItemControls what={`field ${name}`} index={index} count={count} onMove={onMove} onRemove={onRemove} />
       </div>
       {dynamic ? (
-        <PathInput id={`${rowAt}-value`} aria-label={`Path of ${name}`} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} value={row.text} target={target} intrinsics onChange={(text) => onChange({ ...row, text })} />
+        <PathInput id={`${rowAt}-value`} data-focus aria-label={`Path of ${name}`} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} value={row.text} target={target} intrinsics onChange={(text) => onChange({ ...row, text })} />
       ) : (
         <textarea
+          data-focus
           aria-label={`Value of ${name} (JSON)`}
           aria-invalid={!!error}
           aria-describedby={error ? errorId : undefined}

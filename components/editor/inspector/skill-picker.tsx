@@ -21,7 +21,9 @@ export function SkillPicker({ skills }: { skills: readonly string[] }) {
   const s = useStateEditor();
   const catalog = useSkillCatalog();
   const searchId = useId();
+  const listId = useId();
   const [query, setQuery] = useState('');
+  const [adding, setAdding] = useState(false);
   const at = s.at('AgentBinding', 'skills');
   if (catalog.status !== 'ok') {
     return (
@@ -81,11 +83,16 @@ export function SkillPicker({ skills }: { skills: readonly string[] }) {
         {skills.length === 0 && <li className="text-xs text-slate-500">No skill bound yet.</li>}
       </ul>
       {!readOnly && (
-        <div className="space-y-1 pt-1">
+        <Button className="!px-2 !py-1 text-xs" aria-expanded={adding} aria-controls={listId} onClick={() => setAdding(!adding)} data-testid="add-skill">
+          {adding ? 'Close the catalog' : '+ Add a skill'}
+        </Button>
+      )}
+      {!readOnly && adding && (
+        <div className="space-y-1 pt-1" id={listId}>
           <label htmlFor={searchId} className="block text-xs font-medium text-slate-700">
             Add a skill from the catalog
           </label>
-          <input id={searchId} type="search" className={`${FIELD} w-full`} placeholder="Search name, capability, description" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input id={searchId} type="search" autoFocus className={`${FIELD} w-full`} placeholder="Search name, capability, description" value={query} onChange={(e) => setQuery(e.target.value)} />
           <ul className="max-h-72 space-y-1 overflow-y-auto pr-1" aria-label="Catalog skills" data-testid="skill-catalog-list">
             {available.map((k) => (
               <li key={k.uri} className="flex items-start justify-between gap-2 rounded-md border border-slate-100 p-1.5 hover:border-slate-200">
