@@ -1,0 +1,24 @@
+import type { Role } from '@/server/auth/roles';
+import { TableHead, type HeadColumn } from '@/components/ui/table-head';
+import { runActionsFor } from './run-actions';
+import { RunRow } from './run-row';
+import type { RunRow as Run } from './types';
+
+const COLUMNS: HeadColumn[] = ['Status', 'Workflow', 'Started', 'Duration', 'Started by', 'Advisor', 'Progress'];
+
+/** The runs of the list, newest first; `canRun` adds the actions column (hidden for read-only roles). */
+export function RunTable({ runs, role, canRun, onChanged }: { runs: readonly Run[]; role: Role; canRun: boolean; onChanged: () => void }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm" data-testid="run-table">
+        <caption className="sr-only">Workflow runs, newest first</caption>
+        <TableHead variant="boxed" columns={canRun ? [...COLUMNS, { label: 'Actions', align: 'right' }] : COLUMNS} />
+        <tbody className="divide-y divide-slate-100">
+          {runs.map((r) => (
+            <RunRow key={r.run_id} run={r} actions={canRun ? runActionsFor(role, r.status) : null} onChanged={onChanged} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
