@@ -19,6 +19,8 @@ import { PALETTE_MIME } from './palette-drag';
 
 const NODE_TYPES = { state: StateNode, container: ContainerNode, lane: LaneNode, start: StartNode };
 const EDGE_TYPES = { route: RouteEdge };
+/** The smallest zoom a workflow is first shown at; a larger one starts at its top instead of fitted whole. */
+const READABLE_ZOOM = 0.45;
 /** Above this many nodes only what is on screen is drawn (a 500-state workflow stays smooth). */
 const VIRTUALIZE_ABOVE = 150;
 
@@ -92,7 +94,17 @@ export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readO
 
   useEffect(() => {
     onReady?.({
-      fit: () => void flow.fitView({ padding: 0.1, maxZoom: 1, duration: 200 }),
+      fit() {
+        // A large workflow fitted whole would be unreadably small: below READABLE_ZOOM its top is
+        // shown at that zoom instead (the start is where a reader begins), centred across.
+        const el = wrapper.current;
+        const bounds = flow.getNodesBounds(flow.getNodes());
+        if (!el || bounds.width === 0) return void flow.fitView({ padding: 0.1, maxZoom: 1 });
+        const zoom = Math.min(1, (el.clientWidth * 0.9) / bounds.width, (el.clientHeight * 0.9) / bounds.height);
+        if (zoom >= READABLE_ZOOM) return void flow.fitView({ padding: 0.1, maxZoom: 1, duration: 200 });
+        const z = Math.min(READABLE_ZOOM, (el.clientWidth * 0.95) / bounds.width) || READABLE_ZOOM;
+        void flow.setViewport({ x: el.clientWidth / 2 - (bounds.x + bounds.width / 2) * z, y: 24 - bounds.y * z, zoom: Math.max(z, 0.2) }, { duration: 200 });
+      },
       reveal(id) {
         const n = flow.getInternalNode(id);
         const el = wrapper.current;

@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+
+/** Where the editor picks up a handed-over document (components/workflows/open-in-editor.ts). */
+const HANDOVER_KEY = 'dcf.workflowDraft';
+
+export interface EditorFigures {
+  /** From navigation to the first state on screen. */
+  firstStateMs: number;
+  /** From navigation until a click on the start state has selected it. */
+  interactiveMs: number;
+  /** Frame-to-frame times while the canvas is panned by dragging. */
+  frames: number[];
+}
+
+/**
+ * Opens `doc` in the editor (handed over like a file from disk) and measures how long until it
+ * is drawn and answers a click, then records every frame while the canvas is dragged across for
+ * about two seconds. The page must be signed in as a designer.
+ */
+export async function measureEditor(page: Page, baseURL: string, doc: { asl: { StartAt: string } }): Promise<EditorFigures> {
+  await page.goto(`${baseURL}/workflows`);
+  await page.evaluate(([key, text]) => sessionStorage.setItem(key!, JSON.stringify({ label: 'bench', text })), [HANDOVER_KEY, `${JSON.stringify(doc, null, 2)}\n`]);
+  const t0 = Date.now();
+  await page.goto(`${baseURL}/workflows/edit?handover=1`);
+  const start = page.locator(`[data-testid="state-node"][data-state="${doc.asl.StartAt}"]`);
+  await start.waitFor({ timeout: 120_000 });
+  const firstStateMs = Date.now() - t0;
+  await start.click();
+  await page.locator(`.react-flow__node.selected [data-testid="state-node"][data-state="${doc.asl.StartAt}"]`).waitFor({ timeout: 60_000 });
+  const interactiveMs = Date.now() - t0;
+
+  // Pan: drag on the empty pane at the canvas' left edge (the layout centres the graph).
+  const box = (await page.getByTestId('editor-canvas').boundingBox())!;
+  const x = box.x + 12;
+  const y = box.y + box.height / 2;
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__frames = [];
+    w.__stop = false;
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.__frames.push(t - last);
+      last = t;
+      if (!w.__stop) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 120; i++) {
+    await page.mouse.move(x + Math.sin(i / 10) * 300 + 300, y - i * 4, { steps: 1 });
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__stop = true;
+    return w.__frames.slice(1);
+  });
+  return { firstStateMs, interactiveMs, frames };
+}
