@@ -18,6 +18,16 @@ export type Alternative = { field: string; label: string; start: unknown; help?:
 );
 
 /**
+ * The common pair: `field` given directly (a number or text) or read from the input at `fieldPath`
+ * (`TimeoutSeconds` / `TimeoutSecondsPath`, `Error` / `ErrorPath`, …).
+ */
+export function valueOrPath(field: string, direct: Direct, pathStart: string, rule: PathRule = 'reference'): Alternative[] {
+  return [{ field, ...direct }, { field: `${field}Path`, label: 'From a path', kind: 'path', rule, start: pathStart }];
+}
+
+type Direct = { label: string; start: unknown; help?: string } & ({ kind: 'number'; integer?: boolean; min?: number; max?: number } | { kind: 'text' });
+
+/**
  * Exclusive fields as a radio group (a Wait's four forms, Fail's Error/ErrorPath, a Task's
  * TimeoutSeconds/TimeoutSecondsPath, …) with the control of the chosen one under it. Choosing
  * another removes the previous field and starts the new one with its `start` value, in one edit.

@@ -4,7 +4,7 @@ import { FIELD } from '@/components/ui/button';
 import { Field } from './field';
 import { useInspector } from './inspector-context';
 import { parseNumber } from './json-text';
-import { useDraft } from './use-draft';
+import { useParsedText } from './use-draft';
 
 /** Props every single-value control shares: where its value is, its label and help. */
 export type FieldBase = { at: string; label: ReactNode; help?: ReactNode };
@@ -38,32 +38,14 @@ export function TextField({ value, onChange, keepEmpty, multiline, placeholder, 
 /** A number field: written when the text is a number within the rules; empty removes the field (unless `required`: then it is not written). */
 export function NumberField({ value, onChange, integer, min, max, placeholder, required, ...base }: FieldBase & { value: unknown; onChange(v: number | undefined): void; integer?: boolean; min?: number; max?: number; placeholder?: string; required?: boolean }) {
   const { readOnly } = useInspector();
-  const [text, setText] = useDraft(value, () => textOf(value));
   const read = (t: string) => {
     const n = parseNumber(t, { integer, min, max });
     return required && n.ok && n.value === undefined ? ({ ok: false, message: 'Enter a number.' } as const) : n;
   };
-  const parsed = read(text);
+  const { text, error, change } = useParsedText(value, () => textOf(value), read, onChange);
   return (
-    <Field {...base} error={parsed.ok ? null : parsed.message}>
-      {(p) => (
-        <input
-          {...p}
-          type="text"
-          inputMode={integer ? 'numeric' : 'decimal'}
-          className={`${FIELD} w-full tabular-nums`}
-          value={text}
-          placeholder={placeholder}
-          disabled={readOnly}
-          onChange={(e) => {
-            const next = read(e.target.value);
-            if (next.ok) {
-              setText(e.target.value, { value: next.value });
-              onChange(next.value);
-            } else setText(e.target.value);
-          }}
-        />
-      )}
+    <Field {...base} error={error}>
+      {(p) => <input {...p} type="text" inputMode={integer ? 'numeric' : 'decimal'} className={`${FIELD} w-full tabular-nums`} value={text} placeholder={placeholder} disabled={readOnly} onChange={(e) => change(e.target.value)} />}
     </Field>
   );
 }

@@ -1,5 +1,5 @@
 'use client';
-import { AlternativeField } from './alternative-field';
+import { AlternativeField, valueOrPath } from './alternative-field';
 
 /** A Fail's error name and cause, each given as text or read from the input (a path or intrinsic). */
 export function FailFields() {
@@ -9,20 +9,9 @@ export function FailFields() {
         legend="Error"
         help="The error name the run fails with (a catcher of an enclosing Parallel/Map matches it)."
         none="None"
-        alternatives={[
-          { field: 'Error', label: 'Name', kind: 'text', start: 'WorkflowFailed' },
-          { field: 'ErrorPath', label: 'From a path', kind: 'path', rule: 'pathOrIntrinsic', start: '$.error' },
-        ]}
+        alternatives={valueOrPath('Error', { label: 'Name', kind: 'text', start: 'WorkflowFailed' }, '$.error', 'pathOrIntrinsic')}
       />
-      <AlternativeField
-        legend="Cause"
-        help="A readable explanation."
-        none="None"
-        alternatives={[
-          { field: 'Cause', label: 'Text', kind: 'text', start: 'Something went wrong' },
-          { field: 'CausePath', label: 'From a path', kind: 'path', rule: 'pathOrIntrinsic', start: '$.cause' },
-        ]}
-      />
+      <AlternativeField legend="Cause" help="A readable explanation." none="None" alternatives={valueOrPath('Cause', { label: 'Text', kind: 'text', start: 'Something went wrong' }, '$.cause', 'pathOrIntrinsic')} />
     </>
   );
 }

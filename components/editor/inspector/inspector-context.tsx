@@ -2,7 +2,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import type { Finding } from '@/components/workflows/types';
 import type { WorkflowDoc } from '../model/types';
-import type { Shape } from '../model/shape';
 import type { InspectorEdit } from './inspector';
 import { pathSource, type PathSource, type PathTarget } from './path-sources';
 
@@ -28,20 +27,24 @@ export function useInspector(): InspectorScope {
   return scope;
 }
 
-/** Provides the inspector scope; path sources are computed lazily and cached for this document. */
-export function InspectorProvider({ value, skillOutputs, children }: { value: Omit<InspectorScope, 'source'>; skillOutputs?: Readonly<Record<string, Shape>>; children: React.ReactNode }) {
+/**
+ * Provides the inspector scope; path sources are computed lazily and cached for this document.
+ * Skill outputs are unknown shapes: the catalog (get_skillset) has no example results to build
+ * them from, so completion stops at a Task result's `data`.
+ */
+export function InspectorProvider({ value, children }: { value: Omit<InspectorScope, 'source'>; children: React.ReactNode }) {
   const { doc, pointer, readOnly, edit, findings } = value;
   const scope = useMemo<InspectorScope>(() => {
     const cache = new Map<PathTarget, PathSource>();
     const source = (target: PathTarget) => {
       let s = cache.get(target);
       if (!s) {
-        s = pointer === null ? pathSource(doc, '', target) : pathSource(doc, pointer, target, skillOutputs ? { skillOutputs } : {});
+        s = pathSource(doc, pointer ?? '', target);
         cache.set(target, s);
       }
       return s;
     };
     return { doc, pointer, readOnly, edit, findings, source };
-  }, [doc, pointer, readOnly, edit, findings, skillOutputs]);
+  }, [doc, pointer, readOnly, edit, findings]);
   return <Context.Provider value={scope}>{children}</Context.Provider>;
 }

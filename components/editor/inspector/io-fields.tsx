@@ -3,40 +3,15 @@ import { NullablePathField, ResultPathField } from './nullable-path-field';
 import { PayloadEditor } from './payload-editor';
 import { useStateEditor } from './use-state-editor';
 
-/** InputPath: what part of the raw input the state works on. */
-export function InputPathField() {
-  const s = useStateEditor();
-  return (
-    <NullablePathField
-      at={s.at('InputPath')}
-      label="InputPath"
-      help="Selects the part of the input the state works on. Empty: the whole input ($)."
-      value={s.state.InputPath}
-      rule="path"
-      target="input"
-      nullMeans="the state works on {}"
-      placeholder="$ (the whole input)"
-      onChange={(v) => s.set('InputPath', v, 'InputPath')}
-    />
-  );
-}
+const FILTERS = {
+  InputPath: { help: 'Selects the part of the input the state works on. Empty: the whole input ($).', target: 'input', nullMeans: 'the state works on {}', placeholder: '$ (the whole input)' },
+  OutputPath: { help: 'Selects what is handed to the next state. Empty: all of it ($).', target: 'beforeOutput', nullMeans: 'the state hands on {}', placeholder: '$ (everything)' },
+} as const;
 
-/** OutputPath: what part of the state's output goes on to the next state. */
-export function OutputPathField() {
+/** InputPath (what part of the raw input the state works on) or OutputPath (what part of its output goes on). */
+export function FilterPathField({ field }: { field: keyof typeof FILTERS }) {
   const s = useStateEditor();
-  return (
-    <NullablePathField
-      at={s.at('OutputPath')}
-      label="OutputPath"
-      help="Selects what is handed to the next state. Empty: all of it ($)."
-      value={s.state.OutputPath}
-      rule="path"
-      target="beforeOutput"
-      nullMeans="the state hands on {}"
-      placeholder="$ (everything)"
-      onChange={(v) => s.set('OutputPath', v, 'OutputPath')}
-    />
-  );
+  return <NullablePathField at={s.at(field)} label={field} {...FILTERS[field]} value={s.state[field]} rule="path" onChange={(v) => s.set(field, v, field)} />;
 }
 
 /** The state's ResultPath. */

@@ -4,7 +4,7 @@ import type { FieldBase } from './controls';
 import { Field } from './field';
 import { useInspector } from './inspector-context';
 import { formatJson, parseJson } from './json-text';
-import { useDraft } from './use-draft';
+import { useParsedText } from './use-draft';
 
 /**
  * JSON typed as text: written when it parses (an object when `expect` is 'object'); otherwise
@@ -13,11 +13,10 @@ import { useDraft } from './use-draft';
  */
 export function JsonField({ value, onChange, expect = 'any', emptyRemoves, rows = 4, except, ...base }: FieldBase & { value: unknown; onChange(v: unknown): void; expect?: 'any' | 'object'; emptyRemoves?: boolean; rows?: number; except?: readonly string[] }) {
   const { readOnly } = useInspector();
-  const [text, setText] = useDraft(value, () => formatJson(value));
   const check = (t: string) => (emptyRemoves && t.trim() === '' ? ({ ok: true, value: undefined } as const) : parseJson(t, expect));
-  const parsed = check(text);
+  const { text, error, change } = useParsedText(value, () => formatJson(value), check, onChange);
   return (
-    <Field {...base} except={except} error={parsed.ok ? null : parsed.message}>
+    <Field {...base} except={except} error={error}>
       {(p) => (
         <textarea
           {...p}
@@ -26,13 +25,7 @@ export function JsonField({ value, onChange, expect = 'any', emptyRemoves, rows 
           className={`${FIELD} w-full font-mono text-xs`}
           value={text}
           disabled={readOnly}
-          onChange={(e) => {
-            const next = check(e.target.value);
-            if (next.ok) {
-              setText(e.target.value, { value: next.value });
-              onChange(next.value);
-            } else setText(e.target.value);
-          }}
+          onChange={(e) => change(e.target.value)}
         />
       )}
     </Field>

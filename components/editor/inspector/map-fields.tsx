@@ -1,6 +1,6 @@
 'use client';
 import { hasOwn, isObject } from '@/server/engine/json';
-import { AlternativeField } from './alternative-field';
+import { AlternativeField, valueOrPath } from './alternative-field';
 import { SelectField, TextField } from './controls';
 import { PayloadField } from './io-fields';
 import { withMember } from './list-edit';
@@ -26,28 +26,15 @@ export function MapFields() {
         legend="Concurrency"
         help="How many iterations run at once."
         none="No limit"
-        alternatives={[
-          { field: 'MaxConcurrency', label: 'At most', kind: 'number', integer: true, min: 0, start: 4, help: '0 means no limit.' },
-          { field: 'MaxConcurrencyPath', label: 'From a path', kind: 'path', rule: 'reference', start: '$.max_concurrency' },
-        ]}
+        alternatives={valueOrPath('MaxConcurrency', { label: 'At most', kind: 'number', integer: true, min: 0, start: 4, help: '0 means no limit.' }, '$.max_concurrency')}
       />
       <AlternativeField
         legend="Tolerated failures (count)"
         help="The Map still succeeds when at most this many iterations fail."
         none="None"
-        alternatives={[
-          { field: 'ToleratedFailureCount', label: 'Count', kind: 'number', integer: true, min: 0, start: 1 },
-          { field: 'ToleratedFailureCountPath', label: 'From a path', kind: 'path', rule: 'reference', start: '$.tolerated_failures' },
-        ]}
+        alternatives={valueOrPath('ToleratedFailureCount', { label: 'Count', kind: 'number', integer: true, min: 0, start: 1 }, '$.tolerated_failures')}
       />
-      <AlternativeField
-        legend="Tolerated failures (%)"
-        none="None"
-        alternatives={[
-          { field: 'ToleratedFailurePercentage', label: 'Percent', kind: 'number', min: 0, max: 100, start: 10 },
-          { field: 'ToleratedFailurePercentagePath', label: 'From a path', kind: 'path', rule: 'reference', start: '$.tolerated_percentage' },
-        ]}
-      />
+      <AlternativeField legend="Tolerated failures (%)" none="None" alternatives={valueOrPath('ToleratedFailurePercentage', { label: 'Percent', kind: 'number', min: 0, max: 100, start: 10 }, '$.tolerated_percentage')} />
       <TextField at={s.at('Label')} label="Label" help="Names the Map's child executions (distributed mode)." value={s.state.Label} onChange={(v) => s.set('Label', v, 'Label')} />
       {processorField === 'ItemProcessor' ? (
         <div className="grid grid-cols-2 gap-2">

@@ -4,7 +4,7 @@ import { Field } from './field';
 import { useInspector } from './inspector-context';
 import { operandKind, operandText, parseOperand } from './choice-rules';
 import { PathInput, pathProblem } from './path-input';
-import { useDraft } from './use-draft';
+import { useParsedText } from './use-draft';
 
 const PLACEHOLDER = { string: 'text', number: '0', timestamp: '2024-07-01T09:00:00Z', pattern: 'log-*.txt (only * is special)' } as const;
 
@@ -16,7 +16,7 @@ const PLACEHOLDER = { string: 'text', number: '0', timestamp: '2024-07-01T09:00:
 export function OperandInput({ op, at, value, onChange }: { op: string; at: string; value: unknown; onChange(v: unknown, typing: boolean): void }) {
   const { readOnly } = useInspector();
   const kind = operandKind(op);
-  const [text, setText] = useDraft(value, () => operandText(value));
+  const { text, error, change } = useParsedText(value, () => operandText(value), (t) => parseOperand(kind, t), (v) => onChange(v, true));
   if (kind === 'test' || kind === 'boolean') {
     const options = kind === 'test' ? [['true', 'is'], ['false', 'is not']] : [['true', 'true'], ['false', 'false']];
     return (
@@ -42,9 +42,8 @@ export function OperandInput({ op, at, value, onChange }: { op: string; at: stri
       </Field>
     );
   }
-  const parsed = parseOperand(kind, text);
   return (
-    <Field at={at} label="Value" error={parsed.ok ? null : parsed.message}>
+    <Field at={at} label="Value" error={error}>
       {(p) => (
         <input
           {...p}
@@ -54,13 +53,7 @@ export function OperandInput({ op, at, value, onChange }: { op: string; at: stri
           placeholder={PLACEHOLDER[kind]}
           value={text}
           disabled={readOnly}
-          onChange={(e) => {
-            const next = parseOperand(kind, e.target.value);
-            if (next.ok) {
-              setText(e.target.value, { value: next.value });
-              onChange(next.value, true);
-            } else setText(e.target.value);
-          }}
+          onChange={(e) => change(e.target.value)}
         />
       )}
     </Field>

@@ -1,4 +1,5 @@
 'use client';
+import type { ReactNode } from 'react';
 import { allows, isStateType, STATE_TYPES, type StateType } from '@/server/engine/asl/state-fields';
 import { Badge } from '@/components/ui/badge';
 import { changeStateType } from '../model/change-state-type';
@@ -10,7 +11,7 @@ import { SelectField } from './controls';
 import { FailFields } from './fail-fields';
 import { FindingList } from './field';
 import { useInspector } from './inspector-context';
-import { InputPathField, OutputPathField, PayloadField, StateResultPath } from './io-fields';
+import { FilterPathField, PayloadField, StateResultPath } from './io-fields';
 import { MapFields } from './map-fields';
 import { OtherFields } from './other-fields';
 import { ParallelFields } from './parallel-fields';
@@ -45,60 +46,42 @@ export function StateInspector() {
   );
 }
 
-function TypedForms({ type, scope }: { type: StateType; scope: NonNullable<ReturnType<typeof scopeOf>> }) {
+type Scope = NonNullable<ReturnType<typeof scopeOf>>;
+
+/** The sections only some types have, in the order they show under "State". */
+const TYPE_SECTIONS: Record<StateType, ReadonlyArray<{ title: string; testId?: string; body(scope: Scope): ReactNode }>> = {
+  Task: [
+    { title: 'Agent binding', testId: 'agent-binding', body: () => <AgentBindingFields /> },
+    { title: 'Timeouts and resource', body: () => <TaskFields /> },
+  ],
+  Choice: [{ title: 'Choice rules', testId: 'choice-rules', body: (scope) => <ChoiceFields scope={scope} /> }],
+  Wait: [{ title: 'Wait', body: () => <WaitFields /> }],
+  Pass: [{ title: 'Result', body: () => <PassFields /> }],
+  Fail: [{ title: 'Error and cause', body: () => <FailFields /> }],
+  Map: [{ title: 'Items', body: () => <MapFields /> }],
+  Parallel: [{ title: 'Branches', body: () => <ParallelFields /> }],
+  Succeed: [],
+};
+
+function TypedForms({ type, scope }: { type: StateType; scope: Scope }) {
   const has = (field: string) => allows(type, field);
   return (
     <>
       <Section title="State">
         <CommonFields type={type} scope={scope} />
       </Section>
-      {type === 'Task' && (
-        <>
-          <Section title="Agent binding" testId="agent-binding">
-            <AgentBindingFields />
-          </Section>
-          <Section title="Timeouts and resource">
-            <TaskFields />
-          </Section>
-        </>
-      )}
-      {type === 'Choice' && (
-        <Section title="Choice rules" testId="choice-rules">
-          <ChoiceFields scope={scope} />
+      {TYPE_SECTIONS[type].map((section) => (
+        <Section key={section.title} title={section.title} testId={section.testId}>
+          {section.body(scope)}
         </Section>
-      )}
-      {type === 'Wait' && (
-        <Section title="Wait">
-          <WaitFields />
-        </Section>
-      )}
-      {type === 'Pass' && (
-        <Section title="Result">
-          <PassFields />
-        </Section>
-      )}
-      {type === 'Fail' && (
-        <Section title="Error and cause">
-          <FailFields />
-        </Section>
-      )}
-      {type === 'Map' && (
-        <Section title="Items">
-          <MapFields />
-        </Section>
-      )}
-      {type === 'Parallel' && (
-        <Section title="Branches">
-          <ParallelFields />
-        </Section>
-      )}
+      ))}
       {has('InputPath') && (
         <Section title="Data flow" testId="data-flow">
-          <InputPathField />
+          <FilterPathField field="InputPath" />
           {has('Parameters') && type !== 'Map' && <PayloadField field="Parameters" />}
           {has('ResultSelector') && <PayloadField field="ResultSelector" />}
           {has('ResultPath') && <StateResultPath />}
-          <OutputPathField />
+          <FilterPathField field="OutputPath" />
         </Section>
       )}
       {has('Retry') && (

@@ -1,5 +1,5 @@
 'use client';
-import { AlternativeField } from './alternative-field';
+import { AlternativeField, valueOrPath } from './alternative-field';
 import { TextField } from './controls';
 import { useStateEditor } from './use-state-editor';
 
@@ -12,19 +12,13 @@ export function TaskFields() {
         legend="Timeout"
         help="The Task fails with States.Timeout when it runs longer."
         none="None"
-        alternatives={[
-          { field: 'TimeoutSeconds', label: 'Seconds', kind: 'number', integer: true, min: 1, start: 60 },
-          { field: 'TimeoutSecondsPath', label: 'From a path', kind: 'path', rule: 'reference', start: '$.timeout_seconds', help: 'A Reference Path to a number of seconds in the input.' },
-        ]}
+        alternatives={valueOrPath('TimeoutSeconds', { label: 'Seconds', kind: 'number', integer: true, min: 1, start: 60 }, '$.timeout_seconds')}
       />
       <AlternativeField
         legend="Heartbeat"
         help="The Task fails with States.HeartbeatTimeout when no heartbeat comes for this long; less than the timeout."
         none="None"
-        alternatives={[
-          { field: 'HeartbeatSeconds', label: 'Seconds', kind: 'number', integer: true, min: 1, start: 30 },
-          { field: 'HeartbeatSecondsPath', label: 'From a path', kind: 'path', rule: 'reference', start: '$.heartbeat_seconds' },
-        ]}
+        alternatives={valueOrPath('HeartbeatSeconds', { label: 'Seconds', kind: 'number', integer: true, min: 1, start: 30 }, '$.heartbeat_seconds')}
       />
       <TextField
         at={s.at('Resource')}

@@ -25,3 +25,21 @@ export function useDraft<T>(value: unknown, init: () => T): [T, (draft: T, writt
 }
 
 const keyOf = (value: unknown) => (value === undefined ? '\u0000undefined' : (JSON.stringify(value) ?? ''));
+
+/**
+ * A text control whose text is parsed before it is written: `change(text)` keeps the text and
+ * writes `onWrite(value)` when `parse` accepts it; `error` says why the current text is not
+ * written.
+ */
+export function useParsedText<T>(value: unknown, format: () => string, parse: (text: string) => { ok: true; value: T } | { ok: false; message: string }, onWrite: (v: T) => void) {
+  const [text, setText] = useDraft<string>(value, format);
+  const parsed = parse(text);
+  const change = (next: string) => {
+    const p = parse(next);
+    if (p.ok) {
+      setText(next, { value: p.value });
+      onWrite(p.value);
+    } else setText(next);
+  };
+  return { text, error: parsed.ok ? null : parsed.message, change };
+}
