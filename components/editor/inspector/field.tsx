@@ -2,7 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Finding } from '@/components/workflows/types';
 import { useInspector } from './inspector-context';
-import { findingsUnder } from './state-findings';
+import { besideOwnError, findingsUnder } from './state-findings';
 
 /** What a field hands its control: its id and the ids of the texts that describe it. */
 export type ControlProps = { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean };
@@ -29,7 +29,7 @@ type FieldProps = {
  */
 export function Field({ at, label, help, error, except, inline, quiet, children }: FieldProps) {
   const id = useId();
-  const all = findingsUnder(useInspector().findings, at, except);
+  const all = besideOwnError(findingsUnder(useInspector().findings, at, except), at, !!error);
   const findings = quiet ? [] : all;
   const ids = describedBy(id, !!help, !!error, findings.length > 0);
   const control = children({ id, ...(ids ? { 'aria-describedby': ids } : {}), ...(error || findings.some((f) => f.severity === 'error') ? { 'aria-invalid': true } : {}) });

@@ -7,7 +7,7 @@ import { ItemControls } from './list-controls';
 import { PathInput, pathProblem } from './path-input';
 import { isDynamicKey, toggleDynamic, type PayloadRow } from './payload-rows';
 import type { PathTarget } from './path-sources';
-import { findingsUnder } from './state-findings';
+import { besideOwnError, findingsUnder } from './state-findings';
 
 type Props = {
   /** The template's pointer; the row's is `<at>/<key>`. */
@@ -32,8 +32,8 @@ export function PayloadRowEditor({ at, row, index, count, problem, target, onCha
   const { readOnly, findings } = useInspector();
   const dynamic = isDynamicKey(row.key);
   const rowAt = `${at}/${escapePointerToken(row.key)}`;
-  const mine = row.key === '' ? [] : findingsUnder(findings, rowAt);
   const error = problem ?? (dynamic ? pathProblem(row.text, 'pathOrIntrinsic') : null);
+  const mine = row.key === '' ? [] : besideOwnError(findingsUnder(findings, rowAt), rowAt, !!error);
   const errorId = `${rowAt}-problem`;
   const name = row.key || `row ${index + 1}`;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestTarget, findingsUnder, nodeFindings, within } from './state-findings';
+import { besideOwnError, bestTarget, findingsUnder, nodeFindings, within } from './state-findings';
 
 const doc = {
   workflow_name: 'w',
@@ -56,5 +56,44 @@ describe('within and bestTarget', () => {
     expect(bestTarget(controls, '/s/Catch/0/ErrorEquals')).toBe('/s/Catch');
     expect(bestTarget(controls, '/s/Retry')).toBeNull();
     expect(bestTarget(controls, 'not a pointer')).toBeNull();
+  });
+});
+
+describe('besideOwnError', () => {
+  const list = [
+    { path: '/s/InputPath', code: 'asl.invalid_path', message: 'bad' },
+    { path: '/s/InputPath', code: 'asl.other', message: 'other' },
+    { path: '/s/InputPath/x', code: 'asl.invalid_path', message: 'deeper' },
+  ];
+  it('drops the validator\'s bad-path report at the control when the control says it already', () => {
+    expect(besideOwnError(list, '/s/InputPath', true).map((f) => f.message)).toEqual(['other', 'deeper']);
+  });
+  it('keeps everything when the control has no error of its own', () => {
+    expect(besideOwnError(list, '/s/InputPath', false)).toBe(list);
+  });
+});
+
+describe('nodeFindings agrees with pinFinding', () => {
+  it('pins every finding of a nested document to the same node', async () => {
+    const { pinFinding } = await import('../model/pin-finding');
+    const nested = {
+      asl: {
+        StartAt: 'M',
+        States: {
+          M: { Type: 'Map', ItemProcessor: { StartAt: 'P', States: { P: { Type: 'Parallel', Branches: [{ StartAt: 'X', States: { X: { Type: 'Pass', End: true }, 'a/b': { Type: 'Pass', End: true } } }], End: true } } }, End: true },
+          Broken: 'not an object',
+        },
+      },
+    };
+    const paths = ['/asl/States/M/ItemsPath', '/asl/States/M/ItemProcessor/StartAt', '/asl/States/M/ItemProcessor/States/P/Branches/0/States/X/End', '/asl/States/M/ItemProcessor/States/P/Branches/0/States/a~1b', '/asl/States/M/ItemProcessor/States/P/Branches/0/StartAt', '/asl/States/Broken', '/asl/StartAt'];
+    const all = paths.map(f);
+    for (const node of [null, '/asl/States/M', '/asl/States/M/ItemProcessor/States/P', '/asl/States/M/ItemProcessor/States/P/Branches/0/States/X', '/asl/States/M/ItemProcessor/States/P/Branches/0/States/a~1b']) {
+      const expected = paths.filter((p) => {
+        const pin = pinFinding(nested, p).nodeId;
+        const owner = pin !== null && /\/(Branches\/\d+|ItemProcessor|Iterator)$/.test(pin) ? pin.replace(/\/(Branches\/\d+|ItemProcessor|Iterator)$/, '') : pin;
+        return owner === node;
+      });
+      expect(nodeFindings(nested, all, node).map((x) => x.path)).toEqual(expected);
+    }
   });
 });
