@@ -42,7 +42,7 @@ export function CommonFields({ type, scope }: { type: StateType; scope: StateInS
 function NextField({ scope }: { scope: StateInScope }) {
   const s = useStateEditor();
   return (
-    <Field at={s.at('Next')} label="Next" help="The state that runs after this one (same scope), or End." except={[]}>
+    <Field at={s.at('Next')} label="Next" help="The state that runs after this one (same scope), or End.">
       {(p) => (
         <TargetSelect
           {...p}

@@ -33,21 +33,22 @@ export function PayloadEditor({ at, label, help, value, onChange, target }: Prop
   const [asJson, setAsJson] = useState(false);
   const [rows, setRows] = useDraft<PayloadRow[]>(value, () => rowsOf(value));
   const result = templateOf(rows);
-  const update = (next: readonly PayloadRow[]) => {
+  /** `typing`: an edit inside a row (one undo step with the keystrokes around it); else adding, moving, removing a row. */
+  const update = (next: readonly PayloadRow[], typing = false) => {
     const t = templateOf(next);
     if (t.ok) {
       setRows([...next], { value: t.value });
-      onChange(t.value, true);
+      onChange(t.value, typing);
     } else setRows([...next]);
   };
   const present = value !== undefined;
   const json = present && (asJson || !isObject(value));
   const actions = !readOnly && present && (
     <div className="flex gap-1">
-      <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs" aria-pressed={asJson} onClick={() => setAsJson(!asJson)}>
+      <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs" aria-pressed={asJson} aria-label={`Edit ${label} as JSON`} onClick={() => setAsJson(!asJson)}>
         {asJson ? 'Rows' : 'JSON'}
       </Button>
-      <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs text-red-700" onClick={() => onChange(undefined, false)}>
+      <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs text-red-700" aria-label={`Remove ${label}`} onClick={() => onChange(undefined, false)}>
         Remove
       </Button>
     </div>
@@ -70,7 +71,7 @@ export function PayloadEditor({ at, label, help, value, onChange, target }: Prop
                 count={rows.length}
                 problem={result.ok ? undefined : result.problems.get(i)}
                 target={target}
-                onChange={(r) => update(replaceItem(rows, i, r))}
+                onChange={(r) => update(replaceItem(rows, i, r), true)}
                 onMove={(to) => update(moveItem(rows, i, to))}
                 onRemove={() => update(removeItem(rows, i))}
               />
