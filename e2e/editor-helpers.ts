@@ -29,8 +29,20 @@ export async function dropFromPalette(page: Page, type: string, x: number, y: nu
   await canvas.dispatchEvent('drop', { dataTransfer: dt, clientX: box.x + x, clientY: box.y + y });
 }
 
+/** Waits until the canvas stops moving (auto-layout runs after every structural edit). */
+export async function layoutSettled(page: Page): Promise<void> {
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    const now = await page.locator('.react-flow__node').evaluateAll((ns) => ns.map((n) => (n as HTMLElement).style.transform).join('|'));
+    if (now === last) return;
+    last = now;
+    await page.waitForTimeout(250);
+  }
+}
+
 /** Connects two states by dragging from a source handle (next, rule, default, catch) to the target's top. */
 export async function connectStates(page: Page, from: string, handle: 'next' | 'rule' | 'default' | 'catch', to: string): Promise<void> {
+  await layoutSettled(page);
   const source = node(page, from).locator(`.react-flow__handle[data-handleid="${handle}"]`);
   const target = node(page, to).locator('.react-flow__handle[data-handleid="in"]');
   const s = (await source.boundingBox())!;

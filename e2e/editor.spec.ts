@@ -7,12 +7,12 @@ const inspector = (page: Page) => page.getByTestId('inspector');
 const verdict = (page: Page) => page.getByTestId('validation-verdict');
 const selectedState = (page: Page) => page.locator('.react-flow__node.selected [data-testid="state-node"]');
 
-/** The editor's document as the JSON view holds it. */
+/** The editor's document, as its Download button saves it. */
 async function documentOf(page: Page): Promise<{ workflow_id: string; version: string; asl: { StartAt: string; States: Record<string, Record<string, unknown>> }; skill_imports?: Array<{ uri: string }> }> {
-  await openJson(page);
-  const text = await jsonView(page).evaluate((el) => (el as HTMLElement).innerText);
-  await page.getByRole('tab', { name: 'Inspector' }).click();
-  return JSON.parse(text) as never;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  const chunks: Buffer[] = [];
+  for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as never;
 }
 
 test('a designer builds a workflow from the palette, fixes what validation pins on it, saves it, runs it from the form and watches it finish', async ({ page }) => {
@@ -22,7 +22,7 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   await expect(page).toHaveURL(/\/workflows\/edit$/);
 
   // The workflow's own fields: a name and an input schema (the run form is built from it).
-  await inspector(page).getByLabel('Name', { exact: true }).fill('E2E greeting');
+  await inspector(page).getByRole('textbox', { name: 'Name', exact: true }).first().fill('E2E greeting');
   await inspector(page).getByLabel(/Input schema/).fill(JSON.stringify({ type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] }));
   await inspector(page).getByLabel(/Input schema/).blur();
 
@@ -56,13 +56,15 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   await inspector(page).getByRole('button', { name: '+ Add a skill' }).click();
   await inspector(page).getByRole('button', { name: /builtin\.echo@1\.0\.0/ }).first().click();
   await expect(node(page, 'Task').getByTestId('node-skill')).toHaveAttribute('data-skill', 'skill://builtin.echo@1.0.0');
+  await inspector(page).getByRole('button', { name: '+ Add Parameters' }).click();
   await inspector(page).getByRole('button', { name: '+ Add path field' }).click();
   await inspector(page).getByLabel('Field name 1').fill('message.$');
   await inspector(page).getByLabel('Path of message.$').fill('$.name');
   await inspector(page).getByLabel('ResultPath', { exact: true }).fill('$.greeting');
   await node(page, 'Choice').click();
   const variable = inspector(page).getByLabel(/Variable/).first();
-  await variable.fill('$.greeting.data.message');
+  // builtin.echo returns its arguments as they are (no data-plane envelope around them).
+  await variable.fill('$.greeting.message');
   await variable.blur();
   await expect(verdict(page)).toHaveAttribute('data-valid', 'true', { timeout: 20_000 });
   const doc = await documentOf(page);
@@ -123,11 +125,11 @@ test('editing the JSON redraws the canvas, and a canvas edit rewrites the JSON; 
   await expect(node(page, 'WaitCopy')).toBeVisible();
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(node(page, 'WaitCopy')).toHaveCount(0);
-  // Undo also steps back over the JSON edit.
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await page.getByRole('button', { name: 'Undo' }).click();
+  // Undo steps back over the delete, the paste, the drop and the JSON edit, to the saved version.
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Undo' }).click();
   await expect(node(page, 'CalculateScore')).toBeVisible();
+  await expect(node(page, 'Wait')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
 });
 
 test('a stakeholder sees the editor read-only and the server refuses their saves', async ({ page }) => {
@@ -136,7 +138,7 @@ test('a stakeholder sees the editor read-only and the server refuses their saves
   await expect(page.getByTestId('palette')).toHaveCount(0);
   for (const name of ['Save draft', 'Save version…', 'Run…']) await expect(page.getByRole('button', { name })).toHaveCount(0);
   await node(page, 'TranscribeRecording').click();
-  await expect(inspector(page).getByLabel('Name', { exact: true })).toBeDisabled();
+  await expect(inspector(page).getByRole('textbox', { name: 'Name', exact: true }).first()).toBeDisabled();
   await openJson(page);
   await expect(jsonView(page)).toHaveAttribute('contenteditable', 'false');
   const refused = await page.request.post('/api/trpc/workflows.save', { data: { json: { workflow: {} } } });

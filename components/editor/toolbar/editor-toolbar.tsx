@@ -13,6 +13,7 @@ import type { useDocValidation } from '../state/use-doc-validation';
 import type { EditorPermissions } from '../workflow-editor';
 import { useDraftSaving } from './use-draft-saving';
 import { ValidityBadge } from './validity-badge';
+import { downloadName, downloadText } from './download-json';
 
 type Props = {
   source: LoadedSource;
@@ -78,6 +79,9 @@ export function EditorToolbar({ source, state, validation, permissions, canvas, 
             Compare…
           </Link>
         )}
+        <Button variant="ghost" onClick={() => downloadText(state.text, downloadName(doc))} title="Download the JSON as it is in the editor">
+          Download
+        </Button>
         {permissions.canEdit && (
           <Button onClick={() => void drafts.save().then(() => canvas.dispatch({ type: 'saved' }))} disabled={drafts.saving} title="Keep this document as a draft (any state, valid or not)">
             {drafts.saving ? 'Saving draft…' : 'Save draft'}
