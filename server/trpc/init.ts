@@ -11,6 +11,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ROLES, type Role } from '../db/schema/index.ts';
+import { WORKFLOW_EDITORS, WORKFLOW_RUNNERS } from '../auth/roles.ts';
 import type { PublicUser } from '../auth/users.ts';
 import { anonymousActor, type Actor } from '../audit/actor.ts';
 import { recordAudit, type AuditStatus } from '../audit/log.ts';
@@ -103,5 +104,7 @@ export const procedure = t.procedure.use(auditMutations).use(enforceAccess);
 /** Role sets used across routers, named by what they allow. */
 export const ALL_ROLES: readonly Role[] = ROLES;
 export const ADMIN: readonly Role[] = ['admin'];
-/** Who may change workflows (edit, save versions, keep drafts, accept proposals): designers and admins. */
-export const EDITORS: readonly Role[] = ['workflow_designer', 'admin'];
+/** Who changes workflows (saves versions and drafts, health proposals): designers and admins. */
+export const EDITORS: readonly Role[] = WORKFLOW_EDITORS;
+/** Who starts, cancels, retries and redrives runs: designers, compliance managers and admins. */
+export const RUNNERS: readonly Role[] = WORKFLOW_RUNNERS;

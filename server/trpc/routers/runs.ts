@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Role } from '../../auth/roles.ts';
 import { finalizeWorkflowTool } from '../../tools/runtime/finalize-workflow.ts';
 import { getWorkflowRunTool } from '../../tools/runtime/get-workflow-run.ts';
 import { listWorkflowRunsTool } from '../../tools/runtime/list-workflow-runs.ts';
@@ -7,12 +6,10 @@ import { redriveWorkflowRunTool } from '../../tools/runtime/redrive-workflow-run
 import { runId, stateName } from '../../tools/runtime/execution.ts';
 import { readWorkflowControlPlaneTool } from '../../tools/runtime/read-workflow-control-plane.ts';
 import { startWorkflowRunTool } from '../../tools/runtime/start-workflow-run.ts';
-import { ALL_ROLES, router } from '../init.ts';
+import { ALL_ROLES, RUNNERS, router } from '../init.ts';
 import { toolMutation, toolMutationAs, toolQuery } from '../tool-procedure.ts';
 import { savedRunFiltersRouter } from './saved-run-filters.ts';
 
-/** Who may start and stop runs: designers edit and run, compliance managers run, admins all. */
-const RUNNERS: readonly Role[] = ['workflow_designer', 'compliance_manager', 'admin'];
 
 /**
  * Runs: start, list and read (everyone, stakeholders included); stop (finalize_workflow with
