@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Badge } from '@/components/ui/badge';
+import { StateProgressBar } from '@/components/ui/state-progress-bar';
 import { CopyButton } from '@/components/ui/copy-button';
 import { errorMessage } from '@/components/ui/error-message';
 import { runTone } from '@/components/graph/format';
@@ -38,22 +39,9 @@ function useRun(card: Card) {
 function Progress({ s }: { s: RunSnapshot }) {
   const p = runProgress(s);
   if (p.total === 0) return null;
-  const pct = Math.round((p.done / p.total) * 100);
   return (
     <div className="mt-3">
-      <div
-        role="progressbar"
-        aria-label="States done"
-        aria-valuemin={0}
-        aria-valuemax={p.total}
-        aria-valuenow={p.done}
-        aria-valuetext={`${p.done} of ${p.total} states done`}
-        className="flex h-2 overflow-hidden rounded-full bg-slate-100"
-      >
-        <span className="h-full bg-emerald-500 transition-[width]" style={{ width: `${pct}%` }} />
-        <span className="h-full bg-indigo-400 transition-[width]" style={{ width: `${Math.round((p.running / p.total) * 100)}%` }} />
-        <span className="h-full bg-red-500 transition-[width]" style={{ width: `${Math.round((p.failed / p.total) * 100)}%` }} />
-      </div>
+      <StateProgressBar counts={{ done: p.done, running: p.running, failed: p.failed, total: p.total }} text={`${p.done} of ${p.total} states done`} />
       <p className="mt-1 text-xs text-slate-600">
         {p.done} of {plural(p.total, 'state')} done
         {p.running > 0 && <> · {p.running} running</>}

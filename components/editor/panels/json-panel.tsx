@@ -37,7 +37,7 @@ export function JsonPanel({ text, onChange, findings, syntaxError, readOnly, edi
     [deferredText, findings, syntaxError],
   );
   return (
-    <div className="h-full min-h-0" id="side-panel-json">
+    <div className="h-full min-h-0">
       <CodeEditor ref={editorRef} value={text} onChange={onChange} diagnostics={syntaxError || deferredText === text ? diagnostics : []} readOnly={readOnly} label="Workflow JSON" />
     </div>
   );

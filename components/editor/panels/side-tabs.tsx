@@ -1,9 +1,10 @@
 'use client';
 import type { ReactNode } from 'react';
+import { TabList } from '@/components/ui/tab-list';
 
 export type SideTab = 'inspector' | 'json' | 'problems' | 'control';
 
-/** Tabs of the editor's side panel (ARIA tabs: arrow keys move between them). */
+/** The editor's side panel tabs: Inspector, JSON (unless it sits beside the canvas), Problems with counts, Control plane. */
 export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onTab(t: SideTab): void; problems: { errors: number; warnings: number }; hideJson: boolean }) {
   const tabs: Array<{ id: SideTab; label: ReactNode }> = [
     { id: 'inspector', label: 'Inspector' },
@@ -20,27 +21,5 @@ export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onT
     },
     { id: 'control', label: 'Control plane' },
   ];
-  return (
-    <div role="tablist" aria-label="Side panel" className="flex border-b border-slate-200 bg-slate-50 px-2">
-      {tabs.map((t, i) => (
-        <button
-          key={t.id}
-          type="button"
-          role="tab"
-          id={`side-tab-${t.id}`}
-          aria-selected={tab === t.id}
-          aria-controls={`side-panel-${t.id}`}
-          tabIndex={tab === t.id ? 0 : -1}
-          onClick={() => onTab(t.id)}
-          onKeyDown={(e) => {
-            const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-            if (d) onTab(tabs[(i + d + tabs.length) % tabs.length]!.id);
-          }}
-          className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-        >
-          {t.label}
-        </button>
-      ))}
-    </div>
-  );
+  return <TabList tabs={tabs} tab={tab} onTab={onTab} label="Side panel" idPrefix="side" />;
 }

@@ -7,7 +7,7 @@ import { WorkflowGraphView } from '@/components/editor/graph-view';
 import { indexStates } from '@/components/editor/model/state-index';
 import { toFlowGraph } from '@/components/editor/model/to-flow-graph';
 import { isFinalRunStatus } from '@/components/chat/run-view';
-import { SideTabs } from './side-tabs';
+import { TabList } from '@/components/ui/tab-list';
 import { RunEventList } from './run-event-list';
 import { RunHeader } from './run-header';
 import { RunTimeline } from './run-timeline';
@@ -19,6 +19,12 @@ import type { IterationChoice } from './types';
 import { useRunDetail } from './use-run-detail';
 
 type Tab = 'graph' | 'timeline' | 'io' | 'events';
+const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
+  { id: 'graph', label: 'Graph' },
+  { id: 'timeline', label: 'Timeline' },
+  { id: 'io', label: 'Input & output' },
+  { id: 'events', label: 'Events' },
+];
 
 /**
  * The live run view: the workflow's graph with each state coloured by its status (updated as the
@@ -54,7 +60,7 @@ export function RunDetailPage({ runId, canRun }: { runId: string; canRun: boolea
   return (
     <div className="-m-8 flex h-screen min-h-0 flex-col" data-testid="run-view">
       <RunHeader detail={data} live={live} canRun={canRun} />
-      <SideTabs tab={tab} onTab={setTab} />
+      <TabList<Tab> tabs={TABS} tab={tab} onTab={setTab} label="Run view" idPrefix="run" />
       {tab === 'graph' && (
         <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_28rem]">
           <div className="min-h-0">

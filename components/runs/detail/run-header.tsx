@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
+import { StateProgressBar } from '@/components/ui/state-progress-bar';
 import { CopyButton } from '@/components/ui/copy-button';
 import { durationText } from '@/components/chat/format';
 import { useNow } from '@/components/chat/use-now';
@@ -15,14 +16,9 @@ const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** A run's progress over its state instances: done, running and failed as one bar, with the counts in words. */
 export function RunProgress({ counts }: { counts: ReturnType<typeof progressOf> }) {
-  const pct = (n: number) => `${counts.total ? (n / counts.total) * 100 : 0}%`;
   return (
     <div className="min-w-64">
-      <div role="progressbar" aria-label="States done" aria-valuemin={0} aria-valuemax={counts.total} aria-valuenow={counts.done} aria-valuetext={`${counts.done} of ${counts.total} states done`} className="flex h-2 overflow-hidden rounded-full bg-slate-100" data-testid="run-progress">
-        <span className="h-full bg-emerald-500 transition-[width]" style={{ width: pct(counts.done) }} />
-        <span className="h-full bg-indigo-400 transition-[width]" style={{ width: pct(counts.running) }} />
-        <span className="h-full bg-red-500 transition-[width]" style={{ width: pct(counts.failed) }} />
-      </div>
+      <StateProgressBar counts={counts} text={`${counts.done} of ${counts.total} states done`} />
       <p className="mt-1 text-xs text-slate-600">
         {counts.done} of {counts.total} states done{counts.running > 0 && ` · ${counts.running} running`}{counts.failed > 0 && ` · ${counts.failed} failed`}
       </p>
