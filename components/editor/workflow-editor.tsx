@@ -78,6 +78,8 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
 
   const edit = useCallback((result: EditResult, o?: { coalesce?: string; select?: readonly string[] }) => canvas.dispatch({ type: 'edit', result, ...o }), [canvas]);
   useGlobalShortcuts(readOnly ? null : canvas);
+  // A double-click on a state opens it in the inspector.
+  const canvasActions = useMemo(() => ({ ...canvas, open: (pointer: string) => { canvas.open(pointer); setTab('inspector'); } }), [canvas]);
 
   /**
    * A finding clicked in the Problems list: its state is selected and brought into view, and the
@@ -150,7 +152,7 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
         )}
         <SkillFiguresContext.Provider value={figures}>
           <ReactFlowProvider>
-            <EditorCanvas nodes={flow.nodes} edges={flow.edges} readOnly={readOnly} actions={canvas} onReady={(v) => (viewport.current = v)} ariaLabel="Workflow canvas" />
+            <EditorCanvas nodes={flow.nodes} edges={flow.edges} readOnly={readOnly} actions={canvasActions} onReady={(v) => (viewport.current = v)} ariaLabel="Workflow canvas" />
           </ReactFlowProvider>
         </SkillFiguresContext.Provider>
         {jsonBeside && <div className="min-h-0 border-l border-slate-200">{json}</div>}

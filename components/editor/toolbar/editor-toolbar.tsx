@@ -13,6 +13,7 @@ import type { useDocValidation } from '../state/use-doc-validation';
 import type { EditorPermissions } from '../workflow-editor';
 import { useDraftSaving } from './use-draft-saving';
 import { ValidityBadge } from './validity-badge';
+import { ShortcutsHelp } from './shortcuts-help';
 import { downloadName, downloadText } from './download-json';
 
 type Props = {
@@ -72,6 +73,7 @@ export function EditorToolbar({ source, state, validation, permissions, canvas, 
         <label className="ml-2 flex items-center gap-1.5 text-sm text-slate-700">
           <input type="checkbox" checked={jsonBeside} onChange={(e) => onJsonBeside(e.target.checked)} /> JSON beside
         </label>
+        <ShortcutsHelp />
       </div>
       <div className="ml-auto flex items-center gap-2">
         {source.base && (
