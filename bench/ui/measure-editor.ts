@@ -33,18 +33,18 @@ export async function measureEditor(page: Page, baseURL: string, doc: { asl: { S
   const box = (await page.getByTestId('editor-canvas').boundingBox())!;
   const x = box.x + 12;
   const y = box.y + box.height / 2;
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean };
-    w.__frames = [];
-    w.__stop = false;
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__stop = false;
     let last = performance.now();
-    const tick = (t: number) => {
-      w.__frames.push(t - last);
+    const tick = (t) => {
+      window.__frames.push(t - last);
       last = t;
-      if (!w.__stop) requestAnimationFrame(tick);
+      if (!window.__stop) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   await page.mouse.move(x, y);
   await page.mouse.down();
   for (let i = 1; i <= 120; i++) {

@@ -57,22 +57,20 @@ export async function measureRunColour(page: Page, baseURL: string, redisUrl: st
   if (!started.ok()) throw new Error(`runs.start: ${started.status()} ${await started.text()}`);
   await page.goto(`${baseURL}/runs/${runId}`);
   await page.locator('[data-testid="state-node"][data-state="Step0"]').waitFor();
-  await page.evaluate((id) => {
-    const w = window as unknown as { __changes: Array<{ state: string; status: string; at: number }>; __sse: Record<string, number> };
-    w.__changes = [];
-    w.__sse = {};
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    window.__changes = [];
+    window.__sse = {};
     new MutationObserver((records) => {
       const at = Date.now();
-      for (const r of records) {
-        const el = r.target as HTMLElement;
-        w.__changes.push({ state: el.dataset.state ?? '', status: el.dataset.status ?? '', at });
-      }
+      for (const r of records) window.__changes.push({ state: r.target.dataset.state ?? '', status: r.target.dataset.status ?? '', at });
     }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
-    const es = new EventSource(`/api/runs/${id}/events`);
+    const es = new EventSource('/api/runs/${runId}/events');
     es.onmessage = (m) => {
-      w.__sse[(JSON.parse(m.data as string) as { id: string }).id] ??= Date.now();
+      const id = JSON.parse(m.data).id;
+      if (window.__sse[id] === undefined) window.__sse[id] = Date.now();
     };
-  }, runId);
+  })()`);
   await page.locator('[data-testid="run-header"][data-status="SUCCEEDED"]').waitFor({ timeout: 120_000 });
   await page.waitForTimeout(500);
   const seen = await page.evaluate(() => {
