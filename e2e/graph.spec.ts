@@ -11,10 +11,12 @@ test('the Graph page draws the seeded lineage; a refinement shows its diff to th
   await signIn(page, DEMO.compliance, '/graph');
   await expect(page.getByRole('heading', { level: 1, name: 'Graph' })).toBeVisible();
   const canvas = page.getByTestId('lineage-canvas');
-  await expect(canvas.getByTestId('lineage-node')).toHaveCount(3);
+  // The seeded three (other specs on this console may have saved more workflows).
   for (const w of [standard, allCalls, productCompliance]) await expect(node(page, w)).toContainText(w.name);
-  // Two REFINEMENT_OF edges, from each child up to the standard workflow (ELK puts the parent on top).
-  await expect(canvas.locator('.react-flow__edge-text')).toHaveText(['REFINEMENT_OF', 'REFINEMENT_OF']);
+  // A REFINEMENT_OF edge from each seeded child up to the standard workflow (ELK puts the parent on top).
+  for (const child of [allCalls, productCompliance]) {
+    await expect(canvas.getByRole('group', { name: `${child.name} 1.0.0 REFINEMENT_OF ${standard.name} 1.0.0` }).or(canvas.locator(`[aria-label="${child.name} 1.0.0 REFINEMENT_OF ${standard.name} 1.0.0"]`)).first()).toBeVisible();
+  }
   const top = (await node(page, standard).boundingBox())!;
   for (const child of [allCalls, productCompliance]) expect((await node(page, child).boundingBox())!.y).toBeGreaterThan(top.y + top.height);
   await page.screenshot({ path: shot('graph-lineage') });
@@ -41,8 +43,8 @@ test('the Graph page draws the seeded lineage; a refinement shows its diff to th
   // Its parent lists both refinements as descendants and has no parent of its own.
   await p.getByRole('button', { name: `${standard.name} v1.0.0`, exact: true }).click();
   await expect(p.getByRole('heading', { level: 2, name: standard.name })).toBeVisible();
-  await expect(p.getByTestId('version-descendants').getByRole('listitem')).toHaveCount(2);
   await expect(p.getByTestId('version-descendants')).toContainText(allCalls.name);
+  await expect(p.getByTestId('version-descendants')).toContainText(productCompliance.name);
   await expect(p.getByText('This version has no parent')).toBeVisible();
 });
 
