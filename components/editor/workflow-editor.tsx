@@ -25,7 +25,7 @@ import type { LoadedSource } from './state/use-editor-source';
 import { useDocValidation } from './state/use-doc-validation';
 import { useEditor } from './state/use-editor';
 import { useGlobalShortcuts } from './state/use-global-shortcuts';
-import { initialEditorState, parseDocText } from './state/editor-reducer';
+import { stateFromText } from './state/editor-reducer';
 
 export type EditorPermissions = { canEdit: boolean; canRun: boolean };
 
@@ -37,7 +37,7 @@ export type EditorPermissions = { canEdit: boolean; canRun: boolean };
  */
 export function WorkflowEditor({ source, permissions }: { source: LoadedSource; permissions: EditorPermissions }) {
   const readOnly = !permissions.canEdit;
-  const { state, canvas } = useEditor(useMemo(() => startState(source.text), [source.text]));
+  const { state, canvas } = useEditor(useMemo(() => stateFromText(source.text), [source.text]));
   const doc = state.history.present;
   const validation = useDocValidation(doc, state.syntaxError === null);
   const [tab, setTab] = useState<SideTab>('inspector');
@@ -170,11 +170,4 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
       </div>
     </div>
   );
-}
-
-/** The editor's first state from loaded text (which may not parse: a draft keeps whatever was typed). */
-function startState(text: string) {
-  const parsed = parseDocText(text);
-  const s = initialEditorState(parsed.ok ? parsed.doc : undefined, text);
-  return parsed.ok ? s : { ...s, syntaxError: parsed.message };
 }

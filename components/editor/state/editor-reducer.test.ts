@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addState } from '../model/add-state';
 import { indexStates } from '../model/state-index';
-import { editorReducer, initialEditorState, printDoc, type EditorState } from './editor-reducer';
+import { editorReducer, initialEditorState, printDoc, stateFromText, type EditorState } from './editor-reducer';
 import type { WorkflowDoc } from '../model/types';
 
 const exists = (doc: WorkflowDoc, pointer: string) => indexStates(doc).states.has(pointer);
@@ -56,8 +56,8 @@ describe('editorReducer', () => {
     expect(s.selection).toEqual([]);
   });
 
-  it('loads text that does not parse as an empty document with the error', () => {
-    const s = reduce(initialEditorState(doc), { type: 'loadText', text: 'nope' });
+  it('starts from text that does not parse as an empty document with the error', () => {
+    const s = stateFromText('nope');
     expect(s.syntaxError).not.toBeNull();
     expect(s.text).toBe('nope');
     expect(s.baseline).toBe('nope');

@@ -1,5 +1,5 @@
 import { isObject } from '@/server/engine/json';
-import { createHistory, record, redo, sealHistory, undo, type History } from '../model/history';
+import { createHistory, record, redo, undo, type History } from '../model/history';
 import type { EditResult, WorkflowDoc } from '../model/types';
 import { reuseEqual } from './reuse-equal';
 
@@ -27,13 +27,10 @@ export interface EditorState {
 }
 
 export type EditorAction =
-  | { type: 'load'; doc: WorkflowDoc; text?: string }
-  | { type: 'loadText'; text: string }
   | { type: 'edit'; result: EditResult; coalesce?: string; select?: readonly string[] }
   | { type: 'text'; text: string }
   | { type: 'undo' }
   | { type: 'redo' }
-  | { type: 'seal' }
   | { type: 'select'; pointers: readonly string[] }
   | { type: 'move'; id: string; position: Point }
   | { type: 'forgetMoves' }
@@ -48,6 +45,13 @@ export const EMPTY_DOC: WorkflowDoc = { asl: { StartAt: '', States: {} } };
 
 export function initialEditorState(doc: WorkflowDoc = EMPTY_DOC, text = printDoc(doc)): EditorState {
   return { history: createHistory(doc), text, syntaxError: null, selection: [], moved: {}, notice: null, baseline: text };
+}
+
+/** The editor's first state from loaded text, which may not parse (a draft keeps whatever was typed). */
+export function stateFromText(text: string): EditorState {
+  const parsed = parseDocText(text);
+  const base = initialEditorState(parsed.ok ? parsed.doc : EMPTY_DOC, text);
+  return parsed.ok ? base : { ...base, syntaxError: parsed.message };
 }
 
 /** Parses editor text: a JSON object, or why not. */
@@ -81,13 +85,6 @@ export function editorReducer(exists: (doc: WorkflowDoc, pointer: string) => boo
   });
   return (s: EditorState, a: EditorAction): EditorState => {
     switch (a.type) {
-      case 'load':
-        return initialEditorState(a.doc, a.text ?? printDoc(a.doc));
-      case 'loadText': {
-        const parsed = parseDocText(a.text);
-        const base = initialEditorState(parsed.ok ? parsed.doc : EMPTY_DOC, a.text);
-        return parsed.ok ? base : { ...base, syntaxError: parsed.message };
-      }
       case 'edit': {
         if (!a.result.ok) return { ...s, notice: a.result.error.message };
         const next = withDoc(s, record(s.history, a.result.doc, a.coalesce ? { coalesce: a.coalesce } : {}));
@@ -104,8 +101,6 @@ export function editorReducer(exists: (doc: WorkflowDoc, pointer: string) => boo
         return s.history.past.length ? withDoc(s, undo(s.history)) : s;
       case 'redo':
         return s.history.future.length ? withDoc(s, redo(s.history)) : s;
-      case 'seal':
-        return { ...s, history: sealHistory(s.history) };
       case 'select':
         return { ...s, selection: a.pointers };
       case 'move':
