@@ -130,6 +130,10 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
+  /** Most Companions one delegated-mode session may hold at once; the Conductor reuses idle ones before it creates more. */
+  DCF_COMPANION_POOL_MAX: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long send_message_to_agent_and_wait_for_reply waits for the other agent's reply (seconds). */
+  DCF_AGENT_REPLY_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -162,6 +166,8 @@ export type AppConfig = {
   /** Pinned "today" for relative dates (DCF_CLOCK), or undefined for the real clock. */
   clock: string | undefined;
   seedWorkflows: boolean;
+  /** Delegated mode: the Companion pool's size per session, and how long an agent waits for another's reply. */
+  delegation: { poolMax: number; replyTimeoutS: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -233,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'deterministic' },
     clock: e.DCF_CLOCK,
     seedWorkflows: e.DCF_SEED_WORKFLOWS,
+    delegation: { poolMax: e.DCF_COMPANION_POOL_MAX, replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S },
     logLevel: e.LOG_LEVEL,
   };
 }

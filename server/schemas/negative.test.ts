@@ -24,6 +24,10 @@ const base: Record<SchemaName, string> = {
   control_plane_state: 'schemas/examples/spec/2.5-control-plane-state-transcribe-running.json',
   notification_payload: 'schemas/examples/ours/notification-payload-initial.json',
   data_plane_output: 'schemas/examples/ours/data-plane-output/scoring.calculate_score.json',
+  task_delegation: 'schemas/examples/dcf-plus/corrected/task-delegation.json',
+  task_result: 'schemas/examples/dcf-plus/corrected/task-result.json',
+  task_progress: 'schemas/examples/dcf-plus/corrected/task-progress.json',
+  strategic_advice: 'schemas/examples/dcf-plus/corrected/strategic-advice.json',
 };
 
 const S = '/asl/States';
@@ -78,6 +82,40 @@ const cases: Record<SchemaName, Case[]> = {
     { name: 'negative latency', patch: [{ op: 'replace', path: '/metrics/latency_ms', value: -5 }], expected: [{ path: '/metrics/latency_ms', code: 'schema.minimum' }] },
     { name: 'data as an array', patch: [{ op: 'replace', path: '/data', value: [1, 2] }], expected: [{ path: '/data', code: 'schema.type' }] },
     { name: 'artifact that is not a string', patch: [{ op: 'add', path: '/artifacts', value: [42] }], expected: [{ path: '/artifacts/0', code: 'schema.type' }] },
+  ],
+  task_delegation: [
+    { name: 'another message type', patch: [{ op: 'replace', path: '/type', value: 'task_result' }], expected: [{ path: '/type', code: 'schema.const' }] },
+    { name: 'no description', patch: [{ op: 'remove', path: '/description' }], expected: [{ path: '/description', code: 'schema.required' }] },
+    { name: 'a skill that is not a skill URI', patch: [{ op: 'replace', path: '/skills_required/0', value: 'research.web' }], expected: [{ path: '/skills_required/0', code: 'schema.pattern' }] },
+    { name: 'unknown priority', patch: [{ op: 'replace', path: '/priority', value: 'urgent' }], expected: [{ path: '/priority', code: 'schema.enum' }] },
+    { name: 'unknown top-level key', patch: [{ op: 'add', path: '/deadline', value: 'tomorrow' }], expected: [{ path: '/deadline', code: 'schema.additionalProperties' }] },
+    {
+      name: 'a plan step without its tool',
+      patch: [{ op: 'add', path: '/context/plan', value: [{ step: 'search', skill: 'skill://research.web@0.2.0', args: {}, result: 'hits' }] }],
+      expected: [{ path: '/context/plan/0/tool', code: 'schema.required' }],
+    },
+    {
+      name: 'for_each without as',
+      patch: [{ op: 'add', path: '/context/plan', value: [{ step: 'fetch', skill: 'skill://research.web@0.2.0', tool: 'fetch_page', args: {}, for_each: '$.hits', result: 'pages' }] }],
+      expected: [{ path: '/context/plan/0', code: 'schema.dependentRequired' }],
+    },
+  ],
+  task_result: [
+    { name: 'unknown status', patch: [{ op: 'replace', path: '/status', value: 'done' }], expected: [{ path: '/status', code: 'schema.enum' }] },
+    { name: 'metrics without skills_used', patch: [{ op: 'remove', path: '/metrics/skills_used' }], expected: [{ path: '/metrics/skills_used', code: 'schema.required' }] },
+    { name: 'fractional tool_calls', patch: [{ op: 'replace', path: '/metrics/tool_calls', value: 2.5 }], expected: [{ path: '/metrics/tool_calls', code: 'schema.type' }] },
+    { name: 'output without a summary', patch: [{ op: 'remove', path: '/output/summary' }], expected: [{ path: '/output/summary', code: 'schema.required' }] },
+    { name: 'failed without an error', patch: [{ op: 'replace', path: '/status', value: 'failed' }], expected: [{ path: '/output/error', code: 'schema.required' }] },
+  ],
+  task_progress: [
+    { name: 'over 100 percent', patch: [{ op: 'replace', path: '/progress_pct', value: 120 }], expected: [{ path: '/progress_pct', code: 'schema.maximum' }] },
+    { name: 'no status message', patch: [{ op: 'remove', path: '/status_message' }], expected: [{ path: '/status_message', code: 'schema.required' }] },
+    { name: 'updated_at not a date-time', patch: [{ op: 'replace', path: '/updated_at', value: 'now' }], expected: [{ path: '/updated_at', code: 'schema.format' }] },
+  ],
+  strategic_advice: [
+    { name: 'confidence above 1', patch: [{ op: 'replace', path: '/confidence', value: 85 }], expected: [{ path: '/confidence', code: 'schema.maximum' }] },
+    { name: 'empty evidence', patch: [{ op: 'replace', path: '/evidence', value: {} }], expected: [{ path: '/evidence', code: 'schema.minProperties' }] },
+    { name: 'no strategist_id', patch: [{ op: 'remove', path: '/strategist_id' }], expected: [{ path: '/strategist_id', code: 'schema.required' }] },
   ],
 };
 

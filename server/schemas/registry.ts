@@ -6,6 +6,10 @@ import controlPlaneMetaSchema from '../../schemas/control-plane-meta-1.0.0.json'
 import controlPlaneStateSchema from '../../schemas/control-plane-state-1.0.0.json' with { type: 'json' };
 import notificationPayloadSchema from '../../schemas/notification-payload-1.0.0.json' with { type: 'json' };
 import dataPlaneOutputSchema from '../../schemas/data-plane-output-1.0.0.json' with { type: 'json' };
+import taskDelegationSchema from '../../schemas/messages/task-delegation-1.0.0.json' with { type: 'json' };
+import taskResultSchema from '../../schemas/messages/task-result-1.0.0.json' with { type: 'json' };
+import taskProgressSchema from '../../schemas/messages/task-progress-1.0.0.json' with { type: 'json' };
+import strategicAdviceSchema from '../../schemas/messages/strategic-advice-1.0.0.json' with { type: 'json' };
 import type { ValidationIssue } from '../validation/issue.ts';
 import { escapePointerToken, pointerTokens } from '../../lib/json-pointer.ts';
 import { pruneSchemaErrors } from './prune-errors.ts';
@@ -16,7 +20,10 @@ const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
 const addFormats = require('ajv-formats') as typeof import('ajv-formats').default;
 
-/** The six document kinds of spec §5.1–5.6, keyed by the name the rest of the code uses. */
+/**
+ * The six document kinds of spec §5.1–5.6 and the four message protocols of delegated mode
+ * (dcf-plus "Message Protocols"), keyed by the name the rest of the code uses.
+ */
 export const SCHEMAS = {
   workflow: workflowSchema,
   skill_manifest: skillManifestSchema,
@@ -24,6 +31,10 @@ export const SCHEMAS = {
   control_plane_state: controlPlaneStateSchema,
   notification_payload: notificationPayloadSchema,
   data_plane_output: dataPlaneOutputSchema,
+  task_delegation: taskDelegationSchema,
+  task_result: taskResultSchema,
+  task_progress: taskProgressSchema,
+  strategic_advice: strategicAdviceSchema,
 } as const;
 export type SchemaName = keyof typeof SCHEMAS;
 
@@ -32,7 +43,7 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 
 /**
  * Compiles a schema on first use (draft 2020-12, all errors, formats checked). Lazily, one at a
- * time: compiling all six costs a few hundred milliseconds, and `dcf validate` needs one.
+ * time: compiling all of them costs a few hundred milliseconds, and `dcf validate` needs one.
  */
 function sharedAjv(): InstanceType<typeof Ajv2020> {
   if (!ajv) {

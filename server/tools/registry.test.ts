@@ -5,7 +5,7 @@ import { describeTools, findTool, TOOLS } from './registry.ts';
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
 
-/** Every registered tool and whether it is read-only: the three of the validator issue, then the engine issue's. */
+/** Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's, then delegated mode's. */
 const READ_ONLY: Record<string, boolean> = {
   get_skillset: true,
   validate_skill_manifest: true,
@@ -37,6 +37,18 @@ const READ_ONLY: Record<string, boolean> = {
   accept_workflow_update: false,
   save_workflow: false,
   get_saved_workflow: true,
+  create_companion: false,
+  dismiss_companion: false,
+  list_session_companions: true,
+  update_companion_status: false,
+  create_session_context: false,
+  update_session_context: false,
+  finalize_session: false,
+  delegate_task: false,
+  broadcast_task: false,
+  read_session_activity: true,
+  update_conductor_guidelines: false,
+  read_shared_memory_blocks: true,
 };
 
 /** The spec tools the engine issue adds. */
@@ -49,7 +61,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(30);
+    expect(names).toHaveLength(42);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

@@ -31,6 +31,18 @@ import { getSkillsetTool } from './skills/get-skillset.ts';
 import { validateSkillManifestTool } from './skills/validate-skill-manifest.ts';
 import { setDemoFaultsTool } from './skills/set-demo-faults.ts';
 import { validateWorkflowTool } from './workflows/validate-workflow.ts';
+import { createCompanionTool } from './delegation/create-companion.ts';
+import { dismissCompanionTool } from './delegation/dismiss-companion.ts';
+import { listSessionCompanionsTool } from './delegation/list-session-companions.ts';
+import { updateCompanionStatusTool } from './delegation/update-companion-status.ts';
+import { createSessionContextTool } from './delegation/create-session-context.ts';
+import { updateSessionContextTool } from './delegation/update-session-context.ts';
+import { finalizeSessionTool } from './delegation/finalize-session.ts';
+import { delegateTaskTool } from './delegation/delegate-task.ts';
+import { broadcastTaskTool } from './delegation/broadcast-task.ts';
+import { readSessionActivityTool } from './delegation/read-session-activity.ts';
+import { updateConductorGuidelinesTool } from './delegation/update-conductor-guidelines.ts';
+import { readSharedMemoryBlocksTool } from './delegation/read-shared-memory-blocks.ts';
 
 /**
  * The one registry of tools. The CLI (`dcf tools`, `dcf tool`), the console's tRPC routers and
@@ -38,7 +50,9 @@ import { validateWorkflowTool } from './workflows/validate-workflow.ts';
  */
 export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifestTool, validateWorkflowTool,
   createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, waitForWorkflowRunTool, listWorkflowRunsTool, redriveWorkflowRunTool, setDemoFaultsTool,
-  appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool] as unknown as AnyTool[];
+  appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool,
+  createCompanionTool, dismissCompanionTool, listSessionCompanionsTool, updateCompanionStatusTool, createSessionContextTool, updateSessionContextTool, finalizeSessionTool,
+  delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

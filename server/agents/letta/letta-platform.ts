@@ -179,15 +179,22 @@ export class LettaAgentPlatform implements AgentPlatform {
     return listHistory(this.#messaging, agentId, opts);
   }
 
+  /** `POST /v1/agents/{id}/messages/async`: Letta runs the turn after the agent's current one and keeps it across restarts. */
+  async queueMessage(agentId: string, message: InboundMessage): Promise<void> {
+    await queueMessage(this.#messaging, agentId, message);
+  }
+
   // Agent-to-agent: what Letta's multi-agent tools do, on the host's behalf.
 
   async sendMessageToAgentAsync(fromAgentId: string, toAgentId: string, text: string): Promise<void> {
     await queueMessage(this.#messaging, toAgentId, { role: 'system', content: asyncAgentMessage(fromAgentId, text), sender_agent_id: fromAgentId });
   }
 
-  async sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string): Promise<string> {
-    const events = await collectTurn(this.#messaging, toAgentId, { role: 'system', content: replyAgentMessage(fromAgentId, text), sender_agent_id: fromAgentId });
-    return assistantText(events);
+  /** The reply of the other agent's turn; a turn longer than `timeout_ms` (default: the turn time limit) fails the wait. */
+  async sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string, opts: { timeout_ms?: number } = {}): Promise<string> {
+    const message: InboundMessage = { role: 'system', content: replyAgentMessage(fromAgentId, text), sender_agent_id: fromAgentId };
+    const context = opts.timeout_ms ? { ...this.#messaging, messageTimeoutMs: opts.timeout_ms } : this.#messaging;
+    return assistantText(await collectTurn(context, toAgentId, message));
   }
 
   /** Every agent having all `tags`, except the sender, is messaged in parallel; any failure rejects. */

@@ -12,6 +12,7 @@ import type {
   CreateAgentSpec,
   InboundMessage,
   MemoryBlock,
+  MessageGate,
   Passage,
   StoredMessage,
 } from '../platform/agent-platform.ts';
@@ -23,6 +24,8 @@ import { BlockStore } from './block-store.ts';
 import type { MultiAgentOps } from './builtin-tools/index.ts';
 import { createAgentFromTemplate } from './create-agent.ts';
 import { AgentPlatformError } from './errors.ts';
+import { InboxDelivery } from './inbox-delivery.ts';
+import { InboxStore } from './inbox-store.ts';
 import { asyncEnvelope, replyOf, sleeptimeTranscript, waitEnvelope } from './messages-between-agents.ts';
 import { MessageStore } from './message-store.ts';
 import { PassageStore } from './passage-store.ts';
@@ -42,14 +45,24 @@ export interface LocalAgentPlatformOptions {
   maxSteps?: number;
   /** Stored messages a brain reads per step (default 200). */
   historyLimit?: number;
+  /** Checks agent-to-agent and queued host messages at send and at delivery (delegated mode's protocols). */
+  gate?: MessageGate;
+  /** The durable inbox's claim time and sweep interval (see inbox-delivery.ts). */
+  inboxClaimMs?: number;
+  inboxSweepMs?: number;
+  /** Whether this process delivers messages other processes queued (default true; the CLI turns it off while a console runs). */
+  sweepInbox?: boolean;
+  /** How long send_message_to_agent_and_wait_for_reply waits for the reply (default 120 s). */
+  replyTimeoutMs?: number;
 }
 
 /**
  * The `local` adapter of the agent-platform port: agents, blocks, tags, tools and messages in
  * Postgres/PGlite (so a new instance on the same database carries on where the last stopped),
  * archival passages in `memories`, and each agent's turns run in this process by the agent loop
- * with the brain its role is given. Agent-to-agent messages are turns of the receiving agent;
- * async ones run in the background, one turn at a time per agent.
+ * with the brain its role is given. Agent-to-agent messages are turns of the receiving agent,
+ * one turn at a time per agent; async ones and host messages go through the durable inbox
+ * (`agent_inbox`), so they survive a restart and wait for the receiver's running turn.
  */
 export class LocalAgentPlatform implements AgentPlatform {
   readonly kind = 'local' as const;
@@ -57,6 +70,8 @@ export class LocalAgentPlatform implements AgentPlatform {
   private readonly blocks: BlockStore;
   private readonly messages: MessageStore;
   private readonly passages: PassageStore;
+  private readonly inbox: InboxStore;
+  private readonly delivery: InboxDelivery;
   private readonly queue = new TurnQueue();
   private readonly background = new Set<Promise<void>>();
   private readonly deps: TurnDeps;
@@ -69,13 +84,26 @@ export class LocalAgentPlatform implements AgentPlatform {
     this.blocks = new BlockStore(opts.db);
     this.messages = new MessageStore(opts.db);
     this.passages = new PassageStore(opts.db);
+    this.inbox = new InboxStore(opts.db);
     this.log = opts.log ?? logger();
     this.maxSteps = opts.maxSteps ?? 24;
-    const services: ToolServices = { ...opts.toolServices, db: opts.toolServices.db ?? (async () => opts.db) };
+    this.delivery = new InboxDelivery({
+      inbox: this.inbox,
+      queue: this.queue,
+      gate: opts.gate,
+      log: this.log,
+      claimMs: opts.inboxClaimMs,
+      sweepMs: opts.inboxSweepMs,
+      runTurn: async (agentId, message, place) => {
+        const content = message.sender_agent_id ? asyncEnvelope(message.sender_agent_id, message.content) : message.content;
+        await collect(this.turn(agentId, { ...message, content }, { max_steps: this.maxSteps, chain: [] }, place));
+      },
+    });
+    const services: ToolServices = { ...opts.toolServices, db: opts.toolServices.db ?? (async () => opts.db), agents: opts.toolServices.agents ?? (async () => this) };
     const audit = opts.audit === undefined ? dbAuditSink(opts.db) : (opts.audit ?? undefined);
     const multiAgent: MultiAgentOps = {
       sendAsync: (from, to, text) => this.sendMessageToAgentAsync(from, to, text),
-      sendAndWait: (from, to, text, chain) => this.waitForReply(from, to, text, chain),
+      sendAndWait: (from, to, text, chain, timeoutMs) => this.waitForReply(from, to, text, chain, timeoutMs),
       sendMatchingTags: (from, q, text, chain) => this.broadcast(from, q, text, chain),
     };
     this.deps = {
@@ -89,6 +117,7 @@ export class LocalAgentPlatform implements AgentPlatform {
       invokeOptions: { audit, onInternalError: (tool, err) => this.log.error({ tool, err }, 'agent tool failed unexpectedly') },
       historyLimit: opts.historyLimit ?? 200,
     };
+    if (opts.sweepInbox !== false) this.delivery.start();
   }
 
   describe() {
@@ -201,16 +230,19 @@ export class LocalAgentPlatform implements AgentPlatform {
     return (await this.messages.list(agentId, opts)).map(({ step_id: _step, ...m }) => m);
   }
 
+  /** A message from the host, delivered durably after the agent's running turn (see queueMessage in the port). */
+  async queueMessage(agentId: string, message: InboundMessage): Promise<void> {
+    await this.enqueue(agentId, message);
+  }
+
   // Agent-to-agent
 
   async sendMessageToAgentAsync(fromAgentId: string, toAgentId: string, text: string): Promise<void> {
-    if (this.closed) throw new AgentPlatformError('conflict', 'the agent platform is closing');
-    await this.agentRow(toAgentId);
-    this.deliverInBackground(toAgentId, { role: 'user', content: asyncEnvelope(fromAgentId, text), sender_agent_id: fromAgentId });
+    await this.enqueue(toAgentId, { role: 'user', content: text, sender_agent_id: fromAgentId });
   }
 
-  sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string): Promise<string> {
-    return this.waitForReply(fromAgentId, toAgentId, text, []);
+  sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string, opts: { timeout_ms?: number } = {}): Promise<string> {
+    return this.waitForReply(fromAgentId, toAgentId, text, [], opts.timeout_ms);
   }
 
   sendMessageToAgentsMatchingTags(fromAgentId: string, tags: string[], text: string): Promise<Array<{ agent_id: string; reply: string }>> {
@@ -229,9 +261,10 @@ export class LocalAgentPlatform implements AgentPlatform {
     return this.passages.search(agentId, query);
   }
 
-  /** Stops taking agent-to-agent messages and waits for the background turns to end. The database stays open (it is the caller's). */
+  /** Stops taking agent-to-agent messages and waits for the turns under way to end. The database stays open (it is the caller's). */
   async close(): Promise<void> {
     this.closed = true;
+    await this.delivery.close();
     while (this.background.size) await Promise.allSettled([...this.background]);
   }
 
@@ -257,9 +290,22 @@ export class LocalAgentPlatform implements AgentPlatform {
     this.track(this.wakeSleeptime(agent));
   }
 
-  private deliverInBackground(agentId: string, message: InboundMessage): void {
-    const place = this.queue.reserve(agentId);
-    this.track(collect(this.turn(agentId, message, { max_steps: this.maxSteps, chain: [] }, place)).then(() => undefined));
+  /** Writes the message to the agent's durable inbox (after the gate accepted it) and starts its delivery. */
+  private async enqueue(agentId: string, message: InboundMessage): Promise<void> {
+    if (this.closed) throw new AgentPlatformError('conflict', 'the agent platform is closing');
+    await this.agentRow(agentId);
+    await this.check(message.sender_agent_id ?? null, agentId, message.content);
+    await this.inbox.enqueue(agentId, message);
+    this.delivery.kick(agentId);
+  }
+
+  /** The gate's verdict on a message about to be sent: a refusal is an `invalid` error with its reason. */
+  private async check(from: string | null, to: string, text: string): Promise<void> {
+    const refusal = await this.opts.gate?.onSend({ from, to, text });
+    if (refusal) {
+      this.log.warn({ from, to, refusal }, 'message refused at send');
+      throw new AgentPlatformError('invalid', refusal);
+    }
   }
 
   private track(work: Promise<void>): void {
@@ -268,15 +314,31 @@ export class LocalAgentPlatform implements AgentPlatform {
     void tracked.finally(() => this.background.delete(tracked));
   }
 
-  private async waitForReply(from: string, to: string, text: string, chain: string[]): Promise<string> {
+  /**
+   * Runs the receiver's turn for the message and returns its reply; after `timeoutMs` (default
+   * replyTimeoutMs) the wait fails while the turn goes on (tracked, its reply stored in its history).
+   */
+  private async waitForReply(from: string, to: string, text: string, chain: string[], timeoutMs = this.opts.replyTimeoutMs ?? 120_000): Promise<string> {
     if (from === to) throw new AgentPlatformError('invalid', 'an agent cannot wait for its own reply');
     await this.agentRow(to);
-    const events = await collect(this.turn(to, { role: 'user', content: waitEnvelope(from, text), sender_agent_id: from }, { max_steps: this.maxSteps, chain }));
-    return replyOf(to, events);
+    await this.check(from, to, text);
+    const turn = collect(this.turn(to, { role: 'user', content: waitEnvelope(from, text), sender_agent_id: from }, { max_steps: this.maxSteps, chain }));
+    this.track(turn.then(() => undefined));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AgentPlatformError('conflict', `no reply from agent ${to} within ${Math.round(timeoutMs / 1000)} s; its turn goes on and its reply will be in its history`)), timeoutMs);
+    });
+    try {
+      return replyOf(to, await Promise.race([turn, timeout]));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async broadcast(from: string, q: { match_all: string[]; match_some: string[] }, text: string, chain: string[]): Promise<Array<{ agent_id: string; reply: string }>> {
     const ids = (await this.agents.find({ matchAll: q.match_all, matchSome: q.match_some })).filter((id) => id !== from && !chain.includes(id));
+    // A message the gate refuses is refused as a whole, not as one error reply per receiver.
+    if (ids.length) await this.check(from, ids[0]!, text);
     return Promise.all(
       ids.map((id) =>
         this.waitForReply(from, id, text, chain).then(
@@ -293,7 +355,8 @@ export class LocalAgentPlatform implements AgentPlatform {
     const turns = await this.messages.countInbound(agent.id);
     if (turns % agent.sleeptimeFrequency !== 0) return;
     const recent = await this.messages.list(agent.id, { limit: this.opts.historyLimit ?? 200 });
-    this.deliverInBackground(agent.sleeptimeAgentId, { role: 'user', content: sleeptimeTranscript(agent, recent, agent.sleeptimeFrequency) });
+    await this.inbox.enqueue(agent.sleeptimeAgentId, { role: 'user', content: sleeptimeTranscript(agent, recent, agent.sleeptimeFrequency) });
+    this.delivery.kick(agent.sleeptimeAgentId);
   }
 }
 

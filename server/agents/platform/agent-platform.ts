@@ -98,6 +98,30 @@ export interface Passage {
   score?: number;
 }
 
+/**
+ * A message between agents (or from the host: `from` null), as a gate sees it: the text the
+ * sender wrote, before any envelope the platform puts around it.
+ */
+export interface GatedMessage {
+  from: string | null;
+  to: string;
+  text: string;
+}
+
+/**
+ * Checks messages where the platform can see them (the local runtime: every agent-to-agent and
+ * queued host message; Letta: the messages the host sends). Delegated mode validates its message
+ * protocols here and records what arrives (server/delegation/message-gate.ts). A refusal is a
+ * reason in plain words, never silent: at send the sender gets it as its tool's error, at receipt
+ * the message is marked rejected with it (and the gate logs it).
+ */
+export interface MessageGate {
+  /** Null lets the message be queued; a string refuses it. */
+  onSend(m: GatedMessage): Promise<string | null>;
+  /** Just before the receiver's turn for it: null delivers it, a string rejects it. */
+  onReceive(m: GatedMessage): Promise<string | null>;
+}
+
 export interface AgentPlatform {
   /** `letta` or `local`: shown in the console with `describe()`. */
   readonly kind: 'letta' | 'local';
@@ -135,11 +159,21 @@ export interface AgentPlatform {
   sendMessage(agentId: string, message: InboundMessage, opts?: { max_steps?: number }): Promise<AgentEvent[]>;
   listMessages(agentId: string, opts?: { limit?: number; before?: string }): Promise<StoredMessage[]>;
 
+  /**
+   * Queues a message from the host for the agent without waiting for its turn (Letta
+   * `/messages/async`). Durable: it is delivered after the agent's running turn, also after a
+   * restart of the console.
+   */
+  queueMessage(agentId: string, message: InboundMessage): Promise<void>;
+
   // Agent-to-agent (Letta's multi-agent tools, exposed to the host as well)
-  /** `send_message_to_agent_async`: delivers without waiting; resolves once queued. */
+  /** `send_message_to_agent_async`: delivers without waiting; resolves once queued (durably, as queueMessage). */
   sendMessageToAgentAsync(fromAgentId: string, toAgentId: string, text: string): Promise<void>;
-  /** `send_message_to_agent_and_wait_for_reply`: the reply's assistant text. */
-  sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string): Promise<string>;
+  /**
+   * `send_message_to_agent_and_wait_for_reply`: the reply's assistant text. Fails when no reply
+   * comes within `timeout_ms` (the receiver's turn still finishes; its reply stays in its history).
+   */
+  sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string, opts?: { timeout_ms?: number }): Promise<string>;
   /** `send_message_to_agents_matching_tags` (Letta renamed it from `..._matching_all_tags`). */
   sendMessageToAgentsMatchingTags(fromAgentId: string, tags: string[], text: string): Promise<Array<{ agent_id: string; reply: string }>>;
 

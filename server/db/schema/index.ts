@@ -10,3 +10,4 @@ export * from './chat.ts';
 export * from './api-tokens.ts';
 export * from './workflow-drafts.ts';
 export * from './saved-run-filters.ts';
+export * from './delegation.ts';

@@ -11,7 +11,7 @@ export type BuiltinToolType = 'letta_core' | 'letta_memory_core' | 'letta_sleept
 export interface MultiAgentOps {
   sendAsync(fromAgentId: string, toAgentId: string, text: string): Promise<void>;
   /** `chain`: the agents already waiting for a reply up this call chain (a cycle would deadlock). */
-  sendAndWait(fromAgentId: string, toAgentId: string, text: string, chain: string[]): Promise<string>;
+  sendAndWait(fromAgentId: string, toAgentId: string, text: string, chain: string[], timeoutMs?: number): Promise<string>;
   sendMatchingTags(fromAgentId: string, q: { match_all: string[]; match_some: string[] }, text: string, chain: string[]): Promise<Array<{ agent_id: string; reply: string }>>;
 }
 

@@ -11,7 +11,7 @@ import {
   memoryReplace,
   memoryRethink,
 } from './memory-tools.ts';
-import { sendMessage, sendMessageToAgentAndWaitForReply, sendMessageToAgentAsync, sendMessageToAgentsMatchingTags } from './messaging-tools.ts';
+import { sendMessage, sendMessageToAgentAndWaitForReply, sendMessageToAgentAsync, sendMessageToAgentsMatchingAllTags, sendMessageToAgentsMatchingTags } from './messaging-tools.ts';
 
 export type { BuiltinEnv, BuiltinTool, BuiltinToolType, MultiAgentOps } from './builtin.ts';
 
@@ -30,6 +30,7 @@ export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
   sendMessageToAgentAsync,
   sendMessageToAgentAndWaitForReply,
   sendMessageToAgentsMatchingTags,
+  sendMessageToAgentsMatchingAllTags,
 ];
 
 const byName = new Map(BUILTIN_TOOLS.map((t) => [t.name, t]));
