@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { conversations, type ConversationRow } from '../db/schema/chat.ts';
 import type { AgentPlatform, StoredMessage } from '../agents/platform/agent-platform.ts';
 import { clockToday } from '../../lib/relative-dates.ts';
+import type { ToolServices } from '../tools/context.ts';
 
 export type ChatMode = 'planner' | 'conductor';
 
@@ -38,9 +39,11 @@ export function clockBlockValue(pinned: string | undefined, real: Date = new Dat
 /**
  * Starts a conversation: a new agent from the mode's template (`planner` or `conductor`) on the
  * active platform, with two host-kept blocks — `clock` (today) and `console_user` (who is talking) —
- * and tags naming the user and the conversation, so the agent can be found from either.
+ * and tags naming the user and the conversation, so the agent can be found from either. A
+ * Conductor starts its delegated-mode session at once (shared blocks, Strategist), so its
+ * Companions page exists from the first message.
  */
-export async function createConversation(db: Db, platform: AgentPlatform, user: ChatUser, mode: ChatMode, clock: string | undefined): Promise<ConversationRow> {
+export async function createConversation(db: Db, platform: AgentPlatform, user: ChatUser, mode: ChatMode, clock: string | undefined, services?: ToolServices): Promise<ConversationRow> {
   const id = randomUUID();
   const agent = await platform.createAgent({
     template: mode,
@@ -55,7 +58,14 @@ export async function createConversation(db: Db, platform: AgentPlatform, user: 
     .insert(conversations)
     .values({ id, userId: user.id, mode, agentId: agent.id, platform: platform.kind, title: mode === 'planner' ? 'New Planner conversation' : 'New Conductor conversation' })
     .returning();
+  if (mode === 'conductor' && services) await ensureSession(db, platform, row!, services);
   return row!;
+}
+
+/** A Conductor conversation's delegated-mode session (made when it has none active). */
+async function ensureSession(db: Db, platform: AgentPlatform, row: ConversationRow, services: ToolServices): Promise<void> {
+  const [{ delegationHub }, { ensureConversationSession }] = await Promise.all([import('../delegation/connect.ts'), import('../delegation/sessions.ts')]);
+  await ensureConversationSession(delegationHub(platform, db, services), { conversationId: row.id, conductorId: row.agentId, userId: row.userId });
 }
 
 export async function listConversations(db: Db, userId: string): Promise<ConversationRow[]> {
@@ -87,10 +97,12 @@ export async function conversationMessages(db: Db, platform: AgentPlatform, user
 }
 
 /**
- * Before a user message: refreshes the `clock` block (a conversation may span days), titles an
- * untitled conversation after its first message, and bumps it to the top of the list.
+ * Before a user message: refreshes the `clock` block (a conversation may span days), makes sure a
+ * Conductor has an active session (its last one may have been finalized), titles an untitled
+ * conversation after its first message, and bumps it to the top of the list.
  */
-export async function prepareTurn(db: Db, platform: AgentPlatform, row: ConversationRow, content: string, clock: string | undefined): Promise<void> {
+export async function prepareTurn(db: Db, platform: AgentPlatform, row: ConversationRow, content: string, clock: string | undefined, services?: ToolServices): Promise<void> {
+  if (row.mode === 'conductor' && services) await ensureSession(db, platform, row, services);
   const blocks = await platform.listAgentBlocks(row.agentId);
   const clockBlock = blocks.find((b) => b.label === 'clock');
   const value = clockBlockValue(clock);

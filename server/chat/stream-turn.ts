@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { AgentEvent, AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { ToolServices } from '../tools/context.ts';
 import { ConversationNotFound, getConversation, prepareTurn } from './conversations.ts';
 
 /** Longest user message accepted (characters). */
@@ -20,7 +21,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
  * anything is sent: 400 (empty or too long), 404 (not the caller's conversation), 409 (a turn of
  * this conversation is still running). Closing the request cancels the turn.
  */
-export async function streamTurn(deps: { db: Db; platform: AgentPlatform; clock: string | undefined; userId: string; conversationId: string; body: unknown; signal: AbortSignal }): Promise<Response> {
+export async function streamTurn(deps: { db: Db; platform: AgentPlatform; clock: string | undefined; userId: string; conversationId: string; body: unknown; signal: AbortSignal; services?: ToolServices }): Promise<Response> {
   const content = typeof (deps.body as { content?: unknown } | null)?.content === 'string' ? ((deps.body as { content: string }).content).trim() : '';
   if (!content) return json(400, { error: 'invalid_input', message: 'send {"content": "<your message>"} with a non-empty message' });
   if (content.length > MAX_MESSAGE_CHARS) return json(400, { error: 'invalid_input', message: `a message may have at most ${MAX_MESSAGE_CHARS} characters (this one has ${content.length})` });
@@ -51,7 +52,7 @@ export async function streamTurn(deps: { db: Db; platform: AgentPlatform; clock:
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
       try {
-        await prepareTurn(deps.db, deps.platform, conversation, content, deps.clock);
+        await prepareTurn(deps.db, deps.platform, conversation, content, deps.clock, deps.services);
         for await (const event of deps.platform.streamMessage(conversation.agentId, { role: 'user', content }, { signal: deps.signal })) {
           send('agent', event satisfies AgentEvent);
         }

@@ -11,9 +11,6 @@ import { editSessionContext, readSessionContext } from './session-edits.ts';
 import { setCompanion } from './session-context.ts';
 import { companionTags, roleTag, sessionTag, SPECIALIZATION, tagValue, withTag, writerOf, type CompanionStatus } from './tags.ts';
 
-/** Tools a Companion gets beyond its template's: its own status (its partition of session_context). */
-const COMPANION_EXTRA_TOOLS = ['update_companion_status'];
-
 const poolLock = new KeyedLock();
 
 /** What list_session_companions reports per Companion. */
@@ -57,7 +54,8 @@ export interface NewCompanion {
 
 /**
  * create_companion: a Companion from `agents/templates/companion.af` (persona, task_context,
- * dcf_active_skills; send_message_to_agent_async, load_skill, unload_skill, invoke_skill_tool)
+ * dcf_active_skills; send_message_to_agent_async, load_skill, unload_skill, invoke_skill_tool,
+ * update_companion_status)
  * tagged role/session/specialization/status:idle, holding the shared blocks asked for (only the
  * session's own shared blocks may be given), with its initial skills loaded. Refused when the
  * session's pool is full. All or nothing: a failure after the agent exists deletes it.
@@ -89,7 +87,6 @@ export async function createCompanion(hub: DelegationHub, actor: Actor, spec: Ne
       name: `companion-${session.id.slice(0, 8)}-${randomUUID().slice(0, 8)}`,
       tags: companionTags(session.id, spec.specialization),
       block_ids: shared,
-      tools: COMPANION_EXTRA_TOOLS,
     });
     try {
       if (spec.initial_skills.length) await writeActiveSkills(hub.platform, agent.id, spec.initial_skills);

@@ -120,3 +120,14 @@ export async function sessionOfAgent(hub: DelegationHub, agentId: string | null)
   const id = agent ? tagValue(agent.tags, 'session:') : null;
   return id ? hub.store.session(id) : null;
 }
+
+/**
+ * The active session of a Conductor conversation, made when there is none (a new conversation,
+ * or the last session was finalized): a fresh session id, the conversation's user as its owner.
+ */
+export async function ensureConversationSession(hub: DelegationHub, c: { conversationId: string; conductorId: string; userId: string }): Promise<DelegationSessionRow> {
+  const current = await hub.store.sessionOfConductor(c.conductorId);
+  if (current?.status === 'active') return current;
+  const { randomUUID } = await import('node:crypto');
+  return (await createSessionContext(hub, { session_id: randomUUID(), conductor_id: c.conductorId, writer: `user:${c.userId}`, ownerUserId: c.userId, conversationId: c.conversationId })).session;
+}

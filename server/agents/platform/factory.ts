@@ -7,8 +7,8 @@ import type { AgentPlatform } from './agent-platform.ts';
 /**
  * The agent platform configuration asks for: Letta when LETTA_BASE_URL is set (our MCP endpoint
  * registered with it, so its agents call our tools), else the local runtime on the app database
- * (brains from OPENAI_* or the deterministic ones). Adapters are imported on demand so a process
- * only loads the one it uses.
+ * (brains from OPENAI_* or the deterministic ones) with delegated mode's message gate. Adapters
+ * are imported on demand so a process only loads the one it uses.
  */
 export async function createAgentPlatform(config: AppConfig, db: Db, toolServices: ToolServices, log?: Logger): Promise<AgentPlatform> {
   const runtime = config.agentRuntime;
@@ -24,6 +24,13 @@ export async function createAgentPlatform(config: AppConfig, db: Db, toolService
       loadTemplate: async (name) => (await loadAgentTemplate(name, { dir })).file,
     });
   }
-  const { createLocalAgentPlatform } = await import('../local/index.ts');
-  return createLocalAgentPlatform(config, db, toolServices, log ? { log } : {});
+  const [{ createLocalAgentPlatform }, { delegationGate }, { delegationHub }] = await Promise.all([
+    import('../local/index.ts'),
+    import('../../delegation/message-gate.ts'),
+    import('../../delegation/connect.ts'),
+  ]);
+  // Delegated mode checks and records the messages its agents exchange (server/delegation/message-gate.ts).
+  const gate = delegationGate(async () => delegationHub(platform, db, toolServices, log));
+  const platform: AgentPlatform = createLocalAgentPlatform(config, db, toolServices, { ...(log ? { log } : {}), gate, replyTimeoutMs: config.delegation.replyTimeoutS * 1000 });
+  return platform;
 }

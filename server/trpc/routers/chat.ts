@@ -38,7 +38,7 @@ export const chatRouter = router({
   create: procedure
     .meta({ access: CHAT_ROLES })
     .input(z.object({ mode: z.enum(['planner', 'conductor']) }))
-    .mutation(async ({ ctx, input }) => view(await createConversation(ctx.db, await platformOf(ctx), ctx.user!, input.mode, ctx.services.config.clock))),
+    .mutation(async ({ ctx, input }) => view(await createConversation(ctx.db, await platformOf(ctx), ctx.user!, input.mode, ctx.services.config.clock, ctx.services))),
 
   messages: procedure
     .meta({ access: CHAT_ROLES })

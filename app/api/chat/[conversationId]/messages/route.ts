@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { agentPlatform, config, database } from '@/server/app/services';
+import { agentPlatform, config, database, toolServices } from '@/server/app/services';
 import { currentUser } from '@/server/app/current-user';
 import { streamTurn } from '@/server/chat/stream-turn';
 import { CHAT_ROLES } from '@/server/trpc/routers/chat';
@@ -19,5 +19,5 @@ export async function POST(request: Request, ctx: { params: Promise<{ conversati
   if (!/^[0-9a-f-]{36}$/i.test(conversationId)) return NextResponse.json({ error: 'invalid_input', message: 'not a conversation id' }, { status: 400 });
   const body: unknown = await request.json().catch(() => null);
   const { db } = await database();
-  return streamTurn({ db, platform: await agentPlatform(), clock: config().clock, userId: user.id, conversationId, body, signal: request.signal });
+  return streamTurn({ db, platform: await agentPlatform(), clock: config().clock, userId: user.id, conversationId, body, signal: request.signal, services: toolServices() });
 }
