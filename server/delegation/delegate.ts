@@ -27,12 +27,18 @@ async function checkTask(hub: DelegationHub, session: DelegationSessionRow, t: T
   const catalog = await hub.skills();
   const unknown = t.skills_required.filter((u) => !catalog.get(u));
   if (unknown.length) throw new DelegationError('not_found', `not in the skill catalog: ${unknown.join(', ')}`);
-  const plan = Array.isArray(t.context.plan) ? (t.context.plan as Array<Record<string, unknown>>) : [];
-  plan.forEach((step, i) => {
-    const skill = typeof step.skill === 'string' ? step.skill : '';
-    if (!t.skills_required.includes(skill)) throw new DelegationError('invalid_input', `plan step ${i} (${String(step.step)}) uses ${skill || 'no skill'}, which is not in skills_required`);
-    if (!catalog.get(skill)?.requiredTools.some((x) => x.toolName === step.tool)) throw new DelegationError('invalid_input', `plan step ${i} (${String(step.step)}): ${skill} has no tool ${String(step.tool)}`);
-  });
+  const check = (steps: unknown, where: string) => {
+    if (!Array.isArray(steps)) return;
+    steps.forEach((raw, i) => {
+      const step = (raw ?? {}) as Record<string, unknown>;
+      const at = `${where}${i} (${String(step.step)})`;
+      if (Array.isArray(step.steps)) return check(step.steps, `${at} → step `);
+      const skill = typeof step.skill === 'string' ? step.skill : '';
+      if (!t.skills_required.includes(skill)) throw new DelegationError('invalid_input', `plan step ${at} uses ${skill || 'no skill'}, which is not in skills_required`);
+      if (!catalog.get(skill)?.requiredTools.some((x) => x.toolName === step.tool)) throw new DelegationError('invalid_input', `plan step ${at}: ${skill} has no tool ${String(step.tool)}`);
+    });
+  };
+  check(t.context.plan, '');
   if (await hub.store.task(session.id, t.task_id)) throw new DelegationError('conflict', `task ${t.task_id} already exists in session ${session.id}; use a new task_id`);
   const message: TaskDelegation = {
     type: 'task_delegation',

@@ -10,14 +10,19 @@ import type { ValidationIssue } from '../validation/issue.ts';
 export const PROTOCOL_TYPES = ['task_delegation', 'task_result', 'task_progress', 'strategic_advice'] as const;
 export type ProtocolType = (typeof PROTOCOL_TYPES)[number];
 
-/** One step of a task plan (task_delegation.context.plan). */
+/**
+ * One step of a task plan (task_delegation.context.plan): a tool step (`skill`, `tool`, `args`),
+ * optionally once per item (`for_each`, `as`), or a map step running its own `steps` per item.
+ */
 export interface PlanStep {
   step: string;
-  skill: string;
-  tool: string;
-  args: Record<string, unknown>;
+  skill?: string;
+  tool?: string;
+  args?: Record<string, unknown>;
   for_each?: string;
   as?: string;
+  steps?: PlanStep[];
+  select?: Record<string, unknown>;
   result: string;
 }
 
@@ -30,6 +35,7 @@ export interface TaskDelegation {
     user_query?: string;
     inputs?: Record<string, unknown>;
     plan?: PlanStep[];
+    output?: Record<string, unknown>;
     request_id?: string;
     guidelines_revision?: number;
     retry_of?: string;

@@ -1,45 +1,71 @@
-import { randomUUID } from 'node:crypto';
-import { currentTurn, turnToolResults, type Brain, type BrainDecision, type BrainInput } from '../brain.ts';
+import { readProtocolMessage } from '../../../delegation/protocol.ts';
+import type { Brain, BrainDecision, BrainInput } from '../brain.ts';
+import { ConductorContext } from './context.ts';
+import { readRequest } from './request.ts';
+import { onAdvice, onTaskResult } from './results.ts';
+import { reviewFlow, reviewOf } from './review.ts';
+import { finishAnswer, finishFlow, statusAnswer } from './status.ts';
 
 /**
- * The deterministic brain of the `conductor` role (delegated mode) for running without a language
- * model. Delegated mode's management tools (create_companion, delegate_task, …) are not built
- * yet, so it does what it can and says so plainly: it records the user's goal in its archival
- * memory (so a later Conductor with those tools finds it), searches the catalog for skills and
- * workflows that fit the request, and answers with what it found and where to go for a run now
- * (a Planner conversation).
+ * The deterministic brain of the `conductor` role (delegated mode without a language model). It
+ * is the skill authority: it reads a review request (advisors, period, what to look at), splits
+ * it into one task per advisor, chooses the skills (the Strategist's preferences first, then the
+ * knowledge graph's reliability), staffs the tasks from its Companion pool (reusing idle ones,
+ * creating more while the pool has room), delegates them in parallel and answers at once; the
+ * Companions' results arrive later as messages, and when a request's last result is in it
+ * merges them into one answer. Stateless: every decision comes from the history and the memory
+ * blocks (see README.md in this folder).
+ *
+ *   user: review X and Y … ──► session goal ──► skills ──► pool ──► create? ──► delegate ×n ──► "delegated to …"
+ *   task_result ──► failed with an alternative? retry ──► all in? merged answer : "1 of 2 in"
+ *   strategic_advice ──► acknowledged (the guidelines apply from the next delegation)
  */
 export const conductorBrain: Brain = {
   name: 'deterministic:conductor',
   async decide(input: BrainInput): Promise<BrainDecision> {
-    const { inbound, steps } = currentTurn(input.history);
-    if (!inbound) return { kind: 'message', content: 'I am the Conductor of delegated mode. Tell me what you want done.' };
-    const goal = inbound.content.trim();
-    const has = (name: string) => input.tools.some((t) => t.name === name);
-    const done = turnToolResults(steps);
-    const call = (name: string, args: Record<string, unknown>, reasoning: string): BrainDecision => ({ kind: 'tool_calls', reasoning, tool_calls: [{ id: `call_${randomUUID()}`, name, arguments: JSON.stringify(args) }] });
-
-    if (has('archival_memory_insert') && !done.some((r) => r.name === 'archival_memory_insert')) {
-      return call('archival_memory_insert', { content: `Session goal (delegated mode): ${goal}` }, 'Record the goal so the session keeps it.');
-    }
-    if (has('search_embeddings') && !done.some((r) => r.name === 'search_embeddings')) {
-      return call('search_embeddings', { query: goal, kinds: ['workflow', 'skill'], limit: 5 }, 'Look for skills and saved workflows that fit the goal.');
-    }
-    const search = done.find((r) => r.name === 'search_embeddings');
-    const hits = search?.status === 'success' && Array.isArray(search.result?.hits) ? (search.result.hits as Array<{ kind: string; key: string; title: string }>) : [];
-    const found = hits.length
-      ? `What fits in the catalog:\n${hits.map((h) => `- ${h.kind === 'workflow' ? 'workflow' : 'skill'} **${h.title}** (\`${h.key}\`)`).join('\n')}`
-      : search?.status === 'success'
-        ? 'Nothing in the skill catalog or the saved workflows matches it yet.'
-        : `I could not search the catalog${search?.result?.error ? `: ${String(search.result.error)}` : '.'}`;
-    return {
-      kind: 'message',
-      reasoning: 'No language model is configured and the delegation tools are not available yet: answer with the goal recorded and the catalog matches.',
-      content: [
-        `I have recorded your goal: “${goal}”.`,
-        found,
-        'Delegating work to Companion agents needs the delegated-mode tools (create_companion, delegate_task), which this console does not have yet, and a language model for planning the split (set OPENAI_MODEL). To run a workflow now, start a **Planner** conversation.',
-      ].join('\n\n'),
-    };
+    return decide(new ConductorContext(input));
   },
 };
+
+const HELP = [
+  "I'm the Conductor. I hand work to a team of Companion agents and put their findings together, while you keep talking to me.",
+  'For example: “Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers.”',
+  'I can also tell you how the work is going (“status?”) and close the session when you are done.',
+].join('\n\n');
+
+function decide(ctx: ConductorContext): BrainDecision {
+  if (ctx.sender) return fromAgent(ctx);
+  if (!ctx.inbound.trim()) return ctx.say(HELP);
+  const finish = finishAnswer(ctx);
+  if (finish === 'yes') return finishFlow(ctx, true);
+  if (finish === 'no') return ctx.say('Fine, the session stays open.');
+  const review = reviewOf(ctx);
+  if (review) return reviewFlow(ctx, review);
+  const req = readRequest(ctx.inbound, ctx.today);
+  switch (req.kind) {
+    case 'status':
+      return statusAnswer(ctx);
+    case 'finish':
+      return finishFlow(ctx, false);
+    case 'thanks':
+      return ctx.say("You're welcome.");
+    default:
+      return ctx.say(HELP, 'Not a request I can act on: say what I can do.');
+  }
+}
+
+/** Messages from other agents: results, progress (quietly noted: the chat shows it), advice. */
+function fromAgent(ctx: ConductorContext): BrainDecision {
+  const carried = readProtocolMessage(ctx.inbound);
+  if (carried.kind !== 'valid') return ctx.say('', `A message from ${ctx.sender} that is not a protocol message: nothing to do.`);
+  switch (carried.message.type) {
+    case 'task_result':
+      return onTaskResult(ctx, carried.message);
+    case 'strategic_advice':
+      return onAdvice(ctx, carried.message);
+    case 'task_progress':
+      return ctx.say('', `Progress on ${carried.message.task_id}: ${carried.message.progress_pct}%.`);
+    default:
+      return ctx.say('', `A ${carried.message.type} message is not for me to act on.`);
+  }
+}

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { BrainDecision } from '../brain.ts';
 import type { Composed, Meta } from './compose.ts';
 import type { PlannerContext } from './context.ts';
-import { chooseSkill, describeReliability, hitsOf, reliabilityOf, SKILL_QUERIES, skillsetOf, type Role, type RoleChoice, type Skillset } from './skills.ts';
+import type { ToolOutcome } from './conversation.ts';
+import { chooseSkill, describeReliability, hitsOf, reliabilityOf, SKILL_QUERIES, skillsetOf, type Preference, type Role, type RoleChoice, type Skillset } from './skills.ts';
 
 /**
  * The building half of the Planner's work, shared by both scenarios: skill discovery (spec §2.2
@@ -18,8 +19,24 @@ export interface Discovery {
   choices: Partial<Record<Role, RoleChoice>>;
 }
 
-/** One search_embeddings per role (kind "skill") and get_skillset; then the reliability of every alternative. */
-export function discoverSkills(ctx: PlannerContext, roles: Role[], why: string): Step<Discovery> {
+/**
+ * What skill discovery needs of a brain's turn (PlannerContext and the Conductor's context have
+ * it): find a tool's return in the work so far, call tools, answer, or explain a failure.
+ */
+export interface ReplayContext {
+  has(tool: string): boolean;
+  find(name: string, where?: (args: Record<string, unknown>, result: Record<string, unknown> | null) => boolean): ToolOutcome | undefined;
+  call(calls: Array<[name: string, args: Record<string, unknown>]>, reasoning: string, content?: string): BrainDecision;
+  say(content: string, reasoning?: string): BrainDecision;
+  failed(o: ToolOutcome, what: string): BrainDecision;
+}
+
+/**
+ * One search_embeddings per role (kind "skill") and get_skillset; then the reliability of every
+ * alternative. Standing preferences per capability (the Strategist's, in delegated mode) come
+ * before reliability in the choice.
+ */
+export function discoverSkills(ctx: ReplayContext, roles: Role[], why: string, preferences: Record<string, Preference> = {}): Step<Discovery> {
   const searches = roles.map((r) => ({ role: r, o: ctx.find('search_embeddings', (a) => a.query === SKILL_QUERIES[r]) }));
   const catalog = ctx.find('get_skillset', (a) => a.query === undefined && a.tag === undefined);
   const calls: Array<[string, Record<string, unknown>]> = searches.filter((s) => !s.o).map((s) => ['search_embeddings', { query: SKILL_QUERIES[s.role], kinds: ['skill'], limit: 5 }]);
@@ -49,7 +66,7 @@ export function discoverSkills(ctx: PlannerContext, roles: Role[], why: string):
     );
   }
   const reliability = rel.flatMap((x) => (x.o?.ok ? reliabilityOf(x.o.result) : []));
-  const choices = Object.fromEntries(roles.map((r) => [r, chooseSkill(r, hitsOf(searches.find((s) => s.role === r)!.o!.result), skillset, reliability)!])) as Partial<Record<Role, RoleChoice>>;
+  const choices = Object.fromEntries(roles.map((r) => [r, chooseSkill(r, hitsOf(searches.find((s) => s.role === r)!.o!.result), skillset, reliability, preferences)!])) as Partial<Record<Role, RoleChoice>>;
   return { done: true, value: { skillset, choices } };
 }
 

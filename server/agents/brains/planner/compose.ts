@@ -1,4 +1,7 @@
+import { analysisBindings, RULE_SET, SCORING_FORMULA, type Binding } from '../analysis/bindings.ts';
 import { importOf, type Role, type SkillSummary, type Skillset } from './skills.ts';
+
+export { RULE_SET, SCORING_FORMULA } from '../analysis/bindings.ts';
 
 /**
  * Composing Letta-ASL v2.2.0 workflows from discovered skills (spec §2.2 step 4, §2.3, §3.3).
@@ -8,16 +11,10 @@ import { importOf, type Role, type SkillSummary, type Skillset } from './skills.
  * those come from each manifest's tool (get_skillset), matched by what each parameter is for.
  */
 export const WORKER_TEMPLATE = { name: 'agent_template_worker', version: '1.0.0' } as const;
-/** The compliance rulebook and the QA scorecard of spec §1.5 (the "standard script" and "existing QA scorecard"). */
-export const RULE_SET = 'compliance_rules_v2024Q4';
-export const SCORING_FORMULA = 'qa_scoring_formula_v3';
 export const PRODUCT_TAXONOMY = ['introduction', 'security_check', 'product_detail', 'offer_explanation', 'closing'];
 export const PRODUCT_LABELS = ['product_detail', 'offer_explanation'];
 /** Arguments the run supplies to a skill by itself (server/execution/webhook.ts), never bound in Parameters. */
 const RUN_CONTEXT_ARGS = new Set(['webhook_url']);
-
-/** What one parameter is for, and where its value comes from (`$`-path or a literal). */
-type Binding = { match: RegExp; path?: string; value?: unknown };
 
 export interface StatePlan {
   name: string;
@@ -75,15 +72,15 @@ export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {
       name: 'GetApplicationIDs',
       role: 'applications',
       comment: opts.byAdvisor ? 'Find loan applications for the advisor over the date range.' : 'Find every loan application over the date range (all advisors).',
-      bindings: [...(opts.byAdvisor ? [{ match: /advis/, path: '$.advisor_name' }] : []), { match: /start/, path: '$.start_date' }, { match: /end/, path: '$.end_date' }],
+      bindings: analysisBindings.applications({ advisor: opts.byAdvisor ? '$.advisor_name' : undefined, start: '$.start_date', end: '$.end_date' }),
       resultPath: '$.applications',
     },
-    { name: 'GetCallRecordings', role: 'recordings', comment: 'Retrieve call recordings linked to the applications.', bindings: [{ match: /application/, path: '$.applications.data.ids' }], resultPath: '$.recordings' },
+    { name: 'GetCallRecordings', role: 'recordings', comment: 'Retrieve call recordings linked to the applications.', bindings: analysisBindings.recordings('$.applications.data.ids'), resultPath: '$.recordings' },
     {
       name: 'TranscribeRecording',
       role: 'transcription',
       comment: 'Single-call pilot: transcribe the first recording found.',
-      bindings: [{ match: /recording|audio|uri$|file/, path: '$.recordings.data.recordings[0].uri' }],
+      bindings: analysisBindings.transcription('$.recordings.data.recordings[0].uri'),
       resultPath: '$.transcript',
     },
   ];
@@ -166,9 +163,9 @@ function chain(plans: StatePlan[], skills: Partial<Record<Role, SkillSummary>>, 
 export function composeAdviceCallAnalysis(skills: Record<'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring', SkillSummary>, skillset: Skillset, meta: Meta): Composed {
   const intake = chain(intakePlans({ byAdvisor: true }), skills, 'ParallelAnalysis');
   if (!intake.ok) return intake;
-  const sentiment = taskState({ name: 'SentimentAnalysis', role: 'sentiment', comment: 'Assess overall sentiment and highlight issues.', bindings: [{ match: /text|transcript/, path: '$.transcript.data.text' }], resultPath: '$.sentiment' }, skills.sentiment, null);
+  const sentiment = taskState({ name: 'SentimentAnalysis', role: 'sentiment', comment: 'Assess overall sentiment and highlight issues.', bindings: analysisBindings.sentiment('$.transcript.data.text'), resultPath: '$.sentiment' }, skills.sentiment, null);
   const compliance = taskState(
-    { name: 'ComplianceAnalysis', role: 'compliance', comment: 'Check the transcript against the standard script (compliance rules).', bindings: [{ match: /transcript|text/, path: '$.transcript.data.text' }, { match: /rule/, value: RULE_SET }], resultPath: '$.compliance' },
+    { name: 'ComplianceAnalysis', role: 'compliance', comment: 'Check the transcript against the standard script (compliance rules).', bindings: analysisBindings.compliance('$.transcript.data.text'), resultPath: '$.compliance' },
     skills.compliance,
     null,
   );
@@ -177,7 +174,7 @@ export function composeAdviceCallAnalysis(skills: Record<'applications' | 'recor
       name: 'CalculateScore',
       role: 'scoring',
       comment: 'Combine sentiment and compliance outcomes into the QA score (the existing QA scorecard).',
-      bindings: [{ match: /sentiment/, path: '$.analysis.sentiment.data' }, { match: /compliance|verdict/, path: '$.analysis.compliance.data.verdicts' }, { match: /formula|scorecard|rubric/, value: SCORING_FORMULA }],
+      bindings: analysisBindings.scoring('$.analysis.sentiment.data', '$.analysis.compliance.data.verdicts'),
       resultPath: '$.qa_score',
     },
     skills.scoring,

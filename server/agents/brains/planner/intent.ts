@@ -21,6 +21,8 @@ export function todayFrom(blocks: MemoryBlock[], real: Date = new Date()): Date 
 
 const NOT_A_NAME = new Set([
   'Hi', 'Hello', 'Hey', 'Please', 'Can', 'Could', 'Thanks', 'Thank', 'Yes', 'No', 'The', 'This', 'That', 'I', 'We', 'QA', 'HELOC', 'Selina', 'Finance',
+  'Review', 'Check', 'Compare', 'Analyse', 'Analyze', 'Assess', 'Score', 'Audit', 'Evaluate', 'Tell', 'Show', 'Find', 'Look', 'Summarise', 'Summarize',
+  'Which', 'Who', 'What', 'How', 'Did', 'Does', 'Do', 'Is', 'Are', 'And', 'Or', 'Consumer', 'Duty', 'FCA',
   'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
   'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
 ]);
@@ -44,6 +46,26 @@ export function advisorIn(text: string, bare = false): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Every advisor's full name a request names, in order, once each: "the calls of Alex Wong and
+ * Priya Shah", "Tom Ellis's and Fatima Khan's calls". A run of capitalised words that starts with
+ * a request word ("Compare Tom Ellis") keeps only the name.
+ */
+export function advisorsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(new RegExp(FULL_NAME, 'g'))) {
+    const words = clean(m[1]!).split(/\s+/);
+    for (let from = 0; from <= words.length - 2; from++) {
+      const name = words.slice(from).join(' ');
+      if (plausible(name)) {
+        if (!out.includes(name)) out.push(name);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 const PRODUCT_TOKEN = String.raw`(?:[A-Z][A-Za-z0-9]*|\d+(?:\.\d+)*)`;

@@ -85,13 +85,22 @@ export interface RoleChoice {
   why: string;
 }
 
+/** A standing preference for a capability (the Strategist's `skill_preferences`, server/delegation/guidelines.ts). */
+export interface Preference {
+  prefer: string;
+  avoid: string[];
+  /** Where it comes from, for the explanation, e.g. "the Strategist's guidelines (revision 3)". */
+  source: string;
+}
+
 /**
  * The skill for a role: the best search hit that is a valid catalog skill (test skills aside),
- * with the other hits of the same capability as its alternatives. With several, the choice is
- * the most reliable: one failing more than the threshold loses; one its manifest calls a
- * "backup" or "fallback" comes after the others; otherwise search order.
+ * with the other hits of the same capability as its alternatives. With several, a preference
+ * for the capability decides first (its `prefer` leads, its `avoid` go last); then the most
+ * reliable: one failing more than the threshold loses; one its manifest calls a "backup" or
+ * "fallback" comes after the others; otherwise search order.
  */
-export function chooseSkill(role: Role, hits: SearchHit[], skillset: Skillset, reliability: Reliability[] = []): RoleChoice | null {
+export function chooseSkill(role: Role, hits: SearchHit[], skillset: Skillset, reliability: Reliability[] = [], preferences: Record<string, Preference> = {}): RoleChoice | null {
   const byUri = new Map(skillset.skills.map((s) => [s.uri, s]));
   const found = hits.filter((h) => h.kind === 'skill').map((h) => byUri.get(h.key)).filter((s): s is SkillSummary => !!s && !isTestSkill(s));
   const top = found[0];
@@ -105,12 +114,19 @@ export function chooseSkill(role: Role, hits: SearchHit[], skillset: Skillset, r
     return !!r && r.n_success + r.n_failures >= MIN_USES && (r.failure_rate ?? 0) > FAILURE_THRESHOLD;
   };
   const backup = (s: SkillSummary) => /\b(?:backup|fallback)\b/i.test(s.description ?? '');
-  const ranked = family.map((s, i) => ({ s, i })).sort((a, b) => Number(unreliable(a.s)) - Number(unreliable(b.s)) || Number(backup(a.s)) - Number(backup(b.s)) || a.i - b.i).map((x) => x.s);
+  const pref = capability ? preferences[capability] : undefined;
+  const rank = (s: SkillSummary) => (!pref ? 0 : s.uri === pref.prefer ? -1 : pref.avoid.includes(s.uri) ? 1 : 0);
+  const ranked = family
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => rank(a.s) - rank(b.s) || Number(unreliable(a.s)) - Number(unreliable(b.s)) || Number(backup(a.s)) - Number(backup(b.s)) || a.i - b.i)
+    .map((x) => x.s);
   const chosen = ranked[0]!;
   const alternatives = ranked.slice(1);
   const stats = family.map((s) => describeReliability(s.uri, rel.get(s.uri))).join('; ');
   const failing = family.filter(unreliable);
-  const reason = failing.length && !unreliable(chosen)
+  const reason = pref && rank(chosen) < 0
+    ? `${pref.source} prefer${pref.source.endsWith('s') ? '' : 's'} it for ${capability}${pref.avoid.length ? ` over ${pref.avoid.join(', ')}` : ''}`
+    : failing.length && !unreliable(chosen)
     ? `${failing.map((s) => s.uri).join(', ')} fail${failing.length > 1 ? '' : 's'} above ${FAILURE_THRESHOLD * 100}% recently`
     : alternatives.some(backup)
       ? `its manifest describes ${alternatives.filter(backup).map((s) => s.skillName).join(', ')} as a backup`

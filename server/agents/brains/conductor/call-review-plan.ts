@@ -1,0 +1,76 @@
+import { analysisBindings } from '../analysis/bindings.ts';
+import { bindParameters } from '../planner/compose.ts';
+import type { SkillSummary } from '../planner/skills.ts';
+import type { PlanStep } from '../../../delegation/protocol.ts';
+import type { Focus } from './focus.ts';
+
+/** The functions a call review needs, each served by one chosen skill. */
+export type ReviewRole = 'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring';
+export const REVIEW_ROLES: ReviewRole[] = ['applications', 'recordings', 'transcription', 'sentiment', 'compliance', 'scoring'];
+
+/** What a Companion is handed for one advisor's calls: the plan, its inputs, and what to report. */
+export interface ReviewTask {
+  skills_required: string[];
+  inputs: { advisor_name: string; start_date: string; end_date: string };
+  plan: PlanStep[];
+  output: Record<string, unknown>;
+}
+
+/**
+ * The plan of a call review for one advisor and period (the analysis of spec §2.3, done by a
+ * Companion instead of a workflow): the advisor's applications → their recordings → for each
+ * call: transcription → sentiment → compliance → score. Parameters are bound to each chosen
+ * skill's own parameter names (analysis/bindings.ts, as the Planner binds them). Each call
+ * reports what the Conductor needs to answer: its ids and date, the score, the sentiment flags,
+ * the verdicts of the rules the request is about and the ids of every failed rule — not the
+ * transcript.
+ */
+export function callReviewTask(skills: Record<ReviewRole, SkillSummary>, inputs: ReviewTask['inputs'], focus: Focus): { ok: true; task: ReviewTask } | { ok: false; error: string } {
+  const step = (name: string, role: ReviewRole, bindings: ReturnType<(typeof analysisBindings)[keyof typeof analysisBindings]>, result: string) => {
+    const bound = bindParameters(skills[role], bindings);
+    return bound.ok ? { ok: true as const, step: { step: name, skill: skills[role].uri, tool: bound.tool, args: bound.parameters, result } } : bound;
+  };
+  const steps = [
+    step('applications', 'applications', analysisBindings.applications({ advisor: '$.inputs.advisor_name', start: '$.inputs.start_date', end: '$.inputs.end_date' }), 'applications'),
+    step('recordings', 'recordings', analysisBindings.recordings('$.applications.data.ids'), 'recordings'),
+    step('transcription', 'transcription', analysisBindings.transcription('$.recording.uri'), 'transcript'),
+    step('sentiment', 'sentiment', analysisBindings.sentiment('$.transcript.data.text'), 'sentiment'),
+    step('compliance', 'compliance', analysisBindings.compliance('$.transcript.data.text'), 'compliance'),
+    step('scoring', 'scoring', analysisBindings.scoring('$.sentiment.data', '$.compliance.data.verdicts'), 'score'),
+  ];
+  const failed = steps.find((s) => !s.ok);
+  if (failed && !failed.ok) return failed;
+  const [applications, recordings, ...perCall] = steps.map((s) => (s as { step: PlanStep }).step);
+  const plan: PlanStep[] = [
+    applications!,
+    recordings!,
+    {
+      step: 'calls',
+      for_each: '$.recordings.data.recordings',
+      as: 'recording',
+      steps: perCall,
+      select: {
+        'recording_id.$': '$.recording.recording_id',
+        'application_id.$': '$.recording.application_id',
+        'recorded_at.$': '$.recording.recorded_at',
+        'duration_s.$': '$.recording.duration_s',
+        'score.$': '$.score.data.score',
+        'max_score.$': '$.score.data.max_score',
+        'sentiment.$': '$.sentiment.data.overall',
+        'flags.$': '$.sentiment.data.flags',
+        'focus_verdicts.$': `$.compliance.data.verdicts[?(${focus.verdicts})]`,
+        'failed_rules.$': "$.compliance.data.verdicts[?(@.verdict == 'fail')].rule_id",
+      },
+      result: 'calls',
+    },
+  ];
+  return {
+    ok: true,
+    task: {
+      skills_required: [...new Set(REVIEW_ROLES.map((r) => skills[r].uri))],
+      inputs,
+      plan,
+      output: { 'advisor.$': '$.inputs.advisor_name', 'start_date.$': '$.inputs.start_date', 'end_date.$': '$.inputs.end_date', 'applications.$': '$.applications.data.ids', 'calls.$': '$.calls' },
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { TaskResult } from '../../../delegation/protocol.ts';
+import { focusByTopic, type Focus } from './focus.ts';
+import type { RequestRecord } from './ledger.ts';
+
+/** One reviewed call as a Companion reports it (the call review plan's `select`). */
+interface CallReport {
+  recording_id: string;
+  recorded_at?: string;
+  score?: number;
+  max_score?: number;
+  flags?: Array<{ type: string; severity: string; excerpt: string }>;
+  focus_verdicts?: Array<{ rule_id: string; rule: string; verdict: 'pass' | 'fail' | 'not_applicable'; rationale?: string; evidence?: string | null }>;
+  failed_rules?: string[];
+}
+
+interface Findings {
+  subject: string;
+  calls: CallReport[];
+  /** Calls whose customer showed the focus's flag (a disclosed vulnerability). */
+  flagged: CallReport[];
+  fails: Array<{ call: CallReport; verdict: NonNullable<CallReport['focus_verdicts']>[number] }>;
+  applicable: number;
+  meanScore: number | null;
+}
+
+const LONDON = 'Europe/London';
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON });
+
+/** "1 July 2024 to 7 July 2024" (calendar dates, as the request gave them). */
+export function period(r: Pick<RequestRecord, 'start_date' | 'end_date'>): string {
+  const d = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
+  return r.start_date === r.end_date ? d(r.start_date) : `${d(r.start_date)} to ${d(r.end_date)}`;
+}
+
+const callLabel = (c: CallReport) => `${c.recording_id}${c.recorded_at && !Number.isNaN(Date.parse(c.recorded_at)) ? `, ${when.format(new Date(c.recorded_at))}` : ''}`;
+
+function findings(subject: string, result: TaskResult, focus: Focus): Findings {
+  const data = (result.output.data ?? {}) as { calls?: CallReport[] };
+  const calls = Array.isArray(data.calls) ? data.calls : [];
+  const fails = calls.flatMap((call) => (call.focus_verdicts ?? []).filter((v) => v.verdict === 'fail').map((verdict) => ({ call, verdict })));
+  const applicable = calls.reduce((n, c) => n + (c.focus_verdicts ?? []).filter((v) => v.verdict !== 'not_applicable').length, 0);
+  const scores = calls.map((c) => c.score).filter((s): s is number => typeof s === 'number');
+  return {
+    subject,
+    calls,
+    flagged: focus.flag ? calls.filter((c) => (c.flags ?? []).some((f) => f.type === focus.flag)) : [],
+    fails,
+    applicable,
+    meanScore: scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10 : null,
+  };
+}
+
+/**
+ * The answer to a review request from its tasks' results: a table per advisor (calls reviewed,
+ * calls that concern the focus, failed checks of the focus's rules, mean of the per-call QA
+ * scores with their count), who needs coaching on the focus and the evidence (the rule, the call,
+ * the quote), and any review that could not be done and why. Only what the Companions returned.
+ */
+export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: string; result: TaskResult | null }>): string {
+  const focus = focusByTopic(request.focus);
+  const done = outcomes.filter((o) => o.result?.status === 'succeeded').map((o) => findings(o.subject, o.result!, focus));
+  const failed = outcomes.filter((o) => o.result?.status === 'failed');
+  const lines: string[] = [`Here is what the Companions found in the calls on applications from ${period(request)}, looking at ${focus.label}.`, ''];
+  if (done.length) {
+    const flagCol = focus.flag ? ' Calls with a vulnerable customer |' : '';
+    lines.push(`| Advisor | Calls reviewed |${flagCol} Failed checks (${focus.label}) | Mean QA score |`, `|---|---|${focus.flag ? '---|' : ''}---|---|`);
+    for (const f of done) {
+      const flagCell = focus.flag ? ` ${f.flagged.length} |` : '';
+      const score = f.meanScore === null ? 'none' : `${f.meanScore} (mean of ${f.calls.length} call${f.calls.length === 1 ? '' : 's'})`;
+      lines.push(`| ${f.subject} | ${f.calls.length} |${flagCell} ${f.fails.length} of ${f.applicable} | ${score} |`);
+    }
+    lines.push('');
+    const needing = done.filter((f) => f.fails.length > 0).sort((a, b) => b.fails.length - a.fails.length || b.fails.length / Math.max(1, b.applicable) - a.fails.length / Math.max(1, a.applicable));
+    if (!needing.length) {
+      const none = focus.flag && done.every((f) => f.flagged.length === 0) ? ` No customer in these calls disclosed a vulnerability, so the calls say nothing about how ${done.length > 1 ? 'they handle' : 'the advisor handles'} one.` : '';
+      lines.push(`**No one needs coaching on ${focus.label} from these calls**: no check of those rules failed.${none}`);
+    } else {
+      const who = needing.map((f) => `**${f.subject}**`).join(needing.length === 2 ? ' and ' : ', ');
+      lines.push(`${who} need${needing.length === 1 ? 's' : ''} coaching on ${focus.label}:`);
+      for (const f of needing) {
+        for (const { call, verdict } of f.fails.slice(0, 3)) {
+          const said = focus.flag ? (call.flags ?? []).find((x) => x.type === focus.flag)?.excerpt : null;
+          lines.push(`- ${f.subject}, call ${callLabel(call)}: ${verdict.rule_id} “${verdict.rule}” failed — ${verdict.rationale ?? 'see the verdict'}${said ? ` The customer had said: “${said}”` : ''}`);
+        }
+        if (f.fails.length > 3) lines.push(`- …and ${f.fails.length - 3} more failed check${f.fails.length - 3 === 1 ? '' : 's'} for ${f.subject}.`);
+      }
+      const fine = done.filter((f) => !f.fails.length);
+      if (fine.length) lines.push('', `${fine.map((f) => f.subject).join(', ')}: no failed check of those rules.`);
+    }
+  }
+  for (const o of failed) lines.push('', `I could not review ${o.subject}'s calls: ${o.result!.output.error ?? o.result!.output.summary}`);
+  const missing = outcomes.filter((o) => !o.result);
+  if (missing.length) lines.push('', `Not reviewed yet: ${missing.map((o) => o.subject).join(', ')}.`);
+  return lines.join('\n').trim();
+}

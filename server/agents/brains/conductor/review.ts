@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { BrainDecision } from '../brain.ts';
+import { parseObject } from '../brain.ts';
+import type { ConductorContext } from './context.ts';
+import { delegateItems, type Delegation } from './delegate-flow.ts';
+import type { RequestRecord } from './ledger.ts';
+import { period } from './merge.ts';
+import { resolveDateRange } from '../../../../lib/relative-dates.ts';
+import { advisorsIn } from '../planner/intent.ts';
+import { focusByTopic, focusIn } from './focus.ts';
+import { readRequest, type ConductorRequest } from './request.ts';
+
+type Review = Extract<ConductorRequest, { kind: 'review' }>;
+
+/** The phrases of the Conductor's clarifying questions (how a later reply is recognised as their answer). */
+export const ASK_WHO = 'Whose calls should I review?';
+export const ASK_WHEN = 'Which period should I review?';
+
+/**
+ * The review a message asks for, completed by earlier ones when it answers the Conductor's
+ * question for a missing part ("Alex Wong and Priya Shah" after "Whose calls…?", then "last
+ * week" after "Which period…?"), or carrying on an earlier review ("And Tom Ellis, same period?").
+ */
+export function reviewOf(ctx: ConductorContext): Review | null {
+  return reviewAt(ctx, ctx.before.length - 1);
+}
+
+function reviewAt(ctx: ConductorContext, at: number): Review | null {
+  const text = String(ctx.before[at]?.content ?? '');
+  const now = readRequest(text, ctx.today);
+  if (now.kind === 'review' && now.subjects.length && now.range) return now;
+  const asked = questionBefore(ctx, at);
+  if (asked === null) return followUp(ctx, text, now) ?? (now.kind === 'review' ? now : null);
+  const earlier = reviewAt(ctx, asked);
+  if (!earlier) return now.kind === 'review' ? now : null;
+  const focus = focusIn(text);
+  return {
+    ...earlier,
+    subjects: earlier.subjects.length ? earlier.subjects : advisorsIn(text),
+    range: earlier.range ?? resolveDateRange(text, ctx.today),
+    focus: earlier.focus.topic === 'overall' ? focus : earlier.focus,
+    query: `${earlier.query} — ${text.trim()}`,
+  };
+}
+
+/**
+ * A message that names advisors without a period, after an earlier review in this session
+ * ("And Tom Ellis, same period?"): the earlier request's period, and its focus unless this
+ * message names another.
+ */
+function followUp(ctx: ConductorContext, text: string, now: ConductorRequest): Review | null {
+  const subjects = advisorsIn(text);
+  if (!subjects.length || (now.kind === 'review' && now.range)) return null;
+  const last = [...(ctx.session()?.user_goals ?? [])].reverse().find((g): g is Record<string, string> => typeof (g as { start_date?: unknown })?.start_date === 'string');
+  if (!last) return null;
+  const focus = focusIn(text);
+  return {
+    kind: 'review',
+    subjects,
+    range: { start_date: last.start_date!, end_date: last.end_date!, phrase: 'the same period' },
+    focus: focus.topic === 'overall' ? focusByTopic(String(last.focus)) : focus,
+    query: `${text.trim()} (after: ${String(last.request)})`,
+  };
+}
+
+/**
+ * When the Conductor's last answer before the user message at `at` was one of its questions,
+ * the position of the user message that question answered; else null.
+ */
+function questionBefore(ctx: ConductorContext, at: number): number | null {
+  const h = ctx.before;
+  for (let j = at - 1; j >= 0; j--) {
+    const m = h[j]!;
+    if (m.role === 'user' && !m.sender_agent_id) return null;
+    if (m.role !== 'assistant' || typeof m.content !== 'string' || !m.content.trim() || m.tool_calls?.length) continue;
+    if (!m.content.includes(ASK_WHO) && !m.content.includes(ASK_WHEN)) return null;
+    for (let k = j - 1; k >= 0; k--) {
+      const u = h[k]!;
+      if (u.role === 'user' && !u.sender_agent_id) return k;
+    }
+    return null;
+  }
+  return null;
+}
+
+/**
+ * A review request: ask for what is missing (never guess who or when); else record the goal in
+ * session_context (which mints the request id), hand one task per advisor to Companions, and
+ * tell the user what runs where — the user can keep talking while they work.
+ */
+export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
+  if (!req.subjects.length) return ctx.say(`${ASK_WHO} Name the advisors, for example “Alex Wong and Priya Shah”.`, 'No advisor named: ask, do not guess.');
+  if (!req.range) return ctx.say(`${ASK_WHEN} For example “last week” or “from 2024-07-01 to 2024-07-07”.`, 'No period named: ask, do not guess.');
+  const session = ctx.session();
+  if (!session) return ctx.say('I have no delegated-mode session to work in (the console starts one for each Conductor conversation). Please start a new Conductor conversation.');
+  const goal = ctx.find('update_session_context', (a) => typeof a.goals_json === 'string');
+  if (!goal) {
+    const record = { request_id: `req-${randomUUID().slice(0, 8)}`, request: req.query, subjects: req.subjects, start_date: req.range.start_date, end_date: req.range.end_date, focus: req.focus.topic };
+    return ctx.call([['update_session_context', { session_id: session.session_id, goals_json: JSON.stringify([...session.user_goals, record]) }]], `A review of ${req.subjects.length} advisor(s): record the goal in session_context first.`);
+  }
+  if (!goal.ok) return ctx.failed(goal, 'record the goal in the session context');
+  const goals = JSON.parse(String(goal.args.goals_json)) as Array<Record<string, unknown>>;
+  const id = String(goals.at(-1)?.request_id ?? '');
+  const request: RequestRecord = { id, query: req.query, subjects: req.subjects, focus: req.focus.topic, focus_label: req.focus.label, start_date: req.range.start_date, end_date: req.range.end_date };
+  const step = delegateItems(ctx, request, req.subjects.map((subject) => ({ subject, attempt: 1, avoid: [] })), `One task per advisor: ${req.subjects.join(', ')}.`);
+  if (!step.done) return step.decision;
+  return ctx.say(delegatedMessage(request, step.value), `Delegated ${step.value.handed.length} task(s); ${step.value.queued.length} waiting.`);
+}
+
+export function delegatedMessage(request: RequestRecord, d: Delegation): string {
+  const lines = [`I've split this into ${request.subjects.length} task${request.subjects.length === 1 ? '' : 's'}, one per advisor, reviewing the calls on applications from ${period(request)} for ${request.focus_label}:`];
+  for (const h of d.handed) lines.push(`- **${h.item.subject}** → ${h.companion.name}${h.companion.created ? ' (a new Companion)' : ''}, task \`${h.taskId}\``);
+  for (const q of d.queued) lines.push(`- **${q.subject}**: waiting — every Companion is busy and the pool is full; it starts when one is free.`);
+  lines.push('', `Skills: ${d.skills.map((s) => s.replace('skill://', '')).join(', ')}.`);
+  for (const n of d.notes) lines.push(n);
+  lines.push('', "I'll combine their findings when they report back. You can keep talking to me meanwhile.");
+  return lines.join('\n');
+}
+
+/** The request id a delegation's context carries (for cards and the ledger). */
+export const requestIdOf = (contextJson: unknown) => String(parseObject(String(contextJson ?? '{}'))?.request_id ?? '');

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readActiveSkills } from '../agents/platform/skill-tracker.ts';
+import { DelegatedScenario } from './testing/delegated-scenario.ts';
+
+const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
+
+/**
+ * Delegated mode offline (issue 12's scenario): the deterministic Conductor splits a request
+ * across Companions, which do the work with the demo skills and report back; the Conductor
+ * answers from the merged results. Real Redis, the demo skills over MCP, the local runtime.
+ */
+describe('the Conductor delegates a review to Companions and answers from their merged results', () => {
+  let s: DelegatedScenario;
+  beforeAll(async () => {
+    s = await DelegatedScenario.start();
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('creates two Companions, delegates both tasks in one step, answers at once, then merges the results', async () => {
+    const { id: conductor, session } = await s.conductor();
+    const turn = await s.say(conductor, REQUEST);
+    expect(turn.stop).toBe('end_turn');
+    expect(turn.names.filter((n) => n === 'create_companion')).toHaveLength(2);
+    expect(turn.names.filter((n) => n === 'delegate_task')).toHaveLength(2);
+    expect(turn.reply).toMatch(/Alex Wong/);
+    expect(turn.reply).toMatch(/Priya Shah/);
+
+    await s.settle(session.id);
+    const tasks = await s.hub.store.tasks(session.id);
+    expect(tasks.map((t) => t.status)).toEqual(['succeeded', 'succeeded']);
+    for (const t of tasks) {
+      const m = t.metrics as { duration_s: number; tool_calls: number; skills_used: string[] };
+      expect(m.duration_s).toBeGreaterThan(0);
+      expect(m.tool_calls).toBeGreaterThan(6);
+      expect(m.skills_used).toContain('skill://whisper-transcribe@1.0.0');
+    }
+    const answer = (await s.answers(conductor)).at(-1)!;
+    expect(answer).toMatch(/\| Alex Wong \| \d+ \|/);
+    expect(answer).toMatch(/\| Priya Shah \| \d+ \|/);
+    expect(answer).toMatch(/coaching on vulnerable customers/);
+
+    const events = await s.hub.store.events(session.id);
+    const kinds = events.map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'companion_created')).toHaveLength(2);
+    expect(kinds.filter((k) => k === 'task_result')).toHaveLength(2);
+    expect(kinds).toContain('task_progress');
+    const pool = await s.platform.listAgents({ tags: ['role:companion', `session:${session.id}`] });
+    for (const c of pool) {
+      expect(c.tags).toContain('status:idle');
+      expect(await readActiveSkills(s.platform, c.id)).toEqual([]);
+    }
+  }, 120_000);
+});
