@@ -3,6 +3,7 @@ import { companionBrain } from './companion/companion-brain.ts';
 import { conductorBrain } from './conductor/conductor-brain.ts';
 import { plannerBrain } from './planner/planner-brain.ts';
 import { sleeptimeBrain } from './sleeptime/sleeptime-brain.ts';
+import { strategistBrain } from './strategist/strategist-brain.ts';
 import { workerBrain } from './worker/worker-brain.ts';
 
 /**
@@ -32,5 +33,5 @@ export class DeterministicBrains {
  * three scenarios (spec §2, §3, §4.4) with the real tools.
  */
 export function defaultDeterministicBrains(): DeterministicBrains {
-  return new DeterministicBrains().register('planner', plannerBrain).register('worker', workerBrain).register('companion', companionBrain).register('conductor', conductorBrain).register('sleeptime', sleeptimeBrain);
+  return new DeterministicBrains().register('planner', plannerBrain).register('worker', workerBrain).register('companion', companionBrain).register('conductor', conductorBrain).register('sleeptime', sleeptimeBrain).register('strategist', strategistBrain);
 }

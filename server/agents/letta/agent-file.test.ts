@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AgentTemplateError, buildCreateAgentRequest, parseAgentFile } from './agent-file.ts';
 import { lettaSchemaProblems } from './testing/openapi-schemas.ts';
+import { TOOLS } from '../../tools/registry.ts';
 
 /** The worker template of the worked example (§5.8), as an `.af` v2 file that validates against `AgentFileSchema`. */
 const workerJson = JSON.parse(readFileSync(new URL('./fixtures/worker.af', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -92,6 +93,19 @@ describe('agent files → agents.create', () => {
       expect(lettaSchemaProblems('CreateAgentRequest', body), file).toEqual([]);
       expect(body.metadata, file).toMatchObject({ dcf_template: expect.stringMatching(new RegExp(`^${name}(@.+)?$`)) });
       expect(body.system, file).toBeTruthy();
+    }
+  });
+
+  it('the delegated-mode templates need no tool our MCP endpoint does not serve: DCF+ tools by id, multi-agent tools by name', () => {
+    // /api/mcp serves every registry tool; Letta lists them under the ids it gave them.
+    const endpoint = new Map(TOOLS.map((t, i) => [t.name, `tool-${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`]));
+    for (const name of ['conductor', 'companion', 'strategist']) {
+      const json = JSON.parse(readFileSync(new URL(`../../../agents/templates/${name}.af`, import.meta.url), 'utf8')) as { tools: Array<{ name: string; tool_type: string }> };
+      const body = buildCreateAgentRequest(parseAgentFile(name, json), { template: name }, endpoint);
+      const mcp = json.tools.filter((t) => t.tool_type === 'external_mcp').map((t) => t.name);
+      expect(body.tool_ids, name).toEqual(mcp.map((n) => endpoint.get(n)));
+      expect(body.tools, name).toEqual(json.tools.filter((t) => t.tool_type.startsWith('letta_')).map((t) => t.name));
+      expect(body.tools, name).toContain('send_message_to_agent_async');
     }
   });
 

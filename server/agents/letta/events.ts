@@ -1,5 +1,6 @@
 import type { AgentEvent, StoredMessage } from '../platform/agent-platform.ts';
 import type { LettaRequest } from './errors.ts';
+import { readAgentMessage } from './multi-agent.ts';
 import { lettaMessage, parseLetta, type LettaMessage } from './schemas.ts';
 
 /**
@@ -65,12 +66,19 @@ export function toAgentEvents(message: LettaMessage): AgentEvent[] {
   }
 }
 
-/** One stored message of an agent's history; null for kinds the port does not show. */
+/**
+ * One stored message of an agent's history as the port's messages (none for kinds the port does
+ * not show). A user or system message another agent sent carries its id as `sender_agent_id`:
+ * Letta's `sender_id` when set (the host's messages on an agent's behalf), else, for a system
+ * message, the id named in the preamble of Letta's multi-agent tools (they deliver system messages
+ * and set no `sender_id`). A user's message is never taken for an agent's, whatever its text says.
+ */
 export function toStoredMessages(agentId: string, message: LettaMessage): StoredMessage[] {
   const created_at = ('date' in message && message.date) || '';
   if (message.message_type === 'user_message' || message.message_type === 'system_message') {
     const content = typeof message.content === 'string' ? message.content : text(message.content);
-    return [{ id: message.id, agent_id: agentId, created_at, event: { message_type: message.message_type, id: message.id, content, ...(message.sender_id ? { sender_agent_id: message.sender_id } : {}) } }];
+    const sender = message.sender_id ?? (message.message_type === 'system_message' ? readAgentMessage(content)?.sender : null);
+    return [{ id: message.id, agent_id: agentId, created_at, event: { message_type: message.message_type, id: message.id, content, ...(sender ? { sender_agent_id: sender } : {}) } }];
   }
   return toAgentEvents(message).map((event) => ({ id: 'id' in event ? event.id : '', agent_id: agentId, created_at, event }));
 }

@@ -184,17 +184,21 @@ export class LettaAgentPlatform implements AgentPlatform {
     await queueMessage(this.#messaging, agentId, message);
   }
 
-  // Agent-to-agent: what Letta's multi-agent tools do, on the host's behalf.
+  // Agent-to-agent: what Letta's multi-agent tools do, on the host's behalf, in Letta's words
+  // (multi-agent.ts) and with the sender's id in `sender_id`.
 
   async sendMessageToAgentAsync(fromAgentId: string, toAgentId: string, text: string): Promise<void> {
     await queueMessage(this.#messaging, toAgentId, { role: 'system', content: asyncAgentMessage(fromAgentId, text), sender_agent_id: fromAgentId });
   }
 
-  /** The reply of the other agent's turn; a turn longer than `timeout_ms` (default: the turn time limit) fails the wait. */
+  /**
+   * The reply of the other agent's turn. A turn longer than `timeout_ms` (default: the turn time
+   * limit) fails the wait with a LettaPlatformError saying so; Letta finishes the turn and keeps
+   * the reply in the receiver's history. The message is sent once, also when the wait times out.
+   */
   async sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string, opts: { timeout_ms?: number } = {}): Promise<string> {
     const message: InboundMessage = { role: 'system', content: replyAgentMessage(fromAgentId, text), sender_agent_id: fromAgentId };
-    const context = opts.timeout_ms ? { ...this.#messaging, messageTimeoutMs: opts.timeout_ms } : this.#messaging;
-    return assistantText(await collectTurn(context, toAgentId, message));
+    return assistantText(await collectTurn(this.#messaging, toAgentId, message, opts.timeout_ms ? { timeout_ms: opts.timeout_ms } : {}));
   }
 
   /** Every agent having all `tags`, except the sender, is messaged in parallel; any failure rejects. */

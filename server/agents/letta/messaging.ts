@@ -1,4 +1,4 @@
-import type { Letta } from '@letta-ai/letta-client';
+import { APIConnectionTimeoutError, type Letta } from '@letta-ai/letta-client';
 import type { AgentEvent, InboundMessage, StoredMessage } from '../platform/agent-platform.ts';
 import { callLetta, LettaPlatformError, toPlatformError, type LettaRequest } from './errors.ts';
 import { parseLettaMessage, toAgentEvents, toStoredMessages } from './events.ts';
@@ -8,7 +8,12 @@ import { z } from 'zod';
 /**
  * Messages to Letta agents: the streamed turn (`/messages/stream`, SSE), the collected turn
  * (`/messages`), the queued one (`/messages/async`), history and cancellation.
+ *
+ * A message is sent at most once: the requests that send one are never retried by the client
+ * (`maxRetries: 0`). Letta may have taken the message before a timeout or a 5xx, and a retry would
+ * send it again — a task delegated twice, a reply awaited three times over.
  */
+const ONCE = { maxRetries: 0 } as const;
 
 export interface MessagingContext {
   client: Letta;
@@ -30,7 +35,7 @@ export function toMessageCreate(message: InboundMessage) {
 export async function* streamTurn(ctx: MessagingContext, agentId: string, message: InboundMessage, opts: { signal?: AbortSignal; max_steps?: number } = {}): AsyncGenerator<AgentEvent> {
   const body = { messages: [toMessageCreate(message)], stream_tokens: false, include_pings: true, ...(opts.max_steps ? { max_steps: opts.max_steps } : {}) };
   const request: LettaRequest = { method: 'POST', path: `/v1/agents/${agentId}/messages/stream`, body };
-  const options = { signal: opts.signal, timeout: ctx.messageTimeoutMs, headers: { Accept: 'text/event-stream' } };
+  const options = { ...ONCE, signal: opts.signal, timeout: ctx.messageTimeoutMs, headers: { Accept: 'text/event-stream' } };
   let runId: string | undefined;
   let stopped = false;
   try {
@@ -63,11 +68,21 @@ export async function cancelRuns(ctx: MessagingContext, agentId: string, runIds:
   await callLetta({ method: 'POST', path: `/v1/agents/${agentId}/messages/cancel`, body }, () => ctx.client.agents.messages.cancel(agentId, body));
 }
 
-/** Sends a message and returns the whole turn (`POST /v1/agents/{id}/messages`): its events, then stop reason and usage. */
-export async function collectTurn(ctx: MessagingContext, agentId: string, message: InboundMessage, opts: { max_steps?: number } = {}): Promise<AgentEvent[]> {
+/**
+ * Sends a message and returns the whole turn (`POST /v1/agents/{id}/messages`): its events, then
+ * stop reason and usage. A turn longer than `timeout_ms` (default: the context's turn limit) is a
+ * LettaPlatformError saying so; Letta goes on with the turn and keeps its reply in the history.
+ */
+export async function collectTurn(ctx: MessagingContext, agentId: string, message: InboundMessage, opts: { max_steps?: number; timeout_ms?: number } = {}): Promise<AgentEvent[]> {
   const body = { messages: [toMessageCreate(message)], ...(opts.max_steps ? { max_steps: opts.max_steps } : {}) };
   const request: LettaRequest = { method: 'POST', path: `/v1/agents/${agentId}/messages`, body };
-  const response = await readLetta(request, () => ctx.client.agents.messages.create(agentId, body, { timeout: ctx.messageTimeoutMs }), lettaResponse, 'turn');
+  const timeout = opts.timeout_ms ?? ctx.messageTimeoutMs;
+  const send = () => ctx.client.agents.messages.create(agentId, body, { ...ONCE, timeout });
+  const response = await readLetta(request, send, lettaResponse, 'turn').catch((error: unknown) => {
+    if (!(error instanceof LettaPlatformError && error.cause instanceof APIConnectionTimeoutError)) throw error;
+    const limit = timeout % 1000 ? `${timeout} ms` : `${timeout / 1000} s`;
+    throw new LettaPlatformError(null, `no reply from agent ${agentId} within ${limit}; its turn goes on and its reply will be in its history`, error.request, undefined, { cause: error });
+  });
   const events = response.messages.flatMap((raw) => {
     const msg = parseLettaMessage(raw, request);
     return msg ? toAgentEvents(msg) : [];
@@ -80,13 +95,18 @@ export async function collectTurn(ctx: MessagingContext, agentId: string, messag
 export async function queueMessage(ctx: MessagingContext, agentId: string, message: InboundMessage): Promise<string | null> {
   const body = { messages: [toMessageCreate(message)] };
   const request: LettaRequest = { method: 'POST', path: `/v1/agents/${agentId}/messages/async`, body };
-  const run = await readLetta(request, () => ctx.client.agents.messages.createAsync(agentId, body), lettaRun, 'run');
+  const run = await readLetta(request, () => ctx.client.agents.messages.createAsync(agentId, body, ONCE), lettaRun, 'run');
   return run.id ?? null;
 }
 
-/** The most recent messages (before `before`), oldest first. */
+/**
+ * The most recent messages (older than the message `before`), oldest first. `before` may be any
+ * id this returned: one Letta message split into several events (parallel tool calls) has ids
+ * `<message id>:<n>`, and Letta pages by the message id.
+ */
 export async function listHistory(ctx: MessagingContext, agentId: string, opts: { limit?: number; before?: string } = {}): Promise<StoredMessage[]> {
-  const query = { limit: opts.limit ?? 50, order: 'desc' as const, ...(opts.before ? { before: opts.before } : {}) };
+  const before = opts.before?.replace(/:\d+$/, '');
+  const query = { limit: opts.limit ?? 50, order: 'desc' as const, ...(before ? { before } : {}) };
   const request: LettaRequest = { method: 'GET', path: `/v1/agents/${agentId}/messages`, query };
   const page = await callLetta(request, () => ctx.client.agents.messages.list(agentId, query));
   const newestFirst = z.array(z.unknown()).parse(page.getPaginatedItems());

@@ -90,6 +90,7 @@ describe('the openai brain (chat completions with function calling)', () => {
     expect(deterministic.forRole('companion')?.name).toBe('deterministic:companion');
     expect(deterministic.forRole('worker-sleeptime')?.name).toBe('deterministic:sleeptime');
     expect(deterministic.forRole('conductor')?.name).toBe('deterministic:conductor');
-    expect(deterministic.forRole('strategist')).toBeNull();
+    expect(deterministic.forRole('strategist')?.name).toBe('deterministic:strategist');
+    expect(deterministic.forRole('reflector')).toBeNull();
   });
 });

@@ -23,7 +23,8 @@ export interface ReplayedRequest {
 }
 
 export type Reply = { status?: number; json: unknown } | { sse: string };
-export type Route = { method: string; path: string | RegExp; reply: Reply | ((req: ReplayedRequest) => Reply) };
+/** `delayMs`: the reply is held that long (a slow turn); nothing is written if the client has gone by then. */
+export type Route = { method: string; path: string | RegExp; reply: Reply | ((req: ReplayedRequest) => Reply); delayMs?: number };
 
 export const FIXTURES = new URL('../fixtures/', import.meta.url);
 
@@ -83,14 +84,19 @@ export async function startReplayServer(routes: Route[]): Promise<{ url: string;
         return;
       }
       const reply = typeof route.reply === 'function' ? route.reply(recorded) : route.reply;
-      if ('json' in reply) {
-        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       open.add(res);
       res.on('close', () => open.delete(res));
-      void replaySse(res, reply.sse);
+      const answer = () => {
+        if (res.destroyed) return;
+        if ('json' in reply) {
+          res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json));
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        void replaySse(res, reply.sse);
+      };
+      if (route.delayMs) setTimeout(answer, route.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
