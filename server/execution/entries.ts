@@ -24,6 +24,11 @@ export interface EntryRecord {
   output?: Json;
   /** The skill currently bound to this Task instance (after a swap: the alternative). */
   skill?: string;
+  /**
+   * The skills that failed under the lease `lease` (its fencing token), so a swap never goes back
+   * to one within that lease; a new lease (a Retry, a take-over) starts with none tried.
+   */
+  tried?: { lease: string; skills: string[] };
 }
 
 /** A pending dispatch in the run's outbox: one notification (job) to send. */

@@ -1,9 +1,16 @@
 import { isObject } from '../engine/json.ts';
 import type { Json } from '../engine/runtime/index.ts';
 import { requiredParameterNames, type SkillManifest, type ToolRequirement } from '../skills/manifest.ts';
-import type { ExecutionServices } from './services.ts';
-import { chooseArm, type Arm, type Choice } from '../learning/policies/index.ts';
-import { readSkillStats } from '../learning/skill-stats.ts';
+import type { ExecutionServices, SkillDirectory } from './services.ts';
+import { chooseArm, type Arm, type Choice, type Random, type StrategyName } from '../learning/policies/index.ts';
+import { readSkillStats, type SkillStats } from '../learning/skill-stats.ts';
+
+/**
+ * How a worker uses a skill — one set of rules for the in-process worker (worker-protocol.ts)
+ * and for the tools agent workers call (invoke_skill_tool, update_workflow_control_plane):
+ * which tool of a skill takes the state's arguments, what those arguments are (with the run's
+ * context arguments such as `webhook_url` filled in), and which alternative skill to swap to.
+ */
 
 /**
  * The tool of `manifest` a Task calls with `args`: the only tool, else the first whose required
@@ -17,36 +24,24 @@ export function chooseTool(manifest: SkillManifest, args: Json): ToolRequirement
   return tools.find(fits) ?? null;
 }
 
-/** A skill's capability: its first tag (whisper-transcribe and assemblyai-transcribe: `transcription`). */
-export const capabilityOf = (m: SkillManifest): string | undefined => m.tags[0];
-
-/**
- * Alternatives to a failed skill (spec §4.2): catalog skills of the same capability, not yet
- * tried in this attempt, with a tool that accepts the state's arguments. Which one to try first
- * is an explore/exploit choice (DCF_SKILL_POLICY) over the knowledge graph's success/failure
- * counts and p95 latency, as the consolidation job publishes them for workers; the rest follow
- * by posterior mean. The choice and its rationale are returned for the run's events.
- */
-export async function alternativeSkills(x: ExecutionServices, failed: string, args: Json, tried: string[], context: Record<string, unknown> = {}): Promise<{ ordered: string[]; choice: Choice | null }> {
-  const manifest = x.skills.get(failed);
-  const capability = manifest && capabilityOf(manifest);
-  if (!capability) return { ordered: [], choice: null };
-  const candidates = x.skills.all().filter(({ uri, manifest: m }) => !tried.includes(uri) && capabilityOf(m) === capability && fitsArgs(m, withContext(args, context))).map((c) => c.uri);
-  if (!candidates.length) return { ordered: [], choice: null };
-  const stats = await readSkillStats(x.redis, candidates);
-  const arms: Arm[] = candidates.map((id) => ({ id, successes: stats.get(id)?.successes ?? 0, failures: stats.get(id)?.failures ?? 0, latency_ms: stats.get(id)?.latency_ms ?? null }));
-  const choice = chooseArm(arms, { strategy: x.config.skillPolicy });
-  const rest = arms.filter((a) => a.id !== choice.arm).sort((a, b) => posteriorMean(b) - posteriorMean(a)).map((a) => a.id);
-  return { ordered: [choice.arm, ...rest], choice };
+/** One call of a skill tool: the tool and exactly the arguments it receives. */
+export interface SkillToolCall {
+  tool: ToolRequirement;
+  args: Json;
 }
 
-const posteriorMean = (a: Arm) => (a.successes + 1) / (a.successes + a.failures + 2);
-
-function fitsArgs(m: SkillManifest, args: Json): boolean {
-  const tool = chooseTool(m, args);
-  if (!tool) return false;
-  const given = isObject(args) ? Object.keys(args) : [];
-  return requiredParameterNames(tool).every((p) => given.includes(p));
+/**
+ * The call a worker makes with a skill: the tool named by `toolName` (null when the skill has no
+ * such tool), else the one `chooseTool` picks for the state's arguments plus the run context;
+ * its arguments are `argumentsFor`. Null when no tool of the skill can take the arguments.
+ */
+export function skillToolCall(
+  manifest: SkillManifest, stateArgs: Json, context: Record<string, unknown> = {}, toolName?: string,
+): SkillToolCall | null {
+  const tool = toolName === undefined
+    ? chooseTool(manifest, withContext(stateArgs, context))
+    : manifest.requiredTools.find((t) => t.toolName === toolName) ?? null;
+  return tool ? { tool, args: argumentsFor(tool, stateArgs, context) } : null;
 }
 
 /** The state's arguments plus run-context arguments (e.g. `webhook_url`) it does not give itself. */
@@ -68,4 +63,63 @@ export function argumentsFor(tool: ToolRequirement, stateArgs: Json, context: Re
   const declared = params?.properties;
   if (!isObject(args) || !declared || params?.additionalProperties !== false) return args;
   return Object.fromEntries(Object.entries(args).filter(([k]) => k in declared));
+}
+
+/** A skill's capability: its first tag (whisper-transcribe and assemblyai-transcribe: `transcription`). */
+export const capabilityOf = (m: SkillManifest): string | undefined => m.tags[0];
+
+/**
+ * The catalog skills that may replace `failed` (spec §4.2): same capability, not in `tried`, with
+ * a tool that takes the state's arguments plus the run context. In catalog order.
+ */
+export function alternativeCandidates(
+  skills: SkillDirectory, failed: string, args: Json, tried: string[], context: Record<string, unknown> = {},
+): string[] {
+  const manifest = skills.get(failed);
+  const capability = manifest && capabilityOf(manifest);
+  if (!capability) return [];
+  const offered = withContext(args, context);
+  return skills.all()
+    .filter(({ uri, manifest: m }) => uri !== failed && !tried.includes(uri))
+    .filter(({ manifest: m }) => capabilityOf(m) === capability && fitsArgs(m, offered))
+    .map((c) => c.uri);
+}
+
+/**
+ * Orders candidates for a swap: the first is an explore/exploit choice under `strategy` over
+ * their success/failure counts and latency, the rest follow by posterior mean. Pure.
+ */
+export function rankAlternatives(
+  candidates: string[], stats: Map<string, SkillStats>, strategy: StrategyName, random?: Random,
+): { ordered: string[]; choice: Choice | null } {
+  if (!candidates.length) return { ordered: [], choice: null };
+  const arms: Arm[] = candidates.map((id) => {
+    const s = stats.get(id);
+    return { id, successes: s?.successes ?? 0, failures: s?.failures ?? 0, latency_ms: s?.latency_ms ?? null };
+  });
+  const choice = chooseArm(arms, { strategy }, random);
+  const rest = arms.filter((a) => a.id !== choice.arm).sort((a, b) => posteriorMean(b) - posteriorMean(a)).map((a) => a.id);
+  return { ordered: [choice.arm, ...rest], choice };
+}
+
+/**
+ * Alternatives to a failed skill, best first, with the choice and its rationale for the run's
+ * events: the candidates ranked by DCF_SKILL_POLICY over the knowledge graph's counts, as the
+ * consolidation job publishes them for workers (`dcf:skills:stats`).
+ */
+export async function alternativeSkills(
+  x: ExecutionServices, failed: string, args: Json, tried: string[], context: Record<string, unknown> = {},
+): Promise<{ ordered: string[]; choice: Choice | null }> {
+  const candidates = alternativeCandidates(x.skills, failed, args, tried, context);
+  if (!candidates.length) return { ordered: [], choice: null };
+  return rankAlternatives(candidates, await readSkillStats(x.redis, candidates), x.config.skillPolicy);
+}
+
+const posteriorMean = (a: Arm) => (a.successes + 1) / (a.successes + a.failures + 2);
+
+function fitsArgs(m: SkillManifest, args: Json): boolean {
+  const tool = chooseTool(m, args);
+  if (!tool) return false;
+  const given = isObject(args) ? Object.keys(args) : [];
+  return requiredParameterNames(tool).every((p) => given.includes(p));
 }

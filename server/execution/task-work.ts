@@ -106,12 +106,26 @@ export async function failTask(x: ExecutionServices, runId: string, instance: st
   return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
 }
 
+/** The policy's choice behind a swap, as the `skill_swap` event records it. */
+export type SwapChoice = { strategy: string; rationale: string; explored: boolean };
+
+/** The skill a Task instance uses now: the one a swap bound, else its first bound skill. */
+export const currentSkillOf = (v: InstanceView): string | null => v.entry.skill ?? boundSkills(v)[0] ?? null;
+
+/** The skills already tried under the lease `token` (EntryRecord.tried). */
+export const triedUnder = (v: InstanceView, token: string): string[] => (v.entry.tried?.lease === token ? v.entry.tried.skills : []);
+
 /**
  * Records a failed attempt that the worker recovers from itself (spec §4.1–4.2: the skill is
  * swapped and the call retried within the same lease): `last_error` is kept, `attempts` set, and
- * the skill now bound to the instance remembered for later attempts.
+ * with `skill` the swap: the skill now bound to the instance (remembered for later attempts),
+ * the failed one (`from`, default the current skill) added to the skills tried under this lease,
+ * and a `skill_swap` event with the policy's choice (null: the worker named the skill itself).
  */
-export async function recordAttempt(x: ExecutionServices, runId: string, instance: string, token: string, change: { last_error?: string; attempts?: number; skill?: string; from?: string; choice?: { strategy: string; rationale: string; explored: boolean } | null }): Promise<{ ok: true } | Refusal> {
+export async function recordAttempt(
+  x: ExecutionServices, runId: string, instance: string, token: string,
+  change: { last_error?: string; attempts?: number; skill?: string; from?: string; choice?: SwapChoice | null },
+): Promise<{ ok: true } | Refusal> {
   const v = await view(x, runId, instance);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
@@ -120,9 +134,11 @@ export async function recordAttempt(x: ExecutionServices, runId: string, instanc
   if (change.attempts !== undefined) set.attempts = change.attempts;
   c.state(instance, { set, note: change.skill ? `skill → ${change.skill}` : 'attempt recorded' });
   if (change.skill) {
-    c.hset(c.keys.entries, instance, { ...v.entry, skill: change.skill });
+    const from = change.from ?? currentSkillOf(v);
+    const tried = [...new Set([...triedUnder(v, token), ...(from ? [from] : [])])];
+    c.hset(c.keys.entries, instance, { ...v.entry, skill: change.skill, tried: { lease: token, skills: tried } });
     c.event({
-      type: 'skill_swap', instance, from: change.from ?? null, to: change.skill, reason: change.last_error ?? null,
+      type: 'skill_swap', instance, from, to: change.skill, reason: change.last_error ?? null,
       policy: change.choice?.strategy ?? null, rationale: change.choice?.rationale ?? null, explored: change.choice?.explored ?? false,
     });
   }

@@ -1,8 +1,9 @@
 import type { SkillCallOutcome } from '../skills/invoke/index.ts';
 import type { WorkerAgent, WorkerNotification } from '../agents/agent-runtime.ts';
-import { argumentsFor, alternativeSkills, chooseTool, withContext } from './skill-choice.ts';
+import { skillToolCall } from './skill-choice.ts';
+import { swapFailedSkill } from './skill-swap.ts';
 import { runContextArguments } from './webhook.ts';
-import { acquireTaskLease, completeTask, failTask, recordAttempt } from './task-work.ts';
+import { acquireTaskLease, completeTask, failTask } from './task-work.ts';
 import type { ExecutionServices } from './services.ts';
 
 type AbortReason = { error: string; cause: string };
@@ -11,9 +12,10 @@ type AbortReason = { error: string; cause: string };
  * The worker protocol of spec §2.6 and §4, performed by an in-process worker agent for one
  * notification: acquire the state's lease → load the bound skill → invoke its tool with the
  * effective input (renewing the lease meanwhile) → on success update the control plane (done,
- * data plane) and notify downstream; on failure record `last_error`, swap to an alternative
- * skill of the same capability and retry within the lease (attempts + 1), and when no
- * alternative is left report the failure so the state's Retry/Catch apply.
+ * data plane) and notify downstream; on failure swap to an alternative skill (skill-swap.ts:
+ * `last_error` kept, attempts + 1, the policy's choice recorded) and retry within the lease, and
+ * when no alternative is left report the failure so the state's Retry/Catch apply. Agent workers
+ * do the same through the tools, which use the same functions (skillToolCall, swapFailedSkill).
  */
 export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerAgent, n: WorkerNotification): Promise<void> {
   const { run_id: runId, state: instance } = n.workflow_event;
@@ -38,15 +40,13 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
     let skill: string = lease.current_skill;
     const context = runContextArguments(x.config, runId);
     let attempts = lease.attempts;
-    const tried: string[] = [];
     await x.agents.setLoadedSkills(agent.id, [skill]);
     for (;;) {
-      tried.push(skill);
       const manifest = x.skills.get(skill);
-      const tool = manifest && chooseTool(manifest, withContext(lease.effective_input, context));
-      const outcome: SkillCallOutcome = !manifest || !tool
+      const call = manifest && skillToolCall(manifest, lease.effective_input, context);
+      const outcome: SkillCallOutcome = !manifest || !call
         ? { ok: false as const, error: 'States.TaskFailed', cause: manifest ? `no tool of ${skill} accepts the state's arguments` : `skill ${skill} is not in the catalog`, latencyMs: 0 }
-        : await x.invoker.invoke({ manifest, toolName: tool.toolName, args: argumentsFor(tool, lease.effective_input, context) as Record<string, unknown>, attempt: attempts, signal: abort.signal });
+        : await x.invoker.invoke({ manifest, toolName: call.tool.toolName, args: call.args as Record<string, unknown>, attempt: attempts, signal: abort.signal });
       const aborted = abort.signal.reason as AbortReason | undefined;
       // Lease lost: another worker owns the state now and our writes would be refused. Worker
       // stopping: write nothing; the lease lapses and the sweeper hands the state to another worker.
@@ -55,18 +55,15 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
         await report(x, await completeTask(x, runId, instance, lease.token, outcome.result, { latencyMs: outcome.latencyMs, skill }));
         return;
       }
-      const lastError = `${outcome.error}: ${outcome.cause}`;
-      const { ordered, choice } = outcome.error === 'States.Timeout' ? { ordered: [], choice: null } : await alternativeSkills(x, skill, lease.effective_input, tried, context);
-      const alternative: string | undefined = ordered[0];
-      if (!alternative) {
+      const swap = await swapFailedSkill(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause });
+      if (!swap.ok) return;
+      if (!swap.skill) {
         await report(x, await failTask(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }));
         return;
       }
-      attempts += 1;
-      const recorded = await recordAttempt(x, runId, instance, lease.token, { last_error: lastError, attempts, skill: alternative, from: skill, choice });
-      if (!recorded.ok) return;
-      await x.agents.setLoadedSkills(agent.id, [alternative]); // unload_skill(failed) + load_skill(alternative)
-      skill = alternative;
+      await x.agents.setLoadedSkills(agent.id, [swap.skill]); // unload_skill(failed) + load_skill(alternative)
+      skill = swap.skill;
+      attempts = swap.attempts;
     }
   } finally {
     x.activeWork.delete(abort);

@@ -1,8 +1,6 @@
 import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../agent-runtime.ts';
 import type { AgentEvent, AgentPlatform, AgentSummary } from './agent-platform.ts';
-
-/** Core-memory block holding a worker's loaded skills (load_skill / unload_skill), JSON array of URIs. */
-export const LOADED_SKILLS_BLOCK = 'loaded_skills';
+import { ACTIVE_SKILLS_BLOCK, ACTIVE_SKILLS_DESCRIPTION, readActiveSkills, writeActiveSkills } from './skill-tracker.ts';
 
 /**
  * The workflow engine's agent-runtime port served by agents of the agent platform (DCF_WORKER_AGENTS
@@ -11,7 +9,10 @@ export const LOADED_SKILLS_BLOCK = 'loaded_skills';
  * `state:<name>`; a notification is a message to it, and its brain (a Letta model, the OpenAI
  * brain or the deterministic worker brain) performs the worker protocol by calling our tools.
  * finalize_workflow deletes the run's workers through `deleteAgent`. Everything lives on the
- * platform (tags, the loaded-skills block), so any process can serve any worker.
+ * platform (tags; the loaded skills in the `dcf_active_skills` block, the skill loading tracker
+ * every platform agent has — skill-tracker.ts), so any process can serve any worker. Agents
+ * without a run and a state tag (Companions, the Conductor) are not workers: `getAgent` does not
+ * return them.
  */
 export class PlatformWorkerRuntime implements AgentRuntimePort {
   readonly kind: string;
@@ -31,19 +32,19 @@ export class PlatformWorkerRuntime implements AgentRuntimePort {
       template: spec.template,
       name: `worker-${spec.run_id.slice(0, 8)}-${spec.state.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 100),
       tags: [`run:${spec.run_id}`, `state:${spec.state}`],
-      blocks: [{ label: LOADED_SKILLS_BLOCK, value: '[]', description: 'skill:// URIs this worker has loaded (load_skill / unload_skill).' }],
+      blocks: [{ label: ACTIVE_SKILLS_BLOCK, value: '[]', description: ACTIVE_SKILLS_DESCRIPTION }],
     });
     return this.worker(agent);
   }
 
   async getAgent(agentId: string): Promise<WorkerAgent | null> {
     const s = await this.platform.getAgent(agentId);
-    return s ? this.worker(s) : null;
+    return s && isWorker(s) ? this.worker(s) : null;
   }
 
   async listRunAgents(runId: string): Promise<WorkerAgent[]> {
     const agents = await this.platform.listAgents({ tags: [`run:${runId}`], match_all_tags: true });
-    const workers = await Promise.all(agents.filter((a) => a.tags.some((t) => t.startsWith('state:'))).map((a) => this.worker(a)));
+    const workers = await Promise.all(agents.filter(isWorker).map((a) => this.worker(a)));
     return workers.sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 
@@ -51,10 +52,8 @@ export class PlatformWorkerRuntime implements AgentRuntimePort {
     return this.platform.deleteAgent(agentId);
   }
 
-  async setLoadedSkills(agentId: string, skills: string[]): Promise<void> {
-    const block = (await this.platform.listAgentBlocks(agentId)).find((b) => b.label === LOADED_SKILLS_BLOCK);
-    if (block) await this.platform.updateBlock(block.id, { value: JSON.stringify(skills) });
-    else await this.platform.attachBlock(agentId, (await this.platform.createBlock({ label: LOADED_SKILLS_BLOCK, value: JSON.stringify(skills) })).id);
+  setLoadedSkills(agentId: string, skills: string[]): Promise<void> {
+    return writeActiveSkills(this.platform, agentId, skills);
   }
 
   async deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void> {
@@ -64,14 +63,10 @@ export class PlatformWorkerRuntime implements AgentRuntimePort {
 
   private async worker(s: AgentSummary): Promise<WorkerAgent> {
     const tag = (prefix: string) => s.tags.find((t) => t.startsWith(prefix))?.slice(prefix.length) ?? '';
-    const block = (await this.platform.listAgentBlocks(s.id)).find((b) => b.label === LOADED_SKILLS_BLOCK);
-    let loaded: string[] = [];
-    try {
-      const v: unknown = JSON.parse(block?.value ?? '[]');
-      if (Array.isArray(v)) loaded = v.filter((x): x is string => typeof x === 'string');
-    } catch {
-      // a block edited by hand into non-JSON reads as nothing loaded
-    }
+    const loaded = await readActiveSkills(this.platform, s.id);
     return { id: s.id, run_id: tag('run:'), state: tag('state:'), template: s.template ?? '', tags: s.tags, loaded_skills: loaded, created_at: s.created_at };
   }
 }
+
+/** A run's worker: tagged with its run and its state. */
+const isWorker = (s: AgentSummary): boolean => s.tags.some((t) => t.startsWith('run:')) && s.tags.some((t) => t.startsWith('state:'));

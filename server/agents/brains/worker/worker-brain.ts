@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { currentTurn, parseObject, turnToolResults, type Brain, type BrainDecision, type BrainInput, type BrainToolCall } from '../brain.ts';
-import { chooseSkillTool, skillToolArguments, type LoadedSkillTool } from './skill-tool-choice.ts';
 
 /** The notification a worker is woken with (spec §5.5 with amendment A5). */
 export interface WorkflowEvent {
@@ -13,20 +12,25 @@ export interface WorkflowEvent {
 }
 
 type Result = ReturnType<typeof turnToolResults>[number];
+type Failure = { error: string; cause: string };
+type Lease = { lease_token: string; attempts: number; effective_input: unknown; skills: string[]; current_skill: string | null };
 
 /**
  * The deterministic brain of the `worker` role: the worker protocol of spec §2.6 and §4 as a
  * sequence of tool calls, decided from the notification and the tool returns of this turn.
  *
- *   acquire_state_lease → load_skill → invoke_skill_tool
+ *   acquire_state_lease → load_skill(current_skill) → invoke_skill_tool(effective_input)
  *     ok     → update_workflow_control_plane(done, result) → notify_next_worker_agent per queued state
- *     failed → another bound skill not tried yet? update(running, last_error, attempts+1, skill)
- *              → unload_skill(failed) → load_skill(alternative) → invoke_skill_tool …
- *              none left → update_workflow_control_plane(failed, error): Retry/Catch decide
+ *     failed → update_workflow_control_plane(running, last_error): the server chooses the
+ *              alternative by the one skill policy every worker follows
+ *              next_skill → unload_skill(failed) → load_skill(next_skill) → invoke_skill_tool …
+ *              null       → update_workflow_control_plane(failed, error): Retry/Catch decide
  *   → an assistant message summing up.
  *
- * A lease that is not granted or an update that is refused (stale lease) ends the turn: another
- * worker owns the state. It uses its own agent id for the lease and the skills.
+ * It passes the state's effective input unchanged and lets invoke_skill_tool choose the tool and
+ * fill the run's context arguments (webhook_url), as the in-process worker does. A lease that is
+ * not granted or an update that is refused (stale lease) ends the turn: another worker owns the
+ * state. It uses its own agent id for the lease and the skills.
  */
 export const workerBrain: Brain = {
   name: 'deterministic:worker',
@@ -67,48 +71,24 @@ class WorkerTurn {
       case 'acquire_state_lease':
         if (!lease.current_skill) return this.fail({ error: 'States.TaskFailed', cause: `${state} binds no skill` });
         return this.call('load_skill', { agent_id: this.self, skill: lease.current_skill }, `Lease ${lease.lease_token} held (attempt ${lease.attempts}); load ${lease.current_skill}.`);
-      case 'load_skill': {
-        if (!isOk(last)) return this.recover({ error: 'States.TaskFailed', cause: `load_skill ${String(last.args.skill)} failed: ${errorOf(last)}` });
-        const tools = (last.result?.tools ?? []) as LoadedSkillTool[];
-        const tool = chooseSkillTool(tools, lease.effective_input);
-        if (!tool) return this.recover({ error: 'States.TaskFailed', cause: `no tool of ${this.skill()} accepts the state's arguments` });
+      case 'load_skill':
+        return isOk(last) ? this.invoke(lease) : this.recover(failureOf(last)!);
+      case 'invoke_skill_tool': {
+        const failure = failureOf(last);
+        if (failure) return this.recover(failure);
+        const done = { status: 'done', result: last.result!.result ?? null, skill: this.skill(), latency_ms: Number(last.result!.latency_ms ?? 0) };
         return this.call(
-          'invoke_skill_tool',
-          { agent_id: this.self, skill: this.skill(), tool: tool.name, args: skillToolArguments(tool, lease.effective_input), attempt: this.attempts() },
-          `Invoke ${tool.name} of ${this.skill()} with the state's effective input.`,
+          'update_workflow_control_plane',
+          { run_id, state, lease_token: lease.lease_token, ...done },
+          `${this.skill()} answered: write the result to the data plane and mark ${state} done.`,
         );
       }
-      case 'invoke_skill_tool': {
-        if (!isOk(last)) return this.recover({ error: 'States.TaskFailed', cause: `invoke_skill_tool failed: ${errorOf(last)}` });
-        const r = last.result!;
-        if (r.ok === true) {
-          return this.call(
-            'update_workflow_control_plane',
-            { run_id, state, lease_token: lease.lease_token, status: 'done', result: r.result ?? null, skill: this.skill(), latency_ms: Number(r.latency_ms ?? 0) },
-            `${this.skill()} answered: write the result to the data plane and mark ${state} done.`,
-          );
-        }
-        const e = (r.skill_error ?? { error: 'States.TaskFailed', cause: 'the skill failed' }) as { error: string; cause: string };
-        return this.recover(e);
-      }
-      case 'update_workflow_control_plane': {
-        if (!isOk(last)) return this.say(`The update of ${state} was refused (${errorOf(last)}): my lease is no longer live, so another worker takes over.`);
-        if (last.args.status === 'running') {
-          const failed = this.skill();
-          return this.call('unload_skill', { agent_id: this.self, skill: failed }, `Swap skills: unload ${failed}, then load ${String(last.args.skill)}.`);
-        }
-        const queued = ((last.result?.queued ?? []) as Array<{ state: string }>).map((q) => q.state);
-        const targets = [...new Set(queued)];
-        if (!targets.length) return this.say(`${this.summary(last)} Notified: none.`);
-        return {
-          kind: 'tool_calls',
-          reasoning: `Notify the next state${targets.length > 1 ? 's' : ''}: ${targets.join(', ')}.`,
-          tool_calls: targets.map((t) => this.toolCall('notify_next_worker_agent', { run_id, state: t })),
-        };
-      }
+      case 'update_workflow_control_plane':
+        return this.afterUpdate(last);
       case 'unload_skill': {
-        const swap = [...this.results].reverse().find((r) => r.name === 'update_workflow_control_plane' && r.args.status === 'running');
-        return this.call('load_skill', { agent_id: this.self, skill: String(swap?.args.skill) }, `Load the alternative ${String(swap?.args.skill)} and retry within the lease.`);
+        const next = this.nextSkill()!;
+        const why = `Load the alternative ${next} and retry within the lease (attempt ${this.attempts()}).`;
+        return this.call('load_skill', { agent_id: this.self, skill: next }, why);
       }
       case 'notify_next_worker_agent': {
         const update = [...this.results].reverse().find((r) => r.name === 'update_workflow_control_plane')!;
@@ -120,20 +100,53 @@ class WorkerTurn {
     }
   }
 
-  /** A skill failed: try another bound skill not tried in this turn, else report the failure. */
-  private recover(e: { error: string; cause: string }): BrainDecision {
-    const lease = this.lease()!;
-    const tried = this.results.filter((r) => r.name === 'load_skill').map((r) => String(r.args.skill));
-    const alternative = e.error === 'States.Timeout' ? undefined : lease.skills.find((s) => !tried.includes(s));
-    if (!alternative) return this.fail(e);
+  /** The loaded skill's tool with the state's effective input, unchanged (the server picks the tool and fills the run context). */
+  private invoke(lease: Lease): BrainDecision {
+    const input = lease.effective_input;
+    if (!isRecord(input)) {
+      const cause = `the effective input of ${this.event.state} is not a JSON object; skill tools take named arguments`;
+      return this.fail({ error: 'States.TaskFailed', cause });
+    }
     return this.call(
-      'update_workflow_control_plane',
-      { run_id: this.event.run_id, state: this.event.state, lease_token: lease.lease_token, status: 'running', last_error: `${e.error}: ${e.cause}`, attempts: this.attempts() + 1, skill: alternative },
-      `${this.skill()} failed (${e.error}: ${e.cause}). Record the error and swap to ${alternative} (attempt ${this.attempts() + 1}).`,
+      'invoke_skill_tool',
+      { agent_id: this.self, skill: this.skill(), args: input, attempt: this.attempts() },
+      `Invoke ${this.skill()} with the state's effective input.`,
     );
   }
 
-  private fail(e: { error: string; cause: string }): BrainDecision {
+  private afterUpdate(update: Result): BrainDecision {
+    const { run_id, state } = this.event;
+    if (!isOk(update)) return this.say(`The update of ${state} was refused (${errorOf(update)}): my lease is no longer live, so another worker takes over.`);
+    if (update.args.status === 'running') {
+      const next = this.nextSkill();
+      // The failure that made this update: the load or invoke just before it.
+      const failure = failureOf(this.results.at(-2)!) ?? { error: 'States.TaskFailed', cause: String(update.args.last_error ?? 'the skill failed') };
+      if (!next) return this.fail(failure);
+      const rationale = typeof update.result?.rationale === 'string' ? ` (${update.result.rationale})` : '';
+      const why = `The skill policy chose ${next}${rationale}: unload ${this.skill()} first.`;
+      return this.call('unload_skill', { agent_id: this.self, skill: this.skill() }, why);
+    }
+    const queued = ((update.result?.queued ?? []) as Array<{ state: string }>).map((q) => q.state);
+    const targets = [...new Set(queued)];
+    if (!targets.length) return this.say(`${this.summary(update)} Notified: none.`);
+    return {
+      kind: 'tool_calls',
+      reasoning: `Notify the next state${targets.length > 1 ? 's' : ''}: ${targets.join(', ')}.`,
+      tool_calls: targets.map((t) => this.toolCall('notify_next_worker_agent', { run_id, state: t })),
+    };
+  }
+
+  /** A skill failed: record it and ask the server for an alternative (same capability, the skill policy). */
+  private recover(e: Failure): BrainDecision {
+    const lease = this.lease()!;
+    return this.call(
+      'update_workflow_control_plane',
+      { run_id: this.event.run_id, state: this.event.state, lease_token: lease.lease_token, status: 'running', last_error: `${e.error}: ${e.cause}` },
+      `${this.skill()} failed (${e.error}: ${e.cause}). Record the error and ask for an alternative skill.`,
+    );
+  }
+
+  private fail(e: Failure): BrainDecision {
     const lease = this.lease()!;
     return this.call(
       'update_workflow_control_plane',
@@ -149,7 +162,7 @@ class WorkerTurn {
     return `${this.event.state} failed after attempt ${attempts}: ${e?.error}${e?.cause ? `: ${e.cause}` : ''}.`;
   }
 
-  private lease(): { lease_token: string; attempts: number; effective_input: unknown; skills: string[]; current_skill: string | null } | null {
+  private lease(): Lease | null {
     const first = this.results[0];
     if (!first || first.name !== 'acquire_state_lease' || !isOk(first)) return null;
     return first.result as never;
@@ -161,10 +174,21 @@ class WorkerTurn {
     return String(load?.args.skill ?? this.lease()?.current_skill);
   }
 
-  /** The lease's attempt plus the swaps recorded since. */
+  /** The last recorded swap, if any. */
+  private swap(): Result | undefined {
+    return [...this.results].reverse().find((r) => r.name === 'update_workflow_control_plane' && r.args.status === 'running' && isOk(r));
+  }
+
+  /** The alternative the last swap returned; null when none was left. */
+  private nextSkill(): string | null {
+    const next = this.swap()?.result?.next_skill;
+    return typeof next === 'string' ? next : null;
+  }
+
+  /** The attempt the current skill call belongs to: as the last swap left it, else the lease's. */
   private attempts(): number {
-    const swaps = this.results.filter((r) => r.name === 'update_workflow_control_plane' && r.args.status === 'running' && isOk(r)).length;
-    return (this.lease()?.attempts ?? 1) + swaps;
+    const swapped = Number(this.swap()?.result?.attempts);
+    return Number.isInteger(swapped) ? swapped : (this.lease()?.attempts ?? 1);
   }
 
   private toolCall(name: string, args: Record<string, unknown>): BrainToolCall {
@@ -180,5 +204,17 @@ class WorkerTurn {
   }
 }
 
+/**
+ * The failure a load_skill or invoke_skill_tool result reports: the tool refused (an error
+ * result), or the skill answered ok: false. Null for a success.
+ */
+function failureOf(r: Result): Failure | null {
+  if (!isOk(r)) return { error: 'States.TaskFailed', cause: `${r.name} ${String(r.args.skill ?? '')} failed: ${errorOf(r)}` };
+  if (r.name !== 'invoke_skill_tool' || r.result?.ok === true) return null;
+  const e = r.result?.skill_error as Partial<Failure> | null | undefined;
+  return { error: String(e?.error ?? 'States.TaskFailed'), cause: String(e?.cause ?? 'the skill failed') };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isOk = (r: Result) => r.status === 'success' && r.result?.status === 'ok';
 const errorOf = (r: Result) => String(r.result?.error ?? 'tool error');

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SkillManifest, ToolRequirement } from '../skills/manifest.ts';
+import { PROJECT_ROOT } from '../testing/test-database.ts';
+import { alternativeCandidates, argumentsFor, chooseTool, rankAlternatives, skillToolCall } from './skill-choice.ts';
+import type { SkillDirectory } from './services.ts';
+import { loadSkillDirectory } from './skill-directory.ts';
+
+const WHISPER = 'skill://whisper-transcribe@1.0.0';
+const ASSEMBLY = 'skill://assemblyai-transcribe@1.2.0';
+const CONTEXT = { webhook_url: 'http://localhost:3000/api/runs/r-1/webhook' };
+
+/** A tool requirement with just the parameter schema these rules read. */
+const tool = (toolName: string, parameters: Record<string, unknown>): ToolRequirement =>
+  ({ toolName, json_schema: { name: toolName, parameters } }) as unknown as ToolRequirement;
+
+describe('the skill-choice rules every worker follows (in-process and agents)', () => {
+  let skills: SkillDirectory;
+  beforeAll(async () => {
+    skills = await loadSkillDirectory(path.join(PROJECT_ROOT, 'skills'));
+  });
+  const manifest = (uri: string) => skills.get(uri)!;
+
+  it('calls the only tool of a skill, filling a required webhook_url from the run context (scenario 3)', () => {
+    expect(skillToolCall(manifest(ASSEMBLY), { recording_uri: 's3://calls/1.mp3' }, CONTEXT)).toMatchObject({
+      tool: { toolName: 'transcribe_audio_async' },
+      args: { recording_uri: 's3://calls/1.mp3', webhook_url: CONTEXT.webhook_url },
+    });
+    // A context argument fills only what the tool requires and the state does not give.
+    expect(skillToolCall(manifest(WHISPER), { recording_uri: 's3://calls/1.mp3' }, CONTEXT)!.args).toEqual({ recording_uri: 's3://calls/1.mp3' });
+    expect(skillToolCall(manifest(ASSEMBLY), { recording_uri: 'a', webhook_url: 'https://hooks.example/x' }, CONTEXT)!.args).toEqual({ recording_uri: 'a', webhook_url: 'https://hooks.example/x' });
+    // No run context (an agent that is not a run's worker): the arguments go as given.
+    expect(skillToolCall(manifest(ASSEMBLY), { recording_uri: 'a' })!.args).toEqual({ recording_uri: 'a' });
+  });
+
+  it('calls a named tool, and none when the skill has no tool of that name', () => {
+    expect(skillToolCall(manifest(WHISPER), { recording_uri: 'a' }, {}, 'transcribe_audio')!.tool.toolName).toBe('transcribe_audio');
+    expect(skillToolCall(manifest(WHISPER), { recording_uri: 'a' }, {}, 'transcribe_video')).toBeNull();
+  });
+
+  it('chooses among several tools the first whose required parameters are given (the context counts), else none', () => {
+    const m = { requiredTools: [tool('by_id', { type: 'object', required: ['id'] }), tool('by_url', { type: 'object', required: ['url', 'webhook_url'] })] } as unknown as SkillManifest;
+    expect(chooseTool(m, { id: 1 })!.toolName).toBe('by_id');
+    expect(chooseTool(m, { url: 'u' })).toBeNull();
+    expect(skillToolCall(m, { url: 'u' }, CONTEXT)).toMatchObject({ tool: { toolName: 'by_url' }, args: { url: 'u', webhook_url: CONTEXT.webhook_url } });
+    expect(skillToolCall(m, { name: 'x' }, CONTEXT)).toBeNull();
+  });
+
+  it('drops the fields a tool forbids (additionalProperties: false) and keeps them otherwise', () => {
+    const strict = tool('t', { type: 'object', properties: { a: {}, webhook_url: {} }, required: ['a', 'webhook_url'], additionalProperties: false });
+    expect(argumentsFor(strict, { a: 1, extra: 2 }, CONTEXT)).toEqual({ a: 1, webhook_url: CONTEXT.webhook_url });
+    expect(argumentsFor(tool('t', { type: 'object', properties: { a: {} } }), { a: 1, extra: 2 })).toEqual({ a: 1, extra: 2 });
+    expect(argumentsFor(strict, 'not an object', CONTEXT)).toBe('not an object');
+  });
+
+  it('offers as alternatives the catalog skills of the same capability that take the arguments, not those tried', () => {
+    expect(alternativeCandidates(skills, WHISPER, { recording_uri: 'a' }, [WHISPER], CONTEXT)).toEqual([ASSEMBLY]);
+    // AssemblyAI requires webhook_url: without a run context it cannot take the state's arguments.
+    expect(alternativeCandidates(skills, WHISPER, { recording_uri: 'a' }, [WHISPER])).toEqual([]);
+    expect(alternativeCandidates(skills, ASSEMBLY, { recording_uri: 'a' }, [WHISPER, ASSEMBLY], CONTEXT)).toEqual([]);
+    expect(alternativeCandidates(skills, ASSEMBLY, { recording_uri: 'a' }, [ASSEMBLY], CONTEXT)).toEqual([WHISPER]);
+    expect(alternativeCandidates(skills, 'skill://builtin.fail@1.0.0', {}, [], CONTEXT)).toEqual([]); // nothing else does `fault`
+    expect(alternativeCandidates(skills, 'skill://nowhere@1.0.0', {}, [], CONTEXT)).toEqual([]);
+  });
+
+  it('ranks alternatives by the policy over their counts, the rest by posterior mean, with the rationale', () => {
+    const stats = new Map([
+      ['skill://a@1.0.0', { successes: 2, failures: 8, latency_ms: null }],
+      ['skill://b@1.0.0', { successes: 99, failures: 1, latency_ms: 900 }],
+      ['skill://c@1.0.0', { successes: 40, failures: 10, latency_ms: null }],
+    ]);
+    const ranked = rankAlternatives(['skill://a@1.0.0', 'skill://b@1.0.0', 'skill://c@1.0.0'], stats, 'Greedy');
+    expect(ranked.ordered).toEqual(['skill://b@1.0.0', 'skill://c@1.0.0', 'skill://a@1.0.0']);
+    expect(ranked.choice).toMatchObject({ arm: 'skill://b@1.0.0', strategy: 'Greedy', explored: false, rationale: expect.stringContaining('skill://b@1.0.0') });
+    // A skill the graph has not seen counts as 0 of 0.
+    expect(rankAlternatives(['skill://new@1.0.0'], new Map(), 'ThompsonSampling').ordered).toEqual(['skill://new@1.0.0']);
+    expect(rankAlternatives([], stats, 'Greedy')).toEqual({ ordered: [], choice: null });
+  });
+});

@@ -1,0 +1,42 @@
+import { readActiveSkills, writeActiveSkills } from '../../agents/platform/skill-tracker.ts';
+import type { ExecutionServices } from '../../execution/services.ts';
+import type { ToolServices } from '../context.ts';
+import { fail, type ToolFailure } from '../result.ts';
+
+/**
+ * An agent that loads, invokes and unloads skills (load_skill, invoke_skill_tool, unload_skill):
+ * a run's worker, or any other agent of the agent platform (a Companion, the Conductor).
+ */
+export interface SkillHolder {
+  agent_id: string;
+  /** The run this agent works for (a run's worker), whose context fills skill arguments; null otherwise. */
+  run_id: string | null;
+  /** skill:// URIs loaded now. */
+  loaded: string[];
+  setLoaded(skills: string[]): Promise<void>;
+}
+
+/**
+ * Finds `agentId`: first among the execution's workers (`x.agents`: in-process workers, or the
+ * platform's agents tagged with a run and a state), whose runtime keeps their loaded skills;
+ * otherwise on the agent platform, where its skill loading tracker is its `dcf_active_skills`
+ * block (skill-tracker.ts). `not_found` when neither knows it.
+ */
+export async function skillHolder(x: ExecutionServices, services: ToolServices, agentId: string): Promise<SkillHolder | ToolFailure> {
+  const worker = await x.agents.getAgent(agentId);
+  if (worker) {
+    const setLoaded = (skills: string[]) => x.agents.setLoadedSkills(worker.id, skills);
+    return { agent_id: worker.id, run_id: worker.run_id || null, loaded: worker.loaded_skills, setLoaded };
+  }
+  if (!services.agents) return fail('not_found', `no worker agent ${agentId} (and no agent platform here to look further)`);
+  let platform;
+  try {
+    platform = await services.agents();
+  } catch (err) {
+    return fail('unavailable', `cannot reach the agent platform: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const agent = await platform.getAgent(agentId);
+  if (!agent) return fail('not_found', `no agent ${agentId}`);
+  const setLoaded = (skills: string[]) => writeActiveSkills(platform, agent.id, skills);
+  return { agent_id: agent.id, run_id: null, loaded: await readActiveSkills(platform, agent.id), setLoaded };
+}
