@@ -53,3 +53,30 @@ describe('the Conductor delegates a review to Companions and answers from their 
     }
   }, 120_000);
 });
+
+describe('the message protocols are checked where the runtime sees them', () => {
+  let s: DelegatedScenario;
+  beforeAll(async () => {
+    s = await DelegatedScenario.start();
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('refuses an invalid message at send with the schema error, rejects one at delivery, and records both', async () => {
+    const { id: conductor, session } = await s.conductor();
+    const companion = await s.tool('create_companion', { session_id: session.id, conductor_id: conductor, specialization: 'call-review', shared_block_ids_json: '[]' });
+    const from = String(companion.companion_id);
+    const bad = JSON.stringify({ type: 'task_result', task_id: 't-x', status: 'done', output: {}, companion_id: from, completed_at: 'now' });
+    await expect(s.platform.sendMessageToAgentAsync(from, conductor, bad)).rejects.toThrow(/^invalid task_result message \(schemas\/messages\): .*\/status: "status" must be one of "succeeded", "failed"/);
+    const { InboxStore } = await import('../agents/local/inbox-store.ts');
+    await new InboxStore(s.db.db).enqueue(conductor, { role: 'user', content: bad, sender_agent_id: from });
+    await s.settle(session.id);
+    const rejected = (await s.hub.store.events(session.id)).filter((e) => e.kind === 'message_rejected');
+    expect(rejected.map((e) => e.payload.at)).toEqual(['send', 'delivery']);
+    expect(String(rejected[1]!.payload.reason)).toContain('/metrics: "metrics" is required');
+    const rows = await s.db.db.query.agentInbox.findMany();
+    expect(rows.find((r) => r.content === bad)).toMatchObject({ status: 'rejected' });
+    expect(await s.answers(conductor)).toEqual([]);
+  }, 60_000);
+});

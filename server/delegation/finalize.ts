@@ -27,7 +27,8 @@ export function archiveDir(dataDir: string, sessionId: string, requested?: strin
  * finalize_session: every Companion dismissed (skills unloaded, shared blocks detached; deleted
  * unless `delete_companions` is false), the session archived as JSON files (blocks with their
  * revisions, the activity, tasks and results, the agents' messages), the shared blocks detached
- * from the Conductor and deleted, the Strategist deleted, and the session marked finalized.
+ * from the Conductor and deleted, the Strategist deleted, the Conductor no longer tagged with the
+ * session, and the session marked finalized.
  */
 export async function finalizeSession(
   hub: DelegationHub,
@@ -53,6 +54,8 @@ export async function finalizeSession(
     if (await hub.platform.deleteBlock(blockId).catch(() => false)) cleaned += 1;
   }
   if (session.strategistId) await hub.platform.deleteAgent(session.strategistId).catch(() => false);
+  const conductor = await hub.platform.getAgent(session.conductorId);
+  if (conductor) await hub.platform.setTags(conductor.id, conductor.tags.filter((t) => t !== `session:${session.id}`));
   await hub.store.updateSession(session.id, { status: 'finalized', finalizedAt: new Date(), archivePath: dir, strategistId: null });
   await recordEvent(hub, { sessionId: session.id, kind: 'session_finalized', actor: writer, payload: { companions_dismissed: dismissed, blocks_cleaned: cleaned, archive_path: dir, companions_deleted: args.delete_companions } });
   return { companions_dismissed: dismissed, blocks_cleaned: cleaned, archive_path: dir };

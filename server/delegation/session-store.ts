@@ -30,6 +30,7 @@ export type SessionEventKind =
   | 'session_context_updated'
   | 'message_rejected'
   | 'block_edited'
+  | 'webhook'
   | 'session_finalized';
 
 export interface NewSessionEvent {

@@ -60,6 +60,8 @@ export async function createSessionContext(hub: DelegationHub, spec: NewSessionS
     made.blocks.push(log.id);
     const gl = await hub.blocks.create({ label: 'strategist_guidelines', value: renderGuidelines(emptyGuidelines()), limit: GUIDELINES_LIMIT, description: GUIDELINES_DESCRIPTION, read_only: true }, spec.writer, reason);
     made.blocks.push(gl.id);
+    const shared = { session_context: sc.id, delegation_log: log.id, strategist_guidelines: gl.id };
+    await hub.blocks.update(sc.id, () => renderSessionContext({ ...context, shared_blocks: shared }), spec.writer, 'the shared blocks\' ids');
     for (const id of made.blocks) {
       await hub.platform.attachBlock(spec.conductor_id, id);
       made.attached.push(id);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Json } from '../../engine/runtime/index.ts';
 import { skillToolCall } from '../../execution/skill-choice.ts';
-import { runContextArguments } from '../../execution/webhook.ts';
 import { defineTool } from '../define-tool.ts';
 import { isFailure } from '../document-input.ts';
 import { fail, ok } from '../result.ts';
@@ -13,9 +12,9 @@ import { skillHolder } from './skill-holder.ts';
  * workflow". A skill that fails is an expected outcome, returned as a value (`ok: false` with
  * the error name and cause) so the worker can swap skills or report the failure. The tool and
  * its arguments are decided as the in-process worker decides them (skill-choice.ts
- * `skillToolCall`): for a run's worker the run's context arguments (`webhook_url`) fill the
- * parameters the tool requires and the arguments do not give; any other agent passes complete
- * arguments.
+ * `skillToolCall`): the agent's work fills the parameters the tool requires and the arguments do
+ * not give — a run worker's run webhook, a delegated-mode Companion's session webhook
+ * (`webhook_url`); any other agent passes complete arguments.
  */
 export const invokeSkillToolTool = defineTool({
   name: 'invoke_skill_tool',
@@ -53,7 +52,7 @@ export const invokeSkillToolTool = defineTool({
     if (args.tool !== undefined && !manifest.requiredTools.some((t) => t.toolName === args.tool)) {
       return fail('not_found', `${args.skill} has no tool ${args.tool}`);
     }
-    const context = agent.run_id ? runContextArguments(x.config, agent.run_id) : {};
+    const context = agent.context;
     const call = skillToolCall(manifest, args.args as Json, context, args.tool);
     if (!call) {
       const given = Object.keys(args.args).join(', ') || 'none';

@@ -1,5 +1,7 @@
 import { readActiveSkills, writeActiveSkills } from '../../agents/platform/skill-tracker.ts';
+import { sessionContextArguments } from '../../delegation/webhook.ts';
 import type { ExecutionServices } from '../../execution/services.ts';
+import { runContextArguments } from '../../execution/webhook.ts';
 import type { ToolServices } from '../context.ts';
 import { fail, type ToolFailure } from '../result.ts';
 
@@ -9,8 +11,13 @@ import { fail, type ToolFailure } from '../result.ts';
  */
 export interface SkillHolder {
   agent_id: string;
-  /** The run this agent works for (a run's worker), whose context fills skill arguments; null otherwise. */
+  /** The run this agent works for (a run's worker); null otherwise. */
   run_id: string | null;
+  /**
+   * Arguments its work supplies to a skill tool that requires them and was not given them: a
+   * run worker's run webhook, a Companion's session webhook (`webhook_url`); none otherwise.
+   */
+  context: Record<string, unknown>;
   /** skill:// URIs loaded now. */
   loaded: string[];
   setLoaded(skills: string[]): Promise<void>;
@@ -26,7 +33,8 @@ export async function skillHolder(x: ExecutionServices, services: ToolServices, 
   const worker = await x.agents.getAgent(agentId);
   if (worker) {
     const setLoaded = (skills: string[]) => x.agents.setLoadedSkills(worker.id, skills);
-    return { agent_id: worker.id, run_id: worker.run_id || null, loaded: worker.loaded_skills, setLoaded };
+    const context = worker.run_id ? runContextArguments(x.config, worker.run_id) : {};
+    return { agent_id: worker.id, run_id: worker.run_id || null, context, loaded: worker.loaded_skills, setLoaded };
   }
   if (!services.agents) return fail('not_found', `no worker agent ${agentId} (and no agent platform here to look further)`);
   let platform;
@@ -38,5 +46,7 @@ export async function skillHolder(x: ExecutionServices, services: ToolServices, 
   const agent = await platform.getAgent(agentId);
   if (!agent) return fail('not_found', `no agent ${agentId}`);
   const setLoaded = (skills: string[]) => writeActiveSkills(platform, agent.id, skills);
-  return { agent_id: agent.id, run_id: null, loaded: await readActiveSkills(platform, agent.id), setLoaded };
+  const session = agent.tags.find((t) => t.startsWith('session:'))?.slice('session:'.length);
+  const context = session ? sessionContextArguments(x.config, session) : {};
+  return { agent_id: agent.id, run_id: null, context, loaded: await readActiveSkills(platform, agent.id), setLoaded };
 }
