@@ -1,7 +1,8 @@
 /**
  * Next.js start-up hook: on the Node.js runtime, start the workflow execution (and, on the
- * embedded default, the embedded workers) as soon as the server boots, so runs queued while the
- * server was down resume without waiting for a first request.
+ * embedded default, the embedded workers) and the agent platform as soon as the server boots, so
+ * runs queued while the server was down resume, and agents' queued messages are delivered,
+ * without waiting for a first request.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -15,5 +16,23 @@ export async function register(): Promise<void> {
     const { logger } = await import('./server/log.ts');
     const db = (await database()).db;
     startConsolidation(runtime, db, config().redisUrl!, logger().child({ component: 'consolidation' }));
+  }
+  await startAgents().catch((err: unknown) => {
+    console.error('the agent platform did not start (it is tried again on first use):', err);
+  });
+}
+
+/**
+ * The agent platform at boot: the local runtime's inbox sweep delivers what was queued before a
+ * restart; on Letta, the job that reads Conductors' histories for their Companions' messages.
+ */
+async function startAgents(): Promise<void> {
+  const { agentPlatform, database, config, toolServices } = await import('./server/app/services.ts');
+  const { logger } = await import('./server/log.ts');
+  const platform = await agentPlatform();
+  const url = config().redisUrl;
+  if (platform.kind === 'letta' && url) {
+    const { startLettaSessionSync } = await import('./server/app/letta-session-sync.ts');
+    startLettaSessionSync(platform, (await database()).db, toolServices(), url, logger().child({ component: 'letta-sync' }));
   }
 }

@@ -26,8 +26,9 @@ describe(`migrations on ${testDbKind()}`, () => {
   it('creates every table of the schema and records each migration once', async () => {
     const tables = rows<{ table_name: string }>(await h.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`));
     expect(tables.map((t) => t.table_name)).toEqual([
-      'agent_blocks', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log', 'conversations', 'embeddings',
-      'graph_edges', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_workflows',
+      'agent_blocks', 'agent_inbox', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log', 'block_revisions', 'conversations',
+      'delegation_events', 'delegation_sessions', 'delegation_tasks', 'embeddings',
+      'graph_edges', 'graph_episodes', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_tasks', 'graph_workflows',
       'memories', 'memory_blocks', 'saved_run_filters', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
     ]);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));

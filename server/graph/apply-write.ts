@@ -11,5 +11,9 @@ export async function applyGraphWrite(graph: KnowledgeGraph, w: GraphWrite): Pro
       return graph.link(w.payload.kind, w.payload.child, w.payload.parent);
     case 'skill':
       return graph.upsertSkill(w.payload);
+    case 'task_episode':
+      return graph.recordTaskEpisode(w.payload);
+    case 'pattern_episode':
+      return graph.recordPatternEpisode(w.payload);
   }
 }

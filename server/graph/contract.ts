@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineEpisodeContract } from './contract-episodes.ts';
 import type { Episode, EpisodeState, KnowledgeGraph, WorkflowVersionNode } from './port.ts';
 
 /**
@@ -305,5 +306,7 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
         ['2.0.1', 'Standard Advice Call Analysis'],
       ]);
     });
+
+    defineEpisodeContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
   });
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { episodicFields, placeholderSkill, skillCounts, skillUses, stableUuid } from './episode-facts.ts';
 import { isoString, sortLineageEdges, sortLineageNodes } from './ordering.ts';
-import type { Episode } from './port.ts';
+import type { Episode, TaskEpisode } from './port.ts';
 import { toReliability, windowBounds } from './reliability.ts';
 import { graphWriteSchema } from './schemas.ts';
+import { taskEpisodicFields, taskRunId, taskSkillUses } from './task-facts.ts';
 import { bucketTrend, trendRange } from './trend.ts';
 
 /** The pure helpers both adapters share. */
@@ -104,6 +105,48 @@ describe('episode facts', () => {
   });
 });
 
+describe('task facts', () => {
+  const t: TaskEpisode = {
+    session_id: 's1',
+    task_id: 't1',
+    companion_id: 'c1',
+    status: 'failed',
+    duration_s: 3,
+    error: 'boom',
+    completed_at: '2030-01-01T00:05:00.000Z',
+    uses: [
+      { skill: 'skill://x@1.0.0', step: 'fetch', outcome: 'failure', latency_ms: 10.6, error: 'boom', at: '2030-01-01T00:05:00.000Z' },
+      { skill: 'skill://y@1.0.0', step: null, outcome: 'success', latency_ms: null, error: null, at: '2030-01-01T00:04:00.000Z' },
+    ],
+  };
+
+  it('keys a task by both ids, percent-encoding `/` and `%` so different tasks never share a key', () => {
+    expect(taskRunId(t)).toBe('task:s1/t1');
+    expect(taskRunId({ session_id: 'a/b', task_id: 'c' })).toBe('task:a%2Fb/c');
+    expect(taskRunId({ session_id: 'a', task_id: 'b/c' })).toBe('task:a/b%2Fc');
+    expect(taskRunId({ session_id: '50%', task_id: '2F' })).toBe('task:50%25/2F');
+    expect(taskRunId({ session_id: '50%2F', task_id: 'x' })).not.toBe(taskRunId({ session_id: '50/', task_id: 'x' }));
+  });
+
+  it('makes one use per entry, in order, under its step (or `task`), latency in whole ms', () => {
+    expect(taskSkillUses(t).map((u) => [u.seq, u.state, u.skill, u.outcome, u.latency_ms, u.attempts, u.at])).toEqual([
+      [0, 'fetch', 'skill://x@1.0.0', 'failure', 11, 1, '2030-01-01T00:05:00.000Z'],
+      [1, 'task', 'skill://y@1.0.0', 'success', null, 1, '2030-01-01T00:04:00.000Z'],
+    ]);
+  });
+
+  it('gives the task’s episode its session as group and a uuid of its own', () => {
+    const f = taskEpisodicFields(t);
+    expect(f).toMatchObject({ name: 'delegated_task s1/t1', group_id: 's1', source: 'json', source_description: 'DCF+ delegated task', valid_at: t.completed_at });
+    expect(f.uuid).toBe(taskEpisodicFields({ ...t, error: 'other' }).uuid);
+    expect(f.uuid).not.toBe(taskEpisodicFields({ ...t, task_id: 't2' }).uuid);
+    // A run whose id were the task's key would still name another episode.
+    expect(f.uuid).not.toBe(episodicFields({ run_id: taskRunId(t) } as Episode).uuid);
+    expect(f.mention_uuid).not.toBe(f.uuid);
+    expect(JSON.parse(f.content)).toEqual(t);
+  });
+});
+
 describe('ordering', () => {
   it('orders nodes by (created_at, workflow_id, version) and edges by (from, to, kind), bytewise', () => {
     const n = (workflow_id: string, version: string, created_at: string) => ({ workflow_id, version, name: '', created_at });
@@ -123,9 +166,16 @@ describe('ordering', () => {
 });
 
 describe('outbox items', () => {
-  it('accept the four kinds and reject anything else', () => {
+  it('accept the six kinds and reject anything else', () => {
     expect(graphWriteSchema.safeParse({ kind: 'link', payload: { kind: 'REFINEMENT_OF', child: { workflow_id: 'a', version: '1' }, parent: { workflow_id: 'b', version: '1' } } }).success).toBe(true);
     expect(graphWriteSchema.safeParse({ kind: 'link', payload: { kind: 'PARENT_OF', child: { workflow_id: 'a', version: '1' }, parent: { workflow_id: 'b', version: '1' } } }).success).toBe(false);
     expect(graphWriteSchema.safeParse({ kind: 'delete', payload: {} }).success).toBe(false);
+    const pattern = { uuid: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0', group_id: 'g', name: 'n', episode_body: 'b', source: 'text', source_description: '', created_at: '2030-01-01T00:00:00Z' };
+    expect(graphWriteSchema.safeParse({ kind: 'pattern_episode', payload: pattern }).success).toBe(true);
+    expect(graphWriteSchema.safeParse({ kind: 'pattern_episode', payload: { ...pattern, uuid: pattern.uuid.toUpperCase() } }).success).toBe(false);
+    expect(graphWriteSchema.safeParse({ kind: 'pattern_episode', payload: { ...pattern, source: 'xml' } }).success).toBe(false);
+    const task = { session_id: 's', task_id: 't', companion_id: 'c', status: 'succeeded', duration_s: 1, error: null, completed_at: '2030-01-01T00:00:00Z', uses: [] };
+    expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: task }).success).toBe(true);
+    expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, status: 'cancelled' } }).success).toBe(false);
   });
 });

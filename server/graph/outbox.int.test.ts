@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { graphOutbox } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { enqueueGraphWrite, pendingGraphWrites, replayGraphOutbox } from './outbox.ts';
-import type { Episode, GraphWrite, KnowledgeGraph } from './port.ts';
+import type { Episode, GraphWrite, KnowledgeGraph, PatternEpisode, TaskEpisode } from './port.ts';
 import { createPostgresGraph } from './postgres/index.ts';
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -27,6 +27,8 @@ function outageGraph(inner: KnowledgeGraph) {
     upsertWorkflowVersion: async (w) => (gate(`workflow_version ${w.workflow_id}@${w.version}`), inner.upsertWorkflowVersion(w)),
     link: async (kind, child, parent) => (gate(`link ${child.workflow_id}@${child.version}`), inner.link(kind, child, parent)),
     recordEpisode: async (e) => (gate(`episode ${e.run_id}`), inner.recordEpisode(e)),
+    recordTaskEpisode: async (e) => (gate(`task_episode ${e.session_id}/${e.task_id}`), inner.recordTaskEpisode(e)),
+    recordPatternEpisode: async (e) => (gate(`pattern_episode ${e.uuid}`), inner.recordPatternEpisode(e)),
   };
   return { graph, state };
 }
@@ -51,6 +53,27 @@ const writes: GraphWrite[] = [
   { kind: 'episode', payload: episode('run-1', 'success') },
   { kind: 'episode', payload: episode('run-2', 'failure') },
 ];
+const task: TaskEpisode = {
+  session_id: 'session-1',
+  task_id: 'task-1',
+  companion_id: 'companion-1',
+  status: 'failed',
+  duration_s: 30,
+  error: 'TimeoutError',
+  completed_at: '2030-01-01T00:02:00Z',
+  uses: [{ skill: WHISPER, step: 'transcribe', outcome: 'failure', latency_ms: null, error: 'TimeoutError', at: '2030-01-01T00:02:00Z' }],
+};
+
+const pattern: PatternEpisode = {
+  uuid: '7d444840-9dc0-41f4-8c24-0ed4a8c2d8a0',
+  group_id: 'session-1',
+  name: 'Whisper times out on long calls',
+  episode_body: '{"skill": "skill://whisper-transcribe@1.0.0", "timeouts": 1}',
+  source: 'json',
+  source_description: 'strategist pattern',
+  created_at: '2030-01-01T00:03:00Z',
+};
+
 const ORDER = ['workflow_version std@1.0.0', `skill ${WHISPER}`, 'link std@1.0.1', 'episode run-1', 'episode run-2'];
 
 describe(`graph outbox on ${testDbKind()}`, () => {
@@ -62,7 +85,7 @@ describe(`graph outbox on ${testDbKind()}`, () => {
   });
   afterAll(() => h.dispose());
   beforeEach(async () => {
-    await h.db.execute(sql`truncate graph_outbox, graph_skill_uses, graph_executions, graph_edges, graph_workflows, graph_skills`);
+    await h.db.execute(sql`truncate graph_outbox, graph_skill_uses, graph_executions, graph_tasks, graph_episodes, graph_edges, graph_workflows, graph_skills`);
   });
 
   const rows = () => h.db.select().from(graphOutbox).orderBy(asc(graphOutbox.id));
@@ -143,5 +166,30 @@ describe(`graph outbox on ${testDbKind()}`, () => {
     await h.db.execute(sql`update graph_outbox set applied_at = null`);
     expect(await replayGraphOutbox(h.db, inner)).toMatchObject({ applied: 5, pending: 0 });
     expect(await inner.skillReliability(WHISPER)).toMatchObject({ n_success: 1, n_failures: 1 });
+  });
+
+  it('carries delegated tasks and Strategist patterns like the other writes, idempotent on replay', async () => {
+    const { graph, state } = outageGraph(inner);
+    const items: GraphWrite[] = [writes[1]!, { kind: 'task_episode', payload: task }, { kind: 'pattern_episode', payload: pattern }];
+    for (const w of items) await enqueueGraphWrite(h.db, w);
+    await expect(enqueueGraphWrite(h.db, { kind: 'pattern_episode', payload: { ...pattern, uuid: 'A-B' } })).rejects.toThrow();
+    expect((await rows()).map((r) => r.kind)).toEqual(['skill', 'task_episode', 'pattern_episode']);
+
+    state.down = true;
+    expect(await replayGraphOutbox(h.db, graph)).toMatchObject({ applied: 0, failed: 1, pending: 3 });
+    state.down = false;
+    expect(await replayGraphOutbox(h.db, graph)).toMatchObject({ applied: 3, failed: 0, pending: 0 });
+    expect(state.applied).toEqual([`skill ${WHISPER}`, 'task_episode session-1/task-1', `pattern_episode ${pattern.uuid}`]);
+
+    await h.db.execute(sql`update graph_outbox set applied_at = null`);
+    expect(await replayGraphOutbox(h.db, inner)).toMatchObject({ applied: 3, pending: 0 });
+    expect(await inner.skillReliability(WHISPER)).toMatchObject({ capability: 'transcription', n_success: 0, n_failures: 1 });
+    expect(await inner.recentFailures(WHISPER, 5)).toEqual([
+      { run_id: 'task:session-1/task-1', state: 'transcribe', error: 'TimeoutError', at: '2030-01-01T00:02:00.000Z' },
+    ]);
+    expect((await inner.episodes(['session-1'], 10)).map((e) => [e.name, e.source_description])).toEqual([
+      ['Whisper times out on long calls', 'strategist pattern'],
+      ['delegated_task session-1/task-1', 'DCF+ delegated task'],
+    ]);
   });
 });

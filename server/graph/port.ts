@@ -1,12 +1,16 @@
 import type { z } from 'zod';
 import type {
   episodeSchema,
+  episodeSourceSchema,
   episodeStateSchema,
   graphWriteSchema,
   linkKindSchema,
   linkSchema,
+  patternEpisodeSchema,
   reliabilityWindowSchema,
   skillNodeSchema,
+  taskEpisodeSchema,
+  taskSkillUseSchema,
   workflowRefSchema,
   workflowVersionNodeSchema,
 } from './schemas.ts';
@@ -30,6 +34,12 @@ export type LinkKind = z.infer<typeof linkKindSchema>;
 export type Link = z.infer<typeof linkSchema>;
 /** Recent window: uses within the last `days` days AND/OR the last `lastRuns` uses of the skill. */
 export type ReliabilityWindow = z.infer<typeof reliabilityWindowSchema>;
+export type EpisodeSource = z.infer<typeof episodeSourceSchema>;
+export type TaskSkillUse = z.infer<typeof taskSkillUseSchema>;
+/** A finished delegated task and the skills it used. */
+export type TaskEpisode = z.infer<typeof taskEpisodeSchema>;
+/** A Strategist's pattern (Graphiti's add_memory). */
+export type PatternEpisode = z.infer<typeof patternEpisodeSchema>;
 /** One outbox item: which port write and its payload. */
 export type GraphWrite = z.infer<typeof graphWriteSchema>;
 
@@ -70,6 +80,11 @@ export interface TrendBucket {
   n_failures: number;
 }
 
+/**
+ * A failed use. For a workflow run: its run id and state. For a delegated task: `task:<session
+ * id>/<task id>` (a `/` or `%` inside either id percent-encoded) and the plan step(s) the skill
+ * served, or `task` when the plan did not say.
+ */
 export interface SkillFailure {
   run_id: string;
   state: string;
@@ -82,6 +97,23 @@ export interface ExecutionSummary {
   status: string;
   started_at: string;
   finished_at: string;
+}
+
+/**
+ * A Graphiti `:Episodic` node as get_episodes shows it: a workflow execution (group `dcf`), a
+ * delegated task (group = its session id) or a Strategist's pattern (its own group).
+ */
+export interface EpisodicNode {
+  uuid: string;
+  name: string;
+  group_id: string;
+  source: EpisodeSource;
+  source_description: string;
+  content: string;
+  /** When what it describes happened (a run's or task's end; a pattern's reference time). */
+  valid_at: string;
+  /** When the graph recorded it. */
+  created_at: string;
 }
 
 export interface KnowledgeGraph {
@@ -104,6 +136,25 @@ export interface KnowledgeGraph {
    * n_success / n_failures counters incremented. All or nothing.
    */
   recordEpisode(e: Episode): Promise<void>;
+  /**
+   * Idempotent per task (session_id, task_id): an `:Episodic` (group = the session id, content
+   * = the task episode as JSON, valid_at = completed_at) + a `:DelegatedTask`, USED_SKILL to each
+   * skill used, and the skills' counters incremented — uses that count in every reliability
+   * read like a run's. All or nothing.
+   */
+  recordTaskEpisode(e: TaskEpisode): Promise<void>;
+  /**
+   * Insert-once per uuid: an episode already in the graph under that uuid (of any kind) is kept
+   * as it is, so a replay changes nothing and a pattern can never overwrite a run's or a task's.
+   */
+  recordPatternEpisode(e: PatternEpisode): Promise<void>;
+  /**
+   * The latest `lastN` episodes of the groups (null: of every group; []: none), newest valid_at
+   * first, then uuid descending.
+   */
+  episodes(groupIds: string[] | null, lastN: number): Promise<EpisodicNode[]>;
+  /** The episode with this uuid, or null. */
+  episode(uuid: string): Promise<EpisodicNode | null>;
   /** All-time (node counters) when `window` is absent; an unknown skill has zero uses. */
   skillReliability(uri: string, window?: ReliabilityWindow): Promise<SkillReliability>;
   /** Every known skill, ordered by URI. `lastRuns` applies per skill. */

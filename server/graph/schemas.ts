@@ -69,10 +69,58 @@ export const reliabilityWindowSchema = z.object({
   lastRuns: z.number().int().positive().optional(),
 });
 
+/** Graphiti's EpisodeType: how an episode's content is to be read. */
+export const episodeSourceSchema = z.enum(['text', 'json', 'message']);
+
+/** Graphiti's episode uuid, in the canonical lower-case form both stores compare. */
+export const episodeUuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a lower-case UUID');
+
+/** One skill a delegated task used, and how that use went (a USED_SKILL of the task). */
+export const taskSkillUseSchema = z.object({
+  skill: z.string().min(1),
+  /** The task plan's step(s) the skill served, when known: where a use is shown by state. */
+  step: z.string().min(1).nullable(),
+  outcome: z.enum(['success', 'failure']),
+  /** Milliseconds of the skill's own work, null when unknown; the graph keeps whole milliseconds. */
+  latency_ms: z.number().min(0).nullable(),
+  error: z.string().nullable(),
+  at: timestamp,
+});
+
+/** A finished delegated task (dcf-plus): one `:Episodic` in the session's group + its skill uses. */
+export const taskEpisodeSchema = z.object({
+  session_id: z.string().min(1),
+  task_id: z.string().min(1),
+  companion_id: z.string().min(1),
+  status: z.enum(['succeeded', 'failed']),
+  duration_s: z.number().min(0),
+  error: z.string().nullable(),
+  completed_at: timestamp,
+  uses: z.array(taskSkillUseSchema),
+});
+
+/**
+ * A pattern the Strategist persists (Graphiti's add_memory): an `:Episodic` of its own. The uuid
+ * and created_at travel with it, so a replayed write names the same episode.
+ */
+export const patternEpisodeSchema = z.object({
+  uuid: episodeUuidSchema,
+  group_id: z.string().min(1),
+  name: z.string().min(1),
+  episode_body: z.string(),
+  source: episodeSourceSchema,
+  source_description: z.string(),
+  created_at: timestamp,
+  /** When what the episode describes happened (Graphiti's reference_time); created_at when absent. */
+  valid_at: timestamp.optional(),
+});
+
 /** One graph write, as the outbox stores it (`kind` + `payload`). */
 export const graphWriteSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('episode'), payload: episodeSchema }),
   z.object({ kind: z.literal('workflow_version'), payload: workflowVersionNodeSchema }),
   z.object({ kind: z.literal('link'), payload: linkSchema }),
   z.object({ kind: z.literal('skill'), payload: skillNodeSchema }),
+  z.object({ kind: z.literal('task_episode'), payload: taskEpisodeSchema }),
+  z.object({ kind: z.literal('pattern_episode'), payload: patternEpisodeSchema }),
 ]);

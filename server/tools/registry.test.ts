@@ -5,7 +5,7 @@ import { describeTools, findTool, TOOLS } from './registry.ts';
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
 
-/** Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's, then delegated mode's. */
+/** Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's, delegated mode's, then the Graphiti episode tools. */
 const READ_ONLY: Record<string, boolean> = {
   get_skillset: true,
   validate_skill_manifest: true,
@@ -49,6 +49,8 @@ const READ_ONLY: Record<string, boolean> = {
   read_session_activity: true,
   update_conductor_guidelines: false,
   read_shared_memory_blocks: true,
+  add_memory: false,
+  get_episodes: true,
 };
 
 /** The spec tools the engine issue adds. */
@@ -61,7 +63,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(42);
+    expect(names).toHaveLength(44);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

@@ -27,6 +27,8 @@ import { checkWorkflowHealthTool } from './learning/check-workflow-health.ts';
 import { acceptWorkflowUpdateTool } from './learning/accept-workflow-update.ts';
 import { saveWorkflowTool } from './learning/save-workflow.ts';
 import { getSavedWorkflowTool } from './learning/get-saved-workflow.ts';
+import { addMemoryTool } from './learning/add-memory.ts';
+import { getEpisodesTool } from './learning/get-episodes.ts';
 import { getSkillsetTool } from './skills/get-skillset.ts';
 import { validateSkillManifestTool } from './skills/validate-skill-manifest.ts';
 import { setDemoFaultsTool } from './skills/set-demo-faults.ts';
@@ -52,7 +54,8 @@ export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifest
   createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, waitForWorkflowRunTool, listWorkflowRunsTool, redriveWorkflowRunTool, setDemoFaultsTool,
   appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool,
   createCompanionTool, dismissCompanionTool, listSessionCompanionsTool, updateCompanionStatusTool, createSessionContextTool, updateSessionContextTool, finalizeSessionTool,
-  delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool] as unknown as AnyTool[];
+  delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool,
+  addMemoryTool, getEpisodesTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

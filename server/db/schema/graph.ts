@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The knowledge graph kept in the app database (the embedded default of the graph port,
- * server/graph/postgres). Nodes are tables (skills, workflow versions, executions), edges are
- * rows (lineage edges, skill uses). The Neo4j adapter stores the same facts as labelled nodes;
+ * server/graph/postgres). Nodes are tables (skills, workflow versions, executions, delegated
+ * tasks, Graphiti episodes), edges are rows (lineage edges, skill uses). The Neo4j adapter stores the same facts as labelled nodes;
  * both pass one contract suite (server/graph/contract.ts).
  */
 
@@ -86,13 +86,65 @@ export const graphExecutions = pgTable(
   ],
 );
 
-/** `USED_SKILL` — one row per state that used a skill in an execution (seq = index in the episode). */
+/**
+ * `:Episodic` — Graphiti's episode node, one row per episode of any kind: a workflow execution
+ * (group `dcf`, uuid = graph_executions.episode_uuid), a delegated task (group = its session id,
+ * uuid = graph_tasks.episode_uuid) or a Strategist's pattern (add_memory). One uuid space, as in
+ * Graphiti. No foreign keys point here: each record method claims its own row first (the
+ * execution or task row) and writes the episode after it, in one transaction.
+ */
+export const graphEpisodes = pgTable(
+  'graph_episodes',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    name: text('name').notNull(),
+    groupId: text('group_id').notNull(),
+    /** Graphiti's EpisodeType. */
+    source: text('source').notNull(),
+    sourceDescription: text('source_description').notNull(),
+    content: text('content').notNull(),
+    validAt: timestamp('valid_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('graph_episodes_source_check', sql`${t.source} in ('text', 'json', 'message')`),
+    index('graph_episodes_group_valid_at_idx').on(t.groupId, t.validAt),
+    index('graph_episodes_valid_at_idx').on(t.validAt),
+  ],
+);
+
+/** `:DelegatedTask` — a finished task of a delegated session (dcf-plus), whose uses count like a run's. */
+export const graphTasks = pgTable(
+  'graph_tasks',
+  {
+    sessionId: text('session_id').notNull(),
+    taskId: text('task_id').notNull(),
+    companionId: text('companion_id').notNull(),
+    status: text('status').notNull(),
+    durationS: doublePrecision('duration_s').notNull(),
+    error: text('error'),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    /** The Episodic node's uuid (derived from the task's key, so a replay names the same episode). */
+    episodeUuid: uuid('episode_uuid').notNull().unique(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'graph_tasks_pk', columns: [t.sessionId, t.taskId] }),
+    check('graph_tasks_status_check', sql`${t.status} in ('succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * `USED_SKILL` — one row per skill use: of a state in an execution (run_id = the run, seq = index
+ * in the episode) or of a delegated task (run_id = `task:<session_id>/<task_id>`, state = the plan
+ * step, seq = index in the task's uses). run_id names either parent, so it has no foreign key
+ * (migration 0011 dropped the one to graph_executions); each record method writes its parent row
+ * and its uses in one transaction, so no use is ever without its parent.
+ */
 export const graphSkillUses = pgTable(
   'graph_skill_uses',
   {
-    runId: text('run_id')
-      .notNull()
-      .references(() => graphExecutions.runId, { onDelete: 'cascade' }),
+    runId: text('run_id').notNull(),
     seq: integer('seq').notNull(),
     state: text('state').notNull(),
     skill: text('skill')
@@ -103,7 +155,7 @@ export const graphSkillUses = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull(),
     swappedFrom: text('swapped_from'),
-    /** When the use happened (the episode's finished_at): what reliability windows filter on. */
+    /** When the use happened (the episode's finished_at, the task's completed_at): what reliability windows filter on. */
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -130,7 +182,7 @@ export const graphOutbox = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
-    check('graph_outbox_kind_check', sql`${t.kind} in ('episode', 'workflow_version', 'link', 'skill')`),
+    check('graph_outbox_kind_check', sql`${t.kind} in ('episode', 'workflow_version', 'link', 'skill', 'task_episode', 'pattern_episode')`),
     index('graph_outbox_pending_idx').on(t.id).where(sql`${t.appliedAt} is null`),
   ],
 );

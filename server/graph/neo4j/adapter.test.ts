@@ -1,6 +1,6 @@
 import neo4j from 'neo4j-driver';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Episode, KnowledgeGraph } from '../port.ts';
+import type { Episode, KnowledgeGraph, PatternEpisode, TaskEpisode } from '../port.ts';
 import { statementParameters } from './cypher-lint.ts';
 import { createNeo4jGraph } from './index.ts';
 import { RecordingDriver, type Responder } from './recording-driver.ts';
@@ -32,12 +32,51 @@ const episode: Episode = {
   ],
 };
 
+const task: TaskEpisode = {
+  session_id: `session-${MARK}`,
+  task_id: `task/${MARK}`,
+  companion_id: `companion-${MARK}`,
+  status: 'failed',
+  duration_s: 12.5,
+  error: `Timeout ${MARK}`,
+  completed_at: '2030-06-14T12:05:00.000Z',
+  uses: [
+    { skill: `skill://whisper-${MARK}@1.0.0`, step: 'transcribe', outcome: 'failure', latency_ms: null, error: `Timeout ${MARK}`, at: '2030-06-14T12:05:00.000Z' },
+    { skill: `skill://scoring-${MARK}@1.0.0`, step: null, outcome: 'success', latency_ms: 250.4, error: null, at: '2030-06-14T12:05:00.000Z' },
+  ],
+};
+
+const pattern: PatternEpisode = {
+  uuid: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0',
+  group_id: `session-${MARK}`,
+  name: `pattern ${MARK}`,
+  episode_body: `{"pattern": "${MARK}"}`,
+  source: 'json',
+  source_description: `strategist ${MARK}`,
+  created_at: '2030-06-14T12:10:00.000Z',
+};
+
 /** Answers that look like Neo4j's: Integers for counts and epoch milliseconds, floats for percentiles. */
 const answers: Responder = (query) => {
   const ms = (iso: string) => neo4j.int(Date.parse(iso));
   switch (query) {
     case S.CLAIM_EXECUTION:
+    case S.CLAIM_TASK:
       return [{ claimed: true }];
+    case S.EPISODES:
+    case S.EPISODE_BY_UUID:
+      return [
+        {
+          uuid: pattern.uuid,
+          name: 'p',
+          group_id: 'g',
+          source: 'text',
+          source_description: 'd',
+          content: 'c',
+          valid_at_ms: ms('2030-06-14T12:00:00.000Z'),
+          created_at_ms: ms('2030-06-14T12:10:00.000Z'),
+        },
+      ];
     case S.SKILL_RELIABILITY:
     case S.ALL_SKILL_RELIABILITY:
       return [{ uri: 'skill://x@1.0.0', capability: 'transcription', all_success: neo4j.int(9), all_failures: neo4j.int(1), n_success: neo4j.int(3), n_failures: neo4j.int(1), p50: 550.0, p95: 955.0 }];
@@ -74,6 +113,10 @@ async function exerciseEveryMethod(g: KnowledgeGraph): Promise<void> {
   await g.link('VERSION_OF', { workflow_id: `wf-${MARK}`, version: '1.0.1' }, { workflow_id: `wf-${MARK}`, version: '1.0.0' });
   await g.link('REFINEMENT_OF', { workflow_id: `wf2-${MARK}`, version: '1.0.0' }, { workflow_id: `wf-${MARK}`, version: '1.0.0' });
   await g.recordEpisode(episode);
+  await g.recordTaskEpisode(task);
+  await g.recordPatternEpisode(pattern);
+  await g.episodes([`session-${MARK}`], 10);
+  await g.episode(pattern.uuid);
   await g.skillReliability(`skill://s-${MARK}@1.0.0`);
   await g.skillReliability(`skill://s-${MARK}@1.0.0`, { days: 7, lastRuns: 5 });
   await g.allSkillReliability();
@@ -130,7 +173,10 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
 
   it('uses read transactions for reads and write transactions for writes, and closes every session', async () => {
     await exerciseEveryMethod(g);
-    const writes = new Set<string>([S.UPSERT_SKILL, S.UPSERT_WORKFLOW_VERSION, S.LINK_VERSION_OF, S.LINK_REFINEMENT_OF, S.CLAIM_EXECUTION, S.RECORD_EXECUTION, S.RECORD_SKILL_USES, S.BUMP_SKILL_COUNTERS, ...S.SCHEMA_STATEMENTS]);
+    const writes = new Set<string>([
+      S.UPSERT_SKILL, S.UPSERT_WORKFLOW_VERSION, S.LINK_VERSION_OF, S.LINK_REFINEMENT_OF, S.CLAIM_EXECUTION, S.RECORD_EXECUTION, S.RECORD_SKILL_USES,
+      S.BUMP_SKILL_COUNTERS, S.CLAIM_TASK, S.RECORD_TASK, S.RECORD_TASK_SKILL_USES, S.RECORD_PATTERN_EPISODE, ...S.SCHEMA_STATEMENTS,
+    ]);
     for (const c of driver.calls) expect(c.mode, c.query).toBe(writes.has(c.query) ? 'WRITE' : 'READ');
     expect(driver.sessionsClosed).toBe(driver.sessionsOpened);
     expect(driver.sessionConfigs.every((s) => s?.database === 'dcf')).toBe(true);
@@ -168,6 +214,69 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
     driver.respond = (q, p) => (q === S.CLAIM_EXECUTION ? [{ claimed: false }] : answers(q, p));
     await g.recordEpisode(episode);
     expect(driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query)).map((c) => c.query)).toEqual([S.CLAIM_EXECUTION]);
+  });
+
+  it('records a delegated task in one transaction: claim, task + episode in the session group, uses, counters', async () => {
+    await g.recordTaskEpisode(task);
+    const data = driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query));
+    expect(data.map((c) => c.query)).toEqual([S.CLAIM_TASK, S.RECORD_TASK, S.RECORD_TASK_SKILL_USES, S.BUMP_SKILL_COUNTERS]);
+    expect(driver.sessionsOpened).toBe(S.SCHEMA_STATEMENTS.length + 1);
+
+    const [claim, record, uses, counts] = data;
+    expect(claim!.parameters).toMatchObject({ session_id: task.session_id, task_id: task.task_id });
+    expect(record!.parameters).toMatchObject({ group_id: task.session_id, source: 'json', source_description: 'DCF+ delegated task' });
+    expect(record!.parameters).toMatchObject({ completed_at: task.completed_at, duration_s: 12.5, now: NOW.toISOString() });
+    expect(record!.parameters.episode_name).toBe(`delegated_task ${task.session_id}/${task.task_id}`);
+    expect(JSON.parse(record!.parameters.content as string)).toEqual(task);
+    // The task id's `/` is percent-encoded in the key its uses are shown by.
+    expect(uses!.parameters.run_id).toBe(`task:session-${MARK}/task%2F${MARK}`);
+    const sent = uses!.parameters.uses as Array<Record<string, unknown>>;
+    expect(sent.map((u) => [u.skill, u.state, u.outcome, u.at])).toEqual([
+      [task.uses[0]!.skill, 'transcribe', 'failure', task.completed_at],
+      [task.uses[1]!.skill, 'task', 'success', task.completed_at],
+    ]);
+    expect(sent[0]!.latency_ms).toBeNull();
+    expect(String(sent[1]!.latency_ms)).toBe('250');
+    for (const k of ['seq', 'attempts']) expect(neo4j.isInt(sent[1]![k] as never), k).toBe(true);
+    const sentCounts = counts!.parameters.counts as Array<{ uri: string; n_success: unknown; n_failures: unknown }>;
+    expect(sentCounts.map((c) => [c.uri, String(c.n_success), String(c.n_failures)])).toEqual([
+      [task.uses[0]!.skill, '0', '1'],
+      [task.uses[1]!.skill, '1', '0'],
+    ]);
+  });
+
+  it('writes nothing more when the task was already recorded (claim refused)', async () => {
+    driver.respond = (q, p) => (q === S.CLAIM_TASK ? [{ claimed: false }] : answers(q, p));
+    await g.recordTaskEpisode(task);
+    expect(driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query)).map((c) => c.query)).toEqual([S.CLAIM_TASK]);
+  });
+
+  it('writes a pattern episode once, valid_at defaulting to created_at, and reads episodes back', async () => {
+    await g.recordPatternEpisode(pattern);
+    await g.recordPatternEpisode({ ...pattern, valid_at: '2030-06-01T00:00:00.000Z' });
+    const [first, second] = driver.calls.filter((c) => c.query === S.RECORD_PATTERN_EPISODE);
+    expect(first!.parameters).toEqual({
+      uuid: pattern.uuid, name: pattern.name, group_id: pattern.group_id, source: 'json', source_description: pattern.source_description,
+      content: pattern.episode_body, valid_at: pattern.created_at, created_at: pattern.created_at,
+    });
+    expect(second!.parameters.valid_at).toBe('2030-06-01T00:00:00.000Z');
+
+    const times = { valid_at: '2030-06-14T12:00:00.000Z', created_at: '2030-06-14T12:10:00.000Z' };
+    const node = { uuid: pattern.uuid, name: 'p', group_id: 'g', source: 'text', source_description: 'd', content: 'c', ...times };
+    expect(await g.episodes(['g'], 3)).toEqual([node]);
+    expect(await g.episode(pattern.uuid)).toEqual(node);
+    await g.episodes(null, 2);
+    const reads = driver.calls.filter((c) => c.query === S.EPISODES);
+    expect(reads.map((c) => [c.parameters.group_ids, String(c.parameters.limit), neo4j.isInt(c.parameters.limit as never)])).toEqual([
+      [['g'], '3', true],
+      [null, '2', true],
+    ]);
+    // No group at all: nothing to ask.
+    const before = driver.calls.length;
+    expect(await g.episodes([], 5)).toEqual([]);
+    expect(driver.calls.length).toBe(before);
+    driver.respond = () => [];
+    expect(await g.episode('0f1e2d3c-0000-4000-8000-000000000000')).toBeNull();
   });
 
   it('sends LIMITs as integers and windows as bounds', async () => {

@@ -1,6 +1,7 @@
 import type { KnowledgeGraph } from '../port.ts';
 import { cypherClient } from './client.ts';
 import type { CypherDriver } from './driver-surface.ts';
+import { episode, episodes, recordPatternEpisode, recordTaskEpisode } from './episodes.ts';
 import { descendants, executions, lineage, recentFailures, skillReliability, allSkillReliability, skillTrend, workflowsUsingSkill } from './reads.ts';
 import { PING } from './statements.ts';
 import { link, recordEpisode, upsertSkill, upsertWorkflowVersion } from './writes.ts';
@@ -28,6 +29,10 @@ export function createNeo4jGraph(driver: CypherDriver, options: Neo4jGraphOption
     upsertWorkflowVersion: (w) => upsertWorkflowVersion(c, w),
     link: (kind, child, parent) => link(c, kind, child, parent, now()),
     recordEpisode: (e) => recordEpisode(c, e, now()),
+    recordTaskEpisode: (e) => recordTaskEpisode(c, e, now()),
+    recordPatternEpisode: (e) => recordPatternEpisode(c, e),
+    episodes: (groupIds, lastN) => episodes(c, groupIds, lastN),
+    episode: (uuid) => episode(c, uuid),
     skillReliability: (uri, window) => skillReliability(c, uri, window, now()),
     allSkillReliability: (window) => allSkillReliability(c, window, now()),
     skillTrend: (uri, buckets, bucketDays) => skillTrend(c, uri, buckets, bucketDays, now()),

@@ -10,6 +10,9 @@
  *   (:WorkflowExecution)-[:EXECUTION_OF]->(:Workflow {workflow_id, version, name, …})   one node per version
  *   (:WorkflowExecution)-[:USED_SKILL {run_id, seq, state, outcome, latency_ms, error, attempts, swapped_from, at}]->(:Skill {uri, …, n_success, n_failures})
  *   (:Workflow)-[:VERSION_OF | :REFINEMENT_OF]->(:Workflow)                               child → parent
+ *   (:Episodic {group_id: <session id>})-[:MENTIONS]->(:DelegatedTask {session_id, task_id, companion_id, status, duration_s, …})
+ *   (:DelegatedTask)-[:USED_SKILL {run_id: 'task:<session>/<task>', state: <plan step>, …}]->(:Skill)   counted like a run's
+ *   (:Episodic {group_id, source, content, …})                                               a Strategist's pattern (add_memory)
  * Times are stored as DATETIME values (as Graphiti stores valid_at / created_at) and read back as
  * epoch milliseconds.
  */
@@ -20,6 +23,8 @@ export const CONSTRAINT_SKILL_URI = 'CREATE CONSTRAINT dcf_skill_uri IF NOT EXIS
 export const CONSTRAINT_WORKFLOW_VERSION =
   'CREATE CONSTRAINT dcf_workflow_version IF NOT EXISTS FOR (w:Workflow) REQUIRE (w.workflow_id, w.version) IS UNIQUE';
 export const CONSTRAINT_EXECUTION_RUN_ID = 'CREATE CONSTRAINT dcf_execution_run_id IF NOT EXISTS FOR (x:WorkflowExecution) REQUIRE x.run_id IS UNIQUE';
+export const CONSTRAINT_DELEGATED_TASK =
+  'CREATE CONSTRAINT dcf_delegated_task IF NOT EXISTS FOR (t:DelegatedTask) REQUIRE (t.session_id, t.task_id) IS UNIQUE';
 export const INDEX_WORKFLOW_ID = 'CREATE INDEX dcf_workflow_id IF NOT EXISTS FOR (w:Workflow) ON (w.workflow_id)';
 export const INDEX_USED_SKILL_AT = 'CREATE INDEX dcf_used_skill_at IF NOT EXISTS FOR ()-[u:USED_SKILL]-() ON (u.at)';
 // Graphiti's own index names and definitions, so Graphiti's build_indices_and_constraints finds them in place.
@@ -35,6 +40,7 @@ const SCHEMA = {
   CONSTRAINT_SKILL_URI,
   CONSTRAINT_WORKFLOW_VERSION,
   CONSTRAINT_EXECUTION_RUN_ID,
+  CONSTRAINT_DELEGATED_TASK,
   INDEX_WORKFLOW_ID,
   INDEX_USED_SKILL_AT,
   INDEX_EPISODE_UUID,
@@ -112,7 +118,60 @@ UNWIND $counts AS c
 MATCH (s:Skill {uri: c.uri})
 SET s.n_success = coalesce(s.n_success, 0) + c.n_success, s.n_failures = coalesce(s.n_failures, 0) + c.n_failures`;
 
+// ---- delegated tasks and patterns (Graphiti episodes) --------------------------------------
+
+/** recordTaskEpisode, step 1 of 4 (one write transaction): claim the task, as CLAIM_EXECUTION claims a run. */
+export const CLAIM_TASK = `
+MERGE (t:DelegatedTask {session_id: $session_id, task_id: $task_id})
+ON CREATE SET t.write_id = $write_id
+RETURN t.write_id = $write_id AS claimed`;
+
+/** Step 2: the task's fields and its Graphiti episode in the session's group (an existing uuid keeps its episode). */
+export const RECORD_TASK = `
+MATCH (t:DelegatedTask {session_id: $session_id, task_id: $task_id})
+SET t.companion_id = $companion_id, t.status = $status, t.duration_s = $duration_s, t.error = $error,
+    t.completed_at = datetime($completed_at), t.recorded_at = datetime($now)
+MERGE (e:Episodic {uuid: $episode_uuid})
+ON CREATE SET e.name = $episode_name, e.group_id = $group_id, e.source = $source, e.source_description = $source_description,
+    e.content = $content, e.entity_edges = [], e.valid_at = datetime($completed_at), e.created_at = datetime($now)
+MERGE (e)-[m:MENTIONS {uuid: $mention_uuid}]->(t)
+SET m.group_id = $group_id, m.created_at = datetime($now)`;
+
+/** Step 3: one USED_SKILL per use, each at its own time; then BUMP_SKILL_COUNTERS (step 4). */
+export const RECORD_TASK_SKILL_USES = `
+MATCH (t:DelegatedTask {session_id: $session_id, task_id: $task_id})
+UNWIND $uses AS use
+MERGE (s:Skill {uri: use.skill})
+ON CREATE SET s.name = use.skill_name, s.version = use.skill_version, s.tags = [], s.n_success = 0, s.n_failures = 0
+CREATE (t)-[u:USED_SKILL]->(s)
+SET u.run_id = $run_id, u.seq = use.seq, u.state = use.state, u.outcome = use.outcome, u.latency_ms = use.latency_ms,
+    u.error = use.error, u.attempts = use.attempts, u.swapped_from = use.swapped_from, u.at = datetime(use.at)`;
+
+/** Insert-once: an episode already under this uuid (a run's, a task's, an earlier pattern) is kept. */
+export const RECORD_PATTERN_EPISODE = `
+MERGE (e:Episodic {uuid: $uuid})
+ON CREATE SET e.name = $name, e.group_id = $group_id, e.source = $source, e.source_description = $source_description,
+    e.content = $content, e.entity_edges = [], e.valid_at = datetime($valid_at), e.created_at = datetime($created_at)`;
+
+const episodicColumns = `
+RETURN e.uuid AS uuid, e.name AS name, e.group_id AS group_id, e.source AS source, e.source_description AS source_description,
+       e.content AS content, e.valid_at.epochMillis AS valid_at_ms, e.created_at.epochMillis AS created_at_ms`;
+
+/** Every Episodic of the groups (null: of all groups), newest valid_at first, then uuid descending. */
+export const EPISODES = `
+MATCH (e:Episodic)
+WHERE $group_ids IS NULL OR e.group_id IN $group_ids${episodicColumns}
+ORDER BY e.valid_at DESC, e.uuid DESC
+LIMIT $limit`;
+
+export const EPISODE_BY_UUID = `
+MATCH (e:Episodic {uuid: $uuid})${episodicColumns}
+LIMIT 1`;
+
 // ---- reliability ----------------------------------------------------------------------------
+
+/** Where uses come from: workflow executions and delegated tasks alike. */
+const USE_SOURCE = '(:WorkflowExecution|DelegatedTask)';
 
 /**
  * Node counters plus aggregates over the window's uses: those at or after `$since` (null = any
@@ -121,7 +180,7 @@ SET s.n_success = coalesce(s.n_success, 0) + c.n_success, s.n_failures = coalesc
  */
 const reliabilityBody = `
 CALL (s) {
-  OPTIONAL MATCH (:WorkflowExecution)-[u:USED_SKILL]->(s)
+  OPTIONAL MATCH ${USE_SOURCE}-[u:USED_SKILL]->(s)
   WHERE $since IS NULL OR u.at >= datetime($since)
   WITH u ORDER BY u.at DESC, u.run_id DESC, u.seq DESC LIMIT $limit
   RETURN count(CASE WHEN u.outcome = 'success' THEN 1 END) AS n_success,
@@ -140,12 +199,12 @@ MATCH (s:Skill)${reliabilityBody}
 ORDER BY uri`;
 
 export const SKILL_TREND_USES = `
-MATCH (:WorkflowExecution)-[u:USED_SKILL]->(:Skill {uri: $uri})
+MATCH ${USE_SOURCE}-[u:USED_SKILL]->(:Skill {uri: $uri})
 WHERE u.at >= datetime($from) AND u.at <= datetime($to)
 RETURN u.at.epochMillis AS at_ms, u.outcome AS outcome`;
 
 export const RECENT_FAILURES = `
-MATCH (:WorkflowExecution)-[u:USED_SKILL]->(:Skill {uri: $uri})
+MATCH ${USE_SOURCE}-[u:USED_SKILL]->(:Skill {uri: $uri})
 WHERE u.outcome = 'failure'
 RETURN u.run_id AS run_id, u.state AS state, u.error AS error, u.at.epochMillis AS at_ms
 ORDER BY u.at DESC, u.run_id DESC, u.seq DESC
@@ -189,6 +248,12 @@ export const CYPHER_STATEMENTS = {
   RECORD_EXECUTION,
   RECORD_SKILL_USES,
   BUMP_SKILL_COUNTERS,
+  CLAIM_TASK,
+  RECORD_TASK,
+  RECORD_TASK_SKILL_USES,
+  RECORD_PATTERN_EPISODE,
+  EPISODES,
+  EPISODE_BY_UUID,
   SKILL_RELIABILITY,
   ALL_SKILL_RELIABILITY,
   SKILL_TREND_USES,

@@ -4,7 +4,7 @@
  * property is reported like a syntax error.
  */
 export const GRAPH_VOCABULARY = {
-  labels: ['Skill', 'Workflow', 'WorkflowExecution', 'Episodic'],
+  labels: ['Skill', 'Workflow', 'WorkflowExecution', 'Episodic', 'DelegatedTask'],
   relationshipTypes: ['USED_SKILL', 'EXECUTION_OF', 'VERSION_OF', 'REFINEMENT_OF', 'MENTIONS'],
   propertyKeys: [
     // :Skill
@@ -13,6 +13,8 @@ export const GRAPH_VOCABULARY = {
     'workflow_id', 'description', 'skills', 'created_at', 'author',
     // :WorkflowExecution
     'run_id', 'write_id', 'workflow_version', 'workflow_name', 'status', 'started_at', 'finished_at', 'recorded_at',
+    // :DelegatedTask
+    'session_id', 'task_id', 'companion_id', 'duration_s', 'completed_at',
     // :Episodic (Graphiti) and MENTIONS
     'uuid', 'group_id', 'source', 'source_description', 'content', 'entity_edges', 'valid_at',
     // USED_SKILL

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { KnowledgeGraph } from '../port.ts';
 import { descendants, executions, lineage, workflowsUsingSkill } from './lineage.ts';
 import { allSkillReliability, recentFailures, skillReliability, skillTrend } from './reliability.ts';
+import { episode, episodes, recordPatternEpisode, recordTaskEpisode } from './episodes.ts';
 import { link, recordEpisode, upsertSkill, upsertWorkflowVersion } from './writes.ts';
 
 export interface PostgresGraphOptions {
@@ -23,6 +24,10 @@ export function createPostgresGraph(db: Db, options: PostgresGraphOptions = {}):
     upsertWorkflowVersion: (w) => upsertWorkflowVersion(db, w),
     link: (kind, child, parent) => link(db, kind, child, parent, now()),
     recordEpisode: (e) => recordEpisode(db, e, now()),
+    recordTaskEpisode: (e) => recordTaskEpisode(db, e, now()),
+    recordPatternEpisode: (e) => recordPatternEpisode(db, e),
+    episodes: (groupIds, lastN) => episodes(db, groupIds, lastN),
+    episode: (uuid) => episode(db, uuid),
     skillReliability: (uri, window) => skillReliability(db, uri, window, now()),
     allSkillReliability: (window) => allSkillReliability(db, window, now()),
     skillTrend: (uri, buckets, bucketDays) => skillTrend(db, uri, buckets, bucketDays, now()),

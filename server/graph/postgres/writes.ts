@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { graphEdges, graphExecutions, graphSkills, graphSkillUses, graphWorkflows } from '../../db/schema/index.ts';
-import { episodicFields, placeholderSkill, skillCounts, skillUses } from '../episode-facts.ts';
+import { graphEdges, graphEpisodes, graphExecutions, graphSkills, graphSkillUses, graphWorkflows } from '../../db/schema/index.ts';
+import { episodicFields, placeholderSkill, skillCounts, skillUses, type SkillUse } from '../episode-facts.ts';
 import type { Episode, LinkKind, SkillNode, WorkflowRef, WorkflowVersionNode } from '../port.ts';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from './db.ts';
@@ -47,6 +47,7 @@ export async function link(db: Db, kind: LinkKind, child: WorkflowRef, parent: W
  * concurrent second call blocks on the primary key until the first commits, then does nothing.
  */
 export async function recordEpisode(db: Db, e: Episode, now: Date): Promise<void> {
+  const episodic = episodicFields(e);
   await db.transaction(async (tx) => {
     await ensureWorkflow(tx, { workflow_id: e.workflow_id, version: e.workflow_version }, e.workflow_name, now);
     const claimed = await tx
@@ -59,38 +60,61 @@ export async function recordEpisode(db: Db, e: Episode, now: Date): Promise<void
         status: e.status,
         startedAt: new Date(e.started_at),
         finishedAt: new Date(e.finished_at),
-        episodeUuid: episodicFields(e).uuid,
+        episodeUuid: episodic.uuid,
         episode: e as unknown as Record<string, unknown>,
         recordedAt: now,
       })
       .onConflictDoNothing()
       .returning({ runId: graphExecutions.runId });
     if (claimed.length === 0) return;
-
-    const uses = skillUses(e);
-    const counts = skillCounts(uses);
-    if (counts.length === 0) return;
-    await tx
-      .insert(graphSkills)
-      .values(counts.map((c) => ({ uri: c.uri, ...placeholderSkill(c.uri), nSuccess: c.n_success, nFailures: c.n_failures })))
-      .onConflictDoUpdate({
-        target: graphSkills.uri,
-        set: { nSuccess: sql`${graphSkills.nSuccess} + excluded.n_success`, nFailures: sql`${graphSkills.nFailures} + excluded.n_failures` },
-      });
-    const at = new Date(e.finished_at);
-    await tx.insert(graphSkillUses).values(
-      uses.map((u) => ({
-        runId: e.run_id,
-        seq: u.seq,
-        state: u.state,
-        skill: u.skill,
-        outcome: u.outcome,
-        latencyMs: u.latency_ms,
-        error: u.error,
-        attempts: u.attempts,
-        swappedFrom: u.swapped_from,
-        at,
-      })),
-    );
+    await insertEpisodic(tx, episodic, now);
+    const at = e.finished_at;
+    await recordUses(tx, e.run_id, skillUses(e).map((u) => ({ ...u, at })));
   });
+}
+
+type EpisodicFields = ReturnType<typeof episodicFields>;
+
+/** The `:Episodic` row of a run or task just claimed (a uuid already taken keeps its episode). */
+export async function insertEpisodic(ex: Executor, f: EpisodicFields, now: Date): Promise<void> {
+  await ex
+    .insert(graphEpisodes)
+    .values({
+      uuid: f.uuid,
+      name: f.name,
+      groupId: f.group_id,
+      source: f.source,
+      sourceDescription: f.source_description,
+      content: f.content,
+      validAt: new Date(f.valid_at),
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** USED_SKILL rows of one claimed run or task, and the skills' counters (placeholder skills for unknown URIs). */
+export async function recordUses(ex: Executor, runId: string, uses: Array<SkillUse & { at: string }>): Promise<void> {
+  const counts = skillCounts(uses);
+  if (counts.length === 0) return;
+  await ex
+    .insert(graphSkills)
+    .values(counts.map((c) => ({ uri: c.uri, ...placeholderSkill(c.uri), nSuccess: c.n_success, nFailures: c.n_failures })))
+    .onConflictDoUpdate({
+      target: graphSkills.uri,
+      set: { nSuccess: sql`${graphSkills.nSuccess} + excluded.n_success`, nFailures: sql`${graphSkills.nFailures} + excluded.n_failures` },
+    });
+  await ex.insert(graphSkillUses).values(
+    uses.map((u) => ({
+      runId,
+      seq: u.seq,
+      state: u.state,
+      skill: u.skill,
+      outcome: u.outcome,
+      latencyMs: u.latency_ms,
+      error: u.error,
+      attempts: u.attempts,
+      swappedFrom: u.swapped_from,
+      at: new Date(u.at),
+    })),
+  );
 }
