@@ -1,6 +1,6 @@
 import type { DelegationEventRow } from '../db/schema/delegation.ts';
 import type { DelegationHub } from './hub.ts';
-import { requireSession } from './sessions.ts';
+import { currentSession } from './current-session.ts';
 
 /** One entry of read_session_activity. */
 export interface ActivityEntry {
@@ -25,7 +25,7 @@ const COMPANION_STATES = new Set(['companion_created', 'companion_status', 'comp
 const entry = (e: DelegationEventRow): ActivityEntry => ({ at: e.at.toISOString(), kind: e.kind, task_id: e.taskId, actor: e.actor, subject: e.subject, detail: compact(e.kind, e.payload) });
 
 /** The detail an analyst needs, without repeating whole messages (a result's data stays in the task). */
-function compact(kind: string, p: Record<string, unknown>): Record<string, unknown> {
+export function compact(kind: string, p: Record<string, unknown>): Record<string, unknown> {
   const m = p.message as Record<string, unknown> | undefined;
   if (kind === 'task_result' && m) {
     const output = (m.output ?? {}) as Record<string, unknown>;
@@ -45,7 +45,7 @@ function compact(kind: string, p: Record<string, unknown>): Record<string, unkno
  * with their metrics) and errors (failed tasks and rejected messages).
  */
 export async function readSessionActivity(hub: DelegationHub, sessionId: string, opts: { delegationLog: boolean; companionStates: boolean; windowMinutes: number }): Promise<SessionActivity> {
-  const session = await requireSession(hub, sessionId, { allowFinalized: true });
+  const session = await currentSession(hub, sessionId, { allowFinalized: true });
   const events = await hub.store.events(session.id, { since: new Date(Date.now() - opts.windowMinutes * 60_000) });
   const out: SessionActivity = { delegations: [], companion_states: [], task_completions: [], errors: [] };
   for (const e of events) {

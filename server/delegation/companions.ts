@@ -5,6 +5,7 @@ import type { Actor } from '../audit/actor.ts';
 import type { DelegationSessionRow } from '../db/schema/delegation.ts';
 import { DelegationError } from './errors.ts';
 import { recordEvent, type DelegationHub } from './hub.ts';
+import { currentSession } from './current-session.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { blocksOf, requireSession } from './sessions.ts';
 import { editSessionContext, readSessionContext } from './session-edits.ts';
@@ -140,7 +141,7 @@ export async function dismissCompanion(hub: DelegationHub, actor: Actor, args: {
 
 /** list_session_companions: the pool as its tags, session_context partitions and skill trackers say. */
 export async function listCompanions(hub: DelegationHub, sessionId: string, opts: { specialization?: string } = {}): Promise<CompanionView[]> {
-  const session = await requireSession(hub, sessionId, { allowFinalized: true });
+  const session = await currentSession(hub, sessionId, { allowFinalized: true });
   const pool = (await sessionCompanions(hub, session.id)).filter((a) => !opts.specialization || tagValue(a.tags, 'specialization:') === opts.specialization);
   const context = session.status === 'active' ? await readSessionContext(hub, session) : null;
   return Promise.all(

@@ -5,7 +5,7 @@ import { requireCompanion, requireConductorActor, sessionCompanions, setCompanio
 import { DelegationError } from './errors.ts';
 import { recordEvent, type DelegationHub } from './hub.ts';
 import { describeInvalid, type TaskDelegation } from './protocol.ts';
-import { requireSession } from './sessions.ts';
+import { currentSession, syncLetta } from './current-session.ts';
 import { appendDelegationLog, editSessionContext, skillList } from './session-edits.ts';
 import { setCompanion } from './session-context.ts';
 import { tagValue, writerOf, type CompanionStatus } from './tags.ts';
@@ -65,8 +65,12 @@ async function checkTask(hub: DelegationHub, session: DelegationSessionRow, t: T
  * task is refused. If the message cannot be sent the task is cancelled and the Companion freed.
  */
 export async function delegateTask(hub: DelegationHub, actor: Actor, companionId: string, t: TaskSpec, track: boolean): Promise<TaskDelegation> {
-  const { agent, session } = await requireCompanion(hub, companionId);
+  const found = await requireCompanion(hub, companionId);
+  const session = found.session;
   if (session.status !== 'active') throw new DelegationError('conflict', `session ${session.id} was finalized`);
+  await syncLetta(hub, session);
+  // On Letta the sync may just have freed it (its result read from the Conductor's history).
+  const agent = session.platform === 'letta' ? ((await hub.platform.getAgent(companionId)) ?? found.agent) : found.agent;
   requireConductorActor(actor, session, 'delegate tasks');
   const status = tagValue(agent.tags, 'status:') as CompanionStatus | null;
   if (status === 'busy') {
@@ -107,7 +111,7 @@ export async function delegateTask(hub: DelegationHub, actor: Actor, companionId
  * its current task) does it. Returns who was notified and who was skipped.
  */
 export async function broadcastTask(hub: DelegationHub, actor: Actor, sessionId: string, t: TaskSpec, filter: { specialization?: string; status: CompanionStatus }): Promise<{ notified: string[]; skipped: string[]; message: TaskDelegation | null }> {
-  const session = await requireSession(hub, sessionId);
+  const session = await currentSession(hub, sessionId);
   requireConductorActor(actor, session, 'broadcast tasks');
   const pool = await sessionCompanions(hub, session.id);
   const matches = (tags: string[]) => tagValue(tags, 'status:') === filter.status && (!filter.specialization || tagValue(tags, 'specialization:') === filter.specialization);

@@ -5,7 +5,8 @@ import type { DelegationSessionRow } from '../db/schema/delegation.ts';
 import { dismissCompanion, requireConductorActor, sessionCompanions } from './companions.ts';
 import { DelegationError } from './errors.ts';
 import { recordEvent, type DelegationHub } from './hub.ts';
-import { blocksOf, requireSession } from './sessions.ts';
+import { currentSession } from './current-session.ts';
+import { blocksOf } from './sessions.ts';
 import { writerOf } from './tags.ts';
 
 /** Where session archives go: `DCF_DATA_DIR/sessions/`. */
@@ -35,7 +36,7 @@ export async function finalizeSession(
   actor: Actor,
   args: { session_id: string; conductor_id: string; delete_companions: boolean; archive: boolean; archive_path?: string },
 ): Promise<{ companions_dismissed: number; blocks_cleaned: number; archive_path: string | null }> {
-  const session = await requireSession(hub, args.session_id);
+  const session = await currentSession(hub, args.session_id);
   if (session.conductorId !== args.conductor_id) throw new DelegationError('conflict', `session ${session.id} is conducted by ${session.conductorId}, not ${args.conductor_id}`);
   requireConductorActor(actor, session, 'finalize the session');
   const dir = args.archive ? archiveDir(hub.config.dataDir, session.id, args.archive_path) : null;
