@@ -30,9 +30,14 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       invoke_skill_tool: false, start_workflow_run: false, get_workflow_run: true, wait_for_workflow_run: true, list_workflow_runs: true, redrive_workflow_run: false, set_demo_faults: false,
       append_graph_episode: false, store_memory: false, search_embeddings: true, get_skill_reliability: true,
       get_workflow_lineage: true, find_closest_workflow: true, check_workflow_health: false, accept_workflow_update: false, save_workflow: false, get_saved_workflow: true,
+      // Delegated mode's twelve DCF+ tools, and the graph's Graphiti-style memory.
+      create_companion: false, dismiss_companion: false, list_session_companions: true, update_companion_status: false,
+      create_session_context: false, update_session_context: false, finalize_session: false,
+      delegate_task: false, broadcast_task: false, read_session_activity: true, update_conductor_guidelines: false, read_shared_memory_blocks: true,
+      add_memory: false, get_episodes: true,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(30);
+    expect(names).toHaveLength(44);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {

@@ -8,7 +8,11 @@ import type { ToolContext } from '../server/tools/context.ts';
 /** The project root (where package.json is): the CLI resolves `skills/` and `file://` imports from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Tool context for CLI calls: the actor is the system user running the command. */
+/**
+ * Tool context for CLI calls: the actor is the system user running the command. The services are
+ * the console's: execution (Redis), the database (the console's shared PGlite when it runs) and
+ * the agent platform (cli/agents.ts), each opened on first use.
+ */
 export function cliToolContext(): ToolContext {
   const config = loadConfig(process.env, PROJECT_ROOT);
   return {
@@ -17,6 +21,7 @@ export function cliToolContext(): ToolContext {
       config,
       execution: async () => (await (await import('./execution.ts')).cliExecution(config)).x,
       db: async () => (await (await import('./database.ts')).cliDatabase(config)).db,
+      agents: async () => (await import('./agents.ts')).cliAgentPlatform(config),
     },
   };
 }

@@ -3,10 +3,8 @@ import type { AppConfig } from '../server/config.ts';
 import { createExecutionRuntime, type ExecutionRuntime } from '../server/execution/runtime.ts';
 import { ensureLocalRedis } from '../server/redis/local-redis.ts';
 import { logger } from '../server/log.ts';
-import type { AgentPlatform } from '../server/agents/platform/agent-platform.ts';
 
 let runtime: Promise<ExecutionRuntime> | undefined;
-let platform: AgentPlatform | undefined;
 
 /**
  * The CLI's execution runtime, created on first use: REDIS_URL, or the local redis-server of
@@ -17,15 +15,10 @@ export function cliExecution(config: AppConfig): Promise<ExecutionRuntime> {
     const url = config.redisUrl ?? (await ensureLocalRedis(config.dataDir));
     const r = await createExecutionRuntime(config, url, logger().child({ component: 'cli' }));
     if (config.execution.workerAgents === 'platform') {
-      // Workers are platform agents (Letta, or the local runtime on the shared database), as in the console.
-      const [{ PlatformWorkerRuntime }, { createAgentPlatform }, { cliDatabase }, { cliToolContext }] = await Promise.all([
-        import('../server/agents/platform/platform-workers.ts'),
-        import('../server/agents/platform/factory.ts'),
-        import('./database.ts'),
-        import('./context.ts'),
-      ]);
-      platform = await createAgentPlatform(config, (await cliDatabase(config)).db, cliToolContext().services, logger().child({ component: 'agents' }));
-      r.x.agents = new PlatformWorkerRuntime(platform);
+      // Workers are platform agents (Letta, or the local runtime on the shared database), as in the
+      // console: the CLI's one agent platform (cli/agents.ts), closed by closeCliAgents.
+      const [{ PlatformWorkerRuntime }, { cliAgentPlatform }] = await Promise.all([import('../server/agents/platform/platform-workers.ts'), import('./agents.ts')]);
+      r.x.agents = new PlatformWorkerRuntime(await cliAgentPlatform(config));
     }
     return r;
   })();
@@ -44,8 +37,6 @@ export async function closeCliExecution(): Promise<void> {
   const r = await runtime.catch(() => null);
   runtime = undefined;
   await r?.close({ abortActive: abortActiveOnClose });
-  await platform?.close();
-  platform = undefined;
 }
 
 export const cliActor = () => systemActor(`cli:${process.env.USER ?? 'user'}`);

@@ -19,9 +19,15 @@ Usage:
   dcf runs show <run_id>             meta, every state document, data-plane outputs and events of a run
   dcf worker [--concurrency <n>]     a worker process: runs notified states until stopped (SIGINT/SIGTERM)
   dcf demo-skills [--port <n>] [--host <h>]   the demo skills MCP server (prints {"url"})
+  dcf chat --agent planner|conductor [--conversation <id>] [--user <email>] [--json] [--timeout <s>] "<message>" | -
+                                     one message to a Planner or Conductor, as in the console's chat; waits until the
+                                     turn and the work it started have finished (default --timeout 300); prints the reply
+                                     and a summary, or {conversation_id, reply, tool_calls, messages, runs} with --json
+                                     (exit 0 done, 1 the agent or the work failed or timed out, 2 usage)
   dcf help                           this text
 
-Without REDIS_URL, run/runs/worker use the local redis-server of DCF_DATA_DIR (started if needed).
+Without REDIS_URL, run/runs/worker/chat use the local redis-server of DCF_DATA_DIR (started if needed).
+chat talks as --user, else DCF_CLI_USER, else the only console user who may chat.
 `;
 
 type Command = (args: string[]) => Promise<ExitCode>;
@@ -36,10 +42,24 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   runs: async () => (await import('./commands/runs.ts')).runsCommand,
   worker: async () => (await import('./commands/worker.ts')).workerCommand,
   'demo-skills': async () => (await import('./commands/demo-skills.ts')).demoSkillsCommand,
+  chat: async () => (await import('./commands/chat.ts')).chatCommand,
 };
 
-/** Commands that use the execution runtime (Redis, workers). */
-const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool']);
+/** Commands that use the execution runtime (Redis, workers), the agent platform or the database. */
+const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool', 'chat']);
+
+/**
+ * The process logger (server/log.ts keeps one per process on globalThis) writes to standard
+ * error here: standard output is the command's result, and a warning logged while an agent or a
+ * run works must not break the JSON a script parses.
+ */
+async function logToStandardError(): Promise<void> {
+  const holder = globalThis as { [key: symbol]: unknown };
+  const key = Symbol.for('dcf.logger');
+  if (holder[key]) return;
+  const [{ pino }, { loadConfig }, { PROJECT_ROOT }] = await Promise.all([import('pino'), import('../server/config.ts'), import('./context.ts')]);
+  holder[key] = pino({ level: loadConfig(process.env, PROJECT_ROOT).logLevel, base: { service: 'dcf-console' } }, pino.destination(2));
+}
 
 async function main(argv: string[]): Promise<ExitCode> {
   const [name, ...args] = argv;
@@ -49,6 +69,7 @@ async function main(argv: string[]): Promise<ExitCode> {
   }
   const load = COMMANDS[name];
   if (!load) return usageError(`unknown command "${name}"`);
+  if (EXECUTION_COMMANDS.has(name)) await logToStandardError();
   return (await load())(args);
 }
 
@@ -64,6 +85,7 @@ process.exitCode = await main(process.argv.slice(2))
     // process exits. Loaded lazily: commands that never used it keep their fast start.
     if (EXECUTION_COMMANDS.has(process.argv[2] ?? '')) {
       await (await import('./execution.ts')).closeCliExecution();
+      await (await import('./agents.ts')).closeCliAgents();
       await (await import('./database.ts')).closeCliDatabase();
     }
   });

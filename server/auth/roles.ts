@@ -17,3 +17,5 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const WORKFLOW_EDITORS: readonly Role[] = ['workflow_designer', 'admin'];
 /** Who starts, cancels, retries and redrives runs: designers, compliance managers and admins. */
 export const WORKFLOW_RUNNERS: readonly Role[] = ['workflow_designer', 'compliance_manager', 'admin'];
+/** Who chats with agents (the Planner starts runs and saves workflows): everyone but read-only stakeholders. */
+export const CHAT_ROLES: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin'];

@@ -261,6 +261,14 @@ export class LocalAgentPlatform implements AgentPlatform {
     return this.passages.search(agentId, query);
   }
 
+  /**
+   * Delivers these agents' pending messages from this process now, whatever `sweepInbox` says:
+   * a host waiting on the work of particular agents (`dcf chat`) takes on that work and no other.
+   */
+  deliverQueued(agentIds: string[]): void {
+    for (const id of agentIds) this.delivery.kick(id);
+  }
+
   /** Stops taking agent-to-agent messages and waits for the turns under way to end. The database stays open (it is the caller's). */
   async close(): Promise<void> {
     this.closed = true;

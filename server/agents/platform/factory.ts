@@ -4,13 +4,19 @@ import type { Db } from '../../db/client.ts';
 import type { ToolServices } from '../../tools/context.ts';
 import type { AgentPlatform } from './agent-platform.ts';
 
+/** How this process takes part (local runtime only). */
+export interface AgentPlatformOptions {
+  /** Whether this process delivers messages other processes queued (default true; see LocalAgentPlatformOptions.sweepInbox). */
+  sweepInbox?: boolean;
+}
+
 /**
  * The agent platform configuration asks for: Letta when LETTA_BASE_URL is set (our MCP endpoint
  * registered with it, so its agents call our tools), else the local runtime on the app database
  * (brains from OPENAI_* or the deterministic ones) with delegated mode's message gate. Adapters
  * are imported on demand so a process only loads the one it uses.
  */
-export async function createAgentPlatform(config: AppConfig, db: Db, toolServices: ToolServices, log?: Logger): Promise<AgentPlatform> {
+export async function createAgentPlatform(config: AppConfig, db: Db, toolServices: ToolServices, log?: Logger, opts: AgentPlatformOptions = {}): Promise<AgentPlatform> {
   const runtime = config.agentRuntime;
   if (runtime.kind === 'letta') {
     const [{ connectLettaPlatform }, { loadAgentTemplate }, path] = await Promise.all([import('../letta/letta-platform.ts'), import('../templates/load-template.ts'), import('node:path')]);
@@ -31,6 +37,6 @@ export async function createAgentPlatform(config: AppConfig, db: Db, toolService
   ]);
   // Delegated mode checks and records the messages its agents exchange (server/delegation/message-gate.ts).
   const gate = delegationGate(async () => delegationHub(platform, db, toolServices, log));
-  const platform: AgentPlatform = createLocalAgentPlatform(config, db, toolServices, { ...(log ? { log } : {}), gate, replyTimeoutMs: config.delegation.replyTimeoutS * 1000 });
+  const platform: AgentPlatform = createLocalAgentPlatform(config, db, toolServices, { ...(log ? { log } : {}), gate, replyTimeoutMs: config.delegation.replyTimeoutS * 1000, ...(opts.sweepInbox === undefined ? {} : { sweepInbox: opts.sweepInbox }) });
   return platform;
 }

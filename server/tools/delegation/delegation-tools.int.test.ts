@@ -57,7 +57,7 @@ describe('the DCF+ tools', () => {
     const conductor = await platform.createAgent({ template: 'conductor' });
     const id = `s-${Math.random().toString(36).slice(2, 10)}`;
     const r = await okCall('create_session_context', { session_id: id, conductor_id: conductor.id, initial_goals_json: '["review calls"]', initial_preferences_json: '{"speed": "fast"}' });
-    return { id, conductor: conductor.id, blocks: r.blocks_created as Record<string, string> };
+    return { id, conductor: conductor.id, blocks: r.blocks_created as { session_context: string; delegation_log: string; strategist_guidelines: string } };
   }
 
   beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('the DCF+ tools', () => {
     const blocks = await platform.listAgentBlocks(s.conductor);
     for (const label of ['session_context', 'delegation_log', 'strategist_guidelines']) {
       const b = blocks.find((x) => x.label === label)!;
-      expect(b.id).toBe(s.blocks[label]);
+      expect(b.id).toBe(s.blocks[label as keyof typeof s.blocks]);
       expect(b.read_only).toBe(true);
       expect(b.description!.length).toBeGreaterThan(80);
     }

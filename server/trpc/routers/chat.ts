@@ -1,14 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { Role } from '../../auth/roles.ts';
+import { CHAT_ROLES } from '../../auth/roles.ts';
 import type { AgentPlatform } from '../../agents/platform/agent-platform.ts';
 import { ConversationNotFound, conversationMessages, createConversation, deleteConversation, listConversations, renameConversation } from '../../chat/conversations.ts';
 import type { ConversationRow } from '../../db/schema/chat.ts';
 import { procedure, router } from '../init.ts';
 import type { TrpcContext } from '../init.ts';
 
-/** Who chats with agents (the Planner starts runs and saves workflows): everyone but read-only stakeholders. */
-export const CHAT_ROLES: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin'];
+export { CHAT_ROLES };
 
 async function platformOf(ctx: TrpcContext): Promise<AgentPlatform> {
   if (!ctx.services.agents) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'no agent platform is configured in this process' });

@@ -1,0 +1,46 @@
+import type { AgentPlatform } from '../server/agents/platform/agent-platform.ts';
+import type { AppConfig } from '../server/config.ts';
+import { sharedPgliteUrl } from '../server/db/pglite-share.ts';
+import { logger } from '../server/log.ts';
+
+let platform: Promise<AgentPlatform> | undefined;
+
+/**
+ * Whether a console may be serving this deployment's agents. On the embedded default it is
+ * certain: the console owns the PGlite data directory and shares it over a socket while it runs.
+ * On PostgreSQL the database does not say, so the CLI assumes one may be (the safe side: it then
+ * never takes other processes' queued agent messages).
+ */
+export async function consoleMayBeRunning(config: AppConfig): Promise<boolean> {
+  if (config.database.kind === 'postgres') return true;
+  return (await sharedPgliteUrl(config.database.dataDir)) !== null;
+}
+
+/**
+ * The CLI's agent platform, created on first use with the same factory, database, Redis and tool
+ * services as the console (Letta when LETTA_BASE_URL is set, else the local runtime with the
+ * delegation message gate). While a console may be running, the local runtime here does not sweep
+ * the durable inbox: it delivers only the messages it queues itself (and those `dcf chat` asks it
+ * to deliver for the agents of its conversation), never other users' work.
+ */
+export function cliAgentPlatform(config: AppConfig): Promise<AgentPlatform> {
+  platform ??= (async () => {
+    const [{ createAgentPlatform }, { cliDatabase }, { cliToolContext }] = await Promise.all([
+      import('../server/agents/platform/factory.ts'),
+      import('./database.ts'),
+      import('./context.ts'),
+    ]);
+    const sweepInbox = !(await consoleMayBeRunning(config));
+    const { db } = await cliDatabase(config);
+    return createAgentPlatform(config, db, cliToolContext().services, logger().child({ component: 'agents' }), { sweepInbox });
+  })();
+  return platform;
+}
+
+/** Closes the platform if one was made: it stops taking messages and waits for the turns it runs. */
+export async function closeCliAgents(): Promise<void> {
+  if (!platform) return;
+  const p = await platform.catch(() => null);
+  platform = undefined;
+  await p?.close();
+}
