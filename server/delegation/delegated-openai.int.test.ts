@@ -7,16 +7,9 @@ import { skillsetOf, type SkillSummary } from '../agents/brains/planner/skills.t
 import { FakeChatEndpoint, type ChatRequest, type ScriptedReply } from '../agents/local/testing/fake-chat-endpoint.ts';
 import { readProtocolMessage, type TaskResult } from './protocol.ts';
 import { DelegatedScenario } from './testing/delegated-scenario.ts';
+import { DEFAULT_REVIEW_SKILLS } from './testing/review-skills.ts';
 
 const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
-const SKILLS: Record<ReviewRole, string> = {
-  applications: 'skill://salesforce-integration@2.1.0',
-  recordings: 'skill://recording-management@1.5.0',
-  transcription: 'skill://whisper-transcribe@1.0.0',
-  sentiment: 'skill://sentiment-analysis@1.2.0',
-  compliance: 'skill://compliance-analysis@1.3.0',
-  scoring: 'skill://scoring@1.1.0',
-};
 
 type Msg = ChatRequest['messages'][number];
 const toolResults = (messages: Msg[], name: string) =>
@@ -79,7 +72,7 @@ describe('delegated mode with a model-driven Conductor (OpenAI-compatible endpoi
     const offline = deterministicBrains();
     s = await DelegatedScenario.start({ brains: { forRole: (role) => (role === 'conductor' ? conductorModel : offline.forRole(role)), describe: () => ({ brain: 'mixed' }) } });
     const set = skillsetOf((await s.tool('get_skillset', {})) as Record<string, unknown>)!;
-    skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((x) => x.uri === SKILLS[r])!])) as Record<ReviewRole, SkillSummary>;
+    skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((x) => x.uri === DEFAULT_REVIEW_SKILLS[r])!])) as Record<ReviewRole, SkillSummary>;
   }, 60_000);
   afterAll(async () => {
     await s?.close();

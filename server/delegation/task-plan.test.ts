@@ -8,6 +8,7 @@ import { testConfig } from '../testing/test-config.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
 import { planOutput, walkPlan, type CallRecord } from './task-plan.ts';
+import { DEFAULT_REVIEW_SKILLS } from './testing/review-skills.ts';
 
 /** The catalog as get_skillset describes it (the real tool; it needs no services). */
 async function skillset() {
@@ -15,18 +16,10 @@ async function skillset() {
   return skillsetOf(r as Record<string, unknown>)!;
 }
 
-const CHOSEN: Record<ReviewRole, string> = {
-  applications: 'skill://salesforce-integration@2.1.0',
-  recordings: 'skill://recording-management@1.5.0',
-  transcription: 'skill://whisper-transcribe@1.0.0',
-  sentiment: 'skill://sentiment-analysis@1.2.0',
-  compliance: 'skill://compliance-analysis@1.3.0',
-  scoring: 'skill://scoring@1.1.0',
-};
 
 async function reviewTask(advisor: string) {
   const set = await skillset();
-  const skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((s) => s.uri === CHOSEN[r])!])) as Record<ReviewRole, SkillSummary>;
+  const skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((s) => s.uri === DEFAULT_REVIEW_SKILLS[r])!])) as Record<ReviewRole, SkillSummary>;
   const made = callReviewTask(skills, { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07' }, focusIn('coaching on vulnerable customers'));
   if (!made.ok) throw new Error(made.error);
   return made.task;

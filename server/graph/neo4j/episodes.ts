@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { placeholderSkill, skillCounts } from '../episode-facts.ts';
+import { skillCounts } from '../episode-facts.ts';
 import type { EpisodeSource, EpisodicNode, PatternEpisode, TaskEpisode } from '../port.ts';
 import { taskEpisodicFields, taskRunId, taskSkillUses } from '../task-facts.ts';
 import type { CypherClient } from './client.ts';
 import { BUMP_SKILL_COUNTERS, CLAIM_TASK, EPISODE_BY_UUID, EPISODES, RECORD_PATTERN_EPISODE, RECORD_TASK, RECORD_TASK_SKILL_USES } from './statements.ts';
-import { int, msToIso } from './values.ts';
+import { int, msToIso, skillUseParams } from './values.ts';
 
 /** Delegated tasks and Strategist patterns as Graphiti episodes, and the episode reads (as postgres/episodes.ts). */
 
@@ -37,22 +37,7 @@ export async function recordTaskEpisode(c: CypherClient, e: TaskEpisode, now: Da
     await tx.run(RECORD_TASK_SKILL_USES, {
       ...task,
       run_id: taskRunId(e),
-      uses: uses.map((u) => {
-        const { name, version } = placeholderSkill(u.skill);
-        return {
-          seq: int(u.seq),
-          state: u.state,
-          skill: u.skill,
-          skill_name: name,
-          skill_version: version,
-          outcome: u.outcome,
-          latency_ms: u.latency_ms === null ? null : int(u.latency_ms),
-          error: u.error,
-          attempts: int(u.attempts),
-          swapped_from: u.swapped_from,
-          at: u.at,
-        };
-      }),
+      uses: uses.map((u) => ({ ...skillUseParams(u), at: u.at })),
     });
     await tx.run(BUMP_SKILL_COUNTERS, { counts: counts.map((k) => ({ uri: k.uri, n_success: int(k.n_success), n_failures: int(k.n_failures) })) });
   });

@@ -1,4 +1,5 @@
 import neo4j from 'neo4j-driver';
+import { placeholderSkill, type SkillUse } from '../episode-facts.ts';
 
 /**
  * Value conversions at the Bolt boundary. JavaScript numbers travel as floats, so every value a
@@ -23,4 +24,21 @@ export function msToIso(v: unknown): string {
   const ms = num(v);
   if (ms === null) throw new TypeError('missing timestamp');
   return new Date(ms).toISOString();
+}
+
+/** One USED_SKILL use as the statements take it (a run's or a delegated task's): integers as Integers, the skill's name and version for a placeholder node. */
+export function skillUseParams(u: SkillUse) {
+  const { name, version } = placeholderSkill(u.skill);
+  return {
+    seq: int(u.seq),
+    state: u.state,
+    skill: u.skill,
+    skill_name: name,
+    skill_version: version,
+    outcome: u.outcome,
+    latency_ms: u.latency_ms === null ? null : int(u.latency_ms),
+    error: u.error,
+    attempts: int(u.attempts),
+    swapped_from: u.swapped_from,
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { episodicFields, placeholderSkill, skillCounts, skillUses } from '../episode-facts.ts';
+import { episodicFields, skillCounts, skillUses } from '../episode-facts.ts';
 import type { Episode, LinkKind, SkillNode, WorkflowRef, WorkflowVersionNode } from '../port.ts';
 import type { CypherClient } from './client.ts';
 import {
@@ -12,7 +12,7 @@ import {
   UPSERT_SKILL,
   UPSERT_WORKFLOW_VERSION,
 } from './statements.ts';
-import { int } from './values.ts';
+import { int, skillUseParams } from './values.ts';
 
 /** The Neo4j adapter's writes; each is idempotent, like the Postgres adapter's. */
 
@@ -81,21 +81,7 @@ export async function recordEpisode(c: CypherClient, e: Episode, now: Date): Pro
     await tx.run(RECORD_SKILL_USES, {
       run_id: e.run_id,
       at: e.finished_at,
-      uses: uses.map((u) => {
-        const { name, version } = placeholderSkill(u.skill);
-        return {
-          seq: int(u.seq),
-          state: u.state,
-          skill: u.skill,
-          skill_name: name,
-          skill_version: version,
-          outcome: u.outcome,
-          latency_ms: u.latency_ms === null ? null : int(u.latency_ms),
-          error: u.error,
-          attempts: int(u.attempts),
-          swapped_from: u.swapped_from,
-        };
-      }),
+      uses: uses.map(skillUseParams),
     });
     await tx.run(BUMP_SKILL_COUNTERS, { counts: counts.map((k) => ({ uri: k.uri, n_success: int(k.n_success), n_failures: int(k.n_failures) })) });
   });
