@@ -116,6 +116,15 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     expect(last.reply).toContain('The customer had said: “My husband passed away in March.”');
   });
 
+  it('says plainly when no calls were found for someone, without counting it as a failure', async () => {
+    const c = new ScriptedConductor();
+    await c.turn("Review John Smith's calls from last week");
+    const [john] = c.delegations();
+    const t = await c.turn(c.result(john!.task_id, 'succeeded', succeeded([])), 'agent-c1');
+    expect(t.reply).toContain('I found no calls for John Smith on applications from 1 July 2024 to 7 July 2024. Is the name spelled as in the CRM');
+    expect(t.reply).not.toContain('| John Smith |');
+  });
+
   it('retries a task that failed on a skill with its alternative, then answers when the retry is in', async () => {
     const c = new ScriptedConductor();
     await c.turn('Review Alex Wong\'s calls from last week for vulnerable customers');

@@ -59,7 +59,10 @@ function findings(subject: string, result: TaskResult, focus: Focus): Findings {
  */
 export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: string; result: TaskResult | null }>): string {
   const focus = focusByTopic(request.focus);
-  const done = outcomes.filter((o) => o.result?.status === 'succeeded').map((o) => findings(o.subject, o.result!, focus));
+  const reviewed = outcomes.filter((o) => o.result?.status === 'succeeded').map((o) => findings(o.subject, o.result!, focus));
+  // Nobody's calls were found: a name the CRM does not know, or a period without calls. Not a failure.
+  const empty = reviewed.filter((f) => f.calls.length === 0);
+  const done = reviewed.filter((f) => f.calls.length > 0);
   const failed = outcomes.filter((o) => o.result?.status === 'failed');
   const lines: string[] = [`Here is what the Companions found in the calls on applications from ${period(request)}, looking at ${focus.label}.`, ''];
   if (done.length) {
@@ -88,6 +91,10 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
       const fine = done.filter((f) => !f.fails.length);
       if (fine.length) lines.push('', `${fine.map((f) => f.subject).join(', ')}: no failed check of those rules.`);
     }
+  }
+  if (empty.length) {
+    const names = empty.map((f) => f.subject).join(', ');
+    lines.push('', `I found no calls for ${names} on applications from ${period(request)}. Is the name spelled as in the CRM, or is another period meant?`);
   }
   for (const o of failed) lines.push('', `I could not review ${o.subject}'s calls: ${o.result!.output.error ?? o.result!.output.summary}`);
   const missing = outcomes.filter((o) => !o.result);
