@@ -27,6 +27,8 @@ export async function register(): Promise<void> {
  * restart; on Letta, the job that reads Conductors' histories for their Companions' messages.
  */
 async function startAgents(): Promise<void> {
+  // Checked here too: the edge build traces this function on its own, and must not reach BullMQ.
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { agentPlatform, database, config, toolServices } = await import('./server/app/services.ts');
   const { logger } = await import('./server/log.ts');
   const platform = await agentPlatform();

@@ -1,21 +1,23 @@
 'use client';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { LiveStatusText } from '@/components/companions/live-status';
 import { Composer } from './composer';
 import { MODES, modeOf } from './format';
 import { MessageList } from './message-list';
 import type { Conversation, Runtime } from './types';
 import type { TurnState } from './use-chat-turns';
+import { useConductorSession } from './use-conductor-session';
 
 const trpcCode = (err: unknown) => (err as { data?: { code?: string } } | null)?.data?.code;
 
 /** Messages read per conversation (the newest; `chat.messages` allows up to 2000). */
 const HISTORY_LIMIT = 500;
-const CONDUCTOR_REFRESH_MS = 5000;
 
 type Props = {
   conversationId: string;
@@ -24,6 +26,8 @@ type Props = {
   runtime: Runtime | null;
   /** Why nobody can answer here at all (no agent platform), or null. */
   platformProblem: string | null;
+  /** Whether the user may open the Companions page (where a delegated task is followed in full). */
+  canOpenCompanions?: boolean;
   turn: TurnState;
   onSend(content: string, accepted: () => void): void;
   onStop(): void;
@@ -32,18 +36,20 @@ type Props = {
 };
 
 /** One conversation: its header, the messages (history + live turn) and the message box. */
-export function ChatThread({ conversationId, conversation, runtime, platformProblem, turn, onSend, onStop, onDismissNotice, onClose }: Props) {
+export function ChatThread({ conversationId, conversation, runtime, platformProblem, canOpenCompanions = false, turn, onSend, onStop, onDismissNotice, onClose }: Props) {
   const trpc = useTRPC();
   const busy = turn.live !== null;
-  // Re-read when a turn ends (use-chat-turns), not on focus. A Conductor also answers between the
-  // user's turns (its Companions report back asynchronously), so its history is re-read while idle.
+  // Re-read when a turn ends (use-chat-turns), not on focus. A Conductor also hears from its
+  // Companions and its Strategist between the user's turns: its session's events re-read it.
   const messages = useQuery({
     ...trpc.chat.messages.queryOptions({ conversation_id: conversationId, limit: HISTORY_LIMIT }),
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     retry: (n, err) => n < 2 && !['NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN'].includes(trpcCode(err) ?? ''),
-    refetchInterval: conversation?.mode === 'conductor' && !busy ? CONDUCTOR_REFRESH_MS : false,
   });
+  const delegated = useConductorSession(conversationId, conversation?.mode === 'conductor', busy);
+  // Only a re-read the user asked for says so (live re-reads happen quietly).
+  const [refreshing, setRefreshing] = useState(false);
   const mode = conversation ? MODES[modeOf(conversation.mode)] : null;
   const agentLabel = mode ? `the ${mode.label}` : 'the agent';
   const movedPlatform = conversation && runtime && conversation.platform !== runtime.kind ? `This conversation lives on the ${conversation.platform} agent platform; the console now runs ${runtime.kind}. You can read it but not continue it.` : null;
@@ -77,9 +83,21 @@ export function ChatThread({ conversationId, conversation, runtime, platformProb
             </p>
           )}
         </div>
-        <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void messages.refetch()} disabled={messages.isFetching || busy} title="Re-read the stored history">
-          {messages.isFetching && !messages.isPending ? 'Refreshing…' : 'Refresh'}
-        </Button>
+        <div className="flex items-center gap-3">
+          {delegated.live && <LiveStatusText status={delegated.live} />}
+          <Button
+            variant="ghost"
+            className="px-2 py-0.5 text-xs"
+            onClick={() => {
+              setRefreshing(true);
+              void messages.refetch().finally(() => setRefreshing(false));
+            }}
+            disabled={refreshing || busy}
+            title="Re-read the stored history"
+          >
+            {refreshing ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        </div>
       </header>
       {movedPlatform && (
         <p role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
@@ -106,7 +124,15 @@ export function ChatThread({ conversationId, conversation, runtime, platformProb
           </div>
         </div>
       ) : (
-        <MessageList history={messages.data} truncated={messages.data.length >= HISTORY_LIMIT} turn={turn} agentLabel={agentLabel} onDismissNotice={onDismissNotice} />
+        <MessageList
+          history={messages.data}
+          truncated={messages.data.length >= HISTORY_LIMIT}
+          turn={turn}
+          agentLabel={agentLabel}
+          onDismissNotice={onDismissNotice}
+          facts={delegated.facts}
+          companionsHref={canOpenCompanions ? (sessionId) => `/companions?session=${encodeURIComponent(sessionId)}` : undefined}
+        />
       )}
       <Composer key={conversationId} agentLabel={agentLabel} busy={busy} blocked={blocked} onSend={onSend} onStop={onStop} />
     </section>

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
+import { navItemFor } from '@/components/shell/nav-items';
 import { errorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { EmptyState } from '@/components/ui/states';
@@ -24,6 +25,8 @@ export function ChatWorkspace() {
   const runtime = useQuery({ ...trpc.chat.runtime.queryOptions(), staleTime: 5 * 60_000 });
   const conversations = useQuery(trpc.chat.conversations.queryOptions());
   const turns = useChatTurns();
+  const me = useQuery({ ...trpc.auth.me.queryOptions(), staleTime: 5 * 60_000 });
+  const canOpenCompanions = !!me.data && navItemFor('/companions').roles.includes(me.data.role);
 
   const select = useCallback((id: string | null) => {
     const url = new URL(window.location.href);
@@ -51,6 +54,7 @@ export function ChatWorkspace() {
             conversation={conversation}
             runtime={runtime.data ?? null}
             platformProblem={platformProblem}
+            canOpenCompanions={canOpenCompanions}
             turn={turns.turnOf(selectedId)}
             onSend={(content, accepted) => void turns.send(selectedId, content, accepted)}
             onStop={() => turns.stop(selectedId)}

@@ -70,6 +70,33 @@ function block(b: Block, i: number): ReactNode {
           {inline(b.c)}
         </blockquote>
       );
+    case 'table':
+      return (
+        <div key={i} role="region" aria-label="Table" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-500">
+          <table className="min-w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300">
+                {b.head.map((h, c) => (
+                  <th key={c} scope="col" className="px-2 py-1 font-semibold text-slate-900" style={{ textAlign: b.align[c] ?? undefined }}>
+                    {inline(h)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {b.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    <td key={c} className="px-2 py-1 align-top" style={{ textAlign: b.align[c] ?? undefined }}>
+                      {inline(cell)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
     case 'hr':
       return <hr key={i} className="border-slate-200" />;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown, safeHref } from './markdown';
+import { parseInline, parseMarkdown, tableCells, safeHref } from './markdown';
 
 describe('parseInline', () => {
   it('bold, italics, code and links; the rest is text', () => {
@@ -86,6 +86,28 @@ describe('parseMarkdown', () => {
 
   it('nested list items are flattened into the list', () => {
     expect(parseMarkdown('- a\n  1. b\n- c')).toEqual([{ t: 'ul', items: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }], [{ t: 'text', v: 'c' }]] }]);
+  });
+
+  it('GitHub-style tables: header, alignment, rows padded or cut to the header, escaped pipes, inline Markdown in cells', () => {
+    const md = ['Findings:', '| Advisor | Calls | Mean QA score |', '|---|:---:|---:|', '| Alex Wong | 4 | **68.5** |', '| Priya \\| Shah | 2 |', '', 'after'].join('\n');
+    expect(parseMarkdown(md)).toEqual([
+      { t: 'p', c: [{ t: 'text', v: 'Findings:' }] },
+      {
+        t: 'table',
+        align: [null, 'center', 'right'],
+        head: [[{ t: 'text', v: 'Advisor' }], [{ t: 'text', v: 'Calls' }], [{ t: 'text', v: 'Mean QA score' }]],
+        rows: [
+          [[{ t: 'text', v: 'Alex Wong' }], [{ t: 'text', v: '4' }], [{ t: 'strong', c: [{ t: 'text', v: '68.5' }] }]],
+          [[{ t: 'text', v: 'Priya | Shah' }], [{ t: 'text', v: '2' }], []],
+        ],
+      },
+      { t: 'p', c: [{ t: 'text', v: 'after' }] },
+    ]);
+  });
+
+  it('pipes without a delimiter row are text', () => {
+    expect(parseMarkdown('| not | a table |\n| still text |')).toEqual([{ t: 'p', c: [{ t: 'text', v: '| not | a table |' }, { t: 'br' }, { t: 'text', v: '| still text |' }] }]);
+    expect(tableCells('| a | b \\| c |')).toEqual(['a', 'b | c']);
   });
 
   it('empty text has no blocks', () => {

@@ -1,8 +1,9 @@
 /**
  * The small Markdown subset agents write, parsed into a tree React renders without
  * `dangerouslySetInnerHTML`: paragraphs (single newlines kept as line breaks), headings, bullet
- * and numbered lists, fenced code, block quotes, rules; inline code, bold, italics, links and
- * bare URLs. Anything else stays text. Links are kept only for http(s), mailto and same-site paths.
+ * and numbered lists, fenced code, block quotes, rules, GitHub-style tables (the Conductor sums
+ * up its Companions' findings in one); inline code, bold, italics, links and bare URLs. Anything
+ * else stays text. Links are kept only for http(s), mailto and same-site paths.
  */
 export type Inline =
   | { t: 'text'; v: string }
@@ -19,6 +20,7 @@ export type Block =
   | { t: 'ol'; start: number; items: Inline[][] }
   | { t: 'code'; lang: string; v: string }
   | { t: 'quote'; c: Inline[] }
+  | { t: 'table'; align: Array<'left' | 'center' | 'right' | null>; head: Inline[][]; rows: Inline[][][] }
   | { t: 'hr' };
 
 /** The href if it is safe to link to, else null. */
@@ -67,6 +69,20 @@ const BULLET = /^\s*[-*+]\s+(.*)$/;
 const NUMBERED = /^\s*(\d{1,9})[.)]\s+(.*)$/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
 
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^\s*\|?(?:\s*:?-{3,}:?\s*\|)*\s*:?-{3,}:?\s*\|?\s*$/;
+
+/** A table row's cells: the text between unescaped pipes, trimmed (`\|` is a pipe inside a cell). */
+export function tableCells(line: string): string[] {
+  const inner = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  return inner.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+}
+
+/** A header row, then a delimiter row with as many cells. */
+const tableAt = (lines: string[], i: number) => TABLE_ROW.test(lines[i]!) && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]!) && tableCells(lines[i]!).length === tableCells(lines[i + 1]!).length;
+
+const alignOf = (rule: string): 'left' | 'center' | 'right' | null => (rule.startsWith(':') && rule.endsWith(':') ? 'center' : rule.endsWith(':') ? 'right' : rule.startsWith(':') ? 'left' : null);
+
 const startsBlock = (l: string) => FENCE.test(l) || HEADING.test(l) || RULE.test(l) || BULLET.test(l) || NUMBERED.test(l) || QUOTE.test(l);
 
 /** Collects list items from `i`: marker lines start items (nested ones are flattened), indented lines continue the last one. */
@@ -112,6 +128,18 @@ export function parseMarkdown(source: string): Block[] {
       i++;
       continue;
     }
+    if (tableAt(lines, i)) {
+      const head = tableCells(l);
+      const align = tableCells(lines[i + 1]!).map(alignOf);
+      i += 2;
+      const rows: Inline[][][] = [];
+      while (i < lines.length && TABLE_ROW.test(lines[i]!)) {
+        const cells = tableCells(lines[i++]!);
+        rows.push(head.map((_, c) => parseInline(cells[c] ?? '')));
+      }
+      blocks.push({ t: 'table', align, head: head.map(parseInline), rows });
+      continue;
+    }
     if (RULE.test(l)) {
       blocks.push({ t: 'hr' });
       i++;
@@ -138,7 +166,7 @@ export function parseMarkdown(source: string): Block[] {
     }
     const para: string[] = [l];
     i++;
-    while (i < lines.length && lines[i]!.trim() !== '' && !startsBlock(lines[i]!)) para.push(lines[i++]!);
+    while (i < lines.length && lines[i]!.trim() !== '' && !startsBlock(lines[i]!) && !tableAt(lines, i)) para.push(lines[i++]!);
     blocks.push({ t: 'p', c: parseInline(para.map((p) => p.trim()).join('\n')) });
   }
   return blocks;

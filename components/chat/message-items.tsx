@@ -2,12 +2,15 @@ import { MarkdownView } from './markdown-view';
 
 const timeTitle = (at?: string) => (at ? new Date(at).toLocaleString() : undefined);
 
-/** What the user wrote (kept as typed: no Markdown). `pending` until the server took it. */
-export function UserMessage({ content, at, pending }: { content: string; at?: string; pending?: boolean }) {
+/**
+ * What the user wrote (kept as typed: no Markdown). `pending` until the server took it.
+ * `speaker` names the writer for screen readers (default "You"; the Agents view names the user).
+ */
+export function UserMessage({ content, at, pending, speaker = 'You' }: { content: string; at?: string; pending?: boolean; speaker?: string }) {
   return (
     <div className="flex justify-end" data-testid="chat-message" data-role="user">
       <div className={`max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2.5 text-sm whitespace-pre-wrap break-words text-white ${pending ? 'opacity-70' : ''}`} title={timeTitle(at)}>
-        <span className="sr-only">You: </span>
+        <span className="sr-only">{speaker}: </span>
         {content}
       </div>
     </div>

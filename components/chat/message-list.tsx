@@ -2,8 +2,13 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { StoredMessage } from '@/server/agents/platform/agent-platform';
 import { planToolCards } from './cards';
+import { planDelegationCards, NO_FACTS, type DelegationToolCard, type SessionFacts } from './delegation-cards';
+import { DelegationCard } from './delegation-card';
 import { capitalize } from './format';
 import { AgentMessage, AssistantMessage, ErrorCard, ReasoningCard, SystemMessage, UserMessage } from './message-items';
+import { CompanionCard, DismissCard, FinalizeCard } from './pool-cards';
+import { AdviceCard, ProtocolNote } from './protocol-note';
+import type { ProtocolMessage } from './protocol-message';
 import { RunCard } from './run-card';
 import { ToolCard } from './tool-card';
 import { TurnNotice } from './turn-notice';
@@ -21,6 +26,10 @@ type Props = {
   turn: TurnState;
   agentLabel: string;
   onDismissNotice(): void;
+  /** A Conductor conversation's delegated work as its session records it (cards follow it live). */
+  facts?: SessionFacts;
+  /** Where a delegated task is followed (the Companions page), for those who may open it. */
+  companionsHref?: (sessionId: string) => string | null;
 };
 
 /**
@@ -28,9 +37,25 @@ type Props = {
  * card (workflow, run, QA). A log region for assistive technology, busy while a reply streams
  * (so the finished reply is read once, not word by word).
  */
-export function MessageList({ history, truncated, turn, agentLabel, onDismissNotice }: Props) {
+export function MessageList({ history, truncated, turn, agentLabel, onDismissNotice, facts = NO_FACTS, companionsHref }: Props) {
   const items = useMemo(() => foldThread(mergeThread(history, turn.live)), [history, turn.live]);
   const cards = useMemo(() => planToolCards(items), [items]);
+  const delegation = useMemo(() => planDelegationCards(items, facts), [items, facts]);
+  const nameOf = (id: string | null) => (id ? (facts.agents[id]?.name ?? id) : 'another agent');
+  const protocol = (m: ProtocolMessage, at?: string) =>
+    m.kind === 'strategic_advice' ? <AdviceCard m={m} from="the Strategist" at={at} /> : <ProtocolNote m={m} from={nameOf(m.sender)} at={at} />;
+  const delegationCard = (card: DelegationToolCard, pending: boolean) => {
+    switch (card.kind) {
+      case 'delegation':
+        return <DelegationCard card={card} streaming={pending && streaming} companionsHref={card.sessionId ? (companionsHref?.(card.sessionId) ?? null) : null} />;
+      case 'companion':
+        return <CompanionCard card={card} />;
+      case 'dismiss':
+        return <DismissCard card={card} />;
+      case 'finalize':
+        return <FinalizeCard card={card} />;
+    }
+  };
   const streaming = turn.live !== null;
   const scroller = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
@@ -55,22 +80,28 @@ export function MessageList({ history, truncated, turn, agentLabel, onDismissNot
         return <UserMessage content={item.content} at={item.at} pending={item.id === LIVE_USER_MESSAGE_ID && !turn.live?.accepted} />;
       case 'assistant':
         return <AssistantMessage content={item.content} at={item.at} agentLabel={agentLabel} />;
-      case 'agent':
-        return <AgentMessage content={item.content} sender={item.sender} at={item.at} />;
-      case 'system':
-        return <SystemMessage content={item.content} />;
+      case 'agent': {
+        const m = delegation.messages.get(item.id);
+        return m ? protocol(m, item.at) : <AgentMessage content={item.content} sender={item.sender} at={item.at} />;
+      }
+      case 'system': {
+        const m = delegation.messages.get(item.id);
+        return m ? protocol(m, item.at) : <SystemMessage content={item.content} />;
+      }
       case 'reasoning':
         return <ReasoningCard reasoning={item.reasoning} />;
       case 'error':
         return <ErrorCard errorType={item.errorType} message={item.message} detail={item.detail} />;
       case 'tool': {
         const card = cards.get(item.callId);
+        const delegated = delegation.tools.get(item.callId);
         const pending = toolStatus(item) === 'pending';
         return (
           <div className="space-y-2">
             <ToolCard item={item} running={pending && streaming} />
             {card?.kind === 'workflow' && <WorkflowCard card={card} pending={pending && streaming} />}
             {card?.kind === 'run' && <RunCard card={card} />}
+            {delegated && delegationCard(delegated, pending)}
           </div>
         );
       }

@@ -48,11 +48,14 @@ describe('foldThread', () => {
     const items = foldThread([
       { event: { message_type: 'user_message', id: 'u', content: 'result ready', sender_agent_id: 'agent-companion-1' } },
       { event: { message_type: 'system_message', id: 's', content: 'memory updated' } },
+      // Letta delivers another agent's message as a system message with its sender.
+      { event: { message_type: 'system_message', id: 'l', content: "[Incoming message from agent with ID 'agent-s'] advice", sender_agent_id: 'agent-s' } },
       { event: { message_type: 'error_message', id: 'e', error_type: 'llm_error', message: 'the model endpoint refused', detail: '401' } },
     ]);
     expect(items).toEqual([
       { kind: 'agent', id: 'u', content: 'result ready', sender: 'agent-companion-1', at: undefined },
       { kind: 'system', id: 's', content: 'memory updated', at: undefined },
+      { kind: 'agent', id: 'l', content: "[Incoming message from agent with ID 'agent-s'] advice", sender: 'agent-s', at: undefined },
       { kind: 'error', id: 'e', errorType: 'llm_error', message: 'the model endpoint refused', detail: '401' },
     ]);
   });

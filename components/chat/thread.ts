@@ -60,7 +60,8 @@ export function foldThread(events: ReadonlyArray<{ event: ThreadEvent; at?: stri
         items.push(e.sender_agent_id ? { kind: 'agent', id: e.id, content: e.content, sender: e.sender_agent_id, at } : { kind: 'user', id: e.id, content: e.content, at });
         break;
       case 'system_message':
-        items.push({ kind: 'system', id: e.id, content: e.content, at });
+        // Letta delivers another agent's message as a system message with its sender (sender_id).
+        items.push(e.sender_agent_id ? { kind: 'agent', id: e.id, content: e.content, sender: e.sender_agent_id, at } : { kind: 'system', id: e.id, content: e.content, at });
         break;
       case 'assistant_message':
         if (e.content.trim()) items.push({ kind: 'assistant', id: e.id, content: e.content, at });

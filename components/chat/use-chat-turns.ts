@@ -61,6 +61,8 @@ export function useChatTurns() {
         const hasTurn = () =>
           queryClient.getQueriesData<Array<{ event: { message_type: string; content?: string } }>>(filter).some(([, data]) => data?.some((m) => m.event.message_type === 'user_message' && m.event.content === content.trim()));
         await queryClient.invalidateQueries(trpc.chat.conversations.queryFilter());
+        // A Conductor's turn may start a new session (the last one was finalized) and delegate tasks.
+        await queryClient.invalidateQueries(trpc.companions.sessionOfConversation.queryFilter({ conversation_id: conversationId }));
         for (let attempt = 0; attempt < 10; attempt++) {
           await queryClient.refetchQueries(filter);
           if (hasTurn()) break;

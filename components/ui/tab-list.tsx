@@ -21,7 +21,11 @@ export function TabList<T extends string>({ tabs, tab, onTab, label, idPrefix }:
           onClick={() => onTab(t.id)}
           onKeyDown={(e) => {
             const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-            if (d) onTab(tabs[(i + d + tabs.length) % tabs.length]!.id);
+            if (!d) return;
+            const next = tabs[(i + d + tabs.length) % tabs.length]!.id;
+            onTab(next);
+            // Focus follows the selection (WAI-ARIA tabs), so the next arrow key moves on from there.
+            document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
           }}
           className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
         >

@@ -10,7 +10,8 @@ import { sessionOfAgent } from './sessions.ts';
  * delivered: an invalid one is refused with the schema's findings, recorded in the session's
  * activity (`message_rejected`) and logged — never dropped silently. At delivery, valid ones are
  * recorded: a result ends its task, frees its Companion and wakes the Strategist; progress and
- * advice go to the activity and the delegation log. Anything else passes untouched.
+ * advice go to the activity and the delegation log; once the Conductor's turn for one is over, a
+ * `conductor_answered` event tells live pages its answer is there. Anything else passes untouched.
  */
 export function delegationGate(hubOf: () => Promise<DelegationHub>): MessageGate {
   return {
@@ -29,6 +30,13 @@ export function delegationGate(hubOf: () => Promise<DelegationHub>): MessageGate
       if (carried.kind === 'invalid') return reject(hub, m, describeInvalid(carried.type, carried.issues), 'delivery');
       const refusal = await received(hub, m, carried.message);
       return refusal ? reject(hub, m, refusal, 'delivery') : null;
+    },
+    async onDelivered(m) {
+      // The Conductor has answered a message (a result, progress, advice): live pages re-read its conversation.
+      if (readProtocolMessage(m.text).kind !== 'valid') return;
+      const hub = await hubOf();
+      const session = await sessionOfAgent(hub, m.to);
+      if (session && session.conductorId === m.to) await recordEvent(hub, { sessionId: session.id, kind: 'conductor_answered', actor: m.to, subject: m.from });
     },
   };
 }

@@ -31,6 +31,7 @@ export type SessionEventKind =
   | 'message_rejected'
   | 'block_edited'
   | 'webhook'
+  | 'conductor_answered'
   | 'session_finalized';
 
 export interface NewSessionEvent {

@@ -16,16 +16,19 @@ export const SSE_HEADERS = {
  * Lua `emit` publishes it); with `withId`, `id:` is the stream id too, so a reconnecting
  * EventSource sends it back as Last-Event-ID and resumes exactly after it.
  */
-export function sseMessage(e: RunEvent, withId: boolean): string {
+export function sseMessage(e: { id: string | number }, withId: boolean): string {
   return `${withId ? `id: ${e.id}\n` : ''}data: ${JSON.stringify(e)}\n\n`;
 }
 
 /**
- * A Server-Sent Events response over a feed: a comment at once (so the client sees the stream
+ * A Server-Sent Events response over a feed (of run events, or any events with an `id`, e.g. the
+ * delegated-mode session events): a comment at once (so the client sees the stream
  * open), then one message per event and a heartbeat comment every `heartbeatMs`; when the
- * client goes (`signal` aborts or the body is cancelled) the feed is closed.
+ * client goes (`signal` aborts or the body is cancelled) the feed is closed. With `readyEvent`, an
+ * `event: ready` message follows once the feed is open (subscribed): a live-only client re-reads
+ * then, not on `open` (the response's headers), so nothing published in between is missed.
  */
-export function sseResponse(open: (send: (e: RunEvent) => void) => Promise<RunEventFeed>, opts: { signal: AbortSignal; withIds: boolean; heartbeatMs?: number }): Response {
+export function sseResponse<E extends { id: string | number } = RunEvent>(open: (send: (e: E) => void) => Promise<RunEventFeed>, opts: { signal: AbortSignal; withIds: boolean; heartbeatMs?: number; readyEvent?: boolean }): Response {
   const encoder = new TextEncoder();
   let stop: (() => Promise<void>) | undefined;
   const body = new ReadableStream<Uint8Array>({
@@ -59,6 +62,7 @@ export function sseResponse(open: (send: (e: RunEvent) => void) => Promise<RunEv
       }
       if (ended) await feed.close(); // the client went while the feed was opening
       else if (opts.signal.aborted) await stop();
+      else if (opts.readyEvent) write('event: ready\ndata: {}\n\n');
     },
     async cancel() {
       await stop?.();

@@ -101,6 +101,7 @@ export class InboxDelivery {
       const message: InboundMessage = { role: claim.role, content: claim.content, ...(claim.senderAgentId ? { sender_agent_id: claim.senderAgentId } : {}) };
       await this.opts.runTurn(claim.agentId, message, place);
       await this.opts.inbox.delivered(claim.seq);
+      await this.opts.gate?.onDelivered?.({ from: claim.senderAgentId, to: claim.agentId, text: claim.content }).catch((err: unknown) => this.opts.log.warn({ err }, 'after-delivery hook failed'));
     } finally {
       clearInterval(renew);
     }

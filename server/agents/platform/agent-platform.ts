@@ -120,6 +120,8 @@ export interface MessageGate {
   onSend(m: GatedMessage): Promise<string | null>;
   /** Just before the receiver's turn for it: null delivers it, a string rejects it. */
   onReceive(m: GatedMessage): Promise<string | null>;
+  /** After the receiver's turn for a delivered message ended (its answer is in its history). */
+  onDelivered?(m: GatedMessage): Promise<void>;
 }
 
 export interface AgentPlatform {

@@ -30,6 +30,16 @@ import type { SessionEventKind } from '../session-store.ts';
  */
 const quiet = (role: string): Brain => ({ name: `test:${role}`, decide: async () => ({ kind: 'message', content: 'Noted.' }) });
 
+/** What a Companion's task_result says (the fixture fills in the rest of the message). */
+export interface ResultSpec {
+  status: 'succeeded' | 'failed';
+  summary: string;
+  error?: string;
+  failed_skill?: string;
+  duration_s?: number;
+  skills_used?: string[];
+}
+
 export interface SessionFixture {
   db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
   platform: LocalAgentPlatform;
@@ -45,7 +55,7 @@ export interface SessionFixture {
   /** The Companion reports progress to its Conductor; resolves once the session recorded it. */
   progress(session: DelegationSessionRow, companionId: string, taskId: string, pct: number, message: string): Promise<DelegationEventRow>;
   /** The Companion's task_result; resolves once the session recorded it. */
-  result(session: DelegationSessionRow, companionId: string, taskId: string, r: { status: 'succeeded' | 'failed'; summary: string; error?: string; failed_skill?: string; duration_s?: number; skills_used?: string[] }): Promise<DelegationEventRow>;
+  result(session: DelegationSessionRow, companionId: string, taskId: string, r: ResultSpec): Promise<DelegationEventRow>;
   /** The Strategist's strategic_advice to the Conductor; resolves once recorded. */
   advice(session: DelegationSessionRow, recommendation: string): Promise<DelegationEventRow>;
   close(): Promise<void>;

@@ -1,0 +1,43 @@
+/**
+ * One line of detail per session event, from the event's compact detail (server/delegation/
+ * activity.ts): what was delegated, how far it got, what came back, why a message was rejected.
+ * Pure, tested. Null when the event's kind says it all.
+ */
+type Detail = Record<string, unknown>;
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const rec = (v: unknown): Detail => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Detail) : {});
+
+export function activityLine(kind: string, d: Detail): string | null {
+  switch (kind) {
+    case 'task_delegated':
+    case 'task_offered':
+      return str(d.description);
+    case 'task_progress':
+      return `${typeof d.progress_pct === 'number' ? `${Math.round(d.progress_pct)}%` : '?%'}${str(d.status_message) ? ` — ${d.status_message as string}` : ''}`;
+    case 'task_result':
+      return d.status === 'failed' ? `failed: ${str(d.error) ?? str(d.summary) ?? 'no reason given'}` : `succeeded: ${str(d.summary) ?? 'no summary'}`;
+    case 'task_cancelled':
+      return str(d.reason);
+    case 'companion_created':
+      return [str(d.name), str(d.specialization) && `(${d.specialization as string})`].filter(Boolean).join(' ') || null;
+    case 'companion_status':
+      return [str(d.status), str(d.specialization) && `· ${d.specialization as string}`].filter(Boolean).join(' ') || null;
+    case 'companion_dismissed':
+      return [str(d.name), str(d.reason) && `— ${d.reason as string}`].filter(Boolean).join(' ') || null;
+    case 'strategic_advice': {
+      const m = rec(d.message);
+      return str(m.recommendation);
+    }
+    case 'guidelines_updated':
+      return typeof d.revision === 'number' ? `revision ${d.revision}` : null;
+    case 'session_context_updated':
+      return Array.isArray(d.fields) && d.fields.length ? `changed ${d.fields.join(', ')}` : null;
+    case 'message_rejected':
+      return str(d.reason);
+    case 'session_finalized':
+      return typeof d.companions_dismissed === 'number' ? `${d.companions_dismissed} Companion${d.companions_dismissed === 1 ? '' : 's'} dismissed${str(d.archive_path) ? `; archived to ${d.archive_path as string}` : ''}` : null;
+    default:
+      return null;
+  }
+}
