@@ -162,10 +162,11 @@ export function walkPlan(plan: PlanStep[], inputs: unknown, made: CallRecord[], 
   return { kind: 'done', data, summaries };
 }
 
+/** A finished step in a sentence: the skill's own summary, or for a map step how many items it did. */
 function summaryOf(s: PlanStep, value: unknown): string {
-  if (Array.isArray(value)) return `${s.step}: ${value.length} item${value.length === 1 ? '' : 's'} done`;
-  const summary = isObject(value) && typeof value.summary === 'string' ? value.summary : 'done';
-  return `${s.step}: ${summary}`;
+  if (Array.isArray(value)) return `${s.step}: ${value.length} item${value.length === 1 ? '' : 's'} done.`;
+  const summary = isObject(value) && typeof value.summary === 'string' && value.summary.trim() ? value.summary.trim() : 'done';
+  return `${s.step}: ${/[.!?]$/.test(summary) ? summary : `${summary}.`}`;
 }
 
 /** The task's output data: the `output` template over the final data, else every step's result. */

@@ -79,7 +79,7 @@ export class CompanionTurn {
     if (s.kind === 'failed') return this.failure(s.error, s.skill, { failed_step: s.step, steps_done: s.stepsDone });
     if (s.kind === 'done') {
       try {
-        return { status: 'succeeded', summary: s.summaries.join('; '), data: planOutput(d.context?.output as Record<string, unknown> | undefined, s.data, d.task_id) };
+        return { status: 'succeeded', summary: s.summaries.join(' '), data: planOutput(d.context?.output as Record<string, unknown> | undefined, s.data, d.task_id) };
       } catch (err) {
         return this.failure(`the task's output could not be built: ${err instanceof Error ? err.message : String(err)}`, null, {});
       }

@@ -113,7 +113,8 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     expect(last.reply).toContain('| Alex Wong | 2 | 1 | 0 of 1 | 68.5 (mean of 2 calls) |');
     expect(last.reply).toContain('| Priya Shah | 1 | 1 | 1 of 1 | 55 (mean of 1 call) |');
     expect(last.reply).toContain('**Priya Shah** needs coaching on vulnerable customers:');
-    expect(last.reply).toContain('The customer had said: “My husband passed away in March.”');
+    expect(last.reply).toContain('- Priya Shah, call REC-9, 3 Jul 2024, 10:15 — the customer said: “My husband passed away in March.”');
+    expect(last.reply).toContain('  failed VUL-01 “Acknowledge a disclosed vulnerability.”: Required wording missing where the rule applies.');
   });
 
   it('says plainly when no calls were found for someone, without counting it as a failure', async () => {

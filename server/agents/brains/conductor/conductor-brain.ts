@@ -64,7 +64,8 @@ function fromAgent(ctx: ConductorContext): BrainDecision {
     case 'strategic_advice':
       return onAdvice(ctx, carried.message);
     case 'task_progress':
-      return ctx.say('', `Progress on ${carried.message.task_id}: ${carried.message.progress_pct}%.`);
+      // Nothing to say: the chat's card shows the progress; a reasoning note per report would only clutter it.
+      return ctx.say('');
     default:
       return ctx.say('', `A ${carried.message.type} message is not for me to act on.`);
   }

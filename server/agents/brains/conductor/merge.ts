@@ -82,11 +82,14 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
       const who = needing.map((f) => `**${f.subject}**`).join(needing.length === 2 ? ' and ' : ', ');
       lines.push(`${who} need${needing.length === 1 ? 's' : ''} coaching on ${focus.label}:`);
       for (const f of needing) {
-        for (const { call, verdict } of f.fails.slice(0, 3)) {
+        const calls = [...new Set(f.fails.map((x) => x.call))];
+        for (const call of calls.slice(0, 3)) {
+          const failed = f.fails.filter((x) => x.call === call).map((x) => x.verdict);
           const said = focus.flag ? (call.flags ?? []).find((x) => x.type === focus.flag)?.excerpt : null;
-          lines.push(`- ${f.subject}, call ${callLabel(call)}: ${verdict.rule_id} “${verdict.rule}” failed — ${verdict.rationale ?? 'see the verdict'}${said ? ` The customer had said: “${said}”` : ''}`);
+          lines.push(`- ${f.subject}, call ${callLabel(call)}${said ? ` — the customer said: “${said}”` : ''}`);
+          for (const v of failed) lines.push(`  failed ${v.rule_id} “${v.rule}”: ${v.rationale ?? 'see the verdict'}`);
         }
-        if (f.fails.length > 3) lines.push(`- …and ${f.fails.length - 3} more failed check${f.fails.length - 3 === 1 ? '' : 's'} for ${f.subject}.`);
+        if (calls.length > 3) lines.push(`- …and ${calls.length - 3} more call${calls.length - 3 === 1 ? '' : 's'} with failed checks for ${f.subject}.`);
       }
       const fine = done.filter((f) => !f.fails.length);
       if (fine.length) lines.push('', `${fine.map((f) => f.subject).join(', ')}: no failed check of those rules.`);
