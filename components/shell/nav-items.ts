@@ -37,9 +37,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     href: '/companions',
     label: 'Companions',
     roles: ['admin', 'compliance_manager'],
-    comingIn: 'Delegated mode',
     purpose:
-      'Watch delegated mode: the Conductor’s pool of session-scoped Companion agents, the tasks it hands them, their results, and the advice the Strategist publishes.',
+      'Watch delegated mode live: each Conductor session’s pool of Companion agents, the tasks it hands them from delegation to result, the shared memory they work from, and the advice the Strategist publishes.',
+  },
+  {
+    href: '/agents',
+    label: 'Agents',
+    roles: ['admin'],
+    purpose:
+      'Any agent on the platform — Planners, Conductors, Companions, Strategists, workers, sleep-time agents: find it by name, role, tag (session, run) or conversation, read its core memory, tags, tools and recent messages with tool calls, and edit a memory block (every edit is a revision and audited).',
   },
   { href: '/settings', label: 'Settings', roles: ALL, purpose: 'Adapter health, the tool catalogue, and (for admins) users and the audit log.' },
 ];

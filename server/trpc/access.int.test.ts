@@ -11,6 +11,7 @@ const ALL = ROLES;
 const ADMIN = ['admin'] as const;
 const CHAT = ['compliance_manager', 'workflow_designer', 'admin'] as const;
 const EDITORS = ['workflow_designer', 'admin'] as const;
+const COMPANIONS = ['compliance_manager', 'admin'] as const;
 
 /**
  * The access policy, written down once. Every procedure must appear here with exactly the access
@@ -69,6 +70,17 @@ const POLICY: Record<string, Access> = {
   'chat.messages': CHAT,
   'chat.rename': CHAT,
   'chat.delete': CHAT,
+  'agents.list': ADMIN,
+  'agents.get': ADMIN,
+  'agents.messages': ADMIN,
+  'agents.blockRevisions': ADMIN,
+  'agents.updateBlock': ADMIN,
+  'companions.sessions': COMPANIONS,
+  'companions.session': COMPANIONS,
+  'companions.blockRevision': COMPANIONS,
+  'companions.sessionOfConversation': CHAT,
+  'companions.dismissCompanion': COMPANIONS,
+  'companions.finalizeSession': COMPANIONS,
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -126,6 +138,17 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'chat.messages': () => ({ conversation_id: UNKNOWN_USER }),
   'chat.rename': () => ({ conversation_id: UNKNOWN_USER, title: 'renamed' }),
   'chat.delete': () => ({ conversation_id: UNKNOWN_USER }),
+  'agents.list': () => ({ query: 'planner' }),
+  'agents.get': () => ({ agent_id: 'agent-unknown' }),
+  'agents.messages': () => ({ agent_id: 'agent-unknown' }),
+  'agents.blockRevisions': () => ({ block_id: 'block-unknown' }),
+  'agents.updateBlock': () => ({ agent_id: 'agent-unknown', block_id: 'block-unknown', value: 'probe', expected_value: '' }),
+  'companions.sessions': () => ({ status: 'active' }),
+  'companions.session': () => ({ session_id: UNKNOWN_USER }),
+  'companions.blockRevision': () => ({ session_id: UNKNOWN_USER, block_id: 'block-x', revision: 1 }),
+  'companions.sessionOfConversation': () => ({ conversation_id: UNKNOWN_USER }),
+  'companions.dismissCompanion': () => ({ session_id: UNKNOWN_USER, companion_id: 'companion-x' }),
+  'companions.finalizeSession': () => ({ session_id: UNKNOWN_USER }),
   'tools.list': () => undefined,
 };
 

@@ -11,6 +11,8 @@ import { runsRouter } from './routers/runs.ts';
 import { graphRouter } from './routers/graph.ts';
 import { apiTokensRouter } from './routers/api-tokens.ts';
 import { chatRouter } from './routers/chat.ts';
+import { companionsRouter } from './routers/companions.ts';
+import { agentsRouter } from './routers/agents.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -24,6 +26,8 @@ export const appRouter = router({
   graph: graphRouter,
   apiTokens: apiTokensRouter,
   chat: chatRouter,
+  companions: companionsRouter,
+  agents: agentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
