@@ -2,10 +2,9 @@ import { ROLES, ROLE_LABELS, type Role } from '@/server/auth/roles';
 
 /**
  * The console's sections. `roles` mirrors what the server allows for the section's main
- * procedures; hiding a link is a courtesy, the tRPC layer is the enforcement. A section with
- * `comingIn` is not built yet: its page says what it will do (`purpose`) and which issue brings it.
+ * procedures; hiding a link is a courtesy, the tRPC layer is the enforcement.
  */
-export type NavItem = { href: string; label: string; roles: readonly Role[]; purpose: string; comingIn?: string };
+export type NavItem = { href: string; label: string; roles: readonly Role[]; purpose: string };
 
 const ALL = ROLES;
 

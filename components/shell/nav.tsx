@@ -4,7 +4,7 @@ import { usePathname } from 'next/navigation';
 import type { Role } from '@/server/auth/roles';
 import { NAV_ITEMS } from './nav-items';
 
-/** Side navigation; the current section is marked with aria-current, sections not built yet say "soon". */
+/** Side navigation of the sections the user's role may see; the current one is marked with aria-current. */
 export function Nav({ role }: { role: Role }) {
   const pathname = usePathname();
   return (
@@ -20,7 +20,6 @@ export function Nav({ role }: { role: Role }) {
           >
             <span className="flex items-center justify-between gap-2">
               {item.label}
-              {item.comingIn && <span className="text-[10px] font-normal uppercase tracking-wide text-slate-400">soon</span>}
             </span>
           </Link>
         );
