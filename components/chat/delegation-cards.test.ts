@@ -86,7 +86,12 @@ describe('delegation cards', () => {
     const facts = (t: Partial<TaskFacts>): SessionFacts => ({
       sessionId: 's1',
       agents: { [COMPANION]: { name: 'companion-s1-c1', role: 'companion', specialization: 'call-review' } },
-      tasks: [{ session_id: 's1', task_id: 't1', status: 'delegated', companion_id: COMPANION, progress_pct: null, status_message: null, delegated_at: '2024-07-08T09:00:00.000Z', completed_at: null, duration_s: null, summary: null, error: null, failed_skill: null, metrics: null, ...t }],
+      tasks: [
+        {
+          session_id: 's1', task_id: 't1', status: 'delegated', companion_id: COMPANION, progress_pct: null, status_message: null,
+          delegated_at: '2024-07-08T09:00:00.000Z', completed_at: null, duration_s: null, summary: null, error: null, failed_skill: null, metrics: null, ...t,
+        },
+      ],
     });
     const cancelled = only(delegate('t1', delegated('t1')), facts({ status: 'cancelled', error: 'Companion agent-c1 was dismissed', completed_at: '2024-07-08T09:01:00Z', duration_s: 60 }));
     expect(cancelled).toMatchObject({ status: 'cancelled', error: 'Companion agent-c1 was dismissed', durationS: 60, companionName: 'companion-s1-c1', specialization: 'call-review', sessionId: 's1' });
@@ -107,7 +112,11 @@ describe('delegation cards', () => {
 
   it('Companion, dismissal and finalize cards; names learnt from create_companion', () => {
     const events = [
-      ...pair('create_companion', { session_id: 's1', conductor_id: CONDUCTOR, specialization: 'call-review', shared_block_ids_json: '[]', initial_skills_json: '["skill://scoring@1.1.0"]' }, { status: 'ok', error: null, companion_id: COMPANION, companion_name: 'companion-s1-c1', tags: [], shared_blocks_attached: [] }),
+      ...pair(
+        'create_companion',
+        { session_id: 's1', conductor_id: CONDUCTOR, specialization: 'call-review', shared_block_ids_json: '[]', initial_skills_json: '["skill://scoring@1.1.0"]' },
+        { status: 'ok', error: null, companion_id: COMPANION, companion_name: 'companion-s1-c1', tags: [], shared_blocks_attached: [] },
+      ),
       ...delegate('t1', delegated('t1')),
       ...pair('dismiss_companion', { companion_id: COMPANION }, { status: 'ok', error: null, companion_id: COMPANION, skills_unloaded: ['skill://scoring@1.1.0'], blocks_detached: [] }),
       ...pair('finalize_session', { session_id: 's1', conductor_id: CONDUCTOR }, { status: 'ok', error: null, session_id: 's1', companions_dismissed: 0, blocks_cleaned: 3, archive_path: '/data/sessions/s1' }),
