@@ -77,8 +77,8 @@ describe('local agent platform: agents, shared blocks, tags, passages', () => {
 
   it('lists agents matching all tags or any tag', async () => {
     const s = randomBytes(4).toString('hex');
-    const a = await platform.createAgent({ template: 'companion', tags: [`session:${s}`, 'specialization:research'] });
-    const b = await platform.createAgent({ template: 'companion', tags: [`session:${s}`, 'specialization:analysis'] });
+    const a = await platform.createAgent({ template: 'companion', tags: [`session:${s}`, 'specialization:research', 'status:idle'] });
+    const b = await platform.createAgent({ template: 'companion', tags: [`session:${s}`, 'specialization:analysis', 'status:idle'] });
     const c = await platform.createAgent({ template: 'conductor', tags: [`session:${s}`] });
     const ids = (list: Array<{ id: string }>) => list.map((x) => x.id).sort();
 
@@ -181,7 +181,7 @@ describe('local agent platform: restart', () => {
         expect((await after.listAgentBlocks(agent.id)).find((b) => b.id === shared.id)?.value).toBe('goal: QA review');
         const history = await after.listMessages(agent.id);
         expect(history.map((m) => m.event.message_type)).toEqual(['user_message', 'assistant_message']);
-        expect(history[1]!.event).toMatchObject({ content: 'Noted the session_update message.' });
+        expect(history[1]!.event).toMatchObject({ content: 'Noted the session update.' });
         expect((await after.searchPassages(agent.id, { query: 'speed' })).map((p) => p.id)).toEqual([passage.id]);
         // and it carries on: the next turn continues the same history
         await after.sendMessage(agent.id, { role: 'user', content: 'hello' });

@@ -9,6 +9,7 @@ import type { StoredMessage } from '../platform/agent-platform.ts';
 import { FakeChatEndpoint } from './testing/fake-chat-endpoint.ts';
 import { eventually, testPlatform } from './testing/platform-harness.ts';
 
+const COMPANION_HELP = 'I am a Companion agent: I carry out task_delegation messages from my Conductor with the skills it names, and report a task_result.';
 const lastAssistant = (history: StoredMessage[]) => history.filter((m) => m.event.message_type === 'assistant_message').map((m) => (m.event as { content: string }).content);
 
 describe('agent-to-agent messages between local agents', () => {
@@ -43,8 +44,10 @@ describe('agent-to-agent messages between local agents', () => {
       description: 'Note the rubric in your task context',
       skills_required: [],
       context: { tool: 'core_memory_append', args: { label: 'task_context', content: 'rubric: qa_scoring_formula_v3' } },
+      priority: 'normal',
       conductor_id: conductor.id,
       session_id: 's-1',
+      delegated_at: '2024-07-08T09:00:00Z',
     };
     fake.reply(
       { tool_calls: [{ name: 'send_message_to_agent_and_wait_for_reply', arguments: { message: JSON.stringify(delegation), other_agent_id: companion.id } }] },
@@ -58,14 +61,16 @@ describe('agent-to-agent messages between local agents', () => {
     const events = await platform.sendMessage(conductor.id, { role: 'user', content: 'Please note the rubric.' });
     const ret = events.find((e) => e.message_type === 'tool_return_message');
     expect(ret).toMatchObject({ name: 'send_message_to_agent_and_wait_for_reply', status: 'success' });
-    expect(JSON.parse((ret as { tool_return: string }).tool_return)).toMatchObject({ agent_id: companion.id, reply: `Task t-1 succeeded; result sent to ${conductor.id}.` });
-    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: `Companion says: Task t-1 succeeded; result sent to ${conductor.id}.` });
+    expect(JSON.parse((ret as { tool_return: string }).tool_return)).toMatchObject({ agent_id: companion.id, reply: `Task t-1 succeeded; the result went to ${conductor.id}.` });
+    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: `Companion says: Task t-1 succeeded; the result went to ${conductor.id}.` });
 
-    // The companion did the work (its own block) and its history shows who sent the task.
-    expect((await platform.listAgentBlocks(companion.id)).find((b) => b.label === 'task_context')!.value).toBe('No task.\nrubric: qa_scoring_formula_v3');
+    // The companion noted the task, did the work it names, reported and cleared its task context; its history shows who sent the task.
+    expect((await platform.listAgentBlocks(companion.id)).find((b) => b.label === 'task_context')!.value).toBe('No task.');
     const companionHistory = await platform.listMessages(companion.id);
     expect(companionHistory[0]!.event).toMatchObject({ message_type: 'user_message', sender_agent_id: conductor.id });
-    expect(companionHistory.filter((m) => m.event.message_type === 'tool_call_message').map((m) => (m.event as { tool_call: { name: string } }).tool_call.name)).toEqual(['core_memory_append', 'send_message_to_agent_async']);
+    const calls = companionHistory.flatMap((m) => (m.event.message_type === 'tool_call_message' ? [m.event.tool_call] : []));
+    expect(calls.map((c) => c.name)).toEqual(['core_memory_replace', 'core_memory_append', 'update_companion_status', 'send_message_to_agent_async', 'core_memory_replace']);
+    expect(JSON.parse(calls[1]!.arguments)).toEqual({ label: 'task_context', content: 'rubric: qa_scoring_formula_v3' });
 
     // The async task_result became the conductor's next turn, after the first one ended.
     const history = await eventually(async () => {
@@ -75,7 +80,8 @@ describe('agent-to-agent messages between local agents', () => {
     const secondTurn = history.filter((m) => m.event.message_type === 'user_message')[1]!;
     expect(secondTurn.event).toMatchObject({ sender_agent_id: companion.id });
     const result = JSON.parse((secondTurn.event as { content: string }).content.replace(/^\[[^\]]*\] /, ''));
-    expect(result).toMatchObject({ type: 'task_result', task_id: 't-1', status: 'succeeded', companion_id: companion.id, output: { tool: 'core_memory_append', result: { status: 'ok' } } });
+    expect(result).toMatchObject({ type: 'task_result', task_id: 't-1', status: 'succeeded', companion_id: companion.id, output: { data: { tool: 'core_memory_append', result: { status: 'ok' } } } });
+    expect(result.metrics.tool_calls).toBe(3);
     expect(fake.requests.every((r) => r.problems.length === 0)).toBe(true);
   });
 
@@ -83,13 +89,13 @@ describe('agent-to-agent messages between local agents', () => {
     const from = await platform.createAgent({ template: 'conductor' });
     const to = await platform.createAgent({ template: 'companion' });
     await platform.sendMessageToAgentAsync(from.id, to.id, '{"type": "session_update", "context": {"n": 1}}');
-    await platform.sendMessageToAgentAsync(from.id, to.id, '{"type": "task_progress", "task_id": "x"}');
+    await platform.sendMessageToAgentAsync(from.id, to.id, 'plain words');
     const history = await eventually(async () => {
       const h = await platform.listMessages(to.id);
       return h.filter((m) => m.event.message_type === 'assistant_message').length === 2 ? h : null;
     });
     expect(history.map((m) => m.event.message_type)).toEqual(['user_message', 'assistant_message', 'user_message', 'assistant_message']);
-    expect(lastAssistant(history)).toEqual(['Noted the session_update message.', 'Noted the task_progress message.']);
+    expect(lastAssistant(history)).toEqual(['Noted the session update.', COMPANION_HELP]);
     await expect(platform.sendMessageToAgentAsync(from.id, 'agent-missing', 'hi')).rejects.toThrow(/no agent agent-missing/);
   });
 
@@ -100,8 +106,8 @@ describe('agent-to-agent messages between local agents', () => {
     await platform.createAgent({ template: 'companion', tags: ['session:other'] });
     const replies = await platform.sendMessageToAgentsMatchingTags(from.id, ['role:companion', 'session:s-9'], '{"type": "session_update", "context": {"user_priority": "speed"}}');
     expect(replies.map((r) => r.agent_id).sort()).toEqual([a.id, b.id].sort());
-    expect(replies.every((r) => r.reply === 'Noted the session_update message.')).toBe(true);
-    expect(await platform.sendMessageToAgentAndWaitForReply(from.id, a.id, 'plain words')).toBe('I am a companion agent: I take task_delegation messages from my conductor.');
+    expect(replies.every((r) => r.reply === 'Noted the session update.')).toBe(true);
+    expect(await platform.sendMessageToAgentAndWaitForReply(from.id, a.id, 'plain words')).toBe(COMPANION_HELP);
   });
 
   it('refuses a wait-for-reply that would deadlock (a waits on b, b waits on a)', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { deterministicBrains, type BrainSelection } from '../../agents/brains/select.ts';
 import { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
@@ -40,8 +41,9 @@ export class DelegatedScenario {
     await indexSkills(db.db, h.x.skills);
     let platform: LocalAgentPlatform | undefined;
     const services: ToolServices = { config: h.config, db: async () => db.db, execution: async () => h.x, agents: async () => platform! };
-    const gate = delegationGate(async () => delegationHub(platform!, db.db, services));
-    platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains: opts.brains ?? deterministicBrains(), audit: null, gate, inboxSweepMs: 200, inboxClaimMs: 30_000 });
+    const log = pino({ level: process.env.DCF_TEST_LOG ?? 'silent' });
+    const gate = delegationGate(async () => delegationHub(platform!, db.db, services, log));
+    platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains: opts.brains ?? deterministicBrains(), audit: null, gate, log, inboxSweepMs: 200, inboxClaimMs: 30_000 });
     return new DelegatedScenario(h, db, platform, services);
   }
 

@@ -97,7 +97,10 @@ export async function sessionFixture(opts: { redis?: boolean } = {}): Promise<Se
   const sendAs = async (from: string, s: DelegationSessionRow, kind: SessionEventKind, taskId: string | null, message: Record<string, unknown>) => {
     const after = await lastId(s.id);
     await platform.sendMessageToAgentAsync(from, s.conductorId, JSON.stringify(message));
-    return recorded(s.id, kind, taskId, after);
+    const event = await recorded(s.id, kind, taskId, after);
+    // The Conductor's turn for the message ends with `conductor_answered`: the session is quiet again.
+    await recorded(s.id, 'conductor_answered', null, event.id);
+    return event;
   };
   const ok = <T extends { status: string; error?: unknown }>(r: T): T => {
     if (r.status !== 'ok') throw new Error(`tool failed: ${String(r.error)}`);
