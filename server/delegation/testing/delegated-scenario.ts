@@ -33,6 +33,7 @@ export class DelegatedScenario {
     readonly db: Awaited<ReturnType<typeof createTestDatabase>>,
     readonly platform: LocalAgentPlatform,
     readonly services: ToolServices,
+    private readonly log: pino.Logger,
   ) {}
 
   static async start(opts: { brains?: BrainSelection; env?: Record<string, string> } = {}): Promise<DelegatedScenario> {
@@ -44,11 +45,11 @@ export class DelegatedScenario {
     const log = pino({ level: process.env.DCF_TEST_LOG ?? 'silent' });
     const gate = delegationGate(async () => delegationHub(platform!, db.db, services, log));
     platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains: opts.brains ?? deterministicBrains(), audit: null, gate, log, inboxSweepMs: 200, inboxClaimMs: 30_000 });
-    return new DelegatedScenario(h, db, platform, services);
+    return new DelegatedScenario(h, db, platform, services, log);
   }
 
   get hub(): DelegationHub {
-    return delegationHub(this.platform, this.db.db, this.services);
+    return delegationHub(this.platform, this.db.db, this.services, this.log);
   }
 
   /** A Conductor (agents/templates/conductor.af) with the demo clock and its session (shared blocks, Strategist). */
