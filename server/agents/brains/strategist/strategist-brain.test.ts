@@ -45,7 +45,7 @@ describe('the deterministic Strategist brain', () => {
     const t = await whisperFails(s, 't-2');
     expect(names(t.calls)).toEqual([
       'core_memory_append', 'read_session_activity', 'get_skill_reliability',
-      'update_conductor_guidelines', 'send_message_to_agent_async', 'core_memory_append', 'core_memory_replace',
+      'update_conductor_guidelines', 'send_message_to_agent_async', 'core_memory_append', 'add_memory', 'core_memory_replace',
     ]);
     const p = asConfidence(probabilityBetter({ successes: 4, failures: 0 }, { successes: 0, failures: 2 }));
     expect(p).toBeGreaterThanOrEqual(RULES.threshold);
@@ -181,7 +181,7 @@ describe('the deterministic Strategist brain', () => {
   });
 
   it('records the pattern as a knowledge-graph episode when an episode tool is attached, with only the parameters it declares', async () => {
-    const s = new StrategistScript({ tools: [...templateTools(), ADD_MEMORY] });
+    const s = new StrategistScript({ tools: [...templateTools().filter((t) => t !== 'add_memory'), ADD_MEMORY] });
     s.recent.set(ASSEMBLY, { successes: 4, failures: 0 });
     await whisperFails(s, 't-1');
     const t = await whisperFails(s, 't-2');
