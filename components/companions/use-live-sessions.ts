@@ -1,29 +1,13 @@
 'use client';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { sessionEventOf, type PublishedSessionEvent } from '@/server/delegation/published-event';
 
 /** connecting: first connection; live: subscribed; reconnecting: the browser retries on its own; off: the server refused (signed out, no Redis). */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'off';
 
-/** A session event as the feeds send it (server/delegation/hub.ts PublishedSessionEvent). */
-export interface SessionEvent {
-  id: number;
-  session_id: string;
-  kind: string;
-  task_id: string | null;
-  actor: string | null;
-  subject: string | null;
-  at: string;
-}
-
-/** The event in an SSE message's data, or null for anything else. */
-export function sessionEventOf(data: string): SessionEvent | null {
-  try {
-    const e = JSON.parse(data) as SessionEvent;
-    return typeof e?.id === 'number' && typeof e.session_id === 'string' && typeof e.kind === 'string' ? e : null;
-  } catch {
-    return null;
-  }
-}
+/** A session event as the feeds send it. */
+export type SessionEvent = PublishedSessionEvent;
+export { sessionEventOf };
 
 /**
  * Follows every session the user may see (GET /api/sessions/events, live only): `onEvent(e)` for

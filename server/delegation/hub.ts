@@ -5,21 +5,13 @@ import type { Db } from '../db/client.ts';
 import type { DelegationEventRow } from '../db/schema/delegation.ts';
 import type { SkillDirectory } from '../execution/services.ts';
 import { BlockWriter } from './block-writer.ts';
+import type { PublishedSessionEvent } from './published-event.ts';
 import { SessionStore, type NewSessionEvent } from './session-store.ts';
 
 /** The Redis channel every session event is published on (the console's SSE routes listen). */
 export const SESSION_EVENTS_CHANNEL = 'dcf:delegation:events';
 
-/** A session event as published: enough for a page to know what to re-read. */
-export interface PublishedSessionEvent {
-  id: number;
-  session_id: string;
-  kind: string;
-  task_id: string | null;
-  actor: string | null;
-  subject: string | null;
-  at: string;
-}
+export type { PublishedSessionEvent } from './published-event.ts';
 
 /** A finished task's skill uses, for the knowledge graph (skill reliability learns from delegated work too). */
 export interface TaskOutcome {

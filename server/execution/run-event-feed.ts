@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { ALL_RUNS_CHANNEL, runChannel, runKeys } from '../controlplane/keys.ts';
+import { openReplayFeed, type EventFeed } from './replay-feed.ts';
 import type { RunEventHub } from './run-event-hub.ts';
 import type { RunEvent } from './show-run.ts';
 
@@ -14,68 +15,30 @@ export function compareStreamIds(a: string, b: string): number {
   return ms !== 0n ? (ms > 0n ? 1 : -1) : Number(BigInt(as) - BigInt(bs));
 }
 
-const PAGE = 1000;
-
 /** A live feed; `close` leaves the hub (the last feed of a channel unsubscribes it). */
-export interface RunEventFeed {
-  close(): Promise<void>;
-}
+export type RunEventFeed = EventFeed;
 
 /**
  * One run's events, in stream order, each exactly once: the backlog after `after` (exclusive;
- * null = from the first event), then every new event as it is published. The order of work is
- * what makes it gap-free: subscribe first (the hub confirms the subscription), then read the
- * backlog from the stream, then hand over to the live messages, dropping any whose id is not
- * after the last one sent. The commit script appends to the stream and publishes in one atomic
- * step, so every event is either in the backlog or arrives live (or both, and is dropped once).
- * After a reconnect of the hub the stream is read again from the last id sent.
+ * null = from the first event) read from the run's stream, then every new event as it is
+ * published (replay-feed.ts). The commit script appends to the stream and publishes in one
+ * atomic step, so nothing falls between the two.
  */
-export async function openRunEventFeed(hub: RunEventHub, redis: Redis, runId: string, after: string | null, send: (e: RunEvent) => void): Promise<RunEventFeed> {
-  let last = after ?? '0';
-  let live = false;
-  let buffered: RunEvent[] = [];
-  let closed = false;
-  const deliver = (e: RunEvent) => {
-    if (closed || compareStreamIds(e.id, last) <= 0) return;
-    last = e.id;
-    send(e);
-  };
-  let catchingUp: Promise<void> = Promise.resolve();
-  const catchUp = () => {
-    live = false;
-    catchingUp = catchingUp.then(async () => {
-      for (;;) {
-        const rows = await redis.xrange(runKeys(runId).events, `(${last}`, '+', 'COUNT', PAGE);
-        for (const [id, fields] of rows) deliver({ id, event: JSON.parse(fields[1] ?? '{}') as Record<string, unknown> });
-        if (rows.length < PAGE || closed) break;
-      }
-      const waiting = buffered;
-      buffered = [];
-      for (const e of waiting) deliver(e);
-      live = true;
-    });
-    return catchingUp;
-  };
-  const leave = await hub.listen(runChannel(runId), {
-    message(raw) {
-      const e = JSON.parse(raw) as RunEvent;
-      if (live) deliver(e);
-      else buffered.push(e);
+export function openRunEventFeed(hub: RunEventHub, redis: Redis, runId: string, after: string | null, send: (e: RunEvent) => void): Promise<RunEventFeed> {
+  return openReplayFeed<RunEvent, string>(
+    hub,
+    {
+      channel: runChannel(runId),
+      parse: (raw) => JSON.parse(raw) as RunEvent,
+      readAfter: async (last, limit) => {
+        const rows = await redis.xrange(runKeys(runId).events, `(${last}`, '+', 'COUNT', limit);
+        return rows.map(([id, fields]) => ({ id, event: JSON.parse(fields[1] ?? '{}') as Record<string, unknown> }));
+      },
+      compare: compareStreamIds,
     },
-    resync: () => void catchUp().catch(() => {}),
-  });
-  try {
-    await catchUp();
-  } catch (err) {
-    await leave();
-    throw err;
-  }
-  return {
-    async close() {
-      closed = true;
-      await leave();
-    },
-  };
+    after ?? '0',
+    send,
+  );
 }
 
 /**

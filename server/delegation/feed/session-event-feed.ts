@@ -1,89 +1,45 @@
 import type { DelegationEventRow } from '../../db/schema/delegation.ts';
 import type { RunEventFeed } from '../../execution/run-event-feed.ts';
+import { openReplayFeed } from '../../execution/replay-feed.ts';
 import type { RunEventHub } from '../../execution/run-event-hub.ts';
-import { SESSION_EVENTS_CHANNEL, type PublishedSessionEvent } from '../hub.ts';
+import { SESSION_EVENTS_CHANNEL } from '../hub.ts';
+import { sessionEventOf, type PublishedSessionEvent } from '../published-event.ts';
 import type { SessionStore } from '../session-store.ts';
 
 /** A session event id (the bigserial of `delegation_events`), as Last-Event-ID / `?after=` carry it. */
 export const SESSION_EVENT_ID = /^(0|[1-9]\d{0,14})$/;
-
-const PAGE = 1000;
 
 /** A stored event as the feed sends it: the fields recordEvent publishes (no payload: a page re-reads what it shows). */
 export function publishedOf(row: DelegationEventRow): PublishedSessionEvent {
   return { id: row.id, session_id: row.sessionId, kind: row.kind, task_id: row.taskId, actor: row.actor, subject: row.subject, at: row.at.toISOString() };
 }
 
-function parse(raw: string): PublishedSessionEvent | null {
-  try {
-    const e = JSON.parse(raw) as PublishedSessionEvent;
-    return typeof e?.id === 'number' && typeof e.session_id === 'string' ? e : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * One session's events in id order, each once: those after `after` (exclusive; null = from the
- * first) read from `delegation_events`, then every new one as it is published — the run feed's
- * design (server/execution/run-event-feed.ts). Subscribe first (the hub confirms it), then read
- * the backlog, then hand over to the live messages, dropping any whose id is not after the last
- * one sent: recordEvent publishes only after its row is committed, so every event is in the
- * backlog or arrives live (or both, and is sent once). After the hub reconnects to Redis
- * (messages published meanwhile are lost) the table is read again from the last id sent.
+ * first) read from `delegation_events`, then every new one as it is published (the replay feed
+ * of server/execution/replay-feed.ts, which runs share): recordEvent publishes only after its row
+ * is committed, so every event is in the backlog or arrives live.
  *
  * Ids come from one sequence: two events written at the same moment by different connections
  * could commit in the other order, and the later id could be sent before the earlier one
  * commits. The window is one INSERT's commit; the pages re-read on every event, so at worst an
  * update shows with the next event.
  */
-export async function openSessionEventFeed(hub: RunEventHub, store: SessionStore, sessionId: string, after: number | null, send: (e: PublishedSessionEvent) => void): Promise<RunEventFeed> {
-  let last = after ?? 0;
-  let live = false;
-  let buffered: PublishedSessionEvent[] = [];
-  let closed = false;
-  const deliver = (e: PublishedSessionEvent) => {
-    if (closed || e.id <= last) return;
-    last = e.id;
-    send(e);
-  };
-  let catchingUp: Promise<void> = Promise.resolve();
-  const catchUp = () => {
-    live = false;
-    catchingUp = catchingUp.then(async () => {
-      for (;;) {
-        const rows = await store.events(sessionId, { after: last, limit: PAGE });
-        for (const row of rows) deliver(publishedOf(row));
-        if (rows.length < PAGE || closed) break;
-      }
-      const waiting = buffered;
-      buffered = [];
-      for (const e of waiting) deliver(e);
-      live = true;
-    });
-    return catchingUp;
-  };
-  const leave = await hub.listen(SESSION_EVENTS_CHANNEL, {
-    message(raw) {
-      const e = parse(raw);
-      if (!e || e.session_id !== sessionId) return;
-      if (live) deliver(e);
-      else buffered.push(e);
+export function openSessionEventFeed(hub: RunEventHub, store: SessionStore, sessionId: string, after: number | null, send: (e: PublishedSessionEvent) => void): Promise<RunEventFeed> {
+  return openReplayFeed<PublishedSessionEvent, number>(
+    hub,
+    {
+      channel: SESSION_EVENTS_CHANNEL,
+      parse: (raw) => {
+        const e = sessionEventOf(raw);
+        return e && e.session_id === sessionId ? e : null;
+      },
+      readAfter: async (last, limit) => (await store.events(sessionId, { after: last, limit })).map(publishedOf),
+      compare: (a, b) => a - b,
     },
-    resync: () => void catchUp().catch(() => {}),
-  });
-  try {
-    await catchUp();
-  } catch (err) {
-    await leave();
-    throw err;
-  }
-  return {
-    async close() {
-      closed = true;
-      await leave();
-    },
-  };
+    after ?? 0,
+    send,
+  );
 }
 
 /**
@@ -97,7 +53,7 @@ export async function openAllSessionsEventFeed(hub: RunEventHub, visible: (sessi
   let order: Promise<void> = Promise.resolve();
   const leave = await hub.listen(SESSION_EVENTS_CHANNEL, {
     message(raw) {
-      const e = parse(raw);
+      const e = sessionEventOf(raw);
       if (!e || closed) return;
       let check = seen.get(e.session_id);
       if (!check) {
