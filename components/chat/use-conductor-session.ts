@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { createRefetchThrottle, type RefetchThrottle } from '@/components/runs/list/refetch-throttle';
 import { useSessionFeed } from '@/components/companions/use-session-feed';
-import type { LiveStatus } from '@/components/companions/use-live-sessions';
+import type { LiveStatus } from '@/components/ui/live-feed-indicator';
 import { NO_FACTS, type SessionFacts } from './delegation-cards';
 
 /** At most one re-read per second while a session's events arrive. */

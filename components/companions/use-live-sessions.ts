@@ -1,9 +1,7 @@
 'use client';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { sessionEventOf, type PublishedSessionEvent } from '@/server/delegation/published-event';
-
-/** connecting: first connection; live: subscribed; reconnecting: the browser retries on its own; off: the server refused (signed out, no Redis). */
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'off';
+import type { LiveStatus } from '@/components/ui/live-feed-indicator';
 
 /** A session event as the feeds send it. */
 export type SessionEvent = PublishedSessionEvent;

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { sessionEventOf, type LiveStatus, type SessionEvent } from './use-live-sessions';
+import type { LiveStatus } from '@/components/ui/live-feed-indicator';
+import { sessionEventOf, type SessionEvent } from './use-live-sessions';
 
 /**
  * Follows one session (GET /api/sessions/<id>/events) from the event `after` (the newest one the

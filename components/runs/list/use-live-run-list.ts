@@ -2,9 +2,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { createRefetchThrottle } from './refetch-throttle';
 import { eventTouchesList } from './run-event';
-
-/** connecting: first connection; live: events arrive; reconnecting: EventSource retries on its own; off: the server refused (signed out, no Redis). */
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'off';
+import type { LiveStatus } from '@/components/ui/live-feed-indicator';
 
 /** At most one refetch of the list per second while events arrive. */
 const REFETCH_INTERVAL_MS = 1000;

@@ -4,7 +4,7 @@ import type { EpisodeSource, EpisodicNode, PatternEpisode, TaskEpisode } from '.
 import { taskEpisodicFields, taskRunId, taskSkillUses } from '../task-facts.ts';
 import type { CypherClient } from './client.ts';
 import { BUMP_SKILL_COUNTERS, CLAIM_TASK, EPISODE_BY_UUID, EPISODES, RECORD_PATTERN_EPISODE, RECORD_TASK, RECORD_TASK_SKILL_USES } from './statements.ts';
-import { int, msToIso, skillUseParams } from './values.ts';
+import { episodeParams, int, msToIso, skillUseParams } from './values.ts';
 
 /** Delegated tasks and Strategist patterns as Graphiti episodes, and the episode reads (as postgres/episodes.ts). */
 
@@ -25,13 +25,7 @@ export async function recordTaskEpisode(c: CypherClient, e: TaskEpisode, now: Da
       error: e.error,
       completed_at: e.completed_at,
       now: now.toISOString(),
-      episode_uuid: episodic.uuid,
-      episode_name: episodic.name,
-      group_id: episodic.group_id,
-      source: episodic.source,
-      source_description: episodic.source_description,
-      content: episodic.content,
-      mention_uuid: episodic.mention_uuid,
+      ...episodeParams(episodic),
     });
     if (uses.length === 0) return;
     await tx.run(RECORD_TASK_SKILL_USES, {

@@ -1,5 +1,5 @@
 import neo4j from 'neo4j-driver';
-import { placeholderSkill, type SkillUse } from '../episode-facts.ts';
+import { episodicFields, placeholderSkill, type SkillUse } from '../episode-facts.ts';
 
 /**
  * Value conversions at the Bolt boundary. JavaScript numbers travel as floats, so every value a
@@ -40,5 +40,18 @@ export function skillUseParams(u: SkillUse) {
     error: u.error,
     attempts: int(u.attempts),
     swapped_from: u.swapped_from,
+  };
+}
+
+/** The Graphiti EpisodicNode fields as the record statements take them (a run's or a task's). */
+export function episodeParams(episodic: ReturnType<typeof episodicFields>) {
+  return {
+    episode_uuid: episodic.uuid,
+    episode_name: episodic.name,
+    group_id: episodic.group_id,
+    source: episodic.source,
+    source_description: episodic.source_description,
+    content: episodic.content,
+    mention_uuid: episodic.mention_uuid,
   };
 }

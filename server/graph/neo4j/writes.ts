@@ -12,7 +12,7 @@ import {
   UPSERT_SKILL,
   UPSERT_WORKFLOW_VERSION,
 } from './statements.ts';
-import { int, skillUseParams } from './values.ts';
+import { episodeParams, int, skillUseParams } from './values.ts';
 
 /** The Neo4j adapter's writes; each is idempotent, like the Postgres adapter's. */
 
@@ -69,13 +69,7 @@ export async function recordEpisode(c: CypherClient, e: Episode, now: Date): Pro
       started_at: e.started_at,
       finished_at: e.finished_at,
       now: now.toISOString(),
-      episode_uuid: episodic.uuid,
-      episode_name: episodic.name,
-      group_id: episodic.group_id,
-      source: episodic.source,
-      source_description: episodic.source_description,
-      content: episodic.content,
-      mention_uuid: episodic.mention_uuid,
+      ...episodeParams(episodic),
     });
     if (uses.length === 0) return;
     await tx.run(RECORD_SKILL_USES, {
