@@ -6,14 +6,15 @@ import { validateAgainstSchema, type SchemaName } from './registry.ts';
 
 /**
  * The delegated-mode message protocols against the spec's own JSON blocks
- * (schemas/examples/dcf-plus/index.json): each block as written fails for the documented reason
+ * (schemas/examples/dcf-plus/index.json; spec-source.md is the spec document as given): each block as written fails for the documented reason
  * (placeholders where values go), and its corrected version validates.
  */
 const dir = join(REPO_ROOT, 'schemas/examples/dcf-plus');
 const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
   examples: Array<{ schema: SchemaName; lines: [number, number]; file: string; corrected: string; verbatimFailure: 'not_json' | Array<{ path: string; code: string }> }>;
 };
-const spec = readFileSync(join(REPO_ROOT, '..', 'shared', 'spec', 'dcf-plus-delegated-execution-tools.md'), 'utf8').split('\n');
+// The spec document, vendored unchanged (a fresh clone has no ../shared): the blocks are cut from it.
+const spec = readFileSync(join(dir, 'spec-source.md'), 'utf8').split('\n');
 
 describe.each(index.examples)('$schema example of the spec', (e) => {
   const text = readFileSync(join(dir, e.file), 'utf8');
