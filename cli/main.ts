@@ -24,6 +24,8 @@ Usage:
                                      turn and the work it started have finished (default --timeout 300); prints the reply
                                      and a summary, or {conversation_id, reply, tool_calls, messages, runs} with --json
                                      (exit 0 done, 1 the agent or the work failed or timed out, 2 usage)
+  dcf audit verify [--json]          check the audit log's hash chain: a summary with the head hash or the first
+                                     changed, removed or inserted entry (exit 0 intact, 1 not intact, 2 usage)
   dcf help                           this text
 
 Without REDIS_URL, run/runs/worker/chat use the local redis-server of DCF_DATA_DIR (started if needed).
@@ -43,6 +45,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   worker: async () => (await import('./commands/worker.ts')).workerCommand,
   'demo-skills': async () => (await import('./commands/demo-skills.ts')).demoSkillsCommand,
   chat: async () => (await import('./commands/chat.ts')).chatCommand,
+  audit: async () => (await import('./commands/audit.ts')).auditCommand,
 };
 
 /** Commands that use the execution runtime (Redis, workers), the agent platform or the database. */

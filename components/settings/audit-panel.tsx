@@ -6,6 +6,7 @@ import { Button, FIELD } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { AuditIntegrity } from './audit-integrity';
 import { AuditTable } from './audit-table';
 
 const PAGE_SIZE = 25;
@@ -14,7 +15,7 @@ const PAGE_SIZE = 25;
  * Settings → Audit log (admins): newest first, one page at a time. The server pages by id
  * (`nextBeforeId`); the ids of the pages already passed are kept so "Newer" can step back.
  * The action filter is an exact match on a tool name or procedure path (e.g. `users.create`),
- * suggested from every action the log holds.
+ * suggested from every action the log holds. "Verify integrity" checks the hash chain.
  */
 export function AuditPanel() {
   const trpc = useTRPC();
@@ -75,6 +76,7 @@ export function AuditPanel() {
           </Button>
         )}
       </form>
+      <AuditIntegrity />
       {page.isPending ? (
         <LoadingState label="Loading the audit log…" />
       ) : page.isError ? (

@@ -1,22 +1,29 @@
 import { Badge, type Tone } from '@/components/ui/badge';
 import type { AuditRow } from './types';
 import { TableHead } from '@/components/ui/table-head';
+import { auditTimeText } from './audit-format';
+import { HashText } from './hash-text';
 
 const STATUS_TONE: Record<string, Tone> = { ok: 'ok', error: 'bad', forbidden: 'warn' };
 
-/** Audit rows as the log stores them; the digest stands in for the arguments, which are never stored. */
+/**
+ * Audit rows as the log stores them; the digest stands in for the arguments, which are never
+ * stored. Each row shows its entry number (what a verification names) and its chain hash; rows
+ * from before the chain began have none. Times in London time, the exact instant on hover.
+ */
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="audit-table">
         <caption className="sr-only">Audit log entries, newest first</caption>
-        <TableHead columns={['Time', 'Actor', 'Action', 'Status', 'Arguments digest']} />
+        <TableHead columns={['Entry', 'Time', 'Actor', 'Action', 'Status', 'Arguments digest', 'Hash']} />
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
-            <tr key={r.id} className="align-top" data-testid="audit-row" data-action={r.action}>
+            <tr key={r.id} className="align-top" data-testid="audit-row" data-action={r.action} data-id={r.id}>
+              <td className="whitespace-nowrap py-2 pr-4 tabular-nums text-slate-600">#{r.id}</td>
               <td className="whitespace-nowrap py-2 pr-4 tabular-nums text-slate-600">
                 <time dateTime={r.at.toISOString()} title={r.at.toISOString()}>
-                  {r.at.toLocaleString()}
+                  {auditTimeText(r.at)}
                 </time>
               </td>
               <td className="py-2 pr-4">
@@ -36,6 +43,15 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
               </td>
               <td className="py-2 pr-4 font-mono text-xs text-slate-500" title={r.argsDigest}>
                 {r.argsDigest.length > 24 ? `${r.argsDigest.slice(0, 23)}…` : r.argsDigest}
+              </td>
+              <td className="whitespace-nowrap py-2">
+                {r.hash ? (
+                  <HashText hash={r.hash} entryId={r.id} />
+                ) : (
+                  <span className="text-xs text-slate-400" title="Written before the chain began: no hash">
+                    —
+                  </span>
+                )}
               </td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type ConsoleUser = Outputs['users']['list'][number];
 export type AuditPage = Outputs['audit']['list'];
 export type AuditRow = AuditPage['rows'][number];
+export type AuditVerification = Outputs['audit']['verify'];
 
 export { ROLES, type Role };
 

@@ -5,13 +5,14 @@ import { createKnowledgeGraph } from '../graph/factory.ts';
 import { QUEUE_PREFIX, queueConnection } from '../execution/dispatcher.ts';
 import type { ExecutionRuntime } from '../execution/runtime.ts';
 import { consolidate } from '../learning/consolidate.ts';
+import { drainQaResults } from '../qa/publish.ts';
 import { OpenAiCompatibleEmbedder } from '../learning/embeddings/embedder.ts';
 import { syncEmbeddings } from '../learning/embeddings/semantic.ts';
 
 const QUEUE = 'consolidation';
 
 /**
- * Runs the consolidation job (server/learning/consolidate.ts, then embedding of new documents when
+ * Runs the consolidation job (QA results into their store, server/learning/consolidate.ts, then embedding of new documents when
  * an embedding endpoint is configured) every two seconds in the process
  * that owns the database (the console server), one at a time cluster-wide (a BullMQ job
  * scheduler). Returns a stop function.
@@ -24,6 +25,8 @@ export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: 
   const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue.upsertJobScheduler('consolidate', { every: 2_000 }, { name: 'consolidate', opts: { removeOnComplete: true, removeOnFail: 100 } });
   const worker = new Worker(QUEUE, async () => {
+    // QA results first: people are waiting to review them, and they never depend on the graph.
+    await drainQaResults(runtime.x.redis, db, runtime.x.identity).catch((err: Error) => log.warn({ error: err.message }, 'QA results not stored yet; retried next pass'));
     const r = await consolidate({ redis: runtime.x.redis, db, graph, consumer: runtime.x.identity });
     if (r.failed) log.warn({ pending: r.pending, error: r.lastError }, 'knowledge graph unavailable; graph writes wait in the outbox');
     // Keep vectors of new and changed documents current, so a search embeds only its query.

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, type AuditRow } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
-import { digestArgs } from './digest.ts';
+import { appendChained } from './chain-append.ts';
+import { digestArgs, redactSecrets } from './digest.ts';
 
 export type AuditStatus = 'ok' | 'error' | 'forbidden';
 
@@ -12,7 +13,10 @@ export type AuditEntry = {
   action: string;
   args: unknown;
   status: AuditStatus;
+  /** Short, non-secret context (error code, token id); stored as given. */
   detail?: Record<string, unknown>;
+  /** The action's full content (e.g. a review with its scores and notes); stored with secret-looking keys redacted. */
+  content?: unknown;
 };
 
 /** Where audit entries go; the tool invoker and the tRPC mutation middleware write through it. */
@@ -20,16 +24,23 @@ export interface AuditSink {
   record(entry: AuditEntry): Promise<void>;
 }
 
-/** Appends one row. The table rejects UPDATE/DELETE (migration 0001), so this is the only write. */
+/**
+ * Appends one entry to the hash chain (chain-append.ts). The table rejects UPDATE/DELETE
+ * (migration 0001), so this is the only write. `detail` and `content` are stored as the database
+ * gives JSON back (so the hash verifies after a round trip); `content` with secrets redacted.
+ * Inside a transaction pass that transaction, never the outer `db` (on PGlite that waits for the
+ * open transaction forever), and append last: the chain lock is held until the transaction ends.
+ */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await appendChained(db, {
     actorKind: entry.actor.kind,
     actorId: entry.actor.id,
     actorLabel: entry.actor.label,
     action: entry.action,
     argsDigest: digestArgs(entry.args),
     resultStatus: entry.status,
-    detail: entry.detail ?? null,
+    detail: entry.detail === undefined ? null : (JSON.parse(JSON.stringify(entry.detail)) as Record<string, unknown>),
+    content: entry.content === undefined ? null : redactSecrets(entry.content),
   });
 }
 

@@ -8,6 +8,7 @@ import { createSkillInvoker } from '../skills/invoke/index.ts';
 import { Dispatcher, QUEUE_PREFIX, queueConnection, startNotificationWorker } from './dispatcher.ts';
 import { finalizeWorkflow } from './finalize.ts';
 import { publishRunEpisode } from '../learning/run-episode.ts';
+import { publishQaResults } from '../qa/publish.ts';
 import { handleNotification } from './handle-notification.ts';
 import { loadSkillDirectory } from './skill-directory.ts';
 import { sweep } from './sweeper.ts';
@@ -56,6 +57,7 @@ export async function createExecutionRuntime(config: AppConfig, redisUrl: string
     await finalizeWorkflow(x, runId);
     // The learning loop's first hop; a failure here must not fail the run's last transition.
     await publishRunEpisode(x, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'episode not published'));
+    await publishQaResults(x, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'QA results not published'));
   };
   return {
     x,

@@ -6,6 +6,7 @@ import type { SkillDirectory } from '../execution/services.ts';
 import type { KnowledgeGraph, ReliabilityWindow } from '../graph/port.ts';
 import { isObject } from '../engine/json.ts';
 import { getWorkflowVersion, nextPatchVersion } from '../workflows/store.ts';
+import { skillAgreement } from '../qa/agreement.ts';
 import { DEFAULT_WINDOW } from './reliability.ts';
 
 export interface HealthFinding {
@@ -25,7 +26,24 @@ export const MIN_USES = 5;
  * has an alternative, a proposal of the next patch version that swaps the bindings (and the
  * skill_imports). The proposal is stored as pending — nothing is saved until it is accepted.
  */
-export async function checkWorkflowHealth(db: Db, graph: KnowledgeGraph, skills: SkillDirectory, key: { workflow_id: string; version?: string }, opts: { threshold?: number; window?: ReliabilityWindow } = {}) {
+/** Fewest current human decisions on a skill version's output before its override rate is judged. */
+export const MIN_REVIEWS = 5;
+
+/**
+ * Bound skill versions whose outputs reviewers override more often than `threshold` (issue 13:
+ * the QA review's agreement feeds the learning loop), with the evidence: decisions and overrides.
+ */
+async function reviewFindings(db: Db, doc: Record<string, unknown>, bound: string[], threshold: number) {
+  const agreement = await skillAgreement(db);
+  return agreement
+    .filter((a) => bound.includes(a.skill) && a.decisions >= MIN_REVIEWS && a.overrideRate > threshold)
+    .map((a) => ({ skill: a.skill, states: statesBinding(doc, a.skill), decisions: a.decisions, overridden: a.overridden, override_rate: a.overrideRate }));
+}
+
+export async function checkWorkflowHealth(
+  db: Db, graph: KnowledgeGraph, skills: SkillDirectory, key: { workflow_id: string; version?: string },
+  opts: { threshold?: number; window?: ReliabilityWindow; overrideThreshold?: number } = {},
+) {
   const row = await getWorkflowVersion(db, key.workflow_id, key.version);
   if (!row) return null;
   const threshold = opts.threshold ?? 0.05;
@@ -55,7 +73,8 @@ export async function checkWorkflowHealth(db: Db, graph: KnowledgeGraph, skills:
     const reason = swaps.map((f) => `${f.skill} failed ${(f.failure_rate * 100).toFixed(1)}% of ${f.uses} recent uses (threshold ${(threshold * 100).toFixed(0)}%); ${f.alternative!.skill} failed ${((f.alternative!.failure_rate ?? 0) * 100).toFixed(1)}% of ${f.alternative!.uses}`).join('; ');
     proposal = (await db.insert(workflowProposals).values({ id: randomUUID(), workflowId: row.workflowId, baseVersion: row.version, newVersion, document, findings: swaps, reason }).returning())[0] ?? null;
   }
-  return { workflow_id: row.workflowId, version: row.version, healthy: findings.length === 0, threshold, findings, proposal };
+  const reviewed = await reviewFindings(db, row.document, row.skills, opts.overrideThreshold ?? 0.2);
+  return { workflow_id: row.workflowId, version: row.version, healthy: findings.length === 0 && reviewed.length === 0, threshold, findings, review_findings: reviewed, proposal };
 }
 
 function statesBinding(doc: Record<string, unknown>, uri: string): string[] {

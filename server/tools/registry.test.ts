@@ -51,6 +51,9 @@ const READ_ONLY: Record<string, boolean> = {
   read_shared_memory_blocks: true,
   add_memory: false,
   get_episodes: true,
+  list_qa_results: true,
+  get_qa_result: true,
+  review_qa_result: false,
 };
 
 /** The spec tools the engine issue adds. */
@@ -63,7 +66,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(44);
+    expect(names).toHaveLength(47);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

@@ -45,6 +45,9 @@ import { broadcastTaskTool } from './delegation/broadcast-task.ts';
 import { readSessionActivityTool } from './delegation/read-session-activity.ts';
 import { updateConductorGuidelinesTool } from './delegation/update-conductor-guidelines.ts';
 import { readSharedMemoryBlocksTool } from './delegation/read-shared-memory-blocks.ts';
+import { listQaResultsTool } from './qa/list-qa-results.ts';
+import { getQaResultTool } from './qa/get-qa-result.ts';
+import { reviewQaResultTool } from './qa/review-qa-result.ts';
 
 /**
  * The one registry of tools. The CLI (`dcf tools`, `dcf tool`), the console's tRPC routers and
@@ -55,7 +58,8 @@ export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifest
   appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool,
   createCompanionTool, dismissCompanionTool, listSessionCompanionsTool, updateCompanionStatusTool, createSessionContextTool, updateSessionContextTool, finalizeSessionTool,
   delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool,
-  addMemoryTool, getEpisodesTool] as unknown as AnyTool[];
+  addMemoryTool, getEpisodesTool,
+  listQaResultsTool, getQaResultTool, reviewQaResultTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

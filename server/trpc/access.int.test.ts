@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { appRouter } from './root.ts';
 import type { Access } from './init.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
+import { verifyAuditChain } from '../audit/verify.ts';
 import { auditLog, ROLES, type Role } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
@@ -28,6 +29,7 @@ const POLICY: Record<string, Access> = {
   'users.resetPassword': ADMIN,
   'audit.list': ADMIN,
   'audit.actions': ADMIN,
+  'audit.verify': ADMIN,
   'health.adapters': ALL,
   'skills.list': ALL,
   'skills.validate': ALL,
@@ -81,6 +83,15 @@ const POLICY: Record<string, Access> = {
   'companions.sessionOfConversation': CHAT,
   'companions.dismissCompanion': COMPANIONS,
   'companions.finalizeSession': COMPANIONS,
+  'qa.list': ALL,
+  'qa.get': ALL,
+  'qa.review': ['compliance_manager', 'admin'],
+  'qa.agreement': ALL,
+  'qa.options': ALL,
+  'qa.clock': ALL,
+  'qa.savedFilters.list': ALL,
+  'qa.savedFilters.save': ALL,
+  'qa.savedFilters.delete': ALL,
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -97,6 +108,7 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'users.resetPassword': () => ({ userId: UNKNOWN_USER, password: 'another password' }),
   'audit.list': () => ({ limit: 5 }),
   'audit.actions': () => undefined,
+  'audit.verify': () => undefined,
   'health.adapters': () => undefined,
   'skills.list': () => ({ query: 'scoring' }),
   'skills.validate': () => ({ path: 'skills/scoring.json' }),
@@ -150,6 +162,15 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'companions.dismissCompanion': () => ({ session_id: UNKNOWN_USER, companion_id: 'companion-x' }),
   'companions.finalizeSession': () => ({ session_id: UNKNOWN_USER }),
   'tools.list': () => undefined,
+  'qa.list': () => ({ filter: { vulnerable: true }, limit: 5 }),
+  'qa.get': () => ({ qa_result_id: UNKNOWN_USER }),
+  'qa.review': () => ({ review: { qa_result_id: UNKNOWN_USER, action: 'comment', comment: 'probe' } }),
+  'qa.agreement': () => undefined,
+  'qa.options': () => undefined,
+  'qa.clock': () => undefined,
+  'qa.savedFilters.list': () => undefined,
+  'qa.savedFilters.save': () => ({ name: `probe ${++seq}`, filter: { vulnerable: true } }),
+  'qa.savedFilters.delete': () => ({ id: UNKNOWN_USER }),
 };
 
 type Procedures = Record<string, { _def: { meta?: { access?: Access }; type: string } }>;
@@ -203,5 +224,11 @@ describe(`role checks on every procedure (${testDbKind()})`, () => {
       ['admin@access.test:ok', 'anonymous:forbidden', 'compliance_manager@access.test:forbidden', 'stakeholder@access.test:forbidden', 'workflow_designer@access.test:forbidden'].sort(),
     );
     expect(rows.every((r) => /^sha256:[0-9a-f]{64}$/.test(r.argsDigest))).toBe(true);
+  });
+
+  it('chained every audit entry those calls wrote into one intact hash chain', async () => {
+    const result = await verifyAuditChain(h.db);
+    expect(result).toMatchObject({ intact: true, unchained: 0 });
+    expect(result.checked).toBeGreaterThan(50);
   });
 });

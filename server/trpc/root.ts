@@ -13,6 +13,7 @@ import { apiTokensRouter } from './routers/api-tokens.ts';
 import { chatRouter } from './routers/chat.ts';
 import { companionsRouter } from './routers/companions.ts';
 import { agentsRouter } from './routers/agents.ts';
+import { qaRouter } from './routers/qa.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   chat: chatRouter,
   companions: companionsRouter,
   agents: agentsRouter,
+  qa: qaRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,3 +11,4 @@ export * from './api-tokens.ts';
 export * from './workflow-drafts.ts';
 export * from './saved-run-filters.ts';
 export * from './delegation.ts';
+export * from './qa.ts';

@@ -37,7 +37,7 @@ describe('wait_for_workflow_run and get_saved_workflow (real Redis, in-process w
     expect(await call('wait_for_workflow_run', { run_id: runId, timeout_s: 121 })).toMatchObject({ status: 'error', error_code: 'invalid_input' });
   });
 
-  it('keeps the answer small on request: no output, no entries, Map iterations as one-line summaries', async () => {
+  it('keeps the answer small on request: no output, no entries, Map iterations as one-line summaries with their scalar data', async () => {
     const wf = workflowOf({
       StartAt: 'Each',
       States: {
@@ -51,7 +51,11 @@ describe('wait_for_workflow_run and get_saved_workflow (real Redis, in-process w
     const data = r.data as Record<string, Record<string, unknown>>;
     expect(data.Last).toMatchObject({ ok: true, data: { message: 'done' } });
     expect(Object.keys(data).filter((k) => k.includes('/'))).toHaveLength(2);
-    for (const [k, env] of Object.entries(data)) if (k.includes('/')) expect(Object.keys(env).sort()).toEqual(['metrics', 'ok', 'summary']);
+    for (const [k, env] of Object.entries(data)) {
+      if (!k.includes('/')) continue;
+      expect(Object.keys(env).sort()).toEqual(['data', 'data_trimmed', 'metrics', 'ok', 'summary']);
+      expect(env).toMatchObject({ data_trimmed: true, data: { message: expect.any(String) } });
+    }
   });
 
   it('get_saved_workflow reads a saved version with its document and lineage parent', async () => {

@@ -25,7 +25,7 @@ export const waitForWorkflowRunTool = defineTool({
     iteration_data: z
       .enum(['full', 'summary'])
       .default('full')
-      .describe('The data-plane envelopes of Map iterations (`Map[i]/State`), which can be many: "summary" keeps ok, summary and metrics and drops data and artifacts.'),
+      .describe('The data-plane envelopes of Map iterations (`Map[i]/State`), which can be many: "summary" keeps ok, summary, metrics and the scalar fields of data (a score, counts; marked data_trimmed) and drops lists, nested documents and artifacts.'),
   }),
   output: getWorkflowRunTool.output,
   async handler(args, { services }) {
@@ -45,9 +45,19 @@ export const waitForWorkflowRunTool = defineTool({
   },
 });
 
-/** A data-plane envelope without its payload: what a Map iteration's result says in one line. */
+const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A data-plane envelope cut to what a Map iteration's result says in a line: ok, summary, metrics,
+ * and of `data` only its scalar members and flat objects of scalars (a score, its breakdown, a
+ * count) — lists and nested documents (transcripts, verdicts, flags) are dropped, and
+ * `data_trimmed: true` says so, so a reader never takes a missing list for an empty one.
+ */
 function summaryOf(env: unknown): unknown {
-  if (typeof env !== 'object' || env === null) return env;
-  const { ok: succeeded, summary, metrics } = env as Record<string, unknown>;
-  return { ok: succeeded, summary, metrics };
+  if (!isPlain(env)) return env;
+  const { ok: succeeded, summary, metrics, data } = env;
+  if (!isPlain(data)) return { ok: succeeded, summary, metrics };
+  const kept = Object.entries(data).filter(([, v]) => scalar(v) || (isPlain(v) && Object.values(v).every(scalar)));
+  return { ok: succeeded, summary, metrics, data: Object.fromEntries(kept), data_trimmed: true };
 }

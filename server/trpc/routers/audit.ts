@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listAudit, listAuditActions } from '../../audit/log.ts';
+import { verifyAuditChain } from '../../audit/verify.ts';
 import { ADMIN, procedure, router } from '../init.ts';
 
 /** The audit log, newest first, for admins. */
@@ -21,4 +22,7 @@ export const auditRouter = router({
       const rows = await listAudit(ctx.db, input);
       return { rows, nextBeforeId: rows.length === input.limit ? rows[rows.length - 1]!.id : null };
     }),
+
+  /** Checks the whole hash chain (server/audit/verify.ts): intact with the head, or the first problem. A read: not audited. */
+  verify: procedure.meta({ access: ADMIN }).query(({ ctx }) => verifyAuditChain(ctx.db)),
 });

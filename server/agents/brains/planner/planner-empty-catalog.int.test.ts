@@ -71,8 +71,13 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
     const allCalls = t3.calls.find((c) => c.name === 'save_workflow')!.args;
     expect(allCalls.parent).toEqual({ workflow_id: doc.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' });
     const scaleRun = await s.tool('get_workflow_run', { run_id: t3.returns.find((r) => r.name === 'start_workflow_run')!.result.run_id, include_events: false });
-    const aggregate = (scaleRun.data as Record<string, { data: { score: number; max_score: number } }>).AggregateScore!.data;
-    expect(t3.reply).toContain(`QA score: ${aggregate.score}/${aggregate.max_score}`);
+    const byState = scaleRun.data as Record<string, { data: { score: number; max_score: number } }>;
+    const aggregate = byState.AggregateScore!.data;
+    const perCall = Object.entries(byState).filter(([k]) => /^AnalyseEachCall\[\d+\]\/CalculateScore$/.test(k)).map(([, e]) => e.data.score);
+    const mean = Math.round((perCall.reduce((a, b) => a + b, 0) / perCall.length) * 10) / 10;
+    // The headline is the mean of the per-call scores with their count; the pooled score is named as such.
+    expect(t3.reply).toContain(`QA score: ${mean}/100, the mean of 4 per-call scores`);
+    expect(t3.reply).toContain(`the calls get ${aggregate.score}/${aggregate.max_score}`);
     expect(t3.reply).toContain('The run analysed all 4 calls found in the period.');
 
     // Both are searchable now.

@@ -44,8 +44,13 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     expect(t3.calls.find((c) => c.name === 'start_workflow_run')!.args).toEqual({ workflow_id: ALL_CALLS, version: '1.0.0', input: ALEX });
     const runId = t3.returns.find((r) => r.name === 'start_workflow_run')!.result.run_id as string;
     const run = await s.tool('get_workflow_run', { run_id: runId, include_events: false });
-    const aggregate = (run.data as Record<string, { data: { score: number; max_score: number } }>).AggregateScore!.data;
-    expect(t3.reply).toContain(`QA score: ${aggregate.score}/${aggregate.max_score}`);
+    const byState = run.data as Record<string, { data: { score: number; max_score: number } }>;
+    const aggregate = byState.AggregateScore!.data;
+    const perCall = Object.entries(byState).filter(([k]) => /^AnalyseEachCall\[\d+\]\/CalculateScore$/.test(k)).map(([, e]) => e.data.score);
+    const mean = Math.round((perCall.reduce((a, b) => a + b, 0) / perCall.length) * 10) / 10;
+    // The headline is the mean of the per-call scores with their count; the pooled score is named as such.
+    expect(t3.reply).toContain(`QA score: ${mean}/100, the mean of 4 per-call scores`);
+    expect(t3.reply).toContain(`the calls get ${aggregate.score}/${aggregate.max_score}`);
     expect(t3.reply).toContain('The run analysed all 4 calls found in the period.');
     for (const rec of ['REC-88310', 'REC-88342', 'REC-88377', 'REC-88391']) expect(t3.reply).toContain(`- ${rec}:`);
   });

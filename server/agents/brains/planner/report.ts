@@ -104,18 +104,43 @@ export function iterationLines(v: RunView): string[] {
   return ['Per call:', ...[...groups].map(([key, summaries], i) => `- ${named ? recordings[i]!.recording_id : key}: ${summaries.join(' ')}`)];
 }
 
-/** The QA result of spec §2: score with breakdown, sentiment, and the failed rules with their evidence. */
+type ScoreData = { score: number; max_score: number; formula_id?: string; breakdown?: Record<string, number>; cap?: { value: number; categories: string[]; rule_ids: string[] } };
+
+/**
+ * One score with its parts, honest about their sum: "60/100 — compliance 45, sentiment 13.8,
+ * clarity 8.3 (together 67, capped at 60 because mandatory disclosure failed: FCA-DISC-01)".
+ */
+export function scoreText(d: ScoreData): string {
+  const parts = Object.entries(d.breakdown ?? {}).map(([k, x]) => `${k.replace(/_/g, ' ')} ${x}`);
+  const total = Math.round(Object.values(d.breakdown ?? {}).reduce((s, x) => s + x, 0));
+  const cap = d.cap
+    ? ` (together ${total}, capped at ${d.cap.value} because ${d.cap.categories.map((c) => c.replace(/_/g, ' ')).join(' and ')} failed${d.cap.rule_ids.length ? `: ${d.cap.rule_ids.join(', ')}` : ''})`
+    : parts.length && total !== d.score ? ` (together ${total}, capped at ${d.score})` : '';
+  return `${d.score}/${d.max_score}${parts.length ? ` — ${parts.join(', ')}${cap}` : ''}`;
+}
+
+/**
+ * The QA result of spec §2: score with breakdown, sentiment, and the failed rules with their
+ * evidence. With several calls scored one by one, the headline is the mean of the per-call scores
+ * with the count (what the QA page shows); the workflow's pooled score is named as what it is.
+ */
 export function qaReport(v: RunView): string[] {
   const lines: string[] = [];
   const scores = payloads(v, 'max_score');
-  const overall = scores[0];
-  if (overall) {
-    const d = overall.data as { score: number; max_score: number; formula_id?: string; breakdown?: Record<string, number> };
-    const parts = Object.entries(d.breakdown ?? {}).map(([k, x]) => `${k.replace(/_/g, ' ')} ${x}`);
-    lines.push(`**QA score: ${d.score}/${d.max_score}**${d.formula_id ? ` (scorecard ${d.formula_id})` : ''}${parts.length ? ` — ${parts.join(', ')}` : ''}.`);
+  const perCall = scores.filter((s) => s.state.includes('/'));
+  const overall = scores.find((s) => !s.state.includes('/'));
+  if (perCall.length > 1) {
+    const d0 = perCall[0]!.data as ScoreData;
+    const mean = Math.round((perCall.reduce((s, p) => s + (p.data as ScoreData).score, 0) / perCall.length) * 10) / 10;
+    lines.push(`**QA score: ${mean}/${d0.max_score}, the mean of ${perCall.length} per-call scores**${d0.formula_id ? ` (scorecard ${d0.formula_id})` : ''}; each call's score is below.`);
+    if (overall) lines.push(`Scored together as one body of work (the scorecard's "several calls" rule: pooled verdicts, mean sentiment), the calls get ${scoreText(overall.data as ScoreData)}.`);
+  } else if (overall ?? perCall[0]) {
+    const d = (overall ?? perCall[0])!.data as ScoreData;
+    lines.push(`**QA score: ${d.score}/${d.max_score}**${d.formula_id ? ` (scorecard ${d.formula_id})` : ''}${scoreText(d).slice(`${d.score}/${d.max_score}`.length)}.`);
   } else lines.push('The run produced no QA score.');
   lines.push(...iterationLines(v));
-  const sentiments = payloads(v, 'overall');
+  // Trimmed iteration envelopes (iteration_data "summary") have no flags list: not "no flags".
+  const sentiments = payloads(v, 'overall').filter((p) => Array.isArray(p.data.flags));
   for (const s of sentiments.slice(0, 4)) {
     const flags = (Array.isArray(s.data.flags) ? s.data.flags : []) as Array<{ type: string; severity: string; excerpt: string }>;
     const scope = s.state.includes('/') ? ` (${s.state.split('/')[0]})` : '';

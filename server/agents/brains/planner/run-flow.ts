@@ -89,8 +89,11 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
         runDoc = isObj(h.proposal.document) ? h.proposal.document : doc;
         notes.push(`I saved version ${version} of «${t.name}» (${swapText(h)}) and ran it.`);
       } else notes.push(`As you asked, I ran version ${version} as it is, without the proposed update.`);
-    } else {
+    } else if (h.findings.length) {
       notes.push(`Note: ${h.findings.map((f) => `${f.skill} failed ${percent(f.failure_rate)} of its ${f.uses} recent uses`).join('; ')} — above the ${percent(h.threshold)} threshold, but no more reliable alternative is known yet, so I ran it as it is.`);
+    }
+    for (const r of h.review_findings ?? []) {
+      notes.push(`Note: QA reviewers overrode ${r.overridden} of ${r.decisions} reviewed outputs of ${r.skill} (${percent(r.override_rate)}); treat its results with care until it is recalibrated.`);
     }
   }
 
@@ -146,6 +149,7 @@ interface HealthResult {
   version: string;
   findings: Array<{ skill: string; states: string[]; failure_rate: number; uses: number; alternative: { skill: string; failure_rate: number | null; uses: number } | null }>;
   proposal: { proposal_id: string; new_version: string; reason: string; document: Record<string, unknown> } | null;
+  review_findings?: Array<{ skill: string; decisions: number; overridden: number; override_rate: number }>;
 }
 
 const shortName = (uri: string) => uri.replace(/^skill:\/\//, '').replace(/@.*$/, '');

@@ -1,15 +1,15 @@
 import type { Advisor } from './types.ts';
 
-/** The advisors of the demo world; Alex Wong is the new hire of spec §2. */
+/** The advisors of the demo world and their teams; Alex Wong is the new hire of spec §2. */
 export const ADVISORS: readonly Advisor[] = [
-  { advisor_id: 'ADV-001', name: 'Alex Wong' },
-  { advisor_id: 'ADV-002', name: 'Priya Shah' },
-  { advisor_id: 'ADV-003', name: 'Tom Ellis' },
-  { advisor_id: 'ADV-004', name: 'Maria Garcia' },
-  { advisor_id: 'ADV-005', name: "James O'Connor" },
-  { advisor_id: 'ADV-006', name: 'Fatima Khan' },
-  { advisor_id: 'ADV-007', name: 'Daniel Brooks' },
-  { advisor_id: 'ADV-008', name: 'Sophie Turner' },
+  { advisor_id: 'ADV-001', name: 'Alex Wong', team: 'Home Finance North' },
+  { advisor_id: 'ADV-002', name: 'Priya Shah', team: 'Home Finance North' },
+  { advisor_id: 'ADV-003', name: 'Tom Ellis', team: 'Home Finance North' },
+  { advisor_id: 'ADV-004', name: 'Maria Garcia', team: 'Home Finance North' },
+  { advisor_id: 'ADV-005', name: "James O'Connor", team: 'Home Finance South' },
+  { advisor_id: 'ADV-006', name: 'Fatima Khan', team: 'Home Finance South' },
+  { advisor_id: 'ADV-007', name: 'Daniel Brooks', team: 'Home Finance South' },
+  { advisor_id: 'ADV-008', name: 'Sophie Turner', team: 'Home Finance South' },
 ];
 
 export interface Customer {

@@ -16,6 +16,8 @@ export interface Turn {
 export interface Advisor {
   advisor_id: string;
   name: string;
+  /** The advisor's team (the QA queue filters on it). */
+  team: string;
 }
 
 export type Product = 'HELOC 2.0' | 'Homeowner Loan' | 'Debt Consolidation Loan';

@@ -8,7 +8,8 @@ import { SkillError } from './envelope.ts';
  * regular expression the evaluated text must match; empty = nothing required), forbidden_pattern
  * (must not match; empty = nothing forbidden), applies_when (the rule applies only if this
  * matches; empty = always), applies_to_labels (`;`-separated segment labels the rule is checked
- * in when labelled segments are given; empty = any segment).
+ * in when labelled segments are given; empty = any segment), and optionally mandatory (`yes` for a
+ * rule the regulator requires, whose override needs a second reviewer; `no` or absent otherwise).
  */
 export interface ComplianceRule {
   rule_id: string;
@@ -18,9 +19,11 @@ export interface ComplianceRule {
   forbidden: RegExp | null;
   appliesWhen: RegExp | null;
   labels: string[];
+  mandatory: boolean;
 }
 
 const COLUMNS = ['rule_id', 'category', 'rule', 'required_pattern', 'forbidden_pattern', 'applies_when', 'applies_to_labels'];
+const OPTIONAL = 'mandatory';
 
 /** Rows of an RFC 4180 CSV: quoted fields may hold commas, newlines and doubled quotes. */
 export function parseCsv(text: string): string[][] {
@@ -56,12 +59,19 @@ const regex = (source: string, where: string) => {
 
 export function parseRuleSet(csv: string, id: string): ComplianceRule[] {
   const [header, ...rows] = parseCsv(csv);
-  if (!header || COLUMNS.some((c, i) => header[i]?.trim() !== c)) throw new SkillError('RuleSetInvalid', `${id}: the header must be ${COLUMNS.join(',')}`);
+  const withMandatory = header?.length === COLUMNS.length + 1 && header[COLUMNS.length]?.trim() === OPTIONAL;
+  if (!header || COLUMNS.some((c, i) => header[i]?.trim() !== c) || (header.length !== COLUMNS.length && !withMandatory)) {
+    throw new SkillError('RuleSetInvalid', `${id}: the header must be ${COLUMNS.join(',')}[,${OPTIONAL}]`);
+  }
   return rows.map((r, n) => {
     const at = `${id} row ${n + 2}`;
-    if (r.length !== COLUMNS.length) throw new SkillError('RuleSetInvalid', `${at}: ${r.length} fields, expected ${COLUMNS.length}`);
-    const [rule_id, category, rule, required, forbidden, when, labels] = r.map((f) => f.trim()) as [string, string, string, string, string, string, string];
+    if (r.length !== header.length) throw new SkillError('RuleSetInvalid', `${at}: ${r.length} fields, expected ${header.length}`);
+    const [rule_id, category, rule, required, forbidden, when, labels, mandatory = 'no'] = r.map((f) => f.trim()) as string[] as [
+      string, string, string, string, string, string, string, string?,
+    ];
+    if (!/^(yes|no|)$/i.test(mandatory)) throw new SkillError('RuleSetInvalid', `${at} mandatory: "${mandatory}" is not yes or no`);
     return {
+      mandatory: mandatory.toLowerCase() === 'yes',
       rule_id, category, rule,
       required: regex(required, `${at} required_pattern`),
       forbidden: regex(forbidden, `${at} forbidden_pattern`),

@@ -12,12 +12,14 @@ import { arrayArg, SkillError, stringArg, type SkillTool } from './envelope.ts';
  * fail, quoting the offending sentence; required_pattern matches → pass, quoting the sentence;
  * otherwise fail, quoting the sentence that made the rule apply (null for an always-applicable
  * rule: nothing was said to quote). A quote is a whole sentence; `evidence_span` gives its
- * character offsets in transcript_text (null when the quote is not in it), `label` the segment's label.
+ * character offsets in transcript_text (null when the quote is not in it), `label` the segment's label,
+ * `mandatory` whether the rule set marks the rule as required by the regulator.
  */
 type Verdict = {
   rule_id: string;
   rule: string;
   category: string;
+  mandatory: boolean;
   verdict: 'pass' | 'fail' | 'not_applicable';
   rationale: string;
   evidence: string | null;
@@ -37,7 +39,7 @@ function find(parts: Part[], re: RegExp): { span: Span; label?: string } | undef
 }
 
 function judge(rule: ComplianceRule, parts: Part[], transcript: string): Verdict {
-  const base = { rule_id: rule.rule_id, rule: rule.rule, category: rule.category };
+  const base = { rule_id: rule.rule_id, rule: rule.rule, category: rule.category, mandatory: rule.mandatory };
   const verdict = (v: Verdict['verdict'], rationale: string, hit?: { span: Span; label?: string }): Verdict => {
     const evidence = hit?.span.text ?? null;
     const at = evidence === null ? -1 : transcript.indexOf(evidence);

@@ -33,7 +33,8 @@ describe('get_recordings_by_application_ids', () => {
     const r = run(getRecordingsByApplicationIds, { application_ids: ['APP-49233', 'APP-49201', 'APP-00000'] });
     const recs = (r.data as { recordings: Array<Record<string, unknown>> }).recordings;
     expect(recs.map((x) => x.recording_id)).toEqual(['REC-88377', 'REC-88391', 'REC-88310']);
-    expect(Object.keys(recs[0]!).sort()).toEqual(['application_id', 'duration_s', 'recorded_at', 'recording_id', 'uri']);
+    expect(Object.keys(recs[0]!).sort()).toEqual(['advisor_name', 'application_id', 'customer_name', 'duration_s', 'product', 'recorded_at', 'recording_id', 'team', 'uri']);
+    expect(recs[2]).toMatchObject({ advisor_name: 'Alex Wong', team: 'Home Finance North', product: 'HELOC 2.0' });
     expect(r.summary).toContain('Unknown application ids: APP-00000');
   });
 });
@@ -48,7 +49,7 @@ describe('transcription (synthetic audio: the stored transcript)', () => {
       text: rec.turns.map((t) => t.text).join(' '),
       language: 'en',
       duration_s: rec.duration_s,
-      segments: rec.turns.map(({ start_s, end_s, text }) => ({ start_s, end_s, text })),
+      segments: rec.turns.map(({ start_s, end_s, text, speaker }) => ({ start_s, end_s, text, speaker })),
     });
     expect(r.artifacts).toEqual(['s3://selina-qa-artifacts/transcripts/REC-88342.whisper.json']);
   });

@@ -37,19 +37,24 @@ export const getApplicationsByAdvisor: SkillTool = (args) => {
 
 /**
  * The recordings of the given applications: application order first (as given), then recording
- * time. Unknown ids have no recordings; the summary names them.
+ * time, each with the call's metadata as the recording system files it (advisor and team, customer,
+ * product). Unknown ids have no recordings; the summary names them.
  */
 export const getRecordingsByApplicationIds: SkillTool = (args) => {
   const ids = arrayArg(args, 'application_ids', true)!;
   if (!ids.every((id): id is string => typeof id === 'string')) throw new SkillError('InvalidArguments', 'application_ids must be strings');
-  const all = demoDataset().recordings;
-  const known = new Set(demoDataset().applications.map((a) => a.application_id));
-  const recordings = ids.flatMap((id) =>
-    all
+  const { recordings: all, applications, advisors } = demoDataset();
+  const apps = new Map(applications.map((a) => [a.application_id, a]));
+  const recordings = ids.flatMap((id) => {
+    const app = apps.get(id);
+    const advisor = advisors.find((a) => a.advisor_id === app?.advisor_id);
+    const meta = { advisor_name: advisor?.name ?? null, team: advisor?.team ?? null, customer_name: app?.customer ?? null, product: app?.product ?? null };
+    return all
       .filter((r) => r.application_id === id)
       .sort((a, b) => a.recorded_at.localeCompare(b.recorded_at))
-      .map(({ recording_id, application_id, uri, duration_s, recorded_at }) => ({ recording_id, application_id, uri, duration_s, recorded_at })),
-  );
+      .map(({ recording_id, application_id, uri, duration_s, recorded_at }) => ({ recording_id, application_id, uri, duration_s, recorded_at, ...meta }));
+  });
+  const known = new Set(apps.keys());
   const unknown = ids.filter((id) => !known.has(id));
   const n = recordings.length;
   const summary = `Found ${n} recording${n === 1 ? '' : 's'} for ${ids.length} application${ids.length === 1 ? '' : 's'}.${unknown.length ? ` Unknown application ids: ${unknown.join(', ')}.` : ''}`;

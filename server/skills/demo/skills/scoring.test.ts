@@ -48,7 +48,7 @@ describe('calculate_score', () => {
     const edited = DOC.replace('| compliance | 70 |', '| compliance | 50 |').replace('| sentiment | 20 |', '| sentiment | 40 |').replace('| confusion | 2 |', '| confusion | 5 |');
     expect(score(edited, sentiment, verdicts).data).toMatchObject({ score: 71, breakdown: { compliance: 37.5, sentiment: 30, clarity: 3 } });
     const failedDisclosure = [...verdicts, v('fail', 'mandatory_disclosure')];
-    expect(score(DOC, sentiment, failedDisclosure).data.score).toBe(60);
+    expect(score(DOC, sentiment, failedDisclosure).data).toMatchObject({ score: 60, cap: { value: 60, categories: ['mandatory_disclosure'] } });
     expect(score(DOC.replace('| mandatory_disclosure | 60 |', '| mandatory_disclosure | 40 |'), sentiment, failedDisclosure).data.score).toBe(40);
     expect(score(DOC, sentiment, [...failedDisclosure, v('fail', 'vulnerability')]).data.score).toBe(50);
   });
@@ -59,6 +59,18 @@ describe('calculate_score', () => {
     expect(r.data.breakdown).toEqual({ compliance: 52.5, sentiment: 12.5, clarity: 8 });
     expect(r.data.score).toBe(73);
     expect(() => score(DOC, { reports: [] }, verdicts)).toThrow(/nothing to score/);
+  });
+
+  it('names the cap only when it changed the score, with the rules that set it', () => {
+    const low = { score: -1, flags: [] };
+    const failed = [v('fail', 'mandatory_disclosure'), { ...v('fail', 'vulnerability'), rule_id: 'VUL-01' }, { ...v('fail', 'mandatory_disclosure'), rule_id: 'FCA-DISC-01' }];
+    const r = score(DOC, sentiment, [...verdicts, ...failed]);
+    expect(r.data.cap).toEqual({ value: 50, categories: ['vulnerability'], rule_ids: ['VUL-01'] });
+    const under = score(DOC, low, [v('fail', 'mandatory_disclosure'), v('fail', 'mandatory_disclosure')]);
+    expect(under.data.score).toBeLessThan(60);
+    expect(under.data).not.toHaveProperty('cap');
+    const summary = runSkillTool(calculateScore, { sentiment_report: sentiment, compliance_verdicts: [...verdicts, ...failed], formula_id: 'qa_scoring_formula_v3' });
+    expect(summary).toMatchObject({ summary: expect.stringMatching(/capped at 50 because vulnerability failed: VUL-01\)\.$/) });
   });
 
   it('gives the full compliance weight when no verdict applies', () => {

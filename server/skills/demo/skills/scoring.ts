@@ -5,10 +5,12 @@ import { parseFormula, readFormulaDocument, type Measure, type ScoringFormula } 
  * scoring `calculate_score`: applies the formula document `formula_id` (scoring-formula.ts reads
  * it; data/qa_scoring_formula_v3.md says what each measure means) to a sentiment report — or a
  * batch `{reports: [...]}` — and compliance verdicts. `breakdown` holds each component's points;
- * `score` is their rounded sum, capped when a verdict of a capped category failed.
+ * `score` is their rounded sum, capped when a verdict of a capped category failed. `cap` is present
+ * exactly when the cap changed the score (`{value, categories, rule_ids}`: the failed categories
+ * and rules that set it), so a breakdown either adds up to the score or names the cap.
  */
 type Report = { score: number; flags: Array<{ type: string; severity: string }> };
-type VerdictIn = { verdict: string; category?: unknown };
+type VerdictIn = { verdict: string; category?: unknown; rule_id?: unknown };
 
 function report(raw: unknown, where: string): Report {
   const r = raw as { score?: unknown; flags?: unknown };
@@ -53,10 +55,21 @@ export function score(formulaMd: string, sentimentReport: Record<string, unknown
   const reports = reportsOf(sentimentReport);
   const verdicts = verdictsOf(verdictList);
   const breakdown = Object.fromEntries(f.components.map((c) => [c.component, round1(measure(c.measure, c.weight, f, reports, verdicts))]));
-  const failedCapped = verdicts.flatMap((v) => (v.verdict === 'fail' && typeof v.category === 'string' && f.caps[v.category] !== undefined ? [v.category] : []));
-  const cap = Math.min(f.max_score, ...failedCapped.map((c) => f.caps[c]!));
-  const total = Math.min(Math.round(Object.values(breakdown).reduce((s, x) => s + x, 0)), cap);
-  return { formula: f, reports: reports.length, cappedBy: cap < f.max_score ? [...new Set(failedCapped)] : [], data: { formula_id: f.formula_id, score: total, max_score: f.max_score, breakdown } };
+  const failedCapped = verdicts.filter((v) => v.verdict === 'fail' && typeof v.category === 'string' && f.caps[v.category] !== undefined);
+  const cap = Math.min(f.max_score, ...failedCapped.map((v) => f.caps[v.category as string]!));
+  const sum = Math.round(Object.values(breakdown).reduce((s, x) => s + x, 0));
+  const total = Math.min(sum, cap);
+  // Only the categories whose cap is the one applied set it (a looser cap of another failed category did not).
+  const setting = failedCapped.filter((v) => f.caps[v.category as string] === cap);
+  const capInfo = total < sum
+    ? {
+        value: cap,
+        categories: [...new Set(setting.map((v) => v.category as string))],
+        rule_ids: [...new Set(setting.flatMap((v) => (typeof v.rule_id === 'string' ? [v.rule_id] : [])))],
+      }
+    : null;
+  const data = { formula_id: f.formula_id, score: total, max_score: f.max_score, breakdown, ...(capInfo ? { cap: capInfo } : {}) };
+  return { formula: f, reports: reports.length, sum, data };
 }
 
 export const calculateScore: SkillTool = (args) => {
@@ -64,6 +77,8 @@ export const calculateScore: SkillTool = (args) => {
   const r = score(readFormulaDocument(formulaId), objectArg(args, 'sentiment_report'), arrayArg(args, 'compliance_verdicts', true)!);
   if (r.formula.formula_id !== formulaId) throw new SkillError('FormulaInvalid', `document ${formulaId}.md declares formula_id ${r.formula.formula_id}`);
   const calls = r.reports > 1 ? ` over ${r.reports} calls` : '';
-  const capped = r.cappedBy.length ? `, capped (failed ${r.cappedBy.join(', ')})` : '';
+  const c = r.data.cap;
+  const rules = c?.rule_ids.length ? `: ${c.rule_ids.join(', ')}` : '';
+  const capped = c ? `; parts add up to ${r.sum}, capped at ${c.value} because ${c.categories.join(' and ').replace(/_/g, ' ')} failed${rules}` : '';
   return { summary: `QA score ${r.data.score}/${r.data.max_score}${calls} (formula ${formulaId}${capped}).`, data: r.data };
 };

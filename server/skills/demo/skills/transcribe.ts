@@ -6,8 +6,8 @@ import { SkillError, stringArg, type SkillTool } from './envelope.ts';
 /**
  * whisper-transcribe `transcribe_audio` and assemblyai-transcribe `transcribe_audio_async`. The
  * audio is synthetic: a recording *is* its stored transcript, so transcription returns the
- * recording's turns as segments with their timings and the text as the turns joined by spaces (no
- * speaker labels, as a transcription backend returns it). Both backends return the same shape;
+ * recording's turns as segments with their timings and speaker (as a diarizing backend labels
+ * them: WhisperX, AssemblyAI's speaker_labels) and the text as the turns joined by spaces. Both backends return the same shape;
  * AssemblyAI's adds a job_id. The demo completes the AssemblyAI job before it returns and does not
  * call webhook_url (optional here, although the manifest requires it).
  */
@@ -22,7 +22,7 @@ function transcript(rec: Recording) {
     text: rec.turns.map((t) => t.text).join(' '),
     language: 'en',
     duration_s: rec.duration_s,
-    segments: rec.turns.map((t) => ({ start_s: t.start_s, end_s: t.end_s, text: t.text })),
+    segments: rec.turns.map((t) => ({ start_s: t.start_s, end_s: t.end_s, text: t.text, speaker: t.speaker })),
   };
 }
 

@@ -1,0 +1,99 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { londonDayStart, londonNextDayStart } from '../../lib/uk-time.ts';
+import type { Db } from '../db/client.ts';
+import { qaResults } from '../db/schema/index.ts';
+import type { QaFilter, QaSort } from './filter.ts';
+
+/**
+ * The QA queue: filtered, sorted and keyset-paged (a page costs the same at row 50 and row
+ * 50,000: the cursor is the last row's sort value and id, never an offset). Unscored calls sort
+ * last in both directions. `total` counts every row the filter matches.
+ */
+export const QUEUE_COLUMNS = {
+  id: qaResults.id, callId: qaResults.callId, runId: qaResults.runId, applicationId: qaResults.applicationId,
+  advisor: qaResults.advisor, team: qaResults.team, customer: qaResults.customer, product: qaResults.product,
+  callAt: qaResults.callAt, score: qaResults.score, maxScore: qaResults.maxScore, humanScore: qaResults.humanScore,
+  failedMandatory: qaResults.failedMandatory, rulesFailed: qaResults.rulesFailed, rulesPassed: qaResults.rulesPassed,
+  failedRuleIds: qaResults.failedRuleIds, vulnerable: qaResults.vulnerable, reviewStatus: qaResults.reviewStatus,
+  overridden: qaResults.overridden, workflowId: qaResults.workflowId, workflowName: qaResults.workflowName,
+  workflowVersion: qaResults.workflowVersion, latest: qaResults.latest, runFinishedAt: qaResults.runFinishedAt,
+};
+
+const SORT_COLUMN = { call_at: qaResults.callAt, score: qaResults.score, advisor: qaResults.advisor, failed_mandatory: qaResults.failedMandatory } as const;
+
+const ci = (col: AnyPgColumn, v: string) => sql`lower(${col}) = lower(${v})`;
+
+/** The filter as SQL conditions. */
+export function qaWhere(f: QaFilter): SQL | undefined {
+  const w: SQL[] = [];
+  if (!f.include_earlier) w.push(eq(qaResults.latest, true));
+  if (f.score_below !== undefined) w.push(lt(qaResults.score, f.score_below));
+  if (f.failed_mandatory !== undefined) w.push(f.failed_mandatory ? gt(qaResults.failedMandatory, 0) : eq(qaResults.failedMandatory, 0));
+  if (f.vulnerable !== undefined) w.push(eq(qaResults.vulnerable, f.vulnerable));
+  if (f.review_status) w.push(inArray(qaResults.reviewStatus, f.review_status));
+  if (f.overridden !== undefined) w.push(eq(qaResults.overridden, f.overridden));
+  if (f.advisor) w.push(ci(qaResults.advisor, f.advisor));
+  if (f.team) w.push(ci(qaResults.team, f.team));
+  if (f.product) w.push(ci(qaResults.product, f.product));
+  if (f.rule_id) w.push(sql`${qaResults.failedRuleIds} @> ARRAY[${f.rule_id}]::text[]`);
+  if (f.from) w.push(sql`${qaResults.callAt} >= ${londonDayStart(f.from)}`);
+  if (f.to) w.push(sql`${qaResults.callAt} < ${londonNextDayStart(f.to)}`);
+  if (f.call_id) w.push(eq(qaResults.callId, f.call_id));
+  if (f.run_id) w.push(eq(qaResults.runId, f.run_id));
+  return w.length ? and(...w) : undefined;
+}
+
+type Cursor = { v: string | number | null; id: string };
+export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(s: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.id === 'string' && (c.v === null || typeof c.v === 'string' || typeof c.v === 'number')) return c;
+  } catch {
+    // fall through to the error below
+  }
+  throw new RangeError('cursor is not one this list returned');
+}
+
+/** Rows after the cursor in (col dir NULLS LAST, id dir) order. */
+function afterCursor(sort: QaSort, c: Cursor): SQL {
+  const col = SORT_COLUMN[sort.by];
+  const beyond = sort.dir === 'asc' ? gt : lt;
+  const idBeyond = beyond(qaResults.id, c.id);
+  if (c.v === null) return and(isNull(col), idBeyond)!;
+  return or(beyond(col, c.v as never), and(eq(col, c.v as never), idBeyond), isNull(col))!;
+}
+
+export interface QaPageQuery {
+  filter: QaFilter;
+  sort: QaSort;
+  limit: number;
+  cursor?: string;
+}
+
+export async function listQaPage(db: Db, q: QaPageQuery) {
+  const where = qaWhere(q.filter);
+  const col = SORT_COLUMN[q.sort.by];
+  const dir = q.sort.dir === 'asc' ? asc : desc;
+  const page = q.cursor ? and(where, afterCursor(q.sort, decodeCursor(q.cursor))) : where;
+  const [rows, [count]] = await Promise.all([
+    db.select(QUEUE_COLUMNS).from(qaResults).where(page)
+      .orderBy(sql`${col} ${sql.raw(q.sort.dir === 'asc' ? 'asc' : 'desc')} nulls last`, dir(qaResults.id))
+      .limit(q.limit + 1),
+    db.select({ n: sql<number>`count(*)::int` }).from(qaResults).where(where),
+  ]);
+  const items = rows.slice(0, q.limit);
+  const last = items[items.length - 1];
+  const v = last ? (q.sort.by === 'call_at' ? last.callAt : q.sort.by === 'score' ? last.score : q.sort.by === 'advisor' ? last.advisor : last.failedMandatory) : null;
+  return { items, total: count?.n ?? 0, nextCursor: rows.length > q.limit && last ? encodeCursor({ v, id: last.id }) : null };
+}
+
+/** Mean of the per-call AI scores of the filtered calls, with the count it is over. */
+export async function qaAggregate(db: Db, filter: QaFilter) {
+  const [r] = await db
+    .select({ calls: sql<number>`count(*)::int`, scored: sql<number>`count(${qaResults.score})::int`, mean: sql<number | null>`avg(${qaResults.score})::float8` })
+    .from(qaResults)
+    .where(and(qaWhere(filter), isNotNull(qaResults.id)));
+  return { calls: r?.calls ?? 0, scored: r?.scored ?? 0, mean: r?.mean === null || r?.mean === undefined ? null : Math.round(r.mean * 10) / 10 };
+}

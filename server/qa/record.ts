@@ -1,0 +1,112 @@
+/**
+ * The shape of one analysed call's QA result as the store keeps it (server/db/schema/qa.ts).
+ * Snake-case fields inside the JSON documents follow the skills' outputs they are copied from.
+ */
+
+/** One speaker turn; `start`/`end` are character offsets in the transcript `text`. */
+export interface QaTurn {
+  speaker: string | null;
+  text: string;
+  start_s: number | null;
+  end_s: number | null;
+  start: number;
+  end: number;
+}
+
+export interface QaTranscript {
+  /** The transcription's text (turns joined by one space). */
+  text: string;
+  turns: QaTurn[];
+  language: string | null;
+}
+
+/** Where a verdict's evidence is in the transcript: offsets, the turn it falls in, and its times. */
+export interface QaEvidence {
+  quote: string;
+  start: number;
+  end: number;
+  turn: number;
+  start_s: number | null;
+  end_s: number | null;
+}
+
+export type QaVerdictValue = 'pass' | 'fail' | 'not_applicable';
+
+export interface QaVerdict {
+  rule_id: string;
+  rule: string;
+  category: string | null;
+  mandatory: boolean;
+  verdict: QaVerdictValue;
+  rationale: string | null;
+  /** The quoted sentence located in the transcript; null when nothing could be quoted. */
+  evidence: QaEvidence | null;
+  /** The quote as the compliance skill returned it, kept even when it is not in the transcript. */
+  quote: string | null;
+}
+
+/** Why the score is below the sum of its parts: the cap a failed category imposed. */
+export interface QaCap {
+  value: number;
+  categories: string[];
+  rule_ids: string[];
+}
+
+export interface QaScoreDetail {
+  formula_id: string | null;
+  breakdown: Record<string, number>;
+  /** Sum of the breakdown, rounded as the formula rounds (to a whole number). */
+  breakdown_total: number;
+  /** Set exactly when the cap changed the score (score < breakdown_total). */
+  cap: QaCap | null;
+  summary: string | null;
+}
+
+export interface QaFlag {
+  type: string;
+  severity: string;
+  excerpt: string | null;
+  /** Where the excerpt is in the transcript, when it could be located. */
+  evidence: QaEvidence | null;
+}
+
+export interface QaSentiment {
+  overall: string | null;
+  score: number | null;
+  flags: QaFlag[];
+}
+
+/** Which skill version produced each part, and what ran it. */
+export interface QaProvenance {
+  skills: { transcription: string | null; sentiment: string | null; compliance: string | null; scoring: string | null };
+  /** The state instance that produced each part (e.g. `AnalyseEachCall[2]/CalculateScore`). */
+  states: { transcription: string | null; sentiment: string | null; compliance: string | null; scoring: string | null };
+  rule_set_id: string | null;
+  /** The brain that ran the skill calls: `deterministic` or the model name. */
+  brain: string;
+  started_by: string | null;
+}
+
+/** What the projection writes for one call (everything but the review summary and timestamps). */
+export interface QaRecordInput {
+  runId: string;
+  callId: string;
+  applicationId: string | null;
+  advisor: string | null;
+  team: string | null;
+  customer: string | null;
+  product: string | null;
+  callAt: string | null;
+  durationS: number | null;
+  workflowId: string;
+  workflowName: string;
+  workflowVersion: string;
+  runFinishedAt: string;
+  score: number | null;
+  maxScore: number | null;
+  scoreDetail: QaScoreDetail | null;
+  verdicts: QaVerdict[];
+  sentiment: QaSentiment | null;
+  transcript: QaTranscript;
+  provenance: QaProvenance;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { qaFilterSchema, qaSortSchema } from '../../qa/filter.ts';
+import { listQaPage, qaAggregate } from '../../qa/query.ts';
+import { queueItemView } from '../../qa/view.ts';
+import { defineTool } from '../define-tool.ts';
+import { fail, ok } from '../result.ts';
+import { isToolFailure, qaDb } from './qa-db.ts';
+
+/** The QA queue with its triage filters (issue 13), one page at a time. */
+export const listQaResultsTool = defineTool({
+  name: 'list_qa_results',
+  description:
+    'List analysed calls (one QA result per call per run; by default the newest analysis of each call) with triage filters: '
+    + 'score below a threshold, failed mandatory rule, vulnerable customer, review state, overridden, advisor, team, product, '
+    + 'failed rule, call date range. Sorted and keyset-paged (pass next_cursor back as cursor). `aggregate` is the mean of the '
+    + 'per-call AI scores of every matching call, with the count it is over.',
+  readOnly: true,
+  input: z.object({
+    filter: qaFilterSchema.default({}),
+    sort: qaSortSchema.default({ by: 'call_at', dir: 'desc' }),
+    limit: z.number().int().min(1).max(500).default(50),
+    cursor: z.string().max(500).optional(),
+  }),
+  output: z.object({
+    items: z.array(z.record(z.string(), z.unknown())),
+    total: z.number().int(),
+    next_cursor: z.string().nullable(),
+    aggregate: z.object({ calls: z.number().int(), scored: z.number().int(), mean_score: z.number().nullable(), what: z.string() }),
+  }),
+  async handler(args, { services }) {
+    const db = await qaDb(services);
+    if (isToolFailure(db)) return db;
+    try {
+      const [page, agg] = await Promise.all([listQaPage(db, args), qaAggregate(db, args.filter)]);
+      const what = agg.scored ? `mean of ${agg.scored} per-call AI score${agg.scored === 1 ? '' : 's'}` : 'no scored call matches';
+      return ok({
+        items: page.items.map(queueItemView), total: page.total, next_cursor: page.nextCursor,
+        aggregate: { calls: agg.calls, scored: agg.scored, mean_score: agg.mean, what },
+      });
+    } catch (err) {
+      if (err instanceof RangeError) return fail('invalid_input', err.message);
+      throw err;
+    }
+  },
+});
