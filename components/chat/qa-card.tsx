@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useState } from 'react';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { plural } from './format';
@@ -36,7 +37,7 @@ function Rule({ r }: { r: FailedRule }) {
  * The QA result of a run: the score (big), its breakdown by component, per-call scores when the
  * run scored several calls, and every failed compliance rule with the sentence it quotes.
  */
-export function QaCard({ qa }: { qa: QaResult }) {
+export function QaCard({ qa, runId }: { qa: QaResult; runId?: string }) {
   const [allRules, setAllRules] = useState(false);
   const tone = qa.score !== null && qa.maxScore !== null ? scoreTone(qa.score, qa.maxScore) : 'neutral';
   const rules = allRules ? qa.failedRules : qa.failedRules.slice(0, FIRST_RULES);
@@ -44,14 +45,25 @@ export function QaCard({ qa }: { qa: QaResult }) {
   return (
     <section aria-label={qa.score !== null ? 'QA result' : 'Compliance result'} className="rounded-xl border border-slate-200 bg-white p-4 text-sm" data-testid="chat-qa-card">
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-        {qa.score !== null && (
+        {qa.mean ? (
           <div>
-            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">QA score</p>
-            <p className={`text-5xl leading-none font-semibold tabular-nums ${TONE_TEXT[tone]}`} data-testid="chat-qa-score">
-              {qa.score}
-              <span className="text-xl font-normal text-slate-400">/{qa.maxScore}</span>
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Mean QA score</p>
+            <p className={`text-5xl leading-none font-semibold tabular-nums ${TONE_TEXT[scoreTone(qa.mean.value, max)]}`} data-testid="chat-qa-score">
+              {qa.mean.value}
+              <span className="text-xl font-normal text-slate-400">/{max}</span>
             </p>
+            <p className="mt-1 text-xs text-slate-500">mean of {plural(qa.mean.count, 'per-call score')}</p>
           </div>
+        ) : (
+          qa.score !== null && (
+            <div>
+              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">QA score</p>
+              <p className={`text-5xl leading-none font-semibold tabular-nums ${TONE_TEXT[tone]}`} data-testid="chat-qa-score">
+                {qa.score}
+                <span className="text-xl font-normal text-slate-400">/{qa.maxScore}</span>
+              </p>
+            </div>
+          )
         )}
         {qa.compliance && (
           <div>
@@ -63,7 +75,21 @@ export function QaCard({ qa }: { qa: QaResult }) {
           </div>
         )}
       </div>
-      {qa.summary && <p className="mt-2 text-xs text-slate-600">{qa.summary}</p>}
+      {qa.mean && qa.score !== null ? (
+        <p className="mt-2 text-xs text-slate-600" data-testid="chat-qa-pooled">
+          Scored together as one body of work (the scorecard’s several-calls rule), the calls get {qa.score}/{qa.maxScore}
+          {qa.capText ? ` — ${qa.capText}` : '.'} The breakdown below is that pooled score’s.
+        </p>
+      ) : (
+        qa.capText && <p className="mt-2 text-xs font-medium text-amber-800" data-testid="chat-qa-cap">{qa.capText}</p>
+      )}
+      {runId && (
+        <p className="mt-2 text-xs">
+          <Link href={`/qa/open?run=${encodeURIComponent(runId)}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-qa-open">
+            {qa.perCall.length > 1 ? 'Review these calls in QA review →' : 'Open the call in QA review →'}
+          </Link>
+        </p>
+      )}
 
       {qa.breakdown.length > 0 && (
         <div className="mt-4">
@@ -90,9 +116,17 @@ export function QaCard({ qa }: { qa: QaResult }) {
           <ul className="flex flex-wrap gap-1.5">
             {qa.perCall.map((c) => (
               <li key={c.call}>
-                <Badge tone={scoreTone(c.score, c.maxScore)}>
-                  <span className="font-mono">{c.call}</span> {c.score}/{c.maxScore}
-                </Badge>
+                {runId ? (
+                  <Link href={`/qa/open?run=${encodeURIComponent(runId)}&call=${encodeURIComponent(c.call)}`} title={`Open ${c.call} in QA review`}>
+                    <Badge tone={scoreTone(c.score, c.maxScore)}>
+                      <span className="font-mono">{c.call}</span> {c.score}/{c.maxScore}
+                    </Badge>
+                  </Link>
+                ) : (
+                  <Badge tone={scoreTone(c.score, c.maxScore)}>
+                    <span className="font-mono">{c.call}</span> {c.score}/{c.maxScore}
+                  </Badge>
+                )}
               </li>
             ))}
           </ul>

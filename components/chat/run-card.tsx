@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +10,7 @@ import { runTone } from '@/components/graph/format';
 import type { RunCard as Card } from './cards';
 import { durationText, plural } from './format';
 import { QaCard } from './qa-card';
+import { ukDateTime } from '@/lib/uk-time';
 import { isFinalRunStatus, qaResultOf, retriedStates, runDurationMs, runProgress, runSnapshotOf, type RunSnapshot } from './run-view';
 
 /** How often a run still going is re-read (the brief's contract: every second until final). */
@@ -74,7 +76,10 @@ export function RunCard({ card }: { card: Card }) {
               {s?.workflowName ?? 'Run'} {s?.workflowVersion && <span className="font-normal text-slate-500">v{s.workflowVersion}</span>}
             </p>
             <p className="flex items-center gap-1 font-mono text-xs break-all text-slate-500">
-              {card.runId} <CopyButton text={card.runId} label="Copy the run id" />
+              <Link href={`/runs/${encodeURIComponent(card.runId)}`} className="hover:text-indigo-700 hover:underline" title="Open the run view">
+                {card.runId}
+              </Link>{' '}
+              <CopyButton text={card.runId} label="Copy the run id" />
             </p>
           </div>
           <div className="flex items-center gap-2" aria-live="polite">
@@ -89,7 +94,7 @@ export function RunCard({ card }: { card: Card }) {
             {s && <Progress s={s} />}
             {s && (
               <p className="mt-2 text-xs text-slate-500">
-                {s.startedAt && <>Started {new Date(s.startedAt).toLocaleString()}</>}
+                {s.startedAt && <>Started {ukDateTime(s.startedAt)}</>}
                 {duration !== null && <> · {final ? 'took' : 'running for'} {durationText(duration)}</>}
               </p>
             )}
@@ -113,7 +118,7 @@ export function RunCard({ card }: { card: Card }) {
           </>
         )}
       </section>
-      {qa && <QaCard qa={qa} />}
+      {qa && <QaCard qa={qa} runId={card.runId} />}
     </div>
   );
 }

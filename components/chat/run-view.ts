@@ -120,6 +120,10 @@ export interface QaResult {
   breakdown: Array<{ component: string; points: number }>;
   /** Per-call scores when the run scored each call before the aggregate. */
   perCall: Array<{ call: string; score: number; maxScore: number }>;
+  /** With several per-call scores: their mean (one decimal) and how many — the QA page's aggregate. */
+  mean: { value: number; count: number } | null;
+  /** Why the score is below the sum of its parts (the scoring skill's `cap`), as a sentence; null when it is not. */
+  capText: string | null;
   compliance: { passed: number; failed: number; notApplicable: number } | null;
   complianceSummaries: string[];
   failedRules: FailedRule[];
@@ -159,6 +163,18 @@ function collect(output: unknown) {
   return { scores, compliance };
 }
 
+/** "Parts add up to 67; capped at 60 because mandatory disclosure failed (FCA-DISC-01, …)." or null. */
+function capTextOf(data: Obj, breakdown: Array<{ points: number }>): string | null {
+  const total = Math.round(breakdown.reduce((t, b) => t + b.points, 0));
+  const score = num(data.score);
+  const cap = isObj(data.cap) ? data.cap : null;
+  if (!cap && (score === null || !breakdown.length || total === score)) return null;
+  const categories = Array.isArray(cap?.categories) ? (cap.categories as unknown[]).map((c) => String(c).replace(/_/g, ' ')) : [];
+  const rules = Array.isArray(cap?.rule_ids) ? (cap.rule_ids as unknown[]).map(String) : [];
+  const why = categories.length ? ` because ${categories.join(' and ')} failed${rules.length ? ` (${rules.join(', ')})` : ''}` : '';
+  return `Parts add up to ${total}; capped at ${num(cap?.value) ?? score}${why}.`;
+}
+
 /** The QA result in a run's output: score, breakdown, compliance counts and failed rules with evidence; null when there is neither a score nor verdicts. */
 export function qaResultOf(output: unknown): QaResult | null {
   const { scores, compliance } = collect(output);
@@ -182,7 +198,10 @@ export function qaResultOf(output: unknown): QaResult | null {
       failedRules.push({ ruleId: str(v.rule_id) ?? '?', rule: str(v.rule) ?? '', category: str(v.category), rationale: str(v.rationale), evidence: str(v.evidence), call: c.call });
     }
   }
+  const mean = perCall.length > 1 ? { value: Math.round((perCall.reduce((t, c) => t + c.score, 0) / perCall.length) * 10) / 10, count: perCall.length } : null;
   return {
+    mean,
+    capText: main ? capTextOf(main.data, breakdown) : null,
     score: main ? (main.data.score as number) : null,
     maxScore: main ? (main.data.max_score as number) : null,
     formulaId: main ? str(main.data.formula_id) : null,

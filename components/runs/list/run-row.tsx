@@ -5,6 +5,7 @@ import { advisorOf } from '@/server/execution/run-list-filter';
 import type { RunAction } from './run-actions';
 import { RunDuration } from './run-duration';
 import { RunProgress } from './run-progress';
+import { RunQaScoreCell, type RunQaScore } from './run-qa-score';
 import { RunRowActions } from './run-row-actions';
 import { runErrorText } from './run-row-view';
 import type { RunRow as Run } from './types';
@@ -14,10 +15,10 @@ const CELL = 'px-3 py-2 align-top';
 /**
  * One run: status (and how often it was redriven), workflow and version linking to the run view,
  * when it started and how long it took, who started it, the advisor its input names, progress
- * over its states, the error of a run that failed, and — when `actions` is given — the actions
+ * over its states, its QA score (mean over the calls it analysed), the error of a run that failed, and — when `actions` is given — the actions
  * the signed-in role has on it.
  */
-export function RunRow({ run, actions, onChanged }: { run: Run; actions: readonly RunAction[] | null; onChanged: () => void }) {
+export function RunRow({ run, qa, actions, onChanged }: { run: Run; qa?: RunQaScore; actions: readonly RunAction[] | null; onChanged: () => void }) {
   const error = runErrorText(run);
   const label = `run ${run.run_id.slice(0, 8)} of ${run.workflow_name}`;
   return (
@@ -56,6 +57,9 @@ export function RunRow({ run, actions, onChanged }: { run: Run; actions: readonl
       <td className={`${CELL} text-xs text-slate-700`}>{advisorOf(run.input) ?? <span className="text-slate-400">—</span>}</td>
       <td className={CELL}>
         <RunProgress states={run.states} />
+      </td>
+      <td className={`${CELL} text-sm whitespace-nowrap`}>
+        <RunQaScoreCell score={qa} />
       </td>
       {actions && (
         <td className={`${CELL} text-right`}>
