@@ -89,3 +89,22 @@ describe('qaResultOf', () => {
     expect(qaResultOf(null)).toBeNull();
   });
 });
+
+describe('qaResultOf: numbers that agree', () => {
+  it('with several calls, the headline is the mean of the per-call scores with the count', () => {
+    const qa = qaResultOf(allCallsOutput)!;
+    expect(qa.perCall.length).toBeGreaterThan(1);
+    const mean = Math.round((qa.perCall.reduce((t, c) => t + c.score, 0) / qa.perCall.length) * 10) / 10;
+    expect(qa.mean).toEqual({ value: mean, count: qa.perCall.length });
+    expect(qaResultOf(pilotOutput)!.mean).toBeNull();
+  });
+
+  it('says why a score is below the sum of its parts, from the skill’s cap or, without one, from the numbers', () => {
+    const env = (data: object) => ({ qa_score: { ok: true, summary: 's', data } });
+    const base = { formula_id: 'f', score: 60, max_score: 100, breakdown: { compliance: 45, sentiment: 13.8, clarity: 8.3 } };
+    expect(qaResultOf(env({ ...base, cap: { value: 60, categories: ['mandatory_disclosure'], rule_ids: ['FCA-DISC-01'] } }))!.capText)
+      .toBe('Parts add up to 67; capped at 60 because mandatory disclosure failed (FCA-DISC-01).');
+    expect(qaResultOf(env(base))!.capText).toBe('Parts add up to 67; capped at 60.');
+    expect(qaResultOf(env({ ...base, score: 67 }))!.capText).toBeNull();
+  });
+});
