@@ -10,6 +10,14 @@ const ALL = ROLES;
 
 export const NAV_ITEMS: readonly NavItem[] = [
   {
+    // First: reviewing analysed calls is a compliance manager's daily work.
+    href: '/qa',
+    label: 'QA review',
+    roles: ALL,
+    purpose:
+      'Review the AI’s QA results of advisors’ calls: triage the queue, read each call’s transcript with the evidence behind every rule verdict, and agree with or override the AI and sign the review off (compliance managers and admins).',
+  },
+  {
     href: '/chat',
     label: 'Chat',
     roles: ['compliance_manager', 'workflow_designer', 'admin'],

@@ -1,0 +1,92 @@
+'use client';
+import { useCallback, useMemo, useState } from 'react';
+import { Panel } from '@/components/ui/panel';
+import { ClockNote } from '../clock-note';
+import { verdictLabel } from '../format';
+import type { QaDetailView, QaEvidence } from '../types';
+import { CallHeader } from './call-header';
+import { useDrafts } from './drafts';
+import { evidenceSpans } from './evidence';
+import { ProvenancePanel } from './provenance-panel';
+import { ReviewHistory } from './review-history';
+import { ReviewPanel } from './review-panel';
+import { ScoreCard } from './score-card';
+import { SentimentPanel } from './sentiment-panel';
+import { Transcript } from './transcript';
+import { useEvidenceSelection } from './use-evidence-selection';
+import { VerdictList } from './verdict-list';
+
+/**
+ * A call's QA result (`/qa/[id]`): header, then score, sentiment and the review's state and
+ * closing actions, then the transcript beside the rule verdicts (linked both ways through their
+ * evidence), then provenance and the review history. `canReview` (compliance managers and admins) adds the review controls; `me` is
+ * the signed-in user's email, as sign-offs name their reviewer.
+ */
+export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; canReview: boolean; me: string; backHref: string }) {
+  const drafts = useDrafts();
+  const [naOpen, setNaOpen] = useState(false);
+  const flags = useMemo(() => qa.sentiment?.flags ?? [], [qa.sentiment]);
+  const spans = useMemo(() => evidenceSpans(qa.verdicts, flags), [qa.verdicts, flags]);
+  const evidenceOf = useCallback((id: string): QaEvidence | null => {
+    if (id.startsWith('flag:')) return flags[Number(id.slice(5))]?.evidence ?? null;
+    return qa.verdicts.find((v) => `rule:${v.rule_id}` === id)?.evidence ?? null;
+  }, [flags, qa.verdicts]);
+  const labelOf = useCallback((id: string) => {
+    if (id.startsWith('flag:')) return `the ${flags[Number(id.slice(5))]?.type ?? 'sentiment'} flag`;
+    const v = qa.verdicts.find((x) => `rule:${x.rule_id}` === id);
+    return v ? `${v.rule_id} (${verdictLabel(v.verdict).toLowerCase()})` : id;
+  }, [flags, qa.verdicts]);
+  const selection = useEvidenceSelection(qa.transcript.turns, evidenceOf, labelOf);
+  const pickInTranscript = useCallback((ids: readonly string[]) => {
+    const na = ids.some((id) => qa.verdicts.some((v) => v.verdict === 'not_applicable' && `rule:${v.rule_id}` === id));
+    if (na) setNaOpen(true);
+    selection.showInResults(ids);
+  }, [qa.verdicts, selection]);
+
+  const locked = qa.review.status === 'signed_off';
+  const ruleReview = canReview ? { qaResultId: qa.qa_result_id, locked, draft: drafts.rule, setDraft: drafts.setRule } : null;
+  const scoreReview = canReview ? { locked, draft: drafts.drafts.score, onDraft: drafts.setScore } : null;
+
+  return (
+    <div className="space-y-6" data-testid="qa-detail">
+      <div className="space-y-2">
+        <CallHeader qa={qa} backHref={backHref} />
+        <ClockNote className="" />
+      </div>
+      <p className="sr-only" aria-live="polite" data-testid="evidence-announcement">{selection.announcement}</p>
+
+      <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_24rem]">
+        <Panel title="Score"><ScoreCard qa={qa} review={scoreReview} /></Panel>
+        <Panel title="Sentiment" id="qa-sentiment">
+          <SentimentPanel qa={qa} selected={selection.selected} onShow={selection.showInTranscript} />
+        </Panel>
+        <Panel title={canReview ? 'Review' : 'Review (read only)'} id="qa-review">
+          <ReviewPanel qaResultId={qa.qa_result_id} review={qa.review} me={me} drafts={canReview ? drafts : null} />
+        </Panel>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <section aria-labelledby="transcript-title" className="rounded-xl border border-slate-200 bg-white lg:sticky lg:top-4">
+          <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+            <h2 id="transcript-title" className="text-sm font-semibold text-slate-900">Transcript</h2>
+            <span className="text-xs text-slate-500">Underlined text is quoted as evidence: select it to see what quotes it.</span>
+          </div>
+          <div className="max-h-[calc(100vh-6rem)] overflow-y-auto p-3" data-testid="transcript-scroll">
+            <Transcript transcript={qa.transcript} spans={spans} selected={selection.selected} labelOf={labelOf}
+              onPick={pickInTranscript} />
+          </div>
+        </section>
+        <Panel title="Rule verdicts" id="qa-verdicts">
+          <VerdictList verdicts={qa.verdicts} naOpen={naOpen} onNaOpen={setNaOpen} selected={selection.selected}
+            decisions={qa.review.rules} review={ruleReview} onShow={selection.showInTranscript} />
+        </Panel>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <Panel title="Provenance" id="qa-provenance"><ProvenancePanel qa={qa} /></Panel>
+        <Panel title="Review history" id="qa-history"><ReviewHistory actions={qa.review.actions} /></Panel>
+      </div>
+      {/* Exports (CSV/PDF of this call's review) are added here by the exports work (app/api/qa/*). */}
+    </div>
+  );
+}
