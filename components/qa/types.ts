@@ -16,7 +16,8 @@ export type { QaDetailView, QaEvidence, QaFlag, QaQueueItem, QaReviewStatus, QaT
 /** One page of `qa.list`: items, total, next_cursor and the aggregate, or a tool failure. */
 export type QaListPage = Qa['list'];
 export type QaListOk = Extract<QaListPage, { status: 'ok' }>;
-export type QaAggregate = QaListOk['aggregate'];
+/** The aggregate of a filter's first page (later pages carry none). */
+export type QaAggregate = NonNullable<QaListOk['aggregate']>;
 /** `qa.get`: the call's QA result, or a tool failure. */
 export type QaGetResult = Qa['get'];
 export type QaAgreement = Qa['agreement'];

@@ -1,23 +1,12 @@
+import { ukExact } from '@/lib/uk-time';
 import type { AuditVerification } from './types';
 
 /**
  * How the audit panel writes times, counts, hashes and a verification, as UK users read them:
  * en-GB, in Europe/London time (GMT or BST as the date falls), whatever the browser's zone. Pure.
  */
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
-
 /** "8 Jul 2024, 10:00:05 BST" (London time, with its zone: GMT or BST). */
-export const auditTimeText = (at: Date) => DATE_TIME.format(at);
+export const auditTimeText = (at: Date) => ukExact(at.toISOString());
 
 /** "1,234". */
 export const countText = (n: number) => n.toLocaleString('en-GB');

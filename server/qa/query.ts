@@ -56,15 +56,6 @@ function decodeCursor(s: string): Cursor {
   throw new RangeError('cursor is not one this list returned');
 }
 
-/** Rows after the cursor in (col dir NULLS LAST, id dir) order. */
-function afterCursor(sort: QaSort, c: Cursor): SQL {
-  const col = SORT_COLUMN[sort.by];
-  const beyond = sort.dir === 'asc' ? gt : lt;
-  const idBeyond = beyond(qaResults.id, c.id);
-  if (c.v === null) return and(isNull(col), idBeyond)!;
-  return or(beyond(col, c.v as never), and(eq(col, c.v as never), idBeyond), isNull(col))!;
-}
-
 export interface QaPageQuery {
   filter: QaFilter;
   sort: QaSort;
@@ -72,21 +63,42 @@ export interface QaPageQuery {
   cursor?: string;
 }
 
-export async function listQaPage(db: Db, q: QaPageQuery) {
-  const where = qaWhere(q.filter);
+/**
+ * One page in (col dir NULLS LAST, id dir) order. After a cursor on a non-null value, the rows
+ * with values are read with a row comparison `(col, id) < (v, c)` — which an index on
+ * (latest, col dir nulls last, id dir) serves directly, so a deep page costs what the first does —
+ * and only when they run out, the rows without a value (the NULLS LAST tail) by id.
+ */
+async function pageRows(db: Db, where: SQL | undefined, q: QaPageQuery, want: number) {
   const col = SORT_COLUMN[q.sort.by];
-  const dir = q.sort.dir === 'asc' ? asc : desc;
-  const page = q.cursor ? and(where, afterCursor(q.sort, decodeCursor(q.cursor))) : where;
-  const [rows, [count]] = await Promise.all([
-    db.select(QUEUE_COLUMNS).from(qaResults).where(page)
-      .orderBy(sql`${col} ${sql.raw(q.sort.dir === 'asc' ? 'asc' : 'desc')} nulls last`, dir(qaResults.id))
-      .limit(q.limit + 1),
-    db.select({ n: sql<number>`count(*)::int` }).from(qaResults).where(where),
+  const dir = q.sort.dir === 'asc' ? 'asc' : 'desc';
+  const cmp = sql.raw(dir === 'asc' ? '>' : '<');
+  const select = (extra: SQL | undefined, n: number) =>
+    db.select(QUEUE_COLUMNS).from(qaResults).where(and(where, extra))
+      .orderBy(sql`${col} ${sql.raw(dir)} nulls last`, sql`${qaResults.id} ${sql.raw(dir)} nulls last`)
+      .limit(n);
+  const c = q.cursor ? decodeCursor(q.cursor) : null;
+  if (c && c.v === null) return select(and(isNull(col), sql`${qaResults.id} ${cmp} ${c.id}`), want);
+  const valued = await select(c ? sql`(${col}, ${qaResults.id}) ${cmp} (${c.v}, ${c.id})` : undefined, want);
+  if (!c || valued.length >= want) return valued;
+  return [...valued, ...(await select(isNull(col), want - valued.length))];
+}
+
+/**
+ * The queue page and, on the first page only (no cursor), the filter's total: counting every
+ * match costs a scan, and it does not change while the same filter is paged through. A caller
+ * that counts anyway (the aggregate) passes `total: false` and counts once.
+ */
+export async function listQaPage(db: Db, q: QaPageQuery, opts: { total?: boolean } = {}) {
+  const where = qaWhere(q.filter);
+  const [rows, count] = await Promise.all([
+    pageRows(db, where, q, q.limit + 1),
+    q.cursor || opts.total === false ? Promise.resolve(null) : db.select({ n: sql<number>`count(*)::int` }).from(qaResults).where(where),
   ]);
   const items = rows.slice(0, q.limit);
   const last = items[items.length - 1];
   const v = last ? (q.sort.by === 'call_at' ? last.callAt : q.sort.by === 'score' ? last.score : q.sort.by === 'advisor' ? last.advisor : last.failedMandatory) : null;
-  return { items, total: count?.n ?? 0, nextCursor: rows.length > q.limit && last ? encodeCursor({ v, id: last.id }) : null };
+  return { items, total: count ? (count[0]?.n ?? 0) : null, nextCursor: rows.length > q.limit && last ? encodeCursor({ v, id: last.id }) : null };
 }
 
 /** Mean of the per-call AI scores of the filtered calls, with the count it is over. */

@@ -86,7 +86,15 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
         <Panel title="Provenance" id="qa-provenance"><ProvenancePanel qa={qa} /></Panel>
         <Panel title="Review history" id="qa-history"><ReviewHistory actions={qa.review.actions} /></Panel>
       </div>
-      {/* Exports (CSV/PDF of this call's review) are added here by the exports work (app/api/qa/*). */}
+      <p className="text-sm">
+        <a href={`/api/qa/${encodeURIComponent(qa.qa_result_id)}/evidence.pdf`} download data-testid="qa-evidence-pack"
+          className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          Download the evidence pack (PDF)
+        </a>
+        <span className="ml-2 text-xs text-slate-500">
+          transcript excerpts behind each verdict, AI and reviewer verdicts, reviewers and times, provenance, and the audit chain head
+        </span>
+      </p>
     </div>
   );
 }

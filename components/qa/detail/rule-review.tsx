@@ -1,4 +1,5 @@
 'use client';
+import { OverrideActions } from './override-actions';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, FIELD } from '@/components/ui/button';
@@ -113,18 +114,10 @@ export function RuleReview({ qaResultId, verdict, decision, draft, onDraft, lock
             </p>
           )}
           <FieldError error={review.error} id={`${ids}-error`} />
-          <div className="flex gap-2">
-            <Button type="submit" variant="primary" className="px-2 py-1 text-xs"
-              disabled={review.pending || !draft.verdict || reason.length < 3}>
-              {review.pending ? 'Saving…' : 'Save override'}
-            </Button>
-            <Button className="px-2 py-1 text-xs" variant="ghost" onClick={() => {
-              review.clearError();
-              onDraft({ open: false });
-            }}>
-              Cancel
-            </Button>
-          </div>
+          <OverrideActions label="Save override" pending={review.pending} disabled={!draft.verdict || reason.length < 3} onCancel={() => {
+            review.clearError();
+            onDraft({ open: false });
+          }} />
         </form>
       )}
       {!draft.open && <FieldError error={review.error} />}

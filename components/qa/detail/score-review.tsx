@@ -1,4 +1,5 @@
 'use client';
+import { OverrideActions } from './override-actions';
 import { useId, type FormEvent } from 'react';
 import { Button, FIELD } from '@/components/ui/button';
 import { scoreText } from '../format';
@@ -60,17 +61,10 @@ export function ScoreReview({ qaResultId, aiScore, maxScore, agreed, draft, onDr
           onChange={(e) => onDraft({ reason: e.target.value })} aria-describedby={review.error ? `${ids}-error` : undefined} />
       </label>
       <FieldError error={review.error} id={`${ids}-error`} />
-      <div className="flex gap-2">
-        <Button type="submit" variant="primary" className="px-2 py-1 text-xs" disabled={review.pending || !valid || reason.length < 3}>
-          {review.pending ? 'Saving…' : 'Save score override'}
-        </Button>
-        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => {
-          review.clearError();
-          onDraft({ open: false });
-        }}>
-          Cancel
-        </Button>
-      </div>
+      <OverrideActions label="Save score override" pending={review.pending} disabled={!valid || reason.length < 3} onCancel={() => {
+        review.clearError();
+        onDraft({ open: false });
+      }} />
     </form>
   );
 }

@@ -58,8 +58,18 @@ export function QaQueue({ query, ignored, onFilter, onPatchFilter, onSort }: {
         )}
       </div>
 
-      {first && (
-        <QueueSummary aggregate={first.aggregate} total={first.total} shown={items.length} updating={list.isFetching && !list.isPending} />
+      {first?.aggregate && first.total !== null && (
+        <div className="space-y-1">
+          <QueueSummary aggregate={first.aggregate} total={first.total} shown={items.length} updating={list.isFetching && !list.isPending} />
+          {first.total > 0 && (
+            <p className="text-xs">
+              <a href={`/api/qa/export.csv?${searchOfQuery(query)}`} download className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+                data-testid="qa-export-csv">
+                Export these {first.total} calls as CSV
+              </a>
+            </p>
+          )}
+        </div>
       )}
 
       {list.isPending ? (

@@ -57,8 +57,13 @@ export const qaResults = pgTable(
   (t) => [
     uniqueIndex('qa_results_run_call_unique').on(t.runId, t.callId),
     check('qa_results_review_status_check', sql`${t.reviewStatus} in ('unreviewed', 'in_review', 'awaiting_second_signoff', 'signed_off')`),
+    // The queue's orders, both directions with NULLS LAST (a backward scan would give NULLS FIRST).
     index('qa_results_queue_call_at_idx').on(t.latest, t.callAt, t.id),
+    index('qa_results_queue_call_at_desc_idx').on(t.latest, t.callAt.desc().nullsLast(), t.id.desc()),
     index('qa_results_queue_score_idx').on(t.latest, t.score, t.id),
+    index('qa_results_queue_score_desc_idx').on(t.latest, t.score.desc().nullsLast(), t.id.desc()),
+    // The advisor filter compares case-insensitively.
+    index('qa_results_advisor_lower_idx').on(sql`lower(${t.advisor})`, t.callAt.desc().nullsLast(), t.id.desc()),
     index('qa_results_call_idx').on(t.callId),
     index('qa_results_advisor_idx').on(t.advisor, t.callAt),
     index('qa_results_status_idx').on(t.reviewStatus, t.callAt),

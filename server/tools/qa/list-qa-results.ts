@@ -23,19 +23,21 @@ export const listQaResultsTool = defineTool({
   }),
   output: z.object({
     items: z.array(z.record(z.string(), z.unknown())),
-    total: z.number().int(),
+    total: z.number().int().nullable().describe('Every call the filter matches; null on later pages (a cursor was given).'),
     next_cursor: z.string().nullable(),
-    aggregate: z.object({ calls: z.number().int(), scored: z.number().int(), mean_score: z.number().nullable(), what: z.string() }),
+    aggregate: z.object({ calls: z.number().int(), scored: z.number().int(), mean_score: z.number().nullable(), what: z.string() }).nullable()
+      .describe('Mean of the per-call AI scores over every matching call, with the count; null on later pages.'),
   }),
   async handler(args, { services }) {
     const db = await qaDb(services);
     if (isToolFailure(db)) return db;
     try {
-      const [page, agg] = await Promise.all([listQaPage(db, args), qaAggregate(db, args.filter)]);
-      const what = agg.scored ? `mean of ${agg.scored} per-call AI score${agg.scored === 1 ? '' : 's'}` : 'no scored call matches';
+      // The total and the aggregate describe the whole filter: computed for its first page only.
+      const [page, agg] = await Promise.all([listQaPage(db, args, { total: false }), args.cursor ? null : qaAggregate(db, args.filter)]);
+      const what = agg?.scored ? `mean of ${agg.scored} per-call AI score${agg.scored === 1 ? '' : 's'}` : 'no scored call matches';
       return ok({
-        items: page.items.map(queueItemView), total: page.total, next_cursor: page.nextCursor,
-        aggregate: { calls: agg.calls, scored: agg.scored, mean_score: agg.mean, what },
+        items: page.items.map(queueItemView), total: agg?.calls ?? null, next_cursor: page.nextCursor,
+        aggregate: agg && { calls: agg.calls, scored: agg.scored, mean_score: agg.mean, what },
       });
     } catch (err) {
       if (err instanceof RangeError) return fail('invalid_input', err.message);

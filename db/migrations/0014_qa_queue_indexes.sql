@@ -1,0 +1,3 @@
+CREATE INDEX "qa_results_queue_call_at_desc_idx" ON "qa_results" USING btree ("latest","call_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "qa_results_queue_score_desc_idx" ON "qa_results" USING btree ("latest","score" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "qa_results_advisor_lower_idx" ON "qa_results" USING btree (lower("advisor"),"call_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,62 @@
+import { ukExact } from '../../lib/uk-time.ts';
+import type { QaQueueItem } from './view.ts';
+
+/**
+ * The QA queue as CSV (RFC 4180), pure: one header row, then one row per queue item, every line
+ * ended by CRLF. A field is quoted when it holds a comma, a double quote, CR or LF (quotes
+ * doubled). Text from the data that a spreadsheet could run as a formula — starting with = + - @,
+ * a tab or CR — gets a leading `'` (CSV injection); numbers are written by us and left alone.
+ * Times: the call's London wall-clock time with its zone (BST/GMT), and the same instant in UTC
+ * (ISO 8601). The route prepends `CSV_BOM` so Excel reads the file as UTF-8.
+ */
+export const CSV_BOM = '\uFEFF';
+const EOL = '\r\n';
+
+type Cell = string | number | boolean | null;
+type Column = { header: string; value: (r: QaQueueItem) => Cell };
+
+const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+
+/** The export's columns, in order. */
+export const QA_CSV_COLUMNS: readonly Column[] = [
+  { header: 'Call ID', value: (r) => r.call_id },
+  { header: 'Advisor', value: (r) => r.advisor },
+  { header: 'Team', value: (r) => r.team },
+  { header: 'Customer', value: (r) => r.customer },
+  { header: 'Product', value: (r) => r.product },
+  { header: 'Call time (London)', value: (r) => (r.call_at ? ukExact(r.call_at) : null) },
+  { header: 'Call time (UTC, ISO 8601)', value: (r) => r.call_at },
+  { header: 'AI score', value: (r) => r.score },
+  { header: 'Max score', value: (r) => r.max_score },
+  { header: 'Human score', value: (r) => r.human_score },
+  { header: 'Failed mandatory rules', value: (r) => r.failed_mandatory },
+  { header: 'Failed rules', value: (r) => r.failed_rule_ids.join(';') },
+  { header: 'Vulnerable', value: (r) => yesNo(r.vulnerable) },
+  { header: 'Review status', value: (r) => r.review_status },
+  { header: 'Overridden', value: (r) => yesNo(r.overridden) },
+  { header: 'Workflow', value: (r) => r.workflow_name },
+  { header: 'Workflow version', value: (r) => r.workflow_version },
+  { header: 'Run ID', value: (r) => r.run_id },
+];
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One field: null is empty, text is defused and quoted as needed. */
+export function csvField(v: Cell): string {
+  if (v === null) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'boolean') return yesNo(v);
+  const safe = FORMULA_START.test(v) ? `'${v}` : v;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One record line, CRLF included. */
+export const csvLine = (cells: readonly Cell[]) => cells.map(csvField).join(',') + EOL;
+
+export const qaCsvHeader = () => csvLine(QA_CSV_COLUMNS.map((c) => c.header));
+
+export const qaCsvRow = (r: QaQueueItem) => csvLine(QA_CSV_COLUMNS.map((c) => c.value(r)));
+
+/** Header plus rows: the whole document for rows already in memory (tests, small exports). */
+export const qaCsv = (rows: readonly QaQueueItem[]) => qaCsvHeader() + rows.map(qaCsvRow).join('');
