@@ -56,3 +56,10 @@ export function londonDay(iso: string): string {
   const p = Object.fromEntries(PARTS.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day}`;
 }
+
+const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+/** "15:12:09" (London time); "—" for none. */
+export const ukTime = (iso: string | number | Date | null | undefined) => {
+  const d = iso === null || iso === undefined ? null : new Date(iso);
+  return d && !Number.isNaN(d.getTime()) ? TIME.format(d) : '—';
+};

@@ -97,7 +97,7 @@ export function Composer({ agentLabel, busy, blocked, onSend, onStop }: Props) {
         <span>{busy ? 'Stop cancels the turn; what the agent did so far stays in the history.' : 'Enter sends · Shift+Enter for a new line'}</span>
         {draft.length > MAX_CHARS * 0.9 && (
           <span className={tooLong ? 'font-medium text-red-700' : ''}>
-            {draft.length.toLocaleString()} / {MAX_CHARS.toLocaleString()}
+            {draft.length.toLocaleString('en-GB')} / {MAX_CHARS.toLocaleString('en-GB')}
           </span>
         )}
       </p>

@@ -1,4 +1,5 @@
 'use client';
+import { ukExact } from '@/lib/uk-time';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, FIELD } from '@/components/ui/button';
@@ -80,7 +81,7 @@ export function ConversationItem({ conversation: c, selected, answering, now, on
               <Badge tone={c.mode === 'conductor' ? 'info' : 'neutral'} title={`${m.label}: ${m.mode}`}>
                 {m.label}
               </Badge>
-              <time dateTime={c.updatedAt} title={new Date(c.updatedAt).toLocaleString()}>
+              <time dateTime={c.updatedAt} title={ukExact(c.updatedAt)}>
                 {relativeTime(c.updatedAt, now)}
               </time>
               {answering && <span className="text-indigo-700">· answering…</span>}

@@ -1,6 +1,7 @@
+import { ukExact } from '@/lib/uk-time';
 import { MarkdownView } from './markdown-view';
 
-const timeTitle = (at?: string) => (at ? new Date(at).toLocaleString() : undefined);
+const timeTitle = (at?: string) => (at ? ukExact(at) : undefined);
 
 /**
  * What the user wrote (kept as typed: no Markdown). `pending` until the server took it.

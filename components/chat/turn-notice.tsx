@@ -24,7 +24,7 @@ export function TurnNotice({ finished, onDismiss }: { finished: FinishedTurn; on
               ? { tone: 'warn', text: early }
               : null;
 
-  const usageText = usage && usage.step_count > 0 ? `Last turn: ${usage.step_count} step${usage.step_count === 1 ? '' : 's'}${usage.total_tokens > 0 ? ` · ${usage.total_tokens.toLocaleString()} tokens` : ''}` : null;
+  const usageText = usage && usage.step_count > 0 ? `Last turn: ${usage.step_count} step${usage.step_count === 1 ? '' : 's'}${usage.total_tokens > 0 ? ` · ${usage.total_tokens.toLocaleString('en-GB')} tokens` : ''}` : null;
 
   if (!notice) return usageText ? <p className="text-center text-xs text-slate-400" data-testid="chat-usage">{usageText}</p> : null;
   return (

@@ -1,10 +1,11 @@
+import { ukDateTime } from '@/lib/uk-time';
 import type { Tone } from '@/components/ui/badge';
 
 /** A timestamp in the reader's locale; "—" for a missing one. */
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? iso : ukDateTime(iso);
 }
 
 /** Badge tone of a run status (SUCCEEDED, FAILED, …). */

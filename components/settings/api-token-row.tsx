@@ -1,4 +1,5 @@
 'use client';
+import { ukDate, ukDateTime } from '@/lib/uk-time';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
@@ -39,14 +40,14 @@ export function ApiTokenRow({ token, report, refresh }: { token: ApiToken; repor
         </span>
       </td>
       <td className="py-2.5 pr-4 text-xs text-slate-500">
-        {token.createdAt.toLocaleDateString()}
+        {ukDate(token.createdAt.toISOString())}
         {token.createdByEmail && <span className="block">{token.createdByEmail}</span>}
       </td>
-      <td className="py-2.5 pr-4 text-xs text-slate-500">{token.lastUsedAt ? token.lastUsedAt.toLocaleString() : 'never'}</td>
+      <td className="py-2.5 pr-4 text-xs text-slate-500">{token.lastUsedAt ? ukDateTime(token.lastUsedAt.toISOString()) : 'never'}</td>
       <td className="py-2.5">
         <div className="flex flex-wrap items-center justify-end gap-2">
           {token.revokedAt ? (
-            <Badge tone="bad" title={`Revoked ${token.revokedAt.toLocaleString()}`}>
+            <Badge tone="bad" title={`Revoked ${ukDateTime(token.revokedAt.toISOString())}`}>
               Revoked
             </Badge>
           ) : confirming ? (

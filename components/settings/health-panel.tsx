@@ -1,4 +1,5 @@
 'use client';
+import { ukTime } from '@/lib/uk-time';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +20,7 @@ const PORT_LABELS: Record<string, string> = {
 export function HealthPanel() {
   const trpc = useTRPC();
   const health = useQuery({ ...trpc.health.adapters.queryOptions(), staleTime: 0 });
-  const checkedAt = health.dataUpdatedAt ? new Date(health.dataUpdatedAt).toLocaleTimeString() : null;
+  const checkedAt = health.dataUpdatedAt ? ukTime(health.dataUpdatedAt) : null;
   return (
     <Panel
       title="Adapters"

@@ -1,4 +1,5 @@
 'use client';
+import { ukDate, ukDateTime } from '@/lib/uk-time';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, FIELD } from '@/components/ui/button';
@@ -52,9 +53,9 @@ export function UserRow({ user, isSelf, report }: Props) {
           </select>
         </td>
         <td className="py-2.5 pr-4">
-          {user.disabledAt ? <Badge tone="bad" title={`Disabled ${user.disabledAt.toLocaleString()}`}>Disabled</Badge> : <Badge tone="ok">Active</Badge>}
+          {user.disabledAt ? <Badge tone="bad" title={`Disabled ${ukDateTime(user.disabledAt.toISOString())}`}>Disabled</Badge> : <Badge tone="ok">Active</Badge>}
         </td>
-        <td className="py-2.5 pr-4 text-xs text-slate-500">{user.createdAt.toLocaleDateString()}</td>
+        <td className="py-2.5 pr-4 text-xs text-slate-500">{ukDate(user.createdAt.toISOString())}</td>
         <td className="py-2.5">
           <div className="flex flex-wrap justify-end gap-2">
             <Button onClick={() => setResetting((r) => !r)} aria-expanded={resetting} disabled={actions.busy}>

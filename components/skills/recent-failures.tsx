@@ -1,3 +1,4 @@
+import { ukDateTime } from '@/lib/uk-time';
 import { TableHead } from '@/components/ui/table-head';
 import type { SkillReport } from './reliability-types';
 
@@ -16,7 +17,7 @@ export function RecentFailures({ failures }: { failures: SkillReport['recent_fai
               <td className="px-3 py-2 font-mono text-xs">{f.state}</td>
               <td className="px-3 py-2 text-red-800">{f.error ?? '—'}</td>
               <td className="px-3 py-2 whitespace-nowrap text-xs text-slate-600">
-                <time dateTime={f.at}>{new Date(f.at).toLocaleString()}</time>
+                <time dateTime={f.at}>{ukDateTime(f.at)}</time>
               </td>
             </tr>
           ))}

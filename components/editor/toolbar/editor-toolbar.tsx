@@ -1,4 +1,5 @@
 'use client';
+import { ukTime } from '@/lib/uk-time';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -59,7 +60,7 @@ export function EditorToolbar({ source, state, validation, permissions, canvas, 
         </p>
         <p className="text-xs text-slate-500">
           From {drafts.draftId && source.draftId === null ? `draft ${drafts.title}` : source.label}
-          {drafts.savedAt && <> · draft saved {drafts.savedAt.toLocaleTimeString()}</>}
+          {drafts.savedAt && <> · draft saved {ukTime(drafts.savedAt)}</>}
         </p>
       </div>
       <ValidityBadge syntaxError={state.syntaxError} validation={validation} />

@@ -1,4 +1,5 @@
 'use client';
+import { ukTime } from '@/lib/uk-time';
 import { Badge } from '@/components/ui/badge';
 import { JsonBlock } from '@/components/ui/json-block';
 import { durationText } from '@/components/chat/format';
@@ -9,7 +10,7 @@ import { RunEventList } from './run-event-list';
 import type { Instance } from './types';
 
 const TONE = { pending: 'neutral', running: 'info', done: 'ok', failed: 'bad' } as const;
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString() : '—');
+const time = (iso: string | null) => ukTime(iso);
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -1,4 +1,5 @@
 'use client';
+import { ukTime } from '@/lib/uk-time';
 import type { RunEvent } from './types';
 
 /** One event in words: a state's new status, a run change, a swap, a redrive, a webhook. */
@@ -25,7 +26,7 @@ export function RunEventList({ events, label = 'Run events' }: { events: readonl
     <ol className="space-y-0.5 font-mono text-[11px] leading-5" aria-label={label} data-testid="run-events">
       {events.map((e) => (
         <li key={e.id} className="flex gap-2" data-type={String(e.event.type)}>
-          <span className="shrink-0 text-slate-400">{typeof e.event.at === 'string' ? new Date(e.event.at).toLocaleTimeString() : e.id}</span>
+          <span className="shrink-0 text-slate-400">{typeof e.event.at === 'string' ? ukTime(e.event.at) : e.id}</span>
           <span className={e.event.type === 'skill_swap' ? 'text-amber-800' : e.event.type === 'redrive' ? 'text-indigo-700' : 'text-slate-700'}>{eventText(e.event)}</span>
         </li>
       ))}

@@ -1,4 +1,5 @@
 'use client';
+import { ukDateTime } from '@/lib/uk-time';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { StateProgressBar } from '@/components/ui/state-progress-bar';
@@ -57,7 +58,7 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
           {s(run.run_id)} <CopyButton text={s(run.run_id)} label="Copy the run id" />
         </p>
         <p className="text-xs text-slate-600">
-          Started {Number.isNaN(started) ? '—' : new Date(started).toLocaleString()} by {s(run.started_by) || '—'}
+          Started {Number.isNaN(started) ? '—' : ukDateTime(new Date(started).toISOString())} by {s(run.started_by) || '—'}
           {took !== null && <> · {final ? 'took' : 'running for'} {durationText(took)}</>}
           {Number(run.redrive_count) > 0 && <> · redriven {String(run.redrive_count)}×</>}
         </p>
