@@ -19,3 +19,5 @@ export const WORKFLOW_EDITORS: readonly Role[] = ['workflow_designer', 'admin'];
 export const WORKFLOW_RUNNERS: readonly Role[] = ['workflow_designer', 'compliance_manager', 'admin'];
 /** Who chats with agents (the Planner starts runs and saves workflows): everyone but read-only stakeholders. */
 export const CHAT_ROLES: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin'];
+/** Who reviews QA results (agree/override, sign off): compliance managers and admins; everyone else reads. */
+export const QA_REVIEWERS: readonly Role[] = ['compliance_manager', 'admin'];

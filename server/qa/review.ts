@@ -3,12 +3,10 @@ import type { Actor } from '../audit/actor.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { Db } from '../db/client.ts';
 import { qaResults, qaReviewActions, type QaResultRow } from '../db/schema/index.ts';
-import type { Role } from '../auth/roles.ts';
+import { QA_REVIEWERS } from '../auth/roles.ts';
 import type { ReviewInput } from './review-input.ts';
 import { reviewState } from './review-state.ts';
 
-/** Who reviews QA results: compliance managers and admins, signed in (never an agent or a script). */
-export const QA_REVIEWERS: readonly Role[] = ['compliance_manager', 'admin'];
 
 export type ReviewOutcome =
   | { ok: true; status: QaResultRow['reviewStatus']; overridden: boolean; humanScore: number | null; signOffsNeeded: number; signOffs: number }

@@ -4,7 +4,7 @@ import { navItemFor } from '@/components/shell/nav-items';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { QaPage } from '@/components/qa/qa-page';
-import { QA_REVIEWERS } from '@/server/qa/review';
+import { QA_REVIEWERS } from '@/server/auth/roles';
 
 export const metadata: Metadata = { title: 'QA review' };
 
