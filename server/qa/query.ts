@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { londonDayStart, londonNextDayStart } from '../../lib/uk-time.ts';
 import type { Db } from '../db/client.ts';
@@ -101,11 +101,21 @@ export async function listQaPage(db: Db, q: QaPageQuery, opts: { total?: boolean
   return { items, total: count ? (count[0]?.n ?? 0) : null, nextCursor: rows.length > q.limit && last ? encodeCursor({ v, id: last.id }) : null };
 }
 
+/** How many calls, how many of them scored, and the mean of their AI scores (one decimal). */
+const AGGREGATE = {
+  calls: sql<number>`count(*)::int`,
+  scored: sql<number>`count(${qaResults.score})::int`,
+  mean: sql<number | null>`round(avg(${qaResults.score})::numeric, 1)::float8`,
+};
+
 /** Mean of the per-call AI scores of the filtered calls, with the count it is over. */
 export async function qaAggregate(db: Db, filter: QaFilter) {
-  const [r] = await db
-    .select({ calls: sql<number>`count(*)::int`, scored: sql<number>`count(${qaResults.score})::int`, mean: sql<number | null>`avg(${qaResults.score})::float8` })
-    .from(qaResults)
-    .where(and(qaWhere(filter), isNotNull(qaResults.id)));
-  return { calls: r?.calls ?? 0, scored: r?.scored ?? 0, mean: r?.mean === null || r?.mean === undefined ? null : Math.round(r.mean * 10) / 10 };
+  const [r] = await db.select(AGGREGATE).from(qaResults).where(qaWhere(filter));
+  return { calls: r?.calls ?? 0, scored: r?.scored ?? 0, mean: r?.mean ?? null };
+}
+
+/** The same aggregate per run (the run list's QA column). */
+export async function qaAggregateOfRuns(db: Db, runIds: string[]) {
+  if (!runIds.length) return [];
+  return db.select({ runId: qaResults.runId, ...AGGREGATE }).from(qaResults).where(inArray(qaResults.runId, runIds)).groupBy(qaResults.runId);
 }

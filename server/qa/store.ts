@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { qaResults, type QaResultRow } from '../db/schema/index.ts';
+import { qaResults } from '../db/schema/index.ts';
 import type { QaRecordInput } from './record.ts';
 
 /**
@@ -48,23 +48,4 @@ export async function upsertQaRecords(db: Db, records: QaRecordInput[]): Promise
     }
   });
   return records.length;
-}
-
-/** Every analysis of a call, newest first (the call detail's "previous results"). */
-export async function analysesOfCall(db: Db, callId: string): Promise<QaResultRow[]> {
-  return db.select().from(qaResults).where(eq(qaResults.callId, callId)).orderBy(desc(qaResults.runFinishedAt));
-}
-
-export async function qaResultsOfRuns(db: Db, runIds: string[]): Promise<Array<{ runId: string; calls: number; scored: number; mean: number | null }>> {
-  if (!runIds.length) return [];
-  return db
-    .select({
-      runId: qaResults.runId,
-      calls: sql<number>`count(*)::int`,
-      scored: sql<number>`count(${qaResults.score})::int`,
-      mean: sql<number | null>`avg(${qaResults.score})::float8`,
-    })
-    .from(qaResults)
-    .where(inArray(qaResults.runId, runIds))
-    .groupBy(qaResults.runId);
 }

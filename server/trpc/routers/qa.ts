@@ -7,7 +7,7 @@ import { getQaResultTool } from '../../tools/qa/get-qa-result.ts';
 import { listQaResultsTool } from '../../tools/qa/list-qa-results.ts';
 import { reviewQaResultTool } from '../../tools/qa/review-qa-result.ts';
 import { z } from 'zod';
-import { qaResultsOfRuns } from '../../qa/store.ts';
+import { qaAggregateOfRuns } from '../../qa/query.ts';
 import { ALL_ROLES, procedure, router } from '../init.ts';
 import { toolMutation, toolQuery } from '../tool-procedure.ts';
 import { savedFiltersRouter } from './saved-filters.ts';
@@ -29,9 +29,7 @@ export const qaRouter = router({
   runScores: procedure
     .meta({ access: ALL_ROLES })
     .input(z.object({ run_ids: z.array(z.string().min(1).max(100)).max(200) }))
-    .query(async ({ ctx, input }) =>
-      (await qaResultsOfRuns(ctx.db, input.run_ids)).map((r) => ({ ...r, mean: r.mean === null ? null : Math.round(r.mean * 10) / 10 })),
-    ),
+    .query(({ ctx, input }) => qaAggregateOfRuns(ctx.db, input.run_ids)),
   options: procedure.meta({ access: ALL_ROLES }).query(({ ctx }) => qaFilterOptions(ctx.db)),
   /** The console's "today": DCF_CLOCK when pinned (the demo), else null for the real clock. */
   clock: procedure.meta({ access: ALL_ROLES }).query(({ ctx }) => ({ pinnedToday: ctx.services.config.clock ?? null })),
