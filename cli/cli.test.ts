@@ -27,9 +27,11 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       create_workflow_control_plane: false, read_workflow_control_plane: true, acquire_state_lease: false,
       update_workflow_control_plane: false, notify_next_worker_agent: false, notify_if_ready: false,
       create_worker_agents: false, finalize_workflow: false, load_skill: false, unload_skill: false,
-      invoke_skill_tool: false, start_workflow_run: false, get_workflow_run: true, wait_for_workflow_run: true, list_workflow_runs: true, redrive_workflow_run: false, set_demo_faults: false,
+      invoke_skill_tool: false, start_workflow_run: false, get_workflow_run: true, wait_for_workflow_run: true, list_workflow_runs: true,
+      redrive_workflow_run: false, set_demo_faults: false,
       append_graph_episode: false, store_memory: false, search_embeddings: true, get_skill_reliability: true,
-      get_workflow_lineage: true, find_closest_workflow: true, check_workflow_health: false, accept_workflow_update: false, save_workflow: false, get_saved_workflow: true,
+      get_workflow_lineage: true, find_closest_workflow: true, check_workflow_health: false, accept_workflow_update: false,
+      save_workflow: false, get_saved_workflow: true,
       // Delegated mode's twelve DCF+ tools, and the graph's Graphiti-style memory.
       create_companion: false, dismiss_companion: false, list_session_companions: true, update_companion_status: false,
       create_session_context: false, update_session_context: false, finalize_session: false,

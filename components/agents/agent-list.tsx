@@ -65,7 +65,9 @@ export function AgentList() {
           <AgentTable rows={rows} />
         </div>
       )}
-      {list.isError && rows.length > 0 && <ErrorState title="More agents could not be loaded" message={errorMessage(list.error)} onRetry={() => void list.fetchNextPage()} />}
+      {list.isError && rows.length > 0 && (
+        <ErrorState title="More agents could not be loaded" message={errorMessage(list.error)} onRetry={() => void list.fetchNextPage()} />
+      )}
       {list.hasNextPage && !list.isPlaceholderData && (
         <div className="flex justify-center">
           <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>

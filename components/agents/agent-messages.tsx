@@ -18,14 +18,18 @@ const PAGE_SIZE = 50;
  */
 export function AgentMessages({ agent }: { agent: Pick<AgentDetail, 'id' | 'name' | 'conversation'> }) {
   const trpc = useTRPC();
-  const history = useInfiniteQuery(trpc.agents.messages.infiniteQueryOptions({ agent_id: agent.id, limit: PAGE_SIZE }, { getNextPageParam: (p) => p.next_before }));
+  const history = useInfiniteQuery(
+    trpc.agents.messages.infiniteQueryOptions({ agent_id: agent.id, limit: PAGE_SIZE }, { getNextPageParam: (p) => p.next_before }),
+  );
   const messages = useMemo(() => (history.data?.pages ?? []).flatMap((p) => p.messages), [history.data]);
   const turns = useMemo(() => turnsOf(messages), [messages]);
   const times = useMemo(() => eventTimes(messages), [messages]);
   const userName = agent.conversation?.owner_name ?? 'the user';
 
   if (history.isPending) return <LoadingState label="Loading messages…" />;
-  if (history.isError && !messages.length) return <ErrorState title="Messages could not be loaded" message={errorMessage(history.error)} onRetry={() => void history.refetch()} />;
+  if (history.isError && !messages.length) {
+    return <ErrorState title="Messages could not be loaded" message={errorMessage(history.error)} onRetry={() => void history.refetch()} />;
+  }
   if (!messages.length) return <EmptyState title="No messages yet">Nobody has written to this agent, and it has not acted.</EmptyState>;
 
   return (
@@ -41,7 +45,9 @@ export function AgentMessages({ agent }: { agent: Pick<AgentDetail, 'id' | 'name
       {turns.map((t) => (
         <TurnView key={t.key} turn={t} times={times} agentName={agent.name} userName={userName} />
       ))}
-      {history.isError && <ErrorState title="Older messages could not be loaded" message={errorMessage(history.error)} onRetry={() => void history.fetchNextPage()} />}
+      {history.isError && (
+        <ErrorState title="Older messages could not be loaded" message={errorMessage(history.error)} onRetry={() => void history.fetchNextPage()} />
+      )}
       {history.hasNextPage && (
         <div className="flex justify-center">
           <Button onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>

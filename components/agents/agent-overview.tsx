@@ -75,7 +75,8 @@ export function AgentOverview({ agent }: { agent: AgentDetail }) {
                 Strategist: <AgentLink agent={s.strategist} />
               </span>
             )}
-            <Link href={`/companions?session=${encodeURIComponent(s.id)}`} className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">
+            <Link href={`/companions?session=${encodeURIComponent(s.id)}`}
+              className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">
               The session on the Companions page
             </Link>
             <Link href={tagSearchHref(`session:${s.id}`)} className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">

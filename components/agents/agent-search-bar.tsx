@@ -96,7 +96,8 @@ export function AgentSearchBar({ search, counts, onChange }: Props) {
       )}
       <p id="agent-search-help" className="basis-full text-xs text-slate-500">
         Words match anywhere (name, id, template, role, tags, conversation title, owner); <code className="font-mono">key:value</code> words match a tag
-        or its start, e.g. <code className="font-mono">session:6f1c</code>; quote a phrase. Press <kbd className="rounded border border-slate-300 px-1 font-mono">/</kbd> to search.
+        or its start, e.g. <code className="font-mono">session:6f1c</code>; quote a phrase. Press{' '}
+        <kbd className="rounded border border-slate-300 px-1 font-mono">/</kbd> to search.
       </p>
     </form>
   );

@@ -46,7 +46,8 @@ export function AgentTable({ rows }: { rows: readonly AgentListRow[] }) {
           {rows.map((r) => (
             <tr key={r.id} className="align-top hover:bg-slate-50" data-testid="agent-row" data-role={r.role ?? 'other'}>
               <td className="px-3 py-2">
-                <Link href={agentHref(r.id)} className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+                <Link href={agentHref(r.id)}
+                  className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
                   {r.name}
                 </Link>
                 <span className="block font-mono text-xs text-slate-500">{r.id}</span>

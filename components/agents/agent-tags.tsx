@@ -15,7 +15,8 @@ export function AgentTags({ tags }: { tags: readonly string[] }) {
               <Link
                 href={tagSearchHref(t)}
                 title={`Find the agents tagged ${t}`}
-                className="block max-w-full truncate rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200 ring-inset hover:bg-indigo-50 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-500"
+                className={`block max-w-full truncate rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200
+                  ring-inset hover:bg-indigo-50 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-500`}
               >
                 {t}
               </Link>

@@ -24,7 +24,8 @@ export function AgentTools({ tools }: { tools: readonly AgentTool[] }) {
           {tools.map((t) => (
             <li key={t.name} data-testid="agent-tool" data-tool={t.name}>
               <details className="group py-1">
-                <summary className="flex cursor-pointer list-none flex-wrap items-center gap-1.5 rounded px-1 py-0.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
+                <summary className={`flex cursor-pointer list-none flex-wrap items-center gap-1.5 rounded px-1 py-0.5 hover:bg-slate-50
+                  focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden`}>
                   <span aria-hidden className="text-[10px] text-slate-500 transition-transform group-open:rotate-90">▶</span>
                   <span className="font-mono text-xs font-medium text-slate-900">{t.name}</span>
                   <ToolBadges tool={t} />

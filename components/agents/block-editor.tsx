@@ -20,7 +20,9 @@ const trpcCode = (err: unknown) => (err as { data?: { code?: string } } | null)?
 /** What the admin should know before changing this block. */
 function EditNotes({ agent, block }: Pick<Props, 'agent' | 'block'>) {
   const notes: string[] = [];
-  if (block.read_only) notes.push('Agents hold this block read-only: only the console’s tools write it. Your value is kept, and their next write starts from it.');
+  if (block.read_only) {
+    notes.push('Agents hold this block read-only: only the console’s tools write it. Your value is kept, and their next write starts from it.');
+  }
   if (block.shared_with.length) notes.push(`It is shared: the change applies to ${block.shared_with.map((a) => a.name).join(', ')} as well.`);
   if (isJsonDocument(block.value)) notes.push('It holds a JSON document that tools parse: it must stay a JSON object or array.');
   if (agent.session) notes.push(`The change is recorded in the activity of session ${agent.session.id.slice(0, 8)}….`);
@@ -82,7 +84,8 @@ export function BlockEditor({ agent, block, onClose }: Props) {
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3" aria-label={`Edit ${block.label}`} data-testid="block-editor">
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3"
+      aria-label={`Edit ${block.label}`} data-testid="block-editor">
       <EditNotes agent={agent} block={block} />
       <label className="grid gap-1 text-sm">
         <span className="font-medium">New value of {block.label}</span>

@@ -24,7 +24,9 @@ function RevisionItem({ r, before, label }: { r: BlockRevision; before: BlockRev
         <span>by {r.writer_label}</span>
         {r.reason && <span className="text-slate-500">— {r.reason}</span>}
       </p>
-      {earlierNotLoaded ? <p className="text-xs text-slate-500">Earlier revisions are not shown.</p> : <RevisionDiffView changes={changes} label={`${label}, revision ${r.revision}`} />}
+      {earlierNotLoaded
+        ? <p className="text-xs text-slate-500">Earlier revisions are not shown.</p>
+        : <RevisionDiffView changes={changes} label={`${label}, revision ${r.revision}`} />}
       <details>
         <summary className="cursor-pointer text-xs font-medium text-indigo-700">Value of revision {r.revision}</summary>
         <div className="mt-1">
@@ -45,12 +47,18 @@ export function BlockHistory({ block }: { block: AgentBlock }) {
   const [open, setOpen] = useState(false);
   const history = useQuery({ ...trpc.agents.blockRevisions.queryOptions({ block_id: block.id, limit: HISTORY_LIMIT }), enabled: open });
   if (block.revision === 0) {
-    return <p className="text-xs text-slate-500">No revision history: the host has never written this block (the agent’s own edits are recorded from the host’s first write on).</p>;
+    return (
+      <p className="text-xs text-slate-500">
+        No revision history: the host has never written this block (the agent’s own edits are recorded from the host’s first write on).
+      </p>
+    );
   }
   const revisions = history.data?.revisions ?? [];
   return (
     <details onToggle={(e) => setOpen(e.currentTarget.open)} className="group" data-testid="block-history">
-      <summary className="cursor-pointer text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">History ({plural(block.revision, 'revision')})</summary>
+      <summary className="cursor-pointer text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">
+        History ({plural(block.revision, 'revision')})
+      </summary>
       <div className="mt-2 rounded-md border border-slate-200 bg-slate-50/60 px-3">
         {history.isPending ? (
           <LoadingState label="Loading the history…" />

@@ -30,10 +30,19 @@ export function OpenQaResult({ runId, callId }: { runId: string | null; callId: 
   useEffect(() => {
     if (!data || !runId) return;
     if (data.total === 1 && first?.qa_result_id) router.replace(`/qa/${first.qa_result_id}`);
-    else if ((data.total ?? 0) > 1) router.replace(`/qa?run_id=${encodeURIComponent(runId)}${callId ? `&call_id=${encodeURIComponent(callId)}&include_earlier=true` : ''}`);
+    else if ((data.total ?? 0) > 1) {
+      const call = callId ? `&call_id=${encodeURIComponent(callId)}&include_earlier=true` : '';
+      router.replace(`/qa?run_id=${encodeURIComponent(runId)}${call}`);
+    }
   }, [data, first, runId, callId, router]);
 
-  if (!runId) return <p className="text-sm text-slate-700">This link names no run. <Link className="text-indigo-700 underline" href="/qa">Open the QA queue</Link>.</p>;
+  if (!runId) {
+    return (
+      <p className="text-sm text-slate-700">
+        This link names no run. <Link className="text-indigo-700 underline" href="/qa">Open the QA queue</Link>.
+      </p>
+    );
+  }
   if (q.data?.status === 'error') return <p role="alert" className="text-sm text-red-700">{q.data.error}</p>;
   const waitedOut = data?.total === 0 && Date.now() - started >= WAIT_MS;
   return (

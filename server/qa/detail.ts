@@ -22,7 +22,9 @@ export interface QaDetail {
     rules: Record<string, { decision: string; verdict: string | null; reason: string | null; by: string; at: string }>;
     score: { decision: string; score: number | null; reason: string | null; by: string; at: string } | null;
   };
-  otherAnalyses: Array<{ id: string; runId: string; runFinishedAt: string; score: number | null; workflowVersion: string; latest: boolean; reviewStatus: string }>;
+  otherAnalyses: Array<{
+    id: string; runId: string; runFinishedAt: string; score: number | null; workflowVersion: string; latest: boolean; reviewStatus: string;
+  }>;
 }
 
 export async function qaDetail(db: Db, id: string): Promise<QaDetail | null> {
@@ -41,7 +43,9 @@ export async function qaDetail(db: Db, id: string): Promise<QaDetail | null> {
   ]);
   const s = reviewState(actions);
   const rules = Object.fromEntries(
-    [...s.decisions].map(([rule, a]) => [rule, { decision: a.decision ?? 'agree', verdict: a.humanVerdict, reason: a.reason, by: a.userLabel, at: a.createdAt }]),
+    [...s.decisions].map(([rule, a]) => [
+      rule, { decision: a.decision ?? 'agree', verdict: a.humanVerdict, reason: a.reason, by: a.userLabel, at: a.createdAt },
+    ]),
   );
   const sd = s.scoreDecision;
   return {

@@ -108,8 +108,14 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
     const sentiment = sentimentOf(g.get('sentiment'), text, turns);
     const scoring = g.get('scoring');
     const provenance: QaProvenance = {
-      skills: { transcription: skillOf(view, tr), sentiment: skillOf(view, g.get('sentiment')), compliance: skillOf(view, g.get('compliance')), scoring: skillOf(view, scoring) },
-      states: { transcription: tr.instance, sentiment: g.get('sentiment')?.instance ?? null, compliance: g.get('compliance')?.instance ?? null, scoring: scoring?.instance ?? null },
+      skills: {
+        transcription: skillOf(view, tr), sentiment: skillOf(view, g.get('sentiment')),
+        compliance: skillOf(view, g.get('compliance')), scoring: skillOf(view, scoring),
+      },
+      states: {
+        transcription: tr.instance, sentiment: g.get('sentiment')?.instance ?? null,
+        compliance: g.get('compliance')?.instance ?? null, scoring: scoring?.instance ?? null,
+      },
       rule_set_id: str(g.get('compliance')?.data.rule_set_id),
       brain,
       started_by: str(run.started_by),

@@ -20,6 +20,8 @@ export const QUEUE_COLUMNS = {
   workflowVersion: qaResults.workflowVersion, latest: qaResults.latest, runFinishedAt: qaResults.runFinishedAt,
 };
 
+/** The row field holding each sort's value (the cursor carries the last row's). */
+const SORT_FIELD = { call_at: 'callAt', score: 'score', advisor: 'advisor', failed_mandatory: 'failedMandatory' } as const;
 const SORT_COLUMN = { call_at: qaResults.callAt, score: qaResults.score, advisor: qaResults.advisor, failed_mandatory: qaResults.failedMandatory } as const;
 
 const ci = (col: AnyPgColumn, v: string) => sql`lower(${col}) = lower(${v})`;
@@ -97,7 +99,7 @@ export async function listQaPage(db: Db, q: QaPageQuery, opts: { total?: boolean
   ]);
   const items = rows.slice(0, q.limit);
   const last = items[items.length - 1];
-  const v = last ? (q.sort.by === 'call_at' ? last.callAt : q.sort.by === 'score' ? last.score : q.sort.by === 'advisor' ? last.advisor : last.failedMandatory) : null;
+  const v = last ? last[SORT_FIELD[q.sort.by]] : null;
   return { items, total: count ? (count[0]?.n ?? 0) : null, nextCursor: rows.length > q.limit && last ? encodeCursor({ v, id: last.id }) : null };
 }
 

@@ -77,6 +77,9 @@ export async function reviewQaResult(db: Db, actor: Actor, input: ReviewInput): 
       actor, action: `qa_review.${input.action}`, args: input, status: 'ok',
       detail: { qa_result_id: row.id, call_id: row.callId, status: after.status }, content: { ...stored, call_id: row.callId, run_id: row.runId },
     });
-    return { ok: true, status: after.status, overridden: after.overridden, humanScore: after.humanScore, signOffsNeeded: after.signOffsNeeded, signOffs: after.signOffs.length };
+    return {
+      ok: true, status: after.status, overridden: after.overridden, humanScore: after.humanScore,
+      signOffsNeeded: after.signOffsNeeded, signOffs: after.signOffs.length,
+    };
   });
 }

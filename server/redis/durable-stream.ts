@@ -31,7 +31,8 @@ export function durableStream<M>(name: string, group: string): DurableStream<M> 
       await ensureGroup(redis);
       const out: Array<{ id: string; message: M }> = [];
       for (const from of ['0', '>']) {
-        const res = (await redis.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', name, from)) as Array<[string, Array<[string, string[]]>]> | null;
+        type Reply = Array<[string, Array<[string, string[]]>]> | null;
+        const res = (await redis.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', name, from)) as Reply;
         for (const [, entries] of res ?? []) {
           for (const [id, fields] of entries) if (fields.length >= 2) out.push({ id, message: JSON.parse(fields[1]!) as M });
         }

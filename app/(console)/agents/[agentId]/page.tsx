@@ -7,7 +7,10 @@ import { AgentDetailPage } from '@/components/agents/agent-detail-page';
 export const metadata: Metadata = { title: 'Agent' };
 
 /** One agent (admins): core memory, messages and tool calls, tags and tools. `?tab=messages` opens the history. */
-export default async function AgentPage({ params, searchParams }: { params: Promise<{ agentId: string }>; searchParams: Promise<{ tab?: string | string[] }> }) {
+export default async function AgentPage({ params, searchParams }: {
+  params: Promise<{ agentId: string }>;
+  searchParams: Promise<{ tab?: string | string[] }>;
+}) {
   const [{ agentId }, { tab }] = await Promise.all([params, searchParams]);
   const user = await pageUser();
   if (user.role !== 'admin') {

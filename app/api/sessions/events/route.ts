@@ -29,5 +29,7 @@ export async function GET(request: Request): Promise<Response> {
     const session = await store.session(id);
     return !!session && maySeeSession(user, session);
   };
-  return sseResponse<PublishedSessionEvent>((send) => openAllSessionsEventFeed(runEventHub(x.redis), visible, send), { signal: request.signal, withIds: false, readyEvent: true });
+  return sseResponse<PublishedSessionEvent>((send) => openAllSessionsEventFeed(runEventHub(x.redis), visible, send), {
+    signal: request.signal, withIds: false, readyEvent: true,
+  });
 }

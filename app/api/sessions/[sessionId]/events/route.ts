@@ -27,7 +27,10 @@ export async function GET(request: Request, ctx: { params: Promise<{ sessionId: 
   if (!sessionId || sessionId.length > 200) return NextResponse.json({ error: 'invalid_input', message: 'not a session id' }, { status: 400 });
   // A reconnecting EventSource repeats the URL (and its ?after=) and adds Last-Event-ID, which is further on: it wins.
   const after = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('after');
-  if (after !== null && !SESSION_EVENT_ID.test(after)) return NextResponse.json({ error: 'invalid_input', message: 'after / Last-Event-ID must be a session event id (a whole number)' }, { status: 400 });
+  if (after !== null && !SESSION_EVENT_ID.test(after)) {
+    const message = 'after / Last-Event-ID must be a session event id (a whole number)';
+    return NextResponse.json({ error: 'invalid_input', message }, { status: 400 });
+  }
   const runtime = executionRuntime();
   if (!runtime) return NextResponse.json({ error: 'unavailable', message: 'live session events need Redis' }, { status: 503 });
   const [{ x }, { db }] = await Promise.all([runtime, database()]);
@@ -35,5 +38,8 @@ export async function GET(request: Request, ctx: { params: Promise<{ sessionId: 
   const session = await store.session(sessionId);
   if (!session || !maySeeSession(user, session)) return NextResponse.json({ error: 'not_found', message: `no session ${sessionId}` }, { status: 404 });
   const hub = runEventHub(x.redis);
-  return sseResponse<PublishedSessionEvent>((send) => openSessionEventFeed(hub, store, session.id, after === null ? null : Number(after), send), { signal: request.signal, withIds: true, readyEvent: true });
+  const from = after === null ? null : Number(after);
+  return sseResponse<PublishedSessionEvent>((send) => openSessionEventFeed(hub, store, session.id, from, send), {
+    signal: request.signal, withIds: true, readyEvent: true,
+  });
 }
