@@ -1,4 +1,5 @@
-import { isObj, qaResultOf, runSnapshotOf, type QaResult, type RunSnapshot } from './run-view';
+import { qaResultOf, runSnapshotOf, type QaResult, type RunSnapshot } from './run-view';
+import { isRecord } from '@/lib/is-record';
 import type { ThreadItem, ToolItem } from './thread';
 
 /**
@@ -59,11 +60,11 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 
 /** A document given inline as a JSON value or as JSON text (documentInput), or null. */
 export function documentOf(v: unknown): Obj | null {
-  if (isObj(v)) return v;
+  if (isRecord(v)) return v;
   if (typeof v !== 'string') return null;
   try {
     const parsed = JSON.parse(v) as unknown;
-    return isObj(parsed) ? parsed : null;
+    return isRecord(parsed) ? parsed : null;
   } catch {
     return null;
   }
@@ -71,35 +72,35 @@ export function documentOf(v: unknown): Obj | null {
 
 /** Counts the states of an ASL `States` map, descending into Parallel branches and Map processors. */
 export function countStates(states: unknown): number {
-  if (!isObj(states)) return 0;
+  if (!isRecord(states)) return 0;
   let n = 0;
   for (const s of Object.values(states)) {
     n += 1;
-    if (!isObj(s)) continue;
-    if (Array.isArray(s.Branches)) for (const b of s.Branches) n += isObj(b) ? countStates(b.States) : 0;
-    for (const k of ['ItemProcessor', 'Iterator']) if (isObj(s[k])) n += countStates((s[k] as Obj).States);
+    if (!isRecord(s)) continue;
+    if (Array.isArray(s.Branches)) for (const b of s.Branches) n += isRecord(b) ? countStates(b.States) : 0;
+    for (const k of ['ItemProcessor', 'Iterator']) if (isRecord(s[k])) n += countStates((s[k] as Obj).States);
   }
   return n;
 }
 
 export function workflowSummaryOf(doc: Obj | null): WorkflowSummary {
-  const asl = isObj(doc?.asl) ? (doc!.asl as Obj) : null;
+  const asl = isRecord(doc?.asl) ? (doc!.asl as Obj) : null;
   return {
     workflowId: str(doc?.workflow_id),
     name: str(doc?.workflow_name),
     version: str(doc?.version),
     description: str(doc?.description),
-    stateCount: asl && isObj(asl.States) ? countStates(asl.States) : null,
+    stateCount: asl && isRecord(asl.States) ? countStates(asl.States) : null,
     startAt: str(asl?.StartAt),
   };
 }
 
 const issues = (v: unknown): ValidationIssueView[] =>
-  Array.isArray(v) ? v.filter(isObj).map((i) => ({ path: typeof i.path === 'string' ? i.path : '', code: str(i.code) ?? '', message: str(i.message) ?? '' })) : [];
+  Array.isArray(v) ? v.filter(isRecord).map((i) => ({ path: typeof i.path === 'string' ? i.path : '', code: str(i.code) ?? '', message: str(i.message) ?? '' })) : [];
 
 const okValue = (item: ToolItem): Obj | null => {
   const v = item.ret?.value;
-  return isObj(v) && v.status === 'ok' ? v : null;
+  return isRecord(v) && v.status === 'ok' ? v : null;
 };
 
 /** Fills the summary's gaps (a call by `path` carries no document) from the fields a tool returned. */
@@ -108,7 +109,7 @@ function withReturned(s: WorkflowSummary, r: Obj | null, keys: { id: string; nam
 }
 
 function workflowCard(item: ToolItem): WorkflowCard | null {
-  const args = isObj(item.args) ? item.args : {};
+  const args = isRecord(item.args) ? item.args : {};
   const r = okValue(item);
   if (item.name === 'validate_workflow') {
     const doc = documentOf(args.workflow);
@@ -120,7 +121,7 @@ function workflowCard(item: ToolItem): WorkflowCard | null {
     const doc = documentOf(args.workflow);
     if (!doc && !r) return null;
     const saved = r && str(r.workflow_id) && str(r.version) ? { workflowId: r.workflow_id as string, version: r.version as string } : null;
-    const failure = item.ret && !r ? (isObj(item.ret.value) ? str(item.ret.value.error) : null) ?? item.ret.text.slice(0, 300) : null;
+    const failure = item.ret && !r ? (isRecord(item.ret.value) ? str(item.ret.value.error) : null) ?? item.ret.text.slice(0, 300) : null;
     return { kind: 'workflow', tool: item.name, workflow: withReturned(workflowSummaryOf(doc), r, { id: 'workflow_id', name: 'workflow_name', version: 'version' }), document: doc, validation: null, saved, saveError: failure };
   }
   if (item.name === 'get_saved_workflow' && r) {
@@ -136,7 +137,7 @@ const RUN_STARTERS = new Set(['start_workflow_run', 'create_workflow_control_pla
 const RUN_READERS = new Set(['get_workflow_run', 'wait_for_workflow_run']);
 
 function runCard(item: ToolItem): RunCard | null {
-  const args = isObj(item.args) ? item.args : {};
+  const args = isRecord(item.args) ? item.args : {};
   const r = okValue(item);
   if (RUN_STARTERS.has(item.name)) {
     const runId = str(r?.run_id);
@@ -144,7 +145,7 @@ function runCard(item: ToolItem): RunCard | null {
   }
   if (!RUN_READERS.has(item.name)) return null;
   // A read that failed (no such run, no Redis) gets no card: its tool card says why.
-  if (item.ret && !r && isObj(item.ret.value)) return null;
+  if (item.ret && !r && isRecord(item.ret.value)) return null;
   const snapshot = runSnapshotOf(r);
   const runId = snapshot?.runId ?? str(args.run_id);
   if (!runId) return null;

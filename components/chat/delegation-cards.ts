@@ -1,5 +1,6 @@
 import { protocolMessageIn, type ProtocolMessage } from './protocol-message';
 import type { ThreadItem, ToolItem } from './thread';
+import { isRecord } from '@/lib/is-record';
 
 /**
  * The cards of a Conductor conversation's delegated work, decided from the thread and the
@@ -101,7 +102,6 @@ export interface FinalizeCard {
 export type DelegationToolCard = DelegationCard | CompanionCard | DismissCard | FinalizeCard;
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -117,26 +117,26 @@ function jsonStrings(v: unknown): string[] {
   }
 }
 
-const argsOf = (item: ToolItem): Obj => (isObj(item.args) ? item.args : {});
+const argsOf = (item: ToolItem): Obj => (isRecord(item.args) ? item.args : {});
 
 /** A `context_json` argument (JSON text, or an inline object) as an object. */
 function contextOf(v: unknown): Obj {
-  if (isObj(v)) return v;
+  if (isRecord(v)) return v;
   if (typeof v !== 'string') return {};
   try {
     const parsed: unknown = JSON.parse(v);
-    return isObj(parsed) ? parsed : {};
+    return isRecord(parsed) ? parsed : {};
   } catch {
     return {};
   }
 }
 /** The tool's envelope when it says ok; null while pending or when it failed. */
-const okOf = (item: ToolItem): Obj | null => (isObj(item.ret?.value) && (item.ret!.value as Obj).status === 'ok' ? (item.ret!.value as Obj) : null);
+const okOf = (item: ToolItem): Obj | null => (isRecord(item.ret?.value) && (item.ret!.value as Obj).status === 'ok' ? (item.ret!.value as Obj) : null);
 /** Why the call failed: the envelope's error, else the platform's return text; null when it did not fail. */
 function errorOf(item: ToolItem): string | null {
   if (!item.ret || okOf(item)) return null;
   const v = item.ret.value;
-  return (isObj(v) ? str(v.error) : null) ?? (item.ret.text.slice(0, 500) || 'the tool failed');
+  return (isRecord(v) ? str(v.error) : null) ?? (item.ret.text.slice(0, 500) || 'the tool failed');
 }
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
@@ -148,7 +148,7 @@ function delegationCard(item: ToolItem, messages: ReadonlyArray<ProtocolMessage>
   const broadcast = item.name === 'broadcast_task';
   const r = okOf(item);
   const refusal = errorOf(item);
-  const payload = isObj(r?.delegation_payload) ? (r!.delegation_payload as Obj) : null;
+  const payload = isRecord(r?.delegation_payload) ? (r!.delegation_payload as Obj) : null;
   const card: DelegationCard = {
     kind: 'delegation',
     tool: broadcast ? 'broadcast_task' : 'delegate_task',
@@ -182,8 +182,8 @@ function delegationCard(item: ToolItem, messages: ReadonlyArray<ProtocolMessage>
       card.status = 'delegated';
     }
     if (m.kind === 'task_result') {
-      const output = isObj(m.message.output) ? m.message.output : {};
-      const metrics = isObj(m.message.metrics) ? m.message.metrics : {};
+      const output = isRecord(m.message.output) ? m.message.output : {};
+      const metrics = isRecord(m.message.metrics) ? m.message.metrics : {};
       card.status = m.message.status === 'failed' ? 'failed' : 'succeeded';
       card.companionId ??= str(m.message.companion_id);
       card.completedAt = str(m.message.completed_at);

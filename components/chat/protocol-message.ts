@@ -1,3 +1,4 @@
+import { isRecord } from '@/lib/is-record';
 /**
  * The delegated-mode protocol messages (schemas/messages) as the chat finds them in a
  * Conductor's history: JSON text sent with send_message_to_agent_async, which the platform may
@@ -17,7 +18,6 @@ export interface ProtocolMessage {
 const KINDS: readonly string[] = ['task_delegation', 'task_result', 'task_progress', 'strategic_advice'];
 const PREAMBLE = /^\s*\[Incoming message from agent with ID '([^']+)'[^\]]*\]\s*/;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function jsonObject(text: string): Record<string, unknown> | null {
   const start = text.indexOf('{');
@@ -25,7 +25,7 @@ function jsonObject(text: string): Record<string, unknown> | null {
   if (start < 0 || end <= start) return null;
   try {
     const v: unknown = JSON.parse(text.slice(start, end + 1));
-    return isObj(v) ? v : null;
+    return isRecord(v) ? v : null;
   } catch {
     return null;
   }

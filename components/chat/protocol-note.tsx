@@ -3,9 +3,9 @@ import { EvidenceList } from '@/components/companions/evidence-list';
 import { durationWords } from '@/components/companions/format';
 import { JsonBlock } from '@/components/ui/json-block';
 import type { ProtocolMessage } from './protocol-message';
+import { isRecord } from '@/lib/is-record';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const timeTitle = (at?: string) => (at ? new Date(at).toLocaleString('en-GB', { timeZone: 'Europe/London' }) : undefined);
 
 /** The Strategist's advice to the Conductor (strategic_advice): what, why, how sure. */
@@ -19,7 +19,7 @@ export function AdviceCard({ m, from, at }: { m: ProtocolMessage; from: string; 
         {typeof a.confidence === 'number' && <span className="text-xs text-slate-600">{Math.round(a.confidence * 100)}% confident</span>}
       </p>
       <p className="mt-1 text-slate-900">{typeof a.recommendation === 'string' ? a.recommendation : ''}</p>
-      {isObj(a.evidence) && <EvidenceList evidence={a.evidence} label="Evidence" />}
+      {isRecord(a.evidence) && <EvidenceList evidence={a.evidence} label="Evidence" />}
       <p className="mt-2 text-xs text-slate-500">It applies from the Conductor’s next delegation.</p>
     </section>
   );
@@ -30,7 +30,7 @@ function noteText(m: ProtocolMessage): { text: string; tone: 'plain' | 'ok' | 'b
   const task = typeof x.task_id === 'string' ? x.task_id : '?';
   if (m.kind === 'task_progress') return { text: `progress on ${task}: ${typeof x.progress_pct === 'number' ? Math.round(x.progress_pct) : '?'}%${typeof x.status_message === 'string' ? ` — ${x.status_message}` : ''}`, tone: 'plain' };
   if (m.kind === 'task_result') {
-    const metrics = isObj(x.metrics) ? x.metrics : {};
+    const metrics = isRecord(x.metrics) ? x.metrics : {};
     const took = typeof metrics.duration_s === 'number' ? ` in ${durationWords(metrics.duration_s)}` : '';
     return x.status === 'failed' ? { text: `task ${task} failed${took}`, tone: 'bad' } : { text: `task ${task} succeeded${took}`, tone: 'ok' };
   }

@@ -1,3 +1,4 @@
+import { isRecord } from '@/lib/is-record';
 /**
  * A workflow run as the chat shows it, read from what `runs.get` / `get_workflow_run` /
  * `wait_for_workflow_run` return (server/execution/show-run.ts): the run record, the state
@@ -5,7 +6,6 @@
  * verdicts are found by their shape (server/skills/demo/skills/scoring.ts, compliance.ts).
  */
 type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -36,14 +36,14 @@ export interface RunSnapshot {
 
 /** A run view (the tool's `{status: "ok", run, states, …}` result) → snapshot; null for a failure or another shape. */
 export function runSnapshotOf(value: unknown): RunSnapshot | null {
-  if (!isObj(value) || value.status === 'error' || !isObj(value.run)) return null;
+  if (!isRecord(value) || value.status === 'error' || !isRecord(value.run)) return null;
   const run = value.run;
   const runId = str(run.run_id);
   if (!runId) return null;
   const states: Record<string, RunStateView> = {};
-  if (isObj(value.states)) {
+  if (isRecord(value.states)) {
     for (const [name, doc] of Object.entries(value.states)) {
-      if (!isObj(doc)) continue;
+      if (!isRecord(doc)) continue;
       states[name] = { status: str(doc.status) ?? 'pending', attempts: num(doc.attempts) ?? 0, lastError: str(doc.last_error) };
     }
   }
@@ -133,8 +133,8 @@ type Found<T> = { depth: number; key: string; call: string | null; envelope: Obj
 
 /** A label for one item of an array in the output: the call's recording or application, else its position. */
 function callLabel(item: unknown, index: number): string {
-  if (isObj(item)) {
-    const rec = isObj(item.recording) ? item.recording : null;
+  if (isRecord(item)) {
+    const rec = isRecord(item.recording) ? item.recording : null;
     const id = str(rec?.recording_id) ?? str(item.recording_id) ?? str(rec?.application_id) ?? str(item.application_id);
     if (id) return id;
   }
@@ -151,8 +151,8 @@ function collect(output: unknown) {
       v.forEach((item, i) => walk(item, depth + 1, key, call ?? callLabel(item, i)));
       return;
     }
-    if (!isObj(v)) return;
-    const data = isObj(v.data) ? v.data : null;
+    if (!isRecord(v)) return;
+    const data = isRecord(v.data) ? v.data : null;
     if (data && 'summary' in v) {
       if (num(data.score) !== null && num(data.max_score) !== null) scores.push({ depth, key, call, envelope: v, data });
       if (Array.isArray(data.verdicts)) compliance.push({ depth, key, call, envelope: v, data: data.verdicts });
@@ -167,7 +167,7 @@ function collect(output: unknown) {
 function capTextOf(data: Obj, breakdown: Array<{ points: number }>): string | null {
   const total = Math.round(breakdown.reduce((t, b) => t + b.points, 0));
   const score = num(data.score);
-  const cap = isObj(data.cap) ? data.cap : null;
+  const cap = isRecord(data.cap) ? data.cap : null;
   if (!cap && (score === null || !breakdown.length || total === score)) return null;
   const categories = Array.isArray(cap?.categories) ? (cap.categories as unknown[]).map((c) => String(c).replace(/_/g, ' ')) : [];
   const rules = Array.isArray(cap?.rule_ids) ? (cap.rule_ids as unknown[]).map(String) : [];
@@ -181,13 +181,13 @@ export function qaResultOf(output: unknown): QaResult | null {
   if (scores.length === 0 && compliance.length === 0) return null;
   const byDepth = [...scores].sort((a, b) => Number(b.key === 'qa_score') - Number(a.key === 'qa_score') || a.depth - b.depth);
   const main = byDepth.find((s) => s.call === null) ?? byDepth[0] ?? null;
-  const breakdown = main && isObj(main.data.breakdown) ? Object.entries(main.data.breakdown).flatMap(([component, p]) => (num(p) !== null ? [{ component, points: p as number }] : [])) : [];
+  const breakdown = main && isRecord(main.data.breakdown) ? Object.entries(main.data.breakdown).flatMap(([component, p]) => (num(p) !== null ? [{ component, points: p as number }] : [])) : [];
   const perCall = scores.filter((s) => s !== main && s.call !== null).map((s) => ({ call: s.call!, score: s.data.score as number, maxScore: s.data.max_score as number }));
 
   const failedRules: FailedRule[] = [];
   const counts = { passed: 0, failed: 0, notApplicable: 0 };
   for (const c of compliance) {
-    const verdicts = c.data.filter(isObj);
+    const verdicts = c.data.filter(isRecord);
     const data = c.envelope.data as Obj;
     const count = (k: string) => verdicts.filter((v) => v.verdict === k).length;
     counts.passed += num(data.passed) ?? count('pass');

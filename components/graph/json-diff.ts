@@ -1,4 +1,5 @@
 import { escapePointerToken } from '@/lib/json-pointer';
+import { isRecord } from '@/lib/is-record';
 
 /**
  * One difference between two JSON documents, at a JSON pointer (RFC 6901). An added or removed
@@ -10,8 +11,7 @@ export type DiffEntry =
   | { kind: 'added'; path: string; after: unknown }
   | { kind: 'removed'; path: string; before: unknown };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const shape = (v: unknown) => (Array.isArray(v) ? 'array' : isObject(v) ? 'object' : 'scalar');
+const shape = (v: unknown) => (Array.isArray(v) ? 'array' : isRecord(v) ? 'object' : 'scalar');
 
 /**
  * The differences from `before` to `after`, in document order (members of `before` in their

@@ -1,3 +1,4 @@
+import { isRecord } from '../../lib/is-record.ts';
 /**
  * The `strategist_guidelines` block: what the Strategist advises and the Conductor reads before
  * every delegation (dcf-plus "The Feedback Loop"). One writer — update_conductor_guidelines —
@@ -54,7 +55,6 @@ export function parseGuidelines(value: string): Guidelines {
   return emptyGuidelines();
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A recommendation that states a skill preference, or null. */
 export function skillPreferenceIn(r: Record<string, unknown>): { capability: string; prefer: string; avoid: string[] } | null {

@@ -1,5 +1,6 @@
 import { validateAgainstSchema } from '../schemas/registry.ts';
 import type { ValidationIssue } from '../validation/issue.ts';
+import { isRecord } from '../../lib/is-record.ts';
 
 /**
  * The four message protocols of delegated mode (dcf-plus "Message Protocols"), JSON Schemas in
@@ -85,7 +86,7 @@ export function jsonObjectIn(text: string): Record<string, unknown> | null {
     if (!candidate) continue;
     try {
       const v: unknown = JSON.parse(candidate);
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
+      if (isRecord(v)) return v;
     } catch {
       // not JSON: try the next candidate
     }

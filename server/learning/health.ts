@@ -8,6 +8,7 @@ import { isObject } from '../engine/json.ts';
 import { getWorkflowVersion, nextPatchVersion } from '../workflows/store.ts';
 import { skillAgreement } from '../qa/agreement.ts';
 import { DEFAULT_WINDOW } from './reliability.ts';
+import { FAILURE_THRESHOLD, MIN_USES, failsTooOften } from './health-thresholds.ts';
 
 export interface HealthFinding {
   skill: string;
@@ -17,8 +18,6 @@ export interface HealthFinding {
   alternative: { skill: string; failure_rate: number | null; uses: number } | null;
 }
 
-/** Uses a skill needs in the window before its failure rate is trusted (a single failure is not a trend). */
-export const MIN_USES = 5;
 
 /**
  * check_workflow_health (spec §4.4): for one saved version, the bound skills whose recent failure
@@ -46,13 +45,13 @@ export async function checkWorkflowHealth(
 ) {
   const row = await getWorkflowVersion(db, key.workflow_id, key.version);
   if (!row) return null;
-  const threshold = opts.threshold ?? 0.05;
+  const threshold = opts.threshold ?? FAILURE_THRESHOLD;
   const window = opts.window ?? DEFAULT_WINDOW;
   const findings: HealthFinding[] = [];
   for (const uri of row.skills) {
     const r = await graph.skillReliability(uri, window);
     const uses = r.n_success + r.n_failures;
-    if (uses < MIN_USES || (r.failure_rate ?? 0) <= threshold) continue;
+    if (!failsTooOften(r, threshold)) continue;
     const capability = skills.get(uri)?.tags[0];
     const candidates = capability ? skills.all().filter((s) => s.uri !== uri && s.manifest.tags[0] === capability) : [];
     let best: HealthFinding['alternative'] = null;

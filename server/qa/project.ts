@@ -1,7 +1,8 @@
 import type { RunView } from '../execution/show-run.ts';
 import { locate, turnsOf } from './locate.ts';
 import type { QaFlag, QaProvenance, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict, QaVerdictValue } from './record.ts';
-import { groupOf, isObj, num, partOf, str, type Obj, type Part } from './shapes.ts';
+import { groupOf, num, partOf, str, type Obj, type Part } from './shapes.ts';
+import { isRecord } from '../../lib/is-record.ts';
 
 /**
  * The QA results of a finished run, one per analysed call: a group of state instances (the
@@ -15,25 +16,25 @@ const VERDICTS: readonly QaVerdictValue[] = ['pass', 'fail', 'not_applicable'];
 function skillOf(view: RunView, f: Found | undefined): string | null {
   if (!f) return null;
   const m = f.envelope.metrics;
-  return (isObj(m) ? str(m.skill) : null) ?? view.entries[f.instance]?.skill ?? null;
+  return (isRecord(m) ? str(m.skill) : null) ?? view.entries[f.instance]?.skill ?? null;
 }
 
 /** The recording a transcription was made from: matched by the uri it was given, in any recordings list of the run. */
 function recordingOf(view: RunView, transcription: Found, lists: Found[]): Obj | null {
   const input = view.entries[transcription.instance]?.effective_input;
-  const uri = isObj(input) ? str(input.recording_uri) : null;
+  const uri = isRecord(input) ? str(input.recording_uri) : null;
   for (const l of lists) {
-    const hit = (l.data.recordings as unknown[]).find((r) => isObj(r) && uri !== null && r.uri === uri);
-    if (isObj(hit)) return hit;
+    const hit = (l.data.recordings as unknown[]).find((r) => isRecord(r) && uri !== null && r.uri === uri);
+    if (isRecord(hit)) return hit;
   }
   return null;
 }
 
 function verdictsOf(found: Found | undefined, text: string, turns: ReturnType<typeof turnsOf>): QaVerdict[] {
   if (!found) return [];
-  return (found.data.verdicts as unknown[]).filter(isObj).map((v) => {
+  return (found.data.verdicts as unknown[]).filter(isRecord).map((v) => {
     const quote = str(v.evidence);
-    const span = isObj(v.evidence_span) && num(v.evidence_span.start) !== null ? (v.evidence_span as { start: number; end: number }) : null;
+    const span = isRecord(v.evidence_span) && num(v.evidence_span.start) !== null ? (v.evidence_span as { start: number; end: number }) : null;
     return {
       rule_id: str(v.rule_id) ?? '?',
       rule: str(v.rule) ?? '',
@@ -49,7 +50,7 @@ function verdictsOf(found: Found | undefined, text: string, turns: ReturnType<ty
 
 function sentimentOf(found: Found | undefined, text: string, turns: ReturnType<typeof turnsOf>): QaSentiment | null {
   if (!found) return null;
-  const flags: QaFlag[] = (found.data.flags as unknown[]).filter(isObj).map((f) => ({
+  const flags: QaFlag[] = (found.data.flags as unknown[]).filter(isRecord).map((f) => ({
     type: str(f.type) ?? 'unknown',
     severity: str(f.severity) ?? 'unknown',
     excerpt: str(f.excerpt),
@@ -61,10 +62,10 @@ function sentimentOf(found: Found | undefined, text: string, turns: ReturnType<t
 function scoreDetailOf(found: Found | undefined, verdicts: QaVerdict[]): QaScoreDetail | null {
   if (!found) return null;
   const d = found.data;
-  const breakdown = isObj(d.breakdown) ? Object.fromEntries(Object.entries(d.breakdown).filter(([, p]) => num(p) !== null)) as Record<string, number> : {};
+  const breakdown = isRecord(d.breakdown) ? Object.fromEntries(Object.entries(d.breakdown).filter(([, p]) => num(p) !== null)) as Record<string, number> : {};
   const total = Math.round(Object.values(breakdown).reduce((s, x) => s + x, 0));
   const score = d.score as number;
-  let cap = isObj(d.cap) && num(d.cap.value) !== null
+  let cap = isRecord(d.cap) && num(d.cap.value) !== null
     ? { value: d.cap.value as number, categories: (d.cap.categories as string[] | undefined) ?? [], rule_ids: (d.cap.rule_ids as string[] | undefined) ?? [] }
     : null;
   // A scoring skill that does not report its cap: the parts exceed the score, so something capped it.
@@ -96,13 +97,13 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
   const run = view.run;
   if (run.status !== 'SUCCEEDED' || !run.finished_at) return [];
   const all = groups(view);
-  const input = isObj(run.input) ? run.input : {};
+  const input = isRecord(run.input) ? run.input : {};
   const records: QaRecordInput[] = [];
   for (const [, g] of all) {
     const tr = g.get('transcription');
     if (!tr || !(g.has('compliance') || g.has('scoring'))) continue;
     const text = tr.data.text as string;
-    const turns = turnsOf(text, (tr.data.segments as unknown[]).filter(isObj) as Array<{ text: string }>);
+    const turns = turnsOf(text, (tr.data.segments as unknown[]).filter(isRecord) as Array<{ text: string }>);
     const rec = recordingOf(view, tr, all.lists);
     const verdicts = verdictsOf(g.get('compliance'), text, turns);
     const sentiment = sentimentOf(g.get('sentiment'), text, turns);
@@ -123,7 +124,7 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
     const entryInput = view.entries[tr.instance]?.effective_input;
     records.push({
       runId: run.run_id,
-      callId: str(rec?.recording_id) ?? (isObj(entryInput) ? str(entryInput.recording_uri) : null) ?? tr.instance,
+      callId: str(rec?.recording_id) ?? (isRecord(entryInput) ? str(entryInput.recording_uri) : null) ?? tr.instance,
       applicationId: str(rec?.application_id),
       advisor: str(rec?.advisor_name) ?? str(input.advisor_name),
       team: str(rec?.team),

@@ -1,3 +1,4 @@
+import { isRecord } from '../../lib/is-record.ts';
 /**
  * Recognising the QA parts of a run by the shape of each Task's data-plane envelope
  * (workflows/README.md "What each skill tool returns"), not by state names: a transcription
@@ -5,7 +6,6 @@
  * verdicts (`verdicts`), a score (`score` + `max_score`) and a recordings list (`recordings`).
  */
 export type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -13,12 +13,12 @@ export type Part = 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'r
 
 /** The part a successful envelope's `data` is, or null. */
 export function partOf(envelope: unknown): Part | null {
-  if (!isObj(envelope) || envelope.ok !== true || !isObj(envelope.data)) return null;
+  if (!isRecord(envelope) || envelope.ok !== true || !isRecord(envelope.data)) return null;
   const d = envelope.data;
   if (Array.isArray(d.verdicts)) return 'compliance';
   if (num(d.score) !== null && num(d.max_score) !== null) return 'scoring';
   if (typeof d.overall === 'string' && num(d.score) !== null && Array.isArray(d.flags)) return 'sentiment';
-  if (typeof d.text === 'string' && Array.isArray(d.segments) && d.segments.some((s) => isObj(s) && 'start_s' in s)) return 'transcription';
+  if (typeof d.text === 'string' && Array.isArray(d.segments) && d.segments.some((s) => isRecord(s) && 'start_s' in s)) return 'transcription';
   if (Array.isArray(d.recordings)) return 'recordings';
   return null;
 }

@@ -3,24 +3,12 @@ import type { Db } from '../db/client.ts';
 import { workflowDocuments, type WorkflowDocumentRow } from '../db/schema/workflow-store.ts';
 import { collectStateTree } from '../engine/asl/state-tree.ts';
 import { isObject } from '../engine/json.ts';
+import { compareVersions } from '../../lib/semver.ts';
 
 export type Relation = 'VERSION_OF' | 'REFINEMENT_OF';
 export interface VersionKey {
   workflow_id: string;
   version: string;
-}
-
-/** Semver order (x.y.z, numeric parts); pre-release suffixes sort by text after the numbers. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-  const pb = b.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? 0;
-    const y = pb[i] ?? 0;
-    if (x === y) continue;
-    return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-  }
-  return 0;
 }
 
 /** What the catalog indexes of a workflow document: bound skills and state names, everywhere in it. */

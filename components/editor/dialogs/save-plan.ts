@@ -1,5 +1,4 @@
-import { compareVersionStrings } from '@/components/workflows/semver-order';
-import { bumpVersion, type VersionPart } from '../model/bump-version';
+import { bumpVersion, compareVersions, type VersionPart } from '@/lib/semver';
 import type { WorkflowDoc } from '../model/types';
 
 export type SaveMode = 'version' | 'copy';
@@ -29,7 +28,7 @@ export function planSave(input: {
 }): SavePlan {
   const { doc, mode, saved, base } = input;
   const id = typeof doc.workflow_id === 'string' ? doc.workflow_id : input.newId;
-  const highest = [...saved].sort(compareVersionStrings).at(-1) ?? null;
+  const highest = [...saved].sort(compareVersions).at(-1) ?? null;
   const stamp = input.now.toISOString().replace(/\.\d{3}Z$/, 'Z');
   if (mode === 'version') {
     const parentVersion = base && base.workflow_id === id ? base.version : highest;
@@ -47,7 +46,7 @@ export function planSave(input: {
 
 /** The version the dialog proposes: the next `part` after the highest saved one, or the document's own for a first save. */
 export function proposedVersion(docVersion: unknown, saved: readonly string[], part: VersionPart): string {
-  const highest = [...saved].sort(compareVersionStrings).at(-1);
+  const highest = [...saved].sort(compareVersions).at(-1);
   if (!highest) return typeof docVersion === 'string' && docVersion ? docVersion : '1.0.0';
   const r = bumpVersion(highest, part);
   return r.ok ? r.version : highest;

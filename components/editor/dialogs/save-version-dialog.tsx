@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Button, FIELD } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
-import type { VersionPart } from '../model/bump-version';
+import type { VersionPart } from '@/lib/semver';
 import type { WorkflowDoc } from '../model/types';
 import { Dialog } from './dialog';
 import { planSave, proposedVersion, type SaveMode } from './save-plan';

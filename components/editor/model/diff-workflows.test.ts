@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { choiceWorkflow, containerWorkflow, deepFreeze } from './__fixtures__/workflows';
 import { repositoryWorkflow } from './__fixtures__/skill-outputs';
 import { addState } from './add-state';
-import { bumpVersion } from './bump-version';
 import { diffWorkflows } from './diff-workflows';
 import { removeStates } from './remove-states';
 import { renameState } from './rename-state';
@@ -72,31 +71,5 @@ describe('diffWorkflows', () => {
     const d = diffWorkflows(a, b);
     expect(d.counts.removed).toBe(0);
     expect(d.states.every((s) => s.status === 'added')).toBe(true);
-  });
-});
-
-describe('bumpVersion', () => {
-  it.each<[string, 'major' | 'minor' | 'patch', string]>([
-    ['1.2.3', 'patch', '1.2.4'],
-    ['1.2.3', 'minor', '1.3.0'],
-    ['1.2.3', 'major', '2.0.0'],
-    ['0.0.0', 'patch', '0.0.1'],
-    ['1.2.3+build.5', 'patch', '1.2.4'],
-    ['1.2.3-rc.1', 'patch', '1.2.3'],
-    ['1.2.3-rc.1', 'minor', '1.3.0'],
-    ['1.2.0-rc.1', 'minor', '1.2.0'],
-    ['2.0.0-rc.1', 'major', '2.0.0'],
-    ['2.1.0-rc.1', 'major', '3.0.0'],
-  ])('%s + %s → %s', (version, part, next) => {
-    expect(bumpVersion(version, part)).toEqual({ ok: true, version: next });
-  });
-
-  it.each(['', '1.2', '1.2.3.4', 'v1.2.3', '01.2.3', '1.2.3-', '1.2.3-01', 'latest', `${Number.MAX_SAFE_INTEGER}.0.0`])('refuses %j', (version) => {
-    expect(bumpVersion(version, 'major').ok).toBe(false);
-  });
-
-  it('refuses only the part that would overflow', () => {
-    expect(bumpVersion(`1.${Number.MAX_SAFE_INTEGER}.0`, 'patch')).toEqual({ ok: true, version: `1.${Number.MAX_SAFE_INTEGER}.1` });
-    expect(bumpVersion(`1.${Number.MAX_SAFE_INTEGER}.0`, 'minor').ok).toBe(false);
   });
 });

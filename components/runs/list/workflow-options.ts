@@ -1,4 +1,4 @@
-import { compareVersionStrings } from '@/components/workflows/semver-order';
+import { compareVersions } from '@/lib/semver';
 
 /** A workflow the filter bar offers, with its versions (highest first). */
 export type WorkflowOption = { workflowId: string; name: string; versions: string[] };
@@ -23,6 +23,6 @@ export function workflowOptions(saved: readonly Known[], runs: ReadonlyArray<{ w
   for (const r of runs) add(r.workflow_id, r.workflow_version, r.workflow_name);
   if (current.workflow_id) add(current.workflow_id, current.version, undefined);
   return [...byId.entries()]
-    .map(([workflowId, w]) => ({ workflowId, name: w.name || workflowId, versions: [...w.versions].sort((a, b) => compareVersionStrings(b, a)) }))
+    .map(([workflowId, w]) => ({ workflowId, name: w.name || workflowId, versions: [...w.versions].sort((a, b) => compareVersions(b, a)) }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.workflowId.localeCompare(b.workflowId));
 }

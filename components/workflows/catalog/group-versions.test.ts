@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersionStrings } from '../semver-order';
 import { groupVersions, matchesSearch, type SavedVersionRow } from './group-versions';
 
 const row = (workflowId: string, version: string, createdAt: string, extra: Partial<SavedVersionRow> = {}): SavedVersionRow => ({
   workflowId, version, createdAt, name: `W ${workflowId}`, description: '', tags: [], skills: [], states: [], author: null, note: null,
   parentWorkflowId: null, parentVersion: null, relation: null, ...extra,
-});
-
-describe('compareVersionStrings', () => {
-  it.each([
-    ['1.0.10', '1.0.9', 1],
-    ['1.0.0', '1.0.0', 0],
-    ['2.0.0', '10.0.0', -1],
-    ['1.0.0-rc.1', '1.0.0', -1],
-    ['1.0.0-alpha', '1.0.0-beta', -1],
-  ])('%s vs %s', (a, b, sign) => expect(Math.sign(compareVersionStrings(a, b))).toBe(sign));
 });
 
 describe('groupVersions', () => {

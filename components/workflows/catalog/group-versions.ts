@@ -1,4 +1,4 @@
-import { compareVersionStrings } from '@/components/workflows/semver-order';
+import { compareVersions } from '@/lib/semver';
 
 /** A saved version as the catalog lists it (graph.savedWorkflows, without its document). */
 export type SavedVersionRow = {
@@ -28,7 +28,7 @@ export function groupVersions(rows: readonly SavedVersionRow[]): CatalogWorkflow
   const byId = new Map<string, SavedVersionRow[]>();
   for (const r of rows) byId.set(r.workflowId, [...(byId.get(r.workflowId) ?? []), r]);
   const groups = [...byId.entries()].map(([workflowId, versions]) => {
-    const sorted = [...versions].sort((a, b) => compareVersionStrings(b.version, a.version));
+    const sorted = [...versions].sort((a, b) => compareVersions(b.version, a.version));
     return { workflowId, latest: sorted[0]!, versions: sorted };
   });
   const lastSaved = (g: CatalogWorkflow) => Math.max(...g.versions.map((v) => Date.parse(v.createdAt) || 0));

@@ -1,4 +1,5 @@
 import type { MemoryBlock } from '../platform/agent-platform.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 
 /**
  * The brain of a local agent: what decides, at each step of the agent loop, whether to call tools
@@ -101,7 +102,7 @@ export function turnToolResults(steps: BrainMessage[]): Array<{ name: string; ar
 export function parseObject(text: string): Record<string, unknown> | null {
   try {
     const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    return (isRecord(v) ? v : null);
   } catch {
     return null;
   }

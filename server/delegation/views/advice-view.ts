@@ -1,5 +1,6 @@
 import type { DelegationEventRow } from '../../db/schema/delegation.ts';
 import { messageOf } from './task-view.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 
 /**
  * What the Strategist said, from the session's activity: each `strategic_advice` message it sent
@@ -25,7 +26,6 @@ export interface GuidelinesRevisionView {
   companion_strategy: Record<string, unknown> | null;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function adviceViews(events: readonly DelegationEventRow[]): AdviceView[] {
   return events

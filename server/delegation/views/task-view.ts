@@ -1,4 +1,5 @@
 import type { DelegationEventRow, DelegationTaskRow, TaskStatus } from '../../db/schema/delegation.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 
 /**
  * A delegated task as the console shows it: the task's record (`delegation_tasks`) with its
@@ -54,7 +55,6 @@ export interface TaskView {
 const OPEN: readonly TaskStatus[] = ['offered', 'delegated'];
 export const isOpenTask = (status: TaskStatus) => OPEN.includes(status);
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

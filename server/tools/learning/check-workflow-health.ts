@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkWorkflowHealth } from '../../learning/health.ts';
+import { FAILURE_THRESHOLD } from '../../learning/health-thresholds.ts';
 import { defineTool } from '../define-tool.ts';
 import { isFailure } from '../document-input.ts';
 import { fail, ok } from '../result.ts';
@@ -13,7 +14,7 @@ export const checkWorkflowHealthTool = defineTool({
   input: z.object({
     workflow_id: z.string().min(1),
     version: z.string().optional().describe('Default: the highest saved version.'),
-    threshold: z.number().min(0).max(1).default(0.05),
+    threshold: z.number().min(0).max(1).default(FAILURE_THRESHOLD),
     window_days: z.number().positive().default(7),
     last_runs: z.number().int().positive().default(50),
     override_threshold: z.number().min(0).max(1).default(0.2).describe('Flag a bound skill version whose outputs QA reviewers override more often than this.'),

@@ -1,5 +1,6 @@
 import { productMeta, productPlans, productTag, RULE_SET, skillImports, taskState, type Composed, type Meta } from './compose.ts';
 import { capabilityOf, type SkillSummary, type Skillset } from './skills.ts';
+import { isRecord } from '../../../../lib/is-record.ts';
 
 /**
  * Adapting a saved workflow (spec §3.2 step 3), as edits of its document rather than a rewrite:
@@ -9,17 +10,16 @@ import { capabilityOf, type SkillSummary, type Skillset } from './skills.ts';
 type Doc = Record<string, unknown>;
 type State = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const boundSkills = (s: State): string[] => (isObj(s.AgentBinding) && Array.isArray(s.AgentBinding.skills) ? s.AgentBinding.skills.filter((x): x is string => typeof x === 'string') : []);
+const boundSkills = (s: State): string[] => (isRecord(s.AgentBinding) && Array.isArray(s.AgentBinding.skills) ? s.AgentBinding.skills.filter((x): x is string => typeof x === 'string') : []);
 
 /** Every state of the document, Parallel branches and Map processors included. */
 function allStates(states: unknown, out: Array<[string, State]> = []): Array<[string, State]> {
-  if (!isObj(states)) return out;
+  if (!isRecord(states)) return out;
   for (const [name, s] of Object.entries(states)) {
-    if (!isObj(s)) continue;
+    if (!isRecord(s)) continue;
     out.push([name, s]);
-    for (const b of Array.isArray(s.Branches) ? s.Branches : []) if (isObj(b)) allStates(b.States, out);
-    for (const p of [s.ItemProcessor, s.Iterator]) if (isObj(p)) allStates(p.States, out);
+    for (const b of Array.isArray(s.Branches) ? s.Branches : []) if (isRecord(b)) allStates(b.States, out);
+    for (const p of [s.ItemProcessor, s.Iterator]) if (isRecord(p)) allStates(p.States, out);
   }
   return out;
 }
@@ -44,8 +44,8 @@ function chainTo(states: Record<string, State>, start: string, last: string): st
  * compliance check on the product segments, bound to the compliance skill the base already uses.
  */
 export function refineIntoProductCheck(base: Doc, skills: { diarization: SkillSummary; segmentation: SkillSummary }, skillset: Skillset, product: string, meta: Meta): Composed {
-  const asl = isObj(base.asl) ? base.asl : null;
-  const states = asl && isObj(asl.States) ? (asl.States as Record<string, State>) : null;
+  const asl = isRecord(base.asl) ? base.asl : null;
+  const states = asl && isRecord(asl.States) ? (asl.States as Record<string, State>) : null;
   if (!asl || !states || typeof asl.StartAt !== 'string') return { ok: false, error: 'the base workflow has no ASL states' };
   const byUri = new Map(skillset.skills.map((s) => [s.uri, s]));
   const capabilityOfState = (s: State) => boundSkills(s).map((u) => byUri.get(u)).find(Boolean);
@@ -62,14 +62,14 @@ export function refineIntoProductCheck(base: Doc, skills: { diarization: SkillSu
   for (const name of kept) {
     const s = copy[name]!;
     // All advisors: drop every parameter taken from the advisor's name.
-    if (isObj(s.Parameters) && Object.entries(s.Parameters).some(([k, v]) => k.startsWith('advisor') || v === '$.advisor_name')) {
+    if (isRecord(s.Parameters) && Object.entries(s.Parameters).some(([k, v]) => k.startsWith('advisor') || v === '$.advisor_name')) {
       s.Parameters = Object.fromEntries(Object.entries(s.Parameters).filter(([k, v]) => !(k.startsWith('advisor') || v === '$.advisor_name')));
       s.Comment = 'Find every loan application over the date range (all advisors).';
     }
     next[name] = s;
   }
   const transcriptPath = typeof copy[transcription[0]]!.ResultPath === 'string' ? `${copy[transcription[0]]!.ResultPath as string}.data.text` : '$.data.text';
-  const params = isObj(compliance[1].Parameters) ? compliance[1].Parameters : {};
+  const params = isRecord(compliance[1].Parameters) ? compliance[1].Parameters : {};
   const ruleSet = Object.entries(params).find(([k, v]) => /rule/.test(k) && !k.endsWith('.$') && typeof v === 'string')?.[1] as string | undefined;
   const complianceSkill = byUri.get(boundSkills(compliance[1])[0]!)!;
   const plans = productPlans(transcriptPath, ruleSet ?? RULE_SET);
@@ -82,8 +82,8 @@ export function refineIntoProductCheck(base: Doc, skills: { diarization: SkillSu
     next[p.name] = s.state;
   }
 
-  const schema = structuredClone(isObj(base.workflow_input_schema) ? base.workflow_input_schema : { type: 'object', properties: {} });
-  if (isObj(schema.properties)) delete schema.properties.advisor_name;
+  const schema = structuredClone(isRecord(base.workflow_input_schema) ? base.workflow_input_schema : { type: 'object', properties: {} });
+  if (isRecord(schema.properties)) delete schema.properties.advisor_name;
   if (Array.isArray(schema.required)) schema.required = schema.required.filter((r) => r !== 'advisor_name');
   const used = new Set(allStates(next).flatMap(([, s]) => boundSkills(s)));
   return {
@@ -120,7 +120,7 @@ export function productOfWorkflow(doc: Doc): string | null {
  * name, description and tags, and any Parameter literal that quotes the old product.
  */
 export function retargetProductCheck(template: Doc, product: string, meta: Meta): Composed {
-  if (!isObj(template.asl)) return { ok: false, error: 'the template workflow has no ASL' };
+  if (!isRecord(template.asl)) return { ok: false, error: 'the template workflow has no ASL' };
   const old = productOfWorkflow(template);
   let asl = JSON.stringify(template.asl);
   if (old) asl = asl.split(JSON.stringify(old).slice(1, -1)).join(JSON.stringify(product).slice(1, -1));

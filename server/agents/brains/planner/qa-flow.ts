@@ -9,6 +9,7 @@ import { runSaved, type RunTarget } from './run-flow.ts';
 import { scaleToEveryCall } from './scale.ts';
 import type { Role, SkillSummary } from './skills.ts';
 import type { ClosestCandidate } from '../../../learning/closest.ts';
+import { compareVersions } from '../../../../lib/semver.ts';
 
 /**
  * Scenario 1 (spec §2): the advisor QA review. Turn 1 confirms the evaluation axes; on "yes" the
@@ -30,20 +31,12 @@ export type Candidate = ClosestCandidate;
 
 export const candidatesOf = (r: Record<string, unknown> | null | undefined): Candidate[] => (Array.isArray(r?.candidates) ? (r.candidates as Candidate[]) : []);
 
-/** Compare x.y.z versions numerically. */
-export const versionOrder = (a: string, b: string) => {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-};
-
 /** One candidate per workflow (its highest version), in rank order. */
 export function latestVersions(cands: Candidate[]): Candidate[] {
   const best = new Map<string, Candidate>();
   for (const c of cands) {
     const b = best.get(c.workflow_id);
-    if (!b || versionOrder(c.version, b.version) > 0) best.set(c.workflow_id, c);
+    if (!b || compareVersions(c.version, b.version) > 0) best.set(c.workflow_id, c);
   }
   return cands.filter((c) => best.get(c.workflow_id) === c);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../../../lib/is-record.ts';
 /**
  * What the Planner tells the user about a finished run, read from what wait_for_workflow_run /
  * get_workflow_run returned: the data-plane envelope of every Task (`data`, by state instance),
@@ -6,7 +7,6 @@
  * compliance has `verdicts`, …), so a workflow the Planner did not compose reads the same.
  */
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface RunView {
   run: Obj;
@@ -15,8 +15,8 @@ export interface RunView {
 }
 
 export function runViewOf(result: Obj | null): RunView | null {
-  if (!result || !isObj(result.run)) return null;
-  return { run: result.run, states: (isObj(result.states) ? result.states : {}) as RunView['states'], data: isObj(result.data) ? result.data : {} };
+  if (!result || !isRecord(result.run)) return null;
+  return { run: result.run, states: (isRecord(result.states) ? result.states : {}) as RunView['states'], data: isRecord(result.data) ? result.data : {} };
 }
 
 export const runStatus = (v: RunView) => String(v.run.status ?? 'UNKNOWN');
@@ -27,7 +27,7 @@ interface Recording { recording_id: string; application_id: string; recorded_at?
 /** The envelopes of the run whose payload has `key`, top-level states first (Map iterations are `Map[i]/State`). */
 function payloads(v: RunView, key: string): Array<{ state: string; data: Obj; skill: string | null }> {
   return Object.entries(v.data)
-    .flatMap(([state, env]) => (isObj(env) && isObj(env.data) && key in env.data ? [{ state, data: env.data, skill: isObj(env.metrics) && typeof env.metrics.skill === 'string' ? env.metrics.skill : null }] : []))
+    .flatMap(([state, env]) => (isRecord(env) && isRecord(env.data) && key in env.data ? [{ state, data: env.data, skill: isRecord(env.metrics) && typeof env.metrics.skill === 'string' ? env.metrics.skill : null }] : []))
     .sort((a, b) => Number(a.state.includes('/')) - Number(b.state.includes('/')) || a.state.localeCompare(b.state, 'en', { numeric: true }));
 }
 
@@ -64,7 +64,7 @@ export function recoveries(v: RunView): string[] {
     .filter(([, s]) => s.attempts > 1 && s.last_error)
     .map(([state, s]) => {
       const env = v.data[state];
-      const skill = isObj(env) && isObj(env.metrics) && typeof env.metrics.skill === 'string' ? env.metrics.skill : null;
+      const skill = isRecord(env) && isRecord(env.metrics) && typeof env.metrics.skill === 'string' ? env.metrics.skill : null;
       return `${state} needed ${s.attempts} attempts (${s.last_error})${s.status === 'done' && skill ? `; the worker finished it with ${skill}` : ''}.`;
     });
 }
@@ -94,7 +94,7 @@ export function iterationLines(v: RunView): string[] {
   const groups = new Map<string, string[]>();
   for (const [state, env] of Object.entries(v.data).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))) {
     const cut = state.lastIndexOf('/');
-    if (cut < 0 || !isObj(env) || typeof env.summary !== 'string' || !env.summary) continue;
+    if (cut < 0 || !isRecord(env) || typeof env.summary !== 'string' || !env.summary) continue;
     const key = state.slice(0, cut);
     groups.set(key, [...(groups.get(key) ?? []), env.summary]);
   }
@@ -160,7 +160,7 @@ export function productReport(v: RunView, product: string): string[] {
   const lines: string[] = [];
   const diar = payloads(v, 'utterances')[0];
   if (diar) lines.push(`Diarization kept the advisor's speech: ${(diar.data.utterances as unknown[]).length} utterance(s) of ${(diar.data.speakers as string[]).join(' and ')}.`);
-  const seg = payloads(v, 'segments').find((p) => Array.isArray(p.data.segments) && (p.data.segments as unknown[]).some((x) => isObj(x) && 'label' in x));
+  const seg = payloads(v, 'segments').find((p) => Array.isArray(p.data.segments) && (p.data.segments as unknown[]).some((x) => isRecord(x) && 'label' in x));
   if (seg) {
     const labels = (seg.data.segments as Array<{ label: string }>).map((s) => s.label);
     lines.push(`Segmentation: ${labels.length} segment(s) (${[...new Set(labels)].join(', ')}); only product_detail and offer_explanation were checked.`);

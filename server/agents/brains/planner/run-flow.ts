@@ -3,6 +3,7 @@ import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS, type ToolOutcome } from './conversation.ts';
 import { failureReport, pilotScope, describeRecording, recoveries, runStatus, runViewOf, type RunView } from './report.ts';
 import { percent } from './skills.ts';
+import { isRecord } from '../../../../lib/is-record.ts';
 
 /**
  * Running a saved workflow version the way the spec's Planner does (§2.6, §4.4): a pre-flight
@@ -33,13 +34,12 @@ export interface RunTarget {
 
 const MAX_WAITS_PER_TURN = 3;
 const WAIT_S = 120;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The recording index a single-call pilot transcribes (`$.recordings.data.recordings[0].uri`), or null when it analyses every call. */
 export function pilotIndexOf(doc: Record<string, unknown> | null | undefined): number | null {
-  const states = isObj(doc?.asl) && isObj(doc.asl.States) ? Object.values(doc.asl.States) : [];
+  const states = isRecord(doc?.asl) && isRecord(doc.asl.States) ? Object.values(doc.asl.States) : [];
   for (const s of states) {
-    if (!isObj(s) || !isObj(s.Parameters)) continue;
+    if (!isRecord(s) || !isRecord(s.Parameters)) continue;
     for (const v of Object.values(s.Parameters)) {
       const m = typeof v === 'string' ? v.match(/recordings[^[]*\[(\d+)\]/) : null;
       if (m) return Number(m[1]);
@@ -50,8 +50,8 @@ export function pilotIndexOf(doc: Record<string, unknown> | null | undefined): n
 
 /** The input restricted to what the workflow declares; the required properties it lacks. */
 function fitInput(doc: Record<string, unknown> | null | undefined, input: Record<string, unknown>): { input: Record<string, unknown>; missing: string[] } {
-  const schema = isObj(doc?.workflow_input_schema) ? doc.workflow_input_schema : null;
-  if (!schema || !isObj(schema.properties)) return { input, missing: [] };
+  const schema = isRecord(doc?.workflow_input_schema) ? doc.workflow_input_schema : null;
+  if (!schema || !isRecord(schema.properties)) return { input, missing: [] };
   const props = schema.properties;
   const fitted = Object.fromEntries(Object.entries(input).filter(([k]) => k in props));
   const missing = (Array.isArray(schema.required) ? schema.required : []).filter((r): r is string => typeof r === 'string' && !(r in fitted));
@@ -70,7 +70,7 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
     return ctx.call(pending, `Pre-flight before running «${t.name}» v${t.version}: ${pending.map(([n]) => n).join(' and ')} — validate its skills against the knowledge graph for reliability before executing it.`);
   }
   if (read && !read.ok) return ctx.failed(read, `read the saved workflow «${t.name}»`);
-  const doc = t.doc ?? (isObj(read?.result?.document) ? read.result.document : null);
+  const doc = t.doc ?? (isRecord(read?.result?.document) ? read.result.document : null);
   const notes: string[] = [];
   if (health && !health.ok) notes.push(`(I could not check the workflow's reliability first: ${health.error}.)`);
 
@@ -86,7 +86,7 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
         if (!acc) return ctx.call([['accept_workflow_update', { proposal_id: h.proposal.proposal_id }]], `The user agreed: accept proposal ${h.proposal.proposal_id} (version ${h.proposal.new_version}), then run it.`);
         if (!acc.ok) return ctx.failed(acc, `save the improved version ${h.proposal.new_version}`);
         version = String(acc.result?.version ?? h.proposal.new_version);
-        runDoc = isObj(h.proposal.document) ? h.proposal.document : doc;
+        runDoc = isRecord(h.proposal.document) ? h.proposal.document : doc;
         notes.push(`I saved version ${version} of «${t.name}» (${swapText(h)}) and ran it.`);
       } else notes.push(`As you asked, I ran version ${version} as it is, without the proposed update.`);
     } else if (h.findings.length) {

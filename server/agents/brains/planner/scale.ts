@@ -1,4 +1,5 @@
 import type { Composed, Meta } from './compose.ts';
+import { isRecord } from '../../../../lib/is-record.ts';
 
 /**
  * "If that looks good, I can scale to the whole set" (spec §2.1 turn 4) when the catalog has no
@@ -10,18 +11,17 @@ import type { Composed, Meta } from './compose.ts';
  * The same shape as workflows/standard-advice-call-analysis-all-calls.json.
  */
 type State = Record<string, unknown>;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const PILOT_ITEM = /^(\$\.[\w.]*recordings)\[\d+\](.*)$/;
 
 /** Every `$`-path string in a state (its Parameters, and those of the states inside a Parallel). */
 function rewritePaths(s: State, f: (path: string) => string): State {
-  const walk = (v: unknown): unknown => (typeof v === 'string' ? (v.startsWith('$.') ? f(v) : v) : Array.isArray(v) ? v.map(walk) : isObj(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v);
+  const walk = (v: unknown): unknown => (typeof v === 'string' ? (v.startsWith('$.') ? f(v) : v) : Array.isArray(v) ? v.map(walk) : isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v);
   return walk(s) as State;
 }
 
 export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Composed {
-  const asl = isObj(pilot.asl) ? pilot.asl : null;
-  const states = asl && isObj(asl.States) ? (asl.States as Record<string, State>) : null;
+  const asl = isRecord(pilot.asl) ? pilot.asl : null;
+  const states = asl && isRecord(asl.States) ? (asl.States as Record<string, State>) : null;
   if (!asl || !states || typeof asl.StartAt !== 'string') return { ok: false, error: 'the pilot workflow has no ASL states' };
   const chain: string[] = [];
   for (let at: unknown = asl.StartAt; typeof at === 'string' && states[at] && !chain.includes(at); at = states[at]!.Next) chain.push(at);
@@ -31,7 +31,7 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
   const itemsPath = itemPath[1]!;
   const last = chain.at(-1)!;
   const score = states[last]!;
-  if (score.Type !== 'Task' || !isObj(score.Parameters) || !score.End) return { ok: false, error: `the pilot's last step ${last} is not a scoring Task` };
+  if (score.Type !== 'Task' || !isRecord(score.Parameters) || !score.End) return { ok: false, error: `the pilot's last step ${last} is not a scoring Task` };
 
   const processor: Record<string, State> = {};
   for (const name of chain.slice(first)) processor[name] = rewritePaths(structuredClone(states[name]!), (p) => (p.startsWith(itemsPath) ? p.replace(PILOT_ITEM, '$.recording$2') : p));

@@ -3,6 +3,7 @@
  * workflow needs, the catalog's summaries (get_skillset) to know each hit's capability, tools and
  * parameters, and the knowledge graph's reliability to choose between alternatives.
  */
+import { FAILURE_THRESHOLD, failsTooOften } from '../../../learning/health-thresholds.ts';
 
 /** A function a workflow needs, named by what it does. */
 export type Role = 'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'diarization' | 'segmentation';
@@ -71,10 +72,6 @@ export const capabilityOf = (s: SkillSummary) => s.tags[0] ?? null;
 
 const isTestSkill = (s: SkillSummary) => s.tags.includes('builtin') || s.tags.includes('testing');
 
-/** Uses a skill needs before its failure rate counts against it (as check_workflow_health). */
-const MIN_USES = 5;
-/** The failure rate above which a skill is not chosen when an alternative exists (spec §4.4: 5%). */
-export const FAILURE_THRESHOLD = 0.05;
 
 export interface RoleChoice {
   role: Role;
@@ -111,7 +108,7 @@ export function chooseSkill(role: Role, hits: SearchHit[], skillset: Skillset, r
   const rel = new Map(reliability.map((r) => [r.skill, r]));
   const unreliable = (s: SkillSummary) => {
     const r = rel.get(s.uri);
-    return !!r && r.n_success + r.n_failures >= MIN_USES && (r.failure_rate ?? 0) > FAILURE_THRESHOLD;
+    return !!r && failsTooOften(r);
   };
   const backup = (s: SkillSummary) => /\b(?:backup|fallback)\b/i.test(s.description ?? '');
   const pref = capability ? preferences[capability] : undefined;

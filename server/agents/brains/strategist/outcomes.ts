@@ -1,5 +1,6 @@
 import type { SessionObservation } from '../../../delegation/receive.ts';
 import type { Counts } from './beta.ts';
+import { isRecord } from '../../../../lib/is-record.ts';
 
 /**
  * What the Strategist counts: the session's finished tasks (read_session_activity's task
@@ -24,7 +25,6 @@ export interface Tally extends Counts {
   mean_duration_s: number | null;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 export const UNKNOWN_SPECIALIZATION = 'unknown';
 

@@ -2,6 +2,7 @@ import type { BrainTool } from '../brain.ts';
 import type { StrategicAdvice } from '../../../delegation/protocol.ts';
 import { stableUuid } from '../../../graph/episode-facts.ts';
 import type { Finding } from './rules.ts';
+import { isRecord } from '../../../../lib/is-record.ts';
 
 /**
  * What a finding becomes: the update_conductor_guidelines arguments (the spec's `*_json`
@@ -20,7 +21,6 @@ export interface Publication {
   confidence: number;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The update_conductor_guidelines arguments that publish a finding. */

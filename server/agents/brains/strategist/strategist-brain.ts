@@ -10,6 +10,7 @@ import { dismissedCompanions, historyWindow, sessionTasks, skillHistories, skill
 import { adviceMessage, episodeArgs, guidelinesArgs, patternLine, patternPrefix, publicationsOf, type Publication } from './publication.ts';
 import { analyse, type Analysis } from './rules.ts';
 import { finalReport } from './report.ts';
+import { asRecord } from '../../../../lib/is-record.ts';
 
 type Result = ReturnType<typeof turnToolResults>[number];
 
@@ -125,7 +126,7 @@ class StrategistTurn {
   private activity(): Record<string, unknown> {
     const last = this.done('read_session_activity').at(-1);
     const a = last?.result?.activity;
-    return typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as Record<string, unknown>) : {};
+    return asRecord(a);
   }
 
   private tasks(): TaskRecord[] {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { currentTurn, parseObject, turnToolResults, type Brain, type BrainDecision, type BrainInput, type BrainToolCall } from '../brain.ts';
+import { isRecord } from '../../../../lib/is-record.ts';
 
 /** The notification a worker is woken with (spec §5.5 with amendment A5). */
 export interface WorkflowEvent {
@@ -215,6 +216,5 @@ function failureOf(r: Result): Failure | null {
   return { error: String(e?.error ?? 'States.TaskFailed'), cause: String(e?.cause ?? 'the skill failed') };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isOk = (r: Result) => r.status === 'success' && r.result?.status === 'ok';
 const errorOf = (r: Result) => String(r.result?.error ?? 'tool error');
