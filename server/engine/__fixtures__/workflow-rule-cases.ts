@@ -51,6 +51,26 @@ export const GRAPH_CASES: RuleCase[] = [
     ops: [add(`${S}/${LONG_NAME}`, { Type: 'Pass', Next: 'Fan' }), replace(`${S}/Pause/Next`, LONG_NAME)],
     errors: [['asl.state_name_too_long', `${S}/${LONG_NAME}`]],
   },
+  {
+    rule: "a state name has no '/' (the control plane's scope separator)",
+    ops: [add(`${S}/Wait~1Longer`, { Type: 'Pass', Next: 'Fan' }), replace(`${S}/Pause/Next`, 'Wait/Longer')],
+    errors: [['asl.invalid_state_name', `${S}/Wait~1Longer`]],
+  },
+  {
+    rule: "a branch state name has no '/'",
+    ops: [remove(`${BRANCH1}/States/Note`), add(`${BRANCH1}/States/Note~1Done`, { Type: 'Pass', End: true }), replace(`${BRANCH1}/States/Delay/Next`, 'Note/Done')],
+    errors: [['asl.invalid_state_name', `${BRANCH1}/States/Note~1Done`]],
+  },
+  {
+    rule: "a Map processor state name has no '/'",
+    ops: [add(`${S}/Each/ItemProcessor/States/Row~1Prep`, { Type: 'Pass', Next: 'Handle' }), replace(`${S}/Each/ItemProcessor/StartAt`, 'Row/Prep')],
+    errors: [['asl.invalid_state_name', `${S}/Each/ItemProcessor/States/Row~1Prep`]],
+  },
+  {
+    rule: "a legacy Iterator state name has no '/'",
+    ops: [remove(`${S}/Each/ItemProcessor`), add(`${S}/Each/Iterator`, { StartAt: 'Row/Step', States: { 'Row/Step': { Type: 'Pass', End: true } } })],
+    errors: [['asl.invalid_state_name', `${S}/Each/Iterator/States/Row~1Step`]],
+  },
 ];
 
 export const STATE_CASES: RuleCase[] = [
@@ -89,6 +109,11 @@ export const CHOICE_CASES: RuleCase[] = [
   { rule: 'Timestamp operators take RFC 3339 timestamps', ops: [replace(`${RULES}/2/Or/0/TimestampGreaterThan`, '2024-13-08T09:15:00Z')], errors: [['asl.choice_rule_value', `${RULES}/2/Or/0/TimestampGreaterThan`]] },
   { rule: 'Is* tests take booleans', ops: [replace(`${RULES}/2/Or/3/IsPresent`, 'yes')], errors: [['asl.choice_rule_value', `${RULES}/2/Or/3/IsPresent`]] },
   { rule: 'StringMatches escapes only * and \\', ops: [replace(`${RULES}/2/Or/1/StringMatches`, 'log-\\d')], errors: [['asl.choice_rule_value', `${RULES}/2/Or/1/StringMatches`]] },
+  {
+    rule: 'StringMatches has at most 32 wildcards',
+    ops: [replace(`${RULES}/2/Or/1/StringMatches`, `${'*a'.repeat(33)}b`)],
+    errors: [['asl.choice_rule_value', `${RULES}/2/Or/1/StringMatches`]],
+  },
   { rule: '...Path operators take paths', ops: [replace(`${RULES}/2/Or/2/NumericLessThanEqualsPath`, 'prepared.max')], errors: [['asl.invalid_path', `${RULES}/2/Or/2/NumericLessThanEqualsPath`]] },
   { rule: '...Path operators take Reference Paths', ops: [replace(`${RULES}/2/Or/2/NumericLessThanEqualsPath`, '$.items[*].max')], errors: [['asl.invalid_reference_path', `${RULES}/2/Or/2/NumericLessThanEqualsPath`]] },
   { rule: 'Variable is a path', ops: [replace(`${RULES}/0/Variable`, 'count')], errors: [['asl.invalid_path', `${RULES}/0/Variable`]] },
@@ -177,6 +202,16 @@ export const PATH_CASES: RuleCase[] = [
   { rule: 'ItemSelector paths parse', ops: [replace(`${S}/Each/ItemSelector/row.$`, '$$.Map.Item.Value[')], errors: [['asl.invalid_path', `${S}/Each/ItemSelector/row.$`]] },
   { rule: 'States.Format placeholders match its arguments', ops: [replace(`${S}/Prepare/Parameters/greeting.$`, "States.Format('Hello {} {}', $.name)")], errors: [['asl.invalid_intrinsic', `${S}/Prepare/Parameters/greeting.$`]] },
   { rule: 'States.Hash takes a known algorithm', ops: [replace(`${S}/Prepare/Parameters/id.$`, "States.Hash($.name, 'SHA-2')")], errors: [['asl.invalid_intrinsic', `${S}/Prepare/Parameters/id.$`]] },
+  {
+    rule: 'a filter regex compiles in RE2: no back-references',
+    ops: [replace(`${S}/Prepare/Parameters/cheap.$`, '$.items[?(@.kind =~ /^(a)\\1$/)]')],
+    errors: [['asl.invalid_path', `${S}/Prepare/Parameters/cheap.$`]],
+  },
+  {
+    rule: 'a filter regex compiles in RE2: no look-around',
+    ops: [replace(`${S}/Fetch/OutputPath`, '$.rows[?(@.name =~ /^(?!tmp)/)]')],
+    errors: [['asl.invalid_path', `${S}/Fetch/OutputPath`]],
+  },
   { rule: 'Credentials is a payload template', ops: [add(`${S}/Fetch/Credentials`, { 'role.$': 'not a path' })], errors: [['asl.invalid_path', `${S}/Fetch/Credentials/role.$`]] },
 ];
 

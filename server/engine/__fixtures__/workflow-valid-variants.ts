@@ -28,6 +28,8 @@ export const VALID_VARIANTS: ValidVariant[] = [
   { form: 'a Task bound by tool_name only', ops: [remove(`${HANDLE}/AgentBinding/skills`)] },
   { form: 'InputPath null', ops: [replace(`${S}/Prepare/InputPath`, null)] },
   { form: 'OutputPath with a script index', ops: [replace(`${S}/Fetch/OutputPath`, '$.data.rows[(@.length-1)]')] },
+  { form: 'a filter regex RE2 runs in linear time (the probe /^(a+)+$/, flags i m s)', ops: [replace(`${S}/Fetch/OutputPath`, '$.rows[?(@.s =~ /^(a+)+$/ims)]')] },
+  { form: 'StringMatches with 32 wildcards and escaped stars', ops: [replace(`${S}/Route/Choices/2/Or/1/StringMatches`, `\\*${'*a'.repeat(32)}b`)] },
   { form: 'a path member with hyphens', ops: [replace(`${S}/Prepare/InputPath`, '$.request-body.items')] },
   { form: 'a negative index in a Reference Path', ops: [replace(`${S}/Each/ItemsPath`, '$.fetched.pages[-1].rows')] },
   { form: 'Fail with ErrorPath and CausePath', ops: [remove(`${S}/Failed/Error`), remove(`${S}/Failed/Cause`), add(`${S}/Failed/ErrorPath`, "States.Format('{} failed', $.step)"), add(`${S}/Failed/CausePath`, '$.error.Cause')] },

@@ -17,6 +17,13 @@ import { checkQueryLanguage } from './query-language.ts';
 /** AWS rejects state names longer than 80 characters; the control plane keys states by name. */
 export const MAX_STATE_NAME_LENGTH = 80;
 
+/**
+ * The control plane names a state's instances by scope and name, `/` separating them
+ * (`EachCall[3]/Transcribe`: server/execution/instances.ts), so a `/` inside a name would be read
+ * as a scope and its run would never advance. Names carrying it are refused, at every depth.
+ */
+export const STATE_NAME_SEPARATOR = '/';
+
 const TYPE_CHECKS: Partial<Record<StateType, (s: JsonObject, base: string, out: ValidationIssue[]) => void>> = {
   Task: checkTask,
   Wait: checkWait,
@@ -33,6 +40,10 @@ const TYPE_CHECKS: Partial<Record<StateType, (s: JsonObject, base: string, out: 
 export function checkState(name: string, state: unknown, base: string, out: ValidationIssue[]): void {
   if (name.length > MAX_STATE_NAME_LENGTH) {
     out.push(issue(base, 'asl.state_name_too_long', `state name is ${name.length} characters; the limit is ${MAX_STATE_NAME_LENGTH}`));
+  }
+  if (name.includes(STATE_NAME_SEPARATOR)) {
+    const why = 'which the engine reserves to separate a Map iteration from the states inside it (EachCall[3]/Transcribe)';
+    out.push(issue(base, 'asl.invalid_state_name', `state name ${quote(name)} contains '/', ${why}; rename the state`));
   }
   if (!isObject(state)) {
     out.push(issue(base, 'asl.invalid_type', `a state must be an object, got ${jsonTypeName(state)}`));

@@ -3,6 +3,7 @@ import { type JsonObject, hasOwn, isObject, jsonTypeName } from '../json.ts';
 import { child, issue, quote } from '../issues.ts';
 import { COMBINATORS, COMPARISON_OPERATORS, type OperandKind } from './choice-operators.ts';
 import { checkPathValue } from './path-fields.ts';
+import { MAX_STRING_MATCHES_WILDCARDS, wildcardCount } from './string-pattern.ts';
 import { isRfc3339Timestamp } from './timestamp.ts';
 
 /** Nesting limit for And/Or/Not, so a generated rule tree cannot exhaust the stack. */
@@ -82,9 +83,7 @@ function operandProblem(kind: Exclude<OperandKind, 'path'>, value: unknown): str
     case 'timestamp':
       return typeof value === 'string' && isRfc3339Timestamp(value) ? null : `takes an RFC 3339 timestamp string, got ${quote(value)}`;
     case 'pattern':
-      if (typeof value !== 'string') return `takes a string pattern, got ${jsonTypeName(value)}`;
-      // Only '*' is special; a backslash may escape only '*' or another backslash.
-      return /\\(?!\*)/.test(value.replace(/\\\\/g, '')) ? 'pattern may escape only * and \\ with a backslash' : null;
+      return patternProblem(value);
   }
 }
 
@@ -101,4 +100,14 @@ function checkCombinator(rule: JsonObject, pointer: string, operator: string, ou
   } else {
     value.forEach((r, i) => checkChoiceRule(r, child(at, i), false, out, depth + 1));
   }
+}
+
+function patternProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return `takes a string pattern, got ${jsonTypeName(value)}`;
+  // Only '*' is special; a backslash may escape only '*' or another backslash.
+  if (/\\(?!\*)/.test(value.replace(/\\\\/g, ''))) return 'pattern may escape only * and \\ with a backslash';
+  const wildcards = wildcardCount(value);
+  if (wildcards <= MAX_STRING_MATCHES_WILDCARDS) return null;
+  const limit = MAX_STRING_MATCHES_WILDCARDS;
+  return `pattern has ${wildcards} wildcards (*); at most ${limit} are allowed, as each one adds a pass over the compared string`;
 }

@@ -25,8 +25,19 @@ describe('validateAslStructure', () => {
   });
 
   it('escapes state names in pointers (RFC 6901)', () => {
-    const def = { StartAt: 'a/b~c', States: { 'a/b~c': { Type: 'Pass', Next: 'x' } } };
-    expect(codes(def)).toEqual([['asl.unknown_target', '/asl/States/a~1b~0c/Next']]);
+    const def = { StartAt: 'a~c', States: { 'a~c': { Type: 'Pass', Next: 'x' } } };
+    expect(codes(def)).toEqual([['asl.unknown_target', '/asl/States/a~0c/Next']]);
+  });
+
+  it("refuses a '/' in a state name at any depth (a Parallel inside a Map's processor)", () => {
+    const branch = { StartAt: 'Inner/Step', States: { 'Inner/Step': { Type: 'Pass', End: true } } };
+    const processor = { StartAt: 'Fork', States: { Fork: { Type: 'Parallel', Branches: [branch], End: true } } };
+    const def = { StartAt: 'Each', States: { Each: { Type: 'Map', ItemProcessor: processor, End: true } } };
+    expect(validateAslStructure(def)).toEqual([{
+      path: '/asl/States/Each/ItemProcessor/States/Fork/Branches/0/States/Inner~1Step',
+      code: 'asl.invalid_state_name',
+      message: expect.stringContaining(`state name "Inner/Step" contains '/'`),
+    }]);
   });
 
   it.each([null, 'x', 42, [], true])('reports a non-object state machine (%j)', (asl) => {

@@ -1,4 +1,5 @@
 import { type Cursor, MAX_NESTING } from './cursor.ts';
+import { compileFilterRegex } from './filter-regex.ts';
 import type { BinaryOperator, PathExpression } from './path-ast.ts';
 import { parseSegments, readQuoted } from './path-segments.ts';
 
@@ -90,7 +91,10 @@ function parsePrimary(c: Cursor, depth: number): PathExpression {
   return c.fail(`expected a value, '@', '$' or '(' ${c.found()}`);
 }
 
-/** Reads `/pattern/flags` and checks that it compiles as a JavaScript regular expression. */
+/**
+ * Reads `/pattern/flags` and checks that RE2 compiles it (filter-regex.ts): a pattern the engine
+ * could not run in linear time is a syntax error here, so the validator rejects the document.
+ */
 function readRegex(c: Cursor): PathExpression {
   const open = c.pos;
   if (!c.eat('/')) c.fail(`expected /regex/ after '=~' ${c.found()}`);
@@ -102,10 +106,7 @@ function readRegex(c: Cursor): PathExpression {
   if (!c.eat('/')) c.fail('unterminated regular expression', open);
   const flags = /^[gimsuy]*/.exec(c.src.slice(c.pos))![0];
   c.pos += flags.length;
-  try {
-    new RegExp(pattern, flags);
-  } catch (e) {
-    c.fail(`invalid regular expression: ${(e as Error).message}`, open);
-  }
+  const compiled = compileFilterRegex(pattern, flags);
+  if (!compiled.ok) c.fail(compiled.error, open);
   return { type: 'regex', pattern, flags };
 }

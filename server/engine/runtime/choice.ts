@@ -1,6 +1,7 @@
 import { COMPARISON_OPERATORS } from '../asl/choice-operators.ts';
 import { hasOwn, isObject } from '../json.ts';
 import { compareChoice } from './choice-compare.ts';
+import { chargeCompute } from './compute-budget.ts';
 import { resolvePath } from './evaluate-path.ts';
 import { STATES, StatesError, runtimeError } from './states-error.ts';
 import type { AslState, ContextObject, Json } from './types.ts';
@@ -25,6 +26,7 @@ export function evaluateChoice(state: AslState, input: Json, context?: ContextOb
 
 /** Evaluates one rule (comparison or And/Or/Not, nested) against the input. */
 export function ruleMatches(rule: unknown, input: Json, context: ContextObject | undefined): boolean {
+  chargeCompute();
   if (!isObject(rule)) runtimeError('a Choice rule must be an object');
   if (hasOwn(rule, 'And')) return list(rule.And, 'And').every((r) => ruleMatches(r, input, context));
   if (hasOwn(rule, 'Or')) return list(rule.Or, 'Or').some((r) => ruleMatches(r, input, context));

@@ -2,6 +2,7 @@ import { parseIntrinsic } from '../intrinsics/parse-intrinsic.ts';
 import type { IntrinsicArg, IntrinsicCall, IntrinsicName, ParseIntrinsicResult } from '../intrinsics/intrinsic-ast.ts';
 import { pathValue } from './evaluate-path.ts';
 import { ARRAY_INTRINSICS } from './intrinsic-array.ts';
+import { ComputeBudgetExceeded, chargeCompute } from './compute-budget.ts';
 import type { IntrinsicEnv, IntrinsicImpl } from './intrinsic-args.ts';
 import { JSON_MATH_INTRINSICS } from './intrinsic-json-math.ts';
 import { STRING_INTRINSICS } from './intrinsic-string.ts';
@@ -31,6 +32,7 @@ export function intrinsicValue(text: string, data: Json, context: ContextObject 
 }
 
 function evaluateCall(call: IntrinsicCall, data: Json, context: ContextObject | undefined, env: IntrinsicEnv): Json {
+  chargeCompute();
   const args = call.args.map((arg) => evaluateArg(arg, call, data, context, env));
   return IMPLEMENTATIONS[call.name](args, call, env);
 }
@@ -49,8 +51,8 @@ function evaluateArg(arg: IntrinsicArg, call: IntrinsicCall, data: Json, context
       try {
         return pathValue(arg.source, data, context);
       } catch (e) {
-        if (e instanceof StatesError) throw new StatesError(STATES.IntrinsicFailure, `${call.name}: ${e.cause}`);
-        throw e;
+        if (!(e instanceof StatesError) || e instanceof ComputeBudgetExceeded) throw e;
+        throw new StatesError(STATES.IntrinsicFailure, `${call.name}: ${e.cause}`);
       }
   }
 }

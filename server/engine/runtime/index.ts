@@ -2,10 +2,14 @@
  * server/engine/runtime — the pure Amazon States Language semantics (JSONPath dialect): paths,
  * intrinsics, payload templates, input/output processing, Choice, Wait, Fail, Map, Retry, Catch
  * and transitions. No I/O, no timers, no clocks or randomness except where injected (`now`,
- * `random`; States.UUID uses crypto.randomUUID). Failures are thrown as StatesError.
+ * `random`, a compute budget's clock; States.UUID uses crypto.randomUUID). Failures are thrown as
+ * StatesError.
  */
 export type { Json, AslState, ContextObject, RandomSource } from './types.ts';
 export { StatesError, STATES } from './states-error.ts';
+export {
+  withinComputeBudget, withinStepBudget, STEP_BUDGET, chargeCompute, ComputeBudgetExceeded, STEP_COMPUTE_BUDGET_MS, type ComputeBudget,
+} from './compute-budget.ts';
 export { evaluatePath, resolvePath, type Resolution } from './evaluate-path.ts';
 export { evaluateIntrinsic } from './evaluate-intrinsic.ts';
 export { applyPayloadTemplate, evaluateDynamic } from './payload-template.ts';

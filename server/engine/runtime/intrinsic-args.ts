@@ -53,3 +53,15 @@ export function booleanArg(call: IntrinsicCall, args: unknown[], i: number): boo
   const v = args[i];
   return typeof v === 'boolean' ? v : bad(call, i, 'a boolean', v);
 }
+
+/**
+ * The compact JSON text of a value. Data nested deeper than the engine can serialise (JSON.stringify
+ * recurses) is this call's failure rather than a crash of the worker.
+ */
+export function jsonText(call: IntrinsicCall, value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    return intrinsicFailure(call, `the value cannot be turned into JSON text (${(e as Error).message})`);
+  }
+}

@@ -1,10 +1,19 @@
 import { MAX_ARRAY_RANGE_ITEMS } from '../intrinsics/intrinsic-values.ts';
-import { deepEqual } from './json-values.ts';
+import { chargeCompute } from './compute-budget.ts';
+import { canonicalJson, deepEqual } from './json-values.ts';
 import { type IntrinsicImpl, arrayArg, integerArg, intrinsicFailure } from './intrinsic-args.ts';
+import { runtimeError } from './states-error.ts';
+
+/**
+ * The largest array States.ArrayUnique takes. Each item is keyed by its canonical JSON text, so
+ * the work and the memory of the keys grow with the array; the cap keeps one call far inside the
+ * step's compute budget. Over the cap is an engine limit, not a bad argument: States.Runtime.
+ */
+export const MAX_ARRAY_UNIQUE_ITEMS = 10_000;
 
 /**
  * The array intrinsics (AWS "Intrinsics for arrays"). Values are compared structurally (JSON
- * equality), so `[1,{"a":1}]` contains `{"a":1}`.
+ * equality), so `[1,{"a":1}]` contains `{"a":1}`. Every intrinsic here is linear in its input.
  */
 export const ARRAY_INTRINSICS = {
   'States.Array': (args) => [...args],
@@ -15,7 +24,10 @@ export const ARRAY_INTRINSICS = {
     const size = integerArg(call, args, 1);
     if (size <= 0) intrinsicFailure(call, `the chunk size must be greater than 0, got ${size}`);
     const chunks: unknown[][] = [];
-    for (let i = 0; i < array.length; i += size) chunks.push(array.slice(i, i + size));
+    for (let i = 0; i < array.length; i += size) {
+      chargeCompute();
+      chunks.push(array.slice(i, i + size));
+    }
     return chunks;
   },
 
@@ -44,12 +56,19 @@ export const ARRAY_INTRINSICS = {
 
   'States.ArrayLength': (args, call) => arrayArg(call, args, 0).length,
 
-  /** Keeps the first occurrence of each value, in order. */
+  /** Keeps the first occurrence of each value, in order; O(n): items are keyed by canonical JSON. */
   'States.ArrayUnique': (args, call) => {
-    const unique: unknown[] = [];
-    for (const item of arrayArg(call, args, 0)) {
-      if (!unique.some((u) => deepEqual(u, item))) unique.push(item);
+    const array = arrayArg(call, args, 0);
+    if (array.length > MAX_ARRAY_UNIQUE_ITEMS) {
+      const limit = MAX_ARRAY_UNIQUE_ITEMS;
+      runtimeError(`${call.name}: the array has ${array.length} items; the engine takes at most ${limit}`);
     }
-    return unique;
+    const seen = new Set<string>();
+    return array.filter((item) => {
+      const key = canonicalJson(item);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   },
 } satisfies Record<string, IntrinsicImpl>;

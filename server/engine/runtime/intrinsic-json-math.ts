@@ -1,4 +1,9 @@
-import { type IntrinsicImpl, booleanArg, intrinsicFailure, numberArg, objectArg, stringArg } from './intrinsic-args.ts';
+import { checkDocumentShape } from '../document-guard.ts';
+import { chargeCompute, textUnits } from './compute-budget.ts';
+import {
+  type IntrinsicImpl, booleanArg, intrinsicFailure, jsonText, numberArg, objectArg, stringArg,
+} from './intrinsic-args.ts';
+import { runtimeError } from './states-error.ts';
 
 /**
  * JSON and math intrinsics. Decisions:
@@ -11,18 +16,27 @@ import { type IntrinsicImpl, booleanArg, intrinsicFailure, numberArg, objectArg,
  *   same seed always gives the same number (AWS documents that guarantee).
  * - JsonMerge is shallow: keys of the second object replace those of the first; `true` (deep
  *   merge) is refused as AWS does.
+ * - StringToJson refuses JSON nested deeper than MAX_DOCUMENT_DEPTH (or with more nodes than a
+ *   document may have) with States.Runtime: an engine limit, since such a value could not be
+ *   stored or compared without exhausting the stack.
  */
 export const JSON_MATH_INTRINSICS = {
   'States.StringToJson': (args, call) => {
     const text = stringArg(call, args, 0);
+    chargeCompute(textUnits(text));
+    let value: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      value = JSON.parse(text) as unknown;
     } catch (e) {
       return intrinsicFailure(call, `the string is not valid JSON (${(e as Error).message})`);
     }
+    const unsafe = checkDocumentShape(value);
+    const problem = unsafe?.message.replace(/^document /, '');
+    if (problem) runtimeError(`${call.name}: the JSON ${problem}, beyond the engine's limit`);
+    return value;
   },
 
-  'States.JsonToString': (args) => JSON.stringify(args[0]),
+  'States.JsonToString': (args, call) => jsonText(call, args[0]),
 
   'States.JsonMerge': (args, call) => {
     const first = objectArg(call, args, 0);

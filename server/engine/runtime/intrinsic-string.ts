@@ -3,7 +3,8 @@ import { parseFormatTemplate } from '../intrinsics/format-template.ts';
 import { HASH_ALGORITHMS, MAX_ENCODE_INPUT } from '../intrinsics/intrinsic-values.ts';
 import { isObject } from '../json.ts';
 import { describeValue } from './json-values.ts';
-import { type IntrinsicImpl, intrinsicFailure, stringArg } from './intrinsic-args.ts';
+import { chargeCompute, textUnits } from './compute-budget.ts';
+import { type IntrinsicImpl, intrinsicFailure, jsonText, stringArg } from './intrinsic-args.ts';
 
 const NODE_HASH: Record<(typeof HASH_ALGORITHMS)[number], string> = {
   MD5: 'md5',
@@ -38,6 +39,7 @@ export const STRING_INTRINSICS = {
 
   'States.StringSplit': (args, call) => {
     const text = stringArg(call, args, 0);
+    chargeCompute(textUnits(text));
     const delimiters = new Set(Array.from(stringArg(call, args, 1)));
     const pieces: string[] = [];
     let piece = '';
@@ -58,7 +60,7 @@ export const STRING_INTRINSICS = {
   },
 
   'States.Hash': (args, call) => {
-    const data = typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0]);
+    const data = typeof args[0] === 'string' ? args[0] : jsonText(call, args[0]);
     const algorithm = stringArg(call, args, 1);
     if (!Object.prototype.hasOwnProperty.call(NODE_HASH, algorithm)) {
       intrinsicFailure(call, `the algorithm must be one of ${HASH_ALGORITHMS.join(', ')}, got ${JSON.stringify(algorithm)}`);

@@ -1,5 +1,8 @@
+import { compileFilterRegex } from '../paths/filter-regex.ts';
 import type { PathExpression } from '../paths/path-ast.ts';
+import { chargeCompute, textUnits } from './compute-budget.ts';
 import { deepEqual } from './json-values.ts';
+import { runtimeError } from './states-error.ts';
 import { type SelectEnv, selectAll } from './path-select.ts';
 
 /**
@@ -11,10 +14,12 @@ import { type SelectEnv, selectAll } from './path-select.ts';
  * - Other values as conditions use JavaScript truthiness (the Goessner reference implementation).
  * - `==`/`!=` compare JSON structurally; nothing equals only nothing (RFC 9535).
  * - `< <= > >=` compare two numbers or two strings; any other pair is false.
- * - `=~` searches the string with the JavaScript regular expression (anchor with ^ $ explicitly).
+ * - `=~` searches the string with the regular expression, run by RE2 in time linear in the
+ *   string's length (paths/filter-regex.ts: RE2 syntax; flags i, m, s; anchor with ^ $ explicitly).
  * - Arithmetic applies to numbers (`+` also joins two strings); a non-finite result is nothing.
  */
 export function evaluateExpression(expression: PathExpression, current: unknown, env: SelectEnv): unknown {
+  chargeCompute();
   switch (expression.type) {
     case 'literal':
       return expression.value;
@@ -57,10 +62,7 @@ function binary(expression: BinaryExpression, current: unknown, env: SelectEnv):
   if (operator === '&&') return isTruthy(left, current, env) && isTruthy(right, current, env);
   if (operator === '||') return isTruthy(left, current, env) || isTruthy(right, current, env);
   const l = evaluateExpression(left, current, env);
-  if (operator === '=~') {
-    if (typeof l !== 'string' || right.type !== 'regex') return false;
-    return new RegExp(right.pattern, right.flags.replace(/[gy]/g, '')).test(l);
-  }
+  if (operator === '=~') return typeof l === 'string' && right.type === 'regex' && regexSearch(right, l);
   const r = evaluateExpression(right, current, env);
   switch (operator) {
     case '==':
@@ -99,4 +101,12 @@ function arithmetic(operator: '+' | '-' | '*' | '/' | '%', l: unknown, r: unknow
   if (typeof l !== 'number' || typeof r !== 'number') return undefined;
   const value = operator === '+' ? l + r : operator === '-' ? l - r : operator === '*' ? l * r : operator === '/' ? l / r : l % r;
   return Number.isFinite(value) ? value : undefined;
+}
+
+/** `=~`: an unanchored RE2 search. The parser compiled the pattern already (this hits its cache). */
+function regexSearch({ pattern, flags }: { pattern: string; flags: string }, text: string): boolean {
+  const compiled = compileFilterRegex(pattern, flags);
+  if (!compiled.ok) return runtimeError(compiled.error);
+  chargeCompute(textUnits(text));
+  return compiled.regex.test(text);
 }

@@ -1,10 +1,13 @@
 import { hasOwn, isObject } from '../json.ts';
 import type { PathExpression, PathSegment, Selector, SliceSelector } from '../paths/path-ast.ts';
+import { chargeCompute } from './compute-budget.ts';
 
 /**
  * Applies parsed JSONPath steps to a node list (RFC 9535 semantics on the Goessner syntax the
  * parser accepts). A step that finds nothing contributes nothing: "no match" is an empty list, and
- * what that means (error or `[]`) is the caller's decision.
+ * what that means (error or `[]`) is the caller's decision. Every node a step visits or yields is
+ * charged to the step's compute budget (compute-budget.ts), and node lists are appended in loops,
+ * never spread into one call (a spread of ~100k nodes overflows the stack).
  */
 export interface SelectEnv {
   /** `$` inside filter/script expressions. */
@@ -23,14 +26,19 @@ export function selectAll(nodes: unknown[], segments: PathSegment[], env: Select
     const next: unknown[] = [];
     for (const node of current) {
       if (segment.type === 'descendant') {
-        for (const d of descendantsAndSelf(node)) next.push(...select(d, segment.selector, env));
+        for (const d of descendantsAndSelf(node)) append(next, select(d, segment.selector, env));
       } else {
-        next.push(...select(node, segment, env));
+        append(next, select(node, segment, env));
       }
     }
     current = next;
   }
   return current;
+}
+
+function append(target: unknown[], items: unknown[]): void {
+  chargeCompute(1 + items.length);
+  for (const item of items) target.push(item);
 }
 
 function select(node: unknown, selector: Selector, env: SelectEnv): unknown[] {
@@ -82,6 +90,7 @@ function descendantsAndSelf(node: unknown): unknown[] {
   const out: unknown[] = [];
   const stack: unknown[] = [node];
   while (stack.length > 0) {
+    chargeCompute();
     const n = stack.pop();
     out.push(n);
     const kids = children(n);

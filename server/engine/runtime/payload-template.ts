@@ -1,4 +1,5 @@
 import { isObject } from '../json.ts';
+import { ComputeBudgetExceeded, chargeCompute } from './compute-budget.ts';
 import { intrinsicValue } from './evaluate-intrinsic.ts';
 import { pathValue } from './evaluate-path.ts';
 import { describeValue } from './json-values.ts';
@@ -22,6 +23,7 @@ export function evaluateDynamic(expression: string, data: Json, context: Context
  * only Parameters; an intrinsic that fails keeps States.IntrinsicFailure.
  */
 export function applyPayloadTemplate(template: Json, data: Json, context: ContextObject, random?: RandomSource): Json {
+  chargeCompute();
   if (Array.isArray(template)) return template.map((item) => applyPayloadTemplate(item, data, context, random));
   if (!isObject(template)) return template;
   const out: Record<string, Json> = {};
@@ -42,7 +44,7 @@ function dynamicField(key: string, expression: string, data: Json, context: Cont
   try {
     return evaluateDynamic(expression, data, context, random);
   } catch (e) {
-    if (e instanceof StatesError && e.error === STATES.Runtime) {
+    if (e instanceof StatesError && e.error === STATES.Runtime && !(e instanceof ComputeBudgetExceeded)) {
       throw new StatesError(STATES.ParameterPathFailure, `the field ${JSON.stringify(key)}: ${e.cause}`);
     }
     throw e;
