@@ -6,6 +6,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // First: route handlers learn each request's TCP peer from here on (sign-in throttling).
+  const { installPeerAddressHeader } = await import('./server/http/peer-address.ts');
+  installPeerAddressHeader();
   const { executionRuntime, database, config } = await import('./server/app/services.ts');
   const runtime = await executionRuntime()?.catch((err: unknown) => {
     console.error('workflow execution did not start:', err);

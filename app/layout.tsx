@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { connection } from 'next/server';
 import { GeistSans } from 'geist/font/sans';
 import { GeistMono } from 'geist/font/mono';
 import { TrpcProvider } from '@/components/providers/trpc-provider';
@@ -10,7 +11,13 @@ export const metadata: Metadata = {
   description: 'Plan, run and improve Letta-ASL workflows built from versioned skills.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page renders per request: the Content-Security-Policy (proxy.ts) carries a fresh script
+ * nonce, which Next.js can only put on the scripts of a page it renders now — a page prerendered
+ * at build time (the 404 page) would have scripts without it, blocked by the policy.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-screen font-sans">

@@ -5,6 +5,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '@/server/trpc/root';
 import { TRPCProvider } from '@/lib/trpc';
+import { TRPC_CLIENT_BATCH_ITEMS } from '@/server/http/limits';
 
 /**
  * A session that ended while the page was open (expired, signed out elsewhere, user disabled)
@@ -30,7 +31,10 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
   );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, methodOverride: 'POST' })],
+      // maxItems: the server refuses batches over TRPC_MAX_BATCH_SIZE (server/http/limits.ts).
+      links: [
+        httpBatchLink({ url: '/api/trpc', transformer: superjson, methodOverride: 'POST', maxItems: TRPC_CLIENT_BATCH_ITEMS }),
+      ],
     }),
   );
   return (

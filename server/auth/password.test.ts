@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password.ts';
+import { passwordHashGate } from './hash-gate.ts';
 
 describe('scrypt password hashing', () => {
   it('verifies the right password and rejects others', async () => {
@@ -19,4 +20,26 @@ describe('scrypt password hashing', () => {
       expect(await verifyPassword('x', bad)).toBe(false);
     }
   });
+});
+
+describe('concurrent password hashing', () => {
+  it('runs at most two 128 MiB hashes at once; the rest wait their turn and still finish', async () => {
+    const hash = await hashPassword('a password');
+    const gate = passwordHashGate();
+    let most = 0;
+    let queued = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, gate.load.active);
+      queued = Math.max(queued, gate.load.waiting);
+    }, 5);
+    try {
+      const results = await Promise.all(Array.from({ length: 4 }, (_, i) => verifyPassword(i % 2 ? 'a password' : 'wrong', hash)));
+      expect(results).toEqual([false, true, false, true]);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBe(2);
+    expect(queued).toBe(2);
+    expect(gate.load).toEqual({ active: 0, waiting: 0 });
+  }, 30_000);
 });

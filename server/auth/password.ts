@@ -1,11 +1,16 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { passwordHashGate } from './hash-gate.ts';
 
 /** scrypt parameters (OWASP minimum for scrypt: N=2^17, r=8, p=1 needs 128 MiB; we use that). */
 const PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLen: 64 } as const;
 
+/** Every hash goes through the process's gate (hash-gate.ts): it may reject with HashBusyError. */
 function scrypt(password: string, salt: Buffer, keyLen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  return passwordHashGate().run(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCb(password.normalize('NFKC'), salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
@@ -34,6 +39,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of a random password, verified against when the user does not exist, so timing does not reveal which emails exist. */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoy;
+  if (decoy) return decoy;
+  const made = hashPassword(randomBytes(16).toString('hex'));
+  decoy = made;
+  // A busy gate (or any failure) must not leave a rejected promise cached for every later caller.
+  made.catch(() => {
+    if (decoy === made) decoy = undefined;
+  });
+  return made;
 }

@@ -10,9 +10,15 @@
 export type BodyRead<T> = { ok: true; value: T } | { ok: false; response: Response };
 
 export async function readBodyText(request: Request, maxBytes: number): Promise<BodyRead<string>> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  return bytes.ok ? { ok: true, value: new TextDecoder().decode(bytes.value) } : bytes;
+}
+
+/** The body's bytes as sent (for handing on to another handler unchanged), under the same limit. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<BodyRead<Uint8Array<ArrayBuffer>>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(maxBytes);
-  if (!request.body) return { ok: true, value: '' };
+  if (!request.body) return { ok: true, value: new Uint8Array(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -26,7 +32,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return { ok: true, value: new TextDecoder().decode(concat(chunks, total)) };
+  return { ok: true, value: concat(chunks, total) };
 }
 
 /** As readBodyText, then JSON.parse; an empty body is `null`. */
@@ -50,7 +56,7 @@ function tooLarge(maxBytes: number): BodyRead<never> {
   return { ok: false, response: errorResponse(413, 'payload_too_large', error) };
 }
 
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
+function concat(chunks: Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {

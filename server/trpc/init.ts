@@ -11,8 +11,11 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ROLES, type Role } from '../db/schema/index.ts';
-import { WORKFLOW_EDITORS, WORKFLOW_RUNNERS } from '../auth/roles.ts';
+import { WORKFLOW_EDITORS, WORKFLOW_RUNNERS } from '../../lib/roles.ts';
 import type { PublicUser } from '../auth/users.ts';
+import { HashBusyError } from '../auth/hash-gate.ts';
+import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
+import type { RequestSource } from '../http/request-source.ts';
 import { anonymousActor, type Actor } from '../audit/actor.ts';
 import { recordAudit, type AuditStatus } from '../audit/log.ts';
 import type { ToolServices } from '../tools/context.ts';
@@ -30,6 +33,10 @@ export type TrpcContext = {
   /** Whether the request came over HTTPS (cookies get `Secure`). */
   secure: boolean;
   userAgent: string | null;
+  /** Where the request came from (server/http/request-source.ts): throttling and audit of sign-ins. */
+  source: RequestSource;
+  /** Counts failed sign-ins per email and per source (server/auth/sign-in-throttle.ts). */
+  signInThrottle: SignInThrottle;
   cookieSecret: string;
   sessionTtlHours: number;
   services: ToolServices;
@@ -98,8 +105,20 @@ const enforceAccess = t.middleware(({ ctx, meta, path, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+/**
+ * Password hashing is capped per process (server/auth/hash-gate.ts): a call that found no free
+ * slot in time is the server being busy, not a fault, so it answers TOO_MANY_REQUESTS (429).
+ */
+const busyHashing = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof HashBusyError) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: result.error.cause.message, cause: result.error.cause });
+  }
+  return result;
+});
+
 /** The only procedure builder routers use: declare `.meta({ access })`, then input/query/mutation. */
-export const procedure = t.procedure.use(auditMutations).use(enforceAccess);
+export const procedure = t.procedure.use(auditMutations).use(enforceAccess).use(busyHashing);
 
 /** Role sets used across routers, named by what they allow. */
 export const ALL_ROLES: readonly Role[] = ROLES;

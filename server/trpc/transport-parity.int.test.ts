@@ -16,7 +16,7 @@ import { serveFetchHandlers } from '../mcp/testing/serve-fetch.ts';
 
 /** One tool call, four ways: the console (tRPC), the CLI, the MCP endpoint, and the invoker they all use. */
 const CASES: Array<{ tool: string; procedure: (c: ReturnType<typeof callerFor>['caller'], input: never) => Promise<unknown>; input: Record<string, unknown> }> = [
-  { tool: 'validate_workflow', procedure: (c, i) => c.workflows.validate(i), input: { path: 'schemas/examples/spec/3.3-workflow-product-explanation-compliance.json' } },
+  { tool: 'validate_workflow', procedure: (c, i) => c.workflows.validate(i), input: { path: 'workflows/product-explanation-compliance.json' } },
   { tool: 'validate_workflow', procedure: (c, i) => c.workflows.validate(i), input: { workflow: '{"workflow_id": 1}' } },
   { tool: 'validate_skill_manifest', procedure: (c, i) => c.skills.validate(i), input: { path: 'skills/gpt4o-diarize.json' } },
   { tool: 'get_skillset', procedure: (c, i) => c.skills.list(i), input: { query: 'compliance' } },

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { CHAT_ROLES } from '../../auth/roles.ts';
+import { CHAT_ROLES } from '../../../lib/roles.ts';
 import type { AgentPlatform } from '../../agents/platform/agent-platform.ts';
 import { ConversationNotFound, conversationMessages, createConversation, deleteConversation, listConversations, renameConversation } from '../../chat/conversations.ts';
 import type { ConversationRow } from '../../db/schema/chat.ts';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Role } from '../../auth/roles.ts';
+import type { Role } from '../../../lib/roles.ts';
 import { ConversationNotFound, getConversation } from '../../chat/conversations.ts';
 import { blockRevisions, type DelegationSessionRow } from '../../db/schema/delegation.ts';
 import { delegationHub } from '../../delegation/connect.ts';

@@ -2,7 +2,7 @@ import { savedQaFilters } from '../../db/schema/index.ts';
 import { qaFilterSchema } from '../../qa/filter.ts';
 import { ruleAgreement, scoreAgreement, skillAgreement } from '../../qa/agreement.ts';
 import { qaFilterOptions } from '../../qa/options.ts';
-import { QA_REVIEWERS } from '../../auth/roles.ts';
+import { QA_REVIEWERS } from '../../../lib/roles.ts';
 import { getQaResultTool } from '../../tools/qa/get-qa-result.ts';
 import { listQaResultsTool } from '../../tools/qa/list-qa-results.ts';
 import { reviewQaResultTool } from '../../tools/qa/review-qa-result.ts';

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { POST } from './route';
+import { TRPC_MAX_BATCH_SIZE } from '@/server/http/limits';
+
+/**
+ * The refusals the tRPC route makes before tRPC (or the database) sees a request. Each one is
+ * something a page on another site, or a careless client, could do with the route as it was.
+ */
+const ORIGIN = 'http://localhost:3000';
+const url = (path: string) => `${ORIGIN}/api/trpc/${path}`;
+const headers = (extra: Record<string, string> = {}) => ({ host: 'localhost:3000', origin: ORIGIN, ...extra });
+const jsonPost = (path: string, body: BodyInit) =>
+  new Request(url(path), { method: 'POST', headers: headers({ 'content-type': 'application/json' }), body });
+
+describe('POST /api/trpc', () => {
+  it('refuses a multipart form (what an HTML form on any site can post) with 415', async () => {
+    const form = new FormData();
+    form.set('email', 'admin@demo.dcf');
+    const res = await POST(new Request(url('auth.signIn'), { method: 'POST', headers: headers(), body: form }));
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ status: 'error', error_code: 'unsupported_media_type' });
+  });
+
+  it('refuses JSON from another site’s page with 403', async () => {
+    const res = await POST(
+      new Request(url('auth.signOut'), {
+        method: 'POST',
+        headers: headers({ origin: 'https://evil.example', 'content-type': 'application/json' }),
+        body: '{}',
+      }),
+    );
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ status: 'error', error_code: 'forbidden' });
+  });
+
+  it('refuses a 20 MB body with 413 without reading it', async () => {
+    const started = Date.now();
+    const big = new Uint8Array(20 * 1024 * 1024).fill(0x20);
+    const res = await POST(jsonPost('workflows.validate', big));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ status: 'error', error_code: 'payload_too_large' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it(`refuses a batch of more than ${TRPC_MAX_BATCH_SIZE} calls before any of them runs`, async () => {
+    const calls = Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, (_, i) => i);
+    const paths = calls.map(() => 'auth.signIn').join(',');
+    const inputs = Object.fromEntries(calls.map((i) => [i, { json: { email: 'a@b.c', password: 'x' } }]));
+    const res = await POST(jsonPost(`${paths}?batch=1`, JSON.stringify(inputs)));
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('Batch call exceeds maximum size');
+  });
+});
