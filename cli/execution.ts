@@ -1,4 +1,3 @@
-import { systemActor } from '../server/audit/actor.ts';
 import type { AppConfig } from '../server/config.ts';
 import { createExecutionRuntime, type ExecutionRuntime } from '../server/execution/runtime.ts';
 import { ensureLocalRedis } from '../server/redis/local-redis.ts';
@@ -38,5 +37,3 @@ export async function closeCliExecution(): Promise<void> {
   runtime = undefined;
   await r?.close({ abortActive: abortActiveOnClose });
 }
-
-export const cliActor = () => systemActor(`cli:${process.env.USER ?? 'user'}`);

@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
+import { openDatabase } from '../server/db/client.ts';
+import { auditLog } from '../server/db/schema/index.ts';
 import { PROJECT_ROOT, isolatedRedisUrl } from '../server/testing/test-database.ts';
 import { startWorkerProcess } from '../server/execution/testing/worker-process.ts';
 
@@ -21,9 +26,13 @@ async function dcf(...args: string[]): Promise<{ code: number; json: Record<stri
   }
 }
 
+let dataDir: string;
 beforeAll(async () => {
-  env = { REDIS_URL: await isolatedRedisUrl(), NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  // A data directory of its own: `dcf run` records its audit entry in the PGlite database there.
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'dcf-cli-run-'));
+  env = { REDIS_URL: await isolatedRedisUrl(), NODE_ENV: 'test', LOG_LEVEL: 'warn', DCF_DATA_DIR: dataDir };
 });
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('dcf run / runs / worker', () => {
   it('dcf run --wait runs the pilot with in-process workers; exit 0 and the final JSON', async () => {
@@ -38,6 +47,21 @@ describe('dcf run / runs / worker', () => {
     const r = await dcf('run', 'workflows/standard-advice-call-analysis.json', '--input', '{"advisor_name": 3}', '--wait');
     expect(r.code).toBe(1);
     expect(r.json).toMatchObject({ status: 'error', error_code: 'invalid_input', error: expect.stringContaining('workflow_input_schema') });
+  }, 60_000);
+
+  it('starts runs through the tool layer: each start is in the audit log as start_workflow_run by the local user', async () => {
+    const h = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const rows = await h.db.select().from(auditLog).orderBy(asc(auditLog.id));
+      expect(rows.map((r) => [r.action, r.actorKind, r.resultStatus])).toEqual([
+        ['start_workflow_run', 'system', 'ok'],
+        ['start_workflow_run', 'system', 'error'],
+      ]);
+      expect(rows[0]!.actorLabel).toMatch(/^cli:/);
+      expect(rows[1]!.detail).toEqual({ error_code: 'invalid_input' });
+    } finally {
+      await h.close();
+    }
   }, 60_000);
 
   it('a run that fails: exit 1 with status FAILED, error and cause', async () => {

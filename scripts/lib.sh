@@ -43,30 +43,41 @@ free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'
 }
 
-# start_redis DATA_DIR — starts redis-server on a free port with AOF persistence in DATA_DIR,
-# exports REDIS_URL and REDIS_PID; stop it with stop_redis. The URL is recorded in DATA_DIR/url,
-# where `dcf` finds it; a redis-server already answering there is reused (one server per AOF).
+# start_redis DATA_DIR — starts redis-server on a free port of 127.0.0.1 with AOF persistence in
+# DATA_DIR and a password (requirepass: no other local process can read or write the control
+# plane), exports REDIS_URL (redis://:<password>@127.0.0.1:<port>) and REDIS_PID; stop it with
+# stop_redis. The password is generated once into DATA_DIR/password, the URL recorded in
+# DATA_DIR/url (both mode 0600), where `dcf` finds it; a redis-server already answering there
+# with that password is reused (one server per AOF). The password reaches redis-server in a 0600
+# config file, never on its command line (which every local user can read with ps).
 start_redis() {
-  local dir="$1" port known
+  local dir="$1" port known password
   ensure_commands "redis-server:redis-server"
   mkdir -p "$dir"
   dir="$(cd "$dir" && pwd)" # redis-server resolves --logfile after chdir to --dir: use absolute paths
+  password="$(redis_password "$dir")" || die "cannot write the Redis password file in $dir"
   known="$(cat "$dir/url" 2>/dev/null || true)"
   if [ -n "$known" ] && redis_answers "$known"; then
-    export REDIS_URL="$known"
-    echo "using the redis-server already running on $REDIS_URL (data in $dir)"
-    return 0
+    if [ "$known" = "$(redis_url "$password" "$(redis_port "$known")")" ]; then
+      export REDIS_URL="$known"
+      echo "using the redis-server already running on 127.0.0.1:$(redis_port "$known") (data in $dir)"
+      return 0
+    fi
+    # Started before it had a password: stop it (SHUTDOWN writes its AOF) and start a protected one.
+    echo "stopping the redis-server on 127.0.0.1:$(redis_port "$known"), which has no password"
+    redis_shutdown "$known"
   fi
   port="$(free_port)"
-  redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --save "" --databases 256 \
-    --daemonize no --logfile "$dir/redis.log" &
+  write_private "$dir/redis.conf" "requirepass $password"
+  redis-server "$dir/redis.conf" --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --save "" \
+    --databases 256 --daemonize no --logfile "$dir/redis.log" &
   REDIS_PID=$!
   REDIS_DIR="$dir"
   for _ in $(seq 1 50); do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-      export REDIS_URL="redis://127.0.0.1:$port"
-      echo "$REDIS_URL" > "$dir/url"
-      echo "redis-server started on $REDIS_URL (data in $dir)"
+      export REDIS_URL="$(redis_url "$password" "$port")"
+      write_private "$dir/url" "$REDIS_URL"
+      echo "redis-server started on 127.0.0.1:$port with the password in $dir/password (data in $dir)"
       return 0
     fi
     kill -0 "$REDIS_PID" 2>/dev/null || die "redis-server exited; see $dir/redis.log"
@@ -75,15 +86,49 @@ start_redis() {
   die "redis-server did not start listening on port $port"
 }
 
-# redis_answers URL — true if a Redis server answers PING at redis://host:port.
-redis_answers() {
-  local hostport="${1#redis://}"; hostport="${hostport%%/*}"
-  local host="${hostport%:*}" port="${hostport##*:}"
-  exec 3<>"/dev/tcp/$host/$port" 2>/dev/null || return 1
-  printf 'PING\r\n' >&3
-  local reply; read -r -t 2 reply <&3 || reply=""
+# write_private FILE TEXT — writes TEXT and a newline to FILE, readable by this user only (0600).
+write_private() {
+  (umask 077 && printf '%s\n' "$2" > "$1.tmp.$$" && mv -f "$1.tmp.$$" "$1")
+}
+
+# redis_password DIR — prints the Redis password kept in DIR/password, generating it on first use.
+redis_password() {
+  local file="$1/password"
+  if [ ! -s "$file" ]; then
+    write_private "$file" "$(node -e 'process.stdout.write(require("crypto").randomBytes(24).toString("base64url"))')" || return 1
+  fi
+  chmod 600 "$file" && head -n 1 "$file"
+}
+
+redis_url() { echo "redis://:$1@127.0.0.1:$2"; }
+redis_port() { local hostport="${1#redis://}"; hostport="${hostport##*@}"; hostport="${hostport%%/*}"; echo "${hostport##*:}"; }
+
+# redis_send URL COMMAND — opens fd 3 to the server of URL (redis://[:password@]host:port), sends
+# AUTH when the URL has a password, then COMMAND; prints the first reply line. Fails when unreachable.
+redis_send() {
+  local rest="${1#redis://}" auth="" reply
+  rest="${rest%%/*}"
+  if [[ "$rest" == *@* ]]; then auth="${rest%@*}"; auth="${auth#:}"; rest="${rest##*@}"; fi
+  exec 3<>"/dev/tcp/${rest%:*}/${rest##*:}" 2>/dev/null || return 1
+  if [ -n "$auth" ]; then
+    printf 'AUTH %s\r\n' "$auth" >&3
+    read -r -t 2 reply <&3 || reply=""
+    [ "${reply%$'\r'}" = "+OK" ] || { exec 3<&- 3>&-; echo "${reply%$'\r'}"; return 0; }
+  fi
+  printf '%s\r\n' "$2" >&3
+  read -r -t 2 reply <&3 || reply=""
   exec 3<&- 3>&-
-  [ "${reply%$'\r'}" = "+PONG" ]
+  echo "${reply%$'\r'}"
+}
+
+# redis_answers URL — true if a Redis server answers PING at URL (with its password, if any).
+redis_answers() { [ "$(redis_send "$1" PING)" = "+PONG" ]; }
+
+# redis_shutdown URL — stops the server at URL (it writes its AOF first) and waits until its port closes.
+redis_shutdown() {
+  redis_send "$1" SHUTDOWN >/dev/null || true
+  for _ in $(seq 1 50); do redis_answers "$1" || return 0; sleep 0.1; done
+  die "the redis-server at 127.0.0.1:$(redis_port "$1") did not stop"
 }
 
 # stop_pid PID — stops a background process of this shell and reaps it; quiet if it is gone.
@@ -96,6 +141,15 @@ stop_pid() {
 stop_redis() {
   [ -n "${REDIS_PID:-}" ] && [ -n "${REDIS_DIR:-}" ] && rm -f "$REDIS_DIR/url"
   stop_pid "${REDIS_PID:-}"; REDIS_PID=""
+}
+
+# console_bind_args — the `next start` arguments that choose where the console listens: 127.0.0.1
+# whenever demo users are seeded (DCF_DEMO_USERS on, as the config reads it: their passwords are
+# published in the README), else nothing (Next's default, every interface).
+console_bind_args() {
+  case "${DCF_DEMO_USERS:-}" in
+    true|1|yes) echo "-H 127.0.0.1" ;;
+  esac
 }
 
 # Starts `next start` in the background (the binary itself, not npx, so that stopping NEXT_PID

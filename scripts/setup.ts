@@ -8,10 +8,10 @@ import { config } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { DEMO_USERS, seedDemoUsers } from '../server/auth/demo-users.ts';
 import { bootstrapAdmin } from '../server/auth/bootstrap-admin.ts';
-import { ROLE_LABELS } from '../server/auth/roles.ts';
+import { ROLE_LABELS } from '../lib/roles.ts';
 import { seedWorkflowCatalog } from '../server/learning/workflow-catalog.ts';
 import { indexSkills } from '../server/learning/search.ts';
-import { loadSkillDirectory } from '../server/execution/skill-directory.ts';
+import { loadSkillDirectory } from '../server/skills/skill-directory.ts';
 
 const cfg = config();
 const handle = await openDatabase(cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir } : cfg.database);

@@ -25,6 +25,12 @@ fi
 ensure_next_build
 node --import tsx scripts/setup.ts || die "database setup failed"
 
+# Demo users have published passwords: a console that seeds them listens on this machine only.
+read -r -a BIND <<< "$(console_bind_args)"
+if [ ${#BIND[@]} -gt 0 ]; then
+  echo "note: demo users are seeded (DCF_DEMO_USERS=$DCF_DEMO_USERS), so the console listens on 127.0.0.1 only;"
+  echo "      to serve other machines, set DCF_DEMO_USERS=false and create an admin (DCF_ADMIN_EMAIL, DCF_ADMIN_PASSWORD)."
+fi
 echo "DCF Console: http://localhost:$PORT  (Ctrl-C to stop)"
-start_next -p "$PORT"
+start_next -p "$PORT" ${BIND[@]+"${BIND[@]}"}
 wait "$NEXT_PID"

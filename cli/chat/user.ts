@@ -1,6 +1,6 @@
 import { listUsers, findUserByEmail, toPublicUser, type PublicUser } from '../../server/auth/users.ts';
 import type { Db } from '../../server/db/client.ts';
-import { CHAT_ROLES } from '../../server/auth/roles.ts';
+import { CHAT_ROLES } from '../../lib/roles.ts';
 
 /** The user a CLI conversation belongs to, or why there is none (a usage error). */
 export type ChatUserChoice = { user: PublicUser; source: string } | { error: string };

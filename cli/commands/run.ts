@@ -1,12 +1,13 @@
-import { loadConfig } from '../../server/config.ts';
 import { runKeys } from '../../server/controlplane/keys.ts';
-import { startRun } from '../../server/execution/start-run.ts';
 import { finishRun } from '../../server/execution/transitions.ts';
 import { readRun } from '../../server/execution/run-record.ts';
 import { finalRunJson, waitForRun } from '../../server/execution/wait-run.ts';
 import { commitAndDispatch } from '../../server/execution/commit-and-dispatch.ts';
-import { PROJECT_ROOT } from '../context.ts';
-import { abortActiveWorkOnClose, cliActor, cliExecution } from '../execution.ts';
+import { recordAudit } from '../../server/audit/log.ts';
+import { invokeTool } from '../../server/tools/invoke.ts';
+import { startWorkflowRunTool } from '../../server/tools/runtime/start-workflow-run.ts';
+import { cliToolContext } from '../context.ts';
+import { abortActiveWorkOnClose, cliExecution } from '../execution.ts';
 import { parseFlags, parseSeconds } from '../flags.ts';
 import { EXIT, printJson, readJsonSource, usageError, type ExitCode } from '../io.ts';
 
@@ -17,6 +18,11 @@ const USAGE = "dcf run <workflow.json> --input '<json>' [--wait] [--timeout <s>]
  * process runs it and prints the final JSON; `--timeout` ends a run still going as TIMED_OUT.
  * With `--external-workers` it only starts the run and prints `{run_id}` (plus the final JSON
  * with `--wait`). Exit 0 only when the run SUCCEEDED (or was merely started).
+ *
+ * The run is started like every other mutation: through the tool layer's start_workflow_run
+ * (the tool runs.start and MCP agents call), audited in the console's audit log as the local
+ * user. The CLI reads the file itself and passes the workflow inline, so the local user can run
+ * a file from anywhere (the tool's own `path` reads only the skills and workflows folders).
  */
 export async function runCommand(args: string[]): Promise<ExitCode> {
   const f = parseFlags(args, { values: ['input', 'timeout', 'concurrency'], switches: ['wait', 'external-workers'] });
@@ -35,13 +41,19 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   }
   const doc = await readJsonSource(file);
   if ('error' in doc) return usageError(doc.error);
-  const config = loadConfig(process.env, PROJECT_ROOT);
+  const ctx = cliToolContext();
+  const { config } = ctx.services;
   const runtime = await cliExecution(config);
   const external = f.switches.has('external-workers');
   if (!external) runtime.startWorkers(Number(f.values.concurrency ?? config.execution.workerConcurrency));
-  const started = await startRun(runtime.x, { workflow: doc.doc, input, started_by: cliActor().label });
-  if (!started.ok) {
-    printJson({ status: 'error', error: started.message, error_code: started.error_code, issues: started.issues });
+  const started = await invokeTool(startWorkflowRunTool, { workflow: doc.doc, input }, ctx, {
+    audit: { record: async (entry) => recordAudit(await ctx.services.db!(), entry) },
+    onInternalError: (t, err) => {
+      process.stderr.write(`internal error in ${t}: ${err instanceof Error ? err.stack : String(err)}\n`);
+    },
+  });
+  if (started.status !== 'ok') {
+    printJson(started);
     return EXIT.failed;
   }
   if (external && !f.switches.has('wait')) {

@@ -38,7 +38,18 @@ export function redactSecrets(value: unknown): unknown {
   return JSON.parse(canonicalJson(value));
 }
 
-/** `sha256:<hex>` of the canonical JSON of a tool's or procedure's arguments. */
+/**
+ * `sha256:<hex>` of the canonical JSON of a tool's or procedure's arguments. Arguments nested
+ * too deeply to serialise (JSON.stringify recurses; the tool layer refuses them as invalid_input,
+ * server/tools/input-shape.ts) are digested as a fixed marker, so the refusal is still recorded.
+ */
 export function digestArgs(args: unknown): string {
-  return 'sha256:' + createHash('sha256').update(canonicalJson(args)).digest('hex');
+  let text: string;
+  try {
+    text = canonicalJson(args);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    text = '"[arguments nested too deeply to serialise]"';
+  }
+  return 'sha256:' + createHash('sha256').update(text).digest('hex');
 }

@@ -1,26 +1,43 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { startPasswordGate } from './pg-password-gate.ts';
 
 /**
  * PGlite is single-process: one process opens the data directory. On the embedded default that
  * owner (the console server) also serves the database over the Postgres wire protocol with
- * `@electric-sql/pglite-socket` on 127.0.0.1, and records the URL next to the data directory;
- * other processes (`dcf tool …`) connect to that URL with `pg` instead of opening the directory.
+ * `@electric-sql/pglite-socket`, and records the URL next to the data directory; other processes
+ * (`dcf tool …`) connect to that URL with `pg` instead of opening the directory.
+ *
+ * pglite-socket authenticates nobody, so it listens only on a unix socket in a private (0700)
+ * temporary directory, and what other processes reach is a password gate on 127.0.0.1
+ * (pg-password-gate.ts, SCRAM-SHA-256) with a password generated at each start. The URL with
+ * that password is written to the share file with mode 0600: the user who runs the console (and
+ * its CLI) can read it, other local users cannot, and without it a connection is refused.
  */
 export const shareFile = (dataDir: string) => `${dataDir.replace(/\/+$/, '')}.socket-url`;
 
 export async function sharePglite(client: PGlite, dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const server = new PGLiteSocketServer({ db: client, host: '127.0.0.1', port: 0, maxConnections: 8 });
+  const privateDir = await mkdtemp(path.join(os.tmpdir(), 'dcf-pglite-')); // mode 0700
+  const upstream = path.join(privateDir, 'pg.sock');
+  const server = new PGLiteSocketServer({ db: client, path: upstream, maxConnections: 8 });
   await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  await writeFile(shareFile(dataDir), `${url}\n${process.pid}\n`);
+  const password = randomBytes(24).toString('base64url');
+  const gate = await startPasswordGate({ password, upstream });
+  const url = `postgres://postgres:${password}@127.0.0.1:${gate.port}/postgres`;
+  const file = shareFile(dataDir);
+  await rm(file, { force: true }); // a file left by an older version may be world-readable: create it anew, 0600
+  await writeFile(file, `${url}\n${process.pid}\n`, { mode: 0o600, flag: 'wx' });
   return {
     url,
     async stop() {
+      await gate.close();
       await server.stop();
-      await rm(shareFile(dataDir), { force: true });
+      await rm(privateDir, { recursive: true, force: true });
+      await rm(file, { force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ToolContext } from './context.ts';
-import type { ToolResult } from './result.ts';
+import type { ToolResult } from '../tool-result.ts';
 
 /**
  * One tool, defined once and served to agents (MCP), the console (tRPC) and scripts (CLI).

@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { resolveWorkspacePath } from '../workspace/paths.ts';
-import { fail, type ToolFailure } from './result.ts';
+import type { AppConfig } from '../config.ts';
+import { documentFolders, resolveDocumentPath } from '../workspace/document-folders.ts';
+import { parseJsonText } from '../workspace/json-text.ts';
+import { fail, type ToolFailure } from '../tool-result.ts';
 
 /**
  * Tools that take a document (a workflow, a skill manifest) accept it inline — as a JSON value
- * or as JSON text, whichever an agent finds easier — or as a path inside the workspace.
+ * or as JSON text, whichever an agent finds easier — or as a path inside the skills or
+ * workflows folder (server/workspace/document-folders.ts).
  */
 export function documentInput<F extends string>(field: F, what: string) {
   const shape = {
@@ -14,7 +17,10 @@ export function documentInput<F extends string>(field: F, what: string) {
       .string()
       .min(1)
       .optional()
-      .describe(`Alternatively, a path or file:// URI of the ${what} inside the workspace (relative paths resolve from the workspace root).`),
+      .describe(
+        `Alternatively, a path or file:// URI of the ${what} in the skills or workflows folder `
+          + '(relative paths resolve from the workspace root, e.g. workflows/x.json).',
+      ),
   } as { [K in F]: z.ZodOptional<z.ZodUnknown> } & { path: z.ZodOptional<z.ZodString> };
   return z.object(shape).refine((v) => ((v as Record<string, unknown>)[field] === undefined) !== ((v as Record<string, unknown>).path === undefined), {
     message: `give exactly one of "${field}" or "path"`,
@@ -22,37 +28,40 @@ export function documentInput<F extends string>(field: F, what: string) {
 }
 
 export type LoadedDocument = { doc: unknown; file: string | null };
+type Folders = Pick<AppConfig, 'rootDir' | 'skillsDir' | 'workflowsDir'>;
 
-/** Turns the inline value or path into a parsed document; unreadable or non-JSON input is a `parse_error`/`not_found` failure. */
-export async function loadDocument(inline: unknown, filePath: string | undefined, rootDir: string): Promise<LoadedDocument | ToolFailure> {
+/**
+ * Turns the inline value or path into a parsed document. A path outside the skills and workflows
+ * folders is `forbidden`, a missing file `not_found`, text that is not JSON a `parse_error` that
+ * says where (line and column) but never quotes the text.
+ */
+export async function loadDocument(
+  inline: unknown, filePath: string | undefined, cfg: Folders,
+): Promise<LoadedDocument | ToolFailure> {
   if (filePath !== undefined) {
-    const where = resolveWorkspacePath(rootDir, filePath);
-    if (!where.ok) return fail('forbidden', where.reason);
+    const where = await resolveDocumentPath(cfg.rootDir, documentFolders(cfg), filePath);
+    if (!where.ok) return fail(where.code, where.reason);
     let text: string;
     try {
       text = await readFile(where.absolute, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      return fail('not_found', code === 'ENOENT' ? `no file at ${where.relative}` : `cannot read ${where.relative} (${code})`);
+      const reason = code === 'ENOENT' ? `no file at ${where.relative}` : `cannot read ${where.relative} (${code})`;
+      return fail('not_found', reason);
     }
     const parsed = parseJsonText(text);
-    return 'error' in parsed ? fail('parse_error', `${where.relative} is not valid JSON: ${parsed.error}`) : { doc: parsed.value, file: where.relative };
+    if ('error' in parsed) {
+      return fail('parse_error', `${where.relative} is not valid JSON: ${parsed.error}`, { at: parsed.at });
+    }
+    return { doc: parsed.value, file: where.relative };
   }
   if (typeof inline === 'string') {
     const parsed = parseJsonText(inline);
-    return 'error' in parsed ? fail('parse_error', `the document text is not valid JSON: ${parsed.error}`) : { doc: parsed.value, file: null };
+    if ('error' in parsed) {
+      return fail('parse_error', `the document text is not valid JSON: ${parsed.error}`, { at: parsed.at });
+    }
+    return { doc: parsed.value, file: null };
   }
   return { doc: inline, file: null };
 }
 
-export function parseJsonText(text: string): { value: unknown } | { error: string } {
-  try {
-    return { value: JSON.parse(text) };
-  } catch (err) {
-    return { error: (err as Error).message };
-  }
-}
-
-export function isFailure(x: unknown): x is ToolFailure {
-  return !!x && typeof x === 'object' && (x as { status?: unknown }).status === 'error';
-}

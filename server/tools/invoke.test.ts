@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from './define-tool.ts';
 import { invokeTool } from './invoke.ts';
-import { fail, ok } from './result.ts';
+import { fail, ok } from '../tool-result.ts';
 import type { AuditEntry } from '../audit/log.ts';
 import { systemActor } from '../audit/actor.ts';
 import { testConfig } from '../testing/test-config.ts';

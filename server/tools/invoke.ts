@@ -3,7 +3,8 @@ import type { AuditSink } from '../audit/log.ts';
 import { pointer } from '../../lib/json-pointer.ts';
 import type { ToolContext } from './context.ts';
 import type { ToolDefinition } from './define-tool.ts';
-import { fail, toolResultSchema, type ToolResult } from './result.ts';
+import { inputShapeProblem } from './input-shape.ts';
+import { fail, toolResultSchema, type ToolResult } from '../tool-result.ts';
 
 export type InvokeOptions = {
   /** Where to record a mutating tool's call. tRPC passes none: its mutation middleware records instead. */
@@ -22,7 +23,8 @@ export function inputIssues(error: z.ZodError) {
 }
 
 /**
- * Runs one tool call the same way for every transport: validate the arguments, run the
+ * Runs one tool call the same way for every transport: check the arguments' depth and size
+ * (input-shape.ts, before anything recursive touches them), validate them, run the
  * handler, turn a thrown error into an `internal_error` result, check the result against the
  * tool's declared output (a broken contract is a bug, reported as `internal_error`), and audit
  * mutating calls. Never throws for anything the caller sent.
@@ -33,34 +35,46 @@ export async function invokeTool<I extends z.ZodObject, O extends z.ZodObject>(
   ctx: ToolContext,
   opts: InvokeOptions = {},
 ): Promise<ToolResult<z.output<O>>> {
-  const parsed = tool.input.safeParse(rawInput ?? {});
-  let result: ToolResult<z.output<O>>;
-  if (!parsed.success) {
-    const issues = inputIssues(parsed.error);
-    result = fail('invalid_input', `invalid arguments for ${tool.name}: ${issues.map((i) => i.message).join('; ')}`, { issues });
-  } else {
-    try {
-      const returned = await tool.handler(parsed.data, ctx);
-      const check = toolResultSchema(tool.output).safeParse(returned);
-      if (check.success) {
-        result = check.data as ToolResult<z.output<O>>;
-      } else {
-        opts.onInternalError?.(tool.name, check.error);
-        result = fail('internal_error', `${tool.name} returned a result that breaks its output schema`, { issues: inputIssues(check.error) });
-      }
-    } catch (err) {
-      opts.onInternalError?.(tool.name, err);
-      result = fail('internal_error', `${tool.name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
+  const shape = inputShapeProblem(rawInput);
+  const result: ToolResult<z.output<O>> = shape
+    ? fail('invalid_input', `invalid arguments for ${tool.name}: ${shape.message}`, {
+        issues: [{ path: '', code: shape.code, message: shape.message }],
+        limit: shape.limit,
+      })
+    : await validateAndRun(tool, rawInput, ctx, opts);
   if (!tool.readOnly && opts.audit) {
     await opts.audit.record({
       actor: ctx.actor,
       action: tool.name,
-      args: rawInput,
+      // Arguments over the shape limits cannot be serialised for the digest: record what was refused instead.
+      args: shape ? { refused_arguments: shape.message } : rawInput,
       status: result.status === 'ok' ? 'ok' : 'error',
       detail: result.status === 'error' ? { error_code: result.error_code } : undefined,
     });
   }
   return result;
+}
+
+/** Validates the arguments with the tool's schema, then runs the handler and checks its result. */
+async function validateAndRun<I extends z.ZodObject, O extends z.ZodObject>(
+  tool: ToolDefinition<I, O>,
+  rawInput: unknown,
+  ctx: ToolContext,
+  opts: InvokeOptions,
+): Promise<ToolResult<z.output<O>>> {
+  const parsed = tool.input.safeParse(rawInput ?? {});
+  if (!parsed.success) {
+    const issues = inputIssues(parsed.error);
+    return fail('invalid_input', `invalid arguments for ${tool.name}: ${issues.map((i) => i.message).join('; ')}`, { issues });
+  }
+  try {
+    const returned = await tool.handler(parsed.data, ctx);
+    const check = toolResultSchema(tool.output).safeParse(returned);
+    if (check.success) return check.data as ToolResult<z.output<O>>;
+    opts.onInternalError?.(tool.name, check.error);
+    return fail('internal_error', `${tool.name} returned a result that breaks its output schema`, { issues: inputIssues(check.error) });
+  } catch (err) {
+    opts.onInternalError?.(tool.name, err);
+    return fail('internal_error', `${tool.name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }

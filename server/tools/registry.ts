@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AnyTool } from './define-tool.ts';
-import { toolResultSchema } from './result.ts';
+import { toolResultSchema } from '../tool-result.ts';
 import { createWorkflowControlPlaneTool } from './runtime/create-workflow-control-plane.ts';
 import { readWorkflowControlPlaneTool } from './runtime/read-workflow-control-plane.ts';
 import { acquireStateLeaseTool } from './runtime/acquire-state-lease.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ROLES, type Role } from '../../auth/roles.ts';
+import { ROLES, type Role } from '../../../lib/roles.ts';
 import { pgEnum, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export { ROLES, type Role };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { broadcastTask } from '../../delegation/delegate.ts';
 import { COMPANION_STATUSES } from '../../delegation/tags.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { skillUrisParam } from './delegate-task.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createCompanion } from '../../delegation/companions.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
 
 const skillUris = z.array(z.string().regex(/^skill:\/\//, 'must be a skill:// URI'));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createSessionContext } from '../../delegation/sessions.ts';
 import { writerOf } from '../../delegation/tags.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
 
 /** dcf-plus "Session Management Tools": create_session_context. */

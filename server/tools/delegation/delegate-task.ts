@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { delegateTask } from '../../delegation/delegate.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
 
 export const skillUrisParam = z.array(z.string().regex(/^skill:\/\//, 'must be a skill:// URI'));

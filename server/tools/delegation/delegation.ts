@@ -3,7 +3,7 @@ import type { DelegationHub } from '../../delegation/hub.ts';
 import { DelegationError } from '../../delegation/errors.ts';
 import type { ToolServices } from '../context.ts';
 import { inputIssues } from '../invoke.ts';
-import { fail, type ToolFailure } from '../result.ts';
+import { fail, type ToolFailure } from '../../tool-result.ts';
 
 /**
  * What the delegated-mode tools share: reaching the delegation hub (the agent platform and the

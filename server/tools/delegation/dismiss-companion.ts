@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dismissCompanion } from '../../delegation/companions.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { withHub } from './delegation.ts';
 
 /** dcf-plus "Companion Lifecycle Tools": dismiss_companion. */

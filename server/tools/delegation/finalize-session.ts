@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { finalizeSession } from '../../delegation/finalize.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { withHub } from './delegation.ts';
 
 /** dcf-plus "Session Management Tools": finalize_session. */

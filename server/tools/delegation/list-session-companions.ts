@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listCompanions } from '../../delegation/companions.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { withHub } from './delegation.ts';
 
 const companion = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readSessionActivity } from '../../delegation/activity.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { withHub } from './delegation.ts';
 
 const entry = z.object({ at: z.string(), kind: z.string(), task_id: z.string().nullable(), actor: z.string().nullable(), subject: z.string().nullable(), detail: z.record(z.string(), z.unknown()) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readSharedMemoryBlocks } from '../../delegation/shared-blocks.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
 
 /** The worked example's read_shared_memory_blocks, reused by the Strategist (dcf-plus "Strategist Agent"). */

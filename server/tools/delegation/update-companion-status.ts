@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { updateCompanionStatus } from '../../delegation/companions.ts';
 import { COMPANION_STATUSES } from '../../delegation/tags.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { withHub } from './delegation.ts';
 
 /** dcf-plus "Companion Lifecycle Tools": update_companion_status. */

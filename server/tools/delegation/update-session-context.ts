@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { updateSessionContext } from '../../delegation/context-updates.ts';
 import { defineTool } from '../define-tool.ts';
-import { ok } from '../result.ts';
+import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
 
 /** dcf-plus "Session Management Tools": update_session_context. */

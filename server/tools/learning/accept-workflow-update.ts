@@ -3,9 +3,8 @@ import { acceptWorkflowUpdate } from '../../learning/accept-update.ts';
 import { replayGraphOutbox } from '../../graph/outbox.ts';
 import { validateWorkflowDocument } from '../../workflows/validate-document.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning } from './learning.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning } from '../../learning/services.ts';
 
 /** Accepting a check_workflow_health proposal: a separate, audited call (spec §4.3–4.4). */
 export const acceptWorkflowUpdateTool = defineTool({

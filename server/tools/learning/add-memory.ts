@@ -4,9 +4,9 @@ import { GRAPH_GROUP_ID } from '../../graph/episode-facts.ts';
 import { enqueueGraphWrite, replayGraphOutbox } from '../../graph/outbox.ts';
 import type { EpisodicNode, KnowledgeGraph, PatternEpisode } from '../../graph/port.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure, parseJsonText } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning } from './learning.ts';
+import { parseJsonText } from '../../workspace/json-text.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning } from '../../learning/services.ts';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const HAS_ZONE = /(Z|[+-]\d{2}(:?\d{2})?)$/i;

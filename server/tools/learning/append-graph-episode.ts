@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { replayGraphOutbox } from '../../graph/outbox.ts';
-import { episodeMessage } from '../../learning/run-episode.ts';
+import { episodeMessage } from '../../execution/run-episode.ts';
 import { enqueueEpisode } from '../../learning/consolidate.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution } from '../runtime/execution.ts';
-import { learning } from './learning.ts';
+import { learning } from '../../learning/services.ts';
 
 /** Spec §5.7/5.8 tool-16: "Append a workflow execution episode to the shared knowledge graph timeline". */
 export const appendGraphEpisodeTool = defineTool({

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { checkWorkflowHealth } from '../../learning/health.ts';
 import { FAILURE_THRESHOLD } from '../../learning/health-thresholds.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning, skillDirectory } from './learning.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning, skillDirectory } from '../../learning/services.ts';
 
 /** Spec §4.4 (proactive healing): find unreliable skills of a saved version and propose a patch version. */
 export const checkWorkflowHealthTool = defineTool({

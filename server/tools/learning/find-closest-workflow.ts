@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { findClosestWorkflow } from '../../learning/closest.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { ok } from '../result.ts';
-import { learning, skillDirectory } from './learning.ts';
+import { isFailure, ok } from '../../tool-result.ts';
+import { learning, skillDirectory } from '../../learning/services.ts';
 
 /** Spec §3.2: the "closest cousin" among saved workflows for a new request. */
 export const findClosestWorkflowTool = defineTool({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { GRAPH_GROUP_ID } from '../../graph/episode-facts.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning } from './learning.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning } from '../../learning/services.ts';
 
 /**
  * The Graphiti MCP server's `get_episodes` (getzep/graphiti mcp_server), with its parameters

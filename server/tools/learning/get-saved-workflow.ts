@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { getWorkflowVersion } from '../../workflows/store.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning } from './learning.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning } from '../../learning/services.ts';
 
 /**
  * One saved workflow version with its document (the counterpart of save_workflow): what a Planner

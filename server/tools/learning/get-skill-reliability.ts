@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { skillReport } from '../../learning/reliability.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning, skillDirectory } from './learning.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning, skillDirectory } from '../../learning/services.ts';
 
 const rel = z.object({
   skill: z.string(), capability: z.string().nullable(), n_success: z.number(), n_failures: z.number(),

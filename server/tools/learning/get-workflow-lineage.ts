@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning } from './learning.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning } from '../../learning/services.ts';
 
 const ref = z.object({ workflow_id: z.string(), version: z.string() });
 const node = z.object({ workflow_id: z.string(), version: z.string(), name: z.string(), created_at: z.string() });

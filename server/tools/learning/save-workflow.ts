@@ -4,9 +4,9 @@ import { enqueueWorkflowVersion } from '../../learning/workflow-catalog.ts';
 import { validateWorkflowDocument } from '../../workflows/validate-document.ts';
 import { saveWorkflowVersion } from '../../workflows/store.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure, loadDocument } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning } from './learning.ts';
+import { loadDocument } from '../document-input.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning } from '../../learning/services.ts';
 
 /**
  * Saves a workflow version to the catalog (spec §2.3 "the workflow is saved", §3.3 a refinement):
@@ -20,7 +20,7 @@ export const saveWorkflowTool = defineTool({
   readOnly: false,
   input: z.object({
     workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
-    path: z.string().min(1).optional().describe('Alternatively, the workflow file inside the workspace.'),
+    path: z.string().min(1).optional().describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
     parent: z.object({ workflow_id: z.string().min(1), version: z.string().min(1), relation: z.enum(['VERSION_OF', 'REFINEMENT_OF']) }).optional(),
     note: z.string().optional(),
   }).refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' }),
@@ -28,7 +28,7 @@ export const saveWorkflowTool = defineTool({
   async handler(args, { services, actor }) {
     const l = await learning(services);
     if (isFailure(l)) return l;
-    const loaded = await loadDocument(args.workflow, args.path, services.config.rootDir);
+    const loaded = await loadDocument(args.workflow, args.path, services.config);
     if (isFailure(loaded)) return loaded;
     const report = await validateWorkflowDocument(loaded.doc, { rootDir: services.config.rootDir, skillsDir: services.config.skillsDir });
     if (!report.valid) return fail('invalid_input', `the workflow is not valid (${report.errors.length} error(s))`, { issues: report.errors });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { searchKnowledge } from '../../learning/search.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { ok } from '../result.ts';
-import { learning } from './learning.ts';
+import { isFailure, ok } from '../../tool-result.ts';
+import { learning } from '../../learning/services.ts';
 
 /** The Planner's search (spec §2.2 `search_embeddings(query=…)`): saved workflows, skills and memories. */
 export const searchEmbeddingsTool = defineTool({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { storeMemory } from '../../learning/search.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
-import { learning } from './learning.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
+import { learning } from '../../learning/services.ts';
 
 /** Spec §5.7/5.8 tool-15: "Store workflow insights into long-term memory for downstream agents". */
 export const storeMemoryTool = defineTool({

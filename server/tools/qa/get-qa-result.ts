@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { qaDetail } from '../../qa/detail.ts';
 import { detailView } from '../../qa/view.ts';
 import { defineTool } from '../define-tool.ts';
-import { fail, ok } from '../result.ts';
+import { fail, ok } from '../../tool-result.ts';
 import { isToolFailure, qaDb } from './qa-db.ts';
 
 /** One analysed call: the AI's result with its evidence, the human review, the call's other analyses. */

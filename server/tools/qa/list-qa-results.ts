@@ -3,7 +3,7 @@ import { qaFilterSchema, qaSortSchema } from '../../qa/filter.ts';
 import { listQaPage, qaAggregate } from '../../qa/query.ts';
 import { queueItemView } from '../../qa/view.ts';
 import { defineTool } from '../define-tool.ts';
-import { fail, ok } from '../result.ts';
+import { fail, ok } from '../../tool-result.ts';
 import { isToolFailure, qaDb } from './qa-db.ts';
 
 /** The QA queue with its triage filters (issue 13), one page at a time. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { ToolServices } from '../context.ts';
-import { fail, type ToolFailure } from '../result.ts';
+import { fail, type ToolFailure } from '../../tool-result.ts';
 
 /** The database the QA tools read and write, or the `unavailable` failure. */
 export async function qaDb(services: ToolServices): Promise<Db | ToolFailure> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reviewInputSchema } from '../../qa/review-input.ts';
 import { reviewQaResult } from '../../qa/review.ts';
 import { defineTool } from '../define-tool.ts';
-import { fail, ok } from '../result.ts';
+import { fail, ok } from '../../tool-result.ts';
 import { isToolFailure, qaDb } from './qa-db.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { acquireTaskLease } from '../../execution/task-work.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runId, stateName } from './execution.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { createWorkerAgents } from '../../execution/create-worker-agents.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runId } from './execution.ts';
 
 export const workerAgentOut = z.object({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { createWorkflowControlPlane } from '../../execution/create-control-plane.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, newRunInput, notificationOut, runWorkflowDocument, toNotificationOut } from './execution.ts';
 
 /**

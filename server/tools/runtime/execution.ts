@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ExecutionServices } from '../../execution/services.ts';
 import type { ToolServices } from '../context.ts';
-import { fail, type ToolFailure } from '../result.ts';
+import { fail, type ToolFailure } from '../../tool-result.ts';
 
 /** The execution services, or the `unavailable` failure every runtime tool returns without Redis. */
 export async function execution(services: ToolServices): Promise<ExecutionServices | ToolFailure> {
@@ -37,7 +37,7 @@ export const toNotificationOut = (e: { id: string; instance: string; reason: str
 export const newRunInput = z
   .object({
     workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
-    path: z.string().min(1).optional().describe('Alternatively, the workflow file inside the workspace.'),
+    path: z.string().min(1).optional().describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
     workflow_id: z.string().min(1).optional().describe('Alternatively, a saved workflow (see save_workflow): its highest version, or `version`.'),
     version: z.string().min(1).optional(),
     input: z.unknown().describe("The run input; must satisfy the workflow's workflow_input_schema."),
@@ -54,6 +54,6 @@ export async function runWorkflowDocument(args: z.output<typeof newRunInput>, se
     return row ? { doc: row.document } : fail('not_found', `no saved workflow ${args.workflow_id}${args.version ? `@${args.version}` : ''}`);
   }
   const { loadDocument } = await import('../document-input.ts');
-  const loaded = await loadDocument(args.workflow, args.path, services.config.rootDir);
+  const loaded = await loadDocument(args.workflow, args.path, services.config);
   return 'status' in loaded ? loaded : { doc: loaded.doc };
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { finalizeWorkflow } from '../../execution/finalize.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runId } from './execution.ts';
 
 /** Spec §5.7 tool-14: "Finalize a workflow execution: optionally delete worker agents, close open states, and write final audit/summary metadata". */

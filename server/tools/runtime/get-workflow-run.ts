@@ -3,8 +3,7 @@ import { runInstanceDetails } from '../../execution/run-detail.ts';
 import { loadRunDefinition } from '../../execution/run-definition.ts';
 import { showRun } from '../../execution/show-run.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runEventOut, runId, stateDocumentOut } from './execution.ts';
 import { instanceDetailOut } from './instance-detail-out.ts';
 

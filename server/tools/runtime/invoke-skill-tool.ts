@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Json } from '../../engine/runtime/index.ts';
+import { callUnderTaskLease } from '../../execution/leased-skill-call.ts';
 import { skillToolCall } from '../../execution/skill-choice.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution } from './execution.ts';
 import { skillHolder } from './skill-holder.ts';
 
@@ -32,6 +32,14 @@ export const invokeSkillToolTool = defineTool({
     tool: z.string().min(1).optional().describe('The tool to call; omit it to call the skill\'s tool that takes the arguments.'),
     args: z.record(z.string(), z.unknown()).default({}).describe('A workflow worker passes the state\'s effective_input unchanged.'),
     attempt: z.number().int().min(1).default(1).describe('The state attempt this call belongs to.'),
+    run_id: z.string().min(1).optional().describe('A workflow worker: the run of the state it holds the lease of.'),
+    state: z.string().min(1).optional().describe('A workflow worker: the state instance it holds the lease of.'),
+    lease_token: z.string().min(1).optional().describe(
+      'A workflow worker: its lease token. The call then carries the attempt\'s idempotency key, and the lease is '
+      + 'renewed while it runs.',
+    ),
+  }).refine((v) => new Set([v.run_id, v.state, v.lease_token].map((f) => f === undefined)).size === 1, {
+    message: 'run_id, state and lease_token go together',
   }),
   output: z.object({
     ok: z.boolean(),
@@ -44,7 +52,7 @@ export const invokeSkillToolTool = defineTool({
   async handler(args, { services }) {
     const x = await execution(services);
     if (isFailure(x)) return x;
-    const agent = await skillHolder(x, services, args.agent_id);
+    const agent = await skillHolder(x, services, args.agent_id, args.state);
     if (isFailure(agent)) return agent;
     if (!agent.loaded.includes(args.skill)) return fail('conflict', `${args.skill} is not loaded into ${args.agent_id}; call load_skill first`);
     const manifest = x.skills.get(args.skill);
@@ -61,7 +69,14 @@ export const invokeSkillToolTool = defineTool({
     }
     const callArgs = call.args as Record<string, unknown>;
     const filled = Object.keys(context).filter((k) => k in callArgs && !(k in args.args));
-    const r = await x.invoker.invoke({ manifest, toolName: call.tool.toolName, args: callArgs, attempt: args.attempt });
+    const inv = { manifest, toolName: call.tool.toolName, args: callArgs, attempt: args.attempt };
+    // A worker's call under its lease: the attempt's idempotency key, the lease renewed while the call blocks.
+    const leased = args.lease_token === undefined ? null
+      : await callUnderTaskLease(x, args.run_id!, args.state!, args.lease_token, (c) => x.invoker.invoke({ ...inv, ...c }));
+    if (leased && !leased.ok) {
+      return fail('conflict', `the lease of ${args.state} is not live: ${leased.reason}`, { reason: leased.reason });
+    }
+    const r = leased ? leased.value : await x.invoker.invoke(inv);
     const base = { latency_ms: r.latencyMs, tool: call.tool.toolName, filled_arguments: filled };
     return r.ok
       ? ok({ ok: true, result: r.result ?? null, skill_error: null, ...base })

@@ -3,8 +3,7 @@ import { RUN_STATUSES } from '../../controlplane/state-document.ts';
 import { InvalidCursor, listWorkflowRuns } from '../../execution/run-list.ts';
 import { runListFilterSchema } from '../../execution/run-list-filter.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution } from './execution.ts';
 
 const count = z.number().int().min(0);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { notifyIfReady } from '../../execution/notify.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, notificationOut, runId, toNotificationOut } from './execution.ts';
 
 /** Spec §5.7/5.8 tool-13: "Notify a single target state's worker agent IFF the state is ready (or unconditionally if require_ready=False)". */

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { notifyNextWorkerAgent } from '../../execution/notify.ts';
 import { readRun } from '../../execution/run-record.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, notificationOut, runId, toNotificationOut } from './execution.ts';
 
 /** Spec §5.7/5.8 tool-12: "Notify downstream (or initial) worker agent(s) for a workflow state machine." */

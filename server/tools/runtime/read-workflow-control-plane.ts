@@ -3,8 +3,7 @@ import { runKeys } from '../../controlplane/keys.ts';
 import { readOutbox } from '../../execution/notify.ts';
 import { readRun } from '../../execution/run-record.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runId, stateDocumentOut, notificationOut, toNotificationOut } from './execution.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { redriveWorkflowRun } from '../../execution/redrive.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runId, stateName } from './execution.ts';
 
 /** Redrive (AWS Step Functions RedriveExecution) and the console's "retry a failed state". */

@@ -3,7 +3,7 @@ import { systemActor } from '../../audit/actor.ts';
 import { deterministicBrains } from '../../agents/brains/select.ts';
 import { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import { PlatformWorkerRuntime } from '../../agents/platform/platform-workers.ts';
-import { ACTIVE_SKILLS_BLOCK } from '../../agents/platform/skill-tracker.ts';
+import { ACTIVE_SKILLS_BLOCK } from '../../delegation/skill-tracker.ts';
 import { executionHarness, type ExecutionHarness } from '../../execution/testing/harness.ts';
 import { runWebhookUrl } from '../../execution/webhook.ts';
 import { demoDataset } from '../../skills/demo/dataset/generate.ts';
@@ -86,7 +86,7 @@ describe('the skill tools for workers and for any agent of the platform (local p
     const r = await call('invoke_skill_tool', { agent_id: worker.id, skill: ASSEMBLY, args: { recording_uri: RECORDING }, attempt: 2 });
     expect(r).toMatchObject({ status: 'ok', ok: true, tool: 'transcribe_audio_async', filled_arguments: ['webhook_url'], result: { ok: true, data: { job_id: expect.any(String) } } });
     // Given by the caller, webhook_url is the caller's.
-    const own = await call('invoke_skill_tool', { agent_id: worker.id, skill: ASSEMBLY, args: { recording_uri: RECORDING, webhook_url: runWebhookUrl(h.config, RUN) } });
+    const own = await call('invoke_skill_tool', { agent_id: worker.id, skill: ASSEMBLY, args: { recording_uri: RECORDING, webhook_url: await runWebhookUrl(h.config, RUN, 'TranscribeRecording') } });
     expect(own).toMatchObject({ status: 'ok', ok: true, filled_arguments: [] });
 
     expect(await call('unload_skill', { agent_id: worker.id, skill: ASSEMBLY })).toMatchObject({ status: 'ok', loaded_skills: [], was_loaded: true });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { startRun } from '../../execution/start-run.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, newRunInput, runWorkflowDocument } from './execution.ts';
 
 /** Console and CLI entry point: the Planner's three calls (create control plane, create workers, notify) as one. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { ok } from '../result.ts';
+import { isFailure, ok } from '../../tool-result.ts';
 import { execution } from './execution.ts';
 import { skillHolder } from './skill-holder.ts';
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { swapFailedSkill, failureOf } from '../../execution/skill-swap.ts';
 import { completeTask, failTask, recordAttempt } from '../../execution/task-work.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, notificationOut, runId, stateName, toNotificationOut } from './execution.ts';
 
 /**

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { showRun } from '../../execution/show-run.ts';
 import { waitForRun } from '../../execution/wait-run.ts';
 import { defineTool } from '../define-tool.ts';
-import { isFailure } from '../document-input.ts';
-import { fail, ok } from '../result.ts';
+import { fail, isFailure, ok } from '../../tool-result.ts';
 import { getWorkflowRunTool } from './get-workflow-run.ts';
 import { execution, runId } from './execution.ts';
 

@@ -65,9 +65,10 @@ describe('get_skillset', () => {
     });
   });
 
-  it('refuses directories outside the workspace and reports missing ones', async () => {
+  it('refuses directories outside the skills and workflows folders and reports missing ones', async () => {
     expect(await run({ skills_dir: '/etc' })).toMatchObject({ status: 'error', error_code: 'forbidden' });
-    expect(await run({ skills_dir: 'no/such/dir' })).toMatchObject({ status: 'error', error_code: 'not_found' });
+    expect(await run({ skills_dir: 'server' })).toMatchObject({ status: 'error', error_code: 'forbidden' });
+    expect(await run({ skills_dir: 'skills/no/such/dir' })).toMatchObject({ status: 'error', error_code: 'not_found' });
   });
 });
 

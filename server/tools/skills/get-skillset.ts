@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
-import { fail, ok } from '../result.ts';
+import { fail, ok } from '../../tool-result.ts';
 import { validationIssueSchema } from '../../validation/issue.ts';
 import { loadSkillCatalog, type SkillCatalogEntry } from '../../skills/catalog.ts';
 import { skillManifestSchema } from '../../skills/manifest.ts';
 import { skillSummarySchema, summariseSkill, type SkillSummary } from '../../skills/summarise.ts';
-import { resolveWorkspacePath } from '../../workspace/paths.ts';
+import { documentFolders, resolveDocumentPath } from '../../workspace/document-folders.ts';
 
 const listedSkillSchema = skillSummarySchema.extend({
   file: z.string(),
@@ -34,7 +34,7 @@ export const getSkillsetTool = defineTool({
     'Discover skill manifests in a directory (default: the skill catalog) and summarise each valid one: skill:// URI, version, description, tags, permissions, and its tools with parameter names. Filter with `query` (all words must match name, description, tags or tool names) or `tag`. Invalid manifests and unreadable files are listed separately with their errors.',
   readOnly: true,
   input: z.object({
-    skills_dir: z.string().min(1).optional().describe('Directory inside the workspace; defaults to the configured skill catalog.'),
+    skills_dir: z.string().min(1).optional().describe('A directory in the skills or workflows folder; defaults to the skill catalog.'),
     query: z.string().max(200).optional(),
     tag: z.string().max(100).optional(),
     detail: z.enum(['summary', 'full']).default('summary').describe('"full" also returns each whole manifest.'),
@@ -49,15 +49,16 @@ export const getSkillsetTool = defineTool({
   }),
   async handler(input, { services }) {
     const { rootDir, skillsDir } = services.config;
-    let dir = skillsDir;
-    if (input.skills_dir !== undefined) {
-      const where = resolveWorkspacePath(rootDir, input.skills_dir);
-      if (!where.ok) return fail('forbidden', where.reason);
-      dir = where.absolute;
-    }
     // Shown relative to the workspace when inside it (the configured catalog may live elsewhere).
-    const inside = path.relative(rootDir, dir);
-    const directory = inside && !inside.startsWith('..') && !path.isAbsolute(inside) ? inside.split(path.sep).join('/') : dir;
+    const inside = path.relative(rootDir, skillsDir);
+    let dir = skillsDir;
+    let directory = inside && !inside.startsWith('..') && !path.isAbsolute(inside) ? inside.split(path.sep).join('/') : dir;
+    if (input.skills_dir !== undefined) {
+      const where = await resolveDocumentPath(rootDir, documentFolders(services.config), input.skills_dir);
+      if (!where.ok) return fail(where.code, where.reason);
+      dir = where.absolute;
+      directory = where.relative;
+    }
     const catalog = await loadSkillCatalog(dir).catch((err: NodeJS.ErrnoException) => err);
     if (catalog instanceof Error) return fail('not_found', `cannot list skill directory ${input.skills_dir ?? dir}: ${catalog.code ?? catalog.message}`);
     const valid = catalog.entries.filter((e): e is SkillCatalogEntry & { manifest: NonNullable<SkillCatalogEntry['manifest']> } => e.report.valid && !!e.manifest);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
-import { fail, ok } from '../result.ts';
+import { fail, ok } from '../../tool-result.ts';
 import { faultSpecSchema } from '../../skills/demo/server/faults.ts';
 import { DEMO_SKILL_NAMES } from '../../skills/demo/skills/catalog.ts';
 import { callDemoAdmin } from '../../skills/invoke/demo-admin.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
-import { documentInput, isFailure, loadDocument } from '../document-input.ts';
-import { ok } from '../result.ts';
+import { documentInput, loadDocument } from '../document-input.ts';
+import { isFailure, ok } from '../../tool-result.ts';
 import { validationIssueSchema } from '../../validation/issue.ts';
 import { checkSkillManifest } from '../../skills/check-manifest.ts';
 import { parseSkillManifest, manifestUri } from '../../skills/manifest.ts';
@@ -22,7 +22,7 @@ export const validateSkillManifestTool = defineTool({
     file: z.string().nullable(),
   }),
   async handler(input, { services }) {
-    const loaded = await loadDocument(input.manifest, input.path, services.config.rootDir);
+    const loaded = await loadDocument(input.manifest, input.path, services.config);
     if (isFailure(loaded)) return loaded;
     const report = checkSkillManifest(loaded.doc);
     const manifest = report.valid ? parseSkillManifest(loaded.doc) : undefined;

@@ -32,7 +32,8 @@ describe('validate_workflow', () => {
   });
 
   it('reports the spec §2.3 original: valid, with Parameters warnings pinned to their keys', async () => {
-    const r = await run({ path: 'schemas/examples/spec/2.3-workflow-standard-advice-call-analysis.json' });
+    const text = await readFile(path.join(PROJECT_ROOT, 'schemas/examples/spec/2.3-workflow-standard-advice-call-analysis.json'), 'utf8');
+    const r = await run({ workflow: text });
     expect(r.status === 'ok' && r.valid).toBe(true);
     if (r.status !== 'ok') return;
     expect(r.warnings.map((w) => w.path)).toContain('/asl/States/ParallelAnalysis/Branches/0/States/SentimentAnalysis/Parameters/transcript.$');
@@ -62,7 +63,7 @@ describe('validate_workflow', () => {
       expect(await run({ workflow: doc })).toMatchObject({ valid: true, errors: [] });
     });
 
-    it('reports a missing import, an import outside the workspace, an invalid one, and an unknown skill', async () => {
+    it('reports a missing import, an import outside the skills folder, an invalid one, and an unknown skill', async () => {
       const doc = await workflowWith(
         ['file://skills/no-such-skill.json', 'file:///etc/hostname', `${dir.relative}/not-a-manifest.json`],
         'skill://custom-scoring@9.0.0',
@@ -74,7 +75,7 @@ describe('validate_workflow', () => {
       expect(byPath['/skill_imports/0/uri']).toBe('import.unresolved');
       expect(byPath['/skill_imports/1/uri']).toBe('import.unresolved');
       expect(byPath['/skill_imports/2/uri']).toBe('import.invalid');
-      expect(r.errors.find((e) => e.path === '/skill_imports/1/uri')!.message).toMatch(/outside the workspace/);
+      expect(r.errors.find((e) => e.path === '/skill_imports/1/uri')!.message).toMatch(/outside the folders tools may read \(skills\/\)/);
       expect(r.errors.some((e) => e.path.startsWith('/asl/States/CalculateScore/AgentBinding/skills/0'))).toBe(true);
     });
   });

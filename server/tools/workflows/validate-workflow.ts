@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
-import { documentInput, isFailure, loadDocument } from '../document-input.ts';
-import { ok } from '../result.ts';
+import { documentInput, loadDocument } from '../document-input.ts';
+import { isFailure, ok } from '../../tool-result.ts';
 import { validationIssueSchema } from '../../validation/issue.ts';
 import { validateWorkflowDocument } from '../../workflows/validate-document.ts';
 
@@ -26,7 +26,7 @@ export const validateWorkflowTool = defineTool({
     file: z.string().nullable(),
   }),
   async handler(input, { services }) {
-    const loaded = await loadDocument(input.workflow, input.path, services.config.rootDir);
+    const loaded = await loadDocument(input.workflow, input.path, services.config);
     if (isFailure(loaded)) return loaded;
     const report = await validateWorkflowDocument(loaded.doc, { rootDir: services.config.rootDir, skillsDir: services.config.skillsDir });
     const d = (loaded.doc && typeof loaded.doc === 'object' ? loaded.doc : {}) as Record<string, unknown>;

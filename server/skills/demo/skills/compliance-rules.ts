@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { repoPath } from '../repo-path.ts';
 import { SkillError } from './envelope.ts';
+import { RE2JS } from 're2js';
 
 /**
  * A compliance rule set: `data/<rule_set_id>.csv` (RFC 4180, header row). Columns:
@@ -15,9 +16,9 @@ export interface ComplianceRule {
   rule_id: string;
   category: string;
   rule: string;
-  required: RegExp | null;
-  forbidden: RegExp | null;
-  appliesWhen: RegExp | null;
+  required: RulePattern | null;
+  forbidden: RulePattern | null;
+  appliesWhen: RulePattern | null;
   labels: string[];
   mandatory: boolean;
 }
@@ -48,13 +49,32 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
-const regex = (source: string, where: string) => {
+/**
+ * A rule-set pattern: a case-insensitive regular expression run on RE2 (re2js), so matching time
+ * is linear in the transcript whatever a rule-set author writes (no catastrophic backtracking);
+ * back-references and look-around, which RE2 cannot run in linear time, make the rule set invalid.
+ */
+export interface RulePattern {
+  source: string;
+  /** The index of the first match in `text`, or -1. */
+  search(text: string): number;
+}
+
+const regex = (source: string, where: string): RulePattern | null => {
   if (!source.trim()) return null;
+  let compiled: RE2JS;
   try {
-    return new RegExp(source, 'i');
+    compiled = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
   } catch (err) {
     throw new SkillError('RuleSetInvalid', `${where}: ${(err as Error).message}`);
   }
+  return {
+    source,
+    search: (text) => {
+      const m = compiled.matcher(text);
+      return m.find() ? m.start() : -1;
+    },
+  };
 };
 
 export function parseRuleSet(csv: string, id: string): ComplianceRule[] {

@@ -26,6 +26,16 @@ describe('compliance_rules_v2024Q4.csv', () => {
     const header = readFileSync(new URL('../data/compliance_rules_v2024Q4.csv', import.meta.url), 'utf8').split('\n')[0];
     expect(() => parseRuleSet(`${header}\nR1,c,r,(unclosed,,,\n`, 't')).toThrow(/R1|row 2/);
   });
+
+  it('runs rule patterns in linear time: a catastrophic pattern is instant, a back-reference is refused', () => {
+    const header = readFileSync(new URL('../data/compliance_rules_v2024Q4.csv', import.meta.url), 'utf8').split('\n')[0];
+    const [rule] = parseRuleSet(`${header}\nR1,c,r,^(a+)+$,,,,no\n`, 't');
+    const started = performance.now();
+    expect(rule!.required!.search(`${'a'.repeat(5_000)}b`)).toBe(-1); // a backtracking engine never returns
+    expect(rule!.required!.search('AAAA')).toBe(0);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(() => parseRuleSet(`${header}\nR2,c,r,(fee)\\1,,,,no\n`, 't')).toThrow(/R2|row 2/);
+  });
 });
 
 describe('evaluate_compliance', () => {

@@ -1,5 +1,5 @@
 import { sentenceAt, sentences, type Span } from '../text/sentences.ts';
-import { loadRuleSet, type ComplianceRule } from './compliance-rules.ts';
+import { loadRuleSet, type ComplianceRule, type RulePattern } from './compliance-rules.ts';
 import { arrayArg, SkillError, stringArg, type SkillTool } from './envelope.ts';
 
 /**
@@ -28,11 +28,11 @@ type Verdict = {
 };
 type Part = { text: string; label?: string; spans: Span[] };
 
-function find(parts: Part[], re: RegExp): { span: Span; label?: string } | undefined {
+function find(parts: Part[], pattern: RulePattern): { span: Span; label?: string } | undefined {
   for (const p of parts) {
-    const m = re.exec(p.text);
-    if (!m) continue;
-    const span = sentenceAt(p.spans, m.index) ?? { text: p.text, start: 0, end: p.text.length };
+    const at = pattern.search(p.text);
+    if (at < 0) continue;
+    const span = sentenceAt(p.spans, at) ?? { text: p.text, start: 0, end: p.text.length };
     return { span, ...(p.label ? { label: p.label } : {}) };
   }
   return undefined;
