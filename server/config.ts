@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The one configuration module (ARCHITECTURE.md "Conventions"). Every setting the server, the
+ * The one configuration module (docs/ARCHITECTURE.md "Conventions"). Every setting the server, the
  * worker and the CLI read comes from here, validated once with zod. A bad or missing setting is
  * reported by name with what was expected, all at once, so an operator fixes them in one pass.
  *
@@ -83,8 +83,12 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 12, { message: 'must be at least 12 characters' }),
   /** Public base URL of the console (callback URLs handed to skills, e.g. a run's webhook); default http://localhost:PORT. */
   DCF_PUBLIC_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
-  /** Lease TTL in seconds for a state being worked on (spec §2.5: 120); the holder renews it while it works. */
-  DCF_LEASE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  /**
+   * Lease TTL in seconds for a state being worked on. Short, because a dead holder's state runs
+   * again only once its lease lapses; the holder renews it every TTL/3 while it works, and BullMQ's
+   * stall detection and the sweeper are timed from it too (execution/lease-timing.ts).
+   */
+  DCF_LEASE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(15),
   /** How long one skill tool call may take before it fails with TimeoutError (spec §4.1: 120 s). */
   DCF_SKILL_TIMEOUT_S: z.coerce.number().min(0.05).max(86_400).default(120),
   /** Jobs one worker process runs at once (the console's embedded workers and `dcf worker`). */
@@ -135,6 +139,20 @@ const envSchema = z.object({
   /** How long send_message_to_agent_and_wait_for_reply waits for the other agent's reply (seconds). */
   DCF_AGENT_REPLY_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Map limits (issue 14): one Map must not block Redis, whatever its input.
+  /** Most items one Map state iterates over; more fails the state with States.Runtime. */
+  DCF_MAP_MAX_ITEMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Most Map iterations started by one control-plane commit (one Lua call); the rest follow in further commits. */
+  DCF_MAP_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  // Sign-in throttling and request sources (issue 14): server/auth/sign-in-throttle.ts, server/http/.
+  /** Failed sign-ins one email may have per window before further attempts are refused until the window ends. */
+  DCF_SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Failed sign-ins one source address (an IPv6 /64) may have per window, across all emails. */
+  DCF_SIGNIN_MAX_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** The sign-in throttle's window in minutes: counting starts at a first failure and ends this long after it. */
+  DCF_SIGNIN_WINDOW_MIN: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Reverse proxies in front that append to X-Forwarded-For; 0 = none (the header is the client's claim: ignored). */
+  DCF_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type AppConfig = {
@@ -154,7 +172,12 @@ export type AppConfig = {
   demoUsers: boolean;
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Workflow execution (issue 3): leases, skill-call timeout, worker processes, who serves Task states. */
-  execution: { leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean; publicUrl: string; workerAgents: 'in-process' | 'platform' };
+  execution: {
+    leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean; publicUrl: string;
+    workerAgents: 'in-process' | 'platform';
+    /** Map limits: items per Map state, iterations started per commit. */
+    mapMaxItems: number; mapBatchSize: number;
+  };
   /** Skill transports: where MCP endpoints resolve, demo fault injection. */
   skillTransport: { mcpBaseUrl: string | undefined; demoFaults: Record<string, unknown>; demoSeed: number };
   /** The explore/exploit strategy workers use to pick an alternative skill. */
@@ -169,6 +192,10 @@ export type AppConfig = {
   /** Delegated mode: the Companion pool's size per session, and how long an agent waits for another's reply. */
   delegation: { poolMax: number; replyTimeoutS: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Sign-in throttling: failures per email and per source in a window (server/auth/sign-in-throttle.ts). */
+  signIn: { accountFailures: number; sourceFailures: number; windowSeconds: number };
+  /** HTTP: how many trusted reverse proxies append to X-Forwarded-For (server/http/request-source.ts). */
+  http: { trustedProxies: number };
 };
 
 /** Thrown when the environment is invalid; `problems` has one line per bad setting. */
@@ -230,6 +257,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddedWorkers: e.DCF_EMBEDDED_WORKERS,
       publicUrl: (e.DCF_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       workerAgents: e.DCF_WORKER_AGENTS === 'auto' ? (e.LETTA_BASE_URL ? 'platform' : 'in-process') : e.DCF_WORKER_AGENTS,
+      mapMaxItems: e.DCF_MAP_MAX_ITEMS,
+      mapBatchSize: e.DCF_MAP_BATCH_SIZE,
     },
     skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
     skillPolicy: e.DCF_SKILL_POLICY,
@@ -241,6 +270,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedWorkflows: e.DCF_SEED_WORKFLOWS,
     delegation: { poolMax: e.DCF_COMPANION_POOL_MAX, replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S },
     logLevel: e.LOG_LEVEL,
+    signIn: {
+      accountFailures: e.DCF_SIGNIN_MAX_FAILURES,
+      sourceFailures: e.DCF_SIGNIN_MAX_FAILURES_PER_SOURCE,
+      windowSeconds: e.DCF_SIGNIN_WINDOW_MIN * 60,
+    },
+    http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
   };
 }
 

@@ -10,7 +10,7 @@ import { executionHarness, type ExecutionHarness } from './testing/harness.ts';
 import { recordSkillCalls, type SkillCall } from './testing/skill-calls.ts';
 import { waitForRun } from './wait-run.ts';
 import { redriveEpisodeId } from './episode.ts';
-import { episodeMessage } from '../learning/run-episode.ts';
+import { episodeMessage } from './run-episode.ts';
 
 const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
 

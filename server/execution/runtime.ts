@@ -3,14 +3,15 @@ import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import { ControlPlane } from '../controlplane/control-plane.ts';
-import { InProcessAgentRuntime } from '../agents/in-process/in-process-runtime.ts';
+import { InProcessAgentRuntime } from './in-process-runtime.ts';
 import { createSkillInvoker } from '../skills/invoke/index.ts';
 import { Dispatcher, QUEUE_PREFIX, queueConnection, startNotificationWorker } from './dispatcher.ts';
 import { finalizeWorkflow } from './finalize.ts';
-import { publishRunEpisode } from '../learning/run-episode.ts';
-import { publishQaResults } from '../qa/publish.ts';
+import { publishRunEpisode } from './run-episode.ts';
+import { publishQaResults } from './qa-publish.ts';
 import { handleNotification } from './handle-notification.ts';
-import { loadSkillDirectory } from './skill-directory.ts';
+import { leaseTiming } from './lease-timing.ts';
+import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { sweep } from './sweeper.ts';
 import { performWorkerProtocol } from './worker-protocol.ts';
 import type { ExecutionServices } from './services.ts';
@@ -62,9 +63,10 @@ export async function createExecutionRuntime(config: AppConfig, redisUrl: string
   return {
     x,
     startWorkers(concurrency) {
-      const notifications = startNotificationWorker(connect(), concurrency, (e) => handleNotification(x, e));
+      const timing = leaseTiming(config.execution.leaseTtlS);
+      const notifications = startNotificationWorker(connect(), concurrency, timing, (e) => handleNotification(x, e));
       const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: connect(), prefix: QUEUE_PREFIX });
-      const every = Math.max(250, Math.min(5_000, (config.execution.leaseTtlS * 1000) / 4));
+      const every = timing.sweepEveryMs;
       void maintenance.upsertJobScheduler('sweep', { every }, { name: 'sweep', opts: { removeOnComplete: true, removeOnFail: 100 } });
       const sweeper = new Worker(MAINTENANCE_QUEUE, async () => sweep(x), { connection: connect(), prefix: QUEUE_PREFIX, concurrency: 1 });
       sweeper.on('error', () => {});

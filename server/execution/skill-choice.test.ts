@@ -4,7 +4,7 @@ import type { SkillManifest, ToolRequirement } from '../skills/manifest.ts';
 import { PROJECT_ROOT } from '../testing/test-database.ts';
 import { alternativeCandidates, argumentsFor, chooseTool, rankAlternatives, skillToolCall } from './skill-choice.ts';
 import type { SkillDirectory } from './services.ts';
-import { loadSkillDirectory } from './skill-directory.ts';
+import { loadSkillDirectory } from '../skills/skill-directory.ts';
 
 const WHISPER = 'skill://whisper-transcribe@1.0.0';
 const ASSEMBLY = 'skill://assemblyai-transcribe@1.2.0';

@@ -40,7 +40,7 @@ export async function swapFailedSkill(
   const none = { ok: true as const, skill: null, from: failed, attempts: doc.attempts, choice: null };
   if (!failed || failure.error === 'States.Timeout') return none;
   const tried = [...triedUnder(v, token), failed];
-  const context = runContextArguments(x.config, runId);
+  const context = await runContextArguments(x.config, runId, instance);
   const { ordered, choice } = await alternativeSkills(x, failed, v.entry.effective_input ?? null, tried, context);
   const skill = ordered[0];
   if (!skill) return none;

@@ -8,6 +8,8 @@ import type { ExecutionServices } from './services.ts';
 
 /** How long a queued notification may wait for its agent's notify call before the sweeper sends it. */
 export const OUTBOX_GRACE_MS = 5_000;
+/** Sent notifications whose job a sweep looks at, per run (oldest first). */
+const SENT_CHECKS_PER_SWEEP = 200;
 
 /**
  * One sweep over the active runs (run by a BullMQ job scheduler, one at a time cluster-wide):
@@ -45,13 +47,14 @@ export async function sweep(x: ExecutionServices): Promise<{ reclaimed: string[]
 async function resendOutbox(x: ExecutionServices, runId: string): Promise<number> {
   const now = Date.now();
   const stale = (await readOutbox(x, runId)).filter((e) => e.created_at_ms < now - OUTBOX_GRACE_MS);
-  const send: OutboxEntry[] = [];
-  for (const e of stale) {
-    const sent = await x.redis.sismember(runKeys(runId).nudges, e.id);
-    if (!sent) {
-      send.push(e);
-      continue;
-    }
+  if (stale.length === 0) return 0;
+  const nudges = runKeys(runId).nudges;
+  const marks = await x.redis.pipeline(stale.map((e) => ['sismember', nudges, e.id])).exec();
+  const send = stale.filter((_, i) => marks?.[i]?.[1] !== 1);
+  // Sent ones still in the outbox are queued, running or failed: look at a bounded number of the
+  // oldest per sweep (a large Map can have thousands queued; the sweep runs every TTL/10).
+  const sentOnes = stale.filter((_, i) => marks?.[i]?.[1] === 1).slice(0, SENT_CHECKS_PER_SWEEP);
+  for (const e of sentOnes) {
     const job = await x.dispatcher.queue.getJob(e.id);
     const state = job ? await job.getState() : 'missing';
     if (state === 'completed' || state === 'missing') await x.redis.hdel(runKeys(runId).outbox, e.id);

@@ -1,10 +1,11 @@
-import { StatesError, applyStateResult, selectEffectiveInput, stateTimeoutMs, type Json } from '../engine/runtime/index.ts';
+import { StatesError, applyStateResult, selectEffectiveInput, stateTimeoutMs, withinStepBudget, type Json } from '../engine/runtime/index.ts';
 import { runKeys } from '../controlplane/keys.ts';
 import type { OutboxEntry } from './entries.ts';
 import { viewInstance, type InstanceView } from './instance-view.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { contextFor } from './context-object.ts';
 import { dataPlaneEnvelope } from './data-plane.ts';
+import { idempotencyKey } from './idempotency-key.ts';
 import { planFailure, planSuccess } from './plan-state-end.ts';
 import type { ExecutionServices } from './services.ts';
 
@@ -21,6 +22,8 @@ export type TaskLease = {
   current_skill: string | null;
   /** TimeoutSeconds of the state, in ms. */
   timeout_ms: number | null;
+  /** The key every skill call of this attempt carries (idempotency-key.ts): the same when a crashed attempt re-runs. */
+  idempotency_key: string;
 };
 export type Refusal = { ok: false; reason: string; detail?: string };
 export type Pending = { ok: true; pending_notifications: OutboxEntry[] };
@@ -53,7 +56,7 @@ export async function acquireTaskLease(x: ExecutionServices, runId: string, inst
   }
   const ctx = contextFor(v.def, v.run, instance, v.entry);
   try {
-    const effective = selectEffectiveInput(v.loc.state, v.entry.input, ctx);
+    const effective = withinStepBudget(() => selectEffectiveInput(v.loc.state, v.entry.input, ctx));
     if (!grant.renewed) {
       const c = x.cp.builder(runId).fence(instance, grant.token);
       c.hset(c.keys.entries, instance, { ...v.entry, effective_input: effective });
@@ -64,6 +67,7 @@ export async function acquireTaskLease(x: ExecutionServices, runId: string, inst
     return {
       ok: true, token: grant.token, attempts: grant.attempts, ttl_s: ttl, effective_input: effective, skills,
       current_skill: v.entry.skill ?? skills[0] ?? null, timeout_ms: stateTimeoutMs(v.loc.state, v.entry.input) ?? null,
+      idempotency_key: idempotencyKey(runId, instance, v.entry),
     };
   } catch (err) {
     if (!(err instanceof StatesError)) throw err;
@@ -85,7 +89,7 @@ export async function completeTask(x: ExecutionServices, runId: string, instance
   const c = x.cp.builder(runId).fence(instance, token);
   let notes: OutboxEntry[];
   try {
-    const output = applyStateResult(v.loc.state, v.entry.input, result, contextFor(v.def, v.run, instance, v.entry));
+    const output = withinStepBudget(() => applyStateResult(v.loc.state, v.entry.input, result, contextFor(v.def, v.run, instance, v.entry)));
     c.hset(c.keys.data, instance, dataPlaneEnvelope(result, meta.latencyMs, meta.skill));
     notes = planSuccess(c, v, output);
   } catch (err) {

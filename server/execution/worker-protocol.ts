@@ -4,18 +4,18 @@ import { skillToolCall } from './skill-choice.ts';
 import { swapFailedSkill } from './skill-swap.ts';
 import { runContextArguments } from './webhook.ts';
 import { acquireTaskLease, completeTask, failTask } from './task-work.ts';
+import { renewWhileWorking, type WorkAbort } from './lease-renewal.ts';
 import type { ExecutionServices } from './services.ts';
-
-type AbortReason = { error: string; cause: string };
 
 /**
  * The worker protocol of spec §2.6 and §4, performed by an in-process worker agent for one
  * notification: acquire the state's lease → load the bound skill → invoke its tool with the
- * effective input (renewing the lease meanwhile) → on success update the control plane (done,
- * data plane) and notify downstream; on failure swap to an alternative skill (skill-swap.ts:
- * `last_error` kept, attempts + 1, the policy's choice recorded) and retry within the lease, and
- * when no alternative is left report the failure so the state's Retry/Catch apply. Agent workers
- * do the same through the tools, which use the same functions (skillToolCall, swapFailedSkill).
+ * effective input and the attempt's idempotency key (renewing the lease meanwhile:
+ * lease-renewal.ts) → on success update the control plane (done, data plane) and notify
+ * downstream; on failure swap to an alternative skill (skill-swap.ts: `last_error` kept,
+ * attempts + 1, the policy's choice recorded) and retry within the lease, and when no
+ * alternative is left report the failure so the state's Retry/Catch apply. Agent workers do the
+ * same through the tools, which use the same functions (skillToolCall, swapFailedSkill).
  */
 export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerAgent, n: WorkerNotification): Promise<void> {
   const { run_id: runId, state: instance } = n.workflow_event;
@@ -23,22 +23,19 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   if (!lease.ok) return;
   const abort = new AbortController();
   x.activeWork.add(abort);
-  const ttlMs = lease.ttl_s * 1000;
-  const renew = setInterval(() => {
-    void x.cp.renewLease(runId, instance, lease.token, lease.ttl_s).then(
-      (r) => { if (!r.ok) abort.abort({ error: 'LeaseLost', cause: `lease of ${instance} ${r.reason}` } satisfies AbortReason); },
-      () => {},
-    );
-  }, Math.max(50, ttlMs / 3));
-  const timer = lease.timeout_ms === null ? undefined
-    : setTimeout(() => abort.abort({ error: 'States.Timeout', cause: `${instance} exceeded TimeoutSeconds (${lease.timeout_ms! / 1000} s)` } satisfies AbortReason), lease.timeout_ms);
+  const stopRenewing = renewWhileWorking(x, runId, instance, lease.token, abort);
+  const timeoutMs = lease.timeout_ms;
+  const timer = timeoutMs === null ? undefined : setTimeout(() => {
+    const cause = `${instance} exceeded TimeoutSeconds (${timeoutMs / 1000} s)`;
+    abort.abort({ error: 'States.Timeout', cause } satisfies WorkAbort);
+  }, timeoutMs);
   try {
     if (!lease.current_skill) {
       await report(x, await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: `${instance} binds no skill` }));
       return;
     }
     let skill: string = lease.current_skill;
-    const context = runContextArguments(x.config, runId);
+    const context = await runContextArguments(x.config, runId, instance);
     let attempts = lease.attempts;
     await x.agents.setLoadedSkills(agent.id, [skill]);
     for (;;) {
@@ -46,8 +43,11 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
       const call = manifest && skillToolCall(manifest, lease.effective_input, context);
       const outcome: SkillCallOutcome = !manifest || !call
         ? { ok: false as const, error: 'States.TaskFailed', cause: manifest ? `no tool of ${skill} accepts the state's arguments` : `skill ${skill} is not in the catalog`, latencyMs: 0 }
-        : await x.invoker.invoke({ manifest, toolName: call.tool.toolName, args: call.args as Record<string, unknown>, attempt: attempts, signal: abort.signal });
-      const aborted = abort.signal.reason as AbortReason | undefined;
+        : await x.invoker.invoke({
+          manifest, toolName: call.tool.toolName, args: call.args as Record<string, unknown>, attempt: attempts,
+          signal: abort.signal, idempotencyKey: lease.idempotency_key,
+        });
+      const aborted = abort.signal.reason as WorkAbort | undefined;
       // Lease lost: another worker owns the state now and our writes would be refused. Worker
       // stopping: write nothing; the lease lapses and the sweeper hands the state to another worker.
       if (aborted?.error === 'LeaseLost' || aborted?.error === 'WorkerStopped') return;
@@ -67,7 +67,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
     }
   } finally {
     x.activeWork.delete(abort);
-    clearInterval(renew);
+    stopRenewing();
     clearTimeout(timer);
   }
 }

@@ -8,6 +8,7 @@ import type { SkillInfo } from './skill-info.ts';
 import { toSkillInfo } from './skill-info.ts';
 import { formatSkillUri, parseSkillUri } from './skill-uri.ts';
 import { isObject } from '../engine/json.ts';
+import { parseJsonText } from '../workspace/json-text.ts';
 
 /**
  * The skill catalog: every manifest in a directory (the repository's `skills/`), each with its
@@ -67,7 +68,10 @@ export async function loadSkillCatalog(dir: string): Promise<SkillCatalog> {
     const path = join(root, file);
     let doc: unknown;
     try {
-      doc = JSON.parse(await readFile(path, 'utf8'));
+      // parseJsonText: a broken file is reported by where it breaks, never quoted.
+      const parsed = parseJsonText(await readFile(path, 'utf8'));
+      if ('error' in parsed) throw new Error(`not valid JSON: ${parsed.error}`);
+      doc = parsed.value;
     } catch (e) {
       catalog.failures.push({ file, path, message: e instanceof Error ? e.message : String(e) });
       continue;

@@ -5,6 +5,7 @@ export interface SkillCall {
   tool: string;
   args: Record<string, unknown>;
   attempt: number;
+  idempotencyKey: string | undefined;
 }
 
 /**
@@ -17,7 +18,8 @@ export function recordSkillCalls(x: ExecutionServices): SkillCall[] {
   const inner = x.invoker;
   x.invoker = {
     invoke(inv) {
-      calls.push({ skill: inv.manifest.manifestId, tool: inv.toolName, args: inv.args, attempt: inv.attempt });
+      const { args, attempt, idempotencyKey } = inv;
+      calls.push({ skill: inv.manifest.manifestId, tool: inv.toolName, args, attempt, idempotencyKey });
       return inner.invoke(inv);
     },
     close: () => inner.close(),

@@ -62,4 +62,17 @@ describe('skill invoker (in-process paths)', () => {
     const broken = { ...structuredClone(echo), manifestId: 'skill://test.broken@1.0.0', requiredTools: [{ ...echo.requiredTools[0]!, toolName: 'boom' }] };
     expect(await invoker.invoke({ manifest: broken, toolName: 'boom', args: {}, attempt: 1 })).toMatchObject({ ok: false, error: 'States.TaskFailed', cause: 'bug' });
   });
+
+  it('hands a registered tool the idempotency key beside its arguments, not among them', async () => {
+    const seen: Array<{ args: Record<string, unknown>; key: string | undefined }> = [];
+    registerSkillTool('skill://test.idempotent@1.0.0', 'charge', (args, ctx) => {
+      seen.push({ args, key: ctx.idempotencyKey });
+      return { charged: true };
+    });
+    const tool = { ...echo.requiredTools[0]!, toolName: 'charge' };
+    const charge = { ...structuredClone(echo), manifestId: 'skill://test.idempotent@1.0.0', requiredTools: [tool] };
+    await invoker.invoke({ manifest: charge, toolName: 'charge', args: { amount: 5 }, attempt: 1, idempotencyKey: 'dcf-key-1' });
+    await invoker.invoke({ manifest: charge, toolName: 'charge', args: { amount: 5 }, attempt: 1 });
+    expect(seen).toEqual([{ args: { amount: 5 }, key: 'dcf-key-1' }, { args: { amount: 5 }, key: undefined }]);
+  });
 });

@@ -6,7 +6,7 @@ import { mcpUrlFor } from './in-process-demo.ts';
 import { McpClientPool, TransportError } from './mcp-client-pool.ts';
 import { outcomeFromMcpResult } from './outcome.ts';
 import { findRegisteredTool, SkillToolError } from './registered-tools.ts';
-import type { SkillCallResult, SkillInvocation, SkillInvoker } from './types.ts';
+import { IDEMPOTENCY_META_KEY, type SkillCallResult, type SkillInvocation, type SkillInvoker } from './types.ts';
 
 /**
  * Calls skill tools by their manifest definition (types.ts has the contract and failure names):
@@ -14,7 +14,8 @@ import type { SkillCallResult, SkillInvocation, SkillInvoker } from './types.ts'
  *   `config.skillTransport.mcpBaseUrl` (endpoint.ts), or the in-process demo server when unset;
  * - `registered` → the in-process handler registered for `<manifestId>#<toolName>`;
  * - `python_source` → refused (SkillUnsupported): it needs a sandbox this deployment does not have.
- * Every call runs under `timeoutMs` and the caller's signal (deadline.ts).
+ * Every call runs under `timeoutMs` and the caller's signal (deadline.ts), and carries the
+ * caller's idempotency key, if any, outside the tool's arguments (types.ts).
  */
 export function createSkillInvoker(opts: { config: AppConfig }): SkillInvoker {
   const { config } = opts;
@@ -28,7 +29,8 @@ export function createSkillInvoker(opts: { config: AppConfig }): SkillInvoker {
       return { ok: false, error: 'SkillUnavailable', cause: `cannot start the in-process demo skills server: ${(err as Error).message}` };
     }
     try {
-      return outcomeFromMcpResult(await pool.callTool(url, inv.toolName, inv.args, signal, timeoutMs));
+      const meta = inv.idempotencyKey ? { [IDEMPOTENCY_META_KEY]: inv.idempotencyKey } : undefined;
+      return outcomeFromMcpResult(await pool.callTool(url, inv.toolName, inv.args, signal, timeoutMs, meta));
     } catch (err) {
       if (err instanceof TransportError) return { ok: false, error: 'SkillUnavailable', cause: err.message };
       throw err;
@@ -39,7 +41,9 @@ export function createSkillInvoker(opts: { config: AppConfig }): SkillInvoker {
     const handler = findRegisteredTool(manifest.manifestId, inv.toolName);
     if (!handler) return { ok: false, error: 'SkillToolNotFound', cause: `no registered handler for ${manifest.manifestId}#${inv.toolName} in this deployment` };
     try {
-      return { ok: true, result: await handler(inv.args, { attempt: inv.attempt, signal }) };
+      const key = inv.idempotencyKey;
+      const ctx = { attempt: inv.attempt, signal, ...(key ? { idempotencyKey: key } : {}) };
+      return { ok: true, result: await handler(inv.args, ctx) };
     } catch (err) {
       if (err instanceof SkillToolError) return { ok: false, error: err.error, cause: err.cause };
       throw err;

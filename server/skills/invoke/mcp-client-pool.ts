@@ -57,12 +57,18 @@ export class McpClientPool {
    * rejects with TransportError when the endpoint cannot be reached or answers badly, and with
    * the signal's reason when `signal` aborts. `timeoutMs` only keeps the SDK's own request timer
    * (default 60 s) out of the way; the caller enforces the real deadline through `signal`.
+   * `meta` becomes the request's `_meta` (never the tool's arguments, which its schema checks).
    */
-  async callTool(url: string, name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<RawToolResult> {
+  async callTool(
+    url: string, name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number,
+    meta?: Record<string, string>,
+  ): Promise<RawToolResult> {
     const pending = this.connect(url, timeoutMs);
+    const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) };
+    const options = { signal, timeout: timeoutMs + 1000 };
     try {
       const client = await untilAborted(pending, signal);
-      return (await callSignal.run(signal, () => client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs + 1000 }))) as RawToolResult;
+      return (await callSignal.run(signal, () => client.callTool(params, undefined, options))) as RawToolResult;
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       if (err instanceof McpError) return { isError: true, content: [{ type: 'text', text: err.message }] };

@@ -8,6 +8,8 @@ export interface RegisteredToolContext {
   attempt: number;
   /** Aborts when the call times out or the caller gives up; long-running handlers must honour it. */
   signal: AbortSignal;
+  /** The calling attempt's idempotency key (types.ts); a handler with side effects performs them once per key. */
+  idempotencyKey?: string;
 }
 
 /** Returns the tool's result (any JSON value); throws SkillToolError for a named failure. */

@@ -26,7 +26,17 @@ export interface SkillInvocation {
   signal?: AbortSignal;
   /** Default: config.execution.skillTimeoutS × 1000. */
   timeoutMs?: number;
+  /**
+   * The same for every repeat of one attempt of a workflow state (execution/idempotency-key.ts):
+   * a skill with side effects performs them once per key. Sent outside the tool's arguments, so
+   * no tool schema meets an unknown field: MCP request `_meta[IDEMPOTENCY_META_KEY]`, a
+   * registered tool's `ctx.idempotencyKey`. Absent for calls outside a workflow state.
+   */
+  idempotencyKey?: string;
 }
+
+/** The MCP `_meta` key of a tool call's idempotency key (a prefixed name, as MCP asks of extensions). */
+export const IDEMPOTENCY_META_KEY = 'dcf/idempotency_key';
 
 export type SkillCallOutcome =
   | { ok: true; result: unknown; latencyMs: number }

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { KEY_PREFIX, runKeys } from '../controlplane/keys.ts';
+import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../agents/agent-runtime.ts';
+
+/** Global index agent id → run id, so tools that name only an agent (load_skill) find its run. */
+const AGENT_INDEX = `${KEY_PREFIX}:agents`;
+
+/**
+ * The in-process agent runtime: worker agents are records in Redis (so any worker process can
+ * serve them, and they outlive a restart) and `deliver` runs the spec's worker protocol in this
+ * process. `react` is that protocol (injected to keep this adapter free of execution imports).
+ */
+export class InProcessAgentRuntime implements AgentRuntimePort {
+  readonly kind = 'in-process';
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly react: (agent: WorkerAgent, notification: WorkerNotification) => Promise<void>,
+  ) {}
+
+  async createWorkerAgent(spec: { run_id: string; state: string; template: string }): Promise<WorkerAgent> {
+    const existing = (await this.listRunAgents(spec.run_id)).find((a) => a.state === spec.state);
+    if (existing) return existing;
+    const agent: WorkerAgent = {
+      id: `agent-worker-${randomUUID()}`,
+      run_id: spec.run_id,
+      state: spec.state,
+      template: spec.template,
+      tags: ['dcf-worker', `run:${spec.run_id}`, `state:${spec.state}`],
+      loaded_skills: [],
+      created_at: new Date().toISOString(),
+    };
+    await this.redis.multi().hset(runKeys(spec.run_id).agents, agent.id, JSON.stringify(agent)).hset(AGENT_INDEX, agent.id, spec.run_id).exec();
+    return agent;
+  }
+
+  async getAgent(agentId: string): Promise<WorkerAgent | null> {
+    const runId = await this.redis.hget(AGENT_INDEX, agentId);
+    if (!runId) return null;
+    const raw = await this.redis.hget(runKeys(runId).agents, agentId);
+    return raw ? (JSON.parse(raw) as WorkerAgent) : null;
+  }
+
+  async listRunAgents(runId: string): Promise<WorkerAgent[]> {
+    const all = await this.redis.hvals(runKeys(runId).agents);
+    return all.map((raw) => JSON.parse(raw) as WorkerAgent).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+
+  async deleteAgent(agentId: string): Promise<boolean> {
+    const runId = await this.redis.hget(AGENT_INDEX, agentId);
+    if (!runId) return false;
+    await this.redis.multi().hdel(runKeys(runId).agents, agentId).hdel(AGENT_INDEX, agentId).exec();
+    return true;
+  }
+
+  async setLoadedSkills(agentId: string, skills: string[]): Promise<void> {
+    const agent = await this.getAgent(agentId);
+    if (!agent) throw new Error(`no agent ${agentId}`);
+    await this.redis.hset(runKeys(agent.run_id).agents, agentId, JSON.stringify({ ...agent, loaded_skills: skills }));
+  }
+
+  deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void> {
+    return this.react(agent, notification);
+  }
+}
