@@ -22,7 +22,7 @@ const NEO4J_CONTRACT = 'server/graph/neo4j.int.test.ts';
 if (process.env.NEO4J_URI) NO_DATABASE.push(NEO4J_CONTRACT);
 
 /**
- * Test tiers by file name (ARCHITECTURE.md): `*.test.ts` are pure and fast; `*.int.test.ts` use
+ * Test tiers by file name (docs/ARCHITECTURE.md): `*.test.ts` are pure and fast; `*.int.test.ts` use
  * real services (Redis, PGlite, PostgreSQL). The integration suite runs twice, once on PGlite and
  * once on PostgreSQL: the same tests on both adapters.
  */

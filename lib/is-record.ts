@@ -14,3 +14,9 @@ export function isRecord(value: unknown): value is Obj {
 export function asRecord(value: unknown): Obj {
   return isRecord(value) ? value : {};
 }
+
+/** A non-empty string, else null. */
+export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A finite number, else null. */
+export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -29,6 +29,9 @@ start_postgres .test-data/postgres
 echo; echo "== type-check (tsc --noEmit)"
 npx tsc --noEmit; TSC=$?
 
+echo; echo "== boundaries (dependency-cruiser: docs/ARCHITECTURE.md)"
+npm run -s check:boundaries; BOUNDARIES=$?
+
 echo; echo "== vitest: unit, int-pglite, int-postgres"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
 
@@ -37,4 +40,4 @@ ensure_next_build
 rm -f test-results/e2e.json
 npx playwright test  # reporters (list + json → test-results/e2e.json) are set in playwright.config.ts
 
-node scripts/sum-results.mjs "step:typecheck:$TSC" "vitest:$RESULTS/vitest.json" "playwright:test-results/e2e.json"
+node scripts/sum-results.mjs "step:typecheck:$TSC" "step:boundaries:$BOUNDARIES" "vitest:$RESULTS/vitest.json" "playwright:test-results/e2e.json"

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { Nav } from '@/components/shell/nav';
 import { SignOutButton } from '@/components/shell/sign-out-button';
-import { ROLE_LABELS } from '@/server/auth/roles';
+import { ROLE_LABELS } from '@/lib/roles';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,18 +2,15 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { currentUser } from '@/server/app/current-user';
 import { SignInForm } from '@/components/auth/sign-in-form';
+import { config } from '@/server/config';
+import { safeReturnPath } from '@/server/auth/return-path';
 
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
 
-/** Only same-site paths are accepted as a return target (no open redirect). */
-function safeNext(next: string | string[] | undefined): string {
-  const value = Array.isArray(next) ? next[0] : next;
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/skills';
-}
-
+/** `next` is resolved against the console's own origin; a page elsewhere is never a return target. */
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  const next = safeNext((await searchParams).next);
+  const next = safeReturnPath((await searchParams).next, config().execution.publicUrl);
   if (await currentUser()) redirect(next);
   return (
     <main className="flex min-h-screen items-center justify-center p-6">

@@ -1,5 +1,6 @@
 import { qaResultOf, runSnapshotOf, type QaResult, type RunSnapshot } from './run-view';
-import { isRecord } from '@/lib/is-record';
+import { isRecord, str } from '@/lib/is-record';
+import { allStatesOf } from '@/server/engine/asl/state-tree';
 import type { ThreadItem, ToolItem } from './thread';
 
 /**
@@ -56,7 +57,6 @@ export interface RunCard {
 export type ToolCard = WorkflowCard | RunCard;
 
 type Obj = Record<string, unknown>;
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A document given inline as a JSON value or as JSON text (documentInput), or null. */
 export function documentOf(v: unknown): Obj | null {
@@ -70,17 +70,9 @@ export function documentOf(v: unknown): Obj | null {
   }
 }
 
-/** Counts the states of an ASL `States` map, descending into Parallel branches and Map processors. */
+/** Counts the states of an ASL `States` map, Parallel branches and Map processors included (the engine's tree walk). */
 export function countStates(states: unknown): number {
-  if (!isRecord(states)) return 0;
-  let n = 0;
-  for (const s of Object.values(states)) {
-    n += 1;
-    if (!isRecord(s)) continue;
-    if (Array.isArray(s.Branches)) for (const b of s.Branches) n += isRecord(b) ? countStates(b.States) : 0;
-    for (const k of ['ItemProcessor', 'Iterator']) if (isRecord(s[k])) n += countStates((s[k] as Obj).States);
-  }
-  return n;
+  return allStatesOf(states).length;
 }
 
 export function workflowSummaryOf(doc: Obj | null): WorkflowSummary {

@@ -5,7 +5,7 @@ import { errorMessage } from '@/components/ui/error-message';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { ConversationItem } from './conversation-item';
 import { NewConversation } from './new-conversation';
-import { useNow } from './use-now';
+import { useNow } from '../hooks/use-now';
 
 type Props = {
   selectedId: string | null;

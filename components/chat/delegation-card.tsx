@@ -5,7 +5,7 @@ import { clockTime, durationWords, secondsBetween, skillName } from '@/component
 import { ProgressMeter } from '@/components/companions/progress-meter';
 import { SkillChips } from '@/components/companions/skill-chips';
 import type { DelegationCard as Card, DelegationStatus } from './delegation-cards';
-import { useNow } from './use-now';
+import { useNow } from '../hooks/use-now';
 
 const LOOK: Record<DelegationStatus, { label: string; tone: Tone; live?: boolean }> = {
   sending: { label: 'Sending…', tone: 'info', live: true },

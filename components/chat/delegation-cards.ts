@@ -1,6 +1,6 @@
 import { protocolMessageIn, type ProtocolMessage } from './protocol-message';
 import type { ThreadItem, ToolItem } from './thread';
-import { isRecord } from '@/lib/is-record';
+import { isRecord, num, str } from '@/lib/is-record';
 
 /**
  * The cards of a Conductor conversation's delegated work, decided from the thread and the
@@ -102,8 +102,6 @@ export interface FinalizeCard {
 export type DelegationToolCard = DelegationCard | CompanionCard | DismissCard | FinalizeCard;
 
 type Obj = Record<string, unknown>;
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** A `*_json` argument (JSON text) or an inline array, as strings. */

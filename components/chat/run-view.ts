@@ -1,4 +1,5 @@
-import { isRecord } from '@/lib/is-record';
+import { isRecord, num, str } from '@/lib/is-record';
+import { partOf } from '@/lib/qa-parts';
 /**
  * A workflow run as the chat shows it, read from what `runs.get` / `get_workflow_run` /
  * `wait_for_workflow_run` return (server/execution/show-run.ts): the run record, the state
@@ -6,8 +7,6 @@ import { isRecord } from '@/lib/is-record';
  * verdicts are found by their shape (server/skills/demo/skills/scoring.ts, compliance.ts).
  */
 type Obj = Record<string, unknown>;
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** Run statuses after which nothing changes (server/controlplane/state-document.ts RUN_STATUSES). */
 export const FINAL_RUN_STATUSES = ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const;
@@ -153,10 +152,9 @@ function collect(output: unknown) {
     }
     if (!isRecord(v)) return;
     const data = isRecord(v.data) ? v.data : null;
-    if (data && 'summary' in v) {
-      if (num(data.score) !== null && num(data.max_score) !== null) scores.push({ depth, key, call, envelope: v, data });
-      if (Array.isArray(data.verdicts)) compliance.push({ depth, key, call, envelope: v, data: data.verdicts });
-    }
+    const part = 'summary' in v ? partOf(v) : null;
+    if (data && part === 'scoring') scores.push({ depth, key, call, envelope: v, data });
+    if (data && part === 'compliance') compliance.push({ depth, key, call, envelope: v, data: data.verdicts as unknown[] });
     for (const [k, child] of Object.entries(v)) if (k !== 'data' || !data) walk(child, depth + 1, k, call);
   };
   walk(output, 0, '', null);

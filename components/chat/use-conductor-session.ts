@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
-import { createRefetchThrottle, type RefetchThrottle } from '@/components/runs/list/refetch-throttle';
+import { createRefetchThrottle, type RefetchThrottle } from '@/components/hooks/refetch-throttle';
 import { useSessionFeed } from '@/components/companions/use-session-feed';
 import type { LiveStatus } from '@/components/ui/live-feed-indicator';
 import { NO_FACTS, type SessionFacts } from './delegation-cards';

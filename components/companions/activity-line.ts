@@ -1,4 +1,4 @@
-import { asRecord } from '@/lib/is-record';
+import { asRecord, str } from '@/lib/is-record';
 /**
  * One line of detail per session event, from the event's compact detail (server/delegation/
  * activity.ts): what was delegated, how far it got, what came back, why a message was rejected.
@@ -6,7 +6,6 @@ import { asRecord } from '@/lib/is-record';
  */
 type Detail = Record<string, unknown>;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 const rec = (v: unknown): Detail => (asRecord(v));
 
 export function activityLine(kind: string, d: Detail): string | null {

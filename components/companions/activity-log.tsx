@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { EmptyState } from '@/components/ui/states';
 import { activityLine } from './activity-line';
 import { dateTime, dayTime } from './format';

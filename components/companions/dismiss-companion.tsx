@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
-import { FeedbackText, type Feedback } from '@/components/runs/list/feedback-text';
+import { FeedbackText, type Feedback } from '@/components/ui/feedback-text';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 

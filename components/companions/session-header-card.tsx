@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { FinalizeSessionButton } from './finalize-session';

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { Badge } from '@/components/ui/badge';
 import { errorMessage } from '@/components/ui/error-message';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';

@@ -1,5 +1,5 @@
 'use client';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import type { Names } from './labels';
 import { SharedBlockCard } from './shared-block-card';
 import type { SharedBlock } from './types';

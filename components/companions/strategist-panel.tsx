@@ -1,5 +1,5 @@
 'use client';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/states';
 import { TableHead } from '@/components/ui/table-head';

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { EmptyState } from '@/components/ui/states';
 import { dateTime } from './format';
 import type { Names } from './labels';

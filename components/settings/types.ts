@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/trpc/root';
-import { ROLES, type Role } from '@/server/auth/roles';
+import { ROLES, type Role } from '@/lib/roles';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type ConsoleUser = Outputs['users']['list'][number];

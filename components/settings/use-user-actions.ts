@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { errorMessage } from '@/components/ui/error-message';
-import { ROLE_LABELS } from '@/server/auth/roles';
+import { ROLE_LABELS } from '@/lib/roles';
 import type { ConsoleUser, Notice, Role } from './types';
 
 /**

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Button, FIELD } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
-import { ROLE_LABELS } from '@/server/auth/roles';
+import { ROLE_LABELS } from '@/lib/roles';
 import { ROLES, type Notice, type Role } from './types';
 
 const EMPTY = { email: '', displayName: '', role: 'compliance_manager' as Role, password: '' };

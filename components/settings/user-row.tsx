@@ -3,7 +3,7 @@ import { ukDate, ukDateTime } from '@/lib/uk-time';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, FIELD } from '@/components/ui/button';
-import { ROLE_LABELS } from '@/server/auth/roles';
+import { ROLE_LABELS } from '@/lib/roles';
 import { useUserActions } from './use-user-actions';
 import { ROLES, type ConsoleUser, type Notice, type Role } from './types';
 

@@ -1,4 +1,4 @@
-import { ROLES, ROLE_LABELS, type Role } from '@/server/auth/roles';
+import { ROLES, ROLE_LABELS, type Role } from '@/lib/roles';
 
 /**
  * The console's sections. `roles` mirrors what the server allows for the section's main

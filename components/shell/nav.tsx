@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import type { Role } from '@/server/auth/roles';
+import type { Role } from '@/lib/roles';
 import { NAV_ITEMS } from './nav-items';
 
 /** Side navigation of the sections the user's role may see; the current one is marked with aria-current. */

@@ -1,5 +1,5 @@
 /**
- * The agent-runtime port (ARCHITECTURE.md "Ports and adapters"). Workflow mode needs one worker
+ * The agent-runtime port (docs/ARCHITECTURE.md "Ports and adapters"). Workflow mode needs one worker
  * agent per Task state: created from a template, tagged with its run and state, woken by
  * notifications, given skills to load and unload, deleted when the run is finalized. The
  * in-process adapter (this issue) performs the spec's worker protocol itself; a Letta adapter

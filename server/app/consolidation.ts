@@ -5,7 +5,7 @@ import { createKnowledgeGraph } from '../graph/factory.ts';
 import { QUEUE_PREFIX, queueConnection } from '../execution/dispatcher.ts';
 import type { ExecutionRuntime } from '../execution/runtime.ts';
 import { consolidate } from '../learning/consolidate.ts';
-import { drainQaResults } from '../qa/publish.ts';
+import { drainQaResults } from '../execution/qa-publish.ts';
 import { OpenAiCompatibleEmbedder } from '../learning/embeddings/embedder.ts';
 import { syncEmbeddings } from '../learning/embeddings/semantic.ts';
 

@@ -5,7 +5,7 @@ import type { Role } from '../db/schema/index.ts';
 import type { PublicUser } from '../auth/users.ts';
 import { SESSION_COOKIE } from '../auth/cookie.ts';
 import { cookieSecret, database } from './services.ts';
-import { sessionFromCookieValue } from '../trpc/context.ts';
+import { sessionFromCookieValue } from '../auth/session-cookie.ts';
 
 /** The signed-in user for the current page request (server components only), or null. */
 export async function currentUser(): Promise<PublicUser | null> {

@@ -11,7 +11,7 @@ import { callerFor } from '../testing/trpc-caller.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { clockBlockValue, conversationMessages, createConversation, getConversation } from './conversations.ts';
 import { streamTurn } from './stream-turn.ts';
-import { loadSkillDirectory } from '../execution/skill-directory.ts';
+import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { indexSkills } from '../learning/search.ts';
 import { createLocalAgentPlatform } from '../agents/local/index.ts';
 import { FakeChatEndpoint } from '../agents/local/testing/fake-chat-endpoint.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentSummary } from '../agents/platform/agent-platform.ts';
-import { readActiveSkills, writeActiveSkills } from '../agents/platform/skill-tracker.ts';
+import { readActiveSkills, writeActiveSkills } from './skill-tracker.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { DelegationSessionRow } from '../db/schema/delegation.ts';
 import { DelegationError } from './errors.ts';

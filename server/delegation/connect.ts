@@ -20,7 +20,7 @@ export function delegationHub(platform: AgentPlatform, db: Db, services: ToolSer
       platform,
       config: services.config,
       log: log.child({ component: 'delegation' }),
-      skills: async () => (await import('../tools/learning/learning.ts')).skillDirectory(services),
+      skills: async () => (await import('../learning/services.ts')).skillDirectory(services),
       publish: services.execution
         ? async (e) => {
             const x = await services.execution!();

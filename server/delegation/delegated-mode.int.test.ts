@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readActiveSkills } from '../agents/platform/skill-tracker.ts';
+import { readActiveSkills } from './skill-tracker.ts';
 import { DelegatedScenario } from './testing/delegated-scenario.ts';
 
 const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';

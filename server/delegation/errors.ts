@@ -1,4 +1,4 @@
-import type { ToolErrorCode } from '../tools/result.ts';
+import type { ToolErrorCode } from '../tool-result.ts';
 
 /**
  * An expected failure of a delegated-mode operation, with the tool error code it becomes: an

@@ -7,9 +7,9 @@ import type { SkillNode, TaskEpisode, TaskSkillUse } from '../graph/port.ts';
 import { publishSkillStats } from '../learning/skill-stats.ts';
 import { logger } from '../log.ts';
 import type { ToolServices } from '../tools/context.ts';
-import { isFailure } from '../tools/document-input.ts';
-import { learning, skillDirectory } from '../tools/learning/learning.ts';
+import { learning, skillDirectory } from '../learning/services.ts';
 import type { TaskOutcome } from './hub.ts';
+import { isFailure } from '../tool-result.ts';
 
 /**
  * A finished delegated task into the knowledge graph, so skill reliability learns from delegated

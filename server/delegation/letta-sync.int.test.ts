@@ -6,7 +6,7 @@ import { LettaAgentPlatform } from '../agents/letta/letta-platform.ts';
 import { lettaSchemaProblems } from '../agents/letta/testing/openapi-schemas.ts';
 import { fixtureText, startReplayServer, type ReplayedRequest, type Reply, type Route } from '../agents/letta/testing/replay-server.ts';
 import { delegationEvents, delegationTasks } from '../db/schema/delegation.ts';
-import { loadSkillDirectory } from '../execution/skill-directory.ts';
+import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { DELEGATION_LOG_DESCRIPTION, DELEGATION_LOG_LIMIT } from './delegation-log.ts';

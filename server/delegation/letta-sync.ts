@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { readAgentMessage } from '../agents/letta/multi-agent.ts';
+import { readAgentMessage } from './letta-multi-agent.ts';
 import type { GatedMessage, StoredMessage } from '../agents/platform/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { delegationEvents, type DelegationEventRow, type DelegationSessionRow } from '../db/schema/delegation.ts';

@@ -1,5 +1,5 @@
 import { isObject } from '../engine/json.ts';
-import { applyPayloadTemplate, evaluatePath, StatesError, type ContextObject } from '../engine/runtime/index.ts';
+import { applyPayloadTemplate, evaluatePath, StatesError, withinStepBudget, type ContextObject } from '../engine/runtime/index.ts';
 import { dataPlaneEnvelope } from '../execution/data-plane.ts';
 import type { PlanStep } from './protocol.ts';
 
@@ -149,6 +149,11 @@ function runSequence(steps: PlanStep[], scope: Record<string, unknown>, records:
 
 /** Where the plan stands given the calls made so far (oldest first). */
 export function walkPlan(plan: PlanStep[], inputs: unknown, made: CallRecord[], taskId: string): PlanState {
+  // The plan's templates and paths are the engine's: they get the engine's compute budget per walk.
+  return withinStepBudget(() => walk(plan, inputs, made, taskId));
+}
+
+function walk(plan: PlanStep[], inputs: unknown, made: CallRecord[], taskId: string): PlanState {
   const records = new Records(made);
   const data: Record<string, unknown> = { inputs };
   const summaries: string[] = [];
@@ -175,6 +180,6 @@ export function planOutput(template: Record<string, unknown> | undefined, data: 
     const { inputs: _inputs, ...results } = data;
     return results;
   }
-  const out = applyPayloadTemplate(template, data, context(taskId, 'output', data.inputs));
+  const out = withinStepBudget(() => applyPayloadTemplate(template, data, context(taskId, 'output', data.inputs)));
   return isObject(out) ? out : { value: out };
 }

@@ -4,7 +4,7 @@ import { defineEpisodeContract } from './contract-episodes.ts';
 import type { Episode, EpisodeState, KnowledgeGraph, WorkflowVersionNode } from './port.ts';
 
 /**
- * The knowledge-graph contract: one suite every adapter must pass (ARCHITECTURE.md "Ports and
+ * The knowledge-graph contract: one suite every adapter must pass (docs/ARCHITECTURE.md "Ports and
  * adapters"). postgres.int.test.ts runs it on PGlite and PostgreSQL, neo4j.int.test.ts on a real
  * Neo4j when NEO4J_URI is set.
  *

@@ -7,7 +7,7 @@ import type { KnowledgeGraph } from './port.ts';
 import { createPostgresGraph } from './postgres/index.ts';
 
 /**
- * The knowledge graph the configuration selects (ARCHITECTURE.md "Ports and adapters"): tables
+ * The knowledge graph the configuration selects (docs/ARCHITECTURE.md "Ports and adapters"): tables
  * in the app database by default, Neo4j when NEO4J_URI is set. Synchronous: the Neo4j adapter
  * connects and creates its constraints on first use, so a Neo4j that is still starting does not
  * stop the console from starting (writes wait in the graph outbox meanwhile).

@@ -1,5 +1,5 @@
 /**
- * The knowledge-graph port and its adapters (ARCHITECTURE.md "Ports and adapters"). Entry points:
+ * The knowledge-graph port and its adapters (docs/ARCHITECTURE.md "Ports and adapters"). Entry points:
  * `createKnowledgeGraph` (adapter chosen by configuration), the outbox (`enqueueGraphWrite`,
  * `replayGraphOutbox`), and the port's types.
  */

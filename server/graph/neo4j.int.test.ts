@@ -6,7 +6,7 @@ import { createNeo4jGraph } from './neo4j/index.ts';
 /**
  * The same contract on a real Neo4j, when NEO4J_URI (and NEO4J_USER / NEO4J_PASSWORD) point to
  * one. This is the one skipped suite of the project, on purpose: no Neo4j server can run on these
- * machines (ARCHITECTURE.md), so here the adapter is checked by statements.test.ts (every
+ * machines (docs/ARCHITECTURE.md), so here the adapter is checked by statements.test.ts (every
  * statement parsed by Neo4j's Cypher parser) and adapter.test.ts (a recording fake driver).
  * The suite writes uniquely tagged nodes and leaves them: point it at a disposable database.
  */

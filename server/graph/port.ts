@@ -16,7 +16,7 @@ import type {
 } from './schemas.ts';
 
 /**
- * The knowledge-graph port (ARCHITECTURE.md "Ports and adapters"): what the planner's
+ * The knowledge-graph port (docs/ARCHITECTURE.md "Ports and adapters"): what the planner's
  * pre-flight checks (spec §2.2, §4.4), the lineage views (§3.2–3.5) and the post-run learning
  * loop (§4.3) ask of the graph. Two adapters implement it — Postgres tables (embedded default)
  * and Neo4j (Graphiti-compatible labels) — and one contract suite (contract.ts) tests both.

@@ -5,6 +5,7 @@ import { workflowProposals, type WorkflowProposalRow } from '../db/schema/workfl
 import type { SkillDirectory } from '../execution/services.ts';
 import type { KnowledgeGraph, ReliabilityWindow } from '../graph/port.ts';
 import { isObject } from '../engine/json.ts';
+import { collectStateTree } from '../engine/asl/state-tree.ts';
 import { getWorkflowVersion, nextPatchVersion } from '../workflows/store.ts';
 import { skillAgreement } from '../qa/agreement.ts';
 import { DEFAULT_WINDOW } from './reliability.ts';
@@ -76,19 +77,11 @@ export async function checkWorkflowHealth(
   return { workflow_id: row.workflowId, version: row.version, healthy: findings.length === 0 && reviewed.length === 0, threshold, findings, review_findings: reviewed, proposal };
 }
 
+/** The states (at any depth: the engine's tree walk) whose AgentBinding binds `uri`. */
 function statesBinding(doc: Record<string, unknown>, uri: string): string[] {
-  const out: string[] = [];
-  const walk = (states: unknown) => {
-    if (!isObject(states)) return;
-    for (const [name, s] of Object.entries(states)) {
-      if (!isObject(s)) continue;
-      if (isObject(s.AgentBinding) && Array.isArray(s.AgentBinding.skills) && s.AgentBinding.skills.includes(uri)) out.push(name);
-      for (const b of Array.isArray(s.Branches) ? s.Branches : []) if (isObject(b)) walk(b.States);
-      for (const p of [s.ItemProcessor, s.Iterator]) if (isObject(p)) walk(p.States);
-    }
-  };
-  walk(isObject(doc.asl) ? doc.asl.States : null);
-  return out;
+  const binds = (s: unknown) =>
+    isObject(s) && isObject(s.AgentBinding) && Array.isArray(s.AgentBinding.skills) && s.AgentBinding.skills.includes(uri);
+  return collectStateTree(doc.asl, '/asl').states.filter((node) => binds(node.value)).map((node) => node.name);
 }
 
 /** A copy of the document with skill URIs swapped in every AgentBinding and skill_imports, at `version`. */

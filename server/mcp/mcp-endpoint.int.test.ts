@@ -37,7 +37,7 @@ function sseEvents(body: ReadableStream<Uint8Array>) {
   };
 }
 
-const VALIDATE = { path: 'schemas/examples/spec/3.3-workflow-product-explanation-compliance.json' };
+const VALIDATE = { path: 'workflows/product-explanation-compliance.json' };
 
 describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;

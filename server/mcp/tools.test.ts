@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS } from '../tools/registry.ts';
-import { fail, ok } from '../tools/result.ts';
+import { fail, ok } from '../tool-result.ts';
 import { generateToken, hashToken, scopeAllows, TOKEN_PREFIX } from './api-tokens.ts';
 import { bearerToken, refuseForeignOrigin } from './http-auth.ts';
 import { mcpToolListing, toCallToolResult } from './tools.ts';

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from '../auth/roles.ts';
+import { ROLE_LABELS, type Role } from '../../lib/roles.ts';
 import type { QaReviewActionRow } from '../db/schema/index.ts';
 import type { Run } from './pdf-writer.ts';
 import type { QaTurn, QaVerdict, QaVerdictValue } from './record.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../audit/actor.ts';
 import { auditChainHead } from '../audit/verify.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
-import type { Role } from '../auth/roles.ts';
+import type { Role } from '../../lib/roles.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { auditLog, qaResults } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';

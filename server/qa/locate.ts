@@ -1,4 +1,5 @@
 import type { QaEvidence, QaTurn } from './record.ts';
+import { num } from '../../lib/is-record.ts';
 
 /**
  * Placing quoted text in a transcript: the turns' character ranges, and where a quote (a
@@ -7,7 +8,6 @@ import type { QaEvidence, QaTurn } from './record.ts';
  * advisor-only text of the product-explanation workflow) still lands in the full transcript.
  */
 type Segment = { text: string; start_s?: unknown; end_s?: unknown; speaker?: unknown };
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** Turns with their offsets in `text`, found in order; a segment not found in the text is skipped. */
 export function turnsOf(text: string, segments: Segment[]): QaTurn[] {

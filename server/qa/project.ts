@@ -1,8 +1,8 @@
 import type { RunView } from '../execution/show-run.ts';
 import { locate, turnsOf } from './locate.ts';
 import type { QaFlag, QaProvenance, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict, QaVerdictValue } from './record.ts';
-import { groupOf, num, partOf, str, type Obj, type Part } from './shapes.ts';
-import { isRecord } from '../../lib/is-record.ts';
+import { byInstance, groupOf, partOf, type QaPart as Part } from '../../lib/qa-parts.ts';
+import { isRecord, num, str, type Obj } from '../../lib/is-record.ts';
 
 /**
  * The QA results of a finished run, one per analysed call: a group of state instances (the
@@ -80,7 +80,7 @@ function scoreDetailOf(found: Found | undefined, verdicts: QaVerdict[]): QaScore
 function groups(view: RunView): Map<string, Map<Part, Found>> & { lists: Found[] } {
   const out = new Map<string, Map<Part, Found>>() as Map<string, Map<Part, Found>> & { lists: Found[] };
   out.lists = [];
-  for (const instance of Object.keys(view.data).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+  for (const instance of Object.keys(view.data).sort(byInstance)) {
     const envelope = view.data[instance];
     const part = partOf(envelope);
     if (!part) continue;

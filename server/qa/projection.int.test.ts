@@ -10,7 +10,7 @@ import { createTestDatabase, PROJECT_ROOT, testDbKind } from '../testing/test-da
 import { invokeTool } from '../tools/invoke.ts';
 import { redriveWorkflowRunTool } from '../tools/runtime/redrive-workflow-run.ts';
 import { setDemoFaultsTool } from '../tools/skills/set-demo-faults.ts';
-import { drainQaResults, publishQaResults } from './publish.ts';
+import { drainQaResults, publishQaResults } from '../execution/qa-publish.ts';
 import { listQaPage, qaAggregate } from './query.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { Actor } from '../audit/actor.ts';
 import { systemActor } from '../audit/actor.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { auditLog, qaResults, type QaResultRow } from '../db/schema/index.ts';
-import type { Role } from '../auth/roles.ts';
+import type { Role } from '../../lib/roles.ts';
 import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
 import { createTestDatabase, PROJECT_ROOT, testDbKind } from '../testing/test-database.ts';
@@ -15,7 +15,7 @@ import { checkWorkflowHealthTool } from '../tools/learning/check-workflow-health
 import { reviewQaResultTool } from '../tools/qa/review-qa-result.ts';
 import { saveWorkflowVersion } from '../workflows/store.ts';
 import { ruleAgreement, scoreAgreement } from './agreement.ts';
-import { drainQaResults } from './publish.ts';
+import { drainQaResults } from '../execution/qa-publish.ts';
 import type { ReviewInput } from './review-input.ts';
 
 /**

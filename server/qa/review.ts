@@ -3,7 +3,7 @@ import type { Actor } from '../audit/actor.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { Db } from '../db/client.ts';
 import { qaResults, qaReviewActions, type QaResultRow } from '../db/schema/index.ts';
-import { QA_REVIEWERS } from '../auth/roles.ts';
+import { QA_REVIEWERS } from '../../lib/roles.ts';
 import type { ReviewInput } from './review-input.ts';
 import { reviewState } from './review-state.ts';
 

@@ -3,6 +3,7 @@ import { appRouter } from '../trpc/root.ts';
 import type { Db } from '../db/client.ts';
 import type { PublicUser } from '../auth/users.ts';
 import { testConfig } from './test-config.ts';
+import { memorySignInThrottle } from '../auth/sign-in-throttle.ts';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -15,6 +16,8 @@ export function callerFor(db: Db, user: PublicUser | null, extra: Partial<TrpcCo
     resHeaders: new Headers(),
     secure: false,
     userAgent: 'vitest',
+    source: { address: '127.0.0.1', userAgent: 'vitest', claimedForwardedFor: null },
+    signInThrottle: memorySignInThrottle(),
     cookieSecret: 'test-secret-0123456789-0123456789-abcdef',
     sessionTtlHours: 1,
     services: { config: testConfig(), db: async () => db },

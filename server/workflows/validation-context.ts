@@ -4,7 +4,8 @@ import { catalogSkillInfos, loadSkillCatalog } from '../skills/catalog.ts';
 import { parseSkillManifest } from '../skills/manifest.ts';
 import { toSkillInfo, type SkillInfo } from '../skills/skill-info.ts';
 import type { ImportResolution, WorkflowValidationContext } from '../engine/index.ts';
-import { resolveWorkspacePath } from '../workspace/paths.ts';
+import { documentFolder, resolveDocumentPath } from '../workspace/document-folders.ts';
+import { parseJsonText } from '../workspace/json-text.ts';
 
 /**
  * The I/O half of workflow validation: loads the skill catalog and every `skill_imports` file so
@@ -21,7 +22,7 @@ export async function buildValidationContext(doc: unknown, opts: { rootDir: stri
   const imports = new Map<string, ImportResolution>();
   for (const uri of importUris(doc)) {
     if (imports.has(uri)) continue;
-    const resolution = await resolveImport(uri, opts.rootDir);
+    const resolution = await resolveImport(uri, opts);
     imports.set(uri, resolution.result);
     for (const info of resolution.skills) skills.set(info.uri, info);
   }
@@ -35,8 +36,9 @@ function importUris(doc: unknown): string[] {
   return list.flatMap((item) => (item && typeof item === 'object' && typeof (item as { uri?: unknown }).uri === 'string' ? [(item as { uri: string }).uri] : []));
 }
 
-async function resolveImport(uri: string, rootDir: string): Promise<{ result: ImportResolution; skills: SkillInfo[] }> {
-  const where = resolveWorkspacePath(rootDir, uri);
+/** An import names a manifest in the skills folder (document-folders.ts: nothing else is readable by URI). */
+async function resolveImport(uri: string, opts: { rootDir: string; skillsDir: string }): Promise<{ result: ImportResolution; skills: SkillInfo[] }> {
+  const where = await resolveDocumentPath(opts.rootDir, [documentFolder(opts.rootDir, opts.skillsDir)], uri);
   if (!where.ok) return { result: { exists: false, error: where.reason }, skills: [] };
   let text: string;
   try {
@@ -45,12 +47,10 @@ async function resolveImport(uri: string, rootDir: string): Promise<{ result: Im
     const code = (err as NodeJS.ErrnoException).code;
     return { result: { exists: false, error: code === 'ENOENT' ? `no file at ${where.relative}` : `cannot read ${where.relative} (${code})` }, skills: [] };
   }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    return { result: { exists: true, error: `${where.relative} is not JSON: ${(err as Error).message}` }, skills: [] };
-  }
+  // Never quote the file in the message (json-text.ts): only where its JSON breaks.
+  const parsed = parseJsonText(text);
+  if ('error' in parsed) return { result: { exists: true, error: `${where.relative} is not JSON: ${parsed.error}` }, skills: [] };
+  const doc = parsed.value;
   const manifests = doc && typeof doc === 'object' && Array.isArray((doc as { skills?: unknown }).skills) ? (doc as { skills: unknown[] }).skills : [doc];
   const skills: SkillInfo[] = [];
   for (const [i, m] of manifests.entries()) {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { navItemFor } from '@/components/shell/nav-items';
 import { PageHeader } from '@/components/ui/page-header';

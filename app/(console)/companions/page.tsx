@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { CompanionsWorkspace } from '@/components/companions/companions-workspace';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { navItemFor, roleListText } from '@/components/shell/nav-items';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { PageHeader } from '@/components/ui/page-header';

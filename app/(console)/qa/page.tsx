@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { navItemFor } from '@/components/shell/nav-items';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { QaPage } from '@/components/qa/qa-page';
-import { QA_REVIEWERS } from '@/server/auth/roles';
+import { QA_REVIEWERS } from '@/lib/roles';
 
 export const metadata: Metadata = { title: 'QA review' };
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { RunList } from '@/components/runs/list/run-list';
-import { WORKFLOW_RUNNERS } from '@/server/auth/roles';
+import { WORKFLOW_RUNNERS } from '@/lib/roles';
 
 export const metadata: Metadata = { title: 'Runs' };
 

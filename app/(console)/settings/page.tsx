@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { SettingsTabs, type SettingsTab } from '@/components/settings/settings-tabs';

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { WorkflowCatalog } from '@/components/workflows/catalog/workflow-catalog';
 import { editorHref } from '@/components/workflows/editor-links';
-import { WORKFLOW_EDITORS } from '@/server/auth/roles';
+import { WORKFLOW_EDITORS } from '@/lib/roles';
 
 export const metadata: Metadata = { title: 'Workflows' };
 

@@ -23,16 +23,3 @@ export function mapNestedScopes(state: JsonObject, change: (holder: JsonObject) 
   }
   return out;
 }
-
-/** Every state name inside a state's nested scopes, at any depth (not the state's own name). */
-export function nestedStateNames(state: unknown): string[] {
-  const names: string[] = [];
-  if (!isObject(state)) return names;
-  mapNestedScopes(state, (holder) => {
-    if (isObject(holder.States)) {
-      for (const [name, inner] of Object.entries(holder.States)) names.push(name, ...nestedStateNames(inner));
-    }
-    return holder;
-  });
-  return names;
-}

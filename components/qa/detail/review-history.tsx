@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from '@/server/auth/roles';
+import { ROLE_LABELS, type Role } from '@/lib/roles';
 import { ukDateTime, ukExact } from '@/lib/uk-time';
 import { actionText } from '../format';
 import type { QaReviewAction } from '../types';

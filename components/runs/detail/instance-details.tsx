@@ -3,7 +3,7 @@ import { ukTime } from '@/lib/uk-time';
 import { Badge } from '@/components/ui/badge';
 import { JsonBlock } from '@/components/ui/json-block';
 import { durationText } from '@/components/chat/format';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { leaseLeft } from '@/components/editor/canvas/nodes/run-band';
 import { skillLabel } from '@/components/graph/skill-chip';
 import { RunEventList } from './run-event-list';

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { StateProgressBar } from '@/components/ui/state-progress-bar';
 import { CopyButton } from '@/components/ui/copy-button';
 import { durationText } from '@/components/chat/format';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { runTone } from '@/components/graph/format';
 import { editorHref } from '@/components/workflows/editor-links';
 import { isFinalRunStatus } from '@/components/chat/run-view';

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { durationText } from '@/components/chat/format';
 import { timelineRows } from './timeline-rows';
 import type { Instance } from './types';

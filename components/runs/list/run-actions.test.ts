@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_STATUSES } from '@/server/controlplane/state-document';
-import { ROLES } from '@/server/auth/roles';
+import { ROLES } from '@/lib/roles';
 import { runActionsFor } from './run-actions';
 
 describe('runActionsFor', () => {

@@ -1,4 +1,4 @@
-import { WORKFLOW_RUNNERS, type Role } from '@/server/auth/roles';
+import { WORKFLOW_RUNNERS, type Role } from '@/lib/roles';
 import type { RunStatus } from '@/server/controlplane/state-document';
 
 /** What a row of the run list offers: stop a run still going, or redrive one that ended badly. */

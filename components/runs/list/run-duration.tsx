@@ -1,6 +1,6 @@
 'use client';
 import { durationText } from '@/components/chat/format';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import { runDurationMs } from './run-row-view';
 import type { RunRow } from './types';
 

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
-import type { Role } from '@/server/auth/roles';
+import type { Role } from '@/lib/roles';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 import { ErrorState, LoadingState } from '@/components/ui/states';

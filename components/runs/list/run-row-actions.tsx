@@ -5,7 +5,7 @@ import { useTRPC } from '@/lib/trpc';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 import { plural } from '@/components/chat/format';
-import { FeedbackText, type Feedback } from './feedback-text';
+import { FeedbackText, type Feedback } from '../../ui/feedback-text';
 import type { RunAction } from './run-actions';
 import type { RunRow } from './types';
 

@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
-import type { Role } from '@/server/auth/roles';
+import type { Role } from '@/lib/roles';
 import { TableHead, type HeadColumn } from '@/components/ui/table-head';
 import { runActionsFor } from './run-actions';
 import { RunRow } from './run-row';

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { createRefetchThrottle } from './refetch-throttle';
+import { createRefetchThrottle } from '../../hooks/refetch-throttle';
 import { eventTouchesList } from './run-event';
 import type { LiveStatus } from '@/components/ui/live-feed-indicator';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
-import { FeedbackText, type Feedback } from '@/components/runs/list/feedback-text';
+import { FeedbackText, type Feedback } from '@/components/ui/feedback-text';
 import { SaveFilterForm, type SaveFormLook } from './save-filter-form';
 
 /** One saved filter as `<list>.savedFilters.list` returns it (extra fields are ignored). */

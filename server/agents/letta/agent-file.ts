@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentCreateParams } from '@letta-ai/letta-client/resources/agents/agents';
 import type { CreateAgentSpec } from '../platform/agent-platform.ts';
-import { currentToolName, isMultiAgentTool } from './multi-agent.ts';
+import { currentToolName, isMultiAgentTool } from '../../delegation/letta-multi-agent.ts';
 
 /**
  * Letta agent files (`.af` v2, the OpenAPI `AgentFileSchema`) turned into an `agents.create`

@@ -1,6 +1,6 @@
 import type { AgentEvent, StoredMessage } from '../platform/agent-platform.ts';
 import type { LettaRequest } from './errors.ts';
-import { readAgentMessage } from './multi-agent.ts';
+import { readAgentMessage } from '../../delegation/letta-multi-agent.ts';
 import { lettaMessage, parseLetta, type LettaMessage } from './schemas.ts';
 
 /**

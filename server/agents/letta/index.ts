@@ -2,4 +2,4 @@
 export { connectLettaPlatform, LettaAgentPlatform, type LettaPlatformOptions } from './letta-platform.ts';
 export { LettaPlatformError, UnknownToolError, type LettaRequest } from './errors.ts';
 export { AgentTemplateError, agentFileSchema, type AgentFile } from './agent-file.ts';
-export { MULTI_AGENT_TOOLS, RENAMED_TOOLS } from './multi-agent.ts';
+export { MULTI_AGENT_TOOLS, RENAMED_TOOLS } from '../../delegation/letta-multi-agent.ts';

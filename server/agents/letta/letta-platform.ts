@@ -6,7 +6,7 @@ import { callLetta, isNotFound, LettaPlatformError, UnknownToolError, type Letta
 import { assistantText } from './events.ts';
 import { McpToolDirectory } from './mcp-tools.ts';
 import { collectTurn, listHistory, queueMessage, streamTurn, type MessagingContext } from './messaging.ts';
-import { asyncAgentMessage, currentToolName, isMultiAgentTool, replyAgentMessage } from './multi-agent.ts';
+import { asyncAgentMessage, currentToolName, isMultiAgentTool, replyAgentMessage } from '../../delegation/letta-multi-agent.ts';
 import { lettaAgent, lettaBlock, lettaPassage, lettaPassageSearch, lettaTool, readLetta, type LettaAgent, type LettaBlock } from './schemas.ts';
 
 export interface LettaPlatformOptions {

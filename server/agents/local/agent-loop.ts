@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentRow } from '../../db/schema/agents.ts';
 import type { ToolContext } from '../../tools/context.ts';
 import { invokeTool, type InvokeOptions } from '../../tools/invoke.ts';
-import { fail } from '../../tools/result.ts';
+import { fail } from '../../tool-result.ts';
 import { BrainError, type BrainDecision, type BrainToolCall } from '../brains/brain.ts';
 import type { BrainSelection } from '../brains/select.ts';
 import type { AgentEvent, InboundMessage } from '../platform/agent-platform.ts';

@@ -1,5 +1,5 @@
 /**
- * The agent-platform port (issue 5; ARCHITECTURE.md "Ports and adapters"): everything the console
+ * The agent-platform port (issue 5; docs/ARCHITECTURE.md "Ports and adapters"): everything the console
  * and the tools need from an agent system — agents from `.af` v2 templates, memory blocks (one
  * block attached to many agents is shared memory), tags, tools, messages with streamed events,
  * agent-to-agent messages, archival passages and sleep-time companions.

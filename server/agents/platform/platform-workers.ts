@@ -1,6 +1,6 @@
 import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../agent-runtime.ts';
 import type { AgentEvent, AgentPlatform, AgentSummary } from './agent-platform.ts';
-import { ACTIVE_SKILLS_BLOCK, ACTIVE_SKILLS_DESCRIPTION, readActiveSkills, writeActiveSkills } from './skill-tracker.ts';
+import { ACTIVE_SKILLS_BLOCK, ACTIVE_SKILLS_DESCRIPTION, readActiveSkills, writeActiveSkills } from '../../delegation/skill-tracker.ts';
 
 /**
  * The workflow engine's agent-runtime port served by agents of the agent platform (DCF_WORKER_AGENTS

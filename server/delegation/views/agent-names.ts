@@ -1,4 +1,5 @@
 import type { DelegationEventRow } from '../../db/schema/delegation.ts';
+import { str } from '../../../lib/is-record.ts';
 
 /**
  * Who the ids in a session's record are, for people: the Conductor, the Strategist, each
@@ -14,7 +15,6 @@ export interface AgentLabel {
   dismissed_at: string | null;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 /** The session's agents by id. `pool` (the live pool) wins over what the activity remembers. */
 export function agentLabels(

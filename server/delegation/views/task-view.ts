@@ -1,5 +1,5 @@
 import type { DelegationEventRow, DelegationTaskRow, TaskStatus } from '../../db/schema/delegation.ts';
-import { isRecord } from '../../../lib/is-record.ts';
+import { isRecord, num } from '../../../lib/is-record.ts';
 
 /**
  * A delegated task as the console shows it: the task's record (`delegation_tasks`) with its
@@ -56,7 +56,6 @@ const OPEN: readonly TaskStatus[] = ['offered', 'delegated'];
 export const isOpenTask = (status: TaskStatus) => OPEN.includes(status);
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The protocol message an event recorded (`payload.message`), or an empty object. */
 export function messageOf(e: Pick<DelegationEventRow, 'payload'>): Record<string, unknown> {

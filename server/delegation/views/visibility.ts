@@ -1,4 +1,4 @@
-import type { Role } from '../../auth/roles.ts';
+import type { Role } from '../../../lib/roles.ts';
 
 /** The viewer as visibility needs them. */
 export interface Viewer {

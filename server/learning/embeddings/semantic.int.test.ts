@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../audit/actor.ts';
-import { loadSkillDirectory } from '../../execution/skill-directory.ts';
+import { loadSkillDirectory } from '../../skills/skill-directory.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase, testDbKind } from '../../testing/test-database.ts';
 import { invokeTool } from '../../tools/invoke.ts';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { AgentDetailPage } from '@/components/agents/agent-detail-page';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { QaDetailPage } from '@/components/qa/detail/qa-detail-page';
-import { QA_REVIEWERS } from '@/server/auth/roles';
+import { QA_REVIEWERS } from '@/lib/roles';
 
 export const metadata: Metadata = { title: 'QA result' };
 

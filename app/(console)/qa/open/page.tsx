@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { OpenQaResult } from '@/components/qa/open-qa-result';
 
 export const metadata: Metadata = { title: 'Opening QA result' };

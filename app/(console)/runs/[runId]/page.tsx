@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { RunDetailPage } from '@/components/runs/detail/run-detail-page';
-import { WORKFLOW_RUNNERS } from '@/server/auth/roles';
+import { WORKFLOW_RUNNERS } from '@/lib/roles';
 
 export const metadata: Metadata = { title: 'Run' };
 

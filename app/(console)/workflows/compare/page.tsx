@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
-import { CompareView } from '@/components/workflows/compare/compare-view';
+import { CompareView } from '@/components/editor/compare/compare-view';
 
 export const metadata: Metadata = { title: 'Compare workflow versions' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { pageUser } from '@/components/shell/page-user';
+import { pageUser } from '@/server/app/page-user';
 import { EditorPage } from '@/components/editor/editor-page';
-import { WORKFLOW_EDITORS, WORKFLOW_RUNNERS } from '@/server/auth/roles';
+import { WORKFLOW_EDITORS, WORKFLOW_RUNNERS } from '@/lib/roles';
 
 export const metadata: Metadata = { title: 'Workflow editor' };
 

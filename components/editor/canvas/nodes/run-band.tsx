@@ -1,5 +1,5 @@
 'use client';
-import { useNow } from '@/components/chat/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import type { RunOverlay } from '../node-data';
 import { RUN_STATUS_STYLE } from './kind-style';
 

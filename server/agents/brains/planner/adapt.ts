@@ -1,6 +1,7 @@
 import { productMeta, productPlans, productTag, RULE_SET, skillImports, taskState, type Composed, type Meta } from './compose.ts';
 import { capabilityOf, type SkillSummary, type Skillset } from './skills.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
+import { allStatesOf } from '../../../engine/asl/state-tree.ts';
 
 /**
  * Adapting a saved workflow (spec §3.2 step 3), as edits of its document rather than a rewrite:
@@ -12,16 +13,9 @@ type State = Record<string, unknown>;
 
 const boundSkills = (s: State): string[] => (isRecord(s.AgentBinding) && Array.isArray(s.AgentBinding.skills) ? s.AgentBinding.skills.filter((x): x is string => typeof x === 'string') : []);
 
-/** Every state of the document, Parallel branches and Map processors included. */
-function allStates(states: unknown, out: Array<[string, State]> = []): Array<[string, State]> {
-  if (!isRecord(states)) return out;
-  for (const [name, s] of Object.entries(states)) {
-    if (!isRecord(s)) continue;
-    out.push([name, s]);
-    for (const b of Array.isArray(s.Branches) ? s.Branches : []) if (isRecord(b)) allStates(b.States, out);
-    for (const p of [s.ItemProcessor, s.Iterator]) if (isRecord(p)) allStates(p.States, out);
-  }
-  return out;
+/** Every state of the document, Parallel branches and Map processors included (the engine's tree walk). */
+function allStates(states: unknown): Array<[string, State]> {
+  return allStatesOf(states).flatMap((node) => (isRecord(node.value) ? [[node.name, node.value] as [string, State]] : []));
 }
 
 /** The top-level states from StartAt following Next, up to and including `last`. */

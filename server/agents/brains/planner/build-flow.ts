@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { isRecord } from '../../../../lib/is-record.ts';
+import { collectStateTree, type Scope, type StateNode } from '../../../engine/asl/state-tree.ts';
 import type { BrainDecision } from '../brain.ts';
 import type { Composed, Meta } from './compose.ts';
 import type { PlannerContext } from './context.ts';
@@ -130,26 +132,33 @@ export function validateAndSave(
   return { done: true, value: { doc, workflow_id: id, version: String(saved.result?.version ?? doc.version), name, warnings: report.warnings.length } };
 }
 
-/** The Task states of a document with their bound skill, in execution order (StartAt, Next; branches and processors inline). */
+/**
+ * The Task states of a document with their bound skill, in execution order (StartAt, Next; branches
+ * and processors inline), over the engine's one walk of the state tree.
+ */
 export function bindingsOf(doc: Record<string, unknown>): Array<{ state: string; skill: string }> {
-  type Machine = { StartAt?: unknown; States?: Record<string, Record<string, unknown>> };
   const out: Array<{ state: string; skill: string }> = [];
-  const walk = (m: Machine | undefined) => {
-    const states = m?.States ?? {};
-    const seen = new Set<string>();
-    const order = [] as string[];
-    for (let at = typeof m?.StartAt === 'string' ? m.StartAt : undefined; at && states[at] && !seen.has(at); at = typeof states[at]!.Next === 'string' ? (states[at]!.Next as string) : undefined) {
-      seen.add(at);
-      order.push(at);
-    }
-    for (const name of [...order, ...Object.keys(states).filter((n) => !seen.has(n))]) {
-      const s = states[name]!;
-      const skills = (s.AgentBinding as { skills?: string[] } | undefined)?.skills;
-      if (skills?.[0]) out.push({ state: name, skill: skills[0] });
-      for (const b of Array.isArray(s.Branches) ? s.Branches : []) walk(b as Machine);
-      for (const p of [s.ItemProcessor, s.Iterator]) if (p) walk(p as Machine);
+  const visit = (scope: Scope) => {
+    for (const node of executionOrder(scope)) {
+      const binding = isRecord(node.value) ? node.value.AgentBinding : undefined;
+      const skill = isRecord(binding) && Array.isArray(binding.skills) ? binding.skills[0] : undefined;
+      if (typeof skill === 'string' && skill) out.push({ state: node.name, skill });
+      node.children.forEach(visit);
     }
   };
-  walk(doc.asl as Machine | undefined);
+  const root = collectStateTree(doc.asl, '/asl').root;
+  if (root) visit(root);
   return out;
+}
+
+/** A scope's states from StartAt along Next, then the others in document order. */
+function executionOrder(scope: Scope): StateNode[] {
+  const seen = new Set<StateNode>();
+  for (let at = scope.startAt; typeof at === 'string' && scope.states.has(at); ) {
+    const node = scope.states.get(at)!;
+    if (seen.has(node)) break;
+    seen.add(node);
+    at = isRecord(node.value) ? node.value.Next : undefined;
+  }
+  return [...seen, ...[...scope.states.values()].filter((n) => !seen.has(n))];
 }

@@ -1,4 +1,5 @@
-import { isRecord } from '../../../../lib/is-record.ts';
+import { isRecord, str } from '../../../../lib/is-record.ts';
+import { byInstance, partsOf, type QaPart } from '../../../../lib/qa-parts.ts';
 /**
  * What the Planner tells the user about a finished run, read from what wait_for_workflow_run /
  * get_workflow_run returned: the data-plane envelope of every Task (`data`, by state instance),
@@ -24,11 +25,9 @@ export const runStatus = (v: RunView) => String(v.run.status ?? 'UNKNOWN');
 interface Verdict { rule_id: string; rule: string; verdict: string; rationale?: string; evidence?: string | null; category?: string }
 interface Recording { recording_id: string; application_id: string; recorded_at?: string; duration_s?: number; uri?: string }
 
-/** The envelopes of the run whose payload has `key`, top-level states first (Map iterations are `Map[i]/State`). */
-function payloads(v: RunView, key: string): Array<{ state: string; data: Obj; skill: string | null }> {
-  return Object.entries(v.data)
-    .flatMap(([state, env]) => (isRecord(env) && isRecord(env.data) && key in env.data ? [{ state, data: env.data, skill: isRecord(env.metrics) && typeof env.metrics.skill === 'string' ? env.metrics.skill : null }] : []))
-    .sort((a, b) => Number(a.state.includes('/')) - Number(b.state.includes('/')) || a.state.localeCompare(b.state, 'en', { numeric: true }));
+/** The envelopes of one QA part in the run (lib/qa-parts.ts), top-level states first; with the skill that produced each. */
+function payloads(v: RunView, part: QaPart): Array<{ state: string; data: Obj; skill: string | null }> {
+  return partsOf(v.data, part).map((p) => ({ state: p.instance, data: p.data, skill: isRecord(p.envelope.metrics) ? str(p.envelope.metrics.skill) : null }));
 }
 
 const quote = (s: string) => `“${s.trim()}”`;
@@ -92,7 +91,7 @@ export function describeRecording(r: Recording): string {
  */
 export function iterationLines(v: RunView): string[] {
   const groups = new Map<string, string[]>();
-  for (const [state, env] of Object.entries(v.data).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))) {
+  for (const [state, env] of Object.entries(v.data).sort(([a], [b]) => byInstance(a, b))) {
     const cut = state.lastIndexOf('/');
     if (cut < 0 || !isRecord(env) || typeof env.summary !== 'string' || !env.summary) continue;
     const key = state.slice(0, cut);
@@ -126,7 +125,7 @@ export function scoreText(d: ScoreData): string {
  */
 export function qaReport(v: RunView): string[] {
   const lines: string[] = [];
-  const scores = payloads(v, 'max_score');
+  const scores = payloads(v, 'scoring');
   const perCall = scores.filter((s) => s.state.includes('/'));
   const overall = scores.find((s) => !s.state.includes('/'));
   if (perCall.length > 1) {
@@ -140,13 +139,13 @@ export function qaReport(v: RunView): string[] {
   } else lines.push('The run produced no QA score.');
   lines.push(...iterationLines(v));
   // Trimmed iteration envelopes (iteration_data "summary") have no flags list: not "no flags".
-  const sentiments = payloads(v, 'overall').filter((p) => Array.isArray(p.data.flags));
+  const sentiments = payloads(v, 'sentiment').filter((p) => Array.isArray(p.data.flags));
   for (const s of sentiments.slice(0, 4)) {
     const flags = (Array.isArray(s.data.flags) ? s.data.flags : []) as Array<{ type: string; severity: string; excerpt: string }>;
     const scope = s.state.includes('/') ? ` (${s.state.split('/')[0]})` : '';
     lines.push(`Customer sentiment${scope}: ${String(s.data.overall)} (score ${String(s.data.score)})${flags.length ? `; flags: ${flags.slice(0, 3).map((f) => `${f.type} (${f.severity}) ${quote(f.excerpt)}`).join('; ')}` : '; no flags'}.`);
   }
-  const verdicts = payloads(v, 'verdicts').flatMap((p) => p.data.verdicts as Verdict[]);
+  const verdicts = payloads(v, 'compliance').flatMap((p) => p.data.verdicts as Verdict[]);
   if (verdicts.length) {
     const c = complianceCounts(verdicts);
     lines.push(`Compliance with the standard script: ${c.pass} of ${c.pass + c.fail} applicable rules passed${c.na ? ` (${c.na} did not apply)` : ''}.${c.fail ? ' Failed rules:' : ''}`);
@@ -158,14 +157,14 @@ export function qaReport(v: RunView): string[] {
 /** The product-explanation result of spec §3: compliance on the advisor's product segments only. */
 export function productReport(v: RunView, product: string): string[] {
   const lines: string[] = [];
-  const diar = payloads(v, 'utterances')[0];
+  const diar = payloads(v, 'diarization')[0];
   if (diar) lines.push(`Diarization kept the advisor's speech: ${(diar.data.utterances as unknown[]).length} utterance(s) of ${(diar.data.speakers as string[]).join(' and ')}.`);
-  const seg = payloads(v, 'segments').find((p) => Array.isArray(p.data.segments) && (p.data.segments as unknown[]).some((x) => isRecord(x) && 'label' in x));
+  const seg = payloads(v, 'segmentation')[0];
   if (seg) {
     const labels = (seg.data.segments as Array<{ label: string }>).map((s) => s.label);
     lines.push(`Segmentation: ${labels.length} segment(s) (${[...new Set(labels)].join(', ')}); only product_detail and offer_explanation were checked.`);
   }
-  const verdicts = payloads(v, 'verdicts').flatMap((p) => p.data.verdicts as Verdict[]);
+  const verdicts = payloads(v, 'compliance').flatMap((p) => p.data.verdicts as Verdict[]);
   if (!verdicts.length) return [...lines, 'The run produced no compliance verdicts.'];
   const c = complianceCounts(verdicts);
   lines.push(`**Product explanation: ${c.pass} of ${c.pass + c.fail} applicable rules passed** (${c.na} did not apply to these segments).${c.fail ? ' Failed rules:' : ''}`);

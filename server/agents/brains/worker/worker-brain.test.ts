@@ -57,8 +57,15 @@ describe('the deterministic worker brain (worker protocol, spec §2.6 and §4)',
     expect(calls).toEqual([
       { name: 'acquire_state_lease', args: { run_id: RUN, state: 'TranscribeRecording', agent_id: 'agent-w1' } },
       { name: 'load_skill', args: { agent_id: 'agent-w1', skill: WHISPER } },
-      // The server picks the tool and builds its arguments (as for the in-process worker).
-      { name: 'invoke_skill_tool', args: { agent_id: 'agent-w1', skill: WHISPER, args: { recording_uri: 's3://calls/1.mp3', note: 'extra' }, attempt: 1 } },
+      // The server picks the tool and builds its arguments (as for the in-process worker); the lease
+      // gives the call its attempt's idempotency key and keeps the state while the call runs.
+      {
+        name: 'invoke_skill_tool',
+        args: {
+          agent_id: 'agent-w1', skill: WHISPER, args: { recording_uri: 's3://calls/1.mp3', note: 'extra' }, attempt: 1,
+          run_id: RUN, state: 'TranscribeRecording', lease_token: 'lease-7',
+        },
+      },
       { name: 'update_workflow_control_plane', args: { run_id: RUN, state: 'TranscribeRecording', lease_token: 'lease-7', status: 'done', result: { text: 'Hello…' }, skill: WHISPER, latency_ms: 812 } },
       { name: 'notify_next_worker_agent', args: { run_id: RUN, state: 'ParallelAnalysis' } },
     ]);
@@ -78,7 +85,10 @@ describe('the deterministic worker brain (worker protocol, spec §2.6 and §4)',
     expect(calls[3]!.args).toEqual({ run_id: RUN, state: 'TranscribeRecording', lease_token: 'lease-7', status: 'running', last_error: 'TimeoutError: Tool call to whisper-transcribe timed out after 120s' });
     expect(calls[4]!.args).toEqual({ agent_id: 'agent-w1', skill: WHISPER });
     expect(calls[5]!.args).toEqual({ agent_id: 'agent-w1', skill: ASSEMBLY });
-    expect(calls[6]!.args).toEqual({ agent_id: 'agent-w1', skill: ASSEMBLY, args: { recording_uri: 's3://calls/1.mp3', note: 'extra' }, attempt: 2 });
+    expect(calls[6]!.args).toEqual({
+      agent_id: 'agent-w1', skill: ASSEMBLY, args: { recording_uri: 's3://calls/1.mp3', note: 'extra' }, attempt: 2,
+      run_id: RUN, state: 'TranscribeRecording', lease_token: 'lease-7',
+    });
     expect(calls[7]!.args).toMatchObject({ status: 'done', skill: ASSEMBLY, result: { job_id: 'j-1' } });
     expect(answer).toBe(`TranscribeRecording done with ${ASSEMBLY} (attempt 2). Notified: none.`);
   });

@@ -108,9 +108,14 @@ class WorkerTurn {
       const cause = `the effective input of ${this.event.state} is not a JSON object; skill tools take named arguments`;
       return this.fail({ error: 'States.TaskFailed', cause });
     }
+    // With its lease, so the call carries the attempt's idempotency key and the lease is renewed while it runs.
+    const { run_id, state } = this.event;
     return this.call(
       'invoke_skill_tool',
-      { agent_id: this.self, skill: this.skill(), args: input, attempt: this.attempts() },
+      {
+        agent_id: this.self, skill: this.skill(), args: input, attempt: this.attempts(),
+        run_id, state, lease_token: lease.lease_token,
+      },
       `Invoke ${this.skill()} with the state's effective input.`,
     );
   }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolResult } from '../../../tools/result.ts';
+import type { ToolResult } from '../../../tool-result.ts';
 import type { BlockStore } from '../block-store.ts';
 import type { MessageStore } from '../message-store.ts';
 import type { PassageStore } from '../passage-store.ts';

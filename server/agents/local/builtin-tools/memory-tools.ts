@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, ok } from '../../../tools/result.ts';
+import { fail, ok } from '../../../tool-result.ts';
 import type { BlockEdit } from '../block-store.ts';
 import { defineBuiltin } from './builtin.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, ok, type ToolFailure } from '../../../tools/result.ts';
+import { fail, ok, type ToolFailure } from '../../../tool-result.ts';
 import { AgentPlatformError } from '../errors.ts';
 import { defineBuiltin } from './builtin.ts';
 

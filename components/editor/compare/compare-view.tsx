@@ -11,8 +11,8 @@ import { WorkflowGraphView } from '@/components/editor/graph-view';
 import { diffWorkflows } from '@/components/editor/model/diff-workflows';
 import { jsonDiff } from '@/components/graph/json-diff';
 import { JsonDiffView } from '@/components/graph/json-diff-view';
-import { compareHref, parseVersionRef, type VersionRef } from '../editor-links';
-import { groupVersions } from '../catalog/group-versions';
+import { compareHref, parseVersionRef, type VersionRef } from '../../workflows/editor-links';
+import { groupVersions } from '../../workflows/catalog/group-versions';
 import { changeMarks } from './change-marks';
 
 const refKey = (r: VersionRef) => `${r.workflowId}@${r.version}`;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { requireUser } from '@/server/app/current-user';
-import type { PublicUser } from '@/server/auth/users';
+import { requireUser } from './current-user.ts';
+import type { PublicUser } from '../auth/users.ts';
 
 /**
  * The signed-in user for a console page (server components). Like the console layout, a visitor

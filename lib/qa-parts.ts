@@ -1,0 +1,58 @@
+import { isRecord, num, type Obj } from './is-record.ts';
+
+/**
+ * The one recognition of a QA run's parts, by the shape of each Task's data-plane envelope
+ * (workflows/README.md "What each skill tool returns"), never by state names: used by the QA
+ * projection (server/qa/project.ts), the Planner's report of a run and the chat's run card, so
+ * the three read the same run the same way.
+ *
+ * - transcription: `text` + timed `segments`;   - sentiment: `overall`, `score`, `flags`;
+ * - compliance: `verdicts`;   - scoring: `score` + `max_score`;   - recordings: `recordings`;
+ * - diarization: `utterances`;   - segmentation: `segments` with a `label`.
+ */
+export type QaPart = 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'recordings' | 'diarization' | 'segmentation';
+
+
+/** The part an envelope's `data` is, or null; an envelope that says it failed (`ok: false`) is none. */
+export function partOf(envelope: unknown): QaPart | null {
+  if (!isRecord(envelope) || envelope.ok === false || !isRecord(envelope.data)) return null;
+  const d = envelope.data;
+  if (Array.isArray(d.verdicts)) return 'compliance';
+  if (num(d.score) !== null && num(d.max_score) !== null) return 'scoring';
+  if (typeof d.overall === 'string' && num(d.score) !== null && Array.isArray(d.flags)) return 'sentiment';
+  const segments = Array.isArray(d.segments) ? d.segments : [];
+  if (typeof d.text === 'string' && segments.some((s) => isRecord(s) && 'start_s' in s)) return 'transcription';
+  if (Array.isArray(d.utterances)) return 'diarization';
+  if (segments.some((s) => isRecord(s) && 'label' in s)) return 'segmentation';
+  if (Array.isArray(d.recordings)) return 'recordings';
+  return null;
+}
+
+/**
+ * The group a state instance belongs to: its Map iteration (`AnalyseEachCall[2]/Score` →
+ * `AnalyseEachCall[2]`), or '' for top-level states. One group with a transcription is one call.
+ */
+export function groupOf(instance: string): string {
+  const cut = instance.lastIndexOf('/');
+  return cut < 0 ? '' : instance.slice(0, cut);
+}
+
+/** Natural order of state instances (`Map[2]` before `Map[10]`). */
+export const byInstance = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
+export interface FoundPart {
+  instance: string;
+  envelope: Obj;
+  data: Obj;
+}
+
+/** The envelopes of one part in a run's data plane (by state instance): top-level states first, then in natural order. */
+export function partsOf(data: Record<string, unknown>, part: QaPart): FoundPart[] {
+  return Object.keys(data)
+    .filter((instance) => partOf(data[instance]) === part)
+    .sort((a, b) => Number(a.includes('/')) - Number(b.includes('/')) || byInstance(a, b))
+    .map((instance) => {
+      const envelope = data[instance] as Obj;
+      return { instance, envelope, data: envelope.data as Obj };
+    });
+}
