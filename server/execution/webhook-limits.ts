@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { KEY_PREFIX } from '../controlplane/keys.ts';
 
 /**
@@ -19,18 +19,25 @@ export const WEBHOOK_LIMITS = {
 } as const;
 
 const limiters = new WeakMap<Redis, RateLimiterRedis>();
+let memoryLimiter: RateLimiterMemory | null = null;
 
-/** Takes one call from the run's allowance: null when allowed, else the seconds until the next call may come. */
-export async function takeWebhookCall(redis: Redis, runId: string): Promise<number | null> {
-  let limiter = limiters.get(redis);
-  if (!limiter) {
+/**
+ * Takes one call from the allowance of `key` (a run id, `session:<id>`): null when allowed, else
+ * the seconds until the next call may come. Counted on Redis when there is one (shared by every
+ * console process), else in this process.
+ */
+export async function takeWebhookCall(redis: Redis | undefined, key: string): Promise<number | null> {
+  const points = WEBHOOK_LIMITS.callsPerMinute;
+  let limiter: RateLimiterRedis | RateLimiterMemory;
+  if (redis) {
     const keyPrefix = `${KEY_PREFIX}:webhook-rate`;
-    const points = WEBHOOK_LIMITS.callsPerMinute;
-    limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60 });
+    limiter = limiters.get(redis) ?? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60 });
     limiters.set(redis, limiter);
+  } else {
+    limiter = memoryLimiter ??= new RateLimiterMemory({ keyPrefix: 'webhook-rate', points, duration: 60 });
   }
   try {
-    await limiter.consume(runId);
+    await limiter.consume(key);
     return null;
   } catch (res) {
     if (res instanceof RateLimiterRes) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));

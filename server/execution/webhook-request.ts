@@ -1,4 +1,4 @@
-import { errorResponse, readBodyText } from '../http/read-body.ts';
+import { errorResponse, isJsonText, readBodyText } from '../http/read-body.ts';
 import type { ExecutionServices } from './services.ts';
 import { recordWebhook } from './webhook.ts';
 import { takeWebhookCall, WEBHOOK_LIMITS } from './webhook-limits.ts';
@@ -36,7 +36,7 @@ export async function handleRunWebhook(x: ExecutionServices, runId: string, requ
   }
   const body = await readBodyText(request, WEBHOOK_LIMITS.maxBodyBytes);
   if (!body.ok) return body.response;
-  if (body.value.trim() !== '' && !isJson(body.value)) {
+  if (!isJsonText(body.value)) {
     return errorResponse(400, 'invalid_input', 'the request body is not valid JSON');
   }
   const recorded = await recordWebhook(x, runId, instance, body.value);
@@ -45,16 +45,7 @@ export async function handleRunWebhook(x: ExecutionServices, runId: string, requ
   return errorResponse(STATUS[recorded.reason], code, recorded.message);
 }
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text); // iterative in V8: a deeply nested body cannot overflow the stack here
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function withHeader(res: Response, name: string, value: string): Response {
+export function withHeader(res: Response, name: string, value: string): Response {
   res.headers.set(name, value);
   return res;
 }

@@ -26,13 +26,17 @@ export function webhookKey(config: AppConfig): Promise<Buffer> {
   return key;
 }
 
-export function webhookToken(key: Buffer, runId: string, instance: string): string {
-  return createHmac('sha256', key).update(`${runId}\n${instance}`).digest('base64url');
+/**
+ * The token for one URL: `scope` is what the URL posts to (a run id, or `session:<id>` for a
+ * delegated-mode session) and `part` who it was handed to (the state instance, the Companion).
+ */
+export function webhookToken(key: Buffer, scope: string, part: string): string {
+  return createHmac('sha256', key).update(`${scope}\n${part}`).digest('base64url');
 }
 
-/** Whether `token` is the one for this run and instance, compared in constant time. */
-export function webhookTokenMatches(key: Buffer, runId: string, instance: string, token: string): boolean {
-  const expected = Buffer.from(webhookToken(key, runId, instance));
+/** Whether `token` is the one for this scope and part, compared in constant time. */
+export function webhookTokenMatches(key: Buffer, scope: string, part: string, token: string): boolean {
+  const expected = Buffer.from(webhookToken(key, scope, part));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -65,3 +65,14 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
   }
   return out;
 }
+
+/** Whether `text` is JSON (empty counts as none). JSON.parse is iterative in V8: deep nesting cannot overflow here. */
+export function isJsonText(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -52,6 +52,6 @@ export async function skillHolder(
   if (!agent) return fail('not_found', `no agent ${agentId}`);
   const setLoaded = (skills: string[]) => writeActiveSkills(platform, agent.id, skills);
   const session = agent.tags.find((t) => t.startsWith('session:'))?.slice('session:'.length);
-  const context = session ? sessionContextArguments(x.config, session) : {};
+  const context = session ? await sessionContextArguments(x.config, session, agent.id) : {};
   return { agent_id: agent.id, run_id: null, context, loaded: await readActiveSkills(platform, agent.id), setLoaded };
 }
