@@ -16,7 +16,10 @@ export function cliExecution(config: AppConfig): Promise<ExecutionRuntime> {
     if (config.execution.workerAgents === 'platform') {
       // Workers are platform agents (Letta, or the local runtime on the shared database), as in the
       // console: the CLI's one agent platform (cli/agents.ts), closed by closeCliAgents.
-      const [{ PlatformWorkerRuntime }, { cliAgentPlatform }] = await Promise.all([import('../server/agents/platform/platform-workers.ts'), import('./agents.ts')]);
+      const [{ PlatformWorkerRuntime }, { cliAgentPlatform }] = await Promise.all([
+        import('../server/agents/platform/platform-workers.ts'),
+        import('./agents.ts'),
+      ]);
       r.x.agents = new PlatformWorkerRuntime(await cliAgentPlatform(config));
     }
     return r;

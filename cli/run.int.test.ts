@@ -18,7 +18,9 @@ let env: Record<string, string>;
 /** Runs `dcf …`; resolves with exit code and parsed stdout (never rejects on a non-zero exit). */
 async function dcf(...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
   try {
-    const { stdout } = await run(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), ...args], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, timeout: 90_000 });
+    const dcf = path.join(PROJECT_ROOT, 'cli/dcf.mjs');
+    const options = { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, timeout: 90_000 };
+    const { stdout } = await run(process.execPath, [dcf, ...args], options);
     return { code: 0, json: JSON.parse(stdout) as Record<string, unknown> };
   } catch (err) {
     const e = err as { code: number; stdout: string };

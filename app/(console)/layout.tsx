@@ -11,7 +11,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const user = await pageUser();
   return (
     <div className="flex min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow">
+      <a
+        href="#main"
+        className={
+          'sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 '
+          + 'focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow'
+        }
+      >
         Skip to content
       </a>
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white p-4">

@@ -87,8 +87,13 @@ export function workflowSummaryOf(doc: Obj | null): WorkflowSummary {
   };
 }
 
+/** Where validate_workflow and save_workflow return the workflow's id, name and version. */
+const RETURNED_KEYS = { id: 'workflow_id', name: 'workflow_name', version: 'version' } as const;
+
 const issues = (v: unknown): ValidationIssueView[] =>
-  Array.isArray(v) ? v.filter(isRecord).map((i) => ({ path: typeof i.path === 'string' ? i.path : '', code: str(i.code) ?? '', message: str(i.message) ?? '' })) : [];
+  Array.isArray(v)
+      ? v.filter(isRecord).map((i) => ({ path: typeof i.path === 'string' ? i.path : '', code: str(i.code) ?? '', message: str(i.message) ?? '' }))
+      : [];
 
 const okValue = (item: ToolItem): Obj | null => {
   const v = item.ret?.value;
@@ -107,20 +112,23 @@ function workflowCard(item: ToolItem): WorkflowCard | null {
     const doc = documentOf(args.workflow);
     if (!doc && !r) return null;
     const validation = r && typeof r.valid === 'boolean' ? { valid: r.valid, errors: issues(r.errors), warnings: issues(r.warnings) } : null;
-    return { kind: 'workflow', tool: item.name, workflow: withReturned(workflowSummaryOf(doc), r, { id: 'workflow_id', name: 'workflow_name', version: 'version' }), document: doc, validation, saved: null, saveError: null };
+    const workflow = withReturned(workflowSummaryOf(doc), r, RETURNED_KEYS);
+    return { kind: 'workflow', tool: item.name, workflow, document: doc, validation, saved: null, saveError: null };
   }
   if (item.name === 'save_workflow') {
     const doc = documentOf(args.workflow);
     if (!doc && !r) return null;
     const saved = r && str(r.workflow_id) && str(r.version) ? { workflowId: r.workflow_id as string, version: r.version as string } : null;
     const failure = item.ret && !r ? (isRecord(item.ret.value) ? str(item.ret.value.error) : null) ?? item.ret.text.slice(0, 300) : null;
-    return { kind: 'workflow', tool: item.name, workflow: withReturned(workflowSummaryOf(doc), r, { id: 'workflow_id', name: 'workflow_name', version: 'version' }), document: doc, validation: null, saved, saveError: failure };
+    const workflow = withReturned(workflowSummaryOf(doc), r, RETURNED_KEYS);
+    return { kind: 'workflow', tool: item.name, workflow, document: doc, validation: null, saved, saveError: failure };
   }
   if (item.name === 'get_saved_workflow' && r) {
     const doc = documentOf(r.document);
     const saved = str(r.workflow_id) && str(r.version) ? { workflowId: r.workflow_id as string, version: r.version as string } : null;
     const summary = withReturned(workflowSummaryOf(doc), r, { id: 'workflow_id', name: 'name', version: 'version' });
-    return { kind: 'workflow', tool: item.name, workflow: { ...summary, description: summary.description ?? str(r.description) }, document: doc, validation: null, saved, saveError: null };
+    const workflow = { ...summary, description: summary.description ?? str(r.description) };
+    return { kind: 'workflow', tool: item.name, workflow, document: doc, validation: null, saved, saveError: null };
   }
   return null;
 }
@@ -168,8 +176,10 @@ export function planToolCards(items: readonly ThreadItem[]): Map<string, ToolCar
   }
   for (const [id, card] of cards) {
     if (card.kind === 'run' && lastRunCard.get(card.runId) !== id) cards.set(id, { ...card, superseded: true });
-    if (card.kind === 'workflow' && !card.saved && card.workflow.workflowId && card.workflow.version && saved.has(`${card.workflow.workflowId}@${card.workflow.version}`)) {
-      cards.set(id, { ...card, saved: { workflowId: card.workflow.workflowId, version: card.workflow.version } });
+    if (card.kind !== 'workflow' || card.saved) continue;
+    const { workflowId, version } = card.workflow;
+    if (workflowId && version && saved.has(`${workflowId}@${version}`)) {
+      cards.set(id, { ...card, saved: { workflowId, version } });
     }
   }
   return cards;

@@ -42,10 +42,18 @@ export function DelegationCard({ card, streaming, companionsHref }: { card: Card
   const now = useNow(open ? 1000 : 60_000);
   const look = card.status === 'sending' && !streaming ? { label: 'No result', tone: 'neutral' as Tone, live: false } : LOOK[card.status];
   return (
-    <section aria-label={`Delegated task ${card.taskId}`} className="max-w-[85%] rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xs" data-testid="chat-delegation-card" data-status={card.status} data-task-id={card.taskId}>
+    <section
+      aria-label={`Delegated task ${card.taskId}`}
+      className="max-w-[85%] rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xs"
+      data-testid="chat-delegation-card"
+      data-status={card.status}
+      data-task-id={card.taskId}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{card.tool === 'broadcast_task' ? 'Task offered to the pool' : 'Delegated task'}</p>
+          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            {card.tool === 'broadcast_task' ? 'Task offered to the pool' : 'Delegated task'}
+          </p>
           <p className="mt-0.5 font-semibold break-words text-slate-900">{card.description || card.taskId}</p>
           <p className="font-mono text-xs break-all text-slate-500">
             {card.taskId}
@@ -77,7 +85,9 @@ export function DelegationCard({ card, streaming, companionsHref }: { card: Card
         </dd>
       </dl>
       <div className="mt-3 space-y-2">
-        {card.status === 'delegated' && (card.progress ? <ProgressMeter pct={card.progress.pct} message={card.progress.message} label={`Progress of task ${card.taskId}`} /> : <p className="text-xs text-slate-500">No progress reported yet.</p>)}
+        {card.status === 'delegated' && (card.progress
+          ? <ProgressMeter pct={card.progress.pct} message={card.progress.message} label={`Progress of task ${card.taskId}`} />
+          : <p className="text-xs text-slate-500">No progress reported yet.</p>)}
         <Timing card={card} now={now} />
         {card.status === 'succeeded' && card.summary && <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900">{card.summary}</p>}
         {card.status === 'failed' && (

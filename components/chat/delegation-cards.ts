@@ -222,14 +222,19 @@ function named(card: DelegationCard, facts: SessionFacts, names: Map<string, str
 function companionCard(item: ToolItem): CompanionCard {
   const a = argsOf(item);
   const r = okOf(item);
-  return { kind: 'companion', companionId: str(r?.companion_id), name: str(r?.companion_name), specialization: str(a.specialization) ?? 'generalist', skills: jsonStrings(a.initial_skills_json), error: errorOf(item), pending: !item.ret };
+  return {
+    kind: 'companion', companionId: str(r?.companion_id), name: str(r?.companion_name),
+    specialization: str(a.specialization) ?? 'generalist', skills: jsonStrings(a.initial_skills_json),
+    error: errorOf(item), pending: !item.ret,
+  };
 }
 
 function dismissCard(item: ToolItem, facts: SessionFacts, names: Map<string, string>): DismissCard | null {
   const id = str(argsOf(item).companion_id);
   if (!id) return null;
   const r = okOf(item);
-  return { kind: 'dismiss', companionId: id, name: facts.agents[id]?.name ?? names.get(id) ?? null, skillsUnloaded: strings(r?.skills_unloaded), error: errorOf(item), pending: !item.ret };
+  const name = facts.agents[id]?.name ?? names.get(id) ?? null;
+  return { kind: 'dismiss', companionId: id, name, skillsUnloaded: strings(r?.skills_unloaded), error: errorOf(item), pending: !item.ret };
 }
 
 function finalizeCard(item: ToolItem): FinalizeCard {
@@ -248,7 +253,9 @@ export function protocolOfItem(item: ThreadItem): ProtocolMessage | null {
  * Every delegated-mode card of a thread: tool cards by the call's id (`ToolItem.callId`), and the
  * protocol messages by the item's id.
  */
-export function planDelegationCards(items: readonly ThreadItem[], facts: SessionFacts = NO_FACTS): { tools: Map<string, DelegationToolCard>; messages: Map<string, ProtocolMessage> } {
+export function planDelegationCards(
+  items: readonly ThreadItem[], facts: SessionFacts = NO_FACTS,
+): { tools: Map<string, DelegationToolCard>; messages: Map<string, ProtocolMessage> } {
   const messages = new Map<string, ProtocolMessage>();
   const names = new Map<string, string>();
   for (const item of items) {

@@ -12,7 +12,12 @@ const timeTitle = (at?: string) => (at ? new Date(at).toLocaleString('en-GB', { 
 export function AdviceCard({ m, from, at }: { m: ProtocolMessage; from: string; at?: string }) {
   const a = m.message;
   return (
-    <section aria-label="Strategist advice" className="max-w-[85%] rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm" data-testid="chat-advice-card" title={timeTitle(at)}>
+    <section
+      aria-label="Strategist advice"
+      className="max-w-[85%] rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm"
+      data-testid="chat-advice-card"
+      title={timeTitle(at)}
+    >
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-xs font-medium tracking-wide text-sky-800 uppercase">Advice from {from}</span>
         {typeof a.advice_type === 'string' && <Badge tone="info">{a.advice_type.replace(/_/g, ' ')}</Badge>}
@@ -28,7 +33,11 @@ export function AdviceCard({ m, from, at }: { m: ProtocolMessage; from: string; 
 function noteText(m: ProtocolMessage): { text: string; tone: 'plain' | 'ok' | 'bad' } {
   const x = m.message;
   const task = typeof x.task_id === 'string' ? x.task_id : '?';
-  if (m.kind === 'task_progress') return { text: `progress on ${task}: ${typeof x.progress_pct === 'number' ? Math.round(x.progress_pct) : '?'}%${typeof x.status_message === 'string' ? ` — ${x.status_message}` : ''}`, tone: 'plain' };
+  if (m.kind === 'task_progress') {
+    const pct = typeof x.progress_pct === 'number' ? Math.round(x.progress_pct) : '?';
+    const status = typeof x.status_message === 'string' ? ` — ${x.status_message}` : '';
+    return { text: `progress on ${task}: ${pct}%${status}`, tone: 'plain' };
+  }
   if (m.kind === 'task_result') {
     const metrics = isRecord(x.metrics) ? x.metrics : {};
     const took = typeof metrics.duration_s === 'number' ? ` in ${durationWords(metrics.duration_s)}` : '';
@@ -43,7 +52,13 @@ export function ProtocolNote({ m, from, at }: { m: ProtocolMessage; from: string
   const colour = tone === 'ok' ? 'text-emerald-800' : tone === 'bad' ? 'text-red-700' : 'text-slate-600';
   return (
     <details className="group max-w-[85%] text-xs" data-testid="chat-protocol-note" data-kind={m.kind}>
-      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-1.5 rounded px-1 py-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden" title={timeTitle(at)}>
+      <summary
+        className={
+          'flex cursor-pointer list-none flex-wrap items-center gap-x-1.5 rounded px-1 py-0.5 hover:bg-slate-100 '
+          + 'focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden'
+        }
+        title={timeTitle(at)}
+      >
         <span aria-hidden className="text-[9px] text-slate-400 transition-transform group-open:rotate-90">▶</span>
         <span className="text-slate-500">{from}:</span>
         <span className={colour}>{text}</span>

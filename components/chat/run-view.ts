@@ -179,8 +179,11 @@ export function qaResultOf(output: unknown): QaResult | null {
   if (scores.length === 0 && compliance.length === 0) return null;
   const byDepth = [...scores].sort((a, b) => Number(b.key === 'qa_score') - Number(a.key === 'qa_score') || a.depth - b.depth);
   const main = byDepth.find((s) => s.call === null) ?? byDepth[0] ?? null;
-  const breakdown = main && isRecord(main.data.breakdown) ? Object.entries(main.data.breakdown).flatMap(([component, p]) => (num(p) !== null ? [{ component, points: p as number }] : [])) : [];
-  const perCall = scores.filter((s) => s !== main && s.call !== null).map((s) => ({ call: s.call!, score: s.data.score as number, maxScore: s.data.max_score as number }));
+  const parts = main && isRecord(main.data.breakdown) ? Object.entries(main.data.breakdown) : [];
+  const breakdown = parts.flatMap(([component, p]) => (num(p) !== null ? [{ component, points: p as number }] : []));
+  const perCall = scores
+    .filter((s) => s !== main && s.call !== null)
+    .map((s) => ({ call: s.call!, score: s.data.score as number, maxScore: s.data.max_score as number }));
 
   const failedRules: FailedRule[] = [];
   const counts = { passed: 0, failed: 0, notApplicable: 0 };
@@ -193,7 +196,10 @@ export function qaResultOf(output: unknown): QaResult | null {
     counts.notApplicable += count('not_applicable');
     for (const v of verdicts) {
       if (v.verdict !== 'fail') continue;
-      failedRules.push({ ruleId: str(v.rule_id) ?? '?', rule: str(v.rule) ?? '', category: str(v.category), rationale: str(v.rationale), evidence: str(v.evidence), call: c.call });
+      failedRules.push({
+        ruleId: str(v.rule_id) ?? '?', rule: str(v.rule) ?? '', category: str(v.category),
+        rationale: str(v.rationale), evidence: str(v.evidence), call: c.call,
+      });
     }
   }
   const mean = perCall.length > 1 ? { value: Math.round((perCall.reduce((t, c) => t + c.score, 0) / perCall.length) * 10) / 10, count: perCall.length } : null;

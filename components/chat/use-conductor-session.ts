@@ -20,7 +20,11 @@ const REREAD_MS = 1000;
 export function useConductorSession(conversationId: string, enabled: boolean, busy: boolean): { facts: SessionFacts; live: LiveStatus | null } {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const session = useQuery({ ...trpc.companions.sessionOfConversation.queryOptions({ conversation_id: conversationId }), enabled, refetchOnWindowFocus: false });
+  const session = useQuery({
+    ...trpc.companions.sessionOfConversation.queryOptions({ conversation_id: conversationId }),
+    enabled,
+    refetchOnWindowFocus: false,
+  });
   const streaming = useRef(busy);
   streaming.current = busy;
   const throttle = useRef<RefetchThrottle | null>(null);
@@ -41,6 +45,9 @@ export function useConductorSession(conversationId: string, enabled: boolean, bu
   const current = session.data?.session ?? null;
   const live = useSessionFeed(enabled ? (current?.id ?? null) : null, current?.last_event_id ?? null, () => throttle.current?.trigger());
 
-  const facts = useMemo<SessionFacts>(() => (session.data ? { sessionId: current?.id ?? null, tasks: session.data.tasks, agents: session.data.agents } : NO_FACTS), [session.data, current?.id]);
+  const facts = useMemo<SessionFacts>(
+    () => (session.data ? { sessionId: current?.id ?? null, tasks: session.data.tasks, agents: session.data.agents } : NO_FACTS),
+    [session.data, current?.id],
+  );
   return { facts, live: enabled && current ? live : null };
 }

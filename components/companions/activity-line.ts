@@ -13,8 +13,10 @@ export function activityLine(kind: string, d: Detail): string | null {
     case 'task_delegated':
     case 'task_offered':
       return str(d.description);
-    case 'task_progress':
-      return `${typeof d.progress_pct === 'number' ? `${Math.round(d.progress_pct)}%` : '?%'}${str(d.status_message) ? ` — ${d.status_message as string}` : ''}`;
+    case 'task_progress': {
+      const pct = typeof d.progress_pct === 'number' ? `${Math.round(d.progress_pct)}%` : '?%';
+      return `${pct}${str(d.status_message) ? ` — ${d.status_message as string}` : ''}`;
+    }
     case 'task_result':
       return d.status === 'failed' ? `failed: ${str(d.error) ?? str(d.summary) ?? 'no reason given'}` : `succeeded: ${str(d.summary) ?? 'no summary'}`;
     case 'task_cancelled':
@@ -35,8 +37,11 @@ export function activityLine(kind: string, d: Detail): string | null {
       return Array.isArray(d.fields) && d.fields.length ? `changed ${d.fields.join(', ')}` : null;
     case 'message_rejected':
       return str(d.reason);
-    case 'session_finalized':
-      return typeof d.companions_dismissed === 'number' ? `${d.companions_dismissed} Companion${d.companions_dismissed === 1 ? '' : 's'} dismissed${str(d.archive_path) ? `; archived to ${d.archive_path as string}` : ''}` : null;
+    case 'session_finalized': {
+      if (typeof d.companions_dismissed !== 'number') return null;
+      const n = d.companions_dismissed;
+      return `${n} Companion${n === 1 ? '' : 's'} dismissed${str(d.archive_path) ? `; archived to ${d.archive_path as string}` : ''}`;
+    }
     default:
       return null;
   }

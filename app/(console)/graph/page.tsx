@@ -22,12 +22,17 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
   const workflow = one(p.workflow);
   const version = one(p.version);
   const skill = one(p.skill);
-  const initial: GraphSelection = workflow && version ? { kind: 'version', ref: { workflowId: workflow, version } } : skill ? { kind: 'skill', uri: skill } : null;
+  const initial: GraphSelection = workflow && version
+    ? { kind: 'version', ref: { workflowId: workflow, version } }
+    : skill ? { kind: 'skill', uri: skill } : null;
   return (
     <>
       <PageHeader
         title="Graph"
-        description="The knowledge graph the learning loop builds from runs: saved workflows and their versions and refinements, the runs of each version, how reliable each skill has been, and the updates health checks propose."
+        description={
+          'The knowledge graph the learning loop builds from runs: saved workflows and their versions and refinements, '
+          + 'the runs of each version, how reliable each skill has been, and the updates health checks propose.'
+        }
       />
       {!canChange && (
         <RoleNotice>

@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: 'Compare workflow versions' };
 export default function CompareVersionsPage() {
   return (
     <>
-      <PageHeader title="Compare versions" description="Two saved versions side by side: states added, removed and changed on their graphs, and every difference in their JSON." />
+      <PageHeader
+        title="Compare versions"
+        description="Two saved versions side by side: states added, removed and changed on their graphs, and every difference in their JSON."
+      />
       <CompareView />
     </>
   );

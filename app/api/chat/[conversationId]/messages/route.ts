@@ -27,7 +27,10 @@ export async function POST(request: Request, ctx: { params: Promise<{ conversati
   const { conversationId } = await ctx.params;
   const user = await currentUser();
   if (!user) return NextResponse.json({ error: 'unauthorized', message: 'sign in first' }, { status: 401 });
-  if (!CHAT_ROLES.includes(user.role)) return NextResponse.json({ error: 'forbidden', message: `chat is for ${CHAT_ROLES.join(', ')}; you are ${user.role}` }, { status: 403 });
+  if (!CHAT_ROLES.includes(user.role)) {
+    const message = `chat is for ${CHAT_ROLES.join(', ')}; you are ${user.role}`;
+    return NextResponse.json({ error: 'forbidden', message }, { status: 403 });
+  }
   if (!/^[0-9a-f-]{36}$/i.test(conversationId)) return NextResponse.json({ error: 'invalid_input', message: 'not a conversation id' }, { status: 400 });
   const { db } = await database();
   const platform = await agentPlatform();
