@@ -1,60 +1,57 @@
 /**
- * Date ranges from the words people use in a request ("last week", "since the start of the
- * month", "from 2024-07-01 to 2024-07-07"), resolved against a given `today` (the console's
- * clock, DCF_CLOCK, which the demo pins to the dataset's dates). Calendar dates only, in UTC;
- * weeks run Monday–Sunday (ISO 8601). Returns null when the text names no range.
+ * Date ranges from the words people use in a request, resolved against a given `today` (the
+ * console's clock, DCF_CLOCK, which the demo pins to the dataset's dates): "last week", "the past
+ * two weeks", "in June", "June 2024", "first week of July", "between July 1 and July 7", "1-7 July",
+ * "since the start of the month", "yesterday", "2024-07-01", "01/07/2024" (UK order: 1 July).
+ *
+ * Contract:
+ * - "today" is the Europe/London calendar day of the `today` instant; dates are calendar days.
+ * - Weeks run Monday–Sunday (ISO 8601). "last week" is the previous ISO week; "the last N
+ *   days/weeks" are rolling and end today (lib/nl/dates/periods.ts has every reading).
+ * - A month, quarter or week of a month said without a year is the most recent one that has
+ *   begun ("in June" on 10 July 2024 is June 2024; "in August" is August 2023). A named period in
+ *   progress ends today; an end day the user typed is kept even after today (callers decide).
+ * - A single day ("on 3 July") is a one-day range.
+ * - Words that put the end before the start ("between July 7 and July 1") are never silently
+ *   swapped: the range comes back in order with `reversed: true`, for the caller to ask.
+ * - `future: true` when the range starts after today.
+ * - null when the text names no date. "may I" and "march" the verb are not months.
+ * - `phrase` is the words the range was read from, as the Planner can say them back after "calls":
+ *   relative words as written ("last week", "past 3 days", "since the start of the month", "from
+ *   1 July to 7 July"); a calendar name with the preposition that makes it a period, whichever
+ *   the user wrote ("for June" → "in June", "3 July" → "on 3 July", "in the first week of July").
  */
+import { isoDay, londonToday } from './nl/dates/calendar.ts';
+import { bareDaySpans } from './nl/dates/bare-days.ts';
+import { calendarSpans } from './nl/dates/calendar-parser.ts';
+import { relativeSpans } from './nl/dates/periods.ts';
+import { bestReading } from './nl/dates/ranges.ts';
+
 export interface DateRange {
   start_date: string;
   end_date: string;
   /** The words the range was read from, for the Planner to repeat back. */
   phrase: string;
+  /** The words put the end before the start; start_date ≤ end_date all the same. */
+  reversed?: true;
+  /** The range starts after today. */
+  future?: true;
 }
 
-const DAY = 86_400_000;
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY);
-/** Monday of the ISO week holding `d`. */
-const monday = (d: Date) => addDays(d, -((d.getUTCDay() + 6) % 7));
-const range = (start: Date, end: Date, phrase: string): DateRange => ({ start_date: iso(start), end_date: iso(end), phrase });
-
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10, fourteen: 14, thirty: 30 };
-
 export function resolveDateRange(text: string, today: Date): DateRange | null {
-  const t = text.toLowerCase();
-  const now = utcDay(today);
-
-  const explicit = t.match(/(?:from|between)\s+(\d{4}-\d{2}-\d{2})\s+(?:to|and|until|through|-)\s+(\d{4}-\d{2}-\d{2})/) ?? t.match(/(\d{4}-\d{2}-\d{2})\s*(?:\.\.|–|—|to)\s*(\d{4}-\d{2}-\d{2})/);
-  if (explicit) {
-    const [a, b] = [explicit[1]!, explicit[2]!].sort();
-    return { start_date: a!, end_date: b!, phrase: explicit[0] };
-  }
-  const since = t.match(/since\s+(\d{4}-\d{2}-\d{2})/);
-  if (since) return { start_date: since[1]!, end_date: iso(now), phrase: since[0] };
-
-  const m = (re: RegExp) => t.match(re)?.[0];
-  let p: string | undefined;
-  if ((p = m(/\blast\s+week\b|\bprevious\s+week\b|\bpast\s+week\b/))) {
-    const start = addDays(monday(now), -7);
-    return range(start, addDays(start, 6), p);
-  }
-  if ((p = m(/\bthis\s+week\b|\bsince\s+(?:the\s+)?start\s+of\s+(?:the|this)\s+week\b/))) return range(monday(now), now, p);
-  if ((p = m(/\blast\s+month\b|\bprevious\s+month\b/))) {
-    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-    return range(start, addDays(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), -1), p);
-  }
-  if ((p = m(/\bsince\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the|this)\s+month\b|\bthis\s+month\b|\bmonth\s+to\s+date\b/))) {
-    return range(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), now, p);
-  }
-  const days = t.match(/\b(?:last|past)\s+(\d+|[a-z]+)\s+days\b/);
-  if (days) {
-    const n = /^\d+$/.test(days[1]!) ? Number(days[1]) : NUMBER_WORDS[days[1]!];
-    if (n && n > 0) return range(addDays(now, -(n - 1)), now, days[0]);
-  }
-  if ((p = m(/\byesterday\b/))) return range(addDays(now, -1), addDays(now, -1), p);
-  if ((p = m(/\btoday\b/))) return range(now, now, p);
-  return null;
+  if (!(today instanceof Date) || Number.isNaN(today.getTime())) throw new RangeError('resolveDateRange: today must be a valid Date');
+  const day = londonToday(today);
+  const calendar = calendarSpans(text, day);
+  const spans = [...relativeSpans(text, day), ...calendar, ...bareDaySpans(text, calendar)];
+  const best = bestReading(text, spans, day);
+  if (!best) return null;
+  return {
+    start_date: isoDay(best.period.start),
+    end_date: isoDay(best.period.end),
+    phrase: [best.lead, text.slice(best.from, best.to).trim()].filter(Boolean).join(' '),
+    ...(best.reversed ? { reversed: true as const } : {}),
+    ...(best.period.start > day ? { future: true as const } : {}),
+  };
 }
 
 /** "today" for the console: the pinned clock when configured (ISO date or date-time), else the real one. */

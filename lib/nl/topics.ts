@@ -1,0 +1,53 @@
+/**
+ * The QA topics a message is about, from the words people use for them rather than the rule
+ * names: "sounded vulnerable", "bereavement", "struggling to pay" are vulnerability; "mandatory
+ * disclosures", "risk warnings" are disclosures; "can they afford it" is affordability; "unhappy
+ * customers", "ombudsman" are complaints. Returned in this fixed order, each once.
+ */
+export type Topic = 'vulnerability' | 'disclosures' | 'affordability' | 'complaints';
+
+/** Any of the phrases, each starting at a word boundary. */
+const anyOf = (phrases: string[]) => new RegExp(String.raw`\b(?:${phrases.join('|')})`, 'i');
+
+const TOPICS: Array<[Topic, RegExp]> = [
+  [
+    'vulnerability',
+    anyOf([
+      String.raw`vulnerab\w*`, String.raw`bereave\w*`, String.raw`grie(?:f|ving)`, String.raw`widow(?:ed|er)?`,
+      String.raw`struggl\w*\s+(?:to\s+)?(?:pay|afford|cope|keep\s+up|make\s+ends\s+meet|with\s+(?:money|debt|bills|payments))`,
+      String.raw`financial\s+(?:difficult\w*|hardship|distress)`, String.raw`hardship`, String.raw`in\s+arrears`,
+      String.raw`(?:lost|losing)\s+(?:(?:my|his|her|their)\s+)?(?:job|income)`, String.raw`redundan\w*`,
+      String.raw`(?:serious(?:ly)?\s+)?ill(?:ness)?\b`, String.raw`disabilit\w*`, String.raw`mental\s+health`,
+      String.raw`(?:sounded|seemed|was|were)\s+(?:upset|confused|distressed|anxious|worried|frail)`,
+      String.raw`low\s+(?:financial\s+)?resilience`, String.raw`life\s+events?`, String.raw`cognitive\s+(?:decline|impairment)`,
+    ]),
+  ],
+  [
+    'disclosures',
+    anyOf([
+      String.raw`disclos\w*`, String.raw`risk\s+warnings?`, String.raw`warnings?\s+about\s+(?:the\s+)?risks?`,
+      String.raw`(?:home|house|property)\s+(?:may|could|might)\s+be\s+repossessed`, String.raw`repossession\s+warnings?`,
+      String.raw`representative\s+apr`, String.raw`key\s+facts`, String.raw`mandatory\s+(?:statements?|information|wording)`,
+      String.raw`terms\s+and\s+conditions`,
+    ]),
+  ],
+  [
+    'affordability',
+    anyOf([
+      String.raw`affordab\w*`, String.raw`(?:can|could)\s+(?:they|the\s+customers?|he|she|you|customers?)\s+(?:really\s+)?afford`,
+      String.raw`afford\w*`, String.raw`income\s+and\s+(?:expenditure|outgoings)`, String.raw`outgoings`,
+      String.raw`stress[-\s]test\w*`, String.raw`(?:repayments?|payments?)\s+(?:are\s+|is\s+|be\s+)?(?:manageable|sustainable)`,
+    ]),
+  ],
+  [
+    'complaints',
+    anyOf([
+      String.raw`complain\w*`, String.raw`dissatisf\w*`, String.raw`unhappy`, String.raw`ombudsman`, String.raw`FOS\b`,
+      String.raw`escalat\w*`, String.raw`express(?:ed)?\s+(?:a\s+)?(?:grievance|dissatisfaction)`,
+    ]),
+  ],
+];
+
+export function topicsIn(text: string): Topic[] {
+  return TOPICS.filter(([, re]) => re.test(text)).map(([topic]) => topic);
+}
