@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SkillManifest, ToolRequirement } from '../skills/manifest.ts';
 import { PROJECT_ROOT } from '../testing/test-database.ts';
-import { alternativeCandidates, argumentsFor, chooseTool, rankAlternatives, skillToolCall } from './skill-choice.ts';
+import { alternativeCandidates, argumentsFor, chooseTool, rankAlternatives, skillToolCall, swapCanFix } from './skill-choice.ts';
 import type { SkillDirectory } from './services.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
 
@@ -75,5 +75,15 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
     // A skill the graph has not seen counts as 0 of 0.
     expect(rankAlternatives(['skill://new@1.0.0'], new Map(), 'ThompsonSampling').ordered).toEqual(['skill://new@1.0.0']);
     expect(rankAlternatives([], stats, 'Greedy')).toEqual({ ordered: [], choice: null });
+  });
+
+  it('swaps for the skill\'s own faults only: never for the state\'s timeout or the caller\'s input', () => {
+    expect(swapCanFix({ error: 'TimeoutError', cause: 'Tool call to whisper-transcribe timed out after 120s' })).toBe(true);
+    expect(swapCanFix({ error: 'SkillError', cause: 'injected demo fault' })).toBe(true);
+    expect(swapCanFix({ error: 'SkillUnavailable', cause: 'connection refused' })).toBe(true);
+    expect(swapCanFix({ error: 'States.Timeout', cause: 'Transcribe exceeded TimeoutSeconds (5 s)' })).toBe(false);
+    expect(swapCanFix({ error: 'RecordingNotFound', cause: 'no recording at s3://calls/none.mp3' })).toBe(false);
+    expect(swapCanFix({ error: 'InvalidArguments', cause: 'recording_uri must be a non-empty string' })).toBe(false);
+    expect(swapCanFix({ error: 'States.TaskFailed', cause: 'MCP error -32602: Input validation error: Invalid arguments for tool t: x' })).toBe(false);
   });
 });

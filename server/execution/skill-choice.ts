@@ -4,6 +4,7 @@ import { requiredParameterNames, type SkillManifest, type ToolRequirement } from
 import type { ExecutionServices, SkillDirectory } from './services.ts';
 import { chooseArm, type Arm, type Choice, type Random, type StrategyName } from '../learning/policies/index.ts';
 import { readSkillStats, type SkillStats } from '../learning/skill-stats.ts';
+import { failureCause } from '../../lib/failure-cause.ts';
 
 /**
  * How a worker uses a skill — one set of rules for the in-process worker (worker-protocol.ts)
@@ -63,6 +64,16 @@ export function argumentsFor(tool: ToolRequirement, stateArgs: Json, context: Re
   const declared = params?.properties;
   if (!isObject(args) || !declared || params?.additionalProperties !== false) return args;
   return Object.fromEntries(Object.entries(args).filter(([k]) => k in declared));
+}
+
+/**
+ * Whether swapping to another skill can fix a failed call (spec §4.2 swaps for the skill's own
+ * faults): never for the state's own TimeoutSeconds (`States.Timeout`: the time is up whichever
+ * skill runs), never for the caller's input (lib/failure-cause.ts: an advisor unknown to one CRM
+ * skill is unknown to its alternative; the state fails with the caller's error instead).
+ */
+export function swapCanFix(failure: { error: string; cause: string }): boolean {
+  return failure.error !== 'States.Timeout' && failureCause(failure.error, failure.cause) === 'skill';
 }
 
 /** A skill's capability: its first tag (whisper-transcribe and assemblyai-transcribe: `transcription`). */

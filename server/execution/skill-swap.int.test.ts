@@ -81,4 +81,16 @@ describe('swapFailedSkill: the skill swap every worker makes (spec §4.1–4.2)'
     expect(await swaps(runId)).toEqual([]);
     expect((await h.show(runId))!.states.Transcribe).toMatchObject({ attempts: 1, last_error: null });
   });
+
+  it('never swaps for a caller error, and fails the state with a cause that says the input was invalid', async () => {
+    const runId = await h.start(workflow, { uri: 's3://calls/none.mp3' });
+    const l = await lease(runId, 'agent-d');
+    const notFound = { error: 'RecordingNotFound', cause: 'no recording at s3://calls/none.mp3' };
+    expect(await swapFailedSkill(h.x, runId, 'Transcribe', l.token, notFound)).toEqual({ ok: true, skill: null, from: WHISPER, attempts: 1, choice: null });
+    expect(await swaps(runId)).toEqual([]);
+    expect(await failTask(h.x, runId, 'Transcribe', l.token, notFound)).toMatchObject({ ok: true });
+    // The error name stays what Retry/Catch match; the cause reports the caller's input.
+    expect((await h.show(runId))!.states.Transcribe!.last_error).toBe('RecordingNotFound: invalid input: no recording at s3://calls/none.mp3');
+    expect((await h.show(runId))!.entries.Transcribe!.skill).toBeUndefined();
+  });
 });

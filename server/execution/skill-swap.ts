@@ -1,6 +1,6 @@
 import type { Choice } from '../learning/policies/index.ts';
 import { viewInstance } from './instance-view.ts';
-import { alternativeSkills } from './skill-choice.ts';
+import { alternativeSkills, swapCanFix } from './skill-choice.ts';
 import { currentSkillOf, recordAttempt, triedUnder, type Refusal } from './task-work.ts';
 import type { ExecutionServices } from './services.ts';
 import { runContextArguments } from './webhook.ts';
@@ -25,8 +25,10 @@ export type SkillSwap = { ok: true; skill: string | null; from: string | null; a
  * this lease whose tool takes the state's effective input plus the run context (`webhook_url`),
  * chosen by DCF_SKILL_POLICY (skill-choice.ts). When there is one, the attempt is recorded
  * (fenced): `last_error`, `attempts` + 1, the instance bound to the alternative, and a
- * `skill_swap` event with the policy and its rationale. The state's own TimeoutSeconds
- * (States.Timeout) is never swapped for: the time is up whichever skill runs.
+ * `skill_swap` event with the policy and its rationale. Never swapped for (skill-choice.ts
+ * swapCanFix): the state's own TimeoutSeconds (States.Timeout) — the time is up whichever skill
+ * runs — and a caller error (an unknown advisor, a reversed period) — bad input is bad for every
+ * skill; the worker then reports the failure, which fails the state as the caller's.
  */
 export async function swapFailedSkill(
   x: ExecutionServices, runId: string, instance: string, token: string, failure: SkillFailure,
@@ -38,7 +40,7 @@ export async function swapFailedSkill(
   if (!doc || doc.lease.token !== token) return { ok: false, reason: 'stale_lease' };
   const failed = currentSkillOf(v);
   const none = { ok: true as const, skill: null, from: failed, attempts: doc.attempts, choice: null };
-  if (!failed || failure.error === 'States.Timeout') return none;
+  if (!failed || !swapCanFix(failure)) return none;
   const tried = [...triedUnder(v, token), failed];
   const context = await runContextArguments(x.config, runId, instance);
   const { ordered, choice } = await alternativeSkills(x, failed, v.entry.effective_input ?? null, tried, context);

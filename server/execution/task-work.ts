@@ -8,6 +8,7 @@ import { dataPlaneEnvelope } from './data-plane.ts';
 import { idempotencyKey } from './idempotency-key.ts';
 import { planFailure, planSuccess } from './plan-state-end.ts';
 import type { ExecutionServices } from './services.ts';
+import { reportedCause } from '../../lib/failure-cause.ts';
 
 export type TaskLease = {
   ok: true;
@@ -100,12 +101,17 @@ export async function completeTask(x: ExecutionServices, runId: string, instance
   return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
 }
 
-/** A Task attempt failed for good (no swap left): the state's Retry/Catch decide what follows. */
+/**
+ * A Task attempt failed for good (no swap left): the state's Retry/Catch decide what follows. A
+ * failure caused by the caller's input keeps its error name (what Retry/Catch match) and gets a
+ * cause that says so ("invalid input: no advisor named …", lib/failure-cause.ts reportedCause),
+ * so the state, the run and the graph report it as the caller's and not as a fault of the skill.
+ */
 export async function failTask(x: ExecutionServices, runId: string, instance: string, token: string, failure: { error: string; cause: string }): Promise<Pending | Refusal> {
   const v = await view(x, runId, instance);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
-  const notes = planFailure(c, v, failure);
+  const notes = planFailure(c, v, { error: failure.error, cause: reportedCause(failure.error, failure.cause) });
   const r = await commitAndDispatch(x, c, notes, false);
   return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
 }

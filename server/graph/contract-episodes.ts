@@ -84,10 +84,10 @@ export function defineEpisodeContract(c: EpisodeContractContext): void {
       const listed = (await g.allSkillReliability({ days: 7 })).find((r) => r.skill === s);
       expect(listed).toMatchObject({ n_success: 2, n_failures: 1 });
       expect(await g.skillTrend(s, 4, 7)).toEqual([
-        { start: c.ago(28), n_success: 0, n_failures: 0 },
-        { start: c.ago(21), n_success: 0, n_failures: 1 },
-        { start: c.ago(14), n_success: 0, n_failures: 0 },
-        { start: c.ago(7), n_success: 2, n_failures: 1 },
+        { start: c.ago(28), n_success: 0, n_failures: 0, n_caller_errors: 0 },
+        { start: c.ago(21), n_success: 0, n_failures: 1, n_caller_errors: 0 },
+        { start: c.ago(14), n_success: 0, n_failures: 0, n_caller_errors: 0 },
+        { start: c.ago(7), n_success: 2, n_failures: 1, n_caller_errors: 0 },
       ]);
     });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineCallerErrorContract } from './contract-caller-errors.ts';
 import { defineEpisodeContract } from './contract-episodes.ts';
 import type { Episode, EpisodeState, KnowledgeGraph, WorkflowVersionNode } from './port.ts';
 
@@ -120,6 +121,7 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
         capability: null,
         n_success: 0,
         n_failures: 0,
+        n_caller_errors: 0,
         success_rate: null,
         failure_rate: null,
         p50_latency_ms: null,
@@ -181,16 +183,9 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
       for (const [days, outcome] of [[30, 'success'], [27, 'success'], [10, 'failure'], [3, 'failure'], [1, 'success'], [0, 'success']] as const) {
         await g.recordEpisode(episode({ finished_at: ago(days), uses: [[s, outcome, 50]] }));
       }
-      expect(await g.skillTrend(s, 4, 7)).toEqual([
-        { start: ago(28), n_success: 1, n_failures: 0 },
-        { start: ago(21), n_success: 0, n_failures: 0 },
-        { start: ago(14), n_success: 0, n_failures: 1 },
-        { start: ago(7), n_success: 2, n_failures: 1 },
-      ]);
-      expect(await g.skillTrend(skill('no-trend'), 2, 1)).toEqual([
-        { start: ago(2), n_success: 0, n_failures: 0 },
-        { start: ago(1), n_success: 0, n_failures: 0 },
-      ]);
+      const bucket = (start: string, n_success: number, n_failures: number) => ({ start, n_success, n_failures, n_caller_errors: 0 });
+      expect(await g.skillTrend(s, 4, 7)).toEqual([bucket(ago(28), 1, 0), bucket(ago(21), 0, 0), bucket(ago(14), 0, 1), bucket(ago(7), 2, 1)]);
+      expect(await g.skillTrend(skill('no-trend'), 2, 1)).toEqual([bucket(ago(2), 0, 0), bucket(ago(1), 0, 0)]);
     });
 
     it('lists the latest failures of a skill, newest first', async () => {
@@ -308,5 +303,6 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
     });
 
     defineEpisodeContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
+    defineCallerErrorContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
   });
 }

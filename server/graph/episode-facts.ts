@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { failureCauseOfText } from '../../lib/failure-cause.ts';
 import { parseSkillUri } from '../skills/skill-uri.ts';
 import type { Episode } from './port.ts';
 
@@ -37,12 +38,24 @@ export function episodicFields(e: Episode) {
   };
 }
 
+/** How a use went, as both stores keep it (schemas.ts useOutcomeSchema). */
+export type UseOutcome = 'success' | 'failure' | 'caller_error';
+
+/**
+ * The outcome a use is recorded with: a failure whose error is the caller's (lib/failure-cause.ts:
+ * an unknown advisor, a reversed period, arguments a tool's schema refused) is a `caller_error`,
+ * which never counts against the skill. Writers need not classify; what they say is kept otherwise.
+ */
+export function useOutcome(outcome: UseOutcome, error: string | null): UseOutcome {
+  return outcome === 'failure' && failureCauseOfText(error) === 'caller' ? 'caller_error' : outcome;
+}
+
 export interface SkillUse {
   /** Index of the state in `episode.states` (orders uses within a run). */
   seq: number;
   state: string;
   skill: string;
-  outcome: 'success' | 'failure';
+  outcome: UseOutcome;
   latency_ms: number | null;
   error: string | null;
   attempts: number;
@@ -58,7 +71,7 @@ export function skillUses(e: Episode): SkillUse[] {
       seq,
       state: s.state,
       skill: s.skill,
-      outcome: s.outcome,
+      outcome: useOutcome(s.outcome, s.error),
       // Stored as INTEGER in both stores: whole milliseconds.
       latency_ms: s.latency_ms === null ? null : Math.round(s.latency_ms),
       error: s.error,
@@ -73,15 +86,22 @@ export interface SkillCount {
   uri: string;
   n_success: number;
   n_failures: number;
+  n_caller_errors: number;
 }
+
+/** The counter a use of each outcome increments. */
+export const COUNTER_OF: Record<UseOutcome, 'n_success' | 'n_failures' | 'n_caller_errors'> = {
+  success: 'n_success',
+  failure: 'n_failures',
+  caller_error: 'n_caller_errors',
+};
 
 /** Counter increments per skill, in first-use order. */
 export function skillCounts(uses: SkillUse[]): SkillCount[] {
   const by = new Map<string, SkillCount>();
   for (const u of uses) {
-    const c = by.get(u.skill) ?? { uri: u.skill, n_success: 0, n_failures: 0 };
-    if (u.outcome === 'success') c.n_success += 1;
-    else c.n_failures += 1;
+    const c = by.get(u.skill) ?? { uri: u.skill, n_success: 0, n_failures: 0, n_caller_errors: 0 };
+    c[COUNTER_OF[u.outcome]] += 1;
     by.set(u.skill, c);
   }
   return [...by.values()];

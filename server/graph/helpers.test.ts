@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { episodicFields, placeholderSkill, skillCounts, skillUses, stableUuid } from './episode-facts.ts';
+import { batches, callerErrorsBySkill } from './caller-error-correction.ts';
+import { episodicFields, placeholderSkill, skillCounts, skillUses, stableUuid, useOutcome } from './episode-facts.ts';
 import { isoString, sortLineageEdges, sortLineageNodes } from './ordering.ts';
 import type { Episode, TaskEpisode } from './port.ts';
 import { toReliability, windowBounds } from './reliability.ts';
@@ -23,9 +24,18 @@ describe('trend buckets', () => {
       { at: at('2030-06-15T12:00:00.001Z'), outcome: 'success' }, // after now
     ];
     expect(bucketTrend(uses, NOW, 2, 7)).toEqual([
-      { start: '2030-06-01T12:00:00.000Z', n_success: 1, n_failures: 1 },
-      { start: '2030-06-08T12:00:00.000Z', n_success: 1, n_failures: 1 },
+      { start: '2030-06-01T12:00:00.000Z', n_success: 1, n_failures: 1, n_caller_errors: 0 },
+      { start: '2030-06-08T12:00:00.000Z', n_success: 1, n_failures: 1, n_caller_errors: 0 },
     ]);
+  });
+
+  it('counts caller errors apart from the skill\'s failures', () => {
+    const uses = [
+      { at: at('2030-06-14T12:00:00.000Z'), outcome: 'caller_error' },
+      { at: at('2030-06-14T12:00:00.000Z'), outcome: 'failure' },
+      { at: at('2030-06-14T12:00:00.000Z'), outcome: 'caller_error' },
+    ];
+    expect(bucketTrend(uses, NOW, 1, 7)).toEqual([{ start: '2030-06-08T12:00:00.000Z', n_success: 0, n_failures: 1, n_caller_errors: 2 }]);
   });
 
   it('accepts fractional bucket sizes and rejects impossible ones', () => {
@@ -38,12 +48,16 @@ describe('trend buckets', () => {
 
 describe('reliability', () => {
   it('has null rates without uses, exact rates otherwise', () => {
-    expect(toReliability({ skill: 's', capability: null, n_success: 0, n_failures: 0, p50: null, p95: null })).toMatchObject({ success_rate: null, failure_rate: null });
-    expect(toReliability({ skill: 's', capability: 'c', n_success: 19, n_failures: 1, p50: 1, p95: 2 })).toEqual({
+    const none = { skill: 's', capability: null, n_success: 0, n_failures: 0, n_caller_errors: 0, p50: null, p95: null };
+    expect(toReliability(none)).toMatchObject({ success_rate: null, failure_rate: null });
+    // Caller errors are no uses of the skill: they never make a rate.
+    expect(toReliability({ ...none, n_caller_errors: 4 })).toMatchObject({ n_caller_errors: 4, success_rate: null, failure_rate: null });
+    expect(toReliability({ skill: 's', capability: 'c', n_success: 19, n_failures: 1, n_caller_errors: 7, p50: 1, p95: 2 })).toEqual({
       skill: 's',
       capability: 'c',
       n_success: 19,
       n_failures: 1,
+      n_caller_errors: 7,
       success_rate: 0.95,
       failure_rate: 0.05,
       p50_latency_ms: 1,
@@ -83,9 +97,20 @@ describe('episode facts', () => {
       [3, 'C', 'skill://x@1.0.0', null, 9],
     ]);
     expect(skillCounts(skillUses(e))).toEqual([
-      { uri: 'skill://x@1.0.0', n_success: 1, n_failures: 1 },
-      { uri: 'skill://y@2.0.0', n_success: 1, n_failures: 0 },
+      { uri: 'skill://x@1.0.0', n_success: 1, n_failures: 1, n_caller_errors: 0 },
+      { uri: 'skill://y@2.0.0', n_success: 1, n_failures: 0, n_caller_errors: 0 },
     ]);
+  });
+
+  it('records a failure caused by the caller as a caller error, counted apart', () => {
+    const caller = { ...e.states[0]!, error: 'AdvisorNotFound: no advisor named "John Smith"' };
+    const uses = skillUses({ ...e, states: [caller, e.states[3]!] });
+    expect(uses.map((u) => u.outcome)).toEqual(['caller_error', 'success']);
+    expect(skillCounts(uses)).toEqual([{ uri: 'skill://x@1.0.0', n_success: 1, n_failures: 0, n_caller_errors: 1 }]);
+    expect(useOutcome('failure', 'TimeoutError: late')).toBe('failure');
+    expect(useOutcome('failure', null)).toBe('failure');
+    expect(useOutcome('success', 'AdvisorNotFound')).toBe('success');
+    expect(useOutcome('caller_error', 'whatever the writer said')).toBe('caller_error');
   });
 
   it('gives the Graphiti episode a stable RFC 4122 uuid and the run as JSON content', () => {
@@ -135,6 +160,12 @@ describe('task facts', () => {
     ]);
   });
 
+  it('records a task\'s failure caused by the caller as a caller error', () => {
+    const error = 'step fetch (skill://x@1.0.0 get): InvalidArguments: start_date 2024-07-08 is after end_date 2024-07-01';
+    const uses = taskSkillUses({ ...t, error, uses: [{ ...t.uses[0]!, error }] });
+    expect(uses.map((u) => u.outcome)).toEqual(['caller_error']);
+  });
+
   it('gives the task’s episode its session as group and a uuid of its own', () => {
     const f = taskEpisodicFields(t);
     expect(f).toMatchObject({ name: 'delegated_task s1/t1', group_id: 's1', source: 'json', source_description: 'DCF+ delegated task', valid_at: t.completed_at });
@@ -144,6 +175,27 @@ describe('task facts', () => {
     expect(f.uuid).not.toBe(episodicFields({ run_id: taskRunId(t) } as Episode).uuid);
     expect(f.mention_uuid).not.toBe(f.uuid);
     expect(JSON.parse(f.content)).toEqual(t);
+  });
+});
+
+describe('the caller-error correction', () => {
+  it('picks the recorded failures that are the caller\'s, by skill', () => {
+    const f = (run_id: string, seq: number, skill: string, error: string | null) => ({ run_id, seq, skill, error });
+    expect(callerErrorsBySkill([
+      f('r1', 0, 'skill://sf@2', 'AdvisorNotFound: no advisor named "J"'),
+      f('r1', 1, 'skill://w@1', 'TimeoutError: late'),
+      f('r2', 0, 'skill://sf@2', 'InvalidArguments: start after end'),
+      f('task:s/t', 0, 'skill://w@1', 'step t (skill://w@1 transcribe): RecordingNotFound: no recording'),
+      f('r3', 0, 'skill://w@1', null),
+    ])).toEqual(new Map([
+      ['skill://sf@2', [{ run_id: 'r1', seq: 0 }, { run_id: 'r2', seq: 0 }]],
+      ['skill://w@1', [{ run_id: 'task:s/t', seq: 0 }]],
+    ]));
+  });
+
+  it('cuts the work into bounded batches', () => {
+    expect(batches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(batches([], 2)).toEqual([]);
   });
 });
 
@@ -177,5 +229,8 @@ describe('outbox items', () => {
     const task = { session_id: 's', task_id: 't', companion_id: 'c', status: 'succeeded', duration_s: 1, error: null, completed_at: '2030-01-01T00:00:00Z', uses: [] };
     expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: task }).success).toBe(true);
     expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, status: 'cancelled' } }).success).toBe(false);
+    const use = { skill: 'skill://x@1.0.0', step: null, latency_ms: null, error: 'AdvisorNotFound', at: '2030-01-01T00:00:00Z' };
+    expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, uses: [{ ...use, outcome: 'caller_error' }] } }).success).toBe(true);
+    expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, uses: [{ ...use, outcome: 'oops' }] } }).success).toBe(false);
   });
 });

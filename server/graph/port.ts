@@ -47,12 +47,18 @@ export type GraphWrite = z.infer<typeof graphWriteSchema>;
  * Reliability of one skill. Rates are null when the skill has no uses (in the window);
  * latency percentiles interpolate linearly (percentile_cont / percentileCont) over every use
  * with a known latency, failures included (a timeout's latency is part of the picture).
+ *
+ * Caller errors (uses that failed because of their caller's input: lib/failure-cause.ts) are no
+ * uses of the skill here: they are left out of n_success, n_failures, both rates, the
+ * percentiles and the window's last-N count, and shown apart as `n_caller_errors` (in a window:
+ * those at or after its `days` bound, at most its `lastRuns` latest ones).
  */
 export interface SkillReliability {
   skill: string;
   capability: string | null;
   n_success: number;
   n_failures: number;
+  n_caller_errors: number;
   success_rate: number | null;
   failure_rate: number | null;
   p50_latency_ms: number | null;
@@ -78,10 +84,13 @@ export interface TrendBucket {
   start: string;
   n_success: number;
   n_failures: number;
+  /** Uses that failed because of their caller: apart from the skill's own failures. */
+  n_caller_errors: number;
 }
 
 /**
- * A failed use. For a workflow run: its run id and state. For a delegated task: `task:<session
+ * A failed use (recentFailures: the skill's own failures; recentCallerErrors: the caller's).
+ * For a workflow run: its run id and state. For a delegated task: `task:<session
  * id>/<task id>` (a `/` or `%` inside either id percent-encoded) and the plan step(s) the skill
  * served, or `task` when the plan did not say.
  */
@@ -133,7 +142,8 @@ export interface KnowledgeGraph {
    * Idempotent per run_id (a second call with the same run_id changes nothing): an `:Episodic`
    * + a `:WorkflowExecution` EXECUTION_OF the `:Workflow` version (placeholder if unknown),
    * USED_SKILL to each skill used (outcome, latency, error, at = finished_at), and the skills'
-   * n_success / n_failures counters incremented. All or nothing.
+   * n_success / n_failures / n_caller_errors counters incremented (a failure whose error is the
+   * caller's is recorded as `caller_error`: episode-facts.ts). All or nothing.
    */
   recordEpisode(e: Episode): Promise<void>;
   /**
@@ -161,8 +171,17 @@ export interface KnowledgeGraph {
   allSkillReliability(window?: ReliabilityWindow): Promise<SkillReliability[]>;
   /** `buckets` contiguous buckets of `bucketDays` days ending now, oldest first (a sparkline). */
   skillTrend(uri: string, buckets: number, bucketDays: number): Promise<TrendBucket[]>;
-  /** The skill's latest failed uses, newest first. */
+  /** The skill's latest failed uses, newest first; caller errors are not among them. */
   recentFailures(uri: string, limit: number): Promise<SkillFailure[]>;
+  /** The skill's latest uses that failed because of their caller, newest first. */
+  recentCallerErrors(uri: string, limit: number): Promise<SkillFailure[]>;
+  /**
+   * Reclassifies the failures recorded before caller errors were told apart (or before
+   * lib/failure-cause.ts learnt an error name) whose error is the caller's: each becomes a
+   * `caller_error`, its skill's n_failures goes down and n_caller_errors up by one. Idempotent:
+   * a second call finds nothing. Returns how many uses it reclassified.
+   */
+  correctCallerErrors(): Promise<number>;
   /**
    * The whole family of `workflowId`: every version reachable from any of its versions through
    * VERSION_OF / REFINEMENT_OF in either direction, across workflow ids, and every edge among

@@ -8,12 +8,20 @@ import { z } from 'zod';
 
 const timestamp = z.iso.datetime({ offset: true });
 
+/**
+ * How a use of a skill went. `caller_error`: it failed because of its caller's input (an unknown
+ * advisor, a reversed period; lib/failure-cause.ts), which never counts against the skill. A
+ * writer may send `failure` for those too: the graph classifies every failure by its error when
+ * it records it (episode-facts.ts `useOutcome`).
+ */
+export const useOutcomeSchema = z.enum(['success', 'failure', 'caller_error']);
+
 /** One state of a finished run as the graph learns it (spec §4.3: outcome, latency, swaps). */
 export const episodeStateSchema = z.object({
   state: z.string().min(1),
   /** The skill URI the state used; null for states that use none (Pass, Choice, …). */
   skill: z.string().min(1).nullable(),
-  outcome: z.enum(['success', 'failure']),
+  outcome: useOutcomeSchema,
   /** Milliseconds; the graph keeps whole milliseconds (rounded). */
   latency_ms: z.number().min(0).nullable(),
   error: z.string().nullable(),
@@ -80,7 +88,7 @@ export const taskSkillUseSchema = z.object({
   skill: z.string().min(1),
   /** The task plan's step(s) the skill served, when known: where a use is shown by state. */
   step: z.string().min(1).nullable(),
-  outcome: z.enum(['success', 'failure']),
+  outcome: useOutcomeSchema,
   /** Milliseconds of the skill's own work, null when unknown; the graph keeps whole milliseconds. */
   latency_ms: z.number().min(0).nullable(),
   error: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { EPISODE_SOURCE, stableUuid, type SkillUse } from './episode-facts.ts';
+import { EPISODE_SOURCE, stableUuid, useOutcome, type SkillUse } from './episode-facts.ts';
 import type { TaskEpisode } from './port.ts';
 
 /**
@@ -39,13 +39,16 @@ export function taskEpisodicFields(e: TaskEpisode) {
   };
 }
 
-/** One use per entry of `uses`, in order, latency rounded to whole ms; a task makes one attempt per use. */
+/**
+ * One use per entry of `uses`, in order, latency rounded to whole ms, a failure caused by the
+ * caller recorded as `caller_error` (episode-facts.ts useOutcome); a task makes one attempt per use.
+ */
 export function taskSkillUses(e: TaskEpisode): Array<SkillUse & { at: string }> {
   return e.uses.map((u, seq) => ({
     seq,
     state: u.step ?? TASK_STATE_UNKNOWN,
     skill: u.skill,
-    outcome: u.outcome,
+    outcome: useOutcome(u.outcome, u.error),
     latency_ms: u.latency_ms === null ? null : Math.round(u.latency_ms),
     error: u.error,
     attempts: 1,

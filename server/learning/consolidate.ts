@@ -12,11 +12,33 @@ export async function enqueueEpisode(db: Db, message: EpisodeMessage): Promise<v
   await enqueueGraphWrite(db, { kind: 'episode', payload: message.episode });
 }
 
+/** Graphs whose recorded failures this process has checked for caller errors (correctCallerErrors). */
+const checked = new WeakSet<KnowledgeGraph>();
+
+/**
+ * The one-off correction of the figures recorded before caller errors were told apart (issue 15),
+ * at the first pass of each process that consolidates: the graph's failed uses whose error is the
+ * caller's become caller errors (on Postgres migration 0015 did it already; on Neo4j this is where
+ * it happens). Idempotent, so it only costs a read after the first time. A graph that cannot be
+ * reached is checked at a later pass. Returns how many uses it reclassified.
+ */
+async function correctOnce(graph: KnowledgeGraph): Promise<number> {
+  if (checked.has(graph)) return 0;
+  try {
+    const n = await graph.correctCallerErrors();
+    checked.add(graph);
+    return n;
+  } catch {
+    return 0; // the replay below reports the graph's failure; the correction waits for the next pass
+  }
+}
+
 /**
  * The consolidation job (the sleep-time agent's offline work, spec §2.7 and §4.3): moves run
  * episodes from the Redis stream into the Postgres graph outbox, then replays the outbox into
  * the knowledge graph and republishes skill statistics for the workers. Graph writes never block
  * a run, and a graph that is down loses nothing: rows stay pending and replay on the next pass.
+ * The first pass of a process also corrects caller errors recorded as failures (correctOnce).
  */
 export async function consolidate(deps: { redis: Redis; db: Db; graph: KnowledgeGraph; consumer: string }, batch = 100) {
   let moved = 0;
@@ -25,7 +47,8 @@ export async function consolidate(deps: { redis: Redis; db: Db; graph: Knowledge
     await ackEpisode(deps.redis, id);
     moved++;
   }
+  const corrected = await correctOnce(deps.graph);
   const replay = await replayGraphOutbox(deps.db, deps.graph, { limit: 1000 });
-  if (replay.applied > 0) await publishSkillStats(deps.redis, deps.graph).catch(() => undefined);
-  return { moved, ...replay };
+  if (replay.applied > 0 || corrected > 0) await publishSkillStats(deps.redis, deps.graph).catch(() => undefined);
+  return { moved, corrected, ...replay };
 }

@@ -6,9 +6,12 @@ export interface SkillReport {
   capability: string | null;
   all_time: SkillReliability;
   recent: SkillReliability;
-  /** Daily success/failure counts of the last 14 days, oldest first (the sparkline). */
-  trend: Array<{ start: string; n_success: number; n_failures: number }>;
+  /** Daily success/failure counts of the last 14 days, oldest first (the sparkline); caller errors apart. */
+  trend: Array<{ start: string; n_success: number; n_failures: number; n_caller_errors: number }>;
+  /** The skill's own latest failures (errors, timeouts). */
   recent_failures: Array<{ run_id: string; state: string; error: string | null; at: string }>;
+  /** The latest uses that failed because of their caller's input: shown, never counted against the skill. */
+  recent_caller_errors: Array<{ run_id: string; state: string; error: string | null; at: string }>;
   /** Saved workflow versions that bind the skill. */
   used_by: Array<{ workflow_id: string; version: string; name: string }>;
   alternatives: Array<{ skill: string; all_time: SkillReliability; recent: SkillReliability }>;
@@ -20,6 +23,8 @@ export const DEFAULT_WINDOW: ReliabilityWindow = { days: 7, lastRuns: 50 };
 /**
  * get_skill_reliability: a skill's success and failure rates and latency percentiles, all-time
  * and in a recent window, with the same figures for its alternatives (same capability = first tag).
+ * Failures caused by the caller's input are not the skill's: they are counted apart
+ * (`n_caller_errors`, `recent_caller_errors`) and never in its rates (server/graph/port.ts).
  */
 export async function skillReport(graph: KnowledgeGraph, skills: SkillDirectory, uri: string, window: ReliabilityWindow = DEFAULT_WINDOW): Promise<SkillReport> {
   const capability = skills.get(uri)?.tags[0] ?? null;
@@ -31,6 +36,7 @@ export async function skillReport(graph: KnowledgeGraph, skills: SkillDirectory,
     ...(await both(uri)),
     trend: await graph.skillTrend(uri, 14, 1),
     recent_failures: await graph.recentFailures(uri, 5),
+    recent_caller_errors: await graph.recentCallerErrors(uri, 5),
     used_by: (await graph.workflowsUsingSkill(uri)).map((w) => ({ workflow_id: w.workflow_id, version: w.version, name: w.name })),
     alternatives: await Promise.all(alternatives.map(async (a) => ({ skill: a, ...(await both(a)) }))),
   };

@@ -11,6 +11,7 @@ import { editorHref } from '@/components/workflows/editor-links';
 import { isFinalRunStatus } from '@/components/chat/run-view';
 import { progressOf } from './run-overlays';
 import { RunActions } from './run-actions';
+import { runFailureLabel } from '../list/run-row-view';
 import type { RunDetail } from './types';
 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -39,6 +40,7 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
   const started = Date.parse(s(run.started_at));
   const ended = Date.parse(s(run.finished_at));
   const took = Number.isNaN(started) ? null : (Number.isNaN(ended) ? now : ended) - started;
+  const invalidInput = runFailureLabel({ status, error: s(run.error) || null, cause: s(run.cause) || null });
   return (
     <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3" data-testid="run-header" data-status={status}>
       <div className="min-w-0 space-y-1">
@@ -50,6 +52,11 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
           </Link>
           <span className="font-mono text-xs text-slate-500">v{s(run.workflow_version)}</span>
           <span data-testid="run-status"><Badge tone={runTone(status)}>{status}</Badge></span>
+          {invalidInput && (
+            <span className="text-xs text-amber-800" title="The run's input was invalid: not a fault of any skill" data-testid="run-invalid-input">
+              {invalidInput}
+            </span>
+          )}
           <span className={`text-xs ${live === 'live' ? 'text-emerald-700' : 'text-slate-400'}`} title="Updates arrive as they happen" data-testid="run-live">
             ● {live}
           </span>

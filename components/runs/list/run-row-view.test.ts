@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressOf, runDurationMs, runErrorText } from './run-row-view';
+import { progressOf, runDurationMs, runErrorText, runFailureLabel } from './run-row-view';
 
 describe('runDurationMs', () => {
   const started_at = '2024-07-08T09:00:00.000Z';
@@ -29,6 +29,17 @@ describe('runErrorText', () => {
     expect(runErrorText({ error: 'States.Timeout', cause: 'the skill took too long' })).toBe('States.Timeout: the skill took too long');
     expect(runErrorText({ error: 'AdvisorNotFound', cause: null })).toBe('AdvisorNotFound');
     expect(runErrorText({ error: null, cause: null })).toBeNull();
+  });
+});
+
+describe('runFailureLabel', () => {
+  it('tells a run that failed on its input from a skill fault', () => {
+    const failed = { status: 'FAILED' as const };
+    expect(runFailureLabel({ ...failed, error: 'AdvisorNotFound', cause: 'invalid input: no advisor named "John Smith"' })).toBe('failed: invalid input');
+    expect(runFailureLabel({ ...failed, error: 'InvalidArguments', cause: null })).toBe('failed: invalid input');
+    expect(runFailureLabel({ ...failed, error: 'TimeoutError', cause: 'Tool call to whisper-transcribe timed out after 120s' })).toBeNull();
+    expect(runFailureLabel({ ...failed, error: null, cause: null })).toBeNull();
+    expect(runFailureLabel({ status: 'SUCCEEDED', error: 'AdvisorNotFound', cause: null })).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { failureCause, INVALID_INPUT_LABEL } from '@/lib/failure-cause';
 import type { RunRow } from './types';
 
 /** How long a run took, or has been running until `now`; null when its start cannot be read. */
@@ -22,4 +23,13 @@ export function progressOf(c: StateCounts): { done: number; running: number; fai
 export function runErrorText(run: Pick<RunRow, 'error' | 'cause'>): string | null {
   if (!run.error && !run.cause) return null;
   return [run.error, run.cause].filter(Boolean).join(': ');
+}
+
+/**
+ * "failed: invalid input" for a run that ended on an error its caller's input caused (an unknown
+ * advisor, a reversed period: lib/failure-cause.ts) — not a fault of a skill; null otherwise.
+ */
+export function runFailureLabel(run: { status: string; error: string | null; cause: string | null }): string | null {
+  if (run.status === 'SUCCEEDED' || run.status === 'RUNNING' || !run.error) return null;
+  return failureCause(run.error, run.cause ?? null) === 'caller' ? INVALID_INPUT_LABEL : null;
 }

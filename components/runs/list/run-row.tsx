@@ -7,7 +7,7 @@ import { RunDuration } from './run-duration';
 import { RunProgress } from './run-progress';
 import { RunQaScoreCell, type RunQaScore } from './run-qa-score';
 import { RunRowActions } from './run-row-actions';
-import { runErrorText } from './run-row-view';
+import { runErrorText, runFailureLabel } from './run-row-view';
 import type { RunRow as Run } from './types';
 
 const CELL = 'px-3 py-2 align-top';
@@ -20,12 +20,18 @@ const CELL = 'px-3 py-2 align-top';
  */
 export function RunRow({ run, qa, actions, onChanged }: { run: Run; qa?: RunQaScore; actions: readonly RunAction[] | null; onChanged: () => void }) {
   const error = runErrorText(run);
+  const invalidInput = runFailureLabel(run);
   const label = `run ${run.run_id.slice(0, 8)} of ${run.workflow_name}`;
   return (
     <tr data-testid="run-row" data-run-id={run.run_id} data-status={run.status}>
       <td className={CELL}>
         <div className="flex flex-col items-start gap-1">
           <Badge tone={runTone(run.status)}>{run.status}</Badge>
+          {invalidInput && (
+            <span className="text-xs text-amber-800" title="The run's input was invalid: not a fault of any skill" data-testid="run-invalid-input">
+              {invalidInput}
+            </span>
+          )}
           {run.redrive_count > 0 && (
             <span className="text-xs text-slate-500" title="How often the run was redriven from its failed states">
               redriven {run.redrive_count}×

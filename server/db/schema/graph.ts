@@ -18,7 +18,13 @@ export const graphSkills = pgTable('graph_skills', {
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   /** Successful uses, all time (incremented once per recorded episode, never recomputed). */
   nSuccess: integer('n_success').notNull().default(0),
+  /** The skill's own failed uses (errors, timeouts), all time. */
   nFailures: integer('n_failures').notNull().default(0),
+  /**
+   * Uses that failed because of their caller's input (lib/failure-cause.ts), all time: kept apart
+   * from n_failures, never counted against the skill (migration 0015 moved the earlier ones here).
+   */
+  nCallerErrors: integer('n_caller_errors').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -150,6 +156,7 @@ export const graphSkillUses = pgTable(
     skill: text('skill')
       .notNull()
       .references(() => graphSkills.uri),
+    /** `success`, `failure` (the skill's own fault) or `caller_error` (the caller's input: lib/failure-cause.ts). */
     outcome: text('outcome').notNull(),
     latencyMs: integer('latency_ms'),
     error: text('error'),
@@ -160,7 +167,7 @@ export const graphSkillUses = pgTable(
   },
   (t) => [
     primaryKey({ name: 'graph_skill_uses_pk', columns: [t.runId, t.seq] }),
-    check('graph_skill_uses_outcome_check', sql`${t.outcome} in ('success', 'failure')`),
+    check('graph_skill_uses_outcome_check', sql`${t.outcome} in ('success', 'failure', 'caller_error')`),
     index('graph_skill_uses_skill_at_idx').on(t.skill, t.at),
   ],
 );

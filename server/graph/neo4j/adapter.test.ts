@@ -57,7 +57,7 @@ const pattern: PatternEpisode = {
 };
 
 /** Answers that look like Neo4j's: Integers for counts and epoch milliseconds, floats for percentiles. */
-const answers: Responder = (query) => {
+const answers: Responder = (query, parameters) => {
   const ms = (iso: string) => neo4j.int(Date.parse(iso));
   switch (query) {
     case S.CLAIM_EXECUTION:
@@ -79,7 +79,10 @@ const answers: Responder = (query) => {
       ];
     case S.SKILL_RELIABILITY:
     case S.ALL_SKILL_RELIABILITY:
-      return [{ uri: 'skill://x@1.0.0', capability: 'transcription', all_success: neo4j.int(9), all_failures: neo4j.int(1), n_success: neo4j.int(3), n_failures: neo4j.int(1), p50: 550.0, p95: 955.0 }];
+      return [{
+        uri: 'skill://x@1.0.0', capability: 'transcription', all_success: neo4j.int(9), all_failures: neo4j.int(1), all_caller_errors: neo4j.int(4),
+        n_success: neo4j.int(3), n_failures: neo4j.int(1), n_caller_errors: neo4j.int(2), p50: 550.0, p95: 955.0,
+      }];
     case S.SKILL_TREND_USES:
       return [
         { at_ms: ms('2030-06-14T00:00:00.000Z'), outcome: 'success' },
@@ -87,6 +90,17 @@ const answers: Responder = (query) => {
       ];
     case S.RECENT_FAILURES:
       return [{ run_id: 'r1', state: 'Transcribe', error: 'TimeoutError', at_ms: ms('2030-06-14T12:00:00.000Z') }];
+    case S.RECENT_CALLER_ERRORS:
+      return [{ run_id: 'r2', state: 'Fetch', error: 'AdvisorNotFound: no advisor', at_ms: ms('2030-06-14T12:00:00.000Z') }];
+    case S.FAILED_USES:
+      return [
+        { run_id: 'r1', seq: neo4j.int(0), skill: 'skill://sf@2.1.0', error: 'AdvisorNotFound: no advisor named "John Smith"' },
+        { run_id: 'r1', seq: neo4j.int(1), skill: 'skill://w@1.0.0', error: 'TimeoutError: late' },
+        { run_id: 'task:s/t', seq: neo4j.int(2), skill: 'skill://sf@2.1.0', error: 'step f (skill://sf@2.1.0 get): InvalidArguments: x' },
+        { run_id: 'r3', seq: neo4j.int(0), skill: 'skill://w@1.0.0', error: 'States.TaskFailed: MCP error -32602: Input validation error: bad' },
+      ];
+    case S.RECLASSIFY_CALLER_ERRORS:
+      return [{ corrected: neo4j.int((parameters.keys as unknown[]).length) }];
     case S.LINEAGE:
       return [
         { workflow_id: 'b', version: '1', name: 'B', created_at_ms: ms('2030-01-02T00:00:00.000Z'), parents: [{ kind: 'REFINEMENT_OF', workflow_id: 'a', version: '1' }] },
@@ -122,6 +136,8 @@ async function exerciseEveryMethod(g: KnowledgeGraph): Promise<void> {
   await g.allSkillReliability();
   await g.skillTrend(`skill://s-${MARK}@1.0.0`, 4, 7);
   await g.recentFailures(`skill://s-${MARK}@1.0.0`, 5);
+  await g.recentCallerErrors(`skill://s-${MARK}@1.0.0`, 5);
+  await g.correctCallerErrors();
   await g.lineage(`wf-${MARK}`);
   await g.descendants({ workflow_id: `wf-${MARK}`, version: '1.0.0' });
   await g.executions({ workflow_id: `wf-${MARK}`, version: '1.0.0' }, 5);
@@ -176,6 +192,8 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
     const writes = new Set<string>([
       S.UPSERT_SKILL, S.UPSERT_WORKFLOW_VERSION, S.LINK_VERSION_OF, S.LINK_REFINEMENT_OF, S.CLAIM_EXECUTION, S.RECORD_EXECUTION, S.RECORD_SKILL_USES,
       S.BUMP_SKILL_COUNTERS, S.CLAIM_TASK, S.RECORD_TASK, S.RECORD_TASK_SKILL_USES, S.RECORD_PATTERN_EPISODE, ...S.SCHEMA_STATEMENTS,
+      // The correction reads the failures in its own write transaction, so nothing changes between the read and the write.
+      S.FAILED_USES, S.RECLASSIFY_CALLER_ERRORS,
     ]);
     for (const c of driver.calls) expect(c.mode, c.query).toBe(writes.has(c.query) ? 'WRITE' : 'READ');
     expect(driver.sessionsClosed).toBe(driver.sessionsOpened);
@@ -203,11 +221,21 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
     for (const u of sentUses) for (const k of ['seq', 'latency_ms', 'attempts']) expect(neo4j.isInt(u[k] as never), k).toBe(true);
     expect((sentUses[0]!.latency_ms as { toNumber(): number }).toNumber()).toBe(120_000);
 
-    const sentCounts = counts!.parameters.counts as Array<{ uri: string; n_success: unknown; n_failures: unknown }>;
-    expect(sentCounts.map((c) => [c.uri, String(c.n_success), String(c.n_failures)])).toEqual([
-      [episode.states[0]!.skill, '0', '1'],
-      [episode.states[1]!.skill, '1', '0'],
+    const sentCounts = counts!.parameters.counts as Array<{ uri: string; n_success: unknown; n_failures: unknown; n_caller_errors: unknown }>;
+    expect(sentCounts.map((c) => [c.uri, String(c.n_success), String(c.n_failures), String(c.n_caller_errors)])).toEqual([
+      [episode.states[0]!.skill, '0', '1', '0'],
+      [episode.states[1]!.skill, '1', '0', '0'],
     ]);
+    for (const c of sentCounts) expect(neo4j.isInt(c.n_caller_errors as never)).toBe(true);
+  });
+
+  it('records a failure caused by the caller as a caller_error use, counted apart from the skill\'s failures', async () => {
+    const caller = { ...episode.states[0]!, error: 'AdvisorNotFound: no advisor named "John Smith"' };
+    await g.recordEpisode({ ...episode, states: [caller] });
+    const uses = driver.calls.find((c) => c.query === S.RECORD_SKILL_USES)!.parameters.uses as Array<Record<string, unknown>>;
+    expect(uses.map((u) => u.outcome)).toEqual(['caller_error']);
+    const counts = driver.calls.find((c) => c.query === S.BUMP_SKILL_COUNTERS)!.parameters.counts as Array<Record<string, unknown>>;
+    expect(counts.map((c) => [String(c.n_success), String(c.n_failures), String(c.n_caller_errors)])).toEqual([['0', '0', '1']]);
   });
 
   it('writes nothing more when the run was already recorded (claim refused)', async () => {
@@ -238,10 +266,10 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
     expect(sent[0]!.latency_ms).toBeNull();
     expect(String(sent[1]!.latency_ms)).toBe('250');
     for (const k of ['seq', 'attempts']) expect(neo4j.isInt(sent[1]![k] as never), k).toBe(true);
-    const sentCounts = counts!.parameters.counts as Array<{ uri: string; n_success: unknown; n_failures: unknown }>;
-    expect(sentCounts.map((c) => [c.uri, String(c.n_success), String(c.n_failures)])).toEqual([
-      [task.uses[0]!.skill, '0', '1'],
-      [task.uses[1]!.skill, '1', '0'],
+    const sentCounts = counts!.parameters.counts as Array<{ uri: string; n_success: unknown; n_failures: unknown; n_caller_errors: unknown }>;
+    expect(sentCounts.map((c) => [c.uri, String(c.n_success), String(c.n_failures), String(c.n_caller_errors)])).toEqual([
+      [task.uses[0]!.skill, '0', '1', '0'],
+      [task.uses[1]!.skill, '1', '0', '0'],
     ]);
   });
 
@@ -299,20 +327,24 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
       capability: 'transcription',
       n_success: 9,
       n_failures: 1,
+      n_caller_errors: 4,
       success_rate: 0.9,
       failure_rate: 0.1,
       p50_latency_ms: 550,
       p95_latency_ms: 955,
     });
-    expect(await g.skillReliability('skill://x@1.0.0', { days: 7 })).toMatchObject({ n_success: 3, n_failures: 1, success_rate: 0.75 });
+    expect(await g.skillReliability('skill://x@1.0.0', { days: 7 })).toMatchObject({ n_success: 3, n_failures: 1, n_caller_errors: 2, success_rate: 0.75 });
     driver.respond = () => [];
     expect(await g.skillReliability('skill://unknown@1.0.0')).toMatchObject({ n_success: 0, success_rate: null, capability: null });
     driver.respond = answers;
     expect(await g.skillTrend('u', 2, 7)).toEqual([
-      { start: '2030-06-01T12:00:00.000Z', n_success: 0, n_failures: 1 },
-      { start: '2030-06-08T12:00:00.000Z', n_success: 1, n_failures: 0 },
+      { start: '2030-06-01T12:00:00.000Z', n_success: 0, n_failures: 1, n_caller_errors: 0 },
+      { start: '2030-06-08T12:00:00.000Z', n_success: 1, n_failures: 0, n_caller_errors: 0 },
     ]);
     expect(await g.recentFailures('u', 1)).toEqual([{ run_id: 'r1', state: 'Transcribe', error: 'TimeoutError', at: '2030-06-14T12:00:00.000Z' }]);
+    expect(await g.recentCallerErrors('u', 1)).toEqual([
+      { run_id: 'r2', state: 'Fetch', error: 'AdvisorNotFound: no advisor', at: '2030-06-14T12:00:00.000Z' },
+    ]);
     expect(await g.lineage('a')).toEqual({
       nodes: [
         { workflow_id: 'a', version: '1', name: 'A', created_at: '2030-01-01T00:00:00.000Z' },
@@ -325,6 +357,25 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
     expect(await g.executions({ workflow_id: 'a', version: '1' }, 1)).toEqual([
       { run_id: 'r1', status: 'FAILED', started_at: '2030-06-14T11:59:00.000Z', finished_at: '2030-06-14T12:00:00.000Z' },
     ]);
+  });
+
+  it('corrects the caller\'s recorded failures skill by skill, in one write transaction, keys as Bolt integers', async () => {
+    expect(await g.correctCallerErrors()).toBe(3);
+    const data = driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query));
+    expect(data.map((c) => c.query)).toEqual([S.FAILED_USES, S.RECLASSIFY_CALLER_ERRORS, S.RECLASSIFY_CALLER_ERRORS]);
+    expect(driver.sessionsOpened).toBe(S.SCHEMA_STATEMENTS.length + 1);
+    const [, sf, w] = data;
+    const keys = (c: typeof sf) => (c!.parameters.keys as Array<{ run_id: string; seq: unknown }>).map((k) => [k.run_id, String(k.seq)]);
+    expect(sf!.parameters.uri).toBe('skill://sf@2.1.0');
+    expect(keys(sf)).toEqual([['r1', '0'], ['task:s/t', '2']]);
+    expect(w!.parameters.uri).toBe('skill://w@1.0.0');
+    expect(keys(w)).toEqual([['r3', '0']]);
+    for (const c of [sf, w]) for (const k of c!.parameters.keys as Array<{ seq: unknown }>) expect(neo4j.isInt(k.seq as never)).toBe(true);
+    // Nothing the caller caused left: no write at all.
+    driver.respond = (q, p) => (q === S.FAILED_USES ? [] : answers(q, p));
+    const before = driver.calls.length;
+    expect(await g.correctCallerErrors()).toBe(0);
+    expect(driver.calls.slice(before).map((c) => c.query)).toEqual([S.FAILED_USES]);
   });
 
   it('closes the session when a statement fails, and retries the schema after a failed first attempt', async () => {

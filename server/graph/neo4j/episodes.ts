@@ -4,7 +4,7 @@ import type { EpisodeSource, EpisodicNode, PatternEpisode, TaskEpisode } from '.
 import { taskEpisodicFields, taskRunId, taskSkillUses } from '../task-facts.ts';
 import type { CypherClient } from './client.ts';
 import { BUMP_SKILL_COUNTERS, CLAIM_TASK, EPISODE_BY_UUID, EPISODES, RECORD_PATTERN_EPISODE, RECORD_TASK, RECORD_TASK_SKILL_USES } from './statements.ts';
-import { episodeParams, int, msToIso, skillUseParams } from './values.ts';
+import { counterParams, episodeParams, int, msToIso, skillUseParams } from './values.ts';
 
 /** Delegated tasks and Strategist patterns as Graphiti episodes, and the episode reads (as postgres/episodes.ts). */
 
@@ -33,7 +33,7 @@ export async function recordTaskEpisode(c: CypherClient, e: TaskEpisode, now: Da
       run_id: taskRunId(e),
       uses: uses.map((u) => ({ ...skillUseParams(u), at: u.at })),
     });
-    await tx.run(BUMP_SKILL_COUNTERS, { counts: counts.map((k) => ({ uri: k.uri, n_success: int(k.n_success), n_failures: int(k.n_failures) })) });
+    await tx.run(BUMP_SKILL_COUNTERS, { counts: counts.map(counterParams) });
   });
 }
 

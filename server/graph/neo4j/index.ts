@@ -2,7 +2,10 @@ import type { KnowledgeGraph } from '../port.ts';
 import { cypherClient } from './client.ts';
 import type { CypherDriver } from './driver-surface.ts';
 import { episode, episodes, recordPatternEpisode, recordTaskEpisode } from './episodes.ts';
-import { descendants, executions, lineage, recentFailures, skillReliability, allSkillReliability, skillTrend, workflowsUsingSkill } from './reads.ts';
+import {
+  descendants, executions, lineage, recentCallerErrors, recentFailures, skillReliability, allSkillReliability, skillTrend, workflowsUsingSkill,
+} from './reads.ts';
+import { correctCallerErrors } from './correction.ts';
 import { PING } from './statements.ts';
 import { link, recordEpisode, upsertSkill, upsertWorkflowVersion } from './writes.ts';
 
@@ -37,6 +40,8 @@ export function createNeo4jGraph(driver: CypherDriver, options: Neo4jGraphOption
     allSkillReliability: (window) => allSkillReliability(c, window, now()),
     skillTrend: (uri, buckets, bucketDays) => skillTrend(c, uri, buckets, bucketDays, now()),
     recentFailures: (uri, limit) => recentFailures(c, uri, limit),
+    recentCallerErrors: (uri, limit) => recentCallerErrors(c, uri, limit),
+    correctCallerErrors: () => correctCallerErrors(c),
     lineage: (workflowId) => lineage(c, workflowId),
     descendants: (node) => descendants(c, node),
     executions: (node, limit) => executions(c, node, limit),

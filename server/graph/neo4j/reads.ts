@@ -9,6 +9,7 @@ import {
   DESCENDANTS,
   EXECUTIONS,
   LINEAGE,
+  RECENT_CALLER_ERRORS,
   RECENT_FAILURES,
   SKILL_RELIABILITY,
   SKILL_TREND_USES,
@@ -42,6 +43,7 @@ function toSkillReliability(r: Row, window: ReliabilityWindow | undefined): Skil
     capability: strOrNull(r.capability),
     n_success: (allTime ? num(r.all_success) : num(r.n_success)) ?? 0,
     n_failures: (allTime ? num(r.all_failures) : num(r.n_failures)) ?? 0,
+    n_caller_errors: (allTime ? num(r.all_caller_errors) : num(r.n_caller_errors)) ?? 0,
     p50: num(r.p50),
     p95: num(r.p95),
   });
@@ -63,10 +65,13 @@ export async function skillTrend(c: CypherClient, uri: string, buckets: number, 
   return bucketTrend(uses.map((u) => ({ at: new Date(num(u.at_ms) ?? 0), outcome: str(u.outcome) })), now, buckets, bucketDays);
 }
 
-export async function recentFailures(c: CypherClient, uri: string, limit: number): Promise<SkillFailure[]> {
-  const found = await c.read((tx) => rows(tx, RECENT_FAILURES, { uri, limit: int(limit) }));
+async function latestUses(c: CypherClient, query: string, uri: string, limit: number): Promise<SkillFailure[]> {
+  const found = await c.read((tx) => rows(tx, query, { uri, limit: int(limit) }));
   return found.map((r) => ({ run_id: str(r.run_id), state: str(r.state), error: strOrNull(r.error), at: msToIso(r.at_ms) }));
 }
+
+export const recentFailures = (c: CypherClient, uri: string, limit: number) => latestUses(c, RECENT_FAILURES, uri, limit);
+export const recentCallerErrors = (c: CypherClient, uri: string, limit: number) => latestUses(c, RECENT_CALLER_ERRORS, uri, limit);
 
 const toNode = (r: Row): LineageNode => ({ workflow_id: str(r.workflow_id), version: str(r.version), name: str(r.name), created_at: msToIso(r.created_at_ms) });
 

@@ -22,9 +22,9 @@ describe('Neo4j adapter statements', { timeout: 30_000 }, () => {
 
   it('carry values only as parameters: no string or number literals except fixed vocabulary', () => {
     for (const [name, query] of statements) {
-      // Quoted literals allowed: '' (empty placeholder description) and the two outcome names.
+      // Quoted literals allowed: '' (empty placeholder description) and the three outcome names.
       const literals = [...query.matchAll(/'([^']*)'/g)].map((m) => m[1]);
-      expect(literals.filter((l) => !['', 'success', 'failure'].includes(l!)), name).toEqual([]);
+      expect(literals.filter((l) => !['', 'success', 'failure', 'caller_error'].includes(l!)), name).toEqual([]);
     }
   });
 

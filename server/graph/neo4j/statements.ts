@@ -8,7 +8,9 @@
  *   (:Episodic {uuid, name, group_id, source, source_description, content, entity_edges, valid_at, created_at})
  *     -[:MENTIONS {uuid, group_id, created_at}]->(:WorkflowExecution {run_id, status, started_at, finished_at, …})
  *   (:WorkflowExecution)-[:EXECUTION_OF]->(:Workflow {workflow_id, version, name, …})   one node per version
- *   (:WorkflowExecution)-[:USED_SKILL {run_id, seq, state, outcome, latency_ms, error, attempts, swapped_from, at}]->(:Skill {uri, …, n_success, n_failures})
+ *   (:WorkflowExecution)-[:USED_SKILL {run_id, seq, state, outcome, latency_ms, error, attempts, swapped_from, at}]
+ *     ->(:Skill {uri, …, n_success, n_failures, n_caller_errors})
+ *     outcome: 'success' | 'failure' (the skill's own) | 'caller_error' (the caller's input; never the skill's failure)
  *   (:Workflow)-[:VERSION_OF | :REFINEMENT_OF]->(:Workflow)                               child → parent
  *   (:Episodic {group_id: <session id>})-[:MENTIONS]->(:DelegatedTask {session_id, task_id, companion_id, status, duration_s, …})
  *   (:DelegatedTask)-[:USED_SKILL {run_id: 'task:<session>/<task>', state: <plan step>, …}]->(:Skill)   counted like a run's
@@ -59,7 +61,7 @@ export const PING = 'RETURN 1 AS ok';
 /** Counters are set on creation only: an upsert never resets them. */
 export const UPSERT_SKILL = `
 MERGE (s:Skill {uri: $uri})
-ON CREATE SET s.n_success = 0, s.n_failures = 0
+ON CREATE SET s.n_success = 0, s.n_failures = 0, s.n_caller_errors = 0
 SET s.name = $name, s.version = $version, s.capability = $capability, s.tags = $tags, s.updated_at = datetime($now)`;
 
 export const UPSERT_WORKFLOW_VERSION = `
@@ -107,16 +109,18 @@ export const RECORD_SKILL_USES = `
 MATCH (x:WorkflowExecution {run_id: $run_id})
 UNWIND $uses AS use
 MERGE (s:Skill {uri: use.skill})
-ON CREATE SET s.name = use.skill_name, s.version = use.skill_version, s.tags = [], s.n_success = 0, s.n_failures = 0
+ON CREATE SET s.name = use.skill_name, s.version = use.skill_version, s.tags = [], s.n_success = 0, s.n_failures = 0,
+              s.n_caller_errors = 0
 CREATE (x)-[u:USED_SKILL]->(s)
 SET u.run_id = $run_id, u.seq = use.seq, u.state = use.state, u.outcome = use.outcome, u.latency_ms = use.latency_ms,
     u.error = use.error, u.attempts = use.attempts, u.swapped_from = use.swapped_from, u.at = datetime($at)`;
 
-/** Step 4: the spec's counters (§4.3: "increment the n_failures count on the Skill node"). */
+/** Step 4: the spec's counters (§4.3: "increment the n_failures count on the Skill node"); caller errors apart. */
 export const BUMP_SKILL_COUNTERS = `
 UNWIND $counts AS c
 MATCH (s:Skill {uri: c.uri})
-SET s.n_success = coalesce(s.n_success, 0) + c.n_success, s.n_failures = coalesce(s.n_failures, 0) + c.n_failures`;
+SET s.n_success = coalesce(s.n_success, 0) + c.n_success, s.n_failures = coalesce(s.n_failures, 0) + c.n_failures,
+    s.n_caller_errors = coalesce(s.n_caller_errors, 0) + c.n_caller_errors`;
 
 // ---- delegated tasks and patterns (Graphiti episodes) --------------------------------------
 
@@ -142,7 +146,8 @@ export const RECORD_TASK_SKILL_USES = `
 MATCH (t:DelegatedTask {session_id: $session_id, task_id: $task_id})
 UNWIND $uses AS use
 MERGE (s:Skill {uri: use.skill})
-ON CREATE SET s.name = use.skill_name, s.version = use.skill_version, s.tags = [], s.n_success = 0, s.n_failures = 0
+ON CREATE SET s.name = use.skill_name, s.version = use.skill_version, s.tags = [], s.n_success = 0, s.n_failures = 0,
+              s.n_caller_errors = 0
 CREATE (t)-[u:USED_SKILL]->(s)
 SET u.run_id = $run_id, u.seq = use.seq, u.state = use.state, u.outcome = use.outcome, u.latency_ms = use.latency_ms,
     u.error = use.error, u.attempts = use.attempts, u.swapped_from = use.swapped_from, u.at = datetime(use.at)`;
@@ -176,20 +181,27 @@ const USE_SOURCE = '(:WorkflowExecution|DelegatedTask)';
 /**
  * Node counters plus aggregates over the window's uses: those at or after `$since` (null = any
  * time), the latest `$limit` of them by (at, run_id, seq) descending. percentileCont interpolates
- * linearly and ignores null latencies, like Postgres's percentile_cont.
+ * linearly and ignores null latencies, like Postgres's percentile_cont. Caller errors are no uses
+ * of the skill: they are windowed apart (their own latest `$limit`) and only counted.
  */
 const reliabilityBody = `
 CALL (s) {
   OPTIONAL MATCH ${USE_SOURCE}-[u:USED_SKILL]->(s)
-  WHERE $since IS NULL OR u.at >= datetime($since)
+  WHERE ($since IS NULL OR u.at >= datetime($since)) AND u.outcome <> 'caller_error'
   WITH u ORDER BY u.at DESC, u.run_id DESC, u.seq DESC LIMIT $limit
   RETURN count(CASE WHEN u.outcome = 'success' THEN 1 END) AS n_success,
          count(CASE WHEN u.outcome = 'failure' THEN 1 END) AS n_failures,
          percentileCont(u.latency_ms, 0.5) AS p50,
          percentileCont(u.latency_ms, 0.95) AS p95
 }
+CALL (s) {
+  OPTIONAL MATCH ${USE_SOURCE}-[c:USED_SKILL]->(s)
+  WHERE ($since IS NULL OR c.at >= datetime($since)) AND c.outcome = 'caller_error'
+  WITH c ORDER BY c.at DESC, c.run_id DESC, c.seq DESC LIMIT $limit
+  RETURN count(c) AS n_caller_errors
+}
 RETURN s.uri AS uri, s.capability AS capability, s.n_success AS all_success, s.n_failures AS all_failures,
-       n_success, n_failures, p50, p95`;
+       coalesce(s.n_caller_errors, 0) AS all_caller_errors, n_success, n_failures, n_caller_errors, p50, p95`;
 
 export const SKILL_RELIABILITY = `
 MATCH (s:Skill {uri: $uri})${reliabilityBody}`;
@@ -203,12 +215,41 @@ MATCH ${USE_SOURCE}-[u:USED_SKILL]->(:Skill {uri: $uri})
 WHERE u.at >= datetime($from) AND u.at <= datetime($to)
 RETURN u.at.epochMillis AS at_ms, u.outcome AS outcome`;
 
-export const RECENT_FAILURES = `
+/** The latest uses of one outcome; `failure` is never a caller error (those are `caller_error`). */
+const latestUses = (outcome: 'failure' | 'caller_error') => `
 MATCH ${USE_SOURCE}-[u:USED_SKILL]->(:Skill {uri: $uri})
-WHERE u.outcome = 'failure'
+WHERE u.outcome = '${outcome}'
 RETURN u.run_id AS run_id, u.state AS state, u.error AS error, u.at.epochMillis AS at_ms
 ORDER BY u.at DESC, u.run_id DESC, u.seq DESC
 LIMIT $limit`;
+export const RECENT_FAILURES = latestUses('failure');
+export const RECENT_CALLER_ERRORS = latestUses('caller_error');
+
+// ---- the caller-error correction (correctCallerErrors) --------------------------------------
+
+/** Every failed use with an error, for lib/failure-cause.ts to judge (caller-error-correction.ts). */
+export const FAILED_USES = `
+MATCH ${USE_SOURCE}-[u:USED_SKILL]->(s:Skill)
+WHERE u.outcome = 'failure' AND u.error IS NOT NULL
+RETURN u.run_id AS run_id, u.seq AS seq, s.uri AS skill, u.error AS error`;
+
+/**
+ * One skill's uses `$keys` ({run_id, seq}) that are still failures become caller errors, and the
+ * skill's n_failures moves to n_caller_errors by as many. The first SET takes the skill's write
+ * lock before any use is read (a direct dependency: Cypher locks before it reads), so a second
+ * correction running at once waits, then sees the outcomes this one wrote: no use counts twice.
+ */
+export const RECLASSIFY_CALLER_ERRORS = `
+MATCH (s:Skill {uri: $uri})
+SET s.n_caller_errors = coalesce(s.n_caller_errors, 0) + 0
+WITH s
+UNWIND $keys AS k
+MATCH ${USE_SOURCE}-[u:USED_SKILL {run_id: k.run_id, seq: k.seq}]->(s)
+WHERE u.outcome = 'failure'
+SET u.outcome = 'caller_error'
+WITH s, count(u) AS n
+SET s.n_failures = coalesce(s.n_failures, 0) - n, s.n_caller_errors = coalesce(s.n_caller_errors, 0) + n
+RETURN n AS corrected`;
 
 // ---- lineage --------------------------------------------------------------------------------
 
@@ -258,6 +299,9 @@ export const CYPHER_STATEMENTS = {
   ALL_SKILL_RELIABILITY,
   SKILL_TREND_USES,
   RECENT_FAILURES,
+  RECENT_CALLER_ERRORS,
+  FAILED_USES,
+  RECLASSIFY_CALLER_ERRORS,
   LINEAGE,
   DESCENDANTS,
   EXECUTIONS,

@@ -1,5 +1,5 @@
 import neo4j from 'neo4j-driver';
-import { episodicFields, placeholderSkill, type SkillUse } from '../episode-facts.ts';
+import { episodicFields, placeholderSkill, type SkillCount, type SkillUse } from '../episode-facts.ts';
 
 /**
  * Value conversions at the Bolt boundary. JavaScript numbers travel as floats, so every value a
@@ -54,4 +54,9 @@ export function episodeParams(episodic: ReturnType<typeof episodicFields>) {
     content: episodic.content,
     mention_uuid: episodic.mention_uuid,
   };
+}
+
+/** One skill's counter increments as BUMP_SKILL_COUNTERS takes them (Bolt integers). */
+export function counterParams(k: SkillCount) {
+  return { uri: k.uri, n_success: int(k.n_success), n_failures: int(k.n_failures), n_caller_errors: int(k.n_caller_errors) };
 }

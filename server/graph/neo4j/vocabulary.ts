@@ -8,7 +8,7 @@ export const GRAPH_VOCABULARY = {
   relationshipTypes: ['USED_SKILL', 'EXECUTION_OF', 'VERSION_OF', 'REFINEMENT_OF', 'MENTIONS'],
   propertyKeys: [
     // :Skill
-    'uri', 'name', 'version', 'capability', 'tags', 'n_success', 'n_failures', 'updated_at',
+    'uri', 'name', 'version', 'capability', 'tags', 'n_success', 'n_failures', 'n_caller_errors', 'updated_at',
     // :Workflow
     'workflow_id', 'description', 'skills', 'created_at', 'author',
     // :WorkflowExecution

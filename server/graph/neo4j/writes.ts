@@ -12,7 +12,7 @@ import {
   UPSERT_SKILL,
   UPSERT_WORKFLOW_VERSION,
 } from './statements.ts';
-import { episodeParams, int, skillUseParams } from './values.ts';
+import { counterParams, episodeParams, skillUseParams } from './values.ts';
 
 /** The Neo4j adapter's writes; each is idempotent, like the Postgres adapter's. */
 
@@ -77,6 +77,6 @@ export async function recordEpisode(c: CypherClient, e: Episode, now: Date): Pro
       at: e.finished_at,
       uses: uses.map(skillUseParams),
     });
-    await tx.run(BUMP_SKILL_COUNTERS, { counts: counts.map((k) => ({ uri: k.uri, n_success: int(k.n_success), n_failures: int(k.n_failures) })) });
+    await tx.run(BUMP_SKILL_COUNTERS, { counts: counts.map(counterParams) });
   });
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { KnowledgeGraph } from '../port.ts';
 import { descendants, executions, lineage, workflowsUsingSkill } from './lineage.ts';
-import { allSkillReliability, recentFailures, skillReliability, skillTrend } from './reliability.ts';
+import { allSkillReliability, recentCallerErrors, recentFailures, skillReliability, skillTrend } from './reliability.ts';
+import { correctCallerErrors } from './correction.ts';
 import { episode, episodes, recordPatternEpisode, recordTaskEpisode } from './episodes.ts';
 import { link, recordEpisode, upsertSkill, upsertWorkflowVersion } from './writes.ts';
 
@@ -32,6 +33,8 @@ export function createPostgresGraph(db: Db, options: PostgresGraphOptions = {}):
     allSkillReliability: (window) => allSkillReliability(db, window, now()),
     skillTrend: (uri, buckets, bucketDays) => skillTrend(db, uri, buckets, bucketDays, now()),
     recentFailures: (uri, limit) => recentFailures(db, uri, limit),
+    recentCallerErrors: (uri, limit) => recentCallerErrors(db, uri, limit),
+    correctCallerErrors: () => correctCallerErrors(db),
     lineage: (workflowId) => lineage(db, workflowId),
     descendants: (node) => descendants(db, node),
     executions: (node, limit) => executions(db, node, limit),

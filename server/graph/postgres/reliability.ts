@@ -9,7 +9,8 @@ import { rowsOf } from '../../db/rows.ts';
 /**
  * Reliability reads over graph_skill_uses. Percentiles are Postgres's percentile_cont (linear
  * interpolation, nulls ignored); "latest" uses are ordered by (at, run_id, seq) descending with
- * run ids compared bytewise (`collate "C"`), the order the Neo4j adapter uses too.
+ * run ids compared bytewise (`collate "C"`), the order the Neo4j adapter uses too. Caller errors
+ * are ranked apart from the skill's own uses and carry no latency into the percentiles (port.ts).
  */
 
 interface Row {
@@ -17,8 +18,10 @@ interface Row {
   capability: string | null;
   all_success: number;
   all_failures: number;
+  all_caller_errors: number;
   n_success: number;
   n_failures: number;
+  n_caller_errors: number;
   p50: number | null;
   p95: number | null;
 }
@@ -28,15 +31,19 @@ async function reliabilityRows(db: Db, uri: string | null, window: ReliabilityWi
   const { since, limit } = windowBounds(window, now);
   const result = await db.execute(sql`
     with uses as (
-      select skill, outcome, latency_ms,
-             row_number() over (partition by skill order by at desc, run_id collate "C" desc, seq desc) as rn
+      select skill, outcome,
+             case when outcome = 'caller_error' then null else latency_ms end as latency_ms,
+             row_number() over (
+               partition by skill, outcome = 'caller_error' order by at desc, run_id collate "C" desc, seq desc
+             ) as rn
       from graph_skill_uses
       where ${uri === null ? sql`true` : sql`skill = ${uri}`}
         ${since === null ? sql`` : sql`and at >= ${since.toISOString()}::timestamptz`}
     )
-    select s.uri, s.capability, s.n_success as all_success, s.n_failures as all_failures,
+    select s.uri, s.capability, s.n_success as all_success, s.n_failures as all_failures, s.n_caller_errors as all_caller_errors,
            (count(u.skill) filter (where u.outcome = 'success'))::int as n_success,
            (count(u.skill) filter (where u.outcome = 'failure'))::int as n_failures,
+           (count(u.skill) filter (where u.outcome = 'caller_error'))::int as n_caller_errors,
            percentile_cont(0.5) within group (order by u.latency_ms) as p50,
            percentile_cont(0.95) within group (order by u.latency_ms) as p95
     from graph_skills s
@@ -54,6 +61,7 @@ function fromRow(r: Row, window: ReliabilityWindow | undefined): SkillReliabilit
     capability: r.capability,
     n_success: allTime ? r.all_success : r.n_success,
     n_failures: allTime ? r.all_failures : r.n_failures,
+    n_caller_errors: allTime ? r.all_caller_errors : r.n_caller_errors,
     p50: r.p50 === null ? null : Number(r.p50),
     p95: r.p95 === null ? null : Number(r.p95),
   });
@@ -79,13 +87,17 @@ export async function skillTrend(db: Db, uri: string, buckets: number, bucketDay
   return bucketTrend(rows.map((r) => ({ at: new Date(r.at), outcome: r.outcome })), now, buckets, bucketDays);
 }
 
-export async function recentFailures(db: Db, uri: string, limit: number): Promise<SkillFailure[]> {
+/** The latest uses of one outcome: the skill's own failures, or its caller errors. */
+async function latestUses(db: Db, uri: string, outcome: 'failure' | 'caller_error', limit: number): Promise<SkillFailure[]> {
   const rows = rowsOf<{ run_id: string; state: string; error: string | null; at: Date | string }>(
     await db.execute(sql`
       select run_id, state, error, at from graph_skill_uses
-      where skill = ${uri} and outcome = 'failure'
+      where skill = ${uri} and outcome = ${outcome}
       order by at desc, run_id collate "C" desc, seq desc
       limit ${limit}`),
   );
   return rows.map((r) => ({ run_id: r.run_id, state: r.state, error: r.error, at: isoString(r.at) }));
 }
+
+export const recentFailures = (db: Db, uri: string, limit: number) => latestUses(db, uri, 'failure', limit);
+export const recentCallerErrors = (db: Db, uri: string, limit: number) => latestUses(db, uri, 'caller_error', limit);

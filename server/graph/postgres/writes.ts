@@ -92,16 +92,25 @@ export async function insertEpisodic(ex: Executor, f: EpisodicFields, now: Date)
     .onConflictDoNothing();
 }
 
-/** USED_SKILL rows of one claimed run or task, and the skills' counters (placeholder skills for unknown URIs). */
+/**
+ * USED_SKILL rows of one claimed run or task, and the skills' counters (placeholder skills for
+ * unknown URIs); a caller error bumps n_caller_errors, never n_failures.
+ */
 export async function recordUses(ex: Executor, runId: string, uses: Array<SkillUse & { at: string }>): Promise<void> {
   const counts = skillCounts(uses);
   if (counts.length === 0) return;
   await ex
     .insert(graphSkills)
-    .values(counts.map((c) => ({ uri: c.uri, ...placeholderSkill(c.uri), nSuccess: c.n_success, nFailures: c.n_failures })))
+    .values(counts.map((c) => ({
+      uri: c.uri, ...placeholderSkill(c.uri), nSuccess: c.n_success, nFailures: c.n_failures, nCallerErrors: c.n_caller_errors,
+    })))
     .onConflictDoUpdate({
       target: graphSkills.uri,
-      set: { nSuccess: sql`${graphSkills.nSuccess} + excluded.n_success`, nFailures: sql`${graphSkills.nFailures} + excluded.n_failures` },
+      set: {
+        nSuccess: sql`${graphSkills.nSuccess} + excluded.n_success`,
+        nFailures: sql`${graphSkills.nFailures} + excluded.n_failures`,
+        nCallerErrors: sql`${graphSkills.nCallerErrors} + excluded.n_caller_errors`,
+      },
     });
   await ex.insert(graphSkillUses).values(
     uses.map((u) => ({

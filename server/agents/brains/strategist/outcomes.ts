@@ -1,13 +1,15 @@
 import type { SessionObservation } from '../../../delegation/receive.ts';
 import type { Counts } from './beta.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
+import { failureCauseOfText } from '../../../../lib/failure-cause.ts';
 
 /**
  * What the Strategist counts: the session's finished tasks (read_session_activity's task
  * completions, and the observation that woke it), the specialization of each Companion (its
  * companion_created / companion_status entries), and per skill and per specialization the tasks,
  * successes, failures and durations. Skill history and alternatives come from
- * get_skill_reliability.
+ * get_skill_reliability. A task that failed because of its caller's input (an unknown advisor, a
+ * reversed period: lib/failure-cause.ts) counts for no skill and no Companion, as in the graph.
  */
 
 export interface TaskRecord {
@@ -46,19 +48,30 @@ export function dismissedCompanions(activity: Record<string, unknown>): Set<stri
 }
 
 /**
- * The session's finished tasks, oldest first, one per task id: the activity's task completions
- * (read_session_activity's `activity`), and the observation's own task when the activity read
- * does not have it yet. Cancelled tasks have no completion and are not counted.
+ * Whether a finished task failed because of its caller's input — its error read as the graph
+ * reads it ("step fetch (skill://… tool): AdvisorNotFound: no advisor named …").
+ */
+export const failedByCaller = (status: string, error: unknown): boolean =>
+  status === 'failed' && typeof error === 'string' && failureCauseOfText(error) === 'caller';
+
+/**
+ * The session's finished tasks that count, oldest first, one per task id: the activity's task
+ * completions (read_session_activity's `activity`), and the observation's own task when the
+ * activity read does not have it yet. Cancelled tasks have no completion and are not counted;
+ * tasks that failed because of their caller's input (failedByCaller) are left out: they say
+ * nothing about a skill or a Companion, so no rule may count them against either.
  */
 export function sessionTasks(activity: Record<string, unknown>, observation: SessionObservation): TaskRecord[] {
   const spec = specializations(activity);
   if (observation.specialization) spec.set(observation.companion_id, observation.specialization);
   const byTask = new Map<string, TaskRecord>();
+  const byCaller = new Set<string>();
   const completions = Array.isArray(activity.task_completions) ? activity.task_completions : [];
   for (const e of completions) {
     if (!isRecord(e) || typeof e.task_id !== 'string' || typeof e.actor !== 'string' || !isRecord(e.detail)) continue;
     const d = e.detail;
     if (d.status !== 'succeeded' && d.status !== 'failed') continue;
+    if (failedByCaller(d.status, d.error)) byCaller.add(e.task_id);
     const metrics = isRecord(d.metrics) ? d.metrics : {};
     byTask.set(e.task_id, {
       task_id: e.task_id,
@@ -71,6 +84,7 @@ export function sessionTasks(activity: Record<string, unknown>, observation: Ses
     });
   }
   if (!byTask.has(observation.task_id)) {
+    if (failedByCaller(observation.status, observation.error)) byCaller.add(observation.task_id);
     byTask.set(observation.task_id, {
       task_id: observation.task_id,
       companion_id: observation.companion_id,
@@ -81,7 +95,7 @@ export function sessionTasks(activity: Record<string, unknown>, observation: Ses
       duration_s: observation.duration_s,
     });
   }
-  return [...byTask.values()];
+  return [...byTask.values()].filter((t) => !byCaller.has(t.task_id));
 }
 
 /** Every skill a task names (used, or the one that failed). */

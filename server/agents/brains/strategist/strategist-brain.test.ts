@@ -37,6 +37,26 @@ describe('the deterministic Strategist brain', () => {
     expect(t.reply).toContain('generalist 0 of 1, mean 120 s');
   });
 
+  it('counts no failure the caller\'s input caused: three unknown recordings publish nothing against the skill or the Companion', async () => {
+    const s = new StrategistScript();
+    s.companion('comp-1', 'generalist');
+    s.recent.set(ASSEMBLY, { successes: 4, failures: 0 });
+    const notFound = (id: string) => s.observe(s.result({
+      task_id: id, companion: 'comp-1', status: 'failed', skills: [WHISPER], failed_skill: WHISPER, duration_s: 1,
+      error: `step transcribe (${WHISPER} transcribe_audio): RecordingNotFound: no recording at s3://calls/${id}.mp3`,
+    }));
+    for (const id of ['t-1', 't-2', 't-3']) await notFound(id);
+    const t = await notFound('t-4');
+    expect(names(t.calls)).not.toContain('update_conductor_guidelines');
+    expect(s.guidelines().revision).toBe(0);
+    expect(s.sent).toEqual([]);
+    expect(t.reply).toContain('0 finished tasks in this session');
+    // The same tasks failing on the skill's own timeout do count (the next test's preference).
+    await whisperFails(s, 't-5');
+    const own = await whisperFails(s, 't-6');
+    expect(names(own.calls)).toContain('update_conductor_guidelines');
+  });
+
   it('after repeated failures, prefers an alternative that does better: published once, with evidence and the computed confidence; the advice is valid', async () => {
     const s = new StrategistScript();
     s.companion('comp-1', 'generalist');

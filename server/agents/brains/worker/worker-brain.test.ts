@@ -115,6 +115,29 @@ describe('the deterministic worker brain (worker protocol, spec §2.6 and §4)',
     expect(both.answer).toBe('TranscribeRecording failed after attempt 2: HttpError: boom. Notified: TranscribeRecording.');
   });
 
+  it('fails at once, without asking for an alternative, when the caller\'s input caused the failure', async () => {
+    const CRM = 'skill://salesforce-integration@2.1.0';
+    const callerErrors = [
+      { error: 'AdvisorNotFound', cause: 'no advisor named "John Smith" (known: Alex Wong, Priya Shah)' },
+      { error: 'InvalidArguments', cause: 'start_date 2024-07-08 is after end_date 2024-07-01' },
+      { error: 'States.TaskFailed', cause: 'MCP error -32602: Input validation error: Invalid arguments for tool t: expected string' },
+    ];
+    for (const skillError of callerErrors) {
+      const { calls, answer } = await drive({
+        acquire_state_lease: lease({ skills: [CRM], current_skill: CRM, effective_input: { advisor_name: 'John Smith' } }),
+        load_skill: loaded,
+        invoke_skill_tool: () => ok({
+          ok: false, result: null, skill_error: skillError, latency_ms: 3, tool: 'get_applications_by_advisor', filled_arguments: [],
+        }),
+        update_workflow_control_plane: () => ok({ queued: [] }),
+      });
+      // No `running` update: the server is never asked for an alternative skill, and nothing is unloaded or swapped.
+      expect(calls.map((c) => c.args.status ?? c.name)).toEqual(['acquire_state_lease', 'load_skill', 'invoke_skill_tool', 'failed']);
+      expect(calls[3]!.args.error).toEqual(skillError);
+      expect(answer).toBe(`TranscribeRecording failed after attempt 1: ${skillError.error}: ${skillError.cause}. Notified: none.`);
+    }
+  });
+
   it('treats a skill that cannot be loaded or invoked like a failing skill', async () => {
     const { calls } = await drive({
       acquire_state_lease: lease(),

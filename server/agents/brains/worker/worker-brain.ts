@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { currentTurn, parseObject, turnToolResults, type Brain, type BrainDecision, type BrainInput, type BrainToolCall } from '../brain.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
+import { failureCause } from '../../../../lib/failure-cause.ts';
 
 /** The notification a worker is woken with (spec §5.5 with amendment A5). */
 export interface WorkflowEvent {
@@ -26,6 +27,9 @@ type Lease = { lease_token: string; attempts: number; effective_input: unknown; 
  *              alternative by the one skill policy every worker follows
  *              next_skill → unload_skill(failed) → load_skill(next_skill) → invoke_skill_tool …
  *              null       → update_workflow_control_plane(failed, error): Retry/Catch decide
+ *     failed because of the caller's input (lib/failure-cause.ts: an unknown advisor, a reversed
+ *     period) → update_workflow_control_plane(failed, error) at once: no swap, since every skill
+ *     would get the same input; the state fails with the caller's error, reported as such
  *   → an assistant message summing up.
  *
  * It passes the state's effective input unchanged and lets invoke_skill_tool choose the tool and
@@ -142,8 +146,12 @@ class WorkerTurn {
     };
   }
 
-  /** A skill failed: record it and ask the server for an alternative (same capability, the skill policy). */
+  /**
+   * A skill failed: record it and ask the server for an alternative (same capability, the skill
+   * policy) — unless the caller's input caused it, which no other skill can fix: then fail now.
+   */
   private recover(e: Failure): BrainDecision {
+    if (failureCause(e.error, e.cause) === 'caller') return this.fail(e);
     const lease = this.lease()!;
     return this.call(
       'update_workflow_control_plane',
@@ -154,10 +162,13 @@ class WorkerTurn {
 
   private fail(e: Failure): BrainDecision {
     const lease = this.lease()!;
+    const why = failureCause(e.error, e.cause) === 'caller'
+      ? `The input was invalid (${e.error}: ${e.cause}); no other skill can fix that, so report ${e.error} as the caller's error.`
+      : `No skill left to try: report ${e.error} so the state's Retry/Catch decide what follows.`;
     return this.call(
       'update_workflow_control_plane',
       { run_id: this.event.run_id, state: this.event.state, lease_token: lease.lease_token, status: 'failed', error: e },
-      `No skill left to try: report ${e.error} so the state's Retry/Catch decide what follows.`,
+      why,
     );
   }
 
