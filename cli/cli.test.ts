@@ -37,9 +37,11 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       create_session_context: false, update_session_context: false, finalize_session: false,
       delegate_task: false, broadcast_task: false, read_session_activity: true, update_conductor_guidelines: false, read_shared_memory_blocks: true,
       add_memory: false, get_episodes: true, list_qa_results: true, get_qa_result: true, review_qa_result: false,
+      // Issue 15: stored QA results summarised, and the CRM directory the Planner checks requests against.
+      summarise_qa_results: true, list_advisors: true, list_products: true, count_calls: true,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(47);
+    expect(names).toHaveLength(51);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {

@@ -11,18 +11,18 @@ test.beforeEach(async ({ page }) => {
 /** The built-in skills (echo, fail, sleep): their `registered` tool draws the one expected warning. */
 const BUILTIN = ['skill://builtin.echo@1.0.0', 'skill://builtin.fail@1.0.0', 'skill://builtin.sleep@1.0.0'];
 
-test('the catalog lists all thirteen skills of skills/ with their URIs', async ({ page }) => {
-  expect(manifests).toHaveLength(13);
+test('the catalog lists all fourteen skills of skills/ with their URIs', async ({ page }) => {
+  expect(manifests).toHaveLength(14);
   expect(manifests.filter((m) => BUILTIN.includes(m.manifestId))).toHaveLength(3);
   const cards = page.getByTestId('skill-card');
-  await expect(cards).toHaveCount(13);
+  await expect(cards).toHaveCount(14);
   for (const m of manifests) {
     const card = cards.filter({ hasText: m.manifestId });
     await expect(card).toHaveCount(1);
     if (BUILTIN.includes(m.manifestId)) await expect(card).toContainText('1 tool · 1 warning');
     else await expect(card).not.toContainText('warning');
   }
-  await expect(page.getByTestId('skill-count')).toHaveText('13 valid skills in skills/');
+  await expect(page.getByTestId('skill-count')).toHaveText('14 valid skills in skills/');
   await expect(page.getByRole('heading', { name: 'Invalid manifests and unreadable files (0)' })).toBeVisible();
   await page.screenshot({ path: shot('skills-list') });
 });
@@ -71,7 +71,7 @@ test('data sources of a skill are listed', async ({ page }) => {
 
 test('search and the tag filter narrow the list through get_skillset', async ({ page }) => {
   const cards = page.getByTestId('skill-card');
-  await expect(cards).toHaveCount(13);
+  await expect(cards).toHaveCount(14);
 
   const audio = manifests.filter((m) => (m.tags ?? []).includes('audio'));
   expect(audio.length).toBeGreaterThan(0);
@@ -81,7 +81,7 @@ test('search and the tag filter narrow the list through get_skillset', async ({ 
 
   await page.getByLabel('Filter by tag').selectOption('');
   await page.getByLabel('Search skills').fill('compliance rules');
-  await expect(page.getByTestId('skill-count')).toHaveText(/^\d+ of 13 skills match$/);
+  await expect(page.getByTestId('skill-count')).toHaveText(/^\d+ of 14 skills match$/);
   await expect(cards.filter({ hasText: 'skill://compliance-analysis@' })).toHaveCount(1);
   await expect(cards.filter({ hasText: 'skill://whisper-transcribe@' })).toHaveCount(0);
 

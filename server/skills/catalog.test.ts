@@ -11,7 +11,7 @@ const skillsDir = fileURLToPath(new URL('../../skills/', import.meta.url));
 
 
 describe('loadSkillCatalog on the shipped skills/', () => {
-  it('loads all thirteen manifests, valid and typed, keyed by their skill:// URI', async () => {
+  it('loads all fourteen manifests, valid and typed, keyed by their skill:// URI', async () => {
     const catalog = await loadSkillCatalog(skillsDir);
     expect(catalog.failures).toEqual([]);
     expect(catalog.skipped).toEqual([]);
@@ -92,7 +92,7 @@ describe('loadSkillCatalog on a directory with broken files', () => {
   it('gives the workflow validator only the valid skills', () => {
     const uris = catalogSkillInfos(catalog).map((s) => s.uri);
     expect(uris).toEqual(SHIPPED_URIS);
-    expect(new Set(uris).size).toBe(13);
+    expect(new Set(uris).size).toBe(14);
     expect(uris).not.toContain('skill://sentiment-analysis@9.9.9');
   });
 

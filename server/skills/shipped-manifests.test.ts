@@ -5,9 +5,9 @@ import { formatSkillUri } from './skill-uri.ts';
 
 /**
  * The manifests in skills/: the nine of spec §5.10 (corrected only where the spec is wrong, see
- * schemas/README.md "Skill manifests"), research.web, which the DCF+ document delegates with, and
- * the three built-in skills (echo, fail, sleep; server/skills/builtin/), whose tools are
- * `registered` platform tools.
+ * schemas/README.md "Skill manifests"), research.web, which the DCF+ document delegates with, the
+ * CRM directory the Planner checks requests against (issue 15), and the three built-in skills
+ * (echo, fail, sleep; server/skills/builtin/), whose tools are `registered` platform tools.
  */
 const skillsDir = new URL('../../skills/', import.meta.url);
 const specDir = new URL('../../schemas/examples/spec/', import.meta.url);
@@ -21,10 +21,10 @@ const shipped = new Map(files.map((f) => [f, readJson(new URL(f, skillsDir))]));
 const BUILTIN = ['builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json'];
 
 describe('skills/', () => {
-  it('holds the nine §5.10 manifests, research.web and the three built-ins', () => {
+  it('holds the nine §5.10 manifests, research.web, crm-directory and the three built-ins', () => {
     expect(files).toEqual([
       'assemblyai-transcribe.json', 'builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json',
-      'compliance-analysis.json', 'gpt4o-diarize.json', 'labelling-segmentation.json',
+      'compliance-analysis.json', 'crm-directory.json', 'gpt4o-diarize.json', 'labelling-segmentation.json',
       'recording-management.json', 'research.web.json', 'salesforce-integration.json', 'scoring.json',
       'sentiment-analysis.json', 'whisper-transcribe.json',
     ]);

@@ -5,7 +5,7 @@ import { describeTools, findTool, TOOLS } from './registry.ts';
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
 
-/** Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's, delegated mode's, then the Graphiti episode tools. */
+/** Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's, delegated mode's, the Graphiti episode tools, QA review's, then issue 15's QA summary and CRM directory. */
 const READ_ONLY: Record<string, boolean> = {
   get_skillset: true,
   validate_skill_manifest: true,
@@ -54,6 +54,10 @@ const READ_ONLY: Record<string, boolean> = {
   list_qa_results: true,
   get_qa_result: true,
   review_qa_result: false,
+  summarise_qa_results: true,
+  list_advisors: true,
+  list_products: true,
+  count_calls: true,
 };
 
 /** The spec tools the engine issue adds. */
@@ -66,7 +70,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(47);
+    expect(names).toHaveLength(51);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

@@ -48,6 +48,10 @@ import { readSharedMemoryBlocksTool } from './delegation/read-shared-memory-bloc
 import { listQaResultsTool } from './qa/list-qa-results.ts';
 import { getQaResultTool } from './qa/get-qa-result.ts';
 import { reviewQaResultTool } from './qa/review-qa-result.ts';
+import { summariseQaResultsTool } from './qa/summarise-qa-results.ts';
+import { listAdvisorsTool } from './crm/list-advisors.ts';
+import { listProductsTool } from './crm/list-products.ts';
+import { countCallsTool } from './crm/count-calls.ts';
 
 /**
  * The one registry of tools. The CLI (`dcf tools`, `dcf tool`), the console's tRPC routers and
@@ -59,7 +63,8 @@ export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifest
   createCompanionTool, dismissCompanionTool, listSessionCompanionsTool, updateCompanionStatusTool, createSessionContextTool, updateSessionContextTool, finalizeSessionTool,
   delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool,
   addMemoryTool, getEpisodesTool,
-  listQaResultsTool, getQaResultTool, reviewQaResultTool] as unknown as AnyTool[];
+  listQaResultsTool, getQaResultTool, reviewQaResultTool, summariseQaResultsTool,
+  listAdvisorsTool, listProductsTool, countCallsTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

@@ -85,6 +85,7 @@ const POLICY: Record<string, Access> = {
   'companions.finalizeSession': COMPANIONS,
   'qa.list': ALL,
   'qa.get': ALL,
+  'qa.summary': ALL,
   'qa.review': ['compliance_manager', 'admin'],
   'qa.agreement': ALL,
   'qa.runScores': ALL,
@@ -93,6 +94,9 @@ const POLICY: Record<string, Access> = {
   'qa.savedFilters.list': ALL,
   'qa.savedFilters.save': ALL,
   'qa.savedFilters.delete': ALL,
+  'crm.advisors': ALL,
+  'crm.products': ALL,
+  'crm.countCalls': ALL,
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -165,6 +169,7 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'tools.list': () => undefined,
   'qa.list': () => ({ filter: { vulnerable: true }, limit: 5 }),
   'qa.get': () => ({ qa_result_id: UNKNOWN_USER }),
+  'qa.summary': () => ({ filter: { vulnerable: true }, group_by: 'advisor' }),
   'qa.review': () => ({ review: { qa_result_id: UNKNOWN_USER, action: 'comment', comment: 'probe' } }),
   'qa.agreement': () => undefined,
   'qa.runScores': () => ({ run_ids: [UNKNOWN_USER] }),
@@ -173,6 +178,9 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'qa.savedFilters.list': () => undefined,
   'qa.savedFilters.save': () => ({ name: `probe ${++seq}`, filter: { vulnerable: true } }),
   'qa.savedFilters.delete': () => ({ id: UNKNOWN_USER }),
+  'crm.advisors': () => ({ team: 'Home Finance North' }),
+  'crm.products': () => undefined,
+  'crm.countCalls': () => ({ advisor_names: ['Alex Wong'], start_date: '2024-07-01', end_date: '2024-07-07' }),
 };
 
 type Procedures = Record<string, { _def: { meta?: { access?: Access }; type: string } }>;

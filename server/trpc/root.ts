@@ -14,6 +14,7 @@ import { chatRouter } from './routers/chat.ts';
 import { companionsRouter } from './routers/companions.ts';
 import { agentsRouter } from './routers/agents.ts';
 import { qaRouter } from './routers/qa.ts';
+import { crmRouter } from './routers/crm.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   companions: companionsRouter,
   agents: agentsRouter,
   qa: qaRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,10 +1,11 @@
-/** TEST SUPPORT: the URIs of the thirteen manifests in skills/, in file-name (= sorted) order. */
+/** TEST SUPPORT: the URIs of the fourteen manifests in skills/, in file-name (= sorted) order. */
 export const SHIPPED_URIS = [
   'skill://assemblyai-transcribe@1.2.0',
   'skill://builtin.echo@1.0.0',
   'skill://builtin.fail@1.0.0',
   'skill://builtin.sleep@1.0.0',
   'skill://compliance-analysis@1.3.0',
+  'skill://crm-directory@1.0.0',
   'skill://gpt4o-diarize@1.0.0',
   'skill://labelling-segmentation@1.2.0',
   'skill://recording-management@1.5.0',

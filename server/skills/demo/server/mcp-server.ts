@@ -7,7 +7,8 @@ import { faultSpecSchema, parseFaults, type FaultInjector } from './faults.ts';
 
 /**
  * One MCP server instance per HTTP request (stateless Streamable HTTP, see http-server.ts), serving
- * the nine demo skill tools under their manifest names and parameter schemas, and two admin tools.
+ * the demo skill tools (catalog.ts: the nine spec skills and the CRM directory's three tools) under
+ * their manifest names and parameter schemas, and two admin tools.
  *
  * Results: success → `structuredContent` = the data-plane envelope (also as JSON text). Failure →
  * `isError: true` with `structuredContent` = the failure envelope plus `error` (its type, e.g.
@@ -34,12 +35,13 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 /** The tool's input schema: the manifest's parameters; AssemblyAI's webhook_url is optional here (the demo calls no webhook). */
 const schemas = new Map<string, z.ZodType>();
 function inputSchema(skill: DemoSkill): z.ZodType {
-  const cached = schemas.get(skill.skillName);
+  const key = `${skill.skillName}#${skill.requirement.toolName}`;
+  const cached = schemas.get(key);
   if (cached) return cached;
   const params = structuredClone(skill.requirement.json_schema?.parameters ?? { type: 'object', properties: {}, required: [] });
   if (skill.skillName === 'assemblyai-transcribe') params.required = params.required.filter((r) => r !== 'webhook_url');
   const schema = z.fromJSONSchema(params as Parameters<typeof z.fromJSONSchema>[0]);
-  schemas.set(skill.skillName, schema);
+  schemas.set(key, schema);
   return schema;
 }
 

@@ -3,6 +3,7 @@ import { repoPath } from '../repo-path.ts';
 import { parseSkillManifest, type SkillManifest, type ToolRequirement } from '../../manifest.ts';
 import { evaluateCompliance } from './compliance.ts';
 import { diarizeTranscript } from './diarize.ts';
+import { countCalls, listAdvisors, listProducts } from './directory.ts';
 import { runSkillTool, type Args, type Envelope, type SkillTool } from './envelope.ts';
 import { getApplicationsByAdvisor, getRecordingsByApplicationIds } from './records.ts';
 import { calculateScore } from './scoring.ts';
@@ -11,8 +12,9 @@ import { analyzeSentiment } from './sentiment.ts';
 import { transcribeAssemblyAi, transcribeWhisper } from './transcribe.ts';
 
 /**
- * The nine spec skills (§5.10) the demo server serves, each with its one tool, by the tool name
- * and parameters of its manifest in skills/ (research.web is not served: it needs the web).
+ * The skill tools the demo server serves, by the tool name and parameters of their manifest in
+ * skills/: the nine spec skills (§5.10), one tool each (research.web is not served: it needs the
+ * web), then the CRM directory (crm-directory, three tools) the Planner checks requests against.
  */
 export const DEMO_SKILL_TOOLS: ReadonlyArray<{ skillName: string; toolName: string; tool: SkillTool }> = [
   { skillName: 'salesforce-integration', toolName: 'get_applications_by_advisor', tool: getApplicationsByAdvisor },
@@ -24,11 +26,15 @@ export const DEMO_SKILL_TOOLS: ReadonlyArray<{ skillName: string; toolName: stri
   { skillName: 'sentiment-analysis', toolName: 'analyze_sentiment', tool: analyzeSentiment },
   { skillName: 'compliance-analysis', toolName: 'evaluate_compliance', tool: evaluateCompliance },
   { skillName: 'scoring', toolName: 'calculate_score', tool: calculateScore },
+  { skillName: 'crm-directory', toolName: 'list_advisors', tool: listAdvisors },
+  { skillName: 'crm-directory', toolName: 'list_products', tool: listProducts },
+  { skillName: 'crm-directory', toolName: 'count_calls', tool: countCalls },
 ];
 
-export const DEMO_SKILL_NAMES = DEMO_SKILL_TOOLS.map((t) => t.skillName);
+/** The served skills' names, once each (fault settings are keyed by them). */
+export const DEMO_SKILL_NAMES = [...new Set(DEMO_SKILL_TOOLS.map((t) => t.skillName))];
 
-/** Each served skill's manifest (skills/<skillName>.json) and the requirement of its tool. */
+/** Each served tool: its skill's manifest (skills/<skillName>.json) and the tool's requirement in it. */
 export interface DemoSkill {
   skillName: string;
   manifest: SkillManifest;
@@ -38,9 +44,18 @@ export interface DemoSkill {
 
 let loaded: DemoSkill[] | undefined;
 export function demoSkills(): DemoSkill[] {
-  loaded ??= DEMO_SKILL_TOOLS.map(({ skillName, toolName, tool }) => {
-    const doc: unknown = JSON.parse(readFileSync(repoPath('skills', `${skillName}.json`), 'utf8'));
-    const manifest = parseSkillManifest(doc);
+  if (loaded) return loaded;
+  // A skill with several tools (crm-directory) is read and parsed once.
+  const manifests = new Map<string, SkillManifest | undefined>();
+  const manifestOf = (skillName: string) => {
+    if (!manifests.has(skillName)) {
+      const doc: unknown = JSON.parse(readFileSync(repoPath('skills', `${skillName}.json`), 'utf8'));
+      manifests.set(skillName, parseSkillManifest(doc));
+    }
+    return manifests.get(skillName);
+  };
+  loaded = DEMO_SKILL_TOOLS.map(({ skillName, toolName, tool }) => {
+    const manifest = manifestOf(skillName);
     const requirement = manifest?.requiredTools.find((t) => t.toolName === toolName);
     if (!manifest || !requirement) throw new Error(`skills/${skillName}.json does not declare tool ${toolName}`);
     return { skillName, manifest, requirement, tool };

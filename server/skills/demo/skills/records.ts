@@ -1,18 +1,12 @@
 import { demoDataset } from '../dataset/generate.ts';
 import { ADVISORS, advisorByName } from '../dataset/people.ts';
 import { arrayArg, SkillError, stringArg, type SkillTool } from './envelope.ts';
+import { periodArgs } from './period.ts';
 
 /**
  * salesforce-integration `get_applications_by_advisor` and recording-management
  * `get_recordings_by_application_ids` over the demo dataset.
  */
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function dateArg(args: Record<string, unknown>, name: string): string {
-  const v = stringArg(args, name, true);
-  if (!DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new SkillError('InvalidArguments', `${name} must be a date YYYY-MM-DD, got "${v}"`);
-  return v;
-}
 
 /**
  * Applications opened between start_date and end_date (inclusive), by one advisor (name matched
@@ -20,9 +14,7 @@ function dateArg(args: Record<string, unknown>, name: string): string {
  * is an error (AdvisorNotFound) rather than an empty list, so a typo cannot pass as "no calls".
  */
 export const getApplicationsByAdvisor: SkillTool = (args) => {
-  const start = dateArg(args, 'start_date');
-  const end = dateArg(args, 'end_date');
-  if (start > end) throw new SkillError('InvalidArguments', `start_date ${start} is after end_date ${end}`);
+  const { start, end } = periodArgs(args);
   const name = stringArg(args, 'advisor_name');
   const advisor = name === undefined ? undefined : advisorByName(name);
   if (name !== undefined && !advisor) {

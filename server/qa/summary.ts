@@ -1,0 +1,127 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ukDate } from '../../lib/uk-time.ts';
+import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
+import { qaResults } from '../db/schema/index.ts';
+import type { QaFilter } from './filter.ts';
+import { qaWhere } from './query.ts';
+
+/**
+ * QA results summarised per group, in SQL over exactly the rows `list_qa_results` lists for the
+ * same filter (qaWhere: the newest analysis of each call unless `include_earlier`) — what answers
+ * "which advisor has the lowest QA score?" and "which rule fails most?" from stored results.
+ *
+ * Per group: `calls` (results), `scored` (with an AI score), `mean_score` (mean of the per-call AI
+ * scores, one decimal) and `min_score`, `failed_mandatory` (calls failing a mandatory rule),
+ * `vulnerable` (calls with a vulnerability flag) and `fails`: calls failing at least one rule, or
+ * for `rule` calls failing that rule. Groups: advisor, team, product (the stored value), week
+ * (Monday of the Europe/London week of the call, YYYY-MM-DD), rule (one group per rule id over the
+ * calls it applied to — verdicts `not_applicable` aside — labelled with the rule's text as stored
+ * in the verdicts). A result without the grouped value (no advisor, no call date) forms a group
+ * with key null. Ties in any order are broken by key.
+ */
+export const QA_GROUPS = ['advisor', 'team', 'product', 'rule', 'week'] as const;
+export const QA_SUMMARY_ORDERS = ['mean_score_asc', 'mean_score_desc', 'fails_desc', 'calls_desc'] as const;
+export type QaGroupBy = (typeof QA_GROUPS)[number];
+export type QaSummaryOrder = (typeof QA_SUMMARY_ORDERS)[number];
+
+export const qaGroupSchema = z.object({
+  key: z.string().nullable().describe('The advisor, team, product, rule id or week (its Monday, YYYY-MM-DD); null: not recorded.'),
+  label: z.string(),
+  calls: z.number().int(),
+  scored: z.number().int(),
+  mean_score: z.number().nullable(),
+  min_score: z.number().nullable(),
+  failed_mandatory: z.number().int(),
+  vulnerable: z.number().int(),
+  fails: z.number().int(),
+});
+export type QaGroup = z.infer<typeof qaGroupSchema>;
+
+export interface QaSummaryQuery {
+  filter: QaFilter;
+  group_by: QaGroupBy;
+  /** Default: by key (weeks in date order), except `rule`: fails_desc. */
+  order?: QaSummaryOrder;
+  limit: number;
+}
+
+export interface QaSummary {
+  groups: QaGroup[];
+  /** Every group the filter gives (`groups` holds the first `limit` of them). */
+  total_groups: number;
+  /** Calls the filter matches (each once, whichever groups it falls in). */
+  total_calls: number;
+  what: string;
+}
+
+const r = qaResults;
+const WEEK = sql`to_char(date_trunc('week', ${r.callAt} at time zone 'Europe/London'), 'YYYY-MM-DD')`;
+const KEY: Record<Exclude<QaGroupBy, 'rule'>, SQL> = {
+  advisor: sql`${r.advisor}`, team: sql`${r.team}`, product: sql`${r.product}`, week: WEEK,
+};
+
+/** One row per (call, rule applied to it): the rule's id, its stored text, whether the call failed it. */
+const RULE_ROWS = sql`cross join lateral (
+  select v->>'rule_id' as rule_id, max(v->>'rule') as title, bool_or(v->>'verdict' = 'fail') as failed
+    from jsonb_array_elements(${r.verdicts}) v
+   where v->>'verdict' in ('pass', 'fail')
+   group by v->>'rule_id') rv`;
+
+const ORDER: Record<QaSummaryOrder, SQL> = {
+  mean_score_asc: sql`mean_score asc nulls last`,
+  mean_score_desc: sql`mean_score desc nulls last`,
+  fails_desc: sql`fails desc`,
+  calls_desc: sql`calls desc`,
+};
+
+const AGGREGATES = (fails: SQL) => sql`
+  count(*)::int as calls,
+  count(${r.score})::int as scored,
+  round(avg(${r.score})::numeric, 1)::float8 as mean_score,
+  min(${r.score})::float8 as min_score,
+  count(*) filter (where ${r.failedMandatory} > 0)::int as failed_mandatory,
+  count(*) filter (where ${r.vulnerable})::int as vulnerable,
+  count(*) filter (where ${fails})::int as fails,
+  count(*) over ()::int as total_groups`;
+
+type Row = Omit<QaGroup, 'label'> & { title: string | null; total_groups: number };
+
+function labelOf(group: QaGroupBy, key: string | null, title: string | null): string {
+  if (key === null) return group === 'week' ? 'No call date' : `No ${group} recorded`;
+  if (group === 'week') return `Week of ${ukDate(`${key}T12:00:00Z`)}`;
+  if (group === 'rule') return title ? `${key}: ${title}` : key;
+  return key;
+}
+
+export async function summariseQaResults(db: Db, q: QaSummaryQuery): Promise<QaSummary> {
+  const where = qaWhere(q.filter);
+  const filtered = where ? sql`where ${where}` : sql``;
+  const order = q.order ?? (q.group_by === 'rule' ? 'fails_desc' : null);
+  const orderBy = order ? sql`${ORDER[order]}, key asc nulls last` : sql`key asc nulls last`;
+  const query = q.group_by === 'rule'
+    ? sql`select rv.rule_id as key, max(rv.title) as title, ${AGGREGATES(sql`rv.failed`)}
+            from ${r} ${RULE_ROWS} ${filtered} group by rv.rule_id order by ${orderBy} limit ${q.limit}`
+    : sql`select ${KEY[q.group_by]} as key, null as title, ${AGGREGATES(sql`${r.rulesFailed} > 0`)}
+            from ${r} ${filtered} group by 1 order by ${orderBy} limit ${q.limit}`;
+  const [grouped, total] = await Promise.all([
+    db.execute(query),
+    db.execute(sql`select count(*)::int as n from ${r} ${filtered}`),
+  ]);
+  const rows = rowsOf<Row>(grouped);
+  const groups = rows.map(({ title, total_groups: _t, ...g }) => ({ ...g, label: labelOf(q.group_by, g.key, title) }));
+  const total_calls = rowsOf<{ n: number }>(total)[0]?.n ?? 0;
+  return { groups, total_groups: rows[0]?.total_groups ?? 0, total_calls, what: describe(q, total_calls) };
+}
+
+/** What the figures are, in words (an agent quotes it; the console shows it under the table). */
+function describe(q: QaSummaryQuery, calls: number): string {
+  const which = q.filter.include_earlier ? 'every analysis' : 'the newest analysis of each call';
+  const over = `${calls} call${calls === 1 ? '' : 's'} (${which})`;
+  const per = q.group_by === 'rule' ? 'rule, over the calls each rule applied to'
+    : q.group_by === 'week' ? 'week (Monday, Europe/London)' : q.group_by;
+  const fails = `fails = calls that failed ${q.group_by === 'rule' ? 'the rule' : 'at least one rule'}`;
+  return `Per ${per}, from ${over}: mean_score and min_score of the per-call AI scores; failed_mandatory = calls that `
+    + `failed a mandatory rule; vulnerable = calls with a vulnerability flag; ${fails}.`;
+}
