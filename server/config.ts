@@ -122,6 +122,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   /** Chat model for the local agent runtime; when set, local agents think with it (function calling), else with the deterministic brains. */
   OPENAI_MODEL: z.string().trim().min(1).optional(),
+  /** Decisions (model requests) a local agent may take in one turn; at the limit the turn ends with a final answer of what was done and what is left. */
+  DCF_AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(200).default(24),
   /** The date the Planner takes as today for "last week" etc. (ISO date or date-time); unset = the real clock. `npm start` pins it to the demo dataset (2024-07-08). */
   DCF_CLOCK: z
     .string()
@@ -186,6 +188,8 @@ export type AppConfig = {
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   /** The local agent runtime's brain: an OpenAI-compatible chat-completions endpoint, or the deterministic brains per role. */
   agentBrain: { kind: 'openai'; baseUrl: string; model: string; apiKey: string | undefined } | { kind: 'deterministic' };
+  /** Decisions a local agent may take in one turn (DCF_AGENT_MAX_STEPS) before the loop asks for its final answer. */
+  agentMaxSteps: number;
   /** Pinned "today" for relative dates (DCF_CLOCK), or undefined for the real clock. */
   clock: string | undefined;
   seedWorkflows: boolean;
@@ -266,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentBrain: e.OPENAI_MODEL
       ? { kind: 'openai', baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''), model: e.OPENAI_MODEL, apiKey: e.OPENAI_API_KEY }
       : { kind: 'deterministic' },
+    agentMaxSteps: e.DCF_AGENT_MAX_STEPS,
     clock: e.DCF_CLOCK,
     seedWorkflows: e.DCF_SEED_WORKFLOWS,
     delegation: { poolMax: e.DCF_COMPANION_POOL_MAX, replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S },

@@ -11,6 +11,24 @@ export interface Brain {
   /** Shown by `describe()`: `openai` or `deterministic:<role>`. */
   readonly name: string;
   decide(input: BrainInput): Promise<BrainDecision>;
+  /**
+   * The turn's final answer when the loop has stopped it at its step limit: one message and no
+   * tool calls (a model is asked with its tools disabled), saying what was done, what is left and
+   * that "continue" goes on. Optional: without it, or when it throws, the loop writes that answer
+   * itself from the turn's tool calls.
+   */
+  conclude?(input: BrainInput, limit: StepLimit): Promise<BrainConclusion>;
+}
+
+/** The limit a turn reached: how many decisions it took. */
+export interface StepLimit {
+  steps: number;
+}
+
+export interface BrainConclusion {
+  content: string;
+  reasoning?: string;
+  usage?: BrainUsage;
 }
 
 /** A tool the agent may call, with its arguments' JSON Schema (an object schema). */
@@ -56,7 +74,13 @@ export interface BrainUsage {
 }
 
 export type BrainDecision =
-  | { kind: 'tool_calls'; tool_calls: BrainToolCall[]; reasoning?: string; content?: string | null; usage?: BrainUsage }
+  | {
+    kind: 'tool_calls';
+    tool_calls: BrainToolCall[];
+    reasoning?: string;
+    content?: string | null;
+    usage?: BrainUsage;
+  }
   | { kind: 'message'; content: string; reasoning?: string; usage?: BrainUsage };
 
 /**
@@ -76,7 +100,9 @@ export class BrainError extends Error {
 }
 
 /** The last user/system message of the history and what followed it (this turn's steps). */
-export function currentTurn(history: BrainMessage[]): { inbound: Extract<BrainMessage, { role: 'system' | 'user' }> | null; steps: BrainMessage[] } {
+export function currentTurn(
+  history: BrainMessage[],
+): { inbound: Extract<BrainMessage, { role: 'system' | 'user' }> | null; steps: BrainMessage[] } {
   for (let i = history.length - 1; i >= 0; i--) {
     const m = history[i]!;
     if (m.role === 'user' || m.role === 'system') return { inbound: m, steps: history.slice(i + 1) };
@@ -84,15 +110,24 @@ export function currentTurn(history: BrainMessage[]): { inbound: Extract<BrainMe
   return { inbound: null, steps: history };
 }
 
+/** One tool return of a turn, with its call's arguments parsed (null result: the return is not a JSON object). */
+export interface TurnToolResult {
+  name: string;
+  args: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  status: 'success' | 'error';
+}
+
 /** The tool returns of this turn, oldest first, with their calls' arguments parsed. */
-export function turnToolResults(steps: BrainMessage[]): Array<{ name: string; args: Record<string, unknown>; result: Record<string, unknown> | null; status: 'success' | 'error' }> {
+export function turnToolResults(steps: BrainMessage[]): TurnToolResult[] {
   const calls = new Map<string, BrainToolCall>();
-  const out: Array<{ name: string; args: Record<string, unknown>; result: Record<string, unknown> | null; status: 'success' | 'error' }> = [];
+  const out: TurnToolResult[] = [];
   for (const m of steps) {
     if (m.role === 'assistant') for (const c of m.tool_calls ?? []) calls.set(c.id, c);
     if (m.role === 'tool') {
       const call = calls.get(m.tool_call_id);
-      out.push({ name: m.name, args: parseObject(call?.arguments ?? '{}') ?? {}, result: parseObject(m.content), status: m.status });
+      const args = parseObject(call?.arguments ?? '{}') ?? {};
+      out.push({ name: m.name, args, result: parseObject(m.content), status: m.status });
     }
   }
   return out;

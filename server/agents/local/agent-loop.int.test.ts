@@ -9,7 +9,8 @@ import { OpenAIChatBrain } from '../brains/openai/openai-brain.ts';
 import { deterministicBrains, openAIBrains } from '../brains/select.ts';
 import type { AgentEvent } from '../platform/agent-platform.ts';
 import { defaultTemplatesDir } from '../templates/load-template.ts';
-import { FakeChatEndpoint } from './testing/fake-chat-endpoint.ts';
+import { conclusionProblems } from '../brains/openai/testing/conclusion-wire.ts';
+import { FakeChatEndpoint, type ChatRequest } from './testing/fake-chat-endpoint.ts';
 import { collect, testPlatform } from './testing/platform-harness.ts';
 
 const types = (events: AgentEvent[]) => events.map((e) => e.message_type);
@@ -138,16 +139,146 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(fake.requests[1]!.problems).toEqual([]);
   });
 
-  it('stops at max_steps', async () => {
+  it('at the step limit, ends the turn with the model\'s final answer, asked once with its tools disabled', async () => {
+    const agent = await platform.createAgent({ template: 'companion' });
+    const append = (content: string) => ({ tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content } }] });
+    const final = 'I noted steps 1 and 2 in my task context. Left: step 3. Say "continue" and I will go on.';
+    fake.reply(append('step 1'), append('step 2'), { content: final, reasoning_content: 'two of three steps done' });
+    const events = await platform.sendMessage(agent.id, { role: 'user', content: 'note steps 1, 2 and 3, one per step' }, { max_steps: 2 });
+    expect(types(events).slice(-4)).toEqual(['reasoning_message', 'assistant_message', 'usage_statistics', 'stop_reason']);
+    expect(stop(events)).toBe('max_steps');
+    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: final });
+    // Two decisions; the final answer's tokens are counted with them.
+    expect(events.at(-2)).toEqual({ message_type: 'usage_statistics', prompt_tokens: 300, completion_tokens: 30, total_tokens: 330, step_count: 2 });
+    expect(events.filter((e) => e.message_type === 'error_message')).toEqual([]);
+    expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe('No task.\nstep 1\nstep 2');
+
+    expect(fake.requests).toHaveLength(3);
+    const conclusion = fake.requests[2]!;
+    expect(conclusionProblems(conclusion)).toEqual([]);
+    expect(conclusion.body.tool_choice).toBe('none');
+    expect(conclusion.body.messages.filter((m) => m.role === 'tool')).toHaveLength(2);
+    expect(conclusion.body.tools!.map((t) => t.function.name)).toEqual(fake.requests[0]!.body.tools!.map((t) => t.function.name));
+    expect((conclusion.body.messages[0] as { content: string }).content).toContain('You have used all 2 steps you may take in this turn');
+
+    // "continue": the next turn reads the final answer as the agent's own message.
+    fake.reply(append('step 3'), { content: 'All three steps are noted.' });
+    const next = await platform.sendMessage(agent.id, { role: 'user', content: 'continue' });
+    expect(stop(next)).toBe('end_turn');
+    const read = fake.requests[3]!.body.messages;
+    expect(fake.requests[3]!.problems).toEqual([]);
+    expect(read.slice(-2)).toEqual([{ role: 'assistant', content: final }, { role: 'user', content: 'continue' }]);
+  });
+
+  it('at the step limit with the endpoint failing then, writes the final answer from the turn\'s tool calls', async () => {
     const agent = await platform.createAgent({ template: 'companion' });
     fake.reply(
       { tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 'step 1' } }] },
-      { tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 'step 2' } }] },
+      { tool_calls: [{ name: 'core_memory_append', arguments: { label: 'nope', content: 'step 2' } }] },
+      { status: 500, body: '{"error": {"message": "the model server crashed"}}' },
     );
     const events = await platform.sendMessage(agent.id, { role: 'user', content: 'loop' }, { max_steps: 2 });
     expect(stop(events)).toBe('max_steps');
-    expect(events.at(-2)).toMatchObject({ message_type: 'usage_statistics', step_count: 2 });
-    expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe('No task.\nstep 1\nstep 2');
+    expect(types(events).slice(-4)).toEqual(['reasoning_message', 'assistant_message', 'usage_statistics', 'stop_reason']);
+    expect(events.filter((e) => e.message_type === 'error_message')).toEqual([]);
+    const why = events.find((e) => e.message_type === 'reasoning_message')!;
+    expect((why as { reasoning: string }).reasoning).toMatch(
+      /^The brain could not give a final answer \(the model endpoint answered 500.*\); this one is written from the turn's tool calls\.$/,
+    );
+    const answer = events.find((e) => e.message_type === 'assistant_message') as { content: string };
+    expect(answer.content).toBe([
+      'I have stopped: I reached the limit of 2 steps I may take in one turn before I could finish.',
+      'So far in this turn I:\n- called core_memory_append\n- called core_memory_append, which failed: no memory block labelled "nope" in your core memory',
+      'What is left: the rest of your request — I have not finished it or given you my answer yet.',
+      'Say "continue" and I will go on from here.',
+    ].join('\n\n'));
+    // Stored like any answer: the next turn's history has it.
+    expect((await platform.listMessages(agent.id)).at(-1)!.event).toMatchObject({ message_type: 'assistant_message', content: answer.content });
+  });
+
+  it('answers malformed tool calls with their error, so the model corrects itself, and ends after 3 malformed steps in a row', async () => {
+    const agent = await platform.createAgent({ template: 'companion' });
+    const lastReturn = (req: ChatRequest) => JSON.parse((req.messages.at(-1) as { content: string }).content) as { status: string; error: string | null };
+    const seen: Array<{ status: string; error: string | null }> = [];
+    fake.reply(
+      { tool_calls: [{ name: 'core_memory_append', arguments: '{"label": "task_context", ' }] },
+      (req) => {
+        seen.push(lastReturn(req));
+        return { tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 42 } }] };
+      },
+      (req) => {
+        seen.push(lastReturn(req));
+        const fixed = { name: 'core_memory_append', arguments: { label: 'task_context', content: 'fixed' } };
+        return { tool_calls: [{ name: 'delete_everything', arguments: {} }, fixed] };
+      },
+      (req) => {
+        seen.push(lastReturn(req));
+        return { content: 'Noted, after correcting my call.' };
+      },
+    );
+    const events = await platform.sendMessage(agent.id, { role: 'user', content: 'note "fixed"' });
+    expect(stop(events)).toBe('end_turn');
+    const returns = events.filter((e) => e.message_type === 'tool_return_message');
+    expect(returns.map((r) => [r.name, r.status])).toEqual([
+      ['core_memory_append', 'error'], ['core_memory_append', 'error'], ['delete_everything', 'error'], ['core_memory_append', 'success'],
+    ]);
+    // What the model read after each step: the error with what to do, then its corrected call's result.
+    expect(seen.map((r) => r.status)).toEqual(['error', 'error', 'ok']);
+    const fix = "Correct the arguments to match the tool's parameters and call it again.";
+    expect(seen[0]!.error).toMatch(/^the arguments of core_memory_append are not valid JSON \(.+\); send one JSON object\. /);
+    expect(seen[0]!.error!.endsWith(fix)).toBe(true);
+    expect(seen[1]!.error).toMatch(/^invalid arguments for core_memory_append: content: .*expected string.*\. Correct the arguments/);
+    const unknown = JSON.parse(returns[2]!.tool_return) as { error_code: string; error: string };
+    expect(unknown.error_code).toBe('not_found');
+    expect(unknown.error).toMatch(/^the tool delete_everything is not attached to you; your tools: .*core_memory_append.*\. Call one of your tools instead\.$/);
+    expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe('No task.\nfixed');
+    expect(fake.requests.map((r) => r.problems)).toEqual([[], [], [], []]);
+
+    // A step with a well-formed call resets the count; three steps of nothing but malformed calls end the turn.
+    fake.requests.length = 0;
+    fake.reply(
+      { tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 'kept' } }] },
+      { tool_calls: [{ name: 'core_memory_append', arguments: '{' }] },
+      { tool_calls: [{ name: 'core_memory_append', arguments: '[1, 2]' }] },
+      {
+        tool_calls: [
+          { name: 'core_memory_replace', arguments: { label: 'task_context', old_content: 'kept', new_content: 'kept!' } },
+          { name: 'nope', arguments: {} },
+        ],
+      },
+      { tool_calls: [{ name: 'core_memory_append', arguments: { label: 7 } }] },
+      { tool_calls: [{ name: 'nope', arguments: {} }, { name: 'core_memory_append', arguments: 'not json' }] },
+      { tool_calls: [{ name: 'core_memory_append', arguments: { content: 'no label' } }] },
+    );
+    const stuck = await platform.sendMessage(agent.id, { role: 'user', content: 'keep trying' });
+    expect(fake.requests).toHaveLength(7);
+    expect(stop(stuck)).toBe('invalid_tool_call');
+    expect(types(stuck).slice(-3)).toEqual(['assistant_message', 'usage_statistics', 'stop_reason']);
+    expect(stuck.at(-2)).toMatchObject({ step_count: 7 });
+    const honest = (stuck.find((e) => e.message_type === 'assistant_message') as { content: string }).content;
+    expect(honest.startsWith('I have stopped: my last 3 attempts to call a tool were malformed, so I could not carry on safely.\n\n'
+      + 'The last problem: core_memory_append: invalid arguments for core_memory_append: label: ')).toBe(true);
+    expect(honest).toContain('So far in this turn I:\n- called core_memory_append\n- called core_memory_replace\n\n');
+    expect(honest).toMatch(/Say "continue" to let me try again, or put your request another way\.$/);
+  });
+
+  it('passes tool errors back as tool returns the model reads; they are not malformed calls', async () => {
+    const agent = await platform.createAgent({ template: 'companion', tools: ['count_calls'] });
+    const reversed = { advisor_names: ['Alex Wong'], start_date: '2024-07-07', end_date: '2024-07-01' };
+    const count = { tool_calls: [{ name: 'count_calls', arguments: reversed }] };
+    let error: { status: string; error_code: string; error: string } | null = null;
+    fake.reply(count, count, count, (req) => {
+      error = JSON.parse((req.messages.at(-1) as { content: string }).content);
+      return { content: `The CRM refused the period: ${error!.error}` };
+    });
+    const events = await platform.sendMessage(agent.id, { role: 'user', content: "How many calls did Alex Wong take from 7 to 1 July?" });
+    expect(stop(events)).toBe('end_turn');
+    const returns = events.filter((e) => e.message_type === 'tool_return_message');
+    expect(returns.map((r) => r.status)).toEqual(['error', 'error', 'error']);
+    expect(error).toMatchObject({ status: 'error', error_code: 'invalid_input' });
+    expect(error!.error).not.toMatch(/Correct the arguments/);
+    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: `The CRM refused the period: ${error!.error}` });
+    expect(fake.requests.map((r) => r.problems)).toEqual([[], [], [], []]);
   });
 
   it('reports an endpoint that refuses as an error_message and llm_api_error', async () => {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentRow } from '../../db/schema/agents.ts';
 import type { ToolContext } from '../../tools/context.ts';
-import { invokeTool, type InvokeOptions } from '../../tools/invoke.ts';
-import { fail } from '../../tool-result.ts';
-import { BrainError, type BrainDecision, type BrainToolCall } from '../brains/brain.ts';
+import type { InvokeOptions } from '../../tools/invoke.ts';
+import { BrainError, type Brain, type BrainDecision, type BrainInput, type BrainToolCall } from '../brains/brain.ts';
 import type { BrainSelection } from '../brains/select.ts';
 import type { AgentEvent, InboundMessage } from '../platform/agent-platform.ts';
 import type { AgentStore } from './agent-store.ts';
@@ -13,9 +12,18 @@ import type { BuiltinEnv, MultiAgentOps } from './builtin-tools/index.ts';
 import { toBrainHistory } from './history.ts';
 import { newMessageId, type MessageStore, type StoredEvent } from './message-store.ts';
 import type { PassageStore } from './passage-store.ts';
+import { runToolCall } from './tool-call.ts';
+import { malformedCallsAnswer, stepLimitAnswer } from './turn-summary.ts';
 
-/** Letta's default `return_char_limit`: longer tool returns are cut (and say so). */
-export const RETURN_CHAR_LIMIT = 50_000;
+export { RETURN_CHAR_LIMIT } from './tool-call.ts';
+
+/**
+ * Steps in a row whose every tool call was malformed (arguments that are not JSON or break the
+ * tool's parameters, a tool that is not attached) before the turn ends: each malformed call is
+ * answered with its error so the brain can correct itself, but a brain that keeps failing would
+ * otherwise spend the whole step budget on it.
+ */
+export const MALFORMED_STEPS_LIMIT = 3;
 
 export interface TurnDeps {
   agents: AgentStore;
@@ -43,18 +51,39 @@ type StopReason = Extract<AgentEvent, { message_type: 'stop_reason' }>['stop_rea
 /**
  * One turn of an agent: the inbound message is stored, then each step asks the brain and either
  * ends the turn with its message or runs the tool calls it asked for and loops, until the answer,
- * a terminal tool (send_message, memory_finish_edits, an `exit_loop` tool rule), `max_steps`,
- * cancellation or an error. Every message and event is stored before it is yielded; the turn
- * ends with `usage_statistics` and `stop_reason` (streamed only). Tool calls run one after the
- * other in the order the brain gave them. A turn whose agent is deleted meanwhile ends `cancelled`.
+ * a terminal tool (send_message, memory_finish_edits, an `exit_loop` tool rule), the step limit,
+ * repeated malformed calls, cancellation or an error. Every message and event is stored before it
+ * is yielded; the turn ends with `usage_statistics` and `stop_reason` (streamed only). Tool calls
+ * run one after the other in the order the brain gave them. A turn whose agent is deleted
+ * meanwhile ends `cancelled`.
+ *
+ * The two ends that are not the brain's own answer still answer the user (Letta's stop reasons
+ * say which end it was):
+ * - `max_steps` (after `max_steps` decisions): the brain's `conclude` gives the final answer — a
+ *   model is asked once more with its tools disabled — or, without one or when it fails, the loop
+ *   writes it from the turn's tool calls: what was done, what is left, "continue" goes on.
+ * - `invalid_tool_call` (MALFORMED_STEPS_LIMIT steps in a row with only malformed calls): an honest
+ *   message that says so, with what the turn did complete.
  */
-export async function* runTurn(deps: TurnDeps, agent: AgentRow, inbound: InboundMessage, opts: TurnOptions): AsyncGenerator<AgentEvent> {
+export async function* runTurn(
+  deps: TurnDeps, agent: AgentRow, inbound: InboundMessage, opts: TurnOptions,
+): AsyncGenerator<AgentEvent> {
   const usage = { prompt_tokens: 0, completion_tokens: 0 };
   let steps = 0;
   const finish = (stop: StopReason): AgentEvent[] => [
-    { message_type: 'usage_statistics', prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.prompt_tokens + usage.completion_tokens, step_count: steps },
+    {
+      message_type: 'usage_statistics',
+      prompt_tokens: usage.prompt_tokens,
+      completion_tokens: usage.completion_tokens,
+      total_tokens: usage.prompt_tokens + usage.completion_tokens,
+      step_count: steps,
+    },
     { message_type: 'stop_reason', stop_reason: stop },
   ];
+  const count = (u: { prompt_tokens: number; completion_tokens: number } | undefined) => {
+    usage.prompt_tokens += u?.prompt_tokens ?? 0;
+    usage.completion_tokens += u?.completion_tokens ?? 0;
+  };
   // Set when the agent was deleted while its turn ran (e.g. finalize_workflow deleting a worker
   // from within the worker's own last update): what happened is still streamed, and the turn ends.
   let deleted = false;
@@ -62,79 +91,161 @@ export async function* runTurn(deps: TurnDeps, agent: AgentRow, inbound: Inbound
     if (!deleted && !(await deps.messages.append(agent.id, event, stepId))) deleted = true;
     return event;
   };
+  const say = (content: string, stepId: string) =>
+    store({ message_type: 'assistant_message', id: newMessageId(), content }, stepId);
+  const think = (reasoning: string, stepId: string) =>
+    store({ message_type: 'reasoning_message', id: newMessageId(), reasoning }, stepId);
+  const report = (error_type: string, message: string, stepId: string | null, detail?: string) =>
+    store({ message_type: 'error_message', id: newMessageId(), error_type, message, ...(detail ? { detail } : {}) },
+      stepId);
   if (opts.signal?.aborted) return yield* finish('cancelled');
-  await store({ message_type: inbound.role === 'user' ? 'user_message' : 'system_message', id: newMessageId(), content: inbound.content, ...(inbound.sender_agent_id ? { sender_agent_id: inbound.sender_agent_id } : {}) });
+  const inboundType = inbound.role === 'user' ? 'user_message' : 'system_message';
+  const sender = inbound.sender_agent_id ? { sender_agent_id: inbound.sender_agent_id } : {};
+  await store({ message_type: inboundType, id: newMessageId(), content: inbound.content, ...sender });
 
   const brain = deps.brains.forRole(agent.role);
   if (!brain) {
-    yield await store({ message_type: 'error_message', id: newMessageId(), error_type: 'no_brain', message: `no brain for the role "${agent.role}": set OPENAI_MODEL (and OPENAI_BASE_URL) to give local agents a language model, or register a deterministic brain for "${agent.role}"` });
+    const message = `no brain for the role "${agent.role}": set OPENAI_MODEL (and OPENAI_BASE_URL) to give local `
+      + `agents a language model, or register a deterministic brain for "${agent.role}"`;
+    yield await report('no_brain', message, null);
     return yield* finish('error');
   }
-  const exitTools = new Set((agent.toolRules ?? []).filter((r) => r.type === 'exit_loop').map((r) => String(r.tool_name)));
-  const env: BuiltinEnv = { agentId: agent.id, blocks: deps.blocks, messages: deps.messages, passages: deps.passages, multiAgent: deps.multiAgent, chain: [...opts.chain, agent.id] };
+  const exitRules = (agent.toolRules ?? []).filter((r) => r.type === 'exit_loop');
+  const exitTools = new Set(exitRules.map((r) => String(r.tool_name)));
+  const env: BuiltinEnv = {
+    agentId: agent.id,
+    blocks: deps.blocks,
+    messages: deps.messages,
+    passages: deps.passages,
+    multiAgent: deps.multiAgent,
+    chain: [...opts.chain, agent.id],
+  };
+  let malformedSteps = 0;
 
   for (;;) {
     if (opts.signal?.aborted || deleted) return yield* finish('cancelled');
-    if (steps >= opts.max_steps) return yield* finish('max_steps');
+    if (steps >= opts.max_steps) {
+      const stepId = `step-${randomUUID()}`;
+      const { input } = await brainInput(deps, agent, opts.signal);
+      const ended = await conclusion(brain, input, steps);
+      if (ended === 'cancelled') return yield* finish('cancelled');
+      count(ended.usage);
+      if (ended.reasoning) yield await think(ended.reasoning, stepId);
+      yield await say(ended.content, stepId);
+      return yield* finish('max_steps');
+    }
     steps += 1;
     const stepId = `step-${randomUUID()}`;
-    const [blocks, toolNames, tags, history] = await Promise.all([
-      deps.blocks.ofAgent(agent.id),
-      deps.agents.tools(agent.id),
-      deps.agents.tags(agent.id),
-      deps.messages.list(agent.id, { limit: deps.historyLimit }),
-    ]);
-    const attached = new Set(toolNames);
+    const { input, attached } = await brainInput(deps, agent, opts.signal);
     let decision: BrainDecision;
     try {
-      decision = await brain.decide({
-        agent: { id: agent.id, name: agent.name, role: agent.role, system: agent.system, tags },
-        blocks,
-        tools: toolNames.flatMap((n) => resolveTool(n)?.schema ?? []),
-        history: toBrainHistory(history),
-        signal: opts.signal,
-      });
+      decision = await brain.decide(input);
     } catch (err) {
       if (opts.signal?.aborted) return yield* finish('cancelled');
       const e = err instanceof BrainError ? err : null;
-      yield await store({ message_type: 'error_message', id: newMessageId(), error_type: e ? e.stopReason : 'internal_error', message: err instanceof Error ? err.message : String(err), ...(e?.detail ? { detail: e.detail } : {}) }, stepId);
+      const message = err instanceof Error ? err.message : String(err);
+      yield await report(e ? e.stopReason : 'internal_error', message, stepId, e?.detail);
       return yield* finish(e ? e.stopReason : 'error');
     }
-    usage.prompt_tokens += decision.usage?.prompt_tokens ?? 0;
-    usage.completion_tokens += decision.usage?.completion_tokens ?? 0;
-    if (decision.reasoning) yield await store({ message_type: 'reasoning_message', id: newMessageId(), reasoning: decision.reasoning }, stepId);
+    count(decision.usage);
+    if (decision.reasoning) yield await think(decision.reasoning, stepId);
     if (decision.kind === 'message') {
-      yield await store({ message_type: 'assistant_message', id: newMessageId(), content: decision.content }, stepId);
+      yield await say(decision.content, stepId);
       return yield* finish('end_turn');
     }
-    if (decision.content) yield await store({ message_type: 'assistant_message', id: newMessageId(), content: decision.content }, stepId);
+    if (decision.content) yield await say(decision.content, stepId);
     const calls = decision.tool_calls.map((c) => ({ ...c, id: c.id || `call_${randomUUID()}` }));
     if (!calls.length) {
       if (decision.content) return yield* finish('end_turn');
-      yield await store({ message_type: 'error_message', id: newMessageId(), error_type: 'no_tool_call', message: `the brain ${brain.name} asked for tool calls but named none` }, stepId);
+      yield await report('no_tool_call', `the brain ${brain.name} asked for tool calls but named none`, stepId);
       return yield* finish('no_tool_call');
     }
     for (const c of calls) {
-      if (c.name !== 'send_message') yield await store({ message_type: 'tool_call_message', id: newMessageId(), tool_call: { tool_call_id: c.id, name: c.name, arguments: c.arguments } }, stepId);
+      if (c.name !== 'send_message') yield await store(toolCallEvent(c), stepId);
     }
     let terminal = false;
+    let lastProblem: string | null = null;
+    let wellFormed = 0;
     for (const c of calls) {
       if (opts.signal?.aborted || deleted) return yield* finish('cancelled');
       if (c.name === 'send_message' && attached.has(c.name)) {
         const text = sendMessageText(c);
         if (text !== null) {
-          yield await store({ message_type: 'assistant_message', id: newMessageId(), content: text }, stepId);
+          yield await say(text, stepId);
           terminal = true;
+          wellFormed += 1;
           continue;
         }
-        yield await store({ message_type: 'tool_call_message', id: newMessageId(), tool_call: { tool_call_id: c.id, name: c.name, arguments: c.arguments } }, stepId);
+        yield await store(toolCallEvent(c), stepId);
       }
       const r = await runToolCall(deps, agent, env, attached, c);
-      yield await store({ message_type: 'tool_return_message', id: newMessageId(), tool_call_id: c.id, name: c.name, status: r.status, tool_return: r.text }, stepId);
+      yield await store(toolReturnEvent(c, r.status, r.text), stepId);
       if (r.terminal || exitTools.has(c.name)) terminal = true;
+      if (r.malformed === null) wellFormed += 1;
+      else lastProblem = `${c.name}: ${r.malformed}`;
     }
     if (terminal) return yield* finish('end_turn');
+    malformedSteps = wellFormed === 0 && lastProblem ? malformedSteps + 1 : 0;
+    if (malformedSteps >= MALFORMED_STEPS_LIMIT) {
+      const { history } = (await brainInput(deps, agent, opts.signal)).input;
+      yield await say(malformedCallsAnswer(history, malformedSteps, lastProblem!), `step-${randomUUID()}`);
+      return yield* finish('invalid_tool_call');
+    }
   }
+}
+
+/**
+ * What the brain decides from, read afresh for every step (memory, tools, tags and history may have
+ * changed), and the names of the attached tools (those this runtime cannot run included).
+ */
+async function brainInput(
+  deps: TurnDeps, agent: AgentRow, signal: AbortSignal | undefined,
+): Promise<{ input: BrainInput; attached: Set<string> }> {
+  const [blocks, toolNames, tags, history] = await Promise.all([
+    deps.blocks.ofAgent(agent.id),
+    deps.agents.tools(agent.id),
+    deps.agents.tags(agent.id),
+    deps.messages.list(agent.id, { limit: deps.historyLimit }),
+  ]);
+  const input: BrainInput = {
+    agent: { id: agent.id, name: agent.name, role: agent.role, system: agent.system, tags },
+    blocks,
+    tools: toolNames.flatMap((n) => resolveTool(n)?.schema ?? []),
+    history: toBrainHistory(history),
+    signal,
+  };
+  return { input, attached: new Set(toolNames) };
+}
+
+type Conclusion = { content: string; reasoning?: string; usage?: { prompt_tokens: number; completion_tokens: number } };
+
+/**
+ * The final answer at the step limit: the brain's own (`conclude`), else one written from the turn's
+ * tool calls. When the brain fails, the reasoning says why the answer is the written one.
+ */
+async function conclusion(brain: Brain, input: BrainInput, steps: number): Promise<Conclusion | 'cancelled'> {
+  const written = stepLimitAnswer(input.history, steps);
+  if (!brain.conclude) return { content: written };
+  try {
+    return await brain.conclude(input, { steps });
+  } catch (err) {
+    if (input.signal?.aborted) return 'cancelled';
+    const why = err instanceof Error ? err.message : String(err);
+    const reasoning = `The brain could not give a final answer (${why}); `
+      + 'this one is written from the turn\'s tool calls.';
+    return { content: written, reasoning };
+  }
+}
+
+function toolCallEvent(c: BrainToolCall) {
+  const tool_call = { tool_call_id: c.id, name: c.name, arguments: c.arguments };
+  return { message_type: 'tool_call_message', id: newMessageId(), tool_call } as const;
+}
+
+function toolReturnEvent(c: BrainToolCall, status: 'success' | 'error', text: string) {
+  const id = newMessageId();
+  const message_type = 'tool_return_message' as const;
+  return { message_type, id, tool_call_id: c.id, name: c.name, status, tool_return: text };
 }
 
 /** send_message's text, or null when its arguments are not `{"message": "<text>"}`. */
@@ -144,42 +255,5 @@ function sendMessageText(c: BrainToolCall): string | null {
     return typeof args.message === 'string' && args.message ? args.message : null;
   } catch {
     return null;
-  }
-}
-
-type Envelope = { status: 'ok' | 'error' } & Record<string, unknown>;
-
-/** Runs one tool call; every problem (bad JSON, a tool not attached, bad arguments, a throw) is an error result. */
-async function runToolCall(deps: TurnDeps, agent: AgentRow, env: BuiltinEnv, attached: Set<string>, call: BrainToolCall): Promise<{ status: 'success' | 'error'; text: string; terminal: boolean }> {
-  const { result, terminal } = await callTool(deps, agent, env, attached, call);
-  const text = JSON.stringify(result);
-  return {
-    status: result.status === 'ok' ? 'success' : 'error',
-    text: text.length > RETURN_CHAR_LIMIT ? `${text.slice(0, RETURN_CHAR_LIMIT)}… [truncated: ${text.length} characters, limit ${RETURN_CHAR_LIMIT}]` : text,
-    terminal,
-  };
-}
-
-async function callTool(deps: TurnDeps, agent: AgentRow, env: BuiltinEnv, attached: Set<string>, call: BrainToolCall): Promise<{ result: Envelope; terminal: boolean }> {
-  let args: unknown;
-  try {
-    args = JSON.parse(call.arguments || '{}');
-  } catch (err) {
-    return { result: fail('invalid_input', `the arguments of ${call.name} are not valid JSON: ${err instanceof Error ? err.message : String(err)}`), terminal: false };
-  }
-  if (!attached.has(call.name)) return { result: fail('not_found', `the tool ${call.name} is not attached to you; your tools: ${[...attached].join(', ')}`), terminal: false };
-  const resolved = resolveTool(call.name);
-  if (!resolved) return { result: fail('not_found', `the tool ${call.name} is attached but this runtime cannot run it`), terminal: false };
-  if (resolved.kind === 'registry') return { result: await invokeTool(resolved.tool, args, deps.toolContext(agent), deps.invokeOptions), terminal: false };
-  const parsed = resolved.tool.input.safeParse(args ?? {});
-  if (!parsed.success) {
-    return { result: fail('invalid_input', `invalid arguments for ${call.name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}`), terminal: false };
-  }
-  try {
-    const result = await resolved.tool.run(parsed.data, env);
-    return { result, terminal: !!resolved.tool.terminal && result.status === 'ok' };
-  } catch (err) {
-    deps.invokeOptions.onInternalError?.(call.name, err);
-    return { result: fail('internal_error', `${call.name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`), terminal: false };
   }
 }

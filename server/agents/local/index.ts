@@ -13,5 +13,12 @@ export { AgentPlatformError } from './errors.ts';
  * deterministic ones), templates from `agents/templates/` under the configured root.
  */
 export function createLocalAgentPlatform(config: AppConfig, db: Db, toolServices: ToolServices, opts: Partial<LocalAgentPlatformOptions> = {}): LocalAgentPlatform {
-  return new LocalAgentPlatform({ db, toolServices, brains: brainsFromConfig(config.agentBrain), templatesDir: path.join(config.rootDir, 'agents', 'templates'), ...opts });
+  return new LocalAgentPlatform({
+    db,
+    toolServices,
+    brains: brainsFromConfig(config.agentBrain),
+    templatesDir: path.join(config.rootDir, 'agents', 'templates'),
+    maxSteps: config.agentMaxSteps,
+    ...opts,
+  });
 }

@@ -30,6 +30,10 @@ describe('shipped agent templates', () => {
       'get_skillset', 'validate_skill_manifest', 'validate_workflow', 'create_workflow_control_plane', 'create_worker_agents', 'read_workflow_control_plane',
       'notify_next_worker_agent', 'notify_if_ready', 'finalize_workflow', 'store_memory', 'append_graph_episode', 'conversation_search', 'send_message',
     ]));
+    // Issue 15: people and products resolved through the CRM, a run's arguments checked, rankings and explanations from QA results.
+    expect(planner.toolNamesOf(planner.main)).toEqual(expect.arrayContaining([
+      'list_advisors', 'list_products', 'count_calls', 'summarise_qa_results', 'list_qa_results', 'get_qa_result',
+    ]));
     const worker = await loadAgentTemplate('worker', { isKnownTool });
     expect(worker.toolNamesOf(worker.main).sort()).toEqual([
       'acquire_state_lease', 'append_graph_episode', 'conversation_search', 'invoke_skill_tool', 'load_skill', 'notify_if_ready', 'notify_next_worker_agent',
@@ -41,6 +45,22 @@ describe('shipped agent templates', () => {
       expect(t.blocksOf(t.sleeptime!).map((b) => b.label)).toEqual(['persona', 'human', 'memory_persona']);
       expect(t.sleeptimeFrequency).toBe(5);
     }
+  });
+
+  it('instruct the Planner to resolve, check and confirm with tools it holds (what a model reads as its system prompt)', async () => {
+    const planner = await loadAgentTemplate('planner', { isKnownTool });
+    const attached = new Set(planner.toolNamesOf(planner.main));
+    const named = [...new Set(planner.main.system!.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? [])].filter(isKnownTool);
+    expect(named.filter((n) => !attached.has(n))).toEqual([]);
+    expect(named).toEqual(expect.arrayContaining([
+      'list_advisors', 'list_products', 'count_calls', 'start_workflow_run', 'validate_workflow', 'save_workflow',
+      'summarise_qa_results', 'list_qa_results', 'get_qa_result', 'send_message',
+    ]));
+    // count_calls is introduced before the run it guards, and validation before saving.
+    const at = (text: string) => planner.main.system!.indexOf(text);
+    expect(at('call count_calls')).toBeGreaterThan(0);
+    expect(at('call count_calls')).toBeLessThan(at('Run with start_workflow_run'));
+    expect(at('Validate every new or changed workflow with validate_workflow')).toBeLessThan(at('Save it with save_workflow'));
   });
 
   it('give the delegated-mode roles their multi-agent tools and blocks', async () => {

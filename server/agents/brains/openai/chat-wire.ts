@@ -26,7 +26,8 @@ export interface ChatCompletionRequest {
   model: string;
   messages: ChatRequestMessage[];
   tools?: ChatFunctionTool[];
-  tool_choice?: 'auto';
+  /** `auto` for a step; `none` for the final answer at the step limit (tools declared, none may be called). */
+  tool_choice?: 'auto' | 'none';
   temperature?: number;
 }
 
@@ -45,7 +46,10 @@ export const chatCompletionResponse = z.object({
               z.object({
                 id: z.string().optional(),
                 type: z.string().optional(),
-                function: z.object({ name: z.string().min(1), arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).optional() }),
+                function: z.object({
+                  name: z.string().min(1),
+                  arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+                }),
               }),
             )
             .nullable()

@@ -83,6 +83,11 @@ describe('the openai brain (chat completions with function calling)', () => {
     expect(loadConfig({ OPENAI_MODEL: 'qwen', OPENAI_BASE_URL: 'http://llm:8000/v1/' }, '/x').agentBrain).toMatchObject({ baseUrl: 'http://llm:8000/v1' });
     expect(() => loadConfig({ OPENAI_BASE_URL: 'http://llm:8000/v1' }, '/x')).toThrow(/OPENAI_BASE_URL needs OPENAI_MODEL/);
     expect(() => loadConfig({ OPENAI_MODEL: 'm', OPENAI_BASE_URL: 'ftp://x' }, '/x')).toThrow(/OPENAI_BASE_URL/);
+    // The local agents' step limit per turn (the loop then asks for the final answer).
+    expect(loadConfig({}, '/x').agentMaxSteps).toBe(24);
+    expect(loadConfig({ DCF_AGENT_MAX_STEPS: '8' }, '/x').agentMaxSteps).toBe(8);
+    expect(() => loadConfig({ DCF_AGENT_MAX_STEPS: '0' }, '/x')).toThrow(/DCF_AGENT_MAX_STEPS \("0"\)/);
+    expect(() => loadConfig({ DCF_AGENT_MAX_STEPS: 'many' }, '/x')).toThrow(/DCF_AGENT_MAX_STEPS/);
     expect(brainsFromConfig({ kind: 'openai', baseUrl: 'http://llm:8000/v1', model: 'qwen', apiKey: undefined }).describe()).toEqual({ brain: 'openai', model: 'qwen', base_url: 'http://llm:8000/v1' });
     const deterministic = brainsFromConfig({ kind: 'deterministic' });
     expect(deterministic.describe()).toEqual({ brain: 'deterministic' });

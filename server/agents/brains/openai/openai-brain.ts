@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { BrainError, type Brain, type BrainDecision, type BrainInput, type BrainMessage } from '../brain.ts';
+import {
+  BrainError,
+  type Brain,
+  type BrainConclusion,
+  type BrainDecision,
+  type BrainInput,
+  type BrainMessage,
+  type StepLimit,
+} from '../brain.ts';
 import { systemPrompt } from '../render-memory.ts';
-import { chatCompletionResponse, type ChatCompletionRequest, type ChatRequestMessage } from './chat-wire.ts';
+import type { ChatCompletionRequest, ChatRequestMessage } from './chat-wire.ts';
+import { postCompletion, type EndpointOptions } from './post-completion.ts';
+import { stepLimitInstruction } from './step-limit-prompt.ts';
 
 export interface OpenAIBrainOptions {
   /** Base URL of the API, e.g. `https://api.openai.com/v1` or a local server's `/v1`. */
@@ -16,16 +26,23 @@ export interface OpenAIBrainOptions {
 
 /**
  * The `openai` brain: one chat-completions request per step against any OpenAI-compatible
- * endpoint with function calling. The agent's system prompt and core memory go first, then its
- * history; the attached tools are offered as functions; the reply is either `tool_calls` or an
- * assistant message (reasoning from `reasoning_content` / `reasoning` where the server sends it).
+ * endpoint with function calling. The agent's system prompt (its template's, e.g. planner.af)
+ * with its core memory goes first, then its history; the attached tools are offered as functions;
+ * the reply is either `tool_calls` or an assistant message (reasoning from `reasoning_content` /
+ * `reasoning` where the server sends it). At the step limit, `conclude` asks once more with the
+ * tools disabled (`tool_choice: "none"`) for a final answer.
  */
 export class OpenAIChatBrain implements Brain {
   readonly name = 'openai';
-  private readonly url: string;
+  private readonly endpoint: EndpointOptions;
 
   constructor(private readonly opts: OpenAIBrainOptions) {
-    this.url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.endpoint = {
+      url: `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`,
+      apiKey: opts.apiKey,
+      timeoutMs: opts.timeoutMs ?? 120_000,
+      fetch: opts.fetch,
+    };
   }
 
   get model(): string {
@@ -43,42 +60,33 @@ export class OpenAIChatBrain implements Brain {
       messages: [{ role: 'system', content: systemPrompt(input.agent, input.blocks) }, ...input.history.map(toWire)],
     };
     if (input.tools.length) {
-      body.tools = input.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+      body.tools = input.tools.map((t) => ({
+        type: 'function',
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      }));
       body.tool_choice = 'auto';
     }
     if (this.opts.temperature !== undefined) body.temperature = this.opts.temperature;
     return body;
   }
 
+  /**
+   * The final-answer request: the step's request with the step-limit instruction added to the
+   * system prompt and tool calls forbidden. The tools stay declared, because the history's calls
+   * name them (some servers refuse tool calls of undeclared functions).
+   */
+  conclusionRequest(input: BrainInput, limit: StepLimit): ChatCompletionRequest {
+    const body = this.request(input);
+    const [system, ...rest] = body.messages;
+    const instructed = `${system!.content}\n\n${stepLimitInstruction(limit.steps)}`;
+    body.messages = [{ role: 'system', content: instructed }, ...rest];
+    if (body.tools) body.tool_choice = 'none';
+    return body;
+  }
+
   async decide(input: BrainInput): Promise<BrainDecision> {
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs ?? 120_000);
-    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`;
-    let response: Response;
-    try {
-      response = await (this.opts.fetch ?? fetch)(this.url, { method: 'POST', headers, body: JSON.stringify(this.request(input)), signal });
-    } catch (err) {
-      if (input.signal?.aborted) throw err;
-      const why = timeout.aborted ? `no answer within ${(this.opts.timeoutMs ?? 120_000) / 1000} s` : err instanceof Error ? err.message : String(err);
-      throw new BrainError('llm_api_error', `cannot reach the model endpoint ${this.url}: ${why}`);
-    }
-    const text = await response.text();
-    if (!response.ok) {
-      throw new BrainError('llm_api_error', `the model endpoint answered ${response.status} ${response.statusText}`.trim(), text.slice(0, 2_000));
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new BrainError('invalid_llm_response', 'the model endpoint did not answer JSON', text.slice(0, 2_000));
-    }
-    const parsed = chatCompletionResponse.safeParse(json);
-    if (!parsed.success) throw new BrainError('invalid_llm_response', 'the answer is not a chat completion', parsed.error.message.slice(0, 2_000));
-    const choice = parsed.data.choices[0]!;
-    const message = choice.message;
-    const usage = parsed.data.usage ? { prompt_tokens: parsed.data.usage.prompt_tokens ?? 0, completion_tokens: parsed.data.usage.completion_tokens ?? 0 } : undefined;
-    const reasoning = message.reasoning_content ?? message.reasoning ?? undefined;
+    const completion = await postCompletion(this.endpoint, this.request(input), input.signal);
+    const { message, finishReason, usage, reasoning } = completion;
     const calls = message.tool_calls ?? [];
     if (calls.length) {
       return {
@@ -86,16 +94,36 @@ export class OpenAIChatBrain implements Brain {
         tool_calls: calls.map((c) => ({
           id: c.id || `call_${randomUUID()}`,
           name: c.function.name,
-          arguments: typeof c.function.arguments === 'string' ? c.function.arguments || '{}' : JSON.stringify(c.function.arguments ?? {}),
+          arguments: argumentsText(c.function.arguments),
         })),
         content: message.content ?? null,
-        reasoning: reasoning || undefined,
+        reasoning,
         usage,
       };
     }
-    if (!message.content) throw new BrainError('invalid_llm_response', `the model answered neither a message nor tool calls (finish_reason ${choice.finish_reason ?? 'none'})`);
-    return { kind: 'message', content: message.content, reasoning: reasoning || undefined, usage };
+    if (!message.content) {
+      const why = `finish_reason ${finishReason ?? 'none'}`;
+      throw new BrainError('invalid_llm_response', `the model answered neither a message nor tool calls (${why})`);
+    }
+    return { kind: 'message', content: message.content, reasoning, usage };
   }
+
+  /**
+   * A server that ignores `tool_choice: "none"` may still answer with tool calls: its text is the
+   * answer then, and without text the conclusion fails (the loop writes the answer itself).
+   */
+  async conclude(input: BrainInput, limit: StepLimit): Promise<BrainConclusion> {
+    const body = this.conclusionRequest(input, limit);
+    const { message, usage, reasoning } = await postCompletion(this.endpoint, body, input.signal);
+    const content = message.content?.trim();
+    if (!content) throw new BrainError('invalid_llm_response', 'the model gave no final answer at the step limit');
+    return { content, reasoning, usage };
+  }
+}
+
+/** Tool-call arguments as JSON text, as the loop expects them (some servers send an object, or nothing). */
+function argumentsText(args: string | Record<string, unknown> | undefined): string {
+  return typeof args === 'string' ? args || '{}' : JSON.stringify(args ?? {});
 }
 
 function toWire(m: BrainMessage): ChatRequestMessage {
@@ -105,7 +133,15 @@ function toWire(m: BrainMessage): ChatRequestMessage {
       return { role: m.role, content: m.content };
     case 'assistant':
       return m.tool_calls?.length
-        ? { role: 'assistant', content: m.content, tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
+        ? {
+            role: 'assistant',
+            content: m.content,
+            tool_calls: m.tool_calls.map((c) => ({
+              id: c.id,
+              type: 'function',
+              function: { name: c.name, arguments: c.arguments },
+            })),
+          }
         : { role: 'assistant', content: m.content ?? '' };
     case 'tool':
       return { role: 'tool', tool_call_id: m.tool_call_id, content: m.content };
