@@ -2,7 +2,11 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import pilot from '../../workflows/standard-advice-call-analysis.json';
+import allCalls from '../../workflows/standard-advice-call-analysis-all-calls.json';
 import pilotOutput from './fixtures/pilot-run-output.json';
+import { ChangesSummary } from '@/components/editor/compare/changes-summary';
+import { workflowChanges } from '@/components/editor/compare/workflow-changes';
+import { RunCallsTable } from './run-calls-table';
 import { cardForTool, type WorkflowCard as WorkflowCardData } from './cards';
 import { MarkdownView } from './markdown-view';
 import { AssistantMessage, ReasoningCard, UserMessage } from './message-items';
@@ -53,6 +57,38 @@ describe('chat pieces render', () => {
     expect(out).toContain('FCA-DISC-01');
     expect(out).toContain('Nothing in the call to quote');
     expect(out).toContain('“Based on your application we can offer');
+  });
+
+  it('the per-call table: each call links to its QA review, lowest score first, and the run’s queue below', () => {
+    const item = (callId: string, score: number, o: Record<string, unknown> = {}) => ({
+      qa_result_id: `qa-${callId}`, call_id: callId, run_id: 'run-1', application_id: null, advisor: 'Alex Wong', team: null,
+      customer: null, product: 'HELOC 2.0', call_at: '2024-07-02T10:05:00.000Z', score, max_score: 100, human_score: null,
+      failed_mandatory: 0, rules_failed: 0, rules_passed: 20, failed_rule_ids: [], vulnerable: false, review_status: 'unreviewed' as const,
+      overridden: false, workflow_id: 'w', workflow_name: 'W', workflow_version: '1.0.0', latest: true, run_finished_at: '2024-07-08T09:00:00.000Z',
+      ...o,
+    });
+    const items = [item('REC-88377', 94, { vulnerable: true }), item('REC-88342', 29, { failed_mandatory: 10, rules_failed: 19 })];
+    const out = html(createElement(RunCallsTable, { runId: 'run-1', items, total: 2 }));
+    expect(out.indexOf('REC-88342')).toBeLessThan(out.indexOf('REC-88377'));
+    expect(out).toContain('href="/qa/qa-REC-88342?queue=run_id%3Drun-1%26include_earlier%3Dtrue%26sort%3Dscore%26dir%3Dasc"');
+    expect(out).toContain('href="/qa?run_id=run-1&amp;include_earlier=true&amp;sort=score&amp;dir=asc"');
+    expect(out).toMatch(/aria-sort="ascending"[^>]*>[\s\S]*?Score/);
+    expect(out).toContain('2 Jul 2024, 11:05');
+    expect(out).toContain('19 rules failed in all');
+    expect(out).toContain('Vulnerable');
+    // In the QA card, the table takes the place of the per-call scores and of the link to QA review.
+    const qa = html(createElement(QaCard, { qa: qaResultOf(pilotOutput)!, runId: 'run-1', calls: createElement('p', null, 'THE TABLE') }));
+    expect(qa).toContain('THE TABLE');
+    expect(qa).not.toContain('chat-qa-open');
+  });
+
+  it('the changes a version makes against its parent, in words', () => {
+    const out = html(createElement(ChangesSummary, { changes: workflowChanges(pilot, allCalls) }));
+    expect(out).toContain('data-testid="changes-summary"');
+    expect(out).toMatch(/data-testid="changes-added">[^<]*AnalyseEachCall › TranscribeRecording/);
+    expect(out).toMatch(/data-testid="changes-removed">[^<]*CalculateScore/);
+    expect(out).toMatch(/GetCallRecordings<\/span><span[^>]*>: Next/);
+    expect(html(createElement(ChangesSummary, { changes: workflowChanges(pilot, pilot) }))).toContain('No change');
   });
 
   it('markdown never renders raw HTML or unsafe links', () => {

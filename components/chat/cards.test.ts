@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import pilot from '../../workflows/standard-advice-call-analysis.json';
 import allCalls from '../../workflows/standard-advice-call-analysis-all-calls.json';
 import pilotOutput from './fixtures/pilot-run-output.json';
-import { cardForTool, countStates, planToolCards, savedVersionHref, type RunCard, type WorkflowCard } from './cards';
+import { cardForTool, countStates, parentOf, planToolCards, savedVersionHref, type RunCard, type WorkflowCard } from './cards';
 import { foldThread, type ThreadEvent, type ToolItem } from './thread';
+import { needsRunRead, shownSnapshot } from './run-cards';
+import { runSnapshotOf } from './run-view';
 
 let n = 0;
 /** A tool call and (optionally) its return, as the chat's events carry them. */
@@ -70,7 +72,9 @@ describe('workflow cards', () => {
 
 describe('run cards', () => {
   it('start_workflow_run and create_workflow_control_plane: the run id returned, followed live', () => {
-    expect(cardForTool(tool(pair('start_workflow_run', { workflow_id: pilot.workflow_id, input: {} }, { status: 'ok', error: null, run_id: RUN_ID, created: true })))).toEqual({ kind: 'run', tool: 'start_workflow_run', runId: RUN_ID, snapshot: null, qa: null, superseded: false });
+    expect(cardForTool(tool(pair('start_workflow_run', { workflow_id: pilot.workflow_id, input: {} }, { status: 'ok', error: null, run_id: RUN_ID, created: true })))).toEqual({
+      kind: 'run', tool: 'start_workflow_run', runId: RUN_ID, snapshot: null, qa: null, calls: ['start_workflow_run'],
+    });
     expect(cardForTool(tool(pair('create_workflow_control_plane', { workflow: pilot, input: {} }, { status: 'ok', error: null, run_id: RUN_ID, created: true, meta: {}, queued: [] })))).toMatchObject({ kind: 'run', runId: RUN_ID });
     expect(cardForTool(tool(pair('start_workflow_run', { input: {} }, { status: 'error', error: 'bad input', error_code: 'invalid_input' })))).toBeNull();
     expect(cardForTool(tool(pair('start_workflow_run', { input: {} })))).toBeNull();
@@ -93,16 +97,125 @@ describe('run cards', () => {
   });
 });
 
+describe('what a run card shows', () => {
+  const snap = (status: string, output: unknown) => runSnapshotOf(runView(status, output))!;
+
+  it('reads the run itself until it holds a final snapshot with its output', () => {
+    expect(needsRunRead(null)).toBe(true);
+    expect(needsRunRead(snap('RUNNING', null))).toBe(true);
+    expect(needsRunRead(snap('SUCCEEDED', pilotOutput))).toBe(false);
+    expect(needsRunRead(snap('FAILED', null))).toBe(false);
+    // wait_for_workflow_run with include_output: false says SUCCEEDED but carries no QA result.
+    expect(needsRunRead(snap('SUCCEEDED', null))).toBe(true);
+  });
+
+  it('never shows an older RUNNING read over a final status the thread knows', () => {
+    const running = snap('RUNNING', null);
+    const done = snap('SUCCEEDED', pilotOutput);
+    const doneWithoutOutput = snap('SUCCEEDED', null);
+    expect(shownSnapshot(null, running)).toBe(running);
+    expect(shownSnapshot(running, null)).toBe(running);
+    expect(shownSnapshot(running, done)).toBe(done);
+    expect(shownSnapshot(done, running)).toBe(done);
+    expect(shownSnapshot(doneWithoutOutput, running)).toBe(doneWithoutOutput);
+    expect(shownSnapshot(doneWithoutOutput, done)).toBe(done);
+  });
+});
+
+describe('a save with a parent (a change to a saved workflow)', () => {
+  const parent = { workflow_id: pilot.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' };
+  const savedOk = { status: 'ok', error: null, workflow_id: allCalls.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF', parent: { workflow_id: pilot.workflow_id, version: '1.0.0' } };
+
+  it('names the parent from the call, saved or not', () => {
+    const saved = cardForTool(tool(pair('save_workflow', { workflow: allCalls, parent }, savedOk))) as WorkflowCard;
+    expect(saved).toMatchObject({ saved: { workflowId: allCalls.workflow_id, version: '1.0.0' }, parent: { workflowId: pilot.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' } });
+    const pending = cardForTool(tool(pair('save_workflow', { workflow: allCalls, parent }))) as WorkflowCard;
+    expect(pending.parent).toEqual({ workflowId: pilot.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' });
+    const refused = cardForTool(tool(pair('save_workflow', { workflow: allCalls, parent }, { status: 'error', error: 'the workflow is not valid (1 error(s))', error_code: 'invalid_input' }))) as WorkflowCard;
+    expect(refused).toMatchObject({ saved: null, saveError: 'the workflow is not valid (1 error(s))', parent: { relation: 'REFINEMENT_OF' } });
+    expect(refused.document).toEqual(allCalls);
+  });
+
+  it('or from what the save returned; none without a known relation, and none for other tools', () => {
+    const byPath = cardForTool(tool(pair('save_workflow', { path: 'workflows/x.json' }, savedOk))) as WorkflowCard;
+    expect(byPath.parent).toEqual({ workflowId: pilot.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' });
+    expect(parentOf({ parent: { ...parent, relation: 'COPY_OF' } }, null)).toBeNull();
+    expect(parentOf({ parent: { workflow_id: pilot.workflow_id, relation: 'VERSION_OF' } }, null)).toBeNull();
+    expect(parentOf({}, { relation: null, parent: null })).toBeNull();
+    const plain = cardForTool(tool(pair('save_workflow', { workflow: pilot }, { ...savedOk, relation: null, parent: null }))) as WorkflowCard;
+    expect(plain.parent).toBeNull();
+    const checked = cardForTool(tool(pair('validate_workflow', { workflow: allCalls, parent }))) as WorkflowCard;
+    expect(checked.parent).toBeNull();
+  });
+});
+
 describe('planToolCards', () => {
-  it('one live view per run: earlier cards of the same run are superseded', () => {
-    const items = foldThread(
-      [...pair('start_workflow_run', { input: {} }, { status: 'ok', error: null, run_id: RUN_ID, created: true }), ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('SUCCEEDED', pilotOutput)), ...pair('start_workflow_run', { input: {} }, { status: 'ok', error: null, run_id: 'other', created: true })].map((event) => ({ event })),
-    );
-    const cards = [...planToolCards(items).values()] as RunCard[];
-    expect(cards.map((c) => [c.tool, c.superseded])).toEqual([
-      ['start_workflow_run', true],
-      ['wait_for_workflow_run', false],
-      ['start_workflow_run', false],
+  /** The thread's run cards, in order, with the tool call each sits at. */
+  const runCards = (events: ThreadEvent[]) => {
+    const items = foldThread(events.map((event) => ({ event })));
+    const at = new Map(items.flatMap((i) => (i.kind === 'tool' ? [[i.callId, i.name] as const] : [])));
+    return [...planToolCards(items)].flatMap(([callId, c]) => (c.kind === 'run' ? [{ at: at.get(callId), card: c }] : []));
+  };
+  const started = (runId = RUN_ID) => pair('start_workflow_run', { input: {} }, { status: 'ok', error: null, run_id: runId, created: true });
+  const statusOf = (c: RunCard) => c.snapshot?.status ?? 'live';
+
+  it('one card per run: a start then a wait that returned SUCCEEDED is one SUCCEEDED card, at the wait', () => {
+    const cards = runCards([...started(), ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('SUCCEEDED', pilotOutput))]);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ at: 'wait_for_workflow_run', card: { runId: RUN_ID, tool: 'wait_for_workflow_run', calls: ['start_workflow_run', 'wait_for_workflow_run'] } });
+    expect(statusOf(cards[0]!.card)).toBe('SUCCEEDED');
+    expect(cards[0]!.card.qa).toMatchObject({ score: 60 });
+  });
+
+  it('a wait still waiting (or a read cut off) keeps the card live, or keeps the newest status read before it', () => {
+    const waiting = runCards([...started(), ...pair('wait_for_workflow_run', { run_id: RUN_ID })]);
+    expect(waiting.map((c) => [c.at, statusOf(c.card)])).toEqual([['wait_for_workflow_run', 'live']]);
+    const cut = runCards([
+      ...started(),
+      ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('RUNNING', null)),
+      ...pair('get_workflow_run', { run_id: RUN_ID }, runView('FAILED', null)),
+      ...pair('get_workflow_run', { run_id: RUN_ID }, '{"status":"ok","run":{… [truncated: 81234 characters, limit 50000]'),
+    ]);
+    expect(cut.map((c) => [c.at, statusOf(c.card), c.card.calls.length])).toEqual([['get_workflow_run', 'FAILED', 4]]);
+  });
+
+  it('a later RUNNING read replaces an earlier one, and a final read replaces both: never a stale RUNNING beside the final', () => {
+    const cards = runCards([
+      ...started(),
+      ...pair('wait_for_workflow_run', { run_id: RUN_ID, timeout_s: 1 }, runView('RUNNING', null)),
+      ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('SUCCEEDED', pilotOutput)),
+    ]);
+    expect(cards.map((c) => statusOf(c.card))).toEqual(['SUCCEEDED']);
+  });
+
+  it('a redrive makes the run live again until a read returns its new end', () => {
+    const failedThenRedriven = [
+      ...started(),
+      ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('FAILED', null)),
+      ...pair('redrive_workflow_run', { run_id: RUN_ID }, { status: 'ok', error: null, run_id: RUN_ID, run_status: 'RUNNING', redrive_count: 1, redriven: [], resumed: [] }),
+    ];
+    expect(runCards(failedThenRedriven).map((c) => [c.at, statusOf(c.card)])).toEqual([['redrive_workflow_run', 'live']]);
+    const ended = runCards([...failedThenRedriven, ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('SUCCEEDED', pilotOutput))]);
+    expect(ended.map((c) => [c.at, statusOf(c.card)])).toEqual([['wait_for_workflow_run', 'SUCCEEDED']]);
+    // A redrive the tool refused names no new state of the run: the card keeps what it knew.
+    const refused = runCards([...started(), ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('FAILED', null)), ...pair('redrive_workflow_run', { run_id: RUN_ID }, { status: 'error', error: 'nothing failed', error_code: 'conflict' })]);
+    expect(refused.map((c) => [c.at, statusOf(c.card)])).toEqual([['wait_for_workflow_run', 'FAILED']]);
+  });
+
+  it('a read that failed leaves the run’s card where it was', () => {
+    const cards = runCards([...started(), ...pair('get_workflow_run', { run_id: RUN_ID }, { status: 'error', error: `no run ${RUN_ID}`, error_code: 'not_found' })]);
+    expect(cards.map((c) => [c.at, statusOf(c.card)])).toEqual([['start_workflow_run', 'live']]);
+  });
+
+  it('each run has its own card, in the order of their latest calls', () => {
+    const cards = runCards([
+      ...started(),
+      ...started('other'),
+      ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('SUCCEEDED', pilotOutput)),
+    ]);
+    expect(cards.map((c) => [c.card.runId, c.at, statusOf(c.card)])).toEqual([
+      ['other', 'start_workflow_run', 'live'],
+      [RUN_ID, 'wait_for_workflow_run', 'SUCCEEDED'],
     ]);
   });
 

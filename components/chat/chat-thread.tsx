@@ -16,6 +16,10 @@ import { useConductorSession } from './use-conductor-session';
 
 const trpcCode = (err: unknown) => (err as { data?: { code?: string } } | null)?.data?.code;
 
+/** Below lg the thread is one window high; from lg it fills its grid cell (chat-workspace.tsx). */
+const THREAD_BOX = 'flex h-[calc(100dvh-4rem)] min-h-[28rem] flex-col overflow-hidden rounded-xl border border-slate-200 '
+  + 'bg-white lg:h-full lg:min-h-0';
+
 /** Messages read per conversation (the newest; `chat.messages` allows up to 2000). */
 const HISTORY_LIMIT = 500;
 
@@ -70,20 +74,24 @@ export function ChatThread({ conversationId, conversation, runtime, platformProb
   }
 
   return (
-    <section aria-labelledby="chat-thread-title" className="flex min-h-[28rem] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white lg:h-[calc(100vh-15rem)]" data-testid="chat-thread">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-        <div className="min-w-0">
+    <section
+      aria-labelledby="chat-thread-title"
+      className={THREAD_BOX}
+      data-testid="chat-thread"
+    >
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-2.5">
+        <div className="min-w-0 flex-1">
           <h2 id="chat-thread-title" className="truncate text-base font-semibold text-slate-900">
             {conversation?.title ?? 'Conversation'}
           </h2>
           {mode && (
-            <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+            <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500" title={`${mode.mode} · ${mode.purpose}`}>
               <Badge tone={conversation!.mode === 'conductor' ? 'info' : 'neutral'}>{mode.label}</Badge>
-              {mode.mode} · {mode.purpose}
+              <span className="truncate">{mode.mode} · {mode.purpose}</span>
             </p>
           )}
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex shrink-0 items-center gap-3">
           {delegated.live && <LiveStatusText status={delegated.live} />}
           <Button
             variant="ghost"

@@ -40,11 +40,13 @@ export function ChatWorkspace() {
   const conversation = conversations.data?.find((c) => c.id === selectedId) ?? null;
   const validId = selectedId !== null && UUID.test(selectedId);
 
+  // Fills the height the page gives it (app/(console)/chat/page.tsx): one grid row of what is left
+  // under the runtime banner, the sidebar and the open conversation each scrolling inside it.
   return (
-    <>
+    <div className="flex min-h-0 flex-1 flex-col">
       <RuntimeBanner runtime={runtime.data} error={runtime.error} loading={runtime.isPending} />
-      <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <div className="max-h-[50vh] lg:h-[calc(100vh-15rem)] lg:max-h-none lg:min-h-[28rem]">
+      <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-[minmax(0,1fr)]">
+        <div className="max-h-[50vh] lg:max-h-none lg:min-h-0">
           <ConversationSidebar selectedId={selectedId} answering={turns.answering} createBlocked={platformProblem} onSelect={select} />
         </div>
         {selectedId && validId ? (
@@ -74,6 +76,6 @@ export function ChatWorkspace() {
           </Panel>
         )}
       </div>
-    </>
+    </div>
   );
 }

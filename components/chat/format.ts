@@ -60,7 +60,9 @@ export function stopReasonText(reason: string | null): string | null {
     case 'end_turn':
       return null;
     case 'max_steps':
-      return 'The agent used all the steps it may take in one turn and stopped before answering. Send “continue” to let it go on.';
+      return 'The agent reached the step limit for one turn; its answer above says what is done and what is left. Send “continue” to let it go on.';
+    case 'invalid_tool_call':
+      return 'The agent stopped after repeated malformed tool calls (see its message above).';
     case 'cancelled':
       return 'The turn was cancelled.';
     case 'requires_approval':

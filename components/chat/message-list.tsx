@@ -109,7 +109,9 @@ export function MessageList({ history, truncated, turn, agentLabel, onDismissNot
   };
 
   return (
-    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/60 px-4 py-4">
+    // `relative`: the scroller is the containing block of the thread's absolutely positioned pieces
+    // (screen-reader-only captions and labels), which would otherwise stretch the page below it.
+    <div ref={scroller} onScroll={onScroll} className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50/60 px-4 py-4">
       <div role="log" aria-label={`Conversation with ${agentLabel}`} aria-busy={streaming} className="mx-auto flex max-w-4xl flex-col gap-3">
         {truncated && <p className="text-center text-xs text-slate-500">Earlier messages are not shown: this is the newest part of the conversation.</p>}
         {items.map((item, i) => (

@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { plural } from './format';
 import type { FailedRule, QaResult } from './run-view';
@@ -35,9 +35,11 @@ function Rule({ r }: { r: FailedRule }) {
 
 /**
  * The QA result of a run: the score (big), its breakdown by component, per-call scores when the
- * run scored several calls, and every failed compliance rule with the sentence it quotes.
+ * run scored several calls, and every failed compliance rule with the sentence it quotes. `calls`
+ * (the run's per-call table from the QA store, run-calls-table.tsx) takes the place of the
+ * per-call scores read from the output, and of the link to QA review, which it carries itself.
  */
-export function QaCard({ qa, runId }: { qa: QaResult; runId?: string }) {
+export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: string; calls?: ReactNode }) {
   const [allRules, setAllRules] = useState(false);
   const tone = qa.score !== null && qa.maxScore !== null ? scoreTone(qa.score, qa.maxScore) : 'neutral';
   const rules = allRules ? qa.failedRules : qa.failedRules.slice(0, FIRST_RULES);
@@ -83,7 +85,7 @@ export function QaCard({ qa, runId }: { qa: QaResult; runId?: string }) {
       ) : (
         qa.capText && <p className="mt-2 text-xs font-medium text-amber-800" data-testid="chat-qa-cap">{qa.capText}</p>
       )}
-      {runId && (
+      {runId && !calls && (
         <p className="mt-2 text-xs">
           <Link href={`/qa/open?run=${encodeURIComponent(runId)}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-qa-open">
             {qa.perCall.length > 1 ? 'Review these calls in QA review →' : 'Open the call in QA review →'}
@@ -110,7 +112,8 @@ export function QaCard({ qa, runId }: { qa: QaResult; runId?: string }) {
         </div>
       )}
 
-      {qa.perCall.length > 0 && (
+      {calls && <div className="mt-4">{calls}</div>}
+      {!calls && qa.perCall.length > 0 && (
         <div className="mt-4">
           <p className="mb-1.5 text-xs font-medium text-slate-600">Per call</p>
           <ul className="flex flex-wrap gap-1.5">

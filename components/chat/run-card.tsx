@@ -9,23 +9,28 @@ import { errorMessage } from '@/components/ui/error-message';
 import { runTone } from '@/components/graph/format';
 import type { RunCard as Card } from './cards';
 import { durationText, plural } from './format';
-import { QaCard } from './qa-card';
+import { needsRunRead, shownSnapshot } from './run-cards';
+import { RunResults } from './run-results';
 import { ukDateTime } from '@/lib/uk-time';
 import { isFinalRunStatus, qaResultOf, retriedStates, runDurationMs, runProgress, runSnapshotOf, type RunSnapshot } from './run-view';
+
+const SPINNER = 'size-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600';
 
 /** How often a run still going is re-read (the brief's contract: every second until final). */
 const POLL_MS = 1000;
 
-/** A run's live view: `runs.get` every second until the status is final, unless the tool already returned a final snapshot. */
+/**
+ * A run's live view: `runs.get` every second until the status is final, unless the thread
+ * already holds a final snapshot of it (a wait or read that returned one, with its output).
+ */
 function useRun(card: Card) {
   const trpc = useTRPC();
-  const known = card.snapshot && isFinalRunStatus(card.snapshot.status) ? card.snapshot : null;
+  const known = needsRunRead(card.snapshot) ? null : card.snapshot;
   const query = useQuery({
     ...trpc.runs.get.queryOptions({ run_id: card.runId, include_events: false }),
     enabled: !known,
     staleTime: 0,
     refetchInterval: (q) => {
-      if (card.superseded) return false;
       const data = q.state.data;
       if (data?.status === 'error') return false;
       const s = runSnapshotOf(data);
@@ -33,8 +38,10 @@ function useRun(card: Card) {
     },
   });
   const fetched = runSnapshotOf(query.data);
-  const snapshot: RunSnapshot | null = known ?? fetched ?? card.snapshot;
-  const failure = query.data?.status === 'error' ? `${query.data.error} (${query.data.error_code})` : query.isError ? errorMessage(query.error) : null;
+  const snapshot: RunSnapshot | null = shownSnapshot(card.snapshot, fetched);
+  const failure = query.data?.status === 'error'
+    ? `${query.data.error} (${query.data.error_code})`
+    : query.isError ? errorMessage(query.error) : null;
   return { snapshot, failure, loading: !snapshot && query.isPending && !known };
 }
 
@@ -56,69 +63,80 @@ function Progress({ s }: { s: RunSnapshot }) {
 
 /**
  * A workflow run the agent started or read: status (live until final), progress over its state
- * instances, retries, the error of a failed run — and the QA result once its output holds one.
- * A card followed later in the thread by another card of the same run shows its status only.
+ * instances, retries, the error of a failed run — and the QA result once its output holds one,
+ * with the per-call table when it analysed several calls. One card per run (run-cards.ts): it
+ * stands for every call of the run in the thread and shows the newest status.
  */
 export function RunCard({ card }: { card: Card }) {
   const { snapshot: s, failure, loading } = useRun(card);
   const status = s?.status ?? 'UNKNOWN';
   const final = isFinalRunStatus(status);
-  const qa = card.superseded || !s || status !== 'SUCCEEDED' ? null : (card.qa ?? qaResultOf(s.output));
+  const qa = !s || status !== 'SUCCEEDED' ? null : (card.qa ?? qaResultOf(s.output));
   const retried = s ? retriedStates(s) : [];
   const duration = s ? runDurationMs(s, Date.now()) : null;
   return (
-    <div className="max-w-[85%] space-y-2">
-      <section aria-label={`Workflow run ${card.runId}`} className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xs" data-testid="chat-run-card" data-status={s ? status : 'LOADING'} data-run-id={card.runId}>
+    // As wide as the thread (not a speech bubble): a scaled run's per-call table needs the room.
+    <div className="space-y-2">
+      <section
+        aria-label={`Workflow run ${card.runId}`}
+        className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xs"
+        data-testid="chat-run-card"
+        data-status={s ? status : 'LOADING'}
+        data-run-id={card.runId}
+        data-calls={card.calls.length}
+      >
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Workflow run</p>
             <p className="mt-0.5 font-semibold text-slate-900">
-              {s?.workflowName ?? 'Run'} {s?.workflowVersion && <span className="font-normal text-slate-500">v{s.workflowVersion}</span>}
+              {s?.workflowName ?? 'Run'}{' '}
+              {s?.workflowVersion && <span className="font-normal text-slate-500">v{s.workflowVersion}</span>}
             </p>
             <p className="flex items-center gap-1 font-mono text-xs break-all text-slate-500">
-              <Link href={`/runs/${encodeURIComponent(card.runId)}`} className="hover:text-indigo-700 hover:underline" title="Open the run view">
+              <Link
+                href={`/runs/${encodeURIComponent(card.runId)}`}
+                className="hover:text-indigo-700 hover:underline"
+                title="Open the run view"
+              >
                 {card.runId}
               </Link>{' '}
               <CopyButton text={card.runId} label="Copy the run id" />
             </p>
           </div>
           <div className="flex items-center gap-2" aria-live="polite">
-            {s && !final && !card.superseded && <span aria-hidden className="size-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" />}
+            {s && !final && <span aria-hidden className={SPINNER} />}
             {s ? <Badge tone={runTone(status)}>{status}</Badge> : loading ? <Badge tone="neutral">Loading…</Badge> : null}
           </div>
         </div>
-        {card.superseded ? (
-          <p className="mt-2 text-xs text-slate-500">Followed further down the conversation.</p>
-        ) : (
-          <>
-            {s && <Progress s={s} />}
-            {s && (
-              <p className="mt-2 text-xs text-slate-500">
-                {s.startedAt && <>Started {ukDateTime(s.startedAt)}</>}
-                {duration !== null && <> · {final ? 'took' : 'running for'} {durationText(duration)}</>}
-              </p>
-            )}
-            {s?.error && (
-              <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800">
-                <span className="font-mono">{s.error}</span>
-                {s.cause && <>: {s.cause}</>}
-              </p>
-            )}
-            {retried.length > 0 && (
-              <ul className="mt-2 space-y-0.5 text-xs text-amber-800" aria-label="States retried">
-                {retried.map((r) => (
-                  <li key={r.state}>
-                    <span className="font-mono">{r.state}</span> needed {r.attempts} attempts{r.lastError && <> ({r.lastError})</>}
-                    {r.status === 'done' ? ', then succeeded' : r.status === 'failed' ? ', then failed' : ''}.
-                  </li>
-                ))}
-              </ul>
-            )}
-            {failure && <p className="mt-2 text-xs text-red-700" role="alert">The run could not be read: {failure}</p>}
-          </>
+        {s && <Progress s={s} />}
+        {s && (
+          <p className="mt-2 text-xs text-slate-500">
+            {s.startedAt && <>Started {ukDateTime(s.startedAt)}</>}
+            {duration !== null && <> · {final ? 'took' : 'running for'} {durationText(duration)}</>}
+          </p>
+        )}
+        {s?.error && (
+          <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800">
+            <span className="font-mono">{s.error}</span>
+            {s.cause && <>: {s.cause}</>}
+          </p>
+        )}
+        {retried.length > 0 && (
+          <ul className="mt-2 space-y-0.5 text-xs text-amber-800" aria-label="States retried">
+            {retried.map((r) => (
+              <li key={r.state}>
+                <span className="font-mono">{r.state}</span> needed {r.attempts} attempts
+                {r.lastError && <> ({r.lastError})</>}
+                {r.status === 'done' ? ', then succeeded' : r.status === 'failed' ? ', then failed' : ''}.
+              </li>
+            ))}
+          </ul>
+        )}
+        {failure && (
+          <p className="mt-2 text-xs text-red-700" role="alert">The run could not be read: {failure}</p>
         )}
       </section>
-      {qa && <QaCard qa={qa} runId={card.runId} />}
+      {qa && <RunResults runId={card.runId} qa={qa} />}
     </div>
   );
 }

@@ -2,9 +2,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { Finding } from '@/components/workflows/types';
+import type { VersionRef } from '@/components/workflows/editor-links';
 import { locatePointer } from '@/components/workflows/json-pointer';
 import { lineColumnAt, parseJsonWithSourceMap } from '@/components/workflows/json-source-map';
 import { EditorCanvas, type CanvasViewport } from './canvas/editor-canvas';
+import { ComparisonBanner } from './compare/comparison-banner';
+import { useComparison } from './compare/use-comparison';
 import { Palette } from './canvas/palette';
 import { SkillFiguresContext } from './canvas/skill-figures';
 import { leafSizes, toReactFlow } from './canvas/to-react-flow';
@@ -35,11 +38,18 @@ export type EditorPermissions = { canEdit: boolean; canRun: boolean };
  * JSON view — becomes a new document in one undo history; validation runs once edits pause and
  * each finding is pinned to its node and field.
  */
-export function WorkflowEditor({ source, permissions }: { source: LoadedSource; permissions: EditorPermissions }) {
+export function WorkflowEditor({ source, permissions, against = null }: {
+  source: LoadedSource;
+  permissions: EditorPermissions;
+  /** A saved version to compare the document with as it is edited (marks on the canvas, a banner). */
+  against?: VersionRef | null;
+}) {
   const readOnly = !permissions.canEdit;
   const { state, canvas } = useEditor(useMemo(() => stateFromText(source.text), [source.text]));
   const doc = state.history.present;
   const validation = useDocValidation(doc, state.syntaxError === null);
+  const comparison = useComparison(against, doc);
+  const changes = comparison?.marks;
   const [tab, setTab] = useState<SideTab>('inspector');
   const [jsonBeside, setJsonBeside] = useState(false);
   const [autoLayout, setAutoLayout] = useState(true);
@@ -54,8 +64,10 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
   const counts = useMemo(() => findingCounts(doc, validation.findings), [doc, validation.findings]);
   const selection = useMemo(() => new Set(state.selection), [state.selection]);
   const flow = useMemo(
-    () => toReactFlow({ graph, layout: layout.layout, moved: state.moved, findings: counts, readOnly, selection }),
-    [graph, layout.layout, state.moved, counts, readOnly, selection],
+    () => toReactFlow({
+      graph, layout: layout.layout, moved: state.moved, findings: counts, readOnly, selection, changes,
+    }),
+    [graph, layout.layout, state.moved, counts, readOnly, selection, changes],
   );
 
   // With auto-layout on, a finished layout replaces hand-placed positions. The first layout with a
@@ -139,6 +151,14 @@ export function WorkflowEditor({ source, permissions }: { source: LoadedSource; 
         }}
         layoutPending={layout.pending}
       />
+      {comparison && (
+        <ComparisonBanner
+          comparison={comparison}
+          saved={source.base && source.draftId === null
+            ? { workflowId: source.base.workflow_id, version: source.base.version }
+            : null}
+        />
+      )}
       {(state.notice || layout.error) && (
         <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-sm text-amber-900" data-testid="editor-notice">
           {state.notice ?? `The layout failed: ${layout.error}`}

@@ -18,8 +18,11 @@ export const metadata: Metadata = { title: 'Chat' };
 export default async function ChatPage() {
   const user = await pageUser();
   const item = navItemFor('/chat');
+  // On a wide screen the page is exactly the window's height (the console's <main> pads it by
+  // 2rem above and below): the conversation fills what the header leaves, its composer stays at
+  // the bottom, and a long thread scrolls inside the conversation, not the page.
   return (
-    <>
+    <div className="flex flex-col lg:h-[calc(100dvh-4rem)] lg:min-h-[32rem]">
       <PageHeader title="Chat" description={item.purpose} />
       {allows(user, CHAT_ROLES) ? (
         <ChatWorkspace />
@@ -30,6 +33,6 @@ export default async function ChatPage() {
           You can follow runs and results on the other pages.
         </RoleNotice>
       )}
-    </>
+    </div>
   );
 }

@@ -1,12 +1,31 @@
 'use client';
+import type { ReactNode } from 'react';
 import { FIELD } from '@/components/ui/button';
 import type { FormField } from '../model/form-fields';
 
-/** One control of the run form, chosen by the field's type; `error` is shown under it and announced. */
-export function InputFormField({ field, value, error, onChange }: { field: FormField; value: unknown; error?: string; onChange(v: unknown): void }) {
+/** A value a text field offers (a browser datalist): the value, and what the list shows beside it. */
+export type Suggestion = { value: string; label: string };
+
+type Props = {
+  field: FormField;
+  value: unknown;
+  error?: string;
+  onChange(v: unknown): void;
+  /** Values a text field offers as a list (e.g. the CRM's advisors); typing is still possible. */
+  suggestions?: readonly Suggestion[];
+  /** A line under the control (e.g. where the list comes from, or why there is none). */
+  note?: ReactNode;
+};
+
+/**
+ * One control of the run form, chosen by the field's type; `error` is shown under it and
+ * announced. A text field with `suggestions` offers them as a list to pick from.
+ */
+export function InputFormField({ field, value, error, onChange, suggestions, note }: Props) {
   const id = `run-input-${field.name}`;
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-  const describedBy = [field.description ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [field.description ? `${id}-help` : null, note ? `${id}-note` : null, error ? `${id}-error` : null]
+    .filter(Boolean).join(' ') || undefined;
   const common = { id, 'aria-invalid': !!error, 'aria-describedby': describedBy, className: `${FIELD} w-full` };
   let control;
   if (field.type === 'boolean') {
@@ -26,7 +45,19 @@ export function InputFormField({ field, value, error, onChange }: { field: FormF
     control = <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} className={`${FIELD} w-full font-mono text-xs`} placeholder={field.type === 'array' ? '[ … ]' : '{ … }'} />;
   } else {
     const type = field.type === 'date' ? 'date' : field.type === 'date-time' ? 'datetime-local' : field.type === 'number' || field.type === 'integer' ? 'number' : 'text';
-    control = <input {...common} type={type} step={field.type === 'integer' ? 1 : field.type === 'number' ? 'any' : undefined} value={text} onChange={(e) => onChange(e.target.value)} />;
+    const step = field.type === 'integer' ? 1 : field.type === 'number' ? 'any' : undefined;
+    const list = suggestions && type === 'text' ? `${id}-list` : undefined;
+    control = (
+      <>
+        <input {...common} type={type} step={step} list={list} autoComplete={list ? 'off' : undefined} value={text}
+          onChange={(e) => onChange(e.target.value)} />
+        {list && (
+          <datalist id={list} data-testid={`${id}-options`}>
+            {suggestions!.map((o) => <option key={o.value} value={o.value} label={o.label} />)}
+          </datalist>
+        )}
+      </>
+    );
   }
   return (
     <div className="space-y-1">
@@ -38,6 +69,11 @@ export function InputFormField({ field, value, error, onChange }: { field: FormF
       {field.description && (
         <p id={`${id}-help`} className="text-xs text-slate-500">
           {field.description}
+        </p>
+      )}
+      {note && (
+        <p id={`${id}-note`} className="text-xs text-slate-500">
+          {note}
         </p>
       )}
       {error && (

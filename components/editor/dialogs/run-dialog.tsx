@@ -8,9 +8,11 @@ import { errorMessage } from '@/components/ui/error-message';
 import { isObject } from '@/server/engine/json';
 import { formFields } from '../model/form-fields';
 import { formToInput } from '../model/form-to-input';
+import { advisorFieldOf, liveProblems, orderedFields, withCrmSpelling, type AdvisorList } from '../model/run-form-checks';
 import type { WorkflowDoc } from '../model/types';
 import { Dialog } from './dialog';
-import { InputFormField } from './input-form-field';
+import { InputFormField, type Suggestion } from './input-form-field';
+import { useAdvisors } from './use-advisors';
 
 /** The issues a refused start reports (input or workflow validation), when it lists any. */
 function issuesOf(failure: object): Array<{ path: string; message: string }> {
@@ -28,20 +30,39 @@ function defaults(fields: ReturnType<typeof formFields>): Record<string, unknown
   return v;
 }
 
+/** What the advisor field says under it about the CRM's list. */
+function advisorNote(list: AdvisorList): string {
+  if (list.status === 'loading') return 'Reading the CRM’s advisors…';
+  if (list.status === 'unavailable') return `The CRM’s advisor list could not be read (${list.reason}); the name is checked when the run starts.`;
+  return `Choose one of the CRM’s ${list.advisors.length} advisors (type to search the list).`;
+}
+
 /**
  * Run the workflow from the editor: a form generated from `workflow_input_schema` (every field
  * checked before anything is sent), then `start_workflow_run` — the saved version by id when the
- * editor holds it unchanged, else the document as it is now — and on to the live run view.
+ * editor holds it unchanged, else the document as it is now — and on to the live run view. As
+ * the Planner does before a run (issue 15), the form refuses a period whose start is after its
+ * end and an advisor the CRM does not know (`advisor_name` is offered as the CRM's list); while
+ * either fails, a message says why under the field and Start stays disabled.
  */
 export function RunDialog({ open, onClose, doc, saved }: { open: boolean; onClose(): void; doc: WorkflowDoc; saved: { workflow_id: string; version: string } | null }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const fields = useMemo(() => formFields(doc.workflow_input_schema), [doc.workflow_input_schema]);
+  const fields = useMemo(() => orderedFields(formFields(doc.workflow_input_schema)), [doc.workflow_input_schema]);
   const [values, setValues] = useState<Record<string, unknown>>(() => defaults(fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [extra, setExtra] = useState('');
   const start = useMutation(trpc.runs.start.mutationOptions());
   const noSchemaFields = fields.length === 0;
+  const advisorField = useMemo(() => advisorFieldOf(fields), [fields]);
+  const advisors = useAdvisors(advisorField !== null);
+  const live = useMemo(() => liveProblems(fields, values, advisors), [fields, values, advisors]);
+  const suggestions = useMemo<Suggestion[] | undefined>(
+    () => (advisors.status === 'ready' ? advisors.advisors.map((a) => ({ value: a.name, label: a.team })) : undefined),
+    [advisors],
+  );
+  const waitingForList = advisorField !== null && advisors.status === 'loading';
+  const blocked = Object.keys(live).length > 0 || waitingForList;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,9 +76,10 @@ export function RunDialog({ open, onClose, doc, saved }: { open: boolean; onClos
         return setErrors({ $: `Input: ${(err as Error).message}` });
       }
     } else {
+      if (blocked) return;
       const r = formToInput(fields, values);
       if (!r.ok) return setErrors(r.errors);
-      input = r.value;
+      input = withCrmSpelling(r.value, advisors);
     }
     setErrors({});
     const result = await start.mutateAsync(saved ? { workflow_id: saved.workflow_id, version: saved.version, input } : { workflow: doc, input });
@@ -78,7 +100,21 @@ export function RunDialog({ open, onClose, doc, saved }: { open: boolean; onClos
             {errors.$ && <p className="text-xs text-red-700" role="alert">{errors.$}</p>}
           </div>
         ) : (
-          fields.map((f) => <InputFormField key={f.name} field={f} value={values[f.name]} error={errors[f.name]} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />)
+          fields.map((f) => (
+            <InputFormField
+              key={f.name}
+              field={f}
+              value={values[f.name]}
+              error={live[f.name] ?? errors[f.name]}
+              suggestions={f === advisorField ? suggestions : undefined}
+              note={f === advisorField ? advisorNote(advisors) : undefined}
+              onChange={(v) => {
+                setValues((old) => ({ ...old, [f.name]: v }));
+                // A changed field's error from the last Start is about a value no longer there.
+                setErrors(({ [f.name]: _gone, ...rest }) => rest);
+              }}
+            />
+          ))
         )}
         {failure && (
           <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -97,7 +133,12 @@ export function RunDialog({ open, onClose, doc, saved }: { open: boolean; onClos
         {start.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(start.error)}</p>}
         <div className="flex justify-end gap-2 pt-2">
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={start.isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={start.isPending || blocked}
+            title={blocked ? (waitingForList ? 'Reading the CRM’s advisors…' : 'Fix the problems above first') : undefined}
+          >
             {start.isPending ? 'Starting…' : 'Start run'}
           </Button>
         </div>
