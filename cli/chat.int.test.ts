@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,38 +9,12 @@ import { agentMessages } from '../server/db/schema/agents.ts';
 import { conversations } from '../server/db/schema/chat.ts';
 import { agentInbox } from '../server/db/schema/delegation.ts';
 import { SessionStore } from '../server/delegation/session-store.ts';
-import { runDcf, type DcfRun } from '../server/testing/run-dcf.ts';
 import { testConfig } from '../server/testing/test-config.ts';
-import { PROJECT_ROOT, isolatedRedisUrl } from '../server/testing/test-database.ts';
+import { chatCli, chatJson, type ChatCli } from './chat/testing/chat-cli.ts';
 
 const STANDARD = 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21';
 const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
 const SPEC_REQUEST = 'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?';
-const PROTOCOL = ['task_delegation', 'task_result', 'task_progress', 'strategic_advice', 'text'];
-
-type ChatJson = {
-  conversation_id: string;
-  reply: string;
-  tool_calls: Array<{ agent: string; name: string; args: Record<string, unknown>; status: string }>;
-  messages: Array<{ from: string; to: string; type: string }>;
-  runs: Array<{ run_id: string; workflow_id: string; version: string; input: unknown; status: string }>;
-};
-
-/** Checks the exact `--json` shape and returns it typed. */
-function chatJson(r: DcfRun): ChatJson {
-  const j = r.json as ChatJson;
-  expect(Object.keys(j)).toEqual(['conversation_id', 'reply', 'tool_calls', 'messages', 'runs']);
-  for (const c of j.tool_calls) {
-    expect(Object.keys(c)).toEqual(['agent', 'name', 'args', 'status']);
-    expect(['ok', 'error']).toContain(c.status);
-  }
-  for (const m of j.messages) {
-    expect(Object.keys(m)).toEqual(['from', 'to', 'type']);
-    expect(PROTOCOL).toContain(m.type);
-  }
-  for (const run of j.runs) expect(Object.keys(run)).toEqual(['run_id', 'workflow_id', 'version', 'input', 'status']);
-  return j;
-}
 
 /**
  * `dcf chat` end to end on the embedded default, as a user of `npm start` has it: a data directory
@@ -54,9 +25,9 @@ function chatJson(r: DcfRun): ChatJson {
  * a console does, to check that the CLI then leaves other users' queued messages alone.
  */
 describe('dcf chat', { timeout: 300_000 }, () => {
+  let cli: ChatCli;
   let dir: string;
-  let env: Record<string, string>;
-  const dcf = (args: string[], extra: Record<string, string> = {}) => runDcf(['chat', ...args], undefined, { ...env, ...extra });
+  const dcf = (args: string[], extra: Record<string, string> = {}) => cli.dcf(args, extra);
   const withDb = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
     const h = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
     try {
@@ -68,13 +39,10 @@ describe('dcf chat', { timeout: 300_000 }, () => {
   let plannerConversation: string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-cli-chat-'));
-    env = { DCF_DATA_DIR: dir, REDIS_URL: await isolatedRedisUrl(), DCF_CLOCK: '2024-07-08T09:00:00Z', LOG_LEVEL: 'warn' };
-    const setup = spawn(process.execPath, ['--import', 'tsx', 'scripts/setup.ts'], { cwd: PROJECT_ROOT, env: { ...process.env, ...env, DCF_DEMO_USERS: 'true' }, stdio: 'ignore' });
-    const code = await new Promise<number | null>((resolve) => setup.on('close', resolve));
-    if (code !== 0) throw new Error(`scripts/setup.ts exited with ${code}`);
+    cli = await chatCli();
+    dir = cli.dir;
   }, 240_000);
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  afterAll(() => cli.close());
 
   it("a Planner turn: the spec's request is answered with a question; continued with --conversation, it runs the pilot and waits for the run", async () => {
     const asked = await dcf(['--agent', 'planner', '--user', 'compliance@demo.dcf', SPEC_REQUEST]);
@@ -83,7 +51,7 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     expect(asked.stdout.split('\n')[0]).toContain(question);
     const id = /Planner conversation ([0-9a-f-]{36}) \(continue it with --conversation \1\)/.exec(asked.stdout)?.[1];
     expect(id).toBeDefined();
-    expect(asked.stdout).toContain('  tool calls: none\n');
+    expect(asked.stdout).toContain('  tool calls: 2 ('); // list_advisors and count_calls: checked before asking
     plannerConversation = id!;
 
     // DCF_CLI_USER names the user this time; the conversation keeps its Planner.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { newPlannerConversation, say } from './chat-helpers';
 import { DEMO, shot, signIn } from './helpers';
 import { trpc } from './trpc';
 
@@ -10,26 +11,6 @@ import { trpc } from './trpc';
  */
 test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}` });
 test.describe.configure({ mode: 'serial' });
-
-const assistant = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
-
-async function say(page: Page, text: string) {
-  const before = await assistant(page).count();
-  await page.getByTestId('chat-input').fill(text);
-  await page.getByTestId('chat-send').click();
-  await expect(page.locator('[data-testid="chat-message"][data-role="user"]').last()).toContainText(text.slice(0, 40));
-  // The turn is over when the input is enabled again and a new answer is there.
-  await expect(page.getByTestId('chat-input')).toBeEnabled({ timeout: 170_000 });
-  await expect.poll(() => assistant(page).count(), { timeout: 10_000 }).toBeGreaterThan(before);
-  return assistant(page).last();
-}
-
-async function newPlannerConversation(page: Page) {
-  await page.getByTestId('chat-new').click();
-  await page.getByRole('group', { name: 'Kind of conversation' }).getByTestId('chat-new-planner').click();
-  await expect(page).toHaveURL(/\/chat\?c=[0-9a-f-]{36}/);
-  await expect(page.getByTestId('chat-input')).toBeEnabled();
-}
 
 test('scenario 1: a capability gap becomes a new workflow, validated, saved and piloted on one call, with the QA result', async ({ page }) => {
   test.setTimeout(300_000);

@@ -9,6 +9,7 @@ import { Dispatcher, QUEUE_PREFIX, queueConnection, startNotificationWorker } fr
 import { finalizeWorkflow } from './finalize.ts';
 import { publishRunEpisode } from './run-episode.ts';
 import { publishQaResults } from './qa-publish.ts';
+import { markRunSettled } from './run-settled.ts';
 import { handleNotification } from './handle-notification.ts';
 import { leaseTiming } from './lease-timing.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
@@ -59,6 +60,7 @@ export async function createExecutionRuntime(config: AppConfig, redisUrl: string
     // The learning loop's first hop; a failure here must not fail the run's last transition.
     await publishRunEpisode(x, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'episode not published'));
     await publishQaResults(x, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'QA results not published'));
+    await markRunSettled(x.redis, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'run not marked settled'));
   };
   return {
     x,

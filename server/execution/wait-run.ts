@@ -1,9 +1,10 @@
 import { runChannel } from '../controlplane/keys.ts';
 import { readRun, type RunRecord } from './run-record.ts';
+import { untilRunSettled } from './run-settled.ts';
 import type { ExecutionServices } from './services.ts';
 
 /**
- * Resolves with the run once it is no longer RUNNING, or with its current record when
+ * Resolves with the run once it is no longer RUNNING and settled (run-settled.ts), or with its current record when
  * `timeoutMs` passes first (null when the run does not exist). Listens to the run's events
  * (pub/sub) and re-reads the record on each, plus once a second in case a message was missed
  * while subscribing.
@@ -21,7 +22,9 @@ export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs:
         clearInterval(poll);
         resolve(r);
       };
-      const check = () => readRun(x.redis, runId).then((r) => { if (!r || r.status !== 'RUNNING') finish(r); }, reject);
+      // A finished run is returned once it is settled (its QA results published), within a bound.
+      const settled = (r: RunRecord) => untilRunSettled(x.redis, runId).then(() => finish(r));
+      const check = () => readRun(x.redis, runId).then((r) => { if (!r) finish(r); else if (r.status !== 'RUNNING') void settled(r); }, reject);
       const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
       const poll = setInterval(check, 1000);
       sub.on('message', () => void check());

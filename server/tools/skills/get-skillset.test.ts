@@ -13,11 +13,11 @@ const ctx = { actor: systemActor('test'), services: { config: testConfig() } };
 const run = (input: unknown) => invokeTool(getSkillsetTool, input, ctx);
 
 describe('get_skillset', () => {
-  it('summarises the thirteen catalog skills: the ten domain skills and the three built-ins', async () => {
+  it('summarises the fourteen catalog skills: the eleven domain skills and the three built-ins', async () => {
     const r = await run({});
     expect(r.status).toBe('ok');
     if (r.status !== 'ok') return;
-    expect(r.count).toBe(13);
+    expect(r.count).toBe(14);
     expect(r.invalid).toEqual([]);
     expect(r.unreadable).toEqual([]);
     expect(r.skills.map((s) => s.uri).sort()).toEqual(SHIPPED_URIS);

@@ -8,7 +8,8 @@ import { invokeTool } from '../../../tools/invoke.ts';
 import { findTool } from '../../../tools/registry.ts';
 import { validateWorkflowDocument } from '../../../workflows/validate-document.ts';
 import { refineIntoProductCheck, retargetProductCheck, targetsProduct } from './adapt.ts';
-import { bindParameters, composeAdviceCallAnalysis, composeProductExplanationCheck, type Meta } from './compose.ts';
+import { bindParameters, composeProductExplanationCheck, type Meta } from './compose.ts';
+import { composeOutcomes, QA_DEFAULT_OUTCOMES } from './compose-outcomes.ts';
 import { scaleToEveryCall } from './scale.ts';
 import { chooseSkill, skillsetOf, type Skillset, type SkillSummary } from './skills.ts';
 
@@ -29,7 +30,8 @@ describe('composing and adapting workflows from skill manifests', () => {
   });
 
   it('composes spec §2.3 with Parameters named as each manifest declares them, and it validates', async () => {
-    const c = composeAdviceCallAnalysis(
+    const c = composeOutcomes(
+      QA_DEFAULT_OUTCOMES,
       { applications: skill('salesforce-integration'), recordings: skill('recording-management'), transcription: skill('whisper-transcribe'), sentiment: skill('sentiment-analysis'), compliance: skill('compliance-analysis'), scoring: skill('scoring') },
       skillset,
       meta,
@@ -46,7 +48,8 @@ describe('composing and adapting workflows from skill manifests', () => {
   });
 
   it('binds AssemblyAI without its webhook_url (the run supplies it) and refuses a skill whose required parameter it cannot supply', async () => {
-    const c = composeAdviceCallAnalysis(
+    const c = composeOutcomes(
+      QA_DEFAULT_OUTCOMES,
       { applications: skill('salesforce-integration'), recordings: skill('recording-management'), transcription: skill('assemblyai-transcribe'), sentiment: skill('sentiment-analysis'), compliance: skill('compliance-analysis'), scoring: skill('scoring') },
       skillset,
       meta,

@@ -117,7 +117,7 @@ export function productPlans(transcriptText: string, ruleSet: string): StatePlan
   ];
 }
 
-function inputSchema(byAdvisor: boolean) {
+export function inputSchema(byAdvisor: boolean) {
   return {
     type: 'object',
     properties: { ...(byAdvisor ? { advisor_name: { type: 'string' } } : {}), start_date: { type: 'string', format: 'date' }, end_date: { type: 'string', format: 'date' } },
@@ -142,7 +142,7 @@ export interface Meta {
 }
 
 /** A chain of Task states (each plan's `Next` is the following one). */
-function chain(plans: StatePlan[], skills: Partial<Record<Role, SkillSummary>>, last: string | null): { ok: true; states: Record<string, unknown> } | { ok: false; error: string } {
+export function chain(plans: StatePlan[], skills: Partial<Record<Role, SkillSummary>>, last: string | null): { ok: true; states: Record<string, unknown> } | { ok: false; error: string } {
   const states: Record<string, unknown> = {};
   for (const [i, p] of plans.entries()) {
     const skill = skills[p.role];
@@ -152,70 +152,6 @@ function chain(plans: StatePlan[], skills: Partial<Record<Role, SkillSummary>>, 
     states[p.name] = s.state;
   }
   return { ok: true, states };
-}
-
-/**
- * Spec §2.3, "Standard Advice Call Analysis": GetApplicationIDs → GetCallRecordings →
- * TranscribeRecording → ParallelAnalysis(SentimentAnalysis ∥ ComplianceAnalysis) → CalculateScore.
- * The Parallel's result is [branch 0 output, branch 1 output]; its ResultSelector picks each
- * branch's envelope so that `$.analysis` is `{sentiment, compliance}` (workflows/README.md).
- */
-export function composeAdviceCallAnalysis(skills: Record<'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring', SkillSummary>, skillset: Skillset, meta: Meta): Composed {
-  const intake = chain(intakePlans({ byAdvisor: true }), skills, 'ParallelAnalysis');
-  if (!intake.ok) return intake;
-  const sentiment = taskState({ name: 'SentimentAnalysis', role: 'sentiment', comment: 'Assess overall sentiment and highlight issues.', bindings: analysisBindings.sentiment('$.transcript.data.text'), resultPath: '$.sentiment' }, skills.sentiment, null);
-  const compliance = taskState(
-    { name: 'ComplianceAnalysis', role: 'compliance', comment: 'Check the transcript against the standard script (compliance rules).', bindings: analysisBindings.compliance('$.transcript.data.text'), resultPath: '$.compliance' },
-    skills.compliance,
-    null,
-  );
-  const score = taskState(
-    {
-      name: 'CalculateScore',
-      role: 'scoring',
-      comment: 'Combine sentiment and compliance outcomes into the QA score (the existing QA scorecard).',
-      bindings: analysisBindings.scoring('$.analysis.sentiment.data', '$.analysis.compliance.data.verdicts'),
-      resultPath: '$.qa_score',
-    },
-    skills.scoring,
-    null,
-  );
-  for (const s of [sentiment, compliance, score]) if (!s.ok) return s;
-  const ok = <T>(s: { ok: true; state: T } | { ok: false }) => (s as { state: T }).state;
-  return {
-    ok: true,
-    doc: {
-      workflow_schema_version: '2.2.0',
-      workflow_id: meta.workflow_id,
-      workflow_name: 'Standard Advice Call Analysis',
-      description: 'Analyse advisor call recordings for compliance, sentiment, and QA scoring.',
-      version: '1.0.0',
-      created_at: meta.created_at,
-      author: meta.author,
-      tags: ['qa', 'advisor_quality', 'compliance'],
-      workflow_input_schema: inputSchema(true),
-      skill_imports: skillImports(Object.values(skills), skillset),
-      asl: {
-        Comment: 'Salesforce lookup → recording retrieval → transcription → parallel sentiment/compliance → scoring',
-        StartAt: 'GetApplicationIDs',
-        Version: '1.0',
-        States: {
-          ...intake.states,
-          ParallelAnalysis: {
-            Type: 'Parallel',
-            Branches: [
-              { StartAt: 'SentimentAnalysis', States: { SentimentAnalysis: ok(sentiment) } },
-              { StartAt: 'ComplianceAnalysis', States: { ComplianceAnalysis: ok(compliance) } },
-            ],
-            ResultSelector: { 'sentiment.$': '$[0].sentiment', 'compliance.$': '$[1].compliance' },
-            ResultPath: '$.analysis',
-            Next: 'CalculateScore',
-          },
-          CalculateScore: ok(score),
-        },
-      },
-    },
-  };
 }
 
 /** The name, description and tags of a product-explanation check (spec §3.3). */

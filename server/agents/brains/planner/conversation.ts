@@ -1,6 +1,9 @@
 import type { BrainMessage, BrainToolCall } from '../brain.ts';
 import { parseObject } from '../brain.ts';
-import { overridesIn, parseRequest, type PlannerRequest } from './intent.ts';
+import { resolveDateRange } from '../../../../lib/relative-dates.ts';
+import { readReply } from './intent.ts';
+import { followUp } from './follow-up.ts';
+import { parseRequest, type PlannerRequest } from './request.ts';
 
 /**
  * The Planner's conversation read back from its history. The brain keeps no state of its own:
@@ -12,7 +15,9 @@ import { overridesIn, parseRequest, type PlannerRequest } from './intent.ts';
  * recognised by a phrase it always contains (QUESTION_MARKERS), and the user's next message is
  * the answer to the latest one.
  */
-export type QuestionKind = 'confirm_axes' | 'ask_details' | 'propose_reuse' | 'propose_adapt' | 'propose_compose' | 'healing' | 'scale' | 'error';
+export type QuestionKind =
+  | 'confirm_axes' | 'ask_details' | 'clarify' | 'fix_period' | 'no_calls' | 'offer_run'
+  | 'propose_reuse' | 'propose_adapt' | 'propose_compose' | 'healing' | 'scale' | 'error';
 
 /** The phrase each question of the Planner contains (matched case-insensitively). */
 export const QUESTION_MARKERS: Record<QuestionKind, string> = {
@@ -22,9 +27,16 @@ export const QUESTION_MARKERS: Record<QuestionKind, string> = {
   propose_reuse: 'Shall I run it',
   propose_adapt: 'Shall I adapt it',
   propose_compose: 'Shall I compose',
-  confirm_axes: 'should I check compliance with the standard script',
+  confirm_axes: 'To confirm: for',
   ask_details: 'Could you tell me',
+  clarify: 'Did you mean',
+  fix_period: 'Which period should I use?',
+  no_calls: 'Would you like a different period or advisor?',
+  offer_run: 'Shall I analyse',
 };
+
+/** Questions whose answer completes the request (a name, a period): the flow starts again with it. */
+export const DETAIL_QUESTIONS: QuestionKind[] = ['ask_details', 'clarify', 'fix_period', 'no_calls'];
 
 export function questionKindOf(text: string): QuestionKind | null {
   const t = text.toLowerCase();
@@ -53,6 +65,8 @@ export interface Episode {
   request: PlannerRequest;
   /** The Planner's final messages in the episode before the current message, oldest first. */
   finals: Array<{ index: number; text: string; kind: QuestionKind | null }>;
+  /** Started by a follow-up of the previous request rather than a request of its own. */
+  followsUp?: boolean;
 }
 
 /** Every tool return from `from` on, with its call's arguments. */
@@ -85,10 +99,41 @@ export function openQuestion(finals: Episode['finals'], before: number): Questio
 /** A message that opens with an explicit yes or no answers the open question even if it reads like a request. */
 const EXPLICIT_ANSWER = /^\s*(?:yes|yeah|yep|yup|sure|ok|okay|correct|right|absolutely|of course|go ahead|no|nope|nah|don'?t|do not|not now)\b/i;
 
+/** The one name a "Did you mean X?" question offered, for a plain "yes" to take. */
+export function offeredName(question: string): string | null {
+  const m = question.match(/Did you mean ([^?]+)\?/);
+  if (!m || /,| or /.test(m[1]!)) return null;
+  return m[1]!.replace(/^(?:the\s+)?/, '').trim();
+}
+
 /**
- * The episode the current message belongs to: the latest request, unless a message that looks
- * like a request answers an open question with yes/no ("Yes, only the parts where the advisor
- * describes the product matter" is a reply, not a new request).
+ * How a reply to the open question changes the request: a period it names replaces the request's;
+ * its words join the request's (people, teams, products are read from the newest that name any);
+ * a "yes" to "Did you mean X?" adds X; a "yes" to a reversed period's question takes it the right
+ * way round.
+ */
+function amend(request: PlannerRequest, text: string, open: { kind: QuestionKind | null; text: string } | null, today: Date): PlannerRequest {
+  const yes = readReply(text).yes;
+  const range = resolveDateRange(text, today);
+  const texts = [...request.texts, text];
+  if (open?.kind === 'clarify' && yes) {
+    const name = offeredName(open.text);
+    if (name) texts.push(name);
+  }
+  let next = range ?? request.range;
+  if (!range && open?.kind === 'fix_period' && yes && next?.reversed) {
+    const { reversed: _taken, ...inOrder } = next;
+    next = inOrder;
+  }
+  return { ...request, range: next, texts };
+}
+
+/**
+ * The episode the current message belongs to. A request starts one; so does a follow-up of the
+ * previous request ("the same for June", follow-up.ts) unless it answers a question that is still
+ * open; any other message amends the episode's request (a reply that names a period or a person).
+ * A message that looks like a request but opens with yes/no answers the open question ("Yes, only
+ * the parts where the advisor describes the product matter" is a reply, not a new request).
  */
 export function currentEpisode(history: BrainMessage[], today: Date): Episode | null {
   let episode: Episode | null = null;
@@ -98,13 +143,23 @@ export function currentEpisode(history: BrainMessage[], today: Date): Episode | 
       return;
     }
     if (m.role !== 'user') return;
+    const last = episode?.finals.filter((f) => f.index < index).at(-1) ?? null;
+    const open = last?.kind ?? null;
+    const answers = open !== null && EXPLICIT_ANSWER.test(m.content);
     const request = parseRequest(m.content, today);
-    const open = episode ? openQuestion(episode.finals, index) : null;
-    if (request && !(open && EXPLICIT_ANSWER.test(m.content))) {
+    if (request && !answers) {
       episode = { start: index, request, finals: [] };
       return;
     }
-    if (episode) episode.request = { ...episode.request, ...overridesIn(m.content, episode.request, today) } as PlannerRequest;
+    if (!episode) return;
+    // An open question wants an answer (a retry answers an error); only after a report or a scale offer may a follow-up start.
+    const pending = open !== null && open !== 'scale';
+    const derived = !answers && !pending && !readReply(m.content).retry ? followUp(m.content, episode.request, today) : null;
+    if (derived) {
+      episode = { start: index, request: derived, finals: [], followsUp: true };
+      return;
+    }
+    episode.request = amend(episode.request, m.content, last, today);
   });
   return episode;
 }

@@ -1,49 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { currentEpisode, questionKindOf } from './conversation.ts';
-import { advisorIn, overridesIn, parseRequest, productIn, readReply, todayFrom } from './intent.ts';
+import { followUp } from './follow-up.ts';
+import { readReply, todayFrom } from './intent.ts';
+import { parseRequest } from './request.ts';
 
 const TODAY = new Date('2024-07-08T09:00:00Z');
+const kind = (text: string) => parseRequest(text, TODAY)?.kind ?? null;
 
-describe('what the Planner reads in the user\'s words', () => {
-  it('recognises an advisor QA review in paraphrases, with the advisor and the range resolved against today', () => {
-    for (const text of [
-      'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?',
-      'Could you review the quality of Alex Wong’s calls from last week?',
-      "Please analyse Alex Wong's advice calls from last week",
-      'QA review for advisor Alex Wong, calls last week',
-    ]) {
-      expect(parseRequest(text, TODAY), text).toEqual({ kind: 'qa_review', advisor: 'Alex Wong', range: { start_date: '2024-07-01', end_date: '2024-07-07', phrase: 'last week' } });
-    }
-    expect(parseRequest('Check the quality of the calls from 2024-06-03 to 2024-06-09 made by Priya Shah', TODAY)).toMatchObject({ advisor: 'Priya Shah', range: { start_date: '2024-06-03', end_date: '2024-06-09' } });
-    expect(parseRequest('check the quality of advice calls', TODAY)).toEqual({ kind: 'qa_review', advisor: null, range: null });
+describe("what the Planner reads in the user's words", () => {
+  it.each([
+    ['Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?', 'qa_review'],
+    ['can u QA alex wong calls for last week pls', 'qa_review'],
+    ["Score Alex Wong's calls from last week", 'qa_review'],
+    ['How did Priya Shah do in June?', 'qa_review'],
+    ['Review the whole team’s calls in June', 'qa_review'],
+    ['I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.', 'product_check'],
+    ['Are advisors explaining homeowner loans correctly?', 'product_check'],
+    ['Show me all calls this month where the customer sounded vulnerable', 'vulnerability_scan'],
+    ['Which advisor has the lowest QA score?', 'rank'],
+    ['Who are the best advisors this month?', 'rank'],
+    ['Which rule fails most?', 'rank'],
+    ['Why did REC-88342 score so low?', 'explain_call'],
+    ['why did that call score low?', 'explain_call'],
+    ['Yes, only the parts where the advisor describes the product matter.', null],
+    ['Yes. Please use the existing QA scorecard.', null],
+    ['Hello there', null],
+    ['Book me a meeting room for Tuesday', null],
+  ])('%s → %s', (text, expected) => {
+    expect(kind(text)).toBe(expected);
   });
 
-  it('recognises a product-explanation check, and not the replies that mention the product', () => {
-    expect(parseRequest('I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.', TODAY)).toEqual({
-      kind: 'product_check', product: 'HELOC 2.0', range: { start_date: '2024-07-01', end_date: '2024-07-08', phrase: 'since the start of the month' },
-    });
-    expect(parseRequest('Are advisors explaining the Homeowner Loan product correctly? Check their calls from 2024-07-01 to 2024-07-07.', TODAY)).toMatchObject({ product: 'Homeowner Loan' });
-    expect(productIn('do advisors explain HELOC 2.0 well')).toBe('HELOC 2.0');
-    expect(parseRequest('Yes, only the parts where the advisor describes the product matter.', TODAY)).toBeNull();
-    expect(parseRequest('Yes. Please use the existing QA scorecard.', TODAY)).toBeNull();
-    expect(parseRequest('Hello there', TODAY)).toBeNull();
+  it('reads the period and the ranking asked for', () => {
+    expect(parseRequest('How did Priya Shah do in June?', TODAY)!.range).toMatchObject({ start_date: '2024-06-01', end_date: '2024-06-30' });
+    expect(parseRequest('Which advisor has the lowest QA score?', TODAY)!.rank).toEqual({ subject: 'advisors', order: 'worst' });
+    expect(parseRequest('Who are the best advisors this month?', TODAY)!.rank).toEqual({ subject: 'advisors', order: 'best' });
+    expect(parseRequest('Which rule fails most?', TODAY)!.rank).toMatchObject({ subject: 'rules' });
+    expect(parseRequest('Why did rec-88342 score so low?', TODAY)!.call).toBe('REC-88342');
   });
 
-  it('finds advisor names but not greetings, firms or months', () => {
-    expect(advisorIn('calls by Alex Wong last week')).toBe('Alex Wong');
-    expect(advisorIn('Hi Selina Finance, calls from July')).toBeNull();
-    expect(advisorIn('Jane Doe', true)).toBe('Jane Doe');
-    expect(advisorIn('Jane Doe')).toBeNull();
+  it('follow-ups: a new request of the previous kind with what the message changes', () => {
+    const prev = parseRequest("Check Alex Wong's calls last week", TODAY)!;
+    expect(followUp('the same for June', prev, TODAY)).toMatchObject({ kind: 'qa_review', range: { start_date: '2024-06-01' } });
+    expect(followUp('now for Priya', prev, TODAY)!.texts.at(-1)).toBe('now for Priya');
+    expect(followUp('re-run that for the whole team', prev, TODAY)).toMatchObject({ kind: 'qa_review', range: prev.range });
+    expect(followUp('also check the speaker turns', prev, TODAY)!.outcomes.add).toEqual(['speaker_turns']);
+    expect(followUp('thanks, that is great', prev, TODAY)).toBeNull();
   });
 
-  it('reads yes, no, stop, retry and status answers', () => {
+  it('reads yes, no, stop, retry and status answers (the full table is lib/nl/confirmation.test.ts)', () => {
     expect(readReply('Yes. Please use the existing QA scorecard.')).toMatchObject({ yes: true, no: false });
-    expect(readReply('Sure, go ahead.')).toMatchObject({ yes: true, no: false });
-    expect(readReply('Looks good, yes — scale it up.')).toMatchObject({ yes: true });
-    expect(readReply('No, not now.')).toMatchObject({ yes: false, no: true, stop: false });
+    expect(readReply("Please don't")).toMatchObject({ yes: false, no: true });
+    expect(readReply('Absolutely not')).toMatchObject({ yes: false, no: true });
+    expect(readReply('no, go ahead')).toMatchObject({ yes: true, no: false });
+    expect(readReply('hmm, maybe')).toMatchObject({ yes: false, no: false });
     expect(readReply('No, cancel everything')).toMatchObject({ no: true, stop: true });
-    expect(readReply("don't run it")).toMatchObject({ no: true, yes: false });
-    expect(readReply('Hmm, what would that involve?')).toMatchObject({ yes: false, no: false });
     expect(readReply('please retry')).toMatchObject({ retry: true });
     expect(readReply('is it finished?')).toMatchObject({ status: true });
   });
@@ -57,9 +67,7 @@ describe('what the Planner reads in the user\'s words', () => {
     expect(todayFrom(block('no date here'), real)).toBe(real);
   });
 
-  it('applies corrections from replies and keeps a yes/no reply in the episode it answers', () => {
-    const req = parseRequest('check the quality of calls made by Alex Wong last week', TODAY)!;
-    expect(overridesIn('make it the last 14 days', req, TODAY)).toEqual({ range: { start_date: '2024-06-25', end_date: '2024-07-08', phrase: 'last 14 days' } });
+  it('replies amend the request; a yes/no reply stays in the episode it answers', () => {
     const ep = currentEpisode(
       [
         { role: 'user', content: 'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.' },
@@ -69,6 +77,15 @@ describe('what the Planner reads in the user\'s words', () => {
       TODAY,
     );
     expect(ep).toMatchObject({ start: 0, finals: [{ index: 1, kind: 'propose_adapt' }] });
+    const corrected = currentEpisode(
+      [
+        { role: 'user', content: "check the quality of calls made by Alex Wong last week" },
+        { role: 'assistant', content: "Of course. To confirm: for Alex Wong's calls last week (…), should I check compliance?" },
+        { role: 'user', content: 'make it the last 14 days' },
+      ],
+      TODAY,
+    );
+    expect(corrected!.request.range).toMatchObject({ start_date: '2024-06-25', end_date: '2024-07-08' });
     expect(questionKindOf('Sorry … Shall I proceed with this improved version? (If you prefer …)')).toBe('healing');
     expect(questionKindOf('Run x: SUCCEEDED.')).toBeNull();
   });

@@ -1,16 +1,13 @@
-import { clockToday, resolveDateRange, type DateRange } from '../../../../lib/relative-dates.ts';
+import { readConfirmation } from '../../../../lib/nl/index.ts';
+import { clockToday, type DateRange } from '../../../../lib/relative-dates.ts';
 import type { MemoryBlock } from '../../platform/agent-platform.ts';
 
 /**
- * What the Planner reads in a user's words: the request (spec §2.1 turn 1: an advisor QA review;
- * §3.1 turn 1: a product-explanation compliance check) and the replies to its questions. Keyword
- * and pattern matching, deliberately tolerant of paraphrase: a request is recognised by what it
- * asks for (calls + quality/compliance words + an advisor or a product), not by exact sentences.
+ * Small readings shared by the Planner and the Conductor: "today" from the clock block, the
+ * advisors a Conductor request names (advisorsIn), the answer to a yes/no question (readReply,
+ * on lib/nl/confirmation.ts) and how a period is said back. The Planner's requests are in
+ * request.ts; the people and products it names are resolved against the CRM in resolve.ts.
  */
-export type PlannerRequest =
-  | { kind: 'qa_review'; advisor: string | null; range: DateRange | null }
-  | { kind: 'product_check'; product: string | null; range: DateRange | null };
-
 /** "today" for relative dates: the `clock` core-memory block (set by the chat host from DCF_CLOCK), else the real clock. */
 export function todayFrom(blocks: MemoryBlock[], real: Date = new Date()): Date {
   const clock = blocks.find((b) => b.label === 'clock')?.value ?? '';
@@ -32,22 +29,6 @@ const FULL_NAME = String.raw`(${NAME}(?:\s+${NAME}){1,2})`;
 const clean = (name: string) => name.trim().replace(/['’]s$/, '');
 const plausible = (name: string) => !name.split(/\s+/).some((w) => NOT_A_NAME.has(w));
 
-/** An advisor's full name: "calls made by Alex Wong", "Alex Wong's calls", "advisor Alex Wong"; with `bare`, a reply that is just a name. */
-export function advisorIn(text: string, bare = false): string | null {
-  const patterns = [
-    new RegExp(String.raw`\b(?:by|for|of|from|advisor|adviser)\s+${FULL_NAME}`, 'g'),
-    new RegExp(String.raw`${FULL_NAME}['’]s\s+(?:advice\s+)?calls?\b`, 'g'),
-  ];
-  if (bare) patterns.push(new RegExp(String.raw`^\s*(?:it'?s\s+|(?:the\s+)?advisor\s+is\s+)?${FULL_NAME}\s*[.!]?\s*$`, 'g'));
-  for (const re of patterns) {
-    for (const m of text.matchAll(re)) {
-      const name = clean(m[1]!);
-      if (plausible(name)) return name;
-    }
-  }
-  return null;
-}
-
 /**
  * Every advisor's full name a request names, in order, once each: "the calls of Alex Wong and
  * Priya Shah", "Tom Ellis's and Fatima Khan's calls". A run of capitalised words that starts with
@@ -68,42 +49,6 @@ export function advisorsIn(text: string): string[] {
   return out;
 }
 
-const PRODUCT_TOKEN = String.raw`(?:[A-Z][A-Za-z0-9]*|\d+(?:\.\d+)*)`;
-const PRODUCT = String.raw`(${PRODUCT_TOKEN}(?:[ -]${PRODUCT_TOKEN})*)`;
-
-/** A product name: "the new HELOC 2.0 product", "explaining Homeowner Loan correctly"; with `bare`, a reply that is just the name. */
-export function productIn(text: string, bare = false): string | null {
-  const patterns = [
-    new RegExp(String.raw`\b(?:the\s+)?(?:new\s+)?${PRODUCT}\s+(?:product|loan product)\b`),
-    new RegExp(String.raw`\b(?:explain|explaining|explains|explained|explanation of|describe|describing|describes|present|presenting|pitch|pitching)\s+(?:the\s+)?(?:new\s+)?${PRODUCT}`),
-    new RegExp(String.raw`\bproduct\s+(?:called\s+|named\s+)?${PRODUCT}`),
-  ];
-  if (bare) patterns.push(new RegExp(String.raw`^\s*(?:it'?s\s+|the\s+)?(?:new\s+)?${PRODUCT}\s*[.!]?\s*$`));
-  for (const re of patterns) {
-    const m = text.match(re);
-    const name = m?.[1]?.trim().replace(/^(?:Check|Verify|Review|Test|Is|Are|Do|Does|See|Whether)\s+/, '');
-    if (name && !NOT_A_NAME.has(name) && !/^(?:I|A|The)$/.test(name)) return name;
-  }
-  return null;
-}
-
-const CALLS = /\b(?:calls?|conversations?|recordings?)\b/i;
-const QUALITY = /\b(?:quality|qa|review|reviews|assess|analy[sz]e|analysis|evaluate|evaluation|score|scores|scoring|check|audit|performance|monitor)\b/i;
-const EXPLAIN = /\b(?:explain\w*|explanation|describ\w*|present\w*|pitch\w*|product)\b/i;
-
-/** A new request in the user's message, or null when it is not one (a reply, a greeting, …). */
-export function parseRequest(text: string, today: Date): PlannerRequest | null {
-  if (!CALLS.test(text) && !EXPLAIN.test(text)) return null;
-  const range = resolveDateRange(text, today);
-  const product = productIn(text);
-  const aboutAdvisors = CALLS.test(text) || /\badvis[oe]rs?\b/i.test(text);
-  if (EXPLAIN.test(text) && ((product && aboutAdvisors) || (/\bproduct\b/i.test(text) && CALLS.test(text)))) {
-    return { kind: 'product_check', product, range };
-  }
-  if (CALLS.test(text) && QUALITY.test(text)) return { kind: 'qa_review', advisor: advisorIn(text), range };
-  return null;
-}
-
 /** How a message answers the Planner's last question. */
 export interface Reply {
   yes: boolean;
@@ -115,39 +60,10 @@ export interface Reply {
   status: boolean;
 }
 
-const YES = /^\s*(?:yes|yeah|yep|yup|sure|ok|okay|please|go ahead|sounds good|correct|that'?s right|right|perfect|great|do it|proceed|let'?s|absolutely|of course|fine|confirmed?|affirmative|agreed?|good)\b/i;
-const YES_ANYWHERE = /\b(?:go ahead|please (?:do|proceed|go ahead|run it|use it)|sounds good|that works|do it|yes)\b/i;
-const NO = /^\s*(?:no|nope|nah|don'?t|do not|not now|not yet|cancel|stop|never ?mind|wait|hold on|abort)\b/i;
-const NO_ANYWHERE = /\b(?:don'?t (?:run|do|use|change|start)|do not (?:run|do|use|change|start)|not now|cancel)\b/i;
-const STOP = /\b(?:stop|cancel|abort|never ?mind|forget it|don'?t run|do not run|nothing)\b/i;
-
+/** The answer to a yes/no question, from lib/nl's confirmation reader (negation and hesitation: "unsure" is neither). */
 export function readReply(text: string): Reply {
-  const startsYes = YES.test(text);
-  const startsNo = NO.test(text);
-  const no = startsNo || (!startsYes && NO_ANYWHERE.test(text));
-  const yes = !no && (startsYes || YES_ANYWHERE.test(text));
-  return {
-    yes,
-    no,
-    stop: no && STOP.test(text),
-    retry: /\b(?:retry|try (?:it )?again|again)\b/i.test(text),
-    status: /\b(?:status|progress|done yet|finished|still running|how is (?:it|the run) going|any results?)\b/i.test(text),
-  };
-}
-
-/** A date range, advisor or product named in a reply, overriding the request's. */
-export function overridesIn(text: string, request: PlannerRequest, today: Date): Partial<{ range: DateRange; advisor: string; product: string }> {
-  const out: Partial<{ range: DateRange; advisor: string; product: string }> = {};
-  const range = resolveDateRange(text, today);
-  if (range) out.range = range;
-  if (request.kind === 'qa_review') {
-    const advisor = advisorIn(text, !request.advisor);
-    if (advisor && advisor !== request.advisor) out.advisor = advisor;
-  } else {
-    const product = productIn(text, !request.product);
-    if (product && product !== request.product) out.product = product;
-  }
-  return out;
+  const c = readConfirmation(text);
+  return { yes: c.answer === 'yes', no: c.answer === 'no', stop: c.stop, retry: c.retry, status: c.status };
 }
 
 /** The range as the Planner repeats it: "last week (2024-07-01 to 2024-07-07)". */

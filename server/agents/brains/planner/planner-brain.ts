@@ -1,9 +1,15 @@
 import type { Brain, BrainDecision, BrainInput } from '../brain.ts';
 import { PlannerContext } from './context.ts';
-import type { Episode, QuestionKind } from './conversation.ts';
-import { readReply, type PlannerRequest } from './intent.ts';
-import { productPropose, productWork } from './product-flow.ts';
-import { qaConfirm, qaScale, qaWork } from './qa-flow.ts';
+import { DETAIL_QUESTIONS, QUESTION_MARKERS, type Episode, type QuestionKind } from './conversation.ts';
+import { matchPeople, matchProduct, outcomesIn } from '../../../../lib/nl/index.ts';
+import { resolveDateRange } from '../../../../lib/relative-dates.ts';
+import { readReply } from './intent.ts';
+import { directoryOf } from './resolve.ts';
+import { explainCall } from './explain-flow.ts';
+import { SCALE_WORDS } from './follow-up.ts';
+import { rankAnswer, vulnerabilityScan } from './insight-flow.ts';
+import type { PlannerRequest } from './request.ts';
+import { reviewStart, reviewWork, productStart, productGo } from './review-start.ts';
 
 /**
  * The deterministic brain of the `planner` role: the offline Planner (no language model). It
@@ -25,15 +31,25 @@ export const plannerBrain: Brain = {
 };
 
 /** Questions whose "yes" starts work (as opposed to healing, retry and detail questions). */
-const WORK_QUESTIONS: QuestionKind[] = ['confirm_axes', 'propose_reuse', 'propose_adapt', 'propose_compose', 'scale'];
+const WORK_QUESTIONS: QuestionKind[] = ['confirm_axes', 'propose_reuse', 'propose_adapt', 'propose_compose', 'scale', 'offer_run'];
 
-const HELP =
-  "I'm the DCF Planner. I can review the quality of an advisor's calls (e.g. “check the quality of Alex Wong's advice calls last week”) or check how advisors explain a product (e.g. “are advisors explaining HELOC 2.0 correctly since the start of the month?”). I find a saved workflow or build one from the skill catalog, run a single-call pilot and report the results.";
+/** What the Planner can do, said when a message asks for something else (an honest answer, not a guess). */
+export const HELP = [
+  "I'm the DCF Planner. Here is what I can do with your advice calls:",
+  "- review the quality of one advisor's, several advisors' or a team's calls over a period"
+    + ' (“check the quality of Alex Wong\'s calls last week”, “how did Priya do in June?”);',
+  '- check how advisors explain a product (“are advisors explaining HELOC 2.0 correctly this month?”);',
+  '- find calls where the customer sounded vulnerable (“show me this month\'s calls with vulnerable customers”);',
+  '- rank advisors or rules from the stored QA results (“which advisor has the lowest QA score?”, “which rule fails most?”);',
+  '- explain a call\'s score with its failed rules and quotes (“why did REC-88342 score so low?”);',
+  '- scale a pilot to every call, or run the same for another person, team or period (“the same for June”).',
+  'I find a saved workflow or compose one from the skill catalog, check the request before running anything, and report the results.',
+].join('\n');
 
 function decide(ctx: PlannerContext): BrainDecision {
   const ep = ctx.episode;
   if (!ctx.inbound.trim()) return ctx.say(HELP);
-  if (!ep) return ctx.say(/\bthank/i.test(ctx.inbound) ? "You're welcome." : HELP);
+  if (!ep) return ctx.say(/\bthank/i.test(ctx.inbound) ? "You're welcome." : HELP, 'Not a request I can act on: say what I can do.');
   if (ep.start === ctx.turnStart) return start(ctx, ep.request);
 
   const reply = readReply(ctx.inbound);
@@ -44,9 +60,14 @@ function decide(ctx: PlannerContext): BrainDecision {
   const healing = healingQ ? answerTo(ctx, healingQ.index) : null;
   const resume = () => (work ? doWork(ctx, ep, work.kind!, healing === 'stop' ? null : healing) : start(ctx, ep.request));
 
+  // "Scale it to all of them" takes up the Planner's own scale offer.
+  if (last?.kind === 'scale' && SCALE_WORDS.test(ctx.inbound) && !reply.no) return doWork(ctx, ep, 'scale', null);
+  if (last?.kind && DETAIL_QUESTIONS.includes(last.kind)) {
+    if (reply.stop || (reply.no && last.kind !== 'clarify')) return declined(ctx);
+    if (reply.no) return ctx.say(`${QUESTION_MARKERS.ask_details} the advisor's name as the CRM has it, or a team?`, 'The suggestion was wrong: ask for the name.');
+    return start(ctx, ep.request);
+  }
   switch (last?.kind ?? null) {
-    case 'ask_details':
-      return start(ctx, ep.request);
     case 'healing':
       if (reply.stop) return declined(ctx);
       if (reply.yes || reply.no) return resume();
@@ -61,25 +82,35 @@ function decide(ctx: PlannerContext): BrainDecision {
       return ctx.say(/\bthank/i.test(ctx.inbound) ? "You're welcome. Ask me for another review or check whenever you need one." : HELP);
     default: {
       if (reply.no) return last!.kind === 'scale' ? ctx.say('Fine — I will leave it at the pilot. Ask me whenever you want the whole set analysed.') : declined(ctx);
-      if (reply.yes) return doWork(ctx, ep, last!.kind!, null);
+      // A yes that also changes the request ("yes, but for June") is confirmed again with the change.
+      if (reply.yes && !changedSince(ctx)) return doWork(ctx, ep, last!.kind!, null);
       // A correction instead of an answer ("make it the last two weeks"): ask again with it.
-      if (changedSince(ep, ctx)) return start(ctx, ep.request);
+      if (changedSince(ctx)) return start(ctx, ep.request);
       return reask(ctx, last!.text);
     }
   }
 }
 
 function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
-  return req.kind === 'qa_review' ? qaConfirm(ctx, req) : productPropose(ctx, req);
+  switch (req.kind) {
+    case 'qa_review':
+      return reviewStart(ctx, req);
+    case 'product_check':
+      return productStart(ctx, req);
+    case 'vulnerability_scan':
+      return vulnerabilityScan(ctx, req);
+    case 'rank':
+      return rankAnswer(ctx, req);
+    case 'explain_call':
+      return explainCall(ctx, req);
+  }
 }
 
 function doWork(ctx: PlannerContext, ep: Episode, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
   const req = ep.request;
-  if (req.kind === 'qa_review') {
-    if (!req.advisor || !req.range) return qaConfirm(ctx, req);
-    return kind === 'scale' ? qaScale(ctx, req, healing) : qaWork(ctx, req, healing);
-  }
-  return productWork(ctx, req, healing);
+  if (req.kind === 'product_check') return productGo(ctx, req, kind, healing);
+  // A rank or scan's offer to analyse what is missing runs the review of the same people and period.
+  return reviewWork(ctx, req, kind, healing);
 }
 
 /** The user's answer to the question at `index`: their next message. */
@@ -90,13 +121,21 @@ function answerTo(ctx: PlannerContext, index: number): 'yes' | 'no' | 'stop' | n
   return r.stop ? 'stop' : r.yes ? 'yes' : r.no ? 'no' : null;
 }
 
-/** Whether a user message since the question changed the request (range, advisor, product). */
-function changedSince(ep: Episode, ctx: PlannerContext): boolean {
+/**
+ * Whether the user's message (neither yes nor no) corrects the request: it names a period, asks
+ * for other outcomes, or names a person, team or product the CRM knows (read against the lists
+ * already fetched in this episode) — then the flow starts again with it; otherwise it is unclear.
+ */
+function changedSince(ctx: PlannerContext): boolean {
   const text = ctx.inbound;
-  const req = ep.request;
-  if (req.range && text.includes(req.range.phrase)) return true;
-  if (req.kind === 'qa_review' && req.advisor && text.includes(req.advisor)) return true;
-  return req.kind === 'product_check' && !!req.product && text.includes(req.product);
+  if (resolveDateRange(text, ctx.today)) return true;
+  const o = outcomesIn(text);
+  if (o.add.length || o.remove.length || o.only) return true;
+  const found = matchPeople(text, directoryOf(ctx.find('list_advisors')?.result));
+  if (found.people.length || found.teams.length || found.everyone) return true;
+  const products = ctx.find('list_products')?.result?.products;
+  const names = Array.isArray(products) ? (products as Array<{ name: string }>).map((p) => p.name) : [];
+  return !!matchProduct(text, names);
 }
 
 function declined(ctx: PlannerContext): BrainDecision {

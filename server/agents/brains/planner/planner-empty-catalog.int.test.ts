@@ -23,7 +23,7 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
 
   it('scenario 1: confirms the axes with the advisor and the resolved range, then builds, saves and pilots the workflow', async () => {
     const t1 = await s.say(planner, 'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?');
-    expect(t1.names).toEqual([]);
+    expect(t1.names).toEqual(['list_advisors', 'count_calls']); // resolved against the CRM, calls counted: no run
     expect(t1.reply).toMatch(/Alex Wong's calls last week \(2024-07-01 to 2024-07-07\), should I check compliance with the standard script, assess customer sentiment, and produce an overall score\?/);
 
     const t2 = await s.say(planner, 'Yes. Please use the existing QA scorecard.');
@@ -89,8 +89,8 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
     const saved = (await s.tool('find_closest_workflow', { query: 'advice call analysis' })).candidates as Array<{ workflow_id: string; name: string }>;
     const standardId = saved.find((c) => c.name === 'Standard Advice Call Analysis')!.workflow_id;
     const t1 = await s.say(planner, 'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.');
-    expect(t1.names).toEqual(['search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'get_workflow_lineage']);
-    expect(t1.calls[1]!.args).toMatchObject({ capabilities: ['diarization', 'segmentation', 'compliance'] });
+    expect(t1.names).toEqual(['list_products', 'count_calls', 'search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'get_workflow_lineage']);
+    expect(t1.calls[3]!.args).toMatchObject({ capabilities: ['diarization', 'segmentation', 'compliance'] });
     expect(t1.reply).toContain('I have a reusable Advice Call Analysis workflow («Standard Advice Call Analysis» v1.0.0). Shall I adapt it to isolate the advisor');
     expect(t1.reply).toContain('since the start of the month (2024-07-01 to 2024-07-08)');
 

@@ -23,8 +23,9 @@ describe('the Planner brain, scenario 2 (spec §3) over scripted histories', () 
   it('Case A — only the foundational workflow: proposes to adapt it, and on "yes" refines it (REFINEMENT_OF), runs and reports', async () => {
     const c = new ScriptedConversation(catalog([foundational]));
     const t1 = await c.turn(REQUEST);
-    expect(names(t1.calls)).toEqual(['search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'get_workflow_lineage']);
-    expect(t1.calls[1]!.args).toEqual({ query: 'compliance check for advisor product explanation', capabilities: ['diarization', 'segmentation', 'compliance'] });
+    expect(names(t1.calls)).toEqual(['list_products', 'count_calls', 'search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'get_workflow_lineage']);
+    expect(t1.calls[1]!.args).toEqual({ start_date: '2024-07-01', end_date: '2024-07-08', product: 'HELOC 2.0' });
+    expect(t1.calls[3]!.args).toEqual({ query: 'compliance check for advisor product explanation', capabilities: ['diarization', 'segmentation', 'compliance'] });
     expect(t1.reply).toContain("I have a reusable Advice Call Analysis workflow («Standard Advice Call Analysis» v1.0.0). Shall I adapt it to isolate the advisor's product explanation and run a compliance check just on that section?");
     expect(t1.reply).toContain('since the start of the month (2024-07-01 to 2024-07-08)');
 

@@ -58,7 +58,7 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
   it('scenario 2 when the derived check already targets the product: proposes to run it as it is, and does', async () => {
     const planner = await s.planner();
     const t1 = await s.say(planner, 'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.');
-    expect(t1.names).toEqual(['search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'get_workflow_lineage']);
+    expect(t1.names).toEqual(['list_products', 'count_calls', 'search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'get_workflow_lineage']);
     expect(t1.reply).toContain('I already have a workflow for exactly this: «Product Explanation Compliance Check» v1.0.0, a refinement of «Standard Advice Call Analysis»');
     expect(t1.reply).toContain('Shall I run it');
     const t2 = await s.say(planner, 'Yes, only the parts where the advisor describes the product matter.');
@@ -91,7 +91,7 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     expect(unclear.names).toEqual([]);
     expect(unclear.reply).toMatch(/^Sorry, I'm not sure whether that is a yes or a no\.[\s\S]*should I check compliance with the standard script/);
     const changed = await s.say(planner, 'Make it the last 14 days instead.');
-    expect(changed.names).toEqual([]);
+    expect(changed.names).toEqual(['count_calls']); // the new period's calls counted before asking again
     expect(changed.reply).toContain("Alex Wong's calls last 14 days (2024-06-25 to 2024-07-08)");
     const no = await s.say(planner, 'No, not now.');
     expect(no.names).toEqual([]);

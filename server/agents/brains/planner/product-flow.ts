@@ -4,9 +4,11 @@ import { bindingsOf, choiceNotes, discoverSkills, newMeta, reliabilityNote, vali
 import { composeProductExplanationCheck, productMeta, PRODUCT_LABELS } from './compose.ts';
 import { MAX_STEPS_PER_TURN, type PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
-import { describeRange, type PlannerRequest } from './intent.ts';
+import type { DateRange } from '../../../../lib/relative-dates.ts';
+import { describeRange } from './intent.ts';
 import { candidatesOf, latestVersions, type Candidate } from './qa-flow.ts';
-import { productReport } from './report.ts';
+import { productReport, type RunView } from './report.ts';
+import { scalePilot } from './scale-flow.ts';
 import { runSaved } from './run-flow.ts';
 import type { Role, SkillSummary } from './skills.ts';
 
@@ -18,7 +20,11 @@ import type { Role, SkillSummary } from './skills.ts';
  * foundational analysis: refine it), or compose one from skills. On "yes" it builds, validates,
  * saves the new workflow as REFINEMENT_OF its template, runs it and reports.
  */
-type ProductRequest = Extract<PlannerRequest, { kind: 'product_check' }>;
+/** The product resolved against the CRM's products (or null: not named yet). */
+interface ProductRequest {
+  product: string | null;
+  range: DateRange | null;
+}
 
 export const PRODUCT_QUERY = 'compliance check for advisor product explanation';
 export const PRODUCT_CAPABILITIES = ['diarization', 'segmentation', 'compliance'];
@@ -116,8 +122,9 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
   if (!p.done) return p.decision;
   const pl = p.plan;
   const input = { start_date: req.range.start_date, end_date: req.range.end_date };
+  const offer = `If the pilot looks good, I can run the check on every call of the period. ${QUESTION_MARKERS.scale}`;
   const run = (s: { workflow_id: string; version: string; name: string; doc?: Record<string, unknown> | null }, intro: string[]) =>
-    runSaved(ctx, { ...s, input, purpose: `the ${req.product} explanation check`, healing, intro, report: (v) => productReport(v, req.product!) });
+    runSaved(ctx, { ...s, input, purpose: `the ${req.product} explanation check`, healing, intro, report: (v) => productReport(v, req.product!), offer });
 
   if (pl.case === 'reuse') {
     return run({ workflow_id: pl.template.workflow_id, version: pl.template.version, name: pl.template.name, doc: pl.doc }, [`I ran «${pl.template.name}» v${pl.template.version} as it is: it already checks the ${req.product} explanation.`]);
@@ -167,3 +174,11 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
   return run(s, [...how, `It validated and is saved${lineage}: «${s.name}» v${s.version} (id \`${s.workflow_id}\`) — ${chain}.`]);
 }
 
+
+/** "Yes" to scaling the product check's pilot: the pilot refined to every call of the period, saved and run. */
+export function productScale(ctx: PlannerContext, req: ProductRequest, healing: 'yes' | 'no' | null): BrainDecision {
+  if (!req.product || !req.range) return productPropose(ctx, req);
+  const input = { start_date: req.range.start_date, end_date: req.range.end_date };
+  const base = { input, purpose: `the ${req.product} explanation check of every call`, healing, report: (v: RunView) => productReport(v, req.product!), offer: null };
+  return scalePilot(ctx, base, `every advisor's calls ${describeRange(req.range)}`);
+}

@@ -1,12 +1,15 @@
 import type { BrainDecision } from '../brain.ts';
 import { bindingsOf, choiceNotes, discoverSkills, newMeta, validateAndSave } from './build-flow.ts';
-import { composeAdviceCallAnalysis, SCORING_FORMULA } from './compose.ts';
+import { SCORING_FORMULA } from './compose.ts';
+import { completeOutcomes, composedName, composeOutcomes, isDefault, outcomeLabel, outcomeSet, ROLE_OF, rolesFor } from './compose-outcomes.ts';
 import { MAX_STEPS_PER_TURN, type PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
-import { describeRange, type PlannerRequest } from './intent.ts';
+import type { OutcomeChange } from '../../../../lib/nl/index.ts';
+import type { DateRange } from '../../../../lib/relative-dates.ts';
+import { describeRange } from './intent.ts';
 import { qaReport } from './report.ts';
-import { runSaved, type RunTarget } from './run-flow.ts';
-import { scaleToEveryCall } from './scale.ts';
+import { runBuilt, runSaved, type RunTarget } from './run-flow.ts';
+import { scalePilot } from './scale-flow.ts';
 import type { Role, SkillSummary } from './skills.ts';
 import type { ClosestCandidate } from '../../../learning/closest.ts';
 import { compareVersions } from '../../../../lib/semver.ts';
@@ -17,11 +20,15 @@ import { compareVersions } from '../../../../lib/semver.ts';
  * records the capability gap, discovers skills, composes, validates, saves, and runs a
  * single-call pilot; afterwards it can scale the pilot to the whole set.
  */
-type QaRequest = Extract<PlannerRequest, { kind: 'qa_review' }>;
+/** One advisor's review, the advisor resolved against the CRM (or null: not named yet). */
+export interface QaRequest {
+  advisor: string | null;
+  range: DateRange | null;
+  outcomes?: OutcomeChange;
+}
 
 export const QA_QUERY = 'advice call analysis';
 export const QA_CAPABILITIES = ['transcription', 'sentiment', 'compliance', 'scoring'];
-const QA_ROLES = ['applications', 'recordings', 'transcription', 'sentiment', 'compliance', 'scoring'] as const satisfies readonly Role[];
 /** The turn's tool-call plan and budget (tool-call-planning-drr.md): exploit what exists, explore skills only on a gap. */
 export const PLAN_NOTE = `Plan (at most ${MAX_STEPS_PER_TURN} tool steps, greedy: reuse before building): search → closest workflow → [gap: store_memory → skill searches → reliability → validate → save] → health check → start → wait → report.`;
 export const GAP_SUMMARY = 'Advice Call Analysis capability missing; need to orchestrate Salesforce lookup, recording fetch, transcription, sentiment, compliance, scoring.';
@@ -54,8 +61,18 @@ export function qaConfirm(ctx: PlannerContext, req: QaRequest): BrainDecision {
       `Intent classification → advisor QA review, but the request lacks ${gaps.join(' and ')}. Ask before designing anything.`,
     );
   }
+  const outcomes = outcomeSet(req.outcomes);
+  if (!isDefault(outcomes)) {
+    const left = ['sentiment', 'compliance', 'score'].filter((o) => !outcomes.includes(o as never)).map((o) => outcomeLabel(o as never));
+    return ctx.say(
+      `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls ${describeRange(req.range!)}, should I produce `
+        + `${outcomes.map(outcomeLabel).join(', ')}${left.length ? ` — without the ${left.join(' or the ')}` : ''}? `
+        + 'That changes the standard analysis, so I would compose a workflow for it from the skill catalog and show you the change.',
+      `Intent classification → advisor QA review with outcomes ${outcomes.join(', ')} (not the standard set). Confirm before composing.`,
+    );
+  }
   return ctx.say(
-    `Of course. To confirm: for ${req.advisor}'s calls ${describeRange(req.range!)}, ${QUESTION_MARKERS.confirm_axes}, assess customer sentiment, and produce an overall score?`,
+    `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls ${describeRange(req.range!)}, should I check compliance with the standard script, assess customer sentiment, and produce an overall score?`,
     `Intent classification → advisor QA review (${req.advisor}, ${req.range!.start_date}…${req.range!.end_date}, from “${req.range!.phrase}” with today = ${ctx.today.toISOString().slice(0, 10)}). Required outcomes: compliance verdicts, sentiment, score per call. Clarify the evaluation axes and the scoring rubric before designing the workflow.`,
   );
 }
@@ -92,6 +109,13 @@ export function qaWork(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no
   if (closest && !closest.ok) return ctx.failed(closest, 'rank the saved workflows');
   const { pilot, scale } = coveringWorkflow(candidatesOf(closest?.result));
   const base: Omit<RunTarget, 'workflow_id' | 'version' | 'name' | 'intro'> = { input: inputOf(req), purpose: 'the Advice Call Analysis', healing, report: qaReport };
+  const asked = outcomeSet(req.outcomes);
+  if (!isDefault(asked)) {
+    // A workflow composed earlier for the same outcomes is reused, not composed again.
+    const same = latestVersions(candidatesOf(closest?.result)).find((c) => c.name === composedName(asked));
+    if (!same) return qaBuild(ctx, req, base, pilot);
+    return runSaved(ctx, { ...base, workflow_id: same.workflow_id, version: same.version, name: same.name, intro: [`«${same.name}» v${same.version} already produces what you asked for, so I reused it.`], offer: asked.includes('score') ? scaleOffer(null) : null });
+  }
   if (pilot) {
     return runSaved(ctx, {
       ...base,
@@ -105,72 +129,70 @@ export function qaWork(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no
   return qaBuild(ctx, req, base);
 }
 
-/** Spec §2.2 steps 2–4 and §2.3: the capability gap, skill discovery, composition, validation, saving; then the pilot. */
-function qaBuild(ctx: PlannerContext, req: QaRequest, base: Omit<RunTarget, 'workflow_id' | 'version' | 'name' | 'intro'>): BrainDecision {
+/**
+ * Spec §2.2 steps 2–4 and §2.3: the capability gap, skill discovery, composition from the asked
+ * outcomes, validation, saving; then the pilot. With a covering workflow already saved (the user
+ * asked for more or less than it does), no gap is recorded: the composition is saved as its
+ * REFINEMENT_OF, so the chat shows the change against it.
+ */
+function qaBuild(ctx: PlannerContext, req: QaRequest, base: Omit<RunTarget, 'workflow_id' | 'version' | 'name' | 'intro'>, parent: Candidate | null = null): BrainDecision {
   const hits = (ctx.find('search_embeddings', (a) => a.query === QA_QUERY)?.result?.hits as unknown[] | undefined)?.length ?? 0;
   const gap = ctx.find('store_memory', (a) => a.kind === 'capability_gap');
-  if (!gap && ctx.has('store_memory')) {
+  if (!parent && !gap && ctx.has('store_memory')) {
     return ctx.call(
       [['store_memory', { kind: 'capability_gap', text: GAP_SUMMARY, tags: ['qa', 'advisor_quality', 'capability:new'], metadata: { type: 'capability_gap', summary: GAP_SUMMARY, intent: 'advisor QA review', advisor_name: req.advisor, start_date: req.range!.start_date, end_date: req.range!.end_date } }]],
       `search_embeddings(query="${QA_QUERY}") → ${hits ? `${hits} hit(s), none covering compliance, sentiment and scoring` : 'no existing capabilities found'}. This is a capability gap: record it, then construct a new workflow.`,
     );
   }
-  const found = discoverSkills(ctx, [...QA_ROLES], 'Capability gap recorded; now find the component skills.');
+  const asked = outcomeSet(req.outcomes);
+  const why = parent ? `The user asked for ${asked.join(', ')}: compose it from skills as a refinement of «${parent.name}».` : 'Capability gap recorded; now find the component skills.';
+  const first = discoverSkills(ctx, rolesFor(asked), why);
+  if (!first.done) return first.decision;
+  const completed = completeOutcomes(asked, (o) => first.value.choices[ROLE_OF[o]]?.chosen);
+  const found = completed.added.length ? discoverSkills(ctx, rolesFor(completed.outcomes), 'The chosen skills need more inputs: find their producers too.') : first;
   if (!found.done) return found.decision;
-  const skills = Object.fromEntries(QA_ROLES.map((r) => [r, found.value.choices[r]!.chosen])) as Record<(typeof QA_ROLES)[number], SkillSummary>;
-  const built = validateAndSave(ctx, 'Standard Advice Call Analysis', () => composeAdviceCallAnalysis(skills, found.value.skillset, newMeta(ctx)), {
-    note: `Composed by the Planner for a QA review of ${req.advisor}'s calls (capability gap: ${GAP_SUMMARY})`,
-    why: `Skills selected: ${QA_ROLES.map((r) => `${r} → ${skills[r].uri}`).join(', ')}. ${choiceNotes(found.value).join(' ')} Assemble them: Get Apps → Get Recordings → Transcribe → Parallel(sentiment, compliance) → Score.`,
+  const outcomes = completed.outcomes;
+  const kept = completed.added.map((a) => `the ${outcomeLabel(a.for)} needs the ${outcomeLabel(a.outcome)}, so I kept it`);
+  if (parent && isDefault(outcomes)) {
+    // What the skills need brought the request back to the standard analysis: run it, compose nothing.
+    return runSaved(ctx, {
+      ...base, workflow_id: parent.workflow_id, version: parent.version, name: parent.name,
+      intro: [`${kept.join('; ')} — which is exactly what «${parent.name}» v${parent.version} does, so I ran it.`.replace(/^./, (c) => c.toUpperCase())],
+      offer: scaleOffer(null),
+    });
+  }
+  const roles = rolesFor(outcomes);
+  const skills = Object.fromEntries(roles.map((r) => [r, found.value.choices[r]!.chosen])) as Partial<Record<Role, SkillSummary>>;
+  const name = composedName(outcomes);
+  const built = validateAndSave(ctx, name, () => composeOutcomes(outcomes, skills, found.value.skillset, newMeta(ctx)), {
+    ...(parent ? { parent: { workflow_id: parent.workflow_id, version: parent.version, relation: 'REFINEMENT_OF' as const } } : {}),
+    note: parent
+      ? `Composed by the Planner from the outcomes asked for (${outcomes.join(', ')}), as a refinement of «${parent.name}».`
+      : `Composed by the Planner for a QA review of ${req.advisor}'s calls (capability gap: ${GAP_SUMMARY})`,
+    why: `Skills selected: ${roles.map((r) => `${r} → ${skills[r]!.uri}`).join(', ')}. ${choiceNotes(found.value).join(' ')}`,
   });
   if (!built.done) return built.decision;
   const s = built.value;
   const chain = bindingsOf(s.doc).map((b) => `${b.state} → ${b.skill.replace('skill://', '')}`).join(', ');
-  return runSaved(ctx, {
-    ...base,
-    workflow_id: s.workflow_id,
-    version: s.version,
-    name: s.name,
-    doc: s.doc,
-    intro: [
-      `No saved workflow covered this, so I recorded a capability gap and built one from the skills in the catalog: «${s.name}» v${s.version} (id \`${s.workflow_id}\`) — ${chain}, with sentiment and compliance in parallel and the existing QA scorecard (${SCORING_FORMULA}).`,
-      ...choiceNotes(found.value),
-      `It validated${s.warnings ? ` (${s.warnings} warning${s.warnings === 1 ? '' : 's'})` : ''} and is saved in the catalog, so it will be found next time.`,
-    ],
-    offer: scaleOffer(null),
-  });
+  const intro = parent
+    ? [`You asked for ${outcomes.map(outcomeLabel).join(', ')}, which is not what «${parent.name}» v${parent.version} does, so I composed «${s.name}» v${s.version} (id \`${s.workflow_id}\`) from the skill catalog — ${chain} — and saved it as a REFINEMENT_OF «${parent.name}»; the change against it is shown in the chat and opens in the editor.`]
+    : [`No saved workflow covered this, so I recorded a capability gap and built one from the skills in the catalog: «${s.name}» v${s.version} (id \`${s.workflow_id}\`) — ${chain}${outcomes.includes('score') && outcomes.includes('sentiment') && outcomes.includes('compliance') ? `, with sentiment and compliance in parallel and the existing QA scorecard (${SCORING_FORMULA})` : ''}.`];
+  return runBuilt(ctx, { ...base, offer: outcomes.includes('score') ? scaleOffer(null) : null }, s, [
+    ...intro,
+    ...(kept.length ? [`(${kept.join('; ')}.)`] : []),
+    ...choiceNotes(found.value),
+    `It validated${s.warnings ? ` (${s.warnings} warning${s.warnings === 1 ? '' : 's'})` : ''} and is saved in the catalog, so it will be found next time.`,
+  ]);
 }
 
 /** "Yes" to scaling (spec §2.1 turn 4: "if that looks good, I can scale to the whole set"): the refinement that exists, else one built from the pilot. */
 export function qaScale(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no' | null): BrainDecision {
   const closest = ctx.find('find_closest_workflow', (a) => a.query === QA_QUERY);
-  const { scale } = coveringWorkflow(candidatesOf(closest?.result));
+  // The catalog's "all calls" refinement is of the standard analysis; other outcomes scale their own pilot.
+  const { scale } = isDefault(outcomeSet(req.outcomes)) ? coveringWorkflow(candidatesOf(closest?.result)) : { scale: null };
   const base = { input: inputOf(req), purpose: 'the Advice Call Analysis of every call', healing, report: qaReport, offer: null };
   const scope = `every call of ${req.advisor} ${describeRange(req.range!)}`;
   if (scale) return runSaved(ctx, { ...base, workflow_id: scale.workflow_id, version: scale.version, name: scale.name, intro: [`Scaling up: «${scale.name}» v${scale.version} runs the pilot's analysis on ${scope} and scores them together.`] });
 
-  // No refinement for the whole set yet: build it from the pilot that ran.
-  const offeredAt = [...(ctx.episode?.finals ?? [])].reverse().find((f) => f.kind === 'scale' && f.index < ctx.turnStart)?.index ?? ctx.turnStart;
-  const pilotRun = ctx.all('start_workflow_run').filter((o) => o.index < offeredAt).at(-1);
-  if (!pilotRun) return ctx.say('I have not run a pilot in this conversation yet, so there is nothing to scale.');
-  const pilotKey = { workflow_id: String(pilotRun.args.workflow_id), version: String(pilotRun.args.version) };
-  const read = ctx.find('get_saved_workflow', (a) => a.workflow_id === pilotKey.workflow_id && a.version === pilotKey.version);
-  if (!read) return ctx.call([['get_saved_workflow', pilotKey]], `No saved workflow analyses every call: read the pilot ${pilotKey.workflow_id}@${pilotKey.version} to refine it (its per-call steps inside a Map over the recordings, then one score over all calls).`);
-  if (!read.ok) return ctx.failed(read, 'read the pilot workflow');
-  const pilot = read.result!.document as Record<string, unknown>;
-  const name = `${String(pilot.workflow_name)} (all calls)`;
-  const built = validateAndSave(ctx, name, () => scaleToEveryCall(pilot, newMeta(ctx)), {
-    parent: { ...pilotKey, relation: 'REFINEMENT_OF' },
-    note: `The pilot «${String(pilot.workflow_name)}» scaled to the whole set: its per-call analysis in a Map over the recordings, then one score over all calls.`,
-    why: `Refine the pilot: a Map over the recordings runs its per-call steps; the scoring step is repeated over all the calls (the scorecard's "Several calls" rule).`,
-  });
-  if (!built.done) return built.decision;
-  const s = built.value;
-  return runSaved(ctx, {
-    ...base,
-    workflow_id: s.workflow_id,
-    version: s.version,
-    name: s.name,
-    doc: s.doc,
-    intro: [`Scaling up: I refined the pilot into «${s.name}» v${s.version} (id \`${s.workflow_id}\`, saved as a REFINEMENT_OF «${String(pilot.workflow_name)}» v${pilotKey.version}): its per-call analysis runs on ${scope} inside a Map, then one score over all the calls.`],
-  });
+  return scalePilot(ctx, base, scope);
 }

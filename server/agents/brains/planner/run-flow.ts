@@ -49,13 +49,23 @@ export function pilotIndexOf(doc: Record<string, unknown> | null | undefined): n
 }
 
 /** The input restricted to what the workflow declares; the required properties it lacks. */
-function fitInput(doc: Record<string, unknown> | null | undefined, input: Record<string, unknown>): { input: Record<string, unknown>; missing: string[] } {
+export function fitInput(doc: Record<string, unknown> | null | undefined, input: Record<string, unknown>): { input: Record<string, unknown>; missing: string[] } {
   const schema = isRecord(doc?.workflow_input_schema) ? doc.workflow_input_schema : null;
   if (!schema || !isRecord(schema.properties)) return { input, missing: [] };
   const props = schema.properties;
   const fitted = Object.fromEntries(Object.entries(input).filter(([k]) => k in props));
   const missing = (Array.isArray(schema.required) ? schema.required : []).filter((r): r is string => typeof r === 'string' && !(r in fitted));
   return { input: fitted, missing };
+}
+
+/** runSaved for a workflow the Planner just validated and saved (its document in hand). */
+export function runBuilt(
+  ctx: PlannerContext,
+  base: Omit<RunTarget, 'workflow_id' | 'version' | 'name' | 'intro' | 'doc'>,
+  s: { workflow_id: string; version: string; name: string; doc: Record<string, unknown> },
+  intro: string[],
+): BrainDecision {
+  return runSaved(ctx, { ...base, workflow_id: s.workflow_id, version: s.version, name: s.name, doc: s.doc, intro });
 }
 
 export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {

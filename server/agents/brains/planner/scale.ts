@@ -30,13 +30,14 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
   const itemPath = Object.values((states[chain[first]!]!.Parameters ?? {}) as Record<string, unknown>).map((v) => (typeof v === 'string' ? v.match(PILOT_ITEM) : null)).find(Boolean)!;
   const itemsPath = itemPath[1]!;
   const last = chain.at(-1)!;
-  const score = states[last]!;
-  if (score.Type !== 'Task' || !isRecord(score.Parameters) || !score.End) return { ok: false, error: `the pilot's last step ${last} is not a scoring Task` };
+  const final = states[last]!;
+  // A pilot that ends in a score repeats it over every call; any other pilot ends with the Map.
+  const score = final.Type === 'Task' && isRecord(final.Parameters) && final.End && /scor/i.test(`${last} ${JSON.stringify(final.AgentBinding ?? {})}`) ? final : null;
 
   const processor: Record<string, State> = {};
   for (const name of chain.slice(first)) processor[name] = rewritePaths(structuredClone(states[name]!), (p) => (p.startsWith(itemsPath) ? p.replace(PILOT_ITEM, '$.recording$2') : p));
-  const aggregateParams = Object.fromEntries(
-    Object.entries(score.Parameters).map(([k, v]) => {
+  const aggregateParams = !score ? {} : Object.fromEntries(
+    Object.entries(score.Parameters as Record<string, unknown>).map(([k, v]) => {
       if (!k.endsWith('.$') || typeof v !== 'string') return [k, v];
       const all = `$.calls[*]${v.slice(1)}`;
       // A report per call for the sentiment; the calls' verdict lists pooled into one.
@@ -54,9 +55,11 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
     MaxConcurrency: 4,
     ItemProcessor: { ProcessorConfig: { Mode: 'INLINE' }, StartAt: chain[first], States: processor },
     ResultPath: '$.calls',
-    Next: 'AggregateScore',
+    ...(score ? { Next: 'AggregateScore' } : { End: true }),
   };
-  next.AggregateScore = { ...structuredClone(score), Comment: "One QA score over all the calls: the scoring formula's 'Several calls' rule (pooled verdicts, mean sentiment).", Parameters: aggregateParams };
+  if (score) {
+    next.AggregateScore = { ...structuredClone(score), Comment: "One QA score over all the calls: the scoring formula's 'Several calls' rule (pooled verdicts, mean sentiment).", Parameters: aggregateParams };
+  }
   const name = `${String(pilot.workflow_name ?? 'Workflow')} (all calls)`;
   return {
     ok: true,
@@ -64,7 +67,7 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
       ...structuredClone(pilot),
       workflow_id: meta.workflow_id,
       workflow_name: name,
-      description: `${String(pilot.description ?? '').replace(/\.$/, '')} — every call of the period, scored together.`,
+      description: `${String(pilot.description ?? '').replace(/\.$/, '')} — every call of the period${score ? ', scored together' : ''}.`,
       version: '1.0.0',
       created_at: meta.created_at,
       author: meta.author,

@@ -5,7 +5,8 @@ import { PROJECT_ROOT } from '../../../../testing/test-database.ts';
 import { testConfig } from '../../../../testing/test-config.ts';
 import { invokeTool } from '../../../../tools/invoke.ts';
 import { findTool } from '../../../../tools/registry.ts';
-import { ok, type Responder } from './script.ts';
+import { countCalls, listAdvisors, listProducts } from '../../../../skills/demo/skills/directory.ts';
+import { ok, toolError, type Responder } from './script.ts';
 
 /**
  * TEST SUPPORT for the Planner brain's unit tests: a scripted tool layer. The two tools that need
@@ -64,6 +65,20 @@ export function runView(status: string) {
 
 const real = (name: string, args: unknown) => invokeTool(findTool(name)!, args, { actor: systemActor('test'), services: { config: testConfig() } }) as Promise<Record<string, unknown>>;
 
+/**
+ * The CRM directory tools answered by the demo CRM's own functions (what the crm-directory skill
+ * serves), shaped as the console tools return them: the data at the top level, a skill error as
+ * an `invalid_input` failure.
+ */
+export function crm(name: string, args: Record<string, unknown>): Record<string, unknown> {
+  const fn = { list_advisors: listAdvisors, list_products: listProducts, count_calls: countCalls }[name]!;
+  try {
+    return ok(fn(args).data as Record<string, unknown>);
+  } catch (err) {
+    return toolError((err as Error).message, 'invalid_input');
+  }
+}
+
 /** The scripted tool layer: an empty workflow catalog, healthy skills, a run that succeeds. */
 export function fakeTools(overrides: Partial<Record<string, Responder>> = {}): Responder {
   return async (name, args) => {
@@ -88,6 +103,10 @@ export function fakeTools(overrides: Partial<Record<string, Responder>> = {}): R
         const p = args.parent as { workflow_id: string; version: string; relation: string } | undefined;
         return ok({ workflow_id: w.workflow_id, version: w.version, relation: p?.relation ?? null, parent: p ? { workflow_id: p.workflow_id, version: p.version } : null });
       }
+      case 'list_advisors':
+      case 'list_products':
+      case 'count_calls':
+        return crm(name, args);
       case 'check_workflow_health':
         return ok({ workflow_id: args.workflow_id, version: args.version, healthy: true, threshold: 0.05, findings: [], proposal: null });
       case 'start_workflow_run':

@@ -12,6 +12,7 @@ export type Responder = (name: string, args: Record<string, unknown>) => Promise
 export const PLANNER_TOOLS = [
   'search_embeddings', 'find_closest_workflow', 'store_memory', 'get_skillset', 'get_skill_reliability', 'get_workflow_lineage', 'get_saved_workflow',
   'validate_workflow', 'save_workflow', 'check_workflow_health', 'accept_workflow_update', 'start_workflow_run', 'get_workflow_run', 'wait_for_workflow_run',
+  'list_advisors', 'list_products', 'count_calls', 'summarise_qa_results', 'list_qa_results', 'get_qa_result',
 ];
 
 export const ok = (fields: Record<string, unknown>) => ({ status: 'ok', error: null, ...fields });

@@ -1,0 +1,111 @@
+import { resolveDateRange, type DateRange } from '../../../../lib/relative-dates.ts';
+import { outcomesIn, topicsIn, type OutcomeChange } from '../../../../lib/nl/index.ts';
+import { hasWord, wordsOf } from './words.ts';
+
+/**
+ * What the Planner is asked to do, read from the user's words without a language model. The
+ * kinds are the Planner's capabilities (issue 15, "What it can do"); the people, teams and
+ * products a request names are NOT resolved here: they are read later from `texts` against the
+ * CRM's own lists (list_advisors, list_products), so the Planner never carries a copy of them.
+ *
+ * Classification is by word families on the message's lower-cased word list (words.ts), in this
+ * order, the first that applies wins:
+ *   explain_call        "why" / "explain" / "what went wrong" + a call (REC-…, "that call")
+ *   rank                a superlative or ranking word ("lowest", "worst", "top", "rank", "compare",
+ *                       "which advisor", "who has") + advisors, rules or teams
+ *   vulnerability_scan  a vulnerability topic + calls/customers, or "show/list/find … calls where …"
+ *   product_check       explaining/describing something in calls, or "correctly"/"clearly"/…
+ *   qa_review           calls + a quality word ("QA", "review", "score", "check" …), or "how did
+ *                       <someone> do/perform"
+ * Anything else is not a request (a reply, a greeting, a question the Planner cannot answer).
+ */
+export type RequestKind = 'qa_review' | 'product_check' | 'vulnerability_scan' | 'rank' | 'explain_call';
+
+/** The kind as the Planner's reasoning names it ("Intent classification → …"). */
+export const KIND_LABEL: Record<RequestKind, string> = {
+  qa_review: 'advisor QA review', product_check: 'product-explanation check', vulnerability_scan: 'vulnerability scan',
+  rank: 'ranking from the stored QA results', explain_call: "explain a call's score",
+};
+
+export interface RankAsk {
+  subject: 'advisors' | 'rules' | 'teams';
+  /** "lowest score" / "fails most" → worst first; "highest", "best" → best first. */
+  order: 'worst' | 'best';
+}
+
+export interface PlannerRequest {
+  kind: RequestKind;
+  range: DateRange | null;
+  /**
+   * The user's words for this request, oldest first: the request, then the replies that
+   * corrected or completed it (a name, a period, a product, a "Did you mean" accepted). People,
+   * teams and products are read from the newest text that names any.
+   */
+  texts: string[];
+  /** Outcomes asked for beyond or instead of the kind's defaults ("also check sentiment", "skip the scoring"). */
+  outcomes: OutcomeChange;
+  rank: RankAsk | null;
+  /** The call to explain (a recording id), or null for "that call" (the one the conversation was about). */
+  call: string | null;
+}
+
+const CALL_ID = /\bREC-\d{3,}\b/i;
+const CALLS = ['call', 'calls', 'conversation', 'conversations', 'recording', 'recordings'];
+const QUALITY = [
+  'quality', 'qa', 'review', 'reviews', 'assess', 'analyse', 'analyze', 'analysis', 'evaluate', 'evaluation', 'score',
+  'scores', 'scoring', 'check', 'audit', 'performance', 'monitor', 'compliance', 'compliant', 'scorecard',
+];
+const EXPLAIN_PRODUCT = ['explain', 'explaining', 'explains', 'explained', 'explanation', 'describe', 'describing',
+  'describes', 'present', 'presenting', 'pitch', 'pitching'];
+const WHY = ['why', 'explain', 'reason', 'reasons'];
+const SUPERLATIVE_WORST = ['lowest', 'worst', 'bottom', 'weakest', 'poorest', 'most', 'least', 'struggling', 'fails', 'failing'];
+const SUPERLATIVE_BEST = ['highest', 'best', 'top', 'strongest'];
+const RANKING = ['rank', 'ranking', 'compare', 'comparison', 'league', 'leaderboard'];
+const PEOPLE_WORDS = ['advisor', 'advisors', 'adviser', 'advisers', 'who', 'whom', 'agent', 'agents', 'colleague', 'staff'];
+const RULE_WORDS = ['rule', 'rules', 'check', 'checks', 'disclosure', 'disclosures', 'requirement', 'requirements'];
+const TEAM_WORDS = ['team', 'teams'];
+
+function rankOf(words: string[], text: string): RankAsk | null {
+  const worst = SUPERLATIVE_WORST.some((w) => words.includes(w));
+  const best = SUPERLATIVE_BEST.some((w) => words.includes(w));
+  const ranking = RANKING.some((w) => words.includes(w)) || /\bwhich\s+(?:advis[oe]r|rule|team)s?\b/i.test(text);
+  if (!worst && !best && !ranking) return null;
+  const rules = RULE_WORDS.some((w) => words.includes(w)) && !/\bwho\b/i.test(text);
+  const teams = TEAM_WORDS.some((w) => words.includes(w)) && /\bwhich\s+teams?\b|\bteams\b/i.test(text);
+  const people = PEOPLE_WORDS.some((w) => words.includes(w));
+  // "Compare Alex Wong and Priya Shah": comparing with no other subject named compares advisors.
+  const compares = hasWord(words, 'compare', 'comparison', 'versus', 'vs');
+  const subject = rules ? 'rules' : teams ? 'teams' : people || compares ? 'advisors' : null;
+  if (!subject) return null;
+  // "most" alone is ambiguous ("who has the most calls"): rank by failures only with a failing word near it.
+  const order = best && !worst ? 'best' : 'worst';
+  return { subject, order };
+}
+
+/** A new request in the user's message, or null when it is not one (a reply, a greeting, …). */
+export function parseRequest(text: string, today: Date): PlannerRequest | null {
+  const words = wordsOf(text);
+  const range = resolveDateRange(text, today);
+  const base = { range, texts: [text], outcomes: outcomesIn(text), rank: null, call: null };
+  const mentionsCall = CALLS.some((w) => words.includes(w)) || CALL_ID.test(text);
+  const callId = text.match(CALL_ID)?.[0]?.toUpperCase() ?? null;
+
+  const asksWhy = WHY.some((w) => words.includes(w)) || /\bwhat went wrong\b|\bhow come\b/i.test(text);
+  if (asksWhy && (callId || /\b(?:that|this|the same|the last|the pilot)\s+call\b/i.test(text))) {
+    return { ...base, kind: 'explain_call', call: callId };
+  }
+  const rank = rankOf(words, text);
+  if (rank) return { ...base, kind: 'rank', rank };
+  if (topicsIn(text).includes('vulnerability') && (mentionsCall || hasWord(words, 'customer', 'customers'))) {
+    return { ...base, kind: 'vulnerability_scan' };
+  }
+  const explains = EXPLAIN_PRODUCT.some((w) => words.includes(w));
+  // How well something is explained ("correctly", "clearly"), or explained in calls: not a reply that mentions the product.
+  if (explains && (mentionsCall || hasWord(words, 'correctly', 'properly', 'accurately', 'clearly', 'well', 'compliant', 'compliantly'))) {
+    return { ...base, kind: 'product_check' };
+  }
+  const quality = QUALITY.some((w) => words.includes(w));
+  const howDid = /\bhow\s+(?:did|does|is|has|have|are|were)\b.*\b(?:do|doing|done|perform|performing|performed|get(?:ting)? on|score|scoring)\b/i.test(text);
+  if ((mentionsCall && quality) || howDid) return { ...base, kind: 'qa_review' };
+  return null;
+}

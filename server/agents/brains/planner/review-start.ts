@@ -1,0 +1,105 @@
+import type { BrainDecision } from '../brain.ts';
+import { checkCalls, checkPeriod } from './checks.ts';
+import type { PlannerContext } from './context.ts';
+import type { QuestionKind } from './conversation.ts';
+import { productPropose, productScale, productWork } from './product-flow.ts';
+import { qaConfirm, qaScale, qaWork } from './qa-flow.ts';
+import type { PlannerRequest } from './request.ts';
+import { resolvePeople, resolveProduct, type Who } from './resolve.ts';
+import { teamConfirm, teamWork, type TeamTarget } from './team-flow.ts';
+
+/**
+ * A QA review or a product check from the request to the first question: who (resolved against
+ * the CRM), which period (checked), whether there are calls (count_calls) — and only then the
+ * confirmation. Every decision replays these steps (their tool returns are in the episode), so
+ * the work after "yes" starts from the same resolved request.
+ */
+type Ready<T> = { done: true; value: T } | { done: false; decision: BrainDecision };
+
+const scopeName = (who: Who) =>
+  who.team ? `the ${who.team} team` : who.everyone ? 'every advisor' : who.advisors.join(' and ');
+
+/** People, period and calls checked; the target for one advisor or for several. */
+function readyReview(ctx: PlannerContext, req: PlannerRequest, everyoneByDefault = false): Ready<TeamTarget | null> {
+  const found = resolvePeople(ctx, req);
+  if (!found.done) return found;
+  const nobody = !found.value.advisors.length;
+  const who = nobody && everyoneByDefault
+    ? { done: true as const, value: { ...found.value, everyone: true, advisors: found.value.directory.map((a) => a.name) } }
+    : found;
+  if (!who.value.advisors.length) return { done: true, value: null }; // qaConfirm asks which advisor
+  const period = checkPeriod(ctx, req.range);
+  if (!period.done) return period;
+  const scope = { advisors: who.value.everyone ? null : who.value.advisors, who: scopeName(who.value) };
+  const calls = checkCalls(ctx, scope, period.value);
+  if (!calls.done) return calls;
+  return { done: true, value: { who: who.value, range: period.value, calls: calls.value, outcomes: req.outcomes, name: scope.who } };
+}
+
+export function reviewStart(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  const r = readyReview(ctx, req);
+  if (!r.done) return r.decision;
+  if (!r.value) return qaConfirm(ctx, { advisor: null, range: req.range, outcomes: req.outcomes });
+  const t = r.value;
+  if (t.who.advisors.length === 1 && !t.who.team && !t.who.everyone) {
+    return qaConfirm(ctx, { advisor: t.who.advisors[0]!, range: t.range, outcomes: req.outcomes });
+  }
+  return teamConfirm(ctx, t);
+}
+
+/** After "yes": the pilot (one advisor), the scaled run, or the runs of several advisors. */
+export function reviewWork(ctx: PlannerContext, req: PlannerRequest, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
+  const r = readyReview(ctx, { ...req, kind: 'qa_review' }, kind === 'offer_run');
+  if (!r.done) return r.decision;
+  if (!r.value) return qaConfirm(ctx, { advisor: null, range: req.range, outcomes: req.outcomes });
+  const t = kind === 'offer_run' ? onlyMissing(ctx, r.value) : r.value;
+  const single = t.who.advisors.length === 1 && !t.who.team && !t.who.everyone;
+  if (!single || kind === 'offer_run') return teamWork(ctx, t);
+  const qa = { advisor: t.who.advisors[0]!, range: t.range, outcomes: req.outcomes };
+  return kind === 'scale' ? qaScale(ctx, qa, healing) : qaWork(ctx, qa, healing);
+}
+
+/**
+ * "Shall I analyse the calls not analysed yet?": only the advisors with more calls recorded in the
+ * period than analysed ones (the per-advisor summary this episode read; all of them when it read
+ * none), over a period that starts at the earliest opening day of those calls' applications — a
+ * review selects calls by application, the QA store files them by call date.
+ */
+function onlyMissing(ctx: PlannerContext, t: TeamTarget): TeamTarget {
+  const summary = [...ctx.outcomes].reverse().find((o) => o.name === 'summarise_qa_results' && o.ok && o.args.group_by === 'advisor');
+  const groups = (summary?.result?.groups ?? []) as Array<{ key: string; label?: string; calls: number }>;
+  const analysed = (name: string) => groups.find((g) => (g.label ?? g.key) === name)?.calls ?? 0;
+  const gaps = summary
+    ? t.calls.by_advisor.filter((b) => (b.recorded_in_period ?? b.calls) > analysed(b.name)).map((b) => b.name)
+    : t.who.advisors;
+  const from = t.calls.earliest_opened;
+  const range = from && from < t.range.start_date
+    ? { ...t.range, start_date: from, phrase: `${t.range.phrase}, from ${from} so every call recorded in it is included` }
+    : t.range;
+  // The runs go over the widened period, so every advisor with a gap keeps its calls in it.
+  const calls = { ...t.calls, by_advisor: t.calls.by_advisor.map((b) => ({ ...b, calls: Math.max(b.calls, b.recorded_in_period ?? 0) })) };
+  return { ...t, range, calls, who: { ...t.who, advisors: t.who.advisors.filter((a) => gaps.includes(a)) } };
+}
+
+/** The product resolved against the CRM's products, the period checked, and calls about it counted. */
+function readyProduct(ctx: PlannerContext, req: PlannerRequest): Ready<{ product: string | null; range: PlannerRequest['range'] }> {
+  const product = resolveProduct(ctx, req);
+  if (!product.done) return product;
+  if (!product.value || !req.range) return { done: true, value: { product: product.value, range: req.range } };
+  const period = checkPeriod(ctx, req.range, '“since the start of the month”');
+  if (!period.done) return period;
+  const calls = checkCalls(ctx, { advisors: null, who: 'any advisor', product: product.value }, period.value);
+  if (!calls.done) return calls;
+  return { done: true, value: { product: product.value, range: period.value } };
+}
+
+export function productStart(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  const r = readyProduct(ctx, req);
+  return r.done ? productPropose(ctx, r.value) : r.decision;
+}
+
+export function productGo(ctx: PlannerContext, req: PlannerRequest, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
+  const r = readyProduct(ctx, req);
+  if (!r.done) return r.decision;
+  return kind === 'scale' ? productScale(ctx, r.value, healing) : productWork(ctx, r.value, healing);
+}
