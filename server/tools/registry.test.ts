@@ -5,7 +5,10 @@ import { describeTools, findTool, TOOLS } from './registry.ts';
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
 
-/** Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's, delegated mode's, the Graphiti episode tools, QA review's, then issue 15's QA summary and CRM directory. */
+/**
+ * Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's,
+ * delegated mode's, the Graphiti episode tools, QA review's, then issue 15's QA summary and CRM directory.
+ */
 const READ_ONLY: Record<string, boolean> = {
   get_skillset: true,
   validate_skill_manifest: true,
@@ -62,8 +65,9 @@ const READ_ONLY: Record<string, boolean> = {
 
 /** The spec tools the engine issue adds. */
 const ENGINE_TOOLS = [
-  'create_workflow_control_plane', 'read_workflow_control_plane', 'acquire_state_lease', 'update_workflow_control_plane',
-  'notify_next_worker_agent', 'notify_if_ready', 'create_worker_agents', 'finalize_workflow', 'load_skill', 'unload_skill',
+  'create_workflow_control_plane', 'read_workflow_control_plane', 'acquire_state_lease',
+  'update_workflow_control_plane', 'notify_next_worker_agent', 'notify_if_ready', 'create_worker_agents',
+  'finalize_workflow', 'load_skill', 'unload_skill',
   'invoke_skill_tool', 'start_workflow_run', 'get_workflow_run', 'set_demo_faults',
 ];
 

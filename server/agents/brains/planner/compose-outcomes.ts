@@ -1,6 +1,15 @@
 import type { Outcome, OutcomeChange } from '../../../../lib/nl/index.ts';
 import { analysisBindings, type Binding } from '../analysis/bindings.ts';
-import { chain, inputSchema, intakePlans, PRODUCT_TAXONOMY, skillImports, taskState, type Composed, type Meta } from './compose.ts';
+import {
+  chain,
+  inputSchema,
+  intakePlans,
+  PRODUCT_TAXONOMY,
+  skillImports,
+  taskState,
+  type Composed,
+  type Meta,
+} from './compose.ts';
 import type { Role, SkillSummary, Skillset } from './skills.ts';
 
 /**
@@ -37,7 +46,9 @@ const CONSUMES: Partial<Record<Outcome, Array<{ outcome: Outcome; match: RegExp 
 
 /** The default outcomes with the user's change applied; the transcript is always produced (everything reads it). */
 export function outcomeSet(change: OutcomeChange | undefined, defaults: Outcome[] = QA_DEFAULT_OUTCOMES): Outcome[] {
-  let set = change?.only ? [...change.only] : [...defaults.filter((o) => !change?.remove.includes(o)), ...(change?.add ?? [])];
+  let set = change?.only
+    ? [...change.only]
+    : [...defaults.filter((o) => !change?.remove.includes(o)), ...(change?.add ?? [])];
   set = [...new Set(['transcript' as Outcome, ...set])];
   return ORDER.filter((o) => set.includes(o));
 }
@@ -46,7 +57,8 @@ export const isDefault = (outcomes: Outcome[]) =>
   outcomes.length === QA_DEFAULT_OUTCOMES.length && QA_DEFAULT_OUTCOMES.every((o) => outcomes.includes(o));
 
 /** The functions (roles) the outcomes need: the intake, then one per outcome. */
-export const rolesFor = (outcomes: Outcome[]): Role[] => ['applications', 'recordings', ...outcomes.map((o) => ROLE_OF[o])];
+export const rolesFor = (outcomes: Outcome[]): Role[] =>
+  ['applications', 'recordings', ...outcomes.map((o) => ROLE_OF[o])];
 
 /**
  * The outcomes completed with what the chosen skills require: `added` says which outcome was
@@ -72,19 +84,30 @@ export function completeOutcomes(outcomes: Outcome[], skillOf: (o: Outcome) => S
 
 export function composedName(outcomes: Outcome[]): string {
   if (isDefault(outcomes)) return 'Standard Advice Call Analysis';
-  return `Advice Call Analysis (${outcomes.filter((o) => o !== 'transcript').map(outcomeLabel).join(', ') || 'transcripts only'})`;
+  return 'Advice Call Analysis '
+    + `(${outcomes.filter((o) => o !== 'transcript').map(outcomeLabel).join(', ') || 'transcripts only'})`;
 }
 
 type Skills = Partial<Record<Role, SkillSummary>>;
 type State = Record<string, unknown>;
 
-function task(name: string, role: Role, comment: string, bindings: Binding[], resultPath: string, skills: Skills): { ok: true; state: State } | { ok: false; error: string } {
+function task(
+  name: string,
+  role: Role,
+  comment: string,
+  bindings: Binding[],
+  resultPath: string,
+  skills: Skills,
+): { ok: true; state: State } | { ok: false; error: string } {
   const skill = skills[role];
   if (!skill) return { ok: false, error: `no skill found for ${role}` };
   return taskState({ name, role, comment, bindings, resultPath }, skill, null);
 }
 
-/** A workflow that produces `outcomes` for one advisor's calls in a period (a single-call pilot, like the standard one). */
+/**
+ * A workflow that produces `outcomes` for one advisor's calls in a period
+ * (a single-call pilot, like the standard one).
+ */
 export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: Skillset, meta: Meta): Composed {
   const text = '$.transcript.data.text';
   const blocks: Array<[string, State]> = [];
@@ -95,15 +118,31 @@ export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: S
   };
   const errors: Array<string | null> = [];
   if (outcomes.includes('speaker_turns')) {
-    errors.push(add('DiarizeTranscript', task('DiarizeTranscript', 'diarization', 'Separate the speakers (speaker turns).', [{ match: /transcript|text/, path: text }], '$.speaker_turns', skills)));
+    errors.push(add('DiarizeTranscript', task(
+      'DiarizeTranscript', 'diarization', 'Separate the speakers (speaker turns).',
+      [{ match: /transcript|text/, path: text }], '$.speaker_turns', skills,
+    )));
   }
   if (outcomes.includes('segments')) {
-    const b = [{ match: /transcript|text/, path: text }, { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY }];
-    errors.push(add('SegmentAndLabel', task('SegmentAndLabel', 'segmentation', 'Label the conversation with the call taxonomy.', b, '$.segments', skills)));
+    const b = [
+      { match: /transcript|text/, path: text },
+      { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY },
+    ];
+    errors.push(add('SegmentAndLabel', task(
+      'SegmentAndLabel', 'segmentation', 'Label the conversation with the call taxonomy.', b, '$.segments', skills,
+    )));
   }
-  const sentiment = outcomes.includes('sentiment') ? task('SentimentAnalysis', 'sentiment', 'Assess overall sentiment and highlight issues.', analysisBindings.sentiment(text), '$.sentiment', skills) : null;
+  const sentiment = outcomes.includes('sentiment')
+    ? task(
+      'SentimentAnalysis', 'sentiment', 'Assess overall sentiment and highlight issues.',
+      analysisBindings.sentiment(text), '$.sentiment', skills,
+    )
+    : null;
   const compliance = outcomes.includes('compliance')
-    ? task('ComplianceAnalysis', 'compliance', 'Check the transcript against the standard script (compliance rules).', analysisBindings.compliance(text), '$.compliance', skills)
+    ? task(
+      'ComplianceAnalysis', 'compliance', 'Check the transcript against the standard script (compliance rules).',
+      analysisBindings.compliance(text), '$.compliance', skills,
+    )
     : null;
   for (const s of [sentiment, compliance]) if (s && !s.ok) return s;
   const both = sentiment?.ok && compliance?.ok;
@@ -124,7 +163,10 @@ export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: S
   if (outcomes.includes('score')) {
     const at = both ? '$.analysis' : '$';
     const b = analysisBindings.scoring(`${at}.sentiment.data`, `${at}.compliance.data.verdicts`);
-    errors.push(add('CalculateScore', task('CalculateScore', 'scoring', 'Combine the outcomes into the QA score (the existing QA scorecard).', b, '$.qa_score', skills)));
+    errors.push(add('CalculateScore', task(
+      'CalculateScore', 'scoring', 'Combine the outcomes into the QA score (the existing QA scorecard).',
+      b, '$.qa_score', skills,
+    )));
   }
   const error = errors.find(Boolean);
   if (error) return { ok: false, error };
@@ -150,13 +192,16 @@ export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: S
       version: '1.0.0',
       created_at: meta.created_at,
       author: meta.author,
-      tags: standard ? ['qa', 'advisor_quality', 'compliance'] : ['qa', 'advisor_quality', ...outcomes.map((o) => `outcome:${o}`)],
+      tags: standard
+        ? ['qa', 'advisor_quality', 'compliance']
+        : ['qa', 'advisor_quality', ...outcomes.map((o) => `outcome:${o}`)],
       workflow_input_schema: inputSchema(true),
       skill_imports: skillImports(Object.values(skills).filter((s): s is SkillSummary => !!s), skillset),
       asl: {
         Comment: standard
           ? 'Salesforce lookup → recording retrieval → transcription → parallel sentiment/compliance → scoring'
-          : `Salesforce lookup → recording retrieval → transcription → ${blocks.map(([n]) => n).join(' → ') || 'end'}`,
+          : 'Salesforce lookup → recording retrieval → transcription → '
+            + `${blocks.map(([n]) => n).join(' → ') || 'end'}`,
         StartAt: 'GetApplicationIDs',
         Version: '1.0',
         States: states,

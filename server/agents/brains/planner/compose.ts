@@ -27,7 +27,10 @@ export interface StatePlan {
 export type Composed = { ok: true; doc: Record<string, unknown> } | { ok: false; error: string };
 
 /** Parameters for the skill's tool that best fits the bindings; every required parameter must be bound. */
-export function bindParameters(skill: SkillSummary, bindings: Binding[]): { ok: true; tool: string; parameters: Record<string, unknown> } | { ok: false; error: string } {
+export function bindParameters(
+  skill: SkillSummary,
+  bindings: Binding[],
+): { ok: true; tool: string; parameters: Record<string, unknown> } | { ok: false; error: string } {
   let best: { tool: string; parameters: Record<string, unknown>; unbound: string[]; bound: number } | null = null;
   for (const tool of skill.tools) {
     const parameters: Record<string, unknown> = {};
@@ -40,16 +43,33 @@ export function bindParameters(skill: SkillSummary, bindings: Binding[]): { ok: 
       if (b.path !== undefined) parameters[`${p}.$`] = b.path;
       else parameters[p] = b.value;
     }
-    const unbound = tool.required.filter((r) => !RUN_CONTEXT_ARGS.has(r) && !(r in parameters) && !(`${r}.$` in parameters));
+    const unbound = tool.required.filter(
+      (r) => !RUN_CONTEXT_ARGS.has(r) && !(r in parameters) && !(`${r}.$` in parameters),
+    );
     const bound = Object.keys(parameters).length;
-    if (!best || unbound.length < best.unbound.length || (unbound.length === best.unbound.length && bound > best.bound)) best = { tool: tool.name, parameters, unbound, bound };
+    if (
+      !best
+      || unbound.length < best.unbound.length
+      || (unbound.length === best.unbound.length && bound > best.bound)
+    ) {
+      best = { tool: tool.name, parameters, unbound, bound };
+    }
   }
   if (!best) return { ok: false, error: `${skill.uri} declares no tool` };
-  if (best.unbound.length) return { ok: false, error: `${skill.uri} (${best.tool}) requires ${best.unbound.join(', ')}, which this workflow cannot supply` };
+  if (best.unbound.length) {
+    return {
+      ok: false,
+      error: `${skill.uri} (${best.tool}) requires ${best.unbound.join(', ')}, which this workflow cannot supply`,
+    };
+  }
   return { ok: true, tool: best.tool, parameters: best.parameters };
 }
 
-export function taskState(plan: StatePlan, skill: SkillSummary, next: string | null): { ok: true; state: Record<string, unknown> } | { ok: false; error: string } {
+export function taskState(
+  plan: StatePlan,
+  skill: SkillSummary,
+  next: string | null,
+): { ok: true; state: Record<string, unknown> } | { ok: false; error: string } {
   const bound = bindParameters(skill, plan.bindings);
   if (!bound.ok) return bound;
   return {
@@ -65,17 +85,32 @@ export function taskState(plan: StatePlan, skill: SkillSummary, next: string | n
   };
 }
 
-/** The common steps: applications in the range (of one advisor or all), their recordings, the first recording transcribed (the pilot). */
+/**
+ * The common steps: applications in the range (of one advisor or all), their recordings, the first recording
+ * transcribed (the pilot).
+ */
 export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {
   return [
     {
       name: 'GetApplicationIDs',
       role: 'applications',
-      comment: opts.byAdvisor ? 'Find loan applications for the advisor over the date range.' : 'Find every loan application over the date range (all advisors).',
-      bindings: analysisBindings.applications({ advisor: opts.byAdvisor ? '$.advisor_name' : undefined, start: '$.start_date', end: '$.end_date' }),
+      comment: opts.byAdvisor
+        ? 'Find loan applications for the advisor over the date range.'
+        : 'Find every loan application over the date range (all advisors).',
+      bindings: analysisBindings.applications({
+        advisor: opts.byAdvisor ? '$.advisor_name' : undefined,
+        start: '$.start_date',
+        end: '$.end_date',
+      }),
       resultPath: '$.applications',
     },
-    { name: 'GetCallRecordings', role: 'recordings', comment: 'Retrieve call recordings linked to the applications.', bindings: analysisBindings.recordings('$.applications.data.ids'), resultPath: '$.recordings' },
+    {
+      name: 'GetCallRecordings',
+      role: 'recordings',
+      comment: 'Retrieve call recordings linked to the applications.',
+      bindings: analysisBindings.recordings('$.applications.data.ids'),
+      resultPath: '$.recordings',
+    },
     {
       name: 'TranscribeRecording',
       role: 'transcription',
@@ -99,7 +134,10 @@ export function productPlans(transcriptText: string, ruleSet: string): StatePlan
       name: 'SegmentAndLabel',
       role: 'segmentation',
       comment: "Label the advisor's speech with the call taxonomy.",
-      bindings: [{ match: /transcript|text/, path: '$.advisor_segments.data.text' }, { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY }],
+      bindings: [
+        { match: /transcript|text/, path: '$.advisor_segments.data.text' },
+        { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY },
+      ],
       resultPath: '$.labelled_segments',
     },
     {
@@ -120,7 +158,11 @@ export function productPlans(transcriptText: string, ruleSet: string): StatePlan
 export function inputSchema(byAdvisor: boolean) {
   return {
     type: 'object',
-    properties: { ...(byAdvisor ? { advisor_name: { type: 'string' } } : {}), start_date: { type: 'string', format: 'date' }, end_date: { type: 'string', format: 'date' } },
+    properties: {
+      ...(byAdvisor ? { advisor_name: { type: 'string' } } : {}),
+      start_date: { type: 'string', format: 'date' },
+      end_date: { type: 'string', format: 'date' },
+    },
     required: [...(byAdvisor ? ['advisor_name'] : []), 'start_date', 'end_date'],
   };
 }
@@ -142,7 +184,11 @@ export interface Meta {
 }
 
 /** A chain of Task states (each plan's `Next` is the following one). */
-export function chain(plans: StatePlan[], skills: Partial<Record<Role, SkillSummary>>, last: string | null): { ok: true; states: Record<string, unknown> } | { ok: false; error: string } {
+export function chain(
+  plans: StatePlan[],
+  skills: Partial<Record<Role, SkillSummary>>,
+  last: string | null,
+): { ok: true; states: Record<string, unknown> } | { ok: false; error: string } {
   const states: Record<string, unknown> = {};
   for (const [i, p] of plans.entries()) {
     const skill = skills[p.role];
@@ -169,8 +215,20 @@ export const productTag = (product: string) => `product:${product.toLowerCase().
  * Spec §3.3 composed from skills alone (no workflow to start from): all applications in the range
  * → recordings → transcription → diarization → segmentation → targeted compliance.
  */
-export function composeProductExplanationCheck(skills: Record<'applications' | 'recordings' | 'transcription' | 'diarization' | 'segmentation' | 'compliance', SkillSummary>, skillset: Skillset, product: string, meta: Meta): Composed {
-  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text', RULE_SET)], skills, null);
+export function composeProductExplanationCheck(
+  skills: Record<
+    'applications' | 'recordings' | 'transcription' | 'diarization' | 'segmentation' | 'compliance',
+    SkillSummary
+  >,
+  skillset: Skillset,
+  product: string,
+  meta: Meta,
+): Composed {
+  const states = chain(
+    [...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text', RULE_SET)],
+    skills,
+    null,
+  );
   if (!states.ok) return states;
   return {
     ok: true,
@@ -183,7 +241,11 @@ export function composeProductExplanationCheck(skills: Record<'applications' | '
       author: meta.author,
       workflow_input_schema: inputSchema(false),
       skill_imports: skillImports(Object.values(skills), skillset),
-      asl: { Comment: "Focus on the advisor's narration of product details.", StartAt: 'GetApplicationIDs', States: states.states },
+      asl: {
+        Comment: "Focus on the advisor's narration of product details.",
+        StartAt: 'GetApplicationIDs',
+        States: states.states,
+      },
     },
   };
 }

@@ -2,7 +2,7 @@ import { isRecord } from '../../../../lib/is-record.ts';
 import type { BrainDecision } from '../brain.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
-import { reviewLink, scoreOf } from './qa-links.ts';
+import { reviewLink, scoreOf, ukDay } from './qa-links.ts';
 import type { PlannerRequest } from './request.ts';
 
 /**
@@ -33,7 +33,9 @@ export function explainCall(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   const named = req.call ? [req.call] : callsNamedBefore(ctx);
   if (named.length !== 1) {
     const which = named.length ? `I mentioned ${named.length} calls (${named.slice(0, 5).join(', ')}). ` : '';
-    return ctx.say(`${which}${QUESTION_MARKERS.ask_details} which call you mean, by its recording id (e.g. REC-88310)?`);
+    return ctx.say(
+      `${which}${QUESTION_MARKERS.ask_details} which call you mean, by its recording id (e.g. REC-88310)?`,
+    );
   }
   const call = named[0]!;
   const args = { filter: { call_id: call }, limit: 1 };
@@ -42,43 +44,94 @@ export function explainCall(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   if (!listed.ok) return ctx.failed(listed, `look up ${call}`);
   const item = ((listed.result?.items ?? []) as Array<{ qa_result_id: string }>)[0];
   if (!item) {
-    return ctx.say(`${call} has not been analysed yet, so there is no score to explain. Ask me for a QA review of the advisor's calls for that day and I will analyse it.`);
+    return ctx.say(
+      `${call} has not been analysed yet, so there is no score to explain. `
+        + "Ask me for a QA review of the advisor's calls for that day and I will analyse it.",
+    );
   }
   const got = ctx.find('get_qa_result', (a) => a.qa_result_id === item.qa_result_id);
-  if (!got) return ctx.call([['get_qa_result', { qa_result_id: item.qa_result_id }]], `Read ${call}'s QA result: score, verdicts with evidence, sentiment.`);
+  if (!got) {
+    return ctx.call(
+      [['get_qa_result', { qa_result_id: item.qa_result_id }]],
+      `Read ${call}'s QA result: score, verdicts with evidence, sentiment.`,
+    );
+  }
   if (!got.ok) return ctx.failed(got, `read ${call}'s QA result`);
-  return ctx.say(explanation(call, (got.result?.qa_result ?? {}) as Record<string, unknown>), `Explained ${call} from its stored QA result.`);
+  return ctx.say(
+    explanation(call, (got.result?.qa_result ?? {}) as Record<string, unknown>),
+    `Explained ${call} from its stored QA result.`,
+  );
 }
 
-type Verdict = { rule_id: string; rule: string; mandatory: boolean; verdict: string; rationale: string | null; quote: string | null;
-  evidence: { quote: string; start_s: number | null } | null };
+type Verdict = {
+  rule_id: string;
+  rule: string;
+  mandatory: boolean;
+  verdict: string;
+  rationale: string | null;
+  quote: string | null;
+  evidence: { quote: string; start_s: number | null } | null;
+};
 
 function explanation(call: string, r: Record<string, unknown>): string {
   const detail = isRecord(r.score_detail) ? r.score_detail : null;
-  const breakdown = isRecord(detail?.breakdown) ? Object.entries(detail.breakdown).map(([k, v]) => `${k.replace(/_/g, ' ')} ${String(v)}`) : [];
-  const cap = isRecord(detail?.cap) ? detail.cap as { value: number; categories: string[]; rule_ids: string[] } : null;
-  const who = [r.advisor, typeof r.call_at === 'string' ? r.call_at.slice(0, 10) : null, r.customer, r.product].filter(Boolean).join(', ');
-  const lines = [`**${call}** (${who}) scored **${scoreOf(r.score as number | null, r.max_score as number | null)}**`
-    + `${breakdown.length ? ` — ${breakdown.join(', ')}` : ''}.`];
-  if (cap) lines.push(`The score was capped at ${cap.value} because ${cap.categories.join(' and ').replace(/_/g, ' ')} failed (${cap.rule_ids.join(', ')}).`);
+  const breakdown = isRecord(detail?.breakdown)
+    ? Object.entries(detail.breakdown).map(([k, v]) => `${k.replace(/_/g, ' ')} ${String(v)}`)
+    : [];
+  const cap = isRecord(detail?.cap)
+    ? detail.cap as { value: number; categories: string[]; rule_ids: string[] }
+    : null;
+  const who = [r.advisor, ukDay(r.call_at as string | null), r.customer, r.product]
+    .filter(Boolean)
+    .join(', ');
+  const lines = [
+    `**${call}** (${who}) scored **${scoreOf(r.score as number | null, r.max_score as number | null)}**`
+      + `${breakdown.length ? ` — ${breakdown.join(', ')}` : ''}.`,
+  ];
+  if (cap) {
+    lines.push(
+      `The score was capped at ${cap.value} because ${cap.categories.join(' and ').replace(/_/g, ' ')} failed `
+        + `(${cap.rule_ids.join(', ')}).`,
+    );
+  }
   const failed = ((r.verdicts ?? []) as Verdict[]).filter((v) => v.verdict === 'fail');
   if (failed.length) {
-    lines.push(`It failed ${failed.length} rule${failed.length === 1 ? '' : 's'}${failed.some((v) => v.mandatory) ? `, ${failed.filter((v) => v.mandatory).length} of them mandatory` : ''}:`);
+    lines.push(
+      `It failed ${failed.length} rule${failed.length === 1 ? '' : 's'}`
+        + `${failed.some((v) => v.mandatory)
+          ? `, ${failed.filter((v) => v.mandatory).length} of them mandatory`
+          : ''}:`,
+    );
     lines.push(failed.map((v) => {
       const q = v.evidence?.quote ?? v.quote;
       const at = mmss(v.evidence?.start_s);
-      return `- ${v.rule_id}${v.mandatory ? ' (mandatory)' : ''} — ${v.rule.replace(/\.$/, '')}: ${(v.rationale ?? 'failed').replace(/\.$/, '')}`
+      return `- ${v.rule_id}${v.mandatory ? ' (mandatory)' : ''} — ${v.rule.replace(/\.$/, '')}: `
+        + `${(v.rationale ?? 'failed').replace(/\.$/, '')}`
         + `${q ? `; “${q.trim()}”${at ? ` at ${at}` : ''}` : ''}.`;
     }).join('\n'));
   } else lines.push('It failed no rule.');
   const sentiment = isRecord(r.sentiment) ? r.sentiment : null;
-  const flags = (Array.isArray(sentiment?.flags) ? sentiment.flags : []) as Array<{ type: string; severity: string; excerpt: string | null }>;
+  const flags = (
+    Array.isArray(sentiment?.flags) ? sentiment.flags : []
+  ) as Array<{ type: string; severity: string; excerpt: string | null }>;
   if (sentiment) {
-    lines.push(`Customer sentiment: ${String(sentiment.overall ?? 'unknown')}${flags.length
-      ? `; flags: ${flags.slice(0, 3).map((f) => `${f.type} (${f.severity})${f.excerpt ? ` “${f.excerpt}”` : ''}`).join('; ')}` : ''}.`);
+    lines.push(
+      `Customer sentiment: ${String(sentiment.overall ?? 'unknown')}`
+        + `${flags.length
+          ? `; flags: ${flags
+            .slice(0, 3)
+            .map((f) => `${f.type} (${f.severity})${f.excerpt ? ` “${f.excerpt}”` : ''}`)
+            .join('; ')}`
+          : ''}.`,
+    );
   }
   const review = isRecord(r.review) ? r.review : null;
-  if (review?.overridden) lines.push(`A reviewer changed the AI's result (human score ${scoreOf(review.human_score as number | null)}).`);
-  lines.push(reviewLink(String(r.qa_result_id), `Open ${call}'s review page`) + ' for the transcript with the evidence highlighted.');
+  if (review?.overridden) {
+    lines.push(`A reviewer changed the AI's result (human score ${scoreOf(review.human_score as number | null)}).`);
+  }
+  lines.push(
+    reviewLink(String(r.qa_result_id), `Open ${call}'s review page`)
+      + ' for the transcript with the evidence highlighted.',
+  );
   return lines.join('\n\n');
 }

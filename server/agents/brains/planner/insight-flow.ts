@@ -6,7 +6,7 @@ import { checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange } from './intent.ts';
-import { queueLink, reviewLink, scoreOf } from './qa-links.ts';
+import { queueLink, reviewLink, scoreOf, ukDay } from './qa-links.ts';
 import type { PlannerRequest, RankAsk } from './request.ts';
 import { resolvePeople } from './resolve.ts';
 
@@ -33,7 +33,10 @@ export interface Group {
 const next = <T>(decision: BrainDecision): Step<T> => ({ done: false, decision });
 
 /** The filter of the people and period a question is about (a team, one advisor, or everyone; any period). */
-function scopeFilter(ctx: PlannerContext, req: PlannerRequest): Step<{ filter: QaFilter; who: string; range: DateRange | null; named: string[] }> {
+function scopeFilter(
+  ctx: PlannerContext,
+  req: PlannerRequest,
+): Step<{ filter: QaFilter; who: string; range: DateRange | null; named: string[] }> {
   const who = resolvePeople(ctx, req);
   if (!who.done) return who;
   let range: DateRange | null = null;
@@ -55,18 +58,36 @@ function scopeFilter(ctx: PlannerContext, req: PlannerRequest): Step<{ filter: Q
 
 /** "M of the N calls the CRM has … were analysed", and the offer to analyse the rest, when a period is given. */
 function coverage(ctx: PlannerContext, analysed: number, range: DateRange | null, filter: QaFilter): Step<string[]> {
-  if (!range) return { done: true, value: [`(${analysed} analysed call${analysed === 1 ? '' : 's'} in the QA store, any date.)`] };
-  const args = { start_date: range.start_date, end_date: range.end_date, ...(filter.advisor ? { advisor_names: [filter.advisor] } : {}), ...(filter.team ? { team: filter.team } : {}) };
+  if (!range) {
+    return {
+      done: true,
+      value: [`(${analysed} analysed call${analysed === 1 ? '' : 's'} in the QA store, any date.)`],
+    };
+  }
+  const args = {
+    start_date: range.start_date,
+    end_date: range.end_date,
+    ...(filter.advisor ? { advisor_names: [filter.advisor] } : {}),
+    ...(filter.team ? { team: filter.team } : {}),
+  };
   const counted = ctx.find('count_calls', (a) => JSON.stringify(a) === JSON.stringify(args));
-  if (!counted) return next(ctx.call([['count_calls', args]], 'How many calls the CRM has in the period, to say how much of it the stored results cover.'));
+  if (!counted) {
+    return next(ctx.call(
+      [['count_calls', args]],
+      'How many calls the CRM has in the period, to say how much of it the stored results cover.',
+    ));
+  }
   if (!counted.ok) return { done: true, value: [`(I could not count the recorded calls: ${counted.error}.)`] };
   // Calls recorded in the period (by call date), as the QA store files them: like with like.
   const recorded = Number(counted.result?.recorded_in_period ?? counted.result?.calls ?? 0);
-  if (recorded <= analysed) return { done: true, value: [`All ${recorded} recorded calls ${describeRange(range)} have been analysed.`] };
+  if (recorded <= analysed) {
+    return { done: true, value: [`All ${recorded} recorded calls ${describeRange(range)} have been analysed.`] };
+  }
   const gap = recorded - analysed;
   return {
     done: true,
-    value: [`Only ${analysed} of the ${recorded} calls recorded ${describeRange(range)} have been analysed, so this covers part of the period. `
+    value: [`Only ${analysed} of the ${recorded} calls recorded ${describeRange(range)} have been analysed, `
+      + 'so this covers part of the period. '
       + `${QUESTION_MARKERS.offer_run} the ${gap} call${gap === 1 ? '' : 's'} not analysed yet?`],
   };
 }
@@ -86,17 +107,28 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
   const order = rank.order === 'best' ? o.best : o.worst;
   const args = { filter, group_by: o.group, order, limit: 20 };
   const sum = ctx.find('summarise_qa_results', (a) => JSON.stringify(a) === JSON.stringify(args));
-  if (!sum) return ctx.call([['summarise_qa_results', args]], `Rank ${rank.subject} from the stored QA results (${o.group}, ${order}).`);
+  if (!sum) {
+    return ctx.call(
+      [['summarise_qa_results', args]],
+      `Rank ${rank.subject} from the stored QA results (${o.group}, ${order}).`,
+    );
+  }
   if (!sum.ok) return ctx.failed(sum, 'summarise the QA results');
   // "Compare Alex and Priya": the ranking of the advisors named, from the same per-advisor figures.
   const all = (sum.result?.groups ?? []) as Group[];
   const { named } = s.value;
-  const groups = named.length && rank.subject === 'advisors' ? all.filter((g) => named.includes(g.label ?? g.key)) : all;
+  const groups = named.length && rank.subject === 'advisors'
+    ? all.filter((g) => named.includes(g.label ?? g.key))
+    : all;
   const total = Number(sum.result?.total_calls ?? 0);
   const period = range ? describeRange(range) : 'in the QA store';
   const cov = coverage(ctx, total, range, filter);
   if (!cov.done) return cov.decision;
-  if (!groups.length) return ctx.say([`There are no analysed calls ${period} for ${s.value.who} yet, so I cannot rank them.`, ...cov.value].join(' '));
+  if (!groups.length) {
+    return ctx.say(
+      [`There are no analysed calls ${period} for ${s.value.who} yet, so I cannot rank them.`, ...cov.value].join(' '),
+    );
+  }
   const label = (g: Group) => g.label ?? g.key;
   const lines: string[] = [];
   if (rank.subject === 'rules') {
@@ -105,7 +137,11 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
     else {
       const top = failing[0]!;
       lines.push(`**${label(top)}** fails most: in ${top.fails} of ${total} analysed calls ${period}.`);
-      lines.push(['| Rule | Calls failing it |', '|---|---|', ...failing.slice(0, 10).map((g) => `| ${label(g)} | ${g.fails} |`)].join('\n'));
+      lines.push([
+        '| Rule | Calls failing it |',
+        '|---|---|',
+        ...failing.slice(0, 10).map((g) => `| ${label(g)} | ${g.fails} |`),
+      ].join('\n'));
       lines.push(queueLink({ ...filter, rule_id: top.key }, `open the calls failing ${top.key}`));
     }
   } else {
@@ -114,17 +150,24 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
     const what = rank.subject === 'advisors' ? 'advisor' : 'team';
     if (top) {
       const word = rank.order === 'best' ? 'highest' : 'lowest';
-      lines.push(`The ${what} with the ${word} mean QA score ${period} is **${label(top)}**: ${scoreOf(top.mean_score)} over ${top.scored} analysed call${top.scored === 1 ? '' : 's'}.`);
+      lines.push(
+        `The ${what} with the ${word} mean QA score ${period} is **${label(top)}**: `
+          + `${scoreOf(top.mean_score)} over ${top.scored} analysed call${top.scored === 1 ? '' : 's'}.`,
+      );
       if (top.scored < 3) lines.push(`That is few calls to judge by; treat the ranking with care.`);
     }
     lines.push(
       [
-        `| ${what === 'advisor' ? 'Advisor' : 'Team'} | Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule |`,
+        `| ${what === 'advisor' ? 'Advisor' : 'Team'} `
+          + '| Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule |',
         '|---|---|---|---|---|',
-        ...groups.map((g) => `| ${label(g)} | ${g.scored} | ${scoreOf(g.mean_score)} | ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`),
+        ...groups.map((g) => `| ${label(g)} | ${g.scored} | ${scoreOf(g.mean_score)} `
+          + `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`),
       ].join('\n'),
     );
-    if (top && rank.subject === 'advisors') lines.push(queueLink({ ...filter, advisor: label(top) }, `open ${label(top)}'s calls in the QA queue`));
+    if (top && rank.subject === 'advisors') {
+      lines.push(queueLink({ ...filter, advisor: label(top) }, `open ${label(top)}'s calls in the QA queue`));
+    }
   }
   lines.push(...cov.value);
   return ctx.say(lines.join('\n\n'), `Answered from ${total} stored QA results.`);
@@ -142,13 +185,28 @@ export function vulnerabilityScan(ctx: PlannerContext, req: PlannerRequest): Bra
   const calls: Array<[string, Record<string, unknown>]> = [];
   if (!listed) calls.push(['list_qa_results', args]);
   if (!sum) calls.push(['summarise_qa_results', all]);
-  if (calls.length) return ctx.call(calls, 'Vulnerable customers: the stored QA results flagged vulnerable, and how many calls were analysed at all.');
+  if (calls.length) {
+    return ctx.call(
+      calls,
+      'Vulnerable customers: the stored QA results flagged vulnerable, and how many calls were analysed at all.',
+    );
+  }
   if (!listed!.ok) return ctx.failed(listed!, 'list the QA results');
   if (!sum!.ok) return ctx.failed(sum!, 'summarise the QA results');
   const total = Number(sum!.result?.total_calls ?? 0);
   const cov = coverage(ctx, total, range, filter);
   if (!cov.done) return cov.decision;
-  type Item = { qa_result_id: string; call_id: string; call_at: string | null; advisor: string | null; customer: string | null; product: string | null; score: number | null; max_score: number | null; failed_mandatory: boolean };
+  type Item = {
+    qa_result_id: string;
+    call_id: string;
+    call_at: string | null;
+    advisor: string | null;
+    customer: string | null;
+    product: string | null;
+    score: number | null;
+    max_score: number | null;
+    failed_mandatory: boolean;
+  };
   const items = (listed!.result?.items ?? []) as Item[];
   const n = Number(listed!.result?.total ?? items.length);
   const period = range ? describeRange(range) : 'in the QA store';
@@ -157,8 +215,10 @@ export function vulnerabilityScan(ctx: PlannerContext, req: PlannerRequest): Bra
     ? `**${n} of ${total} analysed call${total === 1 ? '' : 's'}** ${period} had a customer who sounded vulnerable:`
     : `None of the ${total} analysed calls ${period} had a customer flagged as vulnerable.`];
   if (n) {
-    lines.push(items.map((i) => `- ${reviewLink(i.qa_result_id, i.call_id)} — ${i.call_at?.slice(0, 10) ?? 'date unknown'}, ${i.advisor ?? 'advisor unknown'}`
-      + `${i.customer ? ` with ${i.customer}` : ''}${i.product ? ` (${i.product})` : ''}: ${scoreOf(i.score, i.max_score)}`
+    lines.push(items.map((i) => `- ${reviewLink(i.qa_result_id, i.call_id)} — `
+      + `${ukDay(i.call_at) ?? 'date unknown'}, ${i.advisor ?? 'advisor unknown'}`
+      + `${i.customer ? ` with ${i.customer}` : ''}${i.product ? ` (${i.product})` : ''}: `
+      + `${scoreOf(i.score, i.max_score)}`
       + `${i.failed_mandatory ? ', failed a mandatory rule' : ''}`).join('\n'));
     if (n > items.length) lines.push(`… and ${n - items.length} more.`);
     lines.push(queueLink(vulnerable, 'open them in the QA queue'));

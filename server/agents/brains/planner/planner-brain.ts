@@ -31,7 +31,14 @@ export const plannerBrain: Brain = {
 };
 
 /** Questions whose "yes" starts work (as opposed to healing, retry and detail questions). */
-const WORK_QUESTIONS: QuestionKind[] = ['confirm_axes', 'propose_reuse', 'propose_adapt', 'propose_compose', 'scale', 'offer_run'];
+const WORK_QUESTIONS: QuestionKind[] = [
+  'confirm_axes',
+  'propose_reuse',
+  'propose_adapt',
+  'propose_compose',
+  'scale',
+  'offer_run',
+];
 
 /** What the Planner can do, said when a message asks for something else (an honest answer, not a guess). */
 export const HELP = [
@@ -40,16 +47,23 @@ export const HELP = [
     + ' (“check the quality of Alex Wong\'s calls last week”, “how did Priya do in June?”);',
   '- check how advisors explain a product (“are advisors explaining HELOC 2.0 correctly this month?”);',
   '- find calls where the customer sounded vulnerable (“show me this month\'s calls with vulnerable customers”);',
-  '- rank advisors or rules from the stored QA results (“which advisor has the lowest QA score?”, “which rule fails most?”);',
+  '- rank advisors or rules from the stored QA results'
+    + ' (“which advisor has the lowest QA score?”, “which rule fails most?”);',
   '- explain a call\'s score with its failed rules and quotes (“why did REC-88342 score so low?”);',
   '- scale a pilot to every call, or run the same for another person, team or period (“the same for June”).',
-  'I find a saved workflow or compose one from the skill catalog, check the request before running anything, and report the results.',
+  'I find a saved workflow or compose one from the skill catalog, check the request before running anything,'
+    + ' and report the results.',
 ].join('\n');
 
 function decide(ctx: PlannerContext): BrainDecision {
   const ep = ctx.episode;
   if (!ctx.inbound.trim()) return ctx.say(HELP);
-  if (!ep) return ctx.say(/\bthank/i.test(ctx.inbound) ? "You're welcome." : HELP, 'Not a request I can act on: say what I can do.');
+  if (!ep) {
+    return ctx.say(
+      /\bthank/i.test(ctx.inbound) ? "You're welcome." : HELP,
+      'Not a request I can act on: say what I can do.',
+    );
+  }
   if (ep.start === ctx.turnStart) return start(ctx, ep.request);
 
   const reply = readReply(ctx.inbound);
@@ -58,13 +72,26 @@ function decide(ctx: PlannerContext): BrainDecision {
   const work = [...finals].reverse().find((f) => f.kind && WORK_QUESTIONS.includes(f.kind));
   const healingQ = [...finals].reverse().find((f) => f.kind === 'healing' && (!work || f.index > work.index));
   const healing = healingQ ? answerTo(ctx, healingQ.index) : null;
-  const resume = () => (work ? doWork(ctx, ep, work.kind!, healing === 'stop' ? null : healing) : start(ctx, ep.request));
+  const resume = () =>
+    (work ? doWork(ctx, ep, work.kind!, healing === 'stop' ? null : healing) : start(ctx, ep.request));
 
   // "Scale it to all of them" takes up the Planner's own scale offer.
   if (last?.kind === 'scale' && SCALE_WORDS.test(ctx.inbound) && !reply.no) return doWork(ctx, ep, 'scale', null);
   if (last?.kind && DETAIL_QUESTIONS.includes(last.kind)) {
     if (reply.stop || (reply.no && last.kind !== 'clarify')) return declined(ctx);
-    if (reply.no) return ctx.say(`${QUESTION_MARKERS.ask_details} the advisor's name as the CRM has it, or a team?`, 'The suggestion was wrong: ask for the name.');
+    if (reply.no) {
+      return ctx.say(
+        `${QUESTION_MARKERS.ask_details} the advisor's name as the CRM has it, or a team?`,
+        'The suggestion was wrong: ask for the name.',
+      );
+    }
+    // Neither an answer nor a correction ("book a meeting room"): say so and ask the same again.
+    if (!reply.yes && !changedSince(ctx)) {
+      return ctx.say(
+        `That isn't something I can act on here. ${last.text.replace(/^That isn't something I can act on here\. /, '')}`,
+        'The reply names no person, period or product and is not a yes: ask the question again.',
+      );
+    }
     return start(ctx, ep.request);
   }
   switch (last?.kind ?? null) {
@@ -79,9 +106,17 @@ function decide(ctx: PlannerContext): BrainDecision {
     case null:
       // After a report or a "still running": a status question (or a plain yes) resumes the open work.
       if (work && (reply.status || reply.yes || reply.retry) && ctx.all('start_workflow_run').length) return resume();
-      return ctx.say(/\bthank/i.test(ctx.inbound) ? "You're welcome. Ask me for another review or check whenever you need one." : HELP);
+      return ctx.say(
+        /\bthank/i.test(ctx.inbound)
+          ? "You're welcome. Ask me for another review or check whenever you need one."
+          : HELP,
+      );
     default: {
-      if (reply.no) return last!.kind === 'scale' ? ctx.say('Fine — I will leave it at the pilot. Ask me whenever you want the whole set analysed.') : declined(ctx);
+      if (reply.no) {
+        return last!.kind === 'scale'
+          ? ctx.say('Fine — I will leave it at the pilot. Ask me whenever you want the whole set analysed.')
+          : declined(ctx);
+      }
       // A yes that also changes the request ("yes, but for June") is confirmed again with the change.
       if (reply.yes && !changedSince(ctx)) return doWork(ctx, ep, last!.kind!, null);
       // A correction instead of an answer ("make it the last two weeks"): ask again with it.
@@ -139,9 +174,17 @@ function changedSince(ctx: PlannerContext): boolean {
 }
 
 function declined(ctx: PlannerContext): BrainDecision {
-  return ctx.say("Understood — I won't run anything. Tell me what you would like instead, for example a different advisor, period or product.", 'The user declined: stop here.');
+  return ctx.say(
+    "Understood — I won't run anything. "
+      + 'Tell me what you would like instead, for example a different advisor, period or product.',
+    'The user declined: stop here.',
+  );
 }
 
 function reask(ctx: PlannerContext, question: string): BrainDecision {
-  return ctx.say(`Sorry, I'm not sure whether that is a yes or a no.\n\n${question.replace(/^Sorry, I'm not sure whether that is a yes or a no\.\n\n/, '')}`, 'The answer is neither yes nor no: ask again.');
+  return ctx.say(
+    "Sorry, I'm not sure whether that is a yes or a no.\n\n"
+      + `${question.replace(/^Sorry, I'm not sure whether that is a yes or a no\.\n\n/, '')}`,
+    'The answer is neither yes nor no: ask again.',
+  );
 }

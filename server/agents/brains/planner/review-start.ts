@@ -66,7 +66,10 @@ export function reviewWork(ctx: PlannerContext, req: PlannerRequest, kind: Quest
  * review selects calls by application, the QA store files them by call date.
  */
 function onlyMissing(ctx: PlannerContext, t: TeamTarget): TeamTarget {
-  const summary = [...ctx.outcomes].reverse().find((o) => o.name === 'summarise_qa_results' && o.ok && o.args.group_by === 'advisor');
+  // The summary the offer was made from (before the offer): later ones already count the calls analysed since.
+  const offeredAt = [...(ctx.episode?.finals ?? [])].reverse().find((f) => f.kind === 'offer_run' && f.index < ctx.turnStart)?.index ?? ctx.turnStart;
+  const summary = [...ctx.outcomes].reverse()
+    .find((o) => o.name === 'summarise_qa_results' && o.ok && o.args.group_by === 'advisor' && o.index < offeredAt);
   const groups = (summary?.result?.groups ?? []) as Array<{ key: string; label?: string; calls: number }>;
   const analysed = (name: string) => groups.find((g) => (g.label ?? g.key) === name)?.calls ?? 0;
   const gaps = summary

@@ -15,33 +15,59 @@ const PILOT_ITEM = /^(\$\.[\w.]*recordings)\[\d+\](.*)$/;
 
 /** Every `$`-path string in a state (its Parameters, and those of the states inside a Parallel). */
 function rewritePaths(s: State, f: (path: string) => string): State {
-  const walk = (v: unknown): unknown => (typeof v === 'string' ? (v.startsWith('$.') ? f(v) : v) : Array.isArray(v) ? v.map(walk) : isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v);
+  const walk = (v: unknown): unknown => (typeof v === 'string'
+    ? (v.startsWith('$.') ? f(v) : v)
+    : Array.isArray(v)
+      ? v.map(walk)
+      : isRecord(v)
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+        : v);
   return walk(s) as State;
 }
 
 export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Composed {
   const asl = isRecord(pilot.asl) ? pilot.asl : null;
   const states = asl && isRecord(asl.States) ? (asl.States as Record<string, State>) : null;
-  if (!asl || !states || typeof asl.StartAt !== 'string') return { ok: false, error: 'the pilot workflow has no ASL states' };
+  if (!asl || !states || typeof asl.StartAt !== 'string') {
+    return { ok: false, error: 'the pilot workflow has no ASL states' };
+  }
   const chain: string[] = [];
-  for (let at: unknown = asl.StartAt; typeof at === 'string' && states[at] && !chain.includes(at); at = states[at]!.Next) chain.push(at);
+  for (
+    let at: unknown = asl.StartAt;
+    typeof at === 'string' && states[at] && !chain.includes(at);
+    at = states[at]!.Next
+  ) {
+    chain.push(at);
+  }
   const first = chain.findIndex((n) => JSON.stringify(states[n]!.Parameters ?? {}).match(/recordings[^"]*\[\d+\]/));
-  if (first < 1) return { ok: false, error: 'the pilot does not pick one recording out of a list, so there is nothing to scale' };
-  const itemPath = Object.values((states[chain[first]!]!.Parameters ?? {}) as Record<string, unknown>).map((v) => (typeof v === 'string' ? v.match(PILOT_ITEM) : null)).find(Boolean)!;
+  if (first < 1) {
+    return { ok: false, error: 'the pilot does not pick one recording out of a list, so there is nothing to scale' };
+  }
+  const itemPath = Object.values((states[chain[first]!]!.Parameters ?? {}) as Record<string, unknown>)
+    .map((v) => (typeof v === 'string' ? v.match(PILOT_ITEM) : null))
+    .find(Boolean)!;
   const itemsPath = itemPath[1]!;
   const last = chain.at(-1)!;
   const final = states[last]!;
   // A pilot that ends in a score repeats it over every call; any other pilot ends with the Map.
-  const score = final.Type === 'Task' && isRecord(final.Parameters) && final.End && /scor/i.test(`${last} ${JSON.stringify(final.AgentBinding ?? {})}`) ? final : null;
+  const score = final.Type === 'Task' && isRecord(final.Parameters) && final.End
+    && /scor/i.test(`${last} ${JSON.stringify(final.AgentBinding ?? {})}`) ? final : null;
 
   const processor: Record<string, State> = {};
-  for (const name of chain.slice(first)) processor[name] = rewritePaths(structuredClone(states[name]!), (p) => (p.startsWith(itemsPath) ? p.replace(PILOT_ITEM, '$.recording$2') : p));
+  for (const name of chain.slice(first)) {
+    processor[name] = rewritePaths(
+      structuredClone(states[name]!),
+      (p) => (p.startsWith(itemsPath) ? p.replace(PILOT_ITEM, '$.recording$2') : p),
+    );
+  }
   const aggregateParams = !score ? {} : Object.fromEntries(
     Object.entries(score.Parameters as Record<string, unknown>).map(([k, v]) => {
       if (!k.endsWith('.$') || typeof v !== 'string') return [k, v];
       const all = `$.calls[*]${v.slice(1)}`;
       // A report per call for the sentiment; the calls' verdict lists pooled into one.
-      return /sentiment|report/.test(k) ? [k.slice(0, -2), { 'reports.$': all }] : [k, /verdict|compliance/.test(k) ? `${all}[*]` : all];
+      return /sentiment|report/.test(k)
+        ? [k.slice(0, -2), { 'reports.$': all }]
+        : [k, /verdict|compliance/.test(k) ? `${all}[*]` : all];
     }),
   );
   const next: Record<string, State> = {};
@@ -58,7 +84,12 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
     ...(score ? { Next: 'AggregateScore' } : { End: true }),
   };
   if (score) {
-    next.AggregateScore = { ...structuredClone(score), Comment: "One QA score over all the calls: the scoring formula's 'Several calls' rule (pooled verdicts, mean sentiment).", Parameters: aggregateParams };
+    next.AggregateScore = {
+      ...structuredClone(score),
+      Comment: "One QA score over all the calls: the scoring formula's 'Several calls' rule "
+        + '(pooled verdicts, mean sentiment).',
+      Parameters: aggregateParams,
+    };
   }
   const name = `${String(pilot.workflow_name ?? 'Workflow')} (all calls)`;
   return {
@@ -67,7 +98,8 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
       ...structuredClone(pilot),
       workflow_id: meta.workflow_id,
       workflow_name: name,
-      description: `${String(pilot.description ?? '').replace(/\.$/, '')} — every call of the period${score ? ', scored together' : ''}.`,
+      description: `${String(pilot.description ?? '').replace(/\.$/, '')} — `
+        + `every call of the period${score ? ', scored together' : ''}.`,
       version: '1.0.0',
       created_at: meta.created_at,
       author: meta.author,
