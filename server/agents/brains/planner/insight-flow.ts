@@ -18,6 +18,7 @@ import { resolvePeople } from './resolve.ts';
  * never analysed, the answer says how many and offers to analyse them (a QA review of the same
  * people and period) rather than presenting a partial figure as the whole.
  */
+/** One group of summarise_qa_results (an advisor, a team, a rule …), as the tool returns it. */
 export interface Group {
   key: string;
   label?: string;

@@ -9,6 +9,7 @@ import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange } from './intent.ts';
 import { candidatesOf, coveringWorkflow, QA_CAPABILITIES, QA_QUERY } from './qa-flow.ts';
 import { queueLink, scoreOf } from './qa-links.ts';
+import type { Group } from './insight-flow.ts';
 import type { Who } from './resolve.ts';
 import { fitInput } from './run-flow.ts';
 import { runStatus, runViewOf } from './report.ts';
@@ -234,16 +235,6 @@ function teamReport(
     );
   }
   if (!summary.ok) return ctx.failed(summary, 'read the QA results');
-  type Group = {
-    key: string;
-    label?: string;
-    calls: number;
-    scored: number;
-    mean_score: number | null;
-    min_score: number | null;
-    failed_mandatory: number;
-    vulnerable: number;
-  };
   const groups = ((summary.result?.groups ?? []) as Group[]).filter((g) => t.who.advisors.includes(g.label ?? g.key));
   const lines = [
     wf.note ?? `I ran «${wf.name}» v${wf.version} for each advisor, on every call ${describeRange(t.range)}.`,
@@ -268,7 +259,7 @@ function teamReport(
   if (weakest && groups.length > 1) {
     lines.push(
       `Lowest mean score: ${weakest.label ?? weakest.key} `
-        + `(${scoreOf(weakest.mean_score)} over ${weakest.scored} calls).`,
+        + `(${scoreOf(weakest.mean_score)} over ${weakest.scored} call${weakest.scored === 1 ? '' : 's'}).`,
     );
   }
   const skipped = without(t);
