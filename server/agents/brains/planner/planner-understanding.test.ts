@@ -150,6 +150,17 @@ describe('a team, ranking, vulnerability and explanations', () => {
     expect(run.reply).toContain('(/qa?team=Home+Finance+North&from=2024-07-01&to=2024-07-07)');
   });
 
+  it('a team review says what the check before running found', async () => {
+    const unhealthy = () => ok({
+      workflow_id: covering[0]!.workflow_id, version: '1.0.0', healthy: false, threshold: 0.05, proposal: null,
+      findings: [{ skill: 'skill://whisper-transcribe@1.0.0', states: ['TranscribeRecording'], failure_rate: 0.25, uses: 40, alternative: null }],
+    });
+    const c = new ScriptedConversation(catalog({ check_workflow_health: unhealthy, summarise_qa_results: () => ok({ groups: [], total_calls: 0 }) }));
+    await c.turn('Review the Home Finance North team’s calls last week');
+    const run = await c.turn('yes');
+    expect(run.reply).toContain('Note from the check before running: skill://whisper-transcribe@1.0.0 failed 25% of its last 40 uses');
+  });
+
   it('"Which advisor has the lowest QA score?" is answered from the stored results '
     + 'with the counts behind it', async () => {
     const groups = [{

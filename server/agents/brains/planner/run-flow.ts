@@ -232,7 +232,7 @@ function endedBadlyBefore(ctx: PlannerContext, start: ToolOutcome): boolean {
   return !!last && !ctx.inTurn(last) && !!view && !['RUNNING', 'SUCCEEDED'].includes(runStatus(view));
 }
 
-interface HealthResult {
+export interface HealthResult {
   healthy: boolean;
   threshold: number;
   version: string;

@@ -11,7 +11,8 @@ import { candidatesOf, coveringWorkflow, QA_CAPABILITIES, QA_QUERY } from './qa-
 import { queueLink, scoreOf } from './qa-links.ts';
 import type { Group } from './insight-flow.ts';
 import type { Who } from './resolve.ts';
-import { fitInput } from './run-flow.ts';
+import { fitInput, type HealthResult } from './run-flow.ts';
+import { percent } from './skills.ts';
 import { runStatus, runViewOf } from './report.ts';
 import { scaleToEveryCall } from './scale.ts';
 
@@ -211,7 +212,17 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
         + 'Ask me for the status in a moment and I will report the results.',
     );
   }
-  return teamReport(ctx, t, wf, runs);
+  return teamReport(ctx, t, wf, runs, healthNote(health?.ok ? (health.result as unknown as HealthResult) : null));
+}
+
+/** What the pre-flight check found, said with the results (a team review does not stop to ask about it). */
+function healthNote(h: HealthResult | null): string | null {
+  if (!h || h.healthy || !h.findings.length) return null;
+  const found = h.findings.map((f) => `${f.skill} failed ${percent(f.failure_rate)} of its last ${f.uses} uses`).join('; ');
+  const offer = h.proposal
+    ? ` Version ${h.proposal.new_version} with a more reliable alternative is ready: a single advisor's review offers it.`
+    : '';
+  return `Note from the check before running: ${found} (above the ${percent(h.threshold)} threshold).${offer}`;
 }
 
 function teamReport(
@@ -219,6 +230,7 @@ function teamReport(
   t: TeamTarget,
   wf: { id: string; version: string; name: string; note: string | null },
   runs: Array<{ advisor: string; id: string; status: string; error: string }>,
+  health: string | null,
 ): BrainDecision {
   const filter = { from: t.range.start_date, to: t.range.end_date, ...(t.who.team ? { team: t.who.team } : {}) };
   // Only a summary read after the runs ended counts (an earlier one, e.g. the ranking that offered
@@ -239,6 +251,7 @@ function teamReport(
   const lines = [
     wf.note ?? `I ran «${wf.name}» v${wf.version} for each advisor, on every call ${describeRange(t.range)}.`,
   ];
+  if (health) lines.push(health);
   const failed = runs.filter((r) => r.status !== 'SUCCEEDED');
   if (failed.length) {
     lines.push(
