@@ -114,6 +114,19 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     expect(names((await c.turn('try again')).calls)).toEqual(['start_workflow_run', 'wait_for_workflow_run']);
   });
 
+  it('a run that failed on its input is reported as the request\'s problem, not a skill\'s', async () => {
+    const invalid = () => {
+      const v = runView('FAILED') as unknown as { run: Record<string, unknown> };
+      v.run.error = 'AdvisorNotFound';
+      v.run.cause = 'invalid input: no advisor named "John Smith"';
+      return v as unknown as Record<string, unknown>;
+    };
+    const c = new ScriptedConversation(withCatalog({ wait_for_workflow_run: invalid }));
+    await c.turn(REQUEST);
+    const t = await c.turn('yes');
+    expect(t.reply).toContain('The request itself was the problem (invalid input), not a skill');
+  });
+
   it('reports a worker\'s skill swap during the run (spec §4.2)', async () => {
     const swapped = () => {
       const v = runView('SUCCEEDED') as unknown as { states: Record<string, unknown>; data: Record<string, { metrics: Record<string, unknown> }> };

@@ -1,3 +1,4 @@
+import { INVALID_INPUT_PREFIX } from '../../../../lib/failure-cause.ts';
 import { isRecord, str } from '../../../../lib/is-record.ts';
 import { byInstance, partsOf, type QaPart } from '../../../../lib/qa-parts.ts';
 /**
@@ -70,9 +71,16 @@ export function recoveries(v: RunView): string[] {
 
 /** Why a run did not succeed: its error and cause, and the states that failed. */
 export function failureReport(v: RunView): string {
-  const failed = Object.entries(v.states).filter(([, s]) => s.status === 'failed').map(([state, s]) => `${state}${s.last_error ? ` (${s.last_error})` : ''}`);
+  const failed = Object.entries(v.states)
+    .filter(([, s]) => s.status === 'failed')
+    .map(([state, s]) => `${state}${s.last_error ? ` (${s.last_error})` : ''}`);
   const why = [v.run.error, v.run.cause].filter((x) => typeof x === 'string' && x).join(': ');
-  return `The run ended ${runStatus(v)}${why ? ` — ${why}` : ''}.${failed.length ? ` Failed state${failed.length > 1 ? 's' : ''}: ${failed.join('; ')}.` : ''}`;
+  const states = failed.length ? ` Failed state${failed.length > 1 ? 's' : ''}: ${failed.join('; ')}.` : '';
+  // A failure the request caused (lib/failure-cause.ts) is said to be one: it is not the skill's fault.
+  const caller = typeof v.run.cause === 'string' && v.run.cause.startsWith(INVALID_INPUT_PREFIX)
+    ? ' The request itself was the problem (invalid input), not a skill: it does not count against any skill\'s reliability.'
+    : '';
+  return `The run ended ${runStatus(v)}${why ? ` — ${why}` : ''}.${states}${caller}`;
 }
 
 /** The recordings the run found, and which one a pilot analysed (from the transcription's `recordings[i]` binding). */
