@@ -92,9 +92,11 @@ describe(`caller errors are not skill failures (${testDbKind()})`, { timeout: 24
 
     await drain(10);
     const after = await crmReport();
-    expect(after.all_time).toEqual(before.all_time);
-    expect(after.recent).toEqual(before.recent);
+    // The skill's own figures are as they were; the caller's errors are counted apart.
+    expect(after.all_time).toEqual({ ...before.all_time, n_caller_errors: 5 });
+    expect(after.recent).toEqual({ ...before.recent, n_caller_errors: 5 });
     expect(after.recent_failures).toEqual([]);
+    expect(after.recent_caller_errors).toHaveLength(5);
     // Counted apart, where the graph keeps them.
     expect(await graph.skillReliability(CRM)).toMatchObject({ n_success: 5, n_failures: 0, n_caller_errors: 5 });
     expect((await graph.recentCallerErrors(CRM, 10)).map((f) => f.state)).toEqual(Array(5).fill('GetApplicationIDs'));

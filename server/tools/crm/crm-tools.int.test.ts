@@ -61,11 +61,15 @@ describe('the CRM directory tools over MCP', { timeout: 60_000 }, () => {
 
   it('count_calls counts, lists unknown names, and refuses a reversed period or bad input as invalid_input', async () => {
     expect(await call('count_calls', { advisor_names: ['Alex Wong', 'John Smith'], ...week })).toMatchObject({
-      status: 'ok', calls: 4, applications: 3, by_advisor: [{ name: 'Alex Wong', calls: 4 }], unknown_advisors: ['John Smith'],
+      status: 'ok', calls: 4, applications: 3, by_advisor: [{ name: 'Alex Wong', calls: 4, recorded_in_period: 4 }],
+      unknown_advisors: ['John Smith'], recorded_in_period: 4, earliest_opened: '2024-07-01',
       summary: expect.stringContaining('Unknown advisors: John Smith.'),
     });
     const team = await call('count_calls', { team: 'Home Finance North', product: 'HELOC 2.0', ...week });
-    expect(team).toMatchObject({ status: 'ok', by_advisor: expect.arrayContaining([{ name: 'Priya Shah', calls: expect.any(Number) }]) });
+    expect(team).toMatchObject({
+      status: 'ok',
+      by_advisor: expect.arrayContaining([{ name: 'Priya Shah', calls: expect.any(Number), recorded_in_period: expect.any(Number) }]),
+    });
     expect(team.by_advisor).toHaveLength(4);
 
     expect(await call('count_calls', { start_date: '2024-07-07', end_date: '2024-07-01' })).toMatchObject({
