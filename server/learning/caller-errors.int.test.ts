@@ -21,7 +21,7 @@ const JOHN = { advisor_name: 'John Smith', start_date: '2024-07-01', end_date: '
 const REVERSED = { advisor_name: 'Alex Wong', start_date: '2024-07-08', end_date: '2024-07-01' };
 
 type Rel = { n_success: number; n_failures: number; failure_rate: number | null };
-type Report = { all_time: Rel; recent: Rel; recent_failures: unknown[] };
+type Report = { all_time: Rel; recent: Rel; recent_failures: unknown[]; recent_caller_errors: unknown[] };
 
 /**
  * Issue 15, end to end through the real demo skills server: a run for an unknown advisor or a
