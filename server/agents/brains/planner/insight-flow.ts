@@ -227,3 +227,42 @@ export function vulnerabilityScan(ctx: PlannerContext, req: PlannerRequest): Bra
   lines.push(...cov.value);
   return ctx.say(lines.join('\n\n'), `Vulnerability scan over ${total} stored QA results.`);
 }
+
+/** How a rule topic shows in the rules' own wording (the summary labels each rule with its text). */
+const TOPIC_RULES: Record<'disclosures' | 'affordability', RegExp> = {
+  disclosures: /disclos|warning|recorded|repossess|secured|variable rate|representative/i,
+  affordability: /afford|income|outgoing|expenditure/i,
+};
+
+/**
+ * "Which calls missed disclosures last week?", "affordability checks this month": the rules of the
+ * topic (found by their wording in the per-rule summary of the stored results), each with how many
+ * analysed calls failed it and a link to those calls in the QA queue.
+ */
+export function ruleTopicScan(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  const topic = req.topic ?? 'disclosures';
+  const s = scopeFilter(ctx, req);
+  if (!s.done) return s.decision;
+  const { filter, range } = s.value;
+  const args = { filter, group_by: 'rule', order: 'fails_desc', limit: 100 };
+  const sum = ctx.find('summarise_qa_results', (a) => JSON.stringify(a) === JSON.stringify(args));
+  if (!sum) return ctx.call([['summarise_qa_results', args]], `The ${topic} rules' failures from the stored QA results.`);
+  if (!sum.ok) return ctx.failed(sum, 'summarise the QA results');
+  const total = Number(sum.result?.total_calls ?? 0);
+  const cov = coverage(ctx, total, range, filter);
+  if (!cov.done) return cov.decision;
+  const period = range ? describeRange(range) : 'in the QA store';
+  if (!total) return ctx.say([`There are no analysed calls ${period} for ${s.value.who} yet.`, ...cov.value].join(' '));
+  const rules = ((sum.result?.groups ?? []) as Group[]).filter((g) => TOPIC_RULES[topic].test(g.label ?? g.key));
+  const failing = rules.filter((g) => (g.fails ?? 0) > 0);
+  const what = topic === 'disclosures' ? 'disclosure' : topic;
+  const lines = [failing.length
+    ? `${failing.length} ${what} rule${failing.length === 1 ? '' : 's'} failed in the ${total} analysed calls ${period}:`
+    : `No ${what} rule failed in the ${total} analysed calls ${period}${rules.length ? ` (${rules.length} checked)` : ''}.`];
+  if (failing.length) {
+    lines.push(failing.map((g) => `- ${g.label ?? g.key}: failed in ${g.fails} call${g.fails === 1 ? '' : 's'} — `
+      + queueLink({ ...filter, rule_id: g.key }, 'open them')).join('\n'));
+  }
+  lines.push(...cov.value);
+  return ctx.say(lines.join('\n\n'), `Rule topic ${topic} over ${total} stored QA results.`);
+}

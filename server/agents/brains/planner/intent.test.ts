@@ -21,6 +21,8 @@ describe("what the Planner reads in the user's words", () => {
     ['Who are the best advisors this month?', 'rank'],
     ['Which rule fails most?', 'rank'],
     ['Why did REC-88342 score so low?', 'explain_call'],
+    ['Which calls missed disclosures last week?', 'rule_topic'],
+    ['how are advisors doing on affordability checks in their calls?', 'rule_topic'],
     ['why did that call score low?', 'explain_call'],
     ['Yes, only the parts where the advisor describes the product matter.', null],
     ['Yes. Please use the existing QA scorecard.', null],

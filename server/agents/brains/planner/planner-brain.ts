@@ -7,7 +7,7 @@ import { readReply } from './intent.ts';
 import { directoryOf } from './resolve.ts';
 import { explainCall } from './explain-flow.ts';
 import { SCALE_WORDS } from './follow-up.ts';
-import { rankAnswer, vulnerabilityScan } from './insight-flow.ts';
+import { rankAnswer, ruleTopicScan, vulnerabilityScan } from './insight-flow.ts';
 import type { PlannerRequest } from './request.ts';
 import { reviewStart, reviewWork, productStart, productGo } from './review-start.ts';
 
@@ -46,7 +46,8 @@ export const HELP = [
   "- review the quality of one advisor's, several advisors' or a team's calls over a period"
     + ' (“check the quality of Alex Wong\'s calls last week”, “how did Priya do in June?”);',
   '- check how advisors explain a product (“are advisors explaining HELOC 2.0 correctly this month?”);',
-  '- find calls where the customer sounded vulnerable (“show me this month\'s calls with vulnerable customers”);',
+  '- find calls where the customer sounded vulnerable (“show me this month\'s calls with vulnerable customers”),'
+    + ' or that failed disclosure or affordability rules (“which calls missed disclosures last week?”);',
   '- rank advisors or rules from the stored QA results'
     + ' (“which advisor has the lowest QA score?”, “which rule fails most?”);',
   '- explain a call\'s score with its failed rules and quotes (“why did REC-88342 score so low?”);',
@@ -132,6 +133,8 @@ function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
       return reviewStart(ctx, req);
     case 'product_check':
       return productStart(ctx, req);
+    case 'rule_topic':
+      return ruleTopicScan(ctx, req);
     case 'vulnerability_scan':
       return vulnerabilityScan(ctx, req);
     case 'rank':

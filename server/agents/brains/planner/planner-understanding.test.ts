@@ -233,6 +233,24 @@ describe('a team, ranking, vulnerability and explanations', () => {
     expect(t.reply).toMatch(/^That isn't something I can act on here\. I can't find John Smith in the CRM\. Did you mean .+\?$/);
   });
 
+  it('"which calls missed disclosures last week?" lists the disclosure rules that failed, with links to their calls', async () => {
+    const groups = [
+      { key: 'FCA-DISC-01', label: 'FCA-DISC-01 Tell the customer that the call is recorded.', calls: 9, scored: 9, mean_score: null,
+        min_score: null, failed_mandatory: 3, vulnerable: 0, fails: 3 },
+      { key: 'CD-04', label: "CD-04 Assess affordability from the customer's income and outgoings.", calls: 9, scored: 9, mean_score: null,
+        min_score: null, failed_mandatory: 0, vulnerable: 0, fails: 2 },
+    ];
+    const c = new ScriptedConversation(fakeTools({ summarise_qa_results: () => ok({ groups, total_calls: 9 }) }));
+    const t = await c.turn('Which calls missed disclosures last week?');
+    expect(t.calls.find((x) => x.name === 'summarise_qa_results')!.args).toMatchObject({ group_by: 'rule' });
+    expect(t.reply).toContain('1 disclosure rule failed in the 9 analysed calls last week');
+    expect(t.reply).toContain('- FCA-DISC-01 Tell the customer that the call is recorded.: failed in 3 calls — [open them](/qa?rule_id=FCA-DISC-01');
+    expect(t.reply).not.toContain('CD-04');
+    const a = await new ScriptedConversation(fakeTools({ summarise_qa_results: () => ok({ groups, total_calls: 9 }) }))
+      .turn('how are advisors doing on affordability checks in their calls last week?');
+    expect(a.reply).toContain('CD-04');
+  });
+
   it('vulnerable customers this month: the flagged calls with links to their review pages', async () => {
     const items = [{
       qa_result_id: '11111111-1111-4111-8111-111111111111', call_id: 'REC-88342',

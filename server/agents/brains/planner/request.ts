@@ -14,16 +14,18 @@ import { hasWord, wordsOf } from './words.ts';
  *   rank                a superlative or ranking word ("lowest", "worst", "top", "rank", "compare",
  *                       "which advisor", "who has") + advisors, rules or teams
  *   vulnerability_scan  a vulnerability topic + calls/customers, or "show/list/find … calls where …"
+ *   rule_topic          a rule topic (disclosures, affordability) + calls or advisors
  *   product_check       explaining/describing something in calls, or "correctly"/"clearly"/…
  *   qa_review           calls + a quality word ("QA", "review", "score", "check" …), or "how did
  *                       <someone> do/perform"
  * Anything else is not a request (a reply, a greeting, a question the Planner cannot answer).
  */
-export type RequestKind = 'qa_review' | 'product_check' | 'vulnerability_scan' | 'rank' | 'explain_call';
+export type RequestKind = 'qa_review' | 'product_check' | 'vulnerability_scan' | 'rule_topic' | 'rank' | 'explain_call';
 
 /** The kind as the Planner's reasoning names it ("Intent classification → …"). */
 export const KIND_LABEL: Record<RequestKind, string> = {
   qa_review: 'advisor QA review', product_check: 'product-explanation check', vulnerability_scan: 'vulnerability scan',
+  rule_topic: 'calls failing the rules of a topic',
   rank: 'ranking from the stored QA results', explain_call: "explain a call's score",
 };
 
@@ -47,6 +49,8 @@ export interface PlannerRequest {
   rank: RankAsk | null;
   /** The call to explain (a recording id), or null for "that call" (the one the conversation was about). */
   call: string | null;
+  /** The rule topic asked about ("missed disclosures", "affordability checks"), for `rule_topic`. */
+  topic?: 'disclosures' | 'affordability';
 }
 
 const CALL_ID = /\bREC-\d{3,}\b/i;
@@ -99,6 +103,8 @@ export function parseRequest(text: string, today: Date): PlannerRequest | null {
   if (topicsIn(text).includes('vulnerability') && (mentionsCall || hasWord(words, 'customer', 'customers'))) {
     return { ...base, kind: 'vulnerability_scan' };
   }
+  const topic = topicsIn(text).find((t): t is 'disclosures' | 'affordability' => t === 'disclosures' || t === 'affordability');
+  if (topic && (mentionsCall || hasWord(words, 'advisor', 'advisors', 'who'))) return { ...base, kind: 'rule_topic', topic };
   const explains = EXPLAIN_PRODUCT.some((w) => words.includes(w));
   // How well something is explained ("correctly", "clearly"), or explained in calls: not a reply that mentions the product.
   if (explains && (mentionsCall || hasWord(words, 'correctly', 'properly', 'accurately', 'clearly', 'well', 'compliant', 'compliantly'))) {
