@@ -2,7 +2,8 @@ import { isRecord } from '../../../../lib/is-record.ts';
 import type { BrainDecision } from '../brain.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
-import { reviewLink, scoreOf, ukDay } from './qa-links.ts';
+import { ukDate } from '../../../../lib/uk-time.ts';
+import { reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest } from './request.ts';
 
 /**
@@ -81,7 +82,7 @@ function explanation(call: string, r: Record<string, unknown>): string {
   const cap = isRecord(detail?.cap)
     ? detail.cap as { value: number; categories: string[]; rule_ids: string[] }
     : null;
-  const who = [r.advisor, ukDay(r.call_at as string | null), r.customer, r.product]
+  const who = [r.advisor, r.call_at ? ukDate(r.call_at as string) : null, r.customer, r.product]
     .filter(Boolean)
     .join(', ');
   const lines = [

@@ -6,7 +6,8 @@ import { checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange } from './intent.ts';
-import { queueLink, reviewLink, scoreOf, ukDay } from './qa-links.ts';
+import { ukDate } from '../../../../lib/uk-time.ts';
+import { queueLink, reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest, RankAsk } from './request.ts';
 import { resolvePeople } from './resolve.ts';
 
@@ -217,7 +218,7 @@ export function vulnerabilityScan(ctx: PlannerContext, req: PlannerRequest): Bra
     : `None of the ${total} analysed calls ${period} had a customer flagged as vulnerable.`];
   if (n) {
     lines.push(items.map((i) => `- ${reviewLink(i.qa_result_id, i.call_id)} — `
-      + `${ukDay(i.call_at) ?? 'date unknown'}, ${i.advisor ?? 'advisor unknown'}`
+      + `${i.call_at ? ukDate(i.call_at) : 'date unknown'}, ${i.advisor ?? 'advisor unknown'}`
       + `${i.customer ? ` with ${i.customer}` : ''}${i.product ? ` (${i.product})` : ''}: `
       + `${scoreOf(i.score, i.max_score)}`
       + `${i.failed_mandatory ? ', failed a mandatory rule' : ''}`).join('\n'));

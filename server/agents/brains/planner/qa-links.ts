@@ -18,10 +18,3 @@ export function scoreOf(score: number | null | undefined, max: number | null | u
   return `${Math.round(score * 10) / 10}/${max ?? 100}`;
 }
 
-/** A call's day as UK users read it ("4 Jul 2024"), on the Europe/London calendar. */
-export function ukDay(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
-}
