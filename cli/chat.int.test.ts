@@ -44,10 +44,12 @@ describe('dcf chat', { timeout: 300_000 }, () => {
   }, 240_000);
   afterAll(() => cli.close());
 
-  it("a Planner turn: the spec's request is answered with a question; continued with --conversation, it runs the pilot and waits for the run", async () => {
+  it("a Planner turn: the spec's request is answered with a question; "
+    + 'continued with --conversation, it runs the pilot and waits for the run', async () => {
     const asked = await dcf(['--agent', 'planner', '--user', 'compliance@demo.dcf', SPEC_REQUEST]);
     expect(asked.code).toBe(0);
-    const question = "Alex Wong's calls last week (2024-07-01 to 2024-07-07), should I check compliance with the standard script, assess customer sentiment";
+    const question = "Alex Wong's calls last week (2024-07-01 to 2024-07-07), "
+      + 'should I check compliance with the standard script, assess customer sentiment';
     expect(asked.stdout.split('\n')[0]).toContain(question);
     const id = /Planner conversation ([0-9a-f-]{36}) \(continue it with --conversation \1\)/.exec(asked.stdout)?.[1];
     expect(id).toBeDefined();
@@ -55,7 +57,10 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     plannerConversation = id!;
 
     // DCF_CLI_USER names the user this time; the conversation keeps its Planner.
-    const pilot = await dcf(['--conversation', plannerConversation, '--json', 'Yes. Please use the existing QA scorecard.'], { DCF_CLI_USER: 'compliance@demo.dcf' });
+    const pilot = await dcf(
+      ['--conversation', plannerConversation, '--json', 'Yes. Please use the existing QA scorecard.'],
+      { DCF_CLI_USER: 'compliance@demo.dcf' },
+    );
     expect(pilot.code, pilot.stderr).toBe(0);
     const j = chatJson(pilot);
     expect(j.conversation_id).toBe(plannerConversation);
@@ -90,11 +95,23 @@ describe('dcf chat', { timeout: 300_000 }, () => {
       usage(['--agent', 'planner', '   '], /the message is empty/),
     ]);
     // Who is talking, and whose conversation: one command at a time (each opens the data directory).
-    await usage(['--agent', 'planner', 'hello'], /say who is talking: --user <email> or DCF_CLI_USER \(3 users may chat: admin@demo\.dcf, compliance@demo\.dcf, designer@demo\.dcf\)/);
+    await usage(
+      ['--agent', 'planner', 'hello'],
+      /say who is talking: --user <email> or DCF_CLI_USER \(3 users may chat: admin@demo\.dcf, compliance@demo\.dcf, designer@demo\.dcf\)/,
+    );
     await usage(['--agent', 'planner', '--user', 'nobody@demo.dcf', 'hello'], /no console user nobody@demo\.dcf \(--user\)/);
-    await usage(['--agent', 'planner', '--user', 'stakeholder@demo.dcf', 'hello'], /stakeholder@demo\.dcf is a stakeholder: chat is for compliance_manager, workflow_designer, admin/);
-    await usage(['--conversation', plannerConversation, '--user', 'designer@demo.dcf', 'hello'], new RegExp(`designer@demo\\.dcf has no conversation ${plannerConversation}`));
-    await usage(['--agent', 'conductor', '--conversation', plannerConversation, '--user', 'compliance@demo.dcf', 'hello'], /is a planner conversation, not a conductor one/);
+    await usage(
+      ['--agent', 'planner', '--user', 'stakeholder@demo.dcf', 'hello'],
+      /stakeholder@demo\.dcf is a stakeholder: chat is for compliance_manager, workflow_designer, admin/,
+    );
+    await usage(
+      ['--conversation', plannerConversation, '--user', 'designer@demo.dcf', 'hello'],
+      new RegExp(`designer@demo\\.dcf has no conversation ${plannerConversation}`),
+    );
+    await usage(
+      ['--agent', 'conductor', '--conversation', plannerConversation, '--user', 'compliance@demo.dcf', 'hello'],
+      /is a planner conversation, not a conductor one/,
+    );
   });
 
   it('--timeout ends the wait: exit 1, what happened so far on standard output, what was still open on standard error', async () => {
@@ -104,17 +121,29 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     expect(r.stderr).toContain('dcf chat: timed out after 0.001 s (--timeout); still open: the agent is still answering');
   });
 
-  it("while a console shares the database, the CLI delivers only its conversation's messages; without one it delivers what is queued", async () => {
+  it("while a console shares the database, the CLI delivers only its conversation's messages; "
+    + 'without one it delivers what is queued', async () => {
     // An agent of someone else's conversation with a message waiting in its durable inbox.
     const other = await withDb(async (db) => {
       const config = testConfig({ DCF_DATA_DIR: dir });
-      const platform = new LocalAgentPlatform({ db, toolServices: { config }, brains: deterministicBrains(), audit: null, sweepInbox: false });
+      const platform = new LocalAgentPlatform({
+        db,
+        toolServices: { config },
+        brains: deterministicBrains(),
+        audit: null,
+        sweepInbox: false,
+      });
       const agent = await platform.createAgent({ template: 'planner', name: 'someone-elses-planner' });
       await platform.close();
       const seq = await new InboxStore(db).enqueue(agent.id, { role: 'user', content: 'Which skills transcribe audio?' });
       return { agent: agent.id, seq };
     });
-    const inboxStatus = (db: Db) => db.select({ status: agentInbox.status }).from(agentInbox).where(eq(agentInbox.seq, other.seq)).then((rows) => rows[0]?.status);
+    const inboxStatus = (db: Db) =>
+      db
+        .select({ status: agentInbox.status })
+        .from(agentInbox)
+        .where(eq(agentInbox.seq, other.seq))
+        .then((rows) => rows[0]?.status);
 
     // The test process holds the data directory and shares it, as the console does.
     const consoleDb = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite'), share: true });
@@ -131,7 +160,11 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     expect(alone.code, alone.stderr).toBe(0);
     await withDb(async (db) => {
       expect(await inboxStatus(db)).toBe('delivered');
-      const history = await db.select({ type: agentMessages.messageType }).from(agentMessages).where(eq(agentMessages.agentId, other.agent)).orderBy(asc(agentMessages.seq));
+      const history = await db
+        .select({ type: agentMessages.messageType })
+        .from(agentMessages)
+        .where(eq(agentMessages.agentId, other.agent))
+        .orderBy(asc(agentMessages.seq));
       expect(history.map((m) => m.type)).toEqual(expect.arrayContaining(['user_message', 'assistant_message']));
     });
   });
@@ -159,7 +192,9 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     const r = await dcf(['--agent', 'conductor', '--user', 'compliance@demo.dcf', '--json', '--timeout', '240', request]);
     expect(r.code, r.stderr).toBe(0);
     const j = chatJson(r);
-    const conductor = await withDb(async (db) => (await db.select().from(conversations).where(eq(conversations.id, j.conversation_id)))[0]!.agentId);
+    const conductor = await withDb(
+      async (db) => (await db.select().from(conversations).where(eq(conversations.id, j.conversation_id)))[0]!.agentId,
+    );
 
     const delegations = j.messages.filter((m) => m.type === 'task_delegation');
     const results = j.messages.filter((m) => m.type === 'task_result');
@@ -167,7 +202,11 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     expect(delegations.every((m) => m.from === conductor && m.to !== conductor)).toBe(true);
     expect(results.map((m) => [m.from, m.to]).sort()).toEqual(delegations.map((m) => [m.to, m.from]).sort());
     const companions = new Set(delegations.map((m) => m.to));
-    expect(j.tool_calls.some((c) => c.agent === conductor && (c.name === 'delegate_task' || c.name === 'broadcast_task') && c.status === 'ok')).toBe(true);
+    expect(
+      j.tool_calls.some((c) => c.agent === conductor
+        && (c.name === 'delegate_task' || c.name === 'broadcast_task')
+        && c.status === 'ok'),
+    ).toBe(true);
     expect(j.tool_calls.some((c) => companions.has(c.agent))).toBe(true);
     expect(j.reply.trim()).not.toBe('');
 
@@ -177,15 +216,22 @@ describe('dcf chat', { timeout: 300_000 }, () => {
       expect(tasks.length).toBe(delegations.length);
       expect(tasks.map((t) => t.status)).toEqual(tasks.map(() => 'succeeded'));
       // The reply ends with the Conductor's answer to the results: given after the last one arrived.
-      const history = await db.select().from(agentMessages).where(eq(agentMessages.agentId, conductor)).orderBy(asc(agentMessages.seq));
-      const lastResult = history.findLastIndex((m) => m.messageType === 'user_message' && String(m.event.content).includes('"task_result"'));
+      const history = await db
+        .select()
+        .from(agentMessages)
+        .where(eq(agentMessages.agentId, conductor))
+        .orderBy(asc(agentMessages.seq));
+      const lastResult = history.findLastIndex((m) => m.messageType === 'user_message'
+        && String(m.event.content).includes('"task_result"'));
       const lastAnswer = history.findLastIndex((m) => m.messageType === 'assistant_message' && String(m.event.content).trim() !== '');
       expect(lastResult).toBeGreaterThan(-1);
       expect(lastAnswer).toBeGreaterThan(lastResult);
       // The reply: every answer with text since the user's message, in order (acknowledgements without text left out).
       const asked = history.findIndex((m) => m.messageType === 'user_message' && m.event.content === request);
       expect(asked).toBeGreaterThan(-1);
-      const answers = history.slice(asked + 1).flatMap((m) => (m.messageType === 'assistant_message' && String(m.event.content).trim() ? [String(m.event.content)] : []));
+      const answers = history.slice(asked + 1).flatMap((m) => (
+        m.messageType === 'assistant_message' && String(m.event.content).trim() ? [String(m.event.content)] : []
+      ));
       expect(j.reply).toBe(answers.join('\n\n'));
       expect(answers.at(-1)).toBe(String(history[lastAnswer]!.event.content));
     });

@@ -22,30 +22,50 @@ const html = (el: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticM
 const tool = (name: string, args: unknown, ret?: unknown): ToolItem =>
   foldThread([
     { event: { message_type: 'tool_call_message', id: 'm1', tool_call: { tool_call_id: 'c1', name, arguments: JSON.stringify(args) } } },
-    ...(ret === undefined ? [] : [{ event: { message_type: 'tool_return_message' as const, id: 'r1', tool_call_id: 'c1', name, status: 'success' as const, tool_return: JSON.stringify(ret) } }]),
+    ...(ret === undefined ? [] : [{
+      event: {
+        message_type: 'tool_return_message' as const,
+        id: 'r1',
+        tool_call_id: 'c1',
+        name,
+        status: 'success' as const,
+        tool_return: JSON.stringify(ret),
+      },
+    }]),
   ])[0] as ToolItem;
 
 describe('chat pieces render', () => {
   it('messages carry chat-message with their role; reasoning is a folded card', () => {
-    expect(html(createElement(UserMessage, { content: 'Hi <b>there</b>' }))).toMatch(/data-testid="chat-message" data-role="user"[\s\S]*Hi &lt;b&gt;there&lt;\/b&gt;/);
-    expect(html(createElement(AssistantMessage, { content: 'A **bold** reply', agentLabel: 'the Planner' }))).toMatch(/data-role="assistant"[\s\S]*<strong class="font-semibold">bold<\/strong>/);
-    expect(html(createElement(ReasoningCard, { reasoning: 'Check the catalog first.' }))).toMatch(/<details[^>]*data-testid="chat-reasoning"[\s\S]*Reasoning/);
+    expect(html(createElement(UserMessage, { content: 'Hi <b>there</b>' })))
+      .toMatch(/data-testid="chat-message" data-role="user"[\s\S]*Hi &lt;b&gt;there&lt;\/b&gt;/);
+    expect(html(createElement(AssistantMessage, { content: 'A **bold** reply', agentLabel: 'the Planner' })))
+      .toMatch(/data-role="assistant"[\s\S]*<strong class="font-semibold">bold<\/strong>/);
+    expect(html(createElement(ReasoningCard, { reasoning: 'Check the catalog first.' })))
+      .toMatch(/<details[^>]*data-testid="chat-reasoning"[\s\S]*Reasoning/);
   });
 
   it('a tool card names its tool and shows arguments and result as JSON', () => {
-    const out = html(createElement(ToolCard, { item: tool('validate_workflow', { path: 'workflows/x.json' }, { status: 'ok', error: null, valid: true }), running: false }));
+    const out = html(createElement(ToolCard, {
+      item: tool('validate_workflow', { path: 'workflows/x.json' }, { status: 'ok', error: null, valid: true }),
+      running: false,
+    }));
     expect(out).toContain('data-testid="chat-tool-card" data-tool="validate_workflow" data-status="ok"');
     expect(out).toContain('&quot;path&quot;: &quot;workflows/x.json&quot;');
   });
 
   it('the workflow card: name, version, states, verdict, and the saved version’s link', () => {
-    const validated = cardForTool(tool('validate_workflow', { workflow: pilot }, { status: 'ok', error: null, valid: true, errors: [], warnings: [] })) as WorkflowCardData;
+    const validated = cardForTool(
+      tool('validate_workflow', { workflow: pilot }, { status: 'ok', error: null, valid: true, errors: [], warnings: [] }),
+    ) as WorkflowCardData;
     const out = html(createElement(WorkflowCard, { card: validated, pending: false }));
     expect(out).toContain('data-testid="chat-workflow-card"');
     expect(out).toMatch(/Standard Advice Call Analysis[\s\S]*v1\.0\.0/);
     expect(out).toMatch(/States<\/dt><dd[^>]*>7/);
     expect(out).toContain('Valid');
-    const saved = html(createElement(WorkflowCard, { card: { ...validated, saved: { workflowId: pilot.workflow_id, version: '1.0.0' } }, pending: false }));
+    const saved = html(createElement(WorkflowCard, {
+      card: { ...validated, saved: { workflowId: pilot.workflow_id, version: '1.0.0' } },
+      pending: false,
+    }));
     expect(saved).toContain(`href="/graph?workflow=${pilot.workflow_id}&amp;version=1.0.0"`);
   });
 
@@ -64,7 +84,8 @@ describe('chat pieces render', () => {
       qa_result_id: `qa-${callId}`, call_id: callId, run_id: 'run-1', application_id: null, advisor: 'Alex Wong', team: null,
       customer: null, product: 'HELOC 2.0', call_at: '2024-07-02T10:05:00.000Z', score, max_score: 100, human_score: null,
       failed_mandatory: 0, rules_failed: 0, rules_passed: 20, failed_rule_ids: [], vulnerable: false, review_status: 'unreviewed' as const,
-      overridden: false, workflow_id: 'w', workflow_name: 'W', workflow_version: '1.0.0', latest: true, run_finished_at: '2024-07-08T09:00:00.000Z',
+      overridden: false, workflow_id: 'w', workflow_name: 'W', workflow_version: '1.0.0', latest: true,
+      run_finished_at: '2024-07-08T09:00:00.000Z',
       ...o,
     });
     const items = [item('REC-88377', 94, { vulnerable: true }), item('REC-88342', 29, { failed_mandatory: 10, rules_failed: 19 })];

@@ -40,7 +40,18 @@ type Props = {
 };
 
 /** One conversation: its header, the messages (history + live turn) and the message box. */
-export function ChatThread({ conversationId, conversation, runtime, platformProblem, canOpenCompanions = false, turn, onSend, onStop, onDismissNotice, onClose }: Props) {
+export function ChatThread({
+  conversationId,
+  conversation,
+  runtime,
+  platformProblem,
+  canOpenCompanions = false,
+  turn,
+  onSend,
+  onStop,
+  onDismissNotice,
+  onClose,
+}: Props) {
   const trpc = useTRPC();
   const busy = turn.live !== null;
   // Re-read when a turn ends (use-chat-turns), not on focus. A Conductor also hears from its
@@ -56,7 +67,10 @@ export function ChatThread({ conversationId, conversation, runtime, platformProb
   const [refreshing, setRefreshing] = useState(false);
   const mode = conversation ? MODES[modeOf(conversation.mode)] : null;
   const agentLabel = mode ? `the ${mode.label}` : 'the agent';
-  const movedPlatform = conversation && runtime && conversation.platform !== runtime.kind ? `This conversation lives on the ${conversation.platform} agent platform; the console now runs ${runtime.kind}. You can read it but not continue it.` : null;
+  const movedPlatform = conversation && runtime && conversation.platform !== runtime.kind
+    ? `This conversation lives on the ${conversation.platform} agent platform; `
+      + `the console now runs ${runtime.kind}. You can read it but not continue it.`
+    : null;
   const blocked = platformProblem ?? movedPlatform;
 
   const notFound = messages.isError && trpcCode(messages.error) === 'NOT_FOUND';
@@ -126,7 +140,8 @@ export function ChatThread({ conversationId, conversation, runtime, platformProb
             <p className="text-sm font-medium text-slate-800">Nothing said yet.</p>
             <p className="mt-1 text-sm text-slate-600">
               {modeOf(conversation?.mode ?? 'planner') === 'planner'
-                ? 'Tell the Planner what you need, e.g. “Analyse the calls Alex Wong made last week for compliance and give me a QA score.”'
+                ? 'Tell the Planner what you need, e.g. “Analyse the calls Alex Wong made last week '
+                  + 'for compliance and give me a QA score.”'
                 : 'Tell the Conductor what needs doing; it splits the work among its Companion agents.'}
             </p>
           </div>

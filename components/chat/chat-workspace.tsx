@@ -70,7 +70,9 @@ export function ChatWorkspace() {
         ) : (
           <Panel title="Start a conversation" id="chat-start">
             <div className="max-w-xl space-y-3">
-              <p className="text-sm text-slate-600">Choose who you talk to. Your conversations are listed on the left; each one keeps its agent and its history.</p>
+              <p className="text-sm text-slate-600">
+                Choose who you talk to. Your conversations are listed on the left; each one keeps its agent and its history.
+              </p>
               <ModeChoices onCreated={select} disabled={platformProblem} />
             </div>
           </Panel>

@@ -43,11 +43,19 @@ export function MessageList({ history, truncated, turn, agentLabel, onDismissNot
   const delegation = useMemo(() => planDelegationCards(items, facts), [items, facts]);
   const nameOf = (id: string | null) => (id ? (facts.agents[id]?.name ?? id) : 'another agent');
   const protocol = (m: ProtocolMessage, at?: string) =>
-    m.kind === 'strategic_advice' ? <AdviceCard m={m} from="the Strategist" at={at} /> : <ProtocolNote m={m} from={nameOf(m.sender)} at={at} />;
+    m.kind === 'strategic_advice'
+      ? <AdviceCard m={m} from="the Strategist" at={at} />
+      : <ProtocolNote m={m} from={nameOf(m.sender)} at={at} />;
   const delegationCard = (card: DelegationToolCard, pending: boolean) => {
     switch (card.kind) {
       case 'delegation':
-        return <DelegationCard card={card} streaming={pending && streaming} companionsHref={card.sessionId ? (companionsHref?.(card.sessionId) ?? null) : null} />;
+        return (
+          <DelegationCard
+            card={card}
+            streaming={pending && streaming}
+            companionsHref={card.sessionId ? (companionsHref?.(card.sessionId) ?? null) : null}
+          />
+        );
       case 'companion':
         return <CompanionCard card={card} />;
       case 'dismiss':
@@ -112,8 +120,17 @@ export function MessageList({ history, truncated, turn, agentLabel, onDismissNot
     // `relative`: the scroller is the containing block of the thread's absolutely positioned pieces
     // (screen-reader-only captions and labels), which would otherwise stretch the page below it.
     <div ref={scroller} onScroll={onScroll} className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50/60 px-4 py-4">
-      <div role="log" aria-label={`Conversation with ${agentLabel}`} aria-busy={streaming} className="mx-auto flex max-w-4xl flex-col gap-3">
-        {truncated && <p className="text-center text-xs text-slate-500">Earlier messages are not shown: this is the newest part of the conversation.</p>}
+      <div
+        role="log"
+        aria-label={`Conversation with ${agentLabel}`}
+        aria-busy={streaming}
+        className="mx-auto flex max-w-4xl flex-col gap-3"
+      >
+        {truncated && (
+          <p className="text-center text-xs text-slate-500">
+            Earlier messages are not shown: this is the newest part of the conversation.
+          </p>
+        )}
         {items.map((item, i) => (
           // Letta gives a step's reasoning and tool call one message id: the position keeps keys unique.
           <div key={`${i}-${item.kind}-${item.id}`}>{render(item)}</div>

@@ -12,7 +12,13 @@ function scoreTone(score: number, max: number): Tone {
   return r >= 0.8 ? 'ok' : r >= 0.6 ? 'warn' : 'bad';
 }
 
-const TONE_TEXT: Record<Tone, string> = { ok: 'text-emerald-700', warn: 'text-amber-700', bad: 'text-red-700', info: 'text-indigo-700', neutral: 'text-slate-800' };
+const TONE_TEXT: Record<Tone, string> = {
+  ok: 'text-emerald-700',
+  warn: 'text-amber-700',
+  bad: 'text-red-700',
+  info: 'text-indigo-700',
+  neutral: 'text-slate-800',
+};
 
 function Rule({ r }: { r: FailedRule }) {
   return (
@@ -45,12 +51,19 @@ export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: stri
   const rules = allRules ? qa.failedRules : qa.failedRules.slice(0, FIRST_RULES);
   const max = qa.maxScore ?? 100;
   return (
-    <section aria-label={qa.score !== null ? 'QA result' : 'Compliance result'} className="rounded-xl border border-slate-200 bg-white p-4 text-sm" data-testid="chat-qa-card">
+    <section
+      aria-label={qa.score !== null ? 'QA result' : 'Compliance result'}
+      className="rounded-xl border border-slate-200 bg-white p-4 text-sm"
+      data-testid="chat-qa-card"
+    >
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         {qa.mean ? (
           <div>
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Mean QA score</p>
-            <p className={`text-5xl leading-none font-semibold tabular-nums ${TONE_TEXT[scoreTone(qa.mean.value, max)]}`} data-testid="chat-qa-score">
+            <p
+              className={`text-5xl leading-none font-semibold tabular-nums ${TONE_TEXT[scoreTone(qa.mean.value, max)]}`}
+              data-testid="chat-qa-score"
+            >
               {qa.mean.value}
               <span className="text-xl font-normal text-slate-400">/{max}</span>
             </p>
@@ -87,7 +100,11 @@ export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: stri
       )}
       {runId && !calls && (
         <p className="mt-2 text-xs">
-          <Link href={`/qa/open?run=${encodeURIComponent(runId)}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline" data-testid="chat-qa-open">
+          <Link
+            href={`/qa/open?run=${encodeURIComponent(runId)}`}
+            className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+            data-testid="chat-qa-open"
+          >
             {qa.perCall.length > 1 ? 'Review these calls in QA review →' : 'Open the call in QA review →'}
           </Link>
         </p>
@@ -95,14 +112,20 @@ export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: stri
 
       {qa.breakdown.length > 0 && (
         <div className="mt-4">
-          <p className="mb-1.5 text-xs font-medium text-slate-600">Breakdown{qa.formulaId && <span className="font-normal text-slate-500"> · formula {qa.formulaId}</span>}</p>
+          <p className="mb-1.5 text-xs font-medium text-slate-600">
+            Breakdown
+            {qa.formulaId && <span className="font-normal text-slate-500"> · formula {qa.formulaId}</span>}
+          </p>
           <dl className="grid max-w-md grid-cols-[8rem_1fr] items-center gap-x-3 gap-y-1.5 text-xs">
             {qa.breakdown.map((b) => (
               <div key={b.component} className="contents">
                 <dt className="text-slate-700 capitalize">{b.component.replace(/_/g, ' ')}</dt>
                 <dd className="flex items-center gap-3">
                   <span aria-hidden className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100">
-                    <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${Math.min(100, (b.points / max) * 100)}%` }} />
+                    <span
+                      className="block h-full rounded-full bg-indigo-500"
+                      style={{ width: `${Math.min(100, (b.points / max) * 100)}%` }}
+                    />
                   </span>
                   <span className="w-14 text-right font-medium text-slate-900 tabular-nums">{b.points} pts</span>
                 </dd>
@@ -120,7 +143,10 @@ export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: stri
             {qa.perCall.map((c) => (
               <li key={c.call}>
                 {runId ? (
-                  <Link href={`/qa/open?run=${encodeURIComponent(runId)}&call=${encodeURIComponent(c.call)}`} title={`Open ${c.call} in QA review`}>
+                  <Link
+                    href={`/qa/open?run=${encodeURIComponent(runId)}&call=${encodeURIComponent(c.call)}`}
+                    title={`Open ${c.call} in QA review`}
+                  >
                     <Badge tone={scoreTone(c.score, c.maxScore)}>
                       <span className="font-mono">{c.call}</span> {c.score}/{c.maxScore}
                     </Badge>
@@ -148,7 +174,12 @@ export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: stri
               ))}
             </ul>
             {qa.failedRules.length > FIRST_RULES && (
-              <button type="button" onClick={() => setAllRules((a) => !a)} aria-expanded={allRules} className="mt-2 text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">
+              <button
+                type="button"
+                onClick={() => setAllRules((a) => !a)}
+                aria-expanded={allRules}
+                className="mt-2 text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+              >
                 {allRules ? 'Show fewer' : `Show all ${plural(qa.failedRules.length, 'failed rule')}`}
               </button>
             )}

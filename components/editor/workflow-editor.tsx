@@ -88,7 +88,10 @@ export function WorkflowEditor({ source, permissions, against = null }: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [layout.layout]);
 
-  const edit = useCallback((result: EditResult, o?: { coalesce?: string; select?: readonly string[] }) => canvas.dispatch({ type: 'edit', result, ...o }), [canvas]);
+  const edit = useCallback(
+    (result: EditResult, o?: { coalesce?: string; select?: readonly string[] }) => canvas.dispatch({ type: 'edit', result, ...o }),
+    [canvas],
+  );
   useGlobalShortcuts(readOnly ? null : canvas);
   // A double-click on a state opens it in the inspector.
   const canvasActions = useMemo(() => ({ ...canvas, open: (pointer: string) => { canvas.open(pointer); setTab('inspector'); } }), [canvas]);
@@ -126,10 +129,22 @@ export function WorkflowEditor({ source, permissions, against = null }: {
       return { line: at.line, column: at.column, exact: hit.exact };
     };
   }, [state.text, state.syntaxError]);
-  const problems = { errors: validation.findings.filter((f) => f.severity === 'error').length, warnings: validation.findings.filter((f) => f.severity === 'warning').length };
+  const problems = {
+    errors: validation.findings.filter((f) => f.severity === 'error').length,
+    warnings: validation.findings.filter((f) => f.severity === 'warning').length,
+  };
   const selected = state.selection.length === 1 ? state.selection[0]! : null;
 
-  const json = <JsonPanel text={state.text} onChange={(text) => canvas.dispatch({ type: 'text', text })} findings={validation.findings} syntaxError={syntax} readOnly={readOnly} editorRef={jsonEditor} />;
+  const json = (
+    <JsonPanel
+      text={state.text}
+      onChange={(text) => canvas.dispatch({ type: 'text', text })}
+      findings={validation.findings}
+      syntaxError={syntax}
+      readOnly={readOnly}
+      editorRef={jsonEditor}
+    />
+  );
   return (
     <div className="-m-8 flex h-screen min-h-0 flex-col" data-testid="workflow-editor">
       <EditorToolbar
@@ -164,7 +179,12 @@ export function WorkflowEditor({ source, permissions, against = null }: {
           {state.notice ?? `The layout failed: ${layout.error}`}
         </p>
       )}
-      <div className={`grid min-h-0 flex-1 ${readOnly ? 'grid-cols-[minmax(0,1fr)_26rem]' : 'grid-cols-[8.5rem_minmax(0,1fr)_26rem]'} ${jsonBeside ? '!grid-cols-[8.5rem_minmax(0,1fr)_28rem_24rem]' : ''}`}>
+      <div
+        className={
+          `grid min-h-0 flex-1 ${readOnly ? 'grid-cols-[minmax(0,1fr)_26rem]' : 'grid-cols-[8.5rem_minmax(0,1fr)_26rem]'} `
+          + `${jsonBeside ? '!grid-cols-[8.5rem_minmax(0,1fr)_28rem_24rem]' : ''}`
+        }
+      >
         {!readOnly && (
           <div className="overflow-y-auto border-r border-slate-200 bg-white p-2">
             <Palette onAdd={canvas.add} />
@@ -172,18 +192,41 @@ export function WorkflowEditor({ source, permissions, against = null }: {
         )}
         <SkillFiguresContext.Provider value={figures}>
           <ReactFlowProvider>
-            <EditorCanvas nodes={flow.nodes} edges={flow.edges} readOnly={readOnly} actions={canvasActions} onReady={(v) => (viewport.current = v)} ariaLabel="Workflow canvas" />
+            <EditorCanvas
+              nodes={flow.nodes}
+              edges={flow.edges}
+              readOnly={readOnly}
+              actions={canvasActions}
+              onReady={(v) => (viewport.current = v)}
+              ariaLabel="Workflow canvas"
+            />
           </ReactFlowProvider>
         </SkillFiguresContext.Provider>
         {jsonBeside && <div className="min-h-0 border-l border-slate-200">{json}</div>}
         <aside className="flex min-h-0 flex-col border-l border-slate-200 bg-white" aria-label="Side panel">
           <SideTabs tab={tab} onTab={setTab} problems={problems} hideJson={jsonBeside} />
           <div className="min-h-0 flex-1 overflow-y-auto" role="tabpanel" id={`side-panel-${tab}`} aria-labelledby={`side-tab-${tab}`}>
-            {tab === 'inspector' && <Inspector doc={doc} pointer={selected} findings={validation.findings} readOnly={readOnly} edit={edit} focus={selectedFinding?.path ?? null} />}
+            {tab === 'inspector' && (
+              <Inspector
+                doc={doc}
+                pointer={selected}
+                findings={validation.findings}
+                readOnly={readOnly}
+                edit={edit}
+                focus={selectedFinding?.path ?? null}
+              />
+            )}
             {tab === 'json' && !jsonBeside && json}
             {tab === 'control' && <ControlPlanePanel doc={doc} valid={validation.valid} />}
             {tab === 'problems' && (
-              <ProblemsPanel findings={validation.findings} syntaxError={syntax} checking={validation.checking} selectedKey={selectedFinding?.key ?? null} place={place} onSelect={selectFinding} />
+              <ProblemsPanel
+                findings={validation.findings}
+                syntaxError={syntax}
+                checking={validation.checking}
+                selectedKey={selectedFinding?.key ?? null}
+                place={place}
+                onSelect={selectFinding}
+              />
             )}
           </div>
         </aside>

@@ -29,7 +29,16 @@ export function InputFormField({ field, value, error, onChange, suggestions, not
   const common = { id, 'aria-invalid': !!error, 'aria-describedby': describedBy, className: `${FIELD} w-full` };
   let control;
   if (field.type === 'boolean') {
-    control = <input type="checkbox" id={id} checked={value === true || value === 'true'} onChange={(e) => onChange(e.target.checked)} aria-describedby={describedBy} className="size-4" />;
+    control = (
+      <input
+        type="checkbox"
+        id={id}
+        checked={value === true || value === 'true'}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={describedBy}
+        className="size-4"
+      />
+    );
   } else if (field.type === 'enum') {
     control = (
       <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
@@ -42,9 +51,22 @@ export function InputFormField({ field, value, error, onChange, suggestions, not
       </select>
     );
   } else if (field.type === 'object' || field.type === 'array') {
-    control = <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} className={`${FIELD} w-full font-mono text-xs`} placeholder={field.type === 'array' ? '[ … ]' : '{ … }'} />;
+    control = (
+      <textarea
+        {...common}
+        rows={4}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${FIELD} w-full font-mono text-xs`}
+        placeholder={field.type === 'array' ? '[ … ]' : '{ … }'}
+      />
+    );
   } else {
-    const type = field.type === 'date' ? 'date' : field.type === 'date-time' ? 'datetime-local' : field.type === 'number' || field.type === 'integer' ? 'number' : 'text';
+    const type =
+      field.type === 'date' ? 'date'
+      : field.type === 'date-time' ? 'datetime-local'
+      : field.type === 'number' || field.type === 'integer' ? 'number'
+      : 'text';
     const step = field.type === 'integer' ? 1 : field.type === 'number' ? 'any' : undefined;
     const list = suggestions && type === 'text' ? `${id}-list` : undefined;
     control = (

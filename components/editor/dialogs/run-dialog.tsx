@@ -17,7 +17,11 @@ import { useAdvisors } from './use-advisors';
 /** The issues a refused start reports (input or workflow validation), when it lists any. */
 function issuesOf(failure: object): Array<{ path: string; message: string }> {
   const issues = (failure as { issues?: unknown }).issues;
-  return Array.isArray(issues) ? issues.filter((i): i is { path: string; message: string } => isObject(i) && typeof i.message === 'string').map((i) => ({ path: String(i.path ?? ''), message: i.message })) : [];
+  return Array.isArray(issues)
+    ? issues
+      .filter((i): i is { path: string; message: string } => isObject(i) && typeof i.message === 'string')
+      .map((i) => ({ path: String(i.path ?? ''), message: i.message }))
+    : [];
 }
 
 /** Initial control values: each field's schema default, as the control holds it. */
@@ -33,7 +37,9 @@ function defaults(fields: ReturnType<typeof formFields>): Record<string, unknown
 /** What the advisor field says under it about the CRM's list. */
 function advisorNote(list: AdvisorList): string {
   if (list.status === 'loading') return 'Reading the CRM’s advisors…';
-  if (list.status === 'unavailable') return `The CRM’s advisor list could not be read (${list.reason}); the name is checked when the run starts.`;
+  if (list.status === 'unavailable') {
+    return `The CRM’s advisor list could not be read (${list.reason}); the name is checked when the run starts.`;
+  }
   return `Choose one of the CRM’s ${list.advisors.length} advisors (type to search the list).`;
 }
 
@@ -45,7 +51,12 @@ function advisorNote(list: AdvisorList): string {
  * end and an advisor the CRM does not know (`advisor_name` is offered as the CRM's list); while
  * either fails, a message says why under the field and Start stays disabled.
  */
-export function RunDialog({ open, onClose, doc, saved }: { open: boolean; onClose(): void; doc: WorkflowDoc; saved: { workflow_id: string; version: string } | null }) {
+export function RunDialog({ open, onClose, doc, saved }: {
+  open: boolean;
+  onClose(): void;
+  doc: WorkflowDoc;
+  saved: { workflow_id: string; version: string } | null;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const fields = useMemo(() => orderedFields(formFields(doc.workflow_input_schema)), [doc.workflow_input_schema]);
@@ -82,7 +93,9 @@ export function RunDialog({ open, onClose, doc, saved }: { open: boolean; onClos
       input = withCrmSpelling(r.value, advisors);
     }
     setErrors({});
-    const result = await start.mutateAsync(saved ? { workflow_id: saved.workflow_id, version: saved.version, input } : { workflow: doc, input });
+    const result = await start.mutateAsync(
+      saved ? { workflow_id: saved.workflow_id, version: saved.version, input } : { workflow: doc, input },
+    );
     if (result.status === 'ok') router.push(`/runs/${result.run_id}`);
   };
   const failure = start.data?.status === 'error' ? start.data : null;
@@ -96,7 +109,14 @@ export function RunDialog({ open, onClose, doc, saved }: { open: boolean; onClos
         {noSchemaFields ? (
           <div className="space-y-1">
             <label htmlFor="run-input-json" className="block text-sm font-medium">Input (JSON object)</label>
-            <textarea id="run-input-json" rows={5} value={extra} onChange={(e) => setExtra(e.target.value)} className="w-full rounded-md border border-slate-300 p-2 font-mono text-xs" placeholder="{}" />
+            <textarea
+              id="run-input-json"
+              rows={5}
+              value={extra}
+              onChange={(e) => setExtra(e.target.value)}
+              className="w-full rounded-md border border-slate-300 p-2 font-mono text-xs"
+              placeholder="{}"
+            />
             {errors.$ && <p className="text-xs text-red-700" role="alert">{errors.$}</p>}
           </div>
         ) : (

@@ -22,7 +22,9 @@ export function RunProgress({ counts }: { counts: ReturnType<typeof progressOf> 
     <div className="min-w-64">
       <StateProgressBar counts={counts} text={`${counts.done} of ${counts.total} states done`} />
       <p className="mt-1 text-xs text-slate-600">
-        {counts.done} of {counts.total} states done{counts.running > 0 && ` · ${counts.running} running`}{counts.failed > 0 && ` · ${counts.failed} failed`}
+        {counts.done} of {counts.total} states done
+        {counts.running > 0 && ` · ${counts.running} running`}
+        {counts.failed > 0 && ` · ${counts.failed} failed`}
       </p>
     </div>
   );
@@ -42,22 +44,37 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
   const took = Number.isNaN(started) ? null : (Number.isNaN(ended) ? now : ended) - started;
   const invalidInput = runFailureLabel({ status, error: s(run.error) || null, cause: s(run.cause) || null });
   return (
-    <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3" data-testid="run-header" data-status={status}>
+    <header
+      className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3"
+      data-testid="run-header"
+      data-status={status}
+    >
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
           <Link href="/runs" className="text-sm text-slate-500 hover:text-slate-800">Runs</Link>
           <span className="text-slate-300">/</span>
-          <Link href={editorHref({ kind: 'saved', workflowId: s(run.workflow_id), version: s(run.workflow_version) })} className="font-semibold text-slate-900 hover:underline">
+          <Link
+            href={editorHref({ kind: 'saved', workflowId: s(run.workflow_id), version: s(run.workflow_version) })}
+            className="font-semibold text-slate-900 hover:underline"
+          >
             {s(run.workflow_name) || 'Workflow'}
           </Link>
           <span className="font-mono text-xs text-slate-500">v{s(run.workflow_version)}</span>
           <span data-testid="run-status"><Badge tone={runTone(status)}>{status}</Badge></span>
           {invalidInput && (
-            <span className="text-xs text-amber-800" title="The run's input was invalid: not a fault of any skill" data-testid="run-invalid-input">
+            <span
+              className="text-xs text-amber-800"
+              title="The run's input was invalid: not a fault of any skill"
+              data-testid="run-invalid-input"
+            >
               {invalidInput}
             </span>
           )}
-          <span className={`text-xs ${live === 'live' ? 'text-emerald-700' : 'text-slate-400'}`} title="Updates arrive as they happen" data-testid="run-live">
+          <span
+            className={`text-xs ${live === 'live' ? 'text-emerald-700' : 'text-slate-400'}`}
+            title="Updates arrive as they happen"
+            data-testid="run-live"
+          >
             ● {live}
           </span>
         </p>

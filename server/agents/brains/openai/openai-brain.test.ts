@@ -11,7 +11,12 @@ const input = (over: Partial<BrainInput> = {}): BrainInput => ({
   tools: [{ name: 'get_skillset', description: 'List skills.', parameters: { type: 'object', properties: { tag: { type: 'string' } } } }],
   history: [
     { role: 'user', content: 'Which skills transcribe?' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', name: 'get_skillset', arguments: '{"tag":"transcription"}' }], reasoning: 'look it up' },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_1', name: 'get_skillset', arguments: '{"tag":"transcription"}' }],
+      reasoning: 'look it up',
+    },
     { role: 'tool', tool_call_id: 'call_1', name: 'get_skillset', content: '{"status":"ok","count":2}', status: 'success' },
   ],
   ...over,
@@ -28,18 +33,34 @@ describe('the openai brain (chat completions with function calling)', () => {
     const brain = new OpenAIChatBrain({ baseUrl: `${fake.baseUrl}/`, model: 'm-1', apiKey: 'k', temperature: 0.2 });
     fake.reply({ content: 'Two: whisper-transcribe and assemblyai-transcribe.', reasoning_content: 'count them' });
     const d = await brain.decide(input());
-    expect(d).toEqual({ kind: 'message', content: 'Two: whisper-transcribe and assemblyai-transcribe.', reasoning: 'count them', usage: { prompt_tokens: 100, completion_tokens: 10 } });
+    expect(d).toEqual({
+      kind: 'message',
+      content: 'Two: whisper-transcribe and assemblyai-transcribe.',
+      reasoning: 'count them',
+      usage: { prompt_tokens: 100, completion_tokens: 10 },
+    });
     const req = fake.requests.at(-1)!;
     expect(req.problems).toEqual([]);
     expect(req.body).toMatchObject({
       model: 'm-1',
       temperature: 0.2,
       tool_choice: 'auto',
-      tools: [{ type: 'function', function: { name: 'get_skillset', description: 'List skills.', parameters: { type: 'object', properties: { tag: { type: 'string' } } } } }],
+      tools: [{
+        type: 'function',
+        function: {
+          name: 'get_skillset',
+          description: 'List skills.',
+          parameters: { type: 'object', properties: { tag: { type: 'string' } } },
+        },
+      }],
     });
     expect(req.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'Which skills transcribe?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_skillset', arguments: '{"tag":"transcription"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_skillset', arguments: '{"tag":"transcription"}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: '{"status":"ok","count":2}' },
     ]);
     const system = (req.body.messages[0] as { content: string }).content;
@@ -52,7 +73,10 @@ describe('the openai brain (chat completions with function calling)', () => {
 
   it('returns tool calls, tolerating arguments given as an object and a missing call id', async () => {
     const brain = new OpenAIChatBrain({ baseUrl: fake.baseUrl, model: 'm-1' });
-    fake.reply({ tool_calls: [{ name: 'get_skillset', arguments: { tag: 'qa' }, id: '' }, { name: 'get_skillset', arguments: '' }], content: 'Looking.' });
+    fake.reply({
+      tool_calls: [{ name: 'get_skillset', arguments: { tag: 'qa' }, id: '' }, { name: 'get_skillset', arguments: '' }],
+      content: 'Looking.',
+    });
     const d = await brain.decide(input({ tools: [], history: [{ role: 'user', content: 'hi' }] }));
     expect(fake.requests.at(-1)!.body).not.toHaveProperty('tools');
     expect(d.kind).toBe('tool_calls');
@@ -65,7 +89,11 @@ describe('the openai brain (chat completions with function calling)', () => {
   it('turns refusals, unreachable endpoints and non-completions into BrainErrors with stop reasons', async () => {
     const brain = new OpenAIChatBrain({ baseUrl: fake.baseUrl, model: 'm-1' });
     fake.reply({ status: 429, body: 'rate limited' });
-    await expect(brain.decide(input())).rejects.toMatchObject({ stopReason: 'llm_api_error', message: expect.stringContaining('429'), detail: 'rate limited' });
+    await expect(brain.decide(input())).rejects.toMatchObject({
+      stopReason: 'llm_api_error',
+      message: expect.stringContaining('429'),
+      detail: 'rate limited',
+    });
     fake.reply({ status: 200, body: 'not json' });
     await expect(brain.decide(input())).rejects.toMatchObject({ stopReason: 'invalid_llm_response' });
     fake.reply({ content: '' });
@@ -79,8 +107,10 @@ describe('the openai brain (chat completions with function calling)', () => {
 
   it('is chosen by configuration, and describes itself', () => {
     expect(loadConfig({}, '/x').agentBrain).toEqual({ kind: 'deterministic' });
-    expect(loadConfig({ OPENAI_MODEL: 'gpt-4.1', OPENAI_API_KEY: 'sk-1' }, '/x').agentBrain).toEqual({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1', apiKey: 'sk-1' });
-    expect(loadConfig({ OPENAI_MODEL: 'qwen', OPENAI_BASE_URL: 'http://llm:8000/v1/' }, '/x').agentBrain).toMatchObject({ baseUrl: 'http://llm:8000/v1' });
+    expect(loadConfig({ OPENAI_MODEL: 'gpt-4.1', OPENAI_API_KEY: 'sk-1' }, '/x').agentBrain)
+      .toEqual({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1', apiKey: 'sk-1' });
+    expect(loadConfig({ OPENAI_MODEL: 'qwen', OPENAI_BASE_URL: 'http://llm:8000/v1/' }, '/x').agentBrain)
+      .toMatchObject({ baseUrl: 'http://llm:8000/v1' });
     expect(() => loadConfig({ OPENAI_BASE_URL: 'http://llm:8000/v1' }, '/x')).toThrow(/OPENAI_BASE_URL needs OPENAI_MODEL/);
     expect(() => loadConfig({ OPENAI_MODEL: 'm', OPENAI_BASE_URL: 'ftp://x' }, '/x')).toThrow(/OPENAI_BASE_URL/);
     // The local agents' step limit per turn (the loop then asks for the final answer).
@@ -88,7 +118,8 @@ describe('the openai brain (chat completions with function calling)', () => {
     expect(loadConfig({ DCF_AGENT_MAX_STEPS: '8' }, '/x').agentMaxSteps).toBe(8);
     expect(() => loadConfig({ DCF_AGENT_MAX_STEPS: '0' }, '/x')).toThrow(/DCF_AGENT_MAX_STEPS \("0"\)/);
     expect(() => loadConfig({ DCF_AGENT_MAX_STEPS: 'many' }, '/x')).toThrow(/DCF_AGENT_MAX_STEPS/);
-    expect(brainsFromConfig({ kind: 'openai', baseUrl: 'http://llm:8000/v1', model: 'qwen', apiKey: undefined }).describe()).toEqual({ brain: 'openai', model: 'qwen', base_url: 'http://llm:8000/v1' });
+    expect(brainsFromConfig({ kind: 'openai', baseUrl: 'http://llm:8000/v1', model: 'qwen', apiKey: undefined }).describe())
+      .toEqual({ brain: 'openai', model: 'qwen', base_url: 'http://llm:8000/v1' });
     const deterministic = brainsFromConfig({ kind: 'deterministic' });
     expect(deterministic.describe()).toEqual({ brain: 'deterministic' });
     expect(deterministic.forRole('worker')?.name).toBe('deterministic:worker');
