@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,9 @@ import { createPostgresGraph } from './postgres/index.ts';
 
 /**
  * "Correct the reliability figures already recorded" (issue 15): migration 0015 reclassifies the
- * failures recorded before caller errors were told apart. Here the database is taken back to
- * before 0015 (its schema change undone, its journal row removed), failures are recorded the old
+ * failures recorded before caller errors were told apart. Here the database is rebuilt as one that
+ * stopped before 0015 (migrated from a copy of the folder whose journal ends there, so 0015 and
+ * every later migration apply afterwards as they would in production), failures are recorded the old
  * way — every error of lib/testing/failure-samples.ts counted in n_failures — and the real
  * migrator applies 0015. The corrected figures must follow lib/failure-cause.ts exactly, and the
  * runtime correction (correctCallerErrors) must reach the same figures from the same rows.
@@ -32,13 +34,24 @@ const SUCCESSES = 4;
 
 type UseRow = { run_id: string; seq: number; skill: string; outcome: string; error: string | null };
 
-/** Back to the schema before 0015, as a database that never had it. */
-async function undo0015(h: Awaited<ReturnType<typeof createTestDatabase>>): Promise<void> {
-  const when = JOURNAL.entries.find((e) => e.tag === TAG)!.when;
-  await h.db.execute(sql`alter table graph_skill_uses drop constraint graph_skill_uses_outcome_check`);
-  await h.db.execute(sql`alter table graph_skills drop column n_caller_errors`);
-  await h.db.execute(sql`alter table graph_skill_uses add constraint graph_skill_uses_outcome_check check (outcome in ('success', 'failure'))`);
-  await h.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${when}`);
+/**
+ * The database as one that was migrated up to the migration before 0015 and never further: emptied,
+ * then migrated from a copy of the migrations whose journal ends before 0015. (Undoing 0015 alone is
+ * not enough: the migrator applies only migrations newer than the last one recorded.)
+ */
+async function before0015(h: Awaited<ReturnType<typeof createTestDatabase>>): Promise<void> {
+  await h.db.execute(sql`drop schema if exists drizzle cascade`);
+  await h.db.execute(sql`drop schema public cascade`);
+  await h.db.execute(sql`create schema public`);
+  const root = mkdtempSync(path.join(tmpdir(), 'dcf-before-0015-'));
+  try {
+    cpSync(path.join(PROJECT_ROOT, 'db/migrations'), path.join(root, 'db/migrations'), { recursive: true });
+    const entries = JOURNAL.entries.slice(0, JOURNAL.entries.findIndex((e) => e.tag === TAG));
+    writeFileSync(path.join(root, 'db/migrations/meta/_journal.json'), JSON.stringify({ ...JOURNAL, entries }));
+    await migrateDatabase(h, root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -79,7 +92,7 @@ describe(`migration 0015 corrects the reliability figures already recorded (${te
   afterAll(() => h.dispose());
 
   it('reclassifies the caller\'s failures as lib/failure-cause.ts does and moves them out of n_failures', async () => {
-    await undo0015(h);
+    await before0015(h);
     await recordTheOldWay(h);
     const before = await h.db.execute(sql`select n_failures from graph_skills where uri = ${CRM}`);
     expect(rowsOf<{ n_failures: number }>(before)[0]!.n_failures).toBe(failuresOf(CRM));

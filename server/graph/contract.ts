@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineActivityContract } from './contract-activity.ts';
 import { defineCallerErrorContract } from './contract-caller-errors.ts';
 import { defineEpisodeContract } from './contract-episodes.ts';
 import type { Episode, EpisodeState, KnowledgeGraph, WorkflowVersionNode } from './port.ts';
@@ -304,5 +305,6 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
 
     defineEpisodeContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
     defineCallerErrorContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
+    defineActivityContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
   });
 }

@@ -125,6 +125,44 @@ export interface EpisodicNode {
   created_at: string;
 }
 
+/**
+ * What happened on one Europe/London calendar day: the runs that finished that day (a run's day is
+ * its finished_at's) and the skill uses of that day (a use's day is its `at`: a run's finished_at,
+ * a delegated task's use time). Duration percentiles are over finished_at − started_at in ms,
+ * interpolated linearly (percentile_cont / percentileCont), null without runs.
+ */
+export interface ActivityDay {
+  /** YYYY-MM-DD, Europe/London. */
+  day: string;
+  runs: number;
+  succeeded: number;
+  /** FAILED, TIMED_OUT or ABORTED. */
+  failed: number;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  /** Every skill use (runs' states and delegated tasks), caller errors included. */
+  skill_calls: number;
+  /** Uses that replaced another skill after its failure (`swapped_from` set). */
+  swaps: number;
+  /** Uses that failed because of their caller's input (lib/failure-cause.ts). */
+  caller_errors: number;
+}
+
+/**
+ * The graph's activity between two instants (both included). `totals` are over the whole window
+ * (its percentiles too, which no sum of days gives). `skills` are the skills used in the window
+ * (at least one use, a caller error included) with their reliability over the window's uses —
+ * counted as allSkillReliability counts a window's (caller errors apart) — ordered by URI.
+ */
+export interface GraphActivity {
+  since: string;
+  until: string;
+  /** Days with a run or a skill use, oldest first; days without either are absent. */
+  days: ActivityDay[];
+  totals: Omit<ActivityDay, 'day'>;
+  skills: SkillReliability[];
+}
+
 export interface KnowledgeGraph {
   readonly kind: 'postgres' | 'neo4j';
   /** Throws when the graph store is unreachable. */
@@ -169,6 +207,11 @@ export interface KnowledgeGraph {
   skillReliability(uri: string, window?: ReliabilityWindow): Promise<SkillReliability>;
   /** Every known skill, ordered by URI. `lastRuns` applies per skill. */
   allSkillReliability(window?: ReliabilityWindow): Promise<SkillReliability[]>;
+  /**
+   * Runs that finished and skill uses from `since` to `until` (ISO date-times, both included), per
+   * Europe/London day, with totals and the skills used (GraphActivity): the dashboard's Operations.
+   */
+  activity(since: string, until: string): Promise<GraphActivity>;
   /** `buckets` contiguous buckets of `bucketDays` days ending now, oldest first (a sparkline). */
   skillTrend(uri: string, buckets: number, bucketDays: number): Promise<TrendBucket[]>;
   /** The skill's latest failed uses, newest first; caller errors are not among them. */

@@ -45,4 +45,11 @@ export function windowBounds(window: ReliabilityWindow | undefined, now: Date): 
   };
 }
 
+/** Which uses a reliability read counts: at or after `since`, at or before `until`, the `limit` latest (null: unbounded). */
+export interface UseBounds {
+  since: Date | null;
+  until?: Date | null;
+  limit: number | null;
+}
+
 export const DAY_MS = 86_400_000;

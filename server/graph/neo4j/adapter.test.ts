@@ -83,6 +83,17 @@ const answers: Responder = (query, parameters) => {
         uri: 'skill://x@1.0.0', capability: 'transcription', all_success: neo4j.int(9), all_failures: neo4j.int(1), all_caller_errors: neo4j.int(4),
         n_success: neo4j.int(3), n_failures: neo4j.int(1), n_caller_errors: neo4j.int(2), p50: 550.0, p95: 955.0,
       }];
+    case S.ACTIVITY_RUNS:
+      return [
+        { day: '2030-06-14', runs: neo4j.int(3), succeeded: neo4j.int(2), failed: neo4j.int(1), p50: 1500.0, p95: 2850.0 },
+        { day: null, runs: neo4j.int(4), succeeded: neo4j.int(3), failed: neo4j.int(1), p50: 1250.5, p95: 2700.0 },
+        { day: '2030-06-12', runs: neo4j.int(1), succeeded: neo4j.int(1), failed: neo4j.int(0), p50: 1000.0, p95: 1000.0 },
+      ];
+    case S.ACTIVITY_USES:
+      return [
+        { day: '2030-06-14', skill_calls: neo4j.int(5), swaps: neo4j.int(1), caller_errors: neo4j.int(0) },
+        { day: '2030-06-13', skill_calls: neo4j.int(2), swaps: neo4j.int(0), caller_errors: neo4j.int(1) },
+      ];
     case S.SKILL_TREND_USES:
       return [
         { at_ms: ms('2030-06-14T00:00:00.000Z'), outcome: 'success' },
@@ -135,6 +146,7 @@ async function exerciseEveryMethod(g: KnowledgeGraph): Promise<void> {
   await g.skillReliability(`skill://s-${MARK}@1.0.0`, { days: 7, lastRuns: 5 });
   await g.allSkillReliability();
   await g.skillTrend(`skill://s-${MARK}@1.0.0`, 4, 7);
+  await g.activity('2030-05-16T12:00:00Z', NOW.toISOString());
   await g.recentFailures(`skill://s-${MARK}@1.0.0`, 5);
   await g.recentCallerErrors(`skill://s-${MARK}@1.0.0`, 5);
   await g.correctCallerErrors();
@@ -315,7 +327,8 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
     const [rf, ex, win, all] = driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query));
     expect(neo4j.isInt(rf!.parameters.limit as never) && String(rf!.parameters.limit)).toBe('5');
     expect(String(ex!.parameters.limit)).toBe('7');
-    expect(win!.parameters).toMatchObject({ uri: 'u', since: '2030-06-08T12:00:00.000Z' });
+    // A reliability window has no upper bound (until: only activity reads set one).
+    expect(win!.parameters).toMatchObject({ uri: 'u', since: '2030-06-08T12:00:00.000Z', until: null });
     expect(String(win!.parameters.limit)).toBe('3');
     expect(all!.parameters.since).toBeNull();
     expect(neo4j.isInt(all!.parameters.limit as never)).toBe(true);
@@ -357,6 +370,41 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
     expect(await g.executions({ workflow_id: 'a', version: '1' }, 1)).toEqual([
       { run_id: 'r1', status: 'FAILED', started_at: '2030-06-14T11:59:00.000Z', finished_at: '2030-06-14T12:00:00.000Z' },
     ]);
+  });
+
+  it('reads activity in one read transaction: runs and uses per London day, the window row, skills used since the instant', async () => {
+    const before = driver.sessionsOpened;
+    const a = await g.activity('2030-05-16T13:00:00+01:00', '2030-06-15T13:00:00+01:00');
+    expect(driver.sessionsOpened - before).toBe(S.SCHEMA_STATEMENTS.length + 1);
+    const data = driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query));
+    expect(data.map((c) => [c.query, c.mode])).toEqual([
+      [S.ACTIVITY_RUNS, 'READ'], [S.ACTIVITY_USES, 'READ'], [S.ALL_SKILL_RELIABILITY, 'READ'],
+    ]);
+    const [since, until] = ['2030-05-16T12:00:00.000Z', NOW.toISOString()];
+    for (const c of data.slice(0, 2)) expect(c.parameters).toEqual({ since, until, timezone: 'Europe/London' });
+    expect(data[2]!.parameters).toMatchObject({ since, until });
+    expect(neo4j.isInt(data[2]!.parameters.limit as never)).toBe(true);
+    expect(a).toEqual({
+      since,
+      until,
+      days: [
+        { day: '2030-06-12', runs: 1, succeeded: 1, failed: 0, p50_ms: 1000, p95_ms: 1000, skill_calls: 0, swaps: 0, caller_errors: 0 },
+        { day: '2030-06-13', runs: 0, succeeded: 0, failed: 0, p50_ms: null, p95_ms: null, skill_calls: 2, swaps: 0, caller_errors: 1 },
+        { day: '2030-06-14', runs: 3, succeeded: 2, failed: 1, p50_ms: 1500, p95_ms: 2850, skill_calls: 5, swaps: 1, caller_errors: 0 },
+      ],
+      totals: { runs: 4, succeeded: 3, failed: 1, p50_ms: 1250.5, p95_ms: 2700, skill_calls: 7, swaps: 1, caller_errors: 1 },
+      // The window's counts, never the node's all-time counters.
+      skills: [{
+        skill: 'skill://x@1.0.0', capability: 'transcription', n_success: 3, n_failures: 1, n_caller_errors: 2,
+        success_rate: 0.75, failure_rate: 0.25, p50_latency_ms: 550, p95_latency_ms: 955,
+      }],
+    });
+    const none = { runs: neo4j.int(0), succeeded: neo4j.int(0), failed: neo4j.int(0), p50: null, p95: null };
+    driver.respond = (q) => (q === S.ACTIVITY_RUNS ? [{ day: null, ...none }] : []);
+    expect(await g.activity(since, until)).toEqual({
+      since, until, days: [], skills: [],
+      totals: { runs: 0, succeeded: 0, failed: 0, p50_ms: null, p95_ms: null, skill_calls: 0, swaps: 0, caller_errors: 0 },
+    });
   });
 
   it('corrects the caller\'s recorded failures skill by skill, in one write transaction, keys as Bolt integers', async () => {

@@ -1,4 +1,5 @@
 import type { KnowledgeGraph } from '../port.ts';
+import { activity } from './activity.ts';
 import { cypherClient } from './client.ts';
 import type { CypherDriver } from './driver-surface.ts';
 import { episode, episodes, recordPatternEpisode, recordTaskEpisode } from './episodes.ts';
@@ -38,6 +39,7 @@ export function createNeo4jGraph(driver: CypherDriver, options: Neo4jGraphOption
     episode: (uuid) => episode(c, uuid),
     skillReliability: (uri, window) => skillReliability(c, uri, window, now()),
     allSkillReliability: (window) => allSkillReliability(c, window, now()),
+    activity: (since, until) => activity(c, since, until),
     skillTrend: (uri, buckets, bucketDays) => skillTrend(c, uri, buckets, bucketDays, now()),
     recentFailures: (uri, limit) => recentFailures(c, uri, limit),
     recentCallerErrors: (uri, limit) => recentCallerErrors(c, uri, limit),

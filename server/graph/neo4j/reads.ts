@@ -21,7 +21,7 @@ import { int, msToIso, num } from './values.ts';
 
 type Row = Record<string, unknown>;
 
-async function rows(tx: CypherTransaction, query: string, params: Record<string, unknown>): Promise<Row[]> {
+export async function rows(tx: CypherTransaction, query: string, params: Record<string, unknown>): Promise<Row[]> {
   return (await tx.run(query, params)).records.map((r) => r.toObject());
 }
 
@@ -29,15 +29,15 @@ const str = (v: unknown) => v as string;
 const strOrNull = (v: unknown) => (v === null || v === undefined ? null : (v as string));
 
 /** Past any real use count: "no count bound" for LIMIT, which needs a value. */
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+export const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 function windowParams(window: ReliabilityWindow | undefined, now: Date) {
   const { since, limit } = windowBounds(window, now);
-  return { since: since?.toISOString() ?? null, limit: int(limit ?? NO_LIMIT) };
+  return { since: since?.toISOString() ?? null, until: null, limit: int(limit ?? NO_LIMIT) };
 }
 
-function toSkillReliability(r: Row, window: ReliabilityWindow | undefined): SkillReliability {
-  const allTime = window === undefined;
+/** A reliability row as the port's shape: the node's all-time counters, or the counts over the window's uses. */
+export function toSkillReliability(r: Row, allTime: boolean): SkillReliability {
   return toReliability({
     skill: str(r.uri),
     capability: strOrNull(r.capability),
@@ -51,12 +51,12 @@ function toSkillReliability(r: Row, window: ReliabilityWindow | undefined): Skil
 
 export async function skillReliability(c: CypherClient, uri: string, window: ReliabilityWindow | undefined, now: Date): Promise<SkillReliability> {
   const [row] = await c.read((tx) => rows(tx, SKILL_RELIABILITY, { uri, ...windowParams(window, now) }));
-  return row ? toSkillReliability(row, window) : emptyReliability(uri);
+  return row ? toSkillReliability(row, window === undefined) : emptyReliability(uri);
 }
 
 export async function allSkillReliability(c: CypherClient, window: ReliabilityWindow | undefined, now: Date): Promise<SkillReliability[]> {
   const all = await c.read((tx) => rows(tx, ALL_SKILL_RELIABILITY, windowParams(window, now)));
-  return all.map((r) => toSkillReliability(r, window)).sort((a, b) => (a.skill < b.skill ? -1 : a.skill > b.skill ? 1 : 0));
+  return all.map((r) => toSkillReliability(r, window === undefined)).sort((a, b) => (a.skill < b.skill ? -1 : a.skill > b.skill ? 1 : 0));
 }
 
 export async function skillTrend(c: CypherClient, uri: string, buckets: number, bucketDays: number, now: Date): Promise<TrendBucket[]> {

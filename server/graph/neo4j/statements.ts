@@ -179,15 +179,16 @@ LIMIT 1`;
 const USE_SOURCE = '(:WorkflowExecution|DelegatedTask)';
 
 /**
- * Node counters plus aggregates over the window's uses: those at or after `$since` (null = any
- * time), the latest `$limit` of them by (at, run_id, seq) descending. percentileCont interpolates
- * linearly and ignores null latencies, like Postgres's percentile_cont. Caller errors are no uses
+ * Node counters plus aggregates over the window's uses: those at or after `$since` and at or
+ * before `$until` (null = no bound; only activity reads set `$until`), the latest `$limit` of them
+ * by (at, run_id, seq) descending. percentileCont interpolates linearly and ignores null latencies, like Postgres's percentile_cont. Caller errors are no uses
  * of the skill: they are windowed apart (their own latest `$limit`) and only counted.
  */
 const reliabilityBody = `
 CALL (s) {
   OPTIONAL MATCH ${USE_SOURCE}-[u:USED_SKILL]->(s)
-  WHERE ($since IS NULL OR u.at >= datetime($since)) AND u.outcome <> 'caller_error'
+  WHERE ($since IS NULL OR u.at >= datetime($since)) AND ($until IS NULL OR u.at <= datetime($until))
+    AND u.outcome <> 'caller_error'
   WITH u ORDER BY u.at DESC, u.run_id DESC, u.seq DESC LIMIT $limit
   RETURN count(CASE WHEN u.outcome = 'success' THEN 1 END) AS n_success,
          count(CASE WHEN u.outcome = 'failure' THEN 1 END) AS n_failures,
@@ -196,7 +197,8 @@ CALL (s) {
 }
 CALL (s) {
   OPTIONAL MATCH ${USE_SOURCE}-[c:USED_SKILL]->(s)
-  WHERE ($since IS NULL OR c.at >= datetime($since)) AND c.outcome = 'caller_error'
+  WHERE ($since IS NULL OR c.at >= datetime($since)) AND ($until IS NULL OR c.at <= datetime($until))
+    AND c.outcome = 'caller_error'
   WITH c ORDER BY c.at DESC, c.run_id DESC, c.seq DESC LIMIT $limit
   RETURN count(c) AS n_caller_errors
 }
@@ -224,6 +226,38 @@ ORDER BY u.at DESC, u.run_id DESC, u.seq DESC
 LIMIT $limit`;
 export const RECENT_FAILURES = latestUses('failure');
 export const RECENT_CALLER_ERRORS = latestUses('caller_error');
+
+// ---- activity (the dashboard's Operations: port.ts `activity`) ----------------------------
+
+/** The runs that finished in the window, with their durations in ms. */
+const RUNS_IN_WINDOW = `
+MATCH (x:WorkflowExecution)
+WHERE x.finished_at >= datetime($since) AND x.finished_at <= datetime($until)
+WITH x, x.finished_at.epochMillis - x.started_at.epochMillis AS duration_ms`;
+const runAggregates = `count(x) AS runs,
+       count(CASE WHEN x.status = 'SUCCEEDED' THEN 1 END) AS succeeded,
+       count(CASE WHEN x.status IN ['FAILED', 'TIMED_OUT', 'ABORTED'] THEN 1 END) AS failed,
+       percentileCont(duration_ms, 0.5) AS p50,
+       percentileCont(duration_ms, 0.95) AS p95`;
+
+/**
+ * Runs that finished from `$since` to `$until`, one row per London day (`$timezone`: finished_at
+ * converted to the zone, then its calendar date), then one row (`day` null) over the whole window:
+ * its percentiles are no sum of the days'. Durations are finished_at − started_at in ms;
+ * percentileCont interpolates linearly, like Postgres's percentile_cont.
+ */
+export const ACTIVITY_RUNS = `${RUNS_IN_WINDOW}
+RETURN toString(date(datetime({datetime: x.finished_at, timezone: $timezone}))) AS day, ${runAggregates}
+UNION ALL${RUNS_IN_WINDOW}
+RETURN null AS day, ${runAggregates}`;
+
+/** Skill uses (runs' and delegated tasks') from `$since` to `$until`, per London day of their `at`. */
+export const ACTIVITY_USES = `
+MATCH ${USE_SOURCE}-[u:USED_SKILL]->(:Skill)
+WHERE u.at >= datetime($since) AND u.at <= datetime($until)
+RETURN toString(date(datetime({datetime: u.at, timezone: $timezone}))) AS day, count(u) AS skill_calls,
+       count(CASE WHEN u.swapped_from IS NOT NULL THEN 1 END) AS swaps,
+       count(CASE WHEN u.outcome = 'caller_error' THEN 1 END) AS caller_errors`;
 
 // ---- the caller-error correction (correctCallerErrors) --------------------------------------
 
@@ -300,6 +334,8 @@ export const CYPHER_STATEMENTS = {
   SKILL_TREND_USES,
   RECENT_FAILURES,
   RECENT_CALLER_ERRORS,
+  ACTIVITY_RUNS,
+  ACTIVITY_USES,
   FAILED_USES,
   RECLASSIFY_CALLER_ERRORS,
   LINEAGE,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { KnowledgeGraph } from '../port.ts';
+import { activity } from './activity.ts';
 import { descendants, executions, lineage, workflowsUsingSkill } from './lineage.ts';
 import { allSkillReliability, recentCallerErrors, recentFailures, skillReliability, skillTrend } from './reliability.ts';
 import { correctCallerErrors } from './correction.ts';
@@ -31,6 +32,7 @@ export function createPostgresGraph(db: Db, options: PostgresGraphOptions = {}):
     episode: (uuid) => episode(db, uuid),
     skillReliability: (uri, window) => skillReliability(db, uri, window, now()),
     allSkillReliability: (window) => allSkillReliability(db, window, now()),
+    activity: (since, until) => activity(db, since, until),
     skillTrend: (uri, buckets, bucketDays) => skillTrend(db, uri, buckets, bucketDays, now()),
     recentFailures: (uri, limit) => recentFailures(db, uri, limit),
     recentCallerErrors: (uri, limit) => recentCallerErrors(db, uri, limit),

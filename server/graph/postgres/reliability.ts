@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoString } from '../ordering.ts';
 import type { ReliabilityWindow, SkillFailure, SkillReliability, TrendBucket } from '../port.ts';
-import { emptyReliability, toReliability, windowBounds } from '../reliability.ts';
+import { emptyReliability, toReliability, windowBounds, type UseBounds } from '../reliability.ts';
 import { bucketTrend, trendRange } from '../trend.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -26,9 +26,8 @@ interface Row {
   p95: number | null;
 }
 
-/** One row per skill (or the one `uri`): node counters plus aggregates over the window's uses. */
-async function reliabilityRows(db: Db, uri: string | null, window: ReliabilityWindow | undefined, now: Date): Promise<Row[]> {
-  const { since, limit } = windowBounds(window, now);
+/** One row per skill (or the one `uri`): node counters plus aggregates over the uses within the bounds. */
+async function reliabilityRows(db: Db, uri: string | null, { since, until, limit }: UseBounds): Promise<Row[]> {
   const result = await db.execute(sql`
     with uses as (
       select skill, outcome,
@@ -39,6 +38,7 @@ async function reliabilityRows(db: Db, uri: string | null, window: ReliabilityWi
       from graph_skill_uses
       where ${uri === null ? sql`true` : sql`skill = ${uri}`}
         ${since === null ? sql`` : sql`and at >= ${since.toISOString()}::timestamptz`}
+        ${until ? sql`and at <= ${until.toISOString()}::timestamptz` : sql``}
     )
     select s.uri, s.capability, s.n_success as all_success, s.n_failures as all_failures, s.n_caller_errors as all_caller_errors,
            (count(u.skill) filter (where u.outcome = 'success'))::int as n_success,
@@ -54,8 +54,7 @@ async function reliabilityRows(db: Db, uri: string | null, window: ReliabilityWi
 }
 
 /** All-time answers use the node counters (the spec's n_success / n_failures); windows count uses. */
-function fromRow(r: Row, window: ReliabilityWindow | undefined): SkillReliability {
-  const allTime = window === undefined;
+function fromRow(r: Row, allTime: boolean): SkillReliability {
   return toReliability({
     skill: r.uri,
     capability: r.capability,
@@ -68,13 +67,18 @@ function fromRow(r: Row, window: ReliabilityWindow | undefined): SkillReliabilit
 }
 
 export async function skillReliability(db: Db, uri: string, window: ReliabilityWindow | undefined, now: Date): Promise<SkillReliability> {
-  const [row] = await reliabilityRows(db, uri, window, now);
-  return row ? fromRow(row, window) : emptyReliability(uri);
+  const [row] = await reliabilityRows(db, uri, windowBounds(window, now));
+  return row ? fromRow(row, window === undefined) : emptyReliability(uri);
 }
 
 export async function allSkillReliability(db: Db, window: ReliabilityWindow | undefined, now: Date): Promise<SkillReliability[]> {
-  const rows = await reliabilityRows(db, null, window, now);
-  return rows.map((r) => fromRow(r, window)).sort((a, b) => (a.skill < b.skill ? -1 : a.skill > b.skill ? 1 : 0));
+  const rows = await reliabilityRows(db, null, windowBounds(window, now));
+  return rows.map((r) => fromRow(r, window === undefined)).sort((a, b) => (a.skill < b.skill ? -1 : a.skill > b.skill ? 1 : 0));
+}
+
+/** Every skill's reliability over its uses from `since` to `until` (a window by time alone, between two instants). */
+export async function skillReliabilityBetween(db: Db, since: Date, until: Date): Promise<SkillReliability[]> {
+  return (await reliabilityRows(db, null, { since, until, limit: null })).map((r) => fromRow(r, false));
 }
 
 export async function skillTrend(db: Db, uri: string, buckets: number, bucketDays: number, now: Date): Promise<TrendBucket[]> {
