@@ -39,9 +39,11 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       add_memory: false, get_episodes: true, list_qa_results: true, get_qa_result: true, review_qa_result: false,
       // Issue 15: stored QA results summarised, and the CRM directory the Planner checks requests against.
       summarise_qa_results: true, list_advisors: true, list_products: true, count_calls: true,
+      // Issue 16: the dashboard's widgets.
+      get_qa_trends: true, get_compliance_overview: true, get_customer_outcomes: true, get_review_coverage: true, get_operations_overview: true,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(51);
+    expect(names).toHaveLength(56);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {

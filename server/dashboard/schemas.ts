@@ -15,7 +15,14 @@ import { z } from 'zod';
  * - Rates are 0…1 with three decimals, or null when nothing was counted; counts are integers.
  * - `what` says in words what the figures are (the page shows it under each chart; agents quote it).
  */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+/** A calendar day: the pattern, and a day that exists (2024-02-30 is refused here, not by the database). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+  }, 'must be a day of the calendar');
 const name = z.string().trim().min(1).max(200);
 const count = z.number().int().min(0);
 const rate = z.number().min(0).max(1).nullable();

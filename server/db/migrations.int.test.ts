@@ -29,7 +29,7 @@ describe(`migrations on ${testDbKind()}`, () => {
       'agent_blocks', 'agent_inbox', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log', 'block_revisions', 'conversations',
       'delegation_events', 'delegation_sessions', 'delegation_tasks', 'embeddings',
       'graph_edges', 'graph_episodes', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_tasks', 'graph_workflows',
-      'memories', 'memory_blocks', 'qa_results', 'qa_review_actions', 'saved_qa_filters', 'saved_run_filters', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
+      'memories', 'memory_blocks', 'qa_daily_calls', 'qa_daily_rules', 'qa_daily_team_rules', 'qa_results', 'qa_review_actions', 'saved_qa_filters', 'saved_run_filters', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
     ]);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
     expect(applied[0]!.n).toBe(JOURNAL.entries.length);

@@ -26,7 +26,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { dispose()
   }
   const adminUrl = process.env.TEST_POSTGRES_URL;
   if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: the int-postgres suite needs a PostgreSQL server (npm test starts one)');
-  const name = `dcf_test_${randomBytes(6).toString('hex')}`;
+  const handle = await createPostgresDatabase(adminUrl, `dcf_test_${randomBytes(6).toString('hex')}`);
+  await migrateDatabase(handle, PROJECT_ROOT);
+  return handle;
+}
+
+/**
+ * A new, empty database `name` on the PostgreSQL server at `adminUrl` (a test's, a benchmark's),
+ * opened; `dispose` closes it and drops the database.
+ */
+export async function createPostgresDatabase(adminUrl: string, name: string): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -34,7 +43,6 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { dispose()
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrateDatabase(handle, PROJECT_ROOT);
   return {
     ...handle,
     dispose: async () => {

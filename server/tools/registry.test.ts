@@ -7,7 +7,8 @@ const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').defau
 
 /**
  * Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's,
- * delegated mode's, the Graphiti episode tools, QA review's, then issue 15's QA summary and CRM directory.
+ * delegated mode's, the Graphiti episode tools, QA review's, then issue 15's QA summary and CRM directory, then
+ * issue 16's dashboard widgets.
  */
 const READ_ONLY: Record<string, boolean> = {
   get_skillset: true,
@@ -61,6 +62,11 @@ const READ_ONLY: Record<string, boolean> = {
   list_advisors: true,
   list_products: true,
   count_calls: true,
+  get_qa_trends: true,
+  get_compliance_overview: true,
+  get_customer_outcomes: true,
+  get_review_coverage: true,
+  get_operations_overview: true,
 };
 
 /** The spec tools the engine issue adds. */
@@ -74,7 +80,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(51);
+    expect(names).toHaveLength(56);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

@@ -52,6 +52,11 @@ import { summariseQaResultsTool } from './qa/summarise-qa-results.ts';
 import { listAdvisorsTool } from './crm/list-advisors.ts';
 import { listProductsTool } from './crm/list-products.ts';
 import { countCallsTool } from './crm/count-calls.ts';
+import { getQaTrendsTool } from './dashboard/get-qa-trends.ts';
+import { getComplianceOverviewTool } from './dashboard/get-compliance-overview.ts';
+import { getCustomerOutcomesTool } from './dashboard/get-customer-outcomes.ts';
+import { getReviewCoverageTool } from './dashboard/get-review-coverage.ts';
+import { getOperationsOverviewTool } from './dashboard/get-operations-overview.ts';
 
 /**
  * The one registry of tools. The CLI (`dcf tools`, `dcf tool`), the console's tRPC routers and
@@ -64,7 +69,8 @@ export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifest
   delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool,
   addMemoryTool, getEpisodesTool,
   listQaResultsTool, getQaResultTool, reviewQaResultTool, summariseQaResultsTool,
-  listAdvisorsTool, listProductsTool, countCallsTool] as unknown as AnyTool[];
+  listAdvisorsTool, listProductsTool, countCallsTool,
+  getQaTrendsTool, getComplianceOverviewTool, getCustomerOutcomesTool, getReviewCoverageTool, getOperationsOverviewTool] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

@@ -97,6 +97,11 @@ const POLICY: Record<string, Access> = {
   'crm.advisors': ALL,
   'crm.products': ALL,
   'crm.countCalls': ALL,
+  'dashboard.qaTrends': ALL,
+  'dashboard.compliance': ALL,
+  'dashboard.customers': ALL,
+  'dashboard.coverage': ALL,
+  'dashboard.operations': ALL,
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -181,6 +186,11 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'crm.advisors': () => ({ team: 'Home Finance North' }),
   'crm.products': () => undefined,
   'crm.countCalls': () => ({ advisor_names: ['Alex Wong'], start_date: '2024-07-01', end_date: '2024-07-07' }),
+  'dashboard.qaTrends': () => ({ advisor: 'Alex Wong' }),
+  'dashboard.compliance': () => ({ team: 'Home Finance North' }),
+  'dashboard.customers': () => ({ product: 'HELOC 2.0' }),
+  'dashboard.coverage': () => ({ from: '2024-07-01', to: '2024-07-07' }),
+  'dashboard.operations': () => ({ days: 7 }),
 };
 
 type Procedures = Record<string, { _def: { meta?: { access?: Access }; type: string } }>;

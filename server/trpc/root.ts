@@ -15,6 +15,7 @@ import { companionsRouter } from './routers/companions.ts';
 import { agentsRouter } from './routers/agents.ts';
 import { qaRouter } from './routers/qa.ts';
 import { crmRouter } from './routers/crm.ts';
+import { dashboardRouter } from './routers/dashboard.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -32,6 +33,7 @@ export const appRouter = router({
   agents: agentsRouter,
   qa: qaRouter,
   crm: crmRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

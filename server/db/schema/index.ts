@@ -12,3 +12,4 @@ export * from './workflow-drafts.ts';
 export * from './saved-run-filters.ts';
 export * from './delegation.ts';
 export * from './qa.ts';
+export * from './qa-rollups.ts';

@@ -104,6 +104,19 @@ describe('count_calls', () => {
     expect(all.earliest_opened! < week.start_date).toBe(true); // a call of an application opened the week before
   });
 
+  it('narrows the calls recorded in the period by product too (the dashboard\'s coverage per product)', () => {
+    const { recordings, applications } = demoDataset();
+    const product = new Map(applications.map((a) => [a.application_id, a.product]));
+    const londonDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+    const july = { start_date: '2024-07-01', end_date: '2024-07-31' };
+    const inJuly = recordings.filter((r) => londonDay(r.recorded_at) >= july.start_date && londonDay(r.recorded_at) <= july.end_date);
+    for (const name of ['HELOC 2.0', 'Homeowner Loan', 'Debt Consolidation Loan']) {
+      const expected = inJuly.filter((r) => product.get(r.application_id) === name).length;
+      expect(count({ product: name.toLowerCase(), ...july }).recorded_in_period, name).toBe(expected);
+      expect(expected, name).toBeGreaterThan(0);
+    }
+  });
+
   it('narrows by team and by product; named advisors outside the team are left out and said so', () => {
     const north = count({ team: 'Home Finance North', start_date: '2024-07-01', end_date: '2024-07-31' });
     expect(north.by_advisor.map((a) => a.name)).toEqual(['Alex Wong', 'Priya Shah', 'Tom Ellis', 'Maria Garcia']);
