@@ -20,7 +20,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       >
         Skip to content
       </a>
-      <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white p-4">
+      <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white p-4 print:hidden">
         <div className="mb-6 px-3">
           <div className="text-base font-semibold">DCF Console</div>
           <div className="text-xs text-slate-500">Dynamic Capability Framework</div>
@@ -32,7 +32,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           <div className="mt-2"><SignOutButton /></div>
         </div>
       </aside>
-      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-8 outline-none">
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-8 outline-none print:p-0">
         {children}
       </main>
     </div>

@@ -18,6 +18,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
       'Review the AI’s QA results of advisors’ calls: triage the queue, read each call’s transcript with the evidence behind every rule verdict, and agree with or override the AI and sign the review off (compliance managers and admins).',
   },
   {
+    href: '/dashboard',
+    label: 'Dashboard',
+    roles: ALL,
+    purpose:
+      'QA scores, compliance with each rule, outcomes for vulnerable customers, coverage and review of the calls, and how reliably the runs went — per week, filtered by period, team, advisor and product, each figure leading to the calls behind it, with tables, CSV/PNG exports and a print view for a board pack.',
+  },
+  {
     href: '/chat',
     label: 'Chat',
     roles: ['compliance_manager', 'workflow_designer', 'admin'],

@@ -1,0 +1,38 @@
+'use client';
+import { useMemo } from 'react';
+import { DataTable } from '../data-table';
+import type { Figure } from '../figure';
+import type { FigureContext } from '../figure-card';
+import { chartSvg } from '../static-svg';
+
+/** The width charts are drawn at for A4 portrait (186 mm of content at 96 px per inch). */
+const PRINT_WIDTH = 700;
+
+/**
+ * A figure on paper: title and caption, the chart as inline SVG (vector in the PDF; ECharts
+ * escapes the data's text in it), then its table in full — on paper there is no table toggle.
+ */
+export function PrintFigure({ figure, context }: { figure: Figure; context: FigureContext }) {
+  const svg = useMemo(() => (figure.chart ? chartSvg(figure.chart, PRINT_WIDTH).svg : null), [figure.chart]);
+  return (
+    <figure className="space-y-2 break-inside-avoid-page" data-testid="print-figure" data-figure-id={figure.id}>
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">{figure.title}</h3>
+        <figcaption className="text-xs text-slate-600">{figure.caption}</figcaption>
+      </div>
+      {figure.table.rows.length === 0 ? (
+        <p className="text-sm text-slate-600">{figure.empty ?? 'Nothing to show.'}</p>
+      ) : (
+        <>
+          {svg ? (
+            <div role="img" aria-label={`${figure.title}, ${context.about}`} className="break-inside-avoid [&>svg]:h-auto [&>svg]:w-full"
+              dangerouslySetInnerHTML={{ __html: svg }} data-testid="print-chart" />
+          ) : (
+            figure.empty && <p className="text-sm text-slate-600">{figure.empty}</p>
+          )}
+          <DataTable table={figure.table} caption={`${figure.title}, ${context.about}`} linkLabel={context.linkLabel} />
+        </>
+      )}
+    </figure>
+  );
+}
