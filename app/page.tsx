@@ -1,6 +1,11 @@
 import { redirect } from 'next/navigation';
+import { requireUser } from '@/server/app/current-user';
+import { homeFor } from '@/lib/roles';
 
-/** The console opens on the skill catalog until the chat lands (a later issue). */
-export default function Home() {
-  redirect('/skills');
+export const dynamic = 'force-dynamic';
+
+/** `/` is each role's home (lib/roles.ts ROLE_HOMES); a visitor without a session signs in first and comes back here. */
+export default async function Home() {
+  const user = await requireUser('/');
+  redirect(homeFor(user.role));
 }

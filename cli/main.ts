@@ -24,11 +24,19 @@ Usage:
                                      turn and the work it started have finished (default --timeout 300); prints the reply
                                      and a summary, or {conversation_id, reply, tool_calls, messages, runs} with --json
                                      (exit 0 done, 1 the agent or the work failed or timed out, 2 usage)
+  dcf backfill [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+                                     the demo history: the saved "all calls" workflow over the demo dataset's calls of
+                                     applications opened in the period (default: the dataset's days up to today), one
+                                     run per advisor per week; calls recorded after today (DCF_CLOCK, else the real
+                                     clock) wait. Waits until the QA results and episodes are stored; a progress bar on
+                                     a terminal, a line per run otherwise. Not idempotent: a period backfilled again is
+                                     analysed again (new runs, whose results become the calls' latest)
+                                     (exit 0 every run SUCCEEDED, 1 otherwise, 2 usage)
   dcf audit verify [--json]          check the audit log's hash chain: a summary with the head hash or the first
                                      changed, removed or inserted entry (exit 0 intact, 1 not intact, 2 usage)
   dcf help                           this text
 
-Without REDIS_URL, run/runs/worker/chat use the local redis-server of DCF_DATA_DIR (started if needed).
+Without REDIS_URL, run/runs/worker/chat/backfill use the local redis-server of DCF_DATA_DIR (started if needed).
 chat talks as --user, else DCF_CLI_USER, else the only console user who may chat.
 `;
 
@@ -46,10 +54,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   'demo-skills': async () => (await import('./commands/demo-skills.ts')).demoSkillsCommand,
   chat: async () => (await import('./commands/chat.ts')).chatCommand,
   audit: async () => (await import('./commands/audit.ts')).auditCommand,
+  backfill: async () => (await import('./commands/backfill.ts')).backfillCommand,
 };
 
 /** Commands that use the execution runtime (Redis, workers), the agent platform or the database. */
-const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool', 'chat']);
+const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool', 'chat', 'backfill']);
 
 /**
  * The process logger (server/log.ts keeps one per process on globalThis) writes to standard

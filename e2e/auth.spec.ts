@@ -5,10 +5,39 @@ test('a demo user signs in and sees their name and role in the shell', async ({ 
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in/);
   await submitSignIn(page, DEMO.designer.email, DEMO.designer.password);
-  await expect(page).toHaveURL(/\/skills$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   await expect(page.getByTestId('current-user')).toHaveText(DEMO.designer.name);
   await expect(page.getByTestId('current-role')).toHaveText(DEMO.designer.role);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Skills/ })).toHaveAttribute('aria-current', 'page');
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Workflows/ });
+  await expect(link).toHaveAttribute('aria-current', 'page');
+});
+
+/** Each role's home (lib/roles.ts ROLE_HOMES): where a sign-in without a return path lands, and `/` afterwards. */
+const HOMES = [
+  [DEMO.compliance, '/qa', /QA review/],
+  [DEMO.designer, '/workflows', /Workflows/],
+  [DEMO.admin, '/runs', /Runs/],
+  [DEMO.stakeholder, '/dashboard', /Dashboard/],
+] as const;
+
+for (const [user, home, section] of HOMES) {
+  test(`the ${user.role.toLowerCase()} lands on ${home} after signing in, and / leads there`, async ({ page }) => {
+    await page.goto('/sign-in');
+    await submitSignIn(page, user.email, user.password);
+    await expect(page).toHaveURL(new RegExp(`${home}$`));
+    await expect(page.getByTestId('current-role')).toHaveText(user.role);
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: section });
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await page.goto('/skills');
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`${home}$`));
+  });
+}
+
+test('a return path still wins over the home', async ({ page }) => {
+  await page.goto('/sign-in?next=%2Fgraph');
+  await submitSignIn(page, DEMO.stakeholder.email, DEMO.stakeholder.password);
+  await expect(page).toHaveURL(/\/graph$/);
 });
 
 test('a wrong password shows an error and keeps the visitor on the sign-in page', async ({ page }) => {

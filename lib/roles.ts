@@ -21,3 +21,17 @@ export const WORKFLOW_RUNNERS: readonly Role[] = ['workflow_designer', 'complian
 export const CHAT_ROLES: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin'];
 /** Who reviews QA results (agree/override, sign off): compliance managers and admins; everyone else reads. */
 export const QA_REVIEWERS: readonly Role[] = ['compliance_manager', 'admin'];
+
+/**
+ * Where each role lands after sign-in and at `/` (issue 16): where its work is — compliance managers
+ * on the QA queue, designers on Workflows, admins on Runs, stakeholders on the dashboard. A return
+ * path (`/sign-in?next=…`) still wins: the home is for a sign-in that asked for no page.
+ */
+export const ROLE_HOMES: Record<Role, string> = {
+  compliance_manager: '/qa',
+  workflow_designer: '/workflows',
+  admin: '/runs',
+  stakeholder: '/dashboard',
+};
+
+export const homeFor = (role: Role): string => ROLE_HOMES[role];

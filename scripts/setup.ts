@@ -1,8 +1,11 @@
 /**
  * Prepares the configured database before the console starts: applies migrations, creates the
  * first admin from DCF_ADMIN_EMAIL/DCF_ADMIN_PASSWORD on a fresh database, and, when
- * DCF_DEMO_USERS is on, seeds one demo user per role and prints their credentials.
- * Run by scripts/start.sh (and safe to run again: everything here is idempotent).
+ * DCF_DEMO_USERS is on, seeds one demo user per role and prints their credentials; then, when
+ * DCF_DEMO_HISTORY is on and the QA store is empty, fills the demo history (`dcf backfill`'s code
+ * path: real runs over the demo dataset's calls up to today, their results stored before the
+ * console opens). Run by scripts/start.sh (and safe to run again: everything here is idempotent,
+ * and the history is filled only into an empty QA store).
  */
 import { config } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
@@ -38,4 +41,9 @@ try {
   }
 } finally {
   await handle.close();
+}
+// After the handle is closed: PGlite has one owner, and the backfill opens the data directory itself.
+// A history that could not be filled completely does not keep the console from starting.
+if (cfg.demoHistory && (await (await import('../cli/commands/backfill.ts')).demoHistoryOnStart()) !== 0) {
+  console.log('demo history: incomplete (see above); the console starts anyway — `npx dcf backfill` analyses again');
 }

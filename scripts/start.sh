@@ -13,6 +13,9 @@ export DCF_DATA_DIR="${DCF_DATA_DIR:-.data}"
 export DCF_DEMO_USERS="${DCF_DEMO_USERS:-true}"
 # The demo dataset's "today": the Monday after Alex Wong's week (spec §2), for "last week".
 export DCF_CLOCK="${DCF_CLOCK-2024-07-08T09:00:00Z}"
+# On an empty QA store, setup.ts fills the demo history (real runs over the dataset's calls up to
+# DCF_CLOCK) before the console starts: it owns the PGlite data directory until the console does.
+export DCF_DEMO_HISTORY="${DCF_DEMO_HISTORY:-true}"
 export PORT="${PORT:-3000}"
 export NEXT_TELEMETRY_DISABLED=1
 

@@ -136,6 +136,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
+  /** Fill the demo history (the demo dataset's calls analysed by real runs) at start when the QA store is empty; `npm start` turns it on. */
+  DCF_DEMO_HISTORY: booleanFlag,
   /** Most Companions one delegated-mode session may hold at once; the Conductor reuses idle ones before it creates more. */
   DCF_COMPANION_POOL_MAX: z.coerce.number().int().min(1).max(64).default(4),
   /** How long send_message_to_agent_and_wait_for_reply waits for the other agent's reply (seconds). */
@@ -193,6 +195,8 @@ export type AppConfig = {
   /** Pinned "today" for relative dates (DCF_CLOCK), or undefined for the real clock. */
   clock: string | undefined;
   seedWorkflows: boolean;
+  /** Fill the demo history at start (scripts/setup.ts) when the QA store is empty. */
+  demoHistory: boolean;
   /** Delegated mode: the Companion pool's size per session, and how long an agent waits for another's reply. */
   delegation: { poolMax: number; replyTimeoutS: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -273,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentMaxSteps: e.DCF_AGENT_MAX_STEPS,
     clock: e.DCF_CLOCK,
     seedWorkflows: e.DCF_SEED_WORKFLOWS,
+    demoHistory: e.DCF_DEMO_HISTORY,
     delegation: { poolMax: e.DCF_COMPANION_POOL_MAX, replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S },
     logLevel: e.LOG_LEVEL,
     signIn: {

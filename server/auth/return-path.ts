@@ -8,7 +8,8 @@
  * accepted only if the origin stays the same. The result is the parsed path (not the raw text),
  * and a path that would itself read as protocol-relative (`//host`) is refused as well.
  */
-export const DEFAULT_RETURN_PATH = '/skills';
+/** Without a (safe) return path: the home, `/`, which sends each role to its own page (lib/roles.ts ROLE_HOMES). */
+export const DEFAULT_RETURN_PATH = '/';
 
 export function safeReturnPath(next: string | string[] | undefined | null, origin: string): string {
   const value = Array.isArray(next) ? next[0] : next;
