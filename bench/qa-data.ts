@@ -16,7 +16,7 @@ import { FIXTURE_RULES, qaRecordFixture } from '../server/qa/testing/fixtures.ts
  * the database (`INSERT … SELECT` joining a template table), so each row stores its own
  * full-size documents as the projection would, while only the scalar columns cross the wire.
  */
-const TEAMS = [
+export const TEAMS = [
   'Home Finance North', 'Home Finance South', 'Home Finance East', 'Home Finance West', 'Midlands', 'Scotland', 'Wales', 'Direct',
 ];
 const FIRST = [
@@ -102,8 +102,12 @@ function* rowBatches(rng: Rng, tpl: QaRecordInput[], calls: number, batch: numbe
   if (out.length) yield out;
 }
 
-/** Fills `qa_results` with `calls` generated calls; returns the number of rows written. */
-export async function fillQaResults(db: Db, calls: number, seed = 13): Promise<number> {
+/**
+ * Fills `qa_results` with `calls` generated calls; returns the number of rows written. `lean`
+ * stores an empty transcript (a benchmark whose queries never read transcripts: the dashboard's).
+ */
+export async function fillQaResults(db: Db, calls: number, opts: { seed?: number; lean?: boolean } = {}): Promise<number> {
+  const { seed = 13, lean = false } = opts;
   const rng = mulberry32(seed);
   const tpl = templates(rng, 400);
   await db.execute(sql`create temporary table bench_tpl (
@@ -114,7 +118,8 @@ export async function fillQaResults(db: Db, calls: number, seed = 13): Promise<n
     const flag = (type: string) => t.sentiment?.flags.some((f) => f.type === type) ?? false;
     return {
       k, score: t.score, max_score: t.maxScore, score_detail: t.scoreDetail, verdicts: t.verdicts, sentiment: t.sentiment,
-      transcript: t.transcript, provenance: t.provenance, failed_rule_ids: failed.map((v) => v.rule_id),
+      transcript: lean ? { text: '', turns: [], language: 'en' } : t.transcript, provenance: t.provenance,
+      failed_rule_ids: failed.map((v) => v.rule_id),
       failed_mandatory: failed.filter((v) => v.mandatory).length, rules_passed: t.verdicts.filter((v) => v.verdict === 'pass').length,
       rules_failed: failed.length, vulnerable: flag('vulnerability'), confused: flag('confusion'), anxious: flag('anxiety'),
     };

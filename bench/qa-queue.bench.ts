@@ -20,6 +20,7 @@ import type { QaFilter, QaSort } from '../server/qa/filter.ts';
 import { openQaCsvExport } from '../server/qa/export-stream.ts';
 import { encodeCursor, listQaPage, qaAggregate, qaWhere, QUEUE_COLUMNS } from '../server/qa/query.ts';
 import { ADVISORS, fillQaResults } from './qa-data.ts';
+import { timeIt } from './timing.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -47,22 +48,6 @@ if (opts['proposed-indexes']) {
   await db.execute(sql`create index qa_queue_advisor_lower on qa_results (lower(advisor), call_at desc nulls last, id desc)`);
   await db.execute(sql`analyze qa_results`);
   console.log('with the proposed indexes (bench/README.md)');
-}
-
-function percentiles(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-  return { p50: at(50), p95: at(95) };
-}
-async function time(fn: () => Promise<unknown>, n = N) {
-  for (let i = 0; i < 2; i++) await fn(); // warm up (plans, caches)
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  return percentiles(times);
 }
 
 const SORT_COLUMNS = { call_at: qaResults.callAt, score: qaResults.score, advisor: qaResults.advisor, failed_mandatory: qaResults.failedMandatory };
@@ -109,7 +94,7 @@ const CASES: Case[] = [
 
 const baselineSql = sql`select ${sql.join(Object.values(QUEUE_COLUMNS).map((c) => sql`${c}`), sql`, `)} from ${qaResults}
   where ${qaResults.latest} order by ${qaResults.callAt} desc, ${qaResults.id} desc limit ${PAGE}`;
-const baseline = await time(() => db.execute(baselineSql));
+const baseline = await timeIt(() => db.execute(baselineSql), N);
 const ms = (n: number) => n.toFixed(2);
 console.log(`baseline: bare indexed page (WHERE latest ORDER BY call_at DESC, id DESC LIMIT ${PAGE}): `
   + `p50 ${ms(baseline.p50)} ms, p95 ${ms(baseline.p95)} ms`);
@@ -124,13 +109,13 @@ const slow: Case[] = [];
 for (const c of CASES) {
   const cursor = c.deep ? await cursorAt(c.filter, c.sort, c.deep) : undefined;
   const first = await listQaPage(db, { filter: c.filter, sort: c.sort, limit: PAGE, cursor });
-  const page = await time(() => listQaPage(db, { filter: c.filter, sort: c.sort, limit: PAGE, cursor }));
-  const count = await time(() => db.select({ n: sql`count(*)` }).from(qaResults).where(qaWhere(c.filter)), COUNT_RUNS);
+  const page = await timeIt(() => listQaPage(db, { filter: c.filter, sort: c.sort, limit: PAGE, cursor }), N);
+  const count = await timeIt(() => db.select({ n: sql`count(*)` }).from(qaResults).where(qaWhere(c.filter)), COUNT_RUNS);
   const ratio = page.p95 / baseline.p95;
   if (ratio > 10) slow.push(c);
   line([c.name, String(first.total), ms(page.p50), ms(page.p95), `${ratio.toFixed(1)}x`, ms(count.p95)]);
 }
-const tool = await time(() => Promise.all([listQaPage(db, { filter: {}, sort: byDate, limit: PAGE }), qaAggregate(db, {})]));
+const tool = await timeIt(() => Promise.all([listQaPage(db, { filter: {}, sort: byDate, limit: PAGE }), qaAggregate(db, {})]), N);
 line(['list_qa_results tool (page + aggregate)', '', ms(tool.p50), ms(tool.p95), `${(tool.p95 / baseline.p95).toFixed(1)}x`, '']);
 if (opts.export) {
   const t0 = performance.now();
