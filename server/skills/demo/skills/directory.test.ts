@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { londonDay } from '../../../../lib/uk-time.ts';
 import { demoDataset } from '../dataset/generate.ts';
 import { callDemoTool } from './catalog.ts';
 import { countCalls, listAdvisors, listProducts } from './directory.ts';
@@ -95,8 +96,8 @@ describe('count_calls', () => {
   it('counts the calls recorded in the period by call date too, with the earliest opening day of their applications', () => {
     const { recordings, applications } = demoDataset();
     const opened = new Map(applications.map((a) => [a.application_id, a.opened_on]));
-    const londonDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-    const inWeek = recordings.filter((r) => londonDay(r.recorded_at) >= week.start_date && londonDay(r.recorded_at) <= week.end_date);
+    const inWeek = recordings.filter((r) => londonDay(r.recorded_at) >= week.start_date
+      && londonDay(r.recorded_at) <= week.end_date);
     const all = count(week);
     expect(all.recorded_in_period).toBe(inWeek.length);
     expect(all.by_advisor.reduce((n, a) => n + a.recorded_in_period, 0)).toBe(inWeek.length);
@@ -107,9 +108,9 @@ describe('count_calls', () => {
   it('narrows the calls recorded in the period by product too (the dashboard\'s coverage per product)', () => {
     const { recordings, applications } = demoDataset();
     const product = new Map(applications.map((a) => [a.application_id, a.product]));
-    const londonDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
     const july = { start_date: '2024-07-01', end_date: '2024-07-31' };
-    const inJuly = recordings.filter((r) => londonDay(r.recorded_at) >= july.start_date && londonDay(r.recorded_at) <= july.end_date);
+    const inJuly = recordings.filter((r) => londonDay(r.recorded_at) >= july.start_date
+      && londonDay(r.recorded_at) <= july.end_date);
     for (const name of ['HELOC 2.0', 'Homeowner Loan', 'Debt Consolidation Loan']) {
       const expected = inJuly.filter((r) => product.get(r.application_id) === name).length;
       expect(count({ product: name.toLowerCase(), ...july }).recorded_in_period, name).toBe(expected);

@@ -1,3 +1,4 @@
+import { londonDay } from '../../../../lib/uk-time.ts';
 import { demoDataset } from '../dataset/generate.ts';
 import type { Advisor, Application, Dataset } from '../dataset/types.ts';
 import { arrayArg, SkillError, stringArg, type SkillTool } from './envelope.ts';
@@ -88,7 +89,6 @@ function scopeOf(ds: Dataset, names: string[] | undefined, team: string | undefi
 }
 
 /** The London calendar day of an instant (the QA store files calls by it). */
-const londonDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 /**
  * The calls RECORDED in the period (by London day), whatever day their application was opened —
