@@ -42,13 +42,27 @@ export async function layoutSettled(page: Page): Promise<void> {
 
 /** Connects two states by dragging from a source handle (next, rule, default, catch) to the target's top. */
 export async function connectStates(page: Page, from: string, handle: 'next' | 'rule' | 'default' | 'catch', to: string): Promise<void> {
-  await layoutSettled(page);
-  const source = node(page, from).locator(`.react-flow__handle[data-handleid="${handle}"]`);
-  const target = node(page, to).locator('.react-flow__handle[data-handleid="in"]');
-  const s = (await source.boundingBox())!;
-  const t = (await target.boundingBox())!;
-  await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(t.x + t.width / 2, t.y + t.height / 2, { steps: 12 });
-  await page.mouse.up();
+  const edges = page.locator('.react-flow__edge');
+  const before = await edges.count();
+  // A drag can miss when the layout moves a node between measuring the handles and the drop (the
+  // canvas re-lays out as states change), and a missed drag pans the canvas: the view is fitted
+  // again, the handles measured again and the drag tried again, at most three times.
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) await page.locator('.react-flow__controls-fitview').click();
+    await layoutSettled(page);
+    const source = node(page, from).locator(`.react-flow__handle[data-handleid="${handle}"]`);
+    const target = node(page, to).locator('.react-flow__handle[data-handleid="in"]');
+    const s = (await source.boundingBox())!;
+    const t = (await target.boundingBox())!;
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(t.x + t.width / 2, t.y + t.height / 2, { steps: 12 });
+    await page.mouse.up();
+    try {
+      await expect(edges).toHaveCount(before + 1, { timeout: 3_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }

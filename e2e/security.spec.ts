@@ -51,12 +51,12 @@ test('pages carry a nonce CSP and anti-framing headers, and still work: sign-in,
 test('sign-in never returns to another host (the probe’s /%5C127.0.0.1:9/phish and kin)', async ({ page }) => {
   await page.goto('/sign-in?next=/%5C127.0.0.1:9/phish');
   await submitSignIn(page, DEMO.stakeholder.email, DEMO.stakeholder.password);
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/skills$/);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
   // Signed in, the page redirects on the server: the same rule applies there.
   const nasty = ['/%5Cevil.example', '//evil.example', 'https://evil.example/', '/%09/evil.example', 'javascript:alert(1)'];
   for (const next of nasty) {
     await page.goto(`/sign-in?next=${next}`);
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/skills$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
   }
   await page.goto('/sign-in?next=%2Fworkflows');
   await expect(page).toHaveURL(/\/workflows$/);
