@@ -58,7 +58,10 @@ const envSchema = z.object({
   /** Letta server base URL; when unset the local in-process agent runtime is used. */
   LETTA_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
   LETTA_API_KEY: z.string().optional(),
-  /** Who serves a run's Task states: `in-process` workers, or `platform` agents (Letta or local, from agents/templates/worker.af); `auto` = platform with Letta, else in-process. */
+  /**
+   * Who serves a run's Task states: `in-process` workers, or `platform` agents (Letta or local, from
+   * agents/templates/worker.af); `auto` = platform with Letta, else in-process.
+   */
   DCF_WORKER_AGENTS: z.enum(['auto', 'in-process', 'platform']).default('auto'),
   /** Bearer token Letta presents to this console's MCP endpoint (create one with write scope in Settings → API tokens). */
   LETTA_MCP_TOKEN: z.string().optional(),
@@ -100,7 +103,10 @@ const envSchema = z.object({
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
   /** How a worker chooses among alternative skills after a failure (tool-call-planning-drr ExploitExplorePolicy). */
   DCF_SKILL_POLICY: z.enum(['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling']).default('ThompsonSampling'),
-  /** Base URL that skill manifests' MCP endpoints (e.g. `ws://mcp-server:8765`) resolve to; unset = the demo skills server started in-process. */
+  /**
+   * Base URL that skill manifests' MCP endpoints (e.g. `ws://mcp-server:8765`) resolve to; unset = the demo skills
+   * server started in-process.
+   */
   DCF_MCP_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
   /** Demo skill fault injection: JSON keyed by skill name, e.g. `{"whisper-transcribe":{"failure_rate":0.2}}`. */
   DCF_DEMO_FAULTS: z
@@ -116,27 +122,51 @@ const envSchema = z.object({
   DCF_EMBEDDING_MODEL: z.string().trim().min(1).optional(),
   /** Bearer token for DCF_EMBEDDING_URL (optional for local endpoints). */
   DCF_EMBEDDING_API_KEY: z.string().optional(),
-  /** Base URL of an OpenAI-compatible chat-completions API for the local agent runtime's `openai` brain; default https://api.openai.com/v1. */
+  /**
+   * Base URL of an OpenAI-compatible chat-completions API for the local agent runtime's `openai` brain; default
+   * https://api.openai.com/v1.
+   */
   OPENAI_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
   /** Bearer token for OPENAI_BASE_URL (optional for local endpoints). */
   OPENAI_API_KEY: z.string().optional(),
-  /** Chat model for the local agent runtime; when set, local agents think with it (function calling), else with the deterministic brains. */
+  /**
+   * Chat model for the local agent runtime; when set, local agents think with it (function calling), else with the
+   * deterministic brains.
+   */
   OPENAI_MODEL: z.string().trim().min(1).optional(),
-  /** Decisions (model requests) a local agent may take in one turn; at the limit the turn ends with a final answer of what was done and what is left. */
+  /**
+   * Decisions (model requests) a local agent may take in one turn; at the limit the turn ends with a final answer of
+   * what was done and what is left.
+   */
   DCF_AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(200).default(24),
-  /** The date the Planner takes as today for "last week" etc. (ISO date or date-time); unset = the real clock. `npm start` pins it to the demo dataset (2024-07-08). */
+  /**
+   * The date the Planner takes as today for "last week" etc. (ISO date or date-time); unset = the real clock.
+   * `npm start` pins it to the demo dataset (2024-07-08).
+   */
   DCF_CLOCK: z
     .string()
     .trim()
     .optional()
-    .refine((v) => v === undefined || v === '' || (/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v))), { message: 'must be an ISO date (2024-07-08) or date-time' })
+    .refine(
+      (v) =>
+        v === undefined ||
+        v === '' ||
+        (/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v))),
+      { message: 'must be an ISO date (2024-07-08) or date-time' },
+    )
     .transform((v) => (v ? v : undefined)),
-  /** Seed the example workflows of workflows/catalog.json at start (their lineage included); `false` starts with an empty catalog, as in the spec's scenario 1. */
+  /**
+   * Seed the example workflows of workflows/catalog.json at start (their lineage included); `false` starts with an
+   * empty catalog, as in the spec's scenario 1.
+   */
   DCF_SEED_WORKFLOWS: z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
-  /** Fill the demo history (the demo dataset's calls analysed by real runs) at start when the QA store is empty; `npm start` turns it on. */
+  /**
+   * Fill the demo history (the demo dataset's calls analysed by real runs) at start when the QA store is empty;
+   * `npm start` turns it on.
+   */
   DCF_DEMO_HISTORY: booleanFlag,
   /** Most Companions one delegated-mode session may hold at once; the Conductor reuses idle ones before it creates more. */
   DCF_COMPANION_POOL_MAX: z.coerce.number().int().min(1).max(64).default(4),
@@ -232,13 +262,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (!!e.DCF_EMBEDDING_URL !== !!e.DCF_EMBEDDING_MODEL) {
-    throw new ConfigError([`${e.DCF_EMBEDDING_URL ? 'DCF_EMBEDDING_MODEL' : 'DCF_EMBEDDING_URL'} (unset): DCF_EMBEDDING_URL and DCF_EMBEDDING_MODEL go together`]);
+    throw new ConfigError([
+      `${e.DCF_EMBEDDING_URL ? 'DCF_EMBEDDING_MODEL' : 'DCF_EMBEDDING_URL'} (unset): DCF_EMBEDDING_URL and DCF_EMBEDDING_MODEL go together`,
+    ]);
   }
   if (e.OPENAI_BASE_URL && !e.OPENAI_MODEL) {
     throw new ConfigError(['OPENAI_MODEL (unset): OPENAI_BASE_URL needs OPENAI_MODEL (the chat model the local agents use)']);
   }
   if (!!e.DCF_ADMIN_EMAIL !== !!e.DCF_ADMIN_PASSWORD) {
-    throw new ConfigError([`${e.DCF_ADMIN_EMAIL ? 'DCF_ADMIN_PASSWORD' : 'DCF_ADMIN_EMAIL'} (unset): DCF_ADMIN_EMAIL and DCF_ADMIN_PASSWORD go together`]);
+    throw new ConfigError([
+      `${e.DCF_ADMIN_EMAIL ? 'DCF_ADMIN_PASSWORD' : 'DCF_ADMIN_EMAIL'} (unset): DCF_ADMIN_EMAIL and DCF_ADMIN_PASSWORD go together`,
+    ]);
   }
   // Runtime paths from configuration: not bundle inputs, so Turbopack must not trace them.
   const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(/*turbopackIgnore: true*/ rootDir, p));
@@ -251,7 +285,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL,
     graph: e.NEO4J_URI ? { kind: 'neo4j', uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD } : { kind: 'postgres' },
-    agentRuntime: e.LETTA_BASE_URL ? { kind: 'letta', baseUrl: e.LETTA_BASE_URL, apiKey: e.LETTA_API_KEY, mcpToken: e.LETTA_MCP_TOKEN } : { kind: 'local' },
+    agentRuntime: e.LETTA_BASE_URL
+      ? { kind: 'letta', baseUrl: e.LETTA_BASE_URL, apiKey: e.LETTA_API_KEY, mcpToken: e.LETTA_MCP_TOKEN }
+      : { kind: 'local' },
     sessionSecret: e.SESSION_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     skillsDir: abs(e.DCF_SKILLS_DIR),
@@ -270,9 +306,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
     skillPolicy: e.DCF_SKILL_POLICY,
-    embeddings: e.DCF_EMBEDDING_URL && e.DCF_EMBEDDING_MODEL ? { baseUrl: e.DCF_EMBEDDING_URL.replace(/\/+$/, ''), model: e.DCF_EMBEDDING_MODEL, apiKey: e.DCF_EMBEDDING_API_KEY } : undefined,
+    embeddings: e.DCF_EMBEDDING_URL && e.DCF_EMBEDDING_MODEL
+      ? { baseUrl: e.DCF_EMBEDDING_URL.replace(/\/+$/, ''), model: e.DCF_EMBEDDING_MODEL, apiKey: e.DCF_EMBEDDING_API_KEY }
+      : undefined,
     agentBrain: e.OPENAI_MODEL
-      ? { kind: 'openai', baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''), model: e.OPENAI_MODEL, apiKey: e.OPENAI_API_KEY }
+      ? {
+          kind: 'openai',
+          baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
+          model: e.OPENAI_MODEL,
+          apiKey: e.OPENAI_API_KEY,
+        }
       : { kind: 'deterministic' },
     agentMaxSteps: e.DCF_AGENT_MAX_STEPS,
     clock: e.DCF_CLOCK,

@@ -12,9 +12,17 @@ describe('compliance figures', () => {
     const chart = grid!.chart as HeatmapChart;
     expect(chart.rows).toEqual(['FCA-DISC-02 (mandatory)', 'QA-RAPPORT-01']);
     expect(chart.columns).toEqual(['3 Jun 2024', '10 Jun 2024', '17 Jun 2024', '24 Jun 2024', '1 Jul 2024']);
-    expect(chart.cells.map(({ column, row, value, count }) => [column, row, value, count])).toEqual([[0, 0, 1, 3], [1, 0, 0.5, 4], [4, 0, 0.5, 2], [1, 1, 1, 4]]);
+    expect(chart.cells.map(({ column, row, value, count }) => [column, row, value, count])).toEqual([
+      [0, 0, 1, 3], [1, 0, 0.5, 4],
+      [4, 0, 0.5, 2], [1, 1, 1, 4],
+    ]);
     // A cell opens the calls that failed the rule that week; a week nobody failed opens nothing.
-    expect(params(chart.cells[1]!.href)).toEqual({ team: 'Home Finance North', rule_id: 'FCA-DISC-02', from: '2024-06-10', to: '2024-06-16' });
+    expect(params(chart.cells[1]!.href)).toEqual({
+      team: 'Home Finance North',
+      rule_id: 'FCA-DISC-02',
+      from: '2024-06-10',
+      to: '2024-06-16',
+    });
     expect(chart.cells[0]!.href).toBeNull();
     expect(grid!.table.rows).toHaveLength(4);
   });
@@ -35,7 +43,12 @@ describe('compliance figures', () => {
     const chart = failing!.chart as CartesianChart;
     expect(chart.categories).toEqual(['FCA-DISC-02 APRC stated', 'QA-RAPPORT-01 Rapport']);
     expect(chart.series.map((s) => s.values)).toEqual([[3, null], [null, 0]]);
-    expect(params(failing!.table.rows[0]!.href)).toEqual({ team: 'Home Finance North', rule_id: 'FCA-DISC-02', from: '2024-06-05', to: '2024-07-03' });
+    expect(params(failing!.table.rows[0]!.href)).toEqual({
+      team: 'Home Finance North',
+      rule_id: 'FCA-DISC-02',
+      from: '2024-06-05',
+      to: '2024-07-03',
+    });
     expect(failing!.table.rows[1]!.href).toBeNull();
   });
 });

@@ -15,53 +15,79 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'QA review',
     roles: ALL,
     purpose:
-      'Review the AI’s QA results of advisors’ calls: triage the queue, read each call’s transcript with the evidence behind every rule verdict, and agree with or override the AI and sign the review off (compliance managers and admins).',
+      'Review the AI’s QA results of advisors’ calls: triage the queue, read each call’s transcript with the ' +
+      'evidence behind every rule verdict, and agree with or override the AI and sign the review off (compliance ' +
+      'managers and admins).',
   },
   {
     href: '/dashboard',
     label: 'Dashboard',
     roles: ALL,
     purpose:
-      'QA scores, compliance with each rule, outcomes for vulnerable customers, coverage and review of the calls, and how reliably the runs went — per week, filtered by period, team, advisor and product, each figure leading to the calls behind it, with tables, CSV/PNG exports and a print view for a board pack.',
+      'QA scores, compliance with each rule, outcomes for vulnerable customers, coverage and review of the calls, ' +
+      'and how reliably the runs went — per week, filtered by period, team, advisor and product, each figure leading ' +
+      'to the calls behind it, with tables, CSV/PNG exports and a print view for a board pack.',
   },
   {
     href: '/chat',
     label: 'Chat',
     roles: ['compliance_manager', 'workflow_designer', 'admin'],
     purpose:
-      'Talk to the agents: the Planner finds or composes a workflow from the skill catalog, validates it and runs it once you agree (workflow mode); the Conductor hands tasks to Companion agents (delegated mode).',
+      'Talk to the agents: the Planner finds or composes a workflow from the skill catalog, validates it and runs it ' +
+      'once you agree (workflow mode); the Conductor hands tasks to Companion agents (delegated mode).',
   },
-  { href: '/workflows', label: 'Workflows', roles: ALL, purpose: 'Saved Letta-ASL workflows: edit them visually, compare versions, run them.' },
+  {
+    href: '/workflows',
+    label: 'Workflows',
+    roles: ALL,
+    purpose: 'Saved Letta-ASL workflows: edit them visually, compare versions, run them.',
+  },
   {
     href: '/runs',
     label: 'Runs',
     roles: ALL,
     purpose:
-      'Follow workflow runs live, state by state: which worker holds each lease, attempts and retries, each state’s output, and failures with the alternative skill that replaced the failing one.',
+      'Follow workflow runs live, state by state: which worker holds each lease, attempts and retries, each state’s ' +
+      'output, and failures with the alternative skill that replaced the failing one.',
   },
-  { href: '/skills', label: 'Skills', roles: ALL, purpose: 'Browse the skill catalog: tools, parameter schemas, permissions and manifest validity.' },
+  {
+    href: '/skills',
+    label: 'Skills',
+    roles: ALL,
+    purpose: 'Browse the skill catalog: tools, parameter schemas, permissions and manifest validity.',
+  },
   {
     href: '/graph',
     label: 'Graph',
     roles: ALL,
     purpose:
-      'Explore the knowledge graph the learning loop builds from runs: saved workflows with their versions and refinements, the runs of each version, how reliable each skill has been, and the updates health checks propose.',
+      'Explore the knowledge graph the learning loop builds from runs: saved workflows with their versions and ' +
+      'refinements, the runs of each version, how reliable each skill has been, and the updates health checks ' +
+      'propose.',
   },
   {
     href: '/companions',
     label: 'Companions',
     roles: ['admin', 'compliance_manager'],
     purpose:
-      'Watch delegated mode live: each Conductor session’s pool of Companion agents, the tasks it hands them from delegation to result, the shared memory they work from, and the advice the Strategist publishes.',
+      'Watch delegated mode live: each Conductor session’s pool of Companion agents, the tasks it hands them from ' +
+      'delegation to result, the shared memory they work from, and the advice the Strategist publishes.',
   },
   {
     href: '/agents',
     label: 'Agents',
     roles: ['admin'],
     purpose:
-      'Any agent on the platform — Planners, Conductors, Companions, Strategists, workers, sleep-time agents: find it by name, role, tag (session, run) or conversation, read its core memory, tags, tools and recent messages with tool calls, and edit a memory block (every edit is a revision and audited).',
+      'Any agent on the platform — Planners, Conductors, Companions, Strategists, workers, sleep-time agents: find ' +
+      'it by name, role, tag (session, run) or conversation, read its core memory, tags, tools and recent messages ' +
+      'with tool calls, and edit a memory block (every edit is a revision and audited).',
   },
-  { href: '/settings', label: 'Settings', roles: ALL, purpose: 'Adapter health, the tool catalogue, and (for admins) users and the audit log.' },
+  {
+    href: '/settings',
+    label: 'Settings',
+    roles: ALL,
+    purpose: 'Adapter health, the tool catalogue, and (for admins) users and the audit log.',
+  },
 ];
 
 /** The section a path belongs to (exact href or below it). */

@@ -10,7 +10,9 @@ type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 const rows = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** The migrations drizzle-kit generated (db/migrations/meta/_journal.json): each is applied exactly once. */
-const JOURNAL = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'db/migrations/meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+const JOURNAL = JSON.parse(
+  readFileSync(path.join(PROJECT_ROOT, 'db/migrations/meta/_journal.json'), 'utf8'),
+) as { entries: Array<{ tag: string }> };
 
 describe(`migrations on ${testDbKind()}`, () => {
   let h: Handle;
@@ -24,12 +26,16 @@ describe(`migrations on ${testDbKind()}`, () => {
   });
 
   it('creates every table of the schema and records each migration once', async () => {
-    const tables = rows<{ table_name: string }>(await h.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`));
+    const tables = rows<{ table_name: string }>(
+      await h.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`),
+    );
     expect(tables.map((t) => t.table_name)).toEqual([
-      'agent_blocks', 'agent_inbox', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log', 'block_revisions', 'conversations',
-      'delegation_events', 'delegation_sessions', 'delegation_tasks', 'embeddings',
-      'graph_edges', 'graph_episodes', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_tasks', 'graph_workflows',
-      'memories', 'memory_blocks', 'qa_daily_calls', 'qa_daily_rules', 'qa_daily_team_rules', 'qa_results', 'qa_review_actions', 'saved_qa_filters', 'saved_run_filters', 'sessions', 'skill_index', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
+      'agent_blocks', 'agent_inbox', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log',
+      'block_revisions', 'conversations', 'delegation_events', 'delegation_sessions', 'delegation_tasks', 'embeddings',
+      'graph_edges', 'graph_episodes', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_tasks',
+      'graph_workflows', 'memories', 'memory_blocks', 'qa_daily_calls', 'qa_daily_rules', 'qa_daily_team_rules', 'qa_results',
+      'qa_review_actions', 'saved_qa_filters', 'saved_run_filters', 'sessions', 'skill_index', 'users', 'workflow_documents',
+      'workflow_drafts', 'workflow_proposals',
     ]);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
     expect(applied[0]!.n).toBe(JOURNAL.entries.length);
@@ -47,7 +53,14 @@ describe(`migrations on ${testDbKind()}`, () => {
   });
 
   it('makes the audit log append-only: UPDATE, DELETE and TRUNCATE are rejected', async () => {
-    await h.db.insert(auditLog).values({ actorKind: 'system', actorId: 't', actorLabel: 't', action: 'x', argsDigest: 'sha256:0', resultStatus: 'ok' });
+    await h.db.insert(auditLog).values({
+      actorKind: 'system',
+      actorId: 't',
+      actorLabel: 't',
+      action: 'x',
+      argsDigest: 'sha256:0',
+      resultStatus: 'ok',
+    });
     await expect(h.db.execute(sql`update audit_log set action = 'y'`)).rejects.toThrow();
     await expect(h.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     await expect(h.db.execute(sql`truncate audit_log`)).rejects.toThrow();
@@ -57,6 +70,8 @@ describe(`migrations on ${testDbKind()}`, () => {
 
   it('enforces unique emails case-insensitively', async () => {
     await h.db.execute(sql`insert into users (email, display_name, role, password_hash) values ('A@x.io', 'a', 'admin', 'h')`);
-    await expect(h.db.execute(sql`insert into users (email, display_name, role, password_hash) values ('a@X.io', 'b', 'admin', 'h')`)).rejects.toThrow();
+    await expect(
+      h.db.execute(sql`insert into users (email, display_name, role, password_hash) values ('a@X.io', 'b', 'admin', 'h')`),
+    ).rejects.toThrow();
   });
 });

@@ -103,7 +103,15 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
       await g.recordEpisode(episode({ uses: [[whisper, 'success', 100]] }));
       await g.recordEpisode(episode({ uses: [[whisper, 'success', 200]] }));
       const swap = episode({ uses: [[whisper, 'failure', 120_000, 'TimeoutError: 120 s']] });
-      swap.states.push({ state: 'S0', skill: assembly, outcome: 'success', latency_ms: 4_000, error: null, attempts: 1, swapped_from: whisper });
+      swap.states.push({
+        state: 'S0',
+        skill: assembly,
+        outcome: 'success',
+        latency_ms: 4_000,
+        error: null,
+        attempts: 1,
+        swapped_from: whisper,
+      });
       await g.recordEpisode(swap);
       // An upsert after the uses changes the description of the skill, never its counters.
       await g.upsertSkill({ uri: whisper, name: `whisper-${tag}`, version: '1.0.0', capability: 'speech-to-text', tags: ['audio'] });
@@ -113,7 +121,14 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
       expect(w.success_rate).toBeCloseTo(2 / 3, 12);
       expect(w.failure_rate).toBeCloseTo(1 / 3, 12);
       // A skill first met in an episode exists with its counts (capability unknown until upserted).
-      expect(await g.skillReliability(assembly)).toMatchObject({ skill: assembly, capability: null, n_success: 1, n_failures: 0, success_rate: 1, failure_rate: 0 });
+      expect(await g.skillReliability(assembly)).toMatchObject({
+        skill: assembly,
+        capability: null,
+        n_success: 1,
+        n_failures: 0,
+        success_rate: 1,
+        failure_rate: 0,
+      });
     });
 
     it('answers an unknown skill with zero uses and unknown rates', async () => {
@@ -141,7 +156,12 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
       expect(await g.skillReliability(s, { days: 60 })).toMatchObject({ n_success: 2, n_failures: 3 });
       expect(await g.skillReliability(s, { lastRuns: 3 })).toMatchObject({ n_success: 2, n_failures: 1 });
       expect(await g.skillReliability(s, { days: 7, lastRuns: 1 })).toMatchObject({ n_success: 1, n_failures: 0 });
-      expect(await g.skillReliability(s, { days: 1 })).toMatchObject({ n_success: 0, n_failures: 0, success_rate: null, p50_latency_ms: null });
+      expect(await g.skillReliability(s, { days: 1 })).toMatchObject({
+        n_success: 0,
+        n_failures: 0,
+        success_rate: null,
+        p50_latency_ms: null,
+      });
       // The window bounds the latency percentiles too.
       expect(await g.skillReliability(s, { days: 7 })).toMatchObject({ p50_latency_ms: 100, p95_latency_ms: 100 });
     });
@@ -149,7 +169,11 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
     it('computes p50 / p95 latency exactly (linear interpolation, null latencies ignored)', async () => {
       const s = skill('latency');
       // 100, 200, …, 1000 ms (the first sent as 99.6: kept as whole ms), later uses slower; one use without a latency.
-      for (let i = 1; i <= 10; i++) await g.recordEpisode(episode({ finished_at: ago(5, i * 60_000), uses: [[s, 'success', i === 1 ? 99.6 : i * 100]] }));
+      for (let i = 1; i <= 10; i++) {
+        await g.recordEpisode(
+          episode({ finished_at: ago(5, i * 60_000), uses: [[s, 'success', i === 1 ? 99.6 : i * 100]] }),
+        );
+      }
       await g.recordEpisode(episode({ finished_at: ago(6), uses: [[s, 'failure', null]] }));
 
       const all = await g.skillReliability(s);
@@ -175,17 +199,35 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
         { skill: a, n_success: 1, n_failures: 1 },
         { skill: b, capability: 'scoring', n_success: 0, n_failures: 0, success_rate: null },
       ]);
-      expect(mine(await g.allSkillReliability({ days: 7 }))).toMatchObject([{ skill: a, n_success: 1, n_failures: 0 }, { skill: b, n_success: 0 }]);
-      expect(mine(await g.allSkillReliability({ lastRuns: 1 }))).toMatchObject([{ skill: a, n_success: 1, n_failures: 0 }, { skill: b, n_success: 0 }]);
+      expect(mine(await g.allSkillReliability({ days: 7 }))).toMatchObject([
+        { skill: a, n_success: 1, n_failures: 0 },
+        { skill: b, n_success: 0 },
+      ]);
+      expect(mine(await g.allSkillReliability({ lastRuns: 1 }))).toMatchObject([
+        { skill: a, n_success: 1, n_failures: 0 },
+        { skill: b, n_success: 0 },
+      ]);
     });
 
     it('buckets uses into a trend, oldest bucket first, the last ending now', async () => {
       const s = skill('trend');
-      for (const [days, outcome] of [[30, 'success'], [27, 'success'], [10, 'failure'], [3, 'failure'], [1, 'success'], [0, 'success']] as const) {
+      for (const [days, outcome] of [
+        [30, 'success'],
+        [27, 'success'],
+        [10, 'failure'],
+        [3, 'failure'],
+        [1, 'success'],
+        [0, 'success'],
+      ] as const) {
         await g.recordEpisode(episode({ finished_at: ago(days), uses: [[s, outcome, 50]] }));
       }
       const bucket = (start: string, n_success: number, n_failures: number) => ({ start, n_success, n_failures, n_caller_errors: 0 });
-      expect(await g.skillTrend(s, 4, 7)).toEqual([bucket(ago(28), 1, 0), bucket(ago(21), 0, 0), bucket(ago(14), 0, 1), bucket(ago(7), 2, 1)]);
+      expect(await g.skillTrend(s, 4, 7)).toEqual([
+        bucket(ago(28), 1, 0),
+        bucket(ago(21), 0, 0),
+        bucket(ago(14), 0, 1),
+        bucket(ago(7), 2, 1),
+      ]);
       expect(await g.skillTrend(skill('no-trend'), 2, 1)).toEqual([bucket(ago(2), 0, 0), bucket(ago(1), 0, 0)]);
     });
 
@@ -224,10 +266,20 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
 
       it('creates a placeholder for a version linked before it was upserted, filled in later', async () => {
         const before = await g.lineage(heloc());
-        expect(before.nodes.find((n) => n.workflow_id === heloc())).toEqual({ workflow_id: heloc(), version: '1.0.0', name: heloc(), created_at: NOW.toISOString() });
+        expect(before.nodes.find((n) => n.workflow_id === heloc())).toEqual({
+          workflow_id: heloc(),
+          version: '1.0.0',
+          name: heloc(),
+          created_at: NOW.toISOString(),
+        });
         await g.upsertWorkflowVersion(version(heloc(), '1.0.0', 2, [skill('assemblyai')]));
         const after = await g.lineage(heloc());
-        expect(after.nodes.find((n) => n.workflow_id === heloc())).toEqual({ workflow_id: heloc(), version: '1.0.0', name: `${heloc()} 1.0.0`, created_at: ago(2) });
+        expect(after.nodes.find((n) => n.workflow_id === heloc())).toEqual({
+          workflow_id: heloc(),
+          version: '1.0.0',
+          name: `${heloc()} 1.0.0`,
+          created_at: ago(2),
+        });
       });
 
       it('returns the whole family across VERSION_OF and REFINEMENT_OF, from any member', async () => {
@@ -246,7 +298,10 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
         };
         // Ids sort heloc < product-check < std whatever the random tag, so this is the port's edge order.
         for (const id of [standard(), product(), heloc()]) expect(await g.lineage(id)).toEqual(expected);
-        expect(await g.lineage(other())).toEqual({ nodes: [{ workflow_id: other(), version: '1.0.0', name: `${other()} 1.0.0`, created_at: ago(5) }], edges: [] });
+        expect(await g.lineage(other())).toEqual({
+          nodes: [{ workflow_id: other(), version: '1.0.0', name: `${other()} 1.0.0`, created_at: ago(5) }],
+          edges: [],
+        });
         expect(await g.lineage(wf('nothing'))).toEqual({ nodes: [], edges: [] });
       });
 
@@ -286,7 +341,14 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
       const id = wf('runs');
       await g.upsertWorkflowVersion(version(id, '2.0.0', 50));
       const mk = (v: string, startedDaysAgo: number, status: Episode['status']) =>
-        episode({ workflow_id: id, workflow_version: v, status, started_at: ago(startedDaysAgo), finished_at: ago(startedDaysAgo, 5_000), uses: [] });
+        episode({
+          workflow_id: id,
+          workflow_version: v,
+          status,
+          started_at: ago(startedDaysAgo),
+          finished_at: ago(startedDaysAgo, 5_000),
+          uses: [],
+        });
       const e1 = mk('2.0.0', 3, 'SUCCEEDED');
       const e2 = mk('2.0.0', 1, 'FAILED');
       const e3 = mk('2.0.0', 2, 'TIMED_OUT');

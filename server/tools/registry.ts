@@ -62,15 +62,22 @@ import { getOperationsOverviewTool } from './dashboard/get-operations-overview.t
  * The one registry of tools. The CLI (`dcf tools`, `dcf tool`), the console's tRPC routers and
  * (from the agents issue) the MCP endpoint all serve exactly this list.
  */
-export const TOOLS: readonly AnyTool[] = [getSkillsetTool, validateSkillManifestTool, validateWorkflowTool,
-  createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool, notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool, invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, waitForWorkflowRunTool, listWorkflowRunsTool, redriveWorkflowRunTool, setDemoFaultsTool,
-  appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool, findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool,
-  createCompanionTool, dismissCompanionTool, listSessionCompanionsTool, updateCompanionStatusTool, createSessionContextTool, updateSessionContextTool, finalizeSessionTool,
+export const TOOLS: readonly AnyTool[] = [
+  getSkillsetTool, validateSkillManifestTool, validateWorkflowTool,
+  createWorkflowControlPlaneTool, readWorkflowControlPlaneTool, acquireStateLeaseTool, updateWorkflowControlPlaneTool,
+  notifyNextWorkerAgentTool, notifyIfReadyTool, createWorkerAgentsTool, finalizeWorkflowTool, loadSkillTool, unloadSkillTool,
+  invokeSkillToolTool, startWorkflowRunTool, getWorkflowRunTool, waitForWorkflowRunTool, listWorkflowRunsTool,
+  redriveWorkflowRunTool, setDemoFaultsTool,
+  appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool,
+  findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool,
+  createCompanionTool, dismissCompanionTool, listSessionCompanionsTool, updateCompanionStatusTool, createSessionContextTool,
+  updateSessionContextTool, finalizeSessionTool,
   delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool,
   addMemoryTool, getEpisodesTool,
   listQaResultsTool, getQaResultTool, reviewQaResultTool, summariseQaResultsTool,
   listAdvisorsTool, listProductsTool, countCallsTool,
-  getQaTrendsTool, getComplianceOverviewTool, getCustomerOutcomesTool, getReviewCoverageTool, getOperationsOverviewTool] as unknown as AnyTool[];
+  getQaTrendsTool, getComplianceOverviewTool, getCustomerOutcomesTool, getReviewCoverageTool, getOperationsOverviewTool,
+] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 if (byName.size !== TOOLS.length) throw new Error('duplicate tool name in registry');

@@ -222,7 +222,10 @@ describe(`role checks on every procedure (${testDbKind()})`, () => {
     for (const [path, proc] of Object.entries(procedures)) expect(proc._def.meta?.access, path).toEqual(POLICY[path]);
   });
 
-  const callers: Array<[string, () => PublicUser | null]> = [['anonymous', () => null], ...ROLES.map((r): [string, () => PublicUser | null] => [r, () => users.get(r)!])];
+  const callers: Array<[string, () => PublicUser | null]> = [
+    ['anonymous', () => null],
+    ...ROLES.map((r): [string, () => PublicUser | null] => [r, () => users.get(r)!]),
+  ];
   for (const path of Object.keys(POLICY)) {
     for (const [who, user] of callers) {
       it(`${path} as ${who}`, async () => {
@@ -241,7 +244,13 @@ describe(`role checks on every procedure (${testDbKind()})`, () => {
     const rows = await h.db.select().from(auditLog).where(eq(auditLog.action, 'users.create')).orderBy(desc(auditLog.id));
     const statuses = rows.map((r) => `${r.actorLabel}:${r.resultStatus}`).sort();
     expect(statuses).toEqual(
-      ['admin@access.test:ok', 'anonymous:forbidden', 'compliance_manager@access.test:forbidden', 'stakeholder@access.test:forbidden', 'workflow_designer@access.test:forbidden'].sort(),
+      [
+        'admin@access.test:ok',
+        'anonymous:forbidden',
+        'compliance_manager@access.test:forbidden',
+        'stakeholder@access.test:forbidden',
+        'workflow_designer@access.test:forbidden',
+      ].sort(),
     );
     expect(rows.every((r) => /^sha256:[0-9a-f]{64}$/.test(r.argsDigest))).toBe(true);
   });

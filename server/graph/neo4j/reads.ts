@@ -1,5 +1,8 @@
 import { sortByRef, sortLineageEdges, sortLineageNodes } from '../ordering.ts';
-import type { ExecutionSummary, LineageEdge, LineageNode, LinkKind, ReliabilityWindow, SkillFailure, SkillReliability, TrendBucket, WorkflowRef } from '../port.ts';
+import type {
+  ExecutionSummary, LineageEdge, LineageNode, LinkKind, ReliabilityWindow, SkillFailure, SkillReliability, TrendBucket,
+  WorkflowRef,
+} from '../port.ts';
 import { emptyReliability, toReliability, windowBounds } from '../reliability.ts';
 import { bucketTrend, trendRange } from '../trend.ts';
 import type { CypherClient } from './client.ts';
@@ -49,7 +52,12 @@ export function toSkillReliability(r: Row, allTime: boolean): SkillReliability {
   });
 }
 
-export async function skillReliability(c: CypherClient, uri: string, window: ReliabilityWindow | undefined, now: Date): Promise<SkillReliability> {
+export async function skillReliability(
+  c: CypherClient,
+  uri: string,
+  window: ReliabilityWindow | undefined,
+  now: Date,
+): Promise<SkillReliability> {
   const [row] = await c.read((tx) => rows(tx, SKILL_RELIABILITY, { uri, ...windowParams(window, now) }));
   return row ? toSkillReliability(row, window === undefined) : emptyReliability(uri);
 }
@@ -73,7 +81,12 @@ async function latestUses(c: CypherClient, query: string, uri: string, limit: nu
 export const recentFailures = (c: CypherClient, uri: string, limit: number) => latestUses(c, RECENT_FAILURES, uri, limit);
 export const recentCallerErrors = (c: CypherClient, uri: string, limit: number) => latestUses(c, RECENT_CALLER_ERRORS, uri, limit);
 
-const toNode = (r: Row): LineageNode => ({ workflow_id: str(r.workflow_id), version: str(r.version), name: str(r.name), created_at: msToIso(r.created_at_ms) });
+const toNode = (r: Row): LineageNode => ({
+  workflow_id: str(r.workflow_id),
+  version: str(r.version),
+  name: str(r.name),
+  created_at: msToIso(r.created_at_ms),
+});
 
 export async function lineage(c: CypherClient, workflowId: string): Promise<{ nodes: LineageNode[]; edges: LineageEdge[] }> {
   const members = await c.read((tx) => rows(tx, LINEAGE, { workflow_id: workflowId }));
@@ -94,7 +107,12 @@ export async function descendants(c: CypherClient, node: WorkflowRef): Promise<L
 
 export async function executions(c: CypherClient, node: WorkflowRef, limit: number): Promise<ExecutionSummary[]> {
   const found = await c.read((tx) => rows(tx, EXECUTIONS, { workflow_id: node.workflow_id, version: node.version, limit: int(limit) }));
-  return found.map((r) => ({ run_id: str(r.run_id), status: str(r.status), started_at: msToIso(r.started_at_ms), finished_at: msToIso(r.finished_at_ms) }));
+  return found.map((r) => ({
+    run_id: str(r.run_id),
+    status: str(r.status),
+    started_at: msToIso(r.started_at_ms),
+    finished_at: msToIso(r.finished_at_ms),
+  }));
 }
 
 export async function workflowsUsingSkill(c: CypherClient, uri: string): Promise<LineageNode[]> {

@@ -14,7 +14,10 @@ describe("what the Planner reads in the user's words", () => {
     ["Score Alex Wong's calls from last week", 'qa_review'],
     ['How did Priya Shah do in June?', 'qa_review'],
     ['Review the whole team’s calls in June', 'qa_review'],
-    ['I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.', 'product_check'],
+    [
+      'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.',
+      'product_check',
+    ],
     ['Are advisors explaining homeowner loans correctly?', 'product_check'],
     ['Show me all calls this month where the customer sounded vulnerable', 'vulnerability_scan'],
     ['Which advisor has the lowest QA score?', 'rank'],
@@ -33,7 +36,10 @@ describe("what the Planner reads in the user's words", () => {
   });
 
   it('reads the period and the ranking asked for', () => {
-    expect(parseRequest('How did Priya Shah do in June?', TODAY)!.range).toMatchObject({ start_date: '2024-06-01', end_date: '2024-06-30' });
+    expect(parseRequest('How did Priya Shah do in June?', TODAY)!.range).toMatchObject({
+      start_date: '2024-06-01',
+      end_date: '2024-06-30',
+    });
     expect(parseRequest('Which advisor has the lowest QA score?', TODAY)!.rank).toEqual({ subject: 'advisors', order: 'worst' });
     expect(parseRequest('Who are the best advisors this month?', TODAY)!.rank).toEqual({ subject: 'advisors', order: 'best' });
     expect(parseRequest('Which rule fails most?', TODAY)!.rank).toMatchObject({ subject: 'rules' });
@@ -72,8 +78,16 @@ describe("what the Planner reads in the user's words", () => {
   it('replies amend the request; a yes/no reply stays in the episode it answers', () => {
     const ep = currentEpisode(
       [
-        { role: 'user', content: 'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.' },
-        { role: 'assistant', content: 'I have a reusable Advice Call Analysis workflow. Shall I adapt it to isolate the advisor’s product explanation?' },
+        {
+          role: 'user',
+          content:
+            'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls ' +
+            'since the start of the month.',
+        },
+        {
+          role: 'assistant',
+          content: 'I have a reusable Advice Call Analysis workflow. Shall I adapt it to isolate the advisor’s product explanation?',
+        },
         { role: 'user', content: 'Yes, explaining the HELOC 2.0 product matters in their calls.' },
       ],
       TODAY,

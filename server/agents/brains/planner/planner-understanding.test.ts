@@ -153,9 +153,18 @@ describe('a team, ranking, vulnerability and explanations', () => {
   it('a team review says what the check before running found', async () => {
     const unhealthy = () => ok({
       workflow_id: covering[0]!.workflow_id, version: '1.0.0', healthy: false, threshold: 0.05, proposal: null,
-      findings: [{ skill: 'skill://whisper-transcribe@1.0.0', states: ['TranscribeRecording'], failure_rate: 0.25, uses: 40, alternative: null }],
+      findings: [{
+        skill: 'skill://whisper-transcribe@1.0.0',
+        states: ['TranscribeRecording'],
+        failure_rate: 0.25,
+        uses: 40,
+        alternative: null,
+      }],
     });
-    const c = new ScriptedConversation(catalog({ check_workflow_health: unhealthy, summarise_qa_results: () => ok({ groups: [], total_calls: 0 }) }));
+    const c = new ScriptedConversation(catalog({
+      check_workflow_health: unhealthy,
+      summarise_qa_results: () => ok({ groups: [], total_calls: 0 }),
+    }));
     await c.turn('Review the Home Finance North team’s calls last week');
     const run = await c.turn('yes');
     expect(run.reply).toContain('Note from the check before running: skill://whisper-transcribe@1.0.0 failed 25% of its last 40 uses');
@@ -210,8 +219,26 @@ describe('a team, ranking, vulnerability and explanations', () => {
   });
 
   it('"analyse the rest" runs only the advisors with calls not analysed, then reports from a summary read after the runs', async () => {
-    const before = [{ key: 'Alex Wong', label: 'Alex Wong', calls: 4, scored: 4, mean_score: 68.5, min_score: 29, failed_mandatory: 2, vulnerable: 1 }];
-    const after = [...before, { key: 'James O\'Connor', label: 'James O\'Connor', calls: 1, scored: 1, mean_score: 75, min_score: 75, failed_mandatory: 0, vulnerable: 0 }];
+    const before = [{
+      key: 'Alex Wong',
+      label: 'Alex Wong',
+      calls: 4,
+      scored: 4,
+      mean_score: 68.5,
+      min_score: 29,
+      failed_mandatory: 2,
+      vulnerable: 1,
+    }];
+    const after = [...before, {
+      key: 'James O\'Connor',
+      label: 'James O\'Connor',
+      calls: 1,
+      scored: 1,
+      mean_score: 75,
+      min_score: 75,
+      failed_mandatory: 0,
+      vulnerable: 0,
+    }];
     let runsStarted = false;
     const c = new ScriptedConversation(catalog({
       summarise_qa_results: () => ok({ groups: runsStarted ? after : before, total_calls: runsStarted ? 5 : 4 }),
@@ -219,7 +246,9 @@ describe('a team, ranking, vulnerability and explanations', () => {
     }));
     await c.turn('which advisor had the lowest score last week?');
     const rest = await c.turn('ok analyse the rest');
-    const advisors = rest.calls.filter((x) => x.name === 'start_workflow_run').map((x) => (x.args.input as { advisor_name: string }).advisor_name);
+    const advisors = rest.calls
+      .filter((x) => x.name === 'start_workflow_run')
+      .map((x) => (x.args.input as { advisor_name: string }).advisor_name);
     expect(advisors).not.toContain('Alex Wong');
     expect(advisors).toContain("James O'Connor");
     expect(rest.reply).toContain("| James O'Connor | 1 of 1 | 75/100 |");
@@ -244,7 +273,10 @@ describe('a team, ranking, vulnerability and explanations', () => {
     const t = await c.turn('Which calls missed disclosures last week?');
     expect(t.calls.find((x) => x.name === 'summarise_qa_results')!.args).toMatchObject({ group_by: 'rule' });
     expect(t.reply).toContain('1 disclosure rule failed in the 9 analysed calls last week');
-    expect(t.reply).toContain('- FCA-DISC-01 Tell the customer that the call is recorded.: failed in 3 calls — [open them](/qa?rule_id=FCA-DISC-01');
+    expect(t.reply).toContain(
+      '- FCA-DISC-01 Tell the customer that the call is recorded.: failed in 3 calls' +
+        ' — [open them](/qa?rule_id=FCA-DISC-01',
+    );
     expect(t.reply).not.toContain('CD-04');
     const a = await new ScriptedConversation(fakeTools({ summarise_qa_results: () => ok({ groups, total_calls: 9 }) }))
       .turn('how are advisors doing on affordability checks in their calls last week?');
