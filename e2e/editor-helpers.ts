@@ -40,15 +40,24 @@ export async function layoutSettled(page: Page): Promise<void> {
   }
 }
 
-/** Connects two states by dragging from a source handle (next, rule, default, catch) to the target's top. */
+/**
+ * Connects two states by dragging from a source handle (next, rule, default, catch) to the target's
+ * top, then waits for that very edge ("Edge from <source> to <target>", React Flow's label). Counting
+ * edges is not enough: the start edge can render late under load and be counted as the new one.
+ */
 export async function connectStates(page: Page, from: string, handle: 'next' | 'rule' | 'default' | 'catch', to: string): Promise<void> {
-  const edges = page.locator('.react-flow__edge');
-  const before = await edges.count();
+  const label = `Edge from /asl/States/${from} to /asl/States/${to}`;
+  const wanted = page.locator('.react-flow__edge').and(page.getByLabel(label, { exact: true }));
+  const before = await wanted.count();
   // A drag can miss when the layout moves a node between measuring the handles and the drop (the
   // canvas re-lays out as states change), and a missed drag pans the canvas: the view is fitted
-  // again, the handles measured again and the drag tried again, at most three times.
+  // again, the handles measured again and the drag tried again, at most three times. An edge that
+  // appears late is not drawn twice: each retry first looks for it.
   for (let attempt = 1; ; attempt++) {
-    if (attempt > 1) await page.locator('.react-flow__controls-fitview').click();
+    if (attempt > 1) {
+      if ((await wanted.count()) > before) return;
+      await page.locator('.react-flow__controls-fitview').click();
+    }
     await layoutSettled(page);
     const source = node(page, from).locator(`.react-flow__handle[data-handleid="${handle}"]`);
     const target = node(page, to).locator('.react-flow__handle[data-handleid="in"]');
@@ -59,7 +68,7 @@ export async function connectStates(page: Page, from: string, handle: 'next' | '
     await page.mouse.move(t.x + t.width / 2, t.y + t.height / 2, { steps: 12 });
     await page.mouse.up();
     try {
-      await expect(edges).toHaveCount(before + 1, { timeout: 3_000 });
+      await expect(wanted).toHaveCount(before + 1, { timeout: 5_000 });
       return;
     } catch (err) {
       if (attempt === 3) throw err;
