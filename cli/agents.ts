@@ -25,14 +25,16 @@ export async function consoleMayBeRunning(config: AppConfig): Promise<boolean> {
  */
 export function cliAgentPlatform(config: AppConfig): Promise<AgentPlatform> {
   platform ??= (async () => {
-    const [{ createAgentPlatform }, { cliDatabase }, { cliToolContext }] = await Promise.all([
+    const [{ createAgentPlatform }, { cliDatabase }, { cliToolContext, cliPlanTracker }] = await Promise.all([
       import('../server/agents/platform/factory.ts'),
       import('./database.ts'),
       import('./context.ts'),
     ]);
     const sweepInbox = !(await consoleMayBeRunning(config));
     const { db } = await cliDatabase(config);
-    return createAgentPlatform(config, db, cliToolContext().services, logger().child({ component: 'agents' }), { sweepInbox });
+    // The agents' calls are attributed to their plans by the CLI's tracker (issue 17).
+    const services = { ...cliToolContext().services, planning: cliPlanTracker(config) };
+    return createAgentPlatform(config, db, services, logger().child({ component: 'agents' }), { sweepInbox });
   })();
   return platform;
 }
@@ -43,4 +45,5 @@ export async function closeCliAgents(): Promise<void> {
   const p = await platform.catch(() => null);
   platform = undefined;
   await p?.close();
+  await (await import('./context.ts')).closeCliPlanning();
 }

@@ -41,9 +41,14 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       summarise_qa_results: true, list_advisors: true, list_products: true, count_calls: true,
       // Issue 16: the dashboard's widgets.
       get_qa_trends: true, get_compliance_overview: true, get_customer_outcomes: true, get_review_coverage: true, get_operations_overview: true,
+      // Issue 17: the skill-choice strategies compared on the recorded uses.
+      compare_policies: true,
+      // Issue 17: the tool-call plan an agent declares, changes and reads.
+      declare_tool_call_plan: false, update_tool_call_plan: false, get_tool_call_plan: true,
+      list_tool_call_plans: true, list_sentinel_findings: true, get_tool_call_costs: true, list_planning_agents: true,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(56);
+    expect(names).toHaveLength(64);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config.ts';
 import { systemActor } from '../server/audit/actor.ts';
+import type { AppConfig } from '../server/config.ts';
+import { logger } from '../server/log.ts';
+import { processTracker } from '../server/planning/process-tracker.ts';
+import type { PlanTrackerService } from '../server/planning/tracker/plan-tracker.ts';
 import type { ToolContext } from '../server/tools/context.ts';
 
 /** The project root (where package.json is): the CLI resolves `skills/` and `file://` imports from here. */
@@ -24,4 +28,27 @@ export function cliToolContext(): ToolContext {
       agents: async () => (await import('./agents.ts')).cliAgentPlatform(config),
     },
   };
+}
+
+let tracker: PlanTrackerService | undefined;
+
+/**
+ * The CLI's tool-call plan tracker (issue 17), made with the CLI's agent platform (cli/agents.ts):
+ * the CLI's own calls are the system's and belong to no plan, so a command that runs no agent
+ * never opens the database for it. Flushed by closeCliPlanning when the command ends.
+ */
+export function cliPlanTracker(config: AppConfig): PlanTrackerService {
+  tracker ??= processTracker(config, {
+    db: async () => (await (await import('./database.ts')).cliDatabase(config)).db,
+    execution: async () => (await (await import('./execution.ts')).cliExecution(config)).x,
+    onError: (err) => logger().error({ err }, 'plan tracker'),
+  });
+  return tracker;
+}
+
+/** Writes what the tracker still queues (before the database closes). */
+export async function closeCliPlanning(): Promise<void> {
+  const t = tracker;
+  tracker = undefined;
+  await t?.flush();
 }

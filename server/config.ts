@@ -28,6 +28,22 @@ function isUrlWithProtocol(value: string, protocols: string[]): boolean {
   }
 }
 
+function isCostTable(text: string): boolean {
+  if (!isJsonObject(text)) return false;
+  return Object.values(JSON.parse(text) as object).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
+}
+
+const SPLIT_STRATEGIES = ['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling'] as const;
+type SplitStrategy = (typeof SPLIT_STRATEGIES)[number];
+
+/** `A,B` or `A:B`: two different strategy names (spaces around them ignored), else null. */
+function policySplitOf(text: string): readonly [SplitStrategy, SplitStrategy] | null {
+  const names = text.split(/[,:]/).map((n) => n.trim());
+  const known = (n: string): n is SplitStrategy => (SPLIT_STRATEGIES as readonly string[]).includes(n);
+  const [a, b] = names;
+  return names.length === 2 && a !== undefined && b !== undefined && known(a) && known(b) && a !== b ? [a, b] : null;
+}
+
 function isJsonObject(text: string): boolean {
   try {
     const v: unknown = JSON.parse(text);
@@ -103,6 +119,18 @@ const envSchema = z.object({
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
   /** How a worker chooses among alternative skills after a failure (tool-call-planning-drr ExploitExplorePolicy). */
   DCF_SKILL_POLICY: z.enum(['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling']).default('ThompsonSampling'),
+  /**
+   * A live split of the swap decisions between two strategies (issue 17, compare_policies), e.g.
+   * `UCB,ThompsonSampling`: each decision goes to one by a hash of its run and state; empty = off.
+   */
+  DCF_POLICY_SPLIT: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() === '' || policySplitOf(v) !== null, {
+      message: 'must be two different strategies separated by a comma or a colon (Greedy, EpsilonGreedy, UCB, '
+        + 'ThompsonSampling), e.g. UCB,ThompsonSampling, or empty for no split',
+    })
+    .transform((v) => (v === undefined || v.trim() === '' ? null : policySplitOf(v))),
   /**
    * Base URL that skill manifests' MCP endpoints (e.g. `ws://mcp-server:8765`) resolve to; unset = the demo skills
    * server started in-process.
@@ -187,6 +215,20 @@ const envSchema = z.object({
   DCF_SIGNIN_WINDOW_MIN: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Reverse proxies in front that append to X-Forwarded-For; 0 = none (the header is the client's claim: ignored). */
   DCF_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  // Tool-call planning (issue 17): server/planning/.
+  /** The sentinel's mode where an agent's template sets none: `report` findings, or `enforce` budgets by refusing calls. */
+  DCF_SENTINEL_MODE: z.enum(['report', 'enforce']).default('report'),
+  /**
+   * Cost units per call: JSON keyed by tool name, `skill:<skill name>`, `default` (any tool, 1) or `skill:default`
+   * (any skill, 1), e.g. `{"invoke_skill_tool":2,"skill:whisper-transcribe":10}`.
+   */
+  DCF_TOOL_COSTS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() === '' || isCostTable(v), {
+      message: 'must be a JSON object of tool names, skill:<name>, default or skill:default to cost units (numbers ≥ 0)',
+    })
+    .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
 });
 
 export type AppConfig = {
@@ -216,6 +258,8 @@ export type AppConfig = {
   skillTransport: { mcpBaseUrl: string | undefined; demoFaults: Record<string, unknown>; demoSeed: number };
   /** The explore/exploit strategy workers use to pick an alternative skill. */
   skillPolicy: 'Greedy' | 'EpsilonGreedy' | 'UCB' | 'ThompsonSampling';
+  /** DCF_POLICY_SPLIT: the two strategies a live split shares the swap decisions between, or null (off). */
+  policySplit: readonly [SplitStrategy, SplitStrategy] | null;
   /** Semantic search (search_embeddings): an OpenAI-compatible embeddings endpoint, or lexical search only when unset. */
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   /** The local agent runtime's brain: an OpenAI-compatible chat-completions endpoint, or the deterministic brains per role. */
@@ -234,6 +278,8 @@ export type AppConfig = {
   signIn: { accountFailures: number; sourceFailures: number; windowSeconds: number };
   /** HTTP: how many trusted reverse proxies append to X-Forwarded-For (server/http/request-source.ts). */
   http: { trustedProxies: number };
+  /** Tool-call planning: the deployment's sentinel mode and the cost units of tools and skills (DCF_TOOL_COSTS). */
+  planning: { sentinelMode: 'report' | 'enforce'; toolCosts: Record<string, number> };
 };
 
 /** Thrown when the environment is invalid; `problems` has one line per bad setting. */
@@ -306,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
     skillPolicy: e.DCF_SKILL_POLICY,
+    policySplit: e.DCF_POLICY_SPLIT,
     embeddings: e.DCF_EMBEDDING_URL && e.DCF_EMBEDDING_MODEL
       ? { baseUrl: e.DCF_EMBEDDING_URL.replace(/\/+$/, ''), model: e.DCF_EMBEDDING_MODEL, apiKey: e.DCF_EMBEDDING_API_KEY }
       : undefined,
@@ -329,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.DCF_SIGNIN_WINDOW_MIN * 60,
     },
     http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
+    planning: { sentinelMode: e.DCF_SENTINEL_MODE, toolCosts: e.DCF_TOOL_COSTS },
   };
 }
 

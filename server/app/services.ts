@@ -7,6 +7,8 @@ import type { ToolServices } from '../tools/context.ts';
 import { logger } from '../log.ts';
 import type { ExecutionRuntime } from '../execution/runtime.ts';
 import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import { flushOnSignals, processTracker } from '../planning/process-tracker.ts';
+import type { PlanTrackerService } from '../planning/tracker/plan-tracker.ts';
 
 // Process-wide singletons live on globalThis for the same reason as the database handle: Next.js
 // may load this module more than once, and each copy must share one Redis connection.
@@ -14,7 +16,14 @@ const REDIS = Symbol.for('dcf.redis');
 const SECRET = Symbol.for('dcf.sessionSecret');
 const EXECUTION = Symbol.for('dcf.execution');
 const AGENTS = Symbol.for('dcf.agentPlatform');
-type Holder = { [REDIS]?: Redis; [SECRET]?: Promise<string>; [EXECUTION]?: Promise<ExecutionRuntime>; [AGENTS]?: Promise<AgentPlatform> };
+const PLANNING = Symbol.for('dcf.planTracker');
+type Holder = {
+  [REDIS]?: Redis;
+  [SECRET]?: Promise<string>;
+  [EXECUTION]?: Promise<ExecutionRuntime>;
+  [AGENTS]?: Promise<AgentPlatform>;
+  [PLANNING]?: PlanTrackerService;
+};
 const holder = globalThis as Holder;
 
 /** The shared Redis client, or undefined when REDIS_URL is unset. */
@@ -70,10 +79,32 @@ export function agentPlatform(): Promise<AgentPlatform> {
   return holder[AGENTS];
 }
 
+/**
+ * The process's tool-call plan tracker (issue 17, server/planning/process-tracker.ts), created
+ * once: every tool call of the server's agents is attributed through it, and what it queues is
+ * written when the process is told to stop.
+ */
+export function planTracker(): PlanTrackerService {
+  if (!holder[PLANNING]) {
+    const runtime = executionRuntime();
+    const onError = (err: unknown) => logger().error({ err }, 'plan tracker');
+    holder[PLANNING] = processTracker(config(), {
+      db: async () => (await database()).db,
+      ...(runtime ? { execution: async () => (await runtime).x } : {}),
+      onError,
+    });
+    flushOnSignals(holder[PLANNING], onError);
+  }
+  return holder[PLANNING];
+}
+
 /** Services handed to tool handlers in the server process. */
 export function toolServices(): ToolServices {
   const runtime = executionRuntime();
-  return { config: config(), db: async () => (await database()).db, agents: agentPlatform, ...(runtime ? { execution: async () => (await runtime).x } : {}) };
+  return {
+    config: config(), db: async () => (await database()).db, agents: agentPlatform, planning: planTracker(),
+    ...(runtime ? { execution: async () => (await runtime).x } : {}),
+  };
 }
 
 export { config, database };

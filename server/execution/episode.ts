@@ -12,6 +12,24 @@ import type { RunView } from './show-run.ts';
  */
 export const redriveEpisodeId = (runId: string, redriveCount: number) => `${runId}~redrive${redriveCount}`;
 
+/** A `skill_swap` event as the episode reads it (task-work.ts recordAttempt writes it). */
+interface SwapEvent {
+  from: string | null;
+  to: string;
+  reason: string | null;
+  policy?: string | null;
+  /** A live split (DCF_POLICY_SPLIT) chose `policy` for this swap. */
+  split?: boolean;
+}
+
+/**
+ * The live split's strategy behind the skill a swap bound, for the use of that skill (issue 17:
+ * compare_policies reads it from the graph); nothing when no swap or no split chose the skill, so
+ * an episode without a split is exactly what it was before.
+ */
+const chosenBy = (swap: SwapEvent | undefined): { strategy?: string } =>
+  swap?.split && swap.policy ? { strategy: swap.policy } : {};
+
 /**
  * The knowledge-graph episode of a finished run (append_graph_episode, spec §2.7/§4.3): one
  * entry per skill use of each Task instance — a skill that failed and was swapped out counts as
@@ -31,17 +49,24 @@ export async function buildEpisode(x: ExecutionServices, view: RunView): Promise
     const loc = def.states.get(baseName(instance));
     if (loc?.state.Type !== 'Task' || doc.attempts === 0 || (touched && !touched.has(instance))) continue;
     const bound = ((loc.state.AgentBinding as { skills?: string[] } | undefined)?.skills ?? [])[0] ?? null;
-    const swaps = segment.filter((e) => e.event.type === 'skill_swap' && e.event.instance === instance).map((e) => e.event as { from: string | null; to: string; reason: string | null });
-    for (const s of swaps) {
-      states.push({ state: instance, skill: s.from, outcome: 'failure', latency_ms: null, error: s.reason, attempts: 1, swapped_from: null });
-    }
+    const swaps = segment
+      .filter((e) => e.event.type === 'skill_swap' && e.event.instance === instance)
+      .map((e) => e.event as unknown as SwapEvent);
+    swaps.forEach((s, i) => {
+      states.push({
+        state: instance, skill: s.from, outcome: 'failure', latency_ms: null, error: s.reason, attempts: 1,
+        swapped_from: null, ...chosenBy(swaps[i - 1]),
+      });
+    });
     const skill = view.entries[instance]?.skill ?? bound;
     const envelope = view.data[instance];
     const latency = isObject(envelope) && isObject(envelope.metrics) && typeof envelope.metrics.latency_ms === 'number' ? envelope.metrics.latency_ms : null;
+    const last = { attempts: doc.attempts, swapped_from: swaps.at(-1)?.from ?? null, ...chosenBy(swaps.at(-1)) };
     if (doc.status === 'done') {
-      states.push({ state: instance, skill, outcome: 'success', latency_ms: latency, error: null, attempts: doc.attempts, swapped_from: swaps.at(-1)?.from ?? null });
+      states.push({ state: instance, skill, outcome: 'success', latency_ms: latency, error: null, ...last });
     } else if (doc.status === 'failed') {
-      states.push({ state: instance, skill, outcome: 'failure', latency_ms: null, error: doc.last_error ?? null, attempts: doc.attempts, swapped_from: swaps.at(-1)?.from ?? null });
+      const error = doc.last_error ?? null;
+      states.push({ state: instance, skill, outcome: 'failure', latency_ms: null, error, ...last });
     }
   }
   const redriveCount = Number(redrive?.event.redrive_count ?? view.run.redrive_count ?? 0);

@@ -4,6 +4,8 @@ import { requiredParameterNames, type SkillManifest, type ToolRequirement } from
 import type { ExecutionServices, SkillDirectory } from './services.ts';
 import { chooseArm, type Arm, type Choice, type Random, type StrategyName } from '../learning/policies/index.ts';
 import { readSkillStats, type SkillStats } from '../learning/skill-stats.ts';
+import { splitStrategy } from '../learning/policy-compare/split.ts';
+import type { AppConfig } from '../config.ts';
 import { failureCause } from '../../lib/failure-cause.ts';
 
 /**
@@ -113,17 +115,39 @@ export function rankAlternatives(
   return { ordered: [choice.arm, ...rest], choice };
 }
 
+/** A swap decision: the run and the Task instance whose skill failed. */
+export interface SwapDecision {
+  runId: string;
+  state: string;
+}
+
+/**
+ * The strategy that makes one swap decision: with DCF_POLICY_SPLIT set, one of its two by a hash
+ * of the run and the state (learning/policy-compare/split.ts), `split` true so the choice is
+ * recorded with the use it leads to; otherwise DCF_SKILL_POLICY.
+ */
+export function swapStrategy(
+  config: Pick<AppConfig, 'skillPolicy' | 'policySplit'>, decision: SwapDecision,
+): { strategy: StrategyName; split: boolean } {
+  return config.policySplit
+    ? { strategy: splitStrategy(config.policySplit, decision.runId, decision.state), split: true }
+    : { strategy: config.skillPolicy, split: false };
+}
+
 /**
  * Alternatives to a failed skill, best first, with the choice and its rationale for the run's
- * events: the candidates ranked by DCF_SKILL_POLICY over the knowledge graph's counts, as the
- * consolidation job publishes them for workers (`dcf:skills:stats`).
+ * events: the candidates ranked by the decision's strategy (swapStrategy: DCF_SKILL_POLICY, or a
+ * live split's) over the knowledge graph's counts, as the consolidation job publishes them for
+ * workers (`dcf:skills:stats`). `split`: a live split chose the strategy.
  */
 export async function alternativeSkills(
-  x: ExecutionServices, failed: string, args: Json, tried: string[], context: Record<string, unknown> = {},
-): Promise<{ ordered: string[]; choice: Choice | null }> {
+  x: ExecutionServices, decision: SwapDecision, failed: string, args: Json, tried: string[],
+  context: Record<string, unknown> = {},
+): Promise<{ ordered: string[]; choice: Choice | null; split: boolean }> {
   const candidates = alternativeCandidates(x.skills, failed, args, tried, context);
-  if (!candidates.length) return { ordered: [], choice: null };
-  return rankAlternatives(candidates, await readSkillStats(x.redis, candidates), x.config.skillPolicy);
+  if (!candidates.length) return { ordered: [], choice: null, split: false };
+  const { strategy, split } = swapStrategy(x.config, decision);
+  return { ...rankAlternatives(candidates, await readSkillStats(x.redis, candidates), strategy), split };
 }
 
 const posteriorMean = (a: Arm) => (a.successes + 1) / (a.successes + a.failures + 2);

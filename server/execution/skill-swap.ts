@@ -43,11 +43,15 @@ export async function swapFailedSkill(
   if (!failed || !swapCanFix(failure)) return none;
   const tried = [...triedUnder(v, token), failed];
   const context = await runContextArguments(x.config, runId, instance);
-  const { ordered, choice } = await alternativeSkills(x, failed, v.entry.effective_input ?? null, tried, context);
+  const decision = { runId, state: instance };
+  const input = v.entry.effective_input ?? null;
+  const { ordered, choice, split } = await alternativeSkills(x, decision, failed, input, tried, context);
   const skill = ordered[0];
   if (!skill) return none;
   const attempts = doc.attempts + 1;
-  const change = { last_error: lastErrorOf(failure), attempts, skill, from: failed, choice };
+  // A live split's choice is marked on the event, so the run's episode records the strategy with the use.
+  const swapChoice = choice && split ? { ...choice, split } : choice;
+  const change = { last_error: lastErrorOf(failure), attempts, skill, from: failed, choice: swapChoice };
   const recorded = await recordAttempt(x, runId, instance, token, change);
   return recorded.ok ? { ok: true, skill, from: failed, attempts, choice } : recorded;
 }

@@ -116,8 +116,12 @@ export async function failTask(x: ExecutionServices, runId: string, instance: st
   return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
 }
 
-/** The policy's choice behind a swap, as the `skill_swap` event records it. */
-export type SwapChoice = { strategy: string; rationale: string; explored: boolean };
+/**
+ * The policy's choice behind a swap, as the `skill_swap` event records it. `split`: a live split
+ * (DCF_POLICY_SPLIT) chose the strategy — the event then says so, and the run's episode records the
+ * strategy with the use of the skill it chose (episode.ts).
+ */
+export type SwapChoice = { strategy: string; rationale: string; explored: boolean; split?: boolean };
 
 /** The skill a Task instance uses now: the one a swap bound, else its first bound skill. */
 export const currentSkillOf = (v: InstanceView): string | null => v.entry.skill ?? boundSkills(v)[0] ?? null;
@@ -150,6 +154,7 @@ export async function recordAttempt(
     c.event({
       type: 'skill_swap', instance, from, to: change.skill, reason: change.last_error ?? null,
       policy: change.choice?.strategy ?? null, rationale: change.choice?.rationale ?? null, explored: change.choice?.explored ?? false,
+      ...(change.choice?.split ? { split: true } : {}),
     });
   }
   const r = await x.cp.commit(c);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineActivityContract } from './contract-activity.ts';
 import { defineCallerErrorContract } from './contract-caller-errors.ts';
 import { defineEpisodeContract } from './contract-episodes.ts';
+import { defineSkillUsesContract } from './contract-skill-uses.ts';
 import type { Episode, EpisodeState, KnowledgeGraph, WorkflowVersionNode } from './port.ts';
 
 /**
@@ -368,5 +369,6 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
     defineEpisodeContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
     defineCallerErrorContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
     defineActivityContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
+    defineSkillUsesContract({ graph: () => g, now: NOW, ago, skill, id: wf, runEpisode: episode });
   });
 }

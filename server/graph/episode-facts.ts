@@ -60,6 +60,8 @@ export interface SkillUse {
   error: string | null;
   attempts: number;
   swapped_from: string | null;
+  /** The live split's strategy that chose the skill (schemas.ts episodeStateSchema), or null. */
+  strategy: string | null;
 }
 
 /** One use per state that used a skill (states without a skill contribute none), latency rounded to whole ms. */
@@ -77,6 +79,7 @@ export function skillUses(e: Episode): SkillUse[] {
       error: s.error,
       attempts: s.attempts,
       swapped_from: s.swapped_from ?? null,
+      strategy: s.strategy ?? null,
     });
   });
   return uses;

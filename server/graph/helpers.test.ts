@@ -85,16 +85,20 @@ describe('episode facts', () => {
     states: [
       { state: 'A', skill: 'skill://x@1.0.0', outcome: 'failure', latency_ms: 5, error: 'boom', attempts: 3 },
       { state: 'B', skill: null, outcome: 'success', latency_ms: null, error: null, attempts: 1 },
-      { state: 'A', skill: 'skill://y@2.0.0', outcome: 'success', latency_ms: 7, error: null, attempts: 1, swapped_from: 'skill://x@1.0.0' },
+      {
+        state: 'A', skill: 'skill://y@2.0.0', outcome: 'success', latency_ms: 7, error: null, attempts: 1,
+        swapped_from: 'skill://x@1.0.0', strategy: 'UCB',
+      },
       { state: 'C', skill: 'skill://x@1.0.0', outcome: 'success', latency_ms: 8.6, error: null, attempts: 1 },
     ],
   };
 
   it('makes one use per state with a skill, numbered by position in the run', () => {
-    expect(skillUses(e).map((u) => [u.seq, u.state, u.skill, u.swapped_from, u.latency_ms])).toEqual([
-      [0, 'A', 'skill://x@1.0.0', null, 5],
-      [2, 'A', 'skill://y@2.0.0', 'skill://x@1.0.0', 7],
-      [3, 'C', 'skill://x@1.0.0', null, 9],
+    expect(skillUses(e).map((u) => [u.seq, u.state, u.skill, u.swapped_from, u.latency_ms, u.strategy])).toEqual([
+      [0, 'A', 'skill://x@1.0.0', null, 5, null],
+      // The live split's strategy that chose the skill travels with its use.
+      [2, 'A', 'skill://y@2.0.0', 'skill://x@1.0.0', 7, 'UCB'],
+      [3, 'C', 'skill://x@1.0.0', null, 9, null],
     ]);
     expect(skillCounts(skillUses(e))).toEqual([
       { uri: 'skill://x@1.0.0', n_success: 1, n_failures: 1, n_caller_errors: 0 },

@@ -1,4 +1,4 @@
-import type { LineageEdge, LineageNode, WorkflowRef } from './port.ts';
+import type { LineageEdge, LineageNode, RecordedSkillUse, WorkflowRef } from './port.ts';
 
 /** The port's documented list orders, applied by both adapters so their answers compare equal. */
 
@@ -23,4 +23,9 @@ export function sortLineageEdges(edges: LineageEdge[]): LineageEdge[] {
 /** A timestamp value from either store (Date, ISO string, epoch ms) as the port's ISO string. */
 export function isoString(v: Date | string | number): string {
   return (v instanceof Date ? v : new Date(v)).toISOString();
+}
+
+/** Skill uses in time order: by (at, run_id, seq), the ISO instants all in UTC with milliseconds. */
+export function sortSkillUses(uses: RecordedSkillUse[]): RecordedSkillUse[] {
+  return [...uses].sort((a, b) => cmp(a.at, b.at) || cmp(a.run_id, b.run_id) || a.seq - b.seq);
 }

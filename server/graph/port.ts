@@ -163,6 +163,27 @@ export interface GraphActivity {
   skills: SkillReliability[];
 }
 
+/**
+ * One recorded skill use as the policy comparison reads it (issue 17, "Policies compared"): which
+ * skill served which capability, how it went, how long it took, when, and the live split's
+ * strategy that chose it. Keyed like USED_SKILL: a run's id (a task's `task:<session>/<task>`)
+ * and the use's position in it.
+ */
+export interface RecordedSkillUse {
+  run_id: string;
+  seq: number;
+  /** The state (a task's plan step, or `task`). */
+  state: string;
+  skill: string;
+  /** The skill node's capability; null for a skill known only by its URI (never upserted). */
+  capability: string | null;
+  outcome: 'success' | 'failure' | 'caller_error';
+  latency_ms: number | null;
+  at: string;
+  /** The strategy of a live split (DCF_POLICY_SPLIT) that chose the skill, or null. */
+  strategy: string | null;
+}
+
 export interface KnowledgeGraph {
   readonly kind: 'postgres' | 'neo4j';
   /** Throws when the graph store is unreachable. */
@@ -212,6 +233,12 @@ export interface KnowledgeGraph {
    * Europe/London day, with totals and the skills used (GraphActivity): the dashboard's Operations.
    */
   activity(since: string, until: string): Promise<GraphActivity>;
+  /**
+   * Every skill use (runs' and delegated tasks', caller errors included) from `since` to `until`
+   * (ISO date-times, both included; null: unbounded on that side), in time order: by at, then
+   * run_id and seq (strings compared by code point, ordering.ts). The policy comparison's history.
+   */
+  skillUses(since: string | null, until: string | null): Promise<RecordedSkillUse[]>;
   /** `buckets` contiguous buckets of `bucketDays` days ending now, oldest first (a sparkline). */
   skillTrend(uri: string, buckets: number, bucketDays: number): Promise<TrendBucket[]>;
   /** The skill's latest failed uses, newest first; caller errors are not among them. */

@@ -28,6 +28,12 @@ export const episodeStateSchema = z.object({
   attempts: z.number().int().min(0),
   /** The skill this one replaced after a failure (scenario 3), if any. */
   swapped_from: z.string().nullable().optional(),
+  /**
+   * The explore/exploit strategy of a live split (DCF_POLICY_SPLIT) that chose this skill, when one
+   * did (issue 17, "Policies compared"); absent or null otherwise. Kept as the name given: the
+   * graph stores the fact, the policy comparison (server/learning/policy-compare) reads the names it knows.
+   */
+  strategy: z.string().min(1).max(100).nullable().optional(),
 });
 
 /** A finished workflow run: becomes one `:Episodic` + one `:WorkflowExecution`. */

@@ -53,6 +53,8 @@ export function taskSkillUses(e: TaskEpisode): Array<SkillUse & { at: string }> 
     error: u.error,
     attempts: 1,
     swapped_from: null,
+    // A delegated task's skills are the companion's own choice, never a live split's.
+    strategy: null,
     at: u.at,
   }));
 }

@@ -3,6 +3,7 @@ import type { Actor } from '../audit/actor.ts';
 import type { ExecutionServices } from '../execution/services.ts';
 import type { Db } from '../db/client.ts';
 import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { PlanningService } from '../planning/service.ts';
 
 /**
  * What a tool handler may use besides its input. Adapters (database, Redis, graph, agent
@@ -25,4 +26,11 @@ export interface ToolServices {
   db?: () => Promise<Db>;
   /** The agent platform (local runtime or Letta), created on first use; absent where no agents are served. */
   agents?: () => Promise<AgentPlatform>;
+  /**
+   * The process's tool-call plan tracker (issue 17, server/planning/): `invokeTool` attributes
+   * every agent call to the agent's active plan through it, and the planning tools declare,
+   * replan, end and read plans with it. Absent: nothing is tracked, the planning tools answer
+   * `unavailable`.
+   */
+  planning?: PlanningService;
 }

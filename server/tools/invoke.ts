@@ -41,7 +41,7 @@ export async function invokeTool<I extends z.ZodObject, O extends z.ZodObject>(
         issues: [{ path: '', code: shape.code, message: shape.message }],
         limit: shape.limit,
       })
-    : await validateAndRun(tool, rawInput, ctx, opts);
+    : await trackedRun(tool, rawInput, ctx, opts);
   if (!tool.readOnly && opts.audit) {
     await opts.audit.record({
       actor: ctx.actor,
@@ -53,6 +53,33 @@ export async function invokeTool<I extends z.ZodObject, O extends z.ZodObject>(
     });
   }
   return result;
+}
+
+/**
+ * The call as the caller's tool-call plan sees it (issue 17, server/planning/ports.ts): attributed
+ * to the caller's active plan when it has one (`begin` is a Map lookup when it has none), refused
+ * before it runs when enforce mode finds it over the budget, and ended with its outcome — also
+ * when something below throws. Arguments too deep or too large never get here, so the tracker can
+ * always digest what it is given.
+ */
+async function trackedRun<I extends z.ZodObject, O extends z.ZodObject>(
+  tool: ToolDefinition<I, O>,
+  rawInput: unknown,
+  ctx: ToolContext,
+  opts: InvokeOptions,
+): Promise<ToolResult<z.output<O>>> {
+  const planning = ctx.services.planning;
+  const ticket = planning ? planning.begin(ctx.actor, tool.name, rawInput) : null;
+  if (ticket === null) return validateAndRun(tool, rawInput, ctx, opts);
+  if ('refused' in ticket) return ticket.refused;
+  let result: ToolResult<z.output<O>> | undefined;
+  try {
+    result = await validateAndRun(tool, rawInput, ctx, opts);
+    return result;
+  } finally {
+    ticket.end(result === undefined ? { status: 'error', error_code: 'internal_error' }
+      : result.status === 'ok' ? { status: 'ok' } : { status: 'error', error_code: result.error_code });
+  }
 }
 
 /** Validates the arguments with the tool's schema, then runs the handler and checks its result. */

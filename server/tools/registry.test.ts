@@ -55,6 +55,14 @@ const READ_ONLY: Record<string, boolean> = {
   read_shared_memory_blocks: true,
   add_memory: false,
   get_episodes: true,
+  compare_policies: true,
+  declare_tool_call_plan: false,
+  update_tool_call_plan: false,
+  get_tool_call_plan: true,
+  list_tool_call_plans: true,
+  list_sentinel_findings: true,
+  get_tool_call_costs: true,
+  list_planning_agents: true,
   list_qa_results: true,
   get_qa_result: true,
   review_qa_result: false,
@@ -80,7 +88,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(56);
+    expect(names).toHaveLength(64);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

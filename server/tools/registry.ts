@@ -29,6 +29,14 @@ import { saveWorkflowTool } from './learning/save-workflow.ts';
 import { getSavedWorkflowTool } from './learning/get-saved-workflow.ts';
 import { addMemoryTool } from './learning/add-memory.ts';
 import { getEpisodesTool } from './learning/get-episodes.ts';
+import { comparePoliciesTool } from './learning/compare-policies.ts';
+import { declareToolCallPlanTool } from './planning/declare-tool-call-plan.ts';
+import { updateToolCallPlanTool } from './planning/update-tool-call-plan.ts';
+import { getToolCallPlanTool } from './planning/get-tool-call-plan.ts';
+import { listToolCallPlansTool } from './planning/list-tool-call-plans.ts';
+import { listSentinelFindingsTool } from './planning/list-sentinel-findings.ts';
+import { getToolCallCostsTool } from './planning/get-tool-call-costs.ts';
+import { listPlanningAgentsTool } from './planning/list-planning-agents.ts';
 import { getSkillsetTool } from './skills/get-skillset.ts';
 import { validateSkillManifestTool } from './skills/validate-skill-manifest.ts';
 import { setDemoFaultsTool } from './skills/set-demo-faults.ts';
@@ -73,7 +81,9 @@ export const TOOLS: readonly AnyTool[] = [
   createCompanionTool, dismissCompanionTool, listSessionCompanionsTool, updateCompanionStatusTool, createSessionContextTool,
   updateSessionContextTool, finalizeSessionTool,
   delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool,
-  addMemoryTool, getEpisodesTool,
+  addMemoryTool, getEpisodesTool, comparePoliciesTool,
+  declareToolCallPlanTool, updateToolCallPlanTool, getToolCallPlanTool, listToolCallPlansTool, listSentinelFindingsTool,
+  getToolCallCostsTool, listPlanningAgentsTool,
   listQaResultsTool, getQaResultTool, reviewQaResultTool, summariseQaResultsTool,
   listAdvisorsTool, listProductsTool, countCallsTool,
   getQaTrendsTool, getComplianceOverviewTool, getCustomerOutcomesTool, getReviewCoverageTool, getOperationsOverviewTool,

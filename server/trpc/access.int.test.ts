@@ -102,6 +102,12 @@ const POLICY: Record<string, Access> = {
   'dashboard.customers': ALL,
   'dashboard.coverage': ALL,
   'dashboard.operations': ALL,
+  'dashboard.policies': ALL,
+  'planning.plan': ALL,
+  'planning.plans': ALL,
+  'planning.findings': ADMIN,
+  'planning.costs': ALL,
+  'planning.agents': ADMIN,
 };
 
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
@@ -191,6 +197,12 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'dashboard.customers': () => ({ product: 'HELOC 2.0' }),
   'dashboard.coverage': () => ({ from: '2024-07-01', to: '2024-07-07' }),
   'dashboard.operations': () => ({ days: 7 }),
+  'dashboard.policies': () => ({ source: 'offline_replay', capability: 'transcription' }),
+  'planning.plan': () => ({ plan_id: UNKNOWN_USER }),
+  'planning.plans': () => ({ session_id: UNKNOWN_USER, limit: 5 }),
+  'planning.findings': () => ({ type: 'BudgetExceeded', limit: 5 }),
+  'planning.costs': () => ({ dimension: 'agent' }),
+  'planning.agents': () => undefined,
 };
 
 type Procedures = Record<string, { _def: { meta?: { access?: Access }; type: string } }>;

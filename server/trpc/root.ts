@@ -16,6 +16,7 @@ import { agentsRouter } from './routers/agents.ts';
 import { qaRouter } from './routers/qa.ts';
 import { crmRouter } from './routers/crm.ts';
 import { dashboardRouter } from './routers/dashboard.ts';
+import { planningRouter } from './routers/planning.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -34,6 +35,7 @@ export const appRouter = router({
   qa: qaRouter,
   crm: crmRouter,
   dashboard: dashboardRouter,
+  planning: planningRouter,
 });
 
 export type AppRouter = typeof appRouter;

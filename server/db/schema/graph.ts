@@ -162,6 +162,11 @@ export const graphSkillUses = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull(),
     swappedFrom: text('swapped_from'),
+    /**
+     * The explore/exploit strategy of a live split (DCF_POLICY_SPLIT) that chose the skill, or null
+     * (issue 17: the policy comparison's live split reads it).
+     */
+    strategy: text('strategy'),
     /** When the use happened (the episode's finished_at, the task's completed_at): what reliability windows filter on. */
     at: timestamp('at', { withTimezone: true }).notNull(),
   },

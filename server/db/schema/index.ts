@@ -13,3 +13,4 @@ export * from './saved-run-filters.ts';
 export * from './delegation.ts';
 export * from './qa.ts';
 export * from './qa-rollups.ts';
+export * from './planning.ts';

@@ -77,6 +77,30 @@ describe('Neo4j adapter (recording driver): reads', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('reads skill uses with open or closed bounds, in time order, then by run id and position', async () => {
+    const uses = await g.skillUses('2030-06-01T13:00:00+01:00', null);
+    await g.skillUses(null, '2030-06-15T12:00:00Z');
+    const sent = driver.calls.filter((c) => c.query === S.SKILL_USES);
+    expect(sent.map((c) => [c.parameters, c.mode])).toEqual([
+      [{ since: '2030-06-01T12:00:00.000Z', until: null }, 'READ'],
+      [{ since: null, until: '2030-06-15T12:00:00.000Z' }, 'READ'],
+    ]);
+    expect(uses).toEqual([
+      {
+        run_id: 'r2', seq: 0, state: 'Score', skill: 'skill://b@1.0.0', capability: null, outcome: 'failure',
+        latency_ms: null, at: '2030-06-14T12:00:00.000Z', strategy: null,
+      },
+      {
+        run_id: 'r2', seq: 1, state: 'Score', skill: 'skill://a@1.0.0', capability: 'scoring', outcome: 'success',
+        latency_ms: 120, at: '2030-06-14T12:00:00.000Z', strategy: 'UCB',
+      },
+      {
+        run_id: 'task:s/t', seq: 0, state: 'score', skill: 'skill://b@1.0.0', capability: 'scoring',
+        outcome: 'caller_error', latency_ms: null, at: '2030-06-14T12:05:00.000Z', strategy: null,
+      },
+    ]);
+  });
+
   it('reads activity in one read transaction: runs and uses per London day, the window row, skills used since the instant', async () => {
     const before = driver.sessionsOpened;
     const a = await g.activity('2030-05-16T13:00:00+01:00', '2030-06-15T13:00:00+01:00');

@@ -35,9 +35,9 @@ describe('Neo4j adapter (recording driver): writes', { timeout: 30_000 }, () => 
     expect(JSON.parse(exec!.parameters.content as string)).toEqual(episode);
 
     const sentUses = uses!.parameters.uses as Array<Record<string, unknown>>;
-    expect(sentUses.map((u) => [u.skill, u.outcome, u.swapped_from])).toEqual([
-      [episode.states[0]!.skill, 'failure', null],
-      [episode.states[1]!.skill, 'success', episode.states[0]!.skill],
+    expect(sentUses.map((u) => [u.skill, u.outcome, u.swapped_from, u.strategy])).toEqual([
+      [episode.states[0]!.skill, 'failure', null, null],
+      [episode.states[1]!.skill, 'success', episode.states[0]!.skill, 'UCB'],
     ]);
     expect(sentUses[1]).toMatchObject({ skill_name: `assemblyai-${MARK}`, skill_version: '1.2.0' });
     // INTEGER properties must travel as Bolt integers (a JS number is sent as a FLOAT).

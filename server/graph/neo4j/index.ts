@@ -7,6 +7,7 @@ import {
   descendants, executions, lineage, recentCallerErrors, recentFailures, skillReliability, allSkillReliability, skillTrend, workflowsUsingSkill,
 } from './reads.ts';
 import { correctCallerErrors } from './correction.ts';
+import { skillUses } from './skill-uses.ts';
 import { PING } from './statements.ts';
 import { link, recordEpisode, upsertSkill, upsertWorkflowVersion } from './writes.ts';
 
@@ -40,6 +41,7 @@ export function createNeo4jGraph(driver: CypherDriver, options: Neo4jGraphOption
     skillReliability: (uri, window) => skillReliability(c, uri, window, now()),
     allSkillReliability: (window) => allSkillReliability(c, window, now()),
     activity: (since, until) => activity(c, since, until),
+    skillUses: (since, until) => skillUses(c, since, until),
     skillTrend: (uri, buckets, bucketDays) => skillTrend(c, uri, buckets, bucketDays, now()),
     recentFailures: (uri, limit) => recentFailures(c, uri, limit),
     recentCallerErrors: (uri, limit) => recentCallerErrors(c, uri, limit),

@@ -8,7 +8,8 @@
  *   (:Episodic {uuid, name, group_id, source, source_description, content, entity_edges, valid_at, created_at})
  *     -[:MENTIONS {uuid, group_id, created_at}]->(:WorkflowExecution {run_id, status, started_at, finished_at, …})
  *   (:WorkflowExecution)-[:EXECUTION_OF]->(:Workflow {workflow_id, version, name, …})   one node per version
- *   (:WorkflowExecution)-[:USED_SKILL {run_id, seq, state, outcome, latency_ms, error, attempts, swapped_from, at}]
+ *   (:WorkflowExecution)-[:USED_SKILL {run_id, seq, state, outcome, latency_ms, error, attempts, swapped_from,
+ *                                      strategy, at}]
  *     ->(:Skill {uri, …, n_success, n_failures, n_caller_errors})
  *     outcome: 'success' | 'failure' (the skill's own) | 'caller_error' (the caller's input; never the skill's failure)
  *   (:Workflow)-[:VERSION_OF | :REFINEMENT_OF]->(:Workflow)                               child → parent
@@ -113,7 +114,8 @@ ON CREATE SET s.name = use.skill_name, s.version = use.skill_version, s.tags = [
               s.n_caller_errors = 0
 CREATE (x)-[u:USED_SKILL]->(s)
 SET u.run_id = $run_id, u.seq = use.seq, u.state = use.state, u.outcome = use.outcome, u.latency_ms = use.latency_ms,
-    u.error = use.error, u.attempts = use.attempts, u.swapped_from = use.swapped_from, u.at = datetime($at)`;
+    u.error = use.error, u.attempts = use.attempts, u.swapped_from = use.swapped_from, u.strategy = use.strategy,
+    u.at = datetime($at)`;
 
 /** Step 4: the spec's counters (§4.3: "increment the n_failures count on the Skill node"); caller errors apart. */
 export const BUMP_SKILL_COUNTERS = `
@@ -150,7 +152,8 @@ ON CREATE SET s.name = use.skill_name, s.version = use.skill_version, s.tags = [
               s.n_caller_errors = 0
 CREATE (t)-[u:USED_SKILL]->(s)
 SET u.run_id = $run_id, u.seq = use.seq, u.state = use.state, u.outcome = use.outcome, u.latency_ms = use.latency_ms,
-    u.error = use.error, u.attempts = use.attempts, u.swapped_from = use.swapped_from, u.at = datetime(use.at)`;
+    u.error = use.error, u.attempts = use.attempts, u.swapped_from = use.swapped_from, u.strategy = use.strategy,
+    u.at = datetime(use.at)`;
 
 /** Insert-once: an episode already under this uuid (a run's, a task's, an earlier pattern) is kept. */
 export const RECORD_PATTERN_EPISODE = `
@@ -259,6 +262,18 @@ RETURN toString(date(datetime({datetime: u.at, timezone: $timezone}))) AS day, c
        count(CASE WHEN u.swapped_from IS NOT NULL THEN 1 END) AS swaps,
        count(CASE WHEN u.outcome = 'caller_error' THEN 1 END) AS caller_errors`;
 
+// ---- skill uses in time order (the policy comparison: port.ts `skillUses`) -----------------
+
+/**
+ * Every use (runs' and delegated tasks') from `$since` to `$until` (null: open on that side), with
+ * its skill's capability; the adapter orders them (ordering.ts), as the Postgres adapter does.
+ */
+export const SKILL_USES = `
+MATCH ${USE_SOURCE}-[u:USED_SKILL]->(s:Skill)
+WHERE ($since IS NULL OR u.at >= datetime($since)) AND ($until IS NULL OR u.at <= datetime($until))
+RETURN u.run_id AS run_id, u.seq AS seq, u.state AS state, s.uri AS skill, s.capability AS capability,
+       u.outcome AS outcome, u.latency_ms AS latency_ms, u.at.epochMillis AS at_ms, u.strategy AS strategy`;
+
 // ---- the caller-error correction (correctCallerErrors) --------------------------------------
 
 /** Every failed use with an error, for lib/failure-cause.ts to judge (caller-error-correction.ts). */
@@ -336,6 +351,7 @@ export const CYPHER_STATEMENTS = {
   RECENT_CALLER_ERRORS,
   ACTIVITY_RUNS,
   ACTIVITY_USES,
+  SKILL_USES,
   FAILED_USES,
   RECLASSIFY_CALLER_ERRORS,
   LINEAGE,

@@ -40,6 +40,7 @@ export const episode: Episode = {
       error: null,
       attempts: 1,
       swapped_from: `skill://whisper-${MARK}@1.0.0`,
+      strategy: 'UCB',
     },
     { state: 'Route', skill: null, outcome: 'success', latency_ms: null, error: null, attempts: 1 },
   ],
@@ -122,6 +123,22 @@ export const answers: Responder = (query, parameters) => {
         { day: '2030-06-14', skill_calls: neo4j.int(5), swaps: neo4j.int(1), caller_errors: neo4j.int(0) },
         { day: '2030-06-13', skill_calls: neo4j.int(2), swaps: neo4j.int(0), caller_errors: neo4j.int(1) },
       ];
+    case S.SKILL_USES:
+      // Out of order, as a store may answer: the adapter sorts by (at, run_id, seq).
+      return [
+        {
+          run_id: 'task:s/t', seq: neo4j.int(0), state: 'score', skill: 'skill://b@1.0.0', capability: 'scoring',
+          outcome: 'caller_error', latency_ms: null, at_ms: ms('2030-06-14T12:05:00.000Z'), strategy: null,
+        },
+        {
+          run_id: 'r2', seq: neo4j.int(1), state: 'Score', skill: 'skill://a@1.0.0', capability: 'scoring',
+          outcome: 'success', latency_ms: neo4j.int(120), at_ms: ms('2030-06-14T12:00:00.000Z'), strategy: 'UCB',
+        },
+        {
+          run_id: 'r2', seq: neo4j.int(0), state: 'Score', skill: 'skill://b@1.0.0', capability: null,
+          outcome: 'failure', latency_ms: null, at_ms: ms('2030-06-14T12:00:00.000Z'), strategy: null,
+        },
+      ];
     case S.SKILL_TREND_USES:
       return [
         { at_ms: ms('2030-06-14T00:00:00.000Z'), outcome: 'success' },
@@ -200,6 +217,7 @@ export async function exerciseEveryMethod(g: KnowledgeGraph): Promise<void> {
   await g.allSkillReliability();
   await g.skillTrend(`skill://s-${MARK}@1.0.0`, 4, 7);
   await g.activity('2030-05-16T12:00:00Z', NOW.toISOString());
+  await g.skillUses('2030-05-16T12:00:00Z', null);
   await g.recentFailures(`skill://s-${MARK}@1.0.0`, 5);
   await g.recentCallerErrors(`skill://s-${MARK}@1.0.0`, 5);
   await g.correctCallerErrors();

@@ -40,6 +40,7 @@ export function skillUseParams(u: SkillUse) {
     error: u.error,
     attempts: int(u.attempts),
     swapped_from: u.swapped_from,
+    strategy: u.strategy,
   };
 }
 

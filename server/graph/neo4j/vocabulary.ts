@@ -18,7 +18,7 @@ export const GRAPH_VOCABULARY = {
     // :Episodic (Graphiti) and MENTIONS
     'uuid', 'group_id', 'source', 'source_description', 'content', 'entity_edges', 'valid_at',
     // USED_SKILL
-    'seq', 'state', 'outcome', 'latency_ms', 'error', 'attempts', 'swapped_from', 'at',
+    'seq', 'state', 'outcome', 'latency_ms', 'error', 'attempts', 'swapped_from', 'strategy', 'at',
   ],
   /** Accessors of DATETIME values, which the linter checks like property keys. */
   temporalAccessors: ['epochMillis'],

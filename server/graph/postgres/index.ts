@@ -6,6 +6,7 @@ import { descendants, executions, lineage, workflowsUsingSkill } from './lineage
 import { allSkillReliability, recentCallerErrors, recentFailures, skillReliability, skillTrend } from './reliability.ts';
 import { correctCallerErrors } from './correction.ts';
 import { episode, episodes, recordPatternEpisode, recordTaskEpisode } from './episodes.ts';
+import { skillUses } from './skill-uses.ts';
 import { link, recordEpisode, upsertSkill, upsertWorkflowVersion } from './writes.ts';
 
 export interface PostgresGraphOptions {
@@ -33,6 +34,7 @@ export function createPostgresGraph(db: Db, options: PostgresGraphOptions = {}):
     skillReliability: (uri, window) => skillReliability(db, uri, window, now()),
     allSkillReliability: (window) => allSkillReliability(db, window, now()),
     activity: (since, until) => activity(db, since, until),
+    skillUses: (since, until) => skillUses(db, since, until),
     skillTrend: (uri, buckets, bucketDays) => skillTrend(db, uri, buckets, bucketDays, now()),
     recentFailures: (uri, limit) => recentFailures(db, uri, limit),
     recentCallerErrors: (uri, limit) => recentCallerErrors(db, uri, limit),

@@ -123,6 +123,7 @@ export async function recordUses(ex: Executor, runId: string, uses: Array<SkillU
       error: u.error,
       attempts: u.attempts,
       swappedFrom: u.swapped_from,
+      strategy: u.strategy,
       at: new Date(u.at),
     })),
   );

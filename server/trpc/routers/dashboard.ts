@@ -3,6 +3,7 @@ import { getCustomerOutcomesTool } from '../../tools/dashboard/get-customer-outc
 import { getOperationsOverviewTool } from '../../tools/dashboard/get-operations-overview.ts';
 import { getQaTrendsTool } from '../../tools/dashboard/get-qa-trends.ts';
 import { getReviewCoverageTool } from '../../tools/dashboard/get-review-coverage.ts';
+import { comparePoliciesTool } from '../../tools/learning/compare-policies.ts';
 import { ALL_ROLES, router } from '../init.ts';
 import { toolQuery } from '../tool-procedure.ts';
 
@@ -17,4 +18,6 @@ export const dashboardRouter = router({
   customers: toolQuery(getCustomerOutcomesTool, ALL_ROLES),
   coverage: toolQuery(getReviewCoverageTool, ALL_ROLES),
   operations: toolQuery(getOperationsOverviewTool, ALL_ROLES),
+  /** Issue 17, "Policies compared": the E/E strategies on this deployment's recorded skill uses. */
+  policies: toolQuery(comparePoliciesTool, ALL_ROLES),
 });

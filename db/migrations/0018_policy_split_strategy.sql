@@ -1,0 +1,1 @@
+ALTER TABLE "graph_skill_uses" ADD COLUMN "strategy" text;
