@@ -1,5 +1,7 @@
 import type { MemoryBlock } from '../platform/agent-platform.ts';
 import { isRecord } from '../../../lib/is-record.ts';
+import { PLANNING_TOOLS, type DeclarePlanInput } from '../../planning/ports.ts';
+import type { PlanUnit } from '../../planning/schemas.ts';
 
 /**
  * The brain of a local agent: what decides, at each step of the agent loop, whether to call tools
@@ -12,17 +14,33 @@ export interface Brain {
   readonly name: string;
   decide(input: BrainInput): Promise<BrainDecision>;
   /**
-   * The turn's final answer when the loop has stopped it at its step limit: one message and no
-   * tool calls (a model is asked with its tools disabled), saying what was done, what is left and
+   * The turn's final answer when the loop has stopped it at its step limit or at its plan's budget:
+   * one message and no tool calls (a model is asked with its tools off), saying what was done, what is left and
    * that "continue" goes on. Optional: without it, or when it throws, the loop writes that answer
    * itself from the turn's tool calls.
    */
   conclude?(input: BrainInput, limit: StepLimit): Promise<BrainConclusion>;
+  /**
+   * The brain's own tool-call plan (issue 17) for the work `decision` starts: the loop asks before
+   * it runs the first tool calls of a turn that has no active plan, and declares the answer through
+   * `declare_tool_call_plan`. `unit` is the turn's default unit (the chat turn: the inbound
+   * message's id, the conversation); a brain whose work is a companion task, a workflow run's state
+   * or a delegation names that instead. Like `decide`, a pure function of what the agent knows.
+   * Optional: without it, or when it returns null, the runtime declares a plan from the decision.
+   * `later`: this decision comes before the unit's work (a worker taking the lease that makes a
+   * state its own): no plan yet, the loop asks again at the next tool decision.
+   */
+  plan?(input: BrainInput, decision: ToolCallsDecision, unit: PlanUnit): DeclarePlanInput | 'later' | null;
 }
 
-/** The limit a turn reached: how many decisions it took. */
+/** The limit a turn reached: how many decisions it took, or (`budget`) its plan's budget ran out. */
 export interface StepLimit {
   steps: number;
+  /**
+   * Set when enforce mode refused a call over the plan's budget (issue 17): the refusal's message.
+   * The answer then says that the budget ran out, what was done and what is left.
+   */
+  budget?: string;
 }
 
 export interface BrainConclusion {
@@ -66,6 +84,11 @@ export interface BrainInput {
   /** Oldest first; ends with the message or tool returns this step reacts to. */
   history: BrainMessage[];
   signal?: AbortSignal;
+  /**
+   * Set when the runtime tracks tool-call plans (issue 17): the unit this turn's plan is for, so a
+   * model can be told what to declare (the OpenAI-compatible brain's prompt).
+   */
+  turn?: { unit: PlanUnit };
 }
 
 export interface BrainUsage {
@@ -82,6 +105,14 @@ export type BrainDecision =
     usage?: BrainUsage;
   }
   | { kind: 'message'; content: string; reasoning?: string; usage?: BrainUsage };
+export type ToolCallsDecision = Extract<BrainDecision, { kind: 'tool_calls' }>;
+
+/**
+ * The planning tools (declare/update/get_tool_call_plan) are the plan's bookkeeping, not the
+ * turn's work: the helpers below leave their calls out, so a declared plan in the history does
+ * not change what a deterministic brain reads as "this turn's tool returns".
+ */
+export const isPlanningTool = (name: string): boolean => (PLANNING_TOOLS as readonly string[]).includes(name);
 
 /**
  * A brain failure the loop reports as Letta does: an `error_message` event with `error_type`
@@ -118,13 +149,13 @@ export interface TurnToolResult {
   status: 'success' | 'error';
 }
 
-/** The tool returns of this turn, oldest first, with their calls' arguments parsed. */
+/** The tool returns of this turn, oldest first, with their calls' arguments parsed (planning tools left out). */
 export function turnToolResults(steps: BrainMessage[]): TurnToolResult[] {
   const calls = new Map<string, BrainToolCall>();
   const out: TurnToolResult[] = [];
   for (const m of steps) {
     if (m.role === 'assistant') for (const c of m.tool_calls ?? []) calls.set(c.id, c);
-    if (m.role === 'tool') {
+    if (m.role === 'tool' && !isPlanningTool(m.name)) {
       const call = calls.get(m.tool_call_id);
       const args = parseObject(call?.arguments ?? '{}') ?? {};
       out.push({ name: m.name, args, result: parseObject(m.content), status: m.status });

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AgentRow } from '../../db/schema/agents.ts';
 import type { ToolContext } from '../../tools/context.ts';
 import type { InvokeOptions } from '../../tools/invoke.ts';
-import { BrainError, type Brain, type BrainDecision, type BrainInput, type BrainToolCall } from '../brains/brain.ts';
+import type { PlanTracker } from '../../planning/ports.ts';
+import type { PlanUnit } from '../../planning/schemas.ts';
+import { fail } from '../../tool-result.ts';
+import { BrainError, type BrainDecision, type BrainInput, type BrainToolCall } from '../brains/brain.ts';
 import type { BrainSelection } from '../brains/select.ts';
 import type { AgentEvent, InboundMessage } from '../platform/agent-platform.ts';
 import type { AgentStore } from './agent-store.ts';
@@ -12,8 +15,11 @@ import type { BuiltinEnv, MultiAgentOps } from './builtin-tools/index.ts';
 import { toBrainHistory } from './history.ts';
 import { newMessageId, type MessageStore, type StoredEvent } from './message-store.ts';
 import type { PassageStore } from './passage-store.ts';
-import { runToolCall } from './tool-call.ts';
-import { malformedCallsAnswer, stepLimitAnswer } from './turn-summary.ts';
+import { turnUnit } from './runtime-plan.ts';
+import { runToolCall, type ToolCallOutcome } from './tool-call.ts';
+import { budgetStopReason, conclusion, refusalMessage } from './turn-conclusion.ts';
+import { TurnPlan, type PlanningCall } from './turn-plan.ts';
+import { malformedCallsAnswer } from './turn-summary.ts';
 
 export { RETURN_CHAR_LIMIT } from './tool-call.ts';
 
@@ -37,6 +43,12 @@ export interface TurnDeps {
   invokeOptions: InvokeOptions;
   /** How many stored messages the brain reads (the context window, in messages). */
   historyLimit: number;
+  /**
+   * The tool-call plan tracker (issue 17). With it every turn that calls tools has a plan
+   * (turn-plan.ts), each model step's tokens count to it, and a call enforce mode refuses ends the
+   * turn with the best answer so far. Without it the loop plans nothing.
+   */
+  tracker?: PlanTracker;
 }
 
 export interface TurnOptions {
@@ -64,22 +76,40 @@ type StopReason = Extract<AgentEvent, { message_type: 'stop_reason' }>['stop_rea
  *   writes it from the turn's tool calls: what was done, what is left, "continue" goes on.
  * - `invalid_tool_call` (MALFORMED_STEPS_LIMIT steps in a row with only malformed calls): an honest
  *   message that says so, with what the turn did complete.
+ * - a call refused over the plan's budget (`budget_exceeded`, enforce mode): the calls after it in
+ *   the step are answered "not run", and the turn ends with `conclude` (told the budget ran out) or
+ *   the written summary; the stop reason is `max_steps` or `insufficient_credits`
+ *   (turn-conclusion.ts says why).
+ *
+ * With a tracker (turn-plan.ts): the plan is declared (or replanned) before the step's calls run,
+ * as a tool call and return stored in the step, so the conversation shows it and the brain reads
+ * it; each step's model usage counts to it; when the turn ends the plan ends — Complete after the
+ * brain's own answer (`end_turn`), Failed for every other end — by a call stored outside any step
+ * (streamed and shown, not read back by the brain).
  */
 export async function* runTurn(
   deps: TurnDeps, agent: AgentRow, inbound: InboundMessage, opts: TurnOptions,
 ): AsyncGenerator<AgentEvent> {
   const usage = { prompt_tokens: 0, completion_tokens: 0 };
   let steps = 0;
-  const finish = (stop: StopReason): AgentEvent[] => [
-    {
+  let plan: TurnPlan | null = null;
+  /** The brain's last words (reasoning, else text): why it stopped, for the intents it did not reach. */
+  let lastWords: string | undefined;
+  async function* finish(stop: StopReason): AsyncGenerator<AgentEvent> {
+    if (plan) {
+      const answered = stop === 'end_turn';
+      const ended = await plan.end(answered ? 'Complete' : 'Failed', answered ? lastWords : undefined);
+      yield* planningEvents(ended, null);
+    }
+    yield {
       message_type: 'usage_statistics',
       prompt_tokens: usage.prompt_tokens,
       completion_tokens: usage.completion_tokens,
       total_tokens: usage.prompt_tokens + usage.completion_tokens,
       step_count: steps,
-    },
-    { message_type: 'stop_reason', stop_reason: stop },
-  ];
+    };
+    yield { message_type: 'stop_reason', stop_reason: stop };
+  }
   const count = (u: { prompt_tokens: number; completion_tokens: number } | undefined) => {
     usage.prompt_tokens += u?.prompt_tokens ?? 0;
     usage.completion_tokens += u?.completion_tokens ?? 0;
@@ -98,10 +128,18 @@ export async function* runTurn(
   const report = (error_type: string, message: string, stepId: string | null, detail?: string) =>
     store({ message_type: 'error_message', id: newMessageId(), error_type, message, ...(detail ? { detail } : {}) },
       stepId);
+  /** The runtime's planning calls as stored events: in a step (the brain reads them) or outside any (null). */
+  async function* planningEvents(calls: PlanningCall[], stepId: string | null): AsyncGenerator<AgentEvent> {
+    for (const p of calls) {
+      yield await store(toolCallEvent(p.call), stepId);
+      yield await store(toolReturnEvent(p.call, p.outcome.status, p.outcome.text), stepId);
+    }
+  }
   if (opts.signal?.aborted) return yield* finish('cancelled');
   const inboundType = inbound.role === 'user' ? 'user_message' : 'system_message';
   const sender = inbound.sender_agent_id ? { sender_agent_id: inbound.sender_agent_id } : {};
-  await store({ message_type: inboundType, id: newMessageId(), content: inbound.content, ...sender });
+  const inboundId = newMessageId();
+  await store({ message_type: inboundType, id: inboundId, content: inbound.content, ...sender });
 
   const brain = deps.brains.forRole(agent.role);
   if (!brain) {
@@ -120,23 +158,29 @@ export async function* runTurn(
     multiAgent: deps.multiAgent,
     chain: [...opts.chain, agent.id],
   };
+  if (deps.tracker) {
+    plan = new TurnPlan(deps, agent, env, turnUnit(inboundId, await deps.agents.tags(agent.id)));
+    yield* planningEvents(await plan.endLeftover(), null);
+  }
+  const unit = plan?.unit;
   let malformedSteps = 0;
 
   for (;;) {
     if (opts.signal?.aborted || deleted) return yield* finish('cancelled');
     if (steps >= opts.max_steps) {
       const stepId = `step-${randomUUID()}`;
-      const { input } = await brainInput(deps, agent, opts.signal);
-      const ended = await conclusion(brain, input, steps);
+      const { input } = await brainInput(deps, agent, opts.signal, unit);
+      const ended = await conclusion(brain, input, { steps });
       if (ended === 'cancelled') return yield* finish('cancelled');
       count(ended.usage);
+      plan?.recordUsage(ended.usage);
       if (ended.reasoning) yield await think(ended.reasoning, stepId);
       yield await say(ended.content, stepId);
       return yield* finish('max_steps');
     }
     steps += 1;
     const stepId = `step-${randomUUID()}`;
-    const { input, attached } = await brainInput(deps, agent, opts.signal);
+    const { input, attached } = await brainInput(deps, agent, opts.signal, unit);
     let decision: BrainDecision;
     try {
       decision = await brain.decide(input);
@@ -148,17 +192,27 @@ export async function* runTurn(
       return yield* finish(e ? e.stopReason : 'error');
     }
     count(decision.usage);
+    lastWords = decision.reasoning || decision.content || undefined;
     if (decision.reasoning) yield await think(decision.reasoning, stepId);
     if (decision.kind === 'message') {
+      plan?.recordUsage(decision.usage);
       yield await say(decision.content, stepId);
       return yield* finish('end_turn');
     }
     if (decision.content) yield await say(decision.content, stepId);
-    const calls = decision.tool_calls.map((c) => ({ ...c, id: c.id || `call_${randomUUID()}` }));
+    const calls = planningFirst(decision.tool_calls.map((c) => ({ ...c, id: c.id || `call_${randomUUID()}` })));
     if (!calls.length) {
+      plan?.recordUsage(decision.usage);
       if (decision.content) return yield* finish('end_turn');
       yield await report('no_tool_call', `the brain ${brain.name} asked for tool calls but named none`, stepId);
       return yield* finish('no_tool_call');
+    }
+    // The plan first (declared, or replanned), so the step's model usage and its calls count to it;
+    // a step that declares its own plan counts its usage once that declaration ran (first, planningFirst).
+    const declaresItself = calls[0]?.name === 'declare_tool_call_plan';
+    if (plan) {
+      yield* planningEvents(await plan.before(brain, input, decision, calls), stepId);
+      if (!declaresItself) plan.recordUsage(decision.usage);
     }
     for (const c of calls) {
       if (c.name !== 'send_message') yield await store(toolCallEvent(c), stepId);
@@ -166,8 +220,16 @@ export async function* runTurn(
     let terminal = false;
     let lastProblem: string | null = null;
     let wellFormed = 0;
+    let refused: { call: BrainToolCall; outcome: ToolCallOutcome } | null = null;
     for (const c of calls) {
       if (opts.signal?.aborted || deleted) return yield* finish('cancelled');
+      if (refused) {
+        // Enforce mode refused a call before this one: the budget is spent, so this one is not run.
+        if (c.name !== 'send_message' || sendMessageText(c) === null || !attached.has(c.name)) {
+          yield await store(toolReturnEvent(c, 'error', notRun(refused.call)), stepId);
+        }
+        continue;
+      }
       if (c.name === 'send_message' && attached.has(c.name)) {
         const text = sendMessageText(c);
         if (text !== null) {
@@ -180,14 +242,28 @@ export async function* runTurn(
       }
       const r = await runToolCall(deps, agent, env, attached, c);
       yield await store(toolReturnEvent(c, r.status, r.text), stepId);
+      plan?.noteRan(c, r);
+      if (declaresItself && c === calls[0]) plan?.recordUsage(decision.usage);
+      if (r.error_code === 'budget_exceeded') refused = { call: c, outcome: r };
       if (r.terminal || exitTools.has(c.name)) terminal = true;
       if (r.malformed === null) wellFormed += 1;
       else lastProblem = `${c.name}: ${r.malformed}`;
     }
+    if (refused) {
+      const { input: now } = await brainInput(deps, agent, opts.signal, unit);
+      const ended = await conclusion(brain, now, { steps, budget: refusalMessage(refused.outcome.text) });
+      if (ended === 'cancelled') return yield* finish('cancelled');
+      count(ended.usage);
+      plan?.recordUsage(ended.usage);
+      const endId = `step-${randomUUID()}`;
+      if (ended.reasoning) yield await think(ended.reasoning, endId);
+      yield await say(ended.content, endId);
+      return yield* finish(budgetStopReason(refused.outcome.text));
+    }
     if (terminal) return yield* finish('end_turn');
     malformedSteps = wellFormed === 0 && lastProblem ? malformedSteps + 1 : 0;
     if (malformedSteps >= MALFORMED_STEPS_LIMIT) {
-      const { history } = (await brainInput(deps, agent, opts.signal)).input;
+      const { history } = (await brainInput(deps, agent, opts.signal, unit)).input;
       yield await say(malformedCallsAnswer(history, malformedSteps, lastProblem!), `step-${randomUUID()}`);
       return yield* finish('invalid_tool_call');
     }
@@ -199,7 +275,7 @@ export async function* runTurn(
  * changed), and the names of the attached tools (those this runtime cannot run included).
  */
 async function brainInput(
-  deps: TurnDeps, agent: AgentRow, signal: AbortSignal | undefined,
+  deps: TurnDeps, agent: AgentRow, signal: AbortSignal | undefined, unit: PlanUnit | undefined,
 ): Promise<{ input: BrainInput; attached: Set<string> }> {
   const [blocks, toolNames, tags, history] = await Promise.all([
     deps.blocks.ofAgent(agent.id),
@@ -213,28 +289,9 @@ async function brainInput(
     tools: toolNames.flatMap((n) => resolveTool(n)?.schema ?? []),
     history: toBrainHistory(history),
     signal,
+    ...(unit ? { turn: { unit } } : {}),
   };
   return { input, attached: new Set(toolNames) };
-}
-
-type Conclusion = { content: string; reasoning?: string; usage?: { prompt_tokens: number; completion_tokens: number } };
-
-/**
- * The final answer at the step limit: the brain's own (`conclude`), else one written from the turn's
- * tool calls. When the brain fails, the reasoning says why the answer is the written one.
- */
-async function conclusion(brain: Brain, input: BrainInput, steps: number): Promise<Conclusion | 'cancelled'> {
-  const written = stepLimitAnswer(input.history, steps);
-  if (!brain.conclude) return { content: written };
-  try {
-    return await brain.conclude(input, { steps });
-  } catch (err) {
-    if (input.signal?.aborted) return 'cancelled';
-    const why = err instanceof Error ? err.message : String(err);
-    const reasoning = `The brain could not give a final answer (${why}); `
-      + 'this one is written from the turn\'s tool calls.';
-    return { content: written, reasoning };
-  }
 }
 
 function toolCallEvent(c: BrainToolCall) {
@@ -256,4 +313,17 @@ function sendMessageText(c: BrainToolCall): string | null {
   } catch {
     return null;
   }
+}
+
+/** A decision's own declare_tool_call_plan calls run first, so the calls beside them are attributed to the plan. */
+function planningFirst(calls: BrainToolCall[]): BrainToolCall[] {
+  const declares = calls.filter((c) => c.name === 'declare_tool_call_plan');
+  return declares.length ? [...declares, ...calls.filter((c) => c.name !== 'declare_tool_call_plan')] : calls;
+}
+
+/** The return of a call not run because enforce mode refused an earlier one of the step. */
+function notRun(refused: BrainToolCall): string {
+  const message = `not run: enforce mode refused ${refused.name} before it, over the plan's budget, `
+    + 'so this turn stops here';
+  return JSON.stringify(fail('budget_exceeded', message));
 }

@@ -56,7 +56,8 @@ export async function createAgentFromTemplate(db: Db, template: AgentTemplate, s
         system: template.main.system ?? '',
         description: template.main.description ?? null,
         toolRules: template.main.tool_rules ?? [],
-        metadata: { template_file: `${template.name}.af` },
+        // The template's sentinel mode travels with the agent: the planning tools read it (issue 17).
+        metadata: { template_file: `${template.name}.af`, ...(template.sentinelMode ? { sentinel_mode: template.sentinelMode } : {}) },
       },
       [...(template.main.tags ?? []), ...(spec.tags ?? [])],
       [...template.toolNamesOf(template.main), ...extraTools],

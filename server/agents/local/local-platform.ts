@@ -3,6 +3,7 @@ import { dbAuditSink, type AuditSink } from '../../audit/log.ts';
 import type { Db } from '../../db/client.ts';
 import type { AgentRow } from '../../db/schema/agents.ts';
 import { logger } from '../../log.ts';
+import type { PlanTracker } from '../../planning/ports.ts';
 import type { ToolServices } from '../../tools/context.ts';
 import type { BrainSelection } from '../brains/select.ts';
 import type {
@@ -54,6 +55,11 @@ export interface LocalAgentPlatformOptions {
   sweepInbox?: boolean;
   /** How long send_message_to_agent_and_wait_for_reply waits for the reply (default 120 s). */
   replyTimeoutMs?: number;
+  /**
+   * The tool-call plan tracker turns declare and end plans with (issue 17; agent-loop.ts); by default
+   * the tool services' (`toolServices.planning`), the one the planning tools and invokeTool use.
+   */
+  tracker?: PlanTracker;
 }
 
 /**
@@ -116,6 +122,7 @@ export class LocalAgentPlatform implements AgentPlatform {
       toolContext: (agent) => ({ actor: { kind: 'agent', id: agent.id, label: agent.name }, services }),
       invokeOptions: { audit, onInternalError: (tool, err) => this.log.error({ tool, err }, 'agent tool failed unexpectedly') },
       historyLimit: opts.historyLimit ?? 200,
+      tracker: opts.tracker ?? services.planning,
     };
     if (opts.sweepInbox !== false) this.delivery.start();
   }

@@ -26,6 +26,8 @@ export interface ToolCallOutcome {
    * counts malformed steps: a brain that cannot correct itself ends its turn (agent-loop.ts).
    */
   malformed: string | null;
+  /** The result's `error_code` when it failed (`budget_exceeded`: enforce mode refused the call), else null. */
+  error_code: string | null;
 }
 
 type Envelope = { status: 'ok' | 'error' } & Record<string, unknown>;
@@ -51,6 +53,7 @@ export async function runToolCall(
     text: text.length > RETURN_CHAR_LIMIT ? cut : text,
     terminal,
     malformed,
+    error_code: result.status === 'error' && typeof result.error_code === 'string' ? result.error_code : null,
   };
 }
 

@@ -3,9 +3,10 @@ import { currentTurn, turnToolResults, type BrainMessage, type TurnToolResult } 
 
 /**
  * The answers the loop writes itself when a turn cannot end with the brain's own answer: at the step
- * limit when the brain cannot conclude (no `conclude`, or the model endpoint failed), and after
- * repeated malformed tool calls. Written only from the turn's tool calls and returns, so they claim
- * nothing that did not happen; plain words, in the agent's voice.
+ * limit or at its plan's budget (enforce mode) when the brain cannot conclude (no `conclude`, or
+ * the model endpoint failed), and after repeated malformed tool calls. Written only from the
+ * turn's tool calls and returns, so they claim nothing that did not happen; plain words, in the
+ * agent's voice.
  */
 type TurnCall = TurnToolResult;
 
@@ -18,6 +19,21 @@ export function stepLimitAnswer(history: BrainMessage[], steps: number): string 
     doneSoFar(turnToolResults(currentTurn(history).steps)),
     'What is left: the rest of your request — I have not finished it or given you my answer yet.',
     'Say "continue" and I will go on from here.',
+  ].join('\n\n');
+}
+
+/**
+ * The answer when enforce mode refused a call over the turn's plan budget (issue 17) and the brain
+ * cannot conclude: the budget ran out (the refusal says which and by how much), what was done.
+ */
+export function budgetAnswer(history: BrainMessage[], refusal: string): string {
+  const calls = turnToolResults(currentTurn(history).steps).filter((c) => c.result?.error_code !== 'budget_exceeded');
+  return [
+    'I have stopped: the budget of my tool-call plan for this turn ran out before I could finish.',
+    `The limit: ${clip(refusal, 300)}`,
+    doneSoFar(calls),
+    'What is left: the rest of your request — I have not finished it or given you my answer yet.',
+    'Say "continue" and I will go on from here with a new plan.',
   ].join('\n\n');
 }
 

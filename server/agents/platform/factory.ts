@@ -37,6 +37,13 @@ export async function createAgentPlatform(config: AppConfig, db: Db, toolService
   ]);
   // Delegated mode checks and records the messages its agents exchange (server/delegation/message-gate.ts).
   const gate = delegationGate(async () => delegationHub(platform, db, toolServices, log));
-  const platform: AgentPlatform = createLocalAgentPlatform(config, db, toolServices, { ...(log ? { log } : {}), gate, replyTimeoutMs: config.delegation.replyTimeoutS * 1000, ...(opts.sweepInbox === undefined ? {} : { sweepInbox: opts.sweepInbox }) });
+  const platform: AgentPlatform = createLocalAgentPlatform(config, db, toolServices, {
+    ...(log ? { log } : {}),
+    gate,
+    replyTimeoutMs: config.delegation.replyTimeoutS * 1000,
+    ...(opts.sweepInbox === undefined ? {} : { sweepInbox: opts.sweepInbox }),
+    // The process's tool-call plan tracker (issue 17): turns declare, attribute and end plans with it.
+    ...(toolServices.planning ? { tracker: toolServices.planning } : {}),
+  });
   return platform;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SENTINEL_MODES, type SentinelMode } from '../../planning/schemas.ts';
 import type { ValidationIssue } from '../../validation/issue.ts';
 import { SLEEPTIME_AGENT_TYPE, type AfAgent, type AfBlock, type AgentFile } from './agent-file.ts';
 import { validateAgentFile, type AgentFileCheckOptions } from './validate-agent-file.ts';
@@ -24,6 +25,11 @@ export interface AgentTemplate {
   blocksOf(agent: AfAgent): AfBlock[];
   /** The tool names an agent of the file starts with (tool_ids resolved, then `tools`). */
   toolNamesOf(agent: AfAgent): string[];
+  /**
+   * The sentinel's mode for agents of this template (issue 17): `metadata.sentinel_mode`, `report`
+   * or `enforce`; null when the file sets none (the deployment's DCF_SENTINEL_MODE applies).
+   */
+  sentinelMode: SentinelMode | null;
 }
 
 /** A template that cannot be used: missing, unreadable, not JSON, or not a valid agent file. */
@@ -109,6 +115,10 @@ async function readTemplate(dir: string, name: string, opts: AgentFileCheckOptio
   }
   const version = meta.template_version ?? '1.0.0';
   if (!issues.length && !/^\d+\.\d+\.\d+$/.test(version)) issues.push({ path: '/metadata/template_version', code: 'agent_file.template_version', message: `template_version must be MAJOR.MINOR.PATCH, not "${version}"` });
+  const mode = meta.sentinel_mode;
+  if (!issues.length && mode !== undefined && !(SENTINEL_MODES as readonly string[]).includes(mode)) {
+    issues.push({ path: '/metadata/sentinel_mode', code: 'agent_file.sentinel_mode', message: `sentinel_mode must be report or enforce, not "${mode}"` });
+  }
   if (issues.length) throw new TemplateError(name, issues);
 
   const main = af.agents.find((a) => a.agent_type !== SLEEPTIME_AGENT_TYPE)!;
@@ -127,5 +137,6 @@ async function readTemplate(dir: string, name: string, opts: AgentFileCheckOptio
     sleeptimeFrequency: sleeptime ? (group?.manager_config?.sleeptime_agent_frequency ?? 5) : null,
     blocksOf: (a) => (a.block_ids ?? []).map((id) => blocks.get(id)!),
     toolNamesOf: (a) => [...new Set([...(a.tool_ids ?? []).map((id) => tools.get(id)!.name!), ...(a.tools ?? [])])],
+    sentinelMode: (mode as SentinelMode | undefined) ?? null,
   };
 }

@@ -36,8 +36,9 @@ describe('shipped agent templates', () => {
     ]));
     const worker = await loadAgentTemplate('worker', { isKnownTool });
     expect(worker.toolNamesOf(worker.main).sort()).toEqual([
-      'acquire_state_lease', 'append_graph_episode', 'conversation_search', 'invoke_skill_tool', 'load_skill', 'notify_if_ready', 'notify_next_worker_agent',
-      'read_workflow_control_plane', 'send_message', 'store_memory', 'unload_skill', 'update_workflow_control_plane',
+      'acquire_state_lease', 'append_graph_episode', 'conversation_search', 'declare_tool_call_plan', 'get_tool_call_plan',
+      'invoke_skill_tool', 'load_skill', 'notify_if_ready', 'notify_next_worker_agent', 'read_workflow_control_plane',
+      'send_message', 'store_memory', 'unload_skill', 'update_tool_call_plan', 'update_workflow_control_plane',
     ]);
     for (const t of [planner, worker]) {
       expect(t.sleeptime!.name).toBe(`${t.name}-sleeptime`);
@@ -72,6 +73,14 @@ describe('shipped agent templates', () => {
     expect(companion.blocksOf(companion.main).map((b) => b.label)).toEqual(['persona', 'task_context', 'dcf_active_skills']);
     const strategist = await loadAgentTemplate('strategist', { isKnownTool });
     expect(strategist.blocksOf(strategist.main).map((b) => b.label)).toEqual(['persona', 'observation_buffer', 'pattern_library']);
+  });
+
+  it('attach the three planning tools to every role and report as the sentinel mode (issue 17)', async () => {
+    for (const name of ['planner', 'worker', 'conductor', 'companion', 'strategist']) {
+      const t = await loadAgentTemplate(name, { isKnownTool });
+      expect(t.toolNamesOf(t.main), name).toEqual(expect.arrayContaining(['declare_tool_call_plan', 'update_tool_call_plan', 'get_tool_call_plan']));
+      expect(t.sentinelMode, name).toBe('report');
+    }
   });
 
   it('resolve by alias and version', async () => {
@@ -134,10 +143,10 @@ describe('a broken template', () => {
       '/tools/3/name agent_file.unknown_tool',
       '/agents/0/system agent_file.missing_system',
       '/agents/0/block_ids/2 agent_file.unknown_block',
-      '/agents/0/tool_ids/12 agent_file.unknown_tool_id',
+      '/agents/0/tool_ids/15 agent_file.unknown_tool_id',
       '/agents/0/tool_rules/2/tool_name agent_file.unknown_rule_tool',
     ]);
-    expect(err.message).toContain('/agents/0/tool_ids/12: no tool with id "tool-99"');
+    expect(err.message).toContain('/agents/0/tool_ids/15: no tool with id "tool-99"');
     expect(err.message).toContain('tool "delete_everything" is neither a tool of the DCF tool registry nor one the agent runtime provides');
   });
 
@@ -164,6 +173,10 @@ describe('a broken template', () => {
       af.metadata.template_name = 'worker';
     });
     expect(named.issues).toEqual([expect.objectContaining({ path: '/metadata/template_name' })]);
+    const mode = await broken('badmode', (af) => {
+      af.metadata.sentinel_mode = 'strict';
+    });
+    expect(mode.issues).toEqual([expect.objectContaining({ path: '/metadata/sentinel_mode', code: 'agent_file.sentinel_mode' })]);
     await writeFile(path.join(dir, 'notjson.af'), '{"agents": [');
     await expect(loadAgentTemplate('notjson', { dir })).rejects.toThrow(/agent template "notjson" \(.*notjson\.af\) cannot be read as JSON/);
   });

@@ -1,6 +1,7 @@
 import { readProtocolMessage, describeInvalid } from '../../../delegation/protocol.ts';
 import { currentTurn, turnToolResults, type Brain, type BrainDecision, type BrainInput } from '../brain.ts';
 import { CompanionTurn } from './companion-turn.ts';
+import { companionPlan } from './companion-plan.ts';
 
 /**
  * The deterministic brain of the `companion` role (delegated mode) for running without a
@@ -19,5 +20,10 @@ export const companionBrain: Brain = {
     const type = inbound ? /"type"\s*:\s*"([a-z_]+)"/.exec(inbound.content)?.[1] : undefined;
     if (type === 'session_update') return { kind: 'message', content: 'Noted the session update.' };
     return { kind: 'message', content: 'I am a Companion agent: I carry out task_delegation messages from my Conductor with the skills it names, and report a task_result.' };
+  },
+  plan(input, _decision, unit) {
+    const { inbound } = currentTurn(input.history);
+    const carried = inbound ? readProtocolMessage(inbound.content) : null;
+    return carried?.kind === 'valid' && carried.message.type === 'task_delegation' ? companionPlan(carried.message, unit) : null;
   },
 };

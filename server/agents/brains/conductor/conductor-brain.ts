@@ -1,6 +1,7 @@
 import { readProtocolMessage } from '../../../delegation/protocol.ts';
 import type { Brain, BrainDecision, BrainInput } from '../brain.ts';
 import { ConductorContext } from './context.ts';
+import { conductorPlan } from './conductor-plan.ts';
 import { readRequest } from './request.ts';
 import { onAdvice, onTaskResult } from './results.ts';
 import { reviewFlow, reviewOf } from './review.ts';
@@ -24,6 +25,12 @@ export const conductorBrain: Brain = {
   name: 'deterministic:conductor',
   async decide(input: BrainInput): Promise<BrainDecision> {
     return decide(new ConductorContext(input));
+  },
+  plan(input, decision, unit) {
+    // decide is a function of the input: run again, it says whether the decision is a delegation's.
+    const ctx = new ConductorContext(input);
+    decide(ctx);
+    return conductorPlan(ctx, decision, unit);
   },
 };
 

@@ -25,6 +25,11 @@ export class ConductorContext {
   readonly stepsThisTurn: number;
   /** The history up to and including the message this turn answers (what was known before this turn's work). */
   readonly before: BrainMessage[];
+  /**
+   * Set when the decision comes from a delegation (delegate-flow.ts): its request and subjects, so
+   * the Conductor's tool-call plan is one per delegation (conductor-plan.ts).
+   */
+  delegation: { requestId: string; subjects: string[]; why: string } | null = null;
   private readonly attached: Set<string>;
 
   constructor(readonly input: BrainInput) {

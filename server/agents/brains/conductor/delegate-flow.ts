@@ -6,6 +6,8 @@ import type { ConductorContext } from './context.ts';
 import { focusByTopic } from './focus.ts';
 import type { RequestRecord } from './ledger.ts';
 import { assign, poolOf, REVIEW_SPECIALIZATION, type PoolMember } from './staffing.ts';
+import { companionTaskBudget } from './task-budget.ts';
+import type { PlanStep } from '../../../delegation/protocol.ts';
 
 /** One task to hand out: a subject's review, its attempt, and skills not to use again. */
 export interface TaskItem {
@@ -58,6 +60,7 @@ const next = <T>(decision: BrainDecision): Step<T> => ({ done: false, decision }
  * for every task at once. Each step runs once per turn (a replay over this turn's returns).
  */
 export function delegateItems(ctx: ConductorContext, request: RequestRecord, items: TaskItem[], why: string): Step<Delegation> {
+  ctx.delegation = { requestId: request.id, subjects: items.map((i) => i.subject), why };
   const session = ctx.session();
   if (!session) return next(ctx.say('I have no delegated-mode session to work in (the console starts one for each Conductor conversation). Please start a new Conductor conversation.'));
   const probe = ctx.find('get_skillset');
@@ -109,6 +112,7 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
   if (due.length) {
     const calls = due.map((h): [string, Record<string, unknown>] => {
       const t = tasks.find((x) => x.item === h.item)!.task;
+      const { budget, source } = companionTaskBudget(ctx.guidelines(), { skills: t.skills_required.length, planSteps: leafSteps(t.plan) });
       const context = {
         user_query: request.query,
         inputs: t.inputs,
@@ -119,6 +123,8 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
         subject: h.item.subject,
         attempt: h.item.attempt,
         guidelines_revision: revision,
+        budget,
+        budget_source: source,
       };
       const description = `Review ${h.item.subject}'s calls from ${request.start_date} to ${request.end_date} for ${request.focus_label}${h.item.attempt > 1 ? ` (attempt ${h.item.attempt})` : ''}.`;
       return ['delegate_task', { companion_id: h.companion.id, task_id: h.taskId, description, skills_required_json: JSON.stringify(t.skills_required), context_json: JSON.stringify(context), priority: 'normal' }];
@@ -131,4 +137,9 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
     done: true,
     value: { handed, queued, unretriable, notes: choiceNotes(found.value), skills: [...new Set(Object.values(chosen).map((s) => s.uri))], guidelinesRevision: revision },
   };
+}
+
+/** The tool steps of a task plan (a map step's own steps counted, not the map). */
+function leafSteps(plan: PlanStep[]): number {
+  return plan.reduce((n, s) => n + (s.steps?.length ? leafSteps(s.steps) : 1), 0);
 }

@@ -96,6 +96,7 @@ export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
   const goal = ctx.find('update_session_context', (a) => typeof a.goals_json === 'string');
   if (!goal) {
     const record = { request_id: `req-${randomUUID().slice(0, 8)}`, request: req.query, subjects: req.subjects, start_date: req.range.start_date, end_date: req.range.end_date, focus: req.focus.topic };
+    ctx.delegation = { requestId: record.request_id, subjects: req.subjects, why: `A review of ${req.subjects.join(', ')}.` };
     return ctx.call([['update_session_context', { session_id: session.session_id, goals_json: JSON.stringify([...session.user_goals, record]) }]], `A review of ${req.subjects.length} advisor(s): record the goal in session_context first.`);
   }
   if (!goal.ok) return ctx.failed(goal, 'record the goal in the session context');

@@ -11,7 +11,8 @@ import {
 import { systemPrompt } from '../render-memory.ts';
 import type { ChatCompletionRequest, ChatRequestMessage } from './chat-wire.ts';
 import { postCompletion, type EndpointOptions } from './post-completion.ts';
-import { stepLimitInstruction } from './step-limit-prompt.ts';
+import { planInstruction } from './plan-prompt.ts';
+import { budgetInstruction, stepLimitInstruction } from './step-limit-prompt.ts';
 
 export interface OpenAIBrainOptions {
   /** Base URL of the API, e.g. `https://api.openai.com/v1` or a local server's `/v1`. */
@@ -30,7 +31,9 @@ export interface OpenAIBrainOptions {
  * with its core memory goes first, then its history; the attached tools are offered as functions;
  * the reply is either `tool_calls` or an assistant message (reasoning from `reasoning_content` /
  * `reasoning` where the server sends it). At the step limit, `conclude` asks once more with the
- * tools disabled (`tool_choice: "none"`) for a final answer.
+ * tools disabled (`tool_choice: "none"`) for a final answer. With tool-call plans tracked
+ * (`input.turn`), the system prompt asks for declare_tool_call_plan first (plan-prompt.ts); it has
+ * no `plan` of its own, so the runtime declares one when the model does not.
  */
 export class OpenAIChatBrain implements Brain {
   readonly name = 'openai';
@@ -55,9 +58,13 @@ export class OpenAIChatBrain implements Brain {
 
   /** The request body for a step (exported through the class for tests and logs). */
   request(input: BrainInput): ChatCompletionRequest {
+    // With plans tracked and the planning tool attached, the model is asked to declare its own (issue 17).
+    const planning = input.turn && input.tools.some((t) => t.name === 'declare_tool_call_plan')
+      ? `\n\n${planInstruction(input.turn.unit)}`
+      : '';
     const body: ChatCompletionRequest = {
       model: this.opts.model,
-      messages: [{ role: 'system', content: systemPrompt(input.agent, input.blocks) }, ...input.history.map(toWire)],
+      messages: [{ role: 'system', content: systemPrompt(input.agent, input.blocks) + planning }, ...input.history.map(toWire)],
     };
     if (input.tools.length) {
       body.tools = input.tools.map((t) => ({
@@ -71,14 +78,15 @@ export class OpenAIChatBrain implements Brain {
   }
 
   /**
-   * The final-answer request: the step's request with the step-limit instruction added to the
+   * The final-answer request: the step's request with the step-limit (or budget) instruction added to the
    * system prompt and tool calls forbidden. The tools stay declared, because the history's calls
    * name them (some servers refuse tool calls of undeclared functions).
    */
   conclusionRequest(input: BrainInput, limit: StepLimit): ChatCompletionRequest {
     const body = this.request(input);
     const [system, ...rest] = body.messages;
-    const instructed = `${system!.content}\n\n${stepLimitInstruction(limit.steps)}`;
+    const why = limit.budget !== undefined ? budgetInstruction(limit.budget) : stepLimitInstruction(limit.steps);
+    const instructed = `${system!.content}\n\n${why}`;
     body.messages = [{ role: 'system', content: instructed }, ...rest];
     if (body.tools) body.tool_choice = 'none';
     return body;

@@ -1,5 +1,5 @@
 import type { BrainMessage, BrainToolCall } from '../brain.ts';
-import { parseObject } from '../brain.ts';
+import { isPlanningTool, parseObject } from '../brain.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from './intent.ts';
 import { followUp } from './follow-up.ts';
@@ -69,13 +69,13 @@ export interface Episode {
   followsUp?: boolean;
 }
 
-/** Every tool return from `from` on, with its call's arguments. */
+/** Every tool return from `from` on, with its call's arguments (the planning tools' left out: bookkeeping). */
 export function toolOutcomes(history: BrainMessage[], from = 0): ToolOutcome[] {
   const calls = new Map<string, BrainToolCall>();
   const out: ToolOutcome[] = [];
   history.forEach((m, index) => {
     if (m.role === 'assistant') for (const c of m.tool_calls ?? []) calls.set(c.id, c);
-    if (m.role !== 'tool' || index < from) return;
+    if (m.role !== 'tool' || index < from || isPlanningTool(m.name)) return;
     const call = calls.get(m.tool_call_id);
     const result = parseObject(m.content);
     const ok = m.status === 'success' && result?.status === 'ok';

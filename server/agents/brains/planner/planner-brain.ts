@@ -10,6 +10,7 @@ import { SCALE_WORDS } from './follow-up.ts';
 import { rankAnswer, ruleTopicScan, vulnerabilityScan } from './insight-flow.ts';
 import type { PlannerRequest } from './request.ts';
 import { reviewStart, reviewWork, productStart, productGo } from './review-start.ts';
+import { plannerTurnPlan, type PlannerFlow } from './turn-forecast.ts';
 
 /**
  * The deterministic brain of the `planner` role: the offline Planner (no language model). It
@@ -27,6 +28,12 @@ export const plannerBrain: Brain = {
   name: 'deterministic:planner',
   async decide(input: BrainInput): Promise<BrainDecision> {
     return decide(new PlannerContext(input));
+  },
+  plan(input, decision, unit) {
+    // decide is a pure function of the input: run again, it names the flow the decision came from.
+    const ctx = new PlannerContext(input);
+    decide(ctx);
+    return plannerTurnPlan(ctx, decision, unit);
   },
 };
 
@@ -127,7 +134,18 @@ function decide(ctx: PlannerContext): BrainDecision {
   }
 }
 
+/** The flow a request's first turn takes (its plan's forecast). */
+const START_FLOW: Record<PlannerRequest['kind'], PlannerFlow> = {
+  qa_review: 'review_check',
+  product_check: 'product_check',
+  rule_topic: 'rule_topic',
+  vulnerability_scan: 'vulnerability_scan',
+  rank: 'rank',
+  explain_call: 'explain_call',
+};
+
 function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  ctx.flow = START_FLOW[req.kind];
   switch (req.kind) {
     case 'qa_review':
       return reviewStart(ctx, req);
@@ -146,7 +164,10 @@ function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
 
 function doWork(ctx: PlannerContext, ep: Episode, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
   const req = ep.request;
-  if (req.kind === 'product_check') return productGo(ctx, req, kind, healing);
+  if (req.kind === 'product_check') {
+    ctx.flow = kind === 'scale' ? 'product_scale' : 'product_work';
+    return productGo(ctx, req, kind, healing);
+  }
   // A rank or scan's offer to analyse what is missing runs the review of the same people and period.
   return reviewWork(ctx, req, kind, healing);
 }

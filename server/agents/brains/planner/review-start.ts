@@ -49,11 +49,13 @@ export function reviewStart(ctx: PlannerContext, req: PlannerRequest): BrainDeci
 
 /** After "yes": the pilot (one advisor), the scaled run, or the runs of several advisors. */
 export function reviewWork(ctx: PlannerContext, req: PlannerRequest, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
+  ctx.flow = 'review_check'; // until the scope is resolved again; the work's flow below
   const r = readyReview(ctx, { ...req, kind: 'qa_review' }, kind === 'offer_run');
   if (!r.done) return r.decision;
   if (!r.value) return qaConfirm(ctx, { advisor: null, range: req.range, outcomes: req.outcomes });
   const t = kind === 'offer_run' ? onlyMissing(ctx, r.value) : r.value;
   const single = t.who.advisors.length === 1 && !t.who.team && !t.who.everyone;
+  ctx.flow = !single || kind === 'offer_run' ? 'team_work' : kind === 'scale' ? 'qa_scale' : 'qa_work';
   if (!single || kind === 'offer_run') return teamWork(ctx, t);
   const qa = { advisor: t.who.advisors[0]!, range: t.range, outcomes: req.outcomes };
   return kind === 'scale' ? qaScale(ctx, qa, healing) : qaWork(ctx, qa, healing);

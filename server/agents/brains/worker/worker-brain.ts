@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { currentTurn, parseObject, turnToolResults, type Brain, type BrainDecision, type BrainInput, type BrainToolCall } from '../brain.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
 import { failureCause } from '../../../../lib/failure-cause.ts';
+import { workerPlan } from './worker-plan.ts';
 
 /** The notification a worker is woken with (spec §5.5 with amendment A5). */
 export interface WorkflowEvent {
@@ -46,6 +47,11 @@ export const workerBrain: Brain = {
       return { kind: 'message', content: 'I am a workflow worker agent: I act on workflow notifications ({"workflow_event": {"type": "notify_start", "run_id", "state", …}}).' };
     }
     return new WorkerTurn(input.agent.id, event, turnToolResults(steps)).next();
+  },
+  plan(input) {
+    const { inbound } = currentTurn(input.history);
+    const event = inbound ? workflowEventOf(inbound.content) : null;
+    return event ? workerPlan(input, event) : null;
   },
 };
 

@@ -1,5 +1,5 @@
 import type { MemoryBlock } from '../../../platform/agent-platform.ts';
-import type { BrainDecision, BrainMessage, BrainToolCall } from '../../brain.ts';
+import type { BrainDecision, BrainInput, BrainMessage, BrainToolCall } from '../../brain.ts';
 import { fakeTools } from '../../planner/testing/fake-tools.ts';
 import { ok, type Responder } from '../../planner/testing/script.ts';
 import { emptyGuidelines, renderGuidelines, type Guidelines } from '../../../../delegation/guidelines.ts';
@@ -48,12 +48,17 @@ export class ScriptedConductor {
   }
 
   decide(): Promise<BrainDecision> {
-    return conductorBrain.decide({
+    return conductorBrain.decide(this.input());
+  }
+
+  /** What the brain reads now, or as it read it when the history had `upTo` messages. */
+  input(upTo = this.history.length): BrainInput {
+    return {
       agent: { id: CONDUCTOR, name: 'conductor', role: 'conductor', system: '', tags: ['role:conductor', `session:${SESSION}`] },
       blocks: this.blocks(),
       tools: CONDUCTOR_TOOLS.map((name) => ({ name, description: name, parameters: { type: 'object' } })),
-      history: this.history,
-    });
+      history: this.history.slice(0, upTo),
+    };
   }
 
   /** A turn answering the user's message, or another agent's (`from`). */

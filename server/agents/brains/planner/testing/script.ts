@@ -1,4 +1,4 @@
-import type { BrainDecision, BrainMessage, BrainToolCall } from '../../brain.ts';
+import type { BrainDecision, BrainInput, BrainMessage, BrainToolCall } from '../../brain.ts';
 import { plannerBrain } from '../planner-brain.ts';
 
 /**
@@ -35,13 +35,18 @@ export class ScriptedConversation {
   }
 
   decide(): Promise<BrainDecision> {
+    return plannerBrain.decide(this.input());
+  }
+
+  /** What the brain reads now, or as it read it when the history had `upTo` messages. */
+  input(upTo = this.history.length): BrainInput {
     const clock = this.opts.clock === undefined ? 'Today is 2024-07-08T09:00:00Z (Monday).' : this.opts.clock;
-    return plannerBrain.decide({
+    return {
       agent: { id: 'agent-planner', name: 'planner', role: 'planner', system: '', tags: [] },
       blocks: clock === null ? [] : [{ id: 'block-clock', label: 'clock', value: clock, limit: 2000 }],
       tools: (this.opts.tools ?? PLANNER_TOOLS).map((name) => ({ name, description: name, parameters: { type: 'object' } })),
-      history: this.history,
-    });
+      history: this.history.slice(0, upTo),
+    };
   }
 
   /** One user turn; returns this turn's calls and the final message. */
