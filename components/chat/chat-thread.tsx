@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { LiveStatusText } from '@/components/companions/live-status';
+import { ConversationPlans } from '@/components/planning/conversation-plans';
 import { Composer } from './composer';
 import { MODES, modeOf } from './format';
 import { MessageList } from './message-list';
@@ -126,6 +127,7 @@ export function ChatThread({
           {movedPlatform}
         </p>
       )}
+      <ConversationPlans conversationId={conversationId} busy={busy} />
       {messages.isPending ? (
         <div className="flex-1 px-4">
           <LoadingState label="Loading messages…" />

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { JsonBlock } from '@/components/ui/json-block';
+import { TaskPlans } from '@/components/planning/task-plans';
 import { dayTime, durationWords, secondsBetween, skillName } from './format';
 import { actorName, taskStatus, type Names } from './labels';
 import { ProgressMeter } from './progress-meter';
@@ -86,6 +87,7 @@ export function TaskRow({ task: t, bar, names, now }: { task: TaskView; bar: Bar
             {t.priority !== 'normal' && <span className="text-xs text-slate-500"> ({t.priority} priority)</span>}
           </p>
           <TaskSteps task={t} names={names} />
+          <TaskPlans taskId={t.task_id} context={t.context} running={t.status === 'delegated' || t.status === 'offered'} />
           {t.metrics && (
             <p className="text-xs text-slate-600">
               The Companion reported {durationWords(t.metrics.duration_s)} of work, {t.metrics.tool_calls ?? '?'} tool calls, skills used: {t.metrics.skills_used.length ? t.metrics.skills_used.map(skillName).join(', ') : 'none'}.

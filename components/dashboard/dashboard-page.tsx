@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useMemo } from 'react';
 import { LiveFeedIndicator, type LiveStatus } from '@/components/ui/live-feed-indicator';
 import { ComplianceSection } from './compliance-section';
+import { CostSection } from './cost-section';
 import { CoverageSection } from './coverage-section';
 import { CustomersSection } from './customers-section';
 import { dashboardHref } from './dashboard-query';
@@ -10,6 +11,7 @@ import { FilterBar } from './filter-bar';
 import { HeadlineStrip } from './headline-strip';
 import { headlines } from './headlines';
 import { OperationsSection } from './operations-section';
+import { PoliciesSection } from './policies-section';
 import { QaTrendsSection } from './qa-trends-section';
 import { ScopeHeader } from './scope-header';
 import { SectionLinks } from './section-links';
@@ -68,6 +70,8 @@ export function DashboardPage() {
       <CustomersSection widget={data.customers} filter={query.filter} />
       <CoverageSection widget={data.coverage} filter={query.filter} />
       <OperationsSection widget={data.operations} days={query.days} onDays={setDays} />
+      <CostSection />
+      <PoliciesSection />
     </div>
   );
 }

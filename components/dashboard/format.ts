@@ -1,4 +1,5 @@
 import { scoreText } from '@/components/qa/format';
+import { msText } from '@/lib/duration-text';
 import { dayText } from './days';
 import type { CellValue, Column, ColumnKind } from './figure';
 
@@ -9,7 +10,6 @@ import type { CellValue, Column, ColumnKind } from './figure';
  */
 const COUNT = new Intl.NumberFormat('en-GB');
 const ONE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const SECONDS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 const NONE = '—';
 
 const isNumber = (v: CellValue): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -22,14 +22,8 @@ export const rateText = (r: number | null | undefined) => (r === null || r === u
 /** 2.5 → "+2.5", −3 → "−3" (a true minus sign). */
 export const signedText = (n: number | null | undefined) =>
   n === null || n === undefined ? NONE : n > 0 ? `+${scoreText(n)}` : n < 0 ? `−${scoreText(-n)}` : '0';
-/** 850 → "850 ms", 1234 → "1.2 s", 95000 → "1 min 35 s", 120000 → "2 min". */
-export function msText(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return NONE;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${SECONDS.format(ms / 1000)} s`;
-  const s = Math.round(ms / 1000);
-  return s % 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s / 60} min`;
-}
+/** 850 → "850 ms", 1234 → "1.2 s", 95000 → "1 min 35 s", 120000 → "2 min" (lib/duration-text.ts). */
+export { msText };
 
 /** A cell as the table shows it. */
 export function cellText(kind: ColumnKind, v: CellValue): string {

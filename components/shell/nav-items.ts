@@ -83,6 +83,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
       'with tool calls, and edit a memory block (every edit is a revision and audited).',
   },
   {
+    href: '/findings',
+    label: 'Findings',
+    roles: ['admin'],
+    purpose:
+      'What the sentinel found when agents’ tool calls left their declared plans: over budget, off plan, a skill ' +
+      'the declared policy would not have chosen, or a special-case trick — by agent, type and period, each with ' +
+      'its plan beside what happened.',
+  },
+  {
     href: '/settings',
     label: 'Settings',
     roles: ALL,

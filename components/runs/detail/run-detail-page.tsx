@@ -8,6 +8,7 @@ import { indexStates } from '@/components/editor/model/state-index';
 import { toFlowGraph } from '@/components/editor/model/to-flow-graph';
 import { isFinalRunStatus } from '@/components/chat/run-view';
 import { TabList } from '@/components/ui/tab-list';
+import { RunPlans } from '@/components/planning/run-plans';
 import { RunEventList } from './run-event-list';
 import { RunHeader } from './run-header';
 import { RunTimeline } from './run-timeline';
@@ -18,10 +19,11 @@ import { baseName, inChosenIterations } from './instance-scope';
 import type { IterationChoice } from './types';
 import { useRunDetail } from './use-run-detail';
 
-type Tab = 'graph' | 'timeline' | 'io' | 'events';
+type Tab = 'graph' | 'timeline' | 'plans' | 'io' | 'events';
 const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
   { id: 'graph', label: 'Graph' },
   { id: 'timeline', label: 'Timeline' },
+  { id: 'plans', label: 'Plans' },
   { id: 'io', label: 'Input & output' },
   { id: 'events', label: 'Events' },
 ];
@@ -89,6 +91,11 @@ export function RunDetailPage({ runId, canRun }: { runId: string; canRun: boolea
       {tab === 'timeline' && (
         <div className="min-h-0 flex-1 overflow-y-auto bg-white">
           <RunTimeline instances={instances} run={data.run} running={!isFinalRunStatus(status)} onSelect={selectInstance} />
+        </div>
+      )}
+      {tab === 'plans' && (
+        <div className="min-h-0 flex-1 overflow-y-auto bg-white p-4">
+          <RunPlans runId={runId} running={!isFinalRunStatus(status)} />
         </div>
       )}
       {tab === 'io' && (
