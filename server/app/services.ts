@@ -51,6 +51,8 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
   holder[EXECUTION] ??= (async () => {
     const { createExecutionRuntime } = await import('../execution/runtime.ts');
     const runtime = await createExecutionRuntime(cfg, url, logger().child({ component: 'execution' }));
+    const { workerPlans } = await import('./worker-plans.ts');
+    runtime.x.workerPlans = workerPlans(toolServices, logger().child({ component: 'worker-plans' }));
     if (cfg.execution.workerAgents === 'platform') {
       const { PlatformWorkerRuntime } = await import('../agents/platform/platform-workers.ts');
       runtime.x.agents = new PlatformWorkerRuntime(await agentPlatform());

@@ -6,6 +6,7 @@ import type { SkillInvoker } from '../skills/invoke/index.ts';
 import type { SkillManifest } from '../skills/manifest.ts';
 import type { AgentRuntimePort } from '../agents/agent-runtime.ts';
 import type { Dispatcher } from './dispatcher.ts';
+import type { WorkerPlans } from './protocol-plan.ts';
 
 /** The skills a run may use, by URI (the catalog's valid manifests), in catalog order. */
 export interface SkillDirectory {
@@ -32,4 +33,9 @@ export interface ExecutionServices {
   activeWork: Set<AbortController>;
   /** Who this process is, for lease owners: `engine@host:pid`. */
   identity: string;
+  /**
+   * The in-process workers' tool-call plans (issue 17; protocol-plan.ts), set by the composition
+   * root where the planning tools run (the console). Unset (`dcf worker`, tests), workers plan nothing.
+   */
+  workerPlans?: WorkerPlans;
 }

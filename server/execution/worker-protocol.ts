@@ -6,6 +6,7 @@ import { runContextArguments } from './webhook.ts';
 import { acquireTaskLease, completeTask, failTask } from './task-work.ts';
 import { renewWhileWorking, type WorkAbort } from './lease-renewal.ts';
 import type { ExecutionServices } from './services.ts';
+import { ProtocolPlan, StepRefused } from './protocol-plan.ts';
 
 /**
  * The worker protocol of spec §2.6 and §4, performed by an in-process worker agent for one
@@ -21,6 +22,9 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   const { run_id: runId, state: instance } = n.workflow_event;
   const lease = await acquireTaskLease(x, runId, instance, agent.id);
   if (!lease.ok) return;
+  const plan = await ProtocolPlan.declare(x, agent, runId, instance, lease);
+  const at = { run_id: runId, state: instance };
+  let written = false;
   const abort = new AbortController();
   x.activeWork.add(abort);
   const stopRenewing = renewWhileWorking(x, runId, instance, lease.token, abort);
@@ -29,50 +33,73 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
     const cause = `${instance} exceeded TimeoutSeconds (${timeoutMs / 1000} s)`;
     abort.abort({ error: 'States.Timeout', cause } satisfies WorkAbort);
   }, timeoutMs);
+  /** update_workflow_control_plane with the state's failure, then notify (Retry/Catch apply). */
+  const fail = (failure: { error: string; cause: string }) => plan.step(
+    'update_workflow_control_plane', { ...at, status: 'failed' },
+    () => failTask(x, runId, instance, lease.token, failure), refusedCode,
+  ).then((r) => report(plan, x, r));
   try {
     if (!lease.current_skill) {
-      await report(x, await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: `${instance} binds no skill` }));
+      await fail({ error: 'States.TaskFailed', cause: `${instance} binds no skill` });
       return;
     }
     let skill: string = lease.current_skill;
     const context = await runContextArguments(x.config, runId, instance);
     let attempts = lease.attempts;
-    await x.agents.setLoadedSkills(agent.id, [skill]);
+    const load = (s: string) => plan.step('load_skill', { ...at, skill: s }, () => x.agents.setLoadedSkills(agent.id, [s]));
+    await load(skill);
     for (;;) {
       const manifest = x.skills.get(skill);
       const call = manifest && skillToolCall(manifest, lease.effective_input, context);
       const outcome: SkillCallOutcome = !manifest || !call
         ? { ok: false as const, error: 'States.TaskFailed', cause: manifest ? `no tool of ${skill} accepts the state's arguments` : `skill ${skill} is not in the catalog`, latencyMs: 0 }
-        : await x.invoker.invoke({
+        : await plan.step('invoke_skill_tool', { ...at, skill, tool_name: call.tool.toolName }, () => x.invoker.invoke({
           manifest, toolName: call.tool.toolName, args: call.args as Record<string, unknown>, attempt: attempts,
           signal: abort.signal, idempotencyKey: lease.idempotency_key,
-        });
+        }), (o) => (o.ok ? null : o.error));
       const aborted = abort.signal.reason as WorkAbort | undefined;
       // Lease lost: another worker owns the state now and our writes would be refused. Worker
       // stopping: write nothing; the lease lapses and the sweeper hands the state to another worker.
       if (aborted?.error === 'LeaseLost' || aborted?.error === 'WorkerStopped') return;
       if (outcome.ok) {
-        await report(x, await completeTask(x, runId, instance, lease.token, outcome.result, { latencyMs: outcome.latencyMs, skill }));
+        const done = await plan.step('update_workflow_control_plane', { ...at, status: 'done' },
+          () => completeTask(x, runId, instance, lease.token, outcome.result, { latencyMs: outcome.latencyMs, skill }),
+          refusedCode);
+        written = done.ok;
+        await report(plan, x, done);
         return;
       }
-      const swap = await swapFailedSkill(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause });
+      // No `skill` in the step's arguments: the skill policy chooses the alternative (the general method).
+      const swap = await plan.step('update_workflow_control_plane', { ...at, status: 'running', last_error: outcome.error },
+        () => swapFailedSkill(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }), refusedCode);
       if (!swap.ok) return;
       if (!swap.skill) {
-        await report(x, await failTask(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }));
+        await fail({ error: outcome.error, cause: outcome.cause });
         return;
       }
-      await x.agents.setLoadedSkills(agent.id, [swap.skill]); // unload_skill(failed) + load_skill(alternative)
+      await load(swap.skill); // unload_skill(failed) + load_skill(alternative)
       skill = swap.skill;
       attempts = swap.attempts;
     }
+  } catch (err) {
+    // Enforce mode refused a step over the worker's plan budget: the state fails, saying so.
+    if (!(err instanceof StepRefused)) throw err;
+    await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: err.message })
+      .then((r) => (r.ok ? x.dispatcher.dispatch(r.pending_notifications) : undefined));
   } finally {
     x.activeWork.delete(abort);
     stopRenewing();
     clearTimeout(timer);
+    await plan.end(written ? 'Complete' : 'Failed');
   }
 }
 
+/** A control-plane write the fence refused is the step's failure. */
+const refusedCode = (r: { ok: boolean }): string | null => (r.ok ? null : 'refused');
+
 /** After an update: notify downstream (notify_next_worker_agent) with what the update queued. */
-async function report(x: ExecutionServices, r: Awaited<ReturnType<typeof completeTask>>): Promise<void> {
-  if (r.ok) await x.dispatcher.dispatch(r.pending_notifications);
+async function report(plan: ProtocolPlan, x: ExecutionServices, r: Awaited<ReturnType<typeof completeTask>>): Promise<void> {
+  if (!r.ok) return;
+  const pending = r.pending_notifications;
+  await plan.step('notify_next_worker_agent', { notifications: pending.length }, () => x.dispatcher.dispatch(pending));
 }

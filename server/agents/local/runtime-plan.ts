@@ -68,8 +68,27 @@ export function runtimePlan(goal: string, calls: BrainToolCall[], unit: PlanUnit
   return { goal: goalText(goal), plannedSequence, unit, declared_by: 'runtime' };
 }
 
-/** A goal as the plan schema takes it: 1 to 4 000 characters. */
+/**
+ * A goal as the plan schema takes it: 1 to 4 000 characters. An agent-to-agent message is JSON
+ * (task_result, strategic_advice, a workflow event …): the goal names its type and its first few
+ * plain fields instead of quoting the JSON, so a person reading the plan sees what it was for.
+ */
 export function goalText(text: string): string {
-  const t = text.trim() || 'the message this turn answers';
+  const t = messageGoal(text.trim()) ?? (text.trim() || 'the message this turn answers');
   return t.length > 4_000 ? `${t.slice(0, 3_999)}…` : t;
+}
+
+const GOAL_FIELDS = 3;
+
+function messageGoal(text: string): string | null {
+  if (!text.startsWith('{')) return null;
+  const message = parseObject(text);
+  if (!message) return null;
+  const typeKey = ['type', 'message_type', 'kind'].find((k) => typeof message[k] === 'string');
+  const fields = Object.entries(message)
+    .filter(([k, v]) => k !== typeKey && (typeof v === 'string' || typeof v === 'number') && String(v).length <= 80)
+    .slice(0, GOAL_FIELDS)
+    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${String(v)}`);
+  const what = typeKey ? `the ${String(message[typeKey]).replace(/_/g, ' ')} message` : 'the message';
+  return `Act on ${what}${fields.length ? ` (${fields.join(', ')})` : ''}`;
 }

@@ -17,7 +17,7 @@ describe('PlanDeviation: unplanned_call', () => {
       agent_id: p.agent_id,
       type: 'PlanDeviation',
       when: 'live',
-      message: 'delete_workflow was called (call 1) but the plan declares no intent it carries out, '
+      message: 'delete_workflow was called (call 2) but the plan declares no intent it carries out, '
         + 'and no rationale for it was given.',
       detail: { type: 'PlanDeviation', deviation: 'unplanned_call', expected: null,
         actual: { tool_name: 'delete_workflow', record_id: 'rec-1' } },

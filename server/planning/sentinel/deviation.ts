@@ -30,7 +30,7 @@ export function unplannedCallFindings(input: SentinelInput, when: CheckTime): Fi
       agent_id: plan.agent_id,
       type: 'PlanDeviation',
       when,
-      message: `${r.tool_name} was called (call ${r.seq}) but the plan declares no intent it carries out, `
+      message: `${r.tool_name} was called (call ${r.seq + 1}) but the plan declares no intent it carries out, `
         + 'and no rationale for it was given.',
       detail: { type: 'PlanDeviation', deviation: 'unplanned_call', expected: null,
         actual: { tool_name: r.tool_name, record_id: r.id } },

@@ -1,6 +1,7 @@
 import type { DeclarePlanInput } from '../../../planning/ports.ts';
 import { currentTurn, turnToolResults, type BrainInput } from '../brain.ts';
-import { brainPlan, intent } from '../plan-of.ts';
+import { brainPlan } from '../plan-of.ts';
+import { taskStateGoal, taskStateIntents } from '../../../execution/protocol-intents.ts';
 import type { WorkflowEvent } from './worker-brain.ts';
 
 /**
@@ -22,18 +23,10 @@ export function workerPlan(input: BrainInput, event: WorkflowEvent): DeclarePlan
   if (!lease) return null;
   const skills = Array.isArray(lease.skills) ? lease.skills.filter((s): s is string => typeof s === 'string') : [];
   const current = typeof lease.current_skill === 'string' ? lease.current_skill : skills[0];
-  const skill = current ? { skill: current } : {};
   const { run_id, state } = event;
   return brainPlan(
-    `Work the Task state ${state} of run ${run_id}: run its skill on the state's input and record the outcome.`,
-    [
-      intent('load_skill', `Load ${current ?? 'the skill'} that ${state} binds before calling it.`, skill),
-      intent('invoke_skill_tool', `Run ${current ?? 'the skill'} with ${state}'s effective input, unchanged.`, {
-        ...skill, expectedOutcome: 'the skill\'s result for the state',
-      }),
-      intent('update_workflow_control_plane', `Write the result of ${state} to the data plane and mark it done.`),
-      intent('notify_next_worker_agent', 'Wake the worker of each state that the update queued next.'),
-    ],
+    taskStateGoal(state, run_id),
+    taskStateIntents(state, current),
     { kind: 'workflow_run', id: run_id, session_id: run_id, state },
     { given_skills: skills },
   );

@@ -1,0 +1,38 @@
+import type { Actor } from '../audit/actor.ts';
+import type { WorkerAgent } from '../agents/agent-runtime.ts';
+import type { WorkerPlans } from '../execution/protocol-plan.ts';
+import type { Logger } from 'pino';
+import type { ToolServices } from '../tools/context.ts';
+import { invokeTool } from '../tools/invoke.ts';
+import { declareToolCallPlanTool } from '../tools/planning/declare-tool-call-plan.ts';
+import { updateToolCallPlanTool } from '../tools/planning/update-tool-call-plan.ts';
+import { isFailure } from '../tool-result.ts';
+
+/**
+ * The in-process workers' tool-call plans (issue 17, server/execution/protocol-plan.ts) through
+ * the planning tools, so a worker's plan is declared, recorded and ended exactly as an agent
+ * worker's is: declare_tool_call_plan and update_tool_call_plan as the worker agent, and the
+ * process's tracker for each protocol step.
+ */
+export function workerPlans(services: () => ToolServices, log: Logger): WorkerPlans {
+  const actor = (agent: WorkerAgent): Actor => ({ kind: 'agent', id: agent.id, label: `worker of ${agent.state}` });
+  const context = (agent: WorkerAgent) => ({ actor: actor(agent), services: services() });
+  const onInternalError = (tool: string, err: unknown) => log.error({ tool, err }, 'worker plan tool failed');
+  return {
+    async declare(agent, plan) {
+      const r = await invokeTool(declareToolCallPlanTool, plan, context(agent), { onInternalError });
+      if (isFailure(r)) log.warn({ agent: agent.id, error: r.error }, 'worker plan not declared');
+      return !isFailure(r);
+    },
+    begin(agent, toolName, args) {
+      return services().planning?.begin(actor(agent), toolName, args) ?? null;
+    },
+    async end(agent, state) {
+      const planId = services().planning?.activePlanId(agent.id);
+      if (!planId) return;
+      const r = await invokeTool(updateToolCallPlanTool, { plan_id: planId, execution_state: state }, context(agent),
+        { onInternalError });
+      if (isFailure(r)) log.warn({ agent: agent.id, error: r.error }, 'worker plan not ended');
+    },
+  };
+}
