@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { AgentPlatform, MemoryBlock } from '../agents/platform/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { blockRevisions, type BlockRevisionRow } from '../db/schema/delegation.ts';
-import { KeyedLock } from './keyed-lock.ts';
+import { KeyedLock } from '../../lib/keyed-lock.ts';
 
 /** A write the block's rules refuse (over its limit, or a partition that is not the writer's), in words for the caller. */
 export class BlockWriteError extends Error {

@@ -6,7 +6,7 @@ import type { DelegationSessionRow } from '../db/schema/delegation.ts';
 import { DelegationError } from './errors.ts';
 import { recordEvent, type DelegationHub } from './hub.ts';
 import { currentSession } from './current-session.ts';
-import { KeyedLock } from './keyed-lock.ts';
+import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { blocksOf, requireSession } from './sessions.ts';
 import { editSessionContext, readSessionContext } from './session-edits.ts';
 import { setCompanion } from './session-context.ts';

@@ -4,7 +4,7 @@ import type { GatedMessage, StoredMessage } from '../agents/platform/agent-platf
 import type { Db } from '../db/client.ts';
 import { delegationEvents, type DelegationEventRow, type DelegationSessionRow } from '../db/schema/delegation.ts';
 import type { DelegationHub } from './hub.ts';
-import { KeyedLock } from './keyed-lock.ts';
+import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { delegationGate } from './message-gate.ts';
 import { readProtocolMessage } from './protocol.ts';
 import { SessionStore, type NewSessionEvent } from './session-store.ts';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { KeyedLock } from '../../../lib/keyed-lock.ts';
 import type { Actor } from '../../audit/actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { SkillDirectory } from '../../execution/services.ts';
@@ -49,7 +50,8 @@ const NO_SKILLS: SkillDirectory = { get: () => undefined, all: () => [] };
  */
 export class PlanTrackerService implements PlanningService {
   private readonly active = new Map<string, ActivePlan>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  /** One lifecycle change at a time per agent (declare, update), in call order. */
+  private readonly locks = new KeyedLock();
   private readonly costs: CostTable;
   private readonly clock: () => number;
   private readonly writer: BatchWriter;
@@ -120,7 +122,7 @@ export class PlanTrackerService implements PlanningService {
   }
 
   declare(agentId: string, input: DeclareArgs, context: DeclareContext): Promise<PlanChange | ToolFailure> {
-    return this.serialised(agentId, async () => {
+    return this.locks.run(agentId, async () => {
       await this.ready;
       const mode = resolveMode(input.mode, context.templateMode, this.o.deploymentMode);
       if ('refused' in mode) return fail('forbidden', mode.refused);
@@ -134,7 +136,7 @@ export class PlanTrackerService implements PlanningService {
   }
 
   update(agentId: string, u: UpdateArgs): Promise<PlanChange | ToolFailure> {
-    return this.serialised(agentId, async () => {
+    return this.locks.run(agentId, async () => {
       await this.ready;
       const a = this.active.get(agentId);
       if (!a || a.plan.planId !== u.plan_id) return this.notActive(agentId, u.plan_id);
@@ -230,18 +232,6 @@ export class PlanTrackerService implements PlanningService {
   private capabilityOf(): Promise<Record<string, string>> {
     this.capabilities ??= this.skillDirectory().then(capabilityMap);
     return this.capabilities;
-  }
-
-  /** One lifecycle change at a time per agent (declare, update), in call order. */
-  private serialised<T>(agentId: string, fn: () => Promise<T>): Promise<T> {
-    const before = this.locks.get(agentId) ?? Promise.resolve();
-    const run = before.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.locks.set(agentId, tail);
-    void tail.then(() => {
-      if (this.locks.get(agentId) === tail) this.locks.delete(agentId);
-    });
-    return run;
   }
 
   private async restore(): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Runs async work one at a time per key, in call order (an in-process mutex per key). Used to
- * serialise read-modify-writes of one shared block; other processes are kept out by the block's
- * revision numbers (block-writer.ts).
+ * serialise read-modify-writes of one shared block (server/delegation; other processes are kept
+ * out by the block's revision numbers, block-writer.ts) and a tool-call plan's lifecycle changes
+ * per agent (server/planning/tracker).
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();
