@@ -50,7 +50,8 @@ export default defineConfig({
       command: 'bash scripts/e2e-server.sh',
       url: `${BASE_URL}/api/health`,
       // FORCE_COLOR=0: Playwright turns colours on for the server process; plain logs read better.
-      env: { E2E_PORT: String(PORT), FORCE_COLOR: '0' },
+      // A deployment's Companion task budget, so the Conductor's review records budget findings (e2e/planning.spec.ts).
+      env: { E2E_PORT: String(PORT), FORCE_COLOR: '0', DCF_COMPANION_TASK_BUDGET: '{"maxToolCalls":12}' },
       reuseExistingServer: false,
       // SIGTERM (not the default SIGKILL) lets scripts/e2e-server.sh run its trap: stop next and
       // redis-server and delete its data directory.

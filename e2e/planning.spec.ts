@@ -50,14 +50,16 @@ test('a compliance manager sees the plan of a Planner turn beside the calls it m
   await page.screenshot({ path: shot('planning-conversation-skipped'), fullPage: true });
 });
 
-/** Delegated mode's review (e2e/delegated-mode.spec.ts): the Strategist's and Conductor's turns give findings. */
+/**
+ * Delegated mode's review (e2e/delegated-mode.spec.ts). The e2e console is deployed with a Companion
+ * task budget of 12 tool calls (DCF_COMPANION_TASK_BUDGET, playwright.config.ts) in report mode:
+ * reviewing an advisor's calls takes more, so each Companion's plan records a BudgetExceeded finding.
+ */
 const REVIEW = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching '
   + 'on vulnerable customers';
 
 test('an admin sees a finding in /findings and opens its plan', async ({ page }) => {
   test.setTimeout(300_000);
-  // A Conductor conversation first: its Strategist reads skill reliability that its plan did not
-  // declare, which the sentinel records as PlanDeviation findings (report mode).
   await signIn(page, DEMO.compliance, '/chat');
   await page.getByTestId('chat-new').click();
   await page.getByRole('group', { name: 'Kind of conversation' }).getByTestId('chat-new-conductor').click();
@@ -72,12 +74,12 @@ test('an admin sees a finding in /findings and opens its plan', async ({ page })
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Findings' })).toBeVisible();
   const rows = page.getByTestId('finding-row');
   await expect(rows.first()).toBeVisible();
-  const type = await rows.first().getAttribute('data-finding-type');
+  const type = 'BudgetExceeded';
 
-  // The filter lives in the address: filtering by the first finding's type keeps it listed.
-  await page.getByTestId('findings-type').selectOption(type!);
+  // The filter lives in the address: filtering by type lists the Companions' budget findings.
+  await page.getByTestId('findings-type').selectOption(type);
   await expect(page).toHaveURL(new RegExp(`type=${type}`));
-  await expect(rows.first()).toHaveAttribute('data-finding-type', type!);
+  await expect(rows.first()).toHaveAttribute('data-finding-type', type);
 
   await rows.first().getByTestId('finding-open-plan').click();
   await expect(page).toHaveURL(/plan=[0-9a-f-]{36}/);
@@ -85,6 +87,8 @@ test('an admin sees a finding in /findings and opens its plan', async ({ page })
   await expect(plan.getByTestId('plan-panel')).toBeVisible();
   const finding = plan.locator(`[data-testid="plan-finding"][data-finding-type="${type}"]`);
   await expect(finding.first()).toBeVisible();
+  // The gauge of the budget that ran over says so.
+  await expect(plan.locator('[data-testid="plan-gauge"][data-dimension="maxToolCalls"]')).toHaveAttribute('data-over', 'true');
   await page.screenshot({ path: shot('planning-findings'), fullPage: true });
 
   // A stakeholder gets a notice instead of the list, and no Findings link.

@@ -61,6 +61,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' }, '/x')).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ DCF_DEMO_USERS: 'maybe' }, '/x')).toThrow(/DCF_DEMO_USERS/);
   });
+
+  it('reads the Companion task budget as a ResourceBudget, and refuses anything else', () => {
+    expect(loadConfig({}, '/x').delegation.taskBudget).toBeNull();
+    const budget = { maxToolCalls: 40, maxLatency: 600_000, maxCost: 12.5 };
+    expect(loadConfig({ DCF_COMPANION_TASK_BUDGET: JSON.stringify(budget) }, '/x').delegation.taskBudget)
+      .toEqual(budget);
+    for (const bad of ['[1]', '{"maxToolCalls":1.5}', '{"maxCost":-1}', '{"calls":3}', '{"scaleFactor":0}', 'nope']) {
+      expect(() => loadConfig({ DCF_COMPANION_TASK_BUDGET: bad }, '/x')).toThrow(/DCF_COMPANION_TASK_BUDGET/);
+    }
+  });
 });
 
 describe('bootstrap admin settings', () => {

@@ -33,6 +33,19 @@ function isCostTable(text: string): boolean {
   return Object.values(JSON.parse(text) as object).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
 }
 
+/** A ResourceBudget (server/planning/schemas.ts), checked here so a bad setting stops the start-up. */
+export interface TaskBudget { maxToolCalls?: number; maxLatency?: number; maxCost?: number; scaleFactor?: number }
+
+function isTaskBudget(text: string): boolean {
+  if (!isJsonObject(text)) return false;
+  const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  const units = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+  const checks: Record<string, (n: unknown) => boolean> = {
+    maxToolCalls: whole, maxLatency: whole, maxCost: units, scaleFactor: (n) => units(n) && (n as number) > 0,
+  };
+  return Object.entries(JSON.parse(text) as object).every(([k, v]) => checks[k]?.(v) ?? false);
+}
+
 const SPLIT_STRATEGIES = ['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling'] as const;
 type SplitStrategy = (typeof SPLIT_STRATEGIES)[number];
 
@@ -219,6 +232,18 @@ const envSchema = z.object({
   /** The sentinel's mode where an agent's template sets none: `report` findings, or `enforce` budgets by refusing calls. */
   DCF_SENTINEL_MODE: z.enum(['report', 'enforce']).default('report'),
   /**
+   * The budget a Conductor hands each Companion task unless the Strategist has set one: a JSON
+   * ResourceBudget, e.g. `{"maxToolCalls":40,"maxLatency":600000,"maxCost":200}`; unset, sized from the task.
+   */
+  DCF_COMPANION_TASK_BUDGET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() === '' || isTaskBudget(v), {
+      message: 'must be a JSON object with any of maxToolCalls, maxLatency (ms; whole numbers ≥ 0), maxCost '
+        + '(units ≥ 0) and scaleFactor (> 0), and nothing else',
+    })
+    .transform((v) => (v === undefined || v.trim() === '' ? null : (JSON.parse(v) as TaskBudget))),
+  /**
    * Cost units per call: JSON keyed by tool name, `skill:<skill name>`, `default` (any tool, 1) or `skill:default`
    * (any skill, 1), e.g. `{"invoke_skill_tool":2,"skill:whisper-transcribe":10}`.
    */
@@ -272,7 +297,8 @@ export type AppConfig = {
   /** Fill the demo history at start (scripts/setup.ts) when the QA store is empty. */
   demoHistory: boolean;
   /** Delegated mode: the Companion pool's size per session, and how long an agent waits for another's reply. */
-  delegation: { poolMax: number; replyTimeoutS: number };
+  /** `taskBudget`: DCF_COMPANION_TASK_BUDGET, seeded into each session's companion_strategy.task_budget. */
+  delegation: { poolMax: number; replyTimeoutS: number; taskBudget: TaskBudget | null };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Sign-in throttling: failures per email and per source in a window (server/auth/sign-in-throttle.ts). */
   signIn: { accountFailures: number; sourceFailures: number; windowSeconds: number };
@@ -368,7 +394,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clock: e.DCF_CLOCK,
     seedWorkflows: e.DCF_SEED_WORKFLOWS,
     demoHistory: e.DCF_DEMO_HISTORY,
-    delegation: { poolMax: e.DCF_COMPANION_POOL_MAX, replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S },
+    delegation: {
+      poolMax: e.DCF_COMPANION_POOL_MAX, replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S, taskBudget: e.DCF_COMPANION_TASK_BUDGET,
+    },
     logLevel: e.LOG_LEVEL,
     signIn: {
       accountFailures: e.DCF_SIGNIN_MAX_FAILURES,

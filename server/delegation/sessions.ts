@@ -58,7 +58,7 @@ export async function createSessionContext(hub: DelegationHub, spec: NewSessionS
     made.blocks.push(sc.id);
     const log = await hub.blocks.create({ label: 'delegation_log', value: '', limit: DELEGATION_LOG_LIMIT, description: DELEGATION_LOG_DESCRIPTION, read_only: true }, spec.writer, reason);
     made.blocks.push(log.id);
-    const gl = await hub.blocks.create({ label: 'strategist_guidelines', value: renderGuidelines(emptyGuidelines()), limit: GUIDELINES_LIMIT, description: GUIDELINES_DESCRIPTION, read_only: true }, spec.writer, reason);
+    const gl = await hub.blocks.create({ label: 'strategist_guidelines', value: renderGuidelines(seededGuidelines(hub)), limit: GUIDELINES_LIMIT, description: GUIDELINES_DESCRIPTION, read_only: true }, spec.writer, reason);
     made.blocks.push(gl.id);
     const shared = { session_context: sc.id, delegation_log: log.id, strategist_guidelines: gl.id };
     await hub.blocks.update(sc.id, () => renderSessionContext({ ...context, shared_blocks: shared }), spec.writer, 'the shared blocks\' ids');
@@ -132,4 +132,15 @@ export async function ensureConversationSession(hub: DelegationHub, c: { convers
   if (current?.status === 'active') return current;
   const { randomUUID } = await import('node:crypto');
   return (await createSessionContext(hub, { session_id: randomUUID(), conductor_id: c.conductorId, writer: `user:${c.userId}`, ownerUserId: c.userId, conversationId: c.conversationId })).session;
+}
+
+/**
+ * A new session's strategist_guidelines: empty, but for the deployment's Companion task budget
+ * (DCF_COMPANION_TASK_BUDGET) as `companion_strategy.task_budget`, which the Conductor hands each
+ * Companion (server/agents/brains/conductor/task-budget.ts) until the Strategist changes it.
+ */
+function seededGuidelines(hub: DelegationHub) {
+  const g = emptyGuidelines();
+  const budget = hub.config.delegation.taskBudget;
+  return budget ? { ...g, companion_strategy: { task_budget: budget } } : g;
 }

@@ -6,6 +6,21 @@
  */
 const NONE: readonly string[] = Object.freeze([]);
 
+/**
+ * The tools whose named skills are *used*: loaded, invoked, handed to a Companion, or swapped to.
+ * Only these cost a skill's units and make a skill choice the sentinel judges; a tool that reads
+ * about a skill (get_skill_reliability, check_workflow_health) or lets go of one (unload_skill)
+ * chooses nothing.
+ */
+export const SKILL_USING_TOOLS: ReadonlySet<string> = new Set([
+  'load_skill', 'invoke_skill_tool', 'delegate_task', 'broadcast_task', 'update_workflow_control_plane',
+]);
+
+/** The skills a call of `toolName` uses: its named skills when it is a skill-using tool, else none. */
+export function usedSkills(toolName: string, args: unknown): readonly string[] {
+  return SKILL_USING_TOOLS.has(toolName) ? namedSkills(args) : NONE;
+}
+
 export function namedSkills(args: unknown): readonly string[] {
   if (typeof args !== 'object' || args === null) return NONE;
   const a = args as Record<string, unknown>;

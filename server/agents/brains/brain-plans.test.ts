@@ -11,6 +11,7 @@ import { plannerBrain } from './planner/planner-brain.ts';
 import { fakeTools } from './planner/testing/fake-tools.ts';
 import { ScriptedConversation } from './planner/testing/script.ts';
 import { workerBrain } from './worker/worker-brain.ts';
+import { strategistBrain } from './strategist/strategist-brain.ts';
 
 /**
  * Each deterministic brain's own tool-call plan (Brain.plan, issue 17), read at the first tool
@@ -172,5 +173,38 @@ describe('a worker plans its Task state once its lease is granted', () => {
 
   it('a refused lease: another worker owns the state, nothing to plan', () => {
     expect(workerBrain.plan!(input(lease({ status: 'error', error: 'held', error_code: 'conflict' })), next, TURN)).toBeNull();
+  });
+});
+
+describe('the Strategist plans each observation it analyses', () => {
+  const observation = {
+    type: 'session_observation', session_id: 'sess-1', task_id: 'req-1-alex', companion_id: 'agent-companion-1',
+    specialization: 'call-review', status: 'succeeded', skills_used: ['skill://whisper-transcribe@1.0.0'],
+    failed_skill: null, duration_s: 2.3, tool_calls: 12, summary: 'reviewed 4 calls', error: null,
+    completed_at: '2026-11-24T20:24:11.468Z',
+  };
+  const input = (content: string, toolNames: string[]): BrainInput => ({
+    agent: { id: 'agent-strategist-1', name: 'strategist', role: 'strategist', system: '', tags: ['session:sess-1'] },
+    blocks: [],
+    tools: toolNames.map((name) => ({ name, description: name, parameters: {} })),
+    history: [{ role: 'system', content }],
+  });
+  const decision: ToolCallsDecision = {
+    kind: 'tool_calls', tool_calls: [{ id: 'c1', name: 'read_session_activity', arguments: '{}' }],
+  };
+  const attached = ['read_session_activity', 'get_skill_reliability', 'update_conductor_guidelines', 'add_memory'];
+
+  it('read the session, read each skill\'s reliability, publish when something is new, keep the episode', () => {
+    const plan = strategistBrain.plan!(input(JSON.stringify(observation), attached), decision, TURN);
+    expect(declarePlanInput.safeParse(plan).success).toBe(true);
+    expect(plan).toMatchObject({ declared_by: 'agent', unit: { ...TURN, session_id: 'sess-1' } });
+    expect((plan as { goal: string }).goal).toMatch(/^Learn from task req-1-alex of session sess-1/);
+    expect(tools((plan as { plannedSequence: unknown }).plannedSequence)).toEqual(attached);
+  });
+
+  it('plans only the tools it has, and nothing for a message that is no observation', () => {
+    const plan = strategistBrain.plan!(input(JSON.stringify(observation), attached.slice(0, 2)), decision, TURN);
+    expect(tools((plan as { plannedSequence: unknown }).plannedSequence)).toEqual(attached.slice(0, 2));
+    expect(strategistBrain.plan!(input('What do you advise?', attached), decision, TURN)).toBeNull();
   });
 });

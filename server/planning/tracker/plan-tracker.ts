@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { SkillDirectory } from '../../execution/services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 import { costTable, type CostTable } from '../costs.ts';
-import { namedSkills } from '../named-skills.ts';
+import { namedSkills, usedSkills } from '../named-skills.ts';
 import { PLANNING_TOOLS, type CallTicket } from '../ports.ts';
 import type { DeclareArgs, DeclareContext, PlanChange, PlanningService, UpdateArgs } from '../service.ts';
 import type { PlanView, SentinelMode, ToolCallPlan } from '../schemas.ts';
@@ -76,12 +76,14 @@ export class PlanTrackerService implements PlanningService {
     if (actor.kind !== 'agent') return null;
     const a = this.active.get(actor.id);
     if (a === undefined || PLANNING.has(toolName)) return null;
-    const skills = namedSkills(args);
+    // Costs and skill choices come from the skills the call uses; the record names the first skill
+    // the call names at all (a reliability read of a skill shows which), for the timeline and matching.
+    const skills = usedSkills(toolName, args);
     let cost = this.costs.tool(toolName);
     for (const s of skills) cost += this.costs.skill(s);
     const now = this.clock();
     const excess = a.plan.mode === 'enforce' ? budgetExcess(a, cost, now) : null;
-    const call = this.newCall(a, toolName, args, skills[0] ?? null, now, cost, skills.length ? 'skill' : 'tool');
+    const call = this.newCall(a, toolName, args, namedSkills(args)[0] ?? null, now, cost, skills.length ? 'skill' : 'tool');
     if (excess) {
       call.status = 'refused';
       call.errorCode = 'budget_exceeded';

@@ -9,7 +9,8 @@ import type { Guidelines } from '../../../delegation/guidelines.ts';
  * Where it comes from, first that applies:
  * 1. the Conductor's guidelines: `companion_strategy.task_budget` in the strategist_guidelines
  *    block, a ResourceBudget (`{"maxToolCalls": 30, "maxLatency": 300000, "maxCost": 500}`) — the
- *    Strategist or an operator sets it; one that does not parse as a ResourceBudget is ignored;
+ *    Strategist sets it, and a new session starts with the deployment's DCF_COMPANION_TASK_BUDGET
+ *    there (server/delegation/sessions.ts); one that does not parse as a ResourceBudget is ignored;
  * 2. the default below, sized from the task itself.
  */
 export interface TaskBudget {
@@ -30,7 +31,10 @@ export const DEFAULT_TASK_LATENCY_MS = 600_000;
 export function companionTaskBudget(g: Guidelines, task: { skills: number; planSteps: number }): TaskBudget {
   const set = resourceBudgetSchema.safeParse(g.companion_strategy?.task_budget);
   if (set.success && Object.keys(set.data).length) {
-    const source = `the Conductor's guidelines (revision ${g.revision}), companion_strategy.task_budget`;
+    // Revision 0 is the guidelines as the session began: the deployment's DCF_COMPANION_TASK_BUDGET.
+    const source = g.revision === 0
+      ? 'the deployment\'s Companion task budget (DCF_COMPANION_TASK_BUDGET)'
+      : `the Conductor's guidelines (revision ${g.revision}), companion_strategy.task_budget`;
     return { budget: set.data, source };
   }
   const protocol = 2 + 2 * task.skills;

@@ -10,6 +10,7 @@ import { dismissedCompanions, historyWindow, sessionTasks, skillHistories, skill
 import { adviceMessage, episodeArgs, guidelinesArgs, patternLine, patternPrefix, publicationsOf, type Publication } from './publication.ts';
 import { analyse, type Analysis } from './rules.ts';
 import { finalReport } from './report.ts';
+import { strategistPlan } from './strategist-plan.ts';
 import { asRecord } from '../../../../lib/is-record.ts';
 
 type Result = ReturnType<typeof turnToolResults>[number];
@@ -51,6 +52,11 @@ export const strategistBrain: Brain = {
     if (read.kind === 'other') return say(answerFromGuidelines(inbound.content, g));
     if (read.kind === 'malformed') return say(`This session_observation cannot be analysed (${read.problems.join('; ')}); nothing published.`);
     return new StrategistTurn(input, read.observation, g, turnToolResults(steps)).next();
+  },
+  plan(input, _decision, unit) {
+    const { inbound } = currentTurn(input.history);
+    const read = inbound ? readObservation(inbound.content) : null;
+    return read?.kind === 'observation' ? strategistPlan(input, read.observation, unit, EPISODE_TOOLS) : null;
   },
 };
 
