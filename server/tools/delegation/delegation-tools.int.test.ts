@@ -63,7 +63,7 @@ describe('the DCF+ tools', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'dcf-sessions-'));
-    services = { config: { ...testConfig(), dataDir, delegation: { poolMax: 2, replyTimeoutS: 5 } }, db: async () => handle.db };
+    services = { config: { ...testConfig(), dataDir, delegation: { poolMax: 2, replyTimeoutS: 5, taskBudget: null } }, db: async () => handle.db };
     platform = testPlatform(handle.db, deterministicBrains(new DeterministicBrains()), { audit: null, toolServices: services });
     services.agents = async () => platform;
   });
