@@ -95,6 +95,10 @@ describe('the Conductor plans each delegation and hands each Companion a budget'
     expect(companionTaskBudget(set, { skills: 3, planSteps: 5 })).toEqual({
       budget: { maxToolCalls: 12, maxCost: 500 }, source: 'the Conductor\'s guidelines (revision 4), companion_strategy.task_budget',
     });
+    // Revision 0: the guidelines as the session began, seeded from DCF_COMPANION_TASK_BUDGET.
+    const seeded = { ...g, companion_strategy: { task_budget: { maxToolCalls: 12 } } };
+    expect(companionTaskBudget(seeded, { skills: 3, planSteps: 5 }).source)
+      .toBe('the deployment\'s Companion task budget (DCF_COMPANION_TASK_BUDGET)');
     const broken = { ...g, companion_strategy: { task_budget: { maxToolCalls: -1 } } };
     expect(companionTaskBudget(broken, { skills: 1, planSteps: 1 }).source).toMatch(/^the Conductor's default/);
   });
