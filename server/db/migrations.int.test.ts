@@ -34,8 +34,8 @@ describe(`migrations on ${testDbKind()}`, () => {
       'block_revisions', 'conversations', 'delegation_events', 'delegation_sessions', 'delegation_tasks', 'embeddings',
       'graph_edges', 'graph_episodes', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_tasks',
       'graph_workflows', 'memories', 'memory_blocks', 'qa_daily_calls', 'qa_daily_rules', 'qa_daily_team_rules', 'qa_results',
-      'qa_review_actions', 'saved_qa_filters', 'saved_run_filters', 'sessions', 'skill_index', 'users', 'workflow_documents',
-      'workflow_drafts', 'workflow_proposals',
+      'qa_review_actions', 'saved_qa_filters', 'saved_run_filters', 'sentinel_findings', 'sessions', 'skill_index',
+      'tool_call_plans', 'tool_call_records', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
     ]);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
     expect(applied[0]!.n).toBe(JOURNAL.entries.length);
