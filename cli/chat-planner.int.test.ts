@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANNING_TOOLS } from '../server/planning/ports.ts';
 import { chatCli, chatJson, type ChatCli, type ChatJson } from './chat/testing/chat-cli.ts';
+
+const PLANNING: ReadonlySet<string> = new Set(PLANNING_TOOLS);
 
 /**
  * The Planner's capabilities (issue 15) through `dcf chat --json` on the demo data, as a user of
@@ -16,7 +19,10 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
     expect(r.code, r.stderr).toBe(0);
     return chatJson(r);
   };
-  const names = (j: ChatJson) => j.tool_calls.map((c) => c.name);
+  /** The turn's work: its tool calls but the plan's bookkeeping (declare/update_tool_call_plan). */
+  const names = (j: ChatJson) => j.tool_calls.map((c) => c.name).filter((n) => !PLANNING.has(n));
+  /** The planning calls of a turn: one declaration before its tools, one end after (issue 17). */
+  const planning = (j: ChatJson) => j.tool_calls.map((c) => c.name).filter((n) => PLANNING.has(n));
 
   beforeAll(async () => {
     cli = await chatCli();
@@ -76,6 +82,7 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
     const lowCall = await say(`Why did ${call ?? 'REC-88310'} score so low?`);
     expect(lowCall.reply).toMatch(/scored \*\*\d+\/100\*\*/);
     expect(names(lowCall)).toEqual(['list_qa_results', 'get_qa_result']);
+    expect(planning(lowCall)).toEqual(['declare_tool_call_plan', 'update_tool_call_plan']);
   });
 
   it('a pilot, then follow-ups: the same for June, now for Tom, why did that call score low', async () => {

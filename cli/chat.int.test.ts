@@ -54,6 +54,7 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     const id = /Planner conversation ([0-9a-f-]{36}) \(continue it with --conversation \1\)/.exec(asked.stdout)?.[1];
     expect(id).toBeDefined();
     expect(asked.stdout).toContain('  tool calls: 2 ('); // list_advisors and count_calls: checked before asking
+    expect(asked.stdout).toContain('  tool-call plans declared: 1');
     plannerConversation = id!;
 
     // DCF_CLI_USER names the user this time; the conversation keeps its Planner.
