@@ -46,9 +46,19 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       // Issue 17: the tool-call plan an agent declares, changes and reads.
       declare_tool_call_plan: false, update_tool_call_plan: false, get_tool_call_plan: true,
       list_tool_call_plans: true, list_sentinel_findings: true, get_tool_call_costs: true, list_planning_agents: true,
+      // Issue 18: the calling agent's own memory files.
+      read_agent_memory_file: true, write_agent_memory_file: false, append_to_agent_memory_file: false,
+      // Issue 18: notifications.
+      send_notification: false, get_notification_status: true,
+      // Issue 18: orchestration and background jobs.
+      create_new_agent_instance: false, dispatch_task_to_agent: false, schedule_background_job: false, list_background_jobs: true,
+      pause_background_job: false, resume_background_job: false, delete_background_job: false,
+      // Issue 18: collaboration (decompose_task and assign_subtasks record what they decided).
+      decompose_task: false, assign_subtasks: false, merge_results: false, compare_models: true, create_collaboration_session: false,
+      request_assistance: false, delegate_subtask: false, evaluate_contribution: false, share_plan_update: false, spawn_agent: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(64);
+    expect(names).toHaveLength(86);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {

@@ -82,3 +82,46 @@ describe('bootstrap admin settings', () => {
     expect(() => loadConfig({ DCF_ADMIN_EMAIL: 'not-an-email', DCF_ADMIN_PASSWORD: 'long enough pw' }, '/x')).toThrow(/DCF_ADMIN_EMAIL/);
   });
 });
+
+describe('agent memory limits (issue 18)', () => {
+  it('defaults to a 32 MiB quota and 1 MiB files, reads both, and refuses a file limit over the quota', () => {
+    expect(loadConfig({}, '/x').agentMemory).toEqual({ quotaBytes: 32 * 1024 * 1024, maxFileBytes: 1024 * 1024 });
+    const c = loadConfig({ DCF_AGENT_MEMORY_QUOTA_BYTES: '4096', DCF_AGENT_MEMORY_MAX_FILE_BYTES: '100' }, '/x');
+    expect(c.agentMemory).toEqual({ quotaBytes: 4096, maxFileBytes: 100 });
+    expect(() => loadConfig({ DCF_AGENT_MEMORY_QUOTA_BYTES: '2048', DCF_AGENT_MEMORY_MAX_FILE_BYTES: '4096' }, '/x'))
+      .toThrow(/DCF_AGENT_MEMORY_MAX_FILE_BYTES.*must not exceed/);
+    expect(() => loadConfig({ DCF_AGENT_MEMORY_QUOTA_BYTES: 'lots' }, '/x')).toThrow(/DCF_AGENT_MEMORY_QUOTA_BYTES/);
+    expect(() => loadConfig({ DCF_AGENT_MEMORY_MAX_FILE_BYTES: '0' }, '/x')).toThrow(/DCF_AGENT_MEMORY_MAX_FILE_BYTES/);
+  });
+});
+
+describe('notification channels (issue 18)', () => {
+  it('leaves EMAIL and TELEGRAM unconfigured by default, with Telegram\'s public API and 5 attempts from 2 s', () => {
+    expect(loadConfig({}, '/x').notifications).toEqual({
+      smtpUrl: undefined, emailFrom: undefined,
+      telegram: { baseUrl: 'https://api.telegram.org', botToken: undefined, chatId: undefined },
+      maxAttempts: 5, backoffMs: 2000,
+    });
+  });
+
+  it('reads SMTP, the sender, the Bot API settings and the retry policy', () => {
+    const c = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465', DCF_NOTIFY_EMAIL_FROM: 'DCF <dcf@example.com>',
+      TELEGRAM_API_BASE_URL: 'http://bot-api.local:8081/', TELEGRAM_BOT_TOKEN: '1:abc', TELEGRAM_CHAT_ID: '-100',
+      DCF_NOTIFY_MAX_ATTEMPTS: '3', DCF_NOTIFY_BACKOFF_MS: '500',
+    }, '/x');
+    expect(c.notifications).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.com:465', emailFrom: 'DCF <dcf@example.com>',
+      telegram: { baseUrl: 'http://bot-api.local:8081', botToken: '1:abc', chatId: '-100' },
+      maxAttempts: 3, backoffMs: 500,
+    });
+  });
+
+  it('refuses a non-SMTP URL without showing it (it may carry a password), a sender without an address, zero attempts', () => {
+    const bad = () => loadConfig({ SMTP_URL: 'http://u:secretpw@mail:25' }, '/x');
+    expect(bad).toThrow(/SMTP_URL \(hidden\): must be a SMTP URL/);
+    expect(bad).not.toThrow(/secretpw/);
+    expect(() => loadConfig({ DCF_NOTIFY_EMAIL_FROM: 'nobody' }, '/x')).toThrow(/DCF_NOTIFY_EMAIL_FROM/);
+    expect(() => loadConfig({ DCF_NOTIFY_MAX_ATTEMPTS: '0' }, '/x')).toThrow(/DCF_NOTIFY_MAX_ATTEMPTS/);
+  });
+});

@@ -213,6 +213,11 @@ const envSchema = z.object({
   DCF_COMPANION_POOL_MAX: z.coerce.number().int().min(1).max(64).default(4),
   /** How long send_message_to_agent_and_wait_for_reply waits for the other agent's reply (seconds). */
   DCF_AGENT_REPLY_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(120),
+  // Agent memory files (issue 18, spec §4): server/agent-memory/.
+  /** Bytes all of one agent's memory files may take together (DCF_DATA_DIR/agent-memory/<agent id>/); default 32 MiB. */
+  DCF_AGENT_MEMORY_QUOTA_BYTES: z.coerce.number().int().min(1024).max(1024 ** 4).default(32 * 1024 * 1024),
+  /** Bytes one agent memory file may hold (a write or an append over it is refused); default 1 MiB. */
+  DCF_AGENT_MEMORY_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(1024 ** 3).default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Map limits (issue 14): one Map must not block Redis, whatever its input.
   /** Most items one Map state iterates over; more fails the state with States.Runtime. */
@@ -247,6 +252,22 @@ const envSchema = z.object({
    * Cost units per call: JSON keyed by tool name, `skill:<skill name>`, `default` (any tool, 1) or `skill:default`
    * (any skill, 1), e.g. `{"invoke_skill_tool":2,"skill:whisper-transcribe":10}`.
    */
+  // Notifications (issue 18, send_notification): server/notifications/.
+  /** SMTP server for EMAIL notifications, e.g. `smtp://user:pass@mail.example.com:587` (smtps:// for TLS); unset = EMAIL off. */
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP'),
+  /** Sender of EMAIL notifications, e.g. `DCF Console <dcf@example.com>`; EMAIL needs it with SMTP_URL. */
+  DCF_NOTIFY_EMAIL_FROM: z.string().trim().optional().transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /@[^@\s>]+/.test(v), { message: 'must be an e-mail address (optionally `Name <address>`)' }),
+  /** Telegram Bot API base URL (sendMessage is POSTed to {base}/bot{token}/sendMessage); default https://api.telegram.org. */
+  TELEGRAM_API_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
+  /** Bot token for TELEGRAM notifications; with TELEGRAM_CHAT_ID it turns TELEGRAM on. */
+  TELEGRAM_BOT_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  /** Chat (user, group or channel id, or @channelname) TELEGRAM notifications go to. */
+  TELEGRAM_CHAT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  /** Attempts per EMAIL/TELEGRAM delivery (the first inline, the rest retried by a BullMQ queue with back-off). */
+  DCF_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** First retry delay of a failed delivery in ms; doubled per attempt (a Telegram 429's retry_after wins when longer). */
+  DCF_NOTIFY_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(2_000),
   DCF_TOOL_COSTS: z
     .string()
     .optional()
@@ -306,6 +327,14 @@ export type AppConfig = {
   http: { trustedProxies: number };
   /** Tool-call planning: the deployment's sentinel mode and the cost units of tools and skills (DCF_TOOL_COSTS). */
   planning: { sentinelMode: 'report' | 'enforce'; toolCosts: Record<string, number> };
+  /** Agent memory files (issue 18, server/agent-memory/): the per-agent quota and the per-file limit in bytes. */
+  agentMemory: { quotaBytes: number; maxFileBytes: number };
+  /** Notifications (issue 18): SMTP for EMAIL, the Telegram Bot API for TELEGRAM, retries (server/notifications/). */
+  notifications: {
+    smtpUrl: string | undefined; emailFrom: string | undefined;
+    telegram: { baseUrl: string; botToken: string | undefined; chatId: string | undefined };
+    maxAttempts: number; backoffMs: number;
+  };
 };
 
 /** Thrown when the environment is invalid; `problems` has one line per bad setting. */
@@ -327,7 +356,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((i) => {
         const name = String(i.path[0] ?? '(environment)');
         const value = env[name];
-        const shown = value === undefined ? 'unset' : name.match(/SECRET|PASSWORD|KEY/) ? 'hidden' : JSON.stringify(value);
+        const shown = value === undefined ? 'unset' : name.match(/SECRET|PASSWORD|KEY|SMTP_URL|BOT_TOKEN/) ? 'hidden' : JSON.stringify(value);
         return `${name} (${shown}): ${i.message}`;
       }),
     );
@@ -344,6 +373,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!!e.DCF_ADMIN_EMAIL !== !!e.DCF_ADMIN_PASSWORD) {
     throw new ConfigError([
       `${e.DCF_ADMIN_EMAIL ? 'DCF_ADMIN_PASSWORD' : 'DCF_ADMIN_EMAIL'} (unset): DCF_ADMIN_EMAIL and DCF_ADMIN_PASSWORD go together`,
+    ]);
+  }
+  if (e.DCF_AGENT_MEMORY_MAX_FILE_BYTES > e.DCF_AGENT_MEMORY_QUOTA_BYTES) {
+    throw new ConfigError([
+      `DCF_AGENT_MEMORY_MAX_FILE_BYTES ("${e.DCF_AGENT_MEMORY_MAX_FILE_BYTES}"): must not exceed `
+        + `DCF_AGENT_MEMORY_QUOTA_BYTES (${e.DCF_AGENT_MEMORY_QUOTA_BYTES})`,
     ]);
   }
   // Runtime paths from configuration: not bundle inputs, so Turbopack must not trace them.
@@ -405,6 +440,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
     planning: { sentinelMode: e.DCF_SENTINEL_MODE, toolCosts: e.DCF_TOOL_COSTS },
+    agentMemory: { quotaBytes: e.DCF_AGENT_MEMORY_QUOTA_BYTES, maxFileBytes: e.DCF_AGENT_MEMORY_MAX_FILE_BYTES },
+    notifications: {
+      smtpUrl: e.SMTP_URL, emailFrom: e.DCF_NOTIFY_EMAIL_FROM,
+      telegram: {
+        baseUrl: (e.TELEGRAM_API_BASE_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+        botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.TELEGRAM_CHAT_ID,
+      },
+      maxAttempts: e.DCF_NOTIFY_MAX_ATTEMPTS, backoffMs: e.DCF_NOTIFY_BACKOFF_MS,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { pageUser } from '@/server/app/page-user';
 import { Nav } from '@/components/shell/nav';
 import { SignOutButton } from '@/components/shell/sign-out-button';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { ROLE_LABELS } from '@/lib/roles';
 
 export const dynamic = 'force-dynamic';
@@ -22,7 +23,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </a>
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white p-4 print:hidden">
         <div className="mb-6 px-3">
-          <div className="text-base font-semibold">DCF Console</div>
+          <div className="flex items-center justify-between gap-2">
+            <div className="text-base font-semibold">DCF Console</div>
+            <NotificationBell />
+          </div>
           <div className="text-xs text-slate-500">Dynamic Capability Framework</div>
         </div>
         <Nav role={user.role} />

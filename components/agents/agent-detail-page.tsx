@@ -14,8 +14,9 @@ import { AgentOverview } from './agent-overview';
 import { AgentTags } from './agent-tags';
 import { AgentTools } from './agent-tools';
 import { MemoryBlocks } from './memory-blocks';
+import { MemoryFiles } from './memory-files';
 
-type Tab = 'memory' | 'messages';
+type Tab = 'memory' | 'messages' | 'files';
 const trpcCode = (err: unknown) => (err as { data?: { code?: string } } | null)?.data?.code;
 
 const backLink = (
@@ -85,6 +86,7 @@ export function AgentDetailPage({ agentId, initialTab }: { agentId: string; init
             onClick={() => {
               void detail.refetch();
               void queryClient.invalidateQueries(trpc.agents.messages.pathFilter());
+              void queryClient.invalidateQueries(trpc.agentMemory.pathFilter());
             }}
             disabled={detail.isFetching}
             title="Read the agent, its memory and its messages again"
@@ -103,10 +105,13 @@ export function AgentDetailPage({ agentId, initialTab }: { agentId: string; init
             tabs={[
               { id: 'memory', label: `Core memory (${agent.blocks.length})` },
               { id: 'messages', label: 'Messages and tool calls' },
+              { id: 'files', label: 'Memory files' },
             ]}
           />
           <div role="tabpanel" id={`agent-panel-${tab}`} aria-labelledby={`agent-tab-${tab}`} className="bg-slate-50/60 p-4">
-            {tab === 'memory' ? <MemoryBlocks agent={agent} /> : <AgentMessages agent={agent} />}
+            {tab === 'memory' ? <MemoryBlocks agent={agent} /> : null}
+            {tab === 'messages' ? <AgentMessages agent={agent} /> : null}
+            {tab === 'files' ? <MemoryFiles agentId={agent.id} /> : null}
           </div>
         </section>
         <aside className="space-y-4" aria-label="About the agent">

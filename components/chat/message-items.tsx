@@ -1,4 +1,5 @@
-import { ukExact } from '@/lib/uk-time';
+import { ukDateTime, ukExact } from '@/lib/uk-time';
+import type { DispatchedTaskView } from './dispatched-task';
 import { MarkdownView } from './markdown-view';
 
 const timeTitle = (at?: string) => (at ? ukExact(at) : undefined);
@@ -13,6 +14,20 @@ export function UserMessage({ content, at, pending, speaker = 'You' }: { content
       <div className={`max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2.5 text-sm whitespace-pre-wrap break-words text-white ${pending ? 'opacity-70' : ''}`} title={timeTitle(at)}>
         <span className="sr-only">{speaker}: </span>
         {content}
+      </div>
+    </div>
+  );
+}
+
+/** A task dispatched to the agent (a scheduled run, or another agent's task), said in words. */
+export function DispatchedTaskMessage({ task, at }: { task: DispatchedTaskView; at?: string }) {
+  return (
+    <div className="flex justify-end" data-testid="chat-message" data-role="dispatched-task">
+      <div className="max-w-[85%] rounded-2xl rounded-br-sm border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm text-indigo-950" title={timeTitle(at)}>
+        <p className="text-xs font-medium text-indigo-700">
+          {task.job ? `Scheduled run · ${task.job.name} · ${ukDateTime(task.job.firedAt || at)}` : `Task ${task.taskType} from ${task.dispatchedBy}`}
+        </p>
+        <p className="mt-1 whitespace-pre-wrap break-words">{task.request ?? task.taskType}</p>
       </div>
     </div>
   );

@@ -5,7 +5,10 @@ import { planToolCards } from './cards';
 import { planDelegationCards, NO_FACTS, type DelegationToolCard, type SessionFacts } from './delegation-cards';
 import { DelegationCard } from './delegation-card';
 import { capitalize } from './format';
-import { AgentMessage, AssistantMessage, ErrorCard, ReasoningCard, SystemMessage, UserMessage } from './message-items';
+import {
+  AgentMessage, AssistantMessage, DispatchedTaskMessage, ErrorCard, ReasoningCard, SystemMessage, UserMessage,
+} from './message-items';
+import { dispatchedTaskIn } from './dispatched-task';
 import { CompanionCard, DismissCard, FinalizeCard } from './pool-cards';
 import { AdviceCard, ProtocolNote } from './protocol-note';
 import type { ProtocolMessage } from './protocol-message';
@@ -84,8 +87,11 @@ export function MessageList({ history, truncated, turn, agentLabel, onDismissNot
 
   const render = (item: ThreadItem) => {
     switch (item.kind) {
-      case 'user':
+      case 'user': {
+        const task = dispatchedTaskIn(item.content);
+        if (task) return <DispatchedTaskMessage task={task} at={item.at} />;
         return <UserMessage content={item.content} at={item.at} pending={item.id === LIVE_USER_MESSAGE_ID && !turn.live?.accepted} />;
+      }
       case 'assistant':
         return <AssistantMessage content={item.content} at={item.at} agentLabel={agentLabel} />;
       case 'agent': {

@@ -92,6 +92,22 @@ export const NAV_ITEMS: readonly NavItem[] = [
       'its plan beside what happened.',
   },
   {
+    href: '/collaboration',
+    label: 'Collaboration',
+    roles: ['admin'],
+    purpose:
+      'Agents working together through the collaboration tools: each session’s participants, the messages and plan ' +
+      'updates sent in it, the subtasks delegated with their outcomes, and the ratings agents gave each other.',
+  },
+  {
+    href: '/schedules',
+    label: 'Schedules',
+    roles: ['admin'],
+    purpose:
+      'Background jobs that dispatch tasks to agents on a schedule (cron or interval): when each runs next, its last ' +
+      'result and recent runs with the agents’ answers; pause, resume or delete a job.',
+  },
+  {
     href: '/settings',
     label: 'Settings',
     roles: ALL,

@@ -10,3 +10,4 @@ export { teamsIn } from './teams.ts';
 export { matchProduct, type ProductMatch } from './products.ts';
 export { topicsIn, type Topic } from './topics.ts';
 export { outcomesIn, type Outcome, type OutcomeChange } from './outcomes.ts';
+export { findRecurrence, type Recurrence, type RecurrenceFound } from './recurrence.ts';

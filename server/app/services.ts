@@ -17,12 +17,14 @@ const SECRET = Symbol.for('dcf.sessionSecret');
 const EXECUTION = Symbol.for('dcf.execution');
 const AGENTS = Symbol.for('dcf.agentPlatform');
 const PLANNING = Symbol.for('dcf.planTracker');
+const SCHEDULES = Symbol.for('dcf.backgroundJobsRuntime');
 type Holder = {
   [REDIS]?: Redis;
   [SECRET]?: Promise<string>;
   [EXECUTION]?: Promise<ExecutionRuntime>;
   [AGENTS]?: Promise<AgentPlatform>;
   [PLANNING]?: PlanTrackerService;
+  [SCHEDULES]?: Promise<import('../schedules/start.ts').BackgroundJobsRuntime | undefined>;
 };
 const holder = globalThis as Holder;
 
@@ -58,6 +60,11 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
       runtime.x.agents = new PlatformWorkerRuntime(await agentPlatform());
     }
     if (cfg.execution.embeddedWorkers) runtime.startWorkers(cfg.execution.workerConcurrency);
+    // Issue 18: background jobs fire and dispatches are followed where workers run (server/schedules/start.ts).
+    if (cfg.execution.embeddedWorkers) void backgroundJobsRuntime();
+    // Notifications (issue 18): this process owns the database, so it retries EMAIL/TELEGRAM deliveries.
+    const { startDeliveryRetries } = await import('../notifications/retries.ts');
+    startDeliveryRetries({ db: (await database()).db, redisUrl: url, config: cfg, log: logger().child({ component: 'notifications' }) });
     return runtime;
   })();
   return holder[EXECUTION];
@@ -98,6 +105,25 @@ export function planTracker(): PlanTrackerService {
     flushOnSignals(holder[PLANNING], onError);
   }
   return holder[PLANNING];
+}
+
+/**
+ * The process's background jobs with their trigger worker and the dispatch tracker (issue 18,
+ * server/schedules/start.ts), started once where workers run. Undefined without REDIS_URL or
+ * when it could not start (logged).
+ */
+export function backgroundJobsRuntime(): Promise<import('../schedules/start.ts').BackgroundJobsRuntime | undefined> {
+  holder[SCHEDULES] ??= (async () => {
+    const url = config().redisUrl;
+    if (!url) return undefined;
+    const { startBackgroundJobs } = await import('../schedules/start.ts');
+    const log = logger().child({ component: 'schedules' });
+    return startBackgroundJobs({ redisUrl: url, db: async () => (await database()).db, platform: agentPlatform, log }).catch((err: unknown) => {
+      log.error({ err }, 'background jobs did not start');
+      return undefined;
+    });
+  })();
+  return holder[SCHEDULES];
 }
 
 /** Services handed to tool handlers in the server process. */

@@ -31,9 +31,15 @@ describe(`migrations on ${testDbKind()}`, () => {
     );
     expect(tables.map((t) => t.table_name)).toEqual([
       'agent_blocks', 'agent_inbox', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log',
-      'block_revisions', 'conversations', 'delegation_events', 'delegation_sessions', 'delegation_tasks', 'embeddings',
+      'background_job_runs', 'background_jobs',
+      'block_revisions',
+      'collaboration_assignments', 'collaboration_decompositions', 'collaboration_evaluations', 'collaboration_external_agents',
+      'collaboration_messages', 'collaboration_sessions', 'collaboration_subtasks', 'collaboration_threads',
+      'conversations', 'delegation_events', 'delegation_sessions', 'delegation_tasks', 'dispatched_tasks', 'embeddings',
       'graph_edges', 'graph_episodes', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_tasks',
-      'graph_workflows', 'memories', 'memory_blocks', 'qa_daily_calls', 'qa_daily_rules', 'qa_daily_team_rules', 'qa_results',
+      'graph_workflows', 'memories', 'memory_blocks',
+      'notification_alerts', 'notification_deliveries', 'notifications',
+      'qa_daily_calls', 'qa_daily_rules', 'qa_daily_team_rules', 'qa_results',
       'qa_review_actions', 'saved_qa_filters', 'saved_run_filters', 'sentinel_findings', 'sessions', 'skill_index',
       'tool_call_plans', 'tool_call_records', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
     ]);

@@ -65,6 +65,28 @@ import { getComplianceOverviewTool } from './dashboard/get-compliance-overview.t
 import { getCustomerOutcomesTool } from './dashboard/get-customer-outcomes.ts';
 import { getReviewCoverageTool } from './dashboard/get-review-coverage.ts';
 import { getOperationsOverviewTool } from './dashboard/get-operations-overview.ts';
+import { decomposeTaskTool } from './collaboration/decompose-task.ts';
+import { assignSubtasksTool } from './collaboration/assign-subtasks.ts';
+import { mergeResultsTool } from './collaboration/merge-results.ts';
+import { compareModelsTool } from './collaboration/compare-models.ts';
+import { createCollaborationSessionTool } from './collaboration/create-collaboration-session.ts';
+import { requestAssistanceTool } from './collaboration/request-assistance.ts';
+import { delegateSubtaskTool } from './collaboration/delegate-subtask.ts';
+import { evaluateContributionTool } from './collaboration/evaluate-contribution.ts';
+import { sharePlanUpdateTool } from './collaboration/share-plan-update.ts';
+import { spawnAgentTool } from './collaboration/spawn-agent.ts';
+import { sendNotificationTool } from './notifications/send-notification.ts';
+import { getNotificationStatusTool } from './notifications/get-notification-status.ts';
+import { readAgentMemoryFileTool } from './memory/read-agent-memory-file.ts';
+import { writeAgentMemoryFileTool } from './memory/write-agent-memory-file.ts';
+import { appendToAgentMemoryFileTool } from './memory/append-to-agent-memory-file.ts';
+import { createNewAgentInstanceTool } from './orchestration/create-new-agent-instance.ts';
+import { dispatchTaskToAgentTool } from './orchestration/dispatch-task-to-agent.ts';
+import { scheduleBackgroundJobTool } from './orchestration/schedule-background-job.ts';
+import { listBackgroundJobsTool } from './orchestration/list-background-jobs.ts';
+import { pauseBackgroundJobTool } from './orchestration/pause-background-job.ts';
+import { resumeBackgroundJobTool } from './orchestration/resume-background-job.ts';
+import { deleteBackgroundJobTool } from './orchestration/delete-background-job.ts';
 
 /**
  * The one registry of tools. The CLI (`dcf tools`, `dcf tool`), the console's tRPC routers and
@@ -87,6 +109,12 @@ export const TOOLS: readonly AnyTool[] = [
   listQaResultsTool, getQaResultTool, reviewQaResultTool, summariseQaResultsTool,
   listAdvisorsTool, listProductsTool, countCallsTool,
   getQaTrendsTool, getComplianceOverviewTool, getCustomerOutcomesTool, getReviewCoverageTool, getOperationsOverviewTool,
+  decomposeTaskTool, assignSubtasksTool, mergeResultsTool, compareModelsTool, createCollaborationSessionTool,
+  requestAssistanceTool, delegateSubtaskTool, evaluateContributionTool, sharePlanUpdateTool, spawnAgentTool,
+  sendNotificationTool, getNotificationStatusTool,
+  readAgentMemoryFileTool, writeAgentMemoryFileTool, appendToAgentMemoryFileTool,
+  createNewAgentInstanceTool, dispatchTaskToAgentTool, scheduleBackgroundJobTool, listBackgroundJobsTool, pauseBackgroundJobTool,
+  resumeBackgroundJobTool, deleteBackgroundJobTool,
 ] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));

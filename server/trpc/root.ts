@@ -17,6 +17,10 @@ import { qaRouter } from './routers/qa.ts';
 import { crmRouter } from './routers/crm.ts';
 import { dashboardRouter } from './routers/dashboard.ts';
 import { planningRouter } from './routers/planning.ts';
+import { agentMemoryRouter } from './routers/agent-memory.ts';
+import { notificationsRouter } from './routers/notifications.ts';
+import { collaborationRouter } from './routers/collaboration.ts';
+import { schedulesRouter } from './routers/schedules.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -36,6 +40,10 @@ export const appRouter = router({
   crm: crmRouter,
   dashboard: dashboardRouter,
   planning: planningRouter,
+  agentMemory: agentMemoryRouter,
+  notifications: notificationsRouter,
+  collaboration: collaborationRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,7 @@ import { AGENT_FILE_SCHEMA_FILE, agentFileSchemaFromOpenApi } from './extract-ag
 import { defaultTemplatesDir, listAgentTemplates, loadAgentTemplate, TemplateError } from './load-template.ts';
 import { validateAgentFile } from './validate-agent-file.ts';
 
-const SHIPPED = ['companion', 'conductor', 'planner', 'strategist', 'worker'];
+const SHIPPED = ['companion', 'conductor', 'generic-worker', 'planner', 'strategist', 'worker'];
 
 describe('shipped agent templates', () => {
   it('are the five roles, each a valid .af v2 file whose tools all exist', async () => {
@@ -19,7 +19,7 @@ describe('shipped agent templates', () => {
       expect(t.ref).toBe(`${name}@1.0.0`);
       expect(t.main.name).toBe(name);
       expect(t.main.system).toMatch(/^<base_instructions>[\s\S]{800,}<\/base_instructions>$/);
-      expect(t.aliases).toEqual([`agent_template_${name}`]);
+      expect(t.aliases).toEqual([`agent_template_${name.replaceAll('-', '_')}`]);
       expect(t.main.tags).toContain(`role:${name}`);
     }
   });
@@ -87,7 +87,7 @@ describe('shipped agent templates', () => {
     expect((await loadAgentTemplate('agent_template_worker@1.0.0')).name).toBe('worker');
     await expect(loadAgentTemplate('worker@1.1.0')).rejects.toThrow(/version 1.0.0, not 1.1.0/);
     await expect(loadAgentTemplate('../secrets')).rejects.toThrow(/not a template name/);
-    await expect(loadAgentTemplate('reviewer')).rejects.toThrow(/no agent template "reviewer".*known: companion, conductor, planner, strategist, worker/);
+    await expect(loadAgentTemplate('reviewer')).rejects.toThrow(/no agent template "reviewer".*known: companion, conductor, generic-worker, planner, strategist, worker/);
   });
 });
 

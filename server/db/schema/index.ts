@@ -14,3 +14,6 @@ export * from './delegation.ts';
 export * from './qa.ts';
 export * from './qa-rollups.ts';
 export * from './planning.ts';
+export * from './orchestration.ts';
+export * from './notifications.ts';
+export * from './collaboration.ts';

@@ -6,7 +6,7 @@ import { AgentDetailPage } from '@/components/agents/agent-detail-page';
 
 export const metadata: Metadata = { title: 'Agent' };
 
-/** One agent (admins): core memory, messages and tool calls, tags and tools. `?tab=messages` opens the history. */
+/** One agent (admins): core memory, messages and tool calls, tags and tools. `?tab=messages` opens the history, `?tab=files` the memory files. */
 export default async function AgentPage({ params, searchParams }: {
   params: Promise<{ agentId: string }>;
   searchParams: Promise<{ tab?: string | string[] }>;
@@ -21,5 +21,5 @@ export default async function AgentPage({ params, searchParams }: {
       </>
     );
   }
-  return <AgentDetailPage key={agentId} agentId={decodeURIComponent(agentId)} initialTab={tab === 'messages' ? 'messages' : 'memory'} />;
+  return <AgentDetailPage key={agentId} agentId={decodeURIComponent(agentId)} initialTab={tab === 'messages' || tab === 'files' ? tab : 'memory'} />;
 }

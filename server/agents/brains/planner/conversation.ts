@@ -3,7 +3,9 @@ import { isPlanningTool, parseObject } from '../brain.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from './intent.ts';
 import { followUp } from './follow-up.ts';
-import { parseRequest, type PlannerRequest } from './request.ts';
+import { parseOnce, parseRequest, type PlannerRequest } from './request.ts';
+import { findRecurrence } from '../../../../lib/nl/recurrence.ts';
+import { scheduledRequestOf } from './scheduled-message.ts';
 
 /**
  * The Planner's conversation read back from its history. The brain keeps no state of its own:
@@ -17,7 +19,8 @@ import { parseRequest, type PlannerRequest } from './request.ts';
  */
 export type QuestionKind =
   | 'confirm_axes' | 'ask_details' | 'clarify' | 'fix_period' | 'no_calls' | 'offer_run'
-  | 'propose_reuse' | 'propose_adapt' | 'propose_compose' | 'healing' | 'scale' | 'error';
+  | 'propose_reuse' | 'propose_adapt' | 'propose_compose' | 'healing' | 'scale' | 'error'
+  | 'confirm_schedule' | 'fix_schedule';
 
 /** The phrase each question of the Planner contains (matched case-insensitively). */
 export const QUESTION_MARKERS: Record<QuestionKind, string> = {
@@ -33,10 +36,12 @@ export const QUESTION_MARKERS: Record<QuestionKind, string> = {
   fix_period: 'Which period should I use?',
   no_calls: 'Would you like a different period or advisor?',
   offer_run: 'Shall I analyse',
+  confirm_schedule: 'Shall I schedule it?',
+  fix_schedule: 'How often should it run?',
 };
 
 /** Questions whose answer completes the request (a name, a period): the flow starts again with it. */
-export const DETAIL_QUESTIONS: QuestionKind[] = ['ask_details', 'clarify', 'fix_period', 'no_calls'];
+export const DETAIL_QUESTIONS: QuestionKind[] = ['ask_details', 'clarify', 'fix_period', 'no_calls', 'fix_schedule'];
 
 export function questionKindOf(text: string): QuestionKind | null {
   const t = text.toLowerCase();
@@ -125,7 +130,12 @@ function amend(request: PlannerRequest, text: string, open: { kind: QuestionKind
     const { reversed: _taken, ...inOrder } = next;
     next = inOrder;
   }
-  return { ...request, range: next, texts };
+  // A schedule request's reply may say how often instead ("on Tuesdays at 8 then").
+  const recurrence = request.schedule ? findRecurrence(text) : null;
+  const schedule = recurrence
+    ? { ...request.schedule!, recurrence: recurrence.recurrence, problem: recurrence.problem }
+    : request.schedule;
+  return { ...request, range: next, texts, ...(schedule ? { schedule } : {}) };
 }
 
 /**
@@ -146,6 +156,13 @@ export function currentEpisode(history: BrainMessage[], today: Date): Episode | 
     const last = episode?.finals.filter((f) => f.index < index).at(-1) ?? null;
     const open = last?.kind ?? null;
     const answers = open !== null && EXPLICIT_ANSWER.test(m.content);
+    // A background job the user scheduled delivers its request as a dispatched task (schedule-flow.ts).
+    const scheduled = scheduledRequestOf(m.content);
+    if (scheduled) {
+      const request = parseOnce(scheduled.words, today);
+      episode = request ? { start: index, request: { ...request, scheduled: scheduled.run }, finals: [] } : null;
+      return;
+    }
     const request = parseRequest(m.content, today);
     if (request && !answers) {
       episode = { start: index, request, finals: [] };

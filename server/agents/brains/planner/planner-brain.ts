@@ -11,6 +11,9 @@ import { rankAnswer, ruleTopicScan, vulnerabilityScan } from './insight-flow.ts'
 import type { PlannerRequest } from './request.ts';
 import { reviewStart, reviewWork, productStart, productGo } from './review-start.ts';
 import { plannerTurnPlan, type PlannerFlow } from './turn-forecast.ts';
+import { notifyScheduled, scheduleStart, scheduleWork } from './schedule-flow.ts';
+import { scheduledReview } from './review-start.ts';
+import { findRecurrence } from '../../../../lib/nl/recurrence.ts';
 
 /**
  * The deterministic brain of the `planner` role: the offline Planner (no language model). It
@@ -45,6 +48,7 @@ const WORK_QUESTIONS: QuestionKind[] = [
   'propose_compose',
   'scale',
   'offer_run',
+  'confirm_schedule',
 ];
 
 /** What the Planner can do, said when a message asks for something else (an honest answer, not a guess). */
@@ -58,7 +62,9 @@ export const HELP = [
   '- rank advisors or rules from the stored QA results'
     + ' (“which advisor has the lowest QA score?”, “which rule fails most?”);',
   '- explain a call\'s score with its failed rules and quotes (“why did REC-88342 score so low?”);',
-  '- scale a pilot to every call, or run the same for another person, team or period (“the same for June”).',
+  '- scale a pilot to every call, or run the same for another person, team or period (“the same for June”);',
+  '- schedule a review, ranking or scan to run regularly and send you the results'
+    + ' (“every Monday at 9am, review every advisor\'s calls from the previous week”).',
   'I find a saved workflow or compose one from the skill catalog, check the request before running anything,'
     + ' and report the results.',
 ].join('\n');
@@ -145,7 +151,15 @@ const START_FLOW: Record<PlannerRequest['kind'], PlannerFlow> = {
 };
 
 function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  if (req.schedule) return scheduleStart(ctx, { ...req, schedule: req.schedule });
+  if (req.scheduled) return notifyScheduled(ctx, req, startOnce(ctx, req));
+  return startOnce(ctx, req);
+}
+
+/** A request's first decision; a scheduled one's review runs without asking (it was confirmed when scheduled). */
+function startOnce(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
   ctx.flow = START_FLOW[req.kind];
+  if (req.scheduled && req.kind === 'qa_review') return scheduledReview(ctx, req);
   switch (req.kind) {
     case 'qa_review':
       return reviewStart(ctx, req);
@@ -164,6 +178,7 @@ function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
 
 function doWork(ctx: PlannerContext, ep: Episode, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
   const req = ep.request;
+  if (req.schedule) return scheduleWork(ctx, { ...req, schedule: req.schedule });
   if (req.kind === 'product_check') {
     ctx.flow = kind === 'scale' ? 'product_scale' : 'product_work';
     return productGo(ctx, req, kind, healing);
@@ -188,6 +203,7 @@ function answerTo(ctx: PlannerContext, index: number): 'yes' | 'no' | 'stop' | n
 function changedSince(ctx: PlannerContext): boolean {
   const text = ctx.inbound;
   if (resolveDateRange(text, ctx.today)) return true;
+  if (ctx.episode?.request.schedule && findRecurrence(text)) return true;
   const o = outcomesIn(text);
   if (o.add.length || o.remove.length || o.only) return true;
   const found = matchPeople(text, directoryOf(ctx.find('list_advisors')?.result));

@@ -1,5 +1,6 @@
 import { resolveDateRange, type DateRange } from '../../../../lib/relative-dates.ts';
 import { outcomesIn, topicsIn, type OutcomeChange } from '../../../../lib/nl/index.ts';
+import { findRecurrence, type Recurrence } from '../../../../lib/nl/recurrence.ts';
 import { hasWord, wordsOf } from './words.ts';
 
 /**
@@ -51,6 +52,26 @@ export interface PlannerRequest {
   call: string | null;
   /** The rule topic asked about ("missed disclosures", "affordability checks"), for `rule_topic`. */
   topic?: 'disclosures' | 'affordability';
+  /** Asked to happen on a schedule ("every Monday at 9am, review …"): schedule-flow.ts. */
+  schedule?: ScheduleAsk;
+  /** Arrived from a background job the user scheduled: run without asking, then notify them. */
+  scheduled?: ScheduledRun;
+}
+
+export interface ScheduleAsk {
+  /** How often, or null when what was said cannot be a schedule (`problem` says why). */
+  recurrence: Recurrence | null;
+  problem: string | null;
+  /** The request without the schedule's words: what each run asks (its period is read again each time). */
+  words: string;
+}
+
+export interface ScheduledRun {
+  job_name: string;
+  internal_job_id: string;
+  fired_at: string;
+  /** Channels the results go to (send_notification's), as scheduled. */
+  notify: string[];
 }
 
 const CALL_ID = /\bREC-\d{3,}\b/i;
@@ -86,8 +107,21 @@ function rankOf(words: string[], text: string): RankAsk | null {
   return { subject, order };
 }
 
-/** A new request in the user's message, or null when it is not one (a reply, a greeting, …). */
+/**
+ * A new request in the user's message, or null when it is not one (a reply, a greeting, …). A
+ * request said with how often to do it ("every Monday at 9am", lib/nl/recurrence.ts) carries a
+ * `schedule`; the rest of the message must be a request of its own.
+ */
 export function parseRequest(text: string, today: Date): PlannerRequest | null {
+  const found = findRecurrence(text);
+  if (!found) return parseOnce(text, today);
+  const request = found.rest ? parseOnce(found.rest, today) : null;
+  if (!request) return null;
+  return { ...request, schedule: { recurrence: found.recurrence, problem: found.problem, words: found.rest } };
+}
+
+/** A request without schedule words: also how a scheduled run reads its words again (never schedules again). */
+export function parseOnce(text: string, today: Date): PlannerRequest | null {
   const words = wordsOf(text);
   const range = resolveDateRange(text, today);
   const base = { range, texts: [text], outcomes: outcomesIn(text), rank: null, call: null };

@@ -47,6 +47,19 @@ export function reviewStart(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   return teamConfirm(ctx, t);
 }
 
+/**
+ * A scheduled review (schedule-flow.ts): confirmed when it was scheduled, so it runs straight
+ * away — every call of the period with the "all calls" workflow, per advisor, even for one.
+ */
+export function scheduledReview(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  ctx.flow = 'review_check';
+  const r = readyReview(ctx, req);
+  if (!r.done) return r.decision;
+  if (!r.value) return qaConfirm(ctx, { advisor: null, range: req.range, outcomes: req.outcomes });
+  ctx.flow = 'team_work';
+  return teamWork(ctx, r.value);
+}
+
 /** After "yes": the pilot (one advisor), the scaled run, or the runs of several advisors. */
 export function reviewWork(ctx: PlannerContext, req: PlannerRequest, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
   ctx.flow = 'review_check'; // until the scope is resolved again; the work's flow below

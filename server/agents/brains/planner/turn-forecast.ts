@@ -15,7 +15,7 @@ import type { PlannerContext } from './context.ts';
  */
 export type PlannerFlow =
   | 'review_check' | 'product_check' | 'qa_work' | 'qa_scale' | 'team_work' | 'product_work' | 'product_scale'
-  | 'rank' | 'rule_topic' | 'vulnerability_scan' | 'explain_call';
+  | 'rank' | 'rule_topic' | 'vulnerability_scan' | 'explain_call' | 'schedule';
 
 interface Step {
   tool: string;
@@ -117,6 +117,13 @@ const FLOWS: Record<PlannerFlow, Step[]> = {
     { tool: 'list_qa_results', why: 'List the stored QA results flagged as vulnerable customers, newest first.' },
     STORED('how many calls were analysed at all'),
   ],
+  schedule: [
+    RESOLVE_PEOPLE,
+    {
+      tool: 'schedule_background_job',
+      why: 'Create the background job that sends the request back to me on its schedule.',
+    },
+  ],
   explain_call: [
     { tool: 'list_qa_results', why: 'Find the newest QA result of the call asked about.' },
     { tool: 'get_qa_result', why: 'Read its score parts, failed rules with quotes and sentiment flags.' },
@@ -133,6 +140,9 @@ export function plannerTurnPlan(
     .filter((s) => !(s.once && ctx.find(s.tool)?.ok))
     .filter((s) => ctx.has(s.tool))
     .map((s) => intent(s.tool, s.why));
+  if (ctx.episode?.request.scheduled && ctx.has('send_notification')) {
+    forecast.push(intent('send_notification', 'Send the user the results of the request they scheduled.'));
+  }
   // What the flow does now comes first, in its own words; the forecast's later steps follow.
   const now = decisionIntents(decision);
   const calledNow = new Set(now.map((i) => i.toolName));

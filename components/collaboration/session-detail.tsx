@@ -1,0 +1,82 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc';
+import { Badge } from '@/components/ui/badge';
+import { Panel } from '@/components/ui/panel';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { gist, KIND_TEXT, ratingsText, when } from './format';
+
+const SUBTASK_TONE = { delegated: 'info', in_progress: 'warn', done: 'ok', failed: 'bad' } as const;
+
+/** One session: its agents, the messages in order, the subtasks with outcomes, the evaluations. */
+export function SessionDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.collaboration.session.queryOptions({ id }));
+  if (q.isPending) return <LoadingState label="Loading the session…" />;
+  if (q.isError) return <ErrorState title="The session could not be loaded" message={q.error.message} />;
+  const s = q.data;
+  return (
+    <div className="space-y-4" data-testid="collaboration-session">
+      <Panel title={s.title}>
+        <div className="space-y-2 px-4 py-3 text-sm text-slate-700">
+          <p>{s.description}</p>
+          <p>
+            <span className="text-slate-500">Coordinator:</span> <code className="text-xs">{s.coordinatorId}</code>
+          </p>
+          <p className="flex flex-wrap gap-1">
+            <span className="text-slate-500">Participants:</span>
+            {s.participantIds.map((p) => <code key={p} className="rounded bg-slate-100 px-1 text-xs">{p}</code>)}
+          </p>
+        </div>
+      </Panel>
+      <Panel title={`Messages (${s.messages.length})`} headingLevel={3}>
+        <ol className="divide-y divide-slate-100 text-sm">
+          {s.messages.map((m) => (
+            <li key={m.id} className="px-4 py-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone="neutral">{KIND_TEXT[m.kind] ?? m.kind}</Badge>
+                <code className="text-xs">{m.senderId}</code>
+                <span className="text-slate-400">→</span>
+                <span className="text-xs text-slate-600">{m.recipientIds.join(', ')}</span>
+                <span className="ml-auto whitespace-nowrap text-xs text-slate-500">{when(m.createdAt)}</span>
+              </div>
+              <p className="mt-1 text-slate-700">{gist(m.body)}</p>
+              {m.delivery.some((d) => d.status === 'failed') && (
+                <p className="mt-1 text-xs text-red-700">
+                  Not delivered to {m.delivery.filter((d) => d.status === 'failed').map((d) => `${d.agent_id} (${d.error})`).join(', ')}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      </Panel>
+      <Panel title={`Subtasks (${s.subtasks.length})`} headingLevel={3}>
+        <ul className="divide-y divide-slate-100 text-sm">
+          {s.subtasks.map((t) => (
+            <li key={t.id} className="flex flex-wrap items-center gap-2 px-4 py-2">
+              <Badge tone={SUBTASK_TONE[t.status]}>{t.status.replace('_', ' ')}</Badge>
+              <span className="font-medium">{t.id}</span>
+              <span className="text-slate-700">{t.description}</span>
+              <code className="text-xs">{t.assigneeId}</code>
+              <span className="ml-auto whitespace-nowrap text-xs text-slate-500">
+                delegated {when(t.delegatedAt)}{t.completedAt ? ` · done ${when(t.completedAt)}` : ''}
+                {t.deadline ? ` · due ${when(t.deadline)}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel title={`Evaluations (${s.evaluations.length})`} headingLevel={3}>
+        <ul className="divide-y divide-slate-100 text-sm">
+          {s.evaluations.map((e) => (
+            <li key={e.id} className="px-4 py-2">
+              <code className="text-xs">{e.evaluatorId}</code> rated <code className="text-xs">{e.contributorId}</code> on{' '}
+              {e.contributionRef}: {ratingsText(e.ratings)}
+              {e.comments && <p className="text-slate-600">“{e.comments}”</p>}
+            </li>
+          ))}
+        </ul>
+      </Panel>
+    </div>
+  );
+}

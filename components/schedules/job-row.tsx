@@ -1,0 +1,62 @@
+'use client';
+import Link from 'next/link';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc';
+import { ukDateTime, ukExact } from '@/lib/uk-time';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { JobView } from './types';
+import { OutcomeBadge } from './outcome-badge';
+
+/** One job of the Schedules table with its actions; every change re-reads the list (and the runs). */
+export function JobRow({ job, selected, onToggleRuns }: { job: JobView; selected: boolean; onToggleRuns: () => void }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.schedules.pathKey() });
+  const pause = useMutation(trpc.schedules.pause.mutationOptions({ onSettled: refresh }));
+  const resume = useMutation(trpc.schedules.resume.mutationOptions({ onSettled: refresh }));
+  const remove = useMutation(trpc.schedules.delete.mutationOptions({ onSettled: refresh }));
+  const busy = pause.isPending || resume.isPending || remove.isPending;
+  const active = job.job_status === 'SCHEDULED_AND_ACTIVE';
+  const ref = { internal_job_id: job.internal_job_id };
+  const failure = [pause.data, resume.data, remove.data].find((r) => r && r.status === 'error') as { error: string } | undefined;
+  return (
+    <tr className={`border-t border-slate-100 align-top ${selected ? 'bg-indigo-50/40' : ''}`} data-testid="schedule-row" data-job-name={job.job_name}>
+      <td className="px-3 py-2">
+        <div className="font-medium text-slate-900">{job.job_name}</div>
+        <div className="text-xs text-slate-500">{job.job_type_identifier} · task {job.task_type_on_trigger}</div>
+      </td>
+      <td className="px-3 py-2">
+        <div>{job.schedule_text}</div>
+        <div className="font-mono text-xs text-slate-500">{job.cron_expression ?? `${job.interval_seconds} s`}</div>
+      </td>
+      <td className="px-3 py-2">
+        <Link href={`/agents/${encodeURIComponent(job.target_agent_id_on_trigger)}`} className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline">
+          {job.target_agent_id_on_trigger}
+        </Link>
+      </td>
+      <td className="whitespace-nowrap px-3 py-2" data-testid="schedule-next-run">
+        {job.next_run_time_utc_iso ? <time dateTime={job.next_run_time_utc_iso} title={ukExact(job.next_run_time_utc_iso)}>{ukDateTime(job.next_run_time_utc_iso)}</time> : <span className="text-slate-500">— (paused)</span>}
+      </td>
+      <td className="px-3 py-2">
+        {job.last_run ? (
+          <div className="space-y-0.5">
+            <time dateTime={job.last_run.fired_at} title={ukExact(job.last_run.fired_at)}>{ukDateTime(job.last_run.fired_at)}</time>
+            <div><OutcomeBadge outcome={job.last_run.outcome} error={job.last_run.error} /> <span className="text-xs text-slate-500">{job.run_count} run{job.run_count === 1 ? '' : 's'}</span></div>
+          </div>
+        ) : <span className="text-slate-500">never</span>}
+      </td>
+      <td className="px-3 py-2">{active ? <Badge tone="ok">Enabled</Badge> : <Badge tone="neutral">Paused</Badge>}</td>
+      <td className="px-3 py-2 text-right">
+        <div className="flex justify-end gap-1.5 whitespace-nowrap">
+          <Button variant="ghost" onClick={onToggleRuns} aria-expanded={selected}>{selected ? 'Hide runs' : 'Runs'}</Button>
+          {active
+            ? <Button disabled={busy} onClick={() => pause.mutate(ref)}>Pause</Button>
+            : <Button disabled={busy} onClick={() => resume.mutate(ref)}>Resume</Button>}
+          <Button variant="danger" disabled={busy} onClick={() => { if (window.confirm(`Delete the job “${job.job_name}” and its run history?`)) remove.mutate(ref); }}>Delete</Button>
+        </div>
+        {failure && <p role="alert" className="mt-1 text-xs text-red-700">{failure.error}</p>}
+      </td>
+    </tr>
+  );
+}

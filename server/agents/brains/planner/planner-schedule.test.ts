@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { fakeTools, STANDARD, workflowFile } from './testing/fake-tools.ts';
+import { ok, PLANNER_TOOLS, ScriptedConversation } from './testing/script.ts';
+import { PLANNER_REQUEST_TASK } from './scheduled-message.ts';
+
+const TOOLS = [...PLANNER_TOOLS, 'schedule_background_job', 'send_notification'];
+const WEEKLY = "Every Monday at 9am, review every advisor's calls from the previous week";
+const scheduled = { internal_job_id: 'job-1', job_status: 'SCHEDULED_AND_ACTIVE', next_run_time_utc_iso: '2024-07-15T08:00:00.000Z' };
+const ALL_CALLS = '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30';
+/** The saved "all calls" workflow covers a review (as in planner-understanding.test.ts). */
+const covering = [{
+  workflow_id: ALL_CALLS, version: '1.0.0', name: 'Standard Advice Call Analysis (all calls)', coverage: 1,
+  covered: [], missing: [], search_score: 1, derived_from: `${STANDARD}@1.0.0`, reason: 'has 4 of 4 requested',
+}, {
+  workflow_id: STANDARD, version: '1.0.0', name: 'Standard Advice Call Analysis', coverage: 1,
+  covered: [], missing: [], search_score: 0.9, derived_from: null, reason: 'has 4 of 4 requested',
+}];
+const files: Record<string, string> = {
+  [STANDARD]: 'standard-advice-call-analysis.json', [ALL_CALLS]: 'standard-advice-call-analysis-all-calls.json',
+};
+const summary = ok({
+  groups: [{ key: 'Tom Ellis', label: 'Tom Ellis', calls: 5, scored: 5, mean_score: 64.2, min_score: 40, failed_mandatory: 2, vulnerable: 0 }],
+  total_calls: 5,
+});
+const withScheduler = (extra = {}) => fakeTools({
+  find_closest_workflow: () => ok({ candidates: covering }),
+  get_saved_workflow: (_, a) => ok({
+    workflow_id: a.workflow_id, version: a.version, document: workflowFile(files[String(a.workflow_id)]!),
+  }),
+  summarise_qa_results: () => summary,
+  schedule_background_job: (_, a) => ok({ ...scheduled, job_name: a.job_name }),
+  send_notification: () => ok({ channel_status: [{ channel: 'UI_ALERT', delivery_status: 'SUCCESS', message_id_or_error: 'n-1' }] }),
+  ...extra,
+});
+const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
+
+/** The message a background job's trigger dispatches (server/orchestration/dispatch-message.ts). */
+function dispatched(request: string): string {
+  return JSON.stringify({
+    type: 'dispatched_task', dispatched_task_id: 'd-1', task_type: PLANNER_REQUEST_TASK,
+    task_payload: { request, notify: ['UI_ALERT'] }, reply_expected: false,
+    dispatched_by: { kind: 'system', id: 'scheduler' },
+    background_job: { internal_job_id: 'job-1', job_name: 'Weekly review', fired_at: '2024-07-15T08:00:00Z' },
+  });
+}
+
+describe('the Planner schedules a request and runs it when the job fires', () => {
+  it('confirms a weekly review in words, then creates the job dispatching the request back to itself', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    const t = await c.turn(WEEKLY);
+    expect(names(t.calls)).toEqual(['list_advisors']);
+    expect(t.reply).toContain("To schedule: a QA review of every advisor's calls, every Monday at 09:00, UK time.");
+    expect(t.reply).toContain('Each run reads “previous week” again on the day it runs');
+    expect(t.reply).toMatch(/Shall I schedule it\?$/);
+    expect(c.calls.some((x) => x.name === 'schedule_background_job')).toBe(false);
+
+    const yes = await c.turn('Yes please');
+    expect(names(yes.calls)).toEqual(['schedule_background_job']);
+    const args = yes.calls[0]!.args;
+    expect(args).toMatchObject({
+      cron_expression: '0 9 * * 1', target_agent_id_on_trigger: 'agent-planner', task_type_on_trigger: PLANNER_REQUEST_TASK,
+      job_type_identifier: 'PERIODIC_AGENT_TRIGGER', enabled_on_create: true,
+    });
+    expect(args).not.toHaveProperty('interval_seconds');
+    expect(JSON.parse(args.task_payload_on_trigger_json as string)).toEqual({
+      request: "review every advisor's calls from the previous week", notify: ['UI_ALERT'],
+    });
+    expect(yes.reply).toContain('Next run: 15 Jul 2024, 09:00 (UK time)');
+    expect(yes.reply).toContain('/schedules');
+  });
+
+  it('says nothing is scheduled when the user declines', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    await c.turn(WEEKLY);
+    const no = await c.turn('No, not now');
+    expect(no.calls).toEqual([]);
+    expect(c.calls.some((x) => x.name === 'schedule_background_job')).toBe(false);
+  });
+
+  it('asks how often when the schedule cannot be set as said, and takes the answer', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    const t = await c.turn("Set up a weekly review of Tom Ellis's calls for the previous week");
+    expect(t.reply).toContain('Which day of the week should it run? How often should it run?');
+    const again = await c.turn('on Tuesdays at 8am');
+    expect(again.reply).toContain("a QA review of Tom Ellis's calls, every Tuesday at 08:00");
+    const yes = await c.turn('yes');
+    expect(yes.calls[0]!.args).toMatchObject({ cron_expression: '0 8 * * 2' });
+  });
+
+  it('asks for a moving period: a fixed one would repeat the same calls, none would be unclear', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    expect((await c.turn("Every Monday at 9, review Tom Ellis's calls in June 2024")).reply)
+      .toMatch(/is a fixed period, so every run would look at the same calls\. Which period should I use\?/);
+    const d = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    expect((await d.turn("Every Monday at 9, review Tom Ellis's calls")).reply).toContain('Which period should I use?');
+    expect(d.calls.some((x) => x.name === 'schedule_background_job')).toBe(false);
+  });
+
+  it('does not schedule a product check, and says what can be scheduled', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    const t = await c.turn('Every Monday at 9am, check whether advisors explain HELOC 2.0 correctly in calls from the previous week');
+    expect(t.reply).toContain('I can schedule QA reviews, rankings and scans');
+    expect(c.calls.some((x) => x.name === 'schedule_background_job')).toBe(false);
+  });
+
+  it('when the job fires: runs the ranking without asking and notifies the user before answering', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    const t = await c.turn(dispatched('which advisor has the lowest QA score last week'));
+    expect(names(t.calls).at(-1)).toBe('send_notification');
+    expect(names(t.calls)).toContain('summarise_qa_results');
+    const sent = t.calls.at(-1)!.args;
+    expect(sent).toMatchObject({ channels: ['UI_ALERT'], subject_text: 'Scheduled: Weekly review', urgency_level: 'MEDIUM' });
+    expect(sent.message_text).toBe(t.reply);
+    expect(names(t.calls).filter((n) => n === 'send_notification')).toHaveLength(1);
+  });
+
+  it('when the job fires: a review runs every advisor straight away (no confirmation) and is reported', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    const t = await c.turn(dispatched("review every advisor's calls from the previous week"));
+    expect(names(t.calls)).toContain('start_workflow_run');
+    expect(names(t.calls).at(-1)).toBe('send_notification');
+    expect(t.reply).not.toMatch(/To confirm|Shall I/);
+  });
+
+  it('a dispatched task of another type is not a scheduled request', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    const other = JSON.parse(dispatched('x')) as Record<string, unknown>;
+    const t = await c.turn(JSON.stringify({ ...other, task_type: 'CONFIGURATION_UPDATE_REQUIRED' }));
+    expect(t.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { BackgroundJobRow, BackgroundJobRunRow } from '../db/schema/orchestration.ts';
+import { scheduleOfRow } from './schedule-spec.ts';
+import { scheduleInWords } from './schedule-words.ts';
+
+export const jobRunSchema = z.object({
+  fired_at: z.string(),
+  outcome: z.enum(['DISPATCHED', 'FAILED']),
+  dispatched_task_id: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+/** A background job as list_background_jobs and the Schedules page show it. */
+export const jobViewSchema = z.object({
+  internal_job_id: z.string(),
+  job_name: z.string(),
+  job_type_identifier: z.string(),
+  cron_expression: z.string().nullable(),
+  timezone: z.string().nullable().describe('The zone of cron_expression (null for interval jobs).'),
+  interval_seconds: z.number().nullable(),
+  schedule_text: z.string().describe('The schedule in words, e.g. "every Monday at 09:00 (Europe/London)".'),
+  target_agent_id_on_trigger: z.string(),
+  task_type_on_trigger: z.string(),
+  task_payload_on_trigger: z.record(z.string(), z.unknown()),
+  job_status: z.enum(['SCHEDULED_AND_ACTIVE', 'SCHEDULED_BUT_DISABLED']),
+  next_run_time_utc_iso: z.string().nullable().describe('Null for a disabled job.'),
+  last_run: jobRunSchema.nullable(),
+  run_count: z.number(),
+  created_by: z.string().describe('kind:id of whoever scheduled it.'),
+  created_at: z.string(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
+
+export function runView(r: BackgroundJobRunRow): z.infer<typeof jobRunSchema> {
+  return { fired_at: r.firedAt.toISOString(), outcome: r.outcome, dispatched_task_id: r.dispatchedTaskId, error: r.error };
+}
+
+export function jobView(job: BackgroundJobRow, next: Date | null, last: { last: BackgroundJobRunRow; count: number } | undefined): JobView {
+  return {
+    internal_job_id: job.id,
+    job_name: job.jobName,
+    job_type_identifier: job.jobTypeIdentifier,
+    cron_expression: job.cronExpression,
+    timezone: job.timezone,
+    interval_seconds: job.intervalSeconds,
+    schedule_text: scheduleInWords(scheduleOfRow(job)),
+    target_agent_id_on_trigger: job.targetAgentId,
+    task_type_on_trigger: job.taskType,
+    task_payload_on_trigger: job.taskPayload,
+    job_status: job.enabled ? 'SCHEDULED_AND_ACTIVE' : 'SCHEDULED_BUT_DISABLED',
+    next_run_time_utc_iso: job.enabled && next ? next.toISOString() : null,
+    last_run: last ? runView(last.last) : null,
+    run_count: last?.count ?? 0,
+    created_by: `${job.createdByKind}:${job.createdById}`,
+    created_at: job.createdAt.toISOString(),
+  };
+}

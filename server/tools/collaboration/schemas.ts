@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The spec's `available_models` item (collaboration-tools.md §1, §2). */
+export const availableModel = z.object({ id: z.string(), model_type: z.string(), capabilities: z.array(z.string()) });
+
+const measured = z.object({ mean: z.number().nullable(), count: z.number().int() });
+export const deliverySchema = z.object({
+  agent_id: z.string(), status: z.enum(['sent', 'failed']), error: z.string().optional(),
+});
+
+export const subtaskOut = z.object({
+  id: z.string(), description: z.string(), required_capabilities: z.array(z.string()),
+  evidence: z.record(z.string(), z.array(z.string())), unmatched_reason: z.string().optional(),
+});
+
+export const figuresOut = z.object({
+  agent_id: z.string(), tasks_delegated: z.number().int(), tasks_done: z.number().int(), tasks_failed: z.number().int(),
+  tasks_open: z.number().int(), success_rate: z.number().nullable(), latency_ms: measured,
+  ratings: z.object({ clarity: measured, relevance: measured, completeness: measured, actionability: measured }),
+  overall_rating: measured,
+});

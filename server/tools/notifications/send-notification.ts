@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineTool } from '../define-tool.ts';
+import { fail, ok } from '../../tool-result.ts';
+import { channelStatusSchema, CHANNELS, URGENCY_LEVELS } from '../../notifications/schemas.ts';
+import { sendNotification } from '../../notifications/send.ts';
+import { notificationDeps } from './deps.ts';
+
+/** Spec 5.4 `send_notification` (agent-memory-and-orchestration-tools.md), inputs exactly the spec's. */
+export const sendNotificationTool = defineTool({
+  name: 'send_notification',
+  description:
+    'Sends a notification to the user via one or more channels: UI_ALERT (the console\'s bell and a live toast), EMAIL '
+    + '(SMTP, to the user\'s address) and TELEGRAM (Bot API sendMessage to the configured chat). The user is the one you '
+    + 'work for (your chat\'s or session\'s user, or the admin who issued your token), else every admin. Returns one '
+    + 'channel_status per channel: SUCCESS (with the message id), PENDING (a transient failure, retried with back-off) '
+    + 'or FAILED (with the reason, e.g. the channel is not configured). urgency_level affects presentation.',
+  readOnly: false,
+  input: z.object({
+    channels: z.array(z.enum(CHANNELS)).min(1).describe('At least one of TELEGRAM, UI_ALERT, EMAIL.'),
+    message_text: z.string().min(1).max(10_000).describe('The core message content.'),
+    subject_text: z.string().max(300).optional().describe('Optional, for channels like EMAIL.'),
+    urgency_level: z.enum(URGENCY_LEVELS).default('MEDIUM').describe('Affects presentation.'),
+  }),
+  output: z.object({
+    notification_id: z.string(),
+    /** The e-mail addresses of the console users it was for. */
+    recipients: z.array(z.string()),
+    channel_status: z.array(channelStatusSchema),
+  }),
+  async handler(args, { actor, services }) {
+    if (actor.kind === 'anonymous') return fail('forbidden', 'sign in (or use an MCP token) to send notifications');
+    const deps = await notificationDeps(services);
+    if ('status' in deps) return deps;
+    return ok(await sendNotification(deps, actor, args));
+  },
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { jobViewSchema } from '../../schedules/job-view.ts';
+import { listJobs } from '../../schedules/list-jobs.ts';
+import { ok } from '../../tool-result.ts';
+import { defineTool } from '../define-tool.ts';
+import { withJobs } from './orchestration.ts';
+
+/** Companion of spec 5.3: the scheduled jobs, their next run and last result. */
+export const listBackgroundJobsTool = defineTool({
+  name: 'list_background_jobs',
+  description: 'List the background jobs (schedule_background_job): schedule (cron with its zone, or interval, and in words), target agent, task, status, next run (UTC ISO), last run and number of runs.',
+  readOnly: true,
+  input: z.object({ job_name: z.string().min(1).max(200).optional().describe('Only this job.') }),
+  output: z.object({ jobs: z.array(jobViewSchema), count: z.number() }),
+  async handler(args, { services }) {
+    return withJobs(services, async (jobs) => {
+      const list = await listJobs(jobs, { job_name: args.job_name });
+      return ok({ jobs: list, count: list.length });
+    });
+  },
+});
