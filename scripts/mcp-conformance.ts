@@ -22,7 +22,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
-import { createApiToken } from '../server/mcp/api-tokens.ts';
+import { createApiToken } from '../server/auth/api-tokens.ts';
 import { createMcpHandlers } from '../server/mcp/handlers.ts';
 import { serveFetchHandlers } from '../server/mcp/testing/serve-fetch.ts';
 import { PROJECT_ROOT } from '../server/testing/test-database.ts';

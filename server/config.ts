@@ -252,6 +252,13 @@ const envSchema = z.object({
    * Cost units per call: JSON keyed by tool name, `skill:<skill name>`, `default` (any tool, 1) or `skill:default`
    * (any skill, 1), e.g. `{"invoke_skill_tool":2,"skill:whisper-transcribe":10}`.
    */
+  DCF_TOOL_COSTS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() === '' || isCostTable(v), {
+      message: 'must be a JSON object of tool names, skill:<name>, default or skill:default to cost units (numbers ≥ 0)',
+    })
+    .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
   // Notifications (issue 18, send_notification): server/notifications/.
   /** SMTP server for EMAIL notifications, e.g. `smtp://user:pass@mail.example.com:587` (smtps:// for TLS); unset = EMAIL off. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP'),
@@ -268,13 +275,6 @@ const envSchema = z.object({
   DCF_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** First retry delay of a failed delivery in ms; doubled per attempt (a Telegram 429's retry_after wins when longer). */
   DCF_NOTIFY_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(2_000),
-  DCF_TOOL_COSTS: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || v.trim() === '' || isCostTable(v), {
-      message: 'must be a JSON object of tool names, skill:<name>, default or skill:default to cost units (numbers ≥ 0)',
-    })
-    .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
 });
 
 export type AppConfig = {

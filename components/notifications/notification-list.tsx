@@ -1,18 +1,12 @@
 'use client';
 import { Badge } from '@/components/ui/badge';
 import { ukDateTime } from '@/lib/uk-time';
-import type { UrgencyLevel } from '@/server/notifications/schemas';
+import type { InboxItem } from '@/server/notifications/schemas';
+import { NotificationMessage } from './notification-message';
 import { URGENCY_LOOK } from './urgency';
 
-export interface NotificationItem {
-  id: string;
-  urgency: UrgencyLevel;
-  subject: string | null;
-  message: string;
-  sender: string;
-  createdAt: string;
-  readAt: string | null;
-}
+/** An inbox item as `notifications.list` returns it. */
+export type NotificationItem = InboxItem;
 
 /** The bell panel's list: newest first, unread ones marked and with a "Mark read" action. */
 export function NotificationList({ items, loading, error, onMarkRead }: {
@@ -36,7 +30,7 @@ export function NotificationList({ items, loading, error, onMarkRead }: {
               <time dateTime={n.createdAt} className="text-xs text-slate-500">{ukDateTime(n.createdAt)}</time>
             </div>
             {n.subject && <div className="mt-1 text-sm font-medium text-slate-900">{n.subject}</div>}
-            <p className="mt-0.5 line-clamp-3 whitespace-pre-line text-sm text-slate-700">{n.message}</p>
+            <NotificationMessage text={n.message} />
             <div className="mt-1 flex items-center justify-between text-xs text-slate-500">
               <span>From {n.sender}</span>
               {!n.readAt && (

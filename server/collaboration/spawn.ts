@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { apiTokens, collaborationExternalAgents } from '../db/schema/index.ts';
+import { randomBytes } from 'node:crypto';
+import { createApiToken } from '../auth/api-tokens.ts';
+import { collaborationExternalAgents } from '../db/schema/index.ts';
 import { normalizeCapability } from './capability-words.ts';
 import { requireAgents } from './agents.ts';
 import type { Collab } from './context.ts';
@@ -40,20 +41,12 @@ export function externalSystemPrompt(id: string, input: SpawnInput, capabilities
   ].join('\n');
 }
 
-/**
- * The token `spawn_agent` issues: the same format and hash as server/mcp/api-tokens.ts
- * (`dcf_` + 43 base64url characters, SHA-256 stored), written to the same table — the MCP layer sits
- * above the tool layer, so it cannot be imported from here; a test authenticates the token with
- * `authenticateApiToken` to keep the two in step.
- */
+/** The token `spawn_agent` issues (server/auth/api-tokens.ts): `write`, named after the proposed agent. */
 async function issueToken(c: Collab, agentName: string) {
-  const token = `dcf_${randomBytes(32).toString('base64url')}`;
-  const [row] = await c.db.insert(apiTokens).values({
-    name: `spawn_agent: ${agentName}`, agentName, scopes: ['write'],
-    tokenHash: createHash('sha256').update(token, 'utf8').digest('hex'),
-    prefix: token.slice(0, 12), createdBy: c.actor.kind === 'user' ? c.actor.id : null,
-  }).returning({ id: apiTokens.id });
-  return { token, tokenId: row!.id };
+  const { token, info } = await createApiToken(c.db, {
+    name: `spawn_agent: ${agentName}`, agentName, scopes: ['write'], createdBy: c.actor.kind === 'user' ? c.actor.id : null,
+  });
+  return { token, tokenId: info.id };
 }
 
 /** How each external client is pointed at the console's MCP endpoint with the token. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { authenticateApiToken, type McpPrincipal } from './api-tokens.ts';
+import { authenticateApiToken, type McpPrincipal } from '../auth/api-tokens.ts';
 
 /** A JSON-RPC error as an HTTP response (id null: the request never reached the protocol layer). */
 export function rpcErrorResponse(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {

@@ -11,7 +11,7 @@ import { invokeTool } from '../tools/invoke.ts';
 import { describeTools, findTool, TOOLS } from '../tools/registry.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { testConfig } from '../testing/test-config.ts';
-import { createApiToken, revokeApiToken } from './api-tokens.ts';
+import { createApiToken, revokeApiToken } from '../auth/api-tokens.ts';
 import { createMcpHandlers, openSseSessions } from './handlers.ts';
 import { serveFetchHandlers } from './testing/serve-fetch.ts';
 

@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { findTool } from '../tools/registry.ts';
-import type { McpPrincipal } from './api-tokens.ts';
+import type { McpPrincipal } from '../auth/api-tokens.ts';
 import { callToolAsAgent, mcpToolListing, type McpCallDeps } from './tools.ts';
 
 export const MCP_SERVER_INFO = { name: 'dcf-console', version: '0.1.0' };

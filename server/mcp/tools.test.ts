@@ -3,7 +3,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS } from '../tools/registry.ts';
 import { fail, ok } from '../tool-result.ts';
-import { generateToken, hashToken, scopeAllows, TOKEN_PREFIX } from './api-tokens.ts';
+import { generateToken, hashToken, scopeAllows, TOKEN_PREFIX } from '../auth/api-tokens.ts';
 import { bearerToken, refuseForeignOrigin } from './http-auth.ts';
 import { mcpToolListing, toCallToolResult } from './tools.ts';
 

@@ -5,7 +5,7 @@ import type { AnyTool } from '../tools/define-tool.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { describeTools } from '../tools/registry.ts';
 import { fail, type ToolResult } from '../tool-result.ts';
-import { agentActor, scopeAllows, type McpPrincipal } from './api-tokens.ts';
+import { agentActor, scopeAllows, type McpPrincipal } from '../auth/api-tokens.ts';
 
 let listing: Tool[] | undefined;
 

@@ -46,3 +46,14 @@ export function notificationEventOf(raw: string): PublishedNotification | null {
     return null;
   }
 }
+
+/** One alert in a user's inbox, as the console lists it. */
+export interface InboxItem {
+  id: string;
+  urgency: UrgencyLevel;
+  subject: string | null;
+  message: string;
+  sender: string;
+  createdAt: string;
+  readAt: string | null;
+}

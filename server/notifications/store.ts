@@ -4,7 +4,7 @@ import {
   notificationAlerts, notificationDeliveries, notifications,
   type NotificationDeliveryRow, type NotificationRow,
 } from '../db/schema/notifications.ts';
-import type { Channel, DeliveryStatus, UrgencyLevel } from './schemas.ts';
+import type { Channel, DeliveryStatus, InboxItem, UrgencyLevel } from './schemas.ts';
 
 export interface NewNotification {
   sender: { kind: string; id: string; label: string };
@@ -12,17 +12,6 @@ export interface NewNotification {
   subject: string | null;
   message: string;
   recipientUserIds: string[];
-}
-
-/** One alert in a user's inbox, as the console lists it. */
-export interface InboxItem {
-  id: string;
-  urgency: UrgencyLevel;
-  subject: string | null;
-  message: string;
-  sender: string;
-  createdAt: string;
-  readAt: string | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { auditLog } from '../db/schema/index.ts';
-import { createApiToken } from '../mcp/api-tokens.ts';
+import { createApiToken } from '../auth/api-tokens.ts';
 import { createMcpHandlers } from '../mcp/handlers.ts';
 import { serveFetchHandlers } from '../mcp/testing/serve-fetch.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';

@@ -10,7 +10,7 @@ import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { runDcf } from '../testing/run-dcf.ts';
-import { createApiToken } from '../mcp/api-tokens.ts';
+import { createApiToken } from '../auth/api-tokens.ts';
 import { createMcpHandlers } from '../mcp/handlers.ts';
 import { serveFetchHandlers } from '../mcp/testing/serve-fetch.ts';
 

@@ -1,6 +1,7 @@
 import type { Brain } from './brain.ts';
 import { companionBrain } from './companion/companion-brain.ts';
 import { conductorBrain } from './conductor/conductor-brain.ts';
+import { genericWorkerBrain } from './generic-worker/generic-worker-brain.ts';
 import { plannerBrain } from './planner/planner-brain.ts';
 import { sleeptimeBrain } from './sleeptime/sleeptime-brain.ts';
 import { strategistBrain } from './strategist/strategist-brain.ts';
@@ -33,5 +34,6 @@ export class DeterministicBrains {
  * three scenarios (spec §2, §3, §4.4) with the real tools.
  */
 export function defaultDeterministicBrains(): DeterministicBrains {
-  return new DeterministicBrains().register('planner', plannerBrain).register('worker', workerBrain).register('companion', companionBrain).register('conductor', conductorBrain).register('sleeptime', sleeptimeBrain).register('strategist', strategistBrain);
+  return new DeterministicBrains().register('planner', plannerBrain).register('worker', workerBrain).register('companion', companionBrain).register('conductor', conductorBrain).register('sleeptime', sleeptimeBrain).register('strategist', strategistBrain)
+    .register('generic-worker', genericWorkerBrain);
 }

@@ -14,7 +14,7 @@ import {
   collaborationAssignments, collaborationDecompositions, collaborationEvaluations, collaborationExternalAgents,
   collaborationMessages, collaborationSessions, collaborationSubtasks, collaborationThreads,
 } from '../../db/schema/index.ts';
-import { authenticateApiToken } from '../../mcp/api-tokens.ts';
+import { authenticateApiToken } from '../../auth/api-tokens.ts';
 import { listCollaborationSessions, readCollaborationSession } from '../../collaboration/views.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';

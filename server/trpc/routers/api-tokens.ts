@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRPCError } from '@trpc/server';
 import { API_TOKEN_SCOPES } from '../../db/schema/index.ts';
-import { createApiToken, listApiTokens, revokeApiToken } from '../../mcp/api-tokens.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from '../../auth/api-tokens.ts';
 import { ADMIN, procedure, router } from '../init.ts';
 
 /**
