@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { MarkdownView } from '@/components/chat/markdown-view';
+import { plainPreview } from './plain-preview';
 
 /** Past this many characters or lines a message opens collapsed, with "Show all". */
 const LONG_CHARS = 240;
@@ -18,7 +19,7 @@ export function NotificationMessage({ text }: { text: string }) {
   return (
     <div className="mt-0.5 text-sm text-slate-700">
       {open ? <div className="overflow-x-auto"><MarkdownView text={text} /></div>
-        : <p className="line-clamp-3 whitespace-pre-line">{text}</p>}
+        : <p className="line-clamp-3 whitespace-pre-line">{plainPreview(text)}</p>}
       <button type="button" onClick={() => setOpen(!open)} aria-expanded={open}
         className="mt-1 text-xs font-medium text-indigo-700 hover:text-indigo-900">
         {open ? 'Show less' : 'Show all'}

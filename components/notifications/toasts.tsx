@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import type { PublishedNotification } from '@/server/notifications/schemas';
 import { ukTime } from '@/lib/uk-time';
 import { URGENCY_LOOK } from './urgency';
+import { plainPreview } from './plain-preview';
 
 /**
  * New alerts as toasts (top right), newest on top, each with its urgency; they go by themselves
@@ -39,7 +40,7 @@ function Toast({ toast, onDismiss }: { toast: PublishedNotification; onDismiss: 
             <span className="text-xs text-slate-500">{ukTime(toast.at)} · {toast.sender}</span>
           </div>
           {toast.subject && <div className="mt-1 text-sm font-medium text-slate-900">{toast.subject}</div>}
-          <p className="mt-1 line-clamp-4 whitespace-pre-line text-sm text-slate-700">{toast.message}</p>
+          <p className="mt-1 line-clamp-4 whitespace-pre-line text-sm text-slate-700">{plainPreview(toast.message)}</p>
         </div>
         <button
           type="button"

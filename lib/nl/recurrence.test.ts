@@ -44,7 +44,7 @@ describe('findRecurrence', () => {
   });
 
   it.each([
-    ['weekly review of every advisor', /Which day of the week/],
+    ['weekly review of every advisor', /needs a day of the week/],
     ['every other week review the team', /not every other week/],
     ['fortnightly review the team', /not every other week/],
     ['every 30 seconds check', /at most once a minute/],
@@ -64,5 +64,19 @@ describe('findRecurrence', () => {
     'every advisor on the team',
   ])('finds no schedule in a plain request: %s', (text) => {
     expect(findRecurrence(text)).toBeNull();
+  });
+});
+
+describe('findRecurrence in replies', () => {
+  it.each([
+    ['mondays at 8am', '0 8 * * 1'],
+    ['Tuesdays and Thursdays at 17:30', '30 17 * * 2,4'],
+    ['on Fridays', '0 9 * * 5'],
+  ])('a day said in the plural recurs: %s', (text, cron) => {
+    expect(findRecurrence(text)?.recurrence).toMatchObject({ kind: 'cron', cron });
+  });
+
+  it('a single day is not a schedule on its own ("on Monday" is a date)', () => {
+    expect(findRecurrence('review Alex on Monday at 9am')?.recurrence ?? null).toBeNull();
   });
 });

@@ -33,6 +33,7 @@ export interface RecurrenceFound {
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const DAY_RE = '(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?';
+const PLURAL_DAY_RE = '(?:mon|tues|wednes|thurs|fri|satur|sun)days';
 const NUMBERS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
   twelve: 12, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45, other: 2, second: 2,
@@ -47,7 +48,11 @@ const TIME_RE = '(?:(?:at|@)\\s+)?(?:\\d{1,2}(?:[:.]\\d{2})?\\s*(?:am|pm)|\\d{1,
 const PHRASES: RegExp[] = [
   new RegExp(`\\b(?:every|each)\\s+${NUM_RE}?\\s*${UNIT_RE}\\b`, 'gi'),
   new RegExp(`\\b(?:every|each)\\s+(?:week\\s*day|weekday)s?\\b|\\bon\\s+weekdays\\b`, 'gi'),
-  new RegExp(`\\b(?:every|each|on)\\s+${DAY_RE}(?:\\s*(?:,|and|&)\\s*${DAY_RE})*\\b`, 'gi'),
+  // "every Monday (and Thursday)", "weekly on Friday"; a bare "on Monday" is a date, not a schedule.
+  new RegExp(`\\b(?:every|each|(?:weekly|(?:every|each)\\s+week)\\s+on)\\s+${DAY_RE}(?:\\s*(?:,|and|&)\\s*${DAY_RE})*\\b`,
+    'gi'),
+  // A day named in the plural recurs: "mondays at 8am", "Tuesdays and Thursdays".
+  new RegExp(`\\b(?:on\\s+)?${PLURAL_DAY_RE}(?:\\s*(?:,|and|&)\\s*${PLURAL_DAY_RE})*\\b`, 'gi'),
   new RegExp(`\\b(?:on\\s+)?the\\s+${ORDINAL_RE}(?:\\s+day)?\\s+of\\s+(?:every|each|the)\\s+month\\b`, 'gi'),
   new RegExp(`\\bon\\s+the\\s+${ORDINAL_RE}\\b`, 'gi'),
   /\b(?:daily|weekly|monthly|hourly|fortnightly|every\s+(?:morning|evening|night))\b/gi,
@@ -122,7 +127,7 @@ function problemOf(clause: string): string | null {
   }
   const weekly = /\bweekly\b|\bevery\s+week\b|\beach\s+week\b/.test(clause);
   if (weekly && !new RegExp(`\\b${DAY_RE}\\b`).test(clause.replace(/\bweek\s*days?\b/g, ''))) {
-    return 'Which day of the week should it run?';
+    return '“Weekly” needs a day of the week.';
   }
   return null;
 }

@@ -101,6 +101,14 @@ export function openQuestion(finals: Episode['finals'], before: number): Questio
   return last?.kind ?? null;
 }
 
+/**
+ * How often a reply says a schedule should run: its own words ("on Tuesdays at 8"), or, answering
+ * "How often should it run?", a day or time alone ("Monday at 8am" means every Monday).
+ */
+export function recurrenceInReply(text: string, open: QuestionKind | null) {
+  return findRecurrence(text) ?? (open === 'fix_schedule' ? findRecurrence(`every ${text.trim()}`) : null);
+}
+
 /** A message that opens with an explicit yes or no answers the open question even if it reads like a request. */
 const EXPLICIT_ANSWER = /^\s*(?:yes|yeah|yep|yup|sure|ok|okay|correct|right|absolutely|of course|go ahead|no|nope|nah|don'?t|do not|not now)\b/i;
 
@@ -131,7 +139,7 @@ function amend(request: PlannerRequest, text: string, open: { kind: QuestionKind
     next = inOrder;
   }
   // A schedule request's reply may say how often instead ("on Tuesdays at 8 then").
-  const recurrence = request.schedule ? findRecurrence(text) : null;
+  const recurrence = request.schedule ? recurrenceInReply(text, open?.kind ?? null) : null;
   const schedule = recurrence
     ? { ...request.schedule!, recurrence: recurrence.recurrence, problem: recurrence.problem }
     : request.schedule;

@@ -1,6 +1,8 @@
 import type { Brain, BrainDecision, BrainInput } from '../brain.ts';
 import { PlannerContext } from './context.ts';
-import { DETAIL_QUESTIONS, QUESTION_MARKERS, type Episode, type QuestionKind } from './conversation.ts';
+import {
+  DETAIL_QUESTIONS, QUESTION_MARKERS, recurrenceInReply, type Episode, type QuestionKind,
+} from './conversation.ts';
 import { matchPeople, matchProduct, outcomesIn } from '../../../../lib/nl/index.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from './intent.ts';
@@ -13,7 +15,6 @@ import { reviewStart, reviewWork, productStart, productGo } from './review-start
 import { plannerTurnPlan, type PlannerFlow } from './turn-forecast.ts';
 import { notifyScheduled, scheduleStart, scheduleWork } from './schedule-flow.ts';
 import { scheduledReview } from './review-start.ts';
-import { findRecurrence } from '../../../../lib/nl/recurrence.ts';
 
 /**
  * The deterministic brain of the `planner` role: the offline Planner (no language model). It
@@ -203,7 +204,10 @@ function answerTo(ctx: PlannerContext, index: number): 'yes' | 'no' | 'stop' | n
 function changedSince(ctx: PlannerContext): boolean {
   const text = ctx.inbound;
   if (resolveDateRange(text, ctx.today)) return true;
-  if (ctx.episode?.request.schedule && findRecurrence(text)) return true;
+  if (ctx.episode?.request.schedule) {
+    const open = ctx.episode.finals.filter((f) => f.index < ctx.turnStart).at(-1)?.kind ?? null;
+    if (recurrenceInReply(text, open)) return true;
+  }
   const o = outcomesIn(text);
   if (o.add.length || o.remove.length || o.only) return true;
   const found = matchPeople(text, directoryOf(ctx.find('list_advisors')?.result));

@@ -80,11 +80,20 @@ describe('the Planner schedules a request and runs it when the job fires', () =>
   it('asks how often when the schedule cannot be set as said, and takes the answer', async () => {
     const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
     const t = await c.turn("Set up a weekly review of Tom Ellis's calls for the previous week");
-    expect(t.reply).toContain('Which day of the week should it run? How often should it run?');
+    expect(t.reply).toContain('“Weekly” needs a day of the week. How often should it run?');
     const again = await c.turn('on Tuesdays at 8am');
     expect(again.reply).toContain("a QA review of Tom Ellis's calls, every Tuesday at 08:00");
     const yes = await c.turn('yes');
     expect(yes.calls[0]!.args).toMatchObject({ cron_expression: '0 8 * * 2' });
+  });
+
+  it('takes a day alone as the answer to "How often should it run?", as people type it', async () => {
+    for (const [reply, cron] of [['mondays at 8am', '0 8 * * 1'], ['Monday at 7:30', '30 7 * * 1']] as const) {
+      const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+      await c.turn("can you set up a weekly review of all advisors calls from the previous week");
+      expect((await c.turn(reply)).reply).toMatch(/Shall I schedule it\?$/);
+      expect((await c.turn('yes please')).calls[0]!.args).toMatchObject({ cron_expression: cron });
+    }
   });
 
   it('asks for a moving period: a fixed one would repeat the same calls, none would be unclear', async () => {

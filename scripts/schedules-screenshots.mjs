@@ -1,0 +1,86 @@
+// Screenshots of issue 18's views for reviewing the UI by eye: a weekly review scheduled from the
+// chat by a compliance manager, the job fired by an admin from the Schedules page's data (through
+// the tools), the notification in the bell, an agent's memory files and the collaboration page.
+// Usage, against a running console with demo users:
+//   node scripts/schedules-screenshots.mjs http://127.0.0.1:3000 /tmp/shots
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:3000';
+const out = process.argv[3] ?? '/tmp/shots18';
+mkdirSync(out, { recursive: true });
+const USERS = {
+  admin: ['admin@demo.dcf', 'demo-admin'],
+  compliance: ['compliance@demo.dcf', 'demo-compliance'],
+  stakeholder: ['stakeholder@demo.dcf', 'demo-stakeholder'],
+};
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'],
+});
+
+async function as(role) {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
+  const page = await ctx.newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(USERS[role][0]);
+  await page.getByLabel('Password').fill(USERS[role][1]);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('current-user').waitFor();
+  return page;
+}
+
+async function say(page, text) {
+  const sel = '[data-testid="chat-message"][data-role="assistant"]';
+  const before = await page.locator(sel).count();
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-send').click();
+  await page.waitForFunction(([s, n]) => document.querySelectorAll(s).length > n
+    && !document.querySelector('[data-testid="chat-input"]')?.hasAttribute('disabled'), [sel, before], { timeout: 240_000 });
+}
+const snap = async (page, name) => {
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${out}/${name}.png` });
+  console.log(`${out}/${name}.png`);
+};
+
+const c = await as('compliance');
+await c.goto('/chat');
+await c.getByTestId('chat-new').click();
+await c.getByRole('group', { name: 'Kind of conversation' }).getByTestId('chat-new-planner').click();
+await c.waitForURL(/\/chat\?c=/);
+await c.getByTestId('chat-input').waitFor();
+await say(c, 'can you set up a weekly review of all advisors calls from the previous week');
+await snap(c, 'compliance-chat-weekly-no-day');
+await say(c, 'mondays at 8am');
+await snap(c, 'compliance-chat-schedule-confirm');
+await say(c, 'yes please');
+await snap(c, 'compliance-chat-scheduled');
+
+const a = await as('admin');
+await a.goto('/schedules');
+await a.getByRole('heading', { name: /Schedules/ }).first().waitFor();
+await snap(a, 'admin-schedules');
+
+// An hourly ranking fires once at creation (interval jobs do): its report arrives as a toast and in the bell.
+await say(c, 'Every hour, which advisor has the lowest QA score last week?');
+await say(c, 'yes');
+await c.getByTestId('notification-toast').first().waitFor({ timeout: 120_000 }).catch(() => {});
+await snap(c, 'compliance-toast');
+await c.getByTestId('notification-bell').click().catch(() => {});
+await snap(c, 'compliance-bell');
+await c.getByRole('button', { name: 'Show all' }).first().click().catch(() => {});
+await snap(c, 'compliance-bell-open');
+await c.reload();
+await c.getByTestId('chat-input').waitFor();
+await snap(c, 'compliance-chat-after-run');
+await a.goto('/schedules');
+await snap(a, 'admin-schedules-after-run');
+
+await a.goto('/collaboration');
+await snap(a, 'admin-collaboration');
+await a.goto('/agents');
+await snap(a, 'admin-agents');
+const s = await as('stakeholder');
+await s.goto('/schedules');
+await snap(s, 'stakeholder-schedules');
+await browser.close();
