@@ -41,7 +41,7 @@ describe('local agent platform: agents, shared blocks, tags, passages', () => {
   it('resolves workflow template references (alias and version) and refuses unknown ones clearly', async () => {
     const a = await platform.createAgent({ template: 'agent_template_worker@1.0.0' });
     expect(a.template).toBe('worker@1.0.0');
-    await expect(platform.createAgent({ template: 'nonexistent' })).rejects.toThrow(/no agent template "nonexistent".*known: companion, conductor, planner, strategist, worker/);
+    await expect(platform.createAgent({ template: 'nonexistent' })).rejects.toThrow(/no agent template "nonexistent".*known: companion, conductor, generic-worker, planner, strategist, worker/);
     await expect(platform.createAgent({ template: 'worker@2.0.0' })).rejects.toThrow(/version 1.0.0, not 2.0.0/);
     await expect(platform.createAgent({ template: 'worker', tools: ['no_such_tool'] })).rejects.toThrow(/unknown tools: no_such_tool/);
     await expect(platform.createAgent({ template: 'worker', block_ids: ['block-missing'] })).rejects.toBeInstanceOf(AgentPlatformError);
