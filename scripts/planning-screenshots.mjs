@@ -3,44 +3,11 @@
 // (e.g. `E2E_PORT=3414 bash scripts/e2e-server.sh`):
 //   node scripts/planning-screenshots.mjs http://127.0.0.1:3414 /tmp/shots
 // It drives a Planner conversation and a Conductor conversation first, so the views have plans.
-import { mkdirSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { consoleBrowser, say } from './lib/console-browser.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3414';
 const out = process.argv[3] ?? '/tmp/h17/shots';
-mkdirSync(out, { recursive: true });
-const USERS = {
-  admin: ['admin@demo.dcf', 'demo-admin'],
-  compliance: ['compliance@demo.dcf', 'demo-compliance'],
-  stakeholder: ['stakeholder@demo.dcf', 'demo-stakeholder'],
-};
-const TURN_MS = 240_000;
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'],
-});
-
-async function as(role) {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
-  const page = await ctx.newPage();
-  await page.goto('/sign-in?next=%2Fdashboard');
-  await page.getByLabel('Email').fill(USERS[role][0]);
-  await page.getByLabel('Password').fill(USERS[role][1]);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('current-user').waitFor();
-  return page;
-}
-
-async function say(page, text) {
-  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"]');
-  const before = await answers.count();
-  await page.getByTestId('chat-input').fill(text);
-  await page.getByTestId('chat-send').click();
-  const answered = '[data-testid="chat-message"][data-role="assistant"]';
-  await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length > n
-    && !document.querySelector('[data-testid="chat-input"]')?.hasAttribute('disabled'), [answered, before],
-  { timeout: TURN_MS });
-}
+const { browser, as, snap } = await consoleBrowser(base, out, { fullPage: true });
 
 /** The dashboard's planning sections, each as its own picture (the whole page is very long). */
 async function dashboardShots(page, role) {
@@ -57,11 +24,6 @@ async function dashboardShots(page, role) {
   }
 }
 
-const snap = async (page, name) => {
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
-  console.log(`${out}/${name}.png`);
-};
 
 // Compliance manager: a Planner conversation that calls tools, then its plans.
 const c = await as('compliance');
@@ -88,7 +50,7 @@ try {
   await c.getByTestId('chat-input').fill('Review the calls of Alex Wong and Priya Shah from last week '
     + 'and tell me which of them needs coaching on vulnerable customers');
   await c.getByTestId('chat-send').click();
-  await c.getByText('Here is what the Companions found').waitFor({ timeout: TURN_MS });
+  await c.getByText('Here is what the Companions found').waitFor({ timeout: 240_000 });
   await c.goto('/companions');
   await c.getByTestId('session-row').first().click();
   await c.getByTestId('task-row').first().locator('button').first().click();

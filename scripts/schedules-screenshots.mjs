@@ -1,47 +1,13 @@
 // Screenshots of issue 18's views for reviewing the UI by eye: a weekly review scheduled from the
-// chat by a compliance manager, the job fired by an admin from the Schedules page's data (through
-// the tools), the notification in the bell, an agent's memory files and the collaboration page.
+// chat by a compliance manager (as people type it), an hourly ranking that fires at once (its toast
+// and the bell), the Schedules page as admin and as stakeholder, the collaboration and agents pages.
 // Usage, against a running console with demo users:
 //   node scripts/schedules-screenshots.mjs http://127.0.0.1:3000 /tmp/shots
-import { mkdirSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { consoleBrowser, say } from './lib/console-browser.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const out = process.argv[3] ?? '/tmp/shots18';
-mkdirSync(out, { recursive: true });
-const USERS = {
-  admin: ['admin@demo.dcf', 'demo-admin'],
-  compliance: ['compliance@demo.dcf', 'demo-compliance'],
-  stakeholder: ['stakeholder@demo.dcf', 'demo-stakeholder'],
-};
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'],
-});
-
-async function as(role) {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
-  const page = await ctx.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(USERS[role][0]);
-  await page.getByLabel('Password').fill(USERS[role][1]);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('current-user').waitFor();
-  return page;
-}
-
-async function say(page, text) {
-  const sel = '[data-testid="chat-message"][data-role="assistant"]';
-  const before = await page.locator(sel).count();
-  await page.getByTestId('chat-input').fill(text);
-  await page.getByTestId('chat-send').click();
-  await page.waitForFunction(([s, n]) => document.querySelectorAll(s).length > n
-    && !document.querySelector('[data-testid="chat-input"]')?.hasAttribute('disabled'), [sel, before], { timeout: 240_000 });
-}
-const snap = async (page, name) => {
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `${out}/${name}.png` });
-  console.log(`${out}/${name}.png`);
-};
+const { browser, as, snap } = await consoleBrowser(base, out);
 
 const c = await as('compliance');
 await c.goto('/chat');
