@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { optionalUrl } from './config-url.ts';
+import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from './config-notifications.ts';
 
 /**
  * The one configuration module (docs/ARCHITECTURE.md "Conventions"). Every setting the server, the
@@ -9,24 +11,6 @@ import { z } from 'zod';
  * Embedded defaults: with nothing set, data lives under `.data/` (PGlite, Redis AOF, session
  * secret) and the run script starts a local `redis-server` and exports REDIS_URL.
  */
-
-const optionalUrl = (protocols: string[], what: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === '' ? undefined : v))
-    .refine((v) => v === undefined || isUrlWithProtocol(v, protocols), {
-      message: `must be a ${what} URL (${protocols.map((p) => p + '//').join(' or ')}…)`,
-    });
-
-function isUrlWithProtocol(value: string, protocols: string[]): boolean {
-  try {
-    return protocols.includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
 
 function isCostTable(text: string): boolean {
   if (!isJsonObject(text)) return false;
@@ -259,22 +243,7 @@ const envSchema = z.object({
       message: 'must be a JSON object of tool names, skill:<name>, default or skill:default to cost units (numbers ≥ 0)',
     })
     .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
-  // Notifications (issue 18, send_notification): server/notifications/.
-  /** SMTP server for EMAIL notifications, e.g. `smtp://user:pass@mail.example.com:587` (smtps:// for TLS); unset = EMAIL off. */
-  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP'),
-  /** Sender of EMAIL notifications, e.g. `DCF Console <dcf@example.com>`; EMAIL needs it with SMTP_URL. */
-  DCF_NOTIFY_EMAIL_FROM: z.string().trim().optional().transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || /@[^@\s>]+/.test(v), { message: 'must be an e-mail address (optionally `Name <address>`)' }),
-  /** Telegram Bot API base URL (sendMessage is POSTed to {base}/bot{token}/sendMessage); default https://api.telegram.org. */
-  TELEGRAM_API_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
-  /** Bot token for TELEGRAM notifications; with TELEGRAM_CHAT_ID it turns TELEGRAM on. */
-  TELEGRAM_BOT_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
-  /** Chat (user, group or channel id, or @channelname) TELEGRAM notifications go to. */
-  TELEGRAM_CHAT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
-  /** Attempts per EMAIL/TELEGRAM delivery (the first inline, the rest retried by a BullMQ queue with back-off). */
-  DCF_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-  /** First retry delay of a failed delivery in ms; doubled per attempt (a Telegram 429's retry_after wins when longer). */
-  DCF_NOTIFY_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(2_000),
+  ...NOTIFICATION_ENV,
 });
 
 export type AppConfig = {
@@ -330,11 +299,7 @@ export type AppConfig = {
   /** Agent memory files (issue 18, server/agent-memory/): the per-agent quota and the per-file limit in bytes. */
   agentMemory: { quotaBytes: number; maxFileBytes: number };
   /** Notifications (issue 18): SMTP for EMAIL, the Telegram Bot API for TELEGRAM, retries (server/notifications/). */
-  notifications: {
-    smtpUrl: string | undefined; emailFrom: string | undefined;
-    telegram: { baseUrl: string; botToken: string | undefined; chatId: string | undefined };
-    maxAttempts: number; backoffMs: number;
-  };
+  notifications: NotificationsConfig;
 };
 
 /** Thrown when the environment is invalid; `problems` has one line per bad setting. */
@@ -441,14 +406,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
     planning: { sentinelMode: e.DCF_SENTINEL_MODE, toolCosts: e.DCF_TOOL_COSTS },
     agentMemory: { quotaBytes: e.DCF_AGENT_MEMORY_QUOTA_BYTES, maxFileBytes: e.DCF_AGENT_MEMORY_MAX_FILE_BYTES },
-    notifications: {
-      smtpUrl: e.SMTP_URL, emailFrom: e.DCF_NOTIFY_EMAIL_FROM,
-      telegram: {
-        baseUrl: (e.TELEGRAM_API_BASE_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
-        botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.TELEGRAM_CHAT_ID,
-      },
-      maxAttempts: e.DCF_NOTIFY_MAX_ATTEMPTS, backoffMs: e.DCF_NOTIFY_BACKOFF_MS,
-    },
+    notifications: notificationsConfig(e),
   };
 }
 

@@ -31,18 +31,26 @@ export function JobRow({ job, selected, onToggleRuns }: { job: JobView; selected
         <div className="font-mono text-xs text-slate-500">{job.cron_expression ?? `${job.interval_seconds} s`}</div>
       </td>
       <td className="px-3 py-2">
-        <Link href={`/agents/${encodeURIComponent(job.target_agent_id_on_trigger)}`} className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline">
+        <Link
+          href={`/agents/${encodeURIComponent(job.target_agent_id_on_trigger)}`}
+          className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline"
+        >
           {job.target_agent_id_on_trigger}
         </Link>
       </td>
       <td className="whitespace-nowrap px-3 py-2" data-testid="schedule-next-run">
-        {job.next_run_time_utc_iso ? <time dateTime={job.next_run_time_utc_iso} title={ukExact(job.next_run_time_utc_iso)}>{ukDateTime(job.next_run_time_utc_iso)}</time> : <span className="text-slate-500">— (paused)</span>}
+        {job.next_run_time_utc_iso
+          ? <When iso={job.next_run_time_utc_iso} />
+          : <span className="text-slate-500">— (paused)</span>}
       </td>
       <td className="px-3 py-2">
         {job.last_run ? (
           <div className="space-y-0.5">
-            <time dateTime={job.last_run.fired_at} title={ukExact(job.last_run.fired_at)}>{ukDateTime(job.last_run.fired_at)}</time>
-            <div><OutcomeBadge outcome={job.last_run.outcome} error={job.last_run.error} /> <span className="text-xs text-slate-500">{job.run_count} run{job.run_count === 1 ? '' : 's'}</span></div>
+            <When iso={job.last_run.fired_at} />
+            <div>
+              <OutcomeBadge outcome={job.last_run.outcome} error={job.last_run.error} />{' '}
+              <span className="text-xs text-slate-500">{job.run_count} run{job.run_count === 1 ? '' : 's'}</span>
+            </div>
           </div>
         ) : <span className="text-slate-500">never</span>}
       </td>
@@ -53,10 +61,17 @@ export function JobRow({ job, selected, onToggleRuns }: { job: JobView; selected
           {active
             ? <Button disabled={busy} onClick={() => pause.mutate(ref)}>Pause</Button>
             : <Button disabled={busy} onClick={() => resume.mutate(ref)}>Resume</Button>}
-          <Button variant="danger" disabled={busy} onClick={() => { if (window.confirm(`Delete the job “${job.job_name}” and its run history?`)) remove.mutate(ref); }}>Delete</Button>
+          <Button variant="danger" disabled={busy} onClick={() => {
+            if (window.confirm(`Delete the job “${job.job_name}” and its run history?`)) remove.mutate(ref);
+          }}>Delete</Button>
         </div>
         {failure && <p role="alert" className="mt-1 text-xs text-red-700">{failure.error}</p>}
       </td>
     </tr>
   );
+}
+
+/** A moment in London time, with the exact instant and zone on hover. */
+function When({ iso }: { iso: string }) {
+  return <time dateTime={iso} title={ukExact(iso)}>{ukDateTime(iso)}</time>;
 }

@@ -41,7 +41,12 @@ export function SchedulesPage() {
           <TableHead variant="boxed" columns={['Job', 'Schedule', 'Target agent', 'Next run', 'Last run', 'State', { label: 'Actions', align: 'right' }]} />
           <tbody>
             {answer.jobs.map((job) => (
-              <JobRow key={job.internal_job_id} job={job} selected={job.internal_job_id === open} onToggleRuns={() => setOpen(open === job.internal_job_id ? null : job.internal_job_id)} />
+              <JobRow
+                key={job.internal_job_id}
+                job={job}
+                selected={job.internal_job_id === open}
+                onToggleRuns={() => setOpen(open === job.internal_job_id ? null : job.internal_job_id)}
+              />
             ))}
           </tbody>
         </table>

@@ -47,7 +47,10 @@ export async function createApiToken(
   const scopes = [...new Set(input.scopes)].sort();
   const [row] = await db
     .insert(apiTokens)
-    .values({ name: input.name, agentName: input.agentName, scopes, tokenHash: hashToken(token), prefix: token.slice(0, SHOWN_CHARS), createdBy: input.createdBy })
+    .values({
+      name: input.name, agentName: input.agentName, scopes, tokenHash: hashToken(token),
+      prefix: token.slice(0, SHOWN_CHARS), createdBy: input.createdBy,
+    })
     .returning();
   const [info] = await selectInfo(db, eq(apiTokens.id, row!.id));
   return { token, info: info! };

@@ -33,7 +33,10 @@ export async function requireAgents(db: Db, platform: AgentPlatform, ids: readon
   }
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw new CollaborationError('not_found', `unknown ${what}${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (neither on the agent platform nor spawned by spawn_agent)`, { missing });
+    throw new CollaborationError('not_found',
+      `unknown ${what}${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} `
+        + '(neither on the agent platform nor spawned by spawn_agent)',
+      { missing });
   }
   return unique.map((id) => found.get(id)!);
 }

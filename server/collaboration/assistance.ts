@@ -25,7 +25,10 @@ export async function requestAssistance(c: Collab, input: AssistanceInput) {
   let mode: 'targeted' | 'broadcast';
   if (input.target_agent_id !== undefined) {
     const ids = [...new Set(Array.isArray(input.target_agent_id) ? input.target_agent_id : [input.target_agent_id])];
-    if (ids.length === 0) throw new CollaborationError('invalid_input', 'target_agent_id is an empty list: name at least one agent, or leave it out to broadcast');
+    if (ids.length === 0) {
+      throw new CollaborationError('invalid_input',
+        'target_agent_id is an empty list: name at least one agent, or leave it out to broadcast');
+    }
     if (ids.includes(requester!.id)) throw new CollaborationError('invalid_input', 'target_agent_id names yourself: you cannot ask yourself for assistance');
     targets = await requireAgents(c.db, c.platform, ids, 'target agent');
     mode = 'targeted';

@@ -53,7 +53,8 @@ export async function collaborationFigures(db: Db, agentIds: readonly string[], 
     const failed = mine.filter((s) => s.status === 'failed' || overdue(s)).length;
     const latencies = done.filter((s) => s.completedAt).map((s) => s.completedAt!.getTime() - s.delegatedAt.getTime());
     const myEvals = evals.filter((e) => e.contributorId === id);
-    const ratings = Object.fromEntries(CRITERIA.map((c) => [c, mean(myEvals.map((e) => e[c]).filter((v): v is number => v !== null))])) as Record<Criterion, Measured>;
+    const ratingsOf = (c: Criterion) => myEvals.map((e) => e[c]).filter((v): v is number => v !== null);
+    const ratings = Object.fromEntries(CRITERIA.map((c) => [c, mean(ratingsOf(c))])) as Record<Criterion, Measured>;
     const all = myEvals.flatMap((e) => CRITERIA.map((c) => e[c]).filter((v): v is number => v !== null));
     out.set(id, {
       agent_id: id,

@@ -34,6 +34,12 @@ export class DeterministicBrains {
  * three scenarios (spec §2, §3, §4.4) with the real tools.
  */
 export function defaultDeterministicBrains(): DeterministicBrains {
-  return new DeterministicBrains().register('planner', plannerBrain).register('worker', workerBrain).register('companion', companionBrain).register('conductor', conductorBrain).register('sleeptime', sleeptimeBrain).register('strategist', strategistBrain)
+  return new DeterministicBrains()
+    .register('planner', plannerBrain)
+    .register('worker', workerBrain)
+    .register('companion', companionBrain)
+    .register('conductor', conductorBrain)
+    .register('sleeptime', sleeptimeBrain)
+    .register('strategist', strategistBrain)
     .register('generic-worker', genericWorkerBrain);
 }

@@ -4,7 +4,8 @@ import { genericWorkerBrain } from './generic-worker-brain.ts';
 
 const SELF = 'agent-gw';
 const collab = (kind: string, body: Record<string, unknown>) =>
-  `[Incoming message from agent with ID 'agent-coord' - …] ${JSON.stringify({ collaboration_message: { message_id: 'msg-1', kind, from: 'agent-coord', ...body } })}`;
+  `[Incoming message from agent with ID 'agent-coord' - …] ${
+    JSON.stringify({ collaboration_message: { message_id: 'msg-1', kind, from: 'agent-coord', ...body } })}`;
 
 /** Runs the brain to its message, answering each tool call with `answer`. */
 async function run(inbound: string, answer: (name: string, args: Record<string, unknown>) => Record<string, unknown>) {

@@ -86,7 +86,10 @@ export function toolOutcomes(history: BrainMessage[], from = 0): ToolOutcome[] {
     const ok = m.status === 'success' && result?.status === 'ok';
     const error = ok ? '' : typeof result?.error === 'string' ? result.error : m.content.slice(0, 300) || 'the tool failed';
     const truncated = m.status === 'success' && result === null && /\[truncated\b/.test(m.content.slice(-200));
-    out.push({ index, name: m.name, args: parseObject(call?.arguments ?? '{}') ?? {}, result, ok, error: truncated ? 'the answer was too long and was cut short' : error, truncated });
+    out.push({
+      index, name: m.name, args: parseObject(call?.arguments ?? '{}') ?? {}, result, ok, truncated,
+      error: truncated ? 'the answer was too long and was cut short' : error,
+    });
   });
   return out;
 }
