@@ -11,3 +11,4 @@ export { matchProduct, type ProductMatch } from './products.ts';
 export { topicsIn, type Topic } from './topics.ts';
 export { outcomesIn, type Outcome, type OutcomeChange } from './outcomes.ts';
 export { findRecurrence, type Recurrence, type RecurrenceFound } from './recurrence.ts';
+export { withoutRequestFrame } from './request-frame.ts';

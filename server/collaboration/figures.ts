@@ -27,16 +27,27 @@ export interface AgentFigures {
   ratings: Record<Criterion, Measured>;
   /** Every rating of every criterion together. */
   overall_rating: Measured;
+  /**
+   * Evaluations with at least one rating, and how many of them averaged below the scale's
+   * midpoint (3 of 1–5): the counts the Strategist's rating rule judges (one evaluation, one vote).
+   */
+  evaluations: { rated: number; below_midpoint: number };
 }
 
-const mean = (xs: number[]): Measured => ({ mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null, count: xs.length });
+/** The middle of the 1–5 rating scale: an evaluation whose mean rating is below it is a poor one. */
+export const RATING_MIDPOINT = 3;
+
+const mean = (xs: number[]): Measured =>
+  ({ mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null, count: xs.length });
 
 /**
  * The figures of each agent, read from the recorded subtasks and evaluations. Exported for the
  * Strategist (server/agents/brains/strategist/ may call it with the hub's database) and used by
  * compare_models and assign_subtasks.
  */
-export async function collaborationFigures(db: Db, agentIds: readonly string[], now = new Date()): Promise<Map<string, AgentFigures>> {
+export async function collaborationFigures(
+  db: Db, agentIds: readonly string[], now = new Date(),
+): Promise<Map<string, AgentFigures>> {
   const ids = [...new Set(agentIds)];
   const out = new Map<string, AgentFigures>();
   if (ids.length === 0) return out;
@@ -45,16 +56,21 @@ export async function collaborationFigures(db: Db, agentIds: readonly string[], 
     delegatedAt: collaborationSubtasks.delegatedAt,
     completedAt: collaborationSubtasks.completedAt, deadline: collaborationSubtasks.deadline,
   }).from(collaborationSubtasks).where(inArray(collaborationSubtasks.assigneeId, ids));
-  const evals = await db.select().from(collaborationEvaluations).where(inArray(collaborationEvaluations.contributorId, ids));
+  const evals = await db.select().from(collaborationEvaluations)
+    .where(inArray(collaborationEvaluations.contributorId, ids));
   for (const id of ids) {
     const mine = subtasks.filter((s) => s.assignee === id);
-    const overdue = (s: (typeof mine)[number]) => (s.status === 'delegated' || s.status === 'in_progress') && s.deadline !== null && s.deadline < now;
+    const overdue = (s: (typeof mine)[number]) =>
+      (s.status === 'delegated' || s.status === 'in_progress') && s.deadline !== null && s.deadline < now;
     const done = mine.filter((s) => s.status === 'done');
     const failed = mine.filter((s) => s.status === 'failed' || overdue(s)).length;
-    const latencies = done.filter((s) => s.completedAt).map((s) => s.completedAt!.getTime() - s.delegatedAt.getTime());
+    const latencies = done.filter((s) => s.completedAt)
+      .map((s) => s.completedAt!.getTime() - s.delegatedAt.getTime());
     const myEvals = evals.filter((e) => e.contributorId === id);
     const ratingsOf = (c: Criterion) => myEvals.map((e) => e[c]).filter((v): v is number => v !== null);
     const ratings = Object.fromEntries(CRITERIA.map((c) => [c, mean(ratingsOf(c))])) as Record<Criterion, Measured>;
+    const perEval = myEvals.map((e) => mean(CRITERIA.map((c) => e[c]).filter((v): v is number => v !== null)));
+    const rated = perEval.filter((m) => m.mean !== null);
     const all = myEvals.flatMap((e) => CRITERIA.map((c) => e[c]).filter((v): v is number => v !== null));
     out.set(id, {
       agent_id: id,
@@ -66,6 +82,7 @@ export async function collaborationFigures(db: Db, agentIds: readonly string[], 
       latency_ms: mean(latencies),
       ratings,
       overall_rating: mean(all),
+      evaluations: { rated: rated.length, below_midpoint: rated.filter((m) => m.mean! < RATING_MIDPOINT).length },
     });
   }
   return out;

@@ -214,13 +214,16 @@ describe('the collaboration tools', () => {
     expect(await call('evaluate_contribution', { evaluating_agent_id: coord.id, contributing_agent_id: good.id, contribution_ref: 'g1' })).toMatchObject({ error_code: 'invalid_input' });
     expect(await call('evaluate_contribution', { evaluating_agent_id: coord.id, contributing_agent_id: good.id, contribution_ref: 'g1', comments: 'x' }, agent(poor.id))).toMatchObject({ error_code: 'forbidden' });
 
+    await okCall('evaluate_contribution', { evaluating_agent_id: coord.id, contributing_agent_id: poor.id, contribution_ref: 'p2',
+      evaluation_criteria: { clarity: 2, completeness: 3 } });
     const cmp = await okCall('compare_models', { model_ids: [good.id, poor.id] });
     const [fg, fp] = (cmp.models as Array<{ model_id: string; figures: Record<string, unknown>; capability_match: Record<string, boolean> }>);
     expect(fg!.figures).toMatchObject({ tasks_delegated: 2, tasks_done: 2, tasks_failed: 0, tasks_open: 0, success_rate: 1,
       latency_ms: { count: 2 }, ratings: { clarity: { mean: 4, count: 2 }, relevance: { mean: 4, count: 1 }, completeness: { mean: null, count: 0 } },
-      overall_rating: { mean: 4, count: 3 } });
+      overall_rating: { mean: 4, count: 3 }, evaluations: { rated: 2, below_midpoint: 0 } });
     expect((fg!.figures.latency_ms as { mean: number }).mean).toBeGreaterThanOrEqual(0);
-    expect(fp!.figures).toMatchObject({ tasks_delegated: 2, tasks_done: 0, tasks_failed: 1, tasks_open: 1, success_rate: 0, latency_ms: { mean: null, count: 0 } });
+    expect(fp!.figures).toMatchObject({ tasks_delegated: 2, tasks_done: 0, tasks_failed: 1, tasks_open: 1, success_rate: 0, latency_ms: { mean: null, count: 0 },
+      overall_rating: { mean: 2.5, count: 2 }, evaluations: { rated: 1, below_midpoint: 1 } });
     expect(cmp.capabilities_compared).toEqual(['companion', 'compliance', 'transcription']);
     const filtered = await okCall('compare_models', { model_ids: [good.id, poor.id], capabilities: ['Compliance'] });
     expect(filtered).toMatchObject({ capabilities_compared: ['compliance'], capability_filter_applied: true });

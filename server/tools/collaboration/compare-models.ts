@@ -11,7 +11,8 @@ export const compareModelsTool = defineTool({
     'Compare agents side by side: their capabilities (or whether each holds the capabilities asked ' +
     'about) and measured figures from the recorded collaborations — subtasks delegated, done, failed ' +
     '(recorded or past their deadline) and open, success rate, mean latency from delegation to ' +
-    'result, and mean evaluation ratings per criterion, each with its count.',
+    'result, and mean evaluation ratings per criterion, each with its count, and how many evaluations ' +
+    'averaged below 3 of 5.',
   readOnly: true,
   input: z.object({
     model_ids: z.array(z.string()).describe('List of unique Agent IDs to compare.'),

@@ -18,4 +18,6 @@ export const figuresOut = z.object({
   tasks_open: z.number().int(), success_rate: z.number().nullable(), latency_ms: measured,
   ratings: z.object({ clarity: measured, relevance: measured, completeness: measured, actionability: measured }),
   overall_rating: measured,
+  evaluations: z.object({ rated: z.number().int(), below_midpoint: z.number().int() })
+    .describe('Evaluations with a rating, and how many averaged below 3 (the 1–5 scale\'s midpoint).'),
 });

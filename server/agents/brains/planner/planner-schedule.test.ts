@@ -69,6 +69,17 @@ describe('the Planner schedules a request and runs it when the job fires', () =>
     expect(yes.reply).toContain('/schedules');
   });
 
+  it('schedules what to do, without the words that asked for the schedule; a run reads it as the same request', async () => {
+    const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
+    const ask = await c.turn("Hi, can you set up a review of every advisor's calls from the previous week, every Monday at 9am?");
+    expect(ask.reply).toContain("To schedule: a QA review of every advisor's calls, every Monday at 09:00, UK time.");
+    const yes = await c.turn('yes');
+    const payload = JSON.parse(yes.calls.find((x) => x.name === 'schedule_background_job')!.args.task_payload_on_trigger_json as string);
+    expect(payload.request).toBe("a review of every advisor's calls from the previous week");
+    const run = await new ScriptedConversation(withScheduler(), { tools: TOOLS }).turn(dispatched(payload.request));
+    expect(names(run.calls)).toContain('summarise_qa_results');
+  });
+
   it('says nothing is scheduled when the user declines', async () => {
     const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
     await c.turn(WEEKLY);

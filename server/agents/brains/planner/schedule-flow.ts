@@ -1,3 +1,4 @@
+import { withoutRequestFrame } from '../../../../lib/nl/index.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { ukDateTime } from '../../../../lib/uk-time.ts';
 import type { BrainDecision } from '../brain.ts';
@@ -77,7 +78,8 @@ export function scheduleWork(ctx: PlannerContext, req: PlannerRequest & { schedu
   }
   const who = req.kind === 'qa_review' ? resolvePeople(ctx, req) : null;
   if (who && !who.done) return who.decision;
-  const payload: PlannerRequestPayload = { request: req.schedule.words, notify: ['UI_ALERT'] };
+  // What each run asks, without the words that asked for the schedule ("can you set up …").
+  const payload: PlannerRequestPayload = { request: withoutRequestFrame(req.schedule.words), notify: ['UI_ALERT'] };
   const timing = r.kind === 'cron' ? { cron_expression: r.cron } : { interval_seconds: r.kind === 'interval' ? r.seconds : 0 };
   return ctx.call([['schedule_background_job', {
     job_name: jobName(req, who?.done ? who.value : null),
@@ -87,7 +89,7 @@ export function scheduleWork(ctx: PlannerContext, req: PlannerRequest & { schedu
     task_type_on_trigger: PLANNER_REQUEST_TASK,
     task_payload_on_trigger_json: JSON.stringify(payload),
     enabled_on_create: true,
-  }]], `Confirmed: schedule “${req.schedule.words}” ${r.words}, dispatched back to me each time.`);
+  }]], `Confirmed: schedule “${payload.request}” ${r.words}, dispatched back to me each time.`);
 }
 
 /**

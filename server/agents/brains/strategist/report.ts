@@ -13,6 +13,8 @@ export interface TurnSummary {
   published: Array<{ p: Publication; revision: number | null }>;
   publishFailures: string[];
   reliabilityFailures: string[];
+  /** compare_models errors: the Companions' ratings were not read, so rule 5 was not applied. */
+  ratingFailures: string[];
   advised: number;
   adviceFailures: string[];
   episodes: { tool: string; written: number; missing: string[] } | null;
@@ -58,5 +60,6 @@ export function finalReport(s: TurnSummary): string {
   const specs = [...specializationTallies(s.tasks)];
   if (specs.length) lines.push(`Specializations (successes of tasks): ${specs.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`);
   for (const e of s.reliabilityFailures) lines.push(`No history for ${e}`);
+  for (const e of s.ratingFailures) lines.push(`The Companions' ratings could not be read (${e}); they were not judged.`);
   return lines.join('\n');
 }

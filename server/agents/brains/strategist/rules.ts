@@ -11,6 +11,7 @@ import {
   type Tally,
   type TaskRecord,
 } from './outcomes.ts';
+import { ratingWarnings, type CompanionRatings } from './ratings.ts';
 
 /**
  * The Strategist's decision rules. Every rate is a Beta posterior from counts (beta.ts), every
@@ -32,6 +33,8 @@ import {
  * 4. Companion strategy (per capability): on tasks using the same skill, one specialization's
  *    success rate above the others' with P at the threshold, ≥ minSpecializationTasks each side
  *    (comparing on one skill keeps a skill's failures from being blamed on a specialization).
+ * 5. Warning `companion_rated_low`: the evaluate_contribution ratings of a Companion's work,
+ *    mostly below the scale's midpoint (ratings.ts).
  *
  * Nothing the guidelines already hold is proposed again: the same preference (same skill
  * preferred, every skill to avoid already avoided), a warning of the same type and subject, the
@@ -52,7 +55,9 @@ interface Grounds {
   evidence: Record<string, unknown>;
 }
 
-export type Warning = { type: 'no_reliable_skill'; capability: string; skills: string[] } | { type: 'companion_failing'; companion_id: string; specialization: string };
+export type Warning =
+  | { type: 'no_reliable_skill'; capability: string; skills: string[] }
+  | { type: 'companion_failing' | 'companion_rated_low'; companion_id: string; specialization: string };
 
 export type Finding =
   | ({ kind: 'skill_preference'; capability: string; prefer: string; avoid: string[] } & Grounds)
@@ -84,6 +89,8 @@ export function analyse(input: {
   historyWindow: string | null;
   guidelines: Guidelines;
   dismissed: ReadonlySet<string>;
+  /** The Companions' evaluations (compare_models); rule 5 is not applied to a Companion without. */
+  ratings?: ReadonlyMap<string, CompanionRatings>;
 }): Analysis {
   const skills = skillTallies(input.tasks);
   const history = new Map<string, { recent: Counts; capability: string | null }>();
@@ -107,8 +114,10 @@ export function analyse(input: {
     findings.push(...capabilityFindings(capability, reports, evidence, input.historyWindow, input.guidelines, notes));
   }
   const specializations = specializationTallies(input.tasks);
-  findings.push(...companionWarnings(input.tasks, input.guidelines, input.dismissed, notes));
+  const ratings = input.ratings ?? new Map<string, CompanionRatings>();
+  findings.push(...companionWarnings(input.tasks, input.guidelines, input.dismissed, ratings, notes));
   findings.push(...specializationFindings(input.tasks, history, specializations, input.guidelines, notes));
+  findings.push(...ratingWarnings(input.tasks, ratings, input.guidelines, input.dismissed, notes));
   for (const t of input.tasks) {
     if (t.failed_skill && !history.has(t.failed_skill)) notes.push(`${t.failed_skill}: no reliability report (capability and alternatives unknown), so it is not judged.`);
   }
@@ -206,8 +215,14 @@ function capabilityFindings(
   ];
 }
 
-/** Rule 3. */
-function companionWarnings(tasks: TaskRecord[], g: Guidelines, dismissed: ReadonlySet<string>, notes: string[]): Finding[] {
+/** Rule 3 (its evidence carries the Companion's evaluations when compare_models gave them). */
+function companionWarnings(
+  tasks: TaskRecord[],
+  g: Guidelines,
+  dismissed: ReadonlySet<string>,
+  ratings: ReadonlyMap<string, CompanionRatings>,
+  notes: string[],
+): Finding[] {
   const out: Finding[] = [];
   for (const companion of [...new Set(tasks.map((t) => t.companion_id))].sort()) {
     const mine = tasks.filter((t) => t.companion_id === companion && !(t.status === 'failed' && t.failed_skill));
@@ -238,6 +253,7 @@ function companionWarnings(tasks: TaskRecord[], g: Guidelines, dismissed: Readon
         failures: own.length,
         failed_tasks: failedTasks.slice(-5),
         mean_duration_s: tally(mine, (t) => (t.status === 'succeeded' ? 'success' : 'failure')).mean_duration_s,
+        ...(ratings.has(companion) ? { evaluations: ratings.get(companion) } : {}),
       },
     });
   }

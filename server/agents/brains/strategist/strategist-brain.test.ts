@@ -20,15 +20,16 @@ describe('the deterministic Strategist brain', () => {
     s.companion('comp-1', 'generalist');
     s.block('observation_buffer').value = 'a line of another shape';
     const t = await whisperFails(s, 't-1');
-    expect(names(t.calls)).toEqual(['core_memory_append', 'read_session_activity', 'get_skill_reliability', 'core_memory_replace']);
+    expect(names(t.calls)).toEqual(['core_memory_append', 'read_session_activity', 'get_skill_reliability', 'compare_models', 'core_memory_replace']);
     expect(t.calls[0]!.args).toEqual({
       label: 'observation_buffer',
       content: expect.stringMatching(new RegExp(`^task=t-1 companion=comp-1 specialization=generalist skills=${WHISPER} status=failed duration_s=120 failed_skill=${WHISPER} at=`)),
     });
     expect(t.calls[1]!.args).toEqual({ session_id: SESSION, include_delegation_log: false, include_companion_states: true, time_window_minutes: 129600 });
     expect(t.calls[2]!.args).toEqual({ skill: WHISPER });
+    expect(t.calls[3]!.args).toEqual({ model_ids: ['comp-1'] });
     // The analysed observation leaves the buffer; what it did not analyse stays.
-    expect(t.calls[3]!.args).toMatchObject({ label: 'observation_buffer', new_content: 'a line of another shape' });
+    expect(t.calls[4]!.args).toMatchObject({ label: 'observation_buffer', new_content: 'a line of another shape' });
     expect(s.block('observation_buffer').value).toBe('a line of another shape');
     expect(s.guidelines().revision).toBe(0);
     expect(s.sent).toEqual([]);
@@ -64,13 +65,13 @@ describe('the deterministic Strategist brain', () => {
     await whisperFails(s, 't-1');
     const t = await whisperFails(s, 't-2');
     expect(names(t.calls)).toEqual([
-      'core_memory_append', 'read_session_activity', 'get_skill_reliability',
+      'core_memory_append', 'read_session_activity', 'get_skill_reliability', 'compare_models',
       'update_conductor_guidelines', 'send_message_to_agent_async', 'core_memory_append', 'add_memory', 'core_memory_replace',
     ]);
     const p = asConfidence(probabilityBetter({ successes: 4, failures: 0 }, { successes: 0, failures: 2 }));
     expect(p).toBeGreaterThanOrEqual(RULES.threshold);
-    const published = JSON.parse(t.calls[3]!.args.add_recommendation_json);
-    expect(t.calls[3]!.args.conductor_id).toBe(CONDUCTOR);
+    const published = JSON.parse(t.calls[4]!.args.add_recommendation_json);
+    expect(t.calls[4]!.args.conductor_id).toBe(CONDUCTOR);
     expect(published).toMatchObject({ type: 'skill_preference', capability: 'transcription', prefer: ASSEMBLY, avoid: [WHISPER], confidence: p, session_id: SESSION });
     expect(published.evidence.skills[WHISPER]).toEqual({ session_successes: 0, session_failures: 2, history_successes: 0, history_failures: 0, success_rate: 0, mean_duration_s: 120 });
     expect(published.evidence.skills[ASSEMBLY]).toEqual({ session_successes: 0, session_failures: 0, history_successes: 4, history_failures: 0, success_rate: 1, mean_duration_s: null });
@@ -100,7 +101,7 @@ describe('the deterministic Strategist brain', () => {
     await whisperFails(s, 't-2');
     expect(s.guidelines().revision).toBe(1);
     const again = await whisperFails(s, 't-3');
-    expect(names(again.calls)).toEqual(['core_memory_append', 'read_session_activity', 'get_skill_reliability', 'core_memory_replace']);
+    expect(names(again.calls)).toEqual(['core_memory_append', 'read_session_activity', 'get_skill_reliability', 'compare_models', 'core_memory_replace']);
     expect(s.guidelines().revision).toBe(1);
     expect(s.sent).toHaveLength(1);
     expect(again.reply).toContain(`transcription: the guidelines already prefer ${ASSEMBLY} over ${WHISPER} (revision 1).`);

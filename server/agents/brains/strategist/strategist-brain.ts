@@ -8,6 +8,7 @@ import { answerFromGuidelines } from './answer.ts';
 import { bufferWithout, observationLine, readObservation } from './observation.ts';
 import { dismissedCompanions, historyWindow, sessionTasks, skillHistories, skillsOf, skillTallies, type TaskRecord } from './outcomes.ts';
 import { adviceMessage, episodeArgs, guidelinesArgs, patternLine, patternPrefix, publicationsOf, type Publication } from './publication.ts';
+import { ratingsOf } from './ratings.ts';
 import { analyse, type Analysis } from './rules.ts';
 import { finalReport } from './report.ts';
 import { strategistPlan } from './strategist-plan.ts';
@@ -30,6 +31,7 @@ export const MAX_SKILLS = 16;
  *   core_memory_append(observation_buffer, one line)
  *   → read_session_activity (the whole session)
  *   → get_skill_reliability per skill the session used (history, capability, alternatives)
+ *   → compare_models over the session's Companions (the evaluate_contribution ratings of their work)
  *   → the rules (rules.ts) against strategist_guidelines as it is:
  *       nothing new → no publication;
  *       else update_conductor_guidelines per finding
@@ -38,7 +40,8 @@ export const MAX_SKILLS = 16;
  *           tool is attached, a knowledge-graph episode
  *   → core_memory_replace(observation_buffer): the analysed tasks' lines removed
  *   → a message saying what it did and why.
- * A failed read ends the turn with nothing published (the observation stays in the buffer).
+ * A failed activity read ends the turn with nothing published (the observation stays in the buffer);
+ * a failed ratings read only leaves rule 5 out (the report says so).
  * Anything else is answered from strategist_guidelines (answer.ts).
  */
 export const strategistBrain: Brain = {
@@ -84,7 +87,7 @@ class StrategistTurn {
   next(): BrainDecision {
     const mine = tagValue(this.input.agent.tags, 'session:');
     if (mine && mine !== this.o.session_id) return say(`This observation is of session ${this.o.session_id}; I am the Strategist of session ${mine}. Nothing done.`);
-    return this.note() ?? this.gather() ?? this.publish() ?? this.advise() ?? this.remember() ?? this.clear() ?? this.report();
+    return this.note() ?? this.gather() ?? this.rate() ?? this.publish() ?? this.advise() ?? this.remember() ?? this.clear() ?? this.report();
   }
 
   private has(name: string): boolean {
@@ -147,6 +150,23 @@ class StrategistTurn {
       .slice(0, MAX_SKILLS);
   }
 
+  /** The session's Companions still serving (dismissed ones get no advice), sorted. */
+  private companions(): string[] {
+    const dismissed = dismissedCompanions(this.activity());
+    return [...new Set(this.tasks().map((t) => t.companion_id))].filter((c) => !dismissed.has(c)).sort();
+  }
+
+  /** 2b. The Companions' measured figures, for the ratings their work was given (rule 5). */
+  private rate(): BrainDecision | null {
+    if (!this.has('compare_models') || this.done('compare_models').length) return null;
+    const companions = this.companions();
+    if (!companions.length) return null;
+    return calls(
+      `Read how other agents rated the work of ${companions.length === 1 ? 'the Companion' : `${companions.length} Companions`} (evaluate_contribution).`,
+      [toolCall('compare_models', { model_ids: companions })],
+    );
+  }
+
   private conductorId(): string | null {
     const sc = blockOf(this.input, 'session_context');
     const doc = sc ? parseObject(sc.value) : null;
@@ -159,7 +179,11 @@ class StrategistTurn {
     const reads = this.done('get_skill_reliability').filter(succeeded);
     const histories = reads.flatMap((r) => skillHistories(r.result));
     const window = reads.map((r) => historyWindow(r.result)).find((w) => w !== null) ?? null;
-    return analyse({ tasks: this.tasks(), histories, historyWindow: window, guidelines: this.g, dismissed: dismissedCompanions(this.activity()) });
+    const rated = this.done('compare_models').filter(succeeded).at(-1);
+    return analyse({
+      tasks: this.tasks(), histories, historyWindow: window, guidelines: this.g,
+      dismissed: dismissedCompanions(this.activity()), ratings: ratingsOf(rated?.result),
+    });
   }
 
   /** 3. One update_conductor_guidelines per finding, when there are findings and it can publish. */
@@ -244,6 +268,7 @@ class StrategistTurn {
         published: this.published(),
         publishFailures: this.done('update_conductor_guidelines').filter((r) => !succeeded(r)).map((r) => String(r.result?.error ?? 'error')),
         reliabilityFailures: this.done('get_skill_reliability').filter((r) => !succeeded(r)).map((r) => `${String(r.args.skill)}: ${String(r.result?.error ?? 'error')}`),
+        ratingFailures: this.done('compare_models').filter((r) => !succeeded(r)).map((r) => String(r.result?.error ?? 'error')),
         advised: this.done('send_message_to_agent_async').filter(succeeded).length,
         adviceFailures: this.done('send_message_to_agent_async').filter((r) => !succeeded(r)).map((r) => String(r.result?.error ?? 'error')),
         episodes: this.episodes(),

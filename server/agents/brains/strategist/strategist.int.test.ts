@@ -37,8 +37,10 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    services = { config: testConfig(), db: async () => handle.db };
-    platform = testPlatform(handle.db, deterministicBrains(), { audit: null, gate: delegationGate(async () => delegationHub(platform, handle.db, services)) });
+    // The agents' tools see the platform, as in the console (compare_models reads it).
+    services = { config: testConfig(), db: async () => handle.db, agents: async () => platform };
+    const gate = delegationGate(async () => delegationHub(platform, handle.db, services));
+    platform = testPlatform(handle.db, deterministicBrains(), { audit: null, gate, toolServices: services });
     hub = delegationHub(platform, handle.db, services);
   });
   afterAll(async () => {
@@ -118,5 +120,44 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
     expect(fourth).toContain(`transcription: the guidelines already prefer ${ASSEMBLY} over ${WHISPER} (revision 1).`);
     expect((await guidelines()).revision).toBe(1);
     expect(await hub.store.events(session.id, { kinds: ['strategic_advice'] })).toHaveLength(1);
+  });
+
+  it('warns the Conductor about a Companion whose work other agents rate low (evaluate_contribution → compare_models)', async () => {
+    const conductor = await platform.createAgent({ template: 'conductor' });
+    const { session } = await createSessionContext(hub, { session_id: randomUUID(), conductor_id: conductor.id, writer: 'user:test' });
+    const strategist = session.strategistId!;
+    const actor = { kind: 'agent' as const, id: conductor.id, label: conductor.name };
+    const { agent: companion } = await createCompanion(hub, actor, {
+      session_id: session.id, conductor_id: conductor.id, specialization: 'call-review',
+      shared_block_ids: [session.sessionContextBlockId], initial_skills: [],
+    });
+    // The Conductor rates three of the Companion's contributions, each below 3 of 5.
+    for (const [n, clarity, completeness] of [[1, 2, 1], [2, 2, 3], [3, 1, 2]] as const) {
+      const evaluated = await invokeTool(findTool('evaluate_contribution')!, {
+        evaluating_agent_id: conductor.id, contributing_agent_id: companion.id, contribution_ref: `review-${n}`,
+        evaluation_criteria: { clarity, completeness }, comments: 'hard to act on',
+      }, { actor, services });
+      expect(evaluated).toMatchObject({ status: 'ok', logged: true });
+    }
+    const taskId = 'review-4';
+    await hub.store.insertTask({
+      sessionId: session.id, taskId, companionId: companion.id, description: 'Review call 4',
+      skillsRequired: [], context: {}, priority: 'normal', status: 'delegated',
+    });
+    const result: TaskResult = {
+      type: 'task_result', task_id: taskId, status: 'succeeded', output: { summary: 'Call 4 reviewed' },
+      metrics: { duration_s: 30, tool_calls: 2, skills_used: [] }, companion_id: companion.id,
+      completed_at: new Date().toISOString(),
+    };
+    await platform.sendMessageToAgentAsync(companion.id, conductor.id, JSON.stringify(result));
+    const said = await eventually(async () => assistantMessages(await platform.listMessages(strategist, { limit: 500 }))[0], 20_000);
+    expect(said).toMatch(/Published \(revision 1, confidence 0\.937\): Companion .* \(call-review\): 3 of its 3 evaluations/);
+    const g = parseGuidelines((await platform.getBlock(session.guidelinesBlockId))!.value);
+    expect(g.warnings).toMatchObject([{
+      type: 'companion_rated_low', companion_id: companion.id, confidence: 0.937,
+      evidence: { evaluations: 3, below_midpoint: 3, mean_rating: 1.83 },
+    }]);
+    const advice = await eventually(async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0]);
+    expect(advice.payload.message).toMatchObject({ advice_type: 'warning', strategist_id: strategist });
   });
 });

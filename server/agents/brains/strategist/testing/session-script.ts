@@ -60,6 +60,13 @@ const rel = (skill: string, c: Counts, capability: string | null) => ({
   p50_latency_ms: null, p95_latency_ms: null,
 });
 
+/** compare_models' figures (server/collaboration/figures.ts) of an agent rated once per evaluation. */
+const figuresOf = (id: string, ratings: number[]) => ({
+  agent_id: id,
+  overall_rating: { mean: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null, count: ratings.length },
+  evaluations: { rated: ratings.length, below_midpoint: ratings.filter((r) => r < 3).length },
+});
+
 export class StrategistScript {
   readonly history: BrainMessage[] = [];
   readonly blocks: MemoryBlock[];
@@ -73,6 +80,11 @@ export class StrategistScript {
   readonly catalog = new Map<string, string[]>([['transcription', [WHISPER, ASSEMBLY]]]);
   /** Skill → its recent history (absent: never used). */
   readonly recent = new Map<string, Counts>();
+  /**
+   * Companion → the ratings of its evaluated contributions, one rating per evaluation (what
+   * compare_models reports from evaluate_contribution; absent: never evaluated).
+   */
+  readonly evaluations = new Map<string, number[]>();
   /** A tool → the error it answers with. */
   readonly failing = new Map<string, Record<string, unknown>>();
   /** A tool → a raw return text (e.g. cut short, as the runtime cuts long returns). */
@@ -199,6 +211,13 @@ export class StrategistScript {
         const next = fitGuidelines(reviseGuidelines(parseGuidelines(b.value), change, new Date().toISOString()));
         b.value = renderGuidelines(next);
         return ok({ conductor_id: CONDUCTOR, guidelines_block_id: b.id, revision: next.revision });
+      }
+      case 'compare_models': {
+        const known = new Set([...this.companionStates.map((e) => e.subject), ...this.completions.map((e) => e.actor)]);
+        const ids = args.model_ids as string[];
+        const missing = ids.filter((id) => !known.has(id));
+        if (missing.length) return { status: 'error', error: `unknown agents: ${missing.join(', ')}`, error_code: 'not_found' };
+        return ok({ models: ids.map((id) => ({ model_id: id, figures: figuresOf(id, this.evaluations.get(id) ?? []) })) });
       }
       case 'send_message_to_agent_async':
         this.sent.push({ other_agent_id: args.other_agent_id, message: args.message });
