@@ -1,29 +1,15 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, shot, signIn } from './helpers';
+import { callTool } from './mcp';
 import { trpc } from './trpc';
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
 /**
  * Agent memory files (issue 18): a real agent (a Planner conversation's) writes and appends its
  * memory files over MCP with a token naming it, cannot leave its directory, and an admin browses
  * the files in the Agents view's "Memory files" tab (type, size, UK time, the file's text).
  */
-type CallResult = { isError?: boolean; structuredContent: Record<string, unknown> };
-
-async function callTool(request: APIRequestContext, token: string, name: string, args: Record<string, unknown>) {
-  const res = await request.post('/api/mcp', {
-    headers: {
-      accept: 'application/json, text/event-stream', 'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-    },
-    data: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
-  });
-  const text = await res.text();
-  const data = /^data: (.+)$/m.exec(text)?.[1] ?? text;
-  return (JSON.parse(data) as { result: CallResult }).result;
-}
-
-const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
-
 test('an agent keeps memory files over MCP; an admin browses them in the Agents view', async ({ page, request }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.admin, '/agents');

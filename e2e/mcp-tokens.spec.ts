@@ -1,20 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, shot, signIn } from './helpers';
+import { mcp } from './mcp';
 import { trpc } from './trpc';
 
 const settingsTabs = (page: Page) => page.getByRole('navigation', { name: 'Settings sections' });
-
-/** One JSON-RPC request to the MCP endpoint as an agent would send it (Streamable HTTP, stateless: no session). */
-async function mcp(request: APIRequestContext, token: string | null, method: string, params: Record<string, unknown> = {}) {
-  const res = await request.post('/api/mcp', {
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    data: { jsonrpc: '2.0', id: 1, method, params },
-  });
-  const text = await res.text();
-  // The answer is an SSE stream with one `message` event (or plain JSON for refusals).
-  const data = /^data: (.+)$/m.exec(text)?.[1] ?? text;
-  return { status: res.status(), body: JSON.parse(data) as { result?: Record<string, unknown>; error?: { message: string } } };
-}
 
 test('an admin creates an API token in Settings; an agent lists and calls the tools with it; revoking stops it', async ({ page, request }) => {
   const name = `e2e token ${Date.now()}`;

@@ -4,6 +4,7 @@ import { useTRPC } from '@/lib/trpc';
 import { Badge } from '@/components/ui/badge';
 import { Panel } from '@/components/ui/panel';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { AgentRef } from './agent-ref';
 import { gist, KIND_TEXT, ratingsText, when } from './format';
 
 const SUBTASK_TONE = { delegated: 'info', in_progress: 'warn', done: 'ok', failed: 'bad' } as const;
@@ -15,17 +16,18 @@ export function SessionDetail({ id }: { id: string }) {
   if (q.isPending) return <LoadingState label="Loading the session…" />;
   if (q.isError) return <ErrorState title="The session could not be loaded" message={q.error.message} />;
   const s = q.data;
+  const agent = (id: string) => <AgentRef key={id} id={id} names={s.agentNames} />;
   return (
     <div className="space-y-4" data-testid="collaboration-session">
       <Panel title={s.title}>
         <div className="space-y-2 px-4 py-3 text-sm text-slate-700">
           <p>{s.description}</p>
           <p>
-            <span className="text-slate-500">Coordinator:</span> <code className="text-xs">{s.coordinatorId}</code>
+            <span className="text-slate-500">Coordinator:</span> {agent(s.coordinatorId)}
           </p>
-          <p className="flex flex-wrap gap-1">
+          <p className="flex flex-wrap items-baseline gap-2">
             <span className="text-slate-500">Participants:</span>
-            {s.participantIds.map((p) => <code key={p} className="rounded bg-slate-100 px-1 text-xs">{p}</code>)}
+            {s.participantIds.map(agent)}
           </p>
         </div>
       </Panel>
@@ -35,9 +37,9 @@ export function SessionDetail({ id }: { id: string }) {
             <li key={m.id} className="px-4 py-2">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone="neutral">{KIND_TEXT[m.kind] ?? m.kind}</Badge>
-                <code className="text-xs">{m.senderId}</code>
+                {agent(m.senderId)}
                 <span className="text-slate-400">→</span>
-                <span className="text-xs text-slate-600">{m.recipientIds.join(', ')}</span>
+                {m.recipientIds.map(agent)}
                 <span className="ml-auto whitespace-nowrap text-xs text-slate-500">{when(m.createdAt)}</span>
               </div>
               <p className="mt-1 text-slate-700">{gist(m.body)}</p>
@@ -57,11 +59,17 @@ export function SessionDetail({ id }: { id: string }) {
               <Badge tone={SUBTASK_TONE[t.status]}>{t.status.replace('_', ' ')}</Badge>
               <span className="font-medium">{t.id}</span>
               <span className="text-slate-700">{t.description}</span>
-              <code className="text-xs">{t.assigneeId}</code>
+              {agent(t.assigneeId)}
               <span className="ml-auto whitespace-nowrap text-xs text-slate-500">
                 delegated {when(t.delegatedAt)}{t.completedAt ? ` · done ${when(t.completedAt)}` : ''}
                 {t.deadline ? ` · due ${when(t.deadline)}` : ''}
               </span>
+              {t.result && (
+                <p className="basis-full whitespace-pre-wrap rounded bg-slate-50 px-2 py-1 text-xs text-slate-700"
+                  data-testid="subtask-result">
+                  {t.result.length > 600 ? `${t.result.slice(0, 600)}…` : t.result}
+                </p>
+              )}
             </li>
           ))}
         </ul>
@@ -70,7 +78,7 @@ export function SessionDetail({ id }: { id: string }) {
         <ul className="divide-y divide-slate-100 text-sm">
           {s.evaluations.map((e) => (
             <li key={e.id} className="px-4 py-2">
-              <code className="text-xs">{e.evaluatorId}</code> rated <code className="text-xs">{e.contributorId}</code> on{' '}
+              {agent(e.evaluatorId)} rated {agent(e.contributorId)} on{' '}
               {e.contributionRef}: {ratingsText(e.ratings)}
               {e.comments && <p className="text-slate-600">“{e.comments}”</p>}
             </li>

@@ -42,6 +42,7 @@ export async function readCollaborationSession(db: Db, id: string) {
     subtasks: subtasks.map((t) => ({
       id: t.id, description: t.description, assigneeId: t.assigneeId, coordinatorId: t.coordinatorId, status: t.status,
       deadline: iso(t.deadline), delegatedAt: t.delegatedAt.toISOString(), completedAt: iso(t.completedAt),
+      result: t.resultContent,
     })),
     evaluations: evaluations.map((e) => ({
       id: e.id, evaluatorId: e.evaluatorId, contributorId: e.contributorId, contributionRef: e.contributionRef,

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { agentIdsOf, agentNames } from '../../collaboration/agent-names.ts';
 import { listCollaborationSessions, readCollaborationSession } from '../../collaboration/views.ts';
 import { ADMIN, procedure, router } from '../init.ts';
 
@@ -18,6 +19,8 @@ export const collaborationRouter = router({
     .query(async ({ ctx, input }) => {
       const s = await readCollaborationSession(ctx.db, input.id);
       if (!s) throw new TRPCError({ code: 'NOT_FOUND', message: `no collaboration session ${input.id}` });
-      return s;
+      // Names are a courtesy: without a platform in this process the page shows the ids alone.
+      const platform = ctx.services.agents ? await ctx.services.agents().catch(() => null) : null;
+      return { ...s, agentNames: await agentNames(ctx.db, platform, agentIdsOf(s)) };
     }),
 });
