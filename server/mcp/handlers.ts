@@ -48,6 +48,10 @@ export function openSseSessions(): number {
  * default), whose keep-alive comments hold long tool calls open through proxies.
  */
 export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
+  const lettaToken = () => {
+    const runtime = deps.services().config.agentRuntime;
+    return runtime.kind === 'letta' ? runtime.mcpToken : undefined;
+  };
   const callDeps = async (): Promise<McpCallDeps> => ({
     services: deps.services,
     audit: dbAuditSink(await deps.db()),
@@ -60,7 +64,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     if (req.method !== 'POST') {
       return rpcErrorResponse(405, 'Method not allowed: this endpoint is stateless Streamable HTTP (POST only); legacy SSE clients use /api/mcp/sse', { allow: 'POST' });
     }
-    const auth = await authenticateRequest(req, await deps.db());
+    const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
     const server = createMcpServer(auth.principal, await callDeps());
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
@@ -73,7 +77,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     const foreign = refuseForeignOrigin(req);
     if (foreign) return foreign;
     if (req.method !== 'GET') return rpcErrorResponse(405, 'Method not allowed: open the event stream with GET', { allow: 'GET' });
-    const auth = await authenticateRequest(req, await deps.db());
+    const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
     const messagesPath = new URL(req.url).pathname.replace(/\/sse\/?$/, '/messages');
     const transport = new WebSseServerTransport(messagesPath);
@@ -93,7 +97,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     const foreign = refuseForeignOrigin(req);
     if (foreign) return foreign;
     if (req.method !== 'POST') return rpcErrorResponse(405, 'Method not allowed: POST messages here', { allow: 'POST' });
-    const auth = await authenticateRequest(req, await deps.db());
+    const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
     const sessionId = new URL(req.url).searchParams.get('sessionId');
     const session = sessionId ? sessions().get(sessionId) : undefined;
