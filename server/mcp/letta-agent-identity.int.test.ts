@@ -15,6 +15,8 @@ import { serveFetchHandlers } from './testing/serve-fetch.ts';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 const lettaAgent = () => `agent-${randomUUID()}`;
+/** The data directory outlives a run, and 'letta' / 'external-agent' are the same agents each run. */
+const RUN = randomUUID().slice(0, 8);
 
 /**
  * Letta presents one token (LETTA_MCP_TOKEN) for all its agents and names the agent in
@@ -87,18 +89,18 @@ describe(`Letta agents over MCP, each as itself (${testDbKind()})`, { timeout: 6
 
   it('believes X-Agent-Id only with the Letta token, and only in Letta\'s form', async () => {
     const victim = lettaAgent();
-    await (await as(tokens.letta, victim)).call('write_agent_memory_file', { file_path: 'secret.md', content_base64: b64('x') });
+    await (await as(tokens.letta, victim)).call('write_agent_memory_file', { file_path: `secret-${RUN}.md`, content_base64: b64('x') });
     // Another token cannot pose as a Letta agent: it stays its own agent.
     const posing = await as(tokens.other, victim);
-    expect(await posing.call('read_agent_memory_file', { file_path: 'secret.md' })).toMatchObject({ file_exists: false });
-    await posing.call('write_agent_memory_file', { file_path: 'own.md', content_base64: b64('y') });
+    expect(await posing.call('read_agent_memory_file', { file_path: `secret-${RUN}.md` })).toMatchObject({ file_exists: false });
+    await posing.call('write_agent_memory_file', { file_path: `own-${RUN}.md`, content_base64: b64('y') });
     const rows = await h.db.select().from(auditLog).where(eq(auditLog.action, 'write_agent_memory_file'));
     expect(rows.map((r) => r.actorId)).toContain('external-agent');
     // A malformed header (a path, another shape) leaves the Letta token's own agent.
     const odd = await as(tokens.letta, '../agent-x');
-    expect(await odd.call('read_agent_memory_file', { file_path: 'secret.md' })).toMatchObject({ file_exists: false });
+    expect(await odd.call('read_agent_memory_file', { file_path: `secret-${RUN}.md` })).toMatchObject({ file_exists: false });
     const none = await as(tokens.letta, null);
-    await none.call('write_agent_memory_file', { file_path: 'shared.md', content_base64: b64('z') });
+    await none.call('write_agent_memory_file', { file_path: `shared-${RUN}.md`, content_base64: b64('z') });
     const all = await h.db.select().from(auditLog).where(eq(auditLog.action, 'write_agent_memory_file'));
     expect(all.map((r) => r.actorId)).toContain('letta');
   });
