@@ -4,6 +4,13 @@ import { ensureLocalRedis } from '../server/redis/local-redis.ts';
 import { logger } from '../server/log.ts';
 
 let runtime: Promise<ExecutionRuntime> | undefined;
+let redisUrl: Promise<string> | undefined;
+
+/** The CLI's Redis: REDIS_URL, else the local redis-server of the data directory (started if needed). */
+export function cliRedisUrl(config: AppConfig): Promise<string> {
+  redisUrl ??= config.redisUrl ? Promise.resolve(config.redisUrl) : ensureLocalRedis(config.dataDir);
+  return redisUrl;
+}
 
 /**
  * The CLI's execution runtime, created on first use: REDIS_URL, or the local redis-server of
@@ -11,8 +18,7 @@ let runtime: Promise<ExecutionRuntime> | undefined;
  */
 export function cliExecution(config: AppConfig): Promise<ExecutionRuntime> {
   runtime ??= (async () => {
-    const url = config.redisUrl ?? (await ensureLocalRedis(config.dataDir));
-    const r = await createExecutionRuntime(config, url, logger().child({ component: 'cli' }));
+    const r = await createExecutionRuntime(config, await cliRedisUrl(config), logger().child({ component: 'cli' }));
     if (config.execution.workerAgents === 'platform') {
       // Workers are platform agents (Letta, or the local runtime on the shared database), as in the
       // console: the CLI's one agent platform (cli/agents.ts), closed by closeCliAgents.

@@ -17,7 +17,8 @@ Usage:
                                      --external-workers: only start it and print {run_id} (dcf worker processes run it)
   dcf runs wait <run_id> [--timeout <s>]   wait for a run; prints the same final JSON
   dcf runs show <run_id>             meta, every state document, data-plane outputs and events of a run
-  dcf worker [--concurrency <n>]     a worker process: runs notified states until stopped (SIGINT/SIGTERM)
+  dcf worker [--concurrency <n>]     a worker process: runs notified states until stopped (SIGINT/SIGTERM); on a
+                                     shared database also fires background jobs, follows dispatches, retries deliveries
   dcf demo-skills [--port <n>] [--host <h>]   the demo skills MCP server (prints {"url"})
   dcf chat --agent planner|conductor [--conversation <id>] [--user <email>] [--json] [--timeout <s>] "<message>" | -
                                      one message to a Planner or Conductor, as in the console's chat; waits until the
