@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { newPlannerConversation, say } from './chat-helpers';
 import { DEMO, shot, signIn } from './helpers';
 import { trpc } from './trpc';
 
@@ -63,4 +64,71 @@ test('the Schedules page shows a job’s next run, its runs, and pauses and dele
   await fastRow.getByRole('button', { name: 'Delete' }).click();
   await expect(fastRow).toHaveCount(0);
   await expect(row).toBeVisible();
+});
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const jobRow = (page: Page, name: string) => page.getByTestId('schedule-row').and(page.locator(`[data-job-name="${name}"]`));
+
+/**
+ * Ownership (server/schedules/job-owner.ts): a compliance manager asks the Planner in the chat for
+ * a weekly review; the job the Planner schedules is theirs, so their Schedules page lists it and
+ * they pause it there. They see nobody else's job and may not pause one; an admin sees whose the
+ * manager's job is.
+ */
+test('a compliance manager sees and pauses the schedule the Planner made from their chat', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const admin = await browser.newPage();
+  await signIn(admin, DEMO.admin, '/schedules');
+  const stamp = Date.now();
+  const agent = await trpc<Created>(admin.request, 'schedules.createAgentInstance', {
+    agent_type_template: 'worker', agent_name_label: `Admin's agent ${stamp}`, initial_config_json: '{}', start_immediately: false,
+  }, 'mutation');
+  const adminsJob = await trpc<Scheduled>(admin.request, 'schedules.schedule', {
+    job_name: `admins_job_${stamp}`, job_type_identifier: 'PERIODIC_AGENT_TRIGGER', cron_expression: '0 7 * * *',
+    target_agent_id_on_trigger: agent.agent_id, task_type_on_trigger: 'PING', task_payload_on_trigger_json: '{}',
+  }, 'mutation');
+  expect(adminsJob.status).toBe('ok');
+
+  await signIn(page, DEMO.compliance, '/chat');
+  await newPlannerConversation(page);
+  await expect(await say(page, "Every Monday at 9am, review every advisor's calls from the previous week")).toContainText('To schedule:');
+  const done = await say(page, 'Yes, go ahead');
+  await expect(done).toContainText('Scheduled “');
+  const name = "A QA review of every advisor's calls (previous week), every Monday at 09:00";
+  await expect(done).toContainText(name);
+
+  await mainNav(page).getByRole('link', { name: /Schedules/ }).click();
+  await expect(page).toHaveURL(/\/schedules$/);
+  await expect(page.getByRole('heading', { level: 2, name: /Your schedules/ })).toBeVisible();
+  const row = jobRow(page, name);
+  await expect(row).toContainText('every Monday at 09:00 (Europe/London)');
+  await expect(row).toContainText('Enabled');
+  await expect(page.getByTestId('schedule-row')).toHaveCount(1); // not the admin's job
+  await expect(page.getByTestId('schedule-owner')).toHaveCount(0); // no owner column: they are all theirs
+  await page.screenshot({ path: shot('schedules-compliance'), fullPage: true });
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row).toContainText('Paused');
+  await expect(row.getByTestId('schedule-next-run')).toHaveText('— (paused)');
+  // Someone else's job is refused by the server, whatever the page shows.
+  await expect(trpc(page.request, 'schedules.pause', { internal_job_id: adminsJob.internal_job_id }, 'mutation')).rejects.toThrow(/403/);
+
+  // The admin sees every job, and whose the manager's is (not "agent:<id>").
+  await admin.goto('/schedules');
+  await expect(admin.getByRole('heading', { level: 2, name: /All schedules/ })).toBeVisible();
+  const owner = jobRow(admin, name).getByTestId('schedule-owner');
+  await expect(owner).toContainText(DEMO.compliance.name);
+  await expect(owner).toContainText(DEMO.compliance.email);
+  await expect(jobRow(admin, name)).toContainText('Paused');
+  await expect(jobRow(admin, `admins_job_${stamp}`).getByTestId('schedule-owner')).toContainText(DEMO.admin.name);
+  await admin.screenshot({ path: shot('schedules-admin-owners'), fullPage: true });
+  await admin.close();
+});
+
+test('a stakeholder has no Schedules page', async ({ page }) => {
+  await signIn(page, DEMO.stakeholder, '/dashboard');
+  await expect(mainNav(page).getByRole('link', { name: /Schedules/ })).toHaveCount(0);
+  await page.goto('/schedules');
+  await expect(page.getByTestId('role-notice')).toContainText('Schedules is for Compliance manager, Workflow designer and Admin');
+  await expect(page.getByTestId('schedules-table')).toHaveCount(0);
+  await expect(trpc(page.request, 'schedules.list', {}, 'query')).rejects.toThrow(/403/);
 });

@@ -1,6 +1,8 @@
 // Screenshots of issue 18's views for reviewing the UI by eye: a weekly review scheduled from the
 // chat by a compliance manager (as people type it), an hourly ranking that fires at once (its toast
-// and the bell), the Schedules page as admin and as stakeholder, the collaboration and agents pages.
+// and the bell), the Schedules page as admin (with each job's owner), as the compliance manager ("Your
+// schedules": the jobs the Planner made for them) and as stakeholder (no page), the collaboration and
+// agents pages.
 // Usage, against a running console with demo users:
 //   node scripts/schedules-screenshots.mjs http://127.0.0.1:3000 /tmp/shots
 import { consoleBrowser, say } from './lib/console-browser.mjs';
@@ -41,6 +43,9 @@ await c.getByTestId('chat-input').waitFor();
 await snap(c, 'compliance-chat-after-run');
 await a.goto('/schedules');
 await snap(a, 'admin-schedules-after-run');
+await c.goto('/schedules');
+await c.getByRole('heading', { name: /Your schedules/ }).waitFor();
+await snap(c, 'compliance-schedules');
 
 await a.goto('/collaboration');
 await snap(a, 'admin-collaboration');

@@ -8,8 +8,17 @@ import { Button } from '@/components/ui/button';
 import type { JobView } from './types';
 import { OutcomeBadge } from './outcome-badge';
 
-/** One job of the Schedules table with its actions; every change re-reads the list (and the runs). */
-export function JobRow({ job, selected, onToggleRuns }: { job: JobView; selected: boolean; onToggleRuns: () => void }) {
+/**
+ * One job of the Schedules table with its actions; every change re-reads the list (and the runs).
+ * `showOwner` (admins) adds whom the job belongs to and links the target agent to the Agents page.
+ * A refusal (someone else's job) shows as the other failures do, under the buttons.
+ */
+export function JobRow({ job, selected, showOwner, onToggleRuns }: {
+  job: JobView;
+  selected: boolean;
+  showOwner: boolean;
+  onToggleRuns: () => void;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.schedules.pathKey() });
@@ -19,24 +28,25 @@ export function JobRow({ job, selected, onToggleRuns }: { job: JobView; selected
   const busy = pause.isPending || resume.isPending || remove.isPending;
   const active = job.job_status === 'SCHEDULED_AND_ACTIVE';
   const ref = { internal_job_id: job.internal_job_id };
-  const failure = [pause.data, resume.data, remove.data].find((r) => r && r.status === 'error') as { error: string } | undefined;
+  // A tool's failure is an envelope; a refusal (FORBIDDEN) a tRPC error. Either is said under the buttons.
+  const failed = [pause.data, resume.data, remove.data]
+    .find((r) => r && r.status === 'error') as { error: string } | undefined;
+  const failure = failed?.error ?? [pause.error, resume.error, remove.error].find((e) => e)?.message;
   return (
-    <tr className={`border-t border-slate-100 align-top ${selected ? 'bg-indigo-50/40' : ''}`} data-testid="schedule-row" data-job-name={job.job_name}>
+    <tr
+      className={`border-t border-slate-100 align-top ${selected ? 'bg-indigo-50/40' : ''}`}
+      data-testid="schedule-row"
+      data-job-name={job.job_name}
+    >
       <td className="px-3 py-2">
         <div className="font-medium text-slate-900">{job.job_name}</div>
         <div className="text-xs text-slate-500">{job.job_type_identifier} · task {job.task_type_on_trigger}</div>
+        <div className="break-all text-xs text-slate-500">to <Target job={job} linked={showOwner} /></div>
       </td>
+      {showOwner && <td className="px-3 py-2" data-testid="schedule-owner"><Owner job={job} /></td>}
       <td className="px-3 py-2">
         <div>{job.schedule_text}</div>
         <div className="font-mono text-xs text-slate-500">{job.cron_expression ?? `${job.interval_seconds} s`}</div>
-      </td>
-      <td className="px-3 py-2">
-        <Link
-          href={`/agents/${encodeURIComponent(job.target_agent_id_on_trigger)}`}
-          className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline"
-        >
-          {job.target_agent_id_on_trigger}
-        </Link>
       </td>
       <td className="whitespace-nowrap px-3 py-2" data-testid="schedule-next-run">
         {job.next_run_time_utc_iso
@@ -57,7 +67,9 @@ export function JobRow({ job, selected, onToggleRuns }: { job: JobView; selected
       <td className="px-3 py-2">{active ? <Badge tone="ok">Enabled</Badge> : <Badge tone="neutral">Paused</Badge>}</td>
       <td className="px-3 py-2 text-right">
         <div className="flex justify-end gap-1.5 whitespace-nowrap">
-          <Button variant="ghost" onClick={onToggleRuns} aria-expanded={selected}>{selected ? 'Hide runs' : 'Runs'}</Button>
+          <Button variant="ghost" onClick={onToggleRuns} aria-expanded={selected}>
+            {selected ? 'Hide runs' : 'Runs'}
+          </Button>
           {active
             ? <Button disabled={busy} onClick={() => pause.mutate(ref)}>Pause</Button>
             : <Button disabled={busy} onClick={() => resume.mutate(ref)}>Resume</Button>}
@@ -65,9 +77,37 @@ export function JobRow({ job, selected, onToggleRuns }: { job: JobView; selected
             if (window.confirm(`Delete the job “${job.job_name}” and its run history?`)) remove.mutate(ref);
           }}>Delete</Button>
         </div>
-        {failure && <p role="alert" className="mt-1 text-xs text-red-700">{failure.error}</p>}
+        {failure && <p role="alert" className="mt-1 text-xs text-red-700">{failure}</p>}
       </td>
     </tr>
+  );
+}
+
+/** The agent each trigger dispatches to; linked to the Agents page for admins (the page is theirs). */
+function Target({ job, linked }: { job: JobView; linked: boolean }) {
+  const id = job.target_agent_id_on_trigger;
+  if (!linked) return <span className="font-mono text-slate-700">{id}</span>;
+  return (
+    <Link
+      href={`/agents/${encodeURIComponent(id)}`}
+      className="font-mono text-indigo-700 underline-offset-2 hover:underline"
+    >
+      {id}
+    </Link>
+  );
+}
+
+/** Whom the job belongs to: its owner's name and email, and whether an agent scheduled it for them. */
+function Owner({ job }: { job: JobView }) {
+  const byAgent = job.created_by.startsWith('agent:');
+  if (!job.owner) {
+    return <span className="text-slate-500">{byAgent ? 'an agent working for nobody' : 'the system'}</span>;
+  }
+  return (
+    <div>
+      <div className="text-slate-900">{job.owner.display_name}</div>
+      <div className="text-xs text-slate-500">{job.owner.email}{byAgent ? ' · through an agent' : ''}</div>
+    </div>
   );
 }
 

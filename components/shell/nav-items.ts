@@ -1,4 +1,4 @@
-import { ROLES, ROLE_LABELS, type Role } from '@/lib/roles';
+import { CHAT_ROLES, ROLES, ROLE_LABELS, type Role } from '@/lib/roles';
 
 /**
  * The console's sections. `roles` mirrors what the server allows for the section's main
@@ -102,10 +102,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     href: '/schedules',
     label: 'Schedules',
-    roles: ['admin'],
+    // Mirrors SCHEDULES_ROLES (server/trpc/routers/schedules.ts): whoever may chat sees the jobs they own.
+    roles: CHAT_ROLES,
     purpose:
-      'Background jobs that dispatch tasks to agents on a schedule (cron or interval): when each runs next, its last ' +
-      'result and recent runs with the agents’ answers; pause, resume or delete a job.',
+      'Background jobs that dispatch tasks to agents on a schedule (cron or interval), such as a weekly review the ' +
+      'Planner scheduled from your chat: when each runs next, its last result and recent runs with the agents’ ' +
+      'answers; pause, resume or delete your jobs (admins: every job).',
   },
   {
     href: '/settings',

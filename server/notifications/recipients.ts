@@ -36,17 +36,28 @@ export async function resolveRecipients(db: Db, actor: Actor): Promise<Recipient
     return { users: found, reason: 'the signed-in user who sent it' };
   }
   if (actor.kind === 'agent') {
-    for (const agentId of await withParent(db, actor.id)) {
-      const linked = await linkedUser(db, agentId);
-      if (linked) {
-        const found = await active(db, [linked.userId]);
-        if (found.length > 0) return { users: found, reason: linked.reason };
-      }
-    }
+    const behind = await userBehindAgent(db, actor.id);
+    if (behind) return { users: [behind.user], reason: behind.reason };
   }
   const admins = await db.select({ id: users.id, email: users.email, displayName: users.displayName }).from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
   return { users: admins, reason: actor.kind === 'agent' ? 'every admin (the agent works for no known user)' : 'every admin' };
+}
+
+/**
+ * The user an agent works for (the links listed on `resolveRecipients`: its chat, its delegated-mode
+ * session, the agent it serves as a sleep-time companion, the admin who issued its MCP token) with
+ * the link that found them; null when no link leads to an enabled user. Also the owner of what the
+ * agent creates for someone (background jobs, server/schedules/job-owner.ts).
+ */
+export async function userBehindAgent(db: Db, agentId: string): Promise<{ user: Recipient; reason: string } | null> {
+  for (const id of await withParent(db, agentId)) {
+    const linked = await linkedUser(db, id);
+    if (!linked) continue;
+    const [found] = await active(db, [linked.userId]);
+    if (found) return { user: found, reason: linked.reason };
+  }
+  return null;
 }
 
 async function active(db: Db, ids: string[]): Promise<Recipient[]> {

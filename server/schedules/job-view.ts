@@ -10,6 +10,10 @@ export const jobRunSchema = z.object({
   error: z.string().nullable(),
 });
 
+/** The console user a job belongs to (server/schedules/job-owner.ts). */
+export const jobOwnerSchema = z.object({ user_id: z.string(), display_name: z.string(), email: z.string() });
+export type JobOwner = z.infer<typeof jobOwnerSchema>;
+
 /** A background job as list_background_jobs and the Schedules page show it. */
 export const jobViewSchema = z.object({
   internal_job_id: z.string(),
@@ -27,6 +31,8 @@ export const jobViewSchema = z.object({
   last_run: jobRunSchema.nullable(),
   run_count: z.number(),
   created_by: z.string().describe('kind:id of whoever scheduled it.'),
+  owner: jobOwnerSchema.nullable()
+    .describe('The user the job belongs to: its creator, or the user behind the agent that created it; else null.'),
   created_at: z.string(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
@@ -35,7 +41,12 @@ export function runView(r: BackgroundJobRunRow): z.infer<typeof jobRunSchema> {
   return { fired_at: r.firedAt.toISOString(), outcome: r.outcome, dispatched_task_id: r.dispatchedTaskId, error: r.error };
 }
 
-export function jobView(job: BackgroundJobRow, next: Date | null, last: { last: BackgroundJobRunRow; count: number } | undefined): JobView {
+export function jobView(
+  job: BackgroundJobRow,
+  next: Date | null,
+  last: { last: BackgroundJobRunRow; count: number } | undefined,
+  owner: JobOwner | null,
+): JobView {
   return {
     internal_job_id: job.id,
     job_name: job.jobName,
@@ -52,6 +63,7 @@ export function jobView(job: BackgroundJobRow, next: Date | null, last: { last: 
     last_run: last ? runView(last.last) : null,
     run_count: last?.count ?? 0,
     created_by: `${job.createdByKind}:${job.createdById}`,
+    owner,
     created_at: job.createdAt.toISOString(),
   };
 }

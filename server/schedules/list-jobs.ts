@@ -1,10 +1,24 @@
+import type { Actor } from '../audit/actor.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
+import { JobOwners, seesEveryJob } from './job-owner.ts';
 import { jobView, type JobView } from './job-view.ts';
 
-/** Every background job with its next tick (from its BullMQ scheduler) and its last run. */
-export async function listJobs(jobs: BackgroundJobs, filter: { job_name?: string | undefined } = {}): Promise<JobView[]> {
+/**
+ * The background jobs `actor` may manage (job-owner.ts: every job for the system and admins, their
+ * own for other users and agents), each with its owner, its next tick (from its BullMQ scheduler)
+ * and its last run.
+ */
+export async function listJobs(
+  jobs: BackgroundJobs,
+  actor: Actor,
+  filter: { job_name?: string | undefined } = {},
+): Promise<JobView[]> {
   const store = await jobs.store();
+  const owners = new JobOwners(store.db);
   const [rows, last] = await Promise.all([store.list(), store.lastRuns()]);
-  const wanted = filter.job_name === undefined ? rows : rows.filter((r) => r.jobName === filter.job_name);
-  return Promise.all(wanted.map(async (r) => jobView(r, r.enabled ? await jobs.nextRun(r.id) : null, last.get(r.id))));
+  const named = filter.job_name === undefined ? rows : rows.filter((r) => r.jobName === filter.job_name);
+  const every = seesEveryJob(actor);
+  const mine = await Promise.all(named.map(async (r) => (every || (await owners.mayManage(actor, r)) ? r : null)));
+  return Promise.all(mine.filter((r) => r !== null).map(async (r) =>
+    jobView(r, r.enabled ? await jobs.nextRun(r.id) : null, last.get(r.id), await owners.ownerOf(r))));
 }

@@ -13,6 +13,7 @@ const ADMIN = ['admin'] as const;
 const CHAT = ['compliance_manager', 'workflow_designer', 'admin'] as const;
 const EDITORS = ['workflow_designer', 'admin'] as const;
 const COMPANIONS = ['compliance_manager', 'admin'] as const;
+const SCHEDULES = ['compliance_manager', 'workflow_designer', 'admin'] as const;
 
 /**
  * The access policy, written down once. Every procedure must appear here with exactly the access
@@ -118,12 +119,12 @@ const POLICY: Record<string, Access> = {
   'agentMemory.file': ADMIN,
   'collaboration.sessions': ADMIN,
   'collaboration.session': ADMIN,
-  'schedules.list': ADMIN,
-  'schedules.runs': ADMIN,
+  'schedules.list': SCHEDULES,
+  'schedules.runs': SCHEDULES,
   'schedules.schedule': ADMIN,
-  'schedules.pause': ADMIN,
-  'schedules.resume': ADMIN,
-  'schedules.delete': ADMIN,
+  'schedules.pause': SCHEDULES,
+  'schedules.resume': SCHEDULES,
+  'schedules.delete': SCHEDULES,
   'schedules.createAgentInstance': ADMIN,
   'schedules.dispatch': ADMIN,
 };

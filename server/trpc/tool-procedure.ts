@@ -1,4 +1,6 @@
+import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { isFailure } from '../tool-result.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { logger } from '../log.ts';
@@ -23,9 +25,23 @@ export function toolQuery<I extends z.ZodObject, O extends z.ZodObject>(tool: To
   return procedure.meta({ access }).input(tool.input).query(runner(tool));
 }
 
-export function toolMutation<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>, access: Access) {
+/**
+ * `forbiddenAsAccess`: the tool's own `forbidden` refusal (a caller acting on something that is
+ * not theirs, e.g. another user's background job) becomes a tRPC FORBIDDEN, refused and audited
+ * like the access check's own refusals; every other failure stays the tool's envelope.
+ */
+export function toolMutation<I extends z.ZodObject, O extends z.ZodObject>(
+  tool: ToolDefinition<I, O>, access: Access, opts: { forbiddenAsAccess?: boolean } = {},
+) {
   if (tool.readOnly) throw new Error(`${tool.name} is read-only: serve it with toolQuery`);
-  return procedure.meta({ access }).input(tool.input).mutation(runner(tool));
+  const run = runner(tool);
+  return procedure.meta({ access }).input(tool.input).mutation(async (call) => {
+    const result = await run(call);
+    if (opts.forbiddenAsAccess && isFailure(result) && result.error_code === 'forbidden') {
+      throw new TRPCError({ code: 'FORBIDDEN', message: result.error });
+    }
+    return result;
+  });
 }
 
 /**

@@ -5,9 +5,10 @@ import type { Db } from '../../db/client.ts';
 import type { BackgroundJobRow } from '../../db/schema/orchestration.ts';
 import type { Dispatcher } from '../../orchestration/dispatch.ts';
 import type { BackgroundJobs } from '../../schedules/background-jobs.ts';
+import { JobOwners } from '../../schedules/job-owner.ts';
 import { nextRunAfter, scheduleOfRow } from '../../schedules/schedule-spec.ts';
 import { backgroundJobsOf } from '../../schedules/service.ts';
-import { fail, type ToolFailure } from '../../tool-result.ts';
+import { fail, isFailure, type ToolFailure } from '../../tool-result.ts';
 import type { ToolServices } from '../context.ts';
 import { failureOf } from '../delegation/delegation.ts';
 
@@ -66,6 +67,29 @@ export async function findJob(jobs: BackgroundJobs, ref: { internal_job_id?: str
     return row ?? fail('not_found', `no background job with internal_job_id ${ref.internal_job_id}`);
   }
   return (await store.byName(ref.job_name!)) ?? fail('not_found', `no background job named "${ref.job_name}"`);
+}
+
+/**
+ * The job `ref` names, if `actor` may manage it (server/schedules/job-owner.ts: the system and
+ * admins any job, other users their own, agents the jobs they created or whose owner is their
+ * user); otherwise `forbidden`, naming the job's owner so an agent can say whom to ask.
+ */
+export async function findOwnJob(
+  jobs: BackgroundJobs,
+  actor: Actor,
+  ref: { internal_job_id?: string | undefined; job_name?: string | undefined },
+): Promise<BackgroundJobRow | ToolFailure> {
+  const job = await findJob(jobs, ref);
+  if (isFailure(job)) return job;
+  const owners = new JobOwners((await jobs.store()).db);
+  if (await owners.mayManage(actor, job)) return job;
+  const owner = await owners.ownerOf(job);
+  return fail(
+    'forbidden',
+    `the background job "${job.jobName}" belongs to ${owner ? owner.display_name : 'nobody you act for'}: `
+      + 'only its owner, the agent that created it, or an admin may change it',
+    { internal_job_id: job.id, job_name: job.jobName, owner_user_id: owner?.user_id ?? null },
+  );
 }
 
 export const JOB_STATUSES = ['SCHEDULED_AND_ACTIVE', 'SCHEDULED_BUT_DISABLED'] as const;

@@ -71,8 +71,8 @@ export function scheduleWork(ctx: PlannerContext, req: PlannerRequest & { schedu
     return ctx.say(
       `Scheduled “${name}”${active ? '' : ' (paused)'}. `
         + `${next ? `Next run: ${ukDateTime(next)} (UK time). ` : ''}`
-        + 'Each run sends you its results as a notification; admins can pause, resume or delete it '
-        + 'on the Schedules page (/schedules).',
+        + 'Each run sends you its results as a notification; you can see its runs, pause, resume or '
+        + 'delete it on the Schedules page (/schedules).',
       'The background job exists: report it.',
     );
   }
