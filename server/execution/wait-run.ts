@@ -23,8 +23,18 @@ export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs:
         resolve(r);
       };
       // A finished run is returned once it is settled (its QA results published), within a bound.
-      const settled = (r: RunRecord) => untilRunSettled(x.redis, runId).then(() => finish(r));
-      const check = () => readRun(x.redis, runId).then((r) => { if (!r) finish(r); else if (r.status !== 'RUNNING') void settled(r); }, reject);
+      // One wait only: the poll and the events both see the finished run, and a second wait still
+      // polling Redis after the caller closed it would fail unhandled (`dcf run --wait` exit 1).
+      let settling = false;
+      const settle = (r: RunRecord) => {
+        if (settling) return;
+        settling = true;
+        untilRunSettled(x.redis, runId).then(() => finish(r), reject);
+      };
+      const check = () => readRun(x.redis, runId).then((r) => {
+        if (!r) finish(r);
+        else if (r.status !== 'RUNNING') settle(r);
+      }, reject);
       const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
       const poll = setInterval(check, 1000);
       sub.on('message', () => void check());

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChannel, runKeys } from '../controlplane/keys.ts';
+import { isolatedRedisUrl } from '../testing/test-database.ts';
+import { markRunSettled } from './run-settled.ts';
+import { runFields } from './run-record.ts';
+import type { ExecutionServices } from './services.ts';
+import { waitForRun } from './wait-run.ts';
+
+/**
+ * waitForRun on a run that finished but is not settled yet, while its events keep coming: it
+ * waits for the settlement once, and once it has answered it touches Redis no more — the caller
+ * (`dcf run --wait`) closes its connection straight away, and a wait still polling would fail
+ * unhandled and end the process with exit 1 after printing the result.
+ */
+describe('waitForRun', () => {
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = new Redis(await isolatedRedisUrl(), { maxRetriesPerRequest: 2 });
+  });
+  afterAll(() => redis.disconnect());
+
+  it('waits once for a finished run to settle, then leaves Redis alone', async () => {
+    const runId = randomUUID();
+    await redis.hset(runKeys(runId).run, runFields({ run_id: runId, status: 'SUCCEEDED', output: { ok: true } }));
+    const exists: number[] = [];
+    let answered = false;
+    const counting = new Proxy(redis, {
+      get(target, prop, receiver) {
+        if (prop === 'exists') return (...args: unknown[]) => {
+          if (answered) exists.push(Date.now());
+          return (target.exists as (...a: unknown[]) => Promise<number>)(...args);
+        };
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const waiting = waitForRun({ redis: counting } as unknown as ExecutionServices, runId, 10_000)
+      .then((r) => { answered = true; return r; });
+    // The run's events keep arriving while it settles: each one makes the waiter read the run again.
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 40));
+      await redis.publish(runChannel(runId), JSON.stringify({ type: 'event', n: i }));
+    }
+    await markRunSettled(redis, runId);
+    const run = await waiting;
+    expect(run).toMatchObject({ run_id: runId, status: 'SUCCEEDED', output: { ok: true } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(exists).toEqual([]);
+  });
+});
