@@ -16,7 +16,10 @@ export function CollaborationPage() {
   const q = useQuery(trpc.collaboration.sessions.queryOptions());
   const [selected, setSelected] = useState<string | null>(null);
   if (q.isPending) return <LoadingState label="Loading collaboration sessions…" />;
-  if (q.isError) return <ErrorState title="The sessions could not be loaded" message={q.error.message} onRetry={() => void q.refetch()} />;
+  if (q.isError)
+    return (
+      <ErrorState title="The sessions could not be loaded" message={q.error.message} onRetry={() => void q.refetch()} />
+    );
   if (q.data.length === 0) {
     return (
       <EmptyState title="No collaboration sessions yet">
@@ -25,29 +28,50 @@ export function CollaborationPage() {
     );
   }
   return (
-    <div className={selected ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''} data-testid="collaboration-page">
+    <div
+      className={selected ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}
+      data-testid="collaboration-page"
+    >
       <div className="self-start overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-100 text-xs text-slate-500">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Session</th>
-              <th scope="col" className="px-3 py-2 font-medium">Status</th>
-              <th scope="col" className="px-3 py-2 font-medium">Agents</th>
-              <th scope="col" className="px-3 py-2 font-medium">Messages</th>
-              <th scope="col" className="px-3 py-2 font-medium">Subtasks</th>
-              <th scope="col" className="px-3 py-2 font-medium">Started</th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Session
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Agents
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Messages
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Subtasks
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Started
+              </th>
             </tr>
           </thead>
           <tbody>
             {q.data.map((s) => (
               <tr key={s.id} className={`border-b border-slate-50 ${selected === s.id ? 'bg-indigo-50' : ''}`}>
                 <td className="px-3 py-2">
-                  <button type="button" className="text-left font-medium text-indigo-700 hover:underline" onClick={() => setSelected(s.id)}
-                    aria-pressed={selected === s.id}>
+                  <button
+                    type="button"
+                    className="text-left font-medium text-indigo-700 hover:underline"
+                    onClick={() => setSelected(s.id)}
+                    aria-pressed={selected === s.id}
+                  >
                     {s.title}
                   </button>
                 </td>
-                <td className="px-3 py-2"><Badge tone={s.status === 'active' ? 'info' : 'neutral'}>{s.status}</Badge></td>
+                <td className="px-3 py-2">
+                  <Badge tone={s.status === 'active' ? 'info' : 'neutral'}>{s.status}</Badge>
+                </td>
                 <td className="px-3 py-2">{s.participantIds.length}</td>
                 <td className="px-3 py-2">{s.messages}</td>
                 <td className="px-3 py-2">{s.subtasks}</td>

@@ -45,7 +45,11 @@ export function SessionDetail({ id }: { id: string }) {
               <p className="mt-1 text-slate-700">{gist(m.body)}</p>
               {m.delivery.some((d) => d.status === 'failed') && (
                 <p className="mt-1 text-xs text-red-700">
-                  Not delivered to {m.delivery.filter((d) => d.status === 'failed').map((d) => `${d.agent_id} (${d.error})`).join(', ')}
+                  Not delivered to{' '}
+                  {m.delivery
+                    .filter((d) => d.status === 'failed')
+                    .map((d) => `${d.agent_id} (${d.error})`)
+                    .join(', ')}
                 </p>
               )}
             </li>
@@ -61,12 +65,15 @@ export function SessionDetail({ id }: { id: string }) {
               <span className="text-slate-700">{t.description}</span>
               {agent(t.assigneeId)}
               <span className="ml-auto whitespace-nowrap text-xs text-slate-500">
-                delegated {when(t.delegatedAt)}{t.completedAt ? ` · done ${when(t.completedAt)}` : ''}
+                delegated {when(t.delegatedAt)}
+                {t.completedAt ? ` · done ${when(t.completedAt)}` : ''}
                 {t.deadline ? ` · due ${when(t.deadline)}` : ''}
               </span>
               {t.result && (
-                <p className="basis-full whitespace-pre-wrap rounded bg-slate-50 px-2 py-1 text-xs text-slate-700"
-                  data-testid="subtask-result">
+                <p
+                  className="basis-full whitespace-pre-wrap rounded bg-slate-50 px-2 py-1 text-xs text-slate-700"
+                  data-testid="subtask-result"
+                >
                   {t.result.length > 600 ? `${t.result.slice(0, 600)}…` : t.result}
                 </p>
               )}
@@ -78,8 +85,7 @@ export function SessionDetail({ id }: { id: string }) {
         <ul className="divide-y divide-slate-100 text-sm">
           {s.evaluations.map((e) => (
             <li key={e.id} className="px-4 py-2">
-              {agent(e.evaluatorId)} rated {agent(e.contributorId)} on{' '}
-              {e.contributionRef}: {ratingsText(e.ratings)}
+              {agent(e.evaluatorId)} rated {agent(e.contributorId)} on {e.contributionRef}: {ratingsText(e.ratings)}
               {e.comments && <p className="text-slate-600">“{e.comments}”</p>}
             </li>
           ))}

@@ -9,7 +9,11 @@ import { collaborationExternalAgents } from '../db/schema/index.ts';
  * ("claude-desktop, reviewer"); an id found in neither (an agent deleted since) is left out, so
  * the page shows the id alone.
  */
-export async function agentNames(db: Db, platform: AgentPlatform | null, ids: readonly string[]): Promise<Record<string, string>> {
+export async function agentNames(
+  db: Db,
+  platform: AgentPlatform | null,
+  ids: readonly string[],
+): Promise<Record<string, string>> {
   const unique = [...new Set(ids)];
   const out: Record<string, string> = {};
   if (platform) {
@@ -20,7 +24,10 @@ export async function agentNames(db: Db, platform: AgentPlatform | null, ids: re
   }
   const rest = unique.filter((id) => !(id in out));
   if (rest.length) {
-    const external = await db.select().from(collaborationExternalAgents).where(inArray(collaborationExternalAgents.id, rest));
+    const external = await db
+      .select()
+      .from(collaborationExternalAgents)
+      .where(inArray(collaborationExternalAgents.id, rest));
     for (const e of external) out[e.id] = `${e.agentType}, ${e.role}`;
   }
   return out;
@@ -35,7 +42,8 @@ export function agentIdsOf(s: {
   evaluations: Array<{ evaluatorId: string; contributorId: string }>;
 }): string[] {
   return [
-    s.coordinatorId, ...s.participantIds,
+    s.coordinatorId,
+    ...s.participantIds,
     ...s.messages.flatMap((m) => [m.senderId, ...m.recipientIds]),
     ...s.subtasks.map((t) => t.assigneeId),
     ...s.evaluations.flatMap((e) => [e.evaluatorId, e.contributorId]),

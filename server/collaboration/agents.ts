@@ -15,11 +15,22 @@ export interface KnownAgent {
 }
 
 function fromPlatform(a: AgentSummary): KnownAgent {
-  return { id: a.id, kind: 'platform', model_type: a.template?.split('@')[0] ?? 'agent', capabilities: capabilitiesOfAgent(a), tags: a.tags };
+  return {
+    id: a.id,
+    kind: 'platform',
+    model_type: a.template?.split('@')[0] ?? 'agent',
+    capabilities: capabilitiesOfAgent(a),
+    tags: a.tags,
+  };
 }
 
 /** The agents with these ids; throws not_found naming every id that is neither on the platform nor external. */
-export async function requireAgents(db: Db, platform: AgentPlatform, ids: readonly string[], what = 'agent'): Promise<KnownAgent[]> {
+export async function requireAgents(
+  db: Db,
+  platform: AgentPlatform,
+  ids: readonly string[],
+  what = 'agent',
+): Promise<KnownAgent[]> {
   const unique = [...new Set(ids)];
   const found = new Map<string, KnownAgent>();
   for (const id of unique) {
@@ -28,15 +39,21 @@ export async function requireAgents(db: Db, platform: AgentPlatform, ids: readon
   }
   const rest = unique.filter((id) => !found.has(id));
   if (rest.length > 0) {
-    const ext = await db.select().from(collaborationExternalAgents).where(inArray(collaborationExternalAgents.id, rest));
-    for (const e of ext) found.set(e.id, { id: e.id, kind: 'external', model_type: e.agentType, capabilities: e.capabilities, tags: [] });
+    const ext = await db
+      .select()
+      .from(collaborationExternalAgents)
+      .where(inArray(collaborationExternalAgents.id, rest));
+    for (const e of ext)
+      found.set(e.id, { id: e.id, kind: 'external', model_type: e.agentType, capabilities: e.capabilities, tags: [] });
   }
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw new CollaborationError('not_found',
-      `unknown ${what}${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} `
-        + '(neither on the agent platform nor spawned by spawn_agent)',
-      { missing });
+    throw new CollaborationError(
+      'not_found',
+      `unknown ${what}${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} ` +
+        '(neither on the agent platform nor spawned by spawn_agent)',
+      { missing },
+    );
   }
   return unique.map((id) => found.get(id)!);
 }
@@ -52,6 +69,12 @@ export async function allKnownAgents(db: Db, platform: AgentPlatform): Promise<K
   const ext = await db.select().from(collaborationExternalAgents);
   return [
     ...(await platformAgents(platform)).map(fromPlatform),
-    ...ext.map((e): KnownAgent => ({ id: e.id, kind: 'external', model_type: e.agentType, capabilities: e.capabilities, tags: [] })),
+    ...ext.map((e): KnownAgent => ({
+      id: e.id,
+      kind: 'external',
+      model_type: e.agentType,
+      capabilities: e.capabilities,
+      tags: [],
+    })),
   ];
 }

@@ -8,20 +8,110 @@
 
 /** `Sentiment Analysis` → `sentiment-analysis`; leading/trailing separators dropped. */
 export function normalizeCapability(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-').replace(/^[-._]+|[-._]+$/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/^[-._]+|[-._]+$/g, '');
 }
 
 /** Words that never count as evidence of a capability. */
 const STOP = new Set([
-  'the', 'and', 'then', 'for', 'with', 'from', 'into', 'onto', 'that', 'this', 'these', 'those', 'each', 'every',
-  'all', 'any', 'our', 'their', 'its', 'them', 'they', 'you', 'your', 'use', 'using', 'make', 'sure', 'also',
-  'after', 'before', 'first', 'second', 'third', 'finally', 'next', 'last', 'one', 'two', 'three', 'new', 'per',
-  'about', 'over', 'out', 'get', 'set', 'put', 'via', 'are', 'was', 'were', 'been', 'being', 'have', 'has',
-  'should', 'must', 'will', 'can', 'could', 'would', 'please', 'task', 'tasks', 'step', 'steps',
+  'the',
+  'and',
+  'then',
+  'for',
+  'with',
+  'from',
+  'into',
+  'onto',
+  'that',
+  'this',
+  'these',
+  'those',
+  'each',
+  'every',
+  'all',
+  'any',
+  'our',
+  'their',
+  'its',
+  'them',
+  'they',
+  'you',
+  'your',
+  'use',
+  'using',
+  'make',
+  'sure',
+  'also',
+  'after',
+  'before',
+  'first',
+  'second',
+  'third',
+  'finally',
+  'next',
+  'last',
+  'one',
+  'two',
+  'three',
+  'new',
+  'per',
+  'about',
+  'over',
+  'out',
+  'get',
+  'set',
+  'put',
+  'via',
+  'are',
+  'was',
+  'were',
+  'been',
+  'being',
+  'have',
+  'has',
+  'should',
+  'must',
+  'will',
+  'can',
+  'could',
+  'would',
+  'please',
+  'task',
+  'tasks',
+  'step',
+  'steps',
 ]);
 
-const SUFFIXES = ['isation', 'ization', 'ations', 'ation', 'itions', 'ition', 'ings', 'ing', 'ments', 'ment', 'ions', 'ion',
-  'ises', 'izes', 'ised', 'ized', 'ise', 'ize', 'ers', 'er', 'es', 'ed', 's', 'e', 'y'];
+const SUFFIXES = [
+  'isation',
+  'ization',
+  'ations',
+  'ation',
+  'itions',
+  'ition',
+  'ings',
+  'ing',
+  'ments',
+  'ment',
+  'ions',
+  'ion',
+  'ises',
+  'izes',
+  'ised',
+  'ized',
+  'ise',
+  'ize',
+  'ers',
+  'er',
+  'es',
+  'ed',
+  's',
+  'e',
+  'y',
+];
 
 /** A light English stem: the longest listed suffix removed when at least three letters remain. */
 export function stem(word: string): string {
@@ -37,7 +127,9 @@ export function contentWords(text: string): string[] {
 
 /** The words of a capability name (`sentiment-analysis` → sentiment, analysis); `qa`-like short words kept. */
 export function capabilityWords(capability: string): string[] {
-  return normalizeCapability(capability).split(/[-._\s]+/).filter((w) => w.length >= 2 && !STOP.has(w));
+  return normalizeCapability(capability)
+    .split(/[-._\s]+/)
+    .filter((w) => w.length >= 2 && !STOP.has(w));
 }
 
 function commonPrefix(a: string, b: string): number {

@@ -20,7 +20,11 @@ export interface DecomposeInput {
  */
 export async function decomposeTask(c: Collab, input: DecomposeInput, fetchImpl?: typeof fetch) {
   const catalog = await loadSkillCatalog(c.config.skillsDir).then(capabilitiesOfCatalog, () => []);
-  const known = capabilityVocabulary({ availableModels: input.available_models, platformAgents: await platformAgents(c.platform), catalog });
+  const known = capabilityVocabulary({
+    availableModels: input.available_models,
+    platformAgents: await platformAgents(c.platform),
+    catalog,
+  });
   let method: 'model' | 'deterministic' = 'deterministic';
   let modelError: string | null = null;
   let dropped: string[] = [];
@@ -36,9 +40,14 @@ export async function decomposeTask(c: Collab, input: DecomposeInput, fetchImpl?
     }
   }
   subtasks ??= decomposeDeterministic(input.task, known);
-  await c.db.insert(collaborationDecompositions).values({ task: input.task, method, subtasks, createdBy: writerOf(c.actor) });
+  await c.db
+    .insert(collaborationDecompositions)
+    .values({ task: input.task, method, subtasks, createdBy: writerOf(c.actor) });
   return {
-    subtasks, method, model_error: modelError, dropped_capabilities: dropped,
+    subtasks,
+    method,
+    model_error: modelError,
+    dropped_capabilities: dropped,
     known_capabilities: known.map((k) => ({ name: k.name, sources: k.sources })),
   };
 }

@@ -4,7 +4,11 @@ import type { ToolErrorCode } from '../tool-result.ts';
 /** An expected failure of a collaboration operation; the tools turn it into an error envelope. */
 export class CollaborationError extends Error {
   override readonly name = 'CollaborationError';
-  constructor(readonly code: ToolErrorCode, message: string, readonly details?: unknown) {
+  constructor(
+    readonly code: ToolErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
   }
 }
@@ -15,7 +19,10 @@ export class CollaborationError extends Error {
  */
 export function assertActsAs(actor: Actor, argument: string, agentId: string): void {
   if (actor.kind === 'agent' && actor.id !== agentId) {
-    throw new CollaborationError('forbidden', `${argument} "${agentId}" is not you: an agent acts only as itself (you are "${actor.id}")`);
+    throw new CollaborationError(
+      'forbidden',
+      `${argument} "${agentId}" is not you: an agent acts only as itself (you are "${actor.id}")`,
+    );
   }
 }
 

@@ -5,7 +5,8 @@ import type { Db } from '../db/client.ts';
 import { collaborationMessages, collaborationSessions, type CollaborationDelivery } from '../db/schema/index.ts';
 import type { KnownAgent } from './agents.ts';
 
-export type MessageKind = 'session_invite' | 'assistance_request' | 'subtask_delegation' | 'plan_update' | 'initial_task';
+export type MessageKind =
+  'session_invite' | 'assistance_request' | 'subtask_delegation' | 'plan_update' | 'initial_task';
 
 /** The text an agent receives: one JSON document `{"collaboration_message": {...}}` (./README.md "Messages"). */
 export function messageText(messageId: string, kind: MessageKind, from: string, body: Record<string, unknown>): string {
@@ -20,22 +21,30 @@ export function messageText(messageId: string, kind: MessageKind, from: string, 
  * delivered after the recipient's running turn. External recipients are not reachable through the
  * platform: their delivery is recorded as failed with that reason.
  */
-export async function sendCollaborationMessage(db: Db, platform: AgentPlatform, m: {
-  kind: MessageKind;
-  sender: string;
-  senderOnPlatform: boolean;
-  recipients: readonly KnownAgent[];
-  body: Record<string, unknown>;
-  sessionId?: string | null;
-  threadId?: string | null;
-  relatedRef?: string | null;
-}): Promise<{ message_id: string; delivery: CollaborationDelivery[] }> {
+export async function sendCollaborationMessage(
+  db: Db,
+  platform: AgentPlatform,
+  m: {
+    kind: MessageKind;
+    sender: string;
+    senderOnPlatform: boolean;
+    recipients: readonly KnownAgent[];
+    body: Record<string, unknown>;
+    sessionId?: string | null;
+    threadId?: string | null;
+    relatedRef?: string | null;
+  },
+): Promise<{ message_id: string; delivery: CollaborationDelivery[] }> {
   const messageId = `msg-${randomUUID()}`;
   const text = messageText(messageId, m.kind, m.sender, m.body);
   const delivery: CollaborationDelivery[] = [];
   for (const r of m.recipients) {
     if (r.kind === 'external') {
-      delivery.push({ agent_id: r.id, status: 'failed', error: 'an external agent is not reachable through the agent platform' });
+      delivery.push({
+        agent_id: r.id,
+        status: 'failed',
+        error: 'an external agent is not reachable through the agent platform',
+      });
       continue;
     }
     try {
@@ -47,9 +56,15 @@ export async function sendCollaborationMessage(db: Db, platform: AgentPlatform, 
     }
   }
   await db.insert(collaborationMessages).values({
-    id: messageId, kind: m.kind, senderId: m.sender, recipientIds: m.recipients.map((r) => r.id), body: m.body,
+    id: messageId,
+    kind: m.kind,
+    senderId: m.sender,
+    recipientIds: m.recipients.map((r) => r.id),
+    body: m.body,
     delivery,
-    sessionId: m.sessionId ?? null, threadId: m.threadId ?? null, relatedRef: m.relatedRef ?? null,
+    sessionId: m.sessionId ?? null,
+    threadId: m.threadId ?? null,
+    relatedRef: m.relatedRef ?? null,
   });
   return { message_id: messageId, delivery };
 }
@@ -59,9 +74,16 @@ export async function sendCollaborationMessage(db: Db, platform: AgentPlatform, 
  * active session whose participants include the sender and every recipient; null when none does.
  */
 export async function sessionOf(db: Db, memberIds: readonly string[]): Promise<string | null> {
-  const [row] = await db.select({ id: collaborationSessions.id }).from(collaborationSessions)
-    .where(and(eq(collaborationSessions.status, 'active'),
-      sql`${collaborationSessions.participantIds} @> ${JSON.stringify([...new Set(memberIds)])}::jsonb`))
-    .orderBy(desc(collaborationSessions.createdAt)).limit(1);
+  const [row] = await db
+    .select({ id: collaborationSessions.id })
+    .from(collaborationSessions)
+    .where(
+      and(
+        eq(collaborationSessions.status, 'active'),
+        sql`${collaborationSessions.participantIds} @> ${JSON.stringify([...new Set(memberIds)])}::jsonb`,
+      ),
+    )
+    .orderBy(desc(collaborationSessions.createdAt))
+    .limit(1);
   return row?.id ?? null;
 }

@@ -5,7 +5,10 @@ import type { KnownCapability } from './capabilities.ts';
 import { UNMATCHED_REASON, type DecomposedSubtask } from './decompose.ts';
 
 const answerSchema = z.object({
-  subtasks: z.array(z.object({ description: z.string().trim().min(1), required_capabilities: z.array(z.string()) })).min(1).max(50),
+  subtasks: z
+    .array(z.object({ description: z.string().trim().min(1), required_capabilities: z.array(z.string()) }))
+    .min(1)
+    .max(50),
 });
 
 export type ModelConfig = Extract<AppConfig['agentBrain'], { kind: 'openai' }>;
@@ -17,18 +20,27 @@ export type ModelConfig = Extract<AppConfig['agentBrain'], { kind: 'openai' }>;
  * validated; capabilities it names that are not known are dropped and reported (never invented).
  * Throws when the endpoint fails or the answer is not valid, so the caller falls back offline.
  */
-export async function decomposeWithModel(cfg: ModelConfig, task: string, known: readonly KnownCapability[], fetchImpl: typeof fetch = fetch,
+export async function decomposeWithModel(
+  cfg: ModelConfig,
+  task: string,
+  known: readonly KnownCapability[],
+  fetchImpl: typeof fetch = fetch,
 ): Promise<{ subtasks: DecomposedSubtask[]; dropped: string[] }> {
   const names = known.map((k) => k.name);
   const res = await fetchImpl(`${cfg.baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) },
     body: JSON.stringify({
-      model: cfg.model, temperature: 0,
+      model: cfg.model,
+      temperature: 0,
       messages: [
-        { role: 'system', content: 'You decompose a task into ordered subtasks for a team of agents. Answer with one JSON object only: '
-          + '{"subtasks": [{"description": "…", "required_capabilities": ["…"]}]}. Use only capabilities from this list, an empty list '
-          + `when none fits: ${JSON.stringify(names)}` },
+        {
+          role: 'system',
+          content:
+            'You decompose a task into ordered subtasks for a team of agents. Answer with one JSON object only: ' +
+            '{"subtasks": [{"description": "…", "required_capabilities": ["…"]}]}. Use only capabilities from this list, an empty list ' +
+            `when none fits: ${JSON.stringify(names)}`,
+        },
         { role: 'user', content: task },
       ],
     }),
@@ -45,15 +57,23 @@ export async function decomposeWithModel(cfg: ModelConfig, task: string, known: 
     throw new Error('the model did not answer with JSON');
   }
   const answer = answerSchema.safeParse(parsed);
-  if (!answer.success) throw new Error(`the model's answer does not have the expected shape: ${answer.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!answer.success)
+    throw new Error(
+      `the model's answer does not have the expected shape: ${answer.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const knownNames = new Set(names);
   const dropped = new Set<string>();
   const subtasks = answer.data.subtasks.map((s, i): DecomposedSubtask => {
     const caps = [...new Set(s.required_capabilities.map(normalizeCapability))];
     for (const cap of caps) if (!knownNames.has(cap)) dropped.add(cap);
     const required = caps.filter((cap) => knownNames.has(cap)).sort();
-    return { id: `subtask-${i + 1}`, description: s.description, required_capabilities: required, evidence: {},
-      ...(required.length === 0 ? { unmatched_reason: UNMATCHED_REASON } : {}) };
+    return {
+      id: `subtask-${i + 1}`,
+      description: s.description,
+      required_capabilities: required,
+      evidence: {},
+      ...(required.length === 0 ? { unmatched_reason: UNMATCHED_REASON } : {}),
+    };
   });
   return { subtasks, dropped: [...dropped].sort() };
 }

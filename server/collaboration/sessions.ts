@@ -6,7 +6,12 @@ import type { Collab } from './context.ts';
 import { CollaborationError, writerOf } from './errors.ts';
 import { sendCollaborationMessage } from './messaging.ts';
 
-export interface SessionInput { title: string; description: string; participant_model_ids: string[]; coordinator_model_id: string }
+export interface SessionInput {
+  title: string;
+  description: string;
+  participant_model_ids: string[];
+  coordinator_model_id: string;
+}
 
 /**
  * create_collaboration_session: every agent must exist; the coordinator is a participant; an
@@ -16,7 +21,10 @@ export interface SessionInput { title: string; description: string; participant_
 export async function createSession(c: Collab, input: SessionInput) {
   const participants = [...new Set([input.coordinator_model_id, ...input.participant_model_ids])];
   if (c.actor.kind === 'agent' && !participants.includes(c.actor.id)) {
-    throw new CollaborationError('forbidden', `you ("${c.actor.id}") are neither the coordinator nor a participant of the session you create`);
+    throw new CollaborationError(
+      'forbidden',
+      `you ("${c.actor.id}") are neither the coordinator nor a participant of the session you create`,
+    );
   }
   const agents = await requireAgents(c.db, c.platform, participants, 'participant');
   const coordinator = agents.find((a) => a.id === input.coordinator_model_id)!;
@@ -24,22 +32,45 @@ export async function createSession(c: Collab, input: SessionInput) {
   const threadId = `thread-${randomUUID()}`;
   await c.db.transaction(async (tx) => {
     await tx.insert(collaborationSessions).values({
-      id, title: input.title, description: input.description, coordinatorId: coordinator.id, participantIds: participants,
-      mainThreadId: threadId, createdBy: writerOf(c.actor),
+      id,
+      title: input.title,
+      description: input.description,
+      coordinatorId: coordinator.id,
+      participantIds: participants,
+      mainThreadId: threadId,
+      createdBy: writerOf(c.actor),
     });
     await tx.insert(collaborationThreads).values({ id: threadId, sessionId: id, title: input.title });
   });
   const invitees = agents.filter((a) => a.id !== coordinator.id);
-  const invitation = invitees.length === 0 ? null : await sendCollaborationMessage(c.db, c.platform, {
-    kind: 'session_invite', sender: coordinator.id, senderOnPlatform: coordinator.kind === 'platform',
-    recipients: invitees,
-    sessionId: id, threadId,
-    body: { session_id: id, thread_id: threadId, title: input.title, description: input.description, coordinator_id: coordinator.id, participant_ids: participants },
-  });
+  const invitation =
+    invitees.length === 0
+      ? null
+      : await sendCollaborationMessage(c.db, c.platform, {
+          kind: 'session_invite',
+          sender: coordinator.id,
+          senderOnPlatform: coordinator.kind === 'platform',
+          recipients: invitees,
+          sessionId: id,
+          threadId,
+          body: {
+            session_id: id,
+            thread_id: threadId,
+            title: input.title,
+            description: input.description,
+            coordinator_id: coordinator.id,
+            participant_ids: participants,
+          },
+        });
   return {
-    session_id: id, thread_id: threadId, title: input.title, session_status: 'active' as const,
-    coordinator_model_id: coordinator.id, participant_model_ids: participants,
-    invitation_message_id: invitation?.message_id ?? null, invitations: invitation?.delivery ?? [],
+    session_id: id,
+    thread_id: threadId,
+    title: input.title,
+    session_status: 'active' as const,
+    coordinator_model_id: coordinator.id,
+    participant_model_ids: participants,
+    invitation_message_id: invitation?.message_id ?? null,
+    invitations: invitation?.delivery ?? [],
   };
 }
 

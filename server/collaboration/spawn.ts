@@ -19,7 +19,12 @@ export interface SpawnInput {
 }
 
 /** `Data Analyst` → `data-analyst` (a tag value and part of an id). */
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'agent';
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'agent';
 
 /** The assignment an agent receives: its role, capabilities, who asked, and the first task. */
 export function assignmentText(input: SpawnInput, capabilities: readonly string[]): string {
@@ -44,7 +49,10 @@ export function externalSystemPrompt(id: string, input: SpawnInput, capabilities
 /** The token `spawn_agent` issues (server/auth/api-tokens.ts): `write`, named after the proposed agent. */
 async function issueToken(c: Collab, agentName: string) {
   const { token, info } = await createApiToken(c.db, {
-    name: `spawn_agent: ${agentName}`, agentName, scopes: ['write'], createdBy: c.actor.kind === 'user' ? c.actor.id : null,
+    name: `spawn_agent: ${agentName}`,
+    agentName,
+    scopes: ['write'],
+    createdBy: c.actor.kind === 'user' ? c.actor.id : null,
   });
   return { token, tokenId: info.id };
 }
@@ -56,23 +64,36 @@ function launch(type: Exclude<AgentType, 'generic-worker'>, id: string, url: str
     case 'claude-desktop':
       return {
         config_file: 'claude_desktop_config.json (Settings → Developer → Edit Config)',
-        config: { mcpServers: { dcf: { command: 'npx', args: ['-y', 'mcp-remote', url, '--header', `Authorization: Bearer ${token}`] } } },
-        steps: ['Add the "dcf" entry below to claude_desktop_config.json under "mcpServers".', 'Restart Claude Desktop; the dcf tools appear in the tools menu.',
-          `Start a new conversation and paste the system prompt as your first message; you are agent "${id}".`],
+        config: {
+          mcpServers: {
+            dcf: { command: 'npx', args: ['-y', 'mcp-remote', url, '--header', `Authorization: Bearer ${token}`] },
+          },
+        },
+        steps: [
+          'Add the "dcf" entry below to claude_desktop_config.json under "mcpServers".',
+          'Restart Claude Desktop; the dcf tools appear in the tools menu.',
+          `Start a new conversation and paste the system prompt as your first message; you are agent "${id}".`,
+        ],
       };
     case 'cline-vscode':
       return {
         config_file: 'cline_mcp_settings.json (Cline → MCP Servers → Configure MCP Servers)',
         config: { mcpServers: { dcf: { type: 'streamableHttp', url, headers, disabled: false } } },
-        steps: ['Open Cline in VS Code, MCP Servers → Configure, and add the "dcf" entry below.',
-          'Put the system prompt in Cline\'s custom instructions (Settings → Custom Instructions).', `Start a task; you are agent "${id}".`],
+        steps: [
+          'Open Cline in VS Code, MCP Servers → Configure, and add the "dcf" entry below.',
+          "Put the system prompt in Cline's custom instructions (Settings → Custom Instructions).",
+          `Start a task; you are agent "${id}".`,
+        ],
       };
     case 'roocode-vscode':
       return {
         config_file: '.roo/mcp.json in the workspace (or Roo Code → MCP Servers → Edit Global MCP)',
         config: { mcpServers: { dcf: { type: 'streamable-http', url, headers } } },
-        steps: ['Add the "dcf" entry below to .roo/mcp.json.', 'Create a custom mode with the system prompt as its role definition.',
-          `Start a task in that mode; you are agent "${id}".`],
+        steps: [
+          'Add the "dcf" entry below to .roo/mcp.json.',
+          'Create a custom mode with the system prompt as its role definition.',
+          `Start a task in that mode; you are agent "${id}".`,
+        ],
       };
   }
 }
@@ -91,25 +112,51 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
     const agent = await c.platform.createAgent({
       template: 'generic-worker',
       name: `generic-worker-${slug(input.role)}-${randomBytes(3).toString('hex')}`,
-      tags: [`role:${slug(input.role)}`, ...capabilities.map((cap) => `capability:${cap}`), 'status:idle', `spawned-by:${requester!.id}`],
-      blocks: [{ label: 'assignment', value: assignmentText(input, capabilities), description: 'Your role, capabilities and first task.' }],
+      tags: [
+        `role:${slug(input.role)}`,
+        ...capabilities.map((cap) => `capability:${cap}`),
+        'status:idle',
+        `spawned-by:${requester!.id}`,
+      ],
+      blocks: [
+        {
+          label: 'assignment',
+          value: assignmentText(input, capabilities),
+          description: 'Your role, capabilities and first task.',
+        },
+      ],
     });
     const first = input.initial_task_description?.trim()
       ? await sendCollaborationMessage(c.db, c.platform, {
-        kind: 'initial_task', sender: requester!.id, senderOnPlatform: requester!.kind === 'platform',
-        relatedRef: agent.id,
-        recipients: [{ id: agent.id, kind: 'platform', model_type: 'generic-worker', capabilities, tags: agent.tags }],
-        body: { task_description: input.initial_task_description.trim(), role: input.role },
-      })
+          kind: 'initial_task',
+          sender: requester!.id,
+          senderOnPlatform: requester!.kind === 'platform',
+          relatedRef: agent.id,
+          recipients: [
+            { id: agent.id, kind: 'platform', model_type: 'generic-worker', capabilities, tags: agent.tags },
+          ],
+          body: { task_description: input.initial_task_description.trim(), role: input.role },
+        })
       : null;
     const blocks = await c.platform.listAgentBlocks(agent.id);
     return {
-      proposed_agent_id: agent.id, agent_type: input.agent_type, created: true, spawn_status: 'created' as const,
-      role: input.role, capabilities, tags: agent.tags, template: agent.template,
+      proposed_agent_id: agent.id,
+      agent_type: input.agent_type,
+      created: true,
+      spawn_status: 'created' as const,
+      role: input.role,
+      capabilities,
+      tags: agent.tags,
+      template: agent.template,
       system_prompt: [blocks.find((b) => b.label === 'assignment')?.value ?? ''].join('\n'),
-      instructions: [`Agent ${agent.id} runs on the ${c.platform.kind} agent platform now; nothing else is needed to launch it.`,
-        first ? `Its first task was sent as message ${first.message_id}.` : 'Delegate work to it with delegate_subtask.'],
-      initial_task_message_id: first?.message_id ?? null, mcp: null,
+      instructions: [
+        `Agent ${agent.id} runs on the ${c.platform.kind} agent platform now; nothing else is needed to launch it.`,
+        first
+          ? `Its first task was sent as message ${first.message_id}.`
+          : 'Delegate work to it with delegate_subtask.',
+      ],
+      initial_task_message_id: first?.message_id ?? null,
+      mcp: null,
     };
   }
   const id = `${input.agent_type}-${slug(input.role)}-${randomBytes(4).toString('hex')}`;
@@ -117,14 +164,38 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
   const url = `${c.config.execution.publicUrl}/api/mcp`;
   const { token, tokenId } = await issueToken(c, id);
   await c.db.insert(collaborationExternalAgents).values({
-    id, agentType: input.agent_type, role: input.role, capabilities, systemPrompt: prompt, tokenId, requestedBy: writerOf(c.actor),
+    id,
+    agentType: input.agent_type,
+    role: input.role,
+    capabilities,
+    systemPrompt: prompt,
+    tokenId,
+    requestedBy: writerOf(c.actor),
   });
   const how = launch(input.agent_type, id, url, token);
   return {
-    proposed_agent_id: id, agent_type: input.agent_type, created: false, spawn_status: 'awaiting_launch' as const,
-    role: input.role, capabilities, tags: [], template: null, system_prompt: prompt,
-    instructions: [...how.steps, `The token is shown once; revoke it in Settings → API tokens (id ${tokenId}) when the agent is retired.`],
+    proposed_agent_id: id,
+    agent_type: input.agent_type,
+    created: false,
+    spawn_status: 'awaiting_launch' as const,
+    role: input.role,
+    capabilities,
+    tags: [],
+    template: null,
+    system_prompt: prompt,
+    instructions: [
+      ...how.steps,
+      `The token is shown once; revoke it in Settings → API tokens (id ${tokenId}) when the agent is retired.`,
+    ],
     initial_task_message_id: null,
-    mcp: { url, token, token_id: tokenId, agent_name: id, scopes: ['write'], config_file: how.config_file, config: how.config },
+    mcp: {
+      url,
+      token,
+      token_id: tokenId,
+      agent_name: id,
+      scopes: ['write'],
+      config_file: how.config_file,
+      config: how.config,
+    },
   };
 }

@@ -15,15 +15,21 @@ import { contentWords } from './capability-words.ts';
  *    before it (or after it, when it is the first).
  */
 export function splitTask(task: string): string[] {
-  const lines = task.split(/\r?\n/).map((l) => l.replace(/^\s*(?:\d+[.)]|[a-z][)]|[-*•])\s+/i, '').trim()).filter(Boolean);
+  const lines = task
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^\s*(?:\d+[.)]|[a-z][)]|[-*•])\s+/i, '').trim())
+    .filter(Boolean);
   const sentences = lines.flatMap((l) => l.split(/(?<=[.!?;])\s+(?=\S)/));
-  const enumerated = sentences.flatMap((s) => s.split(/\s*(?:\(\d+\)|(?<=^|\s)\d+\)|\b(?:first|second|third|fourth|fifth)ly?,)\s*/i));
+  const enumerated = sentences.flatMap((s) =>
+    s.split(/\s*(?:\(\d+\)|(?<=^|\s)\d+\)|\b(?:first|second|third|fourth|fifth)ly?,)\s*/i),
+  );
   const clauses = enumerated.flatMap(splitClauses);
   const parts = clauses.map(trimPart).filter((p) => p.length > 0);
   return mergeEmpty(parts);
 }
 
-const SEQUENCE = /\s*(?:,\s*and then|,\s*then|\band then|\bthen|,?\s*after that,?|,?\s*afterwards,?|,\s*finally,?|\bfinally,?|,\s*next,?)\s+/i;
+const SEQUENCE =
+  /\s*(?:,\s*and then|,\s*then|\band then|\bthen|,?\s*after that,?|,?\s*afterwards,?|,\s*finally,?|\bfinally,?|,\s*next,?)\s+/i;
 const DETERMINER = /^[a-z'-]+\s+(?:the|a|an|them|it|their|each|every|all|its|our|this|these|those|his|her|any)\b/i;
 
 function splitClauses(sentence: string): string[] {

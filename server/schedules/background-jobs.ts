@@ -42,7 +42,10 @@ export class BackgroundJobs {
   constructor(readonly opts: BackgroundJobsOptions) {}
 
   get queue(): Queue<TriggerData> {
-    this.queueInstance ??= new Queue<TriggerData>(SCHEDULES_QUEUE, { connection: this.connection(), prefix: this.opts.prefix ?? SCHEDULES_PREFIX });
+    this.queueInstance ??= new Queue<TriggerData>(SCHEDULES_QUEUE, {
+      connection: this.connection(),
+      prefix: this.opts.prefix ?? SCHEDULES_PREFIX,
+    });
     return this.queueInstance;
   }
 
@@ -98,15 +101,27 @@ export class BackgroundJobs {
    * Starts a worker for the triggers in this process (the console, `dcf worker`); each trigger
    * runs fire.ts (record the tick, dispatch the task). `onFired` lets tests observe outcomes.
    */
-  startWorker(opts: { concurrency?: number; onFired?: (outcome: FireOutcome) => void } = {}): { worker: Worker<TriggerData>; close(): Promise<void> } {
+  startWorker(opts: { concurrency?: number; onFired?: (outcome: FireOutcome) => void } = {}): {
+    worker: Worker<TriggerData>;
+    close(): Promise<void>;
+  } {
     const worker = new Worker<TriggerData>(
       SCHEDULES_QUEUE,
       async (job: Job<TriggerData>) => {
-        const outcome = await fireJob(this, job.data.job_id, job.id ?? `${job.data.job_id}:${job.timestamp}`, new Date(job.opts.timestamp ?? job.timestamp));
+        const outcome = await fireJob(
+          this,
+          job.data.job_id,
+          job.id ?? `${job.data.job_id}:${job.timestamp}`,
+          new Date(job.opts.timestamp ?? job.timestamp),
+        );
         opts.onFired?.(outcome);
         return outcome;
       },
-      { connection: this.connection(), prefix: this.opts.prefix ?? SCHEDULES_PREFIX, concurrency: opts.concurrency ?? 4 },
+      {
+        connection: this.connection(),
+        prefix: this.opts.prefix ?? SCHEDULES_PREFIX,
+        concurrency: opts.concurrency ?? 4,
+      },
     );
     worker.on('error', (err) => this.opts.log.warn({ err }, 'background job worker error'));
     return { worker, close: () => worker.close() };

@@ -1,6 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { backgroundJobRuns, backgroundJobs, type BackgroundJobRow, type BackgroundJobRunRow } from '../db/schema/orchestration.ts';
+import {
+  backgroundJobRuns,
+  backgroundJobs,
+  type BackgroundJobRow,
+  type BackgroundJobRunRow,
+} from '../db/schema/orchestration.ts';
 import type { Schedule } from './schedule-spec.ts';
 
 export interface NewJob {
@@ -55,13 +60,20 @@ export class JobStore {
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<BackgroundJobRow | null> {
-    const [row] = await this.db.update(backgroundJobs).set({ enabled, updatedAt: new Date() }).where(eq(backgroundJobs.id, id)).returning();
+    const [row] = await this.db
+      .update(backgroundJobs)
+      .set({ enabled, updatedAt: new Date() })
+      .where(eq(backgroundJobs.id, id))
+      .returning();
     return row ?? null;
   }
 
   /** Deletes the job and its runs (cascade); false when it did not exist. */
   async delete(id: string): Promise<boolean> {
-    const rows = await this.db.delete(backgroundJobs).where(eq(backgroundJobs.id, id)).returning({ id: backgroundJobs.id });
+    const rows = await this.db
+      .delete(backgroundJobs)
+      .where(eq(backgroundJobs.id, id))
+      .returning({ id: backgroundJobs.id });
     return rows.length > 0;
   }
 
@@ -80,7 +92,10 @@ export class JobStore {
   }
 
   async runDispatched(runId: string, dispatchedTaskId: string): Promise<void> {
-    await this.db.update(backgroundJobRuns).set({ outcome: 'DISPATCHED', dispatchedTaskId, error: null }).where(eq(backgroundJobRuns.id, runId));
+    await this.db
+      .update(backgroundJobRuns)
+      .set({ outcome: 'DISPATCHED', dispatchedTaskId, error: null })
+      .where(eq(backgroundJobRuns.id, runId));
   }
 
   async runFailed(runId: string, error: string): Promise<void> {
@@ -88,21 +103,35 @@ export class JobStore {
   }
 
   async runs(jobId: string, limit = 20): Promise<BackgroundJobRunRow[]> {
-    return this.db.select().from(backgroundJobRuns).where(eq(backgroundJobRuns.jobId, jobId)).orderBy(desc(backgroundJobRuns.firedAt)).limit(limit);
+    return this.db
+      .select()
+      .from(backgroundJobRuns)
+      .where(eq(backgroundJobRuns.jobId, jobId))
+      .orderBy(desc(backgroundJobRuns.firedAt))
+      .limit(limit);
   }
 
   /** Each job's latest run and its number of runs. */
   async lastRuns(): Promise<Map<string, { last: BackgroundJobRunRow; count: number }>> {
     const [latest, counts] = await Promise.all([
-      this.db.selectDistinctOn([backgroundJobRuns.jobId]).from(backgroundJobRuns).orderBy(backgroundJobRuns.jobId, desc(backgroundJobRuns.firedAt)),
-      this.db.select({ jobId: backgroundJobRuns.jobId, n: sql<number>`count(*)` }).from(backgroundJobRuns).groupBy(backgroundJobRuns.jobId),
+      this.db
+        .selectDistinctOn([backgroundJobRuns.jobId])
+        .from(backgroundJobRuns)
+        .orderBy(backgroundJobRuns.jobId, desc(backgroundJobRuns.firedAt)),
+      this.db
+        .select({ jobId: backgroundJobRuns.jobId, n: sql<number>`count(*)` })
+        .from(backgroundJobRuns)
+        .groupBy(backgroundJobRuns.jobId),
     ]);
     const n = new Map(counts.map((c) => [c.jobId, Number(c.n)]));
     return new Map(latest.map((r) => [r.jobId, { last: r, count: n.get(r.jobId) ?? 1 }]));
   }
 
   async countRuns(jobId: string): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)` }).from(backgroundJobRuns).where(eq(backgroundJobRuns.jobId, jobId));
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)` })
+      .from(backgroundJobRuns)
+      .where(eq(backgroundJobRuns.jobId, jobId));
     return Number(row?.n ?? 0);
   }
 }

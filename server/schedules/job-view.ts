@@ -31,14 +31,20 @@ export const jobViewSchema = z.object({
   last_run: jobRunSchema.nullable(),
   run_count: z.number(),
   created_by: z.string().describe('kind:id of whoever scheduled it.'),
-  owner: jobOwnerSchema.nullable()
+  owner: jobOwnerSchema
+    .nullable()
     .describe('The user the job belongs to: its creator, or the user behind the agent that created it; else null.'),
   created_at: z.string(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 
 export function runView(r: BackgroundJobRunRow): z.infer<typeof jobRunSchema> {
-  return { fired_at: r.firedAt.toISOString(), outcome: r.outcome, dispatched_task_id: r.dispatchedTaskId, error: r.error };
+  return {
+    fired_at: r.firedAt.toISOString(),
+    outcome: r.outcome,
+    dispatched_task_id: r.dispatchedTaskId,
+    error: r.error,
+  };
 }
 
 export function jobView(

@@ -21,10 +21,16 @@ export function checkSchedule(cronExpression: string | undefined, intervalSecond
   const hasCron = cronExpression !== undefined && cronExpression.trim() !== '';
   const hasInterval = intervalSeconds !== undefined;
   if (hasCron === hasInterval) {
-    return { ok: false, message: hasCron ? 'give either cron_expression or interval_seconds, not both' : 'give one of cron_expression or interval_seconds' };
+    return {
+      ok: false,
+      message: hasCron
+        ? 'give either cron_expression or interval_seconds, not both'
+        : 'give one of cron_expression or interval_seconds',
+    };
   }
   if (hasInterval) {
-    if (!Number.isInteger(intervalSeconds) || intervalSeconds! < 1) return { ok: false, message: 'interval_seconds must be a whole number of seconds, at least 1' };
+    if (!Number.isInteger(intervalSeconds) || intervalSeconds! < 1)
+      return { ok: false, message: 'interval_seconds must be a whole number of seconds, at least 1' };
     return { ok: true, schedule: { kind: 'interval', seconds: intervalSeconds! } };
   }
   let text = cronExpression!.trim();
@@ -33,16 +39,26 @@ export function checkSchedule(cronExpression: string | undefined, intervalSecond
   if (tz) {
     timezone = tz[1]!;
     text = tz[2]!.trim();
-    if (!validZone(timezone)) return { ok: false, message: `cron_expression names an unknown time zone "${timezone}" (use an IANA name such as Europe/London)` };
+    if (!validZone(timezone))
+      return {
+        ok: false,
+        message: `cron_expression names an unknown time zone "${timezone}" (use an IANA name such as Europe/London)`,
+      };
   }
   const fields = text.split(/\s+/);
   if (fields.length !== 5 && fields.length !== 6) {
-    return { ok: false, message: `cron_expression must have 5 fields (minute hour day-of-month month day-of-week) or 6 (seconds first), not ${fields.length}: "${text}"` };
+    return {
+      ok: false,
+      message: `cron_expression must have 5 fields (minute hour day-of-month month day-of-week) or 6 (seconds first), not ${fields.length}: "${text}"`,
+    };
   }
   try {
     CronExpressionParser.parse(text, { tz: timezone, strict: false }).next();
   } catch (err) {
-    return { ok: false, message: `cron_expression "${text}" is not valid: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      message: `cron_expression "${text}" is not valid: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
   return { ok: true, schedule: { kind: 'cron', pattern: fields.join(' '), timezone } };
 }
@@ -69,11 +85,18 @@ export function nextRunAfter(schedule: Schedule, from: Date): Date {
 
 /** The BullMQ repeat options of a schedule (`upsertJobScheduler`'s second argument). */
 export function repeatOptions(schedule: Schedule): { pattern: string; tz: string } | { every: number } {
-  return schedule.kind === 'cron' ? { pattern: schedule.pattern, tz: schedule.timezone } : { every: schedule.seconds * 1000 };
+  return schedule.kind === 'cron'
+    ? { pattern: schedule.pattern, tz: schedule.timezone }
+    : { every: schedule.seconds * 1000 };
 }
 
 /** A stored job's schedule (columns cron_expression + timezone, or interval_seconds). */
-export function scheduleOfRow(row: { cronExpression: string | null; timezone: string | null; intervalSeconds: number | null }): Schedule {
-  if (row.cronExpression) return { kind: 'cron', pattern: row.cronExpression, timezone: row.timezone ?? DEFAULT_CRON_TIMEZONE };
+export function scheduleOfRow(row: {
+  cronExpression: string | null;
+  timezone: string | null;
+  intervalSeconds: number | null;
+}): Schedule {
+  if (row.cronExpression)
+    return { kind: 'cron', pattern: row.cronExpression, timezone: row.timezone ?? DEFAULT_CRON_TIMEZONE };
   return { kind: 'interval', seconds: row.intervalSeconds ?? 60 };
 }

@@ -22,7 +22,12 @@ export function scheduleInWords(s: Schedule): string {
 }
 
 function duration(seconds: number): string {
-  const units: Array<[number, string]> = [[86_400, 'day'], [3_600, 'hour'], [60, 'minute'], [1, 'second']];
+  const units: Array<[number, string]> = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
   for (const [size, name] of units) {
     if (seconds % size === 0) {
       const n = seconds / size;

@@ -17,7 +17,12 @@ export function backgroundJobsOf(services: ToolServices): { jobs: BackgroundJobs
   if (registered) return { jobs: registered, transient: false };
   const url = services.config.redisUrl;
   if (!url || !services.db || !services.agents) return null;
-  const jobs = new BackgroundJobs({ redisUrl: url, db: services.db, platform: services.agents, log: logger().child({ component: 'schedules' }) });
+  const jobs = new BackgroundJobs({
+    redisUrl: url,
+    db: services.db,
+    platform: services.agents,
+    log: logger().child({ component: 'schedules' }),
+  });
   return { jobs, transient: true };
 }
 

@@ -18,16 +18,25 @@ export interface BackgroundJobsRuntime {
  * routes replies. Several such processes may run on one Redis and database (see
  * background-jobs.ts and dispatch-tracker.ts for why each tick and each reply happens once).
  */
-export async function startBackgroundJobs(opts: { redisUrl: string; db: () => Promise<Db>; platform: () => Promise<AgentPlatform>; log: Logger }): Promise<BackgroundJobsRuntime> {
+export async function startBackgroundJobs(opts: {
+  redisUrl: string;
+  db: () => Promise<Db>;
+  platform: () => Promise<AgentPlatform>;
+  log: Logger;
+}): Promise<BackgroundJobsRuntime> {
   const jobs = new BackgroundJobs(opts);
   registerBackgroundJobs(jobs);
   const reconciled = await jobs.reconcile().catch((err: unknown) => {
     opts.log.warn({ err }, 'background jobs: reconcile failed (the schedulers in Redis are used as they are)');
     return null;
   });
-  if (reconciled && (reconciled.activated.length || reconciled.removed.length)) opts.log.info(reconciled, 'background jobs reconciled');
+  if (reconciled && (reconciled.activated.length || reconciled.removed.length))
+    opts.log.info(reconciled, 'background jobs reconciled');
   const worker = jobs.startWorker({
-    onFired: (o) => (o.outcome === 'FAILED' ? opts.log.warn(o, 'background job trigger failed') : opts.log.debug(o, 'background job fired')),
+    onFired: (o) =>
+      o.outcome === 'FAILED'
+        ? opts.log.warn(o, 'background job trigger failed')
+        : opts.log.debug(o, 'background job fired'),
   });
   const tracker = new DispatchTracker({ platform: opts.platform, db: opts.db, log: opts.log });
   tracker.start();

@@ -13,19 +13,22 @@ export const dispatchTaskToAgentTool = defineTool({
   input: z.object({
     target_agent_id: z.string().min(1).max(200),
     task_type: z.string().min(1).max(200).describe('What kind of task, e.g. "QA_REVIEW".'),
-    task_payload_json: z.string().max(100_000).describe('JSON object: the task\'s data and parameters.'),
+    task_payload_json: z.string().max(100_000).describe("JSON object: the task's data and parameters."),
     reply_expected: z.boolean().default(false),
   }),
   output: z.object({
     target_agent_id: z.string(),
     dispatched_task_id: z.string(),
-    dispatch_status: z.enum(['QUEUED_FOR_DELIVERY', 'DELIVERY_ACKNOWLEDGED']).describe('The spec\'s status attribute (the envelope has its own status).'),
+    dispatch_status: z
+      .enum(['QUEUED_FOR_DELIVERY', 'DELIVERY_ACKNOWLEDGED'])
+      .describe("The spec's status attribute (the envelope has its own status)."),
   }),
   async handler(args, { actor, services }) {
     const payload = jsonParam('task_payload_json', args.task_payload_json, jsonObject);
     if (isToolFailure(payload)) return payload;
     return withPlatform(services, async (platform, db) => {
-      if (!(await platform.getAgent(args.target_agent_id))) return fail('not_found', `no agent ${args.target_agent_id}`);
+      if (!(await platform.getAgent(args.target_agent_id)))
+        return fail('not_found', `no agent ${args.target_agent_id}`);
       const d = await dispatchTask(platform, db, {
         targetAgentId: args.target_agent_id,
         taskType: args.task_type,
@@ -33,7 +36,11 @@ export const dispatchTaskToAgentTool = defineTool({
         replyExpected: args.reply_expected,
         dispatcher: dispatcherOf(actor),
       });
-      return ok({ target_agent_id: args.target_agent_id, dispatched_task_id: d.dispatched_task_id, dispatch_status: d.status });
+      return ok({
+        target_agent_id: args.target_agent_id,
+        dispatched_task_id: d.dispatched_task_id,
+        dispatch_status: d.status,
+      });
     });
   },
 });

@@ -18,8 +18,15 @@ export { isToolFailure, jsonParam } from '../delegation/delegation.ts';
 export const jsonObject = z.record(z.string(), z.unknown());
 
 /** The platform and the database, or `unavailable`; expected platform failures become envelopes. */
-export async function withPlatform<T>(services: ToolServices, work: (platform: AgentPlatform, db: Db) => Promise<T>): Promise<T | ToolFailure> {
-  if (!services.agents) return fail('unavailable', 'orchestration needs the agent platform, which this context does not provide (run it in the console, over MCP, or with dcf chat)');
+export async function withPlatform<T>(
+  services: ToolServices,
+  work: (platform: AgentPlatform, db: Db) => Promise<T>,
+): Promise<T | ToolFailure> {
+  if (!services.agents)
+    return fail(
+      'unavailable',
+      'orchestration needs the agent platform, which this context does not provide (run it in the console, over MCP, or with dcf chat)',
+    );
   if (!services.db) return fail('unavailable', 'orchestration needs the database, which this context does not provide');
   let platform: AgentPlatform;
   let db: Db;
@@ -36,9 +43,16 @@ export async function withPlatform<T>(services: ToolServices, work: (platform: A
 }
 
 /** The process's background jobs, or `unavailable` (no REDIS_URL, database or agent platform). */
-export async function withJobs<T>(services: ToolServices, work: (jobs: BackgroundJobs) => Promise<T>): Promise<T | ToolFailure> {
+export async function withJobs<T>(
+  services: ToolServices,
+  work: (jobs: BackgroundJobs) => Promise<T>,
+): Promise<T | ToolFailure> {
   const found = backgroundJobsOf(services);
-  if (!found) return fail('unavailable', 'background jobs need Redis (REDIS_URL), the database and the agent platform, which this context does not provide');
+  if (!found)
+    return fail(
+      'unavailable',
+      'background jobs need Redis (REDIS_URL), the database and the agent platform, which this context does not provide',
+    );
   try {
     return await work(found.jobs);
   } catch (err) {
@@ -55,12 +69,21 @@ export function dispatcherOf(actor: Actor): Dispatcher {
 
 /** pause/resume/delete name a job by exactly one of its id or its name. */
 export const jobRef = {
-  internal_job_id: z.string().min(1).max(100).optional().describe('The job as schedule_background_job returned it. Give this or job_name.'),
+  internal_job_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('The job as schedule_background_job returned it. Give this or job_name.'),
   job_name: z.string().min(1).max(200).optional().describe('The job by its unique name. Give this or internal_job_id.'),
 };
 
-export async function findJob(jobs: BackgroundJobs, ref: { internal_job_id?: string | undefined; job_name?: string | undefined }): Promise<BackgroundJobRow | ToolFailure> {
-  if ((ref.internal_job_id === undefined) === (ref.job_name === undefined)) return fail('invalid_input', 'give exactly one of internal_job_id or job_name');
+export async function findJob(
+  jobs: BackgroundJobs,
+  ref: { internal_job_id?: string | undefined; job_name?: string | undefined },
+): Promise<BackgroundJobRow | ToolFailure> {
+  if ((ref.internal_job_id === undefined) === (ref.job_name === undefined))
+    return fail('invalid_input', 'give exactly one of internal_job_id or job_name');
   const store = await jobs.store();
   if (ref.internal_job_id !== undefined) {
     const row = z.uuid().safeParse(ref.internal_job_id).success ? await store.get(ref.internal_job_id) : null;
@@ -86,14 +109,15 @@ export async function findOwnJob(
   const owner = await owners.ownerOf(job);
   return fail(
     'forbidden',
-    `the background job "${job.jobName}" belongs to ${owner ? owner.display_name : 'nobody you act for'}: `
-      + 'only its owner, the agent that created it, or an admin may change it',
+    `the background job "${job.jobName}" belongs to ${owner ? owner.display_name : 'nobody you act for'}: ` +
+      'only its owner, the agent that created it, or an admin may change it',
     { internal_job_id: job.id, job_name: job.jobName, owner_user_id: owner?.user_id ?? null },
   );
 }
 
 export const JOB_STATUSES = ['SCHEDULED_AND_ACTIVE', 'SCHEDULED_BUT_DISABLED'] as const;
-export const statusOf = (job: BackgroundJobRow): (typeof JOB_STATUSES)[number] => (job.enabled ? 'SCHEDULED_AND_ACTIVE' : 'SCHEDULED_BUT_DISABLED');
+export const statusOf = (job: BackgroundJobRow): (typeof JOB_STATUSES)[number] =>
+  job.enabled ? 'SCHEDULED_AND_ACTIVE' : 'SCHEDULED_BUT_DISABLED';
 
 /**
  * When the job runs next, UTC ISO: BullMQ's scheduler's next tick for an enabled job; for a

@@ -6,7 +6,8 @@ import { findOwnJob, isToolFailure, JOB_STATUSES, jobRef, withJobs } from './orc
 /** Companion of spec 5.3: stop a job's triggers, keeping the job and its runs. */
 export const pauseBackgroundJobTool = defineTool({
   name: 'pause_background_job',
-  description: 'Pause a background job (by internal_job_id or job_name): its scheduler is removed, so it fires no more until resume_background_job; the job and its run history stay. Pausing a paused job changes nothing. Only jobs you may manage: ones you created, ones that belong to the user you work for (else forbidden).',
+  description:
+    'Pause a background job (by internal_job_id or job_name): its scheduler is removed, so it fires no more until resume_background_job; the job and its run history stay. Pausing a paused job changes nothing. Only jobs you may manage: ones you created, ones that belong to the user you work for (else forbidden).',
   readOnly: false,
   input: z.object(jobRef),
   output: z.object({ internal_job_id: z.string(), job_name: z.string(), job_status: z.enum(JOB_STATUSES) }),

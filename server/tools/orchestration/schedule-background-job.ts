@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { checkSchedule } from '../../schedules/schedule-spec.ts';
 import { fail, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
-import { isToolFailure, JOB_STATUSES, jsonObject, jsonParam, nextRunIso, statusOf, withJobs, withPlatform } from './orchestration.ts';
+import {
+  isToolFailure,
+  JOB_STATUSES,
+  jsonObject,
+  jsonParam,
+  nextRunIso,
+  statusOf,
+  withJobs,
+  withPlatform,
+} from './orchestration.ts';
 
 /** agent-memory-and-orchestration-tools.md 5.3 `schedule_background_job` (server/schedules/README.md). */
 export const scheduleBackgroundJobTool = defineTool({
@@ -13,8 +22,19 @@ export const scheduleBackgroundJobTool = defineTool({
   input: z.object({
     job_name: z.string().min(1).max(200).describe('Unique, human-readable name, e.g. "weekly_qa_review_all_advisors".'),
     job_type_identifier: z.string().min(1).max(200).describe('Kind of job, e.g. "PERIODIC_AGENT_TRIGGER".'),
-    cron_expression: z.string().min(1).max(200).optional().describe('e.g. "0 9 * * 1" (Mondays 09:00 London time). Either this or interval_seconds.'),
-    interval_seconds: z.number().int().min(1).max(31_536_000).optional().describe('e.g. 300 for every 5 minutes. Either this or cron_expression.'),
+    cron_expression: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('e.g. "0 9 * * 1" (Mondays 09:00 London time). Either this or interval_seconds.'),
+    interval_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(31_536_000)
+      .optional()
+      .describe('e.g. 300 for every 5 minutes. Either this or cron_expression.'),
     target_agent_id_on_trigger: z.string().min(1).max(200),
     task_type_on_trigger: z.string().min(1).max(200),
     task_payload_on_trigger_json: z.string().max(100_000).describe('JSON object sent as task_payload on each trigger.'),
@@ -23,7 +43,7 @@ export const scheduleBackgroundJobTool = defineTool({
   output: z.object({
     internal_job_id: z.string(),
     job_name: z.string(),
-    job_status: z.enum(JOB_STATUSES).describe('The spec\'s status attribute (the envelope has its own status).'),
+    job_status: z.enum(JOB_STATUSES).describe("The spec's status attribute (the envelope has its own status)."),
     next_run_time_utc_iso: z.string(),
   }),
   async handler(args, { actor, services }) {
@@ -31,7 +51,10 @@ export const scheduleBackgroundJobTool = defineTool({
     if (!check.ok) return fail('invalid_input', check.message, { parameter: 'cron_expression/interval_seconds' });
     const payload = jsonParam('task_payload_on_trigger_json', args.task_payload_on_trigger_json, jsonObject);
     if (isToolFailure(payload)) return payload;
-    const target = await withPlatform(services, async (platform) => (await platform.getAgent(args.target_agent_id_on_trigger)) !== null);
+    const target = await withPlatform(
+      services,
+      async (platform) => (await platform.getAgent(args.target_agent_id_on_trigger)) !== null,
+    );
     if (isToolFailure(target)) return target;
     if (!target) return fail('not_found', `no agent ${args.target_agent_id_on_trigger}`);
     return withJobs(services, async (jobs) => {
@@ -52,10 +75,18 @@ export const scheduleBackgroundJobTool = defineTool({
           await jobs.activate(job);
         } catch (err) {
           await store.delete(job.id);
-          return fail('unavailable', `cannot create the job's scheduler in Redis: ${err instanceof Error ? err.message : String(err)}`);
+          return fail(
+            'unavailable',
+            `cannot create the job's scheduler in Redis: ${err instanceof Error ? err.message : String(err)}`,
+          );
         }
       }
-      return ok({ internal_job_id: job.id, job_name: job.jobName, job_status: statusOf(job), next_run_time_utc_iso: await nextRunIso(jobs, job) });
+      return ok({
+        internal_job_id: job.id,
+        job_name: job.jobName,
+        job_status: statusOf(job),
+        next_run_time_utc_iso: await nextRunIso(jobs, job),
+      });
     });
   },
 });
