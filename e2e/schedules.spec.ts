@@ -40,7 +40,9 @@ test('the Schedules page shows a job’s next run, its runs, and pauses and dele
   const row = page.getByTestId('schedule-row').and(page.locator(`[data-job-name="${weeklyName}"]`));
   await expect(row).toContainText('every Monday at 09:00 (Europe/London)');
   await expect(row.getByTestId('schedule-next-run')).toHaveText(london(weekly.next_run_time_utc_iso));
-  await expect(row).toContainText(agent.agent_id);
+  // The target by its name, its id on hover.
+  await expect(row.getByTestId('schedule-target')).toContainText(`QA reviewer ${stamp}`);
+  await expect(row.getByTestId('schedule-target')).toHaveAttribute('title', agent.agent_id);
   await expect(row).toContainText('Enabled');
   await expect(row).toContainText('never');
 

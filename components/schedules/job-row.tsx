@@ -86,13 +86,21 @@ export function JobRow({ job, selected, showOwner, onToggleRuns }: {
 /** The agent each trigger dispatches to; linked to the Agents page for admins (the page is theirs). */
 function Target({ job, linked }: { job: JobView; linked: boolean }) {
   const id = job.target_agent_id_on_trigger;
-  if (!linked) return <span className="font-mono text-slate-700">{id}</span>;
+  const name = job.target_agent_name;
+  // The agent's name when the platform knows it, its id on hover (and in full when there is no name).
+  const label = name ?? id;
+  const style = name ? 'font-medium' : 'font-mono';
+  if (!linked) {
+    return <span className={`${style} text-slate-700`} title={id} data-testid="schedule-target">{label}</span>;
+  }
   return (
     <Link
       href={`/agents/${encodeURIComponent(id)}`}
-      className="font-mono text-indigo-700 underline-offset-2 hover:underline"
+      className={`${style} text-indigo-700 underline-offset-2 hover:underline`}
+      title={id}
+      data-testid="schedule-target"
     >
-      {id}
+      {label}
     </Link>
   );
 }

@@ -19,6 +19,25 @@ export async function listJobs(
   const named = filter.job_name === undefined ? rows : rows.filter((r) => r.jobName === filter.job_name);
   const every = seesEveryJob(actor);
   const mine = await Promise.all(named.map(async (r) => (every || (await owners.mayManage(actor, r)) ? r : null)));
-  return Promise.all(mine.filter((r) => r !== null).map(async (r) =>
-    jobView(r, r.enabled ? await jobs.nextRun(r.id) : null, last.get(r.id), await owners.ownerOf(r))));
+  const shown = mine.filter((r) => r !== null);
+  const names = await targetNames(jobs, shown.map((r) => r.targetAgentId));
+  return Promise.all(shown.map(async (r) => jobView(
+    r, r.enabled ? await jobs.nextRun(r.id) : null, last.get(r.id), await owners.ownerOf(r),
+    names.get(r.targetAgentId) ?? null,
+  )));
+}
+
+/**
+ * The target agents' names, so people read "planner-casey", not an id. A courtesy: an agent gone
+ * since, or a platform that cannot answer now, leaves the name out (the id is still shown).
+ */
+async function targetNames(jobs: BackgroundJobs, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const platform = await jobs.opts.platform().catch(() => null);
+  if (!platform) return out;
+  await Promise.all([...new Set(ids)].map(async (id) => {
+    const agent = await platform.getAgent(id).catch(() => null);
+    if (agent) out.set(id, agent.name);
+  }));
+  return out;
 }

@@ -192,7 +192,8 @@ describe('the orchestration tools', () => {
       const byName = new Map((list.jobs as Array<Record<string, unknown>>).map((j) => [j.job_name, j]));
       expect(byName.get('weekly_qa_review')).toMatchObject({
         cron_expression: '0 9 * * 1', timezone: 'Europe/London', interval_seconds: null, schedule_text: 'every Monday at 09:00 (Europe/London)',
-        target_agent_id_on_trigger: target.id, task_type_on_trigger: 'QA_REVIEW', task_payload_on_trigger: { advisors: 'all' },
+        target_agent_id_on_trigger: target.id, target_agent_name: target.name,
+        task_type_on_trigger: 'QA_REVIEW', task_payload_on_trigger: { advisors: 'all' },
         job_status: 'SCHEDULED_AND_ACTIVE', next_run_time_utc_iso: next.toISOString(), last_run: null, run_count: 0, created_by: 'system:test',
       });
       expect(byName.get('paused_ping')).toMatchObject({ interval_seconds: 600, schedule_text: 'every 10 minutes', job_status: 'SCHEDULED_BUT_DISABLED', next_run_time_utc_iso: null });
