@@ -5,7 +5,10 @@ import { trpc } from './trpc';
 
 const settingsTabs = (page: Page) => page.getByRole('navigation', { name: 'Settings sections' });
 
-test('an admin creates an API token in Settings; an agent lists and calls the tools with it; revoking stops it', async ({ page, request }) => {
+test('an admin creates an API token in Settings; an agent lists and calls the tools with it; revoking stops it', async ({
+  page,
+  request,
+}) => {
   const name = `e2e token ${Date.now()}`;
   await signIn(page, DEMO.admin, '/settings?tab=tokens');
   await expect(settingsTabs(page).getByRole('link', { name: 'API tokens' })).toHaveAttribute('aria-current', 'page');
@@ -30,10 +33,19 @@ test('an admin creates an API token in Settings; an agent lists and calls the to
   expect(tools.length).toBe((await trpc<unknown[]>(page.request, 'tools.list', undefined, 'query')).length);
   expect(tools.find((t) => t.name === 'validate_workflow')?.annotations.readOnlyHint).toBe(true);
 
-  const called = await mcp(request, token, 'tools/call', { name: 'get_skillset', arguments: { query: 'transcription' } });
+  const called = await mcp(request, token, 'tools/call', {
+    name: 'get_skillset',
+    arguments: { query: 'transcription' },
+  });
   expect(called.body.result).toMatchObject({ structuredContent: { status: 'ok', error: null } });
-  const refused = await mcp(request, token, 'tools/call', { name: 'store_memory', arguments: { kind: 'insight', text: 'not allowed' } });
-  expect(refused.body.result).toMatchObject({ isError: true, structuredContent: { status: 'error', error_code: 'forbidden' } });
+  const refused = await mcp(request, token, 'tools/call', {
+    name: 'store_memory',
+    arguments: { kind: 'insight', text: 'not allowed' },
+  });
+  expect(refused.body.result).toMatchObject({
+    isError: true,
+    structuredContent: { status: 'error', error_code: 'forbidden' },
+  });
 
   expect((await mcp(request, null, 'tools/list')).status).toBe(401);
 
@@ -57,7 +69,11 @@ test('an admin creates an API token in Settings; an agent lists and calls the to
       }
     };
     const endpoint = await next('endpoint');
-    const post = await fetch(endpoint, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }) });
+    const post = await fetch(endpoint, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
+    });
     const answer = JSON.parse(await next('message')) as { id: number; result: { tools: unknown[] } };
     await reader.cancel();
     return { posted: post.status, id: answer.id, tools: answer.result.tools.length };

@@ -62,7 +62,11 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     const foreign = refuseForeignOrigin(req);
     if (foreign) return foreign;
     if (req.method !== 'POST') {
-      return rpcErrorResponse(405, 'Method not allowed: this endpoint is stateless Streamable HTTP (POST only); legacy SSE clients use /api/mcp/sse', { allow: 'POST' });
+      return rpcErrorResponse(
+        405,
+        'Method not allowed: this endpoint is stateless Streamable HTTP (POST only); legacy SSE clients use /api/mcp/sse',
+        { allow: 'POST' },
+      );
     }
     const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
@@ -76,7 +80,8 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
   async function sseConnect(req: Request): Promise<Response> {
     const foreign = refuseForeignOrigin(req);
     if (foreign) return foreign;
-    if (req.method !== 'GET') return rpcErrorResponse(405, 'Method not allowed: open the event stream with GET', { allow: 'GET' });
+    if (req.method !== 'GET')
+      return rpcErrorResponse(405, 'Method not allowed: open the event stream with GET', { allow: 'GET' });
     const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
     const messagesPath = new URL(req.url).pathname.replace(/\/sse\/?$/, '/messages');
@@ -89,21 +94,30 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     req.signal?.addEventListener('abort', () => void server.close(), { once: true });
     return new Response(transport.stream, {
       status: 200,
-      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' },
+      headers: {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      },
     });
   }
 
   async function sseMessage(req: Request): Promise<Response> {
     const foreign = refuseForeignOrigin(req);
     if (foreign) return foreign;
-    if (req.method !== 'POST') return rpcErrorResponse(405, 'Method not allowed: POST messages here', { allow: 'POST' });
+    if (req.method !== 'POST')
+      return rpcErrorResponse(405, 'Method not allowed: POST messages here', { allow: 'POST' });
     const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
     const sessionId = new URL(req.url).searchParams.get('sessionId');
     const session = sessionId ? sessions().get(sessionId) : undefined;
     // A session belongs to the token that opened it: another token gets the same answer as an unknown id.
-    if (!session || session.tokenId !== auth.principal.tokenId) return rpcErrorResponse(404, 'Session not found: open a new one with GET /api/mcp/sse', {}, -32001);
-    return session.transport.handlePostMessage(req, { requestInfo: { headers: Object.fromEntries(req.headers.entries()), url: new URL(req.url) } });
+    if (!session || session.tokenId !== auth.principal.tokenId)
+      return rpcErrorResponse(404, 'Session not found: open a new one with GET /api/mcp/sse', {}, -32001);
+    return session.transport.handlePostMessage(req, {
+      requestInfo: { headers: Object.fromEntries(req.headers.entries()), url: new URL(req.url) },
+    });
   }
 
   return { streamable, sseConnect, sseMessage };

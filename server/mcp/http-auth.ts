@@ -18,7 +18,9 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * another. A malformed header leaves the token's own agent.
  */
 export function lettaAgentPrincipal(
-  req: Request, principal: McpPrincipal, lettaToken: string | undefined,
+  req: Request,
+  principal: McpPrincipal,
+  lettaToken: string | undefined,
 ): McpPrincipal {
   const agentId = req.headers.get(LETTA_AGENT_HEADER)?.trim();
   const presented = bearerToken(req);
@@ -28,7 +30,12 @@ export function lettaAgentPrincipal(
 }
 
 /** A JSON-RPC error as an HTTP response (id null: the request never reached the protocol layer). */
-export function rpcErrorResponse(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {
+export function rpcErrorResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code = -32000,
+): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
@@ -57,11 +64,14 @@ export function refuseForeignOrigin(req: Request): Response | null {
   } catch {
     originHost = null;
   }
-  return originHost && host && originHost.toLowerCase() === host.toLowerCase() ? null : rpcErrorResponse(403, `Forbidden: requests from origin ${origin} are not accepted`);
+  return originHost && host && originHost.toLowerCase() === host.toLowerCase()
+    ? null
+    : rpcErrorResponse(403, `Forbidden: requests from origin ${origin} are not accepted`);
 }
 
 const REASONS = {
-  missing: 'this endpoint needs an API token: send "Authorization: Bearer <token>" (an admin creates tokens in Settings → API tokens)',
+  missing:
+    'this endpoint needs an API token: send "Authorization: Bearer <token>" (an admin creates tokens in Settings → API tokens)',
   unknown: 'the API token is not valid',
   revoked: 'the API token was revoked',
 } as const;
@@ -72,10 +82,17 @@ const REASONS = {
  * its agents (LETTA_MCP_TOKEN): see lettaAgentPrincipal.
  */
 export async function authenticateRequest(
-  req: Request, db: Db, lettaToken?: string,
+  req: Request,
+  db: Db,
+  lettaToken?: string,
 ): Promise<{ principal: McpPrincipal } | { response: Response }> {
   const auth = await authenticateApiToken(db, bearerToken(req));
   if (auth.ok) return { principal: lettaAgentPrincipal(req, auth.principal, lettaToken) };
-  const challenge = auth.reason === 'missing' ? 'Bearer realm="dcf-console"' : `Bearer realm="dcf-console", error="invalid_token", error_description="${REASONS[auth.reason]}"`;
-  return { response: rpcErrorResponse(401, `Unauthorized: ${REASONS[auth.reason]}`, { 'www-authenticate': challenge }) };
+  const challenge =
+    auth.reason === 'missing'
+      ? 'Bearer realm="dcf-console"'
+      : `Bearer realm="dcf-console", error="invalid_token", error_description="${REASONS[auth.reason]}"`;
+  return {
+    response: rpcErrorResponse(401, `Unauthorized: ${REASONS[auth.reason]}`, { 'www-authenticate': challenge }),
+  };
 }

@@ -9,7 +9,11 @@ import { isToolFailure, jsonObject, jsonParam, withPlatform } from './orchestrat
 export const createNewAgentInstanceTool = defineTool({
   name: 'create_new_agent_instance',
   description:
-    'Create a new agent from a template (agents/templates/*.af, by name or name@version, e.g. "worker" or "worker@1.0.0") on the agent platform. initial_config_json (a JSON object) is stored in the new agent\'s core memory as the block "initial_config". start_immediately (default true) sends it an agent_instance_started message through its durable inbox (status RUNNING); false leaves it INITIALIZED until a task is dispatched to it.',
+    'Create a new agent from a template (agents/templates/*.af, by name or name@version, e.g. '
+      + '"worker" or "worker@1.0.0") on the agent platform. initial_config_json (a JSON object) is stored '
+      + 'in the new agent\'s core memory as the block "initial_config". start_immediately (default true) '
+      + 'sends it an agent_instance_started message through its durable inbox (status RUNNING); false '
+      + 'leaves it INITIALIZED until a task is dispatched to it.',
   readOnly: false,
   input: z.object({
     agent_type_template: z

@@ -39,7 +39,8 @@ describe('the orchestration tools', () => {
   let services: ToolServices;
   let jobs: BackgroundJobs;
   const system = systemActor('test');
-  const call = async (name: string, args: Record<string, unknown>, actor: Actor = system) => (await invokeTool(findTool(name)!, args, { actor, services })) as Record<string, unknown>;
+  const call = async (name: string, args: Record<string, unknown>, actor: Actor = system) =>
+    (await invokeTool(findTool(name)!, args, { actor, services })) as Record<string, unknown>;
   const okCall = async (name: string, args: Record<string, unknown>, actor: Actor = system) => {
     const r = await call(name, args, actor);
     if (r.status !== 'ok') throw new Error(`${name}: ${String(r.error)}`);
@@ -57,7 +58,11 @@ describe('the orchestration tools', () => {
     handle = await createTestDatabase();
     const redisUrl = await isolatedRedisUrl();
     services = { config: { ...testConfig(), redisUrl }, db: async () => handle.db };
-    platform = testPlatform(handle.db, deterministicBrains(answeringBrains().brains), { audit: null, toolServices: services, inboxSweepMs: 100 });
+    platform = testPlatform(handle.db, deterministicBrains(answeringBrains().brains), {
+      audit: null,
+      toolServices: services,
+      inboxSweepMs: 100,
+    });
     services.agents = async () => platform;
     // No worker here: these tests schedule and read; scheduler.int.test.ts fires.
     jobs = new BackgroundJobs({ redisUrl, db: services.db!, platform: services.agents, log: logger() });
@@ -72,32 +77,79 @@ describe('the orchestration tools', () => {
 
   describe('create_new_agent_instance', () => {
     it('creates from a template by name and by name@version, stores the config in memory, starts it or not', async () => {
-      const r = await okCall('create_new_agent_instance', { agent_type_template: 'worker', agent_name_label: 'QA reviewer', initial_config_json: '{"advisors":"all","threshold":0.8}' });
-      expect(r).toMatchObject({ agent_type_template: 'worker@1.0.0', agent_name_label: 'QA reviewer', instance_status: 'RUNNING' });
+      const r = await okCall('create_new_agent_instance', {
+        agent_type_template: 'worker',
+        agent_name_label: 'QA reviewer',
+        initial_config_json: '{"advisors":"all","threshold":0.8}',
+      });
+      expect(r).toMatchObject({
+        agent_type_template: 'worker@1.0.0',
+        agent_name_label: 'QA reviewer',
+        instance_status: 'RUNNING',
+      });
       const id = String(r.agent_id);
       const agent = await platform.getAgent(id);
       expect(agent?.name).toBe('QA reviewer');
-      expect(agent?.tags).toEqual(expect.arrayContaining(['orchestrated', 'template:worker', 'instance-status:running']));
+      expect(agent?.tags).toEqual(
+        expect.arrayContaining(['orchestrated', 'template:worker', 'instance-status:running']),
+      );
       const block = (await platform.listAgentBlocks(id)).find((b) => b.label === 'initial_config');
       expect(JSON.parse(block!.value)).toEqual({ advisors: 'all', threshold: 0.8 });
       // Started: its first turn is the start message, delivered through the inbox.
-      await eventually(async () => (await platform.listMessages(id)).some((m) => m.event.message_type === 'user_message' && m.event.content.includes('"type":"agent_instance_started"')));
+      await eventually(async () =>
+        (await platform.listMessages(id)).some(
+          (m) => m.event.message_type === 'user_message' && m.event.content.includes('"type":"agent_instance_started"'),
+        ),
+      );
 
-      const idle = await okCall('create_new_agent_instance', { agent_type_template: 'worker@1.0.0', agent_name_label: 'idle one', initial_config_json: '{}', start_immediately: false });
+      const idle = await okCall('create_new_agent_instance', {
+        agent_type_template: 'worker@1.0.0',
+        agent_name_label: 'idle one',
+        initial_config_json: '{}',
+        start_immediately: false,
+      });
       expect(idle.instance_status).toBe('INITIALIZED');
       await new Promise((r) => setTimeout(r, 300));
       expect(await platform.listMessages(String(idle.agent_id))).toEqual([]);
     });
 
     it('refuses unknown templates (listing the available ones), wrong versions and config that is not a JSON object', async () => {
-      const unknown = await failCall('create_new_agent_instance', { agent_type_template: 'AnalystAgent_LTECS_v1', agent_name_label: 'x', initial_config_json: '{}' }, 'not_found');
+      const unknown = await failCall(
+        'create_new_agent_instance',
+        { agent_type_template: 'AnalystAgent_LTECS_v1', agent_name_label: 'x', initial_config_json: '{}' },
+        'not_found',
+      );
       expect(unknown).toMatch(/available: .*worker@1\.0\.0/);
       expect(unknown).toMatch(/planner@/);
-      await failCall('create_new_agent_instance', { agent_type_template: 'worker@9.9.9', agent_name_label: 'x', initial_config_json: '{}' }, 'not_found');
-      expect(await failCall('create_new_agent_instance', { agent_type_template: 'worker', agent_name_label: 'x', initial_config_json: '[1,2]' }, 'invalid_input')).toMatch(/initial_config_json/);
-      expect(await failCall('create_new_agent_instance', { agent_type_template: 'worker', agent_name_label: 'x', initial_config_json: '{nope' }, 'invalid_input')).toMatch(/not valid JSON/);
-      await failCall('create_new_agent_instance', { agent_type_template: 'worker', initial_config_json: '{}' }, 'invalid_input');
-      await failCall('create_new_agent_instance', { agent_type_template: 'worker', agent_name_label: 'x', initial_config_json: '{}', start_immediately: 'yes' }, 'invalid_input');
+      await failCall(
+        'create_new_agent_instance',
+        { agent_type_template: 'worker@9.9.9', agent_name_label: 'x', initial_config_json: '{}' },
+        'not_found',
+      );
+      expect(
+        await failCall(
+          'create_new_agent_instance',
+          { agent_type_template: 'worker', agent_name_label: 'x', initial_config_json: '[1,2]' },
+          'invalid_input',
+        ),
+      ).toMatch(/initial_config_json/);
+      expect(
+        await failCall(
+          'create_new_agent_instance',
+          { agent_type_template: 'worker', agent_name_label: 'x', initial_config_json: '{nope' },
+          'invalid_input',
+        ),
+      ).toMatch(/not valid JSON/);
+      await failCall(
+        'create_new_agent_instance',
+        { agent_type_template: 'worker', initial_config_json: '{}' },
+        'invalid_input',
+      );
+      await failCall(
+        'create_new_agent_instance',
+        { agent_type_template: 'worker', agent_name_label: 'x', initial_config_json: '{}', start_immediately: 'yes' },
+        'invalid_input',
+      );
     });
   });
 
@@ -106,11 +158,27 @@ describe('the orchestration tools', () => {
       const target = await platform.createAgent({ template: 'worker', name: 'target' });
       const soa = await platform.createAgent({ template: 'planner', name: 'orchestrator' });
       const asSoa: Actor = { kind: 'agent', id: soa.id, label: 'orchestrator' };
-      const r = await okCall('dispatch_task_to_agent', { target_agent_id: target.id, task_type: 'QA_REVIEW', task_payload_json: '{"advisor":"all"}', reply_expected: true }, asSoa);
+      const r = await okCall(
+        'dispatch_task_to_agent',
+        {
+          target_agent_id: target.id,
+          task_type: 'QA_REVIEW',
+          task_payload_json: '{"advisor":"all"}',
+          reply_expected: true,
+        },
+        asSoa,
+      );
       expect(r).toMatchObject({ target_agent_id: target.id, dispatch_status: 'QUEUED_FOR_DELIVERY' });
       const id = String(r.dispatched_task_id);
       const row = await getDispatch(handle.db, id);
-      expect(row).toMatchObject({ targetAgentId: target.id, dispatcherKind: 'agent', dispatcherId: soa.id, taskType: 'QA_REVIEW', taskPayload: { advisor: 'all' }, replyExpected: true });
+      expect(row).toMatchObject({
+        targetAgentId: target.id,
+        dispatcherKind: 'agent',
+        dispatcherId: soa.id,
+        taskType: 'QA_REVIEW',
+        taskPayload: { advisor: 'all' },
+        replyExpected: true,
+      });
 
       // The target's turn takes it and answers; refreshing records both and sends the reply to the dispatcher.
       const done = await eventually(async () => {
@@ -122,7 +190,9 @@ describe('the orchestration tools', () => {
       expect(done.replyText).toBe(`done QA_REVIEW ${id}`);
       expect(done.replyRoutedTo).toBe(soa.id);
       const delivered = await eventually(async () =>
-        (await platform.listMessages(soa.id)).find((m) => m.event.message_type === 'user_message' && m.event.content.includes('"type":"dispatched_task_reply"')),
+        (await platform.listMessages(soa.id)).find(
+          (m) => m.event.message_type === 'user_message' && m.event.content.includes('"type":"dispatched_task_reply"'),
+        ),
       );
       const content = (delivered.event as { content: string }).content;
       expect(content).toContain(`"dispatched_task_id":"${id}"`);
@@ -130,14 +200,20 @@ describe('the orchestration tools', () => {
       // A second refresh does not route it again.
       await refreshDispatch(platform, handle.db, (await getDispatch(handle.db, id))!);
       await new Promise((r) => setTimeout(r, 300));
-      const replies = (await platform.listMessages(soa.id)).filter((m) => m.event.message_type === 'user_message' && m.event.content.includes('dispatched_task_reply'));
+      const replies = (await platform.listMessages(soa.id)).filter(
+        (m) => m.event.message_type === 'user_message' && m.event.content.includes('dispatched_task_reply'),
+      );
       expect(replies).toHaveLength(1);
     });
 
     it('a user dispatcher finds the reply recorded on the dispatch; without reply_expected nothing is routed', async () => {
       const target = await platform.createAgent({ template: 'worker', name: 'target-2' });
       const user: Actor = { kind: 'user', id: '00000000-0000-4000-8000-000000000001', label: 'admin', role: 'admin' };
-      const r = await okCall('dispatch_task_to_agent', { target_agent_id: target.id, task_type: 'PING', task_payload_json: '{}', reply_expected: true }, user);
+      const r = await okCall(
+        'dispatch_task_to_agent',
+        { target_agent_id: target.id, task_type: 'PING', task_payload_json: '{}', reply_expected: true },
+        user,
+      );
       const id = String(r.dispatched_task_id);
       const done = await eventually(async () => {
         const now = await refreshDispatch(platform, handle.db, (await getDispatch(handle.db, id))!);
@@ -145,7 +221,11 @@ describe('the orchestration tools', () => {
       });
       expect(done).toMatchObject({ replyText: `done PING ${id}`, replyRoutedTo: null, dispatcherKind: 'user' });
 
-      const quiet = await okCall('dispatch_task_to_agent', { target_agent_id: target.id, task_type: 'FYI', task_payload_json: '{"a":1}' });
+      const quiet = await okCall('dispatch_task_to_agent', {
+        target_agent_id: target.id,
+        task_type: 'FYI',
+        task_payload_json: '{"a":1}',
+      });
       const qid = String(quiet.dispatched_task_id);
       const acked = await eventually(async () => {
         const now = await refreshDispatch(platform, handle.db, (await getDispatch(handle.db, qid))!);
@@ -155,10 +235,22 @@ describe('the orchestration tools', () => {
     });
 
     it('refuses an unknown target and a payload that is not a JSON object', async () => {
-      await failCall('dispatch_task_to_agent', { target_agent_id: 'agent-nope', task_type: 'X', task_payload_json: '{}' }, 'not_found');
+      await failCall(
+        'dispatch_task_to_agent',
+        { target_agent_id: 'agent-nope', task_type: 'X', task_payload_json: '{}' },
+        'not_found',
+      );
       const target = await platform.createAgent({ template: 'worker', name: 'target-3' });
-      await failCall('dispatch_task_to_agent', { target_agent_id: target.id, task_type: 'X', task_payload_json: '"text"' }, 'invalid_input');
-      await failCall('dispatch_task_to_agent', { target_agent_id: target.id, task_type: '', task_payload_json: '{}' }, 'invalid_input');
+      await failCall(
+        'dispatch_task_to_agent',
+        { target_agent_id: target.id, task_type: 'X', task_payload_json: '"text"' },
+        'invalid_input',
+      );
+      await failCall(
+        'dispatch_task_to_agent',
+        { target_agent_id: target.id, task_type: '', task_payload_json: '{}' },
+        'invalid_input',
+      );
       await failCall('dispatch_task_to_agent', { target_agent_id: target.id, task_type: 'X' }, 'invalid_input');
     });
   });
@@ -168,21 +260,35 @@ describe('the orchestration tools', () => {
       const target = await platform.createAgent({ template: 'worker', name: 'qa-agent' });
       const before = Date.now();
       const weekly = await okCall('schedule_background_job', {
-        job_name: 'weekly_qa_review', job_type_identifier: 'PERIODIC_AGENT_TRIGGER', cron_expression: '0 9 * * 1',
-        target_agent_id_on_trigger: target.id, task_type_on_trigger: 'QA_REVIEW', task_payload_on_trigger_json: '{"advisors":"all"}',
+        job_name: 'weekly_qa_review',
+        job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+        cron_expression: '0 9 * * 1',
+        target_agent_id_on_trigger: target.id,
+        task_type_on_trigger: 'QA_REVIEW',
+        task_payload_on_trigger_json: '{"advisors":"all"}',
       });
       expect(weekly).toMatchObject({ job_name: 'weekly_qa_review', job_status: 'SCHEDULED_AND_ACTIVE' });
       const next = new Date(String(weekly.next_run_time_utc_iso));
       expect(next.getTime()).toBeGreaterThan(before);
       expect(next.getTime() - before).toBeLessThanOrEqual(7 * 86_400_000);
       // A Monday at 09:00 London time.
-      const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(next);
+      const london = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/London',
+        weekday: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(next);
       expect(london).toBe('Monday 09:00');
       expect(await jobs.nextRun(String(weekly.internal_job_id))).toEqual(next);
 
       const paused = await okCall('schedule_background_job', {
-        job_name: 'paused_ping', job_type_identifier: 'PERIODIC_AGENT_TRIGGER', interval_seconds: 600,
-        target_agent_id_on_trigger: target.id, task_type_on_trigger: 'PING', task_payload_on_trigger_json: '{}', enabled_on_create: false,
+        job_name: 'paused_ping',
+        job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+        interval_seconds: 600,
+        target_agent_id_on_trigger: target.id,
+        task_type_on_trigger: 'PING',
+        task_payload_on_trigger_json: '{}',
+        enabled_on_create: false,
       });
       expect(paused.job_status).toBe('SCHEDULED_BUT_DISABLED');
       expect(Number.isNaN(Date.parse(String(paused.next_run_time_utc_iso)))).toBe(false);
@@ -191,30 +297,54 @@ describe('the orchestration tools', () => {
       const list = await okCall('list_background_jobs', {});
       const byName = new Map((list.jobs as Array<Record<string, unknown>>).map((j) => [j.job_name, j]));
       expect(byName.get('weekly_qa_review')).toMatchObject({
-        cron_expression: '0 9 * * 1', timezone: 'Europe/London', interval_seconds: null, schedule_text: 'every Monday at 09:00 (Europe/London)',
-        target_agent_id_on_trigger: target.id, target_agent_name: target.name,
-        task_type_on_trigger: 'QA_REVIEW', task_payload_on_trigger: { advisors: 'all' },
-        job_status: 'SCHEDULED_AND_ACTIVE', next_run_time_utc_iso: next.toISOString(), last_run: null, run_count: 0, created_by: 'system:test',
+        cron_expression: '0 9 * * 1',
+        timezone: 'Europe/London',
+        interval_seconds: null,
+        schedule_text: 'every Monday at 09:00 (Europe/London)',
+        target_agent_id_on_trigger: target.id,
+        target_agent_name: target.name,
+        task_type_on_trigger: 'QA_REVIEW',
+        task_payload_on_trigger: { advisors: 'all' },
+        job_status: 'SCHEDULED_AND_ACTIVE',
+        next_run_time_utc_iso: next.toISOString(),
+        last_run: null,
+        run_count: 0,
+        created_by: 'system:test',
       });
-      expect(byName.get('paused_ping')).toMatchObject({ interval_seconds: 600, schedule_text: 'every 10 minutes', job_status: 'SCHEDULED_BUT_DISABLED', next_run_time_utc_iso: null });
+      expect(byName.get('paused_ping')).toMatchObject({
+        interval_seconds: 600,
+        schedule_text: 'every 10 minutes',
+        job_status: 'SCHEDULED_BUT_DISABLED',
+        next_run_time_utc_iso: null,
+      });
       expect((await okCall('list_background_jobs', { job_name: 'paused_ping' })).count).toBe(1);
     });
 
     it('pauses, resumes and deletes by id or name; the scheduler follows', async () => {
       const target = await platform.createAgent({ template: 'worker', name: 'qa-agent-2' });
       const job = await okCall('schedule_background_job', {
-        job_name: 'hourly', job_type_identifier: 'PERIODIC_AGENT_TRIGGER', cron_expression: 'CRON_TZ=UTC 0 * * * *',
-        target_agent_id_on_trigger: target.id, task_type_on_trigger: 'PING', task_payload_on_trigger_json: '{}',
+        job_name: 'hourly',
+        job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+        cron_expression: 'CRON_TZ=UTC 0 * * * *',
+        target_agent_id_on_trigger: target.id,
+        task_type_on_trigger: 'PING',
+        task_payload_on_trigger_json: '{}',
       });
       const id = String(job.internal_job_id);
       expect(await jobs.queue.getJobScheduler(id)).toMatchObject({ pattern: '0 * * * *', tz: 'UTC' });
-      expect(await okCall('pause_background_job', { job_name: 'hourly' })).toMatchObject({ internal_job_id: id, job_status: 'SCHEDULED_BUT_DISABLED' });
+      expect(await okCall('pause_background_job', { job_name: 'hourly' })).toMatchObject({
+        internal_job_id: id,
+        job_status: 'SCHEDULED_BUT_DISABLED',
+      });
       expect(await jobs.queue.getJobScheduler(id)).toBeUndefined();
       const resumed = await okCall('resume_background_job', { internal_job_id: id });
       expect(resumed.job_status).toBe('SCHEDULED_AND_ACTIVE');
       expect(new Date(String(resumed.next_run_time_utc_iso)).getUTCMinutes()).toBe(0);
       expect(await jobs.queue.getJobScheduler(id)).toBeDefined();
-      expect(await okCall('delete_background_job', { internal_job_id: id })).toMatchObject({ job_name: 'hourly', deleted: true });
+      expect(await okCall('delete_background_job', { internal_job_id: id })).toMatchObject({
+        job_name: 'hourly',
+        deleted: true,
+      });
       expect(await jobs.queue.getJobScheduler(id)).toBeUndefined();
       await failCall('pause_background_job', { internal_job_id: id }, 'not_found');
       await failCall('resume_background_job', { job_name: 'hourly' }, 'not_found');
@@ -225,17 +355,50 @@ describe('the orchestration tools', () => {
 
     it('refuses both or neither schedule, bad cron, unknown target, a taken name, bad payloads', async () => {
       const target = await platform.createAgent({ template: 'worker', name: 'qa-agent-3' });
-      const base = { job_name: 'j', job_type_identifier: 'PERIODIC_AGENT_TRIGGER', target_agent_id_on_trigger: target.id, task_type_on_trigger: 'T', task_payload_on_trigger_json: '{}' };
-      expect(await failCall('schedule_background_job', base, 'invalid_input')).toBe('give one of cron_expression or interval_seconds');
-      expect(await failCall('schedule_background_job', { ...base, cron_expression: '* * * * *', interval_seconds: 5 }, 'invalid_input')).toMatch(/not both/);
-      expect(await failCall('schedule_background_job', { ...base, cron_expression: '99 * * * *' }, 'invalid_input')).toMatch(/not valid/);
-      expect(await failCall('schedule_background_job', { ...base, cron_expression: 'every monday' }, 'invalid_input')).toMatch(/5 fields/);
+      const base = {
+        job_name: 'j',
+        job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+        target_agent_id_on_trigger: target.id,
+        task_type_on_trigger: 'T',
+        task_payload_on_trigger_json: '{}',
+      };
+      expect(await failCall('schedule_background_job', base, 'invalid_input')).toBe(
+        'give one of cron_expression or interval_seconds',
+      );
+      expect(
+        await failCall(
+          'schedule_background_job',
+          { ...base, cron_expression: '* * * * *', interval_seconds: 5 },
+          'invalid_input',
+        ),
+      ).toMatch(/not both/);
+      expect(
+        await failCall('schedule_background_job', { ...base, cron_expression: '99 * * * *' }, 'invalid_input'),
+      ).toMatch(/not valid/);
+      expect(
+        await failCall('schedule_background_job', { ...base, cron_expression: 'every monday' }, 'invalid_input'),
+      ).toMatch(/5 fields/);
       await failCall('schedule_background_job', { ...base, interval_seconds: 0 }, 'invalid_input');
       await failCall('schedule_background_job', { ...base, interval_seconds: 2.5 }, 'invalid_input');
-      await failCall('schedule_background_job', { ...base, interval_seconds: 60, task_payload_on_trigger_json: '[]' }, 'invalid_input');
-      await failCall('schedule_background_job', { ...base, interval_seconds: 60, target_agent_id_on_trigger: 'agent-missing' }, 'not_found');
-      await okCall('schedule_background_job', { ...base, job_name: 'taken', interval_seconds: 3600, enabled_on_create: false });
-      expect(await failCall('schedule_background_job', { ...base, job_name: 'taken', interval_seconds: 60 }, 'conflict')).toMatch(/already exists/);
+      await failCall(
+        'schedule_background_job',
+        { ...base, interval_seconds: 60, task_payload_on_trigger_json: '[]' },
+        'invalid_input',
+      );
+      await failCall(
+        'schedule_background_job',
+        { ...base, interval_seconds: 60, target_agent_id_on_trigger: 'agent-missing' },
+        'not_found',
+      );
+      await okCall('schedule_background_job', {
+        ...base,
+        job_name: 'taken',
+        interval_seconds: 3600,
+        enabled_on_create: false,
+      });
+      expect(
+        await failCall('schedule_background_job', { ...base, job_name: 'taken', interval_seconds: 60 }, 'conflict'),
+      ).toMatch(/already exists/);
       const list = await okCall('list_background_jobs', { job_name: 'j' });
       expect(list.count).toBe(0);
     });
@@ -246,24 +409,57 @@ describe('the orchestration tools', () => {
       const asAgent = (id: string): Actor => ({ kind: 'agent', id, label: id });
       const agentsOf = new Map<string, string>();
       let target: string;
-      const schedule = (name: string, actor: Actor) => okCall('schedule_background_job', {
-        job_name: name, job_type_identifier: 'PERIODIC_AGENT_TRIGGER', cron_expression: '0 9 * * 1',
-        target_agent_id_on_trigger: target, task_type_on_trigger: 'QA_REVIEW', task_payload_on_trigger_json: '{}',
-      }, actor);
+      const schedule = (name: string, actor: Actor) =>
+        okCall(
+          'schedule_background_job',
+          {
+            job_name: name,
+            job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+            cron_expression: '0 9 * * 1',
+            target_agent_id_on_trigger: target,
+            task_type_on_trigger: 'QA_REVIEW',
+            task_payload_on_trigger_json: '{}',
+          },
+          actor,
+        );
       const names = async (actor: Actor) =>
-        ((await okCall('list_background_jobs', {}, actor)).jobs as Array<{ job_name: string }>).map((j) => j.job_name).sort();
+        ((await okCall('list_background_jobs', {}, actor)).jobs as Array<{ job_name: string }>)
+          .map((j) => j.job_name)
+          .sort();
 
       beforeAll(async () => {
-        for (const [key, role] of [['casey', 'compliance_manager'], ['morgan', 'compliance_manager'], ['avery', 'admin']] as const) {
-          const r = await createUser(handle.db, { email: `${key}-${randomUUID()}@owner.test`, displayName: key, role, password: 'x'.repeat(12) });
+        for (const [key, role] of [
+          ['casey', 'compliance_manager'],
+          ['morgan', 'compliance_manager'],
+          ['avery', 'admin'],
+        ] as const) {
+          const r = await createUser(handle.db, {
+            email: `${key}-${randomUUID()}@owner.test`,
+            displayName: key,
+            role,
+            password: 'x'.repeat(12),
+          });
           if (!r.ok) throw new Error(key);
           people.set(key, r.user);
         }
         // Each manager's Planner serves their chat (how notifications find an agent's user, too).
-        for (const [agent, user] of [['casey-planner', 'casey'], ['casey-other', 'casey'], ['morgan-planner', 'morgan']] as const) {
+        for (const [agent, user] of [
+          ['casey-planner', 'casey'],
+          ['casey-other', 'casey'],
+          ['morgan-planner', 'morgan'],
+        ] as const) {
           const a = await platform.createAgent({ template: 'planner', name: agent });
           agentsOf.set(agent, a.id);
-          await handle.db.insert(conversations).values({ id: randomUUID(), userId: people.get(user)!.id, mode: 'planner', agentId: a.id, platform: 'local', title: agent });
+          await handle.db
+            .insert(conversations)
+            .values({
+              id: randomUUID(),
+              userId: people.get(user)!.id,
+              mode: 'planner',
+              agentId: a.id,
+              platform: 'local',
+              title: agent,
+            });
         }
         agentsOf.set('orphan', (await platform.createAgent({ template: 'worker', name: 'orphan' })).id);
         target = (await platform.createAgent({ template: 'worker', name: 'owned-target' })).id;
@@ -285,19 +481,30 @@ describe('the orchestration tools', () => {
       it('agents manage the jobs they created or that belong to their user; others are forbidden', async () => {
         const morganPlanner = asAgent(agentsOf.get('morgan-planner')!);
         for (const tool of ['pause_background_job', 'resume_background_job', 'delete_background_job']) {
-          expect(await failCall(tool, { job_name: 'casey_weekly' }, 'forbidden', morganPlanner)).toMatch(/belongs to casey/);
+          expect(await failCall(tool, { job_name: 'casey_weekly' }, 'forbidden', morganPlanner)).toMatch(
+            /belongs to casey/,
+          );
         }
         const refused = await call('pause_background_job', { job_name: 'casey_weekly' }, morganPlanner);
         expect(refused.details).toMatchObject({ job_name: 'casey_weekly', owner_user_id: people.get('casey')!.id });
-        const [job] = (await okCall('list_background_jobs', { job_name: 'casey_weekly' })).jobs as Array<{ internal_job_id: string }>;
+        const [job] = (await okCall('list_background_jobs', { job_name: 'casey_weekly' })).jobs as Array<{
+          internal_job_id: string;
+        }>;
         const id = job!.internal_job_id;
         // Still scheduled: the refusals changed nothing.
         expect(await jobs.queue.getJobScheduler(id)).toBeDefined();
-        await failCall('pause_background_job', { job_name: 'casey_weekly' }, 'forbidden', asAgent(agentsOf.get('orphan')!));
+        await failCall(
+          'pause_background_job',
+          { job_name: 'casey_weekly' },
+          'forbidden',
+          asAgent(agentsOf.get('orphan')!),
+        );
 
         // Another agent of the same user, and the creator itself.
         const other = asAgent(agentsOf.get('casey-other')!);
-        expect(await okCall('pause_background_job', { internal_job_id: id }, other)).toMatchObject({ job_status: 'SCHEDULED_BUT_DISABLED' });
+        expect(await okCall('pause_background_job', { internal_job_id: id }, other)).toMatchObject({
+          job_status: 'SCHEDULED_BUT_DISABLED',
+        });
         expect(await jobs.queue.getJobScheduler(id)).toBeUndefined();
         await okCall('resume_background_job', { job_name: 'casey_weekly' }, asAgent(agentsOf.get('casey-planner')!));
         // An agent working for nobody manages only what it created; nobody else's agent may touch that.
@@ -305,7 +512,7 @@ describe('the orchestration tools', () => {
         await failCall('resume_background_job', { job_name: 'orphan_job' }, 'forbidden', other);
       });
 
-      it('users manage their own jobs, admins and the system any; list shows the caller\'s jobs only', async () => {
+      it("users manage their own jobs, admins and the system any; list shows the caller's jobs only", async () => {
         const casey = asUser(people.get('casey')!);
         await failCall('pause_background_job', { job_name: 'morgan_own' }, 'forbidden', casey);
         await failCall('delete_background_job', { job_name: 'orphan_job' }, 'forbidden', casey);
@@ -321,7 +528,9 @@ describe('the orchestration tools', () => {
         expect(await names(asAgent(agentsOf.get('orphan')!))).toEqual(['orphan_job']);
         expect((await okCall('list_background_jobs', { job_name: 'morgan_own' }, casey)).count).toBe(0);
         const everyone = await names(asUser(people.get('avery')!));
-        expect(everyone).toEqual(expect.arrayContaining(['casey_weekly', 'morgan_own', 'orphan_job', 'weekly_qa_review']));
+        expect(everyone).toEqual(
+          expect.arrayContaining(['casey_weekly', 'morgan_own', 'orphan_job', 'weekly_qa_review']),
+        );
         expect(await names(system)).toEqual(everyone);
 
         await okCall('delete_background_job', { job_name: 'casey_weekly' }, casey);

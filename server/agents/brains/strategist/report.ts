@@ -21,13 +21,17 @@ export interface TurnSummary {
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-const tallyText = (t: Tally) => `${t.successes} of ${t.tasks}${t.mean_duration_s === null ? '' : `, mean ${t.mean_duration_s} s`}`;
+const tallyText = (t: Tally) =>
+  `${t.successes} of ${t.tasks}${t.mean_duration_s === null ? '' : `, mean ${t.mean_duration_s} s`}`;
 
 export function finalReport(s: TurnSummary): string {
   const o = s.observation;
   const who = `Companion ${o.companion_id}${o.specialization ? `, ${o.specialization}` : ''}${o.failed_skill ? `; ${o.failed_skill} failed` : ''}`;
-  const lines = [`Task ${o.task_id} ${o.status} in ${o.duration_s} s (${who}); ${plural(s.tasks.length, 'finished task')} in this session.`];
-  for (const { p, revision } of s.published) lines.push(`Published (revision ${revision ?? '?'}, confidence ${p.confidence}): ${p.recommendation}`);
+  const lines = [
+    `Task ${o.task_id} ${o.status} in ${o.duration_s} s (${who}); ${plural(s.tasks.length, 'finished task')} in this session.`,
+  ];
+  for (const { p, revision } of s.published)
+    lines.push(`Published (revision ${revision ?? '?'}, confidence ${p.confidence}): ${p.recommendation}`);
   if (s.published.length) {
     lines.push(
       s.advised
@@ -35,7 +39,12 @@ export function finalReport(s: TurnSummary): string {
         : 'The Conductor was not sent the advice (it reads the guidelines before its next delegation).',
     );
     const e = s.episodes;
-    if (e) lines.push(e.missing.length ? `No episode recorded: ${e.tool} requires ${e.missing.join(', ')}.` : `Recorded ${plural(e.written, 'episode')} with ${e.tool}.`);
+    if (e)
+      lines.push(
+        e.missing.length
+          ? `No episode recorded: ${e.tool} requires ${e.missing.join(', ')}.`
+          : `Recorded ${plural(e.written, 'episode')} with ${e.tool}.`,
+      );
   }
   for (const e of s.publishFailures) lines.push(`Could not publish: ${e}`);
   for (const e of s.adviceFailures) lines.push(`Could not send the advice: ${e}`);
@@ -49,17 +58,24 @@ export function finalReport(s: TurnSummary): string {
           : 'update_conductor_guidelines is not attached to me';
       lines.push(`The evidence supports ${plural(a.findings.length, 'change')}, but I cannot publish: ${why}.`);
     } else if (!s.published.length) {
-      lines.push(`No change published: the evidence does not call for one.${a.notes.length ? '' : ' No skill has failed repeatedly in this session.'}`);
+      lines.push(
+        `No change published: the evidence does not call for one.${a.notes.length ? '' : ' No skill has failed repeatedly in this session.'}`,
+      );
     }
     for (const n of a.notes.slice(0, 6)) lines.push(`- ${n}`);
   } else if (!s.canPublish.guidelines) {
     lines.push('I do not hold strategist_guidelines, so I cannot tell what is already published: nothing published.');
   }
   const skills = [...skillTallies(s.tasks)].filter(([, t]) => t.tasks > 0);
-  if (skills.length) lines.push(`Skills this session (successes of uses): ${skills.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`);
+  if (skills.length)
+    lines.push(
+      `Skills this session (successes of uses): ${skills.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`,
+    );
   const specs = [...specializationTallies(s.tasks)];
-  if (specs.length) lines.push(`Specializations (successes of tasks): ${specs.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`);
+  if (specs.length)
+    lines.push(`Specializations (successes of tasks): ${specs.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`);
   for (const e of s.reliabilityFailures) lines.push(`No history for ${e}`);
-  for (const e of s.ratingFailures) lines.push(`The Companions' ratings could not be read (${e}); they were not judged.`);
+  for (const e of s.ratingFailures)
+    lines.push(`The Companions' ratings could not be read (${e}); they were not judged.`);
   return lines.join('\n');
 }

@@ -96,7 +96,8 @@ export function analyse(input: {
   const history = new Map<string, { recent: Counts; capability: string | null }>();
   for (const h of input.histories) {
     history.set(h.skill, { recent: h.recent, capability: h.capability });
-    for (const a of h.alternatives) if (!history.has(a.skill)) history.set(a.skill, { recent: a.recent, capability: h.capability });
+    for (const a of h.alternatives)
+      if (!history.has(a.skill)) history.set(a.skill, { recent: a.recent, capability: h.capability });
   }
   const evidence = (skill: string): SkillEvidence => {
     const session = skills.get(skill) ?? NONE;
@@ -119,7 +120,10 @@ export function analyse(input: {
   findings.push(...specializationFindings(input.tasks, history, specializations, input.guidelines, notes));
   findings.push(...ratingWarnings(input.tasks, ratings, input.guidelines, input.dismissed, notes));
   for (const t of input.tasks) {
-    if (t.failed_skill && !history.has(t.failed_skill)) notes.push(`${t.failed_skill}: no reliability report (capability and alternatives unknown), so it is not judged.`);
+    if (t.failed_skill && !history.has(t.failed_skill))
+      notes.push(
+        `${t.failed_skill}: no reliability report (capability and alternatives unknown), so it is not judged.`,
+      );
   }
   return { findings, notes: [...new Set(notes)] };
 }
@@ -152,7 +156,9 @@ function capabilityFindings(
     const e = evidence(r.skill);
     if (!e.session.failures) continue;
     if (e.session.failures < RULES.minSessionFailures) {
-      notes.push(`${r.skill}: ${e.session.failures} failure in this session; a preference needs ${RULES.minSessionFailures} or more.`);
+      notes.push(
+        `${r.skill}: ${e.session.failures} failure in this session; a preference needs ${RULES.minSessionFailures} or more.`,
+      );
     } else failing.push(e);
   }
   if (!failing.length) return [];
@@ -166,7 +172,8 @@ function capabilityFindings(
   const candidates = failing.flatMap((a) => {
     const b = best(a);
     if (!b) notes.push(`${a.skill}: no alternative of capability ${capability} in the catalog.`);
-    else if (b.p < RULES.threshold) notes.push(`${a.skill}: best alternative ${b.skill} is more reliable with P = ${b.p}, below ${RULES.threshold}.`);
+    else if (b.p < RULES.threshold)
+      notes.push(`${a.skill}: best alternative ${b.skill} is more reliable with P = ${b.p}, below ${RULES.threshold}.`);
     return b && b.p >= RULES.threshold ? [b] : [];
   });
   if (candidates.length) {
@@ -174,7 +181,9 @@ function capabilityFindings(
     const avoid = failing.filter((a) => a.skill !== prefer && p(prefer, a) >= RULES.threshold);
     const held = g.skill_preferences[capability];
     if (held && held.prefer === prefer && avoid.every((a) => held.avoid.includes(a.skill))) {
-      notes.push(`${capability}: the guidelines already prefer ${prefer} over ${avoid.map((a) => a.skill).join(', ')} (revision ${held.since_revision}).`);
+      notes.push(
+        `${capability}: the guidelines already prefer ${prefer} over ${avoid.map((a) => a.skill).join(', ')} (revision ${held.since_revision}).`,
+      );
       return [];
     }
     const pe = evidence(prefer);
@@ -210,7 +219,13 @@ function capabilityFindings(
       warning: { type: 'no_reliable_skill', capability, skills: all.map((e) => e.skill) },
       confidence,
       reason: `No reliable skill for ${capability}: ${all.map(describe).join('; ')}. P(every one succeeds less than half the time) = ${confidence}.`,
-      evidence: { capability, skills: Object.fromEntries(all.map((e, i) => [e.skill, { ...skillFacts(e), p_unreliable: asConfidence(below[i]!) }])), history_window: window },
+      evidence: {
+        capability,
+        skills: Object.fromEntries(
+          all.map((e, i) => [e.skill, { ...skillFacts(e), p_unreliable: asConfidence(below[i]!) }]),
+        ),
+        history_window: window,
+      },
     },
   ];
 }
@@ -228,9 +243,14 @@ function companionWarnings(
     const mine = tasks.filter((t) => t.companion_id === companion && !(t.status === 'failed' && t.failed_skill));
     const own = mine.filter((t) => t.status === 'failed');
     if (own.length < RULES.minCompanionFailures || dismissed.has(companion)) continue;
-    const confidence = asConfidence(1 - probabilityBelow({ successes: own.length, failures: mine.length - own.length }, 0.5));
+    const confidence = asConfidence(
+      1 - probabilityBelow({ successes: own.length, failures: mine.length - own.length }, 0.5),
+    );
     if (confidence < RULES.threshold) {
-      notes.push(`Companion ${companion}: ${own.length} of ${mine.length} tasks failed on its own; P(it fails more often than not) = ${confidence}, below ${RULES.threshold}.`);
+      notes.push(
+        `Companion ${companion}: ${own.length} of ${mine.length} tasks failed on its own; P(it fails `
+          + `more often than not) = ${confidence}, below ${RULES.threshold}.`,
+      );
       continue;
     }
     if (g.warnings.some((w) => w.type === 'companion_failing' && w.companion_id === companion)) {
@@ -280,14 +300,28 @@ function specializationFindings(
     const capability = history.get(skill)?.capability ?? skill;
     const names = [...new Set(tasks.map((t) => t.specialization))].filter((s) => s !== UNKNOWN_SPECIALIZATION).sort();
     if (names.length < 2) continue;
-    const by = Object.fromEntries(names.map((s) => [s, tally(tasks.filter((t) => t.specialization === s), (t) => kindOutcome(t, skill))]));
+    const by = Object.fromEntries(
+      names.map((s) => [
+        s,
+        tally(
+          tasks.filter((t) => t.specialization === s),
+          (t) => kindOutcome(t, skill),
+        ),
+      ]),
+    );
     for (const s of names) {
       const mine = by[s]!;
-      const rest = tally(tasks.filter((t) => t.specialization !== s), (t) => kindOutcome(t, skill));
+      const rest = tally(
+        tasks.filter((t) => t.specialization !== s),
+        (t) => kindOutcome(t, skill),
+      );
       if (mine.tasks < RULES.minSpecializationTasks || rest.tasks < RULES.minSpecializationTasks) continue;
       const confidence = asConfidence(probabilityBetter(mine, rest));
       if (confidence < RULES.threshold) continue;
-      if (g.companion_strategy[capability] && (g.companion_strategy[capability] as { prefer_specialization?: unknown }).prefer_specialization === s) {
+      if (
+        g.companion_strategy[capability] &&
+        (g.companion_strategy[capability] as { prefer_specialization?: unknown }).prefer_specialization === s
+      ) {
         notes.push(`${capability}: the guidelines already prefer Companions specialised in ${s}.`);
         continue;
       }

@@ -3,11 +3,35 @@ import { parseGuidelines, type Guidelines } from '../../../delegation/guidelines
 import { readProtocolMessage } from '../../../delegation/protocol.ts';
 import type { SessionObservation } from '../../../delegation/receive.ts';
 import { tagValue } from '../../../delegation/tags.ts';
-import { currentTurn, parseObject, turnToolResults, type Brain, type BrainDecision, type BrainInput, type BrainToolCall } from '../brain.ts';
+import {
+  currentTurn,
+  parseObject,
+  turnToolResults,
+  type Brain,
+  type BrainDecision,
+  type BrainInput,
+  type BrainToolCall,
+} from '../brain.ts';
 import { answerFromGuidelines } from './answer.ts';
 import { bufferWithout, observationLine, readObservation } from './observation.ts';
-import { dismissedCompanions, historyWindow, sessionTasks, skillHistories, skillsOf, skillTallies, type TaskRecord } from './outcomes.ts';
-import { adviceMessage, episodeArgs, guidelinesArgs, patternLine, patternPrefix, publicationsOf, type Publication } from './publication.ts';
+import {
+  dismissedCompanions,
+  historyWindow,
+  sessionTasks,
+  skillHistories,
+  skillsOf,
+  skillTallies,
+  type TaskRecord,
+} from './outcomes.ts';
+import {
+  adviceMessage,
+  episodeArgs,
+  guidelinesArgs,
+  patternLine,
+  patternPrefix,
+  publicationsOf,
+  type Publication,
+} from './publication.ts';
 import { ratingsOf } from './ratings.ts';
 import { analyse, type Analysis } from './rules.ts';
 import { finalReport } from './report.ts';
@@ -53,7 +77,8 @@ export const strategistBrain: Brain = {
     if (!inbound) return say(answerFromGuidelines('', g));
     const read = readObservation(inbound.content);
     if (read.kind === 'other') return say(answerFromGuidelines(inbound.content, g));
-    if (read.kind === 'malformed') return say(`This session_observation cannot be analysed (${read.problems.join('; ')}); nothing published.`);
+    if (read.kind === 'malformed')
+      return say(`This session_observation cannot be analysed (${read.problems.join('; ')}); nothing published.`);
     return new StrategistTurn(input, read.observation, g, turnToolResults(steps)).next();
   },
   plan(input, _decision, unit) {
@@ -67,9 +92,17 @@ const blockOf = (input: BrainInput, label: string) => input.blocks.find((b) => b
 
 const say = (content: string): BrainDecision => ({ kind: 'message', content });
 
-const toolCall = (name: string, args: Record<string, unknown>): BrainToolCall => ({ id: `call_${randomUUID()}`, name, arguments: JSON.stringify(args) });
+const toolCall = (name: string, args: Record<string, unknown>): BrainToolCall => ({
+  id: `call_${randomUUID()}`,
+  name,
+  arguments: JSON.stringify(args),
+});
 
-const calls = (reasoning: string, list: BrainToolCall[]): BrainDecision => ({ kind: 'tool_calls', reasoning, tool_calls: list });
+const calls = (reasoning: string, list: BrainToolCall[]): BrainDecision => ({
+  kind: 'tool_calls',
+  reasoning,
+  tool_calls: list,
+});
 
 const succeeded = (r: Result) => r.status === 'success' && r.result?.status === 'ok';
 
@@ -86,8 +119,20 @@ class StrategistTurn {
 
   next(): BrainDecision {
     const mine = tagValue(this.input.agent.tags, 'session:');
-    if (mine && mine !== this.o.session_id) return say(`This observation is of session ${this.o.session_id}; I am the Strategist of session ${mine}. Nothing done.`);
-    return this.note() ?? this.gather() ?? this.rate() ?? this.publish() ?? this.advise() ?? this.remember() ?? this.clear() ?? this.report();
+    if (mine && mine !== this.o.session_id)
+      return say(
+        `This observation is of session ${this.o.session_id}; I am the Strategist of session ${mine}. Nothing done.`,
+      );
+    return (
+      this.note() ??
+      this.gather() ??
+      this.rate() ??
+      this.publish() ??
+      this.advise() ??
+      this.remember() ??
+      this.clear() ??
+      this.report()
+    );
   }
 
   private has(name: string): boolean {
@@ -102,26 +147,48 @@ class StrategistTurn {
   private note(): BrainDecision | null {
     const buffer = blockOf(this.input, 'observation_buffer');
     const line = observationLine(this.o);
-    if (!buffer || !this.has('core_memory_append') || buffer.value.split('\n').includes(line) || this.done('core_memory_append', 'observation_buffer').length) return null;
-    return calls(`Task ${this.o.task_id} ${this.o.status}: note it in observation_buffer.`, [toolCall('core_memory_append', { label: 'observation_buffer', content: line })]);
+    if (
+      !buffer ||
+      !this.has('core_memory_append') ||
+      buffer.value.split('\n').includes(line) ||
+      this.done('core_memory_append', 'observation_buffer').length
+    )
+      return null;
+    return calls(`Task ${this.o.task_id} ${this.o.status}: note it in observation_buffer.`, [
+      toolCall('core_memory_append', { label: 'observation_buffer', content: line }),
+    ]);
   }
 
   /** 2. The session's activity, then each skill's reliability. A failed read ends the turn. */
   private gather(): BrainDecision | null {
-    if (!this.has('read_session_activity')) return say(`I cannot analyse task ${this.o.task_id}: read_session_activity is not attached to me. Nothing published.`);
+    if (!this.has('read_session_activity'))
+      return say(
+        `I cannot analyse task ${this.o.task_id}: read_session_activity is not attached to me. Nothing published.`,
+      );
     const reads = this.done('read_session_activity');
     const last = reads.at(-1);
     const readAt = (i: number) => {
       const window = ACTIVITY_WINDOWS_MIN[i]!;
-      const why = i === 0 ? `Read the whole session's activity to count outcomes per skill and specialization.` : `The activity read came back cut short: read the last ${window} minutes instead.`;
-      const args = { session_id: this.o.session_id, include_delegation_log: false, include_companion_states: true, time_window_minutes: window };
+      const why =
+        i === 0
+          ? `Read the whole session's activity to count outcomes per skill and specialization.`
+          : `The activity read came back cut short: read the last ${window} minutes instead.`;
+      const args = {
+        session_id: this.o.session_id,
+        include_delegation_log: false,
+        include_companion_states: true,
+        time_window_minutes: window,
+      };
       return calls(why, [toolCall('read_session_activity', args)]);
     };
     if (!last) return readAt(0);
-    if (last.status === 'success' && last.result === null && reads.length < ACTIVITY_WINDOWS_MIN.length) return readAt(reads.length);
+    if (last.status === 'success' && last.result === null && reads.length < ACTIVITY_WINDOWS_MIN.length)
+      return readAt(reads.length);
     if (!succeeded(last)) {
       const why = last.result ? String(last.result.error ?? 'error') : 'the answer was cut short';
-      return say(`I could not read session ${this.o.session_id}'s activity (${why}); nothing analysed or published. Task ${this.o.task_id} stays in observation_buffer.`);
+      return say(
+        `I could not read session ${this.o.session_id}'s activity (${why}); nothing analysed or published. Task ${this.o.task_id} stays in observation_buffer.`,
+      );
     }
     if (!this.has('get_skill_reliability') || this.done('get_skill_reliability').length) return null;
     const skills = this.skillsToAsk();
@@ -181,8 +248,12 @@ class StrategistTurn {
     const window = reads.map((r) => historyWindow(r.result)).find((w) => w !== null) ?? null;
     const rated = this.done('compare_models').filter(succeeded).at(-1);
     return analyse({
-      tasks: this.tasks(), histories, historyWindow: window, guidelines: this.g,
-      dismissed: dismissedCompanions(this.activity()), ratings: ratingsOf(rated?.result),
+      tasks: this.tasks(),
+      histories,
+      historyWindow: window,
+      guidelines: this.g,
+      dismissed: dismissedCompanions(this.activity()),
+      ratings: ratingsOf(rated?.result),
     });
   }
 
@@ -193,7 +264,8 @@ class StrategistTurn {
     const conductor = this.conductorId();
     if (!a?.findings.length || !conductor || !this.has('update_conductor_guidelines')) return null;
     return calls(
-      `The evidence supports ${a.findings.length} change${a.findings.length === 1 ? '' : 's'} the guidelines do not hold yet: publish ${a.findings.length === 1 ? 'it' : 'them'}.`,
+      `The evidence supports ${a.findings.length} change${a.findings.length === 1 ? '' : 's'} the `
+        + `guidelines do not hold yet: publish ${a.findings.length === 1 ? 'it' : 'them'}.`,
       a.findings.map((f) => toolCall('update_conductor_guidelines', guidelinesArgs(f, conductor, this.o.session_id))),
     );
   }
@@ -202,15 +274,28 @@ class StrategistTurn {
   published(): Array<{ p: Publication; revision: number | null }> {
     return this.done('update_conductor_guidelines')
       .filter(succeeded)
-      .flatMap((r) => publicationsOf(r.args).map((p) => ({ p, revision: typeof r.result?.revision === 'number' ? r.result.revision : null })));
+      .flatMap((r) =>
+        publicationsOf(r.args).map((p) => ({
+          p,
+          revision: typeof r.result?.revision === 'number' ? r.result.revision : null,
+        })),
+      );
   }
 
   /** 4. A strategic_advice message to the Conductor per publication (each checked against its schema). */
   private advise(): BrainDecision | null {
     const conductor = this.conductorId();
     const pubs = this.published();
-    if (!pubs.length || !conductor || !this.has('send_message_to_agent_async') || this.done('send_message_to_agent_async').length) return null;
-    const messages = pubs.map(({ p, revision }) => JSON.stringify(adviceMessage(p, this.input.agent.id, revision, this.now))).filter((m) => readProtocolMessage(m).kind === 'valid');
+    if (
+      !pubs.length ||
+      !conductor ||
+      !this.has('send_message_to_agent_async') ||
+      this.done('send_message_to_agent_async').length
+    )
+      return null;
+    const messages = pubs
+      .map(({ p, revision }) => JSON.stringify(adviceMessage(p, this.input.agent.id, revision, this.now)))
+      .filter((m) => readProtocolMessage(m).kind === 'valid');
     if (!messages.length) return null;
     return calls(
       `Tell the Conductor what changed, with the evidence and confidence.`,
@@ -226,7 +311,10 @@ class StrategistTurn {
   private remember(): BrainDecision | null {
     const pubs = this.published();
     const episode = this.episodeTool();
-    const written = this.done('core_memory_append', 'pattern_library').length + this.done('core_memory_replace', 'pattern_library').length + (episode ? this.done(episode.name).length : 0);
+    const written =
+      this.done('core_memory_append', 'pattern_library').length +
+      this.done('core_memory_replace', 'pattern_library').length +
+      (episode ? this.done(episode.name).length : 0);
     if (!pubs.length || written) return null;
     const library = blockOf(this.input, 'pattern_library');
     const list: BrainToolCall[] = [];
@@ -235,8 +323,10 @@ class StrategistTurn {
       for (const { p, revision } of pubs) {
         const line = patternLine(p, revision, this.now);
         const old = lines.find((l) => l.startsWith(patternPrefix(p)));
-        if (old && this.has('core_memory_replace')) list.push(toolCall('core_memory_replace', { label: 'pattern_library', old_content: old, new_content: line }));
-        else if (this.has('core_memory_append')) list.push(toolCall('core_memory_append', { label: 'pattern_library', content: line }));
+        if (old && this.has('core_memory_replace'))
+          list.push(toolCall('core_memory_replace', { label: 'pattern_library', old_content: old, new_content: line }));
+        else if (this.has('core_memory_append'))
+          list.push(toolCall('core_memory_append', { label: 'pattern_library', content: line }));
       }
     }
     if (episode) {
@@ -251,10 +341,18 @@ class StrategistTurn {
   /** 6. The analysed tasks' lines out of observation_buffer. */
   private clear(): BrainDecision | null {
     const buffer = blockOf(this.input, 'observation_buffer');
-    if (!buffer || !buffer.value || !this.has('core_memory_replace') || this.done('core_memory_replace', 'observation_buffer').length) return null;
+    if (
+      !buffer ||
+      !buffer.value ||
+      !this.has('core_memory_replace') ||
+      this.done('core_memory_replace', 'observation_buffer').length
+    )
+      return null;
     const next = bufferWithout(buffer.value, new Set(this.tasks().map((t) => t.task_id)));
     if (next === null) return null;
-    return calls('Analysed: clear those observations from observation_buffer.', [toolCall('core_memory_replace', { label: 'observation_buffer', old_content: buffer.value, new_content: next })]);
+    return calls('Analysed: clear those observations from observation_buffer.', [
+      toolCall('core_memory_replace', { label: 'observation_buffer', old_content: buffer.value, new_content: next }),
+    ]);
   }
 
   /** 7. What was done, and why (or why not). */
@@ -264,13 +362,25 @@ class StrategistTurn {
         observation: this.o,
         tasks: this.tasks(),
         analysis: this.done('update_conductor_guidelines').length ? null : this.analysis(),
-        canPublish: { guidelines: !!this.g, conductor: this.conductorId(), tool: this.has('update_conductor_guidelines') },
+        canPublish: {
+          guidelines: !!this.g,
+          conductor: this.conductorId(),
+          tool: this.has('update_conductor_guidelines'),
+        },
         published: this.published(),
-        publishFailures: this.done('update_conductor_guidelines').filter((r) => !succeeded(r)).map((r) => String(r.result?.error ?? 'error')),
-        reliabilityFailures: this.done('get_skill_reliability').filter((r) => !succeeded(r)).map((r) => `${String(r.args.skill)}: ${String(r.result?.error ?? 'error')}`),
-        ratingFailures: this.done('compare_models').filter((r) => !succeeded(r)).map((r) => String(r.result?.error ?? 'error')),
+        publishFailures: this.done('update_conductor_guidelines')
+          .filter((r) => !succeeded(r))
+          .map((r) => String(r.result?.error ?? 'error')),
+        reliabilityFailures: this.done('get_skill_reliability')
+          .filter((r) => !succeeded(r))
+          .map((r) => `${String(r.args.skill)}: ${String(r.result?.error ?? 'error')}`),
+        ratingFailures: this.done('compare_models')
+          .filter((r) => !succeeded(r))
+          .map((r) => String(r.result?.error ?? 'error')),
         advised: this.done('send_message_to_agent_async').filter(succeeded).length,
-        adviceFailures: this.done('send_message_to_agent_async').filter((r) => !succeeded(r)).map((r) => String(r.result?.error ?? 'error')),
+        adviceFailures: this.done('send_message_to_agent_async')
+          .filter((r) => !succeeded(r))
+          .map((r) => String(r.result?.error ?? 'error')),
         episodes: this.episodes(),
       }),
     );
@@ -281,6 +391,10 @@ class StrategistTurn {
     if (!tool) return null;
     const first = this.published()[0];
     const e = first ? episodeArgs(tool, first.p, this.o.session_id, first.revision, this.now) : { args: {} };
-    return { tool: tool.name, written: this.done(tool.name).filter(succeeded).length, missing: 'missing' in e ? e.missing : [] };
+    return {
+      tool: tool.name,
+      written: this.done(tool.name).filter(succeeded).length,
+      missing: 'missing' in e ? e.missing : [],
+    };
   }
 }

@@ -21,7 +21,8 @@ import { deterministicBrains } from '../select.ts';
 const WHISPER = 'skill://whisper-transcribe@1.0.0';
 const ASSEMBLY = 'skill://assemblyai-transcribe@1.2.0';
 
-const assistantMessages = (history: StoredMessage[]) => history.flatMap((m) => (m.event.message_type === 'assistant_message' ? [m.event.content] : []));
+const assistantMessages = (history: StoredMessage[]) =>
+  history.flatMap((m) => (m.event.message_type === 'assistant_message' ? [m.event.content] : []));
 
 /**
  * The Strategist on the local agent platform with the deterministic brains and delegated mode's
@@ -50,22 +51,45 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
 
   it('publishes a skill preference once the failures are evidence: the revision goes up and the advice reaches the Conductor', async () => {
     const conductor = await platform.createAgent({ template: 'conductor' });
-    const { session } = await createSessionContext(hub, { session_id: randomUUID(), conductor_id: conductor.id, writer: 'user:test' });
+    const { session } = await createSessionContext(hub, {
+      session_id: randomUUID(),
+      conductor_id: conductor.id,
+      writer: 'user:test',
+    });
     const strategist = session.strategistId!;
     // Graphiti's add_memory (server/tools/learning/add-memory.ts): patterns become knowledge-graph episodes.
     await platform.attachTool(strategist, 'add_memory');
     const actor = { kind: 'agent' as const, id: conductor.id, label: conductor.name };
-    const { agent: companion } = await createCompanion(hub, actor, { session_id: session.id, conductor_id: conductor.id, specialization: 'generalist', shared_block_ids: [session.sessionContextBlockId], initial_skills: [] });
+    const { agent: companion } = await createCompanion(hub, actor, {
+      session_id: session.id,
+      conductor_id: conductor.id,
+      specialization: 'generalist',
+      shared_block_ids: [session.sessionContextBlockId],
+      initial_skills: [],
+    });
     const guidelines = async () => parseGuidelines((await platform.getBlock(session.guidelinesBlockId))!.value);
 
     const fail = async (n: number) => {
       const taskId = `transcribe-${n}`;
-      await hub.store.insertTask({ sessionId: session.id, taskId, companionId: companion.id, description: `Transcribe call ${n}`, skillsRequired: [WHISPER], context: {}, priority: 'normal', status: 'delegated' });
+      await hub.store.insertTask({
+        sessionId: session.id,
+        taskId,
+        companionId: companion.id,
+        description: `Transcribe call ${n}`,
+        skillsRequired: [WHISPER],
+        context: {},
+        priority: 'normal',
+        status: 'delegated',
+      });
       const result: TaskResult = {
         type: 'task_result',
         task_id: taskId,
         status: 'failed',
-        output: { summary: `Call ${n} not transcribed`, error: 'TimeoutError: whisper-transcribe timed out after 120s', failed_skill: WHISPER },
+        output: {
+          summary: `Call ${n} not transcribed`,
+          error: 'TimeoutError: whisper-transcribe timed out after 120s',
+          failed_skill: WHISPER,
+        },
         metrics: { duration_s: 120, tool_calls: 1, skills_used: [WHISPER] },
         companion_id: companion.id,
         completed_at: new Date().toISOString(),
@@ -90,29 +114,66 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
     expect(third).toContain('Published (revision 1, confidence 0.8)');
     const g = await guidelines();
     expect(g.revision).toBe(1);
-    expect(g.skill_preferences.transcription).toMatchObject({ prefer: ASSEMBLY, avoid: [WHISPER], confidence: 0.8, since_revision: 1 });
-    expect(g.skill_preferences.transcription!.evidence).toMatchObject({ skills: { [WHISPER]: { session_failures: 3, success_rate: 0 } } });
+    expect(g.skill_preferences.transcription).toMatchObject({
+      prefer: ASSEMBLY,
+      avoid: [WHISPER],
+      confidence: 0.8,
+      since_revision: 1,
+    });
+    expect(g.skill_preferences.transcription!.evidence).toMatchObject({
+      skills: { [WHISPER]: { session_failures: 3, success_rate: 0 } },
+    });
 
     // The advice arrived at the Conductor: recorded by the gate at delivery, and in the Conductor's history.
-    const advice = await eventually(async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0]);
+    const advice = await eventually(
+      async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0],
+    );
     expect(advice).toMatchObject({ actor: strategist, subject: conductor.id });
-    expect(advice.payload.message).toMatchObject({ type: 'strategic_advice', advice_type: 'skill_preference', confidence: 0.8, strategist_id: strategist, evidence: { guidelines_revision: 1 } });
+    expect(advice.payload.message).toMatchObject({
+      type: 'strategic_advice',
+      advice_type: 'skill_preference',
+      confidence: 0.8,
+      strategist_id: strategist,
+      evidence: { guidelines_revision: 1 },
+    });
     expect(readProtocolMessage(JSON.stringify(advice.payload.message)).kind).toBe('valid');
     const inbound = await eventually(async () =>
-      (await platform.listMessages(conductor.id, { limit: 500 })).find((m) => m.event.message_type === 'user_message' && 'sender_agent_id' in m.event && m.event.sender_agent_id === strategist),
+      (await platform.listMessages(conductor.id, { limit: 500 })).find(
+        (m) =>
+          m.event.message_type === 'user_message' &&
+          'sender_agent_id' in m.event &&
+          m.event.sender_agent_id === strategist,
+      ),
     );
     expect((inbound.event as { content: string }).content).toContain('"type":"strategic_advice"');
     expect(await hub.store.events(session.id, { kinds: ['message_rejected'] })).toEqual([]);
-    expect((await hub.store.events(session.id, { kinds: ['guidelines_updated'] })).map((e) => e.actor)).toEqual([strategist]);
+    expect((await hub.store.events(session.id, { kinds: ['guidelines_updated'] })).map((e) => e.actor)).toEqual([
+      strategist,
+    ]);
 
     // Its own memory: the pattern kept, the analysed observations gone.
     const blocks = await platform.listAgentBlocks(strategist);
-    expect(blocks.find((b) => b.label === 'pattern_library')!.value).toMatch(/^skill_preference transcription: For transcription tasks, use skill:\/\/assemblyai-transcribe@1\.2\.0 rather than skill:\/\/whisper-transcribe@1\.0\.0\./);
+    expect(blocks.find((b) => b.label === 'pattern_library')!.value).toMatch(
+      /^skill_preference transcription: For transcription tasks, use skill:\/\/assemblyai-transcribe@1\.2\.0 rather than skill:\/\/whisper-transcribe@1\.0\.0\./,
+    );
     expect(blocks.find((b) => b.label === 'observation_buffer')!.value).toBe('');
-    const episodes = await invokeTool(findTool('get_episodes')!, { group_ids: 'dcf-strategist' }, { actor: systemActor('test'), services });
-    expect(episodes).toMatchObject({ status: 'ok', episodes: [{ name: 'strategist_pattern skill_preference transcription', source: 'json' }] });
+    const episodes = await invokeTool(
+      findTool('get_episodes')!,
+      { group_ids: 'dcf-strategist' },
+      { actor: systemActor('test'), services },
+    );
+    expect(episodes).toMatchObject({
+      status: 'ok',
+      episodes: [{ name: 'strategist_pattern skill_preference transcription', source: 'json' }],
+    });
     const body = JSON.parse((episodes as unknown as { episodes: Array<{ content: string }> }).episodes[0]!.content);
-    expect(body).toMatchObject({ advice_type: 'skill_preference', key: 'transcription', session_id: session.id, guidelines_revision: 1, confidence: 0.8 });
+    expect(body).toMatchObject({
+      advice_type: 'skill_preference',
+      key: 'transcription',
+      session_id: session.id,
+      guidelines_revision: 1,
+      confidence: 0.8,
+    });
     expect(third).toContain('Recorded 1 episode with add_memory.');
 
     // The same evidence once more: nothing republished.
@@ -124,40 +185,79 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
 
   it('warns the Conductor about a Companion whose work other agents rate low (evaluate_contribution → compare_models)', async () => {
     const conductor = await platform.createAgent({ template: 'conductor' });
-    const { session } = await createSessionContext(hub, { session_id: randomUUID(), conductor_id: conductor.id, writer: 'user:test' });
+    const { session } = await createSessionContext(hub, {
+      session_id: randomUUID(),
+      conductor_id: conductor.id,
+      writer: 'user:test',
+    });
     const strategist = session.strategistId!;
     const actor = { kind: 'agent' as const, id: conductor.id, label: conductor.name };
     const { agent: companion } = await createCompanion(hub, actor, {
-      session_id: session.id, conductor_id: conductor.id, specialization: 'call-review',
-      shared_block_ids: [session.sessionContextBlockId], initial_skills: [],
+      session_id: session.id,
+      conductor_id: conductor.id,
+      specialization: 'call-review',
+      shared_block_ids: [session.sessionContextBlockId],
+      initial_skills: [],
     });
     // The Conductor rates three of the Companion's contributions, each below 3 of 5.
-    for (const [n, clarity, completeness] of [[1, 2, 1], [2, 2, 3], [3, 1, 2]] as const) {
-      const evaluated = await invokeTool(findTool('evaluate_contribution')!, {
-        evaluating_agent_id: conductor.id, contributing_agent_id: companion.id, contribution_ref: `review-${n}`,
-        evaluation_criteria: { clarity, completeness }, comments: 'hard to act on',
-      }, { actor, services });
+    for (const [n, clarity, completeness] of [
+      [1, 2, 1],
+      [2, 2, 3],
+      [3, 1, 2],
+    ] as const) {
+      const evaluated = await invokeTool(
+        findTool('evaluate_contribution')!,
+        {
+          evaluating_agent_id: conductor.id,
+          contributing_agent_id: companion.id,
+          contribution_ref: `review-${n}`,
+          evaluation_criteria: { clarity, completeness },
+          comments: 'hard to act on',
+        },
+        { actor, services },
+      );
       expect(evaluated).toMatchObject({ status: 'ok', logged: true });
     }
     const taskId = 'review-4';
     await hub.store.insertTask({
-      sessionId: session.id, taskId, companionId: companion.id, description: 'Review call 4',
-      skillsRequired: [], context: {}, priority: 'normal', status: 'delegated',
+      sessionId: session.id,
+      taskId,
+      companionId: companion.id,
+      description: 'Review call 4',
+      skillsRequired: [],
+      context: {},
+      priority: 'normal',
+      status: 'delegated',
     });
     const result: TaskResult = {
-      type: 'task_result', task_id: taskId, status: 'succeeded', output: { summary: 'Call 4 reviewed' },
-      metrics: { duration_s: 30, tool_calls: 2, skills_used: [] }, companion_id: companion.id,
+      type: 'task_result',
+      task_id: taskId,
+      status: 'succeeded',
+      output: { summary: 'Call 4 reviewed' },
+      metrics: { duration_s: 30, tool_calls: 2, skills_used: [] },
+      companion_id: companion.id,
       completed_at: new Date().toISOString(),
     };
     await platform.sendMessageToAgentAsync(companion.id, conductor.id, JSON.stringify(result));
-    const said = await eventually(async () => assistantMessages(await platform.listMessages(strategist, { limit: 500 }))[0], 20_000);
-    expect(said).toMatch(/Published \(revision 1, confidence 0\.937\): Companion .* \(call-review\): 3 of its 3 evaluations/);
+    const said = await eventually(
+      async () => assistantMessages(await platform.listMessages(strategist, { limit: 500 }))[0],
+      20_000,
+    );
+    expect(said).toMatch(
+      /Published \(revision 1, confidence 0\.937\): Companion .* \(call-review\): 3 of its 3 evaluations/,
+    );
     const g = parseGuidelines((await platform.getBlock(session.guidelinesBlockId))!.value);
-    expect(g.warnings).toMatchObject([{
-      type: 'companion_rated_low', companion_id: companion.id, confidence: 0.937,
-      evidence: { evaluations: 3, below_midpoint: 3, mean_rating: 1.83 },
-    }]);
-    const advice = await eventually(async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0]);
+    expect(g.warnings).toMatchObject([
+      {
+        type: 'companion_rated_low',
+        companion_id: companion.id,
+        confidence: 0.937,
+        evidence: { evaluations: 3, below_midpoint: 3, mean_rating: 1.83 },
+      },
+    ]);
+    const advice = await eventually(
+      async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0],
+    );
     expect(advice.payload.message).toMatchObject({ advice_type: 'warning', strategist_id: strategist });
   });
 });

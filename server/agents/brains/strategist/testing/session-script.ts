@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ActivityEntry } from '../../../../delegation/activity.ts';
-import { emptyGuidelines, fitGuidelines, parseGuidelines, renderGuidelines, reviseGuidelines, type Guidelines } from '../../../../delegation/guidelines.ts';
+import {
+  emptyGuidelines,
+  fitGuidelines,
+  parseGuidelines,
+  renderGuidelines,
+  reviseGuidelines,
+  type Guidelines,
+} from '../../../../delegation/guidelines.ts';
 import type { SessionObservation } from '../../../../delegation/receive.ts';
 import { newSessionContext, renderSessionContext } from '../../../../delegation/session-context.ts';
 import { PROJECT_ROOT } from '../../../../testing/test-database.ts';
@@ -26,7 +33,9 @@ export const ASSEMBLY = 'skill://assemblyai-transcribe@1.2.0';
 
 /** The tools agents/templates/strategist.af attaches. */
 export function templateTools(): string[] {
-  const af = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'agents/templates/strategist.af'), 'utf8')) as { tools: Array<{ name: string }> };
+  const af = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'agents/templates/strategist.af'), 'utf8')) as {
+    tools: Array<{ name: string }>;
+  };
   return af.tools.map((t) => t.name);
 }
 
@@ -36,7 +45,14 @@ export const ADD_MEMORY: BrainTool = {
   description: 'Add an episode to the knowledge graph.',
   parameters: {
     type: 'object',
-    properties: { name: { type: 'string' }, episode_body: { type: 'string' }, group_id: { type: 'string' }, source: { type: 'string' }, source_description: { type: 'string' }, uuid: { type: 'string' } },
+    properties: {
+      name: { type: 'string' },
+      episode_body: { type: 'string' },
+      group_id: { type: 'string' },
+      source: { type: 'string' },
+      source_description: { type: 'string' },
+      uuid: { type: 'string' },
+    },
     required: ['name', 'episode_body'],
   },
 };
@@ -54,16 +70,23 @@ export interface TaskSpec {
 type Call = { name: string; args: Record<string, any> };
 const ok = (fields: Record<string, unknown>) => ({ status: 'ok', error: null, ...fields });
 const rel = (skill: string, c: Counts, capability: string | null) => ({
-  skill, capability, n_success: c.successes, n_failures: c.failures,
+  skill,
+  capability,
+  n_success: c.successes,
+  n_failures: c.failures,
   success_rate: c.successes + c.failures ? c.successes / (c.successes + c.failures) : null,
   failure_rate: c.successes + c.failures ? c.failures / (c.successes + c.failures) : null,
-  p50_latency_ms: null, p95_latency_ms: null,
+  p50_latency_ms: null,
+  p95_latency_ms: null,
 });
 
 /** compare_models' figures (server/collaboration/figures.ts) of an agent rated once per evaluation. */
 const figuresOf = (id: string, ratings: number[]) => ({
   agent_id: id,
-  overall_rating: { mean: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null, count: ratings.length },
+  overall_rating: {
+    mean: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null,
+    count: ratings.length,
+  },
   evaluations: { rated: ratings.length, below_midpoint: ratings.filter((r) => r < 3).length },
 });
 
@@ -93,12 +116,26 @@ export class StrategistScript {
   private readonly tags: string[];
 
   constructor(opts: { tools?: Array<string | BrainTool>; tags?: string[] } = {}) {
-    this.tools = (opts.tools ?? templateTools()).map((t) => (typeof t === 'string' ? { name: t, description: t, parameters: { type: 'object' } } : t));
+    this.tools = (opts.tools ?? templateTools()).map((t) =>
+      typeof t === 'string' ? { name: t, description: t, parameters: { type: 'object' } } : t,
+    );
     this.tags = opts.tags ?? ['role:strategist', `session:${SESSION}`];
     this.blocks = [
       { id: 'b-persona', label: 'persona', value: 'I am the DCF Strategist.', limit: 20000 },
-      { id: 'b-sc', label: 'session_context', value: renderSessionContext(newSessionContext(SESSION, CONDUCTOR)), limit: 8000, read_only: true },
-      { id: 'b-gl', label: 'strategist_guidelines', value: renderGuidelines(emptyGuidelines()), limit: 12000, read_only: true },
+      {
+        id: 'b-sc',
+        label: 'session_context',
+        value: renderSessionContext(newSessionContext(SESSION, CONDUCTOR)),
+        limit: 8000,
+        read_only: true,
+      },
+      {
+        id: 'b-gl',
+        label: 'strategist_guidelines',
+        value: renderGuidelines(emptyGuidelines()),
+        limit: 12000,
+        read_only: true,
+      },
       { id: 'b-ob', label: 'observation_buffer', value: '', limit: 20000 },
       { id: 'b-pl', label: 'pattern_library', value: '', limit: 20000 },
     ];
@@ -113,7 +150,14 @@ export class StrategistScript {
   }
 
   companion(id: string, specialization: string): void {
-    this.companionStates.push({ at: new Date().toISOString(), kind: 'companion_created', task_id: null, actor: CONDUCTOR, subject: id, detail: { name: id, specialization, shared_blocks: [], initial_skills: [] } });
+    this.companionStates.push({
+      at: new Date().toISOString(),
+      kind: 'companion_created',
+      task_id: null,
+      actor: CONDUCTOR,
+      subject: id,
+      detail: { name: id, specialization, shared_blocks: [], initial_skills: [] },
+    });
   }
 
   /** A task result as the hub records it, and the observation that wakes the Strategist. */
@@ -122,13 +166,34 @@ export class StrategistScript {
     const error = t.status === 'failed' ? (t.error ?? `${failedSkill ?? 'the task'} failed`) : null;
     const at = new Date().toISOString();
     this.completions.push({
-      at, kind: 'task_result', task_id: t.task_id, actor: t.companion, subject: CONDUCTOR,
-      detail: { status: t.status, metrics: { duration_s: t.duration_s ?? 10, tool_calls: 2, skills_used: t.skills }, summary: 'done', error, failed_skill: failedSkill },
+      at,
+      kind: 'task_result',
+      task_id: t.task_id,
+      actor: t.companion,
+      subject: CONDUCTOR,
+      detail: {
+        status: t.status,
+        metrics: { duration_s: t.duration_s ?? 10, tool_calls: 2, skills_used: t.skills },
+        summary: 'done',
+        error,
+        failed_skill: failedSkill,
+      },
     });
     const spec = this.companionStates.find((e) => e.subject === t.companion)?.detail.specialization;
     return {
-      type: 'session_observation', session_id: SESSION, task_id: t.task_id, companion_id: t.companion, specialization: typeof spec === 'string' ? spec : null,
-      status: t.status, skills_used: t.skills, failed_skill: failedSkill, duration_s: t.duration_s ?? 10, tool_calls: 2, summary: 'done', error, completed_at: at,
+      type: 'session_observation',
+      session_id: SESSION,
+      task_id: t.task_id,
+      companion_id: t.companion,
+      specialization: typeof spec === 'string' ? spec : null,
+      status: t.status,
+      skills_used: t.skills,
+      failed_skill: failedSkill,
+      duration_s: t.duration_s ?? 10,
+      tool_calls: 2,
+      summary: 'done',
+      error,
+      completed_at: at,
     };
   }
 
@@ -169,11 +234,18 @@ export class StrategistScript {
       return;
     }
     const result = this.failing.get(c.name) ?? this.run(c.name, args);
-    this.history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: JSON.stringify(result), status: result.status === 'ok' ? 'success' : 'error' });
+    this.history.push({
+      role: 'tool',
+      tool_call_id: c.id,
+      name: c.name,
+      content: JSON.stringify(result),
+      status: result.status === 'ok' ? 'success' : 'error',
+    });
   }
 
   private run(name: string, args: Record<string, any>): Record<string, unknown> {
-    if (!this.tools.some((t) => t.name === name)) return { status: 'error', error: `tool ${name} is not attached`, error_code: 'invalid_input' };
+    if (!this.tools.some((t) => t.name === name))
+      return { status: 'error', error: `tool ${name} is not attached`, error_code: 'invalid_input' };
     switch (name) {
       case 'core_memory_append': {
         const b = this.block(args.label);
@@ -182,32 +254,61 @@ export class StrategistScript {
       }
       case 'core_memory_replace': {
         const b = this.block(args.label);
-        if (!b.value.includes(args.old_content)) return { status: 'error', error: `old_content does not occur in "${args.label}"`, error_code: 'conflict' };
+        if (!b.value.includes(args.old_content))
+          return { status: 'error', error: `old_content does not occur in "${args.label}"`, error_code: 'conflict' };
         b.value = b.value.split(args.old_content).join(args.new_content);
         return ok({ label: b.label, chars_current: b.value.length, chars_limit: b.limit });
       }
       case 'read_session_activity':
-        if (args.session_id !== SESSION) return { status: 'error', error: `no session ${args.session_id}`, error_code: 'not_found' };
+        if (args.session_id !== SESSION)
+          return { status: 'error', error: `no session ${args.session_id}`, error_code: 'not_found' };
         return ok({
           session_id: SESSION,
-          activity: { delegations: [], companion_states: this.companionStates, task_completions: this.completions, errors: this.completions.filter((e) => e.detail.status === 'failed') },
+          activity: {
+            delegations: [],
+            companion_states: this.companionStates,
+            task_completions: this.completions,
+            errors: this.completions.filter((e) => e.detail.status === 'failed'),
+          },
         });
       case 'get_skill_reliability': {
         const capability = [...this.catalog].find(([, skills]) => skills.includes(args.skill))?.[0] ?? null;
-        if (!capability) return { status: 'error', error: `skill ${args.skill} is not in the catalog`, error_code: 'not_found' };
+        if (!capability)
+          return { status: 'error', error: `skill ${args.skill} is not in the catalog`, error_code: 'not_found' };
         const both = (s: string) => {
           const r = rel(s, this.recent.get(s) ?? { successes: 0, failures: 0 }, capability);
           return { all_time: r, recent: r };
         };
-        const alternatives = this.catalog.get(capability)!.filter((s) => s !== args.skill).map((s) => ({ skill: s, ...both(s) }));
-        const report = { skill: args.skill, capability, ...both(args.skill), trend: [], recent_failures: [], used_by: [], alternatives };
+        const alternatives = this.catalog
+          .get(capability)!
+          .filter((s) => s !== args.skill)
+          .map((s) => ({ skill: s, ...both(s) }));
+        const report = {
+          skill: args.skill,
+          capability,
+          ...both(args.skill),
+          trend: [],
+          recent_failures: [],
+          used_by: [],
+          alternatives,
+        };
         return ok({ window: { days: 7, last_runs: 50 }, skills: [report] });
       }
       case 'update_conductor_guidelines': {
-        if (args.conductor_id !== CONDUCTOR) return { status: 'error', error: `no session has the Conductor ${args.conductor_id}`, error_code: 'not_found' };
+        if (args.conductor_id !== CONDUCTOR)
+          return {
+            status: 'error',
+            error: `no session has the Conductor ${args.conductor_id}`,
+            error_code: 'not_found',
+          };
         const b = this.block('strategist_guidelines');
-        const parse = (k: string) => (typeof args[k] === 'string' ? (JSON.parse(args[k]) as Record<string, unknown>) : undefined);
-        const change = { recommendation: parse('add_recommendation_json'), warning: parse('add_warning_json'), companionStrategy: parse('update_companion_strategy_json') };
+        const parse = (k: string) =>
+          typeof args[k] === 'string' ? (JSON.parse(args[k]) as Record<string, unknown>) : undefined;
+        const change = {
+          recommendation: parse('add_recommendation_json'),
+          warning: parse('add_warning_json'),
+          companionStrategy: parse('update_companion_strategy_json'),
+        };
         const next = fitGuidelines(reviseGuidelines(parseGuidelines(b.value), change, new Date().toISOString()));
         b.value = renderGuidelines(next);
         return ok({ conductor_id: CONDUCTOR, guidelines_block_id: b.id, revision: next.revision });
@@ -216,8 +317,11 @@ export class StrategistScript {
         const known = new Set([...this.companionStates.map((e) => e.subject), ...this.completions.map((e) => e.actor)]);
         const ids = args.model_ids as string[];
         const missing = ids.filter((id) => !known.has(id));
-        if (missing.length) return { status: 'error', error: `unknown agents: ${missing.join(', ')}`, error_code: 'not_found' };
-        return ok({ models: ids.map((id) => ({ model_id: id, figures: figuresOf(id, this.evaluations.get(id) ?? []) })) });
+        if (missing.length)
+          return { status: 'error', error: `unknown agents: ${missing.join(', ')}`, error_code: 'not_found' };
+        return ok({
+          models: ids.map((id) => ({ model_id: id, figures: figuresOf(id, this.evaluations.get(id) ?? []) })),
+        });
       }
       case 'send_message_to_agent_async':
         this.sent.push({ other_agent_id: args.other_agent_id, message: args.message });
