@@ -11,6 +11,8 @@ import { ukDate } from '@/lib/uk-time';
  * Collaboration sessions newest first (admins, read-only); choosing one shows what happened in it
  * beside the list.
  */
+const COLUMNS = ['Session', 'Status', 'Agents', 'Messages', 'Subtasks', 'Started'];
+
 export function CollaborationPage() {
   const trpc = useTRPC();
   const q = useQuery(trpc.collaboration.sessions.queryOptions());
@@ -36,24 +38,11 @@ export function CollaborationPage() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-100 text-xs text-slate-500">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Session
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Agents
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Messages
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Subtasks
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Started
-              </th>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className="px-3 py-2 font-medium">
+                  {c}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

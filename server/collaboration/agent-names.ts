@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { platformAgentNames } from '../../lib/agent-names.ts';
 import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { collaborationExternalAgents } from '../db/schema/index.ts';
@@ -15,13 +16,7 @@ export async function agentNames(
   ids: readonly string[],
 ): Promise<Record<string, string>> {
   const unique = [...new Set(ids)];
-  const out: Record<string, string> = {};
-  if (platform) {
-    const found = await Promise.all(unique.map((id) => platform.getAgent(id).catch(() => null)));
-    found.forEach((a, i) => {
-      if (a) out[unique[i]!] = a.name;
-    });
-  }
+  const out: Record<string, string> = platform ? Object.fromEntries(await platformAgentNames(platform, unique)) : {};
   const rest = unique.filter((id) => !(id in out));
   if (rest.length) {
     const external = await db

@@ -1,3 +1,4 @@
+import { platformAgentNames } from '../../lib/agent-names.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
 import { JobOwners, seesEveryJob } from './job-owner.ts';
@@ -27,17 +28,8 @@ export async function listJobs(
   )));
 }
 
-/**
- * The target agents' names, so people read "planner-casey", not an id. A courtesy: an agent gone
- * since, or a platform that cannot answer now, leaves the name out (the id is still shown).
- */
+/** The target agents' names, so people read "planner-casey", not an id (none without a platform now). */
 async function targetNames(jobs: BackgroundJobs, ids: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
   const platform = await jobs.opts.platform().catch(() => null);
-  if (!platform) return out;
-  await Promise.all([...new Set(ids)].map(async (id) => {
-    const agent = await platform.getAgent(id).catch(() => null);
-    if (agent) out.set(id, agent.name);
-  }));
-  return out;
+  return platform ? platformAgentNames(platform, ids) : new Map();
 }
