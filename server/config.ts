@@ -2,6 +2,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { optionalUrl } from './config-url.ts';
 import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from './config-notifications.ts';
+import {
+  isCostTable, isJsonObject, isTaskBudget, policySplitOf, type SplitStrategy, type TaskBudget,
+} from './config-planning.ts';
 
 /**
  * The one configuration module (docs/ARCHITECTURE.md "Conventions"). Every setting the server, the
@@ -11,44 +14,6 @@ import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from 
  * Embedded defaults: with nothing set, data lives under `.data/` (PGlite, Redis AOF, session
  * secret) and the run script starts a local `redis-server` and exports REDIS_URL.
  */
-
-function isCostTable(text: string): boolean {
-  if (!isJsonObject(text)) return false;
-  return Object.values(JSON.parse(text) as object).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
-}
-
-/** A ResourceBudget (server/planning/schemas.ts), checked here so a bad setting stops the start-up. */
-export interface TaskBudget { maxToolCalls?: number; maxLatency?: number; maxCost?: number; scaleFactor?: number }
-
-function isTaskBudget(text: string): boolean {
-  if (!isJsonObject(text)) return false;
-  const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
-  const units = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0;
-  const checks: Record<string, (n: unknown) => boolean> = {
-    maxToolCalls: whole, maxLatency: whole, maxCost: units, scaleFactor: (n) => units(n) && (n as number) > 0,
-  };
-  return Object.entries(JSON.parse(text) as object).every(([k, v]) => checks[k]?.(v) ?? false);
-}
-
-const SPLIT_STRATEGIES = ['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling'] as const;
-type SplitStrategy = (typeof SPLIT_STRATEGIES)[number];
-
-/** `A,B` or `A:B`: two different strategy names (spaces around them ignored), else null. */
-function policySplitOf(text: string): readonly [SplitStrategy, SplitStrategy] | null {
-  const names = text.split(/[,:]/).map((n) => n.trim());
-  const known = (n: string): n is SplitStrategy => (SPLIT_STRATEGIES as readonly string[]).includes(n);
-  const [a, b] = names;
-  return names.length === 2 && a !== undefined && b !== undefined && known(a) && known(b) && a !== b ? [a, b] : null;
-}
-
-function isJsonObject(text: string): boolean {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-  } catch {
-    return false;
-  }
-}
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
