@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The integration tiers alone (`npm run test:int`): int-pglite, int-postgres and int-services on
 # a real redis-server and a throw-away PostgreSQL cluster, started and stopped here. Extra
-# arguments go to vitest (e.g. a path filter).
+# arguments go to vitest (e.g. a path filter). DCF_INT_DIR (default .test-data/int) holds the
+# services' data, so two runs side by side (two checkouts' worth of work in one tree) each get their own.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -10,10 +11,11 @@ require_node
 ensure_node_modules
 ensure_commands "redis-server:redis-server"
 unset DATABASE_URL REDIS_URL NEO4J_URI LETTA_BASE_URL DCF_CLOCK
-rm -rf .test-data/int && mkdir -p .test-data/int
+INT_DIR="${DCF_INT_DIR:-.test-data/int}"
+rm -rf "$INT_DIR" && mkdir -p "$INT_DIR"
 trap 'stop_redis; stop_postgres' EXIT
 trap 'exit 130' INT TERM
-start_redis .test-data/int/redis
+start_redis "$INT_DIR/redis"
 export TEST_REDIS_URL="$REDIS_URL"; unset REDIS_URL
-start_postgres .test-data/int/postgres
+start_postgres "$INT_DIR/postgres"
 npx vitest run --project int-pglite --project int-postgres --project int-services "$@"
