@@ -15,6 +15,7 @@ import { qaResultOf } from './run-view';
 import { foldThread, type ToolItem } from './thread';
 import { ToolCard } from './tool-card';
 import { WorkflowCard } from './workflow-card';
+import { queueItemFixture } from '@/server/qa/testing/queue-item';
 
 /** Server-rendered markup of the presentational pieces: the test ids and texts the page promises. */
 const html = (el: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(el);
@@ -80,12 +81,10 @@ describe('chat pieces render', () => {
   });
 
   it('the per-call table: each call links to its QA review, lowest score first, and the run’s queue below', () => {
-    const item = (callId: string, score: number, o: Record<string, unknown> = {}) => ({
-      qa_result_id: `qa-${callId}`, call_id: callId, run_id: 'run-1', application_id: null, advisor: 'Alex Wong', team: null,
-      customer: null, product: 'HELOC 2.0', call_at: '2024-07-02T10:05:00.000Z', score, max_score: 100, human_score: null,
-      failed_mandatory: 0, rules_failed: 0, rules_passed: 20, failed_rule_ids: [], vulnerable: false, review_status: 'unreviewed' as const,
-      overridden: false, workflow_id: 'w', workflow_name: 'W', workflow_version: '1.0.0', latest: true,
-      run_finished_at: '2024-07-08T09:00:00.000Z',
+    const item = (callId: string, score: number, o: Record<string, unknown> = {}) => queueItemFixture({
+      qa_result_id: `qa-${callId}`, call_id: callId, run_id: 'run-1', application_id: null, team: null, customer: null,
+      call_at: '2024-07-02T10:05:00.000Z', score, failed_mandatory: 0, rules_failed: 0, rules_passed: 20, failed_rule_ids: [],
+      vulnerable: false, review_status: 'unreviewed', workflow_id: 'w', workflow_name: 'W', run_finished_at: '2024-07-08T09:00:00.000Z',
       ...o,
     });
     const items = [item('REC-88377', 94, { vulnerable: true }), item('REC-88342', 29, { failed_mandatory: 10, rules_failed: 19 })];

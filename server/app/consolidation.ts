@@ -8,6 +8,8 @@ import { consolidate } from '../learning/consolidate.ts';
 import { drainQaResults } from '../execution/qa-publish.ts';
 import { OpenAiCompatibleEmbedder } from '../learning/embeddings/embedder.ts';
 import { syncEmbeddings } from '../learning/embeddings/semantic.ts';
+import { refreshStaleReviewedFigures } from '../qa/figures.ts';
+import { scoringSkillOf } from '../tools/qa/scoring-skill.ts';
 
 const QUEUE = 'consolidation';
 
@@ -19,6 +21,7 @@ const QUEUE = 'consolidation';
  */
 export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: string, log: Logger): () => Promise<void> {
   const graph = createKnowledgeGraph(runtime.x.config, db);
+  const scoring = scoringSkillOf({ config: runtime.x.config });
   const embedder = runtime.x.config.embeddings ? new OpenAiCompatibleEmbedder(runtime.x.config.embeddings) : null;
   const qconn = queueConnection(redisUrl);
   const wconn = queueConnection(redisUrl);
@@ -27,6 +30,8 @@ export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: 
   const worker = new Worker(QUEUE, async () => {
     // QA results first: people are waiting to review them, and they never depend on the graph.
     await drainQaResults(runtime.x.redis, db, runtime.x.identity).catch((err: Error) => log.warn({ error: err.message }, 'QA results not stored yet; retried next pass'));
+    // Reviews carried to a new analysis get their reviewed figures (the scoring skill is called outside the write).
+    await refreshStaleReviewedFigures(db, scoring).catch((err: Error) => log.warn({ error: err.message }, 'reviewed figures not computed yet'));
     const r = await consolidate({ redis: runtime.x.redis, db, graph, consumer: runtime.x.identity });
     if (r.failed) log.warn({ pending: r.pending, error: r.lastError }, 'knowledge graph unavailable; graph writes wait in the outbox');
     // Keep vectors of new and changed documents current, so a search embeds only its query.

@@ -5,8 +5,8 @@ import { reviewState } from './review-state.ts';
 
 /**
  * One QA result with everything the call detail shows: the AI's result, the review actions (in
- * order) and what they add up to (current decision per rule, status, sign-offs), and the other
- * analyses of the same call.
+ * order) and what they add up to (current decision per rule, status, sign-offs), the other
+ * analyses of the same call, and — on a signed-off record — the analysis made after its sign-off.
  */
 export interface QaDetail {
   result: QaResultRow;
@@ -23,8 +23,41 @@ export interface QaDetail {
     score: { decision: string; score: number | null; reason: string | null; by: string; at: string } | null;
   };
   otherAnalyses: Array<{
-    id: string; runId: string; runFinishedAt: string; score: number | null; workflowVersion: string; latest: boolean; reviewStatus: string;
+    id: string; runId: string; runFinishedAt: string; score: number | null; workflowVersion: string; latest: boolean;
+    reviewStatus: string; reanalysisOf: string | null; testRun: boolean;
   }>;
+  /** On a signed-off record: the analysis made after the sign-off, and where it differs from the signed record. */
+  reanalysis: {
+    id: string; runId: string; runFinishedAt: string; workflowVersion: string; score: number | null;
+    differences: ReanalysisDifference[];
+  } | null;
+}
+
+/** One figure where a later analysis differs from the signed record: a rule's verdict, or the score. */
+export interface ReanalysisDifference {
+  rule_id: string | null;
+  rule: string | null;
+  mandatory: boolean;
+  /** The signed record's (as reviewed) and the later analysis's (the AI's) value. */
+  signed: string | null;
+  later: string | null;
+}
+
+/** Where `later` differs from the signed record `signed` as reviewed: each rule's verdict, then the score. */
+export function reanalysisDifferences(signed: QaResultRow, later: QaResultRow): ReanalysisDifference[] {
+  const was = new Map((signed.reviewedVerdicts ?? signed.verdicts).map((v) => [v.rule_id, v]));
+  const now = new Map(later.verdicts.map((v) => [v.rule_id, v]));
+  const out: ReanalysisDifference[] = [];
+  for (const id of new Set([...was.keys(), ...now.keys()])) {
+    const a = was.get(id);
+    const b = now.get(id);
+    if (a?.verdict === b?.verdict) continue;
+    out.push({ rule_id: id, rule: (b ?? a)!.rule, mandatory: (b ?? a)!.mandatory, signed: a?.verdict ?? null, later: b?.verdict ?? null });
+  }
+  if (signed.recordScore !== later.score) {
+    out.push({ rule_id: null, rule: null, mandatory: false, signed: signed.recordScore?.toString() ?? null, later: later.score?.toString() ?? null });
+  }
+  return out;
 }
 
 export async function qaDetail(db: Db, id: string): Promise<QaDetail | null> {
@@ -36,11 +69,14 @@ export async function qaDetail(db: Db, id: string): Promise<QaDetail | null> {
       .select({
         id: qaResults.id, runId: qaResults.runId, runFinishedAt: qaResults.runFinishedAt, score: qaResults.score,
         workflowVersion: qaResults.workflowVersion, latest: qaResults.latest, reviewStatus: qaResults.reviewStatus,
+        reanalysisOf: qaResults.reanalysisOf, testRun: qaResults.testRun,
       })
       .from(qaResults)
       .where(eq(qaResults.callId, result.callId))
       .orderBy(desc(qaResults.runFinishedAt)),
   ]);
+  const [later] = result.pendingReanalysisId
+    ? await db.select().from(qaResults).where(eq(qaResults.id, result.pendingReanalysisId)) : [];
   const s = reviewState(actions);
   const rules = Object.fromEntries(
     [...s.decisions].map(([rule, a]) => [
@@ -57,5 +93,9 @@ export async function qaDetail(db: Db, id: string): Promise<QaDetail | null> {
       score: sd ? { decision: sd.decision ?? 'agree', score: sd.humanScore, reason: sd.reason, by: sd.userLabel, at: sd.createdAt } : null,
     },
     otherAnalyses: others.filter((o) => o.id !== id),
+    reanalysis: later ? {
+      id: later.id, runId: later.runId, runFinishedAt: later.runFinishedAt, workflowVersion: later.workflowVersion,
+      score: later.score, differences: reanalysisDifferences(result, later),
+    } : null,
   };
 }

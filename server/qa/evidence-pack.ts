@@ -58,7 +58,12 @@ function provenanceSection(w: PdfWriter, d: QaDetail): void {
   w.row('Rule set', p.rule_set_id ?? '—');
   w.row('Brain', p.brain);
   const newer = d.otherAnalyses.find((o) => o.latest);
-  w.row('This analysis', r.latest ? 'the newest analysis of this call' : `an earlier analysis; the newest is run ${newer?.runId ?? 'unknown'}`);
+  w.row('This analysis', r.latest ? "the call's record" : `not the call's record; the record is run ${newer?.runId ?? 'unknown'}`);
+  if (d.reanalysis) {
+    const diffs = d.reanalysis.differences.map((x) => `${x.rule_id ?? 'score'}: ${x.signed ?? '—'} → ${x.later ?? '—'}`);
+    w.row('Re-analysed after sign-off', `run ${d.reanalysis.runId} (${ukExact(d.reanalysis.runFinishedAt)}) awaits a reviewer's `
+      + `decision; this signed record stands until then. Differences: ${diffs.join('; ') || 'none'}`);
+  }
   for (const o of d.otherAnalyses) {
     w.row('Other analysis', `run ${o.runId}, finished ${ukExact(o.runFinishedAt)}, version ${o.workflowVersion}, score ${num(o.score)}`);
   }
@@ -69,7 +74,22 @@ function scoreSection(w: PdfWriter, d: QaDetail): void {
   const s = r.scoreDetail;
   w.heading('Score');
   if (r.score === null) return w.text('This workflow does not score calls.', { colour: COLOUR.muted });
+  const rs = r.reviewedScoreDetail;
+  if (r.scoreReviewed) {
+    w.row('Score (reviewed)', outOf(r.recordScore, r.maxScore));
+    const how = rs?.source === 'reviewer' ? 'set by the reviewer'
+      : rs?.source === 'unchanged' ? 'no verdict changed: the AI score stands'
+      : `the scoring skill (${rs?.skill ?? 'unknown'}, ${rs?.formula_id ?? 'its formula'}) over the reviewed verdicts`;
+    w.row('Reviewed score from', how);
+    for (const [part, points] of Object.entries(rs?.breakdown ?? {})) w.row(`  ${part}`, `${num(points)} points`);
+    if (rs?.cap) w.row('  Cap', `capped at ${num(rs.cap.value)} (${rs.cap.categories.join(', ')})`);
+  } else if (rs?.source === 'not_computed') {
+    w.row('Reviewed score', `not computed: ${rs.note ?? 'unknown reason'}; the AI score stands`);
+  }
   w.row('AI score', outOf(r.score, r.maxScore));
+  if (r.reviewedVerdicts) {
+    w.row('Failed mandatory rules', `${r.recordFailedMandatory} as reviewed (the AI: ${r.failedMandatory})`);
+  }
   const h = d.review.score;
   if (h) {
     const what = h.decision === 'override' ? `overridden to ${outOf(h.score, r.maxScore)}` : 'agreed with the AI';

@@ -40,8 +40,10 @@ function evidence(w: PdfWriter, d: QaDetail, v: QaVerdict): void {
 
 export function verdictsSection(w: PdfWriter, d: QaDetail): void {
   const verdicts = verdictOrder(d.result.verdicts);
-  const failed = verdicts.filter((v) => v.verdict === 'fail').length;
-  w.heading(`Rule verdicts (${verdicts.length}; ${failed} failed)`);
+  const aiFailed = verdicts.filter((v) => v.verdict === 'fail').length;
+  const reviewed = d.result.reviewedVerdicts;
+  const failed = reviewed ? `${d.result.recordRulesFailed} failed as reviewed, ${aiFailed} by the AI` : `${aiFailed} failed`;
+  w.heading(`Rule verdicts (${verdicts.length}; ${failed})`);
   if (!verdicts.length) return w.text('The workflow checked no compliance rules for this call.', { colour: COLOUR.muted });
   for (const v of verdicts) {
     const tags = [v.mandatory ? 'mandatory' : 'not mandatory', v.category].filter(Boolean).join(', ');

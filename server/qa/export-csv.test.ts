@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, qaCsv, qaCsvHeader, qaCsvRow } from './export-csv.ts';
 import type { QaQueueItem } from './view.ts';
+import { queueItemFixture } from './testing/queue-item.ts';
 
-const item = (over: Partial<QaQueueItem> = {}): QaQueueItem => ({
-  qa_result_id: '00000000-0000-4000-8000-000000000001', call_id: 'REC-88310', run_id: 'run-1', application_id: 'APP-49201',
-  advisor: 'Alex Wong', team: 'Home Finance North', customer: 'Mrs Patel', product: 'HELOC 2.0', call_at: '2024-07-03T14:12:09.000Z',
-  score: 58, max_score: 100, human_score: null, failed_mandatory: 1, rules_failed: 2, rules_passed: 7,
-  failed_rule_ids: ['FCA-DISC-02', 'CD-01'], vulnerable: true, review_status: 'in_review', overridden: false,
-  workflow_id: 'wf-1', workflow_name: 'Standard Advice Call Analysis', workflow_version: '1.0.0', latest: true,
-  run_finished_at: '2024-07-08T09:30:00.000Z', ...over,
-});
+const item = (over: Partial<QaQueueItem> = {}): QaQueueItem => queueItemFixture(over);
 
 /** A minimal RFC 4180 reader, to check that what is written parses back to the same fields. */
 function parseCsv(text: string): string[][] {
@@ -36,21 +30,32 @@ describe('QA queue CSV', () => {
     const csv = qaCsv([item()]);
     expect(csv.split('\r\n')).toHaveLength(3);
     expect(qaCsvHeader()).toBe(
-      'Call ID,Advisor,Team,Customer,Product,Call time (London),"Call time (UTC, ISO 8601)",AI score,Max score,Human score,'
-        + 'Failed mandatory rules,Failed rules,Vulnerable,Review status,Overridden,Workflow,Workflow version,Run ID\r\n',
+      'Call ID,Advisor,Team,Customer,Product,Call time (London),"Call time (UTC, ISO 8601)",Score,Score source,AI score,'
+        + 'Max score,Human score,Failed mandatory rules,Failed rules,AI failed mandatory rules,AI failed rules,Vulnerable,'
+        + 'Review status,Overridden,Re-analysed after sign-off,Workflow,Workflow version,Run ID\r\n',
     );
     expect(qaCsvRow(item())).toBe(
-      'REC-88310,Alex Wong,Home Finance North,Mrs Patel,HELOC 2.0,"3 Jul 2024, 15:12:09 BST",2024-07-03T14:12:09.000Z,58,100,,'
-        + '1,FCA-DISC-02;CD-01,yes,in_review,no,Standard Advice Call Analysis,1.0.0,run-1\r\n',
+      'REC-88310,Alex Wong,Home Finance North,Mrs Patel,HELOC 2.0,"3 Jul 2024, 15:12:09 BST",2024-07-03T14:12:09.000Z,58,AI,58,'
+        + '100,,1,FCA-DISC-02;CD-01,1,FCA-DISC-02;CD-01,yes,in_review,no,no,Standard Advice Call Analysis,1.0.0,run-1\r\n',
     );
+    // A reviewed call: the reviewed figures lead, the AI's stay beside them.
+    const reviewed = item({
+      score: 71, score_source: 'review', ai_score: 47, failed_mandatory: 0, failed_rule_ids: ['CD-01'], reviewed: true,
+      ai_failed_mandatory: 1, ai_failed_rule_ids: ['FCA-DISC-02', 'CD-01'],
+    });
+    expect(parseCsv(qaCsvRow(reviewed))[0]!.slice(7, 16))
+      .toEqual(['71', 'reviewed', '47', '100', '', '0', 'CD-01', '1', 'FCA-DISC-02;CD-01']);
     expect(qaCsvRow(item({ call_at: '2024-12-03T14:12:09.000Z' }))).toContain('"3 Dec 2024, 14:12:09 GMT",2024-12-03T14:12:09.000Z');
   });
 
   it('leaves unknown values empty', () => {
-    const row = parseCsv(qaCsvRow(item({ advisor: null, call_at: null, score: null, max_score: null, failed_rule_ids: [] })))[0]!;
+    const row = parseCsv(qaCsvRow(item({
+      advisor: null, call_at: null, score: null, ai_score: null, max_score: null, failed_rule_ids: [],
+    })))[0]!;
     expect(row[1]).toBe('');
-    expect(row.slice(5, 9)).toEqual(['', '', '', '']);
-    expect(row[11]).toBe('');
+    expect(row.slice(5, 8)).toEqual(['', '', '']);
+    expect(row.slice(9, 11)).toEqual(['', '']);
+    expect(row[13]).toBe('');
   });
 
   it('quotes commas, quotes and line breaks (RFC 4180) and reads back to the same text', () => {
@@ -70,7 +75,7 @@ describe('QA queue CSV', () => {
     expect(row[3]).toBe("'=cmd|/C calc!A0");
     expect(row[1]).toBe("'-Alex");
     expect(row[7]).toBe('0');
-    expect(row[9]).toBe('12.5');
+    expect(row[11]).toBe('12.5');
     expect(csvField('a=b')).toBe('a=b');
   });
 });

@@ -7,7 +7,8 @@ import type { QaQueueItem } from './view.ts';
  * doubled). Text from the data that a spreadsheet could run as a formula — starting with = + - @,
  * a tab or CR — gets a leading `'` (CSV injection); numbers are written by us and left alone.
  * Times: the call's London wall-clock time with its zone (BST/GMT), and the same instant in UTC
- * (ISO 8601). The route prepends `CSV_BOM` so Excel reads the file as UTF-8.
+ * (ISO 8601). The route prepends `CSV_BOM` so Excel reads the file as UTF-8. The figures are the figures of record
+ * (reviewed where a review decided: `Score source`), with the AI's beside them.
  */
 export const CSV_BOM = '\uFEFF';
 const EOL = '\r\n';
@@ -26,14 +27,19 @@ export const QA_CSV_COLUMNS: readonly Column[] = [
   { header: 'Product', value: (r) => r.product },
   { header: 'Call time (London)', value: (r) => (r.call_at ? ukExact(r.call_at) : null) },
   { header: 'Call time (UTC, ISO 8601)', value: (r) => r.call_at },
-  { header: 'AI score', value: (r) => r.score },
+  { header: 'Score', value: (r) => r.score },
+  { header: 'Score source', value: (r) => (r.score_source === 'review' ? 'reviewed' : 'AI') },
+  { header: 'AI score', value: (r) => r.ai_score },
   { header: 'Max score', value: (r) => r.max_score },
   { header: 'Human score', value: (r) => r.human_score },
   { header: 'Failed mandatory rules', value: (r) => r.failed_mandatory },
   { header: 'Failed rules', value: (r) => r.failed_rule_ids.join(';') },
+  { header: 'AI failed mandatory rules', value: (r) => r.ai_failed_mandatory },
+  { header: 'AI failed rules', value: (r) => r.ai_failed_rule_ids.join(';') },
   { header: 'Vulnerable', value: (r) => yesNo(r.vulnerable) },
   { header: 'Review status', value: (r) => r.review_status },
   { header: 'Overridden', value: (r) => yesNo(r.overridden) },
+  { header: 'Re-analysed after sign-off', value: (r) => yesNo(r.reanalysed_after_signoff) },
   { header: 'Workflow', value: (r) => r.workflow_name },
   { header: 'Workflow version', value: (r) => r.workflow_version },
   { header: 'Run ID', value: (r) => r.run_id },

@@ -11,6 +11,7 @@ import { auditLog, qaResults } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { openQaCsvExport } from './export-stream.ts';
 import { listQaPage } from './query.ts';
+import { testScoringSkill } from './testing/scoring.ts';
 import { reviewQaResult } from './review.ts';
 import { upsertQaRecords } from './store.ts';
 import { qaRecordFixture } from './testing/fixtures.ts';
@@ -84,7 +85,7 @@ describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout:
       [users.cm1, { qa_result_id: id, action: 'sign_off' }],
       [users.cm2, { qa_result_id: id, action: 'sign_off', comment: 'Checked against the recording.' }],
     ] as const) {
-      expect(await reviewQaResult(h.db, actor(who), input)).toMatchObject({ ok: true });
+      expect(await reviewQaResult(h.db, actor(who), input, testScoringSkill())).toMatchObject({ ok: true });
     }
   });
   afterAll(() => h?.dispose());
@@ -111,22 +112,34 @@ describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout:
     const text = new TextDecoder().decode(body); // drops the BOM
     expect(text.startsWith('Call ID,Advisor,')).toBe(true);
     const [header, ...rows] = rowsOf(text);
-    expect(header).toHaveLength(18);
-    // Alex Wong's newest REC-1001 (not its earlier analysis), then Priya Shah's two (tied: in id order);
-    // REC-1002 failed no mandatory rule and REC-1006 was on 8 July in London.
-    expect(rows.map((r) => r[1])).toEqual(['Alex Wong', 'Priya Shah', 'Priya Shah']);
-    expect(rows.map((r) => r[0]).sort()).toEqual(['REC-1001', 'REC-1004', 'REC-1005']);
-    const [first, evil, reviewed] = ['REC-1001', 'REC-1005', 'REC-1004'].map((id) => rows.find((r) => r[0] === id));
-    expect(first![17]).toBe(RUN_2);
-    expect(first![5]).toBe('1 Jul 2024, 10:05:00 BST');
-    expect(first![6]).toBe('2024-07-01T09:05:00.000Z');
-    expect(first![11]).toBe('FCA-DISC-02');
-    expect(evil![3]).toBe('\'=HYPERLINK("http://evil","x")');
-    expect(evil![11]).toBe('FCA-DISC-01;FCA-ID-02');
-    expect(reviewed!.slice(13, 15)).toEqual(['signed_off', 'yes']);
+    expect(header).toHaveLength(23);
+    const col = (r: string[] | undefined, name: string) => r![header!.indexOf(name)];
+    // Alex Wong's newest REC-1001 (not its earlier analysis), then Priya Shah's REC-1005; REC-1002 failed no
+    // mandatory rule, REC-1006 was on 8 July in London, and REC-1004's one mandatory failure was overridden to a
+    // pass by the review: as reviewed it failed none, so the filter leaves it out (issue 28).
+    expect(rows.map((r) => r[1])).toEqual(['Alex Wong', 'Priya Shah']);
+    expect(rows.map((r) => r[0]).sort()).toEqual(['REC-1001', 'REC-1005']);
+    const [first, evil] = ['REC-1001', 'REC-1005'].map((id) => rows.find((r) => r[0] === id));
+    expect(col(first, 'Run ID')).toBe(RUN_2);
+    expect(col(first, 'Call time (London)')).toBe('1 Jul 2024, 10:05:00 BST');
+    expect(col(first, 'Call time (UTC, ISO 8601)')).toBe('2024-07-01T09:05:00.000Z');
+    expect(col(first, 'Failed rules')).toBe('FCA-DISC-02');
+    expect(col(first, 'Score source')).toBe('AI');
+    expect(col(evil, 'Customer')).toBe('\'=HYPERLINK("http://evil","x")');
+    expect(col(evil, 'Failed rules')).toBe('FCA-DISC-01;FCA-ID-02');
     const audit = await lastAudit('qa.export_csv');
     expect(audit).toMatchObject({ actorId: users.stakeholder.id, resultStatus: 'ok' });
-    expect(audit!.detail).toEqual({ filter: { failed_mandatory: true, to: '2024-07-07' }, sort: { by: 'advisor', dir: 'asc' }, rows: 3 });
+    expect(audit!.detail).toEqual({ filter: { failed_mandatory: true, to: '2024-07-07' }, sort: { by: 'advisor', dir: 'asc' }, rows: 2 });
+    // The reviewed call, in the unfiltered export: the reviewed figures, with the AI's beside them.
+    const all = rowsOf(new TextDecoder().decode(await (await csvRoute(new Request('http://t/api/qa/export.csv?advisor=Priya%20Shah'))).arrayBuffer()));
+    const reviewed = all.find((r) => r[0] === 'REC-1004');
+    expect(col(reviewed, 'Review status')).toBe('signed_off');
+    expect(col(reviewed, 'Overridden')).toBe('yes');
+    expect(col(reviewed, 'Score source')).toBe('reviewed');
+    expect(col(reviewed, 'Failed mandatory rules')).toBe('0');
+    expect(col(reviewed, 'AI failed mandatory rules')).toBe('1');
+    expect(col(reviewed, 'AI failed rules')).toBe('FCA-DISC-05');
+    expect(Number(col(reviewed, 'Score'))).toBeGreaterThan(Number(col(reviewed, 'AI score')));
   });
 
   it('streams page by page to the same rows as one big page, earlier analyses included when asked', async () => {
@@ -135,7 +148,7 @@ describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout:
     const streamed = rowsOf(await new Response(stream).text()).slice(1);
     const all = await listQaPage(h.db, { ...q, limit: 100 });
     expect(total).toBe(CALLS.length);
-    expect(streamed.map((r) => `${r[0]} ${r[17]}`)).toEqual(all.items.map((r) => `${r.callId} ${r.runId}`));
+    expect(streamed.map((r) => `${r[0]} ${r[22]}`)).toEqual(all.items.map((r) => `${r.callId} ${r.runId}`));
   });
 
   it('refuses a signed-out caller, a bad id and an unknown one', async () => {

@@ -143,6 +143,9 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
       sentiment,
       transcript: { text, turns, language: str(tr.data.language) },
       provenance,
+      scoringInput: scoring && isRecord(view.entries[scoring.instance]?.effective_input)
+        ? (view.entries[scoring.instance]!.effective_input as Obj) : null,
+      testRun: (run as { test_run?: unknown }).test_run === true,
     });
   }
   return records;

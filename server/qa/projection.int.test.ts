@@ -107,7 +107,7 @@ describe(`QA results projected from real runs (${testDbKind()})`, { timeout: 120
     }
     const agg = await qaAggregate(db.db, { run_id: run.run_id });
     const mean = rows.reduce((s, r) => s + r.score!, 0) / rows.length;
-    expect(agg).toEqual({ calls: 4, scored: 4, mean: Math.round(mean * 10) / 10 });
+    expect(agg).toEqual({ calls: 4, scored: 4, mean: Math.round(mean * 10) / 10, reviewed: 0 });
     // REC-88310 was analysed by the pilot too: both analyses are kept, the newer one is the queue's.
     const page = await listQaPage(db.db, { filter: { call_id: 'REC-88310', include_earlier: true }, sort: { by: 'call_at', dir: 'desc' }, limit: 10 });
     expect(page.items.map((i) => [i.runId === run.run_id, i.latest])).toEqual(expect.arrayContaining([[true, true], [false, false]]));

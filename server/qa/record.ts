@@ -109,4 +109,46 @@ export interface QaRecordInput {
   sentiment: QaSentiment | null;
   transcript: QaTranscript;
   provenance: QaProvenance;
+  /** The scoring skill's effective input for this call (null without a scoring state): what a review rescores. */
+  scoringInput: Record<string, unknown> | null;
+  /** The run was a test run of an unpublished workflow version (issue 28): its results stay out of the figures. */
+  testRun: boolean;
+}
+
+/** One verdict as the review left it: the AI's verdict, or the reviewer's where they overrode it. */
+export interface ReviewedVerdict {
+  rule_id: string;
+  rule: string;
+  category: string | null;
+  mandatory: boolean;
+  verdict: QaVerdictValue;
+  /** The AI's verdict, always; differs from `verdict` exactly where a reviewer overrode it. */
+  ai_verdict: QaVerdictValue;
+}
+
+/**
+ * Where the reviewed score came from: `formula` — the scoring skill recomputed over the reviewed verdicts (its
+ * breakdown and cap as the skill returned them); `unchanged` — no verdict changed, so the AI's score stands;
+ * `reviewer` — a reviewer set the score; `not_computed` — the skill could not recompute it (why in `note`), so the
+ * figure of record stays the AI's score.
+ */
+export interface ReviewedScoreDetail {
+  source: 'formula' | 'unchanged' | 'reviewer' | 'not_computed';
+  skill: string | null;
+  formula_id: string | null;
+  breakdown: Record<string, number> | null;
+  cap: QaCap | null;
+  note: string | null;
+}
+
+/** One decision of an earlier analysis's unsigned review, and whether it was carried to this analysis. */
+export interface CarryNote {
+  from_qa_result_id: string;
+  action_id: string;
+  kind: 'rule' | 'score' | 'comment';
+  rule_id: string | null;
+  by: string;
+  carried: boolean;
+  /** Why it was not carried (the AI's verdict or evidence changed, the rule is gone); null when carried. */
+  why: string | null;
 }

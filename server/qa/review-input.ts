@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * One review action on a QA result (`review_qa_result`): a decision on a rule verdict or on the
  * score — agree with the AI, or override it with the reviewer's own value and a reason — a
- * comment, or the sign-off of the whole call review.
+ * comment, the sign-off of the whole call review, or — on a signed-off record that a later analysis of the call
+ * found — adopting that analysis or keeping the signed one.
  */
 const reason = z.string().trim().min(3, 'say why (at least 3 characters)').max(2000);
 
@@ -25,5 +26,13 @@ export const reviewInputSchema = z.discriminatedUnion('action', [
   }),
   z.object({ qa_result_id: z.uuid(), action: z.literal('comment'), comment: z.string().trim().min(1).max(4000) }),
   z.object({ qa_result_id: z.uuid(), action: z.literal('sign_off'), comment: z.string().trim().max(4000).optional() }),
+  z.object({
+    qa_result_id: z.uuid().describe('The signed-off record.'),
+    action: z.literal('reanalysis'),
+    decision: z.enum(['adopt', 'keep']).describe('adopt: the later analysis becomes the record (to be reviewed and signed off '
+      + 'again); keep: the signed-off record stands and the later analysis stays as history.'),
+    subject_qa_result_id: z.uuid().describe('The analysis made after the sign-off, as the call page shows it.'),
+    reason: reason,
+  }),
 ]);
 export type ReviewInput = z.infer<typeof reviewInputSchema>;

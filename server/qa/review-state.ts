@@ -12,6 +12,8 @@ export interface ReviewState {
   mandatoryOverride: boolean;
   decisions: Map<string, QaReviewActionRow>;
   scoreDecision: QaReviewActionRow | null;
+  /** The newest decision on a rule or the score: what the reviewed figures reflect. */
+  lastDecision: QaReviewActionRow | null;
   signOffs: QaReviewActionRow[];
   signOffsNeeded: number;
 }
@@ -20,18 +22,18 @@ export function reviewState(actions: QaReviewActionRow[]): ReviewState {
   const ordered = [...actions].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const decisions = new Map<string, QaReviewActionRow>();
   let scoreDecision: QaReviewActionRow | null = null;
-  let lastDecisionAt = '';
+  let lastDecision: QaReviewActionRow | null = null;
   for (const a of ordered) {
     if (a.kind === 'rule' && a.ruleId) decisions.set(a.ruleId, a);
     if (a.kind === 'score') scoreDecision = a;
-    if (a.kind === 'rule' || a.kind === 'score') lastDecisionAt = a.createdAt;
+    if (a.kind === 'rule' || a.kind === 'score') lastDecision = a;
   }
   const overrides = [...decisions.values()].filter((d) => d.decision === 'override');
   const mandatoryOverride = overrides.some((d) => d.mandatory);
   const scoreOverridden = scoreDecision?.decision === 'override';
   const signOffs: QaReviewActionRow[] = [];
   for (const a of ordered) {
-    if (a.kind === 'sign_off' && a.createdAt >= lastDecisionAt && !signOffs.some((s) => s.userId === a.userId)) signOffs.push(a);
+    if (a.kind === 'sign_off' && a.createdAt >= (lastDecision?.createdAt ?? '') && !signOffs.some((s) => s.userId === a.userId)) signOffs.push(a);
   }
   const signOffsNeeded = mandatoryOverride ? 2 : 1;
   const status: QaReviewStatus =
@@ -46,6 +48,7 @@ export function reviewState(actions: QaReviewActionRow[]): ReviewState {
     mandatoryOverride,
     decisions,
     scoreDecision,
+    lastDecision,
     signOffs,
     signOffsNeeded,
   };

@@ -2,84 +2,92 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../audit/actor.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { Db } from '../db/client.ts';
-import { qaResults, qaReviewActions, type QaResultRow } from '../db/schema/index.ts';
+import { qaResults, qaReviewActions, type QaResultRow, type QaReviewActionRow } from '../db/schema/index.ts';
 import { QA_REVIEWERS } from '../../lib/roles.ts';
+import { carryReview } from './carry.ts';
+import { actionCount, refreshReviewedFigures } from './figures.ts';
+import { reviewedFigures, type ReviewedFigures, type ScoringSkill } from './reviewed-figures.ts';
 import type { ReviewInput } from './review-input.ts';
+import { planReviewAction, type ReviewFailureCode } from './review-plan.ts';
 import { reviewState } from './review-state.ts';
 
-
 export type ReviewOutcome =
-  | { ok: true; status: QaResultRow['reviewStatus']; overridden: boolean; humanScore: number | null; signOffsNeeded: number; signOffs: number }
-  | { ok: false; code: 'forbidden' | 'not_found' | 'conflict' | 'invalid_input'; message: string };
+  | {
+    ok: true; status: QaResultRow['reviewStatus']; overridden: boolean; humanScore: number | null;
+    signOffsNeeded: number; signOffs: number; reviewedScore: number | null; recordScore: number | null;
+    recordFailedMandatory: number;
+  }
+  | { ok: false; code: ReviewFailureCode; message: string };
 
-const no = (code: Extract<ReviewOutcome, { ok: false }>['code'], message: string): ReviewOutcome => ({ ok: false, code, message });
+const no = (code: ReviewFailureCode, message: string): ReviewOutcome => ({ ok: false, code, message });
+const ATTEMPTS = 3;
+/** Sorts after every stored timestamp: the planned action is the newest while the state is worked out. */
+const PLANNED_AT = '9999-12-31';
 
 /**
- * Applies one review action: checks who may, that it makes sense against the AI's result and
- * the review so far, appends it, refreshes the result's review summary, and audits the action
- * with its full content — all in one transaction, with the result row locked so two reviewers
- * acting at once are serialised.
+ * Applies one review action: checks who may and that it makes sense against the AI's result and the review so
+ * far; for a decision, computes the reviewed figures it leads to (reviewed-figures.ts — the scoring skill is called
+ * outside the transaction); then, in one transaction with the result row locked, checks that nobody acted in the
+ * meantime (else starts again), appends the action, stores the review summary and the figures, and audits the
+ * action with its full content. Adopting a later analysis also moves the call's record and carries the review.
  */
-export async function reviewQaResult(db: Db, actor: Actor, input: ReviewInput): Promise<ReviewOutcome> {
+export async function reviewQaResult(db: Db, actor: Actor, input: ReviewInput, scoring: ScoringSkill): Promise<ReviewOutcome> {
   if (actor.kind !== 'user') return no('forbidden', 'QA reviews are made by people signed in to the console; agents and scripts may only read them');
   if (!QA_REVIEWERS.includes(actor.role)) return no('forbidden', 'only compliance managers and admins review QA results');
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(qaResults).where(eq(qaResults.id, input.qa_result_id)).for('update');
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const [row] = await db.select().from(qaResults).where(eq(qaResults.id, input.qa_result_id));
     if (!row) return no('not_found', `no QA result ${input.qa_result_id}`);
-    const actions = await tx.select().from(qaReviewActions).where(eq(qaReviewActions.qaResultId, row.id)).orderBy(asc(qaReviewActions.createdAt));
-    const before = reviewState(actions);
-    if (before.status === 'signed_off' && input.action !== 'comment') {
-      return no('conflict', 'this call review is signed off; it can only be commented on');
-    }
-    const base = { qaResultId: row.id, userId: actor.id, userLabel: actor.label, role: actor.role, kind: input.action };
-    let values: typeof qaReviewActions.$inferInsert;
-    if (input.action === 'rule') {
-      const v = row.verdicts.find((x) => x.rule_id === input.rule_id);
-      if (!v) return no('not_found', `rule ${input.rule_id} has no verdict in this result`);
-      if (input.decision === 'override') {
-        if (!input.verdict) return no('invalid_input', 'an override needs the verdict you give instead');
-        if (input.verdict === v.verdict) return no('invalid_input', `the AI's verdict is already ${v.verdict}: agree instead`);
-        if (!input.reason) return no('invalid_input', 'an override needs a reason');
-      }
-      values = {
-        ...base, ruleId: v.rule_id, mandatory: v.mandatory, decision: input.decision, aiVerdict: v.verdict,
-        humanVerdict: input.decision === 'override' ? input.verdict! : v.verdict, skill: row.provenance.skills.compliance, reason: input.reason ?? null,
-      };
-    } else if (input.action === 'score') {
-      if (row.score === null) return no('invalid_input', 'this result has no AI score to judge');
-      if (input.decision === 'override') {
-        if (input.score === undefined) return no('invalid_input', 'an override needs the score you give instead');
-        if (row.maxScore !== null && input.score > row.maxScore) return no('invalid_input', `the score is out of ${row.maxScore}`);
-        if (input.score === row.score) return no('invalid_input', `the AI's score is already ${row.score}: agree instead`);
-        if (!input.reason) return no('invalid_input', 'an override needs a reason');
-      }
-      values = {
-        ...base, decision: input.decision, aiScore: row.score, humanScore: input.decision === 'override' ? input.score! : row.score,
-        skill: row.provenance.skills.scoring, reason: input.reason ?? null,
-      };
-    } else if (input.action === 'comment') {
-      values = { ...base, comment: input.comment };
-    } else {
-      if (before.signOffs.some((s) => s.userId === actor.id)) {
-        return no('conflict', before.mandatoryOverride
-          ? 'you have signed this review off already: an override of a mandatory rule needs a second reviewer to sign it off'
-          : 'you have signed this review off already');
-      }
-      values = { ...base, comment: input.comment ?? null };
-    }
-    const [stored] = await tx.insert(qaReviewActions).values(values).returning();
-    const after = reviewState([...actions, stored!]);
-    await tx
-      .update(qaResults)
-      .set({ reviewStatus: after.status, overridden: after.overridden, humanScore: after.humanScore, updatedAt: sql`now()` })
-      .where(eq(qaResults.id, row.id));
-    await recordAudit(tx as unknown as Db, {
-      actor, action: `qa_review.${input.action}`, args: input, status: 'ok',
-      detail: { qa_result_id: row.id, call_id: row.callId, status: after.status }, content: { ...stored, call_id: row.callId, run_id: row.runId },
+    const actions = await db.select().from(qaReviewActions).where(eq(qaReviewActions.qaResultId, row.id))
+      .orderBy(asc(qaReviewActions.createdAt));
+    const planned = planReviewAction(row, reviewState(actions), { ...actor, kind: 'user' }, input);
+    if (!planned.ok) return planned;
+    const draft = { ...planned.values, id: 'planned', createdAt: PLANNED_AT } as QaReviewActionRow;
+    const figures = input.action === 'rule' || input.action === 'score'
+      ? await reviewedFigures(row, reviewState([...actions, draft]), scoring) : null;
+    const outcome = await db.transaction(async (tx) => {
+      await tx.select({ id: qaResults.id }).from(qaResults).where(eq(qaResults.id, row.id)).for('update');
+      if ((await actionCount(tx as unknown as Db, row.id)) !== actions.length) return null;
+      return write(tx as unknown as Db, actor, input, row, actions, planned.values, figures);
     });
-    return {
-      ok: true, status: after.status, overridden: after.overridden, humanScore: after.humanScore,
-      signOffsNeeded: after.signOffsNeeded, signOffs: after.signOffs.length,
-    };
+    if (!outcome) continue;
+    if (input.action === 'reanalysis' && input.decision === 'adopt') {
+      await refreshReviewedFigures(db, row.pendingReanalysisId!, scoring);
+    }
+    return outcome;
+  }
+  return no('conflict', 'another reviewer changed this review at the same moment; reload the call and try again');
+}
+
+async function write(
+  tx: Db, actor: Actor, input: ReviewInput, row: QaResultRow, actions: QaReviewActionRow[],
+  values: typeof qaReviewActions.$inferInsert, figures: ReviewedFigures | null,
+): Promise<ReviewOutcome> {
+  const [stored] = await tx.insert(qaReviewActions).values(values).returning();
+  const after = reviewState([...actions, stored!]);
+  const adopt = input.action === 'reanalysis' && input.decision === 'adopt';
+  const [updated] = await tx.update(qaResults).set({
+    reviewStatus: after.status, overridden: after.overridden, humanScore: after.humanScore, updatedAt: sql`now()`,
+    ...(figures ? { ...figures, reviewedFromActionId: figures.reviewedFromActionId && stored!.id } : {}),
+    ...(input.action === 'reanalysis' ? { pendingReanalysisId: null, ...(adopt ? { latest: false } : {}) } : {}),
+  }).where(eq(qaResults.id, row.id)).returning();
+  let carried: Awaited<ReturnType<typeof carryReview>> | null = null;
+  if (adopt) {
+    const [later] = await tx.update(qaResults).set({ latest: true, updatedAt: sql`now()` })
+      .where(eq(qaResults.id, row.pendingReanalysisId!)).returning();
+    if (later) carried = await carryReview(tx, row, later);
+  }
+  await recordAudit(tx, {
+    actor, action: `qa_review.${input.action}`, args: input, status: 'ok',
+    detail: {
+      qa_result_id: row.id, call_id: row.callId, status: after.status,
+      ...(figures ? { reviewed_score: figures.reviewedScore, reviewed_failed_mandatory: figures.reviewedFailedMandatory } : {}),
+      ...(carried ? { adopted: row.pendingReanalysisId, carried: carried.carried, not_carried: carried.notes.filter((n) => !n.carried).length } : {}),
+    },
+    content: { ...stored, call_id: row.callId, run_id: row.runId },
   });
+  return {
+    ok: true, status: after.status, overridden: after.overridden, humanScore: after.humanScore,
+    signOffsNeeded: after.signOffsNeeded, signOffs: after.signOffs.length, reviewedScore: updated!.reviewedScore,
+    recordScore: updated!.recordScore, recordFailedMandatory: updated!.recordFailedMandatory ?? 0,
+  };
 }

@@ -12,8 +12,9 @@ import { qaWhere } from './query.ts';
  * same filter (qaWhere: the newest analysis of each call unless `include_earlier`) — what answers
  * "which advisor has the lowest QA score?" and "which rule fails most?" from stored results.
  *
- * Per group: `calls` (results), `scored` (with an AI score), `mean_score` (mean of the per-call AI
- * scores, one decimal) and `min_score`, `failed_mandatory` (calls failing a mandatory rule),
+ * Per group, on the figures of record (reviewed where a review decided, the AI's otherwise: query.ts): `calls`
+ * (results), `scored` (with a score), `mean_score` (mean of the per-call scores, one decimal) and `min_score`,
+ * `failed_mandatory` (calls failing a mandatory rule),
  * `vulnerable` (calls with a vulnerability flag) and `fails`: calls failing at least one rule, or
  * for `rule` calls failing that rule. Groups: advisor, team, product (the stored value), week
  * (Monday of the Europe/London week of the call, YYYY-MM-DD), rule (one group per rule id over the
@@ -62,10 +63,10 @@ const KEY: Record<Exclude<QaGroupBy, 'rule'>, SQL> = {
   advisor: sql`${r.advisor}`, team: sql`${r.team}`, product: sql`${r.product}`, week: WEEK,
 };
 
-/** One row per (call, rule applied to it): the rule's id, its stored text, whether the call failed it. */
+/** One row per (call, rule applied to it), as reviewed: the rule's id, its stored text, whether the call failed it. */
 const RULE_ROWS = sql`cross join lateral (
   select v->>'rule_id' as rule_id, max(v->>'rule') as title, bool_or(v->>'verdict' = 'fail') as failed
-    from jsonb_array_elements(${r.verdicts}) v
+    from jsonb_array_elements(coalesce(${r.reviewedVerdicts}, ${r.verdicts})) v
    where v->>'verdict' in ('pass', 'fail')
    group by v->>'rule_id') rv`;
 
@@ -78,10 +79,10 @@ const ORDER: Record<QaSummaryOrder, SQL> = {
 
 const AGGREGATES = (fails: SQL) => sql`
   count(*)::int as calls,
-  count(${r.score})::int as scored,
-  round(avg(${r.score})::numeric, 1)::float8 as mean_score,
-  min(${r.score})::float8 as min_score,
-  count(*) filter (where ${r.failedMandatory} > 0)::int as failed_mandatory,
+  count(${r.recordScore})::int as scored,
+  round(avg(${r.recordScore})::numeric, 1)::float8 as mean_score,
+  min(${r.recordScore})::float8 as min_score,
+  count(*) filter (where ${r.recordFailedMandatory} > 0)::int as failed_mandatory,
   count(*) filter (where ${r.vulnerable})::int as vulnerable,
   count(*) filter (where ${fails})::int as fails,
   count(*) over ()::int as total_groups`;
@@ -103,7 +104,7 @@ export async function summariseQaResults(db: Db, q: QaSummaryQuery): Promise<QaS
   const query = q.group_by === 'rule'
     ? sql`select rv.rule_id as key, max(rv.title) as title, ${AGGREGATES(sql`rv.failed`)}
             from ${r} ${RULE_ROWS} ${filtered} group by rv.rule_id order by ${orderBy} limit ${q.limit}`
-    : sql`select ${KEY[q.group_by]} as key, null as title, ${AGGREGATES(sql`${r.rulesFailed} > 0`)}
+    : sql`select ${KEY[q.group_by]} as key, null as title, ${AGGREGATES(sql`${r.recordRulesFailed} > 0`)}
             from ${r} ${filtered} group by 1 order by ${orderBy} limit ${q.limit}`;
   const [grouped, total] = await Promise.all([
     db.execute(query),
@@ -122,6 +123,7 @@ function describe(q: QaSummaryQuery, calls: number): string {
   const per = q.group_by === 'rule' ? 'rule, over the calls each rule applied to'
     : q.group_by === 'week' ? 'week (Monday, Europe/London)' : q.group_by;
   const fails = `fails = calls that failed ${q.group_by === 'rule' ? 'the rule' : 'at least one rule'}`;
-  return `Per ${per}, from ${over}: mean_score and min_score of the per-call AI scores; failed_mandatory = calls that `
-    + `failed a mandatory rule; vulnerable = calls with a vulnerability flag; ${fails}.`;
+  return `Per ${per}, from ${over}: mean_score and min_score of the per-call scores (the reviewed score where a `
+    + `reviewer decided, else the AI score); failed_mandatory = calls that failed a mandatory rule (as reviewed); `
+    + `vulnerable = calls with a vulnerability flag; ${fails}.`;
 }

@@ -67,9 +67,10 @@ export function ProvenancePanel({ qa }: { qa: QaDetailView }) {
                   Run finished <time dateTime={o.run_finished_at}>{ukDateTime(o.run_finished_at)}</time>
                 </Link>
                 <span className="font-mono text-xs text-slate-500">v{o.workflow_version}</span>
-                <span className="tabular-nums">score {scoreText(o.score)}</span>
+                <span className="tabular-nums">AI score {scoreText(o.score)}</span>
                 <Badge tone={statusTone(o.review_status)}>{statusLabel(o.review_status)}</Badge>
-                {o.latest && <Badge tone="info">Latest</Badge>}
+                {o.latest && <Badge tone="info">Call’s record</Badge>}
+                {o.reanalysis_of && <Badge tone="warn">Re-analysed after sign-off</Badge>}
               </li>
             ))}
           </ul>

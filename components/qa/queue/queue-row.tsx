@@ -18,14 +18,16 @@ function opensRow(e: MouseEvent) {
 
 /**
  * One analysed call: advisor and team with the call id (the link to its detail — the whole row
- * opens it too), when the call was recorded (London), product and customer, the AI score with the
- * reviewer's beside it when overridden, failed mandatory rules, the vulnerability flag, and where
- * the review stands.
+ * opens it too), when the call was recorded (London), product and customer, the score of record —
+ * the reviewed score where a review decided, labelled, with the AI's beside it — failed mandatory
+ * rules as reviewed (the AI's count beside it when they differ), the vulnerability flag, and where
+ * the review stands (and whether a later analysis awaits a decision after sign-off).
  */
 export function QueueRow({ item, queueSearch }: { item: QaQueueItem; queueSearch: string }) {
   const router = useRouter();
   const href = qaDetailHref(item.qa_result_id, queueSearch);
   const tone = scoreTone(item.score, item.max_score);
+  const reviewedScore = item.score_source === 'review';
   return (
     <tr
       className="cursor-pointer hover:bg-indigo-50/40"
@@ -51,20 +53,25 @@ export function QueueRow({ item, queueSearch }: { item: QaQueueItem; queueSearch
         {item.customer && <div className="text-slate-500">{item.customer}</div>}
       </td>
       <td className={`${CELL} whitespace-nowrap tabular-nums`}>
-        <span className={`text-base font-semibold ${TONE_TEXT[tone]}`} title="AI score">
+        <span className={`text-base font-semibold ${TONE_TEXT[tone]}`} data-testid="qa-row-score"
+          title={reviewedScore ? 'Reviewed score' : 'AI score'}>
           {scoreText(item.score)}
         </span>
         {item.max_score !== null && <span className="text-xs text-slate-400">/{scoreText(item.max_score)}</span>}
-        {item.human_score !== null && (
-          <div className="text-xs font-medium text-indigo-700" data-testid="qa-row-human-score">
-            Reviewer: {scoreText(item.human_score)}
+        {reviewedScore && (
+          <div className="text-xs font-medium text-indigo-700" data-testid="qa-row-ai-score">
+            Reviewed · AI {scoreText(item.ai_score)}
           </div>
         )}
       </td>
       <td className={`${CELL} text-xs tabular-nums`}>
-        <span className={item.failed_mandatory > 0 ? 'text-sm font-semibold text-red-700' : 'text-sm text-slate-500'}>
+        <span data-testid="qa-row-failed-mandatory"
+          className={item.failed_mandatory > 0 ? 'text-sm font-semibold text-red-700' : 'text-sm text-slate-500'}>
           {item.failed_mandatory}
         </span>
+        {item.reviewed && item.ai_failed_mandatory !== item.failed_mandatory && (
+          <span className="ml-1 text-indigo-700">reviewed · AI {item.ai_failed_mandatory}</span>
+        )}
         <div className="text-slate-500">{count(item.rules_failed, 'rule')} failed in all</div>
       </td>
       <td className={CELL}>
@@ -74,6 +81,7 @@ export function QueueRow({ item, queueSearch }: { item: QaQueueItem; queueSearch
         <div className="flex flex-col items-start gap-1">
           <Badge tone={statusTone(item.review_status)}>{statusLabel(item.review_status)}</Badge>
           {item.overridden && <Badge tone="info">Overridden</Badge>}
+          {item.reanalysed_after_signoff && <Badge tone="warn">Re-analysed after sign-off</Badge>}
         </div>
       </td>
     </tr>

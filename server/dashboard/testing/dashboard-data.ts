@@ -4,6 +4,7 @@ import { createUser } from '../../auth/users.ts';
 import type { Db } from '../../db/client.ts';
 import { qaResults, qaReviewActions, type QaResultRow, type QaReviewActionRow } from '../../db/schema/index.ts';
 import type { QaRecordInput } from '../../qa/record.ts';
+import { testScoringSkill } from '../../qa/testing/scoring.ts';
 import { reviewQaResult } from '../../qa/review.ts';
 import type { ReviewInput } from '../../qa/review-input.ts';
 import { upsertQaRecords } from '../../qa/store.ts';
@@ -115,7 +116,7 @@ async function reviews(db: Db): Promise<void> {
     [cm1, { qa_result_id: of('REC-3033'), action: 'rule', rule_id: 'CD-01', decision: 'agree' }],
   ];
   for (const [actor, input] of steps) {
-    const r = await reviewQaResult(db, actor, input);
+    const r = await reviewQaResult(db, actor, input, testScoringSkill());
     if (!r.ok) throw new Error(`${input.action} on ${input.qa_result_id}: ${r.message}`);
   }
 }

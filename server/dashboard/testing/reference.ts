@@ -19,9 +19,9 @@ export function mondayOf(iso: string): string {
   return new Date(t - ((new Date(t).getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The newest analysis of each call, with a call date in the period, of the advisor / team / product (any case). */
+/** Each call's record (not a test run), with a call date in the period, of the advisor / team / product (any case). */
 export function inScope(rows: QaResultRow[], f: DashboardFilter, p: DashboardPeriod, withoutAdvisor = false): QaResultRow[] {
-  return rows.filter((r) => r.latest && r.callAt !== null
+  return rows.filter((r) => r.latest && !r.testRun && r.callAt !== null
     && londonDay(r.callAt) >= p.from && londonDay(r.callAt) <= p.to
     && (withoutAdvisor || !f.advisor || lower(r.advisor) === lower(f.advisor))
     && (!f.team || lower(r.team) === lower(f.team))
@@ -35,7 +35,11 @@ function groupBy<T>(xs: T[], key: (x: T) => string | null): Map<string | null, T
 }
 const weekly = <T>(rows: QaResultRow[], f: (week: string, rows: QaResultRow[]) => T) =>
   [...groupBy(rows, (r) => mondayOf(r.callAt!))].sort(([a], [b]) => byCode(a!, b!)).map(([w, rs]) => f(w!, rs));
-const scores = (rows: QaResultRow[]) => rows.flatMap((r) => (r.score === null ? [] : [r.score]));
+/** The figures of record, worked out here from the reviewed and the AI's columns (not the generated ones). */
+const scoreOf = (r: QaResultRow) => r.reviewedScore ?? r.score;
+const scores = (rows: QaResultRow[]) => rows.flatMap((r) => (scoreOf(r) === null ? [] : [scoreOf(r)!]));
+const failedMandatoryOf = (r: QaResultRow) => r.reviewedFailedMandatory ?? r.failedMandatory;
+const rulesFailedOf = (r: QaResultRow) => r.reviewedRulesFailed ?? r.rulesFailed;
 const scoreLine = (week: string, rs: QaResultRow[]) =>
   ({ week, calls: rs.length, scored: scores(rs).length, mean_score: mean(scores(rs)) });
 
@@ -62,7 +66,7 @@ export function expectedQaTrends(rows: QaResultRow[], f: DashboardFilter, p: Das
 
 /** Per call, the rules that applied to it (pass or fail): failed if any verdict failed, mandatory if any says so, the greatest text. */
 export function rulesOfCall(r: QaResultRow) {
-  const applied = r.verdicts.filter((v) => v.verdict === 'pass' || v.verdict === 'fail');
+  const applied = (r.reviewedVerdicts ?? r.verdicts).filter((v) => v.verdict === 'pass' || v.verdict === 'fail');
   return [...groupBy(applied, (v) => v.rule_id)].map(([id, vs]) => ({
     rule_id: id!, failed: vs.some((v) => v.verdict === 'fail'), mandatory: vs.some((v) => v.mandatory),
     title: vs.map((v) => v.rule).reduce((a, b) => (b > a ? b : a), ''),
@@ -84,7 +88,7 @@ export function expectedCompliance(rows: QaResultRow[], f: DashboardFilter, p: D
       }),
     };
   }).sort((a, b) => b.failed - a.failed || byCode(a.rule_id, b.rule_id));
-  const failedMandatory = (rs: QaResultRow[]) => rs.filter((r) => r.failedMandatory > 0).length;
+  const failedMandatory = (rs: QaResultRow[]) => rs.filter((r) => failedMandatoryOf(r) > 0).length;
   return {
     period: p, calls: whole.length, failed_mandatory_calls: failedMandatory(whole), rules,
     mandatory_weeks: weekly(whole, (week, rs) => ({ week, calls: rs.length, failed_mandatory: failedMandatory(rs) })),
@@ -96,7 +100,7 @@ export function expectedCustomers(rows: QaResultRow[], f: DashboardFilter, p: Da
   const flagged = (r: QaResultRow) => r.vulnerable || r.confused || r.anxious;
   const outcome = (rs: QaResultRow[]) => ({
     calls: rs.length, scored: scores(rs).length, mean_score: mean(scores(rs)),
-    failed_mandatory: rs.filter((r) => r.failedMandatory > 0).length, fails: rs.filter((r) => r.rulesFailed > 0).length,
+    failed_mandatory: rs.filter((r) => failedMandatoryOf(r) > 0).length, fails: rs.filter((r) => rulesFailedOf(r) > 0).length,
   });
   const pair = (rs: QaResultRow[], product: string | null) => [
     { group: 'vulnerable' as const, product, ...outcome(rs.filter((r) => r.vulnerable)) },

@@ -198,6 +198,8 @@ export function qaRecordFixture(o: QaFixtureOptions = {}): QaRecordInput {
       },
       rule_set_id: 'compliance_rules_v2024Q4', brain: 'deterministic', started_by: 'compliance@demo.dcf',
     },
+    scoringInput: null,
+    testRun: false,
     ...fields,
   };
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { drainQaResults } from '../../execution/qa-publish.ts';
+import { refreshStaleReviewedFigures } from '../../qa/figures.ts';
 import type { ToolServices } from '../context.ts';
+import { scoringSkillOf } from './scoring-skill.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 
 /**
@@ -22,6 +24,7 @@ export async function qaDb(services: ToolServices): Promise<Db | ToolFailure> {
     try {
       const x = await services.execution();
       await drainQaResults(x.redis, db, x.identity);
+      await refreshStaleReviewedFigures(db, scoringSkillOf(services));
     } catch {
       // The consolidation job stores them on its next pass.
     }
