@@ -85,22 +85,26 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
   });
 
   it('an override gives reviewed figures by the scoring formula, and every view counts them', async () => {
-    // The call with a mandatory failure whose cap is the only thing holding its score down.
-    const r = first.find((x) => x.failedMandatory === 1) ?? first.find((x) => x.failedMandatory > 0)!;
+    // The reviewed score is the formula over the reviewed verdicts: the same call the run made, one verdict changed.
+    // A call and mandatory rule whose override changes the score (its cap was the only one holding the score down).
+    const rescored = (r: QaResultRow, ruleId: string) => {
+      const args = r.scoringInput!;
+      const verdicts = (args.compliance_verdicts as Array<Record<string, unknown>>)
+        .map((x) => (x.rule_id === ruleId ? { ...x, verdict: 'pass' } : x));
+      return scoringFormula(readFormulaDocument('qa_scoring_formula_v3'), args.sentiment_report as Record<string, unknown>, verdicts);
+    };
+    const pick = first.flatMap((r) => r.verdicts.filter((x) => x.mandatory && x.verdict === 'fail').map((v) => ({ r, v })))
+      .find(({ r, v }) => rescored(r, v.rule_id).data.score !== r.score)!;
+    expect(pick).toBeDefined();
+    const { r, v } = pick;
     reviewedId = r.id;
-    const v = r.verdicts.find((x) => x.mandatory && x.verdict === 'fail')!;
+    const expected = rescored(r, v.rule_id);
     const before = await listQaPage(db.db, { filter: { ...WEEK, failed_mandatory: true }, sort: { by: 'call_at', dir: 'desc' }, limit: 50 });
     const dashBefore = await complianceOverview(db.db, { ...WEEK, advisor: 'Alex Wong' });
     const out = await review(users.cm1, {
       qa_result_id: r.id, action: 'rule', rule_id: v.rule_id, decision: 'override', verdict: 'pass', reason: 'Disclosed at 4:10.',
     });
     expect(out).toMatchObject({ status: 'ok', failed_mandatory: r.failedMandatory - 1 });
-
-    // The reviewed score is the formula over the reviewed verdicts: the same call the run made, one verdict changed.
-    const args = r.scoringInput!;
-    const verdicts = (args.compliance_verdicts as Array<Record<string, unknown>>)
-      .map((x) => (x.rule_id === v.rule_id ? { ...x, verdict: 'pass' } : x));
-    const expected = scoringFormula(readFormulaDocument('qa_scoring_formula_v3'), args.sentiment_report as Record<string, unknown>, verdicts);
     const after = await row(r.id);
     expect(after).toMatchObject({
       score: r.score, failedMandatory: r.failedMandatory, // the AI's figures are never rewritten
@@ -110,7 +114,6 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
     expect(after.reviewedScoreDetail).toMatchObject({ source: 'formula', skill: 'skill://scoring@1.1.0', breakdown: expected.data.breakdown });
     expect(after.recordFailedRuleIds).not.toContain(v.rule_id);
     expect(out).toMatchObject({ score: expected.data.score, reviewed_score: expected.data.score });
-    expect(expected.data.score).not.toBe(r.score);
 
     // The queue: its figures, its failed-mandatory filter and its score sort.
     const page = await listQaPage(db.db, { filter: WEEK, sort: { by: 'score', dir: 'asc' }, limit: 50 });
