@@ -90,7 +90,7 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   expect(alex.calls).toBeGreaterThan(0);
   expect(alex.calls).toBeLessThan(all.calls);
   await expect(headline(page, 'calls')).toHaveText(String(alex.calls));
-  await expect(page.getByTestId('headline-mean-score')).toContainText('Mean AI score, Alex Wong');
+  await expect(page.getByTestId('headline-mean-score')).toContainText('Mean QA score, Alex Wong');
   await expect(page.getByTestId('dashboard-scope-text')).toHaveText('advisor Alex Wong');
 
   // The same figure as an accessible table; a row opens that advisor's calls in the QA queue.
@@ -98,7 +98,7 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   await byWeek.getByTestId('figure-view-table').click();
   const table = byWeek.getByRole('table');
   await expect(table.locator('caption')).toContainText('QA score per week');
-  await expect(table.getByRole('columnheader', { name: 'Mean AI score' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Mean QA score' })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Alex Wong' }).first()).toBeVisible();
   await page.screenshot({ path: shot('dashboard-table-view'), fullPage: true });
   await table.getByRole('link', { name: /^Open calls: Alex Wong/ }).first().click();
@@ -124,7 +124,7 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   const [csv] = await Promise.all([page.waitForEvent('download'), byWeek.getByTestId('figure-csv').click()]);
   expect(csv.suggestedFilename()).toMatch(/^dashboard-qa-score-by-week-\d{4}-\d{2}-\d{2}-to-2024-07-08\.csv$/);
   const lines = readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(lines[0]).toBe('Advisor or team,Week commencing,Calls,Scored calls,Mean AI score');
+  expect(lines[0]).toBe('Advisor or team,Week commencing,Calls,Scored calls,Mean QA score');
   const alexLines = lines.filter((l) => l.startsWith('Alex Wong,'));
   expect(alexLines.length).toBeGreaterThan(0);
   for (const l of alexLines) expect(l).toMatch(/^Alex Wong,\d{1,2} \w{3} 2024,\d+,\d+,(\d+(\.\d)?)?$/);

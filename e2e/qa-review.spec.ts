@@ -56,7 +56,7 @@ test(FLOW, async ({ page, browser }) => {
   const rows = page.getByTestId('qa-row');
   await expect(page.getByTestId('qa-results')).toHaveAttribute('aria-busy', 'false'); // the rows of the last filter, not the one before
   await expect(rows.first()).toBeVisible();
-  await expect(page.getByTestId('qa-mean')).toHaveText(/^Mean AI score \d+(\.\d)? over \d+ calls?$/);
+  await expect(page.getByTestId('qa-mean')).toHaveText(/^Mean score \d+(\.\d)? over \d+ calls?$/);
   for (const row of await rows.all()) await expect(row).toContainText('Alex Wong');
   await page.screenshot({ path: shot('qa-queue-triaged') });
 

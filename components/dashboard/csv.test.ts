@@ -12,7 +12,7 @@ describe('a figure as CSV', () => {
     const csv = figureCsv(vsTeam!);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(lines(csv)).toEqual([
-      'Advisor,Team,Calls,Scored calls,Mean AI score,Against the team,Among the furthest below',
+      'Advisor,Team,Calls,Scored calls,Mean QA score,Against the team,Among the furthest below',
       'Alex Wong,Home Finance North,4,4,62,-8,yes',
       'Tom Ellis,Home Finance North,5,4,76,6,no',
       '',

@@ -69,7 +69,7 @@ function flaggedScores(data: CustomerOutcomes, scope: DrillScope): Figure {
   return {
     id: 'flagged-calls-score',
     title: 'How flagged calls scored',
-    caption: withNote('Mean AI score per week of calls with any customer flag, against calls without one. '
+    caption: withNote('Mean QA score per week of calls with any customer flag, against calls without one. '
       + 'A missing point: no such call was scored that week.', axis.note),
     table: {
       columns: [
@@ -81,7 +81,7 @@ function flaggedScores(data: CustomerOutcomes, scope: DrillScope): Figure {
       rows,
     },
     chart: measured ? {
-      kind: 'cartesian', categories: axis.weeks.map(dayText), axes: [{ kind: 'score', name: 'Mean AI score' }], countName: 'calls that week',
+      kind: 'cartesian', categories: axis.weeks.map(dayText), axes: [{ kind: 'score', name: 'Mean QA score' }], countName: 'calls that week',
       series: [
         { name: 'Calls with a customer flag', type: 'line', color: BAD, values: axis.values((r) => r.flagged_mean_score), ...drill },
         { name: 'Calls without a flag', type: 'line', color: REFERENCE_COLOUR, values: axis.values((r) => r.other_mean_score), ...drill },
@@ -117,7 +117,7 @@ function outcomesByGroup(data: CustomerOutcomes, scope: DrillScope): Figure {
   return {
     id: 'outcomes-vulnerable-vs-not',
     title: 'Vulnerable customers against the others, by product',
-    caption: 'Mean AI score of calls with a vulnerable customer and of the others, over every product and per product; '
+    caption: 'Mean QA score of calls with a vulnerable customer and of the others, over every product and per product; '
       + 'the table adds failed mandatory rules and rule failures.',
     table: {
       columns: [
@@ -125,7 +125,7 @@ function outcomesByGroup(data: CustomerOutcomes, scope: DrillScope): Figure {
         { key: 'group', label: 'Customers', kind: 'text' },
         { key: 'calls', label: 'Calls', kind: 'count' },
         { key: 'scored', label: 'Scored calls', kind: 'count' },
-        { key: 'mean', label: 'Mean AI score', kind: 'score' },
+        { key: 'mean', label: 'Mean QA score', kind: 'score' },
         { key: 'failed_mandatory', label: 'Failed a mandatory rule', kind: 'count' },
         { key: 'mandatory_share', label: 'Share failing a mandatory rule', kind: 'rate' },
         { key: 'fails', label: 'Rule failures', kind: 'count' },
@@ -133,7 +133,7 @@ function outcomesByGroup(data: CustomerOutcomes, scope: DrillScope): Figure {
       rows,
     },
     chart: measured ? {
-      kind: 'cartesian', categories: products.map(productName), axes: [{ kind: 'score', name: 'Mean AI score' }], countName: 'scored calls', series,
+      kind: 'cartesian', categories: products.map(productName), axes: [{ kind: 'score', name: 'Mean QA score' }], countName: 'scored calls', series,
     } : null,
     empty: measured ? null : rows.length ? 'No call in scope has an AI score yet.' : noCalls(data, scope),
   };

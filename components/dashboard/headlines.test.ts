@@ -9,7 +9,7 @@ describe('headline figures', () => {
     const h = byId(headlines({ scope: SCOPE, trends: TRENDS, compliance: COMPLIANCE, customers: CUSTOMERS, coverage: COVERAGE }));
     expect(Object.keys(h)).toEqual(['calls', 'mean-score', 'failed-mandatory', 'vulnerable', 'coverage', 'agreement']);
     expect(h.calls).toMatchObject({ value: '9', href: '/qa?team=Home+Finance+North&from=2024-06-05&to=2024-07-03' });
-    expect(h['mean-score']).toMatchObject({ label: 'Mean AI score', value: '70', detail: 'over 8 scored calls' });
+    expect(h['mean-score']).toMatchObject({ label: 'Mean QA score', value: '70', detail: 'over 8 scored calls' });
     expect(h['failed-mandatory']).toMatchObject({ value: '3', detail: '33.3% of 9 calls', tone: 'bad' });
     expect(h['failed-mandatory']!.href).toContain('failed_mandatory=true');
     expect(h.vulnerable).toMatchObject({ value: '60 vs 71.4', detail: '1 scored call with a vulnerable customer; 7 others', tone: 'bad' });
@@ -21,7 +21,7 @@ describe('headline figures', () => {
   it('give one advisor’s mean against the team’s when the filter names an advisor', () => {
     const scope = { ...SCOPE, filter: { ...SCOPE.filter, advisor: 'alex wong' } };
     const h = byId(headlines({ scope, trends: { ...TRENDS, advisors: [TRENDS.advisors[0]!] } }));
-    expect(h['mean-score']).toMatchObject({ label: 'Mean AI score, alex wong', value: '62', detail: 'over 4 scored calls; team 70', tone: 'bad' });
+    expect(h['mean-score']).toMatchObject({ label: 'Mean QA score, alex wong', value: '62', detail: 'over 4 scored calls; team 70', tone: 'bad' });
   });
 
   it('say when the CRM could not count the recorded calls, and give no figure for a widget not loaded', () => {

@@ -5,7 +5,7 @@ import { countText, rateText } from './format';
 
 /**
  * The figures a reader looks for first (pure), each with the number of calls it stands on and a
- * link to those calls: calls analysed, the mean AI score (the advisor's against the team's when
+ * link to those calls: calls analysed, the mean score (the advisor's against the team's when
  * one advisor is chosen), calls failing a mandatory rule, vulnerable customers' outcomes against
  * the others', coverage of recorded calls, and how often reviewers agree with the AI.
  * A widget still loading gives no headline (never a placeholder zero).
@@ -55,13 +55,13 @@ function meanScore(t: QaTrends, scope: DrillScope): Headline {
   const own = scope.filter.advisor ? t.advisors.find((a) => a.advisor.toLowerCase() === scope.filter.advisor!.toLowerCase()) : undefined;
   if (scope.filter.advisor) {
     return {
-      id: 'mean-score', label: `Mean AI score, ${scope.filter.advisor}`, value: scoreText(own?.mean_score ?? null),
+      id: 'mean-score', label: `Mean QA score, ${scope.filter.advisor}`, value: scoreText(own?.mean_score ?? null),
       detail: `over ${plural(own?.scored ?? 0, 'scored call')}; team ${scoreText(t.team_mean)}`, href: qaHref(scope),
       tone: own?.vs_team !== null && own?.vs_team !== undefined && own.vs_team < 0 ? 'bad' : undefined,
     };
   }
   const scored = t.team.reduce((n, w) => n + w.scored, 0);
-  return { id: 'mean-score', label: 'Mean AI score', value: scoreText(t.team_mean), detail: `over ${plural(scored, 'scored call')}`, href: qaHref(scope) };
+  return { id: 'mean-score', label: 'Mean QA score', value: scoreText(t.team_mean), detail: `over ${plural(scored, 'scored call')}`, href: qaHref(scope) };
 }
 
 function vulnerable(c: CustomerOutcomes, scope: DrillScope): Headline {

@@ -51,7 +51,7 @@ function scoreByWeek(data: QaTrends, scope: DrillScope): Figure {
   return {
     id: 'qa-score-by-week',
     title: 'QA score per week',
-    caption: withNote(`Mean AI score per week of ${teamWords(scope)} (the broad grey line) and of each advisor. Weeks without calls are gaps, not zeros.`,
+    caption: withNote(`Mean QA score per week of ${teamWords(scope)} (the broad grey line) and of each advisor: the reviewed score where a reviewer decided, else the AI score. Weeks without calls are gaps, not zeros.`,
       team.note),
     table: {
       columns: [
@@ -59,12 +59,12 @@ function scoreByWeek(data: QaTrends, scope: DrillScope): Figure {
         { key: 'week', label: 'Week commencing', kind: 'week' },
         { key: 'calls', label: 'Calls', kind: 'count' },
         { key: 'scored', label: 'Scored calls', kind: 'count' },
-        { key: 'mean', label: 'Mean AI score', kind: 'score' },
+        { key: 'mean', label: 'Mean QA score', kind: 'score' },
       ],
       rows,
     },
     chart: rows.length ? {
-      kind: 'cartesian', categories: team.weeks.map(dayText), axes: [{ kind: 'score', name: 'Mean AI score' }], series, countName: 'scored calls',
+      kind: 'cartesian', categories: team.weeks.map(dayText), axes: [{ kind: 'score', name: 'Mean QA score' }], series, countName: 'scored calls',
     } : null,
     empty: rows.length ? null : noCalls(data, scope) ?? 'No call in scope has an AI score yet.',
   };
@@ -91,7 +91,7 @@ function advisorsVsTeam(data: QaTrends, scope: DrillScope): Figure {
         { key: 'team', label: 'Team', kind: 'text' },
         { key: 'calls', label: 'Calls', kind: 'count' },
         { key: 'scored', label: 'Scored calls', kind: 'count' },
-        { key: 'mean', label: 'Mean AI score', kind: 'score' },
+        { key: 'mean', label: 'Mean QA score', kind: 'score' },
         { key: 'vs_team', label: 'Against the team', kind: 'signed' },
         { key: 'below', label: 'Among the furthest below', kind: 'flag' },
       ],
@@ -99,7 +99,7 @@ function advisorsVsTeam(data: QaTrends, scope: DrillScope): Figure {
     },
     chart: ordered.some((a) => a.mean_score !== null) ? {
       kind: 'cartesian', horizontal: true, categories: ordered.map((a) => a.advisor), countName: 'scored calls',
-      axes: [{ kind: 'score', name: 'Mean AI score' }],
+      axes: [{ kind: 'score', name: 'Mean QA score' }],
       series: [
         { name: 'At or above the team mean', type: 'bar', stack: 'advisor', values: pick(false), counts: ordered.map((a) => a.scored), hrefs },
         { name: 'Below the team mean', type: 'bar', stack: 'advisor', color: BAD, values: pick(true), counts: ordered.map((a) => a.scored), hrefs },

@@ -23,7 +23,7 @@ export const TRENDS: QaTrends = {
       weeks: [{ week: '2024-06-03', calls: 3, scored: 3, mean_score: 72 }, { week: '2024-06-10', calls: 2, scored: 1, mean_score: 80 }] },
   ],
   below_team: [{ advisor: 'Alex Wong', calls: 4, mean_score: 62, vs_team: -8 }],
-  what: 'Mean AI score per week (Monday) of the newest analysis of each call.',
+  what: 'Mean QA score per week (Monday) of the newest analysis of each call.',
 };
 
 export const COMPLIANCE: ComplianceOverview = {

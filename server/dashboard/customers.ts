@@ -11,7 +11,7 @@ import { describeScope } from './what.ts';
 /**
  * Customers (schemas.ts customerOutcomesSchema), the Consumer Duty view: per week the calls with a
  * vulnerability, confusion or anxiety flag and how flagged calls scored against the others; and
- * vulnerable vs not-vulnerable customers' outcomes (calls, mean AI score, calls failing a
+ * vulnerable vs not-vulnerable customers' outcomes (calls, mean score of record, calls failing a
  * mandatory rule, calls failing any rule), over every product together and per product. Products
  * are those of the calls in scope, by name; calls without a product count in the "every product" pair only.
  */
@@ -69,7 +69,7 @@ export async function customerOutcomes(db: Db, filter: DashboardFilter, clock?: 
       })),
     groups: [...pair(total, null), ...products.flatMap((p) => pair(p, p.product))],
     what: `${describeScope(filter, period)} Flags from the sentiment analysis (vulnerability, confusion, anxiety); flagged = any of `
-      + 'the three. Mean AI scores of the calls that have one, one decimal; failed_mandatory = calls that failed a mandatory rule, '
+      + 'the three. Mean scores (the reviewed score where a reviewer decided, else the AI score) of the calls that have one, one decimal; failed_mandatory = calls that failed a mandatory rule, '
       + 'fails = calls that failed any rule. Newest analysis of each call.',
   };
 }

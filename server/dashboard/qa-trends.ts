@@ -11,7 +11,7 @@ import { describeScope } from './what.ts';
 /**
  * QA score over time (schemas.ts qaTrendsSchema): the scope's weekly line and mean over the filter
  * WITHOUT its advisor (what an advisor is compared with), every advisor of the whole filter with
- * their weekly line, and the advisors furthest below the scope's mean. Means are of the AI scores
+ * their weekly line, and the advisors furthest below the scope's mean. Means are of the scores of record (reviewed where reviewed, else the AI's)
  * of the calls that have one, one decimal; `calls` counts every call, `scored` those with a score.
  * vs_team is the difference of the two one-decimal means (as shown), one decimal. An advisor seen
  * in more than one team is shown in the team of most of their calls (then by name).
@@ -67,7 +67,7 @@ export async function qaTrends(db: Db, filter: DashboardFilter, clock?: string):
   return {
     period, calls: advisorRows.find((r) => r.all_advisors === 1)?.calls ?? 0, team_mean,
     team: teamRows.filter((r) => r.all_weeks === 0).map(line).sort((a, b) => a.week.localeCompare(b.week)), advisors, below_team,
-    what: `${describeScope(filter, period)} QA score = mean of the calls' AI scores (newest analysis of each call), one decimal; `
+    what: `${describeScope(filter, period)} QA score = mean of the calls' scores (each call's record: the reviewed score where a reviewer decided, else the AI score), one decimal; `
       + 'team and team_mean cover the filter without its advisor; vs_team = an advisor\'s mean − team_mean; below_team: the '
       + `advisors furthest below team_mean (at most ${BELOW_TEAM_LIMIT}).`,
   };

@@ -49,7 +49,7 @@ const weekScore = z.object({ week: day, calls: count, scored: count, mean_score:
 export const qaTrendsSchema = z.object({
   period: periodSchema,
   calls: count.describe('Calls in the filter (advisor included).'),
-  team_mean: score.describe('Mean AI score of the scope without the advisor filter: what advisors are compared with.'),
+  team_mean: score.describe('Mean score (reviewed where a reviewer decided, else AI) of the scope without the advisor filter: what advisors are compared with.'),
   team: z.array(weekScore).describe('Per week, over the filter without `advisor` (so one advisor can be compared with it).'),
   advisors: z.array(z.object({
     advisor: z.string(),
@@ -99,8 +99,8 @@ export const customerOutcomesSchema = z.object({
     vulnerable: count,
     confused: count,
     anxious: count,
-    flagged_mean_score: score.describe('Mean AI score of the week’s calls with any flag.'),
-    other_mean_score: score.describe('Mean AI score of the week’s calls without a flag.'),
+    flagged_mean_score: score.describe('Mean score (reviewed where reviewed, else AI) of the week’s calls with any flag.'),
+    other_mean_score: score.describe('Mean score (reviewed where reviewed, else AI) of the week’s calls without a flag.'),
   })),
   groups: z.array(outcome.extend({
     group: z.enum(['vulnerable', 'not_vulnerable']),

@@ -11,7 +11,7 @@ const NO_OPTIONS: QaOptions = { advisors: [], teams: [], products: [], rules: []
 
 /**
  * The queue's triage filters: who (advisor, team), what (product, failed rule), when (call days,
- * London), how it went (AI score below, failed mandatory rule, vulnerable customer) and where its
+ * London), how it went (score below, failed mandatory rule, vulnerable customer) and where its
  * review stands (status, overridden). Every change goes to `onChange` as a patch at once; only the
  * score box waits for a pause in typing. Menus list what the QA store holds (qa.options).
  */

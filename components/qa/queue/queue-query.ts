@@ -85,7 +85,7 @@ const or = (xs: readonly string[]) => (xs.length === 1 ? xs[0]! : `${xs.slice(0,
 export function describeQaFilter(f: QaFilter): string {
   const n = normalizeQaFilter(f);
   const parts = [
-    n.score_below !== undefined ? `AI score below ${n.score_below}` : null,
+    n.score_below !== undefined ? `score below ${n.score_below}` : null,
     yesNo(n.failed_mandatory, 'failed a mandatory rule', 'no mandatory rule failed'),
     yesNo(n.vulnerable, 'vulnerable customer', 'no vulnerability flag'),
     n.review_status ? or(n.review_status.map((s) => STATUS_LABELS[s])) : null,

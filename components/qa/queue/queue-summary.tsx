@@ -3,7 +3,7 @@ import type { QaAggregate } from '../types';
 
 /**
  * The honest aggregate of the calls the filter matches (every page, not only those shown): the
- * mean of the per-call AI scores and how many scored calls it is over, how many calls match in
+ * mean of the per-call scores (reviewed where a reviewer decided, else the AI's) and how many scored calls it is over, how many calls match in
  * all, and how many are on screen.
  */
 export function QueueSummary({ aggregate, total, shown, updating }: {
@@ -17,7 +17,7 @@ export function QueueSummary({ aggregate, total, shown, updating }: {
           <span data-testid="qa-mean">No scored call matches these filters</span>
         ) : (
           <span data-testid="qa-mean" title={aggregate.what}>
-            Mean AI score <span className="font-semibold tabular-nums">{scoreText(aggregate.mean_score)}</span>
+            Mean score <span className="font-semibold tabular-nums">{scoreText(aggregate.mean_score)}</span>
             {' over '}{count(aggregate.scored, 'call')}
           </span>
         )}

@@ -7,7 +7,7 @@ const COLUMNS: readonly QueueColumn[] = [
   { label: 'Advisor', sort: 'advisor' },
   { label: 'Call (UK time)', sort: 'call_at' },
   { label: 'Product' },
-  { label: 'AI score', sort: 'score' },
+  { label: 'Score', sort: 'score' },
   { label: 'Failed mandatory', sort: 'failed_mandatory' },
   { label: 'Vulnerable' },
   { label: 'Review' },

@@ -14,7 +14,7 @@ function parseScore(text: string): number | undefined {
 }
 
 /**
- * "AI score below": typed freely, applied once typing pauses (as the run list's advisor box). A
+ * "Score below": typed freely, applied once typing pauses (as the run list's advisor box). A
  * value from outside (a saved filter, Clear filters) replaces the text; the box's own echo does not.
  * Text that is not a score is not applied and says so.
  */
@@ -39,7 +39,7 @@ export function ScoreBelowInput({ value, onChange }: { value: number | undefined
 
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-      AI score below
+      Score below
       <input
         type="text"
         inputMode="decimal"

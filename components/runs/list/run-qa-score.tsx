@@ -3,7 +3,7 @@ import Link from 'next/link';
 export type RunQaScore = { runId: string; calls: number; scored: number; mean: number | null };
 
 /**
- * A run's QA score in the run list: the mean of the AI scores of the calls it analysed, with the
+ * A run's QA score in the run list: the mean of the scores of the calls it analysed (reviewed where reviewed), with the
  * count (as the QA page aggregates), linking to those calls in QA review; "—" when it stored none.
  */
 export function RunQaScoreCell({ score }: { score: RunQaScore | undefined }) {
@@ -12,7 +12,7 @@ export function RunQaScoreCell({ score }: { score: RunQaScore | undefined }) {
   const label = score.mean === null ? `${score.calls} call${score.calls === 1 ? '' : 's'}` : String(score.mean);
   const title = score.mean === null
     ? 'Calls checked for compliance, without a score'
-    : score.scored === 1 ? 'The AI score of the one call this run analysed' : `Mean of the AI scores of the ${score.scored} calls this run analysed`;
+    : score.scored === 1 ? 'The score of the one call this run analysed (reviewed where reviewed, else the AI’s)' : `Mean of the scores of the ${score.scored} calls this run analysed (reviewed where reviewed, else the AI’s)`;
   return (
     <Link href={href} title={title} className="font-medium text-slate-900 tabular-nums hover:text-indigo-700 hover:underline" data-testid="run-qa-score">
       {label}

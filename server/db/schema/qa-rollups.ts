@@ -25,7 +25,7 @@ export const qaDailyCalls = pgTable(
     team: text('team'),
     product: text('product'),
     calls: count('calls'),
-    /** Calls with an AI score, and the sum of those scores (exact: numeric). */
+    /** Calls with a score of record (reviewed, else the AI's), and the sum of those scores (exact: numeric). */
     scored: count('scored'),
     scoreSum: sum('score_sum'),
     /** Calls that failed at least one mandatory rule / at least one rule. */

@@ -28,7 +28,7 @@ export const qaRouter = router({
     const [rules, scores, skills] = await Promise.all([ruleAgreement(ctx.db), scoreAgreement(ctx.db), skillAgreement(ctx.db)]);
     return { rules, scores, skills };
   }),
-  /** Per run: how many calls it stored, and the mean of their AI scores (the run list's QA column). */
+  /** Per run: how many calls it stored, and the mean of their scores of record (the run list's QA column). */
   runScores: procedure
     .meta({ access: ALL_ROLES })
     .input(z.object({ run_ids: z.array(z.string().min(1).max(100)).max(200) }))
