@@ -85,20 +85,27 @@ function explanation(call: string, r: Record<string, unknown>): string {
   const who = [r.advisor, r.call_at ? ukDate(r.call_at as string) : null, r.customer, r.product]
     .filter(Boolean)
     .join(', ');
-  const lines = [
-    `**${call}** (${who}) scored **${scoreOf(r.score as number | null, r.max_score as number | null)}**`
-      + `${breakdown.length ? ` — ${breakdown.join(', ')}` : ''}.`,
-  ];
+  // The score of record (issue 28): a reviewed call is quoted with its reviewed score first, the AI's beside it.
+  const max = r.max_score as number | null;
+  const lines = r.score_source === 'review'
+    ? [`**${call}** (${who}) scored **${scoreOf(r.score as number | null, max)}** as reviewed; the AI scored `
+      + `${scoreOf(r.ai_score as number | null, max)}${breakdown.length ? ` (${breakdown.join(', ')})` : ''}.`]
+    : [`**${call}** (${who}) scored **${scoreOf(r.score as number | null, max)}**`
+      + `${breakdown.length ? ` — ${breakdown.join(', ')}` : ''}.`];
   if (cap) {
     lines.push(
       `The score was capped at ${cap.value} because ${cap.categories.join(' and ').replace(/_/g, ' ')} failed `
         + `(${cap.rule_ids.join(', ')}).`,
     );
   }
-  const failed = ((r.verdicts ?? []) as Verdict[]).filter((v) => v.verdict === 'fail');
+  // As reviewed: a verdict a reviewer overrode counts as the reviewer gave it, and the change is said.
+  const reviewed = new Map(((r.reviewed_verdicts ?? []) as Array<{ rule_id: string; verdict: string }>).map((v) => [v.rule_id, v.verdict]));
+  const all = ((r.verdicts ?? []) as Verdict[]).map((v) => ({ ...v, ai: v.verdict, verdict: reviewed.get(v.rule_id) ?? v.verdict }));
+  const changed = all.filter((v) => v.verdict !== v.ai);
+  const failed = all.filter((v) => v.verdict === 'fail');
   if (failed.length) {
     lines.push(
-      `It failed ${failed.length} rule${failed.length === 1 ? '' : 's'}`
+      `${changed.length ? 'As reviewed, it' : 'It'} failed ${failed.length} rule${failed.length === 1 ? '' : 's'}`
         + `${failed.some((v) => v.mandatory)
           ? `, ${failed.filter((v) => v.mandatory).length} of them mandatory`
           : ''}:`,
@@ -110,7 +117,10 @@ function explanation(call: string, r: Record<string, unknown>): string {
         + `${(v.rationale ?? 'failed').replace(/\.$/, '')}`
         + `${q ? `; “${q.trim()}”${at ? ` at ${at}` : ''}` : ''}.`;
     }).join('\n'));
-  } else lines.push('It failed no rule.');
+  } else lines.push(changed.length ? 'As reviewed, it failed no rule.' : 'It failed no rule.');
+  if (changed.length) {
+    lines.push(`A reviewer overrode the AI on ${changed.map((v) => `${v.rule_id} (${v.ai} → ${v.verdict})`).join(', ')}.`);
+  }
   const sentiment = isRecord(r.sentiment) ? r.sentiment : null;
   const flags = (
     Array.isArray(sentiment?.flags) ? sentiment.flags : []
@@ -127,8 +137,8 @@ function explanation(call: string, r: Record<string, unknown>): string {
     );
   }
   const review = isRecord(r.review) ? r.review : null;
-  if (review?.overridden) {
-    lines.push(`A reviewer changed the AI's result (human score ${scoreOf(review.human_score as number | null)}).`);
+  if (review?.human_score != null) {
+    lines.push(`A reviewer set the score to ${scoreOf(review.human_score as number | null)}.`);
   }
   lines.push(
     reviewLink(String(r.qa_result_id), `Open ${call}'s review page`)
