@@ -5,8 +5,8 @@ import { QA_REVIEW_STATES, QA_SORTS, qaFilterSchema, qaSortSchema, type QaFilter
  * the `/qa` page share it). Each filter field is one parameter of the same name:
  *
  *   score_below=60  failed_mandatory=true  vulnerable=false  review_status=unreviewed,in_review
- *   overridden=true advisor=Alex%20Wong    team=…  product=…  rule_id=FCA-DISC-02
- *   from=2024-07-01 to=2024-07-07          call_id=REC-88310  run_id=…  include_earlier=true
+ *   overridden=true reanalysed_after_signoff=true  advisor=Alex%20Wong  team=…  product=…  rule_id=FCA-DISC-02
+ *   from=2024-07-01 to=2024-07-07          call_id=REC-88310  run_id=…  include_earlier=true  test_run=true
  *   sort=score      dir=asc                (the queue's order; default call_at desc)
  *
  * The conventions are the `/qa` page's (components/qa/queue/queue-url.ts), so its query string
@@ -20,7 +20,7 @@ import { QA_REVIEW_STATES, QA_SORTS, qaFilterSchema, qaSortSchema, type QaFilter
 export type QueueParams = { filter: QaFilter; sort: QaSort };
 export type ParamsResult = ({ ok: true } & QueueParams) | { ok: false; param: string; message: string };
 
-const BOOLEAN_FIELDS = ['failed_mandatory', 'vulnerable', 'overridden', 'include_earlier'];
+const BOOLEAN_FIELDS = ['failed_mandatory', 'vulnerable', 'overridden', 'reanalysed_after_signoff', 'include_earlier', 'test_run'];
 const BOOLEAN: Record<string, boolean> = { true: true, yes: true, '1': true, false: false, no: false, '0': false };
 /** Page state that may ride along in a `/qa` query string: accepted, not read. */
 const PAGE_STATE = ['tab'];
@@ -28,8 +28,8 @@ const PAGE_STATE = ['tab'];
 export const NATURAL_SORT_DIR: Record<QaSort['by'], QaSort['dir']> = { call_at: 'desc', score: 'asc', advisor: 'asc', failed_mandatory: 'desc' };
 /** Every parameter this module reads or writes, in the order `queueParamsToSearch` writes them. */
 export const QUEUE_PARAM_NAMES = [
-  'score_below', 'failed_mandatory', 'vulnerable', 'review_status', 'overridden', 'advisor', 'team', 'product',
-  'rule_id', 'from', 'to', 'call_id', 'run_id', 'include_earlier', 'sort', 'dir',
+  'score_below', 'failed_mandatory', 'vulnerable', 'review_status', 'overridden', 'reanalysed_after_signoff', 'advisor', 'team',
+  'product', 'rule_id', 'from', 'to', 'call_id', 'run_id', 'include_earlier', 'test_run', 'sort', 'dir',
 ] as const;
 
 const NUMBER = /^\d+(\.\d+)?$/;

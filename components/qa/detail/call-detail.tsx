@@ -5,9 +5,11 @@ import { ClockNote } from '../clock-note';
 import { verdictLabel } from '../format';
 import type { QaDetailView, QaEvidence } from '../types';
 import { CallHeader } from './call-header';
+import { CarryNotes } from './carry-notes';
 import { useDrafts } from './drafts';
 import { evidenceSpans } from './evidence';
 import { ProvenancePanel } from './provenance-panel';
+import { ReanalysisPanel } from './reanalysis-panel';
 import { ReviewHistory } from './review-history';
 import { ReviewPanel } from './review-panel';
 import { ScoreCard } from './score-card';
@@ -54,6 +56,8 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
         <ClockNote className="" />
       </div>
       <p className="sr-only" aria-live="polite" data-testid="evidence-announcement">{selection.announcement}</p>
+      {qa.reanalysis && <ReanalysisPanel qa={qa} canReview={canReview} />}
+      <CarryNotes notes={qa.carry_notes} />
 
       <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_24rem]">
         <Panel title="Score"><ScoreCard qa={qa} review={scoreReview} /></Panel>

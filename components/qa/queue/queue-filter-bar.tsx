@@ -48,6 +48,9 @@ export function QueueFilterBar({ filter, options, onChange, onClear }: {
         onChange={(vulnerable) => onChange({ vulnerable })} />
       <TriStateSelect label="Overridden" value={filter.overridden} any="Any call" yes="Reviewer overrode the AI" no="Not overridden"
         onChange={(overridden) => onChange({ overridden })} />
+      <TriStateSelect label="Re-analysed after sign-off" value={filter.reanalysed_after_signoff} any="Any call"
+        yes="Awaiting adopt or keep" no="Not re-analysed" testId="qa-filter-reanalysed"
+        onChange={(reanalysed_after_signoff) => onChange({ reanalysed_after_signoff })} />
       <fieldset className="flex basis-full flex-wrap items-center gap-x-3">
         <legend className="float-left mr-3 py-1.5 text-xs font-medium text-slate-600">Review status</legend>
         <div className="flex flex-1 flex-wrap items-center gap-x-3 gap-y-1 py-1.5">

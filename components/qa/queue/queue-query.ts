@@ -46,6 +46,7 @@ export function normalizeQaFilter(f: QaFilter): QaFilter {
   const states = QA_REVIEW_STATES.filter((s) => f.review_status?.includes(s));
   if (states.length) out.review_status = states;
   if (f.overridden !== undefined) out.overridden = f.overridden;
+  if (f.reanalysed_after_signoff !== undefined) out.reanalysed_after_signoff = f.reanalysed_after_signoff;
   for (const key of ['advisor', 'team', 'product', 'rule_id'] as const) {
     const v = text(f[key]);
     if (v) out[key] = v;
@@ -57,6 +58,7 @@ export function normalizeQaFilter(f: QaFilter): QaFilter {
     if (v) out[key] = v;
   }
   if (f.include_earlier) out.include_earlier = true;
+  if (f.test_run) out.test_run = true;
   return out;
 }
 
@@ -90,6 +92,7 @@ export function describeQaFilter(f: QaFilter): string {
     yesNo(n.vulnerable, 'vulnerable customer', 'no vulnerability flag'),
     n.review_status ? or(n.review_status.map((s) => STATUS_LABELS[s])) : null,
     yesNo(n.overridden, 'overridden', 'not overridden'),
+    yesNo(n.reanalysed_after_signoff, 're-analysed after sign-off', 'not re-analysed after sign-off'),
     n.advisor ? `advisor ${n.advisor}` : null,
     n.team ? `team ${n.team}` : null,
     n.product ? `product ${n.product}` : null,
@@ -98,6 +101,7 @@ export function describeQaFilter(f: QaFilter): string {
     n.call_id ? `call ${n.call_id}` : null,
     n.run_id ? `run ${n.run_id.slice(0, 8)}` : null,
     n.include_earlier ? 'earlier analyses too' : null,
+    n.test_run ? 'test runs (kept apart from the queue)' : null,
   ];
   const out = parts.filter((p): p is string => p !== null);
   return out.length ? out.join(' · ') : 'All calls';

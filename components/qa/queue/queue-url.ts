@@ -12,11 +12,11 @@ import {
  * A value the filter schema refuses is left out, and its key named in `ignored`.
  */
 const TEXT_KEYS = ['advisor', 'team', 'product', 'rule_id', 'from', 'to', 'call_id', 'run_id'] as const;
-const BOOL_KEYS = ['failed_mandatory', 'vulnerable', 'overridden', 'include_earlier'] as const;
+const BOOL_KEYS = ['failed_mandatory', 'vulnerable', 'overridden', 'reanalysed_after_signoff', 'include_earlier', 'test_run'] as const;
 /** The order keys are written in: stable links, whatever order the filter was built in. */
 const KEY_ORDER = [
-  'score_below', 'failed_mandatory', 'vulnerable', 'review_status', 'overridden',
-  'advisor', 'team', 'product', 'rule_id', 'from', 'to', 'call_id', 'run_id', 'include_earlier',
+  'score_below', 'failed_mandatory', 'vulnerable', 'review_status', 'overridden', 'reanalysed_after_signoff',
+  'advisor', 'team', 'product', 'rule_id', 'from', 'to', 'call_id', 'run_id', 'include_earlier', 'test_run',
 ] as const;
 
 const BOOLEAN: Record<string, boolean> = { true: true, yes: true, '1': true, false: false, no: false, '0': false };
