@@ -88,8 +88,16 @@ export function actionText(a: QaReviewAction): string {
       : `Agreed with the AI score ${scoreText(a.ai_score)}`;
   }
   if (a.kind === 'sign_off') return 'Signed off the call review';
+  if (a.kind === 'reanalysis') {
+    return a.decision === 'override'
+      ? 'Adopted the analysis made after the sign-off (the call is to be reviewed and signed off again)'
+      : 'Kept the signed review over the analysis made after the sign-off';
+  }
   return 'Commented';
 }
+
+/** " (carried from an earlier analysis)" for a decision carried to this analysis, else nothing. */
+export const carriedText = (a: QaReviewAction) => (a.carried_from ? ' (carried from an earlier analysis)' : '');
 
 /** "1 call", "4 calls". */
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
