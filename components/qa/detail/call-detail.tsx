@@ -81,7 +81,8 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
           </div>
         </section>
         <Panel title="Rule verdicts" id="qa-verdicts">
-          <VerdictList verdicts={qa.verdicts} naOpen={naOpen} onNaOpen={setNaOpen} selected={selection.selected}
+          <VerdictList verdicts={qa.verdicts} naOpen={naOpen}
+            reviewed={qa.reviewed ? { failed: qa.rules_failed, failedMandatory: qa.failed_mandatory } : null} onNaOpen={setNaOpen} selected={selection.selected}
             decisions={qa.review.rules} review={ruleReview} onShow={selection.showInTranscript} />
         </Panel>
       </div>

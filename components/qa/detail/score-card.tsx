@@ -64,6 +64,9 @@ export function ScoreCard({ qa, review }: {
           No reviewed score: {notComputed.note}. The AI score stands as the call’s score.
         </p>
       )}
+      {reviewed && (parts.length > 0 || cap) && (
+        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">How the AI scored it</p>
+      )}
       {cap && (
         <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="score-cap">
           {cap}

@@ -31,8 +31,10 @@ function Group({ title, verdicts, testId, heading = true, ...item }: {
  * Every rule verdict of the call: failed (mandatory first), passed, and not applicable — the last
  * collapsed until opened (or until the transcript points at one of them: `naOpen` is the parent's).
  */
-export function VerdictList({ verdicts, naOpen, onNaOpen, ...item }: {
+export function VerdictList({ verdicts, reviewed, naOpen, onNaOpen, ...item }: {
   verdicts: readonly QaVerdict[];
+  /** The figures as reviewed (failed rules, mandatory among them), when a review decided; the groups stay the AI's. */
+  reviewed: { failed: number; failedMandatory: number } | null;
   naOpen: boolean;
   onNaOpen: (open: boolean) => void;
   selected: readonly string[];
@@ -44,8 +46,13 @@ export function VerdictList({ verdicts, naOpen, onNaOpen, ...item }: {
   const failedMandatory = g.failed.filter((v) => v.mandatory).length;
   return (
     <div className="space-y-4" data-testid="verdicts">
+      {reviewed && (
+        <p className="text-xs font-medium text-indigo-800" data-testid="verdicts-reviewed">
+          As reviewed: {count(reviewed.failed, 'rule')} failed ({reviewed.failedMandatory} mandatory)
+        </p>
+      )}
       <p className="text-xs text-slate-600">
-        {count(g.failed.length, 'rule')} failed ({failedMandatory} mandatory) · {g.passed.length} passed
+        {reviewed ? 'The AI: ' : ''}{count(g.failed.length, 'rule')} failed ({failedMandatory} mandatory) · {g.passed.length} passed
         {' · '}{g.notApplicable.length} not applicable
       </p>
       <Group title={`Failed (${g.failed.length})`} verdicts={g.failed} testId="verdicts-failed" {...item} />
