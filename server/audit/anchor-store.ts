@@ -28,6 +28,11 @@ export function processAnchorStore(): AnchorStore {
   return holder[STORE];
 }
 
+/** Installs the process's anchor store (tests: a file of their own, so the process configuration's is never written). */
+export function setProcessAnchorStore(store: AnchorStore): void {
+  (globalThis as { [STORE]?: AnchorStore })[STORE] = store;
+}
+
 /** The last anchor this process wrote per file, so a periodic anchor of an unchanged head writes nothing. */
 const lastWritten = new Map<string, string>();
 
