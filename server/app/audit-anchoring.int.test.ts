@@ -33,6 +33,16 @@ describe(`audit anchoring: the head is anchored every period (${testDbKind()})`,
     }, { timeout: 30_000, interval: 50 });
   };
 
+  /** Counts the periods that have run, so a test can wait for some to pass with the head unchanged. */
+  const periods = () => {
+    const count = { n: 0 };
+    return { count, onPeriod: () => void count.n++ };
+  };
+  const morePeriods = async (count: { n: number }, more: number) => {
+    const target = count.n + more;
+    await vi.waitFor(() => expect(count.n).toBeGreaterThanOrEqual(target), { timeout: 30_000, interval: 20 });
+  };
+
   beforeAll(async () => {
     h = await createTestDatabase();
     dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-anchoring-int-'));
@@ -45,11 +55,14 @@ describe(`audit anchoring: the head is anchored every period (${testDbKind()})`,
 
   it('with Redis: a job scheduler anchors the head, and the new head once the log has grown', async () => {
     const file = path.join(dir, 'bullmq.jsonl');
-    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redisUrl: await isolatedRedisUrl(), log });
+    const { count, onPeriod } = periods();
+    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redisUrl: await isolatedRedisUrl(), log, onPeriod });
     try {
       await anchoredHead(file);
+      await morePeriods(count, 3);
       await append(4);
       await anchoredHead(file);
+      await morePeriods(count, 2);
       // Once per head: the periods in between, with the head unchanged, wrote nothing.
       expect((await anchorsIn(file)).map((a) => a.entryId)).toEqual([3, 4]);
     } finally {
@@ -59,11 +72,14 @@ describe(`audit anchoring: the head is anchored every period (${testDbKind()})`,
 
   it('without Redis: a timer in the process does the same', async () => {
     const file = path.join(dir, 'timer.jsonl');
-    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redisUrl: undefined, log });
+    const { count, onPeriod } = periods();
+    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redisUrl: undefined, log, onPeriod });
     try {
       await anchoredHead(file);
       await append(5);
       await anchoredHead(file);
+      await morePeriods(count, 2);
+      expect((await anchorsIn(file)).map((a) => a.entryId)).toEqual([4, 5]);
     } finally {
       await stop();
     }

@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import type { AuditAnchor } from '../audit/anchor-record.ts';
 import { anchorAuditHead, processAnchorStore, type AnchorStore } from '../audit/anchor-store.ts';
 import { logger } from '../log.ts';
 import type { Db } from '../db/client.ts';
@@ -18,6 +19,8 @@ export type AnchoringOptions = {
   log: Logger;
   /** The queue's name (tests: one each). */
   queue?: string;
+  /** Told after each period: the anchor written, or null (the head unchanged, nothing chained, or a failure). */
+  onPeriod?: (anchor: AuditAnchor | null) => void;
 };
 
 /**
@@ -29,14 +32,15 @@ export type AnchoringOptions = {
  */
 export function startAuditAnchoring(o: AnchoringOptions): () => Promise<void> {
   const anchor = async () => {
+    let a: AuditAnchor | null = null;
     try {
-      const a = await anchorAuditHead(o.db, 'periodic', o.store);
+      a = await anchorAuditHead(o.db, 'periodic', o.store);
       if (a) o.log.debug({ entry: a.entryId }, 'audit chain head anchored');
-      return a;
     } catch (err) {
       o.log.error({ error: (err as Error).message }, 'audit chain head not anchored; tried again next period');
-      return null;
     }
+    o.onPeriod?.(a);
+    return a;
   };
   if (!o.redisUrl) {
     const timer = setInterval(() => void anchor(), o.everyMs);
