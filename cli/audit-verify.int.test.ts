@@ -8,6 +8,7 @@ import { anchorAuditHead } from '../server/audit/anchor-store.ts';
 import { recordAudit } from '../server/audit/log.ts';
 import { migrateDatabase, openDatabase, type Db } from '../server/db/client.ts';
 import { auditLog } from '../server/db/schema/index.ts';
+import { tamperAuditLog } from '../server/testing/audit-tamper.ts';
 import { runDcf } from '../server/testing/run-dcf.ts';
 import { PROJECT_ROOT } from '../server/testing/test-database.ts';
 
@@ -64,11 +65,7 @@ describe('dcf audit verify', { timeout: 120_000 }, () => {
     let row: typeof auditLog.$inferSelect | undefined;
     await withDb(async (db) => {
       [row] = await db.select().from(auditLog).where(eq(auditLog.id, 3));
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
-        await tx.execute(sql`delete from audit_log where id = 3`);
-        await tx.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
-      });
+      await tamperAuditLog(db, sql`delete from audit_log where id = 3`);
     });
     try {
       const text = await runDcf(['audit', 'verify'], undefined, env);
@@ -90,13 +87,7 @@ describe('dcf audit verify', { timeout: 120_000 }, () => {
   });
 
   it('tampered: names the entry and what was wrong, exit 1', async () => {
-    await withDb((db) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
-        await tx.execute(sql`update audit_log set actor_label = 'someone else' where id = 2`);
-        await tx.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
-      }),
-    );
+    await withDb((db) => tamperAuditLog(db, sql`update audit_log set actor_label = 'someone else' where id = 2`));
     const text = await runDcf(['audit', 'verify'], undefined, env);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('Audit log NOT intact: entry #2 was changed.');

@@ -11,6 +11,7 @@ import { createTestDatabase, isolatedRedisUrl, testDbKind } from '../testing/tes
 import { startAuditAnchoring } from './audit-anchoring.ts';
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
+const ACTOR = systemActor('anchoring-test');
 
 /**
  * Periodic anchoring (issue 28) as the console runs it: a BullMQ job scheduler on a real Redis,
@@ -22,14 +23,15 @@ describe(`audit anchoring: the head is anchored every period (${testDbKind()})`,
   let dir: string;
   const log = pino({ level: 'silent' });
   const append = (i: number) =>
-    recordAudit(h.db, { actor: systemActor('anchoring-test'), action: 'test.append', args: { i }, status: 'ok', detail: { i } });
+    recordAudit(h.db, { actor: ACTOR, action: 'test.append', args: { i }, status: 'ok', detail: { i } });
   const anchorsIn = async (file: string) =>
     (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => parseAnchorLine(l)!);
   /** Waits until the file's last anchor names the current head, periodically. */
   const anchoredHead = async (file: string) => {
     const head = (await auditChainHead(h.db))!;
     await vi.waitFor(async () => {
-      expect((await anchorsIn(file)).at(-1)).toMatchObject({ entryId: head.id, entryHash: head.hash, reason: 'periodic' });
+      const last = (await anchorsIn(file)).at(-1);
+      expect(last).toMatchObject({ entryId: head.id, entryHash: head.hash, reason: 'periodic' });
     }, { timeout: 30_000, interval: 50 });
   };
 
@@ -56,7 +58,8 @@ describe(`audit anchoring: the head is anchored every period (${testDbKind()})`,
   it('with Redis: a job scheduler anchors the head, and the new head once the log has grown', async () => {
     const file = path.join(dir, 'bullmq.jsonl');
     const { count, onPeriod } = periods();
-    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redisUrl: await isolatedRedisUrl(), log, onPeriod });
+    const redisUrl = await isolatedRedisUrl();
+    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redisUrl, log, onPeriod });
     try {
       await anchoredHead(file);
       await morePeriods(count, 3);

@@ -52,7 +52,10 @@ export function startAuditAnchoring(o: AnchoringOptions): () => Promise<void> {
   const wconn = queueConnection(o.redisUrl);
   const queue = new Queue(name, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue
-    .upsertJobScheduler('anchor', { every: o.everyMs }, { name: 'anchor', opts: { removeOnComplete: true, removeOnFail: 100 } })
+    .upsertJobScheduler('anchor', { every: o.everyMs }, {
+      name: 'anchor',
+      opts: { removeOnComplete: true, removeOnFail: 100 },
+    })
     .catch((err: Error) => o.log.error({ error: err.message }, 'periodic audit anchoring not scheduled'));
   const worker = new Worker(name, anchor, { connection: wconn, prefix: QUEUE_PREFIX, concurrency: 1 });
   worker.on('error', () => {});
@@ -69,5 +72,6 @@ export async function startProcessAuditAnchoring(): Promise<() => Promise<void>>
   const cfg = config();
   const { db } = await database();
   const log = logger().child({ component: 'audit-anchoring' });
-  return startAuditAnchoring({ db, store: processAnchorStore(), everyMs: cfg.audit.anchorIntervalS * 1000, redisUrl: cfg.redisUrl, log });
+  const everyMs = cfg.audit.anchorIntervalS * 1000;
+  return startAuditAnchoring({ db, store: processAnchorStore(), everyMs, redisUrl: cfg.redisUrl, log });
 }

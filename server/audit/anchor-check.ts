@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { ukExact } from '../../lib/uk-time.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
-import type { AuditAnchor } from './anchor-record.ts';
+import { newestAnchor, type AuditAnchor } from './anchor-record.ts';
 import type { ChainLink } from './chain-break.ts';
 
 /**
@@ -25,11 +25,18 @@ export type AnchorProblem = {
 const BATCH = 500;
 
 const short = (hash: string | null | undefined) => (hash ? `${hash.slice(0, 23)}…` : 'none');
-const end = (logEnd: number | null) => (logEnd === null ? 'the log holds no chained entry' : `the log ends at #${logEnd}`);
+const end = (logEnd: number | null) =>
+  logEnd === null ? 'the log holds no chained entry' : `the log ends at #${logEnd}`;
 /** "the anchor of 28 Nov 2026, 09:15:00 GMT names entry #13 (hash sha256:…)": en-GB, Europe/London. */
-const named = (a: AuditAnchor) => `the anchor of ${ukExact(a.anchoredAt)} names entry #${a.entryId} (hash ${short(a.entryHash)})`;
+const named = (a: AuditAnchor) =>
+  `the anchor of ${ukExact(a.anchoredAt)} names entry #${a.entryId} (hash ${short(a.entryHash)})`;
 
-function describe(kind: AnchorProblem['kind'], anchor: AuditAnchor, logEnd: number | null, heldHash?: string | null): AnchorProblem {
+function describe(
+  kind: AnchorProblem['kind'],
+  anchor: AuditAnchor,
+  logEnd: number | null,
+  heldHash?: string | null,
+): AnchorProblem {
   const detail =
     kind === 'truncated'
       ? `truncated: ${named(anchor)} which the log no longer holds; ${end(logEnd)}`
@@ -51,7 +58,11 @@ export type AnchorComparison = { checked: number; newest: AuditAnchor | null; pr
  * anchor written while this runs can only name an entry at or before it or the check's own
  * later reads; an anchor past it that the log does hold is no problem.
  */
-export async function compareAnchors(db: Db, anchors: AsyncIterable<AuditAnchor>, head: ChainLink | null): Promise<AnchorComparison> {
+export async function compareAnchors(
+  db: Db,
+  anchors: AsyncIterable<AuditAnchor>,
+  head: ChainLink | null,
+): Promise<AnchorComparison> {
   const logEnd = head?.id ?? null;
   let checked = 0;
   let newest: AuditAnchor | null = null;
@@ -63,12 +74,12 @@ export async function compareAnchors(db: Db, anchors: AsyncIterable<AuditAnchor>
   const flush = async () => {
     const ids = [...new Set(batch.map((a) => a.entryId))];
     const held = new Map<number, string | null>();
-    for (const row of await db.select({ id: auditLog.id, hash: auditLog.hash }).from(auditLog).where(inArray(auditLog.id, ids))) {
-      held.set(row.id, row.hash);
-    }
+    const columns = { id: auditLog.id, hash: auditLog.hash };
+    const rows = await db.select(columns).from(auditLog).where(inArray(auditLog.id, ids));
+    for (const row of rows) held.set(row.id, row.hash);
     for (const a of batch) {
       checked++;
-      if (!newest || a.entryId > newest.entryId || (a.entryId === newest.entryId && a.anchoredAt > newest.anchoredAt)) newest = a;
+      newest = newestAnchor([newest, a]);
       if (held.has(a.entryId)) {
         const hash = held.get(a.entryId);
         if (hash !== a.entryHash && (!rewritten || a.entryId < rewritten.anchor.entryId)) {

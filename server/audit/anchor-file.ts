@@ -48,7 +48,8 @@ export async function readAnchorFile(file: string): Promise<AnchorFileRead> {
   const stat = await fh.stat();
   if (!stat.isFile() || stat.size > MAX_ANCHOR_FILE_BYTES) {
     await fh.close();
-    return { kind: 'unreadable', reason: `${file} is ${stat.isFile() ? 'larger than the 512 MiB an anchor file may be' : 'not a file'}` };
+    const what = stat.isFile() ? 'larger than the 512 MiB an anchor file may be' : 'not a file';
+    return { kind: 'unreadable', reason: `${file} is ${what}` };
   }
   let bad = 0;
   async function* lines(): AsyncGenerator<AuditAnchor> {

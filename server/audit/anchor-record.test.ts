@@ -20,7 +20,8 @@ async function readAll(file: string) {
 describe('anchor lines', () => {
   it('round-trips an anchor as one snake_case JSON line', () => {
     const line = anchorLine(anchor(13));
-    expect(JSON.parse(line)).toEqual({ entry_id: 13, entry_hash: HASH, anchored_at: '2026-11-28T09:15:00.000Z', reason: 'periodic' });
+    const stored = { entry_id: 13, entry_hash: HASH, anchored_at: '2026-11-28T09:15:00.000Z', reason: 'periodic' };
+    expect(JSON.parse(line)).toEqual(stored);
     expect(parseAnchorLine(line)).toEqual(anchor(13));
   });
 
@@ -80,7 +81,8 @@ describe('the anchor file', () => {
     await writeFile(target, `${anchorLine(anchor(1))}\n`);
     const link = path.join(dir, 'link.jsonl');
     await symlink(target, link);
-    expect(await readAnchorFile(link)).toMatchObject({ kind: 'unreadable', reason: expect.stringContaining('symbolic link') });
+    const refused = { kind: 'unreadable', reason: expect.stringContaining('symbolic link') };
+    expect(await readAnchorFile(link)).toMatchObject(refused);
     await expect(appendAnchorFile(link, anchor(2))).rejects.toThrow();
     expect(await readFile(target, 'utf8')).toBe(`${anchorLine(anchor(1))}\n`);
   });

@@ -38,7 +38,8 @@ export function parseAnchorLine(line: string): AuditAnchor | null {
   }
   const r = LINE.safeParse(value);
   if (!r.success) return null;
-  return { entryId: r.data.entry_id, entryHash: r.data.entry_hash, anchoredAt: r.data.anchored_at, reason: r.data.reason };
+  const { entry_id: entryId, entry_hash: entryHash, anchored_at: anchoredAt, reason } = r.data;
+  return { entryId, entryHash, anchoredAt, reason };
 }
 
 /**

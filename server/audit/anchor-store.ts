@@ -21,14 +21,20 @@ export const anchorStoreOf = (cfg: Pick<AppConfig, 'audit' | 'redisUrl'>): Ancho
 });
 
 const STORE = Symbol.for('dcf.auditAnchorStore');
-/** The process's anchor store from the process configuration, made once (on globalThis: Next.js may load this twice). */
+/**
+ * The process's anchor store from the process configuration, made once (kept on globalThis:
+ * Next.js may load this module twice).
+ */
 export function processAnchorStore(): AnchorStore {
   const holder = globalThis as { [STORE]?: AnchorStore };
   holder[STORE] ??= anchorStoreOf(config());
   return holder[STORE];
 }
 
-/** Installs the process's anchor store (tests: a file of their own, so the process configuration's is never written). */
+/**
+ * Installs the process's anchor store (tests: a file of their own, so the process configuration's
+ * is never written).
+ */
 export function setProcessAnchorStore(store: AnchorStore): void {
   (globalThis as { [STORE]?: AnchorStore })[STORE] = store;
 }
@@ -58,8 +64,9 @@ export async function anchorAuditHead(
   await appendAnchorFile(s.file, anchor);
   lastWritten.set(s.file, key);
   if (s.redis) {
-    await pushRedisAnchor(s.redis, anchor, s.redisKey ?? ANCHOR_KEY).catch((err: Error) =>
-      logger().warn({ error: err.message, entry: head.id }, 'audit anchor not copied to Redis; the anchor file holds it'));
+    const warn = (err: Error) =>
+      logger().warn({ error: err.message, entry: head.id }, 'audit anchor not copied to Redis; the anchor file holds it');
+    await pushRedisAnchor(s.redis, anchor, s.redisKey ?? ANCHOR_KEY).catch(warn);
   }
   return anchor;
 }

@@ -21,7 +21,10 @@ export function anchorText(a: AnchorVerification): { headline?: string; lines: s
         + `${count(a.checked, 'anchor', 'anchors')} checked.`,
     );
   }
-  if (a.unreadable > 0) lines.push(`  ${count(a.unreadable, 'stored anchor line was', 'stored anchor lines were')} not an anchor (ignored).`);
+  if (a.unreadable > 0) {
+    const what = count(a.unreadable, 'stored anchor line was', 'stored anchor lines were');
+    lines.push(`  ${what} not an anchor (ignored).`);
+  }
   if (a.status !== 'none' && a.status !== 'unavailable' && !a.sources.fileFound) {
     lines.push(`  The anchor file ${a.sources.file} does not exist: the anchors came from Redis.`);
   }

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, type AuditRow } from '../db/schema/index.ts';
 import { createRedis } from '../redis/client.ts';
+import { tamperAuditLog } from '../testing/audit-tamper.ts';
 import { createTestDatabase, isolatedRedisUrl, testDbKind } from '../testing/test-database.ts';
 import { systemActor } from './actor.ts';
 import { anchorAuditHead, type AnchorStore } from './anchor-store.ts';
@@ -14,6 +15,7 @@ import { recordAudit } from './log.ts';
 import { verifyAuditLog } from './verify-anchored.ts';
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
+const ACTOR = systemActor('anchor-test');
 
 /**
  * The log against its external anchors (issue 28): the newest entries deleted, or the chain
@@ -26,15 +28,11 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
   let dir: string;
   let redis: Redis;
   let store: AnchorStore;
-  const tamper = (...statements: SQL[]) =>
-    h.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
-      for (const statement of statements) await tx.execute(statement);
-      await tx.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
-    });
-  const entry = async (id: number): Promise<AuditRow> => (await h.db.select().from(auditLog).where(eq(auditLog.id, id)))[0]!;
+  const tamper = (...statements: SQL[]) => tamperAuditLog(h.db, ...statements);
+  const entry = async (id: number): Promise<AuditRow> =>
+    (await h.db.select().from(auditLog).where(eq(auditLog.id, id)))[0]!;
   const append = (i: number) =>
-    recordAudit(h.db, { actor: systemActor('anchor-test'), action: 'test.append', args: { i }, status: 'ok', detail: { i } });
+    recordAudit(h.db, { actor: ACTOR, action: 'test.append', args: { i }, status: 'ok', detail: { i } });
   const verify = () => verifyAuditLog(h.db, store, { batchSize: 2 });
   /** Deletes entries from `from` on, runs `check`, puts them back. */
   const withoutFrom = async (from: number, check: () => Promise<void>) => {
@@ -64,21 +62,23 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
     const r = await verify();
     expect(r).toMatchObject({ intact: true, checked: 5, head: { id: 5 } });
     expect(r.anchors).toEqual({
-      status: 'none', sources: { file: store.file, fileFound: false, redis: true }, checked: 0, newest: null, unreadable: 0,
+      status: 'none', sources: { file: store.file, fileFound: false, redis: true },
+      checked: 0, newest: null, unreadable: 0,
     });
   });
 
   it('anchors the head in the file and in Redis; the log verifies intact up to it', async () => {
     const head = await entry(5);
     const anchor = await anchorAuditHead(h.db, 'export', store, new Date('2026-11-28T09:15:00Z'));
-    expect(anchor).toEqual({ entryId: 5, entryHash: head.hash, anchoredAt: '2026-11-28T09:15:00.000Z', reason: 'export' });
+    const at = '2026-11-28T09:15:00.000Z';
+    expect(anchor).toEqual({ entryId: 5, entryHash: head.hash, anchoredAt: at, reason: 'export' });
     const r = await verify();
     expect(r.intact).toBe(true);
     expect(r.anchors).toMatchObject({ status: 'intact', checked: 2, newest: anchor, sources: { fileFound: true } });
     expect(r.anchors.problem).toBeUndefined();
   });
 
-  it('DELETE of the newest entries: truncated, naming the anchor (London time), its entry and where the log ends', async () => {
+  it('DELETE of the newest entries: truncated, naming the anchor (London time), its entry, the log end', async () => {
     await withoutFrom(4, async () => {
       const r = await verify();
       expect(r).toMatchObject({ intact: false, checked: 3, head: { id: 3 }, anchors: { status: 'broken' } });
@@ -98,7 +98,8 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
     try {
       await withoutFrom(5, async () => {
         const r = await verify();
-        expect(r).toMatchObject({ intact: false, anchors: { status: 'broken', sources: { fileFound: false }, checked: 1 } });
+        const fromRedis = { status: 'broken', sources: { fileFound: false }, checked: 1 };
+        expect(r).toMatchObject({ intact: false, anchors: fromRedis });
         expect(r.anchors.problem).toMatchObject({ kind: 'truncated', logEnd: 4, anchor: { entryId: 5 } });
       });
     } finally {
@@ -106,43 +107,48 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
     }
   });
 
-  it('the chain rewritten after the anchored entry, its hash recomputed: the chain verifies, the anchor names the rewrite', async () => {
+  it('the chain rewritten after the anchored entry (hash recomputed): the chain verifies, the anchor names it', async () => {
     const row = await entry(5);
     const forgedHash = entryHash({ ...row, at: atText(row.at), detail: { i: 55 } });
     await tamper(sql`update audit_log set detail = '{"i": 55}', hash = ${forgedHash} where id = 5`);
     try {
       const r = await verify();
       expect(r.firstProblem).toBeUndefined();
-      expect(r).toMatchObject({ intact: false, anchors: { status: 'broken', problem: { kind: 'rewritten', heldHash: forgedHash } } });
-      expect(r.anchors.problem!.detail).toMatch(/^rewritten: the anchor of 28 Nov 2026, 09:15:00 GMT names entry #5 .* from entry #5 or before$/);
+      const problem = { kind: 'rewritten', heldHash: forgedHash };
+      expect(r).toMatchObject({ intact: false, anchors: { status: 'broken', problem } });
+      expect(r.anchors.problem!.detail).toMatch(/^rewritten: the anchor of 28 Nov 2026, 09:15:00 GMT names entry #5 .* or before$/);
     } finally {
-      await tamper(sql`update audit_log set detail = ${JSON.stringify(row.detail)}::jsonb, hash = ${row.hash} where id = 5`);
+      const detail = JSON.stringify(row.detail);
+      await tamper(sql`update audit_log set detail = ${detail}::jsonb, hash = ${row.hash} where id = 5`);
     }
     expect((await verify()).intact).toBe(true);
   });
 
-  it('anchors that cannot be read: a symbolic link as the file, or Redis down, mean the log is not vouched for', async () => {
+  it('anchors that cannot be read (a symbolic link as the file, Redis down): the log is not vouched for', async () => {
     const link = path.join(dir, 'link.jsonl');
     await symlink(store.file, link);
     const viaLink = await verifyAuditLog(h.db, { file: link });
-    expect(viaLink).toMatchObject({ intact: false, anchors: { status: 'unavailable', error: expect.stringContaining('symbolic link') } });
+    const linkRefused = { status: 'unavailable', error: expect.stringContaining('symbolic link') };
+    expect(viaLink).toMatchObject({ intact: false, anchors: linkRefused });
     const down = createRedis('redis://127.0.0.1:1');
     try {
       const r = await verifyAuditLog(h.db, { file: store.file, redis: down });
-      expect(r).toMatchObject({ intact: false, anchors: { status: 'unavailable', error: expect.stringContaining('Redis') } });
+      const redisDown = { status: 'unavailable', error: expect.stringContaining('Redis') };
+      expect(r).toMatchObject({ intact: false, anchors: redisDown });
     } finally {
       down.disconnect();
     }
   });
 
-  it('the newest entry removed and another appended after it: the chain verifies, the anchor names the removal', async () => {
+  it('the newest entry removed, another appended after it: the chain verifies, the anchor names the removal', async () => {
     // Last: this rewrites the log for good (entry #6 links to #4).
     await tamper(sql`delete from audit_log where id = 5`);
     await append(6);
     const r = await verify();
     expect(r.firstProblem).toBeUndefined();
     expect(r.head?.id).toBe(6);
-    expect(r).toMatchObject({ intact: false, anchors: { status: 'broken', problem: { kind: 'removed', logEnd: 6, anchor: { entryId: 5 } } } });
+    const problem = { kind: 'removed', logEnd: 6, anchor: { entryId: 5 } };
+    expect(r).toMatchObject({ intact: false, anchors: { status: 'broken', problem } });
     expect(r.anchors.problem!.detail).toContain('which the log no longer holds, though it goes on to #6');
   });
 

@@ -36,7 +36,11 @@ export type AuditLogVerification = ChainVerification & { anchors: AnchorVerifica
  * the log (anchor-check.ts). Intact only when both are: the chain shows changes inside the log,
  * the anchors show entries removed from its end and a chain rewritten after an anchored entry.
  */
-export async function verifyAuditLog(db: Db, store: AnchorStore, opts: { batchSize?: number } = {}): Promise<AuditLogVerification> {
+export async function verifyAuditLog(
+  db: Db,
+  store: AnchorStore,
+  opts: { batchSize?: number } = {},
+): Promise<AuditLogVerification> {
   const chain = await verifyAuditChain(db, opts);
   const anchors = await checkAgainstAnchors(db, store, chain);
   const intact = chain.intact && (anchors.status === 'intact' || anchors.status === 'none');
@@ -49,7 +53,9 @@ async function checkAgainstAnchors(db: Db, store: AnchorStore, chain: ChainVerif
   const sources = { file: store.file, fileFound: false, redis: !!store.redis };
   const base = { sources, checked: 0, newest: null, unreadable: 0 };
   const file = await readAnchorFile(store.file);
-  if (file.kind === 'unreadable') return { ...base, status: 'unavailable', error: `the anchor file cannot be read: ${file.reason}` };
+  if (file.kind === 'unreadable') {
+    return { ...base, status: 'unavailable', error: `the anchor file cannot be read: ${file.reason}` };
+  }
   sources.fileFound = file.kind === 'read';
   const redisCount = { bad: 0 };
   async function* all(): AsyncGenerator<AuditAnchor> {

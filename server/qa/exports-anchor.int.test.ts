@@ -1,12 +1,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAnchorLine } from '../audit/anchor-record.ts';
 import { processAnchorStore, setProcessAnchorStore } from '../audit/anchor-store.ts';
 import { verifyAuditLog } from '../audit/verify-anchored.ts';
+import { auditChainHead } from '../audit/verify.ts';
 import { auditLog, qaResults } from '../db/schema/index.ts';
+import { tamperAuditLog } from '../testing/audit-tamper.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { exportEvidencePack } from './exports.ts';
 import { upsertQaRecords } from './store.ts';
@@ -28,7 +30,8 @@ describe(`evidence-pack export anchors the audit chain head (${testDbKind()})`, 
     dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-export-anchor-'));
     file = path.join(dir, 'audit-anchors.jsonl');
     setProcessAnchorStore({ file });
-    await upsertQaRecords(h.db, [qaRecordFixture({ runId: '0b7f8a52-1c3d-4e5f-8a9b-0c1d2e3f4a09', callId: 'REC-9001' })]);
+    const runId = '0b7f8a52-1c3d-4e5f-8a9b-0c1d2e3f4a09';
+    await upsertQaRecords(h.db, [qaRecordFixture({ runId, callId: 'REC-9001' })]);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -37,22 +40,21 @@ describe(`evidence-pack export anchors the audit chain head (${testDbKind()})`, 
 
   it('anchors the export entry; deleting it afterwards is named a truncation', async () => {
     const [{ id }] = await h.db.select({ id: qaResults.id }).from(qaResults).limit(1) as [{ id: string }];
-    const before = (await h.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]?.id ?? null;
+    const before = (await auditChainHead(h.db))?.id ?? null;
     expect((await exportEvidencePack(h.db, actor, id)).ok).toBe(true);
     const [entry] = await h.db.select().from(auditLog).where(eq(auditLog.action, 'qa.export_evidence_pack'));
     const lines = (await readFile(file, 'utf8')).trimEnd().split('\n').map(parseAnchorLine);
-    expect(lines).toEqual([{ entryId: entry!.id, entryHash: entry!.hash, anchoredAt: expect.any(String), reason: 'export' }]);
+    const anchored = { entryId: entry!.id, entryHash: entry!.hash, anchoredAt: expect.any(String), reason: 'export' };
+    expect(lines).toEqual([anchored]);
     expect(processAnchorStore()).toEqual({ file });
-    expect(await verifyAuditLog(h.db, { file })).toMatchObject({ intact: true, anchors: { status: 'intact', checked: 1 } });
+    const intact = await verifyAuditLog(h.db, { file });
+    expect(intact).toMatchObject({ intact: true, anchors: { status: 'intact', checked: 1 } });
 
-    await h.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
-      await tx.execute(sql`delete from audit_log where id = ${entry!.id}`);
-      await tx.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
-    });
+    await tamperAuditLog(h.db, sql`delete from audit_log where id = ${entry!.id}`);
     const r = await verifyAuditLog(h.db, { file });
     expect(r.firstProblem).toBeUndefined();
-    expect(r).toMatchObject({ intact: false, anchors: { status: 'broken', problem: { kind: 'truncated', anchor: { entryId: entry!.id } } } });
+    const problem = { kind: 'truncated', anchor: { entryId: entry!.id } };
+    expect(r).toMatchObject({ intact: false, anchors: { status: 'broken', problem } });
     const end = before === null ? 'the log holds no chained entry' : `the log ends at #${before}`;
     expect(r.anchors.problem!.detail).toMatch(new RegExp(`^truncated: the anchor of .* names entry #${entry!.id} \\(hash .*\\) `
       + `which the log no longer holds; ${end}$`));
