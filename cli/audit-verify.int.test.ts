@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { migrateDatabase, openDatabase, type Db } from '../server/db/client.ts';
 import { auditLog } from '../server/db/schema/index.ts';
 import { tamperAuditLog } from '../server/testing/audit-tamper.ts';
 import { runDcf } from '../server/testing/run-dcf.ts';
-import { PROJECT_ROOT } from '../server/testing/test-database.ts';
+import { createPostgresDatabase, PROJECT_ROOT } from '../server/testing/test-database.ts';
 
 /**
  * `npx dcf audit verify` on the embedded default: no console runs here, so the CLI opens the
@@ -101,5 +102,50 @@ describe('dcf audit verify', { timeout: 120_000 }, () => {
   it('usage errors exit 2', async () => {
     expect((await runDcf(['audit'], undefined, env)).code).toBe(2);
     expect((await runDcf(['audit', 'verify', '--bogus'], undefined, env)).code).toBe(2);
+  });
+});
+
+/**
+ * On PostgreSQL (DATABASE_URL) the anchors are where DCF_AUDIT_ANCHOR_FILE points, not in the
+ * data directory: the console and `dcf audit verify` read the same configured file.
+ */
+describe('dcf audit verify on PostgreSQL with a configured anchor file', { timeout: 120_000 }, () => {
+  let h: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let dir: string;
+  let env: Record<string, string>;
+  let file: string;
+
+  beforeAll(async () => {
+    const adminUrl = process.env.TEST_POSTGRES_URL;
+    if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: this test needs the PostgreSQL server npm test starts');
+    const name = `dcf_cli_anchor_${randomBytes(6).toString('hex')}`;
+    h = await createPostgresDatabase(adminUrl, name);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await migrateDatabase(h, PROJECT_ROOT);
+    dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-cli-anchor-pg-'));
+    file = path.join(dir, 'anchors', 'audit.jsonl');
+    env = { DCF_DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url.toString(), DCF_AUDIT_ANCHOR_FILE: file };
+    const actor = systemActor('cli-test');
+    for (let i = 1; i <= 4; i++) await recordAudit(h.db, { actor, action: 'test.cli', args: { i }, status: 'ok' });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads the configured file: intact up to the anchor, then the newest entries deleted named a truncation', async () => {
+    await anchorAuditHead(h.db, 'periodic', { file }, new Date('2026-07-01T08:00:00Z'));
+    const intact = await runDcf(['audit', 'verify'], undefined, env);
+    expect(intact.code, intact.stderr).toBe(0);
+    expect(intact.stdout).toContain('Anchors: intact up to the newest anchor, entry #4 of 1 Jul 2026, 09:00:00 BST (periodic)');
+
+    await tamperAuditLog(h.db, sql`delete from audit_log where id >= 3`);
+    const cut = await runDcf(['audit', 'verify'], undefined, env);
+    expect(cut.code).toBe(1);
+    expect(cut.stdout).toMatch(
+      /^Audit log NOT intact: truncated: the anchor of 1 Jul 2026, 09:00:00 BST names entry #4 \(hash sha256:[0-9a-f]{16}…\) /,
+    );
+    expect(cut.stdout).toContain(' which the log no longer holds; the log ends at #2.\n2 entries checked: the chain itself is intact.\n');
   });
 });
