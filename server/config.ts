@@ -210,7 +210,7 @@ const envSchema = z.object({
     .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
   // External anchors of the audit chain's head (issue 28): server/audit/README.md.
   /** The append-only anchor file; default DCF_DATA_DIR/audit-anchors.jsonl (on PostgreSQL: off the database's disk). */
-  DCF_AUDIT_ANCHOR_FILE: z.string().trim().min(1).max(4096).optional(),
+  DCF_AUDIT_ANCHOR_FILE: z.string().max(4096).optional().transform((v) => v?.trim() || undefined),
   /** Seconds between periodic anchors of the audit chain's head (one per period cluster-wide; none while unchanged). */
   DCF_AUDIT_ANCHOR_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
   ...NOTIFICATION_ENV,
