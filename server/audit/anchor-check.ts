@@ -31,7 +31,7 @@ const end = (logEnd: number | null) =>
 const named = (a: AuditAnchor) =>
   `the anchor of ${ukExact(a.anchoredAt)} names entry #${a.entryId} (hash ${short(a.entryHash)})`;
 
-function describe(
+function problemOf(
   kind: AnchorProblem['kind'],
   anchor: AuditAnchor,
   logEnd: number | null,
@@ -54,9 +54,8 @@ export type AnchorComparison = { checked: number; newest: AuditAnchor | null; pr
  * Compares every anchor with the log, a batch at a time: each must name an entry the log holds
  * under the same hash. Reported is one problem: a rewrite at the lowest anchored entry first,
  * else the truncation named by the highest anchor past the end, else the lowest removed entry.
- * `logEnd`: the log's newest chained entry (verify.ts's head), read before the anchors, so an
- * anchor written while this runs can only name an entry at or before it or the check's own
- * later reads; an anchor past it that the log does hold is no problem.
+ * `head`: the log's newest chained entry when the chain was walked (verify.ts); the entries an
+ * anchor names are looked up afresh, so an anchor of an entry appended since is no problem.
  */
 export async function compareAnchors(
   db: Db,
@@ -83,12 +82,12 @@ export async function compareAnchors(
       if (held.has(a.entryId)) {
         const hash = held.get(a.entryId);
         if (hash !== a.entryHash && (!rewritten || a.entryId < rewritten.anchor.entryId)) {
-          rewritten = describe('rewritten', a, logEnd, hash);
+          rewritten = problemOf('rewritten', a, logEnd, hash);
         }
       } else if (logEnd === null || a.entryId > logEnd) {
-        if (!truncated || a.entryId > truncated.anchor.entryId) truncated = describe('truncated', a, logEnd);
+        if (!truncated || a.entryId > truncated.anchor.entryId) truncated = problemOf('truncated', a, logEnd);
       } else if (!removed || a.entryId < removed.anchor.entryId) {
-        removed = describe('removed', a, logEnd);
+        removed = problemOf('removed', a, logEnd);
       }
     }
     batch = [];
