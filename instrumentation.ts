@@ -20,6 +20,9 @@ export async function register(): Promise<void> {
     const db = (await database()).db;
     startConsolidation(runtime, db, config().redisUrl!, logger().child({ component: 'consolidation' }));
   }
+  // This process owns the database: it anchors the audit chain's head outside it, every period (issue 28).
+  const { startProcessAuditAnchoring } = await import('./server/app/audit-anchoring.ts');
+  await startProcessAuditAnchoring().catch((err: unknown) => console.error('periodic audit anchoring did not start:', err));
   await startAgents().catch((err: unknown) => {
     console.error('the agent platform did not start (it is tried again on first use):', err);
   });

@@ -33,8 +33,10 @@ Usage:
                                      a terminal, a line per run otherwise. Not idempotent: a period backfilled again is
                                      analysed again (new runs, whose results become the calls' latest)
                                      (exit 0 every run SUCCEEDED, 1 otherwise, 2 usage)
-  dcf audit verify [--json]          check the audit log's hash chain: a summary with the head hash or the first
-                                     changed, removed or inserted entry (exit 0 intact, 1 not intact, 2 usage)
+  dcf audit verify [--json]          check the audit log's hash chain and the head's anchors outside the database
+                                     (DCF_AUDIT_ANCHOR_FILE, and Redis with REDIS_URL): a summary with the head hash,
+                                     or the first changed, removed or inserted entry, or the truncation or rewrite an
+                                     anchor shows (exit 0 intact, 1 not intact or anchors unreadable, 2 usage)
   dcf help                           this text
 
 Without REDIS_URL, run/runs/worker/chat/backfill use the local redis-server of DCF_DATA_DIR (started if needed).

@@ -34,6 +34,18 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe('/var/lib/dcf');
   });
 
+  it('anchors the audit chain in the data directory by default, or where DCF_AUDIT_ANCHOR_FILE points', () => {
+    expect(loadConfig({}, '/srv/dcf').audit).toEqual({ anchorFile: '/srv/dcf/.data/audit-anchors.jsonl', anchorIntervalS: 900 });
+    const set = loadConfig({ DCF_AUDIT_ANCHOR_FILE: 'anchors/a.jsonl', DCF_AUDIT_ANCHOR_INTERVAL_S: '60' }, '/srv/dcf');
+    expect(set.audit).toEqual({ anchorFile: '/srv/dcf/anchors/a.jsonl', anchorIntervalS: 60 });
+    expect(loadConfig({ DCF_AUDIT_ANCHOR_FILE: '/mnt/worm/a.jsonl' }, '/x').audit.anchorFile).toBe('/mnt/worm/a.jsonl');
+    expect(loadConfig({ DCF_AUDIT_ANCHOR_FILE: ' ' }, '/x').audit.anchorFile).toBe('/x/.data/audit-anchors.jsonl');
+    for (const bad of ['9', '86401', '1.5', 'often']) {
+      expect(() => loadConfig({ DCF_AUDIT_ANCHOR_INTERVAL_S: bad }, '/x'), bad).toThrow(/DCF_AUDIT_ANCHOR_INTERVAL_S/);
+    }
+    expect(() => loadConfig({ DCF_AUDIT_ANCHOR_FILE: 'x'.repeat(4097) }, '/x')).toThrow(/DCF_AUDIT_ANCHOR_FILE/);
+  });
+
   it('treats an empty URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' }, '/x').database.kind).toBe('pglite');
   });

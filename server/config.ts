@@ -208,6 +208,11 @@ const envSchema = z.object({
       message: 'must be a JSON object of tool names, skill:<name>, default or skill:default to cost units (numbers ≥ 0)',
     })
     .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
+  // External anchors of the audit chain's head (issue 28): server/audit/README.md.
+  /** The append-only anchor file; default DCF_DATA_DIR/audit-anchors.jsonl (on PostgreSQL: off the database's disk). */
+  DCF_AUDIT_ANCHOR_FILE: z.string().max(4096).optional().transform((v) => v?.trim() || undefined),
+  /** Seconds between periodic anchors of the audit chain's head (one per period cluster-wide; none while unchanged). */
+  DCF_AUDIT_ANCHOR_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
   ...NOTIFICATION_ENV,
 });
 
@@ -263,6 +268,8 @@ export type AppConfig = {
   planning: { sentinelMode: 'report' | 'enforce'; toolCosts: Record<string, number> };
   /** Agent memory files (issue 18, server/agent-memory/): the per-agent quota and the per-file limit in bytes. */
   agentMemory: { quotaBytes: number; maxFileBytes: number };
+  /** Audit chain anchors (issue 28, server/audit/anchor-*.ts): the anchor file, the period of the periodic anchor. */
+  audit: { anchorFile: string; anchorIntervalS: number };
   /** Notifications (issue 18): SMTP for EMAIL, the Telegram Bot API for TELEGRAM, retries (server/notifications/). */
   notifications: NotificationsConfig;
 };
@@ -371,6 +378,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
     planning: { sentinelMode: e.DCF_SENTINEL_MODE, toolCosts: e.DCF_TOOL_COSTS },
     agentMemory: { quotaBytes: e.DCF_AGENT_MEMORY_QUOTA_BYTES, maxFileBytes: e.DCF_AGENT_MEMORY_MAX_FILE_BYTES },
+    audit: {
+      anchorFile: e.DCF_AUDIT_ANCHOR_FILE ? abs(e.DCF_AUDIT_ANCHOR_FILE) : path.join(dataDir, 'audit-anchors.jsonl'),
+      anchorIntervalS: e.DCF_AUDIT_ANCHOR_INTERVAL_S,
+    },
     notifications: notificationsConfig(e),
   };
 }

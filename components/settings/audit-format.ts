@@ -1,4 +1,5 @@
 import { ukExact } from '@/lib/uk-time';
+import { anchorText } from '@/server/audit/anchor-text';
 import type { AuditVerification } from './types';
 
 /**
@@ -16,11 +17,22 @@ export const shortHash = (hash: string) => (hash.length > 23 ? `${hash.slice(0, 
 
 const entries = (n: number) => `${countText(n)} ${n === 1 ? 'entry' : 'entries'}`;
 
-/** The verdict as a headline and the lines under it. */
+/**
+ * The verdict as a headline and the lines under it: the chain's first problem, else the anchors'
+ * (a truncation or a rewrite after an anchored entry: server/audit/anchor-text.ts), else intact.
+ */
 export function verificationText(v: AuditVerification): { headline: string; lines: string[] } {
   const before = v.unchained > 0 ? [`${entries(v.unchained)} from before the chain began (not verifiable).`] : [];
-  if (v.intact) return { headline: `Intact: ${entries(v.checked)} checked.`, lines: before };
-  const p = v.firstProblem!;
-  const lines = [`${p.detail}.`, `${entries(v.checked)} checked and intact before it.`, ...before];
-  return { headline: `Not intact: entry #${p.id} was ${p.kind}.`, lines };
+  const anchors = anchorText(v.anchors);
+  if (v.firstProblem) {
+    const p = v.firstProblem;
+    const lines = [`${p.detail}.`, `${entries(v.checked)} checked and intact before it.`, ...before];
+    if (anchors.headline) lines.push(`Anchors: ${anchors.headline}.`);
+    return { headline: `Not intact: entry #${p.id} was ${p.kind}.`, lines: [...lines, ...anchors.lines] };
+  }
+  if (anchors.headline) {
+    const lines = [`${entries(v.checked)} checked: the chain itself is intact.`, ...before, ...anchors.lines];
+    return { headline: `Not intact: ${anchors.headline}.`, lines };
+  }
+  return { headline: `Intact: ${entries(v.checked)} checked.`, lines: [...before, ...anchors.lines] };
 }

@@ -10,7 +10,8 @@ import type { AuditVerification } from './types';
 /**
  * "Verify integrity" (admins; `audit.verify` is admin-only on the server): walks the whole hash
  * chain on demand and shows the verdict — intact with the count and head hash, or the first
- * changed, removed or inserted entry by its number.
+ * changed, removed or inserted entry by its number, or the truncation or rewrite an external
+ * anchor of the head shows (server/audit/verify-anchored.ts).
  */
 export function AuditIntegrity() {
   const trpc = useTRPC();
@@ -21,7 +22,10 @@ export function AuditIntegrity() {
         <Button onClick={() => void check.refetch()} disabled={check.isFetching}>
           {check.isFetching ? 'Verifying…' : 'Verify integrity'}
         </Button>
-        <span className="text-sm text-slate-500">Checks each entry&apos;s hash and its link to the entry before it.</span>
+        <span className="text-sm text-slate-500">
+          Checks each entry&apos;s hash and its link to the entry before it, and the log against the anchors of its
+          head kept outside the database.
+        </span>
       </div>
       <div aria-live="polite">
         {check.isError && !check.isFetching ? (

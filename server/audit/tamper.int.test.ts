@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, type AuditRow } from '../db/schema/index.ts';
+import { tamperAuditLog } from '../testing/audit-tamper.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { systemActor } from './actor.ts';
 import { atText, entryHash } from './chain-hash.ts';
@@ -20,12 +21,7 @@ describe(`audit hash chain: tampering is detected (${testDbKind()})`, () => {
   let clean: ChainVerification;
   /** Small batches, so problems are found across batch boundaries too. */
   const verify = () => verifyAuditChain(h.db, { batchSize: 4 });
-  const tamper = (...statements: SQL[]) =>
-    h.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
-      for (const statement of statements) await tx.execute(statement);
-      await tx.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
-    });
+  const tamper = (...statements: SQL[]) => tamperAuditLog(h.db, ...statements);
   const entry = async (id: number): Promise<AuditRow> => (await h.db.select().from(auditLog).where(eq(auditLog.id, id)))[0]!;
   const removeForged = (id: number) => tamper(sql`delete from audit_log where id = ${id}`);
   const problem = async () => (await verify()).firstProblem;

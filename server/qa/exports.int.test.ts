@@ -1,8 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../audit/actor.ts';
+import { setProcessAnchorStore } from '../audit/anchor-store.ts';
 import { auditChainHead } from '../audit/verify.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import type { Role } from '../../lib/roles.ts';
@@ -29,6 +33,7 @@ vi.mock('@/server/app/services', () => ({ database: async () => session.handle }
 const { GET: csvRoute } = await import('../../app/api/qa/export.csv/route.ts');
 const { GET: packRoute } = await import('../../app/api/qa/[id]/evidence.pdf/route.ts');
 
+const ANCHORS = path.join(os.tmpdir(), `dcf-qa-exports-anchors-${randomUUID()}.jsonl`);
 const RUN_1 = '0b7f8a52-1c3d-4e5f-8a9b-0c1d2e3f4a01';
 const RUN_2 = '0b7f8a52-1c3d-4e5f-8a9b-0c1d2e3f4a02';
 /** The calls: advisor, day and time (UTC), what failed, whether the customer was vulnerable. */
@@ -67,6 +72,7 @@ describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout:
   beforeAll(async () => {
     h = await createTestDatabase();
     session.handle = h;
+    setProcessAnchorStore({ file: ANCHORS }); // each pack's anchor (issue 28) in a file of this test's
     const make = async (key: keyof typeof users, role: Role) => {
       const r = await createUser(h.db, { email: `${key}@lender.test`, displayName: key, role, password: 'a-long-password-1' });
       if (!r.ok) throw new Error(r.reason);
@@ -88,7 +94,7 @@ describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout:
       expect(await reviewQaResult(h.db, actor(who), input, testScoringSkill())).toMatchObject({ ok: true });
     }
   });
-  afterAll(() => h?.dispose());
+  afterAll(() => Promise.all([h?.dispose(), rm(ANCHORS, { force: true })]));
 
   it('refuses a signed-out caller (401) and names a bad parameter (400)', async () => {
     session.user = null;

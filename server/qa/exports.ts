@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { londonDay } from '../../lib/uk-time.ts';
 import type { Actor } from '../audit/actor.ts';
+import { anchorAuditHead } from '../audit/anchor-store.ts';
 import { recordAudit } from '../audit/log.ts';
 import { auditChainHead } from '../audit/verify.ts';
 import type { PublicUser } from '../auth/users.ts';
@@ -45,5 +46,6 @@ export async function exportEvidencePack(db: Db, actor: Actor, qaResultId: strin
       pdf_sha256: sha256, bytes: pdf.length,
     },
   });
+  await anchorAuditHead(db, 'export'); // the head, this export's entry included, outside the database (issue 28)
   return { ok: true, pdf, sha256, filename: `evidence-${safe(r.callId)}-${londonDay(now.toISOString())}.pdf` };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listAudit, listAuditActions } from '../../audit/log.ts';
-import { verifyAuditChain } from '../../audit/verify.ts';
+import { processAnchorStore } from '../../audit/anchor-store.ts';
+import { verifyAuditLog } from '../../audit/verify-anchored.ts';
 import { ADMIN, procedure, router } from '../init.ts';
 
 /** The audit log, newest first, for admins. */
@@ -23,6 +24,9 @@ export const auditRouter = router({
       return { rows, nextBeforeId: rows.length === input.limit ? rows[rows.length - 1]!.id : null };
     }),
 
-  /** Checks the whole hash chain (server/audit/verify.ts): intact with the head, or the first problem. A read: not audited. */
-  verify: procedure.meta({ access: ADMIN }).query(({ ctx }) => verifyAuditChain(ctx.db)),
+  /**
+   * Checks the whole hash chain and the log against the head's external anchors (server/audit/verify-anchored.ts):
+   * intact with the head, or the first problem (a truncation is the anchors'). A read: not audited.
+   */
+  verify: procedure.meta({ access: ADMIN }).query(({ ctx }) => verifyAuditLog(ctx.db, processAnchorStore())),
 });
