@@ -208,6 +208,14 @@ const envSchema = z.object({
       message: 'must be a JSON object of tool names, skill:<name>, default or skill:default to cost units (numbers ≥ 0)',
     })
     .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
+  // Durable streams (issue 28): server/redis/stream-consumer.ts.
+  /**
+   * Seconds an entry may stay read and unacknowledged under one stream consumer before another claims it
+   * (XAUTOCLAIM): longer than the slowest write of one entry, short enough that a dead console's entries move on.
+   */
+  DCF_STREAM_CLAIM_IDLE_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Deliveries after which an entry that fails while the database can write goes to its stream's dead letters. */
+  DCF_STREAM_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
   ...NOTIFICATION_ENV,
 });
 
@@ -263,6 +271,8 @@ export type AppConfig = {
   planning: { sentinelMode: 'report' | 'enforce'; toolCosts: Record<string, number> };
   /** Agent memory files (issue 18, server/agent-memory/): the per-agent quota and the per-file limit in bytes. */
   agentMemory: { quotaBytes: number; maxFileBytes: number };
+  /** Durable streams (issue 28): when an idle entry is claimed, after how many deliveries a failing one is dead-lettered. */
+  streams: { claimIdleMs: number; maxDeliveries: number };
   /** Notifications (issue 18): SMTP for EMAIL, the Telegram Bot API for TELEGRAM, retries (server/notifications/). */
   notifications: NotificationsConfig;
 };
@@ -371,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
     planning: { sentinelMode: e.DCF_SENTINEL_MODE, toolCosts: e.DCF_TOOL_COSTS },
     agentMemory: { quotaBytes: e.DCF_AGENT_MEMORY_QUOTA_BYTES, maxFileBytes: e.DCF_AGENT_MEMORY_MAX_FILE_BYTES },
+    streams: { claimIdleMs: e.DCF_STREAM_CLAIM_IDLE_S * 1000, maxDeliveries: e.DCF_STREAM_MAX_DELIVERIES },
     notifications: notificationsConfig(e),
   };
 }
