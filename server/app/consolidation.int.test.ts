@@ -12,6 +12,8 @@ import { qaRecordFixture } from '../qa/testing/fixtures.ts';
 import { CONSUMER_ROLES } from '../redis/stream-consumer.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
+import { invokeTool } from '../tools/invoke.ts';
+import { retryDeadLetterTool } from '../tools/streams/retry-dead-letter.ts';
 import { consolidationPass } from './consolidation.ts';
 
 /**
@@ -150,6 +152,11 @@ describe(`durable streams: nothing lost between processes (${testDbKind()})`, { 
     expect(await caller.health.retryDeadLetter({ stream: QA_STREAM, id: noPayload.id })).toMatchObject({ error_code: 'conflict' });
     expect(await h.x.redis.xlen(QA_STREAM)).toBe(length + 1);
     await expect(caller.health.retryDeadLetter({ stream: QA_STREAM, id: 'DROP TABLE' })).rejects.toThrow(/stream entry id/);
+    // The tool itself refuses a user who is not an admin, whichever way it is called.
+    const manager = { kind: 'user' as const, id: admin.id, label: 'cm@streams.test', role: 'compliance_manager' as const };
+    const services = { config: h.config, execution: async () => h.x };
+    const refused = await invokeTool(retryDeadLetterTool, { stream: QA_STREAM, id: noPayload.id }, { actor: manager, services });
+    expect(refused).toMatchObject({ status: 'error', error_code: 'forbidden' });
 
     const [audit] = await db.db.select().from(auditLog).where(eq(auditLog.action, 'health.retryDeadLetter'))
       .orderBy(desc(auditLog.id)).limit(3);
