@@ -1,10 +1,9 @@
 'use client';
-import { ukTime } from '@/lib/uk-time';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { CheckedActions } from './checked-actions';
 import { errorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { ErrorState, LoadingState } from '@/components/ui/states';
@@ -26,17 +25,8 @@ export function DeadLettersPanel({ isAdmin }: { isAdmin: boolean }) {
   const [notice, setNotice] = useState<Notice>(null);
   const list = useQuery({ ...trpc.health.deadLetters.queryOptions({ limit: SHOWN }), staleTime: 0 });
   const refresh = () => void list.refetch();
-  const checkedAt = list.dataUpdatedAt ? ukTime(list.dataUpdatedAt) : null;
   return (
-    <Panel
-      title="Stream dead letters"
-      actions={
-        <>
-          {checkedAt && <span className="text-xs text-slate-500">Checked at {checkedAt}</span>}
-          <Button onClick={refresh} disabled={list.isFetching}>{list.isFetching ? 'Checking…' : 'Refresh'}</Button>
-        </>
-      }
-    >
+    <Panel title="Stream dead letters" actions={<CheckedActions query={list} />}>
       <NoticeLine notice={notice} />
       {list.isPending ? (
         <LoadingState label="Reading dead letters…" />
