@@ -41,8 +41,8 @@ type Fields = string[] | null;
 
 /** Decodes one entry's fields; never throws (a bad entry must not stop the ones behind it). */
 export function decodeEntry<M>(schema: z.ZodType<M>, id: string, fields: string[]): StreamEntry<M> {
-  const at = fields.indexOf(PAYLOAD_FIELD);
-  const raw = at >= 0 && at % 2 === 0 ? (fields[at + 1] ?? null) : null;
+  let raw: string | null = null;
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === PAYLOAD_FIELD) raw = fields[i + 1]!;
   if (raw === null) return { id, malformed: `no "${PAYLOAD_FIELD}" field`, raw: null };
   let json: unknown;
   try {
