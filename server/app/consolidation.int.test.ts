@@ -180,6 +180,9 @@ describe(`durable streams: nothing lost between processes (${testDbKind()})`, { 
     const [, fields] = (await h.x.redis.xrevrange(qaResultsStream.deadLetters, '+', '-', 'COUNT', 1))[0]!;
     const f = Object.fromEntries(fields.flatMap((v, i) => (i % 2 ? [] : [[v, fields[i + 1]]])));
     expect(f).toMatchObject({ reason: 'failed', deliveries: String(MAX_DELIVERIES) });
+    // The database's reason, not the query builder's SQL.
+    expect(f.error).toMatch(/not a date/);
+    expect(f.error).not.toMatch(/^Failed query/);
     expect(await qaRows(4)).toHaveLength(0);
     expect(await pendingOf(QA_STREAM, qaResultsStream.group)).toEqual([]);
   });
