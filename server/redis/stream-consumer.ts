@@ -60,7 +60,15 @@ export interface ConsumeResult {
   sinkDown: Error | null;
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/**
+ * What a dead letter says went wrong: the innermost cause, since a query builder's own message is
+ * its SQL ("Failed query: insert into …") and the database's reason is in `cause`.
+ */
+function errorText(err: unknown): string {
+  let e = err;
+  for (let depth = 0; depth < 5 && e instanceof Error && e.cause instanceof Error; depth++) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
 
 const ready = async (sinkReady: () => Promise<boolean>) => {
   try {
