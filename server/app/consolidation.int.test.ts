@@ -100,6 +100,16 @@ describe(`durable streams: nothing lost between processes (${testDbKind()})`, { 
     expect(await pendingOf(EPISODE_STREAM, episodeStream.group)).toEqual([]);
   });
 
+  it('a console restarted under the same role takes up what its previous process read, without waiting', async () => {
+    await qaResultsStream.publish(h.x.redis, qaMessage(6));
+    // The previous console process (same role name, another pid) read it and died before writing it.
+    const read = await qaResultsStream.read(h.x.redis, CONSUMER_ROLES.consolidator, 10, 60_000);
+    expect(read.map((e) => e.message?.run_id)).toEqual([RUN(6)]);
+    expect((await pass()).qa).toMatchObject({ handled: 1 });
+    expect(await qaRows(6)).toHaveLength(1);
+    expect(await pendingOf(QA_STREAM, qaResultsStream.group)).toEqual([]);
+  });
+
   it('a malformed entry is dead-lettered at once and the entries behind it are written', async () => {
     await qaResultsStream.publish(h.x.redis, qaMessage(2));
     const notJson = await h.x.redis.xadd(QA_STREAM, '*', 'm', '{"run_id": "broken');
