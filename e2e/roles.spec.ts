@@ -9,6 +9,10 @@ test('a stakeholder sees no admin sections in Settings and is told the console i
   await expect(settingsTabs(page).getByRole('link')).toHaveText(['Health', 'Tools']);
   await expect(page.getByTestId('role-notice')).toContainText('read-only');
   await expect(page.getByTestId('health-table').getByRole('row')).toHaveCount(5); // header + database, redis, graph, agent runtime
+  // The durable streams' dead letters: counts for everyone (none on a fresh console), Retry for admins only.
+  await expect(page.getByTestId('dead-letter-stream')).toHaveCount(2);
+  await expect(page.getByTestId('dead-letter-count')).toHaveText(['0', '0']);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await page.screenshot({ path: shot('settings-stakeholder') });
 
   await page.goto('/settings?tab=users');

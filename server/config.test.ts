@@ -46,6 +46,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DCF_AUDIT_ANCHOR_FILE: 'x'.repeat(4097) }, '/x')).toThrow(/DCF_AUDIT_ANCHOR_FILE/);
   });
 
+  it('reads the durable streams\' claim time and delivery limit, and bounds them', () => {
+    expect(loadConfig({}, '/x').streams).toEqual({ claimIdleMs: 60_000, maxDeliveries: 5 });
+    const c = loadConfig({ DCF_STREAM_CLAIM_IDLE_S: '5', DCF_STREAM_MAX_DELIVERIES: '3' }, '/x');
+    expect(c.streams).toEqual({ claimIdleMs: 5_000, maxDeliveries: 3 });
+    expect(() => loadConfig({ DCF_STREAM_CLAIM_IDLE_S: '0' }, '/x')).toThrow(/DCF_STREAM_CLAIM_IDLE_S/);
+    expect(() => loadConfig({ DCF_STREAM_MAX_DELIVERIES: '101' }, '/x')).toThrow(/DCF_STREAM_MAX_DELIVERIES/);
+  });
+
   it('treats an empty URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' }, '/x').database.kind).toBe('pglite');
   });

@@ -213,6 +213,14 @@ const envSchema = z.object({
   DCF_AUDIT_ANCHOR_FILE: z.string().max(4096).optional().transform((v) => v?.trim() || undefined),
   /** Seconds between periodic anchors of the audit chain's head (one per period cluster-wide; none while unchanged). */
   DCF_AUDIT_ANCHOR_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
+  // Durable streams (issue 28): server/redis/stream-consumer.ts.
+  /**
+   * Seconds an entry may stay read and unacknowledged under one stream consumer before another claims it
+   * (XAUTOCLAIM): longer than the slowest write of one entry, short enough that a dead console's entries move on.
+   */
+  DCF_STREAM_CLAIM_IDLE_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Deliveries after which an entry that fails while the database can write goes to its stream's dead letters. */
+  DCF_STREAM_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
   ...NOTIFICATION_ENV,
 });
 
@@ -270,6 +278,8 @@ export type AppConfig = {
   agentMemory: { quotaBytes: number; maxFileBytes: number };
   /** Audit chain anchors (issue 28, server/audit/anchor-*.ts): the anchor file, the period of the periodic anchor. */
   audit: { anchorFile: string; anchorIntervalS: number };
+  /** Durable streams (issue 28): when an idle entry is claimed, after how many deliveries a failing one is dead-lettered. */
+  streams: { claimIdleMs: number; maxDeliveries: number };
   /** Notifications (issue 18): SMTP for EMAIL, the Telegram Bot API for TELEGRAM, retries (server/notifications/). */
   notifications: NotificationsConfig;
 };
@@ -382,6 +392,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       anchorFile: e.DCF_AUDIT_ANCHOR_FILE ? abs(e.DCF_AUDIT_ANCHOR_FILE) : path.join(dataDir, 'audit-anchors.jsonl'),
       anchorIntervalS: e.DCF_AUDIT_ANCHOR_INTERVAL_S,
     },
+    streams: { claimIdleMs: e.DCF_STREAM_CLAIM_IDLE_S * 1000, maxDeliveries: e.DCF_STREAM_MAX_DELIVERIES },
     notifications: notificationsConfig(e),
   };
 }

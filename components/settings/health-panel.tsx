@@ -1,9 +1,8 @@
 'use client';
-import { ukTime } from '@/lib/uk-time';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { CheckedActions } from './checked-actions';
 import { errorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { ErrorState, LoadingState } from '@/components/ui/states';
@@ -20,19 +19,8 @@ const PORT_LABELS: Record<string, string> = {
 export function HealthPanel() {
   const trpc = useTRPC();
   const health = useQuery({ ...trpc.health.adapters.queryOptions(), staleTime: 0 });
-  const checkedAt = health.dataUpdatedAt ? ukTime(health.dataUpdatedAt) : null;
   return (
-    <Panel
-      title="Adapters"
-      actions={
-        <>
-          {checkedAt && <span className="text-xs text-slate-500">Checked at {checkedAt}</span>}
-          <Button onClick={() => void health.refetch()} disabled={health.isFetching}>
-            {health.isFetching ? 'Checking…' : 'Refresh'}
-          </Button>
-        </>
-      }
-    >
+    <Panel title="Adapters" actions={<CheckedActions query={health} />}>
       {health.isPending ? (
         <LoadingState label="Checking adapters…" />
       ) : health.isError ? (

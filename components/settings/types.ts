@@ -14,4 +14,8 @@ export { ROLES, type Role };
 export type Notice = { tone: 'ok' | 'bad'; text: string } | null;
 
 export type ApiToken = Outputs['apiTokens']['list'][number];
+/** The durable streams' dead letters (Settings → Health), as the list_dead_letters tool answers. */
+export type DeadLetterStreams = Extract<Outputs['health']['deadLetters'], { status: 'ok' }>['streams'];
+export type DeadLetterStream = DeadLetterStreams[number];
+export type DeadLetterEntry = DeadLetterStream['entries'][number];
 export type CreatedApiToken = Outputs['apiTokens']['create'];

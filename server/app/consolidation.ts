@@ -1,11 +1,16 @@
 import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createKnowledgeGraph } from '../graph/factory.ts';
+import type { KnowledgeGraph } from '../graph/port.ts';
 import { QUEUE_PREFIX, queueConnection } from '../execution/dispatcher.ts';
 import type { ExecutionRuntime } from '../execution/runtime.ts';
 import { consolidate } from '../learning/consolidate.ts';
-import { drainQaResults } from '../execution/qa-publish.ts';
+import { EPISODE_STREAM } from '../learning/episode-stream.ts';
+import { drainQaResults, QA_STREAM } from '../execution/qa-publish.ts';
+import { CONSUMER_ROLES } from '../redis/stream-consumer.ts';
 import { OpenAiCompatibleEmbedder } from '../learning/embeddings/embedder.ts';
 import { syncEmbeddings } from '../learning/embeddings/semantic.ts';
 import { refreshStaleReviewedFigures } from '../qa/figures.ts';
@@ -13,31 +18,63 @@ import { scoringSkillOf } from '../tools/qa/scoring-skill.ts';
 
 const QUEUE = 'consolidation';
 
+/** What one consolidation pass uses. */
+export interface ConsolidationDeps {
+  redis: Redis;
+  db: Db;
+  graph: KnowledgeGraph;
+  config: AppConfig;
+  log: Logger;
+  embedder?: OpenAiCompatibleEmbedder | null;
+}
+
 /**
- * Runs the consolidation job (QA results into their store, server/learning/consolidate.ts, then embedding of new documents when
- * an embedding endpoint is configured) every two seconds in the process
- * that owns the database (the console server), one at a time cluster-wide (a BullMQ job
- * scheduler). Returns a stop function.
+ * One pass of the consolidation job: QA results into their store, episodes into the graph outbox
+ * and on into the graph (server/learning/consolidate.ts), then embeddings of new documents. Both
+ * streams are read under the consolidator role's consumer name, the same in every console and
+ * after every restart (server/redis/stream-consumer.ts): entries a dead console read and never
+ * acknowledged are this pass's own, or claimed once idle for DCF_STREAM_CLAIM_IDLE_S.
+ */
+export async function consolidationPass(d: ConsolidationDeps) {
+  const consumer = CONSUMER_ROLES.consolidator;
+  const policy = d.config.streams;
+  // QA results first: people are waiting to review them, and they never depend on the graph.
+  const qa = await drainQaResults(d.redis, d.db, consumer, policy);
+  if (qa.sinkDown) d.log.warn({ error: qa.sinkDown.message }, 'QA results not stored yet; retried next pass');
+  if (qa.deadLettered) d.log.error({ count: qa.deadLettered, stream: QA_STREAM }, 'QA results dead-lettered: see Settings → Health');
+  // Reviews carried to a new analysis get their reviewed figures (the scoring skill is called outside the write).
+  await refreshStaleReviewedFigures(d.db, scoringSkillOf({ config: d.config }))
+    .catch((err: Error) => d.log.warn({ error: err.message }, 'reviewed figures not computed yet; retried next pass'));
+  const r = await consolidate({ redis: d.redis, db: d.db, graph: d.graph, consumer, policy });
+  if (r.deadLettered) d.log.error({ count: r.deadLettered, stream: EPISODE_STREAM }, 'episodes dead-lettered: see Settings → Health');
+  if (r.failed) d.log.warn({ pending: r.pending, error: r.lastError }, 'knowledge graph unavailable; graph writes wait in the outbox');
+  // Keep vectors of new and changed documents current, so a search embeds only its query.
+  if (d.embedder) {
+    await syncEmbeddings(d.db, d.embedder)
+      .catch((err: Error) => d.log.warn({ error: err.message }, 'embedding endpoint failed; semantic search catches up later'));
+  }
+  return { qa, ...r };
+}
+
+/**
+ * Runs the consolidation pass every two seconds in the process that owns the database (the
+ * console server), one at a time cluster-wide (a BullMQ job scheduler). Returns a stop function.
  */
 export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: string, log: Logger): () => Promise<void> {
-  const graph = createKnowledgeGraph(runtime.x.config, db);
-  const scoring = scoringSkillOf({ config: runtime.x.config });
-  const embedder = runtime.x.config.embeddings ? new OpenAiCompatibleEmbedder(runtime.x.config.embeddings) : null;
+  const config = runtime.x.config;
+  const graph = createKnowledgeGraph(config, db);
+  const embedder = config.embeddings ? new OpenAiCompatibleEmbedder(config.embeddings) : null;
   const qconn = queueConnection(redisUrl);
   const wconn = queueConnection(redisUrl);
   const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
-  void queue.upsertJobScheduler('consolidate', { every: 2_000 }, { name: 'consolidate', opts: { removeOnComplete: true, removeOnFail: 100 } });
-  const worker = new Worker(QUEUE, async () => {
-    // QA results first: people are waiting to review them, and they never depend on the graph.
-    await drainQaResults(runtime.x.redis, db, runtime.x.identity).catch((err: Error) => log.warn({ error: err.message }, 'QA results not stored yet; retried next pass'));
-    // Reviews carried to a new analysis get their reviewed figures (the scoring skill is called outside the write).
-    await refreshStaleReviewedFigures(db, scoring).catch((err: Error) => log.warn({ error: err.message }, 'reviewed figures not computed yet'));
-    const r = await consolidate({ redis: runtime.x.redis, db, graph, consumer: runtime.x.identity });
-    if (r.failed) log.warn({ pending: r.pending, error: r.lastError }, 'knowledge graph unavailable; graph writes wait in the outbox');
-    // Keep vectors of new and changed documents current, so a search embeds only its query.
-    if (embedder) await syncEmbeddings(db, embedder).catch((err: Error) => log.warn({ error: err.message }, 'embedding endpoint failed; semantic search catches up later'));
-    return r;
-  }, { connection: wconn, prefix: QUEUE_PREFIX, concurrency: 1 });
+  void queue.upsertJobScheduler(
+    'consolidate', { every: 2_000 }, { name: 'consolidate', opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  const worker = new Worker(
+    QUEUE,
+    () => consolidationPass({ redis: runtime.x.redis, db, graph, config, log, embedder }),
+    { connection: wconn, prefix: QUEUE_PREFIX, concurrency: 1 },
+  );
   worker.on('error', () => {});
   return async () => {
     await worker.close();

@@ -5,6 +5,7 @@ import { drainQaResults } from '../execution/qa-publish.ts';
 import type { ExecutionServices } from '../execution/services.ts';
 import type { KnowledgeGraph } from '../graph/port.ts';
 import { consolidate } from '../learning/consolidate.ts';
+import { CONSUMER_ROLES } from '../redis/stream-consumer.ts';
 
 /**
  * Waiting until finished runs are where the console reads them: each run's QA results in the QA
@@ -24,7 +25,7 @@ export interface StoredRun {
   calls: number;
 }
 
-const CONSUMER = 'demo-history';
+const CONSUMER = CONSUMER_ROLES.demoHistory;
 const POLL_MS = 250;
 
 /** Runs whose QA rows are not all stored yet. */
@@ -69,8 +70,9 @@ export async function untilStored(
   let qa = [...runs];
   let episodes = [...runs];
   for (;;) {
-    await drainQaResults(deps.x.redis, deps.db, CONSUMER);
-    await consolidate({ redis: deps.x.redis, db: deps.db, graph: deps.graph, consumer: CONSUMER }).catch(() => undefined);
+    const policy = deps.x.config.streams;
+    await drainQaResults(deps.x.redis, deps.db, CONSUMER, policy);
+    await consolidate({ redis: deps.x.redis, db: deps.db, graph: deps.graph, consumer: CONSUMER, policy }).catch(() => undefined);
     qa = await missingQa(deps.db, qa);
     episodes = await missingEpisodes(deps.graph, episodes).catch(() => episodes);
     if ((!qa.length && !episodes.length) || Date.now() >= deadline) return { qa, episodes };

@@ -4,19 +4,23 @@ import type { ExecutionServices } from './services.ts';
 import { showRun } from './show-run.ts';
 import { durableStream } from '../redis/durable-stream.ts';
 import type { Db } from '../db/client.ts';
+import { databaseReady } from '../db/ready.ts';
 import { qaRecordsOf } from '../qa/project.ts';
-import type { QaRecordInput } from '../qa/record.ts';
+import { qaResultsMessageSchema, type QaResultsMessage } from '../qa/record-schema.ts';
 import { upsertQaRecords } from '../qa/store.ts';
+import { consumeStream, DEFAULT_DELIVERY_POLICY, type ConsumeResult, type DeliveryPolicy } from '../redis/stream-consumer.ts';
 
 /**
  * How QA results reach the database: the process that finishes a run (a worker, which stays off
  * the database) publishes the run's records to a durable Redis stream; the database owner's
  * consolidation job writes them (`drainQaResults`) and only then acknowledges them, so a crash in
- * between re-delivers and the upsert makes that harmless.
+ * between re-delivers and the upsert makes that harmless. Entries that cannot be written go to
+ * the stream's dead letters (server/redis/stream-consumer.ts has the rules).
  */
-export type QaResultsMessage = { run_id: string; records: QaRecordInput[] };
+export type { QaResultsMessage };
 export const QA_STREAM = 'dcf:qa:results';
-const stream = durableStream<QaResultsMessage>(QA_STREAM, 'qa-projectors');
+export const qaResultsStream = durableStream<QaResultsMessage>(QA_STREAM, 'qa-projectors', qaResultsMessageSchema);
+const stream = qaResultsStream;
 
 /** The brain that ran the run's agents, as the call detail's provenance names it. */
 export const brainName = (config: AppConfig) => (config.agentBrain.kind === 'openai' ? `${config.agentBrain.model} (OpenAI-compatible)` : 'deterministic');
@@ -30,12 +34,20 @@ export async function publishQaResults(x: ExecutionServices, runId: string): Pro
   return records.length;
 }
 
-/** Writes published QA results into the store; returns how many records were written. */
-export async function drainQaResults(redis: Redis, db: Db, consumer: string, batch = 50): Promise<number> {
+/**
+ * Writes published QA results into the store (one pass of at most `batch` entries); `written`
+ * counts records. `policy` is the configuration's (config.streams); tests may leave the default.
+ */
+export async function drainQaResults(
+  redis: Redis, db: Db, consumer: string, policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY, batch = 50,
+): Promise<ConsumeResult & { written: number }> {
   let written = 0;
-  for (const { id, message } of await stream.read(redis, consumer, batch)) {
-    written += await upsertQaRecords(db, message.records);
-    await stream.ack(redis, id);
-  }
-  return written;
+  const r = await consumeStream(redis, stream, {
+    consumer, policy, batch,
+    handle: async (message) => {
+      written += await upsertQaRecords(db, message.records);
+    },
+    sinkReady: () => databaseReady(db),
+  });
+  return { ...r, written };
 }

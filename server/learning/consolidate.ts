@@ -2,7 +2,9 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import type { KnowledgeGraph } from '../graph/port.ts';
 import { enqueueGraphWrite, replayGraphOutbox } from '../graph/outbox.ts';
-import { ackEpisode, readEpisodes, type EpisodeMessage } from './episode-stream.ts';
+import { databaseReady } from '../db/ready.ts';
+import { consumeStream, DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from '../redis/stream-consumer.ts';
+import { episodeStream, type EpisodeMessage } from './episode-stream.ts';
 import { publishSkillStats } from './skill-stats.ts';
 
 /** An episode's graph writes, in the order the graph wants them: its workflow version, its skills, the episode. */
@@ -39,16 +41,22 @@ async function correctOnce(graph: KnowledgeGraph): Promise<number> {
  * the knowledge graph and republishes skill statistics for the workers. Graph writes never block
  * a run, and a graph that is down loses nothing: rows stay pending and replay on the next pass.
  * The first pass of a process also corrects caller errors recorded as failures (correctOnce).
+ * Stream entries follow the durable streams' delivery rules (server/redis/stream-consumer.ts):
+ * `policy` is the configuration's (config.streams); tests may leave the default.
  */
-export async function consolidate(deps: { redis: Redis; db: Db; graph: KnowledgeGraph; consumer: string }, batch = 100) {
-  let moved = 0;
-  for (const { id, message } of await readEpisodes(deps.redis, deps.consumer, batch)) {
-    await enqueueEpisode(deps.db, message);
-    await ackEpisode(deps.redis, id);
-    moved++;
-  }
+export async function consolidate(
+  deps: { redis: Redis; db: Db; graph: KnowledgeGraph; consumer: string; policy?: DeliveryPolicy },
+  batch = 100,
+) {
+  const stream = await consumeStream(deps.redis, episodeStream, {
+    consumer: deps.consumer,
+    policy: deps.policy ?? DEFAULT_DELIVERY_POLICY,
+    batch,
+    handle: (message) => enqueueEpisode(deps.db, message),
+    sinkReady: () => databaseReady(deps.db),
+  });
   const corrected = await correctOnce(deps.graph);
   const replay = await replayGraphOutbox(deps.db, deps.graph, { limit: 1000 });
   if (replay.applied > 0 || corrected > 0) await publishSkillStats(deps.redis, deps.graph).catch(() => undefined);
-  return { moved, corrected, ...replay };
+  return { moved: stream.handled, deadLettered: stream.deadLettered, streamDown: stream.sinkDown, corrected, ...replay };
 }

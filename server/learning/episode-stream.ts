@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { Episode, WorkflowVersionNode } from '../graph/port.ts';
+import { z } from 'zod';
+import { episodeSchema, skillNodeSchema, workflowVersionNodeSchema } from '../graph/schemas.ts';
 import { durableStream } from '../redis/durable-stream.ts';
 
 /**
@@ -8,20 +9,21 @@ import { durableStream } from '../redis/durable-stream.ts';
  * process moves stream entries into the Postgres graph outbox and from there into the graph.
  * The stream is a durable stream (server/redis/durable-stream.ts): an entry is acknowledged only
  * after its outbox row is written, so a crash in between re-delivers it (episodes are idempotent
- * per run_id).
+ * per run_id). An entry that is not a valid message goes to the stream's dead letters.
  */
 export const EPISODE_STREAM = 'dcf:graph:episodes';
 export const CONSOLIDATORS = 'consolidators';
 
-export interface EpisodeMessage {
-  episode: Episode;
-  /** The workflow version the run executed, so the graph has its :Workflow node. */
-  workflow: WorkflowVersionNode;
-  /** The skills the episode used, with their capability (first tag). */
-  skills: Array<{ uri: string; name: string; version: string; capability: string | null; tags: string[] }>;
-}
+/**
+ * One finished run as the graph learns it: the episode; the workflow version the run executed, so
+ * the graph has its :Workflow node; the skills the episode used, with their capability (first tag).
+ */
+export const episodeMessageSchema = z.object({
+  episode: episodeSchema,
+  workflow: workflowVersionNodeSchema,
+  skills: z.array(skillNodeSchema),
+});
+export type EpisodeMessage = z.infer<typeof episodeMessageSchema>;
 
-const stream = durableStream<EpisodeMessage>(EPISODE_STREAM, CONSOLIDATORS);
-export const publishEpisode = (redis: Redis, message: EpisodeMessage) => stream.publish(redis, message);
-export const readEpisodes = (redis: Redis, consumer: string, count: number) => stream.read(redis, consumer, count);
-export const ackEpisode = (redis: Redis, id: string) => stream.ack(redis, id);
+export const episodeStream = durableStream<EpisodeMessage>(EPISODE_STREAM, CONSOLIDATORS, episodeMessageSchema);
+export const publishEpisode = (redis: Redis, message: EpisodeMessage) => episodeStream.publish(redis, message);

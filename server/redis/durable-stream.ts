@@ -1,20 +1,65 @@
 import type { Redis } from 'ioredis';
+import type { z } from 'zod';
 
 /**
  * A durable hand-over from processes that stay off the database (workers) to the process that
  * owns it: producers XADD JSON messages to a Redis stream; the owner reads them through a consumer
  * group and acknowledges an entry only after it has written it, so a crash in between re-delivers
  * it (consumers must be idempotent). The stream lives as long as Redis persists (AOF).
+ *
+ * Delivery (README "Streams: delivery guarantee"): at least once. A consumer is named after its
+ * role (stream-consumer.ts), not its process, and every read also claims entries another consumer
+ * has left unacknowledged for longer than `claimIdleMs` (XAUTOCLAIM), so an entry read by a
+ * process that died is taken over by whichever consumer reads next. Redis counts every delivery
+ * (XPENDING); what counts as a failed attempt and when an entry is dead-lettered is decided by
+ * consumeStream (stream-consumer.ts).
  */
 export interface DurableStream<M> {
   readonly name: string;
+  readonly group: string;
+  /** Where entries that cannot be consumed go (dead-letters.ts). */
+  readonly deadLetters: string;
   publish(redis: Redis, message: M): Promise<string>;
-  /** Entries for `consumer`: first its own unacknowledged ones (a crash before ack), then new ones. */
-  read(redis: Redis, consumer: string, count: number): Promise<Array<{ id: string; message: M }>>;
+  /**
+   * Up to `count` entries for `consumer`: its own unacknowledged ones (a crash before ack), then
+   * entries idle under other consumers for at least `claimIdleMs` (now its own), then new ones.
+   * An entry whose payload is missing, not JSON or not a valid message comes back `malformed`.
+   */
+  read(redis: Redis, consumer: string, count: number, claimIdleMs: number): Promise<StreamEntry<M>[]>;
   ack(redis: Redis, id: string): Promise<void>;
 }
 
-export function durableStream<M>(name: string, group: string): DurableStream<M> {
+/** A read entry: its message, or why it has none (`raw` is the payload as published, if any). */
+export type StreamEntry<M> =
+  | { id: string; message: M; malformed?: undefined; raw: string }
+  | { id: string; message?: undefined; malformed: string; raw: string | null };
+
+/** The one field a durable stream's entry carries: the message as JSON. */
+export const PAYLOAD_FIELD = 'm';
+
+type Fields = string[] | null;
+
+/** Decodes one entry's fields; never throws (a bad entry must not stop the ones behind it). */
+export function decodeEntry<M>(schema: z.ZodType<M>, id: string, fields: string[]): StreamEntry<M> {
+  let raw: string | null = null;
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === PAYLOAD_FIELD) raw = fields[i + 1]!;
+  if (raw === null) return { id, malformed: `no "${PAYLOAD_FIELD}" field`, raw: null };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    // The parser's message quotes the payload; the dead letter keeps the payload, not a copy of it.
+    return { id, malformed: `not valid JSON (${raw.length} characters)`, raw };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`);
+    return { id, malformed: `not a valid message: ${issues.join('; ')}`, raw };
+  }
+  return { id, message: parsed.data, raw };
+}
+
+export function durableStream<M>(name: string, group: string, schema: z.ZodType<M>): DurableStream<M> {
   // Checked on every read (one cheap command): a flushed or deleted stream loses its group too.
   const ensureGroup = async (redis: Redis) => {
     try {
@@ -24,19 +69,39 @@ export function durableStream<M>(name: string, group: string): DurableStream<M> 
       if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
     }
   };
+  // Where each consumer's XAUTOCLAIM scan of the group's pending list goes on from ('0-0': start).
+  const cursors = new Map<string, string>();
+  type ReadReply = Array<[string, Array<[string, Fields]>]> | null;
+  const readGroup = async (redis: Redis, consumer: string, count: number, from: '0' | '>') => {
+    const res = (await redis.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', name, from)) as ReadReply;
+    return (res ?? []).flatMap(([, entries]) => entries);
+  };
+  const claimIdle = async (redis: Redis, consumer: string, count: number, claimIdleMs: number) => {
+    const cursor = cursors.get(consumer) ?? '0-0';
+    type ClaimReply = [string, Array<[string, Fields] | null>, ...unknown[]];
+    const [next, entries] = (await redis.xautoclaim(name, group, consumer, claimIdleMs, cursor, 'COUNT', count)) as ClaimReply;
+    cursors.set(consumer, next);
+    // Redis 6.2 answers nil for a pending entry deleted from the stream; 7 drops it from the list.
+    return entries.filter((e): e is [string, Fields] => e !== null);
+  };
   return {
     name,
-    publish: async (redis, message) => (await redis.xadd(name, '*', 'm', JSON.stringify(message)))!,
-    async read(redis, consumer, count) {
+    group,
+    deadLetters: `${name}:dead`,
+    publish: async (redis, message) => (await redis.xadd(name, '*', PAYLOAD_FIELD, JSON.stringify(message)))!,
+    async read(redis, consumer, count, claimIdleMs) {
       await ensureGroup(redis);
-      const out: Array<{ id: string; message: M }> = [];
-      for (const from of ['0', '>']) {
-        type Reply = Array<[string, Array<[string, string[]]>]> | null;
-        const res = (await redis.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', name, from)) as Reply;
-        for (const [, entries] of res ?? []) {
-          for (const [id, fields] of entries) if (fields.length >= 2) out.push({ id, message: JSON.parse(fields[1]!) as M });
-        }
-        if (out.length) break;
+      const raw = await readGroup(redis, consumer, count, '0');
+      if (raw.length < count) raw.push(...(await claimIdle(redis, consumer, count - raw.length, claimIdleMs)));
+      if (raw.length < count) raw.push(...(await readGroup(redis, consumer, count - raw.length, '>')));
+      const seen = new Set<string>();
+      const out: StreamEntry<M>[] = [];
+      for (const [id, fields] of raw) {
+        if (seen.has(id)) continue; // own and idle at once: only with a claim time of 0
+        seen.add(id);
+        // Pending but deleted from the stream (XDEL, trimming): nothing is left to consume.
+        if (fields === null) await redis.xack(name, group, id);
+        else out.push(decodeEntry(schema, id, fields));
       }
       return out;
     },

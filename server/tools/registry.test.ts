@@ -8,7 +8,7 @@ const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').defau
 /**
  * Every registered tool and whether it is read-only: the validator issue's, the engine's, the learning loop's,
  * delegated mode's, the Graphiti episode tools, QA review's, then issue 15's QA summary and CRM directory, then
- * issue 16's dashboard widgets.
+ * issue 16's dashboard widgets, issue 28's durable streams' dead letters.
  */
 const READ_ONLY: Record<string, boolean> = {
   get_skillset: true,
@@ -97,6 +97,8 @@ const READ_ONLY: Record<string, boolean> = {
   pause_background_job: false,
   resume_background_job: false,
   delete_background_job: false,
+  list_dead_letters: true,
+  retry_dead_letter: false,
 };
 
 /** The spec tools the engine issue adds. */
@@ -110,7 +112,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(86);
+    expect(names).toHaveLength(88);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

@@ -87,6 +87,8 @@ import { listBackgroundJobsTool } from './orchestration/list-background-jobs.ts'
 import { pauseBackgroundJobTool } from './orchestration/pause-background-job.ts';
 import { resumeBackgroundJobTool } from './orchestration/resume-background-job.ts';
 import { deleteBackgroundJobTool } from './orchestration/delete-background-job.ts';
+import { listDeadLettersTool } from './streams/list-dead-letters.ts';
+import { retryDeadLetterTool } from './streams/retry-dead-letter.ts';
 
 /**
  * The one registry of tools. The CLI (`dcf tools`, `dcf tool`), the console's tRPC routers and
@@ -115,6 +117,7 @@ export const TOOLS: readonly AnyTool[] = [
   readAgentMemoryFileTool, writeAgentMemoryFileTool, appendToAgentMemoryFileTool,
   createNewAgentInstanceTool, dispatchTaskToAgentTool, scheduleBackgroundJobTool, listBackgroundJobsTool, pauseBackgroundJobTool,
   resumeBackgroundJobTool, deleteBackgroundJobTool,
+  listDeadLettersTool, retryDeadLetterTool,
 ] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));

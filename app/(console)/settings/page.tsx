@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { SettingsTabs, type SettingsTab } from '@/components/settings/settings-tabs';
 import { HealthPanel } from '@/components/settings/health-panel';
+import { DeadLettersPanel } from '@/components/settings/dead-letters-panel';
 import { ToolsPanel } from '@/components/settings/tools-panel';
 import { UsersPanel } from '@/components/settings/users-panel';
 import { AuditPanel } from '@/components/settings/audit-panel';
@@ -50,7 +51,12 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         <RoleNotice>You have read-only access as a stakeholder: you can see adapter health and the tools, not change settings.</RoleNotice>
       )}
       <SettingsTabs tabs={tabs} current={current} />
-      {current === 'health' && <HealthPanel />}
+      {current === 'health' && (
+        <div className="space-y-6">
+          <HealthPanel />
+          <DeadLettersPanel isAdmin={isAdmin} />
+        </div>
+      )}
       {current === 'tools' && <ToolsPanel />}
       {current === 'users' && isAdmin && <UsersPanel currentUserId={user.id} />}
       {current === 'audit' && isAdmin && <AuditPanel />}

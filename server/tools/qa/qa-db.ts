@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { drainQaResults } from '../../execution/qa-publish.ts';
 import { refreshStaleReviewedFigures } from '../../qa/figures.ts';
+import { CONSUMER_ROLES } from '../../redis/stream-consumer.ts';
 import type { ToolServices } from '../context.ts';
 import { scoringSkillOf } from './scoring-skill.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
@@ -23,7 +24,7 @@ export async function qaDb(services: ToolServices): Promise<Db | ToolFailure> {
   if (services.execution) {
     try {
       const x = await services.execution();
-      await drainQaResults(x.redis, db, x.identity);
+      await drainQaResults(x.redis, db, CONSUMER_ROLES.qaReader, x.config.streams);
       await refreshStaleReviewedFigures(db, scoringSkillOf(services));
     } catch {
       // The consolidation job stores them on its next pass.
