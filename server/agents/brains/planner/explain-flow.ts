@@ -74,7 +74,8 @@ type Verdict = {
   evidence: { quote: string; start_s: number | null } | null;
 };
 
-function explanation(call: string, r: Record<string, unknown>): string {
+/** The answer for one stored QA result (the tool view of server/qa/view.ts), exported for its tests. */
+export function explanation(call: string, r: Record<string, unknown>): string {
   const detail = isRecord(r.score_detail) ? r.score_detail : null;
   const breakdown = isRecord(detail?.breakdown)
     ? Object.entries(detail.breakdown).map(([k, v]) => `${k.replace(/_/g, ' ')} ${String(v)}`)
