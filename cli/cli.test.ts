@@ -56,9 +56,11 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       // Issue 18: collaboration (decompose_task and assign_subtasks record what they decided).
       decompose_task: false, assign_subtasks: false, merge_results: false, compare_models: true, create_collaboration_session: false,
       request_assistance: false, delegate_subtask: false, evaluate_contribution: false, share_plan_update: false, spawn_agent: false,
+      // Issue 28: the workflow versions' lifecycle.
+      publish_workflow_version: false, retire_workflow_version: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(86);
+    expect(names).toHaveLength(88);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {
