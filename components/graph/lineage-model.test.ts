@@ -11,7 +11,9 @@ function saved(workflowId: string, version: string, createdAt: string, parent?: 
   return {
     workflowId, version, name: `wf ${workflowId.slice(0, 4)}`, description: '', tags: [], skills: ['skill://a@1.0.0'], states: [], author: null, note: null,
     parentWorkflowId: parent?.id ?? null, parentVersion: parent?.version ?? null, relation: parent?.relation ?? null, createdAt,
-  } as unknown as SavedVersion;
+    status: 'published', savedAt: createdAt, savedBy: 'seed', savedByLabel: 'seed', savedForUser: null, publishedAt: createdAt,
+    publishedBy: 'seed', publishedByLabel: 'seed', retiredAt: null, retiredBy: null, retiredByLabel: null, supersededBy: null,
+  } as SavedVersion;
 }
 
 /** The seeded catalog (workflows/catalog.json) plus an accepted patch version of the standard workflow. */

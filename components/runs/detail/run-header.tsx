@@ -61,6 +61,11 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
           </Link>
           <span className="font-mono text-xs text-slate-500">v{s(run.workflow_version)}</span>
           <span data-testid="run-status"><Badge tone={runTone(status)}>{status}</Badge></span>
+          {run.test_run === true && (
+            <span data-testid="run-test-run-badge">
+              <Badge tone="warn" title="A test run: its QA results are kept out of the review queue and the dashboard">test run</Badge>
+            </span>
+          )}
           {invalidInput && (
             <span
               className="text-xs text-amber-800"

@@ -27,6 +27,11 @@ export function RunRow({ run, qa, actions, onChanged }: { run: Run; qa?: RunQaSc
       <td className={CELL}>
         <div className="flex flex-col items-start gap-1">
           <Badge tone={runTone(run.status)}>{run.status}</Badge>
+          {run.test_run && (
+            <span data-testid="run-test-run-badge">
+              <Badge tone="warn" title="A test run (issue 28): its QA results are kept out of the review queue and the dashboard">test run</Badge>
+            </span>
+          )}
           {invalidInput && (
             <span className="text-xs text-amber-800" title="The run's input was invalid: not a fault of any skill" data-testid="run-invalid-input">
               {invalidInput}
