@@ -12,7 +12,7 @@ import { ALL_ROLES, EDITORS, procedure, router } from '../init.ts';
 import { toolMutation, toolQuery } from '../tool-procedure.ts';
 
 /** A saved version for the console: its instants as ISO strings (the lifecycle of issue 28 included). */
-function savedVersionOut<R extends Omit<WorkflowDocumentRow, 'document'>>(row: R) {
+function savedVersionOut(row: Omit<WorkflowDocumentRow, 'document'>) {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     ...row,
@@ -44,7 +44,8 @@ export const graphRouter = router({
     const row = await getWorkflowVersion(ctx.db, input.workflow_id, input.version);
     if (!row) return null;
     const parent = row.parentWorkflowId && row.parentVersion ? await getWorkflowVersion(ctx.db, row.parentWorkflowId, row.parentVersion) : null;
-    return { ...savedVersionOut(row), document: row.document, parentDocument: parent?.document ?? null };
+    const { document, ...rest } = row;
+    return { ...savedVersionOut(rest), document, parentDocument: parent?.document ?? null };
   }),
 
   /** Rejects a pending proposal (audited as a mutation); an accepted one cannot be rejected. */
