@@ -222,7 +222,7 @@ export function WorkflowEditor({ source, permissions, against = null }: {
             {tab === 'versions' && (
               <VersionsPanel
                 workflowId={typeof doc.workflow_id === 'string' ? doc.workflow_id : null}
-                openVersion={source.base && source.draftId === null ? source.base.version : null}
+                openVersion={typeof doc.version === 'string' ? doc.version : null}
                 canEdit={permissions.canEdit}
               />
             )}

@@ -111,7 +111,7 @@ export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
     <Dialog title={`Run ${typeof doc.workflow_name === 'string' ? doc.workflow_name : 'workflow'}`} open={open} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate aria-label="Run input">
         <p className="text-sm text-slate-600">
-          {saved ? <>Runs saved version v{saved.version}{status ? ` (${status})` : ''}.</> : <>Runs the document as it is in the editor (not saved).</>}
+          {saved ? <>Runs saved version v{saved.version}.{status ? ` It is ${status === 'draft' ? 'a draft' : status}.` : ''}</> : <>Runs the document as it is in the editor (not saved).</>}
         </p>
         <TestRunChoice mustTest={mustTest} canTestRun={canTestRun} checked={mustTest || testRun} onChange={setTestRun} version={saved?.version ?? null} />
         {noSchemaFields ? (

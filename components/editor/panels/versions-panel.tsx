@@ -14,7 +14,7 @@ import { VersionLifecycle } from '@/components/workflows/versions/version-lifecy
 /**
  * The editor's Versions tab (issue 28): every saved version of the open workflow, highest first,
  * with its status and when and by whom it was saved, published and retired; designers and admins
- * publish and retire from here. The open version is marked.
+ * publish and retire from here. The version the open document names is marked "this document".
  */
 export function VersionsPanel({ workflowId, openVersion, canEdit }: {
   workflowId: string | null; openVersion: string | null; canEdit: boolean;
@@ -42,7 +42,7 @@ export function VersionsPanel({ workflowId, openVersion, canEdit }: {
               <div className="flex items-start justify-between gap-2">
                 <VersionLifecycle version={v.version} lifecycle={v} />
                 {v.version === openVersion
-                  ? <span className="text-xs font-medium text-slate-500">open</span>
+                  ? <span className="text-xs font-medium text-slate-500">this document</span>
                   : <Link className="text-xs text-indigo-700 hover:underline" href={editorHref({ kind: 'saved', workflowId: v.workflowId, version: v.version })}>Open</Link>}
               </div>
               {canEdit && <VersionActions workflowId={v.workflowId} version={v.version} status={v.status} name={v.name} />}
