@@ -31,7 +31,8 @@ const USAGE = "dcf run (<workflow.json> | --workflow-id <id> [--version <v>]) --
  */
 export async function runCommand(args: string[]): Promise<ExitCode> {
   const f = parseFlags(args, {
-    values: ['input', 'timeout', 'concurrency', 'workflow-id', 'version'], switches: ['wait', 'external-workers', 'test-run'],
+    values: ['input', 'timeout', 'concurrency', 'workflow-id', 'version'],
+    switches: ['wait', 'external-workers', 'test-run'],
   });
   if (f.error) return usageError(`${f.error}\n${USAGE}`);
   const [file] = f.positional;

@@ -101,7 +101,9 @@ export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
     setErrors({});
     const asTest = mustTest || testRun ? { test_run: true } : {};
     const result = await start.mutateAsync(
-      saved ? { workflow_id: saved.workflow_id, version: saved.version, input, ...asTest } : { workflow: doc, input, ...asTest },
+      saved
+        ? { workflow_id: saved.workflow_id, version: saved.version, input, ...asTest }
+        : { workflow: doc, input, ...asTest },
     );
     if (result.status === 'ok') router.push(`/runs/${result.run_id}`);
   };
@@ -111,9 +113,17 @@ export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
     <Dialog title={`Run ${typeof doc.workflow_name === 'string' ? doc.workflow_name : 'workflow'}`} open={open} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate aria-label="Run input">
         <p className="text-sm text-slate-600">
-          {saved ? <>Runs saved version v{saved.version}.{status ? ` It is ${status === 'draft' ? 'a draft' : status}.` : ''}</> : <>Runs the document as it is in the editor (not saved).</>}
+          {saved
+            ? <>Runs saved version v{saved.version}.{status ? ` It is ${status === 'draft' ? 'a draft' : status}.` : ''}</>
+            : <>Runs the document as it is in the editor (not saved).</>}
         </p>
-        <TestRunChoice mustTest={mustTest} canTestRun={canTestRun} checked={mustTest || testRun} onChange={setTestRun} version={saved?.version ?? null} />
+        <TestRunChoice
+          mustTest={mustTest}
+          canTestRun={canTestRun}
+          checked={mustTest || testRun}
+          onChange={setTestRun}
+          version={saved?.version ?? null}
+        />
         {noSchemaFields ? (
           <div className="space-y-1">
             <label htmlFor="run-input-json" className="block text-sm font-medium">Input (JSON object)</label>

@@ -23,7 +23,8 @@ export function TestRunChoice({ mustTest, canTestRun, checked, onChange, version
   if (mustTest && !canTestRun) {
     return (
       <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        v{version} is not published, so it cannot run for QA. A workflow designer or admin can publish it, or test-run it.
+        v{version} is not published, so it cannot run for QA. A workflow designer or admin can publish it,
+        or test-run it.
       </p>
     );
   }
@@ -31,7 +32,13 @@ export function TestRunChoice({ mustTest, canTestRun, checked, onChange, version
   return (
     <div className="space-y-1 rounded-md border border-slate-200 px-3 py-2">
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" checked={checked} disabled={mustTest} onChange={(e) => onChange(e.target.checked)} data-testid="run-test-run" />
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={mustTest}
+          onChange={(e) => onChange(e.target.checked)}
+          data-testid="run-test-run"
+        />
         Test run
       </label>
       <p className="text-xs text-slate-600">

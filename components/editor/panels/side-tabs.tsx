@@ -4,7 +4,10 @@ import { TabList } from '@/components/ui/tab-list';
 
 export type SideTab = 'inspector' | 'json' | 'problems' | 'control' | 'versions';
 
-/** The editor's side panel tabs: Inspector, JSON (unless it sits beside the canvas), Problems with counts, Control plane, Versions. */
+/**
+ * The editor's side panel tabs: Inspector, JSON (unless it sits beside the canvas), Problems with
+ * counts, Control plane, Versions.
+ */
 export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onTab(t: SideTab): void; problems: { errors: number; warnings: number }; hideJson: boolean }) {
   const tabs: Array<{ id: SideTab; label: ReactNode }> = [
     { id: 'inspector', label: 'Inspector' },

@@ -22,11 +22,17 @@ export function VersionsPanel({ workflowId, openVersion, canEdit }: {
   const trpc = useTRPC();
   const saved = useQuery(trpc.graph.savedWorkflows.queryOptions());
   const versions = useMemo(
-    () => (saved.data ?? []).filter((v) => v.workflowId === workflowId).sort((a, b) => compareVersions(b.version, a.version)),
+    () => (saved.data ?? [])
+      .filter((v) => v.workflowId === workflowId)
+      .sort((a, b) => compareVersions(b.version, a.version)),
     [saved.data, workflowId],
   );
   if (saved.isPending) return <LoadingState label="Loading versions…" />;
-  if (saved.isError) return <ErrorState title="Versions could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />;
+  if (saved.isError) {
+    return (
+      <ErrorState title="Versions could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />
+    );
+  }
   return (
     <section className="space-y-3 p-3" aria-label="Versions" data-testid="versions-panel">
       <p className="text-xs text-slate-500">
@@ -34,18 +40,34 @@ export function VersionsPanel({ workflowId, openVersion, canEdit }: {
         test-run (Run…). {CLOCK_NOTE}
       </p>
       {versions.length === 0 ? (
-        <p className="text-sm text-slate-600">No version of this workflow is saved yet: “Save version…” saves a draft.</p>
+        <p className="text-sm text-slate-600">
+          No version of this workflow is saved yet: “Save version…” saves a draft.
+        </p>
       ) : (
         <ul className="space-y-3">
           {versions.map((v) => (
-            <li key={v.version} className="space-y-2 rounded-md border border-slate-200 p-2" data-testid="editor-version" data-version={v.version}>
+            <li
+              key={v.version}
+              className="space-y-2 rounded-md border border-slate-200 p-2"
+              data-testid="editor-version"
+              data-version={v.version}
+            >
               <div className="flex items-start justify-between gap-2">
                 <VersionLifecycle version={v.version} lifecycle={v} />
                 {v.version === openVersion
                   ? <span className="text-xs font-medium text-slate-500">this document</span>
-                  : <Link className="text-xs text-indigo-700 hover:underline" href={editorHref({ kind: 'saved', workflowId: v.workflowId, version: v.version })}>Open</Link>}
+                  : (
+                    <Link
+                      className="text-xs text-indigo-700 hover:underline"
+                      href={editorHref({ kind: 'saved', workflowId: v.workflowId, version: v.version })}
+                    >
+                      Open
+                    </Link>
+                  )}
               </div>
-              {canEdit && <VersionActions workflowId={v.workflowId} version={v.version} status={v.status} name={v.name} />}
+              {canEdit && (
+                <VersionActions workflowId={v.workflowId} version={v.version} status={v.status} name={v.name} />
+              )}
             </li>
           ))}
         </ul>

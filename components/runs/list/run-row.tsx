@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
+import { TEST_RUN_HELP } from '@/components/workflows/versions/lifecycle-text';
 import { formatTime, runTone } from '@/components/graph/format';
 import { advisorOf } from '@/server/execution/run-list-filter';
 import type { RunAction } from './run-actions';
@@ -29,7 +30,7 @@ export function RunRow({ run, qa, actions, onChanged }: { run: Run; qa?: RunQaSc
           <Badge tone={runTone(run.status)}>{run.status}</Badge>
           {run.test_run && (
             <span data-testid="run-test-run-badge">
-              <Badge tone="warn" title="A test run (issue 28): its QA results are kept out of the review queue and the dashboard">test run</Badge>
+              <Badge tone="warn" title={TEST_RUN_HELP}>test run</Badge>
             </span>
           )}
           {invalidInput && (

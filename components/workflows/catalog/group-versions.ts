@@ -36,7 +36,8 @@ export function groupVersions(rows: readonly SavedVersionRow[]): CatalogWorkflow
   for (const r of rows) byId.set(r.workflowId, [...(byId.get(r.workflowId) ?? []), r]);
   const groups = [...byId.entries()].map(([workflowId, versions]) => {
     const sorted = [...versions].sort((a, b) => compareVersions(b.version, a.version));
-    return { workflowId, latest: sorted[0]!, versions: sorted, published: sorted.find((v) => v.status === 'published') ?? null };
+    const published = sorted.find((v) => v.status === 'published') ?? null;
+    return { workflowId, latest: sorted[0]!, versions: sorted, published };
   });
   const lastSaved = (g: CatalogWorkflow) => Math.max(...g.versions.map((v) => Date.parse(v.savedAt) || 0));
   return groups.sort((a, b) => lastSaved(b) - lastSaved(a) || a.latest.name.localeCompare(b.latest.name));

@@ -42,7 +42,9 @@ export function WorkflowRow({ workflow, canEdit }: { workflow: CatalogWorkflow; 
         {v.note && <p className="mt-1 text-xs text-slate-600 italic">“{v.note}”</p>}
         <div className="mt-2 flex flex-wrap items-start gap-4">
           <VersionLifecycle version={v.version} lifecycle={v} />
-          {canEdit && <VersionActions workflowId={workflow.workflowId} version={v.version} status={v.status} name={v.name} />}
+          {canEdit && (
+            <VersionActions workflowId={workflow.workflowId} version={v.version} status={v.status} name={v.name} />
+          )}
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-2">

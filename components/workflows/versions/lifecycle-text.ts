@@ -18,10 +18,13 @@ export type VersionLifecycleRow = {
   supersededBy: string | null;
 };
 
-export const STATUS_LABEL: Record<VersionStatus, string> = { draft: 'Draft', published: 'Published · in use', retired: 'Retired' };
+export const STATUS_LABEL: Record<VersionStatus, string> = {
+  draft: 'Draft', published: 'Published · in use', retired: 'Retired',
+};
 export const STATUS_TONE: Record<VersionStatus, Tone> = { draft: 'warn', published: 'ok', retired: 'neutral' };
 export const STATUS_HELP: Record<VersionStatus, string> = {
-  draft: 'Not in use: runs by workflow id, the Planner and schedules ignore it until it is published. It may be test-run.',
+  draft: 'Not in use: runs by workflow id, the Planner and schedules ignore it until it is published. '
+    + 'It may be test-run.',
   published: 'The version in use: runs by workflow id, the Planner, schedules and backfills run this one.',
   retired: 'No longer in use. It may be published again, or test-run.',
 };
@@ -36,6 +39,9 @@ export function lifecycleLines(v: VersionLifecycleRow): string[] {
   }
   return lines;
 }
+
+/** What a test-run badge says on hover (run list, run view). */
+export const TEST_RUN_HELP = 'A test run: its QA results are kept out of the review queue and the dashboard';
 
 /** The one clock of a page that shows lifecycles. */
 export const CLOCK_NOTE = 'Times are UK time (Europe/London).';

@@ -30,14 +30,25 @@ export function VersionActions({ workflowId, version, status, name }: {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {status !== 'published' && (
-        <Button variant="primary" disabled={busy} onClick={() => publish.mutate(key)} aria-label={`Publish ${name} v${version}`}
-          title="Make this the version in use (the version in use now is retired)">
+        <Button
+          variant="primary"
+          disabled={busy}
+          onClick={() => publish.mutate(key)}
+          aria-label={`Publish ${name} v${version}`}
+          title="Make this the version in use (the version in use now is retired)"
+        >
           {publish.isPending ? 'Publishing…' : 'Publish'}
         </Button>
       )}
       {status !== 'retired' && (
-        <Button disabled={busy} onClick={() => confirmRetire() && retire.mutate(key)} aria-label={`Retire ${name} v${version}`}
-          title={status === 'published' ? 'Take this version out of use (the workflow then has none in use)' : 'Withdraw this draft'}>
+        <Button
+          disabled={busy}
+          onClick={() => confirmRetire() && retire.mutate(key)}
+          aria-label={`Retire ${name} v${version}`}
+          title={status === 'published'
+            ? 'Take this version out of use (the workflow then has none in use)'
+            : 'Withdraw this draft'}
+        >
           {retire.isPending ? 'Retiring…' : 'Retire'}
         </Button>
       )}

@@ -53,5 +53,6 @@ export function notPublished(t: Named, l: SavedLifecycle): [string, string] {
 export function testRunLine(t: Named, version: string): string {
   return `**Test run**: «${t.name}» v${version} is a draft I saved, not yet published, so I ran it as a test run — `
     + 'its QA result is kept out of the QA review queue and the dashboard. '
-    + 'A workflow designer or admin must review and publish it (Workflows → editor → Versions) before it is used for QA.';
+    + 'A workflow designer or admin must review and publish it (Workflows → editor → Versions) '
+    + 'before it is used for QA.';
 }

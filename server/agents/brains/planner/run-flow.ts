@@ -87,7 +87,9 @@ export function runBuilt(
   s: { workflow_id: string; version: string; name: string; doc: Record<string, unknown> },
   intro: string[],
 ): BrainDecision {
-  return runSaved(ctx, { ...base, workflow_id: s.workflow_id, version: s.version, name: s.name, doc: s.doc, intro, built: true });
+  return runSaved(ctx, {
+    ...base, workflow_id: s.workflow_id, version: s.version, name: s.name, doc: s.doc, intro, built: true,
+  });
 }
 
 export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
@@ -177,7 +179,8 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
   if (!start) {
     return ctx.call(
       [['start_workflow_run', { workflow_id: id, version, input: fitted.input, ...(testRun ? { test_run: true } : {}) }]],
-      `Start «${t.name}» v${version} with ${JSON.stringify(fitted.input)}${testRun ? ' as a test run (not published)' : ''}: `
+      `Start «${t.name}» v${version} with ${JSON.stringify(fitted.input)}`
+        + `${testRun ? ' as a test run (not published)' : ''}: `
         + 'the control plane, one worker per Task state, and the first notification.',
     );
   }

@@ -178,7 +178,9 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
   const toStart = starts.filter((s) => !s.o);
   if (toStart.length) {
     return ctx.call(
-      toStart.map((s) => ['start_workflow_run', { workflow_id: wf.id, version: wf.version, input: s.input, ...testRun }]),
+      toStart.map((s) => [
+        'start_workflow_run', { workflow_id: wf.id, version: wf.version, input: s.input, ...testRun },
+      ]),
       `Start «${wf.name}» v${wf.version} once per advisor: ${toStart.map((s) => s.advisor).join(', ')}.`,
     );
   }
