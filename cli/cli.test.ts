@@ -58,9 +58,11 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
       request_assistance: false, delegate_subtask: false, evaluate_contribution: false, share_plan_update: false, spawn_agent: false,
       // Issue 28: the durable streams' dead letters.
       list_dead_letters: true, retry_dead_letter: false,
+      // Issue 28: the workflow versions' lifecycle.
+      publish_workflow_version: false, retire_workflow_version: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(88);
+    expect(names).toHaveLength(90);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
     for (const t of tools) {

@@ -15,6 +15,9 @@ Usage:
   dcf run <workflow.json> --input '<json>' [--wait] [--timeout <s>] [--external-workers]
                                      run a workflow; prints {run_id, status, output, error, cause} (exit 0 only when SUCCEEDED)
                                      --external-workers: only start it and print {run_id} (dcf worker processes run it)
+  dcf run --workflow-id <id> [--version <v>] [--test-run] --input '<json>' …
+                                     run a saved workflow: its published version, or --version; a version that is
+                                     not published runs only with --test-run (a test run, kept out of QA figures)
   dcf runs wait <run_id> [--timeout <s>]   wait for a run; prints the same final JSON
   dcf runs show <run_id>             meta, every state document, data-plane outputs and events of a run
   dcf worker [--concurrency <n>]     a worker process: runs notified states until stopped (SIGINT/SIGTERM); on a

@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { openDatabase } from '../server/db/client.ts';
+import { migrateDatabase, openDatabase } from '../server/db/client.ts';
+import { seedWorkflowCatalog } from '../server/learning/workflow-catalog.ts';
+import { getWorkflowVersion, saveWorkflowVersion } from '../server/workflows/store.ts';
 import { auditLog } from '../server/db/schema/index.ts';
 import { PROJECT_ROOT, isolatedRedisUrl } from '../server/testing/test-database.ts';
 import { startWorkerProcess } from '../server/execution/testing/worker-process.ts';
@@ -106,5 +108,42 @@ describe('dcf run / runs / worker', () => {
   it('runs wait on an unknown run: exit 1, not_found', async () => {
     const r = await dcf('runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', '1');
     expect(r).toMatchObject({ code: 1, json: { error_code: 'not_found' } });
+  }, 60_000);
+});
+
+describe('dcf run --workflow-id (issue 28: published versions only)', () => {
+  const STANDARD = 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21';
+  beforeAll(async () => {
+    // The catalog as the console seeds it (published), plus a draft 1.0.1 nobody has published.
+    const h = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await migrateDatabase(h, PROJECT_ROOT);
+      await seedWorkflowCatalog(h.db, path.join(PROJECT_ROOT, 'workflows'));
+      const base = (await getWorkflowVersion(h.db, STANDARD, '1.0.0'))!.document;
+      await saveWorkflowVersion(h.db, { ...base, version: '1.0.1' }, { author: 'dee@bank.test' });
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+
+  it('runs the published version by id; a draft only with --test-run, flagged as a test run', async () => {
+    const published = await dcf('run', '--workflow-id', STANDARD, '--input', ALEX, '--wait');
+    expect(published).toMatchObject({ code: 0, json: { status: 'SUCCEEDED' } });
+    const shownPublished = await dcf('runs', 'show', published.json.run_id as string);
+    expect(shownPublished.json.run).toMatchObject({ workflow_version: '1.0.0', test_run: false });
+
+    const refused = await dcf('run', '--workflow-id', STANDARD, '--version', '1.0.1', '--input', ALEX, '--wait');
+    expect(refused).toMatchObject({ code: 1, json: { status: 'error', error_code: 'conflict', details: { reason: 'not_published' } } });
+
+    const test = await dcf('run', '--workflow-id', STANDARD, '--version', '1.0.1', '--test-run', '--input', ALEX, '--wait');
+    expect(test).toMatchObject({ code: 0, json: { status: 'SUCCEEDED' } });
+    const shown = await dcf('runs', 'show', test.json.run_id as string);
+    expect(shown.json.run).toMatchObject({ workflow_version: '1.0.1', test_run: true });
+    expect(shown.json.meta).toMatchObject({ test_run: true });
+  }, 180_000);
+
+  it('usage errors: a file and --workflow-id together, --version without --workflow-id', async () => {
+    expect((await dcf('run', 'workflows/standard-advice-call-analysis.json', '--workflow-id', STANDARD, '--input', ALEX)).code).toBe(2);
+    expect((await dcf('run', 'workflows/standard-advice-call-analysis.json', '--version', '1.0.0', '--input', ALEX)).code).toBe(2);
   }, 60_000);
 });

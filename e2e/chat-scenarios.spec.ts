@@ -30,6 +30,10 @@ test('scenario 1: a capability gap becomes a new workflow, validated, saved and 
   await expect(report).toContainText('capability gap');
   await expect(report).toContainText('single-call pilot');
   await expect(report).toContainText(/QA score: \d+\/\d+/);
+  // Issue 28: the workflow the Planner has just built is a draft nobody has reviewed, so the pilot
+  // ran as a marked test run, kept out of the QA queue and the dashboard, until someone publishes it.
+  await expect(report).toContainText('Test run: «Standard Advice Call Analysis» v1.0.0 is a draft I saved, not yet published');
+  await expect(report).toContainText('its QA result is kept out of the QA review queue and the dashboard');
   // The tool calls are cards: the gap memory, the skill searches, validate, save, the run.
   await expect(page.locator('[data-testid="chat-tool-card"][data-tool="store_memory"]')).toHaveCount(1);
   expect(await page.locator('[data-testid="chat-tool-card"][data-tool="search_embeddings"]').count()).toBeGreaterThanOrEqual(7);
@@ -56,6 +60,24 @@ test('scenario 1: a capability gap becomes a new workflow, validated, saved and 
   await expect(page.getByText('From saved Standard Advice Call Analysis v1.0.0')).toBeVisible();
   await expect(page.getByTestId('editor-title')).toHaveText('Standard Advice Call Analysis');
   await expect(page.locator('[data-testid="state-node"][data-state="TranscribeRecording"]')).toBeVisible();
+});
+
+test('between the scenarios: a workflow designer reviews the Planner\'s draft in the editor and publishes it', async ({ page }) => {
+  await signIn(page, DEMO.designer, '/workflows');
+  // The scenario console's catalog started empty: scenario 1's workflow is the only one saved.
+  const row = page.locator('[data-testid="catalog-workflow"]');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Standard Advice Call Analysis');
+  await expect(row.getByTestId('version-lifecycle')).toHaveAttribute('data-status', 'draft');
+  await expect(row).toContainText('no published version');
+  await row.getByRole('link', { name: /^Edit / }).click();
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  const v = page.locator('[data-testid="editor-version"][data-version="1.0.0"]');
+  // Saved by the Planner agent, for the compliance manager whose chat it serves.
+  await expect(v).toContainText(new RegExp(`Saved \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} by .+ \\(for ${DEMO.compliance.name}\\)`));
+  await v.getByRole('button', { name: 'Publish Standard Advice Call Analysis v1.0.0' }).click();
+  await expect(v.getByTestId('version-lifecycle')).toHaveAttribute('data-status', 'published');
+  await expect(v).toContainText(`by ${DEMO.designer.email}`);
 });
 
 test('scenario 2: the saved workflow is adapted for HELOC 2.0 (diarization + segmentation), '

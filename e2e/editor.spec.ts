@@ -83,12 +83,16 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   await page.getByRole('button', { name: 'Run…' }).click();
   const form = page.getByRole('form', { name: 'Run input' });
   await expect(form.getByText(`Runs saved version v${doc.version}.`)).toBeVisible();
+  // Issue 28: a new version is a draft, so the designer's run is a test run (ticked and fixed).
+  await expect(form.getByTestId('run-test-run')).toBeChecked();
+  await expect(form.getByTestId('run-test-run')).toBeDisabled();
   await form.getByRole('button', { name: 'Start run' }).click();
   await expect(form.getByText('Name is required.')).toBeVisible();
   await form.getByLabel('Name').fill('Ada');
   await form.getByRole('button', { name: 'Start run' }).click();
   await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('run-header')).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 30_000 });
+  await expect(page.getByTestId('run-test-run-badge')).toHaveText('test run');
   await expect(node(page, 'Task')).toHaveAttribute('data-status', 'done');
   await expect(node(page, 'Succeed')).toHaveAttribute('data-status', 'done');
   await expect(node(page, 'Fail')).toHaveAttribute('data-status', 'pending');

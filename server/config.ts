@@ -158,6 +158,11 @@ const envSchema = z.object({
    * `npm start` turns it on.
    */
   DCF_DEMO_HISTORY: booleanFlag,
+  /**
+   * Four eyes on workflow versions (issue 28): when on, whoever publishes a version must not be who saved it (an
+   * agent counts as the user behind it). Default off.
+   */
+  DCF_PUBLISH_FOUR_EYES: booleanFlag,
   /** Most Companions one delegated-mode session may hold at once; the Conductor reuses idle ones before it creates more. */
   DCF_COMPANION_POOL_MAX: z.coerce.number().int().min(1).max(64).default(4),
   /** How long send_message_to_agent_and_wait_for_reply waits for the other agent's reply (seconds). */
@@ -264,6 +269,8 @@ export type AppConfig = {
   seedWorkflows: boolean;
   /** Fill the demo history at start (scripts/setup.ts) when the QA store is empty. */
   demoHistory: boolean;
+  /** DCF_PUBLISH_FOUR_EYES: a workflow version is published by someone other than who saved it. */
+  publishFourEyes: boolean;
   /** Delegated mode: the Companion pool's size per session, and how long an agent waits for another's reply. */
   /** `taskBudget`: DCF_COMPANION_TASK_BUDGET, seeded into each session's companion_strategy.task_budget. */
   delegation: { poolMax: number; replyTimeoutS: number; taskBudget: TaskBudget | null };
@@ -376,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clock: e.DCF_CLOCK,
     seedWorkflows: e.DCF_SEED_WORKFLOWS,
     demoHistory: e.DCF_DEMO_HISTORY,
+    publishFourEyes: e.DCF_PUBLISH_FOUR_EYES,
     delegation: {
       poolMax: e.DCF_COMPANION_POOL_MAX, replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S, taskBudget: e.DCF_COMPANION_TASK_BUDGET,
     },

@@ -11,7 +11,8 @@ import { abortActiveWorkOnClose, cliExecution } from '../execution.ts';
 import { parseFlags, parseSeconds } from '../flags.ts';
 import { EXIT, printJson, readJsonSource, usageError, type ExitCode } from '../io.ts';
 
-const USAGE = "dcf run <workflow.json> --input '<json>' [--wait] [--timeout <s>] [--external-workers]";
+const USAGE = "dcf run (<workflow.json> | --workflow-id <id> [--version <v>]) --input '<json>' [--test-run] [--wait] "
+  + '[--timeout <s>] [--external-workers]';
 
 /**
  * `dcf run`: starts a run of a workflow file. With in-process workers (the default) this
@@ -23,12 +24,21 @@ const USAGE = "dcf run <workflow.json> --input '<json>' [--wait] [--timeout <s>]
  * (the tool runs.start and MCP agents call), audited in the console's audit log as the local
  * user. The CLI reads the file itself and passes the workflow inline, so the local user can run
  * a file from anywhere (the tool's own `path` reads only the skills and workflows folders).
+ *
+ * `--workflow-id` runs a saved workflow instead: its published version, or `--version` (issue 28).
+ * A version that is not published runs only with `--test-run`: a test run, flagged in its meta and
+ * run record, whose QA results are kept out of the review queue and the dashboard.
  */
 export async function runCommand(args: string[]): Promise<ExitCode> {
-  const f = parseFlags(args, { values: ['input', 'timeout', 'concurrency'], switches: ['wait', 'external-workers'] });
+  const f = parseFlags(args, {
+    values: ['input', 'timeout', 'concurrency', 'workflow-id', 'version'],
+    switches: ['wait', 'external-workers', 'test-run'],
+  });
   if (f.error) return usageError(`${f.error}\n${USAGE}`);
   const [file] = f.positional;
-  if (!file || f.positional.length > 1) return usageError(USAGE);
+  const savedId = f.values['workflow-id'];
+  if ((!file && !savedId) || (file && savedId) || f.positional.length > 1) return usageError(USAGE);
+  if (f.values.version !== undefined && !savedId) return usageError(`--version goes with --workflow-id\n${USAGE}`);
   const timeout = parseSeconds(f.values.timeout, 'timeout');
   if (typeof timeout === 'object') return usageError(timeout.error);
   let input: unknown = {};
@@ -39,14 +49,18 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
       return usageError(`--input must be JSON: ${(err as Error).message}`);
     }
   }
-  const doc = await readJsonSource(file);
-  if ('error' in doc) return usageError(doc.error);
+  const doc = file ? await readJsonSource(file) : null;
+  if (doc && 'error' in doc) return usageError(doc.error);
+  const source = doc
+    ? { workflow: doc.doc }
+    : { workflow_id: savedId!, ...(f.values.version !== undefined ? { version: f.values.version } : {}) };
   const ctx = cliToolContext();
   const { config } = ctx.services;
   const runtime = await cliExecution(config);
   const external = f.switches.has('external-workers');
   if (!external) runtime.startWorkers(Number(f.values.concurrency ?? config.execution.workerConcurrency));
-  const started = await invokeTool(startWorkflowRunTool, { workflow: doc.doc, input }, ctx, {
+  const testRun = f.switches.has('test-run') ? { test_run: true } : {};
+  const started = await invokeTool(startWorkflowRunTool, { ...source, input, ...testRun }, ctx, {
     audit: { record: async (entry) => recordAudit(await ctx.services.db!(), entry) },
     onInternalError: (t, err) => {
       process.stderr.write(`internal error in ${t}: ${err instanceof Error ? err.stack : String(err)}\n`);

@@ -22,6 +22,7 @@ import { JsonPanel, findingRanges } from './panels/json-panel';
 import { ProblemsPanel } from './panels/problems-panel';
 import { ControlPlanePanel } from './panels/control-plane-panel';
 import { SideTabs, type SideTab } from './panels/side-tabs';
+import { VersionsPanel } from './panels/versions-panel';
 import { EditorToolbar } from './toolbar/editor-toolbar';
 import { findingCounts } from './state/finding-counts';
 import type { LoadedSource } from './state/use-editor-source';
@@ -218,6 +219,13 @@ export function WorkflowEditor({ source, permissions, against = null }: {
             )}
             {tab === 'json' && !jsonBeside && json}
             {tab === 'control' && <ControlPlanePanel doc={doc} valid={validation.valid} />}
+            {tab === 'versions' && (
+              <VersionsPanel
+                workflowId={typeof doc.workflow_id === 'string' ? doc.workflow_id : null}
+                openVersion={typeof doc.version === 'string' ? doc.version : null}
+                canEdit={permissions.canEdit}
+              />
+            )}
             {tab === 'problems' && (
               <ProblemsPanel
                 findings={validation.findings}

@@ -11,6 +11,8 @@ function saved(workflowId: string, version: string, createdAt: string, parent?: 
   return {
     workflowId, version, name: `wf ${workflowId.slice(0, 4)}`, description: '', tags: [], skills: ['skill://a@1.0.0'], states: [], author: null, note: null,
     parentWorkflowId: parent?.id ?? null, parentVersion: parent?.version ?? null, relation: parent?.relation ?? null, createdAt,
+    status: 'published', savedAt: createdAt, savedBy: 'seed', savedByLabel: 'seed', savedForUser: null, publishedAt: createdAt,
+    publishedBy: 'seed', publishedByLabel: 'seed', retiredAt: null, retiredBy: null, retiredByLabel: null, supersededBy: null,
   } as SavedVersion;
 }
 

@@ -11,7 +11,7 @@ import type { ToolContext } from '../tools/context.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { startWorkflowRunTool } from '../tools/runtime/start-workflow-run.ts';
 import { fail, isFailure, type ToolFailure } from '../tool-result.ts';
-import { getWorkflowVersion } from '../workflows/store.ts';
+import { getHighestVersion, getWorkflowVersion } from '../workflows/store.ts';
 import { knownCalls } from './known-calls.ts';
 import { planBackfill, type BackfillPlan, type PlannedRun } from './plan.ts';
 import { untilStored, type StoredRun } from './stored.ts';
@@ -89,9 +89,14 @@ export async function backfillDemoHistory(
   deps: BackfillDeps, opts: BackfillOptions, on: BackfillEvents = {},
 ): Promise<BackfillReport | ToolFailure> {
   const began = Date.now();
+  // The runs start by workflow id, so they run its published version (issue 28); without one, nothing starts.
   if (!(await getWorkflowVersion(deps.db, ALL_CALLS_WORKFLOW_ID))) {
-    return fail('not_found', `the saved workflow ${ALL_CALLS_WORKFLOW_ID} ("all calls", workflows/catalog.json) is not in the catalog `
-      + '(seeded at start unless DCF_SEED_WORKFLOWS=false)');
+    const saved = await getHighestVersion(deps.db, ALL_CALLS_WORKFLOW_ID);
+    return saved
+      ? fail('not_found', `workflow ${ALL_CALLS_WORKFLOW_ID} ("all calls") has no published version; publish one in the `
+        + 'editor before backfilling', { reason: 'no_published_version', workflow_id: ALL_CALLS_WORKFLOW_ID })
+      : fail('not_found', `the saved workflow ${ALL_CALLS_WORKFLOW_ID} ("all calls", workflows/catalog.json) is not in the `
+        + 'catalog (seeded at start unless DCF_SEED_WORKFLOWS=false)');
   }
   const today = consoleToday(deps.ctx.services.config);
   const calls = opts.from <= opts.to ? await knownCalls(deps.ctx.services, opts.from, opts.to) : [];

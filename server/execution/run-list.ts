@@ -19,7 +19,7 @@ type Position = { s: number; n: number };
 const BATCH = 200;
 const MAX_EXAMINED = 5_000;
 /** The run hash fields a row needs (the output and summary can be large and are not read). */
-const ROW_FIELDS = ['run_id', 'workflow_id', 'workflow_name', 'workflow_version', 'status', 'input', 'error', 'cause', 'started_at', 'finished_at', 'started_by', 'redrive_count'] as const;
+const ROW_FIELDS = ['run_id', 'workflow_id', 'workflow_name', 'workflow_version', 'status', 'input', 'error', 'cause', 'started_at', 'finished_at', 'started_by', 'redrive_count', 'test_run'] as const;
 
 export function encodeCursor(p: Position): string {
   return Buffer.from(JSON.stringify(p)).toString('base64url');

@@ -21,6 +21,12 @@ export interface RunRecord {
   summary: Json | null;
   /** How many times the run was redriven (redrive_workflow_run); 0 for a run never redriven. */
   redrive_count: number;
+  /**
+   * A test run (issue 28): a designer's run of a version that need not be published; its QA results
+   * are kept apart from the queue's and the dashboard's. False for every other run, and for runs
+   * recorded before the field existed.
+   */
+  test_run: boolean;
 }
 
 const JSON_FIELDS = new Set(['input', 'output', 'summary']);
@@ -29,7 +35,8 @@ const JSON_FIELDS = new Set(['input', 'output', 'summary']);
 export function runFields(record: Partial<RunRecord>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(record)) {
-    out[k] = JSON_FIELDS.has(k) ? JSON.stringify(v ?? null) : v === null || v === undefined ? '' : String(v);
+    out[k] = JSON_FIELDS.has(k) ? JSON.stringify(v ?? null)
+      : v === null || v === undefined || v === false ? '' : String(v); // false: absent, as for runs before the field
   }
   return out;
 }
@@ -53,6 +60,7 @@ export function parseRunFields(h: Record<string, string>): RunRecord | null {
     started_by: h.started_by ?? '',
     summary: j('summary'),
     redrive_count: Number(h.redrive_count ?? 0) || 0,
+    test_run: h.test_run === 'true',
   };
 }
 

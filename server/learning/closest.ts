@@ -1,4 +1,6 @@
 import type { Db } from '../db/client.ts';
+import type { WorkflowDocumentRow, WorkflowVersionStatus } from '../db/schema/workflow-store.ts';
+import { compareVersions } from '../../lib/semver.ts';
 import type { SkillDirectory } from '../execution/services.ts';
 import { listWorkflowVersions } from '../workflows/store.ts';
 import type { Embedder } from './embeddings/embedder.ts';
@@ -14,6 +16,26 @@ export interface ClosestCandidate {
   search_score: number;
   derived_from: string | null;
   reason: string;
+  /** Issue 28: the candidate's lifecycle; only a published version runs by workflow id. */
+  version_status: WorkflowVersionStatus;
+  published_at: string | null;
+  published_by: string | null;
+}
+
+/**
+ * One version per workflow (issue 28): the published one, else the highest saved, so drafts of a
+ * workflow never crowd its version in use out of the top few — and a workflow with no published
+ * version is still found, and reported as such, rather than silently built again.
+ */
+function versionInUse(versions: WorkflowDocumentRow[]): WorkflowDocumentRow[] {
+  const pick = new Map<string, WorkflowDocumentRow>();
+  for (const v of versions) {
+    const p = pick.get(v.workflowId);
+    const better = !p || (p.status !== 'published'
+      && (v.status === 'published' || compareVersions(v.version, p.version) > 0));
+    if (better) pick.set(v.workflowId, v);
+  }
+  return versions.filter((v) => pick.get(v.workflowId) === v);
 }
 
 /**
@@ -24,7 +46,7 @@ export interface ClosestCandidate {
  * above the foundational one for a request that needs them.
  */
 export async function findClosestWorkflow(db: Db, skills: SkillDirectory, req: { query: string; capabilities?: string[]; skills?: string[]; states?: string[]; limit?: number }, embedder: Embedder | null = null): Promise<ClosestCandidate[]> {
-  const versions = await listWorkflowVersions(db);
+  const versions = versionInUse(await listWorkflowVersions(db));
   const hits = new Map((await searchKnowledge(db, req.query, { kinds: ['workflow'], limit: 100, embedder })).hits.map((h) => [h.key, h.score]));
   const wanted = [
     ...(req.capabilities ?? []).map((c) => ({ label: `capability ${c}`, has: (w: (typeof versions)[number]) => w.skills.some((s) => skills.get(s)?.tags[0] === c) })),
@@ -41,7 +63,11 @@ export async function findClosestWorkflow(db: Db, skills: SkillDirectory, req: {
       const reason = wanted.length
         ? `has ${covered.length} of ${wanted.length} requested (${covered.join(', ') || 'none'})${missing.length ? `; missing ${missing.join(', ')}` : ''}; search score ${search.toFixed(3)}${derived ? `; derived from ${derived}` : ''}`
         : `search score ${search.toFixed(3)}`;
-      return { workflow_id: w.workflowId, version: w.version, name: w.name, coverage, covered, missing, search_score: search, derived_from: derived, reason };
+      return {
+        workflow_id: w.workflowId, version: w.version, name: w.name, coverage, covered, missing, search_score: search,
+        derived_from: derived, reason, version_status: w.status, published_at: w.publishedAt?.toISOString() ?? null,
+        published_by: w.publishedByLabel,
+      };
     })
     .filter((c) => c.search_score > 0 || c.coverage > 0);
   out.sort((a, b) => b.coverage - a.coverage || b.search_score - a.search_score);

@@ -6,7 +6,7 @@ import type { SkillDirectory } from '../execution/services.ts';
 import type { KnowledgeGraph, ReliabilityWindow } from '../graph/port.ts';
 import { isObject } from '../engine/json.ts';
 import { collectStateTree } from '../engine/asl/state-tree.ts';
-import { getWorkflowVersion, nextPatchVersion } from '../workflows/store.ts';
+import { getHighestVersion, getWorkflowVersion, nextPatchVersion } from '../workflows/store.ts';
 import { skillAgreement } from '../qa/agreement.ts';
 import { DEFAULT_WINDOW } from './reliability.ts';
 import { FAILURE_THRESHOLD, MIN_USES, failsTooOften } from './health-thresholds.ts';
@@ -44,7 +44,9 @@ export async function checkWorkflowHealth(
   db: Db, graph: KnowledgeGraph, skills: SkillDirectory, key: { workflow_id: string; version?: string },
   opts: { threshold?: number; window?: ReliabilityWindow; overrideThreshold?: number } = {},
 ) {
-  const row = await getWorkflowVersion(db, key.workflow_id, key.version);
+  // Default: the version in use (issue 28), or the highest saved when none is published.
+  const row = (await getWorkflowVersion(db, key.workflow_id, key.version))
+    ?? (key.version ? null : await getHighestVersion(db, key.workflow_id));
   if (!row) return null;
   const threshold = opts.threshold ?? FAILURE_THRESHOLD;
   const window = opts.window ?? DEFAULT_WINDOW;

@@ -82,7 +82,12 @@ describe(`the learning loop (${testDbKind()})`, { timeout: 240_000 }, () => {
     expect(lineage.edges).toContainEqual({ kind: 'VERSION_OF', from: { workflow_id: STANDARD, version: '1.0.1' }, to: { workflow_id: STANDARD, version: '1.0.0' } });
     expect((lineage.descendants as Array<{ version: string }>).map((d) => d.version)).toContain('1.0.1');
 
-    // The next run of the workflow (by id: its highest saved version) uses 1.0.1.
+    // Accepting saves a draft (issue 28): runs by id keep using 1.0.0 until 1.0.1 is published.
+    expect(accepted).toMatchObject({ version: '1.0.1' });
+    expect(await getWorkflowVersion(db.db, STANDARD)).toMatchObject({ version: '1.0.0', status: 'published' });
+    expect(await call('publish_workflow_version', { workflow_id: STANDARD, version: '1.0.1' }))
+      .toMatchObject({ version_status: 'published', retired_version: '1.0.0' });
+    // The next run of the workflow (by id: its published version) uses 1.0.1.
     const started = await call('start_workflow_run', { workflow_id: STANDARD, input: ALEX });
     const next = (await waitForRun(h.x, started.run_id as string, 60_000))!;
     expect(next).toMatchObject({ status: 'SUCCEEDED', workflow_version: '1.0.1' });

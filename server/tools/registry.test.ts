@@ -41,6 +41,8 @@ const READ_ONLY: Record<string, boolean> = {
   accept_workflow_update: false,
   save_workflow: false,
   get_saved_workflow: true,
+  publish_workflow_version: false,
+  retire_workflow_version: false,
   create_companion: false,
   dismiss_companion: false,
   list_session_companions: true,
@@ -112,7 +114,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(88);
+    expect(names).toHaveLength(90);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);

@@ -27,6 +27,8 @@ import { checkWorkflowHealthTool } from './learning/check-workflow-health.ts';
 import { acceptWorkflowUpdateTool } from './learning/accept-workflow-update.ts';
 import { saveWorkflowTool } from './learning/save-workflow.ts';
 import { getSavedWorkflowTool } from './learning/get-saved-workflow.ts';
+import { publishWorkflowVersionTool } from './learning/publish-workflow-version.ts';
+import { retireWorkflowVersionTool } from './learning/retire-workflow-version.ts';
 import { addMemoryTool } from './learning/add-memory.ts';
 import { getEpisodesTool } from './learning/get-episodes.ts';
 import { comparePoliciesTool } from './learning/compare-policies.ts';
@@ -102,6 +104,7 @@ export const TOOLS: readonly AnyTool[] = [
   redriveWorkflowRunTool, setDemoFaultsTool,
   appendGraphEpisodeTool, storeMemoryTool, searchEmbeddingsTool, getSkillReliabilityTool, getWorkflowLineageTool,
   findClosestWorkflowTool, checkWorkflowHealthTool, acceptWorkflowUpdateTool, saveWorkflowTool, getSavedWorkflowTool,
+  publishWorkflowVersionTool, retireWorkflowVersionTool,
   createCompanionTool, dismissCompanionTool, listSessionCompanionsTool, updateCompanionStatusTool, createSessionContextTool,
   updateSessionContextTool, finalizeSessionTool,
   delegateTaskTool, broadcastTaskTool, readSessionActivityTool, updateConductorGuidelinesTool, readSharedMemoryBlocksTool,

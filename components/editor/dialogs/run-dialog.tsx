@@ -12,6 +12,7 @@ import { advisorFieldOf, liveProblems, orderedFields, withCrmSpelling, type Advi
 import type { WorkflowDoc } from '../model/types';
 import { Dialog } from './dialog';
 import { InputFormField, type Suggestion } from './input-form-field';
+import { TestRunChoice, useSavedStatus } from './test-run-choice';
 import { useAdvisors } from './use-advisors';
 
 /** The issues a refused start reports (input or workflow validation), when it lists any. */
@@ -51,13 +52,18 @@ function advisorNote(list: AdvisorList): string {
  * end and an advisor the CRM does not know (`advisor_name` is offered as the CRM's list); while
  * either fails, a message says why under the field and Start stays disabled.
  */
-export function RunDialog({ open, onClose, doc, saved }: {
+export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
   open: boolean;
   onClose(): void;
   doc: WorkflowDoc;
   saved: { workflow_id: string; version: string } | null;
+  /** Designers and admins may start test runs (issue 28); the server checks the same. */
+  canTestRun: boolean;
 }) {
   const trpc = useTRPC();
+  const status = useSavedStatus(saved);
+  const mustTest = saved !== null && status !== null && status !== 'published';
+  const [testRun, setTestRun] = useState(false);
   const router = useRouter();
   const fields = useMemo(() => orderedFields(formFields(doc.workflow_input_schema)), [doc.workflow_input_schema]);
   const [values, setValues] = useState<Record<string, unknown>>(() => defaults(fields));
@@ -73,7 +79,7 @@ export function RunDialog({ open, onClose, doc, saved }: {
     [advisors],
   );
   const waitingForList = advisorField !== null && advisors.status === 'loading';
-  const blocked = Object.keys(live).length > 0 || waitingForList;
+  const blocked = Object.keys(live).length > 0 || waitingForList || (mustTest && !canTestRun);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -93,8 +99,11 @@ export function RunDialog({ open, onClose, doc, saved }: {
       input = withCrmSpelling(r.value, advisors);
     }
     setErrors({});
+    const asTest = mustTest || testRun ? { test_run: true } : {};
     const result = await start.mutateAsync(
-      saved ? { workflow_id: saved.workflow_id, version: saved.version, input } : { workflow: doc, input },
+      saved
+        ? { workflow_id: saved.workflow_id, version: saved.version, input, ...asTest }
+        : { workflow: doc, input, ...asTest },
     );
     if (result.status === 'ok') router.push(`/runs/${result.run_id}`);
   };
@@ -104,8 +113,17 @@ export function RunDialog({ open, onClose, doc, saved }: {
     <Dialog title={`Run ${typeof doc.workflow_name === 'string' ? doc.workflow_name : 'workflow'}`} open={open} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate aria-label="Run input">
         <p className="text-sm text-slate-600">
-          {saved ? <>Runs saved version v{saved.version}.</> : <>Runs the document as it is in the editor (not saved).</>}
+          {saved
+            ? <>Runs saved version v{saved.version}.{status ? ` It is ${status === 'draft' ? 'a draft' : status}.` : ''}</>
+            : <>Runs the document as it is in the editor (not saved).</>}
         </p>
+        <TestRunChoice
+          mustTest={mustTest}
+          canTestRun={canTestRun}
+          checked={mustTest || testRun}
+          onChange={setTestRun}
+          version={saved?.version ?? null}
+        />
         {noSchemaFields ? (
           <div className="space-y-1">
             <label htmlFor="run-input-json" className="block text-sm font-medium">Input (JSON object)</label>

@@ -2,9 +2,12 @@
 import type { ReactNode } from 'react';
 import { TabList } from '@/components/ui/tab-list';
 
-export type SideTab = 'inspector' | 'json' | 'problems' | 'control';
+export type SideTab = 'inspector' | 'json' | 'problems' | 'control' | 'versions';
 
-/** The editor's side panel tabs: Inspector, JSON (unless it sits beside the canvas), Problems with counts, Control plane. */
+/**
+ * The editor's side panel tabs: Inspector, JSON (unless it sits beside the canvas), Problems with
+ * counts, Control plane, Versions.
+ */
 export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onTab(t: SideTab): void; problems: { errors: number; warnings: number }; hideJson: boolean }) {
   const tabs: Array<{ id: SideTab; label: ReactNode }> = [
     { id: 'inspector', label: 'Inspector' },
@@ -20,6 +23,7 @@ export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onT
       ),
     },
     { id: 'control', label: 'Control plane' },
+    { id: 'versions', label: 'Versions' },
   ];
   return <TabList tabs={tabs} tab={tab} onTab={onTab} label="Side panel" idPrefix="side" />;
 }

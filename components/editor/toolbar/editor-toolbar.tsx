@@ -117,7 +117,9 @@ export function EditorToolbar({ source, state, validation, permissions, canvas, 
           }}
         />
       )}
-      {dialog === 'run' && <RunDialog open onClose={() => setDialog(null)} doc={doc} saved={savedRef} />}
+      {dialog === 'run' && (
+        <RunDialog open onClose={() => setDialog(null)} doc={doc} saved={savedRef} canTestRun={permissions.canEdit} />
+      )}
     </header>
   );
 }

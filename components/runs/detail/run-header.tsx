@@ -2,6 +2,7 @@
 import { ukDateTime } from '@/lib/uk-time';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
+import { TEST_RUN_HELP } from '@/components/workflows/versions/lifecycle-text';
 import { StateProgressBar } from '@/components/ui/state-progress-bar';
 import { CopyButton } from '@/components/ui/copy-button';
 import { durationText } from '@/components/chat/format';
@@ -61,6 +62,11 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
           </Link>
           <span className="font-mono text-xs text-slate-500">v{s(run.workflow_version)}</span>
           <span data-testid="run-status"><Badge tone={runTone(status)}>{status}</Badge></span>
+          {run.test_run === true && (
+            <span data-testid="run-test-run-badge">
+              <Badge tone="warn" title={TEST_RUN_HELP}>test run</Badge>
+            </span>
+          )}
           {invalidInput && (
             <span
               className="text-xs text-amber-800"

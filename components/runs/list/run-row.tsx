@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
+import { TEST_RUN_HELP } from '@/components/workflows/versions/lifecycle-text';
 import { formatTime, runTone } from '@/components/graph/format';
 import { advisorOf } from '@/server/execution/run-list-filter';
 import type { RunAction } from './run-actions';
@@ -27,6 +28,11 @@ export function RunRow({ run, qa, actions, onChanged }: { run: Run; qa?: RunQaSc
       <td className={CELL}>
         <div className="flex flex-col items-start gap-1">
           <Badge tone={runTone(run.status)}>{run.status}</Badge>
+          {run.test_run && (
+            <span data-testid="run-test-run-badge">
+              <Badge tone="warn" title={TEST_RUN_HELP}>test run</Badge>
+            </span>
+          )}
           {invalidInput && (
             <span className="text-xs text-amber-800" title="The run's input was invalid: not a fault of any skill" data-testid="run-invalid-input">
               {invalidInput}

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { groupVersions, matchesSearch, type SavedVersionRow } from './group-versions';
 
-const row = (workflowId: string, version: string, createdAt: string, extra: Partial<SavedVersionRow> = {}): SavedVersionRow => ({
-  workflowId, version, createdAt, name: `W ${workflowId}`, description: '', tags: [], skills: [], states: [], author: null, note: null,
-  parentWorkflowId: null, parentVersion: null, relation: null, ...extra,
+const row = (workflowId: string, version: string, savedAt: string, extra: Partial<SavedVersionRow> = {}): SavedVersionRow => ({
+  workflowId, version, createdAt: '2024-07-08T09:15:00Z', name: `W ${workflowId}`, description: '', tags: [], skills: [], states: [],
+  author: null, note: null, parentWorkflowId: null, parentVersion: null, relation: null,
+  status: 'draft', savedAt, savedByLabel: 'dee@bank.test', publishedAt: null, publishedByLabel: null, retiredAt: null,
+  retiredByLabel: null, supersededBy: null, ...extra,
 });
 
 describe('groupVersions', () => {

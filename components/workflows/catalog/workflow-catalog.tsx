@@ -12,6 +12,7 @@ import { ExampleList } from './example-list';
 import { ImportFileButton } from './import-file-button';
 import { groupVersions, matchesSearch } from './group-versions';
 import { WorkflowRow } from './workflow-row';
+import { CLOCK_NOTE } from '../versions/lifecycle-text';
 
 const LINK_PRIMARY = 'inline-flex items-center rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
@@ -31,7 +32,12 @@ export function WorkflowCatalog({ canEdit }: { canEdit: boolean }) {
     <div className="space-y-8">
       <section aria-labelledby="saved-workflows" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="saved-workflows" className="text-lg font-semibold">Saved workflows</h2>
+          <div>
+            <h2 id="saved-workflows" className="text-lg font-semibold">Saved workflows</h2>
+            <p className="text-xs text-slate-500" data-testid="clock-note">
+              Only the published version of a workflow is used by runs by id, the Planner and schedules. {CLOCK_NOTE}
+            </p>
+          </div>
           <div className="flex items-center gap-2">
             <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search name, tag, skill or state" aria-label="Search workflows" className={`${FIELD} w-72`} />
             {canEdit && <ImportFileButton />}

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { FIELD } from '@/components/ui/button';
-import { formatTime } from '@/components/graph/format';
+import { VersionActions } from '../versions/version-actions';
+import { VersionLifecycle } from '../versions/version-lifecycle';
 import { compareHref, editorHref } from '../editor-links';
 import type { CatalogWorkflow } from './group-versions';
 
@@ -11,11 +12,12 @@ const LINK = 'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm fo
 
 /**
  * One saved workflow: name, description, tags, how many states and skills, its lineage parent;
- * a version picker drives Open (edit, or view for read-only roles), Compare (with the version
- * before it) and Runs (the run list filtered to that version).
+ * a version picker (the published version first selected) drives the version's lifecycle — status,
+ * saved / published / retired at and by (issue 28) —, Publish and Retire (designers and admins),
+ * Open (edit, or view for read-only roles), Compare (with the version before it) and Runs.
  */
 export function WorkflowRow({ workflow, canEdit }: { workflow: CatalogWorkflow; canEdit: boolean }) {
-  const [version, setVersion] = useState(workflow.latest.version);
+  const [version, setVersion] = useState((workflow.published ?? workflow.latest).version);
   const v = workflow.versions.find((x) => x.version === version) ?? workflow.latest;
   const previous = workflow.versions[workflow.versions.indexOf(v) + 1];
   return (
@@ -26,7 +28,8 @@ export function WorkflowRow({ workflow, canEdit }: { workflow: CatalogWorkflow; 
         </p>
         {v.description && <p className="mt-0.5 text-sm text-slate-600">{v.description}</p>}
         <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
-          <span>{v.states.length} states</span>·<span>{v.skills.length} skills</span>·<span>saved {formatTime(v.createdAt)}{v.author ? ` by ${v.author}` : ''}</span>
+          <span>{v.states.length} states</span>·<span>{v.skills.length} skills</span>·
+          <span>{workflow.published ? `in use: v${workflow.published.version}` : 'no published version'}</span>
           {v.relation && v.parentVersion && (
             <Badge tone={v.relation === 'REFINEMENT_OF' ? 'info' : 'neutral'}>
               {v.relation} {v.parentWorkflowId === v.workflowId ? `v${v.parentVersion}` : `another workflow v${v.parentVersion}`}
@@ -37,6 +40,12 @@ export function WorkflowRow({ workflow, canEdit }: { workflow: CatalogWorkflow; 
           ))}
         </p>
         {v.note && <p className="mt-1 text-xs text-slate-600 italic">“{v.note}”</p>}
+        <div className="mt-2 flex flex-wrap items-start gap-4">
+          <VersionLifecycle version={v.version} lifecycle={v} />
+          {canEdit && (
+            <VersionActions workflowId={workflow.workflowId} version={v.version} status={v.status} name={v.name} />
+          )}
+        </div>
       </div>
       <div className="flex shrink-0 items-center gap-2">
         <label className="sr-only" htmlFor={`version-${workflow.workflowId}`}>
@@ -45,7 +54,7 @@ export function WorkflowRow({ workflow, canEdit }: { workflow: CatalogWorkflow; 
         <select id={`version-${workflow.workflowId}`} value={version} onChange={(e) => setVersion(e.target.value)} className={FIELD}>
           {workflow.versions.map((x) => (
             <option key={x.version} value={x.version}>
-              v{x.version}
+              v{x.version} — {x.status === 'published' ? 'published' : x.status}
             </option>
           ))}
         </select>

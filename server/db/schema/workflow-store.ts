@@ -1,4 +1,13 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A version's lifecycle (issue 28, migration 0023): saved as a `draft`; `published` makes it the
+ * version in use (at most one per workflow: what every start by workflow id runs); publishing a
+ * newer one, or retiring it, makes it `retired`. Drafts and retired versions run only as test runs.
+ */
+export const WORKFLOW_VERSION_STATUSES = ['draft', 'published', 'retired'] as const;
+export type WorkflowVersionStatus = (typeof WORKFLOW_VERSION_STATUSES)[number];
 
 /**
  * Saved workflow versions (the Planner's and designers' catalog, spec §2.3/§3.3/§4.4). A version
@@ -24,9 +33,30 @@ export const workflowDocuments = pgTable(
     parentWorkflowId: text('parent_workflow_id'),
     parentVersion: text('parent_version'),
     relation: text('relation').$type<'VERSION_OF' | 'REFINEMENT_OF'>(),
+    /** The document's own `created_at` (as written in it); not when it was saved (`savedAt`). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').$type<WorkflowVersionStatus>().notNull().default('draft'),
+    /** When the row was inserted, and by whom (the audit actor's id and label). */
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    savedBy: text('saved_by').notNull().default('system'),
+    savedByLabel: text('saved_by_label').notNull().default('system'),
+    /** The person responsible for the save: the user, or the user behind the agent; null for the system (four eyes). */
+    savedForUser: text('saved_for_user'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: text('published_by'),
+    publishedByLabel: text('published_by_label'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    retiredBy: text('retired_by'),
+    retiredByLabel: text('retired_by_label'),
+    /** The version whose publication retired this one (null: retired by hand, or never retired). */
+    supersededBy: text('superseded_by'),
   },
-  (t) => [primaryKey({ columns: [t.workflowId, t.version] }), index('workflow_documents_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.workflowId, t.version] }),
+    index('workflow_documents_created_idx').on(t.createdAt),
+    uniqueIndex('workflow_documents_one_published_idx').on(t.workflowId).where(sql`${t.status} = 'published'`),
+    check('workflow_documents_status_check', sql`${t.status} in ('draft', 'published', 'retired')`),
+  ],
 );
 export type WorkflowDocumentRow = typeof workflowDocuments.$inferSelect;
 

@@ -28,6 +28,8 @@ export const controlPlaneMetaSchema = z.object({
   /** Task state → the skill URIs of its AgentBinding. */
   skills: z.record(z.string(), z.array(z.string())),
   deps: z.record(z.string(), z.object({ upstream: z.array(z.string()), downstream: z.array(z.string()) })),
+  /** Issue 28: present (true) only on a test run, whose QA results are kept out of the queue and the dashboard. */
+  test_run: z.literal(true).optional(),
 });
 export type ControlPlaneMeta = z.infer<typeof controlPlaneMetaSchema>;
 

@@ -5,6 +5,7 @@ import { validateWorkflowDocument } from '../../workflows/validate-document.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning } from '../../learning/services.ts';
+import { resolveVersionActor } from './version-access.ts';
 
 /** Accepting a check_workflow_health proposal: a separate, audited call (spec §4.3–4.4). */
 export const acceptWorkflowUpdateTool = defineTool({
@@ -16,7 +17,7 @@ export const acceptWorkflowUpdateTool = defineTool({
   async handler(args, { services, actor }) {
     const l = await learning(services);
     if (isFailure(l)) return l;
-    const r = await acceptWorkflowUpdate(l.db, args.proposal_id, actor.label, (doc) => validateWorkflowDocument(doc, { rootDir: services.config.rootDir, skillsDir: services.config.skillsDir }));
+    const r = await acceptWorkflowUpdate(l.db, args.proposal_id, await resolveVersionActor(l.db, actor), (doc) => validateWorkflowDocument(doc, { rootDir: services.config.rootDir, skillsDir: services.config.skillsDir }));
     if (!r.ok) {
       if (r.reason === 'not_found') return fail('not_found', `no proposal ${args.proposal_id}`);
       if (r.reason === 'invalid') return fail('invalid_input', 'the proposed workflow does not validate', { issues: r.issues });

@@ -12,7 +12,7 @@ export const checkWorkflowHealthTool = defineTool({
   readOnly: false,
   input: z.object({
     workflow_id: z.string().min(1),
-    version: z.string().optional().describe('Default: the highest saved version.'),
+    version: z.string().optional().describe('Default: the published version, or the highest saved when none is published.'),
     threshold: z.number().min(0).max(1).default(FAILURE_THRESHOLD),
     window_days: z.number().positive().default(7),
     last_runs: z.number().int().positive().default(50),

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import type { ExecutionServices } from '../../execution/services.ts';
 import type { ToolServices } from '../context.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
+import type { Actor } from '../../audit/actor.ts';
+import { getWorkflowVersion } from '../../workflows/store.ts';
+import { noPublishedVersion } from '../learning/no-published-version.ts';
+import { mayTestRun } from '../learning/version-access.ts';
+import { WORKFLOW_EDITORS } from '../../../lib/roles.ts';
 
 /** The execution services, or the `unavailable` failure every runtime tool returns without Redis. */
 export async function execution(services: ToolServices): Promise<ExecutionServices | ToolFailure> {
@@ -37,23 +42,52 @@ export const toNotificationOut = (e: { id: string; instance: string; reason: str
 export const newRunInput = z
   .object({
     workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
-    path: z.string().min(1).optional().describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
-    workflow_id: z.string().min(1).optional().describe('Alternatively, a saved workflow (see save_workflow): its highest version, or `version`.'),
-    version: z.string().min(1).optional(),
+    path: z.string().min(1).max(500).optional()
+      .describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
+    workflow_id: z.string().min(1).max(200).optional()
+      .describe('Alternatively, a saved workflow (see save_workflow): its published version, or `version`.'),
+    version: z.string().min(1).max(64).optional()
+      .describe('With workflow_id: this version. A draft or retired version runs only with test_run: true.'),
+    test_run: z.boolean().optional().describe(
+      'A test run (workflow designers and admins): may run an unpublished version; its QA results are kept out of the '
+      + 'review queue and the dashboard.',
+    ),
     input: z.unknown().describe("The run input; must satisfy the workflow's workflow_input_schema."),
     run_id: z.string().uuid().optional().describe('Reuse this id (idempotent retry); a new one is minted when absent.'),
   })
-  .refine((v) => [v.workflow, v.path, v.workflow_id].filter((x) => x !== undefined).length === 1, { message: 'give exactly one of "workflow", "path" or "workflow_id"' });
+  .refine((v) => [v.workflow, v.path, v.workflow_id].filter((x) => x !== undefined).length === 1, { message: 'give exactly one of "workflow", "path" or "workflow_id"' })
+  .refine((v) => v.version === undefined || v.workflow_id !== undefined, { message: '"version" goes with "workflow_id"', path: ['version'] });
 
-/** The workflow document a new run executes, from whichever of the three sources was given. */
-export async function runWorkflowDocument(args: z.output<typeof newRunInput>, services: ToolServices): Promise<{ doc: unknown } | ToolFailure> {
+/**
+ * The workflow document a new run executes, from whichever of the three sources was given, and
+ * whether the run is a test run (issue 28). By workflow id: the published version when no version
+ * is named (none published: a clear failure); a named version that is not published only as a test
+ * run. A test run needs the test-run permission (version-access.ts) whatever it runs.
+ */
+export async function runWorkflowDocument(
+  args: z.output<typeof newRunInput>, services: ToolServices, actor: Actor,
+): Promise<{ doc: unknown; test_run: boolean } | ToolFailure> {
+  const testRun = args.test_run === true;
   if (args.workflow_id !== undefined) {
     if (!services.db) return fail('unavailable', 'saved workflows need the database');
-    const { getWorkflowVersion } = await import('../../workflows/store.ts');
-    const row = await getWorkflowVersion(await services.db(), args.workflow_id, args.version);
-    return row ? { doc: row.document } : fail('not_found', `no saved workflow ${args.workflow_id}${args.version ? `@${args.version}` : ''}`);
+    const db = await services.db();
+    const row = await getWorkflowVersion(db, args.workflow_id, args.version);
+    if (!row) return args.version ? fail('not_found', `no saved workflow ${args.workflow_id}@${args.version}`) : noPublishedVersion(db, args.workflow_id);
+    if (row.status !== 'published' && !testRun) {
+      return fail(
+        'conflict',
+        `${args.workflow_id}@${row.version} is ${row.status === 'draft' ? 'a draft' : 'retired'}, not the published version; `
+          + 'publish it in the editor, or start it as a test run (test_run: true)',
+        { reason: 'not_published', status: row.status },
+      );
+    }
+    const refused = testRun ? mayTestRun(actor, row) : null;
+    return refused ? fail('forbidden', refused.refused) : { doc: row.document, test_run: testRun };
+  }
+  if (testRun && !(actor.kind === 'system' || (actor.kind === 'user' && WORKFLOW_EDITORS.includes(actor.role)))) {
+    return fail('forbidden', 'only workflow designers and admins may start a test run');
   }
   const { loadDocument } = await import('../document-input.ts');
   const loaded = await loadDocument(args.workflow, args.path, services.config);
-  return 'status' in loaded ? loaded : { doc: loaded.doc };
+  return 'status' in loaded ? loaded : { doc: loaded.doc, test_run: testRun };
 }

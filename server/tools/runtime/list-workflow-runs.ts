@@ -22,6 +22,8 @@ export const runListRowOut = z.object({
   error: z.string().nullable(),
   cause: z.string().nullable(),
   redrive_count: count,
+  /** A designer's test run (issue 28): shown with a "test run" badge. */
+  test_run: z.boolean(),
   states: z.object({ pending: count, running: count, done: count, failed: count, total: count }),
 });
 

@@ -15,9 +15,9 @@ export const startWorkflowRunTool = defineTool({
   async handler(args, { services, actor }) {
     const x = await execution(services);
     if (isFailure(x)) return x;
-    const loaded = await runWorkflowDocument(args, services);
+    const loaded = await runWorkflowDocument(args, services, actor);
     if (isFailure(loaded)) return loaded;
-    const r = await startRun(x, { workflow: loaded.doc, input: args.input, run_id: args.run_id, started_by: actor.label });
+    const r = await startRun(x, { workflow: loaded.doc, input: args.input, run_id: args.run_id, started_by: actor.label, test_run: loaded.test_run });
     if (!r.ok) return fail('invalid_input', r.message, { error_code: r.error_code, issues: r.issues });
     return ok({ run_id: r.run_id, created: r.created });
   },

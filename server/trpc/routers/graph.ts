@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { workflowProposals } from '../../db/schema/workflow-store.ts';
+import { workflowProposals, type WorkflowDocumentRow } from '../../db/schema/workflow-store.ts';
 import { acceptWorkflowUpdateTool } from '../../tools/learning/accept-workflow-update.ts';
 import { checkWorkflowHealthTool } from '../../tools/learning/check-workflow-health.ts';
 import { findClosestWorkflowTool } from '../../tools/learning/find-closest-workflow.ts';
@@ -10,6 +10,18 @@ import { searchEmbeddingsTool } from '../../tools/learning/search-embeddings.ts'
 import { getWorkflowVersion, listWorkflowVersions } from '../../workflows/store.ts';
 import { ALL_ROLES, EDITORS, procedure, router } from '../init.ts';
 import { toolMutation, toolQuery } from '../tool-procedure.ts';
+
+/** A saved version for the console: its instants as ISO strings (the lifecycle of issue 28 included). */
+function savedVersionOut(row: Omit<WorkflowDocumentRow, 'document'>) {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    savedAt: row.savedAt.toISOString(),
+    publishedAt: iso(row.publishedAt),
+    retiredAt: iso(row.retiredAt),
+  };
+}
 
 const versionKey = z.object({ workflow_id: z.string().min(1), version: z.string().min(1) });
 
@@ -22,9 +34,9 @@ export const graphRouter = router({
   checkHealth: toolMutation(checkWorkflowHealthTool, EDITORS),
   acceptUpdate: toolMutation(acceptWorkflowUpdateTool, EDITORS),
 
-  /** Saved workflow versions (without their documents), newest first. */
+  /** Saved workflow versions (without their documents) with their lifecycle, most recently saved first. */
   savedWorkflows: procedure.meta({ access: ALL_ROLES }).query(async ({ ctx }) =>
-    (await listWorkflowVersions(ctx.db)).map(({ document: _d, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    (await listWorkflowVersions(ctx.db)).map(({ document: _d, ...row }) => savedVersionOut(row)),
   ),
 
   /** One saved version with its document (and its parent's, for a diff). */
@@ -32,7 +44,8 @@ export const graphRouter = router({
     const row = await getWorkflowVersion(ctx.db, input.workflow_id, input.version);
     if (!row) return null;
     const parent = row.parentWorkflowId && row.parentVersion ? await getWorkflowVersion(ctx.db, row.parentWorkflowId, row.parentVersion) : null;
-    return { ...row, createdAt: row.createdAt.toISOString(), parentDocument: parent?.document ?? null };
+    const { document, ...rest } = row;
+    return { ...savedVersionOut(rest), document, parentDocument: parent?.document ?? null };
   }),
 
   /** Rejects a pending proposal (audited as a mutation); an accepted one cannot be rejected. */

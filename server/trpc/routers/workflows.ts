@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { saveWorkflowTool } from '../../tools/learning/save-workflow.ts';
+import { publishWorkflowVersionTool } from '../../tools/learning/publish-workflow-version.ts';
+import { retireWorkflowVersionTool } from '../../tools/learning/retire-workflow-version.ts';
 import { validateWorkflowTool } from '../../tools/workflows/validate-workflow.ts';
 import { compileWorkflowDocument } from '../../workflows/validate-document.ts';
 import { listWorkflowFiles } from '../../workflows/examples.ts';
@@ -22,6 +24,10 @@ export const workflowsRouter = router({
 
   /** Saves a valid version (save_workflow: never overwrites; `parent` records VERSION_OF / REFINEMENT_OF). */
   save: toolMutation(saveWorkflowTool, EDITORS),
+  /** Issue 28: make a saved version the one in use (retiring the one before); four eyes when configured. */
+  publish: toolMutation(publishWorkflowVersionTool, EDITORS, { forbiddenAsAccess: true }),
+  /** Issue 28: retire a draft or the published version (the workflow then has none in use). */
+  retire: toolMutation(retireWorkflowVersionTool, EDITORS, { forbiddenAsAccess: true }),
 
   drafts: workflowDraftsRouter,
 });

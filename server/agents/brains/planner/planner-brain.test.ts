@@ -13,7 +13,12 @@ const covering = [
   { workflow_id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30', version: '1.0.0', name: 'Standard Advice Call Analysis (all calls)', coverage: 1, covered: [], missing: [], search_score: 1, derived_from: `${STANDARD}@1.0.0`, reason: 'has 4 of 4 requested' },
   { workflow_id: STANDARD, version: '1.0.0', name: 'Standard Advice Call Analysis', coverage: 1, covered: [], missing: [], search_score: 0.9, derived_from: null, reason: 'has 4 of 4 requested' },
 ];
-const withCatalog = (extra = {}) => fakeTools({ find_closest_workflow: () => ok({ candidates: covering }), get_saved_workflow: (_, a) => ok({ workflow_id: a.workflow_id, version: a.version, document: workflowFile('standard-advice-call-analysis.json') }), ...extra });
+/** A version's lifecycle as get_saved_workflow reports it (issue 28). */
+const PUBLISHED = {
+  version_status: 'published', saved_at: '2024-07-08T09:15:00.000Z', saved_by: 'system',
+  published_at: '2024-07-08T09:15:00.000Z', published_by: 'dee@bank.test',
+};
+const withCatalog = (extra = {}, lifecycle: Record<string, unknown> = PUBLISHED) => fakeTools({ find_closest_workflow: () => ok({ candidates: covering }), get_saved_workflow: (_, a) => ok({ workflow_id: a.workflow_id, version: a.version, document: workflowFile('standard-advice-call-analysis.json'), ...lifecycle }), ...extra });
 
 describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted histories', () => {
   it('turn 1: confirms the evaluation axes, naming the advisor and the range resolved against the clock block', async () => {
@@ -46,7 +51,10 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     const doc = t.calls.find((x) => x.name === 'validate_workflow')!.args.workflow as { workflow_id: string; asl: { States: Record<string, { AgentBinding?: { skills: string[] } }> } };
     expect(t.calls.find((x) => x.name === 'save_workflow')!.args.workflow).toEqual(doc); // composed once, saved as validated
     expect(doc.asl.States.TranscribeRecording!.AgentBinding!.skills).toEqual(['skill://whisper-transcribe@1.0.0']);
-    expect(t.calls.find((x) => x.name === 'start_workflow_run')!.args).toEqual({ workflow_id: doc.workflow_id, version: '1.0.0', input: ALEX });
+    // Issue 28: what the Planner has just built is a draft; it runs it only as a test run, and says so.
+    expect(t.calls.find((x) => x.name === 'start_workflow_run')!.args).toEqual({ workflow_id: doc.workflow_id, version: '1.0.0', input: ALEX, test_run: true });
+    expect(t.reply).toContain('**Test run**: «Standard Advice Call Analysis» v1.0.0 is a draft I saved, not yet published');
+    expect(t.reply).toContain('its QA result is kept out of the QA review queue and the dashboard');
     expect(t.reply).toContain('I recorded a capability gap and built one from the skills in the catalog');
     expect(t.reply).toContain('QA score: 91/100** (scorecard qa_scoring_formula_v3) — compliance 70, sentiment 21.');
     expect(t.reply).toContain('FCA-DISC-01 (Tell the customer that the call is recorded) — Required wording missing from the call.');
@@ -86,6 +94,24 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     const scale = await c.turn('Yes, scale it up');
     expect(scale.calls.find((x) => x.name === 'start_workflow_run')!.args).toMatchObject({ workflow_id: covering[0]!.workflow_id });
     expect((await c.turn('thanks!')).reply).toMatch(/welcome/);
+  });
+
+  it('runs a reused workflow only in its published version, and says which one (issue 28)', async () => {
+    const c = new ScriptedConversation(withCatalog());
+    await c.turn(REQUEST);
+    const t = await c.turn('Yes');
+    expect(t.calls.find((x) => x.name === 'start_workflow_run')!.args).not.toHaveProperty('test_run');
+    expect(t.reply).toContain('the published version (published 8 Jul 2024, 10:15 UK time by dee@bank.test)');
+  });
+
+  it('does not run a workflow that has no published version, and says how to publish it (issue 28)', async () => {
+    const draft = { version_status: 'draft', saved_at: '2024-07-08T09:15:00.000Z', saved_by: 'dee@bank.test', published_at: null, published_by: null };
+    const c = new ScriptedConversation(withCatalog({}, draft));
+    await c.turn(REQUEST);
+    const t = await c.turn('Yes');
+    expect(c.calls.some((x) => x.name === 'start_workflow_run')).toBe(false);
+    expect(t.reply).toContain('has no published version I can run: v1.0.0 is a draft (saved 8 Jul 2024, 10:15 UK time by dee@bank.test)');
+    expect(t.reply).toContain('publish it in the editor');
   });
 
   it('a tool error ends the turn with an explanation; "retry" calls it again', async () => {
@@ -156,7 +182,9 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
       expect(t.reply).toContain('Shall I proceed with this improved version?');
       const yes = await c.turn('yes please');
       expect(names(yes.calls)).toEqual(['accept_workflow_update', 'start_workflow_run', 'wait_for_workflow_run']);
-      expect(yes.calls[1]!.args).toEqual({ workflow_id: STANDARD, version: '1.0.1', input: ALEX });
+      // The accepted 1.0.1 is a draft the Planner saved: a test run until someone publishes it.
+      expect(yes.calls[1]!.args).toEqual({ workflow_id: STANDARD, version: '1.0.1', input: ALEX, test_run: true });
+      expect(yes.reply).toContain('**Test run**: «Standard Advice Call Analysis» v1.0.1 is a draft I saved');
       expect(yes.reply).toContain('I saved version 1.0.1');
     });
 

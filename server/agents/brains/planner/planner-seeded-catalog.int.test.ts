@@ -121,15 +121,18 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     const t3 = await s.say(planner, 'Yes, go ahead.');
     expect(t3.errors).toEqual([]);
     expect(t3.names).toEqual(['accept_workflow_update', 'start_workflow_run', 'wait_for_workflow_run']);
-    expect(t3.calls[1]!.args).toEqual({ workflow_id: STANDARD, version: '1.0.1', input: ALEX });
+    // Issue 28: the accepted 1.0.1 is a draft the Planner saved, so it ran as a marked test run.
+    expect(t3.calls[1]!.args).toEqual({ workflow_id: STANDARD, version: '1.0.1', input: ALEX, test_run: true });
+    expect(t3.reply).toContain('**Test run**: «Standard Advice Call Analysis» v1.0.1 is a draft I saved');
     const runId = t3.returns.find((r) => r.name === 'start_workflow_run')!.result.run_id as string;
     const run = await s.tool('get_workflow_run', { run_id: runId, include_events: false });
-    expect(run.run).toMatchObject({ status: 'SUCCEEDED', workflow_version: '1.0.1' });
+    expect(run.run).toMatchObject({ status: 'SUCCEEDED', workflow_version: '1.0.1', test_run: true });
     expect((run.data as Record<string, { metrics: { skill: string } }>).TranscribeRecording!.metrics.skill).toBe('skill://assemblyai-transcribe@1.2.0');
     expect(t3.reply).toContain('I saved version 1.0.1 of «Standard Advice Call Analysis»');
     expect(t3.reply).toContain('QA score:');
 
-    // The next request finds 1.0.1 (the highest version) healthy and runs it without asking.
+    // Once published (by a designer; here the system), the next request finds 1.0.1 healthy and runs it without asking.
+    expect(await s.tool('publish_workflow_version', { workflow_id: STANDARD, version: '1.0.1' })).toMatchObject({ retired_version: '1.0.0' });
     const again = await s.planner();
     await s.say(again, 'Check the quality of the calls made by Alex Wong last week.');
     const t4 = await s.say(again, 'Yes.');

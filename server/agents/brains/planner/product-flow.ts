@@ -209,6 +209,7 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
   const run = (
     s: { workflow_id: string; version: string; name: string; doc?: Record<string, unknown> | null },
     intro: string[],
+    built = false, // saved by this Planner just now: a draft, run as a test run (issue 28)
   ) =>
     runSaved(ctx, {
       ...s,
@@ -218,6 +219,7 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
       intro,
       report: (v) => productReport(v, req.product!),
       offer,
+      built,
     });
 
   if (pl.case === 'reuse') {
@@ -326,7 +328,7 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
   return run(s, [
     ...how,
     `It validated and is saved${lineage}: «${s.name}» v${s.version} (id \`${s.workflow_id}\`) — ${chain}.`,
-  ]);
+  ], true);
 }
 
 

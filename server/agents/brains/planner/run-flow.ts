@@ -12,6 +12,7 @@ import {
 } from './report.ts';
 import { percent } from './skills.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
+import { notPublished, publishedLine, savedLifecycle, testRunLine } from './published.ts';
 
 /**
  * Running a saved workflow version the way the spec's Planner does (§2.6, §4.4): a pre-flight
@@ -38,6 +39,12 @@ export interface RunTarget {
   report: (view: RunView) => string[];
   /** A closing offer to scale the pilot to the whole set (made only when the run was a single-call pilot). */
   offer?: string | null;
+  /**
+   * The Planner saved this version itself in this conversation (issue 28): it is a draft, so it runs
+   * only as a clearly marked test run. Otherwise the version's status is read first, and only a
+   * published version runs.
+   */
+  built?: boolean;
 }
 
 const MAX_WAITS_PER_TURN = 3;
@@ -80,13 +87,16 @@ export function runBuilt(
   s: { workflow_id: string; version: string; name: string; doc: Record<string, unknown> },
   intro: string[],
 ): BrainDecision {
-  return runSaved(ctx, { ...base, workflow_id: s.workflow_id, version: s.version, name: s.name, doc: s.doc, intro });
+  return runSaved(ctx, {
+    ...base, workflow_id: s.workflow_id, version: s.version, name: s.name, doc: s.doc, intro, built: true,
+  });
 }
 
 export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
   const id = t.workflow_id;
   // 0. Pre-flight (spec §4.4 step 1): the document (to know the input and the pilot) and the health check.
-  const read = t.doc
+  // The saved version is read unless the Planner just built it: its document, and its status (issue 28).
+  const read = t.built
     ? null
     : ctx.has('get_saved_workflow')
       ? ctx.find('get_saved_workflow', (a) => a.workflow_id === id && a.version === t.version)
@@ -95,7 +105,7 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
     ? ctx.find('check_workflow_health', (a) => a.workflow_id === id && a.version === t.version)
     : null;
   const pending: Array<[string, Record<string, unknown>]> = [];
-  if (!t.doc && ctx.has('get_saved_workflow') && !read) {
+  if (!t.built && ctx.has('get_saved_workflow') && !read) {
     pending.push(['get_saved_workflow', { workflow_id: id, version: t.version }]);
   }
   if (ctx.has('check_workflow_health') && !health) {
@@ -111,6 +121,10 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
   if (read && !read.ok) return ctx.failed(read, `read the saved workflow «${t.name}»`);
   const doc = t.doc ?? (isRecord(read?.result?.document) ? read.result.document : null);
   const notes: string[] = [];
+  const lifecycle = read?.ok ? savedLifecycle(read.result) : null;
+  if (lifecycle && lifecycle.version_status !== 'published') return ctx.say(...notPublished(t, lifecycle));
+  if (lifecycle) notes.push(publishedLine(t, lifecycle));
+  let testRun = t.built === true;
   if (health && !health.ok) notes.push(`(I could not check the workflow's reliability first: ${health.error}.)`);
 
   // 1. Proactive healing.
@@ -132,6 +146,7 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
         if (!acc.ok) return ctx.failed(acc, `save the improved version ${h.proposal.new_version}`);
         version = String(acc.result?.version ?? h.proposal.new_version);
         runDoc = isRecord(h.proposal.document) ? h.proposal.document : doc;
+        testRun = true; // the accepted version is a draft this Planner saved: a test run until published
         notes.push(`I saved version ${version} of «${t.name}» (${swapText(h)}) and ran it.`);
       } else notes.push(`As you asked, I ran version ${version} as it is, without the proposed update.`);
     } else if (h.findings.length) {
@@ -163,11 +178,13 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
   if (start?.ok && endedBadlyBefore(ctx, start)) start = undefined; // "retry" after a failed run: a new run
   if (!start) {
     return ctx.call(
-      [['start_workflow_run', { workflow_id: id, version, input: fitted.input }]],
-      `Start «${t.name}» v${version} with ${JSON.stringify(fitted.input)}: `
+      [['start_workflow_run', { workflow_id: id, version, input: fitted.input, ...(testRun ? { test_run: true } : {}) }]],
+      `Start «${t.name}» v${version} with ${JSON.stringify(fitted.input)}`
+        + `${testRun ? ' as a test run (not published)' : ''}: `
         + 'the control plane, one worker per Task state, and the first notification.',
     );
   }
+  if (testRun) notes.push(testRunLine(t, version));
   if (!start.ok) return ctx.failed(start, `start «${t.name}»`);
   const runId = String(start.result?.run_id);
 

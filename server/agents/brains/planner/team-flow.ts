@@ -1,5 +1,6 @@
 import type { OutcomeChange } from '../../../../lib/nl/index.ts';
 import type { DateRange } from '../../../../lib/relative-dates.ts';
+import { notPublished, savedLifecycle, testRunLine } from './published.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
 import type { BrainDecision } from '../brain.ts';
 import { newMeta, validateAndSave } from './build-flow.ts';
@@ -147,6 +148,14 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
   }
   if (!read!.ok) return ctx.failed(read!, `read «${wf.name}»`);
   const doc = isRecord(read!.result?.document) ? read!.result.document : null;
+  // Issue 28: a found workflow runs only when published; one built just now (a draft) only as a test run.
+  const builtHere = wf.note !== null;
+  const lifecycle = savedLifecycle(read!.result);
+  if (lifecycle && lifecycle.version_status !== 'published' && !builtHere) {
+    return ctx.say(...notPublished({ name: wf.name, version: wf.version }, lifecycle));
+  }
+  const testRun = builtHere ? { test_run: true } : {};
+  const told = { ...wf, note: builtHere ? `${wf.note} ${testRunLine(wf, wf.version)}` : wf.note };
 
   const advisors = withCalls(t);
   const inputOf = (advisor: string) =>
@@ -169,7 +178,9 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
   const toStart = starts.filter((s) => !s.o);
   if (toStart.length) {
     return ctx.call(
-      toStart.map((s) => ['start_workflow_run', { workflow_id: wf.id, version: wf.version, input: s.input }]),
+      toStart.map((s) => [
+        'start_workflow_run', { workflow_id: wf.id, version: wf.version, input: s.input, ...testRun },
+      ]),
       `Start «${wf.name}» v${wf.version} once per advisor: ${toStart.map((s) => s.advisor).join(', ')}.`,
     );
   }
@@ -212,7 +223,7 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
         + 'Ask me for the status in a moment and I will report the results.',
     );
   }
-  return teamReport(ctx, t, wf, runs, healthNote(health?.ok ? (health.result as unknown as HealthResult) : null));
+  return teamReport(ctx, t, told, runs, healthNote(health?.ok ? (health.result as unknown as HealthResult) : null));
 }
 
 /** What the pre-flight check found, said with the results (a team review does not stop to ask about it). */
