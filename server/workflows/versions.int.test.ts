@@ -16,6 +16,8 @@ import { saveWorkflowTool } from '../tools/learning/save-workflow.ts';
 import { getSavedWorkflowTool } from '../tools/learning/get-saved-workflow.ts';
 import { startWorkflowRunTool } from '../tools/runtime/start-workflow-run.ts';
 import { getWorkflowVersion } from './store.ts';
+import { drainQaResults } from '../execution/qa-publish.ts';
+import { listQaPage } from '../qa/query.ts';
 
 const STANDARD = 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21';
 const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
@@ -99,6 +101,34 @@ describe(`workflow versions: draft, published, retired (${testDbKind()})`, { tim
     expect(listed).toMatchObject({ status: 'ok' });
     const flags = Object.fromEntries((listed as { runs: Array<{ run_id: string; test_run: boolean }> }).runs.map((r) => [r.run_id, r.test_run]));
     expect(flags).toMatchObject({ [runId]: true, [(byId as { run_id: string }).run_id]: false });
+  });
+
+  it('a test run\'s QA results stay out of the queue; the published version\'s are in it', async () => {
+    const ids = (rows: Array<{ runId: string }>) => new Set(rows.map((r) => r.runId));
+    const until = Date.now() + 15_000;
+    let queue: Awaited<ReturnType<typeof listQaPage>>;
+    let tests: Awaited<ReturnType<typeof listQaPage>>;
+    do {
+      await drainQaResults(x.x.redis, db.db, 'versions-test');
+      queue = await listQaPage(db.db, { filter: { include_earlier: true }, sort: { by: 'call_at', dir: 'desc' }, limit: 100 });
+      tests = await listQaPage(db.db, { filter: { test_run: true }, sort: { by: 'call_at', dir: 'desc' }, limit: 100 });
+    } while ((queue.items.length === 0 || tests.items.length === 0) && Date.now() < until);
+    expect(ids(queue.items).size).toBe(1); // the run of the published version
+    expect(ids(tests.items).size).toBe(1); // the designer's test run of the draft
+    expect([...ids(tests.items)].some((r) => ids(queue.items).has(r))).toBe(false);
+    expect(tests.items.every((r) => r.workflowVersion === '1.0.1' && r.testRun && !r.latest)).toBe(true);
+  });
+
+  it('a document given inline or by path is used for QA only as the published version; otherwise a test run', async () => {
+    const ctx = { actor: userActor(compliance), services: services() };
+    const start = (args: Record<string, unknown>) => invokeTool(startWorkflowRunTool, { input: ALEX, ...args }, ctx);
+    // The seeded file is the published version itself.
+    expect(await start({ path: 'workflows/standard-advice-call-analysis.json' })).toMatchObject({ status: 'ok', test_run: false });
+    // A saved draft, passed inline, is refused as it is by id.
+    expect(await start({ workflow: version('1.0.1') })).toMatchObject({ status: 'error', error_code: 'conflict', details: { reason: 'not_published' } });
+    // Edited under the published version's number, or never saved: it runs, as a test run.
+    expect(await start({ workflow: { ...base, description: 'Edited in place.' } })).toMatchObject({ status: 'ok', test_run: true });
+    expect(await start({ workflow: version('9.9.9') })).toMatchObject({ status: 'ok', test_run: true });
   });
 
   it('only designers and admins publish; publishing retires the version in use; both are audited', async () => {

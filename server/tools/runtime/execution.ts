@@ -3,6 +3,7 @@ import type { ExecutionServices } from '../../execution/services.ts';
 import type { ToolServices } from '../context.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 import type { Actor } from '../../audit/actor.ts';
+import type { Db } from '../../db/client.ts';
 import { getWorkflowVersion } from '../../workflows/store.ts';
 import { noPublishedVersion } from '../learning/no-published-version.ts';
 import { mayTestRun } from '../learning/version-access.ts';
@@ -89,5 +90,41 @@ export async function runWorkflowDocument(
   }
   const { loadDocument } = await import('../document-input.ts');
   const loaded = await loadDocument(args.workflow, args.path, services.config);
-  return 'status' in loaded ? loaded : { doc: loaded.doc, test_run: testRun };
+  if ('status' in loaded) return loaded;
+  if (testRun || !services.db) return { doc: loaded.doc, test_run: testRun };
+  return documentGate(loaded.doc, await services.db());
+}
+
+/**
+ * A document given inline or by path is used for QA figures only when it is a published version (issue 28): the
+ * same version of the same workflow as the catalog's published one. A saved version that is not published is
+ * refused as by id (a test run must be asked for); a document the catalog does not hold — unsaved, or edited
+ * under a saved version number — runs as a test run, whose QA results stay out of the queue and the dashboard.
+ * Without a database (a `dcf run` with no console) nothing can be checked and the run is as asked.
+ */
+async function documentGate(doc: unknown, db: Db): Promise<{ doc: unknown; test_run: boolean } | ToolFailure> {
+  const d = (doc && typeof doc === 'object' ? doc : {}) as { workflow_id?: unknown; version?: unknown };
+  const id = typeof d.workflow_id === 'string' ? d.workflow_id : null;
+  const version = typeof d.version === 'string' ? d.version : null;
+  const row = id && version ? await getWorkflowVersion(db, id, version) : null;
+  if (!row) return { doc, test_run: true };
+  if (row.status !== 'published') {
+    return fail(
+      'conflict',
+      `${row.workflowId}@${row.version} is ${row.status === 'draft' ? 'a draft' : 'retired'}, not the published version; `
+        + 'publish it in the editor, or start it as a test run (test_run: true)',
+      { reason: 'not_published', status: row.status },
+    );
+  }
+  const same = JSON.stringify(canonical(row.document)) === JSON.stringify(canonical(doc));
+  return { doc, test_run: !same };
+}
+
+/** The document with its keys sorted at every level, so two copies of one document compare equal. */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+  }
+  return v;
 }
