@@ -91,6 +91,10 @@ export function SaveVersionDialog({ open, onClose, doc, base, onSaved }: { open:
           </div>
         )}
         {save.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(save.error)}</p>}
+        <p className="text-xs text-slate-600" data-testid="save-as-draft">
+          It is saved as a <strong>draft</strong>: runs by workflow id, the Planner and schedules keep using the published
+          version until a workflow designer or admin publishes this one (Versions tab). You can test-run a draft.
+        </p>
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={save.isPending || taken || all.isPending}>
