@@ -24,7 +24,10 @@ async function plannerPilot(chat: Page) {
   await chat.goto('/chat');
   await newPlannerConversation(chat);
   await say(chat, REQUEST);
-  const report = await say(chat, 'Yes. Please use the existing QA scorecard.');
+  let report = await say(chat, 'Yes. Please use the existing QA scorecard.');
+  // Other specs on this shared console may have made a skill unreliable: the Planner then offers a healed version
+  // first. What this test is about is the version in use, so the user declines, as the Planner suggests.
+  if (/improved version\?/.test((await report.textContent()) ?? '')) report = await say(chat, 'No, run it as it is.');
   await expect(chat.getByTestId('chat-run-card').last()).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 60_000 });
   return report;
 }

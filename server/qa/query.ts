@@ -41,8 +41,10 @@ const ci = (col: AnyPgColumn, v: string) => sql`lower(${col}) = lower(${v})`;
 /** The filter as SQL conditions. */
 export function qaWhere(f: QaFilter): SQL | undefined {
   const w: SQL[] = [];
-  // Test runs are kept apart: only a filter that asks for them lists them (and then every analysis of theirs).
-  w.push(eq(qaResults.testRun, f.test_run ?? false));
+  // Test runs are kept apart: only a filter that asks for them lists them (every analysis of theirs), or one that
+  // names a run — the calls one run analysed are that run's, test run or not.
+  if (f.test_run !== undefined) w.push(eq(qaResults.testRun, f.test_run));
+  else if (!f.run_id) w.push(eq(qaResults.testRun, false));
   if (!f.include_earlier && !f.test_run) w.push(eq(qaResults.latest, true));
   if (f.score_below !== undefined) w.push(lt(qaResults.recordScore, f.score_below));
   if (f.failed_mandatory !== undefined) {
