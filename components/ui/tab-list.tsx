@@ -6,9 +6,13 @@ import type { ReactNode } from 'react';
  * Each tab controls the panel with id `<idPrefix>-panel-<id>`; the panel names itself by the tab
  * (`aria-labelledby="<idPrefix>-tab-<id>"`).
  */
-export function TabList<T extends string>({ tabs, tab, onTab, label, idPrefix }: { tabs: ReadonlyArray<{ id: T; label: ReactNode }>; tab: T; onTab(t: T): void; label: string; idPrefix: string }) {
+export function TabList<T extends string>({ tabs, tab, onTab, label, idPrefix, dense = false }: {
+  tabs: ReadonlyArray<{ id: T; label: ReactNode }>; tab: T; onTab(t: T): void; label: string; idPrefix: string;
+  /** Narrower tabs, for a side panel holding many: labels never wrap (a wrapped label resizes what is below). */
+  dense?: boolean;
+}) {
   return (
-    <div role="tablist" aria-label={label} className="flex border-b border-slate-200 bg-slate-50 px-2">
+    <div role="tablist" aria-label={label} className="flex overflow-x-auto border-b border-slate-200 bg-slate-50 px-2">
       {tabs.map((t, i) => (
         <button
           key={t.id}
@@ -27,7 +31,7 @@ export function TabList<T extends string>({ tabs, tab, onTab, label, idPrefix }:
             // Focus follows the selection (WAI-ARIA tabs), so the next arrow key moves on from there.
             document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
           }}
-          className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          className={`-mb-px border-b-2 ${dense ? 'px-2' : 'px-3'} py-2 text-sm font-medium whitespace-nowrap ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
         >
           {t.label}
         </button>

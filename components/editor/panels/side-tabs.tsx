@@ -25,5 +25,5 @@ export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onT
     { id: 'control', label: 'Control plane' },
     { id: 'versions', label: 'Versions' },
   ];
-  return <TabList tabs={tabs} tab={tab} onTab={onTab} label="Side panel" idPrefix="side" />;
+  return <TabList tabs={tabs} tab={tab} onTab={onTab} label="Side panel" idPrefix="side" dense />;
 }
