@@ -31,7 +31,8 @@ export function TabList<T extends string>({ tabs, tab, onTab, label, idPrefix, d
             // Focus follows the selection (WAI-ARIA tabs), so the next arrow key moves on from there.
             document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
           }}
-          className={`-mb-px border-b-2 ${dense ? 'px-2' : 'px-3'} py-2 text-sm font-medium whitespace-nowrap ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          className={`-mb-px border-b-2 ${dense ? 'px-2' : 'px-3'} py-2 text-sm font-medium whitespace-nowrap ${
+            tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
         >
           {t.label}
         </button>

@@ -8,7 +8,9 @@ export type SideTab = 'inspector' | 'json' | 'problems' | 'control' | 'versions'
  * The editor's side panel tabs: Inspector, JSON (unless it sits beside the canvas), Problems with
  * counts, Control plane, Versions.
  */
-export function SideTabs({ tab, onTab, problems, hideJson }: { tab: SideTab; onTab(t: SideTab): void; problems: { errors: number; warnings: number }; hideJson: boolean }) {
+export function SideTabs({ tab, onTab, problems, hideJson }: {
+  tab: SideTab; onTab(t: SideTab): void; problems: { errors: number; warnings: number }; hideJson: boolean;
+}) {
   const tabs: Array<{ id: SideTab; label: ReactNode }> = [
     { id: 'inspector', label: 'Inspector' },
     ...(hideJson ? [] : [{ id: 'json' as const, label: 'JSON' }]),

@@ -12,7 +12,8 @@ export function RunQaScoreCell({ score }: { score: RunQaScore | undefined }) {
   const label = score.mean === null ? `${score.calls} call${score.calls === 1 ? '' : 's'}` : String(score.mean);
   const title = score.mean === null
     ? 'Calls checked for compliance, without a score'
-    : score.scored === 1 ? 'The score of the one call this run analysed (reviewed where reviewed, else the AI’s)' : `Mean of the scores of the ${score.scored} calls this run analysed (reviewed where reviewed, else the AI’s)`;
+    : score.scored === 1 ? 'The score of the one call this run analysed (reviewed where reviewed, else the AI’s)'
+    : `Mean of the scores of the ${score.scored} calls this run analysed (reviewed where reviewed, else the AI’s)`;
   return (
     <Link href={href} title={title} className="font-medium text-slate-900 tabular-nums hover:text-indigo-700 hover:underline" data-testid="run-qa-score">
       {label}
