@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { optionalUrl } from './config-url.ts';
 import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from './config-notifications.ts';
 import {
+  auditAnchorConfig, DURABILITY_ENV, streamsConfig, type AuditAnchorConfig, type StreamsConfig,
+} from './config-durability.ts';
+import {
   isCostTable, isJsonObject, isTaskBudget, policySplitOf, type SplitStrategy, type TaskBudget,
 } from './config-planning.ts';
 
@@ -213,19 +216,7 @@ const envSchema = z.object({
       message: 'must be a JSON object of tool names, skill:<name>, default or skill:default to cost units (numbers ≥ 0)',
     })
     .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
-  // External anchors of the audit chain's head (issue 28): server/audit/README.md.
-  /** The append-only anchor file; default DCF_DATA_DIR/audit-anchors.jsonl (on PostgreSQL: off the database's disk). */
-  DCF_AUDIT_ANCHOR_FILE: z.string().max(4096).optional().transform((v) => v?.trim() || undefined),
-  /** Seconds between periodic anchors of the audit chain's head (one per period cluster-wide; none while unchanged). */
-  DCF_AUDIT_ANCHOR_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
-  // Durable streams (issue 28): server/redis/stream-consumer.ts.
-  /**
-   * Seconds an entry may stay read and unacknowledged under one stream consumer before another claims it
-   * (XAUTOCLAIM): longer than the slowest write of one entry, short enough that a dead console's entries move on.
-   */
-  DCF_STREAM_CLAIM_IDLE_S: z.coerce.number().int().min(1).max(86_400).default(60),
-  /** Deliveries after which an entry that fails while the database can write goes to its stream's dead letters. */
-  DCF_STREAM_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
+  ...DURABILITY_ENV,
   ...NOTIFICATION_ENV,
 });
 
@@ -284,9 +275,9 @@ export type AppConfig = {
   /** Agent memory files (issue 18, server/agent-memory/): the per-agent quota and the per-file limit in bytes. */
   agentMemory: { quotaBytes: number; maxFileBytes: number };
   /** Audit chain anchors (issue 28, server/audit/anchor-*.ts): the anchor file, the period of the periodic anchor. */
-  audit: { anchorFile: string; anchorIntervalS: number };
+  audit: AuditAnchorConfig;
   /** Durable streams (issue 28): when an idle entry is claimed, after how many deliveries a failing one is dead-lettered. */
-  streams: { claimIdleMs: number; maxDeliveries: number };
+  streams: StreamsConfig;
   /** Notifications (issue 18): SMTP for EMAIL, the Telegram Bot API for TELEGRAM, retries (server/notifications/). */
   notifications: NotificationsConfig;
 };
@@ -396,11 +387,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
     planning: { sentinelMode: e.DCF_SENTINEL_MODE, toolCosts: e.DCF_TOOL_COSTS },
     agentMemory: { quotaBytes: e.DCF_AGENT_MEMORY_QUOTA_BYTES, maxFileBytes: e.DCF_AGENT_MEMORY_MAX_FILE_BYTES },
-    audit: {
-      anchorFile: e.DCF_AUDIT_ANCHOR_FILE ? abs(e.DCF_AUDIT_ANCHOR_FILE) : path.join(dataDir, 'audit-anchors.jsonl'),
-      anchorIntervalS: e.DCF_AUDIT_ANCHOR_INTERVAL_S,
-    },
-    streams: { claimIdleMs: e.DCF_STREAM_CLAIM_IDLE_S * 1000, maxDeliveries: e.DCF_STREAM_MAX_DELIVERIES },
+    audit: auditAnchorConfig(e, dataDir, abs),
+    streams: streamsConfig(e),
     notifications: notificationsConfig(e),
   };
 }
