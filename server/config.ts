@@ -5,6 +5,7 @@ import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from 
 import {
   auditAnchorConfig, DURABILITY_ENV, streamsConfig, type AuditAnchorConfig, type StreamsConfig,
 } from './config-durability.ts';
+import { LIMITS_ENV, limitsConfig, type LimitsConfig } from './config-limits.ts';
 import {
   isCostTable, isJsonObject, isTaskBudget, policySplitOf, type SplitStrategy, type TaskBudget,
 } from './config-planning.ts';
@@ -217,6 +218,7 @@ const envSchema = z.object({
     })
     .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
   ...DURABILITY_ENV,
+  ...LIMITS_ENV,
   ...NOTIFICATION_ENV,
 });
 
@@ -278,6 +280,8 @@ export type AppConfig = {
   audit: AuditAnchorConfig;
   /** Durable streams (issue 28): when an idle entry is claimed, after how many deliveries a failing one is dead-lettered. */
   streams: StreamsConfig;
+  /** How long one request may hold its caller (issue 29, server/config-limits.ts). */
+  limits: LimitsConfig;
   /** Notifications (issue 18): SMTP for EMAIL, the Telegram Bot API for TELEGRAM, retries (server/notifications/). */
   notifications: NotificationsConfig;
 };
@@ -389,6 +393,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentMemory: { quotaBytes: e.DCF_AGENT_MEMORY_QUOTA_BYTES, maxFileBytes: e.DCF_AGENT_MEMORY_MAX_FILE_BYTES },
     audit: auditAnchorConfig(e, dataDir, abs),
     streams: streamsConfig(e),
+    limits: limitsConfig(e),
     notifications: notificationsConfig(e),
   };
 }

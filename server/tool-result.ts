@@ -18,6 +18,7 @@ export const TOOL_ERROR_CODES = [
   'conflict', // the operation clashes with existing state
   'unavailable', // a backing service (database, Redis, Letta, Neo4j) cannot be reached
   'internal_error', // a bug: the handler threw or broke its own output contract
+  'timed_out', // the call ran past its time budget (server/tools/budget.ts); what it started may still finish
   'budget_exceeded', // enforce mode: the call would take the caller's tool-call plan over its budget (issue 17)
 ] as const;
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];

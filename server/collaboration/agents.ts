@@ -33,10 +33,7 @@ export async function requireAgents(
 ): Promise<KnownAgent[]> {
   const unique = [...new Set(ids)];
   const found = new Map<string, KnownAgent>();
-  for (const id of unique) {
-    const a = await platform.getAgent(id);
-    if (a) found.set(id, fromPlatform(a));
-  }
+  for (const a of await platform.getAgents(unique)) found.set(a.id, fromPlatform(a));
   const rest = unique.filter((id) => !found.has(id));
   if (rest.length > 0) {
     const ext = await db

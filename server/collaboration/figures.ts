@@ -58,15 +58,17 @@ export async function collaborationFigures(
   }).from(collaborationSubtasks).where(inArray(collaborationSubtasks.assigneeId, ids));
   const evals = await db.select().from(collaborationEvaluations)
     .where(inArray(collaborationEvaluations.contributorId, ids));
+  const subtasksOf = groupBy(subtasks, (s) => s.assignee);
+  const evalsOf = groupBy(evals, (e) => e.contributorId);
   for (const id of ids) {
-    const mine = subtasks.filter((s) => s.assignee === id);
+    const mine = subtasksOf.get(id) ?? [];
     const overdue = (s: (typeof mine)[number]) =>
       (s.status === 'delegated' || s.status === 'in_progress') && s.deadline !== null && s.deadline < now;
     const done = mine.filter((s) => s.status === 'done');
     const failed = mine.filter((s) => s.status === 'failed' || overdue(s)).length;
     const latencies = done.filter((s) => s.completedAt)
       .map((s) => s.completedAt!.getTime() - s.delegatedAt.getTime());
-    const myEvals = evals.filter((e) => e.contributorId === id);
+    const myEvals = evalsOf.get(id) ?? [];
     const ratingsOf = (c: Criterion) => myEvals.map((e) => e[c]).filter((v): v is number => v !== null);
     const ratings = Object.fromEntries(CRITERIA.map((c) => [c, mean(ratingsOf(c))])) as Record<Criterion, Measured>;
     const perEval = myEvals.map((e) => mean(CRITERIA.map((c) => e[c]).filter((v): v is number => v !== null)));
@@ -91,4 +93,15 @@ export async function collaborationFigures(
 /** The part of the figures assignment breaks ties with. */
 export function reliabilityOf(f: AgentFigures): Reliability {
   return { done: f.tasks_done, failed: f.tasks_failed, mean_rating: f.overall_rating.mean, open: f.tasks_open };
+}
+
+/** The items by key, in their order (Map.groupBy needs Node 21). */
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const t of items) {
+    const list = out.get(key(t));
+    if (list) list.push(t);
+    else out.set(key(t), [t]);
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { beforeDeadline, LATE } from '../../lib/deadline.ts';
 
 /**
  * A Redis connection for the control plane. Commands fail fast while disconnected (no offline
@@ -26,13 +27,5 @@ export async function pingRedis(redis: Redis, timeoutMs = 2_000): Promise<void> 
     const pong = await redis.ping();
     if (pong !== 'PONG') throw new Error(`unexpected PING reply: ${pong}`);
   })();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no reply within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  if ((await beforeDeadline(work, timeoutMs)) === LATE) throw new Error(`no reply within ${timeoutMs} ms`);
 }

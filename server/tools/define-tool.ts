@@ -14,6 +14,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   input: I;
   output: O;
   readOnly: boolean;
+  /**
+   * Milliseconds a call may run before its caller gets `timed_out` (server/tools/budget.ts); default
+   * DCF_TOOL_BUDGET_S. Only tools that wait on purpose declare one, from their arguments.
+   */
+  budgetMs?: (input: z.output<I>) => number;
   handler: (input: z.output<I>, ctx: ToolContext) => Promise<ToolResult<z.input<O>>>;
 }
 

@@ -4,6 +4,7 @@ import { pointer } from '../../lib/json-pointer.ts';
 import type { ToolContext } from './context.ts';
 import type { ToolDefinition } from './define-tool.ts';
 import { inputShapeProblem } from './input-shape.ts';
+import { withinBudget } from './budget.ts';
 import { fail, toolResultSchema, type ToolResult } from '../tool-result.ts';
 
 export type InvokeOptions = {
@@ -82,7 +83,10 @@ async function trackedRun<I extends z.ZodObject, O extends z.ZodObject>(
   }
 }
 
-/** Validates the arguments with the tool's schema, then runs the handler and checks its result. */
+/**
+ * Validates the arguments with the tool's schema, then runs the handler within its time budget
+ * (budget.ts) and checks its result.
+ */
 async function validateAndRun<I extends z.ZodObject, O extends z.ZodObject>(
   tool: ToolDefinition<I, O>,
   rawInput: unknown,
@@ -95,7 +99,8 @@ async function validateAndRun<I extends z.ZodObject, O extends z.ZodObject>(
     return fail('invalid_input', `invalid arguments for ${tool.name}: ${issues.map((i) => i.message).join('; ')}`, { issues });
   }
   try {
-    const returned = await tool.handler(parsed.data, ctx);
+    const budgetMs = tool.budgetMs?.(parsed.data) ?? ctx.services.config.limits.toolBudgetMs;
+    const returned = await withinBudget(tool.handler(parsed.data, ctx), budgetMs, tool.name);
     const check = toolResultSchema(tool.output).safeParse(returned);
     if (check.success) return check.data as ToolResult<z.output<O>>;
     opts.onInternalError?.(tool.name, check.error);

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { SettingsTabs, type SettingsTab } from '@/components/settings/settings-tabs';
 import { HealthPanel } from '@/components/settings/health-panel';
+import { ProcessPanel } from '@/components/settings/process-panel';
 import { DeadLettersPanel } from '@/components/settings/dead-letters-panel';
 import { ToolsPanel } from '@/components/settings/tools-panel';
 import { UsersPanel } from '@/components/settings/users-panel';
@@ -54,6 +55,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       {current === 'health' && (
         <div className="space-y-6">
           <HealthPanel />
+          <ProcessPanel />
           <DeadLettersPanel isAdmin={isAdmin} />
         </div>
       )}

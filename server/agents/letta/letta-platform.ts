@@ -34,6 +34,8 @@ export interface LettaPlatformOptions {
 /** Relationships an `AgentSummary` needs; Letta returns none unless asked. */
 const AGENT_INCLUDE = ['agent.blocks', 'agent.managed_group', 'agent.tags', 'agent.tools'] as const;
 const PAGE = 100;
+/** Concurrent agent reads in getAgents: enough to hide latency, few enough not to flood the server. */
+const LETTA_READS_AT_ONCE = 8;
 
 /**
  * The agent-platform port on a Letta server (`@letta-ai/letta-client` 1.x). Our tools reach
@@ -85,6 +87,15 @@ export class LettaAgentPlatform implements AgentPlatform {
   async getAgent(agentId: string): Promise<AgentSummary | null> {
     const query = { include: [...AGENT_INCLUDE] };
     return orNull(readLetta({ method: 'GET', path: `/v1/agents/${agentId}`, query }, () => this.#client.agents.retrieve(agentId, query), lettaAgent, 'agent').then(toAgentSummary));
+  }
+
+  /** Letta has no batch read by id: the reads run a few at a time (the callers bound how many ids). */
+  async getAgents(agentIds: readonly string[]): Promise<AgentSummary[]> {
+    const unique = [...new Set(agentIds)];
+    const found: Array<AgentSummary | null> = [];
+    for (let i = 0; i < unique.length; i += LETTA_READS_AT_ONCE)
+      found.push(...(await Promise.all(unique.slice(i, i + LETTA_READS_AT_ONCE).map((id) => this.getAgent(id)))));
+    return found.filter((a): a is AgentSummary => a !== null);
   }
 
   async listAgents(query: { tags?: string[]; match_all_tags?: boolean; name?: string } = {}): Promise<AgentSummary[]> {

@@ -31,6 +31,7 @@ import { asyncEnvelope, replyOf, sleeptimeTranscript, waitEnvelope } from './mes
 import { MessageStore } from './message-store.ts';
 import { PassageStore } from './passage-store.ts';
 import { TurnQueue } from './turn-queue.ts';
+import { beforeDeadline, LATE } from '../../../lib/deadline.ts';
 
 export interface LocalAgentPlatformOptions {
   db: Db;
@@ -147,6 +148,10 @@ export class LocalAgentPlatform implements AgentPlatform {
 
   getAgent(agentId: string): Promise<AgentSummary | null> {
     return this.agents.summary(agentId);
+  }
+
+  getAgents(agentIds: readonly string[]): Promise<AgentSummary[]> {
+    return this.agents.summaries([...new Set(agentIds)]);
   }
 
   async listAgents(query: { tags?: string[]; match_all_tags?: boolean; name?: string } = {}): Promise<AgentSummary[]> {
@@ -339,15 +344,12 @@ export class LocalAgentPlatform implements AgentPlatform {
     await this.check(from, to, text);
     const turn = collect(this.turn(to, { role: 'user', content: waitEnvelope(from, text), sender_agent_id: from }, { max_steps: this.maxSteps, chain }));
     this.track(turn.then(() => undefined));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new AgentPlatformError('conflict', `no reply from agent ${to} within ${Math.round(timeoutMs / 1000)} s; its turn goes on and its reply will be in its history`)), timeoutMs);
-    });
-    try {
-      return replyOf(to, await Promise.race([turn, timeout]));
-    } finally {
-      clearTimeout(timer);
+    const reply = await beforeDeadline(turn, timeoutMs);
+    if (reply === LATE) {
+      const late = `no reply from agent ${to} within ${Math.round(timeoutMs / 1000)} s; its turn goes on and its reply will be in its history`;
+      throw new AgentPlatformError('conflict', late);
     }
+    return replyOf(to, reply);
   }
 
   private async broadcast(from: string, q: { match_all: string[]; match_some: string[] }, text: string, chain: string[]): Promise<Array<{ agent_id: string; reply: string }>> {

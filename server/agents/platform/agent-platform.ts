@@ -133,6 +133,8 @@ export interface AgentPlatform {
   // Agents
   createAgent(spec: CreateAgentSpec): Promise<AgentSummary>;
   getAgent(agentId: string): Promise<AgentSummary | null>;
+  /** The agents that exist among `ids` (absent ones are left out), in one query where the platform can. */
+  getAgents(agentIds: readonly string[]): Promise<AgentSummary[]>;
   /** Agents having all (`match_all_tags`, default) or any of the tags. */
   listAgents(query?: { tags?: string[]; match_all_tags?: boolean; name?: string }): Promise<AgentSummary[]>;
   deleteAgent(agentId: string): Promise<boolean>;

@@ -15,6 +15,8 @@ export const waitForWorkflowRunTool = defineTool({
   description:
     'Wait until a run is no longer RUNNING (SUCCEEDED, FAILED, TIMED_OUT, ABORTED) or until timeout_s has elapsed, then read it exactly as get_workflow_run does (record, meta, state documents, inputs/outputs, data-plane envelopes, events); include_output, include_entries and iteration_data keep the answer small for agents. A run still RUNNING after the timeout is returned as it is: call again to keep waiting.',
   readOnly: true,
+  /** The wait itself plus time to read a large run. */
+  budgetMs: (args) => (args.timeout_s + 60) * 1000,
   input: z.object({
     run_id: runId,
     timeout_s: z.number().positive().max(120).default(60).describe('How long to wait at most (≤ 120 s).'),

@@ -1,0 +1,60 @@
+'use client';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc';
+import { Badge } from '@/components/ui/badge';
+import { CheckedActions } from './checked-actions';
+import { errorMessage } from '@/components/ui/error-message';
+import { Panel } from '@/components/ui/panel';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+
+/** Event-loop delay (p99) above which requests are visibly held up for everyone. */
+const SLOW_LOOP_MS = 200;
+
+/**
+ * Settings → Health: the console process itself — how late its event loop ran since the last check
+ * (one request holding the process shows here first), its memory and uptime. Refreshed every 30 s.
+ */
+export function ProcessPanel() {
+  const trpc = useTRPC();
+  const health = useQuery({ ...trpc.health.process.queryOptions(), staleTime: 0, refetchInterval: 30_000 });
+  return (
+    <Panel title="Console process" actions={<CheckedActions query={health} />}>
+      {health.isPending ? (
+        <LoadingState label="Reading the process…" />
+      ) : health.isError ? (
+        <ErrorState title="Process figures failed" message={errorMessage(health.error)} onRetry={() => void health.refetch()} />
+      ) : (
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4" data-testid="process-health">
+          <Figure label={`Event-loop delay, last ${health.data.windowS} s`}>
+            <Badge tone={health.data.eventLoopDelayMs.p99 > SLOW_LOOP_MS ? 'bad' : 'ok'}>
+              p99 {health.data.eventLoopDelayMs.p99} ms
+            </Badge>
+            <span className="ml-2 text-xs text-slate-500">
+              median {health.data.eventLoopDelayMs.p50} ms · worst {health.data.eventLoopDelayMs.max} ms
+            </span>
+          </Figure>
+          <Figure label="Heap in use">{health.data.heapUsedMb} MB</Figure>
+          <Figure label="Resident memory">{health.data.rssMb} MB</Figure>
+          <Figure label="Up for">{upFor(health.data.uptimeS)}</Figure>
+        </dl>
+      )}
+    </Panel>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-1 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** 93 784 s → "1 d 2 h 3 min"; under a minute → "42 s". */
+function upFor(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const d = Math.floor(seconds / 86_400), h = Math.floor((seconds % 86_400) / 3_600), m = Math.floor((seconds % 3_600) / 60);
+  return [d && `${d} d`, h && `${h} h`, `${m} min`].filter(Boolean).join(' ');
+}
