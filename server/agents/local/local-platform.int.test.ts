@@ -36,6 +36,11 @@ describe('local agent platform: agents, shared blocks, tags, passages', () => {
     expect(a.block_ids).toEqual(blocks.map((b) => b.id));
     expect(platform.describe()).toEqual({ kind: 'local', brain: 'deterministic' });
     expect(await platform.getAgent('agent-nope')).toBeNull();
+    // Many ids in one read (compare_models, issue 29): the absent ones are left out, repeats read once.
+    const b = await platform.createAgent({ template: 'worker', name: 'w-2' });
+    const many = await platform.getAgents([b.id, 'agent-nope', a.id, b.id]);
+    expect(many.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    expect(many.find((x) => x.id === a.id)).toEqual(await platform.getAgent(a.id));
   });
 
   it('resolves workflow template references (alias and version) and refuses unknown ones clearly', async () => {

@@ -617,6 +617,18 @@ describe('the collaboration tools', () => {
       { compliance: false },
     ]);
     expect(await call('compare_models', { model_ids: ['agent-nope'] })).toMatchObject({ error_code: 'not_found' });
+    // One batch read of the agents, not one lookup per id (issue 29: 100,000 ids held the console for minutes).
+    const reads = { one: 0, many: 0 };
+    const [getAgent, getAgents] = [platform.getAgent.bind(platform), platform.getAgents.bind(platform)];
+    platform.getAgent = (id) => (reads.one++, getAgent(id));
+    platform.getAgents = (ids) => (reads.many++, getAgents(ids));
+    try {
+      const again = await okCall('compare_models', { model_ids: [good.id, poor.id, good.id] });
+      expect((again.models as unknown[]).length).toBe(2);
+    } finally {
+      Object.assign(platform, { getAgent, getAgents });
+    }
+    expect(reads).toEqual({ one: 0, many: 1 });
 
     // assign_subtasks breaks the tie on transcription by the measured record: good (2 done) over poor (1 failed).
     const as = await okCall('assign_subtasks', {
