@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createApiToken } from '../auth/api-tokens.ts';
+import { callerTokenId, spawnedUnder, type Minter } from '../auth/token-lineage.ts';
 import { collaborationExternalAgents } from '../db/schema/index.ts';
 import { normalizeCapability } from './capability-words.ts';
 import { requireAgents } from './agents.ts';
 import type { Collab } from './context.ts';
-import { assertActsAs, writerOf } from './errors.ts';
+import { assertActsAs, CollaborationError, writerOf } from './errors.ts';
 import { sendCollaborationMessage } from './messaging.ts';
 
 export const AGENT_TYPES = ['cline-vscode', 'claude-desktop', 'roocode-vscode', 'generic-worker'] as const;
@@ -46,13 +47,37 @@ export function externalSystemPrompt(id: string, input: SpawnInput, capabilities
   ].join('\n');
 }
 
-/** The token `spawn_agent` issues (server/auth/api-tokens.ts): `write`, named after the proposed agent. */
-async function issueToken(c: Collab, agentName: string) {
+/**
+ * The spawn cap (DCF_SPAWN_MAX_PER_ROOT): a lineage may hold at most that many live spawned tokens
+ * (server/auth/token-lineage.ts spawnedUnder). Checked before anything is created; a refusal is
+ * `conflict` with the figures, never an internal error. Concurrent spawns in one lineage may each
+ * pass the check: the cap can be overshot by the spawns in flight at the same moment, no more.
+ */
+async function assertUnderSpawnCap(c: Collab, minter: Minter): Promise<void> {
+  const max = c.config.spawnMaxPerRoot;
+  const { root, spawned } = await spawnedUnder(c.db, minter);
+  if (spawned >= max) {
+    throw new CollaborationError(
+      'conflict',
+      `spawn limit reached: the lineage of ${root} already holds ${spawned} live spawned tokens and at most ${max} are `
+        + 'allowed (DCF_SPAWN_MAX_PER_ROOT); ask an admin to revoke tokens that are no longer needed',
+      { reason: 'spawn_cap_reached', lineage_root: root, spawned, max, setting: 'DCF_SPAWN_MAX_PER_ROOT' },
+    );
+  }
+}
+
+/**
+ * The token `spawn_agent` issues (server/auth/api-tokens.ts): `write`, named after the proposed agent,
+ * in the caller's lineage (minted by the caller's token when it has one; see token-lineage.ts).
+ */
+async function issueToken(c: Collab, agentName: string, minter: Minter) {
   const { token, info } = await createApiToken(c.db, {
     name: `spawn_agent: ${agentName}`,
     agentName,
     scopes: ['write'],
     createdBy: c.actor.kind === 'user' ? c.actor.id : null,
+    minter,
+    spawned: true,
   });
   return { token, tokenId: info.id };
 }
@@ -159,10 +184,12 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
       mcp: null,
     };
   }
+  const minter: Minter = { tokenId: callerTokenId(c.actor), actor: writerOf(c.actor) };
+  await assertUnderSpawnCap(c, minter);
   const id = `${input.agent_type}-${slug(input.role)}-${randomBytes(4).toString('hex')}`;
   const prompt = externalSystemPrompt(id, input, capabilities);
   const url = `${c.config.execution.publicUrl}/api/mcp`;
-  const { token, tokenId } = await issueToken(c, id);
+  const { token, tokenId } = await issueToken(c, id, minter);
   await c.db.insert(collaborationExternalAgents).values({
     id,
     agentType: input.agent_type,
