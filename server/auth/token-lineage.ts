@@ -70,6 +70,7 @@ export async function revokeLineage(db: Db, tokenId: string): Promise<string[]> 
  * How many live spawned identities count against the caller's cap (DCF_SPAWN_MAX_PER_ROOT): for a
  * caller with a token, the live tokens under its lineage's root (the root itself not counted); for
  * any other caller (a user's console, an in-process agent, the CLI), the live spawned roots it minted.
+ * `root` names the lineage: `token:<id>`, or the caller as the audit log writes it.
  */
 export async function spawnedUnder(db: Db, minter: Minter): Promise<{ root: string; spawned: number }> {
   if (minter.tokenId) {
@@ -83,6 +84,28 @@ export async function spawnedUnder(db: Db, minter: Minter): Promise<{ root: stri
     isNull(apiTokens.revokedAt),
   ));
   return { root: minter.actor, spawned: row?.n ?? 0 };
+}
+
+export type CapRefusal = { ok: false; root: string; spawned: number; max: number };
+
+/**
+ * Mints within the spawn cap: one transaction holding a lock per lineage (a transaction-scoped
+ * advisory lock, so other console processes and the CLI wait too), counting, then `mint` on the
+ * transaction. Concurrent spawns in one lineage are serialised, so the cap is exact.
+ */
+export async function mintWithinCap<T>(
+  db: Db,
+  minter: Minter,
+  max: number,
+  mint: (tx: Db) => Promise<T>,
+): Promise<{ ok: true; value: T } | CapRefusal> {
+  return db.transaction(async (tx) => {
+    const lineage = minter.tokenId ? `token:${(await rootOf(tx, minter.tokenId)) ?? minter.tokenId}` : minter.actor;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dcf:spawn:${lineage}`}))`);
+    const { root, spawned } = await spawnedUnder(tx, minter);
+    if (spawned >= max) return { ok: false as const, root, spawned, max };
+    return { ok: true as const, value: await mint(tx) };
+  });
 }
 
 /** The agent names of every token in the lineage of `tokenId` (root and all under it, revoked ones too). */

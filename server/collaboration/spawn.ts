@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createApiToken } from '../auth/api-tokens.ts';
-import { callerTokenId, spawnedUnder, type Minter } from '../auth/token-lineage.ts';
+import { callerTokenId, mintWithinCap, type Minter } from '../auth/token-lineage.ts';
 import { collaborationExternalAgents } from '../db/schema/index.ts';
 import { normalizeCapability } from './capability-words.ts';
 import { requireAgents } from './agents.ts';
@@ -48,15 +48,22 @@ export function externalSystemPrompt(id: string, input: SpawnInput, capabilities
 }
 
 /**
- * The spawn cap (DCF_SPAWN_MAX_PER_ROOT): a lineage may hold at most that many live spawned tokens
- * (server/auth/token-lineage.ts spawnedUnder). Checked before anything is created; a refusal is
- * `conflict` with the figures, never an internal error. Concurrent spawns in one lineage may each
- * pass the check: the cap can be overshot by the spawns in flight at the same moment, no more.
+ * The token `spawn_agent` issues (server/auth/api-tokens.ts): `write`, named after the proposed agent,
+ * in the caller's lineage (minted by the caller's token when it has one), within the spawn cap
+ * (DCF_SPAWN_MAX_PER_ROOT, server/auth/token-lineage.ts). Over the cap: `conflict` with the figures.
  */
-async function assertUnderSpawnCap(c: Collab, minter: Minter): Promise<void> {
-  const max = c.config.spawnMaxPerRoot;
-  const { root, spawned } = await spawnedUnder(c.db, minter);
-  if (spawned >= max) {
+async function issueToken(c: Collab, agentName: string) {
+  const minter: Minter = { tokenId: callerTokenId(c.actor), actor: writerOf(c.actor) };
+  const minted = await mintWithinCap(c.db, minter, c.config.spawnMaxPerRoot, (db) => createApiToken(db, {
+    name: `spawn_agent: ${agentName}`,
+    agentName,
+    scopes: ['write'],
+    createdBy: c.actor.kind === 'user' ? c.actor.id : null,
+    minter,
+    spawned: true,
+  }));
+  if (!minted.ok) {
+    const { root, spawned, max } = minted;
     throw new CollaborationError(
       'conflict',
       `spawn limit reached: the lineage of ${root} already holds ${spawned} live spawned tokens and at most ${max} are `
@@ -64,22 +71,7 @@ async function assertUnderSpawnCap(c: Collab, minter: Minter): Promise<void> {
       { reason: 'spawn_cap_reached', lineage_root: root, spawned, max, setting: 'DCF_SPAWN_MAX_PER_ROOT' },
     );
   }
-}
-
-/**
- * The token `spawn_agent` issues (server/auth/api-tokens.ts): `write`, named after the proposed agent,
- * in the caller's lineage (minted by the caller's token when it has one; see token-lineage.ts).
- */
-async function issueToken(c: Collab, agentName: string, minter: Minter) {
-  const { token, info } = await createApiToken(c.db, {
-    name: `spawn_agent: ${agentName}`,
-    agentName,
-    scopes: ['write'],
-    createdBy: c.actor.kind === 'user' ? c.actor.id : null,
-    minter,
-    spawned: true,
-  });
-  return { token, tokenId: info.id };
+  return { token: minted.value.token, tokenId: minted.value.info.id };
 }
 
 /** How each external client is pointed at the console's MCP endpoint with the token. */
@@ -184,12 +176,10 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
       mcp: null,
     };
   }
-  const minter: Minter = { tokenId: callerTokenId(c.actor), actor: writerOf(c.actor) };
-  await assertUnderSpawnCap(c, minter);
   const id = `${input.agent_type}-${slug(input.role)}-${randomBytes(4).toString('hex')}`;
   const prompt = externalSystemPrompt(id, input, capabilities);
   const url = `${c.config.execution.publicUrl}/api/mcp`;
-  const { token, tokenId } = await issueToken(c, id, minter);
+  const { token, tokenId } = await issueToken(c, id);
   await c.db.insert(collaborationExternalAgents).values({
     id,
     agentType: input.agent_type,
@@ -212,7 +202,8 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
     system_prompt: prompt,
     instructions: [
       ...how.steps,
-      `The token is shown once; revoke it in Settings → API tokens (id ${tokenId}) when the agent is retired.`,
+      `The token is shown once; revoke it in Settings → API tokens (id ${tokenId}) when the agent is retired `
+        + '(that also revokes every token minted with it).',
     ],
     initial_task_message_id: null,
     mcp: {

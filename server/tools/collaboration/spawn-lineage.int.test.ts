@@ -129,6 +129,14 @@ describe('spawn_agent token lineage', () => {
     expect(await spawn(await actorOf(child.token), child.agent)).toMatchObject({ status: 'ok' });
   });
 
+  it('holds the cap exactly under concurrent spawns in one lineage', async () => {
+    const root = await spawnOk(systemActor(`lineage-${++seq}`), (await platform.createAgent({ template: 'companion' })).id);
+    const as = await actorOf(root.token);
+    const results = await Promise.all(Array.from({ length: 2 * MAX }, () => spawn(as, root.agent)));
+    expect(results.filter((r) => r.status === 'ok')).toHaveLength(MAX);
+    expect(results.filter((r) => r.error_code === 'conflict')).toHaveLength(MAX);
+  });
+
   it('caps the roots a caller without a token (console, CLI) may spawn', async () => {
     const cli = systemActor(`lineage-cap-${++seq}`);
     const asker = (await platform.createAgent({ template: 'companion' })).id;
