@@ -10,7 +10,8 @@ export const storeMemoryTool = defineTool({
   name: 'store_memory',
   description:
     "Store an insight in archival memory (e.g. a capability_gap or workflow_update block, spec §2.2/§4.3), searchable with search_embeddings. With agent_id it is also that agent's archival passage (the local runtime's passages are these rows; on Letta it is inserted into the agent's archival memory too). " +
-    "Only your own agent: an agent stores into itself (agent_id omitted or its own id), a user into the agents of its own conversations; anything else is forbidden.",
+    "Only your own agent: an agent stores into itself (agent_id omitted or its own id), " +
+    'a user into the agents of its own conversations; anything else is forbidden.',
   readOnly: false,
   input: z.object({
     kind: z.string().min(1).describe('e.g. insight, capability_gap, workflow_update'),
@@ -35,7 +36,8 @@ export const storeMemoryTool = defineTool({
         try {
           passageId = (await platform.insertPassage(agentId, { text: args.text, tags: [args.kind, ...args.tags] })).id;
         } catch (err) {
-          return fail('unavailable', `Letta refused the archival passage for ${agentId}: ${err instanceof Error ? err.message : String(err)}`);
+          const reason = err instanceof Error ? err.message : String(err);
+          return fail('unavailable', `Letta refused the archival passage for ${agentId}: ${reason}`);
         }
       }
     }
