@@ -176,6 +176,11 @@ const envSchema = z.object({
   DCF_AGENT_MEMORY_QUOTA_BYTES: z.coerce.number().int().min(1024).max(1024 ** 4).default(32 * 1024 * 1024),
   /** Bytes one agent memory file may hold (a write or an append over it is refused); default 1 MiB. */
   DCF_AGENT_MEMORY_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(1024 ** 3).default(1024 * 1024),
+  /**
+   * Most live tokens spawn_agent may mint under one root token (issue 29, server/auth/token-lineage.ts); a caller
+   * without a token (a user's console, an in-process agent, the CLI) may hold this many spawned roots. Default 20.
+   */
+  DCF_SPAWN_MAX_PER_ROOT: z.coerce.number().int().min(0).max(10_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Map limits (issue 14): one Map must not block Redis, whatever its input.
   /** Most items one Map state iterates over; more fails the state with States.Runtime. */
@@ -276,6 +281,8 @@ export type AppConfig = {
   planning: { sentinelMode: 'report' | 'enforce'; toolCosts: Record<string, number> };
   /** Agent memory files (issue 18, server/agent-memory/): the per-agent quota and the per-file limit in bytes. */
   agentMemory: { quotaBytes: number; maxFileBytes: number };
+  /** Most live spawned tokens per lineage root (DCF_SPAWN_MAX_PER_ROOT, issue 29). */
+  spawnMaxPerRoot: number;
   /** Audit chain anchors (issue 28, server/audit/anchor-*.ts): the anchor file, the period of the periodic anchor. */
   audit: AuditAnchorConfig;
   /** Durable streams (issue 28): when an idle entry is claimed, after how many deliveries a failing one is dead-lettered. */
@@ -391,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
     planning: { sentinelMode: e.DCF_SENTINEL_MODE, toolCosts: e.DCF_TOOL_COSTS },
     agentMemory: { quotaBytes: e.DCF_AGENT_MEMORY_QUOTA_BYTES, maxFileBytes: e.DCF_AGENT_MEMORY_MAX_FILE_BYTES },
+    spawnMaxPerRoot: e.DCF_SPAWN_MAX_PER_ROOT,
     audit: auditAnchorConfig(e, dataDir, abs),
     streams: streamsConfig(e),
     limits: limitsConfig(e),

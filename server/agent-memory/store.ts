@@ -10,6 +10,11 @@ import { walkAgentDir } from './walk.ts';
 
 /** DCF_AGENT_MEMORY_QUOTA_BYTES and DCF_AGENT_MEMORY_MAX_FILE_BYTES (server/config.ts). */
 export type AgentMemoryLimits = { quotaBytes: number; maxFileBytes: number };
+/**
+ * Agents whose files share one quota (issue 29: a token lineage, the root and every token minted
+ * under it, server/auth/token-lineage.ts). `key` names the lineage; its writes are serialised here.
+ */
+export type QuotaScope = { key: string; agentIds: readonly string[] };
 
 export type MemoryFileRead = {
   exists: boolean; content: Buffer; typeHint: FileTypeHint; sizeBytes: number; modifiedAt: string | null;
@@ -37,6 +42,8 @@ export class AgentMemoryStore {
   constructor(
     private readonly dataDir: string,
     private readonly limits: AgentMemoryLimits,
+    /** Without a scope the quota is the agent's own; with one it bounds the sum over the scope's agents. */
+    private readonly scope?: QuotaScope,
   ) {}
 
   /** The agent's directory (created when `create`), or null when it has none yet. */
@@ -49,6 +56,26 @@ export class AgentMemoryStore {
 
   private run<T>(agentId: string, work: () => Promise<T>): Promise<T> {
     return locks.run(`${this.dataDir}\0${agentDirName(agentId)}`, work);
+  }
+
+  /** A write: serialised per agent and, with a scope, per scope too (its quota check and write are one step). */
+  private runWrite<T>(agentId: string, work: () => Promise<T>): Promise<T> {
+    if (!this.scope) return this.run(agentId, work);
+    return locks.run(`${this.dataDir}\0lineage\0${this.scope.key}`, () => this.run(agentId, work));
+  }
+
+  /** Bytes the scope's other agents' files take (0 without a scope). */
+  private async othersUsedBytes(agentId: string): Promise<number> {
+    const own = agentDirName(agentId);
+    const others = new Set((this.scope?.agentIds ?? []).map(agentDirName).filter((name) => name !== own));
+    const base = await memoryBase(this.dataDir, false);
+    if (!base || others.size === 0) return 0;
+    let total = 0;
+    for (const name of others) {
+      const dir = await descend(base, [name], false);
+      if (dir) total += (await walkAgentDir(dir)).usedBytes;
+    }
+    return total;
   }
 
   /** Reads one of the agent's files; a missing one is `exists: false` with empty content (spec 4.1). */
@@ -76,9 +103,9 @@ export class AgentMemoryStore {
   async write(agentId: string, filePath: string, content: Uint8Array, hint: WritableTypeHint | null): Promise<void> {
     const names = memoryPathSegments(filePath);
     this.checkFileSize(filePath, content.length);
-    return this.run(agentId, async () => {
+    return this.runWrite(agentId, async () => {
       const root = (await this.agentRoot(agentId, true))!;
-      await this.checkQuota(root, names, content.length);
+      await this.checkQuota(agentId, root, names, content.length);
       const dir = (await descend(root, names.slice(0, -1), true))!;
       await fileState(path.join(dir, names.at(-1)!), filePath);
       await writeAtomically(dir, names.at(-1)!, content);
@@ -93,7 +120,7 @@ export class AgentMemoryStore {
    */
   async append(agentId: string, filePath: string, addition: Uint8Array, ensureNewline: boolean): Promise<number> {
     const names = memoryPathSegments(filePath);
-    return this.run(agentId, async () => {
+    return this.runWrite(agentId, async () => {
       const root = (await this.agentRoot(agentId, true))!;
       const dir = (await descend(root, names.slice(0, -1), true))!;
       const file = path.join(dir, names.at(-1)!);
@@ -103,7 +130,7 @@ export class AgentMemoryStore {
       const newline = needsNewline ? Buffer.from('\n') : Buffer.alloc(0);
       const next = Buffer.concat([old, newline, addition]);
       this.checkFileSize(filePath, next.length);
-      await this.checkQuota(root, names, next.length);
+      await this.checkQuota(agentId, root, names, next.length);
       await writeAtomically(dir, names.at(-1)!, next);
       return next.length;
     });
@@ -148,17 +175,25 @@ export class AgentMemoryStore {
     }
   }
 
-  /** The agent's files after the change (the target's old size replaced by `newSize`) must fit its quota. */
-  private async checkQuota(root: string, names: readonly string[], newSize: number): Promise<void> {
-    const { files, usedBytes } = await walkAgentDir(root);
+  /**
+   * The agent's files after the change (the target's old size replaced by `newSize`) must fit its
+   * quota; with a scope, its files and those of the scope's other agents together.
+   */
+  private async checkQuota(agentId: string, root: string, names: readonly string[], newSize: number): Promise<void> {
+    const { files, usedBytes: own } = await walkAgentDir(root);
+    const usedBytes = own + (await this.othersUsedBytes(agentId));
     const old = files.find((f) => f.path === names.join('/'))?.size ?? 0;
     const after = usedBytes - old + newSize;
     if (after > this.limits.quotaBytes) {
+      const whose = this.scope ? 'the files of your token lineage (you and the agents minted with you)' : 'your files';
       throw new MemoryFileError(
         'conflict',
-        `memory quota exceeded: your files use ${usedBytes} of ${this.limits.quotaBytes} bytes and this would make it `
+        `memory quota exceeded: ${whose} use ${usedBytes} of ${this.limits.quotaBytes} bytes and this would make it `
           + `${after}; overwrite or shorten files to make room`,
-        { used_bytes: usedBytes, quota_bytes: this.limits.quotaBytes, bytes_after: after },
+        {
+          used_bytes: usedBytes, quota_bytes: this.limits.quotaBytes, bytes_after: after,
+          ...(this.scope ? { lineage_root: this.scope.key, lineage_agents: this.scope.agentIds.length } : {}),
+        },
       );
     }
   }

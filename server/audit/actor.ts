@@ -7,7 +7,8 @@ import type { Role } from '../db/schema/index.ts';
  */
 export type Actor =
   | { kind: 'user'; id: string; label: string; role: Role }
-  | { kind: 'agent'; id: string; label: string }
+  /** `tokenId`: the MCP token the agent calls with (its lineage, server/auth/token-lineage.ts); none in process. */
+  | { kind: 'agent'; id: string; label: string; tokenId?: string }
   | { kind: 'system'; id: string; label: string }
   | { kind: 'anonymous'; id: 'anonymous'; label: 'anonymous' };
 

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { apiTokens, users, type ApiTokenRow, type ApiTokenScope } from '../db/schema/index.ts';
 import type { Actor } from '../audit/actor.ts';
+import { revokedAncestor, revokeLineage, type Minter } from './token-lineage.ts';
 
 /** Every token starts with this, so a leaked one is recognisable (and secret scanners can match it). */
 export const TOKEN_PREFIX = 'dcf_';
@@ -17,7 +18,9 @@ export type ApiTokenInfo = Omit<ApiTokenRow, 'tokenHash'> & { createdByEmail: st
 /** The caller behind a valid bearer token: what the MCP layer needs to authorise and audit. */
 export type McpPrincipal = { tokenId: string; tokenName: string; agentName: string; scopes: ApiTokenScope[] };
 
-export type AuthenticateResult = { ok: true; principal: McpPrincipal } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' };
+export type AuthenticateResult =
+  | { ok: true; principal: McpPrincipal }
+  | { ok: false; reason: 'missing' | 'unknown' | 'revoked' | 'ancestor_revoked' };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -28,9 +31,9 @@ export function generateToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString('base64url');
 }
 
-/** The audit actor of every call made with a token: the agent it was issued to. */
+/** The audit actor of every call made with a token: the agent it was issued to, with the token (its lineage). */
 export function agentActor(p: McpPrincipal): Actor {
-  return { kind: 'agent', id: p.agentName, label: p.agentName };
+  return { kind: 'agent', id: p.agentName, label: p.agentName, tokenId: p.tokenId };
 }
 
 /** Whether a token may call a tool: `write` allows every tool, `read` only the read-only ones. */
@@ -38,18 +41,34 @@ export function scopeAllows(scopes: readonly ApiTokenScope[], tool: { readOnly: 
   return scopes.includes('write') || (tool.readOnly && scopes.includes('read'));
 }
 
-/** Stores a new token (its hash) and returns the token itself, which is never available again. */
+/**
+ * Stores a new token (its hash) and returns the token itself, which is never available again.
+ * `minter` records its lineage (server/auth/token-lineage.ts): minted by a token, it joins that
+ * token's lineage (same root) and inherits the user behind it when `createdBy` is null; otherwise
+ * it is the root of its own. `spawned` marks spawn_agent's tokens (the spawn cap counts them).
+ */
 export async function createApiToken(
   db: Db,
-  input: { name: string; agentName: string; scopes: ApiTokenScope[]; createdBy: string | null },
+  input: {
+    name: string; agentName: string; scopes: ApiTokenScope[]; createdBy: string | null;
+    minter?: Minter; spawned?: boolean;
+  },
 ): Promise<{ token: string; info: ApiTokenInfo }> {
   const token = generateToken();
   const scopes = [...new Set(input.scopes)].sort();
+  const id = randomUUID();
+  const parent = input.minter?.tokenId
+    ? (await db.select({ root: apiTokens.rootTokenId, createdBy: apiTokens.createdBy }).from(apiTokens)
+        .where(eq(apiTokens.id, input.minter.tokenId)).limit(1))[0]
+    : undefined;
+  const parentId = parent ? input.minter!.tokenId : null;
+  const root = parent ? (parent.root ?? parentId!) : id;
   const [row] = await db
     .insert(apiTokens)
     .values({
-      name: input.name, agentName: input.agentName, scopes, tokenHash: hashToken(token),
-      prefix: token.slice(0, SHOWN_CHARS), createdBy: input.createdBy,
+      id, name: input.name, agentName: input.agentName, scopes, tokenHash: hashToken(token),
+      prefix: token.slice(0, SHOWN_CHARS), createdBy: input.createdBy ?? parent?.createdBy ?? null,
+      mintedBy: parentId, rootTokenId: root, mintedByActor: input.minter?.actor ?? null, spawned: input.spawned ?? false,
     })
     .returning();
   const [info] = await selectInfo(db, eq(apiTokens.id, row!.id));
@@ -69,6 +88,10 @@ function selectInfo(db: Db, where?: SQL) {
       createdAt: apiTokens.createdAt,
       lastUsedAt: apiTokens.lastUsedAt,
       revokedAt: apiTokens.revokedAt,
+      mintedBy: apiTokens.mintedBy,
+      rootTokenId: apiTokens.rootTokenId,
+      mintedByActor: apiTokens.mintedByActor,
+      spawned: apiTokens.spawned,
     })
     .from(apiTokens)
     .leftJoin(users, eq(users.id, apiTokens.createdBy))
@@ -81,14 +104,15 @@ export function listApiTokens(db: Db): Promise<ApiTokenInfo[]> {
   return selectInfo(db);
 }
 
-/** Revokes a token at once (its next request is refused); null when no live token has that id. */
+/**
+ * Revokes a token and everything minted under it at once (their next requests are refused); null
+ * when no live token has that id.
+ */
 export async function revokeApiToken(db: Db, id: string): Promise<ApiTokenInfo | null> {
-  const revoked = await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  if (revoked.length === 0) return null;
+  const [live] = await db.select({ id: apiTokens.id }).from(apiTokens)
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt))).limit(1);
+  if (!live) return null;
+  await revokeLineage(db, id);
   const [info] = await selectInfo(db, eq(apiTokens.id, id));
   return info ?? null;
 }
@@ -100,6 +124,8 @@ export async function authenticateApiToken(db: Db, presented: string | null): Pr
   const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(presented))).limit(1);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt) return { ok: false, reason: 'revoked' };
+  // A minted token lives only as long as every token above it (token-lineage.ts: not bypassable).
+  if (row.mintedBy && (await revokedAncestor(db, row.mintedBy))) return { ok: false, reason: 'ancestor_revoked' };
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createApiToken } from '../auth/api-tokens.ts';
+import { callerTokenId, mintWithinCap, type Minter } from '../auth/token-lineage.ts';
 import { collaborationExternalAgents } from '../db/schema/index.ts';
 import { normalizeCapability } from './capability-words.ts';
 import { requireAgents } from './agents.ts';
 import type { Collab } from './context.ts';
-import { assertActsAs, writerOf } from './errors.ts';
+import { assertActsAs, CollaborationError, writerOf } from './errors.ts';
 import { sendCollaborationMessage } from './messaging.ts';
 
 export const AGENT_TYPES = ['cline-vscode', 'claude-desktop', 'roocode-vscode', 'generic-worker'] as const;
@@ -46,15 +47,31 @@ export function externalSystemPrompt(id: string, input: SpawnInput, capabilities
   ].join('\n');
 }
 
-/** The token `spawn_agent` issues (server/auth/api-tokens.ts): `write`, named after the proposed agent. */
+/**
+ * The token `spawn_agent` issues (server/auth/api-tokens.ts): `write`, named after the proposed agent,
+ * in the caller's lineage (minted by the caller's token when it has one), within the spawn cap
+ * (DCF_SPAWN_MAX_PER_ROOT, server/auth/token-lineage.ts). Over the cap: `conflict` with the figures.
+ */
 async function issueToken(c: Collab, agentName: string) {
-  const { token, info } = await createApiToken(c.db, {
+  const minter: Minter = { tokenId: callerTokenId(c.actor), actor: writerOf(c.actor) };
+  const minted = await mintWithinCap(c.db, minter, c.config.spawnMaxPerRoot, (db) => createApiToken(db, {
     name: `spawn_agent: ${agentName}`,
     agentName,
     scopes: ['write'],
     createdBy: c.actor.kind === 'user' ? c.actor.id : null,
-  });
-  return { token, tokenId: info.id };
+    minter,
+    spawned: true,
+  }));
+  if (!minted.ok) {
+    const { root, spawned, max } = minted;
+    throw new CollaborationError(
+      'conflict',
+      `spawn limit reached: the lineage of ${root} already holds ${spawned} live spawned tokens and at most ${max} are `
+        + 'allowed (DCF_SPAWN_MAX_PER_ROOT); ask an admin to revoke tokens that are no longer needed',
+      { reason: 'spawn_cap_reached', lineage_root: root, spawned, max, setting: 'DCF_SPAWN_MAX_PER_ROOT' },
+    );
+  }
+  return { token: minted.value.token, tokenId: minted.value.info.id };
 }
 
 /** How each external client is pointed at the console's MCP endpoint with the token. */
@@ -185,7 +202,8 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
     system_prompt: prompt,
     instructions: [
       ...how.steps,
-      `The token is shown once; revoke it in Settings → API tokens (id ${tokenId}) when the agent is retired.`,
+      `The token is shown once; revoke it in Settings → API tokens (id ${tokenId}) when the agent is retired `
+        + '(that also revokes every token minted with it).',
     ],
     initial_task_message_id: null,
     mcp: {

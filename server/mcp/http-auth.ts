@@ -74,6 +74,7 @@ const REASONS = {
     'this endpoint needs an API token: send "Authorization: Bearer <token>" (an admin creates tokens in Settings → API tokens)',
   unknown: 'the API token is not valid',
   revoked: 'the API token was revoked',
+  ancestor_revoked: 'the API token was revoked with the token that minted it (spawn_agent lineage)',
 } as const;
 
 /**

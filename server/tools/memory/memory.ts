@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ToolContext } from '../context.ts';
-import { AgentMemoryStore } from '../../agent-memory/store.ts';
+import { AgentMemoryStore, type QuotaScope } from '../../agent-memory/store.ts';
+import { lineageAgentNames } from '../../auth/token-lineage.ts';
 import { isMemoryFileError } from '../../agent-memory/errors.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 
@@ -8,6 +9,17 @@ import { fail, type ToolFailure } from '../../tool-result.ts';
 export const base64Param = z.base64('must be base64 (standard alphabet, with padding)');
 export const filePathParam = z.string().min(1)
   .describe('Relative path within your own memory directory, e.g. "notes/daily_log.md".');
+
+/**
+ * The quota scope of an agent calling with a token (issue 29): its token's whole lineage, so tokens
+ * minted with spawn_agent share their root's quota instead of bringing a fresh one each. Without a
+ * token (an in-process agent) or a database, the agent's own directory is its quota.
+ */
+async function quotaScope(ctx: ToolContext): Promise<QuotaScope | undefined> {
+  if (ctx.actor.kind !== 'agent' || !ctx.actor.tokenId || !ctx.services.db) return undefined;
+  const { root, agents } = await lineageAgentNames(await ctx.services.db(), ctx.actor.tokenId);
+  return { key: root, agentIds: agents };
+}
 
 /**
  * Runs a memory-file operation as the calling agent. The agent is `ctx.actor` — its session
@@ -30,7 +42,7 @@ export async function asCallingAgent<T>(
   }
   const { dataDir, agentMemory } = ctx.services.config;
   try {
-    return await work(new AgentMemoryStore(dataDir, agentMemory), ctx.actor.id);
+    return await work(new AgentMemoryStore(dataDir, agentMemory, await quotaScope(ctx)), ctx.actor.id);
   } catch (err) {
     if (isMemoryFileError(err)) return fail(err.code, err.message, err.details);
     throw err;
