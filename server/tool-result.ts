@@ -19,6 +19,7 @@ export const TOOL_ERROR_CODES = [
   'unavailable', // a backing service (database, Redis, Letta, Neo4j) cannot be reached
   'internal_error', // a bug: the handler threw or broke its own output contract
   'budget_exceeded', // enforce mode: the call would take the caller's tool-call plan over its budget (issue 17)
+  'limit_exceeded', // a configured cap or rate refuses the call (issue 29: jobs per owner, notifications per minute)
 ] as const;
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
