@@ -105,7 +105,7 @@ describe(`sign-in throttling on Redis (${testDbKind()})`, () => {
   });
 
   it('refuses a source after its failures across emails, while other sources sign in', async () => {
-    const t = await throttle({ accountFailures: 5, sourceFailures: 3, windowSeconds: 60 });
+    const t = await throttle({ ...DEFAULT_SIGN_IN_LIMITS, accountFailures: 5, sourceFailures: 3, windowSeconds: 60 });
     for (const email of ['a@flow.test', 'b@flow.test', 'c@flow.test']) {
       await wrong(signIn(t, email, 'wrong', '198.51.100.20').result);
     }

@@ -85,7 +85,8 @@ describe('sign-in throttle decisions (in-process counters, fake clock)', () => {
     }
     expect(checked).toBe(20);
     // A first sign-in from that address waits for the window; elsewhere it goes through at once.
-    expect(await throttle.begin('newcomer@example.com', '198.51.100.66')).toEqual({ ok: false, refused: { scope: 'source', until: WINDOW_END } });
+    expect(await throttle.begin('newcomer@example.com', '198.51.100.66'))
+      .toEqual({ ok: false, refused: { scope: 'source', until: WINDOW_END } });
     await succeed('newcomer@example.com', '198.51.100.67');
     vi.advanceTimersByTime(15 * MINUTE + 1);
     await succeed('newcomer@example.com', '198.51.100.66');

@@ -210,10 +210,14 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
     /** An initialize POST with the Host and Origin a rebinding page's browser sends (fetch may not set Host). */
     const initialize = (path: string, host: string, method = 'POST') => new Promise<{ status: number; body: string }>((resolve, reject) => {
       const { port } = new URL(served.origin);
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } });
+      const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } };
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params });
       const req = httpRequest({
         host: '127.0.0.1', port, path, method,
-        headers: { host, origin: `http://${host}`, authorization: `Bearer ${tokens.write}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: {
+          host, origin: `http://${host}`, authorization: `Bearer ${tokens.write}`,
+          'content-type': 'application/json', accept: 'application/json, text/event-stream',
+        },
       }, (res) => {
         let text = '';
         res.on('data', (c: Buffer) => { text += c.toString(); });
@@ -227,7 +231,8 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
       const refused = await initialize(path, `evil.example.com:${port}`, method);
       expect(refused.status, path).toBe(403);
       expect(JSON.parse(refused.body)).toEqual({
-        jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/^Forbidden: host evil\.example\.com:\d+ is not this console/) },
+        jsonrpc: '2.0', id: null,
+        error: { code: -32000, message: expect.stringMatching(/^Forbidden: host evil\.example\.com:\d+ is not this console/) },
       });
     }
     // The same request by the console's own names goes through (loopback here; DCF_PUBLIC_URL's host in production).

@@ -4,7 +4,7 @@ import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS } from '../tools/registry.ts';
 import { fail, ok } from '../tool-result.ts';
 import { generateToken, hashToken, scopeAllows, TOKEN_PREFIX } from '../auth/api-tokens.ts';
-import { refuseForeignRequest } from './host-check.ts';
+import { refuseForeignRequest, type McpHostPolicy } from './host-check.ts';
 import { bearerToken } from './http-auth.ts';
 import { mcpToolListing, toCallToolResult } from './tools.ts';
 
@@ -63,13 +63,14 @@ describe('token scopes and headers', () => {
   });
 
   it('refuses a foreign Origin with 403, accepts none or the same host', () => {
-    const policy = { publicUrl: 'http://console.test', trustedProxies: 0, extraHosts: [] };
+    const policy: McpHostPolicy = { publicUrl: 'http://console.test', trustedProxies: 0, extraHosts: [] };
     const req = (headers: Record<string, string>) => new Request('http://console.test/api/mcp', { headers: { host: 'console.test', ...headers } });
     const refused = (headers: Record<string, string>, p = policy) => refuseForeignRequest(req(headers), p)?.status ?? null;
     expect(refused({})).toBeNull();
     expect(refused({ origin: 'http://console.test' })).toBeNull();
     expect(refused({ origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example' })).toBe(403);
-    expect(refused({ origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example' }, { ...policy, trustedProxies: 1, extraHosts: ['proxy.example'] })).toBeNull();
+    const proxied = { ...policy, trustedProxies: 1, extraHosts: ['proxy.example'] };
+    expect(refused({ origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example' }, proxied)).toBeNull();
     expect(refused({ origin: 'http://evil.example' })).toBe(403);
     expect(refused({ origin: 'null' })).toBe(403);
   });
@@ -78,7 +79,8 @@ describe('token scopes and headers', () => {
     const policy = { publicUrl: 'https://console.example.com', trustedProxies: 0, extraHosts: ['10.0.0.5'] };
     const req = (host: string, origin?: string) =>
       new Request('http://x/api/mcp', { method: 'POST', headers: { host, ...(origin ? { origin } : {}) } });
-    for (const host of ['console.example.com', 'CONSOLE.example.com:443', 'localhost:3000', '127.0.0.1:49152', '[::1]:3000', '10.0.0.5:3000']) {
+    const ours = ['console.example.com', 'CONSOLE.example.com:443', 'localhost:3000', '127.0.0.1:49152', '[::1]:3000', '10.0.0.5:3000'];
+    for (const host of ours) {
       expect(refuseForeignRequest(req(host), policy), host).toBeNull();
     }
     expect(refuseForeignRequest(req('localhost:3000', 'http://localhost:3000'), policy)).toBeNull();

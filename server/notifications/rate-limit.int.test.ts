@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../audit/actor.ts';
 import { notifications } from '../db/schema/index.ts';
 import { users } from '../db/schema/users.ts';
-import type { ExecutionServices } from '../tools/context.ts';
+import type { ExecutionServices } from '../execution/services.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { sendNotificationTool } from '../tools/notifications/send-notification.ts';
 import { createTestDatabase, isolatedRedisUrl } from '../testing/test-database.ts';
@@ -62,7 +62,9 @@ describe('send_notification rate limit per caller', () => {
       const refused = await send(services, sender, 'one too many');
       expect(refused).toMatchObject({
         status: 'error', error_code: 'limit_exceeded',
-        error: expect.stringMatching(/^too many notifications: at most 3 a minute per caller \(DCF_NOTIFY_MAX_PER_MINUTE\); try again in \d+ s$/),
+        error: expect.stringMatching(
+          /^too many notifications: at most 3 a minute per caller \(DCF_NOTIFY_MAX_PER_MINUTE\); try again in \d+ s$/,
+        ),
         details: { limit: 'DCF_NOTIFY_MAX_PER_MINUTE', max_per_minute: 3, retry_after_seconds: expect.any(Number) },
       });
       const retry = (refused as { details: { retry_after_seconds: number } }).details.retry_after_seconds;

@@ -425,7 +425,8 @@ describe('the orchestration tools', () => {
           details: { smallest_gap_seconds: gap, minimum_interval_seconds: 300 },
         });
       }
-      for (const [i, schedule] of [{ interval_seconds: 300 }, { cron_expression: '*/5 * * * *' }, { cron_expression: '0 9 * * 1' }].entries()) {
+      const allowed = [{ interval_seconds: 300 }, { cron_expression: '*/5 * * * *' }, { cron_expression: '0 9 * * 1' }];
+      for (const [i, schedule] of allowed.entries()) {
         await okCall('schedule_background_job', { ...base, job_name: `often_ok_${i}`, ...schedule });
       }
       expect(((await okCall('list_background_jobs', {})).jobs as Array<{ job_name: string }>)
@@ -568,7 +569,8 @@ describe('the orchestration tools', () => {
 
       it('caps the jobs of one owner (DCF_SCHEDULE_MAX_PER_OWNER): a user and their agents together; not the system', async () => {
         const saved = services;
-        services = { ...saved, config: { ...saved.config, guards: { ...saved.config.guards, schedules: { minIntervalS: 300, maxPerOwner: 3 } } } };
+        const guards = { ...saved.config.guards, schedules: { minIntervalS: 300, maxPerOwner: 3 } };
+        services = { ...saved, config: { ...saved.config, guards } };
         try {
           const morgan = asUser(people.get('morgan')!);
           const planner = asAgent(agentsOf.get('morgan-planner')!);
