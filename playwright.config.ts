@@ -51,7 +51,10 @@ export default defineConfig({
       url: `${BASE_URL}/api/health`,
       // FORCE_COLOR=0: Playwright turns colours on for the server process; plain logs read better.
       // A deployment's Companion task budget, so the Conductor's review records budget findings (e2e/planning.spec.ts).
-      env: { E2E_PORT: String(PORT), FORCE_COLOR: '0', DCF_COMPANION_TASK_BUDGET: '{"maxToolCalls":12}' },
+      // No schedule minimum: e2e/schedules.spec.ts watches an every-2-seconds job fire.
+      env: {
+        E2E_PORT: String(PORT), FORCE_COLOR: '0', DCF_COMPANION_TASK_BUDGET: '{"maxToolCalls":12}', DCF_SCHEDULE_MIN_INTERVAL_S: '1',
+      },
       reuseExistingServer: false,
       // SIGTERM (not the default SIGKILL) lets scripts/e2e-server.sh run its trap: stop next and
       // redis-server and delete its data directory.

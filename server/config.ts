@@ -5,7 +5,7 @@ import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from 
 import {
   auditAnchorConfig, DURABILITY_ENV, streamsConfig, type AuditAnchorConfig, type StreamsConfig,
 } from './config-durability.ts';
-import { LIMITS_ENV, limitsConfig, type LimitsConfig } from './config-limits.ts';
+import { GUARD_ENV, guardsConfig, type GuardsConfig } from './config-guards.ts';
 import {
   isCostTable, isJsonObject, isTaskBudget, policySplitOf, type SplitStrategy, type TaskBudget,
 } from './config-planning.ts';
@@ -194,6 +194,11 @@ const envSchema = z.object({
   DCF_SIGNIN_MAX_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** The sign-in throttle's window in minutes: counting starts at a first failure and ends this long after it. */
   DCF_SIGNIN_WINDOW_MIN: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * Days a successful sign-in of an account from a source is remembered: that account may still sign
+   * in from there once the source's failures are used up (issue 29).
+   */
+  DCF_SIGNIN_KNOWN_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Reverse proxies in front that append to X-Forwarded-For; 0 = none (the header is the client's claim: ignored). */
   DCF_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   // Tool-call planning (issue 17): server/planning/.
@@ -223,8 +228,8 @@ const envSchema = z.object({
     })
     .transform((v) => (v === undefined || v.trim() === '' ? {} : (JSON.parse(v) as Record<string, number>))),
   ...DURABILITY_ENV,
-  ...LIMITS_ENV,
   ...NOTIFICATION_ENV,
+  ...GUARD_ENV,
 });
 
 export type AppConfig = {
@@ -274,7 +279,7 @@ export type AppConfig = {
   delegation: { poolMax: number; replyTimeoutS: number; taskBudget: TaskBudget | null };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Sign-in throttling: failures per email and per source in a window (server/auth/sign-in-throttle.ts). */
-  signIn: { accountFailures: number; sourceFailures: number; windowSeconds: number };
+  signIn: { accountFailures: number; sourceFailures: number; windowSeconds: number; knownSeconds: number };
   /** HTTP: how many trusted reverse proxies append to X-Forwarded-For (server/http/request-source.ts). */
   http: { trustedProxies: number };
   /** Tool-call planning: the deployment's sentinel mode and the cost units of tools and skills (DCF_TOOL_COSTS). */
@@ -287,10 +292,10 @@ export type AppConfig = {
   audit: AuditAnchorConfig;
   /** Durable streams (issue 28): when an idle entry is claimed, after how many deliveries a failing one is dead-lettered. */
   streams: StreamsConfig;
-  /** How long one request may hold its caller (issue 29, server/config-limits.ts). */
-  limits: LimitsConfig;
   /** Notifications (issue 18): SMTP for EMAIL, the Telegram Bot API for TELEGRAM, retries (server/notifications/). */
   notifications: NotificationsConfig;
+  /** Issue 29: schedule interval and per-owner cap, the notification rate, the MCP endpoint's host names. */
+  guards: GuardsConfig;
 };
 
 /** Thrown when the environment is invalid; `problems` has one line per bad setting. */
@@ -394,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountFailures: e.DCF_SIGNIN_MAX_FAILURES,
       sourceFailures: e.DCF_SIGNIN_MAX_FAILURES_PER_SOURCE,
       windowSeconds: e.DCF_SIGNIN_WINDOW_MIN * 60,
+      knownSeconds: e.DCF_SIGNIN_KNOWN_DAYS * 86_400,
     },
     http: { trustedProxies: e.DCF_TRUSTED_PROXIES },
     planning: { sentinelMode: e.DCF_SENTINEL_MODE, toolCosts: e.DCF_TOOL_COSTS },
@@ -401,8 +407,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     spawnMaxPerRoot: e.DCF_SPAWN_MAX_PER_ROOT,
     audit: auditAnchorConfig(e, dataDir, abs),
     streams: streamsConfig(e),
-    limits: limitsConfig(e),
     notifications: notificationsConfig(e),
+    guards: guardsConfig(e),
   };
 }
 

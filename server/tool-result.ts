@@ -20,6 +20,7 @@ export const TOOL_ERROR_CODES = [
   'internal_error', // a bug: the handler threw or broke its own output contract
   'timed_out', // the call ran past its time budget (server/tools/budget.ts); what it started may still finish
   'budget_exceeded', // enforce mode: the call would take the caller's tool-call plan over its budget (issue 17)
+  'limit_exceeded', // a configured cap or rate refuses the call (issue 29: jobs per owner, notifications per minute)
 ] as const;
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 

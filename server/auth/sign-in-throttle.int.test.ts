@@ -105,13 +105,31 @@ describe(`sign-in throttling on Redis (${testDbKind()})`, () => {
   });
 
   it('refuses a source after its failures across emails, while other sources sign in', async () => {
-    const t = await throttle({ accountFailures: 5, sourceFailures: 3, windowSeconds: 60 });
+    const t = await throttle({ ...DEFAULT_SIGN_IN_LIMITS, accountFailures: 5, sourceFailures: 3, windowSeconds: 60 });
     for (const email of ['a@flow.test', 'b@flow.test', 'c@flow.test']) {
       await wrong(signIn(t, email, 'wrong', '198.51.100.20').result);
     }
-    const network = /^Too many failed sign-ins from your network\./;
+    const network = new RegExp(String.raw`^Too many failed sign-ins from your network: until ${WHEN.replace('1[45] minutes', '1 minute')}, `
+      + 'only accounts that have signed in from it before may sign in from it\\.$');
     await throttled(signIn(t, BOSS.email, BOSS.password, '198.51.100.20').result, network);
     const elsewhere = signIn(t, BOSS.email, BOSS.password, '198.51.100.21');
     await expect(elsewhere.result).resolves.toMatchObject({ email: BOSS.email });
+  });
+
+  it('issue 29: behind one address, spraying guesses never refuses the right password of an account that signed in there', async () => {
+    const prefix = newPrefix();
+    const limits = { ...DEFAULT_SIGN_IN_LIMITS, sourceFailures: 5 };
+    const t = await throttle(limits, prefix);
+    const office = '203.0.113.44';
+    await expect(signIn(t, BOSS.email, BOSS.password, office).result).resolves.toMatchObject({ email: BOSS.email });
+    // One wrong guess at each of 15 emails from the same address: 5 are checked, the rest refused.
+    for (let i = 0; i < 5; i++) await wrong(signIn(t, `victim${i}@flow.test`, 'Summer2024!', office).result);
+    for (let i = 5; i < 15; i++) await throttled(signIn(t, `victim${i}@flow.test`, 'Summer2024!', office).result);
+    // The admin who signed in from here before still signs in, from another process too (the pair is in Redis).
+    await expect(signIn(t, BOSS.email, BOSS.password, office).result).resolves.toMatchObject({ email: BOSS.email });
+    const other = await throttle(limits, prefix);
+    await expect(signIn(other, BOSS.email, BOSS.password, office).result).resolves.toMatchObject({ email: BOSS.email });
+    const keys = await (await redis()).keys(`${prefix}:known:*`);
+    expect(keys).toEqual([expect.stringMatching(new RegExp(`:known:${office.replaceAll('.', '\\.')}:[0-9a-f]{32}$`))]);
   });
 });

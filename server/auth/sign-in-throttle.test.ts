@@ -22,7 +22,7 @@ describe('sign-in throttle decisions (in-process counters, fake clock)', () => {
 
   beforeEach(() => {
     vi.useFakeTimers({ now: START });
-    throttle = memorySignInThrottle({ accountFailures: 5, sourceFailures: 20, windowSeconds: 15 * 60 });
+    throttle = memorySignInThrottle({ accountFailures: 5, sourceFailures: 20, windowSeconds: 15 * 60, knownSeconds: 30 * 86_400 });
   });
   afterEach(() => vi.useRealTimers());
 
@@ -55,6 +55,51 @@ describe('sign-in throttle decisions (in-process counters, fake clock)', () => {
     expect(await throttle.begin('fresh@example.com', '203.0.113.5')).toEqual({ ok: false, refused: locked });
     // Other sources are not affected.
     expect(await throttle.begin('fresh@example.com', '203.0.113.6')).toMatchObject({ ok: true });
+  });
+
+  it('never refuses the right password of an account that has signed in from the source, however many failures', async () => {
+    // The office behind one proxy address: its people have signed in before.
+    for (const who of ['ann', 'bob', 'cat']) await succeed(`${who}@office.test`, '203.0.113.80');
+    // Someone sprays one guess at each of 100 emails from the same address.
+    for (let i = 0; i < 100; i++) {
+      const decision = await throttle.begin(`victim${i}@office.test`, '203.0.113.80');
+      if (decision.ok) expect(await decision.attempt.settle('failure')).toMatchObject(i === 19 ? { scope: 'source' } : {});
+      else expect(decision).toMatchObject(refusedBy('source'));
+    }
+    // The right password still signs everyone in who has signed in from here before...
+    for (const who of ['ann', 'bob', 'cat']) await succeed(`${who}@office.test`, '203.0.113.80');
+    // ...each under their own account limit: five wrong guesses lock that email, not the others.
+    await failures(4, () => 'bob@office.test', '203.0.113.80');
+    expect(await attempt('bob@office.test', '203.0.113.80', 'failure')).toEqual({ lockout: { scope: 'account', until: WINDOW_END } });
+    expect(await throttle.begin('bob@office.test', '203.0.113.80')).toMatchObject(refusedBy('account'));
+    await succeed('ann@office.test', '203.0.113.80');
+  });
+
+  it('past the source budget, checks only 20 guesses at emails never signed in from there (the spray stops)', async () => {
+    let checked = 0;
+    for (let i = 0; i < 500; i++) {
+      const decision = await throttle.begin(`spray${i}@example.com`, '198.51.100.66');
+      if (!decision.ok) continue;
+      checked++;
+      await decision.attempt.settle('failure');
+    }
+    expect(checked).toBe(20);
+    // A first sign-in from that address waits for the window; elsewhere it goes through at once.
+    expect(await throttle.begin('newcomer@example.com', '198.51.100.66'))
+      .toEqual({ ok: false, refused: { scope: 'source', until: WINDOW_END } });
+    await succeed('newcomer@example.com', '198.51.100.67');
+    vi.advanceTimersByTime(15 * MINUTE + 1);
+    await succeed('newcomer@example.com', '198.51.100.66');
+  });
+
+  it('forgets a source’s known accounts after knownSeconds', async () => {
+    throttle = memorySignInThrottle({ accountFailures: 5, sourceFailures: 2, windowSeconds: 15 * 60, knownSeconds: 60 });
+    await succeed('ann@example.com', '192.0.2.30');
+    for (const x of ['x1', 'x2']) await attempt(`${x}@example.com`, '192.0.2.30', 'failure');
+    expect(await throttle.begin('x3@example.com', '192.0.2.30')).toMatchObject(refusedBy('source'));
+    await succeed('ann@example.com', '192.0.2.30');
+    vi.advanceTimersByTime(61_000);
+    expect(await throttle.begin('ann@example.com', '192.0.2.30')).toMatchObject(refusedBy('source'));
   });
 
   it('does not charge a source for attempts refused by an email’s lock-out', async () => {

@@ -3,18 +3,25 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
- * Sign-in throttling with rate-limiter-flexible: failed password checks are counted per account
- * (the normalised email, hashed: no addresses in Redis keys) and per source (sourceBucket of the
- * request's address), each in a fixed window that starts with the first failure. When either
- * count is used up, attempts are refused without checking the password, a correct one included,
- * until that window ends. Successful sign-ins are not failures: the suite and a busy office sign
- * in many times from one address.
+ * Sign-in throttling with rate-limiter-flexible (issue 14; the model changed in issue 29):
  *
- * Every attempt takes one point of each *before* its password is checked, so concurrent
- * attempts (a tRPC batch of sign-ins) cannot all slip under the limit at once; `settle` then
- * returns the points of a success (and clears the account's failures) or of an attempt that
- * never got its answer (busy, crashed). A lock-out applies to an email whether or not an account
- * has it, so the answer never tells which emails exist.
+ * - **Per account** (the normalised email, hashed: no addresses in Redis keys): after
+ *   `accountFailures` failed checks in a window the email is locked until the window ends, its
+ *   right password included, from every address. A lock-out applies to an email whether or not an
+ *   account has it, so the answer never tells which emails exist.
+ * - **Per source** (sourceBucket of the request's address): `sourceFailures` failed checks across
+ *   all emails in a window. Using them up does not lock the address out: accounts that have signed
+ *   in successfully from that address before (a remembered pair of source and account, kept
+ *   `knownSeconds` after each success) go on being checked as usual, so the right password still
+ *   signs them in; only emails never signed in from there are refused until the window ends.
+ *   Behind a proxy without DCF_TRUSTED_PROXIES every request shares one address, and the office
+ *   keeps signing in while someone sprays guesses at it; the sprayer, past the budget, can only
+ *   try accounts that have signed in from that address, each under its own per-account limit.
+ *
+ * Successful sign-ins are not failures. Every attempt takes one point of each *before* its
+ * password is checked, so concurrent attempts (a tRPC batch of sign-ins) cannot all slip under
+ * the limit at once; `settle` then returns the points of a success (and clears the account's
+ * failures) or of an attempt that never got its answer (busy, crashed).
  */
 export type SignInLimits = {
   /** Failed checks one email may have per window; the next attempt is refused. */
@@ -22,9 +29,19 @@ export type SignInLimits = {
   /** Failed checks one source may have per window, across all emails. */
   sourceFailures: number;
   windowSeconds: number;
+  /** How long a successful sign-in of an account from a source is remembered (it may sign in there past the source's budget). */
+  knownSeconds: number;
 };
 
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { accountFailures: 5, sourceFailures: 20, windowSeconds: 15 * 60 };
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  accountFailures: 5, sourceFailures: 20, windowSeconds: 15 * 60, knownSeconds: 30 * 86_400,
+};
+
+/** The pairs of source and account that have signed in successfully (recently). */
+export interface KnownSignIns {
+  has(source: string, accountKey: string): Promise<boolean>;
+  remember(source: string, accountKey: string): Promise<void>;
+}
 
 export type ThrottleScope = 'account' | 'source';
 export type Lockout = { scope: ThrottleScope; until: Date };
@@ -40,14 +57,20 @@ export type ThrottleDecision = { ok: true; attempt: ThrottledAttempt } | { ok: f
 export class SignInThrottle {
   constructor(
     private readonly limiters: { account: RateLimiterAbstract; source: RateLimiterAbstract },
+    private readonly known: KnownSignIns,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  /** Takes a point for the email and one for the source, or says until when attempts are refused. */
+  /**
+   * Takes a point for the email and one for the source, or says until when attempts are refused: an
+   * email locked out, or a source past its budget for an email that has not signed in from it before.
+   */
   async begin(email: string, source: string): Promise<ThrottleDecision> {
     const accountKey = accountKeyOf(email);
     const bySource = await take(this.limiters.source, source, this.now());
-    if (!bySource.ok) return { ok: false, refused: { scope: 'source', until: bySource.until } };
+    if (!bySource.ok && !(await this.known.has(source, accountKey))) {
+      return { ok: false, refused: { scope: 'source', until: bySource.until } };
+    }
     const byAccount = await take(this.limiters.account, accountKey, this.now());
     if (!byAccount.ok) {
       // Refused before any password was checked: not a failure of this source.
@@ -56,7 +79,10 @@ export class SignInThrottle {
     }
     const settle = async (outcome: Outcome): Promise<Lockout | null> => {
       if (outcome === 'success') {
-        await Promise.all([this.limiters.source.reward(source, 1), this.limiters.account.delete(accountKey)]);
+        await Promise.all([
+          this.limiters.source.reward(source, 1), this.limiters.account.delete(accountKey),
+          this.known.remember(source, accountKey),
+        ]);
         return null;
       }
       if (outcome === 'abandoned') {
@@ -64,7 +90,7 @@ export class SignInThrottle {
         return null;
       }
       if (byAccount.last) return { scope: 'account', until: byAccount.until };
-      return bySource.last ? { scope: 'source', until: bySource.until } : null;
+      return bySource.ok && bySource.last ? { scope: 'source', until: bySource.until } : null;
     };
     return { ok: true, attempt: { settle } };
   }
@@ -95,7 +121,31 @@ export function memorySignInThrottle(limits: SignInLimits = DEFAULT_SIGN_IN_LIMI
   return new SignInThrottle({
     account: new RateLimiterMemory({ points: limits.accountFailures, duration: limits.windowSeconds }),
     source: new RateLimiterMemory({ points: limits.sourceFailures, duration: limits.windowSeconds }),
-  });
+  }, memoryKnownSignIns(limits.knownSeconds));
+}
+
+/** Remembered pairs in this process (expiring `knownSeconds` after the last success). */
+function memoryKnownSignIns(knownSeconds: number): KnownSignIns {
+  const until = new Map<string, number>();
+  return {
+    has: async (source, accountKey) => (until.get(`${source} ${accountKey}`) ?? 0) > Date.now(),
+    remember: async (source, accountKey) => {
+      until.set(`${source} ${accountKey}`, Date.now() + knownSeconds * 1000);
+    },
+  };
+}
+
+/**
+ * Remembered pairs in Redis (one key per pair, expiring): shared by every console process. While
+ * Redis cannot answer, a pair counts as not known (the source's budget applies) and is not stored.
+ */
+function redisKnownSignIns(redis: Redis, prefix: string, knownSeconds: number): KnownSignIns {
+  const key = (source: string, accountKey: string) => `${prefix}:known:${source}:${accountKey}`;
+  return {
+    has: (source, accountKey) => redis.exists(key(source, accountKey)).then((n) => n === 1, () => false),
+    remember: (source, accountKey) =>
+      redis.set(key(source, accountKey), '1', 'EX', knownSeconds).then(() => undefined, () => undefined),
+  };
 }
 
 /**
@@ -120,5 +170,5 @@ export function redisSignInThrottle(
   return new SignInThrottle({
     account: limiter('account', limits.accountFailures),
     source: limiter('source', limits.sourceFailures),
-  });
+  }, redisKnownSignIns(redis, prefix, limits.knownSeconds));
 }

@@ -76,12 +76,14 @@ const lockoutDetail = (lockout: Lockout) => ({ scope: lockout.scope, until: lock
 
 /** What the sign-in form shows when attempts are refused: why, and when to try again (UK time). */
 export function lockoutMessage(lockout: Lockout, now: number = Date.now()): string {
-  const who = lockout.scope === 'account' ? 'for this email' : 'from your network';
   const minutes = Math.max(1, Math.ceil((lockout.until.getTime() - now) / 60_000));
   // Shown to the minute, so rounded up: "after 09:15" must not be before the lock-out ends.
   const shown = new Date(Math.ceil(lockout.until.getTime() / 60_000) * 60_000).toISOString();
   const when = `${ukDateTime(shown)} UK time, in ${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `Too many failed sign-ins ${who}. Try again after ${when}.`;
+  if (lockout.scope === 'account') return `Too many failed sign-ins for this email. Try again after ${when}.`;
+  // The source's budget is used up: only accounts that have signed in from it before go on (sign-in-throttle.ts).
+  return `Too many failed sign-ins from your network: until ${when}, only accounts that have signed in from it before `
+    + 'may sign in from it.';
 }
 
 /** Seconds until a lock-out ends, for the Retry-After header. */

@@ -2,7 +2,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Db } from '../db/client.ts';
 import { dbAuditSink } from '../audit/log.ts';
 import type { ToolServices } from '../tools/context.ts';
-import { authenticateRequest, refuseForeignOrigin, rpcErrorResponse } from './http-auth.ts';
+import { mcpHostPolicy, refuseForeignRequest } from './host-check.ts';
+import { authenticateRequest, rpcErrorResponse } from './http-auth.ts';
 import { WebSseServerTransport } from './legacy-sse-transport.ts';
 import { createMcpServer } from './server.ts';
 import type { McpCallDeps } from './tools.ts';
@@ -40,8 +41,8 @@ export function openSseSessions(): number {
 /**
  * The MCP endpoint's HTTP handlers, Web-standard Request → Response, so the same code serves the
  * Next.js route handlers and the tests' plain Node server. Every request is checked for a foreign
- * Origin (403) and a valid bearer token (401) before the protocol sees it; a revoked token stops
- * working at its next request, also inside an open SSE session.
+ * Host or Origin (403, host-check.ts: DNS rebinding) and a valid bearer token (401) before the
+ * protocol sees it; a revoked token stops working at its next request, also inside an open SSE session.
  *
  * Streamable HTTP runs stateless: each POST gets its own server and transport, so any process
  * can answer any request and nothing is kept between them. Responses are SSE streams (the SDK's
@@ -52,6 +53,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     const runtime = deps.services().config.agentRuntime;
     return runtime.kind === 'letta' ? runtime.mcpToken : undefined;
   };
+  const refuseForeign = (req: Request) => refuseForeignRequest(req, mcpHostPolicy(deps.services().config));
   const callDeps = async (): Promise<McpCallDeps> => ({
     services: deps.services,
     audit: dbAuditSink(await deps.db()),
@@ -59,7 +61,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
   });
 
   async function streamable(req: Request): Promise<Response> {
-    const foreign = refuseForeignOrigin(req);
+    const foreign = refuseForeign(req);
     if (foreign) return foreign;
     if (req.method !== 'POST') {
       return rpcErrorResponse(
@@ -78,7 +80,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
   }
 
   async function sseConnect(req: Request): Promise<Response> {
-    const foreign = refuseForeignOrigin(req);
+    const foreign = refuseForeign(req);
     if (foreign) return foreign;
     if (req.method !== 'GET')
       return rpcErrorResponse(405, 'Method not allowed: open the event stream with GET', { allow: 'GET' });
@@ -104,7 +106,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
   }
 
   async function sseMessage(req: Request): Promise<Response> {
-    const foreign = refuseForeignOrigin(req);
+    const foreign = refuseForeign(req);
     if (foreign) return foreign;
     if (req.method !== 'POST')
       return rpcErrorResponse(405, 'Method not allowed: POST messages here', { allow: 'POST' });

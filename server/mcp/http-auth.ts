@@ -48,27 +48,6 @@ export function bearerToken(req: Request): string | null {
   return m ? m[1]! : null;
 }
 
-/**
- * Browsers send `Origin`; MCP clients outside a browser do not. A request from a page of another
- * origin is refused (MCP transport security: validate Origin against DNS rebinding), so only the
- * console itself and non-browser clients reach the endpoint. Tokens are not ambient credentials
- * (no cookies), which is the main protection; this check is the spec's second one.
- */
-export function refuseForeignOrigin(req: Request): Response | null {
-  const origin = req.headers.get('origin');
-  if (!origin) return null;
-  const host = req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || req.headers.get('host');
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = null;
-  }
-  return originHost && host && originHost.toLowerCase() === host.toLowerCase()
-    ? null
-    : rpcErrorResponse(403, `Forbidden: requests from origin ${origin} are not accepted`);
-}
-
 const REASONS = {
   missing:
     'this endpoint needs an API token: send "Authorization: Bearer <token>" (an admin creates tokens in Settings → API tokens)',

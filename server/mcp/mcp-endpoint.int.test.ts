@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -202,6 +203,43 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
       expect(JSON.parse(await events.next('message'))).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     } finally {
       await events.cancel();
+    }
+  });
+
+  it('refuses a request for another host name (DNS rebinding) with 403 and a JSON-RPC error, token or not', async () => {
+    /** An initialize POST with the Host and Origin a rebinding page's browser sends (fetch may not set Host). */
+    const initialize = (path: string, host: string, method = 'POST') => new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { port } = new URL(served.origin);
+      const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } };
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params });
+      const req = httpRequest({
+        host: '127.0.0.1', port, path, method,
+        headers: {
+          host, origin: `http://${host}`, authorization: `Bearer ${tokens.write}`,
+          'content-type': 'application/json', accept: 'application/json, text/event-stream',
+        },
+      }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => { text += c.toString(); });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end(method === 'POST' ? body : undefined);
+    });
+    const { port } = new URL(served.origin);
+    for (const [path, method] of [['/api/mcp', 'POST'], ['/api/mcp/sse', 'GET'], ['/api/mcp/messages?sessionId=x', 'POST']] as const) {
+      const refused = await initialize(path, `evil.example.com:${port}`, method);
+      expect(refused.status, path).toBe(403);
+      expect(JSON.parse(refused.body)).toEqual({
+        jsonrpc: '2.0', id: null,
+        error: { code: -32000, message: expect.stringMatching(/^Forbidden: host evil\.example\.com:\d+ is not this console/) },
+      });
+    }
+    // The same request by the console's own names goes through (loopback here; DCF_PUBLIC_URL's host in production).
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
+      const accepted = await initialize('/api/mcp', host);
+      expect(accepted.status, host).toBe(200);
+      expect(accepted.body).toContain('"serverInfo"');
     }
   });
 

@@ -4,7 +4,8 @@ import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS } from '../tools/registry.ts';
 import { fail, ok } from '../tool-result.ts';
 import { generateToken, hashToken, scopeAllows, TOKEN_PREFIX } from '../auth/api-tokens.ts';
-import { bearerToken, refuseForeignOrigin } from './http-auth.ts';
+import { refuseForeignRequest, type McpHostPolicy } from './host-check.ts';
+import { bearerToken } from './http-auth.ts';
 import { mcpToolListing, toCallToolResult } from './tools.ts';
 
 describe('the MCP tool listing', () => {
@@ -62,11 +63,38 @@ describe('token scopes and headers', () => {
   });
 
   it('refuses a foreign Origin with 403, accepts none or the same host', () => {
+    const policy: McpHostPolicy = { publicUrl: 'http://console.test', trustedProxies: 0, extraHosts: [] };
     const req = (headers: Record<string, string>) => new Request('http://console.test/api/mcp', { headers: { host: 'console.test', ...headers } });
-    expect(refuseForeignOrigin(req({}))).toBeNull();
-    expect(refuseForeignOrigin(req({ origin: 'http://console.test' }))).toBeNull();
-    expect(refuseForeignOrigin(req({ origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example' }))).toBeNull();
-    expect(refuseForeignOrigin(req({ origin: 'http://evil.example' }))?.status).toBe(403);
-    expect(refuseForeignOrigin(req({ origin: 'null' }))?.status).toBe(403);
+    const refused = (headers: Record<string, string>, p = policy) => refuseForeignRequest(req(headers), p)?.status ?? null;
+    expect(refused({})).toBeNull();
+    expect(refused({ origin: 'http://console.test' })).toBeNull();
+    expect(refused({ origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example' })).toBe(403);
+    const proxied = { ...policy, trustedProxies: 1, extraHosts: ['proxy.example'] };
+    expect(refused({ origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example' }, proxied)).toBeNull();
+    expect(refused({ origin: 'http://evil.example' })).toBe(403);
+    expect(refused({ origin: 'null' })).toBe(403);
+  });
+
+  it('refuses a Host that is not the public URL, loopback or an allowed name (DNS rebinding), with a JSON-RPC error', async () => {
+    const policy = { publicUrl: 'https://console.example.com', trustedProxies: 0, extraHosts: ['10.0.0.5'] };
+    const req = (host: string, origin?: string) =>
+      new Request('http://x/api/mcp', { method: 'POST', headers: { host, ...(origin ? { origin } : {}) } });
+    const ours = ['console.example.com', 'CONSOLE.example.com:443', 'localhost:3000', '127.0.0.1:49152', '[::1]:3000', '10.0.0.5:3000'];
+    for (const host of ours) {
+      expect(refuseForeignRequest(req(host), policy), host).toBeNull();
+    }
+    expect(refuseForeignRequest(req('localhost:3000', 'http://localhost:3000'), policy)).toBeNull();
+    // The rebinding page: its own name in Host and Origin, whatever address it resolves to.
+    for (const host of ['evil.example.com', 'evil.example.com:3000', 'console.example.com.evil.test', '127.0.0.1.nip.io']) {
+      const refusal = refuseForeignRequest(req(host, `http://${host}`), policy);
+      expect(refusal?.status, host).toBe(403);
+      expect(await refusal!.json()).toEqual({
+        jsonrpc: '2.0', id: null,
+        error: { code: -32000, message: expect.stringMatching(/^Forbidden: host .* is not this console \(DNS-rebinding protection\)/) },
+      });
+    }
+    // A trusted proxy's forwarded host must be this console too.
+    const proxied = new Request('http://x/api/mcp', { headers: { host: 'localhost:3000', 'x-forwarded-host': 'evil.example.com' } });
+    expect(refuseForeignRequest(proxied, { ...policy, trustedProxies: 1 })?.status).toBe(403);
   });
 });

@@ -99,7 +99,7 @@ async function validateAndRun<I extends z.ZodObject, O extends z.ZodObject>(
     return fail('invalid_input', `invalid arguments for ${tool.name}: ${issues.map((i) => i.message).join('; ')}`, { issues });
   }
   try {
-    const budgetMs = tool.budgetMs?.(parsed.data) ?? ctx.services.config.limits.toolBudgetMs;
+    const budgetMs = tool.budgetMs?.(parsed.data) ?? ctx.services.config.guards.toolBudgetMs;
     const returned = await withinBudget(tool.handler(parsed.data, ctx), budgetMs, tool.name);
     const check = toolResultSchema(tool.output).safeParse(returned);
     if (check.success) return check.data as ToolResult<z.output<O>>;

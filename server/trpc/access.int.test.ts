@@ -242,7 +242,7 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'collaboration.session': () => ({ id: 'collab-unknown' }),
   'schedules.list': () => ({}),
   'schedules.runs': () => ({ internal_job_id: UNKNOWN_USER }),
-  'schedules.schedule': () => ({ job_name: `probe-${++seq}`, job_type_identifier: 'PROBE', interval_seconds: 60, target_agent_id_on_trigger: 'agent-unknown', task_type_on_trigger: 'PROBE', task_payload_on_trigger_json: '{}' }),
+  'schedules.schedule': () => ({ job_name: `probe-${++seq}`, job_type_identifier: 'PROBE', interval_seconds: 600, target_agent_id_on_trigger: 'agent-unknown', task_type_on_trigger: 'PROBE', task_payload_on_trigger_json: '{}' }),
   'schedules.pause': () => ({ internal_job_id: UNKNOWN_USER }),
   'schedules.resume': () => ({ internal_job_id: UNKNOWN_USER }),
   'schedules.delete': () => ({ internal_job_id: UNKNOWN_USER }),

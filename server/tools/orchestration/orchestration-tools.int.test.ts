@@ -382,12 +382,12 @@ describe('the orchestration tools', () => {
       await failCall('schedule_background_job', { ...base, interval_seconds: 2.5 }, 'invalid_input');
       await failCall(
         'schedule_background_job',
-        { ...base, interval_seconds: 60, task_payload_on_trigger_json: '[]' },
+        { ...base, interval_seconds: 600, task_payload_on_trigger_json: '[]' },
         'invalid_input',
       );
       await failCall(
         'schedule_background_job',
-        { ...base, interval_seconds: 60, target_agent_id_on_trigger: 'agent-missing' },
+        { ...base, interval_seconds: 600, target_agent_id_on_trigger: 'agent-missing' },
         'not_found',
       );
       await okCall('schedule_background_job', {
@@ -397,10 +397,40 @@ describe('the orchestration tools', () => {
         enabled_on_create: false,
       });
       expect(
-        await failCall('schedule_background_job', { ...base, job_name: 'taken', interval_seconds: 60 }, 'conflict'),
+        await failCall('schedule_background_job', { ...base, job_name: 'taken', interval_seconds: 600 }, 'conflict'),
       ).toMatch(/already exists/);
       const list = await okCall('list_background_jobs', { job_name: 'j' });
       expect(list.count).toBe(0);
+    });
+
+    it('refuses schedules that fire more often than DCF_SCHEDULE_MIN_INTERVAL_S (300 s), by their smallest gap', async () => {
+      const target = await platform.createAgent({ template: 'worker', name: 'qa-agent-often' });
+      const base = {
+        job_type_identifier: 'PERIODIC_AGENT_TRIGGER', target_agent_id_on_trigger: target.id,
+        task_type_on_trigger: 'T', task_payload_on_trigger_json: '{}', enabled_on_create: false,
+      };
+      const tooOften: Array<[Record<string, unknown>, number]> = [
+        [{ cron_expression: '* * * * * *' }, 1], // every second
+        [{ cron_expression: '* * * * *' }, 60], // every minute
+        [{ cron_expression: '0,1 9 * * 1' }, 60], // twice a minute apart, weekly
+        [{ cron_expression: '0 0,59 0,2 * * *' }, 60], // 00:59 to 02:00 when the clocks go forward
+        [{ interval_seconds: 1 }, 1],
+        [{ interval_seconds: 299 }, 299],
+      ];
+      for (const [schedule, gap] of tooOften) {
+        const r = await call('schedule_background_job', { ...base, job_name: `often_${gap}`, ...schedule });
+        expect(r, JSON.stringify(schedule)).toMatchObject({
+          status: 'error', error_code: 'invalid_input',
+          error: expect.stringMatching(/at most once every 300 s \(DCF_SCHEDULE_MIN_INTERVAL_S\)/),
+          details: { smallest_gap_seconds: gap, minimum_interval_seconds: 300 },
+        });
+      }
+      const allowed = [{ interval_seconds: 300 }, { cron_expression: '*/5 * * * *' }, { cron_expression: '0 9 * * 1' }];
+      for (const [i, schedule] of allowed.entries()) {
+        await okCall('schedule_background_job', { ...base, job_name: `often_ok_${i}`, ...schedule });
+      }
+      expect(((await okCall('list_background_jobs', {})).jobs as Array<{ job_name: string }>)
+        .filter((j) => j.job_name.startsWith('often_')).map((j) => j.job_name).sort()).toEqual(['often_ok_0', 'often_ok_1', 'often_ok_2']);
     });
 
     describe('ownership (server/schedules/job-owner.ts)', () => {
@@ -535,6 +565,38 @@ describe('the orchestration tools', () => {
 
         await okCall('delete_background_job', { job_name: 'casey_weekly' }, casey);
         expect(await names(casey)).toEqual([]);
+      });
+
+      it('caps the jobs of one owner (DCF_SCHEDULE_MAX_PER_OWNER): a user and their agents together; not the system', async () => {
+        const saved = services;
+        const guards = { ...saved.config.guards, schedules: { minIntervalS: 300, maxPerOwner: 3 } };
+        services = { ...saved, config: { ...saved.config, guards } };
+        try {
+          const morgan = asUser(people.get('morgan')!);
+          const planner = asAgent(agentsOf.get('morgan-planner')!);
+          // morgan_own is one; the Planner of Morgan's chat adds one for Morgan, Morgan a third.
+          await schedule('morgan_2', planner);
+          await schedule('morgan_3', morgan);
+          for (const actor of [morgan, planner]) {
+            const r = await call('schedule_background_job', {
+              job_name: 'morgan_4', job_type_identifier: 'PERIODIC_AGENT_TRIGGER', cron_expression: '0 9 * * 1',
+              target_agent_id_on_trigger: target, task_type_on_trigger: 'QA_REVIEW', task_payload_on_trigger_json: '{}',
+            }, actor);
+            expect(r).toMatchObject({
+              status: 'error', error_code: 'limit_exceeded',
+              error: expect.stringMatching(/already has 3 background jobs.*DCF_SCHEDULE_MAX_PER_OWNER = 3/),
+              details: { max_jobs_per_owner: 3, jobs: 3 },
+            });
+          }
+          // Other owners are not affected, the system is never capped; a deleted job frees a place.
+          await schedule('casey_again', asUser(people.get('casey')!));
+          await schedule('orphan_2', asAgent(agentsOf.get('orphan')!));
+          for (const n of [1, 2, 3]) await schedule(`system_${n}`, system);
+          await okCall('delete_background_job', { job_name: 'morgan_3' }, morgan);
+          await schedule('morgan_4', planner);
+        } finally {
+          services = saved;
+        }
       });
     });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkInterval, checkOwnerCap } from '../../schedules/schedule-limits.ts';
 import { checkSchedule } from '../../schedules/schedule-spec.ts';
 import { fail, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
@@ -17,7 +18,7 @@ import {
 export const scheduleBackgroundJobTool = defineTool({
   name: 'schedule_background_job',
   description:
-    'Schedule a recurring job that dispatches a task to an agent on each trigger (as dispatch_task_to_agent does; every trigger is recorded). Give exactly one of cron_expression (5 fields, or 6 with seconds first; times in Europe/London unless the expression starts with "CRON_TZ=<zone> ") or interval_seconds (an interval job fires once at creation, then every interval). job_name must be unique. Stored durably and run by a BullMQ job scheduler: it survives restarts and fires once per tick across processes. enabled_on_create false stores it paused (resume_background_job starts it).',
+    'Schedule a recurring job that dispatches a task to an agent on each trigger (as dispatch_task_to_agent does; every trigger is recorded). Give exactly one of cron_expression (5 fields, or 6 with seconds first; times in Europe/London unless the expression starts with "CRON_TZ=<zone> ") or interval_seconds (an interval job fires once at creation, then every interval); a job may not fire more often than the deployment minimum interval (default every 300 s), and an owner may have a limited number of jobs (default 50). job_name must be unique. Stored durably and run by a BullMQ job scheduler: it survives restarts and fires once per tick across processes. enabled_on_create false stores it paused (resume_background_job starts it).',
   readOnly: false,
   input: z.object({
     job_name: z.string().min(1).max(200).describe('Unique, human-readable name, e.g. "weekly_qa_review_all_advisors".'),
@@ -49,6 +50,8 @@ export const scheduleBackgroundJobTool = defineTool({
   async handler(args, { actor, services }) {
     const check = checkSchedule(args.cron_expression, args.interval_seconds);
     if (!check.ok) return fail('invalid_input', check.message, { parameter: 'cron_expression/interval_seconds' });
+    const tooOften = checkInterval(check.schedule, services.config.guards.schedules);
+    if (tooOften) return tooOften;
     const payload = jsonParam('task_payload_on_trigger_json', args.task_payload_on_trigger_json, jsonObject);
     if (isToolFailure(payload)) return payload;
     const target = await withPlatform(
@@ -59,6 +62,8 @@ export const scheduleBackgroundJobTool = defineTool({
     if (!target) return fail('not_found', `no agent ${args.target_agent_id_on_trigger}`);
     return withJobs(services, async (jobs) => {
       const store = await jobs.store();
+      const capped = await checkOwnerCap(store, actor, services.config.guards.schedules);
+      if (capped) return capped;
       const job = await store.insert({
         jobName: args.job_name,
         jobTypeIdentifier: args.job_type_identifier,
