@@ -16,7 +16,7 @@ export const sendNotificationTool = defineTool({
     + 'or FAILED (with the reason, e.g. the channel is not configured). urgency_level affects presentation.',
   readOnly: false,
   input: z.object({
-    channels: z.array(z.enum(CHANNELS)).min(1).describe('At least one of TELEGRAM, UI_ALERT, EMAIL.'),
+    channels: z.array(z.enum(CHANNELS)).min(1).max(CHANNELS.length).describe('At least one of TELEGRAM, UI_ALERT, EMAIL.'),
     message_text: z.string().min(1).max(10_000).describe('The core message content.'),
     subject_text: z.string().max(300).optional().describe('Optional, for channels like EMAIL.'),
     urgency_level: z.enum(URGENCY_LEVELS).default('MEDIUM').describe('Affects presentation.'),
