@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeTools } from './registry.ts';
+import { searchEmbeddingsTool } from './learning/search-embeddings.ts';
 import { ARG_LIMITS, boundedJson, boundedRecord, jsonLengthOver, MAX_JSON_LENGTH_KEYWORD } from './limits.ts';
 
 type Schema = Record<string, unknown>;
@@ -76,5 +77,12 @@ describe('bounded tool inputs (issue 29)', () => {
       expect(jsonLengthOver(v, real * 2), JSON.stringify(v)).toBe(false);
     }
     expect(ARG_LIMITS.document).toBeGreaterThan(ARG_LIMITS.text);
+  });
+});
+
+describe('inputs the tool fuzz found to fail inside a handler (issue 29)', () => {
+  it('search_embeddings refuses an empty kinds list (it became SQL `in ()`, an internal error)', () => {
+    expect(searchEmbeddingsTool.input.safeParse({ query: 'x', kinds: [] }).success).toBe(false);
+    expect(searchEmbeddingsTool.input.safeParse({ query: 'x', kinds: ['memory'] }).success).toBe(true);
   });
 });

@@ -13,7 +13,8 @@ export const searchEmbeddingsTool = defineTool({
   readOnly: true,
   input: z.object({
     query: z.string().min(1).max(ARG_LIMITS.query),
-    kinds: z.array(z.enum(['workflow', 'skill', 'memory'])).max(3).optional(),
+    kinds: z.array(z.enum(['workflow', 'skill', 'memory'])).min(1).max(3).optional()
+      .describe('Only these kinds (at least one); default all three.'),
     limit: z.number().int().min(1).max(100).default(10),
     /** Semantic matches below this cosine similarity are dropped (hybrid mode only). */
     min_similarity: z.number().min(-1).max(1).default(0.25),
