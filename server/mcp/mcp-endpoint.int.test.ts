@@ -162,9 +162,11 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
     const call = async (name: string, args: Record<string, unknown>) =>
       ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, unknown>;
     const long = await call('search_embeddings', { query: 'A'.repeat(5000) });
-    expect(long).toMatchObject({ status: 'error', error_code: 'invalid_input', details: { issues: [{ path: '/query', code: 'input.too_big' }] } });
+    const tooBig = { path: '/query', code: 'input.too_big' };
+    expect(long).toMatchObject({ status: 'error', error_code: 'invalid_input', details: { issues: [tooBig] } });
     const ids = Array.from({ length: 51 }, (_, i) => `agent-${i}`);
-    expect(await call('compare_models', { model_ids: ids })).toMatchObject({ error_code: 'invalid_input', details: { issues: [{ path: '/model_ids' }] } });
+    const many = await call('compare_models', { model_ids: ids });
+    expect(many).toMatchObject({ error_code: 'invalid_input', details: { issues: [{ path: '/model_ids' }] } });
     const nul = await call('store_memory', { kind: 'insight', text: 'a\u0000b' });
     expect(nul).toMatchObject({ error_code: 'invalid_input', details: { issues: [{ path: '/text', code: 'input.nul_byte' }] } });
     expect(internalErrors).toEqual([]);

@@ -30,12 +30,14 @@ describe(`bounded inputs through tRPC and the CLI (${testDbKind()})`, { timeout:
     expect((err as TRPCError).code).toBe('BAD_REQUEST');
     expect((err as TRPCError).message).toMatch(/<=1000 characters/);
     const nul = await caller.graph.search({ query: 'zebra\u0000' });
-    expect(nul).toMatchObject({ status: 'error', error_code: 'invalid_input', details: { issues: [{ path: '/query', code: 'input.nul_byte' }] } });
+    const nulIssue = { path: '/query', code: 'input.nul_byte' };
+    expect(nul).toMatchObject({ status: 'error', error_code: 'invalid_input', details: { issues: [nulIssue] } });
   });
 
   it('the CLI: an over-limit query and a non-object argument are invalid_input (exit 1)', async () => {
     const long = await runDcf(['tool', 'search_embeddings', JSON.stringify({ query: 'A'.repeat(5000) })]);
-    expect(long.json).toMatchObject({ status: 'error', error_code: 'invalid_input', details: { issues: [{ path: '/query', code: 'input.too_big' }] } });
+    const issue = { path: '/query', code: 'input.too_big' };
+    expect(long.json).toMatchObject({ status: 'error', error_code: 'invalid_input', details: { issues: [issue] } });
     expect(long.code).toBe(1);
     const notObject = await runDcf(['tool', 'search_embeddings', '"zebra"']);
     expect(notObject.json).toMatchObject({ status: 'error', error_code: 'invalid_input' });

@@ -50,7 +50,9 @@ describe('bounded tool inputs (issue 29)', () => {
   it('the walk names what is unbounded and passes what is bounded', () => {
     const schema = z.toJSONSchema(z.object({
       s: z.string(), a: z.array(z.string().max(3)), r: z.record(z.string().max(3), z.number()), u: z.unknown(),
-      ok: z.object({ s: z.string().max(3), e: z.enum(['x']), a: z.array(z.number()).max(2), r: boundedRecord(z.string().max(3), z.number()) }),
+      ok: z.object({
+        s: z.string().max(3), e: z.enum(['x']), a: z.array(z.number()).max(2), r: boundedRecord(z.string().max(3), z.number()),
+      }),
       j: boundedJson(10),
     }), { io: 'input', unrepresentable: 'any' });
     expect(unboundedPlaces(schema)).toEqual([

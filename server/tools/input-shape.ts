@@ -79,5 +79,6 @@ export function inputShapeProblem(
 }
 
 function nulByte(path: string): InputShapeProblem {
-  return { code: 'input.nul_byte', path, message: `${path || 'the arguments'}: a string holds a NUL byte (U+0000), which is never valid here` };
+  const message = `${path || 'the arguments'}: a string holds a NUL byte (U+0000), which is never valid here`;
+  return { code: 'input.nul_byte', path, message };
 }

@@ -4,22 +4,11 @@
  * calls, so a failure reproduces. Arguments start from a value shaped after the tool's input
  * JSON Schema (so some calls reach the handler), then one mutation makes them bad: a wrong type,
  * an over-long string, a huge array, a NUL byte, a non-object, a missing or extra field, a number
- * out of range, or deep nesting.
+ * out of range, or deep nesting. The random source is passed in (the test uses
+ * lib/seeded-random.ts's mulberry32).
  */
 
 type Schema = Record<string, unknown>;
-
-/** mulberry32: a small, fast 32-bit PRNG; good enough to pick fuzz cases, not for anything secret. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A stable 32-bit hash of a name (FNV-1a), so each tool gets its own stream of cases. */
 export function nameSeed(name: string, seed: number): number {
@@ -55,7 +44,9 @@ export class Fuzzer {
     const pattern = typeof s.pattern === 'string' ? s.pattern : '';
     if (pattern.includes('\\d{4}-\\d{2}-\\d{2}')) return `2026-0${1 + this.int(9)}-1${this.int(9)}`;
     if (pattern.includes('\\d{1,16}-')) return `${1718000000000 + this.int(1000)}-0`;
-    const pool = ['x', 'a-b', 'skill://whisper-transcribe', 'workflows/x.json', 'notes/a.md', '{"a":1}', '[]', 'é 中文 🙂', 'insight', ' '];
+    const pool = [
+      'x', 'a-b', 'skill://whisper-transcribe', 'workflows/x.json', 'notes/a.md', '{"a":1}', '[]', 'é 中文 🙂', 'insight', ' ',
+    ];
     let v = this.pick(pool);
     const min = typeof s.minLength === 'number' ? s.minLength : 0;
     const max = typeof s.maxLength === 'number' ? s.maxLength : 50;
