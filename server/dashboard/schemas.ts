@@ -18,6 +18,7 @@ import { z } from 'zod';
 /** A calendar day: the pattern, and a day that exists (2024-02-30 is refused here, not by the database). */
 const day = z
   .string()
+  .max(10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine((d) => {
     const t = Date.parse(`${d}T00:00:00Z`);

@@ -11,8 +11,8 @@ export const runListFilterSchema = z.object({
   workflow_id: z.string().min(1).max(200).optional().describe('Only runs of this workflow.'),
   version: z.string().min(1).max(100).optional().describe('Only runs of this workflow version.'),
   status: z.array(z.enum(RUN_STATUSES)).min(1).max(RUN_STATUSES.length).optional().describe('Only runs whose status is one of these.'),
-  started_after: z.iso.datetime({ offset: true }).optional().describe('Only runs started at or after this time (ISO 8601).'),
-  started_before: z.iso.datetime({ offset: true }).optional().describe('Only runs started before this time (ISO 8601).'),
+  started_after: z.iso.datetime({ offset: true }).max(64).optional().describe('Only runs started at or after this time (ISO 8601).'),
+  started_before: z.iso.datetime({ offset: true }).max(64).optional().describe('Only runs started before this time (ISO 8601).'),
   advisor: z.string().trim().min(1).max(200).optional().describe("Case-insensitive substring of the run input's advisor_name (or advisor) field."),
 });
 export type RunListFilter = z.infer<typeof runListFilterSchema>;

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createUser } from '../auth/users.ts';
 import { systemActor } from '../audit/actor.ts';
 import { apiTokens, auditLog } from '../db/schema/index.ts';
@@ -145,6 +145,32 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
     expect(bad.isError).toBe(true);
     expect(bad.structuredContent).toEqual(await invokeTool(findTool('search_embeddings')!, { query: '' }, { actor: systemActor('test'), services: { config: testConfig() } }));
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: no_such_tool' });
+  });
+
+  it('answers non-object arguments with -32602 (invalid params), not -32603 (issue 29)', async () => {
+    for (const kind of ['streamable', 'sse'] as const) {
+      const client = await connect(kind, tokens.write);
+      for (const args of ['a string', 42, [1, 2], null]) {
+        const params = { name: 'search_embeddings', arguments: args } as unknown as { name: string };
+        await expect(client.request({ method: 'tools/call', params }, CallToolResultSchema), `${kind} ${JSON.stringify(args)}`)
+          .rejects.toMatchObject({ code: -32602 });
+      }
+    }
+  });
+
+  it('refuses over-limit and NUL-byte arguments as invalid_input naming the field (issue 29)', async () => {
+    const client = await connect('streamable', tokens.write);
+    const call = async (name: string, args: Record<string, unknown>) =>
+      ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, unknown>;
+    const long = await call('search_embeddings', { query: 'A'.repeat(5000) });
+    const tooBig = { path: '/query', code: 'input.too_big' };
+    expect(long).toMatchObject({ status: 'error', error_code: 'invalid_input', details: { issues: [tooBig] } });
+    const ids = Array.from({ length: 51 }, (_, i) => `agent-${i}`);
+    const many = await call('compare_models', { model_ids: ids });
+    expect(many).toMatchObject({ error_code: 'invalid_input', details: { issues: [{ path: '/model_ids' }] } });
+    const nul = await call('store_memory', { kind: 'insight', text: 'a\u0000b' });
+    expect(nul).toMatchObject({ error_code: 'invalid_input', details: { issues: [{ path: '/text', code: 'input.nul_byte' }] } });
+    expect(internalErrors).toEqual([]);
   });
 
   it('answers 401 with a Bearer challenge without a token, with an unknown or a revoked token', async () => {

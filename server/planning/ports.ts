@@ -84,7 +84,7 @@ export type DeclarePlanInput = z.input<typeof declarePlanInput>;
  * Complete | Failed), which runs the sentinel's end-of-plan checks.
  */
 export const updatePlanInput = z.object({
-  plan_id: z.uuid(),
+  plan_id: z.uuid().max(36),
   reason: z.string().min(1).max(2_000).optional(),
   plannedSequence: z.array(toolCallIntentSchema).min(1).max(200).optional(),
   constraints: resourceBudgetSchema.optional(),

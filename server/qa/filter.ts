@@ -5,7 +5,7 @@ import { z } from 'zod';
  * filter all hold. Every field narrows the list; absent fields do not. Dates are call dates
  * (YYYY-MM-DD, Europe/London days, inclusive).
  */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 
 export const QA_REVIEW_STATES = ['unreviewed', 'in_review', 'awaiting_second_signoff', 'signed_off'] as const;
 export const QA_SORTS = ['call_at', 'score', 'advisor', 'failed_mandatory'] as const;
@@ -17,7 +17,7 @@ export const qaFilterSchema = z
     failed_mandatory: z.boolean().optional()
       .describe('Only calls that failed at least one mandatory rule as reviewed (true), or none (false).'),
     vulnerable: z.boolean().optional().describe('Only calls with (true) or without (false) a vulnerable-customer flag.'),
-    review_status: z.array(z.enum(QA_REVIEW_STATES)).min(1).optional().describe('Only calls in one of these review states.'),
+    review_status: z.array(z.enum(QA_REVIEW_STATES)).min(1).max(QA_REVIEW_STATES.length).optional().describe('Only calls in one of these review states.'),
     overridden: z.boolean().optional().describe('Only calls where a reviewer overrode the AI (true), or did not (false).'),
     advisor: z.string().trim().min(1).max(200).optional().describe('Advisor name (exact, case-insensitive).'),
     team: z.string().trim().min(1).max(200).optional(),

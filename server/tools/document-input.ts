@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import { documentFolders, resolveDocumentPath } from '../workspace/document-folders.ts';
 import { parseJsonText } from '../workspace/json-text.ts';
 import { fail, type ToolFailure } from '../tool-result.ts';
+import { ARG_LIMITS, boundedJson } from './limits.ts';
 
 /**
  * Tools that take a document (a workflow, a skill manifest) accept it inline — as a JSON value
@@ -12,10 +13,11 @@ import { fail, type ToolFailure } from '../tool-result.ts';
  */
 export function documentInput<F extends string>(field: F, what: string) {
   const shape = {
-    [field]: z.unknown().optional().describe(`The ${what} itself: a JSON object, or its JSON text.`),
+    [field]: boundedJson().optional().describe(`The ${what} itself: a JSON object, or its JSON text.`),
     path: z
       .string()
       .min(1)
+      .max(ARG_LIMITS.path)
       .optional()
       .describe(
         `Alternatively, a path or file:// URI of the ${what} in the skills or workflows folder `

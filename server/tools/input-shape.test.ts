@@ -76,3 +76,24 @@ describe('the tool layer refuses over-deep arguments before validating them (iss
     expect(digestArgs({ input: nested(100_000) })).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 });
+
+describe('a NUL byte in any string is invalid input (issue 29)', () => {
+  it('finds it in a value or a key at any depth and names its JSON pointer', () => {
+    expect(inputShapeProblem({ a: ['ok', { 'b/c': 'x\u0000y' }] })).toMatchObject({ code: 'input.nul_byte', path: '/a/1/b~1c' });
+    expect(inputShapeProblem({ a: { 'k\u0000': 1 } })).toMatchObject({ code: 'input.nul_byte', path: '/a/k\\u0000' });
+    expect(inputShapeProblem('\u0000')).toMatchObject({ code: 'input.nul_byte', path: '' });
+    expect(inputShapeProblem({ a: 'no nul here \u0001' })).toBeNull();
+  });
+
+  it('answers the call as invalid_input before the handler runs, and audits a NUL-free record of it', async () => {
+    const entries: AuditEntry[] = [];
+    const audit = { record: async (e: AuditEntry) => void entries.push(e) };
+    const r = await invokeTool(findTool('store_memory')!, { kind: 'insight', text: 'a\u0000b' }, ctx, { audit });
+    expect(r).toMatchObject({
+      status: 'error', error_code: 'invalid_input',
+      details: { issues: [{ path: '/text', code: 'input.nul_byte' }] },
+    });
+    expect(JSON.stringify(entries)).not.toContain('\\u0000');
+    expect(entries).toMatchObject([{ action: 'store_memory', status: 'error', detail: { error_code: 'invalid_input' } }]);
+  });
+});

@@ -39,8 +39,8 @@ export async function invokeTool<I extends z.ZodObject, O extends z.ZodObject>(
   const shape = inputShapeProblem(rawInput);
   const result: ToolResult<z.output<O>> = shape
     ? fail('invalid_input', `invalid arguments for ${tool.name}: ${shape.message}`, {
-        issues: [{ path: '', code: shape.code, message: shape.message }],
-        limit: shape.limit,
+        issues: [{ path: shape.path, code: shape.code, message: shape.message }],
+        ...(shape.limit === undefined ? {} : { limit: shape.limit }),
       })
     : await trackedRun(tool, rawInput, ctx, opts);
   if (!tool.readOnly && opts.audit) {

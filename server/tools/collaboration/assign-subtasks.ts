@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { assignAndRecord } from '../../collaboration/assign-subtasks.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
-import { availableModel } from './schemas.ts';
+import { availableModels } from './schemas.ts';
+import { ARG_LIMITS, idString, longText, nameString } from '../limits.ts';
 
 /** collaboration-tools.md §2 assign_subtasks. */
 export const assignSubtasksTool = defineTool({
@@ -14,9 +15,11 @@ export const assignSubtasksTool = defineTool({
     'assignment is recorded.',
   readOnly: false,
   input: z.object({
-    subtasks: z.array(z.object({ id: z.string(), description: z.string(), required_capabilities: z.array(z.string()) }))
+    subtasks: z.array(z.object({
+      id: idString(), description: longText(), required_capabilities: z.array(nameString()).max(ARG_LIMITS.items),
+    })).max(ARG_LIMITS.items)
       .describe('List of subtask objects, each including an ID, description, and required capabilities.'),
-    available_models: z.array(availableModel)
+    available_models: availableModels
       .describe('List of available agent objects, including their IDs and capabilities.'),
   }),
   output: z.object({

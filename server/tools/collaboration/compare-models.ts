@@ -3,6 +3,7 @@ import { compareModels } from '../../collaboration/compare.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
 import { figuresOut } from './schemas.ts';
+import { ARG_LIMITS, idString, nameString } from '../limits.ts';
 
 /** collaboration-tools.md §4 compare_models. */
 export const compareModelsTool = defineTool({
@@ -15,8 +16,10 @@ export const compareModelsTool = defineTool({
     'averaged below 3 of 5.',
   readOnly: true,
   input: z.object({
-    model_ids: z.array(z.string()).describe('List of unique Agent IDs to compare.'),
-    capabilities: z.array(z.string()).optional()
+    model_ids: z.array(idString()).max(ARG_LIMITS.modelIds)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat an id' }).meta({ uniqueItems: true })
+      .describe('List of unique Agent IDs to compare.'),
+    capabilities: z.array(nameString()).max(ARG_LIMITS.items).optional()
       .describe('Optional: List of specific capability names to focus the comparison on.'),
   }),
   output: z.object({

@@ -3,6 +3,7 @@ import { createSession } from '../../collaboration/sessions.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
 import { deliverySchema } from './schemas.ts';
+import { ARG_LIMITS, idString, longText, nameString } from '../limits.ts';
 
 /** collaboration-tools.md §5 create_collaboration_session. */
 export const createCollaborationSessionTool = defineTool({
@@ -13,11 +14,11 @@ export const createCollaborationSessionTool = defineTool({
     'other participant is sent an invitation from the coordinator through the agent platform.',
   readOnly: false,
   input: z.object({
-    title: z.string().describe("A clear title for the collaboration session (e.g., 'Develop Authentication Feature')."),
-    description: z.string().describe('A detailed description of the overall goal and objectives of the collaboration.'),
-    participant_model_ids: z.array(z.string())
+    title: nameString().describe("A clear title for the collaboration session (e.g., 'Develop Authentication Feature')."),
+    description: longText().describe('A detailed description of the overall goal and objectives of the collaboration.'),
+    participant_model_ids: z.array(idString()).max(ARG_LIMITS.items)
       .describe('List of unique Agent IDs of all agents participating in this session.'),
-    coordinator_model_id: z.string()
+    coordinator_model_id: idString()
       .describe('The unique Agent ID of the agent designated to coordinate this session.'),
   }),
   output: z.object({

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { decomposeTask } from '../../collaboration/decompose-task.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
-import { availableModel, subtaskOut } from './schemas.ts';
+import { availableModels, subtaskOut } from './schemas.ts';
+import { longText } from '../limits.ts';
 
 /** collaboration-tools.md §1 decompose_task. */
 export const decomposeTaskTool = defineTool({
@@ -16,8 +17,8 @@ export const decomposeTaskTool = defineTool({
     'no capability matches is kept with an empty list and unmatched_reason.',
   readOnly: false,
   input: z.object({
-    task: z.string().describe('The high-level, complex task description to be broken down.'),
-    available_models: z.array(availableModel)
+    task: longText().describe('The high-level, complex task description to be broken down.'),
+    available_models: availableModels
       .describe('List of available agent objects, including their IDs and capabilities, to inform decomposition.'),
   }),
   output: z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { delegateSubtask } from '../../collaboration/subtasks.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
+import { ARG_LIMITS, boundedJson, boundedRecord, idString, longText, nameString } from '../limits.ts';
 
 /** collaboration-tools.md §7 delegate_subtask. */
 export const delegateSubtaskTool = defineTool({
@@ -12,15 +13,15 @@ export const delegateSubtaskTool = defineTool({
     'tag becomes status:busy until its result is merged (merge_results).',
   readOnly: false,
   input: z.object({
-    coordinator_agent_id: z.string().describe('Your unique Agent ID (acting as coordinator).'),
-    assigned_agent_id: z.string().describe('The unique Agent ID of the agent who will perform the subtask.'),
-    subtask_id: z.string().describe('A unique identifier for this specific subtask instance.'),
-    subtask_description: z.string()
+    coordinator_agent_id: idString().describe('Your unique Agent ID (acting as coordinator).'),
+    assigned_agent_id: idString().describe('The unique Agent ID of the agent who will perform the subtask.'),
+    subtask_id: idString().describe('A unique identifier for this specific subtask instance.'),
+    subtask_description: longText()
       .describe('A clear and detailed description of the work to be done for this subtask.'),
-    parent_task_id: z.string().optional().describe('Optional: The ID of the main task this subtask contributes to.'),
-    deadline: z.iso.datetime({ offset: true }).optional()
+    parent_task_id: idString().optional().describe('Optional: The ID of the main task this subtask contributes to.'),
+    deadline: z.iso.datetime({ offset: true }).max(64).optional()
       .describe("Optional: Suggested completion deadline in ISO 8601 format (e.g., '2025-04-01T17:00:00Z')."),
-    contextual_data: z.union([z.string(), z.record(z.string(), z.unknown())]).optional()
+    contextual_data: z.union([longText(), boundedRecord(nameString(), boundedJson(ARG_LIMITS.text))]).optional()
       .describe('Optional: Relevant data/context for the subtask (e.g., file paths, previous results).'),
   }),
   output: z.object({

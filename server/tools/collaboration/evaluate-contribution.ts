@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { evaluateContribution } from '../../collaboration/evaluations.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
+import { idString, longText } from '../limits.ts';
 
 const rating = (what: string) => z.number().min(1).max(5).optional().describe(what);
 
@@ -14,9 +15,9 @@ export const evaluateContributionTool = defineTool({
     "use the ratings.",
   readOnly: false,
   input: z.object({
-    evaluating_agent_id: z.string().describe('Your unique Agent ID.'),
-    contributing_agent_id: z.string().describe('The unique Agent ID of the agent whose work you are evaluating.'),
-    contribution_ref: z.string()
+    evaluating_agent_id: idString().describe('Your unique Agent ID.'),
+    contributing_agent_id: idString().describe('The unique Agent ID of the agent whose work you are evaluating.'),
+    contribution_ref: idString()
       .describe(
         "A reference identifying the specific contribution being evaluated (e.g., a message ID like 'msg-12345', " +
         "or a subtask ID like 'subtask-2')."
@@ -29,7 +30,7 @@ export const evaluateContributionTool = defineTool({
         'Rating for how easy it is to act upon or use this contribution (1=Not Actionable, 5=Very Actionable)',
       ),
     }).optional().describe('Optional: Provide structured ratings based on criteria.'),
-    comments: z.string().optional().describe('Optional: Provide specific textual feedback, suggestions, or comments.'),
+    comments: longText().optional().describe('Optional: Provide specific textual feedback, suggestions, or comments.'),
   }),
   output: z.object({
     evaluation_id: z.string(), logged: z.literal(true), contribution_ref: z.string(),

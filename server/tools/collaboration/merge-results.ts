@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mergeResults } from '../../collaboration/subtasks.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
+import { ARG_LIMITS, idString, longText } from '../limits.ts';
 
 /** collaboration-tools.md §3 merge_results. */
 export const mergeResultsTool = defineTool({
@@ -14,10 +15,10 @@ export const mergeResultsTool = defineTool({
   readOnly: false,
   input: z.object({
     results: z.array(z.object({
-      subtask_id: z.string().describe('ID of the subtask this result corresponds to.'),
-      model_id: z.string().describe('ID of the agent that produced this result.'),
-      content: z.string().describe('The textual content of the result produced for the subtask.'),
-    })).describe('An array of result objects from different agents/subtasks to be combined.'),
+      subtask_id: idString().describe('ID of the subtask this result corresponds to.'),
+      model_id: idString().describe('ID of the agent that produced this result.'),
+      content: longText().describe('The textual content of the result produced for the subtask.'),
+    })).max(ARG_LIMITS.items).describe('An array of result objects from different agents/subtasks to be combined.'),
   }),
   output: z.object({
     merged: z.string(),

@@ -3,6 +3,7 @@ import { requestAssistance } from '../../collaboration/assistance.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
 import { deliverySchema } from './schemas.ts';
+import { ARG_LIMITS, idString, longText, nameString } from '../limits.ts';
 
 /** collaboration-tools.md §6 request_assistance. */
 export const requestAssistanceTool = defineTool({
@@ -14,13 +15,13 @@ export const requestAssistanceTool = defineTool({
     'details.request_status "failure").',
   readOnly: false,
   input: z.object({
-    requesting_agent_id: z.string().describe('Your unique Agent ID.'),
-    task_description: z.string().describe('Clear description of the task or problem you need help with.'),
-    required_capabilities: z.array(z.string()).optional()
+    requesting_agent_id: idString().describe('Your unique Agent ID.'),
+    task_description: longText().describe('Clear description of the task or problem you need help with.'),
+    required_capabilities: z.array(nameString()).max(ARG_LIMITS.items).optional()
       .describe(
         'Optional: List of specific capabilities needed from the assisting agent(s). Used for broadcast requests.'
       ),
-    target_agent_id: z.union([z.string(), z.array(z.string())]).optional()
+    target_agent_id: z.union([idString(), z.array(idString()).max(ARG_LIMITS.items)]).optional()
       .describe(
         'Optional: The unique Agent ID (or array of IDs) of specific agent(s) you want to request help from ' +
         'directly.'

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { ARG_LIMITS, idString, nameString } from '../limits.ts';
 
 /** The spec's `available_models` item (collaboration-tools.md §1, §2). */
-export const availableModel = z.object({ id: z.string(), model_type: z.string(), capabilities: z.array(z.string()) });
+export const availableModel = z.object({
+  id: idString(), model_type: nameString(), capabilities: z.array(nameString()).max(ARG_LIMITS.items),
+});
+/** The `available_models` list of decompose_task and assign_subtasks: a team, not a directory. */
+export const availableModels = z.array(availableModel).max(ARG_LIMITS.items);
 
 const measured = z.object({ mean: z.number().nullable(), count: z.number().int() });
 export const deliverySchema = z.object({

@@ -3,6 +3,7 @@ import { sharePlanUpdate } from '../../collaboration/plan-updates.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
 import { deliverySchema } from './schemas.ts';
+import { ARG_LIMITS, idString, longText, shortText } from '../limits.ts';
 
 /** collaboration-tools.md §9 share_plan_update. */
 export const sharePlanUpdateTool = defineTool({
@@ -14,16 +15,16 @@ export const sharePlanUpdateTool = defineTool({
     'progress.',
   readOnly: false,
   input: z.object({
-    sender_id: z.string().describe('Your unique Agent ID.'),
-    recipient_id: z.string().optional().describe('Optional: Direct recipient Agent ID.'),
-    thread_id: z.string().optional().describe('Optional: Thread ID to post the update in.'),
-    plan_summary: z.string().describe('A concise summary of the current plan or update.'),
-    current_step: z.string().optional().describe('Optional: Description of the step currently being worked on.'),
-    next_steps: z.array(z.string()).optional().describe('Optional: List of planned next steps.'),
-    blockers: z.array(z.string()).optional().describe('Optional: Any obstacles or blockers encountered.'),
+    sender_id: idString().describe('Your unique Agent ID.'),
+    recipient_id: idString().optional().describe('Optional: Direct recipient Agent ID.'),
+    thread_id: idString().optional().describe('Optional: Thread ID to post the update in.'),
+    plan_summary: longText().describe('A concise summary of the current plan or update.'),
+    current_step: shortText().optional().describe('Optional: Description of the step currently being worked on.'),
+    next_steps: z.array(shortText()).max(ARG_LIMITS.items).optional().describe('Optional: List of planned next steps.'),
+    blockers: z.array(shortText()).max(ARG_LIMITS.items).optional().describe('Optional: Any obstacles or blockers encountered.'),
     confidence_level: z.number().min(0).max(1).optional()
       .describe("Optional: Confidence level (0-1) in the current plan's success."),
-    related_task_id: z.string().optional().describe('Optional: Link this plan update to a specific task/subtask ID.'),
+    related_task_id: idString().optional().describe('Optional: Link this plan update to a specific task/subtask ID.'),
   }),
   output: z.object({
     message_id: z.string(), thread_id: z.string().nullable(), session_id: z.string().nullable(),

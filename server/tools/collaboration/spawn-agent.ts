@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AGENT_TYPES, spawnAgent } from '../../collaboration/spawn.ts';
 import { defineTool } from '../define-tool.ts';
 import { withCollab } from './collaboration.ts';
+import { ARG_LIMITS, idString, longText, nameString } from '../limits.ts';
 
 /** collaboration-tools.md §10 spawn_agent. */
 export const spawnAgentTool = defineTool({
@@ -14,11 +15,11 @@ export const spawnAgentTool = defineTool({
     "this console's MCP endpoint with a token issued to that id (shown once).",
   readOnly: false,
   input: z.object({
-    requesting_agent_id: z.string().describe('Your unique Agent ID making the spawn request.'),
+    requesting_agent_id: idString().describe('Your unique Agent ID making the spawn request.'),
     agent_type: z.enum(AGENT_TYPES).describe('Type of agent instance to spawn.'),
-    role: z.string().describe("Desired role for the new agent (e.g., 'SWE', 'QA', 'Data Analyst')."),
-    capabilities: z.array(z.string()).describe('List of capabilities for the new agent.'),
-    initial_task_description: z.string().optional()
+    role: nameString().describe("Desired role for the new agent (e.g., 'SWE', 'QA', 'Data Analyst')."),
+    capabilities: z.array(nameString()).max(ARG_LIMITS.items).describe('List of capabilities for the new agent.'),
+    initial_task_description: longText().optional()
       .describe('Optional: A brief description of the first task for the new agent.'),
   }),
   output: z.object({

@@ -27,6 +27,7 @@ function isCalendarDay(v: string): boolean {
 /** A calendar date YYYY-MM-DD that exists. */
 export const crmDate = z
   .string()
+  .max(10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD', abort: true })
   .refine(isCalendarDay, 'is not a calendar date');
 

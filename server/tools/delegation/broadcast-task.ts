@@ -5,6 +5,7 @@ import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { skillUrisParam } from './delegate-task.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
+import { idString, jsonTextString, nameString } from '../limits.ts';
 
 /** dcf-plus "Task Delegation Tools": broadcast_task. */
 export const broadcastTaskTool = defineTool({
@@ -13,11 +14,11 @@ export const broadcastTaskTool = defineTool({
     "Offer a task to every Companion of the session with the given status (default idle) and specialization: each receives the task_delegation with broadcast: true and the first to claim it (update_companion_status busy with the task id) does it. Returns who was notified and who was skipped.",
   readOnly: false,
   input: z.object({
-    session_id: z.string().min(1),
+    session_id: idString().min(1),
     task_id: z.string().min(1).max(200),
     description: z.string().min(1).max(4000),
-    skills_required_json: z.string().describe('JSON array of skill:// URIs the task needs.'),
-    specialization_filter: z.string().min(1).optional(),
+    skills_required_json: jsonTextString().describe('JSON array of skill:// URIs the task needs.'),
+    specialization_filter: nameString().min(1).optional(),
     status_filter: z.enum(COMPANION_STATUSES).default('idle'),
   }),
   output: z.object({ task_id: z.string(), companions_notified: z.array(z.string()), companions_skipped: z.array(z.string()) }),

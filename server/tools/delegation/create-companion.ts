@@ -3,6 +3,7 @@ import { createCompanion } from '../../delegation/companions.ts';
 import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
+import { idString, jsonTextString, nameString } from '../limits.ts';
 
 const skillUris = z.array(z.string().regex(/^skill:\/\//, 'must be a skill:// URI'));
 
@@ -13,11 +14,11 @@ export const createCompanionTool = defineTool({
     "Create a session-scoped Companion agent for the Conductor: tagged role:companion, session:<id>, specialization:<type>, status:idle; memory blocks persona, task_context and dcf_active_skills; the session's shared blocks given in shared_block_ids_json attached; the skills in initial_skills_json loaded. Refused when the session's pool is full (reuse an idle Companion first). Nothing is left behind when it fails.",
   readOnly: false,
   input: z.object({
-    session_id: z.string().min(1).describe('The session the Companion belongs to (tag session:<id>).'),
-    conductor_id: z.string().min(1).describe("The session's Conductor, to which the Companion reports results."),
-    specialization: z.string().min(1).default('generalist').describe('Initial specialization: generalist, research, analysis, writing, call-review, …'),
-    shared_block_ids_json: z.string().describe('JSON array of the ids of shared blocks to attach (the session\'s session_context, …).'),
-    initial_skills_json: z.string().optional().describe('Optional JSON array of skill:// URIs to pre-load.'),
+    session_id: idString().min(1).describe('The session the Companion belongs to (tag session:<id>).'),
+    conductor_id: idString().min(1).describe("The session's Conductor, to which the Companion reports results."),
+    specialization: nameString().min(1).default('generalist').describe('Initial specialization: generalist, research, analysis, writing, call-review, …'),
+    shared_block_ids_json: jsonTextString().describe('JSON array of the ids of shared blocks to attach (the session\'s session_context, …).'),
+    initial_skills_json: jsonTextString().optional().describe('Optional JSON array of skill:// URIs to pre-load.'),
   }),
   output: z.object({ companion_id: z.string(), companion_name: z.string(), tags: z.array(z.string()), shared_blocks_attached: z.array(z.string()) }),
   async handler(args, { actor, services }) {

@@ -4,6 +4,7 @@ import { writerOf } from '../../delegation/tags.ts';
 import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
+import { idString, jsonTextString } from '../limits.ts';
 
 /** dcf-plus "Session Management Tools": create_session_context. */
 export const createSessionContextTool = defineTool({
@@ -13,9 +14,9 @@ export const createSessionContextTool = defineTool({
   readOnly: false,
   input: z.object({
     session_id: z.string().min(1).max(200).describe('Unique session identifier (tag session:<id>).'),
-    conductor_id: z.string().min(1),
-    initial_goals_json: z.string().optional().describe('Optional JSON: the user\'s goals (an array, or one goal).'),
-    initial_preferences_json: z.string().optional().describe('Optional JSON object: the user\'s preferences.'),
+    conductor_id: idString().min(1),
+    initial_goals_json: jsonTextString().optional().describe('Optional JSON: the user\'s goals (an array, or one goal).'),
+    initial_preferences_json: jsonTextString().optional().describe('Optional JSON object: the user\'s preferences.'),
   }),
   output: z.object({
     session_id: z.string(),

@@ -3,6 +3,7 @@ import { delegateTask } from '../../delegation/delegate.ts';
 import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
+import { idString, jsonTextString } from '../limits.ts';
 
 export const skillUrisParam = z.array(z.string().regex(/^skill:\/\//, 'must be a skill:// URI'));
 export const priority = z.enum(['low', 'normal', 'high']).default('normal');
@@ -14,11 +15,11 @@ export const delegateTaskTool = defineTool({
     "Delegate a task to an idle Companion: sends it a task_delegation message (validated against schemas/messages/task-delegation-1.0.0.json) with send_message_to_agent_async, sets it status:busy with the task as its current task, tracks the task in session_context and logs it. You choose the skills (skills_required_json); the Companion loads exactly those. context_json may carry inputs and a plan of skill tool calls. The result arrives later as a task_result message.",
   readOnly: false,
   input: z.object({
-    companion_id: z.string().min(1),
+    companion_id: idString().min(1),
     task_id: z.string().min(1).max(200).describe('Unique within the session.'),
     description: z.string().min(1).max(4000),
-    skills_required_json: z.string().describe('JSON array of skill:// URIs the task needs.'),
-    context_json: z.string().optional().describe('Optional JSON object: inputs, constraints, a plan (see the task_delegation schema).'),
+    skills_required_json: jsonTextString().describe('JSON array of skill:// URIs the task needs.'),
+    context_json: jsonTextString().optional().describe('Optional JSON object: inputs, constraints, a plan (see the task_delegation schema).'),
     priority,
     update_session_context: z.boolean().default(true).describe('Track the task in session_context.active_tasks.'),
   }),

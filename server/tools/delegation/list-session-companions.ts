@@ -3,6 +3,7 @@ import { listCompanions } from '../../delegation/companions.ts';
 import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { withHub } from './delegation.ts';
+import { idString, nameString } from '../limits.ts';
 
 const companion = z.object({
   companion_id: z.string(),
@@ -19,9 +20,9 @@ export const listSessionCompanionsTool = defineTool({
   description: "List a session's Companions with their specialization and, by default, their status (idle, busy, error), current task and loaded skills — read before delegating, to reuse an idle Companion of the right specialization.",
   readOnly: true,
   input: z.object({
-    session_id: z.string().min(1),
+    session_id: idString().min(1),
     include_status: z.boolean().default(true).describe('Include status, current task and loaded skills.'),
-    specialization_filter: z.string().min(1).optional(),
+    specialization_filter: nameString().min(1).optional(),
   }),
   output: z.object({ session_id: z.string(), companions: z.array(companion), count: z.number() }),
   async handler(args, { services }) {

@@ -3,6 +3,7 @@ import { readSessionActivity } from '../../delegation/activity.ts';
 import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { withHub } from './delegation.ts';
+import { idString } from '../limits.ts';
 
 const entry = z.object({ at: z.string(), kind: z.string(), task_id: z.string().nullable(), actor: z.string().nullable(), subject: z.string().nullable(), detail: z.record(z.string(), z.unknown()) });
 
@@ -12,7 +13,7 @@ export const readSessionActivityTool = defineTool({
   description: "Read a session's recent activity for analysis: delegations and their progress, Companion state changes, task completions with their metrics (duration, tool calls, skills used), and errors (failed tasks, rejected messages).",
   readOnly: true,
   input: z.object({
-    session_id: z.string().min(1),
+    session_id: idString().min(1),
     include_delegation_log: z.boolean().default(true),
     include_companion_states: z.boolean().default(true),
     time_window_minutes: z.number().positive().max(60 * 24 * 90).default(60),

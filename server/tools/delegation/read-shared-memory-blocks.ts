@@ -3,6 +3,7 @@ import { readSharedMemoryBlocks } from '../../delegation/shared-blocks.ts';
 import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
+import { idString, jsonTextString } from '../limits.ts';
 
 /** The worked example's read_shared_memory_blocks, reused by the Strategist (dcf-plus "Strategist Agent"). */
 export const readSharedMemoryBlocksTool = defineTool({
@@ -11,8 +12,8 @@ export const readSharedMemoryBlocksTool = defineTool({
     "Read another agent's shared memory blocks (the blocks it holds together with other agents, e.g. a Conductor's session_context and strategist_guidelines), read-only. An agent may read only agents it shares a block with.",
   readOnly: true,
   input: z.object({
-    agent_id: z.string().min(1).describe('The agent whose shared blocks to read.'),
-    labels_json: z.string().optional().describe('Optional JSON array of block labels to read (default all shared blocks).'),
+    agent_id: idString().min(1).describe('The agent whose shared blocks to read.'),
+    labels_json: jsonTextString().optional().describe('Optional JSON array of block labels to read (default all shared blocks).'),
   }),
   output: z.object({
     agent_id: z.string(),

@@ -3,6 +3,7 @@ import { updateConductorGuidelines } from '../../delegation/context-updates.ts';
 import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
+import { idString, jsonTextString } from '../limits.ts';
 
 const object = z.record(z.string(), z.unknown());
 
@@ -13,10 +14,10 @@ export const updateConductorGuidelinesTool = defineTool({
     'Publish advice to the Conductor in strategist_guidelines (the Strategist is its only writer); the revision goes up by one. A recommendation {"type": "skill_preference", "capability", "prefer": "skill://…", "avoid": [...], "reason", "evidence", "confidence"} also sets that capability\'s skill preference, which changes the Conductor\'s next skill choice.',
   readOnly: false,
   input: z.object({
-    conductor_id: z.string().min(1),
-    add_recommendation_json: z.string().optional().describe('JSON object: a recommendation to add.'),
-    add_warning_json: z.string().optional().describe('JSON object: a warning to add.'),
-    update_companion_strategy_json: z.string().optional().describe('JSON object merged into companion_strategy.'),
+    conductor_id: idString().min(1),
+    add_recommendation_json: jsonTextString().optional().describe('JSON object: a recommendation to add.'),
+    add_warning_json: jsonTextString().optional().describe('JSON object: a warning to add.'),
+    update_companion_strategy_json: jsonTextString().optional().describe('JSON object merged into companion_strategy.'),
   }),
   output: z.object({ conductor_id: z.string(), guidelines_block_id: z.string(), revision: z.number() }),
   async handler(args, { actor, services }) {

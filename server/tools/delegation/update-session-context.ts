@@ -3,6 +3,7 @@ import { updateSessionContext } from '../../delegation/context-updates.ts';
 import { defineTool } from '../define-tool.ts';
 import { ok } from '../../tool-result.ts';
 import { isToolFailure, jsonParam, withHub } from './delegation.ts';
+import { idString, jsonTextString } from '../limits.ts';
 
 /** dcf-plus "Session Management Tools": update_session_context. */
 export const updateSessionContextTool = defineTool({
@@ -11,11 +12,11 @@ export const updateSessionContextTool = defineTool({
     "Update the shared session_context block (the Conductor is its only writer): replace the user's goals, merge preferences (null removes one), add an active task, or move a task to completed. Refused with a clear error when the block would exceed its limit.",
   readOnly: false,
   input: z.object({
-    session_id: z.string().min(1),
-    goals_json: z.string().optional().describe('JSON: the updated goals (an array, or one goal).'),
-    preferences_json: z.string().optional().describe('JSON object merged into preferences.'),
-    add_active_task_json: z.string().optional().describe('JSON object {task_id, description, companion_id?, skills?} added to active_tasks.'),
-    complete_task_id: z.string().min(1).optional().describe('Moves this task from active_tasks to completed_tasks.'),
+    session_id: idString().min(1),
+    goals_json: jsonTextString().optional().describe('JSON: the updated goals (an array, or one goal).'),
+    preferences_json: jsonTextString().optional().describe('JSON object merged into preferences.'),
+    add_active_task_json: jsonTextString().optional().describe('JSON object {task_id, description, companion_id?, skills?} added to active_tasks.'),
+    complete_task_id: idString().min(1).optional().describe('Moves this task from active_tasks to completed_tasks.'),
   }),
   output: z.object({ session_id: z.string(), updated_fields: z.array(z.string()) }),
   async handler(args, { actor, services }) {

@@ -7,6 +7,7 @@ import { defineTool } from '../define-tool.ts';
 import { parseJsonText } from '../../workspace/json-text.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning } from '../../learning/services.ts';
+import { ARG_LIMITS, idString, nameString, shortText } from '../limits.ts';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const HAS_ZONE = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
@@ -51,14 +52,15 @@ export const addMemoryTool = defineTool({
     'Written through the graph outbox: if the graph is down it is queued, not lost.',
   readOnly: false,
   input: z.strictObject({
-    name: z.string().min(1).describe('Name of the episode.'),
-    episode_body: z.string().min(1).describe("The content of the episode. When source is 'json', a JSON document as a string."),
-    group_id: z.string().min(1).optional().describe(`The graph partition (Graphiti group_id), e.g. a session id; default ${GRAPH_GROUP_ID}.`),
+    name: nameString().min(1).describe('Name of the episode.'),
+    episode_body: z.string().min(1).max(ARG_LIMITS.document).describe("The content of the episode. When source is 'json', a JSON document as a string."),
+    group_id: idString().min(1).optional().describe(`The graph partition (Graphiti group_id), e.g. a session id; default ${GRAPH_GROUP_ID}.`),
     source: z.enum(['text', 'json', 'message']).default('text').describe("'text' (default), 'json' for structured data, 'message' for conversation-style content."),
-    source_description: z.string().default('').describe('Description of the source.'),
-    uuid: z.string().regex(UUID, 'a UUID').optional().describe('Optional UUID for the episode; a new one when absent.'),
+    source_description: shortText().default('').describe('Description of the source.'),
+    uuid: z.string().max(36).regex(UUID, 'a UUID').optional().describe('Optional UUID for the episode; a new one when absent.'),
     reference_time: z.iso
       .datetime({ offset: true, local: true })
+      .max(64)
       .optional()
       .describe('ISO-8601 time the described events occurred (no zone = UTC); default now.'),
   }),

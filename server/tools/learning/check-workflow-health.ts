@@ -4,6 +4,7 @@ import { FAILURE_THRESHOLD } from '../../learning/health-thresholds.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning, skillDirectory } from '../../learning/services.ts';
+import { workflowIdIn, versionIn } from './version-out.ts';
 
 /** Spec §4.4 (proactive healing): find unreliable skills of a saved version and propose a patch version. */
 export const checkWorkflowHealthTool = defineTool({
@@ -11,8 +12,8 @@ export const checkWorkflowHealthTool = defineTool({
   description: 'Check a saved workflow version against the knowledge graph: skills whose recent failure rate exceeds the threshold (default 5%), each with a better alternative of the same capability; and (review_findings) bound skill versions whose outputs QA reviewers override often. When there is one, a new patch version that swaps the bindings is proposed and stored as pending — accept it with accept_workflow_update; nothing is overwritten.',
   readOnly: false,
   input: z.object({
-    workflow_id: z.string().min(1),
-    version: z.string().optional().describe('Default: the published version, or the highest saved when none is published.'),
+    workflow_id: workflowIdIn,
+    version: versionIn.optional().describe('Default: the published version, or the highest saved when none is published.'),
     threshold: z.number().min(0).max(1).default(FAILURE_THRESHOLD),
     window_days: z.number().positive().default(7),
     last_runs: z.number().int().positive().default(50),

@@ -6,7 +6,7 @@ import { policyComparisonSchema } from '../../planning/schemas.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
 
-const instant = z.iso.datetime({ offset: true });
+const instant = z.iso.datetime({ offset: true }).max(64);
 
 /**
  * "Policies compared" (issue 17): the explore/exploit strategies compared on this deployment's own

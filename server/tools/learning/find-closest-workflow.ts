@@ -4,6 +4,7 @@ import { findClosestWorkflow } from '../../learning/closest.ts';
 import { defineTool } from '../define-tool.ts';
 import { isFailure, ok } from '../../tool-result.ts';
 import { learning, skillDirectory } from '../../learning/services.ts';
+import { ARG_LIMITS, idString, nameString } from '../limits.ts';
 
 /** Spec §3.2: the "closest cousin" among saved workflows for a new request. */
 export const findClosestWorkflowTool = defineTool({
@@ -11,10 +12,10 @@ export const findClosestWorkflowTool = defineTool({
   description: 'Rank saved workflows as starting points for a new request (spec §3.2): candidates from search, ordered by how many of the requested capabilities, skills and states each already contains, then by search score; each with the reason. One candidate per workflow: its published version (the one in use), or its highest version when none is published (version_status says which; only a published version runs by workflow id).',
   readOnly: true,
   input: z.object({
-    query: z.string().min(1),
-    capabilities: z.array(z.string()).default([]).describe('e.g. ["diarization", "segmentation", "compliance"]'),
-    skills: z.array(z.string()).default([]),
-    states: z.array(z.string()).default([]),
+    query: z.string().min(1).max(ARG_LIMITS.query),
+    capabilities: z.array(nameString()).max(ARG_LIMITS.items).default([]).describe('e.g. ["diarization", "segmentation", "compliance"]'),
+    skills: z.array(idString()).max(ARG_LIMITS.items).default([]),
+    states: z.array(idString()).max(ARG_LIMITS.manyItems).default([]),
     limit: z.number().int().min(1).max(50).default(5),
   }),
   output: z.object({

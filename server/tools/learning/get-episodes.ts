@@ -3,6 +3,7 @@ import { GRAPH_GROUP_ID } from '../../graph/episode-facts.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning } from '../../learning/services.ts';
+import { ARG_LIMITS, idString } from '../limits.ts';
 
 /**
  * The Graphiti MCP server's `get_episodes` (getzep/graphiti mcp_server), with its parameters
@@ -19,7 +20,7 @@ export const getEpisodesTool = defineTool({
   readOnly: true,
   input: z.strictObject({
     group_ids: z
-      .union([z.string().min(1), z.array(z.string().min(1))])
+      .union([idString().min(1), z.array(idString().min(1)).max(ARG_LIMITS.items)])
       .optional()
       .describe(`A group id or a list of them; default ${GRAPH_GROUP_ID}. An empty list finds nothing.`),
     max_episodes: z.number().int().positive().max(1000).default(10).describe('Maximum number of episodes to return (default 10).'),

@@ -3,6 +3,7 @@ import { skillReport } from '../../learning/reliability.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning, skillDirectory } from '../../learning/services.ts';
+import { idString, nameString } from '../limits.ts';
 
 const rel = z.object({
   skill: z.string(), capability: z.string().nullable(), n_success: z.number(), n_failures: z.number(),
@@ -23,8 +24,8 @@ export const getSkillReliabilityTool = defineTool({
     + 'the saved workflows that use it, and its alternatives of the same capability.',
   readOnly: true,
   input: z.object({
-    skill: z.string().optional().describe('A skill:// URI.'),
-    capability: z.string().optional().describe('A capability (a skill\'s first tag), e.g. transcription.'),
+    skill: idString().optional().describe('A skill:// URI.'),
+    capability: nameString().optional().describe('A capability (a skill\'s first tag), e.g. transcription.'),
     window_days: z.number().positive().default(7),
     last_runs: z.number().int().positive().default(50),
   }),

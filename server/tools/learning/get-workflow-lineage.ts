@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning } from '../../learning/services.ts';
+import { versionIn, workflowIdIn } from './version-out.ts';
 
 const ref = z.object({ workflow_id: z.string(), version: z.string() });
 const node = z.object({ workflow_id: z.string(), version: z.string(), name: z.string(), created_at: z.string() });
@@ -11,7 +12,7 @@ export const getWorkflowLineageTool = defineTool({
   name: 'get_workflow_lineage',
   description: 'The family tree of a workflow from the knowledge graph: every version and derived workflow connected by VERSION_OF or REFINEMENT_OF, the descendants of the given version ("all workflows that inherit from this one", spec §3.5), and the recent runs of each version.',
   readOnly: true,
-  input: z.object({ workflow_id: z.string().min(1), version: z.string().optional().describe('Whose descendants to list (default: every version of the workflow).'), runs_per_version: z.number().int().min(0).max(100).default(10) }),
+  input: z.object({ workflow_id: workflowIdIn, version: versionIn.optional().describe('Whose descendants to list (default: every version of the workflow).'), runs_per_version: z.number().int().min(0).max(100).default(10) }),
   output: z.object({
     nodes: z.array(node),
     edges: z.array(z.object({ kind: z.enum(['VERSION_OF', 'REFINEMENT_OF']), from: ref, to: ref })),

@@ -8,7 +8,8 @@ import { loadDocument } from '../document-input.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning } from '../../learning/services.ts';
 import { resolveVersionActor } from './version-access.ts';
-import { lifecycleOf, lifecycleOut } from './version-out.ts';
+import { lifecycleOf, lifecycleOut, versionIn, workflowIdIn } from './version-out.ts';
+import { ARG_LIMITS, boundedJson, longText } from '../limits.ts';
 
 /**
  * Saves a workflow version to the catalog (spec §2.3 "the workflow is saved", §3.3 a refinement):
@@ -23,10 +24,10 @@ export const saveWorkflowTool = defineTool({
     + 'draft: runs by workflow id use it only once a workflow designer or admin publishes it (publish_workflow_version).',
   readOnly: false,
   input: z.object({
-    workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
-    path: z.string().min(1).optional().describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
-    parent: z.object({ workflow_id: z.string().min(1), version: z.string().min(1), relation: z.enum(['VERSION_OF', 'REFINEMENT_OF']) }).optional(),
-    note: z.string().optional(),
+    workflow: boundedJson().optional().describe('The workflow document (JSON object or text).'),
+    path: z.string().min(1).max(ARG_LIMITS.path).optional().describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
+    parent: z.object({ workflow_id: workflowIdIn, version: versionIn, relation: z.enum(['VERSION_OF', 'REFINEMENT_OF']) }).optional(),
+    note: longText().optional(),
   }).refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' }),
   output: z.object({
     workflow_id: z.string(), version: z.string(), relation: z.string().nullable(),

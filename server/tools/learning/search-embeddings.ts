@@ -3,6 +3,7 @@ import { searchKnowledge } from '../../learning/search.ts';
 import { defineTool } from '../define-tool.ts';
 import { isFailure, ok } from '../../tool-result.ts';
 import { learning } from '../../learning/services.ts';
+import { ARG_LIMITS } from '../limits.ts';
 
 /** The Planner's search (spec §2.2 `search_embeddings(query=…)`): saved workflows, skills and memories. */
 export const searchEmbeddingsTool = defineTool({
@@ -11,8 +12,9 @@ export const searchEmbeddingsTool = defineTool({
     'Search saved workflows, skill manifests and archival memories for a query, best first: Postgres full-text search combined with trigram similarity, fused with vector similarity when an embedding endpoint is configured (mode "hybrid").',
   readOnly: true,
   input: z.object({
-    query: z.string().min(1),
-    kinds: z.array(z.enum(['workflow', 'skill', 'memory'])).optional(),
+    query: z.string().min(1).max(ARG_LIMITS.query),
+    kinds: z.array(z.enum(['workflow', 'skill', 'memory'])).min(1).max(3).optional()
+      .describe('Only these kinds (at least one); default all three.'),
     limit: z.number().int().min(1).max(100).default(10),
     /** Semantic matches below this cosine similarity are dropped (hybrid mode only). */
     min_similarity: z.number().min(-1).max(1).default(0.25),

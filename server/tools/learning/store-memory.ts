@@ -4,6 +4,7 @@ import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning } from '../../learning/services.ts';
 import { memoryTarget } from '../../learning/memory-access.ts';
+import { ARG_LIMITS, boundedJson, boundedRecord, idString, longText, nameString } from '../limits.ts';
 
 /** Spec §5.7/5.8 tool-15: "Store workflow insights into long-term memory for downstream agents". */
 export const storeMemoryTool = defineTool({
@@ -14,11 +15,11 @@ export const storeMemoryTool = defineTool({
     'a user into the agents of its own conversations; anything else is forbidden.',
   readOnly: false,
   input: z.object({
-    kind: z.string().min(1).describe('e.g. insight, capability_gap, workflow_update'),
-    text: z.string().min(1),
-    tags: z.array(z.string()).default([]),
-    metadata: z.record(z.string(), z.unknown()).default({}),
-    agent_id: z.string().optional(),
+    kind: nameString().min(1).describe('e.g. insight, capability_gap, workflow_update'),
+    text: longText().min(1),
+    tags: z.array(nameString()).max(ARG_LIMITS.items).default([]),
+    metadata: boundedRecord(nameString(), boundedJson(ARG_LIMITS.text)).default({}),
+    agent_id: idString().optional(),
   }),
   output: z.object({ memory_id: z.string(), created_at: z.string(), passage_id: z.string().nullable() }),
   async handler(args, { services, actor }) {

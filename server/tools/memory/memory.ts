@@ -4,10 +4,11 @@ import { AgentMemoryStore, type QuotaScope } from '../../agent-memory/store.ts';
 import { lineageAgentNames } from '../../auth/token-lineage.ts';
 import { isMemoryFileError } from '../../agent-memory/errors.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
+import { ARG_LIMITS } from '../limits.ts';
 
 /** The spec's base64 parameters (standard alphabet, padded); empty content is allowed. */
-export const base64Param = z.base64('must be base64 (standard alphabet, with padding)');
-export const filePathParam = z.string().min(1)
+export const base64Param = z.base64('must be base64 (standard alphabet, with padding)').max(ARG_LIMITS.fileBase64);
+export const filePathParam = z.string().min(1).max(ARG_LIMITS.path)
   .describe('Relative path within your own memory directory, e.g. "notes/daily_log.md".');
 
 /**

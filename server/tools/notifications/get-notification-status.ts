@@ -14,7 +14,7 @@ export const getNotificationStatusTool = defineTool({
     'Reads the delivery status of a notification you sent with send_notification: per channel SUCCESS, PENDING '
     + '(still being retried) or FAILED, with attempts made, the message id or the last error.',
   readOnly: true,
-  input: z.object({ notification_id: z.uuid() }),
+  input: z.object({ notification_id: z.uuid().max(36) }),
   output: z.object({
     notification_id: z.string(),
     urgency_level: z.enum(URGENCY_LEVELS),

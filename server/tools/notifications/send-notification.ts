@@ -18,7 +18,7 @@ export const sendNotificationTool = defineTool({
     + 'send a limited number a minute (default 20); beyond it the call fails with limit_exceeded and when to try again.',
   readOnly: false,
   input: z.object({
-    channels: z.array(z.enum(CHANNELS)).min(1).describe('At least one of TELEGRAM, UI_ALERT, EMAIL.'),
+    channels: z.array(z.enum(CHANNELS)).min(1).max(CHANNELS.length).describe('At least one of TELEGRAM, UI_ALERT, EMAIL.'),
     message_text: z.string().min(1).max(10_000).describe('The core message content.'),
     subject_text: z.string().max(300).optional().describe('Optional, for channels like EMAIL.'),
     urgency_level: z.enum(URGENCY_LEVELS).default('MEDIUM').describe('Affects presentation.'),

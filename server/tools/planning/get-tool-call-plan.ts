@@ -20,7 +20,7 @@ export const getToolCallPlanTool = defineTool({
   ].join(' '),
   readOnly: true,
   input: z.strictObject({
-    plan_id: z.uuid().optional().describe('The plan; default the calling agent\'s active plan.'),
+    plan_id: z.uuid().max(36).optional().describe('The plan; default the calling agent\'s active plan.'),
   }),
   output: planViewSchema,
   async handler(args, { actor, services }) {

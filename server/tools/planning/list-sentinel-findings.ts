@@ -18,7 +18,7 @@ export const listSentinelFindingsTool = defineTool({
   input: z.strictObject({
     agent_id: z.string().min(1).max(200).optional(),
     type: z.enum(FINDING_TYPES).optional(),
-    plan_id: z.uuid().optional(),
+    plan_id: z.uuid().max(36).optional(),
     since: londonDayInput.optional(),
     until: londonDayInput.optional(),
     limit: z.number().int().min(1).max(200).default(50),

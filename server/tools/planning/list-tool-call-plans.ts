@@ -20,7 +20,7 @@ export const listToolCallPlansTool = defineTool({
   ].join(' '),
   readOnly: true,
   input: z.strictObject({
-    plan_id: z.uuid().optional(),
+    plan_id: z.uuid().max(36).optional(),
     session_id: z.string().min(1).max(200).optional(),
     unit_kind: z.enum(UNIT_KINDS).optional(),
     unit_id: z.string().min(1).max(200).optional(),

@@ -46,7 +46,7 @@ export function readerOf(actor: Actor): PlanReader {
 }
 
 /** A Europe/London calendar day, `YYYY-MM-DD`. */
-export const londonDayInput = z.iso.date();
+export const londonDayInput = z.iso.date().max(10);
 
 /** The database, or `unavailable`. */
 export async function planningDb(services: ToolServices): Promise<Db | ToolFailure> {

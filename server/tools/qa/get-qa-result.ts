@@ -14,7 +14,7 @@ export const getQaResultTool = defineTool({
     + "skill versions, run, brain), the review (each rule's current human decision beside the AI's, score override, sign-offs, "
     + 'all actions) and the other analyses of the same call.',
   readOnly: true,
-  input: z.object({ qa_result_id: z.uuid() }),
+  input: z.object({ qa_result_id: z.uuid().max(36) }),
   output: z.object({ qa_result: z.record(z.string(), z.unknown()) }),
   async handler(args, { services }) {
     const db = await qaDb(services);

@@ -3,6 +3,7 @@ import { acquireTaskLease } from '../../execution/task-work.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runId, stateName } from './execution.ts';
+import { idString } from '../limits.ts';
 
 /**
  * Spec §5.8 tool-17: "Atomically acquire a lease on a workflow state". Grants a lease with a
@@ -14,7 +15,7 @@ export const acquireStateLeaseTool = defineTool({
   description:
     'Atomically acquire the lease of a Task state instance for a worker agent: refused while another live lease is held, when the state is finished or the run is over; an expired lease is taken over. The holder renews by calling it again before the TTL passes (same token, no new attempt). Returns the fencing token (pass it to update_workflow_control_plane), the TTL, the attempt number, the effective input (the skill tool\'s arguments), the bound skills and the skill to use now.',
   readOnly: false,
-  input: z.object({ run_id: runId, state: stateName, agent_id: z.string().min(1).describe('The worker agent taking the state.') }),
+  input: z.object({ run_id: runId, state: stateName, agent_id: idString().min(1).describe('The worker agent taking the state.') }),
   output: z.object({
     lease_token: z.string(),
     attempts: z.number(),

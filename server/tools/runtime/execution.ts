@@ -8,6 +8,7 @@ import { getWorkflowVersion } from '../../workflows/store.ts';
 import { noPublishedVersion } from '../learning/no-published-version.ts';
 import { mayTestRun } from '../learning/version-access.ts';
 import { WORKFLOW_EDITORS } from '../../../lib/roles.ts';
+import { ARG_LIMITS, boundedJson, idString, uuidString } from '../limits.ts';
 
 /** The execution services, or the `unavailable` failure every runtime tool returns without Redis. */
 export async function execution(services: ToolServices): Promise<ExecutionServices | ToolFailure> {
@@ -19,8 +20,8 @@ export async function execution(services: ToolServices): Promise<ExecutionServic
   }
 }
 
-export const runId = z.string().uuid().describe('The run (workflow execution) whose control plane is addressed.');
-export const stateName = z.string().min(1).describe('A state instance: the state name, prefixed by its Map iteration scope inside a Map (e.g. "ScoreEachCall[2]/TranscribeRecording").');
+export const runId = uuidString().describe('The run (workflow execution) whose control plane is addressed.');
+export const stateName = idString().min(1).describe('A state instance: the state name, prefixed by its Map iteration scope inside a Map (e.g. "ScoreEachCall[2]/TranscribeRecording").');
 
 export const stateDocumentOut = z.object({
   status: z.enum(['pending', 'running', 'done', 'failed']),
@@ -42,7 +43,7 @@ export const toNotificationOut = (e: { id: string; instance: string; reason: str
 /** A new run: the workflow (inline, a workspace path, or a saved version), its input, optionally the run id to use. */
 export const newRunInput = z
   .object({
-    workflow: z.unknown().optional().describe('The workflow document (JSON object or text).'),
+    workflow: boundedJson().optional().describe('The workflow document (JSON object or text).'),
     path: z.string().min(1).max(500).optional()
       .describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
     workflow_id: z.string().min(1).max(200).optional()
@@ -53,8 +54,8 @@ export const newRunInput = z
       'A test run (workflow designers and admins): may run an unpublished version; its QA results are kept out of the '
       + 'review queue and the dashboard.',
     ),
-    input: z.unknown().describe("The run input; must satisfy the workflow's workflow_input_schema."),
-    run_id: z.string().uuid().optional().describe('Reuse this id (idempotent retry); a new one is minted when absent.'),
+    input: boundedJson().describe("The run input; must satisfy the workflow's workflow_input_schema."),
+    run_id: uuidString().optional().describe('Reuse this id (idempotent retry); a new one is minted when absent.'),
   })
   .refine((v) => [v.workflow, v.path, v.workflow_id].filter((x) => x !== undefined).length === 1, { message: 'give exactly one of "workflow", "path" or "workflow_id"' })
   .refine((v) => v.version === undefined || v.workflow_id !== undefined, { message: '"version" goes with "workflow_id"', path: ['version'] });

@@ -3,6 +3,7 @@ import { finalizeWorkflow } from '../../execution/finalize.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runId } from './execution.ts';
+import { shortText } from '../limits.ts';
 
 /** Spec §5.7 tool-14: "Finalize a workflow execution: optionally delete worker agents, close open states, and write final audit/summary metadata". */
 export const finalizeWorkflowTool = defineTool({
@@ -14,7 +15,7 @@ export const finalizeWorkflowTool = defineTool({
     run_id: runId,
     delete_workers: z.boolean().default(true),
     abort: z.boolean().default(false).describe('End a run that is still RUNNING as ABORTED.'),
-    reason: z.string().optional(),
+    reason: shortText().optional(),
   }),
   output: z.object({
     run_status: z.string(),

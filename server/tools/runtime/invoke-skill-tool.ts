@@ -6,6 +6,7 @@ import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution } from './execution.ts';
 import { skillHolder } from './skill-holder.ts';
+import { ARG_LIMITS, boundedJson, boundedRecord, idString } from '../limits.ts';
 
 /**
  * Spec §5.8 tool-21: "Invoke a loaded skill tool and capture its structured response for the
@@ -27,14 +28,14 @@ export const invokeSkillToolTool = defineTool({
   ].join(' '),
   readOnly: false,
   input: z.object({
-    agent_id: z.string().min(1),
-    skill: z.string().min(1),
-    tool: z.string().min(1).optional().describe('The tool to call; omit it to call the skill\'s tool that takes the arguments.'),
-    args: z.record(z.string(), z.unknown()).default({}).describe('A workflow worker passes the state\'s effective_input unchanged.'),
+    agent_id: idString().min(1),
+    skill: idString().min(1),
+    tool: idString().min(1).optional().describe('The tool to call; omit it to call the skill\'s tool that takes the arguments.'),
+    args: boundedRecord(z.string().max(ARG_LIMITS.name), boundedJson()).default({}).describe('A workflow worker passes the state\'s effective_input unchanged.'),
     attempt: z.number().int().min(1).default(1).describe('The state attempt this call belongs to.'),
-    run_id: z.string().min(1).optional().describe('A workflow worker: the run of the state it holds the lease of.'),
-    state: z.string().min(1).optional().describe('A workflow worker: the state instance it holds the lease of.'),
-    lease_token: z.string().min(1).optional().describe(
+    run_id: idString().min(1).optional().describe('A workflow worker: the run of the state it holds the lease of.'),
+    state: idString().min(1).optional().describe('A workflow worker: the state instance it holds the lease of.'),
+    lease_token: idString().min(1).optional().describe(
       'A workflow worker: its lease token. The call then carries the attempt\'s idempotency key, and the lease is '
       + 'renewed while it runs.',
     ),

@@ -3,6 +3,7 @@ import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution } from './execution.ts';
 import { skillHolder } from './skill-holder.ts';
+import { idString } from '../limits.ts';
 
 /**
  * Spec §5.8 tool-19: "Load a skill into a Letta agent: attach directives, tools, and data
@@ -18,7 +19,7 @@ export const loadSkillTool = defineTool({
     'and tools and the agent\'s loaded skills. Loading a loaded skill is a no-op.',
   ].join(' '),
   readOnly: false,
-  input: z.object({ agent_id: z.string().min(1), skill: z.string().min(1) }),
+  input: z.object({ agent_id: idString().min(1), skill: idString().min(1) }),
   output: z.object({
     agent_id: z.string(),
     loaded_skills: z.array(z.string()),

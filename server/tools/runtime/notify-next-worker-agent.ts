@@ -4,6 +4,7 @@ import { readRun } from '../../execution/run-record.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, notificationOut, runId, toNotificationOut } from './execution.ts';
+import { idString } from '../limits.ts';
 
 /** Spec §5.7/5.8 tool-12: "Notify downstream (or initial) worker agent(s) for a workflow state machine." */
 export const notifyNextWorkerAgentTool = defineTool({
@@ -11,7 +12,7 @@ export const notifyNextWorkerAgentTool = defineTool({
   description:
     'Send the notifications the run\'s transitions queued (the initial one after create_workflow_control_plane, downstream ones after update_workflow_control_plane) — for one target state instance or all. Durable (a job queue) and idempotent: a nudge_id already sent is not sent again.',
   readOnly: false,
-  input: z.object({ run_id: runId, state: z.string().optional().describe('Only notifications for this state instance.') }),
+  input: z.object({ run_id: runId, state: idString().optional().describe('Only notifications for this state instance.') }),
   output: z.object({ notified: z.array(notificationOut), already_sent: z.array(notificationOut) }),
   async handler(args, { services }) {
     const x = await execution(services);

@@ -5,6 +5,7 @@ import { readRun } from '../../execution/run-record.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, runId, stateDocumentOut, notificationOut, toNotificationOut } from './execution.ts';
+import { ARG_LIMITS, idString } from '../limits.ts';
 
 /**
  * Spec §5.7/5.8 tool-11: "Read workflow control-plane documents … and optionally compute
@@ -18,7 +19,7 @@ export const readWorkflowControlPlaneTool = defineTool({
   readOnly: true,
   input: z.object({
     run_id: runId,
-    states: z.array(z.string()).optional().describe('Only these state instances (default: all).'),
+    states: z.array(idString()).max(ARG_LIMITS.manyItems).optional().describe('Only these state instances (default: all).'),
     include_data: z.boolean().default(false).describe('Include the data-plane output envelopes of finished Tasks.'),
     compute_readiness: z.boolean().default(true),
   }),

@@ -3,6 +3,7 @@ import { defineTool } from '../define-tool.ts';
 import { isFailure, ok } from '../../tool-result.ts';
 import { execution } from './execution.ts';
 import { skillHolder } from './skill-holder.ts';
+import { idString } from '../limits.ts';
 
 /** Spec §5.8 tool-20: "Unload a previously loaded skill from a Letta agent" — any agent, as load_skill. */
 export const unloadSkillTool = defineTool({
@@ -12,7 +13,7 @@ export const unloadSkillTool = defineTool({
     'that agent). Unloading a skill that is not loaded is a no-op.',
   ].join(' '),
   readOnly: false,
-  input: z.object({ agent_id: z.string().min(1), skill: z.string().min(1) }),
+  input: z.object({ agent_id: idString().min(1), skill: idString().min(1) }),
   output: z.object({ agent_id: z.string(), loaded_skills: z.array(z.string()), was_loaded: z.boolean() }),
   async handler(args, { services }) {
     const x = await execution(services);

@@ -4,6 +4,7 @@ import { completeTask, failTask, recordAttempt } from '../../execution/task-work
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, notificationOut, runId, stateName, toNotificationOut } from './execution.ts';
+import { ARG_LIMITS, boundedJson, idString, shortText } from '../limits.ts';
 
 /**
  * Spec §5.8 tool-18: "Atomically update a state's control-plane JSON and optionally write
@@ -30,13 +31,13 @@ export const updateWorkflowControlPlaneTool = defineTool({
   input: z.object({
     run_id: runId,
     state: stateName,
-    lease_token: z.string().min(1),
+    lease_token: idString().min(1),
     status: z.enum(['running', 'done', 'failed']),
-    result: z.unknown().optional().describe('status done: exactly what the skill tool returned.'),
-    error: z.object({ error: z.string().min(1), cause: z.string().default('') }).optional().describe('status failed: the error name (e.g. States.TaskFailed, TimeoutError) and cause.'),
-    last_error: z.string().optional().describe('status running: "<error>: <cause>" of the skill failure.'),
+    result: boundedJson().optional().describe('status done: exactly what the skill tool returned.'),
+    error: z.object({ error: idString().min(1), cause: z.string().max(ARG_LIMITS.text).default('') }).optional().describe('status failed: the error name (e.g. States.TaskFailed, TimeoutError) and cause.'),
+    last_error: z.string().max(ARG_LIMITS.text).optional().describe('status running: "<error>: <cause>" of the skill failure.'),
     attempts: z.number().int().min(1).optional(),
-    skill: z.string().optional().describe('The skill used (done) or swapped to (running; omit it to let the skill policy choose).'),
+    skill: idString().optional().describe('The skill used (done) or swapped to (running; omit it to let the skill policy choose).'),
     latency_ms: z.number().min(0).default(0),
   }).refine((v) => v.status !== 'failed' || v.error, { message: 'status "failed" needs "error"' }),
   output: z.object({

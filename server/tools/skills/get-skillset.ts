@@ -7,6 +7,7 @@ import { loadSkillCatalog, type SkillCatalogEntry } from '../../skills/catalog.t
 import { skillManifestSchema } from '../../skills/manifest.ts';
 import { skillSummarySchema, summariseSkill, type SkillSummary } from '../../skills/summarise.ts';
 import { documentFolders, resolveDocumentPath } from '../../workspace/document-folders.ts';
+import { ARG_LIMITS } from '../limits.ts';
 
 const listedSkillSchema = skillSummarySchema.extend({
   file: z.string(),
@@ -34,7 +35,7 @@ export const getSkillsetTool = defineTool({
     'Discover skill manifests in a directory (default: the skill catalog) and summarise each valid one: skill:// URI, version, description, tags, permissions, and its tools with parameter names. Filter with `query` (all words must match name, description, tags or tool names) or `tag`. Invalid manifests and unreadable files are listed separately with their errors.',
   readOnly: true,
   input: z.object({
-    skills_dir: z.string().min(1).optional().describe('A directory in the skills or workflows folder; defaults to the skill catalog.'),
+    skills_dir: z.string().min(1).max(ARG_LIMITS.path).optional().describe('A directory in the skills or workflows folder; defaults to the skill catalog.'),
     query: z.string().max(200).optional(),
     tag: z.string().max(100).optional(),
     detail: z.enum(['summary', 'full']).default('summary').describe('"full" also returns each whole manifest.'),

@@ -4,6 +4,7 @@ import { fail, ok } from '../../tool-result.ts';
 import { faultSpecSchema } from '../../skills/demo/server/faults.ts';
 import { DEMO_SKILL_NAMES } from '../../skills/demo/skills/catalog.ts';
 import { callDemoAdmin } from '../../skills/invoke/demo-admin.ts';
+import { ARG_LIMITS, boundedRecord } from '../limits.ts';
 
 const faultsShape = z.record(z.string(), faultSpecSchema);
 
@@ -18,7 +19,7 @@ export const setDemoFaultsTool = defineTool({
     `Set the fault injection of the demo skills server, per skill name (${DEMO_SKILL_NAMES.join(', ')}): failure_rate and timeout_rate (0…1, seeded draws per call), latency_ms (added to every call). Merges into the active settings unless replace is true; a seed restarts the draws. Returns the active faults.`,
   readOnly: false,
   input: z.object({
-    faults: faultsShape.default({}).describe('e.g. {"whisper-transcribe": {"timeout_rate": 1}}; {} with replace: true clears every fault.'),
+    faults: boundedRecord(z.string().max(ARG_LIMITS.name), faultSpecSchema).default({}).describe('e.g. {"whisper-transcribe": {"timeout_rate": 1}}; {} with replace: true clears every fault.'),
     replace: z.boolean().default(false),
     seed: z.number().int().optional(),
   }),

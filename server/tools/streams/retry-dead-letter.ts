@@ -6,7 +6,7 @@ import { execution } from '../runtime/execution.ts';
 import { DURABLE_STREAMS, DURABLE_STREAM_NAMES, type DurableStreamName } from './stream-catalog.ts';
 
 /** A Redis stream id (`<ms>-<seq>`), bounded so nothing else reaches XRANGE. */
-const streamId = z.string().regex(/^\d{1,16}-\d{1,16}$/, 'must be a stream entry id such as 1718000000000-0');
+const streamId = z.string().max(33).regex(/^\d{1,16}-\d{1,16}$/, 'must be a stream entry id such as 1718000000000-0');
 
 /**
  * An admin's retry of one dead letter: its payload goes back on its stream as a new entry (with

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deterministicBrains } from '../agents/brains/select.ts';
+import { LocalAgentPlatform } from '../agents/local/local-platform.ts';
+import { PlatformWorkerRuntime } from '../agents/platform/platform-workers.ts';
+import { systemActor, type Actor } from '../audit/actor.ts';
+import { createUser } from '../auth/users.ts';
+import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';
+import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
+import type { ToolServices } from './context.ts';
+import { mulberry32 } from '../../lib/seeded-random.ts';
+import { Fuzzer, MUTATIONS, mutate, nameSeed } from '../testing/tool-fuzz-args.ts';
+import { invokeTool } from './invoke.ts';
+import { describeTools, findTool } from './registry.ts';
+
+/**
+ * The bounded fuzz test of issue 29: every tool of the registry gets CALLS_PER_TOOL bad calls
+ * generated from a fixed seed (server/testing/tool-fuzz-args.ts: wrong types, over-long strings,
+ * huge arrays, NUL bytes, non-objects, missing and extra fields, out-of-range numbers, deep nesting) against a real
+ * database, real Redis and the local agent platform, as a system, an admin and an agent caller.
+ * Every call must end in a result that is not `internal_error` (a caller's mistake is never a
+ * system failure) and within CALL_CEILING_MS (the one wall-clock assertion the issue asks for);
+ * the slowest call is reported. Change SEED locally to explore other cases.
+ */
+const SEED = 29;
+const CALLS_PER_TOOL = 20;
+const CALL_CEILING_MS = 2_000;
+
+describe(`bounded fuzz over every tool (${testDbKind()}, seed ${SEED})`, { timeout: 120_000 }, () => {
+  let h: ExecutionHarness;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let platform: LocalAgentPlatform;
+  let services: ToolServices;
+  const actors: Actor[] = [systemActor('fuzz'), { kind: 'agent', id: 'fuzz-agent', label: 'fuzz-agent' }];
+
+  beforeAll(async () => {
+    h = await executionHarness({}, 0);
+    db = await createTestDatabase();
+    services = { config: h.config, execution: async () => h.x, db: async () => db.db, agents: async () => platform };
+    platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains: deterministicBrains(), audit: null });
+    h.x.agents = new PlatformWorkerRuntime(platform);
+    const admin = await createUser(db.db, { email: 'fuzz@bounds.test', displayName: 'Fuzz', role: 'admin', password: 'fuzz password 1' });
+    if (!admin.ok) throw new Error('setup');
+    actors.push({ kind: 'user', id: admin.user.id, label: admin.user.email, role: 'admin' });
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await h?.close();
+    await db?.dispose();
+  });
+
+  it('answers every generated bad call without an internal error and within 2 s', async () => {
+    const failures: string[] = [];
+    const slowest = { ms: 0, call: '' };
+    const outcomes = new Map<string, number>();
+    for (const d of describeTools()) {
+      const tool = findTool(d.name)!;
+      const schema = d.inputSchema as Record<string, unknown>;
+      const f = new Fuzzer(mulberry32(nameSeed(d.name, SEED)));
+      for (let i = 0; i < CALLS_PER_TOOL; i++) {
+        const mutation = MUTATIONS[i % MUTATIONS.length]!;
+        const args = mutate(f, f.object(schema, (schema.$defs ?? {}) as Record<string, unknown>), mutation, schema);
+        const actor = actors[i % actors.length]!;
+        const started = performance.now();
+        const result = await invokeTool(tool, args, { actor, services });
+        const ms = performance.now() - started;
+        const what = `${d.name} #${i} ${mutation} as ${actor.kind}: ${JSON.stringify(args)?.slice(0, 300)}`;
+        if (ms > slowest.ms) Object.assign(slowest, { ms, call: what });
+        const outcome = result.status === 'ok' ? 'ok' : result.error_code;
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        if (result.status === 'error' && result.error_code === 'internal_error') failures.push(`${what} → ${result.error}`);
+        if (ms > CALL_CEILING_MS) failures.push(`${what} took ${Math.round(ms)} ms`);
+      }
+    }
+    console.info(`tool fuzz: slowest call ${Math.round(slowest.ms)} ms — ${slowest.call.slice(0, 200)}`);
+    console.info(`tool fuzz outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+    expect(failures).toEqual([]);
+    // Not vacuous: many calls get past validation into the handlers (ok or a handler's own refusal).
+    const pastValidation = [...outcomes].filter(([k]) => k !== 'invalid_input').reduce((n, [, c]) => n + c, 0);
+    expect(pastValidation).toBeGreaterThan(200);
+  });
+});
