@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { appRouter } from '../trpc/root.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
@@ -9,7 +11,8 @@ import { runDcf } from '../testing/run-dcf.ts';
  * Issue 29: over-limit and NUL-byte arguments are refused as invalid input through the console
  * (tRPC) and the CLI too (MCP: server/mcp/mcp-endpoint.int.test.ts). tRPC validates a tool
  * procedure's input with the tool's own schema first, so an over-limit value is its BAD_REQUEST
- * carrying the invoker's issue shape (`data.issues`, server/trpc/init.ts); a NUL byte passes zod
+ * carrying the invoker's issue shape and code (`data.issues`, `data.error_code: 'invalid_input'`,
+ * server/trpc/init.ts); a NUL byte passes zod
  * and is refused by the invoker's shape walk as the `invalid_input` envelope.
  */
 describe(`bounded inputs through tRPC and the CLI (${testDbKind()})`, { timeout: 60_000 }, () => {
@@ -32,6 +35,16 @@ describe(`bounded inputs through tRPC and the CLI (${testDbKind()})`, { timeout:
     const nul = await caller.graph.search({ query: 'zebra\u0000' });
     const nulIssue = { path: '/query', code: 'input.nul_byte' };
     expect(nul).toMatchObject({ status: 'error', error_code: 'invalid_input', details: { issues: [nulIssue] } });
+  });
+
+  it('tRPC over HTTP: the refusal names invalid_input beside the issues, as the other transports do', async () => {
+    const input = encodeURIComponent(JSON.stringify({ json: { query: 'A'.repeat(5000) } }));
+    const req = new Request(`http://console.test/api/trpc/graph.search?input=${input}`);
+    const createContext = () => callerFor(h.db, viewer).ctx;
+    const res = await fetchRequestHandler({ endpoint: '/api/trpc', req, router: appRouter, createContext });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { json: { data: { error_code: string; issues: unknown[] } } } };
+    expect(body.error.json.data).toMatchObject({ error_code: 'invalid_input', issues: [{ path: '/query', code: 'input.too_big' }] });
   });
 
   it('the CLI: an over-limit query and a non-object argument are invalid_input (exit 1)', async () => {

@@ -63,7 +63,9 @@ const t = initTRPC
     transformer: superjson,
     errorFormatter({ shape, error }) {
       const cause = error.cause;
-      return { ...shape, data: { ...shape.data, issues: cause instanceof ZodError ? inputIssues(cause) : null } };
+      // A schema refusal names the tool layer's code too, so every transport says `invalid_input` (issue 29).
+      const invalid = cause instanceof ZodError;
+      return { ...shape, data: { ...shape.data, issues: invalid ? inputIssues(cause) : null, error_code: invalid ? 'invalid_input' : null } };
     },
   });
 
