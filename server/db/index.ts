@@ -1,5 +1,6 @@
 import { config } from '../config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './client.ts';
+import { usePrivateUmask } from './private-files.ts';
 
 export type { Db, DatabaseHandle } from './client.ts';
 
@@ -13,8 +14,9 @@ export function database(): Promise<DatabaseHandle> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
     const cfg = config();
+    usePrivateUmask(); // what this process writes under the data directory is the user's alone
     const handle = await openDatabase(
-      cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true } : cfg.database,
+      cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true, role: 'the console' } : cfg.database,
     );
     await migrateDatabase(handle, cfg.rootDir);
     return handle;
