@@ -9,6 +9,7 @@
  */
 import { config } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
+import { DataDirInUseError } from '../server/db/data-dir-lock.ts';
 import { usePrivateUmask } from '../server/db/private-files.ts';
 import { DEMO_USERS, seedDemoUsers } from '../server/auth/demo-users.ts';
 import { bootstrapAdmin } from '../server/auth/bootstrap-admin.ts';
@@ -23,7 +24,14 @@ usePrivateUmask(); // files under the data directory: 0600, folders 0700
 // and shares it as the console does, so `npx dcf …` meanwhile goes through its socket.
 const handle = await openDatabase(
   cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true, role: 'the console\'s setup (npm start)' } : cfg.database,
-);
+).catch((err: unknown) => {
+  // A second `npm start` on one data directory: say who holds it, without a stack trace.
+  if (err instanceof DataDirInUseError) {
+    console.error(`error: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+});
 try {
   await migrateDatabase(handle, cfg.rootDir);
   console.log(`database ready (${cfg.database.kind === 'pglite' ? `PGlite at ${cfg.database.dataDir}` : 'PostgreSQL'})`);

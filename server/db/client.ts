@@ -73,9 +73,11 @@ async function openPgliteDirectory(target: { dataDir: string; share?: boolean; r
   await mkdir(path.dirname(dataDir), { recursive: true, mode: 0o700 });
   const lock = await lockDataDir(dataDir, target.role ?? `a process (${path.basename(process.argv[1] ?? 'node')})`);
   const undo: Array<() => Promise<void>> = [() => lock.release()];
-  const rollback = async () => {
-    for (const step of undo.reverse()) await step().catch(() => undefined);
-  };
+  let closing: Promise<void> | undefined;
+  // Last opened, first closed; once (a signal handler and the owner may both close).
+  const rollback = () => (closing ??= (async () => {
+    for (const step of [...undo].reverse()) await step().catch(() => undefined);
+  })());
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await makePrivate(dataDir); // files an older version (or another umask) left readable
