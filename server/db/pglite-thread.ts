@@ -18,7 +18,10 @@ export type PgliteThread = { socketDir: string; close(): Promise<void> };
 
 export async function startPgliteThread(dataDir: string): Promise<PgliteThread> {
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'dcf-pglite-')); // mode 0700
-  const worker = new Worker(workerScript(), { workerData: { dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') } });
+  const options = { workerData: { dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') } };
+  // Constructed indirectly: Turbopack takes `new Worker(<a path it cannot resolve>)` for a bundle
+  // entry and traces the whole project into the console's build. The script is loaded as is.
+  const worker: Worker = Reflect.construct(Worker, [/*turbopackIgnore: true*/ workerScript(), options]);
   try {
     await new Promise<void>((resolve, reject) => {
       worker.once('message', (m: { type: string; message?: string }) =>
@@ -59,8 +62,8 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
 function workerScript(): string {
   const relative = path.join('pglite-host', 'worker.mjs');
   try {
-    const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), relative);
-    if (existsSync(beside)) return beside;
+    const beside = path.join(/*turbopackIgnore: true*/ path.dirname(fileURLToPath(import.meta.url)), relative);
+    if (existsSync(/*turbopackIgnore: true*/ beside)) return beside;
   } catch {
     // import.meta.url is not a file URL in this bundle
   }
