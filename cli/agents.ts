@@ -1,6 +1,6 @@
 import type { AgentPlatform } from '../server/agents/platform/agent-platform.ts';
 import type { AppConfig } from '../server/config.ts';
-import { sharedPgliteUrl } from '../server/db/pglite-share.ts';
+import { sharedByAnother } from '../server/db/pglite-share.ts';
 import { logger } from '../server/log.ts';
 
 let platform: Promise<AgentPlatform> | undefined;
@@ -13,7 +13,8 @@ let platform: Promise<AgentPlatform> | undefined;
  */
 export async function consoleMayBeRunning(config: AppConfig): Promise<boolean> {
   if (config.database.kind === 'postgres') return true;
-  return (await sharedPgliteUrl(config.database.dataDir)) !== null;
+  // This process's own share (a CLI that opened the directory serves it in turn) is not a console.
+  return sharedByAnother(config.database.dataDir);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -31,6 +31,18 @@ async function serverCommandLine(url: string): Promise<string> {
 }
 
 const mode = async (file: string) => (await stat(file)).mode & 0o777;
+
+/** Paths under `root` (itself included) with any group or other permission bit. */
+async function groupOrOtherReadable(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (p: string): Promise<void> => {
+    const s = await stat(p);
+    if (s.mode & 0o077) out.push(`${p} ${(s.mode & 0o777).toString(8)}`);
+    if (s.isDirectory()) for (const name of await readdir(p)) await walk(path.join(p, name));
+  };
+  await walk(root);
+  return out;
+}
 
 /**
  * Issue 14 item 9: the local redis-server that `npm start` (scripts/lib.sh start_redis) and the
@@ -89,6 +101,13 @@ describe('the local redis-server requires its generated password', { timeout: 60
       expect(await r.ping()).toBe('PONG');
       r.disconnect();
       expect(await mode(path.join(dir, 'url'))).toBe(0o600);
+      // Issue 29: the AOF (and every file and folder beside it) is the user's alone.
+      const writer = new Redis(url, { maxRetriesPerRequest: 0 });
+      await writer.set('dcf:test:aof', '1');
+      writer.disconnect();
+      const readable = await groupOrOtherReadable(dir);
+      expect(readable, readable.join(', ')).toEqual([]);
+      expect(await mode(dir)).toBe(0o700);
       expect(await serverCommandLine(url)).not.toContain(password);
       expect(await ensureLocalRedis(path.dirname(dir))).toBe(url); // the CLI finds and reuses it
     } finally {

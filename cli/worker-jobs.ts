@@ -1,5 +1,5 @@
 import type { AppConfig } from '../server/config.ts';
-import { sharedPgliteUrl } from '../server/db/pglite-share.ts';
+import { sharedByAnother } from '../server/db/pglite-share.ts';
 import { logger } from '../server/log.ts';
 
 /** What a `dcf worker` runs besides its notification consumers: said on its start line. */
@@ -20,7 +20,7 @@ export type WorkerJobs =
  * as long as the worker runs, so then the worker does none of this and says why.
  */
 export async function startWorkerJobs(config: AppConfig, redisUrl: string): Promise<WorkerJobs> {
-  if (config.database.kind === 'pglite' && !(await sharedPgliteUrl(config.database.dataDir))) {
+  if (config.database.kind === 'pglite' && !(await sharedByAnother(config.database.dataDir))) {
     const reason = 'the embedded database is not shared (start the console first, or set DATABASE_URL)';
     return { running: false, reason, close: async () => {} };
   }

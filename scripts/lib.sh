@@ -49,11 +49,14 @@ free_port() {
 # stop_redis. The password is generated once into DATA_DIR/password, the URL recorded in
 # DATA_DIR/url (both mode 0600), where `dcf` finds it; a redis-server already answering there
 # with that password is reused (one server per AOF). The password reaches redis-server in a 0600
-# config file, never on its command line (which every local user can read with ps).
+# config file, never on its command line (which every local user can read with ps). The AOF and
+# everything else in DATA_DIR is this user's alone: redis-server runs under umask 077 (files 0600,
+# folders 0700), and what an older version left readable is made private first.
 start_redis() {
   local dir="$1" port known password
   ensure_commands "redis-server:redis-server"
   mkdir -p "$dir"
+  chmod -R go-rwx "$dir" || die "cannot make $dir private"
   dir="$(cd "$dir" && pwd)" # redis-server resolves --logfile after chdir to --dir: use absolute paths
   password="$(redis_password "$dir")" || die "cannot write the Redis password file in $dir"
   known="$(cat "$dir/url" 2>/dev/null || true)"
@@ -69,8 +72,8 @@ start_redis() {
   fi
   port="$(free_port)"
   write_private "$dir/redis.conf" "requirepass $password"
-  redis-server "$dir/redis.conf" --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --save "" \
-    --databases 256 --daemonize no --logfile "$dir/redis.log" &
+  (umask 077 && exec redis-server "$dir/redis.conf" --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --save "" \
+    --databases 256 --daemonize no --logfile "$dir/redis.log") &
   REDIS_PID=$!
   REDIS_DIR="$dir"
   for _ in $(seq 1 50); do

@@ -9,6 +9,8 @@
  */
 import { config } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
+import { DataDirInUseError } from '../server/db/data-dir-lock.ts';
+import { usePrivateUmask } from '../server/db/private-files.ts';
 import { DEMO_USERS, seedDemoUsers } from '../server/auth/demo-users.ts';
 import { bootstrapAdmin } from '../server/auth/bootstrap-admin.ts';
 import { ROLE_LABELS } from '../lib/roles.ts';
@@ -17,7 +19,19 @@ import { indexSkills } from '../server/learning/search.ts';
 import { loadSkillDirectory } from '../server/skills/skill-directory.ts';
 
 const cfg = config();
-const handle = await openDatabase(cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir } : cfg.database);
+usePrivateUmask(); // files under the data directory: 0600, folders 0700
+// Setup owns the embedded data directory while it runs (a second `npm start` is refused, naming it)
+// and shares it as the console does, so `npx dcf …` meanwhile goes through its socket.
+const handle = await openDatabase(
+  cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true, role: 'the console\'s setup (npm start)' } : cfg.database,
+).catch((err: unknown) => {
+  // A second `npm start` on one data directory: say who holds it, without a stack trace.
+  if (err instanceof DataDirInUseError) {
+    console.error(`error: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+});
 try {
   await migrateDatabase(handle, cfg.rootDir);
   console.log(`database ready (${cfg.database.kind === 'pglite' ? `PGlite at ${cfg.database.dataDir}` : 'PostgreSQL'})`);
@@ -39,11 +53,12 @@ try {
     for (const u of DEMO_USERS) console.log(`  ${ROLE_LABELS[u.role].padEnd(20)} ${u.email.padEnd(24)} password: ${u.password}`);
     console.log('');
   }
+  // The backfill reaches the database through this process's share (cli/database.ts), so the
+  // directory keeps one owner throughout. A history that could not be filled completely does not
+  // keep the console from starting.
+  if (cfg.demoHistory && (await (await import('../cli/commands/backfill.ts')).demoHistoryOnStart()) !== 0) {
+    console.log('demo history: incomplete (see above); the console starts anyway — `npx dcf backfill` analyses again');
+  }
 } finally {
   await handle.close();
-}
-// After the handle is closed: PGlite has one owner, and the backfill opens the data directory itself.
-// A history that could not be filled completely does not keep the console from starting.
-if (cfg.demoHistory && (await (await import('../cli/commands/backfill.ts')).demoHistoryOnStart()) !== 0) {
-  console.log('demo history: incomplete (see above); the console starts anyway — `npx dcf backfill` analyses again');
 }

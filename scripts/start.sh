@@ -10,6 +10,9 @@ require_node
 ensure_node_modules
 
 export DCF_DATA_DIR="${DCF_DATA_DIR:-.data}"
+# The data directory is this user's alone (issue 29): the folder 0700, what is under it private
+# too (redis-server runs under umask 077; the Node processes set it where they open the database).
+mkdir -p "$DCF_DATA_DIR" && chmod 700 "$DCF_DATA_DIR" || die "cannot make $DCF_DATA_DIR private"
 export DCF_DEMO_USERS="${DCF_DEMO_USERS:-true}"
 # The demo dataset's "today": the Monday after Alex Wong's week (spec §2), for "last week".
 export DCF_CLOCK="${DCF_CLOCK-2024-07-08T09:00:00Z}"

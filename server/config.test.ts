@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       },
       '/srv/dcf',
     );
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/dcf' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/dcf', statementTimeoutMs: 30_000 });
     expect(c.redisUrl).toBe('redis://cache:6379/0');
     expect(c.graph).toEqual({ kind: 'neo4j', uri: 'bolt://graph:7687', user: 'neo4j', password: 'x' });
     expect(c.agentRuntime).toEqual({ kind: 'letta', baseUrl: 'http://letta:8283', apiKey: undefined });

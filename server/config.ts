@@ -31,6 +31,8 @@ const envSchema = z.object({
   DCF_DATA_DIR: z.string().min(1).default('.data'),
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
+  /** PostgreSQL cuts a statement that runs longer than this (ms; 0: no limit). PGlite cannot enforce one. */
+  DCF_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Redis connection string; the run script sets it to the local redis-server it starts. */
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis'),
   /** Neo4j Bolt URL; when unset the knowledge graph lives in Postgres tables. */
@@ -238,7 +240,7 @@ export type AppConfig = {
   /** Absolute path of the project root (where package.json lives); relative settings resolve from it. */
   rootDir: string;
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; statementTimeoutMs: number };
   redisUrl: string | undefined;
   graph: { kind: 'postgres' } | { kind: 'neo4j'; uri: string; user: string; password: string | undefined };
   agentRuntime: { kind: 'local' } | { kind: 'letta'; baseUrl: string; apiKey: string | undefined; mcpToken: string | undefined };
@@ -350,7 +352,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     rootDir,
     dataDir,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DCF_STATEMENT_TIMEOUT_MS }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL,
     graph: e.NEO4J_URI ? { kind: 'neo4j', uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD } : { kind: 'postgres' },
     agentRuntime: e.LETTA_BASE_URL

@@ -1,5 +1,6 @@
 import { config } from '../config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './client.ts';
+import { usePrivateUmask } from './private-files.ts';
 
 export type { Db, DatabaseHandle } from './client.ts';
 
@@ -13,14 +14,32 @@ export function database(): Promise<DatabaseHandle> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
     const cfg = config();
+    usePrivateUmask(); // what this process writes under the data directory is the user's alone
     const handle = await openDatabase(
-      cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true } : cfg.database,
+      cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true, role: 'the console' } : cfg.database,
     );
     await migrateDatabase(handle, cfg.rootDir);
+    if (cfg.database.kind === 'pglite') closeOnSignals(handle);
     return handle;
   })().catch((err) => {
     delete holder[KEY]; // let the next call retry (e.g. PostgreSQL was still starting)
     throw err;
   });
   return holder[KEY];
+}
+
+/**
+ * On SIGINT/SIGTERM the embedded database closes (its thread flushes PGlite's files; bounded in
+ * pglite-thread.ts) and its lock and share file go. The handlers do not keep the process alive:
+ * when no other handler of the signal is left to end it (Next.js installs its own), the signal is
+ * raised again for its default action.
+ */
+function closeOnSignals(handle: DatabaseHandle): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void handle.close().catch(() => undefined).finally(() => {
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      });
+    });
+  }
 }

@@ -22,7 +22,7 @@ function startupThenQuery(user: string): Buffer {
   return Buffer.concat([startup, params, query, text]);
 }
 
-describe('sharing the embedded PGlite with other processes (pglite-socket behind a password)', () => {
+describe('sharing the embedded PGlite with other processes (its wire server behind a password)', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const d of dirs) await rm(d, { recursive: true, force: true });
