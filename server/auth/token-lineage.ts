@@ -5,7 +5,7 @@ import { apiTokens } from '../db/schema/index.ts';
 import type { Actor } from '../audit/actor.ts';
 
 /**
- * Token lineage (issue 29, docs/notes/issue29-lineage.md). A token minted by a caller holding a
+ * Token lineage (issue 29, docs/security.md). A token minted by a caller holding a
  * token (spawn_agent over MCP) is that token's child: `minted_by` names the parent and
  * `root_token_id` the top of the chain. Every other token (Settings, or spawn_agent called by a
  * user, an in-process agent or the system) is the root of its own lineage.

@@ -5,7 +5,7 @@ import { conversations } from '../db/schema/index.ts';
 import { fail, type ToolFailure } from '../tool-result.ts';
 
 /**
- * Whose archival memory `store_memory` may write (issue 29, docs/notes/issue29-lineage.md): an
+ * Whose archival memory `store_memory` may write (issue 29, docs/security.md): an
  * agent's passages are part of its prompt, so writing into another's is a prompt injection.
  * - an agent: only its own (`agent_id` omitted means itself);
  * - a user: the agents of the user's own chat conversations (its Planners and Conductors); without

@@ -17,7 +17,7 @@ import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
 
 /**
- * Token lineage (issue 29, docs/notes/issue29-lineage.md): tokens minted by spawn_agent over MCP
+ * Token lineage (issue 29, docs/security.md): tokens minted by spawn_agent over MCP
  * belong to their minter's lineage; revoking a token ends everything under it, the spawn cap bounds
  * a lineage, and the memory quota bounds the lineage's files together. The calls go through the
  * tool layer with the actor MCP builds from an authenticated token (agentActor).
