@@ -9,6 +9,9 @@ export async function register(): Promise<void> {
   // First: route handlers learn each request's TCP peer from here on (sign-in throttling).
   const { installPeerAddressHeader } = await import('./server/http/peer-address.ts');
   installPeerAddressHeader();
+  // Settings → Health reports the event-loop delay since boot, not only since its first read.
+  const { startProcessHealth } = await import('./server/health/process-health.ts');
+  startProcessHealth();
   const { executionRuntime, database, config } = await import('./server/app/services.ts');
   const runtime = await executionRuntime()?.catch((err: unknown) => {
     console.error('workflow execution did not start:', err);

@@ -1,27 +1,39 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { readProcessHealth, stopProcessHealth } from './process-health.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readProcessHealth, startProcessHealth, stopProcessHealth } from './process-health.ts';
 
 /** Holds the event loop for about `ms` (the kind of request issue 29 found freezing the console). */
 function block(ms: number) {
   const until = performance.now() + ms;
   while (performance.now() < until);
 }
-const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets the loop turn for about `ms` of real time (setImmediate is not faked below, timers are). */
+async function turn(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) await new Promise((r) => setImmediate(r));
+}
+const FAKED = { toFake: ['setInterval', 'setTimeout', 'clearTimeout', 'clearInterval', 'Date'] } as const;
 
 describe('process health: event-loop delay', () => {
-  afterEach(() => stopProcessHealth());
+  afterEach(() => {
+    stopProcessHealth();
+    vi.useRealTimers();
+  });
 
-  it('shows a blocked event loop in the window that saw it, and not in the next one', async () => {
-    readProcessHealth(); // starts the monitor
-    await tick(60);
+  it('shows a blocked event loop to every reader, until both windows have restarted past it', async () => {
+    vi.useFakeTimers(FAKED);
+    startProcessHealth();
+    await turn(60);
     block(300);
-    await tick(60);
-    const blocked = readProcessHealth();
-    // The sampler could not run for the 300 ms the loop was held: its worst delay says so.
-    expect(blocked.eventLoopDelayMs.max).toBeGreaterThanOrEqual(250);
-    await tick(200);
+    await turn(60); // the sampler runs again and records the 300 ms it could not run
+    const first = readProcessHealth();
+    expect(first.eventLoopDelayMs.max).toBeGreaterThanOrEqual(250);
+    expect(readProcessHealth().eventLoopDelayMs.max).toBe(first.eventLoopDelayMs.max); // reading changes nothing
+    await vi.advanceTimersByTimeAsync(30_000); // the second window restarts: the first still holds the stall
+    expect(readProcessHealth().eventLoopDelayMs.max).toBe(first.eventLoopDelayMs.max);
+    await vi.advanceTimersByTimeAsync(30_000); // the first restarts too: the older window is now the second's
     const after = readProcessHealth();
-    expect(after.eventLoopDelayMs.max).toBeLessThan(blocked.eventLoopDelayMs.max);
+    expect(after.eventLoopDelayMs.max).toBeLessThan(250);
+    expect(after.windowS).toBe(30);
     expect(after.pid).toBe(process.pid);
     expect(after.heapUsedMb).toBeGreaterThan(0);
   });
