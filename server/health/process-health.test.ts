@@ -11,7 +11,7 @@ async function turn(ms: number) {
   const until = performance.now() + ms;
   while (performance.now() < until) await new Promise((r) => setImmediate(r));
 }
-const FAKED = { toFake: ['setInterval', 'setTimeout', 'clearTimeout', 'clearInterval', 'Date'] } as const;
+const FAKED: Parameters<typeof vi.useFakeTimers>[0] = { toFake: ['setInterval', 'setTimeout', 'clearTimeout', 'clearInterval', 'Date'] };
 
 describe('process health: event-loop delay', () => {
   afterEach(() => {
