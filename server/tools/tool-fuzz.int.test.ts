@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deterministicBrains } from '../agents/brains/select.ts';
-import { LocalAgentPlatform } from '../agents/local/local-platform.ts';
-import { PlatformWorkerRuntime } from '../agents/platform/platform-workers.ts';
 import { systemActor, type Actor } from '../audit/actor.ts';
 import { createUser } from '../auth/users.ts';
-import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';
-import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
-import type { ToolServices } from './context.ts';
+import { testDbKind } from '../testing/test-database.ts';
+import { platformToolHarness, type PlatformToolHarness } from './testing/platform-tool-harness.ts';
 import { mulberry32 } from '../../lib/seeded-random.ts';
 import { Fuzzer, MUTATIONS, mutate, nameSeed } from '../testing/tool-fuzz-args.ts';
 import { invokeTool } from './invoke.ts';
@@ -26,27 +22,16 @@ const CALLS_PER_TOOL = 20;
 const CALL_CEILING_MS = 2_000;
 
 describe(`bounded fuzz over every tool (${testDbKind()}, seed ${SEED})`, { timeout: 120_000 }, () => {
-  let h: ExecutionHarness;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let platform: LocalAgentPlatform;
-  let services: ToolServices;
+  let t: PlatformToolHarness;
   const actors: Actor[] = [systemActor('fuzz'), { kind: 'agent', id: 'fuzz-agent', label: 'fuzz-agent' }];
 
   beforeAll(async () => {
-    h = await executionHarness({}, 0);
-    db = await createTestDatabase();
-    services = { config: h.config, execution: async () => h.x, db: async () => db.db, agents: async () => platform };
-    platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains: deterministicBrains(), audit: null });
-    h.x.agents = new PlatformWorkerRuntime(platform);
-    const admin = await createUser(db.db, { email: 'fuzz@bounds.test', displayName: 'Fuzz', role: 'admin', password: 'fuzz password 1' });
+    t = await platformToolHarness();
+    const admin = await createUser(t.db.db, { email: 'fuzz@bounds.test', displayName: 'Fuzz', role: 'admin', password: 'fuzz password 1' });
     if (!admin.ok) throw new Error('setup');
     actors.push({ kind: 'user', id: admin.user.id, label: admin.user.email, role: 'admin' });
   });
-  afterAll(async () => {
-    await platform?.close();
-    await h?.close();
-    await db?.dispose();
-  });
+  afterAll(async () => t?.close());
 
   it('answers every generated bad call without an internal error and within 2 s', async () => {
     const failures: string[] = [];
@@ -61,7 +46,7 @@ describe(`bounded fuzz over every tool (${testDbKind()}, seed ${SEED})`, { timeo
         const args = mutate(f, f.object(schema, (schema.$defs ?? {}) as Record<string, unknown>), mutation, schema);
         const actor = actors[i % actors.length]!;
         const started = performance.now();
-        const result = await invokeTool(tool, args, { actor, services });
+        const result = await invokeTool(tool, args, { actor, services: t.services });
         const ms = performance.now() - started;
         const what = `${d.name} #${i} ${mutation} as ${actor.kind}: ${JSON.stringify(args)?.slice(0, 300)}`;
         if (ms > slowest.ms) Object.assign(slowest, { ms, call: what });

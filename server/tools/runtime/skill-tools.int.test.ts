@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../audit/actor.ts';
-import { deterministicBrains } from '../../agents/brains/select.ts';
-import { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import { PlatformWorkerRuntime } from '../../agents/platform/platform-workers.ts';
 import { ACTIVE_SKILLS_BLOCK } from '../../delegation/skill-tracker.ts';
-import { executionHarness, type ExecutionHarness } from '../../execution/testing/harness.ts';
+import type { ExecutionHarness } from '../../execution/testing/harness.ts';
+import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
+import type { ToolServices } from '../context.ts';
+import { platformToolHarness, type PlatformToolHarness } from '../testing/platform-tool-harness.ts';
 import { runWebhookUrl } from '../../execution/webhook.ts';
 import { demoDataset } from '../../skills/demo/dataset/generate.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
 
@@ -24,25 +22,18 @@ const RECORDING = demoDataset().recordings[0]!.uri;
  * tracker is its dcf_active_skills block.
  */
 describe('the skill tools for workers and for any agent of the platform (local platform, real Redis)', { timeout: 60_000 }, () => {
+  let t: PlatformToolHarness;
   let h: ExecutionHarness;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let platform: LocalAgentPlatform;
   let services: ToolServices;
   const call = (tool: string, args: unknown) => invokeTool(findTool(tool)!, args, { actor: systemActor('test'), services }) as Promise<Record<string, any>>;
   const tracker = async (agentId: string) => (await platform.listAgentBlocks(agentId)).filter((b) => b.label === ACTIVE_SKILLS_BLOCK).map((b) => JSON.parse(b.value) as string[]);
 
   beforeAll(async () => {
-    h = await executionHarness({}, 0);
-    db = await createTestDatabase();
-    services = { config: h.config, execution: async () => h.x, db: async () => db.db, agents: async () => platform };
-    platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains: deterministicBrains(), audit: null });
-    h.x.agents = new PlatformWorkerRuntime(platform);
+    t = await platformToolHarness();
+    ({ h, platform, services } = t);
   });
-  afterAll(async () => {
-    await platform.close();
-    await h.close();
-    await db.dispose();
-  });
+  afterAll(async () => t?.close());
 
   it('a Companion loads, invokes and unloads skills, tracked in its dcf_active_skills block; nothing is filled in for it', async () => {
     const companion = await platform.createAgent({ template: 'companion', tags: ['role:companion'] });
