@@ -10,7 +10,8 @@ RUN npx next build
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
+# NEXT_MANUAL_SIG_HANDLE: the console ends itself on SIGTERM after closing its database (server/shutdown.ts).
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 NEXT_MANUAL_SIG_HANDLE=true PORT=3000
 COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 3000

@@ -157,8 +157,10 @@ console_bind_args() {
 
 # Starts `next start` in the background (the binary itself, not npx, so that stopping NEXT_PID
 # stops the server) and stops it with stop_next.
+# NEXT_MANUAL_SIG_HANDLE: Next.js installs no SIGINT/SIGTERM handler of its own (it would exit at once);
+# the console's (server/shutdown.ts) flushes, closes the embedded database, then ends the process.
 start_next() {
-  "$ROOT/node_modules/.bin/next" start "$@" &
+  NEXT_MANUAL_SIG_HANDLE=true "$ROOT/node_modules/.bin/next" start "$@" &
   NEXT_PID=$!
 }
 stop_next() { stop_pid "${NEXT_PID:-}"; NEXT_PID=""; }

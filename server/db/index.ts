@@ -1,6 +1,7 @@
 import { config } from '../config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './client.ts';
 import { usePrivateUmask } from './private-files.ts';
+import { onShutdown } from '../shutdown.ts';
 
 export type { Db, DatabaseHandle } from './client.ts';
 
@@ -19,27 +20,13 @@ export function database(): Promise<DatabaseHandle> {
       cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true, role: 'the console' } : cfg.database,
     );
     await migrateDatabase(handle, cfg.rootDir);
-    if (cfg.database.kind === 'pglite') closeOnSignals(handle);
+    // At SIGINT/SIGTERM the embedded database closes after the flushes (server/shutdown.ts): its thread
+    // flushes PGlite's files (bounded in pglite-thread.ts) and its lock and share file go.
+    if (cfg.database.kind === 'pglite') onShutdown('close', () => handle.close());
     return handle;
   })().catch((err) => {
     delete holder[KEY]; // let the next call retry (e.g. PostgreSQL was still starting)
     throw err;
   });
   return holder[KEY];
-}
-
-/**
- * On SIGINT/SIGTERM the embedded database closes (its thread flushes PGlite's files; bounded in
- * pglite-thread.ts) and its lock and share file go. The handlers do not keep the process alive:
- * when no other handler of the signal is left to end it (Next.js installs its own), the signal is
- * raised again for its default action.
- */
-function closeOnSignals(handle: DatabaseHandle): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void handle.close().catch(() => undefined).finally(() => {
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-      });
-    });
-  }
 }

