@@ -288,7 +288,7 @@ export type AppConfig = {
   planning: { sentinelMode: 'report' | 'enforce'; toolCosts: Record<string, number> };
   /** Agent memory files (issue 18, server/agent-memory/): the per-agent quota and the per-file limit in bytes. */
   agentMemory: { quotaBytes: number; maxFileBytes: number };
-  /** Most live spawned tokens per lineage root (DCF_SPAWN_MAX_PER_ROOT, issue 29). */
+  /** Most live spawned tokens per lineage origin (DCF_SPAWN_MAX_PER_ROOT, issue 29, server/auth/token-lineage.ts). */
   spawnMaxPerRoot: number;
   /** Audit chain anchors (issue 28, server/audit/anchor-*.ts): the anchor file, the period of the periodic anchor. */
   audit: AuditAnchorConfig;

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { apiTokens } from '../db/schema/index.ts';
@@ -8,7 +8,9 @@ import type { Actor } from '../audit/actor.ts';
  * Token lineage (issue 29, docs/security.md). A token minted by a caller holding a
  * token (spawn_agent over MCP) is that token's child: `minted_by` names the parent and
  * `root_token_id` the top of the chain. Every other token (Settings, or spawn_agent called by a
- * user, an in-process agent or the system) is the root of its own lineage.
+ * user, an in-process agent or the system) is the root of its own chain. The spawn cap and the memory
+ * quota go by the lineage's origin (Origin below): a Settings root is its own, while every spawned root
+ * of one tokenless caller belongs to that caller's one lineage.
  *
  * Revocation is enforced twice, on purpose:
  * - revokeLineage marks the token and all its descendants revoked (what Settings shows);
@@ -27,13 +29,6 @@ export type Minter = { tokenId: string | null; actor: string };
 /** The token a caller acts with, when it has one (an agent over MCP). */
 export function callerTokenId(actor: Actor): string | null {
   return actor.kind === 'agent' ? (actor.tokenId ?? null) : null;
-}
-
-/** The lineage's root of a token (itself for a root); null when no token has that id. */
-export async function rootOf(db: Db, tokenId: string): Promise<string | null> {
-  const [row] = await db.select({ id: apiTokens.id, root: apiTokens.rootTokenId }).from(apiTokens)
-    .where(eq(apiTokens.id, tokenId)).limit(1);
-  return row ? (row.root ?? row.id) : null;
 }
 
 /** The revoked token nearest above `tokenId` (itself included), or null when the whole chain is live. */
@@ -67,31 +62,62 @@ export async function revokeLineage(db: Db, tokenId: string): Promise<string[]> 
 }
 
 /**
- * How many live spawned identities count against the caller's cap (DCF_SPAWN_MAX_PER_ROOT): for a
- * caller with a token, the live tokens under its lineage's root (the root itself not counted); for
- * any other caller (a user's console, an in-process agent, the CLI), the live spawned roots it minted.
- * `root` names the lineage: `token:<id>`, or the caller as the audit log writes it.
+ * The origin of a lineage: who stands at its top, and so whose cap and memory quota it draws on. A root
+ * not minted by spawn_agent (Settings, or rows older than lineage) is its own origin, `token:<id>`. A
+ * spawned root minted by a caller without a token belongs to that caller, named as the audit log names
+ * writers (`user:<id>`, an agent id, `system:<id>`): all such roots of one caller form ONE lineage, so
+ * the caller cannot multiply the cap or the quota by minting more roots. `actor` is set for such an
+ * origin, `rootTokenId` for a token's.
  */
-export async function spawnedUnder(db: Db, minter: Minter): Promise<{ root: string; spawned: number }> {
-  if (minter.tokenId) {
-    const root = (await rootOf(db, minter.tokenId)) ?? minter.tokenId;
-    const [row] = await db.select({ n: count() }).from(apiTokens)
-      .where(and(eq(apiTokens.rootTokenId, root), ne(apiTokens.id, root), isNull(apiTokens.revokedAt)));
-    return { root: `token:${root}`, spawned: row?.n ?? 0 };
-  }
+export type Origin = { key: string; actor: string | null; rootTokenId: string | null };
+
+const tokenOrigin = (id: string): Origin => ({ key: `token:${id}`, actor: null, rootTokenId: id });
+const actorOrigin = (actor: string): Origin => ({ key: actor, actor, rootTokenId: null });
+
+/** The origin of the lineage `tokenId` belongs to (its own when no token has that id). */
+export async function originOfToken(db: Db, tokenId: string): Promise<Origin> {
+  const [root] = rowsOf<{ id: string; spawned: boolean; minted_by: string | null; minted_by_actor: string | null }>(
+    await db.execute(sql`
+      select r.id, r.spawned, r.minted_by, r.minted_by_actor
+      from api_tokens t join api_tokens r on r.id = coalesce(t.root_token_id, t.id)
+      where t.id = ${tokenId} limit 1`),
+  );
+  if (!root) return tokenOrigin(tokenId);
+  return root.spawned && !root.minted_by && root.minted_by_actor ? actorOrigin(root.minted_by_actor) : tokenOrigin(root.id);
+}
+
+/** The origin a minter's new token joins: its token's lineage's, or the tokenless caller itself. */
+export async function originOf(db: Db, minter: Minter): Promise<Origin> {
+  return minter.tokenId ? originOfToken(db, minter.tokenId) : actorOrigin(minter.actor);
+}
+
+/** The tokens of an origin's lineage: under its root token, or under any spawned root its actor minted. */
+function inLineage(origin: Origin): SQL {
+  if (origin.rootTokenId) return eq(apiTokens.rootTokenId, origin.rootTokenId);
+  return sql`${apiTokens.rootTokenId} in (select id from api_tokens
+    where minted_by is null and spawned and minted_by_actor = ${origin.actor})`;
+}
+
+/**
+ * How many live spawned identities count against an origin's cap (DCF_SPAWN_MAX_PER_ROOT): for a
+ * token's origin, the live tokens under that root (the root itself not counted, as Settings made it);
+ * for a tokenless caller (a user's console, an in-process agent, the CLI), its live spawned roots and
+ * every live token under any of them, together.
+ */
+export async function spawnedUnder(db: Db, origin: Origin): Promise<number> {
   const [row] = await db.select({ n: count() }).from(apiTokens).where(and(
-    eq(apiTokens.mintedByActor, minter.actor), isNull(apiTokens.mintedBy), eq(apiTokens.spawned, true),
-    isNull(apiTokens.revokedAt),
+    inLineage(origin), isNull(apiTokens.revokedAt), origin.rootTokenId ? ne(apiTokens.id, origin.rootTokenId) : undefined,
   ));
-  return { root: minter.actor, spawned: row?.n ?? 0 };
+  return row?.n ?? 0;
 }
 
 export type CapRefusal = { ok: false; root: string; spawned: number; max: number };
 
 /**
- * Mints within the spawn cap: one transaction holding a lock per lineage (a transaction-scoped
+ * Mints within the spawn cap: one transaction holding a lock per origin (a transaction-scoped
  * advisory lock, so other console processes and the CLI wait too), counting, then `mint` on the
- * transaction. Concurrent spawns in one lineage are serialised, so the cap is exact.
+ * transaction. Concurrent spawns anywhere in one origin's lineage are serialised, so the cap is exact.
+ * A refusal's `root` is the origin's key.
  */
 export async function mintWithinCap<T>(
   db: Db,
@@ -100,18 +126,21 @@ export async function mintWithinCap<T>(
   mint: (tx: Db) => Promise<T>,
 ): Promise<{ ok: true; value: T } | CapRefusal> {
   return db.transaction(async (tx) => {
-    const lineage = minter.tokenId ? `token:${(await rootOf(tx, minter.tokenId)) ?? minter.tokenId}` : minter.actor;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dcf:spawn:${lineage}`}))`);
-    const { root, spawned } = await spawnedUnder(tx, minter);
-    if (spawned >= max) return { ok: false as const, root, spawned, max };
+    // The origin is read from rows that never change once written (a token's root and how it was minted).
+    const origin = await originOf(tx, minter);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dcf:spawn:${origin.key}`}))`);
+    const spawned = await spawnedUnder(tx, origin);
+    if (spawned >= max) return { ok: false as const, root: origin.key, spawned, max };
     return { ok: true as const, value: await mint(tx) };
   });
 }
 
-/** The agent names of every token in the lineage of `tokenId` (root and all under it, revoked ones too). */
+/**
+ * The agent names of every token in the lineage of `tokenId`'s origin (revoked ones too, their files
+ * still take space); `root` is the origin's key (`token:<id>`, or the tokenless caller's name).
+ */
 export async function lineageAgentNames(db: Db, tokenId: string): Promise<{ root: string; agents: string[] }> {
-  const root = (await rootOf(db, tokenId)) ?? tokenId;
-  const rows = await db.selectDistinct({ agent: apiTokens.agentName }).from(apiTokens)
-    .where(eq(apiTokens.rootTokenId, root));
-  return { root, agents: rows.map((r) => r.agent) };
+  const origin = await originOfToken(db, tokenId);
+  const rows = await db.selectDistinct({ agent: apiTokens.agentName }).from(apiTokens).where(inLineage(origin));
+  return { root: origin.key, agents: rows.map((r) => r.agent) };
 }

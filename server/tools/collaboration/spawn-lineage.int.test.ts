@@ -8,7 +8,7 @@ import { deterministicBrains } from '../../agents/brains/select.ts';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import { testPlatform } from '../../agents/local/testing/platform-harness.ts';
 import { systemActor, type Actor } from '../../audit/actor.ts';
-import { agentActor, authenticateApiToken, revokeApiToken } from '../../auth/api-tokens.ts';
+import { agentActor, authenticateApiToken, createApiToken, revokeApiToken } from '../../auth/api-tokens.ts';
 import { apiTokens } from '../../db/schema/index.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
@@ -19,7 +19,8 @@ import { findTool } from '../registry.ts';
 /**
  * Token lineage (issue 29, docs/security.md): tokens minted by spawn_agent over MCP
  * belong to their minter's lineage; revoking a token ends everything under it, the spawn cap bounds
- * a lineage, and the memory quota bounds the lineage's files together. The calls go through the
+ * a lineage, and the memory quota bounds the lineage's files together. A lineage goes by its origin:
+ * a root made in Settings, or the caller without a token whose spawned roots all form one lineage. The calls go through the
  * tool layer with the actor MCP builds from an authenticated token (agentActor).
  */
 type R = Record<string, unknown> & { status: string; error_code?: string; error?: string; details?: Record<string, unknown> };
@@ -51,13 +52,21 @@ describe('spawn_agent token lineage', () => {
     const mcp = r.mcp as { token: string; token_id: string };
     return { agent: r.proposed_agent_id as string, token: mcp.token, tokenId: mcp.token_id };
   };
+  const asker = async () => (await platform.createAgent({ template: 'companion' })).id;
   /** A root minted by a caller without a token (as the console or CLI would), then a child and a grandchild over "MCP". */
   const family = async () => {
-    const asker = (await platform.createAgent({ template: 'companion' })).id;
-    const root = await spawnOk(systemActor(`lineage-${++seq}`), asker);
+    const root = await spawnOk(systemActor(`lineage-${++seq}`), await asker());
     const child = await spawnOk(await actorOf(root.token), root.agent);
     const grandchild = await spawnOk(await actorOf(child.token), child.agent);
     return { root, child, grandchild };
+  };
+  /** A root made in Settings (not spawned) for an agent of the platform: the origin of its own lineage. */
+  const settingsRoot = async (): Promise<Minted> => {
+    const agent = await asker();
+    const { token, info } = await createApiToken(handle.db, {
+      name: `settings ${agent}`, agentName: agent, scopes: ['write'], createdBy: null,
+    });
+    return { agent, token, tokenId: info.id };
   };
 
   beforeAll(async () => {
@@ -112,8 +121,10 @@ describe('spawn_agent token lineage', () => {
     expect(await authenticateApiToken(handle.db, other.grandchild.token)).toMatchObject({ ok: false });
   });
 
-  it(`caps a lineage at DCF_SPAWN_MAX_PER_ROOT (${MAX}) live spawned tokens with a structured refusal`, async () => {
-    const { root, child, grandchild } = await family(); // two spawned under the root
+  it(`caps a Settings root's lineage at DCF_SPAWN_MAX_PER_ROOT (${MAX}) live spawned tokens with a structured refusal`, async () => {
+    const root = await settingsRoot();
+    const child = await spawnOk(await actorOf(root.token), root.agent);
+    const grandchild = await spawnOk(await actorOf(child.token), child.agent);
     const third = await spawnOk(await actorOf(grandchild.token), grandchild.agent);
     const refused = await spawn(await actorOf(third.token), third.agent);
     expect(refused).toMatchObject({
@@ -130,7 +141,7 @@ describe('spawn_agent token lineage', () => {
   });
 
   it('holds the cap exactly under concurrent spawns in one lineage', async () => {
-    const root = await spawnOk(systemActor(`lineage-${++seq}`), (await platform.createAgent({ template: 'companion' })).id);
+    const root = await settingsRoot();
     const as = await actorOf(root.token);
     const results = await Promise.all(Array.from({ length: 2 * MAX }, () => spawn(as, root.agent)));
     expect(results.filter((r) => r.status === 'ok')).toHaveLength(MAX);
@@ -139,26 +150,74 @@ describe('spawn_agent token lineage', () => {
 
   it('caps the roots a caller without a token (console, CLI) may spawn', async () => {
     const cli = systemActor(`lineage-cap-${++seq}`);
-    const asker = (await platform.createAgent({ template: 'companion' })).id;
-    for (let i = 0; i < MAX; i++) await spawnOk(cli, asker);
-    expect(await spawn(cli, asker)).toMatchObject({
+    const by = await asker();
+    for (let i = 0; i < MAX; i++) await spawnOk(cli, by);
+    expect(await spawn(cli, by)).toMatchObject({
       error_code: 'conflict', details: { reason: 'spawn_cap_reached', lineage_root: `system:${cli.id}`, max: MAX },
     });
   });
 
+  it("counts everything under a tokenless caller's spawned roots against that caller's one cap", async () => {
+    const cli = systemActor(`lineage-origin-${++seq}`);
+    const by = await asker();
+    const a = await spawnOk(cli, by);
+    const b = await spawnOk(cli, by);
+    const child = await spawnOk(await actorOf(a.token), a.agent); // the origin's third: its total is reached
+    const refusal = {
+      error_code: 'conflict',
+      details: { reason: 'spawn_cap_reached', lineage_root: `system:${cli.id}`, spawned: MAX, max: MAX },
+    };
+    expect(await spawn(await actorOf(child.token), child.agent)).toMatchObject(refusal);
+    expect(await spawn(await actorOf(b.token), b.agent)).toMatchObject(refusal);
+    expect(await spawn(cli, by)).toMatchObject(refusal);
+    // Revoking anything in the origin's lineage frees a place for any of its members.
+    await revokeApiToken(handle.db, child.tokenId);
+    expect(await spawn(await actorOf(b.token), b.agent)).toMatchObject({ status: 'ok' });
+  });
+
+  it("holds a tokenless caller's cap exactly when it and its spawned root spawn at once", async () => {
+    const cli = systemActor(`lineage-race-${++seq}`);
+    const by = await asker();
+    const a = await spawnOk(cli, by);
+    const as = await actorOf(a.token);
+    const results = await Promise.all(
+      Array.from({ length: 2 * MAX }, (_, i) => (i % 2 ? spawn(cli, by) : spawn(as, a.agent))),
+    );
+    expect(results.filter((r) => r.status === 'ok')).toHaveLength(MAX - 1);
+    expect(results.filter((r) => r.error_code === 'conflict')).toHaveLength(MAX + 1);
+  });
+
+  const write = async (t: Minted, bytes: number, file = 'notes.txt') =>
+    call('write_agent_memory_file', { file_path: file, content_base64: Buffer.alloc(bytes, 65).toString('base64') },
+      await actorOf(t.token));
+
   it('bounds the memory files of the whole lineage by one quota', async () => {
-    const { root, child, grandchild } = await family();
-    const write = async (t: Minted, bytes: number) =>
-      call('write_agent_memory_file', { file_path: 'notes.txt', content_base64: Buffer.alloc(bytes, 65).toString('base64') },
-        await actorOf(t.token));
+    const root = await settingsRoot();
+    const child = await spawnOk(await actorOf(root.token), root.agent);
+    const grandchild = await spawnOk(await actorOf(child.token), child.agent);
     expect(await write(root, 2000)).toMatchObject({ status: 'ok' });
     expect(await write(child, 1500)).toMatchObject({ status: 'ok' });
     const over = await write(grandchild, 1000);
     expect(over).toMatchObject({
-      error_code: 'conflict', details: { used_bytes: 3500, quota_bytes: QUOTA, lineage_root: root.tokenId },
+      error_code: 'conflict', details: { used_bytes: 3500, quota_bytes: QUOTA, lineage_root: `token:${root.tokenId}` },
     });
     // Shrinking one member's file makes room for another's.
     expect(await write(child, 100)).toMatchObject({ status: 'ok' });
     expect(await write(grandchild, 1000)).toMatchObject({ status: 'ok' });
+  });
+
+  it("bounds the memory of all a tokenless caller's spawned roots, and what is under them, by one quota", async () => {
+    const cli = systemActor(`lineage-quota-${++seq}`);
+    const by = await asker();
+    const a = await spawnOk(cli, by);
+    const b = await spawnOk(cli, by);
+    const child = await spawnOk(await actorOf(b.token), b.agent);
+    expect(await write(a, 2000)).toMatchObject({ status: 'ok' });
+    expect(await write(b, 1500)).toMatchObject({ status: 'ok' });
+    const refusal = { error_code: 'conflict', details: { used_bytes: 3500, quota_bytes: QUOTA, lineage_root: `system:${cli.id}` } };
+    expect(await write(b, 1000, 'more.txt')).toMatchObject(refusal);
+    expect(await write(child, 1000)).toMatchObject(refusal);
+    expect(await write(a, 100)).toMatchObject({ status: 'ok' });
+    expect(await write(child, 1000)).toMatchObject({ status: 'ok' });
   });
 });

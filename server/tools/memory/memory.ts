@@ -12,8 +12,9 @@ export const filePathParam = z.string().min(1).max(ARG_LIMITS.path)
   .describe('Relative path within your own memory directory, e.g. "notes/daily_log.md".');
 
 /**
- * The quota scope of an agent calling with a token (issue 29): its token's whole lineage, so tokens
- * minted with spawn_agent share their root's quota instead of bringing a fresh one each. Without a
+ * The quota scope of an agent calling with a token (issue 29): its token's whole lineage, by origin
+ * (server/auth/token-lineage.ts), so tokens minted with spawn_agent share one quota instead of bringing a
+ * fresh one each, and so do all the spawned roots of one tokenless caller with everything under them. Without a
  * token (an in-process agent) or a database, the agent's own directory is its quota.
  */
 async function quotaScope(ctx: ToolContext): Promise<QuotaScope | undefined> {
