@@ -164,6 +164,15 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       expect(summary).toMatchObject({ id: 'string', tags: ['string'], tools: ['string'], block_ids: ['block-123e4567-e89b-12d3-a456-426614174000'] });
     });
 
+    it('getAgents reads each distinct id once, a few at a time (Letta has no batch read)', async () => {
+      const [a, b] = [ids.agent(), ids.agent()];
+      const before = log.length;
+      const summaries = await platform.getAgents([a, b, a]);
+      const gets = log.slice(before).filter((e) => e.method === 'GET' && e.url.pathname.startsWith('/v1/agents/agent-'));
+      expect(gets.map((e) => e.url.pathname).sort()).toEqual([`/v1/agents/${a}`, `/v1/agents/${b}`].sort());
+      expect(summaries).toHaveLength(2);
+    });
+
     it('listAgents filters by tags with match_all_tags (all by default, any on request) and by name', async () => {
       const all = await platform.listAgents({ tags: ['role:companion', 'session:s-1'] });
       const q = last('GET', '/v1/agents/').url.searchParams;
