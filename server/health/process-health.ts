@@ -23,17 +23,22 @@ const RESOLUTION_MS = 20;
 const WINDOW_MS = 60_000;
 
 type Window = { histogram: IntervalHistogram; since: number };
-let windows: Window[] = [];
-const timers: Array<ReturnType<typeof setTimeout>> = [];
+type Monitor = { windows: Window[]; timers: Array<ReturnType<typeof setTimeout>> };
+
+// Kept on globalThis: Next.js evaluates this module once per bundle (instrumentation, route
+// handlers), and the monitor started at boot must be the one the Health page reads.
+const KEY = Symbol.for('dcf.process-health');
+const monitor = (): Monitor => ((globalThis as { [KEY]?: Monitor })[KEY] ??= { windows: [], timers: [] });
 
 /** Starts sampling (idempotent): at boot (instrumentation.ts), else at the first read. */
 export function startProcessHealth(): void {
+  const { windows, timers } = monitor();
   if (windows.length > 0) return;
-  windows = [0, 1].map(() => {
+  windows.push(...[0, 1].map(() => {
     const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     histogram.enable();
     return { histogram, since: Date.now() };
-  });
+  }));
   const restartEveryMinute = (w: Window) => {
     const t = setInterval(() => restart(w), WINDOW_MS);
     t.unref(); // the monitor never keeps a process alive
@@ -56,7 +61,7 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 /** The process's figures over the older of the two windows (see above). */
 export function readProcessHealth(): ProcessHealth {
   startProcessHealth();
-  const w = windows.reduce((a, b) => (b.since < a.since ? b : a));
+  const w = monitor().windows.reduce((a, b) => (b.since < a.since ? b : a));
   const h = w.histogram;
   return {
     eventLoopDelayMs: h.count > 0 ? { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) } : { p50: 0, p99: 0, max: 0 },
@@ -70,8 +75,9 @@ export function readProcessHealth(): ProcessHealth {
 
 /** Stops the monitor (tests; a process that exits needs nothing). */
 export function stopProcessHealth() {
+  const { windows, timers } = monitor();
   for (const w of windows) w.histogram.disable();
   for (const t of timers) clearTimeout(t);
-  windows = [];
+  windows.length = 0;
   timers.length = 0;
 }
