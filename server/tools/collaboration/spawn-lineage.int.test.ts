@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeterministicBrains } from '../../agents/brains/deterministic.ts';
-import { deterministicBrains } from '../../agents/brains/select.ts';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import { testPlatform } from '../../agents/local/testing/platform-harness.ts';
 import { systemActor, type Actor } from '../../audit/actor.ts';
 import { agentActor, authenticateApiToken, createApiToken, revokeApiToken } from '../../auth/api-tokens.ts';
 import { apiTokens } from '../../db/schema/index.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
+import type { createTestDatabase } from '../../testing/test-database.ts';
+import { dataDirToolHarness, type DataDirToolHarness } from '../testing/platform-tool-harness.ts';
 import type { ToolServices } from '../context.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
@@ -69,22 +64,16 @@ describe('spawn_agent token lineage', () => {
     return { agent, token, tokenId: info.id };
   };
 
+  let harness: DataDirToolHarness;
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'dcf-lineage-'));
-    const config = testConfig({
+    harness = await dataDirToolHarness('dcf-lineage-', (dataDir) => testConfig({
       DCF_DATA_DIR: dataDir, DCF_SPAWN_MAX_PER_ROOT: String(MAX),
       DCF_AGENT_MEMORY_QUOTA_BYTES: String(QUOTA), DCF_AGENT_MEMORY_MAX_FILE_BYTES: String(QUOTA),
-    });
-    services = { config, db: async () => handle.db };
-    platform = testPlatform(handle.db, deterministicBrains(new DeterministicBrains()), { audit: null, toolServices: services });
-    services.agents = async () => platform;
+    }));
+    ({ handle, platform, services, dataDir } = harness);
   });
-  afterAll(async () => {
-    await platform.close();
-    await handle.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => harness?.close());
+
 
   it('records who minted each token and the root of its lineage', async () => {
     const { root, child, grandchild } = await family();

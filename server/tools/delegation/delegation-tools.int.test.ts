@@ -1,16 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeterministicBrains } from '../../agents/brains/deterministic.ts';
-import { deterministicBrains } from '../../agents/brains/select.ts';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import { testPlatform } from '../../agents/local/testing/platform-harness.ts';
 import type { Actor } from '../../audit/actor.ts';
 import { systemActor } from '../../audit/actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
+import type { createTestDatabase } from '../../testing/test-database.ts';
+import { dataDirToolHarness, type DataDirToolHarness } from '../testing/platform-tool-harness.ts';
 import type { ToolServices } from '../context.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
@@ -60,18 +56,15 @@ describe('the DCF+ tools', () => {
     return { id, conductor: conductor.id, blocks: r.blocks_created as { session_context: string; delegation_log: string; strategist_guidelines: string } };
   }
 
+  let harness: DataDirToolHarness;
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'dcf-sessions-'));
-    services = { config: { ...testConfig(), dataDir, delegation: { poolMax: 2, replyTimeoutS: 5, taskBudget: null } }, db: async () => handle.db };
-    platform = testPlatform(handle.db, deterministicBrains(new DeterministicBrains()), { audit: null, toolServices: services });
-    services.agents = async () => platform;
+    harness = await dataDirToolHarness('dcf-sessions-', (dataDir) => ({
+      ...testConfig(), dataDir, delegation: { poolMax: 2, replyTimeoutS: 5, taskBudget: null },
+    }));
+    ({ handle, platform, services, dataDir } = harness);
   });
-  afterAll(async () => {
-    await platform.close();
-    await handle.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => harness?.close());
+
 
   it('create_session_context: three read-only shared blocks on the Conductor and a Strategist; idempotent; the wrong Conductor is a conflict', async () => {
     const s = await session();
