@@ -25,8 +25,8 @@ export function ProcessPanel() {
       ) : health.isError ? (
         <ErrorState title="Process figures failed" message={errorMessage(health.error)} onRetry={() => void health.refetch()} />
       ) : (
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4" data-testid="process-health">
-          <Figure label={`Event-loop delay, last ${health.data.windowS} s`}>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-5" data-testid="process-health">
+          <Figure label={`Event-loop delay, last ${health.data.windowS} s`} wide>
             <Badge tone={health.data.eventLoopDelayMs.p99 > SLOW_LOOP_MS ? 'bad' : 'ok'}>
               p99 {health.data.eventLoopDelayMs.p99} ms
             </Badge>
@@ -43,9 +43,9 @@ export function ProcessPanel() {
   );
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
+function Figure({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div>
+    <div className={wide ? 'col-span-2' : undefined}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="mt-1 tabular-nums">{children}</dd>
     </div>

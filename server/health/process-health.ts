@@ -55,7 +55,11 @@ function restart(w: Window) {
   w.since = Date.now();
 }
 
-const ms = (ns: number) => Math.round((Number.isFinite(ns) ? ns : 0) / 1e5) / 10; // ns → ms, one decimal
+/**
+ * A sample's lateness in whole ms: the histogram records each full interval between the sampler's
+ * runs (ns), so an idle loop reads as the resolution itself; the delay is what lies beyond it.
+ */
+const lateMs = (ns: number) => Math.max(0, Math.round((Number.isFinite(ns) ? ns : 0) / 1e6 - RESOLUTION_MS));
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** The process's figures over the older of the two windows (see above). */
@@ -64,7 +68,7 @@ export function readProcessHealth(): ProcessHealth {
   const w = monitor().windows.reduce((a, b) => (b.since < a.since ? b : a));
   const h = w.histogram;
   return {
-    eventLoopDelayMs: h.count > 0 ? { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) } : { p50: 0, p99: 0, max: 0 },
+    eventLoopDelayMs: h.count > 0 ? { p50: lateMs(h.percentile(50)), p99: lateMs(h.percentile(99)), max: lateMs(h.max) } : { p50: 0, p99: 0, max: 0 },
     windowS: Math.round((Date.now() - w.since) / 1000),
     heapUsedMb: mb(process.memoryUsage().heapUsed),
     rssMb: mb(process.memoryUsage.rss()),
