@@ -2,7 +2,8 @@
 /**
  * Sums every suite of `npm test` into the one line CI reads: `N passed, N failed`.
  * Arguments are `kind:path` pairs: `vitest:<json>` (vitest's json reporter), `playwright:<json>`
- * (Playwright's json reporter), `step:<name>:<exit code>` (a check that is one test, e.g. tsc).
+ * (Playwright's json reporter), `step:<name>:<exit code>` (a check that is one test, e.g. tsc),
+ * `time:<step>:<seconds>` (a step's wall time, listed under "Step durations", counted as no test).
  * A suite whose report is missing or unreadable counts as one failure: a crash must not pass.
  * Skipped tests count as failures too: the project does not skip tests to get green.
  */
@@ -11,9 +12,14 @@ import { readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 const lines = [];
+const durations = [];
 
 for (const arg of process.argv.slice(2)) {
   const [kind, ...rest] = arg.split(':');
+  if (kind === 'time') {
+    durations.push([rest[0], Number(rest[1])]);
+    continue;
+  }
   if (kind === 'step') {
     const [name, code] = rest;
     code === '0' ? passed++ : failed++;
@@ -45,6 +51,13 @@ for (const arg of process.argv.slice(2)) {
     failed++;
     lines.push(`unknown suite kind ${kind}`);
   }
+}
+
+const clock = (s) => `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+if (durations.length > 0) {
+  console.log('\nStep durations:');
+  for (const [name, s] of durations) console.log(`  ${name.padEnd(12)} ${clock(s)}`);
+  console.log(`  ${'total'.padEnd(12)} ${clock(durations.reduce((t, [, s]) => t + s, 0))}`);
 }
 
 console.log('\nSuites:');

@@ -26,18 +26,24 @@ start_redis .test-data/redis
 export TEST_REDIS_URL="$REDIS_URL"; unset REDIS_URL
 start_postgres .test-data/postgres
 
+# Each step's wall time (seconds), printed at the end: CI time is everyone's time.
+DURATIONS=()
+timed() { local name="$1" started=$SECONDS; shift; "$@"; local code=$?; DURATIONS+=("time:$name:$((SECONDS - started))"); return $code; }
+DURATIONS+=("time:services:$SECONDS")
+
 echo; echo "== type-check (tsc --noEmit)"
-npx tsc --noEmit; TSC=$?
+timed typecheck npx tsc --noEmit; TSC=$?
 
 echo; echo "== boundaries (dependency-cruiser: docs/ARCHITECTURE.md)"
-npm run -s check:boundaries; BOUNDARIES=$?
+timed boundaries npm run -s check:boundaries; BOUNDARIES=$?
 
 echo; echo "== vitest: unit, int-pglite, int-postgres"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
+timed vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
 
 echo; echo "== playwright (Chromium)"
-ensure_next_build
+timed next-build ensure_next_build
 rm -f test-results/e2e.json
-npx playwright test  # reporters (list + json → test-results/e2e.json) are set in playwright.config.ts
+timed playwright npx playwright test  # reporters (list + json → test-results/e2e.json) are set in playwright.config.ts
 
-node scripts/sum-results.mjs "step:typecheck:$TSC" "step:boundaries:$BOUNDARIES" "vitest:$RESULTS/vitest.json" "playwright:test-results/e2e.json"
+node scripts/sum-results.mjs "${DURATIONS[@]}" "step:typecheck:$TSC" "step:boundaries:$BOUNDARIES" \
+  "vitest:$RESULTS/vitest.json" "playwright:test-results/e2e.json"
