@@ -22,7 +22,8 @@ describe.each(Object.entries(scripts))('npm run %s', (_name, command) => {
   });
 
   it('calls only installed commands', () => {
-    const commands = command.split('&&').map((part) => part.trim().split(/\s+/)[0]!);
+    // The first word of each part that is not an environment assignment (`NAME=value next start`).
+    const commands = command.split('&&').map((part) => part.trim().split(/\s+/).find((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w))!);
     for (const c of commands) {
       if (SHELL_WORDS.has(c)) continue;
       expect(existsSync(path.join(root, 'node_modules/.bin', c)), c).toBe(true);
