@@ -10,8 +10,15 @@ const integration = (db: 'pglite' | 'postgres') => ({
   test: { name: `int-${db}`, include: ['**/*.int.test.ts'], exclude: [...NOT_HERE, ...NO_DATABASE, NEO4J_CONTRACT], env: { DCF_TEST_DB: db }, testTimeout: 30_000, hookTimeout: 60_000 },
 });
 
-/** Integration tests that use no database (real Redis, MCP servers, worker processes), so they run once. */
-const NO_DATABASE = ['server/controlplane/**', 'server/execution/**', 'server/skills/**', 'cli/**/*.int.test.ts', 'server/agents/letta/**/*.int.test.ts'];
+/**
+ * Integration tests that use no database of the tier's (real Redis, MCP servers, worker processes,
+ * or a database they open themselves: the embedded database's host and share, PostgreSQL's
+ * statement limit), so they run once.
+ */
+const NO_DATABASE = [
+  'server/controlplane/**', 'server/execution/**', 'server/skills/**', 'cli/**/*.int.test.ts', 'server/agents/letta/**/*.int.test.ts',
+  'server/db/pglite-host.int.test.ts', 'server/db/pglite-share.int.test.ts', 'server/db/statement-timeout.int.test.ts',
+];
 
 /**
  * The graph contract on a real Neo4j runs only when NEO4J_URI names one: no Neo4j server can run
