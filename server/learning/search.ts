@@ -98,7 +98,11 @@ async function lexicalHits(db: Db, query: string, kinds: SearchKind[]): Promise<
      where kind in (${kindFilter(kinds)})
   `));
   return rows
-    .map((r) => ({ kind: r.kind, key: r.key, title: r.title, snippet: r.body.slice(0, 200), fulltext: Number(r.fulltext), trigram: Number(r.trigram), semantic: null, score: Number(r.fulltext) + 0.5 * Number(r.trigram) }))
+    .map((r) => {
+      const [fulltext, trigram] = [Number(r.fulltext), Number(r.trigram)];
+      const hit = { kind: r.kind, key: r.key, title: r.title, snippet: r.body.slice(0, 200), fulltext, trigram };
+      return { ...hit, semantic: null, score: fulltext + 0.5 * trigram };
+    })
     .filter((h) => h.fulltext > 0 || h.trigram >= 0.3)
     .sort((a, b) => b.score - a.score);
 }
@@ -115,8 +119,12 @@ export async function storeMemory(db: Db, m: { agent_id?: string | null; kind: s
 /** Mirrors the skill catalog into skill_index (idempotent; run at start). */
 export async function indexSkills(db: Db, skills: SkillDirectory): Promise<number> {
   for (const { uri, manifest } of skills.all()) {
-    const text = [manifest.skillName, manifest.description ?? '', manifest.tags.join(' '), manifest.skillDirectives, ...manifest.requiredTools.map((t) => `${t.toolName} ${t.description ?? ''}`)].join(' ');
-    const row = { uri, name: manifest.skillName, version: manifest.skillVersion, capability: manifest.tags[0] ?? null, tags: manifest.tags, text, updatedAt: new Date() };
+    const tools = manifest.requiredTools.map((t) => `${t.toolName} ${t.description ?? ''}`);
+    const text = [manifest.skillName, manifest.description ?? '', manifest.tags.join(' '), manifest.skillDirectives, ...tools].join(' ');
+    const row = {
+      uri, name: manifest.skillName, version: manifest.skillVersion, capability: manifest.tags[0] ?? null,
+      tags: manifest.tags, text, updatedAt: new Date(),
+    };
     await db.insert(skillIndex).values(row).onConflictDoUpdate({ target: skillIndex.uri, set: row });
   }
   return skills.all().length;
