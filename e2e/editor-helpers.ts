@@ -29,11 +29,16 @@ export async function dropFromPalette(page: Page, type: string, x: number, y: nu
   await canvas.dispatchEvent('drop', { dataTransfer: dt, clientX: box.x + x, clientY: box.y + y });
 }
 
-/** Waits until the canvas stops moving (auto-layout runs after every structural edit). */
+/**
+ * Waits until the canvas stops moving: auto-layout moves the nodes after every structural edit, and
+ * fitting or revealing a state animates the viewport (200 ms), so both transforms are compared.
+ */
 export async function layoutSettled(page: Page): Promise<void> {
   let last = '';
   for (let i = 0; i < 40; i++) {
-    const now = await page.locator('.react-flow__node').evaluateAll((ns) => ns.map((n) => (n as HTMLElement).style.transform).join('|'));
+    const now = await page
+      .locator('.react-flow__viewport, .react-flow__node')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).style.transform).join('|'));
     if (now === last) return;
     last = now;
     await page.waitForTimeout(250);
