@@ -7,7 +7,7 @@ import type { z } from 'zod';
  * group and acknowledges an entry only after it has written it, so a crash in between re-delivers
  * it (consumers must be idempotent). The stream lives as long as Redis persists (AOF).
  *
- * Delivery (README "Streams: delivery guarantee"): at least once. A consumer is named after its
+ * Delivery (docs/streams.md): at least once. A consumer is named after its
  * role (stream-consumer.ts), not its process, and every read also claims entries another consumer
  * has left unacknowledged for longer than `claimIdleMs` (XAUTOCLAIM), so an entry read by a
  * process that died is taken over by whichever consumer reads next. Redis counts every delivery

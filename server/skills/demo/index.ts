@@ -1,5 +1,5 @@
 /**
- * The demo skills (README "Demo skills"): the MCP server, the in-process skill functions and the
+ * The demo skills (docs/demo-data.md "Demo skills"): the MCP server, the in-process skill functions and the
  * synthetic dataset they work on.
  */
 export { startDemoSkillsServer, type DemoSkillsServer, type DemoSkillsServerOptions } from './server/http-server.ts';

@@ -1,7 +1,7 @@
 /**
  * The demo skills' synthetic world: advisors, loan applications and call recordings with their
  * diarized transcripts. The audio is synthetic — a recording *is* its transcript: transcription
- * returns the stored turns with their timings (README "Demo skills").
+ * returns the stored turns with their timings (docs/demo-data.md "Demo skills").
  */
 export type Speaker = 'Advisor' | 'Customer';
 
