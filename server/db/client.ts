@@ -18,6 +18,8 @@ export type DatabaseTarget =
     share?: boolean;
     /** what the opener is, named to a second opener the lock refuses (data-dir-lock.ts) */
     role?: string;
+    /** in memory only: start from this image (`pgliteImage`) instead of an empty cluster — test templates */
+    image?: Blob;
   }
   | {
     kind: 'postgres';
@@ -56,9 +58,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // The database thread (pglite-host/worker.mjs) loads the same two.
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { vector } = await import('@electric-sql/pglite-pgvector');
-    const client = await PGlite.create({ extensions: { pg_trgm, vector } });
+    const client = await PGlite.create({ extensions: { pg_trgm, vector }, ...(target.image ? { loadDataDir: target.image } : {}) });
     const db = drizzle({ client, schema }) as unknown as Db;
-    return { db, kind: 'pglite', driver: 'pglite', ping: async () => void (await db.execute(sql`select 1`)), close: () => client.close() };
+    const handle: DatabaseHandle = {
+      db, kind: 'pglite', driver: 'pglite', ping: async () => void (await db.execute(sql`select 1`)), close: () => client.close(),
+    };
+    memoryClients.set(handle, client);
+    return handle;
   }
   const timeout = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   return poolHandle('postgres', { connectionString: target.url, max: target.max ?? 10, ...(timeout > 0 ? { statement_timeout: timeout } : {}) });
@@ -98,6 +104,19 @@ async function openPgliteDirectory(target: { dataDir: string; share?: boolean; r
     await rollback();
     throw err;
   }
+}
+
+const memoryClients = new WeakMap<DatabaseHandle, import('@electric-sql/pglite').PGlite>();
+
+/**
+ * The whole cluster of an in-memory PGlite as an image that `openDatabase({image})` starts from
+ * (a migrated template restores in about a third of the time an empty one takes to initialise and
+ * migrate). Only for handles opened in memory by this module.
+ */
+export async function pgliteImage(handle: DatabaseHandle): Promise<Blob> {
+  const client = memoryClients.get(handle);
+  if (!client) throw new Error('pgliteImage: not an in-memory PGlite opened by openDatabase');
+  return client.dumpDataDir('none');
 }
 
 async function poolHandle(kind: DatabaseTarget['kind'], options: import('pg').PoolConfig): Promise<DatabaseHandle> {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { pgliteTemplate, postgresTemplate } from './template-database.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,31 +15,35 @@ export function testDbKind(): 'pglite' | 'postgres' {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
- * PostgreSQL server at TEST_POSTGRES_URL (created here, dropped by `dispose`). The PostgreSQL
- * suite fails loudly without TEST_POSTGRES_URL rather than skipping: `npm test` starts a server.
+ * A fresh, migrated database for one test file: in-memory PGlite restored from the migrated image,
+ * or a new database on the PostgreSQL server at TEST_POSTGRES_URL copied from the migrated
+ * template (both built once per migration set: template-database.ts) and dropped by `dispose`.
+ * The PostgreSQL suite fails loudly without TEST_POSTGRES_URL rather than skipping: `npm test`
+ * starts a server.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   if (testDbKind() === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-    await migrateDatabase(handle, PROJECT_ROOT);
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null, image: await pgliteTemplate(PROJECT_ROOT) });
     return { ...handle, dispose: () => handle.close() };
   }
   const adminUrl = process.env.TEST_POSTGRES_URL;
   if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: the int-postgres suite needs a PostgreSQL server (npm test starts one)');
-  const handle = await createPostgresDatabase(adminUrl, `dcf_test_${randomBytes(6).toString('hex')}`);
-  await migrateDatabase(handle, PROJECT_ROOT);
-  return handle;
+  const template = await postgresTemplate(adminUrl, PROJECT_ROOT);
+  return createPostgresDatabase(adminUrl, `dcf_test_${randomBytes(6).toString('hex')}`, template);
 }
 
 /**
- * A new, empty database `name` on the PostgreSQL server at `adminUrl` (a test's, a benchmark's),
- * opened; `dispose` closes it and drops the database.
+ * A new database `name` on the PostgreSQL server at `adminUrl` (a test's, a benchmark's) — empty,
+ * or a copy of `template` — opened; `dispose` closes it and drops the database.
  */
-export async function createPostgresDatabase(adminUrl: string, name: string): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+export async function createPostgresDatabase(
+  adminUrl: string,
+  name: string,
+  template?: string,
+): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
