@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { optionalUrl } from './config-url.ts';
+import { parseSkillEndpoints, type SkillEndpoint } from './skills/invoke/skill-endpoints.ts';
 import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from './config-notifications.ts';
 import {
   auditAnchorConfig, DURABILITY_ENV, streamsConfig, type AuditAnchorConfig, type StreamsConfig,
@@ -104,6 +105,18 @@ const envSchema = z.object({
    * server started in-process.
    */
   DCF_MCP_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
+  /** MCP servers per skill or group, `key=url,…` (skills/invoke/skill-endpoints.ts); DCF_MCP_BASE_URL serves the rest. */
+  DCF_MCP_ENDPOINTS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const r = parseSkillEndpoints(v);
+      if (!r.ok) ctx.addIssue({ code: 'custom', message: `must be key=url pairs separated by commas (e.g. crm=http://a:9001/mcp): ${r.error}` });
+    })
+    .transform((v) => { const r = parseSkillEndpoints(v); return r.ok ? r.endpoints : []; }),
+  /** The lender's world the in-process demo skills server serves (server/skills/demo/worlds): `demo` or `second-lender`. */
+  // An unknown id fails the demo server's start, naming the known worlds (worlds/index.ts).
+  DCF_DEMO_WORLD: z.string().trim().min(1).optional(),
   /** Demo skill fault injection: JSON keyed by skill name, e.g. `{"whisper-transcribe":{"failure_rate":0.2}}`. */
   DCF_DEMO_FAULTS: z
     .string()
@@ -258,7 +271,9 @@ export type AppConfig = {
     mapMaxItems: number; mapBatchSize: number;
   };
   /** Skill transports: where MCP endpoints resolve, demo fault injection. */
-  skillTransport: { mcpBaseUrl: string | undefined; demoFaults: Record<string, unknown>; demoSeed: number };
+  skillTransport: {
+    mcpBaseUrl: string | undefined; endpoints: SkillEndpoint[]; demoFaults: Record<string, unknown>; demoSeed: number; demoWorld: string | undefined;
+  };
   /** The explore/exploit strategy workers use to pick an alternative skill. */
   skillPolicy: 'Greedy' | 'EpsilonGreedy' | 'UCB' | 'ThompsonSampling';
   /** DCF_POLICY_SPLIT: the two strategies a live split shares the swap decisions between, or null (off). */
@@ -376,7 +391,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mapMaxItems: e.DCF_MAP_MAX_ITEMS,
       mapBatchSize: e.DCF_MAP_BATCH_SIZE,
     },
-    skillTransport: { mcpBaseUrl: e.DCF_MCP_BASE_URL, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED },
+    skillTransport: {
+      mcpBaseUrl: e.DCF_MCP_BASE_URL, endpoints: e.DCF_MCP_ENDPOINTS, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED, demoWorld: e.DCF_DEMO_WORLD,
+    },
     skillPolicy: e.DCF_SKILL_POLICY,
     policySplit: e.DCF_POLICY_SPLIT,
     embeddings: e.DCF_EMBEDDING_URL && e.DCF_EMBEDDING_MODEL

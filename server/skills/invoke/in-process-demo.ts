@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config.ts';
 import { startDemoSkillsServer, type DemoSkillsServer } from '../demo/server/http-server.ts';
 import { resolveEndpointUrl } from './endpoint.ts';
+import { endpointFor } from './skill-endpoints.ts';
 
 /**
  * The demo skills server this process starts for itself when `config.skillTransport.mcpBaseUrl` is
@@ -18,8 +19,8 @@ const holder = globalThis as { [STARTED]?: Promise<DemoSkillsServer> };
 
 export function inProcessDemoServer(config: AppConfig): Promise<DemoSkillsServer> {
   if (!holder[STARTED]) {
-    const { demoFaults, demoSeed } = config.skillTransport;
-    const started = startDemoSkillsServer({ port: 0, host: '127.0.0.1', faults: demoFaults, seed: demoSeed, unref: true });
+    const { demoFaults, demoSeed, demoWorld } = config.skillTransport;
+    const started = startDemoSkillsServer({ port: 0, host: '127.0.0.1', faults: demoFaults, seed: demoSeed, world: demoWorld, unref: true });
     holder[STARTED] = started;
     started.catch(() => {
       if (holder[STARTED] === started) delete holder[STARTED];
@@ -35,8 +36,13 @@ export async function stopInProcessDemoServer(): Promise<void> {
   await s?.then((server) => server.close()).catch(() => undefined);
 }
 
-/** The MCP URL a manifest endpoint resolves to (endpoint.ts): against mcpBaseUrl, else the in-process demo server. */
-export async function mcpUrlFor(endpointUrl: string, config: AppConfig): Promise<string> {
-  const base = config.skillTransport.mcpBaseUrl ?? (await inProcessDemoServer(config)).url;
+/**
+ * The MCP URL a manifest endpoint resolves to (endpoint.ts): against the endpoint configured for the
+ * skill or its group (DCF_MCP_ENDPOINTS, skill-endpoints.ts), else mcpBaseUrl, else the in-process
+ * demo server. Without `skill` (the demo admin tools) only the last two apply.
+ */
+export async function mcpUrlFor(endpointUrl: string, config: AppConfig, skill?: { skillName: string; tags: readonly string[] }): Promise<string> {
+  const own = skill ? endpointFor(config.skillTransport.endpoints, skill)?.url : undefined;
+  const base = own ?? config.skillTransport.mcpBaseUrl ?? (await inProcessDemoServer(config)).url;
   return resolveEndpointUrl(endpointUrl, base);
 }

@@ -11,6 +11,7 @@ import { IDEMPOTENCY_META_KEY, type SkillCallResult, type SkillInvocation, type 
 /**
  * Calls skill tools by their manifest definition (types.ts has the contract and failure names):
  * - `mcp_server` → the SDK MCP client over Streamable HTTP, at the endpoint resolved through
+ *   the skill's or its group's MCP server (DCF_MCP_ENDPOINTS, skill-endpoints.ts), else
  *   `config.skillTransport.mcpBaseUrl` (endpoint.ts), or the in-process demo server when unset;
  * - `registered` → the in-process handler registered for `<manifestId>#<toolName>`;
  * - `python_source` → refused (SkillUnsupported): it needs a sandbox this deployment does not have.
@@ -24,7 +25,7 @@ export function createSkillInvoker(opts: { config: AppConfig }): SkillInvoker {
   async function callMcp(def: Extract<ToolRequirement['definition'], { type: 'mcp_server' }>, inv: SkillInvocation, signal: AbortSignal, timeoutMs: number): Promise<SkillCallResult> {
     let url: string;
     try {
-      url = await mcpUrlFor(def.endpointUrl, config);
+      url = await mcpUrlFor(def.endpointUrl, config, inv.manifest);
     } catch (err) {
       return { ok: false, error: 'SkillUnavailable', cause: `cannot start the in-process demo skills server: ${(err as Error).message}` };
     }

@@ -11,10 +11,15 @@ export const listProductsTool = defineTool({
   description: 'List the products of the CRM\'s loan applications, each with its number of applications, by name.',
   readOnly: true,
   input: z.object({}),
-  output: z.object({ products: z.array(product), summary: skillSummary }),
+  output: z.object({
+    products: z.array(product),
+    rule_set_id: z.string().optional().describe('The compliance rule set the lender\'s calls are checked against, when the CRM names one.'),
+    summary: skillSummary,
+  }),
   async handler(_args, { services }) {
-    const r = await callCrmDirectory<{ products: Array<z.infer<typeof product>> }>(services, 'list_products', {});
+    const r = await callCrmDirectory<{ products: Array<z.infer<typeof product>>; rule_set_id?: unknown }>(services, 'list_products', {});
     if (isFailure(r)) return r;
-    return ok({ products: r.data.products, summary: r.summary });
+    const ruleSet = typeof r.data.rule_set_id === 'string' ? { rule_set_id: r.data.rule_set_id } : {};
+    return ok({ products: r.data.products, ...ruleSet, summary: r.summary });
   },
 });

@@ -5,6 +5,7 @@ import { QUESTION_MARKERS } from './conversation.ts';
 import { ukDate } from '../../../../lib/uk-time.ts';
 import { reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest } from './request.ts';
+import { callIdsIn } from './call-id.ts';
 
 /**
  * "Why did REC-88342 score so low?" / "why did that call score low?": a call's score explained
@@ -13,15 +14,24 @@ import type { PlannerRequest } from './request.ts';
  * reviewer changed. "That call" is the one call the conversation last named; when the last answer
  * named several, the Planner asks which.
  */
-const CALL_ID = /\bREC-\d{3,}\b/gi;
 
-/** The calls named in the Planner's latest answer before the current message that named any. */
+/**
+ * The calls named in the Planner's latest answer before the current message that named any. An
+ * answer also names runs, applications and other ids: a candidate counts as a call when the
+ * conversation's tool results file it as one (`call_id`, `recording_id`) — the data, not the id's
+ * format, says what is a call; without such results every candidate counts.
+ */
 function callsNamedBefore(ctx: PlannerContext): string[] {
   const history = ctx.input.history.slice(0, ctx.turnStart);
+  const filed = new Set<string>();
+  for (const m of history) {
+    if (m.role !== 'tool' || typeof m.content !== 'string') continue;
+    for (const x of m.content.matchAll(/"(?:call_id|recording_id)"\s*:\s*"([^"]{1,100})"/g)) filed.add(x[1]!.toUpperCase());
+  }
   for (let i = history.length - 1; i >= 0; i--) {
     const m = history[i]!;
     if (m.role !== 'assistant' || typeof m.content !== 'string' || m.tool_calls?.length) continue;
-    const ids = [...new Set((m.content.match(CALL_ID) ?? []).map((x) => x.toUpperCase()))];
+    const ids = callIdsIn(m.content).filter((id) => filed.size === 0 || filed.has(id));
     if (ids.length) return ids;
   }
   return [];
@@ -35,7 +45,7 @@ export function explainCall(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   if (named.length !== 1) {
     const which = named.length ? `I mentioned ${named.length} calls (${named.slice(0, 5).join(', ')}). ` : '';
     return ctx.say(
-      `${which}${QUESTION_MARKERS.ask_details} which call you mean, by its recording id (e.g. REC-88310)?`,
+      `${which}${QUESTION_MARKERS.ask_details} which call you mean, by its recording id?`,
     );
   }
   const call = named[0]!;
@@ -46,7 +56,7 @@ export function explainCall(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   const item = ((listed.result?.items ?? []) as Array<{ qa_result_id: string }>)[0];
   if (!item) {
     return ctx.say(
-      `${call} has not been analysed yet, so there is no score to explain. `
+      `I have no QA result for ${call}: either it has not been analysed yet or no call has that id, so there is no score to explain. `
         + "Ask me for a QA review of the advisor's calls for that day and I will analyse it.",
     );
   }

@@ -2,6 +2,7 @@ import { resolveDateRange, type DateRange } from '../../../../lib/relative-dates
 import { outcomesIn, topicsIn, type OutcomeChange } from '../../../../lib/nl/index.ts';
 import { findRecurrence, type Recurrence } from '../../../../lib/nl/recurrence.ts';
 import { hasWord, wordsOf } from './words.ts';
+import { CALL_ID, callIdsIn } from './call-id.ts';
 
 /**
  * What the Planner is asked to do, read from the user's words without a language model. The
@@ -11,7 +12,7 @@ import { hasWord, wordsOf } from './words.ts';
  *
  * Classification is by word families on the message's lower-cased word list (words.ts), in this
  * order, the first that applies wins:
- *   explain_call        "why" / "explain" / "what went wrong" + a call (REC-…, "that call")
+ *   explain_call        "why" / "explain" / "what went wrong" + a call (an id-like token, call-id.ts, or "that call")
  *   rank                a superlative or ranking word ("lowest", "worst", "top", "rank", "compare",
  *                       "which advisor", "who has") + advisors, rules or teams
  *   vulnerability_scan  a vulnerability topic + calls/customers, or "show/list/find … calls where …"
@@ -74,7 +75,6 @@ export interface ScheduledRun {
   notify: string[];
 }
 
-const CALL_ID = /\bREC-\d{3,}\b/i;
 const CALLS = ['call', 'calls', 'conversation', 'conversations', 'recording', 'recordings'];
 const QUALITY = [
   'quality', 'qa', 'review', 'reviews', 'assess', 'analyse', 'analyze', 'analysis', 'evaluate', 'evaluation', 'score',
@@ -126,7 +126,7 @@ export function parseOnce(text: string, today: Date): PlannerRequest | null {
   const range = resolveDateRange(text, today);
   const base = { range, texts: [text], outcomes: outcomesIn(text), rank: null, call: null };
   const mentionsCall = CALLS.some((w) => words.includes(w)) || CALL_ID.test(text);
-  const callId = text.match(CALL_ID)?.[0]?.toUpperCase() ?? null;
+  const callId = callIdsIn(text)[0] ?? null;
 
   const asksWhy = WHY.some((w) => words.includes(w)) || /\bwhat went wrong\b|\bhow come\b/i.test(text);
   if (asksWhy && (callId || /\b(?:that|this|the same|the last|the pilot)\s+call\b/i.test(text))) {

@@ -1,6 +1,7 @@
 import { COMPLIANT, scriptLines, timeLines } from './call-script.ts';
 import type { CallContext } from './script-lines.ts';
 import type { Application, Recording, Turn } from './types.ts';
+import { DEMO_LENDER, productNamed } from '../worlds/demo-products.ts';
 
 /**
  * Alex Wong's week of spec §2 (2024-07-01 … 07-07), fixed rather than drawn, so the worked
@@ -22,9 +23,9 @@ const EXAMPLE_TURNS: Turn[] = [
   { speaker: 'Advisor', start_s: 63.4, end_s: 68.0, text: 'I will send the offer by email today. Is there anything else I can help with? Thank you for your time.' },
 ];
 
-const base = { advisor: 'Alex Wong', rate: 8.9, aprc: 9.4, fee: 995, termYears: 15, income: 3400 };
-const doyle: CallContext = { ...base, customer: { title: 'Mr', surname: 'Doyle', dob: 'eighth of May 1980', address: '31 Ash Grove' }, product: 'HELOC 2.0', amount: 45000 };
-const lloyd: CallContext = { ...base, customer: { title: 'Mrs', surname: 'Lloyd', dob: 'third of August 1956', address: '2 Willow Way' }, product: 'Homeowner Loan', amount: 25000, rate: 9.6, aprc: 10.2 };
+const base = { lender: DEMO_LENDER, advisor: 'Alex Wong', rate: 8.9, aprc: 9.4, fee: 995, termYears: 15, income: 3400 };
+const doyle: CallContext = { ...base, customer: { title: 'Mr', surname: 'Doyle', dob: 'eighth of May 1980', address: '31 Ash Grove' }, product: productNamed('HELOC 2.0'), amount: 45000 };
+const lloyd: CallContext = { ...base, customer: { title: 'Mrs', surname: 'Lloyd', dob: 'third of August 1956', address: '2 Willow Way' }, product: productNamed('Homeowner Loan'), amount: 25000, rate: 9.6, aprc: 10.2 };
 
 export const ANCHOR_APPLICATIONS: Application[] = [
   { application_id: 'APP-49201', advisor_id: 'ADV-001', customer: 'Mrs Patel', product: 'HELOC 2.0', amount: 60000, opened_on: '2024-07-01' },

@@ -1,5 +1,6 @@
 import type { Customer } from './people.ts';
-import type { Product, Speaker } from './types.ts';
+import type { Speaker } from './types.ts';
+import type { ProductSpec } from './world.ts';
 
 /**
  * The building blocks of a synthetic advice call: what the advisor and the customer say, in a
@@ -9,9 +10,11 @@ import type { Product, Speaker } from './types.ts';
  */
 export type Line = { speaker: Speaker; text: string };
 export interface CallContext {
+  /** The firm the advisor calls from. */
+  lender: string;
   advisor: string;
   customer: Customer;
-  product: Product;
+  product: ProductSpec;
   amount: number;
   rate: number;
   aprc: number;
@@ -20,13 +23,12 @@ export interface CallContext {
   income: number;
 }
 
-const A = (text: string): Line => ({ speaker: 'Advisor', text });
-const C = (text: string): Line => ({ speaker: 'Customer', text });
+export const A = (text: string): Line => ({ speaker: 'Advisor', text });
+export const C = (text: string): Line => ({ speaker: 'Customer', text });
 const pounds = (n: number) => n.toLocaleString('en-GB');
-const isHeloc = (c: CallContext) => c.product === 'HELOC 2.0';
 
 export const opening = (c: CallContext): Line[] => [
-  A(`Good morning, this is ${c.advisor} calling from Selina Finance. Am I speaking with ${c.customer.title} ${c.customer.surname}?`),
+  A(`Good morning, this is ${c.advisor} calling from ${c.lender}. Am I speaking with ${c.customer.title} ${c.customer.surname}?`),
   C('Yes, speaking.'),
 ];
 export const recordingNotice = (): Line[] => [A('Before we start, I need to let you know that this call is recorded for training and quality purposes.'), C("That's fine.")];
@@ -53,12 +55,9 @@ export const affordability = (c: CallContext): Line[] => [
 ];
 
 export const productExplanation = (c: CallContext, good: boolean): Line[] => {
-  if (isHeloc(c)) {
-    return good
-      ? [A('HELOC 2.0 is a home equity line of credit secured on your home: you can draw up to your limit for the first five years and you pay interest only on what you draw. After the five-year draw period there is a repayment period in which you repay what you have borrowed. Your home may be repossessed if you do not keep up repayments.')]
-      : [A("HELOC 2.0 is basically a flexible pot of money you can dip into whenever you like. It's guaranteed to save you money compared with a credit card, so there's really no risk.")];
-  }
-  const name = c.product.toLowerCase();
+  const own = c.product.explanation;
+  if (own) return [A(good ? own.good : own.poor)];
+  const name = c.product.name.toLowerCase();
   return good
     ? [A(`A ${name} is a loan secured on your home, repaid in fixed monthly instalments over the term you choose. Your home may be repossessed if you do not keep up repayments.`)]
     : [A(`A ${name} is just a simple way to borrow against your house, honestly nothing to worry about.`)];
@@ -66,15 +65,15 @@ export const productExplanation = (c: CallContext, good: boolean): Line[] => {
 
 /** The customer does not follow; a good explanation gets a plain-language re-explanation. */
 export const confusion = (c: CallContext, goodExplanation: boolean): Line[] =>
-  isHeloc(c) && goodExplanation
-    ? [C("Sorry, I don't really understand what the draw period means."), A('No problem, let me explain it more simply: for five years you can borrow from your limit whenever you need to.'), C('So I only pay interest on the part I use?'), A("That's right.")]
+  c.product.clarification && goodExplanation
+    ? [...c.product.clarification]
     : [C("Sorry, I'm a bit confused, what does that actually mean for me?"), goodExplanation ? A('No problem, let me explain: the loan is tied to your home, so it is important to keep up the monthly payments.') : A("Don't worry about the details, it's all standard.")];
 
 export const anxiety = (): Line[] => [C("I'm a bit worried about putting my home at risk, to be honest."), A("That's an understandable concern, and it's why we go through everything carefully.")];
 export const positiveReaction = (): Line[] => [C('That sounds really helpful, thank you.')];
 
 export const offer = (c: CallContext, good: boolean): Line[] => {
-  const what = isHeloc(c) ? `a limit of ${pounds(c.amount)} pounds` : `a loan of ${pounds(c.amount)} pounds over ${c.termYears} years`;
+  const what = c.product.kind === 'credit_line' ? `a limit of ${pounds(c.amount)} pounds` : `a loan of ${pounds(c.amount)} pounds over ${c.termYears} years`;
   return good
     ? [
         A(`Based on your application we can offer ${what} at a variable rate of ${c.rate} percent; the rate can go up or down with the Bank of England base rate. The APRC is ${c.aprc} percent, there is an arrangement fee of ${pounds(c.fee)} pounds, and there are no early repayment charges.`),

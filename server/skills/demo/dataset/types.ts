@@ -20,13 +20,14 @@ export interface Advisor {
   team: string;
 }
 
+/** The demo world's products (worlds/demo-products.ts); another world has its own (Application.product is any product name). */
 export type Product = 'HELOC 2.0' | 'Homeowner Loan' | 'Debt Consolidation Loan';
 
 export interface Application {
   application_id: string;
   advisor_id: string;
   customer: string;
-  product: Product;
+  product: string;
   amount: number;
   /** YYYY-MM-DD: the day the application was opened; get_applications_by_advisor filters on it. */
   opened_on: string;

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { worldData } from '../dataset/generate.ts';
+import type { World } from '../dataset/world.ts';
+import { DEMO_WORLD, worldById } from '../worlds/index.ts';
 import { FaultInjector, parseFaults } from './faults.ts';
 import { createDemoMcpServer } from './mcp-server.ts';
 
@@ -18,6 +21,8 @@ export interface DemoSkillsServerOptions {
   /** Fault settings keyed by skill name (faults.ts); invalid settings reject the start. */
   faults?: unknown;
   seed?: number;
+  /** The lender's world the skills serve (a World or its id, worlds/index.ts); the demo world when omitted. */
+  world?: World | string;
   /** Do not keep the process alive (the invoker's in-process server). */
   unref?: boolean;
 }
@@ -25,6 +30,8 @@ export interface DemoSkillsServerOptions {
 export interface DemoSkillsServer {
   /** `http://host:port/mcp`; a wildcard host (0.0.0.0, ::) is shown as 127.0.0.1. */
   url: string;
+  /** The id of the world served. */
+  world: string;
   faults: FaultInjector;
   /** MCP requests still open (a hanging call counts until its client gives up). */
   openRequests(): number;
@@ -38,13 +45,14 @@ function rpcError(res: ServerResponse, status: number, message: string, headers:
 export async function startDemoSkillsServer(opts: DemoSkillsServerOptions = {}): Promise<DemoSkillsServer> {
   const faults = new FaultInjector(parseFaults(opts.faults, 'demo faults'), opts.seed ?? 1);
   const open = new Set<AbortController>();
+  const served = worldData(typeof opts.world === 'string' ? worldById(opts.world) : (opts.world ?? DEMO_WORLD));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (new URL(req.url ?? '/', 'http://demo').pathname !== '/mcp') return rpcError(res, 404, 'not found: the MCP endpoint is /mcp');
     if (req.method !== 'POST') return rpcError(res, 405, 'method not allowed: this server is stateless (POST only)', { allow: 'POST' });
     const closed = new AbortController();
     open.add(closed);
-    const mcp = createDemoMcpServer(faults, closed.signal);
+    const mcp = createDemoMcpServer(faults, closed.signal, served);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       open.delete(closed);
@@ -74,6 +82,7 @@ export async function startDemoSkillsServer(opts: DemoSkillsServerOptions = {}):
   const host = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
   return {
     url: `http://${host}:${port}/mcp`,
+    world: served.world.id,
     faults,
     openRequests: () => open.size,
     close: () =>

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { demoSkills, type DemoSkill } from '../skills/catalog.ts';
+import type { WorldData } from '../dataset/generate.ts';
 import { runSkillTool, type Envelope } from '../skills/envelope.ts';
 import { faultSpecSchema, parseFaults, type FaultInjector } from './faults.ts';
 
@@ -45,7 +46,7 @@ function inputSchema(skill: DemoSkill): z.ZodType {
   return schema;
 }
 
-function registerSkill(mcp: McpServer, skill: DemoSkill, faults: FaultInjector, signal: AbortSignal): void {
+function registerSkill(mcp: McpServer, skill: DemoSkill, faults: FaultInjector, signal: AbortSignal, served: WorldData): void {
   const description = skill.requirement.json_schema?.description ?? skill.requirement.description;
   mcp.registerTool(skill.requirement.toolName, { description, inputSchema: inputSchema(skill) }, async (args): Promise<CallToolResult> => {
     const started = performance.now();
@@ -54,7 +55,7 @@ function registerSkill(mcp: McpServer, skill: DemoSkill, faults: FaultInjector, 
     if (fault.latencyMs > 0) await wait(fault.latencyMs, signal);
     if (fault.kind === 'timeout') await wait(Infinity, signal); // never returns: only the client giving up ends it
     if (fault.kind === 'fail') return errorResult('SkillError', `${skill.skillName} failed (injected demo fault)`, elapsed());
-    const envelope: Envelope = runSkillTool(skill.tool, args as Record<string, unknown>);
+    const envelope: Envelope = runSkillTool(skill.tool, args as Record<string, unknown>, served);
     envelope.metrics.latency_ms = elapsed();
     if (!envelope.ok) {
       const { type, message } = (envelope.data as { error: { type: string; message: string } }).error;
@@ -84,9 +85,10 @@ function registerAdmin(mcp: McpServer, faults: FaultInjector): void {
   );
 }
 
-export function createDemoMcpServer(faults: FaultInjector, signal: AbortSignal): McpServer {
+/** `served`: the lender's world the skill tools work on (one per skills server). */
+export function createDemoMcpServer(faults: FaultInjector, signal: AbortSignal, served: WorldData): McpServer {
   const mcp = new McpServer(DEMO_SERVER_INFO);
-  for (const skill of demoSkills()) registerSkill(mcp, skill, faults, signal);
+  for (const skill of demoSkills()) registerSkill(mcp, skill, faults, signal, served);
   registerAdmin(mcp, faults);
   return mcp;
 }

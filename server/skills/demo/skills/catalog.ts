@@ -4,6 +4,7 @@ import { parseSkillManifest, type SkillManifest, type ToolRequirement } from '..
 import { evaluateCompliance } from './compliance.ts';
 import { diarizeTranscript } from './diarize.ts';
 import { countCalls, listAdvisors, listProducts } from './directory.ts';
+import type { WorldData } from '../dataset/generate.ts';
 import { runSkillTool, type Args, type Envelope, type SkillTool } from './envelope.ts';
 import { getApplicationsByAdvisor, getRecordingsByApplicationIds } from './records.ts';
 import { calculateScore } from './scoring.ts';
@@ -65,10 +66,10 @@ export function demoSkills(): DemoSkill[] {
 
 /**
  * Calls a demo skill tool directly, in process (no MCP, no faults): the envelope it returns.
- * Keyed like the example index: `<manifestId>#<toolName>`.
+ * Keyed like the example index: `<manifestId>#<toolName>`; over `served` (default: the demo world).
  */
-export function callDemoTool(key: string, args: Args): Envelope {
+export function callDemoTool(key: string, args: Args, served?: WorldData): Envelope {
   const skill = demoSkills().find((s) => `${s.manifest.manifestId}#${s.requirement.toolName}` === key);
   if (!skill) throw new Error(`no demo skill tool ${key}`);
-  return runSkillTool(skill.tool, args);
+  return runSkillTool(skill.tool, args, served);
 }

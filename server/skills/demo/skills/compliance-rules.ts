@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { repoPath } from '../repo-path.ts';
 import { SkillError } from './envelope.ts';
 import { RE2JS } from 're2js';
@@ -101,6 +101,11 @@ export function parseRuleSet(csv: string, id: string): ComplianceRule[] {
   });
 }
 
+/** The rule sets the data folder holds (each lender's world names its own: World.ruleSetId). */
+export function knownRuleSets(): string[] {
+  return readdirSync(repoPath('server/skills/demo/data')).filter((f) => f.endsWith('.csv')).map((f) => f.slice(0, -4)).sort();
+}
+
 const cache = new Map<string, ComplianceRule[]>();
 /** The rule set `id` from server/skills/demo/data/, read and parsed once. Unknown id → RuleSetNotFound. */
 export function loadRuleSet(id: string): ComplianceRule[] {
@@ -111,7 +116,7 @@ export function loadRuleSet(id: string): ComplianceRule[] {
     try {
       csv = readFileSync(repoPath('server/skills/demo/data', `${id}.csv`), 'utf8');
     } catch {
-      throw new SkillError('RuleSetNotFound', `no rule set "${id}" (known: compliance_rules_v2024Q4)`);
+      throw new SkillError('RuleSetNotFound', `no rule set "${id}" (known: ${knownRuleSets().join(', ')})`);
     }
     rules = parseRuleSet(csv, id);
     cache.set(id, rules);

@@ -1,4 +1,4 @@
-import { demoDataset } from '../dataset/generate.ts';
+import type { Dataset } from '../dataset/types.ts';
 import { labelledLines, sentences } from '../text/sentences.ts';
 import { stringArg, type SkillTool } from './envelope.ts';
 
@@ -35,19 +35,19 @@ function heuristic(text: string): Utterance[] {
   return out;
 }
 
-function utterancesOf(text: string): { utterances: Utterance[]; source: string } {
+function utterancesOf(dataset: Dataset, text: string): { utterances: Utterance[]; source: string } {
   const labelled = labelledLines(text);
   if (labelled) return { utterances: labelled, source: 'speaker labels' };
   const trimmed = text.trim();
-  const rec = demoDataset().recordings.find((r) => r.turns.map((t) => t.text).join(' ') === trimmed);
+  const rec = dataset.recordings.find((r) => r.turns.map((t) => t.text).join(' ') === trimmed);
   if (rec) return { utterances: rec.turns.map((t) => ({ ...t })), source: `recording ${rec.recording_id}` };
   return { utterances: heuristic(text), source: 'cue heuristic' };
 }
 
-export const diarizeTranscript: SkillTool = (args) => {
+export const diarizeTranscript: SkillTool = (args, { dataset }) => {
   const text = stringArg(args, 'transcript_text', true);
   const target = stringArg(args, 'target_speaker')?.trim().toLowerCase();
-  const { utterances, source } = utterancesOf(text);
+  const { utterances, source } = utterancesOf(dataset, text);
   const speakers = [...new Set(utterances.map((u) => u.speaker))];
   const kept = target ? utterances.filter((u) => u.speaker.toLowerCase() === target) : utterances;
   const keptName = target ? `${kept[0]?.speaker ?? target} ` : '';

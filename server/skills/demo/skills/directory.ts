@@ -1,5 +1,4 @@
 import { londonDay } from '../../../../lib/uk-time.ts';
-import { demoDataset } from '../dataset/generate.ts';
 import type { Advisor, Application, Dataset } from '../dataset/types.ts';
 import { arrayArg, SkillError, stringArg, type SkillTool } from './envelope.ts';
 import { periodArgs } from './period.ts';
@@ -46,8 +45,7 @@ function productCounts(ds: Dataset): Array<{ name: string; applications: number 
 }
 
 /** `list_advisors {team?}`: the advisors (of one team), and every team of the directory. */
-export const listAdvisors: SkillTool = (args) => {
-  const ds = demoDataset();
+export const listAdvisors: SkillTool = (args, { dataset: ds }) => {
   const team = teamArg(ds, args);
   const advisors = ds.advisors
     .filter((a) => !team || a.team === team)
@@ -57,10 +55,15 @@ export const listAdvisors: SkillTool = (args) => {
   return { summary: `${plural(advisors.length, 'advisor')}${where}.`, data: { advisors, teams } };
 };
 
-/** `list_products {}`: the products of the applications, each with its number of applications. */
-export const listProducts: SkillTool = () => {
-  const products = productCounts(demoDataset());
-  return { summary: `${plural(products.length, 'product')}: ${products.map((p) => p.name).join(', ')}.`, data: { products } };
+/**
+ * `list_products {}`: the products of the applications, each with its number of applications, and
+ * the compliance rule set the lender's calls of these products are checked against (`rule_set_id`:
+ * what a review binds to the compliance skill — the id comes from the lender's data, not from code).
+ */
+export const listProducts: SkillTool = (_args, { dataset, world }) => {
+  const products = productCounts(dataset);
+  const summary = `${plural(products.length, 'product')}: ${products.map((p) => p.name).join(', ')}. Rule set: ${world.ruleSetId}.`;
+  return { summary, data: { products, rule_set_id: world.ruleSetId } };
 };
 
 /** The names as given: a non-empty list of non-empty strings, or undefined when omitted. */
@@ -117,8 +120,7 @@ function recordedIn(ds: Dataset, advisorIds: Set<string>, start: string, end: st
  * analyses (get_applications_by_advisor, then their recordings) — per advisor in scope: the named
  * advisors (of the team, when both are given), else the team's, else every advisor.
  */
-export const countCalls: SkillTool = (args) => {
-  const ds = demoDataset();
+export const countCalls: SkillTool = (args, { dataset: ds }) => {
   const { start, end } = periodArgs(args);
   const names = namesArg(args);
   const team = teamArg(ds, args);

@@ -1,3 +1,5 @@
+import { worldData, type WorldData } from '../dataset/generate.ts';
+
 /**
  * The data-plane envelope every demo skill tool returns (schemas/data-plane-output-1.0.0.json):
  * `{ok, summary, data, metrics: {latency_ms}, artifacts}`. A failure is
@@ -26,19 +28,22 @@ export class SkillError extends Error {
 
 export type Args = Record<string, unknown>;
 export type SkillResult = { summary: string; data: object; artifacts?: string[] };
-/** A demo skill tool: synchronous and pure over the dataset, so tests can call it directly. */
-export type SkillTool = (args: Args) => SkillResult;
+/**
+ * A demo skill tool: synchronous and pure over the served world's dataset (the server's world; the
+ * demo world in process), so tests can call it directly.
+ */
+export type SkillTool = (args: Args, served: WorldData) => SkillResult;
 
 export function failureEnvelope(type: string, message: string, retryable: boolean, latencyMs = 0): Envelope<{ error: { type: string; message: string; retryable: boolean } }> {
   return { ok: false, summary: `${type}: ${message}`, data: { error: { type, message, retryable } }, metrics: { latency_ms: latencyMs }, artifacts: [] };
 }
 
-/** Runs a tool and wraps what it returns — or the SkillError it throws — in the envelope. */
-export function runSkillTool(tool: SkillTool, args: Args): Envelope {
+/** Runs a tool over a world (the demo world by default) and wraps what it returns — or the SkillError it throws — in the envelope. */
+export function runSkillTool(tool: SkillTool, args: Args, served: WorldData = worldData()): Envelope {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {
-    const r = tool(args);
+    const r = tool(args, served);
     return { ok: true, summary: r.summary, data: r.data as Record<string, unknown>, metrics: { latency_ms: latency() }, artifacts: r.artifacts ?? [] };
   } catch (err) {
     if (err instanceof SkillError) return failureEnvelope(err.type, err.message, err.retryable, latency()) as unknown as Envelope;

@@ -1,5 +1,3 @@
-import { demoDataset } from '../dataset/generate.ts';
-import { ADVISORS, advisorByName } from '../dataset/people.ts';
 import { arrayArg, SkillError, stringArg, type SkillTool } from './envelope.ts';
 import { periodArgs } from './period.ts';
 
@@ -13,14 +11,14 @@ import { periodArgs } from './period.ts';
  * case-insensitively) or by all when advisor_name is omitted; in opening order. An unknown advisor
  * is an error (AdvisorNotFound) rather than an empty list, so a typo cannot pass as "no calls".
  */
-export const getApplicationsByAdvisor: SkillTool = (args) => {
+export const getApplicationsByAdvisor: SkillTool = (args, { dataset }) => {
   const { start, end } = periodArgs(args);
   const name = stringArg(args, 'advisor_name');
-  const advisor = name === undefined ? undefined : advisorByName(name);
+  const advisor = name === undefined ? undefined : dataset.advisors.find((a) => a.name.toLowerCase() === name.trim().toLowerCase());
   if (name !== undefined && !advisor) {
-    throw new SkillError('AdvisorNotFound', `no advisor named "${name}" (known: ${ADVISORS.map((a) => a.name).join(', ')})`);
+    throw new SkillError('AdvisorNotFound', `no advisor named "${name}" (known: ${dataset.advisors.map((a) => a.name).join(', ')})`);
   }
-  const ids = demoDataset()
+  const ids = dataset
     .applications.filter((a) => a.opened_on >= start && a.opened_on <= end && (!advisor || a.advisor_id === advisor.advisor_id))
     .map((a) => a.application_id);
   const who = advisor ? `for ${advisor.name}` : 'for all advisors';
@@ -32,10 +30,10 @@ export const getApplicationsByAdvisor: SkillTool = (args) => {
  * time, each with the call's metadata as the recording system files it (advisor and team, customer,
  * product). Unknown ids have no recordings; the summary names them.
  */
-export const getRecordingsByApplicationIds: SkillTool = (args) => {
+export const getRecordingsByApplicationIds: SkillTool = (args, { dataset }) => {
   const ids = arrayArg(args, 'application_ids', true)!;
   if (!ids.every((id): id is string => typeof id === 'string')) throw new SkillError('InvalidArguments', 'application_ids must be strings');
-  const { recordings: all, applications, advisors } = demoDataset();
+  const { recordings: all, applications, advisors } = dataset;
   const apps = new Map(applications.map((a) => [a.application_id, a]));
   const recordings = ids.flatMap((id) => {
     const app = apps.get(id);

@@ -1,4 +1,4 @@
-import { demoDataset } from '../dataset/generate.ts';
+import type { WorldData } from '../dataset/generate.ts';
 import { hashString } from '../dataset/rng.ts';
 import type { Recording } from '../dataset/types.ts';
 import { SkillError, stringArg, type SkillTool } from './envelope.ts';
@@ -11,8 +11,8 @@ import { SkillError, stringArg, type SkillTool } from './envelope.ts';
  * AssemblyAI's adds a job_id. The demo completes the AssemblyAI job before it returns and does not
  * call webhook_url (optional here, although the manifest requires it).
  */
-function recordingByUri(uri: string): Recording {
-  const rec = demoDataset().recordings.find((r) => r.uri === uri);
+function recordingByUri({ dataset }: WorldData, uri: string): Recording {
+  const rec = dataset.recordings.find((r) => r.uri === uri);
   if (!rec) throw new SkillError('RecordingNotFound', `no recording at ${uri}`);
   return rec;
 }
@@ -28,18 +28,18 @@ function transcript(rec: Recording) {
 
 const describe = (rec: Recording) => `Transcribed ${Math.round(rec.duration_s)} s of English audio in ${rec.turns.length} segments`;
 
-export const transcribeWhisper: SkillTool = (args) => {
-  const rec = recordingByUri(stringArg(args, 'recording_uri', true));
-  return { summary: `${describe(rec)}.`, data: transcript(rec), artifacts: [`s3://selina-qa-artifacts/transcripts/${rec.recording_id}.whisper.json`] };
+export const transcribeWhisper: SkillTool = (args, served) => {
+  const rec = recordingByUri(served, stringArg(args, 'recording_uri', true));
+  return { summary: `${describe(rec)}.`, data: transcript(rec), artifacts: [`${served.world.artifactPrefix}/transcripts/${rec.recording_id}.whisper.json`] };
 };
 
-export const transcribeAssemblyAi: SkillTool = (args) => {
-  const rec = recordingByUri(stringArg(args, 'recording_uri', true));
+export const transcribeAssemblyAi: SkillTool = (args, served) => {
+  const rec = recordingByUri(served, stringArg(args, 'recording_uri', true));
   stringArg(args, 'webhook_url');
   const jobId = `aai-${hashString(rec.recording_id).toString(36)}`;
   return {
     summary: `${describe(rec)} (AssemblyAI job ${jobId}).`,
     data: { ...transcript(rec), job_id: jobId },
-    artifacts: [`s3://selina-qa-artifacts/transcripts/${rec.recording_id}.assemblyai.json`],
+    artifacts: [`${served.world.artifactPrefix}/transcripts/${rec.recording_id}.assemblyai.json`],
   };
 };

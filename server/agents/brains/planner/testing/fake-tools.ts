@@ -5,6 +5,7 @@ import { PROJECT_ROOT } from '../../../../testing/test-database.ts';
 import { testConfig } from '../../../../testing/test-config.ts';
 import { invokeTool } from '../../../../tools/invoke.ts';
 import { findTool } from '../../../../tools/registry.ts';
+import { worldData, type WorldData } from '../../../../skills/demo/dataset/generate.ts';
 import { countCalls, listAdvisors, listProducts } from '../../../../skills/demo/skills/directory.ts';
 import { ok, toolError, type Responder } from './script.ts';
 
@@ -67,13 +68,13 @@ const real = (name: string, args: unknown) => invokeTool(findTool(name)!, args, 
 
 /**
  * The CRM directory tools answered by the demo CRM's own functions (what the crm-directory skill
- * serves), shaped as the console tools return them: the data at the top level, a skill error as
+ * serves, over `served`: the demo world unless given), shaped as the console tools return them: the data at the top level, a skill error as
  * an `invalid_input` failure.
  */
-export function crm(name: string, args: Record<string, unknown>): Record<string, unknown> {
+export function crm(name: string, args: Record<string, unknown>, served: WorldData = worldData()): Record<string, unknown> {
   const fn = { list_advisors: listAdvisors, list_products: listProducts, count_calls: countCalls }[name]!;
   try {
-    return ok(fn(args).data as Record<string, unknown>);
+    return ok(fn(args, served).data as Record<string, unknown>);
   } catch (err) {
     return toolError((err as Error).message, 'invalid_input');
   }

@@ -11,6 +11,7 @@ import { createTestDatabase } from '../../../../testing/test-database.ts';
 import { invokeTool } from '../../../../tools/invoke.ts';
 import { findTool } from '../../../../tools/registry.ts';
 import { LocalAgentPlatform } from '../../../local/local-platform.ts';
+import { startDemoSkillsServer, type DemoSkillsServer } from '../../../../skills/demo/server/http-server.ts';
 import type { AgentEvent } from '../../../platform/agent-platform.ts';
 import { deterministicBrains } from '../../select.ts';
 
@@ -19,6 +20,8 @@ import { deterministicBrains } from '../../select.ts';
  * workers, the demo skills), a test database (skills indexed, the workflow catalog seeded or
  * empty), the local agent platform with the deterministic brains, and a `planner` agent created
  * from agents/templates/planner.af with the demo clock (2024-07-08, as `npm start` pins it).
+ * `world` runs it against another lender (server/skills/demo/worlds: its own demo skills server,
+ * reached through DCF_MCP_BASE_URL) and `clock` sets the day the chat host says it is.
  */
 export const DEMO_CLOCK = 'Today is 2024-07-08T09:00:00Z (Monday).';
 
@@ -28,23 +31,26 @@ export class PlannerScenario {
     readonly db: Awaited<ReturnType<typeof createTestDatabase>>,
     readonly graph: KnowledgeGraph,
     readonly platform: LocalAgentPlatform,
+    private readonly clock: string,
+    private readonly skills: DemoSkillsServer | null,
   ) {}
 
-  static async start(opts: { seed: boolean }): Promise<PlannerScenario> {
+  static async start(opts: { seed: boolean; world?: string; clock?: string }): Promise<PlannerScenario> {
     const db = await createTestDatabase();
-    const h = await executionHarness({}, 8);
+    const skills = opts.world ? await startDemoSkillsServer({ port: 0, world: opts.world }) : null;
+    const h = await executionHarness(skills ? { DCF_MCP_BASE_URL: skills.url } : {}, 8);
     await h.x.redis.del(EPISODE_STREAM);
     const graph = createKnowledgeGraph(h.config, db.db);
     await indexSkills(db.db, h.x.skills);
     if (opts.seed) await seedWorkflowCatalog(db.db, h.config.workflowsDir);
     const platform = new LocalAgentPlatform({ db: db.db, toolServices: { config: h.config, db: async () => db.db, execution: async () => h.x }, brains: deterministicBrains(), audit: null });
-    const s = new PlannerScenario(h, db, graph, platform);
+    const s = new PlannerScenario(h, db, graph, platform, opts.clock ?? DEMO_CLOCK, skills);
     await s.drain(); // the seeded versions into the graph
     return s;
   }
 
   async planner(): Promise<string> {
-    const a = await this.platform.createAgent({ template: 'planner', blocks: [{ label: 'clock', value: DEMO_CLOCK, description: 'What the chat host says today is.' }] });
+    const a = await this.platform.createAgent({ template: 'planner', blocks: [{ label: 'clock', value: this.clock, description: 'What the chat host says today is.' }] });
     return a.id;
   }
 
@@ -80,6 +86,7 @@ export class PlannerScenario {
     await this.graph.close();
     await this.h.close();
     await this.db.dispose();
+    await this.skills?.close();
   }
 }
 

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '../../../testing/test-database.ts';
+import { worldData } from '../../../skills/demo/dataset/generate.ts';
+import { SECOND_LENDER_WORLD } from '../../../skills/demo/worlds/index.ts';
+import { PlannerScenario } from './testing/scenario-harness.ts';
+
+/**
+ * The Planner against a second lender (Aldermoor, server/skills/demo/worlds/second-lender.ts):
+ * other people, products, id formats and dates, served by its own demo skills server. A review of
+ * one of its advisors for a month of its range runs end to end on the seeded catalog, and what the
+ * Planner says comes from that lender's data.
+ */
+const CLOCK = 'Today is 2025-04-07T09:00:00Z (Monday).';
+const { dataset } = worldData(SECOND_LENDER_WORLD);
+
+describe(`the Planner on a second lender's CRM (${testDbKind()})`, { timeout: 300_000 }, () => {
+  let s: PlannerScenario;
+  beforeAll(async () => {
+    s = await PlannerScenario.start({ seed: true, world: 'second-lender', clock: CLOCK });
+  });
+  afterAll(async () => s.close());
+
+  it("reviews Rhys ap Gwilym's calls for March 2025: resolved against its CRM, counted, piloted on one of its calls", async () => {
+    const rhys = dataset.advisors.find((a) => a.name === 'Rhys ap Gwilym')!;
+    const march = dataset.applications.filter((a) => a.advisor_id === rhys.advisor_id && a.opened_on >= '2025-03-01' && a.opened_on <= '2025-03-31');
+    const calls = dataset.recordings.filter((r) => march.some((a) => a.application_id === r.application_id));
+    expect(calls.length).toBeGreaterThan(0);
+
+    const planner = await s.planner();
+    const t1 = await s.say(planner, 'Could you review the quality of Rhys ap Gwilym’s calls for March 2025?');
+    expect(t1.errors).toEqual([]);
+    expect(t1.reply).toContain('Rhys ap Gwilym');
+    const t2 = await s.say(planner, 'yes please');
+    expect(t2.errors).toEqual([]);
+    const started = t2.calls.find((c) => c.name === 'start_workflow_run');
+    expect(started?.args.input).toEqual({ advisor_name: 'Rhys ap Gwilym', start_date: '2025-03-01', end_date: '2025-03-31' });
+    const first = [...calls].sort((a, b) => march.findIndex((x) => x.application_id === a.application_id) - march.findIndex((x) => x.application_id === b.application_id)
+      || a.recorded_at.localeCompare(b.recorded_at))[0]!;
+    expect(t2.reply).toContain(first.recording_id);
+    expect(t2.reply).not.toMatch(/REC-\d|Selina|HELOC/);
+  });
+});
