@@ -5,9 +5,12 @@
  */
 import nlp from 'compromise';
 
-/** A word or name folded for comparison: lower case, no accents, no apostrophes, hyphens or spaces. */
+/** A word or name folded for comparison: lower case, no accents (Zoë = Zoe, Łukasz = Lukasz), no apostrophes, hyphens or spaces. */
 export const fold = (s: string): string =>
-  s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/['’‘`´\-\s.]/g, '');
+  s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[łøđßæœþı]/g, (c) => UNDECOMPOSED[c]!).replace(/['’‘`´\-\s.]/g, '');
+
+/** Letters that carry their mark inside them (NFD leaves them whole): "Łukasz" folds to "lukasz" all the same. */
+const UNDECOMPOSED: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ı: 'i' };
 
 /**
  * The ways a word may have been written when it ends a name, most likely first: without a
