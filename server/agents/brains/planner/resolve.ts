@@ -91,6 +91,12 @@ export function resolveProduct(ctx: PlannerContext, req: PlannerRequest): Step<s
     const m = matchProduct(text, names);
     if (!m) continue;
     if ('name' in m) return { done: true, value: m.name };
+    if (m.candidates?.length) {
+      return next(ctx.say(
+        `I don't have a product called “${m.unknown}” in the CRM. ${QUESTION_MARKERS.clarify} ${list(m.candidates)}?`,
+        `“${m.unknown}” is no product in the CRM; ${m.candidates.length} share a word with it: ask, never drop it.`,
+      ));
+    }
     return next(ctx.say(
       `I can't find a product called “${m.unknown}” in the CRM; its products are ${list(names)}. ${QUESTION_MARKERS.clarify} one of those?`,
       `Unknown product “${m.unknown}”: ask.`,
