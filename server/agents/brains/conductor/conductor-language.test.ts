@@ -63,3 +63,17 @@ describe('the Conductor reads people against the CRM', () => {
     expect(t.reply).toContain('Whose calls should I review?');
   });
 });
+
+describe('never drop a focus the Conductor cannot read', () => {
+  it('"on Treating Customers Fairly": said plainly with the delegation (overall quality instead)', async () => {
+    const c = second();
+    const t = await c.turn('Review Rhys ap Gwilym on Treating Customers Fairly for last week');
+    expect(t.reply).toMatch(/^I can't focus a review on “Treating Customers Fairly”: it is not a topic I can read/);
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ focus: 'overall' }]);
+  });
+
+  it('a topic it reads ("for Consumer Duty") is no note', async () => {
+    const t = await new ScriptedConductor().turn('Review Alex Wong for Consumer Duty last week');
+    expect(t.reply).not.toContain("I can't focus");
+  });
+});

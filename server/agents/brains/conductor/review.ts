@@ -8,7 +8,7 @@ import { period } from './merge.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from '../planner/intent.ts';
 import { offeredName } from '../planner/conversation.ts';
-import type { PersonMatch } from '../../../../lib/nl/index.ts';
+import { matchPeople, unmappedFocusIn, type PersonMatch } from '../../../../lib/nl/index.ts';
 import { focusByTopic, focusIn } from './focus.ts';
 import { readRequest, subjectsIn, type ConductorRequest } from './request.ts';
 
@@ -127,7 +127,19 @@ export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
   const request: RequestRecord = { id, query: req.query, subjects: req.subjects, focus: req.focus.topic, focus_label: req.focus.label, start_date: req.range.start_date, end_date: req.range.end_date };
   const step = delegateItems(ctx, request, req.subjects.map((subject) => ({ subject, attempt: 1, avoid: [] })), `One task per advisor: ${req.subjects.join(', ')}.`);
   if (!step.done) return step.decision;
-  return ctx.say(delegatedMessage(request, step.value), `Delegated ${step.value.handed.length} task(s); ${step.value.queued.length} waiting.`);
+  const note = focusNote(ctx, req);
+  return ctx.say(`${note ? `${note}\n\n` : ''}${delegatedMessage(request, step.value)}`, `Delegated ${step.value.handed.length} task(s); ${step.value.queued.length} waiting.`);
+}
+
+/** What the request asks to look at that no focus stands for ("on Treating Customers Fairly"): said plainly, never dropped. */
+function focusNote(ctx: ConductorContext, req: Review): string | null {
+  if (req.focus.topic !== 'overall') return null;
+  const known = (phrase: string) => {
+    const found = matchPeople(phrase, ctx.directory());
+    return found.people.length > 0 || found.teams.length > 0 || resolveDateRange(phrase, ctx.today) !== null;
+  };
+  const phrase = unmappedFocusIn(req.query, known);
+  return phrase ? `I can't focus a review on “${phrase}”: it is not a topic I can read, so the Companions review overall call quality (every failed rule).` : null;
 }
 
 export function delegatedMessage(request: RequestRecord, d: Delegation): string {

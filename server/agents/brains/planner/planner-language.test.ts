@@ -91,3 +91,18 @@ describe('a second lender: other people, teams and products', () => {
     expect(d.reply).toContain('I can\'t find a product called “mortgage” in the CRM; its products are Debt Consolidation Loan, HELOC 2.0 or Homeowner Loan.');
   });
 });
+
+describe('never drop what cannot be mapped', () => {
+  it('"for Consumer Duty" in a review: said plainly, and the confirmation still asked', async () => {
+    const t = await demo().turn("check Priya Shah's calls for Consumer Duty last week");
+    expect(t.reply).toMatch(/^I can't narrow a review to “Consumer Duty”: it is not a topic I can read \(I know vulnerability, disclosures, affordability and complaints\)/);
+    expect(t.reply).toContain("To confirm: for Priya Shah's calls last week");
+  });
+
+  it('on the second lender too, and not for a name or a period', async () => {
+    const t = await second().turn('audit Rhys ap Gwilym for Treating Customers Fairly this month');
+    expect(t.reply).toContain('“Treating Customers Fairly”');
+    const plain = await second().turn('audit Rhys ap Gwilym for this month');
+    expect(plain.reply).not.toContain("I can't narrow");
+  });
+});
