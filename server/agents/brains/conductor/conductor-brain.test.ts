@@ -131,7 +131,7 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     const c = new ScriptedConductor();
     const t = await c.turn("Review John Smith's calls from last week");
     expect(t.names).toEqual(['list_advisors']);
-    expect(t.reply).toMatch(/^I can't find “John Smith” in the CRM\. Did you mean .+\? Whose calls should I review\?$/);
+    expect(t.reply).toMatch(/^I can't find John Smith in the CRM\. Did you mean .+\? Whose calls should I review\?$/);
     expect(c.delegations()).toEqual([]);
   });
 

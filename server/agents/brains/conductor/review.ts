@@ -8,6 +8,7 @@ import { period } from './merge.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from '../planner/intent.ts';
 import { offeredName } from '../planner/conversation.ts';
+import { questionFor } from '../planner/resolve.ts';
 import { matchPeople, unmappedFocusIn, type PersonMatch } from '../../../../lib/nl/index.ts';
 import { focusByTopic, focusIn } from './focus.ts';
 import { readRequest, subjectsIn, type ConductorRequest } from './request.ts';
@@ -91,17 +92,8 @@ function questionBefore(ctx: ConductorContext, at: number): { at: number; questi
   return null;
 }
 
-const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
-
-/** The question for a name the CRM does not have as said: a typo, several advisors, or nobody. */
-export function askAbout(m: PersonMatch): string {
-  if (m.status === 'ambiguous') return `More than one advisor matches “${m.said}”. Did you mean ${list(m.candidates)}? ${ASK_WHO}`;
-  if (m.status === 'fuzzy' && m.name) return `I can't find “${m.said}” in the CRM. Did you mean ${m.name}? ${ASK_WHO}`;
-  const near = m.candidates.slice(0, 3);
-  return near.length
-    ? `I can't find “${m.said}” in the CRM. Did you mean ${list(near)}? ${ASK_WHO}`
-    : `I can't find “${m.said}” in the CRM. ${ASK_WHO} Name them as the CRM has them.`;
-}
+/** The question for a name the CRM does not have as said (a typo, several advisors, nobody): the Planner's, then who. */
+export const askAbout = (m: PersonMatch): string => `${questionFor(m) ?? ''} ${ASK_WHO}`.trim();
 
 /**
  * A review request: ask for what is missing (never guess who or when); else record the goal in

@@ -36,8 +36,8 @@ export function directoryOf(result: Record<string, unknown> | null | undefined):
 
 const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
 
-/** The question for a name the Planner will not act on, or null when it can. */
-function questionFor(m: PersonMatch): string | null {
+/** The question for a name the Planner (or the Conductor) will not act on, or null when it can. */
+export function questionFor(m: PersonMatch): string | null {
   if (m.status === 'exact' || m.status === 'first_name') return null;
   if (m.status === 'ambiguous') {
     return `More than one advisor matches “${m.said}”. ${QUESTION_MARKERS.clarify} ${list(m.candidates)}?`;
