@@ -28,7 +28,8 @@ describe('topicsIn', () => {
 });
 
 describe('unmappedFocusIn: what to look at that no topic stands for is found, never dropped', () => {
-  const known = (names: string[]) => (phrase: string) => names.some((n) => n.toLowerCase().includes(phrase.toLowerCase()) || phrase.toLowerCase().includes(n.toLowerCase()));
+  const known = (names: string[]) => (phrase: string) =>
+    names.some((n) => n.toLowerCase().includes(phrase.toLowerCase()) || phrase.toLowerCase().includes(n.toLowerCase()));
   it.each([
     ["check Priya Shah's calls for Consumer Duty last week", ['Priya Shah'], 'Consumer Duty'],
     ['review the Wales team on Treating Customers Fairly', ['Lending Wales'], 'Treating Customers Fairly'],

@@ -102,7 +102,10 @@ export const askAbout = (m: PersonMatch): string => `${questionFor(m) ?? ''} ${A
  */
 export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
   const unsure = req.unresolved[0];
-  if (unsure) return ctx.say(askAbout(unsure), `“${unsure.said}” is ${unsure.status} against the CRM's ${ctx.directory().length} advisors: ask, never guess or drop.`);
+  if (unsure) {
+    const why = `“${unsure.said}” is ${unsure.status} against the CRM's ${ctx.directory().length} advisors: ask, never guess or drop.`;
+    return ctx.say(askAbout(unsure), why);
+  }
   if (!req.subjects.length) return ctx.say(`${ASK_WHO} Name the advisors, for example “Alex Wong and Priya Shah”.`, 'No advisor named: ask, do not guess.');
   if (!req.range) return ctx.say(`${ASK_WHEN} For example “last week” or “from 2024-07-01 to 2024-07-07”.`, 'No period named: ask, do not guess.');
   const session = ctx.session();
@@ -120,7 +123,8 @@ export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
   const step = delegateItems(ctx, request, req.subjects.map((subject) => ({ subject, attempt: 1, avoid: [] })), `One task per advisor: ${req.subjects.join(', ')}.`);
   if (!step.done) return step.decision;
   const note = focusNote(ctx, req);
-  return ctx.say(`${note ? `${note}\n\n` : ''}${delegatedMessage(request, step.value)}`, `Delegated ${step.value.handed.length} task(s); ${step.value.queued.length} waiting.`);
+  const said = `${note ? `${note}\n\n` : ''}${delegatedMessage(request, step.value)}`;
+  return ctx.say(said, `Delegated ${step.value.handed.length} task(s); ${step.value.queued.length} waiting.`);
 }
 
 /** What the request asks to look at that no focus stands for ("on Treating Customers Fairly"): said plainly, never dropped. */
@@ -131,7 +135,8 @@ function focusNote(ctx: ConductorContext, req: Review): string | null {
     return found.people.length > 0 || found.teams.length > 0 || resolveDateRange(phrase, ctx.today) !== null;
   };
   const phrase = unmappedFocusIn(req.query, known);
-  return phrase ? `I can't focus a review on “${phrase}”: it is not a topic I can read, so the Companions review overall call quality (every failed rule).` : null;
+  if (!phrase) return null;
+  return `I can't focus a review on “${phrase}”: it is not a topic I can read, so the Companions review overall call quality (every failed rule).`;
 }
 
 export function delegatedMessage(request: RequestRecord, d: Delegation): string {

@@ -45,7 +45,8 @@ describe('the everyday words of QA work open a review (demo CRM)', () => {
     expect(names(t.calls)).toEqual(['list_advisors']);
     expect(t.reply).toBe('I can\'t find “Pryia Sha” in the CRM. Did you mean Priya Shah?');
     const yes = await c.turn('yes');
-    expect(yes.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({ advisor_names: ['Priya Shah'], start_date: '2024-06-01', end_date: '2024-06-30' });
+    expect(yes.calls.find((x) => x.name === 'count_calls')!.args)
+      .toMatchObject({ advisor_names: ['Priya Shah'], start_date: '2024-06-01', end_date: '2024-06-30' });
   });
 
   it('an implied request does not replace the answer to an open question: a name and calls after "which period?" complete it', async () => {
@@ -88,14 +89,16 @@ describe('a second lender: other people, teams and products', () => {
     const t = await second().turn('Are advisors explaining mortgages correctly this month?');
     expect(t.reply).toBe('I don\'t have a product called “mortgages” in the CRM. Did you mean Second Charge Mortgage?');
     const d = await demo().turn('Are advisors explaining mortgage correctly this month?');
-    expect(d.reply).toContain('I can\'t find a product called “mortgage” in the CRM; its products are Debt Consolidation Loan, HELOC 2.0 or Homeowner Loan.');
+    expect(d.reply).toContain('I can\'t find a product called “mortgage” in the CRM; '
+      + 'its products are Debt Consolidation Loan, HELOC 2.0 or Homeowner Loan.');
   });
 });
 
 describe('never drop what cannot be mapped', () => {
   it('"for Consumer Duty" in a review: said plainly, and the confirmation still asked', async () => {
     const t = await demo().turn("check Priya Shah's calls for Consumer Duty last week");
-    expect(t.reply).toMatch(/^I can't narrow a review to “Consumer Duty”: it is not a topic I can read \(I know vulnerability, disclosures, affordability and complaints\)/);
+    expect(t.reply).toMatch(/^I can't narrow a review to “Consumer Duty”: it is not a topic I can read/);
+    expect(t.reply).toContain('(I know vulnerability, disclosures, affordability and complaints)');
     expect(t.reply).toContain("To confirm: for Priya Shah's calls last week");
   });
 
