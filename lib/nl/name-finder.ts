@@ -11,7 +11,7 @@
  * "Sophi's calls", not "Hi Selina"). Other phrases may only match a directory name closely.
  */
 import nlp from 'compromise';
-import { isCommonWord, notAName } from './names.ts';
+import { fold, isCommonWord, isParticle, notAName } from './names.ts';
 
 export interface Word {
   text: string;
@@ -84,7 +84,10 @@ export function namePhrases(text: string, words: Word[]): NamePhrase[] {
   }
   for (let i = 0; i < words.length; ) {
     let j = i;
-    while (j < words.length && capitalised(words[j]!.text) && (j === i || /^\s+$/.test(text.slice(words[j - 1]!.to, words[j]!.from)))) j++;
+    // A particle inside a name joins it ("Rhys ap Gwilym", "Carlos de la Cruz"): between a capitalised word and the next.
+    const inName = (k: number) => capitalised(words[k]!.text) || (k > i && isParticle(fold(words[k]!.text)) && k + 1 < words.length
+      && (capitalised(words[k + 1]!.text) || isParticle(fold(words[k + 1]!.text))));
+    while (j < words.length && inName(j) && (j === i || /^\s+$/.test(text.slice(words[j - 1]!.to, words[j]!.from)))) j++;
     for (const [a, b] of nameParts(words, i, j, true)) {
       const byTagger = tagged.some(([s, e]) => s < b && a < e);
       // One capitalised word counts only as a person's ("Sophi's calls", "calls by Sophi").

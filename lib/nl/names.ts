@@ -5,9 +5,12 @@
  */
 import nlp from 'compromise';
 
-/** A word or name folded for comparison: lower case, no accents, no apostrophes, hyphens or spaces. */
+/** A word or name folded for comparison: lower case, no accents (Zoë = Zoe, Łukasz = Lukasz), no apostrophes, hyphens or spaces. */
 export const fold = (s: string): string =>
-  s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/['’‘`´\-\s.]/g, '');
+  s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[łøđßæœþı]/g, (c) => UNDECOMPOSED[c]!).replace(/['’‘`´\-\s.]/g, '');
+
+/** Letters that carry their mark inside them (NFD leaves them whole): "Łukasz" folds to "lukasz" all the same. */
+const UNDECOMPOSED: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ı: 'i' };
 
 /**
  * The ways a word may have been written when it ends a name, most likely first: without a
@@ -19,6 +22,33 @@ export function possessiveForms(word: string): string[] {
   if (/s['’]$/i.test(word)) return [word.slice(0, -1)];
   return /[^s]s$/i.test(word) && word.length > 3 ? [word, word.slice(0, -1)] : [word];
 }
+
+/**
+ * How many edits turn one folded name into another: insertions, deletions, substitutions, and two
+ * neighbouring letters swapped as one edit ("Pryia" → "Priya" is one slip of the fingers, not two).
+ */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * Little words inside surnames ("de la Cruz", "van der Berg", "ap Gwilym", "Ní Bhriain", "bin
+ * Rashid"): part of a full name, never a name on their own ("de" alone names nobody).
+ */
+const PARTICLES = new Set(
+  'ap ab ferch de del della der den di da das dos du la le les van von vom zu ter ten te ni nic mac mc o ua bin binti bint ibn al el y'.split(' '),
+);
+export const isParticle = (folded: string): boolean => PARTICLES.has(folded);
 
 /** Words that are never part of a person's name here: requests, greetings, QA words, dates. */
 const NOT_A_NAME = new Set(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchPeople, type DirectoryEntry, type PersonMatch } from './people.ts';
+import { DEMO_DIRECTORY, SECOND_DIRECTORY } from './testing/directories.ts';
 
 /** The demo's eight advisors (a fixture: at run time the directory comes from the CRM). */
 const DIRECTORY: DirectoryEntry[] = [
@@ -124,5 +125,46 @@ describe('matchPeople: teams and everyone', () => {
   it('an empty directory knows nobody and no team', () => {
     expect(matchPeople('Alex Wong and the North team', [])).toMatchObject({ teams: [], everyone: false });
     expect(matchPeople('Alex Wong', []).people).toEqual([found('Alex Wong', 'unknown', null, [])]);
+  });
+});
+
+describe('matchPeople on a second lender\'s directory: particles, hyphens, diacritics, any case', () => {
+  it.each([
+    ['Siobhán Ní Bhriain', 'Siobhán Ní Bhriain', 'exact'],
+    ['siobhan ni bhriain', 'Siobhán Ní Bhriain', 'exact'],
+    ["Rhys ap Gwilym's calls", 'Rhys ap Gwilym', 'exact'],
+    ['RHYS AP GWILYM', 'Rhys ap Gwilym', 'exact'],
+    ['Carlos de la Cruz', 'Carlos de la Cruz', 'exact'],
+    ['carlos de la cruz calls', 'Carlos de la Cruz', 'exact'],
+    ['Aoife McAllister', 'Aoife McAllister', 'exact'],
+    ['aoife mc allister', 'Aoife McAllister', 'exact'],
+    ['Zoë Lefèvre-Martin', 'Zoë Lefèvre-Martin', 'exact'],
+    ['Zoe Lefevre-Martin', 'Zoë Lefèvre-Martin', 'exact'],
+    ['zoe lefevre martin', 'Zoë Lefèvre-Martin', 'exact'],
+    ['Jan van der Berg', 'Jan van der Berg', 'exact'],
+    ['Lukasz Nowak', 'Łukasz Nowak', 'exact'],
+    ['Ahmad bin Rashid', 'Ahmad bin Rashid', 'exact'],
+    ['How did Siobhan do?', 'Siobhán Ní Bhriain', 'first_name'],
+    ["McAllister's calls", 'Aoife McAllister', 'first_name'],
+    ['Łukasz', 'Łukasz Nowak', 'first_name'],
+    ['Carlos de la Curz', 'Carlos de la Cruz', 'fuzzy'],
+    ['Rhys ap Gwilim', 'Rhys ap Gwilym', 'fuzzy'],
+    ['Aiofe McAlister', 'Aoife McAllister', 'fuzzy'],
+  ])('%s → %s (%s)', (text, name, status) => {
+    const r = matchPeople(text, SECOND_DIRECTORY);
+    expect(r.people).toHaveLength(1);
+    expect(r.people[0]).toMatchObject({ status, name });
+  });
+
+  it('a particle alone names nobody ("de", "la", "van", "ap", "bin")', () => {
+    expect(matchPeople('calls from de la Rue and van hire, ap notes, bin day', SECOND_DIRECTORY).people).toEqual([]);
+  });
+
+  it('the teams of the second directory', () => {
+    expect(matchPeople('the Wales team', SECOND_DIRECTORY)).toMatchObject({ teams: ['Lending Wales'], everyone: false });
+  });
+
+  it('a swapped pair of letters is one edit: "Pryia Sha" → Priya Shah', () => {
+    expect(matchPeople("Pryia Sha's calls in June", DEMO_DIRECTORY).people).toMatchObject([{ said: 'Pryia Sha', status: 'fuzzy', name: 'Priya Shah' }]);
   });
 });

@@ -16,9 +16,8 @@
  * Each advisor is listed once, in the order first named. A lower-case word that is an ordinary
  * English word ("will", "hall") is not taken for a name part; request words never are.
  */
-import { distance } from 'fastest-levenshtein';
 import { namePhrases, wordsOf, type Word } from './name-finder.ts';
-import { fold, isCommonWord, notAName, possessiveForms } from './names.ts';
+import { editDistance as distance, fold, isCommonWord, isParticle, notAName, possessiveForms } from './names.ts';
 import { teamsIn } from './teams.ts';
 
 export interface DirectoryEntry {
@@ -90,8 +89,9 @@ export function matchPeople(text: string, directory: DirectoryEntry[]): PeopleFo
     throw new TypeError('matchPeople: the directory must be a list of { name, team } strings');
   }
   const known: Known[] = directory.map((a) => {
-    const parts = a.name.split(/\s+/).map(fold).filter(Boolean);
-    return { name: a.name, full: parts.join(''), parts };
+    const folded = a.name.split(/\s+/).map(fold).filter(Boolean);
+    // A particle is part of the full name, never a name part on its own ("de" in "Carlos de la Cruz").
+    return { name: a.name, full: folded.join(''), parts: folded.filter((p) => !isParticle(p)) };
   });
   const words = wordsOf(text);
   const used = new Array<boolean>(words.length).fill(false);

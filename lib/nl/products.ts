@@ -7,8 +7,12 @@
  * - Of several products named, the one with most of its words said; between equals, the first said.
  * - A product-like phrase that is none of them ("the new Bridging Loan product", "explaining Gold
  *   Saver") → `{ unknown }`, for the Planner to ask; no product words at all → null.
+ * - Never dropped: a word for a kind of product ("mortgage", "loans", "savings account") that no
+ *   product has, or that several have, is `{ unknown, candidates }` — the products sharing a word
+ *   with what was said ("mortgage" → "Second Charge Mortgage"; "loan" → every loan), for "did you
+ *   mean …?" / "which of …?"; none shared: no candidates, the caller lists every product.
  */
-export type ProductMatch = { name: string; said: string } | { unknown: string } | null;
+export type ProductMatch = { name: string; said: string } | { unknown: string; candidates?: string[] } | null;
 
 interface Token {
   word: string;
@@ -75,12 +79,23 @@ function unknownIn(text: string): string | null {
   return explained || null;
 }
 
+/** Words for a kind of product: said alone, they name one only if a product is called that. */
+const KIND = /\b(?:(?:re)?mortgages?|loans?|savings?\s+accounts?|savings|current\s+accounts?|credit\s+cards?|isas?|pensions?|insurance|bonds?)\b/i;
+
+/** The products that share a word (singular) with what was said, in the list's order. */
+function sharing(said: string, products: string[]): string[] {
+  const words = new Set(tokensOf(said).map((t) => singular(t.word)).filter((w) => !NOT_PRODUCT.has(w) && w !== 'product'));
+  return products.filter((p) => tokensOf(p).some((t) => words.has(singular(t.word))));
+}
+
 export function matchProduct(text: string, products: string[]): ProductMatch {
   if (!Array.isArray(products) || products.some((p) => typeof p !== 'string')) {
     throw new TypeError('matchProduct: products must be a list of product names (strings)');
   }
   const found = known(text, products);
   if (found) return { name: found.name, said: found.said };
-  const unknown = unknownIn(text);
-  return unknown ? { unknown } : null;
+  const unknown = unknownIn(text) ?? text.match(KIND)?.[0] ?? null;
+  if (!unknown) return null;
+  const candidates = sharing(unknown, products);
+  return candidates.length ? { unknown, candidates } : { unknown };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topicsIn } from './topics.ts';
+import { topicsIn, unmappedFocusIn } from './topics.ts';
 
 describe('topicsIn', () => {
   it.each([
@@ -24,5 +24,20 @@ describe('topicsIn', () => {
     ['will you check', []],
   ])('%s', (text, topics) => {
     expect(topicsIn(text)).toEqual(topics);
+  });
+});
+
+describe('unmappedFocusIn: what to look at that no topic stands for is found, never dropped', () => {
+  const known = (names: string[]) => (phrase: string) =>
+    names.some((n) => n.toLowerCase().includes(phrase.toLowerCase()) || phrase.toLowerCase().includes(n.toLowerCase()));
+  it.each([
+    ["check Priya Shah's calls for Consumer Duty last week", ['Priya Shah'], 'Consumer Duty'],
+    ['review the Wales team on Treating Customers Fairly', ['Lending Wales'], 'Treating Customers Fairly'],
+    ['calls for Tom Ellis about Vulnerable Customers', ['Tom Ellis'], null],
+    ['calls for Tom Ellis in June', ['Tom Ellis'], null],
+    ['check the calls for HELOC', [], null],
+    ['QA the calls about Bridging Finance', ['Bridging Finance'], null],
+  ])('%s', (text, names, expected) => {
+    expect(unmappedFocusIn(text, known(names))).toBe(expected);
   });
 });

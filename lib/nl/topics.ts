@@ -48,6 +48,27 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ],
 ];
 
+/** Every topic this reader knows, in its fixed order. */
+export const TOPIC_NAMES: Topic[] = TOPICS.map(([topic]) => topic);
+
 export function topicsIn(text: string): Topic[] {
   return TOPICS.filter(([, re]) => re.test(text)).map(([topic]) => topic);
+}
+
+/**
+ * What a message asks to look at that no topic above stands for: a capitalised phrase after "for",
+ * "on", "about", "around", "regarding" or "covering" ("for Consumer Duty", "on Treating Customers
+ * Fairly") that is none of `known` — the people, teams and products the caller resolved, and the
+ * words of the period — and not one of the topics. The caller says it cannot focus on it (or asks),
+ * never drops it silently. Null when there is none.
+ */
+export function unmappedFocusIn(text: string, known: (phrase: string) => boolean): string | null {
+  const re = /\b(?:for|on|about|around|regarding|covering)\s+(?:the\s+)?((?:\p{Lu}[\p{L}\p{M}'’-]*\s*){1,4})/gu;
+  for (const m of text.matchAll(re)) {
+    const phrase = m[1]!.trim().replace(/['’]s$/, '');
+    if (!/\p{Ll}/u.test(phrase)) continue; // an acronym ("QA", "REC-88342") is no topic phrase
+    if (topicsIn(phrase).length || known(phrase)) continue;
+    return phrase;
+  }
+  return null;
 }

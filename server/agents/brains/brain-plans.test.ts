@@ -69,7 +69,10 @@ describe('the Conductor plans each delegation and hands each Companion a budget'
   it('one plan per delegation: unit delegation (the request id, the session), its steps to delegate_task', async () => {
     const c = new ScriptedConductor();
     await c.turn(REQUEST);
-    const plan = planAt(conductorBrain, c.history, (n) => c.input(n)) as { goal: string; unit: PlanUnit; plannedSequence: unknown };
+    // The turn's first step reads the CRM's advisors and plans nothing yet; the delegation's plan comes with its first step.
+    expect(planAt(conductorBrain, c.history, (n) => c.input(n))).toBe('later');
+    const after = c.history.findIndex((m) => m.role === 'tool' && m.name === 'list_advisors');
+    const plan = planAt(conductorBrain, c.history, (n) => c.input(n), after) as { goal: string; unit: PlanUnit; plannedSequence: unknown };
     const requestId = String(c.delegations()[0]!.context.request_id);
     expect(plan.unit).toEqual({ kind: 'delegation', id: requestId, session_id: SESSION });
     expect(plan.goal).toContain('Alex Wong, Priya Shah');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readRequest } from './request.ts';
 import { assign } from './staffing.ts';
 import { CONDUCTOR, ScriptedConductor } from './testing/script.ts';
+import { DEMO_DIRECTORY } from '../../../../lib/nl/testing/directories.ts';
 
 const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
 const TODAY = new Date('2024-07-08T09:00:00Z');
@@ -29,7 +30,7 @@ describe('what the Conductor reads in a message', () => {
     ['Thanks!', { kind: 'thanks' }],
     ['What is the weather like?', { kind: 'other' }],
   ])('%s', (text, expected) => {
-    expect(readRequest(text, TODAY)).toMatchObject(expected);
+    expect(readRequest(text, TODAY, DEMO_DIRECTORY)).toMatchObject(expected);
   });
 });
 
@@ -50,7 +51,7 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     const c = new ScriptedConductor();
     expect((await c.turn('Can you review the calls for vulnerable customers?')).reply).toContain('Whose calls should I review?');
     const when = await c.turn('Alex Wong and Priya Shah');
-    expect(when.names).toEqual([]);
+    expect(when.names).toEqual(['list_advisors']);
     expect(when.reply).toContain('Which period should I review?');
     const go = await c.turn('last week');
     expect(go.names).toContain('delegate_task');
@@ -64,7 +65,7 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     const c = new ScriptedConductor();
     const t = await c.turn(REQUEST);
     expect(t.names).toEqual([
-      'update_session_context',
+      'list_advisors', 'update_session_context',
       'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'get_skillset',
       'get_skill_reliability', 'get_skill_reliability',
       'list_session_companions', 'create_companion', 'create_companion', 'delegate_task', 'delegate_task',
@@ -119,11 +120,19 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
 
   it('says plainly when no calls were found for someone, without counting it as a failure', async () => {
     const c = new ScriptedConductor();
-    await c.turn("Review John Smith's calls from last week");
-    const [john] = c.delegations();
-    const t = await c.turn(c.result(john!.task_id, 'succeeded', succeeded([])), 'agent-c1');
-    expect(t.reply).toContain('I found no calls for John Smith on applications from 1 July 2024 to 7 July 2024. Is the name spelled as in the CRM');
-    expect(t.reply).not.toContain('| John Smith |');
+    await c.turn("Review Sophie Turner's calls from last week");
+    const [sophie] = c.delegations();
+    const t = await c.turn(c.result(sophie!.task_id, 'succeeded', succeeded([])), 'agent-c1');
+    expect(t.reply).toContain('I found no calls for Sophie Turner on applications from 1 July 2024 to 7 July 2024.');
+    expect(t.reply).not.toContain('| Sophie Turner |');
+  });
+
+  it('asks about a name the CRM does not have instead of delegating it', async () => {
+    const c = new ScriptedConductor();
+    const t = await c.turn("Review John Smith's calls from last week");
+    expect(t.names).toEqual(['list_advisors']);
+    expect(t.reply).toMatch(/^I can't find John Smith in the CRM\. Did you mean .+\? Whose calls should I review\?$/);
+    expect(c.delegations()).toEqual([]);
   });
 
   it('retries a task that failed on a skill with its alternative, then answers when the retry is in', async () => {

@@ -2,7 +2,7 @@ import { readProtocolMessage } from '../../../delegation/protocol.ts';
 import type { Brain, BrainDecision, BrainInput } from '../brain.ts';
 import { ConductorContext } from './context.ts';
 import { conductorPlan } from './conductor-plan.ts';
-import { readRequest } from './request.ts';
+import { conversational } from './request.ts';
 import { onAdvice, onTaskResult } from './results.ts';
 import { reviewFlow, reviewOf } from './review.ts';
 import { finishAnswer, finishFlow, statusAnswer } from './status.ts';
@@ -46,10 +46,7 @@ function decide(ctx: ConductorContext): BrainDecision {
   const finish = finishAnswer(ctx);
   if (finish === 'yes') return finishFlow(ctx, true);
   if (finish === 'no') return ctx.say('Fine, the session stays open.');
-  const review = reviewOf(ctx);
-  if (review) return reviewFlow(ctx, review);
-  const req = readRequest(ctx.inbound, ctx.today);
-  switch (req.kind) {
+  switch (conversational(ctx.inbound, ctx.today)) {
     case 'status':
       return statusAnswer(ctx);
     case 'finish':
@@ -57,8 +54,14 @@ function decide(ctx: ConductorContext): BrainDecision {
     case 'thanks':
       return ctx.say("You're welcome.");
     default:
-      return ctx.say(HELP, 'Not a request I can act on: say what I can do.');
   }
+  // People are read against the CRM's directory, fetched through the tools each turn (the Conductor keeps no copy).
+  const listed = ctx.find('list_advisors');
+  if (!listed) return ctx.call([['list_advisors', {}]], "Read the CRM's advisors and teams to resolve the people the message names.");
+  if (!listed.ok) return ctx.failed(listed, "read the CRM's list of advisors");
+  const review = reviewOf(ctx);
+  if (review) return reviewFlow(ctx, review);
+  return ctx.say(HELP, 'Not a request I can act on: say what I can do.');
 }
 
 /** Messages from other agents: results, progress (quietly noted: the chat shows it), advice. */

@@ -10,12 +10,15 @@ import type { ConductorContext } from './context.ts';
  * id the request's, in the delegated-mode session; the intents are delegate-flow.ts's steps from
  * here on (record the goal, discover skills, staff the pool, one delegate_task per advisor). Each
  * task it hands out carries the Companion's budget (task-budget.ts). Any other turn that calls
- * tools (finishing the session, …) plans the decision's own calls for the chat turn.
+ * tools (finishing the session, …) plans the decision's own calls for the chat turn; reading the
+ * CRM's advisors first (list_advisors) declares nothing yet ('later'): the plan comes with what follows.
  */
 export function conductorPlan(
   ctx: ConductorContext, decision: ToolCallsDecision, unit: PlanUnit,
-): DeclarePlanInput | null {
+): DeclarePlanInput | 'later' | null {
   const d = ctx.delegation;
+  // Reading the CRM's advisors comes before the Conductor knows what the turn is (a delegation, a question): plan with that.
+  if (!d && decision.tool_calls.every((c) => c.name === 'list_advisors')) return 'later';
   if (!d) return brainPlan(ctx.inbound, decisionIntents(decision), unit);
   const requestId = requestIdIn(decision) ?? d.requestId;
   const session = ctx.session()?.session_id ?? unit.session_id;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { currentTurn, parseObject, type BrainDecision, type BrainInput, type BrainMessage } from '../brain.ts';
 import { toolOutcomes, type ToolOutcome } from '../planner/conversation.ts';
 import { todayFrom } from '../planner/intent.ts';
+import { directoryOf, type Advisor } from '../planner/resolve.ts';
 import { parseGuidelines, type Guidelines } from '../../../delegation/guidelines.ts';
 import type { SessionContext } from '../../../delegation/session-context.ts';
 
@@ -59,6 +60,12 @@ export class ConductorContext {
       if (o.name === name && where(o.args, o.result)) return o;
     }
     return undefined;
+  }
+
+  /** The CRM's advisors as this turn's list_advisors returned them (empty before it is called). */
+  directory(): Advisor[] {
+    const o = this.find('list_advisors');
+    return o?.ok ? directoryOf(o.result) : [];
   }
 
   all(name: string): ToolOutcome[] {

@@ -6,9 +6,12 @@ import { delegateItems, type Delegation } from './delegate-flow.ts';
 import type { RequestRecord } from './ledger.ts';
 import { period } from './merge.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
-import { advisorsIn } from '../planner/intent.ts';
+import { readReply } from '../planner/intent.ts';
+import { offeredName } from '../planner/conversation.ts';
+import { questionFor } from '../planner/resolve.ts';
+import { matchPeople, unmappedFocusIn, type PersonMatch } from '../../../../lib/nl/index.ts';
 import { focusByTopic, focusIn } from './focus.ts';
-import { readRequest, type ConductorRequest } from './request.ts';
+import { readRequest, subjectsIn, type ConductorRequest } from './request.ts';
 
 type Review = Extract<ConductorRequest, { kind: 'review' }>;
 
@@ -27,16 +30,21 @@ export function reviewOf(ctx: ConductorContext): Review | null {
 
 function reviewAt(ctx: ConductorContext, at: number): Review | null {
   const text = String(ctx.before[at]?.content ?? '');
-  const now = readRequest(text, ctx.today);
-  if (now.kind === 'review' && now.subjects.length && now.range) return now;
+  const now = readRequest(text, ctx.today, ctx.directory());
+  if (now.kind === 'review' && now.subjects.length && now.range && !now.unresolved.length) return now;
   const asked = questionBefore(ctx, at);
   if (asked === null) return followUp(ctx, text, now) ?? (now.kind === 'review' ? now : null);
-  const earlier = reviewAt(ctx, asked);
+  const earlier = reviewAt(ctx, asked.at);
   if (!earlier) return now.kind === 'review' ? now : null;
   const focus = focusIn(text);
+  // An answer to "whose calls?" or "did you mean …?": the names it gives (a "yes" takes the one offered) replace the unresolved ones.
+  const reply = subjectsIn(text, ctx.directory());
+  const offered = readReply(text).yes ? offeredName(asked.question) : null;
+  const aboutWho = asked.question.includes(ASK_WHO);
   return {
     ...earlier,
-    subjects: earlier.subjects.length ? earlier.subjects : advisorsIn(text),
+    subjects: [...new Set([...earlier.subjects, ...reply.subjects, ...(offered ? [offered] : [])])],
+    unresolved: aboutWho ? reply.unresolved : earlier.unresolved,
     range: earlier.range ?? resolveDateRange(text, ctx.today),
     focus: earlier.focus.topic === 'overall' ? focus : earlier.focus,
     query: `${earlier.query} — ${text.trim()}`,
@@ -49,7 +57,7 @@ function reviewAt(ctx: ConductorContext, at: number): Review | null {
  * message names another.
  */
 function followUp(ctx: ConductorContext, text: string, now: ConductorRequest): Review | null {
-  const subjects = advisorsIn(text);
+  const { subjects, unresolved } = subjectsIn(text, ctx.directory());
   if (!subjects.length || (now.kind === 'review' && now.range)) return null;
   const last = [...(ctx.session()?.user_goals ?? [])].reverse().find((g): g is Record<string, string> => typeof (g as { start_date?: unknown })?.start_date === 'string');
   if (!last) return null;
@@ -57,6 +65,7 @@ function followUp(ctx: ConductorContext, text: string, now: ConductorRequest): R
   return {
     kind: 'review',
     subjects,
+    unresolved,
     range: { start_date: last.start_date!, end_date: last.end_date!, phrase: 'the same period' },
     focus: focus.topic === 'overall' ? focusByTopic(String(last.focus)) : focus,
     query: `${text.trim()} (after: ${String(last.request)})`,
@@ -65,9 +74,9 @@ function followUp(ctx: ConductorContext, text: string, now: ConductorRequest): R
 
 /**
  * When the Conductor's last answer before the user message at `at` was one of its questions,
- * the position of the user message that question answered; else null.
+ * the position of the user message that question answered, and the question; else null.
  */
-function questionBefore(ctx: ConductorContext, at: number): number | null {
+function questionBefore(ctx: ConductorContext, at: number): { at: number; question: string } | null {
   const h = ctx.before;
   for (let j = at - 1; j >= 0; j--) {
     const m = h[j]!;
@@ -76,12 +85,15 @@ function questionBefore(ctx: ConductorContext, at: number): number | null {
     if (!m.content.includes(ASK_WHO) && !m.content.includes(ASK_WHEN)) return null;
     for (let k = j - 1; k >= 0; k--) {
       const u = h[k]!;
-      if (u.role === 'user' && !u.sender_agent_id) return k;
+      if (u.role === 'user' && !u.sender_agent_id) return { at: k, question: m.content };
     }
     return null;
   }
   return null;
 }
+
+/** The question for a name the CRM does not have as said (a typo, several advisors, nobody): the Planner's, then who. */
+export const askAbout = (m: PersonMatch): string => `${questionFor(m) ?? ''} ${ASK_WHO}`.trim();
 
 /**
  * A review request: ask for what is missing (never guess who or when); else record the goal in
@@ -89,6 +101,11 @@ function questionBefore(ctx: ConductorContext, at: number): number | null {
  * tell the user what runs where — the user can keep talking while they work.
  */
 export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
+  const unsure = req.unresolved[0];
+  if (unsure) {
+    const why = `“${unsure.said}” is ${unsure.status} against the CRM's ${ctx.directory().length} advisors: ask, never guess or drop.`;
+    return ctx.say(askAbout(unsure), why);
+  }
   if (!req.subjects.length) return ctx.say(`${ASK_WHO} Name the advisors, for example “Alex Wong and Priya Shah”.`, 'No advisor named: ask, do not guess.');
   if (!req.range) return ctx.say(`${ASK_WHEN} For example “last week” or “from 2024-07-01 to 2024-07-07”.`, 'No period named: ask, do not guess.');
   const session = ctx.session();
@@ -105,7 +122,21 @@ export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
   const request: RequestRecord = { id, query: req.query, subjects: req.subjects, focus: req.focus.topic, focus_label: req.focus.label, start_date: req.range.start_date, end_date: req.range.end_date };
   const step = delegateItems(ctx, request, req.subjects.map((subject) => ({ subject, attempt: 1, avoid: [] })), `One task per advisor: ${req.subjects.join(', ')}.`);
   if (!step.done) return step.decision;
-  return ctx.say(delegatedMessage(request, step.value), `Delegated ${step.value.handed.length} task(s); ${step.value.queued.length} waiting.`);
+  const note = focusNote(ctx, req);
+  const said = `${note ? `${note}\n\n` : ''}${delegatedMessage(request, step.value)}`;
+  return ctx.say(said, `Delegated ${step.value.handed.length} task(s); ${step.value.queued.length} waiting.`);
+}
+
+/** What the request asks to look at that no focus stands for ("on Treating Customers Fairly"): said plainly, never dropped. */
+function focusNote(ctx: ConductorContext, req: Review): string | null {
+  if (req.focus.topic !== 'overall') return null;
+  const known = (phrase: string) => {
+    const found = matchPeople(phrase, ctx.directory());
+    return found.people.length > 0 || found.teams.length > 0 || resolveDateRange(phrase, ctx.today) !== null;
+  };
+  const phrase = unmappedFocusIn(req.query, known);
+  if (!phrase) return null;
+  return `I can't focus a review on “${phrase}”: it is not a topic I can read, so the Companions review overall call quality (every failed rule).`;
 }
 
 export function delegatedMessage(request: RequestRecord, d: Delegation): string {

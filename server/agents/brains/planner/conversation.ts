@@ -175,7 +175,9 @@ export function currentEpisode(history: BrainMessage[], today: Date): Episode | 
       return;
     }
     const request = parseRequest(m.content, today);
-    if (request && !answers) {
+    // A request said without a work word ("Priya Shah's calls in June") yields to an open question and a follow-up.
+    const implied = !!request?.implied && episode !== null;
+    if (request && !answers && !implied) {
       episode = { start: index, request, finals: [] };
       return;
     }
@@ -185,6 +187,10 @@ export function currentEpisode(history: BrainMessage[], today: Date): Episode | 
     const derived = !answers && !pending && !readReply(m.content).retry ? followUp(m.content, episode.request, today) : null;
     if (derived) {
       episode = { start: index, request: derived, finals: [], followsUp: true };
+      return;
+    }
+    if (request && implied && !pending && !answers) {
+      episode = { start: index, request, finals: [] };
       return;
     }
     episode.request = amend(episode.request, m.content, last, today);

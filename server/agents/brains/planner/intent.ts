@@ -4,9 +4,9 @@ import type { MemoryBlock } from '../../platform/agent-platform.ts';
 
 /**
  * Small readings shared by the Planner and the Conductor: "today" from the clock block, the
- * advisors a Conductor request names (advisorsIn), the answer to a yes/no question (readReply,
- * on lib/nl/confirmation.ts) and how a period is said back. The Planner's requests are in
- * request.ts; the people and products it names are resolved against the CRM in resolve.ts.
+ * answer to a yes/no question (readReply, on lib/nl/confirmation.ts) and how a period is said
+ * back. The Planner's requests are in request.ts; the people and products it names are resolved
+ * against the CRM in resolve.ts (the Conductor's, with the same lib/nl readers, in its request.ts).
  */
 /** "today" for relative dates: the `clock` core-memory block (set by the chat host from DCF_CLOCK), else the real clock. */
 export function todayFrom(blocks: MemoryBlock[], real: Date = new Date()): Date {
@@ -14,39 +14,6 @@ export function todayFrom(blocks: MemoryBlock[], real: Date = new Date()): Date 
   const iso = clock.match(/\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?/)?.[0];
   const d = iso ? clockToday(iso, real) : real;
   return Number.isNaN(d.getTime()) ? real : d;
-}
-
-const NOT_A_NAME = new Set([
-  'Hi', 'Hello', 'Hey', 'Please', 'Can', 'Could', 'Thanks', 'Thank', 'Yes', 'No', 'The', 'This', 'That', 'I', 'We', 'QA', 'HELOC', 'Selina', 'Finance',
-  'Review', 'Check', 'Compare', 'Analyse', 'Analyze', 'Assess', 'Score', 'Audit', 'Evaluate', 'Tell', 'Show', 'Find', 'Look', 'Summarise', 'Summarize',
-  'Which', 'Who', 'What', 'How', 'Did', 'Does', 'Do', 'Is', 'Are', 'And', 'Or', 'Consumer', 'Duty', 'FCA',
-  'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
-  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
-]);
-const NAME = String.raw`[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?`;
-const FULL_NAME = String.raw`(${NAME}(?:\s+${NAME}){1,2})`;
-
-const clean = (name: string) => name.trim().replace(/['’]s$/, '');
-const plausible = (name: string) => !name.split(/\s+/).some((w) => NOT_A_NAME.has(w));
-
-/**
- * Every advisor's full name a request names, in order, once each: "the calls of Alex Wong and
- * Priya Shah", "Tom Ellis's and Fatima Khan's calls". A run of capitalised words that starts with
- * a request word ("Compare Tom Ellis") keeps only the name.
- */
-export function advisorsIn(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(new RegExp(FULL_NAME, 'g'))) {
-    const words = clean(m[1]!).split(/\s+/);
-    for (let from = 0; from <= words.length - 2; from++) {
-      const name = words.slice(from).join(' ');
-      if (plausible(name)) {
-        if (!out.includes(name)) out.push(name);
-        break;
-      }
-    }
-  }
-  return out;
 }
 
 /** How a message answers the Planner's last question. */

@@ -1,6 +1,7 @@
 import { resolveDateRange, type DateRange } from '../../../../lib/relative-dates.ts';
 import { outcomesIn, topicsIn, type OutcomeChange } from '../../../../lib/nl/index.ts';
 import { findRecurrence, type Recurrence } from '../../../../lib/nl/recurrence.ts';
+import { readWorkAsk } from '../../../../lib/nl/request-reader.ts';
 import { hasWord, wordsOf } from './words.ts';
 import { CALL_ID, callIdsIn } from './call-id.ts';
 
@@ -18,8 +19,10 @@ import { CALL_ID, callIdsIn } from './call-id.ts';
  *   vulnerability_scan  a vulnerability topic + calls/customers, or "show/list/find … calls where …"
  *   rule_topic          a rule topic (disclosures, affordability) + calls or advisors
  *   product_check       explaining/describing something in calls, or "correctly"/"clearly"/…
- *   qa_review           calls + a quality word ("QA", "review", "score", "check" …), or "how did
- *                       <someone> do/perform"
+ *   qa_review           the everyday words of QA work (lib/nl/request-reader.ts): a work word ("QA",
+ *                       "audit", "re-check", "look at", "compliance picture" …) with calls or a name,
+ *                       "how is <someone> doing"; or, `implied`, only calls with a period or a name
+ *                       ("Pryia Sha's calls in June") — an open question or a follow-up reads those first
  * Anything else is not a request (a reply, a greeting, a question the Planner cannot answer).
  */
 export type RequestKind = 'qa_review' | 'product_check' | 'vulnerability_scan' | 'rule_topic' | 'rank' | 'explain_call';
@@ -57,6 +60,11 @@ export interface PlannerRequest {
   schedule?: ScheduleAsk;
   /** Arrived from a background job the user scheduled: run without asking, then notify them. */
   scheduled?: ScheduledRun;
+  /**
+   * Said without a work word ("Priya Shah's calls in June"): a request when nothing else claims the
+   * message, but an answer to an open question or a follow-up first (conversation.ts).
+   */
+  implied?: boolean;
 }
 
 export interface ScheduleAsk {
@@ -145,7 +153,8 @@ export function parseOnce(text: string, today: Date): PlannerRequest | null {
     return { ...base, kind: 'product_check' };
   }
   const quality = QUALITY.some((w) => words.includes(w));
-  const howDid = /\bhow\s+(?:did|does|is|has|have|are|were)\b.*\b(?:do|doing|done|perform|performing|performed|get(?:ting)? on|score|scoring)\b/i.test(text);
-  if ((mentionsCall && quality) || howDid) return { ...base, kind: 'qa_review' };
-  return null;
+  if (mentionsCall && quality) return { ...base, kind: 'qa_review' };
+  const work = readWorkAsk(text, today);
+  if (!work) return null;
+  return work.strength === 'asked' ? { ...base, kind: 'qa_review' } : { ...base, kind: 'qa_review', implied: true };
 }

@@ -36,8 +36,8 @@ export function directoryOf(result: Record<string, unknown> | null | undefined):
 
 const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
 
-/** The question for a name the Planner will not act on, or null when it can. */
-function questionFor(m: PersonMatch): string | null {
+/** The question for a name the Planner (or the Conductor) will not act on, or null when it can. */
+export function questionFor(m: PersonMatch): string | null {
   if (m.status === 'exact' || m.status === 'first_name') return null;
   if (m.status === 'ambiguous') {
     return `More than one advisor matches “${m.said}”. ${QUESTION_MARKERS.clarify} ${list(m.candidates)}?`;
@@ -91,6 +91,12 @@ export function resolveProduct(ctx: PlannerContext, req: PlannerRequest): Step<s
     const m = matchProduct(text, names);
     if (!m) continue;
     if ('name' in m) return { done: true, value: m.name };
+    if (m.candidates?.length) {
+      return next(ctx.say(
+        `I don't have a product called “${m.unknown}” in the CRM. ${QUESTION_MARKERS.clarify} ${list(m.candidates)}?`,
+        `“${m.unknown}” is no product in the CRM; ${m.candidates.length} share a word with it: ask, never drop it.`,
+      ));
+    }
     return next(ctx.say(
       `I can't find a product called “${m.unknown}” in the CRM; its products are ${list(names)}. ${QUESTION_MARKERS.clarify} one of those?`,
       `Unknown product “${m.unknown}”: ask.`,

@@ -7,6 +7,8 @@ import { qaConfirm, qaScale, qaWork } from './qa-flow.ts';
 import type { PlannerRequest } from './request.ts';
 import { resolvePeople, resolveProduct, type Who } from './resolve.ts';
 import { teamConfirm, teamWork, type TeamTarget } from './team-flow.ts';
+import { matchPeople, resolveDateRange, TOPIC_NAMES, unmappedFocusIn } from '../../../../lib/nl/index.ts';
+import { directoryOf } from './resolve.ts';
 
 /**
  * A QA review or a product check from the request to the first question: who (resolved against
@@ -36,7 +38,31 @@ function readyReview(ctx: PlannerContext, req: PlannerRequest, everyoneByDefault
   return { done: true, value: { who: who.value, range: period.value, calls: calls.value, outcomes: req.outcomes, name: scope.who } };
 }
 
+/**
+ * What the request asks to look at that a review cannot focus on ("for Consumer Duty": no topic the
+ * Planner reads, and no person, team or period): said plainly before the question, never dropped.
+ */
+function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
+  const directory = directoryOf(ctx.find('list_advisors')?.result);
+  const known = (phrase: string) => {
+    const found = matchPeople(phrase, directory);
+    return found.people.length > 0 || found.teams.length > 0 || resolveDateRange(phrase, ctx.today) !== null;
+  };
+  const phrase = req.texts.map((t) => unmappedFocusIn(t, known)).find((p) => p !== null);
+  if (!phrase) return null;
+  const topics = `${TOPIC_NAMES.slice(0, -1).join(', ')} and ${TOPIC_NAMES.at(-1)}`;
+  return `I can't narrow a review to “${phrase}”: it is not a topic I can read (I know ${topics}), so the review covers the whole rule set.`;
+}
+
+const withNote = (d: BrainDecision, note: string | null): BrainDecision =>
+  (note && d.kind === 'message' ? { ...d, content: `${note}\n\n${d.content}` } : d);
+
 export function reviewStart(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  const d = reviewStartOnce(ctx, req);
+  return d.kind === 'message' ? withNote(d, focusNote(ctx, req)) : d;
+}
+
+function reviewStartOnce(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
   const r = readyReview(ctx, req);
   if (!r.done) return r.decision;
   if (!r.value) return qaConfirm(ctx, { advisor: null, range: req.range, outcomes: req.outcomes });

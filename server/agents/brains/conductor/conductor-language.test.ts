@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { fakeTools } from '../planner/testing/fake-tools.ts';
+import { secondLenderCrm } from '../planner/testing/second-lender.ts';
+import { ScriptedConductor } from './testing/script.ts';
+
+/**
+ * The Conductor reads people with the Planner's front end (lib/nl) against the CRM it fetches with
+ * list_advisors: the demo's and a second lender's directory (particles, diacritics, lower case,
+ * typos, teams). A name it cannot resolve is a question, never a delegation and never dropped.
+ */
+const second = () => new ScriptedConductor({ list_advisors: secondLenderCrm(fakeTools()) });
+const subjects = (c: ScriptedConductor) => c.delegations().map((d) => d.context.subject);
+
+describe('the Conductor reads people against the CRM', () => {
+  it.each([
+    ['Can you QA Tom Ellis for last week?', ['Tom Ellis']],
+    ['audit priya shah and tom ellis for last week', ['Priya Shah', 'Tom Ellis']],
+    ["look at James O'Connor's conversations from last week", ["James O'Connor"]],
+  ])('demo: %s', async (text, who) => {
+    const c = new ScriptedConductor();
+    const t = await c.turn(text);
+    expect(t.names[0]).toBe('list_advisors');
+    expect(subjects(c)).toEqual(who);
+  });
+
+  it.each([
+    ["Review the calls of Rhys ap Gwilym and Carlos de la Cruz from last week", ['Rhys ap Gwilym', 'Carlos de la Cruz']],
+    ['check siobhan ni bhriain and aoife mcallister for last week', ['Siobhán Ní Bhriain', 'Aoife McAllister']],
+    ["How did Zoë Lefèvre-Martin and Jan van der Berg do last week on disclosures?", ['Zoë Lefèvre-Martin', 'Jan van der Berg']],
+    ['Review the Wales team for last week', ['Siobhán Ní Bhriain', 'Rhys ap Gwilym', 'Łukasz Nowak', 'Ahmad bin Rashid']],
+  ])('second lender: %s', async (text, who) => {
+    const c = second();
+    await c.turn(text);
+    expect(subjects(c)).toEqual(who);
+  });
+
+  it('a typo is asked about ("Did you mean …?"); "yes" takes the name offered and the period said before', async () => {
+    const c = new ScriptedConductor();
+    const t = await c.turn("Pryia Sha's calls last week");
+    expect(t.reply).toBe('I can\'t find “Pryia Sha” in the CRM. Did you mean Priya Shah? Whose calls should I review?');
+    expect(c.delegations()).toEqual([]);
+    await c.turn('yes');
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ subjects: ['Priya Shah'], start_date: '2024-07-01', end_date: '2024-07-07' }]);
+  });
+
+  it('one name resolved and one not: asks about the second rather than dropping it', async () => {
+    const c = second();
+    const t = await c.turn('Review Rhys ap Gwilym and Carlos de la Curz for last week');
+    expect(t.reply).toContain('Did you mean Carlos de la Cruz?');
+    await c.turn('Carlos de la Cruz');
+    expect(subjects(c)).toEqual(['Rhys ap Gwilym', 'Carlos de la Cruz']);
+  });
+
+  it('a message that names a person but no work is a question about the period, not the help text', async () => {
+    const c = new ScriptedConductor();
+    const t = await c.turn('Fatima Khan');
+    expect(t.reply).toContain('Which period should I review?');
+  });
+
+  it('words that look like names but are not people ("HELOC", "Consumer Duty") are nobody', async () => {
+    const c = new ScriptedConductor();
+    const t = await c.turn('Can you review the HELOC calls for Consumer Duty last week?');
+    expect(t.reply).toContain('Whose calls should I review?');
+  });
+});
+
+describe('never drop a focus the Conductor cannot read', () => {
+  it('"on Treating Customers Fairly": said plainly with the delegation (overall quality instead)', async () => {
+    const c = second();
+    const t = await c.turn('Review Rhys ap Gwilym on Treating Customers Fairly for last week');
+    expect(t.reply).toMatch(/^I can't focus a review on “Treating Customers Fairly”: it is not a topic I can read/);
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ focus: 'overall' }]);
+  });
+
+  it('a topic it reads ("for Consumer Duty") is no note', async () => {
+    const t = await new ScriptedConductor().turn('Review Alex Wong for Consumer Duty last week');
+    expect(t.reply).not.toContain("I can't focus");
+  });
+});

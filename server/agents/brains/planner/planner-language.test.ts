@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { fakeTools } from './testing/fake-tools.ts';
+import { ScriptedConversation } from './testing/script.ts';
+import { secondLenderCrm } from './testing/second-lender.ts';
+import { HELP } from './planner-brain.ts';
+
+/**
+ * Ordinary wording (issue 30): the everyday words of QA work, misspelt names, names with particles
+ * and diacritics, lower case — on the demo's CRM and on a second lender's (other people, teams and
+ * products). None of these may get the generic help text: each gets the work or a targeted
+ * question. Today is 2024-07-08 (the demo clock).
+ */
+const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
+const demo = () => new ScriptedConversation(fakeTools());
+const second = () => new ScriptedConversation(secondLenderCrm(fakeTools()));
+
+describe('the everyday words of QA work open a review (demo CRM)', () => {
+  it.each([
+    ['Can you QA Tom Ellis for last week?', "To confirm: for Tom Ellis's calls last week (2024-07-01 to 2024-07-07)"],
+    ["priya shah's calls last week", "To confirm: for Priya Shah's calls last week"],
+    ["audit the south team's recordings for July", 'To confirm: for the Home Finance South team'],
+    ["re-check every one of Priya Shah's calls", 'Could you tell me which period'],
+    ["look at Tom's conversations in May", 'Tom Ellis'],
+    ["what's the compliance picture for Fatima this month?", 'Fatima Khan'],
+    ['how is Tom Ellis doing?', 'Could you tell me which period'],
+  ])('%s', async (text, expected) => {
+    const t = await demo().turn(text);
+    expect(t.reply).not.toBe(HELP);
+    expect(names(t.calls)[0]).toBe('list_advisors');
+    expect(t.reply).toContain(expected);
+  });
+
+  it('"re-check every one of Priya Shah\'s calls" three times in a row: the same question each time, never the help text', async () => {
+    const c = demo();
+    for (let i = 0; i < 3; i++) {
+      const t = await c.turn("re-check every one of Priya Shah's calls");
+      expect(t.reply).toContain('Could you tell me which period');
+    }
+    expect((await c.turn('in June')).reply).toContain("Priya Shah's calls in June");
+  });
+
+  it('"Pryia Sha\'s calls in June": did you mean Priya Shah? — and yes takes it, with June kept', async () => {
+    const c = demo();
+    const t = await c.turn("Pryia Sha's calls in June");
+    expect(names(t.calls)).toEqual(['list_advisors']);
+    expect(t.reply).toBe('I can\'t find “Pryia Sha” in the CRM. Did you mean Priya Shah?');
+    const yes = await c.turn('yes');
+    expect(yes.calls.find((x) => x.name === 'count_calls')!.args)
+      .toMatchObject({ advisor_names: ['Priya Shah'], start_date: '2024-06-01', end_date: '2024-06-30' });
+  });
+
+  it('an implied request does not replace the answer to an open question: a name and calls after "which period?" complete it', async () => {
+    const c = demo();
+    await c.turn('How did Alex Wong do?');
+    const t = await c.turn("Alex Wong's calls in June");
+    expect(t.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({ advisor_names: ['Alex Wong'], start_date: '2024-06-01' });
+  });
+});
+
+describe('a second lender: other people, teams and products', () => {
+  it.each([
+    ["Can you QA Siobhán Ní Bhriain for June?", 'Siobhán Ní Bhriain', '2024-06-01'],
+    ['siobhan ni bhriain calls in June', 'Siobhán Ní Bhriain', '2024-06-01'],
+    ["go through Rhys ap Gwilym's calls this month", 'Rhys ap Gwilym', '2024-07-01'],
+    ["check carlos de la cruz's calls this month", 'Carlos de la Cruz', '2024-07-01'],
+    ['audit Aoife McAllister for this month', 'Aoife McAllister', '2024-07-01'],
+    ['How did Zoe Lefevre-Martin do in June?', 'Zoë Lefèvre-Martin', '2024-06-01'],
+    ["look at Jan van der Berg's recordings this month", 'Jan van der Berg', '2024-07-01'],
+    ["review Lukasz's calls in June", 'Łukasz Nowak', '2024-06-01'],
+  ])('%s → %s', async (text, who, from) => {
+    const t = await second().turn(text);
+    const count = t.calls.find((x) => x.name === 'count_calls');
+    expect(count?.args).toMatchObject({ advisor_names: [who], start_date: from });
+    expect(t.reply).toContain(`To confirm: for ${who}'s calls`);
+  });
+
+  it('a misspelt name with a particle: did you mean …?', async () => {
+    const t = await second().turn("Carlos de la Curz's calls in July");
+    expect(t.reply).toBe('I can\'t find “Carlos de la Curz” in the CRM. Did you mean Carlos de la Cruz?');
+  });
+
+  it('a team of the second lender', async () => {
+    const t = await second().turn("audit the Wales team's recordings for June");
+    expect(t.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({ start_date: '2024-06-01', end_date: '2024-06-30' });
+    expect(t.reply).toContain('the Lending Wales team');
+  });
+
+  it('a product word that is no product is asked about, with the products that share it', async () => {
+    const t = await second().turn('Are advisors explaining mortgages correctly this month?');
+    expect(t.reply).toBe('I don\'t have a product called “mortgages” in the CRM. Did you mean Second Charge Mortgage?');
+    const d = await demo().turn('Are advisors explaining mortgage correctly this month?');
+    expect(d.reply).toContain('I can\'t find a product called “mortgage” in the CRM; '
+      + 'its products are Debt Consolidation Loan, HELOC 2.0 or Homeowner Loan.');
+  });
+});
+
+describe('never drop what cannot be mapped', () => {
+  it('"for Consumer Duty" in a review: said plainly, and the confirmation still asked', async () => {
+    const t = await demo().turn("check Priya Shah's calls for Consumer Duty last week");
+    expect(t.reply).toMatch(/^I can't narrow a review to “Consumer Duty”: it is not a topic I can read/);
+    expect(t.reply).toContain('(I know vulnerability, disclosures, affordability and complaints)');
+    expect(t.reply).toContain("To confirm: for Priya Shah's calls last week");
+  });
+
+  it('on the second lender too, and not for a name or a period', async () => {
+    const t = await second().turn('audit Rhys ap Gwilym for Treating Customers Fairly this month');
+    expect(t.reply).toContain('“Treating Customers Fairly”');
+    const plain = await second().turn('audit Rhys ap Gwilym for this month');
+    expect(plain.reply).not.toContain("I can't narrow");
+  });
+});
