@@ -6,7 +6,7 @@ import {
 import { matchPeople, matchProduct, outcomesIn } from '../../../../lib/nl/index.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from './intent.ts';
-import { directoryOf } from './resolve.ts';
+import { directoryOf, widensOnlyByScaleWords } from './resolve.ts';
 import { explainCall } from './explain-flow.ts';
 import { SCALE_WORDS } from './follow-up.ts';
 import { rankAnswer, ruleTopicScan, vulnerabilityScan } from './insight-flow.ts';
@@ -223,7 +223,7 @@ function changedSince(ctx: PlannerContext): boolean {
   const o = outcomesIn(text);
   if (o.add.length || o.remove.length || o.only) return true;
   const found = matchPeople(text, directoryOf(ctx.find('list_advisors')?.result));
-  if (found.people.length || found.teams.length || found.everyone) return true;
+  if (found.people.length || found.teams.length || (found.everyone && !widensOnlyByScaleWords(text, found))) return true;
   const products = ctx.find('list_products')?.result?.products;
   const names = Array.isArray(products) ? (products as Array<{ name: string }>).map((p) => p.name) : [];
   return !!matchProduct(text, names);

@@ -358,6 +358,18 @@ describe('follow-ups refer to what came before', () => {
     expect((await c.turn('re-run that for the whole team')).reply).toMatch(/To confirm: for every advisor \(/);
   });
 
+  it('"yes scale it to all of them" about one advisor runs that advisor\'s calls only, never everyone\'s', async () => {
+    const c = new ScriptedConversation(catalog());
+    expect((await c.turn("Check the quality of Priya Shah's calls last week")).reply).toContain("To confirm: for Priya Shah's calls");
+    const run = await c.turn('yes scale it to all of them');
+    const starts = run.calls.filter((x) => x.name === 'start_workflow_run');
+    expect(starts.length).toBe(1);
+    const input = JSON.stringify(starts[0]!.args);
+    expect(input).toContain('Priya Shah');
+    for (const other of ['Alex Wong', 'Tom Ellis']) expect(input).not.toContain(other);
+    expect(run.reply).not.toMatch(/Alex Wong|Tom Ellis|every advisor/);
+  });
+
   it('"why did that call score low?" after a pilot explains the pilot\'s call', async () => {
     const c = new ScriptedConversation(catalog({
       list_qa_results: () => ok({ items: [{ qa_result_id: '33333333-3333-4333-8333-333333333333' }], total: 1 }),

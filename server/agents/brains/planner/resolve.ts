@@ -82,7 +82,8 @@ export function resolvePeople(ctx: PlannerContext, req: PlannerRequest): Step<Wh
 }
 
 const namesSomeone = (f: ReturnType<typeof matchPeople>) => f.people.length > 0 || f.teams.length > 0;
-const widensOnlyByScaleWords = (text: string, f: ReturnType<typeof matchPeople>) =>
+/** "Scale it to all of them": an `everyone` that only the scale words make (about calls, not people). */
+export const widensOnlyByScaleWords = (text: string, f: ReturnType<typeof matchPeople>) =>
   f.everyone && !namesSomeone(f) && SCALE_WORDS.test(text) && !/\b(?:every(?:one|body)|all\s+(?:the\s+)?advis[eo]rs|whole\s+team)\b/i.test(text);
 
 /** The product a request names, resolved against the products in the data, or the question to ask. */
