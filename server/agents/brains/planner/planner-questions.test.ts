@@ -78,7 +78,7 @@ function stored(calls: Array<{ name: string; args: Record<string, unknown> }>) {
           : { calls: 14, scored: 13, mean_score: 83, min_score: 70, failed_mandatory: 1, vulnerable: 0 });
         return ok({ groups: [{ ...g, mean_score: f.from === '2024-07-01' ? 75.5 : g.mean_score }], total_groups: 1, total_calls: g.calls });
       }
-      const ids = a.rule_ids as string[];
+      const ids = (a.rule_ids as string[] | undefined) ?? [];
       return ok({
         groups: [
           group('Alex Wong', { calls: 10, fails: 2, rule_fails: 2, mean_score: 80, scored: 10 }),
@@ -165,5 +165,27 @@ describe('answering from the stored results', () => {
     expect(t.reply).toMatch(/of the 25 analysed calls (?:in June|last month) \(2024-06-01 to 2024-06-30\) for all advisors/);
     expect(t.reply).toContain('1. [C-1](/qa/q1) — 12 Jun 2024, Tom Ellis: 41/100 (reviewed); failed FCA-DISC-02: State the repossession risk warning.');
     expect(t.reply).toContain('2. [C-2](/qa/q2) — 3 Jun 2024, Alex Wong: 55/100; no mandatory rule failed');
+  });
+});
+
+describe('read before proposing work', () => {
+  it.each([
+    'how did the north team do last month?',
+    'How did the Home Finance North team perform in June?',
+  ])('“%s”: answered from the stored results, only the calls not analysed yet offered', async (text) => {
+    const seen: Array<{ name: string; args: Record<string, unknown> }> = [];
+    const c = new ScriptedConversation(stored(seen));
+    const t = await c.turn(text);
+    expect(t.calls.map((x) => x.name)).not.toContain('start_workflow_run');
+    expect(seen.filter((x) => x.args.group_by === 'all')[0]!.args.filter).toEqual({ from: '2024-06-01', to: '2024-06-30', team: 'Home Finance North' });
+    expect(t.reply).toMatch(/From the stored QA results, the Home Finance North team (?:in June|last month) \(2024-06-01 to 2024-06-30\): \*\*83\/100\*\* mean QA score over 13 scored of 14 analysed calls/);
+    const recorded = Number(c.calls.find((x) => x.name === 'count_calls') ? t.reply.match(/of the (\d+) calls recorded/)?.[1] ?? 14 : 14);
+    if (recorded > 14) expect(t.reply).toContain(`Shall I analyse the ${recorded - 14} calls not analysed yet?`);
+    else expect(t.reply).toContain('have been analysed');
+  });
+
+  it('with nothing stored, a "how did" question proposes the review as before', async () => {
+    const t = await new ScriptedConversation(fakeTools()).turn('how did the north team do last month?');
+    expect(t.reply).toContain('To confirm: for the Home Finance North team');
   });
 });

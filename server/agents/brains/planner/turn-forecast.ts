@@ -82,7 +82,7 @@ const STORED = (what: string): Step => ({
 });
 
 const FLOWS: Record<PlannerFlow, Step[]> = {
-  review_check: [RESOLVE_PEOPLE, COUNT],
+  review_check: [RESOLVE_PEOPLE, STORED('what is already analysed for a "how did … do" question (stored-first.ts)'), COUNT],
   product_check: [
     { tool: 'list_products', once: true, why: 'Resolve the product named against the CRM\'s products.' },
     COUNT,
