@@ -24,7 +24,8 @@ import { categoriesOf, rulesOfTopic } from './topic-rules.ts';
  *   calls_ranked  the N lowest- or highest-scoring calls (list_qa_results by score), with their failed
  *                 mandatory rules named from the per-rule summary of the same filter.
  */
-const same = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
+/** Whether a tool call's arguments are these (the replay's match). */
+export const same = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface Side { label: string; filter: QaFilter; range: DateRange | null }

@@ -3,6 +3,7 @@ import type { PlannerContext } from './context.ts';
 import { coverage, scopeFilter, type Group } from './insight-flow.ts';
 import { describeRange } from './intent.ts';
 import { queueLink, scoreOf } from './qa-links.ts';
+import { same } from './question-flow.ts';
 import type { PlannerRequest } from './request.ts';
 
 /**
@@ -14,7 +15,6 @@ import type { PlannerRequest } from './request.ts';
  * review flow proposes the work as before.
  */
 const HOW_DID = /\bhow\s+(?:did|does|is|has|have|are|were)\b/i;
-const same = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
 
 export function storedFirst(ctx: PlannerContext, req: PlannerRequest): BrainDecision | null {
   if (!req.range || !HOW_DID.test(req.texts[0] ?? '')) return null;
