@@ -69,7 +69,7 @@ function expectedGroups(items: Item[], stored: Map<string, QaRecordInput>, by: Q
   };
   for (const row of items) {
     if (by !== 'rule') {
-      const key = by === 'week' ? (row.callAt ? mondayOf(row.callAt) : null) : row[by];
+      const key = by === 'week' ? (row.callAt ? mondayOf(row.callAt) : null) : by === 'all' ? 'all' : row[by];
       add(key, row, row.rulesFailed > 0);
       continue;
     }
@@ -132,7 +132,10 @@ describe(`summarise_qa_results (${testDbKind()})`, () => {
         const r = await summarise({ filter, group_by: by, limit: 1000 });
         if (r.status !== 'ok') throw new Error(r.error);
         const expected = expectedGroups(items, stored, by);
-        const got = r.groups.map(({ label: _l, ...g }) => g);
+        const got = r.groups.map(({ label: _l, category: _c, mandatory: _m, rule_fails: ruleFails, ...g }) => {
+          expect(ruleFails).toBeNull();
+          return g;
+        });
         const label = JSON.stringify(filter);
         expect(byKey(got), label).toEqual(byKey(expected.map(({ title: _t, ...g }) => g)));
         expect(r.total_calls, label).toBe(items.length);
@@ -184,6 +187,29 @@ describe(`summarise_qa_results (${testDbKind()})`, () => {
     expect(nextWeek.groups).toMatchObject([{ key: '2024-07-08', label: 'Week of 8 Jul 2024', calls: 1 }]);
     const undated = await summarise({ group_by: 'week', filter: { call_id: 'REC-2000' } });
     expect(undated).toMatchObject({ status: 'ok', groups: [{ key: null, label: 'No call date', calls: 1 }] });
+  });
+
+  it('rule_ids: per advisor, the calls failing one of those rules and their failures; rule groups say category and mandatory', async () => {
+    const ids = ['FCA-DISC-02', 'FCA-DISC-05'];
+    const filter = { team: 'Home Finance North' };
+    const r = await summarise({ filter, group_by: 'advisor', rule_ids: ids, limit: 1000 });
+    if (r.status !== 'ok') throw new Error(r.error);
+    const items = await listed(filter);
+    for (const g of r.groups) {
+      const mine = items.filter((i) => i.advisor === g.key);
+      const failing = mine.filter((i) => i.failedRuleIds.some((f) => ids.includes(f)));
+      expect(g.fails, String(g.key)).toBe(failing.length);
+      expect(g.rule_fails, String(g.key)).toBe(mine.reduce((n, i) => n + i.failedRuleIds.filter((f) => ids.includes(f)).length, 0));
+      expect(g.calls).toBe(mine.length);
+    }
+    expect(r.groups.some((g) => g.fails > 0)).toBe(true);
+    const rules = await summarise({ filter, group_by: 'rule', rule_ids: ids, limit: 1000 });
+    if (rules.status !== 'ok') throw new Error(rules.error);
+    expect(rules.groups.map((g) => g.key).sort()).toEqual(ids);
+    expect(rules.groups[0]).toMatchObject({ category: 'mandatory_disclosure', mandatory: true });
+    const all = await summarise({ filter, group_by: 'all' });
+    expect(all).toMatchObject({ status: 'ok', groups: [{ key: 'all', label: 'All calls', calls: items.length }], total_calls: items.length });
+    expect(await summarise({ group_by: 'advisor', rule_ids: [] })).toMatchObject({ status: 'error', error_code: 'invalid_input' });
   });
 
   it('refuses a bad group, order or filter with invalid_input', async () => {

@@ -30,12 +30,15 @@ export interface Group {
   failed_mandatory: number;
   vulnerable: number;
   fails?: number;
+  rule_fails?: number | null;
+  category?: string | null;
+  mandatory?: boolean | null;
 }
 
 const next = <T>(decision: BrainDecision): Step<T> => ({ done: false, decision });
 
 /** The filter of the people and period a question is about (a team, one advisor, or everyone; any period). */
-function scopeFilter(
+export function scopeFilter(
   ctx: PlannerContext,
   req: PlannerRequest,
 ): Step<{ filter: QaFilter; who: string; range: DateRange | null; named: string[] }> {
@@ -59,7 +62,7 @@ function scopeFilter(
 }
 
 /** "M of the N calls the CRM has … were analysed", and the offer to analyse the rest, when a period is given. */
-function coverage(ctx: PlannerContext, analysed: number, range: DateRange | null, filter: QaFilter): Step<string[]> {
+export function coverage(ctx: PlannerContext, analysed: number, range: DateRange | null, filter: QaFilter): Step<string[]> {
   if (!range) {
     return {
       done: true,

@@ -6,10 +6,11 @@ import {
 import { matchPeople, matchProduct, outcomesIn } from '../../../../lib/nl/index.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from './intent.ts';
-import { directoryOf } from './resolve.ts';
+import { directoryOf, widensOnlyByScaleWords } from './resolve.ts';
 import { explainCall } from './explain-flow.ts';
 import { SCALE_WORDS } from './follow-up.ts';
 import { rankAnswer, ruleTopicScan, vulnerabilityScan } from './insight-flow.ts';
+import { callsRankedAnswer, compareAnswer, topicRankAnswer } from './question-flow.ts';
 import type { PlannerRequest } from './request.ts';
 import { reviewStart, reviewWork, productStart, productGo } from './review-start.ts';
 import { plannerTurnPlan, type PlannerFlow } from './turn-forecast.ts';
@@ -61,7 +62,9 @@ export const HELP = [
   '- find calls where the customer sounded vulnerable (“show me this month\'s calls with vulnerable customers”),'
     + ' or that failed disclosure or affordability rules (“which calls missed disclosures last week?”);',
   '- rank advisors or rules from the stored QA results'
-    + ' (“which advisor has the lowest QA score?”, “which rule fails most?”);',
+    + ' (“which advisor has the lowest QA score?”, “which rule fails most?”, “who is weakest on disclosures?”),'
+    + ' compare teams, advisors or periods (“compare the two teams for June”) and list the worst or best calls'
+    + ' (“show me the three worst calls in June”);',
   '- explain a call\'s score with its failed rules and quotes (“why did REC-88342 score so low?”);',
   '- scale a pilot to every call, or run the same for another person, team or period (“the same for June”);',
   '- schedule a review, ranking or scan to run regularly and send you the results'
@@ -149,6 +152,9 @@ const START_FLOW: Record<PlannerRequest['kind'], PlannerFlow> = {
   vulnerability_scan: 'vulnerability_scan',
   rank: 'rank',
   explain_call: 'explain_call',
+  compare: 'compare',
+  topic_rank: 'topic_rank',
+  calls_ranked: 'calls_ranked',
 };
 
 function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
@@ -174,6 +180,12 @@ function startOnce(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
       return rankAnswer(ctx, req);
     case 'explain_call':
       return explainCall(ctx, req);
+    case 'compare':
+      return compareAnswer(ctx, req);
+    case 'topic_rank':
+      return topicRankAnswer(ctx, req);
+    case 'calls_ranked':
+      return callsRankedAnswer(ctx, req);
   }
 }
 
@@ -211,7 +223,7 @@ function changedSince(ctx: PlannerContext): boolean {
   const o = outcomesIn(text);
   if (o.add.length || o.remove.length || o.only) return true;
   const found = matchPeople(text, directoryOf(ctx.find('list_advisors')?.result));
-  if (found.people.length || found.teams.length || found.everyone) return true;
+  if (found.people.length || found.teams.length || (found.everyone && !widensOnlyByScaleWords(text, found))) return true;
   const products = ctx.find('list_products')?.result?.products;
   const names = Array.isArray(products) ? (products as Array<{ name: string }>).map((p) => p.name) : [];
   return !!matchProduct(text, names);

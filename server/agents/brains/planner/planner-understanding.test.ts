@@ -183,24 +183,20 @@ describe('a team, ranking, vulnerability and explanations', () => {
     expect(t.reply).toContain('**Tom Ellis**: 64.2/100 over 5 analysed calls');
   });
 
-  it('"Compare Alex Wong and Priya Shah in June" ranks just the two', async () => {
-    const groups = [
-      {
-        key: 'Tom Ellis', label: 'Tom Ellis', calls: 5, scored: 5,
-        mean_score: 64.2, min_score: 40, failed_mandatory: 2, vulnerable: 0,
+  it('"Compare Alex Wong and Priya Shah in June" compares just the two, each from their own filter', async () => {
+    const figures: Record<string, Record<string, unknown>> = {
+      'Priya Shah': { key: 'all', label: 'All calls', calls: 2, scored: 2, mean_score: 70, min_score: 65, failed_mandatory: 0, vulnerable: 0 },
+      'Alex Wong': { key: 'all', label: 'All calls', calls: 0, scored: 0, mean_score: null, min_score: null, failed_mandatory: 0, vulnerable: 0 },
+    };
+    const c = new ScriptedConversation(fakeTools({
+      summarise_qa_results: (_, a) => {
+        const g = figures[String((a.filter as Record<string, unknown>).advisor)];
+        return ok({ groups: g && g.calls ? [g] : [], total_calls: g?.calls ?? 0 });
       },
-      {
-        key: 'Priya Shah', label: 'Priya Shah', calls: 2, scored: 2,
-        mean_score: 70, min_score: 65, failed_mandatory: 0, vulnerable: 0,
-      },
-      {
-        key: 'Alex Wong', label: 'Alex Wong', calls: 0, scored: 0,
-        mean_score: null, min_score: null, failed_mandatory: 0, vulnerable: 0,
-      },
-    ];
-    const c = new ScriptedConversation(fakeTools({ summarise_qa_results: () => ok({ groups, total_calls: 7 }) }));
+    }));
     const t = await c.turn('Compare Alex Wong and Priya Shah in June');
-    expect(t.reply).toContain('**Priya Shah**: 70/100 over 2 analysed calls');
+    expect(t.reply).toMatch(/\| \[Priya Shah\]\(\/qa\?advisor=Priya\+Shah&from=2024-06-01&to=2024-06-30\) \| 2 \| \d+ \| 2 \| 70\/100 \|/);
+    expect(t.reply).toContain('Alex Wong has no scored calls in the QA store for this period.');
     expect(t.reply).not.toContain('Tom Ellis');
   });
 
@@ -360,6 +356,18 @@ describe('follow-ups refer to what came before', () => {
       .toContain("To confirm: for Priya Shah's calls in June (2024-06-01 to 2024-06-30)");
     expect((await c.turn('now for Tom')).reply).toContain("To confirm: for Tom Ellis's calls in June");
     expect((await c.turn('re-run that for the whole team')).reply).toMatch(/To confirm: for every advisor \(/);
+  });
+
+  it('"yes scale it to all of them" about one advisor runs that advisor\'s calls only, never everyone\'s', async () => {
+    const c = new ScriptedConversation(catalog());
+    expect((await c.turn("Check the quality of Priya Shah's calls last week")).reply).toContain("To confirm: for Priya Shah's calls");
+    const run = await c.turn('yes scale it to all of them');
+    const starts = run.calls.filter((x) => x.name === 'start_workflow_run');
+    expect(starts.length).toBe(1);
+    const input = JSON.stringify(starts[0]!.args);
+    expect(input).toContain('Priya Shah');
+    for (const other of ['Alex Wong', 'Tom Ellis']) expect(input).not.toContain(other);
+    expect(run.reply).not.toMatch(/Alex Wong|Tom Ellis|every advisor/);
   });
 
   it('"why did that call score low?" after a pilot explains the pilot\'s call', async () => {

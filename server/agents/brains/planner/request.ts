@@ -4,6 +4,7 @@ import { findRecurrence, type Recurrence } from '../../../../lib/nl/recurrence.t
 import { readWorkAsk } from '../../../../lib/nl/request-reader.ts';
 import { hasWord, wordsOf } from './words.ts';
 import { CALL_ID, callIdsIn } from './call-id.ts';
+import { readQuestion, type QuestionAsk, type QuestionKind } from './request-questions.ts';
 
 /**
  * What the Planner is asked to do, read from the user's words without a language model. The
@@ -25,13 +26,16 @@ import { CALL_ID, callIdsIn } from './call-id.ts';
  *                       ("Pryia Sha's calls in June") — an open question or a follow-up reads those first
  * Anything else is not a request (a reply, a greeting, a question the Planner cannot answer).
  */
-export type RequestKind = 'qa_review' | 'product_check' | 'vulnerability_scan' | 'rule_topic' | 'rank' | 'explain_call';
+export type RequestKind = 'qa_review' | 'product_check' | 'vulnerability_scan' | 'rule_topic' | 'rank' | 'explain_call' | QuestionKind;
 
 /** The kind as the Planner's reasoning names it ("Intent classification → …"). */
 export const KIND_LABEL: Record<RequestKind, string> = {
   qa_review: 'advisor QA review', product_check: 'product-explanation check', vulnerability_scan: 'vulnerability scan',
   rule_topic: 'calls failing the rules of a topic',
   rank: 'ranking from the stored QA results', explain_call: "explain a call's score",
+  // Questions answered from the stored results (request-questions.ts).
+  compare: 'comparison from the stored QA results', topic_rank: "ranking on a topic's rules from the stored QA results",
+  calls_ranked: 'worst or best calls from the stored QA results',
 };
 
 export interface RankAsk {
@@ -65,6 +69,8 @@ export interface PlannerRequest {
    * message, but an answer to an open question or a follow-up first (conversation.ts).
    */
   implied?: boolean;
+  /** compare / topic_rank / calls_ranked: what the question asks (request-questions.ts). */
+  question?: QuestionAsk;
 }
 
 export interface ScheduleAsk {
@@ -140,6 +146,9 @@ export function parseOnce(text: string, today: Date): PlannerRequest | null {
   if (asksWhy && (callId || /\b(?:that|this|the same|the last|the pilot)\s+call\b/i.test(text))) {
     return { ...base, kind: 'explain_call', call: callId };
   }
+  // Compare, rank on a topic, the N worst or best calls: request-questions.ts.
+  const question = readQuestion(text, today);
+  if (question) return { ...base, kind: question.kind, question };
   const rank = rankOf(words, text);
   if (rank) return { ...base, kind: 'rank', rank };
   if (topicsIn(text).includes('vulnerability') && (mentionsCall || hasWord(words, 'customer', 'customers'))) {

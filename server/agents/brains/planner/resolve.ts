@@ -2,6 +2,7 @@ import { matchPeople, matchProduct, type PersonMatch } from '../../../../lib/nl/
 import type { Step } from './build-flow.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
+import { SCALE_WORDS } from './follow-up.ts';
 import { KIND_LABEL, type PlannerRequest } from './request.ts';
 
 /**
@@ -59,9 +60,13 @@ export function resolvePeople(ctx: PlannerContext, req: PlannerRequest): Step<Wh
   }
   if (!listed.ok) return next(ctx.failed(listed, "read the CRM's list of advisors"));
   const directory = directoryOf(listed.result);
-  for (const text of [...req.texts].reverse()) {
+  const texts = [...req.texts].reverse();
+  for (const [i, text] of texts.entries()) {
     const found = matchPeople(text, directory);
     if (!found.people.length && !found.teams.length && !found.everyone) continue;
+    // Never widen: "scale it to all of them" / "all of them" after a request about someone means all of
+    // THEIR calls — the words are about calls, so the people are those named before.
+    if (widensOnlyByScaleWords(text, found) && texts.slice(i + 1).some((t) => namesSomeone(matchPeople(t, directory)))) continue;
     for (const m of found.people) {
       const q = questionFor(m);
       if (q) return next(ctx.say(q, `“${m.said}” is ${m.status} against the CRM's ${directory.length} advisors: ask, never guess.`));
@@ -75,6 +80,11 @@ export function resolvePeople(ctx: PlannerContext, req: PlannerRequest): Step<Wh
   }
   return { done: true, value: { advisors: [], team: null, everyone: false, directory } };
 }
+
+const namesSomeone = (f: ReturnType<typeof matchPeople>) => f.people.length > 0 || f.teams.length > 0;
+/** "Scale it to all of them": an `everyone` that only the scale words make (about calls, not people). */
+export const widensOnlyByScaleWords = (text: string, f: ReturnType<typeof matchPeople>) =>
+  f.everyone && !namesSomeone(f) && SCALE_WORDS.test(text) && !/\b(?:every(?:one|body)|all\s+(?:the\s+)?advis[eo]rs|whole\s+team)\b/i.test(text);
 
 /** The product a request names, resolved against the products in the data, or the question to ask. */
 export function resolveProduct(ctx: PlannerContext, req: PlannerRequest): Step<string | null> {

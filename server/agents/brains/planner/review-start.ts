@@ -6,6 +6,7 @@ import { productPropose, productScale, productWork } from './product-flow.ts';
 import { qaConfirm, qaScale, qaWork } from './qa-flow.ts';
 import type { PlannerRequest } from './request.ts';
 import { resolvePeople, resolveProduct, type Who } from './resolve.ts';
+import { storedFirst } from './stored-first.ts';
 import { teamConfirm, teamWork, type TeamTarget } from './team-flow.ts';
 import { matchPeople, resolveDateRange, TOPIC_NAMES, unmappedFocusIn } from '../../../../lib/nl/index.ts';
 import { directoryOf } from './resolve.ts';
@@ -63,6 +64,8 @@ export function reviewStart(ctx: PlannerContext, req: PlannerRequest): BrainDeci
 }
 
 function reviewStartOnce(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  const stored = storedFirst(ctx, req);
+  if (stored) return stored;
   const r = readyReview(ctx, req);
   if (!r.done) return r.decision;
   if (!r.value) return qaConfirm(ctx, { advisor: null, range: req.range, outcomes: req.outcomes });

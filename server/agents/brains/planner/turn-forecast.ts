@@ -15,7 +15,7 @@ import type { PlannerContext } from './context.ts';
  */
 export type PlannerFlow =
   | 'review_check' | 'product_check' | 'qa_work' | 'qa_scale' | 'team_work' | 'product_work' | 'product_scale'
-  | 'rank' | 'rule_topic' | 'vulnerability_scan' | 'explain_call' | 'schedule';
+  | 'rank' | 'rule_topic' | 'vulnerability_scan' | 'explain_call' | 'schedule' | 'compare' | 'topic_rank' | 'calls_ranked';
 
 interface Step {
   tool: string;
@@ -82,7 +82,7 @@ const STORED = (what: string): Step => ({
 });
 
 const FLOWS: Record<PlannerFlow, Step[]> = {
-  review_check: [RESOLVE_PEOPLE, COUNT],
+  review_check: [RESOLVE_PEOPLE, STORED('what is already analysed for a "how did … do" question (stored-first.ts)'), COUNT],
   product_check: [
     { tool: 'list_products', once: true, why: 'Resolve the product named against the CRM\'s products.' },
     COUNT,
@@ -111,6 +111,13 @@ const FLOWS: Record<PlannerFlow, Step[]> = {
     ...RUN.slice(2),
   ],
   rank: [RESOLVE_PEOPLE, STORED('the ranking')],
+  compare: [RESOLVE_PEOPLE, STORED('each compared side\'s figures, over its own filter'), COUNT],
+  topic_rank: [RESOLVE_PEOPLE, STORED('the rules of the topic, by their category and wording'), STORED('the ranking on those rules')],
+  calls_ranked: [
+    RESOLVE_PEOPLE,
+    { tool: 'list_qa_results', why: 'List the stored QA results by score, the worst (or best) first.' },
+    STORED('the rules\' names and which are mandatory'),
+  ],
   rule_topic: [RESOLVE_PEOPLE, STORED('the rules that failed')],
   vulnerability_scan: [
     RESOLVE_PEOPLE,

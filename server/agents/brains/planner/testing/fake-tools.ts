@@ -108,6 +108,9 @@ export function fakeTools(overrides: Partial<Record<string, Responder>> = {}): R
       case 'list_products':
       case 'count_calls':
         return crm(name, args);
+      case 'summarise_qa_results':
+        // An empty QA store unless a test says otherwise.
+        return ok({ groups: [], total_groups: 0, total_calls: 0, what: '' });
       case 'check_workflow_health':
         return ok({ workflow_id: args.workflow_id, version: args.version, healthy: true, threshold: 0.05, findings: [], proposal: null });
       case 'start_workflow_run':
