@@ -33,12 +33,12 @@ function planAt(brain: Brain, history: BrainMessage[], input: (upTo: number) => 
 describe('the Planner plans each turn that calls tools from its flow', () => {
   const REQUEST = 'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?';
 
-  it('the request turn: resolve the advisor, then count the calls, before asking anything', async () => {
+  it('the request turn: resolve the advisor, read the stored results, then count the calls, before asking anything', async () => {
     const c = new ScriptedConversation(fakeTools());
     await c.turn(REQUEST);
     const plan = planAt(plannerBrain, c.history, (n) => c.input(n));
     expect(plan).toMatchObject({ goal: REQUEST, unit: TURN, declared_by: 'agent' });
-    expect(tools((plan as { plannedSequence: unknown }).plannedSequence)).toEqual(['list_advisors', 'count_calls']);
+    expect(tools((plan as { plannedSequence: unknown }).plannedSequence)).toEqual(['list_advisors', 'summarise_qa_results', 'count_calls']);
   });
 
   it('the "yes" turn: reuse before building (search, closest, health, run, wait), rationales in plain words', async () => {
