@@ -36,7 +36,7 @@ Usage:
                                      a terminal, a line per run otherwise. Not idempotent: a period backfilled again is
                                      analysed again (new runs, whose results become the calls' latest)
                                      (exit 0 every run SUCCEEDED, 1 otherwise, 2 usage)
-  dcf eval <dataset | file.json> [--brain deterministic|openai|letta] [--threshold <0..1>] [--json]
+  dcf eval <dataset | file.json> [--brain deterministic|openai|letta] [--threshold <0..1>] [--cases <id,…>] [--json]
                                      run an evaluation dataset (evals/datasets/<name>.json) against a brain (default:
                                      the configured one) through the real agents and tools; stores the run (the console's
                                      Evaluations page) and prints a per-case table and the score, or the run and its cases

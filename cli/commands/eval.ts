@@ -1,7 +1,7 @@
 import { parseFlags } from '../flags.ts';
 import { usageError, type ExitCode } from '../io.ts';
 
-const USAGE = 'dcf eval <dataset | file.json> [--brain deterministic|openai|letta] [--threshold <0..1>] [--json]';
+const USAGE = 'dcf eval <dataset | file.json> [--brain deterministic|openai|letta] [--threshold <0..1>] [--cases <id,id,…>] [--json]';
 export const EVAL_BRAINS = ['deterministic', 'openai', 'letta'] as const;
 export type EvalBrain = (typeof EVAL_BRAINS)[number];
 
@@ -13,7 +13,7 @@ export type EvalBrain = (typeof EVAL_BRAINS)[number];
  * dataset. Arguments are checked here, before anything heavy loads; cli/eval/run-eval.ts does the rest.
  */
 export async function evalCommand(args: string[]): Promise<ExitCode> {
-  const f = parseFlags(args, { values: ['brain', 'threshold'], switches: ['json'] });
+  const f = parseFlags(args, { values: ['brain', 'threshold', 'cases'], switches: ['json'] });
   if (f.error) return usageError(`${f.error}\n${USAGE}`);
   if (f.positional.length !== 1) return usageError(`name one dataset\n${USAGE}`);
   const brain = f.values.brain;
@@ -24,6 +24,8 @@ export async function evalCommand(args: string[]): Promise<ExitCode> {
   if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(f.values.threshold ?? '0.9') || !(threshold >= 0 && threshold <= 1)) {
     return usageError(`--threshold must be a number from 0 to 1, not "${f.values.threshold}"`);
   }
+  const cases = f.values.cases?.split(',').map((c) => c.trim()).filter(Boolean);
+  if (f.values.cases !== undefined && !cases?.length) return usageError('--cases needs case ids separated by commas');
   const { runEval } = await import('../eval/run-eval.ts');
-  return runEval({ dataset: f.positional[0]!, brain: brain as EvalBrain | undefined, threshold, json: f.switches.has('json') });
+  return runEval({ dataset: f.positional[0]!, brain: brain as EvalBrain | undefined, threshold, cases, json: f.switches.has('json') });
 }

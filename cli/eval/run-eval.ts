@@ -3,7 +3,7 @@ import type { AgentPlatform } from '../../server/agents/platform/agent-platform.
 import { createAgentPlatform } from '../../server/agents/platform/factory.ts';
 import { loadConfig, type AppConfig } from '../../server/config.ts';
 import { loadDataset } from '../../server/evals/dataset.ts';
-import { runDataset } from '../../server/evals/runner.ts';
+import { runDataset, selectCases } from '../../server/evals/runner.ts';
 import { logger } from '../../server/log.ts';
 import { consoleMayBeRunning } from '../agents.ts';
 import { notificationWorkers } from '../chat/workers.ts';
@@ -18,13 +18,16 @@ export interface EvalRequest {
   dataset: string;
   brain: EvalBrain | undefined;
   threshold: number;
+  /** Only these cases of the dataset (--cases). */
+  cases: string[] | undefined;
   json: boolean;
 }
 
 /** `dcf eval` once its arguments are checked: see cli/commands/eval.ts. */
 export async function runEval(req: EvalRequest): Promise<ExitCode> {
   const config = loadConfig(process.env, PROJECT_ROOT);
-  const loaded = await loadDataset(req.dataset, PROJECT_ROOT);
+  const read = await loadDataset(req.dataset, PROJECT_ROOT);
+  const loaded = read.ok ? selectCases(read.value, req.cases) : read;
   if (!loaded.ok) return usageError(loaded.error);
   const chosen = brainConfig(config, req.brain);
   if ('error' in chosen) return usageError(chosen.error);

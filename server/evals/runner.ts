@@ -38,7 +38,7 @@ export async function runDataset(
   db: Db,
   platform: AgentPlatform,
   loaded: LoadedDataset,
-  opts: { startedBy: string; onCase?: (c: CaseOutcome, index: number, total: number) => void },
+  opts: { startedBy: string; onStart?: (runId: string) => void; onCase?: (c: CaseOutcome, index: number, total: number) => void },
 ): Promise<{ run: EvalRunSummary; cases: CaseOutcome[] }> {
   const { dataset } = loaded;
   const { brain, model } = brainOf(platform);
@@ -47,6 +47,7 @@ export async function runDataset(
     casesTotal: dataset.cases.length, startedBy: opts.startedBy,
   }).returning();
   const runId = row!.id;
+  opts.onStart?.(runId);
   const workflowName = async (id: string, version: string | undefined) => (await getWorkflowVersion(db, id, version))?.name ?? null;
   const outcomes: CaseOutcome[] = [];
   try {
@@ -77,6 +78,19 @@ export async function runDataset(
     .set({ status: 'finished', finishedAt: new Date(), score, casesPassed: outcomes.filter((c) => c.passed === c.total).length })
     .where(eq(evalRuns.id, runId)).returning();
   return { run: summary(done!), cases: outcomes };
+}
+
+/**
+ * A dataset narrowed to some of its cases (in the dataset's order), as a run of a subset is
+ * (LangSmith's splits); an id the dataset does not have is an error naming it.
+ */
+export function selectCases(loaded: LoadedDataset, ids: readonly string[] | undefined): { ok: true; value: LoadedDataset } | { ok: false; error: string } {
+  if (!ids?.length) return { ok: true, value: loaded };
+  const known = new Set(loaded.dataset.cases.map((c) => c.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length) return { ok: false, error: `dataset ${loaded.dataset.name} has no case ${unknown.join(', ')}` };
+  const wanted = new Set(ids);
+  return { ok: true, value: { ...loaded, dataset: { ...loaded.dataset, cases: loaded.dataset.cases.filter((c) => wanted.has(c.id)) } } };
 }
 
 /** Every expectation of the case: those of the turns it reached scored, those of turns it never reached failed. */
