@@ -37,9 +37,13 @@ test('the Evaluations page lists two runs of the demo dataset, a run\'s missed e
   const cases = page.getByTestId('evaluation-case');
   await expect(cases).toHaveCount(4);
   await expect(cases.filter({ hasText: 'unknown-advisor' })).toContainText('none');
-  // A case that missed an expectation shows what was expected and what the Planner said.
-  const missed = cases.filter({ hasText: 'Turn 1:' });
-  await expect(missed.first()).toContainText('Seen: answer:');
+  // Every missed expectation of the stored run is on the page with what was seen instead
+  // (qa-wording is issue 30's gap: while it lasts, its expected confirmation and the help text the Planner gave).
+  type Detail = { cases: Array<{ expectations: Array<{ pass: boolean; expected: string }> }> };
+  const detail = await trpc<Detail>(page.request, 'evaluations.run', { id: second.id }, 'query');
+  const missed = detail.cases.flatMap((c) => c.expectations.filter((e) => !e.pass));
+  await expect(page.getByTestId('evaluation-cases').getByText(/^Seen: /)).toHaveCount(missed.length);
+  for (const e of missed) await expect(page.getByTestId('evaluation-cases')).toContainText(e.expected);
 
   for (const r of await runs.all()) await r.getByRole('checkbox').check();
   await expect(page.getByTestId('evaluation-comparison-case')).toHaveCount(4);
