@@ -21,7 +21,10 @@ const unknownAdvisor = (extra: string[]) => ({
   description: 'An advisor the CRM does not know.',
   clock: '2024-07-08T09:00:00Z',
   cases: [{ id: 'john-smith', title: 'John Smith is not in the CRM', turns: [
-    { user: "Check the quality of John Smith's calls last week", expect: { no_run: true, question: 'Did you mean', facts: ["I can't find John Smith", ...extra] } },
+    {
+      user: "Check the quality of John Smith's calls last week",
+      expect: { no_run: true, question: 'Did you mean', facts: ["I can't find John Smith", ...extra] },
+    },
   ] }],
 });
 
@@ -74,7 +77,9 @@ describe('dcf eval', { timeout: 300_000 }, () => {
     expect(stored!.cases.map((c) => [c.case_id, c.passed, c.total])).toEqual(j.cases.map((c) => [c.case_id, c.passed, c.total]));
     const pilot = stored!.cases.find((c) => c.case_id === 'review-pilot')!;
     expect((pilot.transcript as Array<{ runs: unknown[] }>)[1]!.runs).toEqual([
-      expect.objectContaining({ workflow_name: 'Standard Advice Call Analysis', input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' } }),
+      expect.objectContaining({
+        workflow_name: 'Standard Advice Call Analysis', input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
+      }),
     ]);
   });
 
@@ -93,7 +98,9 @@ describe('dcf eval', { timeout: 300_000 }, () => {
     const [second, first] = await withDb((db) => listEvalRuns(db, { dataset: 'unknown-advisor', limit: 10 }));
     expect([first!.score, second!.score]).toEqual([0.75, 0.75]);
     const diff = await withDb((db) => compareEvalRuns(db, first!.id, second!.id));
-    expect(diff).toMatchObject({ same_dataset: true, better: 0, worse: 0, same: 1, cases: [{ case_id: 'john-smith', base: 0.75, other: 0.75, verdict: 'same' }] });
+    expect(diff).toMatchObject({
+      same_dataset: true, better: 0, worse: 0, same: 1, cases: [{ case_id: 'john-smith', base: 0.75, other: 0.75, verdict: 'same' }],
+    });
   });
 
   it('runs against an OpenAI-compatible model (a scripted endpoint) and records the model', async () => {

@@ -27,11 +27,13 @@ export function evalTable(run: EvalRunSummary, cases: CaseOutcome[], threshold: 
     `${pad('case', width)}  result  passed  score`,
   ];
   for (const c of cases) {
-    lines.push(`${pad(clip(c.case_id, width), width)}  ${c.passed === c.total ? 'pass  ' : 'FAIL  '}  ${pad(`${c.passed}/${c.total}`, 6)}  ${scorePercent(c.score)}`);
+    const result = c.passed === c.total ? 'pass  ' : 'FAIL  ';
+    lines.push(`${pad(clip(c.case_id, width), width)}  ${result}  ${pad(`${c.passed}/${c.total}`, 6)}  ${scorePercent(c.score)}`);
     if (c.error) lines.push(`    ! ${clip(c.error, 150)}`);
     for (const f of c.failed) lines.push(`    ✗ turn ${f.turn}: ${clip(f.expected, 70)} — seen: ${clip(f.seen, 80)}`);
   }
   const score = run.score ?? 0;
-  lines.push('', `Score ${scorePercent(run.score)} (${run.cases_passed} of ${run.cases_total} cases fully passed); threshold ${scorePercent(threshold)}: ${score >= threshold ? 'reached' : 'NOT reached'}`);
+  const verdict = `threshold ${scorePercent(threshold)}: ${score >= threshold ? 'reached' : 'NOT reached'}`;
+  lines.push('', `Score ${scorePercent(run.score)} (${run.cases_passed} of ${run.cases_total} cases fully passed); ${verdict}`);
   return `${lines.join('\n')}\n`;
 }

@@ -19,7 +19,10 @@ import type { EvalRunItem } from './types';
  */
 export function EvaluationsPage() {
   const trpc = useTRPC();
-  const runs = useQuery(trpc.evaluations.runs.queryOptions({ limit: 50 }, { refetchInterval: (q) => (q.state.data?.some((r) => r.status === 'running') ? 3000 : false) }));
+  // A run still going is followed until it has finished (its cases are stored one by one).
+  const runs = useQuery(trpc.evaluations.runs.queryOptions({ limit: 50 }, {
+    refetchInterval: (q) => (q.state.data?.some((r) => r.status === 'running') ? 3000 : false),
+  }));
   const [open, setOpen] = useState<string | null>(null);
   const [ticked, setTicked] = useState<string[]>([]);
   if (runs.isPending) return <LoadingState label="Loading evaluation runs…" />;
@@ -81,7 +84,9 @@ function RunsTable({ runs, open, ticked, onOpen, onTick }: {
               <td className="px-4 py-2 font-medium text-slate-900">{r.dataset} <span className="text-xs text-slate-500">({r.world})</span></td>
               <td className="px-4 py-2">{r.brain}{r.model ? <span className="text-slate-500"> · {r.model}</span> : null}</td>
               <td className="px-4 py-2 whitespace-nowrap">{ukExact(r.started_at)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{r.status === 'finished' ? scorePercent(r.score) : <Badge tone={r.status === 'failed' ? 'bad' : 'info'}>{r.status}</Badge>}</td>
+              <td className="px-4 py-2 text-right tabular-nums">
+                {r.status === 'finished' ? scorePercent(r.score) : <Badge tone={r.status === 'failed' ? 'bad' : 'info'}>{r.status}</Badge>}
+              </td>
               <td className="px-4 py-2 text-right tabular-nums">{r.cases_passed} of {r.cases_total}</td>
               <td className="px-4 py-2 text-right">
                 <Button onClick={() => onOpen(r.id)} aria-expanded={open === r.id}>{open === r.id ? 'Close' : 'Cases'}</Button>

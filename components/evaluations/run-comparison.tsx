@@ -30,7 +30,11 @@ export function RunComparison({ base, other }: { base: string; other: string }) 
         <p>Earlier: {label(d.base)} — {scorePercent(d.base.score)}</p>
         <p>Later: {label(d.other)} — {scorePercent(d.other.score)}</p>
         <p className="font-medium">The later run did better in {d.better}, worse in {d.worse} and the same in {d.same} of the cases.</p>
-        {!d.same_dataset && <p role="note" className="text-amber-800">The runs read different versions of the dataset (their digests differ): a case may have changed between them.</p>}
+        {!d.same_dataset && (
+          <p role="note" className="text-amber-800">
+            The runs read different versions of the dataset (their digests differ): a case may have changed between them.
+          </p>
+        )}
       </div>
       <table className="w-full text-left text-sm" data-testid="evaluation-comparison">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -44,7 +48,9 @@ export function RunComparison({ base, other }: { base: string; other: string }) 
         <tbody>
           {d.cases.map((c) => (
             <tr key={c.case_id} className="border-t border-slate-100" data-testid="evaluation-comparison-case">
-              <td className="px-4 py-2"><span className="font-medium text-slate-900">{c.case_id}</span> <span className="text-xs text-slate-600">{c.title}</span></td>
+              <td className="px-4 py-2">
+                <span className="font-medium text-slate-900">{c.case_id}</span> <span className="text-xs text-slate-600">{c.title}</span>
+              </td>
               <td className="px-4 py-2 text-right tabular-nums">{scorePercent(c.base)}</td>
               <td className="px-4 py-2 text-right tabular-nums">{scorePercent(c.other)}</td>
               <td className="px-4 py-2"><Badge tone={VERDICT[c.verdict]!.tone}>{VERDICT[c.verdict]!.text}</Badge></td>

@@ -20,7 +20,10 @@ export interface CaseComparison {
  * `base`, matched by case id, in the base run's order then the cases only the other run has.
  * `better` and `worse` say how the other run did; a case missing from one run says so. Pure.
  */
-export function compareCases(base: readonly CaseScore[], other: readonly CaseScore[]): { cases: CaseComparison[]; better: number; worse: number; same: number } {
+export function compareCases(
+  base: readonly CaseScore[],
+  other: readonly CaseScore[],
+): { cases: CaseComparison[]; better: number; worse: number; same: number } {
   const byId = new Map(other.map((c) => [c.case_id, c]));
   const cases: CaseComparison[] = base.map((b) => {
     const o = byId.get(b.case_id);

@@ -45,7 +45,10 @@ const expectationsShape = z.strictObject({
   question: text.optional(),
 });
 export type Expectations = z.infer<typeof expectationsShape>;
-export const expectationsSchema = expectationsShape.refine((e) => countExpectations(e) > 0, 'give at least one expectation (runs, no_run, tools_called, tools_not_called, facts, question)');
+export const expectationsSchema = expectationsShape.refine(
+  (e) => countExpectations(e) > 0,
+  'give at least one expectation (runs, no_run, tools_called, tools_not_called, facts, question)',
+);
 
 export const turnSchema = z.strictObject({
   /** What the person says (a request, or a reply to the agent's question such as "yes"). */

@@ -83,7 +83,10 @@ async function startedRun(args: Record<string, unknown>, workflowName: WorkflowN
   return { workflow_id: id, workflow_name: typeof doc?.workflow_name === 'string' ? doc.workflow_name : null, input };
 }
 
-const parseInput = (v: unknown): Record<string, unknown> => (typeof v === 'string' ? (parseObject(v) ?? {}) : v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+function parseInput(v: unknown): Record<string, unknown> {
+  if (typeof v === 'string') return parseObject(v) ?? {};
+  return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+}
 
 function parseObject(text: string): Record<string, unknown> | null {
   try {

@@ -52,7 +52,11 @@ describe('scoring a turn', () => {
     const run = { workflow_id: 'w1', workflow_name: 'Standard Advice Call Analysis', input: { advisor_name: 'Alex Wong', start_date: '2024-07-01' } };
     const o = turn({ runs: [run], calls: [{ name: 'start_workflow_run', args: {}, ok: true }] });
     const r = scoreTurn(2, {
-      runs: [{ workflow: 'standard advice call analysis', input: { advisor_name: 'Alex Wong' } }, { workflow: 'w1', input: {} }, { input: { advisor_name: 'Tom Ellis' } }],
+      runs: [
+        { workflow: 'standard advice call analysis', input: { advisor_name: 'Alex Wong' } },
+        { workflow: 'w1', input: {} },
+        { input: { advisor_name: 'Tom Ellis' } },
+      ],
       no_run: true,
       tools_called: ['start_workflow_run', 'get_qa_result'],
       tools_not_called: ['save_workflow'],
@@ -69,7 +73,8 @@ describe('scoring a turn', () => {
   });
 
   it('the expectations of turns never reached fail, "no run" included; the case score is passed over total', () => {
-    const c = { id: 'c', title: 't', role: 'planner' as const, turns: [{ user: 'a', expect: { no_run: true as const } }, { user: 'b', expect: { no_run: true as const, facts: ['x'] } }] };
+    const turns = [{ user: 'a', expect: { no_run: true as const } }, { user: 'b', expect: { no_run: true as const, facts: ['x'] } }];
+    const c = { id: 'c', title: 't', role: 'planner' as const, turns };
     const r = scoreCase(c, [turn({})], 'turn 2: the agent platform failed');
     expect(r.map((x) => x.pass)).toEqual([true, false, false]);
     expect(r[1]!.seen).toContain('not reached: turn 2');
@@ -80,8 +85,10 @@ describe('scoring a turn', () => {
 
 describe('observing a turn', () => {
   it('pairs calls with their returns; a started run counts only when the tool returned ok', async () => {
-    const call = (id: string, name: string, args: unknown): AgentEvent => ({ message_type: 'tool_call_message', id, tool_call: { tool_call_id: id, name, arguments: JSON.stringify(args) } });
-    const ret = (id: string, name: string, body: unknown): AgentEvent => ({ message_type: 'tool_return_message', id: `r${id}`, tool_call_id: id, name, status: 'success', tool_return: JSON.stringify(body) });
+    const call = (id: string, name: string, args: unknown): AgentEvent =>
+      ({ message_type: 'tool_call_message', id, tool_call: { tool_call_id: id, name, arguments: JSON.stringify(args) } });
+    const ret = (id: string, name: string, body: unknown): AgentEvent =>
+      ({ message_type: 'tool_return_message', id: `r${id}`, tool_call_id: id, name, status: 'success', tool_return: JSON.stringify(body) });
     const events: AgentEvent[] = [
       call('1', 'start_workflow_run', { workflow_id: 'w1', input: { advisor_name: 'A' } }), ret('1', 'start_workflow_run', { status: 'ok', run_id: 'r' }),
       call('2', 'start_workflow_run', { workflow_id: 'w2', input: {} }), ret('2', 'start_workflow_run', { status: 'error', error: 'no' }),
@@ -98,10 +105,10 @@ describe('observing a turn', () => {
 
 describe('comparing runs', () => {
   it('says per case whether the other run did better, worse or the same, and which cases only one run has', () => {
-    const a = [{ case_id: 'x', title: 'X', score: 0.5 }, { case_id: 'y', title: 'Y', score: 1 }, { case_id: 'z', title: 'Z', score: 1 }, { case_id: 'gone', title: 'G', score: 1 }];
-    const b = [{ case_id: 'y', title: 'Y', score: 0.5 }, { case_id: 'x', title: 'X', score: 1 }, { case_id: 'z', title: 'Z', score: 1 }, { case_id: 'new', title: 'N', score: 0 }];
-    const d = compareCases(a, b);
-    expect(d.cases.map((c) => [c.case_id, c.verdict])).toEqual([['x', 'better'], ['y', 'worse'], ['z', 'same'], ['gone', 'only_in_base'], ['new', 'only_in_other']]);
+    const s = (case_id: string, score: number) => ({ case_id, title: case_id.toUpperCase(), score });
+    const d = compareCases([s('x', 0.5), s('y', 1), s('z', 1), s('gone', 1)], [s('y', 0.5), s('x', 1), s('z', 1), s('new', 0)]);
+    expect(d.cases.map((c) => [c.case_id, c.verdict]))
+      .toEqual([['x', 'better'], ['y', 'worse'], ['z', 'same'], ['gone', 'only_in_base'], ['new', 'only_in_other']]);
     expect([d.better, d.worse, d.same]).toEqual([1, 1, 1]);
   });
 });

@@ -70,7 +70,8 @@ export async function runDataset(
       opts.onCase?.(outcome, i, dataset.cases.length);
     }
   } catch (err) {
-    await db.update(evalRuns).set({ status: 'failed', finishedAt: new Date(), error: err instanceof Error ? err.message : String(err) }).where(eq(evalRuns.id, runId));
+    const error = err instanceof Error ? err.message : String(err);
+    await db.update(evalRuns).set({ status: 'failed', finishedAt: new Date(), error }).where(eq(evalRuns.id, runId));
     throw err;
   }
   const score = outcomes.reduce((a, c) => a + c.score, 0) / outcomes.length;
