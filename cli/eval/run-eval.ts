@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { AgentPlatform } from '../../server/agents/platform/agent-platform.ts';
 import { createAgentPlatform } from '../../server/agents/platform/factory.ts';
 import { loadConfig, type AppConfig } from '../../server/config.ts';
-import { loadDataset } from '../../server/evals/dataset.ts';
+import { loadDataset, worldMismatch } from '../../server/evals/dataset.ts';
 import { runDataset, selectCases } from '../../server/evals/runner.ts';
 import { logger } from '../../server/log.ts';
 import { consoleMayBeRunning } from '../agents.ts';
@@ -29,6 +29,8 @@ export async function runEval(req: EvalRequest): Promise<ExitCode> {
   const read = await loadDataset(req.dataset, PROJECT_ROOT);
   const loaded = read.ok ? selectCases(read.value, req.cases) : read;
   if (!loaded.ok) return usageError(loaded.error);
+  const mismatch = worldMismatch(loaded.value.dataset, config.skillTransport);
+  if (mismatch) return usageError(mismatch);
   const chosen = brainConfig(config, req.brain);
   if ('error' in chosen) return usageError(chosen.error);
   const { db } = await cliDatabase(config);

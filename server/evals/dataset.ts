@@ -53,3 +53,21 @@ export function parseDataset(bytes: Buffer, file: string): DatasetResult {
   }
   return { ok: true, value: { dataset: r.data, file, digest: createHash('sha256').update(bytes).digest('hex') } };
 }
+
+/**
+ * Why a dataset cannot run on this deployment's data, or null: a dataset is written for one
+ * lender's world, and when the skills are the in-process demo server (no DCF_MCP_BASE_URL or
+ * DCF_MCP_ENDPOINTS) that server serves DCF_DEMO_WORLD's — scoring the second lender's cases on
+ * the demo's people would measure nothing. With external skill servers the operator vouches for
+ * the data.
+ */
+export function worldMismatch(
+  dataset: { name: string; world: string },
+  skills: { mcpBaseUrl: string | undefined; endpoints: readonly unknown[]; demoWorld: string | undefined },
+): string | null {
+  if (skills.mcpBaseUrl || skills.endpoints.length) return null;
+  const served = skills.demoWorld ?? 'demo';
+  if (served === dataset.world) return null;
+  return `dataset ${dataset.name} is written for the world "${dataset.world}", but this deployment's demo skills serve "${served}"`
+    + ` (set DCF_DEMO_WORLD=${dataset.world} for a deployment that serves it)`;
+}

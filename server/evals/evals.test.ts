@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../agents/platform/agent-platform.ts';
 import { compareCases } from './compare.ts';
-import { parseDataset } from './dataset.ts';
+import { parseDataset, worldMismatch } from './dataset.ts';
 import { observe } from './drive.ts';
 import { scoreCase } from './runner.ts';
 import { caseScore, scoreTurn, type TurnObservation } from './score.ts';
@@ -110,5 +110,19 @@ describe('comparing runs', () => {
     expect(d.cases.map((c) => [c.case_id, c.verdict]))
       .toEqual([['x', 'better'], ['y', 'worse'], ['z', 'same'], ['gone', 'only_in_base'], ['new', 'only_in_other']]);
     expect([d.better, d.worse, d.same]).toEqual([1, 1, 1]);
+  });
+});
+
+describe('a dataset runs only on the world it is written for', () => {
+  const skills = (over: Partial<Parameters<typeof worldMismatch>[1]> = {}) => ({ mcpBaseUrl: undefined, endpoints: [], demoWorld: undefined, ...over });
+  it('refuses the second lender on the demo skills, naming the setting', () => {
+    expect(worldMismatch({ name: 'aldermoor', world: 'second-lender' }, skills())).toMatch(/serve "demo".*DCF_DEMO_WORLD=second-lender/);
+    expect(worldMismatch({ name: 'demo', world: 'demo' }, skills({ demoWorld: 'second-lender' }))).toMatch(/serve "second-lender"/);
+  });
+  it('runs on the matching world, or on external skill servers (the operator vouches for them)', () => {
+    expect(worldMismatch({ name: 'demo', world: 'demo' }, skills())).toBeNull();
+    expect(worldMismatch({ name: 'a', world: 'second-lender' }, skills({ demoWorld: 'second-lender' }))).toBeNull();
+    expect(worldMismatch({ name: 'a', world: 'second-lender' }, skills({ mcpBaseUrl: 'http://crm:9001' }))).toBeNull();
+    expect(worldMismatch({ name: 'a', world: 'second-lender' }, skills({ endpoints: [{ key: 'crm', url: 'http://a' }] }))).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
-import { loadDataset } from './dataset.ts';
+import { config } from '../config.ts';
+import { loadDataset, worldMismatch } from './dataset.ts';
 import { runDataset, selectCases } from './runner.ts';
 
 /** The run this process is working through, if any (the console runs one evaluation at a time). */
@@ -25,6 +26,8 @@ export async function startEvaluation(
   if (!read.ok) return { ok: false, error: read.error, code: read.error.startsWith('no dataset') ? 'not_found' : 'invalid' };
   const chosen = selectCases(read.value, req.cases);
   if (!chosen.ok) return { ok: false, error: chosen.error, code: 'invalid' };
+  const mismatch = worldMismatch(chosen.value.dataset, config().skillTransport);
+  if (mismatch) return { ok: false, error: mismatch, code: 'invalid' };
   running = 'starting';
   return new Promise<StartResult>((resolve) => {
     runDataset(db, platform, chosen.value, { startedBy: req.startedBy, onStart: (id) => { running = id; resolve({ ok: true, run_id: id }); } })
