@@ -4,11 +4,12 @@ import { createConversation } from '../../../chat/conversations.ts';
 import { streamTurn } from '../../../chat/stream-turn.ts';
 import { testDbKind } from '../../../testing/test-database.ts';
 import { PlannerScenario } from './testing/scenario-harness.ts';
+import { DEMO_WORLD } from '../../../skills/demo/worlds/index.ts';
 
 const STANDARD = 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21';
 const ALL_CALLS = '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30';
 const PRODUCT_CHECK = 'a8d3b1c9-9e8a-4f2b-9e3d-7c1b0d8a4b21';
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId };
 
 /**
  * The Planner on the demo's SEEDED catalog (workflows/catalog.json), through the local agent
