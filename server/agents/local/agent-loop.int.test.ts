@@ -13,10 +13,10 @@ import { conclusionProblems } from '../brains/openai/testing/conclusion-wire.ts'
 import { FakeChatEndpoint, type ChatRequest } from './testing/fake-chat-endpoint.ts';
 import { collect, testPlatform } from './testing/platform-harness.ts';
 
-/** Polls `check` (a give-up bound of 20 s, not a timing assertion: the condition is an event). */
+/** Polls `check` (a give-up bound of 500 polls, not a timing assertion: the condition is an event). */
 async function until(check: () => boolean, failure: string): Promise<void> {
   for (let i = 0; !check(); i++) {
-    if (i >= 1_000) throw new Error(failure);
+    if (i >= 500) throw new Error(failure);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
