@@ -101,7 +101,9 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
     const signature = JSON.stringify([[...works.values()].map((a) => a.messages.length), runs.map((r) => r.status), tasks.map((t) => t.status)]);
     if (!waitingFor.length && signature === previous) return { done: true, start, work, runs, tasks, waitingFor, names };
     previous = waitingFor.length ? null : signature;
-    if (now() >= w.deadline) return { done: false, start, work, runs, tasks, waitingFor: waitingFor.length ? waitingFor : ['the agents were still working'], names };
+    if (now() >= w.deadline) {
+      return { done: false, start, work, runs, tasks, waitingFor: waitingFor.length ? waitingFor : ['the agents were still working'], names };
+    }
     w.onProgress?.(waitingFor);
     await sleep(Math.min(pollMs, Math.max(0, w.deadline - now())));
   }

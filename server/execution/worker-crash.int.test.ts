@@ -80,7 +80,7 @@ async function untilReleased(runId: string, instance: string, token: string, fro
 const DEFAULT_TTL_S = loadConfig({}).execution.leaseTtlS;
 
 describe('workers dying and restarting (real dcf worker processes)', () => {
-  it('a worker killed with SIGKILL mid-state: the state runs again on another worker once its lease lapses (within a TTL of the death), each state completes once', async () => {
+  it('a worker killed with SIGKILL mid-state: its lease lapses within a TTL, the state runs again on another worker, each completes once', async () => {
     h = await executionHarness({}, 0);
     const env = { DCF_LEASE_TTL_S: String(DEFAULT_TTL_S) };
     const first = await startWorkerProcess(h.redisUrl, env);

@@ -46,7 +46,8 @@ describe('POST /api/trpc', () => {
         controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
       },
     }, { highWaterMark: 0 });
-    const request = new Request(url('workflows.validate'), { method: 'POST', headers: headers({ 'content-type': 'application/json' }), body, duplex: 'half' } as RequestInit);
+    const init = { method: 'POST', headers: headers({ 'content-type': 'application/json' }), body, duplex: 'half' };
+    const request = new Request(url('workflows.validate'), init as RequestInit);
     const res = await POST(request);
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ status: 'error', error_code: 'payload_too_large' });

@@ -105,7 +105,10 @@ export class FakeChatEndpoint {
           if (res.destroyed) return false;
           answered = true;
           if ('status' in reply) res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
-          else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(reply, (body as ChatRequest | null)?.model ?? 'unknown')));
+          else {
+            const model = (body as ChatRequest | null)?.model ?? 'unknown';
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(reply, model)));
+          }
           return true;
         };
         if (reply.held) self.held.push(send);
