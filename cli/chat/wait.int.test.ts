@@ -13,7 +13,7 @@ import { delegationGate } from '../../server/delegation/message-gate.ts';
 import { executionHarness, type ExecutionHarness } from '../../server/execution/testing/harness.ts';
 import { createTestDatabase } from '../../server/testing/test-database.ts';
 import type { ToolServices } from '../../server/tools/context.ts';
-import { waitForTurnWork } from './wait.ts';
+import { waitForTurnWork, type WaitInput } from './wait.ts';
 
 /**
  * The wait of `dcf chat` on a Conductor's delegated work, in process: the real delegated-mode
@@ -90,7 +90,7 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
   });
 
   /** One user message to a new Conductor conversation, as `dcf chat` sends it, and the wait. */
-  async function chat(content: string, timeoutMs: number) {
+  async function chat(content: string, timeoutMs: number, clock: Pick<WaitInput, 'now' | 'onProgress'> = {}) {
     const services: ToolServices = { config: h.config, db: async () => db.db, execution: async () => h.x, agents: async () => platform };
     const row = await createConversation(db.db, platform, user, 'conductor', undefined, services);
     await prepareTurn(db.db, platform, row, content, undefined, services);
@@ -100,7 +100,7 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
     void platform.sendMessage(row.agentId, { role: 'user', content }).finally(() => (done = true));
     const outcome = await waitForTurnWork({
       platform, db: db.db, x: h.x, mode: 'conductor', agentId: row.agentId, marker, content, tasksBefore,
-      turnDone: () => done, deadline: Date.now() + timeoutMs, pollMs: 100,
+      turnDone: () => done, deadline: (clock.now ?? Date.now)() + timeoutMs, pollMs: 100, ...clock,
     });
     return { row, outcome };
   }
@@ -125,9 +125,15 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
   });
 
   it('times out while a delegated task is still open, saying what it waited for and what happened so far', async () => {
-    const started = Date.now();
-    const { outcome } = await chat('Echo this, but never finish.', 3_000);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // Counted checks, not milliseconds: the wait's clock moves one poll interval per check, so a
+    // 3 s deadline is reached at the 31st check; the wait must end there (a 32nd check throws).
+    let checks = 0;
+    const now = () => checks * 100;
+    const onProgress = () => {
+      if (++checks > 30) throw new Error(`check ${checks}: the wait went past its deadline`);
+    };
+    const { outcome } = await chat('Echo this, but never finish.', 3_000, { now, onProgress });
+    expect(checks).toBe(30);
     expect(outcome.done).toBe(false);
     expect(outcome.waitingFor).toEqual([expect.stringMatching(/^task echo-1 is delegated \(companion-/)]);
     expect(outcome.work.reply).toEqual(['Delegated echo-1; I will report its result.']);

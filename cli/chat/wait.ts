@@ -32,6 +32,8 @@ export interface WaitInput {
   tasksBefore: Set<string>;
   deadline: number;
   pollMs?: number;
+  /** The clock `deadline` is read on (default Date.now); injected so a test can count checks, not milliseconds. */
+  now?: () => number;
   /** Called on each check with what is still open (for a progress line). */
   onProgress?: (waitingFor: string[]) => void;
 }
@@ -73,6 +75,7 @@ function describeOpen(turnDone: boolean, runs: TurnRun[], open: OpenWork, names:
  */
 export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
   const pollMs = w.pollMs ?? 500;
+  const now = w.now ?? Date.now;
   const works = new Map<string, AgentWork>();
   const names = new Map<string, string>();
   let start: TurnStart | null = null;
@@ -98,9 +101,11 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
     const signature = JSON.stringify([[...works.values()].map((a) => a.messages.length), runs.map((r) => r.status), tasks.map((t) => t.status)]);
     if (!waitingFor.length && signature === previous) return { done: true, start, work, runs, tasks, waitingFor, names };
     previous = waitingFor.length ? null : signature;
-    if (Date.now() >= w.deadline) return { done: false, start, work, runs, tasks, waitingFor: waitingFor.length ? waitingFor : ['the agents were still working'], names };
+    if (now() >= w.deadline) {
+      return { done: false, start, work, runs, tasks, waitingFor: waitingFor.length ? waitingFor : ['the agents were still working'], names };
+    }
     w.onProgress?.(waitingFor);
-    await sleep(Math.min(pollMs, Math.max(0, w.deadline - Date.now())));
+    await sleep(Math.min(pollMs, Math.max(0, w.deadline - now())));
   }
 }
 

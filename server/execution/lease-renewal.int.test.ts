@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKeys } from '../controlplane/keys.ts';
+import type { SkillCallOutcome } from '../skills/invoke/types.ts';
 import { notificationPayload } from './handle-notification.ts';
 import { readOutbox } from './notify.ts';
 import { readRun } from './run-record.ts';
@@ -18,6 +19,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** One Task that works for `ms` (builtin.sleep honours the abort of its call). */
 const longTask = (ms: number) =>
   workflowOf({ StartAt: 'Long', States: { Long: task('sleep', { Parameters: { ms }, End: true }) } });
+
+/** What each skill call of `x`'s workers returned, in order (the real invoker does the work). */
+function recordSkillOutcomes(x: ExecutionHarness['x']): SkillCallOutcome[] {
+  const outcomes: SkillCallOutcome[] = [];
+  const inner = x.invoker;
+  x.invoker = { invoke: async (inv) => { const r = await inner.invoke(inv); outcomes.push(r); return r; }, close: () => inner.close() };
+  return outcomes;
+}
 
 async function untilRunning(runId: string): Promise<string> {
   for (let i = 0; i < 200; i++) {
@@ -48,7 +57,15 @@ describe('a Task lease while its skill works (real Redis; lease TTL 2 s, renewed
     const runId = await h.start(longTask(4_000), {});
     const [agent] = await x.agents.listRunAgents(runId);
     const [note] = await readOutbox(x, runId);
-    const started = Date.now();
+    // Event order instead of elapsed time: what the skill call returned, and each refused renewal.
+    const outcomes = recordSkillOutcomes(x);
+    const refused: string[] = [];
+    const renew = x.cp.renewLease.bind(x.cp);
+    x.cp.renewLease = async (...args) => {
+      const r = await renew(...args);
+      if (!r.ok) refused.push(r.reason);
+      return r;
+    };
     const work = performWorkerProtocol(x, agent!, notificationPayload('wf', note!));
     const held = await untilRunning(runId);
     // The lease lapses, as when its holder stalls for longer than the TTL, and another worker takes the state.
@@ -56,7 +73,10 @@ describe('a Task lease while its skill works (real Redis; lease TTL 2 s, renewed
     const intruder = await x.cp.acquireLease(runId, 'Long', 'other-worker', 30, true);
     expect(intruder).toMatchObject({ ok: true });
     await work;
-    expect(Date.now() - started).toBeLessThan(3_000); // stopped at the next renewal, not after the 4 s of work
+    // Stopped at the next renewal, not after the 4 s of work: the first refused renewal aborted the call
+    // (LeaseLost, not slept_ms), and no renewal followed it.
+    expect(refused).toEqual(['stale_lease']);
+    expect(outcomes).toEqual([{ ok: false, error: 'LeaseLost', cause: 'lease of Long stale_lease', latencyMs: expect.any(Number) }]);
     expect(await x.cp.renewLease(runId, 'Long', held, 2)).toEqual({ ok: false, reason: 'stale_lease' });
     // The fence refuses the stale holder's commit even if its work had run to the end.
     const late = await completeTask(x, runId, 'Long', held, { slept_ms: 4_000 }, { latencyMs: 4_000, skill: 'x' });

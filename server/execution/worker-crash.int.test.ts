@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from './testing/harness.ts';
 import { exited, startWorkerProcess } from './testing/worker-process.ts';
 import { loadConfig } from '../config.ts';
+import { runKeys } from '../controlplane/keys.ts';
 import { IDEMPOTENCY_META_KEY } from '../skills/invoke/index.ts';
 import { startDemoSkillsServer } from '../skills/demo/server/http-server.ts';
 import { idempotencyKey } from './idempotency-key.ts';
@@ -79,7 +80,7 @@ async function untilReleased(runId: string, instance: string, token: string, fro
 const DEFAULT_TTL_S = loadConfig({}).execution.leaseTtlS;
 
 describe('workers dying and restarting (real dcf worker processes)', () => {
-  it('a worker killed with SIGKILL mid-state: the state runs again on another worker within 20 s, each state completes once', async () => {
+  it('a worker killed with SIGKILL mid-state: its lease lapses within a TTL, the state runs again on another worker, each completes once', async () => {
     h = await executionHarness({}, 0);
     const env = { DCF_LEASE_TTL_S: String(DEFAULT_TTL_S) };
     const first = await startWorkerProcess(h.redisUrl, env);
@@ -90,12 +91,17 @@ describe('workers dying and restarting (real dcf worker processes)', () => {
     first.kill('SIGKILL');
     const killedAt = Date.now();
     await exited(first);
+    // The recovery bound (lease-timing.ts: TTL + one sweep) by what the control plane recorded, not by
+    // how long this machine took: the dead holder's lease lapses at most one TTL after its death (its
+    // last renewal came before it), and is then re-notified (the sweeper's tick; sweeper tests).
+    const lapsesAt = Number(await h.x.redis.zscore(runKeys(runId).leaseExpiry, 'B'));
+    expect(lapsesAt).toBeGreaterThan(killedAt - DEFAULT_TTL_S * 1000);
+    expect(lapsesAt).toBeLessThanOrEqual(killedAt + DEFAULT_TTL_S * 1000);
     children.push(await startWorkerProcess(h.redisUrl, env));
-    const tookMs = await untilReleased(runId, 'B', held, killedAt, 30_000);
+    const tookMs = await untilReleased(runId, 'B', held, killedAt, 40_000); // a give-up bound, not a timing assertion
     const bound = leaseTiming(DEFAULT_TTL_S).recoveryBoundMs / 1000;
     const took = (tookMs / 1000).toFixed(1);
     console.log(`SIGKILL → B running again on another worker after ${took} s (lease TTL ${DEFAULT_TTL_S} s, bound ${bound} s)`);
-    expect(tookMs).toBeLessThan(20_000);
     const run = await waitForRun(h.x, runId, 40_000);
     expect(run).toMatchObject({ status: 'SUCCEEDED', output: { done: 2500 } });
     const view = await h.finalized(runId);

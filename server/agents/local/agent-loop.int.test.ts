@@ -13,6 +13,14 @@ import { conclusionProblems } from '../brains/openai/testing/conclusion-wire.ts'
 import { FakeChatEndpoint, type ChatRequest } from './testing/fake-chat-endpoint.ts';
 import { collect, testPlatform } from './testing/platform-harness.ts';
 
+/** Polls `check` (a give-up bound of 500 polls, not a timing assertion: the condition is an event). */
+async function until(check: () => boolean, failure: string): Promise<void> {
+  for (let i = 0; !check(); i++) {
+    if (i >= 500) throw new Error(failure);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 const types = (events: AgentEvent[]) => events.map((e) => e.message_type);
 const stop = (events: AgentEvent[]) => (events.at(-1) as Extract<AgentEvent, { message_type: 'stop_reason' }>).stop_reason;
 
@@ -309,13 +317,17 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(stop(events)).toBe('cancelled');
     expect(fake.requests).toHaveLength(1);
 
-    fake.reply({ content: 'too late', delayMs: 2_000 });
+    // During the request, by event order: the reply is held until the test releases it, so only the
+    // cancellation can end the turn, and the endpoint sees the client hang up on the unanswered request.
+    fake.reply({ content: 'too late', held: true });
     const during = new AbortController();
-    setTimeout(() => during.abort(), 200);
-    const t0 = Date.now();
-    const cancelled = await collect(platform.streamMessage(agent.id, { role: 'user', content: 'slow' }, { signal: during.signal }));
+    const streaming = collect(platform.streamMessage(agent.id, { role: 'user', content: 'slow' }, { signal: during.signal }));
+    await until(() => fake.requests.length === 2, 'the model request never reached the endpoint');
+    during.abort();
+    await until(() => fake.hungUp === 1, 'the cancelled turn did not drop its model request');
+    const cancelled = await streaming;
     expect(stop(cancelled)).toBe('cancelled');
-    expect(Date.now() - t0).toBeLessThan(1_500);
+    expect(fake.release()).toBe(0); // nobody was left waiting for the reply
     expect((await platform.listMessages(agent.id)).map((m) => m.event.message_type).at(-1)).toBe('user_message');
   });
 

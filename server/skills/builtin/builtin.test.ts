@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkSkillManifest } from '../check-manifest.ts';
 import { parseSkillManifest } from '../manifest.ts';
 import { findRegisteredTool, SkillToolError } from '../invoke/registered-tools.ts';
@@ -50,9 +50,17 @@ describe('the built-in tools', () => {
   });
 
   it('sleep waits ms, and stops when aborted', async () => {
-    const t0 = Date.now();
-    expect(await sleep({ ms: 30 }, new AbortController().signal)).toEqual({ slept_ms: 30 });
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(25);
+    vi.useFakeTimers();
+    try {
+      let slept: unknown;
+      void sleep({ ms: 30 }, new AbortController().signal).then((r) => (slept = r));
+      await vi.advanceTimersByTimeAsync(29);
+      expect(slept).toBeUndefined(); // not before its 30 ms
+      await vi.advanceTimersByTimeAsync(1);
+      expect(slept).toEqual({ slept_ms: 30 });
+    } finally {
+      vi.useRealTimers();
+    }
     const ac = new AbortController();
     const pending = sleep({ ms: 60_000 }, ac.signal);
     ac.abort(new Error('stop'));

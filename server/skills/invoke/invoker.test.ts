@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../testing/test-config.ts';
 import { parseSkillManifest, type SkillManifest } from '../manifest.ts';
 import { createSkillInvoker } from './invoker.ts';
@@ -9,6 +9,7 @@ import { registerSkillTool } from './registered-tools.ts';
 const manifest = (file: string): SkillManifest => parseSkillManifest(JSON.parse(readFileSync(new URL(`../../../skills/${file}`, import.meta.url), 'utf8')))!;
 const invoker = createSkillInvoker({ config: testConfig({ DCF_SKILL_TIMEOUT_S: '5' }) });
 afterAll(() => invoker.close());
+afterEach(() => vi.useRealTimers());
 const echo = manifest('builtin.echo.json');
 const fail = manifest('builtin.fail.json');
 const sleep = manifest('builtin.sleep.json');
@@ -28,9 +29,17 @@ describe('skill invoker (in-process paths)', () => {
   });
 
   it('times out with TimeoutError and the spec §4.1 wording, stopping the tool', async () => {
-    const r = await invoker.invoke({ manifest: sleep, toolName: 'sleep', args: { ms: 5000 }, attempt: 1, timeoutMs: 120 });
-    expect(r).toMatchObject({ ok: false, error: 'TimeoutError', cause: 'Tool call to builtin.sleep timed out after 0.12s' });
-    expect(r.latencyMs).toBeLessThan(1000);
+    // Fake timers (performance.now included): the deadline, not the 5 s of work, decides the outcome,
+    // and the tool's own timer is cleared by the abort (nothing is left pending).
+    vi.useFakeTimers();
+    let settled: Awaited<ReturnType<typeof invoker.invoke>> | undefined;
+    void invoker.invoke({ manifest: sleep, toolName: 'sleep', args: { ms: 5000 }, attempt: 1, timeoutMs: 120 }).then((r) => (settled = r));
+    await vi.advanceTimersByTimeAsync(119);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toMatchObject({ ok: false, error: 'TimeoutError', cause: 'Tool call to builtin.sleep timed out after 0.12s' });
+    expect(settled!.latencyMs).toBe(120);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('stops promptly when the caller aborts, named by the abort reason (default States.Timeout)', async () => {

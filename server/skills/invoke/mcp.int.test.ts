@@ -79,22 +79,29 @@ describe('demo skills over MCP', () => {
 
   it('a timeout fault hangs until the deadline: TimeoutError, and the server request is released', async () => {
     server.faults.update({ 'whisper-transcribe': { timeout_rate: 1 } });
+    const started = performance.now();
     const pending = call('whisper-transcribe', { recording_uri: PILOT_URI }, { timeoutMs: 300 });
     await until(() => server.openRequests() === 1); // hanging on the server
     const r = await pending;
+    // Event order, not elapsed time: the outcome came at the deadline while the server still held the
+    // request (the invoker did not wait on the wire); the reported latency covers the deadline and no
+    // more than the test saw.
+    expect(server.openRequests()).toBe(1);
     expect(r).toMatchObject({ ok: false, error: 'TimeoutError', cause: 'Tool call to whisper-transcribe timed out after 0.3s' });
     expect(r.latencyMs).toBeGreaterThanOrEqual(290);
-    expect(r.latencyMs).toBeLessThan(2000);
+    expect(r.latencyMs).toBeLessThanOrEqual(Math.ceil(performance.now() - started));
     await until(() => server.openRequests() === 0);
   });
 
   it('an aborted call stops promptly, named by the abort reason', async () => {
     server.faults.update({ 'whisper-transcribe': { timeout_rate: 1 } });
     const ac = new AbortController();
-    setTimeout(() => ac.abort({ error: 'States.Timeout', cause: 'TimeoutSeconds of TranscribeRecording elapsed' }), 100);
-    const r = await call('whisper-transcribe', { recording_uri: PILOT_URI }, { signal: ac.signal });
+    const pending = call('whisper-transcribe', { recording_uri: PILOT_URI }, { signal: ac.signal });
+    await until(() => server.openRequests() === 1); // hanging on the server
+    ac.abort({ error: 'States.Timeout', cause: 'TimeoutSeconds of TranscribeRecording elapsed' });
+    // Promptly, by event order: the outcome is there before the event loop turns once more (no I/O, no timer).
+    const r = await Promise.race([pending, new Promise<'still waiting'>((resolve) => setImmediate(() => resolve('still waiting')))]);
     expect(r).toMatchObject({ ok: false, error: 'States.Timeout', cause: 'TimeoutSeconds of TranscribeRecording elapsed' });
-    expect(r.latencyMs).toBeLessThan(1000);
     await until(() => server.openRequests() === 0);
   });
 

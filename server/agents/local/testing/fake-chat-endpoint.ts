@@ -13,7 +13,12 @@ export type ScriptedReply = (
   | { tool_calls: Array<{ name: string; arguments: unknown; id?: string }>; content?: string | null; reasoning_content?: string }
   | { content: string; reasoning_content?: string }
   | { status: number; body: string }
-) & { /** answer only after this many milliseconds */ delayMs?: number };
+) & {
+  /** answer only after this many milliseconds */
+  delayMs?: number;
+  /** answer only when the test calls `release()`: nothing but the client can end the request before */
+  held?: boolean;
+};
 
 export interface RecordedRequest {
   path: string;
@@ -67,6 +72,9 @@ export function chatRequestProblems(body: unknown): string[] {
 
 export class FakeChatEndpoint {
   readonly requests: RecordedRequest[] = [];
+  /** Requests whose client closed the connection before they were answered. */
+  hungUp = 0;
+  private held: Array<() => boolean> = [];
   private script: Array<ScriptedReply | ((req: ChatRequest) => ScriptedReply)> = [];
 
   private constructor(
@@ -91,12 +99,20 @@ export class FakeChatEndpoint {
         const next = self.script.shift();
         const reply = typeof next === 'function' ? next(body as ChatRequest) : next;
         if (!reply) return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'the fake endpoint has no scripted reply left' } }));
+        let answered = false;
+        res.on('close', () => void (answered || self.hungUp++));
         const send = () => {
-          if (res.destroyed) return;
-          if ('status' in reply) return void res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(reply, (body as ChatRequest | null)?.model ?? 'unknown')));
+          if (res.destroyed) return false;
+          answered = true;
+          if ('status' in reply) res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
+          else {
+            const model = (body as ChatRequest | null)?.model ?? 'unknown';
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(reply, model)));
+          }
+          return true;
         };
-        if (reply.delayMs) setTimeout(send, reply.delayMs);
+        if (reply.held) self.held.push(send);
+        else if (reply.delayMs) setTimeout(send, reply.delayMs);
         else send();
       });
     });
@@ -109,6 +125,11 @@ export class FakeChatEndpoint {
   reply(...replies: Array<ScriptedReply | ((req: ChatRequest) => ScriptedReply)>): this {
     this.script.push(...replies);
     return this;
+  }
+
+  /** Answers the held requests whose clients still wait; how many were answered. */
+  release(): number {
+    return this.held.splice(0).filter((send) => send()).length;
   }
 
   get pending(): number {
