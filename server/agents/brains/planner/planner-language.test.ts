@@ -109,3 +109,94 @@ describe('never drop what cannot be mapped', () => {
     expect(plain.reply).not.toContain("I can't narrow");
   });
 });
+
+describe('a message that only names someone or something: a targeted question, never the help text', () => {
+  it.each([
+    [demo, 'Fatima Khan', "Do you want me to review Fatima Khan's calls? For which period?"],
+    [demo, 'fatima khan', "Do you want me to review Fatima Khan's calls? For which period?"],
+    [demo, 'what about tom?', "Do you want me to review Tom Ellis's calls? For which period?"],
+    [demo, 'the south team in June', "Do you want me to review the Home Finance South team's calls in June (2024-06-01 to 2024-06-30)?"],
+    [demo, 'HELOC 2.0', 'Do you want me to check how advisors explain HELOC 2.0 in their calls? For which period?'],
+    [second, 'what about Rhys ap Gwilym?', "Do you want me to review Rhys ap Gwilym's calls? For which period?"],
+    [second, 'siobhan ni bhriain', "Do you want me to review Siobhán Ní Bhriain's calls? For which period?"],
+    [second, 'the Wales team', "Do you want me to review the Lending Wales team's calls? For which period?"],
+    [second, 'Bridging Finance', 'Do you want me to check how advisors explain Bridging Finance in their calls? For which period?'],
+  ])('%#: %s', async (make, text, question) => {
+    const t = await make().turn(text);
+    expect(names(t.calls)).toEqual(['list_advisors', 'list_products']);
+    expect(t.reply).toBe(question);
+  });
+
+  it.each([[demo], [second]])('a period alone: what to do with it, and the answer keeps the period (%#)', async (make) => {
+    const c = make();
+    const t = await c.turn('June');
+    expect(t.reply).toMatch(/^What would you like me to do with the calls in June \(2024-06-01 to 2024-06-30\) — review/);
+    const rank = await c.turn('rank the advisors');
+    expect(rank.calls.find((x) => x.name === 'summarise_qa_results')!.args).toMatchObject({ filter: { from: '2024-06-01', to: '2024-06-30' } });
+  });
+
+  it('yes, then the period: the review is confirmed before anything runs', async () => {
+    const c = second();
+    await c.turn('what about Rhys ap Gwilym?');
+    const yes = await c.turn('yes');
+    expect(yes.reply).toContain('Could you tell me which period');
+    const june = await c.turn('June');
+    expect(june.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({ advisor_names: ['Rhys ap Gwilym'], start_date: '2024-06-01' });
+    expect(june.reply).toContain("To confirm: for Rhys ap Gwilym's calls in June");
+    expect(c.calls.some((x) => x.name === 'start_workflow_run')).toBe(false);
+  });
+
+  it('the period as the answer is a yes: "for June" goes straight to the confirmation', async () => {
+    const c = demo();
+    await c.turn('fatima khan');
+    const t = await c.turn('for June');
+    expect(t.reply).toContain("To confirm: for Fatima Khan's calls in June (2024-06-01 to 2024-06-30)");
+  });
+
+  it('a misspelt name alone: did you mean …?, then what to do', async () => {
+    const c = demo();
+    expect((await c.turn('Pryia Sha')).reply).toBe('I can\'t find “Pryia Sha” in the CRM. Did you mean Priya Shah?');
+    expect((await c.turn('yes')).reply).toBe("Do you want me to review Priya Shah's calls? For which period?");
+    expect((await c.turn('yes, in June')).reply).toContain("To confirm: for Priya Shah's calls in June");
+  });
+
+  it('a product alone, yes with a period: the product check (which proposes before running)', async () => {
+    const c = demo();
+    await c.turn('HELOC 2.0');
+    const t = await c.turn('yes, this month');
+    expect(t.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({ product: 'HELOC 2.0', start_date: '2024-07-01' });
+    expect(t.calls.some((x) => x.name === 'start_workflow_run')).toBe(false);
+  });
+
+  it('no: nothing runs', async () => {
+    const c = demo();
+    await c.turn('the south team');
+    const no = await c.turn('no');
+    expect(no.reply).toMatch(/^Understood — I won't run anything/);
+    expect(c.calls.map((x) => x.name)).toEqual(['list_advisors', 'list_products']);
+  });
+
+  it('a name on the other lender\'s list is not found on this one: asked about, not help', async () => {
+    const t = await demo().turn('what about Rhys ap Gwilym?');
+    expect(t.reply).toMatch(/^I can't find Rhys ap Gwilym in the CRM\. Did you mean /);
+  });
+
+  it('a kind of product that is no product: asked about with the products there are', async () => {
+    expect((await second().turn('Mortgages')).reply).toBe('I don\'t have a product called “Mortgages” in the CRM. Did you mean Second Charge Mortgage?');
+  });
+
+  it('what names nothing in the CRM gets a plain "I can\'t tell" and what I can do; small talk gets the help text without a look-up', async () => {
+    const t = await demo().turn('Quorvane');
+    expect(t.reply).toMatch(/^I can't tell what you would like me to do with “Quorvane”: it names no advisor, team, product or period/);
+    expect(t.reply).toContain(HELP);
+    const chat = await demo().turn('what can you do?');
+    expect(chat.calls).toEqual([]);
+    expect(chat.reply).toBe(HELP);
+  });
+
+  it('after a finished answer too: a name alone is asked about', async () => {
+    const c = demo();
+    await c.turn('Book me a meeting room for Tuesday');
+    expect((await c.turn('Tom Ellis')).reply).toBe("Do you want me to review Tom Ellis's calls? For which period?");
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Whether a message that asks for nothing may still name something to work on — a person, a
+ * team, a product or a period ("Fatima Khan", "fatima khan", "June", "what about Rhys ap Gwilym?",
+ * "HELOC 2.0", "the Wales team") — so the caller reads the CRM's lists (advisors, products) before
+ * answering with what it can do. Only the lists can tell whether a word is someone: this reader
+ * says only whether it is worth looking (a period, "team(s)", or a word that is neither an ordinary
+ * English word nor one of the request words that never name anyone). "Book me a meeting room for
+ * Tuesday", "hello", "what can you do?" are not worth looking.
+ */
+import { resolveDateRange, type DateRange } from '../relative-dates.ts';
+import { isCommonWord, notAName } from './names.ts';
+
+export interface MentionCues {
+  /** The period the message names, if any. */
+  period: DateRange | null;
+  /** Words that may be a name or a product (as written). */
+  words: string[];
+  /** "team" or "teams" is said. */
+  team: boolean;
+}
+
+/** A word that could stand for someone or something in the data: letters, not ordinary English, not a request word. */
+const mayBeName = (w: string) => /\p{L}/u.test(w) && w.length >= 2 && !notAName(w) && !isCommonWord(w.replace(/['’]s$/, ''));
+
+/**
+ * A product's name may be ordinary words ("Bridging Finance", "HELOC 2.0"): a capitalised word or
+ * an acronym inside the message counts too (not the first word, not a day of the week or "I").
+ */
+const DAYS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
+const mayBeProductWord = (w: string, at: number) => at > 0 && /^\p{Lu}/u.test(w) && !DAYS.test(w);
+
+/** What in the message may name something, or null when nothing does. */
+export function mentionCues(text: string, today: Date): MentionCues | null {
+  const period = resolveDateRange(text, today);
+  const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.-]*/gu)]
+    .map((m) => ({ w: m[0].replace(/[.'’-]+$/, ''), at: m.index }))
+    .filter(({ w, at }) => mayBeName(w) || mayBeProductWord(w, at) || (at === 0 && /^\p{Lu}{2,}$/u.test(w)))
+    .map(({ w }) => w);
+  const team = /\bteams?\b/i.test(text);
+  return period || words.length || team ? { period, words, team } : null;
+}
