@@ -12,7 +12,8 @@ describe('mentionCues: whether a message that asks for nothing may name someone 
     ['siobhan ni bhriain', ['siobhan', 'ni', 'bhriain']],
     ['lukasz', ['lukasz']],
     ['HELOC 2.0', ['HELOC']],
-    ['what about Bridging Finance', ['Bridging', 'Finance']],
+    ['what about Bridging Finance', ['Bridging']],
+    ['Bridging Finance', ['Bridging']],
   ])('%s: worth reading the CRM for %j', (text, words) => {
     expect(mentionCues(text, TODAY)?.words).toEqual(expect.arrayContaining(words));
   });

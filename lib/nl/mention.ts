@@ -24,18 +24,20 @@ const mayBeName = (w: string) => /\p{L}/u.test(w) && w.length >= 2 && !notAName(
 
 /**
  * A product's name may be ordinary words ("Bridging Finance", "HELOC 2.0"): a capitalised word or
- * an acronym inside the message counts too (not the first word, not a day of the week or "I").
+ * an acronym counts too (a capitalised first word only before another capitalised word: "Bridging Finance"),
+ * unless it is a request word, a day or a month.
  */
-const DAYS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
-const mayBeProductWord = (w: string, at: number) => at > 0 && /^\p{Lu}/u.test(w) && !DAYS.test(w);
+const mayBeProductWord = (w: string, first: boolean, next: string | undefined) =>
+  (first ? /^\p{Lu}{2,}$/u.test(w) || /^\p{Lu}/u.test(next ?? '') : /^\p{Lu}/u.test(w)) && /^\p{Lu}/u.test(w) && !notAName(w) && w !== 'I';
 
 /** What in the message may name something, or null when nothing does. */
 export function mentionCues(text: string, today: Date): MentionCues | null {
   const period = resolveDateRange(text, today);
-  const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.-]*/gu)]
-    .map((m) => ({ w: m[0].replace(/[.'’-]+$/, ''), at: m.index }))
-    .filter(({ w, at }) => mayBeName(w) || mayBeProductWord(w, at) || (at === 0 && /^\p{Lu}{2,}$/u.test(w)))
-    .map(({ w }) => w);
+  const found = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.-]*/gu)];
+  const all = found.map((m) => m[0].replace(/[.'’-]+$/, ''));
+  // A sentence's first word is capitalised whatever it is ("Hi, … . Can you …").
+  const starts = (i: number) => /(?:^|[.!?:;]\s*)$/.test(text.slice(0, found[i]!.index).trimEnd() + (i ? ' ' : ''));
+  const words = all.filter((w, i) => mayBeName(w) || mayBeProductWord(w, starts(i), all[i + 1]));
   const team = /\bteams?\b/i.test(text);
   return period || words.length || team ? { period, words, team } : null;
 }

@@ -200,3 +200,37 @@ describe('a message that only names someone or something: a targeted question, n
     expect((await c.turn('Tom Ellis')).reply).toBe("Do you want me to review Tom Ellis's calls? For which period?");
   });
 });
+
+describe('a product said in a review is never dropped: a review cannot be narrowed to a product, and says so', () => {
+  const NARROW = (p: string) => `I can't narrow a review to ${p} calls: a review takes the advisors and the period, not a product, `
+    + 'so it covers all of their calls in the period.';
+  it.each([
+    [demo, "review Priya Shah's HELOC calls in June", NARROW('HELOC 2.0'), "To confirm: for Priya Shah's calls in June"],
+    [second, "review Rhys ap Gwilym's Bridging Finance calls in June", NARROW('Bridging Finance'), "To confirm: for Rhys ap Gwilym's calls in June"],
+    [demo, "Priya's mortgage calls last week",
+      'I don\'t have a product called “mortgage” in the CRM (its products: Debt Consolidation Loan, HELOC 2.0, Homeowner Loan), '
+        + 'and a review cannot be narrowed to a product anyway: it covers all of their calls in the period.',
+      "To confirm: for Priya Shah's calls last week"],
+    [second, "Siobhán's mortgage calls in June",
+      'I don\'t have a product called “mortgage” in the CRM (the nearest: Second Charge Mortgage), '
+        + 'and a review cannot be narrowed to a product anyway: it covers all of their calls in the period.',
+      "To confirm: for Siobhán Ní Bhriain's calls in June"],
+  ])('%#: %s', async (make, text, note, question) => {
+    const t = await make().turn(text);
+    expect(names(t.calls)).toContain('list_products');
+    expect(t.reply.startsWith(`${note}\n\n`)).toBe(true);
+    expect(t.reply).toContain(question);
+  });
+
+  it('without a person: the product is said, and who is asked', async () => {
+    const t = await demo().turn('review the HELOC calls in June');
+    expect(t.reply).toContain(NARROW('HELOC 2.0'));
+    expect(t.reply).toContain("Could you tell me which advisor's calls I should look at?");
+  });
+
+  it('a review that names no product does not read the products', async () => {
+    for (const [make, text] of [[demo, 'Can you QA Tom Ellis for last week?'], [second, 'audit Aoife McAllister for this month']] as const) {
+      expect(names((await make().turn(text)).calls)).not.toContain('list_products');
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import type { BrainDecision } from '../brain.ts';
 import { checkCalls, checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';
-import type { QuestionKind } from './conversation.ts';
+import { questionKindOf, type QuestionKind } from './conversation.ts';
+import { productNote } from './review-product.ts';
 import { productPropose, productScale, productWork } from './product-flow.ts';
 import { qaConfirm, qaScale, qaWork } from './qa-flow.ts';
 import type { PlannerRequest } from './request.ts';
@@ -58,9 +59,15 @@ function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
 const withNote = (d: BrainDecision, note: string | null): BrainDecision =>
   (note && d.kind === 'message' ? { ...d, content: `${note}\n\n${d.content}` } : d);
 
+/** The questions before which a product said in the review is named (review-product.ts): not a question about a name. */
+const PRODUCT_NOTED: Array<QuestionKind | null> = ['confirm_axes', 'no_calls', 'ask_details'];
+
 export function reviewStart(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
   const d = reviewStartOnce(ctx, req);
-  return d.kind === 'message' ? withNote(d, focusNote(ctx, req)) : d;
+  if (d.kind !== 'message') return d;
+  const product = PRODUCT_NOTED.includes(questionKindOf(d.content)) ? productNote(ctx, req) : { note: null };
+  if ('call' in product) return product.call;
+  return withNote(withNote(d, product.note), focusNote(ctx, req));
 }
 
 function reviewStartOnce(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
