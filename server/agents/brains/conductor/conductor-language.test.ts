@@ -77,3 +77,17 @@ describe('never drop a focus the Conductor cannot read', () => {
     expect(t.reply).not.toContain("I can't focus");
   });
 });
+
+describe('one list of topics with the Planner (lib/nl/topics.ts)', () => {
+  it.each([
+    ['Review Alex Wong for Consumer Duty last week', 'consumer_duty', () => new ScriptedConductor()],
+    ['Review Tom Ellis on complaints for last week', 'complaints', () => new ScriptedConductor()],
+    ['check Rhys ap Gwilym for unhappy customers last week', 'complaints', second],
+    ['did Aoife McAllister do the ID checks last week?', 'identification', second],
+    ['review Carlos de la Cruz for customers struggling to pay last week', 'vulnerable_customers', second],
+  ])('%s → %s', async (text, focus, make) => {
+    const c = make();
+    await c.turn(text);
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ focus }]);
+  });
+});

@@ -95,11 +95,16 @@ describe('a second lender: other people, teams and products', () => {
 });
 
 describe('never drop what cannot be mapped', () => {
-  it('"for Consumer Duty" in a review: said plainly, and the confirmation still asked', async () => {
+  it('"for Consumer Duty" in a review: a topic a review cannot narrow to, said plainly, and the confirmation still asked', async () => {
     const t = await demo().turn("check Priya Shah's calls for Consumer Duty last week");
-    expect(t.reply).toMatch(/^I can't narrow a review to “Consumer Duty”: it is not a topic I can read/);
-    expect(t.reply).toContain('(I know vulnerability, disclosures, affordability and complaints)');
+    expect(t.reply).toMatch(/^I can't narrow a review to “Consumer Duty”: a review checks the whole rule set/);
     expect(t.reply).toContain("To confirm: for Priya Shah's calls last week");
+  });
+
+  it('a phrase no topic stands for ("for Fair Value"): said plainly with the topics it knows', async () => {
+    const t = await demo().turn("check Priya Shah's calls for Fair Value last week");
+    expect(t.reply).toMatch(/^I can't narrow a review to “Fair Value”: it is not a topic I can read/);
+    expect(t.reply).toContain('(I know vulnerability, disclosures, affordability, complaints, Consumer Duty and identification checks)');
   });
 
   it('on the second lender too, and not for a name or a period', async () => {

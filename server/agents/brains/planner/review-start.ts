@@ -9,7 +9,7 @@ import type { PlannerRequest } from './request.ts';
 import { resolvePeople, resolveProduct, type Who } from './resolve.ts';
 import { storedFirst } from './stored-first.ts';
 import { teamConfirm, teamWork, type TeamTarget } from './team-flow.ts';
-import { matchPeople, resolveDateRange, TOPIC_NAMES, unmappedFocusIn } from '../../../../lib/nl/index.ts';
+import { matchPeople, resolveDateRange, TOPIC_LABELS, TOPIC_NAMES, topicWordsIn, unmappedFocusIn } from '../../../../lib/nl/index.ts';
 import { directoryOf } from './resolve.ts';
 
 /**
@@ -41,8 +41,9 @@ function readyReview(ctx: PlannerContext, req: PlannerRequest, everyoneByDefault
 }
 
 /**
- * What the request asks to look at that a review cannot focus on ("for Consumer Duty": no topic the
- * Planner reads, and no person, team or period): said plainly before the question, never dropped.
+ * What the request asks to look at that a review cannot focus on — a topic ("for Consumer Duty": a
+ * review checks every rule), or a phrase no topic, person, team or period stands for ("for Fair
+ * Value"): said plainly before the question, never dropped.
  */
 function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
   const directory = directoryOf(ctx.find('list_advisors')?.result);
@@ -50,9 +51,16 @@ function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
     const found = matchPeople(phrase, directory);
     return found.people.length > 0 || found.teams.length > 0 || resolveDateRange(phrase, ctx.today) !== null;
   };
+  // A topic the reader knows ("for Consumer Duty", "the ID checks"): a review checks every rule, that topic's among them.
+  const topic = req.texts.flatMap((t) => topicWordsIn(t)).at(0);
+  if (topic) {
+    return `I can't narrow a review to “${topic.said}”: a review checks the whole rule set, so its results cover ${topic.said} `
+      + 'among the other rules.';
+  }
   const phrase = req.texts.map((t) => unmappedFocusIn(t, known)).find((p) => p !== null);
   if (!phrase) return null;
-  const topics = `${TOPIC_NAMES.slice(0, -1).join(', ')} and ${TOPIC_NAMES.at(-1)}`;
+  const labels = TOPIC_NAMES.map((t) => TOPIC_LABELS[t]);
+  const topics = `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
   return `I can't narrow a review to “${phrase}”: it is not a topic I can read (I know ${topics}), so the review covers the whole rule set.`;
 }
 
