@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionCues } from './mention.ts';
+import { mentionCues, productCues } from './mention.ts';
 
 /** Monday 8 July 2024 (the demo clock). */
 const TODAY = new Date('2024-07-08T09:00:00Z');
@@ -30,4 +30,18 @@ describe('mentionCues: whether a message that asks for nothing may name someone 
       expect(mentionCues(text, TODAY)).toBeNull();
     },
   );
+});
+
+describe('productCues: words that may be part of a product name (capitalised or acronyms)', () => {
+  it.each([
+    ["review Priya Shah's HELOC calls in June", ['Priya', "Shah's", 'HELOC']],
+    ["review Rhys ap Gwilym's Bridging Finance calls", ['Rhys', "Gwilym's", 'Bridging']],
+    ['Bridging Finance', ['Bridging']],
+    ['Hmm, what would that involve?', []],
+    ['Make it the last 14 days instead.', []],
+    ['Hi, I need to check the calls. Can you help me analyse them?', []],
+    ['QA Tom Ellis for July', ['Tom', 'Ellis']],
+  ])('%s', (text, words) => {
+    expect(productCues(text)).toEqual(words);
+  });
 });

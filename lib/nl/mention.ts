@@ -30,14 +30,23 @@ const mayBeName = (w: string) => /\p{L}/u.test(w) && w.length >= 2 && !notAName(
 const mayBeProductWord = (w: string, first: boolean, next: string | undefined) =>
   (first ? /^\p{Lu}{2,}$/u.test(w) || /^\p{Lu}/u.test(next ?? '') : /^\p{Lu}/u.test(w)) && /^\p{Lu}/u.test(w) && !notAName(w) && w !== 'I';
 
-/** What in the message may name something, or null when nothing does. */
-export function mentionCues(text: string, today: Date): MentionCues | null {
-  const period = resolveDateRange(text, today);
+/** Words of the message as written, each with whether it starts a sentence. */
+function wordsIn(text: string): Array<{ w: string; first: boolean; next: string | undefined }> {
   const found = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.-]*/gu)];
   const all = found.map((m) => m[0].replace(/[.'’-]+$/, ''));
   // A sentence's first word is capitalised whatever it is ("Hi, … . Can you …").
-  const starts = (i: number) => /(?:^|[.!?:;]\s*)$/.test(text.slice(0, found[i]!.index).trimEnd() + (i ? ' ' : ''));
-  const words = all.filter((w, i) => mayBeName(w) || mayBeProductWord(w, starts(i), all[i + 1]));
+  return all.map((w, i) => ({ w, first: /(?:^|[.!?:;])\s*$/.test(text.slice(0, found[i]!.index)), next: all[i + 1] }));
+}
+
+/** Words that may be part of a product's name: capitalised or acronyms, as above ("HELOC", "Bridging", not "Hmm, …"). */
+export function productCues(text: string): string[] {
+  return wordsIn(text).filter(({ w, first, next }) => mayBeProductWord(w, first, next)).map(({ w }) => w);
+}
+
+/** What in the message may name something, or null when nothing does. */
+export function mentionCues(text: string, today: Date): MentionCues | null {
+  const period = resolveDateRange(text, today);
+  const words = wordsIn(text).filter(({ w, first, next }) => mayBeName(w) || mayBeProductWord(w, first, next)).map(({ w }) => w);
   const team = /\bteams?\b/i.test(text);
   return period || words.length || team ? { period, words, team } : null;
 }

@@ -233,6 +233,13 @@ describe('a product said in a review is never dropped: a review cannot be narrow
     expect(t.reply).toContain("Could you tell me which advisor's calls I should look at?");
   });
 
+  it('replies that name no product ("Hmm, …", "Make it …") do not read the products', async () => {
+    const c = demo();
+    await c.turn('Please analyse the advice calls made by Alex Wong last week.');
+    await c.turn('Hmm, what would that involve?');
+    expect(names((await c.turn('Make it the last 14 days instead.')).calls)).toEqual(['count_calls']);
+  });
+
   it('a review that names no product does not read the products', async () => {
     for (const [make, text] of [[demo, 'Can you QA Tom Ellis for last week?'], [second, 'audit Aoife McAllister for this month']] as const) {
       expect(names((await make().turn(text)).calls)).not.toContain('list_products');

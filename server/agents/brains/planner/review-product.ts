@@ -1,6 +1,6 @@
 import type { BrainDecision } from '../brain.ts';
 import { matchPeople, matchProduct } from '../../../../lib/nl/index.ts';
-import { mentionCues } from '../../../../lib/nl/mention.ts';
+import { productCues } from '../../../../lib/nl/mention.ts';
 import { fold } from '../../../../lib/nl/names.ts';
 import type { PlannerContext } from './context.ts';
 import type { PlannerRequest } from './request.ts';
@@ -25,8 +25,7 @@ function mayNameProduct(ctx: PlannerContext, req: PlannerRequest): boolean {
     const teamWords = found.teams.flatMap((t) => t.split(/\s+/));
     const peopleWords = [...found.people.flatMap((m) => [m.said, m.name ?? '']), ...teamWords].flatMap((n) => n.split(/\s+/)).map(fold);
     // Lower-case words are left to the kinds of product above: names of products are written capitalised or as acronyms.
-    const cues = (mentionCues(text, ctx.today)?.words ?? []).filter((w) => /^\p{Lu}/u.test(w));
-    return cues.some((w) => !peopleWords.includes(fold(w.replace(/['’]s$/, ''))));
+    return productCues(text).some((w) => !peopleWords.includes(fold(w.replace(/['’]s$/, ''))));
   });
 }
 
