@@ -91,3 +91,17 @@ describe('one list of topics with the Planner (lib/nl/topics.ts)', () => {
     expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ focus }]);
   });
 });
+
+describe('periods said with a bare month ("from May", "since May", "May–June") reach the delegation', () => {
+  it.each([
+    ["look at Tom's conversations from May", () => new ScriptedConductor(), ['Tom Ellis'], '2024-05-01', '2024-05-31'],
+    ['review Alex Wong for May–June', () => new ScriptedConductor(), ['Alex Wong'], '2024-05-01', '2024-06-30'],
+    ["check siobhan ni bhriain's calls since May", second, ['Siobhán Ní Bhriain'], '2024-05-01', '2024-07-08'],
+    ['audit Rhys ap Gwilym from May to June', second, ['Rhys ap Gwilym'], '2024-05-01', '2024-06-30'],
+  ])('%s', async (text, make, who, start_date, end_date) => {
+    const c = make();
+    await c.turn(text);
+    expect(subjects(c)).toEqual(who);
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ start_date, end_date }]);
+  });
+});

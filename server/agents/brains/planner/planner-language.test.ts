@@ -246,3 +246,17 @@ describe('a product said in a review is never dropped: a review cannot be narrow
     }
   });
 });
+
+describe('periods said with a bare month: "from May", "since May", "May–June", "for Q2", "last quarter"', () => {
+  it.each([
+    [demo, "look at Tom's conversations from May", 'Tom Ellis', '2024-05-01', '2024-05-31'],
+    [demo, "review Priya Shah's calls since May", 'Priya Shah', '2024-05-01', '2024-07-08'],
+    [demo, 'audit Alex Wong for May–June', 'Alex Wong', '2024-05-01', '2024-06-30'],
+    [second, "check carlos de la cruz's calls from May to July", 'Carlos de la Cruz', '2024-05-01', '2024-07-08'],
+    [second, 'audit Rhys ap Gwilym for Q2', 'Rhys ap Gwilym', '2024-04-01', '2024-06-30'],
+    [second, "review Siobhán Ní Bhriain's calls last quarter", 'Siobhán Ní Bhriain', '2024-04-01', '2024-06-30'],
+  ])('%#: %s', async (make, text, who, start_date, end_date) => {
+    const t = await make().turn(text);
+    expect(t.calls.find((x) => x.name === 'count_calls')?.args).toMatchObject({ advisor_names: [who], start_date, end_date });
+  });
+});
