@@ -4,11 +4,36 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const NOT_HERE = ['node_modules/**', 'e2e/**', '.next/**'];
 
-/** The integration suite on one database adapter (`DCF_TEST_DB` selects it; see server/testing). */
+/**
+ * The integration suite on one database adapter (`DCF_TEST_DB` selects it; see server/testing):
+ * PostgreSQL runs every integration test that uses a database; PGlite runs the contract subset —
+ * the database adapter itself and the stores whose SQL is the product's figures and records
+ * (PGLITE_CONTRACTS) — and everything else when DCF_PGLITE_FULL=1 (for a change to the embedded
+ * adapter). The console's embedded default also runs under Playwright, which serves PGlite.
+ */
 const integration = (db: 'pglite' | 'postgres') => ({
   extends: true as const,
-  test: { name: `int-${db}`, include: ['**/*.int.test.ts'], exclude: [...NOT_HERE, ...NO_DATABASE, NEO4J_CONTRACT], env: { DCF_TEST_DB: db }, testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    name: `int-${db}`,
+    include: db === 'pglite' && process.env.DCF_PGLITE_FULL !== '1' ? PGLITE_CONTRACTS : ['**/*.int.test.ts'],
+    exclude: [...NOT_HERE, ...NO_DATABASE, NEO4J_CONTRACT],
+    env: { DCF_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });
+
+/**
+ * What must hold on both databases: the adapter (migrations, locks, the PGlite host), the audit
+ * chain, sessions and sign-in, the QA store and its figures (queue, summaries, exports, reviews),
+ * the dashboard's queries, the knowledge graph's Postgres adapter, search and learning, the plan
+ * tracker's store, the agents' inbox claim, and the Planner's answers from stored figures.
+ */
+const PGLITE_CONTRACTS = [
+  'server/db/**/*.int.test.ts', 'server/audit/**/*.int.test.ts', 'server/auth/**/*.int.test.ts', 'server/qa/**/*.int.test.ts',
+  'server/dashboard/**/*.int.test.ts', 'server/graph/**/*.int.test.ts', 'server/learning/**/*.int.test.ts',
+  'server/planning/**/*.int.test.ts', 'server/agents/local/inbox.int.test.ts', 'server/agents/brains/planner/planner-figures.int.test.ts',
+];
 
 /**
  * Integration tests that use no database of the tier's (real Redis, MCP servers, worker processes,
@@ -18,6 +43,7 @@ const integration = (db: 'pglite' | 'postgres') => ({
 const NO_DATABASE = [
   'server/controlplane/**', 'server/execution/**', 'server/skills/**', 'cli/**/*.int.test.ts', 'server/agents/letta/**/*.int.test.ts',
   'server/db/pglite-host.int.test.ts', 'server/db/pglite-share.int.test.ts', 'server/db/statement-timeout.int.test.ts',
+  'server/agent-memory/atomic-crash.int.test.ts', 'server/shutdown.int.test.ts',
 ];
 
 /**
@@ -29,13 +55,15 @@ const NEO4J_CONTRACT = 'server/graph/neo4j.int.test.ts';
 if (process.env.NEO4J_URI) NO_DATABASE.push(NEO4J_CONTRACT);
 
 /**
- * Test tiers by file name (docs/ARCHITECTURE.md): `*.test.ts` are pure and fast; `*.int.test.ts` use
- * real services (Redis, PGlite, PostgreSQL). The integration suite runs twice, once on PGlite and
- * once on PostgreSQL: the same tests on both adapters.
+ * Test tiers by file name (docs/ARCHITECTURE.md): `*.test.ts` are pure and fast (no process spawned,
+ * no service); `*.int.test.ts` use real services (Redis, PGlite, PostgreSQL, processes). Test files
+ * run in parallel (DCF_TEST_WORKERS, default 3 — on two cores most integration files wait on Redis,
+ * databases and child processes); each file has its own database and Redis database.
  */
 export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
+    maxWorkers: Number(process.env.DCF_TEST_WORKERS) || 3,
     projects: [
       { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/*.int.test.ts', ...NOT_HERE] } },
       integration('pglite'),

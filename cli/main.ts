@@ -36,13 +36,18 @@ Usage:
                                      a terminal, a line per run otherwise. Not idempotent: a period backfilled again is
                                      analysed again (new runs, whose results become the calls' latest)
                                      (exit 0 every run SUCCEEDED, 1 otherwise, 2 usage)
+  dcf eval <dataset | file.json> [--brain deterministic|openai|letta] [--threshold <0..1>] [--cases <id,…>] [--json]
+                                     run an evaluation dataset (evals/datasets/<name>.json) against a brain (default:
+                                     the configured one) through the real agents and tools; stores the run (the console's
+                                     Evaluations page) and prints a per-case table and the score, or the run and its cases
+                                     with --json (exit 0 score ≥ threshold (default 0.9), 1 under it, 2 usage or bad dataset)
   dcf audit verify [--json]          check the audit log's hash chain and the head's anchors outside the database
                                      (DCF_AUDIT_ANCHOR_FILE, and Redis with REDIS_URL): a summary with the head hash,
                                      or the first changed, removed or inserted entry, or the truncation or rewrite an
                                      anchor shows (exit 0 intact, 1 not intact or anchors unreadable, 2 usage)
   dcf help                           this text
 
-Without REDIS_URL, run/runs/worker/chat/backfill use the local redis-server of DCF_DATA_DIR (started if needed).
+Without REDIS_URL, run/runs/worker/chat/backfill/eval use the local redis-server of DCF_DATA_DIR (started if needed).
 chat talks as --user, else DCF_CLI_USER, else the only console user who may chat.
 `;
 
@@ -61,10 +66,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   chat: async () => (await import('./commands/chat.ts')).chatCommand,
   audit: async () => (await import('./commands/audit.ts')).auditCommand,
   backfill: async () => (await import('./commands/backfill.ts')).backfillCommand,
+  eval: async () => (await import('./commands/eval.ts')).evalCommand,
 };
 
 /** Commands that use the execution runtime (Redis, workers), the agent platform or the database. */
-const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool', 'chat', 'backfill']);
+const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool', 'chat', 'backfill', 'eval']);
 
 /**
  * The process logger (server/log.ts keeps one per process on globalThis) writes to standard

@@ -18,6 +18,8 @@ export const WORKFLOW_EDITORS: readonly Role[] = ['workflow_designer', 'admin'];
 /** Who starts, cancels, retries and redrives runs: designers, compliance managers and admins. */
 export const WORKFLOW_RUNNERS: readonly Role[] = ['workflow_designer', 'compliance_manager', 'admin'];
 /** Who chats with agents (the Planner starts runs and saves workflows): everyone but read-only stakeholders. */
+/** Who reads and starts agent evaluations (issue 30): the people who shape the agents' work, not its readers. */
+export const EVALUATORS: readonly Role[] = ['workflow_designer', 'admin'];
 export const CHAT_ROLES: readonly Role[] = ['compliance_manager', 'workflow_designer', 'admin'];
 /** Who reviews QA results (agree/override, sign off): compliance managers and admins; everyone else reads. */
 export const QA_REVIEWERS: readonly Role[] = ['compliance_manager', 'admin'];

@@ -1,4 +1,4 @@
-import { CHAT_ROLES, ROLES, ROLE_LABELS, type Role } from '@/lib/roles';
+import { CHAT_ROLES, EVALUATORS, ROLES, ROLE_LABELS, type Role } from '@/lib/roles';
 
 /**
  * The console's sections. `roles` mirrors what the server allows for the section's main
@@ -108,6 +108,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
       'Background jobs that dispatch tasks to agents on a schedule (cron or interval), such as a weekly review the ' +
       'Planner scheduled from your chat: when each runs next, its last result and recent runs with the agents’ ' +
       'answers; pause, resume or delete your jobs (admins: every job).',
+  },
+  {
+    href: '/evaluations',
+    label: 'Evaluations',
+    // Mirrors the evaluations router (server/trpc/routers/evaluations.ts): designers and admins.
+    roles: EVALUATORS,
+    purpose:
+      'How well the agents understand people: each run of an evaluation dataset (conversations with the outcomes ' +
+      'expected of them) against a brain, its score, every case with the expectations it missed, and two runs ' +
+      'compared case by case — over time, or between the offline brain and a model.',
   },
   {
     href: '/settings',

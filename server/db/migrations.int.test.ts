@@ -36,6 +36,7 @@ describe(`migrations on ${testDbKind()}`, () => {
       'collaboration_assignments', 'collaboration_decompositions', 'collaboration_evaluations', 'collaboration_external_agents',
       'collaboration_messages', 'collaboration_sessions', 'collaboration_subtasks', 'collaboration_threads',
       'conversations', 'delegation_events', 'delegation_sessions', 'delegation_tasks', 'dispatched_tasks', 'embeddings',
+      'eval_case_results', 'eval_runs',
       'graph_edges', 'graph_episodes', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_tasks',
       'graph_workflows', 'memories', 'memory_blocks',
       'notification_alerts', 'notification_deliveries', 'notifications',

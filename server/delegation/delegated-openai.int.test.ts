@@ -8,6 +8,7 @@ import { FakeChatEndpoint, type ChatRequest, type ScriptedReply } from '../agent
 import { readProtocolMessage, type TaskResult } from './protocol.ts';
 import { DelegatedScenario } from './testing/delegated-scenario.ts';
 import { DEFAULT_REVIEW_SKILLS } from './testing/review-skills.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
 
@@ -55,7 +56,7 @@ describe('delegated mode with a model-driven Conductor (OpenAI-compatible endpoi
     }
     if (!toolResults(req.messages, 'delegate_task').length) {
       const task = (advisor: string, companion: string) => {
-        const t = callReviewTask(skills, { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07' }, focusIn(inbound));
+        const t = callReviewTask(skills, { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId }, focusIn(inbound));
         if (!t.ok) throw new Error(t.error);
         const id = `t-${advisor.toLowerCase().replace(/\W+/g, '-')}`;
         return { companion_id: companion, task_id: id, description: `Review ${advisor}'s calls from last week for vulnerable customers`, skills_required_json: JSON.stringify(t.task.skills_required), context_json: JSON.stringify({ inputs: t.task.inputs, plan: t.task.plan, output: t.task.output, request_id: 'r-1' }) };

@@ -9,6 +9,7 @@ import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
 import { planOutput, walkPlan, type CallRecord } from './task-plan.ts';
 import { DEFAULT_REVIEW_SKILLS } from './testing/review-skills.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 /** The catalog as get_skillset describes it (the real tool; it needs no services). */
 async function skillset() {
@@ -20,7 +21,7 @@ async function skillset() {
 async function reviewTask(advisor: string) {
   const set = await skillset();
   const skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((s) => s.uri === DEFAULT_REVIEW_SKILLS[r])!])) as Record<ReviewRole, SkillSummary>;
-  const made = callReviewTask(skills, { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07' }, focusIn('coaching on vulnerable customers'));
+  const made = callReviewTask(skills, { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId }, focusIn('coaching on vulnerable customers'));
   if (!made.ok) throw new Error(made.error);
   return made.task;
 }

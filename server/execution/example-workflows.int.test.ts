@@ -7,8 +7,9 @@ import { systemActor } from '../audit/actor.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { setDemoFaultsTool } from '../tools/skills/set-demo-faults.ts';
 import { executionHarness, type ExecutionHarness } from './testing/harness.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId };
 const load = async (file: string) => JSON.parse(await readFile(path.join(PROJECT_ROOT, 'workflows', file), 'utf8')) as unknown;
 
 describe('the example workflows with the demo skills (MCP over HTTP)', () => {

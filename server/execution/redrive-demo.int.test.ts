@@ -11,8 +11,9 @@ import { recordSkillCalls, type SkillCall } from './testing/skill-calls.ts';
 import { waitForRun } from './wait-run.ts';
 import { redriveEpisodeId } from './episode.ts';
 import { episodeMessage } from './run-episode.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId };
 
 /**
  * The console's story with the demo skills: both transcription skills fail (fault injection), the

@@ -5,6 +5,7 @@ import { getWorkflowRunTool } from '../tools/runtime/get-workflow-run.ts';
 import { setDemoFaultsTool } from '../tools/skills/set-demo-faults.ts';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from './testing/harness.ts';
 import type { InstanceDetail } from './run-detail.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 type Detailed = { status: string; run: Record<string, unknown>; workflow?: unknown; instances?: Record<string, InstanceDetail>; events: unknown[] };
 
@@ -77,7 +78,7 @@ describe('get_workflow_run with include_workflow and include_instances (the run 
     expect(await invokeTool(setDemoFaultsTool, { faults: { 'whisper-transcribe': { failure_rate: 1 } }, replace: true }, ctx())).toMatchObject({ status: 'ok' });
     const { readFile } = await import('node:fs/promises');
     const wf = JSON.parse(await readFile(new URL('../../workflows/standard-advice-call-analysis.json', import.meta.url), 'utf8')) as unknown;
-    const run = await h.run(wf, { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' }, 60_000);
+    const run = await h.run(wf, { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId }, 60_000);
     expect(run.status).toBe('SUCCEEDED');
     const t = (await get(run.run_id)).instances!.TranscribeRecording!;
     expect(t).toMatchObject({

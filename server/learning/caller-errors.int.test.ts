@@ -13,12 +13,13 @@ import { getWorkflowVersion } from '../workflows/store.ts';
 import { consolidate } from './consolidate.ts';
 import { EPISODE_STREAM } from './episode-stream.ts';
 import { seedWorkflowCatalog } from './workflow-catalog.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 const STANDARD = 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21';
 const CRM = 'skill://salesforce-integration@2.1.0';
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId };
 const JOHN = { advisor_name: 'John Smith', start_date: '2024-07-01', end_date: '2024-07-07' };
-const REVERSED = { advisor_name: 'Alex Wong', start_date: '2024-07-08', end_date: '2024-07-01' };
+const REVERSED = { advisor_name: 'Alex Wong', start_date: '2024-07-08', end_date: '2024-07-01', rule_set_id: DEMO_WORLD.ruleSetId };
 
 type Rel = { n_success: number; n_failures: number; failure_rate: number | null };
 type Report = { all_time: Rel; recent: Rel; recent_failures: unknown[]; recent_caller_errors: unknown[] };

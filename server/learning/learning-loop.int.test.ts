@@ -12,9 +12,10 @@ import { waitForRun } from '../execution/wait-run.ts';
 import { indexSkills } from './search.ts';
 import { seedWorkflowCatalog } from './workflow-catalog.ts';
 import { EPISODE_STREAM } from './episode-stream.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 const STANDARD = 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21';
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId };
 
 /**
  * The learning loop of issue 4 end to end (spec §4.1–4.4): runs with a flaky Whisper, episodes

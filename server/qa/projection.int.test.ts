@@ -12,6 +12,7 @@ import { redriveWorkflowRunTool } from '../tools/runtime/redrive-workflow-run.ts
 import { setDemoFaultsTool } from '../tools/skills/set-demo-faults.ts';
 import { drainQaResults, publishQaResults } from '../execution/qa-publish.ts';
 import { listQaPage, qaAggregate } from './query.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 /**
  * The QA results store, projected from real runs of both example advice-call workflows (demo
@@ -19,7 +20,7 @@ import { listQaPage, qaAggregate } from './query.ts';
  * numbers exactly the scoring skill's, evidence placed in the transcript, nothing from a run that
  * failed midway, and a redriven or re-delivered run updating its rows instead of duplicating them.
  */
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId };
 const load = async (file: string) => JSON.parse(await readFile(path.join(PROJECT_ROOT, 'workflows', file), 'utf8')) as unknown;
 type Obj = Record<string, any>;
 

@@ -62,7 +62,8 @@ export function qaWhere(f: QaFilter): SQL | undefined {
   if (f.rule_id) w.push(sql`${qaResults.recordFailedRuleIds} @> ARRAY[${f.rule_id}]::text[]`);
   if (f.from) w.push(sql`${qaResults.callAt} >= ${londonDayStart(f.from)}`);
   if (f.to) w.push(sql`${qaResults.callAt} < ${londonNextDayStart(f.to)}`);
-  if (f.call_id) w.push(eq(qaResults.callId, f.call_id));
+  // Call ids are matched ignoring case, like names: a lender whose ids are lower case ("call-25-000120") is found as typed.
+  if (f.call_id) w.push(ci(qaResults.callId, f.call_id));
   if (f.run_id) w.push(eq(qaResults.runId, f.run_id));
   return w.length ? and(...w) : undefined;
 }

@@ -21,6 +21,7 @@ import type { ReviewInput } from './review-input.ts';
 import { refreshStaleReviewedFigures } from './figures.ts';
 import { testScoringSkill } from './testing/scoring.ts';
 import { queueItemView } from './view.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 /**
  * Issue 28 on real runs of the all-calls workflow (Alex Wong's week; the real demo skills):
@@ -31,7 +32,7 @@ import { queueItemView } from './view.ts';
  *   that differ until a reviewer keeps the signed record or adopts the new analysis (both audited);
  * - unsigned work in progress is carried to a new analysis, with its reviewed figures.
  */
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId };
 const WEEK = { from: '2024-07-01', to: '2024-07-07' };
 
 describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, () => {

@@ -17,6 +17,7 @@ import { saveWorkflowVersion } from '../workflows/store.ts';
 import { ruleAgreement, scoreAgreement } from './agreement.ts';
 import { drainQaResults } from '../execution/qa-publish.ts';
 import type { ReviewInput } from './review-input.ts';
+import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 /**
  * Human review of QA results on real projected results: who may review (people in the reviewer
@@ -24,7 +25,7 @@ import type { ReviewInput } from './review-input.ts';
  * a mandatory rule, sign-off that closes the review, the audit entry with the full content, and
  * agreement statistics feeding check_workflow_health.
  */
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
+const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId };
 
 describe(`QA review (${testDbKind()})`, { timeout: 120_000 }, () => {
   let h: ExecutionHarness;

@@ -14,12 +14,17 @@ const CHAT = ['compliance_manager', 'workflow_designer', 'admin'] as const;
 const EDITORS = ['workflow_designer', 'admin'] as const;
 const COMPANIONS = ['compliance_manager', 'admin'] as const;
 const SCHEDULES = ['compliance_manager', 'workflow_designer', 'admin'] as const;
+const EVALUATORS = ['workflow_designer', 'admin'] as const;
 
 /**
  * The access policy, written down once. Every procedure must appear here with exactly the access
  * its `.meta` declares, so adding a procedure without deciding who may call it fails this test.
  */
 const POLICY: Record<string, Access> = {
+  'evaluations.runs': EVALUATORS,
+  'evaluations.run': EVALUATORS,
+  'evaluations.compare': EVALUATORS,
+  'evaluations.start': EVALUATORS,
   'auth.me': 'public',
   'auth.signIn': 'public',
   'auth.signOut': 'signed_in',
@@ -243,6 +248,11 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'collaboration.sessions': () => undefined,
   'collaboration.session': () => ({ id: 'collab-unknown' }),
   'schedules.list': () => ({}),
+  'evaluations.runs': () => ({}),
+  'evaluations.run': () => ({ id: UNKNOWN_USER }),
+  'evaluations.compare': () => ({ base: UNKNOWN_USER, other: UNKNOWN_USER }),
+  // A dataset that does not exist: an allowed caller gets NOT_FOUND (or no agents here), never a run.
+  'evaluations.start': () => ({ dataset: 'no-such-dataset' }),
   'schedules.runs': () => ({ internal_job_id: UNKNOWN_USER }),
   'schedules.schedule': () => ({ job_name: `probe-${++seq}`, job_type_identifier: 'PROBE', interval_seconds: 600, target_agent_id_on_trigger: 'agent-unknown', task_type_on_trigger: 'PROBE', task_payload_on_trigger_json: '{}' }),
   'schedules.pause': () => ({ internal_job_id: UNKNOWN_USER }),

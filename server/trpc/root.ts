@@ -21,6 +21,7 @@ import { agentMemoryRouter } from './routers/agent-memory.ts';
 import { notificationsRouter } from './routers/notifications.ts';
 import { collaborationRouter } from './routers/collaboration.ts';
 import { schedulesRouter } from './routers/schedules.ts';
+import { evaluationsRouter } from './routers/evaluations.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -44,6 +45,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   collaboration: collaborationRouter,
   schedules: schedulesRouter,
+  evaluations: evaluationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,7 @@ import type { AgentEvent } from '../platform/agent-platform.ts';
 import { PlatformWorkerRuntime } from '../platform/platform-workers.ts';
 import { LocalAgentPlatform } from './local-platform.ts';
 import { eventually } from './testing/platform-harness.ts';
+import { DEMO_WORLD } from '../../skills/demo/worlds/index.ts';
 
 type Turn = { state: string; events: AgentEvent[] };
 
@@ -95,7 +96,7 @@ describe('scenario 3 with platform workers (spec §4.1–4.2): whisper times out
 
   it('the run completes; TranscribeRecording is done with attempts 2, keeps last_error, and the swap is the policy\'s', async () => {
     const workflow = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'workflows', 'standard-advice-call-analysis.json'), 'utf8')) as unknown;
-    const run = await w.h.run(workflow, { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' }, 100_000);
+    const run = await w.h.run(workflow, { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId }, 100_000);
     expect(run.status).toBe('SUCCEEDED');
     const view = await w.h.finalized(run.run_id);
     expect(view.states.TranscribeRecording).toEqual({

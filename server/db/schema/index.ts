@@ -17,3 +17,4 @@ export * from './planning.ts';
 export * from './orchestration.ts';
 export * from './notifications.ts';
 export * from './collaboration.ts';
+export * from './evals.ts';

@@ -3,6 +3,7 @@ import { createWorkflowControlPlane } from '../../execution/create-control-plane
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, newRunInput, notificationOut, runWorkflowDocument, toNotificationOut } from './execution.ts';
+import { withCrmInputs } from './crm-inputs.ts';
 
 /**
  * Spec §5.7 tool-9: "Create idempotently the RedisJSON control-plane for a workflow
@@ -26,7 +27,9 @@ export const createWorkflowControlPlaneTool = defineTool({
     if (isFailure(x)) return x;
     const loaded = await runWorkflowDocument(args, services, actor);
     if (isFailure(loaded)) return loaded;
-    const r = await createWorkflowControlPlane(x, { workflow: loaded.doc, input: args.input, run_id: args.run_id, started_by: actor.label, test_run: loaded.test_run });
+    const filled = await withCrmInputs(loaded.doc, args.input, services);
+    if (isFailure(filled)) return filled;
+    const r = await createWorkflowControlPlane(x, { workflow: loaded.doc, input: filled.input, run_id: args.run_id, started_by: actor.label, test_run: loaded.test_run });
     if (!r.ok) return fail('invalid_input', r.message, { error_code: r.error_code, issues: r.issues });
     return ok({ run_id: r.run_id, created: r.created, meta: r.meta as Record<string, unknown>, queued: r.start ? [toNotificationOut(r.start)] : [] });
   },

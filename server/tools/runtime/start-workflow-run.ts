@@ -3,6 +3,7 @@ import { startRun } from '../../execution/start-run.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, newRunInput, runWorkflowDocument } from './execution.ts';
+import { withCrmInputs } from './crm-inputs.ts';
 
 /** Console and CLI entry point: the Planner's three calls (create control plane, create workers, notify) as one. */
 export const startWorkflowRunTool = defineTool({
@@ -24,7 +25,9 @@ export const startWorkflowRunTool = defineTool({
     if (isFailure(x)) return x;
     const loaded = await runWorkflowDocument(args, services, actor);
     if (isFailure(loaded)) return loaded;
-    const r = await startRun(x, { workflow: loaded.doc, input: args.input, run_id: args.run_id, started_by: actor.label, test_run: loaded.test_run });
+    const filled = await withCrmInputs(loaded.doc, args.input, services);
+    if (isFailure(filled)) return filled;
+    const r = await startRun(x, { workflow: loaded.doc, input: filled.input, run_id: args.run_id, started_by: actor.label, test_run: loaded.test_run });
     if (!r.ok) return fail('invalid_input', r.message, { error_code: r.error_code, issues: r.issues });
     return ok({ run_id: r.run_id, created: r.created, test_run: loaded.test_run });
   },

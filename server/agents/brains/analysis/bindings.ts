@@ -10,8 +10,12 @@
  */
 export type Binding = { match: RegExp; path?: string; value?: unknown };
 
-/** The compliance rulebook and the QA scorecard of spec §1.5 (the "standard script" and "existing QA scorecard"). */
-export const RULE_SET = 'compliance_rules_v2024Q4';
+/**
+ * The QA scorecard of spec §1.5 (the "existing QA scorecard"). The compliance rulebook is not named
+ * here: it is the lender's (the CRM's list_products → rule_set_id), a run input (`RULE_SET_INPUT`)
+ * that the start fills from the CRM when left out (server/tools/runtime/crm-inputs.ts).
+ */
+export const RULE_SET_INPUT = 'rule_set_id';
 export const SCORING_FORMULA = 'qa_scoring_formula_v3';
 
 export const analysisBindings = {
@@ -24,7 +28,11 @@ export const analysisBindings = {
   recordings: (applicationIds: string): Binding[] => [{ match: /application/, path: applicationIds }],
   transcription: (recordingUri: string): Binding[] => [{ match: /recording|audio|uri$|file/, path: recordingUri }],
   sentiment: (text: string): Binding[] => [{ match: /text|transcript/, path: text }],
-  compliance: (text: string, ruleSet = RULE_SET): Binding[] => [{ match: /transcript|text/, path: text }, { match: /rule/, value: ruleSet }],
+  /** `ruleSet`: where the rule set id is read (a run input, `$.rule_set_id`), or a literal binding kept from a saved workflow. */
+  compliance: (text: string, ruleSet: string | Binding): Binding[] => [
+    { match: /transcript|text/, path: text },
+    typeof ruleSet === 'string' ? { match: /rule/, path: ruleSet } : ruleSet,
+  ],
   scoring: (sentimentReport: string, verdicts: string, formula = SCORING_FORMULA): Binding[] => [
     { match: /sentiment/, path: sentimentReport },
     { match: /compliance|verdict/, path: verdicts },

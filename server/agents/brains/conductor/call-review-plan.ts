@@ -11,7 +11,8 @@ export const REVIEW_ROLES: ReviewRole[] = ['applications', 'recordings', 'transc
 /** What a Companion is handed for one advisor's calls: the plan, its inputs, and what to report. */
 export interface ReviewTask {
   skills_required: string[];
-  inputs: { advisor_name: string; start_date: string; end_date: string };
+  /** `rule_set_id`: the lender's compliance rule set, as the CRM names it (list_products). */
+  inputs: { advisor_name: string; start_date: string; end_date: string; rule_set_id: string };
   plan: PlanStep[];
   output: Record<string, unknown>;
 }
@@ -35,7 +36,7 @@ export function callReviewTask(skills: Record<ReviewRole, SkillSummary>, inputs:
     step('recordings', 'recordings', analysisBindings.recordings('$.applications.data.ids'), 'recordings'),
     step('transcription', 'transcription', analysisBindings.transcription('$.recording.uri'), 'transcript'),
     step('sentiment', 'sentiment', analysisBindings.sentiment('$.transcript.data.text'), 'sentiment'),
-    step('compliance', 'compliance', analysisBindings.compliance('$.transcript.data.text'), 'compliance'),
+    step('compliance', 'compliance', analysisBindings.compliance('$.transcript.data.text', '$.inputs.rule_set_id'), 'compliance'),
     step('scoring', 'scoring', analysisBindings.scoring('$.sentiment.data', '$.compliance.data.verdicts'), 'score'),
   ];
   const failed = steps.find((s) => !s.ok);

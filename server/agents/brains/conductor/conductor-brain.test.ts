@@ -3,6 +3,7 @@ import { readRequest } from './request.ts';
 import { assign } from './staffing.ts';
 import { CONDUCTOR, ScriptedConductor } from './testing/script.ts';
 import { DEMO_DIRECTORY } from '../../../../lib/nl/testing/directories.ts';
+import { DEMO_WORLD } from '../../../skills/demo/worlds/index.ts';
 
 const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
 const TODAY = new Date('2024-07-08T09:00:00Z');
@@ -67,13 +68,18 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     expect(t.names).toEqual([
       'list_advisors', 'update_session_context',
       'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'get_skillset',
-      'get_skill_reliability', 'get_skill_reliability',
+      'get_skill_reliability', 'get_skill_reliability', 'list_products',
       'list_session_companions', 'create_companion', 'create_companion', 'delegate_task', 'delegate_task',
     ]);
     const [a, b] = c.delegations();
     expect([a!.companion_id, b!.companion_id]).toEqual(['agent-c1', 'agent-c2']);
     expect(a!.skills).toContain('skill://whisper-transcribe@1.0.0');
-    expect(a!.context).toMatchObject({ subject: 'Alex Wong', attempt: 1, guidelines_revision: 0, inputs: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' } });
+    // The rule set is the CRM's (list_products' rule_set_id, the demo directory skill's), bound into the compliance step.
+    expect(a!.context).toMatchObject({
+      subject: 'Alex Wong', attempt: 1, guidelines_revision: 0,
+      inputs: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId },
+    });
+    expect(JSON.stringify(a!.context.plan)).toContain('"rule_set_id.$":"$.inputs.rule_set_id"');
     expect((a!.context.plan as unknown[]).length).toBe(3);
     expect(t.reply).toContain('**Alex Wong** → companion-1 (a new Companion)');
     expect(t.reply).toContain('You can keep talking to me meanwhile.');

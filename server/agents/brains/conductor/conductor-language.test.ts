@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeTools } from '../planner/testing/fake-tools.ts';
-import { secondLenderCrm } from '../planner/testing/second-lender.ts';
+import { RULE_SET as SECOND_RULE_SET, secondLenderCrm } from '../planner/testing/second-lender.ts';
 import { ScriptedConductor } from './testing/script.ts';
 
 /**
@@ -8,7 +8,8 @@ import { ScriptedConductor } from './testing/script.ts';
  * list_advisors: the demo's and a second lender's directory (particles, diacritics, lower case,
  * typos, teams). A name it cannot resolve is a question, never a delegation and never dropped.
  */
-const second = () => new ScriptedConductor({ list_advisors: secondLenderCrm(fakeTools()) });
+const crm = secondLenderCrm(fakeTools());
+const second = () => new ScriptedConductor({ list_advisors: crm, list_products: crm });
 const subjects = (c: ScriptedConductor) => c.delegations().map((d) => d.context.subject);
 
 describe('the Conductor reads people against the CRM', () => {
@@ -32,6 +33,8 @@ describe('the Conductor reads people against the CRM', () => {
     const c = second();
     await c.turn(text);
     expect(subjects(c)).toEqual(who);
+    // Checked against the lender's own rule set, as its CRM names it.
+    expect(c.delegations().map((d) => (d.context.inputs as { rule_set_id: string }).rule_set_id)).toEqual(who.map(() => SECOND_RULE_SET));
   });
 
   it('a typo is asked about ("Did you mean …?"); "yes" takes the name offered and the period said before', async () => {

@@ -1,4 +1,4 @@
-import { productMeta, productPlans, productTag, RULE_SET, skillImports, taskState, type Composed, type Meta } from './compose.ts';
+import { productMeta, productPlans, productTag, skillImports, taskState, type Composed, type Meta } from './compose.ts';
 import { capabilityOf, type SkillSummary, type Skillset } from './skills.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
 import { allStatesOf } from '../../../engine/asl/state-tree.ts';
@@ -64,9 +64,11 @@ export function refineIntoProductCheck(base: Doc, skills: { diarization: SkillSu
   }
   const transcriptPath = typeof copy[transcription[0]]!.ResultPath === 'string' ? `${copy[transcription[0]]!.ResultPath as string}.data.text` : '$.data.text';
   const params = isRecord(compliance[1].Parameters) ? compliance[1].Parameters : {};
-  const ruleSet = Object.entries(params).find(([k, v]) => /rule/.test(k) && !k.endsWith('.$') && typeof v === 'string')?.[1] as string | undefined;
+  // The base's own rule set binding is kept: a run input (`rule_set_id.$`), or the literal an older saved version names.
+  const rule = Object.entries(params).find(([k, v]) => /rule/.test(k) && typeof v === 'string');
+  const ruleSet = !rule ? undefined : rule[0].endsWith('.$') ? (rule[1] as string) : { match: /rule/, value: rule[1] };
   const complianceSkill = byUri.get(boundSkills(compliance[1])[0]!)!;
-  const plans = productPlans(transcriptPath, ruleSet ?? RULE_SET);
+  const plans = productPlans(transcriptPath, ruleSet);
   const bySkill = { diarization: skills.diarization, segmentation: skills.segmentation, compliance: complianceSkill } as const;
   next[transcription[0]]!.Next = plans[0]!.name;
   delete next[transcription[0]]!.End;

@@ -5,6 +5,7 @@ import {
   inputSchema,
   intakePlans,
   PRODUCT_TAXONOMY,
+  RULE_SET_PATH,
   skillImports,
   taskState,
   type Composed,
@@ -141,7 +142,7 @@ export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: S
   const compliance = outcomes.includes('compliance')
     ? task(
       'ComplianceAnalysis', 'compliance', 'Check the transcript against the standard script (compliance rules).',
-      analysisBindings.compliance(text), '$.compliance', skills,
+      analysisBindings.compliance(text, RULE_SET_PATH), '$.compliance', skills,
     )
     : null;
   for (const s of [sentiment, compliance]) if (s && !s.ok) return s;

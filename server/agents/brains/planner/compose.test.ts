@@ -72,7 +72,8 @@ describe('composing and adapting workflows from skill manifests', () => {
       expect(ours[name]!.Parameters, name).toEqual(reference[name]!.Parameters);
       expect(ours[name]!.AgentBinding!.skills, name).toEqual(reference[name]!.AgentBinding!.skills);
     }
-    expect(c.doc.workflow_input_schema).toEqual({ type: 'object', properties: { start_date: { type: 'string', format: 'date' }, end_date: { type: 'string', format: 'date' } }, required: ['start_date', 'end_date'] });
+    // All advisors (no advisor_name); the rule set stays the run input the CRM fills (rule_set_id).
+    expect(c.doc.workflow_input_schema).toEqual(workflow('product-explanation-compliance.json').workflow_input_schema);
     expect(c.doc).toMatchObject({ workflow_name: 'Product Explanation Compliance Check (HELOC 2.0)', description: 'Verify advisor delivery of HELOC 2.0 product details.', version: '1.0.0' });
   });
 

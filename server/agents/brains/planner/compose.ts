@@ -1,7 +1,10 @@
-import { analysisBindings, RULE_SET, SCORING_FORMULA, type Binding } from '../analysis/bindings.ts';
+import { analysisBindings, RULE_SET_INPUT, type Binding } from '../analysis/bindings.ts';
 import { importOf, type Role, type SkillSummary, type Skillset } from './skills.ts';
 
-export { RULE_SET, SCORING_FORMULA } from '../analysis/bindings.ts';
+export { SCORING_FORMULA } from '../analysis/bindings.ts';
+
+/** Where a composed workflow reads the lender's rule set: its run input, filled from the CRM when a start leaves it out. */
+export const RULE_SET_PATH = `$.${RULE_SET_INPUT}`;
 
 /**
  * Composing Letta-ASL v2.2.0 workflows from discovered skills (spec §2.2 step 4, §2.3, §3.3).
@@ -121,7 +124,9 @@ export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {
   ];
 }
 
-export function productPlans(transcriptText: string, ruleSet: string): StatePlan[] {
+/** `ruleSet`: the rule set's JSONPath (a run input), or the literal binding a saved base workflow already had. */
+export function productPlans(transcriptText: string, ruleSet: string | Binding = RULE_SET_PATH): StatePlan[] {
+  const [, rule] = analysisBindings.compliance(transcriptText, ruleSet);
   return [
     {
       name: 'DiarizeTranscript',
@@ -147,7 +152,7 @@ export function productPlans(transcriptText: string, ruleSet: string): StatePlan
       bindings: [
         { match: /^segments$|segment/, path: '$.labelled_segments.data.segments' },
         { match: /allowed|label/, value: PRODUCT_LABELS },
-        { match: /rule/, value: ruleSet },
+        rule!,
         { match: /transcript|text/, path: '$.advisor_segments.data.text' },
       ],
       resultPath: '$.compliance',
@@ -162,6 +167,10 @@ export function inputSchema(byAdvisor: boolean) {
       ...(byAdvisor ? { advisor_name: { type: 'string' } } : {}),
       start_date: { type: 'string', format: 'date' },
       end_date: { type: 'string', format: 'date' },
+      [RULE_SET_INPUT]: {
+        type: 'string', minLength: 1,
+        description: "The compliance rule set the calls are checked against (the CRM's: list_products' rule_set_id); a start that leaves it out reads it from the CRM.",
+      },
     },
     required: [...(byAdvisor ? ['advisor_name'] : []), 'start_date', 'end_date'],
   };
@@ -225,7 +234,7 @@ export function composeProductExplanationCheck(
   meta: Meta,
 ): Composed {
   const states = chain(
-    [...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text', RULE_SET)],
+    [...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text')],
     skills,
     null,
   );

@@ -3,6 +3,11 @@ import { testDbKind } from '../../../testing/test-database.ts';
 import { worldData } from '../../../skills/demo/dataset/generate.ts';
 import { SECOND_LENDER_WORLD } from '../../../skills/demo/worlds/index.ts';
 import { PlannerScenario } from './testing/scenario-harness.ts';
+import { eq } from 'drizzle-orm';
+import { qaResults } from '../../../db/schema/index.ts';
+import { drainQaResults } from '../../../execution/qa-publish.ts';
+import { loadRuleSet } from '../../../skills/demo/skills/compliance-rules.ts';
+import { DEMO_WORLD } from '../../../skills/demo/worlds/index.ts';
 
 /**
  * The Planner against a second lender (Aldermoor, server/skills/demo/worlds/second-lender.ts):
@@ -38,5 +43,28 @@ describe(`the Planner on a second lender's CRM (${testDbKind()})`, { timeout: 30
       || a.recorded_at.localeCompare(b.recorded_at))[0]!;
     expect(t2.reply).toContain(first.recording_id);
     expect(t2.reply).not.toMatch(/REC-\d|Selina|HELOC/);
+
+    // The seeded workflow checked the call against the lender's own rule set, read from its CRM (list_products),
+    // not the demo's: the run's input carries it, the QA result names it, and its verdicts are that CSV's rules.
+    const runId = String(t2.returns.find((r) => r.name === 'start_workflow_run')?.result.run_id);
+    const run = await s.tool('get_workflow_run', { run_id: runId });
+    expect(JSON.stringify(run)).toContain(`"rule_set_id":"${SECOND_LENDER_WORLD.ruleSetId}"`);
+    let rows: Array<typeof qaResults.$inferSelect> = [];
+    for (let i = 0; i < 100 && !rows.length; i++) {
+      await drainQaResults(s.h.x.redis, s.db.db, 'test');
+      rows = await s.db.db.select().from(qaResults).where(eq(qaResults.runId, runId));
+      if (!rows.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(rows.map((r) => r.callId)).toEqual([first.recording_id]);
+    const [result] = rows;
+    expect(result!.provenance.rule_set_id).toBe(SECOND_LENDER_WORLD.ruleSetId);
+    const own = loadRuleSet(SECOND_LENDER_WORLD.ruleSetId);
+    const demoOnly = loadRuleSet(DEMO_WORLD.ruleSetId).filter((r) => !own.some((o) => o.rule_id === r.rule_id));
+    expect(demoOnly.length).toBeGreaterThan(0);
+    expect(result!.verdicts.map((v) => v.rule_id).sort()).toEqual(own.map((r) => r.rule_id).sort());
+    expect(result!.verdicts.map((v) => v.rule_id)).toEqual(expect.arrayContaining(['PROD-GR-01', 'PROD-SO-01', 'PROD-BR-01']));
+    expect(result!.verdicts.filter((v) => demoOnly.some((d) => d.rule_id === v.rule_id))).toEqual([]);
+    // The firm-name rule is Aldermoor's: its advisor introduces themselves from Aldermoor Building Society.
+    expect(result!.verdicts.find((v) => v.rule_id === 'FCA-ID-01')?.verdict).toBe('pass');
   });
 });

@@ -4,10 +4,12 @@ import { createConversation } from '../../../chat/conversations.ts';
 import { streamTurn } from '../../../chat/stream-turn.ts';
 import { testDbKind } from '../../../testing/test-database.ts';
 import { PlannerScenario } from './testing/scenario-harness.ts';
+import { DEMO_WORLD } from '../../../skills/demo/worlds/index.ts';
 
 const STANDARD = 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21';
 const ALL_CALLS = '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30';
 const PRODUCT_CHECK = 'a8d3b1c9-9e8a-4f2b-9e3d-7c1b0d8a4b21';
+/** What the Planner passes; the start fills the rule set from the CRM (server/tools/runtime/crm-inputs.ts). */
 const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
 
 /**
@@ -102,7 +104,7 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     await s.tool('set_demo_faults', { faults: { 'whisper-transcribe': { failure_rate: 0.25 } }, replace: true, seed: 7 });
     const doc = (await s.tool('get_saved_workflow', { workflow_id: STANDARD, version: '1.0.0' })).document;
     const runs = [];
-    for (let batch = 0; batch < 4; batch++) runs.push(...(await Promise.all(Array.from({ length: 10 }, () => s.h.run(doc, ALEX, 120_000)))));
+    for (let batch = 0; batch < 4; batch++) runs.push(...(await Promise.all(Array.from({ length: 10 }, () => s.h.run(doc, { ...ALEX, rule_set_id: DEMO_WORLD.ruleSetId }, 120_000)))));
     expect(runs.every((r) => r.status === 'SUCCEEDED')).toBe(true);
     await s.drain();
 

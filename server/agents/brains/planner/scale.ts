@@ -60,6 +60,12 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
       (p) => (p.startsWith(itemsPath) ? p.replace(PILOT_ITEM, '$.recording$2') : p),
     );
   }
+  // Run inputs the per-call steps read (the rule set, `$.rule_set_id`) go into each iteration with its recording.
+  const inputs = isRecord(pilot.workflow_input_schema) && isRecord(pilot.workflow_input_schema.properties)
+    ? Object.keys(pilot.workflow_input_schema.properties) : [];
+  const read = new Set<string>();
+  for (const st of Object.values(processor)) rewritePaths(st, (p) => (read.add(p.match(/^\$\.(\w+)/)?.[1] ?? ''), p));
+  const carried = Object.fromEntries(inputs.filter((n) => read.has(n)).map((n) => [`${n}.$`, `$.${n}`]));
   const aggregateParams = !score ? {} : Object.fromEntries(
     Object.entries(score.Parameters as Record<string, unknown>).map(([k, v]) => {
       if (!k.endsWith('.$') || typeof v !== 'string') return [k, v];
@@ -77,7 +83,7 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
     Type: 'Map',
     Comment: "Run the pilot's per-call analysis on every recording; results in recording order.",
     ItemsPath: itemsPath,
-    ItemSelector: { 'recording.$': '$$.Map.Item.Value' },
+    ItemSelector: { 'recording.$': '$$.Map.Item.Value', ...carried },
     MaxConcurrency: 4,
     ItemProcessor: { ProcessorConfig: { Mode: 'INLINE' }, StartAt: chain[first], States: processor },
     ResultPath: '$.calls',

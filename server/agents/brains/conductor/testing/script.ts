@@ -16,7 +16,7 @@ export const CONDUCTOR = 'agent-conductor';
 export const SESSION = 'session-1';
 
 export const CONDUCTOR_TOOLS = [
-  'list_advisors', 'search_embeddings', 'get_skillset', 'get_skill_reliability', 'list_session_companions', 'create_companion', 'dismiss_companion',
+  'list_advisors', 'list_products', 'search_embeddings', 'get_skillset', 'get_skill_reliability', 'list_session_companions', 'create_companion', 'dismiss_companion',
   'update_companion_status', 'delegate_task', 'broadcast_task', 'update_session_context', 'finalize_session', 'read_session_activity',
 ];
 

@@ -30,6 +30,9 @@ const CALLS: Call[] = [
   { advisor: 'Łukasz Nowak', product: 'Green Home Improvement Loan', day: '2024-06-05' },
 ];
 
+/** The lender's own rule set (server/skills/demo/data/aldermoor_conduct_rules_2025.csv), as its CRM names it. */
+export const RULE_SET = 'aldermoor_conduct_rules_2025';
+
 const advisors = SECOND_DIRECTORY.map((a, i) => ({ advisor_id: `ADV-${200 + i}`, name: a.name, team: a.team }));
 const teams = [...new Set(SECOND_DIRECTORY.map((a) => a.team))];
 
@@ -61,7 +64,7 @@ export function secondLenderCrm(rest: Responder): Responder {
       case 'list_advisors':
         return ok({ advisors, teams });
       case 'list_products':
-        return ok({ products: SECOND_PRODUCTS.map((p) => ({ name: p, applications: CALLS.filter((c) => c.product === p).length })) });
+        return ok({ products: SECOND_PRODUCTS.map((p) => ({ name: p, applications: CALLS.filter((c) => c.product === p).length })), rule_set_id: RULE_SET });
       case 'count_calls':
         return countCalls(args);
       default:
