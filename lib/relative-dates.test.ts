@@ -160,6 +160,24 @@ describe('resolveDateRange on Wednesday 10 July 2024', () => {
     expect(resolveDateRange('3 May', WEDNESDAY)).toEqual(range('2024-05-03', '2024-05-03', 'on 3 May'));
   });
 
+  it.each([
+    ["look at Tom's conversations from May", range('2024-05-01', '2024-05-31', 'in May')],
+    ['from May', range('2024-05-01', '2024-05-31', 'in May')],
+    ['since May', range('2024-05-01', '2024-07-10', 'since May')],
+    ['from May onwards', range('2024-05-01', '2024-07-10', 'from May onwards')],
+    ['from May to July', range('2024-05-01', '2024-07-10', 'from May to July')],
+    ['May–June', range('2024-05-01', '2024-06-30', 'May–June')],
+    ['March-April', range('2024-03-01', '2024-04-30', 'March-April')],
+    ['May to June', range('2024-05-01', '2024-06-30', 'May to June')],
+    ['for Q2', range('2024-04-01', '2024-06-30', 'in Q2')],
+    ['last quarter', range('2024-04-01', '2024-06-30', 'last quarter')],
+    // A month not yet begun this year is last year's (the clock's year rule).
+    ['from August', range('2023-08-01', '2023-08-31', 'in August')],
+    ['since August', range('2023-08-01', '2024-07-10', 'since August')],
+  ])('a bare month after "from"/"since" or in a month range: %s', (text, expected) => {
+    expect(resolveDateRange(text, WEDNESDAY)).toEqual(expected);
+  });
+
   it('of several date words the longest reading wins, and a correction is read on its own', () => {
     expect(resolveDateRange('can u QA alex wong calls for last week pls', WEDNESDAY)).toMatchObject({ phrase: 'last week' });
     expect(resolveDateRange('yes, for June instead', WEDNESDAY)).toEqual(range('2024-06-01', '2024-06-30', 'in June'));

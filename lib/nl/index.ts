@@ -8,7 +8,7 @@ export { readConfirmation, type Answer, type Confirmation } from './confirmation
 export { matchPeople, type DirectoryEntry, type PeopleFound, type PersonMatch } from './people.ts';
 export { teamsIn } from './teams.ts';
 export { matchProduct, type ProductMatch } from './products.ts';
-export { TOPIC_NAMES, topicsIn, unmappedFocusIn, type Topic } from './topics.ts';
+export { TOPIC_LABELS, TOPIC_NAMES, topicsIn, topicWordsIn, unmappedFocusIn, type Topic } from './topics.ts';
 export { outcomesIn, type Outcome, type OutcomeChange } from './outcomes.ts';
 export { findRecurrence, type Recurrence, type RecurrenceFound } from './recurrence.ts';
 export { withoutRequestFrame } from './request-frame.ts';

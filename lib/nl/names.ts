@@ -55,7 +55,7 @@ const NOT_A_NAME = new Set(
   (
     'hi hello hey dear please pls can could would will thanks thank yes no ok okay the this that these those i we you me my ' +
     'our their his her its it all every everyone everybody team teams calls call advisor advisors adviser advisers agent ' +
-    'agents qa heloc fca consumer duty review reviews check compare analyse analyze assess score scores scoring audit ' +
+    'agents qa fca consumer duty review reviews check compare analyse analyze assess score scores scoring audit ' +
     'evaluate tell show find look summarise summarize rank explain run rerun re-run scale redo why which who what how ' +
     'when where did does do is are was were and or also now then just only same again today yesterday tomorrow last next ' +
     'this week weeks month months year quarter monday tuesday wednesday thursday friday saturday sunday january february ' +

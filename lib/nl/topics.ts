@@ -2,9 +2,12 @@
  * The QA topics a message is about, from the words people use for them rather than the rule
  * names: "sounded vulnerable", "bereavement", "struggling to pay" are vulnerability; "mandatory
  * disclosures", "risk warnings" are disclosures; "can they afford it" is affordability; "unhappy
- * customers", "ombudsman" are complaints. Returned in this fixed order, each once.
+ * customers", "ombudsman" are complaints; "Consumer Duty", "customer outcomes" are consumer duty;
+ * "ID checks", "security questions" are identification. Returned in this fixed order, each once.
+ * The one list of topic words for the Planner and the Conductor (its focus.ts maps each topic to
+ * what a review looks at).
  */
-export type Topic = 'vulnerability' | 'disclosures' | 'affordability' | 'complaints';
+export type Topic = 'vulnerability' | 'disclosures' | 'affordability' | 'complaints' | 'consumer_duty' | 'identification';
 
 /** Any of the phrases, each starting at a word boundary. */
 const anyOf = (phrases: string[]) => new RegExp(String.raw`\b(?:${phrases.join('|')})`, 'i');
@@ -46,13 +49,39 @@ const TOPICS: Array<[Topic, RegExp]> = [
       String.raw`escalat\w*`, String.raw`express(?:ed)?\s+(?:a\s+)?(?:grievance|dissatisfaction)`,
     ]),
   ],
+  [
+    'consumer_duty',
+    anyOf([String.raw`consumer\s+duty`, String.raw`customer\s+outcomes?`, String.raw`good\s+outcomes?\s+for\s+(?:the\s+)?customers?`]),
+  ],
+  [
+    'identification',
+    anyOf([
+      String.raw`identif(?:y|ied|ication)\b(?!\s+(?:the|which|who|what))`, String.raw`id\s+(?:checks?|verification)`,
+      String.raw`security\s+(?:checks?|questions?)`, String.raw`(?:verify|verified|verifying)\s+(?:the\s+)?(?:customer|caller|identity)`,
+      String.raw`data\s+protection\s+(?:checks?|questions?)`,
+    ]),
+  ],
 ];
 
 /** Every topic this reader knows, in its fixed order. */
 export const TOPIC_NAMES: Topic[] = TOPICS.map(([topic]) => topic);
 
+/** Each topic in words, for saying which topics are known. */
+export const TOPIC_LABELS: Record<Topic, string> = {
+  vulnerability: 'vulnerability', disclosures: 'disclosures', affordability: 'affordability', complaints: 'complaints',
+  consumer_duty: 'Consumer Duty', identification: 'identification checks',
+};
+
 export function topicsIn(text: string): Topic[] {
   return TOPICS.filter(([, re]) => re.test(text)).map(([topic]) => topic);
+}
+
+/** The topics with the words each was read from, as said ("Consumer Duty", "ID checks"), for saying them back. */
+export function topicWordsIn(text: string): Array<{ topic: Topic; said: string }> {
+  return TOPICS.flatMap(([topic, re]) => {
+    const m = re.exec(text);
+    return m ? [{ topic, said: m[0] }] : [];
+  });
 }
 
 /**

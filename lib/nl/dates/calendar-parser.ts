@@ -11,6 +11,7 @@
  */
 import { Chrono, en, type ParsedResult, type Parser, type Refiner } from 'chrono-node';
 import { day, monthEnd, yearOf, type Period } from './calendar.ts';
+import { MONTH } from './months.ts';
 import { mostRecent, soFar, type Span } from './span.ts';
 
 const PROBE_DAY = new Date(Date.UTC(2024, 0, 10, 12));
@@ -28,7 +29,13 @@ const PARSERS = GB.parsers.filter(readsOnlyCalendar);
 /** A refiner that joins "1 July to 7 July" into one result is a range merger: dropped (see above). */
 const mergesRanges = (refiner: Refiner) =>
   new Chrono({ parsers: PARSERS, refiners: [refiner] }).parse('1 July to 7 July', PROBE_DAY).some((r) => r.end);
-const CALENDAR = new Chrono({ parsers: PARSERS, refiners: GB.refiners.filter((r) => !mergesRanges(r)) });
+/**
+ * chrono drops a bare "May" unless "in" comes before it ("from May", "since May" are lost); which
+ * words make a bare "May" a month is decided here instead (WORD_MONTHS, BEFORE_MONTH below).
+ */
+const dropsBareMay = (refiner: Refiner) =>
+  new Chrono({ parsers: PARSERS, refiners: [refiner] }).parse('since May', PROBE_DAY).length === 0;
+const CALENDAR = new Chrono({ parsers: PARSERS, refiners: GB.refiners.filter((r) => !mergesRanges(r) && !dropsBareMay(r)) });
 
 /** Month words that are also common English words: "may I ask", "march them in". */
 const WORD_MONTHS = /^(?:may|march)$/i;
@@ -37,6 +44,8 @@ const BEFORE_MONTH = new RegExp(
   String.raw`\b(?:in|for|during|of|since|from|until|till|to|between|and|through|over|throughout|across|last|this|early|mid|late|the)\s+$`,
   'i',
 );
+/** ...or before a range to another month ("May–June", "May to July"). */
+const BEFORE_OTHER_MONTH = new RegExp(String.raw`^\s*(?:-|–|—|to|until|till|through)\s*${MONTH}(?!\w)`, 'i');
 /** Idioms that look like dates. */
 const NOT_DATES = /^(?:24\/7|9\/11|50\/50)$/;
 /** A day and month in digits without a year ("3/5") is a date only after a date word ("on 3/5"), not a score. */
@@ -91,7 +100,8 @@ export function calendarSpans(text: string, today: Date): Span[] {
     const from = r.index + skip;
     const said = r.text.slice(skip).trim();
     const before = text.slice(0, from);
-    if (a.day === null && a.year === null && WORD_MONTHS.test(said) && !BEFORE_MONTH.test(before)) continue;
+    const monthWord = a.day === null && a.year === null && WORD_MONTHS.test(said);
+    if (monthWord && !BEFORE_MONTH.test(before) && !BEFORE_OTHER_MONTH.test(text.slice(r.index + r.text.length))) continue;
     if (DIGITS_ONLY.test(said) && !BEFORE_DIGITS.test(before)) continue;
     const yearless = a.year === null && b.year === null;
     const inYear = (year: number) => periodFrom(a, b, year, today).period;

@@ -2,7 +2,7 @@
  * Joins date spans into the range a message names, and picks the one it means.
  * - "from X to Y", "between X and Y", "X to/until/through/- Y", "since X until Y": X's start to
  *   Y's end. "and" joins only after "between" ("June and July" alone is not a range).
- * - "since X": X's start to today. "the week of X" / "w/c X": the Monday–Sunday week holding day X.
+ * - "since X", "from X onwards": X's start to today. "the week of X" / "w/c X": the Monday–Sunday week holding day X.
  * - A side said without a year takes the other side's year; when that puts the end before the
  *   start, a range across a year end ("20 December to 5 January") is tried, and kept when it lasts
  *   at most half a year. Otherwise the words run backwards ("between July 7 and July 1"): the range
@@ -27,6 +27,8 @@ const AND = /^\s*and\s+(?:the\s+)?$/i;
 const PREFIX = /\b(from|between|since)\s+(?:the\s+)?$/i;
 /** "the week of 1 July", "week commencing 1 July", "w/c 1 July": the Monday–Sunday week holding that day. */
 const WEEK_OF = /\b(?:the\s+)?(?:week\s+(?:of|commencing|beginning|starting)|w\/c)\s+(?:the\s+)?$/i;
+/** "from June onwards": read as "since June". */
+const ONWARDS = /^\s*(?:on(?:wards?)?|and\s+after)\b/i;
 /** The longest a yearless range may last when read across a year end. */
 const ACROSS_YEAR_END_MAX_DAYS = 183;
 
@@ -72,6 +74,10 @@ function readings(text: string, spans: Span[], today: Date): Reading[] {
     const between = right && right.from >= left.to ? text.slice(left.to, right.from) : null;
     if (right && between !== null && (CONNECTOR.test(between) || (AND.test(between) && word === 'between'))) {
       out.push({ from: prefix ? prefix.index : left.from, to: right.to, ...join(left, right) });
+    } else if (word === 'from' && prefix && ONWARDS.test(text.slice(left.to))) {
+      const start = left.period.start;
+      const to = left.to + ONWARDS.exec(text.slice(left.to))![0].length;
+      out.push({ ...alone, from: prefix.index, to, period: { start, end: start <= today ? today : left.period.end } });
     } else if (word === 'since' && prefix) {
       const start = left.period.start;
       out.push({ ...alone, from: prefix.index, period: { start, end: start <= today ? today : left.period.end } });

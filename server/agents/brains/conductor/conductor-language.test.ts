@@ -80,3 +80,31 @@ describe('never drop a focus the Conductor cannot read', () => {
     expect(t.reply).not.toContain("I can't focus");
   });
 });
+
+describe('one list of topics with the Planner (lib/nl/topics.ts)', () => {
+  it.each([
+    ['Review Alex Wong for Consumer Duty last week', 'consumer_duty', () => new ScriptedConductor()],
+    ['Review Tom Ellis on complaints for last week', 'complaints', () => new ScriptedConductor()],
+    ['check Rhys ap Gwilym for unhappy customers last week', 'complaints', second],
+    ['did Aoife McAllister do the ID checks last week?', 'identification', second],
+    ['review Carlos de la Cruz for customers struggling to pay last week', 'vulnerable_customers', second],
+  ])('%s → %s', async (text, focus, make) => {
+    const c = make();
+    await c.turn(text);
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ focus }]);
+  });
+});
+
+describe('periods said with a bare month ("from May", "since May", "May–June") reach the delegation', () => {
+  it.each([
+    ["look at Tom's conversations from May", () => new ScriptedConductor(), ['Tom Ellis'], '2024-05-01', '2024-05-31'],
+    ['review Alex Wong for May–June', () => new ScriptedConductor(), ['Alex Wong'], '2024-05-01', '2024-06-30'],
+    ["check siobhan ni bhriain's calls since May", second, ['Siobhán Ní Bhriain'], '2024-05-01', '2024-07-08'],
+    ['audit Rhys ap Gwilym from May to June', second, ['Rhys ap Gwilym'], '2024-05-01', '2024-06-30'],
+  ])('%s', async (text, make, who, start_date, end_date) => {
+    const c = make();
+    await c.turn(text);
+    expect(subjects(c)).toEqual(who);
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ start_date, end_date }]);
+  });
+});

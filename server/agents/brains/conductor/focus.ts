@@ -1,11 +1,15 @@
+import { topicsIn, type Topic } from '../../../../lib/nl/index.ts';
+
 /**
- * What a review is about, read from the request's words: which compliance rules matter (a
- * JSONPath filter over the compliance skill's verdicts, by the rule set's categories) and which
+ * What a review is about, read from the request's words by lib/nl's topic reader (the Planner's
+ * too: one list of topic words): which compliance rules matter (a JSONPath filter over the
+ * compliance skill's verdicts, by the rule set's categories or the rules' wording) and which
  * sentiment flag marks the calls that matter (a vulnerable customer). Without a topic the review
- * is a general QA review (every failed rule).
+ * is a general QA review (every failed rule). Each lib/nl topic has a focus here, so a topic the
+ * reader knows is never dropped on the way.
  */
 export interface Focus {
-  topic: 'vulnerable_customers' | 'disclosures' | 'affordability' | 'consumer_duty' | 'identification' | 'overall';
+  topic: 'vulnerable_customers' | 'disclosures' | 'affordability' | 'complaints' | 'consumer_duty' | 'identification' | 'overall';
   /** In the user's terms: "vulnerable customers". */
   label: string;
   /** Filter expression over a verdict (`@`), for `verdicts[?(...)]`. */
@@ -14,24 +18,25 @@ export interface Focus {
   flag: string | null;
 }
 
-const TOPICS: Array<{ words: RegExp; focus: Focus }> = [
-  {
-    words: /\bvulnerab\w*|\bbereave\w*|\bdistress\w*/i,
-    focus: { topic: 'vulnerable_customers', label: 'vulnerable customers', verdicts: "@.category == 'vulnerability'", flag: 'vulnerability' },
-  },
-  { words: /\bdisclos\w*|\brisk warnings?\b|\bmandatory\b/i, focus: { topic: 'disclosures', label: 'mandatory disclosures', verdicts: "@.category == 'mandatory_disclosure'", flag: null } },
-  { words: /\bafford\w*/i, focus: { topic: 'affordability', label: 'affordability checks', verdicts: '@.rule =~ /afford/i', flag: null } },
-  { words: /\bconsumer duty\b|\bcustomer outcomes?\b/i, focus: { topic: 'consumer_duty', label: 'Consumer Duty', verdicts: "@.category == 'consumer_duty'", flag: null } },
-  { words: /\bidentif\w*|\bsecurity checks?\b|\bid checks?\b/i, focus: { topic: 'identification', label: 'identification checks', verdicts: "@.category == 'identification'", flag: null } },
-];
+/** The focus of each topic lib/nl reads (the record keeps the focus's own name, e.g. `vulnerable_customers`). */
+const FOCUS: Record<Topic, Focus> = {
+  vulnerability: { topic: 'vulnerable_customers', label: 'vulnerable customers', verdicts: "@.category == 'vulnerability'", flag: 'vulnerability' },
+  disclosures: { topic: 'disclosures', label: 'mandatory disclosures', verdicts: "@.category == 'mandatory_disclosure'", flag: null },
+  affordability: { topic: 'affordability', label: 'affordability checks', verdicts: '@.rule =~ /afford/i', flag: null },
+  complaints: { topic: 'complaints', label: 'complaints', verdicts: '@.rule =~ /complain/i', flag: null },
+  consumer_duty: { topic: 'consumer_duty', label: 'Consumer Duty', verdicts: "@.category == 'consumer_duty'", flag: null },
+  identification: { topic: 'identification', label: 'identification checks', verdicts: "@.category == 'identification'", flag: null },
+};
 
 export const OVERALL: Focus = { topic: 'overall', label: 'overall call quality', verdicts: "@.verdict == 'fail'", flag: null };
 
+/** The focus of the first topic the words name (lib/nl's order), else overall quality. */
 export function focusIn(text: string): Focus {
-  return TOPICS.find((t) => t.words.test(text))?.focus ?? OVERALL;
+  const topic = topicsIn(text)[0];
+  return topic ? FOCUS[topic] : OVERALL;
 }
 
 /** The focus a task's request names by its topic (an unknown topic reads as overall quality). */
 export function focusByTopic(topic: string): Focus {
-  return TOPICS.find((t) => t.focus.topic === topic)?.focus ?? OVERALL;
+  return Object.values(FOCUS).find((f) => f.topic === topic) ?? OVERALL;
 }

@@ -3,7 +3,7 @@ import { isPlanningTool, parseObject } from '../brain.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from './intent.ts';
 import { followUp } from './follow-up.ts';
-import { parseOnce, parseRequest, type PlannerRequest } from './request.ts';
+import { mentionRequest, parseOnce, parseRequest, withMention, type PlannerRequest } from './request.ts';
 import { findRecurrence } from '../../../../lib/nl/recurrence.ts';
 import { scheduledRequestOf } from './scheduled-message.ts';
 
@@ -20,7 +20,7 @@ import { scheduledRequestOf } from './scheduled-message.ts';
 export type QuestionKind =
   | 'confirm_axes' | 'ask_details' | 'clarify' | 'fix_period' | 'no_calls' | 'offer_run'
   | 'propose_reuse' | 'propose_adapt' | 'propose_compose' | 'healing' | 'scale' | 'error'
-  | 'confirm_schedule' | 'fix_schedule';
+  | 'confirm_schedule' | 'fix_schedule' | 'confirm_mention' | 'ask_work';
 
 /** The phrase each question of the Planner contains (matched case-insensitively). */
 export const QUESTION_MARKERS: Record<QuestionKind, string> = {
@@ -38,10 +38,16 @@ export const QUESTION_MARKERS: Record<QuestionKind, string> = {
   offer_run: 'Shall I analyse',
   confirm_schedule: 'Shall I schedule it?',
   fix_schedule: 'How often should it run?',
+  // A message that only names someone or something (mention-flow.ts).
+  confirm_mention: 'Do you want me to',
+  ask_work: 'What would you like me to do',
 };
 
 /** Questions whose answer completes the request (a name, a period): the flow starts again with it. */
-export const DETAIL_QUESTIONS: QuestionKind[] = ['ask_details', 'clarify', 'fix_period', 'no_calls', 'fix_schedule'];
+export const DETAIL_QUESTIONS: QuestionKind[] = ['ask_details', 'clarify', 'fix_period', 'no_calls', 'fix_schedule', 'ask_work'];
+
+/** The questions the Planner asks about a message that only names someone or something (mention-flow.ts). */
+const MENTION_QUESTIONS: QuestionKind[] = ['confirm_mention', 'ask_work', 'clarify', 'ask_details'];
 
 export function questionKindOf(text: string): QuestionKind | null {
   const t = text.toLowerCase();
@@ -146,7 +152,17 @@ function amend(request: PlannerRequest, text: string, open: { kind: QuestionKind
   const schedule = recurrence
     ? { ...request.schedule!, recurrence: recurrence.recurrence, problem: recurrence.problem }
     : request.schedule;
-  return { ...request, range: next, texts, ...(schedule ? { schedule } : {}) };
+  const amended = { ...request, range: next, texts, ...(schedule ? { schedule } : {}) };
+  return open?.kind === 'confirm_mention' && (yes || range) ? confirmedMention(amended, open.text) : amended;
+}
+
+/**
+ * "Do you want me to review Fatima Khan's calls?" / "… check how advisors explain HELOC 2.0 …?"
+ * answered yes (or with the period it asked for): the request is now the work the question named.
+ */
+function confirmedMention(request: PlannerRequest, question: string): PlannerRequest {
+  const { mention: _answered, ...rest } = request;
+  return { ...rest, kind: /\bhow advisors explain\b/.test(question) ? 'product_check' : 'qa_review' };
 }
 
 /**
@@ -158,12 +174,20 @@ function amend(request: PlannerRequest, text: string, open: { kind: QuestionKind
  */
 export function currentEpisode(history: BrainMessage[], today: Date): Episode | null {
   let episode: Episode | null = null;
+  /** A message that asked for nothing while no question was open: a mention, if the Planner's answer asks about it. */
+  let lead: { index: number; text: string } | null = null;
   history.forEach((m, index) => {
-    if (isFinal(m) && episode) {
-      episode.finals.push({ index, text: m.content, kind: questionKindOf(m.content) });
+    if (isFinal(m)) {
+      const kind = questionKindOf(m.content);
+      if (lead && kind && MENTION_QUESTIONS.includes(kind)) {
+        episode = { start: lead.index, request: mentionRequest(lead.text, today), finals: [] };
+      }
+      lead = null;
+      episode?.finals.push({ index, text: m.content, kind });
       return;
     }
     if (m.role !== 'user') return;
+    lead = null;
     const last = episode?.finals.filter((f) => f.index < index).at(-1) ?? null;
     const open = last?.kind ?? null;
     const answers = open !== null && EXPLICIT_ANSWER.test(m.content);
@@ -178,10 +202,16 @@ export function currentEpisode(history: BrainMessage[], today: Date): Episode | 
     // A request said without a work word ("Priya Shah's calls in June") yields to an open question and a follow-up.
     const implied = !!request?.implied && episode !== null;
     if (request && !answers && !implied) {
-      episode = { start: index, request, finals: [] };
+      // "June" → "What would you like me to do for June?" → "rank the advisors": the request keeps what the mention named.
+      const named = episode?.request.mention && (open === 'ask_work' || open === 'confirm_mention') ? episode.request : null;
+      episode = { start: index, request: named ? withMention(request, named) : request, finals: [] };
       return;
     }
-    if (!episode) return;
+    const asksNothing = !request && open === null && !Object.values(readReply(m.content)).some(Boolean);
+    if (!episode) {
+      if (asksNothing) lead = { index, text: m.content };
+      return;
+    }
     // An open question wants an answer (a retry answers an error); only after a report or a scale offer may a follow-up start.
     const pending = open !== null && open !== 'scale';
     const derived = !answers && !pending && !readReply(m.content).retry ? followUp(m.content, episode.request, today) : null;
@@ -193,6 +223,7 @@ export function currentEpisode(history: BrainMessage[], today: Date): Episode | 
       episode = { start: index, request, finals: [] };
       return;
     }
+    if (asksNothing) lead = { index, text: m.content };
     episode.request = amend(episode.request, m.content, last, today);
   });
   return episode;

@@ -11,7 +11,9 @@ import { explainCall } from './explain-flow.ts';
 import { SCALE_WORDS } from './follow-up.ts';
 import { rankAnswer, ruleTopicScan, vulnerabilityScan } from './insight-flow.ts';
 import { callsRankedAnswer, compareAnswer, topicRankAnswer } from './question-flow.ts';
-import type { PlannerRequest } from './request.ts';
+import { mentionRequest, type PlannerRequest } from './request.ts';
+import { mentionStart } from './mention-flow.ts';
+import type { Reply } from './intent.ts';
 import { reviewStart, reviewWork, productStart, productGo } from './review-start.ts';
 import { plannerTurnPlan, type PlannerFlow } from './turn-forecast.ts';
 import { notifyScheduled, scheduleStart, scheduleWork } from './schedule-flow.ts';
@@ -77,10 +79,9 @@ function decide(ctx: PlannerContext): BrainDecision {
   const ep = ctx.episode;
   if (!ctx.inbound.trim()) return ctx.say(HELP);
   if (!ep) {
-    return ctx.say(
-      /\bthank/i.test(ctx.inbound) ? "You're welcome." : HELP,
-      'Not a request I can act on: say what I can do.',
-    );
+    if (/\bthank/i.test(ctx.inbound)) return ctx.say("You're welcome.", 'Thanks: nothing to do.');
+    // A name, a team, a product or a period alone is read against the CRM and asked about (mention-flow.ts).
+    return mentionStart(ctx, mentionRequest(ctx.inbound, ctx.today), HELP);
   }
   if (ep.start === ctx.turnStart) return start(ctx, ep.request);
 
@@ -93,6 +94,7 @@ function decide(ctx: PlannerContext): BrainDecision {
   const resume = () =>
     (work ? doWork(ctx, ep, work.kind!, healing === 'stop' ? null : healing) : start(ctx, ep.request));
 
+  if (last?.kind === 'confirm_mention') return answerMention(ctx, ep, reply);
   // "Scale it to all of them" takes up the Planner's own scale offer.
   if (last?.kind === 'scale' && SCALE_WORDS.test(ctx.inbound) && !reply.no) return doWork(ctx, ep, 'scale', null);
   if (last?.kind && DETAIL_QUESTIONS.includes(last.kind)) {
@@ -124,11 +126,8 @@ function decide(ctx: PlannerContext): BrainDecision {
     case null:
       // After a report or a "still running": a status question (or a plain yes) resumes the open work.
       if (work && (reply.status || reply.yes || reply.retry) && ctx.all('start_workflow_run').length) return resume();
-      return ctx.say(
-        /\bthank/i.test(ctx.inbound)
-          ? "You're welcome. Ask me for another review or check whenever you need one."
-          : HELP,
-      );
+      if (/\bthank/i.test(ctx.inbound)) return ctx.say("You're welcome. Ask me for another review or check whenever you need one.");
+      return mentionStart(ctx, mentionRequest(ctx.inbound, ctx.today), HELP);
     default: {
       if (reply.no) {
         return last!.kind === 'scale'
@@ -158,6 +157,7 @@ const START_FLOW: Record<PlannerRequest['kind'], PlannerFlow> = {
 };
 
 function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  if (req.mention) return mentionStart(ctx, req, HELP);
   if (req.schedule) return scheduleStart(ctx, { ...req, schedule: req.schedule });
   if (req.scheduled) return notifyScheduled(ctx, req, startOnce(ctx, req));
   return startOnce(ctx, req);
@@ -227,6 +227,18 @@ function changedSince(ctx: PlannerContext): boolean {
   const products = ctx.find('list_products')?.result?.products;
   const names = Array.isArray(products) ? (products as Array<{ name: string }>).map((p) => p.name) : [];
   return !!matchProduct(text, names);
+}
+
+/**
+ * The answer to "Do you want me to review …?" about a mention: yes (or a period, which answers
+ * "For which period?") made the request the work it names (conversation.ts), started here — it
+ * confirms again before running; another name asks again; no stops.
+ */
+function answerMention(ctx: PlannerContext, ep: Episode, reply: Reply): BrainDecision {
+  if (reply.no || reply.stop) return declined(ctx);
+  if (!ep.request.mention) return startOnce(ctx, ep.request);
+  if (changedSince(ctx)) return mentionStart(ctx, ep.request, HELP);
+  return reask(ctx, ep.finals.filter((f) => f.index < ctx.turnStart).at(-1)!.text);
 }
 
 function declined(ctx: PlannerContext): BrainDecision {

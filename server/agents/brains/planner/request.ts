@@ -71,6 +71,11 @@ export interface PlannerRequest {
   implied?: boolean;
   /** compare / topic_rank / calls_ranked: what the question asks (request-questions.ts). */
   question?: QuestionAsk;
+  /**
+   * Only names someone or something ("Fatima Khan", "June", "HELOC 2.0"): mention-flow.ts reads it
+   * against the CRM's lists and asks what to do; nothing runs until the user says.
+   */
+  mention?: true;
 }
 
 export interface ScheduleAsk {
@@ -166,4 +171,14 @@ export function parseOnce(text: string, today: Date): PlannerRequest | null {
   const work = readWorkAsk(text, today);
   if (!work) return null;
   return work.strength === 'asked' ? { ...base, kind: 'qa_review' } : { ...base, kind: 'qa_review', implied: true };
+}
+
+/** A message that asks for nothing but names someone or something, as a request to ask about (mention-flow.ts). */
+export function mentionRequest(text: string, today: Date): PlannerRequest {
+  return { kind: 'qa_review', range: resolveDateRange(text, today), texts: [text], outcomes: outcomesIn(text), rank: null, call: null, mention: true };
+}
+
+/** A request said in answer to the question about a mention: it keeps the mention's words and, unless it says another, its period. */
+export function withMention(request: PlannerRequest, mention: PlannerRequest): PlannerRequest {
+  return { ...request, texts: [...mention.texts, ...request.texts], range: request.range ?? mention.range };
 }

@@ -1,14 +1,15 @@
 import type { BrainDecision } from '../brain.ts';
 import { checkCalls, checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';
-import type { QuestionKind } from './conversation.ts';
+import { questionKindOf, type QuestionKind } from './conversation.ts';
+import { productNote } from './review-product.ts';
 import { productPropose, productScale, productWork } from './product-flow.ts';
 import { qaConfirm, qaScale, qaWork } from './qa-flow.ts';
 import type { PlannerRequest } from './request.ts';
 import { resolvePeople, resolveProduct, type Who } from './resolve.ts';
 import { storedFirst } from './stored-first.ts';
 import { teamConfirm, teamWork, type TeamTarget } from './team-flow.ts';
-import { matchPeople, resolveDateRange, TOPIC_NAMES, unmappedFocusIn } from '../../../../lib/nl/index.ts';
+import { matchPeople, resolveDateRange, TOPIC_LABELS, TOPIC_NAMES, topicWordsIn, unmappedFocusIn } from '../../../../lib/nl/index.ts';
 import { directoryOf } from './resolve.ts';
 
 /**
@@ -40,8 +41,9 @@ function readyReview(ctx: PlannerContext, req: PlannerRequest, everyoneByDefault
 }
 
 /**
- * What the request asks to look at that a review cannot focus on ("for Consumer Duty": no topic the
- * Planner reads, and no person, team or period): said plainly before the question, never dropped.
+ * What the request asks to look at that a review cannot focus on — a topic ("for Consumer Duty": a
+ * review checks every rule), or a phrase no topic, person, team or period stands for ("for Fair
+ * Value"): said plainly before the question, never dropped.
  */
 function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
   const directory = directoryOf(ctx.find('list_advisors')?.result);
@@ -49,18 +51,31 @@ function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
     const found = matchPeople(phrase, directory);
     return found.people.length > 0 || found.teams.length > 0 || resolveDateRange(phrase, ctx.today) !== null;
   };
+  // A topic the reader knows ("for Consumer Duty", "the ID checks"): a review checks every rule, that topic's among them.
+  const topic = req.texts.flatMap((t) => topicWordsIn(t)).at(0);
+  if (topic) {
+    return `I can't narrow a review to “${topic.said}”: a review checks the whole rule set, so its results cover ${topic.said} `
+      + 'among the other rules.';
+  }
   const phrase = req.texts.map((t) => unmappedFocusIn(t, known)).find((p) => p !== null);
   if (!phrase) return null;
-  const topics = `${TOPIC_NAMES.slice(0, -1).join(', ')} and ${TOPIC_NAMES.at(-1)}`;
+  const labels = TOPIC_NAMES.map((t) => TOPIC_LABELS[t]);
+  const topics = `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
   return `I can't narrow a review to “${phrase}”: it is not a topic I can read (I know ${topics}), so the review covers the whole rule set.`;
 }
 
 const withNote = (d: BrainDecision, note: string | null): BrainDecision =>
   (note && d.kind === 'message' ? { ...d, content: `${note}\n\n${d.content}` } : d);
 
+/** The questions before which a product said in the review is named (review-product.ts): not a question about a name. */
+const PRODUCT_NOTED: Array<QuestionKind | null> = ['confirm_axes', 'no_calls', 'ask_details'];
+
 export function reviewStart(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
   const d = reviewStartOnce(ctx, req);
-  return d.kind === 'message' ? withNote(d, focusNote(ctx, req)) : d;
+  if (d.kind !== 'message') return d;
+  const product = PRODUCT_NOTED.includes(questionKindOf(d.content)) ? productNote(ctx, req) : { note: null };
+  if ('call' in product) return product.call;
+  return withNote(withNote(d, product.note), focusNote(ctx, req));
 }
 
 function reviewStartOnce(ctx: PlannerContext, req: PlannerRequest): BrainDecision {

@@ -15,7 +15,8 @@ import type { PlannerContext } from './context.ts';
  */
 export type PlannerFlow =
   | 'review_check' | 'product_check' | 'qa_work' | 'qa_scale' | 'team_work' | 'product_work' | 'product_scale'
-  | 'rank' | 'rule_topic' | 'vulnerability_scan' | 'explain_call' | 'schedule' | 'compare' | 'topic_rank' | 'calls_ranked';
+  | 'rank' | 'rule_topic' | 'vulnerability_scan' | 'explain_call' | 'schedule' | 'compare' | 'topic_rank' | 'calls_ranked'
+  | 'mention';
 
 interface Step {
   tool: string;
@@ -130,6 +131,10 @@ const FLOWS: Record<PlannerFlow, Step[]> = {
       tool: 'schedule_background_job',
       why: 'Create the background job that sends the request back to me on its schedule.',
     },
+  ],
+  mention: [
+    RESOLVE_PEOPLE,
+    { tool: 'list_products', once: true, why: 'Read the CRM\'s products, in case the message names one.' },
   ],
   explain_call: [
     { tool: 'list_qa_results', why: 'Find the newest QA result of the call asked about.' },
