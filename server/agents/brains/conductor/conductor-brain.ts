@@ -1,6 +1,7 @@
 import { readProtocolMessage } from '../../../delegation/protocol.ts';
 import type { Brain, BrainDecision, BrainInput } from '../brain.ts';
-import { ConductorContext } from './context.ts';
+import { ConductorContext, NO_SESSION } from './context.ts';
+import { readWorkAsk } from '../../../../lib/nl/request-reader.ts';
 import { conductorPlan } from './conductor-plan.ts';
 import { conversational } from './request.ts';
 import { onAdvice, onTaskResult } from './results.ts';
@@ -54,6 +55,12 @@ function decide(ctx: ConductorContext): BrainDecision {
     case 'thanks':
       return ctx.say("You're welcome.");
     default:
+  }
+  // Without a session there is nowhere to delegate: say so before reading anything.
+  if (!ctx.session()) {
+    return readWorkAsk(ctx.inbound, ctx.today)
+      ? ctx.say(NO_SESSION, 'No delegated-mode session: nothing can be delegated.')
+      : ctx.say(HELP, 'Not a request I can act on: say what I can do.');
   }
   // People are read against the CRM's directory, fetched through the tools each turn (the Conductor keeps no copy).
   const listed = ctx.find('list_advisors');

@@ -114,3 +114,7 @@ export class ConductorContext {
     return this.say(`I could not ${what}: ${o.name} answered “${o.error}”. Nothing after that step was done; ask me again to retry.`, `${o.name} failed (${o.error}).`);
   }
 }
+
+/** What a request gets outside a delegated-mode session (the console starts one per Conductor conversation). */
+export const NO_SESSION = 'I have no delegated-mode session to work in (the console starts one for each Conductor conversation).'
+  + ' Please start a new Conductor conversation.';

@@ -2,7 +2,7 @@ import type { BrainDecision } from '../brain.ts';
 import { choiceNotes, discoverSkills, type Step } from '../planner/build-flow.ts';
 import type { Preference, SkillSummary } from '../planner/skills.ts';
 import { callReviewTask, REVIEW_ROLES, type ReviewRole, type ReviewTask } from './call-review-plan.ts';
-import type { ConductorContext } from './context.ts';
+import { NO_SESSION, type ConductorContext } from './context.ts';
 import { focusByTopic } from './focus.ts';
 import type { RequestRecord } from './ledger.ts';
 import { assign, poolOf, REVIEW_SPECIALIZATION, type PoolMember } from './staffing.ts';
@@ -62,7 +62,7 @@ const next = <T>(decision: BrainDecision): Step<T> => ({ done: false, decision }
 export function delegateItems(ctx: ConductorContext, request: RequestRecord, items: TaskItem[], why: string): Step<Delegation> {
   ctx.delegation = { requestId: request.id, subjects: items.map((i) => i.subject), why };
   const session = ctx.session();
-  if (!session) return next(ctx.say('I have no delegated-mode session to work in (the console starts one for each Conductor conversation). Please start a new Conductor conversation.'));
+  if (!session) return next(ctx.say(NO_SESSION));
   const probe = ctx.find('get_skillset');
   const catalog = probe?.ok && Array.isArray(probe.result?.skills) ? (probe.result.skills as SkillSummary[]) : [];
   const found = discoverSkills(ctx, REVIEW_ROLES, why, preferencesFor(ctx, items, catalog));

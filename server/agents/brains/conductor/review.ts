@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrainDecision } from '../brain.ts';
 import { parseObject } from '../brain.ts';
-import type { ConductorContext } from './context.ts';
+import { NO_SESSION, type ConductorContext } from './context.ts';
 import { delegateItems, type Delegation } from './delegate-flow.ts';
 import type { RequestRecord } from './ledger.ts';
 import { period } from './merge.ts';
@@ -109,7 +109,7 @@ export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
   if (!req.subjects.length) return ctx.say(`${ASK_WHO} Name the advisors, for example “Alex Wong and Priya Shah”.`, 'No advisor named: ask, do not guess.');
   if (!req.range) return ctx.say(`${ASK_WHEN} For example “last week” or “from 2024-07-01 to 2024-07-07”.`, 'No period named: ask, do not guess.');
   const session = ctx.session();
-  if (!session) return ctx.say('I have no delegated-mode session to work in (the console starts one for each Conductor conversation). Please start a new Conductor conversation.');
+  if (!session) return ctx.say(NO_SESSION);
   const goal = ctx.find('update_session_context', (a) => typeof a.goals_json === 'string');
   if (!goal) {
     const record = { request_id: `req-${randomUUID().slice(0, 8)}`, request: req.query, subjects: req.subjects, start_date: req.range.start_date, end_date: req.range.end_date, focus: req.focus.topic };
