@@ -1,5 +1,5 @@
 import { resolveDateRange, type DateRange } from '../../../../lib/relative-dates.ts';
-import { hasWord, wordsOf } from './words.ts';
+import { BEST_SCORE, CALL_WORDS, hasWord, RANKING, WORST_SCORE, wordsOf } from './words.ts';
 
 /**
  * Questions answered from the stored QA results that are not a plain ranking (issue 30), read
@@ -28,9 +28,6 @@ export interface QuestionAsk {
 }
 
 export const MAX_CALLS = 20;
-const WORST = ['lowest', 'worst', 'bottom', 'weakest', 'poorest', 'lowest-scoring', 'lowest-scored', 'weaker', 'worse'];
-const BEST = ['highest', 'best', 'top', 'strongest', 'highest-scoring', 'highest-scored', 'stronger', 'better'];
-const RANKING = ['rank', 'ranking', 'ranked', 'compare', 'comparison', 'league'];
 const NUMBERS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, a: 1, twelve: 12, fifteen: 15, twenty: 20,
 };
@@ -46,7 +43,6 @@ const TOPIC_PHRASE = new RegExp(
     + String.raw`(?=\s+(?:in|during|for|last|this|over|since|between|from|so\s+far|across|among|amongst|between|by|within)\b|[?.!,;]|$)`,
   'giu',
 );
-const CALL_WORDS = ['call', 'calls', 'conversation', 'conversations', 'recording', 'recordings'];
 
 /** The topic words of a message's "… on <topic>" phrase, or null: none, or only a period, person-free generic words. */
 export function topicWordsIn(text: string, today: Date): string | null {
@@ -71,8 +67,8 @@ function countOf(words: string[], at: number): number | null {
 
 export function readQuestion(text: string, today: Date): QuestionAsk | null {
   const words = wordsOf(text);
-  const worstAt = words.findIndex((w) => WORST.includes(w));
-  const bestAt = words.findIndex((w) => BEST.includes(w));
+  const worstAt = words.findIndex((w) => WORST_SCORE.includes(w));
+  const bestAt = words.findIndex((w) => BEST_SCORE.includes(w));
   const superlative = worstAt >= 0 || bestAt >= 0;
   const order: 'worst' | 'best' = worstAt >= 0 || bestAt < 0 ? 'worst' : 'best';
   const ranking = RANKING.some((w) => words.includes(w));
