@@ -12,8 +12,11 @@ import { BEST_SCORE, CALL_WORDS, hasWord, RANKING, WORST_SCORE, wordsOf } from '
  *   calls_ranked  a superlative + calls: "show me the three worst calls in June", "top 5 calls".
  *   compare       "compare" / "versus" / "vs" / "against": teams, advisors (resolved later against the
  *                 CRM) or, when two parts of the message name a period each, periods ("June vs July").
+ *   failed_those  a question about the calls of the previous answer — "those", "them", "these" with a
+ *                 failing word: "which of those failed a mandatory rule, and why?", "why did those fail?".
+ *                 Which calls "those" are is read from the conversation (those-flow.ts), never from here.
  */
-export type QuestionKind = 'compare' | 'topic_rank' | 'calls_ranked';
+export type QuestionKind = 'compare' | 'topic_rank' | 'calls_ranked' | 'failed_those';
 
 export interface QuestionAsk {
   kind: QuestionKind;
@@ -25,6 +28,8 @@ export interface QuestionAsk {
   order?: 'worst' | 'best';
   /** calls_ranked: how many calls (1 … MAX_CALLS). */
   count?: number;
+  /** failed_those: only the mandatory rules ("failed a mandatory rule"), else every failed rule. */
+  mandatory?: boolean;
 }
 
 export const MAX_CALLS = 20;
@@ -65,7 +70,12 @@ function countOf(words: string[], at: number): number | null {
   return null;
 }
 
+/** "those", "them", "these", "the calls above": the calls of the previous answer. */
+const THOSE = /\b(?:those|these|them|they)\b|\bcalls\s+above\b|\babove\s+calls\b/i;
+const FAILED = /\bfail(?:s|ed|ing|ures?)?\b|\bbreach(?:ed|es)?\b|\bwent\s+wrong\b/i;
+
 export function readQuestion(text: string, today: Date): QuestionAsk | null {
+  if (THOSE.test(text) && FAILED.test(text)) return { kind: 'failed_those', mandatory: /\bmandatory\b/i.test(text) };
   const words = wordsOf(text);
   const worstAt = words.findIndex((w) => WORST_SCORE.includes(w));
   const bestAt = words.findIndex((w) => BEST_SCORE.includes(w));

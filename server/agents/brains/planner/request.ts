@@ -36,6 +36,7 @@ export const KIND_LABEL: Record<RequestKind, string> = {
   // Questions answered from the stored results (request-questions.ts).
   compare: 'comparison from the stored QA results', topic_rank: "ranking on a topic's rules from the stored QA results",
   calls_ranked: 'worst or best calls from the stored QA results',
+  failed_those: 'the failed rules of the calls of the previous answer, from the stored QA results',
 };
 
 export interface RankAsk {
