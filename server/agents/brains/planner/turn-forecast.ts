@@ -120,6 +120,7 @@ const FLOWS: Record<PlannerFlow, Step[]> = {
     STORED('the rules\' names and which are mandatory'),
   ],
   failed_those: [
+    { ...RESOLVE_PEOPLE, when: (ctx) => !!ctx.episode?.basis?.changes.length },
     { tool: 'list_qa_results', why: 'List the calls of the previous answer that failed a mandatory rule (its own calls, or its scopes\' calls).' },
     STORED('how many calls each scope of the previous answer has'),
     { tool: 'get_qa_result', why: 'Read each of those calls\' failed rules with the quoted evidence and when it was said.' },
