@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newPlannerConversation, say } from './chat-helpers';
 import { DEMO, shot, signIn } from './helpers';
-import { SEEDED, trpc } from './trpc';
+import { analyseWithAllCalls } from './trpc';
 
 /**
  * One set of figures (issue 30): a compliance manager asks the Planner in the Chat page to compare
@@ -16,14 +16,6 @@ const JUNE = { start_date: '2024-06-01', end_date: '2024-06-30' };
 const SEED = ['Tom Ellis', 'Priya Shah', "James O'Connor", 'Fatima Khan'].map((advisor_name) => ({ advisor_name, ...JUNE }));
 const TEAMS = ['Home Finance North', 'Home Finance South'];
 
-/** Starts the all-calls workflow over one advisor's June; resolves once the QA store holds its calls. */
-async function analyse(request: APIRequestContext, input: (typeof SEED)[number]): Promise<void> {
-  const { run_id: runId } = await trpc<{ run_id: string }>(request, 'runs.start', { workflow_id: SEEDED.allCalls.id, input }, 'mutation');
-  const status = async () => (await trpc<{ run: { status: string } }>(request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run.status;
-  await expect.poll(status, { timeout: 150_000 }).toBe('SUCCEEDED');
-  const stored = async () => (await trpc<{ total: number }>(request, 'qa.list', { filter: { run_id: runId } }, 'query')).total;
-  await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThan(0);
-}
 
 /** "67.3/100" → 67.3; "not scored" → null. */
 const score = (s: string) => (/not scored/.test(s) ? null : Number(s.replace(/\/100$/, '').trim()));
@@ -33,7 +25,7 @@ const headline = (page: Page, id: string) => page.getByTestId(`headline-${id}`);
 test('the stored results of June for two advisors of each team', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page, DEMO.compliance, '/runs');
-  await Promise.all(SEED.map((input) => analyse(page.request, input)));
+  await Promise.all(SEED.map((input) => analyseWithAllCalls(page.request, input)));
 });
 
 test('"compare the north and south teams for June": every figure is the dashboard\'s for the same team and period', async ({ page }) => {
