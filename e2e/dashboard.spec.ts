@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { DEMO, shot, signIn } from './helpers';
-import { SEEDED, trpc } from './trpc';
+import { analyseWithAllCalls, trpc } from './trpc';
 
 /**
  * The dashboard (issue 16) as a stakeholder reads it, over results the real pipeline stored: runs
@@ -24,15 +24,6 @@ const LATER = { advisor_name: 'Maria Garcia', start_date: '2024-06-01', end_date
 type Trends = { calls: number; team_mean: number | null; advisors: Array<{ advisor: string; calls: number }> };
 type Envelope<T> = T & { status?: string; error?: string };
 
-/** Starts the all-calls workflow over one advisor's period; resolves once the QA store holds its calls. */
-async function analyse(request: APIRequestContext, input: (typeof SEED)[number]): Promise<string> {
-  const { run_id: runId } = await trpc<{ run_id: string }>(request, 'runs.start', { workflow_id: SEEDED.allCalls.id, input }, 'mutation');
-  const status = async () => (await trpc<{ run: { status: string } }>(request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run.status;
-  await expect.poll(status, { timeout: 150_000 }).toBe('SUCCEEDED');
-  const stored = async () => (await trpc<{ total: number }>(request, 'qa.list', { filter: { run_id: runId } }, 'query')).total;
-  await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThan(0);
-  return runId;
-}
 
 /** What the server says a filter's QA trends are (the page must show the same). */
 async function trendsOf(request: APIRequestContext, filter: Record<string, string>): Promise<Trends> {
@@ -58,7 +49,7 @@ test('results of finished runs are there to read', async ({ browser }) => {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   await signIn(page, DEMO.compliance, '/runs');
-  await Promise.all(SEED.map((input) => analyse(page.request, input)));
+  await Promise.all(SEED.map((input) => analyseWithAllCalls(page.request, input)));
   await ctx.close();
 });
 
@@ -172,7 +163,7 @@ test('a run that finishes while the dashboard is open shows up without a reload'
   const ctx = await browser.newContext();
   const runner = await ctx.newPage();
   await signIn(runner, DEMO.compliance, '/runs');
-  await analyse(runner.request, LATER);
+  await analyseWithAllCalls(runner.request, LATER);
   await ctx.close();
 
   const after = await trendsOf(page.request, {});

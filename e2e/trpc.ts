@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 
 /**
  * Calls a tRPC procedure over HTTP as the page's signed-in user (its cookies): superjson, so
@@ -20,3 +20,18 @@ export const SEEDED = {
   allCalls: { id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30', version: '1.0.0', name: 'Standard Advice Call Analysis (all calls)' },
   productCompliance: { id: 'a8d3b1c9-9e8a-4f2b-9e3d-7c1b0d8a4b21', version: '1.0.0', name: 'Product Explanation Compliance Check' },
 } as const;
+
+/**
+ * Starts the seeded all-calls workflow over one advisor's period as the page's user; resolves with
+ * the run's id once the run SUCCEEDED and the QA store holds its calls (the consolidation job stored them).
+ */
+export async function analyseWithAllCalls(
+  request: APIRequestContext, input: { advisor_name: string; start_date: string; end_date: string },
+): Promise<string> {
+  const { run_id: runId } = await trpc<{ run_id: string }>(request, 'runs.start', { workflow_id: SEEDED.allCalls.id, input }, 'mutation');
+  const status = async () => (await trpc<{ run: { status: string } }>(request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run.status;
+  await expect.poll(status, { timeout: 150_000 }).toBe('SUCCEEDED');
+  const stored = async () => (await trpc<{ total: number }>(request, 'qa.list', { filter: { run_id: runId } }, 'query')).total;
+  await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThan(0);
+  return runId;
+}

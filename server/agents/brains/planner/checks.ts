@@ -45,6 +45,24 @@ export interface CallCount {
 }
 
 /**
+ * Which count a figure is (issue 30: "the Planner counts 12 South calls in June where the dashboard
+ * says 11"). A review of a period analyses the calls of the applications OPENED in it (`calls`); the
+ * dashboard, the QA queue and the CRM's `recorded_in_period` count calls by the day they were
+ * RECORDED. They differ when an application opened in the period has a call after it (opened 30 June,
+ * called 2 July) or one opened before it has a call in it. The Planner names which it states and,
+ * when they differ, says both, so no figure it gives contradicts the dashboard's.
+ */
+export function callsSaid(c: Pick<CallCount, 'calls' | 'recorded_in_period'>, range: DateRange): string {
+  const when = describeRange(range);
+  const recorded = c.recorded_in_period;
+  if (recorded === undefined) return `${plural(c.calls, 'call')} of the applications opened ${when}`;
+  if (recorded === c.calls) return `${plural(c.calls, 'call')} recorded ${when}`;
+  return `${plural(c.calls, 'call')} of the applications opened ${when}; ${plural(recorded, 'call')} `
+    + `${recorded === 1 ? 'was' : 'were'} recorded in that period, the dashboard's and the QA queue's count by call date`;
+}
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
  * count_calls for the advisors (all advisors when `advisors` is null) and period; a question when
  * there are none. `who` names the scope in the question ("Alex Wong", "the Home Finance North team").
  */

@@ -78,6 +78,28 @@ export interface Episode {
   finals: Array<{ index: number; text: string; kind: QuestionKind | null }>;
   /** Started by a follow-up of the previous request rather than a request of its own. */
   followsUp?: boolean;
+  /** A question about the previous answer's calls ("which of those failed …?"): that answer's episode. */
+  basis?: Basis;
+}
+
+/**
+ * The answer a question about "those" calls refers to: the episode that gave it — its request and
+ * where its tool returns are in the history ([start, end)) — read by those-flow.ts. `changes`: the
+ * follow-ups since, oldest first ("and for South?", "and July?"), each changing the people or the
+ * period; with any, the calls are read anew for the changed scope rather than from that episode.
+ */
+export interface Basis {
+  request: PlannerRequest;
+  start: number;
+  end: number;
+  changes: string[];
+}
+
+/** The basis a question about "those" calls at `index` refers to: the episode before it, or that one's own basis. */
+function basisOf(previous: Episode | null, index: number): Basis | undefined {
+  if (!previous) return undefined;
+  if (previous.request.kind === 'failed_those') return previous.basis;
+  return { request: previous.request, start: previous.start, end: index, changes: [] };
 }
 
 /** Every tool return from `from` on, with its call's arguments (the planning tools' left out: bookkeeping). */
@@ -204,7 +226,8 @@ export function currentEpisode(history: BrainMessage[], today: Date): Episode | 
     if (request && !answers && !implied) {
       // "June" → "What would you like me to do for June?" → "rank the advisors": the request keeps what the mention named.
       const named = episode?.request.mention && (open === 'ask_work' || open === 'confirm_mention') ? episode.request : null;
-      episode = { start: index, request: named ? withMention(request, named) : request, finals: [] };
+      const basis = request.kind === 'failed_those' ? basisOf(episode, index) : undefined;
+      episode = { start: index, request: named ? withMention(request, named) : request, finals: [], ...(basis ? { basis } : {}) };
       return;
     }
     const asksNothing = !request && open === null && !Object.values(readReply(m.content)).some(Boolean);
@@ -216,7 +239,10 @@ export function currentEpisode(history: BrainMessage[], today: Date): Episode | 
     const pending = open !== null && open !== 'scale';
     const derived = !answers && !pending && !readReply(m.content).retry ? followUp(m.content, episode.request, today) : null;
     if (derived) {
-      episode = { start: index, request: derived, finals: [], followsUp: true };
+      // "and for South?" after "which of those failed …": the same question of the answer's request changed alike.
+      const was = episode.basis;
+      const basis = was ? { ...was, changes: [...was.changes, m.content] } : undefined;
+      episode = { start: index, request: derived, finals: [], followsUp: true, ...(basis ? { basis } : {}) };
       return;
     }
     if (request && implied && !pending && !answers) {

@@ -84,6 +84,26 @@ type Verdict = {
   evidence: { quote: string; start_s: number | null } | null;
 };
 
+/**
+ * A stored QA result's verdicts as reviewed (issue 28: the figures of record): a verdict a reviewer
+ * overrode counts as the reviewer gave it. `failed` are the failing ones, `changed` the overridden.
+ */
+export function verdictsAsReviewed(r: Record<string, unknown>): { failed: ReviewedVerdict[]; changed: ReviewedVerdict[] } {
+  const reviewed = new Map(((r.reviewed_verdicts ?? []) as Array<{ rule_id: string; verdict: string }>).map((v) => [v.rule_id, v.verdict]));
+  const all = ((r.verdicts ?? []) as Verdict[]).map((v) => ({ ...v, ai: v.verdict, verdict: reviewed.get(v.rule_id) ?? v.verdict }));
+  return { failed: all.filter((v) => v.verdict === 'fail'), changed: all.filter((v) => v.verdict !== v.ai) };
+}
+export type ReviewedVerdict = Verdict & { ai: string };
+
+/** One failed rule: its id, text, why it failed, and the quoted evidence with where it was said (m:ss). */
+export const verdictLine = (v: Verdict) => {
+  const q = v.evidence?.quote ?? v.quote;
+  const at = mmss(v.evidence?.start_s);
+  return `${v.rule_id}${v.mandatory ? ' (mandatory)' : ''} — ${v.rule.replace(/\.$/, '')}: `
+    + `${(v.rationale ?? 'failed').replace(/\.$/, '')}`
+    + `${q ? `; “${q.trim()}”${at ? ` at ${at}` : ''}` : ''}.`;
+};
+
 /** The answer for one stored QA result (the tool view of server/qa/view.ts), exported for its tests. */
 export function explanation(call: string, r: Record<string, unknown>): string {
   const detail = isRecord(r.score_detail) ? r.score_detail : null;
@@ -109,11 +129,7 @@ export function explanation(call: string, r: Record<string, unknown>): string {
         + `(${cap.rule_ids.join(', ')}).`,
     );
   }
-  // As reviewed: a verdict a reviewer overrode counts as the reviewer gave it, and the change is said.
-  const reviewed = new Map(((r.reviewed_verdicts ?? []) as Array<{ rule_id: string; verdict: string }>).map((v) => [v.rule_id, v.verdict]));
-  const all = ((r.verdicts ?? []) as Verdict[]).map((v) => ({ ...v, ai: v.verdict, verdict: reviewed.get(v.rule_id) ?? v.verdict }));
-  const changed = all.filter((v) => v.verdict !== v.ai);
-  const failed = all.filter((v) => v.verdict === 'fail');
+  const { failed, changed } = verdictsAsReviewed(r);
   if (failed.length) {
     lines.push(
       `${changed.length ? 'As reviewed, it' : 'It'} failed ${failed.length} rule${failed.length === 1 ? '' : 's'}`
@@ -121,13 +137,7 @@ export function explanation(call: string, r: Record<string, unknown>): string {
           ? `, ${failed.filter((v) => v.mandatory).length} of them mandatory`
           : ''}:`,
     );
-    lines.push(failed.map((v) => {
-      const q = v.evidence?.quote ?? v.quote;
-      const at = mmss(v.evidence?.start_s);
-      return `- ${v.rule_id}${v.mandatory ? ' (mandatory)' : ''} — ${v.rule.replace(/\.$/, '')}: `
-        + `${(v.rationale ?? 'failed').replace(/\.$/, '')}`
-        + `${q ? `; “${q.trim()}”${at ? ` at ${at}` : ''}` : ''}.`;
-    }).join('\n'));
+    lines.push(failed.map((v) => `- ${verdictLine(v)}`).join('\n'));
   } else lines.push(changed.length ? 'As reviewed, it failed no rule.' : 'It failed no rule.');
   if (changed.length) {
     lines.push(`A reviewer overrode the AI on ${changed.map((v) => `${v.rule_id} (${v.ai} → ${v.verdict})`).join(', ')}.`);

@@ -14,6 +14,7 @@ import { callsRankedAnswer, compareAnswer, topicRankAnswer } from './question-fl
 import { mentionRequest, type PlannerRequest } from './request.ts';
 import { mentionStart } from './mention-flow.ts';
 import type { Reply } from './intent.ts';
+import { failedThoseAnswer } from './those-flow.ts';
 import { reviewStart, reviewWork, productStart, productGo } from './review-start.ts';
 import { plannerTurnPlan, type PlannerFlow } from './turn-forecast.ts';
 import { notifyScheduled, scheduleStart, scheduleWork } from './schedule-flow.ts';
@@ -66,7 +67,8 @@ export const HELP = [
   '- rank advisors or rules from the stored QA results'
     + ' (“which advisor has the lowest QA score?”, “which rule fails most?”, “who is weakest on disclosures?”),'
     + ' compare teams, advisors or periods (“compare the two teams for June”) and list the worst or best calls'
-    + ' (“show me the three worst calls in June”);',
+    + ' (“show me the three worst calls in June”), then which of those failed a mandatory rule and why'
+    + ' (“which of those failed a mandatory rule, and why?”, “and for South?”);',
   '- explain a call\'s score with its failed rules and quotes (“why did REC-88342 score so low?”);',
   '- scale a pilot to every call, or run the same for another person, team or period (“the same for June”);',
   '- schedule a review, ranking or scan to run regularly and send you the results'
@@ -154,6 +156,7 @@ const START_FLOW: Record<PlannerRequest['kind'], PlannerFlow> = {
   compare: 'compare',
   topic_rank: 'topic_rank',
   calls_ranked: 'calls_ranked',
+  failed_those: 'failed_those',
 };
 
 function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
@@ -186,6 +189,8 @@ function startOnce(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
       return topicRankAnswer(ctx, req);
     case 'calls_ranked':
       return callsRankedAnswer(ctx, req);
+    case 'failed_those':
+      return failedThoseAnswer(ctx, req);
   }
 }
 

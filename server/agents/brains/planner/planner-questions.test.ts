@@ -189,3 +189,25 @@ describe('read before proposing work', () => {
     expect(t.reply).toContain('To confirm: for the Home Finance North team');
   });
 });
+
+describe('which count a figure is (“12 South calls in June where the dashboard says 11”)', () => {
+  it('a review proposal names the calls it would analyse and, when they differ, the calls recorded in the period as the dashboard counts them', async () => {
+    // The demo CRM: South has 12 calls on applications opened in June, one of them recorded on 2 July; 11 recorded in June.
+    const c = new ScriptedConversation(fakeTools());
+    const t = await c.turn("review the south team's calls for June");
+    const counted = c.calls.find((x) => x.name === 'count_calls')!;
+    expect(counted.args).toMatchObject({ start_date: '2024-06-01', end_date: '2024-06-30' });
+    const crm = await fakeTools()('count_calls', counted.args) as { calls: number; recorded_in_period: number };
+    expect([crm.calls, crm.recorded_in_period]).toEqual([12, 11]);
+    expect(t.reply).toContain('12 calls of the applications opened in June (2024-06-01 to 2024-06-30); '
+      + "11 calls were recorded in that period, the dashboard's and the QA queue's count by call date");
+    expect(t.reply).not.toMatch(/12 recorded calls/);
+  });
+
+  it('a comparison states the analysed calls beside the recorded ones, each named', async () => {
+    const t = await new ScriptedConversation(stored([])).turn('compare the north and south teams for June');
+    expect(t.reply).toContain('| Scope | Calls analysed | Recorded in the CRM |');
+    // The recorded column is the CRM's by-call-date count (count_calls recorded_in_period), not the applications' count.
+    expect(t.reply).toMatch(/\| \[the Home Finance South team\]\([^)]*\) \| 11 \| 11 \|/);
+  });
+});

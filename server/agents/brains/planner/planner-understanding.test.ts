@@ -136,7 +136,7 @@ describe('a team, ranking, vulnerability and explanations', () => {
     const c = new ScriptedConversation(catalog({ summarise_qa_results: () => summary }));
     const t = await c.turn('Review the Home Finance North team’s calls last week');
     expect(names(t.calls)).toEqual(['list_advisors', 'count_calls']);
-    expect(t.reply).toMatch(/To confirm: for the Home Finance North team \(.+\) — \d+ recorded calls last week/);
+    expect(t.reply).toMatch(/To confirm: for the Home Finance North team \(.+\) — \d+ calls (?:recorded|of the applications opened) last week/);
     const run = await c.turn('yes');
     const starts = run.calls.filter((x) => x.name === 'start_workflow_run');
     expect(starts.length).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
 import { resolveDateRange, type DateRange } from '../../../../lib/relative-dates.ts';
-import { hasWord, wordsOf } from './words.ts';
+import { BEST_SCORE, CALL_WORDS, hasWord, RANKING, WORST_SCORE, wordsOf } from './words.ts';
 
 /**
  * Questions answered from the stored QA results that are not a plain ranking (issue 30), read
@@ -12,8 +12,11 @@ import { hasWord, wordsOf } from './words.ts';
  *   calls_ranked  a superlative + calls: "show me the three worst calls in June", "top 5 calls".
  *   compare       "compare" / "versus" / "vs" / "against": teams, advisors (resolved later against the
  *                 CRM) or, when two parts of the message name a period each, periods ("June vs July").
+ *   failed_those  a question about the calls of the previous answer — "those", "them", "these" with a
+ *                 failing word: "which of those failed a mandatory rule, and why?", "why did those fail?".
+ *                 Which calls "those" are is read from the conversation (those-flow.ts), never from here.
  */
-export type QuestionKind = 'compare' | 'topic_rank' | 'calls_ranked';
+export type QuestionKind = 'compare' | 'topic_rank' | 'calls_ranked' | 'failed_those';
 
 export interface QuestionAsk {
   kind: QuestionKind;
@@ -25,12 +28,11 @@ export interface QuestionAsk {
   order?: 'worst' | 'best';
   /** calls_ranked: how many calls (1 … MAX_CALLS). */
   count?: number;
+  /** failed_those: only the mandatory rules ("failed a mandatory rule"), else every failed rule. */
+  mandatory?: boolean;
 }
 
 export const MAX_CALLS = 20;
-const WORST = ['lowest', 'worst', 'bottom', 'weakest', 'poorest', 'lowest-scoring', 'lowest-scored', 'weaker', 'worse'];
-const BEST = ['highest', 'best', 'top', 'strongest', 'highest-scoring', 'highest-scored', 'stronger', 'better'];
-const RANKING = ['rank', 'ranking', 'ranked', 'compare', 'comparison', 'league'];
 const NUMBERS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, a: 1, twelve: 12, fifteen: 15, twenty: 20,
 };
@@ -46,7 +48,6 @@ const TOPIC_PHRASE = new RegExp(
     + String.raw`(?=\s+(?:in|during|for|last|this|over|since|between|from|so\s+far|across|among|amongst|between|by|within)\b|[?.!,;]|$)`,
   'giu',
 );
-const CALL_WORDS = ['call', 'calls', 'conversation', 'conversations', 'recording', 'recordings'];
 
 /** The topic words of a message's "… on <topic>" phrase, or null: none, or only a period, person-free generic words. */
 export function topicWordsIn(text: string, today: Date): string | null {
@@ -69,10 +70,15 @@ function countOf(words: string[], at: number): number | null {
   return null;
 }
 
+/** "those", "them", "these", "the calls above": the calls of the previous answer. */
+const THOSE = /\b(?:those|these|them|they)\b|\bcalls\s+above\b|\babove\s+calls\b/i;
+const FAILED = /\bfail(?:s|ed|ing|ures?)?\b|\bbreach(?:ed|es)?\b|\bwent\s+wrong\b/i;
+
 export function readQuestion(text: string, today: Date): QuestionAsk | null {
+  if (THOSE.test(text) && FAILED.test(text)) return { kind: 'failed_those', mandatory: /\bmandatory\b/i.test(text) };
   const words = wordsOf(text);
-  const worstAt = words.findIndex((w) => WORST.includes(w));
-  const bestAt = words.findIndex((w) => BEST.includes(w));
+  const worstAt = words.findIndex((w) => WORST_SCORE.includes(w));
+  const bestAt = words.findIndex((w) => BEST_SCORE.includes(w));
   const superlative = worstAt >= 0 || bestAt >= 0;
   const order: 'worst' | 'best' = worstAt >= 0 || bestAt < 0 ? 'worst' : 'best';
   const ranking = RANKING.some((w) => words.includes(w));

@@ -2,7 +2,7 @@ import { resolveDateRange, type DateRange } from '../../../../lib/relative-dates
 import { outcomesIn, topicsIn, type OutcomeChange } from '../../../../lib/nl/index.ts';
 import { findRecurrence, type Recurrence } from '../../../../lib/nl/recurrence.ts';
 import { readWorkAsk } from '../../../../lib/nl/request-reader.ts';
-import { hasWord, wordsOf } from './words.ts';
+import { BEST, CALL_WORDS, FAILING, hasWord, RANKING, WORST, wordsOf } from './words.ts';
 import { CALL_ID, callIdsIn } from './call-id.ts';
 import { readQuestion, type QuestionAsk, type QuestionKind } from './request-questions.ts';
 
@@ -36,6 +36,7 @@ export const KIND_LABEL: Record<RequestKind, string> = {
   // Questions answered from the stored results (request-questions.ts).
   compare: 'comparison from the stored QA results', topic_rank: "ranking on a topic's rules from the stored QA results",
   calls_ranked: 'worst or best calls from the stored QA results',
+  failed_those: 'the failed rules of the calls of the previous answer, from the stored QA results',
 };
 
 export interface RankAsk {
@@ -94,7 +95,7 @@ export interface ScheduledRun {
   notify: string[];
 }
 
-const CALLS = ['call', 'calls', 'conversation', 'conversations', 'recording', 'recordings'];
+const CALLS = CALL_WORDS;
 const QUALITY = [
   'quality', 'qa', 'review', 'reviews', 'assess', 'analyse', 'analyze', 'analysis', 'evaluate', 'evaluation', 'score',
   'scores', 'scoring', 'check', 'audit', 'performance', 'monitor', 'compliance', 'compliant', 'scorecard',
@@ -102,9 +103,8 @@ const QUALITY = [
 const EXPLAIN_PRODUCT = ['explain', 'explaining', 'explains', 'explained', 'explanation', 'describe', 'describing',
   'describes', 'present', 'presenting', 'pitch', 'pitching'];
 const WHY = ['why', 'explain', 'reason', 'reasons'];
-const SUPERLATIVE_WORST = ['lowest', 'worst', 'bottom', 'weakest', 'poorest', 'most', 'least', 'struggling', 'fails', 'failing'];
-const SUPERLATIVE_BEST = ['highest', 'best', 'top', 'strongest'];
-const RANKING = ['rank', 'ranking', 'compare', 'comparison', 'league', 'leaderboard'];
+const SUPERLATIVE_WORST = [...WORST, ...FAILING];
+const SUPERLATIVE_BEST = BEST;
 const PEOPLE_WORDS = ['advisor', 'advisors', 'adviser', 'advisers', 'who', 'whom', 'agent', 'agents', 'colleague', 'staff'];
 const RULE_WORDS = ['rule', 'rules', 'check', 'checks', 'disclosure', 'disclosures', 'requirement', 'requirements'];
 const TEAM_WORDS = ['team', 'teams'];

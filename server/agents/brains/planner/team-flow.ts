@@ -4,7 +4,7 @@ import { notPublished, savedLifecycle, testRunLine } from './published.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
 import type { BrainDecision } from '../brain.ts';
 import { newMeta, validateAndSave } from './build-flow.ts';
-import type { CallCount } from './checks.ts';
+import { callsSaid, type CallCount } from './checks.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange } from './intent.ts';
@@ -47,9 +47,8 @@ export function teamConfirm(ctx: PlannerContext, t: TeamTarget): BrainDecision {
   const people = t.who.team || t.who.everyone ? ` (${active.join(', ')})` : '';
   return ctx.say(
     [
-      `Of course. ${QUESTION_MARKERS.confirm_axes} ${t.name}${people} — `
-        + `${t.calls.calls} recorded call${t.calls.calls === 1 ? '' : 's'} `
-        + `${describeRange(t.range)} — should I check compliance with the standard script, `
+      `Of course. ${QUESTION_MARKERS.confirm_axes} ${t.name}${people} — ${callsSaid(t.calls, t.range)} — `
+        + 'should I check compliance with the standard script, '
         + 'assess customer sentiment, and produce an overall score for every call?',
       `I would run the analysis once per advisor (${active.length} run${active.length === 1 ? '' : 's'}, `
         + 'side by side) and compare them in one table.',
@@ -263,6 +262,11 @@ function teamReport(
     wf.note ?? `I ran «${wf.name}» v${wf.version} for each advisor, on every call ${describeRange(t.range)}.`,
   ];
   if (health) lines.push(health);
+  // The runs analysed the calls of the applications opened in the period; the table counts by call date, as the dashboard.
+  if (t.calls.recorded_in_period !== undefined && t.calls.recorded_in_period !== t.calls.calls) {
+    lines.push(`The runs analysed the ${callsSaid(t.calls, t.range)}; the table below counts calls by their call date ${describeRange(t.range)}, `
+      + 'as the dashboard and the QA queue do, so a call recorded outside the period is counted under its own date.');
+  }
   const failed = runs.filter((r) => r.status !== 'SUCCEEDED');
   if (failed.length) {
     lines.push(

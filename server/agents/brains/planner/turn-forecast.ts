@@ -16,7 +16,8 @@ import type { PlannerContext } from './context.ts';
 export type PlannerFlow =
   | 'review_check' | 'product_check' | 'qa_work' | 'qa_scale' | 'team_work' | 'product_work' | 'product_scale'
   | 'rank' | 'rule_topic' | 'vulnerability_scan' | 'explain_call' | 'schedule' | 'compare' | 'topic_rank' | 'calls_ranked'
-  | 'mention';
+  | 'mention'
+  | 'failed_those';
 
 interface Step {
   tool: string;
@@ -118,6 +119,12 @@ const FLOWS: Record<PlannerFlow, Step[]> = {
     RESOLVE_PEOPLE,
     { tool: 'list_qa_results', why: 'List the stored QA results by score, the worst (or best) first.' },
     STORED('the rules\' names and which are mandatory'),
+  ],
+  failed_those: [
+    { ...RESOLVE_PEOPLE, when: (ctx) => !!ctx.episode?.basis?.changes.length },
+    { tool: 'list_qa_results', why: 'List the calls of the previous answer that failed a mandatory rule (its own calls, or its scopes\' calls).' },
+    STORED('how many calls each scope of the previous answer has'),
+    { tool: 'get_qa_result', why: 'Read each of those calls\' failed rules with the quoted evidence and when it was said.' },
   ],
   rule_topic: [RESOLVE_PEOPLE, STORED('the rules that failed')],
   vulnerability_scan: [
