@@ -5,7 +5,6 @@ import { JsonBlock } from '@/components/ui/json-block';
 import type { ProtocolMessage } from './protocol-message';
 import { isRecord } from '@/lib/is-record';
 
-type Obj = Record<string, unknown>;
 const timeTitle = (at?: string) => (at ? new Date(at).toLocaleString('en-GB', { timeZone: 'Europe/London' }) : undefined);
 
 /** The Strategist's advice to the Conductor (strategic_advice): what, why, how sure. */

@@ -33,7 +33,6 @@ export function memoryPathSegments(filePath: string): string[] {
   }
   if (filePath.includes('\\')) throw escape('contains a backslash: separate folders with "/" only');
   if (filePath.startsWith('/')) throw escape('is absolute: give a path relative to your memory directory');
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(filePath)) throw malformed('contains a control character');
   if (filePath.includes(':')) throw malformed('contains ":", which some file systems treat specially');
   const bytes = utf8(filePath);

@@ -15,7 +15,6 @@ export type PasswordGate = { port: number; close(): Promise<void> };
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
-const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
 const MAX_AUTH_MESSAGE = 8 * 1024;
 const AUTH_TIMEOUT_MS = 10_000;

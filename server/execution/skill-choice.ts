@@ -93,7 +93,7 @@ export function alternativeCandidates(
   if (!capability) return [];
   const offered = withContext(args, context);
   return skills.all()
-    .filter(({ uri, manifest: m }) => uri !== failed && !tried.includes(uri))
+    .filter(({ uri }) => uri !== failed && !tried.includes(uri))
     .filter(({ manifest: m }) => capabilityOf(m) === capability && fitsArgs(m, offered))
     .map((c) => c.uri);
 }

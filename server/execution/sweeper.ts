@@ -1,6 +1,5 @@
 import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
 import { leaveActiveRuns } from './active-runs.ts';
-import type { OutboxEntry } from './entries.ts';
 import { readOutbox } from './notify.ts';
 import { readRun } from './run-record.ts';
 import { addNotification } from './transitions.ts';

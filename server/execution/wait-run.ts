@@ -36,7 +36,7 @@ export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs:
         else if (r.status !== 'RUNNING') settle(r);
       }, reject);
       const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
-      const poll = setInterval(check, 1000);
+      const poll = setInterval(() => void check(), 1000);
       sub.on('message', () => void check());
       sub.subscribe(runChannel(runId)).then(check, reject);
     });

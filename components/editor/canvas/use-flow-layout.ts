@@ -27,7 +27,7 @@ export function useFlowLayout(graph: FlowGraph, sizes: Readonly<Record<string, N
   useEffect(() => {
     if (layout?.signature === want && force === 0) return;
     let cancelled = false;
-    const timer = setTimeout(async () => {
+    const run = async () => {
       try {
         const elk = await elkLayouter();
         const t0 = performance.now();
@@ -40,7 +40,8 @@ export function useFlowLayout(graph: FlowGraph, sizes: Readonly<Record<string, N
       } catch (err) {
         if (!cancelled) setError((err as Error).message);
       }
-    }, layout ? SETTLE_MS : 0);
+    };
+    const timer = setTimeout(() => void run(), layout ? SETTLE_MS : 0);
     return () => {
       cancelled = true;
       clearTimeout(timer);

@@ -2,7 +2,7 @@ import { isStateType } from '@/server/engine/asl/state-fields';
 import { isTerminalState, stateTransitions } from '@/server/engine/asl/transitions';
 import { isObject } from '@/server/engine/json';
 import { choiceRuleLabel } from './choice-label';
-import { startNodeId, type FlowEdge, type FlowGraph, type FlowNode, type TerminalKind } from './flow-graph';
+import { startNodeId, type FlowEdge, type FlowGraph, type TerminalKind } from './flow-graph';
 import { indexStates, type Scope, type StateNode } from './state-index';
 
 /**

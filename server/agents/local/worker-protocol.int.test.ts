@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../audit/actor.ts';
-import { executionHarness, task, workflowOf, type ExecutionHarness } from '../../execution/testing/harness.ts';
+import { executionHarness, task, workflowOf } from '../../execution/testing/harness.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { setDemoFaultsTool } from '../../tools/skills/set-demo-faults.ts';
 import { createTestDatabase, PROJECT_ROOT } from '../../testing/test-database.ts';

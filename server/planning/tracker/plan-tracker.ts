@@ -8,7 +8,7 @@ import { costTable, type CostTable } from '../costs.ts';
 import { namedSkills, usedSkills } from '../named-skills.ts';
 import { PLANNING_TOOLS, type CallTicket } from '../ports.ts';
 import type { DeclareArgs, DeclareContext, PlanChange, PlanningService, UpdateArgs } from '../service.ts';
-import type { PlanView, SentinelMode, ToolCallPlan } from '../schemas.ts';
+import type { PlanView, SentinelMode } from '../schemas.ts';
 import { insertPlan, readActivePlans, readFindingsOf, readPlan, readPlanView } from '../store/plan-store.ts';
 import { MODEL_RECORD, usageOf } from '../usage.ts';
 import { ActivePlan } from './active-plan.ts';

@@ -28,7 +28,6 @@ describe('spawn_agent token lineage', () => {
   let handle: Awaited<ReturnType<typeof createTestDatabase>>;
   let platform: LocalAgentPlatform;
   let services: ToolServices;
-  let dataDir: string;
   let seq = 0;
 
   const call = async (name: string, args: Record<string, unknown>, actor: Actor) =>
@@ -70,7 +69,7 @@ describe('spawn_agent token lineage', () => {
       DCF_DATA_DIR: dataDir, DCF_SPAWN_MAX_PER_ROOT: String(MAX),
       DCF_AGENT_MEMORY_QUOTA_BYTES: String(QUOTA), DCF_AGENT_MEMORY_MAX_FILE_BYTES: String(QUOTA),
     }));
-    ({ handle, platform, services, dataDir } = harness);
+    ({ handle, platform, services } = harness);
   });
   afterAll(async () => harness?.close());
 

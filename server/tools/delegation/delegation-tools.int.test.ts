@@ -5,7 +5,6 @@ import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import type { Actor } from '../../audit/actor.ts';
 import { systemActor } from '../../audit/actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import type { createTestDatabase } from '../../testing/test-database.ts';
 import { dataDirToolHarness, type DataDirToolHarness } from '../testing/platform-tool-harness.ts';
 import type { ToolServices } from '../context.ts';
 import { invokeTool } from '../invoke.ts';
@@ -35,7 +34,6 @@ const SPEC_FIELDS: Record<string, string[]> = {
 const WHISPER = 'skill://whisper-transcribe@1.0.0';
 
 describe('the DCF+ tools', () => {
-  let handle: Awaited<ReturnType<typeof createTestDatabase>>;
   let platform: LocalAgentPlatform;
   let services: ToolServices;
   let dataDir: string;
@@ -61,7 +59,7 @@ describe('the DCF+ tools', () => {
     harness = await dataDirToolHarness('dcf-sessions-', (dataDir) => ({
       ...testConfig(), dataDir, delegation: { poolMax: 2, replyTimeoutS: 5, taskBudget: null },
     }));
-    ({ handle, platform, services, dataDir } = harness);
+    ({ platform, services, dataDir } = harness);
   });
   afterAll(async () => harness?.close());
 

@@ -8,7 +8,7 @@ import { getWorkflowVersion } from '../../workflows/store.ts';
 import { noPublishedVersion } from '../learning/no-published-version.ts';
 import { mayTestRun } from '../learning/version-access.ts';
 import { WORKFLOW_EDITORS } from '../../../lib/roles.ts';
-import { ARG_LIMITS, boundedJson, idString, uuidString } from '../limits.ts';
+import { boundedJson, idString, uuidString } from '../limits.ts';
 
 /** The execution services, or the `unavailable` failure every runtime tool returns without Redis. */
 export async function execution(services: ToolServices): Promise<ExecutionServices | ToolFailure> {

@@ -4,7 +4,7 @@ import { completeTask, failTask, recordAttempt } from '../../execution/task-work
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution, notificationOut, runId, stateName, toNotificationOut } from './execution.ts';
-import { ARG_LIMITS, boundedJson, idString, shortText } from '../limits.ts';
+import { ARG_LIMITS, boundedJson, idString } from '../limits.ts';
 
 /**
  * Spec §5.8 tool-18: "Atomically update a state's control-plane JSON and optionally write
