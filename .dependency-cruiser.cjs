@@ -8,8 +8,21 @@
 /** Modules that do I/O: the file system, network, processes, and every database/queue/network client. */
 const IO_CORE = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'tls', 'dgram', 'dns', 'child_process', 'cluster', 'worker_threads'];
 const IO_PACKAGES = [
-  'ioredis', 'pg', 'pg-[a-z-]+', 'drizzle-orm', '@electric-sql', 'bullmq', 'neo4j-driver', '@letta-ai', '@modelcontextprotocol',
-  'pino', 'pdfkit', 'rate-limiter-flexible', 'next/headers', 'next/server', 'server-only',
+  'ioredis',
+  'pg',
+  'pg-[a-z-]+',
+  'drizzle-orm',
+  '@electric-sql',
+  'bullmq',
+  'neo4j-driver',
+  '@letta-ai',
+  '@modelcontextprotocol',
+  'pino',
+  'pdfkit',
+  'rate-limiter-flexible',
+  'next/headers',
+  'next/server',
+  'server-only',
 ].map((p) => `node_modules/${p}(/|$)`);
 
 module.exports = {
@@ -20,7 +33,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/engine/' },
       to: {
-        pathNot: ['^server/engine/', '^lib/', '^(node:)?crypto$', '^server/schemas/', '^server/validation/', '^node_modules/(re2js|ajv|ajv-formats|jsonata|zod)(/|$)'],
+        pathNot: [
+          '^server/engine/',
+          '^lib/',
+          '^(node:)?crypto$',
+          '^server/schemas/',
+          '^server/validation/',
+          '^node_modules/(re2js|ajv|ajv-formats|jsonata|zod)(/|$)',
+        ],
       },
     },
     {

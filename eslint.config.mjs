@@ -5,7 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.next/**', '.data/**', '.test-data/**', 'test-results/**', '.scratch/**', 'next-env.d.ts', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      '.data/**',
+      '.test-data/**',
+      'test-results/**',
+      '.scratch/**',
+      'next-env.d.ts',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
@@ -18,7 +31,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   // React's rules where React code lives (elsewhere `use…` names are ordinary functions).

@@ -20,7 +20,18 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; fo
  * runtime `require` of its own subpath imports, which a bundle would not carry.
  */
 const nextConfig: NextConfig = {
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', 'ioredis', 'pino', 'ajv', 'ajv-formats', 'bullmq', '@modelcontextprotocol/sdk', 'pdfkit'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-socket',
+    'pg',
+    'ioredis',
+    'pino',
+    'ajv',
+    'ajv-formats',
+    'bullmq',
+    '@modelcontextprotocol/sdk',
+    'pdfkit',
+  ],
   typedRoutes: false,
   // Type-checking is its own suite in `npm test` (tsc --noEmit over the whole repo, tests and
   // CLI included); repeating a partial check inside every build only slows starts down.

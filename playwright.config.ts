@@ -40,7 +40,15 @@ export default defineConfig({
         browserName: 'chromium',
         launchOptions: {
           executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         },
       },
     },
@@ -53,7 +61,10 @@ export default defineConfig({
       // A deployment's Companion task budget, so the Conductor's review records budget findings (e2e/planning.spec.ts).
       // No schedule minimum: e2e/schedules.spec.ts watches an every-2-seconds job fire.
       env: {
-        E2E_PORT: String(PORT), FORCE_COLOR: '0', DCF_COMPANION_TASK_BUDGET: '{"maxToolCalls":12}', DCF_SCHEDULE_MIN_INTERVAL_S: '1',
+        E2E_PORT: String(PORT),
+        FORCE_COLOR: '0',
+        DCF_COMPANION_TASK_BUDGET: '{"maxToolCalls":12}',
+        DCF_SCHEDULE_MIN_INTERVAL_S: '1',
       },
       reuseExistingServer: false,
       // SIGTERM (not the default SIGKILL) lets scripts/e2e-server.sh run its trap: stop next and

@@ -30,9 +30,16 @@ const integration = (db: 'pglite' | 'postgres') => ({
  * tracker's store, the agents' inbox claim, and the Planner's answers from stored figures.
  */
 const PGLITE_CONTRACTS = [
-  'server/db/**/*.int.test.ts', 'server/audit/**/*.int.test.ts', 'server/auth/**/*.int.test.ts', 'server/qa/**/*.int.test.ts',
-  'server/dashboard/**/*.int.test.ts', 'server/graph/**/*.int.test.ts', 'server/learning/**/*.int.test.ts',
-  'server/planning/**/*.int.test.ts', 'server/agents/local/inbox.int.test.ts', 'server/agents/brains/planner/planner-figures.int.test.ts',
+  'server/db/**/*.int.test.ts',
+  'server/audit/**/*.int.test.ts',
+  'server/auth/**/*.int.test.ts',
+  'server/qa/**/*.int.test.ts',
+  'server/dashboard/**/*.int.test.ts',
+  'server/graph/**/*.int.test.ts',
+  'server/learning/**/*.int.test.ts',
+  'server/planning/**/*.int.test.ts',
+  'server/agents/local/inbox.int.test.ts',
+  'server/agents/brains/planner/planner-figures.int.test.ts',
 ];
 
 /**
@@ -41,9 +48,16 @@ const PGLITE_CONTRACTS = [
  * statement limit), so they run once.
  */
 const NO_DATABASE = [
-  'server/controlplane/**', 'server/execution/**', 'server/skills/**', 'cli/**/*.int.test.ts', 'server/agents/letta/**/*.int.test.ts',
-  'server/db/pglite-host.int.test.ts', 'server/db/pglite-share.int.test.ts', 'server/db/statement-timeout.int.test.ts',
-  'server/agent-memory/atomic-crash.int.test.ts', 'server/shutdown.int.test.ts',
+  'server/controlplane/**',
+  'server/execution/**',
+  'server/skills/**',
+  'cli/**/*.int.test.ts',
+  'server/agents/letta/**/*.int.test.ts',
+  'server/db/pglite-host.int.test.ts',
+  'server/db/pglite-share.int.test.ts',
+  'server/db/statement-timeout.int.test.ts',
+  'server/agent-memory/atomic-crash.int.test.ts',
+  'server/shutdown.int.test.ts',
 ];
 
 /**
@@ -68,7 +82,16 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/*.int.test.ts', ...NOT_HERE] } },
       integration('pglite'),
       integration('postgres'),
-      { extends: true, test: { name: 'int-services', include: NO_DATABASE.map((g) => (g.endsWith('.ts') ? g : `${g}/*.int.test.ts`)), exclude: NOT_HERE, testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'int-services',
+          include: NO_DATABASE.map((g) => (g.endsWith('.ts') ? g : `${g}/*.int.test.ts`)),
+          exclude: NOT_HERE,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

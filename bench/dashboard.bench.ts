@@ -28,7 +28,8 @@ import { percentiles, timeIt } from './timing.ts';
 
 const { values: opts } = parseArgs({
   options: {
-    rows: { type: 'string', default: '1000000' }, iterations: { type: 'string', default: '20' },
+    rows: { type: 'string', default: '1000000' },
+    iterations: { type: 'string', default: '20' },
     db: { type: 'string', default: 'pglite,postgres' },
   },
 });
@@ -50,7 +51,13 @@ const FILTERS: Array<{ label: string; filter: DashboardFilter }> = [
 async function openPglite(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dcf-bench-dashboard-'));
   const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
-  return { ...handle, dispose: async () => { await handle.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function openPostgres(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {

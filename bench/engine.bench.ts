@@ -45,7 +45,9 @@ async function bullmqJobsPerSecond(n: number): Promise<number> {
   const all = new Promise<void>((r) => (finish = r));
   const wconn = queueConnection(url);
   const w = new Worker('bench-baseline', async () => {}, { connection: wconn, prefix: '{bench}', concurrency: CONCURRENCY });
-  w.on('completed', () => { if (++done === n) finish(); });
+  w.on('completed', () => {
+    if (++done === n) finish();
+  });
   const t = performance.now();
   await q.addBulk(Array.from({ length: n }, (_, i) => ({ name: 'j', data: { i }, opts: { removeOnComplete: true } })));
   await all;
@@ -57,17 +59,29 @@ async function bullmqJobsPerSecond(n: number): Promise<number> {
   return rate;
 }
 
-const echo = (fields: Record<string, unknown>) => ({ Type: 'Task', AgentBinding: { agent_template_ref: { name: 'agent_template_worker@1.0.0' }, skills: ['skill://builtin.echo@1.0.0'] }, ...fields });
+const echo = (fields: Record<string, unknown>) => ({
+  Type: 'Task',
+  AgentBinding: { agent_template_ref: { name: 'agent_template_worker@1.0.0' }, skills: ['skill://builtin.echo@1.0.0'] },
+  ...fields,
+});
 const wf = (asl: unknown) => ({
-  workflow_schema_version: '2.2.0', workflow_id: '00000000-0000-4000-8000-0000000000be', workflow_name: 'bench', version: '1.0.0',
-  workflow_input_schema: {}, skill_imports: [{ uri: 'file://skills/builtin.echo.json' }], asl,
+  workflow_schema_version: '2.2.0',
+  workflow_id: '00000000-0000-4000-8000-0000000000be',
+  workflow_name: 'bench',
+  version: '1.0.0',
+  workflow_input_schema: {},
+  skill_imports: [{ uri: 'file://skills/builtin.echo.json' }],
+  asl,
 });
 function chain(n: number) {
   const States: Record<string, unknown> = {};
   for (let i = 0; i < n; i++) States[`S${i}`] = echo(i === n - 1 ? { End: true } : { Next: `S${i + 1}` });
   return wf({ StartAt: 'S0', States });
 }
-const map = wf({ StartAt: 'M', States: { M: { Type: 'Map', ItemProcessor: { StartAt: 'E', States: { E: echo({ End: true }) } }, End: true } } });
+const map = wf({
+  StartAt: 'M',
+  States: { M: { Type: 'Map', ItemProcessor: { StartAt: 'E', States: { E: echo({ End: true }) } }, End: true } },
+});
 
 const p50 = await evalshaP50();
 const jobsPerS = await bullmqJobsPerSecond(3000);
@@ -94,6 +108,11 @@ console.log(`baselines: EVALSHA p50 ${p50.toFixed(3)} ms; bare BullMQ ${jobsPerS
 console.log('workload                     states  elapsed     transitions/s  ms/transition  ratios');
 await measure('warm-up (chain of 10)', chain(10), {}, 10);
 await measure('chain of 100 echo Tasks', chain(100), {}, 100);
-await measure('Map of 1,000 items', map, Array.from({ length: 1000 }, (_, i) => ({ i })), 1001);
+await measure(
+  'Map of 1,000 items',
+  map,
+  Array.from({ length: 1000 }, (_, i) => ({ i })),
+  1001,
+);
 await rt.close();
 redisServer.stop();

@@ -25,8 +25,12 @@ const redisServer = await benchRedis();
 const admin = new Redis(redisServer.url);
 
 const workflow = {
-  workflow_schema_version: '2.2.0', workflow_id: '00000000-0000-4000-8000-0000000000bf', workflow_name: 'map fan-out',
-  version: '1.0.0', workflow_input_schema: {}, skill_imports: [],
+  workflow_schema_version: '2.2.0',
+  workflow_id: '00000000-0000-4000-8000-0000000000bf',
+  workflow_name: 'map fan-out',
+  version: '1.0.0',
+  workflow_input_schema: {},
+  skill_imports: [],
   asl: {
     StartAt: 'M',
     States: {
@@ -73,10 +77,14 @@ async function fanOut(batchSize: number): Promise<{ longest: Slow; commands: num
 
 const before = await fanOut(ITEMS);
 const after = await fanOut(loadConfig({}, root).execution.mapBatchSize);
-const row = (name: string, r: typeof before) => [
-  name.padEnd(34), String(r.batches).padStart(5), `${(r.longest.micros / 1000).toFixed(1).padStart(9)} ms `,
-  r.longest.command.slice(0, 40).padEnd(40), `${r.elapsedMs.toFixed(0).padStart(7)} ms`,
-].join(' ');
+const row = (name: string, r: typeof before) =>
+  [
+    name.padEnd(34),
+    String(r.batches).padStart(5),
+    `${(r.longest.micros / 1000).toFixed(1).padStart(9)} ms `,
+    r.longest.command.slice(0, 40).padEnd(40),
+    `${r.elapsedMs.toFixed(0).padStart(7)} ms`,
+  ].join(' ');
 const commands = `${before.commands} vs ${after.commands} Redis commands`;
 console.log(`Map of ${ITEMS.toLocaleString('en-GB')} items: starting every iteration (${commands})`);
 console.log('                                   commits  longest call  (command)                                  fan-out total');

@@ -17,16 +17,54 @@ import { FIXTURE_RULES, qaRecordFixture } from '../server/qa/testing/fixtures.ts
  * full-size documents as the projection would, while only the scalar columns cross the wire.
  */
 export const TEAMS = [
-  'Home Finance North', 'Home Finance South', 'Home Finance East', 'Home Finance West', 'Midlands', 'Scotland', 'Wales', 'Direct',
+  'Home Finance North',
+  'Home Finance South',
+  'Home Finance East',
+  'Home Finance West',
+  'Midlands',
+  'Scotland',
+  'Wales',
+  'Direct',
 ];
 const FIRST = [
-  'Alex', 'Priya', 'Tom', 'Maria', 'James', 'Fatima', 'Daniel', 'Sophie', 'Oliver', 'Amelia', 'Noah', 'Isla', 'Leo', 'Ava', 'Arjun',
+  'Alex',
+  'Priya',
+  'Tom',
+  'Maria',
+  'James',
+  'Fatima',
+  'Daniel',
+  'Sophie',
+  'Oliver',
+  'Amelia',
+  'Noah',
+  'Isla',
+  'Leo',
+  'Ava',
+  'Arjun',
 ];
 const LAST = ['Wong', 'Shah', 'Ellis', 'Garcia', "O'Connor", 'Khan', 'Brooks', 'Turner'];
 const SURNAMES = [
-  'Okafor', 'Lewis', 'Nowak', 'Hughes', 'Campbell', 'Ahmed', 'Fraser', 'Kowalski', 'Bennett', 'Rossi', 'Adeyemi', 'Murphy', 'Patel', 'Doyle',
+  'Okafor',
+  'Lewis',
+  'Nowak',
+  'Hughes',
+  'Campbell',
+  'Ahmed',
+  'Fraser',
+  'Kowalski',
+  'Bennett',
+  'Rossi',
+  'Adeyemi',
+  'Murphy',
+  'Patel',
+  'Doyle',
 ];
-const PRODUCTS = [['HELOC 2.0', 0.5], ['Homeowner Loan', 0.3], ['Debt Consolidation Loan', 0.2]] as const;
+const PRODUCTS = [
+  ['HELOC 2.0', 0.5],
+  ['Homeowner Loan', 0.3],
+  ['Debt Consolidation Loan', 0.2],
+] as const;
 const MANDATORY = FIXTURE_RULES.filter((r) => r.mandatory).map((r) => r.rule_id);
 const OTHER = FIXTURE_RULES.filter((r) => !r.mandatory).map((r) => r.rule_id);
 const END = Date.parse('2024-07-31T17:00:00Z');
@@ -48,19 +86,40 @@ function weighted<T>(rng: Rng, xs: ReadonlyArray<readonly [T, number]>): T {
 /** Call templates: which rules failed, flags, sentiment, product. */
 function templates(rng: Rng, n: number): QaRecordInput[] {
   return Array.from({ length: n }, () => {
-    const fails = weighted(rng, [[0, 0.45], [1, 0.3], [2, 0.15], [3, 0.1]] as const);
+    const fails = weighted(rng, [
+      [0, 0.45],
+      [1, 0.3],
+      [2, 0.15],
+      [3, 0.1],
+    ] as const);
     const fail = new Set<string>();
     while (fail.size < fails) fail.add(rng() < 0.35 ? pick(rng, MANDATORY) : pick(rng, OTHER));
     return qaRecordFixture({
-      fail: [...fail], vulnerable: rng() < 0.08, confused: rng() < 0.12, anxious: rng() < 0.15,
-      sentimentScore: Math.round((rng() * 1.6 - 0.6) * 100) / 100, product: weighted(rng, PRODUCTS),
+      fail: [...fail],
+      vulnerable: rng() < 0.08,
+      confused: rng() < 0.12,
+      anxious: rng() < 0.15,
+      sentimentScore: Math.round((rng() * 1.6 - 0.6) * 100) / 100,
+      product: weighted(rng, PRODUCTS),
     });
   });
 }
 
 type Row = {
-  k: number; run_id: string; call_id: string; application_id: string; advisor: string; team: string; customer: string; product: string;
-  call_at: string; run_finished_at: string; latest: boolean; review_status: string; overridden: boolean; human_score: number | null;
+  k: number;
+  run_id: string;
+  call_id: string;
+  application_id: string;
+  advisor: string;
+  team: string;
+  customer: string;
+  product: string;
+  call_at: string;
+  run_finished_at: string;
+  latest: boolean;
+  review_status: string;
+  overridden: boolean;
+  human_score: number | null;
   duration_s: number;
 };
 
@@ -77,24 +136,54 @@ function* rowBatches(rng: Rng, tpl: QaRecordInput[], calls: number, batch: numbe
     let at = END - Math.floor(rng() * 548) * DAY - Math.floor(rng() * 9 * 3600_000);
     if ([0, 6].includes(new Date(at).getUTCDay())) at -= 2 * DAY; // weekday calls
     const ageDays = (END - at) / DAY;
-    const status = weighted(rng, ageDays > 60
-      ? [['signed_off', 0.75], ['unreviewed', 0.2], ['in_review', 0.04], ['awaiting_second_signoff', 0.01]] as const
-      : [['unreviewed', 0.8], ['in_review', 0.12], ['awaiting_second_signoff', 0.03], ['signed_off', 0.05]] as const);
+    const status = weighted(
+      rng,
+      ageDays > 60
+        ? ([
+            ['signed_off', 0.75],
+            ['unreviewed', 0.2],
+            ['in_review', 0.04],
+            ['awaiting_second_signoff', 0.01],
+          ] as const)
+        : ([
+            ['unreviewed', 0.8],
+            ['in_review', 0.12],
+            ['awaiting_second_signoff', 0.03],
+            ['signed_off', 0.05],
+          ] as const),
+    );
     const overridden = status !== 'unreviewed' && rng() < 0.08;
     const finished = at + (1 + Math.floor(rng() * 6)) * DAY;
     const base = {
-      call_id: `REC-${100000 + i}`, application_id: `APP-${50000 + Math.floor(i / 2)}`, advisor: adv.name, team: adv.team,
-      customer: `${pick(rng, ['Mr', 'Mrs', 'Ms'])} ${pick(rng, SURNAMES)}`, product: t.product!, call_at: new Date(at).toISOString(),
+      call_id: `REC-${100000 + i}`,
+      application_id: `APP-${50000 + Math.floor(i / 2)}`,
+      advisor: adv.name,
+      team: adv.team,
+      customer: `${pick(rng, ['Mr', 'Mrs', 'Ms'])} ${pick(rng, SURNAMES)}`,
+      product: t.product!,
+      call_at: new Date(at).toISOString(),
       duration_s: 300 + Math.floor(rng() * 1500),
     };
     out.push({
-      ...base, k, run_id: runId(Math.floor(i / 8)), run_finished_at: new Date(finished).toISOString(), latest: true, review_status: status,
-      overridden, human_score: overridden && rng() < 0.5 ? Math.min(100, (t.score ?? 0) + 10) : null,
+      ...base,
+      k,
+      run_id: runId(Math.floor(i / 8)),
+      run_finished_at: new Date(finished).toISOString(),
+      latest: true,
+      review_status: status,
+      overridden,
+      human_score: overridden && rng() < 0.5 ? Math.min(100, (t.score ?? 0) + 10) : null,
     });
     if (rng() < 0.03) {
       out.push({
-        ...base, k: Math.floor(rng() * tpl.length), run_id: runId(1_000_000 + i), run_finished_at: new Date(finished - DAY / 2).toISOString(),
-        latest: false, review_status: 'unreviewed', overridden: false, human_score: null,
+        ...base,
+        k: Math.floor(rng() * tpl.length),
+        run_id: runId(1_000_000 + i),
+        run_finished_at: new Date(finished - DAY / 2).toISOString(),
+        latest: false,
+        review_status: 'unreviewed',
+        overridden: false,
+        human_score: null,
       });
     }
     if (out.length >= batch) yield out.splice(0);
@@ -117,11 +206,21 @@ export async function fillQaResults(db: Db, calls: number, opts: { seed?: number
     const failed = t.verdicts.filter((v) => v.verdict === 'fail');
     const flag = (type: string) => t.sentiment?.flags.some((f) => f.type === type) ?? false;
     return {
-      k, score: t.score, max_score: t.maxScore, score_detail: t.scoreDetail, verdicts: t.verdicts, sentiment: t.sentiment,
-      transcript: lean ? { text: '', turns: [], language: 'en' } : t.transcript, provenance: t.provenance,
+      k,
+      score: t.score,
+      max_score: t.maxScore,
+      score_detail: t.scoreDetail,
+      verdicts: t.verdicts,
+      sentiment: t.sentiment,
+      transcript: lean ? { text: '', turns: [], language: 'en' } : t.transcript,
+      provenance: t.provenance,
       failed_rule_ids: failed.map((v) => v.rule_id),
-      failed_mandatory: failed.filter((v) => v.mandatory).length, rules_passed: t.verdicts.filter((v) => v.verdict === 'pass').length,
-      rules_failed: failed.length, vulnerable: flag('vulnerability'), confused: flag('confusion'), anxious: flag('anxiety'),
+      failed_mandatory: failed.filter((v) => v.mandatory).length,
+      rules_passed: t.verdicts.filter((v) => v.verdict === 'pass').length,
+      rules_failed: failed.length,
+      vulnerable: flag('vulnerability'),
+      confused: flag('confusion'),
+      anxious: flag('anxiety'),
     };
   });
   await db.execute(sql`insert into bench_tpl select k, score, max_score, score_detail, verdicts, sentiment, transcript, provenance,

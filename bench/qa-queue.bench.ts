@@ -24,8 +24,10 @@ import { timeIt } from './timing.ts';
 
 const { values: opts } = parseArgs({
   options: {
-    calls: { type: 'string', default: '100000' }, iterations: { type: 'string', default: '20' },
-    explain: { type: 'boolean', default: false }, 'proposed-indexes': { type: 'boolean', default: false },
+    calls: { type: 'string', default: '100000' },
+    iterations: { type: 'string', default: '20' },
+    explain: { type: 'boolean', default: false },
+    'proposed-indexes': { type: 'boolean', default: false },
     export: { type: 'boolean', default: false },
   },
 });
@@ -50,16 +52,29 @@ if (opts['proposed-indexes']) {
   console.log('with the proposed indexes (bench/README.md)');
 }
 
-const SORT_COLUMNS = { call_at: qaResults.callAt, score: qaResults.score, advisor: qaResults.advisor, failed_mandatory: qaResults.failedMandatory };
+const SORT_COLUMNS = {
+  call_at: qaResults.callAt,
+  score: qaResults.score,
+  advisor: qaResults.advisor,
+  failed_mandatory: qaResults.failedMandatory,
+};
 
 /** A cursor `fraction` of the way into the filtered, sorted queue (found with OFFSET, outside the timing). */
 async function cursorAt(filter: QaFilter, sort: QaSort, fraction: number): Promise<string> {
-  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(qaResults).where(qaWhere(filter))) as [{ n: number }];
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(qaResults)
+    .where(qaWhere(filter))) as [{ n: number }];
   const offset = Math.max(1, Math.floor(n * fraction));
   const col = SORT_COLUMNS[sort.by];
   const dir = sql.raw(sort.dir);
-  const [r] = await db.select({ id: qaResults.id, v: col }).from(qaResults).where(qaWhere(filter))
-    .orderBy(sql`${col} ${dir} nulls last`, sql`${qaResults.id} ${dir}`).offset(offset - 1).limit(1);
+  const [r] = await db
+    .select({ id: qaResults.id, v: col })
+    .from(qaResults)
+    .where(qaWhere(filter))
+    .orderBy(sql`${col} ${dir} nulls last`, sql`${qaResults.id} ${dir}`)
+    .offset(offset - 1)
+    .limit(1);
   if (!r) throw new Error(`no row ${offset} for ${JSON.stringify(filter)}`);
   return encodeCursor({ v: r.v as string | number | null, id: r.id });
 }
@@ -79,30 +94,49 @@ const CASES: Case[] = [
   { name: 'score below 60, lowest first', filter: { score_below: 60 }, sort: { by: 'score', dir: 'asc' } },
   { name: 'score, highest first', filter: {}, sort: { by: 'score', dir: 'desc' } },
   { name: 'score, highest first, page halfway', filter: {}, sort: { by: 'score', dir: 'desc' }, deep: 0.5 },
-  { name: 'unreviewed + failed mandatory, halfway', filter: { review_status: ['unreviewed'], failed_mandatory: true }, sort: byDate, deep: 0.5 },
-  { name: 'vulnerable + not signed off', filter: { vulnerable: true, review_status: ['unreviewed', 'in_review', 'awaiting_second_signoff'] },
-    sort: byDate },
+  {
+    name: 'unreviewed + failed mandatory, halfway',
+    filter: { review_status: ['unreviewed'], failed_mandatory: true },
+    sort: byDate,
+    deep: 0.5,
+  },
+  {
+    name: 'vulnerable + not signed off',
+    filter: { vulnerable: true, review_status: ['unreviewed', 'in_review', 'awaiting_second_signoff'] },
+    sort: byDate,
+  },
   { name: 'one advisor, last 30 days', filter: { advisor: advisor.name, from: daysBefore(30), to: today }, sort: byDate },
   { name: 'one advisor, all time', filter: { advisor: advisor.name }, sort: byDate },
-  { name: 'team + last 7 days, most failures', filter: { team: advisor.team, from: daysBefore(7), to: today },
-    sort: { by: 'failed_mandatory', dir: 'desc' } },
+  {
+    name: 'team + last 7 days, most failures',
+    filter: { team: advisor.team, from: daysBefore(7), to: today },
+    sort: { by: 'failed_mandatory', dir: 'desc' },
+  },
   { name: 'failed rule FCA-DISC-02', filter: { rule_id: 'FCA-DISC-02' }, sort: byDate },
   { name: 'overridden by a reviewer', filter: { overridden: true }, sort: byDate },
   { name: 'product, by advisor A-Z', filter: { product: 'Homeowner Loan' }, sort: { by: 'advisor', dir: 'asc' } },
   { name: 'one call, all analyses', filter: { call_id: 'REC-100042', include_earlier: true }, sort: byDate },
 ];
 
-const baselineSql = sql`select ${sql.join(Object.values(QUEUE_COLUMNS).map((c) => sql`${c}`), sql`, `)} from ${qaResults}
+const baselineSql = sql`select ${sql.join(
+  Object.values(QUEUE_COLUMNS).map((c) => sql`${c}`),
+  sql`, `,
+)} from ${qaResults}
   where ${qaResults.latest} order by ${qaResults.callAt} desc, ${qaResults.id} desc limit ${PAGE}`;
 const baseline = await timeIt(() => db.execute(baselineSql), N);
 const ms = (n: number) => n.toFixed(2);
-console.log(`baseline: bare indexed page (WHERE latest ORDER BY call_at DESC, id DESC LIMIT ${PAGE}): `
-  + `p50 ${ms(baseline.p50)} ms, p95 ${ms(baseline.p95)} ms`);
+console.log(
+  `baseline: bare indexed page (WHERE latest ORDER BY call_at DESC, id DESC LIMIT ${PAGE}): ` +
+    `p50 ${ms(baseline.p50)} ms, p95 ${ms(baseline.p95)} ms`,
+);
 const COUNT_RUNS = Math.max(5, Math.round(N / 2));
-console.log(`${N} runs each; ratio = p95 / baseline p95. "count p95" (${COUNT_RUNS} runs): the filter's count(*) alone, `
-  + 'which listQaPage runs with every page.\n');
+console.log(
+  `${N} runs each; ratio = p95 / baseline p95. "count p95" (${COUNT_RUNS} runs): the filter's count(*) alone, ` +
+    'which listQaPage runs with every page.\n',
+);
 /** One table line: case, matches, p50, p95, ratio, count p95. */
-const line = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(40) : c.padStart([7, 8, 8, 7, 10][i - 1]!))).join(' '));
+const line = (cells: string[]) =>
+  console.log(cells.map((c, i) => (i === 0 ? c.padEnd(40) : c.padStart([7, 8, 8, 7, 10][i - 1]!))).join(' '));
 line(['case', 'matches', 'p50 ms', 'p95 ms', 'ratio', 'count p95']);
 
 const slow: Case[] = [];
@@ -110,7 +144,14 @@ for (const c of CASES) {
   const cursor = c.deep ? await cursorAt(c.filter, c.sort, c.deep) : undefined;
   const first = await listQaPage(db, { filter: c.filter, sort: c.sort, limit: PAGE, cursor });
   const page = await timeIt(() => listQaPage(db, { filter: c.filter, sort: c.sort, limit: PAGE, cursor }), N);
-  const count = await timeIt(() => db.select({ n: sql`count(*)` }).from(qaResults).where(qaWhere(c.filter)), COUNT_RUNS);
+  const count = await timeIt(
+    () =>
+      db
+        .select({ n: sql`count(*)` })
+        .from(qaResults)
+        .where(qaWhere(c.filter)),
+    COUNT_RUNS,
+  );
   const ratio = page.p95 / baseline.p95;
   if (ratio > 10) slow.push(c);
   line([c.name, String(first.total), ms(page.p50), ms(page.p95), `${ratio.toFixed(1)}x`, ms(count.p95)]);
@@ -124,8 +165,10 @@ if (opts.export) {
   const reader = stream.getReader();
   for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
   const s = (performance.now() - t0) / 1000;
-  console.log(`CSV export of the whole queue: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB in ${s.toFixed(1)} s `
-    + `(${Math.round(total / s)} rows/s)`);
+  console.log(
+    `CSV export of the whole queue: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB in ${s.toFixed(1)} s ` +
+      `(${Math.round(total / s)} rows/s)`,
+  );
 }
 if (slow.length) console.log(`\nover 10x the baseline: ${slow.map((c) => c.name).join('; ')}`);
 

@@ -14,11 +14,18 @@ export async function benchRedis(): Promise<{ url: string; stop(): void }> {
     });
   });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dcf-bench-redis-'));
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const url = `redis://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i++) {
     const up = await new Promise<boolean>((resolve) => {
-      const sock = net.connect(port, '127.0.0.1', () => { sock.end(); resolve(true); });
+      const sock = net.connect(port, '127.0.0.1', () => {
+        sock.end();
+        resolve(true);
+      });
       sock.on('error', () => resolve(false));
     });
     if (up) return { url, stop: () => child.kill() };

@@ -47,11 +47,15 @@ const declare = findTool('declare_tool_call_plan')!;
 
 let planned = 0;
 async function newPlan(): Promise<void> {
-  const r = await invokeTool(declare, {
-    goal: 'validate the workflow before saving it',
-    plannedSequence: [{ toolName: 'validate_workflow', rationale: 'check the document' }],
-    unit: { kind: 'chat_turn', id: `bench-${planned++}`, session_id: 'bench' },
-  }, { actor: agent('agent-planned'), services: tracked });
+  const r = await invokeTool(
+    declare,
+    {
+      goal: 'validate the workflow before saving it',
+      plannedSequence: [{ toolName: 'validate_workflow', rationale: 'check the document' }],
+      unit: { kind: 'chat_turn', id: `bench-${planned++}`, session_id: 'bench' },
+    },
+    { actor: agent('agent-planned'), services: tracked },
+  );
   if (r.status !== 'ok') throw new Error(`declare failed: ${r.error}`);
 }
 
@@ -98,8 +102,10 @@ console.log(`invokeTool(validate_workflow) as an agent, ${ROUNDS * PER_ROUND} ca
 console.log('set-up                   p50 ms   p95 ms   p50 ratio  p95 ratio');
 for (const s of setups) {
   const p = percentiles(times.get(s.name)!);
-  console.log(`${s.name.padEnd(22)} ${p.p50.toFixed(3).padStart(8)} ${p.p95.toFixed(3).padStart(8)} `
-    + `${(p.p50 / base.p50).toFixed(3).padStart(10)} ${(p.p95 / base.p95).toFixed(3).padStart(10)}`);
+  console.log(
+    `${s.name.padEnd(22)} ${p.p50.toFixed(3).padStart(8)} ${p.p95.toFixed(3).padStart(8)} ` +
+      `${(p.p50 / base.p50).toFixed(3).padStart(10)} ${(p.p95 / base.p95).toFixed(3).padStart(10)}`,
+  );
 }
 const stored = await handle.db.execute('select count(*)::int as n from tool_call_records');
 console.log(`records written: ${(stored as unknown as { rows: Array<{ n: number }> }).rows[0]!.n}, plans: ${planned}`);

@@ -34,7 +34,8 @@ describe('dcf audit verify', { timeout: 120_000 }, () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-cli-audit-'));
     env = { DCF_DATA_DIR: dir };
     await withDb(async (db) => {
-      for (let i = 1; i <= 3; i++) await recordAudit(db, { actor: systemActor('cli-test'), action: 'test.cli', args: { i }, status: 'ok', detail: { i } });
+      for (let i = 1; i <= 3; i++)
+        await recordAudit(db, { actor: systemActor('cli-test'), action: 'test.cli', args: { i }, status: 'ok', detail: { i } });
     });
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -43,15 +44,18 @@ describe('dcf audit verify', { timeout: 120_000 }, () => {
     const text = await runDcf(['audit', 'verify'], undefined, env);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toBe(
-      'Audit log intact: 3 entries checked.\n'
-        + `Anchors: the log has no external anchor yet (none in ${path.join(dir, 'audit-anchors.jsonl')}).\n`
-        + `Head: entry #3 ${text.stdout.match(/sha256:[0-9a-f]{64}/)![0]}\n`,
+      'Audit log intact: 3 entries checked.\n' +
+        `Anchors: the log has no external anchor yet (none in ${path.join(dir, 'audit-anchors.jsonl')}).\n` +
+        `Head: entry #3 ${text.stdout.match(/sha256:[0-9a-f]{64}/)![0]}\n`,
     );
 
     const json = await runDcf(['audit', 'verify', '--json'], undefined, env);
     expect(json.code).toBe(0);
     expect(json.json).toMatchObject({
-      intact: true, checked: 3, unchained: 0, head: { id: 3, hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
+      intact: true,
+      checked: 3,
+      unchained: 0,
+      head: { id: 3, hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
       anchors: { status: 'none', checked: 0, sources: { fileFound: false, redis: false } },
     });
   });
@@ -61,7 +65,9 @@ describe('dcf audit verify', { timeout: 120_000 }, () => {
     await withDb((db) => anchorAuditHead(db, 'export', { file }, new Date('2026-11-28T09:15:00Z')));
     const intact = await runDcf(['audit', 'verify'], undefined, env);
     expect(intact.code, intact.stderr).toBe(0);
-    expect(intact.stdout).toContain('Anchors: intact up to the newest anchor, entry #3 of 28 Nov 2026, 09:15:00 GMT (export); 1 anchor checked.\n');
+    expect(intact.stdout).toContain(
+      'Anchors: intact up to the newest anchor, entry #3 of 28 Nov 2026, 09:15:00 GMT (export); 1 anchor checked.\n',
+    );
 
     let row: typeof auditLog.$inferSelect | undefined;
     await withDb(async (db) => {
@@ -72,15 +78,17 @@ describe('dcf audit verify', { timeout: 120_000 }, () => {
       const text = await runDcf(['audit', 'verify'], undefined, env);
       expect(text.code).toBe(1);
       expect(text.stdout).toBe(
-        `Audit log NOT intact: truncated: the anchor of 28 Nov 2026, 09:15:00 GMT names entry #3 (hash ${row!.hash!.slice(0, 23)}…) `
-          + 'which the log no longer holds; the log ends at #2.\n'
-          + '2 entries checked: the chain itself is intact.\n'
-          + `Head: entry #2 ${text.stdout.match(/Head: entry #2 (sha256:[0-9a-f]{64})/)![1]}\n`,
+        `Audit log NOT intact: truncated: the anchor of 28 Nov 2026, 09:15:00 GMT names entry #3 (hash ${row!.hash!.slice(0, 23)}…) ` +
+          'which the log no longer holds; the log ends at #2.\n' +
+          '2 entries checked: the chain itself is intact.\n' +
+          `Head: entry #2 ${text.stdout.match(/Head: entry #2 (sha256:[0-9a-f]{64})/)![1]}\n`,
       );
       const json = await runDcf(['audit', 'verify', '--json'], undefined, env);
       expect(json.code).toBe(1);
       expect(json.json).toMatchObject({
-        intact: false, head: { id: 2 }, anchors: { status: 'broken', problem: { kind: 'truncated', logEnd: 2, anchor: { entryId: 3 } } },
+        intact: false,
+        head: { id: 2 },
+        anchors: { status: 'broken', problem: { kind: 'truncated', logEnd: 2, anchor: { entryId: 3 } } },
       });
     } finally {
       await withDb((db) => db.insert(auditLog).values(row!));

@@ -49,8 +49,13 @@ describe('dcf backfill', { timeout: 300_000 }, () => {
     }
   };
   type Row = { call_id: string; run_id: string; call_at: string; latest: boolean };
-  const qaRows = () => withDb(async (db) => rowsOf<Row>(await db.execute(sql`
-    select call_id, run_id, to_char(call_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as call_at, latest from qa_results`)));
+  const qaRows = () =>
+    withDb(async (db) =>
+      rowsOf<Row>(
+        await db.execute(sql`
+    select call_id, run_id, to_char(call_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as call_at, latest from qa_results`),
+      ),
+    );
   const executions = () => withDb(async (db) => rowsOf<{ run_id: string }>(await db.execute(sql`select run_id from graph_executions`)));
 
   beforeAll(async () => {

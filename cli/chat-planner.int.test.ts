@@ -42,70 +42,79 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
     expect(empty.runs).toEqual([]);
   });
 
-  it('a team review runs one analysis per advisor with calls, then ranking, vulnerability and explanations '
-    + 'answer from the results', async () => {
-    const asked = await say("Review the Home Finance North team's calls last week");
-    expect(asked.reply).toMatch(
-      /To confirm: for the Home Finance North team \(Alex Wong, Priya Shah, Tom Ellis\) — 7 recorded calls last week/,
-    );
-    expect(asked.reply).toContain('Maria Garcia had no calls in that period');
-    const ran = await say('yes', asked.conversation_id);
-    expect(ran.runs.map((r) => (r.input as { advisor_name: string }).advisor_name).sort())
-      .toEqual(['Alex Wong', 'Priya Shah', 'Tom Ellis']);
-    expect(ran.runs.every((r) => r.status === 'SUCCEEDED')).toBe(true);
-    expect(ran.reply, ran.reply).toMatch(/\| Alex Wong \| 4 of 4 \| [\d.]+\/100 \|/);
+  it(
+    'a team review runs one analysis per advisor with calls, then ranking, vulnerability and explanations ' + 'answer from the results',
+    async () => {
+      const asked = await say("Review the Home Finance North team's calls last week");
+      expect(asked.reply).toMatch(
+        /To confirm: for the Home Finance North team \(Alex Wong, Priya Shah, Tom Ellis\) — 7 recorded calls last week/,
+      );
+      expect(asked.reply).toContain('Maria Garcia had no calls in that period');
+      const ran = await say('yes', asked.conversation_id);
+      expect(ran.runs.map((r) => (r.input as { advisor_name: string }).advisor_name).sort()).toEqual([
+        'Alex Wong',
+        'Priya Shah',
+        'Tom Ellis',
+      ]);
+      expect(ran.runs.every((r) => r.status === 'SUCCEEDED')).toBe(true);
+      expect(ran.reply, ran.reply).toMatch(/\| Alex Wong \| 4 of 4 \| [\d.]+\/100 \|/);
 
-    const lowest = await say('Which advisor has the lowest QA score last week?');
-    expect(lowest.runs).toEqual([]);
-    expect(names(lowest)).toContain('summarise_qa_results');
-    expect(lowest.reply).toMatch(
-      /The advisor with the lowest mean QA score last week \(2024-07-01 to 2024-07-07\) is \*\*(Alex Wong|Priya Shah|Tom Ellis)\*\*/,
-    );
-    expect(lowest.reply, lowest.reply)
-      .toMatch(/Only 6 of the 9 calls recorded last week .* Shall I analyse the 3 calls not analysed yet\?/);
-    // "Yes" analyses what is missing (the South team's calls, and one of Sophie Turner's from an application of June);
-    // asked again, the ranking covers every call recorded in the week.
-    const rest = await say('yes please', lowest.conversation_id);
-    expect(rest.runs.map((r) => (r.input as { advisor_name: string }).advisor_name).sort())
-      .toEqual(['Daniel Brooks', "James O'Connor", 'Sophie Turner']);
-    const again = await say('Which advisor has the lowest QA score last week?');
-    expect(again.reply, again.reply)
-      .toContain('All 9 recorded calls last week (2024-07-01 to 2024-07-07) have been analysed.');
+      const lowest = await say('Which advisor has the lowest QA score last week?');
+      expect(lowest.runs).toEqual([]);
+      expect(names(lowest)).toContain('summarise_qa_results');
+      expect(lowest.reply).toMatch(
+        /The advisor with the lowest mean QA score last week \(2024-07-01 to 2024-07-07\) is \*\*(Alex Wong|Priya Shah|Tom Ellis)\*\*/,
+      );
+      expect(lowest.reply, lowest.reply).toMatch(
+        /Only 6 of the 9 calls recorded last week .* Shall I analyse the 3 calls not analysed yet\?/,
+      );
+      // "Yes" analyses what is missing (the South team's calls, and one of Sophie Turner's from an application of June);
+      // asked again, the ranking covers every call recorded in the week.
+      const rest = await say('yes please', lowest.conversation_id);
+      expect(rest.runs.map((r) => (r.input as { advisor_name: string }).advisor_name).sort()).toEqual([
+        'Daniel Brooks',
+        "James O'Connor",
+        'Sophie Turner',
+      ]);
+      const again = await say('Which advisor has the lowest QA score last week?');
+      expect(again.reply, again.reply).toContain('All 9 recorded calls last week (2024-07-01 to 2024-07-07) have been analysed.');
 
-    const rules = await say('which rule fails most last week?');
-    expect(rules.reply, rules.reply).toMatch(/\*\*.+\*\* fails most: in \d+ of 9 analysed calls/);
+      const rules = await say('which rule fails most last week?');
+      expect(rules.reply, rules.reply).toMatch(/\*\*.+\*\* fails most: in \d+ of 9 analysed calls/);
 
-    const scan = await say('Show me all calls last week where the customer sounded vulnerable');
-    expect(scan.reply, scan.reply).toMatch(/of 9 analysed calls|None of the 9 analysed calls/);
+      const scan = await say('Show me all calls last week where the customer sounded vulnerable');
+      expect(scan.reply, scan.reply).toMatch(/of 9 analysed calls|None of the 9 analysed calls/);
 
-    const call = /REC-\d+/.exec(ran.reply)?.[0] ?? /\[(REC-\d+)\]/.exec(scan.reply)?.[1];
-    const lowCall = await say(`Why did ${call ?? 'REC-88310'} score so low?`);
-    expect(lowCall.reply).toMatch(/scored \*\*\d+\/100\*\*/);
-    expect(names(lowCall)).toEqual(['list_qa_results', 'get_qa_result']);
-    expect(planning(lowCall)).toEqual(['declare_tool_call_plan', 'update_tool_call_plan']);
-  });
+      const call = /REC-\d+/.exec(ran.reply)?.[0] ?? /\[(REC-\d+)\]/.exec(scan.reply)?.[1];
+      const lowCall = await say(`Why did ${call ?? 'REC-88310'} score so low?`);
+      expect(lowCall.reply).toMatch(/scored \*\*\d+\/100\*\*/);
+      expect(names(lowCall)).toEqual(['list_qa_results', 'get_qa_result']);
+      expect(planning(lowCall)).toEqual(['declare_tool_call_plan', 'update_tool_call_plan']);
+    },
+  );
 
   it('a pilot, then follow-ups: the same for June, now for Tom, why did that call score low', async () => {
     const asked = await say("Score priya shah's calls from last week");
     expect(asked.reply).toContain("To confirm: for Priya Shah's calls last week (2024-07-01 to 2024-07-07)");
     const pilot = await say('sure, go for it', asked.conversation_id);
-    expect(pilot.runs).toEqual([expect.objectContaining({
-      status: 'SUCCEEDED',
-      input: { advisor_name: 'Priya Shah', start_date: '2024-07-01', end_date: '2024-07-07' },
-    })]);
+    expect(pilot.runs).toEqual([
+      expect.objectContaining({
+        status: 'SUCCEEDED',
+        input: { advisor_name: 'Priya Shah', start_date: '2024-07-01', end_date: '2024-07-07' },
+      }),
+    ]);
     const june = await say('the same for June', asked.conversation_id);
     expect(june.reply).toContain("To confirm: for Priya Shah's calls in June (2024-06-01 to 2024-06-30)");
     const tom = await say('now for Tom', asked.conversation_id);
     expect(tom.reply).toContain("To confirm: for Tom Ellis's calls in June");
-    const declined = await say('Please don\'t', asked.conversation_id);
+    const declined = await say("Please don't", asked.conversation_id);
     expect(declined.runs).toEqual([]);
     expect(declined.reply).toContain("I won't run anything");
     const why = await say('why did that call score low?', asked.conversation_id);
     expect(why.reply, why.reply).toMatch(/\*\*REC-\d+\*\* \(Priya Shah/);
   });
 
-  it('composition from outcomes: "skip the scoring" composes, validates and saves a refinement '
-    + 'before it runs', async () => {
+  it('composition from outcomes: "skip the scoring" composes, validates and saves a refinement ' + 'before it runs', async () => {
     const asked = await say("Check Alex Wong's calls last week but skip the scoring");
     expect(asked.reply).toContain('without the QA score');
     const ran = await say('yes', asked.conversation_id);
@@ -113,8 +122,7 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
     expect(order.indexOf('validate_workflow')).toBeGreaterThan(-1);
     expect(order.indexOf('validate_workflow')).toBeLessThan(order.indexOf('save_workflow'));
     expect(order.indexOf('save_workflow')).toBeLessThan(order.indexOf('start_workflow_run'));
-    expect(ran.tool_calls.find((c) => c.name === 'save_workflow')!.args.parent)
-      .toMatchObject({ relation: 'REFINEMENT_OF' });
+    expect(ran.tool_calls.find((c) => c.name === 'save_workflow')!.args.parent).toMatchObject({ relation: 'REFINEMENT_OF' });
     expect(ran.runs).toEqual([expect.objectContaining({ status: 'SUCCEEDED' })]);
   });
 

@@ -44,39 +44,42 @@ describe('dcf chat', { timeout: 300_000 }, () => {
   }, 240_000);
   afterAll(() => cli.close());
 
-  it("a Planner turn: the spec's request is answered with a question; "
-    + 'continued with --conversation, it runs the pilot and waits for the run', async () => {
-    const asked = await dcf(['--agent', 'planner', '--user', 'compliance@demo.dcf', SPEC_REQUEST]);
-    expect(asked.code).toBe(0);
-    const question = "Alex Wong's calls last week (2024-07-01 to 2024-07-07), "
-      + 'should I check compliance with the standard script, assess customer sentiment';
-    expect(asked.stdout.split('\n')[0]).toContain(question);
-    const id = /Planner conversation ([0-9a-f-]{36}) \(continue it with --conversation \1\)/.exec(asked.stdout)?.[1];
-    expect(id).toBeDefined();
-    expect(asked.stdout).toContain('  tool calls: 2 ('); // list_advisors and count_calls: checked before asking
-    expect(asked.stdout).toContain('  tool-call plans declared: 1');
-    plannerConversation = id!;
+  it(
+    "a Planner turn: the spec's request is answered with a question; " +
+      'continued with --conversation, it runs the pilot and waits for the run',
+    async () => {
+      const asked = await dcf(['--agent', 'planner', '--user', 'compliance@demo.dcf', SPEC_REQUEST]);
+      expect(asked.code).toBe(0);
+      const question =
+        "Alex Wong's calls last week (2024-07-01 to 2024-07-07), " +
+        'should I check compliance with the standard script, assess customer sentiment';
+      expect(asked.stdout.split('\n')[0]).toContain(question);
+      const id = /Planner conversation ([0-9a-f-]{36}) \(continue it with --conversation \1\)/.exec(asked.stdout)?.[1];
+      expect(id).toBeDefined();
+      expect(asked.stdout).toContain('  tool calls: 2 ('); // list_advisors and count_calls: checked before asking
+      expect(asked.stdout).toContain('  tool-call plans declared: 1');
+      plannerConversation = id!;
 
-    // DCF_CLI_USER names the user this time; the conversation keeps its Planner.
-    const pilot = await dcf(
-      ['--conversation', plannerConversation, '--json', 'Yes. Please use the existing QA scorecard.'],
-      { DCF_CLI_USER: 'compliance@demo.dcf' },
-    );
-    expect(pilot.code, pilot.stderr).toBe(0);
-    const j = chatJson(pilot);
-    expect(j.conversation_id).toBe(plannerConversation);
-    expect(j.runs).toEqual([{ run_id: expect.any(String), workflow_id: STANDARD, version: '1.0.0', input: ALEX, status: 'SUCCEEDED' }]);
-    const names = j.tool_calls.map((c) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['find_closest_workflow', 'start_workflow_run', 'wait_for_workflow_run']));
-    expect(names.indexOf('start_workflow_run')).toBeLessThan(names.indexOf('wait_for_workflow_run'));
-    expect(new Set(j.tool_calls.map((c) => c.agent)).size).toBe(1);
-    expect(j.tool_calls.every((c) => c.status === 'ok')).toBe(true);
-    expect(j.tool_calls.find((c) => c.name === 'start_workflow_run')!.args).toMatchObject({ workflow_id: STANDARD, input: ALEX });
-    expect(j.messages).toEqual([]);
-    expect(j.reply).toContain(j.runs[0]!.run_id);
-    expect(j.reply).toMatch(/QA score: \d+\/100/);
-    expect(j.reply).toContain('Shall I scale it to the whole set?');
-  });
+      // DCF_CLI_USER names the user this time; the conversation keeps its Planner.
+      const pilot = await dcf(['--conversation', plannerConversation, '--json', 'Yes. Please use the existing QA scorecard.'], {
+        DCF_CLI_USER: 'compliance@demo.dcf',
+      });
+      expect(pilot.code, pilot.stderr).toBe(0);
+      const j = chatJson(pilot);
+      expect(j.conversation_id).toBe(plannerConversation);
+      expect(j.runs).toEqual([{ run_id: expect.any(String), workflow_id: STANDARD, version: '1.0.0', input: ALEX, status: 'SUCCEEDED' }]);
+      const names = j.tool_calls.map((c) => c.name);
+      expect(names).toEqual(expect.arrayContaining(['find_closest_workflow', 'start_workflow_run', 'wait_for_workflow_run']));
+      expect(names.indexOf('start_workflow_run')).toBeLessThan(names.indexOf('wait_for_workflow_run'));
+      expect(new Set(j.tool_calls.map((c) => c.agent)).size).toBe(1);
+      expect(j.tool_calls.every((c) => c.status === 'ok')).toBe(true);
+      expect(j.tool_calls.find((c) => c.name === 'start_workflow_run')!.args).toMatchObject({ workflow_id: STANDARD, input: ALEX });
+      expect(j.messages).toEqual([]);
+      expect(j.reply).toContain(j.runs[0]!.run_id);
+      expect(j.reply).toMatch(/QA score: \d+\/100/);
+      expect(j.reply).toContain('Shall I scale it to the whole set?');
+    },
+  );
 
   it('usage errors: exit 2 with the usage envelope', async () => {
     const usage = async (args: string[], message: RegExp, extra: Record<string, string> = {}) => {
@@ -122,53 +125,55 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     expect(r.stderr).toContain('dcf chat: timed out after 0.001 s (--timeout); still open: the agent is still answering');
   });
 
-  it("while a console shares the database, the CLI delivers only its conversation's messages; "
-    + 'without one it delivers what is queued', async () => {
-    // An agent of someone else's conversation with a message waiting in its durable inbox.
-    const other = await withDb(async (db) => {
-      const config = testConfig({ DCF_DATA_DIR: dir });
-      const platform = new LocalAgentPlatform({
-        db,
-        toolServices: { config },
-        brains: deterministicBrains(),
-        audit: null,
-        sweepInbox: false,
+  it(
+    "while a console shares the database, the CLI delivers only its conversation's messages; " + 'without one it delivers what is queued',
+    async () => {
+      // An agent of someone else's conversation with a message waiting in its durable inbox.
+      const other = await withDb(async (db) => {
+        const config = testConfig({ DCF_DATA_DIR: dir });
+        const platform = new LocalAgentPlatform({
+          db,
+          toolServices: { config },
+          brains: deterministicBrains(),
+          audit: null,
+          sweepInbox: false,
+        });
+        const agent = await platform.createAgent({ template: 'planner', name: 'someone-elses-planner' });
+        await platform.close();
+        const seq = await new InboxStore(db).enqueue(agent.id, { role: 'user', content: 'Which skills transcribe audio?' });
+        return { agent: agent.id, seq };
       });
-      const agent = await platform.createAgent({ template: 'planner', name: 'someone-elses-planner' });
-      await platform.close();
-      const seq = await new InboxStore(db).enqueue(agent.id, { role: 'user', content: 'Which skills transcribe audio?' });
-      return { agent: agent.id, seq };
-    });
-    const inboxStatus = (db: Db) =>
-      db
-        .select({ status: agentInbox.status })
-        .from(agentInbox)
-        .where(eq(agentInbox.seq, other.seq))
-        .then((rows) => rows[0]?.status);
+      const inboxStatus = (db: Db) =>
+        db
+          .select({ status: agentInbox.status })
+          .from(agentInbox)
+          .where(eq(agentInbox.seq, other.seq))
+          .then((rows) => rows[0]?.status);
 
-    // The test process holds the data directory and shares it, as the console does.
-    const consoleDb = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite'), share: true });
-    try {
-      const r = await dcf(['--agent', 'planner', '--user', 'designer@demo.dcf', SPEC_REQUEST]);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toContain('should I check compliance with the standard script');
-      expect(await inboxStatus(consoleDb.db)).toBe('queued');
-    } finally {
-      await consoleDb.close();
-    }
+      // The test process holds the data directory and shares it, as the console does.
+      const consoleDb = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite'), share: true });
+      try {
+        const r = await dcf(['--agent', 'planner', '--user', 'designer@demo.dcf', SPEC_REQUEST]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).toContain('should I check compliance with the standard script');
+        expect(await inboxStatus(consoleDb.db)).toBe('queued');
+      } finally {
+        await consoleDb.close();
+      }
 
-    const alone = await dcf(['--agent', 'planner', '--user', 'designer@demo.dcf', SPEC_REQUEST]);
-    expect(alone.code, alone.stderr).toBe(0);
-    await withDb(async (db) => {
-      expect(await inboxStatus(db)).toBe('delivered');
-      const history = await db
-        .select({ type: agentMessages.messageType })
-        .from(agentMessages)
-        .where(eq(agentMessages.agentId, other.agent))
-        .orderBy(asc(agentMessages.seq));
-      expect(history.map((m) => m.type)).toEqual(expect.arrayContaining(['user_message', 'assistant_message']));
-    });
-  });
+      const alone = await dcf(['--agent', 'planner', '--user', 'designer@demo.dcf', SPEC_REQUEST]);
+      expect(alone.code, alone.stderr).toBe(0);
+      await withDb(async (db) => {
+        expect(await inboxStatus(db)).toBe('delivered');
+        const history = await db
+          .select({ type: agentMessages.messageType })
+          .from(agentMessages)
+          .where(eq(agentMessages.agentId, other.agent))
+          .orderBy(asc(agentMessages.seq));
+        expect(history.map((m) => m.type)).toEqual(expect.arrayContaining(['user_message', 'assistant_message']));
+      });
+    },
+  );
 
   it('a Conductor turn that asks a clarifying question: no Companion, no task, no message between agents', async () => {
     const r = await dcf(['--agent', 'conductor', '--user', 'compliance@demo.dcf', '--json', 'Please help with some calls.']);
@@ -188,8 +193,9 @@ describe('dcf chat', { timeout: 300_000 }, () => {
   });
 
   it('a delegated Conductor request: tasks to Companions, their results, and the merged reply given after the last result', async () => {
-    const request = "Review Alex Wong's advice calls from 2024-07-01 to 2024-07-07: check each call's compliance with the standard script "
-      + "and the customer's sentiment, and score it with the QA scorecard.";
+    const request =
+      "Review Alex Wong's advice calls from 2024-07-01 to 2024-07-07: check each call's compliance with the standard script " +
+      "and the customer's sentiment, and score it with the QA scorecard.";
     const r = await dcf(['--agent', 'conductor', '--user', 'compliance@demo.dcf', '--json', '--timeout', '240', request]);
     expect(r.code, r.stderr).toBe(0);
     const j = chatJson(r);
@@ -204,9 +210,7 @@ describe('dcf chat', { timeout: 300_000 }, () => {
     expect(results.map((m) => [m.from, m.to]).sort()).toEqual(delegations.map((m) => [m.to, m.from]).sort());
     const companions = new Set(delegations.map((m) => m.to));
     expect(
-      j.tool_calls.some((c) => c.agent === conductor
-        && (c.name === 'delegate_task' || c.name === 'broadcast_task')
-        && c.status === 'ok'),
+      j.tool_calls.some((c) => c.agent === conductor && (c.name === 'delegate_task' || c.name === 'broadcast_task') && c.status === 'ok'),
     ).toBe(true);
     expect(j.tool_calls.some((c) => companions.has(c.agent))).toBe(true);
     expect(j.reply.trim()).not.toBe('');
@@ -217,22 +221,19 @@ describe('dcf chat', { timeout: 300_000 }, () => {
       expect(tasks.length).toBe(delegations.length);
       expect(tasks.map((t) => t.status)).toEqual(tasks.map(() => 'succeeded'));
       // The reply ends with the Conductor's answer to the results: given after the last one arrived.
-      const history = await db
-        .select()
-        .from(agentMessages)
-        .where(eq(agentMessages.agentId, conductor))
-        .orderBy(asc(agentMessages.seq));
-      const lastResult = history.findLastIndex((m) => m.messageType === 'user_message'
-        && String(m.event.content).includes('"task_result"'));
+      const history = await db.select().from(agentMessages).where(eq(agentMessages.agentId, conductor)).orderBy(asc(agentMessages.seq));
+      const lastResult = history.findLastIndex(
+        (m) => m.messageType === 'user_message' && String(m.event.content).includes('"task_result"'),
+      );
       const lastAnswer = history.findLastIndex((m) => m.messageType === 'assistant_message' && String(m.event.content).trim() !== '');
       expect(lastResult).toBeGreaterThan(-1);
       expect(lastAnswer).toBeGreaterThan(lastResult);
       // The reply: every answer with text since the user's message, in order (acknowledgements without text left out).
       const asked = history.findIndex((m) => m.messageType === 'user_message' && m.event.content === request);
       expect(asked).toBeGreaterThan(-1);
-      const answers = history.slice(asked + 1).flatMap((m) => (
-        m.messageType === 'assistant_message' && String(m.event.content).trim() ? [String(m.event.content)] : []
-      ));
+      const answers = history
+        .slice(asked + 1)
+        .flatMap((m) => (m.messageType === 'assistant_message' && String(m.event.content).trim() ? [String(m.event.content)] : []));
       expect(j.reply).toBe(answers.join('\n\n'));
       expect(answers.at(-1)).toBe(String(history[lastAnswer]!.event.content));
     });

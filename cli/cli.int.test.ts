@@ -20,51 +20,125 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
   it('lists every tool with its JSON Schemas', async () => {
     const r = await dcf(['tools']);
     expect(r.code).toBe(0);
-    const tools = r.json as Array<{ name: string; description: string; readOnly: boolean; inputSchema: { type: string }; outputSchema: object }>;
+    const tools = r.json as Array<{
+      name: string;
+      description: string;
+      readOnly: boolean;
+      inputSchema: { type: string };
+      outputSchema: object;
+    }>;
     // Every tool, and whether it is read-only: the validator issue's three, then the engine issue's fourteen.
     const readOnly: Record<string, boolean> = {
-      get_skillset: true, validate_skill_manifest: true, validate_workflow: true,
-      create_workflow_control_plane: false, read_workflow_control_plane: true, acquire_state_lease: false,
-      update_workflow_control_plane: false, notify_next_worker_agent: false, notify_if_ready: false,
-      create_worker_agents: false, finalize_workflow: false, load_skill: false, unload_skill: false,
-      invoke_skill_tool: false, start_workflow_run: false, get_workflow_run: true, wait_for_workflow_run: true, list_workflow_runs: true,
-      redrive_workflow_run: false, set_demo_faults: false,
-      append_graph_episode: false, store_memory: false, search_embeddings: true, get_skill_reliability: true,
-      get_workflow_lineage: true, find_closest_workflow: true, check_workflow_health: false, accept_workflow_update: false,
-      save_workflow: false, get_saved_workflow: true,
+      get_skillset: true,
+      validate_skill_manifest: true,
+      validate_workflow: true,
+      create_workflow_control_plane: false,
+      read_workflow_control_plane: true,
+      acquire_state_lease: false,
+      update_workflow_control_plane: false,
+      notify_next_worker_agent: false,
+      notify_if_ready: false,
+      create_worker_agents: false,
+      finalize_workflow: false,
+      load_skill: false,
+      unload_skill: false,
+      invoke_skill_tool: false,
+      start_workflow_run: false,
+      get_workflow_run: true,
+      wait_for_workflow_run: true,
+      list_workflow_runs: true,
+      redrive_workflow_run: false,
+      set_demo_faults: false,
+      append_graph_episode: false,
+      store_memory: false,
+      search_embeddings: true,
+      get_skill_reliability: true,
+      get_workflow_lineage: true,
+      find_closest_workflow: true,
+      check_workflow_health: false,
+      accept_workflow_update: false,
+      save_workflow: false,
+      get_saved_workflow: true,
       // Delegated mode's twelve DCF+ tools, and the graph's Graphiti-style memory.
-      create_companion: false, dismiss_companion: false, list_session_companions: true, update_companion_status: false,
-      create_session_context: false, update_session_context: false, finalize_session: false,
-      delegate_task: false, broadcast_task: false, read_session_activity: true, update_conductor_guidelines: false, read_shared_memory_blocks: true,
-      add_memory: false, get_episodes: true, list_qa_results: true, get_qa_result: true, review_qa_result: false,
+      create_companion: false,
+      dismiss_companion: false,
+      list_session_companions: true,
+      update_companion_status: false,
+      create_session_context: false,
+      update_session_context: false,
+      finalize_session: false,
+      delegate_task: false,
+      broadcast_task: false,
+      read_session_activity: true,
+      update_conductor_guidelines: false,
+      read_shared_memory_blocks: true,
+      add_memory: false,
+      get_episodes: true,
+      list_qa_results: true,
+      get_qa_result: true,
+      review_qa_result: false,
       // Issue 15: stored QA results summarised, and the CRM directory the Planner checks requests against.
-      summarise_qa_results: true, list_advisors: true, list_products: true, count_calls: true,
+      summarise_qa_results: true,
+      list_advisors: true,
+      list_products: true,
+      count_calls: true,
       // Issue 16: the dashboard's widgets.
-      get_qa_trends: true, get_compliance_overview: true, get_customer_outcomes: true, get_review_coverage: true, get_operations_overview: true,
+      get_qa_trends: true,
+      get_compliance_overview: true,
+      get_customer_outcomes: true,
+      get_review_coverage: true,
+      get_operations_overview: true,
       // Issue 17: the skill-choice strategies compared on the recorded uses.
       compare_policies: true,
       // Issue 17: the tool-call plan an agent declares, changes and reads.
-      declare_tool_call_plan: false, update_tool_call_plan: false, get_tool_call_plan: true,
-      list_tool_call_plans: true, list_sentinel_findings: true, get_tool_call_costs: true, list_planning_agents: true,
+      declare_tool_call_plan: false,
+      update_tool_call_plan: false,
+      get_tool_call_plan: true,
+      list_tool_call_plans: true,
+      list_sentinel_findings: true,
+      get_tool_call_costs: true,
+      list_planning_agents: true,
       // Issue 18: the calling agent's own memory files.
-      read_agent_memory_file: true, write_agent_memory_file: false, append_to_agent_memory_file: false,
+      read_agent_memory_file: true,
+      write_agent_memory_file: false,
+      append_to_agent_memory_file: false,
       // Issue 18: notifications.
-      send_notification: false, get_notification_status: true,
+      send_notification: false,
+      get_notification_status: true,
       // Issue 18: orchestration and background jobs.
-      create_new_agent_instance: false, dispatch_task_to_agent: false, schedule_background_job: false, list_background_jobs: true,
-      pause_background_job: false, resume_background_job: false, delete_background_job: false,
+      create_new_agent_instance: false,
+      dispatch_task_to_agent: false,
+      schedule_background_job: false,
+      list_background_jobs: true,
+      pause_background_job: false,
+      resume_background_job: false,
+      delete_background_job: false,
       // Issue 18: collaboration (decompose_task and assign_subtasks record what they decided).
-      decompose_task: false, assign_subtasks: false, merge_results: false, compare_models: true, create_collaboration_session: false,
-      request_assistance: false, delegate_subtask: false, evaluate_contribution: false, share_plan_update: false, spawn_agent: false,
+      decompose_task: false,
+      assign_subtasks: false,
+      merge_results: false,
+      compare_models: true,
+      create_collaboration_session: false,
+      request_assistance: false,
+      delegate_subtask: false,
+      evaluate_contribution: false,
+      share_plan_update: false,
+      spawn_agent: false,
       // Issue 28: the durable streams' dead letters.
-      list_dead_letters: true, retry_dead_letter: false,
+      list_dead_letters: true,
+      retry_dead_letter: false,
       // Issue 28: the workflow versions' lifecycle.
-      publish_workflow_version: false, retire_workflow_version: false,
+      publish_workflow_version: false,
+      retire_workflow_version: false,
     };
     const names = tools.map((t) => t.name);
     expect(names).toHaveLength(90);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
-    for (const name of Object.keys(readOnly)) expect(names.filter((n) => n === name), name).toHaveLength(1);
+    for (const name of Object.keys(readOnly))
+      expect(
+        names.filter((n) => n === name),
+        name,
+      ).toHaveLength(1);
     for (const t of tools) {
       expect(t.description.trim(), t.name).not.toBe('');
       expect(t.readOnly, t.name).toBe(readOnly[t.name]);
@@ -151,7 +225,11 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
     expect(corrected.code).toBe(0);
     const meta = corrected.json as { states: string[]; deps: object; start_at: string };
     const spec = await readJson('schemas/examples/spec/2.5-control-plane-meta.json');
-    expect({ states: meta.states, deps: meta.deps, start_at: meta.start_at }).toEqual({ states: spec.states, deps: spec.deps, start_at: spec.start_at });
+    expect({ states: meta.states, deps: meta.deps, start_at: meta.start_at }).toEqual({
+      states: spec.states,
+      deps: spec.deps,
+      start_at: spec.start_at,
+    });
 
     const doc = await readJson('workflows/standard-advice-call-analysis.json');
     doc.asl.StartAt = 'Missing';

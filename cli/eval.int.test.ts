@@ -9,8 +9,24 @@ import { runDcf, type DcfRun } from '../server/testing/run-dcf.ts';
 import { chatCli, type ChatCli } from './chat/testing/chat-cli.ts';
 
 type EvalJson = {
-  run: { id: string; dataset: string; brain: string; model: string | null; status: string; score: number; cases_total: number; cases_passed: number };
-  cases: Array<{ case_id: string; score: number; passed: number; total: number; failed: Array<{ expected: string; seen: string }>; error: string | null }>;
+  run: {
+    id: string;
+    dataset: string;
+    brain: string;
+    model: string | null;
+    status: string;
+    score: number;
+    cases_total: number;
+    cases_passed: number;
+  };
+  cases: Array<{
+    case_id: string;
+    score: number;
+    passed: number;
+    total: number;
+    failed: Array<{ expected: string; seen: string }>;
+    error: string | null;
+  }>;
   threshold: number;
   passed: boolean;
 };
@@ -20,12 +36,18 @@ const unknownAdvisor = (extra: string[]) => ({
   name: 'unknown-advisor',
   description: 'An advisor the CRM does not know.',
   clock: '2024-07-08T09:00:00Z',
-  cases: [{ id: 'john-smith', title: 'John Smith is not in the CRM', turns: [
+  cases: [
     {
-      user: "Check the quality of John Smith's calls last week",
-      expect: { no_run: true, question: 'Did you mean', facts: ["I can't find John Smith", ...extra] },
+      id: 'john-smith',
+      title: 'John Smith is not in the CRM',
+      turns: [
+        {
+          user: "Check the quality of John Smith's calls last week",
+          expect: { no_run: true, question: 'Did you mean', facts: ["I can't find John Smith", ...extra] },
+        },
+      ],
     },
-  ] }],
+  ],
 });
 
 /**
@@ -37,7 +59,8 @@ const unknownAdvisor = (extra: string[]) => ({
 describe('dcf eval', { timeout: 300_000 }, () => {
   let cli: ChatCli;
   let dir: string;
-  const evalCli = (args: string[], env: Record<string, string> = {}): Promise<DcfRun> => runDcf(['eval', ...args], undefined, { ...cli.env, ...env });
+  const evalCli = (args: string[], env: Record<string, string> = {}): Promise<DcfRun> =>
+    runDcf(['eval', ...args], undefined, { ...cli.env, ...env });
   const withDb = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
     const h = await openDatabase({ kind: 'pglite', dataDir: path.join(cli.dir, 'pglite') });
     try {
@@ -70,7 +93,15 @@ describe('dcf eval', { timeout: 300_000 }, () => {
     expect(j.run.cases_passed).toBe(j.cases.filter((c) => c.passed === c.total).length);
     // What the Planner has done for several issues: a failure here is a drop in understanding.
     const full = new Map(j.cases.map((c) => [c.case_id, c.passed === c.total ? 'pass' : JSON.stringify(c.failed)]));
-    for (const id of ['review-pilot', 'explain-call', 'review-decline', 'unknown-advisor', 'team-review-confirm', 'rank-advisors', 'follow-ups']) {
+    for (const id of [
+      'review-pilot',
+      'explain-call',
+      'review-decline',
+      'unknown-advisor',
+      'team-review-confirm',
+      'rank-advisors',
+      'follow-ups',
+    ]) {
       expect(full.get(id), id).toBe('pass');
     }
     const stored = await withDb((db) => getEvalRun(db, j.run.id));
@@ -78,7 +109,8 @@ describe('dcf eval', { timeout: 300_000 }, () => {
     const pilot = stored!.cases.find((c) => c.case_id === 'review-pilot')!;
     expect((pilot.transcript as Array<{ runs: unknown[] }>)[1]!.runs).toEqual([
       expect.objectContaining({
-        workflow_name: 'Standard Advice Call Analysis', input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
+        workflow_name: 'Standard Advice Call Analysis',
+        input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
       }),
     ]);
   });
@@ -99,7 +131,11 @@ describe('dcf eval', { timeout: 300_000 }, () => {
     expect([first!.score, second!.score]).toEqual([0.75, 0.75]);
     const diff = await withDb((db) => compareEvalRuns(db, first!.id, second!.id));
     expect(diff).toMatchObject({
-      same_dataset: true, better: 0, worse: 0, same: 1, cases: [{ case_id: 'john-smith', base: 0.75, other: 0.75, verdict: 'same' }],
+      same_dataset: true,
+      better: 0,
+      worse: 0,
+      same: 1,
+      cases: [{ case_id: 'john-smith', base: 0.75, other: 0.75, verdict: 'same' }],
     });
   });
 
@@ -109,7 +145,9 @@ describe('dcf eval', { timeout: 300_000 }, () => {
       // A model that looks the advisor up, then asks about the name it could not find.
       const model = (req: ChatRequest): ScriptedReply => {
         const turn = req.messages.slice(req.messages.findLastIndex((m) => m.role === 'user'));
-        const asked = turn.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []) : [])).find((c) => c.function.name === 'list_advisors');
+        const asked = turn
+          .flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []) : []))
+          .find((c) => c.function.name === 'list_advisors');
         const listed = asked && turn.find((m) => m.role === 'tool' && m.tool_call_id === asked.id);
         if (!listed || listed.role !== 'tool') return { tool_calls: [{ name: 'list_advisors', arguments: {} }] };
         const advisors = (JSON.parse(listed.content) as { advisors?: Array<{ name: string }> }).advisors ?? [];
@@ -117,7 +155,10 @@ describe('dcf eval', { timeout: 300_000 }, () => {
       };
       fake.reply(...Array.from({ length: 8 }, () => model));
       const p = await file('model.json', unknownAdvisor([]));
-      const r = await evalCli([p, '--brain', 'openai', '--json', '--threshold', '1'], { OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'eval-model' });
+      const r = await evalCli([p, '--brain', 'openai', '--json', '--threshold', '1'], {
+        OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_MODEL: 'eval-model',
+      });
       expect(r.code, r.stderr).toBe(0);
       const j = r.json as EvalJson;
       expect(j.run).toMatchObject({ brain: 'openai', model: 'eval-model', score: 1 });
@@ -132,7 +173,9 @@ describe('dcf eval', { timeout: 300_000 }, () => {
     const r = await evalCli([bad]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cases.0.turns.0.expect: give at least one expectation');
-    expect((await evalCli(['no-such-dataset'])).stderr).toMatch(/no dataset no-such-dataset: .*evals\/datasets\/no-such-dataset\.json does not exist/);
+    expect((await evalCli(['no-such-dataset'])).stderr).toMatch(
+      /no dataset no-such-dataset: .*evals\/datasets\/no-such-dataset\.json does not exist/,
+    );
     const openai = await evalCli(['demo', '--brain', 'openai']);
     expect([openai.code, openai.stderr]).toEqual([2, expect.stringContaining('--brain openai needs OPENAI_MODEL')]);
     expect((await evalCli(['demo', '--threshold', '2'])).stderr).toContain('--threshold must be a number from 0 to 1');

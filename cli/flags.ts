@@ -1,5 +1,8 @@
 /** Parses `--name value` and `--flag` options; the rest are positional. Unknown names are reported. */
-export function parseFlags(args: string[], known: { values: string[]; switches: string[] }): { positional: string[]; values: Record<string, string>; switches: Set<string>; error?: string } {
+export function parseFlags(
+  args: string[],
+  known: { values: string[]; switches: string[] },
+): { positional: string[]; values: Record<string, string>; switches: Set<string>; error?: string } {
   const positional: string[] = [];
   const values: Record<string, string> = {};
   const switches = new Set<string>();

@@ -24,13 +24,18 @@ export async function readSource(source: string): Promise<{ text: string } | { e
 }
 
 /** Reads and parses a JSON document; the error says which step failed. */
-export async function readJsonSource(source: string): Promise<{ doc: unknown } | { error: string; code: 'input.unreadable' | 'input.parse_error' }> {
+export async function readJsonSource(
+  source: string,
+): Promise<{ doc: unknown } | { error: string; code: 'input.unreadable' | 'input.parse_error' }> {
   const read = await readSource(source);
   if ('error' in read) return { error: read.error, code: 'input.unreadable' };
   try {
     return { doc: JSON.parse(read.text) };
   } catch (err) {
-    return { error: `${source === '-' ? 'standard input' : source} is not valid JSON: ${(err as Error).message}`, code: 'input.parse_error' };
+    return {
+      error: `${source === '-' ? 'standard input' : source} is not valid JSON: ${(err as Error).message}`,
+      code: 'input.parse_error',
+    };
   }
 }
 

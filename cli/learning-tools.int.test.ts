@@ -27,7 +27,15 @@ describe('learning tools through the dcf CLI', { timeout: 120_000 }, () => {
   });
 
   it('store_memory then search_embeddings finds it', async () => {
-    const stored = await runDcf(['tool', 'store_memory', JSON.stringify({ kind: 'capability_gap', text: 'Advice Call Analysis capability missing; need transcription and scoring' })], undefined, env);
+    const stored = await runDcf(
+      [
+        'tool',
+        'store_memory',
+        JSON.stringify({ kind: 'capability_gap', text: 'Advice Call Analysis capability missing; need transcription and scoring' }),
+      ],
+      undefined,
+      env,
+    );
     expect(stored).toMatchObject({ code: 0, json: { status: 'ok' } });
     const found = await runDcf(['tool', 'search_embeddings', '{"query":"advice call analysis","kinds":["memory"]}'], undefined, env);
     expect(found.code).toBe(0);

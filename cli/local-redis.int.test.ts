@@ -59,7 +59,7 @@ describe('the local redis-server requires its generated password', { timeout: 60
     return d;
   };
 
-  it('the CLI\'s (ensureLocalRedis): refused without the password, kept 0600 and off ps, reused', async () => {
+  it("the CLI's (ensureLocalRedis): refused without the password, kept 0600 and off ps, reused", async () => {
     const dir = await dataDir();
     const url = await ensureLocalRedis(dir);
     try {
@@ -79,12 +79,21 @@ describe('the local redis-server requires its generated password', { timeout: 60
     }
   });
 
-  it('npm start\'s (start_redis): refused without the password; a passwordless one left running is replaced', async () => {
+  it("npm start's (start_redis): refused without the password; a passwordless one left running is replaced", async () => {
     const dir = path.join(await dataDir(), 'redis');
     // An old redis-server started without a password, recorded in the url file as before.
-    const legacy = spawn('bash', ['-c', `source scripts/lib.sh; mkdir -p "$1"; p=$(free_port);
+    const legacy = spawn(
+      'bash',
+      [
+        '-c',
+        `source scripts/lib.sh; mkdir -p "$1"; p=$(free_port);
       redis-server --port $p --bind 127.0.0.1 --dir "$1" --save "" --daemonize yes --pidfile "$1/old.pid"; sleep 0.3;
-      echo "redis://127.0.0.1:$p" > "$1/url"; echo done`, '_', dir], { cwd: PROJECT_ROOT });
+      echo "redis://127.0.0.1:$p" > "$1/url"; echo done`,
+        '_',
+        dir,
+      ],
+      { cwd: PROJECT_ROOT },
+    );
     await new Promise((resolve) => legacy.on('close', resolve));
     const legacyUrl = (await readFile(path.join(dir, 'url'), 'utf8')).trim();
     expect(await pingWithoutPassword(legacyUrl)).toBe('+PONG');
@@ -115,7 +124,10 @@ describe('the local redis-server requires its generated password', { timeout: 60
       await new Promise((resolve) => shell.on('close', resolve));
       // Should start_redis have left the passwordless server running, stop it here.
       const legacyPid = Number(await readFile(path.join(dir, 'old.pid'), 'utf8').catch(() => ''));
-      if (legacyPid) await Promise.resolve().then(() => process.kill(legacyPid)).catch(() => undefined);
+      if (legacyPid)
+        await Promise.resolve()
+          .then(() => process.kill(legacyPid))
+          .catch(() => undefined);
     }
   });
 });

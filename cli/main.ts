@@ -81,7 +81,11 @@ async function logToStandardError(): Promise<void> {
   const holder = globalThis as { [key: symbol]: unknown };
   const key = Symbol.for('dcf.logger');
   if (holder[key]) return;
-  const [{ pino }, { loadConfig }, { PROJECT_ROOT }] = await Promise.all([import('pino'), import('../server/config.ts'), import('./context.ts')]);
+  const [{ pino }, { loadConfig }, { PROJECT_ROOT }] = await Promise.all([
+    import('pino'),
+    import('../server/config.ts'),
+    import('./context.ts'),
+  ]);
   holder[key] = pino({ level: loadConfig(process.env, PROJECT_ROOT).logLevel, base: { service: 'dcf-console' } }, pino.destination(2));
 }
 

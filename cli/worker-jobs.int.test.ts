@@ -35,8 +35,7 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
 }
 
 /** At least `n` runs, none in flight (a run is recorded when its tick is claimed, its outcome after the dispatch). */
-const allDispatched = (runs: Array<{ outcome: string }>, n: number) =>
-  runs.length >= n && runs.every((r) => r.outcome === 'DISPATCHED');
+const allDispatched = (runs: Array<{ outcome: string }>, n: number) => runs.length >= n && runs.every((r) => r.outcome === 'DISPATCHED');
 
 /**
  * Issue 18 in a standalone `dcf worker` process: on a PostgreSQL database (PGlite is one process
@@ -91,8 +90,11 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
 
   /** Telegram on the fake Bot API, retries quick: the same in this process and in the worker. */
   const telegramEnv = () => ({
-    TELEGRAM_API_BASE_URL: bot.baseUrl, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: CHAT,
-    DCF_NOTIFY_MAX_ATTEMPTS: '3', DCF_NOTIFY_BACKOFF_MS: '100',
+    TELEGRAM_API_BASE_URL: bot.baseUrl,
+    TELEGRAM_BOT_TOKEN: TOKEN,
+    TELEGRAM_CHAT_ID: CHAT,
+    DCF_NOTIFY_MAX_ATTEMPTS: '3',
+    DCF_NOTIFY_BACKOFF_MS: '100',
   });
 
   type Started = { child: ChildProcess; stderr: () => string };
@@ -101,11 +103,16 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const k of Object.keys(env)) if (/^(OPENAI_|LETTA_|SMTP_|TELEGRAM_|DATABASE_URL$|DCF_)/.test(k)) delete env[k];
     Object.assign(env, telegramEnv(), {
-      REDIS_URL: redis, DCF_DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'warn',
+      REDIS_URL: redis,
+      DCF_DATA_DIR: dir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
       ...(database ? { DATABASE_URL: dbUrl } : {}),
     });
     const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), 'worker', '--concurrency', '2'], {
-      cwd: PROJECT_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'],
+      cwd: PROJECT_ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
     workers.push(child);
     let stderr = '';
@@ -134,31 +141,45 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
     return exit;
   }
 
-  it('fires an interval job every second, acknowledges its dispatches, retries a delivery; '
-    + 'SIGTERM exits 0', async () => {
+  it('fires an interval job every second, acknowledges its dispatches, retries a delivery; ' + 'SIGTERM exits 0', async () => {
     // An enabled job recorded while no process ran: no scheduler in Redis until the worker reconciles.
     const target = await platform.createAgent({ template: 'worker', name: 'scheduled-target' });
     const store = new JobStore(handle.db);
     const job = (await store.insert({
-      jobName: 'worker-every-second', jobTypeIdentifier: 'PERIODIC_AGENT_TRIGGER',
+      jobName: 'worker-every-second',
+      jobTypeIdentifier: 'PERIODIC_AGENT_TRIGGER',
       schedule: { kind: 'interval', seconds: 1 },
-      targetAgentId: target.id, taskType: 'QA_REVIEW', taskPayload: { advisors: 'all' }, enabled: true,
+      targetAgentId: target.id,
+      taskType: 'QA_REVIEW',
+      taskPayload: { advisors: 'all' },
+      enabled: true,
       createdBy: { kind: 'system', id: 'test' },
     }))!;
     // Only a queue here (to look at the scheduler and remove it at the end): no trigger worker in this process.
     const jobs = new BackgroundJobs({
-      redisUrl, db: async () => handle.db, platform: async () => platform, log: pino({ level: 'silent' }),
+      redisUrl,
+      db: async () => handle.db,
+      platform: async () => platform,
+      log: pino({ level: 'silent' }),
     });
     try {
       expect(await jobs.queue.getJobScheduler(job.id)).toBeFalsy();
 
       const worker = await startWorker();
-      expect(worker.stderr()).toMatch(new RegExp('dcf worker \\d+: consuming notifications \\(concurrency 2\\); '
-        + 'background job triggers, the dispatch tracker and notification delivery retries\n'));
+      expect(worker.stderr()).toMatch(
+        new RegExp(
+          'dcf worker \\d+: consuming notifications \\(concurrency 2\\); ' +
+            'background job triggers, the dispatch tracker and notification delivery retries\n',
+        ),
+      );
       expect(await jobs.queue.getJobScheduler(job.id)).toMatchObject({ every: 1000 });
 
       // The triggers fire in the worker: a run row per tick, each with its dispatch.
-      const runs = await until(() => store.runs(job.id, 100), (r) => allDispatched(r, 3), 'three runs');
+      const runs = await until(
+        () => store.runs(job.id, 100),
+        (r) => allDispatched(r, 3),
+        'three runs',
+      );
       const ticks = runs.map((r) => Number(r.tick.split(':').at(-1))).sort((a, b) => a - b);
       expect(new Set(ticks).size).toBe(ticks.length);
       for (let i = 1; i < ticks.length; i++) expect(ticks[i]! - ticks[i - 1]!).toBeGreaterThanOrEqual(1000);
@@ -167,7 +188,10 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
       expect(rows).toHaveLength(ids.length);
       for (const d of rows) {
         expect(d).toMatchObject({
-          targetAgentId: target.id, taskType: 'QA_REVIEW', backgroundJobId: job.id, dispatcherKind: 'system',
+          targetAgentId: target.id,
+          taskType: 'QA_REVIEW',
+          backgroundJobId: job.id,
+          dispatcherKind: 'system',
           replyExpected: true,
         });
       }
@@ -176,7 +200,8 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
       const first = ids.at(-1)!; // runs are newest first
       const acked = await until(
         async () => (await handle.db.select().from(dispatchedTasks).where(eq(dispatchedTasks.id, first)))[0]!,
-        (d) => d.status === 'DELIVERY_ACKNOWLEDGED', 'the first dispatch acknowledged',
+        (d) => d.status === 'DELIVERY_ACKNOWLEDGED',
+        'the first dispatch acknowledged',
       );
       expect(acked.acknowledgedAt).toBeInstanceOf(Date);
       const history = await platform.listMessages(target.id, { limit: 50 });
@@ -189,7 +214,9 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
       try {
         const cfg = testConfig(telegramEnv());
         const sent = await sendNotification({ db: handle.db, config: cfg, redis }, systemActor('test'), {
-          channels: ['TELEGRAM'], message_text: 'from the worker test', urgency_level: 'LOW',
+          channels: ['TELEGRAM'],
+          message_text: 'from the worker test',
+          urgency_level: 'LOW',
         });
         expect(sent.channel_status[0]).toMatchObject({ channel: 'TELEGRAM', delivery_status: 'PENDING' });
         const deliveries = () => new NotificationStore(handle.db).deliveriesOf(sent.notification_id);
@@ -213,56 +240,76 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
     }
   });
 
-  it('on the embedded database with no console serving it, runs workflows only and says why; '
-    + 'the PGlite directory stays untouched', async () => {
-    const worker = await startWorker({ database: false });
-    expect(worker.stderr()).toContain(': consuming notifications (concurrency 2); '
-      + 'no background jobs or delivery retries: the embedded database is not shared '
-      + '(start the console first, or set DATABASE_URL)\n');
-    expect(await terminate(worker.child)).toBe(0);
-    expect(await readdir(dataDir)).not.toContain('pglite');
-  });
-
-  it('on the embedded database a console serves (pglite-share.ts), fires jobs and acknowledges their dispatches '
-    + 'over the shared connection', async () => {
-    // This process plays the console: it owns the PGlite directory and serves it as `npm start` does.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-worker-shared-'));
-    const owner = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite'), share: true });
-    const config = testConfig();
-    const services = { config, db: async () => owner.db };
-    const local = createLocalAgentPlatform(config, owner.db, services, { sweepInbox: false, audit: null });
-    // A Redis of its own: a trigger worker on another database would take this job's ticks and find no job.
-    const sharedRedis = await isolatedRedisUrl();
-    const jobs = new BackgroundJobs({
-      redisUrl: sharedRedis, db: async () => owner.db, platform: async () => local, log: pino({ level: 'silent' }),
-    });
-    let jobId: string | undefined;
-    try {
-      await migrateDatabase(owner, PROJECT_ROOT);
-      const target = await local.createAgent({ template: 'worker', name: 'shared-target' });
-      const store = new JobStore(owner.db);
-      const job = (await store.insert({
-        jobName: 'shared-every-second', jobTypeIdentifier: 'PERIODIC_AGENT_TRIGGER',
-        schedule: { kind: 'interval', seconds: 1 }, targetAgentId: target.id, taskType: 'QA_REVIEW', taskPayload: {},
-        enabled: true, createdBy: { kind: 'system', id: 'test' },
-      }))!;
-      jobId = job.id;
-      const worker = await startWorker({ database: false, dir, redis: sharedRedis });
-      const line = '; background job triggers, the dispatch tracker and notification delivery retries\n';
-      expect(worker.stderr()).toContain(line);
-      const runs = await until(() => store.runs(job.id), (r) => allDispatched(r, 2), 'two runs');
-      const first = runs.at(-1)!.dispatchedTaskId!;
-      await until(
-        async () => (await owner.db.select().from(dispatchedTasks).where(eq(dispatchedTasks.id, first)))[0]!.status,
-        (status) => status === 'DELIVERY_ACKNOWLEDGED', 'the first dispatch acknowledged',
+  it(
+    'on the embedded database with no console serving it, runs workflows only and says why; ' + 'the PGlite directory stays untouched',
+    async () => {
+      const worker = await startWorker({ database: false });
+      expect(worker.stderr()).toContain(
+        ': consuming notifications (concurrency 2); ' +
+          'no background jobs or delivery retries: the embedded database is not shared ' +
+          '(start the console first, or set DATABASE_URL)\n',
       );
       expect(await terminate(worker.child)).toBe(0);
-    } finally {
-      if (jobId) await jobs.deactivate(jobId).catch(() => {});
-      await jobs.close();
-      await local.close();
-      await owner.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+      expect(await readdir(dataDir)).not.toContain('pglite');
+    },
+  );
+
+  it(
+    'on the embedded database a console serves (pglite-share.ts), fires jobs and acknowledges their dispatches ' +
+      'over the shared connection',
+    async () => {
+      // This process plays the console: it owns the PGlite directory and serves it as `npm start` does.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-worker-shared-'));
+      const owner = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite'), share: true });
+      const config = testConfig();
+      const services = { config, db: async () => owner.db };
+      const local = createLocalAgentPlatform(config, owner.db, services, { sweepInbox: false, audit: null });
+      // A Redis of its own: a trigger worker on another database would take this job's ticks and find no job.
+      const sharedRedis = await isolatedRedisUrl();
+      const jobs = new BackgroundJobs({
+        redisUrl: sharedRedis,
+        db: async () => owner.db,
+        platform: async () => local,
+        log: pino({ level: 'silent' }),
+      });
+      let jobId: string | undefined;
+      try {
+        await migrateDatabase(owner, PROJECT_ROOT);
+        const target = await local.createAgent({ template: 'worker', name: 'shared-target' });
+        const store = new JobStore(owner.db);
+        const job = (await store.insert({
+          jobName: 'shared-every-second',
+          jobTypeIdentifier: 'PERIODIC_AGENT_TRIGGER',
+          schedule: { kind: 'interval', seconds: 1 },
+          targetAgentId: target.id,
+          taskType: 'QA_REVIEW',
+          taskPayload: {},
+          enabled: true,
+          createdBy: { kind: 'system', id: 'test' },
+        }))!;
+        jobId = job.id;
+        const worker = await startWorker({ database: false, dir, redis: sharedRedis });
+        const line = '; background job triggers, the dispatch tracker and notification delivery retries\n';
+        expect(worker.stderr()).toContain(line);
+        const runs = await until(
+          () => store.runs(job.id),
+          (r) => allDispatched(r, 2),
+          'two runs',
+        );
+        const first = runs.at(-1)!.dispatchedTaskId!;
+        await until(
+          async () => (await owner.db.select().from(dispatchedTasks).where(eq(dispatchedTasks.id, first)))[0]!.status,
+          (status) => status === 'DELIVERY_ACKNOWLEDGED',
+          'the first dispatch acknowledged',
+        );
+        expect(await terminate(worker.child)).toBe(0);
+      } finally {
+        if (jobId) await jobs.deactivate(jobId).catch(() => {});
+        await jobs.close();
+        await local.close();
+        await owner.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -3,9 +3,7 @@ import { sharedByAnother } from '../server/db/pglite-share.ts';
 import { logger } from '../server/log.ts';
 
 /** What a `dcf worker` runs besides its notification consumers: said on its start line. */
-export type WorkerJobs =
-  | { running: true; close(): Promise<void> }
-  | { running: false; reason: string; close(): Promise<void> };
+export type WorkerJobs = { running: true; close(): Promise<void> } | { running: false; reason: string; close(): Promise<void> };
 
 /**
  * The issue-18 background work of a `dcf worker`, as the console runs it where workers run
@@ -32,11 +30,16 @@ export async function startWorkerJobs(config: AppConfig, redisUrl: string): Prom
   ]);
   const { db } = await cliDatabase(config);
   const jobs = await startBackgroundJobs({
-    redisUrl, db: async () => db, platform: () => cliAgentPlatform(config),
+    redisUrl,
+    db: async () => db,
+    platform: () => cliAgentPlatform(config),
     log: logger().child({ component: 'schedules' }),
   });
   const stopRetries = startDeliveryRetries({
-    db, redisUrl, config, log: logger().child({ component: 'notifications' }),
+    db,
+    redisUrl,
+    config,
+    log: logger().child({ component: 'notifications' }),
   });
   return {
     running: true,

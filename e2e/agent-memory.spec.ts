@@ -16,24 +16,31 @@ test('an agent keeps memory files over MCP; an admin browses them in the Agents 
   const conversation = await trpc<{ agentId: string }>(page.request, 'chat.create', { mode: 'planner' }, 'mutation');
   const agentId = conversation.agentId;
   const { token } = await trpc<{ token: string }>(
-    page.request, 'apiTokens.create',
-    { name: `memory ${Date.now()}`, agentName: agentId, scopes: ['write'] }, 'mutation',
+    page.request,
+    'apiTokens.create',
+    { name: `memory ${Date.now()}`, agentName: agentId, scopes: ['write'] },
+    'mutation',
   );
 
   const journal = '# 8 July 2024\n\n- Reviewed Alex Wong’s calls';
   const journalPath = 'journal/2024-07-08.md';
   const journalArgs = { file_path: journalPath, content_base64: b64(journal) };
-  expect(await callTool(request, token, 'write_agent_memory_file', journalArgs))
-    .toMatchObject({ structuredContent: { status: 'ok', file_path_written: 'journal/2024-07-08.md' } });
-  expect(await callTool(request, token, 'append_to_agent_memory_file', {
-    file_path: 'journal/2024-07-08.md', content_to_append_base64: b64('- Two calls need a second review'),
-  })).toMatchObject({ structuredContent: { status: 'ok', status_message: 'Content appended successfully.' } });
+  expect(await callTool(request, token, 'write_agent_memory_file', journalArgs)).toMatchObject({
+    structuredContent: { status: 'ok', file_path_written: 'journal/2024-07-08.md' },
+  });
+  expect(
+    await callTool(request, token, 'append_to_agent_memory_file', {
+      file_path: 'journal/2024-07-08.md',
+      content_to_append_base64: b64('- Two calls need a second review'),
+    }),
+  ).toMatchObject({ structuredContent: { status: 'ok', status_message: 'Content appended successfully.' } });
   const settings = b64('threshold: 0.8\nteam: North\n');
   await callTool(request, token, 'write_agent_memory_file', { file_path: 'settings', content_base64: settings });
   const read = await callTool(request, token, 'read_agent_memory_file', { file_path: 'journal/2024-07-08.md' });
   expect(read.structuredContent).toMatchObject({ file_exists: true, file_type_hint: 'MARKDOWN' });
-  expect(Buffer.from(String(read.structuredContent.content_base64), 'base64').toString())
-    .toBe(`${journal}\n- Two calls need a second review`);
+  expect(Buffer.from(String(read.structuredContent.content_base64), 'base64').toString()).toBe(
+    `${journal}\n- Two calls need a second review`,
+  );
   const escape = await callTool(request, token, 'read_agent_memory_file', { file_path: '../../pglite/PG_VERSION' });
   expect(escape).toMatchObject({ isError: true, structuredContent: { status: 'error', error_code: 'forbidden' } });
 

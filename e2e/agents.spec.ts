@@ -59,7 +59,10 @@ test('an admin finds the agents of their Planner and Conductor conversations', a
   // The Conductor's session tag finds its Strategist too; the role filter narrows the search.
   await page.getByTestId('agent-row').getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('conductor-admin@demo.dcf');
-  await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: /^session:/ }).click();
+  await page
+    .getByRole('list', { name: 'Tags' })
+    .getByRole('link', { name: /^session:/ })
+    .click();
   await expect(page.getByTestId('agent-row')).toHaveCount(2);
   await page.getByLabel('Role').selectOption('strategist');
   await expect(page.getByTestId('agent-row')).toHaveCount(1);
@@ -87,7 +90,9 @@ test('an admin reads the Planner’s messages and tool calls, and edits its memo
   const turns = page.getByTestId('agent-turn');
   await expect(turns).toHaveCount(2);
   await expect(turns.first().getByRole('heading')).toHaveText('Message from Avery Admin');
-  await expect(turns.first().locator('[data-testid="chat-message"][data-role="user"]')).toContainText('Please use the existing QA scorecard');
+  await expect(turns.first().locator('[data-testid="chat-message"][data-role="user"]')).toContainText(
+    'Please use the existing QA scorecard',
+  );
   await expect(turns.first().locator('[data-testid="chat-tool-card"][data-status="ok"]').first()).toBeVisible();
   await expect(turns.last().locator('[data-testid="chat-message"][data-role="user"]')).toContainText('Alex Wong last week');
   await page.screenshot({ path: shot('agents-messages'), fullPage: true });
@@ -98,7 +103,9 @@ test('an admin reads the Planner’s messages and tool calls, and edits its memo
   const editor = human.getByRole('textbox', { name: 'New value of human' });
   await expect(editor).toBeFocused();
   await editor.fill('x'.repeat(20_001));
-  await expect(human.getByTestId('block-problem')).toHaveText('human would be 20,001 characters, over its limit of 20,000: remove at least 1.');
+  await expect(human.getByTestId('block-problem')).toHaveText(
+    'human would be 20,001 characters, over its limit of 20,000: remove at least 1.',
+  );
   await expect(human.getByRole('button', { name: 'Save value' })).toBeDisabled();
   await human.getByRole('button', { name: 'Cancel' }).click();
   await expect(human.getByTestId('block-editor')).toHaveCount(0);
@@ -128,7 +135,12 @@ test('an admin reads the Planner’s messages and tool calls, and edits its memo
   const before = await cuEditor.inputValue();
   const detail = await trpc<{ blocks: Array<{ id: string; label: string }> }>(page.request, 'agents.get', { agent_id: agentId }, 'query');
   const blockId = detail.blocks.find((b) => b.label === 'console_user')!.id;
-  await trpc(page.request, 'agents.updateBlock', { agent_id: agentId, block_id: blockId, value: `${before} Changed elsewhere.`, expected_value: before }, 'mutation');
+  await trpc(
+    page.request,
+    'agents.updateBlock',
+    { agent_id: agentId, block_id: blockId, value: `${before} Changed elsewhere.`, expected_value: before },
+    'mutation',
+  );
   await cuEditor.fill(`${before} Edited here.`);
   await cu.getByRole('button', { name: 'Save value' }).click();
   await expect(cu.getByRole('alert')).toContainText('console_user changed since you opened it');
@@ -147,7 +159,9 @@ test('an admin edits the Conductor’s shared session_context, which must stay J
   const editor = sc.getByRole('textbox', { name: 'New value of session_context' });
   const current = JSON.parse(await editor.inputValue()) as Record<string, unknown>;
   await editor.fill('{"session_id": ');
-  await expect(sc.getByTestId('block-problem')).toContainText('session_context holds a JSON document that tools read; the new value is not valid JSON');
+  await expect(sc.getByTestId('block-problem')).toContainText(
+    'session_context holds a JSON document that tools read; the new value is not valid JSON',
+  );
   await expect(sc.getByRole('button', { name: 'Save value' })).toBeDisabled();
   await page.screenshot({ path: shot('agents-session-block'), fullPage: true });
 

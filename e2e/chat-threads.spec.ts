@@ -36,13 +36,13 @@ async function watchRunCards(page: Page) {
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
   });
 }
-const duplicates = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __runCardDuplicates: string[] }).__runCardDuplicates);
+const duplicates = (page: Page) => page.evaluate(() => (window as unknown as { __runCardDuplicates: string[] }).__runCardDuplicates);
 
 /** The page fits the window (nothing to scroll), the thread reaches the page's bottom padding, the composer shows. */
 async function expectThreadFillsPage(page: Page, name: string) {
   const { innerHeight, scrollHeight } = await page.evaluate(() => ({
-    innerHeight: window.innerHeight, scrollHeight: document.documentElement.scrollHeight,
+    innerHeight: window.innerHeight,
+    scrollHeight: document.documentElement.scrollHeight,
   }));
   expect(scrollHeight).toBeLessThanOrEqual(innerHeight);
   const box = (await page.getByTestId('chat-thread').boundingBox())!;
@@ -56,9 +56,7 @@ async function expectThreadFillsPage(page: Page, name: string) {
 }
 
 test.describe('the editor’s run form', () => {
-  test('refuses a period that ends before it starts and an advisor the CRM does not know; offers the CRM’s advisors', async ({
-    page,
-  }) => {
+  test('refuses a period that ends before it starts and an advisor the CRM does not know; offers the CRM’s advisors', async ({ page }) => {
     await signIn(page, DEMO.compliance, `/workflows/edit?workflow=${SEEDED.standard.id}&version=${SEEDED.standard.version}`);
     await page.getByRole('button', { name: 'Run…' }).click();
     const form = page.getByRole('form', { name: 'Run input' });
@@ -98,7 +96,10 @@ test.describe('the editor’s run form', () => {
     await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
     const runId = page.url().split('/').at(-1)!;
     const run = await trpc<{ run: { input: Record<string, unknown> } }>(
-      page.request, 'runs.get', { run_id: runId, include_events: false }, 'query',
+      page.request,
+      'runs.get',
+      { run_id: runId, include_events: false },
+      'query',
     );
     expect(run.run.input).toEqual({ advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' });
   });
@@ -148,7 +149,10 @@ test.describe('a Planner conversation that pilots and scales a QA review', () =>
     await expect(table).toBeVisible({ timeout: 40_000 });
     const scaledId = ids[1]!;
     const stored = await trpc<{ total: number; items: Array<{ call_id: string; score: number; qa_result_id: string }> }>(
-      page.request, 'qa.list', { filter: { run_id: scaledId, include_earlier: true }, limit: 200 }, 'query',
+      page.request,
+      'qa.list',
+      { filter: { run_id: scaledId, include_earlier: true }, limit: 200 },
+      'query',
     );
     expect(stored.total).toBeGreaterThan(1);
     const rows = table.getByTestId('chat-run-call');

@@ -37,7 +37,12 @@ test('a delegated task: its chat card follows it live to the result, and the Com
   await expect(card).toContainText('Alex Wong');
   await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
   await expect(card).toContainText(/took \d+ seconds?|took under a second|took \d+ minutes?/);
-  await expect(card.getByRole('list', { name: /Skills of task/ }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    card
+      .getByRole('list', { name: /Skills of task/ })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('chat-protocol-note').filter({ hasText: /succeeded/ })).toHaveCount(1);
   await page.screenshot({ path: shot('companions-chat-card') });
 
@@ -98,7 +103,10 @@ test('dismissing the Companion and finalizing the session reach an admin watchin
   await tab(owner, /^Companions/).click();
   const row = owner.getByTestId('companion-row').first();
   await row.getByRole('button', { name: /^Dismiss / }).click();
-  await owner.getByRole('group', { name: /Confirm dismissing/ }).getByRole('button', { name: 'Dismiss' }).click();
+  await owner
+    .getByRole('group', { name: /Confirm dismissing/ })
+    .getByRole('button', { name: 'Dismiss' })
+    .click();
   await expect(owner.getByTestId('companion-row')).toHaveCount(0);
   await expect(owner.getByText(/dismissed/).first()).toBeVisible();
   await expect(admin.getByTestId('companion-row')).toHaveCount(0); // arrived live

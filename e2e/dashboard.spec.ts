@@ -24,7 +24,6 @@ const LATER = { advisor_name: 'Maria Garcia', start_date: '2024-06-01', end_date
 type Trends = { calls: number; team_mean: number | null; advisors: Array<{ advisor: string; calls: number }> };
 type Envelope<T> = T & { status?: string; error?: string };
 
-
 /** What the server says a filter's QA trends are (the page must show the same). */
 async function trendsOf(request: APIRequestContext, filter: Record<string, string>): Promise<Trends> {
   const t = await trpc<Envelope<Trends>>(request, 'dashboard.qaTrends', filter, 'query');
@@ -38,7 +37,9 @@ const headline = (page: Page, id: string) => page.getByTestId(`headline-${id}`).
 /** The centre of the widest filled shape of a chart: the bar of a one-bar chart (legend swatches are small). */
 async function widestBar(chart: Locator): Promise<{ x: number; y: number }> {
   await expect(chart.locator('svg path').first()).toBeAttached();
-  const boxes = await chart.locator('svg path[fill^="#"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  const boxes = await chart
+    .locator('svg path[fill^="#"]')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
   const bar = boxes.filter((b) => b.height >= 8).sort((a, b) => b.width - a.width)[0];
   expect(bar, 'a bar in the chart').toBeTruthy();
   return { x: bar!.x + bar!.width / 2, y: bar!.y + bar!.height / 2 };
@@ -57,7 +58,10 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   test.setTimeout(180_000);
   await signIn(page, DEMO.stakeholder, '/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   // The figures are the server's, stated with their period and scope.
   const all = await trendsOf(page.request, {});
@@ -92,7 +96,10 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   await expect(table.getByRole('columnheader', { name: 'Mean QA score' })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Alex Wong' }).first()).toBeVisible();
   await page.screenshot({ path: shot('dashboard-table-view'), fullPage: true });
-  await table.getByRole('link', { name: /^Open calls: Alex Wong/ }).first().click();
+  await table
+    .getByRole('link', { name: /^Open calls: Alex Wong/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/qa\?advisor=Alex\+Wong&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
   await expect(page.getByTestId('qa-filter-advisor')).toHaveValue('Alex Wong');
   const rows = page.getByTestId('qa-row');
@@ -114,7 +121,10 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   // CSV from the same rows: a header row with units, en-GB dates, the advisor's weeks.
   const [csv] = await Promise.all([page.waitForEvent('download'), byWeek.getByTestId('figure-csv').click()]);
   expect(csv.suggestedFilename()).toMatch(/^dashboard-qa-score-by-week-\d{4}-\d{2}-\d{2}-to-2024-07-08\.csv$/);
-  const lines = readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('Advisor or team,Week commencing,Calls,Scored calls,Mean QA score');
   const alexLines = lines.filter((l) => l.startsWith('Alex Wong,'));
   expect(alexLines.length).toBeGreaterThan(0);
@@ -124,7 +134,11 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   // PNG of a chart.
   const [png] = await Promise.all([page.waitForEvent('download'), figure(page, 'advisors-vs-team').getByTestId('figure-png').click()]);
   expect(png.suggestedFilename()).toMatch(/^dashboard-advisors-vs-team-.*\.png$/);
-  expect(readFileSync((await png.path())!).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(
+    readFileSync((await png.path())!)
+      .subarray(0, 8)
+      .toString('hex'),
+  ).toBe('89504e470d0a1a0a');
 
   // The print view: same filter, every section with charts and tables, then a PDF.
   await page.getByTestId('dashboard-print-link').click();
@@ -134,7 +148,8 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   await expect(page.getByTestId('print-scope')).toHaveText('advisor Alex Wong');
   await expect(page.getByTestId('print-generated')).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} (BST|GMT)/);
   await expect(page.getByTestId('print-button')).toHaveText('Print / save as PDF');
-  for (const id of ['qa-score', 'compliance', 'customers', 'coverage', 'operations']) await expect(page.getByTestId(`print-section-${id}`)).toBeVisible();
+  for (const id of ['qa-score', 'compliance', 'customers', 'coverage', 'operations'])
+    await expect(page.getByTestId(`print-section-${id}`)).toBeVisible();
   expect(await page.getByTestId('print-chart').count()).toBeGreaterThan(6);
   await page.screenshot({ path: shot('dashboard-print'), fullPage: true });
   const pdf = await page.pdf({ format: 'A4' });
@@ -142,7 +157,13 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   const doc = await getDocumentProxy(new Uint8Array(pdf));
   expect(doc.numPages).toBeGreaterThan(2);
   const { text } = await extractText(doc, { mergePages: true });
-  for (const words of ['Advice call quality and customer outcomes', 'advisor Alex Wong', 'QA score per week', 'Rules failing most', 'Operations']) {
+  for (const words of [
+    'Advice call quality and customer outcomes',
+    'advisor Alex Wong',
+    'QA score per week',
+    'Rules failing most',
+    'Operations',
+  ]) {
     expect(text).toContain(words);
   }
   expect(text).not.toContain('Print / save as PDF'); // the button is not printed

@@ -8,10 +8,14 @@ import { DEMO, shot, signIn } from './helpers';
  * page and the Conductor answers from the merged results — no reload. An admin who opened the
  * Companions page before the request follows the same session live.
  */
-const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
+const REQUEST =
+  'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
 const assistant = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
 
-test('the Conductor splits a review across two Companions and answers from their merged results, followed live on the Companions page', async ({ page, browser }) => {
+test('the Conductor splits a review across two Companions and answers from their merged results, followed live on the Companions page', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, DEMO.admin, '/companions');
@@ -34,7 +38,8 @@ test('the Conductor splits a review across two Companions and answers from their
   await expect(page.getByTestId('chat-delegation-card')).toHaveCount(2);
 
   // Later, without a reload: both cards reach their result and the merged answer is there.
-  for (const card of await page.getByTestId('chat-delegation-card').all()) await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+  for (const card of await page.getByTestId('chat-delegation-card').all())
+    await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
   const merged = assistant(page).filter({ hasText: 'Here is what the Companions found' });
   await expect(merged).toBeVisible({ timeout: 60_000 });
   await expect(merged.getByRole('table')).toContainText('Alex Wong');

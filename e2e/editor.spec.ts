@@ -8,14 +8,23 @@ const verdict = (page: Page) => page.getByTestId('validation-verdict');
 const selectedState = (page: Page) => page.locator('.react-flow__node.selected [data-testid="state-node"]');
 
 /** The editor's document, as its Download button saves it. */
-async function documentOf(page: Page): Promise<{ workflow_id: string; version: string; asl: { StartAt: string; States: Record<string, Record<string, unknown>> }; skill_imports?: Array<{ uri: string }> }> {
+async function documentOf(
+  page: Page,
+): Promise<{
+  workflow_id: string;
+  version: string;
+  asl: { StartAt: string; States: Record<string, Record<string, unknown>> };
+  skill_imports?: Array<{ uri: string }>;
+}> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
   const chunks: Buffer[] = [];
   for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as never;
 }
 
-test('a designer builds a workflow from the palette, fixes what validation pins on it, saves it, runs it from the form and watches it finish', async ({ page }) => {
+test('a designer builds a workflow from the palette, fixes what validation pins on it, saves it, runs it from the form and watches it finish', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, DEMO.designer, '/workflows');
   await page.getByRole('link', { name: 'New workflow' }).click();
@@ -23,11 +32,21 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
 
   // The workflow's own fields: a name and an input schema (the run form is built from it).
   await inspector(page).getByRole('textbox', { name: 'Name', exact: true }).first().fill('E2E greeting');
-  await inspector(page).getByLabel(/Input schema/).fill(JSON.stringify({ type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] }));
-  await inspector(page).getByLabel(/Input schema/).blur();
+  await inspector(page)
+    .getByLabel(/Input schema/)
+    .fill(JSON.stringify({ type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] }));
+  await inspector(page)
+    .getByLabel(/Input schema/)
+    .blur();
 
   // Pass → Task → Choice → Succeed / Fail, dragged from the palette and connected by their handles.
-  for (const [type, y] of [['Pass', 60], ['Task', 200], ['Choice', 340], ['Succeed', 480], ['Fail', 480]] as const) {
+  for (const [type, y] of [
+    ['Pass', 60],
+    ['Task', 200],
+    ['Choice', 340],
+    ['Succeed', 480],
+    ['Fail', 480],
+  ] as const) {
     await dropFromPalette(page, type, type === 'Fail' ? 560 : 260, y);
     await expect(node(page, type)).toBeVisible();
   }
@@ -54,7 +73,10 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   await node(page, 'Task').click();
   await page.getByRole('tab', { name: 'Inspector' }).click();
   await inspector(page).getByRole('button', { name: '+ Add a skill' }).click();
-  await inspector(page).getByRole('button', { name: /builtin\.echo@1\.0\.0/ }).first().click();
+  await inspector(page)
+    .getByRole('button', { name: /builtin\.echo@1\.0\.0/ })
+    .first()
+    .click();
   await expect(node(page, 'Task').getByTestId('node-skill')).toHaveAttribute('data-skill', 'skill://builtin.echo@1.0.0');
   await inspector(page).getByRole('button', { name: '+ Add Parameters' }).click();
   await inspector(page).getByRole('button', { name: '+ Add path field' }).click();
@@ -62,7 +84,9 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   await inspector(page).getByLabel('Path of message.$').fill('$.name');
   await inspector(page).getByLabel('ResultPath', { exact: true }).fill('$.greeting');
   await node(page, 'Choice').click();
-  const variable = inspector(page).getByLabel(/Variable/).first();
+  const variable = inspector(page)
+    .getByLabel(/Variable/)
+    .first();
   // builtin.echo returns its arguments as they are (no data-plane envelope around them).
   await variable.fill('$.greeting.message');
   await variable.blur();
@@ -151,7 +175,9 @@ test('a stakeholder sees the editor read-only and the server refuses their saves
   expect(draft.status()).toBe(403);
 });
 
-test('a draft keeps an invalid document; a copy saved from a saved version is REFINEMENT_OF it; versions compare side by side', async ({ page }) => {
+test('a draft keeps an invalid document; a copy saved from a saved version is REFINEMENT_OF it; versions compare side by side', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.designer, `/workflows/edit?workflow=${SEEDED.standard.id}&version=${SEEDED.standard.version}`);
   await expect(node(page, 'TranscribeRecording')).toBeVisible();
@@ -178,7 +204,9 @@ test('a draft keeps an invalid document; a copy saved from a saved version is RE
   await save.getByLabel('Name of the new workflow').fill('Standard, refined in e2e');
   await save.getByRole('button', { name: 'Save v1.0.0' }).click();
   await expect(save).toBeHidden();
-  const saved = await trpc<Array<{ workflowId: string; version: string; name: string; relation: string | null; parentWorkflowId: string | null }>>(page.request, 'graph.savedWorkflows', undefined, 'query');
+  const saved = await trpc<
+    Array<{ workflowId: string; version: string; name: string; relation: string | null; parentWorkflowId: string | null }>
+  >(page.request, 'graph.savedWorkflows', undefined, 'query');
   const refined = saved.find((w) => w.name === 'Standard, refined in e2e')!;
   expect(refined).toMatchObject({ version: '1.0.0', relation: 'REFINEMENT_OF', parentWorkflowId: SEEDED.standard.id });
 

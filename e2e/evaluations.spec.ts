@@ -11,14 +11,19 @@ type Run = { id: string; status: string; score: number | null; cases_total: numb
 async function evaluate(page: Page): Promise<Run> {
   const { run_id } = await trpc<{ run_id: string }>(page.request, 'evaluations.start', { dataset: 'demo', cases: CASES }, 'mutation');
   let run: Run | undefined;
-  await expect.poll(async () => {
-    run = (await trpc<Run[]>(page.request, 'evaluations.runs', { dataset: 'demo' }, 'query')).find((r) => r.id === run_id);
-    return run?.status;
-  }, { timeout: 120_000, intervals: [1000] }).toBe('finished');
+  await expect
+    .poll(
+      async () => {
+        run = (await trpc<Run[]>(page.request, 'evaluations.runs', { dataset: 'demo' }, 'query')).find((r) => r.id === run_id);
+        return run?.status;
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe('finished');
   return run!;
 }
 
-test('the Evaluations page lists two runs of the demo dataset, a run\'s missed expectations and their comparison', async ({ page }) => {
+test("the Evaluations page lists two runs of the demo dataset, a run's missed expectations and their comparison", async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page, DEMO.designer, '/evaluations');
   const first = await evaluate(page);
@@ -47,7 +52,9 @@ test('the Evaluations page lists two runs of the demo dataset, a run\'s missed e
 
   for (const r of await runs.all()) await r.getByRole('checkbox').check();
   await expect(page.getByTestId('evaluation-comparison-case')).toHaveCount(4);
-  await expect(page.getByTestId('evaluation-comparison-summary')).toContainText('The later run did better in 0, worse in 0 and the same in 4 of the cases.');
+  await expect(page.getByTestId('evaluation-comparison-summary')).toContainText(
+    'The later run did better in 0, worse in 0 and the same in 4 of the cases.',
+  );
   await page.screenshot({ path: shot('evaluations-comparison'), fullPage: true });
 });
 
@@ -57,6 +64,8 @@ test('compliance managers and stakeholders have no Evaluations: no link, a notic
     await signIn(page, user, '/evaluations');
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Evaluations' })).toHaveCount(0);
     await expect(page.getByText('Evaluations are for workflow designers and admins')).toBeVisible();
-    await expect(trpc(page.request, 'evaluations.runs', {}, 'query')).rejects.toThrow(/403.*evaluations\.runs is for workflow_designer, admin/);
+    await expect(trpc(page.request, 'evaluations.runs', {}, 'query')).rejects.toThrow(
+      /403.*evaluations\.runs is for workflow_designer, admin/,
+    );
   }
 });

@@ -4,7 +4,8 @@ import { SEEDED, trpc } from './trpc';
 
 const { standard, allCalls, productCompliance } = SEEDED;
 const graphUrl = (w: { id: string; version: string }) => `/graph?workflow=${w.id}&version=${w.version}`;
-const node = (page: Page, w: { id: string; version: string }) => page.locator(`[data-testid="lineage-node"][data-workflow-id="${w.id}"][data-version="${w.version}"]`);
+const node = (page: Page, w: { id: string; version: string }) =>
+  page.locator(`[data-testid="lineage-node"][data-workflow-id="${w.id}"][data-version="${w.version}"]`);
 const panel = (page: Page) => page.getByTestId('graph-side-panel');
 
 test('the Graph page draws the seeded lineage; a refinement shows its diff to the parent and no runs', async ({ page }) => {
@@ -15,13 +16,20 @@ test('the Graph page draws the seeded lineage; a refinement shows its diff to th
   for (const w of [standard, allCalls, productCompliance]) await expect(node(page, w)).toContainText(w.name);
   // A REFINEMENT_OF edge from each seeded child up to the standard workflow (ELK puts the parent on top).
   for (const child of [allCalls, productCompliance]) {
-    await expect(canvas.getByRole('group', { name: `${child.name} 1.0.0 REFINEMENT_OF ${standard.name} 1.0.0` }).or(canvas.locator(`[aria-label="${child.name} 1.0.0 REFINEMENT_OF ${standard.name} 1.0.0"]`)).first()).toBeVisible();
+    await expect(
+      canvas
+        .getByRole('group', { name: `${child.name} 1.0.0 REFINEMENT_OF ${standard.name} 1.0.0` })
+        .or(canvas.locator(`[aria-label="${child.name} 1.0.0 REFINEMENT_OF ${standard.name} 1.0.0"]`))
+        .first(),
+    ).toBeVisible();
   }
   const top = (await node(page, standard).boundingBox())!;
   for (const child of [allCalls, productCompliance]) expect((await node(page, child).boundingBox())!.y).toBeGreaterThan(top.y + top.height);
   await page.screenshot({ path: shot('graph-lineage') });
 
-  await node(page, productCompliance).getByRole('button', { name: `${productCompliance.name} version 1.0.0` }).click();
+  await node(page, productCompliance)
+    .getByRole('button', { name: `${productCompliance.name} version 1.0.0` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`workflow=${productCompliance.id}&version=1\\.0\\.0`));
   const p = panel(page);
   await expect(p.getByRole('heading', { level: 2, name: productCompliance.name })).toBeVisible();
@@ -50,7 +58,12 @@ test('the Graph page draws the seeded lineage; a refinement shows its diff to th
 
 test('a skill chip shows the saved workflows that use the skill and its reliability', async ({ page }) => {
   await signIn(page, DEMO.compliance, '/graph');
-  const saved = await trpc<Array<{ workflowId: string; version: string; skills: string[] }>>(page.request, 'graph.savedWorkflows', undefined, 'query');
+  const saved = await trpc<Array<{ workflowId: string; version: string; skills: string[] }>>(
+    page.request,
+    'graph.savedWorkflows',
+    undefined,
+    'query',
+  );
   const users = saved.filter((w) => w.skills.includes('skill://whisper-transcribe@1.0.0'));
   expect(users.length).toBeGreaterThanOrEqual(1);
 
@@ -65,7 +78,10 @@ test('a skill chip shows the saved workflows that use the skill and its reliabil
   await expect(page.getByRole('button', { name: 'Skill whisper-transcribe@1.0.0', pressed: true })).toHaveCount(users.length);
 
   // A workflow in the list opens that version.
-  await p.getByTestId('skill-used-by').getByRole('button', { name: new RegExp(allCalls.name.replace(/[()]/g, '\\$&')) }).click();
+  await p
+    .getByTestId('skill-used-by')
+    .getByRole('button', { name: new RegExp(allCalls.name.replace(/[()]/g, '\\$&')) })
+    .click();
   await expect(p.getByRole('heading', { level: 2, name: allCalls.name })).toBeVisible();
 });
 
@@ -100,6 +116,8 @@ test('a stakeholder sees no health-check or accept actions, and the server refus
   await expect(page.getByRole('heading', { name: /^Proposals/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
 
-  const res = await page.request.post('/api/trpc/graph.checkHealth', { data: { json: { workflow_id: standard.id, version: standard.version } } });
+  const res = await page.request.post('/api/trpc/graph.checkHealth', {
+    data: { json: { workflow_id: standard.id, version: standard.version } },
+  });
   expect(res.status()).toBe(403);
 });

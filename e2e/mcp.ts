@@ -8,7 +8,8 @@ import type { APIRequestContext } from '@playwright/test';
 export async function mcp(request: APIRequestContext, token: string | null, method: string, params: Record<string, unknown> = {}) {
   const res = await request.post('/api/mcp', {
     headers: {
-      accept: 'application/json, text/event-stream', 'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     data: { jsonrpc: '2.0', id: 1, method, params },

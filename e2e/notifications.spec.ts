@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test';
 import { DEMO, shot, signIn } from './helpers';
 import { trpc } from './trpc';
 
-type Sent = { status: string; notification_id: string; channel_status: Array<{ channel: string; delivery_status: string; message_id_or_error: string }> };
+type Sent = {
+  status: string;
+  notification_id: string;
+  channel_status: Array<{ channel: string; delivery_status: string; message_id_or_error: string }>;
+};
 
 /**
  * Notifications (issue 18, send_notification UI_ALERT): an admin has the console open; the same
@@ -14,15 +18,28 @@ test('a notification appears live as a toast and in the bell', async ({ page, br
   await signIn(page, DEMO.admin, '/skills');
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAttribute('data-live-status', 'live');
-  const before = Number((await page.getByTestId('notification-unread-count').textContent({ timeout: 1000 }).catch(() => '0')) ?? '0');
+  const before = Number(
+    (await page
+      .getByTestId('notification-unread-count')
+      .textContent({ timeout: 1000 })
+      .catch(() => '0')) ?? '0',
+  );
 
   const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const other = await elsewhere.newPage();
   await signIn(other, DEMO.admin, '/skills');
   const message = `Weekly QA review finished ${Date.now()}`;
-  const sent = await trpc<Sent>(other.request, 'notifications.send', {
-    channels: ['UI_ALERT', 'EMAIL'], message_text: message, subject_text: 'QA review', urgency_level: 'HIGH',
-  }, 'mutation');
+  const sent = await trpc<Sent>(
+    other.request,
+    'notifications.send',
+    {
+      channels: ['UI_ALERT', 'EMAIL'],
+      message_text: message,
+      subject_text: 'QA review',
+      urgency_level: 'HIGH',
+    },
+    'mutation',
+  );
   expect(sent.status).toBe('ok');
   expect(sent.channel_status).toEqual([
     { channel: 'UI_ALERT', delivery_status: 'SUCCESS', message_id_or_error: sent.notification_id },

@@ -16,7 +16,6 @@ const JUNE = { start_date: '2024-06-01', end_date: '2024-06-30' };
 const SEED = ['Tom Ellis', 'Priya Shah', "James O'Connor", 'Fatima Khan'].map((advisor_name) => ({ advisor_name, ...JUNE }));
 const TEAMS = ['Home Finance North', 'Home Finance South'];
 
-
 /** "67.3/100" → 67.3; "not scored" → null. */
 const score = (s: string) => (/not scored/.test(s) ? null : Number(s.replace(/\/100$/, '').trim()));
 const cells = async (row: Locator) => (await row.locator('td').allInnerTexts()).map((c) => c.trim());
@@ -36,7 +35,14 @@ test('"compare the north and south teams for June": every figure is the dashboar
   await expect(answer).toContainText('Compared from the stored QA results');
   const table = answer.getByRole('table');
   await expect(table.getByRole('columnheader')).toHaveText([
-    'Scope', 'Calls analysed', 'Recorded in the CRM', 'Scored', 'Mean QA score', 'Lowest call', 'Failed a mandatory rule', 'Vulnerable',
+    'Scope',
+    'Calls analysed',
+    'Recorded in the CRM',
+    'Scored',
+    'Mean QA score',
+    'Lowest call',
+    'Failed a mandatory rule',
+    'Vulnerable',
   ]);
   const said: Record<string, string[]> = {};
   for (const team of TEAMS) said[team] = await cells(table.getByRole('row').filter({ hasText: `the ${team} team` }));

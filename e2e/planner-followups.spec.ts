@@ -9,7 +9,9 @@ import { DEMO, shot, signIn } from './helpers';
  * result with a link to the call's review page, and a ranking from the stored QA results. On the
  * default console (the seeded workflow catalog, the demo clock 2024-07-08).
  */
-test('a conversation with follow-ups: pilot, the same for June, now for Tom, please don\'t, why did that call score low', async ({ page }) => {
+test("a conversation with follow-ups: pilot, the same for June, now for Tom, please don't, why did that call score low", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, DEMO.compliance, '/chat');
   await newPlannerConversation(page);

@@ -40,8 +40,10 @@ test('a compliance manager sees the plan of a Planner turn beside the calls it m
   // A question the Planner answers from the stored results: it declares three steps and stops after
   // the first; the list, read again when the turn ends, puts the new plan first with the two steps
   // it skipped marked, each with the Planner's reason.
-  await say(page, 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs '
-    + 'coaching on vulnerable customers');
+  await say(
+    page,
+    'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs ' + 'coaching on vulnerable customers',
+  );
   const review = items.first();
   await expect(review.getByTestId('plan-goal')).toContainText('Review the calls of Alex Wong');
   const skipped = review.locator('[data-testid="plan-intent"][data-state="skipped"]');
@@ -55,8 +57,8 @@ test('a compliance manager sees the plan of a Planner turn beside the calls it m
  * task budget of 12 tool calls (DCF_COMPANION_TASK_BUDGET, playwright.config.ts) in report mode:
  * reviewing an advisor's calls takes more, so each Companion's plan records a BudgetExceeded finding.
  */
-const REVIEW = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching '
-  + 'on vulnerable customers';
+const REVIEW =
+  'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching ' + 'on vulnerable customers';
 
 test('an admin sees a finding in /findings and opens its plan', async ({ page }) => {
   test.setTimeout(300_000);

@@ -18,16 +18,30 @@ const ADVISOR = 'Fatima Khan';
 const INPUT = { advisor_name: ADVISOR, ...PERIOD };
 const DASH = { advisor: ADVISOR, from: PERIOD.start_date, to: PERIOD.end_date };
 
-type Item = { qa_result_id: string; call_id: string; score: number | null; ai_score: number | null; failed_mandatory: number; score_source: string };
+type Item = {
+  qa_result_id: string;
+  call_id: string;
+  score: number | null;
+  ai_score: number | null;
+  failed_mandatory: number;
+  score_source: string;
+};
 type Verdict = { rule_id: string; verdict: string; mandatory: boolean };
 type Detail = { qa_result: Item & { verdicts: Verdict[]; max_score: number | null } };
 
 async function analyse(request: APIRequestContext): Promise<string> {
-  const { run_id: runId } = await trpc<{ run_id: string }>(request, 'runs.start', { workflow_id: SEEDED.allCalls.id, input: INPUT }, 'mutation');
-  const status = async () => (await trpc<{ run: { status: string } }>(request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run.status;
+  const { run_id: runId } = await trpc<{ run_id: string }>(
+    request,
+    'runs.start',
+    { workflow_id: SEEDED.allCalls.id, input: INPUT },
+    'mutation',
+  );
+  const status = async () =>
+    (await trpc<{ run: { status: string } }>(request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run.status;
   await expect.poll(status, { timeout: 150_000 }).toBe('SUCCEEDED');
   // Every analysis of the run, record or not (a signed-off call keeps its earlier record).
-  const stored = async () => (await trpc<{ total: number }>(request, 'qa.list', { filter: { run_id: runId, include_earlier: true } }, 'query')).total;
+  const stored = async () =>
+    (await trpc<{ total: number }>(request, 'qa.list', { filter: { run_id: runId, include_earlier: true } }, 'query')).total;
   await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThan(0);
   return runId;
 }
@@ -64,7 +78,14 @@ test('an override gives reviewed figures that the queue, the dashboard, the CSV 
   await form.getByRole('button', { name: 'Save override' }).click();
   await expect(verdict.getByTestId('rule-decision')).toContainText('Overridden to Pass');
   for (const rule of rest) {
-    const review = { qa_result_id: qaResultId, action: 'rule', rule_id: rule, decision: 'override', verdict: 'pass', reason: 'Given in the call.' };
+    const review = {
+      qa_result_id: qaResultId,
+      action: 'rule',
+      rule_id: rule,
+      decision: 'override',
+      verdict: 'pass',
+      reason: 'Given in the call.',
+    };
     expect(await trpc<{ status: string }>(page.request, 'qa.review', { review }, 'mutation')).toMatchObject({ status: 'ok' });
   }
 
@@ -75,7 +96,9 @@ test('an override gives reviewed figures that the queue, the dashboard, the CSV 
   const scoreText = String(reviewed.score);
   if (reviewed.score_source === 'review') {
     await expect(page.getByTestId('reviewed-score')).toContainText(scoreText);
-    await expect(page.getByTestId('reviewed-score-from')).toContainText('The queue, the dashboard and the exports count the reviewed score');
+    await expect(page.getByTestId('reviewed-score-from')).toContainText(
+      'The queue, the dashboard and the exports count the reviewed score',
+    );
   }
   await expect(page.getByTestId('ai-score')).toContainText(String(call.ai_score));
   await page.screenshot({ path: shot('qa-record-reviewed-score') });
@@ -99,7 +122,11 @@ test('an override gives reviewed figures that the queue, the dashboard, the CSV 
   // The CSV of the run's queue: the reviewed figures, the AI's beside them.
   await page.goto(`/qa?run_id=${firstRun}`);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qa-export-csv').click()]);
-  const lines = readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((l) => l.split(','));
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .map((l) => l.split(','));
   const header = lines[0]!;
   const cells = lines.find((l) => l[0] === call.call_id)!;
   const col = (name: string) => cells[header.indexOf(name)];

@@ -134,7 +134,10 @@ test(FLOW, async ({ page, browser }) => {
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qa-export-csv').click()]);
   expect(csv.suggestedFilename()).toMatch(/^qa-queue-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvText = readFileSync((await csv.path())!, 'utf8');
-  const csvLines = csvText.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const csvLines = csvText
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(csvLines).toHaveLength(2);
   expect(csvLines[1]).toContain('signed_off');
   expect(csvLines[1]).toContain('Alex Wong');

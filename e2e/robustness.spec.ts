@@ -38,11 +38,20 @@ test('a 5,000-character search and compare_models with 100,000 ids are refused a
   request,
 }) => {
   await signIn(page, DEMO.admin, '/settings');
-  const { token } = await trpc<{ token: string }>(page.request, 'apiTokens.create', {
-    name: `robustness ${Date.now()}`, agentName: 'probe-agent', scopes: ['read'],
-  }, 'mutation');
+  const { token } = await trpc<{ token: string }>(
+    page.request,
+    'apiTokens.create',
+    {
+      name: `robustness ${Date.now()}`,
+      agentName: 'probe-agent',
+      scopes: ['read'],
+    },
+    'mutation',
+  );
 
-  const search = timed(() => page.request.get(`/api/trpc/graph.search?input=${encodeURIComponent(JSON.stringify({ json: { query: 'A'.repeat(5000) } }))}`));
+  const search = timed(() =>
+    page.request.get(`/api/trpc/graph.search?input=${encodeURIComponent(JSON.stringify({ json: { query: 'A'.repeat(5000) } }))}`),
+  );
   const ids = Array.from({ length: 100_000 }, (_, i) => `agent-${String(i).padStart(6, '0')}`);
   const compare = timed(() => mcp(request, token, 'tools/call', { name: 'compare_models', arguments: { model_ids: ids } }));
   const health = await healthWhile(request, Promise.all([search, compare]));

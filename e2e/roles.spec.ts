@@ -30,7 +30,11 @@ test('a stakeholder sees no admin sections in Settings and is told the console i
 
 test('every section is built: none is marked "soon" or shows a placeholder', async ({ page }) => {
   await signIn(page, DEMO.compliance, '/runs');
-  for (const [name, path, heading] of [[/graph/i, /\/graph$/, 'Graph'], [/runs/i, /\/runs$/, 'Runs'], [/companions/i, /\/companions/, 'Companions']] as const) {
+  for (const [name, path, heading] of [
+    [/graph/i, /\/graph$/, 'Graph'],
+    [/runs/i, /\/runs$/, 'Runs'],
+    [/companions/i, /\/companions/, 'Companions'],
+  ] as const) {
     const link = mainNav(page).getByRole('link', { name });
     await expect(link).not.toContainText('soon');
     await link.click();

@@ -4,11 +4,18 @@ import { SEEDED, trpc } from './trpc';
 
 /** A run of the standard workflow for one advisor and week (the demo dataset has calls for both). */
 async function startStandard(request: Parameters<typeof trpc>[0], advisor: string): Promise<string> {
-  const r = await trpc<{ run_id: string }>(request, 'runs.start', { workflow_id: SEEDED.standard.id, input: { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07' } }, 'mutation');
+  const r = await trpc<{ run_id: string }>(
+    request,
+    'runs.start',
+    { workflow_id: SEEDED.standard.id, input: { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07' } },
+    'mutation',
+  );
   return r.run_id;
 }
 
-test('the run list filters by workflow, status and advisor, keeps the filter in the address, saves it, and shows new runs live', async ({ page }) => {
+test('the run list filters by workflow, status and advisor, keeps the filter in the address, saves it, and shows new runs live', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.compliance, '/runs');
   await expect(page.getByTestId('runs-live')).toHaveAttribute('data-live-status', 'live');

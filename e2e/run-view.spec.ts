@@ -20,7 +20,12 @@ const workflow = (name: string, states: Record<string, unknown>, startAt: string
 });
 
 async function startRun(page: Page, doc: unknown, input: unknown = {}): Promise<string> {
-  const r = await trpc<{ status: string; run_id: string; error?: string }>(page.request, 'runs.start', { workflow: doc, input }, 'mutation');
+  const r = await trpc<{ status: string; run_id: string; error?: string }>(
+    page.request,
+    'runs.start',
+    { workflow: doc, input },
+    'mutation',
+  );
   expect(r, r.error).toMatchObject({ status: 'ok' });
   return r.run_id;
 }
@@ -32,7 +37,15 @@ test('an injected Whisper failure shows the retry and the swap to AssemblyAI on 
   await signIn(page, DEMO.admin, '/runs');
   await trpc(page.request, 'skills.setDemoFaults', { faults: { 'whisper-transcribe': { failure_rate: 1 } }, replace: true }, 'mutation');
   try {
-    const started = await trpc<{ run_id: string }>(page.request, 'runs.start', { path: 'workflows/standard-advice-call-analysis.json', input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' } }, 'mutation');
+    const started = await trpc<{ run_id: string }>(
+      page.request,
+      'runs.start',
+      {
+        path: 'workflows/standard-advice-call-analysis.json',
+        input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
+      },
+      'mutation',
+    );
     await page.goto(`/runs/${started.run_id}`);
     await expect(runStatus(page)).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 60_000 });
     const transcribe = node(page, 'TranscribeRecording');
@@ -51,18 +64,30 @@ test('an injected Whisper failure shows the retry and the swap to AssemblyAI on 
     await page.getByRole('tab', { name: 'Timeline' }).click();
     await expect(page.locator('[data-testid="timeline-row"][data-instance="TranscribeRecording"]')).toContainText('×2');
     await page.getByRole('tab', { name: 'Events' }).click();
-    await expect(page.getByTestId('run-events')).toContainText('TranscribeRecording: swapped skill://whisper-transcribe@1.0.0 → skill://assemblyai-transcribe');
+    await expect(page.getByTestId('run-events')).toContainText(
+      'TranscribeRecording: swapped skill://whisper-transcribe@1.0.0 → skill://assemblyai-transcribe',
+    );
   } finally {
     await trpc(page.request, 'skills.setDemoFaults', { faults: {}, replace: true }, 'mutation');
   }
 });
 
-test('an ASL Retry is visible live: the state goes running → failed attempt → done, with its attempts and the error it recovered from', async ({ page }) => {
+test('an ASL Retry is visible live: the state goes running → failed attempt → done, with its attempts and the error it recovered from', async ({
+  page,
+}) => {
   await signIn(page, DEMO.designer, '/runs');
-  const doc = workflow('Retry once', {
-    Flaky: task('fail', { error: 'Flaky', cause: 'first try fails', times: 1 }, { Retry: [{ ErrorEquals: ['Flaky'], IntervalSeconds: 1, MaxAttempts: 2 }], Next: 'Done' }),
-    Done: { Type: 'Succeed' },
-  }, 'Flaky');
+  const doc = workflow(
+    'Retry once',
+    {
+      Flaky: task(
+        'fail',
+        { error: 'Flaky', cause: 'first try fails', times: 1 },
+        { Retry: [{ ErrorEquals: ['Flaky'], IntervalSeconds: 1, MaxAttempts: 2 }], Next: 'Done' },
+      ),
+      Done: { Type: 'Succeed' },
+    },
+    'Flaky',
+  );
   const runId = await startRun(page, doc);
   await page.goto(`/runs/${runId}`);
   await expect(runStatus(page)).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 30_000 });
@@ -74,11 +99,15 @@ test('an ASL Retry is visible live: the state goes running → failed attempt �
 
 test('redrive re-runs only the failed state: the states that were done keep their one attempt', async ({ page }) => {
   await signIn(page, DEMO.compliance, '/runs');
-  const doc = workflow('Redrive me', {
-    Prepare: task('echo', { 'message.$': '$.note' }, { ResultPath: '$.prepared', Next: 'Fragile' }),
-    Fragile: task('fail', { error: 'Broken', cause: 'fails once, no Retry', times: 1 }, { ResultPath: '$.fragile', Next: 'Done' }),
-    Done: { Type: 'Succeed' },
-  }, 'Prepare');
+  const doc = workflow(
+    'Redrive me',
+    {
+      Prepare: task('echo', { 'message.$': '$.note' }, { ResultPath: '$.prepared', Next: 'Fragile' }),
+      Fragile: task('fail', { error: 'Broken', cause: 'fails once, no Retry', times: 1 }, { ResultPath: '$.fragile', Next: 'Done' }),
+      Done: { Type: 'Succeed' },
+    },
+    'Prepare',
+  );
   const runId = await startRun(page, doc, { note: 'hello' });
   await page.goto(`/runs/${runId}`);
   await expect(runStatus(page)).toHaveAttribute('data-status', 'FAILED', { timeout: 30_000 });

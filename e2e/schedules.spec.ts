@@ -7,9 +7,16 @@ type Created = { status: string; agent_id: string; instance_status: string };
 type Scheduled = { status: string; internal_job_id: string; job_status: string; next_run_time_utc_iso: string };
 
 /** "6 Jul 2026, 09:00": what the page shows for an instant (en-GB, London), as lib/uk-time.ts formats it. */
-const london = (iso: string) => new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-}).format(new Date(iso));
+const london = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 
 /**
  * The Schedules page (issue 18): an admin's background jobs, made through the same tools the
@@ -19,21 +26,47 @@ const london = (iso: string) => new Intl.DateTimeFormat('en-GB', {
 test('the Schedules page shows a job’s next run, its runs, and pauses and deletes it', async ({ page }) => {
   await signIn(page, DEMO.admin, '/schedules');
   const stamp = Date.now();
-  const agent = await trpc<Created>(page.request, 'schedules.createAgentInstance', {
-    agent_type_template: 'worker', agent_name_label: `QA reviewer ${stamp}`, initial_config_json: '{"advisors":"all"}', start_immediately: false,
-  }, 'mutation');
+  const agent = await trpc<Created>(
+    page.request,
+    'schedules.createAgentInstance',
+    {
+      agent_type_template: 'worker',
+      agent_name_label: `QA reviewer ${stamp}`,
+      initial_config_json: '{"advisors":"all"}',
+      start_immediately: false,
+    },
+    'mutation',
+  );
   expect(agent).toMatchObject({ status: 'ok', instance_status: 'INITIALIZED' });
   const weeklyName = `weekly_qa_review_${stamp}`;
-  const weekly = await trpc<Scheduled>(page.request, 'schedules.schedule', {
-    job_name: weeklyName, job_type_identifier: 'PERIODIC_AGENT_TRIGGER', cron_expression: '0 9 * * 1',
-    target_agent_id_on_trigger: agent.agent_id, task_type_on_trigger: 'QA_REVIEW', task_payload_on_trigger_json: '{"advisors":"all"}',
-  }, 'mutation');
+  const weekly = await trpc<Scheduled>(
+    page.request,
+    'schedules.schedule',
+    {
+      job_name: weeklyName,
+      job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+      cron_expression: '0 9 * * 1',
+      target_agent_id_on_trigger: agent.agent_id,
+      task_type_on_trigger: 'QA_REVIEW',
+      task_payload_on_trigger_json: '{"advisors":"all"}',
+    },
+    'mutation',
+  );
   expect(weekly).toMatchObject({ status: 'ok', job_status: 'SCHEDULED_AND_ACTIVE' });
   const fastName = `every_two_seconds_${stamp}`;
-  const fast = await trpc<Scheduled>(page.request, 'schedules.schedule', {
-    job_name: fastName, job_type_identifier: 'PERIODIC_AGENT_TRIGGER', interval_seconds: 2,
-    target_agent_id_on_trigger: agent.agent_id, task_type_on_trigger: 'PING', task_payload_on_trigger_json: '{}',
-  }, 'mutation');
+  const fast = await trpc<Scheduled>(
+    page.request,
+    'schedules.schedule',
+    {
+      job_name: fastName,
+      job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+      interval_seconds: 2,
+      target_agent_id_on_trigger: agent.agent_id,
+      task_type_on_trigger: 'PING',
+      task_payload_on_trigger_json: '{}',
+    },
+    'mutation',
+  );
   expect(fast.status).toBe('ok');
 
   await page.goto('/schedules');
@@ -82,13 +115,30 @@ test('a compliance manager sees and pauses the schedule the Planner made from th
   const admin = await browser.newPage();
   await signIn(admin, DEMO.admin, '/schedules');
   const stamp = Date.now();
-  const agent = await trpc<Created>(admin.request, 'schedules.createAgentInstance', {
-    agent_type_template: 'worker', agent_name_label: `Admin's agent ${stamp}`, initial_config_json: '{}', start_immediately: false,
-  }, 'mutation');
-  const adminsJob = await trpc<Scheduled>(admin.request, 'schedules.schedule', {
-    job_name: `admins_job_${stamp}`, job_type_identifier: 'PERIODIC_AGENT_TRIGGER', cron_expression: '0 7 * * *',
-    target_agent_id_on_trigger: agent.agent_id, task_type_on_trigger: 'PING', task_payload_on_trigger_json: '{}',
-  }, 'mutation');
+  const agent = await trpc<Created>(
+    admin.request,
+    'schedules.createAgentInstance',
+    {
+      agent_type_template: 'worker',
+      agent_name_label: `Admin's agent ${stamp}`,
+      initial_config_json: '{}',
+      start_immediately: false,
+    },
+    'mutation',
+  );
+  const adminsJob = await trpc<Scheduled>(
+    admin.request,
+    'schedules.schedule',
+    {
+      job_name: `admins_job_${stamp}`,
+      job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+      cron_expression: '0 7 * * *',
+      target_agent_id_on_trigger: agent.agent_id,
+      task_type_on_trigger: 'PING',
+      task_payload_on_trigger_json: '{}',
+    },
+    'mutation',
+  );
   expect(adminsJob.status).toBe('ok');
 
   await signIn(page, DEMO.compliance, '/chat');
@@ -99,7 +149,9 @@ test('a compliance manager sees and pauses the schedule the Planner made from th
   const name = "A QA review of every advisor's calls (previous week), every Monday at 09:00";
   await expect(done).toContainText(name);
 
-  await mainNav(page).getByRole('link', { name: /Schedules/ }).click();
+  await mainNav(page)
+    .getByRole('link', { name: /Schedules/ })
+    .click();
   await expect(page).toHaveURL(/\/schedules$/);
   await expect(page.getByRole('heading', { level: 2, name: /Your schedules/ })).toBeVisible();
   const row = jobRow(page, name);

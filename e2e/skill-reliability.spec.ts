@@ -15,20 +15,31 @@ test('after a run of the standard workflow, whisper-transcribe shows its success
   // Other specs share this console and may have run Whisper (or made it fail): count from here.
   const whisper = async () => (await trpc<Report>(page.request, 'graph.reliability', { skill: WHISPER }, 'query')).skills[0]!.all_time;
   const before = await whisper();
-  const started = await trpc(page.request, 'runs.start', {
-    path: 'workflows/standard-advice-call-analysis.json',
-    input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
-  }, 'mutation');
+  const started = await trpc(
+    page.request,
+    'runs.start',
+    {
+      path: 'workflows/standard-advice-call-analysis.json',
+      input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
+    },
+    'mutation',
+  );
   expect(started).toMatchObject({ status: 'ok' });
   const runId = started.run_id as string;
   await expect
-    .poll(async () => ((await trpc(page.request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run as { status: string }).status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        ((await trpc(page.request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run as { status: string }).status,
+      { timeout: 60_000 },
+    )
     .toBe('SUCCEEDED');
 
   // The consolidation job moves the run's episode into the knowledge graph every 2 s.
   const runsOfStandard = async () => {
     const l = await trpc<Lineage>(page.request, 'graph.lineage', { workflow_id: SEEDED.standard.id, runs_per_version: 100 }, 'query');
-    return l.status === 'ok' ? (l.runs.find((r) => r.workflow_id === SEEDED.standard.id && r.version === SEEDED.standard.version)?.runs ?? []) : [];
+    return l.status === 'ok'
+      ? (l.runs.find((r) => r.workflow_id === SEEDED.standard.id && r.version === SEEDED.standard.version)?.runs ?? [])
+      : [];
   };
   await expect.poll(async () => (await runsOfStandard()).map((r) => r.run_id), { timeout: 30_000 }).toContain(runId);
   // The run used Whisper once, successfully: one more success, no new failure.
@@ -56,7 +67,10 @@ test('after a run of the standard workflow, whisper-transcribe shows its success
   await page.screenshot({ path: shot('skill-reliability') });
 
   // A workflow that uses it links to its version on the Graph page.
-  await rel.getByTestId('skill-used-by').getByRole('link', { name: /^Standard Advice Call Analysis v1\.0\.0$/ }).click();
+  await rel
+    .getByTestId('skill-used-by')
+    .getByRole('link', { name: /^Standard Advice Call Analysis v1\.0\.0$/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/graph\\?workflow=${SEEDED.standard.id}&version=1\\.0\\.0`));
   await expect(page.getByTestId('graph-side-panel').getByRole('heading', { level: 2, name: SEEDED.standard.name })).toBeVisible();
 });
@@ -69,33 +83,56 @@ test('a skill that has never run says so, and still lists the workflows that use
   await expect(rel.getByTestId('skill-used-by')).toContainText(SEEDED.productCompliance.name);
 });
 
-test('with Whisper failing, runs swap to AssemblyAI; the health check proposes a patch version; a designer rejects it', async ({ page }) => {
+test('with Whisper failing, runs swap to AssemblyAI; the health check proposes a patch version; a designer rejects it', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   // Runs after the first test of this file (workers: 1, in file order): its Whisper counts are taken.
   await signIn(page, DEMO.admin, '/skills');
-  const faults = await trpc(page.request, 'skills.setDemoFaults', { faults: { 'whisper-transcribe': { failure_rate: 1 } }, replace: true, seed: 1 }, 'mutation');
+  const faults = await trpc(
+    page.request,
+    'skills.setDemoFaults',
+    { faults: { 'whisper-transcribe': { failure_rate: 1 } }, replace: true, seed: 1 },
+    'mutation',
+  );
   expect(faults).toMatchObject({ status: 'ok', faults: { 'whisper-transcribe': { failure_rate: 1 } } });
   // The health check trusts a rate only after 5 uses of the skill and of its alternative (server/learning/health.ts MIN_USES).
   try {
     const runIds = await Promise.all(
       Array.from({ length: 5 }, async () => {
-        const started = await trpc(page.request, 'runs.start', {
-          path: 'workflows/standard-advice-call-analysis.json',
-          input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
-        }, 'mutation');
+        const started = await trpc(
+          page.request,
+          'runs.start',
+          {
+            path: 'workflows/standard-advice-call-analysis.json',
+            input: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
+          },
+          'mutation',
+        );
         return started.run_id as string;
       }),
     );
     for (const runId of runIds) {
       await expect
-        .poll(async () => ((await trpc(page.request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run as { status: string }).status, { timeout: 90_000 })
+        .poll(
+          async () =>
+            ((await trpc(page.request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run as { status: string }).status,
+          { timeout: 90_000 },
+        )
         .toBe('SUCCEEDED');
     }
   } finally {
-    expect(await trpc(page.request, 'skills.setDemoFaults', { faults: {}, replace: true }, 'mutation')).toMatchObject({ status: 'ok', faults: {} });
+    expect(await trpc(page.request, 'skills.setDemoFaults', { faults: {}, replace: true }, 'mutation')).toMatchObject({
+      status: 'ok',
+      faults: {},
+    });
   }
   // The consolidation job records Whisper's five failures (each run then swapped to AssemblyAI).
-  await expect.poll(async () => (await trpc<Report>(page.request, 'graph.reliability', { skill: WHISPER }, 'query')).skills[0]!.all_time.n_failures, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  await expect
+    .poll(async () => (await trpc<Report>(page.request, 'graph.reliability', { skill: WHISPER }, 'query')).skills[0]!.all_time.n_failures, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(5);
 
   await page.context().clearCookies();
   await signIn(page, DEMO.designer, `/graph?workflow=${SEEDED.standard.id}&version=${SEEDED.standard.version}`);

@@ -4,7 +4,12 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * Calls a tRPC procedure over HTTP as the page's signed-in user (its cookies): superjson, so
  * inputs go as `{"json": …}` and results come back as `result.data.json` (as in runs.spec.ts).
  */
-export async function trpc<T = Record<string, unknown>>(request: APIRequestContext, path: string, input: unknown, kind: 'query' | 'mutation'): Promise<T> {
+export async function trpc<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  path: string,
+  input: unknown,
+  kind: 'query' | 'mutation',
+): Promise<T> {
   const res =
     kind === 'mutation'
       ? await request.post(`/api/trpc/${path}`, { data: { json: input } })
@@ -26,10 +31,12 @@ export const SEEDED = {
  * the run's id once the run SUCCEEDED and the QA store holds its calls (the consolidation job stored them).
  */
 export async function analyseWithAllCalls(
-  request: APIRequestContext, input: { advisor_name: string; start_date: string; end_date: string },
+  request: APIRequestContext,
+  input: { advisor_name: string; start_date: string; end_date: string },
 ): Promise<string> {
   const { run_id: runId } = await trpc<{ run_id: string }>(request, 'runs.start', { workflow_id: SEEDED.allCalls.id, input }, 'mutation');
-  const status = async () => (await trpc<{ run: { status: string } }>(request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run.status;
+  const status = async () =>
+    (await trpc<{ run: { status: string } }>(request, 'runs.get', { run_id: runId, include_events: false }, 'query')).run.status;
   await expect.poll(status, { timeout: 150_000 }).toBe('SUCCEEDED');
   const stored = async () => (await trpc<{ total: number }>(request, 'qa.list', { filter: { run_id: runId } }, 'query')).total;
   await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThan(0);

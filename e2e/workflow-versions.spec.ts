@@ -56,8 +56,10 @@ test("a designer's new version is not used by the Planner until it is published"
   const draft = panel.locator(`[data-testid="editor-version"][data-version="${saved}"]`);
   await expect(draft.getByTestId('version-lifecycle')).toHaveAttribute('data-status', 'draft');
   await expect(draft).toContainText(new RegExp(`Saved \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} by ${DEMO.designer.email}`));
-  await expect(panel.locator(`[data-testid="editor-version"][data-version="${inUse}"]`).getByTestId('version-lifecycle'))
-    .toHaveAttribute('data-status', 'published');
+  await expect(panel.locator(`[data-testid="editor-version"][data-version="${inUse}"]`).getByTestId('version-lifecycle')).toHaveAttribute(
+    'data-status',
+    'published',
+  );
   await designer.screenshot({ path: shot('versions-editor-draft') });
 
   // 2. The Planner still runs the published version, and says which.
@@ -95,7 +97,7 @@ test("a designer's new version is not used by the Planner until it is published"
   await admin.screenshot({ path: shot('versions-list-admin'), fullPage: true });
 });
 
-test('a compliance manager sees each version\'s lifecycle but cannot publish or retire', async ({ browser }) => {
+test("a compliance manager sees each version's lifecycle but cannot publish or retire", async ({ browser }) => {
   const page = await as(browser, DEMO.compliance, '/workflows');
   const row = page.locator(`[data-testid="catalog-workflow"][data-workflow-id="${STANDARD}"]`);
   await expect(row.getByTestId('version-lifecycle')).toHaveAttribute('data-status', 'published');

@@ -18,7 +18,9 @@ test.beforeEach(async ({ page }) => {
   await expect(node(page, 'GetApplicationIDs')).toBeVisible();
 });
 
-test('an invalid workflow lists its findings with JSON pointers; clicking one selects its state and shows the line in the JSON view', async ({ page }) => {
+test('an invalid workflow lists its findings with JSON pointers; clicking one selects its state and shows the line in the JSON view', async ({
+  page,
+}) => {
   const doc = example();
   doc.asl.States.GetCallRecordings!.Next = 'NoSuchState';
   const branchState = doc.asl.States.ParallelAnalysis!.Branches![0]!.States;
@@ -107,7 +109,9 @@ test('a saved version and a file from disk open in the editor and validate', asy
   const broken = example();
   broken.asl.StartAt = 'Missing';
   await page.goto('/workflows');
-  await page.getByLabel('Workflow file to open').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(pretty(broken)) });
+  await page
+    .getByLabel('Workflow file to open')
+    .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(pretty(broken)) });
   await expect(page).toHaveURL(/\/workflows\/edit\?handover=1/);
   await expect(page.getByText('From file broken.json')).toBeVisible();
   await expect(page.getByTestId('validation-verdict')).toHaveAttribute('data-valid', 'false');

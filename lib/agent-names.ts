@@ -9,9 +9,11 @@ export interface AgentLookup {
  */
 export async function platformAgentNames(platform: AgentLookup, ids: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  await Promise.all([...new Set(ids)].map(async (id) => {
-    const agent = await platform.getAgent(id).catch(() => null);
-    if (agent) out.set(id, agent.name);
-  }));
+  await Promise.all(
+    [...new Set(ids)].map(async (id) => {
+      const agent = await platform.getAgent(id).catch(() => null);
+      if (agent) out.set(id, agent.name);
+    }),
+  );
   return out;
 }

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  failureCause, failureCauseOfText, INVALID_INPUT_PREFIX, parseFailureText, reportedCause,
-} from './failure-cause.ts';
+import { failureCause, failureCauseOfText, INVALID_INPUT_PREFIX, parseFailureText, reportedCause } from './failure-cause.ts';
 import { FAILURE_SAMPLES } from './testing/failure-samples.ts';
 
 describe('failureCause: who caused a skill failure', () => {

@@ -12,7 +12,6 @@ import { isRecord, num, type Obj } from './is-record.ts';
  */
 export type QaPart = 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'recordings' | 'diarization' | 'segmentation';
 
-
 /** The part an envelope's `data` is, or null; an envelope that says it failed (`ok: false`) is none. */
 export function partOf(envelope: unknown): QaPart | null {
   if (!isRecord(envelope) || envelope.ok === false || !isRecord(envelope.data)) return null;

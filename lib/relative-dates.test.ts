@@ -11,7 +11,10 @@ const WEDNESDAY = new Date('2024-07-10T09:00:00Z');
 const WINTER = new Date('2025-02-04T15:00:00Z');
 
 const range = (start_date: string, end_date: string, phrase: string, extra: Partial<DateRange> = {}): DateRange => ({
-  start_date, end_date, phrase, ...extra,
+  start_date,
+  end_date,
+  phrase,
+  ...extra,
 });
 
 describe('resolveDateRange: the demo clock and the original phrasings', () => {
@@ -19,7 +22,11 @@ describe('resolveDateRange: the demo clock and the original phrasings', () => {
     ['advice calls made by Alex Wong last week', MONDAY, range('2024-07-01', '2024-07-07', 'last week')],
     ['last week', SUNDAY, range('2024-07-01', '2024-07-07', 'last week')],
     ['in their calls since the start of the month', MONDAY, range('2024-07-01', '2024-07-08', 'since the start of the month')],
-    ['since the beginning of this month', new Date('2024-08-05T10:00:00Z'), range('2024-08-01', '2024-08-05', 'since the beginning of this month')],
+    [
+      'since the beginning of this month',
+      new Date('2024-08-05T10:00:00Z'),
+      range('2024-08-01', '2024-08-05', 'since the beginning of this month'),
+    ],
     ['this week', new Date('2024-07-10T00:00:00Z'), range('2024-07-08', '2024-07-10', 'this week')],
     ['last month', MONDAY, range('2024-06-01', '2024-06-30', 'last month')],
     ['last month', new Date('2024-03-15T00:00:00Z'), range('2024-02-01', '2024-02-29', 'last month')],
@@ -34,7 +41,10 @@ describe('resolveDateRange: the demo clock and the original phrasings', () => {
   });
 
   it('a year boundary: last week of 2024 seen from 2025-01-01 (a Wednesday)', () => {
-    expect(resolveDateRange('last week', new Date('2025-01-01T12:00:00Z'))).toMatchObject({ start_date: '2024-12-23', end_date: '2024-12-29' });
+    expect(resolveDateRange('last week', new Date('2025-01-01T12:00:00Z'))).toMatchObject({
+      start_date: '2024-12-23',
+      end_date: '2024-12-29',
+    });
   });
 
   it('"today" is the London calendar day: 00:30 BST on Monday is still Sunday in UTC', () => {

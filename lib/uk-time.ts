@@ -7,14 +7,34 @@ export const LONDON = 'Europe/London';
 
 const DATE = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, day: 'numeric', month: 'short', year: 'numeric' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: LONDON,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 const EXACT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  hourCycle: 'h23', timeZoneName: 'short',
+  timeZone: LONDON,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
 });
 const PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: LONDON,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
 
 const parse = (iso: string | null | undefined): Date | null => {
@@ -57,7 +77,13 @@ export function londonDay(iso: string): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
-const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 /** "15:12:09" (London time); "—" for none. */
 export const ukTime = (iso: string | number | Date | null | undefined) => {
   const d = iso === null || iso === undefined ? null : new Date(iso);

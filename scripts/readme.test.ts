@@ -12,7 +12,10 @@ describe('README', async () => {
   it('has a Quick start of exactly two commands, the second of which .ci/run runs', async () => {
     const section = readme.split(/^## Quick start$/m)[1]!.split(/^## /m)[0]!;
     const block = section.match(/```sh\n([\s\S]*?)```/)![1]!;
-    const commands = block.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const commands = block
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     expect(commands).toEqual(['npm start', 'npm test']);
     const ci = await readFile(path.join(PROJECT_ROOT, '.ci/run'), 'utf8');
     expect(ci.split('\n').map((l) => l.trim())).toContain('npm test');

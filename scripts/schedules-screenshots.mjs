@@ -26,17 +26,31 @@ await snap(c, 'compliance-chat-scheduled');
 
 const a = await as('admin');
 await a.goto('/schedules');
-await a.getByRole('heading', { name: /Schedules/ }).first().waitFor();
+await a
+  .getByRole('heading', { name: /Schedules/ })
+  .first()
+  .waitFor();
 await snap(a, 'admin-schedules');
 
 // An hourly ranking fires once at creation (interval jobs do): its report arrives as a toast and in the bell.
 await say(c, 'Every hour, which advisor has the lowest QA score last week?');
 await say(c, 'yes');
-await c.getByTestId('notification-toast').first().waitFor({ timeout: 120_000 }).catch(() => {});
+await c
+  .getByTestId('notification-toast')
+  .first()
+  .waitFor({ timeout: 120_000 })
+  .catch(() => {});
 await snap(c, 'compliance-toast');
-await c.getByTestId('notification-bell').click().catch(() => {});
+await c
+  .getByTestId('notification-bell')
+  .click()
+  .catch(() => {});
 await snap(c, 'compliance-bell');
-await c.getByRole('button', { name: 'Show all' }).first().click().catch(() => {});
+await c
+  .getByRole('button', { name: 'Show all' })
+  .first()
+  .click()
+  .catch(() => {});
 await snap(c, 'compliance-bell-open');
 await c.reload();
 await c.getByTestId('chat-input').waitFor();

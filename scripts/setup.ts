@@ -23,7 +23,9 @@ usePrivateUmask(); // files under the data directory: 0600, folders 0700
 // Setup owns the embedded data directory while it runs (a second `npm start` is refused, naming it)
 // and shares it as the console does, so `npx dcf …` meanwhile goes through its socket.
 const handle = await openDatabase(
-  cfg.database.kind === 'pglite' ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true, role: 'the console\'s setup (npm start)' } : cfg.database,
+  cfg.database.kind === 'pglite'
+    ? { kind: 'pglite', dataDir: cfg.database.dataDir, share: true, role: "the console's setup (npm start)" }
+    : cfg.database,
 ).catch((err: unknown) => {
   // A second `npm start` on one data directory: say who holds it, without a stack trace.
   if (err instanceof DataDirInUseError) {
@@ -37,7 +39,9 @@ try {
   console.log(`database ready (${cfg.database.kind === 'pglite' ? `PGlite at ${cfg.database.dataDir}` : 'PostgreSQL'})`);
   if (cfg.bootstrapAdmin) {
     const outcome = await bootstrapAdmin(handle.db, cfg.bootstrapAdmin);
-    console.log(outcome === 'created' ? `created the first admin: ${cfg.bootstrapAdmin.email}` : 'an admin exists; DCF_ADMIN_EMAIL ignored');
+    console.log(
+      outcome === 'created' ? `created the first admin: ${cfg.bootstrapAdmin.email}` : 'an admin exists; DCF_ADMIN_EMAIL ignored',
+    );
   }
   // The saved-workflow catalog (workflows/catalog.json, unless DCF_SEED_WORKFLOWS=false) and the skill search index.
   const indexed = await indexSkills(handle.db, await loadSkillDirectory(cfg.skillsDir));

@@ -40,13 +40,17 @@ for (const arg of process.argv.slice(2)) {
     const suiteErrors = (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0).length;
     passed += report.numPassedTests;
     failed += report.numFailedTests + skipped + suiteErrors;
-    lines.push(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped, ${suiteErrors} files failed to load`);
+    lines.push(
+      `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped, ${suiteErrors} files failed to load`,
+    );
   } else if (kind === 'playwright') {
     const s = report.stats ?? {};
     const errors = (report.errors ?? []).length;
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += (s.unexpected ?? 0) + (s.skipped ?? 0) + errors;
-    lines.push(`playwright: ${s.expected ?? 0} passed, ${s.unexpected ?? 0} failed, ${s.flaky ?? 0} flaky, ${s.skipped ?? 0} skipped, ${errors} global errors`);
+    lines.push(
+      `playwright: ${s.expected ?? 0} passed, ${s.unexpected ?? 0} failed, ${s.flaky ?? 0} flaky, ${s.skipped ?? 0} skipped, ${errors} global errors`,
+    );
   } else {
     failed++;
     lines.push(`unknown suite kind ${kind}`);

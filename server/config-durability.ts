@@ -10,7 +10,11 @@ import { z } from 'zod';
 export const DURABILITY_ENV = {
   // External anchors of the audit chain's head (issue 28): server/audit/README.md.
   /** The append-only anchor file; default DCF_DATA_DIR/audit-anchors.jsonl (on PostgreSQL: off the database's disk). */
-  DCF_AUDIT_ANCHOR_FILE: z.string().max(4096).optional().transform((v) => v?.trim() || undefined),
+  DCF_AUDIT_ANCHOR_FILE: z
+    .string()
+    .max(4096)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   /** Seconds between periodic anchors of the audit chain's head (one per period cluster-wide; none while unchanged). */
   DCF_AUDIT_ANCHOR_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
   // Durable streams (issue 28): server/redis/stream-consumer.ts.
@@ -36,5 +40,7 @@ export function auditAnchorConfig(e: DurabilityEnv, dataDir: string, abs: (p: st
   };
 }
 
-export const streamsConfig = (e: DurabilityEnv): StreamsConfig =>
-  ({ claimIdleMs: e.DCF_STREAM_CLAIM_IDLE_S * 1000, maxDeliveries: e.DCF_STREAM_MAX_DELIVERIES });
+export const streamsConfig = (e: DurabilityEnv): StreamsConfig => ({
+  claimIdleMs: e.DCF_STREAM_CLAIM_IDLE_S * 1000,
+  maxDeliveries: e.DCF_STREAM_MAX_DELIVERIES,
+});

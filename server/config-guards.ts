@@ -26,7 +26,12 @@ export const GUARD_ENV = {
   DCF_MCP_ALLOWED_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+    )
     .refine((hosts) => hosts.every((h) => /^[a-z0-9.\-_:[\]]+$/.test(h)), {
       message: 'must be host names or addresses separated by commas, e.g. console.internal,10.0.0.5',
     }),

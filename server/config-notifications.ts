@@ -10,14 +10,26 @@ export const NOTIFICATION_ENV = {
   /** SMTP server for EMAIL notifications, e.g. `smtp://user:pass@mail.example.com:587` (smtps:// for TLS); unset = EMAIL off. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP'),
   /** Sender of EMAIL notifications, e.g. `DCF Console <dcf@example.com>`; EMAIL needs it with SMTP_URL. */
-  DCF_NOTIFY_EMAIL_FROM: z.string().trim().optional().transform((v) => (v ? v : undefined))
+  DCF_NOTIFY_EMAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /@[^@\s>]+/.test(v), { message: 'must be an e-mail address (optionally `Name <address>`)' }),
   /** Telegram Bot API base URL (sendMessage is POSTed to {base}/bot{token}/sendMessage); default https://api.telegram.org. */
   TELEGRAM_API_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
   /** Bot token for TELEGRAM notifications; with TELEGRAM_CHAT_ID it turns TELEGRAM on. */
-  TELEGRAM_BOT_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** Chat (user, group or channel id, or @channelname) TELEGRAM notifications go to. */
-  TELEGRAM_CHAT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  TELEGRAM_CHAT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** Attempts per EMAIL/TELEGRAM delivery (the first inline, the rest retried by a BullMQ queue with back-off). */
   DCF_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** First retry delay of a failed delivery in ms; doubled per attempt (a Telegram 429's retry_after wins when longer). */
@@ -36,11 +48,14 @@ type NotificationEnv = z.output<z.ZodObject<typeof NOTIFICATION_ENV>>;
 
 export function notificationsConfig(e: NotificationEnv): NotificationsConfig {
   return {
-    smtpUrl: e.SMTP_URL, emailFrom: e.DCF_NOTIFY_EMAIL_FROM,
+    smtpUrl: e.SMTP_URL,
+    emailFrom: e.DCF_NOTIFY_EMAIL_FROM,
     telegram: {
       baseUrl: (e.TELEGRAM_API_BASE_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
-      botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.TELEGRAM_CHAT_ID,
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      chatId: e.TELEGRAM_CHAT_ID,
     },
-    maxAttempts: e.DCF_NOTIFY_MAX_ATTEMPTS, backoffMs: e.DCF_NOTIFY_BACKOFF_MS,
+    maxAttempts: e.DCF_NOTIFY_MAX_ATTEMPTS,
+    backoffMs: e.DCF_NOTIFY_BACKOFF_MS,
   };
 }

@@ -10,14 +10,22 @@ export function isCostTable(text: string): boolean {
 }
 
 /** A ResourceBudget (server/planning/schemas.ts), checked here so a bad setting stops the start-up. */
-export interface TaskBudget { maxToolCalls?: number; maxLatency?: number; maxCost?: number; scaleFactor?: number }
+export interface TaskBudget {
+  maxToolCalls?: number;
+  maxLatency?: number;
+  maxCost?: number;
+  scaleFactor?: number;
+}
 
 export function isTaskBudget(text: string): boolean {
   if (!isJsonObject(text)) return false;
   const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
   const units = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0;
   const checks: Record<string, (n: unknown) => boolean> = {
-    maxToolCalls: whole, maxLatency: whole, maxCost: units, scaleFactor: (n) => units(n) && (n as number) > 0,
+    maxToolCalls: whole,
+    maxLatency: whole,
+    maxCost: units,
+    scaleFactor: (n) => units(n) && (n as number) > 0,
   };
   return Object.entries(JSON.parse(text) as object).every(([k, v]) => checks[k]?.(v) ?? false);
 }

@@ -46,7 +46,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DCF_AUDIT_ANCHOR_FILE: 'x'.repeat(4097) }, '/x')).toThrow(/DCF_AUDIT_ANCHOR_FILE/);
   });
 
-  it('reads the durable streams\' claim time and delivery limit, and bounds them', () => {
+  it("reads the durable streams' claim time and delivery limit, and bounds them", () => {
     expect(loadConfig({}, '/x').streams).toEqual({ claimIdleMs: 60_000, maxDeliveries: 5 });
     const c = loadConfig({ DCF_STREAM_CLAIM_IDLE_S: '5', DCF_STREAM_MAX_DELIVERIES: '3' }, '/x');
     expect(c.streams).toEqual({ claimIdleMs: 5_000, maxDeliveries: 3 });
@@ -85,8 +85,7 @@ describe('loadConfig', () => {
   it('reads the Companion task budget as a ResourceBudget, and refuses anything else', () => {
     expect(loadConfig({}, '/x').delegation.taskBudget).toBeNull();
     const budget = { maxToolCalls: 40, maxLatency: 600_000, maxCost: 12.5 };
-    expect(loadConfig({ DCF_COMPANION_TASK_BUDGET: JSON.stringify(budget) }, '/x').delegation.taskBudget)
-      .toEqual(budget);
+    expect(loadConfig({ DCF_COMPANION_TASK_BUDGET: JSON.stringify(budget) }, '/x').delegation.taskBudget).toEqual(budget);
     for (const bad of ['[1]', '{"maxToolCalls":1.5}', '{"maxCost":-1}', '{"calls":3}', '{"scaleFactor":0}', 'nope']) {
       expect(() => loadConfig({ DCF_COMPANION_TASK_BUDGET: bad }, '/x')).toThrow(/DCF_COMPANION_TASK_BUDGET/);
     }
@@ -95,7 +94,10 @@ describe('loadConfig', () => {
 
 describe('bootstrap admin settings', () => {
   it('needs email and password together, the password at least 12 characters', () => {
-    expect(loadConfig({ DCF_ADMIN_EMAIL: 'a@b.io', DCF_ADMIN_PASSWORD: 'long enough pw' }, '/x').bootstrapAdmin).toEqual({ email: 'a@b.io', password: 'long enough pw' });
+    expect(loadConfig({ DCF_ADMIN_EMAIL: 'a@b.io', DCF_ADMIN_PASSWORD: 'long enough pw' }, '/x').bootstrapAdmin).toEqual({
+      email: 'a@b.io',
+      password: 'long enough pw',
+    });
     expect(() => loadConfig({ DCF_ADMIN_EMAIL: 'a@b.io' }, '/x')).toThrow(/DCF_ADMIN_PASSWORD.*go together/);
     expect(() => loadConfig({ DCF_ADMIN_PASSWORD: 'long enough pw' }, '/x')).toThrow(/DCF_ADMIN_EMAIL/);
     expect(() => loadConfig({ DCF_ADMIN_EMAIL: 'a@b.io', DCF_ADMIN_PASSWORD: 'short' }, '/x')).toThrow(/at least 12/);
@@ -108,32 +110,44 @@ describe('agent memory limits (issue 18)', () => {
     expect(loadConfig({}, '/x').agentMemory).toEqual({ quotaBytes: 32 * 1024 * 1024, maxFileBytes: 1024 * 1024 });
     const c = loadConfig({ DCF_AGENT_MEMORY_QUOTA_BYTES: '4096', DCF_AGENT_MEMORY_MAX_FILE_BYTES: '100' }, '/x');
     expect(c.agentMemory).toEqual({ quotaBytes: 4096, maxFileBytes: 100 });
-    expect(() => loadConfig({ DCF_AGENT_MEMORY_QUOTA_BYTES: '2048', DCF_AGENT_MEMORY_MAX_FILE_BYTES: '4096' }, '/x'))
-      .toThrow(/DCF_AGENT_MEMORY_MAX_FILE_BYTES.*must not exceed/);
+    expect(() => loadConfig({ DCF_AGENT_MEMORY_QUOTA_BYTES: '2048', DCF_AGENT_MEMORY_MAX_FILE_BYTES: '4096' }, '/x')).toThrow(
+      /DCF_AGENT_MEMORY_MAX_FILE_BYTES.*must not exceed/,
+    );
     expect(() => loadConfig({ DCF_AGENT_MEMORY_QUOTA_BYTES: 'lots' }, '/x')).toThrow(/DCF_AGENT_MEMORY_QUOTA_BYTES/);
     expect(() => loadConfig({ DCF_AGENT_MEMORY_MAX_FILE_BYTES: '0' }, '/x')).toThrow(/DCF_AGENT_MEMORY_MAX_FILE_BYTES/);
   });
 });
 
 describe('notification channels (issue 18)', () => {
-  it('leaves EMAIL and TELEGRAM unconfigured by default, with Telegram\'s public API and 5 attempts from 2 s', () => {
+  it("leaves EMAIL and TELEGRAM unconfigured by default, with Telegram's public API and 5 attempts from 2 s", () => {
     expect(loadConfig({}, '/x').notifications).toEqual({
-      smtpUrl: undefined, emailFrom: undefined,
+      smtpUrl: undefined,
+      emailFrom: undefined,
       telegram: { baseUrl: 'https://api.telegram.org', botToken: undefined, chatId: undefined },
-      maxAttempts: 5, backoffMs: 2000,
+      maxAttempts: 5,
+      backoffMs: 2000,
     });
   });
 
   it('reads SMTP, the sender, the Bot API settings and the retry policy', () => {
-    const c = loadConfig({
-      SMTP_URL: 'smtps://u:p@mail.example.com:465', DCF_NOTIFY_EMAIL_FROM: 'DCF <dcf@example.com>',
-      TELEGRAM_API_BASE_URL: 'http://bot-api.local:8081/', TELEGRAM_BOT_TOKEN: '1:abc', TELEGRAM_CHAT_ID: '-100',
-      DCF_NOTIFY_MAX_ATTEMPTS: '3', DCF_NOTIFY_BACKOFF_MS: '500',
-    }, '/x');
+    const c = loadConfig(
+      {
+        SMTP_URL: 'smtps://u:p@mail.example.com:465',
+        DCF_NOTIFY_EMAIL_FROM: 'DCF <dcf@example.com>',
+        TELEGRAM_API_BASE_URL: 'http://bot-api.local:8081/',
+        TELEGRAM_BOT_TOKEN: '1:abc',
+        TELEGRAM_CHAT_ID: '-100',
+        DCF_NOTIFY_MAX_ATTEMPTS: '3',
+        DCF_NOTIFY_BACKOFF_MS: '500',
+      },
+      '/x',
+    );
     expect(c.notifications).toEqual({
-      smtpUrl: 'smtps://u:p@mail.example.com:465', emailFrom: 'DCF <dcf@example.com>',
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      emailFrom: 'DCF <dcf@example.com>',
       telegram: { baseUrl: 'http://bot-api.local:8081', botToken: '1:abc', chatId: '-100' },
-      maxAttempts: 3, backoffMs: 500,
+      maxAttempts: 3,
+      backoffMs: 500,
     });
   });
 

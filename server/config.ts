@@ -3,13 +3,9 @@ import { z } from 'zod';
 import { optionalUrl } from './config-url.ts';
 import { parseSkillEndpoints, type SkillEndpoint } from './skills/invoke/skill-endpoints.ts';
 import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from './config-notifications.ts';
-import {
-  auditAnchorConfig, DURABILITY_ENV, streamsConfig, type AuditAnchorConfig, type StreamsConfig,
-} from './config-durability.ts';
+import { auditAnchorConfig, DURABILITY_ENV, streamsConfig, type AuditAnchorConfig, type StreamsConfig } from './config-durability.ts';
 import { GUARD_ENV, guardsConfig, type GuardsConfig } from './config-guards.ts';
-import {
-  isCostTable, isJsonObject, isTaskBudget, policySplitOf, type SplitStrategy, type TaskBudget,
-} from './config-planning.ts';
+import { isCostTable, isJsonObject, isTaskBudget, policySplitOf, type SplitStrategy, type TaskBudget } from './config-planning.ts';
 
 /**
  * The one configuration module (docs/ARCHITECTURE.md "Conventions"). Every setting the server, the
@@ -56,7 +52,12 @@ const envSchema = z.object({
     .optional()
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   /** Session lifetime in hours. */
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
   /** Directory of skill manifests that forms the skill catalog. */
   DCF_SKILLS_DIR: z.string().min(1).default('skills'),
   /** Directory of example/seed workflows. */
@@ -96,8 +97,9 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v.trim() === '' || policySplitOf(v) !== null, {
-      message: 'must be two different strategies separated by a comma or a colon (Greedy, EpsilonGreedy, UCB, '
-        + 'ThompsonSampling), e.g. UCB,ThompsonSampling, or empty for no split',
+      message:
+        'must be two different strategies separated by a comma or a colon (Greedy, EpsilonGreedy, UCB, ' +
+        'ThompsonSampling), e.g. UCB,ThompsonSampling, or empty for no split',
     })
     .transform((v) => (v === undefined || v.trim() === '' ? null : policySplitOf(v))),
   /**
@@ -111,9 +113,13 @@ const envSchema = z.object({
     .optional()
     .superRefine((v, ctx) => {
       const r = parseSkillEndpoints(v);
-      if (!r.ok) ctx.addIssue({ code: 'custom', message: `must be key=url pairs separated by commas (e.g. crm=http://a:9001/mcp): ${r.error}` });
+      if (!r.ok)
+        ctx.addIssue({ code: 'custom', message: `must be key=url pairs separated by commas (e.g. crm=http://a:9001/mcp): ${r.error}` });
     })
-    .transform((v) => { const r = parseSkillEndpoints(v); return r.ok ? r.endpoints : []; }),
+    .transform((v) => {
+      const r = parseSkillEndpoints(v);
+      return r.ok ? r.endpoints : [];
+    }),
   /** The lender's world the in-process demo skills server serves (server/skills/demo/worlds): `demo` or `second-lender`. */
   // An unknown id fails the demo server's start, naming the known worlds (worlds/index.ts).
   DCF_DEMO_WORLD: z.string().trim().min(1).optional(),
@@ -156,13 +162,9 @@ const envSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine(
-      (v) =>
-        v === undefined ||
-        v === '' ||
-        (/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v))),
-      { message: 'must be an ISO date (2024-07-08) or date-time' },
-    )
+    .refine((v) => v === undefined || v === '' || (/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v))), {
+      message: 'must be an ISO date (2024-07-08) or date-time',
+    })
     .transform((v) => (v ? v : undefined)),
   /**
    * Seed the example workflows of workflows/catalog.json at start (their lineage included); `false` starts with an
@@ -188,9 +190,19 @@ const envSchema = z.object({
   DCF_AGENT_REPLY_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(120),
   // Agent memory files (issue 18, spec §4): server/agent-memory/.
   /** Bytes all of one agent's memory files may take together (DCF_DATA_DIR/agent-memory/<agent id>/); default 32 MiB. */
-  DCF_AGENT_MEMORY_QUOTA_BYTES: z.coerce.number().int().min(1024).max(1024 ** 4).default(32 * 1024 * 1024),
+  DCF_AGENT_MEMORY_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 ** 4)
+    .default(32 * 1024 * 1024),
   /** Bytes one agent memory file may hold (a write or an append over it is refused); default 1 MiB. */
-  DCF_AGENT_MEMORY_MAX_FILE_BYTES: z.coerce.number().int().min(1).max(1024 ** 3).default(1024 * 1024),
+  DCF_AGENT_MEMORY_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 ** 3)
+    .default(1024 * 1024),
   /**
    * Most live tokens spawn_agent may mint under one root token (issue 29, server/auth/token-lineage.ts); a caller
    * without a token (a user's console, an in-process agent, the CLI) may hold this many spawned roots. Default 20.
@@ -208,7 +220,12 @@ const envSchema = z.object({
   /** Failed sign-ins one source address (an IPv6 /64) may have per window, across all emails. */
   DCF_SIGNIN_MAX_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** The sign-in throttle's window in minutes: counting starts at a first failure and ends this long after it. */
-  DCF_SIGNIN_WINDOW_MIN: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  DCF_SIGNIN_WINDOW_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /**
    * Days a successful sign-in of an account from a source is remembered: that account may still sign
    * in from there once the source's failures are used up (issue 29).
@@ -227,8 +244,9 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v.trim() === '' || isTaskBudget(v), {
-      message: 'must be a JSON object with any of maxToolCalls, maxLatency (ms; whole numbers ≥ 0), maxCost '
-        + '(units ≥ 0) and scaleFactor (> 0), and nothing else',
+      message:
+        'must be a JSON object with any of maxToolCalls, maxLatency (ms; whole numbers ≥ 0), maxCost ' +
+        '(units ≥ 0) and scaleFactor (> 0), and nothing else',
     })
     .transform((v) => (v === undefined || v.trim() === '' ? null : (JSON.parse(v) as TaskBudget))),
   /**
@@ -265,14 +283,23 @@ export type AppConfig = {
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Workflow execution (issue 3): leases, skill-call timeout, worker processes, who serves Task states. */
   execution: {
-    leaseTtlS: number; skillTimeoutS: number; workerConcurrency: number; embeddedWorkers: boolean; publicUrl: string;
+    leaseTtlS: number;
+    skillTimeoutS: number;
+    workerConcurrency: number;
+    embeddedWorkers: boolean;
+    publicUrl: string;
     workerAgents: 'in-process' | 'platform';
     /** Map limits: items per Map state, iterations started per commit. */
-    mapMaxItems: number; mapBatchSize: number;
+    mapMaxItems: number;
+    mapBatchSize: number;
   };
   /** Skill transports: where MCP endpoints resolve, demo fault injection. */
   skillTransport: {
-    mcpBaseUrl: string | undefined; endpoints: SkillEndpoint[]; demoFaults: Record<string, unknown>; demoSeed: number; demoWorld: string | undefined;
+    mcpBaseUrl: string | undefined;
+    endpoints: SkillEndpoint[];
+    demoFaults: Record<string, unknown>;
+    demoSeed: number;
+    demoWorld: string | undefined;
   };
   /** The explore/exploit strategy workers use to pick an alternative skill. */
   skillPolicy: 'Greedy' | 'EpsilonGreedy' | 'UCB' | 'ThompsonSampling';
@@ -334,7 +361,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((i) => {
         const name = String(i.path[0] ?? '(environment)');
         const value = env[name];
-        const shown = value === undefined ? 'unset' : name.match(/SECRET|PASSWORD|KEY|SMTP_URL|BOT_TOKEN/) ? 'hidden' : JSON.stringify(value);
+        const shown =
+          value === undefined ? 'unset' : name.match(/SECRET|PASSWORD|KEY|SMTP_URL|BOT_TOKEN/) ? 'hidden' : JSON.stringify(value);
         return `${name} (${shown}): ${i.message}`;
       }),
     );
@@ -355,8 +383,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.DCF_AGENT_MEMORY_MAX_FILE_BYTES > e.DCF_AGENT_MEMORY_QUOTA_BYTES) {
     throw new ConfigError([
-      `DCF_AGENT_MEMORY_MAX_FILE_BYTES ("${e.DCF_AGENT_MEMORY_MAX_FILE_BYTES}"): must not exceed `
-        + `DCF_AGENT_MEMORY_QUOTA_BYTES (${e.DCF_AGENT_MEMORY_QUOTA_BYTES})`,
+      `DCF_AGENT_MEMORY_MAX_FILE_BYTES ("${e.DCF_AGENT_MEMORY_MAX_FILE_BYTES}"): must not exceed ` +
+        `DCF_AGENT_MEMORY_QUOTA_BYTES (${e.DCF_AGENT_MEMORY_QUOTA_BYTES})`,
     ]);
   }
   // Runtime paths from configuration: not bundle inputs, so Turbopack must not trace them.
@@ -392,13 +420,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mapBatchSize: e.DCF_MAP_BATCH_SIZE,
     },
     skillTransport: {
-      mcpBaseUrl: e.DCF_MCP_BASE_URL, endpoints: e.DCF_MCP_ENDPOINTS, demoFaults: e.DCF_DEMO_FAULTS, demoSeed: e.DCF_DEMO_SEED, demoWorld: e.DCF_DEMO_WORLD,
+      mcpBaseUrl: e.DCF_MCP_BASE_URL,
+      endpoints: e.DCF_MCP_ENDPOINTS,
+      demoFaults: e.DCF_DEMO_FAULTS,
+      demoSeed: e.DCF_DEMO_SEED,
+      demoWorld: e.DCF_DEMO_WORLD,
     },
     skillPolicy: e.DCF_SKILL_POLICY,
     policySplit: e.DCF_POLICY_SPLIT,
-    embeddings: e.DCF_EMBEDDING_URL && e.DCF_EMBEDDING_MODEL
-      ? { baseUrl: e.DCF_EMBEDDING_URL.replace(/\/+$/, ''), model: e.DCF_EMBEDDING_MODEL, apiKey: e.DCF_EMBEDDING_API_KEY }
-      : undefined,
+    embeddings:
+      e.DCF_EMBEDDING_URL && e.DCF_EMBEDDING_MODEL
+        ? { baseUrl: e.DCF_EMBEDDING_URL.replace(/\/+$/, ''), model: e.DCF_EMBEDDING_MODEL, apiKey: e.DCF_EMBEDDING_API_KEY }
+        : undefined,
     agentBrain: e.OPENAI_MODEL
       ? {
           kind: 'openai',
@@ -413,7 +446,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoHistory: e.DCF_DEMO_HISTORY,
     publishFourEyes: e.DCF_PUBLISH_FOUR_EYES,
     delegation: {
-      poolMax: e.DCF_COMPANION_POOL_MAX, replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S, taskBudget: e.DCF_COMPANION_TASK_BUDGET,
+      poolMax: e.DCF_COMPANION_POOL_MAX,
+      replyTimeoutS: e.DCF_AGENT_REPLY_TIMEOUT_S,
+      taskBudget: e.DCF_COMPANION_TASK_BUDGET,
     },
     logLevel: e.LOG_LEVEL,
     signIn: {

@@ -18,7 +18,9 @@ describe('shutdown on SIGTERM', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-shutdown-'));
     const log = path.join(dir, 'log');
     const script = path.join(dir, 'child.ts');
-    await writeFile(script, `
+    await writeFile(
+      script,
+      `
       import { appendFileSync } from 'node:fs';
       import { onShutdown } from ${JSON.stringify(path.join(ROOT, 'server/shutdown.ts'))};
       const note = (s: string) => appendFileSync(${JSON.stringify(log)}, s + '\\n');
@@ -28,10 +30,12 @@ describe('shutdown on SIGTERM', () => {
       onShutdown('flush', async () => { throw new Error('a failing flush stops nothing'); });
       setInterval(() => {}, 1_000); // alive until told to stop
       note('ready');
-    `);
+    `,
+    );
     const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: 'ignore' });
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.on('exit', (code, signal) => resolve({ code, signal })));
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     while (!(await readFile(log, 'utf8').catch(() => '')).includes('ready')) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGTERM');
     expect(await ended).toEqual({ code: null, signal: 'SIGTERM' });

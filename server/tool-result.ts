@@ -36,7 +36,9 @@ export function ok<T extends object>(fields: T): ToolSuccess<T> {
 }
 
 export function fail(code: ToolErrorCode, message: string, details?: unknown): ToolFailure {
-  return details === undefined ? { status: 'error', error: message, error_code: code } : { status: 'error', error: message, error_code: code, details };
+  return details === undefined
+    ? { status: 'error', error: message, error_code: code }
+    : { status: 'error', error: message, error_code: code, details };
 }
 
 /** The full result schema of a tool: its success fields under the envelope, or a failure. */

@@ -15,8 +15,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <a
         href="#main"
         className={
-          'sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 '
-          + 'focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow'
+          'sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 ' +
+          'focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow'
         }
       >
         Skip to content
@@ -31,9 +31,15 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </div>
         <Nav role={user.role} />
         <div className="mt-auto border-t border-slate-100 px-3 pt-4 text-sm">
-          <div className="font-medium" data-testid="current-user">{user.displayName}</div>
-          <div className="text-xs text-slate-500" data-testid="current-role">{ROLE_LABELS[user.role]}</div>
-          <div className="mt-2"><SignOutButton /></div>
+          <div className="font-medium" data-testid="current-user">
+            {user.displayName}
+          </div>
+          <div className="text-xs text-slate-500" data-testid="current-role">
+            {ROLE_LABELS[user.role]}
+          </div>
+          <div className="mt-2">
+            <SignOutButton />
+          </div>
         </div>
       </aside>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-8 outline-none print:p-0">

@@ -27,12 +27,20 @@ async function freePort(): Promise<number> {
 export async function startBenchConsole(root: string): Promise<BenchConsole> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcf-bench-ui-'));
-  const child = spawn('bash', ['scripts/e2e-server.sh'], { cwd: root, env: { ...process.env, E2E_PORT: String(port), DCF_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = spawn('bash', ['scripts/e2e-server.sh'], {
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port), DCF_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the console exited (${child.exitCode})`);
-    const ok = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseURL}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('the console did not start within 10 minutes');
     await new Promise((r) => setTimeout(r, 500));

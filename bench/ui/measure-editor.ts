@@ -19,7 +19,10 @@ export interface EditorFigures {
  */
 export async function measureEditor(page: Page, baseURL: string, doc: { asl: { StartAt: string } }): Promise<EditorFigures> {
   await page.goto(`${baseURL}/workflows`);
-  await page.evaluate(([key, text]) => sessionStorage.setItem(key!, JSON.stringify({ label: 'bench', text })), [HANDOVER_KEY, `${JSON.stringify(doc, null, 2)}\n`]);
+  await page.evaluate(
+    ([key, text]) => sessionStorage.setItem(key!, JSON.stringify({ label: 'bench', text })),
+    [HANDOVER_KEY, `${JSON.stringify(doc, null, 2)}\n`],
+  );
   const t0 = Date.now();
   await page.goto(`${baseURL}/workflows/edit?handover=1`);
   const start = page.locator(`[data-testid="state-node"][data-state="${doc.asl.StartAt}"]`);

@@ -53,7 +53,9 @@ export async function measureRunColour(page: Page, baseURL: string, redisUrl: st
     lastStatus.set(m.event.instance, status);
     published.push({ id: m.id, instance: m.event.instance, status, at });
   });
-  const started = await page.request.post(`${baseURL}/api/trpc/runs.start`, { data: { json: { workflow: sleepChain(states, 5000, 250), input: {}, run_id: runId } } });
+  const started = await page.request.post(`${baseURL}/api/trpc/runs.start`, {
+    data: { json: { workflow: sleepChain(states, 5000, 250), input: {}, run_id: runId } },
+  });
   if (!started.ok()) throw new Error(`runs.start: ${started.status()} ${await started.text()}`);
   await page.goto(`${baseURL}/runs/${runId}`);
   await page.locator('[data-testid="state-node"][data-state="Step0"]').waitFor();

@@ -20,7 +20,15 @@ import { measureRunColour } from './measure-run-colour.ts';
 import { median, ms, percentile, ratio } from './stats.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Each size is opened this many times; the median is reported (the first open also warms the page's code). */
 const REPEAT = 3;
 
@@ -59,15 +67,21 @@ try {
   console.log('|---|---|---|---|---|---|---|---|');
   for (const n of sizes) {
     const s = summary(n);
-    console.log(`| ${n} | ${ms(s.first)} | ${ms(s.interactive)} | ${ratio(s.interactive, base.interactive)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ratio(s.p95, base.p95)} | ${(s.slow * 100).toFixed(1)}% |`);
+    console.log(
+      `| ${n} | ${ms(s.first)} | ${ms(s.interactive)} | ${ratio(s.interactive, base.interactive)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ratio(s.p95, base.p95)} | ${(s.slow * 100).toFixed(1)}% |`,
+    );
   }
 
   const colour = await measureRunColour(page, server.baseURL, server.redisUrl, 12);
   console.log('\nRun view: a state change in Redis → its colour on screen (%d changes)', colour.colourMs.length);
   console.log('| measure | p50 | p95 | max |');
   console.log('|---|---|---|---|');
-  console.log(`| colour on screen | ${ms(median(colour.colourMs))} | ${ms(percentile(colour.colourMs, 95))} | ${ms(Math.max(...colour.colourMs))} |`);
-  console.log(`| baseline: event at a bare EventSource | ${ms(median(colour.sseMs))} | ${ms(percentile(colour.sseMs, 95))} | ${ms(Math.max(...colour.sseMs))} |`);
+  console.log(
+    `| colour on screen | ${ms(median(colour.colourMs))} | ${ms(percentile(colour.colourMs, 95))} | ${ms(Math.max(...colour.colourMs))} |`,
+  );
+  console.log(
+    `| baseline: event at a bare EventSource | ${ms(median(colour.sseMs))} | ${ms(percentile(colour.sseMs, 95))} | ${ms(Math.max(...colour.sseMs))} |`,
+  );
   console.log(`| ratio (p50) | ${ratio(median(colour.colourMs), median(colour.sseMs))} | | |`);
 } finally {
   await browser.close();

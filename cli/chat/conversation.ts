@@ -34,6 +34,7 @@ export async function openConversation(
     throw err;
   }
   if (req.mode && row.mode !== req.mode) return { error: `conversation ${row.id} is a ${row.mode} conversation, not a ${req.mode} one` };
-  if (row.platform !== platform.kind) return { error: `conversation ${row.id} lives on the ${row.platform} agent platform; this configuration runs ${platform.kind}` };
+  if (row.platform !== platform.kind)
+    return { error: `conversation ${row.id} lives on the ${row.platform} agent platform; this configuration runs ${platform.kind}` };
   return { row, created: false };
 }

@@ -42,7 +42,8 @@ export function chatText(row: ConversationRow, o: WaitOutcome): string {
   ];
   if (plans) lines.push(`  tool-call plans declared: ${plans}`);
   if (messages.length) lines.push(`  messages between agents: ${counted(messages.map((m) => m.type))}`);
-  for (const t of o.tasks) lines.push(`  task ${t.taskId}: ${t.status}${t.companionId ? ` (${name(t.companionId)})` : ''}${t.error ? ` — ${t.error}` : ''}`);
+  for (const t of o.tasks)
+    lines.push(`  task ${t.taskId}: ${t.status}${t.companionId ? ` (${name(t.companionId)})` : ''}${t.error ? ` — ${t.error}` : ''}`);
   for (const r of o.runs) lines.push(`  run ${r.run_id}: ${r.workflow_id ?? '?'} ${r.version ?? ''} ${r.status}`);
   return `${lines.join('\n')}\n`;
 }

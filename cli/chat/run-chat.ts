@@ -30,7 +30,8 @@ export interface ChatRequest {
 
 /** `dcf chat` once its arguments are checked: see cli/commands/chat.ts. */
 export async function runChat(req: ChatRequest): Promise<ExitCode> {
-  if (req.content.length > MAX_MESSAGE_CHARS) return usageError(`a message may have at most ${MAX_MESSAGE_CHARS} characters (this one has ${req.content.length})`);
+  if (req.content.length > MAX_MESSAGE_CHARS)
+    return usageError(`a message may have at most ${MAX_MESSAGE_CHARS} characters (this one has ${req.content.length})`);
   const config = loadConfig(process.env, PROJECT_ROOT);
   const { db } = await cliDatabase(config);
   const chosen = await chooseChatUser(db, req.user, process.env);
@@ -41,17 +42,33 @@ export async function runChat(req: ChatRequest): Promise<ExitCode> {
   if (!(await notificationWorkers(runtime.x))) runtime.startWorkers(config.execution.workerConcurrency);
   const platform = await cliAgentPlatform(config);
   const services = cliToolContext().services;
-  const opened = await openConversation(db, platform, chosen.user, { mode: req.mode as ChatMode | undefined, id: req.conversationId }, config.clock, services);
+  const opened = await openConversation(
+    db,
+    platform,
+    chosen.user,
+    { mode: req.mode as ChatMode | undefined, id: req.conversationId },
+    config.clock,
+    services,
+  );
   if ('error' in opened) return usageError(opened.error);
   const { row } = opened;
 
   await prepareTurn(db, platform, row, req.content, config.clock, services);
-  const tasksBefore = new Set((await sessionTasks(db, (await turnAgents(db, platform, row.agentId, row.mode)).session)).map((t) => t.taskId));
+  const tasksBefore = new Set(
+    (await sessionTasks(db, (await turnAgents(db, platform, row.agentId, row.mode)).session)).map((t) => t.taskId),
+  );
   const marker = await lastMessageId(platform, row.agentId);
   const turn = startTurn(platform, row.agentId, req.content);
   const timeoutS = req.timeoutS ?? DEFAULT_TIMEOUT_S;
   const outcome = await waitForTurnWork({
-    platform, db, x: runtime.x, mode: row.mode, agentId: row.agentId, marker, content: req.content, tasksBefore,
+    platform,
+    db,
+    x: runtime.x,
+    mode: row.mode,
+    agentId: row.agentId,
+    marker,
+    content: req.content,
+    tasksBefore,
     turnDone: () => turn.done,
     deadline: Date.now() + timeoutS * 1000,
     onProgress: progressLine(),
@@ -60,7 +77,10 @@ export async function runChat(req: ChatRequest): Promise<ExitCode> {
     turn.abort();
     abortActiveWorkOnClose();
   }
-  const problems = [...(outcome.done ? [] : [`timed out after ${timeoutS} s (--timeout); still open: ${outcome.waitingFor.join('; ')}`]), ...failures(turn, outcome)];
+  const problems = [
+    ...(outcome.done ? [] : [`timed out after ${timeoutS} s (--timeout); still open: ${outcome.waitingFor.join('; ')}`]),
+    ...failures(turn, outcome),
+  ];
   if (req.json) printJson(chatJson(row, outcome));
   else process.stdout.write(chatText(row, outcome));
   for (const p of problems) process.stderr.write(`dcf chat: ${p}\n`);
@@ -102,7 +122,8 @@ function failures(turn: Turn, o: WaitOutcome): string[] {
   if (turn.done && !turn.error && reason !== 'end_turn') out.push(`the agent's turn ended with ${reason ?? 'no stop reason'}`);
   for (const e of o.work.errors) out.push(`the agent reported an error: ${e}`);
   for (const r of o.runs) if (r.status !== 'SUCCEEDED' && r.status !== 'RUNNING') out.push(`run ${r.run_id} ended ${r.status}`);
-  for (const t of o.tasks) if (t.status === 'failed' || t.status === 'cancelled') out.push(`task ${t.taskId} ${t.status}${t.error ? `: ${t.error}` : ''}`);
+  for (const t of o.tasks)
+    if (t.status === 'failed' || t.status === 'cancelled') out.push(`task ${t.taskId} ${t.status}${t.error ? `: ${t.error}` : ''}`);
   return out;
 }
 

@@ -17,7 +17,10 @@ export async function chooseChatUser(db: Db, named: string | undefined, env: Nod
   const source = named !== undefined ? '--user' : 'DCF_CLI_USER';
   if (email !== undefined) {
     const row = await findUserByEmail(db, email);
-    if (!row) return { error: `no console user ${email} (${source}); users are made in the console (Settings → Users) or by npm start's demo users` };
+    if (!row)
+      return {
+        error: `no console user ${email} (${source}); users are made in the console (Settings → Users) or by npm start's demo users`,
+      };
     const user = toPublicUser(row);
     if (user.disabledAt) return { error: `the console user ${user.email} is disabled` };
     if (!mayChat(user)) return { error: `${user.email} is a ${user.role}: chat is for ${CHAT_ROLES.join(', ')}` };
@@ -26,8 +29,15 @@ export async function chooseChatUser(db: Db, named: string | undefined, env: Nod
   const candidates = (await listUsers(db)).filter(mayChat);
   if (candidates.length === 1) return { user: candidates[0]!, source: 'the only user who may chat' };
   if (!candidates.length) {
-    return { error: `no console user may chat (${CHAT_ROLES.join(', ')}, enabled): create one in the console (Settings → Users), then pass --user <email>` };
+    return {
+      error: `no console user may chat (${CHAT_ROLES.join(', ')}, enabled): create one in the console (Settings → Users), then pass --user <email>`,
+    };
   }
-  const shown = candidates.slice(0, 6).map((u) => u.email).join(', ');
-  return { error: `say who is talking: --user <email> or DCF_CLI_USER (${candidates.length} users may chat: ${shown}${candidates.length > 6 ? ', …' : ''})` };
+  const shown = candidates
+    .slice(0, 6)
+    .map((u) => u.email)
+    .join(', ');
+  return {
+    error: `say who is talking: --user <email> or DCF_CLI_USER (${candidates.length} users may chat: ${shown}${candidates.length > 6 ? ', …' : ''})`,
+  };
 }

@@ -34,17 +34,33 @@ const conductor: Brain = {
   async decide({ agent, history }) {
     const { inbound, steps } = currentTurn(history);
     if (inbound?.sender_agent_id) {
-      const result = JSON.parse(inbound.content.slice(inbound.content.indexOf('{'))) as { type: string; task_id: string; output: { summary: string } };
-      return { kind: 'message', content: result.type === 'task_result' ? `Merged ${result.task_id}: ${result.output.summary}` : `Noted ${result.type}.` };
+      const result = JSON.parse(inbound.content.slice(inbound.content.indexOf('{'))) as {
+        type: string;
+        task_id: string;
+        output: { summary: string };
+      };
+      return {
+        kind: 'message',
+        content: result.type === 'task_result' ? `Merged ${result.task_id}: ${result.output.summary}` : `Noted ${result.type}.`,
+      };
     }
     const done = turnToolResults(steps);
     const session = agent.tags.find((t) => t.startsWith('session:'))!.slice('session:'.length);
     const created = done.find((r) => r.name === 'create_companion');
-    if (!created) return call('create_companion', { session_id: session, conductor_id: agent.id, specialization: 'generalist', shared_block_ids_json: '[]' }, 'a Companion for the task');
+    if (!created)
+      return call(
+        'create_companion',
+        { session_id: session, conductor_id: agent.id, specialization: 'generalist', shared_block_ids_json: '[]' },
+        'a Companion for the task',
+      );
     const delegated = done.find((r) => r.name === 'delegate_task');
     if (!delegated) {
       const description = inbound!.content;
-      return call('delegate_task', { companion_id: created.result!.companion_id, task_id: 'echo-1', description, skills_required_json: JSON.stringify([ECHO]) }, 'delegate it');
+      return call(
+        'delegate_task',
+        { companion_id: created.result!.companion_id, task_id: 'echo-1', description, skills_required_json: JSON.stringify([ECHO]) },
+        'delegate it',
+      );
     }
     return { kind: 'message', content: `Delegated ${String(delegated.result!.task_id)}; I will report its result.` };
   },
@@ -54,12 +70,23 @@ const companion: Brain = {
   name: 'test:companion',
   async decide({ agent, history }) {
     const { inbound, steps } = currentTurn(history);
-    const task = JSON.parse(inbound!.content.slice(inbound!.content.indexOf('{'))) as { type: string; task_id: string; description: string; conductor_id: string };
-    if (task.type !== 'task_delegation' || task.description.includes('never finish') || steps.length) return { kind: 'message', content: 'ok' };
+    const task = JSON.parse(inbound!.content.slice(inbound!.content.indexOf('{'))) as {
+      type: string;
+      task_id: string;
+      description: string;
+      conductor_id: string;
+    };
+    if (task.type !== 'task_delegation' || task.description.includes('never finish') || steps.length)
+      return { kind: 'message', content: 'ok' };
     await new Promise((r) => setTimeout(r, 1_500)); // the work takes a while: the wait must not end meanwhile
     const result = {
-      type: 'task_result', task_id: task.task_id, status: 'succeeded', output: { summary: 'echoed the request' },
-      metrics: { duration_s: 0.1, tool_calls: 0, skills_used: [ECHO] }, companion_id: agent.id, completed_at: new Date().toISOString(),
+      type: 'task_result',
+      task_id: task.task_id,
+      status: 'succeeded',
+      output: { summary: 'echoed the request' },
+      metrics: { duration_s: 0.1, tool_calls: 0, skills_used: [ECHO] },
+      companion_id: agent.id,
+      completed_at: new Date().toISOString(),
     };
     return call('send_message_to_agent_async', { message: JSON.stringify(result), other_agent_id: task.conductor_id }, 'report the result');
   },
@@ -77,9 +104,22 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
     db = await createTestDatabase();
     h = await executionHarness({}, 0);
     const services: ToolServices = { config: h.config, db: async () => db.db, execution: async () => h.x, agents: async () => platform };
-    const brains = deterministicBrains(new DeterministicBrains().register('conductor', conductor).register('companion', companion).register('strategist', strategist));
-    platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains, audit: null, gate: delegationGate(async () => delegationHub(platform, db.db, services)) });
-    const u = await createUser(db.db, { email: 'cm@wait.test', displayName: 'Casey', role: 'compliance_manager', password: 'wait test password' });
+    const brains = deterministicBrains(
+      new DeterministicBrains().register('conductor', conductor).register('companion', companion).register('strategist', strategist),
+    );
+    platform = new LocalAgentPlatform({
+      db: db.db,
+      toolServices: services,
+      brains,
+      audit: null,
+      gate: delegationGate(async () => delegationHub(platform, db.db, services)),
+    });
+    const u = await createUser(db.db, {
+      email: 'cm@wait.test',
+      displayName: 'Casey',
+      role: 'compliance_manager',
+      password: 'wait test password',
+    });
     if (!u.ok) throw new Error('setup');
     user = u.user;
   });
@@ -94,13 +134,25 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
     const services: ToolServices = { config: h.config, db: async () => db.db, execution: async () => h.x, agents: async () => platform };
     const row = await createConversation(db.db, platform, user, 'conductor', undefined, services);
     await prepareTurn(db.db, platform, row, content, undefined, services);
-    const tasksBefore = new Set((await sessionTasks(db.db, (await turnAgents(db.db, platform, row.agentId, 'conductor')).session)).map((t) => t.taskId));
+    const tasksBefore = new Set(
+      (await sessionTasks(db.db, (await turnAgents(db.db, platform, row.agentId, 'conductor')).session)).map((t) => t.taskId),
+    );
     const marker = await lastMessageId(platform, row.agentId);
     let done = false;
     void platform.sendMessage(row.agentId, { role: 'user', content }).finally(() => (done = true));
     const outcome = await waitForTurnWork({
-      platform, db: db.db, x: h.x, mode: 'conductor', agentId: row.agentId, marker, content, tasksBefore,
-      turnDone: () => done, deadline: (clock.now ?? Date.now)() + timeoutMs, pollMs: 100, ...clock,
+      platform,
+      db: db.db,
+      x: h.x,
+      mode: 'conductor',
+      agentId: row.agentId,
+      marker,
+      content,
+      tasksBefore,
+      turnDone: () => done,
+      deadline: (clock.now ?? Date.now)() + timeoutMs,
+      pollMs: 100,
+      ...clock,
     });
     return { row, outcome };
   }
@@ -113,8 +165,18 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
     expect(outcome.work.reply).toEqual(['Delegated echo-1; I will report its result.', 'Merged echo-1: echoed the request']);
     expect(outcome.work.tool_calls).toEqual([
       { agent: row.agentId, name: 'create_companion', args: expect.objectContaining({ specialization: 'generalist' }), status: 'ok' },
-      { agent: row.agentId, name: 'delegate_task', args: expect.objectContaining({ task_id: 'echo-1', companion_id: companionId }), status: 'ok' },
-      { agent: companionId, name: 'send_message_to_agent_async', args: expect.objectContaining({ other_agent_id: row.agentId }), status: 'ok' },
+      {
+        agent: row.agentId,
+        name: 'delegate_task',
+        args: expect.objectContaining({ task_id: 'echo-1', companion_id: companionId }),
+        status: 'ok',
+      },
+      {
+        agent: companionId,
+        name: 'send_message_to_agent_async',
+        args: expect.objectContaining({ other_agent_id: row.agentId }),
+        status: 'ok',
+      },
     ]);
     expect(outcome.work.messages).toEqual([
       { from: row.agentId, to: companionId, type: 'task_delegation' },

@@ -1,7 +1,14 @@
 import type { AgentPlatform } from '../../server/agents/platform/agent-platform.ts';
 import { LocalAgentPlatform } from '../../server/agents/local/local-platform.ts';
 import { openWork, sessionTasks, turnAgents, type OpenWork } from '../../server/chat/turn-open-work.ts';
-import { combineTurnWork, findTurnStart, readAgentWork, type AgentWork, type TurnStart, type TurnWork } from '../../server/chat/turn-work.ts';
+import {
+  combineTurnWork,
+  findTurnStart,
+  readAgentWork,
+  type AgentWork,
+  type TurnStart,
+  type TurnWork,
+} from '../../server/chat/turn-work.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { DelegationTaskRow } from '../../server/db/schema/delegation.ts';
 import { readRun } from '../../server/execution/run-record.ts';
@@ -98,11 +105,23 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
     const open = await openWork(w.db, w.platform, agents);
     const tasks = (await sessionTasks(w.db, agents.session)).filter((t) => !w.tasksBefore.has(t.taskId));
     const waitingFor = describeOpen(turnDone, runs, open, names);
-    const signature = JSON.stringify([[...works.values()].map((a) => a.messages.length), runs.map((r) => r.status), tasks.map((t) => t.status)]);
+    const signature = JSON.stringify([
+      [...works.values()].map((a) => a.messages.length),
+      runs.map((r) => r.status),
+      tasks.map((t) => t.status),
+    ]);
     if (!waitingFor.length && signature === previous) return { done: true, start, work, runs, tasks, waitingFor, names };
     previous = waitingFor.length ? null : signature;
     if (now() >= w.deadline) {
-      return { done: false, start, work, runs, tasks, waitingFor: waitingFor.length ? waitingFor : ['the agents were still working'], names };
+      return {
+        done: false,
+        start,
+        work,
+        runs,
+        tasks,
+        waitingFor: waitingFor.length ? waitingFor : ['the agents were still working'],
+        names,
+      };
     }
     w.onProgress?.(waitingFor);
     await sleep(Math.min(pollMs, Math.max(0, w.deadline - now())));

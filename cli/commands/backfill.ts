@@ -80,7 +80,11 @@ export async function demoHistoryOnStart(): Promise<ExitCode> {
       return EXIT.ok;
     }
     const range = demoRange(consoleToday(config));
-    return await runBackfill(config, range, lineOutput((l) => console.log(l)));
+    return await runBackfill(
+      config,
+      range,
+      lineOutput((l) => console.log(l)),
+    );
   } finally {
     await closeCliExecution();
     await closeCliAgents();

@@ -15,14 +15,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function chatCommand(args: string[]): Promise<ExitCode> {
   const f = parseFlags(args, { values: ['agent', 'conversation', 'user', 'timeout'], switches: ['json'] });
   if (f.error) return usageError(`${f.error}\n${USAGE}`);
-  if (f.positional.length !== 1) return usageError(`give the message as one argument (quote it), or - to read it from standard input\n${USAGE}`);
+  if (f.positional.length !== 1)
+    return usageError(`give the message as one argument (quote it), or - to read it from standard input\n${USAGE}`);
   const mode = f.values.agent;
-  if (mode !== undefined && mode !== 'planner' && mode !== 'conductor') return usageError(`--agent must be planner or conductor, not "${mode}"`);
+  if (mode !== undefined && mode !== 'planner' && mode !== 'conductor')
+    return usageError(`--agent must be planner or conductor, not "${mode}"`);
   const conversation = f.values.conversation;
   if (mode === undefined && conversation === undefined) {
     return usageError(`name the agent (--agent planner|conductor) or the conversation to continue (--conversation <id>)\n${USAGE}`);
   }
-  if (conversation !== undefined && !UUID.test(conversation)) return usageError(`--conversation must be a conversation id (a UUID), not "${conversation}"`);
+  if (conversation !== undefined && !UUID.test(conversation))
+    return usageError(`--conversation must be a conversation id (a UUID), not "${conversation}"`);
   const timeout = parseSeconds(f.values.timeout, 'timeout');
   if (typeof timeout === 'object') return usageError(timeout.error);
   const source = f.positional[0]!;

@@ -24,7 +24,10 @@ export async function evalCommand(args: string[]): Promise<ExitCode> {
   if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(f.values.threshold ?? '0.9') || !(threshold >= 0 && threshold <= 1)) {
     return usageError(`--threshold must be a number from 0 to 1, not "${f.values.threshold}"`);
   }
-  const cases = f.values.cases?.split(',').map((c) => c.trim()).filter(Boolean);
+  const cases = f.values.cases
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (f.values.cases !== undefined && !cases?.length) return usageError('--cases needs case ids separated by commas');
   const { runEval } = await import('../eval/run-eval.ts');
   return runEval({ dataset: f.positional[0]!, brain: brain as EvalBrain | undefined, threshold, cases, json: f.switches.has('json') });

@@ -11,8 +11,9 @@ import { abortActiveWorkOnClose, cliExecution } from '../execution.ts';
 import { parseFlags, parseSeconds } from '../flags.ts';
 import { EXIT, printJson, readJsonSource, usageError, type ExitCode } from '../io.ts';
 
-const USAGE = "dcf run (<workflow.json> | --workflow-id <id> [--version <v>]) --input '<json>' [--test-run] [--wait] "
-  + '[--timeout <s>] [--external-workers]';
+const USAGE =
+  "dcf run (<workflow.json> | --workflow-id <id> [--version <v>]) --input '<json>' [--test-run] [--wait] " +
+  '[--timeout <s>] [--external-workers]';
 
 /**
  * `dcf run`: starts a run of a workflow file. With in-process workers (the default) this

@@ -7,7 +7,7 @@ import { EXIT, printJson, readSource, usageError, type ExitCode } from '../io.ts
 /** `dcf tool <name> ['<json>'|-]` — runs any tool; exit 0 ok, 1 tool error, 2 usage. */
 export async function toolCommand(args: string[]): Promise<ExitCode> {
   const [name, arg] = args;
-  if (!name) return usageError('dcf tool <name> [\'<json>\' | -]: name a tool');
+  if (!name) return usageError("dcf tool <name> ['<json>' | -]: name a tool");
   const tool = findTool(name);
   if (!tool) return usageError(`unknown tool "${name}"; known tools: ${TOOLS.map((t) => t.name).join(', ')}`);
   let input: unknown = {};

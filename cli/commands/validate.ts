@@ -12,7 +12,12 @@ import { EXIT, printJson, readDocumentOrReport, usageError, type ExitCode } from
  * exit 0 valid, 1 invalid, 2 when the file cannot be read or parsed (still JSON on stdout).
  * Both run the same tool the agents call; the CLI only reads the file.
  */
-async function validateWith<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>, field: 'workflow' | 'manifest', args: string[], usage: string): Promise<ExitCode> {
+async function validateWith<I extends z.ZodObject, O extends z.ZodObject>(
+  tool: ToolDefinition<I, O>,
+  field: 'workflow' | 'manifest',
+  args: string[],
+  usage: string,
+): Promise<ExitCode> {
   const [source] = args;
   if (!source || args.length > 1) return usageError(usage);
   const read = await readDocumentOrReport(source);
@@ -29,4 +34,5 @@ async function validateWith<I extends z.ZodObject, O extends z.ZodObject>(tool: 
 }
 
 export const validateCommand = (args: string[]) => validateWith(validateWorkflowTool, 'workflow', args, 'dcf validate <workflow.json | ->');
-export const validateSkillCommand = (args: string[]) => validateWith(validateSkillManifestTool, 'manifest', args, 'dcf validate-skill <manifest.json | ->');
+export const validateSkillCommand = (args: string[]) =>
+  validateWith(validateSkillManifestTool, 'manifest', args, 'dcf validate-skill <manifest.json | ->');

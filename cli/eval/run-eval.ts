@@ -64,7 +64,9 @@ export async function runEval(req: EvalRequest): Promise<ExitCode> {
 export function brainConfig(config: AppConfig, brain: EvalBrain | undefined): { config: AppConfig } | { error: string } {
   if (brain === undefined) return { config };
   if (brain === 'letta') {
-    return config.agentRuntime.kind === 'letta' ? { config } : { error: '--brain letta needs LETTA_BASE_URL (the Letta server the agents run on)' };
+    return config.agentRuntime.kind === 'letta'
+      ? { config }
+      : { error: '--brain letta needs LETTA_BASE_URL (the Letta server the agents run on)' };
   }
   if (brain === 'openai') {
     return config.agentBrain.kind === 'openai'

@@ -63,8 +63,8 @@ export function AgentDetailPage({ agentId, initialTab }: { agentId: string; init
         <PageHeader title={notFound ? 'No such agent' : 'Agent'} description={<span className="font-mono">{agentId}</span>} />
         {notFound ? (
           <EmptyState title="This agent is not on the platform">
-            There is no agent <span className="font-mono">{agentId}</span> on the platform: it may have been deleted (with its conversation, when its
-            session was finalised, or when its workflow run ended).
+            There is no agent <span className="font-mono">{agentId}</span> on the platform: it may have been deleted (with its conversation,
+            when its session was finalised, or when its workflow run ended).
           </EmptyState>
         ) : (
           <ErrorState title="The agent could not be loaded" message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />

@@ -36,7 +36,9 @@ export function AgentList() {
       </div>
       <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
         <span aria-live="polite" data-testid="agents-count">
-          {list.isPending ? '' : `${plural(total, 'agent')}${filtered ? ' found' : ''}${rows.length < total ? `, ${rows.length} shown` : ''}`}
+          {list.isPending
+            ? ''
+            : `${plural(total, 'agent')}${filtered ? ' found' : ''}${rows.length < total ? `, ${rows.length} shown` : ''}`}
           {list.isFetching && !list.isPending && <span className="ml-2 text-slate-400">Updating…</span>}
         </span>
         <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void list.refetch()} disabled={list.isFetching}>
@@ -50,14 +52,18 @@ export function AgentList() {
       ) : rows.length === 0 ? (
         filtered ? (
           <EmptyState title="No agent matches this search">
-            <button type="button" onClick={() => update({ query: '', role: null })} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+            <button
+              type="button"
+              onClick={() => update({ query: '', role: null })}
+              className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+            >
               Show all agents
             </button>
           </EmptyState>
         ) : (
           <EmptyState title="No agents yet">
-            Agents are made when someone starts a Chat conversation (a Planner or a Conductor, with its Strategist), when a Conductor takes on
-            Companions, and when a workflow runs with platform workers.
+            Agents are made when someone starts a Chat conversation (a Planner or a Conductor, with its Strategist), when a Conductor takes
+            on Companions, and when a workflow runs with platform workers.
           </EmptyState>
         )
       ) : (

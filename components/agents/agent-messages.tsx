@@ -36,7 +36,8 @@ export function AgentMessages({ agent }: { agent: Pick<AgentDetail, 'id' | 'name
     <div className="space-y-3" data-testid="agent-messages">
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
         <span aria-live="polite">
-          {plural(messages.length, 'message')} in {plural(turns.length, 'turn')}, newest first{history.hasNextPage ? '; older ones below' : ''}
+          {plural(messages.length, 'message')} in {plural(turns.length, 'turn')}, newest first
+          {history.hasNextPage ? '; older ones below' : ''}
         </span>
         <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void history.refetch()} disabled={history.isFetching}>
           {history.isFetching && !history.isFetchingNextPage ? 'Refreshing…' : 'Refresh'}
@@ -46,7 +47,11 @@ export function AgentMessages({ agent }: { agent: Pick<AgentDetail, 'id' | 'name
         <TurnView key={t.key} turn={t} times={times} agentName={agent.name} userName={userName} />
       ))}
       {history.isError && (
-        <ErrorState title="Older messages could not be loaded" message={errorMessage(history.error)} onRetry={() => void history.fetchNextPage()} />
+        <ErrorState
+          title="Older messages could not be loaded"
+          message={errorMessage(history.error)}
+          onRetry={() => void history.fetchNextPage()}
+        />
       )}
       {history.hasNextPage && (
         <div className="flex justify-center">

@@ -75,18 +75,26 @@ export function AgentOverview({ agent }: { agent: AgentDetail }) {
                 Strategist: <AgentLink agent={s.strategist} />
               </span>
             )}
-            <Link href={`/companions?session=${encodeURIComponent(s.id)}`}
-              className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">
+            <Link
+              href={`/companions?session=${encodeURIComponent(s.id)}`}
+              className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+            >
               The session on the Companions page
             </Link>
-            <Link href={tagSearchHref(`session:${s.id}`)} className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">
+            <Link
+              href={tagSearchHref(`session:${s.id}`)}
+              className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+            >
               Every agent of this session
             </Link>
           </Row>
         )}
         {runId && (
           <Row term="Workflow run">
-            <Link href={`/runs/${encodeURIComponent(runId)}`} className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline">
+            <Link
+              href={`/runs/${encodeURIComponent(runId)}`}
+              className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline"
+            >
               {runId}
             </Link>
             {state && <span className="block text-xs text-slate-600">State {state}</span>}

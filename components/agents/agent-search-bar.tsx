@@ -73,7 +73,11 @@ export function AgentSearchBar({ search, counts, onChange }: Props) {
       </label>
       <label className="grid gap-1 text-sm">
         <span className="font-medium">Role</span>
-        <select value={search.role ?? ''} onChange={(e) => onChange({ role: (e.target.value || null) as AgentRole | 'other' | null })} className={FIELD}>
+        <select
+          value={search.role ?? ''}
+          onChange={(e) => onChange({ role: (e.target.value || null) as AgentRole | 'other' | null })}
+          className={FIELD}
+        >
           <option value="">{optionText('All roles', counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined)}</option>
           {AGENT_ROLES.map((r) => (
             <option key={r} value={r}>
@@ -95,8 +99,8 @@ export function AgentSearchBar({ search, counts, onChange }: Props) {
         </Button>
       )}
       <p id="agent-search-help" className="basis-full text-xs text-slate-500">
-        Words match anywhere (name, id, template, role, tags, conversation title, owner); <code className="font-mono">key:value</code> words match a tag
-        or its start, e.g. <code className="font-mono">session:6f1c</code>; quote a phrase. Press{' '}
+        Words match anywhere (name, id, template, role, tags, conversation title, owner); <code className="font-mono">key:value</code> words
+        match a tag or its start, e.g. <code className="font-mono">session:6f1c</code>; quote a phrase. Press{' '}
         <kbd className="rounded border border-slate-300 px-1 font-mono">/</kbd> to search.
       </p>
     </form>

@@ -15,19 +15,28 @@ function BelongsTo({ row }: { row: AgentListRow }) {
         <p>
           <span className="text-slate-500">Conversation </span>
           <span className="font-medium text-slate-800">“{c.title}”</span>
-          {c.owner_email && <span className="block text-slate-500">{c.owner_name ? `${c.owner_name} · ` : ''}{c.owner_email}</span>}
+          {c.owner_email && (
+            <span className="block text-slate-500">
+              {c.owner_name ? `${c.owner_name} · ` : ''}
+              {c.owner_email}
+            </span>
+          )}
         </p>
       )}
       {row.session_id && (
         <p>
           <span className="text-slate-500">Session </span>
-          <span className="font-mono" title={row.session_id}>{row.session_id.slice(0, 8)}…</span>
+          <span className="font-mono" title={row.session_id}>
+            {row.session_id.slice(0, 8)}…
+          </span>
         </p>
       )}
       {row.run_id && (
         <p>
           <span className="text-slate-500">Run </span>
-          <span className="font-mono" title={row.run_id}>{row.run_id.slice(0, 8)}…</span>
+          <span className="font-mono" title={row.run_id}>
+            {row.run_id.slice(0, 8)}…
+          </span>
         </p>
       )}
       {!c && !row.session_id && !row.run_id && <p className="text-slate-400">—</p>}
@@ -46,8 +55,10 @@ export function AgentTable({ rows }: { rows: readonly AgentListRow[] }) {
           {rows.map((r) => (
             <tr key={r.id} className="align-top hover:bg-slate-50" data-testid="agent-row" data-role={r.role ?? 'other'}>
               <td className="px-3 py-2">
-                <Link href={agentHref(r.id)}
-                  className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+                <Link
+                  href={agentHref(r.id)}
+                  className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                >
                   {r.name}
                 </Link>
                 <span className="block font-mono text-xs text-slate-500">{r.id}</span>

@@ -26,8 +26,12 @@ export function BlockCard({ agent, block }: { agent: Pick<AgentDetail, 'id' | 's
     wasEditing.current = editing;
   }, [editing, editButtonId]);
   return (
-    <article aria-labelledby={headingId} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4"
-      data-testid="memory-block" data-label={block.label}>
+    <article
+      aria-labelledby={headingId}
+      className="space-y-2 rounded-xl border border-slate-200 bg-white p-4"
+      data-testid="memory-block"
+      data-label={block.label}
+    >
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0 flex-1 space-y-1">
           <h3 id={headingId} className="flex flex-wrap items-center gap-1.5 font-mono text-sm font-semibold text-slate-900">

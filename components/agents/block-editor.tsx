@@ -21,9 +21,12 @@ const trpcCode = (err: unknown) => (err as { data?: { code?: string } } | null)?
 function EditNotes({ agent, block }: Pick<Props, 'agent' | 'block'>) {
   const notes: string[] = [];
   if (block.read_only) {
-    notes.push('Agents hold this block read-only: only the console’s tools write it. Your value is kept, and their next write starts from it.');
+    notes.push(
+      'Agents hold this block read-only: only the console’s tools write it. Your value is kept, and their next write starts from it.',
+    );
   }
-  if (block.shared_with.length) notes.push(`It is shared: the change applies to ${block.shared_with.map((a) => a.name).join(', ')} as well.`);
+  if (block.shared_with.length)
+    notes.push(`It is shared: the change applies to ${block.shared_with.map((a) => a.name).join(', ')} as well.`);
   if (isJsonDocument(block.value)) notes.push('It holds a JSON document that tools parse: it must stay a JSON object or array.');
   if (agent.session) notes.push(`The change is recorded in the activity of session ${agent.session.id.slice(0, 8)}….`);
   notes.push('It is saved as a new revision with you as its writer, and audited.');
@@ -73,7 +76,13 @@ export function BlockEditor({ agent, block, onClose }: Props) {
     e?.preventDefault();
     if (!changed || problems.length || save.isPending) return;
     setFailure(null);
-    save.mutate({ agent_id: agent.id, block_id: block.id, value: draft, expected_value: base, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    save.mutate({
+      agent_id: agent.id,
+      block_id: block.id,
+      value: draft,
+      expected_value: base,
+      ...(reason.trim() ? { reason: reason.trim() } : {}),
+    });
   };
   const reloaded = block.value !== base;
   /** After a conflict: edit on from the block's new value, keeping the admin's text or not. */
@@ -84,8 +93,12 @@ export function BlockEditor({ agent, block, onClose }: Props) {
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3"
-      aria-label={`Edit ${block.label}`} data-testid="block-editor">
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3"
+      aria-label={`Edit ${block.label}`}
+      data-testid="block-editor"
+    >
       <EditNotes agent={agent} block={block} />
       <label className="grid gap-1 text-sm">
         <span className="font-medium">New value of {block.label}</span>
@@ -106,7 +119,9 @@ export function BlockEditor({ agent, block, onClose }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CharMeter chars={draft.length} limit={block.limit} id={`${ids}-meter`} />
         <span className="text-xs text-slate-500 tabular-nums">
-          {changed ? `${draft.length - base.length >= 0 ? '+' : '−'}${countText(Math.abs(draft.length - base.length))} characters` : 'No change yet'}
+          {changed
+            ? `${draft.length - base.length >= 0 ? '+' : '−'}${countText(Math.abs(draft.length - base.length))} characters`
+            : 'No change yet'}
         </span>
       </div>
       <div id={`${ids}-problems`} aria-live="polite">
@@ -120,7 +135,13 @@ export function BlockEditor({ agent, block, onClose }: Props) {
         <span className="font-medium">
           Why <span className="font-normal text-slate-500">(optional; kept with the revision)</span>
         </span>
-        <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} className={FIELD} placeholder="e.g. the user corrected their name" />
+        <input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={300}
+          className={FIELD}
+          placeholder="e.g. the user corrected their name"
+        />
       </label>
       {failure && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -24,9 +24,11 @@ function RevisionItem({ r, before, label }: { r: BlockRevision; before: BlockRev
         <span>by {r.writer_label}</span>
         {r.reason && <span className="text-slate-500">— {r.reason}</span>}
       </p>
-      {earlierNotLoaded
-        ? <p className="text-xs text-slate-500">Earlier revisions are not shown.</p>
-        : <RevisionDiffView changes={changes} label={`${label}, revision ${r.revision}`} />}
+      {earlierNotLoaded ? (
+        <p className="text-xs text-slate-500">Earlier revisions are not shown.</p>
+      ) : (
+        <RevisionDiffView changes={changes} label={`${label}, revision ${r.revision}`} />
+      )}
       <details>
         <summary className="cursor-pointer text-xs font-medium text-indigo-700">Value of revision {r.revision}</summary>
         <div className="mt-1">
@@ -64,7 +66,11 @@ export function BlockHistory({ block }: { block: AgentBlock }) {
           <LoadingState label="Loading the history…" />
         ) : history.isError ? (
           <div className="py-2">
-            <ErrorState title="The history could not be loaded" message={errorMessage(history.error)} onRetry={() => void history.refetch()} />
+            <ErrorState
+              title="The history could not be loaded"
+              message={errorMessage(history.error)}
+              onRetry={() => void history.refetch()}
+            />
           </div>
         ) : (
           <ol className="divide-y divide-slate-200" aria-label={`Revisions of ${block.label}, newest first`}>

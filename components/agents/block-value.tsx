@@ -13,7 +13,12 @@ export function BlockValue({ label, value }: { label: string; value: string }) {
   return (
     <div>
       {json && (
-        <button type="button" onClick={() => setFormatted((f) => !f)} className="mb-1 text-xs font-medium text-indigo-700 underline-offset-2 hover:underline" aria-pressed={!formatted}>
+        <button
+          type="button"
+          onClick={() => setFormatted((f) => !f)}
+          className="mb-1 text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+          aria-pressed={!formatted}
+        >
           {formatted ? 'Show as stored' : 'Show formatted'}
         </button>
       )}

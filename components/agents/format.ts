@@ -5,7 +5,15 @@ import { ukExact } from '@/lib/uk-time';
  */
 const ZONE = 'Europe/London';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
 const valid = (iso: string) => !Number.isNaN(Date.parse(iso));

@@ -30,8 +30,17 @@ describe('lineDiff', () => {
 describe('revisionChanges', () => {
   it('diffs JSON documents by member, text by line, and the first revision not at all', () => {
     expect(revisionChanges(null, 'x')).toEqual({ kind: 'first' });
-    expect(revisionChanges('{"a":1,"b":[1]}', '{"a":2,"b":[1]}')).toEqual({ kind: 'json', entries: [{ kind: 'changed', path: '/a', before: 1, after: 2 }] });
-    expect(revisionChanges('I am.', 'I am.\nI help.')).toEqual({ kind: 'lines', ops: [{ kind: 'same', text: 'I am.' }, { kind: 'added', text: 'I help.' }] });
+    expect(revisionChanges('{"a":1,"b":[1]}', '{"a":2,"b":[1]}')).toEqual({
+      kind: 'json',
+      entries: [{ kind: 'changed', path: '/a', before: 1, after: 2 }],
+    });
+    expect(revisionChanges('I am.', 'I am.\nI help.')).toEqual({
+      kind: 'lines',
+      ops: [
+        { kind: 'same', text: 'I am.' },
+        { kind: 'added', text: 'I help.' },
+      ],
+    });
     expect(revisionChanges('{"a":1}', 'not json').kind).toBe('lines');
   });
 });

@@ -10,7 +10,8 @@ export function MemoryBlocks({ agent }: { agent: AgentDetail }) {
   return (
     <div className="space-y-3">
       <p className="text-xs text-slate-600">
-        {agent.blocks.length} blocks, {countText(chars)} characters in all — what the agent sees in its context on every step, in this order.
+        {agent.blocks.length} blocks, {countText(chars)} characters in all — what the agent sees in its context on every step, in this
+        order.
       </p>
       {agent.blocks.map((b) => (
         <BlockCard key={b.id} agent={agent} block={b} />

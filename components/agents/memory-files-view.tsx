@@ -32,15 +32,17 @@ export function MemoryFileView({ agentId, path, onClose }: { agentId: string; pa
             )}
           </>
         )}
-        <Button className="ml-auto" onClick={onClose}>Close</Button>
+        <Button className="ml-auto" onClick={onClose}>
+          Close
+        </Button>
       </header>
       {file.isPending ? (
-        <div className="p-3"><LoadingState label="Reading the file…" /></div>
+        <div className="p-3">
+          <LoadingState label="Reading the file…" />
+        </div>
       ) : file.isError ? (
         <div className="p-3">
-          <ErrorState
-            title="The file could not be read" message={errorMessage(file.error)} onRetry={() => void file.refetch()}
-          />
+          <ErrorState title="The file could not be read" message={errorMessage(file.error)} onRetry={() => void file.refetch()} />
         </div>
       ) : file.data.text === null ? (
         <p className="p-3 text-sm text-slate-600">

@@ -25,20 +25,15 @@ export function MemoryFiles({ agentId }: { agentId: string }) {
   if (files.isPending) return <LoadingState label="Reading the agent’s memory files…" />;
   if (files.isError) {
     return (
-      <ErrorState
-        title="The memory files could not be read"
-        message={errorMessage(files.error)}
-        onRetry={() => void files.refetch()}
-      />
+      <ErrorState title="The memory files could not be read" message={errorMessage(files.error)} onRetry={() => void files.refetch()} />
     );
   }
   const { files: list, used_bytes: used, quota_bytes: quota, max_file_bytes: maxFile } = files.data;
   if (list.length === 0) {
     return (
       <EmptyState title="No memory files">
-        This agent has not written any memory files yet. Agents keep notes, logs and settings with
-        the <span className="font-mono">write_agent_memory_file</span> and{' '}
-        <span className="font-mono">append_to_agent_memory_file</span> tools.
+        This agent has not written any memory files yet. Agents keep notes, logs and settings with the{' '}
+        <span className="font-mono">write_agent_memory_file</span> and <span className="font-mono">append_to_agent_memory_file</span> tools.
       </EmptyState>
     );
   }
@@ -52,7 +47,11 @@ export function MemoryFiles({ agentId }: { agentId: string }) {
         </span>
         <div
           className="h-2 w-40 overflow-hidden rounded-full bg-slate-200"
-          role="meter" aria-label="Quota in use" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}
+          role="meter"
+          aria-label="Quota in use"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={pct}
         >
           <div className={`h-full ${meterColour(pct)}`} style={{ width: `${pct}%` }} />
         </div>
@@ -66,7 +65,9 @@ export function MemoryFiles({ agentId }: { agentId: string }) {
               const selected = open === f.path;
               return (
                 <tr
-                  key={f.path} data-testid="memory-file" data-path={f.path}
+                  key={f.path}
+                  data-testid="memory-file"
+                  data-path={f.path}
                   className={selected ? 'bg-indigo-50/60' : 'hover:bg-slate-50'}
                 >
                   <td className="px-3 py-1.5">
@@ -80,9 +81,13 @@ export function MemoryFiles({ agentId }: { agentId: string }) {
                       {name}
                     </button>
                   </td>
-                  <td className="px-3 py-1.5"><TypeBadge type={f.file_type_hint} /></td>
+                  <td className="px-3 py-1.5">
+                    <TypeBadge type={f.file_type_hint} />
+                  </td>
                   <td className="px-3 py-1.5 tabular-nums text-slate-700">{bytesText(f.size_bytes)}</td>
-                  <td className="px-3 py-1.5 text-slate-700"><When at={f.modified_at} /></td>
+                  <td className="px-3 py-1.5 text-slate-700">
+                    <When at={f.modified_at} />
+                  </td>
                 </tr>
               );
             })}

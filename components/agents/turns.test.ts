@@ -4,13 +4,25 @@ import { turnsOf } from './turns';
 
 let n = 0;
 const at = (s: number) => new Date(Date.UTC(2024, 6, 8, 9, 0, s)).toISOString();
-const msg = (s: number, event: StoredMessage['event']): StoredMessage => ({ id: 'id' in event ? event.id : `m-${++n}`, agent_id: 'agent-1', created_at: at(s), event });
+const msg = (s: number, event: StoredMessage['event']): StoredMessage => ({
+  id: 'id' in event ? event.id : `m-${++n}`,
+  agent_id: 'agent-1',
+  created_at: at(s),
+  event,
+});
 
 const HISTORY: StoredMessage[] = [
   msg(1, { message_type: 'user_message', id: 'u1', content: 'Hello' }),
   msg(2, { message_type: 'reasoning_message', id: 's1', reasoning: 'look it up' }),
   msg(2, { message_type: 'tool_call_message', id: 's1', tool_call: { tool_call_id: 'c1', name: 'get_skillset', arguments: '{}' } }),
-  msg(3, { message_type: 'tool_return_message', id: 'r1', tool_call_id: 'c1', name: 'get_skillset', status: 'success', tool_return: '{"status":"error","error":"nope"}' }),
+  msg(3, {
+    message_type: 'tool_return_message',
+    id: 'r1',
+    tool_call_id: 'c1',
+    name: 'get_skillset',
+    status: 'success',
+    tool_return: '{"status":"error","error":"nope"}',
+  }),
   msg(4, { message_type: 'assistant_message', id: 'a1', content: 'Found nothing.' }),
   msg(5, { message_type: 'user_message', id: 'u2', content: '{"message_type":"task_result"}', sender_agent_id: 'agent-companion' }),
   msg(6, { message_type: 'error_message', id: 'e1', error_type: 'llm_error', message: 'refused' }),

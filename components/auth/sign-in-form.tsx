@@ -5,7 +5,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { FIELD } from '@/components/ui/button';
 
-type LabeledInputProps = { label: string; type: 'email' | 'password'; name: string; autoComplete: string; value: string; onChange: (v: string) => void };
+type LabeledInputProps = {
+  label: string;
+  type: 'email' | 'password';
+  name: string;
+  autoComplete: string;
+  value: string;
+  onChange: (v: string) => void;
+};
 
 /** A required text input with its visible label (the label is the input's accessible name). */
 function LabeledInput({ label, onChange, ...input }: LabeledInputProps) {
@@ -38,7 +45,14 @@ export function SignInForm({ next }: { next: string }) {
   return (
     <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Sign in">
       <LabeledInput label="Email" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} />
-      <LabeledInput label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <LabeledInput
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       {signIn.error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {signIn.error.message}

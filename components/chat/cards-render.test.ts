@@ -23,33 +23,42 @@ const html = (el: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticM
 const tool = (name: string, args: unknown, ret?: unknown): ToolItem =>
   foldThread([
     { event: { message_type: 'tool_call_message', id: 'm1', tool_call: { tool_call_id: 'c1', name, arguments: JSON.stringify(args) } } },
-    ...(ret === undefined ? [] : [{
-      event: {
-        message_type: 'tool_return_message' as const,
-        id: 'r1',
-        tool_call_id: 'c1',
-        name,
-        status: 'success' as const,
-        tool_return: JSON.stringify(ret),
-      },
-    }]),
+    ...(ret === undefined
+      ? []
+      : [
+          {
+            event: {
+              message_type: 'tool_return_message' as const,
+              id: 'r1',
+              tool_call_id: 'c1',
+              name,
+              status: 'success' as const,
+              tool_return: JSON.stringify(ret),
+            },
+          },
+        ]),
   ])[0] as ToolItem;
 
 describe('chat pieces render', () => {
   it('messages carry chat-message with their role; reasoning is a folded card', () => {
-    expect(html(createElement(UserMessage, { content: 'Hi <b>there</b>' })))
-      .toMatch(/data-testid="chat-message" data-role="user"[\s\S]*Hi &lt;b&gt;there&lt;\/b&gt;/);
-    expect(html(createElement(AssistantMessage, { content: 'A **bold** reply', agentLabel: 'the Planner' })))
-      .toMatch(/data-role="assistant"[\s\S]*<strong class="font-semibold">bold<\/strong>/);
-    expect(html(createElement(ReasoningCard, { reasoning: 'Check the catalog first.' })))
-      .toMatch(/<details[^>]*data-testid="chat-reasoning"[\s\S]*Reasoning/);
+    expect(html(createElement(UserMessage, { content: 'Hi <b>there</b>' }))).toMatch(
+      /data-testid="chat-message" data-role="user"[\s\S]*Hi &lt;b&gt;there&lt;\/b&gt;/,
+    );
+    expect(html(createElement(AssistantMessage, { content: 'A **bold** reply', agentLabel: 'the Planner' }))).toMatch(
+      /data-role="assistant"[\s\S]*<strong class="font-semibold">bold<\/strong>/,
+    );
+    expect(html(createElement(ReasoningCard, { reasoning: 'Check the catalog first.' }))).toMatch(
+      /<details[^>]*data-testid="chat-reasoning"[\s\S]*Reasoning/,
+    );
   });
 
   it('a tool card names its tool and shows arguments and result as JSON', () => {
-    const out = html(createElement(ToolCard, {
-      item: tool('validate_workflow', { path: 'workflows/x.json' }, { status: 'ok', error: null, valid: true }),
-      running: false,
-    }));
+    const out = html(
+      createElement(ToolCard, {
+        item: tool('validate_workflow', { path: 'workflows/x.json' }, { status: 'ok', error: null, valid: true }),
+        running: false,
+      }),
+    );
     expect(out).toContain('data-testid="chat-tool-card" data-tool="validate_workflow" data-status="ok"');
     expect(out).toContain('&quot;path&quot;: &quot;workflows/x.json&quot;');
   });
@@ -63,10 +72,12 @@ describe('chat pieces render', () => {
     expect(out).toMatch(/Standard Advice Call Analysis[\s\S]*v1\.0\.0/);
     expect(out).toMatch(/States<\/dt><dd[^>]*>7/);
     expect(out).toContain('Valid');
-    const saved = html(createElement(WorkflowCard, {
-      card: { ...validated, saved: { workflowId: pilot.workflow_id, version: '1.0.0' } },
-      pending: false,
-    }));
+    const saved = html(
+      createElement(WorkflowCard, {
+        card: { ...validated, saved: { workflowId: pilot.workflow_id, version: '1.0.0' } },
+        pending: false,
+      }),
+    );
     expect(saved).toContain(`href="/graph?workflow=${pilot.workflow_id}&amp;version=1.0.0"`);
   });
 
@@ -81,12 +92,27 @@ describe('chat pieces render', () => {
   });
 
   it('the per-call table: each call links to its QA review, lowest score first, and the run’s queue below', () => {
-    const item = (callId: string, score: number, o: Record<string, unknown> = {}) => queueItemFixture({
-      qa_result_id: `qa-${callId}`, call_id: callId, run_id: 'run-1', application_id: null, team: null, customer: null,
-      call_at: '2024-07-02T10:05:00.000Z', score, failed_mandatory: 0, rules_failed: 0, rules_passed: 20, failed_rule_ids: [],
-      vulnerable: false, review_status: 'unreviewed', workflow_id: 'w', workflow_name: 'W', run_finished_at: '2024-07-08T09:00:00.000Z',
-      ...o,
-    });
+    const item = (callId: string, score: number, o: Record<string, unknown> = {}) =>
+      queueItemFixture({
+        qa_result_id: `qa-${callId}`,
+        call_id: callId,
+        run_id: 'run-1',
+        application_id: null,
+        team: null,
+        customer: null,
+        call_at: '2024-07-02T10:05:00.000Z',
+        score,
+        failed_mandatory: 0,
+        rules_failed: 0,
+        rules_passed: 20,
+        failed_rule_ids: [],
+        vulnerable: false,
+        review_status: 'unreviewed',
+        workflow_id: 'w',
+        workflow_name: 'W',
+        run_finished_at: '2024-07-08T09:00:00.000Z',
+        ...o,
+      });
     const items = [item('REC-88377', 94, { vulnerable: true }), item('REC-88342', 29, { failed_mandatory: 10, rules_failed: 19 })];
     const out = html(createElement(RunCallsTable, { runId: 'run-1', items, total: 2 }));
     expect(out.indexOf('REC-88342')).toBeLessThan(out.indexOf('REC-88377'));

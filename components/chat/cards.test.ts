@@ -11,19 +11,22 @@ let n = 0;
 /** A tool call and (optionally) its return, as the chat's events carry them. */
 function pair(name: string, args: unknown, ret?: unknown, argsAsText = false): ThreadEvent[] {
   const id = `call_${++n}`;
-  const events: ThreadEvent[] = [{
-    message_type: 'tool_call_message',
-    id: `m${n}`,
-    tool_call: { tool_call_id: id, name, arguments: argsAsText ? (args as string) : JSON.stringify(args) },
-  }];
-  if (ret !== undefined) events.push({
-    message_type: 'tool_return_message',
-    id: `r${n}`,
-    tool_call_id: id,
-    name,
-    status: 'success',
-    tool_return: typeof ret === 'string' ? ret : JSON.stringify(ret),
-  });
+  const events: ThreadEvent[] = [
+    {
+      message_type: 'tool_call_message',
+      id: `m${n}`,
+      tool_call: { tool_call_id: id, name, arguments: argsAsText ? (args as string) : JSON.stringify(args) },
+    },
+  ];
+  if (ret !== undefined)
+    events.push({
+      message_type: 'tool_return_message',
+      id: `r${n}`,
+      tool_call_id: id,
+      name,
+      status: 'success',
+      tool_return: typeof ret === 'string' ? ret : JSON.stringify(ret),
+    });
   return events;
 }
 const tool = (events: ThreadEvent[]) => foldThread(events.map((event) => ({ event })))[0] as ToolItem;
@@ -73,12 +76,9 @@ describe('workflow cards', () => {
       file: null,
     };
     for (const asText of [false, true]) {
-      const card = cardForTool(tool(pair(
-        'validate_workflow',
-        asText ? JSON.stringify({ workflow: JSON.stringify(pilot) }) : { workflow: pilot },
-        valid,
-        asText,
-      ))) as WorkflowCard;
+      const card = cardForTool(
+        tool(pair('validate_workflow', asText ? JSON.stringify({ workflow: JSON.stringify(pilot) }) : { workflow: pilot }, valid, asText)),
+      ) as WorkflowCard;
       expect(card).toMatchObject({
         kind: 'workflow',
         workflow: {
@@ -98,17 +98,25 @@ describe('workflow cards', () => {
 
   it('validate_workflow still in progress shows the draft without a verdict; by path, the returned names', () => {
     expect(cardForTool(tool(pair('validate_workflow', { workflow: pilot })))).toMatchObject({ kind: 'workflow', validation: null });
-    const byPath = cardForTool(tool(pair('validate_workflow', { path: 'workflows/x.json' }, {
-      status: 'ok',
-      error: null,
-      valid: false,
-      errors: [{ path: '/asl/StartAt', code: 'asl.unknown_target', message: 'no state X' }],
-      warnings: [],
-      workflow_id: 'w',
-      workflow_name: 'W',
-      version: '2.0.0',
-      file: 'workflows/x.json',
-    }))) as WorkflowCard;
+    const byPath = cardForTool(
+      tool(
+        pair(
+          'validate_workflow',
+          { path: 'workflows/x.json' },
+          {
+            status: 'ok',
+            error: null,
+            valid: false,
+            errors: [{ path: '/asl/StartAt', code: 'asl.unknown_target', message: 'no state X' }],
+            warnings: [],
+            workflow_id: 'w',
+            workflow_name: 'W',
+            version: '2.0.0',
+            file: 'workflows/x.json',
+          },
+        ),
+      ),
+    ) as WorkflowCard;
     expect(byPath).toMatchObject({
       workflow: { workflowId: 'w', name: 'W', version: '2.0.0', stateCount: null },
       document: null,
@@ -118,93 +126,139 @@ describe('workflow cards', () => {
   });
 
   it('save_workflow: the saved version, or why it was refused', () => {
-    const saved = cardForTool(tool(pair('save_workflow', { workflow: pilot }, {
-      status: 'ok',
-      error: null,
-      workflow_id: pilot.workflow_id,
-      version: '1.0.0',
-      relation: null,
-      parent: null,
-    }))) as WorkflowCard;
+    const saved = cardForTool(
+      tool(
+        pair(
+          'save_workflow',
+          { workflow: pilot },
+          {
+            status: 'ok',
+            error: null,
+            workflow_id: pilot.workflow_id,
+            version: '1.0.0',
+            relation: null,
+            parent: null,
+          },
+        ),
+      ),
+    ) as WorkflowCard;
     expect(saved.saved).toEqual({ workflowId: pilot.workflow_id, version: '1.0.0' });
     expect(savedVersionHref(saved.saved!)).toBe(`/graph?workflow=${pilot.workflow_id}&version=1.0.0`);
-    const refused = cardForTool(tool(pair('save_workflow', { workflow: pilot }, {
-      status: 'error',
-      error: 'that workflow version is already saved; save a new version',
-      error_code: 'conflict',
-    }))) as WorkflowCard;
+    const refused = cardForTool(
+      tool(
+        pair(
+          'save_workflow',
+          { workflow: pilot },
+          {
+            status: 'error',
+            error: 'that workflow version is already saved; save a new version',
+            error_code: 'conflict',
+          },
+        ),
+      ),
+    ) as WorkflowCard;
     expect(refused).toMatchObject({ saved: null, saveError: 'that workflow version is already saved; save a new version' });
   });
 
   it('get_saved_workflow: the returned document, already saved', () => {
-    const card = cardForTool(tool(pair('get_saved_workflow', { workflow_id: pilot.workflow_id }, {
-      status: 'ok',
-      error: null,
-      workflow_id: pilot.workflow_id,
-      version: '1.0.0',
-      name: pilot.workflow_name,
-      description: 'd',
-      tags: [],
-      skills: [],
-      states: [],
-      parent: null,
-      created_at: '',
-      document: pilot,
-    })));
+    const card = cardForTool(
+      tool(
+        pair(
+          'get_saved_workflow',
+          { workflow_id: pilot.workflow_id },
+          {
+            status: 'ok',
+            error: null,
+            workflow_id: pilot.workflow_id,
+            version: '1.0.0',
+            name: pilot.workflow_name,
+            description: 'd',
+            tags: [],
+            skills: [],
+            states: [],
+            parent: null,
+            created_at: '',
+            document: pilot,
+          },
+        ),
+      ),
+    );
     expect(card).toMatchObject({
       kind: 'workflow',
       saved: { workflowId: pilot.workflow_id, version: '1.0.0' },
       workflow: { stateCount: 7 },
     });
-    expect(cardForTool(tool(pair(
-      'get_saved_workflow',
-      { workflow_id: 'nope' },
-      { status: 'error', error: 'no saved workflow nope', error_code: 'not_found' },
-    )))).toBeNull();
+    expect(
+      cardForTool(
+        tool(
+          pair(
+            'get_saved_workflow',
+            { workflow_id: 'nope' },
+            { status: 'error', error: 'no saved workflow nope', error_code: 'not_found' },
+          ),
+        ),
+      ),
+    ).toBeNull();
   });
 });
 
 describe('run cards', () => {
   it('start_workflow_run and create_workflow_control_plane: the run id returned, followed live', () => {
-    expect(cardForTool(tool(pair(
-      'start_workflow_run',
-      { workflow_id: pilot.workflow_id, input: {} },
-      { status: 'ok', error: null, run_id: RUN_ID, created: true },
-    )))).toEqual({
-      kind: 'run', tool: 'start_workflow_run', runId: RUN_ID, snapshot: null, qa: null, calls: ['start_workflow_run'],
+    expect(
+      cardForTool(
+        tool(
+          pair(
+            'start_workflow_run',
+            { workflow_id: pilot.workflow_id, input: {} },
+            { status: 'ok', error: null, run_id: RUN_ID, created: true },
+          ),
+        ),
+      ),
+    ).toEqual({
+      kind: 'run',
+      tool: 'start_workflow_run',
+      runId: RUN_ID,
+      snapshot: null,
+      qa: null,
+      calls: ['start_workflow_run'],
     });
-    expect(cardForTool(tool(pair(
-      'create_workflow_control_plane',
-      { workflow: pilot, input: {} },
-      { status: 'ok', error: null, run_id: RUN_ID, created: true, meta: {}, queued: [] },
-    )))).toMatchObject({ kind: 'run', runId: RUN_ID });
-    expect(cardForTool(tool(pair(
-      'start_workflow_run',
-      { input: {} },
-      { status: 'error', error: 'bad input', error_code: 'invalid_input' },
-    )))).toBeNull();
+    expect(
+      cardForTool(
+        tool(
+          pair(
+            'create_workflow_control_plane',
+            { workflow: pilot, input: {} },
+            { status: 'ok', error: null, run_id: RUN_ID, created: true, meta: {}, queued: [] },
+          ),
+        ),
+      ),
+    ).toMatchObject({ kind: 'run', runId: RUN_ID });
+    expect(
+      cardForTool(tool(pair('start_workflow_run', { input: {} }, { status: 'error', error: 'bad input', error_code: 'invalid_input' }))),
+    ).toBeNull();
     expect(cardForTool(tool(pair('start_workflow_run', { input: {} })))).toBeNull();
   });
 
   it('wait_for_workflow_run: while it waits, the run from its arguments; once returned, the snapshot and its QA result', () => {
-    expect(cardForTool(tool(pair('wait_for_workflow_run', { run_id: RUN_ID, timeout_s: 60 }))))
-      .toMatchObject({ kind: 'run', runId: RUN_ID, snapshot: null });
+    expect(cardForTool(tool(pair('wait_for_workflow_run', { run_id: RUN_ID, timeout_s: 60 })))).toMatchObject({
+      kind: 'run',
+      runId: RUN_ID,
+      snapshot: null,
+    });
     const done = cardForTool(tool(pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('SUCCEEDED', pilotOutput)))) as RunCard;
     expect(done.snapshot?.status).toBe('SUCCEEDED');
     expect(done.qa).toMatchObject({ score: 60, maxScore: 100 });
   });
 
   it('get_workflow_run cut off by the return limit: followed live by its run id', () => {
-    expect(cardForTool(tool(pair(
-      'get_workflow_run',
-      { run_id: RUN_ID },
-      '{"status":"ok","run":{… [truncated: 81234 characters, limit 50000]',
-    )))).toMatchObject({ kind: 'run', runId: RUN_ID, snapshot: null });
-    expect(cardForTool(tool(pair(
-      'get_workflow_run',
-      { run_id: RUN_ID },
-      { status: 'error', error: `no run ${RUN_ID}`, error_code: 'not_found' },
-    )))).toBeNull();
+    expect(
+      cardForTool(tool(pair('get_workflow_run', { run_id: RUN_ID }, '{"status":"ok","run":{… [truncated: 81234 characters, limit 50000]'))),
+    ).toMatchObject({ kind: 'run', runId: RUN_ID, snapshot: null });
+    expect(
+      cardForTool(
+        tool(pair('get_workflow_run', { run_id: RUN_ID }, { status: 'error', error: `no run ${RUN_ID}`, error_code: 'not_found' })),
+      ),
+    ).toBeNull();
   });
 
   it('other tools get no card', () => {
@@ -256,11 +310,19 @@ describe('a save with a parent (a change to a saved workflow)', () => {
     });
     const pending = cardForTool(tool(pair('save_workflow', { workflow: allCalls, parent }))) as WorkflowCard;
     expect(pending.parent).toEqual({ workflowId: pilot.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' });
-    const refused = cardForTool(tool(pair('save_workflow', { workflow: allCalls, parent }, {
-      status: 'error',
-      error: 'the workflow is not valid (1 error(s))',
-      error_code: 'invalid_input',
-    }))) as WorkflowCard;
+    const refused = cardForTool(
+      tool(
+        pair(
+          'save_workflow',
+          { workflow: allCalls, parent },
+          {
+            status: 'error',
+            error: 'the workflow is not valid (1 error(s))',
+            error_code: 'invalid_input',
+          },
+        ),
+      ),
+    ) as WorkflowCard;
     expect(refused).toMatchObject({
       saved: null,
       saveError: 'the workflow is not valid (1 error(s))',
@@ -331,15 +393,19 @@ describe('planToolCards', () => {
     const failedThenRedriven = [
       ...started(),
       ...pair('wait_for_workflow_run', { run_id: RUN_ID }, runView('FAILED', null)),
-      ...pair('redrive_workflow_run', { run_id: RUN_ID }, {
-        status: 'ok',
-        error: null,
-        run_id: RUN_ID,
-        run_status: 'RUNNING',
-        redrive_count: 1,
-        redriven: [],
-        resumed: [],
-      }),
+      ...pair(
+        'redrive_workflow_run',
+        { run_id: RUN_ID },
+        {
+          status: 'ok',
+          error: null,
+          run_id: RUN_ID,
+          run_status: 'RUNNING',
+          redrive_count: 1,
+          redriven: [],
+          resumed: [],
+        },
+      ),
     ];
     expect(runCards(failedThenRedriven).map((c) => [c.at, statusOf(c.card)])).toEqual([['redrive_workflow_run', 'live']]);
     const ended = runCards([
@@ -377,17 +443,23 @@ describe('planToolCards', () => {
   });
 
   it('a draft validated and then saved links to the saved version', () => {
-    const items = foldThread([
-      ...pair('validate_workflow', { workflow: pilot }, { status: 'ok', error: null, valid: true, errors: [], warnings: [] }),
-      ...pair('save_workflow', { workflow: pilot }, {
-        status: 'ok',
-        error: null,
-        workflow_id: pilot.workflow_id,
-        version: '1.0.0',
-        relation: null,
-        parent: null,
-      }),
-    ].map((event) => ({ event })));
+    const items = foldThread(
+      [
+        ...pair('validate_workflow', { workflow: pilot }, { status: 'ok', error: null, valid: true, errors: [], warnings: [] }),
+        ...pair(
+          'save_workflow',
+          { workflow: pilot },
+          {
+            status: 'ok',
+            error: null,
+            workflow_id: pilot.workflow_id,
+            version: '1.0.0',
+            relation: null,
+            parent: null,
+          },
+        ),
+      ].map((event) => ({ event })),
+    );
     const [draft] = [...planToolCards(items).values()] as WorkflowCard[];
     expect(draft!.saved).toEqual({ workflowId: pilot.workflow_id, version: '1.0.0' });
   });

@@ -94,8 +94,10 @@ const RETURNED_KEYS = { id: 'workflow_id', name: 'workflow_name', version: 'vers
 const issues = (v: unknown): ValidationIssueView[] =>
   Array.isArray(v)
     ? v.filter(isRecord).map((i) => ({
-      path: typeof i.path === 'string' ? i.path : '', code: str(i.code) ?? '', message: str(i.message) ?? '',
-    }))
+        path: typeof i.path === 'string' ? i.path : '',
+        code: str(i.code) ?? '',
+        message: str(i.message) ?? '',
+      }))
     : [];
 
 const okValue = (item: ToolItem): Obj | null => {
@@ -133,14 +135,18 @@ export function parentOf(args: Obj, returned: Obj | null): WorkflowParent | null
 function saveCard(item: ToolItem, args: Obj, r: Obj | null): WorkflowCard | null {
   const doc = documentOf(args.workflow);
   if (!doc && !r) return null;
-  const saved = r && str(r.workflow_id) && str(r.version)
-    ? { workflowId: r.workflow_id as string, version: r.version as string }
-    : null;
+  const saved = r && str(r.workflow_id) && str(r.version) ? { workflowId: r.workflow_id as string, version: r.version as string } : null;
   const refusal = isRecord(item.ret?.value) ? str(item.ret.value.error) : null;
   const failure = item.ret && !r ? (refusal ?? item.ret.text.slice(0, 300)) : null;
   const workflow = withReturned(workflowSummaryOf(doc), r, RETURNED_KEYS);
   return {
-    kind: 'workflow', tool: item.name, workflow, document: doc, validation: null, saved, saveError: failure,
+    kind: 'workflow',
+    tool: item.name,
+    workflow,
+    document: doc,
+    validation: null,
+    saved,
+    saveError: failure,
     parent: parentOf(args, r),
   };
 }
@@ -151,9 +157,8 @@ function workflowCard(item: ToolItem): WorkflowCard | null {
   if (item.name === 'validate_workflow') {
     const doc = documentOf(args.workflow);
     if (!doc && !r) return null;
-    const validation = r && typeof r.valid === 'boolean'
-      ? { valid: r.valid, errors: issues(r.errors), warnings: issues(r.warnings) }
-      : null;
+    const validation =
+      r && typeof r.valid === 'boolean' ? { valid: r.valid, errors: issues(r.errors), warnings: issues(r.warnings) } : null;
     const workflow = withReturned(workflowSummaryOf(doc), r, RETURNED_KEYS);
     const card = { workflow, document: doc, validation, saved: null, saveError: null, parent: null };
     return { kind: 'workflow', tool: item.name, ...card };
@@ -161,9 +166,7 @@ function workflowCard(item: ToolItem): WorkflowCard | null {
   if (item.name === 'save_workflow') return saveCard(item, args, r);
   if (item.name === 'get_saved_workflow' && r) {
     const doc = documentOf(r.document);
-    const saved = str(r.workflow_id) && str(r.version)
-      ? { workflowId: r.workflow_id as string, version: r.version as string }
-      : null;
+    const saved = str(r.workflow_id) && str(r.version) ? { workflowId: r.workflow_id as string, version: r.version as string } : null;
     const summary = withReturned(workflowSummaryOf(doc), r, { id: 'workflow_id', name: 'name', version: 'version' });
     const workflow = { ...summary, description: summary.description ?? str(r.description) };
     const card = { workflow, document: doc, validation: null, saved, saveError: null, parent: null };

@@ -18,8 +18,8 @@ import { useConductorSession } from './use-conductor-session';
 const trpcCode = (err: unknown) => (err as { data?: { code?: string } } | null)?.data?.code;
 
 /** Below lg the thread is one window high; from lg it fills its grid cell (chat-workspace.tsx). */
-const THREAD_BOX = 'flex h-[calc(100dvh-4rem)] min-h-[28rem] flex-col overflow-hidden rounded-xl border border-slate-200 '
-  + 'bg-white lg:h-full lg:min-h-0';
+const THREAD_BOX =
+  'flex h-[calc(100dvh-4rem)] min-h-[28rem] flex-col overflow-hidden rounded-xl border border-slate-200 ' + 'bg-white lg:h-full lg:min-h-0';
 
 /** Messages read per conversation (the newest; `chat.messages` allows up to 2000). */
 const HISTORY_LIMIT = 500;
@@ -68,10 +68,11 @@ export function ChatThread({
   const [refreshing, setRefreshing] = useState(false);
   const mode = conversation ? MODES[modeOf(conversation.mode)] : null;
   const agentLabel = mode ? `the ${mode.label}` : 'the agent';
-  const movedPlatform = conversation && runtime && conversation.platform !== runtime.kind
-    ? `This conversation lives on the ${conversation.platform} agent platform; `
-      + `the console now runs ${runtime.kind}. You can read it but not continue it.`
-    : null;
+  const movedPlatform =
+    conversation && runtime && conversation.platform !== runtime.kind
+      ? `This conversation lives on the ${conversation.platform} agent platform; ` +
+        `the console now runs ${runtime.kind}. You can read it but not continue it.`
+      : null;
   const blocked = platformProblem ?? movedPlatform;
 
   const notFound = messages.isError && trpcCode(messages.error) === 'NOT_FOUND';
@@ -89,11 +90,7 @@ export function ChatThread({
   }
 
   return (
-    <section
-      aria-labelledby="chat-thread-title"
-      className={THREAD_BOX}
-      data-testid="chat-thread"
-    >
+    <section aria-labelledby="chat-thread-title" className={THREAD_BOX} data-testid="chat-thread">
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-2.5">
         <div className="min-w-0 flex-1">
           <h2 id="chat-thread-title" className="truncate text-base font-semibold text-slate-900">
@@ -102,7 +99,9 @@ export function ChatThread({
           {mode && (
             <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500" title={`${mode.mode} · ${mode.purpose}`}>
               <Badge tone={conversation!.mode === 'conductor' ? 'info' : 'neutral'}>{mode.label}</Badge>
-              <span className="truncate">{mode.mode} · {mode.purpose}</span>
+              <span className="truncate">
+                {mode.mode} · {mode.purpose}
+              </span>
             </p>
           )}
         </div>
@@ -142,8 +141,8 @@ export function ChatThread({
             <p className="text-sm font-medium text-slate-800">Nothing said yet.</p>
             <p className="mt-1 text-sm text-slate-600">
               {modeOf(conversation?.mode ?? 'planner') === 'planner'
-                ? 'Tell the Planner what you need, e.g. “Analyse the calls Alex Wong made last week '
-                  + 'for compliance and give me a QA score.”'
+                ? 'Tell the Planner what you need, e.g. “Analyse the calls Alex Wong made last week ' +
+                  'for compliance and give me a QA score.”'
                 : 'Tell the Conductor what needs doing; it splits the work among its Companion agents.'}
             </p>
           </div>

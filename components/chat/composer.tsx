@@ -94,7 +94,9 @@ export function Composer({ agentLabel, busy, blocked, onSend, onStop }: Props) {
         )}
       </div>
       <p id={hintId} className="mt-1 flex justify-between gap-2 text-xs text-slate-500">
-        <span>{busy ? 'Stop cancels the turn; what the agent did so far stays in the history.' : 'Enter sends · Shift+Enter for a new line'}</span>
+        <span>
+          {busy ? 'Stop cancels the turn; what the agent did so far stays in the history.' : 'Enter sends · Shift+Enter for a new line'}
+        </span>
         {draft.length > MAX_CHARS * 0.9 && (
           <span className={tooLong ? 'font-medium text-red-700' : ''}>
             {draft.length.toLocaleString('en-GB')} / {MAX_CHARS.toLocaleString('en-GB')}

@@ -57,8 +57,19 @@ export function ConversationItem({ conversation: c, selected, answering, now, on
           <label className="block text-xs font-medium text-slate-600" htmlFor={`rename-${c.id}`}>
             New title
           </label>
-          <input id={`rename-${c.id}`} autoFocus value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} className={`${FIELD} w-full`} />
-          {rename.isError && <p role="alert" className="text-xs text-red-700">{errorMessage(rename.error)}</p>}
+          <input
+            id={`rename-${c.id}`}
+            autoFocus
+            value={title}
+            maxLength={120}
+            onChange={(e) => setTitle(e.target.value)}
+            className={`${FIELD} w-full`}
+          />
+          {rename.isError && (
+            <p role="alert" className="text-xs text-red-700">
+              {errorMessage(rename.error)}
+            </p>
+          )}
           <div className="flex gap-1.5">
             <Button type="submit" variant="primary" className={SMALL} disabled={rename.isPending || !title.trim()}>
               {rename.isPending ? 'Saving…' : 'Save'}
@@ -90,9 +101,19 @@ export function ConversationItem({ conversation: c, selected, answering, now, on
           {mode === 'confirm-delete' ? (
             <div role="group" aria-label={`Delete “${c.title}”?`} className="space-y-1.5 px-3 pb-2">
               <p className="text-xs text-slate-700">Delete this conversation and its agent? This cannot be undone.</p>
-              {remove.isError && <p role="alert" className="text-xs text-red-700">{errorMessage(remove.error)}</p>}
+              {remove.isError && (
+                <p role="alert" className="text-xs text-red-700">
+                  {errorMessage(remove.error)}
+                </p>
+              )}
               <div className="flex gap-1.5">
-                <Button variant="danger" className={SMALL} autoFocus disabled={remove.isPending} onClick={() => remove.mutate({ conversation_id: c.id }, { onSuccess: onDeleted })}>
+                <Button
+                  variant="danger"
+                  className={SMALL}
+                  autoFocus
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate({ conversation_id: c.id }, { onSuccess: onDeleted })}
+                >
                   {remove.isPending ? 'Deleting…' : 'Delete'}
                 </Button>
                 <Button className={SMALL} onClick={() => setMode('view')} disabled={remove.isPending}>

@@ -85,16 +85,26 @@ export function DelegationCard({ card, streaming, companionsHref }: { card: Card
         </dd>
       </dl>
       <div className="mt-3 space-y-2">
-        {card.status === 'delegated' && (card.progress
-          ? <ProgressMeter pct={card.progress.pct} message={card.progress.message} label={`Progress of task ${card.taskId}`} />
-          : <p className="text-xs text-slate-500">No progress reported yet.</p>)}
+        {card.status === 'delegated' &&
+          (card.progress ? (
+            <ProgressMeter pct={card.progress.pct} message={card.progress.message} label={`Progress of task ${card.taskId}`} />
+          ) : (
+            <p className="text-xs text-slate-500">No progress reported yet.</p>
+          ))}
         <Timing card={card} now={now} />
-        {card.status === 'succeeded' && card.summary && <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900">{card.summary}</p>}
+        {card.status === 'succeeded' && card.summary && (
+          <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900">{card.summary}</p>
+        )}
         {card.status === 'failed' && (
           <p className="rounded-md bg-red-50 px-3 py-2 text-red-800" role="status">
             <span className="font-medium">Why it failed: </span>
             {card.error ?? 'the Companion gave no reason'}
-            {card.failedSkill && <> (failing skill: <span className="font-mono text-xs">{skillName(card.failedSkill)}</span>)</>}
+            {card.failedSkill && (
+              <>
+                {' '}
+                (failing skill: <span className="font-mono text-xs">{skillName(card.failedSkill)}</span>)
+              </>
+            )}
           </p>
         )}
         {card.status === 'refused' && <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{card.refusal}</p>}

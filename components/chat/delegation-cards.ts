@@ -129,7 +129,8 @@ function contextOf(v: unknown): Obj {
   }
 }
 /** The tool's envelope when it says ok; null while pending or when it failed. */
-const okOf = (item: ToolItem): Obj | null => (isRecord(item.ret?.value) && (item.ret!.value as Obj).status === 'ok' ? (item.ret!.value as Obj) : null);
+const okOf = (item: ToolItem): Obj | null =>
+  isRecord(item.ret?.value) && (item.ret!.value as Obj).status === 'ok' ? (item.ret!.value as Obj) : null;
 /** Why the call failed: the envelope's error, else the platform's return text; null when it did not fail. */
 function errorOf(item: ToolItem): string | null {
   if (!item.ret || okOf(item)) return null;
@@ -139,7 +140,12 @@ function errorOf(item: ToolItem): string | null {
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
-function delegationCard(item: ToolItem, messages: ReadonlyArray<ProtocolMessage>, facts: SessionFacts, names: Map<string, string>): DelegationCard | null {
+function delegationCard(
+  item: ToolItem,
+  messages: ReadonlyArray<ProtocolMessage>,
+  facts: SessionFacts,
+  names: Map<string, string>,
+): DelegationCard | null {
   const a = argsOf(item);
   const taskId = str(a.task_id);
   if (!taskId) return null;
@@ -223,9 +229,13 @@ function companionCard(item: ToolItem): CompanionCard {
   const a = argsOf(item);
   const r = okOf(item);
   return {
-    kind: 'companion', companionId: str(r?.companion_id), name: str(r?.companion_name),
-    specialization: str(a.specialization) ?? 'generalist', skills: jsonStrings(a.initial_skills_json),
-    error: errorOf(item), pending: !item.ret,
+    kind: 'companion',
+    companionId: str(r?.companion_id),
+    name: str(r?.companion_name),
+    specialization: str(a.specialization) ?? 'generalist',
+    skills: jsonStrings(a.initial_skills_json),
+    error: errorOf(item),
+    pending: !item.ret,
   };
 }
 
@@ -239,7 +249,13 @@ function dismissCard(item: ToolItem, facts: SessionFacts, names: Map<string, str
 
 function finalizeCard(item: ToolItem): FinalizeCard {
   const r = okOf(item);
-  return { kind: 'finalize', companionsDismissed: num(r?.companions_dismissed), archivePath: str(r?.archive_path), error: errorOf(item), pending: !item.ret };
+  return {
+    kind: 'finalize',
+    companionsDismissed: num(r?.companions_dismissed),
+    archivePath: str(r?.archive_path),
+    error: errorOf(item),
+    pending: !item.ret,
+  };
 }
 
 /** The protocol message an item carries: a message from another agent (either platform's way of storing it). */
@@ -254,7 +270,8 @@ export function protocolOfItem(item: ThreadItem): ProtocolMessage | null {
  * protocol messages by the item's id.
  */
 export function planDelegationCards(
-  items: readonly ThreadItem[], facts: SessionFacts = NO_FACTS,
+  items: readonly ThreadItem[],
+  facts: SessionFacts = NO_FACTS,
 ): { tools: Map<string, DelegationToolCard>; messages: Map<string, ProtocolMessage> } {
   const messages = new Map<string, ProtocolMessage>();
   const names = new Map<string, string>();

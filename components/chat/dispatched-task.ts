@@ -29,9 +29,10 @@ export function dispatchedTaskIn(content: string): DispatchedTaskView | null {
   return {
     taskType: doc.task_type,
     request: typeof payload.request === 'string' ? payload.request : null,
-    job: job && typeof job.job_name === 'string'
-      ? { name: job.job_name, firedAt: typeof job.fired_at === 'string' ? job.fired_at : '' }
-      : null,
+    job:
+      job && typeof job.job_name === 'string'
+        ? { name: job.job_name, firedAt: typeof job.fired_at === 'string' ? job.fired_at : '' }
+        : null,
     dispatchedBy: typeof by.id === 'string' ? by.id : 'unknown',
   };
 }

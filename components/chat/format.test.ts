@@ -4,7 +4,9 @@ import { durationText, relativeTime, runtimeText, stopReasonText } from './forma
 describe('runtimeText', () => {
   it('says which runtime and brain answer', () => {
     expect(runtimeText({ kind: 'local', brain: 'deterministic' })).toBe('Local runtime · deterministic offline brain (no LLM configured)');
-    expect(runtimeText({ kind: 'local', brain: 'openai', model: 'gpt-4o-mini', base_url: 'https://api.openai.com/v1' })).toBe('Local runtime · OpenAI-compatible model gpt-4o-mini at https://api.openai.com/v1');
+    expect(runtimeText({ kind: 'local', brain: 'openai', model: 'gpt-4o-mini', base_url: 'https://api.openai.com/v1' })).toBe(
+      'Local runtime · OpenAI-compatible model gpt-4o-mini at https://api.openai.com/v1',
+    );
     expect(runtimeText({ kind: 'letta', base_url: 'http://letta:8283' })).toBe('Letta at http://letta:8283');
   });
 });

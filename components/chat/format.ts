@@ -23,7 +23,8 @@ export function runtimeText(r: { kind: string; brain?: string; model?: string; b
   if (r.kind === 'letta') return `Letta at ${r.base_url ?? 'an unnamed server'}`;
   if (r.kind !== 'local') return `${r.kind} runtime`;
   if (r.brain === 'deterministic' || !r.brain) return 'Local runtime · deterministic offline brain (no LLM configured)';
-  if (r.brain === 'openai') return `Local runtime · OpenAI-compatible model ${r.model ?? '(unnamed)'}${r.base_url ? ` at ${r.base_url}` : ''}`;
+  if (r.brain === 'openai')
+    return `Local runtime · OpenAI-compatible model ${r.model ?? '(unnamed)'}${r.base_url ? ` at ${r.base_url}` : ''}`;
   return `Local runtime · ${r.brain} brain${r.model ? ` (${r.model})` : ''}`;
 }
 

@@ -16,13 +16,22 @@ function inline(nodes: Inline[]): ReactNode {
           </code>
         );
       case 'strong':
-        return <strong key={i} className="font-semibold">{inline(n.c)}</strong>;
+        return (
+          <strong key={i} className="font-semibold">
+            {inline(n.c)}
+          </strong>
+        );
       case 'em':
         return <em key={i}>{inline(n.c)}</em>;
       case 'link': {
         const external = /^https?:/i.test(n.href);
         return (
-          <a key={i} href={n.href} className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900" {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          <a
+            key={i}
+            href={n.href}
+            className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+            {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
             {inline(n.c)}
           </a>
         );
@@ -60,7 +69,11 @@ function block(b: Block, i: number): ReactNode {
       );
     case 'code':
       return (
-        <pre key={i} tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <pre
+          key={i}
+          tabIndex={0}
+          className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
           <code>{b.v}</code>
         </pre>
       );
@@ -72,7 +85,13 @@ function block(b: Block, i: number): ReactNode {
       );
     case 'table':
       return (
-        <div key={i} role="region" aria-label="Table" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <div
+          key={i}
+          role="region"
+          aria-label="Table"
+          tabIndex={0}
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
           <table className="min-w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300">

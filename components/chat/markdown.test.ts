@@ -17,7 +17,15 @@ describe('parseInline', () => {
   });
 
   it('nests inline marks inside bold and keeps code literal', () => {
-    expect(parseInline('**FCA-DISC-01 `x*y*`**')).toEqual([{ t: 'strong', c: [{ t: 'text', v: 'FCA-DISC-01 ' }, { t: 'code', v: 'x*y*' }] }]);
+    expect(parseInline('**FCA-DISC-01 `x*y*`**')).toEqual([
+      {
+        t: 'strong',
+        c: [
+          { t: 'text', v: 'FCA-DISC-01 ' },
+          { t: 'code', v: 'x*y*' },
+        ],
+      },
+    ]);
   });
 
   it('does not turn snake_case or lone stars into italics', () => {
@@ -26,7 +34,11 @@ describe('parseInline', () => {
   });
 
   it('links bare URLs without trailing punctuation; unsafe links stay text', () => {
-    expect(parseInline('See https://example.com/a.')).toEqual([{ t: 'text', v: 'See ' }, { t: 'link', href: 'https://example.com/a', c: [{ t: 'text', v: 'https://example.com/a' }] }, { t: 'text', v: '.' }]);
+    expect(parseInline('See https://example.com/a.')).toEqual([
+      { t: 'text', v: 'See ' },
+      { t: 'link', href: 'https://example.com/a', c: [{ t: 'text', v: 'https://example.com/a' }] },
+      { t: 'text', v: '.' },
+    ]);
     expect(parseInline('[x](javascript:alert(1))')).not.toContainEqual(expect.objectContaining({ t: 'link' }));
   });
 
@@ -62,8 +74,27 @@ describe('parseMarkdown', () => {
     ].join('\n');
     expect(parseMarkdown(md)).toEqual([
       { t: 'h', level: 2, c: [{ t: 'text', v: 'Result' }] },
-      { t: 'p', c: [{ t: 'text', v: 'The run ' }, { t: 'strong', c: [{ t: 'text', v: 'succeeded' }] }, { t: 'text', v: '.' }, { t: 'br' }, { t: 'text', v: 'QA score 60/100.' }] },
-      { t: 'ul', items: [[{ t: 'text', v: 'FCA-DISC-01 — Tell the customer that the call is recorded.' }, { t: 'br' }, { t: 'text', v: '(nothing in the call to quote)' }], [{ t: 'text', v: 'FCA-DISC-05 — State the APRC.' }]] },
+      {
+        t: 'p',
+        c: [
+          { t: 'text', v: 'The run ' },
+          { t: 'strong', c: [{ t: 'text', v: 'succeeded' }] },
+          { t: 'text', v: '.' },
+          { t: 'br' },
+          { t: 'text', v: 'QA score 60/100.' },
+        ],
+      },
+      {
+        t: 'ul',
+        items: [
+          [
+            { t: 'text', v: 'FCA-DISC-01 — Tell the customer that the call is recorded.' },
+            { t: 'br' },
+            { t: 'text', v: '(nothing in the call to quote)' },
+          ],
+          [{ t: 'text', v: 'FCA-DISC-05 — State the APRC.' }],
+        ],
+      },
       { t: 'ol', start: 1, items: [[{ t: 'text', v: 'Reuse it' }], [{ t: 'text', v: 'Adapt it' }]] },
     ]);
   });
@@ -85,11 +116,21 @@ describe('parseMarkdown', () => {
   });
 
   it('nested list items are flattened into the list', () => {
-    expect(parseMarkdown('- a\n  1. b\n- c')).toEqual([{ t: 'ul', items: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }], [{ t: 'text', v: 'c' }]] }]);
+    expect(parseMarkdown('- a\n  1. b\n- c')).toEqual([
+      { t: 'ul', items: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }], [{ t: 'text', v: 'c' }]] },
+    ]);
   });
 
   it('GitHub-style tables: header, alignment, rows padded or cut to the header, escaped pipes, inline Markdown in cells', () => {
-    const md = ['Findings:', '| Advisor | Calls | Mean QA score |', '|---|:---:|---:|', '| Alex Wong | 4 | **68.5** |', '| Priya \\| Shah | 2 |', '', 'after'].join('\n');
+    const md = [
+      'Findings:',
+      '| Advisor | Calls | Mean QA score |',
+      '|---|:---:|---:|',
+      '| Alex Wong | 4 | **68.5** |',
+      '| Priya \\| Shah | 2 |',
+      '',
+      'after',
+    ].join('\n');
     expect(parseMarkdown(md)).toEqual([
       { t: 'p', c: [{ t: 'text', v: 'Findings:' }] },
       {
@@ -106,7 +147,9 @@ describe('parseMarkdown', () => {
   });
 
   it('pipes without a delimiter row are text', () => {
-    expect(parseMarkdown('| not | a table |\n| still text |')).toEqual([{ t: 'p', c: [{ t: 'text', v: '| not | a table |' }, { t: 'br' }, { t: 'text', v: '| still text |' }] }]);
+    expect(parseMarkdown('| not | a table |\n| still text |')).toEqual([
+      { t: 'p', c: [{ t: 'text', v: '| not | a table |' }, { t: 'br' }, { t: 'text', v: '| still text |' }] },
+    ]);
     expect(tableCells('| a | b \\| c |')).toEqual(['a', 'b | c']);
   });
 

@@ -74,14 +74,22 @@ const TABLE_RULE = /^\s*\|?(?:\s*:?-{3,}:?\s*\|)*\s*:?-{3,}:?\s*\|?\s*$/;
 
 /** A table row's cells: the text between unescaped pipes, trimmed (`\|` is a pipe inside a cell). */
 export function tableCells(line: string): string[] {
-  const inner = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  const inner = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
   return inner.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
 }
 
 /** A header row, then a delimiter row with as many cells. */
-const tableAt = (lines: string[], i: number) => TABLE_ROW.test(lines[i]!) && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]!) && tableCells(lines[i]!).length === tableCells(lines[i + 1]!).length;
+const tableAt = (lines: string[], i: number) =>
+  TABLE_ROW.test(lines[i]!) &&
+  i + 1 < lines.length &&
+  TABLE_RULE.test(lines[i + 1]!) &&
+  tableCells(lines[i]!).length === tableCells(lines[i + 1]!).length;
 
-const alignOf = (rule: string): 'left' | 'center' | 'right' | null => (rule.startsWith(':') && rule.endsWith(':') ? 'center' : rule.endsWith(':') ? 'right' : rule.startsWith(':') ? 'left' : null);
+const alignOf = (rule: string): 'left' | 'center' | 'right' | null =>
+  rule.startsWith(':') && rule.endsWith(':') ? 'center' : rule.endsWith(':') ? 'right' : rule.startsWith(':') ? 'left' : null;
 
 const startsBlock = (l: string) => FENCE.test(l) || HEADING.test(l) || RULE.test(l) || BULLET.test(l) || NUMBERED.test(l) || QUOTE.test(l);
 
@@ -117,7 +125,8 @@ export function parseMarkdown(source: string): Block[] {
       const close = fence[1]!;
       const body: string[] = [];
       i++;
-      while (i < lines.length && !(lines[i]!.trim().startsWith(close[0]!.repeat(3)) && lines[i]!.trim().replace(/[`~]/g, '') === '')) body.push(lines[i++]!);
+      while (i < lines.length && !(lines[i]!.trim().startsWith(close[0]!.repeat(3)) && lines[i]!.trim().replace(/[`~]/g, '') === ''))
+        body.push(lines[i++]!);
       i++; // the closing fence (or the end)
       blocks.push({ t: 'code', lang: fence[2] ?? '', v: body.join('\n') });
       continue;

@@ -8,10 +8,23 @@ const timeTitle = (at?: string) => (at ? ukExact(at) : undefined);
  * What the user wrote (kept as typed: no Markdown). `pending` until the server took it.
  * `speaker` names the writer for screen readers (default "You"; the Agents view names the user).
  */
-export function UserMessage({ content, at, pending, speaker = 'You' }: { content: string; at?: string; pending?: boolean; speaker?: string }) {
+export function UserMessage({
+  content,
+  at,
+  pending,
+  speaker = 'You',
+}: {
+  content: string;
+  at?: string;
+  pending?: boolean;
+  speaker?: string;
+}) {
   return (
     <div className="flex justify-end" data-testid="chat-message" data-role="user">
-      <div className={`max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2.5 text-sm whitespace-pre-wrap break-words text-white ${pending ? 'opacity-70' : ''}`} title={timeTitle(at)}>
+      <div
+        className={`max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2.5 text-sm whitespace-pre-wrap break-words text-white ${pending ? 'opacity-70' : ''}`}
+        title={timeTitle(at)}
+      >
         <span className="sr-only">{speaker}: </span>
         {content}
       </div>
@@ -23,9 +36,14 @@ export function UserMessage({ content, at, pending, speaker = 'You' }: { content
 export function DispatchedTaskMessage({ task, at }: { task: DispatchedTaskView; at?: string }) {
   return (
     <div className="flex justify-end" data-testid="chat-message" data-role="dispatched-task">
-      <div className="max-w-[85%] rounded-2xl rounded-br-sm border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm text-indigo-950" title={timeTitle(at)}>
+      <div
+        className="max-w-[85%] rounded-2xl rounded-br-sm border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm text-indigo-950"
+        title={timeTitle(at)}
+      >
         <p className="text-xs font-medium text-indigo-700">
-          {task.job ? `Scheduled run · ${task.job.name} · ${ukDateTime(task.job.firedAt || at)}` : `Task ${task.taskType} from ${task.dispatchedBy}`}
+          {task.job
+            ? `Scheduled run · ${task.job.name} · ${ukDateTime(task.job.firedAt || at)}`
+            : `Task ${task.taskType} from ${task.dispatchedBy}`}
         </p>
         <p className="mt-1 whitespace-pre-wrap break-words">{task.request ?? task.taskType}</p>
       </div>
@@ -37,7 +55,10 @@ export function DispatchedTaskMessage({ task, at }: { task: DispatchedTaskView; 
 export function AssistantMessage({ content, at, agentLabel }: { content: string; at?: string; agentLabel: string }) {
   return (
     <div className="flex justify-start" data-testid="chat-message" data-role="assistant">
-      <div className="max-w-[85%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-2.5 text-sm leading-6 text-slate-800 shadow-xs" title={timeTitle(at)}>
+      <div
+        className="max-w-[85%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-2.5 text-sm leading-6 text-slate-800 shadow-xs"
+        title={timeTitle(at)}
+      >
         <span className="sr-only">{agentLabel}: </span>
         <MarkdownView text={content} />
       </div>
@@ -49,7 +70,10 @@ export function AssistantMessage({ content, at, agentLabel }: { content: string;
 export function AgentMessage({ content, sender, at }: { content: string; sender: string; at?: string }) {
   return (
     <div className="flex justify-start" data-testid="chat-message" data-role="agent">
-      <div className="max-w-[85%] rounded-2xl rounded-bl-sm border border-sky-200 bg-sky-50 px-4 py-2.5 text-sm text-slate-800" title={timeTitle(at)}>
+      <div
+        className="max-w-[85%] rounded-2xl rounded-bl-sm border border-sky-200 bg-sky-50 px-4 py-2.5 text-sm text-slate-800"
+        title={timeTitle(at)}
+      >
         <p className="mb-1 text-xs font-medium text-sky-800">
           From agent <span className="font-mono">{sender}</span>
         </p>
@@ -62,7 +86,11 @@ export function AgentMessage({ content, sender, at }: { content: string; sender:
 /** A system message in the agent's history (e.g. a host notice). */
 export function SystemMessage({ content }: { content: string }) {
   return (
-    <div className="mx-auto max-w-[85%] rounded-md bg-slate-100 px-3 py-1.5 text-xs whitespace-pre-wrap break-words text-slate-600" data-testid="chat-message" data-role="system">
+    <div
+      className="mx-auto max-w-[85%] rounded-md bg-slate-100 px-3 py-1.5 text-xs whitespace-pre-wrap break-words text-slate-600"
+      data-testid="chat-message"
+      data-role="system"
+    >
       <span className="font-medium">System: </span>
       {content}
     </div>
@@ -75,9 +103,13 @@ export function ReasoningCard({ reasoning }: { reasoning: string }) {
   return (
     <details className="group max-w-[85%] rounded-lg border border-slate-200 bg-slate-50 text-sm" data-testid="chat-reasoning">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
-        <span aria-hidden className="text-[10px] transition-transform group-open:rotate-90">▶</span>
+        <span aria-hidden className="text-[10px] transition-transform group-open:rotate-90">
+          ▶
+        </span>
         <span className="font-medium">Reasoning</span>
-        <span className="truncate text-xs text-slate-500 group-open:hidden">{preview.length > 90 ? `${preview.slice(0, 90)}…` : preview}</span>
+        <span className="truncate text-xs text-slate-500 group-open:hidden">
+          {preview.length > 90 ? `${preview.slice(0, 90)}…` : preview}
+        </span>
       </summary>
       <p className="border-t border-slate-200 px-3 py-2 text-slate-700 whitespace-pre-wrap break-words">{reasoning}</p>
     </details>

@@ -6,7 +6,13 @@ import { planDelegationCards, NO_FACTS, type DelegationToolCard, type SessionFac
 import { DelegationCard } from './delegation-card';
 import { capitalize } from './format';
 import {
-  AgentMessage, AssistantMessage, DispatchedTaskMessage, ErrorCard, ReasoningCard, SystemMessage, UserMessage,
+  AgentMessage,
+  AssistantMessage,
+  DispatchedTaskMessage,
+  ErrorCard,
+  ReasoningCard,
+  SystemMessage,
+  UserMessage,
 } from './message-items';
 import { dispatchedTaskIn } from './dispatched-task';
 import { CompanionCard, DismissCard, FinalizeCard } from './pool-cards';
@@ -46,9 +52,11 @@ export function MessageList({ history, truncated, turn, agentLabel, onDismissNot
   const delegation = useMemo(() => planDelegationCards(items, facts), [items, facts]);
   const nameOf = (id: string | null) => (id ? (facts.agents[id]?.name ?? id) : 'another agent');
   const protocol = (m: ProtocolMessage, at?: string) =>
-    m.kind === 'strategic_advice'
-      ? <AdviceCard m={m} from="the Strategist" at={at} />
-      : <ProtocolNote m={m} from={nameOf(m.sender)} at={at} />;
+    m.kind === 'strategic_advice' ? (
+      <AdviceCard m={m} from="the Strategist" at={at} />
+    ) : (
+      <ProtocolNote m={m} from={nameOf(m.sender)} at={at} />
+    );
   const delegationCard = (card: DelegationToolCard, pending: boolean) => {
     switch (card.kind) {
       case 'delegation':
@@ -133,9 +141,7 @@ export function MessageList({ history, truncated, turn, agentLabel, onDismissNot
         className="mx-auto flex max-w-4xl flex-col gap-3"
       >
         {truncated && (
-          <p className="text-center text-xs text-slate-500">
-            Earlier messages are not shown: this is the newest part of the conversation.
-          </p>
+          <p className="text-center text-xs text-slate-500">Earlier messages are not shown: this is the newest part of the conversation.</p>
         )}
         {items.map((item, i) => (
           // Letta gives a step's reasoning and tool call one message id: the position keeps keys unique.

@@ -6,7 +6,15 @@ import { MODES, type ChatMode } from './format';
 import { useCreateConversation } from './use-conversation-actions';
 
 /** The two modes as buttons that start a conversation each. */
-export function ModeChoices({ onCreated, disabled, autoFocus = false }: { onCreated(id: string): void; disabled?: string | null; autoFocus?: boolean }) {
+export function ModeChoices({
+  onCreated,
+  disabled,
+  autoFocus = false,
+}: {
+  onCreated(id: string): void;
+  disabled?: string | null;
+  autoFocus?: boolean;
+}) {
   const create = useCreateConversation();
   const [mode, setMode] = useState<ChatMode | null>(null);
   const first = useRef<HTMLButtonElement>(null);
@@ -33,7 +41,9 @@ export function ModeChoices({ onCreated, disabled, autoFocus = false }: { onCrea
           <span className="flex items-center justify-between gap-2 text-sm font-medium text-slate-900">
             {MODES[m].label} <span className="text-xs font-normal text-slate-500">{MODES[m].mode}</span>
           </span>
-          <span className="mt-0.5 block text-xs text-slate-600">{create.isPending && mode === m ? 'Creating the agent…' : MODES[m].purpose}</span>
+          <span className="mt-0.5 block text-xs text-slate-600">
+            {create.isPending && mode === m ? 'Creating the agent…' : MODES[m].purpose}
+          </span>
         </button>
       ))}
       {create.isError && (
@@ -59,7 +69,15 @@ export function NewConversation({ onCreated, disabled }: { onCreated(id: string)
         }
       }}
     >
-      <Button id={toggleId} variant="primary" className="w-full" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} data-testid="chat-new">
+      <Button
+        id={toggleId}
+        variant="primary"
+        className="w-full"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="chat-new"
+      >
         New conversation
       </Button>
       {open && (

@@ -34,8 +34,13 @@ export function CompanionCard({ card }: { card: Made }) {
 export function DismissCard({ card }: { card: Dismissed }) {
   if (card.pending) return null;
   return (
-    <p className={`${BOX} ${card.error ? 'border-red-200 bg-red-50 text-red-800' : 'border-slate-200 bg-white text-slate-700'}`} data-testid="chat-dismiss-card">
-      {card.error ? `Could not dismiss ${card.name ?? card.companionId}: ${card.error}` : `Dismissed ${card.name ?? card.companionId}${card.skillsUnloaded.length ? ` (unloaded ${card.skillsUnloaded.length} skill${card.skillsUnloaded.length === 1 ? '' : 's'})` : ''}.`}
+    <p
+      className={`${BOX} ${card.error ? 'border-red-200 bg-red-50 text-red-800' : 'border-slate-200 bg-white text-slate-700'}`}
+      data-testid="chat-dismiss-card"
+    >
+      {card.error
+        ? `Could not dismiss ${card.name ?? card.companionId}: ${card.error}`
+        : `Dismissed ${card.name ?? card.companionId}${card.skillsUnloaded.length ? ` (unloaded ${card.skillsUnloaded.length} skill${card.skillsUnloaded.length === 1 ? '' : 's'})` : ''}.`}
     </p>
   );
 }
@@ -44,7 +49,10 @@ export function DismissCard({ card }: { card: Dismissed }) {
 export function FinalizeCard({ card }: { card: Finalized }) {
   if (card.pending) return null;
   return (
-    <p className={`${BOX} ${card.error ? 'border-red-200 bg-red-50 text-red-800' : 'border-slate-200 bg-slate-50 text-slate-700'}`} data-testid="chat-finalize-card">
+    <p
+      className={`${BOX} ${card.error ? 'border-red-200 bg-red-50 text-red-800' : 'border-slate-200 bg-slate-50 text-slate-700'}`}
+      data-testid="chat-finalize-card"
+    >
       {card.error
         ? `The session could not be finalized: ${card.error}`
         : `Session finalized: ${card.companionsDismissed ?? 0} Companion${card.companionsDismissed === 1 ? '' : 's'} dismissed${card.archivePath ? `, archived to ${card.archivePath}` : ''}. Your next message starts a new session.`}

@@ -18,7 +18,6 @@ export interface ProtocolMessage {
 const KINDS: readonly string[] = ['task_delegation', 'task_result', 'task_progress', 'strategic_advice'];
 const PREAMBLE = /^\s*\[Incoming message from agent with ID '([^']+)'[^\]]*\]\s*/;
 
-
 function jsonObject(text: string): Record<string, unknown> | null {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');

@@ -40,7 +40,9 @@ function noteText(m: ProtocolMessage): { text: string; tone: 'plain' | 'ok' | 'b
   if (m.kind === 'task_result') {
     const metrics = isRecord(x.metrics) ? x.metrics : {};
     const took = typeof metrics.duration_s === 'number' ? ` in ${durationWords(metrics.duration_s)}` : '';
-    return x.status === 'failed' ? { text: `task ${task} failed${took}`, tone: 'bad' } : { text: `task ${task} succeeded${took}`, tone: 'ok' };
+    return x.status === 'failed'
+      ? { text: `task ${task} failed${took}`, tone: 'bad' }
+      : { text: `task ${task} succeeded${took}`, tone: 'ok' };
   }
   return { text: `a ${m.kind.replace(/_/g, ' ')} message for ${task}`, tone: 'plain' };
 }
@@ -53,12 +55,14 @@ export function ProtocolNote({ m, from, at }: { m: ProtocolMessage; from: string
     <details className="group max-w-[85%] text-xs" data-testid="chat-protocol-note" data-kind={m.kind}>
       <summary
         className={
-          'flex cursor-pointer list-none flex-wrap items-center gap-x-1.5 rounded px-1 py-0.5 hover:bg-slate-100 '
-          + 'focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden'
+          'flex cursor-pointer list-none flex-wrap items-center gap-x-1.5 rounded px-1 py-0.5 hover:bg-slate-100 ' +
+          'focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden'
         }
         title={timeTitle(at)}
       >
-        <span aria-hidden className="text-[9px] text-slate-400 transition-transform group-open:rotate-90">▶</span>
+        <span aria-hidden className="text-[9px] text-slate-400 transition-transform group-open:rotate-90">
+          ▶
+        </span>
         <span className="text-slate-500">{from}:</span>
         <span className={colour}>{text}</span>
       </summary>

@@ -96,7 +96,11 @@ export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: stri
           {qa.capText ? ` — ${qa.capText}` : '.'} The breakdown below is that pooled score’s.
         </p>
       ) : (
-        qa.capText && <p className="mt-2 text-xs font-medium text-amber-800" data-testid="chat-qa-cap">{qa.capText}</p>
+        qa.capText && (
+          <p className="mt-2 text-xs font-medium text-amber-800" data-testid="chat-qa-cap">
+            {qa.capText}
+          </p>
+        )
       )}
       {runId && !calls && (
         <p className="mt-2 text-xs">

@@ -9,9 +9,23 @@ const RUN = '2c4d248e-5819-4773-82f8-bb6972514a93';
 /** One stored call of the run as qa.list returns it (server/qa/view.ts), with the fields the table reads. */
 function call(callId: string, o: Partial<QaQueueItem> = {}): QaQueueItem {
   return queueItemFixture({
-    qa_result_id: `qa-${callId}`, call_id: callId, run_id: RUN, application_id: 'APP-1', customer: null, call_at: '2024-07-02T10:05:00.000Z',
-    score: 60, failed_mandatory: 0, rules_failed: 0, rules_passed: 20, failed_rule_ids: [], vulnerable: false,
-    review_status: 'unreviewed', workflow_id: 'w', workflow_name: 'W', run_finished_at: '2024-07-08T09:00:00.000Z', ...o,
+    qa_result_id: `qa-${callId}`,
+    call_id: callId,
+    run_id: RUN,
+    application_id: 'APP-1',
+    customer: null,
+    call_at: '2024-07-02T10:05:00.000Z',
+    score: 60,
+    failed_mandatory: 0,
+    rules_failed: 0,
+    rules_passed: 20,
+    failed_rule_ids: [],
+    vulnerable: false,
+    review_status: 'unreviewed',
+    workflow_id: 'w',
+    workflow_name: 'W',
+    run_finished_at: '2024-07-08T09:00:00.000Z',
+    ...o,
   });
 }
 

@@ -28,8 +28,7 @@ export function runQueueSearch(runId: string): string {
   return runQueueHref(runId).replace(/^\/qa\??/, '');
 }
 
-const byText = (a: string | null, b: string | null) =>
-  (a ?? '').localeCompare(b ?? '', 'en-GB', { sensitivity: 'base' });
+const byText = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '', 'en-GB', { sensitivity: 'base' });
 /** Nulls (no score, no date) sort last in either direction. */
 function byNullable<T>(a: T | null, b: T | null, cmp: (x: T, y: T) => number, dir: 1 | -1): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;

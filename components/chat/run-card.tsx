@@ -39,9 +39,8 @@ function useRun(card: Card) {
   });
   const fetched = runSnapshotOf(query.data);
   const snapshot: RunSnapshot | null = shownSnapshot(card.snapshot, fetched);
-  const failure = query.data?.status === 'error'
-    ? `${query.data.error} (${query.data.error_code})`
-    : query.isError ? errorMessage(query.error) : null;
+  const failure =
+    query.data?.status === 'error' ? `${query.data.error} (${query.data.error_code})` : query.isError ? errorMessage(query.error) : null;
   return { snapshot, failure, loading: !snapshot && query.isPending && !known };
 }
 
@@ -50,7 +49,10 @@ function Progress({ s }: { s: RunSnapshot }) {
   if (p.total === 0) return null;
   return (
     <div className="mt-3">
-      <StateProgressBar counts={{ done: p.done, running: p.running, failed: p.failed, total: p.total }} text={`${p.done} of ${p.total} states done`} />
+      <StateProgressBar
+        counts={{ done: p.done, running: p.running, failed: p.failed, total: p.total }}
+        text={`${p.done} of ${p.total} states done`}
+      />
       <p className="mt-1 text-xs text-slate-600">
         {p.done} of {plural(p.total, 'state')} done
         {p.running > 0 && <> · {p.running} running</>}
@@ -89,8 +91,7 @@ export function RunCard({ card }: { card: Card }) {
           <div className="min-w-0">
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Workflow run</p>
             <p className="mt-0.5 font-semibold text-slate-900">
-              {s?.workflowName ?? 'Run'}{' '}
-              {s?.workflowVersion && <span className="font-normal text-slate-500">v{s.workflowVersion}</span>}
+              {s?.workflowName ?? 'Run'} {s?.workflowVersion && <span className="font-normal text-slate-500">v{s.workflowVersion}</span>}
             </p>
             <p className="flex items-center gap-1 font-mono text-xs break-all text-slate-500">
               <Link
@@ -112,7 +113,12 @@ export function RunCard({ card }: { card: Card }) {
         {s && (
           <p className="mt-2 text-xs text-slate-500">
             {s.startedAt && <>Started {ukDateTime(s.startedAt)}</>}
-            {duration !== null && <> · {final ? 'took' : 'running for'} {durationText(duration)}</>}
+            {duration !== null && (
+              <>
+                {' '}
+                · {final ? 'took' : 'running for'} {durationText(duration)}
+              </>
+            )}
           </p>
         )}
         {s?.error && (
@@ -133,7 +139,9 @@ export function RunCard({ card }: { card: Card }) {
           </ul>
         )}
         {failure && (
-          <p className="mt-2 text-xs text-red-700" role="alert">The run could not be read: {failure}</p>
+          <p className="mt-2 text-xs text-red-700" role="alert">
+            The run could not be read: {failure}
+          </p>
         )}
       </section>
       {qa && <RunResults runId={card.runId} qa={qa} />}

@@ -23,7 +23,9 @@ export function RunResults({ runId, qa }: { runId: string; qa: QaResult }) {
     );
   } else if (expected > 1 && calls.failure) {
     table = (
-      <p className="text-xs text-red-700" role="alert">The per-call QA results could not be read: {calls.failure}</p>
+      <p className="text-xs text-red-700" role="alert">
+        The per-call QA results could not be read: {calls.failure}
+      </p>
     );
   }
   return <QaCard qa={qa} runId={runId} calls={table} />;

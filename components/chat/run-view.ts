@@ -197,12 +197,19 @@ export function qaResultOf(output: unknown): QaResult | null {
     for (const v of verdicts) {
       if (v.verdict !== 'fail') continue;
       failedRules.push({
-        ruleId: str(v.rule_id) ?? '?', rule: str(v.rule) ?? '', category: str(v.category),
-        rationale: str(v.rationale), evidence: str(v.evidence), call: c.call,
+        ruleId: str(v.rule_id) ?? '?',
+        rule: str(v.rule) ?? '',
+        category: str(v.category),
+        rationale: str(v.rationale),
+        evidence: str(v.evidence),
+        call: c.call,
       });
     }
   }
-  const mean = perCall.length > 1 ? { value: Math.round((perCall.reduce((t, c) => t + c.score, 0) / perCall.length) * 10) / 10, count: perCall.length } : null;
+  const mean =
+    perCall.length > 1
+      ? { value: Math.round((perCall.reduce((t, c) => t + c.score, 0) / perCall.length) * 10) / 10, count: perCall.length }
+      : null;
   return {
     mean,
     capText: main ? capTextOf(main.data, breakdown) : null,

@@ -13,7 +13,12 @@ export function RuntimeBanner({ runtime, error, loading }: { runtime: Runtime | 
     );
   }
   return (
-    <p role="note" data-testid="chat-runtime" data-kind={runtime?.kind ?? 'loading'} className={`${base} border-slate-200 bg-white text-slate-700`}>
+    <p
+      role="note"
+      data-testid="chat-runtime"
+      data-kind={runtime?.kind ?? 'loading'}
+      className={`${base} border-slate-200 bg-white text-slate-700`}
+    >
       <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">Answered by</span>
       <span className="font-medium text-slate-900">{loading || !runtime ? 'Checking the agent platform…' : runtimeText(runtime)}</span>
     </p>

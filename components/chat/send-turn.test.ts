@@ -24,9 +24,15 @@ async function run(response: Response | (() => Promise<Response>), signal?: Abor
 
 describe('interpretChatEvent', () => {
   it('maps agent, done and error events; ignores others; flags unreadable agent data', () => {
-    expect(interpretChatEvent({ event: 'agent', data: '{"message_type":"stop_reason","stop_reason":"end_turn"}', id: '' })).toEqual({ kind: 'agent', event: { message_type: 'stop_reason', stop_reason: 'end_turn' } });
+    expect(interpretChatEvent({ event: 'agent', data: '{"message_type":"stop_reason","stop_reason":"end_turn"}', id: '' })).toEqual({
+      kind: 'agent',
+      event: { message_type: 'stop_reason', stop_reason: 'end_turn' },
+    });
     expect(interpretChatEvent({ event: 'done', data: '{}', id: '' })).toEqual({ kind: 'done' });
-    expect(interpretChatEvent({ event: 'error', data: '{"message":"letta is down"}', id: '' })).toEqual({ kind: 'error', message: 'letta is down' });
+    expect(interpretChatEvent({ event: 'error', data: '{"message":"letta is down"}', id: '' })).toEqual({
+      kind: 'error',
+      message: 'letta is down',
+    });
     expect(interpretChatEvent({ event: 'message', data: 'x', id: '' })).toEqual({ kind: 'ignored' });
     expect(interpretChatEvent({ event: 'agent', data: 'not json', id: '' }).kind).toBe('error');
   });
@@ -34,7 +40,14 @@ describe('interpretChatEvent', () => {
 
 describe('sendTurn', () => {
   it('POSTs {content} and reports each event until done', async () => {
-    const r = await run(sse(agent({ message_type: 'reasoning_message', id: 'r1', reasoning: 'thinking' }) + ': keep-alive\n\n' + agent({ message_type: 'assistant_message', id: 'a1', content: 'Hi' }) + 'event: done\ndata: {}\n\n'));
+    const r = await run(
+      sse(
+        agent({ message_type: 'reasoning_message', id: 'r1', reasoning: 'thinking' }) +
+          ': keep-alive\n\n' +
+          agent({ message_type: 'assistant_message', id: 'a1', content: 'Hi' }) +
+          'event: done\ndata: {}\n\n',
+      ),
+    );
     expect(r.request.url).toBe('/api/chat/3f0c8a7e-0000-4000-8000-000000000001/messages');
     expect(r.request.init?.method).toBe('POST');
     expect(JSON.parse(String(r.request.init?.body))).toEqual({ content: 'Hello' });
@@ -44,13 +57,23 @@ describe('sendTurn', () => {
   });
 
   it('a refusal before streaming carries the server message and is not accepted', async () => {
-    const r = await run(new Response(JSON.stringify({ error: 'conflict', message: 'the agent is still answering the previous message' }), { status: 409, headers: { 'content-type': 'application/json' } }));
+    const r = await run(
+      new Response(JSON.stringify({ error: 'conflict', message: 'the agent is still answering the previous message' }), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(r.outcome).toEqual({ kind: 'refused', status: 409, message: 'the agent is still answering the previous message' });
     expect(r.accepted).toBe(false);
   });
 
   it('event: error ends the turn with its message, after the events before it', async () => {
-    const r = await run(sse(agent({ message_type: 'assistant_message', id: 'a1', content: 'partial' }) + 'event: error\ndata: {"message":"platform failed"}\n\n'));
+    const r = await run(
+      sse(
+        agent({ message_type: 'assistant_message', id: 'a1', content: 'partial' }) +
+          'event: error\ndata: {"message":"platform failed"}\n\n',
+      ),
+    );
     expect(r.events).toHaveLength(1);
     expect(r.outcome).toEqual({ kind: 'error', message: 'platform failed' });
   });

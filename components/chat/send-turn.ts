@@ -33,11 +33,15 @@ export function interpretChatEvent(e: SseEvent): TurnSignal {
   if (e.event === 'done') return { kind: 'done' };
   if (e.event === 'error') {
     const body = parse() as { message?: unknown } | undefined;
-    return { kind: 'error', message: typeof body?.message === 'string' && body.message ? body.message : e.data || 'the agent platform failed' };
+    return {
+      kind: 'error',
+      message: typeof body?.message === 'string' && body.message ? body.message : e.data || 'the agent platform failed',
+    };
   }
   if (e.event !== 'agent') return { kind: 'ignored' };
   const event = parse() as { message_type?: unknown } | undefined;
-  if (!event || typeof event !== 'object' || typeof event.message_type !== 'string') return { kind: 'error', message: `unreadable agent event: ${e.data.slice(0, 200)}` };
+  if (!event || typeof event !== 'object' || typeof event.message_type !== 'string')
+    return { kind: 'error', message: `unreadable agent event: ${e.data.slice(0, 200)}` };
   return { kind: 'agent', event: event as AgentEvent };
 }
 

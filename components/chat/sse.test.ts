@@ -11,7 +11,8 @@ function parseAll(chunks: string[]): SseEvent[] {
 
 describe('createSseParser', () => {
   it('reads the chat stream: agent events, a keep-alive comment, done', () => {
-    const text = 'event: agent\ndata: {"message_type":"assistant_message","id":"m1","content":"Hi"}\n\n: keep-alive\n\nevent: done\ndata: {}\n\n';
+    const text =
+      'event: agent\ndata: {"message_type":"assistant_message","id":"m1","content":"Hi"}\n\n: keep-alive\n\nevent: done\ndata: {}\n\n';
     expect(parseAll([text])).toEqual([
       { event: 'agent', data: '{"message_type":"assistant_message","id":"m1","content":"Hi"}', id: '' },
       { event: 'done', data: '{}', id: '' },

@@ -2,9 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { StoredMessage } from '@/server/agents/platform/agent-platform';
 import { LIVE_USER_MESSAGE_ID, foldThread, mergeThread, toolError, toolStatus, turnStopReason, turnUsage, type ToolItem } from './thread';
 
-const stored = (event: StoredMessage['event'], at = '2024-07-08T10:00:00.000Z'): StoredMessage => ({ id: 'id' in event ? event.id : 'x', agent_id: 'agent-1', created_at: at, event });
-const call = (id: string, name: string, args: unknown) => ({ message_type: 'tool_call_message' as const, id: `m-${id}`, tool_call: { tool_call_id: id, name, arguments: JSON.stringify(args) } });
-const ret = (id: string, name: string, value: unknown, status: 'success' | 'error' = 'success') => ({ message_type: 'tool_return_message' as const, id: `r-${id}`, tool_call_id: id, name, status, tool_return: typeof value === 'string' ? value : JSON.stringify(value) });
+const stored = (event: StoredMessage['event'], at = '2024-07-08T10:00:00.000Z'): StoredMessage => ({
+  id: 'id' in event ? event.id : 'x',
+  agent_id: 'agent-1',
+  created_at: at,
+  event,
+});
+const call = (id: string, name: string, args: unknown) => ({
+  message_type: 'tool_call_message' as const,
+  id: `m-${id}`,
+  tool_call: { tool_call_id: id, name, arguments: JSON.stringify(args) },
+});
+const ret = (id: string, name: string, value: unknown, status: 'success' | 'error' = 'success') => ({
+  message_type: 'tool_return_message' as const,
+  id: `r-${id}`,
+  tool_call_id: id,
+  name,
+  status,
+  tool_return: typeof value === 'string' ? value : JSON.stringify(value),
+});
 
 describe('foldThread', () => {
   it('turns history into user, reasoning, tool (call + return as one) and assistant items, in order', () => {
@@ -19,12 +35,21 @@ describe('foldThread', () => {
     ]);
     expect(items.map((i) => i.kind)).toEqual(['user', 'reasoning', 'tool', 'assistant']);
     const tool = items[2] as ToolItem;
-    expect(tool).toMatchObject({ name: 'find_closest_workflow', args: { query: 'advice call QA' }, ret: { status: 'success', value: { status: 'ok' } } });
+    expect(tool).toMatchObject({
+      name: 'find_closest_workflow',
+      args: { query: 'advice call QA' },
+      ret: { status: 'success', value: { status: 'ok' } },
+    });
     expect(toolStatus(tool)).toBe('ok');
   });
 
   it('pairs returns with their calls when several calls run in one step', () => {
-    const items = foldThread([{ event: call('a', 'get_skillset', {}) }, { event: call('b', 'validate_workflow', {}) }, { event: ret('b', 'validate_workflow', { status: 'ok' }) }, { event: ret('a', 'get_skillset', { status: 'ok' }) }]);
+    const items = foldThread([
+      { event: call('a', 'get_skillset', {}) },
+      { event: call('b', 'validate_workflow', {}) },
+      { event: ret('b', 'validate_workflow', { status: 'ok' }) },
+      { event: ret('a', 'get_skillset', { status: 'ok' }) },
+    ]);
     expect(items).toHaveLength(2);
     expect(items.map((i) => (i as ToolItem).ret?.status)).toEqual(['success', 'success']);
   });
@@ -32,7 +57,10 @@ describe('foldThread', () => {
   it('a call without a return is pending; an error envelope or platform error is an error with its message', () => {
     const [pending] = foldThread([{ event: call('a', 'wait_for_workflow_run', { run_id: 'r' }) }]) as ToolItem[];
     expect(toolStatus(pending!)).toBe('pending');
-    const [failed] = foldThread([{ event: call('a', 'save_workflow', {}) }, { event: ret('a', 'save_workflow', { status: 'error', error: 'that workflow version is already saved', error_code: 'conflict' }) }]) as ToolItem[];
+    const [failed] = foldThread([
+      { event: call('a', 'save_workflow', {}) },
+      { event: ret('a', 'save_workflow', { status: 'error', error: 'that workflow version is already saved', error_code: 'conflict' }) },
+    ]) as ToolItem[];
     expect(toolStatus(failed!)).toBe('error');
     expect(toolError(failed!)).toBe('that workflow version is already saved');
     const [crashed] = foldThread([{ event: call('a', 'x', {}) }, { event: ret('a', 'x', 'Traceback …', 'error') }]) as ToolItem[];
@@ -40,8 +68,20 @@ describe('foldThread', () => {
   });
 
   it('keeps a return whose call is not in the loaded history, with unparsable text as text', () => {
-    const items = foldThread([{ event: ret('zz', 'get_workflow_run', '{"status":"ok","run":… [truncated: 80000 characters, limit 50000]') }]);
-    expect(items).toEqual([{ kind: 'tool', id: 'r-zz', callId: 'zz', name: 'get_workflow_run', arguments: '', args: undefined, ret: expect.objectContaining({ value: undefined }) }]);
+    const items = foldThread([
+      { event: ret('zz', 'get_workflow_run', '{"status":"ok","run":… [truncated: 80000 characters, limit 50000]') },
+    ]);
+    expect(items).toEqual([
+      {
+        kind: 'tool',
+        id: 'r-zz',
+        callId: 'zz',
+        name: 'get_workflow_run',
+        arguments: '',
+        args: undefined,
+        ret: expect.objectContaining({ value: undefined }),
+      },
+    ]);
   });
 
   it('shows messages other agents sent as agent items, system messages and error messages', () => {
@@ -49,7 +89,14 @@ describe('foldThread', () => {
       { event: { message_type: 'user_message', id: 'u', content: 'result ready', sender_agent_id: 'agent-companion-1' } },
       { event: { message_type: 'system_message', id: 's', content: 'memory updated' } },
       // Letta delivers another agent's message as a system message with its sender.
-      { event: { message_type: 'system_message', id: 'l', content: "[Incoming message from agent with ID 'agent-s'] advice", sender_agent_id: 'agent-s' } },
+      {
+        event: {
+          message_type: 'system_message',
+          id: 'l',
+          content: "[Incoming message from agent with ID 'agent-s'] advice",
+          sender_agent_id: 'agent-s',
+        },
+      },
       { event: { message_type: 'error_message', id: 'e', error_type: 'llm_error', message: 'the model endpoint refused', detail: '401' } },
     ]);
     expect(items).toEqual([
@@ -61,24 +108,44 @@ describe('foldThread', () => {
   });
 
   it('skips empty assistant text and empty reasoning', () => {
-    expect(foldThread([{ event: { message_type: 'assistant_message', id: 'a', content: '  ' } }, { event: { message_type: 'reasoning_message', id: 'r', reasoning: '' } }])).toEqual([]);
+    expect(
+      foldThread([
+        { event: { message_type: 'assistant_message', id: 'a', content: '  ' } },
+        { event: { message_type: 'reasoning_message', id: 'r', reasoning: '' } },
+      ]),
+    ).toEqual([]);
   });
 });
 
 describe('mergeThread', () => {
-  const history = [stored({ message_type: 'user_message', id: 'u1', content: 'Hi' }), stored({ message_type: 'assistant_message', id: 'a1', content: 'Hello' })];
+  const history = [
+    stored({ message_type: 'user_message', id: 'u1', content: 'Hi' }),
+    stored({ message_type: 'assistant_message', id: 'a1', content: 'Hello' }),
+  ];
 
   it('appends the live turn: the message sent, then its events', () => {
-    const merged = mergeThread(history, { content: 'Next', accepted: true, events: [{ message_type: 'reasoning_message', id: 'r2', reasoning: '…' }] });
+    const merged = mergeThread(history, {
+      content: 'Next',
+      accepted: true,
+      events: [{ message_type: 'reasoning_message', id: 'r2', reasoning: '…' }],
+    });
     expect(merged.map((m) => ('id' in m.event ? m.event.id : m.event.message_type))).toEqual(['u1', 'a1', LIVE_USER_MESSAGE_ID, 'r2']);
   });
 
   it('does not repeat what a history re-read mid-turn already holds', () => {
-    const reread = [...history, stored({ message_type: 'user_message', id: 'u2', content: 'Next' }), stored({ message_type: 'reasoning_message', id: 'r2', reasoning: '…' })];
+    const reread = [
+      ...history,
+      stored({ message_type: 'user_message', id: 'u2', content: 'Next' }),
+      stored({ message_type: 'reasoning_message', id: 'r2', reasoning: '…' }),
+    ];
     const merged = mergeThread(reread, {
       content: 'Next',
       accepted: true,
-      events: [{ message_type: 'reasoning_message', id: 'r2', reasoning: '…' }, { message_type: 'assistant_message', id: 'a2', content: 'Done' }, { message_type: 'stop_reason', stop_reason: 'end_turn' }],
+      events: [
+        { message_type: 'reasoning_message', id: 'r2', reasoning: '…' },
+        { message_type: 'assistant_message', id: 'a2', content: 'Done' },
+        { message_type: 'stop_reason', stop_reason: 'end_turn' },
+      ],
     });
     expect(merged.map((m) => ('id' in m.event ? m.event.id : m.event.message_type))).toEqual(['u1', 'a1', 'u2', 'r2', 'a2', 'stop_reason']);
   });
@@ -90,7 +157,10 @@ describe('mergeThread', () => {
 
 describe('turn usage and stop reason', () => {
   it('read the last usage_statistics and stop_reason events', () => {
-    const events = [{ message_type: 'usage_statistics' as const, prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, step_count: 3 }, { message_type: 'stop_reason' as const, stop_reason: 'max_steps' }];
+    const events = [
+      { message_type: 'usage_statistics' as const, prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, step_count: 3 },
+      { message_type: 'stop_reason' as const, stop_reason: 'max_steps' },
+    ];
     expect(turnUsage(events)?.step_count).toBe(3);
     expect(turnStopReason(events)).toBe('max_steps');
     expect(turnStopReason([])).toBeNull();

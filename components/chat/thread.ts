@@ -57,11 +57,19 @@ export function foldThread(events: ReadonlyArray<{ event: ThreadEvent; at?: stri
   for (const { event: e, at } of events) {
     switch (e.message_type) {
       case 'user_message':
-        items.push(e.sender_agent_id ? { kind: 'agent', id: e.id, content: e.content, sender: e.sender_agent_id, at } : { kind: 'user', id: e.id, content: e.content, at });
+        items.push(
+          e.sender_agent_id
+            ? { kind: 'agent', id: e.id, content: e.content, sender: e.sender_agent_id, at }
+            : { kind: 'user', id: e.id, content: e.content, at },
+        );
         break;
       case 'system_message':
         // Letta delivers another agent's message as a system message with its sender (sender_id).
-        items.push(e.sender_agent_id ? { kind: 'agent', id: e.id, content: e.content, sender: e.sender_agent_id, at } : { kind: 'system', id: e.id, content: e.content, at });
+        items.push(
+          e.sender_agent_id
+            ? { kind: 'agent', id: e.id, content: e.content, sender: e.sender_agent_id, at }
+            : { kind: 'system', id: e.id, content: e.content, at },
+        );
         break;
       case 'assistant_message':
         if (e.content.trim()) items.push({ kind: 'assistant', id: e.id, content: e.content, at });
@@ -71,7 +79,15 @@ export function foldThread(events: ReadonlyArray<{ event: ThreadEvent; at?: stri
         break;
       case 'tool_call_message': {
         const callId = e.tool_call.tool_call_id || e.id;
-        const item: ToolItem = { kind: 'tool', id: e.id, callId, name: e.tool_call.name, arguments: e.tool_call.arguments, args: parseJson(e.tool_call.arguments || '{}'), ret: null };
+        const item: ToolItem = {
+          kind: 'tool',
+          id: e.id,
+          callId,
+          name: e.tool_call.name,
+          arguments: e.tool_call.arguments,
+          args: parseJson(e.tool_call.arguments || '{}'),
+          ret: null,
+        };
         tools.set(callId, item);
         items.push(item);
         break;

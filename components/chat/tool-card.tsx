@@ -11,9 +11,16 @@ export function ToolCard({ item, running }: { item: ToolItem; running: boolean }
   const status = toolStatus(item);
   const error = toolError(item);
   return (
-    <details className="group max-w-[85%] rounded-lg border border-slate-200 bg-white text-sm" data-testid="chat-tool-card" data-tool={item.name} data-status={status}>
+    <details
+      className="group max-w-[85%] rounded-lg border border-slate-200 bg-white text-sm"
+      data-testid="chat-tool-card"
+      data-tool={item.name}
+      data-status={status}
+    >
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 rounded-lg px-3 py-1.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
-        <span aria-hidden className="text-[10px] text-slate-500 transition-transform group-open:rotate-90">▶</span>
+        <span aria-hidden className="text-[10px] text-slate-500 transition-transform group-open:rotate-90">
+          ▶
+        </span>
         <span className="text-xs text-slate-500">Tool</span>
         <span className="font-mono text-xs font-medium text-slate-900">{item.name}</span>
         {status === 'ok' && <Badge tone="ok">ok</Badge>}
@@ -25,7 +32,9 @@ export function ToolCard({ item, running }: { item: ToolItem; running: boolean }
               running
             </Badge>
           ) : (
-            <Badge tone="neutral" title="The turn ended before this call returned (it was stopped or failed).">no result</Badge>
+            <Badge tone="neutral" title="The turn ended before this call returned (it was stopped or failed).">
+              no result
+            </Badge>
           ))}
         {error && <span className="min-w-0 basis-full truncate pl-5 text-xs text-red-700 sm:basis-auto sm:pl-0">{error}</span>}
       </summary>
@@ -45,7 +54,12 @@ export function ToolCard({ item, running }: { item: ToolItem; running: boolean }
           ) : item.ret.value !== undefined ? (
             <JsonBlock value={item.ret.value} label={`Result of ${item.name}`} maxHeight="max-h-72" />
           ) : (
-            <pre role="region" aria-label={`Result of ${item.name}`} tabIndex={0} className="max-h-72 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-all text-slate-100">
+            <pre
+              role="region"
+              aria-label={`Result of ${item.name}`}
+              tabIndex={0}
+              className="max-h-72 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-all text-slate-100"
+            >
               {item.ret.text}
             </pre>
           )}

@@ -19,21 +19,41 @@ export function TurnNotice({ finished, onDismiss }: { finished: FinishedTurn; on
         : outcome.kind === 'stopped'
           ? { tone: 'neutral', text: 'You stopped the turn. What the agent did until then is kept above.' }
           : outcome.kind === 'interrupted'
-            ? { tone: 'warn', text: 'The connection closed before the agent finished. Above is what was stored so far; if the agent was still working, its reply appears when you open the conversation again.' }
+            ? {
+                tone: 'warn',
+                text: 'The connection closed before the agent finished. Above is what was stored so far; if the agent was still working, its reply appears when you open the conversation again.',
+              }
             : early
               ? { tone: 'warn', text: early }
               : null;
 
-  const usageText = usage && usage.step_count > 0 ? `Last turn: ${usage.step_count} step${usage.step_count === 1 ? '' : 's'}${usage.total_tokens > 0 ? ` · ${usage.total_tokens.toLocaleString('en-GB')} tokens` : ''}` : null;
+  const usageText =
+    usage && usage.step_count > 0
+      ? `Last turn: ${usage.step_count} step${usage.step_count === 1 ? '' : 's'}${usage.total_tokens > 0 ? ` · ${usage.total_tokens.toLocaleString('en-GB')} tokens` : ''}`
+      : null;
 
-  if (!notice) return usageText ? <p className="text-center text-xs text-slate-400" data-testid="chat-usage">{usageText}</p> : null;
+  if (!notice)
+    return usageText ? (
+      <p className="text-center text-xs text-slate-400" data-testid="chat-usage">
+        {usageText}
+      </p>
+    ) : null;
   return (
-    <div role={notice.tone === 'bad' ? 'alert' : 'status'} className={`flex items-start justify-between gap-3 rounded-lg border px-4 py-2.5 text-sm ${TONES[notice.tone]}`} data-testid="chat-turn-notice" data-outcome={outcome.kind}>
+    <div
+      role={notice.tone === 'bad' ? 'alert' : 'status'}
+      className={`flex items-start justify-between gap-3 rounded-lg border px-4 py-2.5 text-sm ${TONES[notice.tone]}`}
+      data-testid="chat-turn-notice"
+      data-outcome={outcome.kind}
+    >
       <p className="break-words">
         {notice.text}
         {usageText && <span className="block text-xs opacity-75">{usageText}</span>}
       </p>
-      <button type="button" onClick={onDismiss} className="shrink-0 rounded px-1.5 text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="shrink-0 rounded px-1.5 text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
         Dismiss
       </button>
     </div>

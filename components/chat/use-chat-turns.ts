@@ -33,7 +33,10 @@ export function useChatTurns() {
   const [turns, setTurns] = useState<Record<string, TurnState>>({});
   const controllers = useRef(new Map<string, AbortController>());
 
-  const update = useCallback((id: string, f: (t: TurnState) => TurnState) => setTurns((prev) => ({ ...prev, [id]: f(prev[id] ?? IDLE) })), []);
+  const update = useCallback(
+    (id: string, f: (t: TurnState) => TurnState) => setTurns((prev) => ({ ...prev, [id]: f(prev[id] ?? IDLE) })),
+    [],
+  );
 
   const send = useCallback(
     async (conversationId: string, content: string, onAccepted?: () => void): Promise<TurnOutcome | null> => {
@@ -59,7 +62,9 @@ export function useChatTurns() {
         // what the user saw never disappears — a read that races the turn's last writes is retried.
         const filter = trpc.chat.messages.queryFilter({ conversation_id: conversationId });
         const hasTurn = () =>
-          queryClient.getQueriesData<Array<{ event: { message_type: string; content?: string } }>>(filter).some(([, data]) => data?.some((m) => m.event.message_type === 'user_message' && m.event.content === content.trim()));
+          queryClient
+            .getQueriesData<Array<{ event: { message_type: string; content?: string } }>>(filter)
+            .some(([, data]) => data?.some((m) => m.event.message_type === 'user_message' && m.event.content === content.trim()));
         await queryClient.invalidateQueries(trpc.chat.conversations.queryFilter());
         // A Conductor's turn may start a new session (the last one was finalized) and delegate tasks.
         await queryClient.invalidateQueries(trpc.companions.sessionOfConversation.queryFilter({ conversation_id: conversationId }));

@@ -17,7 +17,11 @@ const REREAD_MS = 1000;
  * re-reads it anyway — the conversation's messages (results and advice arrive as messages).
  * No polling. Planner conversations have none of this (`enabled` false).
  */
-export function useConductorSession(conversationId: string, enabled: boolean, busy: boolean): { facts: SessionFacts; live: LiveStatus | null } {
+export function useConductorSession(
+  conversationId: string,
+  enabled: boolean,
+  busy: boolean,
+): { facts: SessionFacts; live: LiveStatus | null } {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useQuery({

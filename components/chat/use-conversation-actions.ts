@@ -6,7 +6,9 @@ import { useTRPC } from '@/lib/trpc';
 export function useCreateConversation() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(trpc.chat.create.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries(trpc.chat.conversations.queryFilter()) }));
+  return useMutation(
+    trpc.chat.create.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries(trpc.chat.conversations.queryFilter()) }),
+  );
 }
 
 /** Rename and delete for one conversation (per item, so one item's pending action does not block the others). */

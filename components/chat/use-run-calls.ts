@@ -40,9 +40,7 @@ export function useRunCalls(runId: string, expected: number): RunCalls {
     },
   });
   const data = query.data?.status === 'ok' ? query.data : null;
-  const failure = query.data?.status === 'error'
-    ? query.data.error
-    : query.isError ? errorMessage(query.error) : null;
+  const failure = query.data?.status === 'error' ? query.data.error : query.isError ? errorMessage(query.error) : null;
   const total = data?.total ?? null;
   return {
     items: (data?.items ?? []) as QaQueueItem[],

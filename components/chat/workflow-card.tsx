@@ -64,8 +64,7 @@ export function WorkflowCard({ card, pending }: { card: Card; pending: boolean }
         <div className="min-w-0">
           <p className="text-xs font-medium tracking-wide text-indigo-700 uppercase">{title}</p>
           <p className="mt-0.5 font-semibold text-slate-900">
-            {w.name ?? 'Unnamed workflow'}{' '}
-            {w.version && <span className="font-normal text-slate-500">v{w.version}</span>}
+            {w.name ?? 'Unnamed workflow'} {w.version && <span className="font-normal text-slate-500">v{w.version}</span>}
           </p>
           {w.description && <p className="mt-0.5 text-xs text-slate-600">{w.description}</p>}
         </div>
@@ -98,9 +97,7 @@ export function WorkflowCard({ card, pending }: { card: Card; pending: boolean }
             </li>
           ))}
           {card.validation!.errors.length > shownErrors.length && (
-            <li className="text-red-600">
-              … and {card.validation!.errors.length - shownErrors.length} more (see the tool result).
-            </li>
+            <li className="text-red-600">… and {card.validation!.errors.length - shownErrors.length} more (see the tool result).</li>
           )}
         </ul>
       )}

@@ -42,11 +42,18 @@ export function WorkflowChangesSection({ card, parent }: { card: WorkflowCard; p
   return (
     <div className="mt-3 rounded-lg border border-slate-200 bg-slate-50/70 p-3" data-testid="chat-workflow-changes">
       <p className="mb-1.5 text-xs text-slate-700">
-        <span className="font-medium">Changes against «{parentName}» v{parent.version}</span>
-        <span className="text-slate-500"> · {RELATION_TEXT[parent.relation]} it ({parent.relation})</span>
+        <span className="font-medium">
+          Changes against «{parentName}» v{parent.version}
+        </span>
+        <span className="text-slate-500">
+          {' '}
+          · {RELATION_TEXT[parent.relation]} it ({parent.relation})
+        </span>
       </p>
       {problem ? (
-        <p className="text-xs text-red-700" role="alert">The comparison could not be made: {problem}.</p>
+        <p className="text-xs text-red-700" role="alert">
+          The comparison could not be made: {problem}.
+        </p>
       ) : changes ? (
         <ChangesSummary changes={changes} compact />
       ) : !doc && !card.saved ? (

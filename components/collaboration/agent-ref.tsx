@@ -4,7 +4,12 @@
  */
 export function AgentRef({ id, names }: { id: string; names: Record<string, string> }) {
   const name = names[id];
-  if (!name) return <code className="text-xs" data-testid="agent-ref">{id}</code>;
+  if (!name)
+    return (
+      <code className="text-xs" data-testid="agent-ref">
+        {id}
+      </code>
+    );
   return (
     <span className="inline-flex items-baseline gap-1" data-testid="agent-ref" title={id}>
       <span className="font-medium text-slate-800">{name}</span>

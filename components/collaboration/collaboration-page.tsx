@@ -18,10 +18,7 @@ export function CollaborationPage() {
   const q = useQuery(trpc.collaboration.sessions.queryOptions());
   const [selected, setSelected] = useState<string | null>(null);
   if (q.isPending) return <LoadingState label="Loading collaboration sessions…" />;
-  if (q.isError)
-    return (
-      <ErrorState title="The sessions could not be loaded" message={q.error.message} onRetry={() => void q.refetch()} />
-    );
+  if (q.isError) return <ErrorState title="The sessions could not be loaded" message={q.error.message} onRetry={() => void q.refetch()} />;
   if (q.data.length === 0) {
     return (
       <EmptyState title="No collaboration sessions yet">
@@ -30,10 +27,7 @@ export function CollaborationPage() {
     );
   }
   return (
-    <div
-      className={selected ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}
-      data-testid="collaboration-page"
-    >
+    <div className={selected ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''} data-testid="collaboration-page">
       <div className="self-start overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-100 text-xs text-slate-500">

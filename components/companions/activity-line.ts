@@ -6,7 +6,7 @@ import { asRecord, str } from '@/lib/is-record';
  */
 type Detail = Record<string, unknown>;
 
-const rec = (v: unknown): Detail => (asRecord(v));
+const rec = (v: unknown): Detail => asRecord(v);
 
 export function activityLine(kind: string, d: Detail): string | null {
   switch (kind) {
@@ -18,7 +18,9 @@ export function activityLine(kind: string, d: Detail): string | null {
       return `${pct}${str(d.status_message) ? ` — ${d.status_message as string}` : ''}`;
     }
     case 'task_result':
-      return d.status === 'failed' ? `failed: ${str(d.error) ?? str(d.summary) ?? 'no reason given'}` : `succeeded: ${str(d.summary) ?? 'no summary'}`;
+      return d.status === 'failed'
+        ? `failed: ${str(d.error) ?? str(d.summary) ?? 'no reason given'}`
+        : `succeeded: ${str(d.summary) ?? 'no summary'}`;
     case 'task_cancelled':
       return str(d.reason);
     case 'companion_created':

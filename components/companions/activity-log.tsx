@@ -19,19 +19,31 @@ export function ActivityLog({ activity, truncated, names }: { activity: readonly
   return (
     <div className="space-y-3">
       <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" checked={problemsOnly} onChange={(e) => setProblemsOnly(e.target.checked)} className="size-4 rounded border-slate-300" />
+        <input
+          type="checkbox"
+          checked={problemsOnly}
+          onChange={(e) => setProblemsOnly(e.target.checked)}
+          className="size-4 rounded border-slate-300"
+        />
         Only problems (failed results, rejected messages)
       </label>
       {truncated && <p className="text-xs text-amber-800">This session has more events than one page can read: the oldest are listed.</p>}
       {rows.length === 0 ? (
-        <EmptyState title={problemsOnly ? 'No problems' : 'Nothing happened yet'}>{problemsOnly ? 'No task failed and no message was rejected.' : undefined}</EmptyState>
+        <EmptyState title={problemsOnly ? 'No problems' : 'Nothing happened yet'}>
+          {problemsOnly ? 'No task failed and no message was rejected.' : undefined}
+        </EmptyState>
       ) : (
         <ol className="divide-y divide-slate-100 text-sm" aria-label="Session activity, newest first">
           {rows.slice(0, limit).map((a) => {
             const line = activityLine(a.kind, a.detail);
             const problem = isProblemEvent(a.kind, a.detail);
             return (
-              <li key={a.event_id} className="grid gap-x-3 py-1.5 sm:grid-cols-[9.5rem_11rem_minmax(0,1fr)]" data-testid="activity-item" data-kind={a.kind}>
+              <li
+                key={a.event_id}
+                className="grid gap-x-3 py-1.5 sm:grid-cols-[9.5rem_11rem_minmax(0,1fr)]"
+                data-testid="activity-item"
+                data-kind={a.kind}
+              >
                 <span className="text-xs text-slate-500 tabular-nums" title={dateTime(a.at)}>
                   {dayTime(a.at, now)}
                 </span>
@@ -55,7 +67,11 @@ export function ActivityLog({ activity, truncated, names }: { activity: readonly
         </ol>
       )}
       {rows.length > limit && (
-        <button type="button" onClick={() => setLimit((l) => l + PAGE)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+        <button
+          type="button"
+          onClick={() => setLimit((l) => l + PAGE)}
+          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+        >
           Show {Math.min(PAGE, rows.length - limit)} more
         </button>
       )}

@@ -4,7 +4,9 @@ import { blockChange, parseJsonValue } from './block-diff';
 describe('what a shared block revision changed', () => {
   it('delegation_log: the lines appended and the oldest dropped', () => {
     expect(blockChange('delegation_log', 'a\nb', 'a\nb\nc')).toEqual({ kind: 'lines', added: ['c'], removed: [] });
-    expect(blockChange('delegation_log', '(2 earlier entries: read_session_activity)\nb\nc', '(3 earlier entries: read_session_activity)\nc\nd')).toEqual({
+    expect(
+      blockChange('delegation_log', '(2 earlier entries: read_session_activity)\nb\nc', '(3 earlier entries: read_session_activity)\nc\nd'),
+    ).toEqual({
       kind: 'lines',
       added: ['(3 earlier entries: read_session_activity)', 'd'],
       removed: ['(2 earlier entries: read_session_activity)', 'b'],
@@ -14,8 +16,17 @@ describe('what a shared block revision changed', () => {
 
   it('JSON blocks: a JSON diff; the first revision against nothing', () => {
     const change = blockChange('session_context', '{"active_tasks":{"t1":{}},"n":1}', '{"active_tasks":{},"n":2}');
-    expect(change).toEqual({ kind: 'json', entries: [{ kind: 'removed', path: '/active_tasks/t1', before: {} }, { kind: 'changed', path: '/n', before: 1, after: 2 }] });
-    expect(blockChange('strategist_guidelines', null, '{"revision":0}')).toEqual({ kind: 'json', entries: [{ kind: 'added', path: '/revision', after: 0 }] });
+    expect(change).toEqual({
+      kind: 'json',
+      entries: [
+        { kind: 'removed', path: '/active_tasks/t1', before: {} },
+        { kind: 'changed', path: '/n', before: 1, after: 2 },
+      ],
+    });
+    expect(blockChange('strategist_guidelines', null, '{"revision":0}')).toEqual({
+      kind: 'json',
+      entries: [{ kind: 'added', path: '/revision', after: 0 }],
+    });
   });
 
   it('a value that is not JSON is shown as text before and after', () => {

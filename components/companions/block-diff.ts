@@ -5,12 +5,25 @@ import { jsonDiff, type DiffEntry } from '@/components/graph/json-diff';
  * (session_context, strategist_guidelines), added and dropped lines for the delegation log
  * (append-only: new lines at the end, the oldest dropped when it is full). Pure, tested.
  */
-export type BlockChange = { kind: 'json'; entries: DiffEntry[] } | { kind: 'lines'; added: string[]; removed: string[] } | { kind: 'text'; before: string; after: string };
+export type BlockChange =
+  | { kind: 'json'; entries: DiffEntry[] }
+  | { kind: 'lines'; added: string[]; removed: string[] }
+  | { kind: 'text'; before: string; after: string };
 
 export const BLOCK_TITLES: Record<string, { title: string; about: string }> = {
-  session_context: { title: 'Session context', about: 'Shared by the Conductor, its Companions and the Strategist: goals, preferences, active and completed tasks, one entry per Companion.' },
-  delegation_log: { title: 'Delegation log', about: 'One line per delegation, progress report, result and piece of advice, newest last; the oldest lines leave a full block.' },
-  strategist_guidelines: { title: 'Strategist guidelines', about: 'What the Strategist advises the Conductor to do; read before every delegation.' },
+  session_context: {
+    title: 'Session context',
+    about:
+      'Shared by the Conductor, its Companions and the Strategist: goals, preferences, active and completed tasks, one entry per Companion.',
+  },
+  delegation_log: {
+    title: 'Delegation log',
+    about: 'One line per delegation, progress report, result and piece of advice, newest last; the oldest lines leave a full block.',
+  },
+  strategist_guidelines: {
+    title: 'Strategist guidelines',
+    about: 'What the Strategist advises the Conductor to do; read before every delegation.',
+  },
 };
 
 /** The value as JSON, or undefined when it is not JSON. */

@@ -31,7 +31,10 @@ export function CompanionsWorkspace({ isAdmin }: { isAdmin: boolean }) {
   useEffect(() => {
     const t = {
       list: createRefetchThrottle(() => qc.invalidateQueries(trpc.companions.sessions.queryFilter()), REREAD_MS),
-      session: createRefetchThrottle(() => (open.current ? qc.invalidateQueries(trpc.companions.session.queryFilter({ session_id: open.current })) : Promise.resolve()), REREAD_MS),
+      session: createRefetchThrottle(
+        () => (open.current ? qc.invalidateQueries(trpc.companions.session.queryFilter({ session_id: open.current })) : Promise.resolve()),
+        REREAD_MS,
+      ),
     };
     throttles.current = t;
     return () => {
@@ -64,7 +67,9 @@ export function CompanionsWorkspace({ isAdmin }: { isAdmin: boolean }) {
         {selected ? (
           <SessionDetailView key={selected} sessionId={selected} onClose={() => select(null)} />
         ) : (
-          <EmptyState title="No session open">A session opens here with its Companions, tasks, shared memory and the Strategist’s advice.</EmptyState>
+          <EmptyState title="No session open">
+            A session opens here with its Companions, tasks, shared memory and the Strategist’s advice.
+          </EmptyState>
         )}
       </div>
     </div>

@@ -10,7 +10,17 @@ import { errorMessage } from '@/components/ui/error-message';
  * Dismiss one Companion (dismiss_companion through the companions router, audited) after a
  * confirm step that says what happens to its open task. The refusal, if any, is said beside it.
  */
-export function DismissCompanion({ sessionId, companionId, name, openTask }: { sessionId: string; companionId: string; name: string; openTask: string | null }) {
+export function DismissCompanion({
+  sessionId,
+  companionId,
+  name,
+  openTask,
+}: {
+  sessionId: string;
+  companionId: string;
+  name: string;
+  openTask: string | null;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -21,7 +31,10 @@ export function DismissCompanion({ sessionId, companionId, name, openTask }: { s
       onError: (err) => setFeedback({ ok: false, text: errorMessage(err) }),
       onSettled: async () => {
         setConfirming(false);
-        await Promise.all([qc.invalidateQueries(trpc.companions.session.queryFilter({ session_id: sessionId })), qc.invalidateQueries(trpc.companions.sessions.queryFilter())]);
+        await Promise.all([
+          qc.invalidateQueries(trpc.companions.session.queryFilter({ session_id: sessionId })),
+          qc.invalidateQueries(trpc.companions.sessions.queryFilter()),
+        ]);
       },
     }),
   );
@@ -29,8 +42,15 @@ export function DismissCompanion({ sessionId, companionId, name, openTask }: { s
     <div className="flex flex-col items-end gap-1">
       {confirming ? (
         <div role="group" aria-label={`Confirm dismissing ${name}`} className="flex flex-wrap items-center justify-end gap-1.5">
-          <span className="basis-full text-right text-xs font-medium text-slate-700">{openTask ? `Dismiss it and cancel task ${openTask}?` : 'Dismiss this Companion?'}</span>
-          <Button variant="danger" className="px-2 py-1 text-xs" disabled={dismiss.isPending} onClick={() => dismiss.mutate({ session_id: sessionId, companion_id: companionId })}>
+          <span className="basis-full text-right text-xs font-medium text-slate-700">
+            {openTask ? `Dismiss it and cancel task ${openTask}?` : 'Dismiss this Companion?'}
+          </span>
+          <Button
+            variant="danger"
+            className="px-2 py-1 text-xs"
+            disabled={dismiss.isPending}
+            onClick={() => dismiss.mutate({ session_id: sessionId, companion_id: companionId })}
+          >
             {dismiss.isPending ? 'Dismissing…' : 'Dismiss'}
           </Button>
           <Button variant="ghost" className="px-2 py-1 text-xs" disabled={dismiss.isPending} autoFocus onClick={() => setConfirming(false)}>

@@ -13,7 +13,15 @@ import { count } from './format';
  * what it does — every Companion dismissed (open tasks cancelled), the session archived, its
  * shared blocks and Strategist deleted. The outcome, or the server's refusal, is said beside it.
  */
-export function FinalizeSessionButton({ sessionId, companions, openTasks }: { sessionId: string; companions: number | null; openTasks: number }) {
+export function FinalizeSessionButton({
+  sessionId,
+  companions,
+  openTasks,
+}: {
+  sessionId: string;
+  companions: number | null;
+  openTasks: number;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -23,13 +31,19 @@ export function FinalizeSessionButton({ sessionId, companions, openTasks }: { se
       onSuccess: (r) =>
         setFeedback(
           r.status === 'ok'
-            ? { ok: true, text: `Finalized: ${count(r.companions_dismissed, 'Companion')} dismissed${r.archive_path ? `, archived to ${r.archive_path}` : ''}.` }
+            ? {
+                ok: true,
+                text: `Finalized: ${count(r.companions_dismissed, 'Companion')} dismissed${r.archive_path ? `, archived to ${r.archive_path}` : ''}.`,
+              }
             : { ok: false, text: r.error },
         ),
       onError: (err) => setFeedback({ ok: false, text: errorMessage(err) }),
       onSettled: async () => {
         setOpen(false);
-        await Promise.all([qc.invalidateQueries(trpc.companions.session.queryFilter({ session_id: sessionId })), qc.invalidateQueries(trpc.companions.sessions.queryFilter())]);
+        await Promise.all([
+          qc.invalidateQueries(trpc.companions.session.queryFilter({ session_id: sessionId })),
+          qc.invalidateQueries(trpc.companions.sessions.queryFilter()),
+        ]);
       },
     }),
   );
@@ -50,9 +64,16 @@ export function FinalizeSessionButton({ sessionId, companions, openTasks }: { se
           <p>Finalizing ends the session for good:</p>
           <ul className="list-disc space-y-1 pl-5">
             <li>
-              {companions === null ? 'Every Companion' : companions === 0 ? 'No Companion is left to dismiss' : `Its ${count(companions, 'Companion')}`}
+              {companions === null
+                ? 'Every Companion'
+                : companions === 0
+                  ? 'No Companion is left to dismiss'
+                  : `Its ${count(companions, 'Companion')}`}
               {companions !== 0 && ' will be dismissed (skills unloaded, shared blocks detached, agents deleted)'}
-              {openTasks > 0 && <strong className="font-semibold text-red-700">; {count(openTasks, 'running task')} will be cancelled</strong>}.
+              {openTasks > 0 && (
+                <strong className="font-semibold text-red-700">; {count(openTasks, 'running task')} will be cancelled</strong>
+              )}
+              .
             </li>
             <li>The session is archived as JSON (blocks and their revisions, tasks, activity, messages) in the console’s data folder.</li>
             <li>Its shared memory blocks and its Strategist are deleted. Its record stays on this page.</li>

@@ -5,7 +5,15 @@
  */
 export const LONDON = 'Europe/London';
 
-const FULL = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const FULL = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 const CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, day: 'numeric', month: 'short' });
 const DAY_YEAR = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, day: 'numeric', month: 'short', year: 'numeric' });
@@ -36,7 +44,8 @@ export function dayTime(iso: string | null | undefined, now: number): string {
   const day = YMD.format(d);
   const today = YMD.format(new Date(now));
   const yesterday = YMD.format(new Date(now - 86_400_000));
-  const label = day === today ? 'today' : day === yesterday ? 'yesterday' : day.slice(0, 4) === today.slice(0, 4) ? DAY.format(d) : DAY_YEAR.format(d);
+  const label =
+    day === today ? 'today' : day === yesterday ? 'yesterday' : day.slice(0, 4) === today.slice(0, 4) ? DAY.format(d) : DAY_YEAR.format(d);
   return `${label} ${CLOCK.format(d)}`;
 }
 
@@ -49,8 +58,14 @@ export function durationWords(seconds: number | null | undefined): string {
   const s = Math.round(seconds);
   if (s < 60) return unit(s, 'second');
   if (s < 3600) return [unit(Math.floor(s / 60), 'minute'), ...(s % 60 ? [unit(s % 60, 'second')] : [])].join(' ');
-  if (s < 86_400) return [unit(Math.floor(s / 3600), 'hour'), ...(Math.floor((s % 3600) / 60) ? [unit(Math.floor((s % 3600) / 60), 'minute')] : [])].join(' ');
-  return [unit(Math.floor(s / 86_400), 'day'), ...(Math.floor((s % 86_400) / 3600) ? [unit(Math.floor((s % 86_400) / 3600), 'hour')] : [])].join(' ');
+  if (s < 86_400)
+    return [unit(Math.floor(s / 3600), 'hour'), ...(Math.floor((s % 3600) / 60) ? [unit(Math.floor((s % 3600) / 60), 'minute')] : [])].join(
+      ' ',
+    );
+  return [
+    unit(Math.floor(s / 86_400), 'day'),
+    ...(Math.floor((s % 86_400) / 3600) ? [unit(Math.floor((s % 86_400) / 3600), 'hour')] : []),
+  ].join(' ');
 }
 
 /** Seconds between two times (to `now` when `to` is null). */

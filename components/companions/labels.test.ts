@@ -49,10 +49,16 @@ describe('activity lines', () => {
     expect(activityLine('task_result', { status: 'failed', error: 'TimeoutError', summary: 'x' })).toBe('failed: TimeoutError');
     expect(activityLine('task_result', { status: 'succeeded', summary: 'Four calls reviewed.' })).toBe('succeeded: Four calls reviewed.');
     expect(activityLine('companion_created', { name: 'companion-1', specialization: 'call-review' })).toBe('companion-1 (call-review)');
-    expect(activityLine('companion_dismissed', { name: 'companion-1', reason: 'session finalized' })).toBe('companion-1 — session finalized');
+    expect(activityLine('companion_dismissed', { name: 'companion-1', reason: 'session finalized' })).toBe(
+      'companion-1 — session finalized',
+    );
     expect(activityLine('strategic_advice', { message: { recommendation: 'Prefer AssemblyAI.' } })).toBe('Prefer AssemblyAI.');
-    expect(activityLine('message_rejected', { reason: 'invalid task_result message (schemas/messages): /metrics: required' })).toMatch(/^invalid task_result/);
-    expect(activityLine('session_finalized', { companions_dismissed: 1, archive_path: '/d/sessions/s' })).toBe('1 Companion dismissed; archived to /d/sessions/s');
+    expect(activityLine('message_rejected', { reason: 'invalid task_result message (schemas/messages): /metrics: required' })).toMatch(
+      /^invalid task_result/,
+    );
+    expect(activityLine('session_finalized', { companions_dismissed: 1, archive_path: '/d/sessions/s' })).toBe(
+      '1 Companion dismissed; archived to /d/sessions/s',
+    );
     expect(activityLine('session_context_updated', { fields: ['user_goals'] })).toBe('changed user_goals');
     expect(activityLine('session_created', { strategist_id: 'a' })).toBeNull();
   });

@@ -7,11 +7,19 @@ import type { Tone } from '@/components/ui/badge';
 export type TaskStatus = 'offered' | 'delegated' | 'succeeded' | 'failed' | 'cancelled';
 
 export const TASK_STATUS: Record<TaskStatus, { label: string; tone: Tone; hint: string }> = {
-  offered: { label: 'Waiting for a Companion', tone: 'warn', hint: 'Offered to the pool (broadcast_task); the first Companion to claim it does it.' },
+  offered: {
+    label: 'Waiting for a Companion',
+    tone: 'warn',
+    hint: 'Offered to the pool (broadcast_task); the first Companion to claim it does it.',
+  },
   delegated: { label: 'Running', tone: 'info', hint: 'Given to a Companion; its result has not come back yet.' },
   succeeded: { label: 'Succeeded', tone: 'ok', hint: 'The Companion reported success.' },
   failed: { label: 'Failed', tone: 'bad', hint: 'The Companion reported a failure.' },
-  cancelled: { label: 'Cancelled', tone: 'neutral', hint: 'Ended without a result (its Companion was dismissed, or the task could not be sent).' },
+  cancelled: {
+    label: 'Cancelled',
+    tone: 'neutral',
+    hint: 'Ended without a result (its Companion was dismissed, or the task could not be sent).',
+  },
 };
 
 export const taskStatus = (s: string) => TASK_STATUS[s as TaskStatus] ?? { label: s, tone: 'neutral' as Tone, hint: '' };
@@ -49,7 +57,8 @@ export const EVENT_KIND: Record<string, string> = {
 export const eventKind = (kind: string) => EVENT_KIND[kind] ?? kind.replace(/_/g, ' ');
 
 /** Events that are problems (shown in red). */
-export const isProblemEvent = (kind: string, detail: Record<string, unknown>) => kind === 'message_rejected' || (kind === 'task_result' && detail.status === 'failed');
+export const isProblemEvent = (kind: string, detail: Record<string, unknown>) =>
+  kind === 'message_rejected' || (kind === 'task_result' && detail.status === 'failed');
 
 export interface Names {
   agents: Record<string, { name: string; role: string; specialization?: string | null; dismissed_at?: string | null }>;
@@ -73,10 +82,16 @@ export function actorName(ref: string | null | undefined, names: Names): string 
 }
 
 /** A session's name: its Conductor conversation's title, else the start of its id. */
-export const sessionTitle = (s: { id: string; conversation: { title: string | null } | null }) => s.conversation?.title ?? `Session ${s.id.slice(0, 8)}`;
+export const sessionTitle = (s: { id: string; conversation: { title: string | null } | null }) =>
+  s.conversation?.title ?? `Session ${s.id.slice(0, 8)}`;
 
 /** "2 running · 5 succeeded · 1 failed", leaving out zeros; "no tasks yet" when there are none. */
 export function taskCountsText(t: { open: number; succeeded: number; failed: number; cancelled: number }): string {
-  const parts = [t.open && `${t.open} running`, t.succeeded && `${t.succeeded} succeeded`, t.failed && `${t.failed} failed`, t.cancelled && `${t.cancelled} cancelled`].filter(Boolean);
+  const parts = [
+    t.open && `${t.open} running`,
+    t.succeeded && `${t.succeeded} succeeded`,
+    t.failed && `${t.failed} failed`,
+    t.cancelled && `${t.cancelled} cancelled`,
+  ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'no tasks yet';
 }

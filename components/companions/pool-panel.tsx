@@ -16,9 +16,12 @@ function CurrentTask({ c, detail }: { c: CompanionRow; detail: SessionDetail }) 
   return (
     <div className="space-y-1">
       <p>
-        <span className="font-mono text-xs text-slate-500">{c.current_task_id}</span> {task && <span className="text-slate-800">{task.description}</span>}
+        <span className="font-mono text-xs text-slate-500">{c.current_task_id}</span>{' '}
+        {task && <span className="text-slate-800">{task.description}</span>}
       </p>
-      {task?.progress_pct !== null && task?.progress_pct !== undefined && <ProgressMeter pct={task.progress_pct} message={task.status_message} label={`Progress of task ${task.task_id}`} />}
+      {task?.progress_pct !== null && task?.progress_pct !== undefined && (
+        <ProgressMeter pct={task.progress_pct} message={task.status_message} label={`Progress of task ${task.task_id}`} />
+      )}
     </div>
   );
 }
@@ -27,7 +30,12 @@ function CurrentTask({ c, detail }: { c: CompanionRow; detail: SessionDetail }) 
 function CompanionCard({ c, detail, active, now }: { c: CompanionRow; detail: SessionDetail; active: boolean; now: number }) {
   const st = companionStatus(c.status);
   return (
-    <li className="rounded-lg border border-slate-200 p-3" data-testid="companion-row" data-companion-id={c.companion_id} data-status={c.status}>
+    <li
+      className="rounded-lg border border-slate-200 p-3"
+      data-testid="companion-row"
+      data-companion-id={c.companion_id}
+      data-status={c.status}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
@@ -43,7 +51,14 @@ function CompanionCard({ c, detail, active, now }: { c: CompanionRow; detail: Se
             {c.companion_id} <CopyButton text={c.companion_id} label={`Copy the id of ${c.companion_name}`} />
           </p>
         </div>
-        {active && <DismissCompanion sessionId={detail.session.id} companionId={c.companion_id} name={c.companion_name} openTask={c.current_task_id} />}
+        {active && (
+          <DismissCompanion
+            sessionId={detail.session.id}
+            companionId={c.companion_id}
+            name={c.companion_name}
+            openTask={c.current_task_id}
+          />
+        )}
       </div>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-xs">
         <dt className="text-slate-500">Current task</dt>
@@ -80,7 +95,8 @@ function Former({ names, now }: { names: Names; now: number }) {
         {former.map(([id, a]) => (
           <li key={id}>
             <span className="font-medium">{a.name}</span>
-            {a.specialization && <> ({a.specialization})</>} — dismissed <span title={dateTime(a.dismissed_at)}>{ago(a.dismissed_at, now)}</span>
+            {a.specialization && <> ({a.specialization})</>} — dismissed{' '}
+            <span title={dateTime(a.dismissed_at)}>{ago(a.dismissed_at, now)}</span>
           </li>
         ))}
       </ul>

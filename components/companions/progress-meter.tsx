@@ -3,7 +3,15 @@ export function ProgressMeter({ pct, message, label }: { pct: number; message: s
   const value = Math.max(0, Math.min(100, Math.round(pct)));
   return (
     <div className="space-y-1">
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={`${value}%${message ? `: ${message}` : ''}`} className="h-1.5 overflow-hidden rounded-full bg-slate-100">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={`${value}%${message ? `: ${message}` : ''}`}
+        className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+      >
         <span className="block h-full bg-indigo-500 transition-[width]" style={{ width: `${value}%` }} />
       </div>
       <p className="text-xs text-slate-600">

@@ -7,9 +7,22 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { blockChange } from './block-diff';
 
 /** What one revision of a shared block changed, read on demand (`companions.blockRevision`). */
-export function RevisionChange({ sessionId, blockId, label, revision }: { sessionId: string; blockId: string; label: string; revision: number }) {
+export function RevisionChange({
+  sessionId,
+  blockId,
+  label,
+  revision,
+}: {
+  sessionId: string;
+  blockId: string;
+  label: string;
+  revision: number;
+}) {
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.companions.blockRevision.queryOptions({ session_id: sessionId, block_id: blockId, revision }), staleTime: Infinity });
+  const q = useQuery({
+    ...trpc.companions.blockRevision.queryOptions({ session_id: sessionId, block_id: blockId, revision }),
+    staleTime: Infinity,
+  });
   if (q.isPending) return <LoadingState label={`Reading revision ${revision}…`} />;
   if (q.isError) return <ErrorState title={`Revision ${revision} could not be read`} message={errorMessage(q.error)} />;
   const change = blockChange(label, q.data.previous?.value ?? null, q.data.value);
@@ -33,8 +46,12 @@ export function RevisionChange({ sessionId, blockId, label, revision }: { sessio
   }
   return (
     <div className="grid gap-2 md:grid-cols-2">
-      <pre className="max-h-64 overflow-auto rounded bg-red-50 p-2 text-xs whitespace-pre-wrap text-red-900">{change.before || '(empty)'}</pre>
-      <pre className="max-h-64 overflow-auto rounded bg-emerald-50 p-2 text-xs whitespace-pre-wrap text-emerald-900">{change.after || '(empty)'}</pre>
+      <pre className="max-h-64 overflow-auto rounded bg-red-50 p-2 text-xs whitespace-pre-wrap text-red-900">
+        {change.before || '(empty)'}
+      </pre>
+      <pre className="max-h-64 overflow-auto rounded bg-emerald-50 p-2 text-xs whitespace-pre-wrap text-emerald-900">
+        {change.after || '(empty)'}
+      </pre>
     </div>
   );
 }

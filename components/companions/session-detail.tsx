@@ -58,7 +58,13 @@ export function SessionDetailView({ sessionId, onClose }: { sessionId: string; o
       <SessionSummaryTiles detail={d} />
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white">
         <TabList<Tab> tabs={tabs} tab={tab} onTab={setTab} label="Session views" idPrefix="session" />
-        <div role="tabpanel" id={`session-panel-${tab}`} aria-labelledby={`session-tab-${tab}`} tabIndex={0} className="p-4 focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <div
+          role="tabpanel"
+          id={`session-panel-${tab}`}
+          aria-labelledby={`session-tab-${tab}`}
+          tabIndex={0}
+          className="p-4 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
           {tab === 'tasks' && <TaskTimeline tasks={d.tasks} names={names} finalized={d.session.status === 'finalized'} />}
           {tab === 'pool' && <PoolPanel detail={d} names={names} />}
           {tab === 'memory' && <SharedBlocksPanel sessionId={d.session.id} blocks={d.blocks} names={names} />}

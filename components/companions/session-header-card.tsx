@@ -34,7 +34,13 @@ export function SessionHeaderCard({ detail }: { detail: SessionDetail }) {
             session {s.id} <CopyButton text={s.id} label="Copy the session id" />
           </p>
         </div>
-        {active && <FinalizeSessionButton sessionId={s.id} companions={detail.pool?.length ?? null} openTasks={detail.tasks.filter((t) => t.status === 'delegated' || t.status === 'offered').length} />}
+        {active && (
+          <FinalizeSessionButton
+            sessionId={s.id}
+            companions={detail.pool?.length ?? null}
+            openTasks={detail.tasks.filter((t) => t.status === 'delegated' || t.status === 'offered').length}
+          />
+        )}
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 xl:grid-cols-4">
         <Fact label="Owner">{s.owner ? `${s.owner.name} (${s.owner.email})` : 'No owner: made by a script or an agent'}</Fact>
@@ -57,7 +63,15 @@ export function SessionHeaderCard({ detail }: { detail: SessionDetail }) {
         <Fact label="Conductor">
           <span className="font-mono text-xs">{s.conductor_id}</span>
         </Fact>
-        <Fact label="Strategist">{s.strategist_id ? <span className="font-mono text-xs">{s.strategist_id}</span> : active ? 'None' : 'Deleted when the session was finalized'}</Fact>
+        <Fact label="Strategist">
+          {s.strategist_id ? (
+            <span className="font-mono text-xs">{s.strategist_id}</span>
+          ) : active ? (
+            'None'
+          ) : (
+            'Deleted when the session was finalized'
+          )}
+        </Fact>
         {s.archive_path && (
           <Fact label="Archive">
             <span className="font-mono text-xs">{s.archive_path}</span>

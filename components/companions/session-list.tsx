@@ -18,7 +18,19 @@ const FILTERS: ReadonlyArray<{ id: SessionFilter; label: string }> = [
   { id: 'all', label: 'All' },
 ];
 
-function Row({ s, selected, showOwner, now, onSelect }: { s: SessionSummary; selected: boolean; showOwner: boolean; now: number; onSelect(id: string): void }) {
+function Row({
+  s,
+  selected,
+  showOwner,
+  now,
+  onSelect,
+}: {
+  s: SessionSummary;
+  selected: boolean;
+  showOwner: boolean;
+  now: number;
+  onSelect(id: string): void;
+}) {
   const problem = s.tasks.failed > 0;
   return (
     <li>
@@ -50,7 +62,19 @@ function Row({ s, selected, showOwner, now, onSelect }: { s: SessionSummary; sel
  * The sessions the user may see, newest activity first, filtered by status; the open one is
  * marked. With none open, the newest is opened (replacing the address, so Back is not a trap).
  */
-export function SessionList({ filter, onFilter, selectedId, onSelect, showOwner }: { filter: SessionFilter; onFilter(f: SessionFilter): void; selectedId: string | null; onSelect(id: string, replace?: boolean): void; showOwner: boolean }) {
+export function SessionList({
+  filter,
+  onFilter,
+  selectedId,
+  onSelect,
+  showOwner,
+}: {
+  filter: SessionFilter;
+  onFilter(f: SessionFilter): void;
+  selectedId: string | null;
+  onSelect(id: string, replace?: boolean): void;
+  showOwner: boolean;
+}) {
   const trpc = useTRPC();
   const now = useNow();
   const sessions = useQuery(trpc.companions.sessions.queryOptions({ status: filter === 'all' ? undefined : filter, limit: 200 }));
@@ -84,8 +108,14 @@ export function SessionList({ filter, onFilter, selectedId, onSelect, showOwner 
         ) : sessions.isError ? (
           <ErrorState title="Sessions could not be loaded" message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
         ) : sessions.data.length === 0 ? (
-          <EmptyState title={filter === 'finalized' ? 'No finalized sessions' : filter === 'active' ? 'No active sessions' : 'No sessions yet'}>
-            A session starts with each Conductor conversation in <a href="/chat" className="font-medium text-indigo-700 underline underline-offset-2">Chat</a>.
+          <EmptyState
+            title={filter === 'finalized' ? 'No finalized sessions' : filter === 'active' ? 'No active sessions' : 'No sessions yet'}
+          >
+            A session starts with each Conductor conversation in{' '}
+            <a href="/chat" className="font-medium text-indigo-700 underline underline-offset-2">
+              Chat
+            </a>
+            .
           </EmptyState>
         ) : (
           <ul className="space-y-2" aria-label="Sessions">

@@ -6,7 +6,11 @@ export function SkillChips({ skills, label }: { skills: readonly string[]; label
   return (
     <ul className="inline-flex flex-wrap gap-1" aria-label={label}>
       {skills.map((s) => (
-        <li key={s} title={s} className="rounded bg-slate-50 px-1.5 py-0.5 font-mono text-[11px] leading-4 text-slate-700 ring-1 ring-slate-200 ring-inset">
+        <li
+          key={s}
+          title={s}
+          className="rounded bg-slate-50 px-1.5 py-0.5 font-mono text-[11px] leading-4 text-slate-700 ring-1 ring-slate-200 ring-inset"
+        >
           {skillName(s)}
         </li>
       ))}

@@ -8,7 +8,16 @@ import { ago, dateTime, skillName } from './format';
 import type { SessionDetail } from './types';
 
 type Rec = Record<string, unknown>;
-const text = (r: Rec) => (typeof r.recommendation === 'string' ? r.recommendation : typeof r.reason === 'string' ? r.reason : typeof r.warning === 'string' ? r.warning : typeof r.message === 'string' ? r.message : JSON.stringify(r));
+const text = (r: Rec) =>
+  typeof r.recommendation === 'string'
+    ? r.recommendation
+    : typeof r.reason === 'string'
+      ? r.reason
+      : typeof r.warning === 'string'
+        ? r.warning
+        : typeof r.message === 'string'
+          ? r.message
+          : JSON.stringify(r);
 const pct = (c: unknown) => (typeof c === 'number' ? `${Math.round(c * 100)}% confident` : null);
 
 function Published({ items, title, tone }: { items: readonly Rec[]; title: string; tone: 'info' | 'warn' }) {
@@ -26,7 +35,9 @@ function Published({ items, title, tone }: { items: readonly Rec[]; title: strin
               {pct(r.confidence) && <span className="text-xs text-slate-500">{pct(r.confidence)}</span>}
             </p>
             <p className="mt-1 text-slate-800">{text(r)}</p>
-            {r.evidence !== null && typeof r.evidence === 'object' && !Array.isArray(r.evidence) && <EvidenceList evidence={r.evidence as Rec} label="Evidence" />}
+            {r.evidence !== null && typeof r.evidence === 'object' && !Array.isArray(r.evidence) && (
+              <EvidenceList evidence={r.evidence as Rec} label="Evidence" />
+            )}
           </li>
         ))}
       </ul>
@@ -50,7 +61,8 @@ export function StrategistPanel({ detail }: { detail: SessionDetail }) {
           <p className="text-xs text-slate-600">
             {g.revision ? (
               <>
-                Revision {g.revision}, published <span title={dateTime(g.updated_at)}>{ago(g.updated_at, now)}</span>. The Conductor reads them before every delegation.
+                Revision {g.revision}, published <span title={dateTime(g.updated_at)}>{ago(g.updated_at, now)}</span>. The Conductor reads
+                them before every delegation.
               </>
             ) : (
               'Nothing published yet: the Strategist publishes guidelines once it has seen enough results.'
@@ -91,7 +103,9 @@ export function StrategistPanel({ detail }: { detail: SessionDetail }) {
         </h3>
         {detail.advice.length === 0 ? (
           <div className="mt-2">
-            <EmptyState title="No advice yet">The Strategist sends advice (strategic_advice) when the session’s results show a pattern worth acting on.</EmptyState>
+            <EmptyState title="No advice yet">
+              The Strategist sends advice (strategic_advice) when the session’s results show a pattern worth acting on.
+            </EmptyState>
           </div>
         ) : (
           <ul className="mt-2 space-y-2" data-testid="advice-list">

@@ -11,7 +11,13 @@ import type { Bar } from './task-timeline-model';
 import { TaskSteps } from './task-steps';
 import type { TaskView } from './types';
 
-const BAR: Record<string, string> = { succeeded: 'bg-emerald-500', failed: 'bg-red-500', cancelled: 'bg-slate-400', delegated: 'bg-indigo-500 animate-pulse', offered: 'bg-amber-400 animate-pulse' };
+const BAR: Record<string, string> = {
+  succeeded: 'bg-emerald-500',
+  failed: 'bg-red-500',
+  cancelled: 'bg-slate-400',
+  delegated: 'bg-indigo-500 animate-pulse',
+  offered: 'bg-amber-400 animate-pulse',
+};
 
 /** How long: "took 42 seconds", "running for 1 minute 5 seconds", "waiting for 3 seconds". */
 function durationText(t: TaskView, now: number): string {
@@ -29,8 +35,16 @@ export function TaskRow({ task: t, bar, names, now }: { task: TaskView; bar: Bar
   const detailId = `task-${t.task_id.replace(/[^A-Za-z0-9_-]/g, '_')}-detail`;
   return (
     <li className="rounded-lg border border-slate-200" data-testid="task-row" data-task-id={t.task_id} data-status={t.status}>
-      <button type="button" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen((o) => !o)} className="flex w-full flex-wrap items-center gap-2 rounded-t-lg px-3 pt-2.5 pb-1 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500">
-        <span aria-hidden className={`text-[10px] text-slate-500 transition-transform ${open ? 'rotate-90' : ''}`}>▶</span>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={detailId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full flex-wrap items-center gap-2 rounded-t-lg px-3 pt-2.5 pb-1 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
+        <span aria-hidden className={`text-[10px] text-slate-500 transition-transform ${open ? 'rotate-90' : ''}`}>
+          ▶
+        </span>
         <span title={status.hint}>
           <Badge tone={status.tone}>{status.label}</Badge>
         </span>
@@ -62,19 +76,31 @@ export function TaskRow({ task: t, bar, names, now }: { task: TaskView; bar: Bar
         <SkillChips skills={t.skills_required} label={`Skills of task ${t.task_id}`} />
         {bar && (
           <span aria-hidden className="relative block h-1.5 rounded-full bg-slate-100">
-            <span className={`absolute inset-y-0 rounded-full ${BAR[t.status] ?? 'bg-slate-400'}`} style={{ left: `${bar.left}%`, width: `${bar.width}%` }} />
+            <span
+              className={`absolute inset-y-0 rounded-full ${BAR[t.status] ?? 'bg-slate-400'}`}
+              style={{ left: `${bar.left}%`, width: `${bar.width}%` }}
+            />
           </span>
         )}
       </div>
       <div className="space-y-2 px-3 pb-3 pl-8 empty:hidden">
-        {t.status === 'delegated' && t.progress_pct !== null && <ProgressMeter pct={t.progress_pct} message={t.status_message} label={`Progress of task ${t.task_id}`} />}
+        {t.status === 'delegated' && t.progress_pct !== null && (
+          <ProgressMeter pct={t.progress_pct} message={t.status_message} label={`Progress of task ${t.task_id}`} />
+        )}
         {t.status === 'delegated' && t.progress_pct === null && <p className="text-xs text-slate-500">No progress reported yet.</p>}
-        {t.status === 'succeeded' && t.summary && <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{t.summary}</p>}
+        {t.status === 'succeeded' && t.summary && (
+          <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{t.summary}</p>
+        )}
         {t.status === 'failed' && (
           <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="task-error">
             <span className="font-medium">Why it failed: </span>
             {t.error ?? t.summary ?? 'the Companion gave no reason'}
-            {t.failed_skill && <> (the failing skill: <span className="font-mono text-xs">{skillName(t.failed_skill)}</span>)</>}
+            {t.failed_skill && (
+              <>
+                {' '}
+                (the failing skill: <span className="font-mono text-xs">{skillName(t.failed_skill)}</span>)
+              </>
+            )}
           </p>
         )}
         {t.status === 'cancelled' && t.error && <p className="text-xs text-slate-600">{t.error}</p>}
@@ -90,7 +116,8 @@ export function TaskRow({ task: t, bar, names, now }: { task: TaskView; bar: Bar
           <TaskPlans taskId={t.task_id} context={t.context} running={t.status === 'delegated' || t.status === 'offered'} />
           {t.metrics && (
             <p className="text-xs text-slate-600">
-              The Companion reported {durationWords(t.metrics.duration_s)} of work, {t.metrics.tool_calls ?? '?'} tool calls, skills used: {t.metrics.skills_used.length ? t.metrics.skills_used.map(skillName).join(', ') : 'none'}.
+              The Companion reported {durationWords(t.metrics.duration_s)} of work, {t.metrics.tool_calls ?? '?'} tool calls, skills used:{' '}
+              {t.metrics.skills_used.length ? t.metrics.skills_used.map(skillName).join(', ') : 'none'}.
             </p>
           )}
           <details>

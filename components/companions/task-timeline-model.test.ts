@@ -25,9 +25,21 @@ describe('the delegation timeline', () => {
   });
 
   it('keeps an instant task visible and inside the axis', () => {
-    const bars = waterfall([{ task_id: 'x', status: 'cancelled', delegated_at: at(0), completed_at: at(0) }, { task_id: 'y', status: 'succeeded', delegated_at: at(0), completed_at: at(100) }], T0);
+    const bars = waterfall(
+      [
+        { task_id: 'x', status: 'cancelled', delegated_at: at(0), completed_at: at(0) },
+        { task_id: 'y', status: 'succeeded', delegated_at: at(0), completed_at: at(100) },
+      ],
+      T0,
+    );
     expect(bars.get('x')!.width).toBeGreaterThan(0);
-    const edge = waterfall([{ task_id: 'y', status: 'succeeded', delegated_at: at(0), completed_at: at(100) }, { task_id: 'z', status: 'cancelled', delegated_at: at(100), completed_at: at(100) }], T0).get('z')!;
+    const edge = waterfall(
+      [
+        { task_id: 'y', status: 'succeeded', delegated_at: at(0), completed_at: at(100) },
+        { task_id: 'z', status: 'cancelled', delegated_at: at(100), completed_at: at(100) },
+      ],
+      T0,
+    ).get('z')!;
     expect(edge.left + edge.width).toBeLessThanOrEqual(100);
   });
 

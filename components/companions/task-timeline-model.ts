@@ -25,7 +25,9 @@ const isOpen = (status: string) => status === 'delegated' || status === 'offered
 export function timeAxis(tasks: readonly TimedTask[], now: number): { start: number; end: number } | null {
   if (!tasks.length) return null;
   const start = Math.min(...tasks.map((t) => Date.parse(t.delegated_at)));
-  const end = Math.max(...tasks.map((t) => (t.completed_at ? Date.parse(t.completed_at) : isOpen(t.status) ? now : Date.parse(t.delegated_at))));
+  const end = Math.max(
+    ...tasks.map((t) => (t.completed_at ? Date.parse(t.completed_at) : isOpen(t.status) ? now : Date.parse(t.delegated_at))),
+  );
   return { start, end: Math.max(end, start + 1000) };
 }
 
@@ -40,7 +42,11 @@ export function waterfall(tasks: readonly TimedTask[], now: number): Map<string,
     const to = t.completed_at ? Date.parse(t.completed_at) : isOpen(t.status) ? now : from;
     const left = ((from - axis.start) / span) * 100;
     const width = Math.max(MIN_WIDTH, ((to - from) / span) * 100);
-    bars.set(t.task_id, { left: Math.min(left, 100 - MIN_WIDTH), width: Math.min(width, 100 - Math.min(left, 100 - MIN_WIDTH)), open: isOpen(t.status) });
+    bars.set(t.task_id, {
+      left: Math.min(left, 100 - MIN_WIDTH),
+      width: Math.min(width, 100 - Math.min(left, 100 - MIN_WIDTH)),
+      open: isOpen(t.status),
+    });
   }
   return bars;
 }

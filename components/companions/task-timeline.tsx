@@ -21,7 +21,9 @@ export function TaskTimeline({ tasks, names, finalized }: { tasks: readonly Task
   if (!tasks.length) {
     return (
       <EmptyState title="No tasks delegated yet">
-        {finalized ? 'This session ended without delegating any work.' : 'Tasks appear here the moment the Conductor hands them to a Companion (delegate_task or broadcast_task).'}
+        {finalized
+          ? 'This session ended without delegating any work.'
+          : 'Tasks appear here the moment the Conductor hands them to a Companion (delegate_task or broadcast_task).'}
       </EmptyState>
     );
   }

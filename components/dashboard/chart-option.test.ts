@@ -17,10 +17,17 @@ describe('chart options', () => {
   });
 
   it('name the series, the week, the value and the calls behind it in the tooltip', () => {
-    expect(pointTooltip(byWeek!.chart as CartesianChart, 1, 1)).toEqual(['Alex Wong', '10 Jun 2024: 60 · 2 scored calls', 'Click to open these calls']);
+    expect(pointTooltip(byWeek!.chart as CartesianChart, 1, 1)).toEqual([
+      'Alex Wong',
+      '10 Jun 2024: 60 · 2 scored calls',
+      'Click to open these calls',
+    ]);
     expect(pointTooltip(byWeek!.chart as CartesianChart, 1, 2)).toEqual(['Alex Wong', '17 Jun 2024: not measured']);
-    expect(heatmapTooltip(grid!.chart as HeatmapChart, 1)).toEqual(['FCA-DISC-02 (mandatory) · 10 Jun 2024', 'Pass rate 50.0% · 4 calls it applied to',
-      'Click to open the calls that failed it']);
+    expect(heatmapTooltip(grid!.chart as HeatmapChart, 1)).toEqual([
+      'FCA-DISC-02 (mandatory) · 10 Jun 2024',
+      'Pass rate 50.0% · 4 calls it applied to',
+      'Click to open the calls that failed it',
+    ]);
   });
 
   it('lead from a clicked point to its calls', () => {
@@ -42,7 +49,9 @@ describe('chart options', () => {
   });
 
   it('carry a description for assistive technology when given one', () => {
-    expect(chartOption(byWeek!.chart!, 'QA score per week')).toMatchObject({ aria: { enabled: true, label: { description: 'QA score per week' } } });
+    expect(chartOption(byWeek!.chart!, 'QA score per week')).toMatchObject({
+      aria: { enabled: true, label: { description: 'QA score per week' } },
+    });
   });
 });
 
@@ -53,8 +62,15 @@ describe('a chart drawn as SVG (print view, PNG export)', () => {
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 700 166"/);
     expect(svg).toContain('Alex Wong');
     expect(svg).toContain('Team mean 70');
-    const hostile = chartSvg({ kind: 'cartesian', categories: ['<img src=x onerror=alert(1)>'], axes: [{ kind: 'count', name: 'n' }],
-      series: [{ name: '<script>x</script>', type: 'bar', values: [1] }] }, 400).svg;
+    const hostile = chartSvg(
+      {
+        kind: 'cartesian',
+        categories: ['<img src=x onerror=alert(1)>'],
+        axes: [{ kind: 'count', name: 'n' }],
+        series: [{ name: '<script>x</script>', type: 'bar', values: [1] }],
+      },
+      400,
+    ).svg;
     expect(hostile).not.toContain('<img');
     expect(hostile).not.toContain('<script');
   });

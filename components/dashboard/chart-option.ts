@@ -17,11 +17,16 @@ const FONT = { fontFamily: 'system-ui, sans-serif', fontSize: 11, color: AXIS_TE
 export function valueText(kind: AxisKind, v: number | null): string {
   if (v === null) return 'not measured';
   switch (kind) {
-    case 'rate': return rateText(v);
-    case 'ms': return msText(v);
-    case 'count': return countText(v);
-    case 'signed': return signedText(v);
-    default: return scoreText(v);
+    case 'rate':
+      return rateText(v);
+    case 'ms':
+      return msText(v);
+    case 'count':
+      return countText(v);
+    case 'signed':
+      return signedText(v);
+    default:
+      return scoreText(v);
   }
 }
 
@@ -53,8 +58,11 @@ export function pointTooltip(spec: CartesianChart, seriesIndex: number, dataInde
 export function heatmapTooltip(spec: HeatmapChart, dataIndex: number): string[] {
   const c = spec.cells[dataIndex];
   if (!c) return [];
-  return [`${spec.rows[c.row]} · ${spec.columns[c.column]}`, `${spec.valueName} ${rateText(c.value)} · ${countText(c.count)} ${spec.countName}`,
-    ...(c.href ? ['Click to open the calls that failed it'] : [])];
+  return [
+    `${spec.rows[c.row]} · ${spec.columns[c.column]}`,
+    `${spec.valueName} ${rateText(c.value)} · ${countText(c.count)} ${spec.countName}`,
+    ...(c.href ? ['Click to open the calls that failed it'] : []),
+  ];
 }
 
 const tooltipHtml = (lines: string[]) => lines.map((l, i) => (i === 0 ? `<b>${escapeHtml(l)}</b>` : escapeHtml(l))).join('<br/>');
@@ -63,8 +71,14 @@ function cartesianSeries(spec: CartesianChart, s: SeriesSpec, i: number) {
   const kind = spec.axes[s.axis ?? 0]!.kind;
   const colour = s.color ?? (s.strong ? REFERENCE_COLOUR : seriesColour(i));
   const data = s.values.map((v) => plotted(kind, v));
-  const common = { name: s.name, data, yAxisIndex: spec.horizontal ? undefined : (s.axis ?? 0), xAxisIndex: spec.horizontal ? (s.axis ?? 0) : undefined,
-    itemStyle: { color: colour }, cursor: s.hrefs ? 'pointer' : 'default' };
+  const common = {
+    name: s.name,
+    data,
+    yAxisIndex: spec.horizontal ? undefined : (s.axis ?? 0),
+    xAxisIndex: spec.horizontal ? (s.axis ?? 0) : undefined,
+    itemStyle: { color: colour },
+    cursor: s.hrefs ? 'pointer' : 'default',
+  };
   if (s.type === 'bar') {
     return { ...common, type: 'bar' as const, stack: s.stack, barMaxWidth: 28, emphasis: { focus: 'series' as const } };
   }
@@ -72,13 +86,26 @@ function cartesianSeries(spec: CartesianChart, s: SeriesSpec, i: number) {
     // The line the others are read against: a broad translucent band under them, so an advisor
     // whose week equals the team's (the only advisor with calls that week) still shows on top.
     return {
-      ...common, type: 'line' as const, connectNulls: false, symbol: 'circle', symbolSize: 11, z: 1,
-      itemStyle: { color: colour, opacity: 0.55 }, lineStyle: { color: colour, width: 8, opacity: 0.4 }, emphasis: { focus: 'series' as const },
+      ...common,
+      type: 'line' as const,
+      connectNulls: false,
+      symbol: 'circle',
+      symbolSize: 11,
+      z: 1,
+      itemStyle: { color: colour, opacity: 0.55 },
+      lineStyle: { color: colour, width: 8, opacity: 0.4 },
+      emphasis: { focus: 'series' as const },
     };
   }
   return {
-    ...common, type: 'line' as const, connectNulls: false, symbol: marker(i), symbolSize: 7,
-    lineStyle: { color: colour, width: 2 }, z: 3, emphasis: { focus: 'series' as const },
+    ...common,
+    type: 'line' as const,
+    connectNulls: false,
+    symbol: marker(i),
+    symbolSize: 7,
+    lineStyle: { color: colour, width: 2 },
+    z: 3,
+    emphasis: { focus: 'series' as const },
   };
 }
 
@@ -86,11 +113,18 @@ function valueAxis(spec: CartesianChart, index: 0 | 1) {
   const a = spec.axes[index]!;
   const bars = spec.series.some((s) => (s.axis ?? 0) === index && s.type === 'bar');
   return {
-    type: 'value' as const, name: a.name, nameLocation: 'middle' as const, nameGap: spec.horizontal ? 26 : 44,
-    nameTextStyle: FONT, axisLabel: { ...FONT, formatter: axisLabel(a.kind) },
+    type: 'value' as const,
+    name: a.name,
+    nameLocation: 'middle' as const,
+    nameGap: spec.horizontal ? 26 : 44,
+    nameTextStyle: FONT,
+    axisLabel: { ...FONT, formatter: axisLabel(a.kind) },
     // Bars start at zero; lines of scores show their own range (a full 0–100 axis hides the differences).
-    scale: !bars && a.kind === 'score', min: a.kind === 'rate' && bars ? 0 : undefined, max: a.kind === 'rate' ? 100 : undefined,
-    splitLine: { lineStyle: { color: GRID_LINE } }, minInterval: a.kind === 'count' ? 1 : undefined,
+    scale: !bars && a.kind === 'score',
+    min: a.kind === 'rate' && bars ? 0 : undefined,
+    max: a.kind === 'rate' ? 100 : undefined,
+    splitLine: { lineStyle: { color: GRID_LINE } },
+    minInterval: a.kind === 'count' ? 1 : undefined,
   };
 }
 
@@ -112,7 +146,9 @@ export function dayLabelFormatter(categories: readonly string[]): ((v: string) =
 
 function cartesianOption(spec: CartesianChart): EChartsOption {
   const category = {
-    type: 'category' as const, data: spec.categories, axisTick: { alignWithLabel: true },
+    type: 'category' as const,
+    data: spec.categories,
+    axisTick: { alignWithLabel: true },
     axisLabel: { ...FONT, hideOverlap: true, formatter: dayLabelFormatter(spec.categories) },
   };
   const values = spec.axes.map((_, i) => valueAxis(spec, i as 0 | 1));
@@ -120,7 +156,9 @@ function cartesianOption(spec: CartesianChart): EChartsOption {
   if (spec.reference && series[0]) {
     const ref = spec.reference;
     (series[0] as Record<string, unknown>).markLine = {
-      silent: true, symbol: 'none', lineStyle: { color: REFERENCE_COLOUR, type: 'dashed', width: 1.5 },
+      silent: true,
+      symbol: 'none',
+      lineStyle: { color: REFERENCE_COLOUR, type: 'dashed', width: 1.5 },
       // A horizontal chart's categories run top-down (inverse axis): its line's start is at the top.
       label: { formatter: ref.label, color: REFERENCE_COLOUR, position: spec.horizontal ? 'start' : 'end', fontSize: 11 },
       data: [spec.horizontal ? { xAxis: ref.value } : { yAxis: ref.value }],
@@ -130,16 +168,26 @@ function cartesianOption(spec: CartesianChart): EChartsOption {
     animation: false,
     textStyle: FONT,
     grid: {
-      left: 8, right: 24, bottom: spec.horizontal ? 36 : 48, outerBoundsMode: 'same', outerBoundsContain: 'all',
+      left: 8,
+      right: 24,
+      bottom: spec.horizontal ? 36 : 48,
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'all',
       top: gridTop(spec),
     },
     legend: spec.series.length > 1 ? { type: 'scroll', top: 0, textStyle: FONT, itemGap: 14 } : undefined,
-    tooltip: { trigger: 'item', confine: true, formatter: (p: unknown) => {
-      const { seriesIndex = 0, dataIndex = 0 } = p as { seriesIndex?: number; dataIndex?: number };
-      return tooltipHtml(pointTooltip(spec, seriesIndex, dataIndex));
-    } },
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (p: unknown) => {
+        const { seriesIndex = 0, dataIndex = 0 } = p as { seriesIndex?: number; dataIndex?: number };
+        return tooltipHtml(pointTooltip(spec, seriesIndex, dataIndex));
+      },
+    },
     xAxis: spec.horizontal ? values : { ...category, axisLabel: { ...category.axisLabel, rotate: spec.categories.length > 12 ? 30 : 0 } },
-    yAxis: spec.horizontal ? { ...category, inverse: true, axisLabel: { ...category.axisLabel, width: 260, overflow: 'truncate' } } : values,
+    yAxis: spec.horizontal
+      ? { ...category, inverse: true, axisLabel: { ...category.axisLabel, width: 260, overflow: 'truncate' } }
+      : values,
     series,
   };
 }
@@ -157,23 +205,42 @@ function heatmapOption(spec: HeatmapChart): EChartsOption {
     animation: false,
     textStyle: FONT,
     grid: { left: 8, right: 16, top: 36, bottom: 40, outerBoundsMode: 'same', outerBoundsContain: 'all' },
-    tooltip: { trigger: 'item', confine: true, formatter: (p: unknown) => tooltipHtml(heatmapTooltip(spec, (p as { dataIndex?: number }).dataIndex ?? 0)) },
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (p: unknown) => tooltipHtml(heatmapTooltip(spec, (p as { dataIndex?: number }).dataIndex ?? 0)),
+    },
     xAxis: {
-      type: 'category', data: spec.columns, splitArea: { show: false },
+      type: 'category',
+      data: spec.columns,
+      splitArea: { show: false },
       axisLabel: { ...FONT, hideOverlap: true, rotate: spec.columns.length > 12 ? 30 : 0, formatter: dayLabelFormatter(spec.columns) },
     },
     yAxis: { type: 'category', data: spec.rows, inverse: true, axisLabel: FONT },
     visualMap: {
-      type: 'piecewise', orient: 'horizontal', top: 0, left: 'center', textStyle: FONT, dimension: 2,
+      type: 'piecewise',
+      orient: 'horizontal',
+      top: 0,
+      left: 'center',
+      textStyle: FONT,
+      dimension: 2,
       pieces: PASS_BANDS.map((b) => ({ gte: b.min, lt: b.max === 1 ? 1.0001 : b.max, label: b.label, color: b.color })),
     },
-    series: [{
-      type: 'heatmap', name: spec.valueName,
-      data: spec.cells.map((c) => [c.column, c.row, c.value]),
-      label: { show: true, fontSize: 10, color: '#1E293B', formatter: (p: unknown) => `${Math.round(((p as { data: number[] }).data[2] ?? 0) * 100)}%` },
-      itemStyle: { borderColor: '#FFFFFF', borderWidth: 2 },
-      cursor: 'pointer',
-    }],
+    series: [
+      {
+        type: 'heatmap',
+        name: spec.valueName,
+        data: spec.cells.map((c) => [c.column, c.row, c.value]),
+        label: {
+          show: true,
+          fontSize: 10,
+          color: '#1E293B',
+          formatter: (p: unknown) => `${Math.round(((p as { data: number[] }).data[2] ?? 0) * 100)}%`,
+        },
+        itemStyle: { borderColor: '#FFFFFF', borderWidth: 2 },
+        cursor: 'pointer',
+      },
+    ],
   };
 }
 

@@ -13,8 +13,10 @@ describe('compliance figures', () => {
     expect(chart.rows).toEqual(['FCA-DISC-02 (mandatory)', 'QA-RAPPORT-01']);
     expect(chart.columns).toEqual(['3 Jun 2024', '10 Jun 2024', '17 Jun 2024', '24 Jun 2024', '1 Jul 2024']);
     expect(chart.cells.map(({ column, row, value, count }) => [column, row, value, count])).toEqual([
-      [0, 0, 1, 3], [1, 0, 0.5, 4],
-      [4, 0, 0.5, 2], [1, 1, 1, 4],
+      [0, 0, 1, 3],
+      [1, 0, 0.5, 4],
+      [4, 0, 0.5, 2],
+      [1, 1, 1, 4],
     ]);
     // A cell opens the calls that failed the rule that week; a week nobody failed opens nothing.
     expect(params(chart.cells[1]!.href)).toEqual({
@@ -42,7 +44,10 @@ describe('compliance figures', () => {
   it('rank the rules by failures, mandatory rules apart, and open the calls that failed each', () => {
     const chart = failing!.chart as CartesianChart;
     expect(chart.categories).toEqual(['FCA-DISC-02 APRC stated', 'QA-RAPPORT-01 Rapport']);
-    expect(chart.series.map((s) => s.values)).toEqual([[3, null], [null, 0]]);
+    expect(chart.series.map((s) => s.values)).toEqual([
+      [3, null],
+      [null, 0],
+    ]);
     expect(params(failing!.table.rows[0]!.href)).toEqual({
       team: 'Home Finance North',
       rule_id: 'FCA-DISC-02',

@@ -19,14 +19,24 @@ const noCalls = (data: ComplianceOverview, scope: DrillScope) =>
   `No analysed calls in ${periodText(data.period)} for ${scopeText(scope.filter)}.`;
 
 function passRateByWeek(data: ComplianceOverview, scope: DrillScope): Figure {
-  const axis = weekAxis(data.period, data.rules.flatMap((r) => r.weeks));
+  const axis = weekAxis(
+    data.period,
+    data.rules.flatMap((r) => r.weeks),
+  );
   const column = new Map(axis.weeks.map((w, i) => [w, i]));
   const rows: FigureRow[] = [];
   const cells: Array<{ column: number; row: number; value: number; count: number; href: string | null }> = [];
   data.rules.forEach((rule, ri) => {
     for (const w of rule.weeks) {
       const href = w.failed > 0 ? qaWeekHref(scope, w.week, { rule_id: rule.rule_id }) : null;
-      const row = { rule: rule.rule_id, mandatory: rule.mandatory, week: w.week, applied: w.applied, failed: w.failed, pass_rate: w.pass_rate };
+      const row = {
+        rule: rule.rule_id,
+        mandatory: rule.mandatory,
+        week: w.week,
+        applied: w.applied,
+        failed: w.failed,
+        pass_rate: w.pass_rate,
+      };
       rows.push({ cells: row, href });
       if (w.pass_rate !== null) cells.push({ column: column.get(w.week)!, row: ri, value: w.pass_rate, count: w.applied, href });
     }
@@ -34,8 +44,11 @@ function passRateByWeek(data: ComplianceOverview, scope: DrillScope): Figure {
   return {
     id: 'rule-pass-rate-by-week',
     title: 'Pass rate per rule, week by week',
-    caption: withNote('Share of the calls each rule applied to that passed it, rules failing most at the top. '
-      + 'A blank cell: the rule applied to no call that week. Click a cell for the calls that failed it.', axis.note),
+    caption: withNote(
+      'Share of the calls each rule applied to that passed it, rules failing most at the top. ' +
+        'A blank cell: the rule applied to no call that week. Click a cell for the calls that failed it.',
+      axis.note,
+    ),
     table: {
       columns: [
         { key: 'rule', label: 'Rule', kind: 'text', rowHeader: true },
@@ -47,10 +60,16 @@ function passRateByWeek(data: ComplianceOverview, scope: DrillScope): Figure {
       ],
       rows,
     },
-    chart: cells.length ? {
-      kind: 'heatmap', columns: axis.weeks.map(dayText), rows: data.rules.map((r) => (r.mandatory ? `${r.rule_id} (mandatory)` : r.rule_id)),
-      cells, valueName: 'Pass rate', countName: 'calls it applied to',
-    } : null,
+    chart: cells.length
+      ? {
+          kind: 'heatmap',
+          columns: axis.weeks.map(dayText),
+          rows: data.rules.map((r) => (r.mandatory ? `${r.rule_id} (mandatory)` : r.rule_id)),
+          cells,
+          valueName: 'Pass rate',
+          countName: 'calls it applied to',
+        }
+      : null,
     empty: cells.length ? null : data.calls === 0 ? noCalls(data, scope) : 'No rule applied to the calls in scope.',
   };
 }
@@ -59,10 +78,13 @@ function mandatoryByWeek(data: ComplianceOverview, scope: DrillScope): Figure {
   const axis = weekAxis(data.period, data.mandatory_weeks);
   const hrefs = axis.weeks.map((w) => (axis.at(w)?.failed_mandatory ? qaWeekHref(scope, w, { failed_mandatory: true }) : null));
   const counts = axis.values((r) => r.calls);
-  const share = (r: { calls: number; failed_mandatory: number }) => (r.calls ? Math.round((r.failed_mandatory / r.calls) * 1000) / 1000 : null);
+  const share = (r: { calls: number; failed_mandatory: number }) =>
+    r.calls ? Math.round((r.failed_mandatory / r.calls) * 1000) / 1000 : null;
   const rows: FigureRow[] = axis.weeks.flatMap((w, i) => {
     const r = axis.at(w);
-    return r ? [{ cells: { week: w, calls: r.calls, failed: r.failed_mandatory, share: share(r) }, href: hrefs[i] ?? qaWeekHref(scope, w) }] : [];
+    return r
+      ? [{ cells: { week: w, calls: r.calls, failed: r.failed_mandatory, share: share(r) }, href: hrefs[i] ?? qaWeekHref(scope, w) }]
+      : [];
   });
   return {
     id: 'failed-mandatory-by-week',
@@ -77,14 +99,27 @@ function mandatoryByWeek(data: ComplianceOverview, scope: DrillScope): Figure {
       ],
       rows,
     },
-    chart: rows.length ? {
-      kind: 'cartesian', categories: axis.weeks.map(dayText),
-      axes: [{ kind: 'count', name: 'Calls' }, { kind: 'rate', name: 'Share of calls' }],
-      series: [
-        { name: 'Calls failing a mandatory rule', type: 'bar', color: BAD, values: axis.values((r) => r.failed_mandatory), counts, hrefs },
-        { name: 'Share of the week’s calls', type: 'line', axis: 1, color: seriesColour(0), values: axis.values(share), counts, hrefs },
-      ],
-    } : null,
+    chart: rows.length
+      ? {
+          kind: 'cartesian',
+          categories: axis.weeks.map(dayText),
+          axes: [
+            { kind: 'count', name: 'Calls' },
+            { kind: 'rate', name: 'Share of calls' },
+          ],
+          series: [
+            {
+              name: 'Calls failing a mandatory rule',
+              type: 'bar',
+              color: BAD,
+              values: axis.values((r) => r.failed_mandatory),
+              counts,
+              hrefs,
+            },
+            { name: 'Share of the week’s calls', type: 'line', axis: 1, color: seriesColour(0), values: axis.values(share), counts, hrefs },
+          ],
+        }
+      : null,
     empty: rows.length ? null : noCalls(data, scope),
   };
 }
@@ -111,16 +146,37 @@ function rulesFailingMost(data: ComplianceOverview, scope: DrillScope): Figure {
         href: hrefs[i]!,
       })),
     },
-    chart: rules.length ? {
-      kind: 'cartesian', horizontal: true, categories: rules.map((r) => `${r.rule_id} ${r.title}`), countName: 'calls it applied to',
-      axes: [{ kind: 'count', name: 'Calls that failed the rule' }],
-      series: [
-        { name: 'Mandatory rule', type: 'bar', stack: 'rule', color: BAD, values: pick(true), counts: rules.map((r) => r.applied), hrefs,
-          hrefLabel: 'Click to open the calls that failed it' },
-        { name: 'Other rule', type: 'bar', stack: 'rule', color: seriesColour(0), values: pick(false), counts: rules.map((r) => r.applied), hrefs,
-          hrefLabel: 'Click to open the calls that failed it' },
-      ],
-    } : null,
+    chart: rules.length
+      ? {
+          kind: 'cartesian',
+          horizontal: true,
+          categories: rules.map((r) => `${r.rule_id} ${r.title}`),
+          countName: 'calls it applied to',
+          axes: [{ kind: 'count', name: 'Calls that failed the rule' }],
+          series: [
+            {
+              name: 'Mandatory rule',
+              type: 'bar',
+              stack: 'rule',
+              color: BAD,
+              values: pick(true),
+              counts: rules.map((r) => r.applied),
+              hrefs,
+              hrefLabel: 'Click to open the calls that failed it',
+            },
+            {
+              name: 'Other rule',
+              type: 'bar',
+              stack: 'rule',
+              color: seriesColour(0),
+              values: pick(false),
+              counts: rules.map((r) => r.applied),
+              hrefs,
+              hrefLabel: 'Click to open the calls that failed it',
+            },
+          ],
+        }
+      : null,
     empty: rules.length ? null : data.calls === 0 ? noCalls(data, scope) : 'No rule applied to the calls in scope.',
   };
 }

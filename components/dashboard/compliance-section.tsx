@@ -19,5 +19,7 @@ export function ComplianceSection({ widget, filter }: { widget: WidgetState<Comp
 
 function ComplianceBody({ data, filter }: { data: ComplianceOverview; filter: DashboardFilter }) {
   const figures = useMemo(() => complianceFigures(data, { filter, period: data.period }), [data, filter]);
-  return <FigureGrid figures={figures} context={callsContext(data.period, filter)} wide={['rule-pass-rate-by-week', 'rules-failing-most']} />;
+  return (
+    <FigureGrid figures={figures} context={callsContext(data.period, filter)} wide={['rule-pass-rate-by-week', 'rules-failing-most']} />
+  );
 }

@@ -3,11 +3,19 @@ import type { CostReport } from '@/server/planning/schemas';
 import { costFigures, TOP } from './cost-figures';
 
 const series = (key: string, perDay: number[]) => ({
-  key, label: `Agent ${key}`, total_units: perDay.reduce((a, b) => a + b, 0),
-  tool_calls: perDay.length, plans: 1, per_day: perDay,
+  key,
+  label: `Agent ${key}`,
+  total_units: perDay.reduce((a, b) => a + b, 0),
+  tool_calls: perDay.length,
+  plans: 1,
+  per_day: perDay,
 });
 const report = (s: CostReport['series']): CostReport => ({
-  dimension: 'agent', since: '2024-07-01', until: '2024-07-02', days: ['2024-07-01', '2024-07-02'], series: s,
+  dimension: 'agent',
+  since: '2024-07-01',
+  until: '2024-07-02',
+  days: ['2024-07-01', '2024-07-02'],
+  series: s,
 });
 
 describe('costFigures', () => {

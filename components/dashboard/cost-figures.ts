@@ -28,8 +28,8 @@ export function costFigures(report: CostReport): Figure[] {
   const perDay = {
     id: `cost-per-day-by-${report.dimension}`,
     title: `Cost per day by ${name.one}`,
-    caption: `Resource units per London day, stacked by ${name.one}`
-      + (rest.length ? `; the ${rest.length} smallest summed as “Others”.` : '.'),
+    caption:
+      `Resource units per London day, stacked by ${name.one}` + (rest.length ? `; the ${rest.length} smallest summed as “Others”.` : '.'),
     table: {
       columns: [
         { key: 'day', label: 'Day', kind: 'day' as const, rowHeader: true },
@@ -37,31 +37,46 @@ export function costFigures(report: CostReport): Figure[] {
         ...(rest.length ? [{ key: 'others', label: 'Others', kind: 'count' as const }] : []),
         { key: 'total', label: 'All units', kind: 'count' as const },
       ],
-      rows: series.length ? report.days.map((day, d) => ({
-        cells: {
-          day,
-          ...Object.fromEntries(shown.map((s, i) => [`s${i}`, s.per_day[d] ?? 0])),
-          ...(rest.length ? { others: sum(rest.map((s) => s.per_day[d] ?? 0)) } : {}),
-          total: sum(series.map((s) => s.per_day[d] ?? 0)),
-        },
-        href: null,
-      })) : [],
+      rows: series.length
+        ? report.days.map((day, d) => ({
+            cells: {
+              day,
+              ...Object.fromEntries(shown.map((s, i) => [`s${i}`, s.per_day[d] ?? 0])),
+              ...(rest.length ? { others: sum(rest.map((s) => s.per_day[d] ?? 0)) } : {}),
+              total: sum(series.map((s) => s.per_day[d] ?? 0)),
+            },
+            href: null,
+          }))
+        : [],
     },
-    chart: series.length ? {
-      kind: 'cartesian' as const,
-      categories: report.days.map(dayText),
-      axes: [{ kind: 'count' as const, name: 'Units' }] as [{ kind: 'count'; name: string }],
-      countName: 'units',
-      series: [
-        ...shown.map((s, i) => ({
-          name: s.label, type: 'bar' as const, stack: 'cost', color: seriesColour(i), values: s.per_day,
-        })),
-        ...(rest.length ? [{
-          name: 'Others', type: 'bar' as const, stack: 'cost', color: NEUTRAL,
-          values: report.days.map((_, d) => sum(rest.map((s) => s.per_day[d] ?? 0))),
-        }] : []),
-      ],
-    } : null,
+    chart: series.length
+      ? {
+          kind: 'cartesian' as const,
+          categories: report.days.map(dayText),
+          axes: [{ kind: 'count' as const, name: 'Units' }] as [{ kind: 'count'; name: string }],
+          countName: 'units',
+          series: [
+            ...shown.map((s, i) => ({
+              name: s.label,
+              type: 'bar' as const,
+              stack: 'cost',
+              color: seriesColour(i),
+              values: s.per_day,
+            })),
+            ...(rest.length
+              ? [
+                  {
+                    name: 'Others',
+                    type: 'bar' as const,
+                    stack: 'cost',
+                    color: NEUTRAL,
+                    values: report.days.map((_, d) => sum(rest.map((s) => s.per_day[d] ?? 0))),
+                  },
+                ]
+              : []),
+          ],
+        }
+      : null,
     empty,
   } satisfies Figure;
   const totals = {
@@ -76,18 +91,28 @@ export function costFigures(report: CostReport): Figure[] {
         { key: 'plans', label: 'Plans', kind: 'count' as const },
       ],
       rows: series.map((s) => ({
-        cells: { label: s.label, units: s.total_units, calls: s.tool_calls, plans: s.plans }, href: null,
+        cells: { label: s.label, units: s.total_units, calls: s.tool_calls, plans: s.plans },
+        href: null,
       })),
     },
-    chart: series.length ? {
-      kind: 'cartesian' as const,
-      horizontal: true,
-      categories: shown.map((s) => s.label),
-      axes: [{ kind: 'count' as const, name: 'Units' }] as [{ kind: 'count'; name: string }],
-      series: [{ name: 'Units', type: 'bar' as const, color: seriesColour(0), values: shown.map((s) => s.total_units),
-        counts: shown.map((s) => s.tool_calls) }],
-      countName: 'tool calls',
-    } : null,
+    chart: series.length
+      ? {
+          kind: 'cartesian' as const,
+          horizontal: true,
+          categories: shown.map((s) => s.label),
+          axes: [{ kind: 'count' as const, name: 'Units' }] as [{ kind: 'count'; name: string }],
+          series: [
+            {
+              name: 'Units',
+              type: 'bar' as const,
+              color: seriesColour(0),
+              values: shown.map((s) => s.total_units),
+              counts: shown.map((s) => s.tool_calls),
+            },
+          ],
+          countName: 'tool calls',
+        }
+      : null,
     empty,
   } satisfies Figure;
   return [perDay, totals];

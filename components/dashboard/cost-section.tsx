@@ -31,23 +31,38 @@ export function CostSection() {
     ...trpc.planning.costs.queryOptions({ dimension, since: addDays(until, -(days - 1)), until }),
     placeholderData: keepPreviousData,
   });
-  const widget = widgetState(q, costAnswer, (r) =>
-    `Resource units from ${dayText(r.since)} to ${dayText(r.until)} (London days): a model’s token is one unit; `
-    + 'without token reports, the configured cost of each tool and skill. The filters above do not apply here.');
+  const widget = widgetState(
+    q,
+    costAnswer,
+    (r) =>
+      `Resource units from ${dayText(r.since)} to ${dayText(r.until)} (London days): a model’s token is one unit; ` +
+      'without token reports, the configured cost of each tool and skill. The filters above do not apply here.',
+  );
   const lead = (
     <div className="mt-1 flex flex-wrap items-center gap-3 print:hidden">
       <label className="flex items-center gap-2 text-xs font-medium text-slate-600">
         By
-        <select className={FIELD} value={dimension} data-testid="cost-dimension"
-          onChange={(e) => setDimension(e.target.value as CostReport['dimension'])}>
-          {COST_DIMENSIONS.map((d) => <option key={d} value={d}>{COST_DIMENSION_NAMES[d].one}</option>)}
+        <select
+          className={FIELD}
+          value={dimension}
+          data-testid="cost-dimension"
+          onChange={(e) => setDimension(e.target.value as CostReport['dimension'])}
+        >
+          {COST_DIMENSIONS.map((d) => (
+            <option key={d} value={d}>
+              {COST_DIMENSION_NAMES[d].one}
+            </option>
+          ))}
         </select>
       </label>
       <label className="flex items-center gap-2 text-xs font-medium text-slate-600">
         Window
-        <select className={FIELD} value={days} onChange={(e) => setDays(Number(e.target.value))}
-          data-testid="cost-days">
-          {WINDOWS.map((d) => <option key={d} value={d}>Last {d} days</option>)}
+        <select className={FIELD} value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="cost-days">
+          {WINDOWS.map((d) => (
+            <option key={d} value={d}>
+              Last {d} days
+            </option>
+          ))}
         </select>
       </label>
     </div>
@@ -71,11 +86,13 @@ function CostBody({ report }: { report: CostReport }) {
   return (
     <div className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-3" data-testid="cost-totals">
-        <StatTile label="Units used" value={countText(Math.round(units * 100) / 100)}
-          detail="tokens and configured tool costs" />
+        <StatTile label="Units used" value={countText(Math.round(units * 100) / 100)} detail="tokens and configured tool costs" />
         <StatTile label="Tool calls" value={countText(calls)} detail="attributed to a plan" />
-        <StatTile label={`${COST_DIMENSION_NAMES[report.dimension].column.replace(/ \(.*/, '')}s`}
-          value={countText(report.series.length)} detail="with any cost in the window" />
+        <StatTile
+          label={`${COST_DIMENSION_NAMES[report.dimension].column.replace(/ \(.*/, '')}s`}
+          value={countText(report.series.length)}
+          detail="with any cost in the window"
+        />
       </div>
       <FigureGrid figures={figures} context={context} wide={[figures[0]!.id]} />
     </div>

@@ -40,13 +40,17 @@ function recordedVsAnalysed(data: ReviewCoverage, scope: DrillScope): Figure {
       ],
       rows,
     },
-    chart: rows.length ? {
-      kind: 'cartesian', categories: axis.weeks.map(dayText), axes: [{ kind: 'count', name: 'Calls' }],
-      series: [
-        { name: 'Recorded (CRM)', type: 'bar', color: NEUTRAL, values: axis.values((r) => r.recorded) },
-        { name: 'Analysed (QA store)', type: 'bar', color: seriesColour(0), values: axis.values((r) => r.analysed), hrefs },
-      ],
-    } : null,
+    chart: rows.length
+      ? {
+          kind: 'cartesian',
+          categories: axis.weeks.map(dayText),
+          axes: [{ kind: 'count', name: 'Calls' }],
+          series: [
+            { name: 'Recorded (CRM)', type: 'bar', color: NEUTRAL, values: axis.values((r) => r.recorded) },
+            { name: 'Analysed (QA store)', type: 'bar', color: seriesColour(0), values: axis.values((r) => r.analysed), hrefs },
+          ],
+        }
+      : null,
     empty: rows.length ? null : `No call recorded or analysed in ${periodText(data.period)} for ${scopeText(scope.filter)}.`,
   };
 }
@@ -65,12 +69,20 @@ function reviewStatus(data: ReviewCoverage, scope: DrillScope): Figure {
         { key: 'calls', label: 'Calls', kind: 'count' },
         { key: 'share', label: 'Share of analysed calls', kind: 'rate' },
       ],
-      rows: QA_REVIEW_STATES.map((s, i) => ({ cells: { status: label(s), calls: data.review[s], share: share(data.review[s], total) }, href: hrefs[i]! })),
+      rows: QA_REVIEW_STATES.map((s, i) => ({
+        cells: { status: label(s), calls: data.review[s], share: share(data.review[s], total) },
+        href: hrefs[i]!,
+      })),
     },
-    chart: total ? {
-      kind: 'cartesian', horizontal: true, categories: QA_REVIEW_STATES.map(label), axes: [{ kind: 'count', name: 'Calls' }],
-      series: [{ name: 'Calls', type: 'bar', color: seriesColour(0), values: QA_REVIEW_STATES.map((s) => data.review[s]), hrefs }],
-    } : null,
+    chart: total
+      ? {
+          kind: 'cartesian',
+          horizontal: true,
+          categories: QA_REVIEW_STATES.map(label),
+          axes: [{ kind: 'count', name: 'Calls' }],
+          series: [{ name: 'Calls', type: 'bar', color: seriesColour(0), values: QA_REVIEW_STATES.map((s) => data.review[s]), hrefs }],
+        }
+      : null,
     empty: total ? null : `No analysed calls in ${periodText(data.period)} for ${scopeText(scope.filter)}.`,
   };
 }

@@ -28,18 +28,33 @@ function CoverageBody({ data, filter }: { data: ReviewCoverage; filter: Dashboar
   return (
     <div className="space-y-3">
       {data.recorded === null && (
-        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="recorded-note">
-          The CRM could not say how many calls were recorded{data.recorded_note ? `: ${data.recorded_note}` : '.'} Analysed calls are still counted.
+        <p
+          role="note"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+          data-testid="recorded-note"
+        >
+          The CRM could not say how many calls were recorded{data.recorded_note ? `: ${data.recorded_note}` : '.'} Analysed calls are still
+          counted.
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-3" data-testid="agreement">
-        <StatTile label="Reviewers agree with the AI’s rule verdicts" value={rateText(a.rule_rate)}
-          detail={`${countText(a.rule_agreed)} of ${countText(a.rule_decisions)} current rule decisions`} />
-        <StatTile label="Scores overridden by a reviewer" value={countText(a.score_overridden)}
-          detail={`of ${countText(a.score_decisions)} score decisions`} href={a.score_overridden ? qaHref(scope, { overridden: true }) : null}
-          hrefLabel="Open the overridden calls" />
-        <StatTile label="Mean difference where overridden" value={a.mean_abs_diff === null ? '—' : scoreText(a.mean_abs_diff)}
-          detail="points between the reviewer’s score and the AI’s" />
+        <StatTile
+          label="Reviewers agree with the AI’s rule verdicts"
+          value={rateText(a.rule_rate)}
+          detail={`${countText(a.rule_agreed)} of ${countText(a.rule_decisions)} current rule decisions`}
+        />
+        <StatTile
+          label="Scores overridden by a reviewer"
+          value={countText(a.score_overridden)}
+          detail={`of ${countText(a.score_decisions)} score decisions`}
+          href={a.score_overridden ? qaHref(scope, { overridden: true }) : null}
+          hrefLabel="Open the overridden calls"
+        />
+        <StatTile
+          label="Mean difference where overridden"
+          value={a.mean_abs_diff === null ? '—' : scoreText(a.mean_abs_diff)}
+          detail="points between the reviewer’s score and the AI’s"
+        />
       </div>
       <FigureGrid figures={figures} context={callsContext(data.period, filter)} />
     </div>

@@ -36,14 +36,21 @@ describe('a figure as CSV', () => {
 
   it('quotes commas and quotes, and defuses text a spreadsheet would run', () => {
     const figure: Pick<Figure, 'table'> = {
-      table: { columns: [{ key: 'a', label: 'Advisor', kind: 'text' }, { key: 'n', label: 'Δ', kind: 'signed' }],
-        rows: [{ cells: { a: '=HYPERLINK("x"), "y"', n: -2.25 }, href: null }] },
+      table: {
+        columns: [
+          { key: 'a', label: 'Advisor', kind: 'text' },
+          { key: 'n', label: 'Δ', kind: 'signed' },
+        ],
+        rows: [{ cells: { a: '=HYPERLINK("x"), "y"', n: -2.25 }, href: null }],
+      },
     };
     expect(lines(figureCsv(figure))[1]).toBe('"\'=HYPERLINK(""x""), ""y""",-2.3');
   });
 
   it('names the file after the figure and the period of the calls', () => {
-    expect(exportFileName('qa-score-by-week', { from: '2024-04-15', to: '2024-07-08' }, 'csv')).toBe('dashboard-qa-score-by-week-2024-04-15-to-2024-07-08.csv');
+    expect(exportFileName('qa-score-by-week', { from: '2024-04-15', to: '2024-07-08' }, 'csv')).toBe(
+      'dashboard-qa-score-by-week-2024-04-15-to-2024-07-08.csv',
+    );
     expect(exportFileName('skill-reliability', null, 'png')).toBe('dashboard-skill-reliability.png');
   });
 });

@@ -10,7 +10,11 @@ import { csvHeader, csvValue } from './format';
  */
 export function figureCsv(figure: Pick<Figure, 'table'>): string {
   const { columns, rows } = figure.table;
-  return CSV_BOM + csvLine(columns.map(csvHeader)) + rows.map((r) => csvLine(columns.map((c) => csvValue(c.kind, r.cells[c.key] ?? null)))).join('');
+  return (
+    CSV_BOM +
+    csvLine(columns.map(csvHeader)) +
+    rows.map((r) => csvLine(columns.map((c) => csvValue(c.kind, r.cells[c.key] ?? null)))).join('')
+  );
 }
 
 /**

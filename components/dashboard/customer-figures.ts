@@ -33,7 +33,10 @@ function flagsByWeek(data: CustomerOutcomes, scope: DrillScope): Figure {
   return {
     id: 'customer-flags-by-week',
     title: 'Customers flagged per week',
-    caption: withNote('Calls where the AI flagged the customer as vulnerable, confused or anxious (a call may carry several flags).', axis.note),
+    caption: withNote(
+      'Calls where the AI flagged the customer as vulnerable, confused or anxious (a call may carry several flags).',
+      axis.note,
+    ),
     table: {
       columns: [
         { key: 'week', label: 'Week commencing', kind: 'week', rowHeader: true },
@@ -44,15 +47,43 @@ function flagsByWeek(data: CustomerOutcomes, scope: DrillScope): Figure {
       ],
       rows,
     },
-    chart: rows.length ? {
-      kind: 'cartesian', categories: axis.weeks.map(dayText), axes: [{ kind: 'count', name: 'Calls flagged' }], countName: 'calls that week',
-      series: [
-        { name: 'Vulnerable', type: 'bar', color: BAD, values: axis.values((r) => r.vulnerable), counts, hrefs: vulnerableHrefs,
-          hrefLabel: 'Click to open the vulnerable customers’ calls' },
-        { name: 'Confused', type: 'bar', color: seriesColour(0), values: axis.values((r) => r.confused), counts, hrefs: weekHrefs, hrefLabel: WEEK_CALLS },
-        { name: 'Anxious', type: 'bar', color: seriesColour(3), values: axis.values((r) => r.anxious), counts, hrefs: weekHrefs, hrefLabel: WEEK_CALLS },
-      ],
-    } : null,
+    chart: rows.length
+      ? {
+          kind: 'cartesian',
+          categories: axis.weeks.map(dayText),
+          axes: [{ kind: 'count', name: 'Calls flagged' }],
+          countName: 'calls that week',
+          series: [
+            {
+              name: 'Vulnerable',
+              type: 'bar',
+              color: BAD,
+              values: axis.values((r) => r.vulnerable),
+              counts,
+              hrefs: vulnerableHrefs,
+              hrefLabel: 'Click to open the vulnerable customers’ calls',
+            },
+            {
+              name: 'Confused',
+              type: 'bar',
+              color: seriesColour(0),
+              values: axis.values((r) => r.confused),
+              counts,
+              hrefs: weekHrefs,
+              hrefLabel: WEEK_CALLS,
+            },
+            {
+              name: 'Anxious',
+              type: 'bar',
+              color: seriesColour(3),
+              values: axis.values((r) => r.anxious),
+              counts,
+              hrefs: weekHrefs,
+              hrefLabel: WEEK_CALLS,
+            },
+          ],
+        }
+      : null,
     empty: rows.length ? null : noCalls(data, scope),
   };
 }
@@ -69,8 +100,11 @@ function flaggedScores(data: CustomerOutcomes, scope: DrillScope): Figure {
   return {
     id: 'flagged-calls-score',
     title: 'How flagged calls scored',
-    caption: withNote('Mean QA score per week of calls with any customer flag, against calls without one. '
-      + 'A missing point: no such call was scored that week.', axis.note),
+    caption: withNote(
+      'Mean QA score per week of calls with any customer flag, against calls without one. ' +
+        'A missing point: no such call was scored that week.',
+      axis.note,
+    ),
     table: {
       columns: [
         { key: 'week', label: 'Week commencing', kind: 'week', rowHeader: true },
@@ -80,13 +114,24 @@ function flaggedScores(data: CustomerOutcomes, scope: DrillScope): Figure {
       ],
       rows,
     },
-    chart: measured ? {
-      kind: 'cartesian', categories: axis.weeks.map(dayText), axes: [{ kind: 'score', name: 'Mean QA score' }], countName: 'calls that week',
-      series: [
-        { name: 'Calls with a customer flag', type: 'line', color: BAD, values: axis.values((r) => r.flagged_mean_score), ...drill },
-        { name: 'Calls without a flag', type: 'line', color: REFERENCE_COLOUR, values: axis.values((r) => r.other_mean_score), ...drill },
-      ],
-    } : null,
+    chart: measured
+      ? {
+          kind: 'cartesian',
+          categories: axis.weeks.map(dayText),
+          axes: [{ kind: 'score', name: 'Mean QA score' }],
+          countName: 'calls that week',
+          series: [
+            { name: 'Calls with a customer flag', type: 'line', color: BAD, values: axis.values((r) => r.flagged_mean_score), ...drill },
+            {
+              name: 'Calls without a flag',
+              type: 'line',
+              color: REFERENCE_COLOUR,
+              values: axis.values((r) => r.other_mean_score),
+              ...drill,
+            },
+          ],
+        }
+      : null,
     empty: measured ? null : rows.length ? 'No call in scope has an AI score yet.' : noCalls(data, scope),
   };
 }
@@ -100,25 +145,41 @@ function outcomesByGroup(data: CustomerOutcomes, scope: DrillScope): Figure {
   const href = (g: 'vulnerable' | 'not_vulnerable', p: string | null) =>
     qaHref(scope, { vulnerable: g === 'vulnerable', ...(p === null ? {} : { product: p }) });
   const series = (['vulnerable', 'not_vulnerable'] as const).map((g) => ({
-    name: GROUP_LABEL[g], type: 'bar' as const, color: g === 'vulnerable' ? BAD : REFERENCE_COLOUR,
-    values: products.map((p) => group(g, p)?.mean_score ?? null), counts: products.map((p) => group(g, p)?.scored ?? null),
+    name: GROUP_LABEL[g],
+    type: 'bar' as const,
+    color: g === 'vulnerable' ? BAD : REFERENCE_COLOUR,
+    values: products.map((p) => group(g, p)?.mean_score ?? null),
+    counts: products.map((p) => group(g, p)?.scored ?? null),
     hrefs: products.map((p) => (group(g, p)?.calls ? href(g, p) : null)),
   }));
-  const rows: FigureRow[] = products.flatMap((p) => (['vulnerable', 'not_vulnerable'] as const).flatMap((g) => {
-    const o = group(g, p);
-    if (!o) return [];
-    return [{
-      cells: { product: productName(p), group: GROUP_LABEL[g], calls: o.calls, scored: o.scored, mean: o.mean_score, failed_mandatory: o.failed_mandatory,
-        mandatory_share: o.calls ? Math.round((o.failed_mandatory / o.calls) * 1000) / 1000 : null, fails: o.fails },
-      href: o.calls ? href(g, p) : null,
-    }];
-  }));
+  const rows: FigureRow[] = products.flatMap((p) =>
+    (['vulnerable', 'not_vulnerable'] as const).flatMap((g) => {
+      const o = group(g, p);
+      if (!o) return [];
+      return [
+        {
+          cells: {
+            product: productName(p),
+            group: GROUP_LABEL[g],
+            calls: o.calls,
+            scored: o.scored,
+            mean: o.mean_score,
+            failed_mandatory: o.failed_mandatory,
+            mandatory_share: o.calls ? Math.round((o.failed_mandatory / o.calls) * 1000) / 1000 : null,
+            fails: o.fails,
+          },
+          href: o.calls ? href(g, p) : null,
+        },
+      ];
+    }),
+  );
   const measured = data.groups.some((g) => g.mean_score !== null);
   return {
     id: 'outcomes-vulnerable-vs-not',
     title: 'Vulnerable customers against the others, by product',
-    caption: 'Mean QA score of calls with a vulnerable customer and of the others, over every product and per product; '
-      + 'the table adds failed mandatory rules and rule failures.',
+    caption:
+      'Mean QA score of calls with a vulnerable customer and of the others, over every product and per product; ' +
+      'the table adds failed mandatory rules and rule failures.',
     table: {
       columns: [
         { key: 'product', label: 'Product', kind: 'text', rowHeader: true },
@@ -132,9 +193,15 @@ function outcomesByGroup(data: CustomerOutcomes, scope: DrillScope): Figure {
       ],
       rows,
     },
-    chart: measured ? {
-      kind: 'cartesian', categories: products.map(productName), axes: [{ kind: 'score', name: 'Mean QA score' }], countName: 'scored calls', series,
-    } : null,
+    chart: measured
+      ? {
+          kind: 'cartesian',
+          categories: products.map(productName),
+          axes: [{ kind: 'score', name: 'Mean QA score' }],
+          countName: 'scored calls',
+          series,
+        }
+      : null,
     empty: measured ? null : rows.length ? 'No call in scope has an AI score yet.' : noCalls(data, scope),
   };
 }

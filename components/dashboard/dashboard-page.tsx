@@ -37,13 +37,19 @@ export function DashboardPage() {
   const data = useDashboardData(query);
   const live = useLiveDashboard(data.refetchAll);
   const period = periodOf(data);
-  const tiles = useMemo(() => (period ? headlines({
-    scope: { filter: query.filter, period },
-    trends: data.trends.state === 'ok' ? data.trends.data : undefined,
-    compliance: data.compliance.state === 'ok' ? data.compliance.data : undefined,
-    customers: data.customers.state === 'ok' ? data.customers.data : undefined,
-    coverage: data.coverage.state === 'ok' ? data.coverage.data : undefined,
-  }) : []), [period, query.filter, data.trends, data.compliance, data.customers, data.coverage]);
+  const tiles = useMemo(
+    () =>
+      period
+        ? headlines({
+            scope: { filter: query.filter, period },
+            trends: data.trends.state === 'ok' ? data.trends.data : undefined,
+            compliance: data.compliance.state === 'ok' ? data.compliance.data : undefined,
+            customers: data.customers.state === 'ok' ? data.customers.data : undefined,
+            coverage: data.coverage.state === 'ok' ? data.coverage.data : undefined,
+          })
+        : [],
+    [period, query.filter, data.trends, data.compliance, data.customers, data.coverage],
+  );
 
   return (
     <div className="space-y-6" data-testid="dashboard">
@@ -52,15 +58,20 @@ export function DashboardPage() {
           <ScopeHeader filter={query.filter} period={period} updatedAt={data.updatedAt} />
           <div className="flex items-center gap-3">
             <LiveFeedIndicator status={live.status} onReconnect={live.reconnect} titles={LIVE_TITLES} testId="dashboard-live" />
-            <Link href={dashboardHref(query, '/dashboard/print')} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
-              data-testid="dashboard-print-link">
+            <Link
+              href={dashboardHref(query, '/dashboard/print')}
+              className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+              data-testid="dashboard-print-link"
+            >
               Print view (board pack)
             </Link>
           </div>
         </div>
         <FilterBar filter={query.filter} period={period} onChange={updateFilter} onClear={clearFilter} />
         {ignored.length > 0 && (
-          <p role="note" className="text-xs text-amber-800">Left out of the filter because the link’s value is not valid: {ignored.join(', ')}.</p>
+          <p role="note" className="text-xs text-amber-800">
+            Left out of the filter because the link’s value is not valid: {ignored.join(', ')}.
+          </p>
         )}
       </div>
       <HeadlineStrip items={tiles} />

@@ -6,7 +6,10 @@ const read = (s: string) => dashboardQueryFromSearch(new URLSearchParams(s));
 describe('the dashboard address', () => {
   it('reads the filter and the operations window', () => {
     expect(read('from=2024-06-01&to=2024-07-07&team=Home+Finance+North&advisor=Alex%20Wong&product=HELOC%202.0&days=7')).toEqual({
-      query: { filter: { from: '2024-06-01', to: '2024-07-07', team: 'Home Finance North', advisor: 'Alex Wong', product: 'HELOC 2.0' }, days: 7 },
+      query: {
+        filter: { from: '2024-06-01', to: '2024-07-07', team: 'Home Finance North', advisor: 'Alex Wong', product: 'HELOC 2.0' },
+        days: 7,
+      },
       ignored: [],
     });
   });
@@ -17,7 +20,10 @@ describe('the dashboard address', () => {
   });
 
   it('leaves out values the contract refuses and names them', () => {
-    expect(read('from=1%20July&days=0&advisor=Alex')).toEqual({ query: { filter: { advisor: 'Alex' }, days: 30 }, ignored: ['from', 'days'] });
+    expect(read('from=1%20July&days=0&advisor=Alex')).toEqual({
+      query: { filter: { advisor: 'Alex' }, days: 30 },
+      ignored: ['from', 'days'],
+    });
     expect(read('days=400').ignored).toEqual(['days']);
     expect(read('days=7.5').ignored).toEqual(['days']);
   });
@@ -42,7 +48,9 @@ describe('the dashboard address', () => {
   });
 
   it('patches a field and clears one patched to undefined', () => {
-    expect(patchDashboardFilter({ advisor: 'Alex Wong', team: 'North' }, { advisor: undefined, product: ' HELOC 2.0 ' }))
-      .toEqual({ team: 'North', product: 'HELOC 2.0' });
+    expect(patchDashboardFilter({ advisor: 'Alex Wong', team: 'North' }, { advisor: undefined, product: ' HELOC 2.0 ' })).toEqual({
+      team: 'North',
+      product: 'HELOC 2.0',
+    });
   });
 });

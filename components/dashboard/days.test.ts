@@ -10,7 +10,13 @@ describe('calendar days', () => {
   });
 
   it('lists every week a period spans, the partial first and last ones included', () => {
-    expect(weeksOf({ from: '2024-06-05', to: '2024-07-01' })).toEqual(['2024-06-03', '2024-06-10', '2024-06-17', '2024-06-24', '2024-07-01']);
+    expect(weeksOf({ from: '2024-06-05', to: '2024-07-01' })).toEqual([
+      '2024-06-03',
+      '2024-06-10',
+      '2024-06-17',
+      '2024-06-24',
+      '2024-07-01',
+    ]);
     expect(weeksOf({ from: '2024-07-01', to: '2024-07-01' })).toEqual(['2024-07-01']);
   });
 

@@ -52,4 +52,5 @@ export const dayText = (day: string) => ukDate(`${day}T12:00:00Z`);
 export const weekText = (monday: string) => `w/c ${dayText(monday)}`;
 
 /** "1 Jul 2024 – 7 Jul 2024", or one day alone. */
-export const periodText = (p: { from: string; to: string }) => (p.from === p.to ? dayText(p.from) : `${dayText(p.from)} – ${dayText(p.to)}`);
+export const periodText = (p: { from: string; to: string }) =>
+  p.from === p.to ? dayText(p.from) : `${dayText(p.from)} – ${dayText(p.to)}`;

@@ -32,7 +32,12 @@ describe('drill-downs into the QA queue', () => {
 
   it('narrow to what the point is about, and may drop the advisor for the team line', () => {
     expect(queueFilter(qaHref(scope, { rule_id: 'FCA-DISC-02', vulnerable: true, advisor: undefined }))).toEqual({
-      vulnerable: true, team: 'Home Finance North', product: 'HELOC 2.0', rule_id: 'FCA-DISC-02', from: '2024-06-05', to: '2024-07-03',
+      vulnerable: true,
+      team: 'Home Finance North',
+      product: 'HELOC 2.0',
+      rule_id: 'FCA-DISC-02',
+      from: '2024-06-05',
+      to: '2024-07-03',
     });
     expect(queueFilter(qaHref(scope, { review_status: ['awaiting_second_signoff'] })).review_status).toEqual(['awaiting_second_signoff']);
   });

@@ -8,7 +8,17 @@ import { SVGRenderer } from 'echarts/renderers';
  * legend, tooltip, reference line, colour bands and ARIA description) and only the SVG renderer:
  * charts stay vector in print and PDF, and the bundle carries no canvas renderer or unused charts.
  */
-echarts.use([LineChart, BarChart, HeatmapChart, GridComponent, LegendComponent, TooltipComponent, MarkLineComponent, VisualMapComponent,
-  AriaComponent, SVGRenderer]);
+echarts.use([
+  LineChart,
+  BarChart,
+  HeatmapChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  MarkLineComponent,
+  VisualMapComponent,
+  AriaComponent,
+  SVGRenderer,
+]);
 
 export { echarts };

@@ -47,26 +47,49 @@ export function FigureCard({ figure, context }: { figure: Figure; context: Figur
         </div>
         {hasRows && (
           <div className="flex shrink-0 items-center gap-1.5">
-            <div role="group" aria-label={`Show ${figure.title} as`} className="inline-flex overflow-hidden rounded-md border border-slate-300">
+            <div
+              role="group"
+              aria-label={`Show ${figure.title} as`}
+              className="inline-flex overflow-hidden rounded-md border border-slate-300"
+            >
               {(['chart', 'table'] as const).map((v) => (
-                <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)} data-testid={`figure-view-${v}`}
-                  className={`px-2.5 py-1 text-xs font-medium ${view === v ? 'bg-indigo-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'}`}>
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                  data-testid={`figure-view-${v}`}
+                  className={`px-2.5 py-1 text-xs font-medium ${view === v ? 'bg-indigo-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'}`}
+                >
                   {v === 'chart' ? 'Chart' : 'Table'}
                 </button>
               ))}
             </div>
-            <Button className="px-2 py-1 text-xs" onClick={() => saveCsv(exportFileName(figure.id, context.period, 'csv'), figureCsv(figure))}
-              aria-label={`Download ${figure.title} as CSV`} data-testid="figure-csv">
+            <Button
+              className="px-2 py-1 text-xs"
+              onClick={() => saveCsv(exportFileName(figure.id, context.period, 'csv'), figureCsv(figure))}
+              aria-label={`Download ${figure.title} as CSV`}
+              data-testid="figure-csv"
+            >
               CSV
             </Button>
-            <Button className="px-2 py-1 text-xs" onClick={() => void exportPng()} disabled={!figure.chart}
-              aria-label={`Download the chart of ${figure.title} as PNG`} data-testid="figure-png">
+            <Button
+              className="px-2 py-1 text-xs"
+              onClick={() => void exportPng()}
+              disabled={!figure.chart}
+              aria-label={`Download the chart of ${figure.title} as PNG`}
+              data-testid="figure-png"
+            >
               PNG
             </Button>
           </div>
         )}
       </div>
-      {exportError && <p role="alert" className="mb-2 text-xs text-red-700">{exportError}</p>}
+      {exportError && (
+        <p role="alert" className="mb-2 text-xs text-red-700">
+          {exportError}
+        </p>
+      )}
       {!hasRows ? (
         <EmptyState title={figure.empty ?? 'Nothing to show.'} />
       ) : view === 'table' ? (

@@ -14,7 +14,12 @@ type Advisor = { name: string; team: string };
  * from the CRM's directory (crm.advisors, crm.products). Choosing a team narrows the advisor menu
  * to its people. Every change goes to `onChange` as a patch at once (the page keeps it in the URL).
  */
-export function FilterBar({ filter, period, onChange, onClear }: {
+export function FilterBar({
+  filter,
+  period,
+  onChange,
+  onClear,
+}: {
   filter: DashboardFilter;
   /** The period the figures used (the default resolved by the server), shown when none is chosen. */
   period: DashboardPeriod | null;
@@ -33,22 +38,62 @@ export function FilterBar({ filter, period, onChange, onClear }: {
 
   return (
     <div className="space-y-2">
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-3" role="search" aria-label="Filter the dashboard" data-testid="dashboard-filter">
+      <div
+        className="flex flex-wrap items-end gap-x-4 gap-y-3"
+        role="search"
+        aria-label="Filter the dashboard"
+        data-testid="dashboard-filter"
+      >
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-xs font-medium text-slate-600">Call dates (UK)</legend>
           <div className="flex items-center gap-1.5">
-            <input type="date" aria-label="Calls on or after" className={FIELD} value={filter.from ?? period?.from ?? ''} max={filter.to ?? period?.to}
-              onChange={(e) => onChange({ from: e.target.value || undefined })} data-testid="dashboard-from" />
-            <span aria-hidden className="text-slate-400">–</span>
-            <input type="date" aria-label="Calls on or before" className={FIELD} value={filter.to ?? period?.to ?? ''} min={filter.from ?? period?.from}
-              onChange={(e) => onChange({ to: e.target.value || undefined })} data-testid="dashboard-to" />
+            <input
+              type="date"
+              aria-label="Calls on or after"
+              className={FIELD}
+              value={filter.from ?? period?.from ?? ''}
+              max={filter.to ?? period?.to}
+              onChange={(e) => onChange({ from: e.target.value || undefined })}
+              data-testid="dashboard-from"
+            />
+            <span aria-hidden className="text-slate-400">
+              –
+            </span>
+            <input
+              type="date"
+              aria-label="Calls on or before"
+              className={FIELD}
+              value={filter.to ?? period?.to ?? ''}
+              min={filter.from ?? period?.from}
+              onChange={(e) => onChange({ to: e.target.value || undefined })}
+              data-testid="dashboard-to"
+            />
           </div>
         </fieldset>
-        <OptionSelect label="Team" value={filter.team} options={teams} all="All teams" onChange={(team) => onChange({ team })} testId="dashboard-team" />
-        <OptionSelect label="Advisor" value={filter.advisor} options={inTeam.map((a) => a.name)} all={filter.team ? 'Everyone in the team' : 'All advisors'}
-          onChange={(advisor) => onChange({ advisor })} testId="dashboard-advisor" />
-        <OptionSelect label="Product" value={filter.product} options={products} all="All products" onChange={(product) => onChange({ product })}
-          testId="dashboard-product" />
+        <OptionSelect
+          label="Team"
+          value={filter.team}
+          options={teams}
+          all="All teams"
+          onChange={(team) => onChange({ team })}
+          testId="dashboard-team"
+        />
+        <OptionSelect
+          label="Advisor"
+          value={filter.advisor}
+          options={inTeam.map((a) => a.name)}
+          all={filter.team ? 'Everyone in the team' : 'All advisors'}
+          onChange={(advisor) => onChange({ advisor })}
+          testId="dashboard-advisor"
+        />
+        <OptionSelect
+          label="Product"
+          value={filter.product}
+          options={products}
+          all="All products"
+          onChange={(product) => onChange({ product })}
+          testId="dashboard-product"
+        />
         {!isEmptyDashboardFilter(filter) && (
           <Button variant="ghost" onClick={onClear}>
             Reset to the last 12 weeks, everyone
@@ -65,7 +110,10 @@ export function FilterBar({ filter, period, onChange, onClear }: {
 }
 
 /** Why a CRM menu is empty, in words, or null when it loaded. */
-function problemOf(what: string, q: { data?: { status: string; error?: string | null } ; error: { message: string } | null }): string | null {
+function problemOf(
+  what: string,
+  q: { data?: { status: string; error?: string | null }; error: { message: string } | null },
+): string | null {
   if (q.data?.status === 'error') return `The CRM could not list its ${what}: ${q.data.error}`;
   return q.error ? `The CRM could not list its ${what}: ${q.error.message}` : null;
 }

@@ -32,12 +32,18 @@ export function cellText(kind: ColumnKind, v: CellValue): string {
   if ((kind === 'week' || kind === 'day') && typeof v === 'string') return dayText(v);
   if (!isNumber(v)) return String(v);
   switch (kind) {
-    case 'count': return countText(v);
-    case 'score': return scoreText(v);
-    case 'signed': return signedText(v);
-    case 'rate': return rateText(v);
-    case 'ms': return msText(v);
-    default: return String(v);
+    case 'count':
+      return countText(v);
+    case 'score':
+      return scoreText(v);
+    case 'signed':
+      return signedText(v);
+    case 'rate':
+      return rateText(v);
+    case 'ms':
+      return msText(v);
+    default:
+      return String(v);
   }
 }
 

@@ -6,7 +6,12 @@ import { StatTile } from './stat-tile';
 export function HeadlineStrip({ items }: { items: Headline[] }) {
   if (!items.length) return null;
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6" data-testid="headlines" aria-label="Headline figures" role="group">
+    <div
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6"
+      data-testid="headlines"
+      aria-label="Headline figures"
+      role="group"
+    >
       {items.map((h) => (
         <StatTile key={h.id} {...h} testId={`headline-${h.id}`} />
       ))}

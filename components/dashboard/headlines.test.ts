@@ -21,7 +21,12 @@ describe('headline figures', () => {
   it('give one advisor’s mean against the team’s when the filter names an advisor', () => {
     const scope = { ...SCOPE, filter: { ...SCOPE.filter, advisor: 'alex wong' } };
     const h = byId(headlines({ scope, trends: { ...TRENDS, advisors: [TRENDS.advisors[0]!] } }));
-    expect(h['mean-score']).toMatchObject({ label: 'Mean QA score, alex wong', value: '62', detail: 'over 4 scored calls; team 70', tone: 'bad' });
+    expect(h['mean-score']).toMatchObject({
+      label: 'Mean QA score, alex wong',
+      value: '62',
+      detail: 'over 4 scored calls; team 70',
+      tone: 'bad',
+    });
   });
 
   it('say when the CRM could not count the recorded calls, and give no figure for a widget not loaded', () => {

@@ -35,14 +35,23 @@ const plural = (n: number, one: string, many = `${one}s`) => `${countText(n)} ${
 export function headlines({ scope, trends, compliance, customers, coverage }: HeadlineInputs): Headline[] {
   const out: Headline[] = [];
   if (trends) {
-    out.push({ id: 'calls', label: 'Calls analysed', value: countText(trends.calls), detail: 'with a stored QA result', href: qaHref(scope) });
+    out.push({
+      id: 'calls',
+      label: 'Calls analysed',
+      value: countText(trends.calls),
+      detail: 'with a stored QA result',
+      href: qaHref(scope),
+    });
     out.push(meanScore(trends, scope));
   }
   if (compliance) {
     const share = compliance.calls ? compliance.failed_mandatory_calls / compliance.calls : null;
     out.push({
-      id: 'failed-mandatory', label: 'Failed a mandatory rule', value: countText(compliance.failed_mandatory_calls),
-      detail: `${rateText(share)} of ${plural(compliance.calls, 'call')}`, href: qaHref(scope, { failed_mandatory: true }),
+      id: 'failed-mandatory',
+      label: 'Failed a mandatory rule',
+      value: countText(compliance.failed_mandatory_calls),
+      detail: `${rateText(share)} of ${plural(compliance.calls, 'call')}`,
+      href: qaHref(scope, { failed_mandatory: true }),
       tone: compliance.failed_mandatory_calls ? 'bad' : undefined,
     });
   }
@@ -55,13 +64,22 @@ function meanScore(t: QaTrends, scope: DrillScope): Headline {
   const own = scope.filter.advisor ? t.advisors.find((a) => a.advisor.toLowerCase() === scope.filter.advisor!.toLowerCase()) : undefined;
   if (scope.filter.advisor) {
     return {
-      id: 'mean-score', label: `Mean QA score, ${scope.filter.advisor}`, value: scoreText(own?.mean_score ?? null),
-      detail: `over ${plural(own?.scored ?? 0, 'scored call')}; team ${scoreText(t.team_mean)}`, href: qaHref(scope),
+      id: 'mean-score',
+      label: `Mean QA score, ${scope.filter.advisor}`,
+      value: scoreText(own?.mean_score ?? null),
+      detail: `over ${plural(own?.scored ?? 0, 'scored call')}; team ${scoreText(t.team_mean)}`,
+      href: qaHref(scope),
       tone: own?.vs_team !== null && own?.vs_team !== undefined && own.vs_team < 0 ? 'bad' : undefined,
     };
   }
   const scored = t.team.reduce((n, w) => n + w.scored, 0);
-  return { id: 'mean-score', label: 'Mean QA score', value: scoreText(t.team_mean), detail: `over ${plural(scored, 'scored call')}`, href: qaHref(scope) };
+  return {
+    id: 'mean-score',
+    label: 'Mean QA score',
+    value: scoreText(t.team_mean),
+    detail: `over ${plural(scored, 'scored call')}`,
+    href: qaHref(scope),
+  };
 }
 
 function vulnerable(c: CustomerOutcomes, scope: DrillScope): Headline {
@@ -70,23 +88,34 @@ function vulnerable(c: CustomerOutcomes, scope: DrillScope): Headline {
   const [vm, om] = [v?.mean_score ?? null, o?.mean_score ?? null];
   const worse = vm !== null && om !== null && vm < om;
   return {
-    id: 'vulnerable', label: 'Vulnerable customers: mean score', value: `${scoreText(vm)} vs ${scoreText(om)}`,
+    id: 'vulnerable',
+    label: 'Vulnerable customers: mean score',
+    value: `${scoreText(vm)} vs ${scoreText(om)}`,
     detail: `${plural(v?.scored ?? 0, 'scored call')} with a vulnerable customer; ${countText(o?.scored ?? 0)} others`,
-    href: qaHref(scope, { vulnerable: true }), hrefLabel: 'Open the vulnerable customers’ calls', tone: worse ? 'bad' : undefined,
+    href: qaHref(scope, { vulnerable: true }),
+    hrefLabel: 'Open the vulnerable customers’ calls',
+    tone: worse ? 'bad' : undefined,
   };
 }
 
 function coverageHeadlines(c: ReviewCoverage, scope: DrillScope): Headline[] {
-  const recorded = c.recorded === null
-    ? { value: `${countText(c.analysed)} of ?`, detail: c.recorded_note ?? 'The CRM could not say how many calls were recorded.' }
-    : { value: rateText(c.recorded ? c.analysed / c.recorded : null), detail: `${countText(c.analysed)} of ${plural(c.recorded, 'recorded call')} analysed` };
+  const recorded =
+    c.recorded === null
+      ? { value: `${countText(c.analysed)} of ?`, detail: c.recorded_note ?? 'The CRM could not say how many calls were recorded.' }
+      : {
+          value: rateText(c.recorded ? c.analysed / c.recorded : null),
+          detail: `${countText(c.analysed)} of ${plural(c.recorded, 'recorded call')} analysed`,
+        };
   const a = c.agreement;
   return [
     { id: 'coverage', label: 'Recorded calls analysed', ...recorded, href: qaHref(scope) },
     {
-      id: 'agreement', label: 'Reviewers agree with the AI', value: rateText(a.rule_rate),
+      id: 'agreement',
+      label: 'Reviewers agree with the AI',
+      value: rateText(a.rule_rate),
       detail: `on ${plural(a.rule_decisions, 'rule decision')}; ${plural(a.score_overridden, 'score')} overridden of ${countText(a.score_decisions)}`,
-      href: qaHref(scope, { overridden: true }), hrefLabel: 'Open the calls where a reviewer overrode the AI',
+      href: qaHref(scope, { overridden: true }),
+      hrefLabel: 'Open the calls where a reviewer overrode the AI',
     },
   ];
 }

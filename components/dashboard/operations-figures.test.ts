@@ -8,9 +8,18 @@ describe('operations figures', () => {
 
   it('run over every day of the window: no runs is a count of zero, its durations a gap', () => {
     expect((runs!.chart as CartesianChart).categories).toEqual(['6 Jul 2024', '7 Jul 2024', '8 Jul 2024']);
-    expect((runs!.chart as CartesianChart).series.map((s) => s.values)).toEqual([[2, 0, 1], [1, 0, 0]]);
-    expect((durations!.chart as CartesianChart).series.map((s) => s.values)).toEqual([[41_000, null, 38_000], [95_000, null, 38_000]]);
-    expect((calls!.chart as CartesianChart).series.map((s) => s.values)).toEqual([[30, 0, 10], [1, 0, 0]]);
+    expect((runs!.chart as CartesianChart).series.map((s) => s.values)).toEqual([
+      [2, 0, 1],
+      [1, 0, 0],
+    ]);
+    expect((durations!.chart as CartesianChart).series.map((s) => s.values)).toEqual([
+      [41_000, null, 38_000],
+      [95_000, null, 38_000],
+    ]);
+    expect((calls!.chart as CartesianChart).series.map((s) => s.values)).toEqual([
+      [30, 0, 10],
+      [1, 0, 0],
+    ]);
   });
 
   it('open the day’s runs, or its failed runs from the failed bar', () => {
@@ -27,7 +36,11 @@ describe('operations figures', () => {
 
   it('say so when no run finished in the window', () => {
     const none = operationsFigures({ ...OPERATIONS, days: [], skills: [] }, new Date('2024-07-08T12:00:00Z'));
-    expect(none.map((f) => f.empty)).toEqual(['No run finished in the window.', 'No run finished in the window.', 'No run finished in the window.',
-      'No skill was called in the window.']);
+    expect(none.map((f) => f.empty)).toEqual([
+      'No run finished in the window.',
+      'No run finished in the window.',
+      'No run finished in the window.',
+      'No skill was called in the window.',
+    ]);
   });
 });

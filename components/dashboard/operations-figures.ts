@@ -19,7 +19,10 @@ export function operationsFigures(data: OperationsOverview, now: Date): Figure[]
   const listed = data.days.map((d) => d.day).sort();
   const last = [londonDay(now.toISOString()), ...listed].sort().at(-1)!;
   const days = listed.length ? daysOf(listed[0]!, last) : [];
-  const note = listed.length && listed[0]! > londonDay(data.since) ? `No run finished between ${ukDateTime(data.since)} and ${dayText(listed[0]!)}.` : null;
+  const note =
+    listed.length && listed[0]! > londonDay(data.since)
+      ? `No run finished between ${ukDateTime(data.since)} and ${dayText(listed[0]!)}.`
+      : null;
   const axis = { days, byDay, note };
   return [runsPerDay(data, axis), durations(data, axis), skillCalls(data, axis), skillReliability(data)];
 }
@@ -51,15 +54,32 @@ function runsPerDay(data: OperationsOverview, { days, byDay, note }: DayAxis): F
       ],
       rows,
     },
-    chart: rows.length ? {
-      kind: 'cartesian', categories: days.map(dayText), axes: [{ kind: 'count', name: 'Runs' }],
-      series: [
-        { name: 'Succeeded', type: 'bar', stack: 'runs', color: GOOD, values: days.map((d) => byDay.get(d)?.succeeded ?? 0),
-          ...dayRuns(days.map((d) => (byDay.get(d)?.succeeded ? runsDayHref(d) : null))) },
-        { name: 'Failed', type: 'bar', stack: 'runs', color: BAD, values: days.map((d) => byDay.get(d)?.failed ?? 0),
-          hrefs: days.map((d) => (byDay.get(d)?.failed ? runsDayHref(d, true) : null)), hrefLabel: 'Click to open the day’s failed runs' },
-      ],
-    } : null,
+    chart: rows.length
+      ? {
+          kind: 'cartesian',
+          categories: days.map(dayText),
+          axes: [{ kind: 'count', name: 'Runs' }],
+          series: [
+            {
+              name: 'Succeeded',
+              type: 'bar',
+              stack: 'runs',
+              color: GOOD,
+              values: days.map((d) => byDay.get(d)?.succeeded ?? 0),
+              ...dayRuns(days.map((d) => (byDay.get(d)?.succeeded ? runsDayHref(d) : null))),
+            },
+            {
+              name: 'Failed',
+              type: 'bar',
+              stack: 'runs',
+              color: BAD,
+              values: days.map((d) => byDay.get(d)?.failed ?? 0),
+              hrefs: days.map((d) => (byDay.get(d)?.failed ? runsDayHref(d, true) : null)),
+              hrefLabel: 'Click to open the day’s failed runs',
+            },
+          ],
+        }
+      : null,
     empty: rows.length ? null : noRuns,
   };
 }
@@ -71,7 +91,10 @@ function durations(data: OperationsOverview, { days, byDay, note }: DayAxis): Fi
   return {
     id: 'run-duration-per-day',
     title: 'Run duration per day (p50 and p95)',
-    caption: withNote('Half of the day’s runs took at most the p50; all but one in twenty at most the p95. Days without runs are gaps.', note),
+    caption: withNote(
+      'Half of the day’s runs took at most the p50; all but one in twenty at most the p95. Days without runs are gaps.',
+      note,
+    ),
     table: {
       columns: [
         { key: 'day', label: 'Day', kind: 'day', rowHeader: true },
@@ -81,13 +104,32 @@ function durations(data: OperationsOverview, { days, byDay, note }: DayAxis): Fi
       ],
       rows,
     },
-    chart: rows.some((r) => r.cells.p50 !== null) ? {
-      kind: 'cartesian', categories: days.map(dayText), axes: [{ kind: 'ms', name: 'Duration' }], countName: 'runs',
-      series: [
-        { name: 'p50', type: 'line', color: seriesColour(0), values: days.map((d) => byDay.get(d)?.p50_ms ?? null), counts, ...dayRuns(hrefs) },
-        { name: 'p95', type: 'line', color: seriesColour(1), values: days.map((d) => byDay.get(d)?.p95_ms ?? null), counts, ...dayRuns(hrefs) },
-      ],
-    } : null,
+    chart: rows.some((r) => r.cells.p50 !== null)
+      ? {
+          kind: 'cartesian',
+          categories: days.map(dayText),
+          axes: [{ kind: 'ms', name: 'Duration' }],
+          countName: 'runs',
+          series: [
+            {
+              name: 'p50',
+              type: 'line',
+              color: seriesColour(0),
+              values: days.map((d) => byDay.get(d)?.p50_ms ?? null),
+              counts,
+              ...dayRuns(hrefs),
+            },
+            {
+              name: 'p95',
+              type: 'line',
+              color: seriesColour(1),
+              values: days.map((d) => byDay.get(d)?.p95_ms ?? null),
+              counts,
+              ...dayRuns(hrefs),
+            },
+          ],
+        }
+      : null,
     empty: rows.length ? (rows.some((r) => r.cells.p50 !== null) ? null : 'No run duration was recorded in the window.') : noRuns,
   };
 }
@@ -98,7 +140,10 @@ function skillCalls(data: OperationsOverview, { days, byDay, note }: DayAxis): F
   return {
     id: 'skill-calls-per-day',
     title: 'Skill calls and swaps per day',
-    caption: withNote('Calls of skills by the runs that finished each day, and swaps: a failing skill replaced by an alternative during a run.', note),
+    caption: withNote(
+      'Calls of skills by the runs that finished each day, and swaps: a failing skill replaced by an alternative during a run.',
+      note,
+    ),
     table: {
       columns: [
         { key: 'day', label: 'Day', kind: 'day', rowHeader: true },
@@ -107,13 +152,33 @@ function skillCalls(data: OperationsOverview, { days, byDay, note }: DayAxis): F
       ],
       rows,
     },
-    chart: rows.length ? {
-      kind: 'cartesian', categories: days.map(dayText), axes: [{ kind: 'count', name: 'Skill calls' }, { kind: 'count', name: 'Swaps' }],
-      series: [
-        { name: 'Skill calls', type: 'bar', color: seriesColour(0), values: days.map((d) => byDay.get(d)?.skill_calls ?? 0), ...dayRuns(hrefs) },
-        { name: 'Swaps', type: 'bar', axis: 1, color: seriesColour(1), values: days.map((d) => byDay.get(d)?.swaps ?? 0), ...dayRuns(hrefs) },
-      ],
-    } : null,
+    chart: rows.length
+      ? {
+          kind: 'cartesian',
+          categories: days.map(dayText),
+          axes: [
+            { kind: 'count', name: 'Skill calls' },
+            { kind: 'count', name: 'Swaps' },
+          ],
+          series: [
+            {
+              name: 'Skill calls',
+              type: 'bar',
+              color: seriesColour(0),
+              values: days.map((d) => byDay.get(d)?.skill_calls ?? 0),
+              ...dayRuns(hrefs),
+            },
+            {
+              name: 'Swaps',
+              type: 'bar',
+              axis: 1,
+              color: seriesColour(1),
+              values: days.map((d) => byDay.get(d)?.swaps ?? 0),
+              ...dayRuns(hrefs),
+            },
+          ],
+        }
+      : null,
     empty: rows.length ? null : noRuns,
   };
 }
@@ -124,7 +189,8 @@ function skillReliability(data: OperationsOverview): Figure {
   return {
     id: 'skill-reliability',
     title: 'Skills, least reliable first',
-    caption: 'Share of each skill’s calls that succeeded in the window. Caller errors (a run’s bad input) are counted apart, not against the skill.',
+    caption:
+      'Share of each skill’s calls that succeeded in the window. Caller errors (a run’s bad input) are counted apart, not against the skill.',
     table: {
       columns: [
         { key: 'skill', label: 'Skill', kind: 'text', rowHeader: true },
@@ -136,19 +202,36 @@ function skillReliability(data: OperationsOverview): Figure {
         { key: 'p95', label: 'p95 latency', kind: 'ms' },
       ],
       rows: skills.map((s) => ({
-        cells: { skill: s.skill, capability: s.capability, n_success: s.n_success, n_failures: s.n_failures, n_caller_errors: s.n_caller_errors,
-          success_rate: s.success_rate, p95: s.p95_latency_ms },
+        cells: {
+          skill: s.skill,
+          capability: s.capability,
+          n_success: s.n_success,
+          n_failures: s.n_failures,
+          n_caller_errors: s.n_caller_errors,
+          success_rate: s.success_rate,
+          p95: s.p95_latency_ms,
+        },
         href: null,
       })),
     },
-    chart: ranked ? {
-      kind: 'cartesian', horizontal: true, categories: skills.map((s) => s.skill.replace(/^skill:\/\//, '')), countName: 'skill calls',
-      axes: [{ kind: 'rate', name: 'Success rate' }],
-      series: [{
-        name: 'Success rate', type: 'bar', color: seriesColour(0),
-        values: skills.map((s) => s.success_rate), counts: skills.map((s) => s.n_success + s.n_failures),
-      }],
-    } : null,
+    chart: ranked
+      ? {
+          kind: 'cartesian',
+          horizontal: true,
+          categories: skills.map((s) => s.skill.replace(/^skill:\/\//, '')),
+          countName: 'skill calls',
+          axes: [{ kind: 'rate', name: 'Success rate' }],
+          series: [
+            {
+              name: 'Success rate',
+              type: 'bar',
+              color: seriesColour(0),
+              values: skills.map((s) => s.success_rate),
+              counts: skills.map((s) => s.n_success + s.n_failures),
+            },
+          ],
+        }
+      : null,
     empty: !skills.length ? 'No skill was called in the window.' : ranked ? null : 'No skill call succeeded or failed in the window.',
   };
 }

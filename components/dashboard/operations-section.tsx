@@ -17,19 +17,32 @@ import { WidgetSection } from './widget-section';
  * Operations: how the runs behind the figures went — by the console's own clock over the last N
  * days, which the section says plainly, since every other section is by the calls' dates.
  */
-export function OperationsSection({ widget, days, onDays }: { widget: WidgetState<OperationsOverview>; days: number; onDays?: (d: number) => void }) {
+export function OperationsSection({
+  widget,
+  days,
+  onDays,
+}: {
+  widget: WidgetState<OperationsOverview>;
+  days: number;
+  onDays?: (d: number) => void;
+}) {
   const choices = (DAYS_CHOICES as readonly number[]).includes(days) ? DAYS_CHOICES : [...DAYS_CHOICES, days].sort((a, b) => a - b);
   const lead = (
     <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2">
       <p className="text-sm text-slate-700" data-testid="operations-clock">
         By the console’s clock: runs that finished in the last {days} days
-        {widget.state === 'ok' ? <> (since {ukDateTime(widget.data.since)})</> : null}, not the calls’ dates. The filters above do not apply here.
+        {widget.state === 'ok' ? <> (since {ukDateTime(widget.data.since)})</> : null}, not the calls’ dates. The filters above do not apply
+        here.
       </p>
       {onDays && (
         <label className="flex items-center gap-2 text-xs font-medium text-slate-600 print:hidden">
           Window
           <select className={FIELD} value={days} onChange={(e) => onDays(Number(e.target.value))} data-testid="operations-days">
-            {choices.map((d) => <option key={d} value={d}>Last {d} days</option>)}
+            {choices.map((d) => (
+              <option key={d} value={d}>
+                Last {d} days
+              </option>
+            ))}
           </select>
         </label>
       )}
@@ -48,16 +61,27 @@ function OperationsBody({ data }: { data: OperationsOverview }) {
   return (
     <div className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-3 xl:grid-cols-6" data-testid="operations-totals">
-        <StatTile label="Runs finished" value={countText(t.runs)} detail={`${countText(t.succeeded)} succeeded, ${countText(t.failed)} failed`} />
-        <StatTile label="Success rate" value={rateText(t.success_rate)} detail={`of ${countText(t.runs)} runs`}
-          tone={t.success_rate !== null && t.success_rate < 0.9 ? 'bad' : undefined} />
+        <StatTile
+          label="Runs finished"
+          value={countText(t.runs)}
+          detail={`${countText(t.succeeded)} succeeded, ${countText(t.failed)} failed`}
+        />
+        <StatTile
+          label="Success rate"
+          value={rateText(t.success_rate)}
+          detail={`of ${countText(t.runs)} runs`}
+          tone={t.success_rate !== null && t.success_rate < 0.9 ? 'bad' : undefined}
+        />
         <StatTile label="Run duration p50" value={msText(t.p50_ms)} detail="half the runs took at most this" />
         <StatTile label="Run duration p95" value={msText(t.p95_ms)} detail="all but 1 in 20 runs took at most this" />
         <StatTile label="Skill calls" value={countText(t.skill_calls)} detail={`${countText(t.swaps)} swaps to an alternative skill`} />
-        <StatTile label="Caller errors" value={countText(t.caller_errors)} detail="bad input from the caller, not counted against a skill" />
+        <StatTile
+          label="Caller errors"
+          value={countText(t.caller_errors)}
+          detail="bad input from the caller, not counted against a skill"
+        />
       </div>
       <FigureGrid figures={figures} context={runsContext(data.since, new Date())} wide={['skill-reliability']} />
     </div>
   );
 }
-

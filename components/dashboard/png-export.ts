@@ -26,7 +26,9 @@ export async function chartPng(spec: ChartSpec, title: string): Promise<Blob> {
   ctx.font = '600 16px system-ui, sans-serif';
   ctx.fillText(title, 12, 26, width - 24);
   ctx.drawImage(image, 0, head, width, height);
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be encoded.'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be encoded.'))), 'image/png'),
+  );
 }
 
 function loadImage(src: string): Promise<HTMLImageElement> {

@@ -23,35 +23,44 @@ export function policiesFigures(data: PolicyComparison): Figure[] {
   const measured = data.strategies.some((s) => s.decisions > 0);
   const names = data.strategies.map((s) => strategyName(s.strategy));
   const decisions = data.strategies.map((s) => s.decisions);
-  return [{
-    id: `policies-${data.source === 'live_split' ? 'live-split' : 'offline-replay'}`,
-    title: 'Success rate and regret per strategy',
-    caption: 'Each strategy’s share of successful skill uses and its mean regret per decision (lower is better), '
-      + 'with the number of decisions behind each figure; latency is the mean of the skill uses it counted.',
-    table: {
-      columns: [
-        { key: 'strategy', label: 'Strategy', kind: 'text', rowHeader: true },
-        { key: 'decisions', label: 'Decisions', kind: 'count' },
-        { key: 'success_rate', label: 'Success rate', kind: 'rate' },
-        { key: 'regret', label: 'Mean regret', kind: 'rate' },
-        { key: 'latency', label: 'Mean latency', kind: 'ms' },
-      ],
-      rows,
+  return [
+    {
+      id: `policies-${data.source === 'live_split' ? 'live-split' : 'offline-replay'}`,
+      title: 'Success rate and regret per strategy',
+      caption:
+        'Each strategy’s share of successful skill uses and its mean regret per decision (lower is better), ' +
+        'with the number of decisions behind each figure; latency is the mean of the skill uses it counted.',
+      table: {
+        columns: [
+          { key: 'strategy', label: 'Strategy', kind: 'text', rowHeader: true },
+          { key: 'decisions', label: 'Decisions', kind: 'count' },
+          { key: 'success_rate', label: 'Success rate', kind: 'rate' },
+          { key: 'regret', label: 'Mean regret', kind: 'rate' },
+          { key: 'latency', label: 'Mean latency', kind: 'ms' },
+        ],
+        rows,
+      },
+      chart: measured
+        ? {
+            kind: 'cartesian',
+            categories: names,
+            axes: [{ kind: 'rate', name: 'Share of decisions' }],
+            countName: 'decisions',
+            series: [
+              {
+                name: 'Success rate',
+                type: 'bar',
+                color: seriesColour(0),
+                values: data.strategies.map((s) => s.success_rate),
+                counts: decisions,
+              },
+              { name: 'Mean regret', type: 'bar', color: BAD, values: data.strategies.map((s) => s.regret), counts: decisions },
+            ],
+          }
+        : null,
+      empty: rows.length === 0 ? 'No strategy was compared.' : measured ? null : noDecisions(data),
     },
-    chart: measured ? {
-      kind: 'cartesian',
-      categories: names,
-      axes: [{ kind: 'rate', name: 'Share of decisions' }],
-      countName: 'decisions',
-      series: [
-        { name: 'Success rate', type: 'bar', color: seriesColour(0), values: data.strategies.map((s) => s.success_rate),
-          counts: decisions },
-        { name: 'Mean regret', type: 'bar', color: BAD, values: data.strategies.map((s) => s.regret),
-          counts: decisions },
-      ],
-    } : null,
-    empty: rows.length === 0 ? 'No strategy was compared.' : measured ? null : noDecisions(data),
-  }];
+  ];
 }
 
 function noDecisions(data: PolicyComparison): string {

@@ -31,10 +31,16 @@ export function PoliciesSection() {
   const lead = (
     <label className="mt-1 flex items-center gap-2 text-xs font-medium text-slate-600 print:hidden">
       Compared by
-      <select className={FIELD} value={source} data-testid="policies-source"
-        onChange={(e) => setSource(e.target.value as PolicyComparison['source'])}>
+      <select
+        className={FIELD}
+        value={source}
+        data-testid="policies-source"
+        onChange={(e) => setSource(e.target.value as PolicyComparison['source'])}
+      >
         {(Object.keys(SOURCES) as Array<PolicyComparison['source']>).map((s) => (
-          <option key={s} value={s}>{SOURCES[s]}</option>
+          <option key={s} value={s}>
+            {SOURCES[s]}
+          </option>
         ))}
       </select>
     </label>
@@ -52,10 +58,16 @@ function PoliciesBody({ data }: { data: PolicyComparison }) {
   return (
     <div className="space-y-3" data-testid="policies-body">
       <div className="grid gap-3 sm:grid-cols-2">
-        <StatTile label="Decisions in the history" value={countText(data.history_decisions)}
-          detail="skill uses of capabilities with two or more skills" />
-        <StatTile label="Capabilities" value={countText(data.capabilities.length)}
-          detail={data.capabilities.length ? data.capabilities.join(', ') : 'none with a choice of skills'} />
+        <StatTile
+          label="Decisions in the history"
+          value={countText(data.history_decisions)}
+          detail="skill uses of capabilities with two or more skills"
+        />
+        <StatTile
+          label="Capabilities"
+          value={countText(data.capabilities.length)}
+          detail={data.capabilities.length ? data.capabilities.join(', ') : 'none with a choice of skills'}
+        />
       </div>
       <FigureGrid figures={figures} context={context} />
     </div>

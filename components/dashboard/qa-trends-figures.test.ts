@@ -21,7 +21,12 @@ describe('QA score figures', () => {
     const chart = byWeek!.chart as CartesianChart;
     expect(params(chart.series[0]!.hrefs![1])).toEqual({ team: 'Home Finance North', from: '2024-06-10', to: '2024-06-16' });
     expect(chart.series[0]!.hrefs![2]).toBeNull();
-    expect(params(chart.series[1]!.hrefs![4])).toEqual({ advisor: 'Alex Wong', team: 'Home Finance North', from: '2024-07-01', to: '2024-07-03' });
+    expect(params(chart.series[1]!.hrefs![4])).toEqual({
+      advisor: 'Alex Wong',
+      team: 'Home Finance North',
+      from: '2024-07-01',
+      to: '2024-07-03',
+    });
   });
 
   it('list the same points as table rows, with the calls behind each', () => {
@@ -36,8 +41,14 @@ describe('QA score figures', () => {
     const chart = vsTeam!.chart as CartesianChart;
     expect(chart.categories).toEqual(['Alex Wong', 'Tom Ellis']);
     expect(chart.reference).toEqual({ value: 70, label: 'Team mean 70' });
-    expect(chart.series.map((s) => [s.name, s.values])).toEqual([['At or above the team mean', [null, 76]], ['Below the team mean', [62, null]]]);
-    expect(vsTeam!.table.rows.map((r) => [r.cells.advisor, r.cells.vs_team, r.cells.below])).toEqual([['Alex Wong', -8, true], ['Tom Ellis', 6, false]]);
+    expect(chart.series.map((s) => [s.name, s.values])).toEqual([
+      ['At or above the team mean', [null, 76]],
+      ['Below the team mean', [62, null]],
+    ]);
+    expect(vsTeam!.table.rows.map((r) => [r.cells.advisor, r.cells.vs_team, r.cells.below])).toEqual([
+      ['Alex Wong', -8, true],
+      ['Tom Ellis', 6, false],
+    ]);
     expect(params(vsTeam!.table.rows[0]!.href)).toMatchObject({ advisor: 'Alex Wong' });
   });
 

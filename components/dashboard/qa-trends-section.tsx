@@ -31,7 +31,9 @@ function QaTrendsBody({ data, filter }: { data: QaTrends; filter: DashboardFilte
           <ol className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-amber-900">
             {data.below_team.map((b) => (
               <li key={b.advisor}>
-                <Link href={qaHref(scope, { advisor: b.advisor })} className="font-medium underline-offset-2 hover:underline">{b.advisor}</Link>{' '}
+                <Link href={qaHref(scope, { advisor: b.advisor })} className="font-medium underline-offset-2 hover:underline">
+                  {b.advisor}
+                </Link>{' '}
                 <span className="tabular-nums">{signedText(b.vs_team)}</span>{' '}
                 <span className="text-xs text-amber-800">({countText(b.calls)} calls)</span>
               </li>

@@ -5,7 +5,8 @@ const msg = (event: Record<string, unknown>) => JSON.stringify({ id: '1-0', even
 
 describe('runFinished', () => {
   it('takes a run-level event whose status has left RUNNING', () => {
-    for (const status of ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED']) expect(runFinished(msg({ type: 'run', run_id: 'r1', status }))).toBe(true);
+    for (const status of ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'])
+      expect(runFinished(msg({ type: 'run', run_id: 'r1', status }))).toBe(true);
   });
   it('ignores a run starting, state events and what it cannot read', () => {
     expect(runFinished(msg({ type: 'run', run_id: 'r1', status: 'RUNNING' }))).toBe(false);

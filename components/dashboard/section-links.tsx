@@ -16,8 +16,11 @@ export function SectionLinks() {
   return (
     <nav aria-label="Dashboard sections" className="flex flex-wrap gap-2 text-sm print:hidden">
       {SECTIONS.map((s) => (
-        <a key={s.id} href={`#${s.id}`}
-          className="rounded-full border border-slate-200 bg-white px-3 py-1 text-slate-700 hover:border-indigo-300 hover:text-indigo-700">
+        <a
+          key={s.id}
+          href={`#${s.id}`}
+          className="rounded-full border border-slate-200 bg-white px-3 py-1 text-slate-700 hover:border-indigo-300 hover:text-indigo-700"
+        >
           {s.title}
         </a>
       ))}

@@ -12,9 +12,7 @@ const REFETCH_INTERVAL_MS = 60_000;
 
 /** One widget as a section reads it: still loading, its figures, or why it has none. */
 export type WidgetState<T> =
-  | { state: 'loading' }
-  | { state: 'error'; error: string; retry: () => void }
-  | { state: 'ok'; data: T; updating: boolean };
+  { state: 'loading' } | { state: 'error'; error: string; retry: () => void } | { state: 'ok'; data: T; updating: boolean };
 
 type QueryLike = { isPending: boolean; isError: boolean; error: unknown; data: unknown; isFetching: boolean; refetch: () => unknown };
 

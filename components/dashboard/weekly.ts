@@ -26,7 +26,11 @@ export function weekAxis<T extends { week: string }>(period: DashboardPeriod, ro
   return {
     weeks,
     at,
-    values: (pick) => weeks.map((w) => { const r = at(w); return r ? pick(r) : null; }),
+    values: (pick) =>
+      weeks.map((w) => {
+        const r = at(w);
+        return r ? pick(r) : null;
+      }),
     note: edgeNote(weeks, period, what),
   };
 }
@@ -37,7 +41,8 @@ function edgeNote(weeks: string[], period: DashboardPeriod, what: string): strin
   const after = weeks.at(-1)! < mondayOf(period.to);
   const first = weekText(weeks[0]!);
   const last = weekText(weeks.at(-1)!);
-  if (before && after) return first === last ? `No ${what} in the period outside ${first}.` : `No ${what} in the period before ${first} or after ${last}.`;
+  if (before && after)
+    return first === last ? `No ${what} in the period outside ${first}.` : `No ${what} in the period before ${first} or after ${last}.`;
   if (before) return `No ${what} in the period before ${first}.`;
   return after ? `No ${what} in the period after ${last}.` : null;
 }

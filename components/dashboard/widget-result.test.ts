@@ -7,8 +7,10 @@ describe('widgetResult', () => {
     expect(widgetResult({ status: 'ok', error: null, what: 'x' })).toMatchObject({ ok: true, data: { what: 'x' } });
   });
   it('gives a failure’s reason', () => {
-    expect(widgetResult({ status: 'error', error: 'the knowledge graph cannot be reached', error_code: 'unavailable' }))
-      .toEqual({ ok: false, error: 'the knowledge graph cannot be reached' });
+    expect(widgetResult({ status: 'error', error: 'the knowledge graph cannot be reached', error_code: 'unavailable' })).toEqual({
+      ok: false,
+      error: 'the knowledge graph cannot be reached',
+    });
     expect(widgetResult(null)).toEqual({ ok: false, error: 'The server sent no figures.' });
   });
 });

@@ -8,7 +8,13 @@ import type { WidgetState } from './use-dashboard-data';
  * the widget's own `what` under the heading, so every figure is read with what it counts. Loading
  * and failures are the section's own: one widget failing leaves the others readable.
  */
-export function WidgetSection<T extends { what: string }>({ id, title, widget, children, lead }: {
+export function WidgetSection<T extends { what: string }>({
+  id,
+  title,
+  widget,
+  children,
+  lead,
+}: {
   id: string;
   title: string;
   widget: WidgetState<T>;
@@ -17,12 +23,23 @@ export function WidgetSection<T extends { what: string }>({ id, title, widget, c
   lead?: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 space-y-3" data-testid={`section-${id}`}
-      aria-busy={widget.state === 'loading' || (widget.state === 'ok' && widget.updating)}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-6 space-y-3"
+      data-testid={`section-${id}`}
+      aria-busy={widget.state === 'loading' || (widget.state === 'ok' && widget.updating)}
+    >
       <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight text-slate-900">{title}</h2>
+        <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight text-slate-900">
+          {title}
+        </h2>
         {lead}
-        {widget.state === 'ok' && <p className="mt-1 max-w-4xl text-xs text-slate-600" data-testid="widget-what">{widget.data.what}</p>}
+        {widget.state === 'ok' && (
+          <p className="mt-1 max-w-4xl text-xs text-slate-600" data-testid="widget-what">
+            {widget.data.what}
+          </p>
+        )}
       </div>
       {widget.state === 'loading' ? (
         <LoadingState label={`Loading ${title.toLowerCase()}…`} />

@@ -3,7 +3,12 @@ import type { Answer } from '@/components/planning/answers';
 import type { WidgetState } from './use-dashboard-data';
 
 type QueryLike = {
-  isPending: boolean; isError: boolean; error: unknown; data: unknown; isFetching: boolean; refetch: () => unknown;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
 };
 
 /**
@@ -11,7 +16,9 @@ type QueryLike = {
  * a `what` line made from it, since the planning contract's reports carry none of their own.
  */
 export function widgetState<T extends object>(
-  q: QueryLike, read: (answer: unknown) => Answer<T>, what: (data: T) => string,
+  q: QueryLike,
+  read: (answer: unknown) => Answer<T>,
+  what: (data: T) => string,
 ): WidgetState<T & { what: string }> {
   if (q.isPending) return { state: 'loading' };
   const retry = () => void q.refetch();

@@ -57,7 +57,15 @@ export function WorkflowGraphView({ doc, ariaLabel, run, changes, taken, selecte
   return (
     <SkillFiguresContext.Provider value={figures}>
       <ReactFlowProvider>
-        <EditorCanvas nodes={flow.nodes} edges={flow.edges} readOnly ariaLabel={ariaLabel} onReady={(v) => (viewport.current = v)} onNodeClick={onSelect} minimap={minimap} />
+        <EditorCanvas
+          nodes={flow.nodes}
+          edges={flow.edges}
+          readOnly
+          ariaLabel={ariaLabel}
+          onReady={(v) => (viewport.current = v)}
+          onNodeClick={onSelect}
+          minimap={minimap}
+        />
       </ReactFlowProvider>
     </SkillFiguresContext.Provider>
   );

@@ -39,7 +39,11 @@ export type EditorPermissions = { canEdit: boolean; canRun: boolean };
  * JSON view — becomes a new document in one undo history; validation runs once edits pause and
  * each finding is pinned to its node and field.
  */
-export function WorkflowEditor({ source, permissions, against = null }: {
+export function WorkflowEditor({
+  source,
+  permissions,
+  against = null,
+}: {
   source: LoadedSource;
   permissions: EditorPermissions;
   /** A saved version to compare the document with as it is edited (marks on the canvas, a banner). */
@@ -65,9 +69,16 @@ export function WorkflowEditor({ source, permissions, against = null }: {
   const counts = useMemo(() => findingCounts(doc, validation.findings), [doc, validation.findings]);
   const selection = useMemo(() => new Set(state.selection), [state.selection]);
   const flow = useMemo(
-    () => toReactFlow({
-      graph, layout: layout.layout, moved: state.moved, findings: counts, readOnly, selection, changes,
-    }),
+    () =>
+      toReactFlow({
+        graph,
+        layout: layout.layout,
+        moved: state.moved,
+        findings: counts,
+        readOnly,
+        selection,
+        changes,
+      }),
     [graph, layout.layout, state.moved, counts, readOnly, selection, changes],
   );
 
@@ -95,7 +106,16 @@ export function WorkflowEditor({ source, permissions, against = null }: {
   );
   useGlobalShortcuts(readOnly ? null : canvas);
   // A double-click on a state opens it in the inspector.
-  const canvasActions = useMemo(() => ({ ...canvas, open: (pointer: string) => { canvas.open(pointer); setTab('inspector'); } }), [canvas]);
+  const canvasActions = useMemo(
+    () => ({
+      ...canvas,
+      open: (pointer: string) => {
+        canvas.open(pointer);
+        setTab('inspector');
+      },
+    }),
+    [canvas],
+  );
 
   /**
    * A finding clicked in the Problems list: its state is selected and brought into view, and the
@@ -170,9 +190,7 @@ export function WorkflowEditor({ source, permissions, against = null }: {
       {comparison && (
         <ComparisonBanner
           comparison={comparison}
-          saved={source.base && source.draftId === null
-            ? { workflowId: source.base.workflow_id, version: source.base.version }
-            : null}
+          saved={source.base && source.draftId === null ? { workflowId: source.base.workflow_id, version: source.base.version } : null}
         />
       )}
       {(state.notice || layout.error) && (
@@ -182,8 +200,8 @@ export function WorkflowEditor({ source, permissions, against = null }: {
       )}
       <div
         className={
-          `grid min-h-0 flex-1 ${readOnly ? 'grid-cols-[minmax(0,1fr)_26rem]' : 'grid-cols-[8.5rem_minmax(0,1fr)_26rem]'} `
-          + `${jsonBeside ? '!grid-cols-[8.5rem_minmax(0,1fr)_28rem_24rem]' : ''}`
+          `grid min-h-0 flex-1 ${readOnly ? 'grid-cols-[minmax(0,1fr)_26rem]' : 'grid-cols-[8.5rem_minmax(0,1fr)_26rem]'} ` +
+          `${jsonBeside ? '!grid-cols-[8.5rem_minmax(0,1fr)_28rem_24rem]' : ''}`
         }
       >
         {!readOnly && (

@@ -20,18 +20,24 @@ import type { EvalRunItem } from './types';
 export function EvaluationsPage() {
   const trpc = useTRPC();
   // A run still going is followed until it has finished (its cases are stored one by one).
-  const runs = useQuery(trpc.evaluations.runs.queryOptions({ limit: 50 }, {
-    refetchInterval: (q) => (q.state.data?.some((r) => r.status === 'running') ? 3000 : false),
-  }));
+  const runs = useQuery(
+    trpc.evaluations.runs.queryOptions(
+      { limit: 50 },
+      {
+        refetchInterval: (q) => (q.state.data?.some((r) => r.status === 'running') ? 3000 : false),
+      },
+    ),
+  );
   const [open, setOpen] = useState<string | null>(null);
   const [ticked, setTicked] = useState<string[]>([]);
   if (runs.isPending) return <LoadingState label="Loading evaluation runs…" />;
-  if (runs.isError) return <ErrorState title="The evaluation runs could not be loaded" message={runs.error.message} onRetry={() => void runs.refetch()} />;
+  if (runs.isError)
+    return <ErrorState title="The evaluation runs could not be loaded" message={runs.error.message} onRetry={() => void runs.refetch()} />;
   if (!runs.data.length) {
     return (
       <EmptyState title="No evaluation runs yet">
-        Run a dataset with <code>dcf eval demo</code>: each case is a conversation with the outcomes expected of it, scored
-        against the brain the console is configured with. See docs/evaluations.md.
+        Run a dataset with <code>dcf eval demo</code>: each case is a conversation with the outcomes expected of it, scored against the
+        brain the console is configured with. See docs/evaluations.md.
       </EmptyState>
     );
   }
@@ -57,39 +63,76 @@ function orderByStart(runs: EvalRunItem[], ids: string[]): [string, string] {
   return a!.started_at <= b!.started_at ? [a!.id, b!.id] : [b!.id, a!.id];
 }
 
-function RunsTable({ runs, open, ticked, onOpen, onTick }: {
-  runs: EvalRunItem[]; open: string | null; ticked: string[]; onOpen: (id: string) => void; onTick: (id: string) => void;
+function RunsTable({
+  runs,
+  open,
+  ticked,
+  onOpen,
+  onTick,
+}: {
+  runs: EvalRunItem[];
+  open: string | null;
+  ticked: string[];
+  onOpen: (id: string) => void;
+  onTick: (id: string) => void;
 }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="evaluation-runs">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-2">Compare</th>
-            <th scope="col" className="px-4 py-2">Dataset</th>
-            <th scope="col" className="px-4 py-2">Brain</th>
-            <th scope="col" className="px-4 py-2">Started (UK time)</th>
-            <th scope="col" className="px-4 py-2 text-right">Score</th>
-            <th scope="col" className="px-4 py-2 text-right">Cases passed</th>
-            <th scope="col" className="px-4 py-2"><span className="sr-only">Open</span></th>
+            <th scope="col" className="px-4 py-2">
+              Compare
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Dataset
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Brain
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Started (UK time)
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Score
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Cases passed
+            </th>
+            <th scope="col" className="px-4 py-2">
+              <span className="sr-only">Open</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {runs.map((r) => (
             <tr key={r.id} className={`border-t border-slate-100 ${open === r.id ? 'bg-indigo-50/40' : ''}`} data-testid="evaluation-run">
               <td className="px-4 py-2">
-                <input type="checkbox" checked={ticked.includes(r.id)} onChange={() => onTick(r.id)}
-                  aria-label={`Compare the ${r.dataset} run of ${ukExact(r.started_at)}`} />
+                <input
+                  type="checkbox"
+                  checked={ticked.includes(r.id)}
+                  onChange={() => onTick(r.id)}
+                  aria-label={`Compare the ${r.dataset} run of ${ukExact(r.started_at)}`}
+                />
               </td>
-              <td className="px-4 py-2 font-medium text-slate-900">{r.dataset} <span className="text-xs text-slate-500">({r.world})</span></td>
-              <td className="px-4 py-2">{r.brain}{r.model ? <span className="text-slate-500"> · {r.model}</span> : null}</td>
+              <td className="px-4 py-2 font-medium text-slate-900">
+                {r.dataset} <span className="text-xs text-slate-500">({r.world})</span>
+              </td>
+              <td className="px-4 py-2">
+                {r.brain}
+                {r.model ? <span className="text-slate-500"> · {r.model}</span> : null}
+              </td>
               <td className="px-4 py-2 whitespace-nowrap">{ukExact(r.started_at)}</td>
               <td className="px-4 py-2 text-right tabular-nums">
                 {r.status === 'finished' ? scorePercent(r.score) : <Badge tone={r.status === 'failed' ? 'bad' : 'info'}>{r.status}</Badge>}
               </td>
-              <td className="px-4 py-2 text-right tabular-nums">{r.cases_passed} of {r.cases_total}</td>
+              <td className="px-4 py-2 text-right tabular-nums">
+                {r.cases_passed} of {r.cases_total}
+              </td>
               <td className="px-4 py-2 text-right">
-                <Button onClick={() => onOpen(r.id)} aria-expanded={open === r.id}>{open === r.id ? 'Close' : 'Cases'}</Button>
+                <Button onClick={() => onOpen(r.id)} aria-expanded={open === r.id}>
+                  {open === r.id ? 'Close' : 'Cases'}
+                </Button>
               </td>
             </tr>
           ))}

@@ -21,10 +21,18 @@ export function RunCases({ id }: { id: string }) {
       <table className="w-full text-left text-sm" data-testid="evaluation-cases">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-2">Case</th>
-            <th scope="col" className="px-4 py-2 text-right">Expectations met</th>
-            <th scope="col" className="px-4 py-2 text-right">Score</th>
-            <th scope="col" className="px-4 py-2">Missed</th>
+            <th scope="col" className="px-4 py-2">
+              Case
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Expectations met
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Score
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Missed
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -37,16 +45,22 @@ export function RunCases({ id }: { id: string }) {
                   <div className="text-xs text-slate-600">{c.title}</div>
                 </td>
                 <td className="px-4 py-2 text-right tabular-nums">
-                  <Badge tone={c.passed === c.total ? 'ok' : 'bad'}>{c.passed} of {c.total}</Badge>
+                  <Badge tone={c.passed === c.total ? 'ok' : 'bad'}>
+                    {c.passed} of {c.total}
+                  </Badge>
                 </td>
                 <td className="px-4 py-2 text-right tabular-nums">{scorePercent(c.score)}</td>
                 <td className="px-4 py-2 text-xs">
                   {c.error && <p className="text-red-700">{c.error}</p>}
-                  {missed.length === 0 && !c.error ? <span className="text-slate-500">none</span> : (
+                  {missed.length === 0 && !c.error ? (
+                    <span className="text-slate-500">none</span>
+                  ) : (
                     <ul className="space-y-1">
                       {missed.map((e, i) => (
                         <li key={i}>
-                          <span className="font-medium text-slate-900">Turn {e.turn}: {e.expected}</span>
+                          <span className="font-medium text-slate-900">
+                            Turn {e.turn}: {e.expected}
+                          </span>
                           <span className="block break-words text-slate-600">Seen: {e.seen}</span>
                         </li>
                       ))}

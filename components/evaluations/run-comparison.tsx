@@ -27,9 +27,15 @@ export function RunComparison({ base, other }: { base: string; other: string }) 
   return (
     <Panel title="Comparison" id="eval-comparison">
       <div className="space-y-1 px-4 py-3 text-sm" data-testid="evaluation-comparison-summary">
-        <p>Earlier: {label(d.base)} — {scorePercent(d.base.score)}</p>
-        <p>Later: {label(d.other)} — {scorePercent(d.other.score)}</p>
-        <p className="font-medium">The later run did better in {d.better}, worse in {d.worse} and the same in {d.same} of the cases.</p>
+        <p>
+          Earlier: {label(d.base)} — {scorePercent(d.base.score)}
+        </p>
+        <p>
+          Later: {label(d.other)} — {scorePercent(d.other.score)}
+        </p>
+        <p className="font-medium">
+          The later run did better in {d.better}, worse in {d.worse} and the same in {d.same} of the cases.
+        </p>
         {!d.same_dataset && (
           <p role="note" className="text-amber-800">
             The runs read different versions of the dataset (their digests differ): a case may have changed between them.
@@ -39,10 +45,18 @@ export function RunComparison({ base, other }: { base: string; other: string }) 
       <table className="w-full text-left text-sm" data-testid="evaluation-comparison">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-2">Case</th>
-            <th scope="col" className="px-4 py-2 text-right">Earlier</th>
-            <th scope="col" className="px-4 py-2 text-right">Later</th>
-            <th scope="col" className="px-4 py-2">Later run</th>
+            <th scope="col" className="px-4 py-2">
+              Case
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Earlier
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Later
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Later run
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -53,7 +67,9 @@ export function RunComparison({ base, other }: { base: string; other: string }) 
               </td>
               <td className="px-4 py-2 text-right tabular-nums">{scorePercent(c.base)}</td>
               <td className="px-4 py-2 text-right tabular-nums">{scorePercent(c.other)}</td>
-              <td className="px-4 py-2"><Badge tone={VERDICT[c.verdict]!.tone}>{VERDICT[c.verdict]!.text}</Badge></td>
+              <td className="px-4 py-2">
+                <Badge tone={VERDICT[c.verdict]!.tone}>{VERDICT[c.verdict]!.text}</Badge>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -19,7 +19,11 @@ export function AcceptProposal({ proposalId, newVersion }: { proposalId: string;
   const r = accept.data;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="primary" onClick={() => accept.mutate({ proposal_id: proposalId })} disabled={accept.isPending || r?.status === 'ok'}>
+      <Button
+        variant="primary"
+        onClick={() => accept.mutate({ proposal_id: proposalId })}
+        disabled={accept.isPending || r?.status === 'ok'}
+      >
         {accept.isPending ? 'Accepting…' : `Accept as v${newVersion}`}
       </Button>
       <span role="status" aria-live="polite" className="text-sm">

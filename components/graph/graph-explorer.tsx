@@ -26,7 +26,10 @@ export function GraphExplorer({ initial, canChange }: { initial: GraphSelection;
   const names = useMemo(() => new Map((saved.data ?? []).map((v) => [v.workflowId, v.name])), [saved.data]);
 
   if (saved.isPending) return <LoadingState label="Loading saved workflows…" />;
-  if (saved.isError) return <ErrorState title="Saved workflows could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />;
+  if (saved.isError)
+    return (
+      <ErrorState title="Saved workflows could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />
+    );
 
   return (
     <GraphSelectionProvider initial={initial}>
@@ -42,7 +45,9 @@ export function GraphExplorer({ initial, canChange }: { initial: GraphSelection;
             }
           >
             {!model || model.nodes.length === 0 ? (
-              <EmptyState title="No saved workflows">Workflows saved to the catalog (workflows/catalog.json is seeded at start) appear here with their lineage.</EmptyState>
+              <EmptyState title="No saved workflows">
+                Workflows saved to the catalog (workflows/catalog.json is seeded at start) appear here with their lineage.
+              </EmptyState>
             ) : (
               <div className="space-y-2">
                 <LineageLegend />

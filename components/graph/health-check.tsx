@@ -28,10 +28,12 @@ function Result({ report }: { report: HealthReport }) {
       <ul className="space-y-1">
         {report.findings.map((f) => (
           <li key={f.skill} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2">
-            <span className="font-mono text-xs">{skillLabel(f.skill)}</span> in {f.states.join(', ')}: {formatRate(f.failure_rate)} failures over {f.uses} use{f.uses === 1 ? '' : 's'}.{' '}
+            <span className="font-mono text-xs">{skillLabel(f.skill)}</span> in {f.states.join(', ')}: {formatRate(f.failure_rate)} failures
+            over {f.uses} use{f.uses === 1 ? '' : 's'}.{' '}
             {f.alternative ? (
               <>
-                Better: <span className="font-mono text-xs">{skillLabel(f.alternative.skill)}</span> ({formatRate(f.alternative.failure_rate)} failures over {f.alternative.uses}).
+                Better: <span className="font-mono text-xs">{skillLabel(f.alternative.skill)}</span> (
+                {formatRate(f.alternative.failure_rate)} failures over {f.alternative.uses}).
               </>
             ) : (
               'No better alternative of the same capability.'
@@ -41,7 +43,8 @@ function Result({ report }: { report: HealthReport }) {
       </ul>
       {report.proposal ? (
         <p className="text-slate-700" data-testid="health-proposal">
-          Proposed version <span className="font-mono">{report.proposal.new_version}</span> ({report.proposal.reason}). It is listed under Proposals to accept or reject.
+          Proposed version <span className="font-mono">{report.proposal.new_version}</span> ({report.proposal.reason}). It is listed under
+          Proposals to accept or reject.
         </p>
       ) : (
         <p className="text-slate-600">No new version was proposed.</p>
@@ -67,7 +70,11 @@ export function HealthCheck({ version }: { version: VersionRef }) {
   const result = check.data;
   return (
     <div className="space-y-2" data-testid="health-check">
-      <Button variant="primary" onClick={() => check.mutate({ workflow_id: version.workflowId, version: version.version })} disabled={check.isPending}>
+      <Button
+        variant="primary"
+        onClick={() => check.mutate({ workflow_id: version.workflowId, version: version.version })}
+        disabled={check.isPending}
+      >
         {check.isPending ? 'Checking health…' : 'Run health check'}
       </Button>
       <div role="status" aria-live="polite" data-testid="health-result">

@@ -37,7 +37,13 @@ export function JsonDiffView({ entries, label }: { entries: readonly DiffEntry[]
       </p>
       <ul className="space-y-1.5" aria-label={label} data-testid="json-diff">
         {entries.map((e) => (
-          <li key={`${e.kind}|${e.path}`} className="rounded-md border border-slate-200 p-2" data-testid="diff-entry" data-kind={e.kind} data-path={e.path}>
+          <li
+            key={`${e.kind}|${e.path}`}
+            className="rounded-md border border-slate-200 p-2"
+            data-testid="diff-entry"
+            data-kind={e.kind}
+            data-path={e.path}
+          >
             <div className="mb-1 flex flex-wrap items-center gap-2">
               <Badge tone={KIND[e.kind].tone}>{KIND[e.kind].label}</Badge>
               <code className="font-mono text-xs break-all text-slate-800">{e.path || '(document root)'}</code>

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffSummary, jsonDiff, previewJson } from './json-diff';
 
-const workflow = (file: string) => JSON.parse(readFileSync(new URL(`../../workflows/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const workflow = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../workflows/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 describe('jsonDiff', () => {
   it('finds nothing between equal documents', () => {
@@ -46,8 +47,16 @@ describe('jsonDiff', () => {
       after: 'skill://assemblyai-transcribe@1.2.0',
     });
     expect(entries).toContainEqual({ kind: 'changed', path: '/version', before: '1.0.0', after: '1.0.1' });
-    expect(entries).toContainEqual({ kind: 'added', path: '/asl/States/TranscribeRecording/Parameters/webhook_url.$', after: '$.webhook_url' });
-    expect(entries).toContainEqual({ kind: 'added', path: '/asl/States/TranscribeRecording/AgentBinding/agent_template_ref/version', after: '1.0.0' });
+    expect(entries).toContainEqual({
+      kind: 'added',
+      path: '/asl/States/TranscribeRecording/Parameters/webhook_url.$',
+      after: '$.webhook_url',
+    });
+    expect(entries).toContainEqual({
+      kind: 'added',
+      path: '/asl/States/TranscribeRecording/AgentBinding/agent_template_ref/version',
+      after: '1.0.0',
+    });
     expect(diffSummary(entries).removed).toBe(0);
   });
 });

@@ -40,7 +40,8 @@ export function jsonDiff(before: unknown, after: unknown, path = ''): DiffEntry[
     if (!Object.hasOwn(a, key)) out.push({ kind: 'removed', path: p, before: b[key] });
     else out.push(...jsonDiff(b[key], a[key], p));
   }
-  for (const key of Object.keys(a)) if (!Object.hasOwn(b, key)) out.push({ kind: 'added', path: `${path}/${escapePointerToken(key)}`, after: a[key] });
+  for (const key of Object.keys(a))
+    if (!Object.hasOwn(b, key)) out.push({ kind: 'added', path: `${path}/${escapePointerToken(key)}`, after: a[key] });
   return out;
 }
 

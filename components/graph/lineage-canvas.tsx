@@ -36,7 +36,17 @@ export function LineageCanvas({ model }: { model: LineageModel }) {
     if (!pos) return { nodes: [], edges: [] };
     const nodes: VersionFlowNode[] = model.nodes.map(({ id, ...data }) => {
       const p = pos[id]!;
-      return { id, type: 'version', position: { x: p.x, y: p.y }, width: p.width, height: p.height, data, draggable: false, selectable: false, connectable: false };
+      return {
+        id,
+        type: 'version',
+        position: { x: p.x, y: p.y },
+        width: p.width,
+        height: p.height,
+        data,
+        draggable: false,
+        selectable: false,
+        connectable: false,
+      };
     });
     const name = new Map(model.nodes.map((n) => [n.id, `${n.name} ${n.version}`]));
     const edges: Edge[] = model.links.map((l) => ({
@@ -58,7 +68,10 @@ export function LineageCanvas({ model }: { model: LineageModel }) {
   }, [layout.data, model]);
 
   if (layout.isPending) return <LoadingState label="Laying out the lineage…" />;
-  if (layout.isError) return <ErrorState title="The lineage could not be laid out" message={errorMessage(layout.error)} onRetry={() => void layout.refetch()} />;
+  if (layout.isError)
+    return (
+      <ErrorState title="The lineage could not be laid out" message={errorMessage(layout.error)} onRetry={() => void layout.refetch()} />
+    );
   return (
     <div className="h-[560px] w-full" data-testid="lineage-canvas">
       <ReactFlow

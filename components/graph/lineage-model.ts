@@ -15,7 +15,9 @@ export type LineageModel = { nodes: Array<VersionNodeData & { id: string }>; lin
  */
 export function buildLineageModel(saved: readonly SavedVersion[]): LineageModel {
   const nodes = [...saved]
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.workflowId.localeCompare(b.workflowId) || a.version.localeCompare(b.version))
+    .sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.workflowId.localeCompare(b.workflowId) || a.version.localeCompare(b.version),
+    )
     .map((v) => ({
       id: versionKey(v),
       workflowId: v.workflowId,

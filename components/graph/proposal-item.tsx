@@ -32,14 +32,18 @@ export function ProposalItem({ proposal, workflowName, canChange }: { proposal: 
     <li className="space-y-2 rounded-lg border border-slate-200 p-3" data-testid="proposal" data-status={proposal.status}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">
-          {workflowName} <span className="font-mono text-xs font-normal text-slate-600">v{proposal.baseVersion} → v{proposal.newVersion}</span>
+          {workflowName}{' '}
+          <span className="font-mono text-xs font-normal text-slate-600">
+            v{proposal.baseVersion} → v{proposal.newVersion}
+          </span>
         </h3>
         <Badge tone={STATUS_TONE[proposal.status]}>{proposal.status}</Badge>
       </div>
       <p className="text-sm text-slate-700">{proposal.reason}</p>
       <p className="text-xs text-slate-500">
         Proposed {formatTime(proposal.createdAt)}
-        {proposal.decidedAt && ` · ${proposal.status} ${formatTime(proposal.decidedAt)}${proposal.decidedBy ? ` by ${proposal.decidedBy}` : ''}`}
+        {proposal.decidedAt &&
+          ` · ${proposal.status} ${formatTime(proposal.decidedAt)}${proposal.decidedBy ? ` by ${proposal.decidedBy}` : ''}`}
       </p>
       <details open={pending}>
         <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline">Diff to v{proposal.baseVersion}</summary>

@@ -18,9 +18,15 @@ export function ProposalsPanel({ names, canChange }: { names: ReadonlyMap<string
       {proposals.isPending ? (
         <LoadingState label="Loading proposals…" />
       ) : proposals.isError ? (
-        <ErrorState title="Proposals could not be loaded" message={errorMessage(proposals.error)} onRetry={() => void proposals.refetch()} />
+        <ErrorState
+          title="Proposals could not be loaded"
+          message={errorMessage(proposals.error)}
+          onRetry={() => void proposals.refetch()}
+        />
       ) : list.length === 0 ? (
-        <EmptyState title="No proposals">A health check that finds an unreliable skill with a better alternative proposes a new version here.</EmptyState>
+        <EmptyState title="No proposals">
+          A health check that finds an unreliable skill with a better alternative proposes a new version here.
+        </EmptyState>
       ) : (
         <ul className="space-y-3">
           {list.map((p) => (

@@ -19,7 +19,11 @@ export function RejectProposal({ proposalId }: { proposalId: string }) {
   );
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="secondary" onClick={() => reject.mutate({ proposal_id: proposalId })} disabled={reject.isPending || reject.data?.rejected === true}>
+      <Button
+        variant="secondary"
+        onClick={() => reject.mutate({ proposal_id: proposalId })}
+        disabled={reject.isPending || reject.data?.rejected === true}
+      >
         {reject.isPending ? 'Rejecting…' : 'Reject'}
       </Button>
       {reject.data?.rejected === false && (

@@ -18,7 +18,10 @@ export function SidePanel({ canChange }: { canChange: boolean }) {
       ) : selection?.kind === 'skill' ? (
         <SkillPanel uri={selection.uri} />
       ) : (
-        <EmptyState title="Nothing selected">Select a workflow version to see its runs, descendants and diff to its parent, or a skill chip to see where it is used and how reliable it is.</EmptyState>
+        <EmptyState title="Nothing selected">
+          Select a workflow version to see its runs, descendants and diff to its parent, or a skill chip to see where it is used and how
+          reliable it is.
+        </EmptyState>
       )}
     </aside>
   );

@@ -19,12 +19,21 @@ import type { VersionRef } from './types';
 function LineageParts({ version }: { version: VersionRef }) {
   const lineage = useLineage(version);
   if (lineage.isPending) return <LoadingState label="Loading runs and descendants from the knowledge graph…" />;
-  if (lineage.isError) return <ErrorState title="The lineage could not be loaded" message={errorMessage(lineage.error)} onRetry={() => void lineage.refetch()} />;
+  if (lineage.isError)
+    return (
+      <ErrorState title="The lineage could not be loaded" message={errorMessage(lineage.error)} onRetry={() => void lineage.refetch()} />
+    );
   if (lineage.data.status === 'error') {
     return lineage.data.error_code === 'not_found' ? (
-      <p className="text-sm text-slate-500" role="status">The knowledge graph has not recorded this version yet; it catches up within seconds.</p>
+      <p className="text-sm text-slate-500" role="status">
+        The knowledge graph has not recorded this version yet; it catches up within seconds.
+      </p>
     ) : (
-      <ErrorState title={`get_workflow_lineage failed (${lineage.data.error_code})`} message={lineage.data.error} onRetry={() => void lineage.refetch()} />
+      <ErrorState
+        title={`get_workflow_lineage failed (${lineage.data.error_code})`}
+        message={lineage.data.error}
+        onRetry={() => void lineage.refetch()}
+      />
     );
   }
   const runs = lineage.data.runs.find((r) => r.workflow_id === version.workflowId && r.version === version.version)?.runs ?? [];
@@ -50,9 +59,16 @@ export function VersionPanel({ version, canChange }: { version: VersionRef; canC
   const saved = useQuery(trpc.graph.savedWorkflow.queryOptions({ workflow_id: version.workflowId, version: version.version }));
   const all = useQuery(trpc.graph.savedWorkflows.queryOptions());
   if (saved.isPending) return <LoadingState label="Loading the version…" />;
-  if (saved.isError) return <ErrorState title="The version could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />;
+  if (saved.isError)
+    return <ErrorState title="The version could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />;
   const v = saved.data;
-  if (!v) return <ErrorState title="No such saved version" message={`${version.workflowId}@${version.version} is not in the saved-workflow catalog.`} />;
+  if (!v)
+    return (
+      <ErrorState
+        title="No such saved version"
+        message={`${version.workflowId}@${version.version} is not in the saved-workflow catalog.`}
+      />
+    );
   const parentName = all.data?.find((w) => w.workflowId === v.parentWorkflowId && w.version === v.parentVersion)?.name;
 
   return (

@@ -25,9 +25,13 @@ export function VersionRuns({ runs }: { runs: readonly LineageRun[] }) {
                 <Link href={`/runs/${runOfExecution(r.run_id).runId}`} className="text-indigo-700 hover:underline">
                   {r.run_id.slice(0, 8)}…
                 </Link>
-                {runOfExecution(r.run_id).redrive > 0 && <span className="ml-1 font-sans text-slate-500">redrive {runOfExecution(r.run_id).redrive}</span>}
+                {runOfExecution(r.run_id).redrive > 0 && (
+                  <span className="ml-1 font-sans text-slate-500">redrive {runOfExecution(r.run_id).redrive}</span>
+                )}
               </th>
-              <td className="px-3 py-2"><Badge tone={runTone(r.status)}>{r.status}</Badge></td>
+              <td className="px-3 py-2">
+                <Badge tone={runTone(r.status)}>{r.status}</Badge>
+              </td>
               <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-600">{formatTime(r.started_at)}</td>
               <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-600">{formatTime(r.finished_at)}</td>
             </tr>

@@ -28,10 +28,13 @@ export function useUrlQuery<Q>(codec: UrlQueryCodec<Q>) {
     setQuery(fromUrl.query);
   }
   const current = useCallback(() => codec.fromSearch(new URLSearchParams(window.location.search)).query, [codec]);
-  const replace = useCallback((next: Q) => {
-    const q = codec.fromSearch(new URLSearchParams(codec.toSearch(next))).query;
-    setQuery(q);
-    window.history.replaceState(null, '', codec.href(q));
-  }, [codec]);
+  const replace = useCallback(
+    (next: Q) => {
+      const q = codec.fromSearch(new URLSearchParams(codec.toSearch(next))).query;
+      setQuery(q);
+      window.history.replaceState(null, '', codec.href(q));
+    },
+    [codec],
+  );
   return { query, ignored: fromUrl.ignored, current, replace };
 }

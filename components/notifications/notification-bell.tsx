@@ -60,8 +60,10 @@ export function NotificationBell() {
         {count > 0 && (
           <span
             data-testid="notification-unread-count"
-            className={'absolute -right-1 -top-1 min-w-[1.1rem] rounded-full bg-red-600 px-1 text-center'
-              + ' text-[0.65rem] font-semibold leading-[1.1rem] text-white'}
+            className={
+              'absolute -right-1 -top-1 min-w-[1.1rem] rounded-full bg-red-600 px-1 text-center' +
+              ' text-[0.65rem] font-semibold leading-[1.1rem] text-white'
+            }
           >
             {count > 99 ? '99+' : count}
           </span>

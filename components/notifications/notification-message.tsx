@@ -18,10 +18,19 @@ export function NotificationMessage({ text }: { text: string }) {
   if (!long) return <p className="mt-0.5 whitespace-pre-line text-sm text-slate-700">{text}</p>;
   return (
     <div className="mt-0.5 text-sm text-slate-700">
-      {open ? <div className="overflow-x-auto"><MarkdownView text={text} /></div>
-        : <p className="line-clamp-3 whitespace-pre-line">{plainPreview(text)}</p>}
-      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open}
-        className="mt-1 text-xs font-medium text-indigo-700 hover:text-indigo-900">
+      {open ? (
+        <div className="overflow-x-auto">
+          <MarkdownView text={text} />
+        </div>
+      ) : (
+        <p className="line-clamp-3 whitespace-pre-line">{plainPreview(text)}</p>
+      )}
+      <button
+        type="button"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        className="mt-1 text-xs font-medium text-indigo-700 hover:text-indigo-900"
+      >
         {open ? 'Show less' : 'Show all'}
       </button>
     </div>

@@ -3,8 +3,9 @@ import { plainPreview } from './plain-preview';
 
 describe('plainPreview', () => {
   it('drops Markdown marks and tables, keeps link text', () => {
-    const md = 'The lowest is **Daniel Brooks**: 39/100.\n\n| Advisor | Score |\n|---|---|\n| Daniel | 39 |\n\n'
-      + 'Run `abc` — [open the QA queue](/qa?from=2024-07-01) to review.';
+    const md =
+      'The lowest is **Daniel Brooks**: 39/100.\n\n| Advisor | Score |\n|---|---|\n| Daniel | 39 |\n\n' +
+      'Run `abc` — [open the QA queue](/qa?from=2024-07-01) to review.';
     expect(plainPreview(md)).toBe('The lowest is Daniel Brooks: 39/100.\n\nRun abc — open the QA queue to review.');
   });
 

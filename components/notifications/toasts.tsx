@@ -14,7 +14,9 @@ import { plainPreview } from './plain-preview';
 export function NotificationToasts({ toasts, onDismiss }: { toasts: PublishedNotification[]; onDismiss: (id: string) => void }) {
   return (
     <div className="pointer-events-none fixed right-4 top-4 z-50 flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
-      {toasts.map((t) => <Toast key={t.id} toast={t} onDismiss={onDismiss} />)}
+      {toasts.map((t) => (
+        <Toast key={t.id} toast={t} onDismiss={onDismiss} />
+      ))}
     </div>
   );
 }
@@ -37,7 +39,9 @@ function Toast({ toast, onDismiss }: { toast: PublishedNotification; onDismiss: 
         <div className="min-w-0">
           <div className="flex items-center gap-2">
             <Badge tone={look.tone}>{look.label}</Badge>
-            <span className="text-xs text-slate-500">{ukTime(toast.at)} · {toast.sender}</span>
+            <span className="text-xs text-slate-500">
+              {ukTime(toast.at)} · {toast.sender}
+            </span>
           </div>
           {toast.subject && <div className="mt-1 text-sm font-medium text-slate-900">{toast.subject}</div>}
           <p className="mt-1 line-clamp-4 whitespace-pre-line text-sm text-slate-700">{plainPreview(toast.message)}</p>

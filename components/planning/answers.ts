@@ -9,8 +9,7 @@ import type { CostReport, PlanView, PolicyComparison, SentinelFinding } from '@/
  */
 export type Answer<T> = { ok: true; data: T } | { ok: false; error: string };
 
-const failed = (answer: unknown): Answer<never> | null =>
-  isFailure(answer) ? { ok: false, error: answer.error } : null;
+const failed = (answer: unknown): Answer<never> | null => (isFailure(answer) ? { ok: false, error: answer.error } : null);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

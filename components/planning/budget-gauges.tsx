@@ -18,8 +18,13 @@ export function BudgetGauges({ budget, usage }: { budget: ResourceBudget; usage:
   return (
     <ul aria-label="Budget" className="grid gap-3 sm:grid-cols-3" data-testid="plan-gauges">
       {gauges.map((g) => (
-        <li key={g.dimension} className="rounded-lg border border-slate-200 px-3 py-2" data-testid="plan-gauge"
-          data-dimension={g.dimension} data-over={g.over ? 'true' : 'false'}>
+        <li
+          key={g.dimension}
+          className="rounded-lg border border-slate-200 px-3 py-2"
+          data-testid="plan-gauge"
+          data-dimension={g.dimension}
+          data-over={g.over ? 'true' : 'false'}
+        >
           <div className="flex items-baseline justify-between gap-2 text-xs">
             <span className="font-medium text-slate-600">{g.label}</span>
             <span className={g.over ? 'font-semibold text-red-700' : 'text-slate-500'}>{g.over ?? g.limit}</span>
@@ -28,9 +33,15 @@ export function BudgetGauges({ budget, usage }: { budget: ResourceBudget; usage:
             {g.used} <span className="text-xs font-normal text-slate-500">{g.over ? g.limit : ''}</span>
           </p>
           {g.fraction === null ? null : (
-            <div role="meter" aria-label={`${g.label} used`} aria-valuemin={0} aria-valuemax={100}
-              aria-valuenow={Math.round(g.fraction * 100)} aria-valuetext={`${g.used} ${g.over ?? g.limit}`}
-              className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100">
+            <div
+              role="meter"
+              aria-label={`${g.label} used`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(g.fraction * 100)}
+              aria-valuetext={`${g.used} ${g.over ?? g.limit}`}
+              className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100"
+            >
               <div className={`h-full ${BAR[g.tone]}`} style={{ width: `${g.fraction * 100}%` }} />
             </div>
           )}

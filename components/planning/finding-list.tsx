@@ -13,9 +13,7 @@ const callsOf = (t: PlanTimeline) => t.rows.flatMap((r) => (r.kind === 'intent' 
  * A plan's findings: each in plain words (the sentinel's message, then what it rests on), with
  * links to the timeline rows that are its evidence, which the timeline marks as such.
  */
-export function FindingList({ planId, findings, timeline }: {
-  planId: string; findings: SentinelFinding[]; timeline: PlanTimeline;
-}) {
+export function FindingList({ planId, findings, timeline }: { planId: string; findings: SentinelFinding[]; timeline: PlanTimeline }) {
   if (!findings.length) {
     return (
       <p className="text-sm text-slate-600" data-testid="plan-no-findings">
@@ -29,11 +27,19 @@ export function FindingList({ planId, findings, timeline }: {
         const anchors = findingAnchors(f, timeline);
         const detail = findingDetailText(f);
         return (
-          <li key={f.id} className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm"
-            data-testid="plan-finding" data-finding-type={f.type}>
+          <li
+            key={f.id}
+            className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm"
+            data-testid="plan-finding"
+            data-finding-type={f.type}
+          >
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone="warn" title={FINDING_TYPE_TEXT[f.type].meaning}>{FINDING_TYPE_TEXT[f.type].label}</Badge>
-              <span className="text-xs text-slate-600">Found {whenText(f)}, {callTime(f.at)}</span>
+              <Badge tone="warn" title={FINDING_TYPE_TEXT[f.type].meaning}>
+                {FINDING_TYPE_TEXT[f.type].label}
+              </Badge>
+              <span className="text-xs text-slate-600">
+                Found {whenText(f)}, {callTime(f.at)}
+              </span>
             </div>
             <p className="mt-1 text-slate-900">{f.message}</p>
             {detail && <p className="mt-0.5 text-xs text-slate-700">{detail}</p>}

@@ -13,38 +13,61 @@ export function FindingsFilter({ query, onChange }: { query: FindingsQuery; onCh
   const set = (patch: Partial<FindingsQuery>) => onChange({ ...query, ...patch, plan: null });
   const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600';
   return (
-    <form role="search" aria-label="Filter findings" className="flex flex-wrap items-end gap-3"
-      onSubmit={(e) => e.preventDefault()}>
+    <form role="search" aria-label="Filter findings" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
       <label className={label}>
         Agent
-        <select className={FIELD} value={query.agent ?? ''} onChange={(e) => set({ agent: e.target.value || null })}
-          data-testid="findings-agent">
+        <select
+          className={FIELD}
+          value={query.agent ?? ''}
+          onChange={(e) => set({ agent: e.target.value || null })}
+          data-testid="findings-agent"
+        >
           <option value="">All agents</option>
           {!known && <option value={query.agent!}>{query.agent}</option>}
-          {options.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+          {options.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
         </select>
       </label>
       <label className={label}>
         Type
-        <select className={FIELD} value={query.type ?? ''} data-testid="findings-type"
-          onChange={(e) => set({ type: (e.target.value || null) as FindingType | null })}>
+        <select
+          className={FIELD}
+          value={query.type ?? ''}
+          data-testid="findings-type"
+          onChange={(e) => set({ type: (e.target.value || null) as FindingType | null })}
+        >
           <option value="">All types</option>
           {FINDING_TYPES.map((t) => (
-            <option key={t} value={t}>{FINDING_TYPE_TEXT[t].label} ({t})</option>
+            <option key={t} value={t}>
+              {FINDING_TYPE_TEXT[t].label} ({t})
+            </option>
           ))}
         </select>
       </label>
       <label className={label}>
         From (London day)
-        <input type="date" className={FIELD} value={query.from ?? ''} max={query.to ?? undefined}
+        <input
+          type="date"
+          className={FIELD}
+          value={query.from ?? ''}
+          max={query.to ?? undefined}
           data-testid="findings-from"
-          onChange={(e) => set({ from: e.target.value || null })} />
+          onChange={(e) => set({ from: e.target.value || null })}
+        />
       </label>
       <label className={label}>
         To (London day)
-        <input type="date" className={FIELD} value={query.to ?? ''} min={query.from ?? undefined}
+        <input
+          type="date"
+          className={FIELD}
+          value={query.to ?? ''}
+          min={query.from ?? undefined}
           data-testid="findings-to"
-          onChange={(e) => set({ to: e.target.value || null })} />
+          onChange={(e) => set({ to: e.target.value || null })}
+        />
       </label>
       {(query.agent || query.type || query.from || query.to) && (
         <Button variant="ghost" className="text-xs" onClick={() => onChange(EMPTY_QUERY)}>
@@ -52,7 +75,9 @@ export function FindingsFilter({ query, onChange }: { query: FindingsQuery; onCh
         </Button>
       )}
       {agents.error && (
-        <p role="note" className="text-xs text-amber-800">The agents could not be listed: {agents.error}</p>
+        <p role="note" className="text-xs text-amber-800">
+          The agents could not be listed: {agents.error}
+        </p>
       )}
     </form>
   );

@@ -68,9 +68,9 @@ function FindingsTable({ query }: { query: FindingsQuery }) {
   if (!findings.length && cursors.length === 1) {
     return (
       <EmptyState title={filtered ? 'No findings match the filter' : 'No findings yet'}>
-        A finding is what the sentinel records when an agent’s tool calls leave its declared plan: over budget
-        (calls, time or cost), off plan (a tool it did not declare, or a step it skipped), a skill its
-        explore/exploit policy would not have chosen, or a special-case trick where it promised general methods.
+        A finding is what the sentinel records when an agent’s tool calls leave its declared plan: over budget (calls, time or cost), off
+        plan (a tool it did not declare, or a step it skipped), a skill its explore/exploit policy would not have chosen, or a special-case
+        trick where it promised general methods.
       </EmptyState>
     );
   }
@@ -81,32 +81,51 @@ function FindingsTable({ query }: { query: FindingsQuery }) {
           <caption className="sr-only">Findings, newest first</caption>
           <thead className="bg-slate-50 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">When (London)</th>
-              <th scope="col" className="px-3 py-2 font-medium">Type</th>
-              <th scope="col" className="px-3 py-2 font-medium">Finding</th>
-              <th scope="col" className="px-3 py-2 font-medium">Agent</th>
-              <th scope="col" className="px-3 py-2 font-medium">Plan</th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                When (London)
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Type
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Finding
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Agent
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Plan
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {findings.map((f) => (
-              <tr key={f.id} className={`align-top ${query.plan === f.plan_id ? 'bg-indigo-50' : ''}`}
-                data-testid="finding-row" data-finding-type={f.type}>
+              <tr
+                key={f.id}
+                className={`align-top ${query.plan === f.plan_id ? 'bg-indigo-50' : ''}`}
+                data-testid="finding-row"
+                data-finding-type={f.type}
+              >
                 <td className="whitespace-nowrap px-3 py-2 text-slate-700">
                   <time dateTime={f.at}>{callTime(f.at)}</time>
                 </td>
                 <td className="px-3 py-2">
-                  <Badge tone="warn" title={FINDING_TYPE_TEXT[f.type].meaning}>{FINDING_TYPE_TEXT[f.type].label}</Badge>
+                  <Badge tone="warn" title={FINDING_TYPE_TEXT[f.type].meaning}>
+                    {FINDING_TYPE_TEXT[f.type].label}
+                  </Badge>
                 </td>
                 <td className="px-3 py-2 text-slate-900">{f.message}</td>
                 <td className="px-3 py-2 text-xs text-slate-700">
                   {agentNames.get(f.agent_id) ?? <span className="font-mono">{f.agent_id}</span>}
                 </td>
                 <td className="px-3 py-2">
-                  <Link href={findingsHref({ ...query, plan: f.plan_id })} scroll={false}
+                  <Link
+                    href={findingsHref({ ...query, plan: f.plan_id })}
+                    scroll={false}
                     data-testid="finding-open-plan"
                     className="whitespace-nowrap text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
-                    aria-label={`Open plan ${shortId(f.plan_id)} of this finding`}>
+                    aria-label={`Open plan ${shortId(f.plan_id)} of this finding`}
+                  >
                     Open plan {shortId(f.plan_id)}
                   </Link>
                 </td>
@@ -116,7 +135,9 @@ function FindingsTable({ query }: { query: FindingsQuery }) {
         </table>
       </div>
       <nav aria-label="Pages of findings" className="flex items-center gap-2 text-sm">
-        <Button disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>Newer</Button>
+        <Button disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          Newer
+        </Button>
         <span className="text-xs text-slate-600">Page {cursors.length}</span>
         <Button disabled={!next_cursor} onClick={() => next_cursor && setCursors((c) => [...c, next_cursor])}>
           Older

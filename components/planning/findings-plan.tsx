@@ -10,12 +10,22 @@ import { usePlan } from './use-plans';
 export function FindingsPlan({ planId, query }: { planId: string; query: FindingsQuery }) {
   const view = usePlan(planId);
   return (
-    <section aria-labelledby="findings-plan-title" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4"
-      data-testid="findings-plan">
+    <section
+      aria-labelledby="findings-plan-title"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4"
+      data-testid="findings-plan"
+    >
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="findings-plan-title" className="text-sm font-semibold text-slate-900">Plan {shortId(planId)}</h2>
-        <Link href={findingsHref({ ...query, plan: null })} scroll={false}
-          className="text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">Close plan</Link>
+        <h2 id="findings-plan-title" className="text-sm font-semibold text-slate-900">
+          Plan {shortId(planId)}
+        </h2>
+        <Link
+          href={findingsHref({ ...query, plan: null })}
+          scroll={false}
+          className="text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+        >
+          Close plan
+        </Link>
       </div>
       {view.state === 'loading' ? (
         <LoadingState label="Loading the plan…" />

@@ -9,8 +9,7 @@ describe('the Findings filter in the address', () => {
     const { query, ignored } = read(`agent=a-1&type=PlanDeviation&from=2024-07-01&to=2024-07-08&plan=${PLAN}`);
     expect(ignored).toEqual([]);
     expect(query).toEqual({ agent: 'a-1', type: 'PlanDeviation', from: '2024-07-01', to: '2024-07-08', plan: PLAN });
-    expect(findingsHref(query))
-      .toBe(`/findings?agent=a-1&type=PlanDeviation&from=2024-07-01&to=2024-07-08&plan=${PLAN}`);
+    expect(findingsHref(query)).toBe(`/findings?agent=a-1&type=PlanDeviation&from=2024-07-01&to=2024-07-08&plan=${PLAN}`);
   });
 
   it('drops what does not parse and names it', () => {
@@ -20,8 +19,7 @@ describe('the Findings filter in the address', () => {
   });
 
   it('drops an end before the start', () => {
-    expect(read('from=2024-07-08&to=2024-07-01'))
-      .toEqual({ query: { ...EMPTY_QUERY, from: '2024-07-08' }, ignored: ['to'] });
+    expect(read('from=2024-07-08&to=2024-07-01')).toEqual({ query: { ...EMPTY_QUERY, from: '2024-07-08' }, ignored: ['to'] });
   });
 
   it('is the bare page without a filter', () => {
@@ -29,8 +27,12 @@ describe('the Findings filter in the address', () => {
   });
 
   it('asks planning.findings for the filter and the page', () => {
-    expect(findingsInput({ ...EMPTY_QUERY, type: 'BudgetExceeded', from: '2024-07-01' }, 'c2', 25))
-      .toEqual({ limit: 25, type: 'BudgetExceeded', since: '2024-07-01', cursor: 'c2' });
+    expect(findingsInput({ ...EMPTY_QUERY, type: 'BudgetExceeded', from: '2024-07-01' }, 'c2', 25)).toEqual({
+      limit: 25,
+      type: 'BudgetExceeded',
+      since: '2024-07-01',
+      cursor: 'c2',
+    });
     expect(findingsInput(EMPTY_QUERY, null, 25)).toEqual({ limit: 25 });
   });
 });

@@ -18,9 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EMPTY_QUERY: FindingsQuery = { agent: null, type: null, from: null, to: null, plan: null };
 
-export function readFindingsQuery(
-  params: { get(name: string): string | null },
-): { query: FindingsQuery; ignored: string[] } {
+export function readFindingsQuery(params: { get(name: string): string | null }): { query: FindingsQuery; ignored: string[] } {
   const ignored: string[] = [];
   const take = <T extends string>(name: string, ok: (v: string) => boolean): T | null => {
     const v = params.get(name);

@@ -31,21 +31,22 @@ export function findingDetailText(f: SentinelFinding): string | null {
   const d = f.detail;
   switch (d.type) {
     case 'BudgetExceeded':
-      return `${DIMENSIONS[d.exceeded.dimension]}: ${d.exceeded.actual} against a limit of ${d.exceeded.limit}` +
-        (d.enforced ? '; the call was refused (enforce mode).' : '; recorded only (report mode).');
+      return (
+        `${DIMENSIONS[d.exceeded.dimension]}: ${d.exceeded.actual} against a limit of ${d.exceeded.limit}` +
+        (d.enforced ? '; the call was refused (enforce mode).' : '; recorded only (report mode).')
+      );
     case 'PlanDeviation':
       return d.deviation === 'unplanned_call'
         ? `Called ${d.actual?.tool_name ?? 'a tool'}, which the plan did not declare.`
-        : `Declared ${d.expected?.toolName ?? 'a step'}${d.expected?.skill ? ` (${d.expected.skill})` : ''}`
-          + ' but never called it.';
+        : `Declared ${d.expected?.toolName ?? 'a step'}${d.expected?.skill ? ` (${d.expected.skill})` : ''}` + ' but never called it.';
     case 'PolicyViolation':
-      return `${strategyName(d.strategy)} for ${d.capability} would have chosen ${d.expected.join(' or ')}; ` +
-        `the agent chose ${d.chosen}.`;
+      return (
+        `${strategyName(d.strategy)} for ${d.capability} would have chosen ${d.expected.join(' or ')}; ` + `the agent chose ${d.chosen}.`
+      );
     case 'BLPViolation':
       return `Trick: ${d.trick}. General alternative: ${d.generalAlternative}.`;
   }
 }
 
 /** When the sentinel found it. */
-export const whenText = (f: Pick<SentinelFinding, 'when'>) =>
-  (f.when === 'live' ? 'while the plan ran' : 'when the plan ended');
+export const whenText = (f: Pick<SentinelFinding, 'when'>) => (f.when === 'live' ? 'while the plan ran' : 'when the plan ended');

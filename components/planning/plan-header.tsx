@@ -1,9 +1,7 @@
 'use client';
 import { Badge } from '@/components/ui/badge';
 import type { ToolCallPlan } from '@/server/planning/schemas';
-import {
-  callTime, declaredByText, MODE_TEXT, policyText, shortId, STATE_LABELS, STATE_TONES, unitText,
-} from './format';
+import { callTime, declaredByText, MODE_TEXT, policyText, shortId, STATE_LABELS, STATE_TONES, unitText } from './format';
 import { usePlan } from './use-plans';
 
 /** Where a plan id leads: by default its panel on the same page (the list renders each with this id). */
@@ -21,18 +19,25 @@ export function PlanHeader({ plan, planLink = samePagePlan }: { plan: ToolCallPl
     <div className="space-y-1.5">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={STATE_TONES[plan.executionState]}>{STATE_LABELS[plan.executionState]}</Badge>
-        <Badge tone={plan.mode === 'enforce' ? 'info' : 'neutral'} title={mode.hint}>{mode.label} mode</Badge>
-        <span className="text-xs text-slate-600">{unitText(plan.unit)} · plan {shortId(plan.planId)}</span>
+        <Badge tone={plan.mode === 'enforce' ? 'info' : 'neutral'} title={mode.hint}>
+          {mode.label} mode
+        </Badge>
+        <span className="text-xs text-slate-600">
+          {unitText(plan.unit)} · plan {shortId(plan.planId)}
+        </span>
       </div>
-      <p className="text-sm font-medium text-slate-900" data-testid="plan-goal">{plan.planningContext.goal}</p>
+      <p className="text-sm font-medium text-slate-900" data-testid="plan-goal">
+        {plan.planningContext.goal}
+      </p>
       <p className="text-xs text-slate-600">
-        {declaredByText(plan)} · agent <span className="font-mono">{plan.agent_id}</span> ·{' '}
-        {callTime(plan.created_at)}
+        {declaredByText(plan)} · agent <span className="font-mono">{plan.agent_id}</span> · {callTime(plan.created_at)}
         {plan.ended_at ? ` – ended ${callTime(plan.ended_at)}` : ''}
       </p>
-      <p className="text-xs text-slate-600">Policy: {policyText(plan.planningContext.policy)}
+      <p className="text-xs text-slate-600">
+        Policy: {policyText(plan.planningContext.policy)}
         {plan.planningContext.constraints.scaleFactor !== undefined
-          ? ` · scale factor ${plan.planningContext.constraints.scaleFactor}` : ''}
+          ? ` · scale factor ${plan.planningContext.constraints.scaleFactor}`
+          : ''}
       </p>
       {plan.given_skills.length > 0 && (
         <p className="text-xs text-slate-600">
@@ -41,7 +46,10 @@ export function PlanHeader({ plan, planLink = samePagePlan }: { plan: ToolCallPl
       )}
       {plan.replaces && (
         <p className="text-xs text-slate-700" data-testid="plan-replaces">
-          Replaces plan <a className={LINK} href={planLink(plan.replaces)}>{shortId(plan.replaces)}</a>
+          Replaces plan{' '}
+          <a className={LINK} href={planLink(plan.replaces)}>
+            {shortId(plan.replaces)}
+          </a>
           {plan.replan_reason ? `, because ${plan.replan_reason}` : ''}
         </p>
       )}
@@ -56,7 +64,10 @@ function ReplacedBy({ id, planLink }: { id: string; planLink: PlanLink }) {
   const reason = next.state === 'ok' ? next.data?.plan.replan_reason : null;
   return (
     <p className="text-xs text-slate-700" data-testid="plan-replaced-by">
-      Replaced by plan <a className={LINK} href={planLink(id)}>{shortId(id)}</a>
+      Replaced by plan{' '}
+      <a className={LINK} href={planLink(id)}>
+        {shortId(id)}
+      </a>
       {reason ? `, because ${reason}` : ''}
     </p>
   );

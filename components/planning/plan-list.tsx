@@ -13,7 +13,11 @@ const SUMMARY = 'flex cursor-pointer list-none flex-wrap items-center gap-2 px-3
  * findings; opening it shows the plan panel. The newest is open unless `openFirst` is false. Each
  * disclosure carries the plan's short id as its element id, so a replan link jumps to it.
  */
-export function PlanList({ plans, openFirst = true, describe }: {
+export function PlanList({
+  plans,
+  openFirst = true,
+  describe,
+}: {
   plans: PlanView[];
   openFirst?: boolean;
   /** A line under the summary's goal for this plan (e.g. "Task state Transcribe"). */
@@ -26,14 +30,18 @@ export function PlanList({ plans, openFirst = true, describe }: {
         const findings = v.findings.length;
         return (
           <li key={v.plan.planId}>
-            <details id={`plan-${shortId(v.plan.planId)}`} open={openFirst && i === 0}
-              className="group rounded-lg border border-slate-200 bg-white" data-testid="plan-item">
+            <details
+              id={`plan-${shortId(v.plan.planId)}`}
+              open={openFirst && i === 0}
+              className="group rounded-lg border border-slate-200 bg-white"
+              data-testid="plan-item"
+            >
               <summary className={SUMMARY}>
-                <span aria-hidden className="text-slate-400 group-open:rotate-90">▸</span>
-                <Badge tone={STATE_TONES[v.plan.executionState]}>{STATE_LABELS[v.plan.executionState]}</Badge>
-                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">
-                  {v.plan.planningContext.goal}
+                <span aria-hidden className="text-slate-400 group-open:rotate-90">
+                  ▸
                 </span>
+                <Badge tone={STATE_TONES[v.plan.executionState]}>{STATE_LABELS[v.plan.executionState]}</Badge>
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{v.plan.planningContext.goal}</span>
                 <span className="text-xs text-slate-600">
                   {describe ? describe(v) : unitText(v.plan.unit)} · {countOf(calls, 'call')}
                 </span>
@@ -54,7 +62,12 @@ export function PlanList({ plans, openFirst = true, describe }: {
  * The plans of one unit of work or session, read live while `live`; with its own loading, error
  * and empty states (`emptyText` says what plans would appear here and when).
  */
-export function PlansFor({ filter, live = false, emptyText, describe }: {
+export function PlansFor({
+  filter,
+  live = false,
+  emptyText,
+  describe,
+}: {
   filter: PlansFilter;
   live?: boolean;
   emptyText: string;

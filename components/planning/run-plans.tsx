@@ -14,11 +14,15 @@ export function RunPlans({ runId, running }: { runId: string; running: boolean }
   return (
     <div className="space-y-2" data-testid="run-plans">
       <p className="text-sm text-slate-600">
-        Each worker declares a plan for its Task state before it calls a skill: what it means to call, its budget and
-        policy. Here each plan is shown beside the calls the worker made and what the sentinel found.
+        Each worker declares a plan for its Task state before it calls a skill: what it means to call, its budget and policy. Here each plan
+        is shown beside the calls the worker made and what the sentinel found.
       </p>
-      <PlansFor filter={{ unit_kind: 'workflow_run', unit_id: runId, limit: 100 }} live={running} describe={stateOf}
-        emptyText={running ? 'The workers have not declared plans yet.' : 'No worker of this run declared a plan.'} />
+      <PlansFor
+        filter={{ unit_kind: 'workflow_run', unit_id: runId, limit: 100 }}
+        live={running}
+        describe={stateOf}
+        emptyText={running ? 'The workers have not declared plans yet.' : 'No worker of this run declared a plan.'}
+      />
     </div>
   );
 }

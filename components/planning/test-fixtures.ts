@@ -1,6 +1,4 @@
-import type {
-  PlanView, SentinelFinding, ToolCallPlan, ToolCallRecord,
-} from '@/server/planning/schemas';
+import type { PlanView, SentinelFinding, ToolCallPlan, ToolCallRecord } from '@/server/planning/schemas';
 
 /** Plans, calls and findings in the contract's shapes (server/planning/schemas.ts) for the unit tests. */
 
@@ -18,9 +16,13 @@ export function plan(over: Partial<ToolCallPlan> = {}): ToolCallPlan {
     plannedSequence: [
       { toolName: 'get_skillset', rationale: 'find the skills for the analysis', expectedOutcome: 'the catalog' },
       {
-        toolName: 'invoke_skill_tool', rationale: 'transcribe the calls', skill: 'skill://whisper-transcribe',
+        toolName: 'invoke_skill_tool',
+        rationale: 'transcribe the calls',
+        skill: 'skill://whisper-transcribe',
         fallbackOnFailure: {
-          toolName: 'invoke_skill_tool', rationale: 'the other transcriber', skill: 'skill://deepgram',
+          toolName: 'invoke_skill_tool',
+          rationale: 'the other transcriber',
+          skill: 'skill://deepgram',
         },
       },
       { toolName: 'start_workflow_run', rationale: 'run the analysis' },
@@ -74,7 +76,9 @@ export function finding(over: Partial<SentinelFinding> = {}): SentinelFinding {
     when: 'live',
     message: 'The plan made 4 tool calls against a limit of 3: 1 over.',
     detail: {
-      type: 'BudgetExceeded', exceeded: { dimension: 'maxToolCalls', limit: 3, actual: 4, over: 1 }, enforced: false,
+      type: 'BudgetExceeded',
+      exceeded: { dimension: 'maxToolCalls', limit: 3, actual: 4, over: 1 },
+      enforced: false,
     },
     evidence: ['rec-3'],
     at: '2024-07-08T09:00:04.000Z',

@@ -84,10 +84,14 @@ const SOURCES: Record<ToolCallRecord['cost_source'], string> = {
 
 function outcomeText(r: ToolCallRecord): string {
   switch (r.status) {
-    case 'ok': return 'Succeeded';
-    case 'running': return 'Running';
-    case 'refused': return 'Refused: over budget';
-    case 'error': return r.error_code ? `Failed (${r.error_code})` : 'Failed';
+    case 'ok':
+      return 'Succeeded';
+    case 'running':
+      return 'Running';
+    case 'refused':
+      return 'Refused: over budget';
+    case 'error':
+      return r.error_code ? `Failed (${r.error_code})` : 'Failed';
   }
 }
 
@@ -123,10 +127,14 @@ function stateOf(view: PlanView, index: number, calls: CallStep[], reached: numb
   if (calls.length) return 'refused';
   switch (view.plan.executionState) {
     case 'Planned':
-    case 'InProgress': return 'waiting';
-    case 'Replaced': return 'moved';
-    case 'Failed': return index > reached ? 'not_reached' : 'skipped';
-    case 'Complete': return 'skipped';
+    case 'InProgress':
+      return 'waiting';
+    case 'Replaced':
+      return 'moved';
+    case 'Failed':
+      return index > reached ? 'not_reached' : 'skipped';
+    case 'Complete':
+      return 'skipped';
   }
 }
 
@@ -165,7 +173,8 @@ export function planTimeline(view: PlanView): PlanTimeline {
       rationale: intent.rationale,
       expectedOutcome: intent.expectedOutcome ?? null,
       skill: intent.skill ?? null,
-      fallbacks: fallbackChain(intent).slice(1)
+      fallbacks: fallbackChain(intent)
+        .slice(1)
         .map((f) => ({ tool: f.toolName, rationale: f.rationale, skill: f.skill ?? null })),
       calls,
       state,
@@ -173,7 +182,10 @@ export function planTimeline(view: PlanView): PlanTimeline {
     };
   });
   return {
-    rows: interleave(intentSteps, steps.filter((c) => c.intentIndex === null)),
+    rows: interleave(
+      intentSteps,
+      steps.filter((c) => c.intentIndex === null),
+    ),
     intents: intentSteps,
     model: {
       steps: modelSteps.length,
@@ -222,8 +234,9 @@ export function findingAnchors(f: SentinelFinding, timeline: PlanTimeline): { re
   if (d.type === 'PlanDeviation' && d.deviation === 'skipped_intent' && d.expected) {
     const wanted = d.expected;
     const expected = JSON.stringify(wanted);
-    const step = timeline.intents.find((i) => !i.calls.length && JSON.stringify(intentOf(i)) === expected)
-      ?? timeline.intents.find((i) => !i.calls.length && i.tool === wanted.toolName);
+    const step =
+      timeline.intents.find((i) => !i.calls.length && JSON.stringify(intentOf(i)) === expected) ??
+      timeline.intents.find((i) => !i.calls.length && i.tool === wanted.toolName);
     if (step) intents.push(step.index);
   }
   return { records: f.evidence, intents };
@@ -234,13 +247,15 @@ function intentOf(step: IntentStep): ToolCallIntent {
   let chain: ToolCallIntent | undefined;
   for (const f of [...step.fallbacks].reverse()) {
     chain = {
-      toolName: f.tool, rationale: f.rationale,
+      toolName: f.tool,
+      rationale: f.rationale,
       ...(f.skill ? { skill: f.skill } : {}),
       ...(chain ? { fallbackOnFailure: chain } : {}),
     };
   }
   return {
-    toolName: step.tool, rationale: step.rationale,
+    toolName: step.tool,
+    rationale: step.rationale,
     ...(step.expectedOutcome !== null ? { expectedOutcome: step.expectedOutcome } : {}),
     ...(step.skill ? { skill: step.skill } : {}),
     ...(chain ? { fallbackOnFailure: chain } : {}),

@@ -8,9 +8,7 @@ import { planAnswer, plansAnswer, type Answer } from './answers';
 
 /** A planning read as a view takes it: loading, its data, or why it has none (with a retry). */
 export type Loaded<T> =
-  | { state: 'loading' }
-  | { state: 'error'; error: string; retry: () => void }
-  | { state: 'ok'; data: T; refetch: () => void };
+  { state: 'loading' } | { state: 'error'; error: string; retry: () => void } | { state: 'ok'; data: T; refetch: () => void };
 
 type QueryLike = { isPending: boolean; isError: boolean; error: unknown; data: unknown; refetch: () => unknown };
 

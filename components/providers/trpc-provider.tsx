@@ -32,9 +32,7 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       // maxItems: the server refuses batches over TRPC_MAX_BATCH_SIZE (server/http/limits.ts).
-      links: [
-        httpBatchLink({ url: '/api/trpc', transformer: superjson, methodOverride: 'POST', maxItems: TRPC_CLIENT_BATCH_ITEMS }),
-      ],
+      links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, methodOverride: 'POST', maxItems: TRPC_CLIENT_BATCH_ITEMS })],
     }),
   );
   return (

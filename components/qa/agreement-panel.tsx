@@ -32,7 +32,9 @@ function RuleTable({ rows }: { rows: QaAgreement['rules'] }) {
       <tbody className="divide-y divide-slate-100">
         {rows.map((r) => (
           <tr key={`${r.ruleId}-${r.skill}`}>
-            <th scope="row" className={`${CELL} font-mono text-xs font-normal`}>{r.ruleId}</th>
+            <th scope="row" className={`${CELL} font-mono text-xs font-normal`}>
+              {r.ruleId}
+            </th>
             <td className={`${CELL} font-mono text-xs text-slate-600`}>{skillName(r.skill)}</td>
             <td className={NUM}>{r.decisions}</td>
             <td className={NUM}>{r.agreed}</td>
@@ -52,7 +54,9 @@ function ScoreTable({ rows }: { rows: QaAgreement['scores'] }) {
       <tbody className="divide-y divide-slate-100">
         {rows.map((r) => (
           <tr key={r.skill ?? 'none'}>
-            <th scope="row" className={`${CELL} font-mono text-xs font-normal`}>{skillName(r.skill)}</th>
+            <th scope="row" className={`${CELL} font-mono text-xs font-normal`}>
+              {skillName(r.skill)}
+            </th>
             <td className={NUM}>{r.decisions}</td>
             <td className={NUM}>{r.agreed}</td>
             <td className={NUM}>{r.overridden}</td>
@@ -72,7 +76,9 @@ function SkillTable({ rows }: { rows: QaAgreement['skills'] }) {
       <tbody className="divide-y divide-slate-100">
         {rows.map((r) => (
           <tr key={r.skill}>
-            <th scope="row" className={`${CELL} font-mono text-xs font-normal`}>{skillName(r.skill)}</th>
+            <th scope="row" className={`${CELL} font-mono text-xs font-normal`}>
+              {skillName(r.skill)}
+            </th>
             <td className={NUM}>{r.decisions}</td>
             <td className={NUM}>{r.overridden}</td>
             <td className={`${NUM} font-medium`}>{pct(r.overrideRate)}</td>
@@ -99,9 +105,8 @@ export function AgreementPanel() {
   return (
     <div className="space-y-6" data-testid="qa-agreement">
       <p className="text-sm text-slate-600">
-        Each reviewed call counts once per rule and once for its score (the reviewer’s latest decision): agreement is the share of
-        decisions that kept the AI’s verdict or score, and the mean absolute difference is how many points overridden scores moved on
-        average.
+        Each reviewed call counts once per rule and once for its score (the reviewer’s latest decision): agreement is the share of decisions
+        that kept the AI’s verdict or score, and the mean absolute difference is how many points overridden scores moved on average.
       </p>
       {rules.length === 0 && scores.length === 0 ? (
         <EmptyState title="No review decision yet.">
@@ -111,7 +116,9 @@ export function AgreementPanel() {
         <>
           <Section title="Rule verdicts">{rules.length ? <RuleTable rows={rules} /> : <None what="rule" />}</Section>
           <Section title="Scores">{scores.length ? <ScoreTable rows={scores} /> : <None what="score" />}</Section>
-          <Section title="By skill version (rules and scores together)"><SkillTable rows={skills} /></Section>
+          <Section title="By skill version (rules and scores together)">
+            <SkillTable rows={skills} />
+          </Section>
         </>
       )}
     </div>

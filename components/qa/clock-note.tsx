@@ -18,8 +18,8 @@ export function ClockNote({ className = 'mb-4' }: { className?: string }) {
       Call dates are from the recordings
       {pinned ? (
         <>
-          ; the console’s demo clock is <span className="font-medium text-slate-800">{ukDate(pinned)}</span>
-          {' '}(what “last week” means to the agents)
+          ; the console’s demo clock is <span className="font-medium text-slate-800">{ukDate(pinned)}</span> (what “last week” means to the
+          agents)
         </>
       ) : null}
       . Run and review times are the console’s real clock. All times are UK time (Europe/London).

@@ -13,7 +13,10 @@ export const STATUS_LABELS: Record<QaReviewStatus, string> = {
   signed_off: 'Signed off',
 };
 export const STATUS_TONES: Record<QaReviewStatus, Tone> = {
-  unreviewed: 'neutral', in_review: 'info', awaiting_second_signoff: 'warn', signed_off: 'ok',
+  unreviewed: 'neutral',
+  in_review: 'info',
+  awaiting_second_signoff: 'warn',
+  signed_off: 'ok',
 };
 
 export const statusLabel = (s: string) => STATUS_LABELS[s as QaReviewStatus] ?? s;
@@ -29,7 +32,11 @@ export const scoreText = (n: number | null | undefined) => (n === null || n === 
 
 /** Text colour of a score by its tone (the big numbers on the queue and the call). */
 export const TONE_TEXT: Record<Tone, string> = {
-  ok: 'text-emerald-700', warn: 'text-amber-700', bad: 'text-red-700', info: 'text-indigo-700', neutral: 'text-slate-500',
+  ok: 'text-emerald-700',
+  warn: 'text-amber-700',
+  bad: 'text-red-700',
+  info: 'text-indigo-700',
+  neutral: 'text-slate-500',
 };
 
 /** A score's tone by its share of the maximum: 80% and up ok, 60% and up warn, below bad. */

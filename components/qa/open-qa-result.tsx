@@ -39,22 +39,42 @@ export function OpenQaResult({ runId, callId }: { runId: string | null; callId: 
   if (!runId) {
     return (
       <p className="text-sm text-slate-700">
-        This link names no run. <Link className="text-indigo-700 underline" href="/qa">Open the QA queue</Link>.
+        This link names no run.{' '}
+        <Link className="text-indigo-700 underline" href="/qa">
+          Open the QA queue
+        </Link>
+        .
       </p>
     );
   }
-  if (q.data?.status === 'error') return <p role="alert" className="text-sm text-red-700">{q.data.error}</p>;
+  if (q.data?.status === 'error')
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {q.data.error}
+      </p>
+    );
   const waitedOut = data?.total === 0 && Date.now() - started >= WAIT_MS;
   return (
     <p className="text-sm text-slate-700" aria-live="polite" data-testid="qa-open-status">
       {waitedOut ? (
         <>
           No QA result is stored for run <span className="font-mono">{runId}</span>
-          {callId && <> and call <span className="font-mono">{callId}</span></>}: a run stores results only when it succeeded and analysed calls.{' '}
-          <Link className="text-indigo-700 underline" href={`/runs/${encodeURIComponent(runId)}`}>Open the run</Link>.
+          {callId && (
+            <>
+              {' '}
+              and call <span className="font-mono">{callId}</span>
+            </>
+          )}
+          : a run stores results only when it succeeded and analysed calls.{' '}
+          <Link className="text-indigo-700 underline" href={`/runs/${encodeURIComponent(runId)}`}>
+            Open the run
+          </Link>
+          .
         </>
       ) : (
-        <>Opening the QA result of run <span className="font-mono">{runId}</span>… (a run’s results are stored a few seconds after it ends)</>
+        <>
+          Opening the QA result of run <span className="font-mono">{runId}</span>… (a run’s results are stored a few seconds after it ends)
+        </>
       )}
     </p>
   );

@@ -13,7 +13,12 @@ import { OutcomeBadge } from './outcome-badge';
  * `showOwner` (admins) adds whom the job belongs to and links the target agent to the Agents page.
  * A refusal (someone else's job) shows as the other failures do, under the buttons.
  */
-export function JobRow({ job, selected, showOwner, onToggleRuns }: {
+export function JobRow({
+  job,
+  selected,
+  showOwner,
+  onToggleRuns,
+}: {
   job: JobView;
   selected: boolean;
   showOwner: boolean;
@@ -29,8 +34,7 @@ export function JobRow({ job, selected, showOwner, onToggleRuns }: {
   const active = job.job_status === 'SCHEDULED_AND_ACTIVE';
   const ref = { internal_job_id: job.internal_job_id };
   // A tool's failure is an envelope; a refusal (FORBIDDEN) a tRPC error. Either is said under the buttons.
-  const failed = [pause.data, resume.data, remove.data]
-    .find((r) => r && r.status === 'error') as { error: string } | undefined;
+  const failed = [pause.data, resume.data, remove.data].find((r) => r && r.status === 'error') as { error: string } | undefined;
   const failure = failed?.error ?? [pause.error, resume.error, remove.error].find((e) => e)?.message;
   return (
     <tr
@@ -40,18 +44,24 @@ export function JobRow({ job, selected, showOwner, onToggleRuns }: {
     >
       <td className="px-3 py-2">
         <div className="font-medium text-slate-900">{job.job_name}</div>
-        <div className="text-xs text-slate-500">{job.job_type_identifier} · task {job.task_type_on_trigger}</div>
-        <div className="break-all text-xs text-slate-500">to <Target job={job} linked={showOwner} /></div>
+        <div className="text-xs text-slate-500">
+          {job.job_type_identifier} · task {job.task_type_on_trigger}
+        </div>
+        <div className="break-all text-xs text-slate-500">
+          to <Target job={job} linked={showOwner} />
+        </div>
       </td>
-      {showOwner && <td className="px-3 py-2" data-testid="schedule-owner"><Owner job={job} /></td>}
+      {showOwner && (
+        <td className="px-3 py-2" data-testid="schedule-owner">
+          <Owner job={job} />
+        </td>
+      )}
       <td className="px-3 py-2">
         <div>{job.schedule_text}</div>
         <div className="font-mono text-xs text-slate-500">{job.cron_expression ?? `${job.interval_seconds} s`}</div>
       </td>
       <td className="whitespace-nowrap px-3 py-2" data-testid="schedule-next-run">
-        {job.next_run_time_utc_iso
-          ? <When iso={job.next_run_time_utc_iso} />
-          : <span className="text-slate-500">— (paused)</span>}
+        {job.next_run_time_utc_iso ? <When iso={job.next_run_time_utc_iso} /> : <span className="text-slate-500">— (paused)</span>}
       </td>
       <td className="px-3 py-2">
         {job.last_run ? (
@@ -59,10 +69,14 @@ export function JobRow({ job, selected, showOwner, onToggleRuns }: {
             <When iso={job.last_run.fired_at} />
             <div>
               <OutcomeBadge outcome={job.last_run.outcome} error={job.last_run.error} />{' '}
-              <span className="text-xs text-slate-500">{job.run_count} run{job.run_count === 1 ? '' : 's'}</span>
+              <span className="text-xs text-slate-500">
+                {job.run_count} run{job.run_count === 1 ? '' : 's'}
+              </span>
             </div>
           </div>
-        ) : <span className="text-slate-500">never</span>}
+        ) : (
+          <span className="text-slate-500">never</span>
+        )}
       </td>
       <td className="px-3 py-2">{active ? <Badge tone="ok">Enabled</Badge> : <Badge tone="neutral">Paused</Badge>}</td>
       <td className="px-3 py-2 text-right">
@@ -70,14 +84,30 @@ export function JobRow({ job, selected, showOwner, onToggleRuns }: {
           <Button variant="ghost" onClick={onToggleRuns} aria-expanded={selected}>
             {selected ? 'Hide runs' : 'Runs'}
           </Button>
-          {active
-            ? <Button disabled={busy} onClick={() => pause.mutate(ref)}>Pause</Button>
-            : <Button disabled={busy} onClick={() => resume.mutate(ref)}>Resume</Button>}
-          <Button variant="danger" disabled={busy} onClick={() => {
-            if (window.confirm(`Delete the job “${job.job_name}” and its run history?`)) remove.mutate(ref);
-          }}>Delete</Button>
+          {active ? (
+            <Button disabled={busy} onClick={() => pause.mutate(ref)}>
+              Pause
+            </Button>
+          ) : (
+            <Button disabled={busy} onClick={() => resume.mutate(ref)}>
+              Resume
+            </Button>
+          )}
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={() => {
+              if (window.confirm(`Delete the job “${job.job_name}” and its run history?`)) remove.mutate(ref);
+            }}
+          >
+            Delete
+          </Button>
         </div>
-        {failure && <p role="alert" className="mt-1 text-xs text-red-700">{failure}</p>}
+        {failure && (
+          <p role="alert" className="mt-1 text-xs text-red-700">
+            {failure}
+          </p>
+        )}
       </td>
     </tr>
   );
@@ -91,7 +121,11 @@ function Target({ job, linked }: { job: JobView; linked: boolean }) {
   const label = name ?? id;
   const style = name ? 'font-medium' : 'font-mono';
   if (!linked) {
-    return <span className={`${style} text-slate-700`} title={id} data-testid="schedule-target">{label}</span>;
+    return (
+      <span className={`${style} text-slate-700`} title={id} data-testid="schedule-target">
+        {label}
+      </span>
+    );
   }
   return (
     <Link
@@ -114,12 +148,19 @@ function Owner({ job }: { job: JobView }) {
   return (
     <div>
       <div className="text-slate-900">{job.owner.display_name}</div>
-      <div className="text-xs text-slate-500">{job.owner.email}{byAgent ? ' · through an agent' : ''}</div>
+      <div className="text-xs text-slate-500">
+        {job.owner.email}
+        {byAgent ? ' · through an agent' : ''}
+      </div>
     </div>
   );
 }
 
 /** A moment in London time, with the exact instant and zone on hover. */
 function When({ iso }: { iso: string }) {
-  return <time dateTime={iso} title={ukExact(iso)}>{ukDateTime(iso)}</time>;
+  return (
+    <time dateTime={iso} title={ukExact(iso)}>
+      {ukDateTime(iso)}
+    </time>
+  );
 }

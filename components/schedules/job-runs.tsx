@@ -38,12 +38,8 @@ export function JobRuns({ job, onClose }: { job: JobView; onClose: () => void })
         </Button>
       </div>
       {q.isPending && <LoadingState label="Loading runs…" />}
-      {q.isError && (
-        <ErrorState title="The runs could not be loaded" message={q.error.message} onRetry={() => void q.refetch()} />
-      )}
-      {q.data && !q.data.length && (
-        <EmptyState title="No runs yet">The job has not fired since it was created.</EmptyState>
-      )}
+      {q.isError && <ErrorState title="The runs could not be loaded" message={q.error.message} onRetry={() => void q.refetch()} />}
+      {q.data && !q.data.length && <EmptyState title="No runs yet">The job has not fired since it was created.</EmptyState>}
       {q.data && q.data.length > 0 && (
         <ol className="space-y-2">
           {q.data.map((r) => (
@@ -54,9 +50,7 @@ export function JobRuns({ job, onClose }: { job: JobView; onClose: () => void })
                 </time>
                 <OutcomeBadge outcome={r.outcome} error={r.error} />
                 {r.dispatch_status && (
-                  <Badge tone={r.dispatch_status === 'DELIVERY_ACKNOWLEDGED' ? 'info' : 'warn'}>
-                    {DISPATCH_TEXT[r.dispatch_status]}
-                  </Badge>
+                  <Badge tone={r.dispatch_status === 'DELIVERY_ACKNOWLEDGED' ? 'info' : 'warn'}>{DISPATCH_TEXT[r.dispatch_status]}</Badge>
                 )}
               </div>
               {r.error && <p className="mt-1 text-xs text-red-700">{r.error}</p>}

@@ -26,8 +26,9 @@ export function SchedulesPage({ isAdmin }: { isAdmin: boolean }) {
   const q = useQuery({ ...trpc.schedules.list.queryOptions({}), refetchInterval: REFRESH_MS });
   const [open, setOpen] = useState<string | null>(null);
   const title = isAdmin ? 'All schedules' : 'Your schedules';
-  const failed = (message: string) =>
-    <ErrorState title="The background jobs could not be loaded" message={message} onRetry={() => void q.refetch()} />;
+  const failed = (message: string) => (
+    <ErrorState title="The background jobs could not be loaded" message={message} onRetry={() => void q.refetch()} />
+  );
   if (q.isPending) return <LoadingState label="Loading background jobs…" />;
   if (q.isError) return failed(q.error.message);
   const answer = q.data as Envelope<{ jobs: JobView[]; count: number }>;
@@ -35,23 +36,17 @@ export function SchedulesPage({ isAdmin }: { isAdmin: boolean }) {
   if (!answer.jobs.length) {
     return (
       <EmptyState title={isAdmin ? 'No background jobs yet' : 'You have no schedules yet'}>
-        A background job dispatches a task to an agent on a schedule — a cron expression (Europe/London time) or an
-        interval. Agents create them with the schedule_background_job tool, for example when you ask the Planner in
-        Chat for “a weekly QA review of every advisor”{isAdmin ? '' : '; the jobs it schedules for you show here'}.
+        A background job dispatches a task to an agent on a schedule — a cron expression (Europe/London time) or an interval. Agents create
+        them with the schedule_background_job tool, for example when you ask the Planner in Chat for “a weekly QA review of every advisor”
+        {isAdmin ? '' : '; the jobs it schedules for you show here'}.
       </EmptyState>
     );
   }
   const selected = answer.jobs.find((j) => j.internal_job_id === open) ?? null;
   const columns = isAdmin ? [COLUMNS[0]!, 'Owner', ...COLUMNS.slice(1), ACTIONS] : [...COLUMNS, ACTIONS];
   return (
-    <div
-      className={selected ? 'grid gap-4 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}
-      data-testid="schedules-page"
-    >
-      <section
-        aria-labelledby="schedules-title"
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-      >
+    <div className={selected ? 'grid gap-4 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''} data-testid="schedules-page">
+      <section aria-labelledby="schedules-title" className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <h2 id="schedules-title" className="px-3 pt-3 text-sm font-semibold text-slate-900">
           {title} <span className="font-normal text-slate-500">({answer.count})</span>
         </h2>

@@ -26,7 +26,10 @@ describe('schemaRows', () => {
     const rows = schemaRows({
       type: 'object',
       properties: {
-        segments: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' }, text: { type: 'string' } }, required: ['label'] } },
+        segments: {
+          type: 'array',
+          items: { type: 'object', properties: { label: { type: 'string' }, text: { type: 'string' } }, required: ['label'] },
+        },
         options: { type: 'object', properties: { deep: { type: 'boolean' } } },
         grid: { type: 'array', items: { type: 'array', items: { type: 'object', properties: { v: { type: 'number' } } } } },
       },

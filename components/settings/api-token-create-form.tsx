@@ -29,10 +29,23 @@ export function ApiTokenCreateForm({ onCreated }: { onCreated(created: CreatedAp
   };
 
   return (
-    <form onSubmit={submit} aria-label="Create API token" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto] lg:items-end">
+    <form
+      onSubmit={submit}
+      aria-label="Create API token"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto] lg:items-end"
+    >
       <label className="grid gap-1 text-sm">
         <span className="font-medium">Token name</span>
-        <input type="text" required maxLength={120} autoComplete="off" placeholder="e.g. Letta planner (staging)" className={FIELD} value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+        <input
+          type="text"
+          required
+          maxLength={120}
+          autoComplete="off"
+          placeholder="e.g. Letta planner (staging)"
+          className={FIELD}
+          value={form.name}
+          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+        />
       </label>
       <label className="grid gap-1 text-sm">
         <span className="font-medium">Agent name</span>
@@ -53,7 +66,13 @@ export function ApiTokenCreateForm({ onCreated }: { onCreated(created: CreatedAp
         <div className="flex gap-3">
           {(['read', 'write'] as const).map((a) => (
             <label key={a} className="inline-flex items-center gap-1.5">
-              <input type="radio" name="api-token-scope" value={a} checked={form.access === a} onChange={() => setForm((f) => ({ ...f, access: a }))} />
+              <input
+                type="radio"
+                name="api-token-scope"
+                value={a}
+                checked={form.access === a}
+                onChange={() => setForm((f) => ({ ...f, access: a }))}
+              />
               {a === 'read' ? 'Read (read-only tools)' : 'Write (all tools)'}
             </label>
           ))}

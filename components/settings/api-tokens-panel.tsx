@@ -46,7 +46,10 @@ export function ApiTokensPanel() {
           <div role="status" className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-medium">Token “{created.info.name}” created. Copy it now: it is shown only this once.</p>
             <div className="flex flex-wrap items-center gap-2">
-              <code data-testid="new-api-token" className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-amber-200">
+              <code
+                data-testid="new-api-token"
+                className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-amber-200"
+              >
                 {created.token}
               </code>
               <CopyButton text={created.token} label="Copy the new token" />
@@ -59,7 +62,8 @@ export function ApiTokensPanel() {
         <p className="mt-4 text-xs text-slate-500">
           Agents send it as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code> to{' '}
           <code className="font-mono">{origin}/api/mcp</code> (Streamable HTTP) or, for clients that need the older transport,{' '}
-          <code className="font-mono">{origin}/api/mcp/sse</code>. Read tokens may call the read-only tools; write tokens every tool. Every call is in the audit log.
+          <code className="font-mono">{origin}/api/mcp/sse</code>. Read tokens may call the read-only tools; write tokens every tool. Every
+          call is in the audit log.
         </p>
       </Panel>
       <Panel title={tokens.data ? `API tokens (${tokens.data.length})` : 'API tokens'}>

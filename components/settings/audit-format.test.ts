@@ -32,7 +32,11 @@ describe('audit panel formats (en-GB, Europe/London)', () => {
 
   it('names the entry and what was wrong when it is not', () => {
     const v = { intact: false, checked: 4, unchained: 0, head: { id: 9, hash: HASH }, anchors: NO_ANCHOR };
-    const removed = { id: 5, kind: 'removed' as const, detail: 'entry #5 was removed: entry #6 links to sha256:0123456789ab…, which no remaining entry has' };
+    const removed = {
+      id: 5,
+      kind: 'removed' as const,
+      detail: 'entry #5 was removed: entry #6 links to sha256:0123456789ab…, which no remaining entry has',
+    };
     expect(verificationText({ ...v, firstProblem: removed })).toEqual({
       headline: 'Not intact: entry #5 was removed.',
       lines: [`${removed.detail}.`, '4 entries checked and intact before it.', NO_ANCHOR_LINE],
@@ -48,9 +52,10 @@ describe('audit panel formats (en-GB, Europe/London)', () => {
     });
   });
 
-  it("names a truncation the anchors show, though the chain itself is intact", () => {
-    const detail = 'truncated: the anchor of 8 Dec 2024, 09:00:05 GMT names entry #13 (hash sha256:abababababababab…) '
-      + 'which the log no longer holds; the log ends at #11';
+  it('names a truncation the anchors show, though the chain itself is intact', () => {
+    const detail =
+      'truncated: the anchor of 8 Dec 2024, 09:00:05 GMT names entry #13 (hash sha256:abababababababab…) ' +
+      'which the log no longer holds; the log ends at #11';
     const anchor = { entryId: 13, entryHash: HASH, anchoredAt: '2024-12-08T09:00:05.000Z', reason: 'periodic' as const };
     const problem = { kind: 'truncated' as const, anchor, logEnd: 11, detail };
     const anchors = { status: 'broken' as const, sources: SOURCES, checked: 2, newest: anchor, unreadable: 1, problem };

@@ -23,8 +23,8 @@ export function AuditIntegrity() {
           {check.isFetching ? 'Verifying…' : 'Verify integrity'}
         </Button>
         <span className="text-sm text-slate-500">
-          Checks each entry&apos;s hash and its link to the entry before it, and the log against the anchors of its
-          head kept outside the database.
+          Checks each entry&apos;s hash and its link to the entry before it, and the log against the anchors of its head kept outside the
+          database.
         </span>
       </div>
       <div aria-live="polite">

@@ -55,7 +55,13 @@ export function AuditPanel() {
       <form onSubmit={apply} role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-2">
         <label className="grid gap-1 text-sm">
           <span className="font-medium">Action</span>
-          <input list="audit-actions" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="e.g. users.create" className={`${FIELD} w-64 font-mono`} />
+          <input
+            list="audit-actions"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="e.g. users.create"
+            className={`${FIELD} w-64 font-mono`}
+          />
           <datalist id="audit-actions">
             {(actions.data ?? []).map((a) => (
               <option key={a} value={a} />
@@ -89,15 +95,20 @@ export function AuditPanel() {
         </div>
       )}
       <div className="mt-4 flex items-center justify-between gap-2 text-sm">
-        <span className="text-slate-500">Page {cursors.length + 1}{action && <> · action <code className="font-mono">{action}</code></>}</span>
+        <span className="text-slate-500">
+          Page {cursors.length + 1}
+          {action && (
+            <>
+              {' '}
+              · action <code className="font-mono">{action}</code>
+            </>
+          )}
+        </span>
         <div className="flex gap-2">
           <Button onClick={() => setCursors((c) => c.slice(0, -1))} disabled={cursors.length === 0 || page.isFetching}>
             Newer
           </Button>
-          <Button
-            onClick={() => next !== null && setCursors((c) => [...c, next])}
-            disabled={next === null || page.isFetching}
-          >
+          <Button onClick={() => next !== null && setCursors((c) => [...c, next])} disabled={next === null || page.isFetching}>
             Older
           </Button>
         </div>

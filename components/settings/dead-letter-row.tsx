@@ -12,7 +12,13 @@ import type { DeadLetterEntry, DeadLetterStream, Notice } from './types';
  * Admins can retry it (health.retryDeadLetter: the tool layer, audited), which puts its payload
  * back on its stream; an entry that kept no payload has nothing to retry.
  */
-export function DeadLetterRow({ stream, entry, isAdmin, report, refresh }: {
+export function DeadLetterRow({
+  stream,
+  entry,
+  isAdmin,
+  report,
+  refresh,
+}: {
   stream: DeadLetterStream['stream'];
   entry: DeadLetterEntry;
   isAdmin: boolean;
@@ -22,9 +28,12 @@ export function DeadLetterRow({ stream, entry, isAdmin, report, refresh }: {
   const trpc = useTRPC();
   const retry = useMutation(
     trpc.health.retryDeadLetter.mutationOptions({
-      onSuccess: (r) => report(r.status === 'ok'
-        ? { tone: 'ok', text: `Entry ${entry.source_id} is back on ${stream} as ${r.entry_id}; the next consolidation pass reads it.` }
-        : { tone: 'bad', text: `Could not retry entry ${entry.source_id}: ${r.error}` }),
+      onSuccess: (r) =>
+        report(
+          r.status === 'ok'
+            ? { tone: 'ok', text: `Entry ${entry.source_id} is back on ${stream} as ${r.entry_id}; the next consolidation pass reads it.` }
+            : { tone: 'bad', text: `Could not retry entry ${entry.source_id}: ${r.error}` },
+        ),
       onError: (err) => report({ tone: 'bad', text: `Could not retry entry ${entry.source_id}: ${errorMessage(err)}` }),
       onSettled: refresh,
     }),
@@ -32,7 +41,9 @@ export function DeadLetterRow({ stream, entry, isAdmin, report, refresh }: {
   return (
     <tr className="align-top" data-testid="dead-letter-row" data-id={entry.id}>
       <td className="py-2 pr-4 text-xs text-slate-600">{ukDateTime(entry.dead_lettered_at)}</td>
-      <th scope="row" className="py-2 pr-4 text-left font-mono text-xs font-normal">{entry.source_id}</th>
+      <th scope="row" className="py-2 pr-4 text-left font-mono text-xs font-normal">
+        {entry.source_id}
+      </th>
       <td className="py-2 pr-4">
         <Badge tone={entry.reason === 'malformed' ? 'bad' : 'warn'}>{entry.reason === 'malformed' ? 'Malformed' : 'Failed'}</Badge>
       </td>

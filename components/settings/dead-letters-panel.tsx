@@ -45,8 +45,16 @@ export function DeadLettersPanel({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function StreamDeadLetters({ stream, isAdmin, report, refresh }: {
-  stream: DeadLetterStream; isAdmin: boolean; report(n: Notice): void; refresh(): void;
+function StreamDeadLetters({
+  stream,
+  isAdmin,
+  report,
+  refresh,
+}: {
+  stream: DeadLetterStream;
+  isAdmin: boolean;
+  report(n: Notice): void;
+  refresh(): void;
 }) {
   const columns: HeadColumn[] = ['Dead-lettered', 'Entry', 'Reason', 'Error', 'Deliveries', 'Consumer'];
   if (isAdmin) columns.push({ label: 'Action', align: 'right' });
@@ -73,7 +81,9 @@ function StreamDeadLetters({ stream, isAdmin, report, refresh }: {
             </tbody>
           </table>
           {stream.count > stream.entries.length && (
-            <p className="mt-2 text-xs text-slate-500">Showing the newest {stream.entries.length} of {stream.count}.</p>
+            <p className="mt-2 text-xs text-slate-500">
+              Showing the newest {stream.entries.length} of {stream.count}.
+            </p>
           )}
         </div>
       )}

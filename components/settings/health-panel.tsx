@@ -33,7 +33,9 @@ export function HealthPanel() {
             <tbody className="divide-y divide-slate-100">
               {health.data.map((row) => (
                 <tr key={row.port} className="align-top">
-                  <th scope="row" className="py-2.5 pr-4 font-medium">{PORT_LABELS[row.port] ?? row.port}</th>
+                  <th scope="row" className="py-2.5 pr-4 font-medium">
+                    {PORT_LABELS[row.port] ?? row.port}
+                  </th>
                   <td className="py-2.5 pr-4">
                     {row.adapter}
                     {row.note && <span className="mt-0.5 block text-xs text-slate-500">{row.note}</span>}

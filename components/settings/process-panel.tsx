@@ -27,9 +27,7 @@ export function ProcessPanel() {
       ) : (
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-5" data-testid="process-health">
           <Figure label={`Event-loop delay, last ${health.data.windowS} s`} wide>
-            <Badge tone={health.data.eventLoopDelayMs.p99 > SLOW_LOOP_MS ? 'bad' : 'ok'}>
-              p99 {health.data.eventLoopDelayMs.p99} ms
-            </Badge>
+            <Badge tone={health.data.eventLoopDelayMs.p99 > SLOW_LOOP_MS ? 'bad' : 'ok'}>p99 {health.data.eventLoopDelayMs.p99} ms</Badge>
             <span className="ml-2 text-xs text-slate-500">
               median {health.data.eventLoopDelayMs.p50} ms · worst {health.data.eventLoopDelayMs.max} ms
             </span>
@@ -55,6 +53,8 @@ function Figure({ label, wide = false, children }: { label: string; wide?: boole
 /** 93 784 s → "1 d 2 h 3 min"; under a minute → "42 s". */
 function upFor(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
-  const d = Math.floor(seconds / 86_400), h = Math.floor((seconds % 86_400) / 3_600), m = Math.floor((seconds % 3_600) / 60);
+  const d = Math.floor(seconds / 86_400),
+    h = Math.floor((seconds % 86_400) / 3_600),
+    m = Math.floor((seconds % 3_600) / 60);
   return [d && `${d} d`, h && `${h} h`, `${m} min`].filter(Boolean).join(' ');
 }

@@ -15,7 +15,8 @@ export function ToolsPanel() {
   const trpc = useTRPC();
   const tools = useQuery(trpc.tools.list.queryOptions());
   if (tools.isPending) return <LoadingState label="Loading tools…" />;
-  if (tools.isError) return <ErrorState title="Tools could not be loaded" message={errorMessage(tools.error)} onRetry={() => void tools.refetch()} />;
+  if (tools.isError)
+    return <ErrorState title="Tools could not be loaded" message={errorMessage(tools.error)} onRetry={() => void tools.refetch()} />;
   if (tools.data.length === 0) return <EmptyState title="No tools are registered" />;
   return (
     <div className="space-y-2">
@@ -27,7 +28,9 @@ export function ToolsPanel() {
           <li key={t.name}>
             <details className="group rounded-lg border border-slate-200 bg-white" data-testid="tool-entry">
               <summary className="flex cursor-pointer list-none items-start gap-3 p-4 focus-visible:outline-2 focus-visible:outline-indigo-500">
-                <span aria-hidden className="mt-0.5 text-slate-400 transition-transform group-open:rotate-90">▶</span>
+                <span aria-hidden className="mt-0.5 text-slate-400 transition-transform group-open:rotate-90">
+                  ▶
+                </span>
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-sm font-semibold">{t.name}</span>

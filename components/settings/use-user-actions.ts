@@ -23,14 +23,22 @@ export function useUserActions(user: ConsoleUser, report: (n: Notice) => void) {
 
   const setRole = useMutation(
     trpc.users.setRole.mutationOptions({
-      onSuccess: (u) => report({ tone: 'ok', text: `${u.email} is now ${ROLE_LABELS[u.role]}; their sessions were ended, so it applies from their next sign-in.` }),
+      onSuccess: (u) =>
+        report({
+          tone: 'ok',
+          text: `${u.email} is now ${ROLE_LABELS[u.role]}; their sessions were ended, so it applies from their next sign-in.`,
+        }),
       onError: failed('change the role of'),
       onSettled: refresh,
     }),
   );
   const setDisabled = useMutation(
     trpc.users.setDisabled.mutationOptions({
-      onSuccess: (u) => report({ tone: 'ok', text: u.disabledAt ? `${u.email} is disabled and was signed out.` : `${u.email} is enabled and can sign in again.` }),
+      onSuccess: (u) =>
+        report({
+          tone: 'ok',
+          text: u.disabledAt ? `${u.email} is disabled and was signed out.` : `${u.email} is enabled and can sign in again.`,
+        }),
       onError: failed('change'),
       onSettled: refresh,
     }),

@@ -31,7 +31,11 @@ export function UserCreateForm({ onDone }: { onDone(notice: Notice): void }) {
   });
 
   return (
-    <form onSubmit={submit} aria-label="Create user" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_1fr_auto] lg:items-end">
+    <form
+      onSubmit={submit}
+      aria-label="Create user"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_1fr_auto] lg:items-end"
+    >
       <label className="grid gap-1 text-sm">
         <span className="font-medium">Email</span>
         <input type="email" required autoComplete="off" className={FIELD} {...field('email')} />
@@ -52,7 +56,15 @@ export function UserCreateForm({ onDone }: { onDone(notice: Notice): void }) {
       </label>
       <label className="grid gap-1 text-sm">
         <span className="font-medium">Initial password</span>
-        <input type="password" required minLength={10} autoComplete="new-password" aria-describedby="new-user-password-hint" className={FIELD} {...field('password')} />
+        <input
+          type="password"
+          required
+          minLength={10}
+          autoComplete="new-password"
+          aria-describedby="new-user-password-hint"
+          className={FIELD}
+          {...field('password')}
+        />
       </label>
       <Button type="submit" variant="primary" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create user'}

@@ -53,7 +53,13 @@ export function UserRow({ user, isSelf, report }: Props) {
           </select>
         </td>
         <td className="py-2.5 pr-4">
-          {user.disabledAt ? <Badge tone="bad" title={`Disabled ${ukDateTime(user.disabledAt.toISOString())}`}>Disabled</Badge> : <Badge tone="ok">Active</Badge>}
+          {user.disabledAt ? (
+            <Badge tone="bad" title={`Disabled ${ukDateTime(user.disabledAt.toISOString())}`}>
+              Disabled
+            </Badge>
+          ) : (
+            <Badge tone="ok">Active</Badge>
+          )}
         </td>
         <td className="py-2.5 pr-4 text-xs text-slate-500">{ukDate(user.createdAt.toISOString())}</td>
         <td className="py-2.5">
@@ -75,10 +81,22 @@ export function UserRow({ user, isSelf, report }: Props) {
       {resetting && (
         <tr>
           <td colSpan={5} className="pb-3">
-            <form onSubmit={submitReset} aria-label={`Reset password of ${user.email}`} className="flex flex-wrap items-end gap-2 rounded-md bg-slate-50 p-3">
+            <form
+              onSubmit={submitReset}
+              aria-label={`Reset password of ${user.email}`}
+              className="flex flex-wrap items-end gap-2 rounded-md bg-slate-50 p-3"
+            >
               <label className="grid gap-1 text-sm">
                 <span className="font-medium">New password for {user.email}</span>
-                <input type="password" required minLength={10} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} className={`${FIELD} w-72`} />
+                <input
+                  type="password"
+                  required
+                  minLength={10}
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  className={`${FIELD} w-72`}
+                />
               </label>
               <Button type="submit" variant="primary" disabled={actions.resetPending}>
                 {actions.resetPending ? 'Saving…' : 'Set password'}

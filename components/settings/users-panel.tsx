@@ -49,7 +49,8 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
               </tbody>
             </table>
             <p className="mt-3 text-xs text-slate-500">
-              Changing a role, disabling a user or resetting a password ends that user’s sessions. You cannot change your own role or disable yourself.
+              Changing a role, disabling a user or resetting a password ends that user’s sessions. You cannot change your own role or
+              disable yourself.
             </p>
           </div>
         )}

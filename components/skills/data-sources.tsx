@@ -13,8 +13,12 @@ export function DataSources({ sources }: { sources: DataSource[] }) {
           </div>
           {s.description && <p className="mt-1 text-sm text-slate-600">{s.description}</p>}
           <details className="mt-2">
-            <summary className="cursor-pointer text-sm text-indigo-700 hover:underline">Text ({s.content.text.length.toLocaleString('en-GB')} characters)</summary>
-            <p className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-sm text-slate-700">{s.content.text}</p>
+            <summary className="cursor-pointer text-sm text-indigo-700 hover:underline">
+              Text ({s.content.text.length.toLocaleString('en-GB')} characters)
+            </summary>
+            <p className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+              {s.content.text}
+            </p>
           </details>
         </li>
       ))}

@@ -13,7 +13,9 @@ export function RecentFailures({ failures }: { failures: SkillReport['recent_fai
         <tbody className="divide-y divide-slate-100">
           {failures.map((f) => (
             <tr key={`${f.run_id}|${f.state}|${f.at}`} className="align-top">
-              <th scope="row" className="px-3 py-2 font-mono text-xs font-normal break-all">{f.run_id}</th>
+              <th scope="row" className="px-3 py-2 font-mono text-xs font-normal break-all">
+                {f.run_id}
+              </th>
               <td className="px-3 py-2 font-mono text-xs">{f.state}</td>
               <td className="px-3 py-2 text-red-800">{f.error ?? '—'}</td>
               <td className="px-3 py-2 whitespace-nowrap text-xs text-slate-600">

@@ -17,7 +17,15 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
  * A skill's figures: all-time success rate, p95 latency and uses as tiles, and the same for the
  * recent window in one line. "No runs yet" when the knowledge graph has no use of it.
  */
-export function ReliabilityFigures({ allTime, recent, window }: { allTime: Reliability; recent: Reliability; window: { days: number; last_runs: number } }) {
+export function ReliabilityFigures({
+  allTime,
+  recent,
+  window,
+}: {
+  allTime: Reliability;
+  recent: Reliability;
+  window: { days: number; last_runs: number };
+}) {
   if (totalUses(allTime) === 0) {
     return (
       <p className="text-sm text-slate-500" data-testid="reliability-empty">
@@ -28,8 +36,12 @@ export function ReliabilityFigures({ allTime, recent, window }: { allTime: Relia
   return (
     <div className="space-y-2">
       <dl className="grid grid-cols-3 gap-2">
-        <Figure label="Success rate" testId="success-rate">{formatRate(allTime.success_rate)}</Figure>
-        <Figure label="p95 latency" testId="p95-latency">{formatLatency(allTime.p95_latency_ms)}</Figure>
+        <Figure label="Success rate" testId="success-rate">
+          {formatRate(allTime.success_rate)}
+        </Figure>
+        <Figure label="p95 latency" testId="p95-latency">
+          {formatLatency(allTime.p95_latency_ms)}
+        </Figure>
         <Figure label="Uses (all time)" testId="uses">
           <span className="text-sm">{usesText(allTime)}</span>
         </Figure>

@@ -25,9 +25,11 @@ describe('reliability formatting', () => {
 
   it('sums a trend', () => {
     expect(trendTotals([])).toEqual({ n_success: 0, n_failures: 0 });
-    expect(trendTotals([
-      { start: 'a', n_success: 1, n_failures: 2, n_caller_errors: 0 },
-      { start: 'b', n_success: 3, n_failures: 0, n_caller_errors: 1 },
-    ])).toEqual({ n_success: 4, n_failures: 2 });
+    expect(
+      trendTotals([
+        { start: 'a', n_success: 1, n_failures: 2, n_caller_errors: 0 },
+        { start: 'b', n_success: 3, n_failures: 0, n_caller_errors: 1 },
+      ]),
+    ).toEqual({ n_success: 4, n_failures: 2 });
   });
 });

@@ -26,5 +26,8 @@ export const totalUses = (r: Pick<Reliability, 'n_success' | 'n_failures'>) => r
 
 /** Sums of a trend (the sparkline's accessible summary). */
 export function trendTotals(trend: readonly TrendBucket[]): { n_success: number; n_failures: number } {
-  return trend.reduce((t, b) => ({ n_success: t.n_success + b.n_success, n_failures: t.n_failures + b.n_failures }), { n_success: 0, n_failures: 0 });
+  return trend.reduce((t, b) => ({ n_success: t.n_success + b.n_success, n_failures: t.n_failures + b.n_failures }), {
+    n_success: 0,
+    n_failures: 0,
+  });
 }

@@ -2,20 +2,36 @@ import Link from 'next/link';
 import { formatLatency, formatRate, totalUses, usesText } from './reliability-format';
 import type { SkillReport } from './reliability-types';
 
-const LINK = 'break-all font-mono text-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500';
+const LINK =
+  'break-all font-mono text-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500';
 
 /**
  * Skills of the same capability (first tag) with their reliability. With `onSelect` an
  * alternative opens in place; without, it links to its details on the Skills page.
  */
-export function SkillAlternatives({ alternatives, capability, onSelect }: { alternatives: SkillReport['alternatives']; capability: string | null; onSelect?(uri: string): void }) {
+export function SkillAlternatives({
+  alternatives,
+  capability,
+  onSelect,
+}: {
+  alternatives: SkillReport['alternatives'];
+  capability: string | null;
+  onSelect?(uri: string): void;
+}) {
   if (alternatives.length === 0) {
-    return <p className="text-sm text-slate-500">{capability ? `No other skill has the capability ${capability}.` : 'The skill has no capability (tag), so no alternatives.'}</p>;
+    return (
+      <p className="text-sm text-slate-500">
+        {capability ? `No other skill has the capability ${capability}.` : 'The skill has no capability (tag), so no alternatives.'}
+      </p>
+    );
   }
   return (
     <ul className="space-y-1.5" data-testid="skill-alternatives">
       {alternatives.map((a) => (
-        <li key={a.skill} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 rounded-md border border-slate-200 px-3 py-2">
+        <li
+          key={a.skill}
+          className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 rounded-md border border-slate-200 px-3 py-2"
+        >
           {onSelect ? (
             <button type="button" onClick={() => onSelect(a.skill)} className={LINK}>
               {a.skill}

@@ -11,7 +11,9 @@ export function SkillCard({ skill, selected, onSelect }: { skill: ListedSkill; s
       aria-current={selected ? 'true' : undefined}
       data-testid="skill-card"
       className={`w-full rounded-lg border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 ${
-        selected ? 'border-indigo-400 bg-indigo-50/60 ring-1 ring-indigo-300' : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50'
+        selected
+          ? 'border-indigo-400 bg-indigo-50/60 ring-1 ring-indigo-300'
+          : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50'
       }`}
     >
       <span className="flex items-baseline justify-between gap-2">
@@ -31,7 +33,12 @@ export function SkillCard({ skill, selected, onSelect }: { skill: ListedSkill; s
         <Permissions permissions={skill.permissions} compact />
         <span className="text-xs text-slate-500">
           {tools} tool{tools === 1 ? '' : 's'}
-          {skill.warnings.length > 0 && <span className="text-amber-700"> · {skill.warnings.length} warning{skill.warnings.length === 1 ? '' : 's'}</span>}
+          {skill.warnings.length > 0 && (
+            <span className="text-amber-700">
+              {' '}
+              · {skill.warnings.length} warning{skill.warnings.length === 1 ? '' : 's'}
+            </span>
+          )}
         </span>
       </span>
     </button>

@@ -40,8 +40,14 @@ export function SkillCatalog({ initialSkill }: { initialSkill: string | null }) 
   }, [catalog]);
 
   if (all.isPending) return <LoadingState label="Loading the skill catalog…" />;
-  if (all.isError) return <ErrorState title="The skill catalog could not be loaded" message={errorMessage(all.error)} onRetry={() => void all.refetch()} />;
-  if (all.data.status === 'error') return <ErrorState title={`get_skillset failed (${all.data.error_code})`} message={all.data.error} onRetry={() => void all.refetch()} />;
+  if (all.isError)
+    return (
+      <ErrorState title="The skill catalog could not be loaded" message={errorMessage(all.error)} onRetry={() => void all.refetch()} />
+    );
+  if (all.data.status === 'error')
+    return (
+      <ErrorState title={`get_skillset failed (${all.data.error_code})`} message={all.data.error} onRetry={() => void all.refetch()} />
+    );
   const base = all.data;
 
   const shownResult = filtering ? filtered.data : base;
@@ -70,11 +76,15 @@ export function SkillCatalog({ initialSkill }: { initialSkill: string | null }) 
                   : `${base.count} valid skills in ${base.directory}/`
                 : ''}
           </p>
-          {filtering && filtered.isError && <ErrorState title="Search failed" message={errorMessage(filtered.error)} onRetry={() => void filtered.refetch()} />}
+          {filtering && filtered.isError && (
+            <ErrorState title="Search failed" message={errorMessage(filtered.error)} onRetry={() => void filtered.refetch()} />
+          )}
           {filtering && filtered.data?.status === 'error' && <ErrorState title="Search failed" message={filtered.data.error} />}
           {shown && shown.length === 0 && (
             <EmptyState title={filtering ? 'No skill matches' : 'The catalog is empty'}>
-              {filtering ? 'Every search word must appear in the name, description, tags or tool names.' : `Add skill manifests to ${base.directory}/.`}
+              {filtering
+                ? 'Every search word must appear in the name, description, tags or tool names.'
+                : `Add skill manifests to ${base.directory}/.`}
             </EmptyState>
           )}
           {shown && shown.length > 0 && (
@@ -87,7 +97,10 @@ export function SkillCatalog({ initialSkill }: { initialSkill: string | null }) 
             </ul>
           )}
         </div>
-        <div ref={detailRef} className="min-w-0 scroll-mt-6 self-start rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:overflow-y-auto">
+        <div
+          ref={detailRef}
+          className="min-w-0 scroll-mt-6 self-start rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:overflow-y-auto"
+        >
           {selected ? (
             <SkillDetail skill={selected} onSelectSkill={select} />
           ) : (

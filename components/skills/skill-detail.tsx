@@ -90,7 +90,9 @@ export function SkillDetail({ skill, onSelectSkill }: { skill: ListedSkill; onSe
       <Section title="Validation">
         <p className="mb-2 text-sm text-slate-700">
           Valid: the manifest conforms to Skill Manifest v2.0.0 and passes the static checks
-          {skill.warnings.length === 0 ? ', with no warnings.' : `, with ${skill.warnings.length} warning${skill.warnings.length === 1 ? '' : 's'}:`}
+          {skill.warnings.length === 0
+            ? ', with no warnings.'
+            : `, with ${skill.warnings.length} warning${skill.warnings.length === 1 ? '' : 's'}:`}
         </p>
         {skill.warnings.length > 0 && <IssueRows issues={skill.warnings} tone="warning" />}
       </Section>

@@ -16,7 +16,13 @@ export function SkillFilters({ query, onQuery, tag, onTag, tags }: Props) {
     <div className="flex flex-wrap gap-2" role="search">
       <label className="min-w-0 flex-1">
         <span className="sr-only">Search skills</span>
-        <input type="search" value={query} onChange={(e) => onQuery(e.target.value)} placeholder="Search skills and tools…" className={`${FIELD} w-full`} />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+          placeholder="Search skills and tools…"
+          className={`${FIELD} w-full`}
+        />
       </label>
       <label>
         <span className="sr-only">Filter by tag</span>

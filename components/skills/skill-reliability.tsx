@@ -50,7 +50,13 @@ export function SkillReliability({
         <Heading id={titleId} className="text-sm font-semibold text-slate-900">
           Reliability
         </Heading>
-        <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void q.refetch()} disabled={q.isFetching} aria-label={`Refresh the reliability of ${uri}`}>
+        <Button
+          variant="ghost"
+          className="px-2 py-0.5 text-xs"
+          onClick={() => void q.refetch()}
+          disabled={q.isFetching}
+          aria-label={`Refresh the reliability of ${uri}`}
+        >
           {q.isFetching ? 'Refreshing…' : 'Refresh'}
         </Button>
       </div>

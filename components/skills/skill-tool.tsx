@@ -3,7 +3,11 @@ import { JsonBlock } from '@/components/ui/json-block';
 import { ParameterTable } from '@/components/schema/parameter-table';
 import type { ManifestTool } from './types';
 
-const DEFINITION_LABEL = { mcp_server: 'MCP server operation', registered: 'Registered platform tool', python_source: 'Python source' } as const;
+const DEFINITION_LABEL = {
+  mcp_server: 'MCP server operation',
+  registered: 'Registered platform tool',
+  python_source: 'Python source',
+} as const;
 
 /** How the tool is provided (spec §5.2 `definition`): the MCP endpoint and operation, a platform tool id, or sandboxed Python. */
 function Definition({ definition }: { definition: ManifestTool['definition'] }) {
@@ -31,7 +35,10 @@ function Definition({ definition }: { definition: ManifestTool['definition'] }) 
         </dl>
       )}
       {definition.type === 'python_source' && (
-        <pre className="max-h-72 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100" aria-label="Python source">
+        <pre
+          className="max-h-72 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100"
+          aria-label="Python source"
+        >
           {definition.sourceCode}
         </pre>
       )}

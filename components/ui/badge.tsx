@@ -14,7 +14,10 @@ const TONES: Record<Tone, string> = {
 /** A small inline label; `title` explains it on hover for sighted users, the text itself says it for everyone. */
 export function Badge({ tone = 'neutral', children, title }: { tone?: Tone; children: ReactNode; title?: string }) {
   return (
-    <span title={title} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
+    <span
+      title={title}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+    >
       {children}
     </span>
   );

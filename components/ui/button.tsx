@@ -13,7 +13,12 @@ const VARIANTS: Record<Variant, string> = {
 };
 
 /** The console's button; `type` defaults to "button" so a button inside a form never submits by accident. */
-export function Button({ variant = 'secondary', className = '', type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'secondary',
+  className = '',
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button type={type} className={`${BASE} ${VARIANTS[variant]} ${className}`} {...rest} />;
 }
 

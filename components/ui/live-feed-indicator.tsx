@@ -17,7 +17,12 @@ const LOOK: Record<LiveStatus, { dot: string; text: string }> = {
  * (shown only when `onReconnect` is given). `titles` say, per status, what that means for
  * this view; `testId` names the indicator for tests.
  */
-export function LiveFeedIndicator({ status, onReconnect, titles, testId }: {
+export function LiveFeedIndicator({
+  status,
+  onReconnect,
+  titles,
+  testId,
+}: {
   status: LiveStatus;
   onReconnect?: () => void;
   titles: Record<LiveStatus, string>;
@@ -31,7 +36,11 @@ export function LiveFeedIndicator({ status, onReconnect, titles, testId }: {
         {look.text}
       </span>
       {status === 'off' && onReconnect && (
-        <button type="button" onClick={onReconnect} className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+        <button
+          type="button"
+          onClick={onReconnect}
+          className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+        >
           Reconnect
         </button>
       )}

@@ -18,7 +18,11 @@ export function Panel({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section id={id} aria-labelledby={id && title ? `${id}-title` : undefined} className={`rounded-xl border border-slate-200 bg-white ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={id && title ? `${id}-title` : undefined}
+      className={`rounded-xl border border-slate-200 bg-white ${className}`}
+    >
       {(title || actions) && (
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
           {title && (

@@ -6,8 +6,19 @@ import type { ReactNode } from 'react';
  * Each tab controls the panel with id `<idPrefix>-panel-<id>`; the panel names itself by the tab
  * (`aria-labelledby="<idPrefix>-tab-<id>"`).
  */
-export function TabList<T extends string>({ tabs, tab, onTab, label, idPrefix, dense = false }: {
-  tabs: ReadonlyArray<{ id: T; label: ReactNode }>; tab: T; onTab(t: T): void; label: string; idPrefix: string;
+export function TabList<T extends string>({
+  tabs,
+  tab,
+  onTab,
+  label,
+  idPrefix,
+  dense = false,
+}: {
+  tabs: ReadonlyArray<{ id: T; label: ReactNode }>;
+  tab: T;
+  onTab(t: T): void;
+  label: string;
+  idPrefix: string;
   /** Narrower tabs, for a side panel holding many: labels never wrap (a wrapped label resizes what is below). */
   dense?: boolean;
 }) {
@@ -32,7 +43,8 @@ export function TabList<T extends string>({ tabs, tab, onTab, label, idPrefix, d
             document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
           }}
           className={`-mb-px border-b-2 ${dense ? 'px-2' : 'px-3'} py-2 text-sm font-medium whitespace-nowrap ${
-            tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'
+          }`}
         >
           {t.label}
         </button>

@@ -22,7 +22,9 @@ export function CompiledMeta({ meta }: { meta: ControlPlaneMeta }) {
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-xs text-slate-500">Starts at</dt>
-          <dd className="font-mono" data-testid="meta-start-at">{meta.start_at}</dd>
+          <dd className="font-mono" data-testid="meta-start-at">
+            {meta.start_at}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Terminal states</dt>
@@ -53,9 +55,15 @@ export function CompiledMeta({ meta }: { meta: ControlPlaneMeta }) {
                       {terminal.has(state) && <Badge tone="neutral">terminal</Badge>}
                     </span>
                   </th>
-                  <td className="px-3 py-2"><Names names={deps.upstream} empty="none" /></td>
-                  <td className="px-3 py-2"><Names names={deps.downstream} empty="none" /></td>
-                  <td className="px-3 py-2"><Names names={meta.skills[state] ?? []} empty="—" /></td>
+                  <td className="px-3 py-2">
+                    <Names names={deps.upstream} empty="none" />
+                  </td>
+                  <td className="px-3 py-2">
+                    <Names names={deps.downstream} empty="none" />
+                  </td>
+                  <td className="px-3 py-2">
+                    <Names names={meta.skills[state] ?? []} empty="—" />
+                  </td>
                 </tr>
               );
             })}

@@ -40,7 +40,17 @@ export function IssueList({ findings, selectedKey, place, onSelect }: Props) {
   );
 }
 
-function FindingButton({ finding, selected, where, onSelect }: { finding: Finding; selected: boolean; where: FindingPlace; onSelect(f: Finding): void }) {
+function FindingButton({
+  finding,
+  selected,
+  where,
+  onSelect,
+}: {
+  finding: Finding;
+  selected: boolean;
+  where: FindingPlace;
+  onSelect(f: Finding): void;
+}) {
   const states = stateChain(finding.path);
   const isError = finding.severity === 'error';
   return (

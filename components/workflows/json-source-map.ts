@@ -20,8 +20,7 @@ export type JsonLocation = {
 export type JsonSyntaxError = { message: string; offset: number; line: number; column: number };
 
 export type JsonParseResult =
-  | { ok: true; value: unknown; locations: ReadonlyMap<string, JsonLocation> }
-  | { ok: false; error: JsonSyntaxError };
+  { ok: true; value: unknown; locations: ReadonlyMap<string, JsonLocation> } | { ok: false; error: JsonSyntaxError };
 
 /** 1-based line and column of an offset; a CRLF counts as one line break. */
 export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
@@ -90,13 +89,18 @@ class Scanner {
     for (;;) {
       if (this.text[this.i] !== '"') {
         const trailing = this.text[this.i] === '}';
-        this.fail(trailing ? "Trailing comma before '}': remove the comma" : `Unexpected ${describe(this.text, this.i)}: expected a property name in double quotes`);
+        this.fail(
+          trailing
+            ? "Trailing comma before '}': remove the comma"
+            : `Unexpected ${describe(this.text, this.i)}: expected a property name in double quotes`,
+        );
       }
       const keyStart = this.i;
       const name = this.string();
       const key = { start: keyStart, end: this.i };
       this.skipWs();
-      if (this.text[this.i] !== ':') this.fail(`Unexpected ${describe(this.text, this.i)}: expected ':' after property name ${JSON.stringify(name)}`);
+      if (this.text[this.i] !== ':')
+        this.fail(`Unexpected ${describe(this.text, this.i)}: expected ':' after property name ${JSON.stringify(name)}`);
       this.i++;
       this.skipWs();
       this.value(`${pointer}/${escapePointerToken(name)}`, key);
@@ -131,7 +135,7 @@ class Scanner {
     let out = '';
     let runStart = this.i;
     for (;;) {
-      if (this.i >= this.text.length) this.fail('Unterminated string: missing closing \'"\'', open);
+      if (this.i >= this.text.length) this.fail("Unterminated string: missing closing '\"'", open);
       const code = this.text.charCodeAt(this.i);
       if (code === 0x22) {
         out += this.text.slice(runStart, this.i);

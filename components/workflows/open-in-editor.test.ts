@@ -3,12 +3,19 @@ import { editorHrefForSaved, stashDraft, takeDraft } from './open-in-editor';
 
 function memoryStorage() {
   const m = new Map<string, string>();
-  return { setItem: (k: string, v: string) => void m.set(k, v), getItem: (k: string) => m.get(k) ?? null, removeItem: (k: string) => void m.delete(k), size: () => m.size };
+  return {
+    setItem: (k: string, v: string) => void m.set(k, v),
+    getItem: (k: string) => m.get(k) ?? null,
+    removeItem: (k: string) => void m.delete(k),
+    size: () => m.size,
+  };
 }
 
 describe('open in editor', () => {
   it('links a saved version by id and version', () => {
-    expect(editorHrefForSaved({ workflowId: 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21', version: '1.0.1' })).toBe('/workflows/edit?workflow=c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21&version=1.0.1');
+    expect(editorHrefForSaved({ workflowId: 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21', version: '1.0.1' })).toBe(
+      '/workflows/edit?workflow=c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21&version=1.0.1',
+    );
   });
 
   it('hands a draft over once, formatted', () => {

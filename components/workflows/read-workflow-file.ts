@@ -8,7 +8,10 @@ export const MAX_WORKFLOW_FILE_BYTES = 2 * 1024 * 1024;
  */
 export async function readWorkflowFile(file: File): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   if (file.size > MAX_WORKFLOW_FILE_BYTES) {
-    return { ok: false, message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_WORKFLOW_FILE_BYTES / 1024 / 1024} MB.` };
+    return {
+      ok: false,
+      message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_WORKFLOW_FILE_BYTES / 1024 / 1024} MB.`,
+    };
   }
   try {
     const text = await file.text();

@@ -46,12 +46,40 @@ const words = (s: string): string[] =>
 const BY_FIRST = new Map<string, Array<{ words: string[]; cue: Cue }>>();
 for (const [text, cue] of LEXICON) {
   const entry = { words: words(text), cue };
-  BY_FIRST.set(entry.words[0]!, [...(BY_FIRST.get(entry.words[0]!) ?? []), entry].sort((a, b) => b.words.length - a.words.length));
+  BY_FIRST.set(
+    entry.words[0]!,
+    [...(BY_FIRST.get(entry.words[0]!) ?? []), entry].sort((a, b) => b.words.length - a.words.length),
+  );
 }
 
 const QUESTION_START = new Set([
-  'what', "what's", 'why', 'when', 'where', 'which', 'who', 'whom', 'whose', 'how', "how's", 'is', 'are', 'was', 'were',
-  'did', 'does', 'has', 'have', 'had', 'should', 'shall', 'will', 'would', 'can', 'could', 'may',
+  'what',
+  "what's",
+  'why',
+  'when',
+  'where',
+  'which',
+  'who',
+  'whom',
+  'whose',
+  'how',
+  "how's",
+  'is',
+  'are',
+  'was',
+  'were',
+  'did',
+  'does',
+  'has',
+  'have',
+  'had',
+  'should',
+  'shall',
+  'will',
+  'would',
+  'can',
+  'could',
+  'may',
 ]);
 /** "could you run it?", "can we go ahead?": a request, whose cues count. */
 const REQUEST = /^(?:can|could|would|will)\s+(?:you|u|we)\b/;
@@ -94,7 +122,7 @@ interface Found {
 
 function cuesIn(w: string[]): Found[] {
   const out: Found[] = [];
-  for (let i = 0; i < w.length; ) {
+  for (let i = 0; i < w.length;) {
     const entry = BY_FIRST.get(w[i]!)?.find((e) => e.words.every((x, k) => w[i + k] === x));
     if (entry) out.push({ cue: entry.cue, at: i, end: i + entry.words.length });
     i += entry ? entry.words.length : 1;
@@ -198,8 +226,14 @@ function verdictOf(r: Reading): Verdict {
 }
 
 export function readConfirmation(text: string): Confirmation {
-  const norm = String(text ?? '').toLowerCase().replace(/[’‘`´]/g, "'").replace(/[“”"]/g, ' ');
-  const verdicts = clausesOf(norm).map(readClause).map(verdictOf).filter((v): v is NonNullable<Verdict> => v !== null);
+  const norm = String(text ?? '')
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[“”"]/g, ' ');
+  const verdicts = clausesOf(norm)
+    .map(readClause)
+    .map(verdictOf)
+    .filter((v): v is NonNullable<Verdict> => v !== null);
   const decisive = verdicts.filter((v) => v.decisive);
   const last = decisive.at(-1);
   const before = decisive.at(-2);

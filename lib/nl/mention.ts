@@ -40,13 +40,17 @@ function wordsIn(text: string): Array<{ w: string; first: boolean; next: string 
 
 /** Words that may be part of a product's name: capitalised or acronyms, as above ("HELOC", "Bridging", not "Hmm, …"). */
 export function productCues(text: string): string[] {
-  return wordsIn(text).filter(({ w, first, next }) => mayBeProductWord(w, first, next)).map(({ w }) => w);
+  return wordsIn(text)
+    .filter(({ w, first, next }) => mayBeProductWord(w, first, next))
+    .map(({ w }) => w);
 }
 
 /** What in the message may name something, or null when nothing does. */
 export function mentionCues(text: string, today: Date): MentionCues | null {
   const period = resolveDateRange(text, today);
-  const words = wordsIn(text).filter(({ w, first, next }) => mayBeName(w) || mayBeProductWord(w, first, next)).map(({ w }) => w);
+  const words = wordsIn(text)
+    .filter(({ w, first, next }) => mayBeName(w) || mayBeProductWord(w, first, next))
+    .map(({ w }) => w);
   const team = /\bteams?\b/i.test(text);
   return period || words.length || team ? { period, words, team } : null;
 }

@@ -30,8 +30,28 @@ export const wordsOf = (text: string): Word[] =>
   [...text.matchAll(/\p{L}[\p{L}\p{M}'’-]*/gu)].map((m) => ({ text: m[0], from: m.index, to: m.index + m[0].length }));
 
 const INTRODUCES_PERSON = new Set([
-  'by', 'for', 'of', 'from', 'advisor', 'adviser', 'agent', 'with', 'about', 'and', 'named', 'called', 'compare', 'vs',
-  'versus', 'than', 'did', 'does', 'is', 'was', 'to', 'between',
+  'by',
+  'for',
+  'of',
+  'from',
+  'advisor',
+  'adviser',
+  'agent',
+  'with',
+  'about',
+  'and',
+  'named',
+  'called',
+  'compare',
+  'vs',
+  'versus',
+  'than',
+  'did',
+  'does',
+  'is',
+  'was',
+  'to',
+  'between',
 ]);
 /** Words after which even one capitalised word is taken for a person ("calls by Sarah"); not "is", "to", "did". */
 const INTRODUCES_ONE = new Set(['by', 'for', 'of', 'from', 'advisor', 'adviser', 'agent', 'named', 'called', 'vs', 'versus', 'than']);
@@ -82,11 +102,15 @@ export function namePhrases(text: string, words: Word[]): NamePhrase[] {
       found.push({ start: a, end: b, personLike: b - a >= 2 || introducedOne(a) || possessive(a) });
     }
   }
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let j = i;
     // A particle inside a name joins it ("Rhys ap Gwilym", "Carlos de la Cruz"): between a capitalised word and the next.
-    const inName = (k: number) => capitalised(words[k]!.text) || (k > i && isParticle(fold(words[k]!.text)) && k + 1 < words.length
-      && (capitalised(words[k + 1]!.text) || isParticle(fold(words[k + 1]!.text))));
+    const inName = (k: number) =>
+      capitalised(words[k]!.text) ||
+      (k > i &&
+        isParticle(fold(words[k]!.text)) &&
+        k + 1 < words.length &&
+        (capitalised(words[k + 1]!.text) || isParticle(fold(words[k + 1]!.text))));
     while (j < words.length && inName(j) && (j === i || /^\s+$/.test(text.slice(words[j - 1]!.to, words[j]!.from)))) j++;
     for (const [a, b] of nameParts(words, i, j, true)) {
       const byTagger = tagged.some(([s, e]) => s < b && a < e);

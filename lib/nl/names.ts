@@ -7,7 +7,12 @@ import nlp from 'compromise';
 
 /** A word or name folded for comparison: lower case, no accents (Zoë = Zoe, Łukasz = Lukasz), no apostrophes, hyphens or spaces. */
 export const fold = (s: string): string =>
-  s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[łøđßæœþı]/g, (c) => UNDECOMPOSED[c]!).replace(/['’‘`´\-\s.]/g, '');
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[łøđßæœþı]/g, (c) => UNDECOMPOSED[c]!)
+    .replace(/['’‘`´\-\s.]/g, '');
 
 /** Letters that carry their mark inside them (NFD leaves them whole): "Łukasz" folds to "lukasz" all the same. */
 const UNDECOMPOSED: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ı: 'i' };
@@ -46,7 +51,9 @@ export function editDistance(a: string, b: string): number {
  * Rashid"): part of a full name, never a name on their own ("de" alone names nobody).
  */
 const PARTICLES = new Set(
-  'ap ab ferch de del della der den di da das dos du la le les van von vom zu ter ten te ni nic mac mc o ua bin binti bint ibn al el y'.split(' '),
+  'ap ab ferch de del della der den di da das dos du la le les van von vom zu ter ten te ni nic mac mc o ua bin binti bint ibn al el y'.split(
+    ' ',
+  ),
 );
 export const isParticle = (folded: string): boolean => PARTICLES.has(folded);
 

@@ -35,19 +35,71 @@ const OUTCOMES: Array<[Outcome, RegExp]> = [
 
 /** Phrases read as one word, longest first. */
 const PHRASES = [
-  'who said what', 'speaker turns', 'speaker turn', 'speaker labels', 'speaker label', 'compliance checks', 'compliance check',
-  'compliance verdicts', 'compliance verdict', 'rules checks', 'rule checks', 'regulatory checks', 'qa scores', 'qa score',
-  'segment the calls', 'leave out', 'no need for', 'nothing but', 'nothing except', 'as well', 'in addition', 'do not', 'rather not',
+  'who said what',
+  'speaker turns',
+  'speaker turn',
+  'speaker labels',
+  'speaker label',
+  'compliance checks',
+  'compliance check',
+  'compliance verdicts',
+  'compliance verdict',
+  'rules checks',
+  'rule checks',
+  'regulatory checks',
+  'qa scores',
+  'qa score',
+  'segment the calls',
+  'leave out',
+  'no need for',
+  'nothing but',
+  'nothing except',
+  'as well',
+  'in addition',
+  'do not',
+  'rather not',
 ];
 
 const CUES: Record<string, Cue> = {
-  also: 'add', add: 'add', adding: 'add', include: 'add', including: 'add', plus: 'add', additionally: 'add', 'in addition': 'add',
-  extra: 'add', too: 'add', 'as well': 'add',
-  skip: 'remove', skipping: 'remove', without: 'remove', no: 'remove', not: 'remove', "don't": 'remove', dont: 'remove',
-  'do not': 'remove', exclude: 'remove', excluding: 'remove', drop: 'remove', omit: 'remove', remove: 'remove',
-  'leave out': 'remove', minus: 'remove', except: 'remove', 'no need for': 'remove', "won't": 'remove', "can't": 'remove',
-  never: 'remove', 'rather not': 'remove', forget: 'remove',
-  just: 'only', only: 'only', solely: 'only', 'nothing but': 'only', 'nothing except': 'only', exclusively: 'only',
+  also: 'add',
+  add: 'add',
+  adding: 'add',
+  include: 'add',
+  including: 'add',
+  plus: 'add',
+  additionally: 'add',
+  'in addition': 'add',
+  extra: 'add',
+  too: 'add',
+  'as well': 'add',
+  skip: 'remove',
+  skipping: 'remove',
+  without: 'remove',
+  no: 'remove',
+  not: 'remove',
+  "don't": 'remove',
+  dont: 'remove',
+  'do not': 'remove',
+  exclude: 'remove',
+  excluding: 'remove',
+  drop: 'remove',
+  omit: 'remove',
+  remove: 'remove',
+  'leave out': 'remove',
+  minus: 'remove',
+  except: 'remove',
+  'no need for': 'remove',
+  "won't": 'remove',
+  "can't": 'remove',
+  never: 'remove',
+  'rather not': 'remove',
+  forget: 'remove',
+  just: 'only',
+  only: 'only',
+  solely: 'only',
+  'nothing but': 'only',
+  'nothing except': 'only',
+  exclusively: 'only',
 };
 /**
  * How many words after a cue (or after the last outcome it governed) it still governs: "also give
@@ -60,9 +112,17 @@ const NEGATIONS = new Set(['no', 'not', "don't", 'dont', 'do not', "won't", "can
 const TRAILING = new Set(['too', 'as well', 'only']);
 
 function tokens(clause: string): string[] {
-  let s = ` ${clause.toLowerCase().replace(/[’‘]/g, "'").replace(/[^\p{L}\p{N}' -]+/gu, ' ').replace(/\s+/g, ' ')} `;
+  let s = ` ${clause
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
+    .replace(/\s+/g, ' ')} `;
   for (const p of PHRASES) s = s.replaceAll(` ${p} `, ` ${p.replace(/ /g, '_')} `);
-  return s.trim().split(' ').filter(Boolean).map((t) => t.replace(/_/g, ' '));
+  return s
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .map((t) => t.replace(/_/g, ' '));
 }
 
 const outcomeOf = (word: string): Outcome | null => OUTCOMES.find(([, re]) => re.test(word))?.[0] ?? null;

@@ -4,15 +4,23 @@ import { DEMO_DIRECTORY, SECOND_DIRECTORY } from './testing/directories.ts';
 
 /** The demo's eight advisors (a fixture: at run time the directory comes from the CRM). */
 const DIRECTORY: DirectoryEntry[] = [
-  ['Alex Wong', 'Home Finance North'], ['Priya Shah', 'Home Finance North'], ['Tom Ellis', 'Home Finance North'],
-  ['Maria Garcia', 'Home Finance North'], ["James O'Connor", 'Home Finance South'], ['Fatima Khan', 'Home Finance South'],
-  ['Daniel Brooks', 'Home Finance South'], ['Sophie Turner', 'Home Finance South'],
+  ['Alex Wong', 'Home Finance North'],
+  ['Priya Shah', 'Home Finance North'],
+  ['Tom Ellis', 'Home Finance North'],
+  ['Maria Garcia', 'Home Finance North'],
+  ["James O'Connor", 'Home Finance South'],
+  ['Fatima Khan', 'Home Finance South'],
+  ['Daniel Brooks', 'Home Finance South'],
+  ['Sophie Turner', 'Home Finance South'],
 ].map(([name, team]) => ({ name: name!, team: team! }));
 /** The same with a second Alex and a second Turner. */
 const WITH_ALEX_TURNER: DirectoryEntry[] = [...DIRECTORY, { name: 'Alex Turner', team: 'Home Finance South' }];
 
 const found = (said: string, status: PersonMatch['status'], name: string | null, candidates?: string[]) => ({
-  said, status, name, ...(candidates ? { candidates } : {}),
+  said,
+  status,
+  name,
+  ...(candidates ? { candidates } : {}),
 });
 
 describe('matchPeople: names resolved against the directory', () => {
@@ -29,7 +37,7 @@ describe('matchPeople: names resolved against the directory', () => {
     ['James OConnor', found('James OConnor', 'exact', "James O'Connor")],
     ['james o connor', found('james o connor', 'exact', "James O'Connor")],
     ['How did Priya do in June?', found('Priya', 'first_name', 'Priya Shah', ['Priya Shah'])],
-    ["now for priya", found('priya', 'first_name', 'Priya Shah')],
+    ['now for priya', found('priya', 'first_name', 'Priya Shah')],
     ["Khan's calls", found('Khan', 'first_name', 'Fatima Khan')],
     ['calls by Alex Wang', found('Alex Wang', 'fuzzy', 'Alex Wong', ['Alex Wong'])],
     ['calls by alex wang', found('alex wang', 'fuzzy', 'Alex Wong')],
@@ -49,7 +57,7 @@ describe('matchPeople: names resolved against the directory', () => {
     expect(DIRECTORY.map((a) => a.name)).toEqual(expect.arrayContaining(john!.candidates));
   });
 
-  it('a single name said as a person\'s that is nobody\'s name part: close to one, else unknown', () => {
+  it("a single name said as a person's that is nobody's name part: close to one, else unknown", () => {
     expect(matchPeople("Review Sarah's calls", DIRECTORY).people).toMatchObject([{ said: 'Sarah', status: 'unknown', name: null }]);
     expect(matchPeople('calls by Sarah', DIRECTORY).people).toMatchObject([{ said: 'Sarah', status: 'unknown' }]);
     expect(matchPeople("Sophi's calls", DIRECTORY).people).toEqual([found('Sophi', 'fuzzy', 'Sophie Turner', ['Sophie Turner'])]);
@@ -57,24 +65,38 @@ describe('matchPeople: names resolved against the directory', () => {
   });
 
   it('an unknown name is said as written, without a possessive', () => {
-    expect(matchPeople('Review calls for Mary Jones and Alex Wong', DIRECTORY).people.map((p) => [p.said, p.status]))
-      .toEqual([['Mary Jones', 'unknown'], ['Alex Wong', 'exact']]);
-    expect(matchPeople("Check the quality of John Smith's calls", DIRECTORY).people).toMatchObject([{ said: 'John Smith', status: 'unknown' }]);
+    expect(matchPeople('Review calls for Mary Jones and Alex Wong', DIRECTORY).people.map((p) => [p.said, p.status])).toEqual([
+      ['Mary Jones', 'unknown'],
+      ['Alex Wong', 'exact'],
+    ]);
+    expect(matchPeople("Check the quality of John Smith's calls", DIRECTORY).people).toMatchObject([
+      { said: 'John Smith', status: 'unknown' },
+    ]);
   });
 
   it('several people in one message, in order, once each', () => {
     expect(matchPeople('Compare Alex Wong and Priya Shah', DIRECTORY).people.map((p) => p.name)).toEqual(['Alex Wong', 'Priya Shah']);
-    expect(matchPeople("Tom Ellis's and Fatima Khan's calls, then Tom Ellis again", DIRECTORY).people.map((p) => p.name))
-      .toEqual(['Tom Ellis', 'Fatima Khan']);
-    expect(matchPeople('Priya, then Alex Wong and John Smith', DIRECTORY).people.map((p) => [p.said, p.status]))
-      .toEqual([['Priya', 'first_name'], ['Alex Wong', 'exact'], ['John Smith', 'unknown']]);
+    expect(matchPeople("Tom Ellis's and Fatima Khan's calls, then Tom Ellis again", DIRECTORY).people.map((p) => p.name)).toEqual([
+      'Tom Ellis',
+      'Fatima Khan',
+    ]);
+    expect(matchPeople('Priya, then Alex Wong and John Smith', DIRECTORY).people.map((p) => [p.said, p.status])).toEqual([
+      ['Priya', 'first_name'],
+      ['Alex Wong', 'exact'],
+      ['John Smith', 'unknown'],
+    ]);
   });
 
   it('a name several advisors share is ambiguous, with all of them as candidates', () => {
     expect(matchPeople('Alex', WITH_ALEX_TURNER).people).toEqual([found('Alex', 'ambiguous', null, ['Alex Wong', 'Alex Turner'])]);
-    expect(matchPeople("Turner's calls", WITH_ALEX_TURNER).people).toEqual([found('Turner', 'ambiguous', null, ['Sophie Turner', 'Alex Turner'])]);
+    expect(matchPeople("Turner's calls", WITH_ALEX_TURNER).people).toEqual([
+      found('Turner', 'ambiguous', null, ['Sophie Turner', 'Alex Turner']),
+    ]);
     expect(matchPeople('alex turner', WITH_ALEX_TURNER).people).toEqual([found('alex turner', 'exact', 'Alex Turner', ['Alex Turner'])]);
-    expect(matchPeople('Sophie Turner and Alex Turner', WITH_ALEX_TURNER).people.map((p) => p.name)).toEqual(['Sophie Turner', 'Alex Turner']);
+    expect(matchPeople('Sophie Turner and Alex Turner', WITH_ALEX_TURNER).people.map((p) => p.name)).toEqual([
+      'Sophie Turner',
+      'Alex Turner',
+    ]);
     expect(matchPeople('Alex Turnr', WITH_ALEX_TURNER).people).toEqual([found('Alex Turnr', 'fuzzy', 'Alex Turner', ['Alex Turner'])]);
   });
 
@@ -114,7 +136,8 @@ describe('matchPeople: teams and everyone', () => {
 
   it('team words are not people', () => {
     expect(matchPeople('the North team and Priya Shah', DIRECTORY)).toMatchObject({
-      people: [found('Priya Shah', 'exact', 'Priya Shah')], teams: ['Home Finance North'],
+      people: [found('Priya Shah', 'exact', 'Priya Shah')],
+      teams: ['Home Finance North'],
     });
   });
 
@@ -128,7 +151,7 @@ describe('matchPeople: teams and everyone', () => {
   });
 });
 
-describe('matchPeople on a second lender\'s directory: particles, hyphens, diacritics, any case', () => {
+describe("matchPeople on a second lender's directory: particles, hyphens, diacritics, any case", () => {
   it.each([
     ['Siobhán Ní Bhriain', 'Siobhán Ní Bhriain', 'exact'],
     ['siobhan ni bhriain', 'Siobhán Ní Bhriain', 'exact'],
@@ -165,6 +188,8 @@ describe('matchPeople on a second lender\'s directory: particles, hyphens, diacr
   });
 
   it('a swapped pair of letters is one edit: "Pryia Sha" → Priya Shah', () => {
-    expect(matchPeople("Pryia Sha's calls in June", DEMO_DIRECTORY).people).toMatchObject([{ said: 'Pryia Sha', status: 'fuzzy', name: 'Priya Shah' }]);
+    expect(matchPeople("Pryia Sha's calls in June", DEMO_DIRECTORY).people).toMatchObject([
+      { said: 'Pryia Sha', status: 'fuzzy', name: 'Priya Shah' },
+    ]);
   });
 });

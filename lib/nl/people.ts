@@ -52,7 +52,10 @@ interface Known {
 
 /** The words [start, end) folded, the last one in each of its possessive forms; with the `said` text. */
 function readings(text: string, words: Word[], start: number, end: number): Array<{ folded: string; said: string }> {
-  const head = words.slice(start, end - 1).map((w) => fold(w.text)).join('');
+  const head = words
+    .slice(start, end - 1)
+    .map((w) => fold(w.text))
+    .join('');
   const last = words[end - 1]!;
   return possessiveForms(last.text).map((form) => ({
     folded: head + fold(form),
@@ -111,9 +114,13 @@ export function matchPeople(text: string, directory: DirectoryEntry[]): PeopleFo
     const close = near.filter((x) => closeEnough(x.d, x.length));
     if (!close.length) return false;
     const tied = close.filter((x) => x.d === close[0]!.d).map((x) => x.name);
-    take(p.start, p.end, tied.length > 1
-      ? { said, status: 'ambiguous', name: null, candidates: tied }
-      : { said, status: 'fuzzy', name: close[0]!.name, candidates: close.slice(0, MAX_CANDIDATES).map((x) => x.name) });
+    take(
+      p.start,
+      p.end,
+      tied.length > 1
+        ? { said, status: 'ambiguous', name: null, candidates: tied }
+        : { said, status: 'fuzzy', name: close[0]!.name, candidates: close.slice(0, MAX_CANDIDATES).map((x) => x.name) },
+    );
     return true;
   };
   const unknown = (p: { start: number; end: number }, said: string, near: Near[]) =>

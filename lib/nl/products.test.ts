@@ -38,24 +38,22 @@ describe('matchProduct', () => {
     ['bridging calls', { name: 'Bridging Finance', said: 'bridging' }],
     ['green home improvement', { name: 'Green Home Improvement Loan', said: 'green home improvement' }],
     ['explaining HELOC 2.0', { unknown: 'HELOC 2.0' }],
-  ])('a second lender\'s products: %s', (text, expected) => {
+  ])("a second lender's products: %s", (text, expected) => {
     expect(matchProduct(text, SECOND_PRODUCTS)).toEqual(expected);
   });
 
-  it.each([
-    'explaining the product correctly',
-    'Run the QA product check',
-    'Which product has the most failures?',
-    'Alex Wong last week',
-  ])('names no product: %s', (text) => {
-    expect(matchProduct(text, PRODUCTS)).toBeNull();
-  });
+  it.each(['explaining the product correctly', 'Run the QA product check', 'Which product has the most failures?', 'Alex Wong last week'])(
+    'names no product: %s',
+    (text) => {
+      expect(matchProduct(text, PRODUCTS)).toBeNull();
+    },
+  );
 
   it('refuses a product list that is not names, with a clear error', () => {
     expect(() => matchProduct('heloc', [{ name: 'HELOC 2.0' }] as unknown as string[])).toThrow(/list of product names/);
   });
 
-  it('any product from the data, not only the demo\'s', () => {
+  it("any product from the data, not only the demo's", () => {
     expect(matchProduct('the gold savers', ['Gold Saver', 'Silver Saver'])).toEqual({ name: 'Gold Saver', said: 'gold savers' });
     expect(matchProduct('the saver', ['Gold Saver', 'Silver Saver'])).toBeNull();
   });

@@ -80,11 +80,16 @@ function unknownIn(text: string): string | null {
 }
 
 /** Words for a kind of product: said alone, they name one only if a product is called that. */
-const KIND = /\b(?:(?:re)?mortgages?|loans?|savings?\s+accounts?|savings|current\s+accounts?|credit\s+cards?|isas?|pensions?|insurance|bonds?)\b/i;
+const KIND =
+  /\b(?:(?:re)?mortgages?|loans?|savings?\s+accounts?|savings|current\s+accounts?|credit\s+cards?|isas?|pensions?|insurance|bonds?)\b/i;
 
 /** The products that share a word (singular) with what was said, in the list's order. */
 function sharing(said: string, products: string[]): string[] {
-  const words = new Set(tokensOf(said).map((t) => singular(t.word)).filter((w) => !NOT_PRODUCT.has(w) && w !== 'product'));
+  const words = new Set(
+    tokensOf(said)
+      .map((t) => singular(t.word))
+      .filter((w) => !NOT_PRODUCT.has(w) && w !== 'product'),
+  );
   return products.filter((p) => tokensOf(p).some((t) => words.has(singular(t.word))));
 }
 

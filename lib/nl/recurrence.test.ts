@@ -8,13 +8,13 @@ const cron = (text: string) => {
 
 describe('findRecurrence', () => {
   it.each([
-    ['Every Monday at 9am, review every advisor\'s calls from the previous week', '0 9 * * 1', 'every Monday at 09:00'],
+    ["Every Monday at 9am, review every advisor's calls from the previous week", '0 9 * * 1', 'every Monday at 09:00'],
     ['Schedule a weekly QA review of the whole team on Fridays at 5pm', '0 17 * * 5', 'every Friday at 17:00'],
     ['each weekday at 07:30 rank the advisors by QA score for yesterday', '30 7 * * 1-5', 'every weekday at 07:30'],
     ['every Monday and Thursday at noon check vulnerable customers', '0 12 * * 1,4', 'every Monday and Thursday at 12:00'],
     ['on the 1st of every month at 8am review the Home Finance North team', '0 8 1 * *', 'on the 1st of every month at 08:00'],
     ['daily at 18:15 show calls with vulnerable customers', '15 18 * * *', 'every day at 18:15'],
-    ['every day review Tom Ellis\'s calls', '0 9 * * *', 'every day at 09:00'],
+    ["every day review Tom Ellis's calls", '0 9 * * *', 'every day at 09:00'],
     ['weekly on wednesday review Priya', '0 9 * * 3', 'every Wednesday at 09:00'],
   ])('%s', (text, expected, words) => {
     const r = cron(text) as { cron: string; words: string };
@@ -23,10 +23,12 @@ describe('findRecurrence', () => {
   });
 
   it('keeps the request in the rest, without the schedule words', () => {
-    expect(findRecurrence("Every Monday at 9am, review every advisor's calls from the previous week")?.rest)
-      .toBe("review every advisor's calls from the previous week");
-    expect(findRecurrence('Schedule a weekly QA review of the whole team on Fridays at 5pm')?.rest)
-      .toBe('Schedule a QA review of the whole team');
+    expect(findRecurrence("Every Monday at 9am, review every advisor's calls from the previous week")?.rest).toBe(
+      "review every advisor's calls from the previous week",
+    );
+    expect(findRecurrence('Schedule a weekly QA review of the whole team on Fridays at 5pm')?.rest).toBe(
+      'Schedule a QA review of the whole team',
+    );
   });
 
   it('says when no time was given, so the caller can say it took 09:00', () => {
@@ -36,11 +38,17 @@ describe('findRecurrence', () => {
   });
 
   it('reads intervals of minutes and hours', () => {
-    expect(findRecurrence('every 15 minutes check the queue')?.recurrence)
-      .toEqual({ kind: 'interval', seconds: 900, words: 'every 15 minutes' });
+    expect(findRecurrence('every 15 minutes check the queue')?.recurrence).toEqual({
+      kind: 'interval',
+      seconds: 900,
+      words: 'every 15 minutes',
+    });
     expect(findRecurrence('hourly rank the rules')?.recurrence).toEqual({ kind: 'interval', seconds: 3600, words: 'every hour' });
-    expect(findRecurrence('every six hours rank the rules')?.recurrence)
-      .toEqual({ kind: 'interval', seconds: 21600, words: 'every 6 hours' });
+    expect(findRecurrence('every six hours rank the rules')?.recurrence).toEqual({
+      kind: 'interval',
+      seconds: 21600,
+      words: 'every 6 hours',
+    });
   });
 
   it.each([
@@ -59,7 +67,7 @@ describe('findRecurrence', () => {
   it.each([
     "review every advisor's calls last week",
     'How did Priya do in June?',
-    'review Alex Wong\'s calls at 5pm yesterday',
+    "review Alex Wong's calls at 5pm yesterday",
     'which advisor has the lowest score this month',
     'every advisor on the team',
   ])('finds no schedule in a plain request: %s', (text) => {

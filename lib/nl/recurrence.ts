@@ -20,8 +20,7 @@ import * as chrono from 'chrono-node';
  * day, "every other week", "every 2 months", a day of the month past the 28th, "every 30 seconds".
  */
 export type Recurrence =
-  | { kind: 'cron'; cron: string; words: string; timeSaid: boolean }
-  | { kind: 'interval'; seconds: number; words: string };
+  { kind: 'cron'; cron: string; words: string; timeSaid: boolean } | { kind: 'interval'; seconds: number; words: string };
 
 export interface RecurrenceFound {
   recurrence: Recurrence | null;
@@ -35,22 +34,38 @@ const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 
 const DAY_RE = '(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?';
 const PLURAL_DAY_RE = '(?:mon|tues|wednes|thurs|fri|satur|sun)days';
 const NUMBERS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
-  twelve: 12, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45, other: 2, second: 2,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  'forty-five': 45,
+  other: 2,
+  second: 2,
 };
 const NUM_RE = `(?:\\d{1,3}|${Object.keys(NUMBERS).join('|')})`;
 const UNIT_RE = '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?)';
 const ORDINAL_RE = '(?:\\d{1,2}(?:st|nd|rd|th)|first|last)';
-const TIME_RE = '(?:(?:at|@)\\s+)?(?:\\d{1,2}(?:[:.]\\d{2})?\\s*(?:am|pm)|\\d{1,2}[:.]\\d{2}|noon|midday|midnight)'
-  + '|(?:at|@)\\s+\\d{1,2}(?:\\s*o\'?clock)?(?!\\s*(?:calls?|advis))';
+const TIME_RE =
+  '(?:(?:at|@)\\s+)?(?:\\d{1,2}(?:[:.]\\d{2})?\\s*(?:am|pm)|\\d{1,2}[:.]\\d{2}|noon|midday|midnight)' +
+  "|(?:at|@)\\s+\\d{1,2}(?:\\s*o'?clock)?(?!\\s*(?:calls?|advis))";
 
 /** Each phrase that says how often; matched case-insensitively, several may be said together. */
 const PHRASES: RegExp[] = [
   new RegExp(`\\b(?:every|each)\\s+${NUM_RE}?\\s*${UNIT_RE}\\b`, 'gi'),
   new RegExp(`\\b(?:every|each)\\s+(?:week\\s*day|weekday)s?\\b|\\bon\\s+weekdays\\b`, 'gi'),
   // "every Monday (and Thursday)", "weekly on Friday"; a bare "on Monday" is a date, not a schedule.
-  new RegExp(`\\b(?:every|each|(?:weekly|(?:every|each)\\s+week)\\s+on)\\s+${DAY_RE}(?:\\s*(?:,|and|&)\\s*${DAY_RE})*\\b`,
-    'gi'),
+  new RegExp(`\\b(?:every|each|(?:weekly|(?:every|each)\\s+week)\\s+on)\\s+${DAY_RE}(?:\\s*(?:,|and|&)\\s*${DAY_RE})*\\b`, 'gi'),
   // A day named in the plural recurs: "mondays at 8am", "Tuesdays and Thursdays".
   new RegExp(`\\b(?:on\\s+)?${PLURAL_DAY_RE}(?:\\s*(?:,|and|&)\\s*${PLURAL_DAY_RE})*\\b`, 'gi'),
   new RegExp(`\\b(?:on\\s+)?the\\s+${ORDINAL_RE}(?:\\s+day)?\\s+of\\s+(?:every|each|the)\\s+month\\b`, 'gi'),
@@ -116,10 +131,15 @@ function numberOf(word: string | undefined): number {
 
 function problemOf(clause: string): string | null {
   if (/\bseconds?\b|\bsecs?\b/.test(clause)) return 'A schedule can run at most once a minute.';
-  if (/\bfortnightly\b/.test(clause) || new RegExp(`\\bevery\\s+(?:other|second|${NUM_RE})\\s+(?:weeks?|days?|months?)\\b`)
-    .test(clause) && !/\bevery\s+(?:1|one)\s/.test(clause)) {
-    return 'I can schedule something daily, on chosen days of the week, monthly on a day of the month, '
-      + 'or every so many minutes or hours — not every other week, day or month.';
+  if (
+    /\bfortnightly\b/.test(clause) ||
+    (new RegExp(`\\bevery\\s+(?:other|second|${NUM_RE})\\s+(?:weeks?|days?|months?)\\b`).test(clause) &&
+      !/\bevery\s+(?:1|one)\s/.test(clause))
+  ) {
+    return (
+      'I can schedule something daily, on chosen days of the week, monthly on a day of the month, ' +
+      'or every so many minutes or hours — not every other week, day or month.'
+    );
   }
   const dom = clause.match(/\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b/);
   if (/\bthe\s+last\b/.test(clause) || (dom && Number(dom[1]) > 28)) {
@@ -180,8 +200,7 @@ function daysOf(clause: string): number[] {
 /** The time of day said (chrono-node, en-GB), or 09:00 when none is; "every evening" is 18:00. */
 function timeOf(clause: string): { hour: number; minute: number; said: boolean } {
   const reference = new Date(Date.UTC(2026, 0, 5, 12));
-  const parsed = chrono.en.GB.parse(clause.replace(/\bevery\b|\beach\b/g, ' '), reference)
-    .find((r) => r.start.isCertain('hour'));
+  const parsed = chrono.en.GB.parse(clause.replace(/\bevery\b|\beach\b/g, ' '), reference).find((r) => r.start.isCertain('hour'));
   if (parsed) return { hour: parsed.start.get('hour') ?? 9, minute: parsed.start.get('minute') ?? 0, said: true };
   if (/\bevening\b/.test(clause)) return { hour: 18, minute: 0, said: true };
   if (/\bnight\b/.test(clause)) return { hour: 21, minute: 0, said: true };

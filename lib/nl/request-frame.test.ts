@@ -3,7 +3,10 @@ import { withoutRequestFrame } from './request-frame.ts';
 
 describe('withoutRequestFrame: the task without the words that ask for it', () => {
   it.each([
-    ["can you set up a review of every advisor's calls from the previous week?", "a review of every advisor's calls from the previous week"],
+    [
+      "can you set up a review of every advisor's calls from the previous week?",
+      "a review of every advisor's calls from the previous week",
+    ],
     ["Hi, could you please schedule a QA review of Sarah Mitchell's calls", "a QA review of Sarah Mitchell's calls"],
     ["I'd like you to review every advisor's calls from last week", "review every advisor's calls from last week"],
     ['Please arrange a review of the team’s calls', 'a review of the team’s calls'],
@@ -20,8 +23,9 @@ describe('withoutRequestFrame: the task without the words that ask for it', () =
   });
 
   it('keeps a question that is the task itself', () => {
-    expect(withoutRequestFrame('please tell me which advisors failed most last week?'))
-      .toBe('tell me which advisors failed most last week?');
+    expect(withoutRequestFrame('please tell me which advisors failed most last week?')).toBe(
+      'tell me which advisors failed most last week?',
+    );
   });
 
   it('keeps the words when nothing else would be left', () => {

@@ -31,7 +31,10 @@ describe('readWorkAsk: the everyday words of QA work', () => {
   });
 
   it('the period is read against today', () => {
-    expect(readWorkAsk('Can you QA Tom Ellis for last week?', TODAY)!.period).toMatchObject({ start_date: '2024-07-01', end_date: '2024-07-07' });
+    expect(readWorkAsk('Can you QA Tom Ellis for last week?', TODAY)!.period).toMatchObject({
+      start_date: '2024-07-01',
+      end_date: '2024-07-07',
+    });
   });
 
   it.each([

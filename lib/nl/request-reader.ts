@@ -34,15 +34,60 @@ export interface WorkAsk {
 }
 
 const WORK_WORDS = [
-  'qa', "qa'd", 'qaing', 'quality', 'review', 'reviews', 'reviewed', 're-review', 'check', 'checks', 'checking', 're-check', 'recheck',
-  're-checking', 'double-check', 'audit', 'audits', 'auditing', 're-audit', 'assess', 'assessment', 'analyse', 'analyze', 'analysis',
-  're-analyse', 're-analyze', 'evaluate', 'evaluation', 'score', 'scores', 'scoring', 're-score', 'rescore', 'monitor', 'monitoring',
-  'mark', 'grade', 'vet', 'inspect', 'examine', 'scorecard', 'performance', 'compliance', 'compliant', 'coach', 'coaching',
+  'qa',
+  "qa'd",
+  'qaing',
+  'quality',
+  'review',
+  'reviews',
+  'reviewed',
+  're-review',
+  'check',
+  'checks',
+  'checking',
+  're-check',
+  'recheck',
+  're-checking',
+  'double-check',
+  'audit',
+  'audits',
+  'auditing',
+  're-audit',
+  'assess',
+  'assessment',
+  'analyse',
+  'analyze',
+  'analysis',
+  're-analyse',
+  're-analyze',
+  'evaluate',
+  'evaluation',
+  'score',
+  'scores',
+  'scoring',
+  're-score',
+  'rescore',
+  'monitor',
+  'monitoring',
+  'mark',
+  'grade',
+  'vet',
+  'inspect',
+  'examine',
+  'scorecard',
+  'performance',
+  'compliance',
+  'compliant',
+  'coach',
+  'coaching',
 ];
 /** Phrases of more than one word; `\s+` between words. */
 const WORK_PHRASES = [
-  String.raw`look(?:ing)?\s+(?:at|into|over)`, String.raw`go(?:ing)?\s+(?:through|over)`, String.raw`dig(?:ging)?\s+into`,
-  String.raw`(?:compliance|qa|quality)\s+(?:picture|position|view|status|health)`, String.raw`(?:run|do)\s+(?:a\s+)?qa`,
+  String.raw`look(?:ing)?\s+(?:at|into|over)`,
+  String.raw`go(?:ing)?\s+(?:through|over)`,
+  String.raw`dig(?:ging)?\s+into`,
+  String.raw`(?:compliance|qa|quality)\s+(?:picture|position|view|status|health)`,
+  String.raw`(?:run|do)\s+(?:a\s+)?qa`,
 ];
 const WORK_PHRASE = new RegExp(String.raw`\b(?:${WORK_PHRASES.join('|')})\b`, 'gi');
 /** "how is Tom doing", "how did Priya do in June", "how's Fatima getting on", "how has the team performed". */
@@ -57,11 +102,19 @@ const CALL_WORDS = /\b(?:calls?|conversations?|recordings?|call\s+recordings?)\b
 
 /** The message's words: lower case, curly apostrophes straightened, possessives dropped. */
 const lowerWords = (text: string) =>
-  text.toLowerCase().replace(/[’‘]/g, "'").replace(/'s\b/g, '').split(/[^\p{L}\p{N}'-]+/u).map((w) => w.replace(/^['-]+|['-]+$/g, ''));
+  text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/'s\b/g, '')
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .map((w) => w.replace(/^['-]+|['-]+$/g, ''));
 
 export function readWorkAsk(text: string, today: Date): WorkAsk | null {
   const words = new Set(lowerWords(text));
-  const said = [...WORK_WORDS.filter((w) => words.has(w)), ...[...text.matchAll(WORK_PHRASE)].map((m) => m[0].toLowerCase().replace(/\s+/g, ' '))];
+  const said = [
+    ...WORK_WORDS.filter((w) => words.has(w)),
+    ...[...text.matchAll(WORK_PHRASE)].map((m) => m[0].toLowerCase().replace(/\s+/g, ' ')),
+  ];
   const calls = CALL_WORDS.test(text);
   const period = resolveDateRange(text, today);
   const nameLike = namePhrases(text, nameWords(text)).some((p) => p.end - p.start >= 2 || p.personLike);

@@ -15,7 +15,11 @@ const EVERYONE = new RegExp(
   'i',
 );
 
-const wordsOf = (s: string) => s.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean).map(fold);
+const wordsOf = (s: string) =>
+  s
+    .split(/[^\p{L}\p{N}'’-]+/u)
+    .filter(Boolean)
+    .map(fold);
 
 /** The teams named, in the directory's spelling and the order first named, and whether everyone is meant. */
 export function teamsIn(text: string, teams: string[]): { teams: string[]; everyone: boolean } {

@@ -34,7 +34,8 @@ describe('topicsIn', () => {
 
 it('topicWordsIn: the words each topic was read from', () => {
   expect(topicWordsIn("check Priya's calls for Consumer Duty and the ID checks")).toEqual([
-    { topic: 'consumer_duty', said: 'Consumer Duty' }, { topic: 'identification', said: 'ID checks' },
+    { topic: 'consumer_duty', said: 'Consumer Duty' },
+    { topic: 'identification', said: 'ID checks' },
   ]);
 });
 

@@ -16,37 +16,61 @@ const TOPICS: Array<[Topic, RegExp]> = [
   [
     'vulnerability',
     anyOf([
-      String.raw`vulnerab\w*`, String.raw`bereave\w*`, String.raw`grie(?:f|ving)`, String.raw`widow(?:ed|er)?`,
+      String.raw`vulnerab\w*`,
+      String.raw`bereave\w*`,
+      String.raw`grie(?:f|ving)`,
+      String.raw`widow(?:ed|er)?`,
       String.raw`struggl\w*\s+(?:to\s+)?(?:pay|afford|cope|keep\s+up|make\s+ends\s+meet|with\s+(?:money|debt|bills|payments))`,
-      String.raw`financial\s+(?:difficult\w*|hardship|distress)`, String.raw`hardship`, String.raw`in\s+arrears`,
-      String.raw`(?:lost|losing)\s+(?:(?:my|his|her|their)\s+)?(?:job|income)`, String.raw`redundan\w*`,
-      String.raw`(?:serious(?:ly)?\s+)?ill(?:ness)?\b`, String.raw`disabilit\w*`, String.raw`mental\s+health`,
+      String.raw`financial\s+(?:difficult\w*|hardship|distress)`,
+      String.raw`hardship`,
+      String.raw`in\s+arrears`,
+      String.raw`(?:lost|losing)\s+(?:(?:my|his|her|their)\s+)?(?:job|income)`,
+      String.raw`redundan\w*`,
+      String.raw`(?:serious(?:ly)?\s+)?ill(?:ness)?\b`,
+      String.raw`disabilit\w*`,
+      String.raw`mental\s+health`,
       String.raw`(?:sounded|seemed|was|were)\s+(?:upset|confused|distressed|anxious|worried|frail)`,
-      String.raw`low\s+(?:financial\s+)?resilience`, String.raw`life\s+events?`, String.raw`cognitive\s+(?:decline|impairment)`,
+      String.raw`low\s+(?:financial\s+)?resilience`,
+      String.raw`life\s+events?`,
+      String.raw`cognitive\s+(?:decline|impairment)`,
     ]),
   ],
   [
     'disclosures',
     anyOf([
-      String.raw`disclos\w*`, String.raw`risk\s+warnings?`, String.raw`warnings?\s+about\s+(?:the\s+)?risks?`,
-      String.raw`(?:home|house|property)\s+(?:may|could|might)\s+be\s+repossessed`, String.raw`repossession\s+warnings?`,
-      String.raw`representative\s+apr`, String.raw`key\s+facts`, String.raw`mandatory\s+(?:statements?|information|wording)`,
+      String.raw`disclos\w*`,
+      String.raw`risk\s+warnings?`,
+      String.raw`warnings?\s+about\s+(?:the\s+)?risks?`,
+      String.raw`(?:home|house|property)\s+(?:may|could|might)\s+be\s+repossessed`,
+      String.raw`repossession\s+warnings?`,
+      String.raw`representative\s+apr`,
+      String.raw`key\s+facts`,
+      String.raw`mandatory\s+(?:statements?|information|wording)`,
       String.raw`terms\s+and\s+conditions`,
     ]),
   ],
   [
     'affordability',
     anyOf([
-      String.raw`affordab\w*`, String.raw`(?:can|could)\s+(?:they|the\s+customers?|he|she|you|customers?)\s+(?:really\s+)?afford`,
-      String.raw`afford\w*`, String.raw`income\s+and\s+(?:expenditure|outgoings)`, String.raw`outgoings`,
-      String.raw`stress[-\s]test\w*`, String.raw`(?:repayments?|payments?)\s+(?:are\s+|is\s+|be\s+)?(?:manageable|sustainable)`,
+      String.raw`affordab\w*`,
+      String.raw`(?:can|could)\s+(?:they|the\s+customers?|he|she|you|customers?)\s+(?:really\s+)?afford`,
+      String.raw`afford\w*`,
+      String.raw`income\s+and\s+(?:expenditure|outgoings)`,
+      String.raw`outgoings`,
+      String.raw`stress[-\s]test\w*`,
+      String.raw`(?:repayments?|payments?)\s+(?:are\s+|is\s+|be\s+)?(?:manageable|sustainable)`,
     ]),
   ],
   [
     'complaints',
     anyOf([
-      String.raw`complain\w*`, String.raw`dissatisf\w*`, String.raw`unhappy`, String.raw`ombudsman`, String.raw`FOS\b`,
-      String.raw`escalat\w*`, String.raw`express(?:ed)?\s+(?:a\s+)?(?:grievance|dissatisfaction)`,
+      String.raw`complain\w*`,
+      String.raw`dissatisf\w*`,
+      String.raw`unhappy`,
+      String.raw`ombudsman`,
+      String.raw`FOS\b`,
+      String.raw`escalat\w*`,
+      String.raw`express(?:ed)?\s+(?:a\s+)?(?:grievance|dissatisfaction)`,
     ]),
   ],
   [
@@ -56,8 +80,10 @@ const TOPICS: Array<[Topic, RegExp]> = [
   [
     'identification',
     anyOf([
-      String.raw`identif(?:y|ied|ication)\b(?!\s+(?:the|which|who|what))`, String.raw`id\s+(?:checks?|verification)`,
-      String.raw`security\s+(?:checks?|questions?)`, String.raw`(?:verify|verified|verifying)\s+(?:the\s+)?(?:customer|caller|identity)`,
+      String.raw`identif(?:y|ied|ication)\b(?!\s+(?:the|which|who|what))`,
+      String.raw`id\s+(?:checks?|verification)`,
+      String.raw`security\s+(?:checks?|questions?)`,
+      String.raw`(?:verify|verified|verifying)\s+(?:the\s+)?(?:customer|caller|identity)`,
       String.raw`data\s+protection\s+(?:checks?|questions?)`,
     ]),
   ],
@@ -68,8 +94,12 @@ export const TOPIC_NAMES: Topic[] = TOPICS.map(([topic]) => topic);
 
 /** Each topic in words, for saying which topics are known. */
 export const TOPIC_LABELS: Record<Topic, string> = {
-  vulnerability: 'vulnerability', disclosures: 'disclosures', affordability: 'affordability', complaints: 'complaints',
-  consumer_duty: 'Consumer Duty', identification: 'identification checks',
+  vulnerability: 'vulnerability',
+  disclosures: 'disclosures',
+  affordability: 'affordability',
+  complaints: 'complaints',
+  consumer_duty: 'Consumer Duty',
+  identification: 'identification checks',
 };
 
 export function topicsIn(text: string): Topic[] {

@@ -16,8 +16,8 @@ export const FAILURE_SAMPLES: ReadonlyArray<readonly [text: string, cause: Failu
   ['ValidationError: amount must be positive', 'caller'],
   ['AdvisorNotFound: invalid input: no advisor named "John Smith"', 'caller'],
   [
-    'States.TaskFailed: MCP error -32602: Input validation error: Invalid arguments for tool get_applications_by_advisor: '
-      + 'Invalid input: expected string, received number at advisor_name',
+    'States.TaskFailed: MCP error -32602: Input validation error: Invalid arguments for tool get_applications_by_advisor: ' +
+      'Invalid input: expected string, received number at advisor_name',
     'caller',
   ],
   ['States.TaskFailed: invalid input: MCP error -32602: Input validation error: Invalid arguments for tool x: bad', 'caller'],

@@ -21,7 +21,10 @@ describe('subsystemCycles', () => {
     ]);
     expect(cycles).toHaveLength(1);
     expect(cycles[0]!.subsystems).toEqual(['server/execution', 'server/learning']);
-    expect(cycles[0]!.edges.map((e) => `${e.from}>${e.to}`)).toEqual(['server/execution>server/learning', 'server/learning>server/execution']);
+    expect(cycles[0]!.edges.map((e) => `${e.from}>${e.to}`)).toEqual([
+      'server/execution>server/learning',
+      'server/learning>server/execution',
+    ]);
   });
 
   it('finds a longer cycle and ignores edges inside one subsystem', () => {
@@ -35,11 +38,13 @@ describe('subsystemCycles', () => {
   });
 
   it('reports nothing for a layered graph', () => {
-    expect(subsystemCycles([
-      { from: 'server/tools/t.ts', to: 'server/execution/e.ts' },
-      { from: 'server/execution/e.ts', to: 'server/engine/x.ts' },
-      { from: 'server/tools/t.ts', to: 'server/engine/x.ts' },
-      { from: 'components/qa/q.tsx', to: 'lib/uk-time.ts' },
-    ])).toEqual([]);
+    expect(
+      subsystemCycles([
+        { from: 'server/tools/t.ts', to: 'server/execution/e.ts' },
+        { from: 'server/execution/e.ts', to: 'server/engine/x.ts' },
+        { from: 'server/tools/t.ts', to: 'server/engine/x.ts' },
+        { from: 'components/qa/q.tsx', to: 'lib/uk-time.ts' },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -14,7 +14,9 @@ export const DEMO_USERS = {
 export async function consoleBrowser(base, out, { fullPage = false } = {}) {
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'],
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
   });
   return {
     browser,
@@ -42,6 +44,9 @@ export async function say(page, text, timeout = 240_000) {
   const before = await page.locator(sel).count();
   await page.getByTestId('chat-input').fill(text);
   await page.getByTestId('chat-send').click();
-  await page.waitForFunction(([s, n]) => document.querySelectorAll(s).length > n
-    && !document.querySelector('[data-testid="chat-input"]')?.hasAttribute('disabled'), [sel, before], { timeout });
+  await page.waitForFunction(
+    ([s, n]) => document.querySelectorAll(s).length > n && !document.querySelector('[data-testid="chat-input"]')?.hasAttribute('disabled'),
+    [sel, before],
+    { timeout },
+  );
 }

@@ -38,25 +38,30 @@ describe(`agentMemory router (${testDbKind()})`, () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('lists an agent\'s files with size, time and type for an admin', async () => {
+  it("lists an agent's files with size, time and type for an admin", async () => {
     const r = await as(admin).agentMemory.files({ agent_id: 'agent-a' });
     expect(r.exists).toBe(true);
     expect(r.files.map((f) => [f.path, f.size_bytes, f.file_type_hint])).toEqual([
-      ['beliefs', 10, 'YAML'], ['blob.bin', 3, 'UNKNOWN'], ['logs/2024-07-08.md', 28, 'MARKDOWN'],
+      ['beliefs', 10, 'YAML'],
+      ['blob.bin', 3, 'UNKNOWN'],
+      ['logs/2024-07-08.md', 28, 'MARKDOWN'],
     ]);
     expect(r.used_bytes).toBe(41);
     expect(Date.parse(r.files[0]!.modified_at)).toBeGreaterThan(Date.now() - 600_000);
-    expect(await as(admin).agentMemory.files({ agent_id: 'agent-none' }))
-      .toMatchObject({ exists: false, files: [], used_bytes: 0 });
+    expect(await as(admin).agentMemory.files({ agent_id: 'agent-none' })).toMatchObject({ exists: false, files: [], used_bytes: 0 });
   });
 
   it('reads one file as text, or base64 when it is not UTF-8', async () => {
-    expect(await as(admin).agentMemory.file({ agent_id: 'agent-a', path: 'logs/2024-07-08.md' }))
-      .toMatchObject({
-        text: '# Monday\n- reviewed 3 calls\n', content_base64: null, file_type_hint: 'MARKDOWN', size_bytes: 28,
-      });
-    expect(await as(admin).agentMemory.file({ agent_id: 'agent-a', path: 'blob.bin' }))
-      .toMatchObject({ text: null, content_base64: '/wD+' });
+    expect(await as(admin).agentMemory.file({ agent_id: 'agent-a', path: 'logs/2024-07-08.md' })).toMatchObject({
+      text: '# Monday\n- reviewed 3 calls\n',
+      content_base64: null,
+      file_type_hint: 'MARKDOWN',
+      size_bytes: 28,
+    });
+    expect(await as(admin).agentMemory.file({ agent_id: 'agent-a', path: 'blob.bin' })).toMatchObject({
+      text: null,
+      content_base64: '/wD+',
+    });
   });
 
   it('refuses escapes, missing files and non-admins', async () => {

@@ -53,13 +53,19 @@ describe('atomic writes under a crash', () => {
       const big = await fs.readFile(path.join(dir, 'big.bin')).catch(() => null);
       if (big) {
         expect(big.length, `round ${round}`).toBe(BIG);
-        expect(big.every((b) => b === big[0]), `round ${round}: one version`).toBe(true);
+        expect(
+          big.every((b) => b === big[0]),
+          `round ${round}: one version`,
+        ).toBe(true);
       }
       const log = await fs.readFile(path.join(dir, 'log.md'), 'utf8').catch(() => '');
       for (const line of log ? log.split('\n') : []) expect(line, `round ${round}`).toMatch(/^([a-z])\1{999}$/);
       const store = new AgentMemoryStore(dataDir, { quotaBytes: 1 << 30, maxFileBytes: 64 << 20 });
       const listed = (await store.list('agent-a')).files;
-      expect(listed.map((f) => f.path).filter((p) => p !== 'big.bin' && p !== 'log.md'), `round ${round}`).toEqual([]);
+      expect(
+        listed.map((f) => f.path).filter((p) => p !== 'big.bin' && p !== 'log.md'),
+        `round ${round}`,
+      ).toEqual([]);
     }
   });
 });

@@ -18,15 +18,53 @@ const SEED = 18_2026;
 const PATHS = 4000;
 
 const TOKENS = [
-  'a', 'b', 'notes', 'log.md', 'cfg.yaml', '..', '.', '', '...', '..a', 'a..',
-  '\\', '..\\..', '\0', 'C:', 'c:\\x', '//',
-  'ln', 'up', 'self', 'f', 'agent-b', '%2e%2e', '%2f', '\u2025', '\uff0e\uff0e', '…', ' ', '~', '$HOME', '.dcf-tmp-x',
-  ':', '\n', '\r', '\t', 'é'.repeat(130), 'x'.repeat(256), 'y'.repeat(255), '/etc/passwd', '\u202e', 'CON', 'a b',
+  'a',
+  'b',
+  'notes',
+  'log.md',
+  'cfg.yaml',
+  '..',
+  '.',
+  '',
+  '...',
+  '..a',
+  'a..',
+  '\\',
+  '..\\..',
+  '\0',
+  'C:',
+  'c:\\x',
+  '//',
+  'ln',
+  'up',
+  'self',
+  'f',
+  'agent-b',
+  '%2e%2e',
+  '%2f',
+  '\u2025',
+  '\uff0e\uff0e',
+  '…',
+  ' ',
+  '~',
+  '$HOME',
+  '.dcf-tmp-x',
+  ':',
+  '\n',
+  '\r',
+  '\t',
+  'é'.repeat(130),
+  'x'.repeat(256),
+  'y'.repeat(255),
+  '/etc/passwd',
+  '\u202e',
+  'CON',
+  'a b',
 ];
 
 function generator(seed: number) {
   const rnd = mulberry32(seed);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   return (): string => {
     const parts = Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => pick(TOKENS));
     const joined = rnd() < 0.8 ? parts.join('/') : parts.join('');

@@ -5,9 +5,14 @@ export const WRITABLE_TYPE_HINTS = ['YAML', 'MARKDOWN', 'TEXT'] as const;
 export type WritableTypeHint = (typeof WRITABLE_TYPE_HINTS)[number];
 
 const BY_EXTENSION: Record<string, FileTypeHint> = {
-  yaml: 'YAML', yml: 'YAML',
-  md: 'MARKDOWN', markdown: 'MARKDOWN', mdown: 'MARKDOWN',
-  txt: 'TEXT', text: 'TEXT', log: 'TEXT',
+  yaml: 'YAML',
+  yml: 'YAML',
+  md: 'MARKDOWN',
+  markdown: 'MARKDOWN',
+  mdown: 'MARKDOWN',
+  txt: 'TEXT',
+  text: 'TEXT',
+  log: 'TEXT',
 };
 
 /** The type a file's extension says (case-insensitive), or null when it says nothing known. */
@@ -50,8 +55,6 @@ export function sniffType(content: Uint8Array): FileTypeHint {
  * The hint a read reports: the extension first, then the hint the writer stated (kept by the
  * store), then the content.
  */
-export function fileTypeHint(
-  filePath: string, content: Uint8Array, statedHint?: WritableTypeHint | null,
-): FileTypeHint {
+export function fileTypeHint(filePath: string, content: Uint8Array, statedHint?: WritableTypeHint | null): FileTypeHint {
   return typeByExtension(filePath) ?? statedHint ?? sniffType(content);
 }

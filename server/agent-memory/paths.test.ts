@@ -14,24 +14,34 @@ const refusal = (p: string) => {
 
 describe('memoryPathSegments', () => {
   it('splits a relative path into its names', () => {
-    expect(memoryPathSegments('analyst_logs/daily_analysis_2023-10-26.md'))
-      .toEqual(['analyst_logs', 'daily_analysis_2023-10-26.md']);
+    expect(memoryPathSegments('analyst_logs/daily_analysis_2023-10-26.md')).toEqual(['analyst_logs', 'daily_analysis_2023-10-26.md']);
     expect(memoryPathSegments('notes.md')).toEqual(['notes.md']);
     expect(memoryPathSegments('a/.hidden/..x/…ünï.txt')).toEqual(['a', '.hidden', '..x', '…ünï.txt']);
   });
 
   it('refuses what would leave the directory as forbidden', () => {
-    const escapes = ['../x', 'a/../../x', 'a/..', '/etc/passwd', 'C:/x', 'c:x',
-      '\\\\server\\share', 'a\\..\\b', '//host/x'];
+    const escapes = ['../x', 'a/../../x', 'a/..', '/etc/passwd', 'C:/x', 'c:x', '\\\\server\\share', 'a\\..\\b', '//host/x'];
     for (const p of escapes) {
       expect(refusal(p), p).toBe('forbidden');
     }
   });
 
   it('refuses malformed paths as invalid_input', () => {
-    const cases = ['', 'a\0b', 'a//b', 'a/', './a', 'a/./b', 'a\nb', 'notes/a:b', '.dcf-tmp-1',
+    const cases = [
+      '',
+      'a\0b',
+      'a//b',
+      'a/',
+      './a',
+      'a/./b',
+      'a\nb',
+      'notes/a:b',
+      '.dcf-tmp-1',
       'x/.dcf-type-hints.json',
-      `${'a'.repeat(MAX_NAME_BYTES + 1)}`, `${'ab/'.repeat(MAX_PATH_BYTES / 3)}x`, `${'a/'.repeat(40)}x`];
+      `${'a'.repeat(MAX_NAME_BYTES + 1)}`,
+      `${'ab/'.repeat(MAX_PATH_BYTES / 3)}x`,
+      `${'a/'.repeat(40)}x`,
+    ];
     for (const p of cases) expect(refusal(p), JSON.stringify(p.slice(0, 40))).toBe('invalid_input');
   });
 

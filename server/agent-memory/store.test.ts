@@ -10,7 +10,10 @@ let store: AgentMemoryStore;
 const agentDir = (id = 'agent-a') => path.join(dataDir, 'agent-memory', id);
 const text = (s: string) => Buffer.from(s, 'utf8');
 const code = (p: Promise<unknown>) =>
-  p.then(() => 'ok', (e: unknown) => (e instanceof MemoryFileError ? e.code : `threw ${String(e)}`));
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof MemoryFileError ? e.code : `threw ${String(e)}`),
+  );
 
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcf-memory-'));
@@ -19,9 +22,9 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('AgentMemoryStore', () => {
-  it('writes, reads back and lists files in the agent\'s own directory', async () => {
+  it("writes, reads back and lists files in the agent's own directory", async () => {
     await store.write('agent-a', 'trader_config/BTCUSDT.yaml', text('symbol: BTCUSDT\n'), null);
-    expect((await fs.readFile(path.join(agentDir(), 'trader_config/BTCUSDT.yaml'), 'utf8'))).toBe('symbol: BTCUSDT\n');
+    expect(await fs.readFile(path.join(agentDir(), 'trader_config/BTCUSDT.yaml'), 'utf8')).toBe('symbol: BTCUSDT\n');
     const r = await store.read('agent-a', 'trader_config/BTCUSDT.yaml');
     expect(r).toMatchObject({ exists: true, typeHint: 'YAML', sizeBytes: 16 });
     expect(r.content.toString()).toBe('symbol: BTCUSDT\n');
@@ -31,8 +34,7 @@ describe('AgentMemoryStore', () => {
     // Another agent sees nothing of it.
     expect((await store.read('agent-b', 'trader_config/BTCUSDT.yaml')).exists).toBe(false);
     const listing = await store.list('agent-a');
-    expect(listing.files.map((f) => [f.path, f.size_bytes, f.file_type_hint]))
-      .toEqual([['trader_config/BTCUSDT.yaml', 16, 'YAML']]);
+    expect(listing.files.map((f) => [f.path, f.size_bytes, f.file_type_hint])).toEqual([['trader_config/BTCUSDT.yaml', 16, 'YAML']]);
     expect(listing.exists).toBe(true);
     expect((await store.list('agent-b')).exists).toBe(false);
   });
@@ -100,8 +102,7 @@ describe('AgentMemoryStore', () => {
     expect((over as MemoryFileError).message).toMatch(/memory quota exceeded: your files use 1900 of 2000 bytes/);
     expect(await code(store.append('agent-a', 'b.txt', Buffer.alloc(99, 0x61), false))).toBe('ok'); // 1999 in all
     expect(await code(store.append('agent-a', 'c.txt', Buffer.alloc(2, 0x61), false))).toBe('conflict');
-    expect(await code(store.append('agent-a', 'b.txt', Buffer.alloc(2, 0x61), false)))
-      .toBe('invalid_input'); // 1001 > file limit
+    expect(await code(store.append('agent-a', 'b.txt', Buffer.alloc(2, 0x61), false))).toBe('invalid_input'); // 1001 > file limit
     // Other agents have their own quota.
     expect(await code(store.write('agent-b', 'c.txt', Buffer.alloc(1000, 0x61), null))).toBe('ok');
   });
@@ -116,7 +117,7 @@ describe('AgentMemoryStore', () => {
     const reads: string[] = [];
     await Promise.all([
       ...versions.map((v) => store.write('agent-a', 'state.yaml', text(v), null)),
-      ...versions.map(async () => reads.push((await fs.readFile(path.join(agentDir(), 'state.yaml'), 'utf8')))),
+      ...versions.map(async () => reads.push(await fs.readFile(path.join(agentDir(), 'state.yaml'), 'utf8'))),
     ]);
     for (const r of reads) expect(['v: 1\n', ...versions]).toContain(r);
     const leftovers = (await fs.readdir(agentDir())).filter((n) => n.startsWith('.dcf-tmp-'));

@@ -17,10 +17,18 @@ export type AgentMemoryLimits = { quotaBytes: number; maxFileBytes: number };
 export type QuotaScope = { key: string; agentIds: readonly string[] };
 
 export type MemoryFileRead = {
-  exists: boolean; content: Buffer; typeHint: FileTypeHint; sizeBytes: number; modifiedAt: string | null;
+  exists: boolean;
+  content: Buffer;
+  typeHint: FileTypeHint;
+  sizeBytes: number;
+  modifiedAt: string | null;
 };
 export type MemoryListing = {
-  exists: boolean; files: MemoryFileEntry[]; used_bytes: number; quota_bytes: number; max_file_bytes: number;
+  exists: boolean;
+  files: MemoryFileEntry[];
+  used_bytes: number;
+  quota_bytes: number;
+  max_file_bytes: number;
 };
 export type MemoryFileEntry = { path: string; size_bytes: number; modified_at: string; file_type_hint: FileTypeHint };
 
@@ -93,8 +101,11 @@ export class AgentMemoryStore {
       const content = await readRegular(file, filePath, this.limits.maxFileBytes);
       const stated = (await readTypeHints(root))[names.join('/')];
       return {
-        exists: true, content, typeHint: fileTypeHint(filePath, content, stated),
-        sizeBytes: content.length, modifiedAt: new Date(state.mtimeMs).toISOString(),
+        exists: true,
+        content,
+        typeHint: fileTypeHint(filePath, content, stated),
+        sizeBytes: content.length,
+        modifiedAt: new Date(state.mtimeMs).toISOString(),
       };
     });
   }
@@ -152,7 +163,9 @@ export class AgentMemoryStore {
           head = content.subarray(0, SNIFF_BYTES);
         }
         entries.push({
-          path: f.path, size_bytes: f.size, modified_at: new Date(f.mtimeMs).toISOString(),
+          path: f.path,
+          size_bytes: f.size,
+          modified_at: new Date(f.mtimeMs).toISOString(),
           file_type_hint: fileTypeHint(f.path, head, hints[f.path]),
         });
       }
@@ -188,10 +201,12 @@ export class AgentMemoryStore {
       const whose = this.scope ? 'the files of your token lineage (you and the agents minted with you)' : 'your files';
       throw new MemoryFileError(
         'conflict',
-        `memory quota exceeded: ${whose} use ${usedBytes} of ${this.limits.quotaBytes} bytes and this would make it `
-          + `${after}; overwrite or shorten files to make room`,
+        `memory quota exceeded: ${whose} use ${usedBytes} of ${this.limits.quotaBytes} bytes and this would make it ` +
+          `${after}; overwrite or shorten files to make room`,
         {
-          used_bytes: usedBytes, quota_bytes: this.limits.quotaBytes, bytes_after: after,
+          used_bytes: usedBytes,
+          quota_bytes: this.limits.quotaBytes,
+          bytes_after: after,
           ...(this.scope ? { lineage_root: this.scope.key, lineage_agents: this.scope.agentIds.length } : {}),
         },
       );

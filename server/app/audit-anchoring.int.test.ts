@@ -22,17 +22,22 @@ describe(`audit anchoring: the head is anchored every period (${testDbKind()})`,
   let h: Handle;
   let dir: string;
   const log = pino({ level: 'silent' });
-  const append = (i: number) =>
-    recordAudit(h.db, { actor: ACTOR, action: 'test.append', args: { i }, status: 'ok', detail: { i } });
+  const append = (i: number) => recordAudit(h.db, { actor: ACTOR, action: 'test.append', args: { i }, status: 'ok', detail: { i } });
   const anchorsIn = async (file: string) =>
-    (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => parseAnchorLine(l)!);
+    (await readFile(file, 'utf8').catch(() => ''))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => parseAnchorLine(l)!);
   /** Waits until the file's last anchor names the current head, periodically. */
   const anchoredHead = async (file: string) => {
     const head = (await auditChainHead(h.db))!;
-    await vi.waitFor(async () => {
-      const last = (await anchorsIn(file)).at(-1);
-      expect(last).toMatchObject({ entryId: head.id, entryHash: head.hash, reason: 'periodic' });
-    }, { timeout: 30_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const last = (await anchorsIn(file)).at(-1);
+        expect(last).toMatchObject({ entryId: head.id, entryHash: head.hash, reason: 'periodic' });
+      },
+      { timeout: 30_000, interval: 50 },
+    );
   };
 
   /** Counts the periods that have run, so a test can wait for some to pass with the head unchanged. */

@@ -52,10 +52,14 @@ export function startAuditAnchoring(o: AnchoringOptions): () => Promise<void> {
   const wconn = queueConnection(o.redisUrl);
   const queue = new Queue(name, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue
-    .upsertJobScheduler('anchor', { every: o.everyMs }, {
-      name: 'anchor',
-      opts: { removeOnComplete: true, removeOnFail: 100 },
-    })
+    .upsertJobScheduler(
+      'anchor',
+      { every: o.everyMs },
+      {
+        name: 'anchor',
+        opts: { removeOnComplete: true, removeOnFail: 100 },
+      },
+    )
     .catch((err: Error) => o.log.error({ error: err.message }, 'periodic audit anchoring not scheduled'));
   const worker = new Worker(name, anchor, { connection: wconn, prefix: QUEUE_PREFIX, concurrency: 1 });
   worker.on('error', () => {});

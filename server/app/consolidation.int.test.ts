@@ -35,13 +35,24 @@ const qaMessage = (n: number, over: Record<string, unknown> = {}) => ({
 
 const episodeMessage = (n: number): EpisodeMessage => ({
   episode: {
-    run_id: RUN(n), workflow_id: 'wf-streams', workflow_version: '1.0.0', workflow_name: 'Streams',
-    status: 'SUCCEEDED', started_at: '2024-07-08T09:00:00.000Z', finished_at: '2024-07-08T09:01:00.000Z',
+    run_id: RUN(n),
+    workflow_id: 'wf-streams',
+    workflow_version: '1.0.0',
+    workflow_name: 'Streams',
+    status: 'SUCCEEDED',
+    started_at: '2024-07-08T09:00:00.000Z',
+    finished_at: '2024-07-08T09:01:00.000Z',
     states: [{ state: 'Score', skill: 'skill://scoring@1.1.0', outcome: 'success', latency_ms: 12, error: null, attempts: 1 }],
   },
   workflow: {
-    workflow_id: 'wf-streams', version: '1.0.0', name: 'Streams', description: '', tags: [],
-    skills: ['skill://scoring@1.1.0'], created_at: '2024-07-01T00:00:00.000Z', author: null,
+    workflow_id: 'wf-streams',
+    version: '1.0.0',
+    name: 'Streams',
+    description: '',
+    tags: [],
+    skills: ['skill://scoring@1.1.0'],
+    created_at: '2024-07-01T00:00:00.000Z',
+    author: null,
   },
   skills: [{ uri: 'skill://scoring@1.1.0', name: 'scoring', version: '1.1.0', capability: 'scoring', tags: ['scoring'] }],
 });
@@ -52,7 +63,11 @@ describe(`durable streams: nothing lost between processes (${testDbKind()})`, { 
   let graph: KnowledgeGraph;
   let admin: PublicUser;
   const pass = () => consolidationPass({ redis: h.x.redis, db: db.db, graph, config: h.config, log: pino({ level: 'silent' }) });
-  const qaRows = async (n: number) => db.db.select().from(qaResults).where(eq(qaResults.runId, RUN(n)));
+  const qaRows = async (n: number) =>
+    db.db
+      .select()
+      .from(qaResults)
+      .where(eq(qaResults.runId, RUN(n)));
   const pendingOf = async (stream: string, group: string) =>
     (await h.x.redis.xpending(stream, group, '-', '+', 100)) as Array<[string, string, number, number]>;
   /** As if `ids` had been idle for two minutes: what a dead consumer's entries become with time. */
@@ -88,8 +103,16 @@ describe(`durable streams: nothing lost between processes (${testDbKind()})`, { 
     expect(await qaRows(1)).toHaveLength(0);
     expect((await pendingOf(QA_STREAM, qaResultsStream.group)).map((p) => p[1])).toEqual([DEAD_CONSOLE]);
 
-    await ageEntries(QA_STREAM, qaResultsStream.group, qaRead.map((e) => e.id));
-    await ageEntries(EPISODE_STREAM, episodeStream.group, epRead.map((e) => e.id));
+    await ageEntries(
+      QA_STREAM,
+      qaResultsStream.group,
+      qaRead.map((e) => e.id),
+    );
+    await ageEntries(
+      EPISODE_STREAM,
+      episodeStream.group,
+      epRead.map((e) => e.id),
+    );
     const r = await pass();
     expect(r.qa.handled).toBe(1);
     expect(r.moved).toBe(1);
@@ -131,7 +154,9 @@ describe(`durable streams: nothing lost between processes (${testDbKind()})`, { 
     const qa = listed.streams.find((s) => s.stream === QA_STREAM)!;
     expect(qa.count).toBe(3);
     expect(qa.entries.map((e) => e.source_id).sort()).toEqual([notJson, badShape, noPayload].sort());
-    expect(qa.entries.every((e) => e.reason === 'malformed' && e.deliveries === 1 && e.consumer === CONSUMER_ROLES.consolidator)).toBe(true);
+    expect(qa.entries.every((e) => e.reason === 'malformed' && e.deliveries === 1 && e.consumer === CONSUMER_ROLES.consolidator)).toBe(
+      true,
+    );
     expect(qa.entries.find((e) => e.source_id === notJson)!.error).toMatch(/not valid JSON/);
     expect(qa.entries.find((e) => e.source_id === badShape)!.error).toMatch(/records\.0\.callId/);
     expect(qa.entries.find((e) => e.source_id === noPayload)).toMatchObject({ payload_chars: null });
@@ -168,8 +193,12 @@ describe(`durable streams: nothing lost between processes (${testDbKind()})`, { 
     const refused = await invokeTool(retryDeadLetterTool, { stream: QA_STREAM, id: noPayload.id }, { actor: manager, services });
     expect(refused).toMatchObject({ status: 'error', error_code: 'forbidden' });
 
-    const [audit] = await db.db.select().from(auditLog).where(eq(auditLog.action, 'health.retryDeadLetter'))
-      .orderBy(desc(auditLog.id)).limit(3);
+    const [audit] = await db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'health.retryDeadLetter'))
+      .orderBy(desc(auditLog.id))
+      .limit(3);
     expect(audit).toBeDefined();
     expect(audit!.actorLabel).toBe('admin@streams.test');
 

@@ -43,15 +43,17 @@ export async function consolidationPass(d: ConsolidationDeps) {
   if (qa.sinkDown) d.log.warn({ error: qa.sinkDown.message }, 'QA results not stored yet; retried next pass');
   if (qa.deadLettered) d.log.error({ count: qa.deadLettered, stream: QA_STREAM }, 'QA results dead-lettered: see Settings → Health');
   // Reviews carried to a new analysis get their reviewed figures (the scoring skill is called outside the write).
-  await refreshStaleReviewedFigures(d.db, scoringSkillOf({ config: d.config }))
-    .catch((err: Error) => d.log.warn({ error: err.message }, 'reviewed figures not computed yet; retried next pass'));
+  await refreshStaleReviewedFigures(d.db, scoringSkillOf({ config: d.config })).catch((err: Error) =>
+    d.log.warn({ error: err.message }, 'reviewed figures not computed yet; retried next pass'),
+  );
   const r = await consolidate({ redis: d.redis, db: d.db, graph: d.graph, consumer, policy });
   if (r.deadLettered) d.log.error({ count: r.deadLettered, stream: EPISODE_STREAM }, 'episodes dead-lettered: see Settings → Health');
   if (r.failed) d.log.warn({ pending: r.pending, error: r.lastError }, 'knowledge graph unavailable; graph writes wait in the outbox');
   // Keep vectors of new and changed documents current, so a search embeds only its query.
   if (d.embedder) {
-    await syncEmbeddings(d.db, d.embedder)
-      .catch((err: Error) => d.log.warn({ error: err.message }, 'embedding endpoint failed; semantic search catches up later'));
+    await syncEmbeddings(d.db, d.embedder).catch((err: Error) =>
+      d.log.warn({ error: err.message }, 'embedding endpoint failed; semantic search catches up later'),
+    );
   }
   return { qa, ...r };
 }
@@ -68,13 +70,15 @@ export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: 
   const wconn = queueConnection(redisUrl);
   const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue.upsertJobScheduler(
-    'consolidate', { every: 2_000 }, { name: 'consolidate', opts: { removeOnComplete: true, removeOnFail: 100 } },
+    'consolidate',
+    { every: 2_000 },
+    { name: 'consolidate', opts: { removeOnComplete: true, removeOnFail: 100 } },
   );
-  const worker = new Worker(
-    QUEUE,
-    () => consolidationPass({ redis: runtime.x.redis, db, graph, config, log, embedder }),
-    { connection: wconn, prefix: QUEUE_PREFIX, concurrency: 1 },
-  );
+  const worker = new Worker(QUEUE, () => consolidationPass({ redis: runtime.x.redis, db, graph, config, log, embedder }), {
+    connection: wconn,
+    prefix: QUEUE_PREFIX,
+    concurrency: 1,
+  });
   worker.on('error', () => {});
   return async () => {
     await worker.close();

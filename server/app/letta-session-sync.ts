@@ -20,16 +20,29 @@ export const LETTA_SYNC_EVERY_MS = 15_000;
  * cluster-wide (a BullMQ job scheduler), so the Companions page and the Strategist follow the
  * work without anyone opening the session. Returns a stop function.
  */
-export function startLettaSessionSync(platform: AgentPlatform, db: Db, services: ToolServices, redisUrl: string, log: Logger): () => Promise<void> {
+export function startLettaSessionSync(
+  platform: AgentPlatform,
+  db: Db,
+  services: ToolServices,
+  redisUrl: string,
+  log: Logger,
+): () => Promise<void> {
   const qconn = queueConnection(redisUrl);
   const wconn = queueConnection(redisUrl);
   const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
-  void queue.upsertJobScheduler('sync', { every: LETTA_SYNC_EVERY_MS }, { name: 'sync', opts: { removeOnComplete: true, removeOnFail: 100 } });
+  void queue.upsertJobScheduler(
+    'sync',
+    { every: LETTA_SYNC_EVERY_MS },
+    { name: 'sync', opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
   const hub = delegationHub(platform, db, services, log);
   const worker = new Worker(
     QUEUE,
     async () => {
-      const active = await db.select().from(delegationSessions).where(and(eq(delegationSessions.status, 'active'), eq(delegationSessions.platform, 'letta')));
+      const active = await db
+        .select()
+        .from(delegationSessions)
+        .where(and(eq(delegationSessions.status, 'active'), eq(delegationSessions.platform, 'letta')));
       for (const session of active) {
         try {
           await syncSessionFromHistory(hub, session);

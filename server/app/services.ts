@@ -118,10 +118,12 @@ export function backgroundJobsRuntime(): Promise<import('../schedules/start.ts')
     if (!url) return undefined;
     const { startBackgroundJobs } = await import('../schedules/start.ts');
     const log = logger().child({ component: 'schedules' });
-    return startBackgroundJobs({ redisUrl: url, db: async () => (await database()).db, platform: agentPlatform, log }).catch((err: unknown) => {
-      log.error({ err }, 'background jobs did not start');
-      return undefined;
-    });
+    return startBackgroundJobs({ redisUrl: url, db: async () => (await database()).db, platform: agentPlatform, log }).catch(
+      (err: unknown) => {
+        log.error({ err }, 'background jobs did not start');
+        return undefined;
+      },
+    );
   })();
   return holder[SCHEDULES];
 }
@@ -130,7 +132,10 @@ export function backgroundJobsRuntime(): Promise<import('../schedules/start.ts')
 export function toolServices(): ToolServices {
   const runtime = executionRuntime();
   return {
-    config: config(), db: async () => (await database()).db, agents: agentPlatform, planning: planTracker(),
+    config: config(),
+    db: async () => (await database()).db,
+    agents: agentPlatform,
+    planning: planTracker(),
     ...(runtime ? { execution: async () => (await runtime).x } : {}),
   };
 }

@@ -42,10 +42,17 @@ describe(`the in-process worker's tool-call plan (${testDbKind()}, real Redis)`,
     db = await createTestDatabase();
     h = await executionHarness({ DCF_DEMO_FAULTS: '{"whisper-transcribe":{"failure_rate":1}}' }, 1);
     tracker = processTracker(h.config, {
-      db: async () => db.db, execution: async () => h.x, onError: (err) => { throw err; },
+      db: async () => db.db,
+      execution: async () => h.x,
+      onError: (err) => {
+        throw err;
+      },
     });
     const services = (): ToolServices => ({
-      config: h.config, db: async () => db.db, planning: tracker, execution: async () => h.x,
+      config: h.config,
+      db: async () => db.db,
+      planning: tracker,
+      execution: async () => h.x,
     });
     h.x.workerPlans = workerPlans(services, pino({ level: 'silent' }));
   });
@@ -55,20 +62,25 @@ describe(`the in-process worker's tool-call plan (${testDbKind()}, real Redis)`,
     await db?.dispose();
   });
 
-  it('declares the Task state\'s plan after the lease, records each protocol step, and ends it with the state', async () => {
+  it("declares the Task state's plan after the lease, records each protocol step, and ends it with the state", async () => {
     const run = await h.run(workflow, { uri: PILOT_URI });
     expect(run.status).toBe('SUCCEEDED');
     await tracker.flush();
     const [view, ...more] = await readPlanViews(db.db, { unit: { kind: 'workflow_run', id: run.run_id } });
     expect(more).toEqual([]);
     expect(view!.plan).toMatchObject({
-      executionState: 'Complete', declared_by: 'agent', workflow_id: workflow.workflow_id,
+      executionState: 'Complete',
+      declared_by: 'agent',
+      workflow_id: workflow.workflow_id,
       unit: { kind: 'workflow_run', id: run.run_id, session_id: run.run_id, state: 'Transcribe' },
       given_skills: [WHISPER],
       planningContext: { policy: { strategy: h.config.skillPolicy, preferGeneralMethods: true } },
     });
     expect(view!.plan.plannedSequence.map((i) => i.toolName)).toEqual([
-      'load_skill', 'invoke_skill_tool', 'update_workflow_control_plane', 'notify_next_worker_agent',
+      'load_skill',
+      'invoke_skill_tool',
+      'update_workflow_control_plane',
+      'notify_next_worker_agent',
     ]);
     // Whisper fails, the policy swaps (update without a skill), AssemblyAI is loaded and succeeds.
     expect(view!.calls.map((c) => [c.tool_name, c.status])).toEqual([

@@ -30,8 +30,7 @@ export function workerPlans(services: () => ToolServices, log: Logger): WorkerPl
     async end(agent, state) {
       const planId = services().planning?.activePlanId(agent.id);
       if (!planId) return;
-      const r = await invokeTool(updateToolCallPlanTool, { plan_id: planId, execution_state: state }, context(agent),
-        { onInternalError });
+      const r = await invokeTool(updateToolCallPlanTool, { plan_id: planId, execution_state: state }, context(agent), { onInternalError });
       if (isFailure(r)) log.warn({ agent: agent.id, error: r.error }, 'worker plan not ended');
     },
   };

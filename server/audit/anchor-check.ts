@@ -25,26 +25,19 @@ export type AnchorProblem = {
 const BATCH = 500;
 
 const short = (hash: string | null | undefined) => (hash ? `${hash.slice(0, 23)}…` : 'none');
-const end = (logEnd: number | null) =>
-  logEnd === null ? 'the log holds no chained entry' : `the log ends at #${logEnd}`;
+const end = (logEnd: number | null) => (logEnd === null ? 'the log holds no chained entry' : `the log ends at #${logEnd}`);
 /** "the anchor of 28 Nov 2026, 09:15:00 GMT names entry #13 (hash sha256:…)": en-GB, Europe/London. */
-const named = (a: AuditAnchor) =>
-  `the anchor of ${ukExact(a.anchoredAt)} names entry #${a.entryId} (hash ${short(a.entryHash)})`;
+const named = (a: AuditAnchor) => `the anchor of ${ukExact(a.anchoredAt)} names entry #${a.entryId} (hash ${short(a.entryHash)})`;
 
-function problemOf(
-  kind: AnchorProblem['kind'],
-  anchor: AuditAnchor,
-  logEnd: number | null,
-  heldHash?: string | null,
-): AnchorProblem {
+function problemOf(kind: AnchorProblem['kind'], anchor: AuditAnchor, logEnd: number | null, heldHash?: string | null): AnchorProblem {
   const detail =
     kind === 'truncated'
       ? `truncated: ${named(anchor)} which the log no longer holds; ${end(logEnd)}`
       : kind === 'removed'
-        ? `removed: ${named(anchor)} which the log no longer holds, though it goes on to #${logEnd}: `
-          + 'entries were removed and others appended after them'
-        : `rewritten: ${named(anchor)}, but the log holds it with hash ${short(heldHash)}: `
-          + `the chain was rewritten from entry #${anchor.entryId} or before`;
+        ? `removed: ${named(anchor)} which the log no longer holds, though it goes on to #${logEnd}: ` +
+          'entries were removed and others appended after them'
+        : `rewritten: ${named(anchor)}, but the log holds it with hash ${short(heldHash)}: ` +
+          `the chain was rewritten from entry #${anchor.entryId} or before`;
   return { kind, anchor, logEnd, ...(kind === 'rewritten' ? { heldHash: heldHash ?? null } : {}), detail };
 }
 
@@ -57,11 +50,7 @@ export type AnchorComparison = { checked: number; newest: AuditAnchor | null; pr
  * `head`: the log's newest chained entry when the chain was walked (verify.ts); the entries an
  * anchor names are looked up afresh, so an anchor of an entry appended since is no problem.
  */
-export async function compareAnchors(
-  db: Db,
-  anchors: AsyncIterable<AuditAnchor>,
-  head: ChainLink | null,
-): Promise<AnchorComparison> {
+export async function compareAnchors(db: Db, anchors: AsyncIterable<AuditAnchor>, head: ChainLink | null): Promise<AnchorComparison> {
   const logEnd = head?.id ?? null;
   let checked = 0;
   let newest: AuditAnchor | null = null;

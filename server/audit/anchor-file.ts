@@ -57,7 +57,7 @@ export async function readAnchorFile(file: string): Promise<AnchorFileRead> {
     let pending = '';
     let overlong = false;
     try {
-      for (let pos = 0; pos < stat.size; ) {
+      for (let pos = 0; pos < stat.size;) {
         const { bytesRead } = await fh!.read(buffer, 0, Math.min(CHUNK, stat.size - pos), pos);
         if (bytesRead === 0) break;
         pos += bytesRead;

@@ -6,8 +6,12 @@ import { appendAnchorFile, readAnchorFile } from './anchor-file.ts';
 import { anchorLine, newestAnchor, parseAnchorLine, type AuditAnchor } from './anchor-record.ts';
 
 const HASH = `sha256:${'ab'.repeat(32)}`;
-const anchor = (entryId: number, anchoredAt = '2026-11-28T09:15:00.000Z'): AuditAnchor =>
-  ({ entryId, entryHash: HASH, anchoredAt, reason: 'periodic' });
+const anchor = (entryId: number, anchoredAt = '2026-11-28T09:15:00.000Z'): AuditAnchor => ({
+  entryId,
+  entryHash: HASH,
+  anchoredAt,
+  reason: 'periodic',
+});
 
 async function readAll(file: string) {
   const r = await readAnchorFile(file);
@@ -28,10 +32,16 @@ describe('anchor lines', () => {
   it('trusts nothing that is not exactly an anchor', () => {
     const good = JSON.parse(anchorLine(anchor(13)));
     for (const bad of [
-      '', 'not json', anchorLine(anchor(13)).slice(0, -3), JSON.stringify({ ...good, entry_id: 0 }),
-      JSON.stringify({ ...good, entry_id: 1.5 }), JSON.stringify({ ...good, entry_hash: 'sha256:abc' }),
-      JSON.stringify({ ...good, anchored_at: 'yesterday' }), JSON.stringify({ ...good, reason: 'because' }),
-      JSON.stringify({ ...good, extra: 1 }), JSON.stringify({ ...good, reason: 'x'.repeat(600) }),
+      '',
+      'not json',
+      anchorLine(anchor(13)).slice(0, -3),
+      JSON.stringify({ ...good, entry_id: 0 }),
+      JSON.stringify({ ...good, entry_id: 1.5 }),
+      JSON.stringify({ ...good, entry_hash: 'sha256:abc' }),
+      JSON.stringify({ ...good, anchored_at: 'yesterday' }),
+      JSON.stringify({ ...good, reason: 'because' }),
+      JSON.stringify({ ...good, extra: 1 }),
+      JSON.stringify({ ...good, reason: 'x'.repeat(600) }),
     ]) {
       expect(parseAnchorLine(bad), bad).toBeNull();
     }

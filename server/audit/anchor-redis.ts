@@ -19,15 +19,15 @@ async function connected(redis: Redis): Promise<Redis> {
 
 export async function pushRedisAnchor(redis: Redis, anchor: AuditAnchor, key = ANCHOR_KEY): Promise<void> {
   await connected(redis);
-  await redis.multi().lpush(key, anchorLine(anchor)).ltrim(key, 0, MAX_REDIS_ANCHORS - 1).exec();
+  await redis
+    .multi()
+    .lpush(key, anchorLine(anchor))
+    .ltrim(key, 0, MAX_REDIS_ANCHORS - 1)
+    .exec();
 }
 
 /** The stored anchors, a page at a time; `bad` counts entries that are not anchors. */
-export async function* redisAnchors(
-  redis: Redis,
-  counter: { bad: number },
-  key = ANCHOR_KEY,
-): AsyncGenerator<AuditAnchor> {
+export async function* redisAnchors(redis: Redis, counter: { bad: number }, key = ANCHOR_KEY): AsyncGenerator<AuditAnchor> {
   await connected(redis);
   for (let start = 0; start < MAX_REDIS_ANCHORS; start += PAGE) {
     const page = await redis.lrange(key, start, Math.min(start + PAGE, MAX_REDIS_ANCHORS) - 1);

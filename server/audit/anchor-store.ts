@@ -49,12 +49,7 @@ const lastWritten = new Map<string, string>();
  * Returns the anchor, or null when nothing is chained yet or, for a periodic anchor, when this
  * process last anchored the same head.
  */
-export async function anchorAuditHead(
-  db: Db,
-  reason: AnchorReason,
-  store?: AnchorStore,
-  now = new Date(),
-): Promise<AuditAnchor | null> {
+export async function anchorAuditHead(db: Db, reason: AnchorReason, store?: AnchorStore, now = new Date()): Promise<AuditAnchor | null> {
   const s = store ?? processAnchorStore();
   const head = await auditChainHead(db);
   if (!head) return null;

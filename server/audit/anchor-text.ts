@@ -17,8 +17,8 @@ export function anchorText(a: AnchorVerification): { headline?: string; lines: s
   else {
     const n = a.newest!;
     lines.push(
-      `Anchors: intact up to the newest anchor, entry #${n.entryId} of ${ukExact(n.anchoredAt)} (${n.reason}); `
-        + `${count(a.checked, 'anchor', 'anchors')} checked.`,
+      `Anchors: intact up to the newest anchor, entry #${n.entryId} of ${ukExact(n.anchoredAt)} (${n.reason}); ` +
+        `${count(a.checked, 'anchor', 'anchors')} checked.`,
     );
   }
   if (a.unreadable > 0) {

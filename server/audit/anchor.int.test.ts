@@ -29,10 +29,8 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
   let redis: Redis;
   let store: AnchorStore;
   const tamper = (...statements: SQL[]) => tamperAuditLog(h.db, ...statements);
-  const entry = async (id: number): Promise<AuditRow> =>
-    (await h.db.select().from(auditLog).where(eq(auditLog.id, id)))[0]!;
-  const append = (i: number) =>
-    recordAudit(h.db, { actor: ACTOR, action: 'test.append', args: { i }, status: 'ok', detail: { i } });
+  const entry = async (id: number): Promise<AuditRow> => (await h.db.select().from(auditLog).where(eq(auditLog.id, id)))[0]!;
+  const append = (i: number) => recordAudit(h.db, { actor: ACTOR, action: 'test.append', args: { i }, status: 'ok', detail: { i } });
   const verify = () => verifyAuditLog(h.db, store, { batchSize: 2 });
   /** Deletes entries from `from` on, runs `check`, puts them back. */
   const withoutFrom = async (from: number, check: () => Promise<void>) => {
@@ -62,8 +60,11 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
     const r = await verify();
     expect(r).toMatchObject({ intact: true, checked: 5, head: { id: 5 } });
     expect(r.anchors).toEqual({
-      status: 'none', sources: { file: store.file, fileFound: false, redis: true },
-      checked: 0, newest: null, unreadable: 0,
+      status: 'none',
+      sources: { file: store.file, fileFound: false, redis: true },
+      checked: 0,
+      newest: null,
+      unreadable: 0,
     });
   });
 
@@ -85,8 +86,8 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
       expect(r.firstProblem).toBeUndefined(); // the chain alone cannot see it
       expect(r.anchors.problem).toMatchObject({ kind: 'truncated', logEnd: 3, anchor: { entryId: 5 } });
       expect(r.anchors.problem!.detail).toBe(
-        `truncated: the anchor of 28 Nov 2026, 09:15:00 GMT names entry #5 (hash ${(await anchoredHash()).slice(0, 23)}…) `
-          + 'which the log no longer holds; the log ends at #3',
+        `truncated: the anchor of 28 Nov 2026, 09:15:00 GMT names entry #5 (hash ${(await anchoredHash()).slice(0, 23)}…) ` +
+          'which the log no longer holds; the log ends at #3',
       );
     });
     expect((await verify()).intact).toBe(true);

@@ -23,7 +23,11 @@ describe('audit entry hash', () => {
   it('covers every column of audit_log except hash, under its column name', () => {
     const columns = getTableColumns(auditLog);
     const hashed = Object.keys(HASHED_COLUMNS).sort();
-    expect(hashed).toEqual(Object.keys(columns).filter((k) => k !== 'hash').sort());
+    expect(hashed).toEqual(
+      Object.keys(columns)
+        .filter((k) => k !== 'hash')
+        .sort(),
+    );
     for (const [prop, name] of Object.entries(HASHED_COLUMNS)) expect(columns[prop as keyof typeof columns].name).toBe(name);
   });
 

@@ -5,16 +5,18 @@ const SECRET_KEY = /pass(word)?|secret|token|api[_-]?key|authorization|cookie/i;
 
 /** JSON with object keys sorted at every level; `redact` replaces the values of secret-looking keys. */
 function sortedJson(value: unknown, redact: boolean): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(
-        Object.keys(v as object)
-          .sort()
-          .map((k) => [k, redact && SECRET_KEY.test(k) ? '[redacted]' : (v as Record<string, unknown>)[k]]),
-      );
-    }
-    return v;
-  }) ?? 'null';
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (v && typeof v === 'object' && !Array.isArray(v)) {
+        return Object.fromEntries(
+          Object.keys(v as object)
+            .sort()
+            .map((k) => [k, redact && SECRET_KEY.test(k) ? '[redacted]' : (v as Record<string, unknown>)[k]]),
+        );
+      }
+      return v;
+    }) ?? 'null'
+  );
 }
 
 /** JSON with object keys sorted at every level and secrets redacted, so equal arguments always give equal digests. */

@@ -29,7 +29,14 @@ describe(`audit hash chain: tampering is detected (${testDbKind()})`, () => {
   beforeAll(async () => {
     h = await createTestDatabase();
     const old = 'before-the-chain';
-    const unchained = { actorKind: 'system', actorId: old, actorLabel: old, action: 'old.entry', argsDigest: 'sha256:0', resultStatus: 'ok' };
+    const unchained = {
+      actorKind: 'system',
+      actorId: old,
+      actorLabel: old,
+      action: 'old.entry',
+      argsDigest: 'sha256:0',
+      resultStatus: 'ok',
+    };
     await h.db.insert(auditLog).values([unchained, unchained]);
     const actor = systemActor('tamper-test');
     const append = (i: number) => recordAudit(h.db, { actor, action: 'test.append', args: { i }, status: 'ok', detail: { i } });

@@ -36,11 +36,7 @@ export type AuditLogVerification = ChainVerification & { anchors: AnchorVerifica
  * the log (anchor-check.ts). Intact only when both are: the chain shows changes inside the log,
  * the anchors show entries removed from its end and a chain rewritten after an anchored entry.
  */
-export async function verifyAuditLog(
-  db: Db,
-  store: AnchorStore,
-  opts: { batchSize?: number } = {},
-): Promise<AuditLogVerification> {
+export async function verifyAuditLog(db: Db, store: AnchorStore, opts: { batchSize?: number } = {}): Promise<AuditLogVerification> {
   const chain = await verifyAuditChain(db, opts);
   const anchors = await checkAgainstAnchors(db, store, chain);
   const intact = chain.intact && (anchors.status === 'intact' || anchors.status === 'none');

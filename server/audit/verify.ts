@@ -94,7 +94,7 @@ export async function verifyAuditChain(db: Db, { batchSize = BATCH }: { batchSiz
     return { intact: false, checked: good, unchained, head: await auditChainHead(db), firstProblem };
   };
 
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const batch = await readBatch(db, afterId, batchSize);
     if (batch.length === 0) break;
     for (const row of batch) {

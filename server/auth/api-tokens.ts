@@ -19,8 +19,7 @@ export type ApiTokenInfo = Omit<ApiTokenRow, 'tokenHash'> & { createdByEmail: st
 export type McpPrincipal = { tokenId: string; tokenName: string; agentName: string; scopes: ApiTokenScope[] };
 
 export type AuthenticateResult =
-  | { ok: true; principal: McpPrincipal }
-  | { ok: false; reason: 'missing' | 'unknown' | 'revoked' | 'ancestor_revoked' };
+  { ok: true; principal: McpPrincipal } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' | 'ancestor_revoked' };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -50,25 +49,42 @@ export function scopeAllows(scopes: readonly ApiTokenScope[], tool: { readOnly: 
 export async function createApiToken(
   db: Db,
   input: {
-    name: string; agentName: string; scopes: ApiTokenScope[]; createdBy: string | null;
-    minter?: Minter; spawned?: boolean;
+    name: string;
+    agentName: string;
+    scopes: ApiTokenScope[];
+    createdBy: string | null;
+    minter?: Minter;
+    spawned?: boolean;
   },
 ): Promise<{ token: string; info: ApiTokenInfo }> {
   const token = generateToken();
   const scopes = [...new Set(input.scopes)].sort();
   const id = randomUUID();
   const parent = input.minter?.tokenId
-    ? (await db.select({ root: apiTokens.rootTokenId, createdBy: apiTokens.createdBy }).from(apiTokens)
-        .where(eq(apiTokens.id, input.minter.tokenId)).limit(1))[0]
+    ? (
+        await db
+          .select({ root: apiTokens.rootTokenId, createdBy: apiTokens.createdBy })
+          .from(apiTokens)
+          .where(eq(apiTokens.id, input.minter.tokenId))
+          .limit(1)
+      )[0]
     : undefined;
   const parentId = parent ? input.minter!.tokenId : null;
   const root = parent ? (parent.root ?? parentId!) : id;
   const [row] = await db
     .insert(apiTokens)
     .values({
-      id, name: input.name, agentName: input.agentName, scopes, tokenHash: hashToken(token),
-      prefix: token.slice(0, SHOWN_CHARS), createdBy: input.createdBy ?? parent?.createdBy ?? null,
-      mintedBy: parentId, rootTokenId: root, mintedByActor: input.minter?.actor ?? null, spawned: input.spawned ?? false,
+      id,
+      name: input.name,
+      agentName: input.agentName,
+      scopes,
+      tokenHash: hashToken(token),
+      prefix: token.slice(0, SHOWN_CHARS),
+      createdBy: input.createdBy ?? parent?.createdBy ?? null,
+      mintedBy: parentId,
+      rootTokenId: root,
+      mintedByActor: input.minter?.actor ?? null,
+      spawned: input.spawned ?? false,
     })
     .returning();
   const [info] = await selectInfo(db, eq(apiTokens.id, row!.id));
@@ -109,8 +125,11 @@ export function listApiTokens(db: Db): Promise<ApiTokenInfo[]> {
  * when no live token has that id.
  */
 export async function revokeApiToken(db: Db, id: string): Promise<ApiTokenInfo | null> {
-  const [live] = await db.select({ id: apiTokens.id }).from(apiTokens)
-    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt))).limit(1);
+  const [live] = await db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+    .limit(1);
   if (!live) return null;
   await revokeLineage(db, id);
   const [info] = await selectInfo(db, eq(apiTokens.id, id));
@@ -121,14 +140,21 @@ export async function revokeApiToken(db: Db, id: string): Promise<ApiTokenInfo |
 export async function authenticateApiToken(db: Db, presented: string | null): Promise<AuthenticateResult> {
   if (!presented) return { ok: false, reason: 'missing' };
   if (!presented.startsWith(TOKEN_PREFIX)) return { ok: false, reason: 'unknown' };
-  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(presented))).limit(1);
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, hashToken(presented)))
+    .limit(1);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt) return { ok: false, reason: 'revoked' };
   // A minted token lives only as long as every token above it (token-lineage.ts: not bypassable).
   if (row.mintedBy && (await revokedAncestor(db, row.mintedBy))) return { ok: false, reason: 'ancestor_revoked' };
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiTokens.id, row.id));
   }
   return { ok: true, principal: { tokenId: row.id, tokenName: row.name, agentName: row.agentName, scopes: row.scopes } };
 }

@@ -17,9 +17,17 @@ describe(`users and sessions on ${testDbKind()}`, () => {
   afterAll(() => h.dispose());
 
   it('creates a user, refuses a duplicate email, and authenticates case-insensitively', async () => {
-    const created = await createUser(h.db, { email: 'Ann@Example.com', displayName: 'Ann', role: 'workflow_designer', password: 'a long password 1' });
+    const created = await createUser(h.db, {
+      email: 'Ann@Example.com',
+      displayName: 'Ann',
+      role: 'workflow_designer',
+      password: 'a long password 1',
+    });
     expect(created.ok).toBe(true);
-    expect(await createUser(h.db, { email: 'ann@example.com', displayName: 'Ann 2', role: 'admin', password: 'whatever 12345' })).toEqual({ ok: false, reason: 'email_taken' });
+    expect(await createUser(h.db, { email: 'ann@example.com', displayName: 'Ann 2', role: 'admin', password: 'whatever 12345' })).toEqual({
+      ok: false,
+      reason: 'email_taken',
+    });
     const user = await authenticate(h.db, 'ANN@example.com', 'a long password 1');
     expect(user).toMatchObject({ email: 'ann@example.com', role: 'workflow_designer' });
     expect(user).not.toHaveProperty('passwordHash');
@@ -67,7 +75,9 @@ describe(`users and sessions on ${testDbKind()}`, () => {
     for (const demo of DEMO_USERS) {
       expect(await authenticate(h.db, demo.email, demo.password), demo.email).toMatchObject({ role: demo.role, disabledAt: null });
     }
-    const count = (await h.db.execute(sql`select count(*)::int as n from users where email like '%@demo.dcf'`)) as unknown as { rows: Array<{ n: number }> };
+    const count = (await h.db.execute(sql`select count(*)::int as n from users where email like '%@demo.dcf'`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     expect(count.rows[0]!.n).toBe(4);
   });
 });

@@ -109,8 +109,10 @@ describe(`sign-in throttling on Redis (${testDbKind()})`, () => {
     for (const email of ['a@flow.test', 'b@flow.test', 'c@flow.test']) {
       await wrong(signIn(t, email, 'wrong', '198.51.100.20').result);
     }
-    const network = new RegExp(String.raw`^Too many failed sign-ins from your network: until ${WHEN.replace('1[45] minutes', '1 minute')}, `
-      + 'only accounts that have signed in from it before may sign in from it\\.$');
+    const network = new RegExp(
+      String.raw`^Too many failed sign-ins from your network: until ${WHEN.replace('1[45] minutes', '1 minute')}, ` +
+        'only accounts that have signed in from it before may sign in from it\\.$',
+    );
     await throttled(signIn(t, BOSS.email, BOSS.password, '198.51.100.20').result, network);
     const elsewhere = signIn(t, BOSS.email, BOSS.password, '198.51.100.21');
     await expect(elsewhere.result).resolves.toMatchObject({ email: BOSS.email });

@@ -13,8 +13,7 @@ describe('sign-in throttle decisions (in-process counters, fake clock)', () => {
     if (!decision.ok) return { refused: decision.refused };
     return { lockout: await decision.attempt.settle(outcome) };
   }
-  const succeed = async (email: string, source: string) =>
-    expect(await attempt(email, source, 'success')).toEqual({ lockout: null });
+  const succeed = async (email: string, source: string) => expect(await attempt(email, source, 'success')).toEqual({ lockout: null });
   const refusedBy = (scope: string) => ({ ok: false, refused: { scope } });
   const failures = async (n: number, email: (i: number) => string, source: string) => {
     for (let i = 0; i < n; i++) expect(await attempt(email(i), source, 'failure')).toEqual({ lockout: null });
@@ -85,8 +84,10 @@ describe('sign-in throttle decisions (in-process counters, fake clock)', () => {
     }
     expect(checked).toBe(20);
     // A first sign-in from that address waits for the window; elsewhere it goes through at once.
-    expect(await throttle.begin('newcomer@example.com', '198.51.100.66'))
-      .toEqual({ ok: false, refused: { scope: 'source', until: WINDOW_END } });
+    expect(await throttle.begin('newcomer@example.com', '198.51.100.66')).toEqual({
+      ok: false,
+      refused: { scope: 'source', until: WINDOW_END },
+    });
     await succeed('newcomer@example.com', '198.51.100.67');
     vi.advanceTimersByTime(15 * MINUTE + 1);
     await succeed('newcomer@example.com', '198.51.100.66');

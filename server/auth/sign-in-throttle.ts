@@ -34,7 +34,10 @@ export type SignInLimits = {
 };
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
-  accountFailures: 5, sourceFailures: 20, windowSeconds: 15 * 60, knownSeconds: 30 * 86_400,
+  accountFailures: 5,
+  sourceFailures: 20,
+  windowSeconds: 15 * 60,
+  knownSeconds: 30 * 86_400,
 };
 
 /** The pairs of source and account that have signed in successfully (recently). */
@@ -80,7 +83,8 @@ export class SignInThrottle {
     const settle = async (outcome: Outcome): Promise<Lockout | null> => {
       if (outcome === 'success') {
         await Promise.all([
-          this.limiters.source.reward(source, 1), this.limiters.account.delete(accountKey),
+          this.limiters.source.reward(source, 1),
+          this.limiters.account.delete(accountKey),
           this.known.remember(source, accountKey),
         ]);
         return null;
@@ -118,10 +122,13 @@ export function accountKeyOf(email: string): string {
 
 /** In-process counters: for a console without Redis (one process, so they are the only ones). */
 export function memorySignInThrottle(limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS): SignInThrottle {
-  return new SignInThrottle({
-    account: new RateLimiterMemory({ points: limits.accountFailures, duration: limits.windowSeconds }),
-    source: new RateLimiterMemory({ points: limits.sourceFailures, duration: limits.windowSeconds }),
-  }, memoryKnownSignIns(limits.knownSeconds));
+  return new SignInThrottle(
+    {
+      account: new RateLimiterMemory({ points: limits.accountFailures, duration: limits.windowSeconds }),
+      source: new RateLimiterMemory({ points: limits.sourceFailures, duration: limits.windowSeconds }),
+    },
+    memoryKnownSignIns(limits.knownSeconds),
+  );
 }
 
 /** Remembered pairs in this process (expiring `knownSeconds` after the last success). */
@@ -142,9 +149,16 @@ function memoryKnownSignIns(knownSeconds: number): KnownSignIns {
 function redisKnownSignIns(redis: Redis, prefix: string, knownSeconds: number): KnownSignIns {
   const key = (source: string, accountKey: string) => `${prefix}:known:${source}:${accountKey}`;
   return {
-    has: (source, accountKey) => redis.exists(key(source, accountKey)).then((n) => n === 1, () => false),
+    has: (source, accountKey) =>
+      redis.exists(key(source, accountKey)).then(
+        (n) => n === 1,
+        () => false,
+      ),
     remember: (source, accountKey) =>
-      redis.set(key(source, accountKey), '1', 'EX', knownSeconds).then(() => undefined, () => undefined),
+      redis.set(key(source, accountKey), '1', 'EX', knownSeconds).then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }
 
@@ -153,11 +167,7 @@ function redisKnownSignIns(redis: Redis, prefix: string, knownSeconds: number): 
  * falls back to in-process counters of the same limits (the library's insuranceLimiter), so an
  * outage neither opens sign-in to unlimited guessing nor locks everyone out.
  */
-export function redisSignInThrottle(
-  redis: Redis,
-  limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
-  prefix = 'dcf:signin',
-): SignInThrottle {
+export function redisSignInThrottle(redis: Redis, limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS, prefix = 'dcf:signin'): SignInThrottle {
   const limiter = (name: ThrottleScope, points: number) =>
     new RateLimiterRedis({
       storeClient: redis,
@@ -167,8 +177,11 @@ export function redisSignInThrottle(
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory({ points, duration: limits.windowSeconds }),
     });
-  return new SignInThrottle({
-    account: limiter('account', limits.accountFailures),
-    source: limiter('source', limits.sourceFailures),
-  }, redisKnownSignIns(redis, prefix, limits.knownSeconds));
+  return new SignInThrottle(
+    {
+      account: limiter('account', limits.accountFailures),
+      source: limiter('source', limits.sourceFailures),
+    },
+    redisKnownSignIns(redis, prefix, limits.knownSeconds),
+  );
 }

@@ -23,12 +23,7 @@ export type SignInResult =
 
 export type SignInInput = { email: string; password: string };
 
-export async function attemptSignIn(
-  db: Db,
-  throttle: SignInThrottle,
-  input: SignInInput,
-  source: RequestSource,
-): Promise<SignInResult> {
+export async function attemptSignIn(db: Db, throttle: SignInThrottle, input: SignInInput, source: RequestSource): Promise<SignInResult> {
   const decision = await throttle.begin(input.email, sourceBucket(source.address));
   const result: SignInResult = decision.ok
     ? await check(db, decision.attempt, input)
@@ -82,8 +77,9 @@ export function lockoutMessage(lockout: Lockout, now: number = Date.now()): stri
   const when = `${ukDateTime(shown)} UK time, in ${minutes} minute${minutes === 1 ? '' : 's'}`;
   if (lockout.scope === 'account') return `Too many failed sign-ins for this email. Try again after ${when}.`;
   // The source's budget is used up: only accounts that have signed in from it before go on (sign-in-throttle.ts).
-  return `Too many failed sign-ins from your network: until ${when}, only accounts that have signed in from it before `
-    + 'may sign in from it.';
+  return (
+    `Too many failed sign-ins from your network: until ${when}, only accounts that have signed in from it before ` + 'may sign in from it.'
+  );
 }
 
 /** Seconds until a lock-out ends, for the Retry-After header. */

@@ -33,14 +33,16 @@ export function callerTokenId(actor: Actor): string | null {
 
 /** The revoked token nearest above `tokenId` (itself included), or null when the whole chain is live. */
 export async function revokedAncestor(db: Db, tokenId: string): Promise<string | null> {
-  const rows = rowsOf<{ id: string }>(await db.execute(sql`
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
     with recursive chain(id, minted_by, revoked_at, depth) as (
       select id, minted_by, revoked_at, 0 from api_tokens where id = ${tokenId}
       union all
       select t.id, t.minted_by, t.revoked_at, chain.depth + 1
       from api_tokens t join chain on t.id = chain.minted_by where chain.depth < ${MAX_DEPTH}
     )
-    select id from chain where revoked_at is not null order by depth limit 1`));
+    select id from chain where revoked_at is not null order by depth limit 1`),
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -49,7 +51,8 @@ export async function revokedAncestor(db: Db, tokenId: string): Promise<string |
  * newly revoked (empty when the token is unknown or already revoked with all its descendants).
  */
 export async function revokeLineage(db: Db, tokenId: string): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(await db.execute(sql`
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
     with recursive tree(id, depth) as (
       select id, 0 from api_tokens where id = ${tokenId}
       union all
@@ -57,7 +60,8 @@ export async function revokeLineage(db: Db, tokenId: string): Promise<string[]> 
     )
     update api_tokens set revoked_at = now()
     where id in (select id from tree) and revoked_at is null
-    returning id`));
+    returning id`),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -105,9 +109,10 @@ function inLineage(origin: Origin): SQL {
  * every live token under any of them, together.
  */
 export async function spawnedUnder(db: Db, origin: Origin): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(apiTokens).where(and(
-    inLineage(origin), isNull(apiTokens.revokedAt), origin.rootTokenId ? ne(apiTokens.id, origin.rootTokenId) : undefined,
-  ));
+  const [row] = await db
+    .select({ n: count() })
+    .from(apiTokens)
+    .where(and(inLineage(origin), isNull(apiTokens.revokedAt), origin.rootTokenId ? ne(apiTokens.id, origin.rootTokenId) : undefined));
   return row?.n ?? 0;
 }
 

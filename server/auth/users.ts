@@ -12,7 +12,11 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
   return row;
 }
 
@@ -32,7 +36,12 @@ export async function createUser(db: Db, input: NewUser): Promise<{ ok: true; us
   if (await findUserByEmail(db, input.email)) return { ok: false, reason: 'email_taken' };
   const [row] = await db
     .insert(users)
-    .values({ email: input.email.trim().toLowerCase(), displayName: input.displayName, role: input.role, passwordHash: await hashPassword(input.password) })
+    .values({
+      email: input.email.trim().toLowerCase(),
+      displayName: input.displayName,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    })
     .returning();
   return { ok: true, user: toPublicUser(row!) };
 }
@@ -54,11 +63,19 @@ export async function setUserRole(db: Db, id: string, role: Role): Promise<Publi
 }
 
 export async function setUserDisabled(db: Db, id: string, disabled: boolean): Promise<PublicUser | null> {
-  const [row] = await db.update(users).set({ disabledAt: disabled ? new Date() : null }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ disabledAt: disabled ? new Date() : null })
+    .where(eq(users.id, id))
+    .returning();
   return row ? toPublicUser(row) : null;
 }
 
 export async function setUserPassword(db: Db, id: string, password: string): Promise<boolean> {
-  const rows = await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, id)).returning({ id: users.id });
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
   return rows.length === 1;
 }

@@ -28,7 +28,11 @@ const scriptedPlanner: Brain = {
     const { inbound, steps } = currentTurn(history);
     if (steps.length === 0) {
       await gate;
-      return { kind: 'tool_calls', reasoning: 'look in the catalog first', tool_calls: [{ id: 'call-1', name: 'get_skillset', arguments: JSON.stringify({ query: inbound!.content }) }] };
+      return {
+        kind: 'tool_calls',
+        reasoning: 'look in the catalog first',
+        tool_calls: [{ id: 'call-1', name: 'get_skillset', arguments: JSON.stringify({ query: inbound!.content }) }],
+      };
     }
     const ret = steps.find((m) => m.role === 'tool');
     const skills = (JSON.parse(ret && ret.role === 'tool' ? ret.content : '{}') as { skills?: unknown[] }).skills ?? [];
@@ -59,8 +63,18 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
   beforeAll(async () => {
     db = await createTestDatabase();
     platform = testPlatform(db.db, deterministicBrains(new DeterministicBrains().register('planner', scriptedPlanner)), { audit: null });
-    const a = await createUser(db.db, { email: 'alice@chat.test', displayName: 'Alice', role: 'compliance_manager', password: 'chat password 1' });
-    const b = await createUser(db.db, { email: 'bob@chat.test', displayName: 'Bob', role: 'workflow_designer', password: 'chat password 2' });
+    const a = await createUser(db.db, {
+      email: 'alice@chat.test',
+      displayName: 'Alice',
+      role: 'compliance_manager',
+      password: 'chat password 1',
+    });
+    const b = await createUser(db.db, {
+      email: 'bob@chat.test',
+      displayName: 'Bob',
+      role: 'workflow_designer',
+      password: 'chat password 2',
+    });
     if (!a.ok || !b.ok) throw new Error('setup');
     alice = a.user;
     bob = b.user;
@@ -77,7 +91,9 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
     expect(agent.template).toBe('planner@1.0.0');
     expect(agent.tags).toEqual(expect.arrayContaining(['dcf-chat', 'mode:planner', `user:${alice.id}`, `conversation:${c.id}`]));
     const blocks = await platform.listAgentBlocks(c.agentId);
-    expect(blocks.find((b) => b.label === 'clock')?.value).toBe('Today is 2024-07-08T09:00:00.000Z (Monday). The console pins this date (DCF_CLOCK).');
+    expect(blocks.find((b) => b.label === 'clock')?.value).toBe(
+      'Today is 2024-07-08T09:00:00.000Z (Monday). The console pins this date (DCF_CLOCK).',
+    );
     expect(blocks.find((b) => b.label === 'console_user')?.value).toBe('Alice <alice@chat.test>, console role compliance_manager.');
   });
 
@@ -95,7 +111,9 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
     const answer = events.find(([e, d]) => e === 'agent' && d.message_type === 'assistant_message')![1].content as string;
     expect(answer).toMatch(/^\d+ skills match\. Today is 2024-07-08T09:00:00\.000Z \(Monday\)\./); // the clock block was refreshed to the turn's clock
     const history = await conversationMessages(db.db, platform, alice.id, c.id);
-    expect(history.map((m) => m.event.message_type)).toEqual(expect.arrayContaining(['user_message', 'tool_call_message', 'tool_return_message', 'assistant_message']));
+    expect(history.map((m) => m.event.message_type)).toEqual(
+      expect.arrayContaining(['user_message', 'tool_call_message', 'tool_return_message', 'assistant_message']),
+    );
     expect((await getConversation(db.db, alice.id, c.id)).title).toBe('Which skills transcribe audio?');
   });
 
@@ -132,13 +150,17 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
     const asAlice = callerFor(db.db, alice, { services }).caller;
     expect((await asAlice.chat.conversations()).map((c) => c.id)).not.toContain(created.id);
     await expect(asAlice.chat.messages({ conversation_id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await asBob.chat.rename({ conversation_id: created.id, title: 'Delegation trial' })).toMatchObject({ title: 'Delegation trial' });
+    expect(await asBob.chat.rename({ conversation_id: created.id, title: 'Delegation trial' })).toMatchObject({
+      title: 'Delegation trial',
+    });
     expect(await asBob.chat.delete({ conversation_id: created.id })).toEqual({ deleted: true });
     expect(await platform.getAgent(created.agentId)).toBeNull();
     expect(await asBob.chat.conversations()).toEqual([]);
     const s = await createUser(db.db, { email: 's@chat.test', displayName: 'S', role: 'stakeholder', password: 'chat password 3' });
     if (!s.ok) throw new Error('setup');
-    await expect(callerFor(db.db, s.user, { services }).caller.chat.create({ mode: 'planner' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(db.db, s.user, { services }).caller.chat.create({ mode: 'planner' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('clockBlockValue: the real clock when nothing is pinned', () => {
@@ -152,7 +174,10 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
     await indexSkills(db.db, await loadSkillDirectory(config.skillsDir));
     try {
       fake.reply(
-        { tool_calls: [{ name: 'search_embeddings', arguments: { query: 'transcription', kinds: ['skill'] } }], reasoning_content: 'search the catalog' },
+        {
+          tool_calls: [{ name: 'search_embeddings', arguments: { query: 'transcription', kinds: ['skill'] } }],
+          reasoning_content: 'search the catalog',
+        },
         (req) => {
           const ret = req.messages.findLast((m) => m.role === 'tool') as { content: string } | undefined;
           const hits = (JSON.parse(ret?.content ?? '{}') as { hits?: Array<{ title: string }> }).hits ?? [];
@@ -163,7 +188,15 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
       const caller = callerFor(db.db, alice, { services }).caller;
       expect(await caller.chat.runtime()).toEqual({ kind: 'local', brain: 'openai', model: 'scripted-model', base_url: fake.baseUrl });
       const c = await caller.chat.create({ mode: 'planner' });
-      const res = await streamTurn({ db: db.db, platform: modelPlatform, clock: undefined, userId: alice.id, conversationId: c.id, body: { content: 'which skills transcribe?' }, signal: new AbortController().signal });
+      const res = await streamTurn({
+        db: db.db,
+        platform: modelPlatform,
+        clock: undefined,
+        userId: alice.id,
+        conversationId: c.id,
+        body: { content: 'which skills transcribe?' },
+        signal: new AbortController().signal,
+      });
       const events = await sse(res);
       const call = events.find(([e, d]) => e === 'agent' && d.message_type === 'tool_call_message')![1];
       expect(call).toMatchObject({ tool_call: { name: 'search_embeddings' } });
@@ -172,7 +205,9 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
       expect(fake.requests.map((r) => r.problems)).toEqual([[], []]);
       expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-chat');
       // The Planner's tools were offered to the model with their JSON Schemas, and the system prompt carries the clock block.
-      expect(fake.requests[0]!.body.tools!.map((t) => t.function.name)).toEqual(expect.arrayContaining(['search_embeddings', 'validate_workflow', 'start_workflow_run']));
+      expect(fake.requests[0]!.body.tools!.map((t) => t.function.name)).toEqual(
+        expect.arrayContaining(['search_embeddings', 'validate_workflow', 'start_workflow_run']),
+      );
       expect(JSON.stringify(fake.requests[0]!.body.messages[0])).toContain('Today is');
     } finally {
       await modelPlatform.close();

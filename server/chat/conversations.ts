@@ -43,7 +43,14 @@ export function clockBlockValue(pinned: string | undefined, real: Date = new Dat
  * Conductor starts its delegated-mode session at once (shared blocks, Strategist), so its
  * Companions page exists from the first message.
  */
-export async function createConversation(db: Db, platform: AgentPlatform, user: ChatUser, mode: ChatMode, clock: string | undefined, services?: ToolServices): Promise<ConversationRow> {
+export async function createConversation(
+  db: Db,
+  platform: AgentPlatform,
+  user: ChatUser,
+  mode: ChatMode,
+  clock: string | undefined,
+  services?: ToolServices,
+): Promise<ConversationRow> {
   const id = randomUUID();
   const agent = await platform.createAgent({
     template: mode,
@@ -51,12 +58,23 @@ export async function createConversation(db: Db, platform: AgentPlatform, user: 
     tags: ['dcf-chat', `mode:${mode}`, `user:${user.id}`, `conversation:${id}`],
     blocks: [
       { label: 'clock', value: clockBlockValue(clock), description: 'Today for this conversation, kept by the console.' },
-      { label: 'console_user', value: `${user.displayName} <${user.email}>, console role ${user.role}.`, description: 'The console user in this conversation.' },
+      {
+        label: 'console_user',
+        value: `${user.displayName} <${user.email}>, console role ${user.role}.`,
+        description: 'The console user in this conversation.',
+      },
     ],
   });
   const [row] = await db
     .insert(conversations)
-    .values({ id, userId: user.id, mode, agentId: agent.id, platform: platform.kind, title: mode === 'planner' ? 'New Planner conversation' : 'New Conductor conversation' })
+    .values({
+      id,
+      userId: user.id,
+      mode,
+      agentId: agent.id,
+      platform: platform.kind,
+      title: mode === 'planner' ? 'New Planner conversation' : 'New Conductor conversation',
+    })
     .returning();
   if (mode === 'conductor' && services) await ensureSession(db, platform, row!, services);
   return row!;
@@ -64,8 +82,15 @@ export async function createConversation(db: Db, platform: AgentPlatform, user: 
 
 /** A Conductor conversation's delegated-mode session (made when it has none active). */
 async function ensureSession(db: Db, platform: AgentPlatform, row: ConversationRow, services: ToolServices): Promise<void> {
-  const [{ delegationHub }, { ensureConversationSession }] = await Promise.all([import('../delegation/connect.ts'), import('../delegation/sessions.ts')]);
-  await ensureConversationSession(delegationHub(platform, db, services), { conversationId: row.id, conductorId: row.agentId, userId: row.userId });
+  const [{ delegationHub }, { ensureConversationSession }] = await Promise.all([
+    import('../delegation/connect.ts'),
+    import('../delegation/sessions.ts'),
+  ]);
+  await ensureConversationSession(delegationHub(platform, db, services), {
+    conversationId: row.id,
+    conductorId: row.agentId,
+    userId: row.userId,
+  });
 }
 
 export async function listConversations(db: Db, userId: string): Promise<ConversationRow[]> {
@@ -73,13 +98,20 @@ export async function listConversations(db: Db, userId: string): Promise<Convers
 }
 
 export async function getConversation(db: Db, userId: string, id: string): Promise<ConversationRow> {
-  const [row] = await db.select().from(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
   if (!row) throw new ConversationNotFound(id);
   return row;
 }
 
 export async function renameConversation(db: Db, userId: string, id: string, title: string): Promise<ConversationRow> {
-  const [row] = await db.update(conversations).set({ title, updatedAt: new Date() }).where(and(eq(conversations.id, id), eq(conversations.userId, userId))).returning();
+  const [row] = await db
+    .update(conversations)
+    .set({ title, updatedAt: new Date() })
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .returning();
   if (!row) throw new ConversationNotFound(id);
   return row;
 }
@@ -91,7 +123,13 @@ export async function deleteConversation(db: Db, platform: AgentPlatform, userId
   await db.delete(conversations).where(eq(conversations.id, row.id));
 }
 
-export async function conversationMessages(db: Db, platform: AgentPlatform, userId: string, id: string, limit = 500): Promise<StoredMessage[]> {
+export async function conversationMessages(
+  db: Db,
+  platform: AgentPlatform,
+  userId: string,
+  id: string,
+  limit = 500,
+): Promise<StoredMessage[]> {
   const row = await getConversation(db, userId, id);
   return platform.listMessages(row.agentId, { limit });
 }
@@ -101,7 +139,14 @@ export async function conversationMessages(db: Db, platform: AgentPlatform, user
  * Conductor has an active session (its last one may have been finalized), titles an untitled
  * conversation after its first message, and bumps it to the top of the list.
  */
-export async function prepareTurn(db: Db, platform: AgentPlatform, row: ConversationRow, content: string, clock: string | undefined, services?: ToolServices): Promise<void> {
+export async function prepareTurn(
+  db: Db,
+  platform: AgentPlatform,
+  row: ConversationRow,
+  content: string,
+  clock: string | undefined,
+  services?: ToolServices,
+): Promise<void> {
   if (row.mode === 'conductor' && services) await ensureSession(db, platform, row, services);
   const blocks = await platform.listAgentBlocks(row.agentId);
   const clockBlock = blocks.find((b) => b.label === 'clock');

@@ -11,7 +11,8 @@ const HEARTBEAT_MS = 15_000;
 /** Conversations with a turn in progress in this process: a second message waits for the first. */
 const busy = new Set<string>();
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * One chat turn as Server-Sent Events: the user's message goes to the conversation's agent and
@@ -21,10 +22,24 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
  * anything is sent: 400 (empty or too long), 404 (not the caller's conversation), 409 (a turn of
  * this conversation is still running). Closing the request cancels the turn.
  */
-export async function streamTurn(deps: { db: Db; platform: AgentPlatform; clock: string | undefined; userId: string; conversationId: string; body: unknown; signal: AbortSignal; services?: ToolServices }): Promise<Response> {
-  const content = typeof (deps.body as { content?: unknown } | null)?.content === 'string' ? ((deps.body as { content: string }).content).trim() : '';
+export async function streamTurn(deps: {
+  db: Db;
+  platform: AgentPlatform;
+  clock: string | undefined;
+  userId: string;
+  conversationId: string;
+  body: unknown;
+  signal: AbortSignal;
+  services?: ToolServices;
+}): Promise<Response> {
+  const content =
+    typeof (deps.body as { content?: unknown } | null)?.content === 'string' ? (deps.body as { content: string }).content.trim() : '';
   if (!content) return json(400, { error: 'invalid_input', message: 'send {"content": "<your message>"} with a non-empty message' });
-  if (content.length > MAX_MESSAGE_CHARS) return json(400, { error: 'invalid_input', message: `a message may have at most ${MAX_MESSAGE_CHARS} characters (this one has ${content.length})` });
+  if (content.length > MAX_MESSAGE_CHARS)
+    return json(400, {
+      error: 'invalid_input',
+      message: `a message may have at most ${MAX_MESSAGE_CHARS} characters (this one has ${content.length})`,
+    });
   let row;
   try {
     row = await getConversation(deps.db, deps.userId, deps.conversationId);
@@ -33,7 +48,10 @@ export async function streamTurn(deps: { db: Db; platform: AgentPlatform; clock:
     throw err;
   }
   if (row.platform !== deps.platform.kind) {
-    return json(409, { error: 'conflict', message: `this conversation lives on the ${row.platform} agent platform; the console now runs ${deps.platform.kind}` });
+    return json(409, {
+      error: 'conflict',
+      message: `this conversation lives on the ${row.platform} agent platform; the console now runs ${deps.platform.kind}`,
+    });
   }
   if (busy.has(row.id)) return json(409, { error: 'conflict', message: 'the agent is still answering the previous message' });
   busy.add(row.id);
@@ -70,5 +88,12 @@ export async function streamTurn(deps: { db: Db; platform: AgentPlatform; clock:
       }
     },
   });
-  return new Response(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' } });
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    },
+  });
 }

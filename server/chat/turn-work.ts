@@ -67,7 +67,12 @@ export async function lastMessageId(platform: AgentPlatform, agentId: string): P
  * The agent's messages after the marker `afterId` (null: the whole history), oldest first,
  * read back page by page. Stops early at a message older than `notBefore` (ms), when given.
  */
-async function messagesAfter(platform: AgentPlatform, agentId: string, afterId: string | null, notBefore?: number): Promise<StoredMessage[]> {
+async function messagesAfter(
+  platform: AgentPlatform,
+  agentId: string,
+  afterId: string | null,
+  notBefore?: number,
+): Promise<StoredMessage[]> {
   const pages: StoredMessage[][] = [];
   let before: string | undefined;
   for (;;) {
@@ -91,7 +96,12 @@ async function messagesAfter(platform: AgentPlatform, agentId: string, afterId: 
  * with this content after the marker taken before it was sent — or, where a platform stores the
  * text otherwise (Letta may wrap it), the first such message at all; null while it is not stored.
  */
-export async function findTurnStart(platform: AgentPlatform, agentId: string, markerId: string | null, content: string): Promise<TurnStart | null> {
+export async function findTurnStart(
+  platform: AgentPlatform,
+  agentId: string,
+  markerId: string | null,
+  content: string,
+): Promise<TurnStart | null> {
   const fromUser = (await messagesAfter(platform, agentId, markerId)).filter(
     (x) => x.event.message_type === 'user_message' && !('sender_agent_id' in x.event && x.event.sender_agent_id),
   );
@@ -105,7 +115,10 @@ export async function findTurnStart(platform: AgentPlatform, agentId: string, ma
  */
 export async function readAgentWork(platform: AgentPlatform, agentId: string, start: TurnStart): Promise<AgentWork | null> {
   if (!(await platform.getAgent(agentId))) return null;
-  const messages = agentId === start.agentId ? await messagesAfter(platform, agentId, start.messageId) : await messagesAfter(platform, agentId, null, Date.parse(start.at));
+  const messages =
+    agentId === start.agentId
+      ? await messagesAfter(platform, agentId, start.messageId)
+      : await messagesAfter(platform, agentId, null, Date.parse(start.at));
   return { agentId, messages };
 }
 

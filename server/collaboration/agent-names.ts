@@ -10,19 +10,12 @@ import { collaborationExternalAgents } from '../db/schema/index.ts';
  * ("claude-desktop, reviewer"); an id found in neither (an agent deleted since) is left out, so
  * the page shows the id alone.
  */
-export async function agentNames(
-  db: Db,
-  platform: AgentPlatform | null,
-  ids: readonly string[],
-): Promise<Record<string, string>> {
+export async function agentNames(db: Db, platform: AgentPlatform | null, ids: readonly string[]): Promise<Record<string, string>> {
   const unique = [...new Set(ids)];
   const out: Record<string, string> = platform ? Object.fromEntries(await platformAgentNames(platform, unique)) : {};
   const rest = unique.filter((id) => !(id in out));
   if (rest.length) {
-    const external = await db
-      .select()
-      .from(collaborationExternalAgents)
-      .where(inArray(collaborationExternalAgents.id, rest));
+    const external = await db.select().from(collaborationExternalAgents).where(inArray(collaborationExternalAgents.id, rest));
     for (const e of external) out[e.id] = `${e.agentType}, ${e.role}`;
   }
   return out;

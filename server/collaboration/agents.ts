@@ -25,23 +25,14 @@ function fromPlatform(a: AgentSummary): KnownAgent {
 }
 
 /** The agents with these ids; throws not_found naming every id that is neither on the platform nor external. */
-export async function requireAgents(
-  db: Db,
-  platform: AgentPlatform,
-  ids: readonly string[],
-  what = 'agent',
-): Promise<KnownAgent[]> {
+export async function requireAgents(db: Db, platform: AgentPlatform, ids: readonly string[], what = 'agent'): Promise<KnownAgent[]> {
   const unique = [...new Set(ids)];
   const found = new Map<string, KnownAgent>();
   for (const a of await platform.getAgents(unique)) found.set(a.id, fromPlatform(a));
   const rest = unique.filter((id) => !found.has(id));
   if (rest.length > 0) {
-    const ext = await db
-      .select()
-      .from(collaborationExternalAgents)
-      .where(inArray(collaborationExternalAgents.id, rest));
-    for (const e of ext)
-      found.set(e.id, { id: e.id, kind: 'external', model_type: e.agentType, capabilities: e.capabilities, tags: [] });
+    const ext = await db.select().from(collaborationExternalAgents).where(inArray(collaborationExternalAgents.id, rest));
+    for (const e of ext) found.set(e.id, { id: e.id, kind: 'external', model_type: e.agentType, capabilities: e.capabilities, tags: [] });
   }
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) {

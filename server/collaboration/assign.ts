@@ -33,8 +33,7 @@ export interface Assignment {
 }
 
 /** Laplace-smoothed success rate: 0.5 for an agent with no record. */
-export const reliabilityScore = (r: Reliability | undefined) =>
-  ((r?.done ?? 0) + 1) / ((r?.done ?? 0) + (r?.failed ?? 0) + 2);
+export const reliabilityScore = (r: Reliability | undefined) => ((r?.done ?? 0) + 1) / ((r?.done ?? 0) + (r?.failed ?? 0) + 2);
 
 /**
  * Assigns each subtask to one candidate (./README.md "assign_subtasks"): the most required
@@ -69,18 +68,10 @@ export function assignSubtasks(
       })
       .filter((x) => x.matched.length > 0);
     if (scored.length === 0)
-      return unassigned(
-        s.id,
-        required,
-        `no available agent has any of the required capabilities (${required.join(', ')})`,
-      );
+      return unassigned(s.id, required, `no available agent has any of the required capabilities (${required.join(', ')})`);
     scored.sort(
       (a, b) =>
-        b.matched.length - a.matched.length ||
-        b.score - a.score ||
-        b.rating - a.rating ||
-        a.open - b.open ||
-        a.c.id.localeCompare(b.c.id),
+        b.matched.length - a.matched.length || b.score - a.score || b.rating - a.rating || a.open - b.open || a.c.id.localeCompare(b.c.id),
     );
     const best = scored[0]!;
     open.set(best.c.id, best.open + 1);
@@ -96,9 +87,7 @@ export function assignSubtasks(
       reason:
         `holds ${best.matched.length} of ${required.length} required capabilities` +
         (missing.length ? ` (missing: ${missing.join(', ')})` : '') +
-        (tied > 1
-          ? `; chosen among ${tied} equally capable agents by measured reliability ${best.score.toFixed(2)}`
-          : ''),
+        (tied > 1 ? `; chosen among ${tied} equally capable agents by measured reliability ${best.score.toFixed(2)}` : ''),
     };
   });
 }

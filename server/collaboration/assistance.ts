@@ -32,10 +32,7 @@ export async function requestAssistance(c: Collab, input: AssistanceInput) {
       );
     }
     if (ids.includes(requester!.id))
-      throw new CollaborationError(
-        'invalid_input',
-        'target_agent_id names yourself: you cannot ask yourself for assistance',
-      );
+      throw new CollaborationError('invalid_input', 'target_agent_id names yourself: you cannot ask yourself for assistance');
     targets = await requireAgents(c.db, c.platform, ids, 'target agent');
     mode = 'targeted';
   } else {
@@ -45,9 +42,7 @@ export async function requestAssistance(c: Collab, input: AssistanceInput) {
         'a broadcast needs required_capabilities (or name target_agent_id for a targeted request)',
       );
     }
-    const candidates = (await allKnownAgents(c.db, c.platform)).filter(
-      (a) => a.id !== requester!.id && a.kind === 'platform',
-    );
+    const candidates = (await allKnownAgents(c.db, c.platform)).filter((a) => a.id !== requester!.id && a.kind === 'platform');
     targets = candidates.filter((a) => required.every((r) => a.capabilities.includes(r)));
     if (targets.length === 0) {
       throw new CollaborationError(

@@ -9,8 +9,7 @@ import { collaborationFigures } from './figures.ts';
  * capabilities asked about) and their measured figures (figures.ts), each mean with its count.
  */
 export async function compareModels(c: Collab, input: { model_ids: string[]; capabilities?: string[] }) {
-  if (input.model_ids.length === 0)
-    throw new CollaborationError('invalid_input', 'model_ids is empty: name the agents to compare');
+  if (input.model_ids.length === 0) throw new CollaborationError('invalid_input', 'model_ids is empty: name the agents to compare');
   const agents = await requireAgents(c.db, c.platform, input.model_ids);
   const figures = await collaborationFigures(
     c.db,

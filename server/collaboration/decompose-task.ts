@@ -40,9 +40,7 @@ export async function decomposeTask(c: Collab, input: DecomposeInput, fetchImpl?
     }
   }
   subtasks ??= decomposeDeterministic(input.task, known);
-  await c.db
-    .insert(collaborationDecompositions)
-    .values({ task: input.task, method, subtasks, createdBy: writerOf(c.actor) });
+  await c.db.insert(collaborationDecompositions).values({ task: input.task, method, subtasks, createdBy: writerOf(c.actor) });
   return {
     subtasks,
     method,

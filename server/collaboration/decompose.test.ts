@@ -16,14 +16,15 @@ const known = capabilityVocabulary({
 describe('splitTask (rules 1–5)', () => {
   it.each([
     ['Transcribe the calls. Then score them for compliance.', ['Transcribe the calls', 'score them for compliance']],
-    ['Transcribe the calls, then diarize the speakers and analyse sentiment',
-      ['Transcribe the calls', 'diarize the speakers', 'analyse sentiment']],
+    [
+      'Transcribe the calls, then diarize the speakers and analyse sentiment',
+      ['Transcribe the calls', 'diarize the speakers', 'analyse sentiment'],
+    ],
     ['1. Transcribe the calls\n2. Score them\n- Summarise the results', ['Transcribe the calls', 'Score them', 'Summarise the results']],
     ['Do this: (1) transcribe calls (2) write a summary', ['Do this transcribe calls', 'write a summary']],
     ['Compare sentiment and compliance', ['Compare sentiment and compliance']],
     ['Research competitors and email the report to the team', ['Research competitors', 'email the report to the team']],
-    ['First, gather data; second, analyse it. Finally report the results.',
-      ['gather data', 'analyse it', 'report the results']],
+    ['First, gather data; second, analyse it. Finally report the results.', ['gather data', 'analyse it', 'report the results']],
     ['The score is 3.5 today', ['The score is 3.5 today']],
   ])('%s', (task, parts) => {
     expect(splitTask(task).map((p) => p.replace(/:$/, ''))).toEqual(parts.map((p) => p.replace(/:$/, '')));
@@ -45,7 +46,9 @@ describe('word matching', () => {
 describe('decomposeDeterministic (rules 6–7)', () => {
   it('draws capabilities only from the known ones, most specific first', () => {
     const subtasks = decomposeDeterministic(
-      'Transcribe the recordings, then analyse sentiment and check compliance. Finally paint the office.', known);
+      'Transcribe the recordings, then analyse sentiment and check compliance. Finally paint the office.',
+      known,
+    );
     expect(subtasks.map((s) => [s.id, s.description, s.required_capabilities])).toEqual([
       ['subtask-1', 'Transcribe the recordings', ['transcription']],
       ['subtask-2', 'analyse sentiment', ['sentiment-analysis']],

@@ -24,14 +24,9 @@ export const UNMATCHED_REASON =
  */
 export function matchCapabilities(part: string, known: readonly KnownCapability[]): Record<string, string[]> {
   const words = contentWords(part);
-  const hits = known
-    .map((k) => ({ name: k.name, evidence: evidenceFor(words, k.name) }))
-    .filter((h) => h.evidence.length > 0);
+  const hits = known.map((k) => ({ name: k.name, evidence: evidenceFor(words, k.name) })).filter((h) => h.evidence.length > 0);
   const kept = hits.filter(
-    (h) =>
-      !hits.some(
-        (o) => o !== h && o.evidence.length > h.evidence.length && h.evidence.every((w) => o.evidence.includes(w)),
-      ),
+    (h) => !hits.some((o) => o !== h && o.evidence.length > h.evidence.length && h.evidence.every((w) => o.evidence.includes(w))),
   );
   return Object.fromEntries(kept.map((h) => [h.name, h.evidence]));
 }

@@ -19,10 +19,7 @@ export class CollaborationError extends Error {
  */
 export function assertActsAs(actor: Actor, argument: string, agentId: string): void {
   if (actor.kind === 'agent' && actor.id !== agentId) {
-    throw new CollaborationError(
-      'forbidden',
-      `${argument} "${agentId}" is not you: an agent acts only as itself (you are "${actor.id}")`,
-    );
+    throw new CollaborationError('forbidden', `${argument} "${agentId}" is not you: an agent acts only as itself (you are "${actor.id}")`);
   }
 }
 

@@ -30,20 +30,14 @@ export async function evaluateContribution(c: Collab, input: EvaluationInput) {
     throw new CollaborationError('invalid_input', `give at least one rating (${CRITERIA.join(', ')}) or comments`);
   }
   await requireAgents(c.db, c.platform, [input.evaluating_agent_id, input.contributing_agent_id]);
-  const [subtask] = await c.db
-    .select()
-    .from(collaborationSubtasks)
-    .where(eq(collaborationSubtasks.id, input.contribution_ref));
+  const [subtask] = await c.db.select().from(collaborationSubtasks).where(eq(collaborationSubtasks.id, input.contribution_ref));
   const [message] = subtask
     ? []
     : await c.db.select().from(collaborationMessages).where(eq(collaborationMessages.id, input.contribution_ref));
   const owner = subtask?.assigneeId ?? message?.senderId;
   if (owner !== undefined && owner !== input.contributing_agent_id) {
     const what = subtask ? 'a subtask of' : 'a message from';
-    throw new CollaborationError(
-      'invalid_input',
-      `${input.contribution_ref} is ${what} ${owner}, not of ${input.contributing_agent_id}`,
-    );
+    throw new CollaborationError('invalid_input', `${input.contribution_ref} is ${what} ${owner}, not of ${input.contributing_agent_id}`);
   }
   const id = `eval-${randomUUID()}`;
   const sessionId = subtask?.sessionId ?? message?.sessionId ?? null;

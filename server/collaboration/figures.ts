@@ -7,7 +7,10 @@ export const CRITERIA = ['clarity', 'relevance', 'completeness', 'actionability'
 export type Criterion = (typeof CRITERIA)[number];
 
 /** A mean with the number of values it is the mean of (null mean when there are none). */
-export interface Measured { mean: number | null; count: number }
+export interface Measured {
+  mean: number | null;
+  count: number;
+}
 
 /**
  * An agent's measured record in collaborations (./README.md "Measured figures"): subtasks
@@ -37,27 +40,28 @@ export interface AgentFigures {
 /** The middle of the 1–5 rating scale: an evaluation whose mean rating is below it is a poor one. */
 export const RATING_MIDPOINT = 3;
 
-const mean = (xs: number[]): Measured =>
-  ({ mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null, count: xs.length });
+const mean = (xs: number[]): Measured => ({ mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null, count: xs.length });
 
 /**
  * The figures of each agent, read from the recorded subtasks and evaluations. Exported for the
  * Strategist (server/agents/brains/strategist/ may call it with the hub's database) and used by
  * compare_models and assign_subtasks.
  */
-export async function collaborationFigures(
-  db: Db, agentIds: readonly string[], now = new Date(),
-): Promise<Map<string, AgentFigures>> {
+export async function collaborationFigures(db: Db, agentIds: readonly string[], now = new Date()): Promise<Map<string, AgentFigures>> {
   const ids = [...new Set(agentIds)];
   const out = new Map<string, AgentFigures>();
   if (ids.length === 0) return out;
-  const subtasks = await db.select({
-    assignee: collaborationSubtasks.assigneeId, status: collaborationSubtasks.status,
-    delegatedAt: collaborationSubtasks.delegatedAt,
-    completedAt: collaborationSubtasks.completedAt, deadline: collaborationSubtasks.deadline,
-  }).from(collaborationSubtasks).where(inArray(collaborationSubtasks.assigneeId, ids));
-  const evals = await db.select().from(collaborationEvaluations)
-    .where(inArray(collaborationEvaluations.contributorId, ids));
+  const subtasks = await db
+    .select({
+      assignee: collaborationSubtasks.assigneeId,
+      status: collaborationSubtasks.status,
+      delegatedAt: collaborationSubtasks.delegatedAt,
+      completedAt: collaborationSubtasks.completedAt,
+      deadline: collaborationSubtasks.deadline,
+    })
+    .from(collaborationSubtasks)
+    .where(inArray(collaborationSubtasks.assigneeId, ids));
+  const evals = await db.select().from(collaborationEvaluations).where(inArray(collaborationEvaluations.contributorId, ids));
   const subtasksOf = groupBy(subtasks, (s) => s.assignee);
   const evalsOf = groupBy(evals, (e) => e.contributorId);
   for (const id of ids) {
@@ -66,8 +70,7 @@ export async function collaborationFigures(
       (s.status === 'delegated' || s.status === 'in_progress') && s.deadline !== null && s.deadline < now;
     const done = mine.filter((s) => s.status === 'done');
     const failed = mine.filter((s) => s.status === 'failed' || overdue(s)).length;
-    const latencies = done.filter((s) => s.completedAt)
-      .map((s) => s.completedAt!.getTime() - s.delegatedAt.getTime());
+    const latencies = done.filter((s) => s.completedAt).map((s) => s.completedAt!.getTime() - s.delegatedAt.getTime());
     const myEvals = evalsOf.get(id) ?? [];
     const ratingsOf = (c: Criterion) => myEvals.map((e) => e[c]).filter((v): v is number => v !== null);
     const ratings = Object.fromEntries(CRITERIA.map((c) => [c, mean(ratingsOf(c))])) as Record<Criterion, Measured>;

@@ -5,8 +5,7 @@ import type { Db } from '../db/client.ts';
 import { collaborationMessages, collaborationSessions, type CollaborationDelivery } from '../db/schema/index.ts';
 import type { KnownAgent } from './agents.ts';
 
-export type MessageKind =
-  'session_invite' | 'assistance_request' | 'subtask_delegation' | 'plan_update' | 'initial_task';
+export type MessageKind = 'session_invite' | 'assistance_request' | 'subtask_delegation' | 'plan_update' | 'initial_task';
 
 /** The text an agent receives: one JSON document `{"collaboration_message": {...}}` (./README.md "Messages"). */
 export function messageText(messageId: string, kind: MessageKind, from: string, body: Record<string, unknown>): string {

@@ -25,10 +25,7 @@ export interface PlanUpdateInput {
  */
 export async function sharePlanUpdate(c: Collab, input: PlanUpdateInput) {
   if ((input.recipient_id === undefined) === (input.thread_id === undefined)) {
-    throw new CollaborationError(
-      'invalid_input',
-      'give exactly one of recipient_id or thread_id (both or neither were given)',
-    );
+    throw new CollaborationError('invalid_input', 'give exactly one of recipient_id or thread_id (both or neither were given)');
   }
   assertActsAs(c.actor, 'sender_id', input.sender_id);
   const [sender] = await requireAgents(c.db, c.platform, [input.sender_id], 'sender');
@@ -36,20 +33,13 @@ export async function sharePlanUpdate(c: Collab, input: PlanUpdateInput) {
   let sessionId: string | null;
   let threadId: string | null = null;
   if (input.recipient_id !== undefined) {
-    if (input.recipient_id === input.sender_id)
-      throw new CollaborationError('invalid_input', 'recipient_id is yourself');
+    if (input.recipient_id === input.sender_id) throw new CollaborationError('invalid_input', 'recipient_id is yourself');
     recipients = await requireAgents(c.db, c.platform, [input.recipient_id], 'recipient');
     sessionId = await sessionOf(c.db, [sender!.id, input.recipient_id]);
   } else {
-    const [thread] = await c.db
-      .select()
-      .from(collaborationThreads)
-      .where(eq(collaborationThreads.id, input.thread_id!));
+    const [thread] = await c.db.select().from(collaborationThreads).where(eq(collaborationThreads.id, input.thread_id!));
     if (!thread) throw new CollaborationError('not_found', `unknown thread: ${input.thread_id}`);
-    const [session] = await c.db
-      .select()
-      .from(collaborationSessions)
-      .where(eq(collaborationSessions.id, thread.sessionId));
+    const [session] = await c.db.select().from(collaborationSessions).where(eq(collaborationSessions.id, thread.sessionId));
     if (!session!.participantIds.includes(sender!.id)) {
       throw new CollaborationError(
         'forbidden',

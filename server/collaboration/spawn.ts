@@ -54,20 +54,22 @@ export function externalSystemPrompt(id: string, input: SpawnInput, capabilities
  */
 async function issueToken(c: Collab, agentName: string) {
   const minter: Minter = { tokenId: callerTokenId(c.actor), actor: writerOf(c.actor) };
-  const minted = await mintWithinCap(c.db, minter, c.config.spawnMaxPerRoot, (db) => createApiToken(db, {
-    name: `spawn_agent: ${agentName}`,
-    agentName,
-    scopes: ['write'],
-    createdBy: c.actor.kind === 'user' ? c.actor.id : null,
-    minter,
-    spawned: true,
-  }));
+  const minted = await mintWithinCap(c.db, minter, c.config.spawnMaxPerRoot, (db) =>
+    createApiToken(db, {
+      name: `spawn_agent: ${agentName}`,
+      agentName,
+      scopes: ['write'],
+      createdBy: c.actor.kind === 'user' ? c.actor.id : null,
+      minter,
+      spawned: true,
+    }),
+  );
   if (!minted.ok) {
     const { root, spawned, max } = minted;
     throw new CollaborationError(
       'conflict',
-      `spawn limit reached: the lineage of ${root} already holds ${spawned} live spawned tokens and at most ${max} are `
-        + 'allowed (DCF_SPAWN_MAX_PER_ROOT); ask an admin to revoke tokens that are no longer needed',
+      `spawn limit reached: the lineage of ${root} already holds ${spawned} live spawned tokens and at most ${max} are ` +
+        'allowed (DCF_SPAWN_MAX_PER_ROOT); ask an admin to revoke tokens that are no longer needed',
       { reason: 'spawn_cap_reached', lineage_root: root, spawned, max, setting: 'DCF_SPAWN_MAX_PER_ROOT' },
     );
   }
@@ -129,12 +131,7 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
     const agent = await c.platform.createAgent({
       template: 'generic-worker',
       name: `generic-worker-${slug(input.role)}-${randomBytes(3).toString('hex')}`,
-      tags: [
-        `role:${slug(input.role)}`,
-        ...capabilities.map((cap) => `capability:${cap}`),
-        'status:idle',
-        `spawned-by:${requester!.id}`,
-      ],
+      tags: [`role:${slug(input.role)}`, ...capabilities.map((cap) => `capability:${cap}`), 'status:idle', `spawned-by:${requester!.id}`],
       blocks: [
         {
           label: 'assignment',
@@ -149,9 +146,7 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
           sender: requester!.id,
           senderOnPlatform: requester!.kind === 'platform',
           relatedRef: agent.id,
-          recipients: [
-            { id: agent.id, kind: 'platform', model_type: 'generic-worker', capabilities, tags: agent.tags },
-          ],
+          recipients: [{ id: agent.id, kind: 'platform', model_type: 'generic-worker', capabilities, tags: agent.tags }],
           body: { task_description: input.initial_task_description.trim(), role: input.role },
         })
       : null;
@@ -168,9 +163,7 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
       system_prompt: [blocks.find((b) => b.label === 'assignment')?.value ?? ''].join('\n'),
       instructions: [
         `Agent ${agent.id} runs on the ${c.platform.kind} agent platform now; nothing else is needed to launch it.`,
-        first
-          ? `Its first task was sent as message ${first.message_id}.`
-          : 'Delegate work to it with delegate_subtask.',
+        first ? `Its first task was sent as message ${first.message_id}.` : 'Delegate work to it with delegate_subtask.',
       ],
       initial_task_message_id: first?.message_id ?? null,
       mcp: null,
@@ -202,8 +195,8 @@ export async function spawnAgent(c: Collab, input: SpawnInput) {
     system_prompt: prompt,
     instructions: [
       ...how.steps,
-      `The token is shown once; revoke it in Settings → API tokens (id ${tokenId}) when the agent is retired `
-        + '(that also revokes every token minted with it).',
+      `The token is shown once; revoke it in Settings → API tokens (id ${tokenId}) when the agent is retired ` +
+        '(that also revokes every token minted with it).',
     ],
     initial_task_message_id: null,
     mcp: {

@@ -20,9 +20,7 @@ export function splitTask(task: string): string[] {
     .map((l) => l.replace(/^\s*(?:\d+[.)]|[a-z][)]|[-*•])\s+/i, '').trim())
     .filter(Boolean);
   const sentences = lines.flatMap((l) => l.split(/(?<=[.!?;])\s+(?=\S)/));
-  const enumerated = sentences.flatMap((s) =>
-    s.split(/\s*(?:\(\d+\)|(?<=^|\s)\d+\)|\b(?:first|second|third|fourth|fifth)ly?,)\s*/i),
-  );
+  const enumerated = sentences.flatMap((s) => s.split(/\s*(?:\(\d+\)|(?<=^|\s)\d+\)|\b(?:first|second|third|fourth|fifth)ly?,)\s*/i));
   const clauses = enumerated.flatMap(splitClauses);
   const parts = clauses.map(trimPart).filter((p) => p.length > 0);
   return mergeEmpty(parts);

@@ -24,15 +24,9 @@ export interface DelegateInput {
 export async function delegateSubtask(c: Collab, input: DelegateInput) {
   assertActsAs(c.actor, 'coordinator_agent_id', input.coordinator_agent_id);
   if (input.assigned_agent_id === input.coordinator_agent_id) {
-    throw new CollaborationError(
-      'invalid_input',
-      'assigned_agent_id is the coordinator itself: delegate to another agent',
-    );
+    throw new CollaborationError('invalid_input', 'assigned_agent_id is the coordinator itself: delegate to another agent');
   }
-  const [coordinator, assignee] = await requireAgents(c.db, c.platform, [
-    input.coordinator_agent_id,
-    input.assigned_agent_id,
-  ]);
+  const [coordinator, assignee] = await requireAgents(c.db, c.platform, [input.coordinator_agent_id, input.assigned_agent_id]);
   if (assignee!.kind !== 'platform') {
     throw new CollaborationError(
       'invalid_input',
@@ -43,11 +37,7 @@ export async function delegateSubtask(c: Collab, input: DelegateInput) {
     .select({ id: collaborationSubtasks.id })
     .from(collaborationSubtasks)
     .where(eq(collaborationSubtasks.id, input.subtask_id));
-  if (existing)
-    throw new CollaborationError(
-      'conflict',
-      `subtask "${input.subtask_id}" was already delegated: choose a new subtask_id`,
-    );
+  if (existing) throw new CollaborationError('conflict', `subtask "${input.subtask_id}" was already delegated: choose a new subtask_id`);
   const deadline = input.deadline === undefined ? null : new Date(input.deadline);
   let sessionId: string | null = null;
   if (input.parent_task_id) {
@@ -77,11 +67,9 @@ export async function delegateSubtask(c: Collab, input: DelegateInput) {
   });
   const failed = sent.delivery.find((d) => d.status === 'failed');
   if (failed)
-    throw new CollaborationError(
-      'unavailable',
-      `the delegation could not be sent to ${assignee!.id}: ${failed.error}`,
-      { message_id: sent.message_id },
-    );
+    throw new CollaborationError('unavailable', `the delegation could not be sent to ${assignee!.id}: ${failed.error}`, {
+      message_id: sent.message_id,
+    });
   await c.db.insert(collaborationSubtasks).values({
     id: input.subtask_id,
     sessionId,
@@ -119,14 +107,10 @@ export interface ResultInput {
  * once the assignee has no open subtask left, sets it `status:idle` again.
  */
 export async function mergeResults(c: Collab, results: readonly ResultInput[]) {
-  if (results.length === 0)
-    throw new CollaborationError('invalid_input', 'results is empty: there is nothing to merge');
+  if (results.length === 0) throw new CollaborationError('invalid_input', 'results is empty: there is nothing to merge');
   const ids = [...new Set(results.map((r) => r.subtask_id))];
   const recorded = new Map(
-    (await c.db.select().from(collaborationSubtasks).where(inArray(collaborationSubtasks.id, ids))).map((s) => [
-      s.id,
-      s,
-    ]),
+    (await c.db.select().from(collaborationSubtasks).where(inArray(collaborationSubtasks.id, ids))).map((s) => [s.id, s]),
   );
   const sections: string[] = [];
   const warnings: string[] = [];
@@ -144,16 +128,12 @@ export async function mergeResults(c: Collab, results: readonly ResultInput[]) {
     const own = parts.find((p) => p.model_id === s.assigneeId);
     for (const p of parts)
       if (p.model_id !== s.assigneeId)
-        warnings.push(
-          `subtask ${id} was delegated to ${s.assigneeId}, not ${p.model_id}: that part does not complete it`,
-        );
+        warnings.push(`subtask ${id} was delegated to ${s.assigneeId}, not ${p.model_id}: that part does not complete it`);
     if (own && (s.status === 'delegated' || s.status === 'in_progress')) {
       await c.db
         .update(collaborationSubtasks)
         .set({ status: 'done', completedAt: new Date(), resultContent: own.content })
-        .where(
-          and(eq(collaborationSubtasks.id, id), inArray(collaborationSubtasks.status, ['delegated', 'in_progress'])),
-        );
+        .where(and(eq(collaborationSubtasks.id, id), inArray(collaborationSubtasks.status, ['delegated', 'in_progress'])));
       completed.push(id);
     }
   }
@@ -180,12 +160,7 @@ async function freeIfIdle(c: Collab, agentId: string) {
   const open = await c.db
     .select({ id: collaborationSubtasks.id })
     .from(collaborationSubtasks)
-    .where(
-      and(
-        eq(collaborationSubtasks.assigneeId, agentId),
-        inArray(collaborationSubtasks.status, ['delegated', 'in_progress']),
-      ),
-    )
+    .where(and(eq(collaborationSubtasks.assigneeId, agentId), inArray(collaborationSubtasks.status, ['delegated', 'in_progress'])))
     .limit(1);
   if (open.length > 0) return;
   const agent = await c.platform.getAgent(agentId);

@@ -41,21 +41,9 @@ export async function readCollaborationSession(db: Db, id: string) {
   if (!s) return null;
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const [threads, messages, subtasks, evaluations] = await Promise.all([
-    db
-      .select()
-      .from(collaborationThreads)
-      .where(eq(collaborationThreads.sessionId, id))
-      .orderBy(asc(collaborationThreads.createdAt)),
-    db
-      .select()
-      .from(collaborationMessages)
-      .where(eq(collaborationMessages.sessionId, id))
-      .orderBy(asc(collaborationMessages.createdAt)),
-    db
-      .select()
-      .from(collaborationSubtasks)
-      .where(eq(collaborationSubtasks.sessionId, id))
-      .orderBy(asc(collaborationSubtasks.delegatedAt)),
+    db.select().from(collaborationThreads).where(eq(collaborationThreads.sessionId, id)).orderBy(asc(collaborationThreads.createdAt)),
+    db.select().from(collaborationMessages).where(eq(collaborationMessages.sessionId, id)).orderBy(asc(collaborationMessages.createdAt)),
+    db.select().from(collaborationSubtasks).where(eq(collaborationSubtasks.sessionId, id)).orderBy(asc(collaborationSubtasks.delegatedAt)),
     db
       .select()
       .from(collaborationEvaluations)

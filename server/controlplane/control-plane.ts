@@ -16,7 +16,8 @@ export type LeaseRefusal = {
   status?: string;
   run_status?: string | null;
 };
-export type CommitResult = { ok: true; results: number[] } | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' | 'run_changed' };
+export type CommitResult =
+  { ok: true; results: number[] } | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' | 'run_changed' };
 
 type Scripts = {
   dcfAcquireLease(...args: (string | number)[]): Promise<string>;
@@ -54,25 +55,70 @@ export class ControlPlane {
   }
 
   /** `renewOwn`: when `owner` already holds the live lease, extend it and return the same token (agents renew by acquiring again). */
-  async acquireLease(runId: string, instance: string, owner: string, ttlS: number, countAttempt: boolean, renewOwn = false): Promise<LeaseGrant | LeaseRefusal> {
+  async acquireLease(
+    runId: string,
+    instance: string,
+    owner: string,
+    ttlS: number,
+    countAttempt: boolean,
+    renewOwn = false,
+  ): Promise<LeaseGrant | LeaseRefusal> {
     const k = runKeys(runId);
     const raw = await this.redis.dcfAcquireLease(
-      k.states, k.leaseExpiry, k.fence, k.events, k.run,
-      instance, owner, ttlS, iso(), runChannel(runId), ALL_RUNS_CHANNEL, runId, countAttempt ? '1' : '0', renewOwn ? '1' : '0',
+      k.states,
+      k.leaseExpiry,
+      k.fence,
+      k.events,
+      k.run,
+      instance,
+      owner,
+      ttlS,
+      iso(),
+      runChannel(runId),
+      ALL_RUNS_CHANNEL,
+      runId,
+      countAttempt ? '1' : '0',
+      renewOwn ? '1' : '0',
     );
     return JSON.parse(raw) as LeaseGrant | LeaseRefusal;
   }
 
-  async renewLease(runId: string, instance: string, token: string, ttlS: number): Promise<{ ok: true; expires_at_ms: number } | { ok: false; reason: string }> {
+  async renewLease(
+    runId: string,
+    instance: string,
+    token: string,
+    ttlS: number,
+  ): Promise<{ ok: true; expires_at_ms: number } | { ok: false; reason: string }> {
     const k = runKeys(runId);
-    const raw = await this.redis.dcfRenewLease(k.states, k.leaseExpiry, k.events, k.run, instance, token, ttlS, iso(), runChannel(runId), ALL_RUNS_CHANNEL, runId);
+    const raw = await this.redis.dcfRenewLease(
+      k.states,
+      k.leaseExpiry,
+      k.events,
+      k.run,
+      instance,
+      token,
+      ttlS,
+      iso(),
+      runChannel(runId),
+      ALL_RUNS_CHANNEL,
+      runId,
+    );
     return JSON.parse(raw) as { ok: true; expires_at_ms: number } | { ok: false; reason: string };
   }
 
   /** Clears an expired lease; returns the expired token, or null if the lease is live or gone. */
   async reclaimLease(runId: string, instance: string): Promise<string | null> {
     const k = runKeys(runId);
-    const token = await this.redis.dcfReclaimLease(k.states, k.leaseExpiry, k.events, instance, iso(), runChannel(runId), ALL_RUNS_CHANNEL, runId);
+    const token = await this.redis.dcfReclaimLease(
+      k.states,
+      k.leaseExpiry,
+      k.events,
+      instance,
+      iso(),
+      runChannel(runId),
+      ALL_RUNS_CHANNEL,
+      runId,
+    );
     return token || null;
   }
 

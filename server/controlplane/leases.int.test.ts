@@ -50,7 +50,10 @@ describe('leases on real Redis', () => {
     const live = cp.builder('run-stale').fence('S', (second as { token: string }).token);
     live.state('S', { set: { status: 'done' }, release: true });
     expect(await cp.commit(live)).toMatchObject({ ok: true });
-    expect(await cp.readState('run-stale', 'S')).toMatchObject({ status: 'done', lease: { token: null, owner_agent_id: null, ts: null, ttl_s: null } });
+    expect(await cp.readState('run-stale', 'S')).toMatchObject({
+      status: 'done',
+      lease: { token: null, owner_agent_id: null, ts: null, ttl_s: null },
+    });
   });
 
   it('a holder whose lease expired cannot write even when nobody took it over', async () => {
@@ -69,7 +72,12 @@ describe('leases on real Redis', () => {
     expect(await cp.renewLease('run-renew', 'S', g.token, 1)).toMatchObject({ ok: true });
     await sleep(600);
     expect(await cp.acquireLease('run-renew', 'S', 'other', 1, true)).toMatchObject({ ok: false, reason: 'held' });
-    expect(await cp.acquireLease('run-renew', 'S', 'w', 1, true, true)).toMatchObject({ ok: true, token: g.token, renewed: true, attempts: 1 });
+    expect(await cp.acquireLease('run-renew', 'S', 'w', 1, true, true)).toMatchObject({
+      ok: true,
+      token: g.token,
+      renewed: true,
+      attempts: 1,
+    });
   });
 
   it('reclaim clears only expired leases and keeps the attempt count', async () => {

@@ -41,24 +41,34 @@ export async function complianceOverview(db: Db, filter: DashboardFilter, clock?
   const ruleRows = rowsOf<RuleRow>(ruleResult);
   const callRows = rowsOf<CallRow>(callResult);
   const total = callRows.find((x) => x.week === null);
-  const weeksOf = (id: string) => ruleRows
-    .filter((x) => x.rule_id === id && x.week !== null)
-    .map((x) => ({ week: x.week!, applied: x.applied, failed: x.failed, pass_rate: x.pass_rate }))
-    .sort((a, b) => a.week.localeCompare(b.week));
+  const weeksOf = (id: string) =>
+    ruleRows
+      .filter((x) => x.rule_id === id && x.week !== null)
+      .map((x) => ({ week: x.week!, applied: x.applied, failed: x.failed, pass_rate: x.pass_rate }))
+      .sort((a, b) => a.week.localeCompare(b.week));
   const rules = ruleRows
     .filter((x) => x.week === null)
     .sort((a, b) => b.failed - a.failed || (a.rule_id < b.rule_id ? -1 : a.rule_id > b.rule_id ? 1 : 0))
     .map((x) => ({
-      rule_id: x.rule_id, title: x.title, mandatory: x.mandatory, applied: x.applied, failed: x.failed, pass_rate: x.pass_rate,
+      rule_id: x.rule_id,
+      title: x.title,
+      mandatory: x.mandatory,
+      applied: x.applied,
+      failed: x.failed,
+      pass_rate: x.pass_rate,
       weeks: weeksOf(x.rule_id),
     }));
   return {
-    period, calls: total?.calls ?? 0, failed_mandatory_calls: total?.failed_mandatory ?? 0, rules,
+    period,
+    calls: total?.calls ?? 0,
+    failed_mandatory_calls: total?.failed_mandatory ?? 0,
+    rules,
     mandatory_weeks: callRows
       .filter((x) => x.week !== null)
       .map((x) => ({ week: x.week!, calls: x.calls, failed_mandatory: x.failed_mandatory })),
-    what: `${describeScope(filter, period)} Per rule, over the calls it applied to (verdict pass or fail): failed = calls that `
-      + 'failed it, pass_rate = the share that passed (three decimals); failed_mandatory = calls that failed at least one mandatory '
-      + 'rule. Newest analysis of each call.',
+    what:
+      `${describeScope(filter, period)} Per rule, over the calls it applied to (verdict pass or fail): failed = calls that ` +
+      'failed it, pass_rate = the share that passed (three decimals); failed_mandatory = calls that failed at least one mandatory ' +
+      'rule. Newest analysis of each call.',
   };
 }

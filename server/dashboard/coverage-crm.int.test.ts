@@ -64,7 +64,10 @@ describe(`coverage: the CRM's recorded calls (${testDbKind()})`, { timeout: 60_0
   });
 
   const SCOPES: DashboardFilter[] = [
-    {}, { advisor: 'alex wong' }, { team: 'Home Finance South', product: 'HELOC 2.0' }, { product: 'homeowner loan' },
+    {},
+    { advisor: 'alex wong' },
+    { team: 'Home Finance South', product: 'HELOC 2.0' },
+    { product: 'homeowner loan' },
   ];
   for (const f of SCOPES) {
     it(`counts what the dataset recorded, per week, for ${JSON.stringify(f)}`, async () => {
@@ -84,7 +87,8 @@ describe(`coverage: the CRM's recorded calls (${testDbKind()})`, { timeout: 60_0
     const r = await coverage({ ...PERIOD, advisor: 'Alex Wong' });
     expect(r.analysed).toBe(2);
     expect(r.weeks.map(({ week, analysed }) => ({ week, analysed }))).toEqual([
-      { week: '2024-07-01', analysed: 1 }, { week: '2024-07-08', analysed: 1 },
+      { week: '2024-07-01', analysed: 1 },
+      { week: '2024-07-08', analysed: 1 },
     ]);
   });
 
@@ -95,15 +99,19 @@ describe(`coverage: the CRM's recorded calls (${testDbKind()})`, { timeout: 60_0
     expect(product).toMatchObject({ recorded: null, recorded_note: expect.stringContaining('no product named "Bridging Loan"') });
   });
 
-  it('an unreachable CRM: recorded null with the reason, every week\'s too; analysed and review still answer', async () => {
+  it("an unreachable CRM: recorded null with the reason, every week's too; analysed and review still answer", async () => {
     const gone = await startDemoSkillsServer({ port: 0, host: '127.0.0.1' });
     await gone.close();
     const r = await coverage({ ...PERIOD }, testConfig({ DCF_MCP_BASE_URL: gone.url }));
     expect(r).toMatchObject({
-      recorded: null, recorded_note: expect.stringMatching(/^The CRM could not say how many calls were recorded: .*cannot be reached/),
+      recorded: null,
+      recorded_note: expect.stringMatching(/^The CRM could not say how many calls were recorded: .*cannot be reached/),
     });
     expect(r.analysed).toBe(2);
     expect(r.review.unreviewed).toBe(2);
-    expect(r.weeks).toEqual([{ week: '2024-07-01', recorded: null, analysed: 1 }, { week: '2024-07-08', recorded: null, analysed: 1 }]);
+    expect(r.weeks).toEqual([
+      { week: '2024-07-01', recorded: null, analysed: 1 },
+      { week: '2024-07-08', recorded: null, analysed: 1 },
+    ]);
   });
 });

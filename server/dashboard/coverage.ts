@@ -41,22 +41,33 @@ export async function reviewCoverage(db: Db, filter: DashboardFilter, clock?: st
   const recordedWeeks = [...(recorded.weeks ?? [])].flatMap(([w, n]) => (n > 0 ? [w] : []));
   const keys = [...new Set([...analysedBy.keys(), ...recordedWeeks])].sort();
   return {
-    period, recorded: recorded.total, recorded_note: recorded.note, analysed: total?.analysed ?? 0,
+    period,
+    recorded: recorded.total,
+    recorded_note: recorded.note,
+    analysed: total?.analysed ?? 0,
     weeks: keys.map((week) => ({
-      week, recorded: recorded.weeks ? (recorded.weeks.get(week) ?? 0) : null, analysed: analysedBy.get(week) ?? 0,
+      week,
+      recorded: recorded.weeks ? (recorded.weeks.get(week) ?? 0) : null,
+      analysed: analysedBy.get(week) ?? 0,
     })),
     review: {
-      unreviewed: total?.unreviewed ?? 0, in_review: total?.in_review ?? 0,
-      awaiting_second_signoff: total?.awaiting_second_signoff ?? 0, signed_off: total?.signed_off ?? 0,
+      unreviewed: total?.unreviewed ?? 0,
+      in_review: total?.in_review ?? 0,
+      awaiting_second_signoff: total?.awaiting_second_signoff ?? 0,
+      signed_off: total?.signed_off ?? 0,
     },
     agreement: {
-      rule_decisions: agreement.ruleDecisions, rule_agreed: agreement.ruleAgreed,
+      rule_decisions: agreement.ruleDecisions,
+      rule_agreed: agreement.ruleAgreed,
       rule_rate: rate3(agreement.ruleAgreed, agreement.ruleDecisions),
-      score_decisions: agreement.scoreDecisions, score_overridden: agreement.scoreOverridden, mean_abs_diff: agreement.meanAbsDiff,
+      score_decisions: agreement.scoreDecisions,
+      score_overridden: agreement.scoreOverridden,
+      mean_abs_diff: agreement.meanAbsDiff,
     },
-    what: `${describeScope(filter, period)} recorded = calls the CRM holds recorded in the period and scope (by the day recorded); `
-      + 'analysed = calls with a stored QA result (newest analysis of each); review = analysed calls per review state (unreviewed: '
-      + 'the AI\'s result alone); agreement = current human decisions on those calls (the newest per rule and per score): '
-      + 'rule_rate = share agreeing with the AI\'s verdict, mean_abs_diff = mean |human − AI| over overridden scores.',
+    what:
+      `${describeScope(filter, period)} recorded = calls the CRM holds recorded in the period and scope (by the day recorded); ` +
+      'analysed = calls with a stored QA result (newest analysis of each); review = analysed calls per review state (unreviewed: ' +
+      "the AI's result alone); agreement = current human decisions on those calls (the newest per rule and per score): " +
+      "rule_rate = share agreeing with the AI's verdict, mean_abs_diff = mean |human − AI| over overridden scores.",
   };
 }

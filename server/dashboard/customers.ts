@@ -16,16 +16,42 @@ import { describeScope } from './what.ts';
  * are those of the calls in scope, by name; calls without a product count in the "every product" pair only.
  */
 type Row = {
-  week: string | null; product: string | null; all_weeks: number; all_products: number; calls: number; scored: number;
-  failed_mandatory: number; fails: number; vulnerable: number; confused: number; anxious: number;
-  flagged_mean_score: number | null; other_mean_score: number | null;
-  v_scored: number; v_mean_score: number | null; v_failed_mandatory: number; v_fails: number;
-  n_scored: number; n_mean_score: number | null;
+  week: string | null;
+  product: string | null;
+  all_weeks: number;
+  all_products: number;
+  calls: number;
+  scored: number;
+  failed_mandatory: number;
+  fails: number;
+  vulnerable: number;
+  confused: number;
+  anxious: number;
+  flagged_mean_score: number | null;
+  other_mean_score: number | null;
+  v_scored: number;
+  v_mean_score: number | null;
+  v_failed_mandatory: number;
+  v_fails: number;
+  n_scored: number;
+  n_mean_score: number | null;
 };
 
 const SUMMED = [
-  c.calls, c.scored, c.scoreSum, c.failedMandatory, c.fails, c.vulnerable, c.confused, c.anxious, c.flaggedScored, c.flaggedScoreSum,
-  c.vulnerableScored, c.vulnerableScoreSum, c.vulnerableFailedMandatory, c.vulnerableFails,
+  c.calls,
+  c.scored,
+  c.scoreSum,
+  c.failedMandatory,
+  c.fails,
+  c.vulnerable,
+  c.confused,
+  c.anxious,
+  c.flaggedScored,
+  c.flaggedScoreSum,
+  c.vulnerableScored,
+  c.vulnerableScoreSum,
+  c.vulnerableFailedMandatory,
+  c.vulnerableFails,
 ];
 const s = (name: string) => sql`sum(${sql.identifier(name)})`;
 
@@ -52,24 +78,44 @@ export async function customerOutcomes(db: Db, filter: DashboardFilter, clock?: 
     .filter((r): r is Row & { product: string } => r.all_weeks === 1 && r.all_products === 0 && r.product !== null)
     .sort((a, b) => a.product.localeCompare(b.product));
   const pair = (r: Row | undefined, product: string | null): CustomerOutcomes['groups'] => [
-    { group: 'vulnerable', product, calls: r?.vulnerable ?? 0, scored: r?.v_scored ?? 0, mean_score: r?.v_mean_score ?? null,
-      failed_mandatory: r?.v_failed_mandatory ?? 0, fails: r?.v_fails ?? 0 },
-    { group: 'not_vulnerable', product, calls: (r?.calls ?? 0) - (r?.vulnerable ?? 0), scored: r?.n_scored ?? 0,
-      mean_score: r?.n_mean_score ?? null, failed_mandatory: (r?.failed_mandatory ?? 0) - (r?.v_failed_mandatory ?? 0),
-      fails: (r?.fails ?? 0) - (r?.v_fails ?? 0) },
+    {
+      group: 'vulnerable',
+      product,
+      calls: r?.vulnerable ?? 0,
+      scored: r?.v_scored ?? 0,
+      mean_score: r?.v_mean_score ?? null,
+      failed_mandatory: r?.v_failed_mandatory ?? 0,
+      fails: r?.v_fails ?? 0,
+    },
+    {
+      group: 'not_vulnerable',
+      product,
+      calls: (r?.calls ?? 0) - (r?.vulnerable ?? 0),
+      scored: r?.n_scored ?? 0,
+      mean_score: r?.n_mean_score ?? null,
+      failed_mandatory: (r?.failed_mandatory ?? 0) - (r?.v_failed_mandatory ?? 0),
+      fails: (r?.fails ?? 0) - (r?.v_fails ?? 0),
+    },
   ];
   return {
-    period, calls: total?.calls ?? 0,
+    period,
+    calls: total?.calls ?? 0,
     weeks: rows
       .filter((r) => r.all_weeks === 0)
       .sort((a, b) => a.week!.localeCompare(b.week!))
       .map((r) => ({
-        week: r.week!, calls: r.calls, vulnerable: r.vulnerable, confused: r.confused, anxious: r.anxious,
-        flagged_mean_score: r.flagged_mean_score, other_mean_score: r.other_mean_score,
+        week: r.week!,
+        calls: r.calls,
+        vulnerable: r.vulnerable,
+        confused: r.confused,
+        anxious: r.anxious,
+        flagged_mean_score: r.flagged_mean_score,
+        other_mean_score: r.other_mean_score,
       })),
     groups: [...pair(total, null), ...products.flatMap((p) => pair(p, p.product))],
-    what: `${describeScope(filter, period)} Flags from the sentiment analysis (vulnerability, confusion, anxiety); flagged = any of `
-      + 'the three. Mean scores (the reviewed score where a reviewer decided, else the AI score) of the calls that have one, one decimal; failed_mandatory = calls that failed a mandatory rule, '
-      + 'fails = calls that failed any rule. Newest analysis of each call.',
+    what:
+      `${describeScope(filter, period)} Flags from the sentiment analysis (vulnerability, confusion, anxiety); flagged = any of ` +
+      'the three. Mean scores (the reviewed score where a reviewer decided, else the AI score) of the calls that have one, one decimal; failed_mandatory = calls that failed a mandatory rule, ' +
+      'fails = calls that failed any rule. Newest analysis of each call.',
   };
 }

@@ -22,7 +22,11 @@ const NOW = new Date('2024-11-10T12:00:00.000Z');
 const DAY = 86_400_000;
 const SKILLS = ['whisper', 'assemblyai', 'crm', 'scoring', 'summary'].map((n) => `skill://${n}@1.0.0`);
 const [WHISPER, ASSEMBLY, CRM, SCORING, SUMMARY] = SKILLS as [string, string, string, string, string];
-const CAPABILITIES = new Map([[WHISPER, 'transcription'], [ASSEMBLY, 'transcription'], [SCORING, 'scoring']]);
+const CAPABILITIES = new Map([
+  [WHISPER, 'transcription'],
+  [ASSEMBLY, 'transcription'],
+  [SCORING, 'scoring'],
+]);
 /** Two of the skill's own, two of the caller's (lib/failure-cause.ts). */
 const ERRORS = ['TimeoutError: 120 s', 'AdvisorNotFound: no advisor named "Jo"', 'SkillError: upstream 503', 'InvalidArguments: bad'];
 
@@ -54,22 +58,40 @@ function fixture(): { episodes: Episode[]; tasks: TaskEpisode[] } {
       states.push({ state: `S${states.length}`, skill, outcome: failed ? 'failure' : 'success', latency_ms: latency, error, attempts: 1 });
       if (failed && skill === WHISPER) {
         // Scenario 3: the failed transcription retried on another skill, which records the swap.
-        const swap = { skill: ASSEMBLY, outcome: 'success' as const, latency_ms: r(5_000), error: null, attempts: 1, swapped_from: WHISPER };
+        const swap = {
+          skill: ASSEMBLY,
+          outcome: 'success' as const,
+          latency_ms: r(5_000),
+          error: null,
+          attempts: 1,
+          swapped_from: WHISPER,
+        };
         states.push({ state: `S${states.length - 1}`, ...swap });
       }
     }
     states.push({ state: 'Route', skill: null, outcome: 'success', latency_ms: null, error: null, attempts: 1 });
     return {
-      run_id: `run-${String(i).padStart(3, '0')}`, workflow_id: 'standard', workflow_version: '1.0.0', workflow_name: 'Standard',
-      status: statuses[i % statuses.length]!, started_at: iso(end - 1_000 - r(600_000)), finished_at: iso(end), states,
+      run_id: `run-${String(i).padStart(3, '0')}`,
+      workflow_id: 'standard',
+      workflow_version: '1.0.0',
+      workflow_name: 'Standard',
+      status: statuses[i % statuses.length]!,
+      started_at: iso(end - 1_000 - r(600_000)),
+      finished_at: iso(end),
+      states,
     };
   });
   const tasks = [3, 12, 29, 31].map((daysAgo, i): TaskEpisode => {
     const at = iso(NOW.getTime() - daysAgo * DAY + 3_600_000);
     const error = i % 2 ? 'TimeoutError' : null;
     return {
-      session_id: 'session-1', task_id: `task-${i}`, companion_id: 'companion-1', status: error ? 'failed' : 'succeeded', duration_s: 3,
-      error, completed_at: at,
+      session_id: 'session-1',
+      task_id: `task-${i}`,
+      companion_id: 'companion-1',
+      status: error ? 'failed' : 'succeeded',
+      duration_s: 3,
+      error,
+      completed_at: at,
       uses: [{ skill: SUMMARY, step: 'summarise', outcome: error ? 'failure' : 'success', latency_ms: 700 + i, error, at }],
     };
   });
@@ -115,8 +137,12 @@ function direct(episodes: Episode[], tasks: TaskEpisode[], now: Date, days: numb
     const n_success = counted.filter((u) => u.outcome === 'success').length;
     const latencies = counted.flatMap((u) => (u.latency_ms === null ? [] : [Math.round(u.latency_ms)]));
     return {
-      skill, capability: CAPABILITIES.get(skill) ?? null, n_success, n_failures: counted.length - n_success,
-      n_caller_errors: own.length - counted.length, success_rate: rate(n_success, counted.length),
+      skill,
+      capability: CAPABILITIES.get(skill) ?? null,
+      n_success,
+      n_failures: counted.length - n_success,
+      n_caller_errors: own.length - counted.length,
+      success_rate: rate(n_success, counted.length),
       p95_latency_ms: percentile(latencies, 0.95),
       // Least reliable first by the exact rate (the rounded one can tie); no rate (caller errors only) last.
       order: counted.length ? n_success / counted.length : 2,
@@ -132,7 +158,9 @@ function direct(episodes: Episode[], tasks: TaskEpisode[], now: Date, days: numb
       ...useFigures(uses.filter((u) => londonDay(u.at) === day)),
     })),
     totals: {
-      ...total, success_rate: rate(total.succeeded, total.runs), ...useFigures(uses),
+      ...total,
+      success_rate: rate(total.succeeded, total.runs),
+      ...useFigures(uses),
       caller_errors: uses.filter((u) => u.outcome === 'caller_error').length,
     },
     skills: skills.map(({ order: _order, ...s }) => s),
@@ -184,8 +212,13 @@ describe(`operations overview (${testDbKind()})`, () => {
   it('answers through the tool by the real clock, and refuses a bad window', async () => {
     const end = Date.now() - 3_600_000;
     const recent: Episode = {
-      run_id: 'run-recent', workflow_id: 'standard', workflow_version: '1.0.0', workflow_name: 'Standard', status: 'FAILED',
-      started_at: new Date(end - 42_000).toISOString(), finished_at: new Date(end).toISOString(),
+      run_id: 'run-recent',
+      workflow_id: 'standard',
+      workflow_version: '1.0.0',
+      workflow_name: 'Standard',
+      status: 'FAILED',
+      started_at: new Date(end - 42_000).toISOString(),
+      finished_at: new Date(end).toISOString(),
       states: [{ state: 'Fetch', skill: CRM, outcome: 'failure', latency_ms: 3, error: 'AdvisorNotFound: Jo', attempts: 1 }],
     };
     await graph.recordEpisode(recent);

@@ -20,7 +20,10 @@ const activity: GraphActivity = {
   ],
   totals: { runs: 3, succeeded: 2, failed: 1, p50_ms: 1200.5, p95_ms: 2900, skill_calls: 6, swaps: 1, caller_errors: 2 },
   skills: [
-    rel('skill://a@1', 2, 1, 0, 300), rel('skill://crm@1', 0, 0, 2), rel('skill://whisper@1', 1, 2, 0, 120_000), rel('skill://b@1', 1, 2),
+    rel('skill://a@1', 2, 1, 0, 300),
+    rel('skill://crm@1', 0, 0, 2),
+    rel('skill://whisper@1', 1, 2, 0, 120_000),
+    rel('skill://b@1', 1, 2),
   ],
 };
 
@@ -31,7 +34,10 @@ describe('operations widget', () => {
 
   it('orders skills least reliable first: lowest rate, then more failures, then URI; caller errors only, last', () => {
     expect([...activity.skills].sort(leastReliableFirst).map((s) => s.skill)).toEqual([
-      'skill://b@1', 'skill://whisper@1', 'skill://a@1', 'skill://crm@1',
+      'skill://b@1',
+      'skill://whisper@1',
+      'skill://a@1',
+      'skill://crm@1',
     ]);
     const tie = [rel('skill://y@1', 1, 1), rel('skill://x@1', 2, 2), rel('skill://z@1', 1, 1)].sort(leastReliableFirst);
     expect(tie.map((s) => s.skill)).toEqual(['skill://x@1', 'skill://y@1', 'skill://z@1']);
@@ -42,12 +48,35 @@ describe('operations widget', () => {
     expect(operationsSchema.parse(w)).toEqual(w);
     expect(w.since).toBe(activity.since);
     // Days carry no caller errors in the contract: they are in the totals and on each skill.
-    expect(w.days[0]).toEqual({ day: '2024-10-27', runs: 3, succeeded: 2, failed: 1, p50_ms: 1200.5, p95_ms: 2900, skill_calls: 5, swaps: 1 });
+    expect(w.days[0]).toEqual({
+      day: '2024-10-27',
+      runs: 3,
+      succeeded: 2,
+      failed: 1,
+      p50_ms: 1200.5,
+      p95_ms: 2900,
+      skill_calls: 5,
+      swaps: 1,
+    });
     expect(w.totals).toEqual({
-      runs: 3, succeeded: 2, failed: 1, success_rate: 0.667, p50_ms: 1200.5, p95_ms: 2900, skill_calls: 6, swaps: 1, caller_errors: 2,
+      runs: 3,
+      succeeded: 2,
+      failed: 1,
+      success_rate: 0.667,
+      p50_ms: 1200.5,
+      p95_ms: 2900,
+      skill_calls: 6,
+      swaps: 1,
+      caller_errors: 2,
     });
     expect(w.skills[0]).toEqual({
-      skill: 'skill://b@1', capability: null, n_success: 1, n_failures: 2, n_caller_errors: 0, success_rate: 0.333, p95_latency_ms: null,
+      skill: 'skill://b@1',
+      capability: null,
+      n_success: 1,
+      n_failures: 2,
+      n_caller_errors: 0,
+      success_rate: 0.333,
+      p95_latency_ms: null,
     });
     expect(w.skills[1]).toMatchObject({ skill: 'skill://whisper@1', capability: 'transcription', p95_latency_ms: 120_000 });
     expect(w.skills[3]).toMatchObject({ skill: 'skill://crm@1', n_caller_errors: 2, success_rate: null });

@@ -26,7 +26,12 @@ type WeekRow = Sums & { week: string | null };
  * where the row is over every advisor / team / week (SQL grouping()).
  */
 type Row = WeekRow & {
-  part: 'team' | 'advisors'; advisor: string | null; team: string | null; all_advisors: number; all_teams: number; all_weeks: number;
+  part: 'team' | 'advisors';
+  advisor: string | null;
+  team: string | null;
+  all_advisors: number;
+  all_teams: number;
+  all_weeks: number;
 };
 
 const line = (r: WeekRow) => ({ week: r.week!, calls: r.calls, scored: r.scored, mean_score: r.mean_score });
@@ -50,9 +55,9 @@ export async function qaTrends(db: Db, filter: DashboardFilter, clock?: string):
   // Without an advisor both lines are over the same rows: one statement reads them once.
   const results = filter.advisor
     ? await Promise.all([
-      db.execute(sql`with w as (${byAdvisorWeek(scope)}) ${TEAM}`),
-      db.execute(sql`with w as (${byAdvisorWeek(rollupWhere(c, dashboardQaFilter(filter, period)))}) ${ADVISORS}`),
-    ])
+        db.execute(sql`with w as (${byAdvisorWeek(scope)}) ${TEAM}`),
+        db.execute(sql`with w as (${byAdvisorWeek(rollupWhere(c, dashboardQaFilter(filter, period)))}) ${ADVISORS}`),
+      ])
     : [await db.execute(sql`with w as (${byAdvisorWeek(scope)}) ${TEAM} union all ${ADVISORS}`)];
   const rows = results.flatMap((r) => rowsOf<Row>(r));
   const teamRows = rows.filter((r) => r.part === 'team');
@@ -60,16 +65,27 @@ export async function qaTrends(db: Db, filter: DashboardFilter, clock?: string):
   const team_mean = teamRows.find((r) => r.all_weeks === 1)?.mean_score ?? null;
   const advisors = advisorsOf(advisorRows, team_mean);
   const below_team = advisors
-    .flatMap((a) => (a.mean_score !== null && a.vs_team !== null && a.vs_team < 0
-      ? [{ advisor: a.advisor, calls: a.calls, mean_score: a.mean_score, vs_team: a.vs_team }] : []))
+    .flatMap((a) =>
+      a.mean_score !== null && a.vs_team !== null && a.vs_team < 0
+        ? [{ advisor: a.advisor, calls: a.calls, mean_score: a.mean_score, vs_team: a.vs_team }]
+        : [],
+    )
     .sort((a, b) => a.vs_team - b.vs_team || a.advisor.localeCompare(b.advisor))
     .slice(0, BELOW_TEAM_LIMIT);
   return {
-    period, calls: advisorRows.find((r) => r.all_advisors === 1)?.calls ?? 0, team_mean,
-    team: teamRows.filter((r) => r.all_weeks === 0).map(line).sort((a, b) => a.week.localeCompare(b.week)), advisors, below_team,
-    what: `${describeScope(filter, period)} QA score = mean of the calls' scores (each call's record: the reviewed score where a reviewer decided, else the AI score), one decimal; `
-      + 'team and team_mean cover the filter without its advisor; vs_team = an advisor\'s mean − team_mean; below_team: the '
-      + `advisors furthest below team_mean (at most ${BELOW_TEAM_LIMIT}).`,
+    period,
+    calls: advisorRows.find((r) => r.all_advisors === 1)?.calls ?? 0,
+    team_mean,
+    team: teamRows
+      .filter((r) => r.all_weeks === 0)
+      .map(line)
+      .sort((a, b) => a.week.localeCompare(b.week)),
+    advisors,
+    below_team,
+    what:
+      `${describeScope(filter, period)} QA score = mean of the calls' scores (each call's record: the reviewed score where a reviewer decided, else the AI score), one decimal; ` +
+      "team and team_mean cover the filter without its advisor; vs_team = an advisor's mean − team_mean; below_team: the " +
+      `advisors furthest below team_mean (at most ${BELOW_TEAM_LIMIT}).`,
   };
 }
 
@@ -85,14 +101,22 @@ function advisorsOf(rows: Row[], teamMean: number | null): QaTrends['advisors'] 
     else a.total = r as Named;
     by.set(r.advisor, a);
   }
-  return [...by].sort(([a], [b]) => a.localeCompare(b)).flatMap(([advisor, a]) => {
-    if (!a.total) return [];
-    const teams = a.teams.filter((t) => t.team !== null).sort((x, y) => y.calls - x.calls || x.team!.localeCompare(y.team!));
-    const { calls, scored, mean_score } = a.total;
-    return [{
-      advisor, team: teams[0]?.team ?? null, calls, scored, mean_score,
-      vs_team: mean_score === null || teamMean === null ? null : round1(mean_score - teamMean),
-      weeks: a.weeks.map(line).sort((x, y) => x.week.localeCompare(y.week)),
-    }];
-  });
+  return [...by]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([advisor, a]) => {
+      if (!a.total) return [];
+      const teams = a.teams.filter((t) => t.team !== null).sort((x, y) => y.calls - x.calls || x.team!.localeCompare(y.team!));
+      const { calls, scored, mean_score } = a.total;
+      return [
+        {
+          advisor,
+          team: teams[0]?.team ?? null,
+          calls,
+          scored,
+          mean_score,
+          vs_team: mean_score === null || teamMean === null ? null : round1(mean_score - teamMean),
+          weeks: a.weeks.map(line).sort((x, y) => x.week.localeCompare(y.week)),
+        },
+      ];
+    });
 }

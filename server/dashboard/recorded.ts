@@ -41,7 +41,9 @@ export function weeksOfPeriod(period: DashboardPeriod): Array<{ week: string; st
 }
 
 export async function recordedPerWeek(
-  filter: DashboardFilter, period: DashboardPeriod, crm: RecordedCounter | undefined,
+  filter: DashboardFilter,
+  period: DashboardPeriod,
+  crm: RecordedCounter | undefined,
 ): Promise<Recorded> {
   if (!crm) return { total: null, weeks: null, note: 'The CRM was not asked: this context has no connection to it.' };
   const scope = {

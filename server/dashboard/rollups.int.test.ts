@@ -14,8 +14,10 @@ import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
  */
 describe(`dashboard rollups (${testDbKind()})`, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
-  const teamRules = async () => rowsOf<{ rule_id: string; mandatory: boolean; applied: number; failed: number }>(
-    await h.db.execute(sql`select rule_id, mandatory, applied, failed from qa_daily_team_rules where applied > 0 order by rule_id`));
+  const teamRules = async () =>
+    rowsOf<{ rule_id: string; mandatory: boolean; applied: number; failed: number }>(
+      await h.db.execute(sql`select rule_id, mandatory, applied, failed from qa_daily_team_rules where applied > 0 order by rule_id`),
+    );
 
   beforeAll(async () => {
     h = await createTestDatabase();

@@ -40,7 +40,11 @@ export const weekOf = (day: AnyPgColumn) => sql`(${day} - ((((${day} - date '200
  * widget shows (week, product, rule …), over which its grouping sets then run — each rollup row is
  * read once, however many grouping sets the widget wants.
  */
-export const summed = (cols: AnyPgColumn[]) => sql.join(cols.map((col) => sql`sum(${col}) as ${sql.identifier(col.name)}`), sql`, `);
+export const summed = (cols: AnyPgColumn[]) =>
+  sql.join(
+    cols.map((col) => sql`sum(${col}) as ${sql.identifier(col.name)}`),
+    sql`, `,
+  );
 
 /** A mean of summed scores, one decimal (numeric: exact), or null over none. */
 export const meanOf = (sum: SQL, n: SQL) => sql`round((${sum}) / nullif(${n}, 0), 1)::float8`;

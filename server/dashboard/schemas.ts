@@ -50,18 +50,25 @@ const weekScore = z.object({ week: day, calls: count, scored: count, mean_score:
 export const qaTrendsSchema = z.object({
   period: periodSchema,
   calls: count.describe('Calls in the filter (advisor included).'),
-  team_mean: score.describe('Mean score (reviewed where a reviewer decided, else AI) of the scope without the advisor filter: what advisors are compared with.'),
+  team_mean: score.describe(
+    'Mean score (reviewed where a reviewer decided, else AI) of the scope without the advisor filter: what advisors are compared with.',
+  ),
   team: z.array(weekScore).describe('Per week, over the filter without `advisor` (so one advisor can be compared with it).'),
-  advisors: z.array(z.object({
-    advisor: z.string(),
-    team: z.string().nullable(),
-    calls: count,
-    scored: count,
-    mean_score: score,
-    vs_team: score.describe('mean_score − team_mean, one decimal.'),
-    weeks: z.array(weekScore),
-  })).describe('Every advisor in the filter, by name.'),
-  below_team: z.array(z.object({ advisor: z.string(), calls: count, mean_score: z.number(), vs_team: z.number() }))
+  advisors: z
+    .array(
+      z.object({
+        advisor: z.string(),
+        team: z.string().nullable(),
+        calls: count,
+        scored: count,
+        mean_score: score,
+        vs_team: score.describe('mean_score − team_mean, one decimal.'),
+        weeks: z.array(weekScore),
+      }),
+    )
+    .describe('Every advisor in the filter, by name.'),
+  below_team: z
+    .array(z.object({ advisor: z.string(), calls: count, mean_score: z.number(), vs_team: z.number() }))
     .describe('Advisors whose mean is below team_mean, furthest below first (at most 5).'),
   what: z.string(),
 });
@@ -74,15 +81,19 @@ export const complianceSchema = z.object({
   period: periodSchema,
   calls: count,
   failed_mandatory_calls: count.describe('Calls that failed at least one mandatory rule.'),
-  rules: z.array(z.object({
-    rule_id: z.string(),
-    title: z.string(),
-    mandatory: z.boolean(),
-    applied: count.describe('Calls the rule applied to (verdict pass or fail).'),
-    failed: count,
-    pass_rate: rate,
-    weeks: z.array(ruleWeek),
-  })).describe('Every rule that applied, failing most first (then by rule id).'),
+  rules: z
+    .array(
+      z.object({
+        rule_id: z.string(),
+        title: z.string(),
+        mandatory: z.boolean(),
+        applied: count.describe('Calls the rule applied to (verdict pass or fail).'),
+        failed: count,
+        pass_rate: rate,
+        weeks: z.array(ruleWeek),
+      }),
+    )
+    .describe('Every rule that applied, failing most first (then by rule id).'),
   mandatory_weeks: z.array(z.object({ week: day, calls: count, failed_mandatory: count })),
   what: z.string(),
 });
@@ -94,19 +105,25 @@ const outcome = z.object({ calls: count, scored: count, mean_score: score, faile
 export const customerOutcomesSchema = z.object({
   period: periodSchema,
   calls: count,
-  weeks: z.array(z.object({
-    week: day,
-    calls: count,
-    vulnerable: count,
-    confused: count,
-    anxious: count,
-    flagged_mean_score: score.describe('Mean score (reviewed where reviewed, else AI) of the week’s calls with any flag.'),
-    other_mean_score: score.describe('Mean score (reviewed where reviewed, else AI) of the week’s calls without a flag.'),
-  })),
-  groups: z.array(outcome.extend({
-    group: z.enum(['vulnerable', 'not_vulnerable']),
-    product: z.string().nullable().describe('null: every product together.'),
-  })).describe('Vulnerable vs not, over all products (product null) and per product.'),
+  weeks: z.array(
+    z.object({
+      week: day,
+      calls: count,
+      vulnerable: count,
+      confused: count,
+      anxious: count,
+      flagged_mean_score: score.describe('Mean score (reviewed where reviewed, else AI) of the week’s calls with any flag.'),
+      other_mean_score: score.describe('Mean score (reviewed where reviewed, else AI) of the week’s calls without a flag.'),
+    }),
+  ),
+  groups: z
+    .array(
+      outcome.extend({
+        group: z.enum(['vulnerable', 'not_vulnerable']),
+        product: z.string().nullable().describe('null: every product together.'),
+      }),
+    )
+    .describe('Vulnerable vs not, over all products (product null) and per product.'),
   what: z.string(),
 });
 export type CustomerOutcomes = z.infer<typeof customerOutcomesSchema>;
@@ -142,30 +159,42 @@ export type OperationsFilter = z.infer<typeof operationsFilterSchema>;
  */
 export const operationsSchema = z.object({
   since: z.string().describe('ISO date-time: the window starts here and ends now.'),
-  days: z.array(z.object({
-    day: day,
+  days: z.array(
+    z.object({
+      day: day,
+      runs: count,
+      succeeded: count,
+      failed: count.describe('FAILED, TIMED_OUT or ABORTED.'),
+      p50_ms: z.number().nullable(),
+      p95_ms: z.number().nullable(),
+      skill_calls: count,
+      swaps: count,
+    }),
+  ),
+  totals: z.object({
     runs: count,
     succeeded: count,
-    failed: count.describe('FAILED, TIMED_OUT or ABORTED.'),
+    failed: count,
+    success_rate: rate,
     p50_ms: z.number().nullable(),
     p95_ms: z.number().nullable(),
     skill_calls: count,
     swaps: count,
-  })),
-  totals: z.object({
-    runs: count, succeeded: count, failed: count, success_rate: rate,
-    p50_ms: z.number().nullable(), p95_ms: z.number().nullable(),
-    skill_calls: count, swaps: count, caller_errors: count,
+    caller_errors: count,
   }),
-  skills: z.array(z.object({
-    skill: z.string(),
-    capability: z.string().nullable(),
-    n_success: count,
-    n_failures: count,
-    n_caller_errors: count,
-    success_rate: rate,
-    p95_latency_ms: z.number().nullable(),
-  })).describe('Every skill used in the window, least reliable first.'),
+  skills: z
+    .array(
+      z.object({
+        skill: z.string(),
+        capability: z.string().nullable(),
+        n_success: count,
+        n_failures: count,
+        n_caller_errors: count,
+        success_rate: rate,
+        p95_latency_ms: z.number().nullable(),
+      }),
+    )
+    .describe('Every skill used in the window, least reliable first.'),
   what: z.string(),
 });
 export type OperationsOverview = z.infer<typeof operationsSchema>;

@@ -22,9 +22,16 @@ import { expectedCompliance, expectedCoverage, expectedCustomers, expectedQaTren
  */
 const ALL = { from: '2024-03-01', to: '2024-04-30' };
 const FILTERS: DashboardFilter[] = [
-  {}, ALL, { ...ALL, advisor: 'alex wong' }, { ...ALL, team: 'home finance south' }, { ...ALL, product: 'HELOC 2.0' },
-  { from: '2024-03-20', to: '2024-04-03' }, { ...ALL, advisor: 'Tom Ellis', product: 'homeowner loan' },
-  { from: '2023-12-01', to: '2024-01-31' }, { team: NORTH, to: '2024-04-07' }, { product: 'Nothing Sold' },
+  {},
+  ALL,
+  { ...ALL, advisor: 'alex wong' },
+  { ...ALL, team: 'home finance south' },
+  { ...ALL, product: 'HELOC 2.0' },
+  { from: '2024-03-20', to: '2024-04-03' },
+  { ...ALL, advisor: 'Tom Ellis', product: 'homeowner loan' },
+  { from: '2023-12-01', to: '2024-01-31' },
+  { team: NORTH, to: '2024-04-07' },
+  { product: 'Nothing Sold' },
 ];
 /** The period each filter means: `to` defaults to the clock's day, `from` to 83 days before `to`. */
 function periodOf(f: DashboardFilter) {
@@ -66,7 +73,7 @@ describe(`dashboard QA widgets (${testDbKind()})`, () => {
     for (const f of FILTERS) {
       expect(await tool('get_qa_trends', f), JSON.stringify(f)).toEqual(expectedQaTrends(seeded.rows, f, periodOf(f)));
     }
-    const alex = await tool('get_qa_trends', { ...ALL, advisor: 'alex wong' }) as { advisors: unknown[]; team: unknown[]; calls: number };
+    const alex = (await tool('get_qa_trends', { ...ALL, advisor: 'alex wong' })) as { advisors: unknown[]; team: unknown[]; calls: number };
     expect(alex.advisors).toHaveLength(1);
     expect(alex.team.length).toBeGreaterThan(4);
   });
@@ -75,7 +82,7 @@ describe(`dashboard QA widgets (${testDbKind()})`, () => {
     for (const f of FILTERS) {
       expect(await tool('get_compliance_overview', f), JSON.stringify(f)).toEqual(expectedCompliance(seeded.rows, f, periodOf(f)));
     }
-    const all = await tool('get_compliance_overview', ALL) as { rules: Array<{ rule_id: string; mandatory: boolean; title: string }> };
+    const all = (await tool('get_compliance_overview', ALL)) as { rules: Array<{ rule_id: string; mandatory: boolean; title: string }> };
     expect(all.rules.find((r) => r.rule_id === 'CD-03')?.mandatory).toBe(true);
     expect(all.rules.find((r) => r.rule_id === 'EXTRA-01')?.title).toBe('');
   });
@@ -95,7 +102,7 @@ describe(`dashboard QA widgets (${testDbKind()})`, () => {
       const analysed = weeks.filter((w) => w.analysed > 0).map(({ week, analysed: n }) => ({ week, analysed: n }));
       expect(analysed, JSON.stringify(f)).toEqual(expectedWeeks);
     }
-    const all = await tool('get_review_coverage', ALL) as { agreement: { rule_decisions: number; score_overridden: number } };
+    const all = (await tool('get_review_coverage', ALL)) as { agreement: { rule_decisions: number; score_overridden: number } };
     // Three current rule decisions (a changed mind counts once; one on an earlier analysis and one on a deleted result do not).
     expect(all.agreement).toMatchObject({ rule_decisions: 3, rule_agreed: 2, score_decisions: 3, score_overridden: 2 });
   });
@@ -103,8 +110,14 @@ describe(`dashboard QA widgets (${testDbKind()})`, () => {
   it('rebuilt from qa_results in one statement, the rollups equal what the triggers kept', async () => {
     const TABLES = ['qa_daily_calls', 'qa_daily_rules', 'qa_daily_team_rules'];
     const nonZero = (t: string) => `${t === 'qa_daily_calls' ? 'calls' : 'applied'} <> 0`;
-    const snapshot = () => Promise.all(TABLES.map(async (t) =>
-      rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`select * from ${t} where ${nonZero(t)} order by 1, 2, 3, 4, 5, 6, 7`)))));
+    const snapshot = () =>
+      Promise.all(
+        TABLES.map(async (t) =>
+          rowsOf<Record<string, unknown>>(
+            await h.db.execute(sql.raw(`select * from ${t} where ${nonZero(t)} order by 1, 2, 3, 4, 5, 6, 7`)),
+          ),
+        ),
+      );
     const kept = await snapshot();
     expect(kept[0]!.length).toBeGreaterThan(10);
     await rebuildDashboardRollups(h.db);
@@ -117,7 +130,7 @@ describe(`dashboard QA widgets (${testDbKind()})`, () => {
     expect(await call({ rule_id: 'CD-01' })).toMatchObject({ status: 'error', error_code: 'invalid_input' });
   });
 
-  it('serves every dashboard procedure to a stakeholder, with the tools\' figures', async () => {
+  it("serves every dashboard procedure to a stakeholder, with the tools' figures", async () => {
     const board = { email: 'board@dashboard.test', displayName: 'Board', role: 'stakeholder' as const, password: 'a-long-password-1' };
     const made = await createUser(h.db, board);
     if (!made.ok) throw new Error(made.reason);

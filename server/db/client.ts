@@ -12,23 +12,23 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 export type DatabaseTarget =
   | {
-    kind: 'pglite';
-    dataDir: string | null;
-    /** serve it to other processes (pglite-share.ts) */
-    share?: boolean;
-    /** what the opener is, named to a second opener the lock refuses (data-dir-lock.ts) */
-    role?: string;
-    /** in memory only: start from this image (`pgliteImage`) instead of an empty cluster — test templates */
-    image?: Blob;
-  }
+      kind: 'pglite';
+      dataDir: string | null;
+      /** serve it to other processes (pglite-share.ts) */
+      share?: boolean;
+      /** what the opener is, named to a second opener the lock refuses (data-dir-lock.ts) */
+      role?: string;
+      /** in memory only: start from this image (`pgliteImage`) instead of an empty cluster — test templates */
+      image?: Blob;
+    }
   | {
-    kind: 'postgres';
-    url: string;
-    /** pool size (1 for a CLI reaching a shared PGlite) */
-    max?: number;
-    /** per-statement limit in ms (default DEFAULT_STATEMENT_TIMEOUT_MS); 0: none (a shared PGlite cannot enforce one) */
-    statementTimeoutMs?: number;
-  };
+      kind: 'postgres';
+      url: string;
+      /** pool size (1 for a CLI reaching a shared PGlite) */
+      max?: number;
+      /** per-statement limit in ms (default DEFAULT_STATEMENT_TIMEOUT_MS); 0: none (a shared PGlite cannot enforce one) */
+      statementTimeoutMs?: number;
+    };
 
 /** An open database: the Drizzle handle plus what the health page and shutdown need. */
 export interface DatabaseHandle {
@@ -61,18 +61,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const client = await PGlite.create({ extensions: { pg_trgm, vector }, ...(target.image ? { loadDataDir: target.image } : {}) });
     const db = drizzle({ client, schema }) as unknown as Db;
     const handle: DatabaseHandle = {
-      db, kind: 'pglite', driver: 'pglite', ping: async () => void (await db.execute(sql`select 1`)), close: () => client.close(),
+      db,
+      kind: 'pglite',
+      driver: 'pglite',
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => client.close(),
     };
     memoryClients.set(handle, client);
     return handle;
   }
   const timeout = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-  return poolHandle('postgres', { connectionString: target.url, max: target.max ?? 10, ...(timeout > 0 ? { statement_timeout: timeout } : {}) });
+  return poolHandle('postgres', {
+    connectionString: target.url,
+    max: target.max ?? 10,
+    ...(timeout > 0 ? { statement_timeout: timeout } : {}),
+  });
 }
 
 async function openPgliteDirectory(target: { dataDir: string; share?: boolean; role?: string }): Promise<DatabaseHandle> {
   const [{ lockDataDir }, { makePrivate, usePrivateUmask }, { startPgliteThread }] = await Promise.all([
-    import('./data-dir-lock.ts'), import('./private-files.ts'), import('./pglite-thread.ts'),
+    import('./data-dir-lock.ts'),
+    import('./private-files.ts'),
+    import('./pglite-thread.ts'),
   ]);
   const dataDir = path.resolve(target.dataDir);
   usePrivateUmask(); // what PGlite writes from now on: 0600 files, 0700 folders
@@ -81,9 +91,10 @@ async function openPgliteDirectory(target: { dataDir: string; share?: boolean; r
   const undo: Array<() => Promise<void>> = [() => lock.release()];
   let closing: Promise<void> | undefined;
   // Last opened, first closed; once (a signal handler and the owner may both close).
-  const rollback = () => (closing ??= (async () => {
-    for (const step of [...undo].reverse()) await step().catch(() => undefined);
-  })());
+  const rollback = () =>
+    (closing ??= (async () => {
+      for (const step of [...undo].reverse()) await step().catch(() => undefined);
+    })());
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await makePrivate(dataDir); // files an older version (or another umask) left readable

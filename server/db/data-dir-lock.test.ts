@@ -42,8 +42,8 @@ describe('one owner per embedded data directory (data-dir-lock.ts, issue 29)', (
       const refusal = await lockDataDir(dir, 'setup').catch((e: unknown) => e);
       expect(refusal).toBeInstanceOf(DataDirInUseError);
       expect((refusal as Error).message).toBe(
-        `the embedded database at ${dir} is in use by the console (pid ${owner.pid}, since 12:01 28/11/2026); `
-          + 'stop it first or use its CLI (`npx dcf …` reaches it through its socket)',
+        `the embedded database at ${dir} is in use by the console (pid ${owner.pid}, since 12:01 28/11/2026); ` +
+          'stop it first or use its CLI (`npx dcf …` reaches it through its socket)',
       );
       expect(JSON.parse(await readFile(lockFile(dir), 'utf8')).pid).toBe(owner.pid); // the owner's lock stays
     } finally {
@@ -53,7 +53,10 @@ describe('one owner per embedded data directory (data-dir-lock.ts, issue 29)', (
 
   it('takes over a stale lock (its process is gone) and an unreadable one', async () => {
     const dir = await dataDir();
-    await writeFile(lockFile(dir), JSON.stringify({ pid: await deadPid(), role: 'the console', command: '', since: new Date().toISOString() }));
+    await writeFile(
+      lockFile(dir),
+      JSON.stringify({ pid: await deadPid(), role: 'the console', command: '', since: new Date().toISOString() }),
+    );
     const lock = await lockDataDir(dir, 'the console');
     expect(lock.owner.pid).toBe(process.pid);
     await lock.release();

@@ -17,10 +17,13 @@ export type DataDirLock = { owner: LockOwner; release(): Promise<void> };
 /** Thrown when another live process holds the directory; the message says who and how to proceed. */
 export class DataDirInUseError extends Error {
   readonly code = 'data_dir_in_use';
-  constructor(readonly dataDir: string, readonly owner: LockOwner) {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: LockOwner,
+  ) {
     super(
-      `the embedded database at ${dataDir} is in use by ${owner.role} (pid ${owner.pid}, since ${formatSince(owner.since)}); `
-        + 'stop it first or use its CLI (`npx dcf …` reaches it through its socket)',
+      `the embedded database at ${dataDir} is in use by ${owner.role} (pid ${owner.pid}, since ${formatSince(owner.since)}); ` +
+        'stop it first or use its CLI (`npx dcf …` reaches it through its socket)',
     );
     this.name = 'DataDirInUseError';
   }
@@ -29,7 +32,12 @@ export class DataDirInUseError extends Error {
 /** Takes the lock on `dataDir` for this process, or throws DataDirInUseError naming the live owner. */
 export async function lockDataDir(dataDir: string, role: string): Promise<DataDirLock> {
   const file = lockFile(dataDir);
-  const owner: LockOwner = { pid: process.pid, role, command: process.argv.slice(1).join(' ').slice(0, 500), since: new Date().toISOString() };
+  const owner: LockOwner = {
+    pid: process.pid,
+    role,
+    command: process.argv.slice(1).join(' ').slice(0, 500),
+    since: new Date().toISOString(),
+  };
   // Three tries: a stale lock removed here may be recreated by a racing opener, which then owns it.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -58,7 +66,12 @@ async function readOwner(file: string): Promise<LockOwner | null> {
   try {
     const parsed = JSON.parse(text) as Partial<LockOwner>;
     if (typeof parsed.pid !== 'number' || !Number.isInteger(parsed.pid) || parsed.pid <= 0) return null;
-    return { pid: parsed.pid, role: String(parsed.role ?? 'a process'), command: String(parsed.command ?? ''), since: String(parsed.since ?? '') };
+    return {
+      pid: parsed.pid,
+      role: String(parsed.role ?? 'a process'),
+      command: String(parsed.command ?? ''),
+      since: String(parsed.since ?? ''),
+    };
   } catch {
     return null;
   }

@@ -26,9 +26,10 @@ describe(`migration 0023 on existing workflow versions (${testDbKind()})`, () =>
     const cut = journal.entries.findIndex((e) => e.tag === '0023_workflow_versions');
     expect(cut).toBeGreaterThan(0);
     writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-    h = testDbKind() === 'pglite'
-      ? await openDatabase({ kind: 'pglite', dataDir: null })
-      : await createPostgresDatabase(process.env.TEST_POSTGRES_URL!, `dcf_mig_${randomBytes(6).toString('hex')}`);
+    h =
+      testDbKind() === 'pglite'
+        ? await openDatabase({ kind: 'pglite', dataDir: null })
+        : await createPostgresDatabase(process.env.TEST_POSTGRES_URL!, `dcf_mig_${randomBytes(6).toString('hex')}`);
     await migrateDatabase(h, before);
   });
   afterAll(async () => {
@@ -37,7 +38,8 @@ describe(`migration 0023 on existing workflow versions (${testDbKind()})`, () =>
   });
 
   it('publishes the newest version of each workflow and retires the rest', async () => {
-    const insert = (id: string, version: string, createdAt: string, author: string | null) => h.db.execute(sql`
+    const insert = (id: string, version: string, createdAt: string, author: string | null) =>
+      h.db.execute(sql`
       insert into workflow_documents (workflow_id, version, name, document, author, created_at)
       values (${id}, ${version}, ${'wf ' + id}, ${JSON.stringify({ workflow_id: id, version })}::jsonb, ${author}, ${createdAt}::timestamptz)`);
     await insert('a', '1.2.0', '2024-07-01T09:00:00Z', 'ann@bank.test');
@@ -45,19 +47,53 @@ describe(`migration 0023 on existing workflow versions (${testDbKind()})`, () =>
     await insert('a', '1.10.0-rc.1', '2024-07-03T09:00:00Z', 'ann@bank.test');
     await insert('b', '1.0.0', '2024-07-08T10:15:00Z', 'planner@dcf-console');
     await migrateDatabase(h, PROJECT_ROOT);
-    const got = rows<Record<string, unknown>>(await h.db.execute(sql`
+    const got = rows<Record<string, unknown>>(
+      await h.db.execute(sql`
       select workflow_id, version, status, saved_by, superseded_by, published_at is not null as has_published_at,
              retired_at is not null as has_retired_at, saved_at = created_at as saved_at_is_created_at
-      from workflow_documents order by workflow_id, version`));
+      from workflow_documents order by workflow_id, version`),
+    );
     expect(got).toEqual([
-      { workflow_id: 'a', version: '1.10.0', status: 'published', saved_by: 'system', superseded_by: null,
-        has_published_at: true, has_retired_at: false, saved_at_is_created_at: true },
-      { workflow_id: 'a', version: '1.10.0-rc.1', status: 'retired', saved_by: 'ann@bank.test', superseded_by: '1.10.0',
-        has_published_at: false, has_retired_at: true, saved_at_is_created_at: true },
-      { workflow_id: 'a', version: '1.2.0', status: 'retired', saved_by: 'ann@bank.test', superseded_by: '1.10.0',
-        has_published_at: false, has_retired_at: true, saved_at_is_created_at: true },
-      { workflow_id: 'b', version: '1.0.0', status: 'published', saved_by: 'planner@dcf-console', superseded_by: null,
-        has_published_at: true, has_retired_at: false, saved_at_is_created_at: true },
+      {
+        workflow_id: 'a',
+        version: '1.10.0',
+        status: 'published',
+        saved_by: 'system',
+        superseded_by: null,
+        has_published_at: true,
+        has_retired_at: false,
+        saved_at_is_created_at: true,
+      },
+      {
+        workflow_id: 'a',
+        version: '1.10.0-rc.1',
+        status: 'retired',
+        saved_by: 'ann@bank.test',
+        superseded_by: '1.10.0',
+        has_published_at: false,
+        has_retired_at: true,
+        saved_at_is_created_at: true,
+      },
+      {
+        workflow_id: 'a',
+        version: '1.2.0',
+        status: 'retired',
+        saved_by: 'ann@bank.test',
+        superseded_by: '1.10.0',
+        has_published_at: false,
+        has_retired_at: true,
+        saved_at_is_created_at: true,
+      },
+      {
+        workflow_id: 'b',
+        version: '1.0.0',
+        status: 'published',
+        saved_by: 'planner@dcf-console',
+        superseded_by: null,
+        has_published_at: true,
+        has_retired_at: false,
+        saved_at_is_created_at: true,
+      },
     ]);
   });
 

@@ -10,9 +10,9 @@ type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 const rows = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** The migrations drizzle-kit generated (db/migrations/meta/_journal.json): each is applied exactly once. */
-const JOURNAL = JSON.parse(
-  readFileSync(path.join(PROJECT_ROOT, 'db/migrations/meta/_journal.json'), 'utf8'),
-) as { entries: Array<{ tag: string }> };
+const JOURNAL = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'db/migrations/meta/_journal.json'), 'utf8')) as {
+  entries: Array<{ tag: string }>;
+};
 
 describe(`migrations on ${testDbKind()}`, () => {
   let h: Handle;
@@ -30,26 +30,71 @@ describe(`migrations on ${testDbKind()}`, () => {
       await h.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`),
     );
     expect(tables.map((t) => t.table_name)).toEqual([
-      'agent_blocks', 'agent_inbox', 'agent_messages', 'agent_tags', 'agent_tools', 'agents', 'api_tokens', 'audit_log',
-      'background_job_runs', 'background_jobs',
+      'agent_blocks',
+      'agent_inbox',
+      'agent_messages',
+      'agent_tags',
+      'agent_tools',
+      'agents',
+      'api_tokens',
+      'audit_log',
+      'background_job_runs',
+      'background_jobs',
       'block_revisions',
-      'collaboration_assignments', 'collaboration_decompositions', 'collaboration_evaluations', 'collaboration_external_agents',
-      'collaboration_messages', 'collaboration_sessions', 'collaboration_subtasks', 'collaboration_threads',
-      'conversations', 'delegation_events', 'delegation_sessions', 'delegation_tasks', 'dispatched_tasks', 'embeddings',
-      'eval_case_results', 'eval_runs',
-      'graph_edges', 'graph_episodes', 'graph_executions', 'graph_outbox', 'graph_skill_uses', 'graph_skills', 'graph_tasks',
-      'graph_workflows', 'memories', 'memory_blocks',
-      'notification_alerts', 'notification_deliveries', 'notifications',
-      'qa_daily_calls', 'qa_daily_rules', 'qa_daily_team_rules', 'qa_results',
-      'qa_review_actions', 'saved_qa_filters', 'saved_run_filters', 'sentinel_findings', 'sessions', 'skill_index',
-      'tool_call_plans', 'tool_call_records', 'users', 'workflow_documents', 'workflow_drafts', 'workflow_proposals',
+      'collaboration_assignments',
+      'collaboration_decompositions',
+      'collaboration_evaluations',
+      'collaboration_external_agents',
+      'collaboration_messages',
+      'collaboration_sessions',
+      'collaboration_subtasks',
+      'collaboration_threads',
+      'conversations',
+      'delegation_events',
+      'delegation_sessions',
+      'delegation_tasks',
+      'dispatched_tasks',
+      'embeddings',
+      'eval_case_results',
+      'eval_runs',
+      'graph_edges',
+      'graph_episodes',
+      'graph_executions',
+      'graph_outbox',
+      'graph_skill_uses',
+      'graph_skills',
+      'graph_tasks',
+      'graph_workflows',
+      'memories',
+      'memory_blocks',
+      'notification_alerts',
+      'notification_deliveries',
+      'notifications',
+      'qa_daily_calls',
+      'qa_daily_rules',
+      'qa_daily_team_rules',
+      'qa_results',
+      'qa_review_actions',
+      'saved_qa_filters',
+      'saved_run_filters',
+      'sentinel_findings',
+      'sessions',
+      'skill_index',
+      'tool_call_plans',
+      'tool_call_records',
+      'users',
+      'workflow_documents',
+      'workflow_drafts',
+      'workflow_proposals',
     ]);
     const applied = rows<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
     expect(applied[0]!.n).toBe(JOURNAL.entries.length);
   });
 
   it('the journal lists every migration file, in order', () => {
-    const files = readdirSync(path.join(PROJECT_ROOT, 'db/migrations')).filter((f) => f.endsWith('.sql')).sort();
+    const files = readdirSync(path.join(PROJECT_ROOT, 'db/migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(files).toEqual(JOURNAL.entries.map((e) => `${e.tag}.sql`));
   });
 

@@ -58,7 +58,9 @@ describe('the embedded database on a data directory: one owner, its own thread (
       const second = await secondProcess('open', root);
       expect(second.stdout).not.toContain('opened');
       expect(second.code).toBe(3);
-      expect(second.stderr).toContain(`the embedded database at ${path.join(root, 'pglite')} is in use by the console (pid ${process.pid}, since `);
+      expect(second.stderr).toContain(
+        `the embedded database at ${path.join(root, 'pglite')} is in use by the console (pid ${process.pid}, since `,
+      );
       await owner.ping(); // the owner is unharmed
     } finally {
       await owner.close();
@@ -67,13 +69,14 @@ describe('the embedded database on a data directory: one owner, its own thread (
     expect(after.stdout, after.stderr).toContain('opened');
   });
 
-  it('the CLI during setup goes through the owner\'s socket: both append to one audit chain; unshared, it is refused', async () => {
+  it("the CLI during setup goes through the owner's socket: both append to one audit chain; unshared, it is refused", async () => {
     const root = await dataRoot();
     const setup = await openDatabase({ kind: 'pglite', dataDir: path.join(root, 'pglite'), share: true, role: 'setup' });
     try {
       await migrateDatabase(setup, PROJECT_ROOT);
       const ownWrites = Array.from({ length: 30 }, (_, i) =>
-        recordAudit(setup.db, { actor: systemActor('setup'), action: 'test.setup', args: { i }, status: 'ok' }));
+        recordAudit(setup.db, { actor: systemActor('setup'), action: 'test.setup', args: { i }, status: 'ok' }),
+      );
       const [cli] = await Promise.all([secondProcess('cli', root, '30'), ...ownWrites]);
       expect(cli.stdout, cli.stderr).toContain('appended 30');
       expect(await verifyAuditChain(setup.db)).toMatchObject({ intact: true, checked: 60 });

@@ -25,7 +25,8 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
   try {
     await new Promise<void>((resolve, reject) => {
       worker.once('message', (m: { type: string; message?: string }) =>
-        m.type === 'ready' ? resolve() : reject(new Error(`the embedded database at ${dataDir} did not open: ${m.message}`)));
+        m.type === 'ready' ? resolve() : reject(new Error(`the embedded database at ${dataDir} did not open: ${m.message}`)),
+      );
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the embedded database's thread exited (code ${code}) before it was ready`)));
     });

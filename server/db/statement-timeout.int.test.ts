@@ -34,7 +34,10 @@ describe('PostgreSQL: a statement limit on every pool; audit appends from two pr
     expect(shown[0]!.statement_timeout).toBe(`${DEFAULT_STATEMENT_TIMEOUT_MS / 1000}s`);
     const short = await openDatabase({ kind: 'postgres', url, statementTimeoutMs: 200 });
     try {
-      const cut = await short.db.execute(sql`select pg_sleep(5)`).then(() => null, (e: unknown) => e as Error & { cause?: unknown });
+      const cut = await short.db.execute(sql`select pg_sleep(5)`).then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: unknown },
+      );
       expect(cut).not.toBeNull();
       const pgError = (cut!.cause ?? cut) as { code?: string; message: string };
       expect(pgError.code).toBe('57014'); // query_canceled
@@ -45,11 +48,13 @@ describe('PostgreSQL: a statement limit on every pool; audit appends from two pr
     }
   });
 
-  it('two processes\' pools appending at once form one unbroken chain (the chain lock holds across connections)', async () => {
+  it("two processes' pools appending at once form one unbroken chain (the chain lock holds across connections)", async () => {
     const other = await openDatabase({ kind: 'postgres', url, max: 5 });
     try {
-      const append = (h: DatabaseHandle, who: string) => Array.from({ length: 25 }, (_, i) =>
-        recordAudit(h.db, { actor: systemActor(who), action: 'test.two-processes', args: { i }, status: 'ok' }));
+      const append = (h: DatabaseHandle, who: string) =>
+        Array.from({ length: 25 }, (_, i) =>
+          recordAudit(h.db, { actor: systemActor(who), action: 'test.two-processes', args: { i }, status: 'ok' }),
+        );
       await Promise.all([...append(database, 'console'), ...append(other, 'cli')]);
       expect(await verifyAuditChain(database.db)).toMatchObject({ intact: true, checked: 50 });
     } finally {

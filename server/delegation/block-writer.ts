@@ -37,10 +37,17 @@ export class BlockWriter {
   ) {}
 
   /** Creates a block on the platform and records its first value as revision 1. */
-  async create(block: { label: string; value: string; limit: number; description: string; read_only?: boolean }, writer: string, reason: string): Promise<MemoryBlock> {
-    if (block.value.length > block.limit) throw new BlockWriteError(`${block.label} would be ${block.value.length} characters, over its limit of ${block.limit}`);
+  async create(
+    block: { label: string; value: string; limit: number; description: string; read_only?: boolean },
+    writer: string,
+    reason: string,
+  ): Promise<MemoryBlock> {
+    if (block.value.length > block.limit)
+      throw new BlockWriteError(`${block.label} would be ${block.value.length} characters, over its limit of ${block.limit}`);
     const created = await this.platform.createBlock(block);
-    await this.db.insert(blockRevisions).values({ blockId: created.id, label: created.label, revision: 1, value: created.value, writer, reason });
+    await this.db
+      .insert(blockRevisions)
+      .values({ blockId: created.id, label: created.label, revision: 1, value: created.value, writer, reason });
     return created;
   }
 
@@ -48,7 +55,12 @@ export class BlockWriter {
   async read(blockId: string): Promise<{ value: string; revision: number; block: MemoryBlock } | null> {
     const block = await this.platform.getBlock(blockId);
     if (!block) return null;
-    const [latest] = await this.db.select().from(blockRevisions).where(eq(blockRevisions.blockId, blockId)).orderBy(desc(blockRevisions.revision)).limit(1);
+    const [latest] = await this.db
+      .select()
+      .from(blockRevisions)
+      .where(eq(blockRevisions.blockId, blockId))
+      .orderBy(desc(blockRevisions.revision))
+      .limit(1);
     return latest ? { value: latest.value, revision: latest.revision, block } : { value: block.value, revision: 0, block };
   }
 
@@ -57,7 +69,12 @@ export class BlockWriter {
    * `edit` may throw BlockWriteError to refuse; a result over the block's limit is refused the
    * same way. Returns the new value and revision.
    */
-  async update(blockId: string, edit: (current: string) => string, writer: string, reason: string): Promise<{ value: string; revision: number; block: MemoryBlock }> {
+  async update(
+    blockId: string,
+    edit: (current: string) => string,
+    writer: string,
+    reason: string,
+  ): Promise<{ value: string; revision: number; block: MemoryBlock }> {
     return lock.run(blockId, async () => {
       for (let attempt = 0; ; attempt++) {
         const current = await this.read(blockId);
@@ -71,7 +88,16 @@ export class BlockWriter {
         try {
           if (current.revision === 0 && current.value !== value) {
             // First host write of a block made elsewhere: its value so far becomes revision 1.
-            await this.db.insert(blockRevisions).values({ blockId, label: current.block.label, revision: 1, value: current.value, writer: 'platform', reason: 'value before the first recorded write' });
+            await this.db
+              .insert(blockRevisions)
+              .values({
+                blockId,
+                label: current.block.label,
+                revision: 1,
+                value: current.value,
+                writer: 'platform',
+                reason: 'value before the first recorded write',
+              });
             continue;
           }
           await this.db.insert(blockRevisions).values({ blockId, label: current.block.label, revision, value, writer, reason });
@@ -88,7 +114,12 @@ export class BlockWriter {
 
   /** Newest first. */
   async revisions(blockId: string, limit = 50): Promise<BlockRevisionRow[]> {
-    return this.db.select().from(blockRevisions).where(eq(blockRevisions.blockId, blockId)).orderBy(desc(blockRevisions.revision)).limit(limit);
+    return this.db
+      .select()
+      .from(blockRevisions)
+      .where(eq(blockRevisions.blockId, blockId))
+      .orderBy(desc(blockRevisions.revision))
+      .limit(limit);
   }
 
   /** Latest revision numbers of several blocks (0 for none). */
@@ -98,7 +129,12 @@ export class BlockWriter {
     const rows = await this.db
       .select({ blockId: blockRevisions.blockId, revision: sql<number>`max(${blockRevisions.revision})::int` })
       .from(blockRevisions)
-      .where(sql`${blockRevisions.blockId} in (${sql.join(blockIds.map((id) => sql`${id}`), sql`, `)})`)
+      .where(
+        sql`${blockRevisions.blockId} in (${sql.join(
+          blockIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
       .groupBy(blockRevisions.blockId);
     for (const r of rows) out.set(r.blockId, Number(r.revision));
     return out;
@@ -109,7 +145,12 @@ export class BlockWriter {
    * the platform must end with the latest value, so it is written again if it is not.
    */
   private async settle(blockId: string, ours: number): Promise<void> {
-    const [latest] = await this.db.select().from(blockRevisions).where(eq(blockRevisions.blockId, blockId)).orderBy(desc(blockRevisions.revision)).limit(1);
+    const [latest] = await this.db
+      .select()
+      .from(blockRevisions)
+      .where(eq(blockRevisions.blockId, blockId))
+      .orderBy(desc(blockRevisions.revision))
+      .limit(1);
     if (latest && latest.revision > ours) await this.platform.updateBlock(blockId, { value: latest.value });
   }
 }

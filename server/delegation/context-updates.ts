@@ -22,7 +22,12 @@ export interface SessionContextChange {
  * added to active_tasks needs `task_id` and `description`; `complete_task_id` moves an active
  * task to completed_tasks with the status and summary its result gave.
  */
-export async function updateSessionContext(hub: DelegationHub, actor: Actor, sessionId: string, change: SessionContextChange): Promise<string[]> {
+export async function updateSessionContext(
+  hub: DelegationHub,
+  actor: Actor,
+  sessionId: string,
+  change: SessionContextChange,
+): Promise<string[]> {
   const session = await requireSession(hub, sessionId);
   requireConductorActor(actor, session, 'update session_context');
   const added = change.add_active_task;
@@ -64,9 +69,18 @@ export async function updateSessionContext(hub: DelegationHub, actor: Actor, ses
       const id = change.complete_task_id;
       const active = c.active_tasks[id];
       if (!active && !completing) throw new BlockWriteError(`no task ${id} in this session's active tasks`);
-      const status = completing?.status === 'succeeded' || completing?.status === 'failed' || completing?.status === 'cancelled' ? completing.status : 'succeeded';
+      const status =
+        completing?.status === 'succeeded' || completing?.status === 'failed' || completing?.status === 'cancelled'
+          ? completing.status
+          : 'succeeded';
       const summary = typeof completing?.output?.summary === 'string' ? completing.output.summary : (completing?.error ?? '');
-      c = completeTask(c, { task_id: id, companion_id: active?.companion_id ?? completing?.companionId ?? null, status, summary: summary.slice(0, 160), completed_at: completing?.completedAt?.toISOString() ?? new Date().toISOString() });
+      c = completeTask(c, {
+        task_id: id,
+        companion_id: active?.companion_id ?? completing?.companionId ?? null,
+        status,
+        summary: summary.slice(0, 160),
+        completed_at: completing?.completedAt?.toISOString() ?? new Date().toISOString(),
+      });
       fields.push('active_tasks', 'completed_tasks');
     }
     return c;
@@ -91,10 +105,16 @@ export async function updateConductorGuidelines(
   if (!session) throw new DelegationError('not_found', `no delegated-mode session has the Conductor ${conductorId}`);
   if (session.status !== 'active') throw new DelegationError('conflict', `session ${session.id} was finalized`);
   if (actor.kind === 'agent' && actor.id !== session.strategistId) {
-    throw new DelegationError('forbidden', `only the session's Strategist (${session.strategistId ?? 'none'}) writes strategist_guidelines; you are ${actor.id}`);
+    throw new DelegationError(
+      'forbidden',
+      `only the session's Strategist (${session.strategistId ?? 'none'}) writes strategist_guidelines; you are ${actor.id}`,
+    );
   }
   if (!change.recommendation && !change.warning && !change.companionStrategy) {
-    throw new DelegationError('invalid_input', 'give at least one of add_recommendation_json, add_warning_json, update_companion_strategy_json');
+    throw new DelegationError(
+      'invalid_input',
+      'give at least one of add_recommendation_json, add_warning_json, update_companion_strategy_json',
+    );
   }
   let revision = 0;
   try {
@@ -112,6 +132,12 @@ export async function updateConductorGuidelines(
     if (err instanceof BlockWriteError) throw new DelegationError('invalid_input', `${err.message}: shorten the recommendation's evidence`);
     throw err;
   }
-  await recordEvent(hub, { sessionId: session.id, kind: 'guidelines_updated', actor: writerOf(actor), subject: conductorId, payload: { revision, ...change } });
+  await recordEvent(hub, {
+    sessionId: session.id,
+    kind: 'guidelines_updated',
+    actor: writerOf(actor),
+    subject: conductorId,
+    payload: { revision, ...change },
+  });
   return { blockId: session.guidelinesBlockId, revision };
 }

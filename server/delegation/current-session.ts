@@ -8,7 +8,11 @@ import { requireSession } from './sessions.ts';
  * cannot be reached the session is answered as last synced (and the failure logged). On the local
  * runtime the gate has already recorded everything: nothing to read.
  */
-export async function currentSession(hub: DelegationHub, sessionId: string, opts: { allowFinalized?: boolean } = {}): Promise<DelegationSessionRow> {
+export async function currentSession(
+  hub: DelegationHub,
+  sessionId: string,
+  opts: { allowFinalized?: boolean } = {},
+): Promise<DelegationSessionRow> {
   const session = await requireSession(hub, sessionId, opts);
   await syncLetta(hub, session);
   return session;

@@ -34,12 +34,15 @@ async function checkTask(hub: DelegationHub, session: DelegationSessionRow, t: T
       const at = `${where}${i} (${String(step.step)})`;
       if (Array.isArray(step.steps)) return check(step.steps, `${at} → step `);
       const skill = typeof step.skill === 'string' ? step.skill : '';
-      if (!t.skills_required.includes(skill)) throw new DelegationError('invalid_input', `plan step ${at} uses ${skill || 'no skill'}, which is not in skills_required`);
-      if (!catalog.get(skill)?.requiredTools.some((x) => x.toolName === step.tool)) throw new DelegationError('invalid_input', `plan step ${at}: ${skill} has no tool ${String(step.tool)}`);
+      if (!t.skills_required.includes(skill))
+        throw new DelegationError('invalid_input', `plan step ${at} uses ${skill || 'no skill'}, which is not in skills_required`);
+      if (!catalog.get(skill)?.requiredTools.some((x) => x.toolName === step.tool))
+        throw new DelegationError('invalid_input', `plan step ${at}: ${skill} has no tool ${String(step.tool)}`);
     });
   };
   check(t.context.plan, '');
-  if (await hub.store.task(session.id, t.task_id)) throw new DelegationError('conflict', `task ${t.task_id} already exists in session ${session.id}; use a new task_id`);
+  if (await hub.store.task(session.id, t.task_id))
+    throw new DelegationError('conflict', `task ${t.task_id} already exists in session ${session.id}; use a new task_id`);
   const message: TaskDelegation = {
     type: 'task_delegation',
     task_id: t.task_id,
@@ -64,7 +67,13 @@ async function checkTask(hub: DelegationHub, session: DelegationSessionRow, t: T
  * to session_context's active tasks; one delegation_log line. A Companion busy with another
  * task is refused. If the message cannot be sent the task is cancelled and the Companion freed.
  */
-export async function delegateTask(hub: DelegationHub, actor: Actor, companionId: string, t: TaskSpec, track: boolean): Promise<TaskDelegation> {
+export async function delegateTask(
+  hub: DelegationHub,
+  actor: Actor,
+  companionId: string,
+  t: TaskSpec,
+  track: boolean,
+): Promise<TaskDelegation> {
   const found = await requireCompanion(hub, companionId);
   const session = found.session;
   if (session.status !== 'active') throw new DelegationError('conflict', `session ${session.id} was finalized`);
@@ -75,32 +84,84 @@ export async function delegateTask(hub: DelegationHub, actor: Actor, companionId
   const status = tagValue(agent.tags, 'status:') as CompanionStatus | null;
   if (status === 'busy') {
     const open = await hub.store.openTaskOf(agent.id);
-    throw new DelegationError('conflict', `Companion ${agent.id} is busy${open ? ` with task ${open.taskId}` : ''}: delegate to an idle Companion, create one, or wait for its result`);
+    throw new DelegationError(
+      'conflict',
+      `Companion ${agent.id} is busy${open ? ` with task ${open.taskId}` : ''}: delegate to an idle Companion, create one, or wait for its result`,
+    );
   }
   const message = await checkTask(hub, session, t, false);
   const writer = writerOf(actor);
-  await hub.store.insertTask({ sessionId: session.id, taskId: t.task_id, companionId: agent.id, description: t.description, skillsRequired: t.skills_required, context: t.context, priority: t.priority, status: 'delegated' });
+  await hub.store.insertTask({
+    sessionId: session.id,
+    taskId: t.task_id,
+    companionId: agent.id,
+    description: t.description,
+    skillsRequired: t.skills_required,
+    context: t.context,
+    priority: t.priority,
+    status: 'delegated',
+  });
   const specialization = tagValue(agent.tags, 'specialization:') ?? 'generalist';
   await setCompanionTags(hub, agent, { status: 'busy' });
   await editSessionContext(hub, session, writer, 'delegate_task', (c) => {
-    const next = setCompanion(c, agent.id, { status: 'busy', specialization, current_task_id: t.task_id, updated_at: message.delegated_at });
-    return track ? { ...next, active_tasks: { ...next.active_tasks, [t.task_id]: { companion_id: agent.id, description: t.description, skills: t.skills_required, status: 'delegated', delegated_at: message.delegated_at } } } : next;
+    const next = setCompanion(c, agent.id, {
+      status: 'busy',
+      specialization,
+      current_task_id: t.task_id,
+      updated_at: message.delegated_at,
+    });
+    return track
+      ? {
+          ...next,
+          active_tasks: {
+            ...next.active_tasks,
+            [t.task_id]: {
+              companion_id: agent.id,
+              description: t.description,
+              skills: t.skills_required,
+              status: 'delegated',
+              delegated_at: message.delegated_at,
+            },
+          },
+        }
+      : next;
   });
   try {
     await hub.platform.sendMessageToAgentAsync(session.conductorId, agent.id, JSON.stringify(message));
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     await hub.store.finishTask(session.id, t.task_id, { status: 'cancelled', error: `not sent: ${why}` });
-    await setCompanionTags(hub, { ...agent, tags: (await hub.platform.getAgent(agent.id))?.tags ?? agent.tags }, { status: status ?? 'idle' });
+    await setCompanionTags(
+      hub,
+      { ...agent, tags: (await hub.platform.getAgent(agent.id))?.tags ?? agent.tags },
+      { status: status ?? 'idle' },
+    );
     await editSessionContext(hub, session, writer, 'delegate_task not sent', (c) => {
       const { [t.task_id]: _unsent, ...active } = c.active_tasks;
-      return setCompanion({ ...c, active_tasks: active }, agent.id, { status: status ?? 'idle', specialization, current_task_id: null, updated_at: new Date().toISOString() });
+      return setCompanion({ ...c, active_tasks: active }, agent.id, {
+        status: status ?? 'idle',
+        specialization,
+        current_task_id: null,
+        updated_at: new Date().toISOString(),
+      });
     });
     throw new DelegationError('unavailable', `the task_delegation message could not be sent to ${agent.id}: ${why}`);
   }
   await syncRegistry(hub, session, writer);
-  await appendDelegationLog(hub, session, writer, `delegated ${t.task_id} → ${agent.name} ${skillList(t.skills_required)} ${t.description}`);
-  await recordEvent(hub, { sessionId: session.id, kind: 'task_delegated', actor: writer, subject: agent.id, taskId: t.task_id, payload: { message: message as unknown as Record<string, unknown> } });
+  await appendDelegationLog(
+    hub,
+    session,
+    writer,
+    `delegated ${t.task_id} → ${agent.name} ${skillList(t.skills_required)} ${t.description}`,
+  );
+  await recordEvent(hub, {
+    sessionId: session.id,
+    kind: 'task_delegated',
+    actor: writer,
+    subject: agent.id,
+    taskId: t.task_id,
+    payload: { message: message as unknown as Record<string, unknown> },
+  });
   return message;
 }
 
@@ -110,20 +171,46 @@ export async function delegateTask(hub: DelegationHub, actor: Actor, companionId
  * `broadcast: true`, and the first to claim it (update_companion_status busy with the task as
  * its current task) does it. Returns who was notified and who was skipped.
  */
-export async function broadcastTask(hub: DelegationHub, actor: Actor, sessionId: string, t: TaskSpec, filter: { specialization?: string; status: CompanionStatus }): Promise<{ notified: string[]; skipped: string[]; message: TaskDelegation | null }> {
+export async function broadcastTask(
+  hub: DelegationHub,
+  actor: Actor,
+  sessionId: string,
+  t: TaskSpec,
+  filter: { specialization?: string; status: CompanionStatus },
+): Promise<{ notified: string[]; skipped: string[]; message: TaskDelegation | null }> {
   const session = await currentSession(hub, sessionId);
   requireConductorActor(actor, session, 'broadcast tasks');
   const pool = await sessionCompanions(hub, session.id);
-  const matches = (tags: string[]) => tagValue(tags, 'status:') === filter.status && (!filter.specialization || tagValue(tags, 'specialization:') === filter.specialization);
+  const matches = (tags: string[]) =>
+    tagValue(tags, 'status:') === filter.status && (!filter.specialization || tagValue(tags, 'specialization:') === filter.specialization);
   const targets = pool.filter((a) => matches(a.tags));
   const skipped = pool.filter((a) => !matches(a.tags)).map((a) => a.id);
   if (!targets.length) return { notified: [], skipped, message: null };
   const message = await checkTask(hub, session, t, true);
   const writer = writerOf(actor);
-  await hub.store.insertTask({ sessionId: session.id, taskId: t.task_id, companionId: null, description: t.description, skillsRequired: t.skills_required, context: t.context, priority: t.priority, status: 'offered', broadcast: true });
+  await hub.store.insertTask({
+    sessionId: session.id,
+    taskId: t.task_id,
+    companionId: null,
+    description: t.description,
+    skillsRequired: t.skills_required,
+    context: t.context,
+    priority: t.priority,
+    status: 'offered',
+    broadcast: true,
+  });
   await editSessionContext(hub, session, writer, 'broadcast_task', (c) => ({
     ...c,
-    active_tasks: { ...c.active_tasks, [t.task_id]: { companion_id: null, description: t.description, skills: t.skills_required, status: 'offered', delegated_at: message.delegated_at } },
+    active_tasks: {
+      ...c.active_tasks,
+      [t.task_id]: {
+        companion_id: null,
+        description: t.description,
+        skills: t.skills_required,
+        status: 'offered',
+        delegated_at: message.delegated_at,
+      },
+    },
   }));
   const notified: string[] = [];
   for (const a of targets) {
@@ -135,7 +222,18 @@ export async function broadcastTask(hub: DelegationHub, actor: Actor, sessionId:
       skipped.push(a.id);
     }
   }
-  await appendDelegationLog(hub, session, writer, `offered ${t.task_id} to ${notified.length} Companion${notified.length === 1 ? '' : 's'} ${skillList(t.skills_required)} ${t.description}`);
-  await recordEvent(hub, { sessionId: session.id, kind: 'task_offered', actor: writer, taskId: t.task_id, payload: { message: message as unknown as Record<string, unknown>, notified, skipped } });
+  await appendDelegationLog(
+    hub,
+    session,
+    writer,
+    `offered ${t.task_id} to ${notified.length} Companion${notified.length === 1 ? '' : 's'} ${skillList(t.skills_required)} ${t.description}`,
+  );
+  await recordEvent(hub, {
+    sessionId: session.id,
+    kind: 'task_offered',
+    actor: writer,
+    taskId: t.task_id,
+    payload: { message: message as unknown as Record<string, unknown>, notified, skipped },
+  });
   return { notified, skipped, message };
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readActiveSkills } from './skill-tracker.ts';
 import { DelegatedScenario } from './testing/delegated-scenario.ts';
 
-const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
+const REQUEST =
+  'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
 
 /**
  * Delegated mode offline (issue 12's scenario): the deterministic Conductor splits a request
@@ -65,10 +66,24 @@ describe('the message protocols are checked where the runtime sees them', () => 
 
   it('refuses an invalid message at send with the schema error, rejects one at delivery, and records both', async () => {
     const { id: conductor, session } = await s.conductor();
-    const companion = await s.tool('create_companion', { session_id: session.id, conductor_id: conductor, specialization: 'call-review', shared_block_ids_json: '[]' });
+    const companion = await s.tool('create_companion', {
+      session_id: session.id,
+      conductor_id: conductor,
+      specialization: 'call-review',
+      shared_block_ids_json: '[]',
+    });
     const from = String(companion.companion_id);
-    const bad = JSON.stringify({ type: 'task_result', task_id: 't-x', status: 'done', output: {}, companion_id: from, completed_at: 'now' });
-    await expect(s.platform.sendMessageToAgentAsync(from, conductor, bad)).rejects.toThrow(/^invalid task_result message \(schemas\/messages\): .*\/status: "status" must be one of "succeeded", "failed"/);
+    const bad = JSON.stringify({
+      type: 'task_result',
+      task_id: 't-x',
+      status: 'done',
+      output: {},
+      companion_id: from,
+      completed_at: 'now',
+    });
+    await expect(s.platform.sendMessageToAgentAsync(from, conductor, bad)).rejects.toThrow(
+      /^invalid task_result message \(schemas\/messages\): .*\/status: "status" must be one of "succeeded", "failed"/,
+    );
     const { InboxStore } = await import('../agents/local/inbox-store.ts');
     await new InboxStore(s.db.db).enqueue(conductor, { role: 'user', content: bad, sender_agent_id: from });
     await s.settle(session.id);

@@ -10,11 +10,19 @@ import { DelegatedScenario } from './testing/delegated-scenario.ts';
 import { DEFAULT_REVIEW_SKILLS } from './testing/review-skills.ts';
 import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
-const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
+const REQUEST =
+  'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
 
 type Msg = ChatRequest['messages'][number];
 const toolResults = (messages: Msg[], name: string) =>
-  messages.flatMap((m, i) => (m.role === 'tool' && messages.slice(0, i).some((a) => a.role === 'assistant' && a.tool_calls?.some((c) => c.id === m.tool_call_id && c.function.name === name)) ? [JSON.parse(m.content) as Record<string, unknown>] : []));
+  messages.flatMap((m, i) =>
+    m.role === 'tool' &&
+    messages
+      .slice(0, i)
+      .some((a) => a.role === 'assistant' && a.tool_calls?.some((c) => c.id === m.tool_call_id && c.function.name === name))
+      ? [JSON.parse(m.content) as Record<string, unknown>]
+      : [],
+  );
 const lastUser = (messages: Msg[]) => [...messages].reverse().find((m) => m.role === 'user')!.content;
 
 /**
@@ -32,16 +40,21 @@ describe('delegated mode with a model-driven Conductor (OpenAI-compatible endpoi
   /** What the scripted model answers to each request of the Conductor. */
   function model(req: ChatRequest): ScriptedReply {
     const system = req.messages[0]!.content as string;
-    const context = JSON.parse(system.match(/<session_context>[\s\S]*?<value>\n([\s\S]*?)\n<\/value>/)![1]!) as { session_id: string; shared_blocks: { session_context: string } };
+    const context = JSON.parse(system.match(/<session_context>[\s\S]*?<value>\n([\s\S]*?)\n<\/value>/)![1]!) as {
+      session_id: string;
+      shared_blocks: { session_context: string };
+    };
     const me = system.match(/agent_id=(\S+)/)![1]!;
     const inbound = lastUser(req.messages);
     const carried = readProtocolMessage(inbound);
     if (carried.kind === 'valid' && carried.message.type !== 'task_result') return { content: '' };
     if (carried.kind === 'valid') {
-      const results = req.messages.flatMap((m) => (m.role === 'user' ? [readProtocolMessage(m.content)] : [])).flatMap((c) => (c.kind === 'valid' && c.message.type === 'task_result' ? [c.message] : []));
+      const results = req.messages
+        .flatMap((m) => (m.role === 'user' ? [readProtocolMessage(m.content)] : []))
+        .flatMap((c) => (c.kind === 'valid' && c.message.type === 'task_result' ? [c.message] : []));
       if (results.length < 2) return { content: `One review is in (${results.length} of 2).` };
       const line = (r: TaskResult) => {
-        const calls = ((r.output.data as { calls?: Array<{ focus_verdicts?: Array<{ verdict: string }> }> }).calls ?? []);
+        const calls = (r.output.data as { calls?: Array<{ focus_verdicts?: Array<{ verdict: string }> }> }).calls ?? [];
         const fails = calls.flatMap((c) => c.focus_verdicts ?? []).filter((v) => v.verdict === 'fail').length;
         return `${String((r.output.data as { advisor?: string }).advisor)}: ${calls.length} calls, ${fails} failed vulnerability checks`;
       };
@@ -51,19 +64,46 @@ describe('delegated mode with a model-driven Conductor (OpenAI-compatible endpoi
     if (!listed.length) return { tool_calls: [{ name: 'list_session_companions', arguments: { session_id: context.session_id } }] };
     const created = toolResults(req.messages, 'create_companion');
     if (!created.length) {
-      const create = { session_id: context.session_id, conductor_id: me, specialization: 'call-review', shared_block_ids_json: JSON.stringify([context.shared_blocks.session_context]) };
-      return { tool_calls: [{ name: 'create_companion', arguments: create }, { name: 'create_companion', arguments: create }] };
+      const create = {
+        session_id: context.session_id,
+        conductor_id: me,
+        specialization: 'call-review',
+        shared_block_ids_json: JSON.stringify([context.shared_blocks.session_context]),
+      };
+      return {
+        tool_calls: [
+          { name: 'create_companion', arguments: create },
+          { name: 'create_companion', arguments: create },
+        ],
+      };
     }
     if (!toolResults(req.messages, 'delegate_task').length) {
       const task = (advisor: string, companion: string) => {
-        const t = callReviewTask(skills, { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId }, focusIn(inbound));
+        const t = callReviewTask(
+          skills,
+          { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId },
+          focusIn(inbound),
+        );
         if (!t.ok) throw new Error(t.error);
         const id = `t-${advisor.toLowerCase().replace(/\W+/g, '-')}`;
-        return { companion_id: companion, task_id: id, description: `Review ${advisor}'s calls from last week for vulnerable customers`, skills_required_json: JSON.stringify(t.task.skills_required), context_json: JSON.stringify({ inputs: t.task.inputs, plan: t.task.plan, output: t.task.output, request_id: 'r-1' }) };
+        return {
+          companion_id: companion,
+          task_id: id,
+          description: `Review ${advisor}'s calls from last week for vulnerable customers`,
+          skills_required_json: JSON.stringify(t.task.skills_required),
+          context_json: JSON.stringify({ inputs: t.task.inputs, plan: t.task.plan, output: t.task.output, request_id: 'r-1' }),
+        };
       };
-      return { tool_calls: [{ name: 'delegate_task', arguments: task('Alex Wong', String(created[0]!.companion_id)) }, { name: 'delegate_task', arguments: task('Priya Shah', String(created[1]!.companion_id)) }] };
+      return {
+        tool_calls: [
+          { name: 'delegate_task', arguments: task('Alex Wong', String(created[0]!.companion_id)) },
+          { name: 'delegate_task', arguments: task('Priya Shah', String(created[1]!.companion_id)) },
+        ],
+      };
     }
-    return { content: 'I have asked two Companions to review Alex Wong and Priya Shah; I will combine their findings when they report back.' };
+    return {
+      content: 'I have asked two Companions to review Alex Wong and Priya Shah; I will combine their findings when they report back.',
+    };
   }
 
   beforeAll(async () => {
@@ -71,9 +111,14 @@ describe('delegated mode with a model-driven Conductor (OpenAI-compatible endpoi
     fake.reply(...Array.from({ length: 40 }, () => model));
     const conductorModel = new OpenAIChatBrain({ baseUrl: fake.baseUrl, model: 'conductor-model' });
     const offline = deterministicBrains();
-    s = await DelegatedScenario.start({ brains: { forRole: (role) => (role === 'conductor' ? conductorModel : offline.forRole(role)), describe: () => ({ brain: 'mixed' }) } });
+    s = await DelegatedScenario.start({
+      brains: { forRole: (role) => (role === 'conductor' ? conductorModel : offline.forRole(role)), describe: () => ({ brain: 'mixed' }) },
+    });
     const set = skillsetOf((await s.tool('get_skillset', {})) as Record<string, unknown>)!;
-    skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((x) => x.uri === DEFAULT_REVIEW_SKILLS[r])!])) as Record<ReviewRole, SkillSummary>;
+    skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((x) => x.uri === DEFAULT_REVIEW_SKILLS[r])!])) as Record<
+      ReviewRole,
+      SkillSummary
+    >;
   }, 60_000);
   afterAll(async () => {
     await s?.close();
@@ -87,7 +132,10 @@ describe('delegated mode with a model-driven Conductor (OpenAI-compatible endpoi
     expect(turn.reply).toContain('I have asked two Companions');
     await s.settle(session.id);
     const tasks = await s.hub.store.tasks(session.id);
-    expect(tasks.map((t) => [t.taskId, t.status])).toEqual([['t-alex-wong', 'succeeded'], ['t-priya-shah', 'succeeded']]);
+    expect(tasks.map((t) => [t.taskId, t.status])).toEqual([
+      ['t-alex-wong', 'succeeded'],
+      ['t-priya-shah', 'succeeded'],
+    ]);
     const answer = (await s.answers(conductor)).at(-1)!;
     expect(answer).toMatch(/^Both reviews are in\./);
     expect(answer).toMatch(/Alex Wong: \d+ calls, \d+ failed vulnerability checks/);
@@ -95,6 +143,7 @@ describe('delegated mode with a model-driven Conductor (OpenAI-compatible endpoi
     const conductorRequests = fake.requests.filter((r) => r.body?.model === 'conductor-model');
     expect(conductorRequests.flatMap((r) => r.problems)).toEqual([]);
     const tools = conductorRequests[0]!.body.tools!.map((t) => t.function.name);
-    for (const name of ['create_companion', 'delegate_task', 'list_session_companions', 'update_session_context', 'finalize_session']) expect(tools).toContain(name);
+    for (const name of ['create_companion', 'delegate_task', 'list_session_companions', 'update_session_context', 'finalize_session'])
+      expect(tools).toContain(name);
   }, 120_000);
 });

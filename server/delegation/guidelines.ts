@@ -33,7 +33,7 @@ export const GUIDELINES_KEEP = 10;
 
 export const GUIDELINES_DESCRIPTION =
   "The Strategist's advice to the Conductor (JSON), read before every delegation. skill_preferences: per capability " +
-  '(a skill\'s first tag, e.g. transcription) the skill to prefer, the skills to avoid, why, and the evidence; recommendations and ' +
+  "(a skill's first tag, e.g. transcription) the skill to prefer, the skills to avoid, why, and the evidence; recommendations and " +
   'warnings (the latest, newest last); companion_strategy: how to use the pool. revision goes up on every change. Only the Strategist ' +
   'writes it, through update_conductor_guidelines. Follow it unless the user says otherwise.';
 
@@ -54,7 +54,6 @@ export function parseGuidelines(value: string): Guidelines {
   }
   return emptyGuidelines();
 }
-
 
 /** A recommendation that states a skill preference, or null. */
 export function skillPreferenceIn(r: Record<string, unknown>): { capability: string; prefer: string; avoid: string[] } | null {
@@ -98,7 +97,9 @@ export function reviseGuidelines(
 export function fitGuidelines(g: Guidelines, limit = GUIDELINES_LIMIT): Guidelines {
   let out = g;
   while (renderGuidelines(out).length > limit && (out.recommendations.length || out.warnings.length)) {
-    out = out.recommendations.length ? { ...out, recommendations: out.recommendations.slice(1) } : { ...out, warnings: out.warnings.slice(1) };
+    out = out.recommendations.length
+      ? { ...out, recommendations: out.recommendations.slice(1) }
+      : { ...out, warnings: out.warnings.slice(1) };
   }
   return out;
 }

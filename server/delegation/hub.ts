@@ -86,6 +86,14 @@ export function createHub(o: HubOptions): DelegationHub {
 /** Appends an event to the session's activity and publishes it. */
 export async function recordEvent(hub: DelegationHub, e: NewSessionEvent): Promise<DelegationEventRow> {
   const row = await hub.store.addEvent(e);
-  await hub.publish({ id: row.id, session_id: row.sessionId, kind: row.kind, task_id: row.taskId, actor: row.actor, subject: row.subject, at: row.at.toISOString() });
+  await hub.publish({
+    id: row.id,
+    session_id: row.sessionId,
+    kind: row.kind,
+    task_id: row.taskId,
+    actor: row.actor,
+    subject: row.subject,
+    at: row.at.toISOString(),
+  });
   return row;
 }

@@ -50,15 +50,36 @@ describe(`recordTaskOutcome (${testDbKind()})`, () => {
     h = await createTestDatabase();
     services = { config: testConfig(), db: async () => h.db };
     await h.db.insert(delegationSessions).values({
-      id: SESSION, conductorId: 'conductor-1', platform: 'local', sessionContextBlockId: 'b1', delegationLogBlockId: 'b2', guidelinesBlockId: 'b3', poolMax: 4,
+      id: SESSION,
+      conductorId: 'conductor-1',
+      platform: 'local',
+      sessionContextBlockId: 'b1',
+      delegationLogBlockId: 'b2',
+      guidelinesBlockId: 'b3',
+      poolMax: 4,
     });
     const plan = [
       { step: 'transcribe', skill: WHISPER, tool: 'transcribe_audio', args: {}, result: 'transcript' },
       { step: 'diarise', skill: DIARIZE, tool: 'diarize_transcript', args: {}, result: 'speakers' },
     ];
     await h.db.insert(delegationTasks).values([
-      { sessionId: SESSION, taskId: 'task-1', companionId: 'companion-1', description: 'Transcribe and diarise', skillsRequired: [WHISPER, DIARIZE], context: { plan }, status: 'failed' },
-      { sessionId: SESSION, taskId: 'task-2', companionId: 'companion-1', description: 'Transcribe', skillsRequired: [WHISPER], status: 'succeeded' },
+      {
+        sessionId: SESSION,
+        taskId: 'task-1',
+        companionId: 'companion-1',
+        description: 'Transcribe and diarise',
+        skillsRequired: [WHISPER, DIARIZE],
+        context: { plan },
+        status: 'failed',
+      },
+      {
+        sessionId: SESSION,
+        taskId: 'task-2',
+        companionId: 'companion-1',
+        description: 'Transcribe',
+        skillsRequired: [WHISPER],
+        status: 'succeeded',
+      },
     ]);
   });
   afterAll(() => h?.dispose());
@@ -67,7 +88,12 @@ describe(`recordTaskOutcome (${testDbKind()})`, () => {
     const before = await reliability(WHISPER);
     expect(before.all_time).toMatchObject({ capability: null, n_success: 0, n_failures: 0 });
 
-    const failed = outcome({ status: 'failed', skills_used: [WHISPER, DIARIZE], failed_skill: WHISPER, error: 'TimeoutError: no answer in 120 s' });
+    const failed = outcome({
+      status: 'failed',
+      skills_used: [WHISPER, DIARIZE],
+      failed_skill: WHISPER,
+      error: 'TimeoutError: no answer in 120 s',
+    });
     const learnt = await recordTaskOutcome(services, failed);
     expect(learnt).toMatchObject({ applied: 3, pending: 0 });
     expect(learnt.uses.map((u) => [u.skill, u.step, u.outcome, u.latency_ms])).toEqual([
@@ -79,7 +105,9 @@ describe(`recordTaskOutcome (${testDbKind()})`, () => {
     expect(whisper.all_time).toMatchObject({ capability: 'transcription', n_success: 0, n_failures: 1, p50_latency_ms: null });
     expect(whisper.recent).toMatchObject({ n_success: 0, n_failures: 1 });
     expect(whisper.trend.at(-1)).toEqual(expect.objectContaining({ n_failures: 1 }));
-    expect(whisper.recent_failures).toEqual([{ run_id: `task:${SESSION}/task-1`, state: 'transcribe', error: 'TimeoutError: no answer in 120 s', at: completedAt }]);
+    expect(whisper.recent_failures).toEqual([
+      { run_id: `task:${SESSION}/task-1`, state: 'transcribe', error: 'TimeoutError: no answer in 120 s', at: completedAt },
+    ]);
     expect((await reliability(DIARIZE)).all_time).toMatchObject({ capability: 'diarization', n_success: 1, n_failures: 0 });
 
     // Told again (a replayed delivery): nothing counts twice.
@@ -100,10 +128,16 @@ describe(`recordTaskOutcome (${testDbKind()})`, () => {
     expect(r).toMatchObject({ status: 'ok' });
     const episodes = (r as unknown as { episodes: Array<{ name: string; group_id: string; content: string }> }).episodes;
     expect(episodes.map((e) => e.name).sort()).toEqual([`delegated_task ${SESSION}/task-1`, `delegated_task ${SESSION}/task-2`]);
-    expect(JSON.parse(episodes.find((e) => e.name.endsWith('task-1'))!.content)).toMatchObject({ status: 'failed', duration_s: 95, companion_id: 'companion-1' });
+    expect(JSON.parse(episodes.find((e) => e.name.endsWith('task-1'))!.content)).toMatchObject({
+      status: 'failed',
+      duration_s: 95,
+      companion_id: 'companion-1',
+    });
   });
 
   it('without a database there is nothing to learn into: it says so', async () => {
-    await expect(recordTaskOutcome({ config: services.config }, outcome({ task_id: 'task-3' }))).rejects.toThrow(/task task-3 not learnt: .*database/);
+    await expect(recordTaskOutcome({ config: services.config }, outcome({ task_id: 'task-3' }))).rejects.toThrow(
+      /task task-3 not learnt: .*database/,
+    );
   });
 });

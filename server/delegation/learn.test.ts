@@ -38,7 +38,10 @@ describe('taskSkillUses', () => {
   });
 
   it('counts a failed skill the task did not list among its skills used, once', () => {
-    const uses = taskSkillUses(outcome({ status: 'failed', skills_used: [WHISPER, WHISPER], failed_skill: SCORING, error: null }), new Map());
+    const uses = taskSkillUses(
+      outcome({ status: 'failed', skills_used: [WHISPER, WHISPER], failed_skill: SCORING, error: null }),
+      new Map(),
+    );
     expect(uses.map((u) => [u.skill, u.outcome, u.error])).toEqual([
       [WHISPER, 'success', null],
       [SCORING, 'failure', 'failed'],
@@ -46,7 +49,9 @@ describe('taskSkillUses', () => {
   });
 
   it('blames no skill when a failed task names none, and none when a succeeded task names one', () => {
-    expect(taskSkillUses(outcome({ status: 'failed', error: 'the model gave up' }), new Map()).every((u) => u.outcome === 'success')).toBe(true);
+    expect(taskSkillUses(outcome({ status: 'failed', error: 'the model gave up' }), new Map()).every((u) => u.outcome === 'success')).toBe(
+      true,
+    );
     expect(taskSkillUses(outcome({ failed_skill: WHISPER }), new Map()).every((u) => u.outcome === 'success')).toBe(true);
   });
 

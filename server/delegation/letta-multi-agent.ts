@@ -6,7 +6,11 @@
  */
 
 /** The built-in multi-agent tools, by their current names. */
-export const MULTI_AGENT_TOOLS = ['send_message_to_agent_async', 'send_message_to_agent_and_wait_for_reply', 'send_message_to_agents_matching_tags'] as const;
+export const MULTI_AGENT_TOOLS = [
+  'send_message_to_agent_async',
+  'send_message_to_agent_and_wait_for_reply',
+  'send_message_to_agents_matching_tags',
+] as const;
 
 /** Former names Letta renamed; templates written against older Letta (and the DCF+ spec) use them. */
 export const RENAMED_TOOLS: Readonly<Record<string, string>> = {

@@ -12,7 +12,13 @@ import { createTestDatabase } from '../testing/test-database.ts';
 import { DELEGATION_LOG_DESCRIPTION, DELEGATION_LOG_LIMIT } from './delegation-log.ts';
 import { createHub, type DelegationHub, type PublishedSessionEvent, type TaskOutcome } from './hub.ts';
 import { syncSessionFromHistory } from './letta-sync.ts';
-import { newSessionContext, renderSessionContext, SESSION_CONTEXT_DESCRIPTION, SESSION_CONTEXT_LIMIT, setCompanion } from './session-context.ts';
+import {
+  newSessionContext,
+  renderSessionContext,
+  SESSION_CONTEXT_DESCRIPTION,
+  SESSION_CONTEXT_LIMIT,
+  setCompanion,
+} from './session-context.ts';
 import { companionTags } from './tags.ts';
 
 /**
@@ -76,7 +82,13 @@ class LettaState {
       C1,
       { status: 'busy', specialization: 'transcription', current_task_id: 't-1', updated_at: '2026-03-30T10:00:05Z' },
     );
-    const block = (label: string, value: string, limit: number, description: string) => ({ label, value, limit, description, read_only: true });
+    const block = (label: string, value: string, limit: number, description: string) => ({
+      label,
+      value,
+      limit,
+      description,
+      read_only: true,
+    });
     this.blocks = new Map([
       [BLOCK.session_context, block('session_context', renderSessionContext(context), SESSION_CONTEXT_LIMIT, SESSION_CONTEXT_DESCRIPTION)],
       [BLOCK.delegation_log, block('delegation_log', '', DELEGATION_LOG_LIMIT, DELEGATION_LOG_DESCRIPTION)],
@@ -98,7 +110,16 @@ class LettaState {
     const a = this.agents.get(id)!;
     const { managed_group: _none, ...base } = AGENT_TEMPLATE;
     const blocks = id === CONDUCTOR ? this.blockList(Object.values(BLOCK)) : [];
-    return { ...base, id, name: a.name, tags: a.tags, tools: [], blocks, memory: { agent_type: 'letta_v1_agent', blocks }, enable_sleeptime: false };
+    return {
+      ...base,
+      id,
+      name: a.name,
+      tags: a.tags,
+      tools: [],
+      blocks,
+      memory: { agent_type: 'letta_v1_agent', blocks },
+      enable_sleeptime: false,
+    };
   }
 
   blockList(ids: string[]): Json[] {
@@ -111,7 +132,11 @@ class LettaState {
     const idIn = (r: ReplayedRequest, re: RegExp) => re.exec(r.url.pathname)![1]!;
     const notFound: Reply = { status: 404, json: { detail: 'Not found' } };
     return [
-      { method: 'GET', path: agentPath, reply: (r) => (this.agents.has(idIn(r, agentPath)) ? this.#checked('AgentState', this.agentState(idIn(r, agentPath))) : notFound) },
+      {
+        method: 'GET',
+        path: agentPath,
+        reply: (r) => (this.agents.has(idIn(r, agentPath)) ? this.#checked('AgentState', this.agentState(idIn(r, agentPath))) : notFound),
+      },
       {
         method: 'PATCH',
         path: agentPath,
@@ -128,10 +153,17 @@ class LettaState {
           const tags = r.url.searchParams.getAll('tags');
           const all = r.url.searchParams.get('match_all_tags') === 'true';
           const match = (own: string[]) => (all ? tags.every((t) => own.includes(t)) : tags.some((t) => own.includes(t)));
-          return this.#checked('AgentState[]', [...this.agents].filter(([, a]) => match(a.tags)).map(([id]) => this.agentState(id)));
+          return this.#checked(
+            'AgentState[]',
+            [...this.agents].filter(([, a]) => match(a.tags)).map(([id]) => this.agentState(id)),
+          );
         },
       },
-      { method: 'GET', path: `/v1/agents/${CONDUCTOR}/core-memory/blocks`, reply: () => this.#checked('BlockResponse[]', this.blockList(Object.values(BLOCK))) },
+      {
+        method: 'GET',
+        path: `/v1/agents/${CONDUCTOR}/core-memory/blocks`,
+        reply: () => this.#checked('BlockResponse[]', this.blockList(Object.values(BLOCK))),
+      },
       { method: 'GET', path: blockPath, reply: (r) => this.#checked('BlockResponse', this.blockList([idIn(r, blockPath)])[0]) },
       {
         method: 'PATCH',
@@ -148,7 +180,8 @@ class LettaState {
         reply: (r) => {
           const before = r.url.searchParams.get('before');
           const start = before ? this.history.findIndex((m) => m.id === before) + 1 : 0;
-          if (before && start === 0) return { status: 404, json: { detail: `No message found with id '${before}' for agent '${CONDUCTOR}'.` } };
+          if (before && start === 0)
+            return { status: 404, json: { detail: `No message found with id '${before}' for agent '${CONDUCTOR}'.` } };
           return this.#checked('LettaMessageUnion[]', this.history.slice(start, start + Number(r.url.searchParams.get('limit'))));
         },
       },
@@ -251,7 +284,13 @@ const FIRST_SYNC = [
   { message_id: msg(8), type: 'task_progress', from: C1, to: CONDUCTOR, refusal: null },
   { message_id: msg(9), type: 'task_result', from: C1, to: CONDUCTOR, refusal: null },
   { message_id: msg(11), type: 'task_progress', from: C2, to: CONDUCTOR, refusal: null },
-  { message_id: msg(12), type: 'task_result', from: C2, to: CONDUCTOR, refusal: expect.stringMatching(/^invalid task_result message \(schemas\/messages\): .*metrics/) },
+  {
+    message_id: msg(12),
+    type: 'task_result',
+    from: C2,
+    to: CONDUCTOR,
+    refusal: expect.stringMatching(/^invalid task_result message \(schemas\/messages\): .*metrics/),
+  },
   { message_id: msg(15), type: 'strategic_advice', from: STRATEGIST, to: CONDUCTOR, refusal: null },
   { message_id: msg(16), type: 'task_result', from: C2, to: CONDUCTOR, refusal: null },
 ];
@@ -265,7 +304,14 @@ describe('syncSessionFromHistory (Letta)', () => {
     expect(report).toEqual({ session_id: SESSION, skipped: null, read: HISTORY.length, messages: FIRST_SYNC });
 
     const [t1, t2] = await tasks();
-    expect(t1).toMatchObject({ taskId: 't-1', companionId: C1, status: 'succeeded', progressPct: 50, statusMessage: 'Transcribed 3 of 6 calls', error: null });
+    expect(t1).toMatchObject({
+      taskId: 't-1',
+      companionId: C1,
+      status: 'succeeded',
+      progressPct: 50,
+      statusMessage: 'Transcribed 3 of 6 calls',
+      error: null,
+    });
     expect(t1!.output).toEqual({ summary: 'Transcribed all 6 calls of Alex Wong, 1–7 July 2024.', data: { transcripts: 6 } });
     expect(t1!.metrics).toEqual({ duration_s: 154, tool_calls: 9, skills_used: ['skill://whisper-transcribe@1.0.0'] });
     // t-2: the Conductor delegated it itself with send_message_to_agent_async.
@@ -281,25 +327,56 @@ describe('syncSessionFromHistory (Letta)', () => {
       ['strategic_advice', STRATEGIST, null, msg(15)],
       ['task_result', C2, 't-2', msg(16)],
     ]);
-    expect(published.map((e) => e.kind)).toEqual(['task_delegated', 'task_progress', 'task_result', 'task_progress', 'message_rejected', 'strategic_advice', 'task_result']);
-    expect(warnings.map((w) => JSON.parse(w) as Json)).toEqual([expect.objectContaining({ msg: 'protocol message rejected', from: C2, to: CONDUCTOR, where: 'delivery' })]);
+    expect(published.map((e) => e.kind)).toEqual([
+      'task_delegated',
+      'task_progress',
+      'task_result',
+      'task_progress',
+      'message_rejected',
+      'strategic_advice',
+      'task_result',
+    ]);
+    expect(warnings.map((w) => JSON.parse(w) as Json)).toEqual([
+      expect.objectContaining({ msg: 'protocol message rejected', from: C2, to: CONDUCTOR, where: 'delivery' }),
+    ]);
 
     // On Letta: the Companions' status tags, the shared blocks, the Strategist told of each result.
     expect(letta.agents.get(C1)!.tags).toContain('status:idle');
     expect(letta.agents.get(C2)!.tags).toContain('status:error');
     const context = JSON.parse(letta.blocks.get(BLOCK.session_context)!.value) as Json;
     expect(context.active_tasks).toEqual({});
-    expect(context.completed_tasks.map((t: Json) => [t.task_id, t.companion_id, t.status])).toEqual([['t-1', C1, 'succeeded'], ['t-2', C2, 'failed']]);
+    expect(context.completed_tasks.map((t: Json) => [t.task_id, t.companion_id, t.status])).toEqual([
+      ['t-1', C1, 'succeeded'],
+      ['t-2', C2, 'failed'],
+    ]);
     expect(context.companions[C1]).toMatchObject({ status: 'idle', current_task_id: null });
     expect(context.companions[C2]).toMatchObject({ status: 'error', specialization: 'scoring', current_task_id: null });
-    const log = letta.blocks.get(BLOCK.delegation_log)!.value.split('\n').map((l) => l.slice(21));
-    expect(log.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['delegated t-2', 'progress t-1', 'result t-1', 'progress t-2', 'advice skill_preference', 'result t-2']);
-    expect(JSON.parse(letta.blocks.get(BLOCK.companion_registry)!.value)).toMatchObject({ session_id: SESSION, companions: expect.arrayContaining([expect.objectContaining({ id: C2, status: 'error' })]) });
-    expect(letta.queued.map((q) => [q.agent_id, JSON.parse(q.body.messages[0].content).task_id, JSON.parse(q.body.messages[0].content).status])).toEqual([
+    const log = letta.blocks
+      .get(BLOCK.delegation_log)!
+      .value.split('\n')
+      .map((l) => l.slice(21));
+    expect(log.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual([
+      'delegated t-2',
+      'progress t-1',
+      'result t-1',
+      'progress t-2',
+      'advice skill_preference',
+      'result t-2',
+    ]);
+    expect(JSON.parse(letta.blocks.get(BLOCK.companion_registry)!.value)).toMatchObject({
+      session_id: SESSION,
+      companions: expect.arrayContaining([expect.objectContaining({ id: C2, status: 'error' })]),
+    });
+    expect(
+      letta.queued.map((q) => [q.agent_id, JSON.parse(q.body.messages[0].content).task_id, JSON.parse(q.body.messages[0].content).status]),
+    ).toEqual([
       [STRATEGIST, 't-1', 'succeeded'],
       [STRATEGIST, 't-2', 'failed'],
     ]);
-    expect(learned.map((o) => [o.task_id, o.status, o.failed_skill])).toEqual([['t-1', 'succeeded', null], ['t-2', 'failed', 'skill://scoring@1.1.0']]);
+    expect(learned.map((o) => [o.task_id, o.status, o.failed_skill])).toEqual([
+      ['t-1', 'succeeded', null],
+      ['t-2', 'failed', 'skill://scoring@1.1.0'],
+    ]);
     expectLettaConformance();
   });
 
@@ -370,7 +447,10 @@ describe('syncSessionFromHistory (Letta)', () => {
     expect(report.messages).toEqual(FIRST_SYNC);
     expect(report.read).toBe(HISTORY.length + chatter.length);
     const pages = historyReads().map((r) => [r.url.searchParams.get('limit'), r.url.searchParams.get('before')]);
-    expect(pages).toEqual([['100', null], ['100', letta.history[99]!.id]]);
+    expect(pages).toEqual([
+      ['100', null],
+      ['100', letta.history[99]!.id],
+    ]);
     server.requests.splice(0);
     expect((await syncSessionFromHistory(hub, session)).messages).toEqual([]);
     expect(historyReads()).toHaveLength(1);
@@ -380,7 +460,9 @@ describe('syncSessionFromHistory (Letta)', () => {
   it('does nothing for a session on the local runtime (its gate records messages at delivery) or a finalized one', async () => {
     const session = await lettaSession();
     const skipped = (why: string) => ({ session_id: SESSION, skipped: why, read: 0, messages: [] });
-    expect(await syncSessionFromHistory(hub, { ...session, platform: 'local' })).toEqual(skipped('the session runs on local, whose message gate records messages at delivery'));
+    expect(await syncSessionFromHistory(hub, { ...session, platform: 'local' })).toEqual(
+      skipped('the session runs on local, whose message gate records messages at delivery'),
+    );
     expect(await syncSessionFromHistory(hub, { ...session, status: 'finalized' })).toEqual(skipped('the session was finalized'));
     // Finalized since the caller read it.
     await hub.store.updateSession(SESSION, { status: 'finalized', finalizedAt: new Date() });

@@ -59,7 +59,8 @@ const syncs = new KeyedLock();
  */
 export async function syncSessionFromHistory(hub: DelegationHub, session: DelegationSessionRow): Promise<SyncReport> {
   const report: SyncReport = { session_id: session.id, skipped: null, read: 0, messages: [] };
-  if (session.platform !== 'letta') return { ...report, skipped: `the session runs on ${session.platform}, whose message gate records messages at delivery` };
+  if (session.platform !== 'letta')
+    return { ...report, skipped: `the session runs on ${session.platform}, whose message gate records messages at delivery` };
   if (session.status !== 'active') return { ...report, skipped: 'the session was finalized' };
   return syncs.run(session.id, async () => {
     // Finalized while this sync waited its turn: its Companions are gone.
@@ -84,7 +85,10 @@ export async function syncSessionFromHistory(hub: DelegationHub, session: Delega
 /** The ids of the session's messages already synced (those its events name). */
 async function syncedMessageIds(db: Db, sessionId: string): Promise<Set<string>> {
   const id = sql<string>`${delegationEvents.payload}->>'synced_message_id'`;
-  const rows = await db.select({ id }).from(delegationEvents).where(and(eq(delegationEvents.sessionId, sessionId), isNotNull(id)));
+  const rows = await db
+    .select({ id })
+    .from(delegationEvents)
+    .where(and(eq(delegationEvents.sessionId, sessionId), isNotNull(id)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -92,7 +96,11 @@ async function syncedMessageIds(db: Db, sessionId: string): Promise<Set<string>>
  * The Conductor's messages newer than both the session's start and the newest message already
  * synced, oldest first: pages of history read back from the newest until one of those is met.
  */
-async function unsyncedHistory(hub: DelegationHub, session: DelegationSessionRow, synced: Set<string>): Promise<{ read: number; messages: StoredMessage[] }> {
+async function unsyncedHistory(
+  hub: DelegationHub,
+  session: DelegationSessionRow,
+  synced: Set<string>,
+): Promise<{ read: number; messages: StoredMessage[] }> {
   const newestFirst: StoredMessage[] = [];
   let read = 0;
   let before: string | undefined;
@@ -107,7 +115,10 @@ async function unsyncedHistory(hub: DelegationHub, session: DelegationSessionRow
     if (!oldest || oldest === before) return { read, messages: newestFirst.reverse() };
     before = oldest;
   }
-  hub.log.warn({ session: session.id, read }, `Letta sync read ${MAX_PAGES} pages of the Conductor's history without reaching the session's start or a synced message; older messages were not read`);
+  hub.log.warn(
+    { session: session.id, read },
+    `Letta sync read ${MAX_PAGES} pages of the Conductor's history without reaching the session's start or a synced message; older messages were not read`,
+  );
   return { read, messages: newestFirst.reverse() };
 }
 
@@ -160,4 +171,7 @@ class SyncedMessageEvents extends SessionStore {
 }
 
 /** The hub as the gate uses it for one synced message: the same in every way but its events' mark. */
-const markingHub = (hub: DelegationHub, messageId: string): DelegationHub => ({ ...hub, store: new SyncedMessageEvents(hub.db, messageId) });
+const markingHub = (hub: DelegationHub, messageId: string): DelegationHub => ({
+  ...hub,
+  store: new SyncedMessageEvents(hub.db, messageId),
+});

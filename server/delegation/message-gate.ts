@@ -36,7 +36,8 @@ export function delegationGate(hubOf: () => Promise<DelegationHub>): MessageGate
       if (readProtocolMessage(m.text).kind !== 'valid') return;
       const hub = await hubOf();
       const session = await sessionOfAgent(hub, m.to);
-      if (session && session.conductorId === m.to) await recordEvent(hub, { sessionId: session.id, kind: 'conductor_answered', actor: m.to, subject: m.from });
+      if (session && session.conductorId === m.to)
+        await recordEvent(hub, { sessionId: session.id, kind: 'conductor_answered', actor: m.to, subject: m.from });
     },
   };
 }

@@ -100,7 +100,8 @@ export const isProtocolType = (t: unknown): t is ProtocolType => typeof t === 's
  * What a text carries: `none` (not a protocol message: plain words, or JSON of another kind),
  * `valid` with the message, or `invalid` with the schema's findings.
  */
-export type Carried = { kind: 'none' } | { kind: 'valid'; message: ProtocolMessage } | { kind: 'invalid'; type: ProtocolType; issues: ValidationIssue[] };
+export type Carried =
+  { kind: 'none' } | { kind: 'valid'; message: ProtocolMessage } | { kind: 'invalid'; type: ProtocolType; issues: ValidationIssue[] };
 
 export function readProtocolMessage(text: string): Carried {
   const doc = jsonObjectIn(text);

@@ -32,12 +32,18 @@ export interface SessionObservation {
   completed_at: string;
 }
 
-async function taskOf(hub: DelegationHub, m: GatedMessage, taskId: string, companionId: string): Promise<{ session: DelegationSessionRow } | { refusal: string } | null> {
+async function taskOf(
+  hub: DelegationHub,
+  m: GatedMessage,
+  taskId: string,
+  companionId: string,
+): Promise<{ session: DelegationSessionRow } | { refusal: string } | null> {
   const session = await sessionOfAgent(hub, m.to);
   if (!session) return null;
   const task = await hub.store.task(session.id, taskId);
   if (!task) return { refusal: `no task ${taskId} in session ${session.id}` };
-  if (task.companionId !== companionId) return { refusal: `task ${taskId} is ${task.companionId ? `given to ${task.companionId}` : 'not claimed yet'}, not to ${companionId}` };
+  if (task.companionId !== companionId)
+    return { refusal: `task ${taskId} is ${task.companionId ? `given to ${task.companionId}` : 'not claimed yet'}, not to ${companionId}` };
   if (m.from && m.from !== companionId) return { refusal: `sent by ${m.from} but names the Companion ${companionId}` };
   return { session };
 }
@@ -57,16 +63,51 @@ export async function onResult(hub: DelegationHub, m: GatedMessage, r: TaskResul
   const writer = r.companion_id;
   if (companion && tagValue(companion.tags, 'status:') === 'busy') await setCompanionTags(hub, companion, { status });
   await editSessionContext(hub, session, writer, 'task_result', (c) => {
-    const done = completeTask(c, { task_id: r.task_id, companion_id: r.companion_id, status: r.status, summary: shortSummary(r.output.summary), completed_at: r.completed_at });
+    const done = completeTask(c, {
+      task_id: r.task_id,
+      companion_id: r.companion_id,
+      status: r.status,
+      summary: shortSummary(r.output.summary),
+      completed_at: r.completed_at,
+    });
     const part = done.companions[r.companion_id];
-    return part && companion ? setCompanion(done, r.companion_id, { ...part, status, current_task_id: part.current_task_id === r.task_id ? null : part.current_task_id, updated_at: r.completed_at }) : done;
+    return part && companion
+      ? setCompanion(done, r.companion_id, {
+          ...part,
+          status,
+          current_task_id: part.current_task_id === r.task_id ? null : part.current_task_id,
+          updated_at: r.completed_at,
+        })
+      : done;
   });
   await syncRegistry(hub, session, writer);
   const outcome = r.status === 'succeeded' ? r.output.summary : `${r.output.error}`;
-  await appendDelegationLog(hub, session, writer, `result ${r.task_id} ${r.status} in ${r.metrics.duration_s}s by ${companion?.name ?? r.companion_id} ${skillList(r.metrics.skills_used)} ${outcome}`);
-  await recordEvent(hub, { sessionId: session.id, kind: 'task_result', actor: r.companion_id, subject: m.to, taskId: r.task_id, payload: { message: r as unknown as Record<string, unknown> } });
+  await appendDelegationLog(
+    hub,
+    session,
+    writer,
+    `result ${r.task_id} ${r.status} in ${r.metrics.duration_s}s by ${companion?.name ?? r.companion_id} ${skillList(r.metrics.skills_used)} ${outcome}`,
+  );
+  await recordEvent(hub, {
+    sessionId: session.id,
+    kind: 'task_result',
+    actor: r.companion_id,
+    subject: m.to,
+    taskId: r.task_id,
+    payload: { message: r as unknown as Record<string, unknown> },
+  });
   const failedSkill = typeof r.output.failed_skill === 'string' ? r.output.failed_skill : null;
-  await hub.learn({ session_id: session.id, task_id: r.task_id, companion_id: r.companion_id, status: r.status, skills_used: r.metrics.skills_used, failed_skill: failedSkill, duration_s: r.metrics.duration_s, error, completed_at: r.completed_at });
+  await hub.learn({
+    session_id: session.id,
+    task_id: r.task_id,
+    companion_id: r.companion_id,
+    status: r.status,
+    skills_used: r.metrics.skills_used,
+    failed_skill: failedSkill,
+    duration_s: r.metrics.duration_s,
+    error,
+    completed_at: r.completed_at,
+  });
   if (session.strategistId) {
     const observation: SessionObservation = {
       type: 'session_observation',
@@ -98,16 +139,30 @@ export async function onProgress(hub: DelegationHub, m: GatedMessage, p: TaskPro
   if ('refusal' in found) return found.refusal;
   await hub.store.updateTask(found.session.id, p.task_id, { progressPct: Math.round(p.progress_pct), statusMessage: p.status_message });
   await appendDelegationLog(hub, found.session, p.companion_id, `progress ${p.task_id} ${Math.round(p.progress_pct)}% ${p.status_message}`);
-  await recordEvent(hub, { sessionId: found.session.id, kind: 'task_progress', actor: p.companion_id, subject: m.to, taskId: p.task_id, payload: { message: p as unknown as Record<string, unknown> } });
+  await recordEvent(hub, {
+    sessionId: found.session.id,
+    kind: 'task_progress',
+    actor: p.companion_id,
+    subject: m.to,
+    taskId: p.task_id,
+    payload: { message: p as unknown as Record<string, unknown> },
+  });
   return null;
 }
 
 export async function onAdvice(hub: DelegationHub, m: GatedMessage, a: StrategicAdvice): Promise<string | null> {
   const session = await sessionOfAgent(hub, m.to);
   if (!session) return null;
-  if (session.strategistId && a.strategist_id !== session.strategistId) return `strategic advice names the Strategist ${a.strategist_id}; this session's is ${session.strategistId}`;
+  if (session.strategistId && a.strategist_id !== session.strategistId)
+    return `strategic advice names the Strategist ${a.strategist_id}; this session's is ${session.strategistId}`;
   await appendDelegationLog(hub, session, a.strategist_id, `advice ${a.advice_type} (confidence ${a.confidence}) ${a.recommendation}`);
-  await recordEvent(hub, { sessionId: session.id, kind: 'strategic_advice', actor: a.strategist_id, subject: m.to, payload: { message: a as unknown as Record<string, unknown> } });
+  await recordEvent(hub, {
+    sessionId: session.id,
+    kind: 'strategic_advice',
+    actor: a.strategist_id,
+    subject: m.to,
+    payload: { message: a as unknown as Record<string, unknown> },
+  });
   return null;
 }
 
@@ -121,13 +176,43 @@ export async function onDelegationSent(hub: DelegationHub, m: GatedMessage, d: T
   if (!session || session.status !== 'active' || (await hub.store.task(session.id, d.task_id))) return;
   const companion = await hub.platform.getAgent(m.to);
   if (!companion) return;
-  await hub.store.insertTask({ sessionId: session.id, taskId: d.task_id, companionId: companion.id, description: d.description, skillsRequired: d.skills_required, context: d.context ?? {}, priority: d.priority, status: 'delegated' });
+  await hub.store.insertTask({
+    sessionId: session.id,
+    taskId: d.task_id,
+    companionId: companion.id,
+    description: d.description,
+    skillsRequired: d.skills_required,
+    context: d.context ?? {},
+    priority: d.priority,
+    status: 'delegated',
+  });
   await setCompanionTags(hub, companion, { status: 'busy' });
   const specialization = tagValue(companion.tags, 'specialization:') ?? 'generalist';
   await editSessionContext(hub, session, m.from ?? 'host', 'task_delegation sent', (c) => ({
     ...setCompanion(c, companion.id, { status: 'busy', specialization, current_task_id: d.task_id, updated_at: d.delegated_at }),
-    active_tasks: { ...c.active_tasks, [d.task_id]: { companion_id: companion.id, description: d.description, skills: d.skills_required, status: 'delegated', delegated_at: d.delegated_at } },
+    active_tasks: {
+      ...c.active_tasks,
+      [d.task_id]: {
+        companion_id: companion.id,
+        description: d.description,
+        skills: d.skills_required,
+        status: 'delegated',
+        delegated_at: d.delegated_at,
+      },
+    },
   }));
-  await appendDelegationLog(hub, session, m.from ?? 'host', `delegated ${d.task_id} → ${companion.name} ${skillList(d.skills_required)} ${d.description}`);
-  await recordEvent(hub, { sessionId: session.id, kind: 'task_delegated', actor: m.from, subject: companion.id, taskId: d.task_id, payload: { message: d as unknown as Record<string, unknown> } });
+  await appendDelegationLog(
+    hub,
+    session,
+    m.from ?? 'host',
+    `delegated ${d.task_id} → ${companion.name} ${skillList(d.skills_required)} ${d.description}`,
+  );
+  await recordEvent(hub, {
+    sessionId: session.id,
+    kind: 'task_delegated',
+    actor: m.from,
+    subject: companion.id,
+    taskId: d.task_id,
+    payload: { message: d as unknown as Record<string, unknown> },
+  });
 }

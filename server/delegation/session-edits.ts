@@ -10,7 +10,13 @@ import { fitSessionContext, parseSessionContext, renderSessionContext, type Sess
  * its limit by dropping the oldest completed tasks) and delegation_log (append-only lines).
  * Each is a new block revision; a write over the limit is a clear `invalid_input`.
  */
-export async function editSessionContext(hub: DelegationHub, s: DelegationSessionRow, writer: string, reason: string, edit: (c: SessionContext) => SessionContext): Promise<SessionContext> {
+export async function editSessionContext(
+  hub: DelegationHub,
+  s: DelegationSessionRow,
+  writer: string,
+  reason: string,
+  edit: (c: SessionContext) => SessionContext,
+): Promise<SessionContext> {
   let result: SessionContext | null = null;
   try {
     await hub.blocks.update(
@@ -23,7 +29,8 @@ export async function editSessionContext(hub: DelegationHub, s: DelegationSessio
       reason,
     );
   } catch (err) {
-    if (err instanceof BlockWriteError) throw new DelegationError('invalid_input', `${err.message}: shorten the goals or preferences, or complete tasks first`);
+    if (err instanceof BlockWriteError)
+      throw new DelegationError('invalid_input', `${err.message}: shorten the goals or preferences, or complete tasks first`);
     throw err;
   }
   return result!;
@@ -35,7 +42,13 @@ export async function readSessionContext(hub: DelegationHub, s: DelegationSessio
 }
 
 /** Appends one line to the session's delegation_log (the oldest lines leave a full block). */
-export async function appendDelegationLog(hub: DelegationHub, s: DelegationSessionRow, writer: string, text: string, at = new Date()): Promise<void> {
+export async function appendDelegationLog(
+  hub: DelegationHub,
+  s: DelegationSessionRow,
+  writer: string,
+  text: string,
+  at = new Date(),
+): Promise<void> {
   await hub.blocks.update(s.delegationLogBlockId, (value) => appendLogLine(value, logLine(at, text)), writer, 'delegation_log append');
 }
 

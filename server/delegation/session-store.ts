@@ -59,12 +59,21 @@ export class SessionStore {
 
   /** The active session whose Conductor is `conductorId`, or else its latest. */
   async sessionOfConductor(conductorId: string): Promise<DelegationSessionRow | null> {
-    const rows = await this.db.select().from(delegationSessions).where(eq(delegationSessions.conductorId, conductorId)).orderBy(desc(delegationSessions.createdAt));
+    const rows = await this.db
+      .select()
+      .from(delegationSessions)
+      .where(eq(delegationSessions.conductorId, conductorId))
+      .orderBy(desc(delegationSessions.createdAt));
     return rows.find((r) => r.status === 'active') ?? rows[0] ?? null;
   }
 
   async sessionOfStrategist(strategistId: string): Promise<DelegationSessionRow | null> {
-    const [row] = await this.db.select().from(delegationSessions).where(eq(delegationSessions.strategistId, strategistId)).orderBy(desc(delegationSessions.createdAt)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(delegationSessions)
+      .where(eq(delegationSessions.strategistId, strategistId))
+      .orderBy(desc(delegationSessions.createdAt))
+      .limit(1);
     return row ?? null;
   }
 
@@ -76,7 +85,10 @@ export class SessionStore {
   }
 
   async updateSession(id: string, patch: Partial<NewSession>): Promise<void> {
-    await this.db.update(delegationSessions).set({ ...patch, updatedAt: new Date() }).where(eq(delegationSessions.id, id));
+    await this.db
+      .update(delegationSessions)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(delegationSessions.id, id));
   }
 
   async insertTask(t: NewTask): Promise<DelegationTaskRow> {
@@ -85,13 +97,20 @@ export class SessionStore {
   }
 
   async task(sessionId: string, taskId: string): Promise<DelegationTaskRow | null> {
-    const [row] = await this.db.select().from(delegationTasks).where(and(eq(delegationTasks.sessionId, sessionId), eq(delegationTasks.taskId, taskId)));
+    const [row] = await this.db
+      .select()
+      .from(delegationTasks)
+      .where(and(eq(delegationTasks.sessionId, sessionId), eq(delegationTasks.taskId, taskId)));
     return row ?? null;
   }
 
   /** The session's tasks, oldest first. */
   async tasks(sessionId: string): Promise<DelegationTaskRow[]> {
-    return this.db.select().from(delegationTasks).where(eq(delegationTasks.sessionId, sessionId)).orderBy(asc(delegationTasks.delegatedAt), asc(delegationTasks.taskId));
+    return this.db
+      .select()
+      .from(delegationTasks)
+      .where(eq(delegationTasks.sessionId, sessionId))
+      .orderBy(asc(delegationTasks.delegatedAt), asc(delegationTasks.taskId));
   }
 
   /** The open task (delegated, no result yet) of a Companion. */
@@ -106,18 +125,37 @@ export class SessionStore {
   }
 
   async updateTask(sessionId: string, taskId: string, patch: Partial<NewTask>): Promise<void> {
-    await this.db.update(delegationTasks).set(patch).where(and(eq(delegationTasks.sessionId, sessionId), eq(delegationTasks.taskId, taskId)));
+    await this.db
+      .update(delegationTasks)
+      .set(patch)
+      .where(and(eq(delegationTasks.sessionId, sessionId), eq(delegationTasks.taskId, taskId)));
   }
 
   /**
    * Ends a task with its result, once: only a task still open (`offered` or `delegated`)
    * changes; false when it had ended already (a result delivered twice is recorded once).
    */
-  async finishTask(sessionId: string, taskId: string, patch: { status: Exclude<TaskStatus, 'offered' | 'delegated'>; output?: Record<string, unknown> | null; metrics?: Record<string, unknown> | null; error?: string | null; companionId?: string }): Promise<boolean> {
+  async finishTask(
+    sessionId: string,
+    taskId: string,
+    patch: {
+      status: Exclude<TaskStatus, 'offered' | 'delegated'>;
+      output?: Record<string, unknown> | null;
+      metrics?: Record<string, unknown> | null;
+      error?: string | null;
+      companionId?: string;
+    },
+  ): Promise<boolean> {
     const rows = await this.db
       .update(delegationTasks)
       .set({ ...patch, completedAt: new Date() })
-      .where(and(eq(delegationTasks.sessionId, sessionId), eq(delegationTasks.taskId, taskId), inArray(delegationTasks.status, ['offered', 'delegated'])))
+      .where(
+        and(
+          eq(delegationTasks.sessionId, sessionId),
+          eq(delegationTasks.taskId, taskId),
+          inArray(delegationTasks.status, ['offered', 'delegated']),
+        ),
+      )
       .returning({ taskId: delegationTasks.taskId });
     return rows.length > 0;
   }
@@ -135,18 +173,33 @@ export class SessionStore {
   async addEvent(e: NewSessionEvent): Promise<DelegationEventRow> {
     const [row] = await this.db
       .insert(delegationEvents)
-      .values({ sessionId: e.sessionId, kind: e.kind, actor: e.actor ?? null, subject: e.subject ?? null, taskId: e.taskId ?? null, payload: e.payload ?? {} })
+      .values({
+        sessionId: e.sessionId,
+        kind: e.kind,
+        actor: e.actor ?? null,
+        subject: e.subject ?? null,
+        taskId: e.taskId ?? null,
+        payload: e.payload ?? {},
+      })
       .returning();
     await this.db.update(delegationSessions).set({ updatedAt: new Date() }).where(eq(delegationSessions.id, e.sessionId));
     return row!;
   }
 
   /** The session's events in order, optionally only since `since` or after the event id `after`. */
-  async events(sessionId: string, opts: { since?: Date; after?: number; kinds?: SessionEventKind[]; limit?: number } = {}): Promise<DelegationEventRow[]> {
+  async events(
+    sessionId: string,
+    opts: { since?: Date; after?: number; kinds?: SessionEventKind[]; limit?: number } = {},
+  ): Promise<DelegationEventRow[]> {
     const where = [eq(delegationEvents.sessionId, sessionId)];
     if (opts.since) where.push(gte(delegationEvents.at, opts.since));
     if (opts.after !== undefined) where.push(sql`${delegationEvents.id} > ${opts.after}`);
     if (opts.kinds?.length) where.push(inArray(delegationEvents.kind, opts.kinds));
-    return this.db.select().from(delegationEvents).where(and(...where)).orderBy(asc(delegationEvents.id)).limit(opts.limit ?? 5000);
+    return this.db
+      .select()
+      .from(delegationEvents)
+      .where(and(...where))
+      .orderBy(asc(delegationEvents.id))
+      .limit(opts.limit ?? 5000);
   }
 }

@@ -16,9 +16,15 @@ describe('session webhook', () => {
   afterAll(async () => f?.close());
 
   const post = (sessionId: string, url: string, body: string) =>
-    handleSessionWebhook({ config: f.services.config, redis: undefined, hub: async () => f.hub }, sessionId, new Request(url, {
-      method: 'POST', body, headers: { 'content-type': 'application/json' },
-    }));
+    handleSessionWebhook(
+      { config: f.services.config, redis: undefined, hub: async () => f.hub },
+      sessionId,
+      new Request(url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
 
   it('accepts the handed URL while the session is active and refuses everything else', async () => {
     const { session } = await f.conductorSession(f.users.alice);

@@ -38,30 +38,67 @@ export const blocksOf = (s: DelegationSessionRow): SessionBlocks => ({
  * Calling it again for a session that exists with the same Conductor returns that session
  * (idempotent); another Conductor gets a conflict.
  */
-export async function createSessionContext(hub: DelegationHub, spec: NewSessionSpec): Promise<{ session: DelegationSessionRow; created: boolean }> {
+export async function createSessionContext(
+  hub: DelegationHub,
+  spec: NewSessionSpec,
+): Promise<{ session: DelegationSessionRow; created: boolean }> {
   const existing = await hub.store.session(spec.session_id);
   if (existing) {
-    if (existing.conductorId !== spec.conductor_id) throw new DelegationError('conflict', `session ${spec.session_id} belongs to the Conductor ${existing.conductorId}`);
-    if (existing.status !== 'active') throw new DelegationError('conflict', `session ${spec.session_id} was finalized; start a new session`);
+    if (existing.conductorId !== spec.conductor_id)
+      throw new DelegationError('conflict', `session ${spec.session_id} belongs to the Conductor ${existing.conductorId}`);
+    if (existing.status !== 'active')
+      throw new DelegationError('conflict', `session ${spec.session_id} was finalized; start a new session`);
     return { session: existing, created: false };
   }
   const conductor = await hub.platform.getAgent(spec.conductor_id);
   if (!conductor) throw new DelegationError('not_found', `no agent ${spec.conductor_id}`);
   if (conductor.tags.includes(roleTag('companion')) || conductor.tags.includes(roleTag('strategist'))) {
-    throw new DelegationError('invalid_input', `agent ${spec.conductor_id} is a ${conductor.tags.includes(roleTag('companion')) ? 'Companion' : 'Strategist'}, not a Conductor`);
+    throw new DelegationError(
+      'invalid_input',
+      `agent ${spec.conductor_id} is a ${conductor.tags.includes(roleTag('companion')) ? 'Companion' : 'Strategist'}, not a Conductor`,
+    );
   }
   const made: { blocks: string[]; agents: string[]; attached: string[] } = { blocks: [], agents: [], attached: [] };
   try {
     const context = newSessionContext(spec.session_id, spec.conductor_id, spec.goals ?? [], spec.preferences ?? {});
     const reason = 'create_session_context';
-    const sc = await hub.blocks.create({ label: 'session_context', value: renderSessionContext(context), limit: SESSION_CONTEXT_LIMIT, description: SESSION_CONTEXT_DESCRIPTION, read_only: true }, spec.writer, reason);
+    const sc = await hub.blocks.create(
+      {
+        label: 'session_context',
+        value: renderSessionContext(context),
+        limit: SESSION_CONTEXT_LIMIT,
+        description: SESSION_CONTEXT_DESCRIPTION,
+        read_only: true,
+      },
+      spec.writer,
+      reason,
+    );
     made.blocks.push(sc.id);
-    const log = await hub.blocks.create({ label: 'delegation_log', value: '', limit: DELEGATION_LOG_LIMIT, description: DELEGATION_LOG_DESCRIPTION, read_only: true }, spec.writer, reason);
+    const log = await hub.blocks.create(
+      { label: 'delegation_log', value: '', limit: DELEGATION_LOG_LIMIT, description: DELEGATION_LOG_DESCRIPTION, read_only: true },
+      spec.writer,
+      reason,
+    );
     made.blocks.push(log.id);
-    const gl = await hub.blocks.create({ label: 'strategist_guidelines', value: renderGuidelines(seededGuidelines(hub)), limit: GUIDELINES_LIMIT, description: GUIDELINES_DESCRIPTION, read_only: true }, spec.writer, reason);
+    const gl = await hub.blocks.create(
+      {
+        label: 'strategist_guidelines',
+        value: renderGuidelines(seededGuidelines(hub)),
+        limit: GUIDELINES_LIMIT,
+        description: GUIDELINES_DESCRIPTION,
+        read_only: true,
+      },
+      spec.writer,
+      reason,
+    );
     made.blocks.push(gl.id);
     const shared = { session_context: sc.id, delegation_log: log.id, strategist_guidelines: gl.id };
-    await hub.blocks.update(sc.id, () => renderSessionContext({ ...context, shared_blocks: shared }), spec.writer, 'the shared blocks\' ids');
+    await hub.blocks.update(
+      sc.id,
+      () => renderSessionContext({ ...context, shared_blocks: shared }),
+      spec.writer,
+      "the shared blocks' ids",
+    );
     for (const id of made.blocks) {
       await hub.platform.attachBlock(spec.conductor_id, id);
       made.attached.push(id);
@@ -86,7 +123,13 @@ export async function createSessionContext(hub: DelegationHub, spec: NewSessionS
       poolMax: hub.config.delegation.poolMax,
     });
     await hub.platform.setTags(spec.conductor_id, withTag(withTag(conductor.tags, 'role:', 'conductor'), 'session:', spec.session_id));
-    await recordEvent(hub, { sessionId: session.id, kind: 'session_created', actor: spec.writer, subject: spec.conductor_id, payload: { strategist_id: strategist.id, blocks: blocksOf(session), pool_max: session.poolMax } });
+    await recordEvent(hub, {
+      sessionId: session.id,
+      kind: 'session_created',
+      actor: spec.writer,
+      subject: spec.conductor_id,
+      payload: { strategist_id: strategist.id, blocks: blocksOf(session), pool_max: session.poolMax },
+    });
     return { session, created: true };
   } catch (err) {
     await undo(hub, spec.conductor_id, made);
@@ -94,7 +137,11 @@ export async function createSessionContext(hub: DelegationHub, spec: NewSessionS
   }
 }
 
-async function undo(hub: DelegationHub, conductorId: string, made: { blocks: string[]; agents: string[]; attached: string[] }): Promise<void> {
+async function undo(
+  hub: DelegationHub,
+  conductorId: string,
+  made: { blocks: string[]; agents: string[]; attached: string[] },
+): Promise<void> {
   const quietly = async (work: () => Promise<unknown>) => {
     try {
       await work();
@@ -108,7 +155,11 @@ async function undo(hub: DelegationHub, conductorId: string, made: { blocks: str
 }
 
 /** The session, or not_found; an active one unless `allowFinalized`. */
-export async function requireSession(hub: DelegationHub, sessionId: string, opts: { allowFinalized?: boolean } = {}): Promise<DelegationSessionRow> {
+export async function requireSession(
+  hub: DelegationHub,
+  sessionId: string,
+  opts: { allowFinalized?: boolean } = {},
+): Promise<DelegationSessionRow> {
   const s = await hub.store.session(sessionId);
   if (!s) throw new DelegationError('not_found', `no session ${sessionId}`);
   if (s.status !== 'active' && !opts.allowFinalized) throw new DelegationError('conflict', `session ${sessionId} was finalized`);
@@ -127,11 +178,22 @@ export async function sessionOfAgent(hub: DelegationHub, agentId: string | null)
  * The active session of a Conductor conversation, made when there is none (a new conversation,
  * or the last session was finalized): a fresh session id, the conversation's user as its owner.
  */
-export async function ensureConversationSession(hub: DelegationHub, c: { conversationId: string; conductorId: string; userId: string }): Promise<DelegationSessionRow> {
+export async function ensureConversationSession(
+  hub: DelegationHub,
+  c: { conversationId: string; conductorId: string; userId: string },
+): Promise<DelegationSessionRow> {
   const current = await hub.store.sessionOfConductor(c.conductorId);
   if (current?.status === 'active') return current;
   const { randomUUID } = await import('node:crypto');
-  return (await createSessionContext(hub, { session_id: randomUUID(), conductor_id: c.conductorId, writer: `user:${c.userId}`, ownerUserId: c.userId, conversationId: c.conversationId })).session;
+  return (
+    await createSessionContext(hub, {
+      session_id: randomUUID(),
+      conductor_id: c.conductorId,
+      writer: `user:${c.userId}`,
+      ownerUserId: c.userId,
+      conversationId: c.conversationId,
+    })
+  ).session;
 }
 
 /**

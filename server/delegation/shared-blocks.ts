@@ -19,7 +19,12 @@ export interface SharedBlockView {
  * only an agent it shares a block with (the Strategist reading its Conductor's); people and the
  * system may read any. `labels` narrows the answer.
  */
-export async function readSharedMemoryBlocks(hub: DelegationHub, actor: Actor, agentId: string, labels?: string[]): Promise<SharedBlockView[]> {
+export async function readSharedMemoryBlocks(
+  hub: DelegationHub,
+  actor: Actor,
+  agentId: string,
+  labels?: string[],
+): Promise<SharedBlockView[]> {
   if (!(await hub.platform.getAgent(agentId))) throw new DelegationError('not_found', `no agent ${agentId}`);
   const shared: SharedBlockView[] = [];
   for (const b of await hub.platform.listAgentBlocks(agentId)) {
@@ -27,10 +32,21 @@ export async function readSharedMemoryBlocks(hub: DelegationHub, actor: Actor, a
     const holders = await hub.platform.listBlockAgents(b.id);
     const others = holders.filter((h) => h !== agentId);
     if (!others.length) continue;
-    shared.push({ block_id: b.id, label: b.label, value: b.value, description: b.description ?? null, limit: b.limit, read_only: b.read_only ?? false, shared_with: others });
+    shared.push({
+      block_id: b.id,
+      label: b.label,
+      value: b.value,
+      description: b.description ?? null,
+      limit: b.limit,
+      read_only: b.read_only ?? false,
+      shared_with: others,
+    });
   }
   if (actor.kind === 'agent' && actor.id !== agentId && !shared.some((b) => b.shared_with.includes(actor.id))) {
-    throw new DelegationError('forbidden', `you (${actor.id}) share no memory block with ${agentId}, so you may not read its shared blocks`);
+    throw new DelegationError(
+      'forbidden',
+      `you (${actor.id}) share no memory block with ${agentId}, so you may not read its shared blocks`,
+    );
   }
   return shared;
 }

@@ -7,7 +7,8 @@ import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
  */
 export const ACTIVE_SKILLS_BLOCK = 'dcf_active_skills';
 
-export const ACTIVE_SKILLS_DESCRIPTION = 'Skill loading tracker: the skill:// URIs currently loaded (a JSON array), kept by load_skill and unload_skill.';
+export const ACTIVE_SKILLS_DESCRIPTION =
+  'Skill loading tracker: the skill:// URIs currently loaded (a JSON array), kept by load_skill and unload_skill.';
 
 /** The URIs in a tracker value; a value edited by hand into something else reads as nothing loaded. */
 export function parseActiveSkills(value: string | undefined): string[] {
@@ -28,5 +29,9 @@ export async function writeActiveSkills(platform: AgentPlatform, agentId: string
   const value = JSON.stringify([...new Set(skills)]);
   const block = (await platform.listAgentBlocks(agentId)).find((b) => b.label === ACTIVE_SKILLS_BLOCK);
   if (block) await platform.updateBlock(block.id, { value });
-  else await platform.attachBlock(agentId, (await platform.createBlock({ label: ACTIVE_SKILLS_BLOCK, value, description: ACTIVE_SKILLS_DESCRIPTION })).id);
+  else
+    await platform.attachBlock(
+      agentId,
+      (await platform.createBlock({ label: ACTIVE_SKILLS_BLOCK, value, description: ACTIVE_SKILLS_DESCRIPTION })).id,
+    );
 }

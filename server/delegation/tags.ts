@@ -20,7 +20,9 @@ export function tagValue(tags: readonly string[], prefix: string): string | null
 /** The tags with the `prefix` tag set to `value` (others kept, order kept, the tag added at the end if absent). */
 export function withTag(tags: readonly string[], prefix: string, value: string): string[] {
   const next = `${prefix}${value}`;
-  return tags.some((t) => t.startsWith(prefix)) ? tags.map((t) => (t.startsWith(prefix) ? next : t)).filter((t, i, all) => all.indexOf(t) === i) : [...tags, next];
+  return tags.some((t) => t.startsWith(prefix))
+    ? tags.map((t) => (t.startsWith(prefix) ? next : t)).filter((t, i, all) => all.indexOf(t) === i)
+    : [...tags, next];
 }
 
 export function companionTags(sessionId: string, specialization: string, status: CompanionStatus = 'idle'): string[] {

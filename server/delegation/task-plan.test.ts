@@ -17,11 +17,17 @@ async function skillset() {
   return skillsetOf(r as Record<string, unknown>)!;
 }
 
-
 async function reviewTask(advisor: string) {
   const set = await skillset();
-  const skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((s) => s.uri === DEFAULT_REVIEW_SKILLS[r])!])) as Record<ReviewRole, SkillSummary>;
-  const made = callReviewTask(skills, { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId }, focusIn('coaching on vulnerable customers'));
+  const skills = Object.fromEntries(REVIEW_ROLES.map((r) => [r, set.skills.find((s) => s.uri === DEFAULT_REVIEW_SKILLS[r])!])) as Record<
+    ReviewRole,
+    SkillSummary
+  >;
+  const made = callReviewTask(
+    skills,
+    { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId },
+    focusIn('coaching on vulnerable customers'),
+  );
   if (!made.ok) throw new Error(made.error);
   return made.task;
 }
@@ -51,7 +57,14 @@ describe('a call review plan walked against the demo skills', () => {
           for (const v of c.focus_verdicts as Array<{ category: string }>) expect(v.category).toBe('vulnerability');
           expect(Array.isArray(c.failed_rules)).toBe(true);
         }
-        expect(rounds.map((r) => [...new Set(r)])).toEqual([['applications'], ['recordings'], ['transcription'], ['sentiment'], ['compliance'], ['scoring']]);
+        expect(rounds.map((r) => [...new Set(r)])).toEqual([
+          ['applications'],
+          ['recordings'],
+          ['transcription'],
+          ['sentiment'],
+          ['compliance'],
+          ['scoring'],
+        ]);
         expect(rounds[2]).toHaveLength(out.calls.length);
         expect(s.summaries[0]).toMatch(/^applications: Found \d+ applications? for Alex Wong/);
         return;
@@ -74,11 +87,18 @@ describe('a call review plan walked against the demo skills', () => {
     made.push({ ...call(s.calls[0]!), ok: false, result: null, error: 'TimeoutError: Tool call to whisper-transcribe timed out after 1s' });
     s = walkPlan(task.plan, task.inputs, made, 't-2');
     expect(s).toMatchObject({ kind: 'failed', step: 'calls', skill: 'skill://whisper-transcribe@1.0.0', stepsDone: 2 });
-    expect(s.kind === 'failed' && s.error).toMatch(/item 1 of \d+: step transcription \(skill:\/\/whisper-transcribe@1\.0\.0 transcribe_audio\): TimeoutError/);
+    expect(s.kind === 'failed' && s.error).toMatch(
+      /item 1 of \d+: step transcription \(skill:\/\/whisper-transcribe@1\.0\.0 transcribe_audio\): TimeoutError/,
+    );
   });
 
   it('fails a step whose arguments name nothing instead of calling the skill', () => {
-    const s = walkPlan([{ step: 'lookup', skill: 'skill://x@1.0.0', tool: 't', args: { 'ids.$': '$.nothing.here' }, result: 'r' }], {}, [], 't-3');
+    const s = walkPlan(
+      [{ step: 'lookup', skill: 'skill://x@1.0.0', tool: 't', args: { 'ids.$': '$.nothing.here' }, result: 'r' }],
+      {},
+      [],
+      't-3',
+    );
     expect(s).toMatchObject({ kind: 'failed', step: 'lookup' });
     expect(s.kind === 'failed' && s.error).toMatch(/arguments could not be built/);
   });

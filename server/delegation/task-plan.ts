@@ -61,7 +61,8 @@ class Records {
   }
 }
 
-type Outcome = { kind: 'ok'; value: unknown } | { kind: 'pending'; calls: PlanCall[] } | { kind: 'failed'; skill: string | null; error: string };
+type Outcome =
+  { kind: 'ok'; value: unknown } | { kind: 'pending'; calls: PlanCall[] } | { kind: 'failed'; skill: string | null; error: string };
 
 function context(taskId: string, step: string, inputs: unknown, item?: { index: number; value: unknown }): ContextObject {
   const at = new Date(0).toISOString();
@@ -73,17 +74,29 @@ function context(taskId: string, step: string, inputs: unknown, item?: { index: 
   };
 }
 
-const why = (err: unknown) => (err instanceof StatesError ? `${err.error}: ${err.cause}` : err instanceof Error ? err.message : String(err));
+const why = (err: unknown) =>
+  err instanceof StatesError ? `${err.error}: ${err.cause}` : err instanceof Error ? err.message : String(err);
 
 /** A skill tool's answer as plan data: its data-plane envelope (a failed envelope is a failure). */
 function envelopeOf(r: CallRecord): { ok: true; envelope: Record<string, unknown> } | { ok: false; error: string } {
   if (!r.ok) return { ok: false, error: r.error ?? 'the tool failed' };
   const envelope = dataPlaneEnvelope(r.result, 0, r.skill);
-  if (envelope.ok === false) return { ok: false, error: typeof envelope.summary === 'string' && envelope.summary ? envelope.summary : 'the skill reported a failure' };
+  if (envelope.ok === false)
+    return {
+      ok: false,
+      error: typeof envelope.summary === 'string' && envelope.summary ? envelope.summary : 'the skill reported a failure',
+    };
   return { ok: true, envelope };
 }
 
-function runStep(s: PlanStep, data: Record<string, unknown>, records: Records, taskId: string, inputs: unknown, item?: { index: number; value: unknown }): Outcome {
+function runStep(
+  s: PlanStep,
+  data: Record<string, unknown>,
+  records: Records,
+  taskId: string,
+  inputs: unknown,
+  item?: { index: number; value: unknown },
+): Outcome {
   if (s.steps) return runMap(s, data, records, taskId, inputs);
   if (!s.skill || !s.tool) return { kind: 'failed', skill: null, error: `step ${s.step} names no skill and tool` };
   let args: unknown;
@@ -97,7 +110,9 @@ function runStep(s: PlanStep, data: Record<string, unknown>, records: Records, t
   const record = records.take(call);
   if (!record) return { kind: 'pending', calls: [call] };
   const e = envelopeOf(record);
-  return e.ok ? { kind: 'ok', value: e.envelope } : { kind: 'failed', skill: s.skill, error: `step ${s.step} (${s.skill} ${s.tool}): ${e.error}` };
+  return e.ok
+    ? { kind: 'ok', value: e.envelope }
+    : { kind: 'failed', skill: s.skill, error: `step ${s.step} (${s.skill} ${s.tool}): ${e.error}` };
 }
 
 function itemsOf(s: PlanStep, data: Record<string, unknown>, taskId: string, inputs: unknown): unknown[] | string {
@@ -118,18 +133,28 @@ function runMap(s: PlanStep, data: Record<string, unknown>, records: Records, ta
   for (const [index, value] of items.entries()) {
     const scope: Record<string, unknown> = { ...data, [s.as!]: value };
     const item = { index, value };
-    const o = s.steps ? runSequence(s.steps, scope, records, taskId, inputs, item) : runStep({ ...s, for_each: undefined }, scope, records, taskId, inputs, item);
+    const o = s.steps
+      ? runSequence(s.steps, scope, records, taskId, inputs, item)
+      : runStep({ ...s, for_each: undefined }, scope, records, taskId, inputs, item);
     if (o.kind === 'failed') return { ...o, error: `item ${index + 1} of ${items.length}: ${o.error}` };
     if (o.kind === 'pending') pending.push(...o.calls);
     else values.push(s.steps && s.select ? select(s, o.value as Record<string, unknown>, taskId, inputs, item) : o.value);
   }
   if (pending.length) return { kind: 'pending', calls: pending };
-  const failedSelect = values.find((v): v is { failedSelect: string } => isObject(v) && typeof (v as { failedSelect?: unknown }).failedSelect === 'string');
+  const failedSelect = values.find(
+    (v): v is { failedSelect: string } => isObject(v) && typeof (v as { failedSelect?: unknown }).failedSelect === 'string',
+  );
   if (failedSelect) return { kind: 'failed', skill: null, error: failedSelect.failedSelect };
   return { kind: 'ok', value: values };
 }
 
-function select(s: PlanStep, scope: Record<string, unknown>, taskId: string, inputs: unknown, item: { index: number; value: unknown }): unknown {
+function select(
+  s: PlanStep,
+  scope: Record<string, unknown>,
+  taskId: string,
+  inputs: unknown,
+  item: { index: number; value: unknown },
+): unknown {
   try {
     return applyPayloadTemplate(s.select!, scope, context(taskId, s.step, inputs, item));
   } catch (err) {
@@ -138,7 +163,14 @@ function select(s: PlanStep, scope: Record<string, unknown>, taskId: string, inp
 }
 
 /** Steps in order within one scope; the scope (data) gains each result. Stops at the first pending or failed step. */
-function runSequence(steps: PlanStep[], scope: Record<string, unknown>, records: Records, taskId: string, inputs: unknown, item?: { index: number; value: unknown }): Outcome {
+function runSequence(
+  steps: PlanStep[],
+  scope: Record<string, unknown>,
+  records: Records,
+  taskId: string,
+  inputs: unknown,
+  item?: { index: number; value: unknown },
+): Outcome {
   for (const s of steps) {
     const o = s.for_each && !s.steps ? runMap(s, scope, records, taskId, inputs) : runStep(s, scope, records, taskId, inputs, item);
     if (o.kind !== 'ok') return o;
@@ -175,7 +207,11 @@ function summaryOf(s: PlanStep, value: unknown): string {
 }
 
 /** The task's output data: the `output` template over the final data, else every step's result. */
-export function planOutput(template: Record<string, unknown> | undefined, data: Record<string, unknown>, taskId: string): Record<string, unknown> {
+export function planOutput(
+  template: Record<string, unknown> | undefined,
+  data: Record<string, unknown>,
+  taskId: string,
+): Record<string, unknown> {
   if (!template) {
     const { inputs: _inputs, ...results } = data;
     return results;

@@ -19,12 +19,14 @@ export async function handleSessionWebhook(
 ): Promise<Response> {
   if (!SESSION_ID.test(sessionId)) return errorResponse(400, 'invalid_input', 'not a session id');
   const admitted = await admitSignedWebhook(request, {
-    config: deps.config, redis: deps.redis, scope: sessionScope(sessionId), partParam: 'agent', what: `session ${sessionId}`,
+    config: deps.config,
+    redis: deps.redis,
+    scope: sessionScope(sessionId),
+    partParam: 'agent',
+    what: `session ${sessionId}`,
   });
   if (!admitted.ok) return admitted.response;
   const recorded = await recordSessionWebhook(await deps.hub(), sessionId, admitted.part, admitted.body);
   if (recorded.ok) return Response.json({ status: 'ok', error: null });
-  return recorded.reason === 'finished'
-    ? errorResponse(410, 'gone', recorded.message)
-    : errorResponse(404, 'not_found', recorded.message);
+  return recorded.reason === 'finished' ? errorResponse(410, 'gone', recorded.message) : errorResponse(404, 'not_found', recorded.message);
 }

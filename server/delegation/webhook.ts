@@ -20,9 +20,7 @@ export async function sessionWebhookUrl(config: AppConfig, sessionId: string, ag
 }
 
 /** Arguments a Companion's work supplies to a skill tool that requires them and was not given them. */
-export async function sessionContextArguments(
-  config: AppConfig, sessionId: string, agentId: string,
-): Promise<Record<string, unknown>> {
+export async function sessionContextArguments(config: AppConfig, sessionId: string, agentId: string): Promise<Record<string, unknown>> {
   return { webhook_url: await sessionWebhookUrl(config, sessionId, agentId) };
 }
 
@@ -34,7 +32,10 @@ export type SessionWebhookOutcome = { ok: true } | { ok: false; reason: 'no_sess
  * there is no such session or it has been finalized (a late or replayed call changes nothing).
  */
 export async function recordSessionWebhook(
-  hub: DelegationHub, sessionId: string, agentId: string, bodyText: string,
+  hub: DelegationHub,
+  sessionId: string,
+  agentId: string,
+  bodyText: string,
 ): Promise<SessionWebhookOutcome> {
   const session = await hub.store.session(sessionId);
   if (!session) return { ok: false, reason: 'no_session', message: `no session ${sessionId}` };

@@ -86,17 +86,25 @@ export function demoRange(today: string): { from: string; to: string } {
 }
 
 export async function backfillDemoHistory(
-  deps: BackfillDeps, opts: BackfillOptions, on: BackfillEvents = {},
+  deps: BackfillDeps,
+  opts: BackfillOptions,
+  on: BackfillEvents = {},
 ): Promise<BackfillReport | ToolFailure> {
   const began = Date.now();
   // The runs start by workflow id, so they run its published version (issue 28); without one, nothing starts.
   if (!(await getWorkflowVersion(deps.db, ALL_CALLS_WORKFLOW_ID))) {
     const saved = await getHighestVersion(deps.db, ALL_CALLS_WORKFLOW_ID);
     return saved
-      ? fail('not_found', `workflow ${ALL_CALLS_WORKFLOW_ID} ("all calls") has no published version; publish one in the `
-        + 'editor before backfilling', { reason: 'no_published_version', workflow_id: ALL_CALLS_WORKFLOW_ID })
-      : fail('not_found', `the saved workflow ${ALL_CALLS_WORKFLOW_ID} ("all calls", workflows/catalog.json) is not in the `
-        + 'catalog (seeded at start unless DCF_SEED_WORKFLOWS=false)');
+      ? fail(
+          'not_found',
+          `workflow ${ALL_CALLS_WORKFLOW_ID} ("all calls") has no published version; publish one in the ` + 'editor before backfilling',
+          { reason: 'no_published_version', workflow_id: ALL_CALLS_WORKFLOW_ID },
+        )
+      : fail(
+          'not_found',
+          `the saved workflow ${ALL_CALLS_WORKFLOW_ID} ("all calls", workflows/catalog.json) is not in the ` +
+            'catalog (seeded at start unless DCF_SEED_WORKFLOWS=false)',
+        );
   }
   const today = consoleToday(deps.ctx.services.config);
   const calls = opts.from <= opts.to ? await knownCalls(deps.ctx.services, opts.from, opts.to) : [];
@@ -106,7 +114,10 @@ export async function backfillDemoHistory(
   const runs = await runAll(deps, plan.runs, opts, on);
   const succeeded = runs.filter((r): r is FinishedRun & { run_id: string; workflow_version: string } => r.status === 'SUCCEEDED');
   const toStore: StoredRun[] = succeeded.map((r) => ({
-    run_id: r.run_id, workflow_id: ALL_CALLS_WORKFLOW_ID, workflow_version: r.workflow_version, calls: r.planned.calls.length,
+    run_id: r.run_id,
+    workflow_id: ALL_CALLS_WORKFLOW_ID,
+    workflow_version: r.workflow_version,
+    calls: r.planned.calls.length,
   }));
   on.storing?.(toStore.length);
   const graph = createKnowledgeGraph(deps.ctx.services.config, deps.db);
@@ -143,8 +154,7 @@ async function runOne(deps: BackfillDeps, planned: PlannedRun, timeoutMs: number
   if (started.status !== 'ok') return { planned, run_id: null, status: 'NOT_STARTED', error: started.error, workflow_version: null };
   const run = await waitForRun(deps.x, started.run_id, timeoutMs);
   if (!run) return { planned, run_id: started.run_id, status: 'NOT_STARTED', error: 'the run vanished', workflow_version: null };
-  const error = run.status === 'RUNNING'
-    ? `still running after ${Math.round(timeoutMs / 1000)} s`
-    : run.error && `${run.error}: ${run.cause ?? ''}`;
+  const error =
+    run.status === 'RUNNING' ? `still running after ${Math.round(timeoutMs / 1000)} s` : run.error && `${run.error}: ${run.cause ?? ''}`;
   return { planned, run_id: run.run_id, status: run.status, error: error || null, workflow_version: run.workflow_version };
 }

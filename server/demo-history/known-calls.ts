@@ -29,10 +29,12 @@ async function applicationsByDay(services: ToolServices, days: string[]): Promis
   const openedOn = new Map<string, string>();
   for (let i = 0; i < days.length; i += PARALLEL) {
     const batch = days.slice(i, i + PARALLEL);
-    const answers = await Promise.all(batch.map((day) => {
-      const period = { start_date: day, end_date: day };
-      return callSkillData<{ ids: string[] }>(services, SALESFORCE, 'get_applications_by_advisor', period);
-    }));
+    const answers = await Promise.all(
+      batch.map((day) => {
+        const period = { start_date: day, end_date: day };
+        return callSkillData<{ ids: string[] }>(services, SALESFORCE, 'get_applications_by_advisor', period);
+      }),
+    );
     for (const [k, a] of answers.entries()) {
       if (isFailure(a)) return a;
       for (const id of a.data.ids) openedOn.set(id, batch[k]!);

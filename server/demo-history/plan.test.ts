@@ -31,7 +31,7 @@ describe('planBackfill', () => {
     expect(plan.runs.map((r) => [r.start_date, r.end_date, r.calls])).toEqual([['2024-07-01', '2024-07-07', [`REC-${n}`]]]);
   });
 
-  it('holds back an application with a call after today (London day), and the advisor\'s later ones that week', () => {
+  it("holds back an application with a call after today (London day), and the advisor's later ones that week", () => {
     const early = call('Priya Shah', '2024-07-01', '2024-07-02T10:00:00Z');
     // Recorded 23:30 UTC on 8 Jul is 00:30 on 9 Jul in London (BST): after today.
     const straddling = [

@@ -65,7 +65,10 @@ export function planBackfill(calls: readonly KnownCall[], range: { from: string;
   for (const [key, group] of groups) {
     const [week, advisor_name] = key.split('\u0000') as [string, string];
     // The first opening day whose application has a call after today: that day and later wait.
-    const cut = group.filter((c) => londonDay(c.recorded_at) > today).map((c) => c.opened_on).sort()[0];
+    const cut = group
+      .filter((c) => londonDay(c.recorded_at) > today)
+      .map((c) => c.opened_on)
+      .sort()[0];
     const kept = cut === undefined ? group : group.filter((c) => c.opened_on < cut);
     notYet += group.length - kept.length;
     if (!kept.length) continue;

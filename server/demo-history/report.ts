@@ -14,9 +14,11 @@ export function planLine(plan: BackfillPlan): string {
     return `${PREFIX} no calls to analyse from ${day(plan.from)} to ${day(plan.to)} (today is ${day(plan.today)})${later}`;
   }
   const calls = plan.runs.reduce((n, r) => n + r.calls.length, 0);
-  return `${PREFIX} ${plural(calls, 'call')} of applications opened ${day(plan.from)} – ${day(plan.to)}, `
-    + `${plural(plan.runs.length, 'run')} (one per advisor per week) over ${plural(weeksOf(plan).length, 'week')}; `
-    + `today is ${day(plan.today)}${later}`;
+  return (
+    `${PREFIX} ${plural(calls, 'call')} of applications opened ${day(plan.from)} – ${day(plan.to)}, ` +
+    `${plural(plan.runs.length, 'run')} (one per advisor per week) over ${plural(weeksOf(plan).length, 'week')}; ` +
+    `today is ${day(plan.today)}${later}`
+  );
 }
 
 /** "week of 1 Jul 2024, Alex Wong — 4 calls analysed (run 5d1f…)" without the counter. */
@@ -32,8 +34,9 @@ export const runLine = (r: FinishedRun, done: number, total: number) => `${PREFI
 export function totalLine(report: BackfillReport): string {
   const failed = report.runs.filter((r) => r.status !== 'SUCCEEDED').length;
   const weeks = weeksOf(report.plan).length;
-  const head = `${PREFIX} ${plural(report.analysed, 'call')} analysed in ${plural(report.runs.length - failed, 'run')} `
-    + `(${plural(weeks, 'week')}) in ${Math.round(report.ms / 1000)} s`;
+  const head =
+    `${PREFIX} ${plural(report.analysed, 'call')} analysed in ${plural(report.runs.length - failed, 'run')} ` +
+    `(${plural(weeks, 'week')}) in ${Math.round(report.ms / 1000)} s`;
   const problems = [
     failed ? `${plural(failed, 'run')} did not succeed` : '',
     report.missingQa ? `QA results of ${plural(report.missingQa, 'run')} not stored yet` : '',

@@ -34,7 +34,12 @@ async function missingQa(db: Db, runs: readonly StoredRun[]): Promise<StoredRun[
   const rows = await db
     .select({ runId: qaResults.runId, n: sql<number>`count(*)::int` })
     .from(qaResults)
-    .where(inArray(qaResults.runId, runs.map((r) => r.run_id)))
+    .where(
+      inArray(
+        qaResults.runId,
+        runs.map((r) => r.run_id),
+      ),
+    )
     .groupBy(qaResults.runId);
   const stored = new Map(rows.map((r) => [r.runId, Number(r.n)]));
   return runs.filter((r) => (stored.get(r.run_id) ?? 0) < r.calls);

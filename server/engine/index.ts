@@ -21,12 +21,7 @@ export { INTRINSIC_NAMES } from './intrinsics/intrinsic-ast.ts';
 export type { IntrinsicName, IntrinsicArg, IntrinsicCall, IntrinsicStringArg, ParseIntrinsicResult } from './intrinsics/intrinsic-ast.ts';
 export { parseFormatTemplate, type FormatTemplatePart } from './intrinsics/format-template.ts';
 export { compileControlPlaneMeta, type CompileOptions } from './compile/compile-meta.ts';
-export {
-  controlPlaneMetaSchema,
-  agentTemplateSchema,
-  type ControlPlaneMeta,
-  type AgentTemplate,
-} from './compile/control-plane-meta.ts';
+export { controlPlaneMetaSchema, agentTemplateSchema, type ControlPlaneMeta, type AgentTemplate } from './compile/control-plane-meta.ts';
 export type { ValidationIssue, ValidationReport } from '../validation/issue.ts';
 /** The pure ASL runtime semantics (paths, intrinsics, data flow, Choice, Wait, Map, Retry, Catch). */
 export * from './runtime/index.ts';

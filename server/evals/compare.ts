@@ -33,7 +33,8 @@ export function compareCases(
     return { case_id: b.case_id, title: b.title, base: b.score, other: o.score, verdict };
   });
   const inBase = new Set(base.map((b) => b.case_id));
-  for (const o of other) if (!inBase.has(o.case_id)) cases.push({ case_id: o.case_id, title: o.title, base: null, other: o.score, verdict: 'only_in_other' });
+  for (const o of other)
+    if (!inBase.has(o.case_id)) cases.push({ case_id: o.case_id, title: o.title, base: null, other: o.score, verdict: 'only_in_other' });
   const count = (v: CaseVerdict) => cases.filter((c) => c.verdict === v).length;
   return { cases, better: count('better'), worse: count('worse'), same: count('same') };
 }

@@ -27,7 +27,8 @@ export type Fact = z.infer<typeof factSchema>;
 /** A run the turn must have started: the workflow (its id or its saved name) and input fields that must be equal. */
 export const expectedRunSchema = z.strictObject({
   workflow: text.optional(),
-  input: z.record(z.string().min(1).max(64), z.union([z.string().max(L.textChars), z.number(), z.boolean()]))
+  input: z
+    .record(z.string().min(1).max(64), z.union([z.string().max(L.textChars), z.number(), z.boolean()]))
     .refine((o) => Object.keys(o).length <= L.inputFields, `at most ${L.inputFields} input fields`)
     .default({}),
 });
@@ -56,34 +57,47 @@ export const turnSchema = z.strictObject({
   expect: expectationsSchema.optional(),
 });
 
-export const caseSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a case id: lower-case letters, digits and hyphens (at most 64)'),
-  title: text,
-  role: z.enum(['planner', 'conductor']).default('planner'),
-  turns: z.array(turnSchema).min(1).max(L.turnsPerCase),
-}).refine((c) => c.turns.some((t) => t.expect), 'at least one turn needs expectations');
+export const caseSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a case id: lower-case letters, digits and hyphens (at most 64)'),
+    title: text,
+    role: z.enum(['planner', 'conductor']).default('planner'),
+    turns: z.array(turnSchema).min(1).max(L.turnsPerCase),
+  })
+  .refine((c) => c.turns.some((t) => t.expect), 'at least one turn needs expectations');
 export type EvalCase = z.infer<typeof caseSchema>;
 
-export const datasetSchema = z.strictObject({
-  $comment: z.string().max(4000).optional(),
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a dataset name: lower-case letters, digits and hyphens'),
-  description: z.string().trim().min(1).max(2000),
-  /** The lender's data the cases are written for: the demo skills' world (default) or another lender's. */
-  world: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/).default('demo'),
-  /** Today for the agents (their clock block), so "last week" means the same days in every run. */
-  clock: z.iso.datetime(),
-  cases: z.array(caseSchema).min(1).max(L.cases),
-}).superRefine((d, ctx) => {
-  const seen = new Set<string>();
-  d.cases.forEach((c, i) => {
-    if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cases', i, 'id'], message: `case id "${c.id}" is used twice` });
-    seen.add(c.id);
+export const datasetSchema = z
+  .strictObject({
+    $comment: z.string().max(4000).optional(),
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a dataset name: lower-case letters, digits and hyphens'),
+    description: z.string().trim().min(1).max(2000),
+    /** The lender's data the cases are written for: the demo skills' world (default) or another lender's. */
+    world: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,31}$/)
+      .default('demo'),
+    /** Today for the agents (their clock block), so "last week" means the same days in every run. */
+    clock: z.iso.datetime(),
+    cases: z.array(caseSchema).min(1).max(L.cases),
+  })
+  .superRefine((d, ctx) => {
+    const seen = new Set<string>();
+    d.cases.forEach((c, i) => {
+      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cases', i, 'id'], message: `case id "${c.id}" is used twice` });
+      seen.add(c.id);
+    });
   });
-});
 export type EvalDataset = z.infer<typeof datasetSchema>;
 
 /** How many pass/fail expectations a turn's `expect` holds. */
 export function countExpectations(x: Expectations): number {
-  return (x.runs?.length ?? 0) + (x.no_run ? 1 : 0) + (x.tools_called?.length ?? 0) + (x.tools_not_called?.length ?? 0)
-    + (x.facts?.length ?? 0) + (x.question ? 1 : 0);
+  return (
+    (x.runs?.length ?? 0) +
+    (x.no_run ? 1 : 0) +
+    (x.tools_called?.length ?? 0) +
+    (x.tools_not_called?.length ?? 0) +
+    (x.facts?.length ?? 0) +
+    (x.question ? 1 : 0)
+  );
 }

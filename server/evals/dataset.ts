@@ -32,7 +32,8 @@ export async function loadDataset(arg: string, rootDir: string): Promise<Dataset
   } catch {
     return { ok: false, error: `no dataset ${arg}: ${file} does not exist` };
   }
-  if (size > DATASET_LIMITS.fileBytes) return { ok: false, error: `${file} has ${size} bytes; a dataset may have at most ${DATASET_LIMITS.fileBytes}` };
+  if (size > DATASET_LIMITS.fileBytes)
+    return { ok: false, error: `${file} has ${size} bytes; a dataset may have at most ${DATASET_LIMITS.fileBytes}` };
   const bytes = await readFile(file);
   return parseDataset(bytes, file);
 }
@@ -68,6 +69,8 @@ export function worldMismatch(
   if (skills.mcpBaseUrl || skills.endpoints.length) return null;
   const served = skills.demoWorld ?? 'demo';
   if (served === dataset.world) return null;
-  return `dataset ${dataset.name} is written for the world "${dataset.world}", but this deployment's demo skills serve "${served}"`
-    + ` (set DCF_DEMO_WORLD=${dataset.world} for a deployment that serves it)`;
+  return (
+    `dataset ${dataset.name} is written for the world "${dataset.world}", but this deployment's demo skills serve "${served}"` +
+    ` (set DCF_DEMO_WORLD=${dataset.world} for a deployment that serves it)`
+  );
 }

@@ -18,14 +18,19 @@ export async function driveCase(
   c: EvalCase,
   opts: { clock: string; runTag: string; workflowName: WorkflowNamer },
 ): Promise<{ turns: TurnObservation[]; error: string | null }> {
-  if (c.role !== 'planner') return { turns: [], error: 'the runner drives Planner conversations only; Conductor cases are not evaluated yet' };
+  if (c.role !== 'planner')
+    return { turns: [], error: 'the runner drives Planner conversations only; Conductor cases are not evaluated yet' };
   const agent = await platform.createAgent({
     template: c.role,
     name: `eval-${c.id}`.slice(0, 60),
     tags: ['dcf-eval', `eval-run:${opts.runTag}`, `eval-case:${c.id}`],
     blocks: [
       { label: 'clock', value: clockBlockValue(opts.clock), description: 'Today for this conversation, kept by the evaluation runner.' },
-      { label: 'console_user', value: 'Evaluation runner <eval@dcf>, console role workflow_designer.', description: 'Who is talking: the evaluation runner.' },
+      {
+        label: 'console_user',
+        value: 'Evaluation runner <eval@dcf>, console role workflow_designer.',
+        description: 'Who is talking: the evaluation runner.',
+      },
     ],
   });
   const turns: TurnObservation[] = [];

@@ -49,20 +49,34 @@ describe('scoring a turn', () => {
   });
 
   it('a run matches by saved name or id and the input fields given; no_run fails on any start', () => {
-    const run = { workflow_id: 'w1', workflow_name: 'Standard Advice Call Analysis', input: { advisor_name: 'Alex Wong', start_date: '2024-07-01' } };
+    const run = {
+      workflow_id: 'w1',
+      workflow_name: 'Standard Advice Call Analysis',
+      input: { advisor_name: 'Alex Wong', start_date: '2024-07-01' },
+    };
     const o = turn({ runs: [run], calls: [{ name: 'start_workflow_run', args: {}, ok: true }] });
-    const r = scoreTurn(2, {
-      runs: [
-        { workflow: 'standard advice call analysis', input: { advisor_name: 'Alex Wong' } },
-        { workflow: 'w1', input: {} },
-        { input: { advisor_name: 'Tom Ellis' } },
-      ],
-      no_run: true,
-      tools_called: ['start_workflow_run', 'get_qa_result'],
-      tools_not_called: ['save_workflow'],
-    }, o);
+    const r = scoreTurn(
+      2,
+      {
+        runs: [
+          { workflow: 'standard advice call analysis', input: { advisor_name: 'Alex Wong' } },
+          { workflow: 'w1', input: {} },
+          { input: { advisor_name: 'Tom Ellis' } },
+        ],
+        no_run: true,
+        tools_called: ['start_workflow_run', 'get_qa_result'],
+        tools_not_called: ['save_workflow'],
+      },
+      o,
+    );
     expect(r.map((x) => [x.kind, x.pass])).toEqual([
-      ['run', true], ['run', true], ['run', false], ['no_run', false], ['tool_called', true], ['tool_called', false], ['tool_not_called', true],
+      ['run', true],
+      ['run', true],
+      ['run', false],
+      ['no_run', false],
+      ['tool_called', true],
+      ['tool_called', false],
+      ['tool_not_called', true],
     ]);
     expect(r.every((x) => x.turn === 2)).toBe(true);
   });
@@ -73,7 +87,10 @@ describe('scoring a turn', () => {
   });
 
   it('the expectations of turns never reached fail, "no run" included; the case score is passed over total', () => {
-    const turns = [{ user: 'a', expect: { no_run: true as const } }, { user: 'b', expect: { no_run: true as const, facts: ['x'] } }];
+    const turns = [
+      { user: 'a', expect: { no_run: true as const } },
+      { user: 'b', expect: { no_run: true as const, facts: ['x'] } },
+    ];
     const c = { id: 'c', title: 't', role: 'planner' as const, turns };
     const r = scoreCase(c, [turn({})], 'turn 2: the agent platform failed');
     expect(r.map((x) => x.pass)).toEqual([true, false, false]);
@@ -85,18 +102,33 @@ describe('scoring a turn', () => {
 
 describe('observing a turn', () => {
   it('pairs calls with their returns; a started run counts only when the tool returned ok', async () => {
-    const call = (id: string, name: string, args: unknown): AgentEvent =>
-      ({ message_type: 'tool_call_message', id, tool_call: { tool_call_id: id, name, arguments: JSON.stringify(args) } });
-    const ret = (id: string, name: string, body: unknown): AgentEvent =>
-      ({ message_type: 'tool_return_message', id: `r${id}`, tool_call_id: id, name, status: 'success', tool_return: JSON.stringify(body) });
+    const call = (id: string, name: string, args: unknown): AgentEvent => ({
+      message_type: 'tool_call_message',
+      id,
+      tool_call: { tool_call_id: id, name, arguments: JSON.stringify(args) },
+    });
+    const ret = (id: string, name: string, body: unknown): AgentEvent => ({
+      message_type: 'tool_return_message',
+      id: `r${id}`,
+      tool_call_id: id,
+      name,
+      status: 'success',
+      tool_return: JSON.stringify(body),
+    });
     const events: AgentEvent[] = [
-      call('1', 'start_workflow_run', { workflow_id: 'w1', input: { advisor_name: 'A' } }), ret('1', 'start_workflow_run', { status: 'ok', run_id: 'r' }),
-      call('2', 'start_workflow_run', { workflow_id: 'w2', input: {} }), ret('2', 'start_workflow_run', { status: 'error', error: 'no' }),
-      { message_type: 'assistant_message', id: 'm1', content: 'first' }, { message_type: 'assistant_message', id: 'm2', content: 'last' },
+      call('1', 'start_workflow_run', { workflow_id: 'w1', input: { advisor_name: 'A' } }),
+      ret('1', 'start_workflow_run', { status: 'ok', run_id: 'r' }),
+      call('2', 'start_workflow_run', { workflow_id: 'w2', input: {} }),
+      ret('2', 'start_workflow_run', { status: 'error', error: 'no' }),
+      { message_type: 'assistant_message', id: 'm1', content: 'first' },
+      { message_type: 'assistant_message', id: 'm2', content: 'last' },
       { message_type: 'stop_reason', stop_reason: 'max_steps' },
     ];
     const o = await observe('hi', events, async (id) => (id === 'w1' ? 'Named' : null));
-    expect(o.calls.map((c) => [c.name, c.ok])).toEqual([['start_workflow_run', true], ['start_workflow_run', false]]);
+    expect(o.calls.map((c) => [c.name, c.ok])).toEqual([
+      ['start_workflow_run', true],
+      ['start_workflow_run', false],
+    ]);
     expect(o.runs).toEqual([{ workflow_id: 'w1', workflow_name: 'Named', input: { advisor_name: 'A' } }]);
     expect(o.reply).toBe('last');
     expect(o.error).toBe('the turn ended with max_steps');
@@ -107,14 +139,24 @@ describe('comparing runs', () => {
   it('says per case whether the other run did better, worse or the same, and which cases only one run has', () => {
     const s = (case_id: string, score: number) => ({ case_id, title: case_id.toUpperCase(), score });
     const d = compareCases([s('x', 0.5), s('y', 1), s('z', 1), s('gone', 1)], [s('y', 0.5), s('x', 1), s('z', 1), s('new', 0)]);
-    expect(d.cases.map((c) => [c.case_id, c.verdict]))
-      .toEqual([['x', 'better'], ['y', 'worse'], ['z', 'same'], ['gone', 'only_in_base'], ['new', 'only_in_other']]);
+    expect(d.cases.map((c) => [c.case_id, c.verdict])).toEqual([
+      ['x', 'better'],
+      ['y', 'worse'],
+      ['z', 'same'],
+      ['gone', 'only_in_base'],
+      ['new', 'only_in_other'],
+    ]);
     expect([d.better, d.worse, d.same]).toEqual([1, 1, 1]);
   });
 });
 
 describe('a dataset runs only on the world it is written for', () => {
-  const skills = (over: Partial<Parameters<typeof worldMismatch>[1]> = {}) => ({ mcpBaseUrl: undefined, endpoints: [], demoWorld: undefined, ...over });
+  const skills = (over: Partial<Parameters<typeof worldMismatch>[1]> = {}) => ({
+    mcpBaseUrl: undefined,
+    endpoints: [],
+    demoWorld: undefined,
+    ...over,
+  });
   it('refuses the second lender on the demo skills, naming the setting', () => {
     expect(worldMismatch({ name: 'aldermoor', world: 'second-lender' }, skills())).toMatch(/serve "demo".*DCF_DEMO_WORLD=second-lender/);
     expect(worldMismatch({ name: 'demo', world: 'demo' }, skills({ demoWorld: 'second-lender' }))).toMatch(/serve "second-lender"/);

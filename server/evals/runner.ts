@@ -42,10 +42,19 @@ export async function runDataset(
 ): Promise<{ run: EvalRunSummary; cases: CaseOutcome[] }> {
   const { dataset } = loaded;
   const { brain, model } = brainOf(platform);
-  const [row] = await db.insert(evalRuns).values({
-    dataset: dataset.name, datasetDigest: loaded.digest, world: dataset.world, brain, model, status: 'running',
-    casesTotal: dataset.cases.length, startedBy: opts.startedBy,
-  }).returning();
+  const [row] = await db
+    .insert(evalRuns)
+    .values({
+      dataset: dataset.name,
+      datasetDigest: loaded.digest,
+      world: dataset.world,
+      brain,
+      model,
+      status: 'running',
+      casesTotal: dataset.cases.length,
+      startedBy: opts.startedBy,
+    })
+    .returning();
   const runId = row!.id;
   opts.onStart?.(runId);
   const workflowName = async (id: string, version: string | undefined) => (await getWorkflowVersion(db, id, version))?.name ?? null;
@@ -62,8 +71,18 @@ export async function runDataset(
       const results = scoreCase(c, driven.turns, driven.error);
       const s = caseScore(results);
       await db.insert(evalCaseResults).values({
-        runId, caseId: c.id, position: i, title: c.title, role: c.role, score: s.score, passed: s.passed, total: s.total,
-        expectations: results, transcript: driven.turns.map(brief), error: driven.error, durationMs: Math.round(performance.now() - started),
+        runId,
+        caseId: c.id,
+        position: i,
+        title: c.title,
+        role: c.role,
+        score: s.score,
+        passed: s.passed,
+        total: s.total,
+        expectations: results,
+        transcript: driven.turns.map(brief),
+        error: driven.error,
+        durationMs: Math.round(performance.now() - started),
       });
       const outcome = { case_id: c.id, title: c.title, ...s, failed: results.filter((r) => !r.pass), error: driven.error };
       outcomes.push(outcome);
@@ -75,9 +94,11 @@ export async function runDataset(
     throw err;
   }
   const score = outcomes.reduce((a, c) => a + c.score, 0) / outcomes.length;
-  const [done] = await db.update(evalRuns)
+  const [done] = await db
+    .update(evalRuns)
     .set({ status: 'finished', finishedAt: new Date(), score, casesPassed: outcomes.filter((c) => c.passed === c.total).length })
-    .where(eq(evalRuns.id, runId)).returning();
+    .where(eq(evalRuns.id, runId))
+    .returning();
   return { run: summary(done!), cases: outcomes };
 }
 
@@ -85,7 +106,10 @@ export async function runDataset(
  * A dataset narrowed to some of its cases (in the dataset's order), as a run of a subset is
  * (LangSmith's splits); an id the dataset does not have is an error naming it.
  */
-export function selectCases(loaded: LoadedDataset, ids: readonly string[] | undefined): { ok: true; value: LoadedDataset } | { ok: false; error: string } {
+export function selectCases(
+  loaded: LoadedDataset,
+  ids: readonly string[] | undefined,
+): { ok: true; value: LoadedDataset } | { ok: false; error: string } {
   if (!ids?.length) return { ok: true, value: loaded };
   const known = new Set(loaded.dataset.cases.map((c) => c.id));
   const unknown = ids.filter((id) => !known.has(id));
@@ -106,12 +130,19 @@ export function scoreCase(c: EvalCase, turns: TurnObservation[], error: string |
     }
     // Unreached: nothing was observed, so nothing holds (not even "no run" or "did not call").
     const none: TurnObservation = { user: t.user, reply: '', calls: [], runs: [], error: null };
-    for (const r of scoreTurn(i + 1, t.expect, none)) out.push({ ...r, pass: false, seen: `not reached: ${error ?? 'the conversation stopped'}` });
+    for (const r of scoreTurn(i + 1, t.expect, none))
+      out.push({ ...r, pass: false, seen: `not reached: ${error ?? 'the conversation stopped'}` });
   });
   return out;
 }
 
 /** What is kept of a turn for the page: the message, the answer (bounded), the tools and the runs. */
 function brief(t: TurnObservation) {
-  return { user: t.user, reply: t.reply.slice(0, 4000), tools: t.calls.map((c) => (c.ok ? c.name : `${c.name} (error)`)), runs: t.runs, error: t.error };
+  return {
+    user: t.user,
+    reply: t.reply.slice(0, 4000),
+    tools: t.calls.map((c) => (c.ok ? c.name : `${c.name} (error)`)),
+    runs: t.runs,
+    error: t.error,
+  };
 }

@@ -54,13 +54,31 @@ export function scoreTurn(turn: number, e: Expectations, o: TurnObservation): Ex
   }
   if (e.no_run) {
     const starts = o.calls.filter((c) => c.name === 'start_workflow_run').length;
-    out.push({ turn, kind: 'no_run', expected: 'no start_workflow_run', pass: starts === 0, seen: starts ? `${starts} start_workflow_run call(s)` : 'none' });
+    out.push({
+      turn,
+      kind: 'no_run',
+      expected: 'no start_workflow_run',
+      pass: starts === 0,
+      seen: starts ? `${starts} start_workflow_run call(s)` : 'none',
+    });
   }
   for (const name of e.tools_called ?? []) {
-    out.push({ turn, kind: 'tool_called', expected: `called ${name}`, pass: called.includes(name), seen: called.join(', ') || 'no tool calls' });
+    out.push({
+      turn,
+      kind: 'tool_called',
+      expected: `called ${name}`,
+      pass: called.includes(name),
+      seen: called.join(', ') || 'no tool calls',
+    });
   }
   for (const name of e.tools_not_called ?? []) {
-    out.push({ turn, kind: 'tool_not_called', expected: `did not call ${name}`, pass: !called.includes(name), seen: called.join(', ') || 'no tool calls' });
+    out.push({
+      turn,
+      kind: 'tool_not_called',
+      expected: `did not call ${name}`,
+      pass: !called.includes(name),
+      seen: called.join(', ') || 'no tool calls',
+    });
   }
   for (const f of e.facts ?? []) {
     const expected = typeof f === 'string' ? `states "${f}"` : `states one of ${f.any_of.map((x) => `"${x}"`).join(', ')}`;

@@ -30,11 +30,19 @@ export async function startEvaluation(
   if (mismatch) return { ok: false, error: mismatch, code: 'invalid' };
   running = 'starting';
   return new Promise<StartResult>((resolve) => {
-    runDataset(db, platform, chosen.value, { startedBy: req.startedBy, onStart: (id) => { running = id; resolve({ ok: true, run_id: id }); } })
+    runDataset(db, platform, chosen.value, {
+      startedBy: req.startedBy,
+      onStart: (id) => {
+        running = id;
+        resolve({ ok: true, run_id: id });
+      },
+    })
       .catch((err: unknown) => {
         logger().error({ err, dataset: req.dataset }, 'evaluation run failed');
         resolve({ ok: false, error: err instanceof Error ? err.message : String(err), code: 'invalid' });
       })
-      .finally(() => { running = null; });
+      .finally(() => {
+        running = null;
+      });
   });
 }

@@ -22,14 +22,28 @@ export interface EvalRunSummary {
 }
 
 export const summary = (r: EvalRunRow): EvalRunSummary => ({
-  id: r.id, dataset: r.dataset, dataset_digest: r.datasetDigest, world: r.world, brain: r.brain, model: r.model, status: r.status,
-  started_at: r.startedAt.toISOString(), finished_at: r.finishedAt?.toISOString() ?? null, score: r.score,
-  cases_total: r.casesTotal, cases_passed: r.casesPassed, started_by: r.startedBy, error: r.error,
+  id: r.id,
+  dataset: r.dataset,
+  dataset_digest: r.datasetDigest,
+  world: r.world,
+  brain: r.brain,
+  model: r.model,
+  status: r.status,
+  started_at: r.startedAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+  score: r.score,
+  cases_total: r.casesTotal,
+  cases_passed: r.casesPassed,
+  started_by: r.startedBy,
+  error: r.error,
 });
 
 /** Runs, newest first, optionally of one dataset; `before` (a started_at) pages on. */
 export async function listEvalRuns(db: Db, q: { dataset?: string; limit: number; before?: string }): Promise<EvalRunSummary[]> {
-  const where = and(q.dataset ? eq(evalRuns.dataset, q.dataset) : undefined, q.before ? lt(evalRuns.startedAt, new Date(q.before)) : undefined);
+  const where = and(
+    q.dataset ? eq(evalRuns.dataset, q.dataset) : undefined,
+    q.before ? lt(evalRuns.startedAt, new Date(q.before)) : undefined,
+  );
   const rows = await db.select().from(evalRuns).where(where).orderBy(desc(evalRuns.startedAt)).limit(q.limit);
   return rows.map(summary);
 }
@@ -49,12 +63,21 @@ export async function getEvalRun(db: Db, id: string): Promise<{ run: EvalRunSumm
 
 /** Two stored runs compared case by case (`other` against `base`); null when either is missing. */
 export async function compareEvalRuns(db: Db, baseId: string, otherId: string) {
-  const runs = await db.select().from(evalRuns).where(inArray(evalRuns.id, [baseId, otherId]));
+  const runs = await db
+    .select()
+    .from(evalRuns)
+    .where(inArray(evalRuns.id, [baseId, otherId]));
   const base = runs.find((r) => r.id === baseId);
   const other = runs.find((r) => r.id === otherId);
   if (!base || !other) return null;
-  const cases = await db.select({ runId: evalCaseResults.runId, case_id: evalCaseResults.caseId, title: evalCaseResults.title, score: evalCaseResults.score })
-    .from(evalCaseResults).where(inArray(evalCaseResults.runId, [baseId, otherId])).orderBy(asc(evalCaseResults.position));
-  const diff = compareCases(cases.filter((c) => c.runId === baseId), cases.filter((c) => c.runId === otherId));
+  const cases = await db
+    .select({ runId: evalCaseResults.runId, case_id: evalCaseResults.caseId, title: evalCaseResults.title, score: evalCaseResults.score })
+    .from(evalCaseResults)
+    .where(inArray(evalCaseResults.runId, [baseId, otherId]))
+    .orderBy(asc(evalCaseResults.position));
+  const diff = compareCases(
+    cases.filter((c) => c.runId === baseId),
+    cases.filter((c) => c.runId === otherId),
+  );
   return { base: summary(base), other: summary(other), same_dataset: base.datasetDigest === other.datasetDigest, ...diff };
 }

@@ -16,7 +16,13 @@ const failed = (error: string, cause?: RegExp) => ({ status: 'FAILED', error, ..
 const CASES: Case[] = [
   {
     name: 'Pass: Result into ResultPath, creating missing fields; OutputPath',
-    asl: { StartAt: 'P', States: { P: { Type: 'Pass', Result: { x: 1 }, ResultPath: '$.a.b.c', Next: 'Q' }, Q: { Type: 'Pass', OutputPath: '$.a.b', End: true } } },
+    asl: {
+      StartAt: 'P',
+      States: {
+        P: { Type: 'Pass', Result: { x: 1 }, ResultPath: '$.a.b.c', Next: 'Q' },
+        Q: { Type: 'Pass', OutputPath: '$.a.b', End: true },
+      },
+    },
     input: { keep: true },
     expect: ok({ c: { x: 1 } }),
   },
@@ -34,8 +40,17 @@ const CASES: Case[] = [
         C: {
           Type: 'Choice',
           Choices: [
-            { And: [{ Variable: '$.n', NumericGreaterThanPath: '$.limit' }, { Not: { Variable: '$.name', StringEquals: 'x' } }], Next: 'Big' },
-            { Or: [{ Variable: '$.flag', BooleanEquals: true }, { Variable: '$.name', StringMatches: 'a*' }], Next: 'Flagged' },
+            {
+              And: [{ Variable: '$.n', NumericGreaterThanPath: '$.limit' }, { Not: { Variable: '$.name', StringEquals: 'x' } }],
+              Next: 'Big',
+            },
+            {
+              Or: [
+                { Variable: '$.flag', BooleanEquals: true },
+                { Variable: '$.name', StringMatches: 'a*' },
+              ],
+              Next: 'Flagged',
+            },
           ],
           Default: 'Small',
         },
@@ -49,7 +64,10 @@ const CASES: Case[] = [
   },
   {
     name: 'Choice: no rule matches and no Default → States.NoChoiceMatched',
-    asl: { StartAt: 'C', States: { C: { Type: 'Choice', Choices: [{ Variable: '$.n', NumericEquals: 1, Next: 'D' }] }, D: { Type: 'Succeed' } } },
+    asl: {
+      StartAt: 'C',
+      States: { C: { Type: 'Choice', Choices: [{ Variable: '$.n', NumericEquals: 1, Next: 'D' }] }, D: { Type: 'Succeed' } },
+    },
     input: { n: 2 },
     expect: failed('States.NoChoiceMatched'),
   },
@@ -80,7 +98,16 @@ const CASES: Case[] = [
         Par: {
           Type: 'Parallel',
           Branches: [
-            { StartAt: 'Slow', States: { Slow: task('sleep', { Parameters: { ms: 150 }, ResultSelector: { 'b.$': "States.Format('first {}', $.slept_ms)" }, End: true }) } },
+            {
+              StartAt: 'Slow',
+              States: {
+                Slow: task('sleep', {
+                  Parameters: { ms: 150 },
+                  ResultSelector: { 'b.$': "States.Format('first {}', $.slept_ms)" },
+                  End: true,
+                }),
+              },
+            },
             { StartAt: 'Fast', States: { Fast: { Type: 'Pass', Result: { b: 'second' }, End: true } } },
           ],
           ResultSelector: { 'both.$': '$[*].b' },
@@ -103,7 +130,10 @@ const CASES: Case[] = [
           ItemsPath: '$.items',
           MaxConcurrency: 2,
           ItemSelector: { 'i.$': '$$.Map.Item.Index', 'v.$': '$$.Map.Item.Value', 'ms.$': '$$.Map.Item.Value' },
-          ItemProcessor: { StartAt: 'S', States: { S: task('sleep', { Parameters: { 'ms.$': '$.ms' }, ResultPath: '$.r', OutputPath: '$.i', End: true }) } },
+          ItemProcessor: {
+            StartAt: 'S',
+            States: { S: task('sleep', { Parameters: { 'ms.$': '$.ms' }, ResultPath: '$.r', OutputPath: '$.i', End: true }) },
+          },
           ResultPath: '$.order',
           End: true,
         },
@@ -141,7 +171,10 @@ const CASES: Case[] = [
       States: {
         T: task('fail', {
           Parameters: { error: 'Flaky', cause: 'not yet', times: 2 },
-          Retry: [{ ErrorEquals: ['Other'], MaxAttempts: 5 }, { ErrorEquals: ['Flaky'], IntervalSeconds: 1, BackoffRate: 1, MaxAttempts: 3 }],
+          Retry: [
+            { ErrorEquals: ['Other'], MaxAttempts: 5 },
+            { ErrorEquals: ['Flaky'], IntervalSeconds: 1, BackoffRate: 1, MaxAttempts: 3 },
+          ],
           End: true,
         }),
       },
@@ -157,7 +190,10 @@ const CASES: Case[] = [
         T: task('fail', {
           Parameters: { error: 'Boom', cause: 'always' },
           Retry: [{ ErrorEquals: ['Boom'], IntervalSeconds: 1, MaxAttempts: 1 }],
-          Catch: [{ ErrorEquals: ['Other'], Next: 'Wrong' }, { ErrorEquals: ['States.ALL'], Next: 'Handled' }],
+          Catch: [
+            { ErrorEquals: ['Other'], Next: 'Wrong' },
+            { ErrorEquals: ['States.ALL'], Next: 'Handled' },
+          ],
           End: true,
         }),
         Wrong: { Type: 'Fail', Error: 'wrong catcher' },
@@ -175,7 +211,10 @@ const CASES: Case[] = [
         T: task('sleep', {
           Parameters: { ms: 5000 },
           TimeoutSeconds: 1,
-          Catch: [{ ErrorEquals: ['States.TaskFailed'], Next: 'Wrong' }, { ErrorEquals: ['States.Timeout'], ResultPath: '$.err', Next: 'Handled' }],
+          Catch: [
+            { ErrorEquals: ['States.TaskFailed'], Next: 'Wrong' },
+            { ErrorEquals: ['States.Timeout'], ResultPath: '$.err', Next: 'Handled' },
+          ],
           End: true,
         }),
         Wrong: { Type: 'Fail', Error: 'wrong catcher' },
@@ -200,7 +239,7 @@ const CASES: Case[] = [
     expect: ok({ s: 1, past: '2021-01-01T00:00:00Z' }),
   },
   {
-    name: 'The workflow\'s own TimeoutSeconds ends the run as TIMED_OUT',
+    name: "The workflow's own TimeoutSeconds ends the run as TIMED_OUT",
     asl: { StartAt: 'W', TimeoutSeconds: 1, States: { W: { Type: 'Wait', Seconds: 30, End: true } } },
     input: {},
     expect: { status: 'TIMED_OUT', error: 'States.Timeout' },
@@ -239,7 +278,10 @@ describe('ASL semantics through the runner', () => {
   });
 
   it('Map iterations are visible in the control plane', async () => {
-    const wf = workflowOf({ StartAt: 'M', States: { M: { Type: 'Map', ItemProcessor: { StartAt: 'E', States: { E: task('echo', { End: true }) } }, End: true } } });
+    const wf = workflowOf({
+      StartAt: 'M',
+      States: { M: { Type: 'Map', ItemProcessor: { StartAt: 'E', States: { E: task('echo', { End: true }) } }, End: true } },
+    });
     const run = await h.run(wf, [{ a: 1 }, { a: 2 }, { a: 3 }]);
     expect(run.output).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);
     const view = await h.finalized(run.run_id);

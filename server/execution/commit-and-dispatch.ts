@@ -10,7 +10,12 @@ import type { ExecutionServices } from './services.ts';
  * the sweeper dispatches what an agent forgot). A refused commit (stale lease, finished run) writes nothing and dispatches nothing.
  * When the commit finished the run, the run leaves the active set and is finalized.
  */
-export async function commitAndDispatch(x: ExecutionServices, c: CommitBuilder, notifications: OutboxEntry[], dispatch = true): Promise<CommitResult> {
+export async function commitAndDispatch(
+  x: ExecutionServices,
+  c: CommitBuilder,
+  notifications: OutboxEntry[],
+  dispatch = true,
+): Promise<CommitResult> {
   const result = await x.cp.commit(c);
   if (!result.ok) return result;
   if (dispatch) await x.dispatcher.dispatch(notifications);

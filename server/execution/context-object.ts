@@ -4,7 +4,12 @@ import type { EntryRecord } from './entries.ts';
 import { baseName } from './instances.ts';
 
 /** The `$$` context object of one state instance (Execution, State, StateMachine; Map.Item is added by the Map). */
-export function contextFor(def: RunDefinition, run: { input: unknown; started_at: string }, instance: string, entry: EntryRecord): ContextObject {
+export function contextFor(
+  def: RunDefinition,
+  run: { input: unknown; started_at: string },
+  instance: string,
+  entry: EntryRecord,
+): ContextObject {
   return {
     Execution: { Id: def.runId, Input: run.input, Name: def.runId, StartTime: run.started_at },
     State: { Name: baseName(instance), EnteredTime: entry.entered_at, RetryCount: (entry.retry_counts ?? []).reduce((a, b) => a + b, 0) },

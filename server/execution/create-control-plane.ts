@@ -29,10 +29,22 @@ export async function createWorkflowControlPlane(
   req: { workflow: unknown; input: Json; run_id?: string; started_by: string; test_run?: boolean },
 ): Promise<CreateControlPlaneResult> {
   const report = await validateWorkflowDocument(req.workflow, { rootDir: x.config.rootDir, skillsDir: x.config.skillsDir });
-  if (!report.valid) return { ok: false, error_code: 'invalid_workflow', message: `the workflow is not valid (${report.errors.length} error(s))`, issues: report.errors };
+  if (!report.valid)
+    return {
+      ok: false,
+      error_code: 'invalid_workflow',
+      message: `the workflow is not valid (${report.errors.length} error(s))`,
+      issues: report.errors,
+    };
   const wf = req.workflow as { workflow_id: string; workflow_name: string; version: string; workflow_input_schema?: object };
   const inputIssues = validateAgainstJsonSchema(wf.workflow_input_schema ?? {}, req.input);
-  if (inputIssues.length) return { ok: false, error_code: 'invalid_input', message: `the run input does not satisfy workflow_input_schema: ${inputIssues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`, issues: inputIssues };
+  if (inputIssues.length)
+    return {
+      ok: false,
+      error_code: 'invalid_input',
+      message: `the run input does not satisfy workflow_input_schema: ${inputIssues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`,
+      issues: inputIssues,
+    };
   const compiled = compileControlPlaneMeta(req.workflow as Parameters<typeof compileControlPlaneMeta>[0]);
   // A test run (issue 28) says so in its meta and its run record; other runs carry no flag (read as false).
   const meta: ControlPlaneMeta = req.test_run ? { ...compiled, test_run: true } : compiled;
@@ -40,17 +52,36 @@ export async function createWorkflowControlPlane(
   const k = runKeys(runId);
   // The workflow key doubles as the creation lock: only the first caller for a run_id proceeds.
   if ((await x.redis.set(k.workflow, JSON.stringify(req.workflow), 'NX')) !== 'OK') {
-    return { ok: true, run_id: runId, created: false, meta: JSON.parse((await x.redis.get(k.meta)) ?? 'null') as ControlPlaneMeta, start: null };
+    return {
+      ok: true,
+      run_id: runId,
+      created: false,
+      meta: JSON.parse((await x.redis.get(k.meta)) ?? 'null') as ControlPlaneMeta,
+      start: null,
+    };
   }
   await x.redis.set(k.meta, JSON.stringify(meta));
   const def = await loadRunDefinition(x.redis, runId);
   const startedAt = new Date().toISOString();
   const c = x.cp.builder(runId).evenWhenFinished();
-  c.run(runFields({
-    run_id: runId, workflow_id: wf.workflow_id, workflow_name: wf.workflow_name, workflow_version: wf.version, status: 'RUNNING',
-    input: req.input, output: null, error: null, cause: null, started_at: startedAt, finished_at: null, started_by: req.started_by, summary: null,
-    ...(req.test_run ? { test_run: true } : {}),
-  }));
+  c.run(
+    runFields({
+      run_id: runId,
+      workflow_id: wf.workflow_id,
+      workflow_name: wf.workflow_name,
+      workflow_version: wf.version,
+      status: 'RUNNING',
+      input: req.input,
+      output: null,
+      error: null,
+      cause: null,
+      started_at: startedAt,
+      finished_at: null,
+      started_by: req.started_by,
+      summary: null,
+      ...(req.test_run ? { test_run: true } : {}),
+    }),
+  );
   for (const name of meta.states) {
     if (!def!.states.get(name)!.enclosing.some((e) => e.kind === 'Map')) c.state(name, { reset: true, note: 'created' });
   }

@@ -12,7 +12,15 @@ import type { Json } from '../engine/runtime/index.ts';
 export function dataPlaneEnvelope(result: Json, latencyMs: number, skill: string): Record<string, unknown> {
   if (isObject(result) && typeof result.ok === 'boolean') {
     const metrics = isObject(result.metrics) ? result.metrics : {};
-    return { ...result, metrics: { ...metrics, ...(typeof metrics.latency_ms === 'number' ? { tool_latency_ms: metrics.latency_ms } : {}), latency_ms: latencyMs, skill } };
+    return {
+      ...result,
+      metrics: {
+        ...metrics,
+        ...(typeof metrics.latency_ms === 'number' ? { tool_latency_ms: metrics.latency_ms } : {}),
+        latency_ms: latencyMs,
+        skill,
+      },
+    };
   }
   return {
     ok: true,

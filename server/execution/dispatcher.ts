@@ -27,7 +27,10 @@ export class Dispatcher {
   readonly queue: Queue;
   private readonly connection: Redis;
 
-  constructor(private readonly redis: Redis, connection: Redis) {
+  constructor(
+    private readonly redis: Redis,
+    connection: Redis,
+  ) {
     this.connection = connection;
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix: QUEUE_PREFIX });
   }
@@ -68,7 +71,9 @@ export class Dispatcher {
  * (a state that is done or leased is not worked twice).
  */
 export function startNotificationWorker(
-  connection: Redis, concurrency: number, timing: Pick<LeaseTiming, 'lockDurationMs' | 'stalledIntervalMs'>,
+  connection: Redis,
+  concurrency: number,
+  timing: Pick<LeaseTiming, 'lockDurationMs' | 'stalledIntervalMs'>,
   handle: (e: OutboxEntry) => Promise<void>,
 ): { worker: Worker; close(): Promise<void> } {
   const worker = new Worker(QUEUE_NAME, async (job: Job<OutboxEntry>) => handle(job.data), {

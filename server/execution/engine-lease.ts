@@ -9,7 +9,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * waited out briefly; after that the caller's job fails and BullMQ retries it with back-off.
  * Returns null when the state needs nothing (finished, run over).
  */
-export async function acquireEngineLease(x: ExecutionServices, runId: string, instance: string, countAttempt: boolean): Promise<LeaseGrant | null> {
+export async function acquireEngineLease(
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  countAttempt: boolean,
+): Promise<LeaseGrant | null> {
   for (let i = 0; i < 50; i++) {
     const grant = await x.cp.acquireLease(runId, instance, x.identity, x.config.execution.leaseTtlS, countAttempt);
     if (grant.ok) return grant;

@@ -1,5 +1,11 @@
 import {
-  StatesError, evaluateChoice, failStateError, passStateOutput, simpleStateOutput, waitUntil, selectEffectiveInput,
+  StatesError,
+  evaluateChoice,
+  failStateError,
+  passStateOutput,
+  simpleStateOutput,
+  waitUntil,
+  selectEffectiveInput,
   withinStepBudget,
 } from '../engine/runtime/index.ts';
 import type { Json } from '../engine/runtime/index.ts';

@@ -27,8 +27,7 @@ interface SwapEvent {
  * compare_policies reads it from the graph); nothing when no swap or no split chose the skill, so
  * an episode without a split is exactly what it was before.
  */
-const chosenBy = (swap: SwapEvent | undefined): { strategy?: string } =>
-  swap?.split && swap.policy ? { strategy: swap.policy } : {};
+const chosenBy = (swap: SwapEvent | undefined): { strategy?: string } => (swap?.split && swap.policy ? { strategy: swap.policy } : {});
 
 /**
  * The knowledge-graph episode of a finished run (append_graph_episode, spec §2.7/§4.3): one
@@ -54,13 +53,22 @@ export async function buildEpisode(x: ExecutionServices, view: RunView): Promise
       .map((e) => e.event as unknown as SwapEvent);
     swaps.forEach((s, i) => {
       states.push({
-        state: instance, skill: s.from, outcome: 'failure', latency_ms: null, error: s.reason, attempts: 1,
-        swapped_from: null, ...chosenBy(swaps[i - 1]),
+        state: instance,
+        skill: s.from,
+        outcome: 'failure',
+        latency_ms: null,
+        error: s.reason,
+        attempts: 1,
+        swapped_from: null,
+        ...chosenBy(swaps[i - 1]),
       });
     });
     const skill = view.entries[instance]?.skill ?? bound;
     const envelope = view.data[instance];
-    const latency = isObject(envelope) && isObject(envelope.metrics) && typeof envelope.metrics.latency_ms === 'number' ? envelope.metrics.latency_ms : null;
+    const latency =
+      isObject(envelope) && isObject(envelope.metrics) && typeof envelope.metrics.latency_ms === 'number'
+        ? envelope.metrics.latency_ms
+        : null;
     const last = { attempts: doc.attempts, swapped_from: swaps.at(-1)?.from ?? null, ...chosenBy(swaps.at(-1)) };
     if (doc.status === 'done') {
       states.push({ state: instance, skill, outcome: 'success', latency_ms: latency, error: null, ...last });

@@ -19,19 +19,22 @@ describe('the example workflows with the demo skills (MCP over HTTP)', () => {
   });
   afterAll(() => h.close());
 
-  it.each(['standard-advice-call-analysis.json', 'standard-advice-call-analysis-all-calls.json'])('%s succeeds with the score at $.qa_score.data.score', async (file) => {
-    const run = await h.run(await load(file), ALEX, 60_000);
-    expect(run).toMatchObject({ status: 'SUCCEEDED', error: null });
-    const score = (run.output as { qa_score: { data: { score: unknown } } }).qa_score.data.score;
-    expect(typeof score).toBe('number');
-    expect(score).toBeGreaterThanOrEqual(0);
-    expect(score).toBeLessThanOrEqual(100);
-    const view = await h.finalized(run.run_id);
-    for (const [instance, envelope] of Object.entries(view.data)) {
-      expect(validateAgainstSchema('data_plane_output', envelope), instance).toEqual([]);
-    }
-    expect(Object.values(view.states).every((s) => s.status === 'done')).toBe(true);
-  });
+  it.each(['standard-advice-call-analysis.json', 'standard-advice-call-analysis-all-calls.json'])(
+    '%s succeeds with the score at $.qa_score.data.score',
+    async (file) => {
+      const run = await h.run(await load(file), ALEX, 60_000);
+      expect(run).toMatchObject({ status: 'SUCCEEDED', error: null });
+      const score = (run.output as { qa_score: { data: { score: unknown } } }).qa_score.data.score;
+      expect(typeof score).toBe('number');
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(100);
+      const view = await h.finalized(run.run_id);
+      for (const [instance, envelope] of Object.entries(view.data)) {
+        expect(validateAgainstSchema('data_plane_output', envelope), instance).toEqual([]);
+      }
+      expect(Object.values(view.states).every((s) => s.status === 'done')).toBe(true);
+    },
+  );
 
   it('the pilot follows the spec §2.4 tool sequence, one Task after the other, the analyses in parallel', async () => {
     const run = await h.run(await load('standard-advice-call-analysis.json'), ALEX, 60_000);
@@ -73,8 +76,11 @@ describe('scenario 3 (spec §4.1–4.2): whisper times out, the worker swaps to 
     expect(view.entries.TranscribeRecording!.skill).toBe('skill://assemblyai-transcribe@1.2.0');
     const swap = view.events.find((e) => e.event.type === 'skill_swap');
     expect(swap?.event).toMatchObject({
-      instance: 'TranscribeRecording', from: 'skill://whisper-transcribe@1.0.0', to: 'skill://assemblyai-transcribe@1.2.0',
-      policy: 'ThompsonSampling', rationale: expect.stringContaining('assemblyai-transcribe'),
+      instance: 'TranscribeRecording',
+      from: 'skill://whisper-transcribe@1.0.0',
+      to: 'skill://assemblyai-transcribe@1.2.0',
+      policy: 'ThompsonSampling',
+      rationale: expect.stringContaining('assemblyai-transcribe'),
     });
     expect(view.data.TranscribeRecording).toMatchObject({ ok: true, data: { job_id: expect.any(String) } });
   });

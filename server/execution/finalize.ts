@@ -26,7 +26,11 @@ export const CLOSED_BY_FINALIZE = 'Closed: run ';
  * redrive_count): a finalize racing a redrive of the same run writes nothing, and gives the
  * redriven run back the workers it deleted.
  */
-export async function finalizeWorkflow(x: ExecutionServices, runId: string, opts: { deleteWorkers?: boolean; abort?: boolean; reason?: string } = {}): Promise<{ ok: true; summary: RunSummary; run: RunRecord } | { ok: false; reason: string }> {
+export async function finalizeWorkflow(
+  x: ExecutionServices,
+  runId: string,
+  opts: { deleteWorkers?: boolean; abort?: boolean; reason?: string } = {},
+): Promise<{ ok: true; summary: RunSummary; run: RunRecord } | { ok: false; reason: string }> {
   let run = await readRun(x.redis, runId);
   if (!run) return { ok: false, reason: 'no_such_run' };
   if (run.status === 'RUNNING') {
@@ -40,7 +44,11 @@ export async function finalizeWorkflow(x: ExecutionServices, runId: string, opts
   const open = Object.entries(states).filter(([, d]) => d.status === 'running' || (d.status === 'pending' && d.attempts > 0));
   const c = x.cp.builder(runId).evenWhenFinished().requireRun(runGuard(run));
   for (const [instance] of open) {
-    c.state(instance, { set: { status: 'failed', last_error: `${CLOSED_BY_FINALIZE}${run.status}`, finished_at: new Date().toISOString() }, release: true, note: 'closed by finalize' });
+    c.state(instance, {
+      set: { status: 'failed', last_error: `${CLOSED_BY_FINALIZE}${run.status}`, finished_at: new Date().toISOString() },
+      release: true,
+      note: 'closed by finalize',
+    });
   }
   let deleted = 0;
   if (opts.deleteWorkers !== false) {
@@ -54,7 +62,10 @@ export async function finalizeWorkflow(x: ExecutionServices, runId: string, opts
     attempts += d.attempts;
   }
   const summary: RunSummary = {
-    status: run.status, states: counts, attempts, workers_deleted: deleted,
+    status: run.status,
+    states: counts,
+    attempts,
+    workers_deleted: deleted,
     duration_ms: run.finished_at ? Date.parse(run.finished_at) - Date.parse(run.started_at) : null,
   };
   c.run(runFields({ summary }));

@@ -1,5 +1,12 @@
 import {
-  StatesError, applyStateResult, mapItemInput, mapItems, mapProcessor, maxConcurrency, selectEffectiveInput, withinStepBudget,
+  StatesError,
+  applyStateResult,
+  mapItemInput,
+  mapItems,
+  mapProcessor,
+  maxConcurrency,
+  selectEffectiveInput,
+  withinStepBudget,
   type Json,
 } from '../engine/runtime/index.ts';
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
@@ -56,8 +63,7 @@ export async function forkOrJoin(x: ExecutionServices, v: InstanceView, reason: 
 }
 
 /** The entry the fork's join hash was set up for (null: not forked). */
-const forkedEntry = (x: ExecutionServices, v: InstanceView) =>
-  x.redis.hget(runKeys(v.run.run_id).join(v.instance), 'entry');
+const forkedEntry = (x: ExecutionServices, v: InstanceView) => x.redis.hget(runKeys(v.run.run_id).join(v.instance), 'entry');
 
 type MapLimits = { mapMaxItems: number; mapBatchSize: number };
 
@@ -76,7 +82,9 @@ function fork(c: CommitBuilder, forking: InstanceView, limits: MapLimits): Outbo
     const branches = state.Branches as Array<{ StartAt: string }>;
     c.hset(join, 'total', String(branches.length));
     c.state(v.instance, { release: true, note: `forked ${branches.length} branches` });
-    return branches.map((b, i) => enterState(c, scope + b.StartAt, effective, { instance: v.instance, entry: v.entry.entry, index: i }, 'upstream_done'));
+    return branches.map((b, i) =>
+      enterState(c, scope + b.StartAt, effective, { instance: v.instance, entry: v.entry.entry, index: i }, 'upstream_done'),
+    );
   }
   const items = mapItems(state, effective, ctx);
   checkMapSize(items.length, limits.mapMaxItems);
@@ -96,9 +104,7 @@ function fork(c: CommitBuilder, forking: InstanceView, limits: MapLimits): Outbo
  * `started`, enters each iteration, releases the lease, and when more may start at once queues
  * the Map's own notification for the next batch.
  */
-function startBatch(
-  c: CommitBuilder, v: InstanceView, p: MapProgress, batchSize: number, inputOf: (index: number) => Json,
-): OutboxEntry[] {
+function startBatch(c: CommitBuilder, v: InstanceView, p: MapProgress, batchSize: number, inputOf: (index: number) => Json): OutboxEntry[] {
   const { count, more } = nextMapBatch(p, batchSize);
   // Everything that may throw (StatesError) before the first write to `c`.
   const start = mapProcessor(v.loc.state).StartAt;
@@ -199,9 +205,7 @@ async function finish(x: ExecutionServices, c: CommitBuilder, v: InstanceView, p
 }
 
 /** The branch reports `r:0…r:total-1`, read in bounded chunks (no one Redis call reads a whole large Map). */
-async function readReports(
-  x: ExecutionServices, key: string, total: number, chunk: number,
-): Promise<Array<BranchReport | null>> {
+async function readReports(x: ExecutionServices, key: string, total: number, chunk: number): Promise<Array<BranchReport | null>> {
   const reports: Array<BranchReport | null> = [];
   for (let from = 0; from < total; from += chunk) {
     const fields = Array.from({ length: Math.min(chunk, total - from) }, (_, i) => `r:${from + i}`);

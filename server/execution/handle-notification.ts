@@ -12,7 +12,16 @@ import type { ExecutionServices } from './services.ts';
 
 /** The notification payload (spec §5.5 with amendment A5) for a dispatched outbox entry. */
 export function notificationPayload(workflowId: string, e: OutboxEntry): WorkerNotification {
-  return { workflow_event: { type: 'notify_start', workflow_id: workflowId, run_id: e.run_id, state: e.instance, reason: e.reason, nudge_id: e.id } };
+  return {
+    workflow_event: {
+      type: 'notify_start',
+      workflow_id: workflowId,
+      run_id: e.run_id,
+      state: e.instance,
+      reason: e.reason,
+      nudge_id: e.id,
+    },
+  };
 }
 
 /**

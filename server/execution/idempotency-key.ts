@@ -16,9 +16,7 @@ import type { EntryRecord } from './entries.ts';
  * take-over (a worker died) and skill swap: a re-run of the same attempt after a crash must carry
  * the same key. Skills swapped within an attempt share it (they are different services).
  */
-export function idempotencyKey(
-  runId: string, instance: string, entry: Pick<EntryRecord, 'entry' | 'retry_counts'>,
-): string {
+export function idempotencyKey(runId: string, instance: string, entry: Pick<EntryRecord, 'entry' | 'retry_counts'>): string {
   const parts = JSON.stringify([runId, instance, entry.entry, aslAttempt(entry)]);
   return `dcf-${createHash('sha256').update(parts).digest('hex').slice(0, 40)}`;
 }

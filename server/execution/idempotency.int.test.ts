@@ -13,7 +13,7 @@ afterEach(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('idempotency keys of skill calls (real Redis, BullMQ, in-process workers)', () => {
-  it('every call carries its attempt\'s key; a Retry after a failure is a new attempt with a new key', async () => {
+  it("every call carries its attempt's key; a Retry after a failure is a new attempt with a new key", async () => {
     h = await executionHarness({}, 2);
     const calls = recordSkillCalls(h.x);
     const wf = workflowOf({
@@ -36,7 +36,7 @@ describe('idempotency keys of skill calls (real Redis, BullMQ, in-process worker
     expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(2);
   });
 
-  it('an agent worker\'s call under its lease (invoke_skill_tool with the lease) gets the same key and keeps the lease', async () => {
+  it("an agent worker's call under its lease (invoke_skill_tool with the lease) gets the same key and keeps the lease", async () => {
     h = await executionHarness({ DCF_LEASE_TTL_S: '1' }, 0);
     const x = h.x;
     const runId = await h.start(workflowOf({ StartAt: 'T', States: { T: task('echo', { End: true }) } }), {});

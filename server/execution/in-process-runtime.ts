@@ -31,7 +31,11 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
       loaded_skills: [],
       created_at: new Date().toISOString(),
     };
-    await this.redis.multi().hset(runKeys(spec.run_id).agents, agent.id, JSON.stringify(agent)).hset(AGENT_INDEX, agent.id, spec.run_id).exec();
+    await this.redis
+      .multi()
+      .hset(runKeys(spec.run_id).agents, agent.id, JSON.stringify(agent))
+      .hset(AGENT_INDEX, agent.id, spec.run_id)
+      .exec();
     return agent;
   }
 

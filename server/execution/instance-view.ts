@@ -20,7 +20,12 @@ export interface InstanceView {
  * finished, the entry is not the current one (stale notification), or the enclosing
  * Parallel/Map moved on (its entry changed or it finished), so this branch is abandoned.
  */
-export async function viewInstance(redis: Redis, runId: string, instance: string, expectedEntry?: string): Promise<InstanceView | { skip: string }> {
+export async function viewInstance(
+  redis: Redis,
+  runId: string,
+  instance: string,
+  expectedEntry?: string,
+): Promise<InstanceView | { skip: string }> {
   const def = await loadRunDefinition(redis, runId);
   if (!def) return { skip: 'no such run' };
   const run = await readRun(redis, runId);

@@ -17,14 +17,20 @@ afterEach(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One Task that works for `ms` (builtin.sleep honours the abort of its call). */
-const longTask = (ms: number) =>
-  workflowOf({ StartAt: 'Long', States: { Long: task('sleep', { Parameters: { ms }, End: true }) } });
+const longTask = (ms: number) => workflowOf({ StartAt: 'Long', States: { Long: task('sleep', { Parameters: { ms }, End: true }) } });
 
 /** What each skill call of `x`'s workers returned, in order (the real invoker does the work). */
 function recordSkillOutcomes(x: ExecutionHarness['x']): SkillCallOutcome[] {
   const outcomes: SkillCallOutcome[] = [];
   const inner = x.invoker;
-  x.invoker = { invoke: async (inv) => { const r = await inner.invoke(inv); outcomes.push(r); return r; }, close: () => inner.close() };
+  x.invoker = {
+    invoke: async (inv) => {
+      const r = await inner.invoke(inv);
+      outcomes.push(r);
+      return r;
+    },
+    close: () => inner.close(),
+  };
   return outcomes;
 }
 

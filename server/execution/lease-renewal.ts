@@ -14,7 +14,11 @@ export type WorkAbort = { error: 'LeaseLost' | 'WorkerStopped' | 'States.Timeout
  * Returns the function that stops renewing.
  */
 export function renewWhileWorking(
-  x: ExecutionServices, runId: string, instance: string, token: string, abort: AbortController,
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  token: string,
+  abort: AbortController,
 ): () => void {
   const { ttlS, renewEveryMs } = leaseTiming(x.config.execution.leaseTtlS);
   const timer = setInterval(() => {

@@ -21,7 +21,11 @@ export interface LeasedCall {
  * let another worker take the state over.
  */
 export async function callUnderTaskLease<T>(
-  x: ExecutionServices, runId: string, instance: string, token: string, work: (call: LeasedCall) => Promise<T>,
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  token: string,
+  work: (call: LeasedCall) => Promise<T>,
 ): Promise<{ ok: true; value: T } | Refusal> {
   const live = await x.cp.renewLease(runId, instance, token, x.config.execution.leaseTtlS);
   if (!live.ok) return { ok: false, reason: live.reason };

@@ -18,19 +18,22 @@ const LIMITS = { DCF_MAP_BATCH_SIZE: String(BATCH), DCF_MAP_MAX_ITEMS: '1000' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A Map whose iterations are one Pass each: the engine alone runs them, fast. */
-const mapOf = (fields: Record<string, unknown> = {}) => workflowOf({
-  StartAt: 'M',
-  States: {
-    M: {
-      Type: 'Map', ItemsPath: '$.items', ...fields,
-      ItemProcessor: {
-        StartAt: 'P',
-        States: { P: { Type: 'Pass', Parameters: { 'n.$': '$.n', 'twice.$': 'States.MathAdd($.n, $.n)' }, End: true } },
+const mapOf = (fields: Record<string, unknown> = {}) =>
+  workflowOf({
+    StartAt: 'M',
+    States: {
+      M: {
+        Type: 'Map',
+        ItemsPath: '$.items',
+        ...fields,
+        ItemProcessor: {
+          StartAt: 'P',
+          States: { P: { Type: 'Pass', Parameters: { 'n.$': '$.n', 'twice.$': 'States.MathAdd($.n, $.n)' }, End: true } },
+        },
+        End: true,
       },
-      End: true,
     },
-  },
-});
+  });
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ n: i }));
 const expected = (n: number) => Array.from({ length: n }, (_, i) => ({ n: i, twice: 2 * i }));
 
@@ -79,7 +82,8 @@ describe('Map fan-out in bounded batches (real Redis, BullMQ, in-process workers
     h = await executionHarness(LIMITS, 2);
     const run = await h.run(mapOf(), { items: items(1001) });
     expect(run).toMatchObject({
-      status: 'FAILED', error: 'States.Runtime',
+      status: 'FAILED',
+      error: 'States.Runtime',
       cause: 'the Map has 1001 items, more than DCF_MAP_MAX_ITEMS allows (1000); split the input or raise the setting',
     });
     const view = await h.finalized(run.run_id);

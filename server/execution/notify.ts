@@ -14,7 +14,11 @@ export async function readOutbox(x: ExecutionServices, runId: string): Promise<O
  * target state instance, or all of them. A notification already sent (same nudge_id) is not
  * sent again. Returns what was sent now and what was sent before.
  */
-export async function notifyNextWorkerAgent(x: ExecutionServices, runId: string, state?: string): Promise<{ notified: OutboxEntry[]; already: OutboxEntry[] }> {
+export async function notifyNextWorkerAgent(
+  x: ExecutionServices,
+  runId: string,
+  state?: string,
+): Promise<{ notified: OutboxEntry[]; already: OutboxEntry[] }> {
   const pending = (await readOutbox(x, runId)).filter((e) => !state || e.instance === state);
   const nudges = runKeys(runId).nudges;
   const fresh: OutboxEntry[] = [];

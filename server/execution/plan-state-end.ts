@@ -22,7 +22,12 @@ export function planSuccess(c: CommitBuilder, v: InstanceView, output: Json): Ou
  * then its Catch (the state is `failed` and the catcher's Next is entered with the error
  * output), else the failure goes to the enclosing Parallel/Map or ends the run.
  */
-export function planFailure(c: CommitBuilder, v: InstanceView, failure: { error: string; cause: string }, random?: () => number): OutboxEntry[] {
+export function planFailure(
+  c: CommitBuilder,
+  v: InstanceView,
+  failure: { error: string; cause: string },
+  random?: () => number,
+): OutboxEntry[] {
   const lastError = failure.cause ? `${failure.error}: ${failure.cause}` : failure.error;
   const isFork = v.loc.state.Type === 'Parallel' || v.loc.state.Type === 'Map';
   const retry = decideRetry(v.loc.state, failure.error, v.entry.retry_counts ?? [], random);
@@ -34,7 +39,11 @@ export function planFailure(c: CommitBuilder, v: InstanceView, failure: { error:
     return [addNotification(c, v.instance, entry.entry, 'retry', Date.now() + retry.delayMs)];
   }
   const caught = decideCatch(v.loc.state, v.entry.input, failure);
-  c.state(v.instance, { set: { status: 'failed', last_error: lastError, finished_at: now() }, release: true, note: caught ? `caught → ${caught.next}` : 'failed' });
+  c.state(v.instance, {
+    set: { status: 'failed', last_error: lastError, finished_at: now() },
+    release: true,
+    note: caught ? `caught → ${caught.next}` : 'failed',
+  });
   if (!caught) return applyOutcome(c, v.instance, v.entry, { kind: 'fail', error: failure.error, cause: failure.cause });
   const entry: EntryRecord = { ...v.entry, output: caught.output };
   c.hset(c.keys.entries, v.instance, entry);

@@ -16,8 +16,10 @@ export function taskStateIntents(state: string, skill: string | undefined, capab
   return [
     { toolName: 'load_skill', rationale: `Load ${what} that ${state} binds before calling it.`, ...named },
     {
-      toolName: 'invoke_skill_tool', rationale: `Run ${what} with ${state}'s effective input, unchanged.`,
-      expectedOutcome: 'the skill\'s result for the state', ...named,
+      toolName: 'invoke_skill_tool',
+      rationale: `Run ${what} with ${state}'s effective input, unchanged.`,
+      expectedOutcome: "the skill's result for the state",
+      ...named,
     },
     { toolName: 'update_workflow_control_plane', rationale: `Write the result of ${state} to the data plane and mark it done.` },
     { toolName: 'notify_next_worker_agent', rationale: 'Wake the worker of each state that the update queued next.' },

@@ -35,32 +35,38 @@ export class StepRefused extends Error {}
 export class ProtocolPlan {
   private declared = false;
 
-  private constructor(private readonly x: ExecutionServices, private readonly agent: WorkerAgent) {}
+  private constructor(
+    private readonly x: ExecutionServices,
+    private readonly agent: WorkerAgent,
+  ) {}
 
-  static async declare(
-    x: ExecutionServices, agent: WorkerAgent, runId: string, state: string, lease: TaskLease,
-  ): Promise<ProtocolPlan> {
+  static async declare(x: ExecutionServices, agent: WorkerAgent, runId: string, state: string, lease: TaskLease): Promise<ProtocolPlan> {
     const plan = new ProtocolPlan(x, agent);
     if (!x.workerPlans) return plan;
     const skill = lease.current_skill ?? lease.skills[0];
     const manifest = skill ? x.skills.get(skill) : undefined;
     const capability = manifest ? capabilityOf(manifest) : undefined;
-    plan.declared = await x.workerPlans.declare(agent, {
-      goal: taskStateGoal(state, runId),
-      plannedSequence: taskStateIntents(state, skill, capability),
-      unit: { kind: 'workflow_run', id: runId, session_id: runId, state },
-      policy: { strategy: swapStrategy(x, runId, state), preferGeneralMethods: true },
-      given_skills: lease.skills.slice(0, 50),
-    }).catch((err: unknown) => {
-      x.log.warn({ run_id: runId, state, err }, 'worker plan not declared');
-      return false;
-    });
+    plan.declared = await x.workerPlans
+      .declare(agent, {
+        goal: taskStateGoal(state, runId),
+        plannedSequence: taskStateIntents(state, skill, capability),
+        unit: { kind: 'workflow_run', id: runId, session_id: runId, state },
+        policy: { strategy: swapStrategy(x, runId, state), preferGeneralMethods: true },
+        given_skills: lease.skills.slice(0, 50),
+      })
+      .catch((err: unknown) => {
+        x.log.warn({ run_id: runId, state, err }, 'worker plan not declared');
+        return false;
+      });
     return plan;
   }
 
   /** Runs one protocol step recorded as `toolName`; `failed` tells an outcome that is a failure. */
   async step<T>(
-    toolName: string, args: Record<string, unknown>, run: () => Promise<T>, failed: (t: T) => string | null = () => null,
+    toolName: string,
+    args: Record<string, unknown>,
+    run: () => Promise<T>,
+    failed: (t: T) => string | null = () => null,
   ): Promise<T> {
     const ticket = this.declared ? this.x.workerPlans!.begin(this.agent, toolName, args) : null;
     if (ticket && 'refused' in ticket) throw new StepRefused(ticket.refused.error);

@@ -23,7 +23,8 @@ export const qaResultsStream = durableStream<QaResultsMessage>(QA_STREAM, 'qa-pr
 const stream = qaResultsStream;
 
 /** The brain that ran the run's agents, as the call detail's provenance names it. */
-export const brainName = (config: AppConfig) => (config.agentBrain.kind === 'openai' ? `${config.agentBrain.model} (OpenAI-compatible)` : 'deterministic');
+export const brainName = (config: AppConfig) =>
+  config.agentBrain.kind === 'openai' ? `${config.agentBrain.model} (OpenAI-compatible)` : 'deterministic';
 
 /** At the end of a run: its QA results, if it produced any, go to the stream. Returns how many. */
 export async function publishQaResults(x: ExecutionServices, runId: string): Promise<number> {
@@ -39,11 +40,17 @@ export async function publishQaResults(x: ExecutionServices, runId: string): Pro
  * counts records. `policy` is the configuration's (config.streams); tests may leave the default.
  */
 export async function drainQaResults(
-  redis: Redis, db: Db, consumer: string, policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY, batch = 50,
+  redis: Redis,
+  db: Db,
+  consumer: string,
+  policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
+  batch = 50,
 ): Promise<ConsumeResult & { written: number }> {
   let written = 0;
   const r = await consumeStream(redis, stream, {
-    consumer, policy, batch,
+    consumer,
+    policy,
+    batch,
     handle: async (message) => {
       written += await upsertQaRecords(db, message.records);
     },

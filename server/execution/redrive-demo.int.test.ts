@@ -35,7 +35,9 @@ describe('redrive with the demo skills (MCP over HTTP, fault injection)', { time
   });
 
   it('re-runs only the failed transcription and the states after it', async () => {
-    expect(await setFaults({ 'whisper-transcribe': { failure_rate: 1 }, 'assemblyai-transcribe': { failure_rate: 1 } })).toMatchObject({ status: 'ok' });
+    expect(await setFaults({ 'whisper-transcribe': { failure_rate: 1 }, 'assemblyai-transcribe': { failure_rate: 1 } })).toMatchObject({
+      status: 'ok',
+    });
     const wf = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'workflows/standard-advice-call-analysis.json'), 'utf8')) as unknown;
     const first = await h.run(wf, ALEX, 60_000);
     expect(first).toMatchObject({ status: 'FAILED', error: 'SkillError' });
@@ -47,9 +49,14 @@ describe('redrive with the demo skills (MCP over HTTP, fault injection)', { time
     expect(await setFaults({})).toMatchObject({ status: 'ok' });
     const firstEpisode = (await episodeMessage(h.x, first.run_id))!.episode;
     expect(firstEpisode.run_id).toBe(first.run_id);
-    expect(firstEpisode.states.map((s) => `${s.state}:${s.outcome}`)).toEqual(expect.arrayContaining(['GetApplicationIDs:success', 'GetCallRecordings:success', 'TranscribeRecording:failure']));
+    expect(firstEpisode.states.map((s) => `${s.state}:${s.outcome}`)).toEqual(
+      expect.arrayContaining(['GetApplicationIDs:success', 'GetCallRecordings:success', 'TranscribeRecording:failure']),
+    );
 
-    expect(await invokeTool(redriveWorkflowRunTool, { run_id: first.run_id }, ctx())).toMatchObject({ status: 'ok', redriven: [{ state: 'TranscribeRecording', kind: 'failed' }] });
+    expect(await invokeTool(redriveWorkflowRunTool, { run_id: first.run_id }, ctx())).toMatchObject({
+      status: 'ok',
+      redriven: [{ state: 'TranscribeRecording', kind: 'failed' }],
+    });
     expect(await waitForRun(h.x, first.run_id, 60_000)).toMatchObject({ status: 'SUCCEEDED', redrive_count: 1 });
     const secondLife = tools().slice(firstLife.length);
     expect(secondLife).not.toContain('get_applications_by_advisor');
@@ -64,6 +71,11 @@ describe('redrive with the demo skills (MCP over HTTP, fault injection)', { time
     const segment = (await episodeMessage(h.x, first.run_id))!.episode;
     expect(segment.run_id).toBe(redriveEpisodeId(first.run_id, 1));
     expect(segment.status).toBe('SUCCEEDED');
-    expect(segment.states.map((s) => `${s.state}:${s.outcome}`).sort()).toEqual(['CalculateScore:success', 'ComplianceAnalysis:success', 'SentimentAnalysis:success', 'TranscribeRecording:success']);
+    expect(segment.states.map((s) => `${s.state}:${s.outcome}`).sort()).toEqual([
+      'CalculateScore:success',
+      'ComplianceAnalysis:success',
+      'SentimentAnalysis:success',
+      'TranscribeRecording:success',
+    ]);
   });
 });

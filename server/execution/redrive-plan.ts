@@ -28,8 +28,7 @@ export interface RedrivePlan {
 }
 
 export type RedrivePlanError =
-  | { error: 'unknown_state' | 'not_failed'; states: string[]; redrivable: string[] }
-  | { error: 'nothing_failed' };
+  { error: 'unknown_state' | 'not_failed'; states: string[]; redrivable: string[] } | { error: 'nothing_failed' };
 
 type PlanInput = {
   states: Record<string, StateDocument>;
@@ -89,7 +88,9 @@ export function planRedrive({ states, entries, isFork, select }: PlanInput): Red
     const notFailed = select.filter((s) => !live.includes(s));
     if (notFailed.length) return { error: 'not_failed', states: notFailed, redrivable };
     const named = new Set(select);
-    chosen = targets.filter((t) => t.kind === 'interrupted' || named.has(t.instance) || ancestors(t.instance).some((a) => named.has(a.instance)));
+    chosen = targets.filter(
+      (t) => t.kind === 'interrupted' || named.has(t.instance) || ancestors(t.instance).some((a) => named.has(a.instance)),
+    );
   }
 
   const forks = new Map<string, ForkToResume>();

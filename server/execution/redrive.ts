@@ -34,7 +34,11 @@ export type RedriveResult =
  * so they do not run again; Map iterations that had not started yet start as redriven ones
  * finish (the join's `started` counter).
  */
-export async function redriveWorkflowRun(x: ExecutionServices, runId: string, opts: { states?: string[]; by: string }): Promise<RedriveResult> {
+export async function redriveWorkflowRun(
+  x: ExecutionServices,
+  runId: string,
+  opts: { states?: string[]; by: string },
+): Promise<RedriveResult> {
   let run = await readRun(x.redis, runId);
   if (!run) return { ok: false, reason: 'no_such_run' };
   if (!REDRIVABLE.includes(run.status)) return { ok: false, reason: 'not_redrivable', status: run.status };
@@ -50,7 +54,9 @@ export async function redriveWorkflowRun(x: ExecutionServices, runId: string, op
   const [states, entriesRaw] = await Promise.all([x.cp.readStates(runId), x.redis.hgetall(k.entries)]);
   const entries = Object.fromEntries(Object.entries(entriesRaw).map(([i, v]) => [i, JSON.parse(v) as EntryRecord]));
   const plan = planRedrive({
-    states, entries, select: opts.states,
+    states,
+    entries,
+    select: opts.states,
     isFork: (i) => ['Parallel', 'Map'].includes(String(def.states.get(baseName(i))?.state.Type)),
   });
   if ('error' in plan) return plan;
@@ -61,17 +67,29 @@ export async function redriveWorkflowRun(x: ExecutionServices, runId: string, op
   for (const fork of plan.forks) {
     const { retry_counts: _reset, ...entry } = fork.entry;
     c.hset(k.entries, fork.instance, entry);
-    c.state(fork.instance, { set: { status: 'running', finished_at: null, last_error: null }, release: true, note: `resumed by redrive (${fork.indices.length} to run again)` });
+    c.state(fork.instance, {
+      set: { status: 'running', finished_at: null, last_error: null },
+      release: true,
+      note: `resumed by redrive (${fork.indices.length} to run again)`,
+    });
     const repair = joinRepair(fork, await x.redis.hgetall(k.join(fork.instance)));
     for (const field of repair.remove) c.hdel(k.join(fork.instance), field);
     if (repair.failed > 0) c.hset(k.join(fork.instance), repair.failedField, String(repair.failed));
     else c.hdel(k.join(fork.instance), repair.failedField);
   }
-  const notes: OutboxEntry[] = plan.targets.map((t) => enterState(c, t.instance, t.entry.input, t.entry.parent, 'redrive', { attempts: t.attempts }));
+  const notes: OutboxEntry[] = plan.targets.map((t) =>
+    enterState(c, t.instance, t.entry.input, t.entry.parent, 'redrive', { attempts: t.attempts }),
+  );
   const deadline = scheduleRunDeadline(c, def.workflow, count);
   if (deadline) notes.push(deadline);
   const redriven = plan.targets.map((t) => ({ state: t.instance, kind: t.kind }));
-  c.event({ type: 'redrive', redrive_count: count, by: opts.by, states: redriven.map((r) => r.state), resumed: plan.forks.length ? plan.forks.map((f) => f.instance) : null });
+  c.event({
+    type: 'redrive',
+    redrive_count: count,
+    by: opts.by,
+    states: redriven.map((r) => r.state),
+    resumed: plan.forks.length ? plan.forks.map((f) => f.instance) : null,
+  });
   const committed = await x.cp.commit(c);
   if (!committed.ok) return { ok: false, reason: 'changed' };
 

@@ -27,7 +27,12 @@ const PAGE = 1000;
  * the backlog or arrives live (or both, and is sent once). After a reconnect of the hub (messages
  * published meanwhile are lost) the store is read again from the last id sent.
  */
-export async function openReplayFeed<E extends { id: I }, I>(hub: RunEventHub, source: ReplaySource<E, I>, after: I, send: (e: E) => void): Promise<EventFeed> {
+export async function openReplayFeed<E extends { id: I }, I>(
+  hub: RunEventHub,
+  source: ReplaySource<E, I>,
+  after: I,
+  send: (e: E) => void,
+): Promise<EventFeed> {
   let last = after;
   let live = false;
   let buffered: E[] = [];

@@ -42,7 +42,10 @@ describe('a run end to end (real Redis, BullMQ, in-process workers)', () => {
   });
 
   it('the run input is validated against workflow_input_schema', async () => {
-    const wf = workflowOf({ StartAt: 'P', States: { P: { Type: 'Pass', End: true } } }, { type: 'object', required: ['advisor_name'], properties: { advisor_name: { type: 'string' } } });
+    const wf = workflowOf(
+      { StartAt: 'P', States: { P: { Type: 'Pass', End: true } } },
+      { type: 'object', required: ['advisor_name'], properties: { advisor_name: { type: 'string' } } },
+    );
     await expect(h.run(wf, { advisor: 1 })).rejects.toThrow(/workflow_input_schema/);
   });
 

@@ -6,7 +6,12 @@ import { indexStates, type AslState, type StateLocation } from '../engine/runtim
 /** What a run executes: its frozen workflow document, meta and an index of every state. */
 export interface RunDefinition {
   runId: string;
-  workflow: { workflow_id: string; workflow_name: string; version: string; asl: { StartAt: string; States: Record<string, AslState>; TimeoutSeconds?: number } } & Record<string, unknown>;
+  workflow: {
+    workflow_id: string;
+    workflow_name: string;
+    version: string;
+    asl: { StartAt: string; States: Record<string, AslState>; TimeoutSeconds?: number };
+  } & Record<string, unknown>;
   meta: ControlPlaneMeta;
   states: Map<string, StateLocation>;
 }

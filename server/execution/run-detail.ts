@@ -68,41 +68,59 @@ export async function runInstanceDetails(x: ExecutionServices, view: RunView, de
     const instance = str(e.event.instance);
     if (instance) eventsOf.set(instance, [...(eventsOf.get(instance) ?? []), e]);
   }
-  const details = await Promise.all(Object.entries(view.states).map(async ([instance, doc]): Promise<InstanceDetail> => {
-    const state = def.states.get(baseName(instance))?.state;
-    const type = String(state?.Type ?? 'unknown');
-    const entry: EntryRecord | undefined = view.entries[instance];
-    const events = eventsOf.get(instance) ?? [];
-    return {
-      instance,
-      state: baseName(instance),
-      type,
-      parent: entry?.parent ? { instance: entry.parent.instance, index: entry.parent.index } : null,
-      status: doc.status,
-      attempts: doc.attempts,
-      last_error: doc.last_error ?? null,
-      entered_at: entry?.entered_at ?? null,
-      started_at: doc.started_at ?? null,
-      finished_at: doc.finished_at ?? null,
-      lease: doc.lease.owner_agent_id ? { owner: doc.lease.owner_agent_id, ts: doc.lease.ts, ttl_s: doc.lease.ttl_s, expires_at: expiresAt.get(instance) ?? null } : null,
-      retry_counts: entry?.retry_counts ?? [],
-      input: entry ? entry.input : null,
-      effective_input: entry?.effective_input ?? null,
-      output: entry?.output ?? null,
-      data: view.data[instance] ?? null,
-      skill: type === 'Task' ? skillOf(state?.AgentBinding, entry, doc, view.data[instance], events) : null,
-      branches: type === 'Parallel' || type === 'Map' ? await branchCounts(x, k.join(instance), entry) : null,
-      events,
-    };
-  }));
+  const details = await Promise.all(
+    Object.entries(view.states).map(async ([instance, doc]): Promise<InstanceDetail> => {
+      const state = def.states.get(baseName(instance))?.state;
+      const type = String(state?.Type ?? 'unknown');
+      const entry: EntryRecord | undefined = view.entries[instance];
+      const events = eventsOf.get(instance) ?? [];
+      return {
+        instance,
+        state: baseName(instance),
+        type,
+        parent: entry?.parent ? { instance: entry.parent.instance, index: entry.parent.index } : null,
+        status: doc.status,
+        attempts: doc.attempts,
+        last_error: doc.last_error ?? null,
+        entered_at: entry?.entered_at ?? null,
+        started_at: doc.started_at ?? null,
+        finished_at: doc.finished_at ?? null,
+        lease: doc.lease.owner_agent_id
+          ? { owner: doc.lease.owner_agent_id, ts: doc.lease.ts, ttl_s: doc.lease.ttl_s, expires_at: expiresAt.get(instance) ?? null }
+          : null,
+        retry_counts: entry?.retry_counts ?? [],
+        input: entry ? entry.input : null,
+        effective_input: entry?.effective_input ?? null,
+        output: entry?.output ?? null,
+        data: view.data[instance] ?? null,
+        skill: type === 'Task' ? skillOf(state?.AgentBinding, entry, doc, view.data[instance], events) : null,
+        branches: type === 'Parallel' || type === 'Map' ? await branchCounts(x, k.join(instance), entry) : null,
+        events,
+      };
+    }),
+  );
   return Object.fromEntries(details.map((d) => [d.instance, d]));
 }
 
-function skillOf(binding: unknown, entry: EntryRecord | undefined, doc: StateDocument, envelope: unknown, events: RunEvent[]): InstanceDetail['skill'] {
+function skillOf(
+  binding: unknown,
+  entry: EntryRecord | undefined,
+  doc: StateDocument,
+  envelope: unknown,
+  events: RunEvent[],
+): InstanceDetail['skill'] {
   const bound = isObject(binding) && Array.isArray(binding.skills) ? binding.skills.filter((s): s is string => typeof s === 'string') : [];
   const swaps: SkillSwap[] = events
     .filter((e) => e.event.type === 'skill_swap')
-    .map(({ event: e }) => ({ from: str(e.from), to: String(e.to), reason: str(e.reason), policy: str(e.policy), rationale: str(e.rationale), explored: e.explored === true, at: str(e.at) }));
+    .map(({ event: e }) => ({
+      from: str(e.from),
+      to: String(e.to),
+      reason: str(e.reason),
+      policy: str(e.policy),
+      rationale: str(e.rationale),
+      explored: e.explored === true,
+      at: str(e.at),
+    }));
   const produced = isObject(envelope) && isObject(envelope.metrics) ? str(envelope.metrics.skill) : null;
   const used = produced ?? (doc.attempts > 0 ? (entry?.skill ?? bound[0] ?? null) : null);
   return { bound, used, swaps };
@@ -110,7 +128,14 @@ function skillOf(binding: unknown, entry: EntryRecord | undefined, doc: StateDoc
 
 async function branchCounts(x: ExecutionServices, joinKey: string, entry: EntryRecord | undefined): Promise<InstanceDetail['branches']> {
   if (!entry) return null;
-  const [joinEntry, total, started, done, failed] = await x.redis.hmget(joinKey, 'entry', 'total', 'started', `done:${entry.entry}`, `failed:${entry.entry}`);
+  const [joinEntry, total, started, done, failed] = await x.redis.hmget(
+    joinKey,
+    'entry',
+    'total',
+    'started',
+    `done:${entry.entry}`,
+    `failed:${entry.entry}`,
+  );
   if (joinEntry !== entry.entry) return null; // not forked (yet) under this entry
   return { total: Number(total ?? 0), started: Number(started ?? total ?? 0), done: Number(done ?? 0), failed: Number(failed ?? 0) };
 }

@@ -17,14 +17,25 @@ export async function episodeMessage(x: ExecutionServices, runId: string): Promi
   return {
     episode,
     workflow: {
-      workflow_id: wf.workflow_id, version: wf.version, name: wf.workflow_name, description: typeof wf.description === 'string' ? wf.description : '',
+      workflow_id: wf.workflow_id,
+      version: wf.version,
+      name: wf.workflow_name,
+      description: typeof wf.description === 'string' ? wf.description : '',
       tags: Array.isArray(wf.tags) ? (wf.tags as unknown[]).filter((t): t is string => typeof t === 'string') : [],
-      skills: describeWorkflow(wf).skills, created_at: typeof wf.created_at === 'string' ? wf.created_at : view.run.started_at, author: typeof wf.author === 'string' ? wf.author : null,
+      skills: describeWorkflow(wf).skills,
+      created_at: typeof wf.created_at === 'string' ? wf.created_at : view.run.started_at,
+      author: typeof wf.author === 'string' ? wf.author : null,
     },
     skills: used.map((uri) => {
       const m = x.skills.get(uri);
       const [name, version] = uri.replace('skill://', '').split('@');
-      return { uri, name: m?.skillName ?? name ?? uri, version: m?.skillVersion ?? version ?? '0.0.0', capability: m?.tags[0] ?? null, tags: m?.tags ?? [] };
+      return {
+        uri,
+        name: m?.skillName ?? name ?? uri,
+        version: m?.skillVersion ?? version ?? '0.0.0',
+        capability: m?.tags[0] ?? null,
+        tags: m?.tags ?? [],
+      };
     }),
   };
 }

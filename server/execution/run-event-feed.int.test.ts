@@ -31,7 +31,8 @@ async function emit(runId: string, n: number, label = 'e'): Promise<void> {
     expect((await cp.commit(c)).ok).toBe(true);
   }
 }
-const streamIds = async (runId: string, after = '-') => (await redis.xrange(runKeys(runId).events, after === '-' ? '-' : `(${after}`, '+')).map(([id]) => id);
+const streamIds = async (runId: string, after = '-') =>
+  (await redis.xrange(runKeys(runId).events, after === '-' ? '-' : `(${after}`, '+')).map(([id]) => id);
 async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   for (const end = Date.now() + ms; !(await check()); await sleep(10)) if (Date.now() > end) throw new Error('timed out waiting');
 }
@@ -65,7 +66,10 @@ describe('run event feed on real Redis', () => {
   it('one subscriber connection per process, fanned out to every feed; the last feed to close unsubscribes', async () => {
     const a: RunEvent[][] = [[], [], []];
     const b: RunEvent[] = [];
-    const feeds = await Promise.all([...a.map((got) => openRunEventFeed(hub, redis, 'run-a', null, (e) => got.push(e))), openRunEventFeed(hub, redis, 'run-b', null, (e) => b.push(e))]);
+    const feeds = await Promise.all([
+      ...a.map((got) => openRunEventFeed(hub, redis, 'run-a', null, (e) => got.push(e))),
+      openRunEventFeed(hub, redis, 'run-b', null, (e) => b.push(e)),
+    ]);
     expect(await subscribers(runChannel('run-a'))).toBe(1);
     expect(hub.listenerCount(runChannel('run-a'))).toBe(3);
     await emit('run-a', 3);
@@ -84,7 +88,10 @@ describe('run event feed on real Redis', () => {
     await until(() => got.length === 5);
     const db = (redis.options.db ?? 0).toString();
     const list = (await redis.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
-    const ours = list.split('\n').filter((l) => l.includes(` db=${db} `)).map((l) => /id=(\d+)/.exec(l)![1]!);
+    const ours = list
+      .split('\n')
+      .filter((l) => l.includes(` db=${db} `))
+      .map((l) => /id=(\d+)/.exec(l)![1]!);
     expect(ours.length).toBeGreaterThan(0);
     for (const id of ours) await redis.client('KILL', 'ID', id);
     await emit('run-drop', 25, 'lost'); // published while nobody of ours listens
@@ -99,7 +106,11 @@ describe('run event feed on real Redis', () => {
   it('streams as Server-Sent Events with ids and heartbeats, and stops when the client goes', async () => {
     await emit('run-sse', 2, 'old');
     const client = new AbortController();
-    const res = sseResponse((send) => openRunEventFeed(hub, redis, 'run-sse', null, send), { signal: client.signal, withIds: true, heartbeatMs: 40 });
+    const res = sseResponse((send) => openRunEventFeed(hub, redis, 'run-sse', null, send), {
+      signal: client.signal,
+      withIds: true,
+      heartbeatMs: 40,
+    });
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -117,20 +128,26 @@ describe('run event feed on real Redis', () => {
     const ids = await streamIds('run-sse');
     const messages = text.split('\n\n').filter((m) => m.startsWith('id: '));
     expect(messages.map((m) => m.split('\n')[0])).toEqual(ids.map((id) => `id: ${id}`));
-    expect(JSON.parse(messages[2]!.split('\n')[1]!.slice('data: '.length))).toMatchObject({ id: ids[2], event: { type: 'test', label: 'new0' } });
+    expect(JSON.parse(messages[2]!.split('\n')[1]!.slice('data: '.length))).toMatchObject({
+      id: ids[2],
+      event: { type: 'test', label: 'new0' },
+    });
     expect(text.startsWith(': connected\n\n')).toBe(true);
     client.abort();
     for (let r = await reader.read(); !r.done; r = await reader.read());
     expect(hub.listenerCount(runChannel('run-sse'))).toBe(0);
   });
 
-  it('the all-runs feed carries every run\'s events, live', async () => {
+  it("the all-runs feed carries every run's events, live", async () => {
     const got: RunEvent[] = [];
     const feed = await openAllRunsEventFeed(hub, (e) => got.push(e));
     await emit('run-x', 1, 'x');
     await emit('run-y', 1, 'y');
     await until(() => got.length === 2);
-    expect(got.map((e) => [e.event.run_id, e.event.label])).toEqual([['run-x', 'x0'], ['run-y', 'y0']]);
+    expect(got.map((e) => [e.event.run_id, e.event.label])).toEqual([
+      ['run-x', 'x0'],
+      ['run-y', 'y0'],
+    ]);
     await feed.close();
     expect(hub.listenerCount(ALL_RUNS_CHANNEL)).toBe(0);
   });

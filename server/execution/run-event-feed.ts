@@ -24,7 +24,13 @@ export type RunEventFeed = EventFeed;
  * published (replay-feed.ts). The commit script appends to the stream and publishes in one
  * atomic step, so nothing falls between the two.
  */
-export function openRunEventFeed(hub: RunEventHub, redis: Redis, runId: string, after: string | null, send: (e: RunEvent) => void): Promise<RunEventFeed> {
+export function openRunEventFeed(
+  hub: RunEventHub,
+  redis: Redis,
+  runId: string,
+  after: string | null,
+  send: (e: RunEvent) => void,
+): Promise<RunEventFeed> {
   return openReplayFeed<RunEvent, string>(
     hub,
     {

@@ -80,9 +80,11 @@ export class RunEventHub {
   private chain(channel: string, step: () => Promise<unknown>): Promise<unknown> {
     const next = (this.pending.get(channel) ?? Promise.resolve()).then(step, step);
     this.pending.set(channel, next);
-    void next.finally(() => {
-      if (this.pending.get(channel) === next) this.pending.delete(channel);
-    }).catch(() => {});
+    void next
+      .finally(() => {
+        if (this.pending.get(channel) === next) this.pending.delete(channel);
+      })
+      .catch(() => {});
     return next;
   }
 }

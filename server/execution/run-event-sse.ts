@@ -28,7 +28,10 @@ export function sseMessage(e: { id: string | number }, withId: boolean): string 
  * `event: ready` message follows once the feed is open (subscribed): a live-only client re-reads
  * then, not on `open` (the response's headers), so nothing published in between is missed.
  */
-export function sseResponse<E extends { id: string | number } = RunEvent>(open: (send: (e: E) => void) => Promise<RunEventFeed>, opts: { signal: AbortSignal; withIds: boolean; heartbeatMs?: number; readyEvent?: boolean }): Response {
+export function sseResponse<E extends { id: string | number } = RunEvent>(
+  open: (send: (e: E) => void) => Promise<RunEventFeed>,
+  opts: { signal: AbortSignal; withIds: boolean; heartbeatMs?: number; readyEvent?: boolean },
+): Response {
   const encoder = new TextEncoder();
   let stop: (() => Promise<void>) | undefined;
   const body = new ReadableStream<Uint8Array>({
@@ -60,7 +63,8 @@ export function sseResponse<E extends { id: string | number } = RunEvent>(open: 
         await stop();
         throw err;
       }
-      if (ended) await feed.close(); // the client went while the feed was opening
+      if (ended)
+        await feed.close(); // the client went while the feed was opening
       else if (opts.signal.aborted) await stop();
       else if (opts.readyEvent) write('event: ready\ndata: {}\n\n');
     },

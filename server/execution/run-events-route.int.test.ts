@@ -14,7 +14,12 @@ vi.mock('@/server/app/services', () => ({ executionRuntime: () => (session.runti
 const { GET: runEvents } = await import('../../app/api/runs/[runId]/events/route.ts');
 const { GET: allEvents } = await import('../../app/api/runs/events/route.ts');
 
-const reader: PublicUser = { id: '00000000-0000-4000-8000-000000000001', email: 'reader@sse.test', displayName: 'reader', role: 'stakeholder' } as PublicUser;
+const reader: PublicUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'reader@sse.test',
+  displayName: 'reader',
+  role: 'stakeholder',
+} as PublicUser;
 const params = (runId: string) => ({ params: Promise.resolve({ runId }) });
 
 /** Reads an SSE body until `done(text)` holds, then drops the connection. */
@@ -51,11 +56,18 @@ describe('GET /api/runs/[runId]/events and /api/runs/events', { timeout: 60_000 
     expect((await allEvents(new Request('http://t/api/runs/events'))).status).toBe(401);
     session.user = reader;
     expect((await runEvents(new Request('http://t/x'), params('nope'))).status).toBe(400);
-    expect((await runEvents(new Request('http://t/x', { headers: { 'Last-Event-ID': 'yesterday' } }), params('00000000-0000-4000-8000-00000000abcd'))).status).toBe(400);
+    expect(
+      (
+        await runEvents(
+          new Request('http://t/x', { headers: { 'Last-Event-ID': 'yesterday' } }),
+          params('00000000-0000-4000-8000-00000000abcd'),
+        )
+      ).status,
+    ).toBe(400);
     expect((await runEvents(new Request('http://t/x'), params('00000000-0000-4000-8000-00000000abcd'))).status).toBe(404);
   });
 
-  it('streams a run\'s events from Last-Event-ID to its end; the all-runs stream sees it live', async () => {
+  it("streams a run's events from Last-Event-ID to its end; the all-runs stream sees it live", async () => {
     session.user = reader;
     const everything = new AbortController();
     const all = await allEvents(new Request('http://t/api/runs/events', { signal: everything.signal }));
@@ -67,13 +79,22 @@ describe('GET /api/runs/[runId]/events and /api/runs/events', { timeout: 60_000 
     const view = await h.finalized(run.run_id);
     const third = view.events[2]!.id;
     const client = new AbortController();
-    const res = await runEvents(new Request(`http://t/api/runs/${run.run_id}/events`, { signal: client.signal, headers: { 'Last-Event-ID': third } }), params(run.run_id));
+    const res = await runEvents(
+      new Request(`http://t/api/runs/${run.run_id}/events`, { signal: client.signal, headers: { 'Last-Event-ID': third } }),
+      params(run.run_id),
+    );
     expect(res.status).toBe(200);
     const text = await readSse(res, client, (t) => t.includes(`id: ${view.events.at(-1)!.id}\n`));
-    const ids = text.split('\n').filter((l) => l.startsWith('id: ')).map((l) => l.slice(4));
+    const ids = text
+      .split('\n')
+      .filter((l) => l.startsWith('id: '))
+      .map((l) => l.slice(4));
     expect(ids).toEqual(view.events.slice(3).map((e) => e.id));
     const viaQuery = new AbortController();
-    const fromQuery = await runEvents(new Request(`http://t/x?after=${view.events.at(-2)!.id}`, { signal: viaQuery.signal }), params(run.run_id));
+    const fromQuery = await runEvents(
+      new Request(`http://t/x?after=${view.events.at(-2)!.id}`, { signal: viaQuery.signal }),
+      params(run.run_id),
+    );
     expect(await readSse(fromQuery, viaQuery, (t) => t.includes('id: '))).toContain(`id: ${view.events.at(-1)!.id}\n`);
 
     const live = await allText;

@@ -13,7 +13,13 @@ export const runListFilterSchema = z.object({
   status: z.array(z.enum(RUN_STATUSES)).min(1).max(RUN_STATUSES.length).optional().describe('Only runs whose status is one of these.'),
   started_after: z.iso.datetime({ offset: true }).max(64).optional().describe('Only runs started at or after this time (ISO 8601).'),
   started_before: z.iso.datetime({ offset: true }).max(64).optional().describe('Only runs started before this time (ISO 8601).'),
-  advisor: z.string().trim().min(1).max(200).optional().describe("Case-insensitive substring of the run input's advisor_name (or advisor) field."),
+  advisor: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("Case-insensitive substring of the run input's advisor_name (or advisor) field."),
 });
 export type RunListFilter = z.infer<typeof runListFilterSchema>;
 

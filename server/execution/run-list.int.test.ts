@@ -8,20 +8,35 @@ import { executionHarness, task, workflowOf, type ExecutionHarness } from './tes
 type Row = { run_id: string; status: string; workflow_version: string; input: unknown; started_at: string; states: Record<string, number> };
 type Page = { status: string; runs: Row[]; next_cursor: string | null; error_code?: string };
 
-const echo = (version: string) => ({ ...workflowOf({ StartAt: 'E', States: { E: task('echo', { Next: 'P' }), P: { Type: 'Pass', End: true } } }), version });
-const failing = { ...workflowOf({ StartAt: 'F', States: { F: task('fail', { Parameters: { error: 'Nope', cause: 'always' }, End: true }) } }), workflow_id: '00000000-0000-4000-8000-0000000000f0' };
+const echo = (version: string) => ({
+  ...workflowOf({ StartAt: 'E', States: { E: task('echo', { Next: 'P' }), P: { Type: 'Pass', End: true } } }),
+  version,
+});
+const failing = {
+  ...workflowOf({ StartAt: 'F', States: { F: task('fail', { Parameters: { error: 'Nope', cause: 'always' }, End: true }) } }),
+  workflow_id: '00000000-0000-4000-8000-0000000000f0',
+};
 
 describe('list_workflow_runs on real Redis', { timeout: 60_000 }, () => {
   let h: ExecutionHarness;
-  const list = (args: Record<string, unknown>) => invokeTool(listWorkflowRunsTool, args, { actor: systemActor('test'), services: { config: h.config, execution: async () => h.x } }) as Promise<Page>;
+  const list = (args: Record<string, unknown>) =>
+    invokeTool(listWorkflowRunsTool, args, {
+      actor: systemActor('test'),
+      services: { config: h.config, execution: async () => h.x },
+    }) as Promise<Page>;
   /** Runs in start order (oldest first), with what they were started with. */
   const runs: Array<{ id: string; advisor: string | null; version: string; failed: boolean }> = [];
 
   beforeAll(async () => {
     h = await executionHarness({}, 4);
     const inputs: Array<[string | null, string, boolean]> = [
-      ['Alex Wong', '1.0.0', false], ['Priya Shah', '1.0.0', false], ['alex wong', '1.1.0', false], [null, '1.1.0', false],
-      ['Sam Lee', '1.0.0', true], ['Alexandra Ng', '1.1.0', false], ['Priya Shah', '1.0.0', true],
+      ['Alex Wong', '1.0.0', false],
+      ['Priya Shah', '1.0.0', false],
+      ['alex wong', '1.1.0', false],
+      [null, '1.1.0', false],
+      ['Sam Lee', '1.0.0', true],
+      ['Alexandra Ng', '1.1.0', false],
+      ['Priya Shah', '1.0.0', true],
     ];
     for (const [advisor, version, fails] of inputs) {
       const input = advisor === null ? {} : advisor === 'Sam Lee' ? { advisor } : { advisor_name: advisor };
@@ -41,7 +56,16 @@ describe('list_workflow_runs on real Redis', { timeout: 60_000 }, () => {
     expect(page).toMatchObject({ status: 'ok', next_cursor: null });
     expect(page.runs.map((r) => r.run_id)).toEqual(newestFirst());
     const ok = page.runs.find((r) => r.run_id === runs[0]!.id)!;
-    expect(ok).toMatchObject({ status: 'SUCCEEDED', workflow_name: 'test workflow', workflow_version: '1.0.0', started_by: 'test', input: { advisor_name: 'Alex Wong' }, error: null, finished_at: expect.any(String), redrive_count: 0 });
+    expect(ok).toMatchObject({
+      status: 'SUCCEEDED',
+      workflow_name: 'test workflow',
+      workflow_version: '1.0.0',
+      started_by: 'test',
+      input: { advisor_name: 'Alex Wong' },
+      error: null,
+      finished_at: expect.any(String),
+      redrive_count: 0,
+    });
     expect(ok.states).toEqual({ pending: 0, running: 0, done: 2, failed: 0, total: 2 });
     expect(ok).not.toHaveProperty('output');
     const bad = page.runs.find((r) => r.run_id === runs[4]!.id)!;
@@ -93,11 +117,19 @@ describe('list_workflow_runs on real Redis', { timeout: 60_000 }, () => {
   });
 
   it('counts the states of a run still going; refuses a bad cursor and a limit above 200', async () => {
-    const slow = workflowOf({ StartAt: 'Nap', States: { Nap: task('sleep', { Parameters: { ms: 1500 }, Next: 'After' }), After: { Type: 'Pass', End: true } } });
+    const slow = workflowOf({
+      StartAt: 'Nap',
+      States: { Nap: task('sleep', { Parameters: { ms: 1500 }, Next: 'After' }), After: { Type: 'Pass', End: true } },
+    });
     const id = await h.start(slow, {});
     for (let i = 0; i < 100 && (await h.x.cp.readState(id, 'Nap'))?.status !== 'running'; i++) await new Promise((r) => setTimeout(r, 20));
     const [row] = (await list({ limit: 1 })).runs;
-    expect(row).toMatchObject({ run_id: id, status: 'RUNNING', finished_at: null, states: { pending: 1, running: 1, done: 0, failed: 0, total: 2 } });
+    expect(row).toMatchObject({
+      run_id: id,
+      status: 'RUNNING',
+      finished_at: null,
+      states: { pending: 1, running: 1, done: 0, failed: 0, total: 2 },
+    });
     expect(await list({ cursor: 'not-a-cursor' })).toMatchObject({ status: 'error', error_code: 'invalid_input' });
     expect(await list({ limit: 201 })).toMatchObject({ status: 'error', error_code: 'invalid_input' });
     expect(await list({ status: ['DONE'] })).toMatchObject({ status: 'error', error_code: 'invalid_input' });

@@ -19,7 +19,21 @@ type Position = { s: number; n: number };
 const BATCH = 200;
 const MAX_EXAMINED = 5_000;
 /** The run hash fields a row needs (the output and summary can be large and are not read). */
-const ROW_FIELDS = ['run_id', 'workflow_id', 'workflow_name', 'workflow_version', 'status', 'input', 'error', 'cause', 'started_at', 'finished_at', 'started_by', 'redrive_count', 'test_run'] as const;
+const ROW_FIELDS = [
+  'run_id',
+  'workflow_id',
+  'workflow_name',
+  'workflow_version',
+  'status',
+  'input',
+  'error',
+  'cause',
+  'started_at',
+  'finished_at',
+  'started_by',
+  'redrive_count',
+  'test_run',
+] as const;
 
 export function encodeCursor(p: Position): string {
   return Buffer.from(JSON.stringify(p)).toString('base64url');
@@ -43,7 +57,11 @@ export function decodeCursor(cursor: string): Position {
  * matches few runs, a page may hold fewer than `limit` rows and still carry a `next_cursor`
  * (more may match further back); `next_cursor` is null only when the index is exhausted.
  */
-export async function listWorkflowRuns(redis: Redis, filter: RunListFilter, page: { limit: number; cursor?: string }): Promise<RunListPage> {
+export async function listWorkflowRuns(
+  redis: Redis,
+  filter: RunListFilter,
+  page: { limit: number; cursor?: string },
+): Promise<RunListPage> {
   let pos: Position | null = page.cursor ? decodeCursor(page.cursor) : null;
   const min = filter.started_after ? String(Date.parse(filter.started_after)) : '-inf';
   const before = filter.started_before ? Date.parse(filter.started_before) : null;
@@ -54,7 +72,10 @@ export async function listWorkflowRuns(redis: Redis, filter: RunListFilter, page
     const offset = pos && !max.startsWith('(') ? pos.n : 0;
     const flat = await redis.zrevrangebyscore(RUN_INDEX, max, min, 'WITHSCORES', 'LIMIT', offset, BATCH);
     const members = Array.from({ length: flat.length / 2 }, (_, i) => ({ id: flat[2 * i]!, score: Number(flat[2 * i + 1]) }));
-    const records = await readRows(redis, members.map((m) => m.id));
+    const records = await readRows(
+      redis,
+      members.map((m) => m.id),
+    );
     const matched: RunListRow[] = [];
     let i = 0;
     for (; i < members.length && rows.length + matched.length < page.limit && examined < MAX_EXAMINED; i++) {
@@ -62,7 +83,8 @@ export async function listWorkflowRuns(redis: Redis, filter: RunListFilter, page
       pos = pos && pos.s === m.score ? { s: m.score, n: pos.n + 1 } : { s: m.score, n: 1 };
       examined++;
       const r = records[i];
-      if (r && matchesRunFilter(r.record, filter)) matched.push({ ...r.row, states: { pending: 0, running: 0, done: 0, failed: 0, total: 0 } });
+      if (r && matchesRunFilter(r.record, filter))
+        matched.push({ ...r.row, states: { pending: 0, running: 0, done: 0, failed: 0, total: 0 } });
     }
     await fillStateCounts(redis, matched, records);
     rows.push(...matched);

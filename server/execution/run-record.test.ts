@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseRunFields, runFields } from './run-record.ts';
 
 const HASH = {
-  run_id: 'r1', workflow_id: 'w', workflow_name: 'W', workflow_version: '1.0.0', status: 'RUNNING', input: '{}',
-  started_at: '2024-07-08T09:00:00.000Z', started_by: 'dee@bank.test',
+  run_id: 'r1',
+  workflow_id: 'w',
+  workflow_name: 'W',
+  workflow_version: '1.0.0',
+  status: 'RUNNING',
+  input: '{}',
+  started_at: '2024-07-08T09:00:00.000Z',
+  started_by: 'dee@bank.test',
 };
 
 /** Issue 28: a run record says whether the run is a test run; records from before the field read as not. */

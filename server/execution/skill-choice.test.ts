@@ -27,8 +27,13 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
       args: { recording_uri: 's3://calls/1.mp3', webhook_url: CONTEXT.webhook_url },
     });
     // A context argument fills only what the tool requires and the state does not give.
-    expect(skillToolCall(manifest(WHISPER), { recording_uri: 's3://calls/1.mp3' }, CONTEXT)!.args).toEqual({ recording_uri: 's3://calls/1.mp3' });
-    expect(skillToolCall(manifest(ASSEMBLY), { recording_uri: 'a', webhook_url: 'https://hooks.example/x' }, CONTEXT)!.args).toEqual({ recording_uri: 'a', webhook_url: 'https://hooks.example/x' });
+    expect(skillToolCall(manifest(WHISPER), { recording_uri: 's3://calls/1.mp3' }, CONTEXT)!.args).toEqual({
+      recording_uri: 's3://calls/1.mp3',
+    });
+    expect(skillToolCall(manifest(ASSEMBLY), { recording_uri: 'a', webhook_url: 'https://hooks.example/x' }, CONTEXT)!.args).toEqual({
+      recording_uri: 'a',
+      webhook_url: 'https://hooks.example/x',
+    });
     // No run context (an agent that is not a run's worker): the arguments go as given.
     expect(skillToolCall(manifest(ASSEMBLY), { recording_uri: 'a' })!.args).toEqual({ recording_uri: 'a' });
   });
@@ -39,15 +44,28 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
   });
 
   it('chooses among several tools the first whose required parameters are given (the context counts), else none', () => {
-    const m = { requiredTools: [tool('by_id', { type: 'object', required: ['id'] }), tool('by_url', { type: 'object', required: ['url', 'webhook_url'] })] } as unknown as SkillManifest;
+    const m = {
+      requiredTools: [
+        tool('by_id', { type: 'object', required: ['id'] }),
+        tool('by_url', { type: 'object', required: ['url', 'webhook_url'] }),
+      ],
+    } as unknown as SkillManifest;
     expect(chooseTool(m, { id: 1 })!.toolName).toBe('by_id');
     expect(chooseTool(m, { url: 'u' })).toBeNull();
-    expect(skillToolCall(m, { url: 'u' }, CONTEXT)).toMatchObject({ tool: { toolName: 'by_url' }, args: { url: 'u', webhook_url: CONTEXT.webhook_url } });
+    expect(skillToolCall(m, { url: 'u' }, CONTEXT)).toMatchObject({
+      tool: { toolName: 'by_url' },
+      args: { url: 'u', webhook_url: CONTEXT.webhook_url },
+    });
     expect(skillToolCall(m, { name: 'x' }, CONTEXT)).toBeNull();
   });
 
   it('drops the fields a tool forbids (additionalProperties: false) and keeps them otherwise', () => {
-    const strict = tool('t', { type: 'object', properties: { a: {}, webhook_url: {} }, required: ['a', 'webhook_url'], additionalProperties: false });
+    const strict = tool('t', {
+      type: 'object',
+      properties: { a: {}, webhook_url: {} },
+      required: ['a', 'webhook_url'],
+      additionalProperties: false,
+    });
     expect(argumentsFor(strict, { a: 1, extra: 2 }, CONTEXT)).toEqual({ a: 1, webhook_url: CONTEXT.webhook_url });
     expect(argumentsFor(tool('t', { type: 'object', properties: { a: {} } }), { a: 1, extra: 2 })).toEqual({ a: 1, extra: 2 });
     expect(argumentsFor(strict, 'not an object', CONTEXT)).toBe('not an object');
@@ -71,19 +89,26 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
     ]);
     const ranked = rankAlternatives(['skill://a@1.0.0', 'skill://b@1.0.0', 'skill://c@1.0.0'], stats, 'Greedy');
     expect(ranked.ordered).toEqual(['skill://b@1.0.0', 'skill://c@1.0.0', 'skill://a@1.0.0']);
-    expect(ranked.choice).toMatchObject({ arm: 'skill://b@1.0.0', strategy: 'Greedy', explored: false, rationale: expect.stringContaining('skill://b@1.0.0') });
+    expect(ranked.choice).toMatchObject({
+      arm: 'skill://b@1.0.0',
+      strategy: 'Greedy',
+      explored: false,
+      rationale: expect.stringContaining('skill://b@1.0.0'),
+    });
     // A skill the graph has not seen counts as 0 of 0.
     expect(rankAlternatives(['skill://new@1.0.0'], new Map(), 'ThompsonSampling').ordered).toEqual(['skill://new@1.0.0']);
     expect(rankAlternatives([], stats, 'Greedy')).toEqual({ ordered: [], choice: null });
   });
 
-  it('swaps for the skill\'s own faults only: never for the state\'s timeout or the caller\'s input', () => {
+  it("swaps for the skill's own faults only: never for the state's timeout or the caller's input", () => {
     expect(swapCanFix({ error: 'TimeoutError', cause: 'Tool call to whisper-transcribe timed out after 120s' })).toBe(true);
     expect(swapCanFix({ error: 'SkillError', cause: 'injected demo fault' })).toBe(true);
     expect(swapCanFix({ error: 'SkillUnavailable', cause: 'connection refused' })).toBe(true);
     expect(swapCanFix({ error: 'States.Timeout', cause: 'Transcribe exceeded TimeoutSeconds (5 s)' })).toBe(false);
     expect(swapCanFix({ error: 'RecordingNotFound', cause: 'no recording at s3://calls/none.mp3' })).toBe(false);
     expect(swapCanFix({ error: 'InvalidArguments', cause: 'recording_uri must be a non-empty string' })).toBe(false);
-    expect(swapCanFix({ error: 'States.TaskFailed', cause: 'MCP error -32602: Input validation error: Invalid arguments for tool t: x' })).toBe(false);
+    expect(
+      swapCanFix({ error: 'States.TaskFailed', cause: 'MCP error -32602: Input validation error: Invalid arguments for tool t: x' }),
+    ).toBe(false);
   });
 });

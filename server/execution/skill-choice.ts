@@ -39,11 +39,15 @@ export interface SkillToolCall {
  * its arguments are `argumentsFor`. Null when no tool of the skill can take the arguments.
  */
 export function skillToolCall(
-  manifest: SkillManifest, stateArgs: Json, context: Record<string, unknown> = {}, toolName?: string,
+  manifest: SkillManifest,
+  stateArgs: Json,
+  context: Record<string, unknown> = {},
+  toolName?: string,
 ): SkillToolCall | null {
-  const tool = toolName === undefined
-    ? chooseTool(manifest, withContext(stateArgs, context))
-    : manifest.requiredTools.find((t) => t.toolName === toolName) ?? null;
+  const tool =
+    toolName === undefined
+      ? chooseTool(manifest, withContext(stateArgs, context))
+      : (manifest.requiredTools.find((t) => t.toolName === toolName) ?? null);
   return tool ? { tool, args: argumentsFor(tool, stateArgs, context) } : null;
 }
 
@@ -86,13 +90,18 @@ export const capabilityOf = (m: SkillManifest): string | undefined => m.tags[0];
  * a tool that takes the state's arguments plus the run context. In catalog order.
  */
 export function alternativeCandidates(
-  skills: SkillDirectory, failed: string, args: Json, tried: string[], context: Record<string, unknown> = {},
+  skills: SkillDirectory,
+  failed: string,
+  args: Json,
+  tried: string[],
+  context: Record<string, unknown> = {},
 ): string[] {
   const manifest = skills.get(failed);
   const capability = manifest && capabilityOf(manifest);
   if (!capability) return [];
   const offered = withContext(args, context);
-  return skills.all()
+  return skills
+    .all()
     .filter(({ uri }) => uri !== failed && !tried.includes(uri))
     .filter(({ manifest: m }) => capabilityOf(m) === capability && fitsArgs(m, offered))
     .map((c) => c.uri);
@@ -103,7 +112,10 @@ export function alternativeCandidates(
  * their success/failure counts and latency, the rest follow by posterior mean. Pure.
  */
 export function rankAlternatives(
-  candidates: string[], stats: Map<string, SkillStats>, strategy: StrategyName, random?: Random,
+  candidates: string[],
+  stats: Map<string, SkillStats>,
+  strategy: StrategyName,
+  random?: Random,
 ): { ordered: string[]; choice: Choice | null } {
   if (!candidates.length) return { ordered: [], choice: null };
   const arms: Arm[] = candidates.map((id) => {
@@ -111,7 +123,10 @@ export function rankAlternatives(
     return { id, successes: s?.successes ?? 0, failures: s?.failures ?? 0, latency_ms: s?.latency_ms ?? null };
   });
   const choice = chooseArm(arms, { strategy }, random);
-  const rest = arms.filter((a) => a.id !== choice.arm).sort((a, b) => posteriorMean(b) - posteriorMean(a)).map((a) => a.id);
+  const rest = arms
+    .filter((a) => a.id !== choice.arm)
+    .sort((a, b) => posteriorMean(b) - posteriorMean(a))
+    .map((a) => a.id);
   return { ordered: [choice.arm, ...rest], choice };
 }
 
@@ -127,7 +142,8 @@ export interface SwapDecision {
  * recorded with the use it leads to; otherwise DCF_SKILL_POLICY.
  */
 export function swapStrategy(
-  config: Pick<AppConfig, 'skillPolicy' | 'policySplit'>, decision: SwapDecision,
+  config: Pick<AppConfig, 'skillPolicy' | 'policySplit'>,
+  decision: SwapDecision,
 ): { strategy: StrategyName; split: boolean } {
   return config.policySplit
     ? { strategy: splitStrategy(config.policySplit, decision.runId, decision.state), split: true }
@@ -141,7 +157,11 @@ export function swapStrategy(
  * workers (`dcf:skills:stats`). `split`: a live split chose the strategy.
  */
 export async function alternativeSkills(
-  x: ExecutionServices, decision: SwapDecision, failed: string, args: Json, tried: string[],
+  x: ExecutionServices,
+  decision: SwapDecision,
+  failed: string,
+  args: Json,
+  tried: string[],
   context: Record<string, unknown> = {},
 ): Promise<{ ordered: string[]; choice: Choice | null; split: boolean }> {
   const candidates = alternativeCandidates(x.skills, failed, args, tried, context);

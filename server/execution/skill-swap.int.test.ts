@@ -44,23 +44,47 @@ describe('swapFailedSkill: the skill swap every worker makes (spec §4.1–4.2)'
   };
   const swaps = async (runId: string) => (await h.show(runId))!.events.filter((e) => e.event.type === 'skill_swap').map((e) => e.event);
 
-  it('swaps to an alternative of the same capability once per lease, recording the attempt and the policy\'s choice', async () => {
+  it("swaps to an alternative of the same capability once per lease, recording the attempt and the policy's choice", async () => {
     const runId = await h.start(workflow, { uri: 's3://calls/1.mp3' });
     const first = await lease(runId, 'agent-a');
     expect(first).toMatchObject({ attempts: 1, current_skill: WHISPER });
 
     const swap = await swapFailedSkill(h.x, runId, 'Transcribe', first.token, TIMEOUT);
-    expect(swap).toMatchObject({ ok: true, skill: ASSEMBLY, from: WHISPER, attempts: 2, choice: { arm: ASSEMBLY, strategy: 'ThompsonSampling' } });
+    expect(swap).toMatchObject({
+      ok: true,
+      skill: ASSEMBLY,
+      from: WHISPER,
+      attempts: 2,
+      choice: { arm: ASSEMBLY, strategy: 'ThompsonSampling' },
+    });
     const view = (await h.show(runId))!;
-    expect(view.states.Transcribe).toMatchObject({ status: 'running', attempts: 2, last_error: `${TIMEOUT.error}: ${TIMEOUT.cause}`, lease: { token: first.token } });
+    expect(view.states.Transcribe).toMatchObject({
+      status: 'running',
+      attempts: 2,
+      last_error: `${TIMEOUT.error}: ${TIMEOUT.cause}`,
+      lease: { token: first.token },
+    });
     expect(view.entries.Transcribe).toMatchObject({ skill: ASSEMBLY, tried: { lease: first.token, skills: [WHISPER] } });
-    expect(await swaps(runId)).toEqual([expect.objectContaining({
-      instance: 'Transcribe', from: WHISPER, to: ASSEMBLY, reason: `${TIMEOUT.error}: ${TIMEOUT.cause}`,
-      policy: 'ThompsonSampling', rationale: expect.stringContaining(ASSEMBLY), explored: expect.any(Boolean),
-    })]);
+    expect(await swaps(runId)).toEqual([
+      expect.objectContaining({
+        instance: 'Transcribe',
+        from: WHISPER,
+        to: ASSEMBLY,
+        reason: `${TIMEOUT.error}: ${TIMEOUT.cause}`,
+        policy: 'ThompsonSampling',
+        rationale: expect.stringContaining(ASSEMBLY),
+        explored: expect.any(Boolean),
+      }),
+    ]);
 
     // AssemblyAI fails too: nothing of the capability is left untried under this lease, and nothing is written.
-    expect(await swapFailedSkill(h.x, runId, 'Transcribe', first.token, { error: 'HttpError', cause: '503' })).toEqual({ ok: true, skill: null, from: ASSEMBLY, attempts: 2, choice: null });
+    expect(await swapFailedSkill(h.x, runId, 'Transcribe', first.token, { error: 'HttpError', cause: '503' })).toEqual({
+      ok: true,
+      skill: null,
+      from: ASSEMBLY,
+      attempts: 2,
+      choice: null,
+    });
     expect(await swaps(runId)).toHaveLength(1);
     expect((await h.show(runId))!.states.Transcribe!.last_error).toBe(`${TIMEOUT.error}: ${TIMEOUT.cause}`);
 
@@ -68,15 +92,24 @@ describe('swapFailedSkill: the skill swap every worker makes (spec §4.1–4.2)'
     expect(await failTask(h.x, runId, 'Transcribe', first.token, { error: 'HttpError', cause: '503' })).toMatchObject({ ok: true });
     const second = await lease(runId, 'agent-b');
     expect(second).toMatchObject({ attempts: 3, current_skill: ASSEMBLY });
-    expect(await swapFailedSkill(h.x, runId, 'Transcribe', second.token, { error: 'HttpError', cause: '503' })).toMatchObject({ ok: true, skill: WHISPER, from: ASSEMBLY, attempts: 4 });
+    expect(await swapFailedSkill(h.x, runId, 'Transcribe', second.token, { error: 'HttpError', cause: '503' })).toMatchObject({
+      ok: true,
+      skill: WHISPER,
+      from: ASSEMBLY,
+      attempts: 4,
+    });
     expect((await h.show(runId))!.entries.Transcribe).toMatchObject({ skill: WHISPER, tried: { lease: second.token, skills: [ASSEMBLY] } });
   });
 
-  it('never swaps for the state\'s own timeout, and refuses a holder whose lease is not the live one', async () => {
+  it("never swaps for the state's own timeout, and refuses a holder whose lease is not the live one", async () => {
     const runId = await h.start(workflow, { uri: 's3://calls/2.mp3' });
     const l = await lease(runId, 'agent-c');
-    expect(await swapFailedSkill(h.x, runId, 'Transcribe', l.token, { error: 'States.Timeout', cause: 'Transcribe exceeded TimeoutSeconds (5 s)' }))
-      .toEqual({ ok: true, skill: null, from: WHISPER, attempts: 1, choice: null });
+    expect(
+      await swapFailedSkill(h.x, runId, 'Transcribe', l.token, {
+        error: 'States.Timeout',
+        cause: 'Transcribe exceeded TimeoutSeconds (5 s)',
+      }),
+    ).toEqual({ ok: true, skill: null, from: WHISPER, attempts: 1, choice: null });
     expect(await swapFailedSkill(h.x, runId, 'Transcribe', 'not-the-token', TIMEOUT)).toEqual({ ok: false, reason: 'stale_lease' });
     expect(await swaps(runId)).toEqual([]);
     expect((await h.show(runId))!.states.Transcribe).toMatchObject({ attempts: 1, last_error: null });
@@ -86,11 +119,19 @@ describe('swapFailedSkill: the skill swap every worker makes (spec §4.1–4.2)'
     const runId = await h.start(workflow, { uri: 's3://calls/none.mp3' });
     const l = await lease(runId, 'agent-d');
     const notFound = { error: 'RecordingNotFound', cause: 'no recording at s3://calls/none.mp3' };
-    expect(await swapFailedSkill(h.x, runId, 'Transcribe', l.token, notFound)).toEqual({ ok: true, skill: null, from: WHISPER, attempts: 1, choice: null });
+    expect(await swapFailedSkill(h.x, runId, 'Transcribe', l.token, notFound)).toEqual({
+      ok: true,
+      skill: null,
+      from: WHISPER,
+      attempts: 1,
+      choice: null,
+    });
     expect(await swaps(runId)).toEqual([]);
     expect(await failTask(h.x, runId, 'Transcribe', l.token, notFound)).toMatchObject({ ok: true });
     // The error name stays what Retry/Catch match; the cause reports the caller's input.
-    expect((await h.show(runId))!.states.Transcribe!.last_error).toBe('RecordingNotFound: invalid input: no recording at s3://calls/none.mp3');
+    expect((await h.show(runId))!.states.Transcribe!.last_error).toBe(
+      'RecordingNotFound: invalid input: no recording at s3://calls/none.mp3',
+    );
     expect((await h.show(runId))!.entries.Transcribe!.skill).toBeUndefined();
   });
 });

@@ -31,7 +31,11 @@ export type SkillSwap = { ok: true; skill: string | null; from: string | null; a
  * skill; the worker then reports the failure, which fails the state as the caller's.
  */
 export async function swapFailedSkill(
-  x: ExecutionServices, runId: string, instance: string, token: string, failure: SkillFailure,
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  token: string,
+  failure: SkillFailure,
 ): Promise<SkillSwap> {
   const v = await viewInstance(x.redis, runId, instance);
   if ('skip' in v) return { ok: false, reason: 'not_runnable', detail: v.skip };

@@ -9,7 +9,10 @@ import type { ExecutionServices } from './services.ts';
  * create_worker_agents → notify_next_worker_agent for the start state. Whoever consumes the
  * notification queue (embedded workers, `dcf worker`) then runs it.
  */
-export async function startRun(x: ExecutionServices, req: { workflow: unknown; input: Json; started_by: string; run_id?: string; test_run?: boolean }): Promise<CreateControlPlaneResult> {
+export async function startRun(
+  x: ExecutionServices,
+  req: { workflow: unknown; input: Json; started_by: string; run_id?: string; test_run?: boolean },
+): Promise<CreateControlPlaneResult> {
   const created = await createWorkflowControlPlane(x, req);
   if (!created.ok) return created;
   await createWorkerAgents(x, created.run_id);

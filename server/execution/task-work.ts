@@ -1,4 +1,11 @@
-import { StatesError, applyStateResult, selectEffectiveInput, stateTimeoutMs, withinStepBudget, type Json } from '../engine/runtime/index.ts';
+import {
+  StatesError,
+  applyStateResult,
+  selectEffectiveInput,
+  stateTimeoutMs,
+  withinStepBudget,
+  type Json,
+} from '../engine/runtime/index.ts';
 import { runKeys } from '../controlplane/keys.ts';
 import type { OutboxEntry } from './entries.ts';
 import { viewInstance, type InstanceView } from './instance-view.ts';
@@ -41,7 +48,13 @@ const boundSkills = (v: InstanceView): string[] => {
  * InputPath/Parameters that fails is the state's failure (ASL States.Runtime etc.), handled by
  * Retry/Catch like any other.
  */
-export async function acquireTaskLease(x: ExecutionServices, runId: string, instance: string, agentId: string, renewOwn = false): Promise<TaskLease | Refusal> {
+export async function acquireTaskLease(
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  agentId: string,
+  renewOwn = false,
+): Promise<TaskLease | Refusal> {
   let v = await viewInstance(x.redis, runId, instance);
   if ('skip' in v) return { ok: false, reason: 'not_runnable', detail: v.skip };
   if (v.loc.state.Type !== 'Task') return { ok: false, reason: 'not_a_task', detail: `${instance} is a ${String(v.loc.state.Type)} state` };
@@ -66,8 +79,14 @@ export async function acquireTaskLease(x: ExecutionServices, runId: string, inst
     }
     const skills = boundSkills(v);
     return {
-      ok: true, token: grant.token, attempts: grant.attempts, ttl_s: ttl, effective_input: effective, skills,
-      current_skill: v.entry.skill ?? skills[0] ?? null, timeout_ms: stateTimeoutMs(v.loc.state, v.entry.input) ?? null,
+      ok: true,
+      token: grant.token,
+      attempts: grant.attempts,
+      ttl_s: ttl,
+      effective_input: effective,
+      skills,
+      current_skill: v.entry.skill ?? skills[0] ?? null,
+      timeout_ms: stateTimeoutMs(v.loc.state, v.entry.input) ?? null,
       idempotency_key: idempotencyKey(runId, instance, v.entry),
     };
   } catch (err) {
@@ -84,13 +103,22 @@ async function view(x: ExecutionServices, runId: string, instance: string): Prom
 }
 
 /** A Task's skill returned `result`: data-plane write, ResultSelector → ResultPath → OutputPath, done. */
-export async function completeTask(x: ExecutionServices, runId: string, instance: string, token: string, result: Json, meta: { latencyMs: number; skill: string }): Promise<Pending | Refusal> {
+export async function completeTask(
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  token: string,
+  result: Json,
+  meta: { latencyMs: number; skill: string },
+): Promise<Pending | Refusal> {
   const v = await view(x, runId, instance);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
   let notes: OutboxEntry[];
   try {
-    const output = withinStepBudget(() => applyStateResult(v.loc.state, v.entry.input, result, contextFor(v.def, v.run, instance, v.entry)));
+    const output = withinStepBudget(() =>
+      applyStateResult(v.loc.state, v.entry.input, result, contextFor(v.def, v.run, instance, v.entry)),
+    );
     c.hset(c.keys.data, instance, dataPlaneEnvelope(result, meta.latencyMs, meta.skill));
     notes = planSuccess(c, v, output);
   } catch (err) {
@@ -107,7 +135,13 @@ export async function completeTask(x: ExecutionServices, runId: string, instance
  * cause that says so ("invalid input: no advisor named …", lib/failure-cause.ts reportedCause),
  * so the state, the run and the graph report it as the caller's and not as a fault of the skill.
  */
-export async function failTask(x: ExecutionServices, runId: string, instance: string, token: string, failure: { error: string; cause: string }): Promise<Pending | Refusal> {
+export async function failTask(
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  token: string,
+  failure: { error: string; cause: string },
+): Promise<Pending | Refusal> {
   const v = await view(x, runId, instance);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
@@ -137,7 +171,10 @@ export const triedUnder = (v: InstanceView, token: string): string[] => (v.entry
  * and a `skill_swap` event with the policy's choice (null: the worker named the skill itself).
  */
 export async function recordAttempt(
-  x: ExecutionServices, runId: string, instance: string, token: string,
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  token: string,
   change: { last_error?: string; attempts?: number; skill?: string; from?: string; choice?: SwapChoice | null },
 ): Promise<{ ok: true } | Refusal> {
   const v = await view(x, runId, instance);
@@ -152,8 +189,14 @@ export async function recordAttempt(
     const tried = [...new Set([...triedUnder(v, token), ...(from ? [from] : [])])];
     c.hset(c.keys.entries, instance, { ...v.entry, skill: change.skill, tried: { lease: token, skills: tried } });
     c.event({
-      type: 'skill_swap', instance, from, to: change.skill, reason: change.last_error ?? null,
-      policy: change.choice?.strategy ?? null, rationale: change.choice?.rationale ?? null, explored: change.choice?.explored ?? false,
+      type: 'skill_swap',
+      instance,
+      from,
+      to: change.skill,
+      reason: change.last_error ?? null,
+      policy: change.choice?.strategy ?? null,
+      rationale: change.choice?.rationale ?? null,
+      explored: change.choice?.explored ?? false,
       ...(change.choice?.split ? { split: true } : {}),
     });
   }

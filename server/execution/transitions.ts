@@ -7,9 +7,7 @@ import { runFields } from './run-record.ts';
 
 /** How a state instance ended, once Retry/Catch have been applied. */
 export type Outcome =
-  | { kind: 'next'; next: string; output: Json }
-  | { kind: 'end'; output: Json }
-  | { kind: 'fail'; error: string; cause: string };
+  { kind: 'next'; next: string; output: Json } | { kind: 'end'; output: Json } | { kind: 'fail'; error: string; cause: string };
 
 /** A branch's or iteration's report to its Parallel/Map (stored in the parent's join hash). */
 export type BranchReport = { entry: string; ok: true; output: Json } | { entry: string; ok: false; error: string; cause: string };
@@ -30,9 +28,15 @@ export function deadlineEntry(redriveCount: number): string {
  * Schedules the state machine's own TimeoutSeconds (when the workflow has one) from now: a
  * delayed notification that ends the run as TIMED_OUT. At the start, and again on a redrive.
  */
-export function scheduleRunDeadline(c: CommitBuilder, workflow: { asl: { TimeoutSeconds?: unknown } }, redriveCount: number): OutboxEntry | null {
+export function scheduleRunDeadline(
+  c: CommitBuilder,
+  workflow: { asl: { TimeoutSeconds?: unknown } },
+  redriveCount: number,
+): OutboxEntry | null {
   const limitS = workflow.asl.TimeoutSeconds;
-  return typeof limitS === 'number' && limitS > 0 ? addNotification(c, RUN_DEADLINE, deadlineEntry(redriveCount), 'wait_elapsed', Date.now() + limitS * 1000) : null;
+  return typeof limitS === 'number' && limitS > 0
+    ? addNotification(c, RUN_DEADLINE, deadlineEntry(redriveCount), 'wait_elapsed', Date.now() + limitS * 1000)
+    : null;
 }
 
 /** The redrive count a deadline notification's entry names (0 for `run`). */
@@ -42,7 +46,13 @@ export function deadlineRedriveCount(entry: string): number {
 }
 
 /** Adds a notification to the commit's outbox; it is dispatched after the commit succeeds. */
-export function addNotification(c: CommitBuilder, instance: string, entry: string, reason: OutboxEntry['reason'], dueAtMs = Date.now()): OutboxEntry {
+export function addNotification(
+  c: CommitBuilder,
+  instance: string,
+  entry: string,
+  reason: OutboxEntry['reason'],
+  dueAtMs = Date.now(),
+): OutboxEntry {
   const ob: OutboxEntry = { id: randomUUID(), run_id: c.runId, instance, entry, reason, due_at_ms: dueAtMs, created_at_ms: Date.now() };
   c.outbox(ob.id, ob);
   return ob;
@@ -63,7 +73,11 @@ export function enterState(
 ): OutboxEntry {
   const record: EntryRecord = { entry: randomUUID(), input, ...(parent ? { parent } : {}), entered_at: new Date().toISOString() };
   c.hset(c.keys.entries, instance, record);
-  c.state(instance, { reset: true, ...(keep.attempts ? { set: { attempts: keep.attempts } } : {}), note: reason === 'redrive' ? 'redriven' : 'entered' });
+  c.state(instance, {
+    reset: true,
+    ...(keep.attempts ? { set: { attempts: keep.attempts } } : {}),
+    note: reason === 'redrive' ? 'redriven' : 'entered',
+  });
   return addNotification(c, instance, record.entry, reason);
 }
 
@@ -74,15 +88,19 @@ export function enterState(
 export function applyOutcome(c: CommitBuilder, instance: string, entry: EntryRecord, outcome: Outcome): OutboxEntry[] {
   if (outcome.kind === 'next') return [enterState(c, scopeOf(instance) + outcome.next, outcome.output, entry.parent, 'upstream_done')];
   if (!entry.parent) {
-    finishRun(c, outcome.kind === 'end'
-      ? { status: 'SUCCEEDED', output: outcome.output }
-      : { status: 'FAILED', error: outcome.error, cause: outcome.cause });
+    finishRun(
+      c,
+      outcome.kind === 'end'
+        ? { status: 'SUCCEEDED', output: outcome.output }
+        : { status: 'FAILED', error: outcome.error, cause: outcome.cause },
+    );
     return [];
   }
   const p = entry.parent;
-  const report: BranchReport = outcome.kind === 'end'
-    ? { entry: p.entry, ok: true, output: outcome.output }
-    : { entry: p.entry, ok: false, error: outcome.error, cause: outcome.cause };
+  const report: BranchReport =
+    outcome.kind === 'end'
+      ? { entry: p.entry, ok: true, output: outcome.output }
+      : { entry: p.entry, ok: false, error: outcome.error, cause: outcome.cause };
   const join = c.keys.join(p.instance);
   c.hset(join, `r:${p.index}`, report);
   c.hincr(join, `${report.ok ? 'done' : 'failed'}:${p.entry}`);
@@ -93,11 +111,13 @@ export function finishRun(
   c: CommitBuilder,
   end: { status: 'SUCCEEDED'; output: Json } | { status: 'FAILED' | 'TIMED_OUT' | 'ABORTED'; error: string; cause: string },
 ): void {
-  c.run(runFields({
-    status: end.status,
-    output: end.status === 'SUCCEEDED' ? end.output : null,
-    error: end.status === 'SUCCEEDED' ? null : end.error,
-    cause: end.status === 'SUCCEEDED' ? null : end.cause,
-    finished_at: new Date().toISOString(),
-  }));
+  c.run(
+    runFields({
+      status: end.status,
+      output: end.status === 'SUCCEEDED' ? end.output : null,
+      error: end.status === 'SUCCEEDED' ? null : end.error,
+      cause: end.status === 'SUCCEEDED' ? null : end.cause,
+      finished_at: new Date().toISOString(),
+    }),
+  );
 }

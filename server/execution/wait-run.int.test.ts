@@ -28,16 +28,19 @@ describe('waitForRun', () => {
     let answered = false;
     const counting = new Proxy(redis, {
       get(target, prop, receiver) {
-        if (prop === 'exists') return (...args: unknown[]) => {
-          if (answered) exists.push(Date.now());
-          return (target.exists as (...a: unknown[]) => Promise<number>)(...args);
-        };
+        if (prop === 'exists')
+          return (...args: unknown[]) => {
+            if (answered) exists.push(Date.now());
+            return (target.exists as (...a: unknown[]) => Promise<number>)(...args);
+          };
         const v = Reflect.get(target, prop, receiver);
         return typeof v === 'function' ? v.bind(target) : v;
       },
     });
-    const waiting = waitForRun({ redis: counting } as unknown as ExecutionServices, runId, 10_000)
-      .then((r) => { answered = true; return r; });
+    const waiting = waitForRun({ redis: counting } as unknown as ExecutionServices, runId, 10_000).then((r) => {
+      answered = true;
+      return r;
+    });
     // The run's events keep arriving while it settles: each one makes the waiter read the run again.
     for (let i = 0; i < 8; i++) {
       await new Promise((r) => setTimeout(r, 40));

@@ -31,10 +31,11 @@ export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs:
         settling = true;
         untilRunSettled(x.redis, runId).then(() => finish(r), reject);
       };
-      const check = () => readRun(x.redis, runId).then((r) => {
-        if (!r) finish(r);
-        else if (r.status !== 'RUNNING') settle(r);
-      }, reject);
+      const check = () =>
+        readRun(x.redis, runId).then((r) => {
+          if (!r) finish(r);
+          else if (r.status !== 'RUNNING') settle(r);
+        }, reject);
       const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
       const poll = setInterval(() => void check(), 1000);
       sub.on('message', () => void check());

@@ -15,7 +15,11 @@ const STATUS = { no_run: 404, no_state: 404, finished: 410, too_many: 429 } as c
 export async function handleRunWebhook(x: ExecutionServices, runId: string, request: Request): Promise<Response> {
   if (!RUN_ID.test(runId)) return errorResponse(400, 'invalid_input', 'not a run id');
   const admitted = await admitSignedWebhook(request, {
-    config: x.config, redis: x.redis, scope: runId, partParam: 'state', what: `run ${runId}`,
+    config: x.config,
+    redis: x.redis,
+    scope: runId,
+    partParam: 'state',
+    what: `run ${runId}`,
   });
   if (!admitted.ok) return admitted.response;
   const recorded = await recordWebhook(x, runId, admitted.part, admitted.body);

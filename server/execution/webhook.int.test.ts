@@ -14,7 +14,7 @@ import { handleRunWebhook } from './webhook-request.ts';
  */
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-describe('a run\'s webhook (real Redis, in-process workers)', { timeout: 60_000 }, () => {
+describe("a run's webhook (real Redis, in-process workers)", { timeout: 60_000 }, () => {
   let h: ExecutionHarness;
   beforeAll(async () => {
     h = await executionHarness();
@@ -23,8 +23,7 @@ describe('a run\'s webhook (real Redis, in-process workers)', { timeout: 60_000 
 
   const post = (runId: string, url: string, body = '{"status":"completed"}') =>
     handleRunWebhook(h.x, runId, new Request(url, { method: 'POST', body, headers: JSON_TYPE }));
-  const webhookEvents = async (runId: string) =>
-    (await readRunEvents(h.x, runId)).map((e) => e.event).filter((e) => e.type === 'webhook');
+  const webhookEvents = async (runId: string) => (await readRunEvents(h.x, runId)).map((e) => e.event).filter((e) => e.type === 'webhook');
   const napping = async (ms: number) => {
     const nap = { StartAt: 'Nap', States: { Nap: task('sleep', { Parameters: { ms }, End: true }) } };
     const runId = await h.start(workflowOf(nap), {});
@@ -53,7 +52,7 @@ describe('a run\'s webhook (real Redis, in-process workers)', { timeout: 60_000 
     expect(await webhookEvents(runId)).toHaveLength(1);
   });
 
-  it('refuses a URL without a token, with another run\'s or state\'s token, or with a forged one', async () => {
+  it("refuses a URL without a token, with another run's or state's token, or with a forged one", async () => {
     const runId = await napping(3_000);
     const other = await runWebhookUrl(h.config, randomUUID(), 'Nap');
     const otherState = await runWebhookUrl(h.config, runId, 'Other');

@@ -22,9 +22,7 @@ export async function runWebhookUrl(config: AppConfig, runId: string, instance: 
  * state's Parameters do not give them (an alternative skill after a swap may need more): the
  * webhook URL of the instance being worked on.
  */
-export async function runContextArguments(
-  config: AppConfig, runId: string, instance: string,
-): Promise<Record<string, unknown>> {
+export async function runContextArguments(config: AppConfig, runId: string, instance: string): Promise<Record<string, unknown>> {
   return { webhook_url: await runWebhookUrl(config, runId, instance) };
 }
 
@@ -40,9 +38,7 @@ export type WebhookOutcome =
  * Refused when the run or the instance does not exist, when either has finished (a late or
  * replayed call changes nothing), or when the instance already had WEBHOOK_LIMITS.eventsPerState.
  */
-export async function recordWebhook(
-  x: ExecutionServices, runId: string, instance: string, bodyText: string,
-): Promise<WebhookOutcome> {
+export async function recordWebhook(x: ExecutionServices, runId: string, instance: string, bodyText: string): Promise<WebhookOutcome> {
   const run = await readRun(x.redis, runId);
   if (!run) return { ok: false, reason: 'no_run', message: `no run ${runId}` };
   const state = await x.cp.readState(runId, instance);

@@ -38,9 +38,12 @@ const transcribe = {
     StartAt: 'T',
     States: {
       T: {
-        Type: 'Task', Parameters: { recording_uri: PILOT_URI }, End: true,
+        Type: 'Task',
+        Parameters: { recording_uri: PILOT_URI },
+        End: true,
         AgentBinding: {
-          agent_template_ref: { name: 'agent_template_worker@1.0.0' }, skills: ['skill://whisper-transcribe@1.0.0'],
+          agent_template_ref: { name: 'agent_template_worker@1.0.0' },
+          skills: ['skill://whisper-transcribe@1.0.0'],
         },
       },
     },

@@ -29,15 +29,23 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   x.activeWork.add(abort);
   const stopRenewing = renewWhileWorking(x, runId, instance, lease.token, abort);
   const timeoutMs = lease.timeout_ms;
-  const timer = timeoutMs === null ? undefined : setTimeout(() => {
-    const cause = `${instance} exceeded TimeoutSeconds (${timeoutMs / 1000} s)`;
-    abort.abort({ error: 'States.Timeout', cause } satisfies WorkAbort);
-  }, timeoutMs);
+  const timer =
+    timeoutMs === null
+      ? undefined
+      : setTimeout(() => {
+          const cause = `${instance} exceeded TimeoutSeconds (${timeoutMs / 1000} s)`;
+          abort.abort({ error: 'States.Timeout', cause } satisfies WorkAbort);
+        }, timeoutMs);
   /** update_workflow_control_plane with the state's failure, then notify (Retry/Catch apply). */
-  const fail = (failure: { error: string; cause: string }) => plan.step(
-    'update_workflow_control_plane', { ...at, status: 'failed' },
-    () => failTask(x, runId, instance, lease.token, failure), refusedCode,
-  ).then((r) => report(plan, x, r));
+  const fail = (failure: { error: string; cause: string }) =>
+    plan
+      .step(
+        'update_workflow_control_plane',
+        { ...at, status: 'failed' },
+        () => failTask(x, runId, instance, lease.token, failure),
+        refusedCode,
+      )
+      .then((r) => report(plan, x, r));
   try {
     if (!lease.current_skill) {
       await fail({ error: 'States.TaskFailed', cause: `${instance} binds no skill` });
@@ -51,27 +59,50 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
     for (;;) {
       const manifest = x.skills.get(skill);
       const call = manifest && skillToolCall(manifest, lease.effective_input, context);
-      const outcome: SkillCallOutcome = !manifest || !call
-        ? { ok: false as const, error: 'States.TaskFailed', cause: manifest ? `no tool of ${skill} accepts the state's arguments` : `skill ${skill} is not in the catalog`, latencyMs: 0 }
-        : await plan.step('invoke_skill_tool', { ...at, skill, tool_name: call.tool.toolName }, () => x.invoker.invoke({
-          manifest, toolName: call.tool.toolName, args: call.args as Record<string, unknown>, attempt: attempts,
-          signal: abort.signal, idempotencyKey: lease.idempotency_key,
-        }), (o) => (o.ok ? null : o.error));
+      const outcome: SkillCallOutcome =
+        !manifest || !call
+          ? {
+              ok: false as const,
+              error: 'States.TaskFailed',
+              cause: manifest ? `no tool of ${skill} accepts the state's arguments` : `skill ${skill} is not in the catalog`,
+              latencyMs: 0,
+            }
+          : await plan.step(
+              'invoke_skill_tool',
+              { ...at, skill, tool_name: call.tool.toolName },
+              () =>
+                x.invoker.invoke({
+                  manifest,
+                  toolName: call.tool.toolName,
+                  args: call.args as Record<string, unknown>,
+                  attempt: attempts,
+                  signal: abort.signal,
+                  idempotencyKey: lease.idempotency_key,
+                }),
+              (o) => (o.ok ? null : o.error),
+            );
       const aborted = abort.signal.reason as WorkAbort | undefined;
       // Lease lost: another worker owns the state now and our writes would be refused. Worker
       // stopping: write nothing; the lease lapses and the sweeper hands the state to another worker.
       if (aborted?.error === 'LeaseLost' || aborted?.error === 'WorkerStopped') return;
       if (outcome.ok) {
-        const done = await plan.step('update_workflow_control_plane', { ...at, status: 'done' },
+        const done = await plan.step(
+          'update_workflow_control_plane',
+          { ...at, status: 'done' },
           () => completeTask(x, runId, instance, lease.token, outcome.result, { latencyMs: outcome.latencyMs, skill }),
-          refusedCode);
+          refusedCode,
+        );
         written = done.ok;
         await report(plan, x, done);
         return;
       }
       // No `skill` in the step's arguments: the skill policy chooses the alternative (the general method).
-      const swap = await plan.step('update_workflow_control_plane', { ...at, status: 'running', last_error: outcome.error },
-        () => swapFailedSkill(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }), refusedCode);
+      const swap = await plan.step(
+        'update_workflow_control_plane',
+        { ...at, status: 'running', last_error: outcome.error },
+        () => swapFailedSkill(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }),
+        refusedCode,
+      );
       if (!swap.ok) return;
       if (!swap.skill) {
         await fail({ error: outcome.error, cause: outcome.cause });
@@ -84,8 +115,9 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   } catch (err) {
     // Enforce mode refused a step over the worker's plan budget: the state fails, saying so.
     if (!(err instanceof StepRefused)) throw err;
-    await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: err.message })
-      .then((r) => (r.ok ? x.dispatcher.dispatch(r.pending_notifications) : undefined));
+    await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: err.message }).then((r) =>
+      r.ok ? x.dispatcher.dispatch(r.pending_notifications) : undefined,
+    );
   } finally {
     x.activeWork.delete(abort);
     stopRenewing();

@@ -46,7 +46,10 @@ async function before0015(h: Awaited<ReturnType<typeof createTestDatabase>>): Pr
   const root = mkdtempSync(path.join(tmpdir(), 'dcf-before-0015-'));
   try {
     cpSync(path.join(PROJECT_ROOT, 'db/migrations'), path.join(root, 'db/migrations'), { recursive: true });
-    const entries = JOURNAL.entries.slice(0, JOURNAL.entries.findIndex((e) => e.tag === TAG));
+    const entries = JOURNAL.entries.slice(
+      0,
+      JOURNAL.entries.findIndex((e) => e.tag === TAG),
+    );
     writeFileSync(path.join(root, 'db/migrations/meta/_journal.json'), JSON.stringify({ ...JOURNAL, entries }));
     await migrateDatabase(h, root);
   } finally {
@@ -91,7 +94,7 @@ describe(`migration 0015 corrects the reliability figures already recorded (${te
   });
   afterAll(() => h.dispose());
 
-  it('reclassifies the caller\'s failures as lib/failure-cause.ts does and moves them out of n_failures', async () => {
+  it("reclassifies the caller's failures as lib/failure-cause.ts does and moves them out of n_failures", async () => {
     await before0015(h);
     await recordTheOldWay(h);
     const before = await h.db.execute(sql`select n_failures from graph_skills where uri = ${CRM}`);
@@ -110,9 +113,15 @@ describe(`migration 0015 corrects the reliability figures already recorded (${te
     const crm = await graph.skillReliability(CRM);
     expect(crm).toMatchObject({ n_success: SUCCESSES, n_failures: failuresOf(CRM) - crmCaller, n_caller_errors: crmCaller });
     expect(crm.failure_rate).toBeCloseTo((failuresOf(CRM) - crmCaller) / (SUCCESSES + failuresOf(CRM) - crmCaller), 12);
-    expect(await graph.skillReliability(CRM, { days: 7 })).toMatchObject({ n_failures: failuresOf(CRM) - crmCaller, n_caller_errors: crmCaller });
+    expect(await graph.skillReliability(CRM, { days: 7 })).toMatchObject({
+      n_failures: failuresOf(CRM) - crmCaller,
+      n_caller_errors: crmCaller,
+    });
     const whisperCaller = expectedCallerErrors(WHISPER);
-    expect(await graph.skillReliability(WHISPER)).toMatchObject({ n_failures: failuresOf(WHISPER) - whisperCaller, n_caller_errors: whisperCaller });
+    expect(await graph.skillReliability(WHISPER)).toMatchObject({
+      n_failures: failuresOf(WHISPER) - whisperCaller,
+      n_caller_errors: whisperCaller,
+    });
     const recent = await graph.recentFailures(CRM, 100);
     expect(recent.every((f) => failureCauseOfText(f.error) === 'skill')).toBe(true);
     expect(await graph.recentCallerErrors(CRM, 100)).toHaveLength(crmCaller);

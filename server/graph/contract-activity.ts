@@ -24,9 +24,18 @@ type Two = [number | null, number | null];
 const runs = ([runs, succeeded, failed]: Three, [p50, p95]: Two) => ({ runs, succeeded, failed, p50_ms: p(p50), p95_ms: p(p95) });
 const uses = ([skill_calls, swaps, caller_errors]: Three) => ({ skill_calls, swaps, caller_errors });
 /** A skill's reliability over the window: [successes, failures, caller errors], [success, failure rate], [p50, p95]. */
-const used = (skill: string, [n_success, n_failures, n_caller_errors]: Three, [success_rate, failure_rate]: Two, [p50, p95]: Two) => ({
-  skill, capability: null, n_success, n_failures, n_caller_errors, success_rate, failure_rate, p50_latency_ms: p(p50), p95_latency_ms: p(p95),
-}) satisfies SkillReliability;
+const used = (skill: string, [n_success, n_failures, n_caller_errors]: Three, [success_rate, failure_rate]: Two, [p50, p95]: Two) =>
+  ({
+    skill,
+    capability: null,
+    n_success,
+    n_failures,
+    n_caller_errors,
+    success_rate,
+    failure_rate,
+    p50_latency_ms: p(p50),
+    p95_latency_ms: p(p95),
+  }) satisfies SkillReliability;
 
 export function defineActivityContract(c: EpisodeContractContext): void {
   const year = c.now.getUTCFullYear() + 1 + randomInt(0, 60);
@@ -52,10 +61,21 @@ export function defineActivityContract(c: EpisodeContractContext): void {
       const g = c.graph();
       const swapped = run('SUCCEEDED', at(0, '23:30:00.000'), 120_000, [[whisper, 'failure', 120_000, 'TimeoutError: 120 s']]);
       swapped.states.push({
-        state: 'S1', skill: assembly, outcome: 'success', latency_ms: 4_000, error: null, attempts: 1, swapped_from: whisper,
+        state: 'S1',
+        skill: assembly,
+        outcome: 'success',
+        latency_ms: 4_000,
+        error: null,
+        attempts: 1,
+        swapped_from: whisper,
       });
       const task: TaskEpisode = {
-        session_id: c.id('ops-session'), task_id: 'score-1', companion_id: 'companion-1', status: 'succeeded', duration_s: 3, error: null,
+        session_id: c.id('ops-session'),
+        task_id: 'score-1',
+        companion_id: 'companion-1',
+        status: 'succeeded',
+        duration_s: 3,
+        error: null,
         completed_at: at(1, '12:00:00.000'),
         uses: [{ skill: score, step: 'score', outcome: 'success', latency_ms: 200, error: null, at: at(1, '12:00:00.000') }],
       };
@@ -63,12 +83,21 @@ export function defineActivityContract(c: EpisodeContractContext): void {
         run('ABORTED', since, 10_000), // exactly at `since`: in the window, on day 0 (00:00 in London)
         run('SUCCEEDED', at(0, '09:00:00.000'), 60_000, [[score, 'success', 100]]),
         swapped, // 00:30 in London: day 1
-        run('FAILED', at(1, '10:00:00.000'), 30_000, [[crm, 'failure', 5, UNKNOWN_ADVISOR], [score, 'failure', 300]]),
+        run('FAILED', at(1, '10:00:00.000'), 30_000, [
+          [crm, 'failure', 5, UNKNOWN_ADVISOR],
+          [score, 'failure', 300],
+        ]),
         run('TIMED_OUT', at(1, '11:00:00.000'), 300_000),
         run('SUCCEEDED', until, 1_000), // exactly at `until`: in the window
         // Outside the window by a millisecond either side: counted nowhere.
-        run('FAILED', shift(since, -1), 5, [[outside, 'failure', 1], [score, 'failure', 1]]),
-        run('FAILED', shift(until, 1), 5, [[outside, 'failure', 1], [score, 'failure', 1]]),
+        run('FAILED', shift(since, -1), 5, [
+          [outside, 'failure', 1],
+          [score, 'failure', 1],
+        ]),
+        run('FAILED', shift(until, 1), 5, [
+          [outside, 'failure', 1],
+          [score, 'failure', 1],
+        ]),
       ];
       for (const e of written) await g.recordEpisode(e);
       await g.recordTaskEpisode(task);
@@ -101,7 +130,10 @@ export function defineActivityContract(c: EpisodeContractContext): void {
       const later = await g.activity(at(1, '09:59:59.999'), at(1, '11:00:00.000'));
       expect(later.days).toEqual([{ day: day(1), ...runs([2, 0, 2], [165_000, 286_500]), ...uses([2, 0, 1]) }]);
       expect(later.totals).toEqual({ ...runs([2, 0, 2], [165_000, 286_500]), ...uses([2, 0, 1]) });
-      expect(later.skills.map((s) => [s.skill, s.n_success, s.n_failures, s.n_caller_errors])).toEqual([[crm, 0, 0, 1], [score, 0, 1, 0]]);
+      expect(later.skills.map((s) => [s.skill, s.n_success, s.n_failures, s.n_caller_errors])).toEqual([
+        [crm, 0, 0, 1],
+        [score, 0, 1, 0],
+      ]);
     });
 
     it('answers a window without runs or uses with no days, zero totals and no skills', async () => {

@@ -35,12 +35,18 @@ export function defineCallerErrorContract(c: EpisodeContractContext): void {
       expect((await g().allSkillReliability()).find((r) => r.skill === s)).toEqual(after);
     });
 
-    it('count a delegated task\'s caller error apart too, as the task error reports it', async () => {
+    it("count a delegated task's caller error apart too, as the task error reports it", async () => {
       const s = c.skill('crm-task');
       const error = `step fetch (${s} get_applications_by_advisor): ${UNKNOWN_ADVISOR}`;
       const t: TaskEpisode = {
-        session_id: c.id('session-caller'), task_id: 'task-1', companion_id: 'companion-1', status: 'failed', duration_s: 2, error,
-        completed_at: c.ago(1), uses: [{ skill: s, step: 'fetch', outcome: 'failure', latency_ms: null, error, at: c.ago(1) }],
+        session_id: c.id('session-caller'),
+        task_id: 'task-1',
+        companion_id: 'companion-1',
+        status: 'failed',
+        duration_s: 2,
+        error,
+        completed_at: c.ago(1),
+        uses: [{ skill: s, step: 'fetch', outcome: 'failure', latency_ms: null, error, at: c.ago(1) }],
       };
       await g().recordTaskEpisode(t);
       await g().recordTaskEpisode(t); // replayed: counted once
@@ -48,7 +54,7 @@ export function defineCallerErrorContract(c: EpisodeContractContext): void {
       expect(await g().skillReliability(s, { days: 7 })).toMatchObject({ n_failures: 0, n_caller_errors: 1 });
     });
 
-    it('keep a writer\'s own caller_error outcome', async () => {
+    it("keep a writer's own caller_error outcome", async () => {
       const s = c.skill('crm-explicit');
       const e = c.runEpisode({ uses: [[s, 'success', 10]] });
       e.states.push({ state: 'S1', skill: s, outcome: 'caller_error', latency_ms: 2, error: 'the input was wrong', attempts: 1 });
@@ -56,7 +62,7 @@ export function defineCallerErrorContract(c: EpisodeContractContext): void {
       expect(await g().skillReliability(s)).toMatchObject({ n_success: 1, n_failures: 0, n_caller_errors: 1, success_rate: 1 });
     });
 
-    it('never push the skill\'s own uses out of a last-N window, and carry no latency into the percentiles', async () => {
+    it("never push the skill's own uses out of a last-N window, and carry no latency into the percentiles", async () => {
       const s = c.skill('crm-window');
       for (let i = 0; i < 3; i++) {
         await g().recordEpisode(c.runEpisode({ finished_at: c.ago(3, i * 1000), uses: [[s, 'success', 100 * (i + 1)]] }));
@@ -77,7 +83,13 @@ export function defineCallerErrorContract(c: EpisodeContractContext): void {
     it('appear in the trend apart from failures, and in recentCallerErrors, never in recentFailures', async () => {
       const s = c.skill('crm-trend');
       const own = c.runEpisode({ finished_at: c.ago(2), uses: [[s, 'failure', 5, 'SkillError: the CRM answered 500']] });
-      const caller = c.runEpisode({ finished_at: c.ago(1), uses: [[null, 'success', null], [s, 'failure', 5, UNKNOWN_ADVISOR]] });
+      const caller = c.runEpisode({
+        finished_at: c.ago(1),
+        uses: [
+          [null, 'success', null],
+          [s, 'failure', 5, UNKNOWN_ADVISOR],
+        ],
+      });
       for (const e of [own, caller]) await g().recordEpisode(e);
       expect(await g().skillTrend(s, 1, 7)).toEqual([{ start: c.ago(7), n_success: 0, n_failures: 1, n_caller_errors: 1 }]);
       expect(await g().recentFailures(s, 10)).toEqual([
@@ -88,7 +100,14 @@ export function defineCallerErrorContract(c: EpisodeContractContext): void {
 
     it('correctCallerErrors finds nothing among uses recorded as they are now, and a second pass changes nothing', async () => {
       const s = c.skill('crm-correct');
-      await g().recordEpisode(c.runEpisode({ uses: [[s, 'failure', 5, UNKNOWN_ADVISOR], [s, 'failure', 5, 'TimeoutError: late']] }));
+      await g().recordEpisode(
+        c.runEpisode({
+          uses: [
+            [s, 'failure', 5, UNKNOWN_ADVISOR],
+            [s, 'failure', 5, 'TimeoutError: late'],
+          ],
+        }),
+      );
       const before = await g().skillReliability(s);
       await g().correctCallerErrors();
       expect(await g().correctCallerErrors()).toBe(0);

@@ -22,7 +22,9 @@ export interface EpisodeContractContext {
 
 /** Newest valid_at first, then uuid descending: the port's episode order. */
 function inEpisodeOrder(list: EpisodicNode[]): boolean {
-  return list.every((e, i) => i === 0 || list[i - 1]!.valid_at > e.valid_at || (list[i - 1]!.valid_at === e.valid_at && list[i - 1]!.uuid > e.uuid));
+  return list.every(
+    (e, i) => i === 0 || list[i - 1]!.valid_at > e.valid_at || (list[i - 1]!.valid_at === e.valid_at && list[i - 1]!.uuid > e.uuid),
+  );
 }
 
 export function defineEpisodeContract(c: EpisodeContractContext): void {
@@ -97,8 +99,18 @@ export function defineEpisodeContract(c: EpisodeContractContext): void {
       const session = c.id('session/a%b');
       await g.recordEpisode(c.runEpisode({ finished_at: c.ago(5), uses: [[s, 'failure', 10, 'old run error']] }));
       const failure = (at: string, over: Partial<TaskSkillUse>) => [use(s, 'failure', { at, ...over })];
-      const stepped = task({ session_id: session, task_id: 'transcribe/1', completed_at: c.ago(2), uses: failure(c.ago(2), { step: 'transcribe, diarise' }) });
-      const unstepped = task({ session_id: session, task_id: 'transcribe-2', completed_at: c.ago(1), uses: failure(c.ago(1), { error: 'no answer' }) });
+      const stepped = task({
+        session_id: session,
+        task_id: 'transcribe/1',
+        completed_at: c.ago(2),
+        uses: failure(c.ago(2), { step: 'transcribe, diarise' }),
+      });
+      const unstepped = task({
+        session_id: session,
+        task_id: 'transcribe-2',
+        completed_at: c.ago(1),
+        uses: failure(c.ago(1), { error: 'no answer' }),
+      });
       for (const t of [stepped, unstepped]) await g.recordTaskEpisode(t);
       const encoded = session.replace('%', '%25').replace('/', '%2F');
       expect((await g.recentFailures(s, 10)).slice(0, 2)).toEqual([
@@ -116,7 +128,12 @@ export function defineEpisodeContract(c: EpisodeContractContext): void {
       await g.recordTaskEpisode(t);
       const [e, ...more] = await g.episodes([session], 10);
       expect(more).toEqual([]);
-      expect(e).toMatchObject({ name: `delegated_task ${session}/${t.task_id}`, group_id: session, source: 'json', source_description: 'DCF+ delegated task' });
+      expect(e).toMatchObject({
+        name: `delegated_task ${session}/${t.task_id}`,
+        group_id: session,
+        source: 'json',
+        source_description: 'DCF+ delegated task',
+      });
       expect([e!.valid_at, e!.created_at]).toEqual([t.completed_at, c.now.toISOString()]);
       expect(JSON.parse(e!.content)).toEqual(t);
       expect(await g.episode(e!.uuid)).toEqual(e);
@@ -162,7 +179,12 @@ export function defineEpisodeContract(c: EpisodeContractContext): void {
       const run = c.runEpisode({ finished_at: c.ago(0, -1), uses: [] });
       await g.recordEpisode(run);
       const runEpisode = (await g.episodes(['dcf'], 100_000)).find((x) => x.name === `workflow_execution ${run.run_id}`)!;
-      expect(runEpisode).toMatchObject({ group_id: 'dcf', source: 'json', source_description: 'DCF workflow execution', valid_at: run.finished_at });
+      expect(runEpisode).toMatchObject({
+        group_id: 'dcf',
+        source: 'json',
+        source_description: 'DCF workflow execution',
+        valid_at: run.finished_at,
+      });
       expect(JSON.parse(runEpisode.content)).toEqual(run);
       await g.recordPatternEpisode(pattern({ uuid: runEpisode.uuid, group_id: 'dcf', episode_body: 'hijack' }));
       expect(await g.episode(runEpisode.uuid)).toEqual(runEpisode);
@@ -177,7 +199,12 @@ export function defineEpisodeContract(c: EpisodeContractContext): void {
         pattern({ group_id: a, created_at: c.ago(1), valid_at: c.ago(10) }),
         pattern({ group_id: a, created_at: c.ago(1), valid_at: tie }),
         pattern({ group_id: a, created_at: c.ago(1), valid_at: tie }),
-        pattern({ group_id: b, created_at: c.ago(2), source: 'json', episode_body: '{"skill_preferences": {"transcription": "assemblyai"}}' }),
+        pattern({
+          group_id: b,
+          created_at: c.ago(2),
+          source: 'json',
+          episode_body: '{"skill_preferences": {"transcription": "assemblyai"}}',
+        }),
         pattern({ group_id: c.id('group-c'), created_at: c.ago(0) }),
       ];
       for (const p of written) await g.recordPatternEpisode(p);

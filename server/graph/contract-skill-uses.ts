@@ -29,7 +29,11 @@ export function defineSkillUsesContract(c: EpisodeContractContext): void {
       const assembly = c.skill('uses-assembly');
       const crm = c.skill('uses-crm');
       const unknown = c.skill('uses-never-upserted');
-      const skills = [[whisper, 'transcription'], [assembly, 'transcription'], [crm, 'crm']] as const;
+      const skills = [
+        [whisper, 'transcription'],
+        [assembly, 'transcription'],
+        [crm, 'crm'],
+      ] as const;
       for (const [uri, capability] of skills) {
         await g.upsertSkill({ uri, name: uri, version: '1.0.0', capability, tags: [capability] });
       }
@@ -37,33 +41,56 @@ export function defineSkillUsesContract(c: EpisodeContractContext): void {
         c.runEpisode({ workflow_id: c.id('uses'), started_at: shift(finished, -60_000), finished_at: finished, uses });
       const first = run(since, [[whisper, 'success', 900]]);
       const swapped = run(at('12:00:00.000'), [
-        [whisper, 'failure', 120_000, 'TimeoutError: 120 s'], [crm, 'failure', 5, UNKNOWN_ADVISOR],
+        [whisper, 'failure', 120_000, 'TimeoutError: 120 s'],
+        [crm, 'failure', 5, UNKNOWN_ADVISOR],
       ]);
       swapped.states.push({
-        state: 'S0', skill: assembly, outcome: 'success', latency_ms: 4_000.4, error: null, attempts: 2,
-        swapped_from: whisper, strategy: 'ThompsonSampling',
+        state: 'S0',
+        skill: assembly,
+        outcome: 'success',
+        latency_ms: 4_000.4,
+        error: null,
+        attempts: 2,
+        swapped_from: whisper,
+        strategy: 'ThompsonSampling',
       });
       const sameInstant = run(at('12:00:00.000'), [[unknown, 'success', null]]);
       const last = run(until, [[assembly, 'failure', 300, 'ToolError: upstream 503']]);
       const task: TaskEpisode = {
-        session_id: c.id('uses-session'), task_id: 'transcribe-1', companion_id: 'companion-1', status: 'succeeded',
-        duration_s: 2, error: null, completed_at: at('15:00:00.000'),
-        uses: [{
-          skill: whisper, step: 'transcribe', outcome: 'success', latency_ms: 700, error: null, at: at('14:00:00.000'),
-        }],
+        session_id: c.id('uses-session'),
+        task_id: 'transcribe-1',
+        companion_id: 'companion-1',
+        status: 'succeeded',
+        duration_s: 2,
+        error: null,
+        completed_at: at('15:00:00.000'),
+        uses: [
+          {
+            skill: whisper,
+            step: 'transcribe',
+            outcome: 'success',
+            latency_ms: 700,
+            error: null,
+            at: at('14:00:00.000'),
+          },
+        ],
       };
-      const outside = [
-        run(shift(since, -1), [[whisper, 'success', 1]]), run(shift(until, 1), [[assembly, 'success', 1]]),
-      ];
+      const outside = [run(shift(since, -1), [[whisper, 'success', 1]]), run(shift(until, 1), [[assembly, 'success', 1]])];
       for (const e of [last, swapped, first, sameInstant, ...outside]) await g.recordEpisode(e);
       await g.recordTaskEpisode(task);
       await g.recordEpisode(swapped); // a replay adds nothing
 
       const use = (
-        r: { run_id: string }, seq: number, state: string, skill: string, capability: string | null,
-        outcome: RecordedSkillUse['outcome'], latency_ms: number | null, when: string, strategy: string | null = null,
-      ): RecordedSkillUse =>
-        ({ run_id: r.run_id, seq, state, skill, capability, outcome, latency_ms, at: when, strategy });
+        r: { run_id: string },
+        seq: number,
+        state: string,
+        skill: string,
+        capability: string | null,
+        outcome: RecordedSkillUse['outcome'],
+        latency_ms: number | null,
+        when: string,
+        strategy: string | null = null,
+      ): RecordedSkillUse => ({ run_id: r.run_id, seq, state, skill, capability, outcome, latency_ms, at: when, strategy });
       const taskRun = { run_id: `task:${task.session_id}/${task.task_id}` };
       expect(await g.skillUses(since, until)).toEqual([
         use(first, 0, 'S0', whisper, 'transcription', 'success', 900, since),
@@ -81,7 +108,9 @@ export function defineSkillUsesContract(c: EpisodeContractContext): void {
       const g = c.graph();
       const skill = c.skill('uses-open');
       const e = c.runEpisode({
-        finished_at: at('20:00:00.000'), started_at: at('19:59:00.000'), uses: [[skill, 'success', 10]],
+        finished_at: at('20:00:00.000'),
+        started_at: at('19:59:00.000'),
+        uses: [[skill, 'success', 10]],
       });
       await g.recordEpisode(e);
       const mine = (list: RecordedSkillUse[]) => list.filter((u) => u.skill === skill).map((u) => u.at);

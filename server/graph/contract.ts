@@ -84,7 +84,13 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
 
     it('records an episode once per run_id, however often it is replayed', async () => {
       const s = skill('idem');
-      const e = episode({ uses: [[s, 'success', 120], [null, 'success', null], [s, 'failure', 300]] });
+      const e = episode({
+        uses: [
+          [s, 'success', 120],
+          [null, 'success', null],
+          [s, 'failure', 300],
+        ],
+      });
       await g.recordEpisode(e);
       await g.recordEpisode(e);
       await Promise.all([g.recordEpisode(e), g.recordEpisode(e)]);
@@ -171,9 +177,7 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
       const s = skill('latency');
       // 100, 200, …, 1000 ms (the first sent as 99.6: kept as whole ms), later uses slower; one use without a latency.
       for (let i = 1; i <= 10; i++) {
-        await g.recordEpisode(
-          episode({ finished_at: ago(5, i * 60_000), uses: [[s, 'success', i === 1 ? 99.6 : i * 100]] }),
-        );
+        await g.recordEpisode(episode({ finished_at: ago(5, i * 60_000), uses: [[s, 'success', i === 1 ? 99.6 : i * 100]] }));
       }
       await g.recordEpisode(episode({ finished_at: ago(6), uses: [[s, 'failure', null]] }));
 
@@ -236,7 +240,13 @@ export function defineKnowledgeGraphContract(label: string, open: OpenGraph): vo
       const s = skill('failing');
       const old = episode({ finished_at: ago(9), uses: [[s, 'failure', 1, 'old error']] });
       const ok = episode({ finished_at: ago(2), uses: [[s, 'success', 1]] });
-      const recent = episode({ finished_at: ago(1), uses: [[null, 'success', null], [s, 'failure', 1, 'TimeoutError']] });
+      const recent = episode({
+        finished_at: ago(1),
+        uses: [
+          [null, 'success', null],
+          [s, 'failure', 1, 'TimeoutError'],
+        ],
+      });
       for (const e of [old, ok, recent]) await g.recordEpisode(e);
       expect(await g.recentFailures(s, 10)).toEqual([
         { run_id: recent.run_id, state: 'S1', error: 'TimeoutError', at: ago(1) },

@@ -22,7 +22,9 @@ const run: Episode = {
   status: 'SUCCEEDED',
   started_at: '2030-01-01T00:00:00.000Z',
   finished_at: '2030-01-01T00:01:00.000Z',
-  states: [{ state: 'Transcribe', skill: 'skill://whisper-transcribe@1.0.0', outcome: 'success', latency_ms: 900, error: null, attempts: 1 }],
+  states: [
+    { state: 'Transcribe', skill: 'skill://whisper-transcribe@1.0.0', outcome: 'success', latency_ms: 900, error: null, attempts: 1 },
+  ],
 };
 
 describe(`migration 0011 backfills run episodes (${testDbKind()})`, () => {

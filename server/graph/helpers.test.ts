@@ -29,7 +29,7 @@ describe('trend buckets', () => {
     ]);
   });
 
-  it('counts caller errors apart from the skill\'s failures', () => {
+  it("counts caller errors apart from the skill's failures", () => {
     const uses = [
       { at: at('2030-06-14T12:00:00.000Z'), outcome: 'caller_error' },
       { at: at('2030-06-14T12:00:00.000Z'), outcome: 'failure' },
@@ -86,8 +86,14 @@ describe('episode facts', () => {
       { state: 'A', skill: 'skill://x@1.0.0', outcome: 'failure', latency_ms: 5, error: 'boom', attempts: 3 },
       { state: 'B', skill: null, outcome: 'success', latency_ms: null, error: null, attempts: 1 },
       {
-        state: 'A', skill: 'skill://y@2.0.0', outcome: 'success', latency_ms: 7, error: null, attempts: 1,
-        swapped_from: 'skill://x@1.0.0', strategy: 'UCB',
+        state: 'A',
+        skill: 'skill://y@2.0.0',
+        outcome: 'success',
+        latency_ms: 7,
+        error: null,
+        attempts: 1,
+        swapped_from: 'skill://x@1.0.0',
+        strategy: 'UCB',
       },
       { state: 'C', skill: 'skill://x@1.0.0', outcome: 'success', latency_ms: 8.6, error: null, attempts: 1 },
     ],
@@ -164,7 +170,7 @@ describe('task facts', () => {
     ]);
   });
 
-  it('records a task\'s failure caused by the caller as a caller error', () => {
+  it("records a task's failure caused by the caller as a caller error", () => {
     const error = 'step fetch (skill://x@1.0.0 get): InvalidArguments: start_date 2024-07-08 is after end_date 2024-07-01';
     const uses = taskSkillUses({ ...t, error, uses: [{ ...t.uses[0]!, error }] });
     expect(uses.map((u) => u.outcome)).toEqual(['caller_error']);
@@ -172,7 +178,13 @@ describe('task facts', () => {
 
   it('gives the task’s episode its session as group and a uuid of its own', () => {
     const f = taskEpisodicFields(t);
-    expect(f).toMatchObject({ name: 'delegated_task s1/t1', group_id: 's1', source: 'json', source_description: 'DCF+ delegated task', valid_at: t.completed_at });
+    expect(f).toMatchObject({
+      name: 'delegated_task s1/t1',
+      group_id: 's1',
+      source: 'json',
+      source_description: 'DCF+ delegated task',
+      valid_at: t.completed_at,
+    });
     expect(f.uuid).toBe(taskEpisodicFields({ ...t, error: 'other' }).uuid);
     expect(f.uuid).not.toBe(taskEpisodicFields({ ...t, task_id: 't2' }).uuid);
     // A run whose id were the task's key would still name another episode.
@@ -183,18 +195,28 @@ describe('task facts', () => {
 });
 
 describe('the caller-error correction', () => {
-  it('picks the recorded failures that are the caller\'s, by skill', () => {
+  it("picks the recorded failures that are the caller's, by skill", () => {
     const f = (run_id: string, seq: number, skill: string, error: string | null) => ({ run_id, seq, skill, error });
-    expect(callerErrorsBySkill([
-      f('r1', 0, 'skill://sf@2', 'AdvisorNotFound: no advisor named "J"'),
-      f('r1', 1, 'skill://w@1', 'TimeoutError: late'),
-      f('r2', 0, 'skill://sf@2', 'InvalidArguments: start after end'),
-      f('task:s/t', 0, 'skill://w@1', 'step t (skill://w@1 transcribe): RecordingNotFound: no recording'),
-      f('r3', 0, 'skill://w@1', null),
-    ])).toEqual(new Map([
-      ['skill://sf@2', [{ run_id: 'r1', seq: 0 }, { run_id: 'r2', seq: 0 }]],
-      ['skill://w@1', [{ run_id: 'task:s/t', seq: 0 }]],
-    ]));
+    expect(
+      callerErrorsBySkill([
+        f('r1', 0, 'skill://sf@2', 'AdvisorNotFound: no advisor named "J"'),
+        f('r1', 1, 'skill://w@1', 'TimeoutError: late'),
+        f('r2', 0, 'skill://sf@2', 'InvalidArguments: start after end'),
+        f('task:s/t', 0, 'skill://w@1', 'step t (skill://w@1 transcribe): RecordingNotFound: no recording'),
+        f('r3', 0, 'skill://w@1', null),
+      ]),
+    ).toEqual(
+      new Map([
+        [
+          'skill://sf@2',
+          [
+            { run_id: 'r1', seq: 0 },
+            { run_id: 'r2', seq: 0 },
+          ],
+        ],
+        ['skill://w@1', [{ run_id: 'task:s/t', seq: 0 }]],
+      ]),
+    );
   });
 
   it('cuts the work into bounded batches', () => {
@@ -206,13 +228,19 @@ describe('the caller-error correction', () => {
 describe('ordering', () => {
   it('orders nodes by (created_at, workflow_id, version) and edges by (from, to, kind), bytewise', () => {
     const n = (workflow_id: string, version: string, created_at: string) => ({ workflow_id, version, name: '', created_at });
-    expect(sortLineageNodes([n('b', '1', 't1'), n('a', '2', 't1'), n('a', '10', 't1'), n('z', '1', 't0')]).map((x) => `${x.workflow_id}@${x.version}`)).toEqual(['z@1', 'a@10', 'a@2', 'b@1']);
+    expect(
+      sortLineageNodes([n('b', '1', 't1'), n('a', '2', 't1'), n('a', '10', 't1'), n('z', '1', 't0')]).map(
+        (x) => `${x.workflow_id}@${x.version}`,
+      ),
+    ).toEqual(['z@1', 'a@10', 'a@2', 'b@1']);
     const r = (workflow_id: string) => ({ workflow_id, version: '1' });
-    expect(sortLineageEdges([
-      { kind: 'VERSION_OF', from: r('b'), to: r('a') },
-      { kind: 'REFINEMENT_OF', from: r('b'), to: r('a') },
-      { kind: 'VERSION_OF', from: r('B'), to: r('a') },
-    ]).map((e) => `${e.from.workflow_id}-${e.kind}`)).toEqual(['B-VERSION_OF', 'b-REFINEMENT_OF', 'b-VERSION_OF']);
+    expect(
+      sortLineageEdges([
+        { kind: 'VERSION_OF', from: r('b'), to: r('a') },
+        { kind: 'REFINEMENT_OF', from: r('b'), to: r('a') },
+        { kind: 'VERSION_OF', from: r('B'), to: r('a') },
+      ]).map((e) => `${e.from.workflow_id}-${e.kind}`),
+    ).toEqual(['B-VERSION_OF', 'b-REFINEMENT_OF', 'b-VERSION_OF']);
   });
 
   it('normalises timestamps to ISO UTC with milliseconds', () => {
@@ -223,18 +251,51 @@ describe('ordering', () => {
 
 describe('outbox items', () => {
   it('accept the six kinds and reject anything else', () => {
-    expect(graphWriteSchema.safeParse({ kind: 'link', payload: { kind: 'REFINEMENT_OF', child: { workflow_id: 'a', version: '1' }, parent: { workflow_id: 'b', version: '1' } } }).success).toBe(true);
-    expect(graphWriteSchema.safeParse({ kind: 'link', payload: { kind: 'PARENT_OF', child: { workflow_id: 'a', version: '1' }, parent: { workflow_id: 'b', version: '1' } } }).success).toBe(false);
+    expect(
+      graphWriteSchema.safeParse({
+        kind: 'link',
+        payload: { kind: 'REFINEMENT_OF', child: { workflow_id: 'a', version: '1' }, parent: { workflow_id: 'b', version: '1' } },
+      }).success,
+    ).toBe(true);
+    expect(
+      graphWriteSchema.safeParse({
+        kind: 'link',
+        payload: { kind: 'PARENT_OF', child: { workflow_id: 'a', version: '1' }, parent: { workflow_id: 'b', version: '1' } },
+      }).success,
+    ).toBe(false);
     expect(graphWriteSchema.safeParse({ kind: 'delete', payload: {} }).success).toBe(false);
-    const pattern = { uuid: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0', group_id: 'g', name: 'n', episode_body: 'b', source: 'text', source_description: '', created_at: '2030-01-01T00:00:00Z' };
+    const pattern = {
+      uuid: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0',
+      group_id: 'g',
+      name: 'n',
+      episode_body: 'b',
+      source: 'text',
+      source_description: '',
+      created_at: '2030-01-01T00:00:00Z',
+    };
     expect(graphWriteSchema.safeParse({ kind: 'pattern_episode', payload: pattern }).success).toBe(true);
-    expect(graphWriteSchema.safeParse({ kind: 'pattern_episode', payload: { ...pattern, uuid: pattern.uuid.toUpperCase() } }).success).toBe(false);
+    expect(graphWriteSchema.safeParse({ kind: 'pattern_episode', payload: { ...pattern, uuid: pattern.uuid.toUpperCase() } }).success).toBe(
+      false,
+    );
     expect(graphWriteSchema.safeParse({ kind: 'pattern_episode', payload: { ...pattern, source: 'xml' } }).success).toBe(false);
-    const task = { session_id: 's', task_id: 't', companion_id: 'c', status: 'succeeded', duration_s: 1, error: null, completed_at: '2030-01-01T00:00:00Z', uses: [] };
+    const task = {
+      session_id: 's',
+      task_id: 't',
+      companion_id: 'c',
+      status: 'succeeded',
+      duration_s: 1,
+      error: null,
+      completed_at: '2030-01-01T00:00:00Z',
+      uses: [],
+    };
     expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: task }).success).toBe(true);
     expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, status: 'cancelled' } }).success).toBe(false);
     const use = { skill: 'skill://x@1.0.0', step: null, latency_ms: null, error: 'AdvisorNotFound', at: '2030-01-01T00:00:00Z' };
-    expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, uses: [{ ...use, outcome: 'caller_error' }] } }).success).toBe(true);
-    expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, uses: [{ ...use, outcome: 'oops' }] } }).success).toBe(false);
+    expect(
+      graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, uses: [{ ...use, outcome: 'caller_error' }] } }).success,
+    ).toBe(true);
+    expect(graphWriteSchema.safeParse({ kind: 'task_episode', payload: { ...task, uses: [{ ...use, outcome: 'oops' }] } }).success).toBe(
+      false,
+    );
   });
 });

@@ -15,7 +15,11 @@ describe.skipIf(!process.env.NEO4J_URI)('neo4j (NEO4J_URI)', () => {
     const uri = process.env.NEO4J_URI!;
     const password = process.env.NEO4J_PASSWORD;
     const driver = neo4j.driver(uri, password === undefined ? undefined : neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', password));
-    const graph = createNeo4jGraph(driver, { now, ownsDriver: true, ...(process.env.NEO4J_DATABASE ? { database: process.env.NEO4J_DATABASE } : {}) });
+    const graph = createNeo4jGraph(driver, {
+      now,
+      ownsDriver: true,
+      ...(process.env.NEO4J_DATABASE ? { database: process.env.NEO4J_DATABASE } : {}),
+    });
     return { graph, dispose: () => graph.close() };
   });
 });

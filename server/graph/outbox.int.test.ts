@@ -43,13 +43,30 @@ const episode = (run_id: string, outcome: 'success' | 'failure'): Episode => ({
   status: outcome === 'success' ? 'SUCCEEDED' : 'FAILED',
   started_at: '2030-01-01T00:00:00Z',
   finished_at: '2030-01-01T00:01:00Z',
-  states: [{ state: 'Transcribe', skill: WHISPER, outcome, latency_ms: 1000, error: outcome === 'failure' ? 'TimeoutError' : null, attempts: 1 }],
+  states: [
+    { state: 'Transcribe', skill: WHISPER, outcome, latency_ms: 1000, error: outcome === 'failure' ? 'TimeoutError' : null, attempts: 1 },
+  ],
 });
 
 const writes: GraphWrite[] = [
-  { kind: 'workflow_version', payload: { workflow_id: 'std', version: '1.0.0', name: 'Standard', description: '', tags: [], skills: [WHISPER], created_at: '2030-01-01T00:00:00Z', author: null } },
+  {
+    kind: 'workflow_version',
+    payload: {
+      workflow_id: 'std',
+      version: '1.0.0',
+      name: 'Standard',
+      description: '',
+      tags: [],
+      skills: [WHISPER],
+      created_at: '2030-01-01T00:00:00Z',
+      author: null,
+    },
+  },
   { kind: 'skill', payload: { uri: WHISPER, name: 'whisper-transcribe', version: '1.0.0', capability: 'transcription', tags: [] } },
-  { kind: 'link', payload: { kind: 'VERSION_OF', child: { workflow_id: 'std', version: '1.0.1' }, parent: { workflow_id: 'std', version: '1.0.0' } } },
+  {
+    kind: 'link',
+    payload: { kind: 'VERSION_OF', child: { workflow_id: 'std', version: '1.0.1' }, parent: { workflow_id: 'std', version: '1.0.0' } },
+  },
   { kind: 'episode', payload: episode('run-1', 'success') },
   { kind: 'episode', payload: episode('run-2', 'failure') },
 ];
@@ -85,13 +102,17 @@ describe(`graph outbox on ${testDbKind()}`, () => {
   });
   afterAll(() => h.dispose());
   beforeEach(async () => {
-    await h.db.execute(sql`truncate graph_outbox, graph_skill_uses, graph_executions, graph_tasks, graph_episodes, graph_edges, graph_workflows, graph_skills`);
+    await h.db.execute(
+      sql`truncate graph_outbox, graph_skill_uses, graph_executions, graph_tasks, graph_episodes, graph_edges, graph_workflows, graph_skills`,
+    );
   });
 
   const rows = () => h.db.select().from(graphOutbox).orderBy(asc(graphOutbox.id));
 
   it('validates what is enqueued', async () => {
-    await expect(enqueueGraphWrite(h.db, { kind: 'episode', payload: { ...episode('bad', 'success'), status: 'DONE' } } as never)).rejects.toThrow();
+    await expect(
+      enqueueGraphWrite(h.db, { kind: 'episode', payload: { ...episode('bad', 'success'), status: 'DONE' } } as never),
+    ).rejects.toThrow();
     await expect(enqueueGraphWrite(h.db, { kind: 'nope', payload: {} } as never)).rejects.toThrow();
     expect(await rows()).toEqual([]);
   });
@@ -111,7 +132,12 @@ describe(`graph outbox on ${testDbKind()}`, () => {
     for (const w of writes) await enqueueGraphWrite(h.db, w);
 
     state.down = true;
-    expect(await replayGraphOutbox(h.db, graph, { limit: 100 })).toEqual({ applied: 0, failed: 1, pending: 5, lastError: 'graph unreachable (simulated outage)' });
+    expect(await replayGraphOutbox(h.db, graph, { limit: 100 })).toEqual({
+      applied: 0,
+      failed: 1,
+      pending: 5,
+      lastError: 'graph unreachable (simulated outage)',
+    });
     expect(await replayGraphOutbox(h.db, graph, { limit: 100 })).toMatchObject({ applied: 0, failed: 1, pending: 5 });
     const during = await rows();
     expect(during.map((r) => [r.kind, r.attempts, r.lastError, r.appliedAt])).toEqual([

@@ -41,7 +41,12 @@ export interface ReplayResult {
  * attempts + 1 and last_error, and stops: later rows must not overtake it.
  */
 export async function replayGraphOutbox(db: Db, graph: KnowledgeGraph, options: { limit?: number } = {}): Promise<ReplayResult> {
-  const rows = await db.select().from(graphOutbox).where(isNull(graphOutbox.appliedAt)).orderBy(asc(graphOutbox.id)).limit(options.limit ?? 100);
+  const rows = await db
+    .select()
+    .from(graphOutbox)
+    .where(isNull(graphOutbox.appliedAt))
+    .orderBy(asc(graphOutbox.id))
+    .limit(options.limit ?? 100);
   let applied = 0;
   let lastError: string | null = null;
   for (const row of rows) {
@@ -66,6 +71,9 @@ export async function replayGraphOutbox(db: Db, graph: KnowledgeGraph, options: 
 
 /** Rows not yet applied (for health pages and tests). */
 export async function pendingGraphWrites(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(graphOutbox).where(isNull(graphOutbox.appliedAt));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(graphOutbox)
+    .where(isNull(graphOutbox.appliedAt));
   return Number(row?.n ?? 0);
 }

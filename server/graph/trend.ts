@@ -17,7 +17,10 @@ export function bucketTrend(uses: Array<{ at: Date; outcome: string }>, now: Dat
   const { from } = trendRange(now, buckets, bucketDays);
   const size = bucketDays * DAY_MS;
   const out: TrendBucket[] = Array.from({ length: buckets }, (_, i) => ({
-    start: new Date(from.getTime() + i * size).toISOString(), n_success: 0, n_failures: 0, n_caller_errors: 0,
+    start: new Date(from.getTime() + i * size).toISOString(),
+    n_success: 0,
+    n_failures: 0,
+    n_caller_errors: 0,
   }));
   for (const u of uses) {
     const t = u.at.getTime();

@@ -59,7 +59,12 @@ describe(`adapter health (${testDbKind()})`, () => {
     const redis = createRedis(url);
     try {
       const rows = await checkAdapters({
-        config: testConfig({ REDIS_URL: url, NEO4J_URI: `bolt://127.0.0.1:${port}`, NEO4J_PASSWORD: 'pw', LETTA_BASE_URL: `http://127.0.0.1:${port}` }),
+        config: testConfig({
+          REDIS_URL: url,
+          NEO4J_URI: `bolt://127.0.0.1:${port}`,
+          NEO4J_PASSWORD: 'pw',
+          LETTA_BASE_URL: `http://127.0.0.1:${port}`,
+        }),
         pingDatabase: async () => {
           throw new Error('connection refused');
         },

@@ -57,7 +57,15 @@ export async function checkAdapters(deps: HealthDeps): Promise<AdapterHealth[]> 
   const redis = (async (): Promise<AdapterHealth> => {
     const client = deps.redis();
     if (!cfg.redisUrl || !client) {
-      return { port: 'redis', adapter: 'Redis', target: '(REDIS_URL unset)', reachable: false, latencyMs: null, error: 'REDIS_URL is not set; the run script starts a local redis-server and sets it', note: null };
+      return {
+        port: 'redis',
+        adapter: 'Redis',
+        target: '(REDIS_URL unset)',
+        reachable: false,
+        latencyMs: null,
+        error: 'REDIS_URL is not set; the run script starts a local redis-server and sets it',
+        note: null,
+      };
     }
     return { port: 'redis', adapter: 'Redis', target: redactUrl(cfg.redisUrl), ...(await timed(() => pingRedis(client))), note: null };
   })();
@@ -69,7 +77,10 @@ export async function checkAdapters(deps: HealthDeps): Promise<AdapterHealth[]> 
     const g = cfg.graph;
     const r = await timed(async () => {
       const neo4j = (await import('neo4j-driver')).default;
-      const driver = neo4j.driver(g.uri, neo4j.auth.basic(g.user, g.password ?? ''), { connectionTimeout: 3_000, maxConnectionPoolSize: 1 });
+      const driver = neo4j.driver(g.uri, neo4j.auth.basic(g.user, g.password ?? ''), {
+        connectionTimeout: 3_000,
+        maxConnectionPoolSize: 1,
+      });
       try {
         await driver.verifyConnectivity();
       } finally {
@@ -80,7 +91,15 @@ export async function checkAdapters(deps: HealthDeps): Promise<AdapterHealth[]> 
   })();
   const agents = (async (): Promise<AdapterHealth> => {
     if (cfg.agentRuntime.kind === 'local') {
-      return { port: 'agent_runtime', adapter: 'Local runtime (in-process)', target: 'this server process', reachable: true, latencyMs: 0, error: null, note: 'Set LETTA_BASE_URL to use a Letta server.' };
+      return {
+        port: 'agent_runtime',
+        adapter: 'Local runtime (in-process)',
+        target: 'this server process',
+        reachable: true,
+        latencyMs: 0,
+        error: null,
+        note: 'Set LETTA_BASE_URL to use a Letta server.',
+      };
     }
     const base = cfg.agentRuntime.baseUrl.replace(/\/+$/, '');
     const apiKey = cfg.agentRuntime.apiKey;

@@ -34,11 +34,13 @@ const monitor = (): Monitor => ((globalThis as { [KEY]?: Monitor })[KEY] ??= { w
 export function startProcessHealth(): void {
   const { windows, timers } = monitor();
   if (windows.length > 0) return;
-  windows.push(...[0, 1].map(() => {
-    const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-    histogram.enable();
-    return { histogram, since: Date.now() };
-  }));
+  windows.push(
+    ...[0, 1].map(() => {
+      const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+      histogram.enable();
+      return { histogram, since: Date.now() };
+    }),
+  );
   const restartEveryMinute = (w: Window) => {
     const t = setInterval(() => restart(w), WINDOW_MS);
     t.unref(); // the monitor never keeps a process alive
@@ -68,7 +70,8 @@ export function readProcessHealth(): ProcessHealth {
   const w = monitor().windows.reduce((a, b) => (b.since < a.since ? b : a));
   const h = w.histogram;
   return {
-    eventLoopDelayMs: h.count > 0 ? { p50: lateMs(h.percentile(50)), p99: lateMs(h.percentile(99)), max: lateMs(h.max) } : { p50: 0, p99: 0, max: 0 },
+    eventLoopDelayMs:
+      h.count > 0 ? { p50: lateMs(h.percentile(50)), p99: lateMs(h.percentile(99)), max: lateMs(h.max) } : { p50: 0, p99: 0, max: 0 },
     windowS: Math.round((Date.now() - w.since) / 1000),
     heapUsedMb: mb(process.memoryUsage().heapUsed),
     rssMb: mb(process.memoryUsage.rss()),

@@ -31,7 +31,10 @@ export function requestSource(headers: Headers, opts: SourceOptions): RequestSou
   const peer = opts.peerKnown ? normaliseAddress(headers.get(PEER_ADDRESS_HEADER)) : null;
   const userAgent = headers.get('user-agent')?.slice(0, 300) ?? null;
   if (opts.trustedProxies > 0 && forwarded) {
-    const hops = forwarded.split(',').map((h) => h.trim()).filter(Boolean);
+    const hops = forwarded
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     const address = normaliseAddress(hops[Math.max(0, hops.length - opts.trustedProxies)] ?? null);
     return { address, userAgent, claimedForwardedFor: null };
   }
@@ -61,5 +64,8 @@ export function sourceBucket(address: string | null): string {
   const right = tail === undefined ? [] : tail ? tail.split(':') : [];
   const zeros = Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
   const groups = tail === undefined ? left : [...left, ...zeros, ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

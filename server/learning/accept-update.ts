@@ -17,7 +17,12 @@ export type AcceptResult =
  * the graph gets the node and edge (through the outbox), and the `workflow_update` archival
  * block of spec §4.3 is stored. The new version is a draft (issue 28): accepting is not publishing.
  */
-export async function acceptWorkflowUpdate(db: Db, proposalId: string, saver: VersionActor, validate: (doc: unknown) => Promise<{ valid: boolean; errors: ValidationIssue[] }>): Promise<AcceptResult> {
+export async function acceptWorkflowUpdate(
+  db: Db,
+  proposalId: string,
+  saver: VersionActor,
+  validate: (doc: unknown) => Promise<{ valid: boolean; errors: ValidationIssue[] }>,
+): Promise<AcceptResult> {
   const p = await getProposal(db, proposalId);
   if (!p) return { ok: false, reason: 'not_found' };
   if (p.status !== 'pending') return { ok: false, reason: 'not_pending' };
@@ -25,12 +30,36 @@ export async function acceptWorkflowUpdate(db: Db, proposalId: string, saver: Ve
   if (!report.valid) return { ok: false, reason: 'invalid', issues: report.errors };
   const by = saver.label;
   const saved = await saveWorkflowVersion(db, p.document, {
-    author: by, note: p.reason, parent: { workflow_id: p.workflowId, version: p.baseVersion, relation: 'VERSION_OF' }, savedBy: saver,
+    author: by,
+    note: p.reason,
+    parent: { workflow_id: p.workflowId, version: p.baseVersion, relation: 'VERSION_OF' },
+    savedBy: saver,
   });
   if (!saved.ok) return { ok: false, reason: 'exists' };
   await enqueueWorkflowVersion(db, saved.row);
-  const block = { type: 'workflow_update', workflow_id: p.workflowId, version: p.newVersion, reason: p.reason, timestamp: new Date().toISOString() };
-  const memory = await storeMemory(db, { kind: 'workflow_update', text: `${p.workflowId} ${p.newVersion}: ${p.reason}`, tags: ['workflow_update'], metadata: block });
-  await db.update(workflowProposals).set({ status: 'accepted', decidedAt: new Date(), decidedBy: by }).where(and(eq(workflowProposals.id, proposalId), eq(workflowProposals.status, 'pending')));
-  return { ok: true, workflow_id: p.workflowId, version: p.newVersion, parent_version: p.baseVersion, memory_id: memory.id, workflow_update: block };
+  const block = {
+    type: 'workflow_update',
+    workflow_id: p.workflowId,
+    version: p.newVersion,
+    reason: p.reason,
+    timestamp: new Date().toISOString(),
+  };
+  const memory = await storeMemory(db, {
+    kind: 'workflow_update',
+    text: `${p.workflowId} ${p.newVersion}: ${p.reason}`,
+    tags: ['workflow_update'],
+    metadata: block,
+  });
+  await db
+    .update(workflowProposals)
+    .set({ status: 'accepted', decidedAt: new Date(), decidedBy: by })
+    .where(and(eq(workflowProposals.id, proposalId), eq(workflowProposals.status, 'pending')));
+  return {
+    ok: true,
+    workflow_id: p.workflowId,
+    version: p.newVersion,
+    parent_version: p.baseVersion,
+    memory_id: memory.id,
+    workflow_update: block,
+  };
 }

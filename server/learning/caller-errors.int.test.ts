@@ -67,7 +67,7 @@ describe(`caller errors are not skill failures (${testDbKind()})`, { timeout: 24
     await db.dispose();
   });
 
-  it('fails the runs with the caller\'s error, swaps nothing, and leaves the skill\'s reliability and health as they were', async () => {
+  it("fails the runs with the caller's error, swaps nothing, and leaves the skill's reliability and health as they were", async () => {
     const doc = (await getWorkflowVersion(db.db, STANDARD, '1.0.0'))!.document;
     const good = await Promise.all(Array.from({ length: 5 }, () => h.run(doc, ALEX, 120_000)));
     expect(good.map((r) => r.status)).toEqual(Array(5).fill('SUCCEEDED'));
@@ -88,7 +88,9 @@ describe(`caller errors are not skill failures (${testDbKind()})`, { timeout: 24
     const view = (await h.show(bad[0]!.run_id))!;
     expect(view.events.filter((e) => e.event.type === 'skill_swap')).toEqual([]);
     expect(view.states.GetApplicationIDs).toMatchObject({
-      status: 'failed', attempts: 1, last_error: expect.stringMatching(/^AdvisorNotFound: invalid input: /),
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringMatching(/^AdvisorNotFound: invalid input: /),
     });
 
     await drain(10);

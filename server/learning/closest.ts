@@ -31,8 +31,7 @@ function versionInUse(versions: WorkflowDocumentRow[]): WorkflowDocumentRow[] {
   const pick = new Map<string, WorkflowDocumentRow>();
   for (const v of versions) {
     const p = pick.get(v.workflowId);
-    const better = !p || (p.status !== 'published'
-      && (v.status === 'published' || compareVersions(v.version, p.version) > 0));
+    const better = !p || (p.status !== 'published' && (v.status === 'published' || compareVersions(v.version, p.version) > 0));
     if (better) pick.set(v.workflowId, v);
   }
   return versions.filter((v) => pick.get(v.workflowId) === v);
@@ -45,11 +44,21 @@ function versionInUse(versions: WorkflowDocumentRow[]): WorkflowDocumentRow[] {
  * score. Case B of §3.2: a derived workflow that already has diarization and segmentation ranks
  * above the foundational one for a request that needs them.
  */
-export async function findClosestWorkflow(db: Db, skills: SkillDirectory, req: { query: string; capabilities?: string[]; skills?: string[]; states?: string[]; limit?: number }, embedder: Embedder | null = null): Promise<ClosestCandidate[]> {
+export async function findClosestWorkflow(
+  db: Db,
+  skills: SkillDirectory,
+  req: { query: string; capabilities?: string[]; skills?: string[]; states?: string[]; limit?: number },
+  embedder: Embedder | null = null,
+): Promise<ClosestCandidate[]> {
   const versions = versionInUse(await listWorkflowVersions(db));
-  const hits = new Map((await searchKnowledge(db, req.query, { kinds: ['workflow'], limit: 100, embedder })).hits.map((h) => [h.key, h.score]));
+  const hits = new Map(
+    (await searchKnowledge(db, req.query, { kinds: ['workflow'], limit: 100, embedder })).hits.map((h) => [h.key, h.score]),
+  );
   const wanted = [
-    ...(req.capabilities ?? []).map((c) => ({ label: `capability ${c}`, has: (w: (typeof versions)[number]) => w.skills.some((s) => skills.get(s)?.tags[0] === c) })),
+    ...(req.capabilities ?? []).map((c) => ({
+      label: `capability ${c}`,
+      has: (w: (typeof versions)[number]) => w.skills.some((s) => skills.get(s)?.tags[0] === c),
+    })),
     ...(req.skills ?? []).map((u) => ({ label: `skill ${u}`, has: (w: (typeof versions)[number]) => w.skills.includes(u) })),
     ...(req.states ?? []).map((n) => ({ label: `state ${n}`, has: (w: (typeof versions)[number]) => w.states.includes(n) })),
   ];
@@ -64,8 +73,17 @@ export async function findClosestWorkflow(db: Db, skills: SkillDirectory, req: {
         ? `has ${covered.length} of ${wanted.length} requested (${covered.join(', ') || 'none'})${missing.length ? `; missing ${missing.join(', ')}` : ''}; search score ${search.toFixed(3)}${derived ? `; derived from ${derived}` : ''}`
         : `search score ${search.toFixed(3)}`;
       return {
-        workflow_id: w.workflowId, version: w.version, name: w.name, coverage, covered, missing, search_score: search,
-        derived_from: derived, reason, version_status: w.status, published_at: w.publishedAt?.toISOString() ?? null,
+        workflow_id: w.workflowId,
+        version: w.version,
+        name: w.name,
+        coverage,
+        covered,
+        missing,
+        search_score: search,
+        derived_from: derived,
+        reason,
+        version_status: w.status,
+        published_at: w.publishedAt?.toISOString() ?? null,
         published_by: w.publishedByLabel,
       };
     })

@@ -10,6 +10,9 @@ export const FAILURE_THRESHOLD = 0.05;
 export const MIN_USES = 5;
 
 /** True when the skill has enough uses to judge and fails more often than the threshold. */
-export function failsTooOften(r: { n_success: number; n_failures: number; failure_rate?: number | null }, threshold = FAILURE_THRESHOLD): boolean {
+export function failsTooOften(
+  r: { n_success: number; n_failures: number; failure_rate?: number | null },
+  threshold = FAILURE_THRESHOLD,
+): boolean {
   return r.n_success + r.n_failures >= MIN_USES && (r.failure_rate ?? 0) > threshold;
 }

@@ -19,7 +19,6 @@ export interface HealthFinding {
   alternative: { skill: string; failure_rate: number | null; uses: number } | null;
 }
 
-
 /**
  * check_workflow_health (spec §4.4): for one saved version, the bound skills whose recent failure
  * rate is above `threshold`, each with the most reliable alternative of its capability; when any
@@ -37,16 +36,25 @@ async function reviewFindings(db: Db, doc: Record<string, unknown>, bound: strin
   const agreement = await skillAgreement(db);
   return agreement
     .filter((a) => bound.includes(a.skill) && a.decisions >= MIN_REVIEWS && a.overrideRate > threshold)
-    .map((a) => ({ skill: a.skill, states: statesBinding(doc, a.skill), decisions: a.decisions, overridden: a.overridden, override_rate: a.overrideRate }));
+    .map((a) => ({
+      skill: a.skill,
+      states: statesBinding(doc, a.skill),
+      decisions: a.decisions,
+      overridden: a.overridden,
+      override_rate: a.overrideRate,
+    }));
 }
 
 export async function checkWorkflowHealth(
-  db: Db, graph: KnowledgeGraph, skills: SkillDirectory, key: { workflow_id: string; version?: string },
+  db: Db,
+  graph: KnowledgeGraph,
+  skills: SkillDirectory,
+  key: { workflow_id: string; version?: string },
   opts: { threshold?: number; window?: ReliabilityWindow; overrideThreshold?: number } = {},
 ) {
   // Default: the version in use (issue 28), or the highest saved when none is published.
-  const row = (await getWorkflowVersion(db, key.workflow_id, key.version))
-    ?? (key.version ? null : await getHighestVersion(db, key.workflow_id));
+  const row =
+    (await getWorkflowVersion(db, key.workflow_id, key.version)) ?? (key.version ? null : await getHighestVersion(db, key.workflow_id));
   if (!row) return null;
   const threshold = opts.threshold ?? FAILURE_THRESHOLD;
   const window = opts.window ?? DEFAULT_WINDOW;
@@ -63,7 +71,8 @@ export async function checkWorkflowHealth(
       const cu = cr.n_success + cr.n_failures;
       const rate = cr.failure_rate ?? null;
       // Only an alternative with evidence of doing better qualifies.
-      if (cu >= MIN_USES && rate !== null && rate < r.failure_rate! && rate <= threshold && (!best || rate < (best.failure_rate ?? 1))) best = { skill: c.uri, failure_rate: rate, uses: cu };
+      if (cu >= MIN_USES && rate !== null && rate < r.failure_rate! && rate <= threshold && (!best || rate < (best.failure_rate ?? 1)))
+        best = { skill: c.uri, failure_rate: rate, uses: cu };
     }
     findings.push({ skill: uri, states: statesBinding(row.document, uri), failure_rate: r.failure_rate!, uses, alternative: best });
   }
@@ -72,22 +81,48 @@ export async function checkWorkflowHealth(
   if (swaps.length) {
     const newVersion = await nextPatchVersion(db, row.workflowId, row.version);
     const document = swapSkills(row.document, new Map(swaps.map((f) => [f.skill, f.alternative!.skill])), newVersion, skills);
-    const reason = swaps.map((f) => `${f.skill} failed ${(f.failure_rate * 100).toFixed(1)}% of ${f.uses} recent uses (threshold ${(threshold * 100).toFixed(0)}%); ${f.alternative!.skill} failed ${((f.alternative!.failure_rate ?? 0) * 100).toFixed(1)}% of ${f.alternative!.uses}`).join('; ');
-    proposal = (await db.insert(workflowProposals).values({ id: randomUUID(), workflowId: row.workflowId, baseVersion: row.version, newVersion, document, findings: swaps, reason }).returning())[0] ?? null;
+    const reason = swaps
+      .map(
+        (f) =>
+          `${f.skill} failed ${(f.failure_rate * 100).toFixed(1)}% of ${f.uses} recent uses (threshold ${(threshold * 100).toFixed(0)}%); ${f.alternative!.skill} failed ${((f.alternative!.failure_rate ?? 0) * 100).toFixed(1)}% of ${f.alternative!.uses}`,
+      )
+      .join('; ');
+    proposal =
+      (
+        await db
+          .insert(workflowProposals)
+          .values({ id: randomUUID(), workflowId: row.workflowId, baseVersion: row.version, newVersion, document, findings: swaps, reason })
+          .returning()
+      )[0] ?? null;
   }
   const reviewed = await reviewFindings(db, row.document, row.skills, opts.overrideThreshold ?? 0.2);
-  return { workflow_id: row.workflowId, version: row.version, healthy: findings.length === 0 && reviewed.length === 0, threshold, findings, review_findings: reviewed, proposal };
+  return {
+    workflow_id: row.workflowId,
+    version: row.version,
+    healthy: findings.length === 0 && reviewed.length === 0,
+    threshold,
+    findings,
+    review_findings: reviewed,
+    proposal,
+  };
 }
 
 /** The states (at any depth: the engine's tree walk) whose AgentBinding binds `uri`. */
 function statesBinding(doc: Record<string, unknown>, uri: string): string[] {
   const binds = (s: unknown) =>
     isObject(s) && isObject(s.AgentBinding) && Array.isArray(s.AgentBinding.skills) && s.AgentBinding.skills.includes(uri);
-  return collectStateTree(doc.asl, '/asl').states.filter((node) => binds(node.value)).map((node) => node.name);
+  return collectStateTree(doc.asl, '/asl')
+    .states.filter((node) => binds(node.value))
+    .map((node) => node.name);
 }
 
 /** A copy of the document with skill URIs swapped in every AgentBinding and skill_imports, at `version`. */
-function swapSkills(doc: Record<string, unknown>, swap: Map<string, string>, version: string, skills: SkillDirectory): Record<string, unknown> {
+function swapSkills(
+  doc: Record<string, unknown>,
+  swap: Map<string, string>,
+  version: string,
+  skills: SkillDirectory,
+): Record<string, unknown> {
   const copy = structuredClone(doc);
   copy.version = version;
   copy.created_at = new Date().toISOString();
@@ -98,7 +133,9 @@ function swapSkills(doc: Record<string, unknown>, swap: Map<string, string>, ver
   copy.asl = JSON.parse(asl) as unknown;
   if (Array.isArray(copy.skill_imports)) {
     const replaced = new Map([...swap].map(([f, t]) => [fileOf(f), fileOf(t)]));
-    copy.skill_imports = copy.skill_imports.map((i) => (isObject(i) && typeof i.uri === 'string' && replaced.has(i.uri) ? { ...i, uri: replaced.get(i.uri) } : i));
+    copy.skill_imports = copy.skill_imports.map((i) =>
+      isObject(i) && typeof i.uri === 'string' && replaced.has(i.uri) ? { ...i, uri: replaced.get(i.uri) } : i,
+    );
   }
   return copy;
 }

@@ -21,19 +21,22 @@ export async function memoryTarget(db: Db, actor: Actor, agentId: string | undef
       if (agentId === undefined || agentId === actor.id) return actor.id;
       return fail(
         'forbidden',
-        `store_memory: agent_id "${agentId}" is not you; an agent stores memories only into its own archival memory `
-          + `(you are "${actor.id}"; omit agent_id to store into yours)`,
+        `store_memory: agent_id "${agentId}" is not you; an agent stores memories only into its own archival memory ` +
+          `(you are "${actor.id}"; omit agent_id to store into yours)`,
         { agent_id: agentId, caller: actor.id },
       );
     case 'user': {
       if (agentId === undefined || actor.role === 'admin') return agentId ?? null;
-      const [own] = await db.select({ id: conversations.id }).from(conversations)
-        .where(and(eq(conversations.userId, actor.id), eq(conversations.agentId, agentId))).limit(1);
+      const [own] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.userId, actor.id), eq(conversations.agentId, agentId)))
+        .limit(1);
       if (own) return agentId;
       return fail(
         'forbidden',
-        `store_memory: agent "${agentId}" does not serve one of your conversations; you may store memories only into `
-          + 'the agents of your own chats (or omit agent_id for a shared insight)',
+        `store_memory: agent "${agentId}" does not serve one of your conversations; you may store memories only into ` +
+          'the agents of your own chats (or omit agent_id for a shared insight)',
         { agent_id: agentId },
       );
     }

@@ -26,10 +26,20 @@ export const DEFAULT_WINDOW: ReliabilityWindow = { days: 7, lastRuns: 50 };
  * Failures caused by the caller's input are not the skill's: they are counted apart
  * (`n_caller_errors`, `recent_caller_errors`) and never in its rates (server/graph/port.ts).
  */
-export async function skillReport(graph: KnowledgeGraph, skills: SkillDirectory, uri: string, window: ReliabilityWindow = DEFAULT_WINDOW): Promise<SkillReport> {
+export async function skillReport(
+  graph: KnowledgeGraph,
+  skills: SkillDirectory,
+  uri: string,
+  window: ReliabilityWindow = DEFAULT_WINDOW,
+): Promise<SkillReport> {
   const capability = skills.get(uri)?.tags[0] ?? null;
   const both = async (u: string) => ({ all_time: await graph.skillReliability(u), recent: await graph.skillReliability(u, window) });
-  const alternatives = capability ? skills.all().filter((s) => s.uri !== uri && s.manifest.tags[0] === capability).map((s) => s.uri) : [];
+  const alternatives = capability
+    ? skills
+        .all()
+        .filter((s) => s.uri !== uri && s.manifest.tags[0] === capability)
+        .map((s) => s.uri)
+    : [];
   return {
     skill: uri,
     capability,

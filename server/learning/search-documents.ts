@@ -13,4 +13,8 @@ export const SEARCH_DOCUMENTS = sql`
   select 'memory', id::text, kind, text || ' ' || (tags::text) from memories`;
 
 /** `kind in (…)` with the kinds as bound parameters. */
-export const kindFilter = (kinds: SearchKind[]) => sql.join(kinds.map((k) => sql`${k}`), sql`, `);
+export const kindFilter = (kinds: SearchKind[]) =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );

@@ -89,14 +89,16 @@ export async function searchKnowledge(db: Db, query: string, opts: SearchOptions
 }
 
 async function lexicalHits(db: Db, query: string, kinds: SearchKind[]): Promise<SearchHit[]> {
-  const rows = rowsOf<{ kind: SearchKind; key: string; title: string; body: string; fulltext: number; trigram: number }>(await db.execute(sql`
+  const rows = rowsOf<{ kind: SearchKind; key: string; title: string; body: string; fulltext: number; trigram: number }>(
+    await db.execute(sql`
     with docs as (${SEARCH_DOCUMENTS})
     select kind, key, title, body,
            ts_rank(to_tsvector('english', body), websearch_to_tsquery('english', ${query}))::float8 as fulltext,
            word_similarity(left(${query}, ${TRIGRAM_QUERY_CHARS}), left(body, ${TRIGRAM_BODY_CHARS}))::float8 as trigram
       from docs
      where kind in (${kindFilter(kinds)})
-  `));
+  `),
+  );
   return rows
     .map((r) => {
       const [fulltext, trigram] = [Number(r.fulltext), Number(r.trigram)];
@@ -108,7 +110,10 @@ async function lexicalHits(db: Db, query: string, kinds: SearchKind[]): Promise<
 }
 
 /** store_memory: one archival memory (an insight, a `capability_gap`, a `workflow_update` block). */
-export async function storeMemory(db: Db, m: { agent_id?: string | null; kind: string; text: string; tags?: string[]; metadata?: Record<string, unknown> }) {
+export async function storeMemory(
+  db: Db,
+  m: { agent_id?: string | null; kind: string; text: string; tags?: string[]; metadata?: Record<string, unknown> },
+) {
   const [row] = await db
     .insert(memories)
     .values({ id: randomUUID(), agentId: m.agent_id ?? null, kind: m.kind, text: m.text, tags: m.tags ?? [], metadata: m.metadata ?? {} })
@@ -122,8 +127,13 @@ export async function indexSkills(db: Db, skills: SkillDirectory): Promise<numbe
     const tools = manifest.requiredTools.map((t) => `${t.toolName} ${t.description ?? ''}`);
     const text = [manifest.skillName, manifest.description ?? '', manifest.tags.join(' '), manifest.skillDirectives, ...tools].join(' ');
     const row = {
-      uri, name: manifest.skillName, version: manifest.skillVersion, capability: manifest.tags[0] ?? null,
-      tags: manifest.tags, text, updatedAt: new Date(),
+      uri,
+      name: manifest.skillName,
+      version: manifest.skillVersion,
+      capability: manifest.tags[0] ?? null,
+      tags: manifest.tags,
+      text,
+      updatedAt: new Date(),
     };
     await db.insert(skillIndex).values(row).onConflictDoUpdate({ target: skillIndex.uri, set: row });
   }

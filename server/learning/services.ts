@@ -11,7 +11,9 @@ const graphs = new WeakMap<Db, KnowledgeGraph>();
  * The database and knowledge graph the learning tools use, the embedder when an embedding
  * endpoint is configured (semantic search), or the `unavailable` failure.
  */
-export async function learning(services: ToolServices): Promise<{ db: Db; graph: KnowledgeGraph; embedder: Embedder | null } | ToolFailure> {
+export async function learning(
+  services: ToolServices,
+): Promise<{ db: Db; graph: KnowledgeGraph; embedder: Embedder | null } | ToolFailure> {
   if (!services.db) return fail('unavailable', 'the knowledge graph needs the database, which this context does not provide');
   let db: Db;
   try {

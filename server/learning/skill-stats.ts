@@ -16,7 +16,15 @@ export interface SkillStats {
 export async function publishSkillStats(redis: Redis, graph: KnowledgeGraph): Promise<void> {
   const all = await graph.allSkillReliability();
   if (!all.length) return;
-  await redis.hset(SKILL_STATS, Object.fromEntries(all.map((s: SkillReliability) => [s.skill, JSON.stringify({ successes: s.n_success, failures: s.n_failures, latency_ms: s.p95_latency_ms } satisfies SkillStats)])));
+  await redis.hset(
+    SKILL_STATS,
+    Object.fromEntries(
+      all.map((s: SkillReliability) => [
+        s.skill,
+        JSON.stringify({ successes: s.n_success, failures: s.n_failures, latency_ms: s.p95_latency_ms } satisfies SkillStats),
+      ]),
+    ),
+  );
 }
 
 export async function readSkillStats(redis: Redis, uris: string[]): Promise<Map<string, SkillStats>> {

@@ -14,14 +14,24 @@ export async function enqueueWorkflowVersion(db: Db, row: WorkflowDocumentRow): 
   await enqueueGraphWrite(db, {
     kind: 'workflow_version',
     payload: {
-      workflow_id: row.workflowId, version: row.version, name: row.name, description: row.description,
-      tags: row.tags, skills: row.skills, created_at: row.createdAt.toISOString(), author: row.author,
+      workflow_id: row.workflowId,
+      version: row.version,
+      name: row.name,
+      description: row.description,
+      tags: row.tags,
+      skills: row.skills,
+      created_at: row.createdAt.toISOString(),
+      author: row.author,
     },
   });
   if (row.parentWorkflowId && row.parentVersion && row.relation) {
     await enqueueGraphWrite(db, {
       kind: 'link',
-      payload: { kind: row.relation, child: { workflow_id: row.workflowId, version: row.version }, parent: { workflow_id: row.parentWorkflowId, version: row.parentVersion } },
+      payload: {
+        kind: row.relation,
+        child: { workflow_id: row.workflowId, version: row.version },
+        parent: { workflow_id: row.parentWorkflowId, version: row.parentVersion },
+      },
     });
   }
 }
@@ -46,7 +56,10 @@ export async function seedWorkflowCatalog(db: Db, workflowsDir: string): Promise
   for (const item of catalog.seed) {
     const doc = await load(item.file);
     const parentDoc = item.parent ? await load(item.parent.file) : null;
-    const parent = parentDoc && item.parent ? { workflow_id: String(parentDoc.workflow_id), version: String(parentDoc.version), relation: item.parent.relation } : undefined;
+    const parent =
+      parentDoc && item.parent
+        ? { workflow_id: String(parentDoc.workflow_id), version: String(parentDoc.version), relation: item.parent.relation }
+        : undefined;
     const r = await saveWorkflowVersion(db, doc, { note: `seeded from workflows/${item.file}`, parent, savedBy: SEEDER });
     if (r.ok) {
       await publishWorkflowVersion(db, { workflow_id: r.row.workflowId, version: r.row.version }, SEEDER);

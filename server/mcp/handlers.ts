@@ -82,8 +82,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
   async function sseConnect(req: Request): Promise<Response> {
     const foreign = refuseForeign(req);
     if (foreign) return foreign;
-    if (req.method !== 'GET')
-      return rpcErrorResponse(405, 'Method not allowed: open the event stream with GET', { allow: 'GET' });
+    if (req.method !== 'GET') return rpcErrorResponse(405, 'Method not allowed: open the event stream with GET', { allow: 'GET' });
     const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
     const messagesPath = new URL(req.url).pathname.replace(/\/sse\/?$/, '/messages');
@@ -108,8 +107,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
   async function sseMessage(req: Request): Promise<Response> {
     const foreign = refuseForeign(req);
     if (foreign) return foreign;
-    if (req.method !== 'POST')
-      return rpcErrorResponse(405, 'Method not allowed: POST messages here', { allow: 'POST' });
+    if (req.method !== 'POST') return rpcErrorResponse(405, 'Method not allowed: POST messages here', { allow: 'POST' });
     const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
     const sessionId = new URL(req.url).searchParams.get('sessionId');

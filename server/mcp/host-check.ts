@@ -39,8 +39,8 @@ export function refuseForeignRequest(req: Request, policy: McpHostPolicy): Respo
     if (name === null || !allowed.has(name)) {
       return rpcErrorResponse(
         403,
-        `Forbidden: host ${host.slice(0, 100)} is not this console (DNS-rebinding protection); it answers to the host of `
-          + 'DCF_PUBLIC_URL, loopback names and DCF_MCP_ALLOWED_HOSTS',
+        `Forbidden: host ${host.slice(0, 100)} is not this console (DNS-rebinding protection); it answers to the host of ` +
+          'DCF_PUBLIC_URL, loopback names and DCF_MCP_ALLOWED_HOSTS',
       );
     }
   }

@@ -17,11 +17,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * header is ignored: a token names its agent when it is issued, and a caller cannot choose
  * another. A malformed header leaves the token's own agent.
  */
-export function lettaAgentPrincipal(
-  req: Request,
-  principal: McpPrincipal,
-  lettaToken: string | undefined,
-): McpPrincipal {
+export function lettaAgentPrincipal(req: Request, principal: McpPrincipal, lettaToken: string | undefined): McpPrincipal {
   const agentId = req.headers.get(LETTA_AGENT_HEADER)?.trim();
   const presented = bearerToken(req);
   if (!lettaToken || !agentId || !presented || !LETTA_AGENT_ID.test(agentId)) return principal;
@@ -30,12 +26,7 @@ export function lettaAgentPrincipal(
 }
 
 /** A JSON-RPC error as an HTTP response (id null: the request never reached the protocol layer). */
-export function rpcErrorResponse(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-  code = -32000,
-): Response {
+export function rpcErrorResponse(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
@@ -49,8 +40,7 @@ export function bearerToken(req: Request): string | null {
 }
 
 const REASONS = {
-  missing:
-    'this endpoint needs an API token: send "Authorization: Bearer <token>" (an admin creates tokens in Settings → API tokens)',
+  missing: 'this endpoint needs an API token: send "Authorization: Bearer <token>" (an admin creates tokens in Settings → API tokens)',
   unknown: 'the API token is not valid',
   revoked: 'the API token was revoked',
   ancestor_revoked: 'the API token was revoked with the token that minted it (spawn_agent lineage)',

@@ -32,7 +32,10 @@ describe(`Letta agents over MCP, each as itself (${testDbKind()})`, { timeout: 6
   beforeAll(async () => {
     h = await createTestDatabase();
     const admin = await createUser(h.db, {
-      email: 'admin@letta.test', displayName: 'Admin', role: 'admin', password: 'admin password 1',
+      email: 'admin@letta.test',
+      displayName: 'Admin',
+      role: 'admin',
+      password: 'admin password 1',
     });
     if (!admin.ok) throw new Error('setup');
     const make = (name: string, agentName: string) =>
@@ -48,7 +51,9 @@ describe(`Letta agents over MCP, each as itself (${testDbKind()})`, { timeout: 6
       log: { error: () => undefined },
     });
     served = await serveFetchHandlers({
-      '/api/mcp': handlers.streamable, '/api/mcp/sse': handlers.sseConnect, '/api/mcp/messages': handlers.sseMessage,
+      '/api/mcp': handlers.streamable,
+      '/api/mcp/sse': handlers.sseConnect,
+      '/api/mcp/messages': handlers.sseMessage,
     });
   });
   afterAll(async () => {
@@ -59,12 +64,14 @@ describe(`Letta agents over MCP, each as itself (${testDbKind()})`, { timeout: 6
 
   async function as(token: string, agentId: string | null, kind: 'streamable' | 'sse' = 'streamable') {
     const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`, ...(agentId ? { 'X-Agent-Id': agentId } : {}),
+      authorization: `Bearer ${token}`,
+      ...(agentId ? { 'X-Agent-Id': agentId } : {}),
     };
     const client = new Client({ name: 'letta-like', version: '1.0.0' });
-    const transport = kind === 'streamable'
-      ? new StreamableHTTPClientTransport(new URL('/api/mcp', served.origin), { requestInit: { headers } })
-      : new SSEClientTransport(new URL('/api/mcp/sse', served.origin), { requestInit: { headers } });
+    const transport =
+      kind === 'streamable'
+        ? new StreamableHTTPClientTransport(new URL('/api/mcp', served.origin), { requestInit: { headers } })
+        : new SSEClientTransport(new URL('/api/mcp/sse', served.origin), { requestInit: { headers } });
     await client.connect(transport);
     clients.push(client);
     const call = async (name: string, args: Record<string, unknown>) =>
@@ -77,17 +84,17 @@ describe(`Letta agents over MCP, each as itself (${testDbKind()})`, { timeout: 6
       const [a, b] = [lettaAgent(), lettaAgent()];
       const first = await as(tokens.letta, a, kind);
       const second = await as(tokens.letta, b, kind);
-      expect(await first.call('write_agent_memory_file', { file_path: 'notes.md', content_base64: b64('# mine') }))
-        .toMatchObject({ status: 'ok' });
+      expect(await first.call('write_agent_memory_file', { file_path: 'notes.md', content_base64: b64('# mine') })).toMatchObject({
+        status: 'ok',
+      });
       expect(await first.call('read_agent_memory_file', { file_path: 'notes.md' })).toMatchObject({ file_exists: true });
-      expect(await second.call('read_agent_memory_file', { file_path: 'notes.md' }))
-        .toMatchObject({ status: 'ok', file_exists: false });
+      expect(await second.call('read_agent_memory_file', { file_path: 'notes.md' })).toMatchObject({ status: 'ok', file_exists: false });
       const audited = await h.db.select().from(auditLog).where(eq(auditLog.action, 'write_agent_memory_file'));
       expect(audited.map((r) => r.actorId)).toContain(a);
     });
   }
 
-  it('believes X-Agent-Id only with the Letta token, and only in Letta\'s form', async () => {
+  it("believes X-Agent-Id only with the Letta token, and only in Letta's form", async () => {
     const victim = lettaAgent();
     await (await as(tokens.letta, victim)).call('write_agent_memory_file', { file_path: `secret-${RUN}.md`, content_base64: b64('x') });
     // Another token cannot pose as a Letta agent: it stays its own agent.

@@ -52,7 +52,8 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
     h = await createTestDatabase();
     const admin = await createUser(h.db, { email: 'admin@mcp.test', displayName: 'Admin', role: 'admin', password: 'admin password 1' });
     if (!admin.ok) throw new Error('setup');
-    const make = (name: string, agentName: string, scopes: Array<'read' | 'write'>) => createApiToken(h.db, { name, agentName, scopes, createdBy: admin.user.id });
+    const make = (name: string, agentName: string, scopes: Array<'read' | 'write'>) =>
+      createApiToken(h.db, { name, agentName, scopes, createdBy: admin.user.id });
     const read = await make('reader', 'planner-agent', ['read']);
     const write = await make('writer', 'worker-agent', ['write']);
     const revoked = await make('old', 'retired-agent', ['read', 'write']);
@@ -64,7 +65,11 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
       services: () => ({ config: testConfig(), db: async () => h.db }),
       log: { error: (obj) => internalErrors.push(obj) },
     });
-    served = await serveFetchHandlers({ '/api/mcp': handlers.streamable, '/api/mcp/sse': handlers.sseConnect, '/api/mcp/messages': handlers.sseMessage });
+    served = await serveFetchHandlers({
+      '/api/mcp': handlers.streamable,
+      '/api/mcp/sse': handlers.sseConnect,
+      '/api/mcp/messages': handlers.sseMessage,
+    });
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -102,8 +107,13 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
       });
 
       it('calls a read-only tool: structuredContent and text are the invoker’s result', async () => {
-        const result = (await (await connect(kind, tokens.read)).callTool({ name: 'validate_workflow', arguments: VALIDATE })) as CallToolResult;
-        const expected = await invokeTool(findTool('validate_workflow')!, VALIDATE, { actor: systemActor('test'), services: { config: testConfig() } });
+        const result = (await (
+          await connect(kind, tokens.read)
+        ).callTool({ name: 'validate_workflow', arguments: VALIDATE })) as CallToolResult;
+        const expected = await invokeTool(findTool('validate_workflow')!, VALIDATE, {
+          actor: systemActor('test'),
+          services: { config: testConfig() },
+        });
         expect(expected.status).toBe('ok');
         expect(result.isError).toBeFalsy();
         expect(result.structuredContent).toEqual(expected);
@@ -112,11 +122,19 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
 
       it('refuses a mutating tool to a read token with a structured forbidden error, and audits the refusal', async () => {
         const text = `refused ${kind}`;
-        const result = (await (await connect(kind, tokens.read)).callTool({ name: 'store_memory', arguments: { kind: 'insight', text } })) as CallToolResult;
+        const result = (await (
+          await connect(kind, tokens.read)
+        ).callTool({ name: 'store_memory', arguments: { kind: 'insight', text } })) as CallToolResult;
         expect(result.isError).toBe(true);
-        expect(result.structuredContent).toMatchObject({ status: 'error', error_code: 'forbidden', details: { required_scope: 'write', token_scopes: ['read'] } });
+        expect(result.structuredContent).toMatchObject({
+          status: 'error',
+          error_code: 'forbidden',
+          details: { required_scope: 'write', token_scopes: ['read'] },
+        });
         const rows = await auditRows('store_memory');
-        expect(rows.filter((r) => r.resultStatus === 'forbidden' && r.actorId === 'planner-agent' && r.actorKind === 'agent')).not.toHaveLength(0);
+        expect(
+          rows.filter((r) => r.resultStatus === 'forbidden' && r.actorId === 'planner-agent' && r.actorKind === 'agent'),
+        ).not.toHaveLength(0);
       });
     });
   }
@@ -124,18 +142,32 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
   it('runs a mutating tool with a write token, audited with the agent as actor, and reads its effect back', async () => {
     const client = await connect('streamable', tokens.write);
     const before = (await auditRows('store_memory')).length;
-    const stored = (await client.callTool({ name: 'store_memory', arguments: { kind: 'insight', text: 'the zebra transcript needed diarization' } })) as CallToolResult;
+    const stored = (await client.callTool({
+      name: 'store_memory',
+      arguments: { kind: 'insight', text: 'the zebra transcript needed diarization' },
+    })) as CallToolResult;
     expect(stored.isError).toBeFalsy();
     expect(stored.structuredContent).toMatchObject({ status: 'ok', error: null, memory_id: expect.any(String) });
     const rows = await auditRows('store_memory');
     expect(rows).toHaveLength(before + 1);
     const row = rows.find((r) => r.resultStatus === 'ok')!;
-    expect(row).toMatchObject({ actorKind: 'agent', actorId: 'worker-agent', actorLabel: 'worker-agent', detail: { via: 'mcp', token_id: ids.write } });
+    expect(row).toMatchObject({
+      actorKind: 'agent',
+      actorId: 'worker-agent',
+      actorLabel: 'worker-agent',
+      detail: { via: 'mcp', token_id: ids.write },
+    });
     expect(row.argsDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
 
-    const found = (await client.callTool({ name: 'search_embeddings', arguments: { query: 'zebra diarization', kinds: ['memory'] } })) as CallToolResult;
+    const found = (await client.callTool({
+      name: 'search_embeddings',
+      arguments: { query: 'zebra diarization', kinds: ['memory'] },
+    })) as CallToolResult;
     expect((found.structuredContent as { hits: Array<{ snippet: string }> }).hits.some((hit) => hit.snippet.includes('zebra'))).toBe(true);
-    const reads = await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'search_embeddings'), eq(auditLog.actorId, 'worker-agent')));
+    const reads = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'search_embeddings'), eq(auditLog.actorId, 'worker-agent')));
     expect(reads.map((r) => r.resultStatus)).toEqual(['ok']);
   });
 
@@ -143,8 +175,13 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
     const client = await connect('streamable', tokens.write);
     const bad = (await client.callTool({ name: 'search_embeddings', arguments: { query: '' } })) as CallToolResult;
     expect(bad.isError).toBe(true);
-    expect(bad.structuredContent).toEqual(await invokeTool(findTool('search_embeddings')!, { query: '' }, { actor: systemActor('test'), services: { config: testConfig() } }));
-    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: no_such_tool' });
+    expect(bad.structuredContent).toEqual(
+      await invokeTool(findTool('search_embeddings')!, { query: '' }, { actor: systemActor('test'), services: { config: testConfig() } }),
+    );
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: 'MCP error -32602: Unknown tool: no_such_tool',
+    });
   });
 
   it('answers non-object arguments with -32602 (invalid params), not -32603 (issue 29)', async () => {
@@ -152,8 +189,10 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
       const client = await connect(kind, tokens.write);
       for (const args of ['a string', 42, [1, 2], null]) {
         const params = { name: 'search_embeddings', arguments: args } as unknown as { name: string };
-        await expect(client.request({ method: 'tools/call', params }, CallToolResultSchema), `${kind} ${JSON.stringify(args)}`)
-          .rejects.toMatchObject({ code: -32602 });
+        await expect(
+          client.request({ method: 'tools/call', params }, CallToolResultSchema),
+          `${kind} ${JSON.stringify(args)}`,
+        ).rejects.toMatchObject({ code: -32602 });
       }
     }
   });
@@ -176,7 +215,11 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
   it('answers 401 with a Bearer challenge without a token, with an unknown or a revoked token', async () => {
     const init = (token?: string) => ({
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     for (const [token, challenge] of [
@@ -211,9 +254,21 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
   });
 
   it('refuses a page of another origin (403), session-less methods (405), and another token’s SSE session (404)', async () => {
-    const post = { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${tokens.read}` }, body: '{}' };
-    expect((await fetch(new URL('/api/mcp', served.origin), { ...post, headers: { ...post.headers, origin: 'http://evil.example' } })).status).toBe(403);
-    expect((await fetch(new URL('/api/mcp', served.origin), { headers: { ...auth(tokens.read).headers, accept: 'text/event-stream' } })).status).toBe(405);
+    const post = {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${tokens.read}`,
+      },
+      body: '{}',
+    };
+    expect(
+      (await fetch(new URL('/api/mcp', served.origin), { ...post, headers: { ...post.headers, origin: 'http://evil.example' } })).status,
+    ).toBe(403);
+    expect(
+      (await fetch(new URL('/api/mcp', served.origin), { headers: { ...auth(tokens.read).headers, accept: 'text/event-stream' } })).status,
+    ).toBe(405);
     expect((await fetch(new URL('/api/mcp', served.origin), { method: 'DELETE', ...auth(tokens.read) })).status).toBe(405);
 
     const stream = await fetch(new URL('/api/mcp/sse', served.origin), auth(tokens.read));
@@ -221,10 +276,20 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
     try {
       const endpoint = await events.next('endpoint');
       expect(endpoint).toMatch(/^\/api\/mcp\/messages\?sessionId=[0-9a-f-]{36}$/);
-      const message = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) };
-      const other = await fetch(new URL(endpoint, served.origin), { ...message, headers: { ...message.headers, authorization: `Bearer ${tokens.write}` } });
+      const message = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      };
+      const other = await fetch(new URL(endpoint, served.origin), {
+        ...message,
+        headers: { ...message.headers, authorization: `Bearer ${tokens.write}` },
+      });
       expect(other.status).toBe(404);
-      const own = await fetch(new URL(endpoint, served.origin), { ...message, headers: { ...message.headers, authorization: `Bearer ${tokens.read}` } });
+      const own = await fetch(new URL(endpoint, served.origin), {
+        ...message,
+        headers: { ...message.headers, authorization: `Bearer ${tokens.read}` },
+      });
       expect(own.status).toBe(202);
       expect(JSON.parse(await events.next('message'))).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     } finally {
@@ -234,30 +299,47 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
 
   it('refuses a request for another host name (DNS rebinding) with 403 and a JSON-RPC error, token or not', async () => {
     /** An initialize POST with the Host and Origin a rebinding page's browser sends (fetch may not set Host). */
-    const initialize = (path: string, host: string, method = 'POST') => new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const { port } = new URL(served.origin);
-      const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } };
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params });
-      const req = httpRequest({
-        host: '127.0.0.1', port, path, method,
-        headers: {
-          host, origin: `http://${host}`, authorization: `Bearer ${tokens.write}`,
-          'content-type': 'application/json', accept: 'application/json, text/event-stream',
-        },
-      }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => { text += c.toString(); });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    const initialize = (path: string, host: string, method = 'POST') =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { port } = new URL(served.origin);
+        const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } };
+        const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params });
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method,
+            headers: {
+              host,
+              origin: `http://${host}`,
+              authorization: `Bearer ${tokens.write}`,
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => {
+              text += c.toString();
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(method === 'POST' ? body : undefined);
       });
-      req.on('error', reject);
-      req.end(method === 'POST' ? body : undefined);
-    });
     const { port } = new URL(served.origin);
-    for (const [path, method] of [['/api/mcp', 'POST'], ['/api/mcp/sse', 'GET'], ['/api/mcp/messages?sessionId=x', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/api/mcp', 'POST'],
+      ['/api/mcp/sse', 'GET'],
+      ['/api/mcp/messages?sessionId=x', 'POST'],
+    ] as const) {
       const refused = await initialize(path, `evil.example.com:${port}`, method);
       expect(refused.status, path).toBe(403);
       expect(JSON.parse(refused.body)).toEqual({
-        jsonrpc: '2.0', id: null,
+        jsonrpc: '2.0',
+        id: null,
         error: { code: -32000, message: expect.stringMatching(/^Forbidden: host evil\.example\.com:\d+ is not this console/) },
       });
     }

@@ -33,7 +33,11 @@ const validator = new AjvJsonSchemaValidator();
  * the token's agent. An unknown tool name is a protocol error (-32602), as the MCP spec shows.
  */
 export function createMcpServer(principal: McpPrincipal, deps: McpCallDeps): Server {
-  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: validator,
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolListing() }));
   server.setRequestHandler(CallToolRequestLoose, async (request) => {
     const tool = findTool(request.params.name);

@@ -33,7 +33,11 @@ describe('MCP results', () => {
     const success = ok({ valid: true });
     expect(toCallToolResult(success)).toEqual({ content: [{ type: 'text', text: JSON.stringify(success) }], structuredContent: success });
     const failure = fail('not_found', 'no such file', { path: 'x' });
-    expect(toCallToolResult(failure)).toEqual({ content: [{ type: 'text', text: JSON.stringify(failure) }], structuredContent: failure, isError: true });
+    expect(toCallToolResult(failure)).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(failure) }],
+      structuredContent: failure,
+      isError: true,
+    });
   });
 });
 
@@ -64,7 +68,8 @@ describe('token scopes and headers', () => {
 
   it('refuses a foreign Origin with 403, accepts none or the same host', () => {
     const policy: McpHostPolicy = { publicUrl: 'http://console.test', trustedProxies: 0, extraHosts: [] };
-    const req = (headers: Record<string, string>) => new Request('http://console.test/api/mcp', { headers: { host: 'console.test', ...headers } });
+    const req = (headers: Record<string, string>) =>
+      new Request('http://console.test/api/mcp', { headers: { host: 'console.test', ...headers } });
     const refused = (headers: Record<string, string>, p = policy) => refuseForeignRequest(req(headers), p)?.status ?? null;
     expect(refused({})).toBeNull();
     expect(refused({ origin: 'http://console.test' })).toBeNull();
@@ -89,7 +94,8 @@ describe('token scopes and headers', () => {
       const refusal = refuseForeignRequest(req(host, `http://${host}`), policy);
       expect(refusal?.status, host).toBe(403);
       expect(await refusal!.json()).toEqual({
-        jsonrpc: '2.0', id: null,
+        jsonrpc: '2.0',
+        id: null,
         error: { code: -32000, message: expect.stringMatching(/^Forbidden: host .* is not this console \(DNS-rebinding protection\)/) },
       });
     }

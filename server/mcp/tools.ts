@@ -48,16 +48,27 @@ export type McpCallDeps = {
  */
 export async function callToolAsAgent(principal: McpPrincipal, tool: AnyTool, args: unknown, deps: McpCallDeps): Promise<CallToolResult> {
   const actor = agentActor(principal);
-  const audit: AuditSink = { record: (e: AuditEntry) => deps.audit.record({ ...e, detail: { ...e.detail, via: 'mcp', token_id: principal.tokenId } }) };
+  const audit: AuditSink = {
+    record: (e: AuditEntry) => deps.audit.record({ ...e, detail: { ...e.detail, via: 'mcp', token_id: principal.tokenId } }),
+  };
   if (!scopeAllows(principal.scopes, tool)) {
-    const refused = fail('forbidden', `${tool.name} changes state, and the token "${principal.tokenName}" has only the read scope; ask an admin for a token with the write scope`, {
-      required_scope: 'write',
-      token_scopes: principal.scopes,
-    });
+    const refused = fail(
+      'forbidden',
+      `${tool.name} changes state, and the token "${principal.tokenName}" has only the read scope; ask an admin for a token with the write scope`,
+      {
+        required_scope: 'write',
+        token_scopes: principal.scopes,
+      },
+    );
     await audit.record({ actor, action: tool.name, args, status: 'forbidden', detail: { error_code: refused.error_code } });
     return toCallToolResult(refused);
   }
-  const result = await invokeTool(tool, args, { actor, services: deps.services() }, { audit: tool.readOnly ? undefined : audit, onInternalError: deps.onInternalError });
+  const result = await invokeTool(
+    tool,
+    args,
+    { actor, services: deps.services() },
+    { audit: tool.readOnly ? undefined : audit, onInternalError: deps.onInternalError },
+  );
   if (tool.readOnly) {
     await audit.record({
       actor,

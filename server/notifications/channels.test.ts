@@ -12,7 +12,10 @@ describe('notConfigured', () => {
     expect(notConfigured('EMAIL', half)).toBe('EMAIL is not configured: set DCF_NOTIFY_EMAIL_FROM');
     expect(notConfigured('TELEGRAM', half)).toBe('TELEGRAM is not configured: set TELEGRAM_CHAT_ID');
     const all = testConfig({
-      SMTP_URL: 'smtp://localhost:2525', DCF_NOTIFY_EMAIL_FROM: 'dcf@example.com', TELEGRAM_BOT_TOKEN: 't', TELEGRAM_CHAT_ID: '1',
+      SMTP_URL: 'smtp://localhost:2525',
+      DCF_NOTIFY_EMAIL_FROM: 'dcf@example.com',
+      TELEGRAM_BOT_TOKEN: 't',
+      TELEGRAM_CHAT_ID: '1',
     }).notifications;
     expect([notConfigured('EMAIL', all), notConfigured('TELEGRAM', all)]).toEqual([null, null]);
   });

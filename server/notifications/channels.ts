@@ -20,7 +20,12 @@ export function notConfigured(channel: ExternalChannel, cfg: AppConfig['notifica
 }
 
 /** One attempt to deliver `n` over `channel` to `target` (e-mail addresses; Telegram's is the configured chat). */
-export async function attemptDelivery(channel: ExternalChannel, n: NotificationRow, target: string[], cfg: AppConfig['notifications']): Promise<DeliveryOutcome> {
+export async function attemptDelivery(
+  channel: ExternalChannel,
+  n: NotificationRow,
+  target: string[],
+  cfg: AppConfig['notifications'],
+): Promise<DeliveryOutcome> {
   const reason = notConfigured(channel, cfg);
   if (reason) return { kind: 'permanent', error: reason };
   if (channel === 'EMAIL') {

@@ -21,7 +21,11 @@ export async function publishAlerts(redis: Redis, events: PublishedNotification[
  * One user's alerts as they are published (GET /api/notifications/events): live only — a client
  * that (re)connects re-reads its unread count and list when the feed says it is ready.
  */
-export async function openUserNotificationFeed(hub: RunEventHub, userId: string, send: (e: PublishedNotification) => void): Promise<RunEventFeed> {
+export async function openUserNotificationFeed(
+  hub: RunEventHub,
+  userId: string,
+  send: (e: PublishedNotification) => void,
+): Promise<RunEventFeed> {
   let closed = false;
   const leave = await hub.listen(NOTIFICATIONS_CHANNEL, {
     message(raw) {

@@ -5,9 +5,7 @@
  * (a 4xx such as a bad chat id or token, an SMTP 5xx), so it is not retried.
  */
 export type DeliveryOutcome =
-  | { kind: 'sent'; messageId: string }
-  | { kind: 'retry'; error: string; retryAfterMs?: number }
-  | { kind: 'permanent'; error: string };
+  { kind: 'sent'; messageId: string } | { kind: 'retry'; error: string; retryAfterMs?: number } | { kind: 'permanent'; error: string };
 
 /** The text a channel sends: urgency and subject first, so a phone's preview shows them. */
 export function plainText(n: { urgency: string; subject: string | null; message: string }): string {

@@ -39,9 +39,15 @@ describe('send_notification rate limit per caller', () => {
     url = await isolatedRedisUrl();
     const ids: string[] = [];
     for (const email of ['sender@rate.test', 'other@rate.test']) {
-      const [row] = await handle.db.insert(users).values({
-        email, displayName: email, role: 'workflow_designer', passwordHash: 'scrypt$x',
-      }).returning({ id: users.id });
+      const [row] = await handle.db
+        .insert(users)
+        .values({
+          email,
+          displayName: email,
+          role: 'workflow_designer',
+          passwordHash: 'scrypt$x',
+        })
+        .returning({ id: users.id });
       ids.push(row!.id);
     }
     sender = { kind: 'user', id: ids[0]!, label: 'sender', role: 'workflow_designer' };
@@ -61,7 +67,8 @@ describe('send_notification rate limit per caller', () => {
     for (const services of [first, second]) {
       const refused = await send(services, sender, 'one too many');
       expect(refused).toMatchObject({
-        status: 'error', error_code: 'limit_exceeded',
+        status: 'error',
+        error_code: 'limit_exceeded',
         error: expect.stringMatching(
           /^too many notifications: at most 3 a minute per caller \(DCF_NOTIFY_MAX_PER_MINUTE\); try again in \d+ s$/,
         ),

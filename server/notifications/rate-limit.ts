@@ -23,9 +23,15 @@ function limiterFor(redis: Redis | undefined, perMinute: number): RateLimiterAbs
   }
   const byPoints = limiters.get(redis) ?? new Map<number, RateLimiterAbstract>();
   limiters.set(redis, byPoints);
-  const found = byPoints.get(perMinute) ?? new RateLimiterRedis({
-    storeClient: redis, keyPrefix: KEY_PREFIX, points: perMinute, duration: 60, insuranceLimiter: memory(),
-  });
+  const found =
+    byPoints.get(perMinute) ??
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: KEY_PREFIX,
+      points: perMinute,
+      duration: 60,
+      insuranceLimiter: memory(),
+    });
   byPoints.set(perMinute, found);
   return found;
 }

@@ -39,7 +39,9 @@ export async function resolveRecipients(db: Db, actor: Actor): Promise<Recipient
     const behind = await userBehindAgent(db, actor.id);
     if (behind) return { users: [behind.user], reason: behind.reason };
   }
-  const admins = await db.select({ id: users.id, email: users.email, displayName: users.displayName }).from(users)
+  const admins = await db
+    .select({ id: users.id, email: users.email, displayName: users.displayName })
+    .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
   return { users: admins, reason: actor.kind === 'agent' ? 'every admin (the agent works for no known user)' : 'every admin' };
 }
@@ -61,7 +63,9 @@ export async function userBehindAgent(db: Db, agentId: string): Promise<{ user: 
 }
 
 async function active(db: Db, ids: string[]): Promise<Recipient[]> {
-  return db.select({ id: users.id, email: users.email, displayName: users.displayName }).from(users)
+  return db
+    .select({ id: users.id, email: users.email, displayName: users.displayName })
+    .from(users)
     .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
 }
 
@@ -72,22 +76,37 @@ async function withParent(db: Db, agentId: string): Promise<string[]> {
 }
 
 async function linkedUser(db: Db, agentId: string): Promise<{ userId: string; reason: string } | null> {
-  const [conv] = await db.select({ userId: conversations.userId }).from(conversations)
-    .where(eq(conversations.agentId, agentId)).orderBy(desc(conversations.updatedAt)).limit(1);
+  const [conv] = await db
+    .select({ userId: conversations.userId })
+    .from(conversations)
+    .where(eq(conversations.agentId, agentId))
+    .orderBy(desc(conversations.updatedAt))
+    .limit(1);
   if (conv) return { userId: conv.userId, reason: 'the user whose chat the agent serves' };
-  const tags = await db.select({ tag: agentTags.tag }).from(agentTags)
+  const tags = await db
+    .select({ tag: agentTags.tag })
+    .from(agentTags)
     .where(and(eq(agentTags.agentId, agentId), like(agentTags.tag, 'session:%')));
   const sessionIds = tags.map((t) => t.tag.slice('session:'.length));
-  const [session] = await db.select({ owner: delegationSessions.ownerUserId }).from(delegationSessions)
-    .where(or(
-      eq(delegationSessions.conductorId, agentId), eq(delegationSessions.strategistId, agentId),
-      ...(sessionIds.length > 0 ? [inArray(delegationSessions.id, sessionIds)] : []),
-    ))
-    .orderBy(desc(delegationSessions.updatedAt)).limit(1);
+  const [session] = await db
+    .select({ owner: delegationSessions.ownerUserId })
+    .from(delegationSessions)
+    .where(
+      or(
+        eq(delegationSessions.conductorId, agentId),
+        eq(delegationSessions.strategistId, agentId),
+        ...(sessionIds.length > 0 ? [inArray(delegationSessions.id, sessionIds)] : []),
+      ),
+    )
+    .orderBy(desc(delegationSessions.updatedAt))
+    .limit(1);
   if (session?.owner) return { userId: session.owner, reason: 'the owner of the delegated-mode session the agent works in' };
-  const [token] = await db.select({ createdBy: apiTokens.createdBy }).from(apiTokens)
+  const [token] = await db
+    .select({ createdBy: apiTokens.createdBy })
+    .from(apiTokens)
     .where(and(eq(apiTokens.agentName, agentId), isNull(apiTokens.revokedAt)))
-    .orderBy(desc(apiTokens.createdAt)).limit(1);
+    .orderBy(desc(apiTokens.createdAt))
+    .limit(1);
   if (token?.createdBy) return { userId: token.createdBy, reason: 'the admin who issued the MCP token the agent uses' };
   return null;
 }

@@ -17,7 +17,10 @@ export interface RetryJob {
 
 /** A transient failure: BullMQ tries the job again after the back-off (at least `retryAfterMs`). */
 class RetryLater extends Error {
-  constructor(message: string, readonly retryAfterMs: number | undefined) {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | undefined,
+  ) {
     super(message);
     this.name = 'RetryLater';
   }
@@ -36,13 +39,26 @@ export function retryDelayMs(attempt: number, backoffMs: number, retryAfterMs?: 
  * (id = the delivery id, so queuing twice is a no-op) with the remaining attempts, first run
  * after the back-off. Durable: the job is in Redis, so a restart loses no retry.
  */
-export async function scheduleRetries(redis: Redis, deliveryId: string, cfg: AppConfig['notifications'], retryAfterMs?: number): Promise<void> {
+export async function scheduleRetries(
+  redis: Redis,
+  deliveryId: string,
+  cfg: AppConfig['notifications'],
+  retryAfterMs?: number,
+): Promise<void> {
   const queue = new Queue<RetryJob>(DELIVERY_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
   try {
-    await queue.add('deliver', { deliveryId }, {
-      jobId: deliveryId, attempts: cfg.maxAttempts - 1, delay: retryDelayMs(2, cfg.backoffMs, retryAfterMs),
-      backoff: { type: BACKOFF_TYPE }, removeOnComplete: 1000, removeOnFail: 1000,
-    });
+    await queue.add(
+      'deliver',
+      { deliveryId },
+      {
+        jobId: deliveryId,
+        attempts: cfg.maxAttempts - 1,
+        delay: retryDelayMs(2, cfg.backoffMs, retryAfterMs),
+        backoff: { type: BACKOFF_TYPE },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      },
+    );
   } finally {
     await queue.close();
   }
@@ -58,35 +74,41 @@ export function startDeliveryRetries(opts: { db: Db; redisUrl: string; config: A
   const store = new NotificationStore(opts.db);
   const cfg = opts.config.notifications;
   const connection = queueConnection(opts.redisUrl);
-  const worker = new Worker<RetryJob>(DELIVERY_QUEUE, async (job: Job<RetryJob>) => {
-    const delivery = await store.delivery(job.data.deliveryId);
-    if (!delivery || delivery.status !== 'PENDING') return 'settled';
-    const n = await store.notification(delivery.notificationId);
-    if (!n) return 'gone';
-    const outcome = await attemptDelivery(delivery.channel as ExternalChannel, n, delivery.target, cfg);
-    if (outcome.kind === 'sent') {
-      await store.recordAttempt(delivery.id, 'SUCCESS', { messageId: outcome.messageId });
-      return 'sent';
-    }
-    const attempt = delivery.attempts + 1;
-    if (outcome.kind === 'permanent') {
-      await store.recordAttempt(delivery.id, 'FAILED', { error: outcome.error });
-      return 'failed';
-    }
-    if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
-      await store.recordAttempt(delivery.id, 'FAILED', { error: `${outcome.error} (gave up after ${attempt} attempts)` });
-      return 'failed';
-    }
-    await store.recordAttempt(delivery.id, 'PENDING', { error: `${outcome.error} (attempt ${attempt}; retrying)` });
-    throw new RetryLater(outcome.error, outcome.retryAfterMs);
-  }, {
-    connection, prefix: QUEUE_PREFIX, concurrency: 4,
-    settings: {
-      // attemptsMade counts this queue's attempts; the delivery's first attempt was the inline one.
-      backoffStrategy: (attemptsMade, _type, err) =>
-        retryDelayMs(attemptsMade + 2, cfg.backoffMs, err instanceof RetryLater ? err.retryAfterMs : undefined),
+  const worker = new Worker<RetryJob>(
+    DELIVERY_QUEUE,
+    async (job: Job<RetryJob>) => {
+      const delivery = await store.delivery(job.data.deliveryId);
+      if (!delivery || delivery.status !== 'PENDING') return 'settled';
+      const n = await store.notification(delivery.notificationId);
+      if (!n) return 'gone';
+      const outcome = await attemptDelivery(delivery.channel as ExternalChannel, n, delivery.target, cfg);
+      if (outcome.kind === 'sent') {
+        await store.recordAttempt(delivery.id, 'SUCCESS', { messageId: outcome.messageId });
+        return 'sent';
+      }
+      const attempt = delivery.attempts + 1;
+      if (outcome.kind === 'permanent') {
+        await store.recordAttempt(delivery.id, 'FAILED', { error: outcome.error });
+        return 'failed';
+      }
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        await store.recordAttempt(delivery.id, 'FAILED', { error: `${outcome.error} (gave up after ${attempt} attempts)` });
+        return 'failed';
+      }
+      await store.recordAttempt(delivery.id, 'PENDING', { error: `${outcome.error} (attempt ${attempt}; retrying)` });
+      throw new RetryLater(outcome.error, outcome.retryAfterMs);
     },
-  });
+    {
+      connection,
+      prefix: QUEUE_PREFIX,
+      concurrency: 4,
+      settings: {
+        // attemptsMade counts this queue's attempts; the delivery's first attempt was the inline one.
+        backoffStrategy: (attemptsMade, _type, err) =>
+          retryDelayMs(attemptsMade + 2, cfg.backoffMs, err instanceof RetryLater ? err.retryAfterMs : undefined),
+      },
+    },
+  );
   worker.on('error', (err) => opts.log.warn({ error: err.message }, 'notification retries: worker error'));
   worker.on('failed', (job, err) => {
     // A job that threw for another reason (database down) and used up its attempts: give up visibly.

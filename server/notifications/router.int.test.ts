@@ -18,7 +18,7 @@ describe('notifications router', () => {
   });
   afterAll(() => h.dispose());
 
-  it('send (admin) reaches the sender\'s bell; list, unreadCount, markRead and markAllRead act on the caller\'s own alerts', async () => {
+  it("send (admin) reaches the sender's bell; list, unreadCount, markRead and markAllRead act on the caller's own alerts", async () => {
     const asAdmin = callerFor(h.db, admin).caller;
     const asViewer = callerFor(h.db, viewer).caller;
     const sent = [];
@@ -31,7 +31,10 @@ describe('notifications router', () => {
     expect(await asViewer.notifications.unreadCount()).toEqual({ unread: 0 });
     expect(await asViewer.notifications.list({ limit: 10 })).toEqual([]);
     const list = await asAdmin.notifications.list({ limit: 10 });
-    expect(list.map((n) => [n.message, n.urgency, n.readAt])).toEqual([['note 1', 'CRITICAL', null], ['note 0', 'LOW', null]]);
+    expect(list.map((n) => [n.message, n.urgency, n.readAt])).toEqual([
+      ['note 1', 'CRITICAL', null],
+      ['note 0', 'LOW', null],
+    ]);
     expect(await asViewer.notifications.markRead({ ids: sent })).toEqual({ marked: 0 });
     expect(await asAdmin.notifications.markRead({ ids: [sent[0]!] })).toEqual({ marked: 1 });
     expect(await asAdmin.notifications.list({ limit: 10, unread_only: true })).toHaveLength(1);

@@ -39,8 +39,11 @@ export interface PublishedNotification {
 export function notificationEventOf(raw: string): PublishedNotification | null {
   try {
     const e = JSON.parse(raw) as PublishedNotification;
-    const ok = typeof e?.id === 'string' && typeof e.user_id === 'string' && typeof e.message === 'string'
-      && (URGENCY_LEVELS as readonly string[]).includes(e.urgency);
+    const ok =
+      typeof e?.id === 'string' &&
+      typeof e.user_id === 'string' &&
+      typeof e.message === 'string' &&
+      (URGENCY_LEVELS as readonly string[]).includes(e.urgency);
     return ok ? e : null;
   } catch {
     return null;

@@ -32,18 +32,30 @@ let stopRetries: () => Promise<void>;
 const ids = { admin: '', admin2: '', designer: '', disabledAdmin: '' };
 
 /** Everything configured, retries quick: 3 attempts, 100 ms doubling. */
-const cfg = () => testConfig({
-  SMTP_URL: smtp.url(), DCF_NOTIFY_EMAIL_FROM: 'DCF Console <dcf@console.test>',
-  TELEGRAM_API_BASE_URL: bot.baseUrl, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: CHAT,
-  DCF_NOTIFY_MAX_ATTEMPTS: '3', DCF_NOTIFY_BACKOFF_MS: '100',
-});
+const cfg = () =>
+  testConfig({
+    SMTP_URL: smtp.url(),
+    DCF_NOTIFY_EMAIL_FROM: 'DCF Console <dcf@console.test>',
+    TELEGRAM_API_BASE_URL: bot.baseUrl,
+    TELEGRAM_BOT_TOKEN: TOKEN,
+    TELEGRAM_CHAT_ID: CHAT,
+    DCF_NOTIFY_MAX_ATTEMPTS: '3',
+    DCF_NOTIFY_BACKOFF_MS: '100',
+  });
 const userActor = (id: string): Actor => ({ kind: 'user', id, label: 'someone', role: 'workflow_designer' });
 const agentActor = (id: string): Actor => ({ kind: 'agent', id, label: id });
 
 async function addUser(email: string, role: 'admin' | 'workflow_designer', disabled = false): Promise<string> {
-  const [row] = await db.insert(users).values({
-    email, displayName: email.split('@')[0]!, role, passwordHash: 'scrypt$x', disabledAt: disabled ? new Date() : null,
-  }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      displayName: email.split('@')[0]!,
+      role,
+      passwordHash: 'scrypt$x',
+      disabledAt: disabled ? new Date() : null,
+    })
+    .returning({ id: users.id });
   return row!.id;
 }
 
@@ -63,7 +75,8 @@ beforeAll(async () => {
   redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   hub = new RunEventHub(redis);
   smtp = await startTestSmtp({
-    user: 'mailer', pass: 's3cret',
+    user: 'mailer',
+    pass: 's3cret',
     rejectRcpt: (a) => (a.startsWith('busy') ? 451 : a.startsWith('nobody') ? 550 : null),
   });
   bot = await startFakeBotApi(TOKEN);
@@ -84,20 +97,32 @@ afterAll(async () => {
 });
 
 describe('UI_ALERT', () => {
-  it('goes to the signed-in sender\'s inbox, unread, and live to that user only', async () => {
+  it("goes to the signed-in sender's inbox, unread, and live to that user only", async () => {
     const mine: PublishedNotification[] = [];
     const others: PublishedNotification[] = [];
     const a = await openUserNotificationFeed(hub, ids.designer, (e) => mine.push(e));
     const b = await openUserNotificationFeed(hub, ids.admin, (e) => others.push(e));
     const r = await sendNotification({ db, config: cfg(), redis }, userActor(ids.designer), {
-      channels: ['UI_ALERT'], message_text: 'Run finished', subject_text: 'Weekly QA', urgency_level: 'HIGH',
+      channels: ['UI_ALERT'],
+      message_text: 'Run finished',
+      subject_text: 'Weekly QA',
+      urgency_level: 'HIGH',
     });
     expect(r.channel_status).toEqual([{ channel: 'UI_ALERT', delivery_status: 'SUCCESS', message_id_or_error: r.notification_id }]);
     expect(r.recipients).toEqual(['designer@corp.test']);
-    await until(async () => mine.length, (n) => n > 0);
-    expect(mine).toEqual([expect.objectContaining({
-      id: r.notification_id, user_id: ids.designer, urgency: 'HIGH', subject: 'Weekly QA', message: 'Run finished',
-    })]);
+    await until(
+      async () => mine.length,
+      (n) => n > 0,
+    );
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: r.notification_id,
+        user_id: ids.designer,
+        urgency: 'HIGH',
+        subject: 'Weekly QA',
+        message: 'Run finished',
+      }),
+    ]);
     expect(others).toEqual([]);
     const store = new NotificationStore(db);
     expect(await store.unreadCount(ids.designer)).toBe(1);
@@ -107,26 +132,37 @@ describe('UI_ALERT', () => {
     await b.close();
   });
 
-  it('an agent with a chat goes to that chat\'s user; an agent working for nobody to every active admin', async () => {
+  it("an agent with a chat goes to that chat's user; an agent working for nobody to every active admin", async () => {
     await db.insert(conversations).values({
-      id: crypto.randomUUID(), userId: ids.designer, mode: 'planner', agentId: 'agent-chat-1', platform: 'local', title: 't',
+      id: crypto.randomUUID(),
+      userId: ids.designer,
+      mode: 'planner',
+      agentId: 'agent-chat-1',
+      platform: 'local',
+      title: 't',
     });
     const mine = await sendNotification({ db, config: cfg(), redis }, agentActor('agent-chat-1'), {
-      channels: ['UI_ALERT'], message_text: 'for my user', urgency_level: 'LOW',
+      channels: ['UI_ALERT'],
+      message_text: 'for my user',
+      urgency_level: 'LOW',
     });
     expect(mine.recipients).toEqual(['designer@corp.test']);
     const orphan = await sendNotification({ db, config: cfg(), redis }, agentActor('agent-nobody'), {
-      channels: ['UI_ALERT'], message_text: 'for the admins', urgency_level: 'LOW',
+      channels: ['UI_ALERT'],
+      message_text: 'for the admins',
+      urgency_level: 'LOW',
     });
     expect(orphan.recipients.sort()).toEqual(['admin2@corp.test', 'admin@corp.test']);
     const inbox = await new NotificationStore(db).inbox(ids.admin2, { limit: 5 });
     expect(inbox.map((i) => i.message)).toEqual(['for the admins']);
   });
 
-  it('marks read only the owner\'s alerts', async () => {
+  it("marks read only the owner's alerts", async () => {
     const store = new NotificationStore(db);
     const r = await sendNotification({ db, config: cfg() }, agentActor('agent-nobody'), {
-      channels: ['UI_ALERT'], message_text: 'two admins', urgency_level: 'MEDIUM',
+      channels: ['UI_ALERT'],
+      message_text: 'two admins',
+      urgency_level: 'MEDIUM',
     });
     expect(await store.markRead(ids.designer, [r.notification_id])).toBe(0);
     expect(await store.markRead(ids.admin, [r.notification_id])).toBe(1);
@@ -141,7 +177,10 @@ describe('EMAIL over SMTP (a real smtp-server)', () => {
   it('is received by the SMTP server, addressed to the recipients, with subject and text', async () => {
     const before = smtp.received.length;
     const r = await sendNotification({ db, config: cfg(), redis }, agentActor('agent-nobody'), {
-      channels: ['EMAIL'], message_text: 'The weekly QA review is ready.', subject_text: 'QA review', urgency_level: 'CRITICAL',
+      channels: ['EMAIL'],
+      message_text: 'The weekly QA review is ready.',
+      subject_text: 'QA review',
+      urgency_level: 'CRITICAL',
     });
     const [status] = r.channel_status;
     expect(status).toMatchObject({ channel: 'EMAIL', delivery_status: 'SUCCESS' });
@@ -160,7 +199,9 @@ describe('EMAIL over SMTP (a real smtp-server)', () => {
   it('a wrong SMTP password is FAILED at once, without retries', async () => {
     const config = testConfig({ ...envOf(), SMTP_URL: smtp.url({ user: 'mailer', pass: 'wrong' }) });
     const r = await sendNotification({ db, config, redis }, userActor(ids.designer), {
-      channels: ['EMAIL'], message_text: 'x', urgency_level: 'LOW',
+      channels: ['EMAIL'],
+      message_text: 'x',
+      urgency_level: 'LOW',
     });
     expect(r.channel_status[0]).toMatchObject({ channel: 'EMAIL', delivery_status: 'FAILED' });
     expect(r.channel_status[0]!.message_id_or_error).toMatch(/^SMTP delivery failed: 535/);
@@ -170,11 +211,16 @@ describe('EMAIL over SMTP (a real smtp-server)', () => {
   it('a 4xx answer is PENDING, then FAILED after the configured attempts with back-off', async () => {
     const busy = await addUser('busy@corp.test', 'workflow_designer');
     const r = await sendNotification({ db, config: cfg(), redis }, userActor(busy), {
-      channels: ['EMAIL'], message_text: 'x', urgency_level: 'LOW',
+      channels: ['EMAIL'],
+      message_text: 'x',
+      urgency_level: 'LOW',
     });
     expect(r.channel_status[0]).toMatchObject({ channel: 'EMAIL', delivery_status: 'PENDING' });
     const store = new NotificationStore(db);
-    const [d] = await until(() => store.deliveriesOf(r.notification_id), ([x]) => x?.status !== 'PENDING');
+    const [d] = await until(
+      () => store.deliveriesOf(r.notification_id),
+      ([x]) => x?.status !== 'PENDING',
+    );
     expect(d).toMatchObject({ status: 'FAILED', attempts: 3 });
     expect(d!.lastError).toMatch(/451 .*gave up after 3 attempts/);
     expect(smtp.rcptAttempts.filter((a) => a === 'busy@corp.test')).toHaveLength(3);
@@ -184,21 +230,30 @@ describe('EMAIL over SMTP (a real smtp-server)', () => {
 describe('TELEGRAM (Bot API sendMessage on a local server)', () => {
   it('sends to the configured chat and answers the message_id', async () => {
     const r = await sendNotification({ db, config: cfg(), redis }, userActor(ids.designer), {
-      channels: ['TELEGRAM'], message_text: 'Deploy done', subject_text: 'Release', urgency_level: 'HIGH',
+      channels: ['TELEGRAM'],
+      message_text: 'Deploy done',
+      subject_text: 'Release',
+      urgency_level: 'HIGH',
     });
     const last = bot.requests.at(-1)!;
     expect(last).toEqual({ token: TOKEN, method: 'sendMessage', body: { chat_id: CHAT, text: '[HIGH] Release\n\nDeploy done' } });
-    expect(r.channel_status).toEqual([{ channel: 'TELEGRAM', delivery_status: 'SUCCESS', message_id_or_error: expect.stringMatching(/^\d+$/) }]);
+    expect(r.channel_status).toEqual([
+      { channel: 'TELEGRAM', delivery_status: 'SUCCESS', message_id_or_error: expect.stringMatching(/^\d+$/) },
+    ]);
   });
 
-  it('a 400 is FAILED with Telegram\'s description, not retried', async () => {
+  it("a 400 is FAILED with Telegram's description, not retried", async () => {
     bot.script.push(chatNotFound);
     const before = bot.requests.length;
     const r = await sendNotification({ db, config: cfg(), redis }, userActor(ids.designer), {
-      channels: ['TELEGRAM'], message_text: 'x', urgency_level: 'LOW',
+      channels: ['TELEGRAM'],
+      message_text: 'x',
+      urgency_level: 'LOW',
     });
     expect(r.channel_status[0]).toEqual({
-      channel: 'TELEGRAM', delivery_status: 'FAILED', message_id_or_error: 'Telegram sendMessage failed: 400 Bad Request: chat not found',
+      channel: 'TELEGRAM',
+      delivery_status: 'FAILED',
+      message_id_or_error: 'Telegram sendMessage failed: 400 Bad Request: chat not found',
     });
     await new Promise((res) => setTimeout(res, 400));
     expect(bot.requests.length).toBe(before + 1);
@@ -208,17 +263,27 @@ describe('TELEGRAM (Bot API sendMessage on a local server)', () => {
     bot.script.push(tooManyRequests(1));
     const sentAt = Date.now();
     const r = await sendNotification({ db, config: cfg(), redis }, userActor(ids.designer), {
-      channels: ['TELEGRAM'], message_text: 'flood', urgency_level: 'LOW',
+      channels: ['TELEGRAM'],
+      message_text: 'flood',
+      urgency_level: 'LOW',
     });
     expect(r.channel_status[0]).toMatchObject({ channel: 'TELEGRAM', delivery_status: 'PENDING' });
     expect(r.channel_status[0]!.message_id_or_error).toContain('429 Too Many Requests');
-    const [d] = await until(() => new NotificationStore(db).deliveriesOf(r.notification_id), ([x]) => x?.status === 'SUCCESS');
+    const [d] = await until(
+      () => new NotificationStore(db).deliveriesOf(r.notification_id),
+      ([x]) => x?.status === 'SUCCESS',
+    );
     expect(d).toMatchObject({ status: 'SUCCESS', attempts: 2 });
     expect(Number(d!.messageId)).toBeGreaterThan(0);
     expect(d!.updatedAt.getTime() - sentAt).toBeGreaterThanOrEqual(1000);
-    const status = await invokeTool(getNotificationStatusTool, { notification_id: r.notification_id }, {
-      actor: userActor(ids.designer), services: { config: cfg(), db: async () => db },
-    });
+    const status = await invokeTool(
+      getNotificationStatusTool,
+      { notification_id: r.notification_id },
+      {
+        actor: userActor(ids.designer),
+        services: { config: cfg(), db: async () => db },
+      },
+    );
     expect(status).toMatchObject({ status: 'ok', channel_status: [{ channel: 'TELEGRAM', delivery_status: 'SUCCESS', attempts: 2 }] });
   });
 });
@@ -228,15 +293,28 @@ describe('send_notification (the tool, spec 5.4 schema)', () => {
 
   it('answers each channel in order; unconfigured channels FAILED with the setting to set; urgency defaults to MEDIUM', async () => {
     const bare = { config: testConfig(), db: async () => db };
-    const r = await invokeTool(sendNotificationTool, { channels: ['TELEGRAM', 'UI_ALERT', 'EMAIL'], message_text: 'hi' }, {
-      actor: userActor(ids.designer), services: bare,
-    });
+    const r = await invokeTool(
+      sendNotificationTool,
+      { channels: ['TELEGRAM', 'UI_ALERT', 'EMAIL'], message_text: 'hi' },
+      {
+        actor: userActor(ids.designer),
+        services: bare,
+      },
+    );
     expect(r).toMatchObject({
       status: 'ok',
       channel_status: [
-        { channel: 'TELEGRAM', delivery_status: 'FAILED', message_id_or_error: 'TELEGRAM is not configured: set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID' },
+        {
+          channel: 'TELEGRAM',
+          delivery_status: 'FAILED',
+          message_id_or_error: 'TELEGRAM is not configured: set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID',
+        },
         { channel: 'UI_ALERT', delivery_status: 'SUCCESS' },
-        { channel: 'EMAIL', delivery_status: 'FAILED', message_id_or_error: 'EMAIL is not configured: set SMTP_URL and DCF_NOTIFY_EMAIL_FROM' },
+        {
+          channel: 'EMAIL',
+          delivery_status: 'FAILED',
+          message_id_or_error: 'EMAIL is not configured: set SMTP_URL and DCF_NOTIFY_EMAIL_FROM',
+        },
       ],
     });
     const id = (r as { notification_id: string }).notification_id;
@@ -255,18 +333,30 @@ describe('send_notification (the tool, spec 5.4 schema)', () => {
     expect(r).toMatchObject({ status: 'error', error_code: 'invalid_input' });
   });
 
-  it('get_notification_status: someone else\'s notification is not_found', async () => {
-    const r = await invokeTool(sendNotificationTool, { channels: ['UI_ALERT'], message_text: 'mine' }, {
-      actor: userActor(ids.designer), services: services(),
-    });
+  it("get_notification_status: someone else's notification is not_found", async () => {
+    const r = await invokeTool(
+      sendNotificationTool,
+      { channels: ['UI_ALERT'], message_text: 'mine' },
+      {
+        actor: userActor(ids.designer),
+        services: services(),
+      },
+    );
     const id = (r as { notification_id: string }).notification_id;
-    const other = await invokeTool(getNotificationStatusTool, { notification_id: id }, { actor: agentActor('agent-x'), services: services() });
+    const other = await invokeTool(
+      getNotificationStatusTool,
+      { notification_id: id },
+      { actor: agentActor('agent-x'), services: services() },
+    );
     expect(other).toMatchObject({ status: 'error', error_code: 'not_found' });
   });
 });
 
 function envOf(): Record<string, string> {
   return {
-    SMTP_URL: smtp.url(), DCF_NOTIFY_EMAIL_FROM: 'dcf@console.test', DCF_NOTIFY_MAX_ATTEMPTS: '3', DCF_NOTIFY_BACKOFF_MS: '100',
+    SMTP_URL: smtp.url(),
+    DCF_NOTIFY_EMAIL_FROM: 'dcf@console.test',
+    DCF_NOTIFY_MAX_ATTEMPTS: '3',
+    DCF_NOTIFY_BACKOFF_MS: '100',
   };
 }

@@ -34,21 +34,30 @@ export interface SendDeps {
  *   failure answers PENDING and is retried by the durable queue (retries.ts) with back-off; a
  *   permanent failure, or a channel that is not configured, answers FAILED with the reason.
  */
-export async function sendNotification(deps: SendDeps, actor: Actor, input: SendNotificationInput): Promise<{
-  notification_id: string; recipients: string[]; channel_status: ChannelStatus[];
+export async function sendNotification(
+  deps: SendDeps,
+  actor: Actor,
+  input: SendNotificationInput,
+): Promise<{
+  notification_id: string;
+  recipients: string[];
+  channel_status: ChannelStatus[];
 }> {
   const store = new NotificationStore(deps.db);
   const recipients = await resolveRecipients(deps.db, actor);
   const n = await store.create({
     sender: { kind: actor.kind, id: actor.id, label: actor.label },
-    urgency: input.urgency_level, subject: input.subject_text?.trim() || null, message: input.message_text,
+    urgency: input.urgency_level,
+    subject: input.subject_text?.trim() || null,
+    message: input.message_text,
     recipientUserIds: recipients.users.map((u) => u.id),
   });
   const channel_status: ChannelStatus[] = [];
   for (const channel of [...new Set(input.channels)]) {
-    const status = channel === 'UI_ALERT'
-      ? await deliverAlert(deps, store, n, recipients.users)
-      : await deliverExternal(deps, store, n, channel, recipients.users);
+    const status =
+      channel === 'UI_ALERT'
+        ? await deliverAlert(deps, store, n, recipients.users)
+        : await deliverExternal(deps, store, n, channel, recipients.users);
     channel_status.push(status);
   }
   return { notification_id: n.id, recipients: recipients.users.map((u) => u.email), channel_status };
@@ -66,19 +75,35 @@ async function deliverAlert(deps: SendDeps, store: NotificationStore, n: Notific
   let pushError: string | null = null;
   if (deps.redis) {
     const events = users.map((u) => ({
-      id: n.id, user_id: u.id, urgency: n.urgency as UrgencyLevel, subject: n.subject, message: n.message,
-      sender: n.senderLabel, at: n.createdAt.toISOString(),
+      id: n.id,
+      user_id: u.id,
+      urgency: n.urgency as UrgencyLevel,
+      subject: n.subject,
+      message: n.message,
+      sender: n.senderLabel,
+      at: n.createdAt.toISOString(),
     }));
     // Stored is delivered: the bell shows it at the next read even when the live push fails.
-    await publishAlerts(deps.redis, events).catch((err: Error) => { pushError = err.message; });
+    await publishAlerts(deps.redis, events).catch((err: Error) => {
+      pushError = err.message;
+    });
   }
   await store.addDelivery(n.id, channel, 'SUCCESS', {
-    target, attempts: 1, messageId: n.id, lastError: pushError ? `stored; live push failed: ${pushError}` : null,
+    target,
+    attempts: 1,
+    messageId: n.id,
+    lastError: pushError ? `stored; live push failed: ${pushError}` : null,
   });
   return { channel, delivery_status: 'SUCCESS', message_id_or_error: n.id };
 }
 
-async function deliverExternal(deps: SendDeps, store: NotificationStore, n: NotificationRow, channel: ExternalChannel, users: Recipient[]): Promise<ChannelStatus> {
+async function deliverExternal(
+  deps: SendDeps,
+  store: NotificationStore,
+  n: NotificationRow,
+  channel: ExternalChannel,
+  users: Recipient[],
+): Promise<ChannelStatus> {
   const cfg = deps.config.notifications;
   const failed = async (error: string, attempts: number, target: string[] = []): Promise<ChannelStatus> => {
     await store.addDelivery(n.id, channel, 'FAILED', { target, attempts, lastError: error });
@@ -98,7 +123,11 @@ async function deliverExternal(deps: SendDeps, store: NotificationStore, n: Noti
     const why = deps.redis ? 'DCF_NOTIFY_MAX_ATTEMPTS is 1' : 'no Redis for the retry queue';
     return failed(`${outcome.error} (not retried: ${why})`, 1, target);
   }
-  const row = await store.addDelivery(n.id, channel, 'PENDING', { target, attempts: 1, lastError: `${outcome.error} (attempt 1; retrying)` });
+  const row = await store.addDelivery(n.id, channel, 'PENDING', {
+    target,
+    attempts: 1,
+    lastError: `${outcome.error} (attempt 1; retrying)`,
+  });
   await scheduleRetries(deps.redis, row.id, cfg, outcome.retryAfterMs);
   return { channel, delivery_status: 'PENDING', message_id_or_error: `${outcome.error}; retrying with back-off (delivery ${row.id})` };
 }

@@ -27,7 +27,10 @@ export async function sendTelegramMessage(target: TelegramTarget, text: string, 
   let res: Response;
   try {
     res = await fetch(url, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     const reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : causeOf(err);

@@ -35,7 +35,13 @@ export async function createAgentInstance(
     template: template.ref,
     name: label,
     tags: [INSTANCE_TAG, `template:${template.name}`, instanceStatusTag(status)],
-    blocks: [{ label: INITIAL_CONFIG_BLOCK, value: JSON.stringify(config, null, 2), description: 'The configuration this instance was created with (create_new_agent_instance).' }],
+    blocks: [
+      {
+        label: INITIAL_CONFIG_BLOCK,
+        value: JSON.stringify(config, null, 2),
+        description: 'The configuration this instance was created with (create_new_agent_instance).',
+      },
+    ],
   });
   if (startImmediately) await platform.queueMessage(agent.id, { role: 'user', content: startMessage(label, template.ref, config) });
   return { agent_id: agent.id, agent_type_template: template.ref, agent_name_label: label, status };

@@ -50,7 +50,9 @@ export class DispatchTracker {
       const [platform, db] = await Promise.all([this.opts.platform(), this.opts.db()]);
       for (const row of await openDispatches(db, this.opts.maxAgeMs ?? 7 * 86_400_000)) {
         if (this.closed) return;
-        await refreshDispatch(platform, db, row).catch((err: unknown) => this.opts.log.warn({ err, dispatch: row.id }, 'dispatch refresh failed'));
+        await refreshDispatch(platform, db, row).catch((err: unknown) =>
+          this.opts.log.warn({ err, dispatch: row.id }, 'dispatch refresh failed'),
+        );
       }
     } catch (err) {
       if (!this.closed) this.opts.log.warn({ err }, 'dispatch tracker pass failed');

@@ -25,7 +25,11 @@ export interface DispatchRequest {
  * If queueing fails the record is removed and the error rethrown, so no dispatch claims a
  * delivery that never happened.
  */
-export async function dispatchTask(platform: AgentPlatform, db: Db, req: DispatchRequest): Promise<{ dispatched_task_id: string; status: DispatchStatus }> {
+export async function dispatchTask(
+  platform: AgentPlatform,
+  db: Db,
+  req: DispatchRequest,
+): Promise<{ dispatched_task_id: string; status: DispatchStatus }> {
   const [row] = await db
     .insert(dispatchedTasks)
     .values({
@@ -46,7 +50,15 @@ export async function dispatchTask(platform: AgentPlatform, db: Db, req: Dispatc
     task_payload: req.taskPayload,
     reply_expected: req.replyExpected,
     dispatched_by: req.dispatcher,
-    ...(req.backgroundJob ? { background_job: { internal_job_id: req.backgroundJob.id, job_name: req.backgroundJob.jobName, fired_at: req.backgroundJob.firedAt.toISOString() } } : {}),
+    ...(req.backgroundJob
+      ? {
+          background_job: {
+            internal_job_id: req.backgroundJob.id,
+            job_name: req.backgroundJob.jobName,
+            fired_at: req.backgroundJob.firedAt.toISOString(),
+          },
+        }
+      : {}),
   };
   try {
     await platform.queueMessage(req.targetAgentId, { role: 'user', content: renderDispatch(message) });
@@ -93,7 +105,13 @@ export async function refreshDispatch(platform: AgentPlatform, db: Db, row: Disp
     .returning();
   if (!claimed) return current;
   if (routeTo) {
-    const text = renderReply({ type: 'dispatched_task_reply', dispatched_task_id: row.id, task_type: row.taskType, from_agent_id: row.targetAgentId, reply_text: reply });
+    const text = renderReply({
+      type: 'dispatched_task_reply',
+      dispatched_task_id: row.id,
+      task_type: row.taskType,
+      from_agent_id: row.targetAgentId,
+      reply_text: reply,
+    });
     await platform.sendMessageToAgentAsync(row.targetAgentId, routeTo, text);
   }
   return claimed;
@@ -119,7 +137,15 @@ export async function openDispatches(db: Db, maxAgeMs: number, limit = 100): Pro
   return db
     .select()
     .from(dispatchedTasks)
-    .where(and(gt(dispatchedTasks.createdAt, since), or(eq(dispatchedTasks.status, 'QUEUED_FOR_DELIVERY'), and(eq(dispatchedTasks.replyExpected, true), isNull(dispatchedTasks.replyAt)))))
+    .where(
+      and(
+        gt(dispatchedTasks.createdAt, since),
+        or(
+          eq(dispatchedTasks.status, 'QUEUED_FOR_DELIVERY'),
+          and(eq(dispatchedTasks.replyExpected, true), isNull(dispatchedTasks.replyAt)),
+        ),
+      ),
+    )
     .orderBy(dispatchedTasks.createdAt)
     .limit(limit);
 }
@@ -131,5 +157,10 @@ export async function getDispatch(db: Db, id: string): Promise<DispatchedTaskRow
 
 /** The dispatches of a background job, newest first. */
 export async function dispatchesOfJob(db: Db, jobId: string, limit = 20): Promise<DispatchedTaskRow[]> {
-  return db.select().from(dispatchedTasks).where(eq(dispatchedTasks.backgroundJobId, jobId)).orderBy(desc(dispatchedTasks.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(dispatchedTasks)
+    .where(eq(dispatchedTasks.backgroundJobId, jobId))
+    .orderBy(desc(dispatchedTasks.createdAt))
+    .limit(limit);
 }

@@ -20,10 +20,18 @@ export async function listTemplates(rootDir: string): Promise<TemplateEntry[]> {
   const out: TemplateEntry[] = [];
   for (const file of files) {
     try {
-      const doc = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { metadata?: { template_version?: unknown; aliases?: unknown } };
+      const doc = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+        metadata?: { template_version?: unknown; aliases?: unknown };
+      };
       const name = file.slice(0, -3);
       const version = typeof doc.metadata?.template_version === 'string' ? doc.metadata.template_version : '1.0.0';
-      const aliases = typeof doc.metadata?.aliases === 'string' ? doc.metadata.aliases.split(',').map((a) => a.trim()).filter(Boolean) : [];
+      const aliases =
+        typeof doc.metadata?.aliases === 'string'
+          ? doc.metadata.aliases
+              .split(',')
+              .map((a) => a.trim())
+              .filter(Boolean)
+          : [];
       out.push({ name, version, ref: `${name}@${version}`, aliases });
     } catch {
       // unreadable: not offered

@@ -63,16 +63,18 @@ describe('schemas/planning (the planning contract as JSON Schemas)', () => {
   it('accepts each finding type and rejects a finding whose detail does not match its kind', () => {
     const validate = validator('sentinel-finding-1.0.0.json');
     const base = {
-      id: 'f-1', plan_id: '3f1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b', agent_id: 'agent-planner', when: 'live',
-      message: 'over budget', evidence: ['rec-1'], at: '2026-03-02T10:00:05.000Z',
+      id: 'f-1',
+      plan_id: '3f1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b',
+      agent_id: 'agent-planner',
+      when: 'live',
+      message: 'over budget',
+      evidence: ['rec-1'],
+      at: '2026-03-02T10:00:05.000Z',
     };
     const exceeded = { dimension: 'maxToolCalls', limit: 2, actual: 3, over: 1 };
-    expect(validate({ ...base, type: 'BudgetExceeded', detail: { type: 'BudgetExceeded', exceeded, enforced: true } }))
-      .toBe(true);
+    expect(validate({ ...base, type: 'BudgetExceeded', detail: { type: 'BudgetExceeded', exceeded, enforced: true } })).toBe(true);
     const blp = { type: 'BLPViolation', trick: 'x', generalAlternative: 'y' };
-    expect(validate({ ...base, type: 'BLPViolation', detail: blp }))
-      .toBe(true);
-    expect(validate({ ...base, type: 'BudgetExceeded', detail: { type: 'BudgetExceeded', exceeded: { limit: 2 } } }))
-      .toBe(false);
+    expect(validate({ ...base, type: 'BLPViolation', detail: blp })).toBe(true);
+    expect(validate({ ...base, type: 'BudgetExceeded', detail: { type: 'BudgetExceeded', exceeded: { limit: 2 } } })).toBe(false);
   });
 });

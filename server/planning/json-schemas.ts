@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import {
-  planPolicySchema, resourceBudgetSchema, sentinelFindingSchema, toolCallIntentSchema, toolCallPlanSchema,
-} from './schemas.ts';
+import { planPolicySchema, resourceBudgetSchema, sentinelFindingSchema, toolCallIntentSchema, toolCallPlanSchema } from './schemas.ts';
 
 /**
  * The versioned JSON Schemas (draft 2020-12) of the planning contract, generated from the zod
@@ -25,38 +23,43 @@ const SCHEMAS: PlanningSchema[] = [
   {
     name: 'tool-call-plan',
     title: 'ToolCallPlan',
-    description: 'DRR-005\'s ToolCallPlan as the console stores and serves it: planId, planningContext (goal, '
-      + 'constraints, policy), plannedSequence, executionState (Planned | InProgress | Complete | Failed, or Replaced '
-      + 'when a replan superseded it), with its owner, unit of work, sentinel mode and replan links.',
+    description:
+      "DRR-005's ToolCallPlan as the console stores and serves it: planId, planningContext (goal, " +
+      'constraints, policy), plannedSequence, executionState (Planned | InProgress | Complete | Failed, or Replaced ' +
+      'when a replan superseded it), with its owner, unit of work, sentinel mode and replan links.',
     schema: toolCallPlanSchema,
   },
   {
     name: 'resource-budget',
     title: 'ResourceBudget',
-    description: 'DRR-005\'s ResourceBudget: maxToolCalls, maxLatency (milliseconds), maxCost (dimensionless '
-      + 'resource units: one per model token, configured units per tool and skill) and the scaleFactor probe.',
+    description:
+      "DRR-005's ResourceBudget: maxToolCalls, maxLatency (milliseconds), maxCost (dimensionless " +
+      'resource units: one per model token, configured units per tool and skill) and the scaleFactor probe.',
     schema: resourceBudgetSchema,
   },
   {
     name: 'exploit-explore-policy',
     title: 'ExploitExplorePolicy',
-    description: 'DRR-005\'s ExploitExplorePolicy: strategy (Greedy | EpsilonGreedy | UCB | ThompsonSampling), '
-      + 'explorationRate, temperature and preferGeneralMethods (the bitter-lesson preference).',
+    description:
+      "DRR-005's ExploitExplorePolicy: strategy (Greedy | EpsilonGreedy | UCB | ThompsonSampling), " +
+      'explorationRate, temperature and preferGeneralMethods (the bitter-lesson preference).',
     schema: planPolicySchema,
   },
   {
     name: 'tool-call-intent',
     title: 'ToolCallIntent',
-    description: 'DRR-005\'s ToolCallIntent: toolName, rationale, expectedOutcome, the skill a skill call means, '
-      + 'and fallbackOnFailure — the intent tried when this one fails (a chain of nested intents).',
+    description:
+      "DRR-005's ToolCallIntent: toolName, rationale, expectedOutcome, the skill a skill call means, " +
+      'and fallbackOnFailure — the intent tried when this one fails (a chain of nested intents).',
     schema: toolCallIntentSchema,
   },
   {
     name: 'sentinel-finding',
     title: 'SentinelFinding',
-    description: 'A finding of the sentinel on a plan (DRR-005\'s ValidationFinding plus PolicyViolation): '
-      + 'BudgetExceeded, PlanDeviation, PolicyViolation or BLPViolation, live or at the plan\'s end, with the '
-      + 'call records it rests on as evidence.',
+    description:
+      "A finding of the sentinel on a plan (DRR-005's ValidationFinding plus PolicyViolation): " +
+      "BudgetExceeded, PlanDeviation, PolicyViolation or BLPViolation, live or at the plan's end, with the " +
+      'call records it rests on as evidence.',
     schema: sentinelFindingSchema,
   },
 ];
@@ -86,8 +89,7 @@ function namedDefs(doc: Record<string, unknown>): Record<string, unknown> {
     if (!def.properties?.toolName || !def.properties.fallbackOnFailure) {
       throw new Error(`unnamed JSON Schema definition ${name}: name it in server/planning/json-schemas.ts`);
     }
-    text = text.replaceAll(`"#/$defs/${name}"`, '"#/$defs/ToolCallIntent"')
-      .replaceAll(`"${name}":`, '"ToolCallIntent":');
+    text = text.replaceAll(`"#/$defs/${name}"`, '"#/$defs/ToolCallIntent"').replaceAll(`"${name}":`, '"ToolCallIntent":');
   }
   return JSON.parse(text) as Record<string, unknown>;
 }

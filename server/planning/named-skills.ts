@@ -13,7 +13,11 @@ const NONE: readonly string[] = Object.freeze([]);
  * chooses nothing.
  */
 export const SKILL_USING_TOOLS: ReadonlySet<string> = new Set([
-  'load_skill', 'invoke_skill_tool', 'delegate_task', 'broadcast_task', 'update_workflow_control_plane',
+  'load_skill',
+  'invoke_skill_tool',
+  'delegate_task',
+  'broadcast_task',
+  'update_workflow_control_plane',
 ]);
 
 /** The skills a call of `toolName` uses: its named skills when it is a skill-using tool, else none. */
@@ -24,8 +28,8 @@ export function usedSkills(toolName: string, args: unknown): readonly string[] {
 export function namedSkills(args: unknown): readonly string[] {
   if (typeof args !== 'object' || args === null) return NONE;
   const a = args as Record<string, unknown>;
-  if (a.skill === undefined && a.skill_uri === undefined && a.skills_required === undefined
-    && a.skills_required_json === undefined) return NONE;
+  if (a.skill === undefined && a.skill_uri === undefined && a.skills_required === undefined && a.skills_required_json === undefined)
+    return NONE;
   const out: string[] = [];
   for (const one of [a.skill, a.skill_uri]) if (typeof one === 'string' && one) out.push(one);
   for (const s of listOf(a.skills_required, a.skills_required_json)) if (typeof s === 'string' && s) out.push(s);

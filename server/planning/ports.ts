@@ -3,8 +3,13 @@ import type { Actor } from '../audit/actor.ts';
 import type { ToolFailure } from '../tool-result.ts';
 import type { Arm } from '../learning/policies/types.ts';
 import {
-  deviationRationaleSchema, planPolicySchema, planUnitSchema, resourceBudgetSchema, SENTINEL_MODES,
-  toolCallIntentSchema, type SentinelMode,
+  deviationRationaleSchema,
+  planPolicySchema,
+  planUnitSchema,
+  resourceBudgetSchema,
+  SENTINEL_MODES,
+  toolCallIntentSchema,
+  type SentinelMode,
 } from './schemas.ts';
 
 /**
@@ -60,22 +65,24 @@ export interface SkillChoiceEvidence {
 export const PLANNING_TOOLS = ['declare_tool_call_plan', 'update_tool_call_plan', 'get_tool_call_plan'] as const;
 
 /** declare_tool_call_plan's input (the brains and the runtime build it; the tool validates it). */
-export const declarePlanInput = z.object({
-  goal: z.string().min(1).max(4_000),
-  constraints: resourceBudgetSchema.default({}),
-  policy: planPolicySchema.default({ strategy: 'Greedy', preferGeneralMethods: true }),
-  plannedSequence: z.array(toolCallIntentSchema).min(1).max(200),
-  unit: planUnitSchema,
-  /** Set by the agent runtime only when it declares for an agent that did not. */
-  declared_by: z.enum(['agent', 'runtime']).default('agent'),
-  /** Overrides the template's / deployment's mode for this plan (only towards `enforce`). */
-  mode: z.enum(SENTINEL_MODES).optional(),
-  /**
-   * Skills the unit was handed rather than chose (a task's `skills_required`, a Task state's
-   * binding): calls to them are not the agent's own skill choices, so no Policy/BLP check applies.
-   */
-  given_skills: z.array(z.string().max(300)).max(50).default([]),
-}).strict();
+export const declarePlanInput = z
+  .object({
+    goal: z.string().min(1).max(4_000),
+    constraints: resourceBudgetSchema.default({}),
+    policy: planPolicySchema.default({ strategy: 'Greedy', preferGeneralMethods: true }),
+    plannedSequence: z.array(toolCallIntentSchema).min(1).max(200),
+    unit: planUnitSchema,
+    /** Set by the agent runtime only when it declares for an agent that did not. */
+    declared_by: z.enum(['agent', 'runtime']).default('agent'),
+    /** Overrides the template's / deployment's mode for this plan (only towards `enforce`). */
+    mode: z.enum(SENTINEL_MODES).optional(),
+    /**
+     * Skills the unit was handed rather than chose (a task's `skills_required`, a Task state's
+     * binding): calls to them are not the agent's own skill choices, so no Policy/BLP check applies.
+     */
+    given_skills: z.array(z.string().max(300)).max(50).default([]),
+  })
+  .strict();
 export type DeclarePlanInput = z.input<typeof declarePlanInput>;
 
 /**
@@ -83,15 +90,17 @@ export type DeclarePlanInput = z.input<typeof declarePlanInput>;
  * one, `reason` required), deviation rationales, or the end of the plan (`execution_state`
  * Complete | Failed), which runs the sentinel's end-of-plan checks.
  */
-export const updatePlanInput = z.object({
-  plan_id: z.uuid().max(36),
-  reason: z.string().min(1).max(2_000).optional(),
-  plannedSequence: z.array(toolCallIntentSchema).min(1).max(200).optional(),
-  constraints: resourceBudgetSchema.optional(),
-  policy: planPolicySchema.optional(),
-  deviations: z.array(deviationRationaleSchema).max(50).optional(),
-  execution_state: z.enum(['InProgress', 'Complete', 'Failed']).optional(),
-}).strict();
+export const updatePlanInput = z
+  .object({
+    plan_id: z.uuid().max(36),
+    reason: z.string().min(1).max(2_000).optional(),
+    plannedSequence: z.array(toolCallIntentSchema).min(1).max(200).optional(),
+    constraints: resourceBudgetSchema.optional(),
+    policy: planPolicySchema.optional(),
+    deviations: z.array(deviationRationaleSchema).max(50).optional(),
+    execution_state: z.enum(['InProgress', 'Complete', 'Failed']).optional(),
+  })
+  .strict();
 export type UpdatePlanInput = z.input<typeof updatePlanInput>;
 
 /** Where a plan's mode comes from: the template's `metadata.sentinel_mode`, else the deployment's. */

@@ -36,10 +36,12 @@ export function processTracker(config: AppConfig, deps: ProcessTrackerDeps): Pla
     db: deps.db,
     toolCosts: config.planning.toolCosts,
     deploymentMode: config.planning.sentinelMode,
-    ...(execution ? {
-      skills: async () => (await execution()).skills,
-      skillStats: async (uris: string[]) => readSkillStats((await execution()).redis, uris),
-    } : {}),
+    ...(execution
+      ? {
+          skills: async () => (await execution()).skills,
+          skillStats: async (uris: string[]) => readSkillStats((await execution()).redis, uris),
+        }
+      : {}),
     onError: deps.onError,
     flushDelayMs: deps.flushDelayMs ?? PROCESS_FLUSH_DELAY_MS,
   });

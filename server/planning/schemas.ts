@@ -31,25 +31,29 @@ export type PlanState = (typeof PLAN_STATES)[number];
 /** Dimensionless resource units (the DRR's `ResourceUnits`). */
 export const resourceUnits = z.number().finite().min(0);
 
-export const resourceBudgetSchema = z.object({
-  /** Call count limit: tool-layer calls attributed to the plan (the planning tools not counted). */
-  maxToolCalls: z.number().int().min(0).optional(),
-  /** Time budget in milliseconds, from the plan's declaration to its last call's end. */
-  maxLatency: z.number().int().min(0).optional(),
-  /** Cost budget in resource units (model tokens and configured tool/skill costs). */
-  maxCost: resourceUnits.optional(),
-  /** The SLL scale probe: 1 is the baseline; recorded and shown, it scales no limit by itself. */
-  scaleFactor: z.number().positive().optional(),
-}).strict();
+export const resourceBudgetSchema = z
+  .object({
+    /** Call count limit: tool-layer calls attributed to the plan (the planning tools not counted). */
+    maxToolCalls: z.number().int().min(0).optional(),
+    /** Time budget in milliseconds, from the plan's declaration to its last call's end. */
+    maxLatency: z.number().int().min(0).optional(),
+    /** Cost budget in resource units (model tokens and configured tool/skill costs). */
+    maxCost: resourceUnits.optional(),
+    /** The SLL scale probe: 1 is the baseline; recorded and shown, it scales no limit by itself. */
+    scaleFactor: z.number().positive().optional(),
+  })
+  .strict();
 export type ResourceBudget = z.infer<typeof resourceBudgetSchema>;
 
 /** The DRR's ExploitExplorePolicy (the same strategies the skill choice uses). */
-export const planPolicySchema = z.object({
-  strategy: z.enum(STRATEGIES),
-  explorationRate: z.number().min(0).max(1).optional(),
-  temperature: z.number().min(0).optional(),
-  preferGeneralMethods: z.boolean(),
-}).strict();
+export const planPolicySchema = z
+  .object({
+    strategy: z.enum(STRATEGIES),
+    explorationRate: z.number().min(0).max(1).optional(),
+    temperature: z.number().min(0).optional(),
+    preferGeneralMethods: z.boolean(),
+  })
+  .strict();
 export type PlanPolicy = z.infer<typeof planPolicySchema>;
 
 export interface ToolCallIntent {
@@ -62,37 +66,44 @@ export interface ToolCallIntent {
 }
 
 export const toolCallIntentSchema: z.ZodType<ToolCallIntent> = z.lazy(() =>
-  z.object({
-    toolName: z.string().min(1).max(200),
-    rationale: z.string().min(1).max(2_000),
-    expectedOutcome: z.string().max(2_000).optional(),
-    skill: z.string().max(300).optional(),
-    fallbackOnFailure: toolCallIntentSchema.optional(),
-  }).strict());
+  z
+    .object({
+      toolName: z.string().min(1).max(200),
+      rationale: z.string().min(1).max(2_000),
+      expectedOutcome: z.string().max(2_000).optional(),
+      skill: z.string().max(300).optional(),
+      fallbackOnFailure: toolCallIntentSchema.optional(),
+    })
+    .strict(),
+);
 
 /** What a plan is for: one chat turn, one delegation, one companion task, one workflow run's state. */
 export const UNIT_KINDS = ['chat_turn', 'delegation', 'companion_task', 'workflow_run'] as const;
 export type UnitKind = (typeof UNIT_KINDS)[number];
-export const planUnitSchema = z.object({
-  kind: z.enum(UNIT_KINDS),
-  /** The turn's inbound message id, the delegation's or task's id, the run id. */
-  id: z.string().min(1).max(200),
-  /** The conversation (chat), delegation session or run the unit belongs to, for grouping. */
-  session_id: z.string().max(200).optional(),
-  /** A Task state's name, for a worker's plan. */
-  state: z.string().max(200).optional(),
-}).strict();
+export const planUnitSchema = z
+  .object({
+    kind: z.enum(UNIT_KINDS),
+    /** The turn's inbound message id, the delegation's or task's id, the run id. */
+    id: z.string().min(1).max(200),
+    /** The conversation (chat), delegation session or run the unit belongs to, for grouping. */
+    session_id: z.string().max(200).optional(),
+    /** A Task state's name, for a worker's plan. */
+    state: z.string().max(200).optional(),
+  })
+  .strict();
 export type PlanUnit = z.infer<typeof planUnitSchema>;
 
 export const SENTINEL_MODES = ['report', 'enforce'] as const;
 export type SentinelMode = (typeof SENTINEL_MODES)[number];
 
 /** A deviation the agent explained: a tool called outside the plan, or an intent it skipped. */
-export const deviationRationaleSchema = z.object({
-  toolName: z.string().min(1).max(200),
-  kind: z.enum(['unplanned_call', 'skipped_intent']),
-  rationale: z.string().min(1).max(2_000),
-}).strict();
+export const deviationRationaleSchema = z
+  .object({
+    toolName: z.string().min(1).max(200),
+    kind: z.enum(['unplanned_call', 'skipped_intent']),
+    rationale: z.string().min(1).max(2_000),
+  })
+  .strict();
 export type DeviationRationale = z.infer<typeof deviationRationaleSchema>;
 
 /** The DRR's ToolCallPlan, with its owner and links (ours). */
@@ -226,15 +237,17 @@ export const costReportSchema = z.object({
   since: z.string(),
   until: z.string(),
   days: z.array(z.string()),
-  series: z.array(z.object({
-    key: z.string(),
-    label: z.string(),
-    total_units: z.number(),
-    tool_calls: z.number().int(),
-    plans: z.number().int(),
-    /** Units per day, aligned with `days`. */
-    per_day: z.array(z.number()),
-  })),
+  series: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      total_units: z.number(),
+      tool_calls: z.number().int(),
+      plans: z.number().int(),
+      /** Units per day, aligned with `days`. */
+      per_day: z.array(z.number()),
+    }),
+  ),
 });
 export type CostReport = z.infer<typeof costReportSchema>;
 

@@ -13,44 +13,80 @@ describe(`a plan's owner and mode from its unit (${testDbKind()})`, () => {
   let alice: PublicUser;
   const chat = randomUUID();
   const RUN = randomUUID();
-  const runs: RunOwner = async (id) =>
-    (id === RUN ? { workflow_id: 'wf-standard', started_by: 'Alice@Owners.test' } : null);
+  const runs: RunOwner = async (id) => (id === RUN ? { workflow_id: 'wf-standard', started_by: 'Alice@Owners.test' } : null);
 
   beforeAll(async () => {
     h = await createTestDatabase();
-    const r = await createUser(h.db, { email: 'alice@owners.test', displayName: 'Alice', role: 'compliance_manager',
-      password: 'a good password 1' });
+    const r = await createUser(h.db, {
+      email: 'alice@owners.test',
+      displayName: 'Alice',
+      role: 'compliance_manager',
+      password: 'a good password 1',
+    });
     if (!r.ok) throw new Error(r.reason);
     alice = r.user;
-    await h.db.insert(conversations).values({ id: chat, userId: alice.id, mode: 'conductor', agentId: 'agent-c',
-      platform: 'local', title: 't' });
-    await h.db.insert(delegationSessions).values({ id: 'session-7', conductorId: 'agent-c', ownerUserId: alice.id,
-      platform: 'local', sessionContextBlockId: 'b1', delegationLogBlockId: 'b2', guidelinesBlockId: 'b3',
-      poolMax: 3 });
+    await h.db
+      .insert(conversations)
+      .values({ id: chat, userId: alice.id, mode: 'conductor', agentId: 'agent-c', platform: 'local', title: 't' });
+    await h.db
+      .insert(delegationSessions)
+      .values({
+        id: 'session-7',
+        conductorId: 'agent-c',
+        ownerUserId: alice.id,
+        platform: 'local',
+        sessionContextBlockId: 'b1',
+        delegationLogBlockId: 'b2',
+        guidelinesBlockId: 'b3',
+        poolMax: 3,
+      });
     await h.db.insert(agents).values([
-      { id: 'agent-strict', name: 'strict', role: 'companion', agentType: 'memgpt_v2_agent', system: 's',
-        metadata: { sentinel_mode: 'enforce' } },
+      {
+        id: 'agent-strict',
+        name: 'strict',
+        role: 'companion',
+        agentType: 'memgpt_v2_agent',
+        system: 's',
+        metadata: { sentinel_mode: 'enforce' },
+      },
       { id: 'agent-plain', name: 'plain', role: 'companion', agentType: 'memgpt_v2_agent', system: 's' },
     ]);
   });
   afterAll(() => h.dispose());
 
-  it('a chat turn is for the conversation\'s user; a companion task for the delegation session\'s owner', async () => {
-    expect(await declareContext(h.db, 'agent-plain', { kind: 'chat_turn', id: 'm', session_id: chat }))
-      .toEqual({ templateMode: undefined, user_id: alice.id, workflow_id: null });
-    expect(await declareContext(h.db, 'agent-strict', { kind: 'companion_task', id: 't', session_id: 'session-7' }))
-      .toEqual({ templateMode: 'enforce', user_id: alice.id, workflow_id: null });
+  it("a chat turn is for the conversation's user; a companion task for the delegation session's owner", async () => {
+    expect(await declareContext(h.db, 'agent-plain', { kind: 'chat_turn', id: 'm', session_id: chat })).toEqual({
+      templateMode: undefined,
+      user_id: alice.id,
+      workflow_id: null,
+    });
+    expect(await declareContext(h.db, 'agent-strict', { kind: 'companion_task', id: 't', session_id: 'session-7' })).toEqual({
+      templateMode: 'enforce',
+      user_id: alice.id,
+      workflow_id: null,
+    });
   });
 
   it('a run is for its workflow and its starter, matched by email; unknowns stay null', async () => {
-    expect(await declareContext(h.db, 'agent-plain', { kind: 'workflow_run', id: RUN, state: 'S' }, runs))
-      .toMatchObject({ user_id: alice.id, workflow_id: 'wf-standard' });
-    expect(await declareContext(h.db, 'agent-plain', { kind: 'workflow_run', id: randomUUID() }, runs))
-      .toMatchObject({ user_id: null, workflow_id: null });
-    expect(await declareContext(h.db, 'agent-other-platform', { kind: 'chat_turn', id: 'm', session_id: 'nowhere' }))
-      .toEqual({ templateMode: undefined, user_id: null, workflow_id: null });
-    const unreachable: RunOwner = async () => { throw new Error('no Redis'); };
-    expect(await declareContext(h.db, 'agent-plain', { kind: 'workflow_run', id: RUN }, unreachable))
-      .toMatchObject({ user_id: null, workflow_id: null });
+    expect(await declareContext(h.db, 'agent-plain', { kind: 'workflow_run', id: RUN, state: 'S' }, runs)).toMatchObject({
+      user_id: alice.id,
+      workflow_id: 'wf-standard',
+    });
+    expect(await declareContext(h.db, 'agent-plain', { kind: 'workflow_run', id: randomUUID() }, runs)).toMatchObject({
+      user_id: null,
+      workflow_id: null,
+    });
+    expect(await declareContext(h.db, 'agent-other-platform', { kind: 'chat_turn', id: 'm', session_id: 'nowhere' })).toEqual({
+      templateMode: undefined,
+      user_id: null,
+      workflow_id: null,
+    });
+    const unreachable: RunOwner = async () => {
+      throw new Error('no Redis');
+    };
+    expect(await declareContext(h.db, 'agent-plain', { kind: 'workflow_run', id: RUN }, unreachable)).toMatchObject({
+      user_id: null,
+      workflow_id: null,
+    });
   });
 });

@@ -21,9 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * user, an agent's name otherwise, which names no user). Unknowns stay null: they only leave the
  * plan out of that cost dimension.
  */
-export async function declareContext(
-  db: Db, agentId: string, unit: PlanUnit, runOwner?: RunOwner,
-): Promise<DeclareContext> {
+export async function declareContext(db: Db, agentId: string, unit: PlanUnit, runOwner?: RunOwner): Promise<DeclareContext> {
   const [agent] = await db.select({ metadata: agents.metadata }).from(agents).where(eq(agents.id, agentId));
   const context: DeclareContext = { templateMode: agent?.metadata.sentinel_mode, user_id: null, workflow_id: null };
   if (unit.kind === 'workflow_run') {
@@ -41,16 +39,20 @@ export async function declareContext(
 /** The user of a conversation (by id) or of a delegation session (by id), else null. */
 async function sessionUser(db: Db, sessionId: string): Promise<string | null> {
   if (UUID.test(sessionId)) {
-    const [c] = await db.select({ userId: conversations.userId }).from(conversations)
-      .where(eq(conversations.id, sessionId));
+    const [c] = await db.select({ userId: conversations.userId }).from(conversations).where(eq(conversations.id, sessionId));
     if (c) return c.userId;
   }
-  const [s] = await db.select({ userId: delegationSessions.ownerUserId }).from(delegationSessions)
+  const [s] = await db
+    .select({ userId: delegationSessions.ownerUserId })
+    .from(delegationSessions)
     .where(eq(delegationSessions.id, sessionId));
   return s?.userId ?? null;
 }
 
 async function userByEmail(db: Db, email: string): Promise<string | null> {
-  const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   return u?.id ?? null;
 }

@@ -11,17 +11,37 @@ import { qaResults } from '../db/schema/index.ts';
  * `scope` (optional) is a condition on `qa_results` (e.g. server/qa/query.ts qaWhere of a filter):
  * only decisions on the results it matches count — the dashboard's agreement over its calls.
  */
-export interface RuleAgreement { ruleId: string; skill: string | null; decisions: number; agreed: number; overridden: number; agreement: number }
-export interface ScoreAgreement { skill: string | null; decisions: number; agreed: number; overridden: number; agreement: number; meanAbsDiff: number | null }
-export interface SkillAgreement { skill: string; decisions: number; overridden: number; overrideRate: number }
+export interface RuleAgreement {
+  ruleId: string;
+  skill: string | null;
+  decisions: number;
+  agreed: number;
+  overridden: number;
+  agreement: number;
+}
+export interface ScoreAgreement {
+  skill: string | null;
+  decisions: number;
+  agreed: number;
+  overridden: number;
+  agreement: number;
+  meanAbsDiff: number | null;
+}
+export interface SkillAgreement {
+  skill: string;
+  decisions: number;
+  overridden: number;
+  overrideRate: number;
+}
 
-const rows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+const rows = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? (r as T[]);
 const rate = (agreed: number, n: number) => (n ? Math.round((agreed / n) * 1000) / 1000 : 0);
 
 /** Review actions of one kind on the results in scope (all of them without a scope). */
-const actionsOf = (kind: 'rule' | 'score', scope: SQL | undefined) => scope
-  ? sql`qa_review_actions a join ${qaResults} on ${qaResults.id} = a.qa_result_id where a.kind = ${kind} and ${scope}`
-  : sql`qa_review_actions a where a.kind = ${kind}`;
+const actionsOf = (kind: 'rule' | 'score', scope: SQL | undefined) =>
+  scope
+    ? sql`qa_review_actions a join ${qaResults} on ${qaResults.id} = a.qa_result_id where a.kind = ${kind} and ${scope}`
+    : sql`qa_review_actions a where a.kind = ${kind}`;
 
 /** The current decision on each (result, rule): its newest action. */
 const currentRuleDecisions = (scope: SQL | undefined) => sql`(select distinct on (a.qa_result_id, a.rule_id)
@@ -37,7 +57,12 @@ export async function ruleAgreement(db: Db, scope?: SQL): Promise<RuleAgreement[
     from ${currentRuleDecisions(scope)}
     group by rule_id, skill order by rule_id, skill`);
   return rows<{ rule_id: string; skill: string | null; decisions: number; agreed: number }>(r).map((x) => ({
-    ruleId: x.rule_id, skill: x.skill, decisions: x.decisions, agreed: x.agreed, overridden: x.decisions - x.agreed, agreement: rate(x.agreed, x.decisions),
+    ruleId: x.rule_id,
+    skill: x.skill,
+    decisions: x.decisions,
+    agreed: x.agreed,
+    overridden: x.decisions - x.agreed,
+    agreement: rate(x.agreed, x.decisions),
   }));
 }
 
@@ -48,7 +73,11 @@ export async function scoreAgreement(db: Db, scope?: SQL): Promise<ScoreAgreemen
     from ${currentScoreDecisions(scope)}
     group by skill order by skill`);
   return rows<{ skill: string | null; decisions: number; agreed: number; mad: number | null }>(r).map((x) => ({
-    skill: x.skill, decisions: x.decisions, agreed: x.agreed, overridden: x.decisions - x.agreed, agreement: rate(x.agreed, x.decisions),
+    skill: x.skill,
+    decisions: x.decisions,
+    agreed: x.agreed,
+    overridden: x.decisions - x.agreed,
+    agreement: rate(x.agreed, x.decisions),
     meanAbsDiff: x.mad === null ? null : Math.round(x.mad * 10) / 10,
   }));
 }
@@ -88,8 +117,10 @@ export async function agreementTotals(db: Db, scope?: SQL): Promise<AgreementTot
   const ru = rows<{ decisions: number; agreed: number }>(rules)[0];
   const sc = rows<{ decisions: number; overridden: number; mad: number | null }>(scores)[0];
   return {
-    ruleDecisions: ru?.decisions ?? 0, ruleAgreed: ru?.agreed ?? 0,
-    scoreDecisions: sc?.decisions ?? 0, scoreOverridden: sc?.overridden ?? 0,
+    ruleDecisions: ru?.decisions ?? 0,
+    ruleAgreed: ru?.agreed ?? 0,
+    scoreDecisions: sc?.decisions ?? 0,
+    scoreOverridden: sc?.overridden ?? 0,
     meanAbsDiff: sc?.mad === null || sc?.mad === undefined ? null : Math.round(sc.mad * 10) / 10,
   };
 }

@@ -14,8 +14,20 @@ describe(`the QA queue's call id filter (${testDbKind()})`, () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await upsertQaRecords(db.db, [
-      qaRecordFixture({ runId: 'run-a', callId: 'call-25-000120', advisor: 'Rhys ap Gwilym', callAt: '2025-03-04T10:00:00.000Z', fail: [] }),
-      qaRecordFixture({ runId: 'run-a', callId: 'call-25-0001201', advisor: 'Rhys ap Gwilym', callAt: '2025-03-05T10:00:00.000Z', fail: [] }),
+      qaRecordFixture({
+        runId: 'run-a',
+        callId: 'call-25-000120',
+        advisor: 'Rhys ap Gwilym',
+        callAt: '2025-03-04T10:00:00.000Z',
+        fail: [],
+      }),
+      qaRecordFixture({
+        runId: 'run-a',
+        callId: 'call-25-0001201',
+        advisor: 'Rhys ap Gwilym',
+        callAt: '2025-03-05T10:00:00.000Z',
+        fail: [],
+      }),
       qaRecordFixture({ runId: 'run-b', callId: 'REC-1001', advisor: 'Alex Wong', callAt: '2024-07-02T10:00:00.000Z', fail: [] }),
     ]);
   });

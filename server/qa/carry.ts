@@ -25,7 +25,10 @@ function ruleNote(from: QaResultRow, to: QaResultRow, a: QaReviewActionRow): str
 }
 
 export async function carryReview(tx: Tx, from: QaResultRow, to: QaResultRow): Promise<{ carried: number; notes: CarryNote[] }> {
-  const actions = await tx.select().from(qaReviewActions).where(eq(qaReviewActions.qaResultId, from.id))
+  const actions = await tx
+    .select()
+    .from(qaReviewActions)
+    .where(eq(qaReviewActions.qaResultId, from.id))
     .orderBy(asc(qaReviewActions.createdAt));
   const state = reviewState(actions);
   const decisions = [...state.decisions.values(), ...(state.scoreDecision ? [state.scoreDecision] : [])];
@@ -33,25 +36,45 @@ export async function carryReview(tx: Tx, from: QaResultRow, to: QaResultRow): P
   const notes: CarryNote[] = [];
   const carry: QaReviewActionRow[] = [];
   for (const a of [...decisions, ...comments]) {
-    const why = a.kind === 'rule' ? ruleNote(from, to, a)
-      : a.kind === 'score' && to.score !== from.score ? `the AI's score changed (${from.score} → ${to.score})` : null;
+    const why =
+      a.kind === 'rule'
+        ? ruleNote(from, to, a)
+        : a.kind === 'score' && to.score !== from.score
+          ? `the AI's score changed (${from.score} → ${to.score})`
+          : null;
     notes.push({
-      from_qa_result_id: from.id, action_id: a.id, kind: a.kind as CarryNote['kind'], rule_id: a.ruleId, by: a.userLabel,
-      carried: why === null, why,
+      from_qa_result_id: from.id,
+      action_id: a.id,
+      kind: a.kind as CarryNote['kind'],
+      rule_id: a.ruleId,
+      by: a.userLabel,
+      carried: why === null,
+      why,
     });
     if (why === null) carry.push(a);
   }
   if (carry.length) {
-    await tx.insert(qaReviewActions).values(carry.map(({ id, qaResultId: _q, ...a }) => ({
-      ...a, qaResultId: to.id, carriedFrom: id,
-      // The AI's values the decision judged are the new analysis's (the same, or the action would not be carried).
-      ...(a.kind === 'score' ? { aiScore: to.score } : {}),
-    })));
+    await tx.insert(qaReviewActions).values(
+      carry.map(({ id, qaResultId: _q, ...a }) => ({
+        ...a,
+        qaResultId: to.id,
+        carriedFrom: id,
+        // The AI's values the decision judged are the new analysis's (the same, or the action would not be carried).
+        ...(a.kind === 'score' ? { aiScore: to.score } : {}),
+      })),
+    );
   }
   const after = reviewState(await tx.select().from(qaReviewActions).where(eq(qaReviewActions.qaResultId, to.id)));
-  await tx.update(qaResults).set({
-    reviewStatus: after.status, overridden: after.overridden, humanScore: after.humanScore,
-    carryNotes: notes.length ? notes : null, reviewedStale: after.lastDecision !== null, updatedAt: sql`now()`,
-  }).where(eq(qaResults.id, to.id));
+  await tx
+    .update(qaResults)
+    .set({
+      reviewStatus: after.status,
+      overridden: after.overridden,
+      humanScore: after.humanScore,
+      carryNotes: notes.length ? notes : null,
+      reviewedStale: after.lastDecision !== null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(qaResults.id, to.id));
   return { carried: carry.length, notes };
 }

@@ -23,12 +23,23 @@ export interface QaDetail {
     score: { decision: string; score: number | null; reason: string | null; by: string; at: string } | null;
   };
   otherAnalyses: Array<{
-    id: string; runId: string; runFinishedAt: string; score: number | null; workflowVersion: string; latest: boolean;
-    reviewStatus: string; reanalysisOf: string | null; testRun: boolean;
+    id: string;
+    runId: string;
+    runFinishedAt: string;
+    score: number | null;
+    workflowVersion: string;
+    latest: boolean;
+    reviewStatus: string;
+    reanalysisOf: string | null;
+    testRun: boolean;
   }>;
   /** On a signed-off record: the analysis made after the sign-off, and where it differs from the signed record. */
   reanalysis: {
-    id: string; runId: string; runFinishedAt: string; workflowVersion: string; score: number | null;
+    id: string;
+    runId: string;
+    runFinishedAt: string;
+    workflowVersion: string;
+    score: number | null;
     differences: ReanalysisDifference[];
   } | null;
 }
@@ -55,7 +66,13 @@ export function reanalysisDifferences(signed: QaResultRow, later: QaResultRow): 
     out.push({ rule_id: id, rule: (b ?? a)!.rule, mandatory: (b ?? a)!.mandatory, signed: a?.verdict ?? null, later: b?.verdict ?? null });
   }
   if (signed.recordScore !== later.score) {
-    out.push({ rule_id: null, rule: null, mandatory: false, signed: signed.recordScore?.toString() ?? null, later: later.score?.toString() ?? null });
+    out.push({
+      rule_id: null,
+      rule: null,
+      mandatory: false,
+      signed: signed.recordScore?.toString() ?? null,
+      later: later.score?.toString() ?? null,
+    });
   }
   return out;
 }
@@ -67,20 +84,26 @@ export async function qaDetail(db: Db, id: string): Promise<QaDetail | null> {
     db.select().from(qaReviewActions).where(eq(qaReviewActions.qaResultId, id)).orderBy(asc(qaReviewActions.createdAt)),
     db
       .select({
-        id: qaResults.id, runId: qaResults.runId, runFinishedAt: qaResults.runFinishedAt, score: qaResults.score,
-        workflowVersion: qaResults.workflowVersion, latest: qaResults.latest, reviewStatus: qaResults.reviewStatus,
-        reanalysisOf: qaResults.reanalysisOf, testRun: qaResults.testRun,
+        id: qaResults.id,
+        runId: qaResults.runId,
+        runFinishedAt: qaResults.runFinishedAt,
+        score: qaResults.score,
+        workflowVersion: qaResults.workflowVersion,
+        latest: qaResults.latest,
+        reviewStatus: qaResults.reviewStatus,
+        reanalysisOf: qaResults.reanalysisOf,
+        testRun: qaResults.testRun,
       })
       .from(qaResults)
       .where(eq(qaResults.callId, result.callId))
       .orderBy(desc(qaResults.runFinishedAt)),
   ]);
-  const [later] = result.pendingReanalysisId
-    ? await db.select().from(qaResults).where(eq(qaResults.id, result.pendingReanalysisId)) : [];
+  const [later] = result.pendingReanalysisId ? await db.select().from(qaResults).where(eq(qaResults.id, result.pendingReanalysisId)) : [];
   const s = reviewState(actions);
   const rules = Object.fromEntries(
     [...s.decisions].map(([rule, a]) => [
-      rule, { decision: a.decision ?? 'agree', verdict: a.humanVerdict, reason: a.reason, by: a.userLabel, at: a.createdAt },
+      rule,
+      { decision: a.decision ?? 'agree', verdict: a.humanVerdict, reason: a.reason, by: a.userLabel, at: a.createdAt },
     ]),
   );
   const sd = s.scoreDecision;
@@ -88,14 +111,25 @@ export async function qaDetail(db: Db, id: string): Promise<QaDetail | null> {
     result,
     actions,
     review: {
-      status: s.status, overridden: s.overridden, humanScore: s.humanScore, mandatoryOverride: s.mandatoryOverride,
-      signOffsNeeded: s.signOffsNeeded, signOffs: s.signOffs.map((a) => ({ by: a.userLabel, at: a.createdAt })), rules,
+      status: s.status,
+      overridden: s.overridden,
+      humanScore: s.humanScore,
+      mandatoryOverride: s.mandatoryOverride,
+      signOffsNeeded: s.signOffsNeeded,
+      signOffs: s.signOffs.map((a) => ({ by: a.userLabel, at: a.createdAt })),
+      rules,
       score: sd ? { decision: sd.decision ?? 'agree', score: sd.humanScore, reason: sd.reason, by: sd.userLabel, at: sd.createdAt } : null,
     },
     otherAnalyses: others.filter((o) => o.id !== id),
-    reanalysis: later ? {
-      id: later.id, runId: later.runId, runFinishedAt: later.runFinishedAt, workflowVersion: later.workflowVersion,
-      score: later.score, differences: reanalysisDifferences(result, later),
-    } : null,
+    reanalysis: later
+      ? {
+          id: later.id,
+          runId: later.runId,
+          runFinishedAt: later.runFinishedAt,
+          workflowVersion: later.workflowVersion,
+          score: later.score,
+          differences: reanalysisDifferences(result, later),
+        }
+      : null,
   };
 }

@@ -3,9 +3,24 @@ import { clock, markedRuns, verdictOrder } from './evidence-format.ts';
 import { winAnsi } from './pdf-writer.ts';
 import type { QaTurn, QaVerdict } from './record.ts';
 
-const turn: QaTurn = { speaker: 'Advisor', text: 'Hello. The APRC is 8.9%. Any questions?', start_s: 83.4, end_s: 91, start: 100, end: 139 };
-const v = (rule_id: string, verdict: QaVerdict['verdict'], mandatory = false): QaVerdict =>
-  ({ rule_id, rule: '', category: null, mandatory, verdict, rationale: null, evidence: null, quote: null });
+const turn: QaTurn = {
+  speaker: 'Advisor',
+  text: 'Hello. The APRC is 8.9%. Any questions?',
+  start_s: 83.4,
+  end_s: 91,
+  start: 100,
+  end: 139,
+};
+const v = (rule_id: string, verdict: QaVerdict['verdict'], mandatory = false): QaVerdict => ({
+  rule_id,
+  rule: '',
+  category: null,
+  mandatory,
+  verdict,
+  rationale: null,
+  evidence: null,
+  quote: null,
+});
 
 describe('evidence pack wording', () => {
   it('writes recording times as m:ss', () => {
@@ -16,9 +31,15 @@ describe('evidence pack wording', () => {
 
   it('marks quotes inside a turn, merging overlaps and clipping what reaches outside it', () => {
     expect(markedRuns(turn, [{ start: 107, end: 124 }])).toEqual([
-      { text: 'Hello. ' }, { text: '«The APRC is 8.9%.»', mark: true }, { text: ' Any questions?' },
+      { text: 'Hello. ' },
+      { text: '«The APRC is 8.9%.»', mark: true },
+      { text: ' Any questions?' },
     ]);
-    const runs = markedRuns(turn, [{ start: 125, end: 200 }, { start: 90, end: 105 }, { start: 103, end: 106 }]);
+    const runs = markedRuns(turn, [
+      { start: 125, end: 200 },
+      { start: 90, end: 105 },
+      { start: 103, end: 106 },
+    ]);
     expect(runs.filter((r) => r.mark).map((r) => r.text)).toEqual(['«Hello.»', '«Any questions?»']);
     expect(markedRuns(turn, [])).toEqual([{ text: turn.text }]);
   });

@@ -23,7 +23,10 @@ export interface EvidencePackInput {
 }
 
 const STATUS_LABEL: Record<string, string> = {
-  unreviewed: 'Not reviewed', in_review: 'In review', awaiting_second_signoff: 'Awaiting second sign-off', signed_off: 'Signed off',
+  unreviewed: 'Not reviewed',
+  in_review: 'In review',
+  awaiting_second_signoff: 'Awaiting second sign-off',
+  signed_off: 'Signed off',
 };
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : String(Math.round(n * 10) / 10));
 const outOf = (n: number | null, max: number | null) => (n === null ? '—' : `${num(n)}${max === null ? '' : ` / ${num(max)}`}`);
@@ -61,8 +64,11 @@ function provenanceSection(w: PdfWriter, d: QaDetail): void {
   w.row('This analysis', r.latest ? "the call's record" : `not the call's record; the record is run ${newer?.runId ?? 'unknown'}`);
   if (d.reanalysis) {
     const diffs = d.reanalysis.differences.map((x) => `${x.rule_id ?? 'score'}: ${x.signed ?? '—'} → ${x.later ?? '—'}`);
-    w.row('Re-analysed after sign-off', `run ${d.reanalysis.runId} (${ukExact(d.reanalysis.runFinishedAt)}) awaits a reviewer's `
-      + `decision; this signed record stands until then. Differences: ${diffs.join('; ') || 'none'}`);
+    w.row(
+      'Re-analysed after sign-off',
+      `run ${d.reanalysis.runId} (${ukExact(d.reanalysis.runFinishedAt)}) awaits a reviewer's ` +
+        `decision; this signed record stands until then. Differences: ${diffs.join('; ') || 'none'}`,
+    );
   }
   for (const o of d.otherAnalyses) {
     w.row('Other analysis', `run ${o.runId}, finished ${ukExact(o.runFinishedAt)}, version ${o.workflowVersion}, score ${num(o.score)}`);
@@ -77,9 +83,12 @@ function scoreSection(w: PdfWriter, d: QaDetail): void {
   const rs = r.reviewedScoreDetail;
   if (r.scoreReviewed) {
     w.row('Score (reviewed)', outOf(r.recordScore, r.maxScore));
-    const how = rs?.source === 'reviewer' ? 'set by the reviewer'
-      : rs?.source === 'unchanged' ? 'no verdict changed: the AI score stands'
-      : `the scoring skill (${rs?.skill ?? 'unknown'}, ${rs?.formula_id ?? 'its formula'}) over the reviewed verdicts`;
+    const how =
+      rs?.source === 'reviewer'
+        ? 'set by the reviewer'
+        : rs?.source === 'unchanged'
+          ? 'no verdict changed: the AI score stands'
+          : `the scoring skill (${rs?.skill ?? 'unknown'}, ${rs?.formula_id ?? 'its formula'}) over the reviewed verdicts`;
     w.row('Reviewed score from', how);
     for (const [part, points] of Object.entries(rs?.breakdown ?? {})) w.row(`  ${part}`, `${num(points)} points`);
     if (rs?.cap) w.row('  Cap', `capped at ${num(rs.cap.value)} (${rs.cap.categories.join(', ')})`);
@@ -141,13 +150,15 @@ function reviewSection(w: PdfWriter, d: QaDetail): void {
 function integritySection(w: PdfWriter, input: EvidencePackInput): void {
   w.heading('Integrity', 80);
   const head = input.chainHead;
-  w.paragraph(head
-    ? [{ text: `Audit chain head at export: entry #${head.id}, ` }, { text: head.hash, bold: true }]
-    : [{ text: 'Audit chain head at export: none (the audit log has no chained entry yet).' }]);
+  w.paragraph(
+    head
+      ? [{ text: `Audit chain head at export: entry #${head.id}, ` }, { text: head.hash, bold: true }]
+      : [{ text: 'Audit chain head at export: none (the audit log has no chained entry yet).' }],
+  );
   w.text(`Exported ${ukExact(input.exportedAt)} by ${input.exportedBy}.`);
   w.text(
-    'The export itself is recorded in the audit log (action qa.export_evidence_pack) after the entry above. A later verification '
-      + 'of the audit chain that no longer contains this entry with this hash shows that the log was rewritten after this pack was made.',
+    'The export itself is recorded in the audit log (action qa.export_evidence_pack) after the entry above. A later verification ' +
+      'of the audit chain that no longer contains this entry with this hash shows that the log was rewritten after this pack was made.',
     { size: 9, colour: COLOUR.muted },
   );
 }
@@ -156,7 +167,9 @@ function integritySection(w: PdfWriter, input: EvidencePackInput): void {
 export async function evidencePackPdf(input: EvidencePackInput): Promise<Buffer> {
   const r = input.detail.result;
   const w = new PdfWriter({
-    title: `QA evidence pack: call ${r.callId}`, author: input.exportedBy, subject: `${r.workflowName} ${r.workflowVersion}, run ${r.runId}`,
+    title: `QA evidence pack: call ${r.callId}`,
+    author: input.exportedBy,
+    subject: `${r.workflowName} ${r.workflowVersion}, run ${r.runId}`,
     createdAt: new Date(input.exportedAt),
   });
   w.title('QA evidence pack', `Call ${r.callId} · ${r.advisor ?? 'unknown advisor'} · ${ukExact(r.callAt)}`);
@@ -168,5 +181,7 @@ export async function evidencePackPdf(input: EvidencePackInput): Promise<Buffer>
   reviewSection(w, input.detail);
   transcriptSection(w, input.detail);
   integritySection(w, input);
-  return w.finish((page, pages) => `QA evidence pack · call ${r.callId} · exported ${ukExact(input.exportedAt)} · page ${page} of ${pages}`);
+  return w.finish(
+    (page, pages) => `QA evidence pack · call ${r.callId} · exported ${ukExact(input.exportedAt)} · page ${page} of ${pages}`,
+  );
 }

@@ -30,7 +30,13 @@ function evidence(w: PdfWriter, d: QaDetail, v: QaVerdict): void {
     w.text(`Evidence: ${turnLabel(e.turn, turn)}`, { indent: INDENT, size: 9, colour: COLOUR.muted, keep: 28 });
     w.paragraph(markedRuns(turn, [e]), { indent: INDENT * 2, size: 9.5 });
   } else if (e) {
-    w.paragraph([{ text: 'Evidence: ', bold: true }, { text: `«${e.quote}»`, mark: true }], { indent: INDENT });
+    w.paragraph(
+      [
+        { text: 'Evidence: ', bold: true },
+        { text: `«${e.quote}»`, mark: true },
+      ],
+      { indent: INDENT },
+    );
   } else if (v.quote) {
     w.paragraph([{ text: 'Quoted by the AI, not found in the transcript: ', bold: true }, { text: `«${v.quote}»` }], { indent: INDENT });
   } else {

@@ -39,7 +39,7 @@ describe(`evidence-pack export anchors the audit chain head (${testDbKind()})`, 
   });
 
   it('anchors the export entry; deleting it afterwards is named a truncation', async () => {
-    const [{ id }] = await h.db.select({ id: qaResults.id }).from(qaResults).limit(1) as [{ id: string }];
+    const [{ id }] = (await h.db.select({ id: qaResults.id }).from(qaResults).limit(1)) as [{ id: string }];
     const before = (await auditChainHead(h.db))?.id ?? null;
     expect((await exportEvidencePack(h.db, actor, id)).ok).toBe(true);
     const [entry] = await h.db.select().from(auditLog).where(eq(auditLog.action, 'qa.export_evidence_pack'));
@@ -56,7 +56,8 @@ describe(`evidence-pack export anchors the audit chain head (${testDbKind()})`, 
     const problem = { kind: 'truncated', anchor: { entryId: entry!.id } };
     expect(r).toMatchObject({ intact: false, anchors: { status: 'broken', problem } });
     const end = before === null ? 'the log holds no chained entry' : `the log ends at #${before}`;
-    expect(r.anchors.problem!.detail).toMatch(new RegExp(`^truncated: the anchor of .* names entry #${entry!.id} \\(hash .*\\) `
-      + `which the log no longer holds; ${end}$`));
+    expect(r.anchors.problem!.detail).toMatch(
+      new RegExp(`^truncated: the anchor of .* names entry #${entry!.id} \\(hash .*\\) ` + `which the log no longer holds; ${end}$`),
+    );
   });
 });

@@ -43,21 +43,43 @@ const CALLS = [
   qaRecordFixture({ runId: RUN_1, callId: 'REC-1003', callAt: '2024-07-03T14:12:09.000Z', confused: true }),
   qaRecordFixture({ runId: RUN_1, callId: 'REC-1004', advisor: 'Priya Shah', callAt: '2024-07-04T08:00:00.000Z', fail: ['FCA-DISC-05'] }),
   qaRecordFixture({
-    runId: RUN_1, callId: 'REC-1005', advisor: 'Priya Shah', customer: '=HYPERLINK("http://evil","x")', product: 'Homeowner Loan',
-    callAt: '2024-07-05T16:30:00.000Z', fail: ['FCA-ID-02', 'FCA-DISC-01'],
+    runId: RUN_1,
+    callId: 'REC-1005',
+    advisor: 'Priya Shah',
+    customer: '=HYPERLINK("http://evil","x")',
+    product: 'Homeowner Loan',
+    callAt: '2024-07-05T16:30:00.000Z',
+    fail: ['FCA-ID-02', 'FCA-DISC-01'],
   }),
   // 00:30 on 8 July in London (BST): outside a filter that ends on 7 July.
   qaRecordFixture({ runId: RUN_1, callId: 'REC-1006', callAt: '2024-07-07T23:30:00.000Z', fail: ['FCA-DISC-02'] }),
   // A re-analysis of REC-1001 by a later run: the queue lists this one; the first stays as history.
   qaRecordFixture({
-    runId: RUN_2, callId: 'REC-1001', callAt: '2024-07-01T09:05:00.000Z', runFinishedAt: '2024-07-09T08:00:00.000Z', fail: ['FCA-DISC-02'],
+    runId: RUN_2,
+    callId: 'REC-1001',
+    callAt: '2024-07-01T09:05:00.000Z',
+    runFinishedAt: '2024-07-09T08:00:00.000Z',
+    fail: ['FCA-DISC-02'],
   }),
 ];
 
 /** The CSV body as rows of fields (the test data has no quoted line breaks). */
 function rowsOf(csv: string): string[][] {
-  return csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.slice(0, -1)
-    .map((f) => f.replace(/,$/, '').replace(/^"(.*)"$/s, '$1').replaceAll('""', '"')));
+  return csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((line) =>
+      line
+        .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
+        .slice(0, -1)
+        .map((f) =>
+          f
+            .replace(/,$/, '')
+            .replace(/^"(.*)"$/s, '$1')
+            .replaceAll('""', '"'),
+        ),
+    );
 }
 
 describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout: 60_000 }, () => {
@@ -67,7 +89,12 @@ describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout:
   const lastAudit = async (action: string) =>
     (await h.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
   const idOf = async (runId: string, callId: string) =>
-    (await h.db.select({ id: qaResults.id }).from(qaResults).where(and(eq(qaResults.runId, runId), eq(qaResults.callId, callId))))[0]!.id;
+    (
+      await h.db
+        .select({ id: qaResults.id })
+        .from(qaResults)
+        .where(and(eq(qaResults.runId, runId), eq(qaResults.callId, callId)))
+    )[0]!.id;
 
   beforeAll(async () => {
     h = await createTestDatabase();
@@ -137,7 +164,9 @@ describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout:
     expect(audit).toMatchObject({ actorId: users.stakeholder.id, resultStatus: 'ok' });
     expect(audit!.detail).toEqual({ filter: { failed_mandatory: true, to: '2024-07-07' }, sort: { by: 'advisor', dir: 'asc' }, rows: 2 });
     // The reviewed call, in the unfiltered export: the reviewed figures, with the AI's beside them.
-    const all = rowsOf(new TextDecoder().decode(await (await csvRoute(new Request('http://t/api/qa/export.csv?advisor=Priya%20Shah'))).arrayBuffer()));
+    const all = rowsOf(
+      new TextDecoder().decode(await (await csvRoute(new Request('http://t/api/qa/export.csv?advisor=Priya%20Shah'))).arrayBuffer()),
+    );
     const reviewed = all.find((r) => r[0] === 'REC-1004');
     expect(col(reviewed, 'Review status')).toBe('signed_off');
     expect(col(reviewed, 'Overridden')).toBe('yes');
@@ -200,8 +229,13 @@ describe(`QA exports: queue CSV and evidence pack (${testDbKind()})`, { timeout:
     const audit = await lastAudit('qa.export_evidence_pack');
     expect(audit!.id).toBeGreaterThan(head!.id);
     expect(audit!.detail).toMatchObject({
-      qa_result_id: id, call_id: 'REC-1004', run_id: RUN_1, chain_head_id: head!.id, chain_head_hash: head!.hash,
-      pdf_sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length,
+      qa_result_id: id,
+      call_id: 'REC-1004',
+      run_id: RUN_1,
+      chain_head_id: head!.id,
+      chain_head_hash: head!.hash,
+      pdf_sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.length,
     });
   });
 

@@ -25,7 +25,11 @@ const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 
 export async function exportQaCsv(db: Db, actor: Actor, q: QueueParams, now = new Date()) {
   const { total, stream } = await openQaCsvExport(db, q);
   await recordAudit(db, {
-    actor, action: 'qa.export_csv', args: q, status: 'ok', detail: { filter: q.filter, sort: q.sort, rows: total },
+    actor,
+    action: 'qa.export_csv',
+    args: q,
+    status: 'ok',
+    detail: { filter: q.filter, sort: q.sort, rows: total },
   });
   return { stream, rows: total, filename: `qa-queue-${londonDay(now.toISOString())}.csv` };
 }
@@ -40,10 +44,18 @@ export async function exportEvidencePack(db: Db, actor: Actor, qaResultId: strin
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   const r = detail.result;
   await recordAudit(db, {
-    actor, action: 'qa.export_evidence_pack', args: { qa_result_id: qaResultId }, status: 'ok',
+    actor,
+    action: 'qa.export_evidence_pack',
+    args: { qa_result_id: qaResultId },
+    status: 'ok',
     detail: {
-      qa_result_id: r.id, call_id: r.callId, run_id: r.runId, chain_head_id: chainHead?.id ?? null, chain_head_hash: chainHead?.hash ?? null,
-      pdf_sha256: sha256, bytes: pdf.length,
+      qa_result_id: r.id,
+      call_id: r.callId,
+      run_id: r.runId,
+      chain_head_id: chainHead?.id ?? null,
+      chain_head_hash: chainHead?.hash ?? null,
+      pdf_sha256: sha256,
+      bytes: pdf.length,
     },
   });
   await anchorAuditHead(db, 'export'); // the head, this export's entry included, outside the database (issue 28)

@@ -21,13 +21,19 @@ export async function refreshReviewedFigures(db: Db, id: string, scoring: Scorin
   for (let i = 0; i < ATTEMPTS; i++) {
     const [row] = await db.select().from(qaResults).where(eq(qaResults.id, id));
     if (!row) return false;
-    const actions = await db.select().from(qaReviewActions).where(eq(qaReviewActions.qaResultId, id))
+    const actions = await db
+      .select()
+      .from(qaReviewActions)
+      .where(eq(qaReviewActions.qaResultId, id))
       .orderBy(asc(qaReviewActions.createdAt));
     const figures = await reviewedFigures(row, reviewState(actions), scoring);
     const written = await db.transaction(async (tx) => {
       await tx.select({ id: qaResults.id }).from(qaResults).where(eq(qaResults.id, id)).for('update');
       if ((await actionCount(tx as unknown as Db, id)) !== actions.length) return false;
-      await tx.update(qaResults).set({ ...figures, reviewedStale: false }).where(eq(qaResults.id, id));
+      await tx
+        .update(qaResults)
+        .set({ ...figures, reviewedStale: false })
+        .where(eq(qaResults.id, id));
       return true;
     });
     if (written) return true;

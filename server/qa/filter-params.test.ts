@@ -7,16 +7,27 @@ const parse = (qs: string) => queueParamsFromSearch(new URLSearchParams(qs));
 describe('QA queue filter ⇄ URL query string', () => {
   it('reads every field, typed, with the default sort', () => {
     const r = parse(
-      'score_below=60.5&failed_mandatory=true&vulnerable=false&review_status=unreviewed,in_review&overridden=true'
-        + '&advisor=Alex%20Wong&team=Home+Finance+North&product=HELOC%202.0&rule_id=FCA-DISC-02&from=2024-07-01&to=2024-07-07'
-        + '&call_id=REC-88310&run_id=r1&include_earlier=true',
+      'score_below=60.5&failed_mandatory=true&vulnerable=false&review_status=unreviewed,in_review&overridden=true' +
+        '&advisor=Alex%20Wong&team=Home+Finance+North&product=HELOC%202.0&rule_id=FCA-DISC-02&from=2024-07-01&to=2024-07-07' +
+        '&call_id=REC-88310&run_id=r1&include_earlier=true',
     );
     expect(r).toEqual({
       ok: true,
       filter: {
-        score_below: 60.5, failed_mandatory: true, vulnerable: false, review_status: ['unreviewed', 'in_review'], overridden: true,
-        advisor: 'Alex Wong', team: 'Home Finance North', product: 'HELOC 2.0', rule_id: 'FCA-DISC-02', from: '2024-07-01',
-        to: '2024-07-07', call_id: 'REC-88310', run_id: 'r1', include_earlier: true,
+        score_below: 60.5,
+        failed_mandatory: true,
+        vulnerable: false,
+        review_status: ['unreviewed', 'in_review'],
+        overridden: true,
+        advisor: 'Alex Wong',
+        team: 'Home Finance North',
+        product: 'HELOC 2.0',
+        rule_id: 'FCA-DISC-02',
+        from: '2024-07-01',
+        to: '2024-07-07',
+        call_id: 'REC-88310',
+        run_id: 'r1',
+        include_earlier: true,
       },
       sort: { by: 'call_at', dir: 'desc' },
     });
@@ -24,7 +35,9 @@ describe('QA queue filter ⇄ URL query string', () => {
 
   it('takes review_status repeated as well as comma-separated, once each; empty values are unset', () => {
     expect(parse('review_status=signed_off&review_status=in_review,signed_off&advisor=&sort=')).toEqual({
-      ok: true, filter: { review_status: ['signed_off', 'in_review'] }, sort: { by: 'call_at', dir: 'desc' },
+      ok: true,
+      filter: { review_status: ['signed_off', 'in_review'] },
+      sort: { by: 'call_at', dir: 'desc' },
     });
     expect(parse('')).toEqual({ ok: true, filter: {}, sort: { by: 'call_at', dir: 'desc' } });
   });
@@ -37,9 +50,11 @@ describe('QA queue filter ⇄ URL query string', () => {
     expect(parse('dir=asc')).toMatchObject({ ok: true, sort: { by: 'call_at', dir: 'asc' } });
   });
 
-  it('reads the /qa page\'s lenient spellings and passes over its page state', () => {
+  it("reads the /qa page's lenient spellings and passes over its page state", () => {
     expect(parse('vulnerable=YES&overridden=0&review_status=Signed_Off&tab=agreement')).toEqual({
-      ok: true, filter: { vulnerable: true, overridden: false, review_status: ['signed_off'] }, sort: { by: 'call_at', dir: 'desc' },
+      ok: true,
+      filter: { vulnerable: true, overridden: false, review_status: ['signed_off'] },
+      sort: { by: 'call_at', dir: 'desc' },
     });
   });
 
@@ -72,7 +87,11 @@ describe('QA queue filter ⇄ URL query string', () => {
 
   it('writes only what is set, in a fixed order, and reads it back to the same values', () => {
     const filter: QaFilter = {
-      to: '2024-07-07', review_status: ['unreviewed', 'awaiting_second_signoff'], failed_mandatory: true, advisor: "James O'Connor", score_below: 60,
+      to: '2024-07-07',
+      review_status: ['unreviewed', 'awaiting_second_signoff'],
+      failed_mandatory: true,
+      advisor: "James O'Connor",
+      score_below: 60,
     };
     const qs = queueParamsToSearch(filter);
     expect(qs.toString()).toBe(

@@ -25,11 +25,32 @@ const BOOLEAN: Record<string, boolean> = { true: true, yes: true, '1': true, fal
 /** Page state that may ride along in a `/qa` query string: accepted, not read. */
 const PAGE_STATE = ['tab'];
 /** The direction a sort column takes when `dir` is not given: newest calls, lowest scores, advisors A–Z, most failures. */
-export const NATURAL_SORT_DIR: Record<QaSort['by'], QaSort['dir']> = { call_at: 'desc', score: 'asc', advisor: 'asc', failed_mandatory: 'desc' };
+export const NATURAL_SORT_DIR: Record<QaSort['by'], QaSort['dir']> = {
+  call_at: 'desc',
+  score: 'asc',
+  advisor: 'asc',
+  failed_mandatory: 'desc',
+};
 /** Every parameter this module reads or writes, in the order `queueParamsToSearch` writes them. */
 export const QUEUE_PARAM_NAMES = [
-  'score_below', 'failed_mandatory', 'vulnerable', 'review_status', 'overridden', 'reanalysed_after_signoff', 'advisor', 'team',
-  'product', 'rule_id', 'from', 'to', 'call_id', 'run_id', 'include_earlier', 'test_run', 'sort', 'dir',
+  'score_below',
+  'failed_mandatory',
+  'vulnerable',
+  'review_status',
+  'overridden',
+  'reanalysed_after_signoff',
+  'advisor',
+  'team',
+  'product',
+  'rule_id',
+  'from',
+  'to',
+  'call_id',
+  'run_id',
+  'include_earlier',
+  'test_run',
+  'sort',
+  'dir',
 ] as const;
 
 const NUMBER = /^\d+(\.\d+)?$/;
@@ -46,7 +67,10 @@ function convert(name: string, value: string): { value: unknown } | { error: str
     return b === undefined ? { error: 'must be true or false' } : { value: b };
   }
   if (name === 'review_status') {
-    const states = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const states = value
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     const bad = states.find((s) => !(QA_REVIEW_STATES as readonly string[]).includes(s));
     return bad ? { error: `unknown review state "${bad}" (one of ${QA_REVIEW_STATES.join(', ')})` } : { value: states };
   }

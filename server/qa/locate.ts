@@ -37,7 +37,7 @@ function turnAt(turns: QaTurn[], at: number): number {
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (turns[mid]!.start <= at) (found = mid), (lo = mid + 1);
+    if (turns[mid]!.start <= at) ((found = mid), (lo = mid + 1));
     else hi = mid - 1;
   }
   return found;
@@ -47,7 +47,12 @@ function turnAt(turns: QaTurn[], at: number): number {
  * Where `quote` is in the transcript: the skill's own span when it points at exactly the quote,
  * else the first occurrence of the quote; null when the quote is empty or not in the text.
  */
-export function locate(text: string, turns: QaTurn[], quote: string | null, hint?: { start: number; end: number } | null): QaEvidence | null {
+export function locate(
+  text: string,
+  turns: QaTurn[],
+  quote: string | null,
+  hint?: { start: number; end: number } | null,
+): QaEvidence | null {
   if (!quote) return null;
   const start = hint && text.slice(hint.start, hint.end) === quote ? hint.start : text.indexOf(quote);
   if (start < 0) return null;

@@ -16,7 +16,18 @@ const LABEL_WIDTH = 140;
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 /** Letters with no decomposition to a Latin-1 base. */
 const FALLBACK: Record<string, string> = {
-  'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'Ħ': 'H', 'ħ': 'h', 'ı': 'i', '−': '-', '→': '->', '←': '<-', '≥': '>=', '≤': '<=',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  '−': '-',
+  '→': '->',
+  '←': '<-',
+  '≥': '>=',
+  '≤': '<=',
 };
 
 /** `text` in characters the standard fonts can show; control characters become spaces. */
@@ -47,7 +58,9 @@ export class PdfWriter {
 
   constructor(meta: { title: string; author: string; subject: string; createdAt: Date }) {
     this.doc = new PDFDocument({
-      size: 'A4', margin: MARGIN, bufferPages: true,
+      size: 'A4',
+      margin: MARGIN,
+      bufferPages: true,
       info: { Title: winAnsi(meta.title), Author: winAnsi(meta.author), Subject: winAnsi(meta.subject), CreationDate: meta.createdAt },
     });
     this.doc.on('data', (c: Buffer) => this.chunks.push(c));
@@ -79,7 +92,12 @@ export class PdfWriter {
     this.ensureSpace(30 + keep);
     this.doc.font(FONT.bold).fontSize(13).fillColor(COLOUR.text).text(winAnsi(text), MARGIN);
     const y = this.doc.y + 2;
-    this.doc.moveTo(MARGIN, y).lineTo(MARGIN + this.width, y).lineWidth(0.5).strokeColor(COLOUR.rule).stroke();
+    this.doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + this.width, y)
+      .lineWidth(0.5)
+      .strokeColor(COLOUR.rule)
+      .stroke();
     this.doc.moveDown(0.5).font(FONT.regular).fontSize(10);
   }
 
@@ -95,9 +113,16 @@ export class PdfWriter {
     this.ensureSpace(14);
     const y = this.doc.y;
     const page = this.doc.page;
-    this.doc.font(FONT.regular).fontSize(9.5).fillColor(COLOUR.muted).text(winAnsi(label), MARGIN, y, { width: LABEL_WIDTH - 8 });
+    this.doc
+      .font(FONT.regular)
+      .fontSize(9.5)
+      .fillColor(COLOUR.muted)
+      .text(winAnsi(label), MARGIN, y, { width: LABEL_WIDTH - 8 });
     const labelBottom = this.doc.y;
-    this.doc.font(opts.mono ? FONT.mono : FONT.regular).fontSize(opts.mono ? 9 : 10).fillColor(COLOUR.text);
+    this.doc
+      .font(opts.mono ? FONT.mono : FONT.regular)
+      .fontSize(opts.mono ? 9 : 10)
+      .fillColor(COLOUR.text);
     this.doc.text(winAnsi(value || '—'), MARGIN + LABEL_WIDTH, y, { width: this.width - LABEL_WIDTH });
     if (this.doc.page === page) this.doc.y = Math.max(labelBottom, this.doc.y);
     this.doc.x = MARGIN;
@@ -130,7 +155,11 @@ export class PdfWriter {
   mono(text: string, opts: { indent?: number } = {}): void {
     this.ensureSpace(14);
     const indent = opts.indent ?? 0;
-    this.doc.font(FONT.mono).fontSize(9).fillColor(COLOUR.text).text(winAnsi(text), MARGIN + indent, this.doc.y, { width: this.width - indent });
+    this.doc
+      .font(FONT.mono)
+      .fontSize(9)
+      .fillColor(COLOUR.text)
+      .text(winAnsi(text), MARGIN + indent, this.doc.y, { width: this.width - indent });
     this.doc.x = MARGIN;
     this.doc.font(FONT.regular).fontSize(10);
   }

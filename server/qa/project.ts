@@ -34,7 +34,8 @@ function verdictsOf(found: Found | undefined, text: string, turns: ReturnType<ty
   if (!found) return [];
   return (found.data.verdicts as unknown[]).filter(isRecord).map((v) => {
     const quote = str(v.evidence);
-    const span = isRecord(v.evidence_span) && num(v.evidence_span.start) !== null ? (v.evidence_span as { start: number; end: number }) : null;
+    const span =
+      isRecord(v.evidence_span) && num(v.evidence_span.start) !== null ? (v.evidence_span as { start: number; end: number }) : null;
     return {
       rule_id: str(v.rule_id) ?? '?',
       rule: str(v.rule) ?? '',
@@ -62,12 +63,19 @@ function sentimentOf(found: Found | undefined, text: string, turns: ReturnType<t
 function scoreDetailOf(found: Found | undefined, verdicts: QaVerdict[]): QaScoreDetail | null {
   if (!found) return null;
   const d = found.data;
-  const breakdown = isRecord(d.breakdown) ? Object.fromEntries(Object.entries(d.breakdown).filter(([, p]) => num(p) !== null)) as Record<string, number> : {};
+  const breakdown = isRecord(d.breakdown)
+    ? (Object.fromEntries(Object.entries(d.breakdown).filter(([, p]) => num(p) !== null)) as Record<string, number>)
+    : {};
   const total = Math.round(Object.values(breakdown).reduce((s, x) => s + x, 0));
   const score = d.score as number;
-  let cap = isRecord(d.cap) && num(d.cap.value) !== null
-    ? { value: d.cap.value as number, categories: (d.cap.categories as string[] | undefined) ?? [], rule_ids: (d.cap.rule_ids as string[] | undefined) ?? [] }
-    : null;
+  let cap =
+    isRecord(d.cap) && num(d.cap.value) !== null
+      ? {
+          value: d.cap.value as number,
+          categories: (d.cap.categories as string[] | undefined) ?? [],
+          rule_ids: (d.cap.rule_ids as string[] | undefined) ?? [],
+        }
+      : null;
   // A scoring skill that does not report its cap: the parts exceed the score, so something capped it.
   if (!cap && Object.keys(breakdown).length && score < total) {
     const failed = verdicts.filter((v) => v.verdict === 'fail');
@@ -110,12 +118,16 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
     const scoring = g.get('scoring');
     const provenance: QaProvenance = {
       skills: {
-        transcription: skillOf(view, tr), sentiment: skillOf(view, g.get('sentiment')),
-        compliance: skillOf(view, g.get('compliance')), scoring: skillOf(view, scoring),
+        transcription: skillOf(view, tr),
+        sentiment: skillOf(view, g.get('sentiment')),
+        compliance: skillOf(view, g.get('compliance')),
+        scoring: skillOf(view, scoring),
       },
       states: {
-        transcription: tr.instance, sentiment: g.get('sentiment')?.instance ?? null,
-        compliance: g.get('compliance')?.instance ?? null, scoring: scoring?.instance ?? null,
+        transcription: tr.instance,
+        sentiment: g.get('sentiment')?.instance ?? null,
+        compliance: g.get('compliance')?.instance ?? null,
+        scoring: scoring?.instance ?? null,
       },
       rule_set_id: str(g.get('compliance')?.data.rule_set_id),
       brain,
@@ -143,8 +155,10 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
       sentiment,
       transcript: { text, turns, language: str(tr.data.language) },
       provenance,
-      scoringInput: scoring && isRecord(view.entries[scoring.instance]?.effective_input)
-        ? (view.entries[scoring.instance]!.effective_input as Obj) : null,
+      scoringInput:
+        scoring && isRecord(view.entries[scoring.instance]?.effective_input)
+          ? (view.entries[scoring.instance]!.effective_input as Obj)
+          : null,
       testRun: (run as { test_run?: unknown }).test_run === true,
     });
   }

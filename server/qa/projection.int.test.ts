@@ -57,9 +57,18 @@ describe(`QA results projected from real runs (${testDbKind()})`, { timeout: 120
     expect(more).toEqual([]);
     const out = run.output as Obj;
     expect(r).toMatchObject({
-      callId: 'REC-88310', applicationId: 'APP-49201', advisor: 'Alex Wong', team: 'Home Finance North', product: 'HELOC 2.0',
-      workflowName: 'Standard Advice Call Analysis', workflowVersion: '1.0.0', score: out.qa_score.data.score, maxScore: 100, latest: true,
-      reviewStatus: 'unreviewed', overridden: false,
+      callId: 'REC-88310',
+      applicationId: 'APP-49201',
+      advisor: 'Alex Wong',
+      team: 'Home Finance North',
+      product: 'HELOC 2.0',
+      workflowName: 'Standard Advice Call Analysis',
+      workflowVersion: '1.0.0',
+      score: out.qa_score.data.score,
+      maxScore: 100,
+      latest: true,
+      reviewStatus: 'unreviewed',
+      overridden: false,
     });
     expect(r!.customer).toMatch(/^(Mr|Mrs|Ms) /);
     expect(new Date(r!.callAt!).toISOString()).toBe('2024-07-03T14:12:09.000Z');
@@ -89,8 +98,10 @@ describe(`QA results projected from real runs (${testDbKind()})`, { timeout: 120
     expect(r!.failedMandatory).toBe(r!.verdicts.filter((v) => v.mandatory && v.verdict === 'fail').length);
     expect(r!.failedMandatory).toBeGreaterThan(0);
     expect(r!.provenance.skills).toEqual({
-      transcription: 'skill://whisper-transcribe@1.0.0', sentiment: 'skill://sentiment-analysis@1.2.0',
-      compliance: 'skill://compliance-analysis@1.3.0', scoring: 'skill://scoring@1.1.0',
+      transcription: 'skill://whisper-transcribe@1.0.0',
+      sentiment: 'skill://sentiment-analysis@1.2.0',
+      compliance: 'skill://compliance-analysis@1.3.0',
+      scoring: 'skill://scoring@1.1.0',
     });
     expect(r!.provenance).toMatchObject({ rule_set_id: 'compliance_rules_v2024Q4', brain: 'deterministic', started_by: 'test' });
   });
@@ -110,8 +121,17 @@ describe(`QA results projected from real runs (${testDbKind()})`, { timeout: 120
     const mean = rows.reduce((s, r) => s + r.score!, 0) / rows.length;
     expect(agg).toEqual({ calls: 4, scored: 4, mean: Math.round(mean * 10) / 10, reviewed: 0 });
     // REC-88310 was analysed by the pilot too: both analyses are kept, the newer one is the queue's.
-    const page = await listQaPage(db.db, { filter: { call_id: 'REC-88310', include_earlier: true }, sort: { by: 'call_at', dir: 'desc' }, limit: 10 });
-    expect(page.items.map((i) => [i.runId === run.run_id, i.latest])).toEqual(expect.arrayContaining([[true, true], [false, false]]));
+    const page = await listQaPage(db.db, {
+      filter: { call_id: 'REC-88310', include_earlier: true },
+      sort: { by: 'call_at', dir: 'desc' },
+      limit: 10,
+    });
+    expect(page.items.map((i) => [i.runId === run.run_id, i.latest])).toEqual(
+      expect.arrayContaining([
+        [true, true],
+        [false, false],
+      ]),
+    );
     expect((await listQaPage(db.db, { filter: { call_id: 'REC-88310' }, sort: { by: 'call_at', dir: 'desc' }, limit: 10 })).total).toBe(1);
   });
 

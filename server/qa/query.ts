@@ -16,24 +16,47 @@ import type { QaFilter, QaSort } from './filter.ts';
  * last in both directions. `total` counts every row the filter matches.
  */
 export const QUEUE_COLUMNS = {
-  id: qaResults.id, callId: qaResults.callId, runId: qaResults.runId, applicationId: qaResults.applicationId,
-  advisor: qaResults.advisor, team: qaResults.team, customer: qaResults.customer, product: qaResults.product,
-  callAt: qaResults.callAt, score: qaResults.recordScore, scoreReviewed: qaResults.scoreReviewed, aiScore: qaResults.score,
-  maxScore: qaResults.maxScore, humanScore: qaResults.humanScore,
-  failedMandatory: qaResults.recordFailedMandatory, aiFailedMandatory: qaResults.failedMandatory,
-  rulesFailed: qaResults.recordRulesFailed, rulesPassed: qaResults.recordRulesPassed,
-  failedRuleIds: qaResults.recordFailedRuleIds, aiFailedRuleIds: qaResults.failedRuleIds,
+  id: qaResults.id,
+  callId: qaResults.callId,
+  runId: qaResults.runId,
+  applicationId: qaResults.applicationId,
+  advisor: qaResults.advisor,
+  team: qaResults.team,
+  customer: qaResults.customer,
+  product: qaResults.product,
+  callAt: qaResults.callAt,
+  score: qaResults.recordScore,
+  scoreReviewed: qaResults.scoreReviewed,
+  aiScore: qaResults.score,
+  maxScore: qaResults.maxScore,
+  humanScore: qaResults.humanScore,
+  failedMandatory: qaResults.recordFailedMandatory,
+  aiFailedMandatory: qaResults.failedMandatory,
+  rulesFailed: qaResults.recordRulesFailed,
+  rulesPassed: qaResults.recordRulesPassed,
+  failedRuleIds: qaResults.recordFailedRuleIds,
+  aiFailedRuleIds: qaResults.failedRuleIds,
   reviewed: sql<boolean>`${qaResults.reviewedVerdicts} is not null`.as('reviewed'),
-  vulnerable: qaResults.vulnerable, reviewStatus: qaResults.reviewStatus,
-  overridden: qaResults.overridden, workflowId: qaResults.workflowId, workflowName: qaResults.workflowName,
-  workflowVersion: qaResults.workflowVersion, latest: qaResults.latest, runFinishedAt: qaResults.runFinishedAt,
-  pendingReanalysisId: qaResults.pendingReanalysisId, reanalysisOf: qaResults.reanalysisOf, testRun: qaResults.testRun,
+  vulnerable: qaResults.vulnerable,
+  reviewStatus: qaResults.reviewStatus,
+  overridden: qaResults.overridden,
+  workflowId: qaResults.workflowId,
+  workflowName: qaResults.workflowName,
+  workflowVersion: qaResults.workflowVersion,
+  latest: qaResults.latest,
+  runFinishedAt: qaResults.runFinishedAt,
+  pendingReanalysisId: qaResults.pendingReanalysisId,
+  reanalysisOf: qaResults.reanalysisOf,
+  testRun: qaResults.testRun,
 };
 
 /** The row field holding each sort's value (the cursor carries the last row's). */
 const SORT_FIELD = { call_at: 'callAt', score: 'score', advisor: 'advisor', failed_mandatory: 'failedMandatory' } as const;
 const SORT_COLUMN = {
-  call_at: qaResults.callAt, score: qaResults.recordScore, advisor: qaResults.advisor, failed_mandatory: qaResults.recordFailedMandatory,
+  call_at: qaResults.callAt,
+  score: qaResults.recordScore,
+  advisor: qaResults.advisor,
+  failed_mandatory: qaResults.recordFailedMandatory,
 } as const;
 
 const ci = (col: AnyPgColumn, v: string) => sql`lower(${col}) = lower(${v})`;
@@ -98,7 +121,10 @@ async function pageRows(db: Db, where: SQL | undefined, q: QaPageQuery, want: nu
   const dir = q.sort.dir === 'asc' ? 'asc' : 'desc';
   const cmp = sql.raw(dir === 'asc' ? '>' : '<');
   const select = (extra: SQL | undefined, n: number) =>
-    db.select(QUEUE_COLUMNS).from(qaResults).where(and(where, extra))
+    db
+      .select(QUEUE_COLUMNS)
+      .from(qaResults)
+      .where(and(where, extra))
       .orderBy(sql`${col} ${sql.raw(dir)} nulls last`, sql`${qaResults.id} ${sql.raw(dir)} nulls last`)
       .limit(n);
   const c = q.cursor ? decodeCursor(q.cursor) : null;
@@ -117,12 +143,21 @@ export async function listQaPage(db: Db, q: QaPageQuery, opts: { total?: boolean
   const where = qaWhere(q.filter);
   const [rows, count] = await Promise.all([
     pageRows(db, where, q, q.limit + 1),
-    q.cursor || opts.total === false ? Promise.resolve(null) : db.select({ n: sql<number>`count(*)::int` }).from(qaResults).where(where),
+    q.cursor || opts.total === false
+      ? Promise.resolve(null)
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(qaResults)
+          .where(where),
   ]);
   const items = rows.slice(0, q.limit);
   const last = items[items.length - 1];
   const v = last ? last[SORT_FIELD[q.sort.by]] : null;
-  return { items, total: count ? (count[0]?.n ?? 0) : null, nextCursor: rows.length > q.limit && last ? encodeCursor({ v, id: last.id }) : null };
+  return {
+    items,
+    total: count ? (count[0]?.n ?? 0) : null,
+    nextCursor: rows.length > q.limit && last ? encodeCursor({ v, id: last.id }) : null,
+  };
 }
 
 /** How many calls, how many of them scored, and the mean of their scores of record (one decimal). */
@@ -142,6 +177,9 @@ export async function qaAggregate(db: Db, filter: QaFilter) {
 /** The same aggregate per run (the run list's QA column): every analysis the run made, record or not. */
 export async function qaAggregateOfRuns(db: Db, runIds: string[]) {
   if (!runIds.length) return [];
-  return db.select({ runId: qaResults.runId, ...AGGREGATE }).from(qaResults).where(inArray(qaResults.runId, runIds))
+  return db
+    .select({ runId: qaResults.runId, ...AGGREGATE })
+    .from(qaResults)
+    .where(inArray(qaResults.runId, runIds))
     .groupBy(qaResults.runId);
 }

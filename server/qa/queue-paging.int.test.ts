@@ -18,8 +18,11 @@ describe(`QA queue paging (${testDbKind()})`, () => {
     db = await createTestDatabase();
     const records = Array.from({ length: 23 }, (_, i) => {
       const r = qaRecordFixture({
-        runId: `run-${i % 3}`, callId: `REC-${1000 + i}`, advisor: ['Alex Wong', 'Priya Shah', null][i % 3] ?? null,
-        callAt: i % 7 === 0 ? null : `2024-07-0${1 + (i % 5)}T1${i % 4}:00:00.000Z`, fail: i % 2 ? ['FCA-DISC-02'] : [],
+        runId: `run-${i % 3}`,
+        callId: `REC-${1000 + i}`,
+        advisor: ['Alex Wong', 'Priya Shah', null][i % 3] ?? null,
+        callAt: i % 7 === 0 ? null : `2024-07-0${1 + (i % 5)}T1${i % 4}:00:00.000Z`,
+        fail: i % 2 ? ['FCA-DISC-02'] : [],
       });
       // Unscored calls (a compliance-only workflow) and tied scores.
       return i % 6 === 0 ? { ...r, score: null, maxScore: null, scoreDetail: null } : { ...r, score: 40 + (i % 4) * 10 };
@@ -54,6 +57,8 @@ describe(`QA queue paging (${testDbKind()})`, () => {
   }
 
   it('refuses a cursor it did not make', async () => {
-    await expect(listQaPage(db.db, { filter: {}, sort: { by: 'score', dir: 'desc' }, limit: 4, cursor: 'bm9wZQ' })).rejects.toThrow(RangeError);
+    await expect(listQaPage(db.db, { filter: {}, sort: { by: 'score', dir: 'desc' }, limit: 4, cursor: 'bm9wZQ' })).rejects.toThrow(
+      RangeError,
+    );
   });
 });

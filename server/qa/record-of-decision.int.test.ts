@@ -42,7 +42,8 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
   const users = {} as Record<'cm1' | 'cm2', PublicUser>;
   const actor = (u: PublicUser): Actor => ({ kind: 'user', id: u.id, label: u.email, role: u.role });
   const services = () => ({ config: h.config, db: async () => db.db });
-  const review = (who: PublicUser, r: ReviewInput) => invokeTool(reviewQaResultTool, { review: r }, { actor: actor(who), services: services() });
+  const review = (who: PublicUser, r: ReviewInput) =>
+    invokeTool(reviewQaResultTool, { review: r }, { actor: actor(who), services: services() });
   const row = async (id: string) => (await db.db.select().from(qaResults).where(eq(qaResults.id, id)))[0]!;
   const ofCall = async (callId: string) => db.db.select().from(qaResults).where(eq(qaResults.callId, callId));
 
@@ -67,7 +68,12 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
     [h, db] = await Promise.all([executionHarness(), createTestDatabase()]);
     wf = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'workflows/standard-advice-call-analysis-all-calls.json'), 'utf8'));
     for (const key of ['cm1', 'cm2'] as const) {
-      const r = await createUser(db.db, { email: `${key}@test.dcf`, displayName: key, role: 'compliance_manager', password: 'a-long-password-1' });
+      const r = await createUser(db.db, {
+        email: `${key}@test.dcf`,
+        displayName: key,
+        role: 'compliance_manager',
+        password: 'a-long-password-1',
+      });
       if (!r.ok) throw new Error(r.reason);
       users[key] = r.user;
     }
@@ -90,29 +96,47 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
     // A call and mandatory rule whose override changes the score (its cap was the only one holding the score down).
     const rescored = (r: QaResultRow, ruleId: string) => {
       const args = r.scoringInput!;
-      const verdicts = (args.compliance_verdicts as Array<Record<string, unknown>>)
-        .map((x) => (x.rule_id === ruleId ? { ...x, verdict: 'pass' } : x));
+      const verdicts = (args.compliance_verdicts as Array<Record<string, unknown>>).map((x) =>
+        x.rule_id === ruleId ? { ...x, verdict: 'pass' } : x,
+      );
       return scoringFormula(readFormulaDocument('qa_scoring_formula_v3'), args.sentiment_report as Record<string, unknown>, verdicts);
     };
-    const pick = first.flatMap((r) => r.verdicts.filter((x) => x.mandatory && x.verdict === 'fail').map((v) => ({ r, v })))
+    const pick = first
+      .flatMap((r) => r.verdicts.filter((x) => x.mandatory && x.verdict === 'fail').map((v) => ({ r, v })))
       .find(({ r, v }) => rescored(r, v.rule_id).data.score !== r.score)!;
     expect(pick).toBeDefined();
     const { r, v } = pick;
     reviewedId = r.id;
     const expected = rescored(r, v.rule_id);
-    const before = await listQaPage(db.db, { filter: { ...WEEK, failed_mandatory: true }, sort: { by: 'call_at', dir: 'desc' }, limit: 50 });
+    const before = await listQaPage(db.db, {
+      filter: { ...WEEK, failed_mandatory: true },
+      sort: { by: 'call_at', dir: 'desc' },
+      limit: 50,
+    });
     const dashBefore = await complianceOverview(db.db, { ...WEEK, advisor: 'Alex Wong' });
     const out = await review(users.cm1, {
-      qa_result_id: r.id, action: 'rule', rule_id: v.rule_id, decision: 'override', verdict: 'pass', reason: 'Disclosed at 4:10.',
+      qa_result_id: r.id,
+      action: 'rule',
+      rule_id: v.rule_id,
+      decision: 'override',
+      verdict: 'pass',
+      reason: 'Disclosed at 4:10.',
     });
     expect(out).toMatchObject({ status: 'ok', failed_mandatory: r.failedMandatory - 1 });
     const after = await row(r.id);
     expect(after).toMatchObject({
-      score: r.score, failedMandatory: r.failedMandatory, // the AI's figures are never rewritten
-      reviewedScore: expected.data.score, recordScore: expected.data.score, scoreReviewed: true,
+      score: r.score,
+      failedMandatory: r.failedMandatory, // the AI's figures are never rewritten
+      reviewedScore: expected.data.score,
+      recordScore: expected.data.score,
+      scoreReviewed: true,
       recordFailedMandatory: r.failedMandatory - 1,
     });
-    expect(after.reviewedScoreDetail).toMatchObject({ source: 'formula', skill: 'skill://scoring@1.1.0', breakdown: expected.data.breakdown });
+    expect(after.reviewedScoreDetail).toMatchObject({
+      source: 'formula',
+      skill: 'skill://scoring@1.1.0',
+      breakdown: expected.data.breakdown,
+    });
     expect(after.recordFailedRuleIds).not.toContain(v.rule_id);
     expect(out).toMatchObject({ score: expected.data.score, reviewed_score: expected.data.score });
 
@@ -120,12 +144,19 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
     const page = await listQaPage(db.db, { filter: WEEK, sort: { by: 'score', dir: 'asc' }, limit: 50 });
     const item = queueItemView(page.items.find((x) => x.id === r.id)!);
     expect(item).toMatchObject({
-      score: expected.data.score, score_source: 'review', ai_score: r.score, failed_mandatory: r.failedMandatory - 1,
+      score: expected.data.score,
+      score_source: 'review',
+      ai_score: r.score,
+      failed_mandatory: r.failedMandatory - 1,
       ai_failed_mandatory: r.failedMandatory,
     });
     const scores = page.items.map((x) => x.score ?? Infinity);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
-    const failing = await listQaPage(db.db, { filter: { ...WEEK, failed_mandatory: true }, sort: { by: 'call_at', dir: 'desc' }, limit: 50 });
+    const failing = await listQaPage(db.db, {
+      filter: { ...WEEK, failed_mandatory: true },
+      sort: { by: 'call_at', dir: 'desc' },
+      limit: 50,
+    });
     expect(failing.total).toBe(before.total! - (r.failedMandatory === 1 ? 1 : 0));
     const byRule = await listQaPage(db.db, { filter: { ...WEEK, rule_id: v.rule_id }, sort: { by: 'call_at', dir: 'desc' }, limit: 50 });
     expect(byRule.items.map((x) => x.id)).not.toContain(r.id);
@@ -139,13 +170,24 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
     expect(cells[header.indexOf('Failed mandatory rules')]).toBe(String(r.failedMandatory - 1));
 
     // What the chat quotes (the tools the Planner reads) and the dashboard: the same figures for the same filter.
-    const listed = await invokeTool(listQaResultsTool, { filter: { ...WEEK, advisor: 'alex wong' } }, { actor: actor(users.cm2), services: services() });
+    const listed = await invokeTool(
+      listQaResultsTool,
+      { filter: { ...WEEK, advisor: 'alex wong' } },
+      { actor: actor(users.cm2), services: services() },
+    );
     const mean = (xs: number[]) => Math.round((xs.reduce((s, x) => s + x, 0) / xs.length) * 10) / 10;
     const recordScores = page.items.map((x) => x.score!);
     expect(listed).toMatchObject({ status: 'ok', aggregate: { mean_score: mean(recordScores), reviewed: 1 } });
-    const summary = await invokeTool(summariseQaResultsTool, { filter: WEEK, group_by: 'advisor' }, { actor: actor(users.cm2), services: services() });
+    const summary = await invokeTool(
+      summariseQaResultsTool,
+      { filter: WEEK, group_by: 'advisor' },
+      { actor: actor(users.cm2), services: services() },
+    );
     const failedCalls = page.items.filter((x) => x.failedMandatory > 0).length;
-    expect(summary).toMatchObject({ status: 'ok', groups: [{ key: 'Alex Wong', mean_score: mean(recordScores), failed_mandatory: failedCalls }] });
+    expect(summary).toMatchObject({
+      status: 'ok',
+      groups: [{ key: 'Alex Wong', mean_score: mean(recordScores), failed_mandatory: failedCalls }],
+    });
     const dash = await complianceOverview(db.db, { ...WEEK, advisor: 'Alex Wong' });
     expect(dash.failed_mandatory_calls).toBe(failedCalls);
     expect(dash.failed_mandatory_calls).toBe(dashBefore.failed_mandatory_calls - (r.failedMandatory === 1 ? 1 : 0));
@@ -161,7 +203,11 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
     await review(users.cm1, { qa_result_id: a!.id, action: 'score', decision: 'override', score: 50, reason: 'Tone was poor.' });
     expect(await row(a!.id)).toMatchObject({ recordScore: 50, reviewedScoreDetail: { source: 'reviewer', note: 'Tone was poor.' } });
     await review(users.cm1, { qa_result_id: b!.id, action: 'rule', rule_id: b!.verdicts[0]!.rule_id, decision: 'agree' });
-    expect(await row(b!.id)).toMatchObject({ recordScore: b!.score, reviewedScore: b!.score, reviewedScoreDetail: { source: 'unchanged' } });
+    expect(await row(b!.id)).toMatchObject({
+      recordScore: b!.score,
+      reviewedScore: b!.score,
+      reviewedScoreDetail: { source: 'unchanged' },
+    });
   });
 
   it('a signed-off record stays the record when the call is analysed again; keep and adopt are audited', async () => {
@@ -175,24 +221,51 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
     expect(await row(signed.id)).toMatchObject({ latest: true, reviewStatus: 'signed_off', pendingReanalysisId: later.id });
     expect(await row(later.id)).toMatchObject({ latest: false, reanalysisOf: signed.id, reviewStatus: 'unreviewed' });
     // The queue still lists the signed record with its reviewed figures, and a filter finds it.
-    const q = await listQaPage(db.db, { filter: { ...WEEK, reanalysed_after_signoff: true }, sort: { by: 'call_at', dir: 'desc' }, limit: 50 });
+    const q = await listQaPage(db.db, {
+      filter: { ...WEEK, reanalysed_after_signoff: true },
+      sort: { by: 'call_at', dir: 'desc' },
+      limit: 50,
+    });
     expect(q.items.map((x) => x.id)).toEqual([signed.id]);
-    expect(queueItemView(q.items[0]!)).toMatchObject({ review_status: 'signed_off', score_source: 'review', reanalysed_after_signoff: true });
+    expect(queueItemView(q.items[0]!)).toMatchObject({
+      review_status: 'signed_off',
+      score_source: 'review',
+      reanalysed_after_signoff: true,
+    });
     // The call page names the verdicts that differ: the overridden rule is fail again in the new AI analysis.
-    const detail = await invokeTool((await import('../tools/qa/get-qa-result.ts')).getQaResultTool, { qa_result_id: signed.id },
-      { actor: actor(users.cm2), services: services() });
+    const detail = await invokeTool(
+      (await import('../tools/qa/get-qa-result.ts')).getQaResultTool,
+      { qa_result_id: signed.id },
+      { actor: actor(users.cm2), services: services() },
+    );
     const overridden = (await row(signed.id)).reviewedVerdicts!.find((x) => x.verdict !== x.ai_verdict)!;
     expect(detail).toMatchObject({ status: 'ok', qa_result: { reanalysis: { qa_result_id: later.id } } });
-    const diffs = (detail as unknown as { qa_result: { reanalysis: { differences: Array<{ rule_id: string | null }> } } }).qa_result.reanalysis.differences;
+    const diffs = (detail as unknown as { qa_result: { reanalysis: { differences: Array<{ rule_id: string | null }> } } }).qa_result
+      .reanalysis.differences;
     expect(diffs.map((d) => d.rule_id)).toContain(overridden.rule_id);
 
     // Only the decision on the pending analysis is taken; a reason is required.
-    expect(await review(users.cm1, { qa_result_id: signed.id, action: 'rule', rule_id: overridden.rule_id, decision: 'agree' }))
-      .toMatchObject({ error_code: 'conflict' });
-    expect(await review(users.cm1, { qa_result_id: signed.id, action: 'reanalysis', decision: 'keep', subject_qa_result_id: signed.id, reason: 'No.' }))
-      .toMatchObject({ error_code: 'conflict' });
-    expect(await review(users.cm1, { qa_result_id: signed.id, action: 'reanalysis', decision: 'keep', subject_qa_result_id: later.id, reason: 'The new analysis repeats the transcription error.' }))
-      .toMatchObject({ status: 'ok', review_status: 'signed_off' });
+    expect(
+      await review(users.cm1, { qa_result_id: signed.id, action: 'rule', rule_id: overridden.rule_id, decision: 'agree' }),
+    ).toMatchObject({ error_code: 'conflict' });
+    expect(
+      await review(users.cm1, {
+        qa_result_id: signed.id,
+        action: 'reanalysis',
+        decision: 'keep',
+        subject_qa_result_id: signed.id,
+        reason: 'No.',
+      }),
+    ).toMatchObject({ error_code: 'conflict' });
+    expect(
+      await review(users.cm1, {
+        qa_result_id: signed.id,
+        action: 'reanalysis',
+        decision: 'keep',
+        subject_qa_result_id: later.id,
+        reason: 'The new analysis repeats the transcription error.',
+      }),
+    ).toMatchObject({ status: 'ok', review_status: 'signed_off' });
     expect(await row(signed.id)).toMatchObject({ latest: true, pendingReanalysisId: null, reviewStatus: 'signed_off' });
     const kept = await db.db.select().from(auditLog).where(eq(auditLog.action, 'qa_review.reanalysis'));
     expect(kept.at(-1)!.content).toMatchObject({ decision: 'agree', subjectQaResultId: later.id });
@@ -200,14 +273,31 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
     // A third analysis; this time the reviewer adopts it: it becomes the record, with the review carried and to be signed again.
     const third = (await analyse()).find((x) => x.callId === signed.callId)!;
     expect((await row(signed.id)).pendingReanalysisId).toBe(third.id);
-    expect(await review(users.cm2, { qa_result_id: signed.id, action: 'reanalysis', decision: 'adopt', subject_qa_result_id: third.id, reason: 'New rule set.' }))
-      .toMatchObject({ status: 'ok' });
+    expect(
+      await review(users.cm2, {
+        qa_result_id: signed.id,
+        action: 'reanalysis',
+        decision: 'adopt',
+        subject_qa_result_id: third.id,
+        reason: 'New rule set.',
+      }),
+    ).toMatchObject({ status: 'ok' });
     expect(await row(signed.id)).toMatchObject({ latest: false, pendingReanalysisId: null, reviewStatus: 'signed_off' });
     const adopted = await row(third.id);
     // The demo skills are deterministic: the same verdicts and evidence, so the override is carried (not the sign-offs).
-    expect(adopted).toMatchObject({ latest: true, reviewStatus: 'in_review', reviewedStale: false, recordScore: (await row(signed.id)).recordScore });
-    expect(adopted.carryNotes!.filter((n) => n.kind === 'rule')).toEqual([expect.objectContaining({ rule_id: overridden.rule_id, carried: true })]);
-    const carried = await db.db.select().from(qaReviewActions).where(and(eq(qaReviewActions.qaResultId, third.id), eq(qaReviewActions.kind, 'rule')));
+    expect(adopted).toMatchObject({
+      latest: true,
+      reviewStatus: 'in_review',
+      reviewedStale: false,
+      recordScore: (await row(signed.id)).recordScore,
+    });
+    expect(adopted.carryNotes!.filter((n) => n.kind === 'rule')).toEqual([
+      expect.objectContaining({ rule_id: overridden.rule_id, carried: true }),
+    ]);
+    const carried = await db.db
+      .select()
+      .from(qaReviewActions)
+      .where(and(eq(qaReviewActions.qaResultId, third.id), eq(qaReviewActions.kind, 'rule')));
     expect(carried).toEqual([expect.objectContaining({ ruleId: overridden.rule_id, decision: 'override', userLabel: 'cm1@test.dcf' })]);
     expect(carried[0]!.carriedFrom).not.toBeNull();
     const rows = await ofCall(signed.callId);
@@ -215,8 +305,12 @@ describe(`the QA record of decision (${testDbKind()})`, { timeout: 180_000 }, ()
   });
 
   it('unsigned work in progress moves to a new analysis, with its reviewed figures', async () => {
-    const wip = (await db.db.select().from(qaResults).where(and(eq(qaResults.latest, true), eq(qaResults.reviewStatus, 'in_review'))))
-      .find((x) => x.reviewedScoreDetail?.source === 'reviewer')!;
+    const wip = (
+      await db.db
+        .select()
+        .from(qaResults)
+        .where(and(eq(qaResults.latest, true), eq(qaResults.reviewStatus, 'in_review')))
+    ).find((x) => x.reviewedScoreDetail?.source === 'reviewer')!;
     const next = (await analyse()).find((x) => x.callId === wip.callId)!;
     expect(await row(wip.id)).toMatchObject({ latest: false });
     const now = await row(next.id);

@@ -32,7 +32,12 @@ describe(`QA record rules (${testDbKind()})`, { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     h = await createTestDatabase();
-    const r = await createUser(h.db, { email: 'cm@lender.test', displayName: 'cm', role: 'compliance_manager', password: 'a-long-password-1' });
+    const r = await createUser(h.db, {
+      email: 'cm@lender.test',
+      displayName: 'cm',
+      role: 'compliance_manager',
+      password: 'a-long-password-1',
+    });
     if (!r.ok) throw new Error(r.reason);
     const u: PublicUser = r.user;
     cm = { kind: 'user', id: u.id, label: u.email, role: u.role };
@@ -42,10 +47,26 @@ describe(`QA record rules (${testDbKind()})`, { timeout: 60_000 }, () => {
   it('carries a decision where the rule and evidence are unchanged, and notes one whose AI verdict changed', async () => {
     await upsertQaRecords(h.db, [qaRecordFixture({ runId: RUN_1, callId: 'REC-2001', fail: ['FCA-DISC-02', 'CD-01'] })]);
     const old = await byCall(RUN_1, 'REC-2001');
-    expect(await review({ qa_result_id: old.id, action: 'rule', rule_id: 'FCA-DISC-02', decision: 'override', verdict: 'pass', reason: 'Said at 3:02.' }))
-      .toMatchObject({ ok: true, recordFailedMandatory: old.failedMandatory - 1 });
-    expect(await review({ qa_result_id: old.id, action: 'rule', rule_id: 'CD-01', decision: 'override', verdict: 'pass', reason: 'Plain words used.' }))
-      .toMatchObject({ ok: true });
+    expect(
+      await review({
+        qa_result_id: old.id,
+        action: 'rule',
+        rule_id: 'FCA-DISC-02',
+        decision: 'override',
+        verdict: 'pass',
+        reason: 'Said at 3:02.',
+      }),
+    ).toMatchObject({ ok: true, recordFailedMandatory: old.failedMandatory - 1 });
+    expect(
+      await review({
+        qa_result_id: old.id,
+        action: 'rule',
+        rule_id: 'CD-01',
+        decision: 'override',
+        verdict: 'pass',
+        reason: 'Plain words used.',
+      }),
+    ).toMatchObject({ ok: true });
     expect(await review({ qa_result_id: old.id, action: 'comment', comment: 'Coaching booked.' })).toMatchObject({ ok: true });
     // The fixtures' formula is the demo formula document: the reviewed score is the real skill's over these verdicts.
     expect((await byCall(RUN_1, 'REC-2001')).reviewedScoreDetail).toMatchObject({ source: 'formula' });
@@ -73,7 +94,14 @@ describe(`QA record rules (${testDbKind()})`, { timeout: 60_000 }, () => {
     rec.scoringInput = { formula_id: 'qa_scoring_formula_v3', sentiment_report: { reports: [] }, compliance_verdicts: [...sent, ...sent] };
     await upsertQaRecords(h.db, [rec]);
     const row = await byCall(RUN_1, 'REC-2002');
-    await review({ qa_result_id: row.id, action: 'rule', rule_id: 'FCA-DISC-02', decision: 'override', verdict: 'pass', reason: 'Disclosed.' });
+    await review({
+      qa_result_id: row.id,
+      action: 'rule',
+      rule_id: 'FCA-DISC-02',
+      decision: 'override',
+      verdict: 'pass',
+      reason: 'Disclosed.',
+    });
     const after = await byCall(RUN_1, 'REC-2002');
     expect(after).toMatchObject({ reviewedScore: null, scoreReviewed: false, recordScore: row.score, recordFailedMandatory: 0 });
     expect(after.reviewedScoreDetail).toMatchObject({ source: 'not_computed', note: expect.stringMatching(/together with others/) });
@@ -82,7 +110,8 @@ describe(`QA record rules (${testDbKind()})`, { timeout: 60_000 }, () => {
   it('keeps test runs out of the queue, its aggregate, the summaries and the dashboard rollups', async () => {
     const all = { include_earlier: true };
     const before = {
-      page: await listQaPage(h.db, { filter: {}, sort: { by: 'call_at', dir: 'desc' }, limit: 100 }), agg: await qaAggregate(h.db, {}),
+      page: await listQaPage(h.db, { filter: {}, sort: { by: 'call_at', dir: 'desc' }, limit: 100 }),
+      agg: await qaAggregate(h.db, {}),
       history: await qaAggregate(h.db, all),
     };
     const rolled = async () => (await h.db.select({ n: sql<number>`sum(${qaDailyCalls.calls})::int` }).from(qaDailyCalls))[0]!.n;

@@ -10,15 +10,28 @@ import type { QaRecordInput } from './record.ts';
 const nullableString = z.string().nullable();
 const nullableNumber = z.number().nullable();
 const roles = z.object({
-  transcription: nullableString, sentiment: nullableString, compliance: nullableString, scoring: nullableString,
+  transcription: nullableString,
+  sentiment: nullableString,
+  compliance: nullableString,
+  scoring: nullableString,
 });
 
 const evidence = z.object({
-  quote: z.string(), start: z.number(), end: z.number(), turn: z.number(), start_s: nullableNumber, end_s: nullableNumber,
+  quote: z.string(),
+  start: z.number(),
+  end: z.number(),
+  turn: z.number(),
+  start_s: nullableNumber,
+  end_s: nullableNumber,
 });
 
 const turn = z.object({
-  speaker: nullableString, text: z.string(), start_s: nullableNumber, end_s: nullableNumber, start: z.number(), end: z.number(),
+  speaker: nullableString,
+  text: z.string(),
+  start_s: nullableNumber,
+  end_s: nullableNumber,
+  start: z.number(),
+  end: z.number(),
 });
 
 const verdict = z.object({
@@ -67,7 +80,11 @@ export const qaRecordInputSchema: z.ZodType<QaRecordInput> = z.object({
   sentiment: sentiment.nullable(),
   transcript: z.object({ text: z.string(), turns: z.array(turn), language: nullableString }),
   provenance: z.object({
-    skills: roles, states: roles, rule_set_id: nullableString, brain: z.string(), started_by: nullableString,
+    skills: roles,
+    states: roles,
+    rule_set_id: nullableString,
+    brain: z.string(),
+    started_by: nullableString,
   }),
   // Issue 28; defaulted so that messages published before these fields existed still go through.
   scoringInput: z.record(z.string(), z.unknown()).nullable().default(null),

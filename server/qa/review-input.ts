@@ -29,8 +29,12 @@ export const reviewInputSchema = z.discriminatedUnion('action', [
   z.object({
     qa_result_id: z.uuid().max(36).describe('The signed-off record.'),
     action: z.literal('reanalysis'),
-    decision: z.enum(['adopt', 'keep']).describe('adopt: the later analysis becomes the record (to be reviewed and signed off '
-      + 'again); keep: the signed-off record stands and the later analysis stays as history.'),
+    decision: z
+      .enum(['adopt', 'keep'])
+      .describe(
+        'adopt: the later analysis becomes the record (to be reviewed and signed off ' +
+          'again); keep: the signed-off record stands and the later analysis stays as history.',
+      ),
     subject_qa_result_id: z.uuid().max(36).describe('The analysis made after the sign-off, as the call page shows it.'),
     reason: reason,
   }),

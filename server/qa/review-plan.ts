@@ -12,9 +12,7 @@ export type Planned = { ok: true; values: typeof qaReviewActions.$inferInsert } 
 
 const no = (code: ReviewFailureCode, message: string): Planned => ({ ok: false, code, message });
 
-export function planReviewAction(
-  row: QaResultRow, before: ReviewState, actor: Actor & { kind: 'user' }, input: ReviewInput,
-): Planned {
+export function planReviewAction(row: QaResultRow, before: ReviewState, actor: Actor & { kind: 'user' }, input: ReviewInput): Planned {
   if (input.action === 'reanalysis') {
     if (before.status !== 'signed_off' || !row.pendingReanalysisId) {
       return no('conflict', 'this call has no analysis made after its sign-off to adopt or set aside');
@@ -33,10 +31,19 @@ export function planReviewAction(
         if (!input.reason) return no('invalid_input', 'an override needs a reason');
       }
       const human = input.decision === 'override' ? input.verdict! : v.verdict;
-      return { ok: true, values: {
-        ...base, ruleId: v.rule_id, mandatory: v.mandatory, decision: input.decision, aiVerdict: v.verdict,
-        humanVerdict: human, skill: row.provenance.skills.compliance, reason: input.reason ?? null,
-      } };
+      return {
+        ok: true,
+        values: {
+          ...base,
+          ruleId: v.rule_id,
+          mandatory: v.mandatory,
+          decision: input.decision,
+          aiVerdict: v.verdict,
+          humanVerdict: human,
+          skill: row.provenance.skills.compliance,
+          reason: input.reason ?? null,
+        },
+      };
     }
     case 'score': {
       if (row.score === null) return no('invalid_input', 'this result has no AI score to judge');
@@ -46,27 +53,42 @@ export function planReviewAction(
         if (input.score === row.score) return no('invalid_input', `the AI's score is already ${row.score}: agree instead`);
         if (!input.reason) return no('invalid_input', 'an override needs a reason');
       }
-      return { ok: true, values: {
-        ...base, decision: input.decision, aiScore: row.score, humanScore: input.decision === 'override' ? input.score! : row.score,
-        skill: row.provenance.skills.scoring, reason: input.reason ?? null,
-      } };
+      return {
+        ok: true,
+        values: {
+          ...base,
+          decision: input.decision,
+          aiScore: row.score,
+          humanScore: input.decision === 'override' ? input.score! : row.score,
+          skill: row.provenance.skills.scoring,
+          reason: input.reason ?? null,
+        },
+      };
     }
     case 'comment':
       return { ok: true, values: { ...base, comment: input.comment } };
     case 'sign_off':
       if (before.signOffs.some((s) => s.userId === actor.id)) {
-        return no('conflict', before.mandatoryOverride
-          ? 'you have signed this review off already: an override of a mandatory rule needs a second reviewer to sign it off'
-          : 'you have signed this review off already');
+        return no(
+          'conflict',
+          before.mandatoryOverride
+            ? 'you have signed this review off already: an override of a mandatory rule needs a second reviewer to sign it off'
+            : 'you have signed this review off already',
+        );
       }
       return { ok: true, values: { ...base, comment: input.comment ?? null } };
     case 'reanalysis':
       if (input.subject_qa_result_id !== row.pendingReanalysisId) {
         return no('conflict', 'a newer analysis of this call has arrived since you looked; reload and decide on that one');
       }
-      return { ok: true, values: {
-        ...base, decision: input.decision === 'adopt' ? 'override' : 'agree', subjectQaResultId: row.pendingReanalysisId,
-        reason: input.reason,
-      } };
+      return {
+        ok: true,
+        values: {
+          ...base,
+          decision: input.decision === 'adopt' ? 'override' : 'agree',
+          subjectQaResultId: row.pendingReanalysisId,
+          reason: input.reason,
+        },
+      };
   }
 }

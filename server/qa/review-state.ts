@@ -33,14 +33,18 @@ export function reviewState(actions: QaReviewActionRow[]): ReviewState {
   const scoreOverridden = scoreDecision?.decision === 'override';
   const signOffs: QaReviewActionRow[] = [];
   for (const a of ordered) {
-    if (a.kind === 'sign_off' && a.createdAt >= (lastDecision?.createdAt ?? '') && !signOffs.some((s) => s.userId === a.userId)) signOffs.push(a);
+    if (a.kind === 'sign_off' && a.createdAt >= (lastDecision?.createdAt ?? '') && !signOffs.some((s) => s.userId === a.userId))
+      signOffs.push(a);
   }
   const signOffsNeeded = mandatoryOverride ? 2 : 1;
   const status: QaReviewStatus =
-    signOffs.length >= signOffsNeeded ? 'signed_off'
-    : signOffs.length > 0 ? 'awaiting_second_signoff'
-    : ordered.length > 0 ? 'in_review'
-    : 'unreviewed';
+    signOffs.length >= signOffsNeeded
+      ? 'signed_off'
+      : signOffs.length > 0
+        ? 'awaiting_second_signoff'
+        : ordered.length > 0
+          ? 'in_review'
+          : 'unreviewed';
   return {
     status,
     overridden: overrides.length > 0 || scoreOverridden,

@@ -28,8 +28,14 @@ export interface ReviewedFigures {
 }
 
 export const NO_REVIEWED_FIGURES: ReviewedFigures = {
-  reviewedVerdicts: null, reviewedFailedRuleIds: null, reviewedFailedMandatory: null, reviewedRulesPassed: null,
-  reviewedRulesFailed: null, reviewedScore: null, reviewedScoreDetail: null, reviewedFromActionId: null,
+  reviewedVerdicts: null,
+  reviewedFailedRuleIds: null,
+  reviewedFailedMandatory: null,
+  reviewedRulesPassed: null,
+  reviewedRulesFailed: null,
+  reviewedScore: null,
+  reviewedScoreDetail: null,
+  reviewedFromActionId: null,
 };
 
 type Row = Pick<QaResultRow, 'verdicts' | 'score' | 'scoreDetail' | 'sentiment' | 'scoringInput' | 'provenance'>;
@@ -69,7 +75,8 @@ function scoringArgs(row: Row, verdicts: Verdicts): Record<string, unknown> | st
 }
 
 const notComputed = (skill: string | null, note: string): { score: null; detail: ReviewedScoreDetail } => ({
-  score: null, detail: { source: 'not_computed', skill, formula_id: null, breakdown: null, cap: null, note },
+  score: null,
+  detail: { source: 'not_computed', skill, formula_id: null, breakdown: null, cap: null, note },
 });
 
 /**
@@ -79,15 +86,21 @@ const notComputed = (skill: string | null, note: string): { score: null; detail:
 async function rescore(row: Row, verdicts: Verdicts, scoring: ScoringSkill) {
   const skill = row.provenance.skills.scoring;
   if (!skill) return notComputed(null, 'no scoring skill is recorded for this result');
-  const ai = scoringArgs(row, verdicts.map((v) => ({ ...v, verdict: v.ai_verdict })));
+  const ai = scoringArgs(
+    row,
+    verdicts.map((v) => ({ ...v, verdict: v.ai_verdict })),
+  );
   const reviewed = scoringArgs(row, verdicts);
   if (typeof ai === 'string') return notComputed(skill, ai);
   if (typeof reviewed === 'string') return notComputed(skill, reviewed);
   const again = await scoring(skill, ai);
   if (!again.ok) return notComputed(skill, `the scoring skill could not be called: ${again.message}`);
   if (again.data.score !== row.score) {
-    return notComputed(skill, `the scoring skill now gives ${String(again.data.score)} for the AI's own verdicts, `
-      + `not the stored ${String(row.score)}, so a rescore would not be comparable`);
+    return notComputed(
+      skill,
+      `the scoring skill now gives ${String(again.data.score)} for the AI's own verdicts, ` +
+        `not the stored ${String(row.score)}, so a rescore would not be comparable`,
+    );
   }
   const out = await scoring(skill, reviewed);
   if (!out.ok) return notComputed(skill, `the scoring skill could not be called: ${out.message}`);
@@ -96,8 +109,12 @@ async function rescore(row: Row, verdicts: Verdicts, scoring: ScoringSkill) {
   return {
     score: out.data.score,
     detail: {
-      source: 'formula' as const, skill, formula_id: typeof out.data.formula_id === 'string' ? out.data.formula_id : null,
-      breakdown: (out.data.breakdown as Record<string, number> | undefined) ?? null, cap: cap ?? null, note: null,
+      source: 'formula' as const,
+      skill,
+      formula_id: typeof out.data.formula_id === 'string' ? out.data.formula_id : null,
+      breakdown: (out.data.breakdown as Record<string, number> | undefined) ?? null,
+      cap: cap ?? null,
+      note: null,
     },
   };
 }
@@ -111,15 +128,24 @@ export async function reviewedFigures(row: Row, state: ReviewState, scoring: Sco
   let score: { score: number | null; detail: ReviewedScoreDetail | null };
   if (state.humanScore !== null) {
     const reason = state.scoreDecision?.reason ?? null;
-    score = { score: state.humanScore, detail: { source: 'reviewer', skill: null, formula_id: null, breakdown: null, cap: null, note: reason } };
+    score = {
+      score: state.humanScore,
+      detail: { source: 'reviewer', skill: null, formula_id: null, breakdown: null, cap: null, note: reason },
+    };
   } else if (row.score === null) {
     score = { score: null, detail: null };
   } else if (!changed) {
     const detail = row.scoreDetail;
     score = {
       score: row.score,
-      detail: { source: 'unchanged', skill: row.provenance.skills.scoring, formula_id: detail?.formula_id ?? null,
-        breakdown: detail?.breakdown ?? null, cap: detail?.cap ?? null, note: null },
+      detail: {
+        source: 'unchanged',
+        skill: row.provenance.skills.scoring,
+        formula_id: detail?.formula_id ?? null,
+        breakdown: detail?.breakdown ?? null,
+        cap: detail?.cap ?? null,
+        note: null,
+      },
     };
   } else {
     score = await rescore(row, verdicts, scoring);

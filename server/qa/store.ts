@@ -35,7 +35,10 @@ function derived(r: QaRecordInput) {
 type Tx = Db;
 
 async function settleRecord(tx: Tx, callId: string): Promise<void> {
-  const rows = await tx.select().from(qaResults).where(and(eq(qaResults.callId, callId), eq(qaResults.testRun, false)))
+  const rows = await tx
+    .select()
+    .from(qaResults)
+    .where(and(eq(qaResults.callId, callId), eq(qaResults.testRun, false)))
     .orderBy(desc(qaResults.runFinishedAt), desc(qaResults.createdAt));
   const newest = rows[0];
   if (!newest) return;
@@ -44,10 +47,15 @@ async function settleRecord(tx: Tx, callId: string): Promise<void> {
   if (record?.reviewStatus === 'signed_off') {
     if (record.pendingReanalysisId === newest.id) return;
     await tx.update(qaResults).set({ reanalysisOf: record.id, latest: false }).where(eq(qaResults.id, newest.id));
-    await tx.update(qaResults).set({ pendingReanalysisId: newest.id, updatedAt: sql`now()` }).where(eq(qaResults.id, record.id));
+    await tx
+      .update(qaResults)
+      .set({ pendingReanalysisId: newest.id, updatedAt: sql`now()` })
+      .where(eq(qaResults.id, record.id));
     return;
   }
-  await tx.update(qaResults).set({ latest: false })
+  await tx
+    .update(qaResults)
+    .set({ latest: false })
     .where(and(eq(qaResults.callId, callId), ne(qaResults.id, newest.id), eq(qaResults.latest, true)));
   const [made] = await tx.update(qaResults).set({ latest: true }).where(eq(qaResults.id, newest.id)).returning();
   if (record && record.reviewStatus !== 'unreviewed' && made!.reviewStatus === 'unreviewed') {

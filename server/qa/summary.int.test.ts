@@ -19,7 +19,12 @@ import { qaRecordFixture } from './testing/fixtures.ts';
  */
 const ADVISORS = ['Alex Wong', 'Priya Shah', 'Tom Ellis', "James O'Connor", null] as const;
 const NORTH = 'Home Finance North';
-const TEAM: Record<string, string> = { 'Alex Wong': NORTH, 'Priya Shah': NORTH, 'Tom Ellis': NORTH, "James O'Connor": 'Home Finance South' };
+const TEAM: Record<string, string> = {
+  'Alex Wong': NORTH,
+  'Priya Shah': NORTH,
+  'Tom Ellis': NORTH,
+  "James O'Connor": 'Home Finance South',
+};
 const PRODUCTS = ['HELOC 2.0', 'Homeowner Loan', 'Debt Consolidation Loan'] as const;
 const FAILS = [['FCA-DISC-02'], ['CD-01', 'CD-03'], [], ['FCA-DISC-02', 'FCA-ID-01']];
 
@@ -30,11 +35,19 @@ function records(): QaRecordInput[] {
     const advisor = ADVISORS[i % 5]!;
     const day = new Date(Date.parse('2024-06-24T00:00:00Z') + ((i * 2) % 23) * 86_400_000).toISOString().slice(0, 10);
     // Either side of London midnight on Sunday 7 July (BST): 22:30Z is still that week, 23:30Z the next.
-    const callAt = i % 11 === 0 ? null : i === 1 ? '2024-07-07T22:30:00.000Z' : i === 2 ? '2024-07-07T23:30:00.000Z' : `${day}T09:15:00.000Z`;
+    const callAt =
+      i % 11 === 0 ? null : i === 1 ? '2024-07-07T22:30:00.000Z' : i === 2 ? '2024-07-07T23:30:00.000Z' : `${day}T09:15:00.000Z`;
     const fail = [...FAILS[i % 4]!, ...(i % 7 === 0 ? ['PROD-01'] : []), ...(i % 12 === 0 ? ['VUL-01'] : [])];
     const r = qaRecordFixture({
-      runId: `run-${i % 4}`, callId: `REC-${2000 + i}`, advisor, team: advisor ? TEAM[advisor]! : null, product: PRODUCTS[i % 3]!,
-      callAt, fail, vulnerable: i % 6 === 0, runFinishedAt: '2024-07-20T10:00:00.000Z',
+      runId: `run-${i % 4}`,
+      callId: `REC-${2000 + i}`,
+      advisor,
+      team: advisor ? TEAM[advisor]! : null,
+      product: PRODUCTS[i % 3]!,
+      callAt,
+      fail,
+      vulnerable: i % 6 === 0,
+      runFinishedAt: '2024-07-20T10:00:00.000Z',
     });
     // A rule the store has no text for, and calls a compliance-only workflow left unscored.
     if (i % 5 === 1) r.verdicts.push({ ...r.verdicts[0]!, rule_id: 'EXTRA-01', rule: '', mandatory: false, verdict: 'fail' });
@@ -42,7 +55,9 @@ function records(): QaRecordInput[] {
   }
   for (const i of [3, 8]) {
     const newer = out[i]!;
-    out.push(qaRecordFixture({ ...pick(newer), runId: 'run-old', fail: ['FCA-DISC-05', 'CD-01'], runFinishedAt: '2024-07-10T10:00:00.000Z' }));
+    out.push(
+      qaRecordFixture({ ...pick(newer), runId: 'run-old', fail: ['FCA-DISC-05', 'CD-01'], runFinishedAt: '2024-07-10T10:00:00.000Z' }),
+    );
   }
   return out;
 }
@@ -76,14 +91,21 @@ function expectedGroups(items: Item[], stored: Map<string, QaRecordInput>, by: Q
     const verdicts = stored.get(`${row.runId}|${row.callId}`)!.verdicts.filter((v) => v.verdict !== 'not_applicable');
     for (const id of new Set(verdicts.map((v) => v.rule_id))) {
       const mine = verdicts.filter((v) => v.rule_id === id);
-      add(id, row, mine.some((v) => v.verdict === 'fail'), mine.find((v) => v.rule)?.rule);
+      add(
+        id,
+        row,
+        mine.some((v) => v.verdict === 'fail'),
+        mine.find((v) => v.rule)?.rule,
+      );
     }
   }
   return [...groups].map(([key, g]) => {
     const scores = g.rows.flatMap((r) => (r.score === null ? [] : [r.score]));
     const sum = scores.reduce((a, b) => a + b, 0);
     return {
-      key, calls: g.rows.length, scored: scores.length,
+      key,
+      calls: g.rows.length,
+      scored: scores.length,
       mean_score: scores.length ? Math.round((sum * 10) / scores.length) / 10 : null,
       min_score: scores.length ? Math.min(...scores) : null,
       failed_mandatory: g.rows.filter((r) => r.failedMandatory > 0).length,
@@ -122,8 +144,13 @@ describe(`summarise_qa_results (${testDbKind()})`, () => {
   afterAll(() => h.dispose());
 
   const FILTERS: QaFilter[] = [
-    {}, { advisor: 'alex wong' }, { team: 'Home Finance North', from: '2024-07-01', to: '2024-07-14' },
-    { include_earlier: true }, { rule_id: 'FCA-DISC-02' }, { failed_mandatory: true, vulnerable: false }, { product: 'Nothing Sold' },
+    {},
+    { advisor: 'alex wong' },
+    { team: 'Home Finance North', from: '2024-07-01', to: '2024-07-14' },
+    { include_earlier: true },
+    { rule_id: 'FCA-DISC-02' },
+    { failed_mandatory: true, vulnerable: false },
+    { product: 'Nothing Sold' },
   ];
   for (const by of QA_GROUPS) {
     it(`per ${by}: the numbers equal a direct computation over the listed rows, under every filter`, async () => {
@@ -154,7 +181,10 @@ describe(`summarise_qa_results (${testDbKind()})`, () => {
     const rules = await summarise({ group_by: 'rule', limit: 3 });
     if (rules.status !== 'ok') throw new Error(rules.error);
     expect(rules.groups).toHaveLength(3);
-    expect(rules.groups[0]).toMatchObject({ key: 'FCA-DISC-02', label: 'FCA-DISC-02: State the repossession risk warning for lending secured on the home.' });
+    expect(rules.groups[0]).toMatchObject({
+      key: 'FCA-DISC-02',
+      label: 'FCA-DISC-02: State the repossession risk warning for lending secured on the home.',
+    });
     expect(rules.groups.map((g) => g.fails)).toEqual([...rules.groups.map((g) => g.fails)].sort((a, b) => b - a));
     expect(rules.total_groups).toBeGreaterThan(3);
     expect(rules.what).toContain('calls that failed the rule');
@@ -208,14 +238,21 @@ describe(`summarise_qa_results (${testDbKind()})`, () => {
     expect(rules.groups.map((g) => g.key).sort()).toEqual(ids);
     expect(rules.groups[0]).toMatchObject({ category: 'mandatory_disclosure', mandatory: true });
     const all = await summarise({ filter, group_by: 'all' });
-    expect(all).toMatchObject({ status: 'ok', groups: [{ key: 'all', label: 'All calls', calls: items.length }], total_calls: items.length });
+    expect(all).toMatchObject({
+      status: 'ok',
+      groups: [{ key: 'all', label: 'All calls', calls: items.length }],
+      total_calls: items.length,
+    });
     expect(await summarise({ group_by: 'advisor', rule_ids: [] })).toMatchObject({ status: 'error', error_code: 'invalid_input' });
   });
 
   it('refuses a bad group, order or filter with invalid_input', async () => {
     expect(await summarise({ group_by: 'customer' })).toMatchObject({ status: 'error', error_code: 'invalid_input' });
     expect(await summarise({ group_by: 'rule', order: 'worst' })).toMatchObject({ status: 'error', error_code: 'invalid_input' });
-    expect(await summarise({ group_by: 'rule', filter: { from: '2024-07-08', to: '2024-07-01' } }))
-      .toMatchObject({ status: 'error', error_code: 'invalid_input', error: expect.stringContaining('from is after to') });
+    expect(await summarise({ group_by: 'rule', filter: { from: '2024-07-08', to: '2024-07-01' } })).toMatchObject({
+      status: 'error',
+      error_code: 'invalid_input',
+      error: expect.stringContaining('from is after to'),
+    });
   });
 });

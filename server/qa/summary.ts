@@ -42,8 +42,8 @@ export const qaGroupSchema = z.object({
   failed_mandatory: z.number().int(),
   vulnerable: z.number().int(),
   fails: z.number().int(),
-  rule_fails: z.number().int().nullable().describe('With rule_ids: the failures of those rules in the group\'s calls; else null.'),
-  category: z.string().nullable().describe('Rule groups: the rule\'s category as stored in the verdicts; else null.'),
+  rule_fails: z.number().int().nullable().describe("With rule_ids: the failures of those rules in the group's calls; else null."),
+  category: z.string().nullable().describe("Rule groups: the rule's category as stored in the verdicts; else null."),
   mandatory: z.boolean().nullable().describe('Rule groups: whether the rule is mandatory as stored in the verdicts; else null.'),
 });
 export type QaGroup = z.infer<typeof qaGroupSchema>;
@@ -70,7 +70,11 @@ export interface QaSummary {
 const r = qaResults;
 const WEEK = sql`to_char(date_trunc('week', ${r.callAt} at time zone 'Europe/London'), 'YYYY-MM-DD')`;
 const KEY: Record<Exclude<QaGroupBy, 'rule'>, SQL> = {
-  advisor: sql`${r.advisor}`, team: sql`${r.team}`, product: sql`${r.product}`, week: WEEK, all: sql`'all'::text`,
+  advisor: sql`${r.advisor}`,
+  team: sql`${r.team}`,
+  product: sql`${r.product}`,
+  week: WEEK,
+  all: sql`'all'::text`,
 };
 
 /** One row per (call, rule applied to it), as reviewed: the rule's id, its stored text, whether the call failed it. */
@@ -101,7 +105,11 @@ const AGGREGATES = (fails: SQL, ruleFails: SQL) => sql`
 
 type Row = Omit<QaGroup, 'label'> & { title: string | null; total_groups: number };
 
-const textArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+const textArray = (ids: string[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
 
 function labelOf(group: QaGroupBy, key: string | null, title: string | null): string {
   if (key === null) return group === 'week' ? 'No call date' : `No ${group} recorded`;
@@ -118,21 +126,17 @@ export async function summariseQaResults(db: Db, q: QaSummaryQuery): Promise<QaS
   const orderBy = order ? sql`${ORDER[order]}, key asc nulls last` : sql`key asc nulls last`;
   const ids = q.rule_ids?.length ? textArray(q.rule_ids) : null;
   // Failures of the asked rules per call: the rule ids of record (reviewed where reviewed) that are among them.
-  const ruleFails = ids
-    ? sql`sum((select count(*) from unnest(${r.recordFailedRuleIds}) f where f = any(${ids})))::int`
-    : sql`null::int`;
-  const query = q.group_by === 'rule'
-    ? sql`select rv.rule_id as key, max(rv.title) as title, max(rv.category) as category, bool_or(rv.mandatory) as mandatory,
+  const ruleFails = ids ? sql`sum((select count(*) from unnest(${r.recordFailedRuleIds}) f where f = any(${ids})))::int` : sql`null::int`;
+  const query =
+    q.group_by === 'rule'
+      ? sql`select rv.rule_id as key, max(rv.title) as title, max(rv.category) as category, bool_or(rv.mandatory) as mandatory,
             ${AGGREGATES(sql`rv.failed`, ids ? sql`count(*) filter (where rv.failed)::int` : ruleFails)}
             from ${r} ${RULE_ROWS} ${filtered}${ids ? sql` ${where ? sql`and` : sql`where`} rv.rule_id = any(${ids})` : sql``}
             group by rv.rule_id order by ${orderBy} limit ${q.limit}`
-    : sql`select ${KEY[q.group_by]} as key, null as title, null::text as category, null::boolean as mandatory,
+      : sql`select ${KEY[q.group_by]} as key, null as title, null::text as category, null::boolean as mandatory,
             ${AGGREGATES(ids ? sql`${r.recordFailedRuleIds} && ${ids}` : sql`${r.recordRulesFailed} > 0`, ruleFails)}
             from ${r} ${filtered} group by 1 order by ${orderBy} limit ${q.limit}`;
-  const [grouped, total] = await Promise.all([
-    db.execute(query),
-    db.execute(sql`select count(*)::int as n from ${r} ${filtered}`),
-  ]);
+  const [grouped, total] = await Promise.all([db.execute(query), db.execute(sql`select count(*)::int as n from ${r} ${filtered}`)]);
   const rows = rowsOf<Row>(grouped);
   const groups = rows.map(({ title, total_groups: _t, ...g }) => ({ ...g, label: labelOf(q.group_by, g.key, title) }));
   const total_calls = rowsOf<{ n: number }>(total)[0]?.n ?? 0;
@@ -143,12 +147,21 @@ export async function summariseQaResults(db: Db, q: QaSummaryQuery): Promise<QaS
 function describe(q: QaSummaryQuery, calls: number): string {
   const which = q.filter.include_earlier ? 'every analysis' : 'the newest analysis of each call';
   const over = `${calls} call${calls === 1 ? '' : 's'} (${which})`;
-  const per = q.group_by === 'rule' ? 'rule, over the calls each rule applied to'
-    : q.group_by === 'week' ? 'week (Monday, Europe/London)' : q.group_by === 'all' ? 'scope (one group)' : q.group_by;
+  const per =
+    q.group_by === 'rule'
+      ? 'rule, over the calls each rule applied to'
+      : q.group_by === 'week'
+        ? 'week (Monday, Europe/London)'
+        : q.group_by === 'all'
+          ? 'scope (one group)'
+          : q.group_by;
   const which_rules = q.rule_ids?.length ? ` of ${q.rule_ids.join(', ')}` : '';
-  const fails = `fails = calls that failed ${q.group_by === 'rule' ? 'the rule' : `at least one rule${which_rules}`}`
-    + (which_rules ? `; rule_fails = failures of those rules` : '');
-  return `Per ${per}, from ${over}: mean_score and min_score of the per-call scores (the reviewed score where a `
-    + `reviewer decided, else the AI score); failed_mandatory = calls that failed a mandatory rule (as reviewed); `
-    + `vulnerable = calls with a vulnerability flag; ${fails}.`;
+  const fails =
+    `fails = calls that failed ${q.group_by === 'rule' ? 'the rule' : `at least one rule${which_rules}`}` +
+    (which_rules ? `; rule_fails = failures of those rules` : '');
+  return (
+    `Per ${per}, from ${over}: mean_score and min_score of the per-call scores (the reviewed score where a ` +
+    `reviewer decided, else the AI score); failed_mandatory = calls that failed a mandatory rule (as reviewed); ` +
+    `vulnerable = calls with a vulnerability flag; ${fails}.`
+  );
 }

@@ -66,8 +66,16 @@ export async function deadLetter(
   why: { reason: DeadLetterReason; error: string; deliveries: number; consumer: string },
 ): Promise<string | null> {
   const fields = [
-    'source_id', entry.id, 'reason', why.reason, 'error', why.error.slice(0, MAX_ERROR_CHARS),
-    'deliveries', String(why.deliveries), 'consumer', why.consumer,
+    'source_id',
+    entry.id,
+    'reason',
+    why.reason,
+    'error',
+    why.error.slice(0, MAX_ERROR_CHARS),
+    'deliveries',
+    String(why.deliveries),
+    'consumer',
+    why.consumer,
     ...(entry.raw === null ? [] : [PAYLOAD_FIELD, entry.raw]),
   ];
   const id = await redis.eval(DEAD_LETTER, 2, stream.name, stream.deadLetters, stream.group, entry.id, ...fields);

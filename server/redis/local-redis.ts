@@ -40,7 +40,10 @@ async function writePrivate(file: string, text: string): Promise<void> {
 /** The local redis-server's password (`<dir>/password`, 0600), generated on first use; scripts/lib.sh reads it too. */
 async function localRedisPassword(dir: string): Promise<string> {
   const file = path.join(dir, 'password');
-  const known = await readFile(file, 'utf8').then((t) => t.split('\n')[0]!.trim(), () => '');
+  const known = await readFile(file, 'utf8').then(
+    (t) => t.split('\n')[0]!.trim(),
+    () => '',
+  );
   if (known) return known;
   const password = randomBytes(24).toString('base64url');
   await writePrivate(file, password);
@@ -51,7 +54,10 @@ async function localRedisPassword(dir: string): Promise<string> {
 async function shutDown(url: string): Promise<void> {
   const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   r.on('error', () => {});
-  await r.connect().then(() => r.shutdown()).catch(() => undefined);
+  await r
+    .connect()
+    .then(() => r.shutdown())
+    .catch(() => undefined);
   r.disconnect();
   for (let i = 0; i < 50 && (await pings(url)); i++) await new Promise((res) => setTimeout(res, 100));
 }
@@ -73,7 +79,10 @@ export async function ensureLocalRedis(dataDir: string): Promise<string> {
   const urlFile = path.join(dir, 'url');
   await mkdir(dir, { recursive: true });
   const password = await localRedisPassword(dir);
-  const known = await readFile(urlFile, 'utf8').then((t) => t.trim(), () => '');
+  const known = await readFile(urlFile, 'utf8').then(
+    (t) => t.trim(),
+    () => '',
+  );
   if (known && (await pings(known))) {
     if (new URL(known).password === password) return known;
     await shutDown(known); // started before it had a password
@@ -81,11 +90,30 @@ export async function ensureLocalRedis(dataDir: string): Promise<string> {
   const port = await freePort();
   const conf = path.join(dir, 'redis.conf');
   await writePrivate(conf, `requirepass ${password}`);
-  const args = [conf, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '',
-    '--daemonize', 'yes', '--pidfile', path.join(dir, 'redis.pid'), '--logfile', path.join(dir, 'redis.log')];
+  const args = [
+    conf,
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--save',
+    '',
+    '--daemonize',
+    'yes',
+    '--pidfile',
+    path.join(dir, 'redis.pid'),
+    '--logfile',
+    path.join(dir, 'redis.log'),
+  ];
   await new Promise<void>((resolve, reject) => {
     const child = spawn('redis-server', args, { stdio: 'ignore' });
-    child.once('error', (err) => reject(new Error(`cannot start redis-server (${err.message}); install it (apt-get install redis-server) or set REDIS_URL`)));
+    child.once('error', (err) =>
+      reject(new Error(`cannot start redis-server (${err.message}); install it (apt-get install redis-server) or set REDIS_URL`)),
+    );
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`redis-server exited with ${code}; see ${dir}/redis.log`))));
   });
   const url = `redis://:${password}@127.0.0.1:${port}`;

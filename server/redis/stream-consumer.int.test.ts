@@ -23,8 +23,9 @@ describe(`a database that is down spends no deliveries (${testDbKind()})`, { tim
   let up: Awaited<ReturnType<typeof createTestDatabase>>;
   let down: Awaited<ReturnType<typeof createTestDatabase>>;
   const deliveries = async () =>
-    ((await redis.xpending(QA_STREAM, qaResultsStream.group, '-', '+', 10)) as Array<[string, string, number, number]>)
-      .map(([, consumer, , n]) => [consumer, Number(n)]);
+    ((await redis.xpending(QA_STREAM, qaResultsStream.group, '-', '+', 10)) as Array<[string, string, number, number]>).map(
+      ([, consumer, , n]) => [consumer, Number(n)],
+    );
 
   beforeAll(async () => {
     redis = new Redis(await isolatedRedisUrl(), { maxRetriesPerRequest: 2 });
@@ -42,7 +43,9 @@ describe(`a database that is down spends no deliveries (${testDbKind()})`, { tim
     await qaResultsStream.publish(redis, message(1));
     await qaResultsStream.publish(redis, message(2));
     const r = await consumeStream(redis, qaResultsStream, {
-      consumer: 'consolidator', policy: POLICY, batch: 10,
+      consumer: 'consolidator',
+      policy: POLICY,
+      batch: 10,
       // The database goes down between the pass's start and its first write.
       handle: async (m) => {
         await down.close();
@@ -52,7 +55,10 @@ describe(`a database that is down spends no deliveries (${testDbKind()})`, { tim
     });
     expect(r.sinkDown).toBeInstanceOf(Error);
     expect(r).toMatchObject({ handled: 0, retrying: 0, deadLettered: 0 });
-    expect(await deliveries()).toEqual([['consolidator', 0], ['consolidator', 0]]);
+    expect(await deliveries()).toEqual([
+      ['consolidator', 0],
+      ['consolidator', 0],
+    ]);
   });
 
   it('reads nothing while the database stays down, so no number of passes dead-letters anything', async () => {
@@ -61,14 +67,23 @@ describe(`a database that is down spends no deliveries (${testDbKind()})`, { tim
       expect(r).toMatchObject({ handled: 0, deadLettered: 0, written: 0 });
       expect(r.sinkDown).toBeInstanceOf(Error);
     }
-    expect(await deliveries()).toEqual([['consolidator', 0], ['consolidator', 0]]);
+    expect(await deliveries()).toEqual([
+      ['consolidator', 0],
+      ['consolidator', 0],
+    ]);
     expect(await redis.xlen(qaResultsStream.deadLetters)).toBe(0);
   });
 
   it('writes every entry once a database can write again', async () => {
     const r = await drainQaResults(redis, up.db, 'consolidator', POLICY);
     expect(r).toMatchObject({ handled: 2, written: 2, deadLettered: 0, sinkDown: null });
-    for (const n of [1, 2]) expect(await up.db.select().from(qaResults).where(eq(qaResults.runId, RUN(n)))).toHaveLength(1);
+    for (const n of [1, 2])
+      expect(
+        await up.db
+          .select()
+          .from(qaResults)
+          .where(eq(qaResults.runId, RUN(n))),
+      ).toHaveLength(1);
     expect(await deliveries()).toEqual([]);
   });
 });

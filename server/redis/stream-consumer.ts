@@ -125,7 +125,12 @@ export async function consumeStream<M>(redis: Redis, stream: DurableStream<M>, o
       await o.handle(entry.message);
     } catch (err) {
       if (!(await ready(o.sinkReady))) {
-        await giveBack(redis, stream, o.consumer, entries.slice(i).map((e) => e.id));
+        await giveBack(
+          redis,
+          stream,
+          o.consumer,
+          entries.slice(i).map((e) => e.id),
+        );
         result.sinkDown = err instanceof Error ? err : new Error(errorText(err));
         return result;
       }

@@ -47,10 +47,7 @@ export class JobOwners {
         return actor.role === 'admin' || (await this.ownerOf(job))?.user_id === actor.id;
       case 'agent': {
         if (job.createdByKind === 'agent' && job.createdById === actor.id) return true;
-        const [mine, theirs] = await Promise.all([
-          this.ownerOf({ createdByKind: 'agent', createdById: actor.id }),
-          this.ownerOf(job),
-        ]);
+        const [mine, theirs] = await Promise.all([this.ownerOf({ createdByKind: 'agent', createdById: actor.id }), this.ownerOf(job)]);
         return mine !== null && theirs !== null && mine.user_id === theirs.user_id;
       }
       default:
@@ -69,8 +66,10 @@ export class JobOwners {
 
   private async user(id: string): Promise<JobOwner | null> {
     if (!z.uuid().safeParse(id).success) return null;
-    const [row] = await this.db.select({ id: users.id, email: users.email, displayName: users.displayName })
-      .from(users).where(eq(users.id, id));
+    const [row] = await this.db
+      .select({ id: users.id, email: users.email, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, id));
     return row ? { user_id: row.id, display_name: row.displayName, email: row.email } : null;
   }
 
@@ -81,5 +80,4 @@ export class JobOwners {
 }
 
 /** Whether every job is visible to `actor` (no filtering needed): the system and admins. */
-export const seesEveryJob = (actor: Actor): boolean =>
-  actor.kind === 'system' || (actor.kind === 'user' && actor.role === 'admin');
+export const seesEveryJob = (actor: Actor): boolean => actor.kind === 'system' || (actor.kind === 'user' && actor.role === 'admin');

@@ -1,11 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  backgroundJobRuns,
-  backgroundJobs,
-  type BackgroundJobRow,
-  type BackgroundJobRunRow,
-} from '../db/schema/orchestration.ts';
+import { backgroundJobRuns, backgroundJobs, type BackgroundJobRow, type BackgroundJobRunRow } from '../db/schema/orchestration.ts';
 import type { Schedule } from './schedule-spec.ts';
 
 export interface NewJob {
@@ -60,20 +55,13 @@ export class JobStore {
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<BackgroundJobRow | null> {
-    const [row] = await this.db
-      .update(backgroundJobs)
-      .set({ enabled, updatedAt: new Date() })
-      .where(eq(backgroundJobs.id, id))
-      .returning();
+    const [row] = await this.db.update(backgroundJobs).set({ enabled, updatedAt: new Date() }).where(eq(backgroundJobs.id, id)).returning();
     return row ?? null;
   }
 
   /** Deletes the job and its runs (cascade); false when it did not exist. */
   async delete(id: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(backgroundJobs)
-      .where(eq(backgroundJobs.id, id))
-      .returning({ id: backgroundJobs.id });
+    const rows = await this.db.delete(backgroundJobs).where(eq(backgroundJobs.id, id)).returning({ id: backgroundJobs.id });
     return rows.length > 0;
   }
 

@@ -9,11 +9,7 @@ import { jobView, type JobView } from './job-view.ts';
  * own for other users and agents), each with its owner, its next tick (from its BullMQ scheduler)
  * and its last run.
  */
-export async function listJobs(
-  jobs: BackgroundJobs,
-  actor: Actor,
-  filter: { job_name?: string | undefined } = {},
-): Promise<JobView[]> {
+export async function listJobs(jobs: BackgroundJobs, actor: Actor, filter: { job_name?: string | undefined } = {}): Promise<JobView[]> {
   const store = await jobs.store();
   const owners = new JobOwners(store.db);
   const [rows, last] = await Promise.all([store.list(), store.lastRuns()]);
@@ -21,11 +17,15 @@ export async function listJobs(
   const every = seesEveryJob(actor);
   const mine = await Promise.all(named.map(async (r) => (every || (await owners.mayManage(actor, r)) ? r : null)));
   const shown = mine.filter((r) => r !== null);
-  const names = await targetNames(jobs, shown.map((r) => r.targetAgentId));
-  return Promise.all(shown.map(async (r) => jobView(
-    r, r.enabled ? await jobs.nextRun(r.id) : null, last.get(r.id), await owners.ownerOf(r),
-    names.get(r.targetAgentId) ?? null,
-  )));
+  const names = await targetNames(
+    jobs,
+    shown.map((r) => r.targetAgentId),
+  );
+  return Promise.all(
+    shown.map(async (r) =>
+      jobView(r, r.enabled ? await jobs.nextRun(r.id) : null, last.get(r.id), await owners.ownerOf(r), names.get(r.targetAgentId) ?? null),
+    ),
+  );
 }
 
 /** The target agents' names, so people read "planner-casey", not an id (none without a platform now). */

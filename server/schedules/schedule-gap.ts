@@ -102,8 +102,14 @@ function clockChanges(timezone: string, from: Date): number[] {
 /** The zone's offset from UTC in minutes at an instant. */
 function offsetOf(timezone: string): (t: number) => number {
   const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-    hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   });
   return (t) => {
     const p = Object.fromEntries(format.formatToParts(t).map((x) => [x.type, Number(x.value)]));

@@ -19,8 +19,8 @@ export function checkInterval(schedule: Schedule, limits: Limits, now: Date = ne
   const what = schedule.kind === 'interval' ? 'interval_seconds' : 'cron_expression';
   return fail(
     'invalid_input',
-    `${what} fires ${gap} s apart at its closest; background jobs may fire at most once every ${limits.minIntervalS} s `
-      + '(DCF_SCHEDULE_MIN_INTERVAL_S)',
+    `${what} fires ${gap} s apart at its closest; background jobs may fire at most once every ${limits.minIntervalS} s ` +
+      '(DCF_SCHEDULE_MIN_INTERVAL_S)',
     { parameter: what, smallest_gap_seconds: gap, minimum_interval_seconds: limits.minIntervalS },
   );
 }
@@ -45,8 +45,8 @@ export async function checkOwnerCap(store: JobStore, actor: Actor, limits: Limit
   if (count < limits.maxPerOwner) return null;
   return fail(
     'limit_exceeded',
-    `this owner already has ${count} background jobs, the most allowed (DCF_SCHEDULE_MAX_PER_OWNER = ${limits.maxPerOwner}); `
-      + 'delete one before scheduling another',
+    `this owner already has ${count} background jobs, the most allowed (DCF_SCHEDULE_MAX_PER_OWNER = ${limits.maxPerOwner}); ` +
+      'delete one before scheduling another',
     { limit: 'DCF_SCHEDULE_MAX_PER_OWNER', max_jobs_per_owner: limits.maxPerOwner, jobs: count },
   );
 }

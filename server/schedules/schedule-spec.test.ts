@@ -13,7 +13,10 @@ describe('schedule_background_job: cron_expression or interval_seconds', () => {
   });
 
   it('validates cron: 5 or 6 fields, ranges, zone prefix', () => {
-    expect(checkSchedule('0 9 * * 1', undefined)).toEqual({ ok: true, schedule: { kind: 'cron', pattern: '0 9 * * 1', timezone: 'Europe/London' } });
+    expect(checkSchedule('0 9 * * 1', undefined)).toEqual({
+      ok: true,
+      schedule: { kind: 'cron', pattern: '0 9 * * 1', timezone: 'Europe/London' },
+    });
     expect(checkSchedule('*/5 * * * * *', undefined).ok).toBe(true);
     const three = checkSchedule('* * *', undefined);
     expect(three.ok).toBe(false);
@@ -21,7 +24,10 @@ describe('schedule_background_job: cron_expression or interval_seconds', () => {
     const range = checkSchedule('61 * * * *', undefined);
     expect(range.ok).toBe(false);
     if (!range.ok) expect(range.message).toMatch(/not valid/);
-    expect(checkSchedule('CRON_TZ=America/New_York 0 9 * * 1', undefined)).toEqual({ ok: true, schedule: { kind: 'cron', pattern: '0 9 * * 1', timezone: 'America/New_York' } });
+    expect(checkSchedule('CRON_TZ=America/New_York 0 9 * * 1', undefined)).toEqual({
+      ok: true,
+      schedule: { kind: 'cron', pattern: '0 9 * * 1', timezone: 'America/New_York' },
+    });
     expect(checkSchedule('TZ=Nowhere/Atlantis 0 9 * * 1', undefined).ok).toBe(false);
   });
 
@@ -36,17 +42,26 @@ describe('schedule_background_job: cron_expression or interval_seconds', () => {
 
   it('maps to BullMQ repeat options', () => {
     expect(repeatOptions({ kind: 'interval', seconds: 2 })).toEqual({ every: 2000 });
-    expect(repeatOptions({ kind: 'cron', pattern: '0 9 * * 1', timezone: 'Europe/London' })).toEqual({ pattern: '0 9 * * 1', tz: 'Europe/London' });
+    expect(repeatOptions({ kind: 'cron', pattern: '0 9 * * 1', timezone: 'Europe/London' })).toEqual({
+      pattern: '0 9 * * 1',
+      tz: 'Europe/London',
+    });
   });
 
   it('says the schedule in words', () => {
     expect(scheduleInWords({ kind: 'interval', seconds: 1 })).toBe('every second');
     expect(scheduleInWords({ kind: 'interval', seconds: 300 })).toBe('every 5 minutes');
     expect(scheduleInWords({ kind: 'interval', seconds: 604_800 })).toBe('every 7 days');
-    expect(scheduleInWords({ kind: 'cron', pattern: '0 9 * * 1', timezone: 'Europe/London' })).toBe('every Monday at 09:00 (Europe/London)');
+    expect(scheduleInWords({ kind: 'cron', pattern: '0 9 * * 1', timezone: 'Europe/London' })).toBe(
+      'every Monday at 09:00 (Europe/London)',
+    );
     expect(scheduleInWords({ kind: 'cron', pattern: '30 7 * * *', timezone: 'Europe/London' })).toBe('every day at 07:30 (Europe/London)');
-    expect(scheduleInWords({ kind: 'cron', pattern: '0 18 * * 1-5', timezone: 'Europe/London' })).toBe('every weekday at 18:00 (Europe/London)');
+    expect(scheduleInWords({ kind: 'cron', pattern: '0 18 * * 1-5', timezone: 'Europe/London' })).toBe(
+      'every weekday at 18:00 (Europe/London)',
+    );
     expect(scheduleInWords({ kind: 'cron', pattern: '*/15 * * * *', timezone: 'Europe/London' })).toBe('every 15 minutes');
-    expect(scheduleInWords({ kind: 'cron', pattern: '0 0 1,15 * *', timezone: 'Europe/London' })).toBe('cron "0 0 1,15 * *" (Europe/London)');
+    expect(scheduleInWords({ kind: 'cron', pattern: '0 0 1,15 * *', timezone: 'Europe/London' })).toBe(
+      'cron "0 0 1,15 * *" (Europe/London)',
+    );
   });
 });

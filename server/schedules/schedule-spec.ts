@@ -23,9 +23,7 @@ export function checkSchedule(cronExpression: string | undefined, intervalSecond
   if (hasCron === hasInterval) {
     return {
       ok: false,
-      message: hasCron
-        ? 'give either cron_expression or interval_seconds, not both'
-        : 'give one of cron_expression or interval_seconds',
+      message: hasCron ? 'give either cron_expression or interval_seconds, not both' : 'give one of cron_expression or interval_seconds',
     };
   }
   if (hasInterval) {
@@ -85,18 +83,11 @@ export function nextRunAfter(schedule: Schedule, from: Date): Date {
 
 /** The BullMQ repeat options of a schedule (`upsertJobScheduler`'s second argument). */
 export function repeatOptions(schedule: Schedule): { pattern: string; tz: string } | { every: number } {
-  return schedule.kind === 'cron'
-    ? { pattern: schedule.pattern, tz: schedule.timezone }
-    : { every: schedule.seconds * 1000 };
+  return schedule.kind === 'cron' ? { pattern: schedule.pattern, tz: schedule.timezone } : { every: schedule.seconds * 1000 };
 }
 
 /** A stored job's schedule (columns cron_expression + timezone, or interval_seconds). */
-export function scheduleOfRow(row: {
-  cronExpression: string | null;
-  timezone: string | null;
-  intervalSeconds: number | null;
-}): Schedule {
-  if (row.cronExpression)
-    return { kind: 'cron', pattern: row.cronExpression, timezone: row.timezone ?? DEFAULT_CRON_TIMEZONE };
+export function scheduleOfRow(row: { cronExpression: string | null; timezone: string | null; intervalSeconds: number | null }): Schedule {
+  if (row.cronExpression) return { kind: 'cron', pattern: row.cronExpression, timezone: row.timezone ?? DEFAULT_CRON_TIMEZONE };
   return { kind: 'interval', seconds: row.intervalSeconds ?? 60 };
 }

@@ -34,8 +34,14 @@ describe('background jobs on BullMQ job schedulers', () => {
   async function intervalJob(jobs: BackgroundJobs, name: string, seconds = 1) {
     const target = await platform.createAgent({ template: 'worker', name: `target-${name}` });
     const job = (await new JobStore(handle.db).insert({
-      jobName: name, jobTypeIdentifier: 'PERIODIC_AGENT_TRIGGER', schedule: { kind: 'interval', seconds }, targetAgentId: target.id,
-      taskType: 'QA_REVIEW', taskPayload: { advisors: 'all' }, enabled: true, createdBy: { kind: 'system', id: 'test' },
+      jobName: name,
+      jobTypeIdentifier: 'PERIODIC_AGENT_TRIGGER',
+      schedule: { kind: 'interval', seconds },
+      targetAgentId: target.id,
+      taskType: 'QA_REVIEW',
+      taskPayload: { advisors: 'all' },
+      enabled: true,
+      createdBy: { kind: 'system', id: 'test' },
     }))!;
     await jobs.activate(job);
     return { job, target };
@@ -44,7 +50,11 @@ describe('background jobs on BullMQ job schedulers', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
     redisUrl = await isolatedRedisUrl();
-    platform = testPlatform(handle.db, deterministicBrains(seen.brains), { audit: null, toolServices: { config: testConfig(), db: async () => handle.db }, inboxSweepMs: 100 });
+    platform = testPlatform(handle.db, deterministicBrains(seen.brains), {
+      audit: null,
+      toolServices: { config: testConfig(), db: async () => handle.db },
+      inboxSweepMs: 100,
+    });
   });
   afterAll(async () => {
     for (const o of open.reverse()) await o.close().catch(() => {});
@@ -65,14 +75,26 @@ describe('background jobs on BullMQ job schedulers', () => {
     for (const run of runs) {
       expect(run.outcome).toBe('DISPATCHED');
       const [d] = await handle.db.select().from(dispatchedTasks).where(eq(dispatchedTasks.id, run.dispatchedTaskId!));
-      expect(d).toMatchObject({ targetAgentId: target.id, taskType: 'QA_REVIEW', taskPayload: { advisors: 'all' }, backgroundJobId: job.id, dispatcherKind: 'system', dispatcherId: 'background-job:every-second' });
+      expect(d).toMatchObject({
+        targetAgentId: target.id,
+        taskType: 'QA_REVIEW',
+        taskPayload: { advisors: 'all' },
+        backgroundJobId: job.id,
+        dispatcherKind: 'system',
+        dispatcherId: 'background-job:every-second',
+      });
     }
     // The target's turns take the tasks (same message as dispatch_task_to_agent, plus the job).
     const taken = await eventually(async () => {
       const texts = (seen.seen.get(target.id) ?? []).map(readDispatch).filter((m) => m !== null);
       return texts.length >= 2 ? texts : null;
     });
-    expect(taken[0]).toMatchObject({ type: 'dispatched_task', task_type: 'QA_REVIEW', task_payload: { advisors: 'all' }, background_job: { internal_job_id: job.id, job_name: 'every-second' } });
+    expect(taken[0]).toMatchObject({
+      type: 'dispatched_task',
+      task_type: 'QA_REVIEW',
+      task_payload: { advisors: 'all' },
+      background_job: { internal_job_id: job.id, job_name: 'every-second' },
+    });
 
     // Restart: worker, queue and connections closed; new ones on the same Redis and database.
     await w1.close();
@@ -139,7 +161,10 @@ describe('background jobs on BullMQ job schedulers', () => {
     expect((await store.runs(job.id))[0]).toMatchObject({ outcome: 'FAILED', dispatchedTaskId: null });
 
     await store.delete(job.id);
-    expect(await fireJob(jobs, job.id, `repeat:${job.id}:1700000002000`, new Date())).toMatchObject({ outcome: 'SKIPPED', reason: 'deleted' });
+    expect(await fireJob(jobs, job.id, `repeat:${job.id}:1700000002000`, new Date())).toMatchObject({
+      outcome: 'SKIPPED',
+      reason: 'deleted',
+    });
   });
 
   it('reconcile brings Redis in line with the table', async () => {

@@ -30,13 +30,10 @@ export async function startBackgroundJobs(opts: {
     opts.log.warn({ err }, 'background jobs: reconcile failed (the schedulers in Redis are used as they are)');
     return null;
   });
-  if (reconciled && (reconciled.activated.length || reconciled.removed.length))
-    opts.log.info(reconciled, 'background jobs reconciled');
+  if (reconciled && (reconciled.activated.length || reconciled.removed.length)) opts.log.info(reconciled, 'background jobs reconciled');
   const worker = jobs.startWorker({
     onFired: (o) =>
-      o.outcome === 'FAILED'
-        ? opts.log.warn(o, 'background job trigger failed')
-        : opts.log.debug(o, 'background job fired'),
+      o.outcome === 'FAILED' ? opts.log.warn(o, 'background job trigger failed') : opts.log.debug(o, 'background job fired'),
   });
   const tracker = new DispatchTracker({ platform: opts.platform, db: opts.db, log: opts.log });
   tracker.start();

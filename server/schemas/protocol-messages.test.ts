@@ -11,7 +11,13 @@ import { validateAgainstSchema, type SchemaName } from './registry.ts';
  */
 const dir = join(REPO_ROOT, 'schemas/examples/dcf-plus');
 const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
-  examples: Array<{ schema: SchemaName; lines: [number, number]; file: string; corrected: string; verbatimFailure: 'not_json' | Array<{ path: string; code: string }> }>;
+  examples: Array<{
+    schema: SchemaName;
+    lines: [number, number];
+    file: string;
+    corrected: string;
+    verbatimFailure: 'not_json' | Array<{ path: string; code: string }>;
+  }>;
 };
 // The spec document, vendored unchanged (a fresh clone has no ../shared): the blocks are cut from it.
 const spec = readFileSync(join(dir, 'spec-source.md'), 'utf8').split('\n');

@@ -23,8 +23,18 @@ const schema = {
     task: { type: 'object', if: { properties: { t: { const: 'Task' } } }, then: { required: ['binding'] } },
   },
   $defs: {
-    Cat: { type: 'object', properties: { type: { const: 'cat' }, lives: { type: 'integer' } }, required: ['type', 'lives'], additionalProperties: false },
-    Dog: { type: 'object', properties: { type: { const: 'dog' }, bark: { type: 'string' } }, required: ['type'], additionalProperties: false },
+    Cat: {
+      type: 'object',
+      properties: { type: { const: 'cat' }, lives: { type: 'integer' } },
+      required: ['type', 'lives'],
+      additionalProperties: false,
+    },
+    Dog: {
+      type: 'object',
+      properties: { type: { const: 'dog' }, bark: { type: 'string' } },
+      required: ['type'],
+      additionalProperties: false,
+    },
   },
 };
 const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -38,7 +48,9 @@ function pruned(doc: unknown) {
 
 describe('pruneSchemaErrors', () => {
   it('keeps only the errors of the branch the discriminator selects ($ref branches)', () => {
-    expect(pruned({ byRef: { type: 'cat', lives: 'nine' } })).toEqual([{ path: '/byRef/lives', keyword: 'type', message: 'must be integer' }]);
+    expect(pruned({ byRef: { type: 'cat', lives: 'nine' } })).toEqual([
+      { path: '/byRef/lives', keyword: 'type', message: 'must be integer' },
+    ]);
   });
 
   it('keeps only the errors of the branch the discriminator selects (inline branches)', () => {
@@ -53,10 +65,12 @@ describe('pruneSchemaErrors', () => {
   });
 
   it('joins leaf alternatives into one error on the field', () => {
-    expect(pruned({ id: 'scoring' })).toEqual([{ path: '/id', keyword: 'anyOf', message: 'must match format "uuid", or must match pattern "^skill://"' }]);
+    expect(pruned({ id: 'scoring' })).toEqual([
+      { path: '/id', keyword: 'anyOf', message: 'must match format "uuid", or must match pattern "^skill://"' },
+    ]);
   });
 
-  it('prefers the alternative of the value\'s JSON type', () => {
+  it("prefers the alternative of the value's JSON type", () => {
     expect(pruned({ leaf: 'not-a-uuid' })).toEqual([{ path: '/leaf', keyword: 'format', message: 'must match format "uuid"' }]);
   });
 
@@ -65,21 +79,33 @@ describe('pruneSchemaErrors', () => {
   });
 
   it('keeps the errors of the only branch of the right JSON type', () => {
-    expect(pruned({ ref: { name: 'worker', extra: 1 } })).toEqual([{ path: '/ref', keyword: 'additionalProperties', message: 'must NOT have additional properties' }]);
+    expect(pruned({ ref: { name: 'worker', extra: 1 } })).toEqual([
+      { path: '/ref', keyword: 'additionalProperties', message: 'must NOT have additional properties' },
+    ]);
     expect(pruned({ ref: 3 })).toEqual([{ path: '/ref', keyword: 'anyOf', message: 'must be string, or must be object' }]);
   });
 
   it('keeps every error when no discriminator tells the branches apart', () => {
     const out = pruned({ loose: { x: 'a', y: 1 } });
-    expect(out.map((e) => [e.path, e.keyword])).toEqual([['/loose/x', 'type'], ['/loose/y', 'type'], ['/loose', 'anyOf']]);
+    expect(out.map((e) => [e.path, e.keyword])).toEqual([
+      ['/loose/x', 'type'],
+      ['/loose/y', 'type'],
+      ['/loose', 'anyOf'],
+    ]);
   });
 
   it('drops the "must match then" error that follows the then errors', () => {
-    expect(pruned({ task: { t: 'Task' } })).toEqual([{ path: '/task', keyword: 'required', message: "must have required property 'binding'" }]);
+    expect(pruned({ task: { t: 'Task' } })).toEqual([
+      { path: '/task', keyword: 'required', message: "must have required property 'binding'" },
+    ]);
   });
 
   it('leaves unrelated errors and their order alone', () => {
     const out = pruned({ byRef: { type: 'dog', bark: 1 }, leaf: 1.5, task: 3 });
-    expect(out.map((e) => [e.path, e.keyword])).toEqual([['/byRef/bark', 'type'], ['/leaf', 'anyOf'], ['/task', 'type']]);
+    expect(out.map((e) => [e.path, e.keyword])).toEqual([
+      ['/byRef/bark', 'type'],
+      ['/leaf', 'anyOf'],
+      ['/task', 'type'],
+    ]);
   });
 });

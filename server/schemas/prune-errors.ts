@@ -89,7 +89,15 @@ function pruneComposite(composite: ErrorObject, branchErrors: ErrorObject[]): Er
   if (intended.length === 0 && misses.length > 0) {
     const first = misses[0]!;
     const allowedValues = [...new Set(misses.map((m) => (m.params as { allowedValue?: unknown }).allowedValue))];
-    return [{ ...first, keyword: 'enum', params: { allowedValues }, schemaPath: composite.schemaPath, message: 'must be equal to one of the allowed values' }];
+    return [
+      {
+        ...first,
+        keyword: 'enum',
+        params: { allowedValues },
+        schemaPath: composite.schemaPath,
+        message: 'must be equal to one of the allowed values',
+      },
+    ];
   }
   return [...branchErrors, composite];
 }

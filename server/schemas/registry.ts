@@ -86,7 +86,13 @@ export function validateAgainstJsonSchema(schema: object, doc: unknown): Validat
     try {
       validate = sharedAjv().compile(schema);
     } catch (err) {
-      return [{ path: '', code: 'schema.invalid_schema', message: `the schema does not compile: ${err instanceof Error ? err.message : String(err)}` }];
+      return [
+        {
+          path: '',
+          code: 'schema.invalid_schema',
+          message: `the schema does not compile: ${err instanceof Error ? err.message : String(err)}`,
+        },
+      ];
     }
     adHoc.set(schema, validate);
   }

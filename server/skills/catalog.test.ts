@@ -9,7 +9,6 @@ import { SHIPPED_URIS } from './testing/shipped-uris.ts';
 
 const skillsDir = fileURLToPath(new URL('../../skills/', import.meta.url));
 
-
 describe('loadSkillCatalog on the shipped skills/', () => {
   it('loads all fourteen manifests, valid and typed, keyed by their skill:// URI', async () => {
     const catalog = await loadSkillCatalog(skillsDir);
@@ -21,9 +20,10 @@ describe('loadSkillCatalog on the shipped skills/', () => {
       expect(e.report.errors, e.file).toEqual([]);
       // The built-in skills are `registered` tools: the one warning says the platform must provide them.
       const builtin = /^builtin\.(echo|fail|sleep)\.json$/.exec(e.file);
-      expect(e.report.warnings.map((w) => [w.code, w.path]), e.file).toEqual(
-        builtin ? [['skill.platform_tool_required', '/requiredTools/0/definition/platformToolId']] : [],
-      );
+      expect(
+        e.report.warnings.map((w) => [w.code, w.path]),
+        e.file,
+      ).toEqual(builtin ? [['skill.platform_tool_required', '/requiredTools/0/definition/platformToolId']] : []);
       expect(e.manifest?.manifestId).toBe(e.uri);
     }
     expect(catalogSkillInfos(catalog).map((s) => s.uri)).toEqual(SHIPPED_URIS);
@@ -79,7 +79,13 @@ describe('loadSkillCatalog on a directory with broken files', () => {
     const copy = catalog.entries.find((x) => x.file === 'zz-scoring-copy.json')!;
     expect(first.report.valid).toBe(true);
     expect(copy.report.valid).toBe(false);
-    expect(copy.report.errors).toEqual([{ path: '/manifestId', code: 'catalog.duplicate_uri', message: '/manifestId: skill://scoring@1.1.0 is already declared by scoring.json' }]);
+    expect(copy.report.errors).toEqual([
+      {
+        path: '/manifestId',
+        code: 'catalog.duplicate_uri',
+        message: '/manifestId: skill://scoring@1.1.0 is already declared by scoring.json',
+      },
+    ]);
     expect(copy.manifest).toBeDefined();
   });
 

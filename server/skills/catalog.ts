@@ -40,7 +40,6 @@ export const skillCatalogSchema = z.object({
 });
 export type SkillCatalog = z.infer<typeof skillCatalogSchema>;
 
-
 /** A document that tries to be a manifest (and so deserves a full report) rather than some other JSON. */
 function looksLikeManifest(doc: unknown): doc is Record<string, unknown> {
   return isObject(doc) && ('manifestApiVersion' in doc || 'skillName' in doc || 'requiredTools' in doc);
@@ -103,7 +102,11 @@ function markDuplicateUris(entries: SkillCatalogEntry[]): void {
       firstFile.set(entry.uri, entry.file);
       continue;
     }
-    const dup = { path: '/manifestId', code: 'catalog.duplicate_uri', message: `/manifestId: ${entry.uri} is already declared by ${first}` };
+    const dup = {
+      path: '/manifestId',
+      code: 'catalog.duplicate_uri',
+      message: `/manifestId: ${entry.uri} is already declared by ${first}`,
+    };
     entry.report = report([...entry.report.errors, dup], entry.report.warnings);
   }
 }

@@ -36,11 +36,15 @@ describe('checkSkillManifest', () => {
   describe('required parameters are declared', () => {
     it('flags an undeclared name in parameters.required', () => {
       const r = check([{ op: 'add', path: '/requiredTools/0/json_schema/parameters/required/-', value: 'topic' }]);
-      expect(findings(r.errors)).toEqual([{ path: '/requiredTools/0/json_schema/parameters/required/1', code: 'skill.required_parameter_undeclared' }]);
+      expect(findings(r.errors)).toEqual([
+        { path: '/requiredTools/0/json_schema/parameters/required/1', code: 'skill.required_parameter_undeclared' },
+      ]);
     });
     it('flags an undeclared name in the top-level json_schema.required', () => {
       const r = check([{ op: 'add', path: '/requiredTools/2/json_schema/required', value: ['urls', 'audience'] }]);
-      expect(findings(r.errors)).toEqual([{ path: '/requiredTools/2/json_schema/required/1', code: 'skill.required_parameter_undeclared' }]);
+      expect(findings(r.errors)).toEqual([
+        { path: '/requiredTools/2/json_schema/required/1', code: 'skill.required_parameter_undeclared' },
+      ]);
     });
     it('accepts a top-level required list of declared names', () => {
       expect(check([{ op: 'add', path: '/requiredTools/2/json_schema/required', value: ['urls'] }]).valid).toBe(true);
@@ -60,20 +64,31 @@ describe('checkSkillManifest', () => {
   describe('endpoint URLs', () => {
     const endpoint = '/requiredTools/0/definition/endpointUrl';
     const spec = '/requiredTools/0/definition/openApiSpecUrl';
-    it.each(['http://mcp:8080/mcp', 'https://skills.example.com/mcp', 'ws://mcp-server:8765', 'wss://mcp.example.com'])('accepts endpointUrl %s', (url) => {
-      expect(check([{ op: 'replace', path: endpoint, value: url }]).valid).toBe(true);
-    });
+    it.each(['http://mcp:8080/mcp', 'https://skills.example.com/mcp', 'ws://mcp-server:8765', 'wss://mcp.example.com'])(
+      'accepts endpointUrl %s',
+      (url) => {
+        expect(check([{ op: 'replace', path: endpoint, value: url }]).valid).toBe(true);
+      },
+    );
     it.each(['ftp://mcp-server/x', 'file:///opt/mcp', 'mcp-server:8765'])('rejects the scheme of endpointUrl %s', (url) => {
-      expect(findings(check([{ op: 'replace', path: endpoint, value: url }]).errors)).toEqual([{ path: endpoint, code: 'skill.url_scheme_unsupported' }]);
+      expect(findings(check([{ op: 'replace', path: endpoint, value: url }]).errors)).toEqual([
+        { path: endpoint, code: 'skill.url_scheme_unsupported' },
+      ]);
     });
     it('rejects a WebSocket openApiSpecUrl (an OpenAPI document is fetched over HTTP)', () => {
-      expect(findings(check([{ op: 'replace', path: spec, value: 'ws://mcp-server/openapi.json' }]).errors)).toEqual([{ path: spec, code: 'skill.url_scheme_unsupported' }]);
+      expect(findings(check([{ op: 'replace', path: spec, value: 'ws://mcp-server/openapi.json' }]).errors)).toEqual([
+        { path: spec, code: 'skill.url_scheme_unsupported' },
+      ]);
     });
     it('rejects a URI that the schema admits but that is no URL (port out of range)', () => {
-      expect(findings(check([{ op: 'replace', path: endpoint, value: 'http://mcp-server:99999' }]).errors)).toEqual([{ path: endpoint, code: 'skill.url_invalid' }]);
+      expect(findings(check([{ op: 'replace', path: endpoint, value: 'http://mcp-server:99999' }]).errors)).toEqual([
+        { path: endpoint, code: 'skill.url_invalid' },
+      ]);
     });
     it('reports a malformed URL once, as the schema error', () => {
-      expect(findings(check([{ op: 'replace', path: spec, value: '<http://mcp-server/openapi.json>' }]).errors)).toEqual([{ path: spec, code: 'schema.format' }]);
+      expect(findings(check([{ op: 'replace', path: spec, value: '<http://mcp-server/openapi.json>' }]).errors)).toEqual([
+        { path: spec, code: 'schema.format' },
+      ]);
     });
   });
 
@@ -93,19 +108,29 @@ describe('checkSkillManifest', () => {
 
   describe('data source ids are unique', () => {
     it('flags the second use of an id', () => {
-      const r = check([{ op: 'add', path: '/requiredDataSources/-', value: (base as { requiredDataSources: unknown[] }).requiredDataSources[0] }]);
+      const r = check([
+        { op: 'add', path: '/requiredDataSources/-', value: (base as { requiredDataSources: unknown[] }).requiredDataSources[0] },
+      ]);
       expect(findings(r.errors)).toEqual([{ path: '/requiredDataSources/1/dataSourceId', code: 'skill.duplicate_data_source_id' }]);
     });
   });
 
   describe('definitions that need more than this console', () => {
     it('warns that a python_source tool cannot run without a sandbox, and stays valid', () => {
-      const r = check([{ op: 'replace', path: '/requiredTools/1/definition', value: { type: 'python_source', sourceCode: 'def fetch_page(url: str) -> str:\n    ...' } }]);
+      const r = check([
+        {
+          op: 'replace',
+          path: '/requiredTools/1/definition',
+          value: { type: 'python_source', sourceCode: 'def fetch_page(url: str) -> str:\n    ...' },
+        },
+      ]);
       expect(r.valid).toBe(true);
       expect(findings(r.warnings)).toEqual([{ path: '/requiredTools/1/definition', code: 'skill.python_source_not_runnable' }]);
     });
     it('warns that a registered tool needs the platform tool, and stays valid', () => {
-      const r = check([{ op: 'replace', path: '/requiredTools/0/definition', value: { type: 'registered', platformToolId: 'tool-web-search-7' } }]);
+      const r = check([
+        { op: 'replace', path: '/requiredTools/0/definition', value: { type: 'registered', platformToolId: 'tool-web-search-7' } },
+      ]);
       expect(r.valid).toBe(true);
       expect(findings(r.warnings)).toEqual([{ path: '/requiredTools/0/definition/platformToolId', code: 'skill.platform_tool_required' }]);
       expect(r.warnings[0]!.message).toContain('tool-web-search-7');
@@ -126,10 +151,19 @@ describe('checkSkillManifest', () => {
 
 describe('checkSkillManifest never throws', () => {
   const odd: unknown[] = [
-    undefined, null, 0, 'manifest', [], [base], {}, Object.create(null),
+    undefined,
+    null,
+    0,
+    'manifest',
+    [],
+    [base],
+    {},
+    Object.create(null),
     { requiredTools: 'x', permissions: [], requiredDataSources: {} },
     { requiredTools: [null, 1, 'x', [], { json_schema: 5, definition: 'mcp' }] },
-    { requiredTools: [{ toolName: 7, json_schema: { name: [], parameters: { properties: null, required: [1, null, {}] }, required: 'x' } }] },
+    {
+      requiredTools: [{ toolName: 7, json_schema: { name: [], parameters: { properties: null, required: [1, null, {}] }, required: 'x' } }],
+    },
     { requiredTools: [{ definition: { type: 'mcp_server', endpointUrl: 5, openApiSpecUrl: {} } }] },
     { requiredTools: [{ definition: { type: 'registered', platformToolId: null } }] },
     { manifestId: 'skill://a@1.0.0', skillName: 5, skillVersion: null, permissions: { secrets: [1, null, 'ok'] } },

@@ -35,7 +35,14 @@ export function checkToolNamesUnique(doc: Doc): Finding[] {
     if (typeof t.toolName !== 'string') continue;
     const seen = firstAt.get(t.toolName);
     if (seen === undefined) firstAt.set(t.toolName, i);
-    else out.push(error(pointer('requiredTools', i, 'toolName'), 'skill.duplicate_tool_name', `tool "${t.toolName}" is already declared at ${pointer('requiredTools', seen)}`));
+    else
+      out.push(
+        error(
+          pointer('requiredTools', i, 'toolName'),
+          'skill.duplicate_tool_name',
+          `tool "${t.toolName}" is already declared at ${pointer('requiredTools', seen)}`,
+        ),
+      );
   }
   return out;
 }
@@ -45,7 +52,13 @@ export function checkJsonSchemaNames(doc: Doc): Finding[] {
   return tools(doc).flatMap(([i, t]) => {
     const js = t.json_schema;
     if (!isObject(js) || typeof js.name !== 'string' || typeof t.toolName !== 'string' || js.name === t.toolName) return [];
-    return [error(pointer('requiredTools', i, 'json_schema', 'name'), 'skill.json_schema_name_mismatch', `is "${js.name}" but toolName is "${t.toolName}"`)];
+    return [
+      error(
+        pointer('requiredTools', i, 'json_schema', 'name'),
+        'skill.json_schema_name_mismatch',
+        `is "${js.name}" but toolName is "${t.toolName}"`,
+      ),
+    ];
   });
 }
 
@@ -66,7 +79,13 @@ export function checkRequiredParametersDeclared(doc: Doc): Finding[] {
     return lists.flatMap(([list, at]) =>
       asArray(list).flatMap((name, j) =>
         typeof name === 'string' && !Object.prototype.hasOwnProperty.call(props, name)
-          ? [error(pointer(...at, j), 'skill.required_parameter_undeclared', `required parameter "${name}" is not declared in json_schema.parameters.properties`)]
+          ? [
+              error(
+                pointer(...at, j),
+                'skill.required_parameter_undeclared',
+                `required parameter "${name}" is not declared in json_schema.parameters.properties`,
+              ),
+            ]
           : [],
       ),
     );
@@ -80,7 +99,13 @@ export function checkSecretNames(doc: Doc): Finding[] {
   const perms = isObject(doc.permissions) ? doc.permissions : {};
   return asArray(perms.secrets).flatMap((s, k) =>
     typeof s === 'string' && !SECRET_NAME_PATTERN.test(s)
-      ? [error(pointer('permissions', 'secrets', k), 'skill.secret_name_invalid', `"${s}" is not an environment variable name (${SECRET_NAME_PATTERN.source})`)]
+      ? [
+          error(
+            pointer('permissions', 'secrets', k),
+            'skill.secret_name_invalid',
+            `"${s}" is not an environment variable name (${SECRET_NAME_PATTERN.source})`,
+          ),
+        ]
       : [],
   );
 }
@@ -122,8 +147,10 @@ export function checkManifestIdAgrees(doc: Doc): Finding[] {
   const parts = parseSkillUri(doc.manifestId);
   if (!parts) return [];
   const mismatches: string[] = [];
-  if (typeof doc.skillName === 'string' && parts.name !== doc.skillName) mismatches.push(`name "${parts.name}" ≠ skillName "${doc.skillName}"`);
-  if (typeof doc.skillVersion === 'string' && parts.version !== doc.skillVersion) mismatches.push(`version "${parts.version}" ≠ skillVersion "${doc.skillVersion}"`);
+  if (typeof doc.skillName === 'string' && parts.name !== doc.skillName)
+    mismatches.push(`name "${parts.name}" ≠ skillName "${doc.skillName}"`);
+  if (typeof doc.skillVersion === 'string' && parts.version !== doc.skillVersion)
+    mismatches.push(`version "${parts.version}" ≠ skillVersion "${doc.skillVersion}"`);
   return mismatches.length === 0 ? [] : [error('/manifestId', 'skill.manifest_id_mismatch', mismatches.join('; '))];
 }
 
@@ -136,7 +163,9 @@ export function checkDataSourceIdsUnique(doc: Doc): Finding[] {
       seen.add(ds.dataSourceId);
       return [];
     }
-    return [error(pointer('requiredDataSources', i, 'dataSourceId'), 'skill.duplicate_data_source_id', `"${ds.dataSourceId}" is already used`)];
+    return [
+      error(pointer('requiredDataSources', i, 'dataSourceId'), 'skill.duplicate_data_source_id', `"${ds.dataSourceId}" is already used`),
+    ];
   });
 }
 
@@ -149,11 +178,23 @@ export function checkDefinitionsRunnable(doc: Doc): Finding[] {
     const def = t.definition;
     if (!isObject(def)) return [];
     if (def.type === 'python_source') {
-      return [warning(pointer('requiredTools', i, 'definition'), 'skill.python_source_not_runnable', 'python_source tools cannot run without a code sandbox; prefer an mcp_server definition')];
+      return [
+        warning(
+          pointer('requiredTools', i, 'definition'),
+          'skill.python_source_not_runnable',
+          'python_source tools cannot run without a code sandbox; prefer an mcp_server definition',
+        ),
+      ];
     }
     if (def.type === 'registered') {
       const id = typeof def.platformToolId === 'string' ? `"${def.platformToolId}"` : 'the platform tool';
-      return [warning(pointer('requiredTools', i, 'definition', 'platformToolId'), 'skill.platform_tool_required', `needs ${id} to be registered on the agent platform`)];
+      return [
+        warning(
+          pointer('requiredTools', i, 'definition', 'platformToolId'),
+          'skill.platform_tool_required',
+          `needs ${id} to be registered on the agent platform`,
+        ),
+      ];
     }
     return [];
   });

@@ -15,7 +15,9 @@ const specDir = new URL('../../schemas/examples/spec/', import.meta.url);
 type Json = Record<string, any>;
 const readJson = (url: URL): Json => JSON.parse(readFileSync(url, 'utf8'));
 
-const files = readdirSync(skillsDir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(skillsDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const shipped = new Map(files.map((f) => [f, readJson(new URL(f, skillsDir))]));
 /** The built-in skills: each has one `registered` tool, which the agent platform must provide. */
 const BUILTIN = ['builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json'];
@@ -23,10 +25,20 @@ const BUILTIN = ['builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json']
 describe('skills/', () => {
   it('holds the nine §5.10 manifests, research.web, crm-directory and the three built-ins', () => {
     expect(files).toEqual([
-      'assemblyai-transcribe.json', 'builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json',
-      'compliance-analysis.json', 'crm-directory.json', 'gpt4o-diarize.json', 'labelling-segmentation.json',
-      'recording-management.json', 'research.web.json', 'salesforce-integration.json', 'scoring.json',
-      'sentiment-analysis.json', 'whisper-transcribe.json',
+      'assemblyai-transcribe.json',
+      'builtin.echo.json',
+      'builtin.fail.json',
+      'builtin.sleep.json',
+      'compliance-analysis.json',
+      'crm-directory.json',
+      'gpt4o-diarize.json',
+      'labelling-segmentation.json',
+      'recording-management.json',
+      'research.web.json',
+      'salesforce-integration.json',
+      'scoring.json',
+      'sentiment-analysis.json',
+      'whisper-transcribe.json',
     ]);
   });
 
@@ -43,11 +55,13 @@ describe('skills/', () => {
     expect(checkSkillManifest(m)).toEqual({
       valid: true,
       errors: [],
-      warnings: [{
-        path: '/requiredTools/0/definition/platformToolId',
-        code: 'skill.platform_tool_required',
-        message: `/requiredTools/0/definition/platformToolId: needs "${toolId}" to be registered on the agent platform`,
-      }],
+      warnings: [
+        {
+          path: '/requiredTools/0/definition/platformToolId',
+          code: 'skill.platform_tool_required',
+          message: `/requiredTools/0/definition/platformToolId: needs "${toolId}" to be registered on the agent platform`,
+        },
+      ],
     });
   });
 
@@ -114,7 +128,8 @@ describe.each(readdirSync(specDir).filter((f) => f.startsWith('5.10-skill-manife
 
   it(AMENDED.includes(verbatim.skillName) ? 'has documented parameter amendments' : 'has the spec parameters unchanged', () => {
     const changed = verbatim.requiredTools.some(
-      (t: Json, i: number) => JSON.stringify(t.json_schema.parameters) !== JSON.stringify(corrected.requiredTools[i].json_schema.parameters),
+      (t: Json, i: number) =>
+        JSON.stringify(t.json_schema.parameters) !== JSON.stringify(corrected.requiredTools[i].json_schema.parameters),
     );
     expect(changed).toBe(AMENDED.includes(verbatim.skillName));
   });

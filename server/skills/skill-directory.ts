@@ -5,7 +5,9 @@ import type { SkillDirectory } from '../execution/services.ts';
 /** The skills runs may use: every manifest in the catalog directory that parses (catalog order). */
 export async function loadSkillDirectory(dir: string): Promise<SkillDirectory> {
   const catalog = await loadSkillCatalog(dir);
-  const list = catalog.entries.flatMap((e) => (e.manifest && e.uri && e.report.valid ? [{ uri: e.uri, manifest: e.manifest as SkillManifest }] : []));
+  const list = catalog.entries.flatMap((e) =>
+    e.manifest && e.uri && e.report.valid ? [{ uri: e.uri, manifest: e.manifest as SkillManifest }] : [],
+  );
   const byUri = new Map(list.map((s) => [s.uri, s.manifest]));
   return { get: (uri) => byUri.get(uri), all: () => list };
 }

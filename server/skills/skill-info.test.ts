@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { skillManifestSchema } from './manifest.ts';
 import { skillInfoSchema, toSkillInfo } from './skill-info.ts';
 
-const load = (name: string) => skillManifestSchema.parse(JSON.parse(readFileSync(new URL(`../../skills/${name}.json`, import.meta.url), 'utf8')));
+const load = (name: string) =>
+  skillManifestSchema.parse(JSON.parse(readFileSync(new URL(`../../skills/${name}.json`, import.meta.url), 'utf8')));
 
 describe('toSkillInfo', () => {
   it('lists each tool with its declared parameters and required names', () => {

@@ -11,10 +11,15 @@ describe('skill URIs', () => {
     expect(formatSkillUri(name, version)).toBe(uri);
   });
 
-  it.each(['file://skills/scoring.json', 'skill://scoring', 'skill://scoring@1.1', 'skill://@1.0.0', 'skill://-x@1.0.0', 'skill://a b@1.0.0', ' skill://scoring@1.1.0'])(
-    'rejects %j',
-    (uri) => {
-      expect(parseSkillUri(uri)).toBeNull();
-    },
-  );
+  it.each([
+    'file://skills/scoring.json',
+    'skill://scoring',
+    'skill://scoring@1.1',
+    'skill://@1.0.0',
+    'skill://-x@1.0.0',
+    'skill://a b@1.0.0',
+    ' skill://scoring@1.1.0',
+  ])('rejects %j', (uri) => {
+    expect(parseSkillUri(uri)).toBeNull();
+  });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSkillManifest } from './manifest.ts';
 import { skillSummarySchema, summariseSkill } from './summarise.ts';
 
-const raw = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../../skills/${name}.json`, import.meta.url), 'utf8'));
+const raw = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../../skills/${name}.json`, import.meta.url), 'utf8'));
 
 describe('summariseSkill', () => {
   it('summarises a manifest for get_skillset', () => {
@@ -14,7 +15,8 @@ describe('summariseSkill', () => {
       uri: 'skill://scoring@1.1.0',
       skillName: 'scoring',
       skillVersion: '1.1.0',
-      description: "Calculates a transcript's overall QA score given sentiment and compliance results, based on a formula from the vector store.",
+      description:
+        "Calculates a transcript's overall QA score given sentiment and compliance results, based on a formula from the vector store.",
       tags: ['scoring', 'qa', 'rag'],
       permissions: { secrets: [], egress: 'none' },
       tools: [
@@ -37,8 +39,21 @@ describe('summariseSkill', () => {
   });
 
   it('fills the schema defaults of a minimal manifest', () => {
-    const minimal = { manifestApiVersion: 'v2.0.0', skillPackageId: '6f1c2a9e-0b7d-4c3e-8a5f-2d9b1e7c4a60', manifestId: 'skill://echo@0.1.0', skillName: 'echo', skillVersion: '0.1.0', skillDirectives: 'Repeat the input.' };
-    expect(summariseSkill(parseSkillManifest(minimal)!)).toMatchObject({ description: null, tags: [], permissions: { secrets: [], egress: 'none' }, tools: [], dataSourceCount: 0 });
+    const minimal = {
+      manifestApiVersion: 'v2.0.0',
+      skillPackageId: '6f1c2a9e-0b7d-4c3e-8a5f-2d9b1e7c4a60',
+      manifestId: 'skill://echo@0.1.0',
+      skillName: 'echo',
+      skillVersion: '0.1.0',
+      skillDirectives: 'Repeat the input.',
+    };
+    expect(summariseSkill(parseSkillManifest(minimal)!)).toMatchObject({
+      description: null,
+      tags: [],
+      permissions: { secrets: [], egress: 'none' },
+      tools: [],
+      dataSourceCount: 0,
+    });
   });
 });
 

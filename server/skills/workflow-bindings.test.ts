@@ -6,7 +6,18 @@ import { validateAgainstSchema } from '../schemas/registry.ts';
 import { loadSkillCatalog } from './catalog.ts';
 import type { SkillCatalog } from './catalog.ts';
 import { StatesError } from '../engine/runtime/index.ts';
-import { ajv, boundTool, demoResults, readJson, runWorkflow, sampleResults, simulate as simulateWith, taskStates, type Obj, type ResultSource } from './testing/workflow-sim.ts';
+import {
+  ajv,
+  boundTool,
+  demoResults,
+  readJson,
+  runWorkflow,
+  sampleResults,
+  simulate as simulateWith,
+  taskStates,
+  type Obj,
+  type ResultSource,
+} from './testing/workflow-sim.ts';
 
 /**
  * The shipped workflows against the shipped skills: every Task's Parameters keys are its tool's
@@ -42,10 +53,26 @@ function parameterProblems(workflow: Obj): ParameterProblem[] {
 }
 
 const shipped = [
-  { file: 'workflows/standard-advice-call-analysis.json', input: 'workflows/inputs/standard-advice-call-analysis.json', result: '/qa_score/data/score' },
-  { file: 'workflows/standard-advice-call-analysis-1.0.1.json', input: 'workflows/inputs/standard-advice-call-analysis-1.0.1.json', result: '/qa_score/data/score' },
-  { file: 'workflows/product-explanation-compliance.json', input: 'workflows/inputs/product-explanation-compliance.json', result: '/compliance/data/verdicts' },
-  { file: 'workflows/standard-advice-call-analysis-all-calls.json', input: 'workflows/inputs/standard-advice-call-analysis-all-calls.json', result: '/qa_score/data/score' },
+  {
+    file: 'workflows/standard-advice-call-analysis.json',
+    input: 'workflows/inputs/standard-advice-call-analysis.json',
+    result: '/qa_score/data/score',
+  },
+  {
+    file: 'workflows/standard-advice-call-analysis-1.0.1.json',
+    input: 'workflows/inputs/standard-advice-call-analysis-1.0.1.json',
+    result: '/qa_score/data/score',
+  },
+  {
+    file: 'workflows/product-explanation-compliance.json',
+    input: 'workflows/inputs/product-explanation-compliance.json',
+    result: '/compliance/data/verdicts',
+  },
+  {
+    file: 'workflows/standard-advice-call-analysis-all-calls.json',
+    input: 'workflows/inputs/standard-advice-call-analysis-all-calls.json',
+    result: '/qa_score/data/score',
+  },
 ];
 
 describe.each(shipped)('$file', ({ file, input, result }) => {
@@ -77,15 +104,25 @@ describe.each(shipped)('$file', ({ file, input, result }) => {
 
   it('runs end to end on the example results: every path resolves, every Task runs once', () => {
     const { output, calls } = simulate(workflow, inputDoc);
-    expect(calls.map((c) => c.state).sort()).toEqual(taskStates(workflow.asl).map(([n]) => n).sort());
-    const value = result.split('/').slice(1).reduce<unknown>((v, k) => (v as Obj)?.[k], output);
+    expect(calls.map((c) => c.state).sort()).toEqual(
+      taskStates(workflow.asl)
+        .map(([n]) => n)
+        .sort(),
+    );
+    const value = result
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((v, k) => (v as Obj)?.[k], output);
     expect(value).toBeDefined();
   });
 
   it('runs end to end on the real demo skills: every path resolves, every tool accepts its arguments', () => {
     const { output, calls } = simulate(workflow, inputDoc, demoResults);
     expect(new Set(calls.map((c) => c.state))).toEqual(new Set(taskStates(workflow.asl).map(([n]) => n)));
-    const value = result.split('/').slice(1).reduce<unknown>((v, k) => (v as Obj)?.[k], output);
+    const value = result
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((v, k) => (v as Obj)?.[k], output);
     expect(value).toBeDefined();
   });
 });
@@ -113,19 +150,32 @@ describe('the spec versions fail for the documented reasons', () => {
     expect(parameterProblems(readJson('schemas/examples/spec/2.3-workflow-standard-advice-call-analysis.json'))).toEqual([
       { state: 'SentimentAnalysis', undeclared: ['transcript'], missing: ['text'] },
       { state: 'ComplianceAnalysis', undeclared: ['transcript', 'rule_set'], missing: ['transcript_text', 'rule_set_id'] },
-      { state: 'CalculateScore', undeclared: ['sentiment', 'compliance', 'formula'], missing: ['sentiment_report', 'compliance_verdicts', 'formula_id'] },
+      {
+        state: 'CalculateScore',
+        undeclared: ['sentiment', 'compliance', 'formula'],
+        missing: ['sentiment_report', 'compliance_verdicts', 'formula_id'],
+      },
     ]);
   });
 
   it.each([
-    ['§2.3', 'schemas/examples/spec/2.3-workflow-standard-advice-call-analysis.json', 'workflows/inputs/standard-advice-call-analysis.json'],
-    ['§3.3', 'schemas/examples/spec/3.3-workflow-product-explanation-compliance.json', 'workflows/inputs/product-explanation-compliance.json'],
+    [
+      '§2.3',
+      'schemas/examples/spec/2.3-workflow-standard-advice-call-analysis.json',
+      'workflows/inputs/standard-advice-call-analysis.json',
+    ],
+    [
+      '§3.3',
+      'schemas/examples/spec/3.3-workflow-product-explanation-compliance.json',
+      'workflows/inputs/product-explanation-compliance.json',
+    ],
   ])('%s: $.recordings.data[0].uri treats the data object as an array', (_s, file, input) => {
     // Run without argument checks: the first failure must be the path, not a parameter name.
-    const run = () => runWorkflow(readJson(file).asl, readJson(input), ({ skills }) => {
-      const { uri, tool } = boundTool(catalog, skills);
-      return structuredClone(sampleResults().get(`${uri}#${tool.toolName}`));
-    });
+    const run = () =>
+      runWorkflow(readJson(file).asl, readJson(input), ({ skills }) => {
+        const { uri, tool } = boundTool(catalog, skills);
+        return structuredClone(sampleResults().get(`${uri}#${tool.toolName}`));
+      });
     expect(run).toThrow(StatesError);
     expect(run).toThrow(
       new StatesError(
@@ -158,7 +208,9 @@ describe('the spec versions fail for the documented reasons', () => {
 
   it('§4.4: the fragment passes webhook (a template string) where the tool takes webhook_url', () => {
     const workflow = readJson('workflows/standard-advice-call-analysis-1.0.1.json');
-    const fragment = JSON.parse(`{${readFileSync(join(REPO_ROOT, 'schemas/examples/spec/4.4-workflow-fragment-transcribe-recording.txt'), 'utf8')}}`);
+    const fragment = JSON.parse(
+      `{${readFileSync(join(REPO_ROOT, 'schemas/examples/spec/4.4-workflow-fragment-transcribe-recording.txt'), 'utf8')}}`,
+    );
     workflow.asl.States.TranscribeRecording = fragment.TranscribeRecording;
     expect(parameterProblems(workflow)).toEqual([{ state: 'TranscribeRecording', undeclared: ['webhook'], missing: ['webhook_url'] }]);
   });
@@ -171,8 +223,16 @@ describe('workflows/README.md data shapes', () => {
     .flatMap((line) => {
       const m = /^\| `(skill:\/\/[^`]+)` \| `([a-z_]+)` \| ([^|]+) \|/.exec(line);
       // `key`? marks a key present only sometimes (scoring's `cap`, only when the cap changed the score).
-      const keys = [...m?.[3]!.matchAll(/`([a-z_]+)`(\?)?/g) ?? []];
-      return m ? [{ key: `${m[1]}#${m[2]}`, dataKeys: keys.filter((k) => !k[2]).map((k) => k[1]!), optional: keys.filter((k) => k[2]).map((k) => k[1]!) }] : [];
+      const keys = [...(m?.[3]!.matchAll(/`([a-z_]+)`(\?)?/g) ?? [])];
+      return m
+        ? [
+            {
+              key: `${m[1]}#${m[2]}`,
+              dataKeys: keys.filter((k) => !k[2]).map((k) => k[1]!),
+              optional: keys.filter((k) => k[2]).map((k) => k[1]!),
+            },
+          ]
+        : [];
     });
 
   it('documents every tool of every shipped data-plane skill exactly once', async () => {
@@ -208,7 +268,12 @@ describe('workflows/README.md data shapes', () => {
     for (const row of rows) {
       const sample = samples.get(row.key);
       expect(sample, row.key).toBeDefined();
-      expect(Object.keys(sample!.data).filter((k) => !row.optional.includes(k)).sort(), row.key).toEqual([...row.dataKeys].sort());
+      expect(
+        Object.keys(sample!.data)
+          .filter((k) => !row.optional.includes(k))
+          .sort(),
+        row.key,
+      ).toEqual([...row.dataKeys].sort());
     }
   });
 });
@@ -253,8 +318,12 @@ describe('the advice-call workflows on the demo skills (Alex Wong, 2024-07-01 �
     expect(score).toBe(Math.min(60, Math.round(breakdown.compliance + breakdown.sentiment + breakdown.clarity)));
   });
 
-  it('the product-explanation check judges only product segments of the advisor\'s speech', () => {
-    const { output } = simulate(readJson('workflows/product-explanation-compliance.json'), readJson('workflows/inputs/product-explanation-compliance.json'), demoResults);
+  it("the product-explanation check judges only product segments of the advisor's speech", () => {
+    const { output } = simulate(
+      readJson('workflows/product-explanation-compliance.json'),
+      readJson('workflows/inputs/product-explanation-compliance.json'),
+      demoResults,
+    );
     const advisorText: string = output.advisor_segments.data.text;
     expect(advisorText.split('\n').every((l) => l.startsWith('Advisor: '))).toBe(true);
     const verdicts: Obj[] = output.compliance.data.verdicts;

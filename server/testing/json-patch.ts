@@ -6,9 +6,7 @@ import { pointerTokens } from '../../lib/json-pointer.ts';
  * fixture, with this one change".
  * Pure: returns a patched deep copy and never mutates its input.
  */
-export type JsonPatchOperation =
-  | { op: 'add' | 'replace'; path: string; value: unknown }
-  | { op: 'remove'; path: string };
+export type JsonPatchOperation = { op: 'add' | 'replace'; path: string; value: unknown } | { op: 'remove'; path: string };
 
 /** Splits an RFC 6901 pointer into unescaped reference tokens; throws on a string that is not a pointer. */
 export function parsePointer(p: string): string[] {

@@ -7,7 +7,10 @@ export type DcfRun = { code: number | null; stdout: string; stderr: string; json
 /** Runs the real `dcf` entry point (what `npx dcf` runs) as a separate process. */
 export function runDcf(args: string[], stdin?: string, env: Record<string, string> = {}): Promise<DcfRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), ...args], { cwd: PROJECT_ROOT, env: { ...process.env, NODE_ENV: 'test', ...env } });
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -28,7 +28,10 @@ export function migrationDigest(root: string): Promise<string> {
     const pgliteVersion = JSON.parse(await readFile(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
     hash.update(`pglite ${pgliteVersion}\n`);
     for (const dir of [folder, path.join(folder, 'meta')]) {
-      for (const name of (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort()) {
+      for (const name of (await readdir(dir, { withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort()) {
         hash.update(`${dir === folder ? '' : 'meta/'}${name}\n`).update(await readFile(path.join(dir, name)));
       }
     }
@@ -56,7 +59,9 @@ export function pgliteTemplate(root: string): Promise<Blob> {
       await handle.close();
     }
   })();
-  image.catch(() => { image = null; });
+  image.catch(() => {
+    image = null;
+  });
   return image;
 }
 

@@ -44,9 +44,7 @@ export class Fuzzer {
     const pattern = typeof s.pattern === 'string' ? s.pattern : '';
     if (pattern.includes('\\d{4}-\\d{2}-\\d{2}')) return `2026-0${1 + this.int(9)}-1${this.int(9)}`;
     if (pattern.includes('\\d{1,16}-')) return `${1718000000000 + this.int(1000)}-0`;
-    const pool = [
-      'x', 'a-b', 'skill://whisper-transcribe', 'workflows/x.json', 'notes/a.md', '{"a":1}', '[]', 'é 中文 🙂', 'insight', ' ',
-    ];
+    const pool = ['x', 'a-b', 'skill://whisper-transcribe', 'workflows/x.json', 'notes/a.md', '{"a":1}', '[]', 'é 中文 🙂', 'insight', ' '];
     let v = this.pick(pool);
     const min = typeof s.minLength === 'number' ? s.minLength : 0;
     const max = typeof s.maxLength === 'number' ? s.maxLength : 50;
@@ -79,7 +77,8 @@ export class Fuzzer {
     const type = Array.isArray(sc.type) ? this.pick(sc.type as string[]) : sc.type;
     if (depth > 6) return null;
     switch (type) {
-      case 'string': return this.string(sc);
+      case 'string':
+        return this.string(sc);
       case 'integer':
       case 'number': {
         const min = typeof sc.minimum === 'number' ? sc.minimum : 0;
@@ -87,15 +86,19 @@ export class Fuzzer {
         const v = min + this.rand() * Math.min(max - min, 100);
         return type === 'integer' ? Math.ceil(v) : v;
       }
-      case 'boolean': return this.rand() < 0.5;
-      case 'null': return null;
+      case 'boolean':
+        return this.rand() < 0.5;
+      case 'null':
+        return null;
       case 'array': {
         const min = typeof sc.minItems === 'number' ? sc.minItems : 0;
         const n = min + this.int(3);
         return Array.from({ length: n }, () => this.value(sc.items, defs, depth + 1));
       }
-      case 'object': return this.object(sc, defs, depth);
-      default: return this.json();
+      case 'object':
+        return this.object(sc, defs, depth);
+      default:
+        return this.json();
     }
   }
 
@@ -114,8 +117,16 @@ export class Fuzzer {
 }
 
 export const MUTATIONS = [
-  'none', 'wrong_type', 'long_string', 'huge_array', 'nul_byte', 'non_object',
-  'missing_field', 'extra_key', 'number_out_of_range', 'deep_nesting',
+  'none',
+  'wrong_type',
+  'long_string',
+  'huge_array',
+  'nul_byte',
+  'non_object',
+  'missing_field',
+  'extra_key',
+  'number_out_of_range',
+  'deep_nesting',
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
@@ -153,8 +164,11 @@ export function mutate(f: Fuzzer, base: Record<string, unknown>, mutation: Mutat
     else args[f.pick(['x', 'query', 'run_id'])] = value;
   };
   switch (mutation) {
-    case 'none': return args;
-    case 'wrong_type': replace(f.pick([42, 'text', true, null, [1, 'a'], { a: 1 }, -0.5])); return args;
+    case 'none':
+      return args;
+    case 'wrong_type':
+      replace(f.pick([42, 'text', true, null, [1, 'a'], { a: 1 }, -0.5]));
+      return args;
     case 'long_string': {
       const strings = all.filter((p) => typeof getAt(args, p) === 'string');
       const longS = 'A'.repeat(f.pick([1_001, 5_000, 20_001, 200_000]));
@@ -162,7 +176,9 @@ export function mutate(f: Fuzzer, base: Record<string, unknown>, mutation: Mutat
       else replace(longS);
       return args;
     }
-    case 'huge_array': replace(Array.from({ length: f.pick([101, 1_001, 100_000]) }, (_, i) => `id-${i}`)); return args;
+    case 'huge_array':
+      replace(Array.from({ length: f.pick([101, 1_001, 100_000]) }, (_, i) => `id-${i}`));
+      return args;
     case 'nul_byte': {
       const strings = all.filter((p) => typeof getAt(args, p) === 'string');
       if (strings.length > 0) setAt(args, f.pick(strings), `a\u0000b`);
@@ -170,14 +186,19 @@ export function mutate(f: Fuzzer, base: Record<string, unknown>, mutation: Mutat
       if (f.rand() < 0.2) args['key\u0000'] = 'x';
       return args;
     }
-    case 'non_object': return f.pick(['a string', 42, [1, 2], null, true, '', [{}]]);
+    case 'non_object':
+      return f.pick(['a string', 42, [1, 2], null, true, '', [{}]]);
     case 'missing_field': {
       const required = (schema.required ?? []) as string[];
       if (required.length > 0) delete args[f.pick(required)];
       return args;
     }
-    case 'extra_key': args[f.pick(['extra', '__proto__', 'constructor', 'x'.repeat(300)])] = f.json(); return args;
-    case 'number_out_of_range': replace(f.pick([-1, -1e15, 1e15, 0.5, Number.MAX_SAFE_INTEGER + 2, 1e308])); return args;
+    case 'extra_key':
+      args[f.pick(['extra', '__proto__', 'constructor', 'x'.repeat(300)])] = f.json();
+      return args;
+    case 'number_out_of_range':
+      replace(f.pick([-1, -1e15, 1e15, 0.5, Number.MAX_SAFE_INTEGER + 2, 1e308]));
+      return args;
     case 'deep_nesting': {
       const depth = f.pick([40, 65, 500]);
       replace(JSON.parse('['.repeat(depth) + ']'.repeat(depth)));

@@ -28,7 +28,10 @@ describe(`bounded inputs through tRPC and the CLI (${testDbKind()})`, { timeout:
 
   it('tRPC: graph.search refuses a 5,000-character query with the issue naming /query, and a NUL byte as invalid_input', async () => {
     const { caller } = callerFor(h.db, viewer);
-    const err = await caller.graph.search({ query: 'A'.repeat(5000) }).then(() => null, (e: unknown) => e);
+    const err = await caller.graph.search({ query: 'A'.repeat(5000) }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(TRPCError);
     expect((err as TRPCError).code).toBe('BAD_REQUEST');
     expect((err as TRPCError).message).toMatch(/<=1000 characters/);

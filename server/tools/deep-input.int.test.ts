@@ -19,7 +19,9 @@ import { appRouter } from '../trpc/root.ts';
  */
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000);
 const REFUSED = {
-  status: 'error', error_code: 'invalid_input', details: { issues: [{ code: 'input.too_deep' }], limit: 64 },
+  status: 'error',
+  error_code: 'invalid_input',
+  details: { issues: [{ code: 'input.too_deep' }], limit: 64 },
 };
 
 describe(`over-deep tool arguments through tRPC and MCP (${testDbKind()})`, { timeout: 60_000 }, () => {
@@ -47,11 +49,17 @@ describe(`over-deep tool arguments through tRPC and MCP (${testDbKind()})`, { ti
 
   const trpc = async (procedure: string, body: string) => {
     const req = new Request(`http://console.test/api/trpc/${procedure}`, {
-      method: 'POST', body, headers: { 'content-type': 'application/json', 'x-trpc-method-override': 'POST' },
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-trpc-method-override': 'POST' },
     });
     const createContext = () => callerFor(db.db, admin).ctx;
     const res = await fetchRequestHandler({
-      endpoint: '/api/trpc', req, router: appRouter, allowMethodOverride: true, createContext,
+      endpoint: '/api/trpc',
+      req,
+      router: appRouter,
+      allowMethodOverride: true,
+      createContext,
     });
     return { status: res.status, body: (await res.json()) as { result?: { data: { json: unknown } } } };
   };
@@ -72,7 +80,8 @@ describe(`over-deep tool arguments through tRPC and MCP (${testDbKind()})`, { ti
       const params = `{"name":"start_workflow_run","arguments":{"workflow":{},"input":${DEEP}}}`;
       const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":${params}}`;
       const res = await fetch(new URL('/api/mcp', served.origin), {
-        method: 'POST', body,
+        method: 'POST',
+        body,
         headers: {
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
@@ -81,7 +90,12 @@ describe(`over-deep tool arguments through tRPC and MCP (${testDbKind()})`, { ti
       });
       const text = await res.text();
       // The transport answers with one SSE event (or plain JSON): the JSON-RPC message is its data.
-      const data = text.startsWith('{') ? text : text.split('\n').find((l) => l.startsWith('data: '))!.slice(6);
+      const data = text.startsWith('{')
+        ? text
+        : text
+            .split('\n')
+            .find((l) => l.startsWith('data: '))!
+            .slice(6);
       const message = JSON.parse(data) as { result?: { structuredContent: unknown; isError?: boolean } };
       return { status: res.status, message };
     };

@@ -20,13 +20,15 @@ export function documentInput<F extends string>(field: F, what: string) {
       .max(ARG_LIMITS.path)
       .optional()
       .describe(
-        `Alternatively, a path or file:// URI of the ${what} in the skills or workflows folder `
-          + '(relative paths resolve from the workspace root, e.g. workflows/x.json).',
+        `Alternatively, a path or file:// URI of the ${what} in the skills or workflows folder ` +
+          '(relative paths resolve from the workspace root, e.g. workflows/x.json).',
       ),
   } as { [K in F]: z.ZodOptional<z.ZodUnknown> } & { path: z.ZodOptional<z.ZodString> };
-  return z.object(shape).refine((v) => ((v as Record<string, unknown>)[field] === undefined) !== ((v as Record<string, unknown>).path === undefined), {
-    message: `give exactly one of "${field}" or "path"`,
-  });
+  return z
+    .object(shape)
+    .refine((v) => ((v as Record<string, unknown>)[field] === undefined) !== ((v as Record<string, unknown>).path === undefined), {
+      message: `give exactly one of "${field}" or "path"`,
+    });
 }
 
 export type LoadedDocument = { doc: unknown; file: string | null };
@@ -37,9 +39,7 @@ type Folders = Pick<AppConfig, 'rootDir' | 'skillsDir' | 'workflowsDir'>;
  * folders is `forbidden`, a missing file `not_found`, text that is not JSON a `parse_error` that
  * says where (line and column) but never quotes the text.
  */
-export async function loadDocument(
-  inline: unknown, filePath: string | undefined, cfg: Folders,
-): Promise<LoadedDocument | ToolFailure> {
+export async function loadDocument(inline: unknown, filePath: string | undefined, cfg: Folders): Promise<LoadedDocument | ToolFailure> {
   if (filePath !== undefined) {
     const where = await resolveDocumentPath(cfg.rootDir, documentFolders(cfg), filePath);
     if (!where.ok) return fail(where.code, where.reason);
@@ -66,4 +66,3 @@ export async function loadDocument(
   }
   return { doc: inline, file: null };
 }
-

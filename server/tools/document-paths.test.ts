@@ -33,7 +33,10 @@ describe('tools read documents only from the skills and workflows folders, and n
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('refuses a path outside the folders as forbidden, naming the folders, for each document tool', async () => {
-    for (const [tool, extra] of [['validate_workflow', {}], ['validate_skill_manifest', {}]] as const) {
+    for (const [tool, extra] of [
+      ['validate_workflow', {}],
+      ['validate_skill_manifest', {}],
+    ] as const) {
       const secret = '.data/session-secret';
       const paths = [secret, `file://${secret}`, `${root}/${secret}`, `skills/../${secret}`];
       for (const p of paths) {
@@ -57,7 +60,8 @@ describe('tools read documents only from the skills and workflows folders, and n
   it('reports a file that is not JSON by line and column, never by its text', async () => {
     const r = await call('validate_workflow', { path: 'workflows/broken.json' });
     expect(r).toMatchObject({
-      status: 'error', error_code: 'parse_error',
+      status: 'error',
+      error_code: 'parse_error',
       error: 'workflows/broken.json is not valid JSON: unexpected character at line 1, column 1',
     });
     expect(leaks(r)).toBe(false);

@@ -48,15 +48,26 @@ describe('bounded tool inputs (issue 29)', () => {
   });
 
   it('the walk names what is unbounded and passes what is bounded', () => {
-    const schema = z.toJSONSchema(z.object({
-      s: z.string(), a: z.array(z.string().max(3)), r: z.record(z.string().max(3), z.number()), u: z.unknown(),
-      ok: z.object({
-        s: z.string().max(3), e: z.enum(['x']), a: z.array(z.number()).max(2), r: boundedRecord(z.string().max(3), z.number()),
+    const schema = z.toJSONSchema(
+      z.object({
+        s: z.string(),
+        a: z.array(z.string().max(3)),
+        r: z.record(z.string().max(3), z.number()),
+        u: z.unknown(),
+        ok: z.object({
+          s: z.string().max(3),
+          e: z.enum(['x']),
+          a: z.array(z.number()).max(2),
+          r: boundedRecord(z.string().max(3), z.number()),
+        }),
+        j: boundedJson(10),
       }),
-      j: boundedJson(10),
-    }), { io: 'input', unrepresentable: 'any' });
+      { io: 'input', unrepresentable: 'any' },
+    );
     expect(unboundedPlaces(schema)).toEqual([
-      '/s: string without maxLength', '/a: array without maxItems', '/r: object without maxProperties',
+      '/s: string without maxLength',
+      '/a: array without maxItems',
+      '/r: object without maxProperties',
       `/u: any value without ${MAX_JSON_LENGTH_KEYWORD}`,
     ]);
   });

@@ -90,7 +90,8 @@ describe('a NUL byte in any string is invalid input (issue 29)', () => {
     const audit = { record: async (e: AuditEntry) => void entries.push(e) };
     const r = await invokeTool(findTool('store_memory')!, { kind: 'insight', text: 'a\u0000b' }, ctx, { audit });
     expect(r).toMatchObject({
-      status: 'error', error_code: 'invalid_input',
+      status: 'error',
+      error_code: 'invalid_input',
       details: { issues: [{ path: '/text', code: 'input.nul_byte' }] },
     });
     expect(JSON.stringify(entries)).not.toContain('\\u0000');

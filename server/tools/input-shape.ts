@@ -45,7 +45,8 @@ function pathOf(entry: Entry | null): string {
  * deep. A NUL byte in any string value or object key is a problem too (see `input.nul_byte`).
  */
 export function inputShapeProblem(
-  value: unknown, limits: { maxDepth: number; maxValues: number } = INPUT_LIMITS,
+  value: unknown,
+  limits: { maxDepth: number; maxValues: number } = INPUT_LIMITS,
 ): InputShapeProblem | null {
   const stack: Entry[] = [{ value, depth: 0, parent: null, key: null }];
   let values = 0;

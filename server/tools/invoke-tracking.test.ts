@@ -15,8 +15,11 @@ import { invokeTool } from './invoke.ts';
  */
 let runs = 0;
 const echo = defineTool({
-  name: 'echo_tracked', description: 'test tool', readOnly: true,
-  input: z.object({ text: z.string() }), output: z.object({ echoed: z.string() }),
+  name: 'echo_tracked',
+  description: 'test tool',
+  readOnly: true,
+  input: z.object({ text: z.string() }),
+  output: z.object({ echoed: z.string() }),
   handler: async ({ text }) => {
     runs++;
     if (text === 'throw') throw new Error('kaput');
@@ -47,13 +50,15 @@ describe('invokeTool with a plan tracker', () => {
     const r = recorder('ticket');
     expect(await invokeTool(echo, { text: 'hi' }, ctxOf(r.planning))).toMatchObject({ status: 'ok', echoed: 'hi' });
     expect(await invokeTool(echo, { text: 'no' }, ctxOf(r.planning))).toMatchObject({ error_code: 'conflict' });
-    expect(await invokeTool(echo, { text: 'throw' }, ctxOf(r.planning)))
-      .toMatchObject({ error_code: 'internal_error' });
+    expect(await invokeTool(echo, { text: 'throw' }, ctxOf(r.planning))).toMatchObject({ error_code: 'internal_error' });
     expect(await invokeTool(echo, { text: 4 }, ctxOf(r.planning))).toMatchObject({ error_code: 'invalid_input' });
-    expect(r.begun).toEqual(['hi', 'no', 'throw', 4].map((text) => ({ actor: agent, tool: 'echo_tracked',
-      args: { text } })));
-    expect(r.ended).toEqual([{ status: 'ok' }, { status: 'error', error_code: 'conflict' },
-      { status: 'error', error_code: 'internal_error' }, { status: 'error', error_code: 'invalid_input' }]);
+    expect(r.begun).toEqual(['hi', 'no', 'throw', 4].map((text) => ({ actor: agent, tool: 'echo_tracked', args: { text } })));
+    expect(r.ended).toEqual([
+      { status: 'ok' },
+      { status: 'error', error_code: 'conflict' },
+      { status: 'error', error_code: 'internal_error' },
+      { status: 'error', error_code: 'invalid_input' },
+    ]);
   });
 
   it('returns a refusal without running the tool', async () => {
@@ -74,7 +79,11 @@ describe('invokeTool with a plan tracker', () => {
 
   it('ends the call when something below the handler throws', async () => {
     const r = recorder('ticket');
-    const failing = { onInternalError: () => { throw new Error('logger down'); } };
+    const failing = {
+      onInternalError: () => {
+        throw new Error('logger down');
+      },
+    };
     await expect(invokeTool(echo, { text: 'throw' }, ctxOf(r.planning), failing)).rejects.toThrow('logger down');
     expect(r.ended).toEqual([{ status: 'error', error_code: 'internal_error' }]);
   });

@@ -78,8 +78,13 @@ async function trackedRun<I extends z.ZodObject, O extends z.ZodObject>(
     result = await validateAndRun(tool, rawInput, ctx, opts);
     return result;
   } finally {
-    ticket.end(result === undefined ? { status: 'error', error_code: 'internal_error' }
-      : result.status === 'ok' ? { status: 'ok' } : { status: 'error', error_code: result.error_code });
+    ticket.end(
+      result === undefined
+        ? { status: 'error', error_code: 'internal_error' }
+        : result.status === 'ok'
+          ? { status: 'ok' }
+          : { status: 'error', error_code: result.error_code },
+    );
   }
 }
 

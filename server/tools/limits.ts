@@ -58,7 +58,11 @@ export function jsonLengthOver(value: unknown, max: number): boolean {
     else if (v !== null && typeof v === 'object') {
       length += 2;
       if (Array.isArray(v)) for (const item of v) stack.push(item);
-      else for (const [k, item] of Object.entries(v)) { length += k.length + 3; stack.push(item); }
+      else
+        for (const [k, item] of Object.entries(v)) {
+          length += k.length + 3;
+          stack.push(item);
+        }
     } else length += String(v).length + 1;
     if (length > max) return true;
   }
@@ -67,7 +71,8 @@ export function jsonLengthOver(value: unknown, max: number): boolean {
 
 /** A free JSON value (a document, a run input, a state result) of at most `max` serialised characters. */
 export function boundedJson(max: number = ARG_LIMITS.document) {
-  return z.unknown()
+  return z
+    .unknown()
     .refine((v) => !jsonLengthOver(v, max), { message: `must be at most ${max.toLocaleString('en-GB')} characters as JSON` })
     .meta({ [MAX_JSON_LENGTH_KEYWORD]: max });
 }
@@ -76,10 +81,9 @@ export function boundedJson(max: number = ARG_LIMITS.document) {
  * An open object (`z.record`) with at most `maxKeys` keys; zod's record has no such limit, so
  * the refine enforces it and `maxProperties` publishes it in the JSON Schema.
  */
-export function boundedRecord<K extends z.core.$ZodRecordKey, V extends z.ZodType>(
-  key: K, value: V, maxKeys: number = ARG_LIMITS.keys,
-) {
-  return z.record(key, value)
+export function boundedRecord<K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, maxKeys: number = ARG_LIMITS.keys) {
+  return z
+    .record(key, value)
     .refine((r) => Object.keys(r).length <= maxKeys, { message: `must have at most ${maxKeys} keys` })
     .meta({ maxProperties: maxKeys });
 }

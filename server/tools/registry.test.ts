@@ -105,19 +105,33 @@ const READ_ONLY: Record<string, boolean> = {
 
 /** The spec tools the engine issue adds. */
 const ENGINE_TOOLS = [
-  'create_workflow_control_plane', 'read_workflow_control_plane', 'acquire_state_lease',
-  'update_workflow_control_plane', 'notify_next_worker_agent', 'notify_if_ready', 'create_worker_agents',
-  'finalize_workflow', 'load_skill', 'unload_skill',
-  'invoke_skill_tool', 'start_workflow_run', 'get_workflow_run', 'set_demo_faults',
+  'create_workflow_control_plane',
+  'read_workflow_control_plane',
+  'acquire_state_lease',
+  'update_workflow_control_plane',
+  'notify_next_worker_agent',
+  'notify_if_ready',
+  'create_worker_agents',
+  'finalize_workflow',
+  'load_skill',
+  'unload_skill',
+  'invoke_skill_tool',
+  'start_workflow_run',
+  'get_workflow_run',
+  'set_demo_faults',
 ];
 
 describe('tool registry', () => {
-  it('holds exactly the registered tools, the engine issue\'s spec tools once each', () => {
+  it("holds exactly the registered tools, the engine issue's spec tools once each", () => {
     const names = TOOLS.map((t) => t.name);
     expect(names).toHaveLength(90);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
-    for (const name of ENGINE_TOOLS) expect(names.filter((n) => n === name), name).toHaveLength(1);
+    for (const name of ENGINE_TOOLS)
+      expect(
+        names.filter((n) => n === name),
+        name,
+      ).toHaveLength(1);
     expect(findTool('validate_workflow')?.readOnly).toBe(true);
     expect(findTool('nope')).toBeUndefined();
   });

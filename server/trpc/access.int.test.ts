@@ -254,11 +254,22 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   // A dataset that does not exist: an allowed caller gets NOT_FOUND (or no agents here), never a run.
   'evaluations.start': () => ({ dataset: 'no-such-dataset' }),
   'schedules.runs': () => ({ internal_job_id: UNKNOWN_USER }),
-  'schedules.schedule': () => ({ job_name: `probe-${++seq}`, job_type_identifier: 'PROBE', interval_seconds: 600, target_agent_id_on_trigger: 'agent-unknown', task_type_on_trigger: 'PROBE', task_payload_on_trigger_json: '{}' }),
+  'schedules.schedule': () => ({
+    job_name: `probe-${++seq}`,
+    job_type_identifier: 'PROBE',
+    interval_seconds: 600,
+    target_agent_id_on_trigger: 'agent-unknown',
+    task_type_on_trigger: 'PROBE',
+    task_payload_on_trigger_json: '{}',
+  }),
   'schedules.pause': () => ({ internal_job_id: UNKNOWN_USER }),
   'schedules.resume': () => ({ internal_job_id: UNKNOWN_USER }),
   'schedules.delete': () => ({ internal_job_id: UNKNOWN_USER }),
-  'schedules.createAgentInstance': () => ({ agent_type_template: 'no-such-template', agent_name_label: 'probe', initial_config_json: '{}' }),
+  'schedules.createAgentInstance': () => ({
+    agent_type_template: 'no-such-template',
+    agent_name_label: 'probe',
+    initial_config_json: '{}',
+  }),
   'schedules.dispatch': () => ({ target_agent_id: 'agent-unknown', task_type: 'PROBE', task_payload_json: '{}' }),
 };
 

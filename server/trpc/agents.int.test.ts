@@ -26,7 +26,11 @@ const rememberingPlanner: Brain = {
     const { inbound, steps } = currentTurn(history);
     if (steps.length === 0) {
       const content = `The user said: ${inbound?.content ?? ''}`;
-      return { kind: 'tool_calls', reasoning: 'remember this', tool_calls: [{ id: `call-${history.length}`, name: 'core_memory_append', arguments: JSON.stringify({ label: 'human', content }) }] };
+      return {
+        kind: 'tool_calls',
+        reasoning: 'remember this',
+        tool_calls: [{ id: `call-${history.length}`, name: 'core_memory_append', arguments: JSON.stringify({ label: 'human', content }) }],
+      };
     }
     return { kind: 'message', content: 'Noted.' };
   },
@@ -47,10 +51,22 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
 
   beforeAll(async () => {
     h = await createTestDatabase();
-    platform = testPlatform(h.db, deterministicBrains(defaultDeterministicBrains().register('planner', rememberingPlanner)), { audit: null });
+    platform = testPlatform(h.db, deterministicBrains(defaultDeterministicBrains().register('planner', rememberingPlanner)), {
+      audit: null,
+    });
     services = { config: testConfig(), db: async () => h.db, agents: async () => platform };
-    const a = await createUser(h.db, { email: 'avery@agents.test', displayName: 'Avery Admin', role: 'admin', password: 'agents password 1' });
-    const c = await createUser(h.db, { email: 'casey@agents.test', displayName: 'Casey Compliance', role: 'compliance_manager', password: 'agents password 2' });
+    const a = await createUser(h.db, {
+      email: 'avery@agents.test',
+      displayName: 'Avery Admin',
+      role: 'admin',
+      password: 'agents password 1',
+    });
+    const c = await createUser(h.db, {
+      email: 'casey@agents.test',
+      displayName: 'Casey Compliance',
+      role: 'compliance_manager',
+      password: 'agents password 2',
+    });
     if (!a.ok || !c.ok) throw new Error('setup');
     admin = a.user;
     casey = c.user;
@@ -115,9 +131,23 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
   it('shows an agent: blocks with chars and limit, read-only, sharing and revisions; tags, tools described, session', async () => {
     const d = await asAdmin.agents.get({ agent_id: conductor.agentId });
     expect(d).toMatchObject({ id: conductor.agentId, role: 'conductor', template: 'conductor@1.0.0', conversation: { id: conductor.id } });
-    expect(d.session).toMatchObject({ status: 'active', conductor: { id: conductor.agentId, role: 'conductor' }, strategist: { id: d.session!.strategist_id, role: 'strategist' } });
+    expect(d.session).toMatchObject({
+      status: 'active',
+      conductor: { id: conductor.agentId, role: 'conductor' },
+      strategist: { id: d.session!.strategist_id, role: 'strategist' },
+    });
     const labels = d.blocks.map((b) => b.label);
-    expect(labels).toEqual(expect.arrayContaining(['persona', 'companion_registry', 'clock', 'console_user', 'session_context', 'delegation_log', 'strategist_guidelines']));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'persona',
+        'companion_registry',
+        'clock',
+        'console_user',
+        'session_context',
+        'delegation_log',
+        'strategist_guidelines',
+      ]),
+    );
     const sc = d.blocks.find((b) => b.label === 'session_context')!;
     // Delegated mode writes session_context through the block writer: it has revisions from the start.
     expect(sc).toMatchObject({ read_only: true, limit: 8000, chars: sc.value.length });
@@ -127,8 +157,14 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
     expect(persona).toMatchObject({ read_only: false, shared_with: [], revision: 0 });
     expect(d.tags).toEqual(expect.arrayContaining(['role:conductor', `conversation:${conductor.id}`, `session:${d.session!.id}`]));
     expect(d.tools.find((t) => t.name === 'send_message')).toMatchObject({ kind: 'letta', tool_type: 'letta_core' });
-    expect(d.tools.find((t) => t.name === 'delegate_task')).toMatchObject({ kind: 'dcf', read_only: false, description: expect.any(String) });
-    await expect(asAdmin.agents.get({ agent_id: 'agent-00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(d.tools.find((t) => t.name === 'delegate_task')).toMatchObject({
+      kind: 'dcf',
+      read_only: false,
+      description: expect.any(String),
+    });
+    await expect(asAdmin.agents.get({ agent_id: 'agent-00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('pages an agent’s messages newest first, tool calls and returns included', async () => {
@@ -157,15 +193,32 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
   it('edits a block as a revision by the admin, recording first what the agent wrote since', async () => {
     const human = (await asAdmin.agents.get({ agent_id: planner.agentId })).blocks.find((b) => b.label === 'human')!;
     expect(human.value).toContain('The user said: I prefer short answers.');
-    const first = await asAdmin.agents.updateBlock({ agent_id: planner.agentId, block_id: human.id, value: 'Casey prefers short answers.', expected_value: human.value, reason: 'tidy up' });
-    expect(first).toMatchObject({ changed: true, revision: 2, session_id: null, event_id: null, block: { value: 'Casey prefers short answers.' } });
+    const first = await asAdmin.agents.updateBlock({
+      agent_id: planner.agentId,
+      block_id: human.id,
+      value: 'Casey prefers short answers.',
+      expected_value: human.value,
+      reason: 'tidy up',
+    });
+    expect(first).toMatchObject({
+      changed: true,
+      revision: 2,
+      session_id: null,
+      event_id: null,
+      block: { value: 'Casey prefers short answers.' },
+    });
     expect((await platform.getBlock(human.id))!.value).toBe('Casey prefers short answers.');
 
     // The agent edits its own memory again; the admin's next edit records that value first.
     await platform.sendMessage(planner.agentId, { role: 'user', content: 'Call me Case.' });
     const now = (await platform.getBlock(human.id))!.value;
     expect(now).toBe('Casey prefers short answers.\nThe user said: Call me Case.');
-    const second = await asAdmin.agents.updateBlock({ agent_id: planner.agentId, block_id: human.id, value: 'Case prefers short answers.', expected_value: now });
+    const second = await asAdmin.agents.updateBlock({
+      agent_id: planner.agentId,
+      block_id: human.id,
+      value: 'Case prefers short answers.',
+      expected_value: now,
+    });
     expect(second.revision).toBe(4);
 
     const history = await asAdmin.agents.blockRevisions({ block_id: human.id });
@@ -176,7 +229,11 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
       [2, 'user', 'Casey prefers short answers.'],
       [1, 'platform', human.value],
     ]);
-    expect(history.revisions[0]).toMatchObject({ writer: `user:${admin.id}`, writer_label: 'Avery Admin <avery@agents.test>', reason: 'edited by an admin in the Agents view' });
+    expect(history.revisions[0]).toMatchObject({
+      writer: `user:${admin.id}`,
+      writer_label: 'Avery Admin <avery@agents.test>',
+      reason: 'edited by an admin in the Agents view',
+    });
     expect(history.revisions[2]!.reason).toBe('tidy up');
     expect((await asAdmin.agents.get({ agent_id: planner.agentId })).blocks.find((b) => b.id === human.id)!.revision).toBe(4);
   });
@@ -185,17 +242,25 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
     const d = await asAdmin.agents.get({ agent_id: planner.agentId });
     const clock = d.blocks.find((b) => b.label === 'clock')!;
     const tooLong = 'x'.repeat(clock.limit + 12);
-    const over = await asAdmin.agents.updateBlock({ agent_id: planner.agentId, block_id: clock.id, value: tooLong, expected_value: clock.value }).catch((e: unknown) => e);
+    const over = await asAdmin.agents
+      .updateBlock({ agent_id: planner.agentId, block_id: clock.id, value: tooLong, expected_value: clock.value })
+      .catch((e: unknown) => e);
     expect(code(over)).toBe('BAD_REQUEST');
-    expect((over as Error).message).toBe(`clock would be ${(clock.limit + 12).toLocaleString('en-GB')} characters, over its limit of ${clock.limit.toLocaleString('en-GB')}: remove at least 12.`);
+    expect((over as Error).message).toBe(
+      `clock would be ${(clock.limit + 12).toLocaleString('en-GB')} characters, over its limit of ${clock.limit.toLocaleString('en-GB')}: remove at least 12.`,
+    );
     expect((over as { cause?: { issues?: Array<{ path: PropertyKey[] }> } }).cause?.issues?.[0]?.path).toEqual(['value']);
 
-    const stale = await asAdmin.agents.updateBlock({ agent_id: planner.agentId, block_id: clock.id, value: 'Today is never.', expected_value: 'what it said yesterday' }).catch((e: unknown) => e);
+    const stale = await asAdmin.agents
+      .updateBlock({ agent_id: planner.agentId, block_id: clock.id, value: 'Today is never.', expected_value: 'what it said yesterday' })
+      .catch((e: unknown) => e);
     expect(code(stale)).toBe('CONFLICT');
     expect((stale as Error).message).toMatch(/^clock changed since you opened it/);
 
     const conductorBlock = (await asAdmin.agents.get({ agent_id: conductor.agentId })).blocks.find((b) => b.label === 'persona')!;
-    const elsewhere = await asAdmin.agents.updateBlock({ agent_id: planner.agentId, block_id: conductorBlock.id, value: 'x', expected_value: conductorBlock.value }).catch((e: unknown) => e);
+    const elsewhere = await asAdmin.agents
+      .updateBlock({ agent_id: planner.agentId, block_id: conductorBlock.id, value: 'x', expected_value: conductorBlock.value })
+      .catch((e: unknown) => e);
     expect(code(elsewhere)).toBe('NOT_FOUND');
     expect((await platform.getBlock(clock.id))!.value).toBe(clock.value);
   });
@@ -203,7 +268,9 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
   it('edits a shared session block: a revision, a block_edited event in the session, and JSON kept JSON', async () => {
     const d = await asAdmin.agents.get({ agent_id: conductor.agentId });
     const sc = d.blocks.find((b) => b.label === 'session_context')!;
-    const broken = await asAdmin.agents.updateBlock({ agent_id: conductor.agentId, block_id: sc.id, value: '{"session_id": ', expected_value: sc.value }).catch((e: unknown) => e);
+    const broken = await asAdmin.agents
+      .updateBlock({ agent_id: conductor.agentId, block_id: sc.id, value: '{"session_id": ', expected_value: sc.value })
+      .catch((e: unknown) => e);
     expect(code(broken)).toBe('BAD_REQUEST');
     expect((broken as Error).message).toMatch(/^session_context holds a JSON document that tools read; the new value is not valid JSON \(/);
 
@@ -211,7 +278,13 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
     const value = JSON.stringify({ ...doc, preferences: { speed: 'over thoroughness' } });
     const strategistId = d.session!.strategist_id!;
     // Edited from the Strategist's side: the same block, the same session.
-    const out = await asAdmin.agents.updateBlock({ agent_id: strategistId, block_id: sc.id, value, expected_value: sc.value, reason: 'the user asked for speed' });
+    const out = await asAdmin.agents.updateBlock({
+      agent_id: strategistId,
+      block_id: sc.id,
+      value,
+      expected_value: sc.value,
+      reason: 'the user asked for speed',
+    });
     expect(out).toMatchObject({ changed: true, revision: sc.revision + 1, session_id: d.session!.id });
     const [event] = await h.db
       .select()
@@ -221,7 +294,14 @@ describe(`agents router: the Agents view for admins (${testDbKind()})`, { timeou
       id: out.event_id,
       actor: `user:${admin.id}`,
       subject: strategistId,
-      payload: { block_id: sc.id, label: 'session_context', revision: out.revision, chars: value.length, limit: 8000, reason: 'the user asked for speed' },
+      payload: {
+        block_id: sc.id,
+        label: 'session_context',
+        revision: out.revision,
+        chars: value.length,
+        limit: 8000,
+        reason: 'the user asked for speed',
+      },
     });
     expect((await asAdmin.agents.get({ agent_id: conductor.agentId })).blocks.find((b) => b.id === sc.id)!.value).toBe(value);
 

@@ -54,8 +54,10 @@ describe(`audit.verify with the chain's anchors (${testDbKind()})`, { timeout: 6
     const cut = await caller.audit.verify();
     expect(cut).toMatchObject({ intact: false, anchors: { status: 'broken', problem: { kind: 'truncated' } } });
     expect(verificationText(cut).headline).toMatch(
-      new RegExp(`^Not intact: truncated: the anchor of 1 Jul 2026, 09:00:00 BST names entry #${anchor.entryId} \\(hash `
-        + `sha256:[0-9a-f]{16}…\\) which the log no longer holds; the log ends at #${cut.head!.id}\\.$`),
+      new RegExp(
+        `^Not intact: truncated: the anchor of 1 Jul 2026, 09:00:00 BST names entry #${anchor.entryId} \\(hash ` +
+          `sha256:[0-9a-f]{16}…\\) which the log no longer holds; the log ends at #${cut.head!.id}\\.$`,
+      ),
     );
   });
 });

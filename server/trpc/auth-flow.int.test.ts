@@ -34,7 +34,13 @@ describe(`sign-in, sessions and user administration (${testDbKind()})`, () => {
     expect(setCookie).toMatch(/^dcf_session=[^;]+\.[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=3600$/);
     const session = await sessionFromCookies(h.db, cookieHeader, SECRET);
     expect(session.user?.id).toBe(user.id);
-    expect(await sessionFromCookies(h.db, cookieHeader.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), SECRET)).toEqual({ user: null, sessionId: null });
+    expect(
+      await sessionFromCookies(
+        h.db,
+        cookieHeader.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        SECRET,
+      ),
+    ).toEqual({ user: null, sessionId: null });
     expect(await sessionFromCookies(h.db, cookieHeader, SECRET + 'other')).toEqual({ user: null, sessionId: null });
   });
 
@@ -45,8 +51,14 @@ describe(`sign-in, sessions and user administration (${testDbKind()})`, () => {
 
   it('refuses a wrong password with one message and audits the attempt without the password', async () => {
     const { caller } = callerFor(h.db, null);
-    await expect(caller.auth.signIn({ email: 'dee@flow.test', password: 'nope' })).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Email or password is incorrect.' });
-    await expect(caller.auth.signIn({ email: 'ghost@flow.test', password: 'nope' })).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Email or password is incorrect.' });
+    await expect(caller.auth.signIn({ email: 'dee@flow.test', password: 'nope' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Email or password is incorrect.',
+    });
+    await expect(caller.auth.signIn({ email: 'ghost@flow.test', password: 'nope' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Email or password is incorrect.',
+    });
     const [last] = await h.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(last).toMatchObject({ action: 'auth.signIn', actorKind: 'anonymous', resultStatus: 'forbidden' });
     expect(JSON.stringify(last)).not.toContain('nope');
@@ -63,9 +75,18 @@ describe(`sign-in, sessions and user administration (${testDbKind()})`, () => {
 
   it('lets an admin manage users; a role change or disabling ends that user’s sessions', async () => {
     const { caller } = callerFor(h.db, admin);
-    const created = await caller.users.create({ email: 'sam@flow.test', displayName: 'Sam', role: 'stakeholder', password: 'stakeholder pw1' });
-    await expect(caller.users.create({ email: 'SAM@flow.test', displayName: 'Sam', role: 'stakeholder', password: 'stakeholder pw1' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(caller.users.create({ email: 'x@flow.test', displayName: 'X', role: 'stakeholder', password: 'short' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const created = await caller.users.create({
+      email: 'sam@flow.test',
+      displayName: 'Sam',
+      role: 'stakeholder',
+      password: 'stakeholder pw1',
+    });
+    await expect(
+      caller.users.create({ email: 'SAM@flow.test', displayName: 'Sam', role: 'stakeholder', password: 'stakeholder pw1' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      caller.users.create({ email: 'x@flow.test', displayName: 'X', role: 'stakeholder', password: 'short' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
 
     const first = await signIn('sam@flow.test', 'stakeholder pw1');
     const s1 = await sessionFromCookies(h.db, first.cookieHeader, SECRET);

@@ -65,7 +65,10 @@ const t = initTRPC
       const cause = error.cause;
       // A schema refusal names the tool layer's code too, so every transport says `invalid_input` (issue 29).
       const invalid = cause instanceof ZodError;
-      return { ...shape, data: { ...shape.data, issues: invalid ? inputIssues(cause) : null, error_code: invalid ? 'invalid_input' : null } };
+      return {
+        ...shape,
+        data: { ...shape.data, issues: invalid ? inputIssues(cause) : null, error_code: invalid ? 'invalid_input' : null },
+      };
     },
   });
 

@@ -33,24 +33,37 @@ describe(`planning procedures (${testDbKind()})`, () => {
   const seedPlan = async (p: Partial<ToolCallPlan>, records: ToolCallRecord[], findings: SentinelFinding[] = []) => {
     const plan = planOf(p);
     await insertPlan(h.db, plan);
-    await insertRecords(h.db, records.map((r) => ({
-      record: { ...r, plan_id: plan.planId, id: `${plan.planId}#${r.seq}` }, choices: [],
-    })));
-    await insertFindings(h.db, findings.map((f, i) => ({ finding: { ...f, plan_id: plan.planId }, key: `k${i}` })));
+    await insertRecords(
+      h.db,
+      records.map((r) => ({
+        record: { ...r, plan_id: plan.planId, id: `${plan.planId}#${r.seq}` },
+        choices: [],
+      })),
+    );
+    await insertFindings(
+      h.db,
+      findings.map((f, i) => ({ finding: { ...f, plan_id: plan.planId }, key: `k${i}` })),
+    );
   };
   const finding = (id: string, agent_id: string, type: SentinelFinding['type'], at: string): SentinelFinding => ({
-    id, plan_id: ids.mine, agent_id, type, when: 'live', message: `${type} ${id}`, evidence: [], at,
-    detail: type === 'BLPViolation'
-      ? { type, trick: 'named a skill', generalAlternative: 'get_skillset' }
-      : { type: 'BudgetExceeded', enforced: false,
-        exceeded: { dimension: 'maxToolCalls', limit: 1, actual: 2, over: 1 } },
+    id,
+    plan_id: ids.mine,
+    agent_id,
+    type,
+    when: 'live',
+    message: `${type} ${id}`,
+    evidence: [],
+    at,
+    detail:
+      type === 'BLPViolation'
+        ? { type, trick: 'named a skill', generalAlternative: 'get_skillset' }
+        : { type: 'BudgetExceeded', enforced: false, exceeded: { dimension: 'maxToolCalls', limit: 1, actual: 2, over: 1 } },
   });
 
   beforeAll(async () => {
     h = await createTestDatabase();
     const mk = async (email: string, role: PublicUser['role']) => {
-      const r = await createUser(h.db,
-        { email, displayName: email.split('@')[0]!, role, password: 'a good password 1' });
+      const r = await createUser(h.db, { email, displayName: email.split('@')[0]!, role, password: 'a good password 1' });
       if (!r.ok) throw new Error(r.reason);
       return r.user;
     };
@@ -58,46 +71,81 @@ describe(`planning procedures (${testDbKind()})`, () => {
     stakeholder = await mk('stake@plans.test', 'stakeholder');
     other = await mk('other@plans.test', 'compliance_manager');
     await h.db.insert(conversations).values([
-      { id: chatOfStakeholder, userId: stakeholder.id, mode: 'planner', agentId: 'agent-planner', platform: 'local',
-        title: 'Lowest scorer' },
+      {
+        id: chatOfStakeholder,
+        userId: stakeholder.id,
+        mode: 'planner',
+        agentId: 'agent-planner',
+        platform: 'local',
+        title: 'Lowest scorer',
+      },
       { id: chatOfOther, userId: other.id, mode: 'planner', agentId: 'agent-other', platform: 'local', title: 'Other' },
     ]);
-    await h.db.insert(agents).values({ id: 'agent-planner', name: 'Planner of stake', role: 'planner',
-      agentType: 'memgpt_v2_agent', system: 'plan' });
+    await h.db
+      .insert(agents)
+      .values({ id: 'agent-planner', name: 'Planner of stake', role: 'planner', agentType: 'memgpt_v2_agent', system: 'plan' });
     // 1 July 2026 is summer time: 23:30 UTC is 00:30 on 2 July in London.
-    await seedPlan({ planId: ids.mine, agent_id: 'agent-planner', user_id: stakeholder.id,
-      unit: { kind: 'chat_turn', id: 'msg-1', session_id: chatOfStakeholder },
-      created_at: '2026-07-01T22:00:00.000Z' }, [
-      recordOf(0, 'lookup', { started_at: '2026-07-01T22:10:00.000Z', cost_units: 2 }),
-      recordOf(1, 'model', { started_at: '2026-07-01T23:30:00.000Z', cost_units: 150, cost_source: 'model_tokens' }),
-      recordOf(2, 'lookup', { started_at: '2026-07-01T23:40:00.000Z', cost_units: 2, status: 'refused' }),
-    ], [
-      finding('f1', 'agent-planner', 'BudgetExceeded', '2026-07-01T22:20:00.000Z'),
-      finding('f2', 'agent-planner', 'BLPViolation', '2026-07-01T23:30:00.000Z'),
-      finding('f3', 'agent-planner', 'BudgetExceeded', '2026-07-03T09:00:00.000Z'),
-    ]);
-    await seedPlan({ planId: ids.others, agent_id: 'agent-other', user_id: other.id,
-      unit: { kind: 'chat_turn', id: 'msg-2', session_id: chatOfOther }, created_at: '2026-07-02T09:00:00.000Z' }, [
-      recordOf(0, 'lookup', { started_at: '2026-07-02T09:01:00.000Z', cost_units: 4.5 }),
-    ], [finding('f4', 'agent-other', 'BudgetExceeded', '2026-07-02T09:02:00.000Z')]);
-    await seedPlan({ planId: ids.run, agent_id: 'agent-worker', user_id: other.id, workflow_id: 'wf-1',
-      unit: { kind: 'workflow_run', id: RUN, session_id: RUN, state: 'Transcribe' },
-      created_at: '2026-07-02T10:00:00.000Z' }, [
-      recordOf(0, 'invoke_skill_tool', { started_at: '2026-07-02T10:00:01.000Z', cost_units: 10,
-        cost_source: 'skill' }),
-      recordOf(1, 'invoke_skill_tool', { started_at: '2026-07-02T10:00:02.000Z', cost_units: 10,
-        cost_source: 'skill' }),
-    ]);
-    await seedPlan({ planId: ids.older, agent_id: 'agent-planner', user_id: stakeholder.id, executionState: 'Replaced',
-      unit: { kind: 'chat_turn', id: 'msg-0', session_id: chatOfStakeholder }, created_at: '2026-06-30T08:00:00.000Z' },
-    [recordOf(0, 'lookup', { started_at: '2026-06-30T08:00:01.000Z', cost_units: 1 })]);
+    await seedPlan(
+      {
+        planId: ids.mine,
+        agent_id: 'agent-planner',
+        user_id: stakeholder.id,
+        unit: { kind: 'chat_turn', id: 'msg-1', session_id: chatOfStakeholder },
+        created_at: '2026-07-01T22:00:00.000Z',
+      },
+      [
+        recordOf(0, 'lookup', { started_at: '2026-07-01T22:10:00.000Z', cost_units: 2 }),
+        recordOf(1, 'model', { started_at: '2026-07-01T23:30:00.000Z', cost_units: 150, cost_source: 'model_tokens' }),
+        recordOf(2, 'lookup', { started_at: '2026-07-01T23:40:00.000Z', cost_units: 2, status: 'refused' }),
+      ],
+      [
+        finding('f1', 'agent-planner', 'BudgetExceeded', '2026-07-01T22:20:00.000Z'),
+        finding('f2', 'agent-planner', 'BLPViolation', '2026-07-01T23:30:00.000Z'),
+        finding('f3', 'agent-planner', 'BudgetExceeded', '2026-07-03T09:00:00.000Z'),
+      ],
+    );
+    await seedPlan(
+      {
+        planId: ids.others,
+        agent_id: 'agent-other',
+        user_id: other.id,
+        unit: { kind: 'chat_turn', id: 'msg-2', session_id: chatOfOther },
+        created_at: '2026-07-02T09:00:00.000Z',
+      },
+      [recordOf(0, 'lookup', { started_at: '2026-07-02T09:01:00.000Z', cost_units: 4.5 })],
+      [finding('f4', 'agent-other', 'BudgetExceeded', '2026-07-02T09:02:00.000Z')],
+    );
+    await seedPlan(
+      {
+        planId: ids.run,
+        agent_id: 'agent-worker',
+        user_id: other.id,
+        workflow_id: 'wf-1',
+        unit: { kind: 'workflow_run', id: RUN, session_id: RUN, state: 'Transcribe' },
+        created_at: '2026-07-02T10:00:00.000Z',
+      },
+      [
+        recordOf(0, 'invoke_skill_tool', { started_at: '2026-07-02T10:00:01.000Z', cost_units: 10, cost_source: 'skill' }),
+        recordOf(1, 'invoke_skill_tool', { started_at: '2026-07-02T10:00:02.000Z', cost_units: 10, cost_source: 'skill' }),
+      ],
+    );
+    await seedPlan(
+      {
+        planId: ids.older,
+        agent_id: 'agent-planner',
+        user_id: stakeholder.id,
+        executionState: 'Replaced',
+        unit: { kind: 'chat_turn', id: 'msg-0', session_id: chatOfStakeholder },
+        created_at: '2026-06-30T08:00:00.000Z',
+      },
+      [recordOf(0, 'lookup', { started_at: '2026-06-30T08:00:01.000Z', cost_units: 1 })],
+    );
   });
   afterAll(() => h.dispose());
 
   it('plan: a view for whoever may see it, null otherwise', async () => {
     const mine = await as(stakeholder).planning.plan({ plan_id: ids.mine });
-    expect(mine).toMatchObject({ plan: { planId: ids.mine },
-      usage: { tool_calls: 1, cost_units: 152, model_tokens: 150 } });
+    expect(mine).toMatchObject({ plan: { planId: ids.mine }, usage: { tool_calls: 1, cost_units: 152, model_tokens: 150 } });
     expect(mine && 'calls' in mine ? mine.calls.map((c) => c.status) : null).toEqual(['ok', 'ok', 'refused']);
     expect(await as(stakeholder).planning.plan({ plan_id: ids.others })).toBeNull();
     expect(await as(stakeholder).planning.plan({ plan_id: ids.run })).toMatchObject({ plan: { planId: ids.run } });
@@ -137,13 +185,12 @@ describe(`planning procedures (${testDbKind()})`, () => {
       cursor = r.next_cursor;
     }
     expect(seen).toEqual(['f3', 'f4', 'f2', 'f1']);
-    expect(await as(admin).planning.findings({ cursor: 'not-a-cursor' }))
-      .toMatchObject({ error_code: 'invalid_input' });
-    expect(await as(admin).planning.findings({ since: '2026-07-03', until: '2026-07-01' }))
-      .toMatchObject({ error_code: 'invalid_input' });
+    expect(await as(admin).planning.findings({ cursor: 'not-a-cursor' })).toMatchObject({ error_code: 'invalid_input' });
+    expect(await as(admin).planning.findings({ since: '2026-07-03', until: '2026-07-01' })).toMatchObject({ error_code: 'invalid_input' });
     const listed = await as(admin).planning.agents();
     expect(listed.status === 'ok' && listed.agents).toEqual([
-      { id: 'agent-other', name: 'agent-other' }, { id: 'agent-worker', name: 'agent-worker' },
+      { id: 'agent-other', name: 'agent-other' },
+      { id: 'agent-worker', name: 'agent-worker' },
       { id: 'agent-planner', name: 'Planner of stake' },
     ]);
   });
@@ -154,13 +201,16 @@ describe(`planning procedures (${testDbKind()})`, () => {
       const r = await as(stakeholder).planning.costs({ dimension, ...period });
       if (r.status !== 'ok') throw new Error(r.error);
       expect(r.days).toEqual(['2026-06-30', '2026-07-01', '2026-07-02', '2026-07-03']);
-      const key = { agent: 'p.agent_id', session: 'p.unit_session_id', workflow: 'p.workflow_id',
-        user: 'p.user_id' }[dimension];
-      const direct = rowsOf<{ key: string; units: number; calls: number }>(await h.db.execute(sql.raw(`
+      const key = { agent: 'p.agent_id', session: 'p.unit_session_id', workflow: 'p.workflow_id', user: 'p.user_id' }[dimension];
+      const direct = rowsOf<{ key: string; units: number; calls: number }>(
+        await h.db.execute(
+          sql.raw(`
         select ${key} as key, sum(r.cost_units)::float8 as units,
           (count(*) filter (where r.tool_name <> 'model'))::int as calls
         from tool_call_records r join tool_call_plans p on p.id = r.plan_id
-        where r.status <> 'refused' and ${key} is not null group by 1`)));
+        where r.status <> 'refused' and ${key} is not null group by 1`),
+        ),
+      );
       const expected = Object.fromEntries(direct.map((d) => [d.key, [Number(d.units), Number(d.calls)]]));
       const got = Object.fromEntries(r.series.map((s) => [s.key, [s.total_units, s.tool_calls]]));
       expect(got, dimension).toEqual(expected);
@@ -170,12 +220,16 @@ describe(`planning procedures (${testDbKind()})`, () => {
     if (byAgent.status !== 'ok') throw new Error(byAgent.error);
     // The Planner: 1 on 30 June, 2 on 1 July, and the model's 150 tokens at 00:30 on 2 July (London); refusal left out.
     expect(byAgent.series.find((s) => s.key === 'agent-planner')).toMatchObject({
-      label: 'Planner of stake', total_units: 153, tool_calls: 2, plans: 2, per_day: [1, 2, 150, 0],
+      label: 'Planner of stake',
+      total_units: 153,
+      tool_calls: 2,
+      plans: 2,
+      per_day: [1, 2, 150, 0],
     });
     const bySession = await as(stakeholder).planning.costs({ dimension: 'session', ...period });
-    expect(bySession.status === 'ok' && bySession.series.find((s) => s.key === chatOfStakeholder)?.label)
-      .toBe('Lowest scorer');
-    expect(await as(stakeholder).planning.costs({ dimension: 'user', since: '2025-01-01', until: '2026-07-03' }))
-      .toMatchObject({ error_code: 'invalid_input' });
+    expect(bySession.status === 'ok' && bySession.series.find((s) => s.key === chatOfStakeholder)?.label).toBe('Lowest scorer');
+    expect(await as(stakeholder).planning.costs({ dimension: 'user', since: '2025-01-01', until: '2026-07-03' })).toMatchObject({
+      error_code: 'invalid_input',
+    });
   });
 });

@@ -18,13 +18,28 @@ describe(`proposal decisions through tRPC (${testDbKind()})`, () => {
   const proposal = async () => {
     const base = (await getWorkflowVersion(db.db, STANDARD, '1.0.0'))!.document;
     const id = randomUUID();
-    await db.db.insert(workflowProposals).values({ id, workflowId: STANDARD, baseVersion: '1.0.0', newVersion: '1.0.1', document: { ...base, version: '1.0.1' }, findings: [], reason: 'test' });
+    await db.db
+      .insert(workflowProposals)
+      .values({
+        id,
+        workflowId: STANDARD,
+        baseVersion: '1.0.0',
+        newVersion: '1.0.1',
+        document: { ...base, version: '1.0.1' },
+        findings: [],
+        reason: 'test',
+      });
     return id;
   };
   beforeAll(async () => {
     db = await createTestDatabase();
     await seedWorkflowCatalog(db.db, testConfig().workflowsDir);
-    const r = await createUser(db.db, { email: 'd@proposals.test', displayName: 'D', role: 'workflow_designer', password: 'proposals password 1' });
+    const r = await createUser(db.db, {
+      email: 'd@proposals.test',
+      displayName: 'D',
+      role: 'workflow_designer',
+      password: 'proposals password 1',
+    });
     if (!r.ok) throw new Error('setup');
     designer = r.user;
   });
@@ -40,6 +55,9 @@ describe(`proposal decisions through tRPC (${testDbKind()})`, () => {
     expect(await caller.graph.acceptUpdate({ proposal_id: id })).toMatchObject({ status: 'error', error_code: 'conflict' });
     expect(await getWorkflowVersion(db.db, STANDARD, '1.0.1')).toBeNull();
     const audit = await listAudit(db.db, { limit: 20, action: 'graph.rejectProposal' });
-    expect(audit.map((a) => [a.actorId, a.resultStatus])).toEqual([[designer.id, 'ok'], [designer.id, 'ok']]);
+    expect(audit.map((a) => [a.actorId, a.resultStatus])).toEqual([
+      [designer.id, 'ok'],
+      [designer.id, 'ok'],
+    ]);
   });
 });

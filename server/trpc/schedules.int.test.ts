@@ -32,18 +32,28 @@ describe(`schedules.* ownership (${testDbKind()})`, () => {
     h = await createTestDatabase();
     redisUrl = await isolatedRedisUrl();
     jobs = new BackgroundJobs({
-      redisUrl, db: async () => h.db, log: logger(),
-      platform: async () => { throw new Error('these tests reach no agent'); },
+      redisUrl,
+      db: async () => h.db,
+      log: logger(),
+      platform: async () => {
+        throw new Error('these tests reach no agent');
+      },
     });
     registerBackgroundJobs(jobs);
-    for (const [key, role] of [['casey', 'compliance_manager'], ['morgan', 'compliance_manager'], ['avery', 'admin']] as const) {
+    for (const [key, role] of [
+      ['casey', 'compliance_manager'],
+      ['morgan', 'compliance_manager'],
+      ['avery', 'admin'],
+    ] as const) {
       const r = await createUser(h.db, { email: `${key}@schedules.test`, displayName: `${key} name`, role, password: 'x'.repeat(12) });
       if (!r.ok) throw new Error(key);
       people.set(key, r.user);
     }
     // Casey's Planner (her chat's agent) scheduled one job; Morgan scheduled one himself; the system one.
     const planner = `agent-${randomUUID()}`;
-    await h.db.insert(conversations).values({ id: randomUUID(), userId: people.get('casey')!.id, mode: 'planner', agentId: planner, platform: 'local', title: 'x' });
+    await h.db
+      .insert(conversations)
+      .values({ id: randomUUID(), userId: people.get('casey')!.id, mode: 'planner', agentId: planner, platform: 'local', title: 'x' });
     const store = await jobs.store();
     for (const [name, createdBy] of [
       ['casey_weekly', { kind: 'agent', id: planner }],
@@ -51,8 +61,14 @@ describe(`schedules.* ownership (${testDbKind()})`, () => {
       ['system_hourly', { kind: 'system', id: 'test' }],
     ] as const) {
       const row = await store.insert({
-        jobName: name, jobTypeIdentifier: 'PERIODIC_AGENT_TRIGGER', schedule: { kind: 'cron', pattern: '0 9 * * 1', timezone: 'Europe/London' },
-        targetAgentId: planner, taskType: 'PLANNER_REQUEST', taskPayload: {}, enabled: true, createdBy,
+        jobName: name,
+        jobTypeIdentifier: 'PERIODIC_AGENT_TRIGGER',
+        schedule: { kind: 'cron', pattern: '0 9 * * 1', timezone: 'Europe/London' },
+        targetAgentId: planner,
+        taskType: 'PLANNER_REQUEST',
+        taskPayload: {},
+        enabled: true,
+        createdBy,
       });
       await jobs.activate(row!);
       ids.set(name, row!.id);
@@ -71,11 +87,13 @@ describe(`schedules.* ownership (${testDbKind()})`, () => {
     expect((await listed('morgan')).jobs.map((j) => j.job_name)).toEqual(['morgan_daily']);
     const all = await listed('avery');
     expect(all.jobs.map((j) => [j.job_name, j.owner?.display_name ?? null])).toEqual([
-      ['casey_weekly', 'casey name'], ['morgan_daily', 'morgan name'], ['system_hourly', null],
+      ['casey_weekly', 'casey name'],
+      ['morgan_daily', 'morgan name'],
+      ['system_hourly', null],
     ]);
   });
 
-  it('a manager cannot pause, resume, delete or read the runs of another user\'s job: FORBIDDEN, audited, nothing changes', async () => {
+  it("a manager cannot pause, resume, delete or read the runs of another user's job: FORBIDDEN, audited, nothing changes", async () => {
     const theirs = { internal_job_id: ids.get('morgan_daily')! };
     const c = caller('casey');
     await expect(c.schedules.pause(theirs)).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -85,7 +103,9 @@ describe(`schedules.* ownership (${testDbKind()})`, () => {
     await expect(c.schedules.pause({ internal_job_id: ids.get('system_hourly')! })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await jobs.queue.getJobScheduler(theirs.internal_job_id)).toBeDefined();
     expect((await (await jobs.store()).get(theirs.internal_job_id))?.enabled).toBe(true);
-    const refusals = await h.db.select().from(auditLog)
+    const refusals = await h.db
+      .select()
+      .from(auditLog)
       .where(and(eq(auditLog.action, 'schedules.pause'), eq(auditLog.actorLabel, 'casey@schedules.test')));
     expect(refusals.map((r) => r.resultStatus)).toEqual(['forbidden', 'forbidden']);
     await expect(c.schedules.runs({ internal_job_id: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -15,8 +15,16 @@ import { createMcpHandlers } from '../mcp/handlers.ts';
 import { serveFetchHandlers } from '../mcp/testing/serve-fetch.ts';
 
 /** One tool call, four ways: the console (tRPC), the CLI, the MCP endpoint, and the invoker they all use. */
-const CASES: Array<{ tool: string; procedure: (c: ReturnType<typeof callerFor>['caller'], input: never) => Promise<unknown>; input: Record<string, unknown> }> = [
-  { tool: 'validate_workflow', procedure: (c, i) => c.workflows.validate(i), input: { path: 'workflows/product-explanation-compliance.json' } },
+const CASES: Array<{
+  tool: string;
+  procedure: (c: ReturnType<typeof callerFor>['caller'], input: never) => Promise<unknown>;
+  input: Record<string, unknown>;
+}> = [
+  {
+    tool: 'validate_workflow',
+    procedure: (c, i) => c.workflows.validate(i),
+    input: { path: 'workflows/product-explanation-compliance.json' },
+  },
   { tool: 'validate_workflow', procedure: (c, i) => c.workflows.validate(i), input: { workflow: '{"workflow_id": 1}' } },
   { tool: 'validate_skill_manifest', procedure: (c, i) => c.skills.validate(i), input: { path: 'skills/gpt4o-diarize.json' } },
   { tool: 'get_skillset', procedure: (c, i) => c.skills.list(i), input: { query: 'compliance' } },
@@ -34,10 +42,18 @@ describe(`the same call gives the same result through tRPC, the CLI, MCP and the
     if (!r.ok) throw new Error('setup');
     designer = r.user;
     const { token } = await createApiToken(h.db, { name: 'parity', agentName: 'parity-agent', scopes: ['read'], createdBy: designer.id });
-    const handlers = createMcpHandlers({ db: async () => h.db, services: () => ({ config: testConfig(), db: async () => h.db }), log: { error: () => undefined } });
+    const handlers = createMcpHandlers({
+      db: async () => h.db,
+      services: () => ({ config: testConfig(), db: async () => h.db }),
+      log: { error: () => undefined },
+    });
     served = await serveFetchHandlers({ '/api/mcp': handlers.streamable });
     mcp = new Client({ name: 'parity', version: '1.0.0' });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', served.origin), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL('/api/mcp', served.origin), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
   });
   afterAll(async () => {
     await mcp?.close();

@@ -27,7 +27,12 @@ describe(`workflow drafts through tRPC (${testDbKind()})`, () => {
     const first = await caller.workflows.drafts.save({ title: 'broken', text: '{"asl": {' });
     expect(first).toMatchObject({ id: expect.any(String), title: 'broken', text: '{"asl": {', base: null, updatedAt: expect.any(String) });
     const mine = randomUUID();
-    const second = await caller.workflows.drafts.save({ id: mine, title: 'from 1.0.0', text: '{}', base: { workflow_id: 'wf-1', version: '1.0.0' } });
+    const second = await caller.workflows.drafts.save({
+      id: mine,
+      title: 'from 1.0.0',
+      text: '{}',
+      base: { workflow_id: 'wf-1', version: '1.0.0' },
+    });
     expect(second).toMatchObject({ id: mine, base: { workflow_id: 'wf-1', version: '1.0.0' } });
     const again = await caller.workflows.drafts.save({ id: first.id, title: 'fixed', text: '{"asl": {}}' });
     expect(again).toMatchObject({ id: first.id, title: 'fixed', text: '{"asl": {}}' });
@@ -38,7 +43,7 @@ describe(`workflow drafts through tRPC (${testDbKind()})`, () => {
     expect(await caller.workflows.drafts.get({ id: first.id })).toMatchObject({ title: 'fixed', text: '{"asl": {}}' });
   });
 
-  it('a draft is its owner\'s only: others can neither read, overwrite nor delete it', async () => {
+  it("a draft is its owner's only: others can neither read, overwrite nor delete it", async () => {
     const own = await callerFor(h.db, ann).caller.workflows.drafts.save({ title: 'private', text: 'x' });
     const other = callerFor(h.db, bob).caller;
     expect(await other.workflows.drafts.list()).toEqual([]);
@@ -64,7 +69,10 @@ describe(`workflow drafts through tRPC (${testDbKind()})`, () => {
     expect(bad).toMatchObject({ status: 'error', error_code: 'invalid_input' });
     const saved = await caller.workflows.save({ path: 'workflows/standard-advice-call-analysis.json', note: 'from the editor' });
     expect(saved).toMatchObject({ status: 'ok', version: '1.0.0', parent: null });
-    expect(await caller.workflows.save({ path: 'workflows/standard-advice-call-analysis.json' })).toMatchObject({ status: 'error', error_code: 'conflict' });
+    expect(await caller.workflows.save({ path: 'workflows/standard-advice-call-analysis.json' })).toMatchObject({
+      status: 'error',
+      error_code: 'conflict',
+    });
     const rows = await h.db.select().from(auditLog).where(eq(auditLog.action, 'workflows.save'));
     expect(rows.map((r) => r.resultStatus).sort()).toEqual(['error', 'error', 'ok']);
   });

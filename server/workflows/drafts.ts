@@ -44,7 +44,10 @@ export async function listDrafts(db: Db, userId: string): Promise<DraftView[]> {
 
 /** One of the user's drafts with its text; null when it does not exist or is someone else's. */
 export async function getDraft(db: Db, userId: string, id: string): Promise<(DraftView & { text: string }) | null> {
-  const [row] = await db.select().from(workflowDrafts).where(and(eq(workflowDrafts.id, id), eq(workflowDrafts.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(workflowDrafts)
+    .where(and(eq(workflowDrafts.id, id), eq(workflowDrafts.userId, userId)));
   return row ? { ...draftView(row), text: row.text } : null;
 }
 
@@ -71,6 +74,9 @@ export async function saveDraft(db: Db, userId: string, input: DraftInput): Prom
 
 /** Deletes one of the user's drafts; false when there was none of theirs with that id. */
 export async function deleteDraft(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(workflowDrafts).where(and(eq(workflowDrafts.id, id), eq(workflowDrafts.userId, userId))).returning({ id: workflowDrafts.id });
+  const rows = await db
+    .delete(workflowDrafts)
+    .where(and(eq(workflowDrafts.id, id), eq(workflowDrafts.userId, userId)))
+    .returning({ id: workflowDrafts.id });
   return rows.length === 1;
 }

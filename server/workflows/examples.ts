@@ -24,9 +24,25 @@ export async function listWorkflowFiles(dir: string): Promise<WorkflowFile[]> {
       try {
         const document = JSON.parse(text) as Record<string, unknown>;
         const str = (v: unknown) => (typeof v === 'string' ? v : null);
-        return { file, workflowId: str(document.workflow_id), workflowName: str(document.workflow_name), version: str(document.version), description: str(document.description), document, parseError: null };
+        return {
+          file,
+          workflowId: str(document.workflow_id),
+          workflowName: str(document.workflow_name),
+          version: str(document.version),
+          description: str(document.description),
+          document,
+          parseError: null,
+        };
       } catch (err) {
-        return { file, workflowId: null, workflowName: null, version: null, description: null, document: null, parseError: (err as Error).message };
+        return {
+          file,
+          workflowId: null,
+          workflowName: null,
+          version: null,
+          description: null,
+          document: null,
+          parseError: (err as Error).message,
+        };
       }
     }),
   );

@@ -28,15 +28,23 @@ export async function publishWorkflowVersion(db: Db, key: VersionKey, by: Versio
     const previous = rows.find((r) => r.status === 'published') ?? null;
     let retired: WorkflowDocumentRow | null = null;
     if (previous) {
-      [retired = null] = await tx.update(workflowDocuments)
+      [retired = null] = await tx
+        .update(workflowDocuments)
         .set({ status: 'retired', retiredAt: now, retiredBy: by.id, retiredByLabel: by.label, supersededBy: key.version })
         .where(versionIs({ workflow_id: key.workflow_id, version: previous.version }))
         .returning();
     }
-    const [row] = await tx.update(workflowDocuments)
+    const [row] = await tx
+      .update(workflowDocuments)
       .set({
-        status: 'published', publishedAt: now, publishedBy: by.id, publishedByLabel: by.label,
-        retiredAt: null, retiredBy: null, retiredByLabel: null, supersededBy: null,
+        status: 'published',
+        publishedAt: now,
+        publishedBy: by.id,
+        publishedByLabel: by.label,
+        retiredAt: null,
+        retiredBy: null,
+        retiredByLabel: null,
+        supersededBy: null,
       })
       .where(versionIs(key))
       .returning();
@@ -51,7 +59,8 @@ export async function retireWorkflowVersion(db: Db, key: VersionKey, by: Version
     const target = rows.find((r) => r.version === key.version);
     if (!target) return { ok: false, reason: 'not_found' };
     if (target.status === 'retired') return { ok: false, reason: 'already_retired', row: target };
-    const [row] = await tx.update(workflowDocuments)
+    const [row] = await tx
+      .update(workflowDocuments)
       .set({ status: 'retired', retiredAt: now, retiredBy: by.id, retiredByLabel: by.label, supersededBy: null })
       .where(versionIs(key))
       .returning();
@@ -61,8 +70,7 @@ export async function retireWorkflowVersion(db: Db, key: VersionKey, by: Version
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const versionIs = (key: VersionKey) =>
-  and(eq(workflowDocuments.workflowId, key.workflow_id), eq(workflowDocuments.version, key.version));
+const versionIs = (key: VersionKey) => and(eq(workflowDocuments.workflowId, key.workflow_id), eq(workflowDocuments.version, key.version));
 
 /** Every version of the workflow, locked until the transaction ends. */
 function lockVersions(tx: Tx, workflowId: string): Promise<WorkflowDocumentRow[]> {

@@ -49,7 +49,8 @@ export async function saveWorkflowVersion(
   opts: { author?: string | null; note?: string | null; parent?: VersionKey & { relation: Relation }; savedBy?: VersionActor },
 ): Promise<SaveResult> {
   const by = opts.savedBy ?? SYSTEM_SAVER;
-  if (opts.parent && !(await getWorkflowVersion(db, opts.parent.workflow_id, opts.parent.version))) return { ok: false, reason: 'parent_missing' };
+  if (opts.parent && !(await getWorkflowVersion(db, opts.parent.workflow_id, opts.parent.version)))
+    return { ok: false, reason: 'parent_missing' };
   const { skills, states } = describeWorkflow(doc);
   const rows = await db
     .insert(workflowDocuments)
@@ -83,10 +84,15 @@ export async function saveWorkflowVersion(
  * 28) — null when it has none, even if drafts or retired versions exist (`hasAnyVersion` tells).
  */
 export async function getWorkflowVersion(db: Db, workflowId: string, version?: string): Promise<WorkflowDocumentRow | null> {
-  const [row] = await db.select().from(workflowDocuments).where(and(
-    eq(workflowDocuments.workflowId, workflowId),
-    version ? eq(workflowDocuments.version, version) : eq(workflowDocuments.status, 'published'),
-  ));
+  const [row] = await db
+    .select()
+    .from(workflowDocuments)
+    .where(
+      and(
+        eq(workflowDocuments.workflowId, workflowId),
+        version ? eq(workflowDocuments.version, version) : eq(workflowDocuments.status, 'published'),
+      ),
+    );
   return row ?? null;
 }
 
@@ -103,7 +109,11 @@ export async function listWorkflowVersions(db: Db): Promise<WorkflowDocumentRow[
 
 /** The next free patch version after `version` for this workflow (1.0.0 → 1.0.1, skipping taken ones). */
 export async function nextPatchVersion(db: Db, workflowId: string, version: string): Promise<string> {
-  const taken = new Set((await db.select({ v: workflowDocuments.version }).from(workflowDocuments).where(eq(workflowDocuments.workflowId, workflowId))).map((r) => r.v));
+  const taken = new Set(
+    (await db.select({ v: workflowDocuments.version }).from(workflowDocuments).where(eq(workflowDocuments.workflowId, workflowId))).map(
+      (r) => r.v,
+    ),
+  );
   const [major, minor, patch] = version.split(/[.-]/).map(Number);
   let p = (patch ?? 0) + 1;
   while (taken.has(`${major}.${minor}.${p}`)) p++;

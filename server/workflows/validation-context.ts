@@ -14,7 +14,10 @@ import { parseJsonText } from '../workspace/json-text.ts';
  * `{"skills": [manifest, ...]}`; it "exists" only if it can be read and every manifest in it is
  * valid — otherwise the reason is reported against the import.
  */
-export async function buildValidationContext(doc: unknown, opts: { rootDir: string; skillsDir: string }): Promise<WorkflowValidationContext> {
+export async function buildValidationContext(
+  doc: unknown,
+  opts: { rootDir: string; skillsDir: string },
+): Promise<WorkflowValidationContext> {
   const skills = new Map<string, SkillInfo>();
   const catalog = await loadSkillCatalog(opts.skillsDir).catch(() => null);
   for (const info of catalog ? catalogSkillInfos(catalog) : []) skills.set(info.uri, info);
@@ -33,11 +36,16 @@ export async function buildValidationContext(doc: unknown, opts: { rootDir: stri
 function importUris(doc: unknown): string[] {
   const list = (doc as { skill_imports?: unknown } | null)?.skill_imports;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((item) => (item && typeof item === 'object' && typeof (item as { uri?: unknown }).uri === 'string' ? [(item as { uri: string }).uri] : []));
+  return list.flatMap((item) =>
+    item && typeof item === 'object' && typeof (item as { uri?: unknown }).uri === 'string' ? [(item as { uri: string }).uri] : [],
+  );
 }
 
 /** An import names a manifest in the skills folder (document-folders.ts: nothing else is readable by URI). */
-async function resolveImport(uri: string, opts: { rootDir: string; skillsDir: string }): Promise<{ result: ImportResolution; skills: SkillInfo[] }> {
+async function resolveImport(
+  uri: string,
+  opts: { rootDir: string; skillsDir: string },
+): Promise<{ result: ImportResolution; skills: SkillInfo[] }> {
   const where = await resolveDocumentPath(opts.rootDir, [documentFolder(opts.rootDir, opts.skillsDir)], uri);
   if (!where.ok) return { result: { exists: false, error: where.reason }, skills: [] };
   let text: string;
@@ -45,13 +53,17 @@ async function resolveImport(uri: string, opts: { rootDir: string; skillsDir: st
     text = await readFile(where.absolute, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return { result: { exists: false, error: code === 'ENOENT' ? `no file at ${where.relative}` : `cannot read ${where.relative} (${code})` }, skills: [] };
+    return {
+      result: { exists: false, error: code === 'ENOENT' ? `no file at ${where.relative}` : `cannot read ${where.relative} (${code})` },
+      skills: [],
+    };
   }
   // Never quote the file in the message (json-text.ts): only where its JSON breaks.
   const parsed = parseJsonText(text);
   if ('error' in parsed) return { result: { exists: true, error: `${where.relative} is not JSON: ${parsed.error}` }, skills: [] };
   const doc = parsed.value;
-  const manifests = doc && typeof doc === 'object' && Array.isArray((doc as { skills?: unknown }).skills) ? (doc as { skills: unknown[] }).skills : [doc];
+  const manifests =
+    doc && typeof doc === 'object' && Array.isArray((doc as { skills?: unknown }).skills) ? (doc as { skills: unknown[] }).skills : [doc];
   const skills: SkillInfo[] = [];
   for (const [i, m] of manifests.entries()) {
     const checked = checkSkillManifest(m);
@@ -59,7 +71,13 @@ async function resolveImport(uri: string, opts: { rootDir: string; skillsDir: st
     if (!checked.valid || !manifest) {
       const first = checked.errors[0];
       const which = manifests.length > 1 ? ` (skills[${i}])` : '';
-      return { result: { exists: true, error: `${where.relative}${which} is not a valid skill manifest: ${first ? first.message : 'schema mismatch'}` }, skills: [] };
+      return {
+        result: {
+          exists: true,
+          error: `${where.relative}${which} is not a valid skill manifest: ${first ? first.message : 'schema mismatch'}`,
+        },
+        skills: [],
+      };
     }
     skills.push(toSkillInfo(manifest));
   }

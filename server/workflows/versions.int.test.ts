@@ -65,7 +65,10 @@ describe(`workflow versions: draft, published, retired (${testDbKind()})`, { tim
   it('the seeded examples are published by the system; a saved version is a draft with its real save time and saver', async () => {
     const seeded = (await getWorkflowVersion(db.db, STANDARD))!;
     expect(seeded).toMatchObject({ version: '1.0.0', status: 'published', publishedBy: 'seed', savedForUser: null });
-    const saved = await as(designer).workflows.save({ workflow: version('1.0.1'), parent: { workflow_id: STANDARD, version: '1.0.0', relation: 'VERSION_OF' } });
+    const saved = await as(designer).workflows.save({
+      workflow: version('1.0.1'),
+      parent: { workflow_id: STANDARD, version: '1.0.0', relation: 'VERSION_OF' },
+    });
     expect(saved).toMatchObject({ status: 'ok', version: '1.0.1', version_status: 'draft', saved_by: designer.email, published_at: null });
     const row = (await getWorkflowVersion(db.db, STANDARD, '1.0.1'))!;
     // saved_at is when it was saved, not the document's created_at (8 Jul 2024).
@@ -99,11 +102,13 @@ describe(`workflow versions: draft, published, retired (${testDbKind()})`, { tim
     expect((await showRun(x.x, (byId as { run_id: string }).run_id))!.meta).not.toHaveProperty('test_run');
     const listed = await as(designer).runs.list({ workflow_id: STANDARD });
     expect(listed).toMatchObject({ status: 'ok' });
-    const flags = Object.fromEntries((listed as { runs: Array<{ run_id: string; test_run: boolean }> }).runs.map((r) => [r.run_id, r.test_run]));
+    const flags = Object.fromEntries(
+      (listed as { runs: Array<{ run_id: string; test_run: boolean }> }).runs.map((r) => [r.run_id, r.test_run]),
+    );
     expect(flags).toMatchObject({ [runId]: true, [(byId as { run_id: string }).run_id]: false });
   });
 
-  it('a test run\'s QA results stay out of the queue; the published version\'s are in it', async () => {
+  it("a test run's QA results stay out of the queue; the published version's are in it", async () => {
     const ids = (rows: Array<{ runId: string }>) => new Set(rows.map((r) => r.runId));
     const until = Date.now() + 15_000;
     let queue: Awaited<ReturnType<typeof listQaPage>>;
@@ -125,58 +130,99 @@ describe(`workflow versions: draft, published, retired (${testDbKind()})`, { tim
     // The seeded file is the published version itself.
     expect(await start({ path: 'workflows/standard-advice-call-analysis.json' })).toMatchObject({ status: 'ok', test_run: false });
     // A saved draft, passed inline, is refused as it is by id.
-    expect(await start({ workflow: version('1.0.1') })).toMatchObject({ status: 'error', error_code: 'conflict', details: { reason: 'not_published' } });
+    expect(await start({ workflow: version('1.0.1') })).toMatchObject({
+      status: 'error',
+      error_code: 'conflict',
+      details: { reason: 'not_published' },
+    });
     // Edited under the published version's number, or never saved: it runs, as a test run.
     expect(await start({ workflow: { ...base, description: 'Edited in place.' } })).toMatchObject({ status: 'ok', test_run: true });
     expect(await start({ workflow: version('9.9.9') })).toMatchObject({ status: 'ok', test_run: true });
   });
 
   it('only designers and admins publish; publishing retires the version in use; both are audited', async () => {
-    await expect(as(compliance).workflows.publish({ workflow_id: STANDARD, version: '1.0.1' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(as(compliance).workflows.publish({ workflow_id: STANDARD, version: '1.0.1' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     // The tool itself refuses too (agents and the CLI do not pass through the console's role check).
-    const direct = await invokeTool(publishWorkflowVersionTool, { workflow_id: STANDARD, version: '1.0.1' },
-      { actor: userActor(compliance), services: services() }, { audit: dbAuditSink(db.db) });
+    const direct = await invokeTool(
+      publishWorkflowVersionTool,
+      { workflow_id: STANDARD, version: '1.0.1' },
+      { actor: userActor(compliance), services: services() },
+      { audit: dbAuditSink(db.db) },
+    );
     expect(direct).toMatchObject({ status: 'error', error_code: 'forbidden' });
 
     const published = await as(designer).workflows.publish({ workflow_id: STANDARD, version: '1.0.1' });
-    expect(published).toMatchObject({ status: 'ok', version: '1.0.1', version_status: 'published', retired_version: '1.0.0', published_by: designer.email });
-    expect(await getWorkflowVersion(db.db, STANDARD, '1.0.0')).toMatchObject({ status: 'retired', supersededBy: '1.0.1', retiredBy: designer.id });
+    expect(published).toMatchObject({
+      status: 'ok',
+      version: '1.0.1',
+      version_status: 'published',
+      retired_version: '1.0.0',
+      published_by: designer.email,
+    });
+    expect(await getWorkflowVersion(db.db, STANDARD, '1.0.0')).toMatchObject({
+      status: 'retired',
+      supersededBy: '1.0.1',
+      retiredBy: designer.id,
+    });
     const again = await as(designer).workflows.publish({ workflow_id: STANDARD, version: '1.0.1' });
     expect(again).toMatchObject({ status: 'error', error_code: 'conflict' });
 
     const started = await as(compliance).runs.start({ workflow_id: STANDARD, input: ALEX });
-    expect(await waitForRun(x.x, (started as { run_id: string }).run_id, 60_000)).toMatchObject({ workflow_version: '1.0.1', test_run: false });
+    expect(await waitForRun(x.x, (started as { run_id: string }).run_id, 60_000)).toMatchObject({
+      workflow_version: '1.0.1',
+      test_run: false,
+    });
 
     const audit = await listAudit(db.db, { limit: 10, action: 'workflows.publish' });
     expect(audit.map((a) => [a.actorId, a.resultStatus])).toEqual([
-      [designer.id, 'error'], [designer.id, 'ok'], [compliance.id, 'forbidden'],
+      [designer.id, 'error'],
+      [designer.id, 'ok'],
+      [compliance.id, 'forbidden'],
     ]);
-    expect((await listAudit(db.db, { limit: 5, action: 'publish_workflow_version' })).map((a) => [a.actorId, a.resultStatus]))
-      .toEqual([[compliance.id, 'error']]);
+    expect((await listAudit(db.db, { limit: 5, action: 'publish_workflow_version' })).map((a) => [a.actorId, a.resultStatus])).toEqual([
+      [compliance.id, 'error'],
+    ]);
   });
 
   it('retiring the published version leaves none: a start by id fails clearly until another is published', async () => {
     const retired = await as(designer).workflows.retire({ workflow_id: STANDARD, version: '1.0.1' });
     expect(retired).toMatchObject({ status: 'ok', was_published: true, version_status: 'retired', retired_by: designer.email });
-    const refused = await invokeTool(startWorkflowRunTool, { workflow_id: STANDARD, input: ALEX }, { actor: userActor(compliance), services: services() });
+    const refused = await invokeTool(
+      startWorkflowRunTool,
+      { workflow_id: STANDARD, input: ALEX },
+      { actor: userActor(compliance), services: services() },
+    );
     expect(refused).toMatchObject({
-      status: 'error', error_code: 'not_found',
+      status: 'error',
+      error_code: 'not_found',
       error: `workflow ${STANDARD} has no published version; publish one in the editor, or test-run a version explicitly`,
       details: { reason: 'no_published_version' },
     });
     // A retired version may be published again (a roll-back).
-    expect(await as(designer).workflows.publish({ workflow_id: STANDARD, version: '1.0.0' })).toMatchObject({ status: 'ok', retired_version: null });
+    expect(await as(designer).workflows.publish({ workflow_id: STANDARD, version: '1.0.0' })).toMatchObject({
+      status: 'ok',
+      retired_version: null,
+    });
     expect(await getWorkflowVersion(db.db, STANDARD)).toMatchObject({ version: '1.0.0', retiredAt: null, supersededBy: null });
   });
 
   it('four eyes: with DCF_PUBLISH_FOUR_EYES the saver may not publish; a second designer may', async () => {
     const on = { DCF_PUBLISH_FOUR_EYES: 'true' };
     expect(await as(designer, on).workflows.save({ workflow: version('1.0.2') })).toMatchObject({ status: 'ok', version_status: 'draft' });
-    await expect(as(designer, on).workflows.publish({ workflow_id: STANDARD, version: '1.0.2' }))
-      .rejects.toThrow(/four eyes \(DCF_PUBLISH_FOUR_EYES\).*saved by dee@versions\.test.*someone else/);
-    expect((await listAudit(db.db, { limit: 1, action: 'workflows.publish' }))[0]).toMatchObject({ actorId: designer.id, resultStatus: 'forbidden' });
-    expect(await as(designer2, on).workflows.publish({ workflow_id: STANDARD, version: '1.0.2' }))
-      .toMatchObject({ status: 'ok', published_by: designer2.email, retired_version: '1.0.0' });
+    await expect(as(designer, on).workflows.publish({ workflow_id: STANDARD, version: '1.0.2' })).rejects.toThrow(
+      /four eyes \(DCF_PUBLISH_FOUR_EYES\).*saved by dee@versions\.test.*someone else/,
+    );
+    expect((await listAudit(db.db, { limit: 1, action: 'workflows.publish' }))[0]).toMatchObject({
+      actorId: designer.id,
+      resultStatus: 'forbidden',
+    });
+    expect(await as(designer2, on).workflows.publish({ workflow_id: STANDARD, version: '1.0.2' })).toMatchObject({
+      status: 'ok',
+      published_by: designer2.email,
+      retired_version: '1.0.0',
+    });
     // Off (the default), a designer may publish the version they saved.
     expect(await as(designer, on).workflows.save({ workflow: version('1.0.3') })).toMatchObject({ status: 'ok' });
     expect(await as(designer).workflows.publish({ workflow_id: STANDARD, version: '1.0.3' })).toMatchObject({ status: 'ok' });
@@ -197,10 +243,17 @@ describe(`workflow versions: draft, published, retired (${testDbKind()})`, { tim
   });
 
   it('bad input is refused with a structured error', async () => {
-    const long = await invokeTool(publishWorkflowVersionTool, { workflow_id: 'x'.repeat(201), version: '1.0.0' }, { actor: userActor(designer), services: services() });
+    const long = await invokeTool(
+      publishWorkflowVersionTool,
+      { workflow_id: 'x'.repeat(201), version: '1.0.0' },
+      { actor: userActor(designer), services: services() },
+    );
     expect(long).toMatchObject({ status: 'error', error_code: 'invalid_input' });
-    const stray = await invokeTool(startWorkflowRunTool, { path: 'workflows/standard-advice-call-analysis.json', version: '1.0.0', input: ALEX },
-      { actor: userActor(designer), services: services() });
+    const stray = await invokeTool(
+      startWorkflowRunTool,
+      { path: 'workflows/standard-advice-call-analysis.json', version: '1.0.0', input: ALEX },
+      { actor: userActor(designer), services: services() },
+    );
     expect(stray).toMatchObject({ status: 'error', error_code: 'invalid_input' });
   });
 });

@@ -40,8 +40,13 @@ describe('resolveDocumentPath', () => {
 
   it('refuses every other file of the workspace, naming the folders it may read', async () => {
     const refs = [
-      '.data/session-secret', 'file://.data/session-secret', 'package.json', 'skills/../.data/session-secret',
-      '.', '/etc/passwd', '../x',
+      '.data/session-secret',
+      'file://.data/session-secret',
+      'package.json',
+      'skills/../.data/session-secret',
+      '.',
+      '/etc/passwd',
+      '../x',
     ];
     for (const ref of refs) {
       const reason = `${ref} is outside the folders tools may read (skills/, workflows/)`;

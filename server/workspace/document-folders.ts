@@ -10,8 +10,7 @@ import path from 'node:path';
  */
 export type DocumentFolder = { label: string; absolute: string };
 export type DocumentPath =
-  | { ok: true; absolute: string; relative: string }
-  | { ok: false; code: 'forbidden' | 'not_found'; reason: string };
+  { ok: true; absolute: string; relative: string } | { ok: false; code: 'forbidden' | 'not_found'; reason: string };
 
 export function documentFolders(cfg: { rootDir: string; skillsDir: string; workflowsDir: string }): DocumentFolder[] {
   return [documentFolder(cfg.rootDir, cfg.skillsDir), documentFolder(cfg.rootDir, cfg.workflowsDir)];
@@ -29,9 +28,7 @@ export function documentFolder(rootDir: string, dir: string): DocumentFolder {
  * at `.data/` is refused too. `absolute` is the real path to read; `relative` names it in
  * results and messages (from the workspace root when inside it).
  */
-export async function resolveDocumentPath(
-  rootDir: string, folders: DocumentFolder[], ref: string,
-): Promise<DocumentPath> {
+export async function resolveDocumentPath(rootDir: string, folders: DocumentFolder[], ref: string): Promise<DocumentPath> {
   const named = namedPath(rootDir, ref);
   if (typeof named !== 'string') return named;
   const relative = shown(rootDir, named);

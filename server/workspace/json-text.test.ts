@@ -41,7 +41,7 @@ describe('parseJsonText', () => {
   it('agrees with JSON.parse on which texts are JSON', () => {
     const alphabet = ['{', '}', '[', ']', '"', ':', ',', ' ', '1', '0', '-', '.', 'e', 'a', '\\', 'u', 'true', 'null'];
     let seed = 7;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 20_000; n++) {
       let text = '';
       for (let k = Math.floor(next() * 10); k > 0; k--) text += alphabet[Math.floor(next() * alphabet.length)];

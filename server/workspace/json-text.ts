@@ -31,7 +31,9 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
   let i = 0;
   let want: Want = 'value';
   const at = (offset: number, problem: string): JsonSyntaxError => ({
-    ...lineAndColumn(text, offset), offset, problem,
+    ...lineAndColumn(text, offset),
+    offset,
+    problem,
   });
   for (;;) {
     while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;

@@ -16,7 +16,11 @@ export default async function AgentsPage() {
   return (
     <>
       <PageHeader title="Agents" description={navItemFor('/agents').purpose} />
-      {user.role === 'admin' ? <AgentList /> : <RoleNotice>The Agents view is for admins: it shows and edits any agent’s memory.</RoleNotice>}
+      {user.role === 'admin' ? (
+        <AgentList />
+      ) : (
+        <RoleNotice>The Agents view is for admins: it shows and edits any agent’s memory.</RoleNotice>
+      )}
     </>
   );
 }

@@ -29,8 +29,8 @@ export default async function ChatPage() {
       ) : (
         <RoleNotice>
           {user.role === 'stakeholder' ? 'You have read-only access as a stakeholder. ' : ''}
-          Chatting with the agents is for {roleListText(CHAT_ROLES)}: they can start runs and save workflows.
-          You can follow runs and results on the other pages.
+          Chatting with the agents is for {roleListText(CHAT_ROLES)}: they can start runs and save workflows. You can follow runs and
+          results on the other pages.
         </RoleNotice>
       )}
     </div>

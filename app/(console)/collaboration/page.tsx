@@ -16,9 +16,11 @@ export default async function CollaborationRoute() {
   return (
     <>
       <PageHeader title="Collaboration" description={navItemFor('/collaboration').purpose} />
-      {user.role === 'admin'
-        ? <CollaborationPage />
-        : <RoleNotice>Collaboration is for admins: it shows the messages agents sent each other.</RoleNotice>}
+      {user.role === 'admin' ? (
+        <CollaborationPage />
+      ) : (
+        <RoleNotice>Collaboration is for admins: it shows the messages agents sent each other.</RoleNotice>
+      )}
     </>
   );
 }

@@ -17,9 +17,11 @@ export default async function EvaluationsRoute() {
   return (
     <>
       <PageHeader title="Evaluations" description={navItemFor('/evaluations').purpose} />
-      {EVALUATORS.includes(user.role)
-        ? <EvaluationsPage />
-        : <RoleNotice>Evaluations are for workflow designers and admins: they show how well the agents understand requests.</RoleNotice>}
+      {EVALUATORS.includes(user.role) ? (
+        <EvaluationsPage />
+      ) : (
+        <RoleNotice>Evaluations are for workflow designers and admins: they show how well the agents understand requests.</RoleNotice>
+      )}
     </>
   );
 }

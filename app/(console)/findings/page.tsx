@@ -16,13 +16,11 @@ export default async function FindingsRoute() {
   return (
     <>
       <PageHeader title="Findings" description={navItemFor('/findings').purpose} />
-      {user.role === 'admin'
-        ? <FindingsPage />
-        : (
-          <RoleNotice>
-            Findings is for admins: it shows what the sentinel found in every agent’s tool calls.
-          </RoleNotice>
-        )}
+      {user.role === 'admin' ? (
+        <FindingsPage />
+      ) : (
+        <RoleNotice>Findings is for admins: it shows what the sentinel found in every agent’s tool calls.</RoleNotice>
+      )}
     </>
   );
 }

@@ -22,22 +22,22 @@ export default async function GraphPage({ searchParams }: { searchParams: Promis
   const workflow = one(p.workflow);
   const version = one(p.version);
   const skill = one(p.skill);
-  const initial: GraphSelection = workflow && version
-    ? { kind: 'version', ref: { workflowId: workflow, version } }
-    : skill ? { kind: 'skill', uri: skill } : null;
+  const initial: GraphSelection =
+    workflow && version ? { kind: 'version', ref: { workflowId: workflow, version } } : skill ? { kind: 'skill', uri: skill } : null;
   return (
     <>
       <PageHeader
         title="Graph"
         description={
-          'The knowledge graph the learning loop builds from runs: saved workflows and their versions and refinements, '
-          + 'the runs of each version, how reliable each skill has been, and the updates health checks propose.'
+          'The knowledge graph the learning loop builds from runs: saved workflows and their versions and refinements, ' +
+          'the runs of each version, how reliable each skill has been, and the updates health checks propose.'
         }
       />
       {!canChange && (
         <RoleNotice>
           {user.role === 'stakeholder' ? 'You have read-only access as a stakeholder. ' : ''}
-          Running health checks and accepting proposed updates is for workflow designers and admins; you can explore the lineage, runs and reliability.
+          Running health checks and accepting proposed updates is for workflow designers and admins; you can explore the lineage, runs and
+          reliability.
         </RoleNotice>
       )}
       <GraphExplorer initial={initial} canChange={canChange} />

@@ -20,8 +20,8 @@ export default async function QaReviewPage() {
       <PageHeader title="QA review" description={navItemFor('/qa').purpose} />
       {!canReview && (
         <RoleNotice>
-          You have read-only access: you can triage calls, read their results and reviews, and save filters. Compliance managers and
-          admins review calls.
+          You have read-only access: you can triage calls, read their results and reviews, and save filters. Compliance managers and admins
+          review calls.
         </RoleNotice>
       )}
       <QaPage />

@@ -20,11 +20,15 @@ export default async function RunsPage() {
       <PageHeader
         title="Runs"
         description={
-          'Every workflow run, newest first and updated live: filter by workflow, version, status, date or advisor, '
-          + 'save the filters you use, and open a run to follow it state by state.'
+          'Every workflow run, newest first and updated live: filter by workflow, version, status, date or advisor, ' +
+          'save the filters you use, and open a run to follow it state by state.'
         }
       />
-      {!canRun && <RoleNotice>You have read-only access as a stakeholder: you can follow runs and save filters, but not cancel or redrive runs.</RoleNotice>}
+      {!canRun && (
+        <RoleNotice>
+          You have read-only access as a stakeholder: you can follow runs and save filters, but not cancel or redrive runs.
+        </RoleNotice>
+      )}
       <RunList role={user.role} canRun={canRun} />
     </>
   );

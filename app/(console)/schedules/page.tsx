@@ -20,14 +20,14 @@ export default async function SchedulesRoute() {
   return (
     <>
       <PageHeader title="Schedules" description={navItemFor('/schedules').purpose} />
-      {allows(user, SCHEDULES_ROLES)
-        ? <SchedulesPage isAdmin={user.role === 'admin'} />
-        : (
-          <RoleNotice>
-            Schedules is for {roleListText(SCHEDULES_ROLES)}: it shows the background jobs that dispatch tasks to
-            agents, such as a weekly review scheduled from the chat.
-          </RoleNotice>
-        )}
+      {allows(user, SCHEDULES_ROLES) ? (
+        <SchedulesPage isAdmin={user.role === 'admin'} />
+      ) : (
+        <RoleNotice>
+          Schedules is for {roleListText(SCHEDULES_ROLES)}: it shows the background jobs that dispatch tasks to agents, such as a weekly
+          review scheduled from the chat.
+        </RoleNotice>
+      )}
     </>
   );
 }

@@ -47,7 +47,9 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
             : 'Adapter health and the tool catalogue. User administration, the audit log and API tokens are for admins.'
         }
       />
-      {refusedAdminTab && <RoleNotice>Users, the audit log and API tokens are available to admins only; showing Health instead.</RoleNotice>}
+      {refusedAdminTab && (
+        <RoleNotice>Users, the audit log and API tokens are available to admins only; showing Health instead.</RoleNotice>
+      )}
       {!isAdmin && !refusedAdminTab && user.role === 'stakeholder' && (
         <RoleNotice>You have read-only access as a stakeholder: you can see adapter health and the tools, not change settings.</RoleNotice>
       )}

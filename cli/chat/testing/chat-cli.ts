@@ -49,7 +49,9 @@ export async function chatCli(): Promise<ChatCli> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-cli-chat-'));
   const env = { DCF_DATA_DIR: dir, REDIS_URL: await isolatedRedisUrl(), DCF_CLOCK: '2024-07-08T09:00:00Z', LOG_LEVEL: 'warn' };
   const setup = spawn(process.execPath, ['--import', 'tsx', 'scripts/setup.ts'], {
-    cwd: PROJECT_ROOT, env: { ...process.env, ...env, DCF_DEMO_USERS: 'true' }, stdio: 'ignore',
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env, DCF_DEMO_USERS: 'true' },
+    stdio: 'ignore',
   });
   const code = await new Promise<number | null>((resolve) => setup.on('close', resolve));
   if (code !== 0) throw new Error(`scripts/setup.ts exited with ${code}`);

@@ -38,18 +38,23 @@ export function DashboardPrint() {
   const [generatedAt] = useState(() => new Date());
   const period = periodOf(data);
   const scope = period ? { filter: query.filter, period } : null;
-  const tiles = scope ? headlines({
-    scope,
-    trends: data.trends.state === 'ok' ? data.trends.data : undefined,
-    compliance: data.compliance.state === 'ok' ? data.compliance.data : undefined,
-    customers: data.customers.state === 'ok' ? data.customers.data : undefined,
-    coverage: data.coverage.state === 'ok' ? data.coverage.data : undefined,
-  }) : [];
+  const tiles = scope
+    ? headlines({
+        scope,
+        trends: data.trends.state === 'ok' ? data.trends.data : undefined,
+        compliance: data.compliance.state === 'ok' ? data.compliance.data : undefined,
+        customers: data.customers.state === 'ok' ? data.customers.data : undefined,
+        coverage: data.coverage.state === 'ok' ? data.coverage.data : undefined,
+      })
+    : [];
   const calls = <T extends { period: { from: string; to: string } }>(d: T) => callsContext(d.period, query.filter);
 
   return (
-    <article className="mx-auto max-w-[760px] space-y-6 bg-white p-6 text-slate-900 print:max-w-none print:p-0"
-      data-testid="dashboard-print" data-ready={ready}>
+    <article
+      className="mx-auto max-w-[760px] space-y-6 bg-white p-6 text-slate-900 print:max-w-none print:p-0"
+      data-testid="dashboard-print"
+      data-ready={ready}
+    >
       <style>{PAGE_CSS}</style>
       <header className="space-y-2">
         <div className="flex items-start justify-between gap-4">
@@ -58,14 +63,19 @@ export function DashboardPrint() {
             <h1 className="text-xl font-semibold">Advice call quality and customer outcomes</h1>
           </div>
           <div className="flex shrink-0 items-center gap-3 print:hidden">
-            <Link href={dashboardHref(query)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">Back to the dashboard</Link>
-            <Button variant="primary" onClick={() => window.print()} data-testid="print-button">Print / save as PDF</Button>
+            <Link href={dashboardHref(query)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+              Back to the dashboard
+            </Link>
+            <Button variant="primary" onClick={() => window.print()} data-testid="print-button">
+              Print / save as PDF
+            </Button>
           </div>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm" data-testid="print-header">
           <dt className="text-slate-500">Calls</dt>
           <dd data-testid="print-period">
-            {period ? periodText(period) : '…'}{!query.filter.from && !query.filter.to ? ' (the 12 weeks up to today)' : ''}
+            {period ? periodText(period) : '…'}
+            {!query.filter.from && !query.filter.to ? ' (the 12 weeks up to today)' : ''}
           </dd>
           <dt className="text-slate-500">Scope</dt>
           <dd data-testid="print-scope">{scopeText(query.filter)}</dd>
@@ -82,21 +92,47 @@ export function DashboardPrint() {
 
       {tiles.length > 0 && (
         <div className="grid grid-cols-3 gap-2 break-inside-avoid" data-testid="print-headlines">
-          {tiles.map((h) => <StatTile key={h.id} label={h.label} value={h.value} detail={h.detail} tone={h.tone} />)}
+          {tiles.map((h) => (
+            <StatTile key={h.id} label={h.label} value={h.value} detail={h.detail} tone={h.tone} />
+          ))}
         </div>
       )}
 
-      <PrintSection id="qa-score" title={sectionTitle('qa-score')} widget={data.trends} context={calls}
-        figures={(d) => qaTrendsFigures(d, { filter: query.filter, period: d.period })} />
-      <PrintSection id="compliance" title={sectionTitle('compliance')} widget={data.compliance} context={calls}
-        figures={(d) => complianceFigures(d, { filter: query.filter, period: d.period })} />
-      <PrintSection id="customers" title={sectionTitle('customers')} widget={data.customers} context={calls}
-        figures={(d) => customerFigures(d, { filter: query.filter, period: d.period })} />
-      <PrintSection id="coverage" title={sectionTitle('coverage')} widget={data.coverage} context={calls}
-        figures={(d) => coverageFigures(d, { filter: query.filter, period: d.period })} />
-      <PrintSection id="operations" title={sectionTitle('operations')} widget={data.operations}
+      <PrintSection
+        id="qa-score"
+        title={sectionTitle('qa-score')}
+        widget={data.trends}
+        context={calls}
+        figures={(d) => qaTrendsFigures(d, { filter: query.filter, period: d.period })}
+      />
+      <PrintSection
+        id="compliance"
+        title={sectionTitle('compliance')}
+        widget={data.compliance}
+        context={calls}
+        figures={(d) => complianceFigures(d, { filter: query.filter, period: d.period })}
+      />
+      <PrintSection
+        id="customers"
+        title={sectionTitle('customers')}
+        widget={data.customers}
+        context={calls}
+        figures={(d) => customerFigures(d, { filter: query.filter, period: d.period })}
+      />
+      <PrintSection
+        id="coverage"
+        title={sectionTitle('coverage')}
+        widget={data.coverage}
+        context={calls}
+        figures={(d) => coverageFigures(d, { filter: query.filter, period: d.period })}
+      />
+      <PrintSection
+        id="operations"
+        title={sectionTitle('operations')}
+        widget={data.operations}
         context={(d) => runsContext(d.since, generatedAt)}
-        figures={(d) => operationsFigures(d, generatedAt)}>
+        figures={(d) => operationsFigures(d, generatedAt)}
+      >
         {(d) => (
           <p className="text-sm text-slate-700">
             By the console’s clock: runs that finished since {ukDateTime(d.since)}, not the calls’ dates; the call filters do not apply.

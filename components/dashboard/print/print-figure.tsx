@@ -25,8 +25,13 @@ export function PrintFigure({ figure, context }: { figure: Figure; context: Figu
       ) : (
         <>
           {svg ? (
-            <div role="img" aria-label={`${figure.title}, ${context.about}`} className="break-inside-avoid [&>svg]:h-auto [&>svg]:w-full"
-              dangerouslySetInnerHTML={{ __html: svg }} data-testid="print-chart" />
+            <div
+              role="img"
+              aria-label={`${figure.title}, ${context.about}`}
+              className="break-inside-avoid [&>svg]:h-auto [&>svg]:w-full"
+              dangerouslySetInnerHTML={{ __html: svg }}
+              data-testid="print-chart"
+            />
           ) : (
             figure.empty && <p className="text-sm text-slate-600">{figure.empty}</p>
           )}

@@ -2,8 +2,17 @@
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useRef, type DragEvent, type KeyboardEvent, type ClipboardEvent } from 'react';
 import {
-  applyEdgeChanges, applyNodeChanges, Background, Controls, MiniMap, ReactFlow, useReactFlow,
-  type Connection, type EdgeChange, type NodeChange, type OnSelectionChangeParams,
+  applyEdgeChanges,
+  applyNodeChanges,
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  type Connection,
+  type EdgeChange,
+  type NodeChange,
+  type OnSelectionChangeParams,
 } from '@xyflow/react';
 import { useState } from 'react';
 import type { StateType } from '@/server/engine/asl/state-fields';
@@ -73,7 +82,8 @@ function laneAt(flow: ReturnType<typeof useReactFlow>, nodes: EditorFlowNode[], 
     const { x, y } = internal.internals.positionAbsolute;
     const w = internal.measured.width ?? n.width ?? 0;
     const h = internal.measured.height ?? n.height ?? 0;
-    if (point.x >= x && point.x <= x + w && point.y >= y && point.y <= y + h && (!best || w * h < best.area)) best = { scope: n.id, origin: { x, y }, area: w * h };
+    if (point.x >= x && point.x <= x + w && point.y >= y && point.y <= y + h && (!best || w * h < best.area))
+      best = { scope: n.id, origin: { x, y }, area: w * h };
   }
   return best;
 }
@@ -84,7 +94,16 @@ function laneAt(flow: ReturnType<typeof useReactFlow>, nodes: EditorFlowNode[], 
  * through `actions` and comes back as a new document. Keyboard: Delete/Backspace, Ctrl/⌘+C, X,
  * V, D (duplicate), A, Z, Shift+Z / Y while the canvas has focus.
  */
-export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readOnly, actions, onReady, ariaLabel, onNodeClick, minimap = true }: Props) {
+export function EditorCanvas({
+  nodes: computedNodes,
+  edges: computedEdges,
+  readOnly,
+  actions,
+  onReady,
+  ariaLabel,
+  onNodeClick,
+  minimap = true,
+}: Props) {
   const flow = useReactFlow();
   const [nodes, setNodes] = useState(computedNodes);
   const [edges, setEdges] = useState(computedEdges);
@@ -103,7 +122,10 @@ export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readO
         const zoom = Math.min(1, (el.clientWidth * 0.9) / bounds.width, (el.clientHeight * 0.9) / bounds.height);
         if (zoom >= READABLE_ZOOM) return void flow.fitView({ padding: 0.1, maxZoom: 1, duration: 200 });
         const z = Math.min(READABLE_ZOOM, (el.clientWidth * 0.95) / bounds.width) || READABLE_ZOOM;
-        void flow.setViewport({ x: el.clientWidth / 2 - (bounds.x + bounds.width / 2) * z, y: 24 - bounds.y * z, zoom: Math.max(z, 0.2) }, { duration: 200 });
+        void flow.setViewport(
+          { x: el.clientWidth / 2 - (bounds.x + bounds.width / 2) * z, y: 24 - bounds.y * z, zoom: Math.max(z, 0.2) },
+          { duration: 200 },
+        );
       },
       reveal(id) {
         const n = flow.getInternalNode(id);
@@ -113,41 +135,64 @@ export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readO
         const p = n.internals.positionAbsolute;
         const w = n.measured.width ?? 0;
         const h = n.measured.height ?? 0;
-        const inside = p.x * zoom + x >= 0 && p.y * zoom + y >= 0 && (p.x + w) * zoom + x <= el.clientWidth && (p.y + h) * zoom + y <= el.clientHeight;
+        const inside =
+          p.x * zoom + x >= 0 && p.y * zoom + y >= 0 && (p.x + w) * zoom + x <= el.clientWidth && (p.y + h) * zoom + y <= el.clientHeight;
         if (!inside) void flow.setCenter(p.x + w / 2, p.y + h / 2, { zoom, duration: 200 });
       },
     });
   }, [flow, onReady]);
 
-  const onNodesChange = useCallback((changes: NodeChange<EditorFlowNode>[]) => {
-    setNodes((ns) => applyNodeChanges(changes, ns));
-    for (const c of changes) if (c.type === 'position' && c.dragging === false && c.position) actions?.move(c.id, c.position);
-  }, [actions]);
+  const onNodesChange = useCallback(
+    (changes: NodeChange<EditorFlowNode>[]) => {
+      setNodes((ns) => applyNodeChanges(changes, ns));
+      for (const c of changes) if (c.type === 'position' && c.dragging === false && c.position) actions?.move(c.id, c.position);
+    },
+    [actions],
+  );
   const onEdgesChange = useCallback((changes: EdgeChange<RouteEdgeType>[]) => setEdges((es) => applyEdgeChanges(changes, es)), []);
   const onSelectionChange = useCallback(
-    ({ nodes: n, edges: e }: OnSelectionChangeParams) => actions?.select(n.filter((x) => x.type === 'state' || x.type === 'container').map((x) => x.id), e.map((x) => x.id)),
+    ({ nodes: n, edges: e }: OnSelectionChangeParams) =>
+      actions?.select(
+        n.filter((x) => x.type === 'state' || x.type === 'container').map((x) => x.id),
+        e.map((x) => x.id),
+      ),
     [actions],
   );
 
-  const nameOf = useCallback((id: string) => {
-    const n = computedNodes.find((x) => x.id === id);
-    return n && (n.type === 'state' || n.type === 'container') ? n.data.name : null;
-  }, [computedNodes]);
-  const onConnect = useCallback((c: Connection) => {
-    const target = nameOf(c.target);
-    if (target && isSourceHandle(c.sourceHandle)) actions?.connect(c.source, c.sourceHandle, target);
-  }, [actions, nameOf]);
-  const onReconnect = useCallback((old: RouteEdgeType, c: Connection) => {
-    const target = nameOf(c.target);
-    if (target && c.source === old.source) actions?.retarget(old, target);
-  }, [actions, nameOf]);
-  const isValidConnection = useCallback((c: Connection | RouteEdgeType) => {
-    const s = computedNodes.find((x) => x.id === c.source);
-    const t = computedNodes.find((x) => x.id === c.target);
-    return !!s && !!t && (t.type === 'state' || t.type === 'container') && s.parentId === t.parentId;
-  }, [computedNodes]);
+  const nameOf = useCallback(
+    (id: string) => {
+      const n = computedNodes.find((x) => x.id === id);
+      return n && (n.type === 'state' || n.type === 'container') ? n.data.name : null;
+    },
+    [computedNodes],
+  );
+  const onConnect = useCallback(
+    (c: Connection) => {
+      const target = nameOf(c.target);
+      if (target && isSourceHandle(c.sourceHandle)) actions?.connect(c.source, c.sourceHandle, target);
+    },
+    [actions, nameOf],
+  );
+  const onReconnect = useCallback(
+    (old: RouteEdgeType, c: Connection) => {
+      const target = nameOf(c.target);
+      if (target && c.source === old.source) actions?.retarget(old, target);
+    },
+    [actions, nameOf],
+  );
+  const isValidConnection = useCallback(
+    (c: Connection | RouteEdgeType) => {
+      const s = computedNodes.find((x) => x.id === c.source);
+      const t = computedNodes.find((x) => x.id === c.target);
+      return !!s && !!t && (t.type === 'state' || t.type === 'container') && s.parentId === t.parentId;
+    },
+    [computedNodes],
+  );
 
-  const selected = () => ({ nodes: nodes.filter((n) => n.selected && (n.type === 'state' || n.type === 'container')).map((n) => n.id), edges: edges.filter((e) => e.selected) });
+  const selected = () => ({
+    nodes: nodes.filter((n) => n.selected && (n.type === 'state' || n.type === 'container')).map((n) => n.id),
+    edges: edges.filter((e) => e.selected),
+  });
   /** Where pasted states go: the lane of the first selected state, else the machine's top level. */
   const pasteScope = () => {
     const first = nodes.find((n) => n.selected && (n.type === 'state' || n.type === 'container'));
@@ -200,7 +245,10 @@ export function EditorCanvas({ nodes: computedNodes, edges: computedEdges, readO
     actions.drop(type, lane?.scope ?? '/asl', lane ? { x: point.x - lane.origin.x, y: point.y - lane.origin.y } : point);
   };
 
-  const minimapColor = useMemo(() => (n: EditorFlowNode) => (n.type === 'state' || n.type === 'container' ? KIND_MINIMAP[n.data.kind as StateKind] : '#e2e8f0'), []);
+  const minimapColor = useMemo(
+    () => (n: EditorFlowNode) => (n.type === 'state' || n.type === 'container' ? KIND_MINIMAP[n.data.kind as StateKind] : '#e2e8f0'),
+    [],
+  );
 
   return (
     <div

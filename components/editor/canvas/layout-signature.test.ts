@@ -4,7 +4,14 @@ import { layoutSignature } from './layout-signature';
 import { leafSizes } from './to-react-flow';
 
 const doc = (extra: Record<string, unknown> = {}, next = 'B') => ({
-  asl: { StartAt: 'A', States: { A: { Type: 'Task', AgentBinding: { skills: ['skill://echo@1.0.0'] }, Next: next, ...extra }, B: { Type: 'Succeed' }, C: { Type: 'Fail' } } },
+  asl: {
+    StartAt: 'A',
+    States: {
+      A: { Type: 'Task', AgentBinding: { skills: ['skill://echo@1.0.0'] }, Next: next, ...extra },
+      B: { Type: 'Succeed' },
+      C: { Type: 'Fail' },
+    },
+  },
 });
 const sig = (d: unknown, withRun = false) => {
   const g = toFlowGraph(d);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { nodeSize } from './node-size';
 
-const d = (kind: 'Task' | 'Pass' | 'Succeed', skills: string[] = [], extra = 0) => ({ kind, skills, rules: 0, retriers: extra, catchers: 0 });
+const d = (kind: 'Task' | 'Pass' | 'Succeed', skills: string[] = [], extra = 0) => ({
+  kind,
+  skills,
+  rules: 0,
+  retriers: extra,
+  catchers: 0,
+});
 
 describe('nodeSize', () => {
   it('grows a Task by one row per bound skill, with one row when none is bound', () => {

@@ -13,7 +13,10 @@ export const RUN_BAND_HEIGHT = 46;
  * shows at least one row, "no skill bound" when empty), a row for rules/retriers/catchers when
  * there are any, and in the run view a band for status, attempts, lease and error.
  */
-export function nodeSize(d: Pick<StateNodeData, 'kind' | 'skills' | 'rules' | 'retriers' | 'catchers'>, withRun: boolean): { width: number; height: number } {
+export function nodeSize(
+  d: Pick<StateNodeData, 'kind' | 'skills' | 'rules' | 'retriers' | 'catchers'>,
+  withRun: boolean,
+): { width: number; height: number } {
   const skillRows = d.kind === 'Task' ? Math.max(1, d.skills.length) : 0;
   const meta = d.rules + d.retriers + d.catchers > 0 ? META_ROW : 0;
   const width = d.kind === 'Succeed' || d.kind === 'Fail' ? 180 : NODE_WIDTH;

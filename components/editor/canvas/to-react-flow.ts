@@ -27,7 +27,12 @@ export interface CanvasInput {
   selection: ReadonlySet<string>;
 }
 
-const SOURCE_HANDLE: Record<Exclude<FlowEdge['kind'], 'start'>, SourceHandle> = { next: HANDLE.next, default: HANDLE.default, choice: HANDLE.rule, catch: HANDLE.catch };
+const SOURCE_HANDLE: Record<Exclude<FlowEdge['kind'], 'start'>, SourceHandle> = {
+  next: HANDLE.next,
+  default: HANDLE.default,
+  choice: HANDLE.rule,
+  catch: HANDLE.catch,
+};
 
 /** A node's drawing data from the model node: type, skills, counts of rules, retriers and catchers. */
 export function stateData(n: ModelStateNode, findings: FindingCounts, readOnly: boolean, run: RunOverlay | undefined): StateNodeData {
@@ -88,15 +93,40 @@ export function toReactFlow(input: CanvasInput): { nodes: EditorFlowNode[]; edge
   const nodes: EditorFlowNode[] = [];
   for (const n of graph.nodes) {
     const { position, size } = placeOf(n, input, fallbackY);
-    const base = { id: n.id, position, ...(n.parentId ? { parentId: n.parentId, extent: 'parent' as const } : {}), selected: input.selection.has(n.id) };
+    const base = {
+      id: n.id,
+      position,
+      ...(n.parentId ? { parentId: n.parentId, extent: 'parent' as const } : {}),
+      selected: input.selection.has(n.id),
+    };
     if (n.kind === 'start') {
-      nodes.push({ ...base, type: 'start', data: {}, draggable: false, selectable: false, connectable: false, width: 16, height: 16 } as unknown as EditorFlowNode);
+      nodes.push({
+        ...base,
+        type: 'start',
+        data: {},
+        draggable: false,
+        selectable: false,
+        connectable: false,
+        width: 16,
+        height: 16,
+      } as unknown as EditorFlowNode);
     } else if (n.kind === 'lane') {
       const empty = !graph.nodes.some((c) => c.parentId === n.id && c.kind === 'state');
-      nodes.push({ ...base, type: 'lane', data: { label: n.label, scope: n.id, readOnly, empty }, draggable: false, selectable: false, connectable: false, ...(size ?? { width: 260, height: 120 }) } as Node as EditorFlowNode);
+      nodes.push({
+        ...base,
+        type: 'lane',
+        data: { label: n.label, scope: n.id, readOnly, empty },
+        draggable: false,
+        selectable: false,
+        connectable: false,
+        ...(size ?? { width: 260, height: 120 }),
+      } as Node as EditorFlowNode);
     } else {
       const change = input.changes?.get(n.id);
-      const data = { ...stateData(n, input.findings.get(n.id) ?? NO_FINDINGS, readOnly, input.run?.get(n.id)), ...(change ? { change } : {}) };
+      const data = {
+        ...stateData(n, input.findings.get(n.id) ?? NO_FINDINGS, readOnly, input.run?.get(n.id)),
+        ...(change ? { change } : {}),
+      };
       const own = n.container ? size : nodeSize(data, !!input.run);
       nodes.push({
         ...base,
@@ -119,7 +149,12 @@ export function toReactFlow(input: CanvasInput): { nodes: EditorFlowNode[]; edge
       type: 'route',
       selectable: !readOnly && e.kind !== 'start',
       reconnectable: !readOnly && e.kind !== 'start' ? 'target' : false,
-      data: { kind: e.kind, ...(e.index !== undefined ? { index: e.index } : {}), ...(e.label ? { label: e.label } : {}), route: fresh ? (input.layout?.edges[e.id] ?? null) : null },
+      data: {
+        kind: e.kind,
+        ...(e.index !== undefined ? { index: e.index } : {}),
+        ...(e.label ? { label: e.label } : {}),
+        route: fresh ? (input.layout?.edges[e.id] ?? null) : null,
+      },
     } as RouteEdge;
   });
   return { nodes, edges };

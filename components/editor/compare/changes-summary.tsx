@@ -16,7 +16,11 @@ function names(list: readonly string[]): string {
  */
 export function ChangesSummary({ changes, compact = false }: { changes: WorkflowChanges; compact?: boolean }) {
   if (changes.none) {
-    return <p className="text-xs text-slate-600" data-testid="changes-none">No change: the two versions are the same.</p>;
+    return (
+      <p className="text-xs text-slate-600" data-testid="changes-none">
+        No change: the two versions are the same.
+      </p>
+    );
   }
   const changed = compact ? changes.changed.slice(0, FIRST) : changes.changed;
   return (
@@ -31,13 +35,17 @@ export function ChangesSummary({ changes, compact = false }: { changes: Workflow
         {changes.added.length > 0 && (
           <>
             <dt className="text-emerald-800">Added</dt>
-            <dd className="text-slate-800" data-testid="changes-added">{names(changes.added)}</dd>
+            <dd className="text-slate-800" data-testid="changes-added">
+              {names(changes.added)}
+            </dd>
           </>
         )}
         {changes.removed.length > 0 && (
           <>
             <dt className="text-red-700">Removed</dt>
-            <dd className="text-slate-800" data-testid="changes-removed">{names(changes.removed)}</dd>
+            <dd className="text-slate-800" data-testid="changes-removed">
+              {names(changes.removed)}
+            </dd>
           </>
         )}
         {changed.length > 0 && (

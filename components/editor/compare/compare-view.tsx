@@ -18,7 +18,17 @@ import { changeMarks } from './change-marks';
 const refKey = (r: VersionRef) => `${r.workflowId}@${r.version}`;
 
 /** Picks one saved version (any workflow), for one side of the comparison. */
-function VersionPicker({ label, value, options, onChange }: { label: string; value: VersionRef | null; options: Array<{ ref: VersionRef; text: string }>; onChange(r: VersionRef): void }) {
+function VersionPicker({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: VersionRef | null;
+  options: Array<{ ref: VersionRef; text: string }>;
+  onChange(r: VersionRef): void;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="font-medium">{label}</span>
@@ -45,10 +55,19 @@ export function CompareView() {
   const left = parseVersionRef(params.get('left'));
   const right = parseVersionRef(params.get('right'));
   const all = useQuery(trpc.graph.savedWorkflows.queryOptions());
-  const a = useQuery({ ...trpc.graph.savedWorkflow.queryOptions({ workflow_id: left?.workflowId ?? '', version: left?.version ?? '' }), enabled: !!left });
-  const b = useQuery({ ...trpc.graph.savedWorkflow.queryOptions({ workflow_id: right?.workflowId ?? '', version: right?.version ?? '' }), enabled: !!right });
+  const a = useQuery({
+    ...trpc.graph.savedWorkflow.queryOptions({ workflow_id: left?.workflowId ?? '', version: left?.version ?? '' }),
+    enabled: !!left,
+  });
+  const b = useQuery({
+    ...trpc.graph.savedWorkflow.queryOptions({ workflow_id: right?.workflowId ?? '', version: right?.version ?? '' }),
+    enabled: !!right,
+  });
   const options = useMemo(
-    () => groupVersions(all.data ?? []).flatMap((g) => g.versions.map((v) => ({ ref: { workflowId: v.workflowId, version: v.version }, text: `${v.name} v${v.version}` }))),
+    () =>
+      groupVersions(all.data ?? []).flatMap((g) =>
+        g.versions.map((v) => ({ ref: { workflowId: v.workflowId, version: v.version }, text: `${v.name} v${v.version}` })),
+      ),
     [all.data],
   );
   const diff = useMemo(() => (a.data && b.data ? diffWorkflows(a.data.document, b.data.document) : null), [a.data, b.data]);
@@ -75,34 +94,50 @@ export function CompareView() {
             <Badge tone="bad">{diff!.counts.removed} removed</Badge>
             <Badge tone="warn">{diff!.counts.changed} changed</Badge>
             <Badge>{diff!.counts.unchanged} unchanged</Badge>
-            {diff!.document.length > 0 && <span className="text-slate-600">Workflow fields changed: {diff!.document.map((d) => d.field).join(', ')}</span>}
+            {diff!.document.length > 0 && (
+              <span className="text-slate-600">Workflow fields changed: {diff!.document.map((d) => d.field).join(', ')}</span>
+            )}
           </p>
           <div className="grid gap-3 lg:grid-cols-2">
             {[
               { side: 'before', data: a.data, marks: marks!.left },
               { side: 'after', data: b.data, marks: marks!.right },
             ].map(({ side, data, marks }) => (
-              <section key={side} aria-label={`${side === 'before' ? 'Before' : 'After'}: ${data.name} v${data.version}`} className="rounded-lg border border-slate-200 bg-white">
+              <section
+                key={side}
+                aria-label={`${side === 'before' ? 'Before' : 'After'}: ${data.name} v${data.version}`}
+                className="rounded-lg border border-slate-200 bg-white"
+              >
                 <h2 className="border-b border-slate-100 px-3 py-2 text-sm font-semibold">
-                  {side === 'before' ? 'Before' : 'After'}: {data.name} <span className="font-mono text-xs font-normal text-slate-500">v{data.version}</span>
+                  {side === 'before' ? 'Before' : 'After'}: {data.name}{' '}
+                  <span className="font-mono text-xs font-normal text-slate-500">v{data.version}</span>
                 </h2>
                 <div className="h-[520px]">
-                  <WorkflowGraphView doc={data.document} changes={marks} minimap={false} ariaLabel={`Graph of ${data.name} v${data.version}`} />
+                  <WorkflowGraphView
+                    doc={data.document}
+                    changes={marks}
+                    minimap={false}
+                    ariaLabel={`Graph of ${data.name} v${data.version}`}
+                  />
                 </div>
               </section>
             ))}
           </div>
           {diff!.states.some((s) => s.status === 'changed') && (
             <ul className="space-y-1 text-sm" aria-label="Changed states">
-              {diff!.states.filter((s) => s.status === 'changed').map((s) => (
-                <li key={s.pointer}>
-                  <span className="font-medium">{s.name}</span>: {s.fields.join(', ')}
-                </li>
-              ))}
+              {diff!.states
+                .filter((s) => s.status === 'changed')
+                .map((s) => (
+                  <li key={s.pointer}>
+                    <span className="font-medium">{s.name}</span>: {s.fields.join(', ')}
+                  </li>
+                ))}
             </ul>
           )}
           <section aria-labelledby="json-diff-title" className="space-y-2">
-            <h2 id="json-diff-title" className="text-base font-semibold">JSON diff</h2>
+            <h2 id="json-diff-title" className="text-base font-semibold">
+              JSON diff
+            </h2>
             <JsonDiffView entries={entries} label={`Changes from v${a.data.version} to v${b.data.version}`} />
           </section>
         </>

@@ -23,7 +23,10 @@ export interface WorkflowChanges {
  * (`ScoreEachCall › TranscribeRecording`). Pointers are /asl/States/<A>[/Branches/<i>|/ItemProcessor]/States/<B>…
  */
 export function stateLabel(pointer: string, name: string): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const names: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     if (parts[i] === 'States' && i + 1 < parts.length) names.push(parts[++i]!);
@@ -35,9 +38,7 @@ export function changesOf(diff: WorkflowDiff): WorkflowChanges {
   const label = (s: WorkflowDiff['states'][number]) => stateLabel(s.pointer, s.name);
   const added = diff.states.filter((s) => s.status === 'added').map(label);
   const removed = diff.states.filter((s) => s.status === 'removed').map(label);
-  const changed = diff.states
-    .filter((s) => s.status === 'changed')
-    .map((s) => ({ name: label(s), fields: s.fields }));
+  const changed = diff.states.filter((s) => s.status === 'changed').map((s) => ({ name: label(s), fields: s.fields }));
   const none = added.length + removed.length + changed.length + diff.document.length === 0;
   return { added, removed, changed, unchanged: diff.counts.unchanged, fields: diff.document, none };
 }

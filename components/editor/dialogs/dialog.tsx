@@ -5,7 +5,19 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it, the page
  * behind is inert. `onClose` runs however it closes.
  */
-export function Dialog({ title, open, onClose, children, wide = false }: { title: string; open: boolean; onClose(): void; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  title,
+  open,
+  onClose,
+  children,
+  wide = false,
+}: {
+  title: string;
+  open: boolean;
+  onClose(): void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;

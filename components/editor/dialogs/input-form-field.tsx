@@ -24,8 +24,9 @@ type Props = {
 export function InputFormField({ field, value, error, onChange, suggestions, note }: Props) {
   const id = `run-input-${field.name}`;
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-  const describedBy = [field.description ? `${id}-help` : null, note ? `${id}-note` : null, error ? `${id}-error` : null]
-    .filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [field.description ? `${id}-help` : null, note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+    undefined;
   const common = { id, 'aria-invalid': !!error, 'aria-describedby': describedBy, className: `${FIELD} w-full` };
   let control;
   if (field.type === 'boolean') {
@@ -63,19 +64,31 @@ export function InputFormField({ field, value, error, onChange, suggestions, not
     );
   } else {
     const type =
-      field.type === 'date' ? 'date'
-      : field.type === 'date-time' ? 'datetime-local'
-      : field.type === 'number' || field.type === 'integer' ? 'number'
-      : 'text';
+      field.type === 'date'
+        ? 'date'
+        : field.type === 'date-time'
+          ? 'datetime-local'
+          : field.type === 'number' || field.type === 'integer'
+            ? 'number'
+            : 'text';
     const step = field.type === 'integer' ? 1 : field.type === 'number' ? 'any' : undefined;
     const list = suggestions && type === 'text' ? `${id}-list` : undefined;
     control = (
       <>
-        <input {...common} type={type} step={step} list={list} autoComplete={list ? 'off' : undefined} value={text}
-          onChange={(e) => onChange(e.target.value)} />
+        <input
+          {...common}
+          type={type}
+          step={step}
+          list={list}
+          autoComplete={list ? 'off' : undefined}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        />
         {list && (
           <datalist id={list} data-testid={`${id}-options`}>
-            {suggestions!.map((o) => <option key={o.value} value={o.value} label={o.label} />)}
+            {suggestions!.map((o) => (
+              <option key={o.value} value={o.value} label={o.label} />
+            ))}
           </datalist>
         )}
       </>

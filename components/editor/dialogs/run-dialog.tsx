@@ -20,8 +20,8 @@ function issuesOf(failure: object): Array<{ path: string; message: string }> {
   const issues = (failure as { issues?: unknown }).issues;
   return Array.isArray(issues)
     ? issues
-      .filter((i): i is { path: string; message: string } => isObject(i) && typeof i.message === 'string')
-      .map((i) => ({ path: String(i.path ?? ''), message: i.message }))
+        .filter((i): i is { path: string; message: string } => isObject(i) && typeof i.message === 'string')
+        .map((i) => ({ path: String(i.path ?? ''), message: i.message }))
     : [];
 }
 
@@ -52,7 +52,13 @@ function advisorNote(list: AdvisorList): string {
  * end and an advisor the CRM does not know (`advisor_name` is offered as the CRM's list); while
  * either fails, a message says why under the field and Start stays disabled.
  */
-export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
+export function RunDialog({
+  open,
+  onClose,
+  doc,
+  saved,
+  canTestRun,
+}: {
   open: boolean;
   onClose(): void;
   doc: WorkflowDoc;
@@ -101,9 +107,7 @@ export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
     setErrors({});
     const asTest = mustTest || testRun ? { test_run: true } : {};
     const result = await start.mutateAsync(
-      saved
-        ? { workflow_id: saved.workflow_id, version: saved.version, input, ...asTest }
-        : { workflow: doc, input, ...asTest },
+      saved ? { workflow_id: saved.workflow_id, version: saved.version, input, ...asTest } : { workflow: doc, input, ...asTest },
     );
     if (result.status === 'ok') router.push(`/runs/${result.run_id}`);
   };
@@ -113,9 +117,13 @@ export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
     <Dialog title={`Run ${typeof doc.workflow_name === 'string' ? doc.workflow_name : 'workflow'}`} open={open} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate aria-label="Run input">
         <p className="text-sm text-slate-600">
-          {saved
-            ? <>Runs saved version v{saved.version}.{status ? ` It is ${status === 'draft' ? 'a draft' : status}.` : ''}</>
-            : <>Runs the document as it is in the editor (not saved).</>}
+          {saved ? (
+            <>
+              Runs saved version v{saved.version}.{status ? ` It is ${status === 'draft' ? 'a draft' : status}.` : ''}
+            </>
+          ) : (
+            <>Runs the document as it is in the editor (not saved).</>
+          )}
         </p>
         <TestRunChoice
           mustTest={mustTest}
@@ -126,7 +134,9 @@ export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
         />
         {noSchemaFields ? (
           <div className="space-y-1">
-            <label htmlFor="run-input-json" className="block text-sm font-medium">Input (JSON object)</label>
+            <label htmlFor="run-input-json" className="block text-sm font-medium">
+              Input (JSON object)
+            </label>
             <textarea
               id="run-input-json"
               rows={5}
@@ -135,7 +145,11 @@ export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
               className="w-full rounded-md border border-slate-300 p-2 font-mono text-xs"
               placeholder="{}"
             />
-            {errors.$ && <p className="text-xs text-red-700" role="alert">{errors.$}</p>}
+            {errors.$ && (
+              <p className="text-xs text-red-700" role="alert">
+                {errors.$}
+              </p>
+            )}
           </div>
         ) : (
           fields.map((f) => (
@@ -159,16 +173,22 @@ export function RunDialog({ open, onClose, doc, saved, canTestRun }: {
             <p>The run did not start: {failure.error}</p>
             {issuesOf(failure).length > 0 && (
               <ul className="mt-1 list-disc pl-5 text-xs">
-                {issuesOf(failure).slice(0, 8).map((i) => (
-                  <li key={`${i.path}${i.message}`}>
-                    <code>{i.path || '/'}</code> {i.message}
-                  </li>
-                ))}
+                {issuesOf(failure)
+                  .slice(0, 8)
+                  .map((i) => (
+                    <li key={`${i.path}${i.message}`}>
+                      <code>{i.path || '/'}</code> {i.message}
+                    </li>
+                  ))}
               </ul>
             )}
           </div>
         )}
-        {start.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(start.error)}</p>}
+        {start.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(start.error)}
+          </p>
+        )}
         <div className="flex justify-end gap-2 pt-2">
           <Button onClick={onClose}>Cancel</Button>
           <Button

@@ -17,7 +17,19 @@ type Saved = { workflow_id: string; version: string };
  * saved — the button that opens this is disabled otherwise, and the server validates again.
  * `onSaved` gets the saved document, which becomes the editor's document.
  */
-export function SaveVersionDialog({ open, onClose, doc, base, onSaved }: { open: boolean; onClose(): void; doc: WorkflowDoc; base: Saved | null; onSaved(doc: WorkflowDoc, saved: Saved): void }) {
+export function SaveVersionDialog({
+  open,
+  onClose,
+  doc,
+  base,
+  onSaved,
+}: {
+  open: boolean;
+  onClose(): void;
+  doc: WorkflowDoc;
+  base: Saved | null;
+  onSaved(doc: WorkflowDoc, saved: Saved): void;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const all = useQuery(trpc.graph.savedWorkflows.queryOptions());
@@ -36,7 +48,11 @@ export function SaveVersionDialog({ open, onClose, doc, base, onSaved }: { open:
     e.preventDefault();
     if (taken) return;
     const plan = planSave({ doc, mode, version: shownVersion, name, saved, base, newId: crypto.randomUUID(), now: new Date() });
-    const r = await save.mutateAsync({ workflow: plan.doc, ...(plan.parent ? { parent: plan.parent } : {}), ...(note.trim() ? { note: note.trim() } : {}) });
+    const r = await save.mutateAsync({
+      workflow: plan.doc,
+      ...(plan.parent ? { parent: plan.parent } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    });
     if (r.status !== 'ok') return;
     await qc.invalidateQueries({ queryKey: trpc.graph.savedWorkflows.queryKey() });
     onSaved(plan.doc, { workflow_id: r.workflow_id, version: r.version });
@@ -49,17 +65,41 @@ export function SaveVersionDialog({ open, onClose, doc, base, onSaved }: { open:
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium">Save as</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="save-mode" checked={mode === 'version'} onChange={() => { setMode('version'); setVersion(null); }} />
-            {saved.length ? <>A new version of this workflow (saved: {saved.length} {saved.length === 1 ? 'version' : 'versions'})</> : <>This workflow’s first version</>}
+            <input
+              type="radio"
+              name="save-mode"
+              checked={mode === 'version'}
+              onChange={() => {
+                setMode('version');
+                setVersion(null);
+              }}
+            />
+            {saved.length ? (
+              <>
+                A new version of this workflow (saved: {saved.length} {saved.length === 1 ? 'version' : 'versions'})
+              </>
+            ) : (
+              <>This workflow’s first version</>
+            )}
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="save-mode" checked={mode === 'copy'} onChange={() => { setMode('copy'); setVersion(null); }} />
+            <input
+              type="radio"
+              name="save-mode"
+              checked={mode === 'copy'}
+              onChange={() => {
+                setMode('copy');
+                setVersion(null);
+              }}
+            />
             A new workflow derived from this one (REFINEMENT_OF)
           </label>
         </fieldset>
         {mode === 'copy' && (
           <div className="space-y-1">
-            <label htmlFor="save-name" className="block text-sm font-medium">Name of the new workflow</label>
+            <label htmlFor="save-name" className="block text-sm font-medium">
+              Name of the new workflow
+            </label>
             <input id="save-name" className={`${FIELD} w-full`} value={name} onChange={(e) => setName(e.target.value)} required />
           </div>
         )}
@@ -69,31 +109,66 @@ export function SaveVersionDialog({ open, onClose, doc, base, onSaved }: { open:
               <legend className="mb-1 text-sm font-medium">Change</legend>
               {(['patch', 'minor', 'major'] as const).map((p) => (
                 <label key={p} className="flex items-center gap-1">
-                  <input type="radio" name="bump" checked={part === p && version === null} onChange={() => { setPart(p); setVersion(null); }} />
+                  <input
+                    type="radio"
+                    name="bump"
+                    checked={part === p && version === null}
+                    onChange={() => {
+                      setPart(p);
+                      setVersion(null);
+                    }}
+                  />
                   {p}
                 </label>
               ))}
             </fieldset>
           )}
           <div className="space-y-1">
-            <label htmlFor="save-version" className="block text-sm font-medium">Version</label>
-            <input id="save-version" className={`${FIELD} w-32 font-mono`} value={shownVersion} onChange={(e) => setVersion(e.target.value)} pattern="\d+\.\d+\.\d+" required aria-invalid={taken} />
+            <label htmlFor="save-version" className="block text-sm font-medium">
+              Version
+            </label>
+            <input
+              id="save-version"
+              className={`${FIELD} w-32 font-mono`}
+              value={shownVersion}
+              onChange={(e) => setVersion(e.target.value)}
+              pattern="\d+\.\d+\.\d+"
+              required
+              aria-invalid={taken}
+            />
           </div>
         </div>
-        {taken && <p role="alert" className="text-sm text-red-700">v{shownVersion} is already saved; a saved version is never overwritten.</p>}
+        {taken && (
+          <p role="alert" className="text-sm text-red-700">
+            v{shownVersion} is already saved; a saved version is never overwritten.
+          </p>
+        )}
         <div className="space-y-1">
-          <label htmlFor="save-note" className="block text-sm font-medium">Change note</label>
-          <textarea id="save-note" rows={3} className={`${FIELD} w-full`} value={note} onChange={(e) => setNote(e.target.value)} placeholder="What changed and why" />
+          <label htmlFor="save-note" className="block text-sm font-medium">
+            Change note
+          </label>
+          <textarea
+            id="save-note"
+            rows={3}
+            className={`${FIELD} w-full`}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="What changed and why"
+          />
         </div>
         {failure && (
           <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             Not saved: {failure.error}
           </div>
         )}
-        {save.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(save.error)}</p>}
+        {save.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(save.error)}
+          </p>
+        )}
         <p className="text-xs text-slate-600" data-testid="save-as-draft">
-          It is saved as a <strong>draft</strong>: runs by workflow id, the Planner and schedules keep using the published
-          version until a workflow designer or admin publishes this one (Versions tab). You can test-run a draft.
+          It is saved as a <strong>draft</strong>: runs by workflow id, the Planner and schedules keep using the published version until a
+          workflow designer or admin publishes this one (Versions tab). You can test-run a draft.
         </p>
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>

@@ -17,14 +17,23 @@ export function useSavedStatus(saved: { workflow_id: string; version: string } |
  * published first. Otherwise a designer or admin may still choose a test run. A test run's QA
  * results are kept out of the review queue and the dashboard.
  */
-export function TestRunChoice({ mustTest, canTestRun, checked, onChange, version }: {
-  mustTest: boolean; canTestRun: boolean; checked: boolean; onChange(v: boolean): void; version: string | null;
+export function TestRunChoice({
+  mustTest,
+  canTestRun,
+  checked,
+  onChange,
+  version,
+}: {
+  mustTest: boolean;
+  canTestRun: boolean;
+  checked: boolean;
+  onChange(v: boolean): void;
+  version: string | null;
 }) {
   if (mustTest && !canTestRun) {
     return (
       <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        v{version} is not published, so it cannot run for QA. A workflow designer or admin can publish it,
-        or test-run it.
+        v{version} is not published, so it cannot run for QA. A workflow designer or admin can publish it, or test-run it.
       </p>
     );
   }
@@ -42,10 +51,8 @@ export function TestRunChoice({ mustTest, canTestRun, checked, onChange, version
         Test run
       </label>
       <p className="text-xs text-slate-600">
-        {mustTest
-          ? `v${version} is not published: it can only be started as a test run. `
-          : 'Mark this run as a test. '}
-        A test run’s QA results are kept out of the QA review queue and the dashboard.
+        {mustTest ? `v${version} is not published: it can only be started as a test run. ` : 'Mark this run as a test. '}A test run’s QA
+        results are kept out of the QA review queue and the dashboard.
       </p>
     </div>
   );

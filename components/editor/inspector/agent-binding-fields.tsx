@@ -29,40 +29,98 @@ export function AgentBindingFields() {
   const skills = Array.isArray(binding.skills) ? binding.skills.filter((x): x is string => typeof x === 'string') : [];
   return (
     <>
-      <FieldGroup at={at('agent_template_ref')} legend="Worker template (agent_template_ref)" help="The .af agent template each run spawns a worker from." except={['name', 'version']}>
+      <FieldGroup
+        at={at('agent_template_ref')}
+        legend="Worker template (agent_template_ref)"
+        help="The .af agent template each run spawns a worker from."
+        except={['name', 'version']}
+      >
         <div className="grid grid-cols-[1fr_6rem] gap-2">
-          <TextField at={at('agent_template_ref', 'name')} label="Name" mono value={template.name} onChange={(v) => member('agent_template_ref', template, 'name', v)} />
-          <TextField at={at('agent_template_ref', 'version')} label="Version" mono placeholder="1.0.0" value={template.version} onChange={(v) => member('agent_template_ref', template, 'version', v)} />
+          <TextField
+            at={at('agent_template_ref', 'name')}
+            label="Name"
+            mono
+            value={template.name}
+            onChange={(v) => member('agent_template_ref', template, 'name', v)}
+          />
+          <TextField
+            at={at('agent_template_ref', 'version')}
+            label="Version"
+            mono
+            placeholder="1.0.0"
+            value={template.version}
+            onChange={(v) => member('agent_template_ref', template, 'version', v)}
+          />
         </div>
       </FieldGroup>
       <SkillPicker skills={skills} />
-      <TextField at={at('tool_name')} label="Tool name" mono help="Optional: call this tool directly (usually the bound skills provide the tools)." value={binding.tool_name} onChange={(v) => set('tool_name', v, 'AgentBinding/tool_name')} />
-      <CheckField at={at('agent_ref')} label="Use an existing agent (agent_ref) instead of spawning a worker" checked={agent !== null} onChange={(on) => set('agent_ref', on ? {} : undefined)} />
+      <TextField
+        at={at('tool_name')}
+        label="Tool name"
+        mono
+        help="Optional: call this tool directly (usually the bound skills provide the tools)."
+        value={binding.tool_name}
+        onChange={(v) => set('tool_name', v, 'AgentBinding/tool_name')}
+      />
+      <CheckField
+        at={at('agent_ref')}
+        label="Use an existing agent (agent_ref) instead of spawning a worker"
+        checked={agent !== null}
+        onChange={(on) => set('agent_ref', on ? {} : undefined)}
+      />
       {agent && (
         <div className="grid grid-cols-3 gap-2">
           {(['id', 'name', 'version'] as const).map((k) => (
-            <TextField key={k} at={at('agent_ref', k)} label={`Agent ${k}`} mono value={agent[k]} onChange={(v) => set('agent_ref', withMember(agent, k, v), `AgentBinding/agent_ref/${k}`)} />
+            <TextField
+              key={k}
+              at={at('agent_ref', k)}
+              label={`Agent ${k}`}
+              mono
+              value={agent[k]}
+              onChange={(v) => set('agent_ref', withMember(agent, k, v), `AgentBinding/agent_ref/${k}`)}
+            />
           ))}
         </div>
       )}
-      <FieldGroup at={at('lifecycle')} legend="Lifecycle" help="Ephemeral workers (the default) are made for the state and destroyed after it." except={['mode', 'destroy_on_end', 'reuse_key']}>
+      <FieldGroup
+        at={at('lifecycle')}
+        legend="Lifecycle"
+        help="Ephemeral workers (the default) are made for the state and destroyed after it."
+        except={['mode', 'destroy_on_end', 'reuse_key']}
+      >
         <div className="grid grid-cols-2 gap-2">
           <SelectField
             at={at('lifecycle', 'mode')}
             label="Mode"
             value={typeof lifecycle.mode === 'string' ? lifecycle.mode : ''}
-            options={[{ value: '', label: 'Default (ephemeral)' }, { value: 'ephemeral', label: 'ephemeral' }, { value: 'pooled', label: 'pooled' }, { value: 'existing', label: 'existing' }]}
+            options={[
+              { value: '', label: 'Default (ephemeral)' },
+              { value: 'ephemeral', label: 'ephemeral' },
+              { value: 'pooled', label: 'pooled' },
+              { value: 'existing', label: 'existing' },
+            ]}
             onChange={(v) => member('lifecycle', lifecycle, 'mode', v === '' ? undefined : v)}
           />
           <SelectField
             at={at('lifecycle', 'destroy_on_end')}
             label="Destroy on end"
             value={typeof lifecycle.destroy_on_end === 'boolean' ? String(lifecycle.destroy_on_end) : ''}
-            options={[{ value: '', label: 'Default (yes)' }, { value: 'true', label: 'yes' }, { value: 'false', label: 'no' }]}
+            options={[
+              { value: '', label: 'Default (yes)' },
+              { value: 'true', label: 'yes' },
+              { value: 'false', label: 'no' },
+            ]}
             onChange={(v) => member('lifecycle', lifecycle, 'destroy_on_end', v === '' ? undefined : v === 'true')}
           />
         </div>
-        <TextField at={at('lifecycle', 'reuse_key')} label="Reuse key" mono help="For pooled and existing workers." value={lifecycle.reuse_key ?? undefined} onChange={(v) => member('lifecycle', lifecycle, 'reuse_key', v)} />
+        <TextField
+          at={at('lifecycle', 'reuse_key')}
+          label="Reuse key"
+          mono
+          help="For pooled and existing workers."
+          value={lifecycle.reuse_key ?? undefined}
+          onChange={(v) => member('lifecycle', lifecycle, 'reuse_key', v)}
+        />
       </FieldGroup>
     </>
   );

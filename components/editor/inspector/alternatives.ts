@@ -20,7 +20,13 @@ export function currentAlternative(state: JsonObject, fields: readonly string[])
  * of `fields` is removed and `to` is set to `value` — unless the state already has `to`, whose
  * value is then kept. One document, so one undo step.
  */
-export function switchAlternative(doc: WorkflowDoc, pointer: string, fields: readonly string[], to: string | null, value: unknown): EditResult {
+export function switchAlternative(
+  doc: WorkflowDoc,
+  pointer: string,
+  fields: readonly string[],
+  to: string | null,
+  value: unknown,
+): EditResult {
   const found = stateAt(indexStates(doc), pointer);
   if (!found.ok) return found;
   let result: EditResult = { ok: true, doc };

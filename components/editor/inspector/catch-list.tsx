@@ -37,7 +37,13 @@ export function CatchList({ targets, self }: { targets: readonly string[]; self:
           <Field at={at('Next')} label="Next" help="A state of the same scope.">
             {(p) => <TargetSelect {...p} value={entry.Next} targets={targets} onChange={(v) => set('Next', v ?? undefined, false)} />}
           </Field>
-          <ResultPathField at={at('ResultPath')} label="ResultPath" value={entry.ResultPath} help="Where the error output goes. Empty: it replaces the input." onChange={(v) => set('ResultPath', v)} />
+          <ResultPathField
+            at={at('ResultPath')}
+            label="ResultPath"
+            value={entry.ResultPath}
+            help="Where the error output goes. Empty: it replaces the input."
+            onChange={(v) => set('ResultPath', v)}
+          />
           <TextField at={at('Comment')} label="Comment" value={entry.Comment} onChange={(v) => set('Comment', v)} />
         </>
       )}

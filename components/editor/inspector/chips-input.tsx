@@ -8,7 +8,21 @@ import { useInspector } from './inspector-context';
  * the Add button — and, when `suggestions` are given, a datalist of common values. Each chip has
  * a remove button. `label` names the input for screen readers.
  */
-export function ChipsInput({ values, onChange, suggestions, label, placeholder, describedBy }: { values: readonly string[]; onChange(v: string[]): void; suggestions?: readonly string[]; label: string; placeholder?: string; describedBy?: string }) {
+export function ChipsInput({
+  values,
+  onChange,
+  suggestions,
+  label,
+  placeholder,
+  describedBy,
+}: {
+  values: readonly string[];
+  onChange(v: string[]): void;
+  suggestions?: readonly string[];
+  label: string;
+  placeholder?: string;
+  describedBy?: string;
+}) {
   const { readOnly } = useInspector();
   const id = useId();
   const [text, setText] = useState('');
@@ -23,10 +37,19 @@ export function ChipsInput({ values, onChange, suggestions, label, placeholder, 
     <div className="space-y-1.5">
       <ul className="flex flex-wrap gap-1" aria-label={`${label}: ${values.length}`}>
         {values.map((v) => (
-          <li key={v} className="inline-flex items-center gap-0.5 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-2 font-mono text-xs text-slate-800 ring-1 ring-slate-200 ring-inset" data-testid="chip">
+          <li
+            key={v}
+            className="inline-flex items-center gap-0.5 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-2 font-mono text-xs text-slate-800 ring-1 ring-slate-200 ring-inset"
+            data-testid="chip"
+          >
             {v}
             {!readOnly && (
-              <button type="button" className="rounded-full px-1 text-slate-500 hover:bg-red-100 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-500" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((x) => x !== v))}>
+              <button
+                type="button"
+                className="rounded-full px-1 text-slate-500 hover:bg-red-100 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-500"
+                aria-label={`Remove ${v}`}
+                onClick={() => onChange(values.filter((x) => x !== v))}
+              >
                 ✕
               </button>
             )}

@@ -20,11 +20,17 @@ import { useStateEditor } from './use-state-editor';
 export function ChoiceFields({ scope }: { scope: StateInScope }) {
   const s = useStateEditor();
   const rules = asList(s.state.Choices);
-  const write = (next: readonly unknown[], typing?: string) => s.set('Choices', next, typing ? `Choices${typing.slice(s.at('Choices').length)}` : undefined);
+  const write = (next: readonly unknown[], typing?: string) =>
+    s.set('Choices', next, typing ? `Choices${typing.slice(s.at('Choices').length)}` : undefined);
   const firstOther = scope.targets.find((t) => t !== scope.name);
   return (
     <>
-      <FieldGroup at={s.at('Choices')} legend="Rules" help="Tried in order; the first that matches decides the next state." except={rules.map((_, i) => String(i))}>
+      <FieldGroup
+        at={s.at('Choices')}
+        legend="Rules"
+        help="Tried in order; the first that matches decides the next state."
+        except={rules.map((_, i) => String(i))}
+      >
         <ol className="space-y-2">
           {rules.map((rule, i) => {
             const r = isObject(rule) ? rule : {};
@@ -39,13 +45,31 @@ export function ChoiceFields({ scope }: { scope: StateInScope }) {
                       {choiceRuleLabel(r)}
                     </span>
                   </p>
-                  <ItemControls what={`rule ${i + 1}`} index={i} count={rules.length} onMove={(to) => write(moveItem(rules, i, to))} onRemove={() => write(removeItem(rules, i))} />
+                  <ItemControls
+                    what={`rule ${i + 1}`}
+                    index={i}
+                    count={rules.length}
+                    onMove={(to) => write(moveItem(rules, i, to))}
+                    onRemove={() => write(removeItem(rules, i))}
+                  />
                 </div>
                 <RuleEditor rule={r} at={at} depth={0} onChange={set} />
                 <Field at={`${at}/Next`} label="Then go to">
-                  {(p) => <TargetSelect {...p} value={r.Next} targets={scope.targets} onChange={(name) => set(withMember(r, 'Next', name ?? undefined))} />}
+                  {(p) => (
+                    <TargetSelect
+                      {...p}
+                      value={r.Next}
+                      targets={scope.targets}
+                      onChange={(name) => set(withMember(r, 'Next', name ?? undefined))}
+                    />
+                  )}
                 </Field>
-                <TextField at={`${at}/Comment`} label="Comment" value={r.Comment} onChange={(v) => set(withMember(r, 'Comment', v), `${at}/Comment`)} />
+                <TextField
+                  at={`${at}/Comment`}
+                  label="Comment"
+                  value={r.Comment}
+                  onChange={(v) => set(withMember(r, 'Comment', v), `${at}/Comment`)}
+                />
               </li>
             );
           })}
@@ -54,14 +78,24 @@ export function ChoiceFields({ scope }: { scope: StateInScope }) {
           Add rule
         </AddButton>
       </FieldGroup>
-      <Field at={s.at('Default')} label="Default" help="Where to go when no rule matches; without one the run fails with States.NoChoiceMatched.">
+      <Field
+        at={s.at('Default')}
+        label="Default"
+        help="Where to go when no rule matches; without one the run fails with States.NoChoiceMatched."
+      >
         {(p) => (
           <TargetSelect
             {...p}
             value={s.state.Default}
             targets={scope.targets}
             none="No Default"
-            onChange={(name) => s.apply(name === null ? setStateField(s.doc, s.pointer, 'Default', undefined) : connect(s.doc, s.pointer, { kind: 'default' }, name))}
+            onChange={(name) =>
+              s.apply(
+                name === null
+                  ? setStateField(s.doc, s.pointer, 'Default', undefined)
+                  : connect(s.doc, s.pointer, { kind: 'default' }, name),
+              )
+            }
           />
         )}
       </Field>

@@ -31,10 +31,21 @@ export function RuleEditor({ rule, at, onChange, depth }: RuleProps) {
   const op = ruleOperator(r);
   const variable = typeof r.Variable === 'string' ? r.Variable : '';
   return (
-    <FieldGroup at={at} legend={depth === 0 ? 'Condition' : <span className="font-mono text-[11px] text-slate-500">{choiceRuleLabel(r)}</span>} except={['Variable', 'Next', 'Comment', ...(op ? [op] : [])]}>
+    <FieldGroup
+      at={at}
+      legend={depth === 0 ? 'Condition' : <span className="font-mono text-[11px] text-slate-500">{choiceRuleLabel(r)}</span>}
+      except={['Variable', 'Next', 'Comment', ...(op ? [op] : [])]}
+    >
       <Field at={`${at}#operator`} label="Operator" quiet>
         {(p) => (
-          <select {...p} className={`${FIELD} w-full`} value={op ?? ''} disabled={readOnly} onChange={(e) => onChange(withOperator(r, e.target.value))} data-testid="rule-operator">
+          <select
+            {...p}
+            className={`${FIELD} w-full`}
+            value={op ?? ''}
+            disabled={readOnly}
+            onChange={(e) => onChange(withOperator(r, e.target.value))}
+            data-testid="rule-operator"
+          >
             {op === null && <option value="">— choose —</option>}
             {OPERATOR_GROUPS.map((g) => (
               <optgroup key={g.label} label={g.label}>
@@ -51,14 +62,26 @@ export function RuleEditor({ rule, at, onChange, depth }: RuleProps) {
       {op !== null && !isCombinator(op) && (
         <>
           <Field at={`${at}/Variable`} label="Variable" error={pathProblem(variable, 'reference')}>
-            {(p) => <PathInput {...p} value={variable} target="selected" onChange={(t) => onChange({ ...r, Variable: t }, `${at}/Variable`)} />}
+            {(p) => (
+              <PathInput {...p} value={variable} target="selected" onChange={(t) => onChange({ ...r, Variable: t }, `${at}/Variable`)} />
+            )}
           </Field>
-          <OperandInput op={op} at={`${at}/${op}`} value={r[op]} onChange={(v, typing) => onChange({ ...r, [op]: v }, typing ? `${at}/${op}` : undefined)} />
+          <OperandInput
+            op={op}
+            at={`${at}/${op}`}
+            value={r[op]}
+            onChange={(v, typing) => onChange({ ...r, [op]: v }, typing ? `${at}/${op}` : undefined)}
+          />
         </>
       )}
       {op === 'Not' && (
         <div className="border-l-2 border-indigo-200 pl-2">
-          <RuleEditor rule={r.Not} at={`${at}/Not`} depth={depth + 1} onChange={(inner, typing) => onChange({ ...r, Not: inner }, typing)} />
+          <RuleEditor
+            rule={r.Not}
+            at={`${at}/Not`}
+            depth={depth + 1}
+            onChange={(inner, typing) => onChange({ ...r, Not: inner }, typing)}
+          />
         </div>
       )}
       {(op === 'And' || op === 'Or') && <SubRules rule={r} op={op} at={at} depth={depth} onChange={onChange} />}
@@ -67,7 +90,19 @@ export function RuleEditor({ rule, at, onChange, depth }: RuleProps) {
 }
 
 /** The conditions of an And/Or. */
-function SubRules({ rule, op, at, depth, onChange }: { rule: Record<string, unknown>; op: 'And' | 'Or'; at: string; depth: number; onChange: RuleProps['onChange'] }) {
+function SubRules({
+  rule,
+  op,
+  at,
+  depth,
+  onChange,
+}: {
+  rule: Record<string, unknown>;
+  op: 'And' | 'Or';
+  at: string;
+  depth: number;
+  onChange: RuleProps['onChange'];
+}) {
   const list = subRules(rule);
   const write = (next: readonly unknown[], typing?: string) => onChange({ ...rule, [op]: next }, typing);
   return (
@@ -76,9 +111,20 @@ function SubRules({ rule, op, at, depth, onChange }: { rule: Record<string, unkn
         {list.map((sub, i) => (
           <li key={i} className="relative">
             <div className="absolute top-0 right-0">
-              <ItemControls what={`condition ${i + 1}`} index={i} count={list.length} onMove={(to) => write(moveItem(list, i, to))} onRemove={() => write(removeItem(list, i))} />
+              <ItemControls
+                what={`condition ${i + 1}`}
+                index={i}
+                count={list.length}
+                onMove={(to) => write(moveItem(list, i, to))}
+                onRemove={() => write(removeItem(list, i))}
+              />
             </div>
-            <RuleEditor rule={sub} at={`${at}/${op}/${i}`} depth={depth + 1} onChange={(inner, typing) => write(replaceItem(list, i, inner), typing)} />
+            <RuleEditor
+              rule={sub}
+              at={`${at}/${op}/${i}`}
+              depth={depth + 1}
+              onChange={(inner, typing) => write(replaceItem(list, i, inner), typing)}
+            />
           </li>
         ))}
       </ol>

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { COMBINATORS, COMPARISON_OPERATORS } from '@/server/engine/asl/choice-operators';
-import { OPERATOR_GROUPS, defaultOperand, newRule, operandKind, operandText, parseOperand, ruleOperator, subRules, withOperator } from './choice-rules';
+import {
+  OPERATOR_GROUPS,
+  defaultOperand,
+  newRule,
+  operandKind,
+  operandText,
+  parseOperand,
+  ruleOperator,
+  subRules,
+  withOperator,
+} from './choice-rules';
 
 describe('OPERATOR_GROUPS', () => {
   it('offers every comparison operator and combinator exactly once', () => {
@@ -35,22 +45,46 @@ describe('withOperator', () => {
     expect(withOperator(rule, 'StringEquals')).toMatchObject({ Variable: '$.score', StringEquals: '' });
     expect(withOperator(rule, 'IsNull')).toMatchObject({ Variable: '$.score', IsNull: true });
     expect(withOperator(rule, 'NumericEqualsPath')).toMatchObject({ NumericEqualsPath: '$.value' });
-    expect(withOperator({ Variable: '$.t', StringEquals: 'nope' }, 'TimestampEquals')).toEqual({ Variable: '$.t', TimestampEquals: '2024-01-01T00:00:00Z' });
-    expect(withOperator({ Variable: '$.t', StringEquals: '2024-07-01T00:00:00Z' }, 'TimestampEquals')).toEqual({ Variable: '$.t', TimestampEquals: '2024-07-01T00:00:00Z' });
+    expect(withOperator({ Variable: '$.t', StringEquals: 'nope' }, 'TimestampEquals')).toEqual({
+      Variable: '$.t',
+      TimestampEquals: '2024-01-01T00:00:00Z',
+    });
+    expect(withOperator({ Variable: '$.t', StringEquals: '2024-07-01T00:00:00Z' }, 'TimestampEquals')).toEqual({
+      Variable: '$.t',
+      TimestampEquals: '2024-07-01T00:00:00Z',
+    });
   });
   it('wraps a comparison into And/Or/Not, leaving Next on the outer rule', () => {
-    expect(withOperator(rule, 'And')).toEqual({ Next: 'High', Comment: 'good', And: [{ Variable: '$.score', NumericGreaterThanEquals: 80 }] });
-    expect(withOperator(rule, 'Not')).toEqual({ Next: 'High', Comment: 'good', Not: { Variable: '$.score', NumericGreaterThanEquals: 80 } });
+    expect(withOperator(rule, 'And')).toEqual({
+      Next: 'High',
+      Comment: 'good',
+      And: [{ Variable: '$.score', NumericGreaterThanEquals: 80 }],
+    });
+    expect(withOperator(rule, 'Not')).toEqual({
+      Next: 'High',
+      Comment: 'good',
+      Not: { Variable: '$.score', NumericGreaterThanEquals: 80 },
+    });
   });
   it('moves rules between combinators', () => {
-    const and = { And: [{ Variable: '$.a', IsPresent: true }, { Variable: '$.b', IsNull: false }], Next: 'X' };
+    const and = {
+      And: [
+        { Variable: '$.a', IsPresent: true },
+        { Variable: '$.b', IsNull: false },
+      ],
+      Next: 'X',
+    };
     expect(withOperator(and, 'Or')).toEqual({ Next: 'X', Or: and.And });
     expect(withOperator(and, 'Not')).toEqual({ Next: 'X', Not: and.And[0] });
     expect(withOperator({ Not: { Variable: '$.a', IsNull: true } }, 'Or')).toEqual({ Or: [{ Variable: '$.a', IsNull: true }] });
     expect(withOperator({ And: [] }, 'Or')).toEqual({ Or: [{ Variable: '$.value', IsPresent: true }] });
   });
   it('turns a combinator into a comparison on the first Variable inside it', () => {
-    expect(withOperator({ Or: [{ Not: { Variable: '$.deep', IsNull: true } }], Next: 'X' }, 'StringEquals')).toEqual({ Next: 'X', Variable: '$.deep', StringEquals: '' });
+    expect(withOperator({ Or: [{ Not: { Variable: '$.deep', IsNull: true } }], Next: 'X' }, 'StringEquals')).toEqual({
+      Next: 'X',
+      Variable: '$.deep',
+      StringEquals: '',
+    });
     expect(withOperator({ And: [] }, 'IsString')).toEqual({ Variable: '$.value', IsString: true });
   });
   it('returns the rule itself for its own operator', () => {

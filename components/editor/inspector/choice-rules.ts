@@ -17,10 +17,19 @@ const COMBINATOR_NAMES: readonly string[] = ['And', 'Or', 'Not'];
 /** The operators as the builder's select groups them; every operator of choice-operators.ts is in one group. */
 export const OPERATOR_GROUPS: ReadonlyArray<{ label: string; operators: readonly string[] }> = [
   { label: 'Combine rules', operators: ['And', 'Or', 'Not'] },
-  { label: 'String', operators: ['StringEquals', 'StringLessThan', 'StringGreaterThan', 'StringLessThanEquals', 'StringGreaterThanEquals', 'StringMatches'] },
-  { label: 'Number', operators: ['NumericEquals', 'NumericLessThan', 'NumericGreaterThan', 'NumericLessThanEquals', 'NumericGreaterThanEquals'] },
+  {
+    label: 'String',
+    operators: ['StringEquals', 'StringLessThan', 'StringGreaterThan', 'StringLessThanEquals', 'StringGreaterThanEquals', 'StringMatches'],
+  },
+  {
+    label: 'Number',
+    operators: ['NumericEquals', 'NumericLessThan', 'NumericGreaterThan', 'NumericLessThanEquals', 'NumericGreaterThanEquals'],
+  },
   { label: 'Boolean', operators: ['BooleanEquals'] },
-  { label: 'Timestamp', operators: ['TimestampEquals', 'TimestampLessThan', 'TimestampGreaterThan', 'TimestampLessThanEquals', 'TimestampGreaterThanEquals'] },
+  {
+    label: 'Timestamp',
+    operators: ['TimestampEquals', 'TimestampLessThan', 'TimestampGreaterThan', 'TimestampLessThanEquals', 'TimestampGreaterThanEquals'],
+  },
   { label: 'Type tests', operators: ['IsPresent', 'IsNull', 'IsNumeric', 'IsString', 'IsBoolean', 'IsTimestamp'] },
   { label: 'Compare with another path', operators: [...COMPARISON_OPERATORS.keys()].filter((op) => op.endsWith('Path')) },
 ];
@@ -104,7 +113,16 @@ export function withOperator(rule: JsonObject, op: string): JsonObject {
   if (from === op) return rule;
   const kept = frame(rule);
   if (isCombinator(op)) {
-    const inner: unknown[] = from === 'And' || from === 'Or' ? (Array.isArray(rule[from]) ? (rule[from] as unknown[]) : []) : from === 'Not' ? [rule.Not] : from === null ? [] : [condition(rule)];
+    const inner: unknown[] =
+      from === 'And' || from === 'Or'
+        ? Array.isArray(rule[from])
+          ? (rule[from] as unknown[])
+          : []
+        : from === 'Not'
+          ? [rule.Not]
+          : from === null
+            ? []
+            : [condition(rule)];
     const list = inner.length > 0 ? inner : [{ ...NEW_CHOICE_RULE }];
     return { ...kept, [op]: op === 'Not' ? list[0] : list };
   }
@@ -134,9 +152,13 @@ export function parseOperand(kind: OperandKind | 'test', text: string): Parsed<u
       return n.value === undefined ? { ok: false, message: 'Enter a number.' } : { ok: true, value: n.value };
     }
     case 'timestamp':
-      return isRfc3339Timestamp(text) ? { ok: true, value: text } : { ok: false, message: 'An RFC 3339 timestamp, e.g. 2024-07-01T09:00:00Z.' };
+      return isRfc3339Timestamp(text)
+        ? { ok: true, value: text }
+        : { ok: false, message: 'An RFC 3339 timestamp, e.g. 2024-07-01T09:00:00Z.' };
     case 'pattern':
-      return /\\(?!\*)/.test(text.replace(/\\\\/g, '')) ? { ok: false, message: 'A backslash may escape only * or another backslash.' } : { ok: true, value: text };
+      return /\\(?!\*)/.test(text.replace(/\\\\/g, ''))
+        ? { ok: false, message: 'A backslash may escape only * or another backslash.' }
+        : { ok: true, value: text };
     case 'boolean':
     case 'test':
       return text === 'true' || text === 'false' ? { ok: true, value: text === 'true' } : { ok: false, message: 'true or false.' };

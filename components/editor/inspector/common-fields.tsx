@@ -24,7 +24,14 @@ export function CommonFields({ type, scope }: { type: StateType; scope: StateInS
         options={STATE_TYPES.map((t) => ({ value: t, label: t }))}
         onChange={(t) => s.apply(changeStateType(s.doc, s.pointer, t as StateType))}
       />
-      <TextField at={s.at('Comment')} label="Comment" help="Shown on the node." multiline value={s.state.Comment} onChange={(v) => s.set('Comment', v, 'Comment')} />
+      <TextField
+        at={s.at('Comment')}
+        label="Comment"
+        help="Shown on the node."
+        multiline
+        value={s.state.Comment}
+        onChange={(v) => s.set('Comment', v, 'Comment')}
+      />
       <CheckField
         at={`${scope.scope}/StartAt`}
         label={scope.isStart ? 'Start of its scope' : 'Make it the start of its scope'}
@@ -50,7 +57,9 @@ function NextField({ scope }: { scope: StateInScope }) {
           targets={scope.targets}
           none="End — the scope ends here"
           unset={s.state.End !== true}
-          onChange={(name) => s.apply(name === null ? setStateField(s.doc, s.pointer, 'End', true) : connect(s.doc, s.pointer, { kind: 'next' }, name))}
+          onChange={(name) =>
+            s.apply(name === null ? setStateField(s.doc, s.pointer, 'End', true) : connect(s.doc, s.pointer, { kind: 'next' }, name))
+          }
         />
       )}
     </Field>

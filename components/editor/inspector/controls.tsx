@@ -17,7 +17,24 @@ export const textOf = (value: unknown) => (typeof value === 'string' ? value : v
  * `keepEmpty`; `multiline` gives a textarea; `check` says what is wrong with the text (it is
  * written all the same: validation reports it too).
  */
-export function TextField({ value, onChange, keepEmpty, multiline, placeholder, mono, check, ...base }: FieldBase & { value: unknown; onChange(v: string | undefined): void; keepEmpty?: boolean; multiline?: boolean; placeholder?: string; mono?: boolean; check?(text: string): string | null }) {
+export function TextField({
+  value,
+  onChange,
+  keepEmpty,
+  multiline,
+  placeholder,
+  mono,
+  check,
+  ...base
+}: FieldBase & {
+  value: unknown;
+  onChange(v: string | undefined): void;
+  keepEmpty?: boolean;
+  multiline?: boolean;
+  placeholder?: string;
+  mono?: boolean;
+  check?(text: string): string | null;
+}) {
   const { readOnly } = useInspector();
   const change = (text: string) => onChange(text === '' && !keepEmpty ? undefined : text);
   const cls = `${FIELD} w-full ${mono ? 'font-mono text-xs' : ''}`;
@@ -26,9 +43,25 @@ export function TextField({ value, onChange, keepEmpty, multiline, placeholder, 
     <Field {...base} error={check && text !== '' ? check(text) : null}>
       {(p) =>
         multiline ? (
-          <textarea {...p} rows={2} className={cls} value={textOf(value)} placeholder={placeholder} disabled={readOnly} onChange={(e) => change(e.target.value)} />
+          <textarea
+            {...p}
+            rows={2}
+            className={cls}
+            value={textOf(value)}
+            placeholder={placeholder}
+            disabled={readOnly}
+            onChange={(e) => change(e.target.value)}
+          />
         ) : (
-          <input {...p} type="text" className={cls} value={textOf(value)} placeholder={placeholder} disabled={readOnly} onChange={(e) => change(e.target.value)} />
+          <input
+            {...p}
+            type="text"
+            className={cls}
+            value={textOf(value)}
+            placeholder={placeholder}
+            disabled={readOnly}
+            onChange={(e) => change(e.target.value)}
+          />
         )
       }
     </Field>
@@ -36,7 +69,24 @@ export function TextField({ value, onChange, keepEmpty, multiline, placeholder, 
 }
 
 /** A number field: written when the text is a number within the rules; empty removes the field (unless `required`: then it is not written). */
-export function NumberField({ value, onChange, integer, min, max, placeholder, required, ...base }: FieldBase & { value: unknown; onChange(v: number | undefined): void; integer?: boolean; min?: number; max?: number; placeholder?: string; required?: boolean }) {
+export function NumberField({
+  value,
+  onChange,
+  integer,
+  min,
+  max,
+  placeholder,
+  required,
+  ...base
+}: FieldBase & {
+  value: unknown;
+  onChange(v: number | undefined): void;
+  integer?: boolean;
+  min?: number;
+  max?: number;
+  placeholder?: string;
+  required?: boolean;
+}) {
   const { readOnly } = useInspector();
   const read = (t: string) => {
     const n = parseNumber(t, { integer, min, max });
@@ -45,7 +95,18 @@ export function NumberField({ value, onChange, integer, min, max, placeholder, r
   const { text, error, change } = useParsedText(value, () => textOf(value), read, onChange);
   return (
     <Field {...base} error={error}>
-      {(p) => <input {...p} type="text" inputMode={integer ? 'numeric' : 'decimal'} className={`${FIELD} w-full tabular-nums`} value={text} placeholder={placeholder} disabled={readOnly} onChange={(e) => change(e.target.value)} />}
+      {(p) => (
+        <input
+          {...p}
+          type="text"
+          inputMode={integer ? 'numeric' : 'decimal'}
+          className={`${FIELD} w-full tabular-nums`}
+          value={text}
+          placeholder={placeholder}
+          disabled={readOnly}
+          onChange={(e) => change(e.target.value)}
+        />
+      )}
     </Field>
   );
 }
@@ -53,7 +114,12 @@ export function NumberField({ value, onChange, integer, min, max, placeholder, r
 export type Option = { value: string; label: string; disabled?: boolean };
 
 /** A select; `value` not among the options shows as itself, marked, so a broken value stays visible. */
-export function SelectField({ value, options, onChange, ...base }: FieldBase & { value: string; options: readonly Option[]; onChange(v: string): void }) {
+export function SelectField({
+  value,
+  options,
+  onChange,
+  ...base
+}: FieldBase & { value: string; options: readonly Option[]; onChange(v: string): void }) {
   const { readOnly } = useInspector();
   const known = options.some((o) => o.value === value);
   return (
@@ -73,11 +139,25 @@ export function SelectField({ value, options, onChange, ...base }: FieldBase & {
 }
 
 /** A checkbox with its label beside it. */
-export function CheckField({ checked, onChange, disabled, ...base }: FieldBase & { checked: boolean; onChange(v: boolean): void; disabled?: boolean }) {
+export function CheckField({
+  checked,
+  onChange,
+  disabled,
+  ...base
+}: FieldBase & { checked: boolean; onChange(v: boolean): void; disabled?: boolean }) {
   const { readOnly } = useInspector();
   return (
     <Field {...base} inline>
-      {(p) => <input {...p} type="checkbox" className="size-4 accent-indigo-600" checked={checked} disabled={readOnly || disabled} onChange={(e) => onChange(e.target.checked)} />}
+      {(p) => (
+        <input
+          {...p}
+          type="checkbox"
+          className="size-4 accent-indigo-600"
+          checked={checked}
+          disabled={readOnly || disabled}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      )}
     </Field>
   );
 }

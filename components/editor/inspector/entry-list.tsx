@@ -38,7 +38,8 @@ export function EntryList({ field, legend, help, itemName, itemFields, add, chil
         const entry = isObject(e) ? e : {};
         const editor: EntryEditor = {
           entry,
-          set: (member, value, typing = true) => write(replaceItem(list, i, withMember(entry, member, value)), typing ? `${field}/${i}/${member}` : undefined),
+          set: (member, value, typing = true) =>
+            write(replaceItem(list, i, withMember(entry, member, value)), typing ? `${field}/${i}/${member}` : undefined),
           at: (member) => s.at(field, i, member),
         };
         return (
@@ -47,7 +48,15 @@ export function EntryList({ field, legend, help, itemName, itemFields, add, chil
             at={s.at(field, i)}
             except={itemFields}
             legend={`${title} ${i + 1}`}
-            actions={<ItemControls what={`${itemName} ${i + 1}`} index={i} count={list.length} onMove={(to) => write(moveItem(list, i, to))} onRemove={() => write(removeItem(list, i))} />}
+            actions={
+              <ItemControls
+                what={`${itemName} ${i + 1}`}
+                index={i}
+                count={list.length}
+                onMove={(to) => write(moveItem(list, i, to))}
+                onRemove={() => write(removeItem(list, i))}
+              />
+            }
           >
             <div className="space-y-2 rounded-md border border-slate-200 p-2" data-testid={itemName}>
               {children(editor)}

@@ -17,12 +17,27 @@ export function ErrorEquals({ at, value, onChange }: { at: string; value: unknow
   const names = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   const quick = QUICK.filter((q) => !names.includes(q));
   return (
-    <FieldGroup at={at} legend="Errors matched (ErrorEquals)" help="States.ALL matches every error and must stand alone, in the last entry.">
-      <ChipsInput values={names} onChange={onChange} suggestions={COMMON_ERRORS} label="ErrorEquals" placeholder="error name, e.g. SkillTimeout" />
+    <FieldGroup
+      at={at}
+      legend="Errors matched (ErrorEquals)"
+      help="States.ALL matches every error and must stand alone, in the last entry."
+    >
+      <ChipsInput
+        values={names}
+        onChange={onChange}
+        suggestions={COMMON_ERRORS}
+        label="ErrorEquals"
+        placeholder="error name, e.g. SkillTimeout"
+      />
       {!readOnly && quick.length > 0 && (
         <div className="flex flex-wrap gap-1">
           {quick.map((q) => (
-            <Button key={q} variant="ghost" className="!px-1.5 !py-0.5 font-mono text-[11px]" onClick={() => onChange(q === 'States.ALL' ? [q] : [...names.filter((n) => n !== 'States.ALL'), q])}>
+            <Button
+              key={q}
+              variant="ghost"
+              className="!px-1.5 !py-0.5 font-mono text-[11px]"
+              onClick={() => onChange(q === 'States.ALL' ? [q] : [...names.filter((n) => n !== 'States.ALL'), q])}
+            >
               + {q}
             </Button>
           ))}

@@ -11,7 +11,12 @@ export function FailFields() {
         none="None"
         alternatives={valueOrPath('Error', { label: 'Name', kind: 'text', start: 'WorkflowFailed' }, '$.error', 'pathOrIntrinsic')}
       />
-      <AlternativeField legend="Cause" help="A readable explanation." none="None" alternatives={valueOrPath('Cause', { label: 'Text', kind: 'text', start: 'Something went wrong' }, '$.cause', 'pathOrIntrinsic')} />
+      <AlternativeField
+        legend="Cause"
+        help="A readable explanation."
+        none="None"
+        alternatives={valueOrPath('Cause', { label: 'Text', kind: 'text', start: 'Something went wrong' }, '$.cause', 'pathOrIntrinsic')}
+      />
     </>
   );
 }

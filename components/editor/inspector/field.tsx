@@ -32,7 +32,11 @@ export function Field({ at, label, help, error, except, inline, quiet, children 
   const all = besideOwnError(findingsUnder(useInspector().findings, at, except), at, !!error);
   const findings = quiet ? [] : all;
   const ids = describedBy(id, !!help, !!error, findings.length > 0);
-  const control = children({ id, ...(ids ? { 'aria-describedby': ids } : {}), ...(error || findings.some((f) => f.severity === 'error') ? { 'aria-invalid': true } : {}) });
+  const control = children({
+    id,
+    ...(ids ? { 'aria-describedby': ids } : {}),
+    ...(error || findings.some((f) => f.severity === 'error') ? { 'aria-invalid': true } : {}),
+  });
   return (
     <div className="space-y-1" data-pointer={at}>
       {inline ? (
@@ -59,7 +63,25 @@ export function Field({ at, label, help, error, except, inline, quiet, children 
  * A group of controls under one legend (radio groups, lists) with the findings of `at` under it —
  * or none (`quiet`: controls inside show them), or the list `shown`.
  */
-export function FieldGroup({ at, legend, help, except, actions, quiet, shown, children }: { at: string; legend: ReactNode; help?: ReactNode; except?: readonly string[]; actions?: ReactNode; quiet?: boolean; shown?: readonly Finding[]; children: ReactNode }) {
+export function FieldGroup({
+  at,
+  legend,
+  help,
+  except,
+  actions,
+  quiet,
+  shown,
+  children,
+}: {
+  at: string;
+  legend: ReactNode;
+  help?: ReactNode;
+  except?: readonly string[];
+  actions?: ReactNode;
+  quiet?: boolean;
+  shown?: readonly Finding[];
+  children: ReactNode;
+}) {
   const id = useId();
   const all = findingsUnder(useInspector().findings, at, except);
   const findings = shown ?? (quiet ? [] : all);
@@ -109,7 +131,8 @@ export function FindingList({ id, findings }: { id?: string; findings: readonly 
     <ul id={id} className="space-y-0.5" data-testid="field-findings">
       {findings.map((f) => (
         <li key={f.key} className={`text-xs ${f.severity === 'error' ? 'text-red-700' : 'text-amber-800'}`}>
-          <span className="font-medium">{f.severity === 'error' ? 'Error' : 'Warning'}:</span> {f.message} <span className="font-mono text-[10px] opacity-70">{f.code}</span>
+          <span className="font-medium">{f.severity === 'error' ? 'Error' : 'Warning'}:</span> {f.message}{' '}
+          <span className="font-mono text-[10px] opacity-70">{f.code}</span>
         </li>
       ))}
     </ul>

@@ -44,12 +44,18 @@ function useFocusField(root: React.RefObject<HTMLDivElement | null>, focus: stri
   useEffect(() => {
     if (!focus || !root.current) return;
     const controls = [...root.current.querySelectorAll<HTMLElement>('[data-pointer]')];
-    const target = bestTarget(controls.map((c) => c.dataset.pointer!), focus);
+    const target = bestTarget(
+      controls.map((c) => c.dataset.pointer!),
+      focus,
+    );
     const el = controls.find((c) => c.dataset.pointer === target);
     if (!el) return;
     for (let d = el.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
     el.scrollIntoView({ block: 'center' });
-    const control = el.matches('input, select, textarea, button') ? el : (el.querySelector<HTMLElement>('[data-focus]') ?? el.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button'));
+    const control = el.matches('input, select, textarea, button')
+      ? el
+      : (el.querySelector<HTMLElement>('[data-focus]') ??
+        el.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button'));
     control?.focus({ preventScroll: true });
   }, [root, focus, pointer]);
 }

@@ -11,7 +11,22 @@ import { useParsedText } from './use-draft';
  * the text stays and the parse error shows under it. With `emptyRemoves`, clearing the text
  * removes the field.
  */
-export function JsonField({ value, onChange, expect = 'any', emptyRemoves, rows = 4, except, ...base }: FieldBase & { value: unknown; onChange(v: unknown): void; expect?: 'any' | 'object'; emptyRemoves?: boolean; rows?: number; except?: readonly string[] }) {
+export function JsonField({
+  value,
+  onChange,
+  expect = 'any',
+  emptyRemoves,
+  rows = 4,
+  except,
+  ...base
+}: FieldBase & {
+  value: unknown;
+  onChange(v: unknown): void;
+  expect?: 'any' | 'object';
+  emptyRemoves?: boolean;
+  rows?: number;
+  except?: readonly string[];
+}) {
   const { readOnly } = useInspector();
   const check = (t: string) => (emptyRemoves && t.trim() === '' ? ({ ok: true, value: undefined } as const) : parseJson(t, expect));
   const { text, error, change } = useParsedText(value, () => formatJson(value), check, onChange);

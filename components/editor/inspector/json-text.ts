@@ -14,7 +14,11 @@ export function formatJson(value: unknown, compact = false): string {
 
 /** Any JSON value; `expect: 'object'` also requires a `{ … }` (a payload template, a schema). */
 export function parseJson(text: string, expect: 'any' | 'object' = 'any'): Parsed<unknown> {
-  if (text.trim() === '') return { ok: false, message: expect === 'object' ? 'Enter a JSON object, e.g. {}.' : 'Enter a JSON value, e.g. "text", 42, true, null or {}.' };
+  if (text.trim() === '')
+    return {
+      ok: false,
+      message: expect === 'object' ? 'Enter a JSON object, e.g. {}.' : 'Enter a JSON value, e.g. "text", 42, true, null or {}.',
+    };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -42,5 +46,12 @@ export function parseNumber(text: string, rules: { integer?: boolean; min?: numb
 
 /** A list typed as comma-separated words (tags): trimmed, empty items dropped, duplicates kept once. */
 export function parseList(text: string): string[] {
-  return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -6,19 +6,51 @@ import { useInspector } from './inspector-context';
  * Move up / move down / remove buttons of one item of a list, named for screen readers by
  * `what` ("retrier 2"). Hidden when the inspector is read-only.
  */
-export function ItemControls({ what, index, count, onMove, onRemove }: { what: string; index: number; count: number; onMove(to: number): void; onRemove(): void }) {
+export function ItemControls({
+  what,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  what: string;
+  index: number;
+  count: number;
+  onMove(to: number): void;
+  onRemove(): void;
+}) {
   const { readOnly } = useInspector();
   if (readOnly) return null;
   const cls = '!px-1.5 !py-0.5 text-xs';
   return (
     <div className="flex shrink-0 items-center gap-0.5">
-      <Button variant="ghost" className={cls} aria-label={`Move ${what} up`} title="Move up" disabled={index === 0} onClick={() => onMove(index - 1)}>
+      <Button
+        variant="ghost"
+        className={cls}
+        aria-label={`Move ${what} up`}
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+      >
         ↑
       </Button>
-      <Button variant="ghost" className={cls} aria-label={`Move ${what} down`} title="Move down" disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+      <Button
+        variant="ghost"
+        className={cls}
+        aria-label={`Move ${what} down`}
+        title="Move down"
+        disabled={index === count - 1}
+        onClick={() => onMove(index + 1)}
+      >
         ↓
       </Button>
-      <Button variant="ghost" className={`${cls} text-red-700 hover:bg-red-50`} aria-label={`Remove ${what}`} title="Remove" onClick={onRemove}>
+      <Button
+        variant="ghost"
+        className={`${cls} text-red-700 hover:bg-red-50`}
+        aria-label={`Remove ${what}`}
+        title="Remove"
+        onClick={onRemove}
+      >
         ✕
       </Button>
     </div>

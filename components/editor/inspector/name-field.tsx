@@ -27,7 +27,13 @@ export function NameField({ name }: { name: string }) {
     s.apply(result, undefined, result.ok ? [result.pointer] : undefined);
   };
   return (
-    <Field at={s.pointer} label="Name" help="Unique in the workflow. Press Enter to rename; every transition to it follows." error={problem?.error.message} quiet>
+    <Field
+      at={s.pointer}
+      label="Name"
+      help="Unique in the workflow. Press Enter to rename; every transition to it follows."
+      error={problem?.error.message}
+      quiet
+    >
       {(p) => (
         <input
           {...p}

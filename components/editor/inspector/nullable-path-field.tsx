@@ -29,9 +29,18 @@ export function NullablePathField({ value, onChange, rule, target, nullMeans, pl
     <Field {...base} error={isNull ? null : pathProblem(text, rule)}>
       {(p) => (
         <div className="space-y-1">
-          {!isNull && <PathInput {...p} value={text} target={target} placeholder={placeholder} onChange={(t) => onChange(t === '' ? undefined : t)} />}
+          {!isNull && (
+            <PathInput {...p} value={text} target={target} placeholder={placeholder} onChange={(t) => onChange(t === '' ? undefined : t)} />
+          )}
           <label className="flex items-center gap-2 text-xs text-slate-700">
-            <input type="checkbox" className="size-4 accent-indigo-600" checked={isNull} disabled={readOnly} onChange={(e) => onChange(e.target.checked ? null : undefined)} {...(isNull ? { id: p.id } : {})} />
+            <input
+              type="checkbox"
+              className="size-4 accent-indigo-600"
+              checked={isNull}
+              disabled={readOnly}
+              onChange={(e) => onChange(e.target.checked ? null : undefined)}
+              {...(isNull ? { id: p.id } : {})}
+            />
             null — {nullMeans}
           </label>
         </div>

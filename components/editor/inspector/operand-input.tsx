@@ -13,16 +13,46 @@ const PLACEHOLDER = { string: 'text', number: '0', timestamp: '2024-07-01T09:00:
  * tests, true / false for BooleanEquals, a path (completed) for the …Path operators, a number,
  * a timestamp, a pattern or text otherwise — written only when it reads as that kind.
  */
-export function OperandInput({ op, at, value, onChange }: { op: string; at: string; value: unknown; onChange(v: unknown, typing: boolean): void }) {
+export function OperandInput({
+  op,
+  at,
+  value,
+  onChange,
+}: {
+  op: string;
+  at: string;
+  value: unknown;
+  onChange(v: unknown, typing: boolean): void;
+}) {
   const { readOnly } = useInspector();
   const kind = operandKind(op);
-  const { text, error, change } = useParsedText(value, () => operandText(value), (t) => parseOperand(kind, t), (v) => onChange(v, true));
+  const { text, error, change } = useParsedText(
+    value,
+    () => operandText(value),
+    (t) => parseOperand(kind, t),
+    (v) => onChange(v, true),
+  );
   if (kind === 'test' || kind === 'boolean') {
-    const options = kind === 'test' ? [['true', 'is'], ['false', 'is not']] : [['true', 'true'], ['false', 'false']];
+    const options =
+      kind === 'test'
+        ? [
+            ['true', 'is'],
+            ['false', 'is not'],
+          ]
+        : [
+            ['true', 'true'],
+            ['false', 'false'],
+          ];
     return (
       <Field at={at} label={kind === 'test' ? 'Test' : 'Equals'}>
         {(p) => (
-          <select {...p} className={`${FIELD} w-full`} value={String(value === true ? true : value === false ? false : '')} disabled={readOnly} onChange={(e) => onChange(e.target.value === 'true', false)}>
+          <select
+            {...p}
+            className={`${FIELD} w-full`}
+            value={String(value === true ? true : value === false ? false : '')}
+            disabled={readOnly}
+            onChange={(e) => onChange(e.target.value === 'true', false)}
+          >
             {typeof value !== 'boolean' && <option value="">— choose —</option>}
             {options.map(([v, label]) => (
               <option key={v} value={v}>

@@ -12,11 +12,11 @@ import { useStateEditor } from './use-state-editor';
 
 const HELP: Record<string, string> = {
   QueryLanguage: 'JSONPath (the only query language this engine evaluates).',
-  Credentials: 'A payload template of credentials for the Task\'s resource.',
+  Credentials: "A payload template of credentials for the Task's resource.",
   Parameters: 'The legacy name of ItemSelector (use one of the two).',
   ItemReader: 'Reads the items from a resource instead of ItemsPath (distributed Map).',
   ItemBatcher: 'Groups items into batches (MaxItemsPerBatch, MaxInputBytesPerBatch, BatchInput).',
-  ResultWriter: 'Writes the Map\'s results to a resource.',
+  ResultWriter: "Writes the Map's results to a resource.",
 };
 
 /**
@@ -45,7 +45,9 @@ export function OtherFields({ type }: { type: StateType }) {
           )}
         </div>
       ))}
-      {present.length === 0 && <p className="text-xs text-slate-500">None set. {fields.length ? `A ${type} state may also have ${fields.join(', ')}.` : ''}</p>}
+      {present.length === 0 && (
+        <p className="text-xs text-slate-500">None set. {fields.length ? `A ${type} state may also have ${fields.join(', ')}.` : ''}</p>
+      )}
       {!readOnly && absent.length > 0 && (
         <div className="flex items-end gap-1">
           <div className="min-w-0 flex-1 space-y-1">
@@ -73,7 +75,11 @@ export function OtherFields({ type }: { type: StateType }) {
         </div>
       )}
       {unknown.map((f) => (
-        <div key={f} className="space-y-0.5 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900" data-pointer={s.at(f)}>
+        <div
+          key={f}
+          className="space-y-0.5 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900"
+          data-pointer={s.at(f)}
+        >
           <p>
             <span className="font-mono">{f}</span> is not a field of a {type} state; remove it in the JSON view.
           </p>

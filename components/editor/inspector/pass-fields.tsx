@@ -14,7 +14,13 @@ export function PassFields() {
   const present = hasOwn(s.state, 'Result');
   return present ? (
     <div className="space-y-1">
-      <JsonField at={s.at('Result')} label="Result" help="Any JSON value; written at ResultPath." value={s.state.Result} onChange={(v) => s.set('Result', v, 'Result')} />
+      <JsonField
+        at={s.at('Result')}
+        label="Result"
+        help="Any JSON value; written at ResultPath."
+        value={s.state.Result}
+        onChange={(v) => s.set('Result', v, 'Result')}
+      />
       {!readOnly && (
         <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs text-red-700" onClick={() => s.set('Result', undefined)}>
           Remove Result

@@ -76,7 +76,13 @@ export function PathInput({ value, onChange, target, intrinsics, placeholder, cl
         }}
       />
       {shown && (
-        <ul id={listId} role="listbox" aria-label="Path suggestions" className="absolute z-20 mt-1 max-h-56 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-xs shadow-lg" data-testid="path-suggestions">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Path suggestions"
+          className="absolute z-20 mt-1 max-h-56 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-xs shadow-lg"
+          data-testid="path-suggestions"
+        >
           {suggestions.map((s, i) => (
             <li
               key={s.value}
@@ -110,11 +116,38 @@ export function pathProblem(text: string, rule: PathRule): string | null {
  * A labelled path field, written as you type (emptying it removes the field), checked with the
  * engine's parsers under `rule` — the error shows under it — and completed from the data `target`.
  */
-export function PathField({ value, onChange, target, rule, intrinsics, placeholder, ...base }: FieldBase & { value: unknown; onChange(v: string | undefined): void; target: PathTarget; rule: PathRule; intrinsics?: boolean; placeholder?: string }) {
+export function PathField({
+  value,
+  onChange,
+  target,
+  rule,
+  intrinsics,
+  placeholder,
+  ...base
+}: FieldBase & {
+  value: unknown;
+  onChange(v: string | undefined): void;
+  target: PathTarget;
+  rule: PathRule;
+  intrinsics?: boolean;
+  placeholder?: string;
+}) {
   const text = typeof value === 'string' ? value : '';
   return (
-    <Field {...base} error={typeof value === 'string' || value === undefined ? pathProblem(text, rule) : 'Not a path string; type a path to replace it.'}>
-      {(p) => <PathInput {...p} value={text} target={target} intrinsics={intrinsics ?? rule === 'pathOrIntrinsic'} placeholder={placeholder} onChange={(t) => onChange(t === '' ? undefined : t)} />}
+    <Field
+      {...base}
+      error={typeof value === 'string' || value === undefined ? pathProblem(text, rule) : 'Not a path string; type a path to replace it.'}
+    >
+      {(p) => (
+        <PathInput
+          {...p}
+          value={text}
+          target={target}
+          intrinsics={intrinsics ?? rule === 'pathOrIntrinsic'}
+          placeholder={placeholder}
+          onChange={(t) => onChange(t === '' ? undefined : t)}
+        />
+      )}
     </Field>
   );
 }

@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { pathSource, suggestPaths } from './path-sources';
 
 const doc = {
-  workflow_input_schema: { type: 'object', properties: { advisor_name: { type: 'string' }, start_date: { type: 'string', format: 'date' }, calls: { type: 'array', items: { type: 'object', properties: { uri: { type: 'string' } } } } } },
+  workflow_input_schema: {
+    type: 'object',
+    properties: {
+      advisor_name: { type: 'string' },
+      start_date: { type: 'string', format: 'date' },
+      calls: { type: 'array', items: { type: 'object', properties: { uri: { type: 'string' } } } },
+    },
+  },
   asl: {
     StartAt: 'Prep',
     States: {
       Prep: { Type: 'Pass', InputPath: '$.calls', ResultPath: '$.prepared', Result: { ok: true }, OutputPath: '$.prepared', Next: 'Each' },
-      Each: { Type: 'Map', ItemsPath: '$.list', ItemSelector: { 'u.$': '$$.Map.Item.Value.uri' }, ItemProcessor: { StartAt: 'I', States: { I: { Type: 'Pass', End: true } } }, End: true },
+      Each: {
+        Type: 'Map',
+        ItemsPath: '$.list',
+        ItemSelector: { 'u.$': '$$.Map.Item.Value.uri' },
+        ItemProcessor: { StartAt: 'I', States: { I: { Type: 'Pass', End: true } } },
+        End: true,
+      },
     },
   },
 };

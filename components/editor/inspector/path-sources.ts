@@ -67,7 +67,9 @@ export function suggestPaths(source: PathSource, text: string, options: { intrin
   if (options.intrinsics && text !== '' && !text.startsWith('$')) {
     if (!'States.'.startsWith(text) && !text.startsWith('States.')) return [];
     if (text.includes('(')) return [];
-    return INTRINSIC_NAMES.filter((n) => n.startsWith(text)).slice(0, limit).map((n) => ({ value: `${n}(`, label: n, detail: 'intrinsic function' }));
+    return INTRINSIC_NAMES.filter((n) => n.startsWith(text))
+      .slice(0, limit)
+      .map((n) => ({ value: `${n}(`, label: n, detail: 'intrinsic function' }));
   }
   return completePath(source.shape, text, { context: source.context })
     .filter((s) => s.path !== text)

@@ -45,10 +45,21 @@ export function PayloadEditor({ at, label, help, value, onChange, target }: Prop
   const json = present && (asJson || !isObject(value));
   const actions = !readOnly && present && (
     <div className="flex gap-1">
-      <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs" aria-pressed={asJson} aria-label={`Edit ${label} as JSON`} onClick={() => setAsJson(!asJson)}>
+      <Button
+        variant="ghost"
+        className="!px-1.5 !py-0.5 text-xs"
+        aria-pressed={asJson}
+        aria-label={`Edit ${label} as JSON`}
+        onClick={() => setAsJson(!asJson)}
+      >
         {asJson ? 'Rows' : 'JSON'}
       </Button>
-      <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs text-red-700" aria-label={`Remove ${label}`} onClick={() => onChange(undefined, false)}>
+      <Button
+        variant="ghost"
+        className="!px-1.5 !py-0.5 text-xs text-red-700"
+        aria-label={`Remove ${label}`}
+        onClick={() => onChange(undefined, false)}
+      >
         Remove
       </Button>
     </div>
@@ -58,7 +69,13 @@ export function PayloadEditor({ at, label, help, value, onChange, target }: Prop
       {!present ? (
         <AddButton onClick={() => onChange({}, false)}>Add {label}</AddButton>
       ) : json ? (
-        <JsonField at={at} label={`${label} as JSON`} expect="object" value={value} onChange={(v) => onChange(v as Record<string, unknown>, true)} />
+        <JsonField
+          at={at}
+          label={`${label} as JSON`}
+          expect="object"
+          value={value}
+          onChange={(v) => onChange(v as Record<string, unknown>, true)}
+        />
       ) : (
         <>
           <ul className="space-y-1.5">

@@ -52,7 +52,9 @@ export function PayloadRowEditor({ at, row, index, count, problem, target, onCha
           type="button"
           aria-pressed={dynamic}
           aria-label={`Value of ${name} from a path`}
-          title={dynamic ? 'Value from a path or intrinsic (.$) — click for a fixed value' : 'Fixed value — click to take it from a path (.$)'}
+          title={
+            dynamic ? 'Value from a path or intrinsic (.$) — click for a fixed value' : 'Fixed value — click to take it from a path (.$)'
+          }
           disabled={readOnly}
           onClick={() => onChange(toggleDynamic(row))}
           className={`rounded px-1.5 py-0.5 font-mono text-xs ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-indigo-500 ${dynamic ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-600 ring-slate-300'}`}
@@ -62,7 +64,17 @@ export function PayloadRowEditor({ at, row, index, count, problem, target, onCha
         <ItemControls what={`field ${name}`} index={index} count={count} onMove={onMove} onRemove={onRemove} />
       </div>
       {dynamic ? (
-        <PathInput id={`${rowAt}-value`} data-focus aria-label={`Path of ${name}`} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} value={row.text} target={target} intrinsics onChange={(text) => onChange({ ...row, text })} />
+        <PathInput
+          id={`${rowAt}-value`}
+          data-focus
+          aria-label={`Path of ${name}`}
+          aria-invalid={!!error}
+          aria-describedby={error ? errorId : undefined}
+          value={row.text}
+          target={target}
+          intrinsics
+          onChange={(text) => onChange({ ...row, text })}
+        />
       ) : (
         <textarea
           data-focus

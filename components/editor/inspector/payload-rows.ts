@@ -26,7 +26,9 @@ export function rowsOf(template: unknown): PayloadRow[] {
  * The template the rows stand for, or why each faulty row cannot be written (by row index):
  * an empty key, a key used twice, `a` beside `a.$` (both produce `a`), static text that is not JSON.
  */
-export function templateOf(rows: readonly PayloadRow[]): { ok: true; value: Record<string, unknown> } | { ok: false; problems: ReadonlyMap<number, string> } {
+export function templateOf(
+  rows: readonly PayloadRow[],
+): { ok: true; value: Record<string, unknown> } | { ok: false; problems: ReadonlyMap<number, string> } {
   const problems = new Map<number, string>();
   const value: Record<string, unknown> = {};
   const seen = new Map<string, number>();

@@ -9,7 +9,11 @@ describe('addRetrier', () => {
   it('adds a TaskFailed retrier before a trailing catch-all', () => {
     const all = { ErrorEquals: ['States.ALL'] };
     const timeout = { ErrorEquals: ['States.Timeout'] };
-    expect(addRetrier([timeout, all])).toEqual([timeout, { ErrorEquals: ['States.TaskFailed'], IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2 }, all]);
+    expect(addRetrier([timeout, all])).toEqual([
+      timeout,
+      { ErrorEquals: ['States.TaskFailed'], IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2 },
+      all,
+    ]);
   });
 });
 

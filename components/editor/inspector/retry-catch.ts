@@ -32,7 +32,12 @@ function insertEntry(list: readonly unknown[], entry: Record<string, unknown>): 
 
 /** A retrier with the usual back-off (1 s, ×2, 3 attempts) added to `list`. */
 export function addRetrier(list: readonly unknown[]): unknown[] {
-  return insertEntry(list, { ErrorEquals: [list.some(catchesAll) ? 'States.TaskFailed' : 'States.ALL'], IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2 });
+  return insertEntry(list, {
+    ErrorEquals: [list.some(catchesAll) ? 'States.TaskFailed' : 'States.ALL'],
+    IntervalSeconds: 1,
+    MaxAttempts: 3,
+    BackoffRate: 2,
+  });
 }
 
 /** A catcher going to `next` added to `list`. */

@@ -30,10 +30,41 @@ export function RetryList() {
         <>
           <ErrorEquals at={at('ErrorEquals')} value={entry.ErrorEquals} onChange={(v) => set('ErrorEquals', v, false)} />
           <div className="grid grid-cols-2 gap-2">
-            <NumberField at={at('IntervalSeconds')} label="Interval (s)" help="Default 1." integer min={1} value={entry.IntervalSeconds} onChange={(v) => set('IntervalSeconds', v)} />
-            <NumberField at={at('MaxAttempts')} label="Max attempts" help="Default 3; 0 never retries." integer min={0} value={entry.MaxAttempts} onChange={(v) => set('MaxAttempts', v)} />
-            <NumberField at={at('BackoffRate')} label="Backoff rate" help="Default 2.0; at least 1." min={1} value={entry.BackoffRate} onChange={(v) => set('BackoffRate', v)} />
-            <NumberField at={at('MaxDelaySeconds')} label="Max delay (s)" help="Caps the interval." integer min={1} value={entry.MaxDelaySeconds} onChange={(v) => set('MaxDelaySeconds', v)} />
+            <NumberField
+              at={at('IntervalSeconds')}
+              label="Interval (s)"
+              help="Default 1."
+              integer
+              min={1}
+              value={entry.IntervalSeconds}
+              onChange={(v) => set('IntervalSeconds', v)}
+            />
+            <NumberField
+              at={at('MaxAttempts')}
+              label="Max attempts"
+              help="Default 3; 0 never retries."
+              integer
+              min={0}
+              value={entry.MaxAttempts}
+              onChange={(v) => set('MaxAttempts', v)}
+            />
+            <NumberField
+              at={at('BackoffRate')}
+              label="Backoff rate"
+              help="Default 2.0; at least 1."
+              min={1}
+              value={entry.BackoffRate}
+              onChange={(v) => set('BackoffRate', v)}
+            />
+            <NumberField
+              at={at('MaxDelaySeconds')}
+              label="Max delay (s)"
+              help="Caps the interval."
+              integer
+              min={1}
+              value={entry.MaxDelaySeconds}
+              onChange={(v) => set('MaxDelaySeconds', v)}
+            />
           </div>
           <SelectField
             at={at('JitterStrategy')}

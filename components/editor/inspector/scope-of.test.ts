@@ -8,7 +8,11 @@ const doc = {
   asl: {
     StartAt: 'A',
     States: {
-      A: { Type: 'Parallel', Branches: [{ StartAt: 'B1', States: { B1: { Type: 'Pass', Next: 'B2' }, B2: { Type: 'Pass', End: true } } }], Next: 'C' },
+      A: {
+        Type: 'Parallel',
+        Branches: [{ StartAt: 'B1', States: { B1: { Type: 'Pass', Next: 'B2' }, B2: { Type: 'Pass', End: true } } }],
+        Next: 'C',
+      },
       C: { Type: 'Succeed' },
     },
   },
@@ -17,7 +21,12 @@ const doc = {
 describe('scopeOf', () => {
   it('names the scope, whether the state starts it, and the states a transition may target', () => {
     expect(scopeOf(doc, '/asl/States/A')).toEqual({ name: 'A', scope: '/asl', isStart: true, targets: ['A', 'C'] });
-    expect(scopeOf(doc, '/asl/States/A/Branches/0/States/B2')).toEqual({ name: 'B2', scope: '/asl/States/A/Branches/0', isStart: false, targets: ['B1', 'B2'] });
+    expect(scopeOf(doc, '/asl/States/A/Branches/0/States/B2')).toEqual({
+      name: 'B2',
+      scope: '/asl/States/A/Branches/0',
+      isStart: false,
+      targets: ['B1', 'B2'],
+    });
     expect(scopeOf(doc, '/asl/States/Z')).toBeNull();
   });
 });

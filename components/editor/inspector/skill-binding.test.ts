@@ -8,7 +8,14 @@ const doc = {
   asl: {
     StartAt: 'T',
     States: {
-      T: { Type: 'Task', AgentBinding: { agent_template_ref: { name: 'agent_template_worker', version: '1.0.0' }, skills: ['skill://whisper-transcribe@1.0.0'] }, End: true },
+      T: {
+        Type: 'Task',
+        AgentBinding: {
+          agent_template_ref: { name: 'agent_template_worker', version: '1.0.0' },
+          skills: ['skill://whisper-transcribe@1.0.0'],
+        },
+        End: true,
+      },
       P: { Type: 'Pass', End: true },
     },
   },
@@ -27,7 +34,10 @@ describe('importUriOf', () => {
 
 describe('withSkillImport', () => {
   it('appends a new import and leaves an imported file alone, however it is written', () => {
-    expect(withSkillImport(doc, 'file://skills/scoring.json').skill_imports).toEqual([{ uri: 'file://skills/whisper-transcribe.json' }, { uri: 'file://skills/scoring.json' }]);
+    expect(withSkillImport(doc, 'file://skills/scoring.json').skill_imports).toEqual([
+      { uri: 'file://skills/whisper-transcribe.json' },
+      { uri: 'file://skills/scoring.json' },
+    ]);
     expect(withSkillImport(doc, 'skills/whisper-transcribe.json')).toBe(doc);
     expect(withSkillImport(doc, 'file://./skills/whisper-transcribe.json')).toBe(doc);
   });
@@ -46,7 +56,13 @@ describe('bindSkill', () => {
     expect(getAt(r.doc, `${T}/AgentBinding/agent_template_ref`)).toEqual({ name: 'agent_template_worker', version: '1.0.0' });
   });
   it('swaps an alternative in place of a bound skill', () => {
-    const r = bindSkill(doc, T, 'skill://assemblyai-transcribe@1.2.0', 'file://skills/assemblyai-transcribe.json', 'skill://whisper-transcribe@1.0.0');
+    const r = bindSkill(
+      doc,
+      T,
+      'skill://assemblyai-transcribe@1.2.0',
+      'file://skills/assemblyai-transcribe.json',
+      'skill://whisper-transcribe@1.0.0',
+    );
     expect(r.ok && getAt(r.doc, `${T}/AgentBinding/skills`)).toEqual(['skill://assemblyai-transcribe@1.2.0']);
   });
   it('binds without importing when there is no import URI, and refuses a skill already bound', () => {

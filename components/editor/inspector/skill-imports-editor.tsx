@@ -16,9 +16,15 @@ import { setWorkflowField } from './workflow-fields';
 export function SkillImportsEditor() {
   const { doc, edit, readOnly, findings } = useInspector();
   const list = asList(doc.skill_imports);
-  const write = (next: readonly unknown[], typing?: string) => edit(setWorkflowField(doc, '/skill_imports', next.length ? next : undefined), typing ? { coalesce: `workflow#${typing}` } : undefined);
+  const write = (next: readonly unknown[], typing?: string) =>
+    edit(setWorkflowField(doc, '/skill_imports', next.length ? next : undefined), typing ? { coalesce: `workflow#${typing}` } : undefined);
   return (
-    <FieldGroup at="/skill_imports" legend="Skill imports" help="Skill manifests the workflow loads; every bound skill must be imported." except={list.map((_, i) => String(i))}>
+    <FieldGroup
+      at="/skill_imports"
+      legend="Skill imports"
+      help="Skill manifests the workflow loads; every bound skill must be imported."
+      except={list.map((_, i) => String(i))}
+    >
       <ul className="space-y-1">
         {list.map((entry, i) => {
           const item = isObject(entry) ? entry : {};
@@ -36,7 +42,12 @@ export function SkillImportsEditor() {
                   onChange={(e) => write(replaceItem(list, i, withMember(item, 'uri', e.target.value)), `skill_imports/${i}`)}
                 />
                 {!readOnly && (
-                  <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs text-red-700" aria-label={`Remove skill import ${uri || i + 1}`} onClick={() => write(removeItem(list, i))}>
+                  <Button
+                    variant="ghost"
+                    className="!px-1.5 !py-0.5 text-xs text-red-700"
+                    aria-label={`Remove skill import ${uri || i + 1}`}
+                    onClick={() => write(removeItem(list, i))}
+                  >
                     ✕
                   </Button>
                 )}

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { capabilityOf, figuresText, filterSkills } from './skill-listing';
 
 const rel = (n_success: number, n_failures: number, success_rate: number | null, p95: number | null) => ({
-  skill: 's', capability: 'c', n_success, n_failures, success_rate, failure_rate: null, p50_latency_ms: null, p95_latency_ms: p95, n_caller_errors: 0,
+  skill: 's',
+  capability: 'c',
+  n_success,
+  n_failures,
+  success_rate,
+  failure_rate: null,
+  p50_latency_ms: null,
+  p95_latency_ms: p95,
+  n_caller_errors: 0,
 });
 
 describe('figuresText', () => {

@@ -22,8 +22,11 @@ describe('nodeFindings', () => {
     f('/workflow_id'),
     f('/asl/StartAt'),
   ];
-  it('keeps a state\'s own findings and those of its lanes, not those of states inside them', () => {
-    expect(nodeFindings(doc, all, '/asl/States/P').map((x) => x.path)).toEqual(['/asl/States/P/Retry/0/ErrorEquals', '/asl/States/P/Branches/0/StartAt']);
+  it("keeps a state's own findings and those of its lanes, not those of states inside them", () => {
+    expect(nodeFindings(doc, all, '/asl/States/P').map((x) => x.path)).toEqual([
+      '/asl/States/P/Retry/0/ErrorEquals',
+      '/asl/States/P/Branches/0/StartAt',
+    ]);
     expect(nodeFindings(doc, all, '/asl/States/T').map((x) => x.path)).toEqual(['/asl/States/T/AgentBinding']);
   });
   it('keeps the findings outside every node for the workflow', () => {
@@ -34,7 +37,13 @@ describe('nodeFindings', () => {
 describe('findingsUnder', () => {
   const list = [f('/s/Catch'), f('/s/Catch/0'), f('/s/Catch/0/Next'), f('/s/Catch/0/Foo'), f('/s/Catcher'), f('/s/Catch/1/ErrorEquals/0')];
   it('takes the findings at a pointer and below it, on token boundaries', () => {
-    expect(findingsUnder(list, '/s/Catch').map((x) => x.path)).toEqual(['/s/Catch', '/s/Catch/0', '/s/Catch/0/Next', '/s/Catch/0/Foo', '/s/Catch/1/ErrorEquals/0']);
+    expect(findingsUnder(list, '/s/Catch').map((x) => x.path)).toEqual([
+      '/s/Catch',
+      '/s/Catch/0',
+      '/s/Catch/0/Next',
+      '/s/Catch/0/Foo',
+      '/s/Catch/1/ErrorEquals/0',
+    ]);
   });
   it('leaves out members that show their own findings', () => {
     expect(findingsUnder(list, '/s/Catch/0', ['Next', 'ErrorEquals']).map((x) => x.path)).toEqual(['/s/Catch/0', '/s/Catch/0/Foo']);
@@ -65,7 +74,7 @@ describe('besideOwnError', () => {
     { path: '/s/InputPath', code: 'asl.other', message: 'other' },
     { path: '/s/InputPath/x', code: 'asl.invalid_path', message: 'deeper' },
   ];
-  it('drops the validator\'s bad-path report at the control when the control says it already', () => {
+  it("drops the validator's bad-path report at the control when the control says it already", () => {
     expect(besideOwnError(list, '/s/InputPath', true).map((f) => f.message)).toEqual(['other', 'deeper']);
   });
   it('keeps everything when the control has no error of its own', () => {
@@ -80,17 +89,47 @@ describe('nodeFindings agrees with pinFinding', () => {
       asl: {
         StartAt: 'M',
         States: {
-          M: { Type: 'Map', ItemProcessor: { StartAt: 'P', States: { P: { Type: 'Parallel', Branches: [{ StartAt: 'X', States: { X: { Type: 'Pass', End: true }, 'a/b': { Type: 'Pass', End: true } } }], End: true } } }, End: true },
+          M: {
+            Type: 'Map',
+            ItemProcessor: {
+              StartAt: 'P',
+              States: {
+                P: {
+                  Type: 'Parallel',
+                  Branches: [{ StartAt: 'X', States: { X: { Type: 'Pass', End: true }, 'a/b': { Type: 'Pass', End: true } } }],
+                  End: true,
+                },
+              },
+            },
+            End: true,
+          },
           Broken: 'not an object',
         },
       },
     };
-    const paths = ['/asl/States/M/ItemsPath', '/asl/States/M/ItemProcessor/StartAt', '/asl/States/M/ItemProcessor/States/P/Branches/0/States/X/End', '/asl/States/M/ItemProcessor/States/P/Branches/0/States/a~1b', '/asl/States/M/ItemProcessor/States/P/Branches/0/StartAt', '/asl/States/Broken', '/asl/StartAt'];
+    const paths = [
+      '/asl/States/M/ItemsPath',
+      '/asl/States/M/ItemProcessor/StartAt',
+      '/asl/States/M/ItemProcessor/States/P/Branches/0/States/X/End',
+      '/asl/States/M/ItemProcessor/States/P/Branches/0/States/a~1b',
+      '/asl/States/M/ItemProcessor/States/P/Branches/0/StartAt',
+      '/asl/States/Broken',
+      '/asl/StartAt',
+    ];
     const all = paths.map(f);
-    for (const node of [null, '/asl/States/M', '/asl/States/M/ItemProcessor/States/P', '/asl/States/M/ItemProcessor/States/P/Branches/0/States/X', '/asl/States/M/ItemProcessor/States/P/Branches/0/States/a~1b']) {
+    for (const node of [
+      null,
+      '/asl/States/M',
+      '/asl/States/M/ItemProcessor/States/P',
+      '/asl/States/M/ItemProcessor/States/P/Branches/0/States/X',
+      '/asl/States/M/ItemProcessor/States/P/Branches/0/States/a~1b',
+    ]) {
       const expected = paths.filter((p) => {
         const pin = pinFinding(nested, p).nodeId;
-        const owner = pin !== null && /\/(Branches\/\d+|ItemProcessor|Iterator)$/.test(pin) ? pin.replace(/\/(Branches\/\d+|ItemProcessor|Iterator)$/, '') : pin;
+        const owner =
+          pin !== null && /\/(Branches\/\d+|ItemProcessor|Iterator)$/.test(pin)
+            ? pin.replace(/\/(Branches\/\d+|ItemProcessor|Iterator)$/, '')
+            : pin;
         return owner === node;
       });
       expect(nodeFindings(nested, all, node).map((x) => x.path)).toEqual(expected);

@@ -14,7 +14,11 @@ type Located = { path: string };
  * cost: it runs on every edit.
  */
 export function nodeFindings<F extends Located>(doc: unknown, findings: readonly F[], pointer: string | null): F[] {
-  const states = new Set(indexStates(doc).tree.states.filter((s) => isObject(s.value)).map((s) => s.pointer));
+  const states = new Set(
+    indexStates(doc)
+      .tree.states.filter((s) => isObject(s.value))
+      .map((s) => s.pointer),
+  );
   return findings.filter((f) => ownerOf(f.path, states) === pointer);
 }
 

@@ -103,7 +103,13 @@ function UntypedState() {
   return (
     <div className="space-y-2 p-3">
       <p className="text-sm text-slate-600">This state has no valid Type. Choose one to edit its fields here.</p>
-      <SelectField at={s.at('Type')} label="Type" value="" options={STATE_TYPES.map((t) => ({ value: t, label: t }))} onChange={(t) => s.apply(changeStateType(s.doc, s.pointer, t as StateType))} />
+      <SelectField
+        at={s.at('Type')}
+        label="Type"
+        value=""
+        options={STATE_TYPES.map((t) => ({ value: t, label: t }))}
+        onChange={(t) => s.apply(changeStateType(s.doc, s.pointer, t as StateType))}
+      />
     </div>
   );
 }

@@ -11,12 +11,25 @@ import { useInspector } from './inspector-context';
  * `none`, a missing target shows as "— choose a state —". A target that is not in the scope
  * stays visible, marked.
  */
-export function TargetSelect({ value, targets, onChange, none, unset, ...control }: ControlProps & { value: unknown; targets: readonly string[]; onChange(name: string | null): void; none?: string; unset?: boolean }) {
+export function TargetSelect({
+  value,
+  targets,
+  onChange,
+  none,
+  unset,
+  ...control
+}: ControlProps & { value: unknown; targets: readonly string[]; onChange(name: string | null): void; none?: string; unset?: boolean }) {
   const { readOnly } = useInspector();
   const current = typeof value === 'string' ? value : none === undefined || unset ? UNSET : '';
   const missing = current !== '' && current !== UNSET && !targets.includes(current);
   return (
-    <select {...control} className={`${FIELD} w-full`} value={current} disabled={readOnly} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
+    <select
+      {...control}
+      className={`${FIELD} w-full`}
+      value={current}
+      disabled={readOnly}
+      onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+    >
       {current === UNSET && (
         <option value={UNSET} disabled>
           — choose a state —

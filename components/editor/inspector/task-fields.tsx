@@ -12,13 +12,21 @@ export function TaskFields() {
         legend="Timeout"
         help="The Task fails with States.Timeout when it runs longer."
         none="None"
-        alternatives={valueOrPath('TimeoutSeconds', { label: 'Seconds', kind: 'number', integer: true, min: 1, start: 60 }, '$.timeout_seconds')}
+        alternatives={valueOrPath(
+          'TimeoutSeconds',
+          { label: 'Seconds', kind: 'number', integer: true, min: 1, start: 60 },
+          '$.timeout_seconds',
+        )}
       />
       <AlternativeField
         legend="Heartbeat"
         help="The Task fails with States.HeartbeatTimeout when no heartbeat comes for this long; less than the timeout."
         none="None"
-        alternatives={valueOrPath('HeartbeatSeconds', { label: 'Seconds', kind: 'number', integer: true, min: 1, start: 30 }, '$.heartbeat_seconds')}
+        alternatives={valueOrPath(
+          'HeartbeatSeconds',
+          { label: 'Seconds', kind: 'number', integer: true, min: 1, start: 30 },
+          '$.heartbeat_seconds',
+        )}
       />
       <TextField
         at={s.at('Resource')}

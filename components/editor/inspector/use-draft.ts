@@ -31,7 +31,12 @@ const keyOf = (value: unknown) => (value === undefined ? '\u0000undefined' : (JS
  * writes `onWrite(value)` when `parse` accepts it; `error` says why the current text is not
  * written.
  */
-export function useParsedText<T>(value: unknown, format: () => string, parse: (text: string) => { ok: true; value: T } | { ok: false; message: string }, onWrite: (v: T) => void) {
+export function useParsedText<T>(
+  value: unknown,
+  format: () => string,
+  parse: (text: string) => { ok: true; value: T } | { ok: false; message: string },
+  onWrite: (v: T) => void,
+) {
   const [text, setText] = useDraft<string>(value, format);
   const parsed = parse(text);
   const change = (next: string) => {

@@ -9,7 +9,13 @@ import type { ListedSkill } from '@/components/skills/types';
 export type SkillCatalog =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ok'; skills: readonly ListedSkill[]; directory: string; byUri: ReadonlyMap<string, ListedSkill>; reports: ReadonlyMap<string, SkillReport> };
+  | {
+      status: 'ok';
+      skills: readonly ListedSkill[];
+      directory: string;
+      byUri: ReadonlyMap<string, ListedSkill>;
+      reports: ReadonlyMap<string, SkillReport>;
+    };
 
 /**
  * The skill catalog (`get_skillset`) and every skill's reliability (`get_skill_reliability` for

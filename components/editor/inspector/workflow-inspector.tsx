@@ -16,17 +16,29 @@ import { setWorkflowField } from './workflow-fields';
  */
 export function WorkflowInspector() {
   const { doc, edit, findings } = useInspector();
-  const set = (pointer: string, value: unknown, typing = true) => edit(setWorkflowField(doc, pointer, value), typing ? { coalesce: `workflow#${pointer}` } : undefined);
+  const set = (pointer: string, value: unknown, typing = true) =>
+    edit(setWorkflowField(doc, pointer, value), typing ? { coalesce: `workflow#${pointer}` } : undefined);
   const asl = isObject(doc.asl) ? doc.asl : {};
   const tags = Array.isArray(doc.tags) ? doc.tags.filter((t): t is string => typeof t === 'string') : [];
-  const shownElsewhere = ['/workflow_name', '/description', '/version', '/author', '/tags', '/workflow_input_schema', '/skill_imports', '/asl/Comment', '/asl/TimeoutSeconds'];
+  const shownElsewhere = [
+    '/workflow_name',
+    '/description',
+    '/version',
+    '/author',
+    '/tags',
+    '/workflow_input_schema',
+    '/skill_imports',
+    '/asl/Comment',
+    '/asl/TimeoutSeconds',
+  ];
   const rest = findings.filter((f) => !shownElsewhere.some((p) => f.path === p || f.path.startsWith(`${p}/`)));
   return (
     <div data-testid="workflow-inspector">
       <div className="space-y-1 border-b border-slate-200 px-3 py-2">
         <p className="text-sm font-semibold text-slate-900">Workflow</p>
         <p className="text-xs text-slate-500">
-          Select a state on the canvas — click it, or Tab to it and press Enter — to edit its fields. With nothing selected, these are the workflow&apos;s own fields.
+          Select a state on the canvas — click it, or Tab to it and press Enter — to edit its fields. With nothing selected, these are the
+          workflow&apos;s own fields.
         </p>
         {typeof doc.workflow_id === 'string' && <p className="font-mono text-[11px] text-slate-500">id {doc.workflow_id}</p>}
         {rest.length > 0 && <FindingList findings={rest} />}
@@ -35,7 +47,15 @@ export function WorkflowInspector() {
         <TextField at="/workflow_name" label="Name" value={doc.workflow_name} keepEmpty onChange={(v) => set('/workflow_name', v)} />
         <TextField at="/description" label="Description" multiline value={doc.description} onChange={(v) => set('/description', v)} />
         <div className="grid grid-cols-2 gap-2">
-          <TextField at="/version" label="Version" mono help="Semantic version, e.g. 1.0.0." value={doc.version} keepEmpty onChange={(v) => set('/version', v)} />
+          <TextField
+            at="/version"
+            label="Version"
+            mono
+            help="Semantic version, e.g. 1.0.0."
+            value={doc.version}
+            keepEmpty
+            onChange={(v) => set('/version', v)}
+          />
           <TextField at="/author" label="Author" value={doc.author} onChange={(v) => set('/author', v)} />
         </div>
         <FieldGroup at="/tags" legend="Tags">
@@ -59,7 +79,15 @@ export function WorkflowInspector() {
       </Section>
       <Section title="State machine">
         <TextField at="/asl/Comment" label="Comment" multiline value={asl.Comment} onChange={(v) => set('/asl/Comment', v)} />
-        <NumberField at="/asl/TimeoutSeconds" label="Timeout (s)" help="The whole run fails with States.Timeout after this many seconds. Empty: no limit." integer min={1} value={asl.TimeoutSeconds} onChange={(v) => set('/asl/TimeoutSeconds', v)} />
+        <NumberField
+          at="/asl/TimeoutSeconds"
+          label="Timeout (s)"
+          help="The whole run fails with States.Timeout after this many seconds. Empty: no limit."
+          integer
+          min={1}
+          value={asl.TimeoutSeconds}
+          onChange={(v) => set('/asl/TimeoutSeconds', v)}
+        />
       </Section>
     </div>
   );

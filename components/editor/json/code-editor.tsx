@@ -100,7 +100,9 @@ export function CodeEditor({ value, onChange, diagnostics, readOnly = false, lab
   }, [value]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });
+    view.current?.dispatch({
+      effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+    });
   }, [readOnly]);
 
   useEffect(() => {

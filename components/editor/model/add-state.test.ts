@@ -20,7 +20,12 @@ describe('addState', () => {
   });
 
   it('numbers default names against the whole document, nested scopes included', () => {
-    const doc = deepFreeze({ asl: { StartAt: 'P', States: { P: { Type: 'Parallel', Branches: [{ StartAt: 'Pass', States: { Pass: { Type: 'Pass', End: true } } }], End: true } } } });
+    const doc = deepFreeze({
+      asl: {
+        StartAt: 'P',
+        States: { P: { Type: 'Parallel', Branches: [{ StartAt: 'Pass', States: { Pass: { Type: 'Pass', End: true } } }], End: true } },
+      },
+    });
     expect(addState(doc, '/asl', 'Pass')).toMatchObject({ ok: true, name: 'Pass2' });
   });
 

@@ -12,7 +12,12 @@ import { refuse, type EditResult, type WorkflowDoc } from './types';
  * is set to the new state when the scope had no states or no StartAt. Refuses an unknown scope, a
  * taken or invalid name, and a scope whose States is not an object.
  */
-export function addState(doc: WorkflowDoc, scope: string, type: StateType, options: { name?: string } = {}): EditResult<{ name: string; pointer: string }> {
+export function addState(
+  doc: WorkflowDoc,
+  scope: string,
+  type: StateType,
+  options: { name?: string } = {},
+): EditResult<{ name: string; pointer: string }> {
   const index = indexStates(doc);
   const found = scopeAt(index, scope);
   if (!found.ok) return found;

@@ -21,7 +21,8 @@ export function checkPath(text: string, rule: PathRule = 'pathOrIntrinsic'): Pat
   }
   const parsed = parsePath(text);
   if (!parsed.ok) {
-    const message = rule === 'pathOrIntrinsic' && !text.startsWith('$') ? `a path starts with '$' (or use an intrinsic call, States.*)` : parsed.error;
+    const message =
+      rule === 'pathOrIntrinsic' && !text.startsWith('$') ? `a path starts with '$' (or use an intrinsic call, States.*)` : parsed.error;
     return { ok: false, message, offset: parsed.position };
   }
   if ((rule === 'reference' || rule === 'result') && !parsed.isReferencePath) {

@@ -45,7 +45,13 @@ describe('pasteStates', () => {
       Type: 'Choice',
       Choices: [
         { Variable: '$.score', NumericGreaterThanEquals: 80, Next: 'GoodCopy' },
-        { And: [{ Variable: '$.a', IsPresent: true }, { Variable: '$.b', BooleanEquals: true }], Next: 'GoodCopy' },
+        {
+          And: [
+            { Variable: '$.a', IsPresent: true },
+            { Variable: '$.b', BooleanEquals: true },
+          ],
+          Next: 'GoodCopy',
+        },
       ],
     });
     expect(getAt(r.doc, '/asl/StartAt')).toBe('Start');
@@ -59,7 +65,10 @@ describe('pasteStates', () => {
     if (!r.ok) return;
     expect(getAt(r.doc, '/asl/States/FanCopy/Branches/1')).toEqual({
       StartAt: 'Right1Copy',
-      States: { Right1Copy: { Type: 'Pass', Next: 'Right2Copy' }, Right2Copy: (getAt(doc, '/asl/States/Fan/Branches/1/States/Right2') as object) },
+      States: {
+        Right1Copy: { Type: 'Pass', Next: 'Right2Copy' },
+        Right2Copy: getAt(doc, '/asl/States/Fan/Branches/1/States/Right2') as object,
+      },
     });
     expect(getAt(r.doc, '/asl/States/FanCopy/End')).toBe(true);
     const names = indexStates(r.doc).tree.states.map((s) => s.name);
@@ -75,18 +84,30 @@ describe('pasteStates', () => {
   it('keeps free names and starts an empty scope at the first pasted state', () => {
     const source = deepFreeze(choiceWorkflow());
     const r = pasteStates(deepFreeze({ asl: { States: {} } }), '/asl', copyStates(source, ['/asl/States/Good', '/asl/States/Bad']));
-    expect(r.ok && r.doc).toEqual({ asl: { StartAt: 'Good', States: { Good: { Type: 'Succeed' }, Bad: { Type: 'Fail', Error: 'Low', Cause: 'score too low' } } } });
+    expect(r.ok && r.doc).toEqual({
+      asl: { StartAt: 'Good', States: { Good: { Type: 'Succeed' }, Bad: { Type: 'Fail', Error: 'Low', Cause: 'score too low' } } },
+    });
   });
 
   it('does not join states copied from different scopes', () => {
     const doc = deepFreeze({
       asl: {
         StartAt: 'A',
-        States: { A: { Type: 'Pass', Next: 'B' }, B: { Type: 'Parallel', Branches: [{ StartAt: 'X', States: { X: { Type: 'Pass', Next: 'Y' }, Y: { Type: 'Succeed' } } }], End: true } },
+        States: {
+          A: { Type: 'Pass', Next: 'B' },
+          B: {
+            Type: 'Parallel',
+            Branches: [{ StartAt: 'X', States: { X: { Type: 'Pass', Next: 'Y' }, Y: { Type: 'Succeed' } } }],
+            End: true,
+          },
+        },
       },
     });
     const r = pasteStates(doc, '/asl/States/B/Branches/0', copyStates(doc, ['/asl/States/A', '/asl/States/B/Branches/0/States/X']));
-    expect(r.ok && getAt(r.doc, '/asl/States/B/Branches/0/States')).toMatchObject({ ACopy: { Type: 'Pass', End: true }, XCopy: { Type: 'Pass', End: true } });
+    expect(r.ok && getAt(r.doc, '/asl/States/B/Branches/0/States')).toMatchObject({
+      ACopy: { Type: 'Pass', End: true },
+      XCopy: { Type: 'Pass', End: true },
+    });
   });
 
   it.each([

@@ -37,6 +37,8 @@ export function isClipboardPayload(value: unknown): value is ClipboardPayload {
     isObject(value) &&
     value.format === CLIPBOARD_FORMAT &&
     Array.isArray(value.states) &&
-    value.states.every((s) => isObject(s) && typeof s.name === 'string' && typeof s.scope === 'string' && isObject(s.state) && isJsonValue(s.state))
+    value.states.every(
+      (s) => isObject(s) && typeof s.name === 'string' && typeof s.scope === 'string' && isObject(s.state) && isJsonValue(s.state),
+    )
   );
 }

@@ -54,16 +54,26 @@ function members(node: Shape, base: string, fragment: string, bracket = false): 
   const wanted = fragment.toLowerCase();
   const names = Object.keys(node.fields).filter((n) => n.toLowerCase().includes(wanted));
   const ordered = [...names.filter((n) => n.toLowerCase().startsWith(wanted)), ...names.filter((n) => !n.toLowerCase().startsWith(wanted))];
-  return ordered.map((name) => suggestion(`${base}${bracket || !DOT_NAME.test(name) ? `['${name.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']` : `.${name}`}`, name, node.fields[name]!));
+  return ordered.map((name) =>
+    suggestion(
+      `${base}${bracket || !DOT_NAME.test(name) ? `['${name.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']` : `.${name}`}`,
+      name,
+      node.fields[name]!,
+    ),
+  );
 }
 
 function indexes(node: Extract<Shape, { kind: 'array' }>, base: string, fragment: string): PathSuggestion[] {
   const positions = node.tuple && node.tuple.length > 0 ? node.tuple.map((s, i) => [String(i), s] as const) : [['0', node.items] as const];
-  return [...positions, ['*', node.items] as const].filter(([label]) => label.startsWith(fragment)).map(([label, s]) => suggestion(`${base}[${label}]`, `[${label}]`, s));
+  return [...positions, ['*', node.items] as const]
+    .filter(([label]) => label.startsWith(fragment))
+    .map(([label, s]) => suggestion(`${base}[${label}]`, `[${label}]`, s));
 }
 
 function suggestion(path: string, label: string, shape: Shape): PathSuggestion {
-  return shape.kind === 'string' && shape.format ? { path, label, kind: shape.kind, format: shape.format } : { path, label, kind: shape.kind };
+  return shape.kind === 'string' && shape.format
+    ? { path, label, kind: shape.kind, format: shape.format }
+    : { path, label, kind: shape.kind };
 }
 
 /** A member name the engine reads after a dot (server/engine/paths/path-segments.ts NAME_STOP). */

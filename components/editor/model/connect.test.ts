@@ -10,7 +10,12 @@ describe('connect', () => {
     const before = deepFreeze(containerWorkflow());
     const r = connect(before, '/asl/States/Fan/Branches/0/States/Left', { kind: 'next' }, 'Left');
     expect(r).toMatchObject({ ok: true, edgeId: '/asl/States/Fan/Branches/0/States/Left/Next' });
-    expect(r.ok && getAt(r.doc, '/asl/States/Fan/Branches/0/States/Left')).toEqual({ Type: 'Pass', Result: { side: 'left' }, ResultPath: '$.left', Next: 'Left' });
+    expect(r.ok && getAt(r.doc, '/asl/States/Fan/Branches/0/States/Left')).toEqual({
+      Type: 'Pass',
+      Result: { side: 'left' },
+      ResultPath: '$.left',
+      Next: 'Left',
+    });
     expect(getAt(before, '/asl/States/Fan/Branches/0/States/Left/End')).toBe(true);
   });
 
@@ -28,7 +33,12 @@ describe('connect', () => {
     expect(c).toMatchObject({ ok: true, edgeId: '/asl/States/Check/Choices/3/Next' });
     if (!c.ok) return;
     expect(getAt(c.doc, '/asl/States/Check/Choices/3')).toEqual({ Variable: '$.value', IsPresent: true, Next: 'Start' });
-    expect(toFlowGraph(c.doc).edges.find((e) => e.id === c.edgeId)).toMatchObject({ kind: 'choice', index: 3, label: '$.value is present', target: '/asl/States/Start' });
+    expect(toFlowGraph(c.doc).edges.find((e) => e.id === c.edgeId)).toMatchObject({
+      kind: 'choice',
+      index: 3,
+      label: '$.value is present',
+      target: '/asl/States/Start',
+    });
   });
 
   it('adds catchers: a catch-all first, then specific ones before the catch-all', () => {
@@ -84,16 +94,27 @@ describe('disconnect', () => {
 
   it('removes exactly the rule or catcher at the index, and Default', () => {
     const rule = disconnect(doc(), edge('/asl/States/Check/Choices/1/Next'));
-    expect(rule.ok && (getAt(rule.doc, '/asl/States/Check/Choices') as unknown[]).map((r) => (r as { Next: string }).Next)).toEqual(['Good', 'Bad']);
+    expect(rule.ok && (getAt(rule.doc, '/asl/States/Check/Choices') as unknown[]).map((r) => (r as { Next: string }).Next)).toEqual([
+      'Good',
+      'Bad',
+    ]);
     expect(rule.ok && getAt(rule.doc, '/asl/States/Check/Choices/1')).toEqual({ Not: { Variable: '$.x', StringEquals: 'a' }, Next: 'Bad' });
     const catcher = disconnect(doc(), edge('/asl/States/Start/Catch/0/Next'));
-    expect(catcher.ok && Object.keys(getAt(catcher.doc, '/asl/States/Start') as object)).toEqual(['Type', 'AgentBinding', 'ResultPath', 'Next']);
+    expect(catcher.ok && Object.keys(getAt(catcher.doc, '/asl/States/Start') as object)).toEqual([
+      'Type',
+      'AgentBinding',
+      'ResultPath',
+      'Next',
+    ]);
     const fallback = disconnect(doc(), edge('/asl/States/Check/Default'));
     expect(fallback.ok && Object.keys(getAt(fallback.doc, '/asl/States/Check') as object)).toEqual(['Type', 'Choices']);
   });
 
   it('drops a stray Next on a Choice without adding End', () => {
-    const r = disconnect({ asl: { StartAt: 'C', States: { C: { Type: 'Choice', Choices: [], Next: 'C' } } } }, { source: '/asl/States/C', kind: 'next' });
+    const r = disconnect(
+      { asl: { StartAt: 'C', States: { C: { Type: 'Choice', Choices: [], Next: 'C' } } } },
+      { source: '/asl/States/C', kind: 'next' },
+    );
     expect(r.ok && getAt(r.doc, '/asl/States/C')).toEqual({ Type: 'Choice', Choices: [] });
   });
 

@@ -11,10 +11,7 @@ import { refuse, type EditResult, type JsonObject, type WorkflowDoc } from './ty
  * catcher's ErrorEquals when given).
  */
 export type ConnectHandle =
-  | { kind: 'next' }
-  | { kind: 'default' }
-  | { kind: 'choice'; index?: number }
-  | { kind: 'catch'; index?: number; errors?: string[] };
+  { kind: 'next' } | { kind: 'default' } | { kind: 'choice'; index?: number } | { kind: 'catch'; index?: number; errors?: string[] };
 
 /** The condition a new Choice rule starts with: readable, valid, and meant to be edited. */
 export const NEW_CHOICE_RULE = { Variable: '$.value', IsPresent: true } as const;
@@ -63,23 +60,42 @@ function connected(state: JsonObject, handle: ConnectHandle, target: string): Ch
       return { state: { ...state, Default: target }, field: ['Default'] };
     case 'choice':
       if (type !== 'Choice') return refuse('not_allowed', 'Only a Choice state has rules.');
-      return setListItem(state, 'Choices', handle.index, (rule) => ({ ...rule, Next: target }), () => ({ ...NEW_CHOICE_RULE, Next: target }));
+      return setListItem(
+        state,
+        'Choices',
+        handle.index,
+        (rule) => ({ ...rule, Next: target }),
+        () => ({ ...NEW_CHOICE_RULE, Next: target }),
+      );
     case 'catch': {
-      if (typeof type !== 'string' || !CATCHING_TYPES.has(type)) return refuse('not_allowed', 'Only Task, Parallel and Map states catch errors.');
+      if (typeof type !== 'string' || !CATCHING_TYPES.has(type))
+        return refuse('not_allowed', 'Only Task, Parallel and Map states catch errors.');
       const errors = handle.errors;
       if (errors !== undefined && (errors.length === 0 || !errors.every((e) => typeof e === 'string' && e !== ''))) {
         return refuse('invalid_value', 'A catcher needs at least one error name.');
       }
-      return setListItem(state, 'Catch', handle.index, (c) => ({ ...c, ...(errors ? { ErrorEquals: [...errors] } : {}), Next: target }), (list) => ({
-        ErrorEquals: errors ? [...errors] : list.some(catchesAll) ? ['States.TaskFailed'] : ['States.ALL'],
-        Next: target,
-      }));
+      return setListItem(
+        state,
+        'Catch',
+        handle.index,
+        (c) => ({ ...c, ...(errors ? { ErrorEquals: [...errors] } : {}), Next: target }),
+        (list) => ({
+          ErrorEquals: errors ? [...errors] : list.some(catchesAll) ? ['States.TaskFailed'] : ['States.ALL'],
+          Next: target,
+        }),
+      );
     }
   }
 }
 
 /** Sets `state[field][index]` through `update`, or inserts `create(list)` (before a trailing catch-all). */
-function setListItem(state: JsonObject, field: 'Choices' | 'Catch', index: number | undefined, update: (item: JsonObject) => JsonObject, create: (list: unknown[]) => JsonObject): Change {
+function setListItem(
+  state: JsonObject,
+  field: 'Choices' | 'Catch',
+  index: number | undefined,
+  update: (item: JsonObject) => JsonObject,
+  create: (list: unknown[]) => JsonObject,
+): Change {
   const list = Array.isArray(state[field]) ? (state[field] as unknown[]) : [];
   if (index !== undefined) {
     const item = list[index];

@@ -34,6 +34,9 @@ export function defaultState(type: StateType, name: string, taken: ReadonlySet<s
     case 'Parallel':
       return { state: { Type: 'Parallel', Branches: [lane('Branch1'), lane('Branch2')], End: true }, names };
     case 'Map':
-      return { state: { Type: 'Map', ItemsPath: '$.items', ItemProcessor: { ProcessorConfig: { Mode: 'INLINE' }, ...lane('Item') }, End: true }, names };
+      return {
+        state: { Type: 'Map', ItemsPath: '$.items', ItemProcessor: { ProcessorConfig: { Mode: 'INLINE' }, ...lane('Item') }, End: true },
+        names,
+      };
   }
 }

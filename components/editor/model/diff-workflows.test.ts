@@ -35,11 +35,21 @@ describe('diffWorkflows', () => {
     const a = deepFreeze(containerWorkflow());
     const b = must(setStateField(a, '/asl/States/Fan/Branches/1/States/Right1', 'Comment', 'hi'));
     const changed = diffWorkflows(a, b).states.filter((s) => s.status !== 'unchanged');
-    expect(changed).toEqual([{ pointer: '/asl/States/Fan/Branches/1/States/Right1', name: 'Right1', status: 'changed', fields: ['Comment'] }]);
+    expect(changed).toEqual([
+      { pointer: '/asl/States/Fan/Branches/1/States/Right1', name: 'Right1', status: 'changed', fields: ['Comment'] },
+    ]);
     const added = must(addState(a, '/asl/States/Fan/Branches/0', 'Pass', { name: 'Extra' }));
-    expect(diffWorkflows(a, added).states.filter((s) => s.status !== 'unchanged').map((s) => [s.name, s.status])).toEqual([['Extra', 'added']]);
+    expect(
+      diffWorkflows(a, added)
+        .states.filter((s) => s.status !== 'unchanged')
+        .map((s) => [s.name, s.status]),
+    ).toEqual([['Extra', 'added']]);
     const removed = must(removeStates(a, ['/asl/States/Fan/Branches/0/States/Left']));
-    expect(diffWorkflows(a, removed).states.filter((s) => s.status !== 'unchanged').map((s) => [s.name, s.status, s.fields])).toEqual([
+    expect(
+      diffWorkflows(a, removed)
+        .states.filter((s) => s.status !== 'unchanged')
+        .map((s) => [s.name, s.status, s.fields]),
+    ).toEqual([
       ['Fan', 'changed', ['Branches']],
       ['Left', 'removed', []],
     ]);
@@ -47,7 +57,13 @@ describe('diffWorkflows', () => {
 
   it('reports document-level fields, including asl fields beside States', () => {
     const a = deepFreeze(choiceWorkflow());
-    const b = { ...a, version: '1.1.0', description: 'new', workflow_input_schema: undefined, asl: { ...(a.asl as object), StartAt: 'Check', Comment: 'c' } };
+    const b = {
+      ...a,
+      version: '1.1.0',
+      description: 'new',
+      workflow_input_schema: undefined,
+      asl: { ...(a.asl as object), StartAt: 'Check', Comment: 'c' },
+    };
     delete (b as Record<string, unknown>).workflow_input_schema;
     expect(diffWorkflows(a, b).document).toEqual([
       { field: 'version', status: 'changed' },
@@ -59,7 +75,10 @@ describe('diffWorkflows', () => {
   });
 
   it('compares the spec versions 1.0.0 and 1.0.1 (the swapped transcription skill)', () => {
-    const d = diffWorkflows(repositoryWorkflow('standard-advice-call-analysis.json'), repositoryWorkflow('standard-advice-call-analysis-1.0.1.json'));
+    const d = diffWorkflows(
+      repositoryWorkflow('standard-advice-call-analysis.json'),
+      repositoryWorkflow('standard-advice-call-analysis-1.0.1.json'),
+    );
     expect(d.states.filter((s) => s.status !== 'unchanged').map((s) => [s.name, s.status])).toEqual([['TranscribeRecording', 'changed']]);
     expect(d.document.map((f) => f.field)).toContain('version');
   });

@@ -72,15 +72,45 @@ describe('formToInput', () => {
 
   it('coerces every type', () => {
     expect(
-      formToInput(fields, { name: ' Alex Wong ', count: '4', ratio: '0.25', flag: true, level: '3', day: '2024-07-01', at: '2024-07-01T09:30', options: '{"a":1}', ids: '[1,2]' }),
+      formToInput(fields, {
+        name: ' Alex Wong ',
+        count: '4',
+        ratio: '0.25',
+        flag: true,
+        level: '3',
+        day: '2024-07-01',
+        at: '2024-07-01T09:30',
+        options: '{"a":1}',
+        ids: '[1,2]',
+      }),
     ).toEqual({
       ok: true,
-      value: { name: ' Alex Wong ', count: 4, ratio: 0.25, flag: true, level: 3, day: '2024-07-01', at: '2024-07-01T09:30:00Z', options: { a: 1 }, ids: [1, 2] },
+      value: {
+        name: ' Alex Wong ',
+        count: 4,
+        ratio: 0.25,
+        flag: true,
+        level: 3,
+        day: '2024-07-01',
+        at: '2024-07-01T09:30:00Z',
+        options: { a: 1 },
+        ids: [1, 2],
+      },
     });
   });
 
   it('leaves out empty optional fields and keeps typed values as they are', () => {
-    expect(formToInput(fields, { name: 'A', day: '2024-02-29', count: '', flag: 'false', ratio: 2, level: 'low', at: '2024-07-01T09:30:00+01:00' })).toEqual({
+    expect(
+      formToInput(fields, {
+        name: 'A',
+        day: '2024-02-29',
+        count: '',
+        flag: 'false',
+        ratio: 2,
+        level: 'low',
+        at: '2024-07-01T09:30:00+01:00',
+      }),
+    ).toEqual({
       ok: true,
       value: { name: 'A', day: '2024-02-29', flag: false, ratio: 2, level: 'low', at: '2024-07-01T09:30:00+01:00' },
     });
@@ -88,7 +118,17 @@ describe('formToInput', () => {
 
   it('reports every problem at once', () => {
     expect(
-      formToInput(fields, { name: '  ', count: '4.5', ratio: '1e400', flag: 'maybe', level: 'mid', day: '2023-02-29', at: 'tomorrow', options: '[1]', ids: '{oops' }),
+      formToInput(fields, {
+        name: '  ',
+        count: '4.5',
+        ratio: '1e400',
+        flag: 'maybe',
+        level: 'mid',
+        day: '2023-02-29',
+        at: 'tomorrow',
+        options: '[1]',
+        ids: '{oops',
+      }),
     ).toEqual({
       ok: false,
       errors: {

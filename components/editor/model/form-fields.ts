@@ -30,7 +30,12 @@ export function formFields(schema: unknown): FormField[] {
   return Object.entries(schema.properties).map(([name, property]) => {
     const p = isObject(property) ? property : {};
     const format = typeof p.format === 'string' ? p.format : undefined;
-    const field: FormField = { name, label: typeof p.title === 'string' && p.title.trim() ? p.title : humanize(name), type: fieldType(p, format), required: required.has(name) };
+    const field: FormField = {
+      name,
+      label: typeof p.title === 'string' && p.title.trim() ? p.title : humanize(name),
+      type: fieldType(p, format),
+      required: required.has(name),
+    };
     if ('default' in p) field.default = p.default;
     if (typeof p.description === 'string') field.description = p.description;
     if (format) field.format = format;

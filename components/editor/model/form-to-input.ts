@@ -39,7 +39,12 @@ function readField(field: FormField, raw: unknown): Read {
       return { value: typeof raw === 'string' ? raw : String(raw) };
     case 'number':
     case 'integer': {
-      const n = typeof text === 'number' ? text : typeof text === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text) ? Number(text) : Number.NaN;
+      const n =
+        typeof text === 'number'
+          ? text
+          : typeof text === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)
+            ? Number(text)
+            : Number.NaN;
       if (!Number.isFinite(n)) return { error: 'Enter a number.' };
       return field.type === 'integer' && !Number.isInteger(n) ? { error: 'Enter a whole number.' } : { value: n };
     }
@@ -51,7 +56,9 @@ function readField(field: FormField, raw: unknown): Read {
       // A <select> hands over text: a non-string option matches its JSON text ("3", "true", "null").
       const options = field.options ?? [];
       const at = options.findIndex((o) => o === raw || (typeof o !== 'string' && typeof raw === 'string' && JSON.stringify(o) === text));
-      return at >= 0 ? { value: options[at] } : { error: `Choose one of: ${options.map((o) => (typeof o === 'string' ? o : JSON.stringify(o))).join(', ')}.` };
+      return at >= 0
+        ? { value: options[at] }
+        : { error: `Choose one of: ${options.map((o) => (typeof o === 'string' ? o : JSON.stringify(o))).join(', ')}.` };
     }
     case 'date':
       return typeof text === 'string' && isCalendarDate(text) ? { value: text } : { error: 'Enter a date as YYYY-MM-DD.' };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canRedo, canUndo, createHistory, record, redo, sealHistory, undo, type History } from './history';
 
 const docs = (n: number) => Array.from({ length: n }, (_, i) => ({ v: i }));
-const frozen = <D>(h: History<D>) => Object.freeze({ ...h, past: Object.freeze([...h.past]), future: Object.freeze([...h.future]) }) as History<D>;
+const frozen = <D>(h: History<D>) =>
+  Object.freeze({ ...h, past: Object.freeze([...h.past]), future: Object.freeze([...h.future]) }) as History<D>;
 
 describe('history', () => {
   it('undoes and redoes in order', () => {

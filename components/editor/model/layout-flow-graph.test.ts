@@ -12,7 +12,10 @@ const elk = new ELK();
 const EPS = 0.5;
 
 const overlaps = (a: NodeLayout, b: NodeLayout) =>
-  a.position.x < b.position.x + b.width - EPS && b.position.x < a.position.x + a.width - EPS && a.position.y < b.position.y + b.height - EPS && b.position.y < a.position.y + a.height - EPS;
+  a.position.x < b.position.x + b.width - EPS &&
+  b.position.x < a.position.x + a.width - EPS &&
+  a.position.y < b.position.y + b.height - EPS &&
+  b.position.y < a.position.y + a.height - EPS;
 
 /** True when `p` lies on the border of the node's box (canvas coordinates). */
 const onBorder = (p: Point, n: NodeLayout) => {
@@ -32,15 +35,18 @@ function problems(graph: FlowGraph, layout: FlowLayout): string[] {
   for (const n of graph.nodes) siblings.set(n.parentId, [...(siblings.get(n.parentId) ?? []), n.id]);
   for (const ids of siblings.values()) {
     for (let i = 0; i < ids.length; i++) {
-      for (let j = i + 1; j < ids.length; j++) if (overlaps(layout.nodes[ids[i]!]!, layout.nodes[ids[j]!]!)) out.push(`${ids[i]} overlaps ${ids[j]}`);
+      for (let j = i + 1; j < ids.length; j++)
+        if (overlaps(layout.nodes[ids[i]!]!, layout.nodes[ids[j]!]!)) out.push(`${ids[i]} overlaps ${ids[j]}`);
     }
   }
   for (const n of graph.nodes) {
     if (!n.parentId) continue;
     const c = layout.nodes[n.id]!;
     const p = layout.nodes[n.parentId]!;
-    if (c.position.x < -EPS || c.position.y < -EPS || c.position.x + c.width > p.width + EPS || c.position.y + c.height > p.height + EPS) out.push(`${n.id} leaves its container`);
-    if (Math.abs(c.absolute.x - (p.absolute.x + c.position.x)) > EPS || Math.abs(c.absolute.y - (p.absolute.y + c.position.y)) > EPS) out.push(`${n.id} absolute != parent + position`);
+    if (c.position.x < -EPS || c.position.y < -EPS || c.position.x + c.width > p.width + EPS || c.position.y + c.height > p.height + EPS)
+      out.push(`${n.id} leaves its container`);
+    if (Math.abs(c.absolute.x - (p.absolute.x + c.position.x)) > EPS || Math.abs(c.absolute.y - (p.absolute.y + c.position.y)) > EPS)
+      out.push(`${n.id} absolute != parent + position`);
   }
   for (const e of graph.edges) {
     const r = layout.edges[e.id];
@@ -63,8 +69,14 @@ describe('layoutFlowGraph', () => {
   it.each([
     ['a Choice with a catcher and a back edge', () => withRootStates(choiceWorkflow(), { Good: { Type: 'Pass', Next: 'Start' } })],
     ['Parallel branches and a Map processor', containerWorkflow],
-    ['a self-loop and a catcher to itself', () => ({ asl: { StartAt: 'L', States: { L: { Type: 'Task', Catch: [{ ErrorEquals: ['States.ALL'], Next: 'L' }], Next: 'L' } } } })],
-    ['a container without readable branches', () => ({ asl: { StartAt: 'P', States: { P: { Type: 'Parallel', Branches: [], Next: 'E' }, E: { Type: 'Succeed' } } } })],
+    [
+      'a self-loop and a catcher to itself',
+      () => ({ asl: { StartAt: 'L', States: { L: { Type: 'Task', Catch: [{ ErrorEquals: ['States.ALL'], Next: 'L' }], Next: 'L' } } } }),
+    ],
+    [
+      'a container without readable branches',
+      () => ({ asl: { StartAt: 'P', States: { P: { Type: 'Parallel', Branches: [], Next: 'E' }, E: { Type: 'Succeed' } } } }),
+    ],
     ['the all-calls workflow (a Parallel inside a Map)', () => allCalls],
     ['a generated 100-state workflow', () => generateWorkflow(100)],
   ])('lays out %s: no overlaps, children inside containers, routes on borders', async (_what, make) => {
@@ -86,7 +98,9 @@ describe('layoutFlowGraph', () => {
   it('sizes containers to fit their lanes, lanes side by side', async () => {
     const graph = toFlowGraph(containerWorkflow());
     const layout = await layoutFlowGraph(graph, {}, elk);
-    const [fan, left, right] = ['/asl/States/Fan', '/asl/States/Fan/Branches/0', '/asl/States/Fan/Branches/1'].map((id) => layout.nodes[id]!);
+    const [fan, left, right] = ['/asl/States/Fan', '/asl/States/Fan/Branches/0', '/asl/States/Fan/Branches/1'].map(
+      (id) => layout.nodes[id]!,
+    );
     expect(right!.height).toBeGreaterThan(left!.height);
     expect(fan!.width).toBeGreaterThanOrEqual(left!.width + right!.width);
     expect(layout.width).toBeGreaterThanOrEqual(fan!.width);

@@ -40,7 +40,12 @@ export interface FlowLayout {
  * Rejects only if ELK itself fails. `options.containerHeader` makes room for taller Parallel/Map
  * headers (the run view adds a status band to them).
  */
-export async function layoutFlowGraph(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>, elk: ElkLayouter, options: ElkGraphOptions = {}): Promise<FlowLayout> {
+export async function layoutFlowGraph(
+  graph: FlowGraph,
+  sizes: Readonly<Record<string, NodeSize>>,
+  elk: ElkLayouter,
+  options: ElkGraphOptions = {},
+): Promise<FlowLayout> {
   const laid = await elk.layout(toElkGraph(graph, sizes, options));
   const out: FlowLayout = { nodes: {}, edges: {}, width: laid.width ?? 0, height: laid.height ?? 0 };
   const visit = (node: ElkNode, origin: Point) => {
@@ -67,6 +72,8 @@ function routeOf(edge: ElkExtendedEdge): EdgeRoute | null {
     start: { ...section.startPoint },
     bends: (section.bendPoints ?? []).map((p) => ({ ...p })),
     end: { ...section.endPoint },
-    ...(label && label.x !== undefined && label.y !== undefined ? { label: { x: label.x, y: label.y, width: label.width ?? 0, height: label.height ?? 0 } } : {}),
+    ...(label && label.x !== undefined && label.y !== undefined
+      ? { label: { x: label.x, y: label.y, width: label.width ?? 0, height: label.height ?? 0 } }
+      : {}),
   };
 }

@@ -52,7 +52,12 @@ function renameNested(state: JsonObject, taken: Set<string>): JsonObject {
     }
     const States: JsonObject = {};
     for (const [name, inner] of Object.entries(holder.States)) {
-      States[local.get(name)!] = isObject(inner) ? renameNested(retargetState(inner, (t) => local.get(t) ?? null), taken) : inner;
+      States[local.get(name)!] = isObject(inner)
+        ? renameNested(
+            retargetState(inner, (t) => local.get(t) ?? null),
+            taken,
+          )
+        : inner;
     }
     const startAt = typeof holder.StartAt === 'string' ? local.get(holder.StartAt) : undefined;
     return { ...holder, ...(startAt ? { StartAt: startAt } : {}), States };

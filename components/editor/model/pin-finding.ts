@@ -21,7 +21,11 @@ export function pinFinding(doc: unknown, pointer: string): FindingPin {
 
 /** Pins findings against one reading of the document (the node ids are those of `toFlowGraph`). */
 export function pinFindings(doc: unknown, pointers: readonly string[]): FindingPin[] {
-  const nodes = new Set(toFlowGraph(doc).nodes.filter((n) => n.kind !== 'start').map((n) => n.id));
+  const nodes = new Set(
+    toFlowGraph(doc)
+      .nodes.filter((n) => n.kind !== 'start')
+      .map((n) => n.id),
+  );
   return pointers.map((p) => pin(nodes, p));
 }
 

@@ -16,7 +16,13 @@ describe('removeStates', () => {
         Type: 'Choice',
         Choices: [
           { Variable: '$.score', NumericGreaterThanEquals: 80, Next: 'Good' },
-          { And: [{ Variable: '$.a', IsPresent: true }, { Variable: '$.b', BooleanEquals: true }], Next: 'Good' },
+          {
+            And: [
+              { Variable: '$.a', IsPresent: true },
+              { Variable: '$.b', BooleanEquals: true },
+            ],
+            Next: 'Good',
+          },
         ],
       },
       Good: { Type: 'Succeed' },
@@ -30,8 +36,13 @@ describe('removeStates', () => {
     expect(r.ok && Object.keys(getAt(r.doc, '/asl/States/Start') as object)).not.toContain('Next');
   });
 
-  it('moves StartAt along the removed start\'s Next chain, skipping removed states', () => {
-    const doc = deepFreeze({ asl: { StartAt: 'A', States: { Z: { Type: 'Succeed' }, A: { Type: 'Pass', Next: 'B' }, B: { Type: 'Pass', Next: 'C' }, C: { Type: 'Pass', Next: 'Z' } } } });
+  it("moves StartAt along the removed start's Next chain, skipping removed states", () => {
+    const doc = deepFreeze({
+      asl: {
+        StartAt: 'A',
+        States: { Z: { Type: 'Succeed' }, A: { Type: 'Pass', Next: 'B' }, B: { Type: 'Pass', Next: 'C' }, C: { Type: 'Pass', Next: 'Z' } },
+      },
+    });
     const r = removeStates(doc, ['/asl/States/A', '/asl/States/B']);
     expect(r.ok && getAt(r.doc, '/asl/StartAt')).toBe('C');
   });
@@ -58,7 +69,10 @@ describe('removeStates', () => {
 
   it('cleans only the scope of the removed state', () => {
     const r = removeStates(deepFreeze(containerWorkflow()), ['/asl/States/Fan/Branches/1/States/Right2']);
-    expect(r.ok && getAt(r.doc, '/asl/States/Fan/Branches/1')).toEqual({ StartAt: 'Right1', States: { Right1: { Type: 'Pass', End: true } } });
+    expect(r.ok && getAt(r.doc, '/asl/States/Fan/Branches/1')).toEqual({
+      StartAt: 'Right1',
+      States: { Right1: { Type: 'Pass', End: true } },
+    });
     expect(r.ok && getAt(r.doc, '/asl/States/Fan/Next')).toBe('Each');
   });
 

@@ -20,7 +20,15 @@ describe('renameState', () => {
   });
 
   it('renames a stray Next inside nested And/Or/Not rules too', () => {
-    const doc = deepFreeze({ asl: { StartAt: 'C', States: { C: { Type: 'Choice', Choices: [{ Not: { Variable: '$.a', IsNull: true, Next: 'X' }, Next: 'X' }] }, X: { Type: 'Succeed' } } } });
+    const doc = deepFreeze({
+      asl: {
+        StartAt: 'C',
+        States: {
+          C: { Type: 'Choice', Choices: [{ Not: { Variable: '$.a', IsNull: true, Next: 'X' }, Next: 'X' }] },
+          X: { Type: 'Succeed' },
+        },
+      },
+    });
     const r = renameState(doc, '/asl/States/X', 'Y');
     expect(r.ok && getAt(r.doc, '/asl/States/C/Choices/0')).toEqual({ Not: { Variable: '$.a', IsNull: true, Next: 'Y' }, Next: 'Y' });
   });

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { formFields } from './form-fields';
 import { formToInput } from './form-to-input';
 import {
-  advisorFieldOf, advisorProblem, datePairs, liveProblems, matchAdvisor, orderedFields, periodProblems, withCrmSpelling,
-  type AdvisorChoice, type AdvisorList,
+  advisorFieldOf,
+  advisorProblem,
+  datePairs,
+  liveProblems,
+  matchAdvisor,
+  orderedFields,
+  periodProblems,
+  withCrmSpelling,
+  type AdvisorChoice,
+  type AdvisorList,
 } from './run-form-checks';
 
 const specSchema = {
@@ -29,17 +37,27 @@ describe('periods', () => {
     expect(datePairs(fields).map((p) => [p.start.name, p.end.name])).toEqual([['start_date', 'end_date']]);
     const other = formFields({
       properties: {
-        from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' },
-        startDate: { type: 'string', format: 'date-time' }, endDate: { type: 'string', format: 'date-time' },
-        end_note: { type: 'string' }, start_note: { type: 'string' },
+        from: { type: 'string', format: 'date' },
+        to: { type: 'string', format: 'date' },
+        startDate: { type: 'string', format: 'date-time' },
+        endDate: { type: 'string', format: 'date-time' },
+        end_note: { type: 'string' },
+        start_note: { type: 'string' },
       },
     });
-    expect(datePairs(other).map((p) => [p.start.name, p.end.name])).toEqual([['from', 'to'], ['startDate', 'endDate']]);
+    expect(datePairs(other).map((p) => [p.start.name, p.end.name])).toEqual([
+      ['from', 'to'],
+      ['startDate', 'endDate'],
+    ]);
   });
 
   it('orders each period start → end, the rest as the schema lists it', () => {
     const reversed = formFields({
-      properties: { end_date: { type: 'string', format: 'date' }, advisor_name: { type: 'string' }, start_date: { type: 'string', format: 'date' } },
+      properties: {
+        end_date: { type: 'string', format: 'date' },
+        advisor_name: { type: 'string' },
+        start_date: { type: 'string', format: 'date' },
+      },
     });
     expect(orderedFields(reversed).map((f) => f.name)).toEqual(['advisor_name', 'start_date', 'end_date']);
     expect(orderedFields(fields).map((f) => f.name)).toEqual(['advisor_name', 'start_date', 'end_date']);
@@ -57,11 +75,14 @@ describe('periods', () => {
       { start_date: '2024-07-01', end_date: '2024-07-07' },
       { start_date: '2024-07-08' },
       { start_date: '2024-07-08', end_date: '2024-07' },
-    ]) expect(periodProblems(fields, v)).toEqual({});
+    ])
+      expect(periodProblems(fields, v)).toEqual({});
   });
 
   it('date-times compare as instants (a datetime-local value is read as UTC, as formToInput does)', () => {
-    const dt = formFields({ properties: { startDate: { type: 'string', format: 'date-time' }, endDate: { type: 'string', format: 'date-time' } } });
+    const dt = formFields({
+      properties: { startDate: { type: 'string', format: 'date-time' }, endDate: { type: 'string', format: 'date-time' } },
+    });
     expect(periodProblems(dt, { startDate: '2024-07-01T10:00', endDate: '2024-07-01T09:59' })).toHaveProperty('endDate');
     expect(periodProblems(dt, { startDate: '2024-07-01T10:00', endDate: '2024-07-01T11:00+01:00' })).toEqual({});
   });
@@ -91,15 +112,20 @@ describe('the advisor', () => {
 
   it('is sent as the CRM spells it', () => {
     const r = formToInput(fields, { advisor_name: 'alex wong', start_date: '2024-07-01', end_date: '2024-07-07' });
-    expect(r.ok && withCrmSpelling(r.value, ready)).toEqual({ advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' });
+    expect(r.ok && withCrmSpelling(r.value, ready)).toEqual({
+      advisor_name: 'Alex Wong',
+      start_date: '2024-07-01',
+      end_date: '2024-07-07',
+    });
     expect(withCrmSpelling({ advisor_name: 'alex wong' }, { status: 'loading' })).toEqual({ advisor_name: 'alex wong' });
   });
 });
 
 describe('liveProblems', () => {
   it('collects the period and the advisor problems by field, and nothing for a good form', () => {
-    expect(Object.keys(liveProblems(fields, { advisor_name: 'John Smith', start_date: '2024-07-08', end_date: '2024-07-01' }, ready)))
-      .toEqual(['end_date', 'advisor_name']);
+    expect(
+      Object.keys(liveProblems(fields, { advisor_name: 'John Smith', start_date: '2024-07-08', end_date: '2024-07-01' }, ready)),
+    ).toEqual(['end_date', 'advisor_name']);
     expect(liveProblems(fields, { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' }, ready)).toEqual({});
   });
 });

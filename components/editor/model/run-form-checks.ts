@@ -17,9 +17,7 @@ export interface AdvisorChoice {
 
 /** The CRM's advisors for the form: still loading, read, or unreadable (then names are checked when the run starts). */
 export type AdvisorList =
-  | { status: 'loading' }
-  | { status: 'ready'; advisors: readonly AdvisorChoice[] }
-  | { status: 'unavailable'; reason: string };
+  { status: 'loading' } | { status: 'ready'; advisors: readonly AdvisorChoice[] } | { status: 'unavailable'; reason: string };
 
 /** The input that names the advisor (issue 15: "when the workflow's input schema has `advisor_name`"). */
 export const ADVISOR_FIELD = 'advisor_name';
@@ -27,11 +25,13 @@ export const ADVISOR_FIELD = 'advisor_name';
 const DATE_TYPES = new Set(['date', 'date-time']);
 /** How the end of a period is named after its start: start_date → end_date, from → to, startDate → endDate. */
 const PAIR_WORDS: Array<[RegExp, string]> = [
-  [/start/i, 'end'], [/begin/i, 'end'], [/from/i, 'to'], [/since/i, 'until'],
+  [/start/i, 'end'],
+  [/begin/i, 'end'],
+  [/from/i, 'to'],
+  [/since/i, 'until'],
 ];
 
-const sameCase = (word: string, like: string) =>
-  (like[0] === like[0]!.toUpperCase() ? word[0]!.toUpperCase() + word.slice(1) : word);
+const sameCase = (word: string, like: string) => (like[0] === like[0]!.toUpperCase() ? word[0]!.toUpperCase() + word.slice(1) : word);
 
 /** The date fields that bound one period, each start with its end. */
 export function datePairs(fields: readonly FormField[]): Array<{ start: FormField; end: FormField }> {
@@ -75,10 +75,7 @@ function shown(field: FormField, value: string): string {
 }
 
 /** A message on the end field of each period whose start is after its end. */
-export function periodProblems(
-  fields: readonly FormField[],
-  values: Readonly<Record<string, unknown>>,
-): Record<string, string> {
+export function periodProblems(fields: readonly FormField[], values: Readonly<Record<string, unknown>>): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const { start, end } of datePairs(fields)) {
     const a = instantOf(start, values[start.name]);
@@ -86,14 +83,12 @@ export function periodProblems(
     if (a === null || b === null || a <= b) continue;
     const from = shown(start, values[start.name] as string);
     const to = shown(end, values[end.name] as string);
-    problems[end.name] = `${start.label} (${from}) is after ${end.label} (${to}): `
-      + 'the period must start on or before its end.';
+    problems[end.name] = `${start.label} (${from}) is after ${end.label} (${to}): ` + 'the period must start on or before its end.';
   }
   return problems;
 }
 
-const normalName = (s: string) =>
-  s.normalize('NFKC').replace(/[’‘`]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
+const normalName = (s: string) => s.normalize('NFKC').replace(/[’‘`]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** The CRM advisor a typed name is (any case, extra spaces, curly apostrophes), or null. */
 export function matchAdvisor(text: string, advisors: readonly AdvisorChoice[]): AdvisorChoice | null {

@@ -19,7 +19,8 @@ export function setStateField(doc: WorkflowDoc, pointer: string, field: string, 
   if (field === 'Type') return refuse('not_allowed', 'Change the type with changeStateType, which keeps the fields the new type allows.');
   const type = found.state.Type;
   const allowed = isStateType(type) ? ALLOWED_FIELDS[type].has(field) : KNOWN_FIELDS.has(field);
-  if (!allowed) return refuse('not_allowed', isStateType(type) ? `A ${type} state has no field ${field}.` : `${field} is not a state field.`);
+  if (!allowed)
+    return refuse('not_allowed', isStateType(type) ? `A ${type} state has no field ${field}.` : `${field} is not a state field.`);
   if (value !== undefined && !isJsonValue(value)) return refuse('invalid_value', `${field} must be a JSON value.`);
   const next = updateAt(doc, pointer, (state) => withField(state as JsonObject, field, value));
   return next ? { ok: true, doc: next } : refuse('not_found', `No state at ${pointer}.`);

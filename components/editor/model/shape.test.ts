@@ -38,7 +38,12 @@ describe('shapeOfValue', () => {
 describe('mergeShapes', () => {
   it.each<[string, Shape, Shape, Shape]>([
     ['objects union their fields', objectShape({ a: S }), objectShape({ b: I }), objectShape({ a: S, b: I })],
-    ['common fields merge', objectShape({ a: objectShape({ x: S }) }), objectShape({ a: objectShape({ y: S }) }), objectShape({ a: objectShape({ x: S, y: S }) })],
+    [
+      'common fields merge',
+      objectShape({ a: objectShape({ x: S }) }),
+      objectShape({ a: objectShape({ y: S }) }),
+      objectShape({ a: objectShape({ x: S, y: S }) }),
+    ],
     ['unknown gives way (left)', UNKNOWN, S, S],
     ['unknown gives way (right)', objectShape({}), UNKNOWN, objectShape({})],
     ['integer and number', I, N, N],
@@ -56,7 +61,11 @@ describe('shapeFromSchema', () => {
   it('reads the spec workflow input schema', () => {
     const schema = {
       type: 'object',
-      properties: { advisor_name: { type: 'string' }, start_date: { type: 'string', format: 'date' }, calls: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } },
+      properties: {
+        advisor_name: { type: 'string' },
+        start_date: { type: 'string', format: 'date' },
+        calls: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } },
+      },
       required: ['advisor_name'],
     };
     expect(shapeFromSchema(schema)).toEqual(
@@ -70,7 +79,16 @@ describe('shapeFromSchema', () => {
     ['several types', { type: ['string', 'number'] }, UNKNOWN],
     ['an enum', { enum: ['a', 'b'] }, S],
     ['a const', { const: 3 }, I],
-    ['anyOf', { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'number' } } }] }, objectShape({ a: S, b: N })],
+    [
+      'anyOf',
+      {
+        anyOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { type: 'object', properties: { b: { type: 'number' } } },
+        ],
+      },
+      objectShape({ a: S, b: N }),
+    ],
     ['an object without properties', { type: 'object' }, EMPTY_OBJECT],
     ['a $ref', { $ref: '#/x' }, UNKNOWN],
     ['not a schema', 'string', UNKNOWN],

@@ -11,7 +11,8 @@ export const MAX_STATE_NAME_LENGTH = 80;
 export function nameProblem(name: unknown, taken: ReadonlySet<string>) {
   if (typeof name !== 'string' || name.trim() === '') return refuse('invalid_name', 'A state name cannot be empty.');
   if (name !== name.trim()) return refuse('invalid_name', 'A state name cannot start or end with spaces.');
-  if ([...name].length > MAX_STATE_NAME_LENGTH) return refuse('invalid_name', `A state name has at most ${MAX_STATE_NAME_LENGTH} characters.`);
+  if ([...name].length > MAX_STATE_NAME_LENGTH)
+    return refuse('invalid_name', `A state name has at most ${MAX_STATE_NAME_LENGTH} characters.`);
   if (taken.has(name)) return refuse('duplicate_name', `A state named "${name}" already exists; names must be unique in the workflow.`);
   return null;
 }

@@ -17,11 +17,18 @@ const envelope = (data: Shape) =>
   objectShape({ ok: B, summary: S, data, metrics: objectShape({ latency_ms: { kind: 'number' } }), artifacts: arrayShape(UNKNOWN) });
 const keys = (s: Shape) => (s.kind === 'object' ? Object.keys(s.fields) : s.kind);
 const machine = (States: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  deepFreeze({ workflow_input_schema: { type: 'object', properties: { a: { type: 'string' }, n: { type: 'integer' } } }, ...extra, asl: { StartAt: Object.keys(States)[0], States } });
+  deepFreeze({
+    workflow_input_schema: { type: 'object', properties: { a: { type: 'string' }, n: { type: 'integer' } } },
+    ...extra,
+    asl: { StartAt: Object.keys(States)[0], States },
+  });
 
 describe('stateShapes on small machines', () => {
   it('gives the StartAt state the workflow input and a Task its envelope at ResultPath', () => {
-    const doc = machine({ T: { Type: 'Task', AgentBinding: { skills: ['skill://x@1.0.0'] }, ResultPath: '$.t', Next: 'E' }, E: { Type: 'Succeed' } });
+    const doc = machine({
+      T: { Type: 'Task', AgentBinding: { skills: ['skill://x@1.0.0'] }, ResultPath: '$.t', Next: 'E' },
+      E: { Type: 'Succeed' },
+    });
     expect(inputShapeOf(doc, '/asl/States/T')).toEqual(objectShape({ a: S, n: I }));
     const withSkill = inputShapeOf(doc, '/asl/States/E', { skillOutputs: { 'skill://x@1.0.0': objectShape({ text: S }) } });
     expect(withSkill).toEqual(objectShape({ a: S, n: I, t: envelope(objectShape({ text: S })) }));
@@ -31,12 +38,28 @@ describe('stateShapes on small machines', () => {
   it.each<[string, Record<string, unknown>, Shape]>([
     ['no ResultPath: the result replaces the input', { Type: 'Pass', Result: { x: 1 } }, objectShape({ x: I })],
     ['ResultPath null: the input passes on', { Type: 'Pass', Result: { x: 1 }, ResultPath: null }, objectShape({ a: S, n: I })],
-    ['Parameters build the result', { Type: 'Pass', Parameters: { 'copy.$': '$.a', k: true, 'f.$': "States.Format('{}', $.a)" } }, objectShape({ copy: S, k: B, f: S })],
-    ['InputPath narrows the effective input', { Type: 'Pass', InputPath: '$.a', ResultPath: '$.only' }, objectShape({ a: S, n: I, only: S })],
+    [
+      'Parameters build the result',
+      { Type: 'Pass', Parameters: { 'copy.$': '$.a', k: true, 'f.$': "States.Format('{}', $.a)" } },
+      objectShape({ copy: S, k: B, f: S }),
+    ],
+    [
+      'InputPath narrows the effective input',
+      { Type: 'Pass', InputPath: '$.a', ResultPath: '$.only' },
+      objectShape({ a: S, n: I, only: S }),
+    ],
     ['InputPath null gives {}', { Type: 'Pass', InputPath: null }, objectShape({})],
-    ['OutputPath narrows the output', { Type: 'Pass', Result: { x: { y: 'z' } }, ResultPath: '$.r', OutputPath: '$.r.x' }, objectShape({ y: S })],
+    [
+      'OutputPath narrows the output',
+      { Type: 'Pass', Result: { x: { y: 'z' } }, ResultPath: '$.r', OutputPath: '$.r.x' },
+      objectShape({ y: S }),
+    ],
     ['OutputPath null gives {}', { Type: 'Pass', OutputPath: null }, objectShape({})],
-    ['ResultSelector shapes a Task result', { Type: 'Task', ResultSelector: { 'ok.$': '$.ok', 'ctx.$': '$$.State.Name' }, ResultPath: '$.r' }, objectShape({ a: S, n: I, r: objectShape({ ok: B, ctx: S }) })],
+    [
+      'ResultSelector shapes a Task result',
+      { Type: 'Task', ResultSelector: { 'ok.$': '$.ok', 'ctx.$': '$$.State.Name' }, ResultPath: '$.r' },
+      objectShape({ a: S, n: I, r: objectShape({ ok: B, ctx: S }) }),
+    ],
     ['a Wait passes its input through InputPath/OutputPath', { Type: 'Wait', Seconds: 1, OutputPath: '$.n' }, I],
     ['an unparsable path selects unknown', { Type: 'Pass', InputPath: '$[', ResultPath: '$.r' }, objectShape({ a: S, n: I, r: UNKNOWN })],
   ])('%s', (_what, state, expected) => {
@@ -56,9 +79,16 @@ describe('stateShapes on small machines', () => {
     expect(inputShapeOf(doc, '/asl/States/J')).toEqual(objectShape({ a: S, n: I, one: S, two: I }));
   });
 
-  it('hands a catcher\'s target the error at the catcher\'s ResultPath', () => {
+  it("hands a catcher's target the error at the catcher's ResultPath", () => {
     const doc = machine({
-      T: { Type: 'Task', Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'H' }, { ErrorEquals: ['X'], Next: 'H2' }], End: true },
+      T: {
+        Type: 'Task',
+        Catch: [
+          { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'H' },
+          { ErrorEquals: ['X'], Next: 'H2' },
+        ],
+        End: true,
+      },
       H: { Type: 'Fail' },
       H2: { Type: 'Fail' },
     });
@@ -75,7 +105,8 @@ describe('stateShapes on small machines', () => {
     });
     const sorted = (s: Shape) => [...(keys(s) as string[])].sort();
     // Every state of the loop sees what a previous round added, wherever the computation starts.
-    for (const name of ['A', 'B', 'C', 'D']) expect(sorted(inputShapeOf(doc, `/asl/States/${name}`))).toEqual(['a', 'count', 'n', 'wrapped']);
+    for (const name of ['A', 'B', 'C', 'D'])
+      expect(sorted(inputShapeOf(doc, `/asl/States/${name}`))).toEqual(['a', 'count', 'n', 'wrapped']);
     expect(sorted(stateShapes(doc, '/asl/States/A')!.output)).toEqual(['a', 'count', 'n', 'wrapped']);
     const self = machine({ L: { Type: 'Pass', ResultPath: '$.again', Next: 'L' } });
     expect(sorted(inputShapeOf(self, '/asl/States/L'))).toEqual(['a', 'again', 'n']);
@@ -89,21 +120,30 @@ describe('stateShapes on small machines', () => {
     const fan = stateShapes(doc, '/asl/States/Fan')!;
     const left = objectShape({ items, left: objectShape({ side: S }) });
     const right = objectShape({ items, sentiment: envelope(UNKNOWN) });
-    expect(fan.result).toEqual(arrayShape(objectShape({ items, left: objectShape({ side: S }), sentiment: envelope(UNKNOWN) }), [left, right]));
+    expect(fan.result).toEqual(
+      arrayShape(objectShape({ items, left: objectShape({ side: S }), sentiment: envelope(UNKNOWN) }), [left, right]),
+    );
     expect(keys(inputShapeOf(doc, '/asl/States/Each'))).toEqual(['items', 'fan']);
   });
 
   it('gives a Map iteration its ItemSelector with $$.Map.Item, and collects an array', () => {
     const doc = deepFreeze(containerWorkflow());
-    expect(inputShapeOf(doc, '/asl/States/Each/ItemProcessor/States/Item')).toEqual(objectShape({ recording: objectShape({ uri: S }), index: I }));
+    expect(inputShapeOf(doc, '/asl/States/Each/ItemProcessor/States/Item')).toEqual(
+      objectShape({ recording: objectShape({ uri: S }), index: I }),
+    );
     const done = inputShapeOf(doc, '/asl/States/Done');
-    expect(done.kind === 'object' && done.fields.calls).toEqual(arrayShape(objectShape({ recording: objectShape({ uri: S }), index: I, transcript: envelope(UNKNOWN) })));
+    expect(done.kind === 'object' && done.fields.calls).toEqual(
+      arrayShape(objectShape({ recording: objectShape({ uri: S }), index: I, transcript: envelope(UNKNOWN) })),
+    );
   });
 
   it('gives a Map iteration the item itself without a selector', () => {
-    const doc = machine({ M: { Type: 'Map', ItemsPath: '$.list', Iterator: { StartAt: 'I', States: { I: { Type: 'Succeed' } } }, End: true } }, {
-      workflow_input_schema: { type: 'object', properties: { list: { type: 'array', items: { type: 'integer' } } } },
-    });
+    const doc = machine(
+      { M: { Type: 'Map', ItemsPath: '$.list', Iterator: { StartAt: 'I', States: { I: { Type: 'Succeed' } } }, End: true } },
+      {
+        workflow_input_schema: { type: 'object', properties: { list: { type: 'array', items: { type: 'integer' } } } },
+      },
+    );
     expect(inputShapeOf(doc, '/asl/States/M/Iterator/States/I')).toEqual(I);
   });
 
@@ -116,7 +156,9 @@ describe('stateShapes on small machines', () => {
   });
 
   it('copes with a document without an input schema or with odd states', () => {
-    const doc = { asl: { StartAt: 'A', States: { A: { Type: 'Pass', Next: 'B' }, B: { Type: 'Teleport', Next: 'C' }, C: { Type: 'Succeed' } } } };
+    const doc = {
+      asl: { StartAt: 'A', States: { A: { Type: 'Pass', Next: 'B' }, B: { Type: 'Teleport', Next: 'C' }, C: { Type: 'Succeed' } } },
+    };
     expect(inputShapeOf(doc, '/asl/States/A')).toEqual(UNKNOWN);
     expect(inputShapeOf(doc, '/asl/States/C')).toEqual(UNKNOWN);
   });
@@ -151,7 +193,8 @@ describe('stateShapes on the shipped workflows', () => {
         for (const [key, path] of Object.entries(template)) {
           if (!key.endsWith('.$') || typeof path !== 'string' || path.startsWith('$$')) continue;
           const parsed = parsePath(path);
-          if (!parsed.ok || selectPath(parsed.ast, data, context).kind === 'unknown') unknownPaths.push(`${node.name}.${field}.${key}: ${path}`);
+          if (!parsed.ok || selectPath(parsed.ast, data, context).kind === 'unknown')
+            unknownPaths.push(`${node.name}.${field}.${key}: ${path}`);
         }
       }
     }

@@ -4,7 +4,16 @@ import { deepEqual } from '@/server/engine/runtime/json-values';
 import { contextShape } from './context-shape';
 import { shapeFromSchema } from './schema-shape';
 import { UNKNOWN, arrayShape, mergeAll, shapeOfValue, type Shape } from './shape';
-import { ERROR_OUTPUT, applyResultPath, effectiveInput, envelopeShape, filterPath, iterationInput, mapItem, outputFromResult } from './state-data-flow';
+import {
+  ERROR_OUTPUT,
+  applyResultPath,
+  effectiveInput,
+  envelopeShape,
+  filterPath,
+  iterationInput,
+  mapItem,
+  outputFromResult,
+} from './state-data-flow';
 import { indexStates, type Scope, type StateIndex, type StateNode } from './state-index';
 import type { JsonObject } from './types';
 
@@ -68,7 +77,10 @@ class ShapeFlow {
   /** Transitions into each state (by pointer): the source, and the catcher when it is one. */
   private readonly incoming = new Map<string, Array<{ from: StateNode; catcher?: JsonObject }>>();
 
-  constructor(doc: unknown, private readonly options: ShapeOptions) {
+  constructor(
+    doc: unknown,
+    private readonly options: ShapeOptions,
+  ) {
     this.index = indexStates(doc);
     this.workflowInput = isObject(doc) ? shapeFromSchema(doc.workflow_input_schema) : UNKNOWN;
     this.context = contextShape(this.workflowInput);
@@ -95,7 +107,10 @@ class ShapeFlow {
       this.inputs.clear();
       this.cut = false;
       for (const node of this.index.tree.states) this.outputOf(node);
-      const shapes = new Map([...[...this.inputs].map(([k, v]) => [`in:${k}`, v] as const), ...[...this.outputs].map(([k, v]) => [`out:${k}`, v] as const)]);
+      const shapes = new Map([
+        ...[...this.inputs].map(([k, v]) => [`in:${k}`, v] as const),
+        ...[...this.outputs].map(([k, v]) => [`out:${k}`, v] as const),
+      ]);
       const stable = [...shapes].every(([k, v]) => deepEqual(this.previous.get(k), v));
       this.previous = shapes;
       if (!this.cut || stable) return;
@@ -106,7 +121,13 @@ class ShapeFlow {
     const input = this.inputOf(node);
     const selected = filterPath(state.InputPath, input, this.context);
     const effective = state.Type === 'Map' ? selected : effectiveInput(state, input, this.context);
-    return { input, selectedInput: selected, effectiveInput: effective, result: this.resultOf(node, state, effective), output: this.outputOf(node) };
+    return {
+      input,
+      selectedInput: selected,
+      effectiveInput: effective,
+      result: this.resultOf(node, state, effective),
+      output: this.outputOf(node),
+    };
   }
 
   private inputOf(node: StateNode): Shape {

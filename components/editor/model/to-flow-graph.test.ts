@@ -25,11 +25,50 @@ describe('toFlowGraph', () => {
     expect(g.edges).toEqual([
       { id: '/asl/StartAt', kind: 'start', source: '/asl#start', target: '/asl/States/Start', scope: '/asl' },
       { id: '/asl/States/Start/Next', kind: 'next', source: '/asl/States/Start', target: '/asl/States/Check', scope: '/asl' },
-      { id: '/asl/States/Start/Catch/0/Next', kind: 'catch', index: 0, label: 'States.Timeout, States.TaskFailed', source: '/asl/States/Start', target: '/asl/States/Bad', scope: '/asl' },
-      { id: '/asl/States/Check/Choices/0/Next', kind: 'choice', index: 0, label: '$.score >= 80', source: '/asl/States/Check', target: '/asl/States/Good', scope: '/asl' },
-      { id: '/asl/States/Check/Choices/1/Next', kind: 'choice', index: 1, label: 'And(2)', source: '/asl/States/Check', target: '/asl/States/Good', scope: '/asl' },
-      { id: '/asl/States/Check/Choices/2/Next', kind: 'choice', index: 2, label: 'Not($.x == "a")', source: '/asl/States/Check', target: '/asl/States/Bad', scope: '/asl' },
-      { id: '/asl/States/Check/Default', kind: 'default', label: 'Default', source: '/asl/States/Check', target: '/asl/States/Bad', scope: '/asl' },
+      {
+        id: '/asl/States/Start/Catch/0/Next',
+        kind: 'catch',
+        index: 0,
+        label: 'States.Timeout, States.TaskFailed',
+        source: '/asl/States/Start',
+        target: '/asl/States/Bad',
+        scope: '/asl',
+      },
+      {
+        id: '/asl/States/Check/Choices/0/Next',
+        kind: 'choice',
+        index: 0,
+        label: '$.score >= 80',
+        source: '/asl/States/Check',
+        target: '/asl/States/Good',
+        scope: '/asl',
+      },
+      {
+        id: '/asl/States/Check/Choices/1/Next',
+        kind: 'choice',
+        index: 1,
+        label: 'And(2)',
+        source: '/asl/States/Check',
+        target: '/asl/States/Good',
+        scope: '/asl',
+      },
+      {
+        id: '/asl/States/Check/Choices/2/Next',
+        kind: 'choice',
+        index: 2,
+        label: 'Not($.x == "a")',
+        source: '/asl/States/Check',
+        target: '/asl/States/Bad',
+        scope: '/asl',
+      },
+      {
+        id: '/asl/States/Check/Default',
+        kind: 'default',
+        label: 'Default',
+        source: '/asl/States/Check',
+        target: '/asl/States/Bad',
+        scope: '/asl',
+      },
     ]);
   });
 
@@ -76,9 +115,18 @@ describe('toFlowGraph', () => {
 
   it('reads the legacy Iterator and escapes odd names in pointers', () => {
     const g = toFlowGraph({
-      asl: { StartAt: 'a/b', States: { 'a/b': { Type: 'Map', Iterator: { StartAt: 'x~y', States: { 'x~y': { Type: 'Pass', End: true } } }, End: true } } },
+      asl: {
+        StartAt: 'a/b',
+        States: { 'a/b': { Type: 'Map', Iterator: { StartAt: 'x~y', States: { 'x~y': { Type: 'Pass', End: true } } }, End: true } },
+      },
     });
-    expect(g.nodes.map((n) => n.id)).toEqual(['/asl#start', '/asl/States/a~1b', '/asl/States/a~1b/Iterator', '/asl/States/a~1b/Iterator#start', '/asl/States/a~1b/Iterator/States/x~0y']);
+    expect(g.nodes.map((n) => n.id)).toEqual([
+      '/asl#start',
+      '/asl/States/a~1b',
+      '/asl/States/a~1b/Iterator',
+      '/asl/States/a~1b/Iterator#start',
+      '/asl/States/a~1b/Iterator/States/x~0y',
+    ]);
     expect(g.nodes[2]).toMatchObject({ kind: 'lane', label: 'Iterator', laneKind: 'processor' });
   });
 
@@ -119,7 +167,9 @@ describe('toFlowGraph', () => {
   });
 
   it('labels a catcher without readable errors with ?', () => {
-    const g = toFlowGraph({ asl: { StartAt: 'A', States: { A: { Type: 'Task', Catch: [{ Next: 'B' }], End: true }, B: { Type: 'Succeed' } } } });
+    const g = toFlowGraph({
+      asl: { StartAt: 'A', States: { A: { Type: 'Task', Catch: [{ Next: 'B' }], End: true }, B: { Type: 'Succeed' } } },
+    });
     expect(g.edges.find((e) => e.kind === 'catch')).toMatchObject({ label: '?', index: 0 });
   });
 });

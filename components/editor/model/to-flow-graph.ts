@@ -88,6 +88,7 @@ function edgesOf(node: StateNode, state: Record<string, unknown>): FlowEdge[] {
 
 /** A catcher's errors, joined: `States.Timeout, States.TaskFailed`; `?` when unreadable. */
 export function catchLabel(catcher: unknown): string {
-  const errors = isObject(catcher) && Array.isArray(catcher.ErrorEquals) ? catcher.ErrorEquals.filter((e): e is string => typeof e === 'string') : [];
+  const errors =
+    isObject(catcher) && Array.isArray(catcher.ErrorEquals) ? catcher.ErrorEquals.filter((e): e is string => typeof e === 'string') : [];
   return errors.length > 0 ? errors.join(', ') : '?';
 }

@@ -30,15 +30,39 @@ export function findingRanges(text: string, findings: readonly Finding[]): TextD
  * underlined where its pointer lands. Diagnostics follow the text one render behind while typing
  * (deferred), so large documents stay responsive.
  */
-export function JsonPanel({ text, onChange, findings, syntaxError, readOnly, editorRef }: { text: string; onChange(t: string): void; findings: readonly Finding[]; syntaxError: JsonSyntaxError | null; readOnly: boolean; editorRef?: Ref<CodeEditorHandle> }) {
+export function JsonPanel({
+  text,
+  onChange,
+  findings,
+  syntaxError,
+  readOnly,
+  editorRef,
+}: {
+  text: string;
+  onChange(t: string): void;
+  findings: readonly Finding[];
+  syntaxError: JsonSyntaxError | null;
+  readOnly: boolean;
+  editorRef?: Ref<CodeEditorHandle>;
+}) {
   const deferredText = useDeferredValue(text);
   const diagnostics = useMemo(
-    () => (syntaxError ? [{ from: syntaxError.offset, to: syntaxError.offset + 1, severity: 'error' as const, message: syntaxError.message }] : findingRanges(deferredText, findings)),
+    () =>
+      syntaxError
+        ? [{ from: syntaxError.offset, to: syntaxError.offset + 1, severity: 'error' as const, message: syntaxError.message }]
+        : findingRanges(deferredText, findings),
     [deferredText, findings, syntaxError],
   );
   return (
     <div className="h-full min-h-0">
-      <CodeEditor ref={editorRef} value={text} onChange={onChange} diagnostics={syntaxError || deferredText === text ? diagnostics : []} readOnly={readOnly} label="Workflow JSON" />
+      <CodeEditor
+        ref={editorRef}
+        value={text}
+        onChange={onChange}
+        diagnostics={syntaxError || deferredText === text ? diagnostics : []}
+        readOnly={readOnly}
+        label="Workflow JSON"
+      />
     </div>
   );
 }

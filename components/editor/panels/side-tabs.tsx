@@ -8,8 +8,16 @@ export type SideTab = 'inspector' | 'json' | 'problems' | 'control' | 'versions'
  * The editor's side panel tabs: Inspector, JSON (unless it sits beside the canvas), Problems with
  * counts, Control plane, Versions.
  */
-export function SideTabs({ tab, onTab, problems, hideJson }: {
-  tab: SideTab; onTab(t: SideTab): void; problems: { errors: number; warnings: number }; hideJson: boolean;
+export function SideTabs({
+  tab,
+  onTab,
+  problems,
+  hideJson,
+}: {
+  tab: SideTab;
+  onTab(t: SideTab): void;
+  problems: { errors: number; warnings: number };
+  hideJson: boolean;
 }) {
   const tabs: Array<{ id: SideTab; label: ReactNode }> = [
     { id: 'inspector', label: 'Inspector' },
@@ -20,7 +28,9 @@ export function SideTabs({ tab, onTab, problems, hideJson }: {
         <>
           Problems
           {problems.errors > 0 && <span className="ml-1 rounded-full bg-red-600 px-1.5 text-[10px] text-white">{problems.errors}</span>}
-          {problems.warnings > 0 && <span className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] text-white">{problems.warnings}</span>}
+          {problems.warnings > 0 && (
+            <span className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] text-white">{problems.warnings}</span>
+          )}
         </>
       ),
     },

@@ -16,33 +16,32 @@ import { VersionLifecycle } from '@/components/workflows/versions/version-lifecy
  * with its status and when and by whom it was saved, published and retired; designers and admins
  * publish and retire from here. The version the open document names is marked "this document".
  */
-export function VersionsPanel({ workflowId, openVersion, canEdit }: {
-  workflowId: string | null; openVersion: string | null; canEdit: boolean;
+export function VersionsPanel({
+  workflowId,
+  openVersion,
+  canEdit,
+}: {
+  workflowId: string | null;
+  openVersion: string | null;
+  canEdit: boolean;
 }) {
   const trpc = useTRPC();
   const saved = useQuery(trpc.graph.savedWorkflows.queryOptions());
   const versions = useMemo(
-    () => (saved.data ?? [])
-      .filter((v) => v.workflowId === workflowId)
-      .sort((a, b) => compareVersions(b.version, a.version)),
+    () => (saved.data ?? []).filter((v) => v.workflowId === workflowId).sort((a, b) => compareVersions(b.version, a.version)),
     [saved.data, workflowId],
   );
   if (saved.isPending) return <LoadingState label="Loading versions…" />;
   if (saved.isError) {
-    return (
-      <ErrorState title="Versions could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />
-    );
+    return <ErrorState title="Versions could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />;
   }
   return (
     <section className="space-y-3 p-3" aria-label="Versions" data-testid="versions-panel">
       <p className="text-xs text-slate-500">
-        Only the published version is used by runs by workflow id, the Planner and schedules; a draft can be
-        test-run (Run…). {CLOCK_NOTE}
+        Only the published version is used by runs by workflow id, the Planner and schedules; a draft can be test-run (Run…). {CLOCK_NOTE}
       </p>
       {versions.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          No version of this workflow is saved yet: “Save version…” saves a draft.
-        </p>
+        <p className="text-sm text-slate-600">No version of this workflow is saved yet: “Save version…” saves a draft.</p>
       ) : (
         <ul className="space-y-3">
           {versions.map((v) => (
@@ -54,20 +53,18 @@ export function VersionsPanel({ workflowId, openVersion, canEdit }: {
             >
               <div className="flex items-start justify-between gap-2">
                 <VersionLifecycle version={v.version} lifecycle={v} />
-                {v.version === openVersion
-                  ? <span className="text-xs font-medium text-slate-500">this document</span>
-                  : (
-                    <Link
-                      className="text-xs text-indigo-700 hover:underline"
-                      href={editorHref({ kind: 'saved', workflowId: v.workflowId, version: v.version })}
-                    >
-                      Open
-                    </Link>
-                  )}
+                {v.version === openVersion ? (
+                  <span className="text-xs font-medium text-slate-500">this document</span>
+                ) : (
+                  <Link
+                    className="text-xs text-indigo-700 hover:underline"
+                    href={editorHref({ kind: 'saved', workflowId: v.workflowId, version: v.version })}
+                  >
+                    Open
+                  </Link>
+                )}
               </div>
-              {canEdit && (
-                <VersionActions workflowId={v.workflowId} version={v.version} status={v.status} name={v.name} />
-              )}
+              {canEdit && <VersionActions workflowId={v.workflowId} version={v.version} status={v.status} name={v.name} />}
             </li>
           ))}
         </ul>

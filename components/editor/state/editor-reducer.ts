@@ -65,7 +65,11 @@ export function parseDocText(text: string): { ok: true; doc: WorkflowDoc } | { o
 }
 
 /** States named in the selection that still exist after an edit; the rest fall away. */
-function keepSelection(selection: readonly string[], doc: WorkflowDoc, exists: (doc: WorkflowDoc, pointer: string) => boolean): readonly string[] {
+function keepSelection(
+  selection: readonly string[],
+  doc: WorkflowDoc,
+  exists: (doc: WorkflowDoc, pointer: string) => boolean,
+): readonly string[] {
   const kept = selection.filter((p) => exists(doc, p));
   return kept.length === selection.length ? selection : kept;
 }

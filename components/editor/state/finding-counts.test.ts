@@ -2,15 +2,32 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '@/components/workflows/types';
 import { findingCounts } from './finding-counts';
 
-const f = (path: string, severity: Finding['severity'] = 'error'): Finding => ({ path, severity, code: 'x', message: 'm', key: `${severity}|${path}` });
+const f = (path: string, severity: Finding['severity'] = 'error'): Finding => ({
+  path,
+  severity,
+  code: 'x',
+  message: 'm',
+  key: `${severity}|${path}`,
+});
 const doc = {
   workflow_id: 'nope',
-  asl: { StartAt: 'A', States: { A: { Type: 'Pass', Next: 'Zed' }, P: { Type: 'Parallel', End: true, Branches: [{ StartAt: 'B', States: { B: { Type: 'Pass', End: true } } }] } } },
+  asl: {
+    StartAt: 'A',
+    States: {
+      A: { Type: 'Pass', Next: 'Zed' },
+      P: { Type: 'Parallel', End: true, Branches: [{ StartAt: 'B', States: { B: { Type: 'Pass', End: true } } }] },
+    },
+  },
 };
 
 describe('findingCounts', () => {
   it('counts each finding on the innermost state its pointer lies in', () => {
-    const c = findingCounts(doc, [f('/asl/States/A/Next'), f('/asl/States/A', 'warning'), f('/asl/States/P/Branches/0/States/B/End'), f('/workflow_id')]);
+    const c = findingCounts(doc, [
+      f('/asl/States/A/Next'),
+      f('/asl/States/A', 'warning'),
+      f('/asl/States/P/Branches/0/States/B/End'),
+      f('/workflow_id'),
+    ]);
     expect(c.get('/asl/States/A')).toEqual({ errors: 1, warnings: 1 });
     expect(c.get('/asl/States/P/Branches/0/States/B')).toEqual({ errors: 1, warnings: 0 });
     expect(c.has('/asl/States/P')).toBe(false);

@@ -8,7 +8,10 @@ import type { WorkflowDoc } from '../model/types';
  * JSON pointer lies in (pinFindings). Findings of the workflow itself pin to no node.
  */
 export function findingCounts(doc: WorkflowDoc, findings: readonly Finding[]): Map<string, FindingCounts> {
-  const pins = pinFindings(doc, findings.map((f) => f.path));
+  const pins = pinFindings(
+    doc,
+    findings.map((f) => f.path),
+  );
   const counts = new Map<string, FindingCounts>();
   pins.forEach((p, i) => {
     if (!p.nodeId) return;

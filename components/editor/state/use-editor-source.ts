@@ -27,11 +27,18 @@ export type LoadedSource = {
 export function useEditorSource(source: EditorSource): { loaded: LoadedSource | null; error: string | null } {
   const trpc = useTRPC();
   const saved = useQuery({
-    ...trpc.graph.savedWorkflow.queryOptions(source.kind === 'saved' ? { workflow_id: source.workflowId, version: source.version } : { workflow_id: '', version: '' }),
+    ...trpc.graph.savedWorkflow.queryOptions(
+      source.kind === 'saved' ? { workflow_id: source.workflowId, version: source.version } : { workflow_id: '', version: '' },
+    ),
     enabled: source.kind === 'saved',
     staleTime: Infinity,
   });
-  const draft = useQuery({ ...trpc.workflows.drafts.get.queryOptions({ id: source.kind === 'draft' ? source.draftId : '' }), enabled: source.kind === 'draft', staleTime: Infinity, retry: false });
+  const draft = useQuery({
+    ...trpc.workflows.drafts.get.queryOptions({ id: source.kind === 'draft' ? source.draftId : '' }),
+    enabled: source.kind === 'draft',
+    staleTime: Infinity,
+    retry: false,
+  });
   const examples = useQuery({ ...trpc.workflows.examples.queryOptions(), enabled: source.kind === 'example', staleTime: Infinity });
   const [local, setLocal] = useState<LoadedSource | null>(null);
 
@@ -40,9 +47,23 @@ export function useEditorSource(source: EditorSource): { loaded: LoadedSource | 
     // after the first read — the second run must not replace it with "nothing was handed over".
     if (source.kind === 'handover') {
       const t = takeDraft();
-      setLocal((prev) => prev ?? (t ? { text: t.text, label: t.label, base: null, draftId: null, draftTitle: null } : { text: printDoc(newWorkflowDocument()), label: 'a new workflow (nothing was handed over)', base: null, draftId: null, draftTitle: null }));
+      setLocal(
+        (prev) =>
+          prev ??
+          (t
+            ? { text: t.text, label: t.label, base: null, draftId: null, draftTitle: null }
+            : {
+                text: printDoc(newWorkflowDocument()),
+                label: 'a new workflow (nothing was handed over)',
+                base: null,
+                draftId: null,
+                draftTitle: null,
+              }),
+      );
     } else if (source.kind === 'new') {
-      setLocal((prev) => prev ?? { text: printDoc(newWorkflowDocument()), label: 'a new workflow', base: null, draftId: null, draftTitle: null });
+      setLocal(
+        (prev) => prev ?? { text: printDoc(newWorkflowDocument()), label: 'a new workflow', base: null, draftId: null, draftTitle: null },
+      );
     }
     // Each source is read once per mount: a handed-over document is consumed by reading it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -57,13 +78,25 @@ export function useEditorSource(source: EditorSource): { loaded: LoadedSource | 
       if (saved.data === null) return { loaded: null, error: `No saved workflow ${source.workflowId} v${source.version}.` };
       if (!saved.data) return { loaded: null, error: null };
       const d = saved.data;
-      return { loaded: { text: printDoc(d.document as Record<string, unknown>), label: `saved ${d.name} v${d.version}`, base: { workflow_id: d.workflowId, version: d.version }, draftId: null, draftTitle: null }, error: null };
+      return {
+        loaded: {
+          text: printDoc(d.document as Record<string, unknown>),
+          label: `saved ${d.name} v${d.version}`,
+          base: { workflow_id: d.workflowId, version: d.version },
+          draftId: null,
+          draftTitle: null,
+        },
+        error: null,
+      };
     }
     case 'draft': {
       if (draft.isError) return { loaded: null, error: errorMessage(draft.error) };
       if (!draft.data) return { loaded: null, error: null };
       const d = draft.data;
-      return { loaded: { text: d.text, label: `draft ${d.title || 'Untitled draft'}`, base: d.base, draftId: d.id, draftTitle: d.title }, error: null };
+      return {
+        loaded: { text: d.text, label: `draft ${d.title || 'Untitled draft'}`, base: d.base, draftId: d.id, draftTitle: d.title },
+        error: null,
+      };
     }
     case 'example': {
       if (examples.isError) return { loaded: null, error: errorMessage(examples.error) };
@@ -71,7 +104,16 @@ export function useEditorSource(source: EditorSource): { loaded: LoadedSource | 
       const e = examples.data.find((x) => x.file === source.file);
       if (!e) return { loaded: null, error: `No example ${source.file}.` };
       if (e.document === null) return { loaded: null, error: `${e.file} is not JSON: ${e.parseError}` };
-      return { loaded: { text: printDoc(e.document as Record<string, unknown>), label: `example ${e.file}`, base: null, draftId: null, draftTitle: null }, error: null };
+      return {
+        loaded: {
+          text: printDoc(e.document as Record<string, unknown>),
+          label: `example ${e.file}`,
+          base: null,
+          draftId: null,
+          draftTitle: null,
+        },
+        error: null,
+      };
     }
   }
 }

@@ -32,7 +32,15 @@ export function chain(doc: WorkflowDoc, steps: Array<(d: WorkflowDoc) => EditRes
  */
 export function removeEdges(doc: WorkflowDoc, edges: readonly Pick<RouteEdge, 'source' | 'data'>[]): EditResult {
   const sorted = [...edges].sort((a, b) => (b.data?.index ?? 0) - (a.data?.index ?? 0));
-  return chain(doc, sorted.filter((e) => e.data && e.data.kind !== 'start').map((e) => (d) => disconnect(d, { source: e.source, kind: e.data!.kind, ...(e.data!.index !== undefined ? { index: e.data!.index } : {}) })));
+  return chain(
+    doc,
+    sorted
+      .filter((e) => e.data && e.data.kind !== 'start')
+      .map(
+        (e) => (d) =>
+          disconnect(d, { source: e.source, kind: e.data!.kind, ...(e.data!.index !== undefined ? { index: e.data!.index } : {}) }),
+      ),
+  );
 }
 
 /**
@@ -58,7 +66,14 @@ export function useEditor(initial?: EditorState) {
       retarget(edge, target) {
         const d = edge.data;
         if (!d || d.kind === 'start') return;
-        edit(connect(doc(), edge.source, { kind: d.kind, ...(d.index !== undefined ? { index: d.index } : {}) } as Parameters<typeof connect>[2], target));
+        edit(
+          connect(
+            doc(),
+            edge.source,
+            { kind: d.kind, ...(d.index !== undefined ? { index: d.index } : {}) } as Parameters<typeof connect>[2],
+            target,
+          ),
+        );
       },
       select(pointers) {
         const cur = latest.current.selection;
@@ -80,7 +95,10 @@ export function useEditor(initial?: EditorState) {
       },
       remove(pointers, edges) {
         const d = doc();
-        const afterEdges = removeEdges(d, edges.filter((e) => !pointers.includes(e.source)));
+        const afterEdges = removeEdges(
+          d,
+          edges.filter((e) => !pointers.includes(e.source)),
+        );
         if (!afterEdges.ok || pointers.length === 0) return edit(afterEdges);
         const live = pointers.filter((p) => exists(afterEdges.doc, p));
         edit(live.length ? removeStates(afterEdges.doc, live) : afterEdges, []);

@@ -4,7 +4,13 @@ import { useEffect } from 'react';
 /** True when a key event belongs to a text field (typing must never trigger editor shortcuts). */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || !!target.closest('.cm-editor');
+  return (
+    target.isContentEditable ||
+    target.tagName === 'INPUT' ||
+    target.tagName === 'TEXTAREA' ||
+    target.tagName === 'SELECT' ||
+    !!target.closest('.cm-editor')
+  );
 }
 
 /**

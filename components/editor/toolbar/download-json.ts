@@ -4,7 +4,11 @@
  */
 export function downloadName(doc: { workflow_name?: unknown; version?: unknown }): string {
   const name = typeof doc.workflow_name === 'string' ? doc.workflow_name : '';
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'workflow';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'workflow';
   const version = typeof doc.version === 'string' && /^[0-9A-Za-z.+-]+$/.test(doc.version) ? `-${doc.version}` : '';
   return `${slug}${version}.json`;
 }

@@ -37,24 +37,51 @@ const LINK = 'rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hov
  * The editor's toolbar: what is open (name, version, where it came from, unsaved changes), its
  * validity, undo/redo, layout, and by role: save a draft, save a version, run, compare.
  */
-export function EditorToolbar({ source, state, validation, permissions, canvas, autoLayout, onAutoLayout, onTidy, jsonBeside, onJsonBeside, layoutPending }: Props) {
+export function EditorToolbar({
+  source,
+  state,
+  validation,
+  permissions,
+  canvas,
+  autoLayout,
+  onAutoLayout,
+  onTidy,
+  jsonBeside,
+  onJsonBeside,
+  layoutPending,
+}: Props) {
   const doc = state.history.present;
   const dirty = state.text !== state.baseline;
   const [dialog, setDialog] = useState<'save' | 'run' | null>(null);
   // The saved version the editor's text is exactly (a run can then start it by id).
-  const [version, setVersion] = useState<{ ref: { workflow_id: string; version: string }; text: string } | null>(source.base && source.draftId === null ? { ref: source.base, text: source.text } : null);
+  const [version, setVersion] = useState<{ ref: { workflow_id: string; version: string }; text: string } | null>(
+    source.base && source.draftId === null ? { ref: source.base, text: source.text } : null,
+  );
   const drafts = useDraftSaving(source, state);
   const savedRef = version && version.text === state.text ? version.ref : null;
   const name = typeof doc.workflow_name === 'string' && doc.workflow_name ? doc.workflow_name : 'Untitled workflow';
-  const cannotSave = state.syntaxError ? 'The JSON does not parse.' : !validation.valid ? (validation.checking ? 'Checking the workflow…' : 'Fix the problems first: only a valid workflow can be saved as a version (keep it as a draft meanwhile).') : null;
+  const cannotSave = state.syntaxError
+    ? 'The JSON does not parse.'
+    : !validation.valid
+      ? validation.checking
+        ? 'Checking the workflow…'
+        : 'Fix the problems first: only a valid workflow can be saved as a version (keep it as a draft meanwhile).'
+      : null;
 
   return (
-    <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2" data-testid="editor-toolbar">
+    <header
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2"
+      data-testid="editor-toolbar"
+    >
       <div className="min-w-0">
         <p className="flex items-center gap-2 text-sm">
-          <Link href="/workflows" className="text-slate-500 hover:text-slate-800">Workflows</Link>
+          <Link href="/workflows" className="text-slate-500 hover:text-slate-800">
+            Workflows
+          </Link>
           <span className="text-slate-300">/</span>
-          <span className="truncate font-semibold text-slate-900" data-testid="editor-title">{name}</span>
+          <span className="truncate font-semibold text-slate-900" data-testid="editor-title">
+            {name}
+          </span>
           {typeof doc.version === 'string' && <span className="font-mono text-xs text-slate-500">v{doc.version}</span>}
           {dirty && <Badge tone="warn">unsaved changes</Badge>}
         </p>
@@ -65,12 +92,33 @@ export function EditorToolbar({ source, state, validation, permissions, canvas, 
       </div>
       <ValidityBadge syntaxError={state.syntaxError} validation={validation} />
       <div className="flex items-center gap-1" role="group" aria-label="History and layout">
-        <Button variant="ghost" onClick={canvas.undo} disabled={!canUndo(state.history)} aria-keyshortcuts="Control+Z" title="Undo (Ctrl+Z)">Undo</Button>
-        <Button variant="ghost" onClick={canvas.redo} disabled={!canRedo(state.history)} aria-keyshortcuts="Control+Shift+Z" title="Redo (Ctrl+Shift+Z)">Redo</Button>
-        <label className="ml-2 flex items-center gap-1.5 text-sm text-slate-700" title="Lay the graph out again after every change that moves or adds a box">
+        <Button
+          variant="ghost"
+          onClick={canvas.undo}
+          disabled={!canUndo(state.history)}
+          aria-keyshortcuts="Control+Z"
+          title="Undo (Ctrl+Z)"
+        >
+          Undo
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={canvas.redo}
+          disabled={!canRedo(state.history)}
+          aria-keyshortcuts="Control+Shift+Z"
+          title="Redo (Ctrl+Shift+Z)"
+        >
+          Redo
+        </Button>
+        <label
+          className="ml-2 flex items-center gap-1.5 text-sm text-slate-700"
+          title="Lay the graph out again after every change that moves or adds a box"
+        >
           <input type="checkbox" checked={autoLayout} onChange={(e) => onAutoLayout(e.target.checked)} /> Auto-layout
         </label>
-        <Button variant="ghost" onClick={onTidy} title="Lay out now with ELK">{layoutPending ? 'Laying out…' : 'Tidy up'}</Button>
+        <Button variant="ghost" onClick={onTidy} title="Lay out now with ELK">
+          {layoutPending ? 'Laying out…' : 'Tidy up'}
+        </Button>
         <label className="ml-2 flex items-center gap-1.5 text-sm text-slate-700">
           <input type="checkbox" checked={jsonBeside} onChange={(e) => onJsonBeside(e.target.checked)} /> JSON beside
         </label>
@@ -78,15 +126,29 @@ export function EditorToolbar({ source, state, validation, permissions, canvas, 
       </div>
       <div className="ml-auto flex items-center gap-2">
         {source.base && (
-          <Link className={LINK} href={compareHref({ workflowId: source.base.workflow_id, version: source.base.version }, { workflowId: source.base.workflow_id, version: source.base.version })}>
+          <Link
+            className={LINK}
+            href={compareHref(
+              { workflowId: source.base.workflow_id, version: source.base.version },
+              { workflowId: source.base.workflow_id, version: source.base.version },
+            )}
+          >
             Compare…
           </Link>
         )}
-        <Button variant="ghost" onClick={() => downloadText(state.text, downloadName(doc))} title="Download the JSON as it is in the editor">
+        <Button
+          variant="ghost"
+          onClick={() => downloadText(state.text, downloadName(doc))}
+          title="Download the JSON as it is in the editor"
+        >
           Download
         </Button>
         {permissions.canEdit && (
-          <Button onClick={() => void drafts.save().then(() => canvas.dispatch({ type: 'saved' }))} disabled={drafts.saving} title="Keep this document as a draft (any state, valid or not)">
+          <Button
+            onClick={() => void drafts.save().then(() => canvas.dispatch({ type: 'saved' }))}
+            disabled={drafts.saving}
+            title="Keep this document as a draft (any state, valid or not)"
+          >
             {drafts.saving ? 'Saving draft…' : 'Save draft'}
           </Button>
         )}
@@ -96,12 +158,20 @@ export function EditorToolbar({ source, state, validation, permissions, canvas, 
           </Button>
         )}
         {permissions.canRun && (
-          <Button onClick={() => setDialog('run')} disabled={!!cannotSave} title={cannotSave ? cannotSave.replace('saved as a version', 'run') : 'Run this workflow'}>
+          <Button
+            onClick={() => setDialog('run')}
+            disabled={!!cannotSave}
+            title={cannotSave ? cannotSave.replace('saved as a version', 'run') : 'Run this workflow'}
+          >
             Run…
           </Button>
         )}
       </div>
-      {drafts.error && <p role="alert" className="basis-full text-sm text-red-700">The draft was not saved: {drafts.error}</p>}
+      {drafts.error && (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          The draft was not saved: {drafts.error}
+        </p>
+      )}
       {dialog === 'save' && (
         <SaveVersionDialog
           open
@@ -117,9 +187,7 @@ export function EditorToolbar({ source, state, validation, permissions, canvas, 
           }}
         />
       )}
-      {dialog === 'run' && (
-        <RunDialog open onClose={() => setDialog(null)} doc={doc} saved={savedRef} canTestRun={permissions.canEdit} />
-      )}
+      {dialog === 'run' && <RunDialog open onClose={() => setDialog(null)} doc={doc} saved={savedRef} canTestRun={permissions.canEdit} />}
     </header>
   );
 }

@@ -29,21 +29,30 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
   const [naOpen, setNaOpen] = useState(false);
   const flags = useMemo(() => qa.sentiment?.flags ?? [], [qa.sentiment]);
   const spans = useMemo(() => evidenceSpans(qa.verdicts, flags), [qa.verdicts, flags]);
-  const evidenceOf = useCallback((id: string): QaEvidence | null => {
-    if (id.startsWith('flag:')) return flags[Number(id.slice(5))]?.evidence ?? null;
-    return qa.verdicts.find((v) => `rule:${v.rule_id}` === id)?.evidence ?? null;
-  }, [flags, qa.verdicts]);
-  const labelOf = useCallback((id: string) => {
-    if (id.startsWith('flag:')) return `the ${flags[Number(id.slice(5))]?.type ?? 'sentiment'} flag`;
-    const v = qa.verdicts.find((x) => `rule:${x.rule_id}` === id);
-    return v ? `${v.rule_id} (${verdictLabel(v.verdict).toLowerCase()})` : id;
-  }, [flags, qa.verdicts]);
+  const evidenceOf = useCallback(
+    (id: string): QaEvidence | null => {
+      if (id.startsWith('flag:')) return flags[Number(id.slice(5))]?.evidence ?? null;
+      return qa.verdicts.find((v) => `rule:${v.rule_id}` === id)?.evidence ?? null;
+    },
+    [flags, qa.verdicts],
+  );
+  const labelOf = useCallback(
+    (id: string) => {
+      if (id.startsWith('flag:')) return `the ${flags[Number(id.slice(5))]?.type ?? 'sentiment'} flag`;
+      const v = qa.verdicts.find((x) => `rule:${x.rule_id}` === id);
+      return v ? `${v.rule_id} (${verdictLabel(v.verdict).toLowerCase()})` : id;
+    },
+    [flags, qa.verdicts],
+  );
   const selection = useEvidenceSelection(qa.transcript.turns, evidenceOf, labelOf);
-  const pickInTranscript = useCallback((ids: readonly string[]) => {
-    const na = ids.some((id) => qa.verdicts.some((v) => v.verdict === 'not_applicable' && `rule:${v.rule_id}` === id));
-    if (na) setNaOpen(true);
-    selection.showInResults(ids);
-  }, [qa.verdicts, selection]);
+  const pickInTranscript = useCallback(
+    (ids: readonly string[]) => {
+      const na = ids.some((id) => qa.verdicts.some((v) => v.verdict === 'not_applicable' && `rule:${v.rule_id}` === id));
+      if (na) setNaOpen(true);
+      selection.showInResults(ids);
+    },
+    [qa.verdicts, selection],
+  );
 
   const locked = qa.review.status === 'signed_off';
   const ruleReview = canReview ? { qaResultId: qa.qa_result_id, locked, draft: drafts.rule, setDraft: drafts.setRule } : null;
@@ -55,12 +64,16 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
         <CallHeader qa={qa} backHref={backHref} />
         <ClockNote className="" />
       </div>
-      <p className="sr-only" aria-live="polite" data-testid="evidence-announcement">{selection.announcement}</p>
+      <p className="sr-only" aria-live="polite" data-testid="evidence-announcement">
+        {selection.announcement}
+      </p>
       {qa.reanalysis && <ReanalysisPanel qa={qa} canReview={canReview} />}
       <CarryNotes notes={qa.carry_notes} />
 
       <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_24rem]">
-        <Panel title="Score"><ScoreCard qa={qa} review={scoreReview} /></Panel>
+        <Panel title="Score">
+          <ScoreCard qa={qa} review={scoreReview} />
+        </Panel>
         <Panel title="Sentiment" id="qa-sentiment">
           <SentimentPanel qa={qa} selected={selection.selected} onShow={selection.showInTranscript} />
         </Panel>
@@ -72,28 +85,50 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="transcript-title" className="rounded-xl border border-slate-200 bg-white lg:sticky lg:top-4">
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
-            <h2 id="transcript-title" className="text-sm font-semibold text-slate-900">Transcript</h2>
+            <h2 id="transcript-title" className="text-sm font-semibold text-slate-900">
+              Transcript
+            </h2>
             <span className="text-xs text-slate-500">Underlined text is quoted as evidence: select it to see what quotes it.</span>
           </div>
           <div className="max-h-[calc(100vh-6rem)] overflow-y-auto p-3" data-testid="transcript-scroll">
-            <Transcript transcript={qa.transcript} spans={spans} selected={selection.selected} labelOf={labelOf}
-              onPick={pickInTranscript} />
+            <Transcript
+              transcript={qa.transcript}
+              spans={spans}
+              selected={selection.selected}
+              labelOf={labelOf}
+              onPick={pickInTranscript}
+            />
           </div>
         </section>
         <Panel title="Rule verdicts" id="qa-verdicts">
-          <VerdictList verdicts={qa.verdicts} naOpen={naOpen}
-            reviewed={qa.reviewed ? { failed: qa.rules_failed, failedMandatory: qa.failed_mandatory } : null} onNaOpen={setNaOpen} selected={selection.selected}
-            decisions={qa.review.rules} review={ruleReview} onShow={selection.showInTranscript} />
+          <VerdictList
+            verdicts={qa.verdicts}
+            naOpen={naOpen}
+            reviewed={qa.reviewed ? { failed: qa.rules_failed, failedMandatory: qa.failed_mandatory } : null}
+            onNaOpen={setNaOpen}
+            selected={selection.selected}
+            decisions={qa.review.rules}
+            review={ruleReview}
+            onShow={selection.showInTranscript}
+          />
         </Panel>
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <Panel title="Provenance" id="qa-provenance"><ProvenancePanel qa={qa} /></Panel>
-        <Panel title="Review history" id="qa-history"><ReviewHistory actions={qa.review.actions} /></Panel>
+        <Panel title="Provenance" id="qa-provenance">
+          <ProvenancePanel qa={qa} />
+        </Panel>
+        <Panel title="Review history" id="qa-history">
+          <ReviewHistory actions={qa.review.actions} />
+        </Panel>
       </div>
       <p className="text-sm">
-        <a href={`/api/qa/${encodeURIComponent(qa.qa_result_id)}/evidence.pdf`} download data-testid="qa-evidence-pack"
-          className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+        <a
+          href={`/api/qa/${encodeURIComponent(qa.qa_result_id)}/evidence.pdf`}
+          download
+          data-testid="qa-evidence-pack"
+          className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+        >
           Download the evidence pack (PDF)
         </a>
         <span className="ml-2 text-xs text-slate-500">

@@ -10,7 +10,9 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   return (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm font-medium text-slate-900" data-testid={testId}>{children}</dd>
+      <dd className="text-sm font-medium text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -24,7 +26,9 @@ export function CallHeader({ qa, backHref }: { qa: QaDetailView; backHref: strin
   return (
     <header className="space-y-3" data-testid="qa-call-header">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={backHref} className="text-slate-500 hover:text-slate-800" data-testid="back-to-queue">← QA review queue</Link>
+        <Link href={backHref} className="text-slate-500 hover:text-slate-800" data-testid="back-to-queue">
+          ← QA review queue
+        </Link>
       </nav>
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -36,19 +40,31 @@ export function CallHeader({ qa, backHref }: { qa: QaDetailView; backHref: strin
         </span>
         {qa.review.overridden && <Badge tone="info">Overridden</Badge>}
         {qa.vulnerable && <Badge tone="warn">Vulnerable customer</Badge>}
-        {!qa.latest && <Badge tone="warn" title="A later run analysed this call again">Earlier analysis</Badge>}
+        {!qa.latest && (
+          <Badge tone="warn" title="A later run analysed this call again">
+            Earlier analysis
+          </Badge>
+        )}
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-6">
-        <Fact label="Advisor" testId="call-advisor">{qa.advisor ?? '—'}</Fact>
+        <Fact label="Advisor" testId="call-advisor">
+          {qa.advisor ?? '—'}
+        </Fact>
         <Fact label="Team">{qa.team ?? '—'}</Fact>
         <Fact label="Customer">{qa.customer ?? '—'}</Fact>
         <Fact label="Product">{qa.product ?? '—'}</Fact>
         <Fact label="Call (recording’s time, UK)">
-          <time dateTime={qa.call_at ?? undefined} title={ukExact(qa.call_at)}>{ukDateTime(qa.call_at)}</time>
+          <time dateTime={qa.call_at ?? undefined} title={ukExact(qa.call_at)}>
+            {ukDateTime(qa.call_at)}
+          </time>
         </Fact>
         <Fact label="Duration">{durationText(qa.duration_s)}</Fact>
       </dl>
-      {qa.application_id && <p className="text-xs text-slate-500">Application <span className="font-mono">{qa.application_id}</span></p>}
+      {qa.application_id && (
+        <p className="text-xs text-slate-500">
+          Application <span className="font-mono">{qa.application_id}</span>
+        </p>
+      )}
     </header>
   );
 }

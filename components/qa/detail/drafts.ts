@@ -30,15 +30,20 @@ const EMPTY: Drafts = { rules: {}, score: { open: false, score: '', reason: '' }
 export function useDrafts() {
   const [drafts, setDrafts] = useState<Drafts>(EMPTY);
   const rule = useCallback((ruleId: string) => drafts.rules[ruleId] ?? EMPTY_RULE_DRAFT, [drafts.rules]);
-  const setRule = useCallback((ruleId: string, patch: Partial<RuleDraft> | null) =>
-    setDrafts((d) => {
-      const rules = { ...d.rules };
-      if (patch === null) delete rules[ruleId];
-      else rules[ruleId] = { ...(d.rules[ruleId] ?? EMPTY_RULE_DRAFT), ...patch };
-      return { ...d, rules };
-    }), []);
-  const setScore = useCallback((patch: Partial<ScoreDraft> | null) =>
-    setDrafts((d) => ({ ...d, score: patch === null ? EMPTY.score : { ...d.score, ...patch } })), []);
+  const setRule = useCallback(
+    (ruleId: string, patch: Partial<RuleDraft> | null) =>
+      setDrafts((d) => {
+        const rules = { ...d.rules };
+        if (patch === null) delete rules[ruleId];
+        else rules[ruleId] = { ...(d.rules[ruleId] ?? EMPTY_RULE_DRAFT), ...patch };
+        return { ...d, rules };
+      }),
+    [],
+  );
+  const setScore = useCallback(
+    (patch: Partial<ScoreDraft> | null) => setDrafts((d) => ({ ...d, score: patch === null ? EMPTY.score : { ...d.score, ...patch } })),
+    [],
+  );
   const setComment = useCallback((comment: string) => setDrafts((d) => ({ ...d, comment })), []);
   return { drafts, rule, setRule, setScore, setComment };
 }

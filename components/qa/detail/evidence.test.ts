@@ -13,26 +13,45 @@ describe('splitTurn: a turn as plain and quoted parts', () => {
 
   it('highlights exactly start..end (offsets in the transcript, not the turn)', () => {
     const parts = splitTurn(turn, [{ id: 'rule:A', start: 105, end: 109 }]);
-    expect(texts(parts)).toEqual([['Your ', []], ['home', ['rule:A']], [' may be repossessed if you do not keep up repayments.', []]]);
+    expect(texts(parts)).toEqual([
+      ['Your ', []],
+      ['home', ['rule:A']],
+      [' may be repossessed if you do not keep up repayments.', []],
+    ]);
     expect(parts[1]).toMatchObject({ start: 105, end: 109 });
   });
 
   it('covers the whole turn when the quote is the whole turn, and merges spans with the same bounds', () => {
-    const both = [{ id: 'rule:A', start: 100, end: 162 }, { id: 'rule:B', start: 100, end: 162 }];
+    const both = [
+      { id: 'rule:A', start: 100, end: 162 },
+      { id: 'rule:B', start: 100, end: 162 },
+    ];
     expect(texts(splitTurn(turn, both))).toEqual([[turn.text, ['rule:A', 'rule:B']]]);
   });
 
   it('splits overlapping spans at every boundary and lists every span covering each part', () => {
-    const parts = splitTurn(turn, [{ id: 'a', start: 100, end: 109 }, { id: 'b', start: 105, end: 113 }]);
+    const parts = splitTurn(turn, [
+      { id: 'a', start: 100, end: 109 },
+      { id: 'b', start: 105, end: 113 },
+    ]);
     expect(texts(parts)).toEqual([
-      ['Your ', ['a']], ['home', ['a', 'b']], [' may', ['b']], [' be repossessed if you do not keep up repayments.', []],
+      ['Your ', ['a']],
+      ['home', ['a', 'b']],
+      [' may', ['b']],
+      [' be repossessed if you do not keep up repayments.', []],
     ]);
   });
 
   it('handles a span nested in another', () => {
-    const parts = splitTurn(turn, [{ id: 'outer', start: 100, end: 128 }, { id: 'inner', start: 105, end: 109 }]);
+    const parts = splitTurn(turn, [
+      { id: 'outer', start: 100, end: 128 },
+      { id: 'inner', start: 105, end: 109 },
+    ]);
     expect(texts(parts)).toEqual([
-      ['Your ', ['outer']], ['home', ['outer', 'inner']], [' may be repossessed', ['outer']], [' if you do not keep up repayments.', []],
+      ['Your ', ['outer']],
+      ['home', ['outer', 'inner']],
+      [' may be repossessed', ['outer']],
+      [' if you do not keep up repayments.', []],
     ]);
   });
 
@@ -45,7 +64,9 @@ describe('splitTurn: a turn as plain and quoted parts', () => {
       { id: 'inverted', start: 130, end: 125 },
     ]);
     expect(texts(parts)).toEqual([
-      ['Your', ['from-before']], [' home may be repossessed if you do not keep up', []], [' repayments.', ['past-end']],
+      ['Your', ['from-before']],
+      [' home may be repossessed if you do not keep up', []],
+      [' repayments.', ['past-end']],
     ]);
     expect(parts.map((p) => p.text).join('')).toBe(turn.text);
   });
@@ -54,7 +75,14 @@ describe('splitTurn: a turn as plain and quoted parts', () => {
 describe('evidence of verdicts and flags', () => {
   const ev = (start: number, end: number, t = 0) => ({ quote: 'x', start, end, turn: t, start_s: 0, end_s: 1 });
   const verdict = (rule_id: string, evidence: ReturnType<typeof ev> | null): QaVerdict => ({
-    rule_id, rule: 'r', category: null, mandatory: true, verdict: 'fail', rationale: null, evidence, quote: null,
+    rule_id,
+    rule: 'r',
+    category: null,
+    mandatory: true,
+    verdict: 'fail',
+    rationale: null,
+    evidence,
+    quote: null,
   });
 
   it('names verdict spans by rule and flag spans by position, skipping those without evidence', () => {
@@ -69,7 +97,10 @@ describe('evidence of verdicts and flags', () => {
   });
 
   it('finds the turn of evidence by its index, or by its offsets when the index is off', () => {
-    const turns = [{ start: 0, end: 10 }, { start: 11, end: 20 }];
+    const turns = [
+      { start: 0, end: 10 },
+      { start: 11, end: 20 },
+    ];
     expect(turnOfEvidence({ start: 12, turn: 1 }, turns)).toBe(1);
     expect(turnOfEvidence({ start: 12, turn: 0 }, turns)).toBe(1);
     expect(turnOfEvidence({ start: 50, turn: 7 }, turns)).toBe(-1);

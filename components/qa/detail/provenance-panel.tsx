@@ -30,8 +30,10 @@ export function ProvenancePanel({ qa }: { qa: QaDetailView }) {
     <div className="space-y-4" data-testid="provenance">
       <dl className="divide-y divide-slate-100">
         <Row label="Workflow">
-          <Link className="text-indigo-700 hover:underline"
-            href={editorHref({ kind: 'saved', workflowId: qa.workflow_id, version: qa.workflow_version })}>
+          <Link
+            className="text-indigo-700 hover:underline"
+            href={editorHref({ kind: 'saved', workflowId: qa.workflow_id, version: qa.workflow_version })}
+          >
             {qa.workflow_name}
           </Link>{' '}
           <span className="font-mono text-xs text-slate-500">v{qa.workflow_version}</span>
@@ -42,17 +44,24 @@ export function ProvenancePanel({ qa }: { qa: QaDetailView }) {
             {p.states[part] && <span className="block font-mono text-xs text-slate-400">{p.states[part]}</span>}
           </Row>
         ))}
-        <Row label="Rule set"><span className="font-mono text-xs">{p.rule_set_id ?? '—'}</span></Row>
+        <Row label="Rule set">
+          <span className="font-mono text-xs">{p.rule_set_id ?? '—'}</span>
+        </Row>
         <Row label="Brain">{p.brain}</Row>
         <Row label="Run">
-          <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/runs/${encodeURIComponent(qa.run_id)}`}
-            data-testid="provenance-run">
+          <Link
+            className="font-mono text-xs text-indigo-700 hover:underline"
+            href={`/runs/${encodeURIComponent(qa.run_id)}`}
+            data-testid="provenance-run"
+          >
             {qa.run_id}
           </Link>
           {p.started_by && <span className="block text-xs text-slate-500">started by {p.started_by}</span>}
         </Row>
         <Row label="Run finished">
-          <time dateTime={qa.run_finished_at} title={ukExact(qa.run_finished_at)}>{ukDateTime(qa.run_finished_at)}</time>
+          <time dateTime={qa.run_finished_at} title={ukExact(qa.run_finished_at)}>
+            {ukDateTime(qa.run_finished_at)}
+          </time>
         </Row>
       </dl>
       <div>

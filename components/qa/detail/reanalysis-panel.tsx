@@ -24,24 +24,36 @@ export function ReanalysisPanel({ qa, canReview }: { qa: QaDetailView; canReview
   const review = useReview(qa.qa_result_id);
   const [reason, setReason] = useState('');
   const decide = (decision: 'adopt' | 'keep') =>
-    void review.send({ action: 'reanalysis', decision, subject_qa_result_id: r.qa_result_id, reason: reason.trim() })
+    void review
+      .send({ action: 'reanalysis', decision, subject_qa_result_id: r.qa_result_id, reason: reason.trim() })
       .then((ok) => ok && setReason(''));
   return (
-    <section aria-labelledby="reanalysis-title" data-testid="reanalysis-panel"
-      className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <h2 id="reanalysis-title" className="font-semibold">Re-analysed after sign-off</h2>
+    <section
+      aria-labelledby="reanalysis-title"
+      data-testid="reanalysis-panel"
+      className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <h2 id="reanalysis-title" className="font-semibold">
+        Re-analysed after sign-off
+      </h2>
       <p>
-        Run <Link className="font-mono text-indigo-700 hover:underline" href={qaDetailHref(r.qa_result_id)}>{r.run_id.slice(0, 8)}</Link>
-        {' '}(workflow v{r.workflow_version}, finished <time dateTime={r.run_finished_at}>{ukDateTime(r.run_finished_at)}</time>)
-        {' '}analysed this call again. The signed-off review below stays the call’s record until a reviewer keeps it or adopts
-        the new analysis.
+        Run{' '}
+        <Link className="font-mono text-indigo-700 hover:underline" href={qaDetailHref(r.qa_result_id)}>
+          {r.run_id.slice(0, 8)}
+        </Link>{' '}
+        (workflow v{r.workflow_version}, finished <time dateTime={r.run_finished_at}>{ukDateTime(r.run_finished_at)}</time>) analysed this
+        call again. The signed-off review below stays the call’s record until a reviewer keeps it or adopts the new analysis.
       </p>
       {r.differences.length === 0 ? (
         <p data-testid="reanalysis-differences">The new analysis gives the same verdicts and score as the signed record.</p>
       ) : (
         <table className="text-xs" data-testid="reanalysis-differences">
           <thead>
-            <tr className="text-left"><th className="pr-4">Differs in</th><th className="pr-4">Signed record (as reviewed)</th><th>New analysis (AI)</th></tr>
+            <tr className="text-left">
+              <th className="pr-4">Differs in</th>
+              <th className="pr-4">Signed record (as reviewed)</th>
+              <th>New analysis (AI)</th>
+            </tr>
           </thead>
           <tbody>
             {r.differences.map((d) => (
@@ -61,16 +73,27 @@ export function ReanalysisPanel({ qa, canReview }: { qa: QaDetailView; canReview
         <div className="space-y-2">
           <label className="block text-xs font-medium">
             Why (recorded in the audit log)
-            <textarea className={`${FIELD} mt-1 block w-full`} rows={2} value={reason} onChange={(e) => setReason(e.target.value)}
-              data-testid="reanalysis-reason" />
+            <textarea
+              className={`${FIELD} mt-1 block w-full`}
+              rows={2}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              data-testid="reanalysis-reason"
+            />
           </label>
           <div className="flex flex-wrap gap-2">
-            <Button disabled={review.pending || reason.trim().length < 3} onClick={() => decide('keep')}>Keep the signed review</Button>
+            <Button disabled={review.pending || reason.trim().length < 3} onClick={() => decide('keep')}>
+              Keep the signed review
+            </Button>
             <Button variant="primary" disabled={review.pending || reason.trim().length < 3} onClick={() => decide('adopt')}>
               Adopt the new analysis
             </Button>
           </div>
-          {review.error && <p role="alert" className="text-xs text-red-700">{review.error}</p>}
+          {review.error && (
+            <p role="alert" className="text-xs text-red-700">
+              {review.error}
+            </p>
+          )}
         </div>
       )}
     </section>

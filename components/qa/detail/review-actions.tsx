@@ -10,7 +10,12 @@ import { useReview } from './use-review';
  * review is signed off; `blocked` says why this reviewer cannot sign now. The server decides
  * regardless: its refusal shows under the box, and the comment stays until an action is saved.
  */
-export function ReviewActions({ qaResultId, comment, onComment, signOff }: {
+export function ReviewActions({
+  qaResultId,
+  comment,
+  onComment,
+  signOff,
+}: {
   qaResultId: string;
   comment: string;
   onComment: (c: string) => void;
@@ -22,9 +27,9 @@ export function ReviewActions({ qaResultId, comment, onComment, signOff }: {
   const text = comment.trim();
   const act = async (kind: 'sign_off' | 'comment') => {
     setSending(kind);
-    const ok = await review.send(kind === 'comment'
-      ? { action: 'comment', comment: text }
-      : { action: 'sign_off', ...(text ? { comment: text } : {}) });
+    const ok = await review.send(
+      kind === 'comment' ? { action: 'comment', comment: text } : { action: 'sign_off', ...(text ? { comment: text } : {}) },
+    );
     setSending(null);
     if (ok) onComment('');
   };
@@ -32,10 +37,19 @@ export function ReviewActions({ qaResultId, comment, onComment, signOff }: {
     <form onSubmit={(e) => e.preventDefault()} aria-label="Sign off or comment" className="space-y-2" data-testid="review-actions">
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
         {signOff ? 'Comment (optional when signing off)' : 'Comment'}
-        <textarea className={`${FIELD} min-h-16 font-normal`} value={comment} maxLength={4000} onChange={(e) => onComment(e.target.value)}
-          aria-describedby={signOff?.blocked ? `${ids}-blocked` : undefined} />
+        <textarea
+          className={`${FIELD} min-h-16 font-normal`}
+          value={comment}
+          maxLength={4000}
+          onChange={(e) => onComment(e.target.value)}
+          aria-describedby={signOff?.blocked ? `${ids}-blocked` : undefined}
+        />
       </label>
-      {signOff?.blocked && <p id={`${ids}-blocked`} className="text-xs text-slate-600" data-testid="sign-off-blocked">{signOff.blocked}</p>}
+      {signOff?.blocked && (
+        <p id={`${ids}-blocked`} className="text-xs text-slate-600" data-testid="sign-off-blocked">
+          {signOff.blocked}
+        </p>
+      )}
       <FieldError error={review.error} />
       <div className="flex flex-wrap gap-2">
         {signOff && (

@@ -22,8 +22,16 @@ function signOffBlock(review: QaReviewView, me: string): string | null {
  * a mandatory rule is overridden (and who signed first), then — for reviewers — Sign off and
  * Comment. Changing a decision after a sign-off voids it (server/qa/review-state.ts): said here.
  */
-export function ReviewPanel({ qaResultId, review, me, drafts }: {
-  qaResultId: string; review: QaReviewView; me: string; drafts: DraftStore | null;
+export function ReviewPanel({
+  qaResultId,
+  review,
+  me,
+  drafts,
+}: {
+  qaResultId: string;
+  review: QaReviewView;
+  me: string;
+  drafts: DraftStore | null;
 }) {
   const signed = review.status === 'signed_off';
   const first = review.sign_offs[0];
@@ -41,7 +49,10 @@ export function ReviewPanel({ qaResultId, review, me, drafts }: {
         <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="four-eyes">
           A mandatory rule is overridden: two different reviewers must sign this review off (four eyes).
           {first && !signed && (
-            <> Signed first by <span className="font-medium">{first.by}</span> — waiting for a second reviewer.</>
+            <>
+              {' '}
+              Signed first by <span className="font-medium">{first.by}</span> — waiting for a second reviewer.
+            </>
           )}
         </p>
       )}
@@ -49,8 +60,11 @@ export function ReviewPanel({ qaResultId, review, me, drafts }: {
         <ul className="space-y-0.5 text-xs text-slate-700" aria-label="Sign-offs">
           {review.sign_offs.map((s) => (
             <li key={`${s.by}-${s.at}`}>
-              Signed off by <span className="font-medium">{s.by}</span>{s.by === me ? ' (you)' : ''},{' '}
-              <time dateTime={s.at} title={ukExact(s.at)}>{ukDateTime(s.at)}</time>
+              Signed off by <span className="font-medium">{s.by}</span>
+              {s.by === me ? ' (you)' : ''},{' '}
+              <time dateTime={s.at} title={ukExact(s.at)}>
+                {ukDateTime(s.at)}
+              </time>
             </li>
           ))}
         </ul>
@@ -65,7 +79,10 @@ export function ReviewPanel({ qaResultId, review, me, drafts }: {
       )}
       {drafts && signed && <p className="text-xs text-slate-600">Signed off: decisions are closed. You can still comment.</p>}
       {drafts && (
-        <ReviewActions qaResultId={qaResultId} comment={drafts.drafts.comment} onComment={drafts.setComment}
+        <ReviewActions
+          qaResultId={qaResultId}
+          comment={drafts.drafts.comment}
+          onComment={drafts.setComment}
           signOff={signed ? null : { blocked: signOffBlock(review, me), second: review.mandatory_override && review.sign_offs.length > 0 }}
         />
       )}

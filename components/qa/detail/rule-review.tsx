@@ -28,7 +28,10 @@ export function RuleDecisionLine({ decision }: { decision: QaRuleDecision | unde
           <Badge tone="ok">Agrees with the AI</Badge>
         )}
         <span className="text-slate-500">
-          {decision.by}, <time dateTime={decision.at} title={ukExact(decision.at)}>{ukDateTime(decision.at)}</time>
+          {decision.by},{' '}
+          <time dateTime={decision.at} title={ukExact(decision.at)}>
+            {ukDateTime(decision.at)}
+          </time>
         </span>
       </p>
       {decision.reason && <p className="text-slate-600">Reason: {decision.reason}</p>}
@@ -42,7 +45,15 @@ export function RuleDecisionLine({ decision }: { decision: QaRuleDecision | unde
  * second reviewer must sign off. The draft lives above (never lost); a refusal is shown under the
  * form. `locked` (signed off) leaves only the current decision.
  */
-export function RuleReview({ qaResultId, verdict, decision, draft, onDraft, locked, children }: {
+export function RuleReview({
+  qaResultId,
+  verdict,
+  decision,
+  draft,
+  onDraft,
+  locked,
+  children,
+}: {
   children: ReactNode;
   qaResultId: string;
   verdict: QaVerdict;
@@ -73,37 +84,59 @@ export function RuleReview({ qaResultId, verdict, decision, draft, onDraft, lock
         {children}
         {!locked && !draft.open && (
           <div className="flex shrink-0 gap-1.5">
-            <Button className="px-2 py-1 text-xs" onClick={() => void agree()} disabled={review.pending || agreed}
-              aria-label={`Agree with the AI on ${verdict.rule_id}`}>
+            <Button
+              className="px-2 py-1 text-xs"
+              onClick={() => void agree()}
+              disabled={review.pending || agreed}
+              aria-label={`Agree with the AI on ${verdict.rule_id}`}
+            >
               {agreed ? 'Agreed' : 'Agree'}
             </Button>
-            <Button className="px-2 py-1 text-xs" onClick={() => onDraft({ open: true, verdict: draft.verdict || choices[0]! })}
-              aria-label={`Override the AI on ${verdict.rule_id}`}>
+            <Button
+              className="px-2 py-1 text-xs"
+              onClick={() => onDraft({ open: true, verdict: draft.verdict || choices[0]! })}
+              aria-label={`Override the AI on ${verdict.rule_id}`}
+            >
               Override…
             </Button>
           </div>
         )}
       </div>
       {!locked && draft.open && (
-        <form onSubmit={(e) => void override(e)} className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-2.5"
-          aria-label={`Override ${verdict.rule_id}`}>
+        <form
+          onSubmit={(e) => void override(e)}
+          className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-2.5"
+          aria-label={`Override ${verdict.rule_id}`}
+        >
           <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
             <legend className="mb-1 font-medium text-slate-700">
               Your verdict <span className="font-normal text-slate-500">(the AI said {verdictLabel(verdict.verdict)})</span>
             </legend>
             {choices.map((v) => (
               <label key={v} className="inline-flex items-center gap-1">
-                <input type="radio" name={`${ids}-verdict`} value={v} checked={draft.verdict === v}
-                  onChange={() => onDraft({ verdict: v })} className="accent-indigo-600" />
+                <input
+                  type="radio"
+                  name={`${ids}-verdict`}
+                  value={v}
+                  checked={draft.verdict === v}
+                  onChange={() => onDraft({ verdict: v })}
+                  className="accent-indigo-600"
+                />
                 {VERDICT_LABELS[v]}
               </label>
             ))}
           </fieldset>
           <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
             Reason (required)
-            <textarea className={`${FIELD} min-h-16 font-normal`} value={draft.reason} maxLength={2000} required minLength={3}
+            <textarea
+              className={`${FIELD} min-h-16 font-normal`}
+              value={draft.reason}
+              maxLength={2000}
+              required
+              minLength={3}
               onChange={(e) => onDraft({ reason: e.target.value })}
-              aria-describedby={`${ids}-hint${review.error ? ` ${ids}-error` : ''}`} />
+              aria-describedby={`${ids}-hint${review.error ? ` ${ids}-error` : ''}`}
+            />
             <span id={`${ids}-hint`} className="font-normal text-slate-500">
               Say why, in at least 3 characters: it goes into the audit log.
             </span>
@@ -114,10 +147,15 @@ export function RuleReview({ qaResultId, verdict, decision, draft, onDraft, lock
             </p>
           )}
           <FieldError error={review.error} id={`${ids}-error`} />
-          <OverrideActions label="Save override" pending={review.pending} disabled={!draft.verdict || reason.length < 3} onCancel={() => {
-            review.clearError();
-            onDraft({ open: false });
-          }} />
+          <OverrideActions
+            label="Save override"
+            pending={review.pending}
+            disabled={!draft.verdict || reason.length < 3}
+            onCancel={() => {
+              review.clearError();
+              onDraft({ open: false });
+            }}
+          />
         </form>
       )}
       {!draft.open && <FieldError error={review.error} />}

@@ -18,11 +18,16 @@ function reviewedFrom(d: QaDetailView['reviewed_score_detail']): string {
   if (!d) return '';
   if (d.source === 'reviewer') return 'set by the reviewer';
   if (d.source === 'unchanged') return 'no verdict changed: the AI score stands';
-  const parts = Object.entries(d.breakdown ?? {}).map(([c, p]) => `${categoryText(c)} ${scoreText(p)}`).join(', ');
+  const parts = Object.entries(d.breakdown ?? {})
+    .map(([c, p]) => `${categoryText(c)} ${scoreText(p)}`)
+    .join(', ');
   const cap = d.cap ? `, capped at ${scoreText(d.cap.value)}` : '';
   return `recomputed by ${d.skill ?? 'the scoring skill'} over the reviewed verdicts (${parts}${cap})`;
 }
-export function ScoreCard({ qa, review }: {
+export function ScoreCard({
+  qa,
+  review,
+}: {
   qa: QaDetailView;
   review: { locked: boolean; draft: ScoreDraft; onDraft: (patch: Partial<ScoreDraft> | null) => void } | null;
 }) {
@@ -47,8 +52,10 @@ export function ScoreCard({ qa, review }: {
         )}
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">AI score</p>
-          <p className={`${reviewed ? 'text-3xl' : 'text-5xl'} leading-none font-semibold tabular-nums ${TONE_TEXT[scoreTone(qa.ai_score, max)]}`}
-            data-testid="ai-score">
+          <p
+            className={`${reviewed ? 'text-3xl' : 'text-5xl'} leading-none font-semibold tabular-nums ${TONE_TEXT[scoreTone(qa.ai_score, max)]}`}
+            data-testid="ai-score"
+          >
             {scoreText(qa.ai_score)}
             {max !== null && <span className="text-xl font-normal text-slate-400">/{scoreText(max)}</span>}
           </p>
@@ -98,14 +105,20 @@ export function ScoreCard({ qa, review }: {
       {decision && (
         <p className="text-xs text-slate-700" data-testid="score-decision">
           Reviewer {decision.decision === 'override' ? `overrode the score to ${scoreText(decision.score)}` : 'agrees with the AI score'}
-          {' — '}{decision.by},{' '}
-          <time dateTime={decision.at}>{ukDateTime(decision.at)}</time>
+          {' — '}
+          {decision.by}, <time dateTime={decision.at}>{ukDateTime(decision.at)}</time>
           {decision.reason && <span className="block text-slate-600">Reason: {decision.reason}</span>}
         </p>
       )}
       {review && !review.locked && qa.score !== null && (
-        <ScoreReview qaResultId={qa.qa_result_id} aiScore={qa.ai_score!} maxScore={max} agreed={decision?.decision === 'agree'}
-          draft={review.draft} onDraft={review.onDraft} />
+        <ScoreReview
+          qaResultId={qa.qa_result_id}
+          aiScore={qa.ai_score!}
+          maxScore={max}
+          agreed={decision?.decision === 'agree'}
+          draft={review.draft}
+          onDraft={review.onDraft}
+        />
       )}
     </section>
   );

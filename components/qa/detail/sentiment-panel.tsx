@@ -4,8 +4,9 @@ import type { QaDetailView } from '../types';
 import { clockOf, flagEvidenceId } from './evidence';
 
 const ITEM = 'rounded-md border p-2 outline-none focus-visible:ring-2 focus-visible:ring-indigo-400';
-const QUOTE = 'mt-1 block w-full rounded-md border-l-4 border-amber-300 bg-slate-50 px-3 py-1 text-left text-sm text-slate-700 italic '
-  + 'hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-indigo-500';
+const QUOTE =
+  'mt-1 block w-full rounded-md border-l-4 border-amber-300 bg-slate-50 px-3 py-1 text-left text-sm text-slate-700 italic ' +
+  'hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-indigo-500';
 const FLAG_WORDS: Record<string, string> = { vulnerability: 'Vulnerability', confusion: 'Confusion', anxiety: 'Anxiety' };
 
 /**
@@ -15,8 +16,9 @@ const FLAG_WORDS: Record<string, string> = { vulnerability: 'Vulnerability', con
  */
 export function SentimentPanel({ qa, selected, onShow }: { qa: QaDetailView; selected: readonly string[]; onShow: (id: string) => void }) {
   const s = qa.sentiment;
-  const raised = [qa.flags.vulnerable && 'Vulnerable', qa.flags.confused && 'Confused', qa.flags.anxious && 'Anxious']
-    .filter((f): f is string => typeof f === 'string');
+  const raised = [qa.flags.vulnerable && 'Vulnerable', qa.flags.confused && 'Confused', qa.flags.anxious && 'Anxious'].filter(
+    (f): f is string => typeof f === 'string',
+  );
   return (
     <div className="space-y-3 text-sm" data-testid="sentiment">
       <p>
@@ -25,7 +27,15 @@ export function SentimentPanel({ qa, selected, onShow }: { qa: QaDetailView; sel
       </p>
       <p className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
         Flags:
-        {raised.length ? raised.map((f) => <Badge key={f} tone="warn">{f}</Badge>) : <span>none raised</span>}
+        {raised.length ? (
+          raised.map((f) => (
+            <Badge key={f} tone="warn">
+              {f}
+            </Badge>
+          ))
+        ) : (
+          <span>none raised</span>
+        )}
       </p>
       {(s?.flags.length ?? 0) > 0 && (
         <ul className="space-y-2">
@@ -33,15 +43,20 @@ export function SentimentPanel({ qa, selected, onShow }: { qa: QaDetailView; sel
             const id = flagEvidenceId(i);
             const on = selected.includes(id);
             return (
-              <li key={i} id={`sentiment-flag-${i}`} tabIndex={-1} data-testid="sentiment-flag" data-selected={on ? 'true' : undefined}
-                className={`${ITEM} ${on ? 'border-amber-400 bg-amber-50/60' : 'border-slate-200'}`}>
+              <li
+                key={i}
+                id={`sentiment-flag-${i}`}
+                tabIndex={-1}
+                data-testid="sentiment-flag"
+                data-selected={on ? 'true' : undefined}
+                className={`${ITEM} ${on ? 'border-amber-400 bg-amber-50/60' : 'border-slate-200'}`}
+              >
                 <p className="flex items-center gap-1.5 text-xs">
                   <Badge tone="warn">{FLAG_WORDS[f.type] ?? f.type}</Badge>
                   <span className="text-slate-500">{f.severity} severity</span>
                 </p>
                 {f.evidence ? (
-                  <button type="button" onClick={() => onShow(id)} aria-pressed={on}
-                    className={QUOTE}>
+                  <button type="button" onClick={() => onShow(id)} aria-pressed={on} className={QUOTE}>
                     “{f.evidence.quote}”
                     <span className="block text-xs text-indigo-700 not-italic">Show in transcript · {clockOf(f.evidence.start_s)}</span>
                   </button>

@@ -1,7 +1,8 @@
 import type { TextPart } from './evidence';
 
-const QUOTED = 'inline rounded-sm px-0 text-left underline decoration-dotted decoration-2 underline-offset-4 '
-  + 'focus-visible:outline-2 focus-visible:outline-indigo-500';
+const QUOTED =
+  'inline rounded-sm px-0 text-left underline decoration-dotted decoration-2 underline-offset-4 ' +
+  'focus-visible:outline-2 focus-visible:outline-indigo-500';
 const SELECTED = 'bg-amber-200 text-slate-950 decoration-amber-600 ring-1 ring-amber-400';
 
 /**
@@ -9,7 +10,12 @@ const SELECTED = 'bg-amber-200 text-slate-950 decoration-amber-600 ring-1 ring-a
  * shows what quotes it; the text of the selected evidence is marked (`data-evidence-selected` on
  * the text alone) — exactly the characters start..end of that evidence.
  */
-export function TranscriptText({ parts, selected, labelOf, onPick }: {
+export function TranscriptText({
+  parts,
+  selected,
+  labelOf,
+  onPick,
+}: {
   parts: readonly TextPart[];
   selected: readonly string[];
   labelOf: (id: string) => string;

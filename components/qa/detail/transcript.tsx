@@ -11,7 +11,13 @@ const SPEAKER_TONE: Record<string, string> = { advisor: 'text-indigo-700', custo
  * (`turn-<n>`) the verdicts scroll to. Quoted text links back to what quotes it (`onPick`); the
  * selected evidence is highlighted. The list scrolls on its own beside the results.
  */
-export function Transcript({ transcript, spans, selected, labelOf, onPick }: {
+export function Transcript({
+  transcript,
+  spans,
+  selected,
+  labelOf,
+  onPick,
+}: {
   transcript: QaDetailView['transcript'];
   spans: readonly EvidenceSpan[];
   selected: readonly string[];

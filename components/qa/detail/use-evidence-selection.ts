@@ -38,23 +38,31 @@ export function useEvidenceSelection(
     setTarget(null);
   }, [target]);
 
-  const showInTranscript = useCallback((id: string) => {
-    const ev = evidenceOf(id);
-    if (!ev) return;
-    const index = turnOfEvidence(ev, turns);
-    setSelected([id]);
-    if (index >= 0) setTarget({ kind: 'turn', index });
-    setAnnouncement(index >= 0
-      ? `Evidence for ${labelOf(id)} highlighted in the transcript, turn ${index + 1}.`
-      : `The evidence for ${labelOf(id)} is not in a turn.`);
-  }, [evidenceOf, labelOf, turns]);
+  const showInTranscript = useCallback(
+    (id: string) => {
+      const ev = evidenceOf(id);
+      if (!ev) return;
+      const index = turnOfEvidence(ev, turns);
+      setSelected([id]);
+      if (index >= 0) setTarget({ kind: 'turn', index });
+      setAnnouncement(
+        index >= 0
+          ? `Evidence for ${labelOf(id)} highlighted in the transcript, turn ${index + 1}.`
+          : `The evidence for ${labelOf(id)} is not in a turn.`,
+      );
+    },
+    [evidenceOf, labelOf, turns],
+  );
 
-  const showInResults = useCallback((ids: readonly string[]) => {
-    if (!ids.length) return;
-    setSelected(ids);
-    setTarget({ kind: 'results', elementIds: ids.map(resultElementId) });
-    setAnnouncement(`This passage is evidence for ${ids.map(labelOf).join(', ')}.`);
-  }, [labelOf]);
+  const showInResults = useCallback(
+    (ids: readonly string[]) => {
+      if (!ids.length) return;
+      setSelected(ids);
+      setTarget({ kind: 'results', elementIds: ids.map(resultElementId) });
+      setAnnouncement(`This passage is evidence for ${ids.map(labelOf).join(', ')}.`);
+    },
+    [labelOf],
+  );
 
   const clear = useCallback(() => {
     setSelected([]);

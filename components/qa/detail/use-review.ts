@@ -22,25 +22,28 @@ export function useReview(qaResultId: string) {
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation(trpc.qa.review.mutationOptions());
 
-  const send = useCallback(async (action: ReviewAction): Promise<boolean> => {
-    setError(null);
-    try {
-      const r = await mutation.mutateAsync({ review: { ...action, qa_result_id: qaResultId } as ReviewInput });
-      if (r.status === 'error') {
-        setError(r.error ?? 'The review action was refused.');
+  const send = useCallback(
+    async (action: ReviewAction): Promise<boolean> => {
+      setError(null);
+      try {
+        const r = await mutation.mutateAsync({ review: { ...action, qa_result_id: qaResultId } as ReviewInput });
+        if (r.status === 'error') {
+          setError(r.error ?? 'The review action was refused.');
+          return false;
+        }
+      } catch (err) {
+        setError(errorMessage(err));
         return false;
       }
-    } catch (err) {
-      setError(errorMessage(err));
-      return false;
-    }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.qa.get.queryKey({ qa_result_id: qaResultId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.qa.list.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.qa.agreement.queryKey() }),
-    ]);
-    return true;
-  }, [mutation, qaResultId, queryClient, trpc]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.qa.get.queryKey({ qa_result_id: qaResultId }) }),
+        queryClient.invalidateQueries({ queryKey: trpc.qa.list.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.qa.agreement.queryKey() }),
+      ]);
+      return true;
+    },
+    [mutation, qaResultId, queryClient, trpc],
+  );
 
   return { send, pending: mutation.isPending, error, clearError: () => setError(null) };
 }

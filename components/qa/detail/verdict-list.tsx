@@ -6,12 +6,25 @@ import { verdictEvidenceId } from './evidence';
 import { groupVerdicts } from './verdict-groups';
 import { VerdictItem, type ReviewControls } from './verdict-item';
 
-const TOGGLE = 'text-xs font-semibold tracking-wide text-slate-500 uppercase hover:text-slate-900 focus-visible:outline-2 '
-  + 'focus-visible:outline-indigo-500';
+const TOGGLE =
+  'text-xs font-semibold tracking-wide text-slate-500 uppercase hover:text-slate-900 focus-visible:outline-2 ' +
+  'focus-visible:outline-indigo-500';
 
-function Group({ title, verdicts, testId, heading = true, ...item }: {
-  title: string; verdicts: readonly QaVerdict[]; testId: string; heading?: boolean;
-  selected: readonly string[]; decisions: Record<string, QaRuleDecision>; review: ReviewControls | null; onShow: (id: string) => void;
+function Group({
+  title,
+  verdicts,
+  testId,
+  heading = true,
+  ...item
+}: {
+  title: string;
+  verdicts: readonly QaVerdict[];
+  testId: string;
+  heading?: boolean;
+  selected: readonly string[];
+  decisions: Record<string, QaRuleDecision>;
+  review: ReviewControls | null;
+  onShow: (id: string) => void;
 }) {
   if (!verdicts.length) return null;
   return (
@@ -19,8 +32,14 @@ function Group({ title, verdicts, testId, heading = true, ...item }: {
       {heading && <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>}
       <ul className="space-y-2">
         {verdicts.map((v) => (
-          <VerdictItem key={v.rule_id} verdict={v} selected={item.selected.includes(verdictEvidenceId(v.rule_id))}
-            decision={item.decisions[v.rule_id]} review={item.review} onShow={item.onShow} />
+          <VerdictItem
+            key={v.rule_id}
+            verdict={v}
+            selected={item.selected.includes(verdictEvidenceId(v.rule_id))}
+            decision={item.decisions[v.rule_id]}
+            review={item.review}
+            onShow={item.onShow}
+          />
         ))}
       </ul>
     </section>
@@ -31,7 +50,13 @@ function Group({ title, verdicts, testId, heading = true, ...item }: {
  * Every rule verdict of the call: failed (mandatory first), passed, and not applicable — the last
  * collapsed until opened (or until the transcript points at one of them: `naOpen` is the parent's).
  */
-export function VerdictList({ verdicts, reviewed, naOpen, onNaOpen, ...item }: {
+export function VerdictList({
+  verdicts,
+  reviewed,
+  naOpen,
+  onNaOpen,
+  ...item
+}: {
   verdicts: readonly QaVerdict[];
   /** The figures as reviewed (failed rules, mandatory among them), when a review decided; the groups stay the AI's. */
   reviewed: { failed: number; failedMandatory: number } | null;
@@ -52,15 +77,16 @@ export function VerdictList({ verdicts, reviewed, naOpen, onNaOpen, ...item }: {
         </p>
       )}
       <p className="text-xs text-slate-600">
-        {reviewed ? 'The AI: ' : ''}{count(g.failed.length, 'rule')} failed ({failedMandatory} mandatory) · {g.passed.length} passed
-        {' · '}{g.notApplicable.length} not applicable
+        {reviewed ? 'The AI: ' : ''}
+        {count(g.failed.length, 'rule')} failed ({failedMandatory} mandatory) · {g.passed.length} passed
+        {' · '}
+        {g.notApplicable.length} not applicable
       </p>
       <Group title={`Failed (${g.failed.length})`} verdicts={g.failed} testId="verdicts-failed" {...item} />
       <Group title={`Passed (${g.passed.length})`} verdicts={g.passed} testId="verdicts-passed" {...item} />
       {g.notApplicable.length > 0 && (
         <div>
-          <button type="button" aria-expanded={naOpen} aria-controls="verdicts-na" onClick={() => onNaOpen(!naOpen)}
-            className={TOGGLE}>
+          <button type="button" aria-expanded={naOpen} aria-controls="verdicts-na" onClick={() => onNaOpen(!naOpen)} className={TOGGLE}>
             {naOpen ? '▾' : '▸'} Not applicable ({g.notApplicable.length})
           </button>
           <div id="verdicts-na" hidden={!naOpen} className="mt-2">

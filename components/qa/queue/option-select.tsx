@@ -6,9 +6,22 @@ import { FIELD } from '@/components/ui/button';
  * the menu does not list (another spelling, a call not stored yet) stays selectable, so the
  * select never shows a filter other than the one in force.
  */
-export function OptionSelect({ label, value, options, all, onChange, width = 'w-48', testId }: {
-  label: string; value: string | undefined; options: readonly string[]; all: string;
-  onChange: (v: string | undefined) => void; width?: string; testId?: string;
+export function OptionSelect({
+  label,
+  value,
+  options,
+  all,
+  onChange,
+  width = 'w-48',
+  testId,
+}: {
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+  all: string;
+  onChange: (v: string | undefined) => void;
+  width?: string;
+  testId?: string;
 }) {
   const listed = value === undefined || options.some((o) => o.toLowerCase() === value.toLowerCase());
   const shown = options.find((o) => o.toLowerCase() === value?.toLowerCase()) ?? value ?? '';

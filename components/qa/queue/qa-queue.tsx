@@ -21,7 +21,13 @@ const PAGE_SIZE = 50;
  * calls in the chosen order, a page at a time ("Load more" follows `next_cursor`). Pages stay in
  * the query cache, so coming back from a call shows the same rows.
  */
-export function QaQueue({ query, ignored, onFilter, onPatchFilter, onSort }: {
+export function QaQueue({
+  query,
+  ignored,
+  onFilter,
+  onPatchFilter,
+  onSort,
+}: {
   query: QaQueueQuery;
   ignored: readonly string[];
   onFilter: (f: QaFilter) => void;
@@ -54,17 +60,28 @@ export function QaQueue({ query, ignored, onFilter, onPatchFilter, onSort }: {
           </p>
         )}
         {options.isError && (
-          <p role="alert" className="text-xs text-red-700">The filter menus could not be loaded: {errorMessage(options.error)}</p>
+          <p role="alert" className="text-xs text-red-700">
+            The filter menus could not be loaded: {errorMessage(options.error)}
+          </p>
         )}
       </div>
 
       {first?.aggregate && first.total !== null && (
         <div className="space-y-1">
-          <QueueSummary aggregate={first.aggregate} total={first.total} shown={items.length} updating={list.isFetching && !list.isPending} />
+          <QueueSummary
+            aggregate={first.aggregate}
+            total={first.total}
+            shown={items.length}
+            updating={list.isFetching && !list.isPending}
+          />
           {first.total > 0 && (
             <p className="text-xs">
-              <a href={`/api/qa/export.csv?${searchOfQuery(query)}`} download className="font-medium text-indigo-700 underline-offset-2 hover:underline"
-                data-testid="qa-export-csv">
+              <a
+                href={`/api/qa/export.csv?${searchOfQuery(query)}`}
+                download
+                className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+                data-testid="qa-export-csv"
+              >
                 Export these {first.total} calls as CSV
               </a>
             </p>
@@ -78,9 +95,13 @@ export function QaQueue({ query, ignored, onFilter, onPatchFilter, onSort }: {
         <ErrorState title="The QA queue could not be listed" message={failureText(list.error, failure)} onRetry={refresh} />
       ) : items.length === 0 ? (
         <EmptyState title={isEmptyQaFilter(query.filter) ? 'No call has been analysed yet.' : 'No call matches these filters.'}>
-          {isEmptyQaFilter(query.filter)
-            ? 'Calls appear here a few seconds after a run of a QA workflow ends.'
-            : <Button variant="ghost" className="mt-1" onClick={() => onFilter({})}>Clear filters</Button>}
+          {isEmptyQaFilter(query.filter) ? (
+            'Calls appear here a few seconds after a run of a QA workflow ends.'
+          ) : (
+            <Button variant="ghost" className="mt-1" onClick={() => onFilter({})}>
+              Clear filters
+            </Button>
+          )}
         </EmptyState>
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''} aria-busy={list.isFetching} data-testid="qa-results">

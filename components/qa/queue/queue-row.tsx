@@ -40,8 +40,11 @@ export function QueueRow({ item, queueSearch }: { item: QaQueueItem; queueSearch
       <th scope="row" className={`${CELL} text-left font-normal`}>
         <div className="font-medium text-slate-900">{item.advisor ?? 'Unknown advisor'}</div>
         <div className="text-xs text-slate-500">{item.team ?? '—'}</div>
-        <Link href={href} className="font-mono text-xs text-indigo-700 hover:underline"
-          aria-label={`Open call ${item.call_id} of ${item.advisor ?? 'unknown advisor'}`}>
+        <Link
+          href={href}
+          className="font-mono text-xs text-indigo-700 hover:underline"
+          aria-label={`Open call ${item.call_id} of ${item.advisor ?? 'unknown advisor'}`}
+        >
           {item.call_id}
         </Link>
       </th>
@@ -53,8 +56,11 @@ export function QueueRow({ item, queueSearch }: { item: QaQueueItem; queueSearch
         {item.customer && <div className="text-slate-500">{item.customer}</div>}
       </td>
       <td className={`${CELL} whitespace-nowrap tabular-nums`}>
-        <span className={`text-base font-semibold ${TONE_TEXT[tone]}`} data-testid="qa-row-score"
-          title={reviewedScore ? 'Reviewed score' : 'AI score'}>
+        <span
+          className={`text-base font-semibold ${TONE_TEXT[tone]}`}
+          data-testid="qa-row-score"
+          title={reviewedScore ? 'Reviewed score' : 'AI score'}
+        >
           {scoreText(item.score)}
         </span>
         {item.max_score !== null && <span className="text-xs text-slate-400">/{scoreText(item.max_score)}</span>}
@@ -65,8 +71,10 @@ export function QueueRow({ item, queueSearch }: { item: QaQueueItem; queueSearch
         )}
       </td>
       <td className={`${CELL} text-xs tabular-nums`}>
-        <span data-testid="qa-row-failed-mandatory"
-          className={item.failed_mandatory > 0 ? 'text-sm font-semibold text-red-700' : 'text-sm text-slate-500'}>
+        <span
+          data-testid="qa-row-failed-mandatory"
+          className={item.failed_mandatory > 0 ? 'text-sm font-semibold text-red-700' : 'text-sm text-slate-500'}
+        >
           {item.failed_mandatory}
         </span>
         {item.reviewed && item.ai_failed_mandatory !== item.failed_mandatory && (

@@ -6,8 +6,16 @@ import type { QaAggregate } from '../types';
  * mean of the per-call scores (reviewed where a reviewer decided, else the AI's) and how many scored
  * calls it is over (how many of them reviewed), how many calls match in all, and how many are on screen.
  */
-export function QueueSummary({ aggregate, total, shown, updating }: {
-  aggregate: QaAggregate; total: number; shown: number; updating: boolean;
+export function QueueSummary({
+  aggregate,
+  total,
+  shown,
+  updating,
+}: {
+  aggregate: QaAggregate;
+  total: number;
+  shown: number;
+  updating: boolean;
 }) {
   const unscored = aggregate.calls - aggregate.scored;
   return (
@@ -18,11 +26,15 @@ export function QueueSummary({ aggregate, total, shown, updating }: {
         ) : (
           <span data-testid="qa-mean" title={aggregate.what}>
             Mean score <span className="font-semibold tabular-nums">{scoreText(aggregate.mean_score)}</span>
-            {' over '}{count(aggregate.scored, 'call')}
+            {' over '}
+            {count(aggregate.scored, 'call')}
           </span>
         )}
         {aggregate.reviewed > 0 && (
-          <span className="text-indigo-700" data-testid="qa-reviewed-count"> ({aggregate.reviewed} reviewed, the rest the AI’s)</span>
+          <span className="text-indigo-700" data-testid="qa-reviewed-count">
+            {' '}
+            ({aggregate.reviewed} reviewed, the rest the AI’s)
+          </span>
         )}
         {unscored > 0 && <span className="text-slate-500"> ({count(unscored, 'call')} without a score)</span>}
         <span className="text-slate-400"> · </span>

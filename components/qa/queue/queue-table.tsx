@@ -14,8 +14,16 @@ const COLUMNS: readonly QueueColumn[] = [
 ];
 
 /** The queue's calls in the chosen order; a row opens the call's detail. */
-export function QueueTable({ items, sort, onSort, queueSearch }: {
-  items: readonly QaQueueItem[]; sort: QaSort; onSort: (by: QaSortBy) => void; queueSearch: string;
+export function QueueTable({
+  items,
+  sort,
+  onSort,
+  queueSearch,
+}: {
+  items: readonly QaQueueItem[];
+  sort: QaSort;
+  onSort: (by: QaSortBy) => void;
+  queueSearch: string;
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">

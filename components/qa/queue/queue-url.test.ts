@@ -7,16 +7,24 @@ const read = (search: string) => queryFromSearch(new URLSearchParams(search));
 describe('QA queue address ⇄ query', () => {
   it('reads every triage filter, the sort and the tab', () => {
     const { query, ignored } = read(
-      'score_below=70&failed_mandatory=true&vulnerable=false&review_status=unreviewed&review_status=in_review&overridden=true'
-      + '&advisor=Alex+Wong&team=Home+Finance+North&product=HELOC+2.0&rule_id=FCA-DISC-01&from=2024-07-01&to=2024-07-07'
-      + '&sort=score&dir=asc&tab=agreement',
+      'score_below=70&failed_mandatory=true&vulnerable=false&review_status=unreviewed&review_status=in_review&overridden=true' +
+        '&advisor=Alex+Wong&team=Home+Finance+North&product=HELOC+2.0&rule_id=FCA-DISC-01&from=2024-07-01&to=2024-07-07' +
+        '&sort=score&dir=asc&tab=agreement',
     );
     expect(ignored).toEqual([]);
     expect(query).toEqual({
       filter: {
-        score_below: 70, failed_mandatory: true, vulnerable: false, review_status: ['unreviewed', 'in_review'], overridden: true,
-        advisor: 'Alex Wong', team: 'Home Finance North', product: 'HELOC 2.0', rule_id: 'FCA-DISC-01',
-        from: '2024-07-01', to: '2024-07-07',
+        score_below: 70,
+        failed_mandatory: true,
+        vulnerable: false,
+        review_status: ['unreviewed', 'in_review'],
+        overridden: true,
+        advisor: 'Alex Wong',
+        team: 'Home Finance North',
+        product: 'HELOC 2.0',
+        rule_id: 'FCA-DISC-01',
+        from: '2024-07-01',
+        to: '2024-07-07',
       },
       sort: { by: 'score', dir: 'asc' },
       tab: 'agreement',
@@ -24,8 +32,9 @@ describe('QA queue address ⇄ query', () => {
   });
 
   it('round-trips: the address of a query reads back as the same query', () => {
-    const q = read('advisor=Priya+Shah&review_status=signed_off,awaiting_second_signoff&failed_mandatory=false&sort=advisor&dir=desc')
-      .query;
+    const q = read(
+      'advisor=Priya+Shah&review_status=signed_off,awaiting_second_signoff&failed_mandatory=false&sort=advisor&dir=desc',
+    ).query;
     expect(read(searchOfQuery(q)).query).toEqual(q);
     expect(q.filter.review_status).toEqual(['awaiting_second_signoff', 'signed_off']); // lifecycle order
   });
@@ -35,8 +44,9 @@ describe('QA queue address ⇄ query', () => {
     const a = searchOfQuery({ filter: { to: '2024-07-07', advisor: 'Alex Wong', score_below: 60 }, sort: newest, tab: 'queue' });
     expect(a).toBe('score_below=60&advisor=Alex+Wong&to=2024-07-07');
     expect(qaQueueHref({ filter: {}, sort: newest, tab: 'queue' })).toBe('/qa');
-    expect(qaQueueHref({ filter: { failed_mandatory: true }, sort: { by: 'score', dir: 'asc' }, tab: 'queue' }))
-      .toBe('/qa?failed_mandatory=true&sort=score&dir=asc');
+    expect(qaQueueHref({ filter: { failed_mandatory: true }, sort: { by: 'score', dir: 'asc' }, tab: 'queue' })).toBe(
+      '/qa?failed_mandatory=true&sort=score&dir=asc',
+    );
   });
 
   it('leaves out values the filter refuses and names them', () => {
@@ -82,9 +92,14 @@ describe('QA queue filter helpers', () => {
   it('describes a filter in words', () => {
     expect(describeQaFilter({})).toBe('All calls');
     const f: QaFilter = {
-      failed_mandatory: true, advisor: 'Alex Wong', review_status: ['unreviewed', 'in_review'], from: '2024-07-01', to: '2024-07-07',
+      failed_mandatory: true,
+      advisor: 'Alex Wong',
+      review_status: ['unreviewed', 'in_review'],
+      from: '2024-07-01',
+      to: '2024-07-07',
     };
-    expect(describeQaFilter(f))
-      .toBe('failed a mandatory rule · Unreviewed or In review · advisor Alex Wong · calls 2024-07-01 to 2024-07-07');
+    expect(describeQaFilter(f)).toBe(
+      'failed a mandatory rule · Unreviewed or In review · advisor Alex Wong · calls 2024-07-01 to 2024-07-07',
+    );
   });
 });

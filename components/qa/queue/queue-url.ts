@@ -1,7 +1,14 @@
 import { qaFilterSchema } from '@/server/qa/filter';
 import {
-  DEFAULT_SORT, isDefaultSort, NATURAL_DIR, normalizeQaFilter, QA_SORTS,
-  type QaFilter, type QaQueueQuery, type QaSort, type QaSortBy,
+  DEFAULT_SORT,
+  isDefaultSort,
+  NATURAL_DIR,
+  normalizeQaFilter,
+  QA_SORTS,
+  type QaFilter,
+  type QaQueueQuery,
+  type QaSort,
+  type QaSortBy,
 } from './queue-query';
 
 /**
@@ -15,8 +22,22 @@ const TEXT_KEYS = ['advisor', 'team', 'product', 'rule_id', 'from', 'to', 'call_
 const BOOL_KEYS = ['failed_mandatory', 'vulnerable', 'overridden', 'reanalysed_after_signoff', 'include_earlier', 'test_run'] as const;
 /** The order keys are written in: stable links, whatever order the filter was built in. */
 const KEY_ORDER = [
-  'score_below', 'failed_mandatory', 'vulnerable', 'review_status', 'overridden', 'reanalysed_after_signoff',
-  'advisor', 'team', 'product', 'rule_id', 'from', 'to', 'call_id', 'run_id', 'include_earlier', 'test_run',
+  'score_below',
+  'failed_mandatory',
+  'vulnerable',
+  'review_status',
+  'overridden',
+  'reanalysed_after_signoff',
+  'advisor',
+  'team',
+  'product',
+  'rule_id',
+  'from',
+  'to',
+  'call_id',
+  'run_id',
+  'include_earlier',
+  'test_run',
 ] as const;
 
 const BOOLEAN: Record<string, boolean> = { true: true, yes: true, '1': true, false: false, no: false, '0': false };
@@ -39,8 +60,14 @@ function readFilter(params: URLSearchParams, ignored: string[]): QaFilter {
     const v = params.get(key);
     if (v !== null && v.trim() !== '') take(key, v);
   }
-  const states = [...new Set(params.getAll('review_status').flatMap((v) => v.split(',')).map((s) => s.trim().toLowerCase()))]
-    .filter(Boolean);
+  const states = [
+    ...new Set(
+      params
+        .getAll('review_status')
+        .flatMap((v) => v.split(','))
+        .map((s) => s.trim().toLowerCase()),
+    ),
+  ].filter(Boolean);
   if (states.length) take('review_status', states);
   if (typeof f.from === 'string' && typeof f.to === 'string' && f.from > f.to) {
     delete f.to;

@@ -7,7 +7,10 @@ import { describeQaFilter, sameQaFilter, type QaFilter } from './queue-query';
 /** The queue's test ids and save form (the run list's differ). */
 const IDS = { list: 'qa-saved-filters', chip: 'qa-saved-filter' };
 const FORM = {
-  testId: 'qa-save-filter-form', inputId: 'qa-saved-filter-name', inputWidth: 'w-64', placeholder: 'e.g. Unreviewed mandatory failures',
+  testId: 'qa-save-filter-form',
+  inputId: 'qa-saved-filter-name',
+  inputWidth: 'w-64',
+  placeholder: 'e.g. Unreviewed mandatory failures',
 };
 
 /**
@@ -19,8 +22,17 @@ export function QaSavedFilters({ filter, onApply }: { filter: QaFilter; onApply:
   const { list, delete: remove, save } = useTRPC().qa.savedFilters;
   const rows = useQuery(list.queryOptions());
   return (
-    <SavedFilterList filter={filter} onApply={onApply} describe={describeQaFilter} same={sameQaFilter}
-      list={rows} listKey={list.queryKey()} testIds={IDS} form={FORM}
-      remove={(callbacks) => remove.mutationOptions(callbacks)} save={(callbacks) => save.mutationOptions(callbacks)} />
+    <SavedFilterList
+      filter={filter}
+      onApply={onApply}
+      describe={describeQaFilter}
+      same={sameQaFilter}
+      list={rows}
+      listKey={list.queryKey()}
+      testIds={IDS}
+      form={FORM}
+      remove={(callbacks) => remove.mutationOptions(callbacks)}
+      save={(callbacks) => save.mutationOptions(callbacks)}
+    />
   );
 }

@@ -3,8 +3,8 @@ import type { QaSort, QaSortBy } from './queue-query';
 /** A column of the queue's header; `sort` makes it a button that sorts the queue by that field. */
 export type QueueColumn = { label: string; sort?: QaSortBy; align?: 'right' };
 
-const SORT_BUTTON = 'inline-flex items-center gap-1 uppercase hover:text-slate-900 '
-  + 'focus-visible:outline-2 focus-visible:outline-indigo-500';
+const SORT_BUTTON =
+  'inline-flex items-center gap-1 uppercase hover:text-slate-900 ' + 'focus-visible:outline-2 focus-visible:outline-indigo-500';
 const ARROW = { asc: '↑', desc: '↓' } as const;
 const DIR_WORDS = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -19,8 +19,12 @@ export function SortableHead({ columns, sort, onSort }: { columns: readonly Queu
         {columns.map((c) => {
           const active = c.sort !== undefined && c.sort === sort.by;
           return (
-            <th key={c.label} scope="col" aria-sort={active ? DIR_WORDS[sort.dir] : undefined}
-              className={`px-3 py-2 font-medium ${c.align === 'right' ? 'text-right' : ''}`}>
+            <th
+              key={c.label}
+              scope="col"
+              aria-sort={active ? DIR_WORDS[sort.dir] : undefined}
+              className={`px-3 py-2 font-medium ${c.align === 'right' ? 'text-right' : ''}`}
+            >
               {c.sort ? (
                 <button
                   type="button"
@@ -29,7 +33,9 @@ export function SortableHead({ columns, sort, onSort }: { columns: readonly Queu
                   title={active ? `Sorted ${DIR_WORDS[sort.dir]}; press to reverse` : `Sort by ${c.label.toLowerCase()}`}
                 >
                   {c.label}
-                  <span aria-hidden className={active ? '' : 'text-slate-300'}>{active ? ARROW[sort.dir] : '↕'}</span>
+                  <span aria-hidden className={active ? '' : 'text-slate-300'}>
+                    {active ? ARROW[sort.dir] : '↕'}
+                  </span>
                 </button>
               ) : (
                 c.label

@@ -10,10 +10,13 @@ const CODEC: UrlQueryCodec<QaQueueQuery> = { fromSearch: queryFromSearch, toSear
 export function useQueueQuery() {
   const { query, ignored, current, replace } = useUrlQuery(CODEC);
   const setFilter = useCallback((filter: QaFilter) => replace({ ...current(), filter }), [current, replace]);
-  const updateFilter = useCallback((patch: Partial<QaFilter>) => {
-    const q = current();
-    replace({ ...q, filter: patchQaFilter(q.filter, patch) });
-  }, [current, replace]);
+  const updateFilter = useCallback(
+    (patch: Partial<QaFilter>) => {
+      const q = current();
+      replace({ ...q, filter: patchQaFilter(q.filter, patch) });
+    },
+    [current, replace],
+  );
   const patch = useCallback((p: Partial<Omit<QaQueueQuery, 'filter'>>) => replace({ ...current(), ...p }), [current, replace]);
   return { query, ignored, setFilter, updateFilter, patch };
 }

@@ -10,15 +10,36 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 function newInstance(name: string, detail: RunDetail): Instance {
   const sibling = Object.values(detail.instances ?? {}).find((i) => i.state === baseName(name));
   return {
-    instance: name, state: baseName(name), type: sibling?.type ?? '', parent: null, status: 'pending', attempts: 0, last_error: null,
-    entered_at: null, started_at: null, finished_at: null, lease: null, retry_counts: [], input: null, effective_input: null, output: null,
-    data: null, skill: sibling?.skill ? { bound: sibling.skill.bound, used: null, swaps: [] } : null, branches: null, events: [],
+    instance: name,
+    state: baseName(name),
+    type: sibling?.type ?? '',
+    parent: null,
+    status: 'pending',
+    attempts: 0,
+    last_error: null,
+    entered_at: null,
+    started_at: null,
+    finished_at: null,
+    lease: null,
+    retry_counts: [],
+    input: null,
+    effective_input: null,
+    output: null,
+    data: null,
+    skill: sibling?.skill ? { bound: sibling.skill.bound, used: null, swaps: [] } : null,
+    branches: null,
+    events: [],
   };
 }
 
 function withStateDoc(i: Instance, doc: StateDoc, event: RunEvent): Instance {
   const lease = doc.lease.owner_agent_id
-    ? { owner: doc.lease.owner_agent_id, ts: doc.lease.ts, ttl_s: doc.lease.ttl_s, expires_at: doc.lease.ts && doc.lease.ttl_s ? new Date(Date.parse(doc.lease.ts) + doc.lease.ttl_s * 1000).toISOString() : null }
+    ? {
+        owner: doc.lease.owner_agent_id,
+        ts: doc.lease.ts,
+        ttl_s: doc.lease.ttl_s,
+        expires_at: doc.lease.ts && doc.lease.ttl_s ? new Date(Date.parse(doc.lease.ts) + doc.lease.ttl_s * 1000).toISOString() : null,
+      }
     : null;
   return {
     ...i,
@@ -55,7 +76,15 @@ export function applyRunEvent(detail: RunDetail, e: RunEvent): RunDetail {
     next.run = { ...detail.run, ...fields };
   } else if (ev.type === 'skill_swap' && instance && detail.instances?.[instance]) {
     const i = detail.instances[instance]!;
-    const swap = { from: str(ev.from), to: String(ev.to), reason: str(ev.reason), policy: str(ev.policy), rationale: str(ev.rationale), explored: ev.explored === true, at: str(ev.at) };
+    const swap = {
+      from: str(ev.from),
+      to: String(ev.to),
+      reason: str(ev.reason),
+      policy: str(ev.policy),
+      rationale: str(ev.rationale),
+      explored: ev.explored === true,
+      at: str(ev.at),
+    };
     const skill = { bound: i.skill?.bound ?? [], used: swap.to, swaps: [...(i.skill?.swaps ?? []), swap] };
     next.instances = { ...detail.instances, [instance]: { ...i, skill, events: [...i.events, e] } };
   }

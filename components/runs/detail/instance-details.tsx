@@ -33,17 +33,27 @@ export function InstanceDetails({ i }: { i: Instance }) {
     <div className="space-y-4" data-testid="instance-details" data-instance={i.instance} data-status={i.status}>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone={TONE[i.status]}>{i.status}</Badge>
-        <span data-testid="instance-attempts">{i.attempts} {i.attempts === 1 ? 'attempt' : 'attempts'}</span>
+        <span data-testid="instance-attempts">
+          {i.attempts} {i.attempts === 1 ? 'attempt' : 'attempts'}
+        </span>
         <span className="text-slate-500">· {i.type}</span>
       </div>
       {i.lease && (
         <p className="text-sm" data-testid="instance-lease">
           Lease held by <span className="font-mono">{i.lease.owner}</span>
-          {i.lease.expires_at && <> · expires in <span className="tabular-nums">{leaseLeft(Date.parse(i.lease.expires_at), now)}</span></>}
+          {i.lease.expires_at && (
+            <>
+              {' '}
+              · expires in <span className="tabular-nums">{leaseLeft(Date.parse(i.lease.expires_at), now)}</span>
+            </>
+          )}
         </p>
       )}
       {i.last_error && (
-        <p className={`rounded-md px-3 py-2 font-mono text-xs break-words ${i.status === 'failed' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`} data-testid="instance-error">
+        <p
+          className={`rounded-md px-3 py-2 font-mono text-xs break-words ${i.status === 'failed' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}
+          data-testid="instance-error"
+        >
           {i.status === 'failed' ? '' : 'Recovered from: '}
           {i.last_error}
         </p>
@@ -69,9 +79,16 @@ export function InstanceDetails({ i }: { i: Instance }) {
           </p>
           {i.skill.swaps.map((s, n) => (
             <p key={n} className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="instance-swap">
-              Swapped <span className="font-mono">{s.from ? skillLabel(s.from) : '?'}</span> → <span className="font-mono">{skillLabel(s.to)}</span>
+              Swapped <span className="font-mono">{s.from ? skillLabel(s.from) : '?'}</span> →{' '}
+              <span className="font-mono">{skillLabel(s.to)}</span>
               {s.reason && <> after {s.reason}</>}
-              {s.policy && <> · chosen by {s.policy}{s.explored ? ' (exploring)' : ''}</>}
+              {s.policy && (
+                <>
+                  {' '}
+                  · chosen by {s.policy}
+                  {s.explored ? ' (exploring)' : ''}
+                </>
+              )}
               {s.rationale && <span className="block text-amber-800">{s.rationale}</span>}
             </p>
           ))}
@@ -80,12 +97,17 @@ export function InstanceDetails({ i }: { i: Instance }) {
       {i.branches && (
         <Section title={i.type === 'Map' ? 'Iterations' : 'Branches'}>
           <p className="text-sm tabular-nums">
-            {i.branches.done} done, {i.branches.failed} failed, {Math.max(0, i.branches.started - i.branches.done - i.branches.failed)} running, {i.branches.total - i.branches.started} not started, of {i.branches.total}
+            {i.branches.done} done, {i.branches.failed} failed, {Math.max(0, i.branches.started - i.branches.done - i.branches.failed)}{' '}
+            running, {i.branches.total - i.branches.started} not started, of {i.branches.total}
           </p>
         </Section>
       )}
       <Section title="Effective input">
-        {i.effective_input === null || i.effective_input === undefined ? <p className="text-sm text-slate-500">Not computed yet.</p> : <JsonBlock value={i.effective_input} label={`Effective input of ${i.instance}`} maxHeight="max-h-64" />}
+        {i.effective_input === null || i.effective_input === undefined ? (
+          <p className="text-sm text-slate-500">Not computed yet.</p>
+        ) : (
+          <JsonBlock value={i.effective_input} label={`Effective input of ${i.instance}`} maxHeight="max-h-64" />
+        )}
       </Section>
       {i.data !== null && i.data !== undefined && (
         <Section title="Data-plane output">

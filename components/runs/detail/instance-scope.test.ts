@@ -7,7 +7,10 @@ describe('instance scope', () => {
     expect(baseName('A[1]/B[0]/C')).toBe('C');
     expect(iterationsOf('TranscribeRecording')).toEqual([]);
     expect(iterationsOf('ScoreEachCall[12]/Transcribe')).toEqual([{ map: 'ScoreEachCall', index: 12 }]);
-    expect(iterationsOf('A[1]/B[0]/C')).toEqual([{ map: 'A', index: 1 }, { map: 'A[1]/B', index: 0 }]);
+    expect(iterationsOf('A[1]/B[0]/C')).toEqual([
+      { map: 'A', index: 1 },
+      { map: 'A[1]/B', index: 0 },
+    ]);
   });
 
   it('keeps instances of the chosen iterations (no choice keeps all)', () => {

@@ -18,7 +18,15 @@ export function mapIterations(mapInstance: string, instances: readonly Instance[
     .sort(([a], [b]) => a - b)
     .map(([index, list]) => {
       const has = (s: Instance['status']) => list.some((i) => i.status === s);
-      const status = has('failed') ? 'failed' : has('running') ? 'running' : list.every((i) => i.status === 'done') ? 'done' : has('done') ? 'running' : 'pending';
+      const status = has('failed')
+        ? 'failed'
+        : has('running')
+          ? 'running'
+          : list.every((i) => i.status === 'done')
+            ? 'done'
+            : has('done')
+              ? 'running'
+              : 'pending';
       return { index, status, instances: list.length, lastError: list.find((i) => i.status === 'failed')?.last_error ?? null };
     });
 }

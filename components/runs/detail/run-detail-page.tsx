@@ -40,16 +40,28 @@ export function RunDetailPage({ runId, canRun }: { runId: string; canRun: boolea
   const [chosen, setChosen] = useState<IterationChoice>({});
   const instances = useMemo(() => Object.values(data?.instances ?? {}), [data?.instances]);
   const doc = data?.workflow ?? null;
-  const overlays = useMemo(() => (doc && data?.instances ? runOverlays(doc, data.instances, chosen) : new Map()), [doc, data?.instances, chosen]);
+  const overlays = useMemo(
+    () => (doc && data?.instances ? runOverlays(doc, data.instances, chosen) : new Map()),
+    [doc, data?.instances, chosen],
+  );
   const taken = useMemo(() => {
     if (!doc) return new Set<string>();
     const pointerOf = new Map(indexStates(doc).tree.states.map((s) => [s.name, s.pointer]));
-    const entered = new Set(instances.filter((i) => inChosenIterations(i.instance, chosen) && (i.entered_at || i.status !== 'pending')).map((i) => pointerOf.get(baseName(i.instance))).filter((p): p is string => !!p));
+    const entered = new Set(
+      instances
+        .filter((i) => inChosenIterations(i.instance, chosen) && (i.entered_at || i.status !== 'pending'))
+        .map((i) => pointerOf.get(baseName(i.instance)))
+        .filter((p): p is string => !!p),
+    );
     return takenEdges(toFlowGraph(doc), overlays, entered);
   }, [doc, instances, overlays, chosen]);
-  const nameOf = useMemo(() => (doc ? new Map(indexStates(doc).tree.states.map((s) => [s.pointer, s.name])) : new Map<string, string>()), [doc]);
+  const nameOf = useMemo(
+    () => (doc ? new Map(indexStates(doc).tree.states.map((s) => [s.pointer, s.name])) : new Map<string, string>()),
+    [doc],
+  );
 
-  if (query.isError) return <ErrorState title="The run could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ErrorState title="The run could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (failure) return <ErrorState title="The run could not be loaded" message={`${failure.error} (${failure.error_code})`} />;
   if (!data) return <LoadingState label="Loading the run…" />;
   const status = String(data.run.status ?? '');
@@ -67,7 +79,14 @@ export function RunDetailPage({ runId, canRun }: { runId: string; canRun: boolea
         <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_28rem]">
           <div className="min-h-0">
             {doc ? (
-              <WorkflowGraphView doc={doc} run={overlays} taken={taken} selected={selected} onSelect={setSelected} ariaLabel={`Graph of run ${runId}`} />
+              <WorkflowGraphView
+                doc={doc}
+                run={overlays}
+                taken={taken}
+                selected={selected}
+                onSelect={setSelected}
+                ariaLabel={`Graph of run ${runId}`}
+              />
             ) : (
               <p className="p-4 text-sm text-slate-500">The workflow document of this run is not available.</p>
             )}
@@ -79,7 +98,12 @@ export function RunDetailPage({ runId, canRun }: { runId: string; canRun: boolea
                 stateName={nameOf.get(selected) ?? ''}
                 instances={instances}
                 chosen={chosen}
-                onChoose={(map, index) => setChosen((c) => { const { [map]: _old, ...rest } = c; return index === null ? rest : { ...rest, [map]: index }; })}
+                onChoose={(map, index) =>
+                  setChosen((c) => {
+                    const { [map]: _old, ...rest } = c;
+                    return index === null ? rest : { ...rest, [map]: index };
+                  })
+                }
                 canRetry={canRun && isFinalRunStatus(status) && status !== 'SUCCEEDED'}
               />
             ) : (
@@ -106,7 +130,11 @@ export function RunDetailPage({ runId, canRun }: { runId: string; canRun: boolea
           </section>
           <section className="space-y-1">
             <h3 className="text-sm font-semibold">Output</h3>
-            {data.run.output === null || data.run.output === undefined ? <p className="text-sm text-slate-500">No output {isFinalRunStatus(status) ? '(the run did not succeed).' : 'yet.'}</p> : <JsonBlock value={data.run.output} label="Run output" />}
+            {data.run.output === null || data.run.output === undefined ? (
+              <p className="text-sm text-slate-500">No output {isFinalRunStatus(status) ? '(the run did not succeed).' : 'yet.'}</p>
+            ) : (
+              <JsonBlock value={data.run.output} label="Run output" />
+            )}
           </section>
         </div>
       )}

@@ -4,7 +4,10 @@ import type { RunEvent } from './types';
 
 /** One event in words: a state's new status, a run change, a swap, a redrive, a webhook. */
 export function eventText(e: RunEvent['event']): string {
-  const state = typeof e.state === 'object' && e.state !== null ? (e.state as { status?: string; attempts?: number; last_error?: string | null }) : null;
+  const state =
+    typeof e.state === 'object' && e.state !== null
+      ? (e.state as { status?: string; attempts?: number; last_error?: string | null })
+      : null;
   switch (e.type) {
     case 'state':
       return `${String(e.instance)} → ${state?.status ?? '?'}${state?.attempts ? ` (attempt ${state.attempts})` : ''}${e.note ? ` · ${String(e.note)}` : ''}${state?.last_error && state.status !== 'done' ? ` · ${state.last_error}` : ''}`;
@@ -27,7 +30,11 @@ export function RunEventList({ events, label = 'Run events' }: { events: readonl
       {events.map((e) => (
         <li key={e.id} className="flex gap-2" data-type={String(e.event.type)}>
           <span className="shrink-0 text-slate-400">{typeof e.event.at === 'string' ? ukTime(e.event.at) : e.id}</span>
-          <span className={e.event.type === 'skill_swap' ? 'text-amber-800' : e.event.type === 'redrive' ? 'text-indigo-700' : 'text-slate-700'}>{eventText(e.event)}</span>
+          <span
+            className={e.event.type === 'skill_swap' ? 'text-amber-800' : e.event.type === 'redrive' ? 'text-indigo-700' : 'text-slate-700'}
+          >
+            {eventText(e.event)}
+          </span>
         </li>
       ))}
     </ol>

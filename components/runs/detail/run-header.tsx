@@ -52,7 +52,9 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
     >
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
-          <Link href="/runs" className="text-sm text-slate-500 hover:text-slate-800">Runs</Link>
+          <Link href="/runs" className="text-sm text-slate-500 hover:text-slate-800">
+            Runs
+          </Link>
           <span className="text-slate-300">/</span>
           <Link
             href={editorHref({ kind: 'saved', workflowId: s(run.workflow_id), version: s(run.workflow_version) })}
@@ -61,10 +63,14 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
             {s(run.workflow_name) || 'Workflow'}
           </Link>
           <span className="font-mono text-xs text-slate-500">v{s(run.workflow_version)}</span>
-          <span data-testid="run-status"><Badge tone={runTone(status)}>{status}</Badge></span>
+          <span data-testid="run-status">
+            <Badge tone={runTone(status)}>{status}</Badge>
+          </span>
           {run.test_run === true && (
             <span data-testid="run-test-run-badge">
-              <Badge tone="warn" title={TEST_RUN_HELP}>test run</Badge>
+              <Badge tone="warn" title={TEST_RUN_HELP}>
+                test run
+              </Badge>
             </span>
           )}
           {invalidInput && (
@@ -89,12 +95,18 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
         </p>
         <p className="text-xs text-slate-600">
           Started {Number.isNaN(started) ? '—' : ukDateTime(new Date(started).toISOString())} by {s(run.started_by) || '—'}
-          {took !== null && <> · {final ? 'took' : 'running for'} {durationText(took)}</>}
+          {took !== null && (
+            <>
+              {' '}
+              · {final ? 'took' : 'running for'} {durationText(took)}
+            </>
+          )}
           {Number(run.redrive_count) > 0 && <> · redriven {String(run.redrive_count)}×</>}
         </p>
         {run.error ? (
           <p className="rounded-md bg-red-50 px-2 py-1 font-mono text-xs text-red-800" data-testid="run-error">
-            {s(run.error)}{run.cause ? `: ${s(run.cause)}` : ''}
+            {s(run.error)}
+            {run.cause ? `: ${s(run.cause)}` : ''}
           </p>
         ) : null}
       </div>

@@ -11,23 +11,56 @@ const doc = {
   },
 };
 const inst = (instance: string, status: InstanceStatus['status'], extra: Partial<InstanceStatus> = {}): InstanceStatus => ({
-  instance, status, attempts: status === 'pending' ? 0 : 1, last_error: null, lease: null, skill: null, branches: null, type: 'Task', ...extra,
+  instance,
+  status,
+  attempts: status === 'pending' ? 0 : 1,
+  last_error: null,
+  lease: null,
+  skill: null,
+  branches: null,
+  type: 'Task',
+  ...extra,
 });
 
 describe('runOverlays', () => {
   const instances = Object.fromEntries(
     [
-      inst('Get', 'done', { skill: { bound: ['skill://a@1.0.0'], used: 'skill://b@1.0.0', swaps: [{ from: 'skill://a@1.0.0', to: 'skill://b@1.0.0', reason: 'TimeoutError', policy: null, rationale: null, explored: false, at: null }] }, attempts: 2, last_error: 'TimeoutError: slow' }),
+      inst('Get', 'done', {
+        skill: {
+          bound: ['skill://a@1.0.0'],
+          used: 'skill://b@1.0.0',
+          swaps: [
+            {
+              from: 'skill://a@1.0.0',
+              to: 'skill://b@1.0.0',
+              reason: 'TimeoutError',
+              policy: null,
+              rationale: null,
+              explored: false,
+              at: null,
+            },
+          ],
+        },
+        attempts: 2,
+        last_error: 'TimeoutError: slow',
+      }),
       inst('Each', 'running', { type: 'Map', branches: { total: 3, started: 3, done: 1, failed: 1 } }),
       inst('Each[0]/T', 'done'),
       inst('Each[1]/T', 'failed', { last_error: 'SkillError: boom', attempts: 3 }),
-      inst('Each[2]/T', 'running', { lease: { owner: 'worker-1', ts: '2024-07-08T09:00:00Z', ttl_s: 120, expires_at: '2024-07-08T09:02:00Z' } }),
+      inst('Each[2]/T', 'running', {
+        lease: { owner: 'worker-1', ts: '2024-07-08T09:00:00Z', ttl_s: 120, expires_at: '2024-07-08T09:02:00Z' },
+      }),
     ].map((i) => [i.instance, i]),
   );
 
-  it('shows each state\'s instance: status, attempts, swap, Map iteration counts', () => {
+  it("shows each state's instance: status, attempts, swap, Map iteration counts", () => {
     const o = runOverlays(doc, instances, {});
-    expect(o.get('/asl/States/Get')).toMatchObject({ status: 'done', attempts: 2, swappedTo: 'skill://b@1.0.0', lastError: 'TimeoutError: slow' });
+    expect(o.get('/asl/States/Get')).toMatchObject({
+      status: 'done',
+      attempts: 2,
+      swappedTo: 'skill://b@1.0.0',
+      lastError: 'TimeoutError: slow',
+    });
     expect(o.get('/asl/States/Each')!.iterations).toEqual({ total: 3, done: 1, failed: 1, running: 1 });
   });
 

@@ -15,7 +15,16 @@ function overlayOf(i: InstanceStatus): RunOverlay {
     owner: i.lease?.owner ?? null,
     leaseExpiresAt: Number.isNaN(expires) ? null : expires,
     lastError: i.last_error,
-    ...(i.type === 'Map' && i.branches ? { iterations: { total: i.branches.total, done: i.branches.done, failed: i.branches.failed, running: Math.max(0, i.branches.started - i.branches.done - i.branches.failed) } } : {}),
+    ...(i.type === 'Map' && i.branches
+      ? {
+          iterations: {
+            total: i.branches.total,
+            done: i.branches.done,
+            failed: i.branches.failed,
+            running: Math.max(0, i.branches.started - i.branches.done - i.branches.failed),
+          },
+        }
+      : {}),
     ...(swap ? { swappedTo: swap.to } : {}),
   };
 }
@@ -26,7 +35,15 @@ function overlayOf(i: InstanceStatus): RunOverlay {
  */
 function aggregate(list: readonly InstanceStatus[]): RunOverlay {
   const has = (s: InstanceStatus['status']) => list.some((i) => i.status === s);
-  const status = has('running') ? 'running' : has('failed') ? 'failed' : list.every((i) => i.status === 'done') ? 'done' : has('done') ? 'running' : 'pending';
+  const status = has('running')
+    ? 'running'
+    : has('failed')
+      ? 'failed'
+      : list.every((i) => i.status === 'done')
+        ? 'done'
+        : has('done')
+          ? 'running'
+          : 'pending';
   return {
     status,
     attempts: Math.max(0, ...list.map((i) => i.attempts)),
@@ -41,7 +58,11 @@ function aggregate(list: readonly InstanceStatus[]): RunOverlay {
  * instance's status, attempts, lease and error. Inside a Map the chosen iteration's instance is
  * shown; with none chosen, all iterations of the state are summed up on its node.
  */
-export function runOverlays(doc: unknown, instances: Readonly<Record<string, InstanceStatus>>, chosen: IterationChoice): Map<string, RunOverlay> {
+export function runOverlays(
+  doc: unknown,
+  instances: Readonly<Record<string, InstanceStatus>>,
+  chosen: IterationChoice,
+): Map<string, RunOverlay> {
   const pointerOf = new Map<string, string>();
   for (const s of indexStates(doc).tree.states) pointerOf.set(s.name, s.pointer);
   const byState = new Map<string, InstanceStatus[]>();

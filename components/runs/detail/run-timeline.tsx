@@ -5,13 +5,28 @@ import { durationText } from '@/components/chat/format';
 import { timelineRows } from './timeline-rows';
 import type { Instance } from './types';
 
-const BAR: Record<Instance['status'], string> = { pending: 'bg-slate-300', running: 'bg-indigo-500', done: 'bg-emerald-500', failed: 'bg-red-500' };
+const BAR: Record<Instance['status'], string> = {
+  pending: 'bg-slate-300',
+  running: 'bg-indigo-500',
+  done: 'bg-emerald-500',
+  failed: 'bg-red-500',
+};
 
 /**
  * The run as a Gantt chart: a row per state instance, its bar from start to finish (or now), the
  * wait between entering and starting drawn faint, attempts noted. Clicking a row selects it.
  */
-export function RunTimeline({ instances, run, running, onSelect }: { instances: readonly Instance[]; run: { started_at?: unknown; finished_at?: unknown }; running: boolean; onSelect(instance: string): void }) {
+export function RunTimeline({
+  instances,
+  run,
+  running,
+  onSelect,
+}: {
+  instances: readonly Instance[];
+  run: { started_at?: unknown; finished_at?: unknown };
+  running: boolean;
+  onSelect(instance: string): void;
+}) {
   const now = useNow(running ? 1000 : 3_600_000);
   const { rows, spanMs } = useMemo(() => timelineRows(instances, run, now), [instances, run, now]);
   if (rows.length === 0) return <p className="p-4 text-sm text-slate-500">No state has started yet.</p>;
@@ -39,10 +54,20 @@ export function RunTimeline({ instances, run, running, onSelect }: { instances: 
             {r.attempts > 1 && <span className="ml-1 text-amber-700">×{r.attempts}</span>}
           </span>
           <span className="relative h-3.5 flex-1 rounded bg-slate-100">
-            {r.waitedFrom !== null && <span className="absolute inset-y-1 rounded bg-slate-300/70" style={{ left: `${r.waitedFrom * 100}%`, width: `${(r.start - r.waitedFrom) * 100}%` }} />}
-            <span className={`absolute inset-y-0 rounded ${BAR[r.status]}`} style={{ left: `${r.start * 100}%`, width: `max(3px, ${(r.end - r.start) * 100}%)` }} />
+            {r.waitedFrom !== null && (
+              <span
+                className="absolute inset-y-1 rounded bg-slate-300/70"
+                style={{ left: `${r.waitedFrom * 100}%`, width: `${(r.start - r.waitedFrom) * 100}%` }}
+              />
+            )}
+            <span
+              className={`absolute inset-y-0 rounded ${BAR[r.status]}`}
+              style={{ left: `${r.start * 100}%`, width: `max(3px, ${(r.end - r.start) * 100}%)` }}
+            />
           </span>
-          <span className="w-16 shrink-0 text-right text-[11px] tabular-nums text-slate-500">{r.endMs ? durationText(r.endMs - r.startMs) : r.status}</span>
+          <span className="w-16 shrink-0 text-right text-[11px] tabular-nums text-slate-500">
+            {r.endMs ? durationText(r.endMs - r.startMs) : r.status}
+          </span>
         </button>
       ))}
     </div>

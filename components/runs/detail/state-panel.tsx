@@ -28,29 +28,54 @@ type Props = {
  */
 export function StatePanel({ runId, stateName, instances, chosen, onChoose, canRetry }: Props) {
   const trpc = useTRPC();
-  const mine = useMemo(() => instances.filter((i) => baseName(i.instance) === stateName && inChosenIterations(i.instance, chosen)), [instances, stateName, chosen]);
+  const mine = useMemo(
+    () => instances.filter((i) => baseName(i.instance) === stateName && inChosenIterations(i.instance, chosen)),
+    [instances, stateName, chosen],
+  );
   const [picked, setPicked] = useState<string | null>(null);
-  const shown = mine.find((i) => i.instance === picked) ?? mine.find((i) => i.status === 'failed') ?? mine.find((i) => i.status === 'running') ?? mine[0];
+  const shown =
+    mine.find((i) => i.instance === picked) ??
+    mine.find((i) => i.status === 'failed') ??
+    mine.find((i) => i.status === 'running') ??
+    mine[0];
   const retry = useMutation(trpc.runs.retryState.mutationOptions());
   const iterations = useMemo(() => (shown?.type === 'Map' ? mapIterations(shown.instance, instances) : []), [shown, instances]);
   const retryFailure = retry.data?.status === 'error' ? retry.data.error : retry.isError ? errorMessage(retry.error) : null;
 
-  if (!shown) return <p className="p-4 text-sm text-slate-500">{stateName} has not been entered in this run{Object.keys(chosen).length ? ' (in the chosen iteration)' : ''}.</p>;
+  if (!shown)
+    return (
+      <p className="p-4 text-sm text-slate-500">
+        {stateName} has not been entered in this run{Object.keys(chosen).length ? ' (in the chosen iteration)' : ''}.
+      </p>
+    );
   return (
     <div className="space-y-4 p-4" data-testid="state-panel" data-state={stateName}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-mono text-sm font-semibold break-all">{shown.instance}</h3>
         {canRetry && shown.status === 'failed' && (
-          <Button variant="danger" disabled={retry.isPending} onClick={() => retry.mutate({ run_id: runId, state: shown.instance })} title="Run this state again with its recorded input; states that are done stay done">
+          <Button
+            variant="danger"
+            disabled={retry.isPending}
+            onClick={() => retry.mutate({ run_id: runId, state: shown.instance })}
+            title="Run this state again with its recorded input; states that are done stay done"
+          >
             {retry.isPending ? 'Retrying…' : 'Retry this state'}
           </Button>
         )}
       </div>
-      {retryFailure && <p role="alert" className="text-sm text-red-700">Not retried: {retryFailure}</p>}
+      {retryFailure && (
+        <p role="alert" className="text-sm text-red-700">
+          Not retried: {retryFailure}
+        </p>
+      )}
       {mine.length > 1 && (
         <label className="flex items-center gap-2 text-sm">
           <span className="text-slate-600">Instance</span>
-          <select className="rounded-md border border-slate-300 px-2 py-1 text-sm" value={shown.instance} onChange={(e) => setPicked(e.target.value)}>
+          <select
+            className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+            value={shown.instance}
+            onChange={(e) => setPicked(e.target.value)}
+          >
             {mine.map((i) => (
               <option key={i.instance} value={i.instance}>
                 {i.instance} — {i.status}

@@ -21,12 +21,19 @@ const p = (n: string) => `/asl/States/${n}`;
 describe('takenEdges', () => {
   const graph = toFlowGraph(doc);
   it('marks the start, the Next of a done state and the Choice rule that was followed', () => {
-    const overlays = new Map([[p('T'), o('done')], [p('C'), o('done')], [p('Yes'), o('done')]]);
+    const overlays = new Map([
+      [p('T'), o('done')],
+      [p('C'), o('done')],
+      [p('Yes'), o('done')],
+    ]);
     const taken = takenEdges(graph, overlays, new Set([p('T'), p('C'), p('Yes')]));
     expect([...taken].sort()).toEqual(['/asl/StartAt', '/asl/States/C/Choices/0/Next', '/asl/States/T/Next']);
   });
   it('marks a Catch only when its source failed', () => {
-    const overlays = new Map([[p('T'), o('failed')], [p('Oops'), o('done')]]);
+    const overlays = new Map([
+      [p('T'), o('failed')],
+      [p('Oops'), o('done')],
+    ]);
     expect([...takenEdges(graph, overlays, new Set([p('T'), p('Oops')]))].sort()).toEqual(['/asl/StartAt', '/asl/States/T/Catch/0/Next']);
   });
 });

@@ -3,11 +3,24 @@ import { timelineRows } from './timeline-rows';
 import type { Instance } from './types';
 
 const t = (s: number) => new Date(Date.UTC(2024, 6, 8, 9, 0, s)).toISOString();
-const inst = (instance: string, status: Instance['status'], entered: number | null, started: number | null, finished: number | null): Instance =>
-  ({ instance, status, attempts: 1, entered_at: entered === null ? null : t(entered), started_at: started === null ? null : t(started), finished_at: finished === null ? null : t(finished) }) as Instance;
+const inst = (
+  instance: string,
+  status: Instance['status'],
+  entered: number | null,
+  started: number | null,
+  finished: number | null,
+): Instance =>
+  ({
+    instance,
+    status,
+    attempts: 1,
+    entered_at: entered === null ? null : t(entered),
+    started_at: started === null ? null : t(started),
+    finished_at: finished === null ? null : t(finished),
+  }) as Instance;
 
 describe('timelineRows', () => {
-  it('places each entered instance on the run\'s span, in start order, never-entered ones left out', () => {
+  it("places each entered instance on the run's span, in start order, never-entered ones left out", () => {
     const { rows, spanMs } = timelineRows(
       [inst('B', 'done', 2, 4, 6), inst('A', 'done', 0, 0, 2), inst('C', 'pending', null, null, null)],
       { started_at: t(0), finished_at: t(10) },

@@ -1,7 +1,16 @@
 import type { Instance } from './types';
 
 /** One bar of the run's timeline: where it starts and ends as fractions of the run's span. */
-export type TimelineRow = { instance: string; status: Instance['status']; attempts: number; start: number; end: number; startMs: number; endMs: number | null; waitedFrom: number | null };
+export type TimelineRow = {
+  instance: string;
+  status: Instance['status'];
+  attempts: number;
+  start: number;
+  end: number;
+  startMs: number;
+  endMs: number | null;
+  waitedFrom: number | null;
+};
 
 /**
  * The Gantt rows of a run: one per state instance that was entered, in the order they started.
@@ -9,7 +18,11 @@ export type TimelineRow = { instance: string; status: Instance['status']; attemp
  * runs; the time it waited between entry and start is drawn faint (`waitedFrom`). The span is
  * the run's start to its end (or now); positions are fractions of it, so the chart scales.
  */
-export function timelineRows(instances: readonly Instance[], run: { started_at?: unknown; finished_at?: unknown }, now: number): { rows: TimelineRow[]; spanMs: number; startMs: number } {
+export function timelineRows(
+  instances: readonly Instance[],
+  run: { started_at?: unknown; finished_at?: unknown },
+  now: number,
+): { rows: TimelineRow[]; spanMs: number; startMs: number } {
   const ms = (v: unknown) => (typeof v === 'string' && v ? Date.parse(v) : NaN);
   const runStart = ms(run.started_at);
   const runEnd = ms(run.finished_at);

@@ -32,7 +32,14 @@ export function AdvisorInput({ value, onChange }: { value: string; onChange: (ad
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
       Advisor
-      <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name in the input" className={`${FIELD} w-44`} data-testid="runs-filter-advisor" />
+      <input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Name in the input"
+        className={`${FIELD} w-44`}
+        data-testid="runs-filter-advisor"
+      />
     </label>
   );
 }

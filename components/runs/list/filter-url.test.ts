@@ -13,7 +13,10 @@ describe('run list filter ⇄ URL', () => {
   });
 
   it('leaves out and names values the filter schema refuses', () => {
-    expect(read('status=DONE&started_after=yesterday&advisor=alex&version=')).toEqual({ filter: { advisor: 'alex' }, ignored: ['started_after', 'status'] });
+    expect(read('status=DONE&started_after=yesterday&advisor=alex&version=')).toEqual({
+      filter: { advisor: 'alex' },
+      ignored: ['started_after', 'status'],
+    });
   });
 
   it('round-trips every field', () => {
@@ -26,7 +29,9 @@ describe('run list filter ⇄ URL', () => {
       advisor: 'Alex Wong',
     };
     const search = searchOfFilter(filter);
-    expect(search).toBe('workflow_id=w+1&version=1.0.0&started_after=2024-06-30T22%3A00%3A00.000Z&started_before=2024-07-07T22%3A00%3A00.000Z&advisor=Alex+Wong&status=RUNNING&status=ABORTED');
+    expect(search).toBe(
+      'workflow_id=w+1&version=1.0.0&started_after=2024-06-30T22%3A00%3A00.000Z&started_before=2024-07-07T22%3A00%3A00.000Z&advisor=Alex+Wong&status=RUNNING&status=ABORTED',
+    );
     expect(read(search)).toEqual({ filter, ignored: [] });
   });
 

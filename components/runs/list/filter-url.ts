@@ -19,7 +19,15 @@ export function filterFromSearch(params: URLSearchParams): { filter: RunListFilt
     if (parsed.success) candidate[key] = parsed.data;
     else ignored.push(key);
   }
-  const statuses = [...new Set(params.getAll('status').flatMap((v) => v.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean))];
+  const statuses = [
+    ...new Set(
+      params
+        .getAll('status')
+        .flatMap((v) => v.split(','))
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ];
   if (statuses.length) {
     const parsed = runListFilterSchema.shape.status.safeParse(statuses);
     if (parsed.success) candidate.status = parsed.data;

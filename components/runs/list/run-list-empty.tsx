@@ -6,8 +6,19 @@ import { EmptyState } from '@/components/ui/states';
  * No run to show: none at all yet, none matching the filter, or none among the newest runs the
  * server examined so far (`searchedAll` false: "Search further back" follows below).
  */
-export function RunListEmpty({ filtered, searchedAll, canRun, onClear }: { filtered: boolean; searchedAll: boolean; canRun: boolean; onClear: () => void }) {
-  if (!searchedAll) return <EmptyState title="No matching run among the newest runs.">Older runs may still match: search further back.</EmptyState>;
+export function RunListEmpty({
+  filtered,
+  searchedAll,
+  canRun,
+  onClear,
+}: {
+  filtered: boolean;
+  searchedAll: boolean;
+  canRun: boolean;
+  onClear: () => void;
+}) {
+  if (!searchedAll)
+    return <EmptyState title="No matching run among the newest runs.">Older runs may still match: search further back.</EmptyState>;
   if (filtered) {
     return (
       <EmptyState title="No run matches these filters.">

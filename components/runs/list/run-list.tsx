@@ -30,7 +30,10 @@ export function RunList({ role, canRun }: { role: Role; canRun: boolean }) {
   const { filter, ignored, replace, update } = useRunListFilter();
   const saved = useQuery(trpc.graph.savedWorkflows.queryOptions());
   const runs = useInfiniteQuery(
-    trpc.runs.list.infiniteQueryOptions({ ...filter, limit: PAGE_SIZE }, { getNextPageParam: (p) => (p.status === 'ok' ? p.next_cursor : null), placeholderData: keepPreviousData }),
+    trpc.runs.list.infiniteQueryOptions(
+      { ...filter, limit: PAGE_SIZE },
+      { getNextPageParam: (p) => (p.status === 'ok' ? p.next_cursor : null), placeholderData: keepPreviousData },
+    ),
   );
   const pages = useMemo(() => runs.data?.pages ?? [], [runs.data]);
   const rows = useMemo(() => uniqueRuns(pages.flatMap((p) => (p.status === 'ok' ? p.runs : []))), [pages]);
@@ -66,7 +69,12 @@ export function RunList({ role, canRun }: { role: Role; canRun: boolean }) {
       ) : rows.length === 0 && (runs.isError || failure) ? (
         <ErrorState title="Runs could not be listed" message={failureText(runs.error, failure)} onRetry={refresh} />
       ) : rows.length === 0 ? (
-        <RunListEmpty filtered={Object.keys(filter).length > 0} searchedAll={!runs.hasNextPage} canRun={canRun} onClear={() => replace({})} />
+        <RunListEmpty
+          filtered={Object.keys(filter).length > 0}
+          searchedAll={!runs.hasNextPage}
+          canRun={canRun}
+          onClear={() => replace({})}
+        />
       ) : (
         <div className={runs.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
           <RunTable runs={rows} role={role} canRun={canRun} onChanged={refresh} />

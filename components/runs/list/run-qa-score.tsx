@@ -10,12 +10,19 @@ export function RunQaScoreCell({ score }: { score: RunQaScore | undefined }) {
   if (!score || score.calls === 0) return <span className="text-slate-400">—</span>;
   const href = `/qa/open?run=${encodeURIComponent(score.runId)}`;
   const label = score.mean === null ? `${score.calls} call${score.calls === 1 ? '' : 's'}` : String(score.mean);
-  const title = score.mean === null
-    ? 'Calls checked for compliance, without a score'
-    : score.scored === 1 ? 'The score of the one call this run analysed (reviewed where reviewed, else the AI’s)'
-    : `Mean of the scores of the ${score.scored} calls this run analysed (reviewed where reviewed, else the AI’s)`;
+  const title =
+    score.mean === null
+      ? 'Calls checked for compliance, without a score'
+      : score.scored === 1
+        ? 'The score of the one call this run analysed (reviewed where reviewed, else the AI’s)'
+        : `Mean of the scores of the ${score.scored} calls this run analysed (reviewed where reviewed, else the AI’s)`;
   return (
-    <Link href={href} title={title} className="font-medium text-slate-900 tabular-nums hover:text-indigo-700 hover:underline" data-testid="run-qa-score">
+    <Link
+      href={href}
+      title={title}
+      className="font-medium text-slate-900 tabular-nums hover:text-indigo-700 hover:underline"
+      data-testid="run-qa-score"
+    >
       {label}
       {score.scored > 1 && <span className="ml-1 text-xs font-normal text-slate-500">({score.scored} calls)</span>}
     </Link>

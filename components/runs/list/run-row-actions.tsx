@@ -9,14 +9,23 @@ import { FeedbackText, type Feedback } from '../../ui/feedback-text';
 import type { RunAction } from './run-actions';
 import type { RunRow } from './types';
 
-
 /**
  * The actions of one row: Cancel a RUNNING run (after a confirm step; finalize_workflow with
  * abort ends it ABORTED) and Redrive a FAILED/TIMED_OUT/ABORTED one from its failed states
  * (redrive_workflow_run). The outcome — or the server's refusal — is said beside the buttons;
  * `onChanged` refreshes the list.
  */
-export function RunRowActions({ run, actions, label, onChanged }: { run: RunRow; actions: readonly RunAction[]; label: string; onChanged: () => void }) {
+export function RunRowActions({
+  run,
+  actions,
+  label,
+  onChanged,
+}: {
+  run: RunRow;
+  actions: readonly RunAction[];
+  label: string;
+  onChanged: () => void;
+}) {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -34,7 +43,8 @@ export function RunRowActions({ run, actions, label, onChanged }: { run: RunRow;
   );
   const redrive = useMutation(
     trpc.runs.redrive.mutationOptions({
-      onSuccess: (r) => (r.status === 'ok' ? setFeedback({ ok: true, text: `Redriven: ${plural(r.redriven.length, 'state')} run again.` }) : refused(r)),
+      onSuccess: (r) =>
+        r.status === 'ok' ? setFeedback({ ok: true, text: `Redriven: ${plural(r.redriven.length, 'state')} run again.` }) : refused(r),
       onError: failed,
       onSettled: onChanged,
     }),
@@ -44,9 +54,18 @@ export function RunRowActions({ run, actions, label, onChanged }: { run: RunRow;
   return (
     <div className="flex flex-col items-end gap-1">
       {confirming ? (
-        <div className="flex flex-wrap items-center justify-end gap-1.5 whitespace-nowrap" role="group" aria-label={`Confirm cancelling ${label}`}>
+        <div
+          className="flex flex-wrap items-center justify-end gap-1.5 whitespace-nowrap"
+          role="group"
+          aria-label={`Confirm cancelling ${label}`}
+        >
           <span className="basis-full text-right text-xs font-medium text-slate-700">Cancel this run?</span>
-          <Button variant="danger" className="px-2 py-1 text-xs" disabled={busy} onClick={() => cancel.mutate({ run_id: run.run_id, abort: true, reason: 'cancelled from the run list' })}>
+          <Button
+            variant="danger"
+            className="px-2 py-1 text-xs"
+            disabled={busy}
+            onClick={() => cancel.mutate({ run_id: run.run_id, abort: true, reason: 'cancelled from the run list' })}
+          >
             {cancel.isPending ? 'Cancelling…' : 'Cancel run'}
           </Button>
           <Button variant="ghost" className="px-2 py-1 text-xs" disabled={busy} autoFocus onClick={() => setConfirming(false)}>
@@ -56,18 +75,30 @@ export function RunRowActions({ run, actions, label, onChanged }: { run: RunRow;
       ) : (
         <div className="flex items-center gap-1.5">
           {actions.includes('cancel') && (
-            <Button variant="danger" className="px-2 py-1 text-xs" disabled={busy} aria-label={`Cancel ${label}`} onClick={() => {
+            <Button
+              variant="danger"
+              className="px-2 py-1 text-xs"
+              disabled={busy}
+              aria-label={`Cancel ${label}`}
+              onClick={() => {
                 setFeedback(null);
                 setConfirming(true);
-              }}>
+              }}
+            >
               Cancel
             </Button>
           )}
           {actions.includes('redrive') && (
-            <Button className="px-2 py-1 text-xs" disabled={busy} aria-label={`Redrive ${label}`} title="Run the failed states again; states that are done keep their output." onClick={() => {
+            <Button
+              className="px-2 py-1 text-xs"
+              disabled={busy}
+              aria-label={`Redrive ${label}`}
+              title="Run the failed states again; states that are done keep their output."
+              onClick={() => {
                 setFeedback(null);
                 redrive.mutate({ run_id: run.run_id });
-              }}>
+              }}
+            >
               {redrive.isPending ? 'Redriving…' : 'Redrive'}
             </Button>
           )}

@@ -16,14 +16,29 @@ describe('runDurationMs', () => {
 
 describe('progressOf', () => {
   it('gives whole percentages and words', () => {
-    expect(progressOf({ pending: 1, running: 1, done: 4, failed: 1, total: 7 }))
-      .toEqual({ done: 57, running: 14, failed: 14, text: '4 of 7 done · 1 running · 1 failed · 1 pending', short: '4/7' });
-    expect(progressOf({ pending: 0, running: 0, done: 3, failed: 0, total: 3 }))
-      .toEqual({ done: 100, running: 0, failed: 0, text: '3 of 3 done', short: '3/3' });
+    expect(progressOf({ pending: 1, running: 1, done: 4, failed: 1, total: 7 })).toEqual({
+      done: 57,
+      running: 14,
+      failed: 14,
+      text: '4 of 7 done · 1 running · 1 failed · 1 pending',
+      short: '4/7',
+    });
+    expect(progressOf({ pending: 0, running: 0, done: 3, failed: 0, total: 3 })).toEqual({
+      done: 100,
+      running: 0,
+      failed: 0,
+      text: '3 of 3 done',
+      short: '3/3',
+    });
   });
   it('copes with a run that has no state instances yet', () => {
-    expect(progressOf({ pending: 0, running: 0, done: 0, failed: 0, total: 0 }))
-      .toEqual({ done: 0, running: 0, failed: 0, text: 'No states yet', short: '0/0' });
+    expect(progressOf({ pending: 0, running: 0, done: 0, failed: 0, total: 0 })).toEqual({
+      done: 0,
+      running: 0,
+      failed: 0,
+      text: 'No states yet',
+      short: '0/0',
+    });
   });
 });
 
@@ -38,8 +53,9 @@ describe('runErrorText', () => {
 describe('runFailureLabel', () => {
   it('tells a run that failed on its input from a skill fault', () => {
     const failed = { status: 'FAILED' as const };
-    expect(runFailureLabel({ ...failed, error: 'AdvisorNotFound', cause: 'invalid input: no advisor named "John Smith"' }))
-      .toBe('failed: invalid input');
+    expect(runFailureLabel({ ...failed, error: 'AdvisorNotFound', cause: 'invalid input: no advisor named "John Smith"' })).toBe(
+      'failed: invalid input',
+    );
     expect(runFailureLabel({ ...failed, error: 'InvalidArguments', cause: null })).toBe('failed: invalid input');
     expect(runFailureLabel({ ...failed, error: 'TimeoutError', cause: 'Tool call to whisper-transcribe timed out after 120s' })).toBeNull();
     expect(runFailureLabel({ ...failed, error: null, cause: null })).toBeNull();

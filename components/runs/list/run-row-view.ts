@@ -14,7 +14,9 @@ export type StateCounts = RunRow['states'];
 /** The progress bar of a row: whole percentages of done, running and failed state instances, the same in words, and a short label ("4/7"). */
 export function progressOf(c: StateCounts): { done: number; running: number; failed: number; text: string; short: string } {
   const pct = (n: number) => (c.total > 0 ? Math.round((n / c.total) * 100) : 0);
-  const extra = [c.running && `${c.running} running`, c.failed && `${c.failed} failed`, c.pending && `${c.pending} pending`].filter(Boolean);
+  const extra = [c.running && `${c.running} running`, c.failed && `${c.failed} failed`, c.pending && `${c.pending} pending`].filter(
+    Boolean,
+  );
   const text = c.total === 0 ? 'No states yet' : `${c.done} of ${c.total} done${extra.length ? ` · ${extra.join(' · ')}` : ''}`;
   return { done: pct(c.done), running: pct(c.running), failed: pct(c.failed), text, short: `${c.done}/${c.total}` };
 }

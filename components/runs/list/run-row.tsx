@@ -19,7 +19,17 @@ const CELL = 'px-3 py-2 align-top';
  * over its states, its QA score (mean over the calls it analysed), the error of a run that failed, and — when `actions` is given — the actions
  * the signed-in role has on it.
  */
-export function RunRow({ run, qa, actions, onChanged }: { run: Run; qa?: RunQaScore; actions: readonly RunAction[] | null; onChanged: () => void }) {
+export function RunRow({
+  run,
+  qa,
+  actions,
+  onChanged,
+}: {
+  run: Run;
+  qa?: RunQaScore;
+  actions: readonly RunAction[] | null;
+  onChanged: () => void;
+}) {
   const error = runErrorText(run);
   const invalidInput = runFailureLabel(run);
   const label = `run ${run.run_id.slice(0, 8)} of ${run.workflow_name}`;
@@ -30,11 +40,17 @@ export function RunRow({ run, qa, actions, onChanged }: { run: Run; qa?: RunQaSc
           <Badge tone={runTone(run.status)}>{run.status}</Badge>
           {run.test_run && (
             <span data-testid="run-test-run-badge">
-              <Badge tone="warn" title={TEST_RUN_HELP}>test run</Badge>
+              <Badge tone="warn" title={TEST_RUN_HELP}>
+                test run
+              </Badge>
             </span>
           )}
           {invalidInput && (
-            <span className="text-xs text-amber-800" title="The run's input was invalid: not a fault of any skill" data-testid="run-invalid-input">
+            <span
+              className="text-xs text-amber-800"
+              title="The run's input was invalid: not a fault of any skill"
+              data-testid="run-invalid-input"
+            >
               {invalidInput}
             </span>
           )}

@@ -13,7 +13,11 @@ const COLUMNS: HeadColumn[] = ['Status', 'Workflow', 'Started', 'Duration', 'Sta
 export function RunTable({ runs, role, canRun, onChanged }: { runs: readonly Run[]; role: Role; canRun: boolean; onChanged: () => void }) {
   const trpc = useTRPC();
   const finished = runs.filter((r) => r.status === 'SUCCEEDED').map((r) => r.run_id);
-  const scores = useQuery({ ...trpc.qa.runScores.queryOptions({ run_ids: finished }), enabled: finished.length > 0, refetchInterval: 5_000 });
+  const scores = useQuery({
+    ...trpc.qa.runScores.queryOptions({ run_ids: finished }),
+    enabled: finished.length > 0,
+    refetchInterval: 5_000,
+  });
   const byRun = new Map((scores.data ?? []).map((s) => [s.runId, s]));
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -22,7 +26,13 @@ export function RunTable({ runs, role, canRun, onChanged }: { runs: readonly Run
         <TableHead variant="boxed" columns={canRun ? [...COLUMNS, { label: 'Actions', align: 'right' }] : COLUMNS} />
         <tbody className="divide-y divide-slate-100">
           {runs.map((r) => (
-            <RunRow key={r.run_id} run={r} qa={byRun.get(r.run_id)} actions={canRun ? runActionsFor(role, r.status) : null} onChanged={onChanged} />
+            <RunRow
+              key={r.run_id}
+              run={r}
+              qa={byRun.get(r.run_id)}
+              actions={canRun ? runActionsFor(role, r.status) : null}
+              onChanged={onChanged}
+            />
           ))}
         </tbody>
       </table>

@@ -14,14 +14,29 @@ const FORM = { testId: 'save-filter-form', inputId: 'saved-filter-name', inputWi
  * Each outcome is announced; failures say why. Workflow ids in a filter's summary are named with
  * `workflowName` where it knows them.
  */
-export function SavedFilters({ filter, onApply, workflowName }: {
-  filter: RunListFilter; onApply: (f: RunListFilter) => void; workflowName: (id: string) => string | undefined;
+export function SavedFilters({
+  filter,
+  onApply,
+  workflowName,
+}: {
+  filter: RunListFilter;
+  onApply: (f: RunListFilter) => void;
+  workflowName: (id: string) => string | undefined;
 }) {
   const { list, delete: remove, save } = useTRPC().runs.savedFilters;
   const rows = useQuery(list.queryOptions());
   return (
-    <SavedFilterList filter={filter} onApply={onApply} describe={(f) => describeFilter(f, workflowName)} same={sameFilter}
-      list={rows} listKey={list.queryKey()} testIds={IDS} form={FORM}
-      remove={(callbacks) => remove.mutationOptions(callbacks)} save={(callbacks) => save.mutationOptions(callbacks)} />
+    <SavedFilterList
+      filter={filter}
+      onApply={onApply}
+      describe={(f) => describeFilter(f, workflowName)}
+      same={sameFilter}
+      list={rows}
+      listKey={list.queryKey()}
+      testIds={IDS}
+      form={FORM}
+      remove={(callbacks) => remove.mutationOptions(callbacks)}
+      save={(callbacks) => save.mutationOptions(callbacks)}
+    />
   );
 }

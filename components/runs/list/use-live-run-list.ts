@@ -11,6 +11,9 @@ const REFETCH_INTERVAL_MS = 1000;
  * can change them (`eventTouchesList`), and on each (re)connection
  * (components/hooks/use-run-feed-refetch.ts).
  */
-export function useLiveRunList(refetch: () => Promise<unknown>, shownRunIds: ReadonlySet<string>): { status: LiveStatus; reconnect: () => void } {
+export function useLiveRunList(
+  refetch: () => Promise<unknown>,
+  shownRunIds: ReadonlySet<string>,
+): { status: LiveStatus; reconnect: () => void } {
   return useRunFeedRefetch(refetch, REFETCH_INTERVAL_MS, (data) => (eventTouchesList(data, shownRunIds) ? [0] : []));
 }

@@ -27,6 +27,8 @@ describe('workflowOptions', () => {
   });
 
   it('keeps the workflow and version a link names even when nothing else knows them', () => {
-    expect(workflowOptions([], [], { workflow_id: 'gone', version: '3.0.0' })).toEqual([{ workflowId: 'gone', name: 'gone', versions: ['3.0.0'] }]);
+    expect(workflowOptions([], [], { workflow_id: 'gone', version: '3.0.0' })).toEqual([
+      { workflowId: 'gone', name: 'gone', versions: ['3.0.0'] },
+    ]);
   });
 });

@@ -11,7 +11,11 @@ type Known = { workflowId: string; version: string; name: string };
  * plus the filter's own workflow and version (a shared link may name one neither knows), so a
  * select never silently drops what the URL asks for. Sorted by name.
  */
-export function workflowOptions(saved: readonly Known[], runs: ReadonlyArray<{ workflow_id: string; workflow_version: string; workflow_name: string }>, current: { workflow_id?: string; version?: string }): WorkflowOption[] {
+export function workflowOptions(
+  saved: readonly Known[],
+  runs: ReadonlyArray<{ workflow_id: string; workflow_version: string; workflow_name: string }>,
+  current: { workflow_id?: string; version?: string },
+): WorkflowOption[] {
   const byId = new Map<string, { name: string; versions: Set<string> }>();
   const add = (id: string, version: string | undefined, name: string | undefined) => {
     const w = byId.get(id) ?? { name: '', versions: new Set<string>() };

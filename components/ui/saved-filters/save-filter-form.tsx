@@ -17,7 +17,14 @@ export type SaveFormLook = { testId: string; inputId: string; inputWidth: string
  * use is replaced — the form says so before it happens. A refusal is shown in the form, which
  * stays open with the name typed. `summary` describes `filter`; `takenNames` are the names in use.
  */
-export function SaveFilterForm<F, R, E>({ filter, summary, takenNames, onClose, save: options, look }: {
+export function SaveFilterForm<F, R, E>({
+  filter,
+  summary,
+  takenNames,
+  onClose,
+  save: options,
+  look,
+}: {
   filter: F;
   summary: string;
   takenNames: readonly string[];
@@ -35,14 +42,25 @@ export function SaveFilterForm<F, R, E>({ filter, summary, takenNames, onClose, 
     if (trimmed) save.mutate({ name: trimmed, filter });
   };
   return (
-    <form onSubmit={submit} aria-label="Save the current filter" data-testid={testId}
-      className="mt-2 space-y-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3">
+    <form
+      onSubmit={submit}
+      aria-label="Save the current filter"
+      data-testid={testId}
+      className="mt-2 space-y-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <label className="text-xs font-medium text-slate-600" htmlFor={inputId}>
           Name
         </label>
-        <input id={inputId} className={`${FIELD} ${inputWidth}`} value={name} maxLength={80} autoFocus
-          onChange={(e) => setName(e.target.value)} placeholder={placeholder} />
+        <input
+          id={inputId}
+          className={`${FIELD} ${inputWidth}`}
+          value={name}
+          maxLength={80}
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+          placeholder={placeholder}
+        />
         <Button type="submit" variant="primary" disabled={!trimmed || save.isPending}>
           {save.isPending ? 'Saving…' : replaces ? 'Replace' : 'Save'}
         </Button>

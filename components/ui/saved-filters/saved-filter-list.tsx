@@ -31,18 +31,40 @@ export type SaveCallbacks = { onSuccess: (row: { name: string }) => void };
 const CHIP = 'rounded-l-full py-1 pr-1.5 pl-3 text-xs font-medium focus-visible:outline-2 focus-visible:outline-indigo-500';
 
 /** One saved filter: its name applies it (pressed when it is the current filter), × deletes it. */
-function SavedChip({ name, active, summary, busy, testId, onApply, onDelete }: {
-  name: string; active: boolean; summary: string; busy: boolean; testId: string; onApply: () => void; onDelete: () => void;
+function SavedChip({
+  name,
+  active,
+  summary,
+  busy,
+  testId,
+  onApply,
+  onDelete,
+}: {
+  name: string;
+  active: boolean;
+  summary: string;
+  busy: boolean;
+  testId: string;
+  onApply: () => void;
+  onDelete: () => void;
 }) {
   const tone = active ? 'bg-indigo-600 text-white' : 'bg-white text-slate-800 hover:bg-slate-50';
   return (
-    <li className={`inline-flex items-center rounded-full ring-1 ring-inset ${active ? 'ring-indigo-600' : 'ring-slate-300'}`}
-      data-testid={testId}>
+    <li
+      className={`inline-flex items-center rounded-full ring-1 ring-inset ${active ? 'ring-indigo-600' : 'ring-slate-300'}`}
+      data-testid={testId}
+    >
       <button type="button" className={`${CHIP} ${tone}`} aria-pressed={active} title={summary} onClick={onApply}>
         {name}
       </button>
-      <button type="button" className={`rounded-r-full py-1 pr-2.5 pl-1 text-xs ${tone} disabled:opacity-50`}
-        aria-label={`Delete saved filter ${name}`} title="Delete" disabled={busy} onClick={onDelete}>
+      <button
+        type="button"
+        className={`rounded-r-full py-1 pr-2.5 pl-1 text-xs ${tone} disabled:opacity-50`}
+        aria-label={`Delete saved filter ${name}`}
+        title="Delete"
+        disabled={busy}
+        onClick={onDelete}
+      >
         ×
       </button>
     </li>
@@ -80,9 +102,10 @@ export function SavedFilterList<F, E, R, SE>(props: {
   const nameOf = (id: string) => list.data?.find((s) => s.id === id)?.name ?? 'the filter';
   const remove = useMutation(
     props.remove({
-      onSuccess: (r, { id }) => setFeedback(r.deleted
-        ? { ok: true, text: `Deleted “${nameOf(id)}”.` }
-        : { ok: false, text: `“${nameOf(id)}” was already deleted.` }),
+      onSuccess: (r, { id }) =>
+        setFeedback(
+          r.deleted ? { ok: true, text: `Deleted “${nameOf(id)}”.` } : { ok: false, text: `“${nameOf(id)}” was already deleted.` },
+        ),
       onError: (err, { id }) => setFeedback({ ok: false, text: `Could not delete “${nameOf(id)}”: ${errorMessage(err)}` }),
       onSettled: () => void refresh(),
     }),
@@ -107,8 +130,13 @@ export function SavedFilterList<F, E, R, SE>(props: {
         ) : (
           <ul className="flex flex-wrap gap-1.5">
             {saved.map((s) => (
-              <SavedChip key={s.id} name={s.name} active={same(s.filter, filter)} summary={describe(s.filter)}
-                busy={remove.isPending} testId={testIds.chip}
+              <SavedChip
+                key={s.id}
+                name={s.name}
+                active={same(s.filter, filter)}
+                summary={describe(s.filter)}
+                busy={remove.isPending}
+                testId={testIds.chip}
                 onApply={() => {
                   setFeedback(null);
                   onApply(s.filter);
@@ -119,10 +147,14 @@ export function SavedFilterList<F, E, R, SE>(props: {
           </ul>
         )}
         {!naming && (
-          <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => {
-            setFeedback(null);
-            setNaming(true);
-          }}>
+          <Button
+            variant="ghost"
+            className="px-2 py-1 text-xs"
+            onClick={() => {
+              setFeedback(null);
+              setNaming(true);
+            }}
+          >
             Save current filter…
           </Button>
         )}

@@ -13,13 +13,22 @@ export function DraftList() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const drafts = useQuery(trpc.workflows.drafts.list.queryOptions());
-  const remove = useMutation(trpc.workflows.drafts.delete.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.workflows.drafts.list.queryKey() }) }));
+  const remove = useMutation(
+    trpc.workflows.drafts.delete.mutationOptions({
+      onSuccess: () => qc.invalidateQueries({ queryKey: trpc.workflows.drafts.list.queryKey() }),
+    }),
+  );
   if (drafts.isPending) return <LoadingState label="Loading your drafts…" />;
-  if (drafts.isError) return <ErrorState title="Your drafts could not be loaded" message={errorMessage(drafts.error)} onRetry={() => void drafts.refetch()} />;
+  if (drafts.isError)
+    return (
+      <ErrorState title="Your drafts could not be loaded" message={errorMessage(drafts.error)} onRetry={() => void drafts.refetch()} />
+    );
   if (drafts.data.length === 0) return null;
   return (
     <section aria-labelledby="my-drafts" className="space-y-3">
-      <h2 id="my-drafts" className="text-lg font-semibold">Your drafts</h2>
+      <h2 id="my-drafts" className="text-lg font-semibold">
+        Your drafts
+      </h2>
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Your drafts">
         {drafts.data.map((d) => (
           <li key={d.id} className="flex items-center justify-between gap-3 px-4 py-2.5" data-testid="catalog-draft">
@@ -32,7 +41,12 @@ export function DraftList() {
                 {d.base && <> · based on v{d.base.version}</>}
               </p>
             </div>
-            <Button variant="ghost" onClick={() => remove.mutate({ id: d.id })} disabled={remove.isPending} aria-label={`Delete draft ${d.title || 'Untitled draft'}`}>
+            <Button
+              variant="ghost"
+              onClick={() => remove.mutate({ id: d.id })}
+              disabled={remove.isPending}
+              aria-label={`Delete draft ${d.title || 'Untitled draft'}`}
+            >
               Delete
             </Button>
           </li>

@@ -12,7 +12,9 @@ export function ExampleList() {
   const examples = useQuery(trpc.workflows.examples.queryOptions());
   return (
     <section aria-labelledby="example-workflows" className="space-y-3">
-      <h2 id="example-workflows" className="text-lg font-semibold">Examples</h2>
+      <h2 id="example-workflows" className="text-lg font-semibold">
+        Examples
+      </h2>
       {examples.isPending ? (
         <LoadingState label="Loading examples…" />
       ) : examples.isError ? (

@@ -2,10 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { groupVersions, matchesSearch, type SavedVersionRow } from './group-versions';
 
 const row = (workflowId: string, version: string, savedAt: string, extra: Partial<SavedVersionRow> = {}): SavedVersionRow => ({
-  workflowId, version, createdAt: '2024-07-08T09:15:00Z', name: `W ${workflowId}`, description: '', tags: [], skills: [], states: [],
-  author: null, note: null, parentWorkflowId: null, parentVersion: null, relation: null,
-  status: 'draft', savedAt, savedByLabel: 'dee@bank.test', publishedAt: null, publishedByLabel: null, retiredAt: null,
-  retiredByLabel: null, supersededBy: null, ...extra,
+  workflowId,
+  version,
+  createdAt: '2024-07-08T09:15:00Z',
+  name: `W ${workflowId}`,
+  description: '',
+  tags: [],
+  skills: [],
+  states: [],
+  author: null,
+  note: null,
+  parentWorkflowId: null,
+  parentVersion: null,
+  relation: null,
+  status: 'draft',
+  savedAt,
+  savedByLabel: 'dee@bank.test',
+  publishedAt: null,
+  publishedByLabel: null,
+  retiredAt: null,
+  retiredByLabel: null,
+  supersededBy: null,
+  ...extra,
 });
 
 describe('groupVersions', () => {
@@ -22,7 +40,14 @@ describe('groupVersions', () => {
   });
 
   it('searches names, tags, skills and state names', () => {
-    const [g] = groupVersions([row('a', '1.0.0', '2024-07-01T00:00:00Z', { name: 'HELOC check', tags: ['qa'], skills: ['skill://diarization@1.0.0'], states: ['SegmentCall'] })]);
+    const [g] = groupVersions([
+      row('a', '1.0.0', '2024-07-01T00:00:00Z', {
+        name: 'HELOC check',
+        tags: ['qa'],
+        skills: ['skill://diarization@1.0.0'],
+        states: ['SegmentCall'],
+      }),
+    ]);
     expect(matchesSearch(g!, 'heloc')).toBe(true);
     expect(matchesSearch(g!, 'DIARIZ')).toBe(true);
     expect(matchesSearch(g!, 'segmentcall')).toBe(true);

@@ -24,7 +24,10 @@ export type SavedVersionRow = {
  * published version (issue 28: the one in use), or null when none is.
  */
 export type CatalogWorkflow = {
-  workflowId: string; latest: SavedVersionRow; versions: SavedVersionRow[]; published: SavedVersionRow | null;
+  workflowId: string;
+  latest: SavedVersionRow;
+  versions: SavedVersionRow[];
+  published: SavedVersionRow | null;
 };
 
 /**

@@ -25,10 +25,18 @@ export function ImportFileButton() {
           router.push(stashText(read.text, `file ${file.name}`));
         }}
       />
-      <button type="button" onClick={() => input.current?.click()} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      >
         Open file…
       </button>
-      {error && <span role="alert" className="text-sm text-red-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-sm text-red-700">
+          {error}
+        </span>
+      )}
     </>
   );
 }

@@ -14,7 +14,8 @@ import { groupVersions, matchesSearch } from './group-versions';
 import { WorkflowRow } from './workflow-row';
 import { CLOCK_NOTE } from '../versions/lifecycle-text';
 
-const LINK_PRIMARY = 'inline-flex items-center rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+const LINK_PRIMARY =
+  'inline-flex items-center rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
 /**
  * The Workflows page: saved workflows (every version, searchable) to open in the editor, compare
@@ -33,13 +34,22 @@ export function WorkflowCatalog({ canEdit }: { canEdit: boolean }) {
       <section aria-labelledby="saved-workflows" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h2 id="saved-workflows" className="text-lg font-semibold">Saved workflows</h2>
+            <h2 id="saved-workflows" className="text-lg font-semibold">
+              Saved workflows
+            </h2>
             <p className="text-xs text-slate-500" data-testid="clock-note">
               Only the published version of a workflow is used by runs by id, the Planner and schedules. {CLOCK_NOTE}
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search name, tag, skill or state" aria-label="Search workflows" className={`${FIELD} w-72`} />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search name, tag, skill or state"
+              aria-label="Search workflows"
+              className={`${FIELD} w-72`}
+            />
             {canEdit && <ImportFileButton />}
             {canEdit && (
               <Link href={editorHref({ kind: 'new' })} className={LINK_PRIMARY}>
@@ -51,7 +61,11 @@ export function WorkflowCatalog({ canEdit }: { canEdit: boolean }) {
         {saved.isPending ? (
           <LoadingState label="Loading saved workflows…" />
         ) : saved.isError ? (
-          <ErrorState title="Saved workflows could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />
+          <ErrorState
+            title="Saved workflows could not be loaded"
+            message={errorMessage(saved.error)}
+            onRetry={() => void saved.refetch()}
+          />
         ) : shown.length === 0 ? (
           <EmptyState title={groups.length ? 'No workflow matches the search.' : 'No workflow is saved yet.'}>
             {canEdit && !groups.length ? 'Start a new one, or open an example below and save it.' : null}

@@ -8,7 +8,8 @@ import { VersionLifecycle } from '../versions/version-lifecycle';
 import { compareHref, editorHref } from '../editor-links';
 import type { CatalogWorkflow } from './group-versions';
 
-const LINK = 'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500';
+const LINK =
+  'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500';
 
 /**
  * One saved workflow: name, description, tags, how many states and skills, its lineage parent;
@@ -21,7 +22,11 @@ export function WorkflowRow({ workflow, canEdit }: { workflow: CatalogWorkflow; 
   const v = workflow.versions.find((x) => x.version === version) ?? workflow.latest;
   const previous = workflow.versions[workflow.versions.indexOf(v) + 1];
   return (
-    <li className="flex flex-wrap items-start justify-between gap-4 px-4 py-3" data-testid="catalog-workflow" data-workflow-id={workflow.workflowId}>
+    <li
+      className="flex flex-wrap items-start justify-between gap-4 px-4 py-3"
+      data-testid="catalog-workflow"
+      data-workflow-id={workflow.workflowId}
+    >
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">
           {v.name || '(unnamed)'} <span className="font-normal text-slate-500">v{v.version}</span>
@@ -42,9 +47,7 @@ export function WorkflowRow({ workflow, canEdit }: { workflow: CatalogWorkflow; 
         {v.note && <p className="mt-1 text-xs text-slate-600 italic">“{v.note}”</p>}
         <div className="mt-2 flex flex-wrap items-start gap-4">
           <VersionLifecycle version={v.version} lifecycle={v} />
-          {canEdit && (
-            <VersionActions workflowId={workflow.workflowId} version={v.version} status={v.status} name={v.name} />
-          )}
+          {canEdit && <VersionActions workflowId={workflow.workflowId} version={v.version} status={v.status} name={v.name} />}
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-2">
@@ -58,15 +61,30 @@ export function WorkflowRow({ workflow, canEdit }: { workflow: CatalogWorkflow; 
             </option>
           ))}
         </select>
-        <Link className={LINK} href={editorHref({ kind: 'saved', workflowId: workflow.workflowId, version: v.version })} aria-label={`${canEdit ? 'Edit' : 'View'} ${v.name} v${v.version}`}>
+        <Link
+          className={LINK}
+          href={editorHref({ kind: 'saved', workflowId: workflow.workflowId, version: v.version })}
+          aria-label={`${canEdit ? 'Edit' : 'View'} ${v.name} v${v.version}`}
+        >
           {canEdit ? 'Edit' : 'View'}
         </Link>
         {previous && (
-          <Link className={LINK} href={compareHref({ workflowId: workflow.workflowId, version: previous.version }, { workflowId: workflow.workflowId, version: v.version })} aria-label={`Compare ${v.name} v${previous.version} with v${v.version}`}>
+          <Link
+            className={LINK}
+            href={compareHref(
+              { workflowId: workflow.workflowId, version: previous.version },
+              { workflowId: workflow.workflowId, version: v.version },
+            )}
+            aria-label={`Compare ${v.name} v${previous.version} with v${v.version}`}
+          >
             Compare
           </Link>
         )}
-        <Link className={LINK} href={`/runs?${new URLSearchParams({ workflow_id: workflow.workflowId, version: v.version }).toString()}`} aria-label={`Runs of ${v.name} v${v.version}`}>
+        <Link
+          className={LINK}
+          href={`/runs?${new URLSearchParams({ workflow_id: workflow.workflowId, version: v.version }).toString()}`}
+          aria-label={`Runs of ${v.name} v${v.version}`}
+        >
           Runs
         </Link>
       </div>

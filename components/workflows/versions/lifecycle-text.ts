@@ -19,12 +19,13 @@ export type VersionLifecycleRow = {
 };
 
 export const STATUS_LABEL: Record<VersionStatus, string> = {
-  draft: 'Draft', published: 'Published · in use', retired: 'Retired',
+  draft: 'Draft',
+  published: 'Published · in use',
+  retired: 'Retired',
 };
 export const STATUS_TONE: Record<VersionStatus, Tone> = { draft: 'warn', published: 'ok', retired: 'neutral' };
 export const STATUS_HELP: Record<VersionStatus, string> = {
-  draft: 'Not in use: runs by workflow id, the Planner and schedules ignore it until it is published. '
-    + 'It may be test-run.',
+  draft: 'Not in use: runs by workflow id, the Planner and schedules ignore it until it is published. ' + 'It may be test-run.',
   published: 'The version in use: runs by workflow id, the Planner, schedules and backfills run this one.',
   retired: 'No longer in use. It may be published again, or test-run.',
 };
@@ -34,8 +35,10 @@ export function lifecycleLines(v: VersionLifecycleRow): string[] {
   const lines = [`Saved ${ukDateTime(v.savedAt)} by ${v.savedByLabel}`];
   if (v.publishedAt) lines.push(`Published ${ukDateTime(v.publishedAt)} by ${v.publishedByLabel ?? 'unknown'}`);
   if (v.retiredAt) {
-    lines.push(`Retired ${ukDateTime(v.retiredAt)} by ${v.retiredByLabel ?? 'unknown'}`
-      + (v.supersededBy ? ` (superseded by v${v.supersededBy})` : ''));
+    lines.push(
+      `Retired ${ukDateTime(v.retiredAt)} by ${v.retiredByLabel ?? 'unknown'}` +
+        (v.supersededBy ? ` (superseded by v${v.supersededBy})` : ''),
+    );
   }
   return lines;
 }

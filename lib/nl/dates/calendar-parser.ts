@@ -17,8 +17,23 @@ import { mostRecent, soFar, type Span } from './span.ts';
 const PROBE_DAY = new Date(Date.UTC(2024, 0, 10, 12));
 /** What a calendar-date parser must not read: times, relative and casual words, weekdays. */
 const NOT_CALENDAR = [
-  'at 7pm', 'from 3 to 5', '10:30', 'noon', 'today', 'tonight', 'now', 'last week', 'next month', 'this year',
-  'in 2 days', '2 weeks ago', 'within 3 days', '3 days later', 'Monday', 'on Friday', 'end of the month',
+  'at 7pm',
+  'from 3 to 5',
+  '10:30',
+  'noon',
+  'today',
+  'tonight',
+  'now',
+  'last week',
+  'next month',
+  'this year',
+  'in 2 days',
+  '2 weeks ago',
+  'within 3 days',
+  '3 days later',
+  'Monday',
+  'on Friday',
+  'end of the month',
 ];
 const readsOnlyCalendar = (parser: Parser) =>
   NOT_CALENDAR.every((t) => new Chrono({ parsers: [parser], refiners: [] }).parse(t, PROBE_DAY).length === 0);
@@ -33,8 +48,7 @@ const mergesRanges = (refiner: Refiner) =>
  * chrono drops a bare "May" unless "in" comes before it ("from May", "since May" are lost); which
  * words make a bare "May" a month is decided here instead (WORD_MONTHS, BEFORE_MONTH below).
  */
-const dropsBareMay = (refiner: Refiner) =>
-  new Chrono({ parsers: PARSERS, refiners: [refiner] }).parse('since May', PROBE_DAY).length === 0;
+const dropsBareMay = (refiner: Refiner) => new Chrono({ parsers: PARSERS, refiners: [refiner] }).parse('since May', PROBE_DAY).length === 0;
 const CALENDAR = new Chrono({ parsers: PARSERS, refiners: GB.refiners.filter((r) => !mergesRanges(r) && !dropsBareMay(r)) });
 
 /** Month words that are also common English words: "may I ask", "march them in". */
@@ -105,10 +119,15 @@ export function calendarSpans(text: string, today: Date): Span[] {
     if (DIGITS_ONLY.test(said) && !BEFORE_DIGITS.test(before)) continue;
     const yearless = a.year === null && b.year === null;
     const inYear = (year: number) => periodFrom(a, b, year, today).period;
-    const { period, reversed } = periodFrom(a, b, yearless ? yearOf(mostRecent(inYear, today).start) : a.year ?? b.year!, today);
+    const { period, reversed } = periodFrom(a, b, yearless ? yearOf(mostRecent(inYear, today).start) : (a.year ?? b.year!), today);
     out.push({
-      from, to: r.index + r.text.length, period, ...(yearless ? { inYear } : {}), ...(reversed ? { reversed } : {}),
-      ...(r.end ? { range: true } : { lead: a.day === null ? 'in' : 'on' }), ...(!r.end && a.day !== null ? { oneDay: true } : {}),
+      from,
+      to: r.index + r.text.length,
+      period,
+      ...(yearless ? { inYear } : {}),
+      ...(reversed ? { reversed } : {}),
+      ...(r.end ? { range: true } : { lead: a.day === null ? 'in' : 'on' }),
+      ...(!r.end && a.day !== null ? { oneDay: true } : {}),
     });
   }
   return out;

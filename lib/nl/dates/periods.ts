@@ -12,9 +12,7 @@
  *   year is the most recent one that has begun; a named period in progress ends today.
  * - "next week", "next month", "tomorrow" are read too: the caller sees `future`.
  */
-import {
-  addDays, addMonths, day, monthEnd, monthOf, monthStart, mondayOf, quarterFirstMonth, yearOf, type Period,
-} from './calendar.ts';
+import { addDays, addMonths, day, monthEnd, monthOf, monthStart, mondayOf, quarterFirstMonth, yearOf, type Period } from './calendar.ts';
 import { MONTH, monthNumber } from './months.ts';
 import { COUNT, countOf } from './number-words.ts';
 import { mostRecent, soFar, type Span } from './span.ts';

@@ -73,7 +73,9 @@ export async function agentDetail(hub: DelegationHub, db: Db, agentId: string): 
   const serves = role === 'sleeptime' ? ((await platform.listAgents()).find((a) => a.sleeptime_agent_id === agentId) ?? null) : null;
   const linked = [agent.sleeptime_agent_id, session?.conductorId, session?.strategistId];
   const wanted = new Set([...holders.flat(), ...linked].filter((id): id is string => !!id && id !== agentId));
-  const others = new Map((await Promise.all([...wanted].map((id) => platform.getAgent(id)))).flatMap((a) => (a ? [[a.id, refOf(a)] as const] : [])));
+  const others = new Map(
+    (await Promise.all([...wanted].map((id) => platform.getAgent(id)))).flatMap((a) => (a ? [[a.id, refOf(a)] as const] : [])),
+  );
   const ref = (id: string | null | undefined): AgentRef | null => (id ? (others.get(id) ?? null) : null);
   return {
     id: agent.id,

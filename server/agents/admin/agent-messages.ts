@@ -11,7 +11,11 @@ export interface MessagePage {
  * The agent's messages before the message `before` (from the newest when absent), newest first,
  * `limit` at a time. One more than asked is read to know whether older messages remain.
  */
-export async function agentMessagesPage(platform: AgentPlatform, agentId: string, opts: { limit: number; before?: string }): Promise<MessagePage> {
+export async function agentMessagesPage(
+  platform: AgentPlatform,
+  agentId: string,
+  opts: { limit: number; before?: string },
+): Promise<MessagePage> {
   if (!(await platform.getAgent(agentId))) throw new AgentAdminError('not_found', `no agent ${agentId}`);
   const oldestFirst = await platform.listMessages(agentId, { limit: opts.limit + 1, ...(opts.before ? { before: opts.before } : {}) });
   const more = oldestFirst.length > opts.limit;

@@ -26,4 +26,3 @@ export function agentRoleOf(agent: { tags: readonly string[]; template: string |
   const name = agent.template?.split('@')[0] ?? '';
   return isRole(name) ? name : null;
 }
-

@@ -12,7 +12,10 @@ const agent = (id: string, created: string, tags: string[], extra: Partial<Searc
 });
 
 const AGENTS: SearchableAgent[] = [
-  agent('agent-p', '2024-07-08T09:00:00Z', ['role:planner', 'conversation:c-1'], { template: 'planner@1.0.0', conversation: { title: 'Alex Wong last week', owner_email: 'casey@demo.dcf', owner_name: 'Casey' } }),
+  agent('agent-p', '2024-07-08T09:00:00Z', ['role:planner', 'conversation:c-1'], {
+    template: 'planner@1.0.0',
+    conversation: { title: 'Alex Wong last week', owner_email: 'casey@demo.dcf', owner_name: 'Casey' },
+  }),
   agent('agent-c', '2024-07-08T10:00:00Z', ['role:conductor', 'session:6f1c2d'], { template: 'conductor@1.0.0' }),
   agent('agent-s', '2024-07-08T10:00:01Z', ['role:strategist', 'session:6f1c2d']),
   agent('agent-w', '2024-07-08T08:00:00Z', ['role:worker', 'run:r-9', 'state:Transcribe']),
@@ -31,7 +34,10 @@ describe('agentRoleOf', () => {
 
 describe('parseAgentQuery', () => {
   it('splits tags (key:value), words and quoted phrases, lower-cased', () => {
-    expect(parseAgentQuery('  Session:6F1C  alex "Last Week" 09:00 ')).toEqual({ tags: ['session:6f1c'], words: ['alex', 'last week', '09:00'] });
+    expect(parseAgentQuery('  Session:6F1C  alex "Last Week" 09:00 ')).toEqual({
+      tags: ['session:6f1c'],
+      words: ['alex', 'last week', '09:00'],
+    });
     expect(parseAgentQuery('')).toEqual({ tags: [], words: [] });
     expect(parseAgentQuery('""')).toEqual({ tags: [], words: [] });
   });

@@ -42,11 +42,17 @@ function matches(agent: SearchableAgent, q: AgentQuery): boolean {
   if (!q.words.length) return true;
   const role = agentRoleOf(agent);
   const c = agent.conversation;
-  const fields = [agent.id, agent.name, agent.template, role ? AGENT_ROLE_LABELS[role] : null, ...agent.tags, c?.title, c?.owner_email, c?.owner_name];
-  const haystack = fields
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase();
+  const fields = [
+    agent.id,
+    agent.name,
+    agent.template,
+    role ? AGENT_ROLE_LABELS[role] : null,
+    ...agent.tags,
+    c?.title,
+    c?.owner_email,
+    c?.owner_name,
+  ];
+  const haystack = fields.filter(Boolean).join('\n').toLowerCase();
   return q.words.every((w) => haystack.includes(w));
 }
 

@@ -56,12 +56,18 @@ export async function editAgentBlock(hub: DelegationHub, r: BlockEditRequest): P
   if (problems.length) throw new AgentAdminError('invalid_input', problems.map((p) => p.message).join(' '), problems);
   const recorded = await hub.blocks.read(block.id);
   const session = await sessionOfAgent(hub, agent.id);
-  if (r.value === block.value) return { changed: false, block, revision: recorded?.revision ?? 0, session_id: session?.id ?? null, event_id: null };
+  if (r.value === block.value)
+    return { changed: false, block, revision: recorded?.revision ?? 0, session_id: session?.id ?? null, event_id: null };
 
   let written: { revision: number; block: MemoryBlock };
   try {
     if (recorded && recorded.revision > 0 && recorded.value !== block.value) {
-      await hub.blocks.update(block.id, () => block.value, 'platform', `value written outside the revision history after revision ${recorded.revision}`);
+      await hub.blocks.update(
+        block.id,
+        () => block.value,
+        'platform',
+        `value written outside the revision history after revision ${recorded.revision}`,
+      );
     }
     written = await hub.blocks.update(block.id, () => r.value, r.writer, r.reason);
   } catch (err) {
@@ -74,7 +80,14 @@ export async function editAgentBlock(hub: DelegationHub, r: BlockEditRequest): P
         kind: 'block_edited',
         actor: r.writer,
         subject: agent.id,
-        payload: { block_id: block.id, label: block.label, revision: written.revision, chars: r.value.length, limit: block.limit, reason: r.reason },
+        payload: {
+          block_id: block.id,
+          label: block.label,
+          revision: written.revision,
+          chars: r.value.length,
+          limit: block.limit,
+          reason: r.reason,
+        },
       })
     : null;
   return { changed: true, block: written.block, revision: written.revision, session_id: session?.id ?? null, event_id: event?.id ?? null };

@@ -23,14 +23,21 @@ export interface BlockRevisionView {
  * next host write). Not found only when the platform has no such block and no revision was ever
  * recorded (the history of a deleted block stays readable).
  */
-export async function blockHistory(hub: DelegationHub, db: Db, blockId: string, limit: number): Promise<{ label: string | null; revisions: BlockRevisionView[] }> {
+export async function blockHistory(
+  hub: DelegationHub,
+  db: Db,
+  blockId: string,
+  limit: number,
+): Promise<{ label: string | null; revisions: BlockRevisionView[] }> {
   const [rows, block] = await Promise.all([hub.blocks.revisions(blockId, limit), hub.platform.getBlock(blockId)]);
   if (!rows.length && !block) throw new AgentAdminError('not_found', `no block ${blockId}`);
   const writers = rows.map((r) => parseWriter(r.writer));
   const userIds = [...new Set(writers.flatMap((w) => (w.kind === 'user' ? [w.id] : [])))].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   const agentIds = [...new Set(writers.flatMap((w) => (w.kind === 'agent' ? [w.id] : [])))];
   const [people, agents] = await Promise.all([
-    userIds.length ? db.select({ id: users.id, email: users.email, name: users.displayName }).from(users).where(inArray(users.id, userIds)) : Promise.resolve([]),
+    userIds.length
+      ? db.select({ id: users.id, email: users.email, name: users.displayName }).from(users).where(inArray(users.id, userIds))
+      : Promise.resolve([]),
     Promise.all(agentIds.map((id) => hub.platform.getAgent(id))),
   ]);
   const person = new Map(people.map((u) => [u.id, `${u.name} <${u.email}>`]));

@@ -23,7 +23,10 @@ describe('blockValueProblems', () => {
     expect(broken?.code).toBe('not_json');
     expect(broken?.message).toMatch(/^session_context holds a JSON document that tools read; the new value is not valid JSON \(.+\)\.$/);
     expect(blockValueProblems(sc, '"just a string"')).toEqual([
-      { code: 'not_json', message: 'session_context holds a JSON document that tools read; the new value is JSON but not an object or array.' },
+      {
+        code: 'not_json',
+        message: 'session_context holds a JSON document that tools read; the new value is JSON but not an object or array.',
+      },
     ]);
   });
 

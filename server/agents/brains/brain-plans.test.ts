@@ -46,25 +46,40 @@ describe('the Planner plans each turn that calls tools from its flow', () => {
     await c.turn(REQUEST);
     const from = c.history.length;
     await c.turn('Yes. Please use the existing QA scorecard.');
-    const plan = planAt(plannerBrain, c.history, (n) => c.input(n), from) as { goal: string; plannedSequence: Array<{ toolName: string; rationale: string }> };
+    const plan = planAt(plannerBrain, c.history, (n) => c.input(n), from) as {
+      goal: string;
+      plannedSequence: Array<{ toolName: string; rationale: string }>;
+    };
     expect(plan.goal).toBe(`${REQUEST} (this turn: “Yes. Please use the existing QA scorecard.”)`);
     expect(tools(plan.plannedSequence)).toEqual([
-      'search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run',
+      'search_embeddings',
+      'find_closest_workflow',
+      'get_saved_workflow',
+      'check_workflow_health',
+      'start_workflow_run',
+      'wait_for_workflow_run',
     ]);
     expect(plan.plannedSequence.at(-1)!.rationale).toBe('Wait for the run to finish, then report its results.');
     // Having found the gap (store_memory is the step the forecast did not hold), asked again it plans the build.
     const gap = c.history.findIndex((m, i) => i > from && m.role === 'assistant' && m.tool_calls?.some((t) => t.name === 'store_memory'));
     const replan = planAt(plannerBrain, c.history, (n) => c.input(n), gap) as { plannedSequence: unknown };
     expect(tools(replan.plannedSequence)).toEqual([
-      'store_memory', 'get_skillset', 'get_skill_reliability', 'validate_workflow', 'save_workflow',
-      'get_saved_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run',
+      'store_memory',
+      'get_skillset',
+      'get_skill_reliability',
+      'validate_workflow',
+      'save_workflow',
+      'get_saved_workflow',
+      'check_workflow_health',
+      'start_workflow_run',
+      'wait_for_workflow_run',
     ]);
   });
-
 });
 
 describe('the Conductor plans each delegation and hands each Companion a budget', () => {
-  const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
+  const REQUEST =
+    'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
 
   it('one plan per delegation: unit delegation (the request id, the session), its steps to delegate_task', async () => {
     const c = new ScriptedConductor();
@@ -77,8 +92,13 @@ describe('the Conductor plans each delegation and hands each Companion a budget'
     expect(plan.unit).toEqual({ kind: 'delegation', id: requestId, session_id: SESSION });
     expect(plan.goal).toContain('Alex Wong, Priya Shah');
     expect(tools(plan.plannedSequence)).toEqual([
-      'update_session_context', 'search_embeddings', 'get_skillset', 'get_skill_reliability', 'list_session_companions',
-      'create_companion', 'delegate_task',
+      'update_session_context',
+      'search_embeddings',
+      'get_skillset',
+      'get_skill_reliability',
+      'list_session_companions',
+      'create_companion',
+      'delegate_task',
     ]);
   });
 
@@ -91,43 +111,61 @@ describe('the Conductor plans each delegation and hands each Companion a budget'
     }
   });
 
-  it('the budget: the guidelines\' companion_strategy.task_budget first, else sized from the task', () => {
+  it("the budget: the guidelines' companion_strategy.task_budget first, else sized from the task", () => {
     const g = emptyGuidelines();
     expect(companionTaskBudget(g, { skills: 3, planSteps: 5 })).toMatchObject({ budget: { maxToolCalls: 2 + 6 + 20 } });
     const set = { ...g, revision: 4, companion_strategy: { task_budget: { maxToolCalls: 12, maxCost: 500 } } };
     expect(companionTaskBudget(set, { skills: 3, planSteps: 5 })).toEqual({
-      budget: { maxToolCalls: 12, maxCost: 500 }, source: 'the Conductor\'s guidelines (revision 4), companion_strategy.task_budget',
+      budget: { maxToolCalls: 12, maxCost: 500 },
+      source: "the Conductor's guidelines (revision 4), companion_strategy.task_budget",
     });
     // Revision 0: the guidelines as the session began, seeded from DCF_COMPANION_TASK_BUDGET.
     const seeded = { ...g, companion_strategy: { task_budget: { maxToolCalls: 12 } } };
-    expect(companionTaskBudget(seeded, { skills: 3, planSteps: 5 }).source)
-      .toBe('the deployment\'s Companion task budget (DCF_COMPANION_TASK_BUDGET)');
+    expect(companionTaskBudget(seeded, { skills: 3, planSteps: 5 }).source).toBe(
+      "the deployment's Companion task budget (DCF_COMPANION_TASK_BUDGET)",
+    );
     const broken = { ...g, companion_strategy: { task_budget: { maxToolCalls: -1 } } };
     expect(companionTaskBudget(broken, { skills: 1, planSteps: 1 }).source).toMatch(/^the Conductor's default/);
   });
 });
 
 describe('a Companion plans its task with the budget it was handed', () => {
-  it('unit companion_task, the budget as constraints, skills_required as given skills, the protocol\'s steps', async () => {
+  it("unit companion_task, the budget as constraints, skills_required as given skills, the protocol's steps", async () => {
     const c = new ScriptedConductor();
     await c.turn('Review the calls of Alex Wong from last week for vulnerable customers');
     const [d] = c.delegations();
     const delegation = {
-      type: 'task_delegation', task_id: d!.task_id, description: 'Review Alex Wong', skills_required: d!.skills,
-      context: d!.context, priority: 'normal', conductor_id: 'agent-conductor', session_id: SESSION,
+      type: 'task_delegation',
+      task_id: d!.task_id,
+      description: 'Review Alex Wong',
+      skills_required: d!.skills,
+      context: d!.context,
+      priority: 'normal',
+      conductor_id: 'agent-conductor',
+      session_id: SESSION,
       delegated_at: '2024-07-08T09:00:00Z',
     };
     const history: BrainMessage[] = [{ role: 'user', content: JSON.stringify(delegation), sender_agent_id: 'agent-conductor' }];
     const input: BrainInput = {
-      agent: { id: 'agent-c1', name: 'c1', role: 'companion', system: '', tags: [] }, blocks: [],
-      tools: ['load_skill', 'invoke_skill_tool', 'unload_skill', 'update_companion_status', 'core_memory_append', 'send_message_to_agent_async']
-        .map((name) => ({ name, description: name, parameters: { type: 'object' } })),
+      agent: { id: 'agent-c1', name: 'c1', role: 'companion', system: '', tags: [] },
+      blocks: [],
+      tools: [
+        'load_skill',
+        'invoke_skill_tool',
+        'unload_skill',
+        'update_companion_status',
+        'core_memory_append',
+        'send_message_to_agent_async',
+      ].map((name) => ({ name, description: name, parameters: { type: 'object' } })),
       history,
     };
     const decision = await companionBrain.decide(input);
     expect(decision.kind).toBe('tool_calls');
     const plan = companionBrain.plan!(input, decision as ToolCallsDecision, TURN) as {
-      unit: PlanUnit; constraints: unknown; given_skills: string[]; plannedSequence: Array<{ toolName: string; skill?: string }>;
+      unit: PlanUnit;
+      constraints: unknown;
+      given_skills: string[];
+      plannedSequence: Array<{ toolName: string; skill?: string }>;
     };
     expect(declarePlanInput.safeParse(plan).success).toBe(true);
     expect(plan.unit).toEqual({ kind: 'companion_task', id: d!.task_id, session_id: SESSION });
@@ -142,7 +180,9 @@ describe('a Companion plans its task with the budget it was handed', () => {
 
   it('plans nothing for a message that is not a task', () => {
     const input: BrainInput = {
-      agent: { id: 'agent-c1', name: 'c1', role: 'companion', system: '', tags: [] }, blocks: [], tools: [],
+      agent: { id: 'agent-c1', name: 'c1', role: 'companion', system: '', tags: [] },
+      blocks: [],
+      tools: [],
       history: [{ role: 'user', content: 'hello' }],
     };
     expect(companionBrain.plan!(input, { kind: 'tool_calls', tool_calls: [] }, TURN)).toBeNull();
@@ -151,14 +191,32 @@ describe('a Companion plans its task with the budget it was handed', () => {
 
 describe('a worker plans its Task state once its lease is granted', () => {
   const RUN = '9a4c2b1e-0000-4000-8000-000000000001';
-  const event = JSON.stringify({ workflow_event: { type: 'notify_start', workflow_id: 'wf-1', run_id: RUN, state: 'Transcribe', reason: 'upstream_done', nudge_id: 'n-1' } });
+  const event = JSON.stringify({
+    workflow_event: {
+      type: 'notify_start',
+      workflow_id: 'wf-1',
+      run_id: RUN,
+      state: 'Transcribe',
+      reason: 'upstream_done',
+      nudge_id: 'n-1',
+    },
+  });
   const input = (history: BrainMessage[]): BrainInput => ({
-    agent: { id: 'agent-w1', name: 'w1', role: 'worker', system: '', tags: [] }, blocks: [], tools: [], history,
+    agent: { id: 'agent-w1', name: 'w1', role: 'worker', system: '', tags: [] },
+    blocks: [],
+    tools: [],
+    history,
   });
   const lease = (result: Record<string, unknown>): BrainMessage[] => [
     { role: 'user', content: event },
     { role: 'assistant', content: null, tool_calls: [{ id: 'c1', name: 'acquire_state_lease', arguments: '{}' }] },
-    { role: 'tool', tool_call_id: 'c1', name: 'acquire_state_lease', content: JSON.stringify(result), status: result.status === 'ok' ? 'success' : 'error' },
+    {
+      role: 'tool',
+      tool_call_id: 'c1',
+      name: 'acquire_state_lease',
+      content: JSON.stringify(result),
+      status: result.status === 'ok' ? 'success' : 'error',
+    },
   ];
   const next: ToolCallsDecision = { kind: 'tool_calls', tool_calls: [{ id: 'c2', name: 'load_skill', arguments: '{}' }] };
 
@@ -169,12 +227,19 @@ describe('a worker plans its Task state once its lease is granted', () => {
   it('with the lease: unit workflow_run (run, state), the bound skills given, load → invoke → write → notify', () => {
     const skill = 'skill://whisper-transcribe@1.0.0';
     const plan = workerBrain.plan!(input(lease({ status: 'ok', error: null, skills: [skill], current_skill: skill })), next, TURN) as {
-      unit: PlanUnit; given_skills: string[]; plannedSequence: Array<{ toolName: string; skill?: string }>;
+      unit: PlanUnit;
+      given_skills: string[];
+      plannedSequence: Array<{ toolName: string; skill?: string }>;
     };
     expect(declarePlanInput.safeParse(plan).success).toBe(true);
     expect(plan.unit).toEqual({ kind: 'workflow_run', id: RUN, session_id: RUN, state: 'Transcribe' });
     expect(plan.given_skills).toEqual([skill]);
-    expect(tools(plan.plannedSequence)).toEqual(['load_skill', 'invoke_skill_tool', 'update_workflow_control_plane', 'notify_next_worker_agent']);
+    expect(tools(plan.plannedSequence)).toEqual([
+      'load_skill',
+      'invoke_skill_tool',
+      'update_workflow_control_plane',
+      'notify_next_worker_agent',
+    ]);
     expect(plan.plannedSequence[1]!.skill).toBe(skill);
   });
 
@@ -185,9 +250,18 @@ describe('a worker plans its Task state once its lease is granted', () => {
 
 describe('the Strategist plans each observation it analyses', () => {
   const observation = {
-    type: 'session_observation', session_id: 'sess-1', task_id: 'req-1-alex', companion_id: 'agent-companion-1',
-    specialization: 'call-review', status: 'succeeded', skills_used: ['skill://whisper-transcribe@1.0.0'],
-    failed_skill: null, duration_s: 2.3, tool_calls: 12, summary: 'reviewed 4 calls', error: null,
+    type: 'session_observation',
+    session_id: 'sess-1',
+    task_id: 'req-1-alex',
+    companion_id: 'agent-companion-1',
+    specialization: 'call-review',
+    status: 'succeeded',
+    skills_used: ['skill://whisper-transcribe@1.0.0'],
+    failed_skill: null,
+    duration_s: 2.3,
+    tool_calls: 12,
+    summary: 'reviewed 4 calls',
+    error: null,
     completed_at: '2026-11-24T20:24:11.468Z',
   };
   const input = (content: string, toolNames: string[]): BrainInput => ({
@@ -197,11 +271,12 @@ describe('the Strategist plans each observation it analyses', () => {
     history: [{ role: 'system', content }],
   });
   const decision: ToolCallsDecision = {
-    kind: 'tool_calls', tool_calls: [{ id: 'c1', name: 'read_session_activity', arguments: '{}' }],
+    kind: 'tool_calls',
+    tool_calls: [{ id: 'c1', name: 'read_session_activity', arguments: '{}' }],
   };
   const attached = ['read_session_activity', 'get_skill_reliability', 'update_conductor_guidelines', 'add_memory'];
 
-  it('read the session, read each skill\'s reliability, publish when something is new, keep the episode', () => {
+  it("read the session, read each skill's reliability, publish when something is new, keep the episode", () => {
     const plan = strategistBrain.plan!(input(JSON.stringify(observation), attached), decision, TURN);
     expect(declarePlanInput.safeParse(plan).success).toBe(true);
     expect(plan).toMatchObject({ declared_by: 'agent', unit: { ...TURN, session_id: 'sess-1' } });

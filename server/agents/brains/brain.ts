@@ -98,12 +98,12 @@ export interface BrainUsage {
 
 export type BrainDecision =
   | {
-    kind: 'tool_calls';
-    tool_calls: BrainToolCall[];
-    reasoning?: string;
-    content?: string | null;
-    usage?: BrainUsage;
-  }
+      kind: 'tool_calls';
+      tool_calls: BrainToolCall[];
+      reasoning?: string;
+      content?: string | null;
+      usage?: BrainUsage;
+    }
   | { kind: 'message'; content: string; reasoning?: string; usage?: BrainUsage };
 export type ToolCallsDecision = Extract<BrainDecision, { kind: 'tool_calls' }>;
 
@@ -131,9 +131,10 @@ export class BrainError extends Error {
 }
 
 /** The last user/system message of the history and what followed it (this turn's steps). */
-export function currentTurn(
-  history: BrainMessage[],
-): { inbound: Extract<BrainMessage, { role: 'system' | 'user' }> | null; steps: BrainMessage[] } {
+export function currentTurn(history: BrainMessage[]): {
+  inbound: Extract<BrainMessage, { role: 'system' | 'user' }> | null;
+  steps: BrainMessage[];
+} {
   for (let i = history.length - 1; i >= 0; i--) {
     const m = history[i]!;
     if (m.role === 'user' || m.role === 'system') return { inbound: m, steps: history.slice(i + 1) };
@@ -168,7 +169,7 @@ export function turnToolResults(steps: BrainMessage[]): TurnToolResult[] {
 export function parseObject(text: string): Record<string, unknown> | null {
   try {
     const v: unknown = JSON.parse(text);
-    return (isRecord(v) ? v : null);
+    return isRecord(v) ? v : null;
   } catch {
     return null;
   }

@@ -9,9 +9,7 @@ import { parseObject, type ToolCallsDecision } from './brain.ts';
  * flow takes a step the forecast did not hold (server/agents/local/turn-plan.ts).
  */
 
-export function intent(
-  toolName: string, rationale: string, extra: { skill?: string; expectedOutcome?: string } = {},
-): ToolCallIntent {
+export function intent(toolName: string, rationale: string, extra: { skill?: string; expectedOutcome?: string } = {}): ToolCallIntent {
   return { toolName, rationale: clip(rationale, 2_000), ...extra };
 }
 

@@ -18,7 +18,13 @@ export function renderCoreMemory(blocks: MemoryBlock[]): string {
       .filter((l) => l !== null)
       .join('\n'),
   );
-  return ['<memory_blocks>', 'The following memory blocks are currently engaged in your core memory unit:', '', ...parts, '</memory_blocks>'].join('\n');
+  return [
+    '<memory_blocks>',
+    'The following memory blocks are currently engaged in your core memory unit:',
+    '',
+    ...parts,
+    '</memory_blocks>',
+  ].join('\n');
 }
 
 /**
@@ -26,6 +32,12 @@ export function renderCoreMemory(blocks: MemoryBlock[]): string {
  * who it is (its agent id is an argument of many tools: leases, skills, agent-to-agent messages).
  */
 export function systemPrompt(agent: { id: string; name: string; system: string }, blocks: MemoryBlock[], now = new Date()): string {
-  const identity = ['<memory_metadata>', `- agent_id=${agent.id}`, `- agent_name=${agent.name}`, `- current_time=${now.toISOString()}`, '</memory_metadata>'].join('\n');
+  const identity = [
+    '<memory_metadata>',
+    `- agent_id=${agent.id}`,
+    `- agent_name=${agent.name}`,
+    `- current_time=${now.toISOString()}`,
+    '</memory_metadata>',
+  ].join('\n');
   return [agent.system, renderCoreMemory(blocks), identity].filter(Boolean).join('\n\n');
 }

@@ -23,8 +23,6 @@ export function deterministicBrains(brains: DeterministicBrains = defaultDetermi
 /** The selection configuration asks for: OPENAI_MODEL set → `openai`, else `deterministic`. */
 export function brainsFromConfig(cfg: AppConfig['agentBrain'], fetchImpl?: typeof fetch): BrainSelection {
   return cfg.kind === 'openai'
-    ? openAIBrains(
-      new OpenAIChatBrain({ baseUrl: cfg.baseUrl, model: cfg.model, apiKey: cfg.apiKey, fetch: fetchImpl }),
-    )
+    ? openAIBrains(new OpenAIChatBrain({ baseUrl: cfg.baseUrl, model: cfg.model, apiKey: cfg.apiKey, fetch: fetchImpl }))
     : deterministicBrains();
 }

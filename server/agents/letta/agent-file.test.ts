@@ -24,7 +24,11 @@ describe('agent files → agents.create', () => {
   });
 
   it('builds a CreateAgentRequest from the first agent: system, blocks by value, tags, our tools by id, built-ins by name', () => {
-    const body = buildCreateAgentRequest(worker, { template: 'worker', name: 'worker-Transcribe', tags: ['workflow:wf-1'], tools: ['load_skill'] }, served);
+    const body = buildCreateAgentRequest(
+      worker,
+      { template: 'worker', name: 'worker-Transcribe', tags: ['workflow:wf-1'], tools: ['load_skill'] },
+      served,
+    );
     expect(lettaSchemaProblems('CreateAgentRequest', body)).toEqual([]);
     expect(body).toMatchObject({
       name: 'worker-Transcribe',
@@ -43,12 +47,31 @@ describe('agent files → agents.create', () => {
       metadata: { owner: 'dcf', dcf_template: 'worker@1.0.0' },
     });
     expect(body.memory_blocks).toEqual([
-      { label: 'persona', value: 'I am a DCF worker agent.', limit: 20000, description: 'The persona block: who I am and how I work.', read_only: false },
+      {
+        label: 'persona',
+        value: 'I am a DCF worker agent.',
+        limit: 20000,
+        description: 'The persona block: who I am and how I work.',
+        read_only: false,
+      },
       { label: 'human', value: 'The workflow designer.', limit: 20000, description: 'The human block.', read_only: false },
     ]);
-    expect(new Set(body.tool_ids)).toEqual(new Set(['read_workflow_control_plane', 'notify_next_worker_agent', 'notify_if_ready', 'acquire_state_lease', 'invoke_skill_tool', 'load_skill'].map((n) => served.get(n))));
+    expect(new Set(body.tool_ids)).toEqual(
+      new Set(
+        [
+          'read_workflow_control_plane',
+          'notify_next_worker_agent',
+          'notify_if_ready',
+          'acquire_state_lease',
+          'invoke_skill_tool',
+          'load_skill',
+        ].map((n) => served.get(n)),
+      ),
+    );
     // Letta's own tools go by name; the renamed broadcast tool under its current name.
-    expect(new Set(body.tools)).toEqual(new Set(['conversation_search', 'send_message', 'send_message_to_agents_matching_tags', 'send_message_to_agent_async']));
+    expect(new Set(body.tools)).toEqual(
+      new Set(['conversation_search', 'send_message', 'send_message_to_agents_matching_tags', 'send_message_to_agent_async']),
+    );
     // File-local ids never leave the file.
     expect(JSON.stringify(body)).not.toMatch(/"(agent|block|tool|group)-\d+"/);
   });
@@ -56,7 +79,12 @@ describe('agent files → agents.create', () => {
   it('adds the spec blocks and shared blocks, and the spec decides the sleep-time companion', () => {
     const body = buildCreateAgentRequest(
       worker,
-      { template: 'worker', blocks: [{ label: 'task_context', value: '{}', limit: 8000, description: 'The task at hand.' }], block_ids: ['block-9d4f1e2a-1b2c-4d3e-8f40-123456789abc'], enable_sleeptime: false },
+      {
+        template: 'worker',
+        blocks: [{ label: 'task_context', value: '{}', limit: 8000, description: 'The task at hand.' }],
+        block_ids: ['block-9d4f1e2a-1b2c-4d3e-8f40-123456789abc'],
+        enable_sleeptime: false,
+      },
       served,
     );
     expect(body.memory_blocks?.map((b) => b.label)).toEqual(['persona', 'human', 'task_context']);
@@ -100,7 +128,9 @@ describe('agent files → agents.create', () => {
     // /api/mcp serves every registry tool; Letta lists them under the ids it gave them.
     const endpoint = new Map(TOOLS.map((t, i) => [t.name, `tool-${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`]));
     for (const name of ['conductor', 'companion', 'strategist']) {
-      const json = JSON.parse(readFileSync(new URL(`../../../agents/templates/${name}.af`, import.meta.url), 'utf8')) as { tools: Array<{ name: string; tool_type: string }> };
+      const json = JSON.parse(readFileSync(new URL(`../../../agents/templates/${name}.af`, import.meta.url), 'utf8')) as {
+        tools: Array<{ name: string; tool_type: string }>;
+      };
       const body = buildCreateAgentRequest(parseAgentFile(name, json), { template: name }, endpoint);
       const mcp = json.tools.filter((t) => t.tool_type === 'external_mcp').map((t) => t.name);
       expect(body.tool_ids, name).toEqual(mcp.map((n) => endpoint.get(n)));
@@ -111,8 +141,12 @@ describe('agent files → agents.create', () => {
 
   it('refuses dangling references and malformed files', () => {
     const dangling = parseAgentFile('broken', { ...workerJson, blocks: [] });
-    expect(() => buildCreateAgentRequest(dangling, { template: 'broken' }, served)).toThrow(/refers to block "block-0", which the file does not define/);
-    expect(() => parseAgentFile('empty', { agents: [] })).toThrow(/Agent template "empty" cannot be used: agents: an agent file needs at least one agent/);
+    expect(() => buildCreateAgentRequest(dangling, { template: 'broken' }, served)).toThrow(
+      /refers to block "block-0", which the file does not define/,
+    );
+    expect(() => parseAgentFile('empty', { agents: [] })).toThrow(
+      /Agent template "empty" cannot be used: agents: an agent file needs at least one agent/,
+    );
     expect(() => parseAgentFile('nonsense', 'not an agent file')).toThrow(AgentTemplateError);
   });
 });

@@ -41,7 +41,9 @@ export const agentFileSchema = z.object({
   agents: z.array(fileAgent).min(1, 'an agent file needs at least one agent'),
   blocks: z.array(fileBlock).default([]),
   tools: z.array(z.object({ id: z.string(), name: z.string(), tool_type: z.string().nullish() })).default([]),
-  groups: z.array(z.object({ id: z.string(), agent_ids: z.array(z.string()), manager_config: z.object({ manager_type: z.string() }).nullish() })).default([]),
+  groups: z
+    .array(z.object({ id: z.string(), agent_ids: z.array(z.string()), manager_config: z.object({ manager_type: z.string() }).nullish() }))
+    .default([]),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 export type AgentFile = z.infer<typeof agentFileSchema>;
@@ -59,17 +61,41 @@ export class AgentTemplateError extends Error {
 
 /** Fields of the file's agent passed to `agents.create` as they are (all are `CreateAgentRequest` fields). */
 const COPIED_FIELDS = [
-  'system', 'agent_type', 'description', 'llm_config', 'embedding_config', 'model', 'embedding', 'model_settings',
-  'compaction_settings', 'context_window_limit', 'embedding_chunk_size', 'max_tokens', 'max_reasoning_tokens',
-  'enable_reasoner', 'reasoning', 'response_format', 'timezone', 'max_files_open', 'per_file_view_window_char_limit',
-  'message_buffer_autoclear', 'parallel_tool_calls', 'memory_variables', 'tool_exec_environment_variables', 'hidden',
+  'system',
+  'agent_type',
+  'description',
+  'llm_config',
+  'embedding_config',
+  'model',
+  'embedding',
+  'model_settings',
+  'compaction_settings',
+  'context_window_limit',
+  'embedding_chunk_size',
+  'max_tokens',
+  'max_reasoning_tokens',
+  'enable_reasoner',
+  'reasoning',
+  'response_format',
+  'timezone',
+  'max_files_open',
+  'per_file_view_window_char_limit',
+  'message_buffer_autoclear',
+  'parallel_tool_calls',
+  'memory_variables',
+  'tool_exec_environment_variables',
+  'hidden',
   'include_base_tool_rules',
 ] as const;
 
 /** Parses an agent file; problems are reported as an AgentTemplateError. */
 export function parseAgentFile(template: string, json: unknown): AgentFile {
   const parsed = agentFileSchema.safeParse(json);
-  if (!parsed.success) throw new AgentTemplateError(template, parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  if (!parsed.success)
+    throw new AgentTemplateError(
+      template,
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
   return parsed.data;
 }
 
@@ -113,7 +139,15 @@ export function buildCreateAgentRequest(file: AgentFile, spec: CreateAgentSpec, 
     ...byId(file.blocks, agent.block_ids, 'block').map(({ id: _fileLocalId, ...block }) => block),
     ...(agent.memory_blocks ?? []),
     ...(spec.blocks ?? []),
-  ].map((b) => dropNullish({ label: b.label, value: b.value, limit: b.limit, description: b.description, read_only: 'read_only' in b ? b.read_only : undefined }));
+  ].map((b) =>
+    dropNullish({
+      label: b.label,
+      value: b.value,
+      limit: b.limit,
+      description: b.description,
+      read_only: 'read_only' in b ? b.read_only : undefined,
+    }),
+  );
 
   const sleeptimeGroup = file.groups.some((g) => g.manager_config?.manager_type === 'sleeptime' && (agent.group_ids ?? []).includes(g.id));
   if (problems.length) throw new AgentTemplateError(spec.template, problems);

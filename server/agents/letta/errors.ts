@@ -51,7 +51,9 @@ export function describeErrorBody(body: unknown): string {
   if (typeof b.detail === 'string') return b.detail;
   if (Array.isArray(b.detail)) {
     return b.detail
-      .map((d: { loc?: unknown[]; msg?: unknown }) => `${Array.isArray(d.loc) ? d.loc.join('.') : '?'}: ${String(d.msg ?? JSON.stringify(d))}`)
+      .map(
+        (d: { loc?: unknown[]; msg?: unknown }) => `${Array.isArray(d.loc) ? d.loc.join('.') : '?'}: ${String(d.msg ?? JSON.stringify(d))}`,
+      )
       .join('; ');
   }
   if (typeof b.message === 'string') return b.message;

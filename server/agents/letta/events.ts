@@ -15,9 +15,21 @@ import { lettaMessage, parseLetta, type LettaMessage } from './schemas.ts';
 
 /** Every `message_type` of `LettaStreamingResponse` and `LettaMessageUnion` (the ones `lettaMessage` parses). */
 const KNOWN_TYPES = new Set([
-  'system_message', 'user_message', 'reasoning_message', 'hidden_reasoning_message', 'tool_call_message', 'tool_return_message',
-  'assistant_message', 'approval_request_message', 'approval_response_message', 'summary_message', 'event_message',
-  'ping', 'error_message', 'stop_reason', 'usage_statistics',
+  'system_message',
+  'user_message',
+  'reasoning_message',
+  'hidden_reasoning_message',
+  'tool_call_message',
+  'tool_return_message',
+  'assistant_message',
+  'approval_request_message',
+  'approval_response_message',
+  'summary_message',
+  'event_message',
+  'ping',
+  'error_message',
+  'stop_reason',
+  'usage_statistics',
 ]);
 
 /** Parses one Letta message; null for a `message_type` this adapter does not know (newer Letta). */
@@ -37,7 +49,8 @@ export function toAgentEvents(message: LettaMessage): AgentEvent[] {
       return [{ message_type: 'reasoning_message', id: message.id, reasoning: message.reasoning }];
     case 'tool_call_message':
     case 'approval_request_message': {
-      const calls = Array.isArray(message.tool_calls) && message.tool_calls.length ? message.tool_calls : message.tool_call ? [message.tool_call] : [];
+      const calls =
+        Array.isArray(message.tool_calls) && message.tool_calls.length ? message.tool_calls : message.tool_call ? [message.tool_call] : [];
       return calls.map((call, i) => ({
         message_type: 'tool_call_message' as const,
         id: calls.length > 1 ? `${message.id}:${i}` : message.id,
@@ -46,7 +59,11 @@ export function toAgentEvents(message: LettaMessage): AgentEvent[] {
     }
     case 'tool_return_message': {
       const returns = message.tool_returns?.length
-        ? message.tool_returns.map((r) => ({ tool_call_id: r.tool_call_id, status: r.status, tool_return: typeof r.tool_return === 'string' ? r.tool_return : text(r.tool_return) }))
+        ? message.tool_returns.map((r) => ({
+            tool_call_id: r.tool_call_id,
+            status: r.status,
+            tool_return: typeof r.tool_return === 'string' ? r.tool_return : text(r.tool_return),
+          }))
         : [{ tool_call_id: message.tool_call_id, status: message.status, tool_return: message.tool_return }];
       return returns.map((r, i) => ({
         message_type: 'tool_return_message' as const,
@@ -58,7 +75,15 @@ export function toAgentEvents(message: LettaMessage): AgentEvent[] {
     case 'assistant_message':
       return [{ message_type: 'assistant_message', id: message.id, content: text(message.content) }];
     case 'usage_statistics':
-      return [{ message_type: 'usage_statistics', prompt_tokens: message.prompt_tokens, completion_tokens: message.completion_tokens, total_tokens: message.total_tokens, step_count: message.step_count }];
+      return [
+        {
+          message_type: 'usage_statistics',
+          prompt_tokens: message.prompt_tokens,
+          completion_tokens: message.completion_tokens,
+          total_tokens: message.total_tokens,
+          step_count: message.step_count,
+        },
+      ];
     case 'stop_reason':
       return [{ message_type: 'stop_reason', stop_reason: message.stop_reason }];
     default:
@@ -78,7 +103,14 @@ export function toStoredMessages(agentId: string, message: LettaMessage): Stored
   if (message.message_type === 'user_message' || message.message_type === 'system_message') {
     const content = typeof message.content === 'string' ? message.content : text(message.content);
     const sender = message.sender_id ?? (message.message_type === 'system_message' ? readAgentMessage(content)?.sender : null);
-    return [{ id: message.id, agent_id: agentId, created_at, event: { message_type: message.message_type, id: message.id, content, ...(sender ? { sender_agent_id: sender } : {}) } }];
+    return [
+      {
+        id: message.id,
+        agent_id: agentId,
+        created_at,
+        event: { message_type: message.message_type, id: message.id, content, ...(sender ? { sender_agent_id: sender } : {}) },
+      },
+    ];
   }
   return toAgentEvents(message).map((event) => ({ id: 'id' in event ? event.id : '', agent_id: agentId, created_at, event }));
 }

@@ -34,7 +34,12 @@ const worker = JSON.parse(readFileSync(new URL('./fixtures/worker.af', import.me
 const workerLettaOnly = {
   ...worker,
   agents: [
-    { ...worker.agents[0], tool_ids: (worker.agents[0].tool_ids as string[]).filter((id) => worker.tools.find((t: Json) => t.id === id).tool_type !== 'external_mcp') },
+    {
+      ...worker.agents[0],
+      tool_ids: (worker.agents[0].tool_ids as string[]).filter(
+        (id) => worker.tools.find((t: Json) => t.id === id).tool_type !== 'external_mcp',
+      ),
+    },
     worker.agents[1],
   ],
 };
@@ -51,7 +56,8 @@ let violationsExpected = false;
 const exchanges = () => [...log];
 const last = (method: string, pathStart: string) => {
   const found = log.filter((e) => e.method === method && e.url.pathname.startsWith(pathStart)).at(-1);
-  if (!found) throw new Error(`no ${method} ${pathStart}… request was made; made: ${log.map((e) => `${e.method} ${e.url.pathname}`).join(', ')}`);
+  if (!found)
+    throw new Error(`no ${method} ${pathStart}… request was made; made: ${log.map((e) => `${e.method} ${e.url.pathname}`).join(', ')}`);
   return found;
 };
 
@@ -109,7 +115,12 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
     expect((last('GET', '/v1/mcp-servers/').responseBody as Json[]).map((s) => s.server_name)).not.toContain('dcf-console');
     expect(last('POST', '/v1/mcp-servers/').requestBody).toEqual({
       server_name: 'dcf-console',
-      config: { mcp_server_type: 'streamable_http', server_url: 'https://console.example.test/api/mcp', auth_header: 'Authorization', auth_token: 'Bearer mcp-test-token' },
+      config: {
+        mcp_server_type: 'streamable_http',
+        server_url: 'https://console.example.test/api/mcp',
+        auth_header: 'Authorization',
+        auth_token: 'Bearer mcp-test-token',
+      },
     });
     const [tool] = exchanges().at(-1)!.responseBody as Json[];
     servedTool = { id: tool!.id, name: tool!.name };
@@ -123,7 +134,9 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       const failure = await platform.createAgent({ template: 'worker' }).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(AgentTemplateError);
       expect((failure as AgentTemplateError).problems).toEqual(
-        ['read_workflow_control_plane', 'notify_next_worker_agent', 'notify_if_ready', 'acquire_state_lease', 'invoke_skill_tool'].map((n) => `tool "${n}" (external_mcp) is not served by the DCF MCP server`),
+        ['read_workflow_control_plane', 'notify_next_worker_agent', 'notify_if_ready', 'acquire_state_lease', 'invoke_skill_tool'].map(
+          (n) => `tool "${n}" (external_mcp) is not served by the DCF MCP server`,
+        ),
       );
       expect(exchanges().filter((e) => e.url.pathname === '/v1/agents/')).toEqual([]);
     });
@@ -153,7 +166,16 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         metadata: { owner: 'dcf', dcf_template: 'worker-letta-only@1.0.0' },
       });
       // Prism's AgentState example, read into a summary.
-      expect(summary).toEqual({ id: 'string', name: 'string', template: null, tags: ['string'], tools: ['string'], block_ids: ['block-123e4567-e89b-12d3-a456-426614174000'], sleeptime_agent_id: null, created_at: '2019-08-24T14:15:22Z' });
+      expect(summary).toEqual({
+        id: 'string',
+        name: 'string',
+        template: null,
+        tags: ['string'],
+        tools: ['string'],
+        block_ids: ['block-123e4567-e89b-12d3-a456-426614174000'],
+        sleeptime_agent_id: null,
+        created_at: '2019-08-24T14:15:22Z',
+      });
     });
 
     it('getAgent asks for the relationships a summary needs', async () => {
@@ -161,7 +183,12 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       const summary = await platform.getAgent(id);
       const get = last('GET', `/v1/agents/${id}`);
       expect(get.url.searchParams.getAll('include').sort()).toEqual(['agent.blocks', 'agent.managed_group', 'agent.tags', 'agent.tools']);
-      expect(summary).toMatchObject({ id: 'string', tags: ['string'], tools: ['string'], block_ids: ['block-123e4567-e89b-12d3-a456-426614174000'] });
+      expect(summary).toMatchObject({
+        id: 'string',
+        tags: ['string'],
+        tools: ['string'],
+        block_ids: ['block-123e4567-e89b-12d3-a456-426614174000'],
+      });
     });
 
     it('getAgents reads each distinct id once, a few at a time (Letta has no batch read)', async () => {
@@ -209,8 +236,20 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
 
   describe('memory blocks', () => {
     it('createBlock / getBlock / updateBlock / deleteBlock', async () => {
-      const created = await platform.createBlock({ label: 'session_context', value: '{"session_id":"s-1"}', limit: 8000, description: 'Shared session state.', read_only: false });
-      expect(last('POST', '/v1/blocks/').requestBody).toEqual({ label: 'session_context', value: '{"session_id":"s-1"}', limit: 8000, description: 'Shared session state.', read_only: false });
+      const created = await platform.createBlock({
+        label: 'session_context',
+        value: '{"session_id":"s-1"}',
+        limit: 8000,
+        description: 'Shared session state.',
+        read_only: false,
+      });
+      expect(last('POST', '/v1/blocks/').requestBody).toEqual({
+        label: 'session_context',
+        value: '{"session_id":"s-1"}',
+        limit: 8000,
+        description: 'Shared session state.',
+        read_only: false,
+      });
       const example = { id: 'string', label: 'string', value: 'string', limit: 100000, description: 'string', read_only: false };
       expect(created).toEqual(example);
 
@@ -231,7 +270,9 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         `PATCH /v1/agents/${agent}/core-memory/blocks/attach/${block}`,
         `PATCH /v1/agents/${agent}/core-memory/blocks/detach/${block}`,
       ]);
-      expect(await platform.listAgentBlocks(agent)).toEqual([{ id: 'string', label: 'string', value: 'string', limit: 100000, description: 'string', read_only: false }]);
+      expect(await platform.listAgentBlocks(agent)).toEqual([
+        { id: 'string', label: 'string', value: 'string', limit: 100000, description: 'string', read_only: false },
+      ]);
       expect(await platform.listBlockAgents(block)).toEqual(['string']);
       expect(last('GET', `/v1/blocks/${block}/agents`).url.searchParams.get('limit')).toBe('100');
     });
@@ -286,7 +327,12 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         for await (const e of platform.streamMessage(agent, { role: 'user', content: 'hi' }, { max_steps: 3 })) events.push(e);
       })().catch((e: unknown) => e);
       const stream = last('POST', `/v1/agents/${agent}/messages/stream`);
-      expect(stream.requestBody).toEqual({ messages: [{ role: 'user', content: 'hi' }], stream_tokens: false, include_pings: true, max_steps: 3 });
+      expect(stream.requestBody).toEqual({
+        messages: [{ role: 'user', content: 'hi' }],
+        stream_tokens: false,
+        include_pings: true,
+        max_steps: 3,
+      });
       expect(stream.requestHeaders.get('accept')).toBe('text/event-stream');
       expect(events).toEqual([]);
       expect(failure).toBeInstanceOf(LettaPlatformError);
@@ -299,7 +345,12 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       const q = last('GET', `/v1/agents/${agent}/messages`).url.searchParams;
       expect([q.get('limit'), q.get('order'), q.get('before')]).toEqual(['20', 'desc', 'message-00000000-0000-4000-8000-000000000000']);
       expect(history).toEqual([
-        { id: 'string', agent_id: agent, created_at: '2019-08-24T14:15:22Z', event: { message_type: 'system_message', id: 'string', content: 'string', sender_agent_id: 'string' } },
+        {
+          id: 'string',
+          agent_id: agent,
+          created_at: '2019-08-24T14:15:22Z',
+          event: { message_type: 'system_message', id: 'string', content: 'string', sender_agent_id: 'string' },
+        },
       ]);
     });
   });
@@ -338,7 +389,9 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       const agent = ids.agent();
       await platform.queueMessage(agent, { role: 'user', content: '{"type":"session_observation","task_id":"t-1","status":"succeeded"}' });
       const queued = last('POST', `/v1/agents/${agent}/messages/async`);
-      expect(queued.requestBody).toEqual({ messages: [{ role: 'user', content: '{"type":"session_observation","task_id":"t-1","status":"succeeded"}' }] });
+      expect(queued.requestBody).toEqual({
+        messages: [{ role: 'user', content: '{"type":"session_observation","task_id":"t-1","status":"succeeded"}' }],
+      });
       expect(queued.responseBody).toMatchObject({ agent_id: expect.any(String) });
     });
 
@@ -346,10 +399,17 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       const from = ids.agent();
       const replies = await platform.sendMessageToAgentsMatchingTags(from, ['role:companion', 'session:s-1'], 'session update');
       const list = last('GET', '/v1/agents/');
-      expect([list.url.searchParams.getAll('tags'), list.url.searchParams.get('match_all_tags')]).toEqual([['role:companion', 'session:s-1'], 'true']);
+      expect([list.url.searchParams.getAll('tags'), list.url.searchParams.get('match_all_tags')]).toEqual([
+        ['role:companion', 'session:s-1'],
+        'true',
+      ]);
       const targets = (list.responseBody as Json[]).map((a) => a.id as string);
       expect(replies).toEqual(targets.map((agent_id) => ({ agent_id, reply: '' })));
-      expect(exchanges().filter((e) => e.method === 'POST').map((e) => e.url.pathname)).toEqual(targets.map((id) => `/v1/agents/${id}/messages`));
+      expect(
+        exchanges()
+          .filter((e) => e.method === 'POST')
+          .map((e) => e.url.pathname),
+      ).toEqual(targets.map((id) => `/v1/agents/${id}/messages`));
       await expect(platform.sendMessageToAgentsMatchingTags(from, [], 'x')).rejects.toThrow(/at least one tag/);
     });
   });
@@ -367,7 +427,12 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       metadata_: { mcp: { server_name: 'dcf-console' } },
     }));
     const idOf = (name: string) => served.find((t) => t.name === name)?.id;
-    const mcpServer = { id: `mcp_server-${randomUUID()}`, server_name: 'dcf-console', mcp_server_type: 'streamable_http', server_url: 'https://console.example.test/api/mcp' };
+    const mcpServer = {
+      id: `mcp_server-${randomUUID()}`,
+      server_name: 'dcf-console',
+      mcp_server_type: 'streamable_http',
+      server_url: 'https://console.example.test/api/mcp',
+    };
     let mcp: Awaited<ReturnType<typeof startReplayServer>>;
     /**
      * The adapter as delegated mode uses it, on the real templates: Prism answers every request but
@@ -409,8 +474,18 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       const shared = { session_context: ids.block(), strategist_guidelines: ids.block() };
       const specs = {
         conductor: { template: 'conductor', name: 'conductor-compliance', tags: [`session:${session}`] },
-        companion: { template: 'companion', name: `companion-${session.slice(0, 8)}-1`, tags: ['role:companion', `session:${session}`, 'specialization:transcription', 'status:idle'], block_ids: [shared.session_context] },
-        strategist: { template: 'strategist', name: `strategist-${session.slice(0, 8)}`, tags: ['role:strategist', `session:${session}`], block_ids: [shared.session_context, shared.strategist_guidelines] },
+        companion: {
+          template: 'companion',
+          name: `companion-${session.slice(0, 8)}-1`,
+          tags: ['role:companion', `session:${session}`, 'specialization:transcription', 'status:idle'],
+          block_ids: [shared.session_context],
+        },
+        strategist: {
+          template: 'strategist',
+          name: `strategist-${session.slice(0, 8)}`,
+          tags: ['role:strategist', `session:${session}`],
+          block_ids: [shared.session_context, shared.strategist_guidelines],
+        },
       };
       for (const [template, spec] of Object.entries(specs)) {
         await delegated.createAgent(spec);
@@ -419,28 +494,69 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         const own = (file.tools as Json[]).filter((t) => (file.agents[0].tool_ids as string[]).includes(t.id));
         const lettas = own.filter((t) => String(t.tool_type).startsWith('letta_')).map((t) => t.name as string);
         const ours = own.filter((t) => t.tool_type === 'external_mcp').map((t) => t.name as string);
-        expect(own.filter((t) => t.tool_type === 'letta_multi_agent_core').map((t) => t.name), template).toContain('send_message_to_agent_async');
+        expect(
+          own.filter((t) => t.tool_type === 'letta_multi_agent_core').map((t) => t.name),
+          template,
+        ).toContain('send_message_to_agent_async');
         expect([...(body.tools as string[])].sort(), template).toEqual([...lettas].sort());
         expect([...(body.tool_ids as string[])].sort(), template).toEqual(ours.map((n) => idOf(n)).sort());
-        expect(body, template).toMatchObject({ name: spec.name, include_base_tools: false, metadata: { dcf_template: `${template}@1.0.0` } });
+        expect(body, template).toMatchObject({
+          name: spec.name,
+          include_base_tools: false,
+          metadata: { dcf_template: `${template}@1.0.0` },
+        });
         expect(body.tags, template).toEqual([...new Set([...(file.agents[0].tags as string[]), ...spec.tags])]);
         expect(body.block_ids, template).toEqual('block_ids' in spec ? spec.block_ids : undefined);
       }
       // The DCF+ tools of each role are among them, each attached by its Letta tool id.
-      const created = log.filter((e) => e.method === 'POST' && e.url.pathname === '/v1/agents/').map((e) => (e.requestBody as Json).tool_ids as string[]);
+      const created = log
+        .filter((e) => e.method === 'POST' && e.url.pathname === '/v1/agents/')
+        .map((e) => (e.requestBody as Json).tool_ids as string[]);
       const [conductorTools, companionTools, strategistTools] = created.slice(-3);
-      const conductorDcfPlus = ['create_companion', 'dismiss_companion', 'list_session_companions', 'delegate_task', 'broadcast_task', 'update_session_context', 'finalize_session', 'read_session_activity'];
+      const conductorDcfPlus = [
+        'create_companion',
+        'dismiss_companion',
+        'list_session_companions',
+        'delegate_task',
+        'broadcast_task',
+        'update_session_context',
+        'finalize_session',
+        'read_session_activity',
+      ];
       for (const name of conductorDcfPlus) expect(conductorTools, name).toContain(idOf(name));
       expect(companionTools).toContain(idOf('update_companion_status'));
-      for (const name of ['read_session_activity', 'update_conductor_guidelines', 'read_shared_memory_blocks']) expect(strategistTools, name).toContain(idOf(name));
-      expect(log.filter((e) => e.method === 'POST' && e.url.pathname === '/v1/agents/').at(-3)!.requestBody).toMatchObject({ tools: expect.arrayContaining(['send_message_to_agents_matching_tags']) });
+      for (const name of ['read_session_activity', 'update_conductor_guidelines', 'read_shared_memory_blocks'])
+        expect(strategistTools, name).toContain(idOf(name));
+      expect(log.filter((e) => e.method === 'POST' && e.url.pathname === '/v1/agents/').at(-3)!.requestBody).toMatchObject({
+        tools: expect.arrayContaining(['send_message_to_agents_matching_tags']),
+      });
     });
 
     it('a read-only shared block attached to two agents, its holders, tags and listing by tags with match-all, then detach and delete', async () => {
       const [conductor, companion] = [ids.agent(), ids.agent()];
-      const value = JSON.stringify({ session_id: session, conductor_id: conductor, user_goals: [], preferences: {}, active_tasks: {}, completed_tasks: [], companions: {} });
-      const block = await delegated.createBlock({ label: 'session_context', value, limit: 8000, description: 'Shared state of this delegated-mode session.', read_only: true });
-      expect(last('POST', '/v1/blocks/').requestBody).toEqual({ label: 'session_context', value, limit: 8000, description: 'Shared state of this delegated-mode session.', read_only: true });
+      const value = JSON.stringify({
+        session_id: session,
+        conductor_id: conductor,
+        user_goals: [],
+        preferences: {},
+        active_tasks: {},
+        completed_tasks: [],
+        companions: {},
+      });
+      const block = await delegated.createBlock({
+        label: 'session_context',
+        value,
+        limit: 8000,
+        description: 'Shared state of this delegated-mode session.',
+        read_only: true,
+      });
+      expect(last('POST', '/v1/blocks/').requestBody).toEqual({
+        label: 'session_context',
+        value,
+        limit: 8000,
+        description: 'Shared state of this delegated-mode session.',
+        read_only: true,
+      });
       await delegated.attachBlock(conductor, block.id);
       await delegated.attachBlock(companion, block.id);
       expect(await delegated.listBlockAgents(block.id)).toEqual(['string']);
@@ -462,7 +578,11 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       await delegated.detachBlock(conductor, block.id);
       expect(await delegated.deleteBlock(block.id)).toBe(true);
       expect(await delegated.deleteAgent(companion)).toBe(true);
-      expect(exchanges().slice(-4).map((e) => `${e.method} ${e.url.pathname}`)).toEqual([
+      expect(
+        exchanges()
+          .slice(-4)
+          .map((e) => `${e.method} ${e.url.pathname}`),
+      ).toEqual([
         `PATCH /v1/agents/${companion}/core-memory/blocks/detach/${block.id}`,
         `PATCH /v1/agents/${conductor}/core-memory/blocks/detach/${block.id}`,
         `DELETE /v1/blocks/${block.id}`,
@@ -472,7 +592,12 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
 
     it('attachTool: the multi-agent tools by name (the broadcast tool under its old and its new name), a DCF+ tool by its id', async () => {
       const agent = ids.agent();
-      for (const name of ['send_message_to_agents_matching_all_tags', 'send_message_to_agents_matching_tags', 'send_message_to_agent_and_wait_for_reply']) await delegated.attachTool(agent, name);
+      for (const name of [
+        'send_message_to_agents_matching_all_tags',
+        'send_message_to_agents_matching_tags',
+        'send_message_to_agent_and_wait_for_reply',
+      ])
+        await delegated.attachTool(agent, name);
       const lookups = exchanges().filter((e) => e.url.pathname === '/v1/tools/');
       expect(lookups.map((e) => [e.url.searchParams.get('name'), e.url.searchParams.get('limit')])).toEqual([
         ['send_message_to_agents_matching_tags', '1'],
@@ -480,23 +605,44 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         ['send_message_to_agent_and_wait_for_reply', '1'],
       ]);
       const attaches = exchanges().filter((e) => e.method === 'PATCH');
-      expect(attaches.map((e, i) => e.url.pathname === `/v1/agents/${agent}/tools/attach/${(lookups[i]!.responseBody as Json[])[0]!.id}`)).toEqual([true, true, true]);
+      expect(
+        attaches.map((e, i) => e.url.pathname === `/v1/agents/${agent}/tools/attach/${(lookups[i]!.responseBody as Json[])[0]!.id}`),
+      ).toEqual([true, true, true]);
       log.splice(0);
       await delegated.attachTool(agent, 'update_conductor_guidelines');
-      expect(exchanges().map((e) => `${e.method} ${e.url.pathname}`)).toEqual([`PATCH /v1/agents/${agent}/tools/attach/${idOf('update_conductor_guidelines')}`]);
+      expect(exchanges().map((e) => `${e.method} ${e.url.pathname}`)).toEqual([
+        `PATCH /v1/agents/${agent}/tools/attach/${idOf('update_conductor_guidelines')}`,
+      ]);
     });
   });
 
   describe('archival memory', () => {
     it('insertPassage and searchPassages (tags must all match)', async () => {
       const agent = ids.agent();
-      const passage = await platform.insertPassage(agent, { text: 'whisper-transcribe failed on call 42', tags: ['skill:whisper', 'failure'] });
-      expect(last('POST', `/v1/agents/${agent}/archival-memory`).requestBody).toEqual({ text: 'whisper-transcribe failed on call 42', tags: ['skill:whisper', 'failure'] });
-      expect(passage).toEqual({ id: 'passage-123e4567-e89b-12d3-a456-426614174000', agent_id: agent, text: 'string', tags: ['string'], created_at: '2019-08-24T14:15:22Z' });
+      const passage = await platform.insertPassage(agent, {
+        text: 'whisper-transcribe failed on call 42',
+        tags: ['skill:whisper', 'failure'],
+      });
+      expect(last('POST', `/v1/agents/${agent}/archival-memory`).requestBody).toEqual({
+        text: 'whisper-transcribe failed on call 42',
+        tags: ['skill:whisper', 'failure'],
+      });
+      expect(passage).toEqual({
+        id: 'passage-123e4567-e89b-12d3-a456-426614174000',
+        agent_id: agent,
+        text: 'string',
+        tags: ['string'],
+        created_at: '2019-08-24T14:15:22Z',
+      });
 
       const found = await platform.searchPassages(agent, { query: 'transcription failures', tags: ['skill:whisper', 'failure'], limit: 5 });
       const q = last('GET', `/v1/agents/${agent}/archival-memory/search`).url.searchParams;
-      expect([q.get('query'), q.getAll('tags'), q.get('tag_match_mode'), q.get('top_k')]).toEqual(['transcription failures', ['skill:whisper', 'failure'], 'all', '5']);
+      expect([q.get('query'), q.getAll('tags'), q.get('tag_match_mode'), q.get('top_k')]).toEqual([
+        'transcription failures',
+        ['skill:whisper', 'failure'],
+        'all',
+        '5',
+      ]);
       expect(found).toEqual([{ id: 'string', agent_id: agent, text: 'string', tags: ['string'], created_at: 'string' }]);
     });
 
@@ -506,9 +652,16 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         await migrateDatabase(db, PROJECT_ROOT);
         const agent = ids.agent();
         const services = { config: testConfig(), db: async () => db.db, agents: async () => platform };
-        const r = await invokeTool(storeMemoryTool, { kind: 'insight', text: 'AssemblyAI is the better backup for noisy calls', tags: ['transcription'], agent_id: agent }, { actor: systemActor('test'), services });
+        const r = await invokeTool(
+          storeMemoryTool,
+          { kind: 'insight', text: 'AssemblyAI is the better backup for noisy calls', tags: ['transcription'], agent_id: agent },
+          { actor: systemActor('test'), services },
+        );
         expect(r).toMatchObject({ status: 'ok', passage_id: 'passage-123e4567-e89b-12d3-a456-426614174000' });
-        expect(last('POST', `/v1/agents/${agent}/archival-memory`).requestBody).toEqual({ text: 'AssemblyAI is the better backup for noisy calls', tags: ['insight', 'transcription'] });
+        expect(last('POST', `/v1/agents/${agent}/archival-memory`).requestBody).toEqual({
+          text: 'AssemblyAI is the better backup for noisy calls',
+          tags: ['insight', 'transcription'],
+        });
         const [row] = await db.db.select().from(memories);
         expect(row).toMatchObject({ agentId: agent, kind: 'insight', text: 'AssemblyAI is the better backup for noisy calls' });
       } finally {

@@ -1,13 +1,31 @@
 import { Letta } from '@letta-ai/letta-client';
 import { z } from 'zod';
-import type { AgentEvent, AgentPlatform, AgentSummary, CreateAgentSpec, InboundMessage, MemoryBlock, Passage, StoredMessage } from '../platform/agent-platform.ts';
+import type {
+  AgentEvent,
+  AgentPlatform,
+  AgentSummary,
+  CreateAgentSpec,
+  InboundMessage,
+  MemoryBlock,
+  Passage,
+  StoredMessage,
+} from '../platform/agent-platform.ts';
 import { buildCreateAgentRequest, parseAgentFile } from './agent-file.ts';
 import { callLetta, isNotFound, LettaPlatformError, UnknownToolError, type LettaRequest } from './errors.ts';
 import { assistantText } from './events.ts';
 import { McpToolDirectory } from './mcp-tools.ts';
 import { collectTurn, listHistory, queueMessage, streamTurn, type MessagingContext } from './messaging.ts';
 import { asyncAgentMessage, currentToolName, isMultiAgentTool, replyAgentMessage } from '../../delegation/letta-multi-agent.ts';
-import { lettaAgent, lettaBlock, lettaPassage, lettaPassageSearch, lettaTool, readLetta, type LettaAgent, type LettaBlock } from './schemas.ts';
+import {
+  lettaAgent,
+  lettaBlock,
+  lettaPassage,
+  lettaPassageSearch,
+  lettaTool,
+  readLetta,
+  type LettaAgent,
+  type LettaBlock,
+} from './schemas.ts';
 
 export interface LettaPlatformOptions {
   /** Letta server, e.g. `http://letta:8283` (LETTA_BASE_URL). */
@@ -80,13 +98,25 @@ export class LettaAgentPlatform implements AgentPlatform {
     const file = parseAgentFile(spec.template, await this.options.loadTemplate(spec.template));
     const { tools } = await this.#mcp.ensure();
     const body = buildCreateAgentRequest(file, spec, tools);
-    const agent = await readLetta({ method: 'POST', path: '/v1/agents/', body }, () => this.#client.agents.create(body), lettaAgent, 'agent');
+    const agent = await readLetta(
+      { method: 'POST', path: '/v1/agents/', body },
+      () => this.#client.agents.create(body),
+      lettaAgent,
+      'agent',
+    );
     return toAgentSummary(agent);
   }
 
   async getAgent(agentId: string): Promise<AgentSummary | null> {
     const query = { include: [...AGENT_INCLUDE] };
-    return orNull(readLetta({ method: 'GET', path: `/v1/agents/${agentId}`, query }, () => this.#client.agents.retrieve(agentId, query), lettaAgent, 'agent').then(toAgentSummary));
+    return orNull(
+      readLetta(
+        { method: 'GET', path: `/v1/agents/${agentId}`, query },
+        () => this.#client.agents.retrieve(agentId, query),
+        lettaAgent,
+        'agent',
+      ).then(toAgentSummary),
+    );
   }
 
   /** Letta has no batch read by id: the reads run a few at a time (the callers bound how many ids). */
@@ -114,24 +144,48 @@ export class LettaAgentPlatform implements AgentPlatform {
 
   async setTags(agentId: string, tags: string[]): Promise<AgentSummary> {
     const body = { tags };
-    const agent = await readLetta({ method: 'PATCH', path: `/v1/agents/${agentId}`, body }, () => this.#client.agents.update(agentId, body), lettaAgent, 'agent');
+    const agent = await readLetta(
+      { method: 'PATCH', path: `/v1/agents/${agentId}`, body },
+      () => this.#client.agents.update(agentId, body),
+      lettaAgent,
+      'agent',
+    );
     return toAgentSummary(agent);
   }
 
   // Memory blocks
 
-  async createBlock(block: { label: string; value: string; limit?: number; description?: string; read_only?: boolean }): Promise<MemoryBlock> {
+  async createBlock(block: {
+    label: string;
+    value: string;
+    limit?: number;
+    description?: string;
+    read_only?: boolean;
+  }): Promise<MemoryBlock> {
     const body = { ...block };
-    return toMemoryBlock(await readLetta({ method: 'POST', path: '/v1/blocks/', body }, () => this.#client.blocks.create(body), lettaBlock, 'block'));
+    return toMemoryBlock(
+      await readLetta({ method: 'POST', path: '/v1/blocks/', body }, () => this.#client.blocks.create(body), lettaBlock, 'block'),
+    );
   }
 
   async getBlock(blockId: string): Promise<MemoryBlock | null> {
-    return orNull(readLetta({ method: 'GET', path: `/v1/blocks/${blockId}` }, () => this.#client.blocks.retrieve(blockId), lettaBlock, 'block').then(toMemoryBlock));
+    return orNull(
+      readLetta({ method: 'GET', path: `/v1/blocks/${blockId}` }, () => this.#client.blocks.retrieve(blockId), lettaBlock, 'block').then(
+        toMemoryBlock,
+      ),
+    );
   }
 
   async updateBlock(blockId: string, patch: { value?: string; description?: string; limit?: number }): Promise<MemoryBlock> {
     const body = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    return toMemoryBlock(await readLetta({ method: 'PATCH', path: `/v1/blocks/${blockId}`, body }, () => this.#client.blocks.update(blockId, body), lettaBlock, 'block'));
+    return toMemoryBlock(
+      await readLetta(
+        { method: 'PATCH', path: `/v1/blocks/${blockId}`, body },
+        () => this.#client.blocks.update(blockId, body),
+        lettaBlock,
+        'block',
+      ),
+    );
   }
 
   async deleteBlock(blockId: string): Promise<boolean> {
@@ -139,20 +193,36 @@ export class LettaAgentPlatform implements AgentPlatform {
   }
 
   async listAgentBlocks(agentId: string): Promise<MemoryBlock[]> {
-    const blocks = await this.#pages(`/v1/agents/${agentId}/core-memory/blocks`, {}, (q) => this.#client.agents.blocks.list(agentId, q), lettaBlock, 'block');
+    const blocks = await this.#pages(
+      `/v1/agents/${agentId}/core-memory/blocks`,
+      {},
+      (q) => this.#client.agents.blocks.list(agentId, q),
+      lettaBlock,
+      'block',
+    );
     return blocks.map(toMemoryBlock);
   }
 
   async attachBlock(agentId: string, blockId: string): Promise<void> {
-    await callLetta({ method: 'PATCH', path: `/v1/agents/${agentId}/core-memory/blocks/attach/${blockId}` }, () => this.#client.agents.blocks.attach(blockId, { agent_id: agentId }));
+    await callLetta({ method: 'PATCH', path: `/v1/agents/${agentId}/core-memory/blocks/attach/${blockId}` }, () =>
+      this.#client.agents.blocks.attach(blockId, { agent_id: agentId }),
+    );
   }
 
   async detachBlock(agentId: string, blockId: string): Promise<void> {
-    await callLetta({ method: 'PATCH', path: `/v1/agents/${agentId}/core-memory/blocks/detach/${blockId}` }, () => this.#client.agents.blocks.detach(blockId, { agent_id: agentId }));
+    await callLetta({ method: 'PATCH', path: `/v1/agents/${agentId}/core-memory/blocks/detach/${blockId}` }, () =>
+      this.#client.agents.blocks.detach(blockId, { agent_id: agentId }),
+    );
   }
 
   async listBlockAgents(blockId: string): Promise<string[]> {
-    const agents = await this.#pages(`/v1/blocks/${blockId}/agents`, {}, (q) => this.#client.blocks.agents.list(blockId, q), z.object({ id: z.string() }), 'agent');
+    const agents = await this.#pages(
+      `/v1/blocks/${blockId}/agents`,
+      {},
+      (q) => this.#client.blocks.agents.list(blockId, q),
+      z.object({ id: z.string() }),
+      'agent',
+    );
     return agents.map((a) => a.id);
   }
 
@@ -161,7 +231,9 @@ export class LettaAgentPlatform implements AgentPlatform {
   /** Attaches a tool by Letta id: one of our MCP tools, else a Letta tool of that name (the multi-agent tools are always Letta's). */
   async attachTool(agentId: string, toolName: string): Promise<void> {
     const toolId = await this.#resolveToolId(toolName);
-    await callLetta({ method: 'PATCH', path: `/v1/agents/${agentId}/tools/attach/${toolId}` }, () => this.#client.agents.tools.attach(toolId, { agent_id: agentId }));
+    await callLetta({ method: 'PATCH', path: `/v1/agents/${agentId}/tools/attach/${toolId}` }, () =>
+      this.#client.agents.tools.attach(toolId, { agent_id: agentId }),
+    );
   }
 
   /** Detaches the agent's tool of that name; nothing to do when it has none. */
@@ -169,7 +241,9 @@ export class LettaAgentPlatform implements AgentPlatform {
     const name = currentToolName(toolName);
     const tool = (await this.#agentTools(agentId)).find((t) => t.name === name);
     if (!tool) return;
-    await callLetta({ method: 'PATCH', path: `/v1/agents/${agentId}/tools/detach/${tool.id}` }, () => this.#client.agents.tools.detach(tool.id, { agent_id: agentId }));
+    await callLetta({ method: 'PATCH', path: `/v1/agents/${agentId}/tools/detach/${tool.id}` }, () =>
+      this.#client.agents.tools.detach(tool.id, { agent_id: agentId }),
+    );
   }
 
   async listAgentTools(agentId: string): Promise<string[]> {
@@ -199,7 +273,11 @@ export class LettaAgentPlatform implements AgentPlatform {
   // (multi-agent.ts) and with the sender's id in `sender_id`.
 
   async sendMessageToAgentAsync(fromAgentId: string, toAgentId: string, text: string): Promise<void> {
-    await queueMessage(this.#messaging, toAgentId, { role: 'system', content: asyncAgentMessage(fromAgentId, text), sender_agent_id: fromAgentId });
+    await queueMessage(this.#messaging, toAgentId, {
+      role: 'system',
+      content: asyncAgentMessage(fromAgentId, text),
+      sender_agent_id: fromAgentId,
+    });
   }
 
   /**
@@ -207,16 +285,27 @@ export class LettaAgentPlatform implements AgentPlatform {
    * limit) fails the wait with a LettaPlatformError saying so; Letta finishes the turn and keeps
    * the reply in the receiver's history. The message is sent once, also when the wait times out.
    */
-  async sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string, opts: { timeout_ms?: number } = {}): Promise<string> {
+  async sendMessageToAgentAndWaitForReply(
+    fromAgentId: string,
+    toAgentId: string,
+    text: string,
+    opts: { timeout_ms?: number } = {},
+  ): Promise<string> {
     const message: InboundMessage = { role: 'system', content: replyAgentMessage(fromAgentId, text), sender_agent_id: fromAgentId };
     return assistantText(await collectTurn(this.#messaging, toAgentId, message, opts.timeout_ms ? { timeout_ms: opts.timeout_ms } : {}));
   }
 
   /** Every agent having all `tags`, except the sender, is messaged in parallel; any failure rejects. */
-  async sendMessageToAgentsMatchingTags(fromAgentId: string, tags: string[], text: string): Promise<Array<{ agent_id: string; reply: string }>> {
+  async sendMessageToAgentsMatchingTags(
+    fromAgentId: string,
+    tags: string[],
+    text: string,
+  ): Promise<Array<{ agent_id: string; reply: string }>> {
     if (!tags.length) throw new Error('sendMessageToAgentsMatchingTags needs at least one tag (it would otherwise message every agent)');
     const targets = (await this.listAgents({ tags, match_all_tags: true })).filter((a) => a.id !== fromAgentId);
-    return Promise.all(targets.map(async (a) => ({ agent_id: a.id, reply: await this.sendMessageToAgentAndWaitForReply(fromAgentId, a.id, text) })));
+    return Promise.all(
+      targets.map(async (a) => ({ agent_id: a.id, reply: await this.sendMessageToAgentAndWaitForReply(fromAgentId, a.id, text) })),
+    );
   }
 
   // Archival memory
@@ -231,8 +320,17 @@ export class LettaAgentPlatform implements AgentPlatform {
 
   /** Semantic search of the agent's archival memory; with `tags`, only passages having all of them. */
   async searchPassages(agentId: string, query: { query: string; tags?: string[]; limit?: number }): Promise<Passage[]> {
-    const q = { query: query.query, ...(query.tags?.length ? { tags: query.tags, tag_match_mode: 'all' as const } : {}), ...(query.limit ? { top_k: query.limit } : {}) };
-    const found = await readLetta({ method: 'GET', path: `/v1/agents/${agentId}/archival-memory/search`, query: q }, () => this.#client.agents.passages.search(agentId, q), lettaPassageSearch, 'passage search');
+    const q = {
+      query: query.query,
+      ...(query.tags?.length ? { tags: query.tags, tag_match_mode: 'all' as const } : {}),
+      ...(query.limit ? { top_k: query.limit } : {}),
+    };
+    const found = await readLetta(
+      { method: 'GET', path: `/v1/agents/${agentId}/archival-memory/search`, query: q },
+      () => this.#client.agents.passages.search(agentId, q),
+      lettaPassageSearch,
+      'passage search',
+    );
     return found.results.map((r) => ({ id: r.id, agent_id: agentId, text: r.content, tags: r.tags ?? [], created_at: r.timestamp }));
   }
 
@@ -253,7 +351,12 @@ export class LettaAgentPlatform implements AgentPlatform {
       if (served) return served;
     }
     const query = { name, limit: 1 };
-    const [tool] = await readLetta({ method: 'GET', path: '/v1/tools/', query }, async () => (await this.#client.tools.list(query)).getPaginatedItems(), z.array(lettaTool), 'tool list');
+    const [tool] = await readLetta(
+      { method: 'GET', path: '/v1/tools/', query },
+      async () => (await this.#client.tools.list(query)).getPaginatedItems(),
+      z.array(lettaTool),
+      'tool list',
+    );
     if (!tool) throw new UnknownToolError(toolName, this.options.mcpServerName ?? 'dcf-console');
     return tool.id;
   }
@@ -270,9 +373,14 @@ export class LettaAgentPlatform implements AgentPlatform {
     what: string,
   ): Promise<Array<z.infer<S>>> {
     const all: Array<z.infer<S>> = [];
-    for (let after: string | undefined; ; ) {
+    for (let after: string | undefined; ;) {
       const q = { ...query, limit: PAGE, ...(after ? { after } : {}) };
-      const items = await readLetta({ method: 'GET', path, query: q }, async () => (await page(q)).getPaginatedItems(), z.array(schema), `${what} list`);
+      const items = await readLetta(
+        { method: 'GET', path, query: q },
+        async () => (await page(q)).getPaginatedItems(),
+        z.array(schema),
+        `${what} list`,
+      );
       all.push(...items);
       const last = items.at(-1)?.id;
       if (items.length < PAGE || !last) return all;

@@ -42,10 +42,17 @@ async function withLetta(routes: Route[], run: (platform: LettaAgentPlatform, re
   }
 }
 
-const streamRoute = (fixture: string): Route => ({ method: 'POST', path: `/v1/agents/${AGENT}/messages/stream`, reply: { sse: fixtureText(fixture) } });
+const streamRoute = (fixture: string): Route => ({
+  method: 'POST',
+  path: `/v1/agents/${AGENT}/messages/stream`,
+  reply: { sse: fixtureText(fixture) },
+});
 
 /** Reads a stream to its end or first error; the events seen and the error, if any. */
-async function drain(stream: AsyncIterable<AgentEvent>, onEvent?: (e: AgentEvent) => void): Promise<{ events: AgentEvent[]; error?: unknown }> {
+async function drain(
+  stream: AsyncIterable<AgentEvent>,
+  onEvent?: (e: AgentEvent) => void,
+): Promise<{ events: AgentEvent[]; error?: unknown }> {
   const events: AgentEvent[] = [];
   try {
     for await (const e of stream) {
@@ -82,14 +89,31 @@ describe('recorded Letta responses', () => {
         expect(error).toBeUndefined();
         expect(events).toEqual([
           { message_type: 'reasoning_message', id: m(1), reasoning: 'Transcription is done; Summarise may be ready.' },
-          { message_type: 'tool_call_message', id: m(2), tool_call: { tool_call_id: 'call_8QdWm2', name: 'notify_if_ready', arguments: '{"workflow_id": "wf-42", "target_state": "Summarise"}' } },
-          { message_type: 'tool_return_message', id: m(3), tool_call_id: 'call_8QdWm2', name: 'notify_if_ready', status: 'success', tool_return: '{"status": "notified", "target_state": "Summarise"}' },
+          {
+            message_type: 'tool_call_message',
+            id: m(2),
+            tool_call: {
+              tool_call_id: 'call_8QdWm2',
+              name: 'notify_if_ready',
+              arguments: '{"workflow_id": "wf-42", "target_state": "Summarise"}',
+            },
+          },
+          {
+            message_type: 'tool_return_message',
+            id: m(3),
+            tool_call_id: 'call_8QdWm2',
+            name: 'notify_if_ready',
+            status: 'success',
+            tool_return: '{"status": "notified", "target_state": "Summarise"}',
+          },
           { message_type: 'reasoning_message', id: m(4), reasoning: 'Downstream notified; report back.' },
           { message_type: 'assistant_message', id: m(5), content: 'Transcribe finished; Summarise was notified.' },
           { message_type: 'stop_reason', stop_reason: 'end_turn' },
           { message_type: 'usage_statistics', prompt_tokens: 5120, completion_tokens: 182, total_tokens: 5302, step_count: 2 },
         ]);
-        expect(requests.map((r) => r.body)).toEqual([{ messages: [{ role: 'user', content: 'Transcribe is done.' }], stream_tokens: false, include_pings: true }]);
+        expect(requests.map((r) => r.body)).toEqual([
+          { messages: [{ role: 'user', content: 'Transcribe is done.' }], stream_tokens: false, include_pings: true },
+        ]);
         expect(requests[0]!.headers.accept).toBe('text/event-stream');
       });
     });
@@ -99,12 +123,42 @@ describe('recorded Letta responses', () => {
         const { events, error } = await drain(platform.streamMessage(AGENT, { role: 'user', content: 'go' }));
         expect(error).toBeUndefined();
         expect(events).toEqual([
-          { message_type: 'tool_call_message', id: `${m(1)}:0`, tool_call: { tool_call_id: 'call_A1', name: 'read_workflow_control_plane', arguments: '{"workflow_id": "wf-42"}' } },
-          { message_type: 'tool_call_message', id: `${m(1)}:1`, tool_call: { tool_call_id: 'call_B2', name: 'acquire_state_lease', arguments: '{"workflow_id": "wf-42", "state": "Transcribe"}' } },
-          { message_type: 'tool_return_message', id: `${m(2)}:0`, tool_call_id: 'call_A1', name: '', status: 'success', tool_return: '{"status": "ok"}' },
-          { message_type: 'tool_return_message', id: `${m(2)}:1`, tool_call_id: 'call_B2', name: '', status: 'error', tool_return: 'LeaseHeld: held by worker-7' },
+          {
+            message_type: 'tool_call_message',
+            id: `${m(1)}:0`,
+            tool_call: { tool_call_id: 'call_A1', name: 'read_workflow_control_plane', arguments: '{"workflow_id": "wf-42"}' },
+          },
+          {
+            message_type: 'tool_call_message',
+            id: `${m(1)}:1`,
+            tool_call: {
+              tool_call_id: 'call_B2',
+              name: 'acquire_state_lease',
+              arguments: '{"workflow_id": "wf-42", "state": "Transcribe"}',
+            },
+          },
+          {
+            message_type: 'tool_return_message',
+            id: `${m(2)}:0`,
+            tool_call_id: 'call_A1',
+            name: '',
+            status: 'success',
+            tool_return: '{"status": "ok"}',
+          },
+          {
+            message_type: 'tool_return_message',
+            id: `${m(2)}:1`,
+            tool_call_id: 'call_B2',
+            name: '',
+            status: 'error',
+            tool_return: 'LeaseHeld: held by worker-7',
+          },
           { message_type: 'assistant_message', id: m(3), content: 'The lease is held elsewhere; asking to delete the stale workflow.' },
-          { message_type: 'tool_call_message', id: m(4), tool_call: { tool_call_id: 'call_C3', name: 'delete_workflow', arguments: '{"workflow_id": "wf-42"}' } },
+          {
+            message_type: 'tool_call_message',
+            id: m(4),
+            tool_call: { tool_call_id: 'call_C3', name: 'delete_workflow', arguments: '{"workflow_id": "wf-42"}' },
+          },
           { message_type: 'stop_reason', stop_reason: 'requires_approval' },
           { message_type: 'usage_statistics', prompt_tokens: 5120, completion_tokens: 182, total_tokens: 5302, step_count: 3 },
         ]);
@@ -120,7 +174,9 @@ describe('recorded Letta responses', () => {
         const e = error as LettaPlatformError;
         expect(e.status).toBeNull();
         expect(e.request).toMatchObject({ method: 'POST', path: `/v1/agents/${AGENT}/messages/stream` });
-        expect(e.message).toBe(`Letta POST /v1/agents/${AGENT}/messages/stream: llm_api_error: The LLM provider returned 529 Overloaded. (anthropic: overloaded_error)`);
+        expect(e.message).toBe(
+          `Letta POST /v1/agents/${AGENT}/messages/stream: llm_api_error: The LLM provider returned 529 Overloaded. (anthropic: overloaded_error)`,
+        );
         expect(e.detail).toMatchObject({ run_id: RUN, error_type: 'llm_api_error' });
       });
     });
@@ -129,7 +185,9 @@ describe('recorded Letta responses', () => {
       await withLetta([streamRoute('error-message-event.sse')], async (platform) => {
         const { events, error } = await drain(platform.streamMessage(AGENT, { role: 'user', content: 'read' }));
         expect(events.map((e) => e.message_type)).toEqual(['reasoning_message']);
-        expect((error as LettaPlatformError).message).toMatch(/error in the stream: internal_error: An unknown error occurred with the LLM streaming request\. \(ConnectionResetError\)$/);
+        expect((error as LettaPlatformError).message).toMatch(
+          /error in the stream: internal_error: An unknown error occurred with the LLM streaming request\. \(ConnectionResetError\)$/,
+        );
         expect((error as LettaPlatformError).detail).toMatchObject({ message_type: 'error_message', run_id: RUN });
       });
     });
@@ -159,9 +217,12 @@ describe('recorded Letta responses', () => {
       const cancel: Route = { method: 'POST', path: `/v1/agents/${AGENT}/messages/cancel`, reply: { json: { [RUN]: 'cancelled' } } };
       await withLetta([streamRoute('client-abort.sse'), cancel], async (platform, requests) => {
         const controller = new AbortController();
-        const { events, error } = await drain(platform.streamMessage(AGENT, { role: 'user', content: 'x' }, { signal: controller.signal }), (e) => {
-          if (e.message_type === 'tool_call_message') controller.abort();
-        });
+        const { events, error } = await drain(
+          platform.streamMessage(AGENT, { role: 'user', content: 'x' }, { signal: controller.signal }),
+          (e) => {
+            if (e.message_type === 'tool_call_message') controller.abort();
+          },
+        );
         expect(error).toBeUndefined();
         expect(events.map((e) => e.message_type)).toEqual(['reasoning_message', 'tool_call_message', 'stop_reason']);
         expect(events.at(-1)).toEqual({ message_type: 'stop_reason', stop_reason: 'cancelled' });
@@ -173,11 +234,19 @@ describe('recorded Letta responses', () => {
     });
 
     it('an HTTP error before the stream starts is a LettaPlatformError with the status and Letta’s detail', async () => {
-      const missing: Route = { method: 'POST', path: `/v1/agents/${AGENT}/messages/stream`, reply: { status: 404, json: { detail: `Agent ${AGENT} not found` } } };
+      const missing: Route = {
+        method: 'POST',
+        path: `/v1/agents/${AGENT}/messages/stream`,
+        reply: { status: 404, json: { detail: `Agent ${AGENT} not found` } },
+      };
       await withLetta([missing], async (platform) => {
         const { events, error } = await drain(platform.streamMessage(AGENT, { role: 'user', content: 'x' }));
         expect(events).toEqual([]);
-        expect(error).toMatchObject({ name: 'LettaPlatformError', status: 404, message: `Letta POST /v1/agents/${AGENT}/messages/stream → 404: Agent ${AGENT} not found` });
+        expect(error).toMatchObject({
+          name: 'LettaPlatformError',
+          status: 404,
+          message: `Letta POST /v1/agents/${AGENT}/messages/stream → 404: Agent ${AGENT} not found`,
+        });
       });
     });
   });
@@ -202,12 +271,25 @@ describe('recorded Letta responses', () => {
           `GET /v1/mcp-servers/${MCP}/tools`,
           'POST /v1/agents/',
         ]);
-        expect(requests[1]!.body).toEqual({ config: { mcp_server_type: 'streamable_http', server_url: 'https://console.example.test/api/mcp', auth_header: 'Authorization', auth_token: 'Bearer mcp-test-token' } });
+        expect(requests[1]!.body).toEqual({
+          config: {
+            mcp_server_type: 'streamable_http',
+            server_url: 'https://console.example.test/api/mcp',
+            auth_header: 'Authorization',
+            auth_token: 'Bearer mcp-test-token',
+          },
+        });
         const tools = body('mcp_tools') as unknown as Json[];
         const idOf = (name: string) => tools.find((t) => t.name === name)!.id as string;
         expect(requests[4]!.body).toMatchObject({
           name: 'worker-transcribe',
-          tool_ids: ['read_workflow_control_plane', 'notify_next_worker_agent', 'notify_if_ready', 'acquire_state_lease', 'invoke_skill_tool'].map(idOf),
+          tool_ids: [
+            'read_workflow_control_plane',
+            'notify_next_worker_agent',
+            'notify_if_ready',
+            'acquire_state_lease',
+            'invoke_skill_tool',
+          ].map(idOf),
           tools: ['conversation_search', 'send_message', 'send_message_to_agents_matching_tags', 'send_message_to_agent_async'],
           enable_sleeptime: true,
         });
@@ -216,7 +298,17 @@ describe('recorded Letta responses', () => {
           name: 'worker-transcribe',
           template: 'worker@1.0.0',
           tags: ['role:worker', 'workflow:wf-42'],
-          tools: ['conversation_search', 'send_message', 'send_message_to_agents_matching_tags', 'send_message_to_agent_async', 'read_workflow_control_plane', 'notify_next_worker_agent', 'notify_if_ready', 'acquire_state_lease', 'invoke_skill_tool'],
+          tools: [
+            'conversation_search',
+            'send_message',
+            'send_message_to_agents_matching_tags',
+            'send_message_to_agent_async',
+            'read_workflow_control_plane',
+            'notify_next_worker_agent',
+            'notify_if_ready',
+            'acquire_state_lease',
+            'invoke_skill_tool',
+          ],
           block_ids: (body('agent_created').blocks as Json[]).map((b) => b.id),
           sleeptime_agent_id: 'agent-9e8d7c6b-5a49-4382-b716-0f1e2d3c4b5a',
           created_at: '2026-03-30T09:59:58Z',
@@ -236,7 +328,10 @@ describe('recorded Letta responses', () => {
         expect(requests.at(-1)!.url.pathname).toBe(`/v1/agents/${AGENT}/tools/attach/${loadSkill}`);
         const before = requests.length;
         await expect(platform.attachTool(AGENT, 'no_such_tool')).rejects.toBeInstanceOf(UnknownToolError);
-        expect(requests.slice(before).map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([`GET /v1/mcp-servers/${MCP}/tools`, 'GET /v1/tools/?name=no_such_tool&limit=1']);
+        expect(requests.slice(before).map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([
+          `GET /v1/mcp-servers/${MCP}/tools`,
+          'GET /v1/tools/?name=no_such_tool&limit=1',
+        ]);
       });
     });
 
@@ -269,15 +364,41 @@ describe('recorded Letta responses', () => {
     it('other failures are LettaPlatformErrors with status, Letta’s message and the request (secrets redacted)', async () => {
       const routes: Route[] = [
         { method: 'GET', path: `/v1/blocks/${BLOCK}`, reply: { status: 500, json: { detail: 'database unavailable' } } },
-        { method: 'PATCH', path: `/v1/blocks/${BLOCK}`, reply: { status: 422, json: { detail: [{ loc: ['body', 'limit'], msg: 'Input should be greater than 0', type: 'greater_than' }] } } },
+        {
+          method: 'PATCH',
+          path: `/v1/blocks/${BLOCK}`,
+          reply: {
+            status: 422,
+            json: { detail: [{ loc: ['body', 'limit'], msg: 'Input should be greater than 0', type: 'greater_than' }] },
+          },
+        },
         { method: 'GET', path: '/v1/mcp-servers/', reply: { json: [] } },
-        { method: 'POST', path: '/v1/mcp-servers/', reply: { status: 409, json: { detail: 'MCP server with name dcf-console already exists' } } },
+        {
+          method: 'POST',
+          path: '/v1/mcp-servers/',
+          reply: { status: 409, json: { detail: 'MCP server with name dcf-console already exists' } },
+        },
       ];
       await withLetta(routes, async (platform) => {
-        await expect(platform.getBlock(BLOCK)).rejects.toMatchObject({ status: 500, message: `Letta GET /v1/blocks/${BLOCK} → 500: database unavailable`, request: { method: 'GET', path: `/v1/blocks/${BLOCK}` } });
-        await expect(platform.updateBlock(BLOCK, { limit: 0 })).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/→ 422: body\.limit: Input should be greater than 0$/), request: { body: { limit: 0 } } });
+        await expect(platform.getBlock(BLOCK)).rejects.toMatchObject({
+          status: 500,
+          message: `Letta GET /v1/blocks/${BLOCK} → 500: database unavailable`,
+          request: { method: 'GET', path: `/v1/blocks/${BLOCK}` },
+        });
+        await expect(platform.updateBlock(BLOCK, { limit: 0 })).rejects.toMatchObject({
+          status: 422,
+          message: expect.stringMatching(/→ 422: body\.limit: Input should be greater than 0$/),
+          request: { body: { limit: 0 } },
+        });
         const conflict = await platform.start().catch((e: unknown) => e);
-        expect(conflict).toMatchObject({ status: 409, request: { method: 'POST', path: '/v1/mcp-servers/', body: { server_name: 'dcf-console', config: { auth_token: '[redacted]', server_url: 'https://console.example.test/api/mcp' } } } });
+        expect(conflict).toMatchObject({
+          status: 409,
+          request: {
+            method: 'POST',
+            path: '/v1/mcp-servers/',
+            body: { server_name: 'dcf-console', config: { auth_token: '[redacted]', server_url: 'https://console.example.test/api/mcp' } },
+          },
+        });
       });
     });
 
@@ -285,14 +406,27 @@ describe('recorded Letta responses', () => {
       const server = await startReplayServer([]);
       const url = server.url;
       await server.close();
-      const platform = new LettaAgentPlatform({ baseUrl: url, publicUrl: 'http://localhost:3000', loadTemplate: async () => worker, maxRetries: 0 });
-      await expect(platform.listAgents()).rejects.toMatchObject({ name: 'LettaPlatformError', status: null, request: { method: 'GET', path: '/v1/agents/' } });
+      const platform = new LettaAgentPlatform({
+        baseUrl: url,
+        publicUrl: 'http://localhost:3000',
+        loadTemplate: async () => worker,
+        maxRetries: 0,
+      });
+      await expect(platform.listAgents()).rejects.toMatchObject({
+        name: 'LettaPlatformError',
+        status: null,
+        request: { method: 'GET', path: '/v1/agents/' },
+      });
     });
   });
 
   describe('agent-to-agent', () => {
     it('sendMessageToAgentsMatchingTags asks every agent having all tags but the sender, and returns their replies', async () => {
-      const [conductor, c1, c2] = ['agent-1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'agent-2e3d4c5b-6f7a-4b8c-9dae-1f2a3b4c5d6e', 'agent-3f4e5d6c-7a8b-4c9d-aebf-2a3b4c5d6e7f'];
+      const [conductor, c1, c2] = [
+        'agent-1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+        'agent-2e3d4c5b-6f7a-4b8c-9dae-1f2a3b4c5d6e',
+        'agent-3f4e5d6c-7a8b-4c9d-aebf-2a3b4c5d6e7f',
+      ];
       const routes: Route[] = [
         { method: 'GET', path: '/v1/agents/', reply: { json: body('agents_matching') } },
         { method: 'POST', path: `/v1/agents/${c1}/messages`, reply: { json: body('turn_reply_c1') } },
@@ -315,18 +449,34 @@ describe('recorded Letta responses', () => {
 
     it('sendMessageToAgentAndWaitForReply with timeout_ms: a slower reply fails the wait, and the message is sent once (no retry)', async () => {
       const [from, to] = ['agent-1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'agent-2e3d4c5b-6f7a-4b8c-9dae-1f2a3b4c5d6e'];
-      const server = await startReplayServer([{ method: 'POST', path: `/v1/agents/${to}/messages`, reply: { json: body('turn_reply_c1') }, delayMs: 1500 }]);
+      const server = await startReplayServer([
+        { method: 'POST', path: `/v1/agents/${to}/messages`, reply: { json: body('turn_reply_c1') }, delayMs: 1500 },
+      ]);
       // Retries allowed: a timed-out turn must still not be sent again.
-      const platform = new LettaAgentPlatform({ baseUrl: server.url, publicUrl: 'http://localhost:3000', loadTemplate: async () => worker, maxRetries: 2 });
+      const platform = new LettaAgentPlatform({
+        baseUrl: server.url,
+        publicUrl: 'http://localhost:3000',
+        loadTemplate: async () => worker,
+        maxRetries: 2,
+      });
       try {
         const failure = await platform.sendMessageToAgentAndWaitForReply(from, to, 'status?', { timeout_ms: 300 }).catch((e: unknown) => e);
         expect(failure).toBeInstanceOf(LettaPlatformError);
-        expect((failure as LettaPlatformError).message).toBe(`Letta POST /v1/agents/${to}/messages: no reply from agent ${to} within 300 ms; its turn goes on and its reply will be in its history`);
+        expect((failure as LettaPlatformError).message).toBe(
+          `Letta POST /v1/agents/${to}/messages: no reply from agent ${to} within 300 ms; its turn goes on and its reply will be in its history`,
+        );
         expect(server.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`POST /v1/agents/${to}/messages`]);
         expect(server.requests[0]!.problems).toEqual([]);
         // Within the limit the reply comes back.
-        const quick = await startReplayServer([{ method: 'POST', path: `/v1/agents/${to}/messages`, reply: { json: body('turn_reply_c1') }, delayMs: 50 }]);
-        const patient = new LettaAgentPlatform({ baseUrl: quick.url, publicUrl: 'http://localhost:3000', loadTemplate: async () => worker, maxRetries: 0 });
+        const quick = await startReplayServer([
+          { method: 'POST', path: `/v1/agents/${to}/messages`, reply: { json: body('turn_reply_c1') }, delayMs: 50 },
+        ]);
+        const patient = new LettaAgentPlatform({
+          baseUrl: quick.url,
+          publicUrl: 'http://localhost:3000',
+          loadTemplate: async () => worker,
+          maxRetries: 0,
+        });
         expect(await patient.sendMessageToAgentAndWaitForReply(from, to, 'status?', { timeout_ms: 5000 })).toBe('Idle; ready for a task.');
         await quick.close();
       } finally {
@@ -336,7 +486,11 @@ describe('recorded Letta responses', () => {
 
     it('listMessages reads agent-to-agent messages: the sender from sender_id or, for system messages, the multi-agent preamble', async () => {
       const conductor = 'agent-1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-      const [c1, c2, strategist] = ['agent-2e3d4c5b-6f7a-4b8c-9dae-1f2a3b4c5d6e', 'agent-3f4e5d6c-7a8b-4c9d-aebf-2a3b4c5d6e7f', 'agent-4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d'];
+      const [c1, c2, strategist] = [
+        'agent-2e3d4c5b-6f7a-4b8c-9dae-1f2a3b4c5d6e',
+        'agent-3f4e5d6c-7a8b-4c9d-aebf-2a3b4c5d6e7f',
+        'agent-4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d',
+      ];
       const recordedHistory = body('conductor_history_delegated') as unknown as Json[];
       const routes: Route[] = [{ method: 'GET', path: `/v1/agents/${conductor}/messages`, reply: { json: recordedHistory } }];
       await withLetta(routes, async (platform, requests) => {
@@ -344,7 +498,9 @@ describe('recorded Letta responses', () => {
         // A split event's id pages by its message's id.
         expect(requests[0]!.url.searchParams.get('before')).toBe('message-7e000020-5d6e-4f70-8a1b-2c3d4e5f6a7b');
         expect(history.map((h) => h.id)).toEqual([...recordedHistory].reverse().map((r) => r.id));
-        const senders = history.flatMap(({ id, event: e }) => (e.message_type === 'user_message' || e.message_type === 'system_message' ? [[id.slice(8, 16), e.sender_agent_id ?? null]] : []));
+        const senders = history.flatMap(({ id, event: e }) =>
+          e.message_type === 'user_message' || e.message_type === 'system_message' ? [[id.slice(8, 16), e.sender_agent_id ?? null]] : [],
+        );
         expect(senders).toEqual([
           ['7e000000', 'agent-5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e'],
           ['7e000001', null],
@@ -365,10 +521,17 @@ describe('recorded Letta responses', () => {
           event: {
             message_type: 'tool_call_message',
             id: 'message-7e000005-5d6e-4f70-8a1b-2c3d4e5f6a7b',
-            tool_call: { tool_call_id: 'call_d2', name: 'send_message_to_agent_async', arguments: expect.stringContaining(`"other_agent_id":"${c2}"`) },
+            tool_call: {
+              tool_call_id: 'call_d2',
+              name: 'send_message_to_agent_async',
+              arguments: expect.stringContaining(`"other_agent_id":"${c2}"`),
+            },
           },
         });
-        expect(history[9]!.event).toMatchObject({ message_type: 'system_message', content: expect.stringMatching(/^\[Incoming message from agent with ID 'agent-2e3d.*\] \{"type":"task_result","task_id":"t-1"/) });
+        expect(history[9]!.event).toMatchObject({
+          message_type: 'system_message',
+          content: expect.stringMatching(/^\[Incoming message from agent with ID 'agent-2e3d.*\] \{"type":"task_result","task_id":"t-1"/),
+        });
       });
     });
   });

@@ -77,7 +77,12 @@ export class McpToolDirectory {
       );
     }
     const body = { config: this.config() };
-    const updated = await readLetta({ method: 'PATCH', path, body }, () => this.client.mcpServers.update(existing.id, body), lettaMcpServer, 'MCP server');
+    const updated = await readLetta(
+      { method: 'PATCH', path, body },
+      () => this.client.mcpServers.update(existing.id, body),
+      lettaMcpServer,
+      'MCP server',
+    );
     await callLetta({ method: 'PATCH', path: `${path}/refresh` }, () => this.client.mcpServers.refresh(existing.id));
     return updated;
   }

@@ -32,8 +32,18 @@ export function toMessageCreate(message: InboundMessage) {
  * stream, the run is cancelled on the server (`/messages/cancel` with the run id seen so far) and
  * the turn ends with `stop_reason: cancelled`.
  */
-export async function* streamTurn(ctx: MessagingContext, agentId: string, message: InboundMessage, opts: { signal?: AbortSignal; max_steps?: number } = {}): AsyncGenerator<AgentEvent> {
-  const body = { messages: [toMessageCreate(message)], stream_tokens: false, include_pings: true, ...(opts.max_steps ? { max_steps: opts.max_steps } : {}) };
+export async function* streamTurn(
+  ctx: MessagingContext,
+  agentId: string,
+  message: InboundMessage,
+  opts: { signal?: AbortSignal; max_steps?: number } = {},
+): AsyncGenerator<AgentEvent> {
+  const body = {
+    messages: [toMessageCreate(message)],
+    stream_tokens: false,
+    include_pings: true,
+    ...(opts.max_steps ? { max_steps: opts.max_steps } : {}),
+  };
   const request: LettaRequest = { method: 'POST', path: `/v1/agents/${agentId}/messages/stream`, body };
   const options = { ...ONCE, signal: opts.signal, timeout: ctx.messageTimeoutMs, headers: { Accept: 'text/event-stream' } };
   let runId: string | undefined;
@@ -44,7 +54,13 @@ export async function* streamTurn(ctx: MessagingContext, agentId: string, messag
       const msg = parseLettaMessage(raw, request);
       if (!msg) continue;
       if ('run_id' in msg && msg.run_id) runId = msg.run_id;
-      if (msg.message_type === 'error_message') throw new LettaPlatformError(null, `error in the stream: ${msg.error_type}: ${msg.message}${msg.detail ? ` (${msg.detail})` : ''}`, request, msg);
+      if (msg.message_type === 'error_message')
+        throw new LettaPlatformError(
+          null,
+          `error in the stream: ${msg.error_type}: ${msg.message}${msg.detail ? ` (${msg.detail})` : ''}`,
+          request,
+          msg,
+        );
       for (const event of toAgentEvents(msg)) {
         if (event.message_type === 'stop_reason') stopped = true;
         yield event;
@@ -65,7 +81,9 @@ export async function* streamTurn(ctx: MessagingContext, agentId: string, messag
 /** Cancels runs of an agent (`POST /v1/agents/{id}/messages/cancel`). */
 export async function cancelRuns(ctx: MessagingContext, agentId: string, runIds: string[]): Promise<void> {
   const body = { run_ids: runIds };
-  await callLetta({ method: 'POST', path: `/v1/agents/${agentId}/messages/cancel`, body }, () => ctx.client.agents.messages.cancel(agentId, body));
+  await callLetta({ method: 'POST', path: `/v1/agents/${agentId}/messages/cancel`, body }, () =>
+    ctx.client.agents.messages.cancel(agentId, body),
+  );
 }
 
 /**
@@ -73,7 +91,12 @@ export async function cancelRuns(ctx: MessagingContext, agentId: string, runIds:
  * stop reason and usage. A turn longer than `timeout_ms` (default: the context's turn limit) is a
  * LettaPlatformError saying so; Letta goes on with the turn and keeps its reply in the history.
  */
-export async function collectTurn(ctx: MessagingContext, agentId: string, message: InboundMessage, opts: { max_steps?: number; timeout_ms?: number } = {}): Promise<AgentEvent[]> {
+export async function collectTurn(
+  ctx: MessagingContext,
+  agentId: string,
+  message: InboundMessage,
+  opts: { max_steps?: number; timeout_ms?: number } = {},
+): Promise<AgentEvent[]> {
   const body = { messages: [toMessageCreate(message)], ...(opts.max_steps ? { max_steps: opts.max_steps } : {}) };
   const request: LettaRequest = { method: 'POST', path: `/v1/agents/${agentId}/messages`, body };
   const timeout = opts.timeout_ms ?? ctx.messageTimeoutMs;
@@ -81,13 +104,22 @@ export async function collectTurn(ctx: MessagingContext, agentId: string, messag
   const response = await readLetta(request, send, lettaResponse, 'turn').catch((error: unknown) => {
     if (!(error instanceof LettaPlatformError && error.cause instanceof APIConnectionTimeoutError)) throw error;
     const limit = timeout % 1000 ? `${timeout} ms` : `${timeout / 1000} s`;
-    throw new LettaPlatformError(null, `no reply from agent ${agentId} within ${limit}; its turn goes on and its reply will be in its history`, error.request, undefined, { cause: error });
+    throw new LettaPlatformError(
+      null,
+      `no reply from agent ${agentId} within ${limit}; its turn goes on and its reply will be in its history`,
+      error.request,
+      undefined,
+      { cause: error },
+    );
   });
   const events = response.messages.flatMap((raw) => {
     const msg = parseLettaMessage(raw, request);
     return msg ? toAgentEvents(msg) : [];
   });
-  const tail = [{ message_type: 'stop_reason', ...response.stop_reason }, { ...(response.usage as object), message_type: 'usage_statistics' }];
+  const tail = [
+    { message_type: 'stop_reason', ...response.stop_reason },
+    { ...(response.usage as object), message_type: 'usage_statistics' },
+  ];
   return [...events, ...tail.flatMap((raw) => toAgentEvents(parseLettaMessage(raw, request)!))];
 }
 
@@ -104,7 +136,11 @@ export async function queueMessage(ctx: MessagingContext, agentId: string, messa
  * id this returned: one Letta message split into several events (parallel tool calls) has ids
  * `<message id>:<n>`, and Letta pages by the message id.
  */
-export async function listHistory(ctx: MessagingContext, agentId: string, opts: { limit?: number; before?: string } = {}): Promise<StoredMessage[]> {
+export async function listHistory(
+  ctx: MessagingContext,
+  agentId: string,
+  opts: { limit?: number; before?: string } = {},
+): Promise<StoredMessage[]> {
   const before = opts.before?.replace(/:\d+$/, '');
   const query = { limit: opts.limit ?? 50, order: 'desc' as const, ...(before ? { before } : {}) };
   const request: LettaRequest = { method: 'GET', path: `/v1/agents/${agentId}/messages`, query };

@@ -87,7 +87,9 @@ export const lettaMessage = z.discriminatedUnion('message_type', [
     tool_return: z.string(),
     name: nullishString,
     tool_returns: z
-      .array(z.object({ tool_call_id: z.string(), status: z.enum(['success', 'error']), tool_return: z.union([z.string(), z.array(textPart)]) }))
+      .array(
+        z.object({ tool_call_id: z.string(), status: z.enum(['success', 'error']), tool_return: z.union([z.string(), z.array(textPart)]) }),
+      )
       .nullish(),
   }),
   z.object({ ...messageBase, message_type: z.literal('assistant_message'), content }),
@@ -100,7 +102,13 @@ export const lettaMessage = z.discriminatedUnion('message_type', [
     run_ids: z.array(z.string()).nullish(),
   }),
   z.object({ message_type: z.literal('stop_reason'), stop_reason: z.string() }),
-  z.object({ message_type: z.literal('error_message'), run_id: z.string(), error_type: z.string(), message: z.string(), detail: nullishString }),
+  z.object({
+    message_type: z.literal('error_message'),
+    run_id: z.string(),
+    error_type: z.string(),
+    message: z.string(),
+    detail: nullishString,
+  }),
   z.object({ message_type: z.literal('ping'), run_id: nullishString }),
   z.object({
     message_type: z.enum(['hidden_reasoning_message', 'approval_response_message', 'summary_message', 'event_message']),
@@ -131,6 +139,11 @@ export function parseLetta<S extends z.ZodType>(schema: S, value: unknown, what:
 }
 
 /** Runs one Letta call and parses its response: every failure is a LettaPlatformError naming `request`. */
-export async function readLetta<S extends z.ZodType>(request: LettaRequest, run: () => PromiseLike<unknown>, schema: S, what: string): Promise<z.infer<S>> {
+export async function readLetta<S extends z.ZodType>(
+  request: LettaRequest,
+  run: () => PromiseLike<unknown>,
+  schema: S,
+  what: string,
+): Promise<z.infer<S>> {
   return parseLetta(schema, await callLetta(request, run), what, request);
 }

@@ -51,7 +51,10 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
       {
         reasoning_content: 'Record the task, then look at the catalog.',
         tool_calls: [
-          { name: 'core_memory_replace', arguments: { label: 'task_context', old_content: 'No task.', new_content: 'Task t-1: count the transcription skills' } },
+          {
+            name: 'core_memory_replace',
+            arguments: { label: 'task_context', old_content: 'No task.', new_content: 'Task t-1: count the transcription skills' },
+          },
           { name: 'get_skillset', arguments: { tag: 'transcription' } },
         ],
       },
@@ -59,10 +62,19 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
         // The catalog's answer came back as a tool message; answer from it.
         const ret = req.messages.filter((m) => m.role === 'tool').at(-1)!;
         const skills = (JSON.parse(ret.content) as { skills: Array<{ skillName: string }> }).skills.map((s) => s.skillName).sort();
-        return { tool_calls: [{ name: 'store_memory', arguments: { kind: 'insight', text: `transcription skills: ${skills.join(', ')}`, agent_id: agent.id } }] };
+        return {
+          tool_calls: [
+            {
+              name: 'store_memory',
+              arguments: { kind: 'insight', text: `transcription skills: ${skills.join(', ')}`, agent_id: agent.id },
+            },
+          ],
+        };
       },
       (req) => {
-        const ret = JSON.parse(req.messages.at(-1)!.role === 'tool' ? (req.messages.at(-1) as { content: string }).content : '{}') as { status: string };
+        const ret = JSON.parse(req.messages.at(-1)!.role === 'tool' ? (req.messages.at(-1) as { content: string }).content : '{}') as {
+          status: string;
+        };
         return { tool_calls: [{ name: 'send_message', arguments: { message: `Done (${ret.status}): two transcription skills found.` } }] };
       },
     );
@@ -82,12 +94,26 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     ]);
     expect(stop(events)).toBe('end_turn');
     const returns = events.filter((e) => e.message_type === 'tool_return_message');
-    expect(returns.map((r) => [r.name, r.status])).toEqual([['core_memory_replace', 'success'], ['get_skillset', 'success'], ['store_memory', 'success']]);
-    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: 'Done (ok): two transcription skills found.' });
-    expect(events.at(-2)).toEqual({ message_type: 'usage_statistics', prompt_tokens: 300, completion_tokens: 30, total_tokens: 330, step_count: 3 });
+    expect(returns.map((r) => [r.name, r.status])).toEqual([
+      ['core_memory_replace', 'success'],
+      ['get_skillset', 'success'],
+      ['store_memory', 'success'],
+    ]);
+    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({
+      content: 'Done (ok): two transcription skills found.',
+    });
+    expect(events.at(-2)).toEqual({
+      message_type: 'usage_statistics',
+      prompt_tokens: 300,
+      completion_tokens: 30,
+      total_tokens: 330,
+      step_count: 3,
+    });
 
     // the block edit, the registry tool's effect (a memory of this agent) and its audit entry as the agent
-    expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe('Task t-1: count the transcription skills');
+    expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe(
+      'Task t-1: count the transcription skills',
+    );
     const memory = await platform.searchPassages(agent.id, { query: 'transcription skills' });
     expect(memory[0]!.text).toBe('transcription skills: assemblyai-transcribe, whisper-transcribe');
     const audit = await listAudit(handle.db, { limit: 5, action: 'store_memory' });
@@ -117,7 +143,13 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(system.content).toContain(`agent_id=${agent.id}`);
     expect(first.messages.slice(1)).toEqual([{ role: 'user', content: 'How many transcription skills do we have?' }]);
     const second = fake.requests[1]!.body.messages;
-    expect(second.at(-3)).toMatchObject({ role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'core_memory_replace' } }, { type: 'function', function: { name: 'get_skillset' } }] });
+    expect(second.at(-3)).toMatchObject({
+      role: 'assistant',
+      tool_calls: [
+        { type: 'function', function: { name: 'core_memory_replace' } },
+        { type: 'function', function: { name: 'get_skillset' } },
+      ],
+    });
     expect(second.at(-2)).toMatchObject({ role: 'tool', content: expect.stringContaining('"status":"ok"') });
     // the edited block is in the next step's system prompt
     expect((second[0] as { content: string }).content).toContain('Task t-1: count the transcription skills');
@@ -134,7 +166,13 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
   it('turns bad tool calls into error returns the model sees, and keeps going', async () => {
     const agent = await platform.createAgent({ template: 'companion' });
     fake.reply(
-      { tool_calls: [{ name: 'get_skillset', arguments: {} }, { name: 'core_memory_append', arguments: '{"label": "persona", ' }, { name: 'core_memory_append', arguments: { label: 'nope', content: 'x' } }] },
+      {
+        tool_calls: [
+          { name: 'get_skillset', arguments: {} },
+          { name: 'core_memory_append', arguments: '{"label": "persona", ' },
+          { name: 'core_memory_append', arguments: { label: 'nope', content: 'x' } },
+        ],
+      },
       { content: 'I could not do that.' },
     );
     const events = await platform.sendMessage(agent.id, { role: 'user', content: 'try things' });
@@ -147,7 +185,7 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(fake.requests[1]!.problems).toEqual([]);
   });
 
-  it('at the step limit, ends the turn with the model\'s final answer, asked once with its tools disabled', async () => {
+  it("at the step limit, ends the turn with the model's final answer, asked once with its tools disabled", async () => {
     const agent = await platform.createAgent({ template: 'companion' });
     const append = (content: string) => ({ tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content } }] });
     const final = 'I noted steps 1 and 2 in my task context. Left: step 3. Say "continue" and I will go on.';
@@ -157,7 +195,13 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(stop(events)).toBe('max_steps');
     expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: final });
     // Two decisions; the final answer's tokens are counted with them.
-    expect(events.at(-2)).toEqual({ message_type: 'usage_statistics', prompt_tokens: 300, completion_tokens: 30, total_tokens: 330, step_count: 2 });
+    expect(events.at(-2)).toEqual({
+      message_type: 'usage_statistics',
+      prompt_tokens: 300,
+      completion_tokens: 30,
+      total_tokens: 330,
+      step_count: 2,
+    });
     expect(events.filter((e) => e.message_type === 'error_message')).toEqual([]);
     expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe('No task.\nstep 1\nstep 2');
 
@@ -175,10 +219,13 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(stop(next)).toBe('end_turn');
     const read = fake.requests[3]!.body.messages;
     expect(fake.requests[3]!.problems).toEqual([]);
-    expect(read.slice(-2)).toEqual([{ role: 'assistant', content: final }, { role: 'user', content: 'continue' }]);
+    expect(read.slice(-2)).toEqual([
+      { role: 'assistant', content: final },
+      { role: 'user', content: 'continue' },
+    ]);
   });
 
-  it('at the step limit with the endpoint failing then, writes the final answer from the turn\'s tool calls', async () => {
+  it("at the step limit with the endpoint failing then, writes the final answer from the turn's tool calls", async () => {
     const agent = await platform.createAgent({ template: 'companion' });
     fake.reply(
       { tool_calls: [{ name: 'core_memory_append', arguments: { label: 'task_context', content: 'step 1' } }] },
@@ -194,19 +241,25 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
       /^The brain could not give a final answer \(the model endpoint answered 500.*\); this one is written from the turn's tool calls\.$/,
     );
     const answer = events.find((e) => e.message_type === 'assistant_message') as { content: string };
-    expect(answer.content).toBe([
-      'I have stopped: I reached the limit of 2 steps I may take in one turn before I could finish.',
-      'So far in this turn I:\n- called core_memory_append\n- called core_memory_append, which failed: no memory block labelled "nope" in your core memory',
-      'What is left: the rest of your request — I have not finished it or given you my answer yet.',
-      'Say "continue" and I will go on from here.',
-    ].join('\n\n'));
+    expect(answer.content).toBe(
+      [
+        'I have stopped: I reached the limit of 2 steps I may take in one turn before I could finish.',
+        'So far in this turn I:\n- called core_memory_append\n- called core_memory_append, which failed: no memory block labelled "nope" in your core memory',
+        'What is left: the rest of your request — I have not finished it or given you my answer yet.',
+        'Say "continue" and I will go on from here.',
+      ].join('\n\n'),
+    );
     // Stored like any answer: the next turn's history has it.
-    expect((await platform.listMessages(agent.id)).at(-1)!.event).toMatchObject({ message_type: 'assistant_message', content: answer.content });
+    expect((await platform.listMessages(agent.id)).at(-1)!.event).toMatchObject({
+      message_type: 'assistant_message',
+      content: answer.content,
+    });
   });
 
   it('answers malformed tool calls with their error, so the model corrects itself, and ends after 3 malformed steps in a row', async () => {
     const agent = await platform.createAgent({ template: 'companion' });
-    const lastReturn = (req: ChatRequest) => JSON.parse((req.messages.at(-1) as { content: string }).content) as { status: string; error: string | null };
+    const lastReturn = (req: ChatRequest) =>
+      JSON.parse((req.messages.at(-1) as { content: string }).content) as { status: string; error: string | null };
     const seen: Array<{ status: string; error: string | null }> = [];
     fake.reply(
       { tool_calls: [{ name: 'core_memory_append', arguments: '{"label": "task_context", ' }] },
@@ -228,7 +281,10 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(stop(events)).toBe('end_turn');
     const returns = events.filter((e) => e.message_type === 'tool_return_message');
     expect(returns.map((r) => [r.name, r.status])).toEqual([
-      ['core_memory_append', 'error'], ['core_memory_append', 'error'], ['delete_everything', 'error'], ['core_memory_append', 'success'],
+      ['core_memory_append', 'error'],
+      ['core_memory_append', 'error'],
+      ['delete_everything', 'error'],
+      ['core_memory_append', 'success'],
     ]);
     // What the model read after each step: the error with what to do, then its corrected call's result.
     expect(seen.map((r) => r.status)).toEqual(['error', 'error', 'ok']);
@@ -238,7 +294,9 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(seen[1]!.error).toMatch(/^invalid arguments for core_memory_append: content: .*expected string.*\. Correct the arguments/);
     const unknown = JSON.parse(returns[2]!.tool_return) as { error_code: string; error: string };
     expect(unknown.error_code).toBe('not_found');
-    expect(unknown.error).toMatch(/^the tool delete_everything is not attached to you; your tools: .*core_memory_append.*\. Call one of your tools instead\.$/);
+    expect(unknown.error).toMatch(
+      /^the tool delete_everything is not attached to you; your tools: .*core_memory_append.*\. Call one of your tools instead\.$/,
+    );
     expect((await platform.listAgentBlocks(agent.id)).find((b) => b.label === 'task_context')!.value).toBe('No task.\nfixed');
     expect(fake.requests.map((r) => r.problems)).toEqual([[], [], [], []]);
 
@@ -255,7 +313,12 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
         ],
       },
       { tool_calls: [{ name: 'core_memory_append', arguments: { label: 7 } }] },
-      { tool_calls: [{ name: 'nope', arguments: {} }, { name: 'core_memory_append', arguments: 'not json' }] },
+      {
+        tool_calls: [
+          { name: 'nope', arguments: {} },
+          { name: 'core_memory_append', arguments: 'not json' },
+        ],
+      },
       { tool_calls: [{ name: 'core_memory_append', arguments: { content: 'no label' } }] },
     );
     const stuck = await platform.sendMessage(agent.id, { role: 'user', content: 'keep trying' });
@@ -264,8 +327,12 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     expect(types(stuck).slice(-3)).toEqual(['assistant_message', 'usage_statistics', 'stop_reason']);
     expect(stuck.at(-2)).toMatchObject({ step_count: 7 });
     const honest = (stuck.find((e) => e.message_type === 'assistant_message') as { content: string }).content;
-    expect(honest.startsWith('I have stopped: my last 3 attempts to call a tool were malformed, so I could not carry on safely.\n\n'
-      + 'The last problem: core_memory_append: invalid arguments for core_memory_append: label: ')).toBe(true);
+    expect(
+      honest.startsWith(
+        'I have stopped: my last 3 attempts to call a tool were malformed, so I could not carry on safely.\n\n' +
+          'The last problem: core_memory_append: invalid arguments for core_memory_append: label: ',
+      ),
+    ).toBe(true);
     expect(honest).toContain('So far in this turn I:\n- called core_memory_append\n- called core_memory_replace\n\n');
     expect(honest).toMatch(/Say "continue" to let me try again, or put your request another way\.$/);
   });
@@ -279,13 +346,15 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
       error = JSON.parse((req.messages.at(-1) as { content: string }).content);
       return { content: `The CRM refused the period: ${error!.error}` };
     });
-    const events = await platform.sendMessage(agent.id, { role: 'user', content: "How many calls did Alex Wong take from 7 to 1 July?" });
+    const events = await platform.sendMessage(agent.id, { role: 'user', content: 'How many calls did Alex Wong take from 7 to 1 July?' });
     expect(stop(events)).toBe('end_turn');
     const returns = events.filter((e) => e.message_type === 'tool_return_message');
     expect(returns.map((r) => r.status)).toEqual(['error', 'error', 'error']);
     expect(error).toMatchObject({ status: 'error', error_code: 'invalid_input' });
     expect(error!.error).not.toMatch(/Correct the arguments/);
-    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: `The CRM refused the period: ${error!.error}` });
+    expect(events.find((e) => e.message_type === 'assistant_message')).toMatchObject({
+      content: `The CRM refused the period: ${error!.error}`,
+    });
     expect(fake.requests.map((r) => r.problems)).toEqual([[], [], [], []]);
   });
 
@@ -294,7 +363,11 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
     fake.reply({ status: 401, body: '{"error": {"message": "Incorrect API key provided"}}' });
     const events = await platform.sendMessage(agent.id, { role: 'user', content: 'hello' });
     expect(types(events)).toEqual(['error_message', 'usage_statistics', 'stop_reason']);
-    expect(events[0]).toMatchObject({ error_type: 'llm_api_error', message: expect.stringContaining('401'), detail: expect.stringContaining('Incorrect API key') });
+    expect(events[0]).toMatchObject({
+      error_type: 'llm_api_error',
+      message: expect.stringContaining('401'),
+      detail: expect.stringContaining('Incorrect API key'),
+    });
     expect(stop(events)).toBe('llm_api_error');
     fake.reply({ status: 200, body: '{"choices": []}' });
     const invalid = await platform.sendMessage(agent.id, { role: 'user', content: 'hello again' });
@@ -363,7 +436,10 @@ describe('agent loop without a model', () => {
       const strategist = await platform.createAgent({ template: 'strategist' });
       const events = await platform.sendMessage(strategist.id, { role: 'user', content: 'hello' });
       expect(types(events)).toEqual(['error_message', 'usage_statistics', 'stop_reason']);
-      expect(events[0]).toMatchObject({ error_type: 'no_brain', message: expect.stringMatching(/no brain for the role "strategist": set OPENAI_MODEL/) });
+      expect(events[0]).toMatchObject({
+        error_type: 'no_brain',
+        message: expect.stringMatching(/no brain for the role "strategist": set OPENAI_MODEL/),
+      });
       expect(stop(events)).toBe('error');
       expect((await platform.listMessages(strategist.id)).map((m) => m.event.message_type)).toEqual(['user_message', 'error_message']);
       await platform.close();
@@ -376,13 +452,20 @@ describe('agent loop without a model', () => {
     const handle = await createTestDatabase();
     try {
       const platform = testPlatform(handle.db, deterministicBrains(), { audit: null });
-      const conductor = await platform.createAgent({ template: 'conductor', blocks: [{ label: 'clock', value: 'Today is 2024-07-08T09:00:00Z (Monday).' }] });
+      const conductor = await platform.createAgent({
+        template: 'conductor',
+        blocks: [{ label: 'clock', value: 'Today is 2024-07-08T09:00:00Z (Monday).' }],
+      });
       const other = await platform.sendMessage(conductor.id, { role: 'user', content: 'Split the HELOC 2.0 review across companions' });
       expect(other.filter((e) => e.message_type === 'tool_call_message')).toEqual([]);
-      expect(other.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: expect.stringContaining("I'm the Conductor.") });
+      expect(other.find((e) => e.message_type === 'assistant_message')).toMatchObject({
+        content: expect.stringContaining("I'm the Conductor."),
+      });
       const review = await platform.sendMessage(conductor.id, { role: 'user', content: "Review Alex Wong's calls from last week" });
       expect(review.filter((e) => e.message_type === 'tool_call_message')).toEqual([]);
-      expect(review.find((e) => e.message_type === 'assistant_message')).toMatchObject({ content: expect.stringContaining('I have no delegated-mode session to work in') });
+      expect(review.find((e) => e.message_type === 'assistant_message')).toMatchObject({
+        content: expect.stringContaining('I have no delegated-mode session to work in'),
+      });
       expect(stop(review)).toBe('end_turn');
       await platform.close();
     } finally {

@@ -87,9 +87,7 @@ type StopReason = Extract<AgentEvent, { message_type: 'stop_reason' }>['stop_rea
  * brain's own answer (`end_turn`), Failed for every other end — by a call stored outside any step
  * (streamed and shown, not read back by the brain).
  */
-export async function* runTurn(
-  deps: TurnDeps, agent: AgentRow, inbound: InboundMessage, opts: TurnOptions,
-): AsyncGenerator<AgentEvent> {
+export async function* runTurn(deps: TurnDeps, agent: AgentRow, inbound: InboundMessage, opts: TurnOptions): AsyncGenerator<AgentEvent> {
   const usage = { prompt_tokens: 0, completion_tokens: 0 };
   let steps = 0;
   let plan: TurnPlan | null = null;
@@ -121,13 +119,10 @@ export async function* runTurn(
     if (!deleted && !(await deps.messages.append(agent.id, event, stepId))) deleted = true;
     return event;
   };
-  const say = (content: string, stepId: string) =>
-    store({ message_type: 'assistant_message', id: newMessageId(), content }, stepId);
-  const think = (reasoning: string, stepId: string) =>
-    store({ message_type: 'reasoning_message', id: newMessageId(), reasoning }, stepId);
+  const say = (content: string, stepId: string) => store({ message_type: 'assistant_message', id: newMessageId(), content }, stepId);
+  const think = (reasoning: string, stepId: string) => store({ message_type: 'reasoning_message', id: newMessageId(), reasoning }, stepId);
   const report = (error_type: string, message: string, stepId: string | null, detail?: string) =>
-    store({ message_type: 'error_message', id: newMessageId(), error_type, message, ...(detail ? { detail } : {}) },
-      stepId);
+    store({ message_type: 'error_message', id: newMessageId(), error_type, message, ...(detail ? { detail } : {}) }, stepId);
   /** The runtime's planning calls as stored events: in a step (the brain reads them) or outside any (null). */
   async function* planningEvents(calls: PlanningCall[], stepId: string | null): AsyncGenerator<AgentEvent> {
     for (const p of calls) {
@@ -143,8 +138,9 @@ export async function* runTurn(
 
   const brain = deps.brains.forRole(agent.role);
   if (!brain) {
-    const message = `no brain for the role "${agent.role}": set OPENAI_MODEL (and OPENAI_BASE_URL) to give local `
-      + `agents a language model, or register a deterministic brain for "${agent.role}"`;
+    const message =
+      `no brain for the role "${agent.role}": set OPENAI_MODEL (and OPENAI_BASE_URL) to give local ` +
+      `agents a language model, or register a deterministic brain for "${agent.role}"`;
     yield await report('no_brain', message, null);
     return yield* finish('error');
   }
@@ -275,7 +271,10 @@ export async function* runTurn(
  * changed), and the names of the attached tools (those this runtime cannot run included).
  */
 async function brainInput(
-  deps: TurnDeps, agent: AgentRow, signal: AbortSignal | undefined, unit: PlanUnit | undefined,
+  deps: TurnDeps,
+  agent: AgentRow,
+  signal: AbortSignal | undefined,
+  unit: PlanUnit | undefined,
 ): Promise<{ input: BrainInput; attached: Set<string> }> {
   const [blocks, toolNames, tags, history] = await Promise.all([
     deps.blocks.ofAgent(agent.id),
@@ -323,7 +322,6 @@ function planningFirst(calls: BrainToolCall[]): BrainToolCall[] {
 
 /** The return of a call not run because enforce mode refused an earlier one of the step. */
 function notRun(refused: BrainToolCall): string {
-  const message = `not run: enforce mode refused ${refused.name} before it, over the plan's budget, `
-    + 'so this turn stops here';
+  const message = `not run: enforce mode refused ${refused.name} before it, over the plan's budget, ` + 'so this turn stops here';
   return JSON.stringify(fail('budget_exceeded', message));
 }

@@ -15,7 +15,8 @@ export class AgentStore {
     const uniqueTags = [...new Set(tags)];
     if (uniqueTags.length) await db.insert(agentTags).values(uniqueTags.map((tag) => ({ agentId: agent.id, tag })));
     const uniqueTools = [...new Set(tools)];
-    if (uniqueTools.length) await db.insert(agentTools).values(uniqueTools.map((toolName, position) => ({ agentId: agent.id, toolName, position })));
+    if (uniqueTools.length)
+      await db.insert(agentTools).values(uniqueTools.map((toolName, position) => ({ agentId: agent.id, toolName, position })));
   }
 
   async row(agentId: string): Promise<AgentRow | null> {
@@ -67,12 +68,19 @@ export class AgentStore {
   async find(q: { matchAll?: string[]; matchSome?: string[]; name?: string }): Promise<string[]> {
     const all = [...new Set(q.matchAll ?? [])];
     const some = [...new Set(q.matchSome ?? [])];
-    const list = (tags: string[]) => sql.join(tags.map((t) => sql`${t}`), sql`, `);
+    const list = (tags: string[]) =>
+      sql.join(
+        tags.map((t) => sql`${t}`),
+        sql`, `,
+      );
     const where = [sql`true`];
     if (q.name !== undefined) where.push(sql`a.name = ${q.name}`);
-    if (all.length) where.push(sql`(select count(*) from agent_tags t where t.agent_id = a.id and t.tag in (${list(all)})) = ${all.length}`);
+    if (all.length)
+      where.push(sql`(select count(*) from agent_tags t where t.agent_id = a.id and t.tag in (${list(all)})) = ${all.length}`);
     if (some.length) where.push(sql`exists (select 1 from agent_tags t where t.agent_id = a.id and t.tag in (${list(some)}))`);
-    const rows = rowsOf<{ id: string }>(await this.db.execute(sql`select a.id from agents a where ${sql.join(where, sql` and `)} order by a.created_at, a.id`));
+    const rows = rowsOf<{ id: string }>(
+      await this.db.execute(sql`select a.id from agents a where ${sql.join(where, sql` and `)} order by a.created_at, a.id`),
+    );
     return rows.map((r) => r.id);
   }
 
@@ -85,12 +93,20 @@ export class AgentStore {
   }
 
   async tags(agentId: string): Promise<string[]> {
-    const rows = await this.db.select({ tag: agentTags.tag }).from(agentTags).where(eq(agentTags.agentId, agentId)).orderBy(asc(agentTags.tag));
+    const rows = await this.db
+      .select({ tag: agentTags.tag })
+      .from(agentTags)
+      .where(eq(agentTags.agentId, agentId))
+      .orderBy(asc(agentTags.tag));
     return rows.map((r) => r.tag);
   }
 
   async tools(agentId: string): Promise<string[]> {
-    const rows = await this.db.select({ name: agentTools.toolName }).from(agentTools).where(eq(agentTools.agentId, agentId)).orderBy(asc(agentTools.position));
+    const rows = await this.db
+      .select({ name: agentTools.toolName })
+      .from(agentTools)
+      .where(eq(agentTools.agentId, agentId))
+      .orderBy(asc(agentTools.position));
     return rows.map((r) => r.name);
   }
 
@@ -114,9 +130,17 @@ export class AgentStore {
     return this.db.transaction(async (tx) => {
       const deleted = await tx.delete(agents).where(eq(agents.id, agentId)).returning({ id: agents.id });
       if (!deleted.length) return false;
-      await tx
-        .delete(memoryBlocks)
-        .where(and(eq(memoryBlocks.ownerAgentId, agentId), notExists(tx.select({ one: sql`1` }).from(agentBlocks).where(eq(agentBlocks.blockId, memoryBlocks.id)))));
+      await tx.delete(memoryBlocks).where(
+        and(
+          eq(memoryBlocks.ownerAgentId, agentId),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(agentBlocks)
+              .where(eq(agentBlocks.blockId, memoryBlocks.id)),
+          ),
+        ),
+      );
       return true;
     });
   }

@@ -4,7 +4,8 @@ import type { BrainTool } from '../brains/brain.ts';
 import { argumentsSchema, findBuiltinTool, type BuiltinTool } from './builtin-tools/index.ts';
 
 /** An attached tool the runtime can run: one of its own, or one of the tool registry's. */
-export type ResolvedTool = { kind: 'builtin'; tool: BuiltinTool; schema: BrainTool } | { kind: 'registry'; tool: AnyTool; schema: BrainTool };
+export type ResolvedTool =
+  { kind: 'builtin'; tool: BuiltinTool; schema: BrainTool } | { kind: 'registry'; tool: AnyTool; schema: BrainTool };
 
 const cache = new Map<string, ResolvedTool | null>();
 
@@ -19,7 +20,11 @@ export function resolveTool(name: string): ResolvedTool | null {
   const resolved: ResolvedTool | null = builtin
     ? { kind: 'builtin', tool: builtin, schema: { name, description: builtin.description, parameters: argumentsSchema(builtin.input) } }
     : registry
-      ? { kind: 'registry', tool: registry, schema: { name, description: registry.description, parameters: argumentsSchema(registry.input) } }
+      ? {
+          kind: 'registry',
+          tool: registry,
+          schema: { name, description: registry.description, parameters: argumentsSchema(registry.input) },
+        }
       : null;
   cache.set(name, resolved);
   return resolved;

@@ -8,7 +8,14 @@ import { AgentPlatformError } from './errors.ts';
 /** Our default block size (the port: "ours 20000"). */
 export const DEFAULT_BLOCK_LIMIT = 20_000;
 
-export type NewBlock = { label: string; value: string; limit?: number; description?: string | null; read_only?: boolean; metadata?: Record<string, unknown> };
+export type NewBlock = {
+  label: string;
+  value: string;
+  limit?: number;
+  description?: string | null;
+  read_only?: boolean;
+  metadata?: Record<string, unknown>;
+};
 
 /** The outcome of an agent's edit of one of its blocks (a tool result, never an exception). */
 export type BlockEdit = { ok: true; block: MemoryBlock } | { ok: false; error: string };
@@ -27,11 +34,22 @@ export class BlockStore {
 
   async create(b: NewBlock, ownerAgentId: string | null = null, db: Db = this.db): Promise<MemoryBlock> {
     const limit = b.limit ?? DEFAULT_BLOCK_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1) throw new AgentPlatformError('invalid', `block "${b.label}": limit must be a positive integer`);
-    if (b.value.length > limit) throw new AgentPlatformError('invalid', `block "${b.label}": value has ${b.value.length} characters, over its limit of ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new AgentPlatformError('invalid', `block "${b.label}": limit must be a positive integer`);
+    if (b.value.length > limit)
+      throw new AgentPlatformError('invalid', `block "${b.label}": value has ${b.value.length} characters, over its limit of ${limit}`);
     const [row] = await db
       .insert(memoryBlocks)
-      .values({ id: `block-${randomUUID()}`, label: b.label, value: b.value, limit, description: b.description ?? null, readOnly: b.read_only ?? false, ownerAgentId, metadata: b.metadata ?? {} })
+      .values({
+        id: `block-${randomUUID()}`,
+        label: b.label,
+        value: b.value,
+        limit,
+        description: b.description ?? null,
+        readOnly: b.read_only ?? false,
+        ownerAgentId,
+        metadata: b.metadata ?? {},
+      })
       .returning();
     return toMemoryBlock(row!);
   }
@@ -47,7 +65,8 @@ export class BlockStore {
     if (!current) throw new AgentPlatformError('not_found', `no block ${blockId}`);
     const limit = patch.limit ?? current.limit;
     const value = patch.value ?? current.value;
-    if (value.length > limit) throw new AgentPlatformError('invalid', `block "${current.label}": value has ${value.length} characters, over its limit of ${limit}`);
+    if (value.length > limit)
+      throw new AgentPlatformError('invalid', `block "${current.label}": value has ${value.length} characters, over its limit of ${limit}`);
     const [row] = await this.db
       .update(memoryBlocks)
       .set({ value, limit, ...(patch.description !== undefined ? { description: patch.description } : {}), updatedAt: new Date() })
@@ -84,7 +103,11 @@ export class BlockStore {
   }
 
   async agentsOf(blockId: string): Promise<string[]> {
-    const rows = await this.db.select({ id: agentBlocks.agentId }).from(agentBlocks).where(eq(agentBlocks.blockId, blockId)).orderBy(asc(agentBlocks.agentId));
+    const rows = await this.db
+      .select({ id: agentBlocks.agentId })
+      .from(agentBlocks)
+      .where(eq(agentBlocks.blockId, blockId))
+      .orderBy(asc(agentBlocks.agentId));
     return rows.map((r) => r.id);
   }
 
@@ -109,8 +132,16 @@ export class BlockStore {
       if (block.readOnly) return { ok: false, error: `the block "${label}" is read-only` };
       const next = edit(block.value);
       if (typeof next !== 'string') return { ok: false, error: next.error };
-      if (next.length > block.limit) return { ok: false, error: `the edit would make "${label}" ${next.length} characters long, over its limit of ${block.limit}; shorten it or move details to archival memory` };
-      const [updated] = await tx.update(memoryBlocks).set({ value: next, updatedAt: new Date() }).where(eq(memoryBlocks.id, block.id)).returning();
+      if (next.length > block.limit)
+        return {
+          ok: false,
+          error: `the edit would make "${label}" ${next.length} characters long, over its limit of ${block.limit}; shorten it or move details to archival memory`,
+        };
+      const [updated] = await tx
+        .update(memoryBlocks)
+        .set({ value: next, updatedAt: new Date() })
+        .where(eq(memoryBlocks.id, block.id))
+        .returning();
       return { ok: true, block: toMemoryBlock(updated!) };
     });
   }

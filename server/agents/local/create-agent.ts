@@ -20,14 +20,18 @@ import { AgentPlatformError } from './errors.ts';
 export async function createAgentFromTemplate(db: Db, template: AgentTemplate, spec: CreateAgentSpec): Promise<string> {
   const extraTools = spec.tools ?? [];
   const unknown = extraTools.filter((t) => !isKnownTool(t));
-  if (unknown.length) throw new AgentPlatformError('invalid', `unknown tools: ${unknown.join(', ')} (neither the tool registry's nor the runtime's)`);
+  if (unknown.length)
+    throw new AgentPlatformError('invalid', `unknown tools: ${unknown.join(', ')} (neither the tool registry's nor the runtime's)`);
   const shared = [...new Set(spec.block_ids ?? [])];
   if (shared.length) {
-    const found = new Set((await db.select({ id: memoryBlocks.id }).from(memoryBlocks).where(inArray(memoryBlocks.id, shared))).map((r) => r.id));
+    const found = new Set(
+      (await db.select({ id: memoryBlocks.id }).from(memoryBlocks).where(inArray(memoryBlocks.id, shared))).map((r) => r.id),
+    );
     const missing = shared.filter((id) => !found.has(id));
     if (missing.length) throw new AgentPlatformError('not_found', `no blocks ${missing.join(', ')}`);
   }
-  if (spec.enable_sleeptime && !template.sleeptime) throw new AgentPlatformError('invalid', `agent template "${template.name}" has no sleep-time agent`);
+  if (spec.enable_sleeptime && !template.sleeptime)
+    throw new AgentPlatformError('invalid', `agent template "${template.name}" has no sleep-time agent`);
 
   const id = `agent-${randomUUID()}`;
   const name = spec.name ?? `${template.main.name ?? template.name}-${id.slice(6, 14)}`;
@@ -40,7 +44,22 @@ export async function createAgentFromTemplate(db: Db, template: AgentTemplate, s
       const ids: string[] = [];
       for (const b of template.blocksOf(agent)) {
         if (skip.has(b.id)) continue;
-        ids.push((await blocks.create({ label: b.label, value: b.value, limit: b.limit, description: b.description, read_only: b.read_only, metadata: b.metadata ?? {} }, owner, tx)).id);
+        ids.push(
+          (
+            await blocks.create(
+              {
+                label: b.label,
+                value: b.value,
+                limit: b.limit,
+                description: b.description,
+                read_only: b.read_only,
+                metadata: b.metadata ?? {},
+              },
+              owner,
+              tx,
+            )
+          ).id,
+        );
       }
       for (const b of agent.memory_blocks ?? []) ids.push((await blocks.create(b, owner, tx)).id);
       return ids;

@@ -17,7 +17,11 @@ export function toBrainHistory(rows: Row[]): BrainMessage[] {
     const row = rows[i]!;
     const e = row.event;
     if (e.message_type === 'user_message' || e.message_type === 'system_message') {
-      out.push({ role: e.message_type === 'user_message' ? 'user' : 'system', content: e.content, ...(e.sender_agent_id ? { sender_agent_id: e.sender_agent_id } : {}) });
+      out.push({
+        role: e.message_type === 'user_message' ? 'user' : 'system',
+        content: e.content,
+        ...(e.sender_agent_id ? { sender_agent_id: e.sender_agent_id } : {}),
+      });
       i++;
       continue;
     }
@@ -49,7 +53,12 @@ function stepMessages(step: Row[]): BrainMessage[] {
   }
   const content = texts.length ? texts.join('\n') : null;
   if (!calls.length && content === null) return [];
-  const assistant: BrainMessage = { role: 'assistant', content, ...(calls.length ? { tool_calls: calls } : {}), ...(reasoning ? { reasoning } : {}) };
+  const assistant: BrainMessage = {
+    role: 'assistant',
+    content,
+    ...(calls.length ? { tool_calls: calls } : {}),
+    ...(reasoning ? { reasoning } : {}),
+  };
   return [
     assistant,
     ...calls.map((c): BrainMessage => {

@@ -78,7 +78,10 @@ export class InboxDelivery {
         if (this.closed) return place.release();
         claim = await this.opts.inbox.claimNext(agentId, this.owner, this.claimMs);
         if (!claim) return place.release();
-        const refusal = claim.attempts > MAX_DELIVERY_ATTEMPTS ? `not delivered after ${MAX_DELIVERY_ATTEMPTS} attempts` : await this.opts.gate?.onReceive({ from: claim.senderAgentId, to: agentId, text: claim.content });
+        const refusal =
+          claim.attempts > MAX_DELIVERY_ATTEMPTS
+            ? `not delivered after ${MAX_DELIVERY_ATTEMPTS} attempts`
+            : await this.opts.gate?.onReceive({ from: claim.senderAgentId, to: agentId, text: claim.content });
         if (refusal) {
           place.release();
           await this.opts.inbox.rejected(claim.seq, refusal);
@@ -96,12 +99,21 @@ export class InboxDelivery {
   }
 
   private async deliver(claim: ClaimedMessage, place: ReturnType<TurnQueue['reserve']>): Promise<void> {
-    const renew = setInterval(() => void this.opts.inbox.renew(claim.seq, this.owner, this.claimMs).catch(() => {}), Math.max(200, this.claimMs / 3));
+    const renew = setInterval(
+      () => void this.opts.inbox.renew(claim.seq, this.owner, this.claimMs).catch(() => {}),
+      Math.max(200, this.claimMs / 3),
+    );
     try {
-      const message: InboundMessage = { role: claim.role, content: claim.content, ...(claim.senderAgentId ? { sender_agent_id: claim.senderAgentId } : {}) };
+      const message: InboundMessage = {
+        role: claim.role,
+        content: claim.content,
+        ...(claim.senderAgentId ? { sender_agent_id: claim.senderAgentId } : {}),
+      };
       await this.opts.runTurn(claim.agentId, message, place);
       await this.opts.inbox.delivered(claim.seq);
-      await this.opts.gate?.onDelivered?.({ from: claim.senderAgentId, to: claim.agentId, text: claim.content }).catch((err: unknown) => this.opts.log.warn({ err }, 'after-delivery hook failed'));
+      await this.opts.gate
+        ?.onDelivered?.({ from: claim.senderAgentId, to: claim.agentId, text: claim.content })
+        .catch((err: unknown) => this.opts.log.warn({ err }, 'after-delivery hook failed'));
     } finally {
       clearInterval(renew);
     }

@@ -42,7 +42,12 @@ export class InboxStore {
       if (!next) return null;
       const [claimed] = await tx
         .update(agentInbox)
-        .set({ status: 'delivering', claimedBy: owner, claimedUntil: sql`now() + ${`${claimMs} milliseconds`}::interval`, attempts: sql`${agentInbox.attempts} + 1` })
+        .set({
+          status: 'delivering',
+          claimedBy: owner,
+          claimedUntil: sql`now() + ${`${claimMs} milliseconds`}::interval`,
+          attempts: sql`${agentInbox.attempts} + 1`,
+        })
         .where(eq(agentInbox.seq, Number(next.seq)))
         .returning();
       return claimed ? pick(claimed) : null;
@@ -60,11 +65,17 @@ export class InboxStore {
   }
 
   async delivered(seq: number): Promise<void> {
-    await this.db.update(agentInbox).set({ status: 'delivered', deliveredAt: new Date(), claimedUntil: null }).where(eq(agentInbox.seq, seq));
+    await this.db
+      .update(agentInbox)
+      .set({ status: 'delivered', deliveredAt: new Date(), claimedUntil: null })
+      .where(eq(agentInbox.seq, seq));
   }
 
   async rejected(seq: number, error: string): Promise<void> {
-    await this.db.update(agentInbox).set({ status: 'rejected', error, deliveredAt: new Date(), claimedUntil: null }).where(eq(agentInbox.seq, seq));
+    await this.db
+      .update(agentInbox)
+      .set({ status: 'rejected', error, deliveredAt: new Date(), claimedUntil: null })
+      .where(eq(agentInbox.seq, seq));
   }
 
   /** Agents with a message to deliver now: queued, or claimed by a process whose claim expired. */

@@ -12,7 +12,12 @@ export { AgentPlatformError } from './errors.ts';
  * The local agent platform as configuration asks for it: brains from OPENAI_* (or the
  * deterministic ones), templates from `agents/templates/` under the configured root.
  */
-export function createLocalAgentPlatform(config: AppConfig, db: Db, toolServices: ToolServices, opts: Partial<LocalAgentPlatformOptions> = {}): LocalAgentPlatform {
+export function createLocalAgentPlatform(
+  config: AppConfig,
+  db: Db,
+  toolServices: ToolServices,
+  opts: Partial<LocalAgentPlatformOptions> = {},
+): LocalAgentPlatform {
   return new LocalAgentPlatform({
     db,
     toolServices,

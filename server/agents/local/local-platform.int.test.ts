@@ -24,11 +24,26 @@ describe('local agent platform: agents, shared blocks, tags, passages', () => {
   });
 
   it('creates an agent from a template with its blocks, tools and tags, and describes the brain', async () => {
-    const a = await platform.createAgent({ template: 'worker', name: 'w-1', tags: ['run:r1', 'state:Transcribe'], tools: ['archival_memory_insert'] });
+    const a = await platform.createAgent({
+      template: 'worker',
+      name: 'w-1',
+      tags: ['run:r1', 'state:Transcribe'],
+      tools: ['archival_memory_insert'],
+    });
     expect(a).toMatchObject({ name: 'w-1', template: 'worker@1.0.0', sleeptime_agent_id: null });
     expect(a.id).toMatch(/^agent-[0-9a-f-]{36}$/);
     expect(a.tags.sort()).toEqual(['dcf-worker', 'role:worker', 'run:r1', 'state:Transcribe']);
-    expect(a.tools).toEqual(expect.arrayContaining(['acquire_state_lease', 'update_workflow_control_plane', 'load_skill', 'invoke_skill_tool', 'notify_next_worker_agent', 'send_message', 'archival_memory_insert']));
+    expect(a.tools).toEqual(
+      expect.arrayContaining([
+        'acquire_state_lease',
+        'update_workflow_control_plane',
+        'load_skill',
+        'invoke_skill_tool',
+        'notify_next_worker_agent',
+        'send_message',
+        'archival_memory_insert',
+      ]),
+    );
     const blocks = await platform.listAgentBlocks(a.id);
     expect(blocks.map((b) => b.label)).toEqual(['persona', 'human']);
     expect(blocks[0]!.value).toContain('DCF worker agent');
@@ -46,14 +61,21 @@ describe('local agent platform: agents, shared blocks, tags, passages', () => {
   it('resolves workflow template references (alias and version) and refuses unknown ones clearly', async () => {
     const a = await platform.createAgent({ template: 'agent_template_worker@1.0.0' });
     expect(a.template).toBe('worker@1.0.0');
-    await expect(platform.createAgent({ template: 'nonexistent' })).rejects.toThrow(/no agent template "nonexistent".*known: companion, conductor, generic-worker, planner, strategist, worker/);
+    await expect(platform.createAgent({ template: 'nonexistent' })).rejects.toThrow(
+      /no agent template "nonexistent".*known: companion, conductor, generic-worker, planner, strategist, worker/,
+    );
     await expect(platform.createAgent({ template: 'worker@2.0.0' })).rejects.toThrow(/version 1.0.0, not 2.0.0/);
     await expect(platform.createAgent({ template: 'worker', tools: ['no_such_tool'] })).rejects.toThrow(/unknown tools: no_such_tool/);
     await expect(platform.createAgent({ template: 'worker', block_ids: ['block-missing'] })).rejects.toBeInstanceOf(AgentPlatformError);
   });
 
   it('shares one block among every attached agent: one update, all see it', async () => {
-    const session = await platform.createBlock({ label: 'session_context', value: '{"goals": []}', limit: 8000, description: 'Shared session state.' });
+    const session = await platform.createBlock({
+      label: 'session_context',
+      value: '{"goals": []}',
+      limit: 8000,
+      description: 'Shared session state.',
+    });
     const conductor = await platform.createAgent({ template: 'conductor', block_ids: [session.id] });
     const c1 = await platform.createAgent({ template: 'companion' });
     const c2 = await platform.createAgent({ template: 'companion' });
@@ -90,7 +112,13 @@ describe('local agent platform: agents, shared blocks, tags, passages', () => {
     expect(ids(await platform.listAgents({ tags: ['role:companion', `session:${s}`] }))).toEqual([a.id, b.id].sort());
     expect(ids(await platform.listAgents({ tags: ['role:companion', `session:${s}`], match_all_tags: true }))).toEqual([a.id, b.id].sort());
     expect(ids(await platform.listAgents({ tags: [`session:${s}`, 'specialization:research'] }))).toEqual([a.id]);
-    expect(ids(await platform.listAgents({ tags: ['specialization:research', 'specialization:analysis'], match_all_tags: false }).then((l) => l.filter((x) => [a.id, b.id, c.id].includes(x.id))))).toEqual([a.id, b.id].sort());
+    expect(
+      ids(
+        await platform
+          .listAgents({ tags: ['specialization:research', 'specialization:analysis'], match_all_tags: false })
+          .then((l) => l.filter((x) => [a.id, b.id, c.id].includes(x.id))),
+      ),
+    ).toEqual([a.id, b.id].sort());
     expect(await platform.listAgents({ tags: ['specialization:research', 'specialization:analysis'] })).toEqual([]);
     expect(ids(await platform.listAgents({ tags: [`session:${s}`], match_all_tags: false }))).toEqual([a.id, b.id, c.id].sort());
     expect(ids(await platform.listAgents({ name: c.name }))).toEqual([c.id]);
@@ -114,7 +142,10 @@ describe('local agent platform: agents, shared blocks, tags, passages', () => {
   it('inserts archival passages into memories and searches them per agent, by words and tags', async () => {
     const a = await platform.createAgent({ template: 'planner' });
     const b = await platform.createAgent({ template: 'planner' });
-    const p1 = await platform.insertPassage(a.id, { text: 'whisper-transcribe timed out twice on long recordings; assemblyai-transcribe succeeded', tags: ['transcription', 'workflow_update'] });
+    const p1 = await platform.insertPassage(a.id, {
+      text: 'whisper-transcribe timed out twice on long recordings; assemblyai-transcribe succeeded',
+      tags: ['transcription', 'workflow_update'],
+    });
     await platform.insertPassage(a.id, { text: 'The compliance manager prefers verdicts grouped by rule', tags: ['preferences'] });
     await platform.insertPassage(b.id, { text: 'whisper-transcribe is fine for short calls', tags: ['transcription'] });
     expect(p1).toMatchObject({ agent_id: a.id, tags: ['transcription', 'workflow_update'] });
@@ -124,11 +155,15 @@ describe('local agent platform: agents, shared blocks, tags, passages', () => {
     expect(hits.every((h) => h.agent_id === a.id)).toBe(true);
     expect(hits[0]!.score).toBeGreaterThan(0);
     expect((await platform.searchPassages(a.id, { query: 'whisper', tags: ['preferences'] })).length).toBe(0);
-    expect((await platform.searchPassages(a.id, { query: 'verdicts', tags: ['preferences'] })).map((h) => h.text)).toEqual(['The compliance manager prefers verdicts grouped by rule']);
+    expect((await platform.searchPassages(a.id, { query: 'verdicts', tags: ['preferences'] })).map((h) => h.text)).toEqual([
+      'The compliance manager prefers verdicts grouped by rule',
+    ]);
     expect((await platform.searchPassages(a.id, { query: '' })).length).toBe(2);
     expect((await platform.searchPassages(b.id, { query: 'whisper' })).map((h) => h.agent_id)).toEqual([b.id]);
     // They are rows of the learning store's memories table, found by search_embeddings too.
-    const { rows } = (await handle.db.execute(`select kind, agent_id from memories where id = '${p1.id}'`)) as unknown as { rows: Array<{ kind: string; agent_id: string }> };
+    const { rows } = (await handle.db.execute(`select kind, agent_id from memories where id = '${p1.id}'`)) as unknown as {
+      rows: Array<{ kind: string; agent_id: string }>;
+    };
     expect(rows[0]).toEqual({ kind: 'archival_passage', agent_id: a.id });
   });
 });
@@ -152,7 +187,10 @@ async function reopenableDatabase(): Promise<{ open(): Promise<DatabaseHandle>; 
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { open: async () => withMigrations(await openDatabase({ kind: 'postgres', url: url.toString() })), dispose: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    open: async () => withMigrations(await openDatabase({ kind: 'postgres', url: url.toString() })),
+    dispose: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 async function withMigrations(h: DatabaseHandle): Promise<DatabaseHandle> {
@@ -167,9 +205,17 @@ describe('local agent platform: restart', () => {
       const first = await store.open();
       const before = testPlatform(first.db, deterministicBrains(), { audit: null });
       const shared = await before.createBlock({ label: 'session_context', value: 'goal: QA review' });
-      const agent = await before.createAgent({ template: 'companion', tags: ['session:s1'], block_ids: [shared.id], enable_sleeptime: false });
+      const agent = await before.createAgent({
+        template: 'companion',
+        tags: ['session:s1'],
+        block_ids: [shared.id],
+        enable_sleeptime: false,
+      });
       await before.attachTool(agent.id, 'get_skillset');
-      const events = await before.sendMessage(agent.id, { role: 'user', content: '{"type": "session_update", "context": {"user_priority": "speed"}}' });
+      const events = await before.sendMessage(agent.id, {
+        role: 'user',
+        content: '{"type": "session_update", "context": {"user_priority": "speed"}}',
+      });
       expect(events.at(-1)).toEqual({ message_type: 'stop_reason', stop_reason: 'end_turn' });
       const passage = await before.insertPassage(agent.id, { text: 'speed over quality for this session', tags: ['preferences'] });
       await before.close();
@@ -191,7 +237,10 @@ describe('local agent platform: restart', () => {
         // and it carries on: the next turn continues the same history
         await after.sendMessage(agent.id, { role: 'user', content: 'hello' });
         expect((await after.listMessages(agent.id)).length).toBe(4);
-        expect((await after.listMessages(agent.id, { limit: 2 })).map((m) => m.event.message_type)).toEqual(['user_message', 'assistant_message']);
+        expect((await after.listMessages(agent.id, { limit: 2 })).map((m) => m.event.message_type)).toEqual([
+          'user_message',
+          'assistant_message',
+        ]);
         expect((await after.listMessages(agent.id, { before: history[1]!.id })).map((m) => m.id)).toEqual([history[0]!.id]);
         await after.close();
       } finally {

@@ -106,7 +106,11 @@ export class LocalAgentPlatform implements AgentPlatform {
         await collect(this.turn(agentId, { ...message, content }, { max_steps: this.maxSteps, chain: [] }, place));
       },
     });
-    const services: ToolServices = { ...opts.toolServices, db: opts.toolServices.db ?? (async () => opts.db), agents: opts.toolServices.agents ?? (async () => this) };
+    const services: ToolServices = {
+      ...opts.toolServices,
+      db: opts.toolServices.db ?? (async () => opts.db),
+      agents: opts.toolServices.agents ?? (async () => this),
+    };
     const audit = opts.audit === undefined ? dbAuditSink(opts.db) : (opts.audit ?? undefined);
     const multiAgent: MultiAgentOps = {
       sendAsync: (from, to, text) => this.sendMessageToAgentAsync(from, to, text),
@@ -215,7 +219,8 @@ export class LocalAgentPlatform implements AgentPlatform {
 
   async attachTool(agentId: string, toolName: string): Promise<void> {
     await this.agentRow(agentId);
-    if (!isKnownTool(toolName)) throw new AgentPlatformError('invalid', `unknown tool ${toolName} (neither the tool registry's nor the runtime's)`);
+    if (!isKnownTool(toolName))
+      throw new AgentPlatformError('invalid', `unknown tool ${toolName} (neither the tool registry's nor the runtime's)`);
     await this.agents.attachTool(agentId, toolName);
   }
 
@@ -230,7 +235,11 @@ export class LocalAgentPlatform implements AgentPlatform {
 
   // Messages
 
-  streamMessage(agentId: string, message: InboundMessage, opts: { signal?: AbortSignal; max_steps?: number } = {}): AsyncIterable<AgentEvent> {
+  streamMessage(
+    agentId: string,
+    message: InboundMessage,
+    opts: { signal?: AbortSignal; max_steps?: number } = {},
+  ): AsyncIterable<AgentEvent> {
     return this.turn(agentId, message, { signal: opts.signal, max_steps: opts.max_steps ?? this.maxSteps, chain: [] });
   }
 
@@ -253,7 +262,12 @@ export class LocalAgentPlatform implements AgentPlatform {
     await this.enqueue(toAgentId, { role: 'user', content: text, sender_agent_id: fromAgentId });
   }
 
-  sendMessageToAgentAndWaitForReply(fromAgentId: string, toAgentId: string, text: string, opts: { timeout_ms?: number } = {}): Promise<string> {
+  sendMessageToAgentAndWaitForReply(
+    fromAgentId: string,
+    toAgentId: string,
+    text: string,
+    opts: { timeout_ms?: number } = {},
+  ): Promise<string> {
     return this.waitForReply(fromAgentId, toAgentId, text, [], opts.timeout_ms);
   }
 
@@ -297,7 +311,12 @@ export class LocalAgentPlatform implements AgentPlatform {
   }
 
   /** A turn of `agentId`, after the turns queued before it (its queue place taken at the first step, or earlier as `place`). */
-  private async *turn(agentId: string, message: InboundMessage, opts: TurnOptions, place?: ReturnType<TurnQueue['reserve']>): AsyncGenerator<AgentEvent> {
+  private async *turn(
+    agentId: string,
+    message: InboundMessage,
+    opts: TurnOptions,
+    place?: ReturnType<TurnQueue['reserve']>,
+  ): AsyncGenerator<AgentEvent> {
     const mine = place ?? this.queue.reserve(agentId);
     let agent: AgentRow | null = null;
     try {
@@ -338,11 +357,19 @@ export class LocalAgentPlatform implements AgentPlatform {
    * Runs the receiver's turn for the message and returns its reply; after `timeoutMs` (default
    * replyTimeoutMs) the wait fails while the turn goes on (tracked, its reply stored in its history).
    */
-  private async waitForReply(from: string, to: string, text: string, chain: string[], timeoutMs = this.opts.replyTimeoutMs ?? 120_000): Promise<string> {
+  private async waitForReply(
+    from: string,
+    to: string,
+    text: string,
+    chain: string[],
+    timeoutMs = this.opts.replyTimeoutMs ?? 120_000,
+  ): Promise<string> {
     if (from === to) throw new AgentPlatformError('invalid', 'an agent cannot wait for its own reply');
     await this.agentRow(to);
     await this.check(from, to, text);
-    const turn = collect(this.turn(to, { role: 'user', content: waitEnvelope(from, text), sender_agent_id: from }, { max_steps: this.maxSteps, chain }));
+    const turn = collect(
+      this.turn(to, { role: 'user', content: waitEnvelope(from, text), sender_agent_id: from }, { max_steps: this.maxSteps, chain }),
+    );
     this.track(turn.then(() => undefined));
     const reply = await beforeDeadline(turn, timeoutMs);
     if (reply === LATE) {
@@ -352,8 +379,15 @@ export class LocalAgentPlatform implements AgentPlatform {
     return replyOf(to, reply);
   }
 
-  private async broadcast(from: string, q: { match_all: string[]; match_some: string[] }, text: string, chain: string[]): Promise<Array<{ agent_id: string; reply: string }>> {
-    const ids = (await this.agents.find({ matchAll: q.match_all, matchSome: q.match_some })).filter((id) => id !== from && !chain.includes(id));
+  private async broadcast(
+    from: string,
+    q: { match_all: string[]; match_some: string[] },
+    text: string,
+    chain: string[],
+  ): Promise<Array<{ agent_id: string; reply: string }>> {
+    const ids = (await this.agents.find({ matchAll: q.match_all, matchSome: q.match_some })).filter(
+      (id) => id !== from && !chain.includes(id),
+    );
     // A message the gate refuses is refused as a whole, not as one error reply per receiver.
     if (ids.length) await this.check(from, ids[0]!, text);
     return Promise.all(
@@ -372,7 +406,10 @@ export class LocalAgentPlatform implements AgentPlatform {
     const turns = await this.messages.countInbound(agent.id);
     if (turns % agent.sleeptimeFrequency !== 0) return;
     const recent = await this.messages.list(agent.id, { limit: this.opts.historyLimit ?? 200 });
-    await this.inbox.enqueue(agent.sleeptimeAgentId, { role: 'user', content: sleeptimeTranscript(agent, recent, agent.sleeptimeFrequency) });
+    await this.inbox.enqueue(agent.sleeptimeAgentId, {
+      role: 'user',
+      content: sleeptimeTranscript(agent, recent, agent.sleeptimeFrequency),
+    });
     this.delivery.kick(agent.sleeptimeAgentId);
   }
 }

@@ -12,7 +12,13 @@ export type StoredEvent = Exclude<StoredMessage['event'], { message_type: 'usage
 export const newMessageId = () => `message-${randomUUID()}`;
 
 function toStored(r: AgentMessageRow): StoredMessage & { step_id: string | null } {
-  return { id: r.id, agent_id: r.agentId, created_at: r.createdAt.toISOString(), event: r.event as unknown as StoredEvent, step_id: r.stepId };
+  return {
+    id: r.id,
+    agent_id: r.agentId,
+    created_at: r.createdAt.toISOString(),
+    event: r.event as unknown as StoredEvent,
+    step_id: r.stepId,
+  };
 }
 
 /** An agent's message history: append-only rows in `seq` order. */
@@ -37,7 +43,10 @@ export class MessageStore {
   async list(agentId: string, opts: { limit?: number; before?: string } = {}): Promise<Array<StoredMessage & { step_id: string | null }>> {
     const where = [eq(agentMessages.agentId, agentId)];
     if (opts.before) {
-      const [cursor] = await this.db.select({ seq: agentMessages.seq }).from(agentMessages).where(and(eq(agentMessages.agentId, agentId), eq(agentMessages.id, opts.before)));
+      const [cursor] = await this.db
+        .select({ seq: agentMessages.seq })
+        .from(agentMessages)
+        .where(and(eq(agentMessages.agentId, agentId), eq(agentMessages.id, opts.before)));
       if (!cursor) return [];
       where.push(lt(agentMessages.seq, cursor.seq));
     }
@@ -78,7 +87,12 @@ export class MessageStore {
     const found = await this.db
       .select()
       .from(agentMessages)
-      .where(sql`${agentMessages.id} in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`)
+      .where(
+        sql`${agentMessages.id} in (${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      )
       .orderBy(desc(agentMessages.seq));
     return found.map(toStored);
   }

@@ -7,7 +7,8 @@ export const asyncEnvelope = (from: string, text: string) =>
   `[Incoming message from agent with ID '${from}' - to reply to this message, make sure to use the 'send_message_to_agent_async' tool, or the agent will not receive your message] ${text}`;
 
 /** A message whose sender waits: the receiver's answer is returned to it. */
-export const waitEnvelope = (from: string, text: string) => `[Incoming message from agent with ID '${from}' - your reply will be returned to it] ${text}`;
+export const waitEnvelope = (from: string, text: string) =>
+  `[Incoming message from agent with ID '${from}' - your reply will be returned to it] ${text}`;
 
 /** The reply of a turn: its assistant messages; a turn that ended without one and not normally is an error. */
 export function replyOf(agentId: string, events: AgentEvent[]): string {
@@ -16,7 +17,10 @@ export function replyOf(agentId: string, events: AgentEvent[]): string {
   const stopReason = stop?.message_type === 'stop_reason' ? stop.stop_reason : 'none';
   if (texts.length || stopReason === 'end_turn') return texts.join('\n');
   const error = events.find((e) => e.message_type === 'error_message');
-  throw new AgentPlatformError('conflict', `agent ${agentId} did not reply (stop_reason ${stopReason}${error?.message_type === 'error_message' ? `: ${error.message}` : ''})`);
+  throw new AgentPlatformError(
+    'conflict',
+    `agent ${agentId} did not reply (stop_reason ${stopReason}${error?.message_type === 'error_message' ? `: ${error.message}` : ''})`,
+  );
 }
 
 const clip = (text: string, n = 600) => (text.length > n ? `${text.slice(0, n)}â€¦` : text);
@@ -27,7 +31,7 @@ const clip = (text: string, n = 600) => (text.length > n ? `${text.slice(0, n)}â
  */
 export function sleeptimeTranscript(agent: AgentRow, recent: StoredMessage[], turns: number): string {
   let start = recent.length;
-  for (let seen = 0; start > 0 && seen < turns; ) {
+  for (let seen = 0; start > 0 && seen < turns;) {
     start -= 1;
     const t = recent[start]!.event.message_type;
     if (t === 'user_message' || t === 'system_message') seen += 1;
@@ -37,7 +41,9 @@ export function sleeptimeTranscript(agent: AgentRow, recent: StoredMessage[], tu
     switch (e.message_type) {
       case 'user_message':
       case 'system_message':
-        return [`[${e.message_type === 'user_message' ? 'user' : 'system'}${e.sender_agent_id ? ` from ${e.sender_agent_id}` : ''}] ${clip(e.content, 2_000)}`];
+        return [
+          `[${e.message_type === 'user_message' ? 'user' : 'system'}${e.sender_agent_id ? ` from ${e.sender_agent_id}` : ''}] ${clip(e.content, 2_000)}`,
+        ];
       case 'assistant_message':
         return [`[assistant] ${clip(e.content, 2_000)}`];
       case 'reasoning_message':

@@ -43,13 +43,16 @@ export class PassageStore {
     const limit = q.limit ?? 10;
     const tagFilter = q.tags?.length ? sql`and tags @> ${JSON.stringify(q.tags)}::jsonb` : sql``;
     if (!q.query.trim()) {
-      const rows = rowsOf<Row>(await this.db.execute(sql`
+      const rows = rowsOf<Row>(
+        await this.db.execute(sql`
         select id::text, agent_id, text, tags, created_at from memories
          where agent_id = ${agentId} ${tagFilter}
-         order by created_at desc limit ${limit}`));
+         order by created_at desc limit ${limit}`),
+      );
       return rows.map((r) => toPassage(r));
     }
-    const rows = rowsOf<Row>(await this.db.execute(sql`
+    const rows = rowsOf<Row>(
+      await this.db.execute(sql`
       select * from (
         select id::text, agent_id, text, tags, created_at,
                ts_rank(to_tsvector('english', text), websearch_to_tsquery('english', ${q.query}))::float8 as fulltext,
@@ -58,7 +61,8 @@ export class PassageStore {
          where agent_id = ${agentId} ${tagFilter}) m
        where fulltext > 0 or trigram >= 0.3
        order by fulltext + 0.5 * trigram desc, created_at desc
-       limit ${limit}`));
+       limit ${limit}`),
+    );
     return rows.map((r) => toPassage(r, Number(r.fulltext) + 0.5 * Number(r.trigram)));
   }
 }

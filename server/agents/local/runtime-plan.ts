@@ -62,7 +62,9 @@ export function intentOfCall(c: BrainToolCall, rationale: string): ToolCallInten
  * message, the intents are the decision's tool-layer calls (null when it has none).
  */
 export function runtimePlan(goal: string, calls: BrainToolCall[], unit: PlanUnit): DeclarePlanInput | null {
-  const plannedSequence = calls.filter((c) => isToolLayerTool(c.name)).slice(0, 200)
+  const plannedSequence = calls
+    .filter((c) => isToolLayerTool(c.name))
+    .slice(0, 200)
     .map((c) => intentOfCall(c, RUNTIME_RATIONALE));
   if (!plannedSequence.length) return null;
   return { goal: goalText(goal), plannedSequence, unit, declared_by: 'runtime' };

@@ -32,7 +32,7 @@ export interface ToolCallOutcome {
 
 type Envelope = { status: 'ok' | 'error' } & Record<string, unknown>;
 
-const FIX_ARGUMENTS = 'Correct the arguments to match the tool\'s parameters and call it again.';
+const FIX_ARGUMENTS = "Correct the arguments to match the tool's parameters and call it again.";
 const FIX_NAME = 'Call one of your tools instead.';
 
 /**
@@ -42,12 +42,15 @@ const FIX_NAME = 'Call one of your tools instead.';
  * run through `invokeTool` (validated, audited as the agent), built-in tools with the runtime's stores.
  */
 export async function runToolCall(
-  deps: ToolCallDeps, agent: AgentRow, env: BuiltinEnv, attached: Set<string>, call: BrainToolCall,
+  deps: ToolCallDeps,
+  agent: AgentRow,
+  env: BuiltinEnv,
+  attached: Set<string>,
+  call: BrainToolCall,
 ): Promise<ToolCallOutcome> {
   const { result, terminal, malformed } = await callTool(deps, agent, env, attached, call);
   const text = JSON.stringify(result);
-  const cut = `${text.slice(0, RETURN_CHAR_LIMIT)}… [truncated: ${text.length} characters, `
-    + `limit ${RETURN_CHAR_LIMIT}]`;
+  const cut = `${text.slice(0, RETURN_CHAR_LIMIT)}… [truncated: ${text.length} characters, ` + `limit ${RETURN_CHAR_LIMIT}]`;
   return {
     status: result.status === 'ok' ? 'success' : 'error',
     text: text.length > RETURN_CHAR_LIMIT ? cut : text,
@@ -66,7 +69,11 @@ const refused = (failure: ToolFailure, hint = FIX_ARGUMENTS): CallResult => ({
 });
 
 async function callTool(
-  deps: ToolCallDeps, agent: AgentRow, env: BuiltinEnv, attached: Set<string>, call: BrainToolCall,
+  deps: ToolCallDeps,
+  agent: AgentRow,
+  env: BuiltinEnv,
+  attached: Set<string>,
+  call: BrainToolCall,
 ): Promise<CallResult> {
   let args: unknown;
   try {
@@ -106,9 +113,7 @@ async function callTool(
 }
 
 /** The arguments as the tool's parameters take them, or what is wrong with them (too deep, too large, or off-schema). */
-function checkArguments(
-  resolved: ResolvedTool, args: unknown,
-): { data: Record<string, unknown> } | { problem: string } {
+function checkArguments(resolved: ResolvedTool, args: unknown): { data: Record<string, unknown> } | { problem: string } {
   const shape = inputShapeProblem(args);
   if (shape) return { problem: shape.message };
   const parsed = resolved.tool.input.safeParse(args ?? {});

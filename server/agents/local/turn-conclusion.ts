@@ -10,17 +10,14 @@ export type Conclusion = { content: string; reasoning?: string; usage?: BrainUsa
  * tool calls. When the brain fails, the reasoning says why the answer is the written one.
  */
 export async function conclusion(brain: Brain, input: BrainInput, limit: StepLimit): Promise<Conclusion | 'cancelled'> {
-  const written = limit.budget !== undefined
-    ? budgetAnswer(input.history, limit.budget)
-    : stepLimitAnswer(input.history, limit.steps);
+  const written = limit.budget !== undefined ? budgetAnswer(input.history, limit.budget) : stepLimitAnswer(input.history, limit.steps);
   if (!brain.conclude) return { content: written };
   try {
     return await brain.conclude(input, limit);
   } catch (err) {
     if (input.signal?.aborted) return 'cancelled';
     const why = err instanceof Error ? err.message : String(err);
-    const reasoning = `The brain could not give a final answer (${why}); `
-      + 'this one is written from the turn\'s tool calls.';
+    const reasoning = `The brain could not give a final answer (${why}); ` + "this one is written from the turn's tool calls.";
     return { content: written, reasoning };
   }
 }
@@ -50,5 +47,5 @@ export function budgetDimension(refusalText: string): string | null {
 /** A refusal's message, as the answer quotes it. */
 export function refusalMessage(refusalText: string): string {
   const error = parseObject(refusalText)?.error;
-  return typeof error === 'string' && error ? error : 'the plan\'s budget is spent';
+  return typeof error === 'string' && error ? error : "the plan's budget is spent";
 }

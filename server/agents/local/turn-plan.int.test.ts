@@ -89,16 +89,22 @@ describe('tool-call plans of the openai brain in the agent loop', () => {
     expect(fake.requests[0]!.body.messages[0]!.content).toContain('<tool_call_plan>');
     // The declaration ran before the call beside it, so the call is the plan's.
     expect(returns(events).map((r) => [r.name, r.status])).toEqual([
-      ['declare_tool_call_plan', 'success'], ['get_skillset', 'success'], ['update_tool_call_plan', 'success'],
+      ['declare_tool_call_plan', 'success'],
+      ['get_skillset', 'success'],
+      ['update_tool_call_plan', 'success'],
     ]);
     const [view, ...more] = await plansOf(agent.id);
     expect(more).toEqual([]);
     expect(view!.plan).toMatchObject({
-      declared_by: 'agent', executionState: 'Complete', unit: { kind: 'chat_turn' }, mode: 'report',
+      declared_by: 'agent',
+      executionState: 'Complete',
+      unit: { kind: 'chat_turn' },
+      mode: 'report',
       planningContext: { goal: 'Count the transcription skills', constraints: { maxToolCalls: 3 } },
     });
-    expect(view!.calls.filter((c) => c.tool_name !== 'model').map((c) => [c.tool_name, c.status, c.intent_index]))
-      .toEqual([['get_skillset', 'ok', 0]]);
+    expect(view!.calls.filter((c) => c.tool_name !== 'model').map((c) => [c.tool_name, c.status, c.intent_index])).toEqual([
+      ['get_skillset', 'ok', 0],
+    ]);
     // Both model steps' tokens count to the plan (the fake reports 100 + 10 per request).
     expect(view!.usage.model_tokens).toBe(220);
     expect(view!.findings).toEqual([]);
@@ -117,12 +123,14 @@ describe('tool-call plans of the openai brain in the agent loop', () => {
     const [view, ...more] = await plansOf(agent.id);
     expect(more).toEqual([]);
     expect(view!.plan).toMatchObject({
-      declared_by: 'runtime', executionState: 'Complete',
+      declared_by: 'runtime',
+      executionState: 'Complete',
       planningContext: { goal: 'Note how many skills we have.' },
       plannedSequence: [{ toolName: 'get_skillset', rationale: RUNTIME_RATIONALE }],
     });
-    expect(view!.findings.map((f) => [f.type, f.detail.type === 'PlanDeviation' ? f.detail.deviation : null]))
-      .toEqual([['PlanDeviation', 'unplanned_call']]);
+    expect(view!.findings.map((f) => [f.type, f.detail.type === 'PlanDeviation' ? f.detail.deviation : null])).toEqual([
+      ['PlanDeviation', 'unplanned_call'],
+    ]);
   });
 
   it('enforce mode: the call over maxToolCalls is refused, the rest of the step is not run, the turn ends with its best answer', async () => {
@@ -133,7 +141,10 @@ describe('tool-call plans of the openai brain in the agent loop', () => {
           {
             name: 'declare_tool_call_plan',
             arguments: {
-              goal: 'Survey the catalog', mode: 'enforce', constraints: { maxToolCalls: 1 }, unit: unitIn(req),
+              goal: 'Survey the catalog',
+              mode: 'enforce',
+              constraints: { maxToolCalls: 1 },
+              unit: unitIn(req),
               plannedSequence: [{ toolName: 'get_skillset', rationale: 'read the catalog' }],
             },
           },
@@ -150,7 +161,10 @@ describe('tool-call plans of the openai brain in the agent loop', () => {
     );
     const events = await collect(platform.streamMessage(agent.id, { role: 'user', content: 'Survey the catalog.' }));
     expect(returns(events).map((r) => [r.name, r.status])).toEqual([
-      ['declare_tool_call_plan', 'success'], ['get_skillset', 'success'], ['get_skillset', 'error'], ['store_memory', 'error'],
+      ['declare_tool_call_plan', 'success'],
+      ['get_skillset', 'success'],
+      ['get_skillset', 'error'],
+      ['store_memory', 'error'],
       ['update_tool_call_plan', 'success'],
     ]);
     const [, , refused, notRun] = returns(events);
@@ -163,8 +177,10 @@ describe('tool-call plans of the openai brain in the agent loop', () => {
     expect(stop(events)).toBe('max_steps');
     const [view] = await plansOf(agent.id);
     expect(view!.plan).toMatchObject({ mode: 'enforce', executionState: 'Failed' });
-    expect(view!.calls.filter((c) => c.tool_name !== 'model').map((c) => [c.tool_name, c.status]))
-      .toEqual([['get_skillset', 'ok'], ['get_skillset', 'refused']]);
+    expect(view!.calls.filter((c) => c.tool_name !== 'model').map((c) => [c.tool_name, c.status])).toEqual([
+      ['get_skillset', 'ok'],
+      ['get_skillset', 'refused'],
+    ]);
     const budget = view!.findings.filter((f) => f.type === 'BudgetExceeded');
     expect(budget.length).toBeGreaterThan(0);
     expect(budget[0]!.detail).toMatchObject({ type: 'BudgetExceeded', enforced: true, exceeded: { dimension: 'maxToolCalls', limit: 1 } });
@@ -178,7 +194,10 @@ describe('tool-call plans of the openai brain in the agent loop', () => {
           {
             name: 'declare_tool_call_plan',
             arguments: {
-              goal: 'Read the catalog twice', mode: 'enforce', constraints: { maxToolCalls: 1 }, unit: unitIn(req),
+              goal: 'Read the catalog twice',
+              mode: 'enforce',
+              constraints: { maxToolCalls: 1 },
+              unit: unitIn(req),
               plannedSequence: [{ toolName: 'get_skillset', rationale: 'read the catalog' }],
             },
           },
@@ -206,7 +225,9 @@ describe('tool-call plans of the openai brain in the agent loop', () => {
           {
             name: 'declare_tool_call_plan',
             arguments: {
-              goal: 'Read the catalog twice', constraints: { maxToolCalls: 1 }, unit: unitIn(req),
+              goal: 'Read the catalog twice',
+              constraints: { maxToolCalls: 1 },
+              unit: unitIn(req),
               plannedSequence: [{ toolName: 'get_skillset', rationale: 'read the catalog' }],
             },
           },
@@ -218,7 +239,11 @@ describe('tool-call plans of the openai brain in the agent loop', () => {
     );
     const events = await collect(platform.streamMessage(agent.id, { role: 'user', content: 'Read the catalog.' }));
     expect(stop(events)).toBe('end_turn');
-    expect(returns(events).filter((r) => !PLANNING.includes(r.name)).map((r) => r.status)).toEqual(['success', 'success']);
+    expect(
+      returns(events)
+        .filter((r) => !PLANNING.includes(r.name))
+        .map((r) => r.status),
+    ).toEqual(['success', 'success']);
     const [view] = await plansOf(agent.id);
     expect(view!.plan).toMatchObject({ mode: 'report', executionState: 'Complete' });
     const budget = view!.findings.filter((f) => f.type === 'BudgetExceeded');
@@ -251,7 +276,7 @@ function scriptedBrain(forecast: string[], decisions: BrainDecision[]): Brain {
 }
 const callOf = (name: string, args: Record<string, unknown> = {}) => ({ id: '', name, arguments: JSON.stringify(args) });
 
-describe('a turn\'s plan in the agent loop (turn-plan.ts)', () => {
+describe("a turn's plan in the agent loop (turn-plan.ts)", () => {
   let handle: Awaited<ReturnType<typeof createTestDatabase>>;
   let tracker: PlanTrackerService;
   let brain: Brain;
@@ -274,25 +299,39 @@ describe('a turn\'s plan in the agent loop (turn-plan.ts)', () => {
     return (await readPlanViews(handle.db, { agent_id: agentId })).reverse();
   };
 
-  it('declares the brain\'s plan once, replans with the reasoning on an unforeseen step, ends Complete', async () => {
+  it("declares the brain's plan once, replans with the reasoning on an unforeseen step, ends Complete", async () => {
     const agent = await platform.createAgent({ template: 'companion', name: 'replans', tools: ['get_skillset', 'store_memory'] });
-    brain = scriptedBrain(['get_skillset'], [
-      { kind: 'tool_calls', reasoning: 'Read the catalog.', tool_calls: [callOf('get_skillset')] },
-      { kind: 'tool_calls', reasoning: 'Read it again by capability.', tool_calls: [callOf('get_skillset', { tag: 'scoring' })] },
-      { kind: 'tool_calls', reasoning: 'The catalog has a gap worth remembering.', tool_calls: [callOf('store_memory', { kind: 'insight', text: 'gap', agent_id: agent.id })] },
-      { kind: 'message', content: 'Surveyed.' },
-    ]);
+    brain = scriptedBrain(
+      ['get_skillset'],
+      [
+        { kind: 'tool_calls', reasoning: 'Read the catalog.', tool_calls: [callOf('get_skillset')] },
+        { kind: 'tool_calls', reasoning: 'Read it again by capability.', tool_calls: [callOf('get_skillset', { tag: 'scoring' })] },
+        {
+          kind: 'tool_calls',
+          reasoning: 'The catalog has a gap worth remembering.',
+          tool_calls: [callOf('store_memory', { kind: 'insight', text: 'gap', agent_id: agent.id })],
+        },
+        { kind: 'message', content: 'Surveyed.' },
+      ],
+    );
     const events = await collect(platform.streamMessage(agent.id, { role: 'user', content: 'Survey the catalog.' }));
     expect(stop(events)).toBe('end_turn');
     expect(returns(events).map((r) => r.name)).toEqual([
-      'declare_tool_call_plan', 'get_skillset', 'get_skillset', 'update_tool_call_plan', 'store_memory', 'update_tool_call_plan',
+      'declare_tool_call_plan',
+      'get_skillset',
+      'get_skillset',
+      'update_tool_call_plan',
+      'store_memory',
+      'update_tool_call_plan',
     ]);
     const [first, second, ...more] = await plansOf(agent.id);
     expect(more).toEqual([]);
     expect(first!.plan).toMatchObject({ declared_by: 'agent', executionState: 'Replaced', replaced_by: second!.plan.planId });
     expect(first!.calls.filter((c) => c.tool_name !== 'model').map((c) => c.tool_name)).toEqual(['get_skillset', 'get_skillset']);
     expect(second!.plan).toMatchObject({
-      executionState: 'Complete', replaces: first!.plan.planId, replan_reason: 'The catalog has a gap worth remembering.',
+      executionState: 'Complete',
+      replaces: first!.plan.planId,
+      replan_reason: 'The catalog has a gap worth remembering.',
       // The brain's new forecast, after the step it had not foreseen, in the brain's words.
       plannedSequence: [
         { toolName: 'store_memory', rationale: 'The catalog has a gap worth remembering.' },
@@ -308,31 +347,48 @@ describe('a turn\'s plan in the agent loop (turn-plan.ts)', () => {
 
   it('intents the brain did not reach are skipped with its final words as the rationale', async () => {
     const agent = await platform.createAgent({ template: 'companion', name: 'skips', tools: ['get_skillset', 'search_embeddings'] });
-    brain = scriptedBrain(['get_skillset', 'search_embeddings'], [
-      { kind: 'tool_calls', reasoning: 'Read the catalog.', tool_calls: [callOf('get_skillset')] },
-      { kind: 'message', content: 'The catalog alone answers it.', reasoning: 'No search needed: the catalog answers it.' },
-    ]);
+    brain = scriptedBrain(
+      ['get_skillset', 'search_embeddings'],
+      [
+        { kind: 'tool_calls', reasoning: 'Read the catalog.', tool_calls: [callOf('get_skillset')] },
+        { kind: 'message', content: 'The catalog alone answers it.', reasoning: 'No search needed: the catalog answers it.' },
+      ],
+    );
     await collect(platform.streamMessage(agent.id, { role: 'user', content: 'Survey the catalog.' }));
     const [view] = await plansOf(agent.id);
     expect(view!.plan.executionState).toBe('Complete');
-    expect(view!.plan.deviations).toEqual([{
-      toolName: 'search_embeddings', kind: 'skipped_intent',
-      rationale: 'I stopped before this step: No search needed: the catalog answers it.',
-    }]);
+    expect(view!.plan.deviations).toEqual([
+      {
+        toolName: 'search_embeddings',
+        kind: 'skipped_intent',
+        rationale: 'I stopped before this step: No search needed: the catalog answers it.',
+      },
+    ]);
   });
 
   it('a turn that ends any other way ends its plan Failed; a plan a turn left active fails at the next turn', async () => {
     const agent = await platform.createAgent({ template: 'companion', name: 'leftover', tools: ['get_skillset'] });
-    const left = await tracker.declare(agent.id, {
-      goal: 'A turn that never ended', constraints: {}, policy: { strategy: 'Greedy', preferGeneralMethods: true },
-      plannedSequence: [{ toolName: 'get_skillset', rationale: 'read the catalog' }], unit: { kind: 'chat_turn', id: 'msg-old' },
-      declared_by: 'agent', given_skills: [],
-    }, {});
+    const left = await tracker.declare(
+      agent.id,
+      {
+        goal: 'A turn that never ended',
+        constraints: {},
+        policy: { strategy: 'Greedy', preferGeneralMethods: true },
+        plannedSequence: [{ toolName: 'get_skillset', rationale: 'read the catalog' }],
+        unit: { kind: 'chat_turn', id: 'msg-old' },
+        declared_by: 'agent',
+        given_skills: [],
+      },
+      {},
+    );
     if (!('plan' in left)) throw new Error(left.error);
-    brain = scriptedBrain(['get_skillset'], [
-      { kind: 'tool_calls', reasoning: 'Read the catalog.', tool_calls: [callOf('get_skillset')] },
-      // The brain breaks: the turn ends with an error, not with its answer.
-    ]);
+    brain = scriptedBrain(
+      ['get_skillset'],
+      [
+        { kind: 'tool_calls', reasoning: 'Read the catalog.', tool_calls: [callOf('get_skillset')] },
+        // The brain breaks: the turn ends with an error, not with its answer.
+      ],
+    );
     const events = await collect(platform.streamMessage(agent.id, { role: 'user', content: 'Survey the catalog.' }));
     expect(stop(events)).not.toBe('end_turn');
     const [old, now] = await plansOf(agent.id);

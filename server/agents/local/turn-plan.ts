@@ -70,9 +70,7 @@ export class TurnPlan {
   }
 
   /** The planning calls to make before `decision`'s calls run (declare or replan), in order. */
-  async before(
-    brain: Brain, input: BrainInput, decision: ToolCallsDecision, calls: BrainToolCall[],
-  ): Promise<PlanningCall[]> {
+  async before(brain: Brain, input: BrainInput, decision: ToolCallsDecision, calls: BrainToolCall[]): Promise<PlanningCall[]> {
     if (!this.deps.tracker || calls.some((c) => c.name === DECLARE)) return [];
     const tracked = calls.filter((c) => isToolLayerTool(c.name));
     if (!tracked.length) return [];
@@ -114,14 +112,20 @@ export class TurnPlan {
       const rationale = clip(`I stopped before this step: ${stoppedBecause.trim()}`, 2_000);
       const unique = [...new Set(skipped.map((i) => i.toolName))].slice(0, 50);
       input.deviations = unique.map((toolName): DeviationRationale => ({
-        toolName, kind: 'skipped_intent', rationale,
+        toolName,
+        kind: 'skipped_intent',
+        rationale,
       }));
     }
     return [await this.call(UPDATE, input)];
   }
 
   private async replan(
-    brain: Brain, input: BrainInput, decision: ToolCallsDecision, tracked: BrainToolCall[], id: string,
+    brain: Brain,
+    input: BrainInput,
+    decision: ToolCallsDecision,
+    tracked: BrainToolCall[],
+    id: string,
   ): Promise<PlanningCall[]> {
     const known = intentToolNames(this.intents);
     const unforeseen = tracked.filter((c) => !known.has(c.name));
@@ -136,7 +140,10 @@ export class TurnPlan {
     const unforeseenNow = tracked.filter((c) => !covered.has(c.name)).map((c) => intentOfCall(c, reason));
     const plannedSequence = [...unforeseenNow, ...forecast].slice(0, 200);
     const update: UpdatePlanInput = {
-      plan_id: id, reason, plannedSequence, ...(plan?.constraints ? { constraints: plan.constraints } : {}),
+      plan_id: id,
+      reason,
+      plannedSequence,
+      ...(plan?.constraints ? { constraints: plan.constraints } : {}),
     };
     const replanned = await this.call(UPDATE, update);
     if (replanned.outcome.status === 'success') {

@@ -4,10 +4,16 @@ import { malformedCallsAnswer, stepLimitAnswer } from './turn-summary.ts';
 
 const RUN = '0d9a4c1e-6b2f-4e7a-9c3d-5f8e1a2b3c4d';
 const call = (id: string, name: string, args: unknown): BrainMessage => ({
-  role: 'assistant', content: null, tool_calls: [{ id, name, arguments: JSON.stringify(args) }],
+  role: 'assistant',
+  content: null,
+  tool_calls: [{ id, name, arguments: JSON.stringify(args) }],
 });
 const ret = (id: string, name: string, result: unknown, status: 'success' | 'error' = 'success'): BrainMessage => ({
-  role: 'tool', tool_call_id: id, name, content: JSON.stringify(result), status,
+  role: 'tool',
+  tool_call_id: id,
+  name,
+  content: JSON.stringify(result),
+  status,
 });
 
 /** An earlier turn (not this one's work), then this turn: the request and three tool calls. */
@@ -31,8 +37,8 @@ describe('the answers the loop writes itself', () => {
     expect(text).toBe(
       [
         'I have stopped: I reached the limit of 24 steps I may take in one turn before I could finish.',
-        `So far in this turn I:\n- called count_calls\n- called start_workflow_run (run ${RUN})\n`
-          + '- called get_workflow_run, which failed: Redis is not reachable',
+        `So far in this turn I:\n- called count_calls\n- called start_workflow_run (run ${RUN})\n` +
+          '- called get_workflow_run, which failed: Redis is not reachable',
         'What is left: the rest of your request — I have not finished it or given you my answer yet.',
         'Say "continue" and I will go on from here.',
       ].join('\n\n'),
@@ -43,9 +49,15 @@ describe('the answers the loop writes itself', () => {
   it('names a read run with its status, a workflow with its version and a verdict, and counts what it does not name', () => {
     const many: BrainMessage[] = [{ role: 'user', content: 'go' }];
     for (let i = 0; i < 14; i++) {
-      many.push(call(`v${i}`, 'validate_workflow', {}), ret(`v${i}`, 'validate_workflow', { status: 'ok', error: null, valid: i % 2 === 0 }));
+      many.push(
+        call(`v${i}`, 'validate_workflow', {}),
+        ret(`v${i}`, 'validate_workflow', { status: 'ok', error: null, valid: i % 2 === 0 }),
+      );
     }
-    many.push(call('s', 'save_workflow', {}), ret('s', 'save_workflow', { status: 'ok', error: null, workflow_id: 'wf-1', version: '1.0.1' }));
+    many.push(
+      call('s', 'save_workflow', {}),
+      ret('s', 'save_workflow', { status: 'ok', error: null, workflow_id: 'wf-1', version: '1.0.1' }),
+    );
     const running = { status: 'ok', error: null, run: { run_id: RUN, status: 'RUNNING' } };
     many.push(call('r', 'wait_for_workflow_run', {}), ret('r', 'wait_for_workflow_run', running));
     const text = stepLimitAnswer(many, 16);

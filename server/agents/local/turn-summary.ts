@@ -52,9 +52,7 @@ function doneSoFar(calls: TurnCall[]): string {
   if (!calls.length) return 'I had not called any tool yet in this turn.';
   const named = calls.slice(-NAMED_CALLS).map(outcome);
   const earlier = calls.length - named.length;
-  const lead = earlier
-    ? `So far in this turn I made ${calls.length} tool calls; the last ${named.length}:`
-    : 'So far in this turn I:';
+  const lead = earlier ? `So far in this turn I made ${calls.length} tool calls; the last ${named.length}:` : 'So far in this turn I:';
   return [lead, ...named.map((line) => `- ${line}`)].join('\n');
 }
 

@@ -73,7 +73,14 @@ export interface InboundMessage {
 export type AgentEvent =
   | { message_type: 'reasoning_message'; id: string; reasoning: string }
   | { message_type: 'tool_call_message'; id: string; tool_call: { tool_call_id: string; name: string; arguments: string } }
-  | { message_type: 'tool_return_message'; id: string; tool_call_id: string; name: string; status: 'success' | 'error'; tool_return: string }
+  | {
+      message_type: 'tool_return_message';
+      id: string;
+      tool_call_id: string;
+      name: string;
+      status: 'success' | 'error';
+      tool_return: string;
+    }
   | { message_type: 'assistant_message'; id: string; content: string }
   /** Why a step failed (Letta `LettaErrorMessage`), e.g. the model endpoint refused; followed by `stop_reason`. */
   | { message_type: 'error_message'; id: string; error_type: string; message: string; detail?: string }

@@ -16,10 +16,20 @@ export interface AgentPlatformOptions {
  * (brains from OPENAI_* or the deterministic ones) with delegated mode's message gate. Adapters
  * are imported on demand so a process only loads the one it uses.
  */
-export async function createAgentPlatform(config: AppConfig, db: Db, toolServices: ToolServices, log?: Logger, opts: AgentPlatformOptions = {}): Promise<AgentPlatform> {
+export async function createAgentPlatform(
+  config: AppConfig,
+  db: Db,
+  toolServices: ToolServices,
+  log?: Logger,
+  opts: AgentPlatformOptions = {},
+): Promise<AgentPlatform> {
   const runtime = config.agentRuntime;
   if (runtime.kind === 'letta') {
-    const [{ connectLettaPlatform }, { loadAgentTemplate }, path] = await Promise.all([import('../letta/letta-platform.ts'), import('../templates/load-template.ts'), import('node:path')]);
+    const [{ connectLettaPlatform }, { loadAgentTemplate }, path] = await Promise.all([
+      import('../letta/letta-platform.ts'),
+      import('../templates/load-template.ts'),
+      import('node:path'),
+    ]);
     if (!runtime.mcpToken) log?.warn('LETTA_MCP_TOKEN is unset: Letta agents will be refused by /api/mcp until a token is configured');
     const dir = path.join(config.rootDir, 'agents', 'templates');
     return connectLettaPlatform({

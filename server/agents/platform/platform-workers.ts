@@ -64,7 +64,15 @@ export class PlatformWorkerRuntime implements AgentRuntimePort {
   private async worker(s: AgentSummary): Promise<WorkerAgent> {
     const tag = (prefix: string) => s.tags.find((t) => t.startsWith(prefix))?.slice(prefix.length) ?? '';
     const loaded = await readActiveSkills(this.platform, s.id);
-    return { id: s.id, run_id: tag('run:'), state: tag('state:'), template: s.template ?? '', tags: s.tags, loaded_skills: loaded, created_at: s.created_at };
+    return {
+      id: s.id,
+      run_id: tag('run:'),
+      state: tag('state:'),
+      template: s.template ?? '',
+      tags: s.tags,
+      loaded_skills: loaded,
+      created_at: s.created_at,
+    };
   }
 }
 

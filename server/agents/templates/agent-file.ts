@@ -55,7 +55,10 @@ export interface AfGroup {
   id: string;
   agent_ids: string[];
   description: string;
-  manager_config?: { manager_type?: string; manager_agent_id?: string; sleeptime_agent_frequency?: number | null } & Record<string, unknown>;
+  manager_config?: { manager_type?: string; manager_agent_id?: string; sleeptime_agent_frequency?: number | null } & Record<
+    string,
+    unknown
+  >;
 }
 
 export interface AfMcpServer {

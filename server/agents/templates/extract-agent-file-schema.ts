@@ -26,12 +26,17 @@ export function agentFileSchemaFromOpenApi(openapi: { components: { schemas: Rec
     defs[name] = rewrite(schema, visit);
   };
   visit(ROOT_COMPONENT);
-  const sorted = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(defs)
+      .sort()
+      .map((k) => [k, defs[k]]),
+  );
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://dcf.local/schemas/letta-agent-file.json',
     title: 'Letta agent file (.af v2)',
-    description: 'Extracted from the Letta OpenAPI document (components.schemas.AgentFileSchema and what it references) by extract-agent-file-schema.ts; do not edit by hand.',
+    description:
+      'Extracted from the Letta OpenAPI document (components.schemas.AgentFileSchema and what it references) by extract-agent-file-schema.ts; do not edit by hand.',
     $ref: `#/$defs/${ROOT_COMPONENT}`,
     $defs: sorted,
   };
@@ -49,7 +54,16 @@ function rewrite(node: Json, visit: (name: string) => void): Json {
     } else if (k === 'discriminator' && typeof v === 'object' && v !== null) {
       // OpenAPI's discriminator mapping names components; keep it (annotation only) with rewritten refs.
       const d = v as { propertyName?: string; mapping?: Record<string, string> };
-      out[k] = { ...d, ...(d.mapping ? { mapping: Object.fromEntries(Object.entries(d.mapping).map(([m, r]) => [m, r.startsWith(PREFIX) ? `#/$defs/${r.slice(PREFIX.length)}` : r])) } : {}) };
+      out[k] = {
+        ...d,
+        ...(d.mapping
+          ? {
+              mapping: Object.fromEntries(
+                Object.entries(d.mapping).map(([m, r]) => [m, r.startsWith(PREFIX) ? `#/$defs/${r.slice(PREFIX.length)}` : r]),
+              ),
+            }
+          : {}),
+      };
       for (const r of Object.values(d.mapping ?? {})) if (r.startsWith(PREFIX)) visit(r.slice(PREFIX.length));
     } else {
       out[k] = rewrite(v, visit);

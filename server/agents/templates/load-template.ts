@@ -39,7 +39,10 @@ export class TemplateError extends Error {
     readonly issues: ValidationIssue[],
     summary?: string,
   ) {
-    super(summary ?? `agent template "${template}" is not a valid Letta agent file (.af v2):\n${issues.map((i) => `  - ${i.path || '/'}: ${i.message}`).join('\n')}`);
+    super(
+      summary ??
+        `agent template "${template}" is not a valid Letta agent file (.af v2):\n${issues.map((i) => `  - ${i.path || '/'}: ${i.message}`).join('\n')}`,
+    );
     this.name = 'TemplateError';
   }
 }
@@ -67,7 +70,10 @@ export function parseTemplateRef(ref: string): { name: string; version: string |
 /** Names of the templates in `dir` (its `.af` files). */
 export async function listAgentTemplates(dir = defaultTemplatesDir()): Promise<string[]> {
   const entries = await readdir(dir).catch(() => [] as string[]);
-  return entries.filter((f) => f.endsWith('.af')).map((f) => f.slice(0, -3)).sort();
+  return entries
+    .filter((f) => f.endsWith('.af'))
+    .map((f) => f.slice(0, -3))
+    .sort();
 }
 
 /**
@@ -82,11 +88,17 @@ export async function loadAgentTemplate(ref: string, opts: AgentFileCheckOptions
   let name = wanted;
   if (!existsSync(path.join(dir, `${wanted}.af`))) {
     const owner = await findByAlias(dir, wanted);
-    if (!owner) throw new TemplateError(ref, [], `no agent template "${wanted}" in ${dir} (known: ${(await listAgentTemplates(dir)).join(', ') || 'none'})`);
+    if (!owner)
+      throw new TemplateError(
+        ref,
+        [],
+        `no agent template "${wanted}" in ${dir} (known: ${(await listAgentTemplates(dir)).join(', ') || 'none'})`,
+      );
     name = owner;
   }
   const template = await readTemplate(dir, name, opts);
-  if (version && version !== template.version) throw new TemplateError(ref, [], `agent template "${name}" is version ${template.version}, not ${version}`);
+  if (version && version !== template.version)
+    throw new TemplateError(ref, [], `agent template "${name}" is version ${template.version}, not ${version}`);
   return template;
 }
 
@@ -105,32 +117,54 @@ async function readTemplate(dir: string, name: string, opts: AgentFileCheckOptio
   try {
     doc = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new TemplateError(name, [], `agent template "${name}" (${file}) cannot be read as JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new TemplateError(
+      name,
+      [],
+      `agent template "${name}" (${file}) cannot be read as JSON: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const issues = validateAgentFile(doc, opts);
   const af = doc as AgentFile;
   const meta = af.metadata ?? {};
   if (!issues.length && meta.template_name !== undefined && meta.template_name !== name) {
-    issues.push({ path: '/metadata/template_name', code: 'agent_file.template_name', message: `metadata.template_name is "${meta.template_name}" but the file is ${name}.af` });
+    issues.push({
+      path: '/metadata/template_name',
+      code: 'agent_file.template_name',
+      message: `metadata.template_name is "${meta.template_name}" but the file is ${name}.af`,
+    });
   }
   const version = meta.template_version ?? '1.0.0';
-  if (!issues.length && !/^\d+\.\d+\.\d+$/.test(version)) issues.push({ path: '/metadata/template_version', code: 'agent_file.template_version', message: `template_version must be MAJOR.MINOR.PATCH, not "${version}"` });
+  if (!issues.length && !/^\d+\.\d+\.\d+$/.test(version))
+    issues.push({
+      path: '/metadata/template_version',
+      code: 'agent_file.template_version',
+      message: `template_version must be MAJOR.MINOR.PATCH, not "${version}"`,
+    });
   const mode = meta.sentinel_mode;
   if (!issues.length && mode !== undefined && !(SENTINEL_MODES as readonly string[]).includes(mode)) {
-    issues.push({ path: '/metadata/sentinel_mode', code: 'agent_file.sentinel_mode', message: `sentinel_mode must be report or enforce, not "${mode}"` });
+    issues.push({
+      path: '/metadata/sentinel_mode',
+      code: 'agent_file.sentinel_mode',
+      message: `sentinel_mode must be report or enforce, not "${mode}"`,
+    });
   }
   if (issues.length) throw new TemplateError(name, issues);
 
   const main = af.agents.find((a) => a.agent_type !== SLEEPTIME_AGENT_TYPE)!;
   const sleeptime = af.agents.find((a) => a.agent_type === SLEEPTIME_AGENT_TYPE) ?? null;
-  const group = sleeptime ? af.groups.find((g) => g.manager_config?.manager_type === 'sleeptime' && g.agent_ids.includes(sleeptime.id)) : undefined;
+  const group = sleeptime
+    ? af.groups.find((g) => g.manager_config?.manager_type === 'sleeptime' && g.agent_ids.includes(sleeptime.id))
+    : undefined;
   const blocks = new Map(af.blocks.map((b) => [b.id, b]));
   const tools = new Map(af.tools.map((t) => [t.id, t]));
   return {
     name,
     version,
     ref: `${name}@${version}`,
-    aliases: (meta.aliases ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    aliases: (meta.aliases ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     file: af,
     main,
     sleeptime,

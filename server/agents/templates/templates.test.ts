@@ -26,19 +26,44 @@ describe('shipped agent templates', () => {
 
   it('give the Planner and the Worker the tools of spec §1.5, and both a sleep-time companion (§5.7/§5.8)', async () => {
     const planner = await loadAgentTemplate('planner', { isKnownTool });
-    expect(planner.toolNamesOf(planner.main)).toEqual(expect.arrayContaining([
-      'get_skillset', 'validate_skill_manifest', 'validate_workflow', 'create_workflow_control_plane', 'create_worker_agents', 'read_workflow_control_plane',
-      'notify_next_worker_agent', 'notify_if_ready', 'finalize_workflow', 'store_memory', 'append_graph_episode', 'conversation_search', 'send_message',
-    ]));
+    expect(planner.toolNamesOf(planner.main)).toEqual(
+      expect.arrayContaining([
+        'get_skillset',
+        'validate_skill_manifest',
+        'validate_workflow',
+        'create_workflow_control_plane',
+        'create_worker_agents',
+        'read_workflow_control_plane',
+        'notify_next_worker_agent',
+        'notify_if_ready',
+        'finalize_workflow',
+        'store_memory',
+        'append_graph_episode',
+        'conversation_search',
+        'send_message',
+      ]),
+    );
     // Issue 15: people and products resolved through the CRM, a run's arguments checked, rankings and explanations from QA results.
-    expect(planner.toolNamesOf(planner.main)).toEqual(expect.arrayContaining([
-      'list_advisors', 'list_products', 'count_calls', 'summarise_qa_results', 'list_qa_results', 'get_qa_result',
-    ]));
+    expect(planner.toolNamesOf(planner.main)).toEqual(
+      expect.arrayContaining(['list_advisors', 'list_products', 'count_calls', 'summarise_qa_results', 'list_qa_results', 'get_qa_result']),
+    );
     const worker = await loadAgentTemplate('worker', { isKnownTool });
     expect(worker.toolNamesOf(worker.main).sort()).toEqual([
-      'acquire_state_lease', 'append_graph_episode', 'conversation_search', 'declare_tool_call_plan', 'get_tool_call_plan',
-      'invoke_skill_tool', 'load_skill', 'notify_if_ready', 'notify_next_worker_agent', 'read_workflow_control_plane',
-      'send_message', 'store_memory', 'unload_skill', 'update_tool_call_plan', 'update_workflow_control_plane',
+      'acquire_state_lease',
+      'append_graph_episode',
+      'conversation_search',
+      'declare_tool_call_plan',
+      'get_tool_call_plan',
+      'invoke_skill_tool',
+      'load_skill',
+      'notify_if_ready',
+      'notify_next_worker_agent',
+      'read_workflow_control_plane',
+      'send_message',
+      'store_memory',
+      'unload_skill',
+      'update_tool_call_plan',
+      'update_workflow_control_plane',
     ]);
     for (const t of [planner, worker]) {
       expect(t.sleeptime!.name).toBe(`${t.name}-sleeptime`);
@@ -53,10 +78,20 @@ describe('shipped agent templates', () => {
     const attached = new Set(planner.toolNamesOf(planner.main));
     const named = [...new Set(planner.main.system!.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? [])].filter(isKnownTool);
     expect(named.filter((n) => !attached.has(n))).toEqual([]);
-    expect(named).toEqual(expect.arrayContaining([
-      'list_advisors', 'list_products', 'count_calls', 'start_workflow_run', 'validate_workflow', 'save_workflow',
-      'summarise_qa_results', 'list_qa_results', 'get_qa_result', 'send_message',
-    ]));
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'list_advisors',
+        'list_products',
+        'count_calls',
+        'start_workflow_run',
+        'validate_workflow',
+        'save_workflow',
+        'summarise_qa_results',
+        'list_qa_results',
+        'get_qa_result',
+        'send_message',
+      ]),
+    );
     // count_calls is introduced before the run it guards, and validation before saving.
     const at = (text: string) => planner.main.system!.indexOf(text);
     expect(at('call count_calls')).toBeGreaterThan(0);
@@ -66,10 +101,14 @@ describe('shipped agent templates', () => {
 
   it('give the delegated-mode roles their multi-agent tools and blocks', async () => {
     const conductor = await loadAgentTemplate('conductor', { isKnownTool });
-    expect(conductor.toolNamesOf(conductor.main)).toEqual(expect.arrayContaining(['send_message_to_agent_async', 'send_message_to_agents_matching_tags', 'load_skill', 'unload_skill']));
+    expect(conductor.toolNamesOf(conductor.main)).toEqual(
+      expect.arrayContaining(['send_message_to_agent_async', 'send_message_to_agents_matching_tags', 'load_skill', 'unload_skill']),
+    );
     expect(conductor.blocksOf(conductor.main).map((b) => b.label)).toEqual(['persona', 'companion_registry']);
     const companion = await loadAgentTemplate('companion', { isKnownTool });
-    expect(companion.toolNamesOf(companion.main)).toEqual(expect.arrayContaining(['send_message_to_agent_async', 'load_skill', 'unload_skill']));
+    expect(companion.toolNamesOf(companion.main)).toEqual(
+      expect.arrayContaining(['send_message_to_agent_async', 'load_skill', 'unload_skill']),
+    );
     expect(companion.blocksOf(companion.main).map((b) => b.label)).toEqual(['persona', 'task_context', 'dcf_active_skills']);
     const strategist = await loadAgentTemplate('strategist', { isKnownTool });
     expect(strategist.blocksOf(strategist.main).map((b) => b.label)).toEqual(['persona', 'observation_buffer', 'pattern_library']);
@@ -78,7 +117,9 @@ describe('shipped agent templates', () => {
   it('attach the three planning tools to every role and report as the sentinel mode (issue 17)', async () => {
     for (const name of ['planner', 'worker', 'conductor', 'companion', 'strategist']) {
       const t = await loadAgentTemplate(name, { isKnownTool });
-      expect(t.toolNamesOf(t.main), name).toEqual(expect.arrayContaining(['declare_tool_call_plan', 'update_tool_call_plan', 'get_tool_call_plan']));
+      expect(t.toolNamesOf(t.main), name).toEqual(
+        expect.arrayContaining(['declare_tool_call_plan', 'update_tool_call_plan', 'get_tool_call_plan']),
+      );
       expect(t.sentinelMode, name).toBe('report');
     }
   });
@@ -87,7 +128,9 @@ describe('shipped agent templates', () => {
     expect((await loadAgentTemplate('agent_template_worker@1.0.0')).name).toBe('worker');
     await expect(loadAgentTemplate('worker@1.1.0')).rejects.toThrow(/version 1.0.0, not 1.1.0/);
     await expect(loadAgentTemplate('../secrets')).rejects.toThrow(/not a template name/);
-    await expect(loadAgentTemplate('reviewer')).rejects.toThrow(/no agent template "reviewer".*known: companion, conductor, generic-worker, planner, strategist, worker/);
+    await expect(loadAgentTemplate('reviewer')).rejects.toThrow(
+      /no agent template "reviewer".*known: companion, conductor, generic-worker, planner, strategist, worker/,
+    );
   });
 });
 
@@ -97,18 +140,42 @@ describe('the agent file schema', () => {
     const extracted = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'server/agents/templates', AGENT_FILE_SCHEMA_FILE), 'utf8'));
     // On a mismatch: node --import tsx server/agents/templates/extract-agent-file-schema.ts server/agents/letta/fixtures/letta-openapi.json
     expect(extracted).toEqual(agentFileSchemaFromOpenApi(openapi));
-    expect(Object.keys(extracted.$defs)).toEqual(expect.arrayContaining(['AgentFileSchema', 'BlockSchema', 'MCPServerSchema', 'letta__schemas__agent_file__AgentSchema', 'letta__schemas__agent_file__ToolSchema']));
+    expect(Object.keys(extracted.$defs)).toEqual(
+      expect.arrayContaining([
+        'AgentFileSchema',
+        'BlockSchema',
+        'MCPServerSchema',
+        'letta__schemas__agent_file__AgentSchema',
+        'letta__schemas__agent_file__ToolSchema',
+      ]),
+    );
   });
 
   it('rejects what Letta would: missing sections, unknown tool types, wrong shapes', () => {
-    expect(validateAgentFile({}).map((i) => i.path).sort()).toEqual(['/agents', '/blocks', '/files', '/groups', '/mcp_servers', '/sources', '/tools']);
-    const base = { agents: [{ id: 'agent-0', name: 'x', system: 'be useful' }], groups: [], blocks: [], files: [], sources: [], tools: [], mcp_servers: [] };
+    expect(
+      validateAgentFile({})
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['/agents', '/blocks', '/files', '/groups', '/mcp_servers', '/sources', '/tools']);
+    const base = {
+      agents: [{ id: 'agent-0', name: 'x', system: 'be useful' }],
+      groups: [],
+      blocks: [],
+      files: [],
+      sources: [],
+      tools: [],
+      mcp_servers: [],
+    };
     expect(validateAgentFile(base)).toEqual([]);
     // The spec's own appendix writes tool_type "dcf", which Letta's enum does not have: MCP tools are external_mcp.
     const dcfType = validateAgentFile({ ...base, tools: [{ id: 'tool-0', name: 'get_skillset', tool_type: 'dcf' }] });
     expect(dcfType).toEqual([expect.objectContaining({ path: '/tools/0/tool_type', message: expect.stringContaining('external_mcp') })]);
-    expect(validateAgentFile({ ...base, agents: [{ name: 'x' }] })).toEqual([expect.objectContaining({ path: '/agents/0/id', message: '"id" is required' })]);
-    expect(validateAgentFile({ ...base, blocks: [{ id: 'b', label: 'persona', value: 3 }] })).toEqual([expect.objectContaining({ path: '/blocks/0/value' })]);
+    expect(validateAgentFile({ ...base, agents: [{ name: 'x' }] })).toEqual([
+      expect.objectContaining({ path: '/agents/0/id', message: '"id" is required' }),
+    ]);
+    expect(validateAgentFile({ ...base, blocks: [{ id: 'b', label: 'persona', value: 3 }] })).toEqual([
+      expect.objectContaining({ path: '/blocks/0/value' }),
+    ]);
   });
 });
 
@@ -159,7 +226,9 @@ describe('a broken template', () => {
     const group = await broken('badgroup', (af) => {
       af.groups[0].manager_config.manager_agent_id = 'agent-1';
     });
-    expect(group.issues).toEqual([expect.objectContaining({ path: '/groups/0/manager_config/manager_agent_id', code: 'agent_file.sleeptime_manager' })]);
+    expect(group.issues).toEqual([
+      expect.objectContaining({ path: '/groups/0/manager_config/manager_agent_id', code: 'agent_file.sleeptime_manager' }),
+    ]);
     const twoMains = await broken('twomains', (af) => {
       af.agents[1].agent_type = 'letta_v1_agent';
       af.groups = [];
@@ -178,6 +247,8 @@ describe('a broken template', () => {
     });
     expect(mode.issues).toEqual([expect.objectContaining({ path: '/metadata/sentinel_mode', code: 'agent_file.sentinel_mode' })]);
     await writeFile(path.join(dir, 'notjson.af'), '{"agents": [');
-    await expect(loadAgentTemplate('notjson', { dir })).rejects.toThrow(/agent template "notjson" \(.*notjson\.af\) cannot be read as JSON/);
+    await expect(loadAgentTemplate('notjson', { dir })).rejects.toThrow(
+      /agent template "notjson" \(.*notjson\.af\) cannot be read as JSON/,
+    );
   });
 });

@@ -46,9 +46,21 @@ function referenceIssues(af: AgentFile, opts: AgentFileCheckOptions): Validation
       seen.add(id);
     });
   };
-  duplicates(af.agents.map((a) => a.id), '/agents', 'agent');
-  duplicates(af.blocks.map((b) => b.id), '/blocks', 'block');
-  duplicates(af.tools.map((t) => t.id), '/tools', 'tool');
+  duplicates(
+    af.agents.map((a) => a.id),
+    '/agents',
+    'agent',
+  );
+  duplicates(
+    af.blocks.map((b) => b.id),
+    '/blocks',
+    'block',
+  );
+  duplicates(
+    af.tools.map((t) => t.id),
+    '/tools',
+    'tool',
+  );
 
   const blocks = new Map(af.blocks.map((b) => [b.id, b]));
   const tools = new Map(af.tools.map((t) => [t.id, t]));
@@ -58,17 +70,33 @@ function referenceIssues(af: AgentFile, opts: AgentFileCheckOptions): Validation
     if (!t.name) return void issue(`/tools/${i}/name`, 'missing_name', `tool "${t.id}" has no name`);
     if (toolNames.has(t.name)) issue(`/tools/${i}/name`, 'duplicate_name', `tool name "${t.name}" is declared twice`);
     toolNames.add(t.name);
-    if (opts.isKnownTool && !opts.isKnownTool(t.name)) issue(`/tools/${i}/name`, 'unknown_tool', `tool "${t.name}" is neither a tool of the DCF tool registry nor one the agent runtime provides`);
+    if (opts.isKnownTool && !opts.isKnownTool(t.name))
+      issue(
+        `/tools/${i}/name`,
+        'unknown_tool',
+        `tool "${t.name}" is neither a tool of the DCF tool registry nor one the agent runtime provides`,
+      );
     if (t.tool_type === 'external_mcp') {
       const server = (t.metadata_?.mcp as { server_name?: unknown } | undefined)?.server_name;
-      if (typeof server !== 'string' || !servers.has(server)) issue(`/tools/${i}/metadata_`, 'unknown_mcp_server', `MCP tool "${t.name}" must name one of mcp_servers in metadata_.mcp.server_name`);
+      if (typeof server !== 'string' || !servers.has(server))
+        issue(
+          `/tools/${i}/metadata_`,
+          'unknown_mcp_server',
+          `MCP tool "${t.name}" must name one of mcp_servers in metadata_.mcp.server_name`,
+        );
     }
   });
 
   const main = af.agents.filter((a) => a.agent_type !== SLEEPTIME_AGENT_TYPE);
   const sleeptime = af.agents.filter((a) => a.agent_type === SLEEPTIME_AGENT_TYPE);
-  if (main.length !== 1) issue('/agents', 'main_agent', `an agent template has exactly one main agent (not ${SLEEPTIME_AGENT_TYPE}); this file has ${main.length}`);
-  if (sleeptime.length > 1) issue('/agents', 'sleeptime_agent', `an agent template has at most one sleep-time agent; this file has ${sleeptime.length}`);
+  if (main.length !== 1)
+    issue(
+      '/agents',
+      'main_agent',
+      `an agent template has exactly one main agent (not ${SLEEPTIME_AGENT_TYPE}); this file has ${main.length}`,
+    );
+  if (sleeptime.length > 1)
+    issue('/agents', 'sleeptime_agent', `an agent template has at most one sleep-time agent; this file has ${sleeptime.length}`);
 
   af.agents.forEach((a, i) => {
     const at = `/agents/${i}`;
@@ -88,19 +116,35 @@ function referenceIssues(af: AgentFile, opts: AgentFileCheckOptions): Validation
       if (t.name) names.add(t.name);
     });
     (a.tools ?? []).forEach((name, j) => {
-      if (opts.isKnownTool && !opts.isKnownTool(name)) issue(`${at}/tools/${j}`, 'unknown_tool', `tool "${name}" is neither a tool of the DCF tool registry nor one the agent runtime provides`);
+      if (opts.isKnownTool && !opts.isKnownTool(name))
+        issue(
+          `${at}/tools/${j}`,
+          'unknown_tool',
+          `tool "${name}" is neither a tool of the DCF tool registry nor one the agent runtime provides`,
+        );
     });
     (a.tool_rules ?? []).forEach((r, j) => {
-      if (!names.has(r.tool_name)) issue(`${at}/tool_rules/${j}/tool_name`, 'unknown_rule_tool', `tool rule names "${r.tool_name}", which agent "${a.id}" does not have`);
+      if (!names.has(r.tool_name))
+        issue(
+          `${at}/tool_rules/${j}/tool_name`,
+          'unknown_rule_tool',
+          `tool rule names "${r.tool_name}", which agent "${a.id}" does not have`,
+        );
     });
   });
 
   af.groups.forEach((g, i) => {
     const m = g.manager_config;
     if (m?.manager_type !== 'sleeptime') return;
-    if (m.manager_agent_id !== main[0]?.id) issue(`/groups/${i}/manager_config/manager_agent_id`, 'sleeptime_manager', `a sleep-time group is managed by the main agent "${main[0]?.id}"`);
+    if (m.manager_agent_id !== main[0]?.id)
+      issue(
+        `/groups/${i}/manager_config/manager_agent_id`,
+        'sleeptime_manager',
+        `a sleep-time group is managed by the main agent "${main[0]?.id}"`,
+      );
     g.agent_ids.forEach((id, j) => {
-      if (!sleeptime.some((s) => s.id === id)) issue(`/groups/${i}/agent_ids/${j}`, 'sleeptime_member', `"${id}" is not a ${SLEEPTIME_AGENT_TYPE} of this file`);
+      if (!sleeptime.some((s) => s.id === id))
+        issue(`/groups/${i}/agent_ids/${j}`, 'sleeptime_member', `"${id}" is not a ${SLEEPTIME_AGENT_TYPE} of this file`);
     });
   });
   return issues;

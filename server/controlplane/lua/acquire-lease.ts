@@ -8,7 +8,9 @@ import { LUA_COMMON } from './common.ts';
  * expired lease is taken over. The token is `lease-<n>` from the run's fencing counter, so
  * tokens only grow and a stale holder can never match. A counted acquire starts an attempt.
  */
-export const ACQUIRE_LEASE_LUA = LUA_COMMON + `
+export const ACQUIRE_LEASE_LUA =
+  LUA_COMMON +
+  `
 local instance, owner, ttl, now_iso = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
 local doc = load_doc(KEYS[1], instance)
 if not doc then return cjson.encode({ ok = false, reason = 'no_state' }) end

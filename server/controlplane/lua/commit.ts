@@ -18,7 +18,9 @@ import { LUA_COMMON } from './common.ts';
  * transition decided on a run as it was read (finalize, redrive, a deadline) is not applied
  * to a run that has changed since.
  */
-export const COMMIT_LUA = LUA_COMMON + `
+export const COMMIT_LUA =
+  LUA_COMMON +
+  `
 local spec = cjson.decode(ARGV[1])
 local now_iso = spec.now_iso
 if spec.require_running then

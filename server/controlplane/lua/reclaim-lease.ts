@@ -6,7 +6,9 @@ import { LUA_COMMON } from './common.ts';
  * with its attempts; whoever is notified next acquires it and starts a new attempt. Returns the
  * expired token, or false when the lease was renewed or released meanwhile.
  */
-export const RECLAIM_LEASE_LUA = LUA_COMMON + `
+export const RECLAIM_LEASE_LUA =
+  LUA_COMMON +
+  `
 local instance, now_iso = ARGV[1], ARGV[2]
 local exp = redis.call('ZSCORE', KEYS[2], instance)
 if not exp or tonumber(exp) > now_ms() then return false end

@@ -6,7 +6,9 @@ import { LUA_COMMON } from './common.ts';
  * renewed, nor is any lease of a run that is over (aborted, timed out): the holder learns it lost
  * the state and stops working.
  */
-export const RENEW_LEASE_LUA = LUA_COMMON + `
+export const RENEW_LEASE_LUA =
+  LUA_COMMON +
+  `
 local instance, token, ttl, now_iso = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
 local doc = load_doc(KEYS[1], instance)
 if not doc or doc.lease.token ~= token then return cjson.encode({ ok = false, reason = 'stale_lease' }) end

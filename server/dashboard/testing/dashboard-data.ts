@@ -43,11 +43,20 @@ function callOf(i: number): QaRecordInput {
   const advisor = ADVISORS[i % ADVISORS.length]!;
   const team = advisor === 'Tom Ellis' ? (i < 30 ? NORTH : SOUTH) : advisor ? TEAM[advisor]! : i % 12 === 5 ? null : NORTH;
   const day = new Date(Date.parse('2024-03-04T00:00:00Z') + ((i * 5) % 42) * 86_400_000).toISOString().slice(0, 10);
-  const callAt = i === 11 ? null : EDGES[i] ?? `${day}T${i % 3 === 0 ? '08:05' : '16:40'}:00.000Z`;
+  const callAt = i === 11 ? null : (EDGES[i] ?? `${day}T${i % 3 === 0 ? '08:05' : '16:40'}:00.000Z`);
   const vulnerable = i % 3 === 1;
   const r = qaRecordFixture({
-    runId: `run-${i % 5}`, callId: `REC-${3000 + i}`, advisor, team, product: PRODUCTS[i % PRODUCTS.length]!, callAt,
-    fail: FAILS[i % FAILS.length]!, vulnerable, confused: i % 5 === 2, anxious: i % 7 === 3, runFinishedAt: '2024-04-30T10:00:00.000Z',
+    runId: `run-${i % 5}`,
+    callId: `REC-${3000 + i}`,
+    advisor,
+    team,
+    product: PRODUCTS[i % PRODUCTS.length]!,
+    callAt,
+    fail: FAILS[i % FAILS.length]!,
+    vulnerable,
+    confused: i % 5 === 2,
+    anxious: i % 7 === 3,
+    runFinishedAt: '2024-04-30T10:00:00.000Z',
   });
   // A rule without text; the same rule stated twice in one call (one verdict fails); a rule set's wording and mandatory flag changed.
   if (i % 8 === 1) r.verdicts.push({ ...r.verdicts[0]!, rule_id: 'EXTRA-01', rule: '', mandatory: false, verdict: 'fail' });
@@ -58,10 +67,17 @@ function callOf(i: number): QaRecordInput {
   return i % 9 === 4 ? { ...r, score: null, maxScore: null, scoreDetail: null } : r;
 }
 
-const earlier = (r: QaRecordInput, o: QaFixtureOptions) => qaRecordFixture({
-  callId: r.callId, advisor: r.advisor, team: r.team, product: r.product, callAt: r.callAt, runId: 'run-old',
-  runFinishedAt: '2024-04-20T10:00:00.000Z', ...o,
-});
+const earlier = (r: QaRecordInput, o: QaFixtureOptions) =>
+  qaRecordFixture({
+    callId: r.callId,
+    advisor: r.advisor,
+    team: r.team,
+    product: r.product,
+    callAt: r.callAt,
+    runId: 'run-old',
+    runFinishedAt: '2024-04-20T10:00:00.000Z',
+    ...o,
+  });
 
 export interface Seeded {
   rows: QaResultRow[];
@@ -73,14 +89,23 @@ export async function seedDashboard(db: Db): Promise<Seeded> {
   await upsertQaRecords(db, calls);
   // Earlier analyses stored after the newest (they stay history); a newer one stored after (it replaces the first).
   await upsertQaRecords(db, [
-    earlier(calls[3]!, { fail: ['FCA-DISC-05', 'CD-01'], vulnerable: true }), earlier(calls[8]!, { advisor: 'Priya Shah' }),
+    earlier(calls[3]!, { fail: ['FCA-DISC-05', 'CD-01'], vulnerable: true }),
+    earlier(calls[8]!, { advisor: 'Priya Shah' }),
   ]);
   await upsertQaRecords(db, [earlier(calls[20]!, { runId: 'run-new', runFinishedAt: '2024-05-02T10:00:00.000Z', fail: ['FCA-ID-02'] })]);
   // A re-analysis that moves a call to another advisor and day, and a redelivery that changes a product.
-  await upsertQaRecords(db, [qaRecordFixture({
-    runId: 'run-new', callId: calls[30]!.callId, advisor: 'Priya Shah', team: NORTH, product: 'Homeowner Loan',
-    callAt: '2024-04-02T09:00:00.000Z', fail: ['CD-03'], runFinishedAt: '2024-05-02T10:00:00.000Z',
-  })]);
+  await upsertQaRecords(db, [
+    qaRecordFixture({
+      runId: 'run-new',
+      callId: calls[30]!.callId,
+      advisor: 'Priya Shah',
+      team: NORTH,
+      product: 'Homeowner Loan',
+      callAt: '2024-04-02T09:00:00.000Z',
+      fail: ['CD-03'],
+      runFinishedAt: '2024-05-02T10:00:00.000Z',
+    }),
+  ]);
   await upsertQaRecords(db, [{ ...calls[31]!, product: 'Debt Consolidation Loan' }]);
   await reviews(db);
   // A deleted result (its review actions go with it).
@@ -90,7 +115,10 @@ export async function seedDashboard(db: Db): Promise<Seeded> {
 
 async function reviewer(db: Db, key: string): Promise<Actor> {
   const r = await createUser(db, {
-    email: `${key}@dashboard.test`, displayName: key, role: 'compliance_manager', password: 'a-long-password-1',
+    email: `${key}@dashboard.test`,
+    displayName: key,
+    role: 'compliance_manager',
+    password: 'a-long-password-1',
   });
   if (!r.ok) throw new Error(r.reason);
   return { kind: 'user', id: r.user.id, label: r.user.email, role: r.user.role };
@@ -102,7 +130,10 @@ async function reviews(db: Db): Promise<void> {
   const all = await db.select().from(qaResults);
   const of = (callId: string, latest = true) => all.find((r) => r.callId === callId && r.latest === latest)!.id;
   const steps: Array<[Actor, ReviewInput]> = [
-    [cm1, { qa_result_id: of('REC-3001'), action: 'rule', rule_id: 'FCA-DISC-02', decision: 'override', verdict: 'pass', reason: 'Warned.' }],
+    [
+      cm1,
+      { qa_result_id: of('REC-3001'), action: 'rule', rule_id: 'FCA-DISC-02', decision: 'override', verdict: 'pass', reason: 'Warned.' },
+    ],
     [cm1, { qa_result_id: of('REC-3001'), action: 'rule', rule_id: 'FCA-DISC-02', decision: 'agree' }],
     [cm1, { qa_result_id: of('REC-3001'), action: 'score', decision: 'override', score: 72, reason: 'Harsh cap.' }],
     [cm2, { qa_result_id: of('REC-3002'), action: 'rule', rule_id: 'CD-01', decision: 'agree' }],

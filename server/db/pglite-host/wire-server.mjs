@@ -38,7 +38,7 @@ function query(text) {
 export function lastReadyStatus(out) {
   const buf = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   let status = null;
-  for (let i = 0; i + 5 <= buf.length; ) {
+  for (let i = 0; i + 5 <= buf.length;) {
     const length = buf.readInt32BE(i + 1);
     if (buf[i] === 0x5a && i + 6 <= buf.length) status = String.fromCharCode(buf[i + 5]);
     if (length < 4) break;
@@ -75,7 +75,8 @@ export async function serveWire(db, socketPath) {
         const packet = conn.buffer.subarray(0, length);
         conn.buffer = conn.buffer.subarray(length);
         if (code === SSL_REQUEST || code === GSSENC_REQUEST) conn.socket.write('N');
-        else if (code === CANCEL_REQUEST) return conn.socket.destroy(); // not supported (PGlite has one backend)
+        else if (code === CANCEL_REQUEST)
+          return conn.socket.destroy(); // not supported (PGlite has one backend)
         else {
           conn.started = true;
           conn.pending.push(Buffer.from(packet));

@@ -50,8 +50,12 @@ export type MemoryBlockRow = typeof memoryBlocks.$inferSelect;
 export const agentBlocks = pgTable(
   'agent_blocks',
   {
-    agentId: text('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
-    blockId: text('block_id').notNull().references(() => memoryBlocks.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    blockId: text('block_id')
+      .notNull()
+      .references(() => memoryBlocks.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.blockId] }), index('agent_blocks_block_idx').on(t.blockId)],
@@ -60,7 +64,9 @@ export const agentBlocks = pgTable(
 export const agentTags = pgTable(
   'agent_tags',
   {
-    agentId: text('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
     tag: text('tag').notNull(),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.tag] }), index('agent_tags_tag_idx').on(t.tag)],
@@ -70,7 +76,9 @@ export const agentTags = pgTable(
 export const agentTools = pgTable(
   'agent_tools',
   {
-    agentId: text('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
     toolName: text('tool_name').notNull(),
     position: integer('position').notNull(),
   },
@@ -88,7 +96,9 @@ export const agentMessages = pgTable(
     seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** `message-<uuid>`. */
     id: text('id').notNull().unique(),
-    agentId: text('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
     stepId: text('step_id'),
     messageType: text('message_type').notNull(),
     event: jsonb('event').$type<Record<string, unknown>>().notNull(),

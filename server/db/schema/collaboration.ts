@@ -36,7 +36,9 @@ export const collaborationThreads = pgTable(
   'collaboration_threads',
   {
     id: text('id').primaryKey(),
-    sessionId: text('session_id').notNull().references(() => collaborationSessions.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => collaborationSessions.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -136,9 +138,12 @@ export const collaborationEvaluations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('collaboration_evaluations_ratings_check', sql`coalesce(${t.clarity}, 3) between 1 and 5 and
+    check(
+      'collaboration_evaluations_ratings_check',
+      sql`coalesce(${t.clarity}, 3) between 1 and 5 and
       coalesce(${t.relevance}, 3) between 1 and 5 and coalesce(${t.completeness}, 3) between 1 and 5 and
-      coalesce(${t.actionability}, 3) between 1 and 5`),
+      coalesce(${t.actionability}, 3) between 1 and 5`,
+    ),
     index('collaboration_evaluations_contributor_idx').on(t.contributorId, t.createdAt),
   ],
 );

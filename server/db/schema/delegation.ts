@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { users } from './users.ts';
 
@@ -158,7 +171,9 @@ export const agentInbox = pgTable(
   },
   (t) => [
     check('agent_inbox_status_check', sql`${t.status} in ('queued', 'delivering', 'delivered', 'rejected')`),
-    index('agent_inbox_pending_idx').on(t.agentId, t.seq).where(sql`${t.status} in ('queued', 'delivering')`),
+    index('agent_inbox_pending_idx')
+      .on(t.agentId, t.seq)
+      .where(sql`${t.status} in ('queued', 'delivering')`),
   ],
 );
 export type AgentInboxRow = typeof agentInbox.$inferSelect;

@@ -36,7 +36,9 @@ export type EvalRunRow = typeof evalRuns.$inferSelect;
 export const evalCaseResults = pgTable(
   'eval_case_results',
   {
-    runId: uuid('run_id').notNull().references(() => evalRuns.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => evalRuns.id, { onDelete: 'cascade' }),
     caseId: text('case_id').notNull(),
     position: integer('position').notNull(),
     title: text('title').notNull(),

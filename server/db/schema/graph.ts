@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The knowledge graph kept in the app database (the embedded default of the graph port,
@@ -15,7 +28,10 @@ export const graphSkills = pgTable('graph_skills', {
   name: text('name').notNull(),
   version: text('version').notNull(),
   capability: text('capability'),
-  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  tags: text('tags')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Successful uses, all time (incremented once per recorded episode, never recomputed). */
   nSuccess: integer('n_success').notNull().default(0),
   /** The skill's own failed uses (errors, timeouts), all time. */
@@ -39,13 +55,22 @@ export const graphWorkflows = pgTable(
     version: text('version').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Skill URIs bound by the version's Task states (what workflowsUsingSkill searches). */
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     author: text('author'),
   },
-  (t) => [primaryKey({ name: 'graph_workflows_pk', columns: [t.workflowId, t.version] }), index('graph_workflows_skills_idx').using('gin', t.skills)],
+  (t) => [
+    primaryKey({ name: 'graph_workflows_pk', columns: [t.workflowId, t.version] }),
+    index('graph_workflows_skills_idx').using('gin', t.skills),
+  ],
 );
 
 /** `VERSION_OF` / `REFINEMENT_OF`: child (newer or derived version) → parent. */
@@ -62,8 +87,16 @@ export const graphEdges = pgTable(
   (t) => [
     primaryKey({ name: 'graph_edges_pk', columns: [t.kind, t.childWorkflowId, t.childVersion, t.parentWorkflowId, t.parentVersion] }),
     check('graph_edges_kind_check', sql`${t.kind} in ('VERSION_OF', 'REFINEMENT_OF')`),
-    foreignKey({ name: 'graph_edges_child_fk', columns: [t.childWorkflowId, t.childVersion], foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version] }),
-    foreignKey({ name: 'graph_edges_parent_fk', columns: [t.parentWorkflowId, t.parentVersion], foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version] }),
+    foreignKey({
+      name: 'graph_edges_child_fk',
+      columns: [t.childWorkflowId, t.childVersion],
+      foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version],
+    }),
+    foreignKey({
+      name: 'graph_edges_parent_fk',
+      columns: [t.parentWorkflowId, t.parentVersion],
+      foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version],
+    }),
     index('graph_edges_parent_idx').on(t.parentWorkflowId, t.parentVersion),
   ],
 );
@@ -87,7 +120,11 @@ export const graphExecutions = pgTable(
   },
   (t) => [
     check('graph_executions_status_check', sql`${t.status} in ('SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED')`),
-    foreignKey({ name: 'graph_executions_workflow_fk', columns: [t.workflowId, t.workflowVersion], foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version] }),
+    foreignKey({
+      name: 'graph_executions_workflow_fk',
+      columns: [t.workflowId, t.workflowVersion],
+      foreignColumns: [graphWorkflows.workflowId, graphWorkflows.version],
+    }),
     index('graph_executions_workflow_idx').on(t.workflowId, t.workflowVersion, t.startedAt),
   ],
 );
@@ -195,7 +232,9 @@ export const graphOutbox = pgTable(
   },
   (t) => [
     check('graph_outbox_kind_check', sql`${t.kind} in ('episode', 'workflow_version', 'link', 'skill', 'task_episode', 'pattern_episode')`),
-    index('graph_outbox_pending_idx').on(t.id).where(sql`${t.appliedAt} is null`),
+    index('graph_outbox_pending_idx')
+      .on(t.id)
+      .where(sql`${t.appliedAt} is null`),
   ],
 );
 

@@ -34,16 +34,17 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const notificationAlerts = pgTable(
   'notification_alerts',
   {
-    notificationId: uuid('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The notification's time, copied so a user's inbox is one index range. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.notificationId, t.userId] }),
-    index('notification_alerts_user_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] }), index('notification_alerts_user_idx').on(t.userId, t.createdAt)],
 );
 export type NotificationAlertRow = typeof notificationAlerts.$inferSelect;
 
@@ -55,7 +56,9 @@ export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    notificationId: uuid('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
     /** TELEGRAM | UI_ALERT | EMAIL. */
     channel: text('channel').notNull(),
     /** SUCCESS | PENDING | FAILED. */

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
-} from 'drizzle-orm/pg-core';
-import type {
-  DeviationRationale, FindingDetail, PlanPolicy, ResourceBudget, ToolCallIntent,
-} from '../../planning/schemas.ts';
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DeviationRationale, FindingDetail, PlanPolicy, ResourceBudget, ToolCallIntent } from '../../planning/schemas.ts';
 import type { SkillChoiceEvidence } from '../../planning/ports.ts';
 
 /**
@@ -41,8 +37,7 @@ export const toolCallPlans = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    check('tool_call_plans_state_check',
-      sql`${t.executionState} in ('Planned', 'InProgress', 'Complete', 'Failed', 'Replaced')`),
+    check('tool_call_plans_state_check', sql`${t.executionState} in ('Planned', 'InProgress', 'Complete', 'Failed', 'Replaced')`),
     check('tool_call_plans_mode_check', sql`${t.mode} in ('report', 'enforce')`),
     index('tool_call_plans_agent_idx').on(t.agentId, t.createdAt),
     index('tool_call_plans_unit_idx').on(t.unitKind, t.unitId),
@@ -57,7 +52,9 @@ export const toolCallRecords = pgTable(
   'tool_call_records',
   {
     id: text('id').primaryKey(),
-    planId: uuid('plan_id').notNull().references(() => toolCallPlans.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => toolCallPlans.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     toolName: text('tool_name').notNull(),
     argsDigest: text('args_digest').notNull(),
@@ -73,10 +70,7 @@ export const toolCallRecords = pgTable(
     /** The skill choices the call made (SkillChoiceEvidence): skills it named that had alternatives. */
     choices: jsonb('choices').$type<SkillChoiceEvidence[]>().notNull().default([]),
   },
-  (t) => [
-    uniqueIndex('tool_call_records_plan_seq_idx').on(t.planId, t.seq),
-    index('tool_call_records_started_idx').on(t.startedAt),
-  ],
+  (t) => [uniqueIndex('tool_call_records_plan_seq_idx').on(t.planId, t.seq), index('tool_call_records_started_idx').on(t.startedAt)],
 );
 export type ToolCallRecordRow = typeof toolCallRecords.$inferSelect;
 
@@ -85,7 +79,9 @@ export const sentinelFindings = pgTable(
   'sentinel_findings',
   {
     id: text('id').primaryKey(),
-    planId: uuid('plan_id').notNull().references(() => toolCallPlans.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => toolCallPlans.id, { onDelete: 'cascade' }),
     agentId: text('agent_id').notNull(),
     type: text('type').notNull(),
     when: text('when').notNull(),

@@ -54,7 +54,9 @@ export const workflowDocuments = pgTable(
   (t) => [
     primaryKey({ columns: [t.workflowId, t.version] }),
     index('workflow_documents_created_idx').on(t.createdAt),
-    uniqueIndex('workflow_documents_one_published_idx').on(t.workflowId).where(sql`${t.status} = 'published'`),
+    uniqueIndex('workflow_documents_one_published_idx')
+      .on(t.workflowId)
+      .where(sql`${t.status} = 'published'`),
     check('workflow_documents_status_check', sql`${t.status} in ('draft', 'published', 'retired')`),
   ],
 );

@@ -24,7 +24,8 @@ try {
     const config = loadConfig({ ...process.env, DATABASE_URL: undefined, DCF_DATA_DIR: dataRoot }, PROJECT_ROOT);
     const { db } = await cliDatabase(config);
     const writes = Array.from({ length: Number(count) }, (_, i) =>
-      recordAudit(db, { actor: systemActor('second-opener'), action: 'test.second', args: { i }, status: 'ok' }));
+      recordAudit(db, { actor: systemActor('second-opener'), action: 'test.second', args: { i }, status: 'ok' }),
+    );
     await Promise.all(writes);
     console.log(`appended ${writes.length}`);
     await closeCliDatabase();

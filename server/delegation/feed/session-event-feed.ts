@@ -11,7 +11,15 @@ export const SESSION_EVENT_ID = /^(0|[1-9]\d{0,14})$/;
 
 /** A stored event as the feed sends it: the fields recordEvent publishes (no payload: a page re-reads what it shows). */
 export function publishedOf(row: DelegationEventRow): PublishedSessionEvent {
-  return { id: row.id, session_id: row.sessionId, kind: row.kind, task_id: row.taskId, actor: row.actor, subject: row.subject, at: row.at.toISOString() };
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    kind: row.kind,
+    task_id: row.taskId,
+    actor: row.actor,
+    subject: row.subject,
+    at: row.at.toISOString(),
+  };
 }
 
 /**
@@ -25,7 +33,13 @@ export function publishedOf(row: DelegationEventRow): PublishedSessionEvent {
  * commits. The window is one INSERT's commit; the pages re-read on every event, so at worst an
  * update shows with the next event.
  */
-export function openSessionEventFeed(hub: RunEventHub, store: SessionStore, sessionId: string, after: number | null, send: (e: PublishedSessionEvent) => void): Promise<RunEventFeed> {
+export function openSessionEventFeed(
+  hub: RunEventHub,
+  store: SessionStore,
+  sessionId: string,
+  after: number | null,
+  send: (e: PublishedSessionEvent) => void,
+): Promise<RunEventFeed> {
   return openReplayFeed<PublishedSessionEvent, number>(
     hub,
     {
@@ -47,7 +61,11 @@ export function openSessionEventFeed(hub: RunEventHub, store: SessionStore, sess
  * list): live only — a client that (re)connects re-reads its lists. `visible` is asked once per
  * session (sessions never change owner); events keep their order while it is asked.
  */
-export async function openAllSessionsEventFeed(hub: RunEventHub, visible: (sessionId: string) => Promise<boolean>, send: (e: PublishedSessionEvent) => void): Promise<RunEventFeed> {
+export async function openAllSessionsEventFeed(
+  hub: RunEventHub,
+  visible: (sessionId: string) => Promise<boolean>,
+  send: (e: PublishedSessionEvent) => void,
+): Promise<RunEventFeed> {
   let closed = false;
   const seen = new Map<string, Promise<boolean>>();
   let order: Promise<void> = Promise.resolve();

@@ -42,13 +42,25 @@ async function readSse(res: Response, client: AbortController, done: (text: stri
   return text;
 }
 
-const idsIn = (text: string) => text.split('\n').filter((l) => l.startsWith('id: ')).map((l) => Number(l.slice(4)));
+const idsIn = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('id: '))
+    .map((l) => Number(l.slice(4)));
 /** The session events of an SSE text (its unnamed messages; `ready` is not one). */
 const dataIn = (text: string) =>
   text
     .split('\n\n')
     .filter((m) => m.startsWith('data: ') || m.startsWith('id: '))
-    .map((m) => JSON.parse(m.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { id: number; session_id: string; kind: string; task_id: string | null });
+    .map(
+      (m) =>
+        JSON.parse(
+          m
+            .split('\n')
+            .find((l) => l.startsWith('data: '))!
+            .slice(6),
+        ) as { id: number; session_id: string; kind: string; task_id: string | null },
+    );
 
 describe(`GET /api/sessions/[sessionId]/events and /api/sessions/events (${testDbKind()})`, { timeout: 60_000 }, () => {
   let f: SessionFixture;
@@ -78,7 +90,9 @@ describe(`GET /api/sessions/[sessionId]/events and /api/sessions/events (${testD
     expect((await allEvents(new Request('http://t/api/sessions/events'))).status).toBe(401);
     scope.user = f.users.alice;
     expect((await sessionEvents(new Request('http://t/x'), params('x'.repeat(201)))).status).toBe(400);
-    expect((await sessionEvents(new Request('http://t/x', { headers: { 'Last-Event-ID': 'yesterday' } }), params(alice.id))).status).toBe(400);
+    expect((await sessionEvents(new Request('http://t/x', { headers: { 'Last-Event-ID': 'yesterday' } }), params(alice.id))).status).toBe(
+      400,
+    );
     expect((await sessionEvents(new Request('http://t/x?after=-1'), params(alice.id))).status).toBe(400);
     const foreign = await sessionEvents(new Request('http://t/x'), params(bob.id));
     expect(foreign.status).toBe(404);
@@ -100,7 +114,10 @@ describe(`GET /api/sessions/[sessionId]/events and /api/sessions/events (${testD
     const first = stored[0]!.id;
     expect(stored.length).toBeGreaterThanOrEqual(3);
     const client = new AbortController();
-    const res = await sessionEvents(new Request('http://t/x', { signal: client.signal, headers: { 'Last-Event-ID': String(first) } }), params(alice.id));
+    const res = await sessionEvents(
+      new Request('http://t/x', { signal: client.signal, headers: { 'Last-Event-ID': String(first) } }),
+      params(alice.id),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
@@ -122,7 +139,10 @@ describe(`GET /api/sessions/[sessionId]/events and /api/sessions/events (${testD
     expect(idsIn(await readSse(fromQuery, viaQuery, (t) => t.includes('id: ')))).toEqual([last]);
     // A reconnecting EventSource repeats its URL and adds Last-Event-ID: the header, further on, wins.
     const reconnect = new AbortController();
-    const resumed = await sessionEvents(new Request(`http://t/x?after=${first}`, { signal: reconnect.signal, headers: { 'Last-Event-ID': String(all.at(-2)!.id) } }), params(alice.id));
+    const resumed = await sessionEvents(
+      new Request(`http://t/x?after=${first}`, { signal: reconnect.signal, headers: { 'Last-Event-ID': String(all.at(-2)!.id) } }),
+      params(alice.id),
+    );
     expect(idsIn(await readSse(resumed, reconnect, (t) => t.includes('event: ready\n')))).toEqual([last]);
   });
 
@@ -140,7 +160,9 @@ describe(`GET /api/sessions/[sessionId]/events and /api/sessions/events (${testD
     const adminReader = adminStream.body!.getReader();
     const [bobHead, adminHead] = await Promise.all([readUntil(bobReader, ready), readUntil(adminReader, ready)]);
     const bobText = readUntil(bobReader, (t) => t.includes(`"session_id":"${bob.id}"`)).then((t) => (bobClient.abort(), bobHead + t));
-    const adminText = readUntil(adminReader, (t) => t.includes(`"session_id":"${bob.id}"`)).then((t) => (adminClient.abort(), adminHead + t));
+    const adminText = readUntil(adminReader, (t) => t.includes(`"session_id":"${bob.id}"`)).then(
+      (t) => (adminClient.abort(), adminHead + t),
+    );
     await f.advice(alice, 'Keep the call-review Companion for the next week too.');
     const bobCompanion = await f.companion(bob);
     const forBob = await bobText;

@@ -44,7 +44,16 @@ export class DelegatedScenario {
     const services: ToolServices = { config: h.config, db: async () => db.db, execution: async () => h.x, agents: async () => platform! };
     const log = pino({ level: process.env.DCF_TEST_LOG ?? 'silent' });
     const gate = delegationGate(async () => delegationHub(platform!, db.db, services, log));
-    platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains: opts.brains ?? deterministicBrains(), audit: null, gate, log, inboxSweepMs: 200, inboxClaimMs: 30_000 });
+    platform = new LocalAgentPlatform({
+      db: db.db,
+      toolServices: services,
+      brains: opts.brains ?? deterministicBrains(),
+      audit: null,
+      gate,
+      log,
+      inboxSweepMs: 200,
+      inboxClaimMs: 30_000,
+    });
     return new DelegatedScenario(h, db, platform, services, log);
   }
 
@@ -54,7 +63,10 @@ export class DelegatedScenario {
 
   /** A Conductor (agents/templates/conductor.af) with the demo clock and its session (shared blocks, Strategist). */
   async conductor(): Promise<{ id: string; session: DelegationSessionRow }> {
-    const agent = await this.platform.createAgent({ template: 'conductor', blocks: [{ label: 'clock', value: DEMO_CLOCK, description: 'What the chat host says today is.' }] });
+    const agent = await this.platform.createAgent({
+      template: 'conductor',
+      blocks: [{ label: 'clock', value: DEMO_CLOCK, description: 'What the chat host says today is.' }],
+    });
     const { session } = await createSessionContext(this.hub, { session_id: randomUUID(), conductor_id: agent.id, writer: 'system:test' });
     return { id: agent.id, session };
   }
@@ -64,7 +76,9 @@ export class DelegatedScenario {
     const events = await this.platform.sendMessage(agentId, { role: 'user', content });
     const steps = events.flatMap((e) => (e.message_type === 'tool_call_message' ? [e.tool_call.name] : []));
     const messages = events.flatMap((e) => (e.message_type === 'assistant_message' ? [e.content] : []));
-    const stop = events.find((e): e is Extract<AgentEvent, { message_type: 'stop_reason' }> => e.message_type === 'stop_reason')?.stop_reason;
+    const stop = events.find(
+      (e): e is Extract<AgentEvent, { message_type: 'stop_reason' }> => e.message_type === 'stop_reason',
+    )?.stop_reason;
     return { events, names: steps, reply: messages.at(-1) ?? '', stop };
   }
 

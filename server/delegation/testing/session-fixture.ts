@@ -51,7 +51,12 @@ export interface SessionFixture {
   /** create_companion as the session's Conductor. */
   companion(session: DelegationSessionRow, opts?: { specialization?: string; skills?: string[] }): Promise<string>;
   /** delegate_task as the session's Conductor. */
-  delegate(session: DelegationSessionRow, companionId: string, taskId: string, opts?: { description?: string; skills?: string[] }): Promise<void>;
+  delegate(
+    session: DelegationSessionRow,
+    companionId: string,
+    taskId: string,
+    opts?: { description?: string; skills?: string[] },
+  ): Promise<void>;
   /** The Companion reports progress to its Conductor; resolves once the session recorded it. */
   progress(session: DelegationSessionRow, companionId: string, taskId: string, pct: number, message: string): Promise<DelegationEventRow>;
   /** The Companion's task_result; resolves once the session recorded it. */
@@ -72,10 +77,23 @@ export async function sessionFixture(opts: { redis?: boolean } = {}): Promise<Se
     runtime = await createExecutionRuntime(config, await isolatedRedisUrl(), log);
   }
   let platform!: LocalAgentPlatform;
-  const services: ToolServices = { config, db: async () => db, agents: async () => platform, ...(runtime ? { execution: async () => runtime.x } : {}) };
+  const services: ToolServices = {
+    config,
+    db: async () => db,
+    agents: async () => platform,
+    ...(runtime ? { execution: async () => runtime.x } : {}),
+  };
   const brains = new DeterministicBrains();
   for (const role of ['conductor', 'companion', 'strategist']) brains.register(role, quiet(role));
-  platform = new LocalAgentPlatform({ db, toolServices: services, brains: deterministicBrains(brains), audit: null, log, inboxSweepMs: 100, gate: delegationGate(async () => delegationHub(platform, db, services, log)) });
+  platform = new LocalAgentPlatform({
+    db,
+    toolServices: services,
+    brains: deterministicBrains(brains),
+    audit: null,
+    log,
+    inboxSweepMs: 100,
+    gate: delegationGate(async () => delegationHub(platform, db, services, log)),
+  });
   const hub = delegationHub(platform, db, services, log);
 
   const user = async (email: string, role: PublicUser['role'], displayName: string) => {
@@ -94,7 +112,13 @@ export async function sessionFixture(opts: { redis?: boolean } = {}): Promise<Se
   const recorded = (sessionId: string, kind: SessionEventKind, taskId: string | null, after: number) =>
     eventually(async () => (await hub.store.events(sessionId, { after, kinds: [kind] })).find((e) => e.taskId === taskId));
   const lastId = async (sessionId: string) => (await hub.store.events(sessionId)).at(-1)?.id ?? 0;
-  const sendAs = async (from: string, s: DelegationSessionRow, kind: SessionEventKind, taskId: string | null, message: Record<string, unknown>) => {
+  const sendAs = async (
+    from: string,
+    s: DelegationSessionRow,
+    kind: SessionEventKind,
+    taskId: string | null,
+    message: Record<string, unknown>,
+  ) => {
     const after = await lastId(s.id);
     await platform.sendMessageToAgentAsync(from, s.conductorId, JSON.stringify(message));
     const event = await recorded(s.id, kind, taskId, after);
@@ -123,7 +147,13 @@ export async function sessionFixture(opts: { redis?: boolean } = {}): Promise<Se
       const r = ok(
         await invokeTool(
           createCompanionTool,
-          { session_id: s.id, conductor_id: s.conductorId, specialization: o.specialization ?? 'call-review', shared_block_ids_json: JSON.stringify([s.sessionContextBlockId]), initial_skills_json: JSON.stringify(o.skills ?? []) },
+          {
+            session_id: s.id,
+            conductor_id: s.conductorId,
+            specialization: o.specialization ?? 'call-review',
+            shared_block_ids_json: JSON.stringify([s.sessionContextBlockId]),
+            initial_skills_json: JSON.stringify(o.skills ?? []),
+          },
           { actor: conductor(s), services },
         ),
       );
@@ -133,13 +163,25 @@ export async function sessionFixture(opts: { redis?: boolean } = {}): Promise<Se
       ok(
         await invokeTool(
           delegateTaskTool,
-          { companion_id: companionId, task_id: taskId, description: o.description ?? `Review the calls for ${taskId}`, skills_required_json: JSON.stringify(o.skills ?? ['skill://builtin.echo@1.0.0']) },
+          {
+            companion_id: companionId,
+            task_id: taskId,
+            description: o.description ?? `Review the calls for ${taskId}`,
+            skills_required_json: JSON.stringify(o.skills ?? ['skill://builtin.echo@1.0.0']),
+          },
           { actor: conductor(s), services },
         ),
       );
     },
     progress: (s, companionId, taskId, pct, message) =>
-      sendAs(companionId, s, 'task_progress', taskId, { type: 'task_progress', task_id: taskId, progress_pct: pct, status_message: message, companion_id: companionId, updated_at: new Date().toISOString() }),
+      sendAs(companionId, s, 'task_progress', taskId, {
+        type: 'task_progress',
+        task_id: taskId,
+        progress_pct: pct,
+        status_message: message,
+        companion_id: companionId,
+        updated_at: new Date().toISOString(),
+      }),
     result: (s, companionId, taskId, r) =>
       sendAs(companionId, s, 'task_result', taskId, {
         type: 'task_result',

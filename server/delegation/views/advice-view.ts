@@ -26,7 +26,6 @@ export interface GuidelinesRevisionView {
   companion_strategy: Record<string, unknown> | null;
 }
 
-
 export function adviceViews(events: readonly DelegationEventRow[]): AdviceView[] {
   return events
     .filter((e) => e.kind === 'strategic_advice')

@@ -15,7 +15,6 @@ export interface AgentLabel {
   dismissed_at: string | null;
 }
 
-
 /** The session's agents by id. `pool` (the live pool) wins over what the activity remembers. */
 export function agentLabels(
   session: { conductorId: string; strategistId: string | null },
@@ -41,7 +40,8 @@ export function agentLabels(
     }
   }
   if (session.strategistId) out[session.strategistId] = agent('strategist', 'Strategist');
-  for (const c of pool) out[c.companion_id] = { name: c.companion_name, role: 'companion', specialization: c.specialization, dismissed_at: null };
+  for (const c of pool)
+    out[c.companion_id] = { name: c.companion_name, role: 'companion', specialization: c.specialization, dismissed_at: null };
   return out;
 }
 

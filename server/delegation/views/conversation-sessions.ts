@@ -17,7 +17,18 @@ export interface ConversationSessions {
 }
 
 /** The events the tasks' steps and the agents' names are read from. */
-const NEEDED = ['session_created', 'companion_created', 'companion_status', 'companion_dismissed', 'task_delegated', 'task_offered', 'task_claimed', 'task_progress', 'task_result', 'task_cancelled'];
+const NEEDED = [
+  'session_created',
+  'companion_created',
+  'companion_status',
+  'companion_dismissed',
+  'task_delegated',
+  'task_offered',
+  'task_claimed',
+  'task_progress',
+  'task_result',
+  'task_cancelled',
+];
 
 export async function conversationSessions(db: Db, conversationId: string): Promise<ConversationSessions> {
   const sessions = await sessionsOfConversation(db, conversationId);
@@ -25,15 +36,42 @@ export async function conversationSessions(db: Db, conversationId: string): Prom
   const ids = sessions.map((s) => s.id);
   const current = sessions.find((s) => s.status === 'active') ?? sessions[0]!;
   const [events, tasks, [newest]] = await Promise.all([
-    db.select().from(delegationEvents).where(and(inArray(delegationEvents.sessionId, ids), inArray(delegationEvents.kind, NEEDED))).orderBy(asc(delegationEvents.id)),
-    db.select().from(delegationTasks).where(inArray(delegationTasks.sessionId, ids)).orderBy(asc(delegationTasks.delegatedAt), asc(delegationTasks.taskId)),
-    db.select({ id: sql<number | null>`max(${delegationEvents.id})` }).from(delegationEvents).where(eq(delegationEvents.sessionId, current.id)),
+    db
+      .select()
+      .from(delegationEvents)
+      .where(and(inArray(delegationEvents.sessionId, ids), inArray(delegationEvents.kind, NEEDED)))
+      .orderBy(asc(delegationEvents.id)),
+    db
+      .select()
+      .from(delegationTasks)
+      .where(inArray(delegationTasks.sessionId, ids))
+      .orderBy(asc(delegationTasks.delegatedAt), asc(delegationTasks.taskId)),
+    db
+      .select({ id: sql<number | null>`max(${delegationEvents.id})` })
+      .from(delegationEvents)
+      .where(eq(delegationEvents.sessionId, current.id)),
   ]);
   const agents: Record<string, AgentLabel> = {};
-  for (const s of [...sessions].reverse()) Object.assign(agents, agentLabels(s, events.filter((e) => e.sessionId === s.id)));
+  for (const s of [...sessions].reverse())
+    Object.assign(
+      agents,
+      agentLabels(
+        s,
+        events.filter((e) => e.sessionId === s.id),
+      ),
+    );
   return {
-    session: { id: current.id, status: current.status, last_event_id: newest?.id === null || newest?.id === undefined ? null : Number(newest.id) },
-    tasks: tasks.map((t) => taskView(t, events.filter((e) => e.sessionId === t.sessionId))),
+    session: {
+      id: current.id,
+      status: current.status,
+      last_event_id: newest?.id === null || newest?.id === undefined ? null : Number(newest.id),
+    },
+    tasks: tasks.map((t) =>
+      taskView(
+        t,
+        events.filter((e) => e.sessionId === t.sessionId),
+      ),
+    ),
     agents,
   };
 }

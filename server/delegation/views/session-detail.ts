@@ -78,7 +78,10 @@ export async function readSessionDetail(hub: DelegationHub, session: DelegationS
     }
   }
   const writers = blocks.flatMap((b) => b.revisions.map((r) => r.writer));
-  const people = await peopleById(hub.db, userIdsIn([...events.flatMap((e) => [e.actor, e.subject]), ...writers, session.ownerUserId ? `user:${session.ownerUserId}` : null]));
+  const people = await peopleById(
+    hub.db,
+    userIdsIn([...events.flatMap((e) => [e.actor, e.subject]), ...writers, session.ownerUserId ? `user:${session.ownerUserId}` : null]),
+  );
   const guidelinesBlock = blocks.find((b) => b.label === 'strategist_guidelines');
   return {
     session: header,
@@ -88,7 +91,15 @@ export async function readSessionDetail(hub: DelegationHub, session: DelegationS
     people,
     blocks,
     tasks: taskRows.map((t) => taskView(t, events)),
-    activity: events.map((e) => ({ event_id: e.id, at: e.at.toISOString(), kind: e.kind, actor: e.actor, subject: e.subject, task_id: e.taskId, detail: compact(e.kind, e.payload) })),
+    activity: events.map((e) => ({
+      event_id: e.id,
+      at: e.at.toISOString(),
+      kind: e.kind,
+      actor: e.actor,
+      subject: e.subject,
+      task_id: e.taskId,
+      detail: compact(e.kind, e.payload),
+    })),
     guidelines: parseGuidelines(guidelinesBlock?.value ?? ''),
     advice: adviceViews(events),
     guideline_updates: guidelinesRevisions(events),

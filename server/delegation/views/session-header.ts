@@ -24,9 +24,17 @@ export interface SessionHeader {
 
 /** Headers for several sessions, in their order, with two queries for owners and conversations. */
 export async function sessionHeaders(db: Db, rows: readonly DelegationSessionRow[], viewerId: string): Promise<SessionHeader[]> {
-  const owners = await peopleById(db, rows.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])));
+  const owners = await peopleById(
+    db,
+    rows.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])),
+  );
   const ids = rows.flatMap((r) => (r.conversationId ? [r.conversationId] : []));
-  const convs = ids.length ? await db.select({ id: conversations.id, title: conversations.title, userId: conversations.userId }).from(conversations).where(inArray(conversations.id, ids)) : [];
+  const convs = ids.length
+    ? await db
+        .select({ id: conversations.id, title: conversations.title, userId: conversations.userId })
+        .from(conversations)
+        .where(inArray(conversations.id, ids))
+    : [];
   const byId = new Map(convs.map((c) => [c.id, c]));
   return rows.map((r) => {
     const c = r.conversationId ? byId.get(r.conversationId) : undefined;

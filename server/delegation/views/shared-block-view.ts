@@ -33,7 +33,13 @@ export const REVISIONS_LISTED = 200;
 /** The block's revisions newest first, without their values (a session's log has hundreds of 12 000-character values). */
 async function revisionSummaries(hub: DelegationHub, blockId: string): Promise<RevisionSummary[]> {
   const rows = await hub.db
-    .select({ revision: blockRevisions.revision, writer: blockRevisions.writer, reason: blockRevisions.reason, at: blockRevisions.at, chars: sql<number>`length(${blockRevisions.value})::int` })
+    .select({
+      revision: blockRevisions.revision,
+      writer: blockRevisions.writer,
+      reason: blockRevisions.reason,
+      at: blockRevisions.at,
+      chars: sql<number>`length(${blockRevisions.value})::int`,
+    })
     .from(blockRevisions)
     .where(eq(blockRevisions.blockId, blockId))
     .orderBy(desc(blockRevisions.revision))
@@ -47,7 +53,15 @@ export async function sharedBlockView(hub: DelegationHub, label: SharedBlockView
   /** The last recorded value, when the platform's cannot be had. */
   const recorded = async (onPlatform: boolean, readError: string | null): Promise<SharedBlockView> => {
     const [latest] = await hub.blocks.revisions(blockId, 1);
-    return { ...base, on_platform: onPlatform, value: latest?.value ?? null, revision: latest?.revision ?? 0, limit: null, description: null, read_error: readError };
+    return {
+      ...base,
+      on_platform: onPlatform,
+      value: latest?.value ?? null,
+      revision: latest?.revision ?? 0,
+      limit: null,
+      description: null,
+      read_error: readError,
+    };
   };
   let current: Awaited<ReturnType<DelegationHub['blocks']['read']>>;
   try {
@@ -57,5 +71,13 @@ export async function sharedBlockView(hub: DelegationHub, label: SharedBlockView
   }
   if (!current) return recorded(false, null);
   const { block } = current;
-  return { ...base, on_platform: true, value: current.value, revision: current.revision, limit: block.limit, description: block.description ?? null, read_error: null };
+  return {
+    ...base,
+    on_platform: true,
+    value: current.value,
+    revision: current.revision,
+    limit: block.limit,
+    description: block.description ?? null,
+    read_error: null,
+  };
 }

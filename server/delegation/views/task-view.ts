@@ -76,7 +76,11 @@ export function taskStepOf(e: DelegationEventRow): TaskStep | null {
     case 'task_progress':
       return { ...base, kind: 'progress', progress_pct: num(m.progress_pct), message: text(m.status_message) };
     case 'task_result':
-      return { ...base, kind: m.status === 'failed' ? 'failed' : 'succeeded', message: m.status === 'failed' ? text(isRecord(m.output) ? m.output.error : null) : null };
+      return {
+        ...base,
+        kind: m.status === 'failed' ? 'failed' : 'succeeded',
+        message: m.status === 'failed' ? text(isRecord(m.output) ? m.output.error : null) : null,
+      };
     case 'task_cancelled':
       return { ...base, kind: 'cancelled', message: text(e.payload.reason) };
     default:

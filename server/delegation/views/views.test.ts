@@ -7,7 +7,17 @@ import { maySeeSession, ownerFilterFor } from './visibility.ts';
 
 const T0 = Date.parse('2024-07-08T09:00:00Z');
 let id = 0;
-const ev = (kind: string, s: number, e: Partial<DelegationEventRow> = {}): DelegationEventRow => ({ id: ++id, sessionId: 's1', at: new Date(T0 + s * 1000), kind, actor: null, subject: null, taskId: null, payload: {}, ...e });
+const ev = (kind: string, s: number, e: Partial<DelegationEventRow> = {}): DelegationEventRow => ({
+  id: ++id,
+  sessionId: 's1',
+  at: new Date(T0 + s * 1000),
+  kind,
+  actor: null,
+  subject: null,
+  taskId: null,
+  payload: {},
+  ...e,
+});
 
 const task = (t: Partial<DelegationTaskRow> = {}): DelegationTaskRow => ({
   sessionId: 's1',
@@ -36,7 +46,11 @@ describe('a task as the console shows it', () => {
       ev('task_delegated', 1, { taskId: 'other' }),
       ev('companion_status', 2, { taskId: 't1', subject: 'agent-c1', payload: { status: 'busy' } }),
       ev('task_progress', 10, { taskId: 't1', actor: 'agent-c1', payload: { message: { progress_pct: 50, status_message: 'half way' } } }),
-      ev('task_result', 42, { taskId: 't1', actor: 'agent-c1', payload: { message: { status: 'failed', output: { summary: 'No.', error: 'TimeoutError' } } } }),
+      ev('task_result', 42, {
+        taskId: 't1',
+        actor: 'agent-c1',
+        payload: { message: { status: 'failed', output: { summary: 'No.', error: 'TimeoutError' } } },
+      }),
     ];
     const whisper = 'skill://whisper-transcribe@1.0.0';
     const failed = task({
@@ -52,14 +66,29 @@ describe('a task as the console shows it', () => {
       ['progress', 50, 'half way'],
       ['failed', null, 'TimeoutError'],
     ]);
-    expect(v).toMatchObject({ status: 'failed', duration_s: 42, error: 'TimeoutError', failed_skill: 'skill://whisper-transcribe@1.0.0', summary: 'No.', metrics: { duration_s: 40, tool_calls: 3 } });
+    expect(v).toMatchObject({
+      status: 'failed',
+      duration_s: 42,
+      error: 'TimeoutError',
+      failed_skill: 'skill://whisper-transcribe@1.0.0',
+      summary: 'No.',
+      metrics: { duration_s: 40, tool_calls: 3 },
+    });
   });
 
   it('an open task has no duration; a broadcast one is offered, then claimed; a cancelled one says why', () => {
     expect(taskView(task(), [])).toMatchObject({ duration_s: null, completed_at: null, metrics: null, summary: null, steps: [] });
-    const offered = taskView(task({ broadcast: true, companionId: null, status: 'offered' }), [ev('task_offered', 0, { taskId: 't1' }), ev('task_claimed', 3, { taskId: 't1', actor: 'agent-c2', subject: 'agent-c2' })]);
-    expect(offered.steps.map((s) => [s.kind, s.actor])).toEqual([['offered', null], ['claimed', 'agent-c2']]);
-    const cancelled = taskView(task({ status: 'cancelled', completedAt: new Date(T0 + 5000) }), [ev('task_cancelled', 5, { taskId: 't1', payload: { reason: 'companion dismissed' } })]);
+    const offered = taskView(task({ broadcast: true, companionId: null, status: 'offered' }), [
+      ev('task_offered', 0, { taskId: 't1' }),
+      ev('task_claimed', 3, { taskId: 't1', actor: 'agent-c2', subject: 'agent-c2' }),
+    ]);
+    expect(offered.steps.map((s) => [s.kind, s.actor])).toEqual([
+      ['offered', null],
+      ['claimed', 'agent-c2'],
+    ]);
+    const cancelled = taskView(task({ status: 'cancelled', completedAt: new Date(T0 + 5000) }), [
+      ev('task_cancelled', 5, { taskId: 't1', payload: { reason: 'companion dismissed' } }),
+    ]);
     expect(cancelled.steps).toEqual([expect.objectContaining({ kind: 'cancelled', message: 'companion dismissed' })]);
     expect(cancelled.duration_s).toBe(5);
   });
@@ -79,24 +108,65 @@ describe('who the ids are', () => {
     expect(labels['agent-s']).toMatchObject({ role: 'strategist', name: 'Strategist' });
     expect(labels['agent-c1']).toEqual({ role: 'companion', name: 'companion-s1-aa', specialization: 'call-review', dismissed_at: null });
     expect(labels['agent-c2']).toMatchObject({ name: 'companion-s1-bb', dismissed_at: new Date(T0 + 9000).toISOString() });
-    const live = agentLabels({ conductorId: 'agent-k', strategistId: 'agent-s' }, events, [{ companion_id: 'agent-c1', companion_name: 'companion-s1-aa', specialization: 'analysis' }]);
+    const live = agentLabels({ conductorId: 'agent-k', strategistId: 'agent-s' }, events, [
+      { companion_id: 'agent-c1', companion_name: 'companion-s1-aa', specialization: 'analysis' },
+    ]);
     expect(live['agent-c1']?.specialization).toBe('analysis');
   });
 
   it('finds the console users named in a record', () => {
-    expect(userIdsIn(['user:6F1C2D3E-0000-4000-8000-000000000001', 'agent-x', null, 'user:6f1c2d3e-0000-4000-8000-000000000001', 'user:nope', 'system:x'])).toEqual(['6f1c2d3e-0000-4000-8000-000000000001']);
+    expect(
+      userIdsIn([
+        'user:6F1C2D3E-0000-4000-8000-000000000001',
+        'agent-x',
+        null,
+        'user:6f1c2d3e-0000-4000-8000-000000000001',
+        'user:nope',
+        'system:x',
+      ]),
+    ).toEqual(['6f1c2d3e-0000-4000-8000-000000000001']);
   });
 });
 
 describe("the Strategist's advice", () => {
   it('advice messages and guideline revisions from the activity', () => {
     const events = [
-      ev('strategic_advice', 5, { actor: 'agent-s', payload: { message: { advice_type: 'skill_preference', recommendation: 'Prefer AssemblyAI.', evidence: { failures: 3 }, confidence: 0.8, strategist_id: 'agent-s' } } }),
-      ev('guidelines_updated', 6, { payload: { revision: 2, recommendation: { type: 'skill_preference', capability: 'transcription' }, companionStrategy: { keep: 2 } } }),
+      ev('strategic_advice', 5, {
+        actor: 'agent-s',
+        payload: {
+          message: {
+            advice_type: 'skill_preference',
+            recommendation: 'Prefer AssemblyAI.',
+            evidence: { failures: 3 },
+            confidence: 0.8,
+            strategist_id: 'agent-s',
+          },
+        },
+      }),
+      ev('guidelines_updated', 6, {
+        payload: { revision: 2, recommendation: { type: 'skill_preference', capability: 'transcription' }, companionStrategy: { keep: 2 } },
+      }),
       ev('task_result', 7),
     ];
-    expect(adviceViews(events)).toEqual([{ event_id: events[0]!.id, at: new Date(T0 + 5000).toISOString(), strategist_id: 'agent-s', advice_type: 'skill_preference', recommendation: 'Prefer AssemblyAI.', confidence: 0.8, evidence: { failures: 3 } }]);
-    expect(guidelinesRevisions(events)).toEqual([expect.objectContaining({ revision: 2, recommendation: { type: 'skill_preference', capability: 'transcription' }, warning: null, companion_strategy: { keep: 2 } })]);
+    expect(adviceViews(events)).toEqual([
+      {
+        event_id: events[0]!.id,
+        at: new Date(T0 + 5000).toISOString(),
+        strategist_id: 'agent-s',
+        advice_type: 'skill_preference',
+        recommendation: 'Prefer AssemblyAI.',
+        confidence: 0.8,
+        evidence: { failures: 3 },
+      },
+    ]);
+    expect(guidelinesRevisions(events)).toEqual([
+      expect.objectContaining({
+        revision: 2,
+        recommendation: { type: 'skill_preference', capability: 'transcription' },
+        warning: null,
+        companion_strategy: { keep: 2 },
+      }),
+    ]);
   });
 });
 

@@ -62,7 +62,8 @@ export const REJECTED_BY: Record<string, string> = {
   'invalid-wait-duration.json': 'asl.wait_duration',
 };
 
-const JSONATA = 'a JSONata state machine (QueryLanguage JSONata, {% %} expressions): our engine evaluates JSONPath only, so JSONata is rejected';
+const JSONATA =
+  'a JSONata state machine (QueryLanguage JSONata, {% %} expressions): our engine evaluates JSONPath only, so JSONata is rejected';
 
 export const DISAGREEMENTS: Record<string, string> = {
   'valid-assign.asl.json': JSONATA,
@@ -77,7 +78,10 @@ export const DISAGREEMENTS: Record<string, string> = {
   'valid-task-timeout-jsonata.json': JSONATA,
   'valid-wait-jsonata.asl.json': JSONATA,
   'valid-fail-paths.json': 'ErrorPath reads the workflow variable $field2; variables (Assign / $name) are not part of our dialect',
-  'valid-current-value-predicate.json': "its filters compare with the bare words FooBar/FizzBuzz; our filter grammar requires quoted string literals ('FooBar')",
-  'valid-task-intrisic-function.json': 'Resource is a CloudFormation intrinsic object (Fn::GetAtt, Ref); outside a CloudFormation template a Resource is a URI string',
-  'invalid-task-alias-function.json': 'the fault is an invalid AWS Lambda alias inside the Resource ARN: provider-specific ARN syntax, which we do not check (a Resource is any URI; Letta Tasks run through AgentBinding)',
+  'valid-current-value-predicate.json':
+    "its filters compare with the bare words FooBar/FizzBuzz; our filter grammar requires quoted string literals ('FooBar')",
+  'valid-task-intrisic-function.json':
+    'Resource is a CloudFormation intrinsic object (Fn::GetAtt, Ref); outside a CloudFormation template a Resource is a URI string',
+  'invalid-task-alias-function.json':
+    'the fault is an invalid AWS Lambda alias inside the Resource ARN: provider-specific ARN syntax, which we do not check (a Resource is any URI; Letta Tasks run through AgentBinding)',
 };

@@ -9,5 +9,7 @@ export function loadFixture<T = unknown>(name: string): T {
 }
 
 export function listFixtures(folder: string): string[] {
-  return readdirSync(here + folder).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(here + folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }

@@ -3,8 +3,27 @@
  * not JSON at all, and every pointer of a document (to put them in every place).
  */
 export const ODD_VALUES: unknown[] = [
-  null, undefined, true, 0, -1, 1.5, Number.NaN, '', '$', '$$', 'States.', '{% x %}', [], [null], {}, { Type: 'Task' },
-  new Map(), new Date(0), () => 1, Symbol('s'), 10n,
+  null,
+  undefined,
+  true,
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  '',
+  '$',
+  '$$',
+  'States.',
+  '{% x %}',
+  [],
+  [null],
+  {},
+  { Type: 'Task' },
+  new Map(),
+  new Date(0),
+  () => 1,
+  Symbol('s'),
+  10n,
 ];
 
 export function allPointers(doc: unknown, base = ''): string[] {
@@ -18,7 +37,7 @@ export function allPointers(doc: unknown, base = ''): string[] {
 
 /** Deterministic strings over the characters that matter to the path and intrinsic grammars. */
 export function randomStrings(count: number, seed = 1): string[] {
-  const alphabet = "$@.[]()?*:,'\"\\-!=<>&|/ ~01aZ_{}States.Format";
+  const alphabet = '$@.[]()?*:,\'"\\-!=<>&|/ ~01aZ_{}States.Format';
   let state = seed;
   const next = () => {
     state = (state * 1103515245 + 12345) & 0x7fffffff;

@@ -23,7 +23,14 @@ export function checkGraph(tree: StateTree, out: ValidationIssue[]): void {
   const firstByName = new Map<string, StateNode>();
   for (const node of tree.states) {
     const first = firstByName.get(node.name);
-    if (first) out.push(issue(node.pointer, 'asl.duplicate_state_name', `state name ${quote(node.name)} is already used at ${first.pointer}; names must be unique across the workflow`));
+    if (first)
+      out.push(
+        issue(
+          node.pointer,
+          'asl.duplicate_state_name',
+          `state name ${quote(node.name)} is already used at ${first.pointer}; names must be unique across the workflow`,
+        ),
+      );
     else firstByName.set(node.name, node);
   }
   for (const scope of tree.scopes) checkScope(scope, firstByName, out);
@@ -64,9 +71,17 @@ function checkScope(scope: Scope, firstByName: Map<string, StateNode>, out: Vali
   const reachesExit = closure(exits, (n) => reverse.get(n) ?? []);
   for (const node of scope.states.values()) {
     if (reachable && !reachable.has(node)) {
-      out.push(issue(node.pointer, 'asl.unreachable_state', `state ${quote(node.name)} cannot be reached from StartAt ${quote(scope.startAt)}`));
+      out.push(
+        issue(node.pointer, 'asl.unreachable_state', `state ${quote(node.name)} cannot be reached from StartAt ${quote(scope.startAt)}`),
+      );
     } else if (!reachesExit.has(node)) {
-      out.push(issue(node.pointer, 'asl.no_terminal_path', `no path from state ${quote(node.name)} reaches a terminal state (End: true, Succeed or Fail)`));
+      out.push(
+        issue(
+          node.pointer,
+          'asl.no_terminal_path',
+          `no path from state ${quote(node.name)} reaches a terminal state (End: true, Succeed or Fail)`,
+        ),
+      );
     }
   }
 }
@@ -87,7 +102,11 @@ function hasCompleteFlow(state: unknown): boolean {
 function targetIssue(pointer: string, target: string, firstByName: Map<string, StateNode>): ValidationIssue {
   const elsewhere = firstByName.get(target);
   return elsewhere
-    ? issue(pointer, 'asl.cross_scope_target', `${quote(target)} is defined in another scope (${elsewhere.scope.pointer}); transitions cannot cross Parallel branch or Map processor boundaries`)
+    ? issue(
+        pointer,
+        'asl.cross_scope_target',
+        `${quote(target)} is defined in another scope (${elsewhere.scope.pointer}); transitions cannot cross Parallel branch or Map processor boundaries`,
+      )
     : issue(pointer, 'asl.unknown_target', `no state named ${quote(target)} in this scope`);
 }
 

@@ -16,7 +16,10 @@ export function checkMap(state: JsonObject, base: string, out: ValidationIssue[]
     out.push(issue(child(base, 'ItemProcessor'), 'asl.missing_field', 'a Map needs an ItemProcessor (or the legacy Iterator)'));
   }
   checkExclusive(state, ['ItemProcessor', 'Iterator'], base, out);
-  if (hasOwn(state, 'ItemProcessor') && checkScopeHolder(state.ItemProcessor, child(base, 'ItemProcessor'), 'an ItemProcessor', ['ProcessorConfig'], out)) {
+  if (
+    hasOwn(state, 'ItemProcessor') &&
+    checkScopeHolder(state.ItemProcessor, child(base, 'ItemProcessor'), 'an ItemProcessor', ['ProcessorConfig'], out)
+  ) {
     checkProcessorConfig(state.ItemProcessor, child(base, 'ItemProcessor'), out);
   }
   if (hasOwn(state, 'Iterator')) checkScopeHolder(state.Iterator, child(base, 'Iterator'), 'an Iterator', [], out);

@@ -28,7 +28,7 @@ export function checkRetryAndCatch(state: JsonObject, base: string, out: Validat
   });
   forEachEntry(state, 'Catch', base, out, (catcher, at) => {
     checkKnownKeys(catcher, CATCHER_FIELDS, at, out, 'a catcher');
-    if (requireField(catcher, 'Next', at, out, 'a catcher\'s Next')) checkString(catcher, 'Next', at, out);
+    if (requireField(catcher, 'Next', at, out, "a catcher's Next")) checkString(catcher, 'Next', at, out);
     checkPathField(catcher, 'ResultPath', at, out, 'result', true);
     checkString(catcher, 'Comment', at, out);
   });
@@ -64,7 +64,8 @@ function checkErrorEquals(entry: JsonObject, at: string, out: ValidationIssue[],
   const pointer = child(at, 'ErrorEquals');
   const list = entry.ErrorEquals;
   if (!Array.isArray(list) || list.length === 0) {
-    const why = list === undefined ? 'is required' : Array.isArray(list) ? 'must not be empty' : `must be an array, got ${jsonTypeName(list)}`;
+    const why =
+      list === undefined ? 'is required' : Array.isArray(list) ? 'must not be empty' : `must be an array, got ${jsonTypeName(list)}`;
     out.push(issue(pointer, 'asl.invalid_error_equals', `ErrorEquals ${why}`));
     return;
   }

@@ -8,7 +8,13 @@ import { checkKnownKeys, checkString, requireField } from './field-rules.ts';
  * It needs StartAt (a string; whether it names a state is the graph check's job) and a States
  * object. `extraFields` are the holder-specific fields besides StartAt, States and Comment.
  */
-export function checkScopeHolder(holder: unknown, pointer: string, what: string, extraFields: readonly string[], out: ValidationIssue[]): holder is JsonObject {
+export function checkScopeHolder(
+  holder: unknown,
+  pointer: string,
+  what: string,
+  extraFields: readonly string[],
+  out: ValidationIssue[],
+): holder is JsonObject {
   if (!isObject(holder)) {
     out.push(issue(pointer, 'asl.invalid_type', `${what} must be an object, got ${jsonTypeName(holder)}`));
     return false;

@@ -54,7 +54,9 @@ export function checkState(name: string, state: unknown, base: string, out: Vali
     return;
   }
   if (!isStateType(state.Type)) {
-    out.push(issue(child(base, 'Type'), 'asl.unknown_state_type', `Type must be one of ${STATE_TYPES.join(', ')}, got ${quote(state.Type)}`));
+    out.push(
+      issue(child(base, 'Type'), 'asl.unknown_state_type', `Type must be one of ${STATE_TYPES.join(', ')}, got ${quote(state.Type)}`),
+    );
     return;
   }
   const type = state.Type;

@@ -22,11 +22,19 @@ export function checkTask(state: JsonObject, base: string, out: ValidationIssue[
   checkPathField(state, 'HeartbeatSecondsPath', base, out, 'reference');
   const { TimeoutSeconds: timeout, HeartbeatSeconds: heartbeat } = state;
   if (typeof timeout === 'number' && typeof heartbeat === 'number' && heartbeat >= timeout) {
-    out.push(issue(child(base, 'HeartbeatSeconds'), 'asl.invalid_value', `HeartbeatSeconds (${heartbeat}) must be less than TimeoutSeconds (${timeout})`));
+    out.push(
+      issue(
+        child(base, 'HeartbeatSeconds'),
+        'asl.invalid_value',
+        `HeartbeatSeconds (${heartbeat}) must be less than TimeoutSeconds (${timeout})`,
+      ),
+    );
   }
   if (hasOwn(state, 'Credentials')) {
     if (!isObject(state.Credentials)) {
-      out.push(issue(child(base, 'Credentials'), 'asl.invalid_type', `Credentials must be an object, got ${jsonTypeName(state.Credentials)}`));
+      out.push(
+        issue(child(base, 'Credentials'), 'asl.invalid_type', `Credentials must be an object, got ${jsonTypeName(state.Credentials)}`),
+      );
     } else {
       checkPayloadTemplate(state.Credentials, child(base, 'Credentials'), out);
     }

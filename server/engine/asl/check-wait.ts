@@ -19,13 +19,25 @@ export function checkWait(state: JsonObject, base: string, out: ValidationIssue[
   if (present.length === 0) {
     out.push(issue(base, 'asl.wait_duration', 'a Wait needs one of Seconds, Timestamp, SecondsPath or TimestampPath'));
   } else if (present.length > 1) {
-    out.push(issue(child(base, present[1]!), 'asl.wait_duration', `a Wait takes exactly one of ${DURATION_FIELDS.join(', ')}; found ${present.join(' and ')}`));
+    out.push(
+      issue(
+        child(base, present[1]!),
+        'asl.wait_duration',
+        `a Wait takes exactly one of ${DURATION_FIELDS.join(', ')}; found ${present.join(' and ')}`,
+      ),
+    );
   }
   checkNumber(state, 'Seconds', base, out, { integer: true, min: 0, max: MAX_WAIT_SECONDS });
   if (hasOwn(state, 'Timestamp')) {
     const ts = state.Timestamp;
     if (typeof ts !== 'string' || !isRfc3339Timestamp(ts)) {
-      out.push(issue(child(base, 'Timestamp'), 'asl.invalid_timestamp', `Timestamp must be an RFC 3339 timestamp such as 2016-03-14T01:59:00Z, got ${quote(ts)}`));
+      out.push(
+        issue(
+          child(base, 'Timestamp'),
+          'asl.invalid_timestamp',
+          `Timestamp must be an RFC 3339 timestamp such as 2016-03-14T01:59:00Z, got ${quote(ts)}`,
+        ),
+      );
     }
   }
   checkPathField(state, 'SecondsPath', base, out, 'reference');

@@ -37,7 +37,13 @@ export function checkChoiceRule(rule: unknown, pointer: string, topLevel: boolea
     return;
   }
   if (operators.length > 1) {
-    out.push(issue(child(pointer, operators[1]!), 'asl.choice_rule_operator', `a Choice rule takes exactly one operator; found ${operators.join(', ')}`));
+    out.push(
+      issue(
+        child(pointer, operators[1]!),
+        'asl.choice_rule_operator',
+        `a Choice rule takes exactly one operator; found ${operators.join(', ')}`,
+      ),
+    );
     return;
   }
   const operator = operators[0]!;
@@ -96,7 +102,13 @@ function checkCombinator(rule: JsonObject, pointer: string, operator: string, ou
   if (operator === 'Not') {
     checkChoiceRule(value, at, false, out, depth + 1);
   } else if (!Array.isArray(value) || value.length === 0) {
-    out.push(issue(at, 'asl.choice_rule_operator', `${operator} takes a non-empty array of rules, got ${Array.isArray(value) ? 'an empty array' : jsonTypeName(value)}`));
+    out.push(
+      issue(
+        at,
+        'asl.choice_rule_operator',
+        `${operator} takes a non-empty array of rules, got ${Array.isArray(value) ? 'an empty array' : jsonTypeName(value)}`,
+      ),
+    );
   } else {
     value.forEach((r, i) => checkChoiceRule(r, child(at, i), false, out, depth + 1));
   }

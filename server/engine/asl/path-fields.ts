@@ -35,8 +35,20 @@ export function checkPathValue(value: unknown, pointer: string, out: ValidationI
   if (!parsed.ok) {
     out.push(issue(pointer, 'asl.invalid_path', `${what} ${quote(value)}: ${parsed.error} (at offset ${parsed.position})`));
   } else if ((rule === 'reference' || rule === 'result') && !parsed.isReferencePath) {
-    out.push(issue(pointer, 'asl.invalid_reference_path', `${what} must be a Reference Path (only .name, ['name'] and [index] steps), got ${quote(value)}`));
+    out.push(
+      issue(
+        pointer,
+        'asl.invalid_reference_path',
+        `${what} must be a Reference Path (only .name, ['name'] and [index] steps), got ${quote(value)}`,
+      ),
+    );
   } else if (rule === 'result' && parsed.ast.root !== '$') {
-    out.push(issue(pointer, 'asl.invalid_reference_path', `${what} writes into the state input and must start with '$', not the context object '$$'`));
+    out.push(
+      issue(
+        pointer,
+        'asl.invalid_reference_path',
+        `${what} writes into the state input and must start with '$', not the context object '$$'`,
+      ),
+    );
   }
 }

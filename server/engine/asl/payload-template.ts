@@ -35,7 +35,13 @@ export function checkPayloadTemplate(value: unknown, pointer: string, out: Valid
 /** The value of a `.$` field: a path or an intrinsic call, as a string. */
 export function checkDynamicValue(v: unknown, pointer: string, key: string, out: ValidationIssue[]): void {
   if (typeof v !== 'string') {
-    out.push(issue(pointer, 'asl.payload_value_type', `${quote(key)} ends in '.$', so its value must be a path or intrinsic string, got ${jsonTypeName(v)}`));
+    out.push(
+      issue(
+        pointer,
+        'asl.payload_value_type',
+        `${quote(key)} ends in '.$', so its value must be a path or intrinsic string, got ${jsonTypeName(v)}`,
+      ),
+    );
     return;
   }
   if (v.startsWith('States.')) {

@@ -79,7 +79,14 @@ type NestedScope = [holder: JsonObject, pointer: string, kind: ScopeKind, index:
 
 function walkScope(tree: StateTree, [holder, pointer, kind, index]: NestedScope, owner?: StateNode): Scope {
   const scope: Scope = {
-    kind, pointer, holder, index, startAt: holder.StartAt, hasStates: isObject(holder.States), states: new Map(), owner,
+    kind,
+    pointer,
+    holder,
+    index,
+    startAt: holder.StartAt,
+    hasStates: isObject(holder.States),
+    states: new Map(),
+    owner,
   };
   tree.scopes.push(scope);
   if (!isObject(holder.States)) return scope;

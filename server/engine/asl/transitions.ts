@@ -25,7 +25,8 @@ export function stateTransitions(state: unknown, pointer: string): Transition[] 
   if ('Next' in state) out.push({ kind: 'next', target: state.Next, pointer: child(pointer, 'Next') });
   if (Array.isArray(state.Catch)) {
     state.Catch.forEach((catcher, i) => {
-      if (isObject(catcher) && 'Next' in catcher) out.push({ kind: 'catch', target: catcher.Next, pointer: child(pointer, 'Catch', i, 'Next') });
+      if (isObject(catcher) && 'Next' in catcher)
+        out.push({ kind: 'catch', target: catcher.Next, pointer: child(pointer, 'Catch', i, 'Next') });
     });
   }
   return out;

@@ -33,11 +33,13 @@ describe('validateAslStructure', () => {
     const branch = { StartAt: 'Inner/Step', States: { 'Inner/Step': { Type: 'Pass', End: true } } };
     const processor = { StartAt: 'Fork', States: { Fork: { Type: 'Parallel', Branches: [branch], End: true } } };
     const def = { StartAt: 'Each', States: { Each: { Type: 'Map', ItemProcessor: processor, End: true } } };
-    expect(validateAslStructure(def)).toEqual([{
-      path: '/asl/States/Each/ItemProcessor/States/Fork/Branches/0/States/Inner~1Step',
-      code: 'asl.invalid_state_name',
-      message: expect.stringContaining(`state name "Inner/Step" contains '/'`),
-    }]);
+    expect(validateAslStructure(def)).toEqual([
+      {
+        path: '/asl/States/Each/ItemProcessor/States/Fork/Branches/0/States/Inner~1Step',
+        code: 'asl.invalid_state_name',
+        message: expect.stringContaining(`state name "Inner/Step" contains '/'`),
+      },
+    ]);
   });
 
   it.each([null, 'x', 42, [], true])('reports a non-object state machine (%j)', (asl) => {
@@ -68,11 +70,24 @@ describe('validateAslStructure', () => {
 });
 
 describe('isRfc3339Timestamp', () => {
-  it.each(['2016-03-14T01:59:00Z', '2016-03-14T01:59:00.123Z', '2024-02-29T23:59:60+01:00', '1999-12-31T00:00:00-08:30'])('accepts %s', (t) => {
-    expect(isRfc3339Timestamp(t)).toBe(true);
-  });
+  it.each(['2016-03-14T01:59:00Z', '2016-03-14T01:59:00.123Z', '2024-02-29T23:59:60+01:00', '1999-12-31T00:00:00-08:30'])(
+    'accepts %s',
+    (t) => {
+      expect(isRfc3339Timestamp(t)).toBe(true);
+    },
+  );
 
-  it.each(['2016-03-14', '2016-03-14 01:59:00Z', '2016-03-14t01:59:00z', '2023-02-29T00:00:00Z', '2016-13-01T00:00:00Z', '2016-04-31T00:00:00Z', '2016-03-14T24:00:00Z', '2016-03-14T01:59:00+25:00', '2016-03-14T01:59:00'])('rejects %s', (t) => {
+  it.each([
+    '2016-03-14',
+    '2016-03-14 01:59:00Z',
+    '2016-03-14t01:59:00z',
+    '2023-02-29T00:00:00Z',
+    '2016-13-01T00:00:00Z',
+    '2016-04-31T00:00:00Z',
+    '2016-03-14T24:00:00Z',
+    '2016-03-14T01:59:00+25:00',
+    '2016-03-14T01:59:00',
+  ])('rejects %s', (t) => {
     expect(isRfc3339Timestamp(t)).toBe(false);
   });
 });

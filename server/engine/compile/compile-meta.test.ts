@@ -20,7 +20,10 @@ describe('compileControlPlaneMeta', () => {
   });
 
   it('compiles the §3.3 workflow ({name, version} template refs, a linear chain)', () => {
-    expectSameJson(compileControlPlaneMeta(loadFixture('product-explanation-compliance.workflow.json')), loadFixture('product-explanation-compliance.meta.json'));
+    expectSameJson(
+      compileControlPlaneMeta(loadFixture('product-explanation-compliance.workflow.json')),
+      loadFixture('product-explanation-compliance.meta.json'),
+    );
   });
 
   it('keeps the §2.5 graph when §4.4 swaps the transcription skill', () => {
@@ -62,7 +65,7 @@ describe('compileControlPlaneMeta', () => {
     expect(meta).toMatchObject({ terminal_states: ['A'], states: ['A'], skills: {}, deps: { A: { upstream: [], downstream: [] } } });
   });
 
-  it('treats the Map processor as the Map\'s single branch', () => {
+  it("treats the Map processor as the Map's single branch", () => {
     const meta = compileControlPlaneMeta(loadFixture('compile-branching.workflow.json'));
     expect(meta.deps.Each).toEqual({ upstream: ['Decide'], downstream: ['Check'] });
     expect(meta.deps.Tag!.downstream).toEqual(['Merge']);
@@ -76,7 +79,10 @@ describe('compileControlPlaneMeta', () => {
 describe('parseAgentTemplateRef', () => {
   it.each([
     [{ name: 'agent_template_worker@1.0.0' }, { name: 'agent_template_worker', version: '1.0.0' }],
-    [{ name: 'agent_template_worker', version: '1.0.0' }, { name: 'agent_template_worker', version: '1.0.0' }],
+    [
+      { name: 'agent_template_worker', version: '1.0.0' },
+      { name: 'agent_template_worker', version: '1.0.0' },
+    ],
     [{ name: 'scoped@org/worker@2.1.0' }, { name: 'scoped@org/worker', version: '2.1.0' }],
     [{ name: 'unversioned' }, { name: 'unversioned' }],
     [{ name: 'trailing@' }, { name: 'trailing@' }],

@@ -5,9 +5,7 @@
  */
 export type FormatTemplatePart = { type: 'text'; value: string } | { type: 'placeholder' };
 
-export type FormatTemplateResult =
-  | { ok: true; parts: FormatTemplatePart[]; count: number }
-  | { ok: false; error: string };
+export type FormatTemplateResult = { ok: true; parts: FormatTemplatePart[]; count: number } | { ok: false; error: string };
 
 export function parseFormatTemplate(raw: string): FormatTemplateResult {
   const parts: FormatTemplatePart[] = [];

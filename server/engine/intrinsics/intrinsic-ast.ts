@@ -44,6 +44,4 @@ export interface IntrinsicCall {
   position: number;
 }
 
-export type ParseIntrinsicResult =
-  | { ok: true; ast: IntrinsicCall }
-  | { ok: false; error: string; position: number };
+export type ParseIntrinsicResult = { ok: true; ast: IntrinsicCall } | { ok: false; error: string; position: number };

@@ -51,7 +51,9 @@ export function checkCallValues(call: IntrinsicCall): ValueProblem | null {
         : null;
     case 'States.JsonMerge':
       // Step Functions implements shallow merging only; the flag must be false.
-      return c && c.value !== false ? problem('States.JsonMerge supports shallow merging only: the third argument must be false', c.position) : null;
+      return c && c.value !== false
+        ? problem('States.JsonMerge supports shallow merging only: the third argument must be false', c.position)
+        : null;
     case 'States.MathRandom':
       return a && b && (a.value as number) >= (b.value as number)
         ? problem('States.MathRandom start must be less than end', a.position)

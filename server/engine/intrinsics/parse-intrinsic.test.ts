@@ -74,7 +74,13 @@ describe('parseFormatTemplate', () => {
     expect(parseFormatTemplate('a {} \\{b\\} {}\\\\')).toEqual({
       ok: true,
       count: 2,
-      parts: [{ type: 'text', value: 'a ' }, { type: 'placeholder' }, { type: 'text', value: ' {b} ' }, { type: 'placeholder' }, { type: 'text', value: '\\' }],
+      parts: [
+        { type: 'text', value: 'a ' },
+        { type: 'placeholder' },
+        { type: 'text', value: ' {b} ' },
+        { type: 'placeholder' },
+        { type: 'text', value: '\\' },
+      ],
     });
   });
 

@@ -23,13 +23,13 @@ export function checkTaskParameters(
   warnings: ValidationIssue[],
 ): void {
   const skills: unknown[] = Array.isArray(binding.skills) ? binding.skills : [];
-  const resolved = skills
-    .filter((u): u is string => typeof u === 'string')
-    .flatMap((uri) => ctx.skills.get(uri)?.tools ?? []);
+  const resolved = skills.filter((u): u is string => typeof u === 'string').flatMap((uri) => ctx.skills.get(uri)?.tools ?? []);
   const toolName = typeof binding.tool_name === 'string' ? binding.tool_name : undefined;
   const candidates = toolName === undefined ? resolved : resolved.filter((t) => t.toolName === toolName);
   if (toolName !== undefined && resolved.length > 0 && candidates.length === 0) {
-    warnings.push(issue(child(base, 'AgentBinding', 'tool_name'), 'binding.unknown_tool', `tool ${quote(toolName)} is not a tool of the bound skills`));
+    warnings.push(
+      issue(child(base, 'AgentBinding', 'tool_name'), 'binding.unknown_tool', `tool ${quote(toolName)} is not a tool of the bound skills`),
+    );
   }
   if (candidates.length === 0 || !isObject(task.Parameters)) return;
 

@@ -30,7 +30,8 @@ describe('validators never throw', () => {
         setAt(doc, pointer, value);
         const r = validateWorkflow(doc, ctx);
         expect(r.valid).toBe(r.errors.length === 0);
-        for (const i of [...r.errors, ...r.warnings]) expect(typeof i.path === 'string' && typeof i.code === 'string' && typeof i.message === 'string').toBe(true);
+        for (const i of [...r.errors, ...r.warnings])
+          expect(typeof i.path === 'string' && typeof i.code === 'string' && typeof i.message === 'string').toBe(true);
       }
     }
   });
@@ -58,7 +59,10 @@ describe('validators never throw', () => {
 
 /** Sets (or, for undefined, deletes) the value at a pointer of a plain JSON document. */
 function setAt(doc: unknown, pointer: string, value: unknown): void {
-  const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = tokens.pop()!;
   let parent = doc as Record<string, unknown>;
   for (const t of tokens) parent = parent[t] as Record<string, unknown>;

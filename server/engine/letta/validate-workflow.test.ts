@@ -4,8 +4,16 @@ import { loadFixture } from '../__fixtures__/load.ts';
 import { contextFromFixture, skillsFromManifests } from '../__fixtures__/context.ts';
 import { applyJsonPatch } from '../../testing/json-patch.ts';
 import {
-  BINDING_CASES, CHOICE_CASES, DOCUMENT_CASES, GRAPH_CASES, PARALLEL_MAP_CASES, PATH_CASES,
-  RETRY_CATCH_CASES, STATE_CASES, WAIT_TASK_CASES, type RuleCase,
+  BINDING_CASES,
+  CHOICE_CASES,
+  DOCUMENT_CASES,
+  GRAPH_CASES,
+  PARALLEL_MAP_CASES,
+  PATH_CASES,
+  RETRY_CATCH_CASES,
+  STATE_CASES,
+  WAIT_TASK_CASES,
+  type RuleCase,
 } from '../__fixtures__/workflow-rule-cases.ts';
 import { CHOICE_OPERATOR_SAMPLES, VALID_VARIANTS } from '../__fixtures__/workflow-valid-variants.ts';
 import type { ValidationIssue } from '../../validation/issue.ts';
@@ -24,11 +32,20 @@ describe('validateWorkflow: the rule-coverage workflow', () => {
     expect({ errors: codes(r.errors), warnings: codes(r.warnings) }).toEqual({ errors: [], warnings: [] });
   });
 
-  it.each(CHOICE_OPERATOR_SAMPLES)('accepts $operator with a value of its kind and rejects another', ({ operator, valid, invalid, code }) => {
-    const rule = (value: unknown) => ({ op: 'add' as const, path: '/asl/States/Route/Choices/-', value: { Variable: '$.v', [operator]: value, Next: 'Fan' } });
-    expect(validateWorkflow(applyJsonPatch(base, [rule(valid)]), ctx).errors).toEqual([]);
-    expect(codes(validateWorkflow(applyJsonPatch(base, [rule(invalid)]), ctx).errors)).toEqual([[code, `/asl/States/Route/Choices/3/${operator}`]]);
-  });
+  it.each(CHOICE_OPERATOR_SAMPLES)(
+    'accepts $operator with a value of its kind and rejects another',
+    ({ operator, valid, invalid, code }) => {
+      const rule = (value: unknown) => ({
+        op: 'add' as const,
+        path: '/asl/States/Route/Choices/-',
+        value: { Variable: '$.v', [operator]: value, Next: 'Fan' },
+      });
+      expect(validateWorkflow(applyJsonPatch(base, [rule(valid)]), ctx).errors).toEqual([]);
+      expect(codes(validateWorkflow(applyJsonPatch(base, [rule(invalid)]), ctx).errors)).toEqual([
+        [code, `/asl/States/Route/Choices/3/${operator}`],
+      ]);
+    },
+  );
 });
 
 const groups: Array<[string, RuleCase[]]> = [
@@ -53,7 +70,8 @@ describe.each(groups)('validateWorkflow rules: %s', (_group, cases) => {
 
 describe('validateWorkflow: the spec workflows', () => {
   const skills = skillsFromManifests(loadFixture('spec-skill-manifests.json'));
-  const resolvedImports = (wf: { skill_imports: Array<{ uri: string }> }) => new Map(wf.skill_imports.map((i) => [i.uri, { exists: true }]));
+  const resolvedImports = (wf: { skill_imports: Array<{ uri: string }> }) =>
+    new Map(wf.skill_imports.map((i) => [i.uri, { exists: true }]));
 
   it('§2.3 is valid against the §5.10 manifests, with warnings where its Parameters differ from the tools', () => {
     const wf = loadFixture<{ skill_imports: Array<{ uri: string }> }>('advice-call-analysis.workflow.json');

@@ -51,8 +51,9 @@ function compile(pattern: string, flags: string): CompileRegexResult {
     const reason = (e as Error).message.replace(/^error parsing regexp: /, '');
     return {
       ok: false,
-      error: `invalid regular expression /${pattern}/: ${reason} (patterns use RE2 syntax, which matches in linear `
-        + 'time: no back-references or look-around)',
+      error:
+        `invalid regular expression /${pattern}/: ${reason} (patterns use RE2 syntax, which matches in linear ` +
+        'time: no back-references or look-around)',
     };
   }
 }

@@ -28,7 +28,9 @@ export function readPath(c: Cursor): PathAst {
   if (!c.startsWith('$')) c.fail(`a path starts with '$' ${c.found()}`);
   const root = c.eat('$$') ? '$$' : (c.pos++, '$');
   if (/[A-Za-z_]/.test(c.peek())) {
-    c.fail(`unexpected ${JSON.stringify(c.peek())} after '${root}': workflow variables ($name) are not part of this dialect; did you mean '${root}.'?`);
+    c.fail(
+      `unexpected ${JSON.stringify(c.peek())} after '${root}': workflow variables ($name) are not part of this dialect; did you mean '${root}.'?`,
+    );
   }
   const segments = parseSegments(c, { inExpression: false, depth: 0, parseExpression });
   return { root, segments };

@@ -24,24 +24,14 @@ export type FilterSelector = { type: 'filter'; expression: PathExpression };
 /** `[(expr)]` (Goessner script expression): the child whose member name or index is the value of `expr`. */
 export type ScriptSelector = { type: 'script'; expression: PathExpression };
 
-export type Selector =
-  | MemberSelector
-  | IndexSelector
-  | WildcardSelector
-  | SliceSelector
-  | UnionSelector
-  | FilterSelector
-  | ScriptSelector;
+export type Selector = MemberSelector | IndexSelector | WildcardSelector | SliceSelector | UnionSelector | FilterSelector | ScriptSelector;
 
 /** `..sel`: applies `sel` to the current node and all its descendants. */
 export type DescendantSegment = { type: 'descendant'; selector: Selector };
 
 export type PathSegment = Selector | DescendantSegment;
 
-export type BinaryOperator =
-  | '||' | '&&'
-  | '==' | '!=' | '<' | '<=' | '>' | '>=' | '=~'
-  | '+' | '-' | '*' | '/' | '%';
+export type BinaryOperator = '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '=~' | '+' | '-' | '*' | '/' | '%';
 
 /** Expressions inside `[?( )]` and `[( )]`. */
 export type PathExpression =
@@ -56,6 +46,4 @@ export type PathExpression =
  * `isReferencePath`: the path names at most one node (only member and index steps: no wildcards,
  * descent, slices, unions, filters or scripts), as ASL requires for ResultPath, ItemsPath, etc.
  */
-export type ParsePathResult =
-  | { ok: true; ast: PathAst; isReferencePath: boolean }
-  | { ok: false; error: string; position: number };
+export type ParsePathResult = { ok: true; ast: PathAst; isReferencePath: boolean } | { ok: false; error: string; position: number };

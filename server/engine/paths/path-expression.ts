@@ -46,7 +46,7 @@ function parseComparison(c: Cursor, depth: number): PathExpression {
   }
   const op = COMPARISONS.find((o) => c.startsWith(o));
   if (!op) {
-    if (c.peek() === '=' ) c.fail("'=' is not an operator; compare with '=='");
+    if (c.peek() === '=') c.fail("'=' is not an operator; compare with '=='");
     return left;
   }
   c.pos += op.length;

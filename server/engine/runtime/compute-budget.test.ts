@@ -18,7 +18,7 @@ function steppingClock(step: number) {
 
 const context = testContext();
 const items = Array.from({ length: 10_000 }, (_, i) => ({ v: i }));
-const CAUSE = 'computing the state took longer than 1000 ms (the engine\'s limit for one step)';
+const CAUSE = "computing the state took longer than 1000 ms (the engine's limit for one step)";
 
 /** Runs `work` under a 1000 ms budget whose clock moves 10 ms per reading. */
 function underSlowClock(work: () => unknown): unknown {
@@ -53,7 +53,9 @@ describe('compute budget', () => {
     const template = { 'big.$': '$.items[?(@.v > 5)]' };
     const viaTemplate = failure(() => underSlowClock(() => applyPayloadTemplate(template, { items }, context)));
     expect([viaTemplate.error, viaTemplate.cause]).toEqual(['States.Runtime', CAUSE]);
-    const viaIntrinsic = failure(() => underSlowClock(() => evaluateIntrinsic('States.ArrayLength($.items[?(@.v > 5)])', { items }, context)));
+    const viaIntrinsic = failure(() =>
+      underSlowClock(() => evaluateIntrinsic('States.ArrayLength($.items[?(@.v > 5)])', { items }, context)),
+    );
     expect([viaIntrinsic.error, viaIntrinsic.cause]).toEqual(['States.Runtime', CAUSE]);
   });
 

@@ -15,7 +15,11 @@ describe('selectEffectiveInput', () => {
     ['Parameters applies after InputPath', { Type: 'Task', InputPath: '$.a', Parameters: { 'x.$': '$.b', y: 2 } }, { x: 1, y: 2 }],
     ['Parameters with InputPath null sees {}', { Type: 'Pass', InputPath: null, Parameters: { const: true } }, { const: true }],
     ['Parallel takes Parameters', { Type: 'Parallel', Parameters: { 'k.$': '$.keep' } }, { k: 'k' }],
-    ['Map takes InputPath only (Parameters is its legacy ItemSelector)', { Type: 'Map', InputPath: '$.a', Parameters: { x: 1 } }, { b: 1, list: [10, 20] }],
+    [
+      'Map takes InputPath only (Parameters is its legacy ItemSelector)',
+      { Type: 'Map', InputPath: '$.a', Parameters: { x: 1 } },
+      { b: 1, list: [10, 20] },
+    ],
     ['Choice ignores Parameters', { Type: 'Choice', Parameters: { x: 1 } }, raw],
   ])('%s', (_name, state, expected) => {
     expect(selectEffectiveInput(state, raw, context)).toEqual(expected);
@@ -38,7 +42,11 @@ describe('applyStateResult', () => {
     ['ResultPath replaces an existing field', { Type: 'Task', ResultPath: '$.keep' }, { ...raw, keep: result }],
     ['ResultPath creates missing objects', { Type: 'Task', ResultPath: '$.x.y.z' }, { ...raw, x: { y: { z: result } } }],
     ['ResultPath into an array element', { Type: 'Task', ResultPath: '$.a.list[-1]' }, { ...raw, a: { b: 1, list: [10, result] } }],
-    ['ResultSelector then ResultPath', { Type: 'Task', ResultSelector: { 'o.$': '$.out' }, ResultPath: '$.sel' }, { ...raw, sel: { o: 5 } }],
+    [
+      'ResultSelector then ResultPath',
+      { Type: 'Task', ResultSelector: { 'o.$': '$.out' }, ResultPath: '$.sel' },
+      { ...raw, sel: { o: 5 } },
+    ],
     ['ResultSelector on Parallel and Map', { Type: 'Map', ResultSelector: { 'n.$': '$.extra[1]' } }, { n: 2 }],
     ['OutputPath after ResultPath', { Type: 'Task', ResultPath: '$.r', OutputPath: '$.r.extra' }, [1, 2]],
     ['OutputPath null gives {}', { Type: 'Task', OutputPath: null }, {}],
@@ -56,7 +64,7 @@ describe('applyStateResult', () => {
   });
 
   it.each([
-    ['through a string', '$.s.x', "'$.s' is a string, not an object, so it cannot hold the field \"x\""],
+    ['through a string', '$.s.x', '\'$.s\' is a string, not an object, so it cannot hold the field "x"'],
     ['an index out of range', '$.a.list[5]', "'$.a.list' has 2 element(s), so it has no index 5"],
     ['an index into an object', '$.a[0]', "'$.a' is an object, not an array, so it has no index 0"],
     ['a field of an array', '$.a.list.x', "'$.a.list' is an array, not an object"],
@@ -67,7 +75,9 @@ describe('applyStateResult', () => {
   });
 
   it('a ResultPath into a non-object input is States.ResultPathMatchFailure', () => {
-    expect(failure(() => applyStateResult({ Type: 'Task', ResultPath: '$.r' }, 'plain', 1, context)).error).toBe('States.ResultPathMatchFailure');
+    expect(failure(() => applyStateResult({ Type: 'Task', ResultPath: '$.r' }, 'plain', 1, context)).error).toBe(
+      'States.ResultPathMatchFailure',
+    );
   });
 
   it('an OutputPath naming nothing is States.Runtime', () => {

@@ -47,7 +47,12 @@ export function applyStateResult(state: AslState, rawInput: Json, result: Json, 
 }
 
 /** Pass: `Result` (a literal, not a template) or else the effective input is the result (`effective` when the caller computed it already). */
-export function passStateOutput(state: AslState, rawInput: Json, context: ContextObject, effective: Json = selectEffectiveInput(state, rawInput, context)): Json {
+export function passStateOutput(
+  state: AslState,
+  rawInput: Json,
+  context: ContextObject,
+  effective: Json = selectEffectiveInput(state, rawInput, context),
+): Json {
   const result = hasOwn(state, 'Result') ? state.Result : effective;
   const combined = applyResultPath(field(state, 'ResultPath'), rawInput, result);
   return applyFilterPath('OutputPath', field(state, 'OutputPath'), combined, context);

@@ -64,7 +64,7 @@ describe('evaluateIntrinsic', () => {
 
   it('limits Base64 and Hash inputs to 10,000 characters', () => {
     const data = { ok: 'x'.repeat(10_000), big: 'x'.repeat(10_001) };
-    expect(run('States.Hash($.ok, \'MD5\')', data)).toMatch(/^[0-9a-f]{32}$/);
+    expect(run("States.Hash($.ok, 'MD5')", data)).toMatch(/^[0-9a-f]{32}$/);
     for (const text of ['States.Base64Encode($.big)', 'States.Base64Decode($.big)', "States.Hash($.big, 'MD5')"]) {
       expect(failure(() => run(text, data)).cause).toContain('the input has 10001 characters (at most 10000)');
     }

@@ -26,7 +26,10 @@ export function evaluateIntrinsic(text: string, data: Json, context: ContextObje
 export function intrinsicValue(text: string, data: Json, context: ContextObject | undefined, random: RandomSource = Math.random): Json {
   const parsed = parseCached(text);
   if (!parsed.ok) {
-    throw new StatesError(STATES.IntrinsicFailure, `invalid intrinsic call ${JSON.stringify(text)}: ${parsed.error} (at offset ${parsed.position})`);
+    throw new StatesError(
+      STATES.IntrinsicFailure,
+      `invalid intrinsic call ${JSON.stringify(text)}: ${parsed.error} (at offset ${parsed.position})`,
+    );
   }
   return evaluateCall(parsed.ast, data, context, { random });
 }

@@ -35,7 +35,10 @@ describe('evaluatePath', () => {
   });
 
   it('resolvePath reports "not found" without throwing and $$ without a context is States.Runtime', () => {
-    expect(resolvePath('$.x', {}, undefined)).toEqual({ found: false, cause: 'the JSONPath "$.x" could not be found in the input: \'$\' has no field "x"' });
+    expect(resolvePath('$.x', {}, undefined)).toEqual({
+      found: false,
+      cause: 'the JSONPath "$.x" could not be found in the input: \'$\' has no field "x"',
+    });
     expect(resolvePath('$.x', { x: false }, undefined)).toEqual({ found: true, value: false });
     expect(failure(() => resolvePath('$$.Execution', {}, undefined)).error).toBe('States.Runtime');
   });

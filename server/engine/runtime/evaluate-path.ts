@@ -48,7 +48,10 @@ function walkReference(path: string, ast: PathAst, root: unknown): Resolution {
     if (problem) {
       return { found: false, cause: `the JSONPath ${JSON.stringify(path)} could not be found in ${where}: '${prefix}' ${problem}` };
     }
-    node = step.type === 'member' ? (node as Record<string, unknown>)[step.name] : (node as unknown[])[normalizeIndex(node as unknown[], step.index)];
+    node =
+      step.type === 'member'
+        ? (node as Record<string, unknown>)[step.name]
+        : (node as unknown[])[normalizeIndex(node as unknown[], step.index)];
     prefix += stepText(step);
   }
   return { found: true, value: node };

@@ -22,7 +22,10 @@ describe('failStateError', () => {
   });
 
   it('reads $$ when given a context', () => {
-    expect(failStateError({ Type: 'Fail', Error: 'E', CausePath: '$$.Execution.Name' }, input, testContext())).toEqual({ error: 'E', cause: 'run-1' });
+    expect(failStateError({ Type: 'Fail', Error: 'E', CausePath: '$$.Execution.Name' }, input, testContext())).toEqual({
+      error: 'E',
+      cause: 'run-1',
+    });
   });
 
   it.each([
@@ -36,6 +39,8 @@ describe('failStateError', () => {
   });
 
   it('an intrinsic that fails is States.IntrinsicFailure', () => {
-    expect(failure(() => failStateError({ Type: 'Fail', ErrorPath: 'States.ArrayGetItem($.parts, 5)' }, input)).error).toBe('States.IntrinsicFailure');
+    expect(failure(() => failStateError({ Type: 'Fail', ErrorPath: 'States.ArrayGetItem($.parts, 5)' }, input)).error).toBe(
+      'States.IntrinsicFailure',
+    );
   });
 });

@@ -46,7 +46,10 @@ describe('indexStates', () => {
   });
 
   it('a duplicate name is States.Runtime', () => {
-    const dup = { StartAt: 'A', States: { A: { Type: 'Map', End: true, ItemProcessor: { StartAt: 'A', States: { A: { Type: 'Pass', End: true } } } } } };
+    const dup = {
+      StartAt: 'A',
+      States: { A: { Type: 'Map', End: true, ItemProcessor: { StartAt: 'A', States: { A: { Type: 'Pass', End: true } } } } },
+    };
     expect(() => indexStates(dup)).toThrow(StatesError);
   });
 });

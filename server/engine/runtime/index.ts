@@ -8,7 +8,13 @@
 export type { Json, AslState, ContextObject, RandomSource } from './types.ts';
 export { StatesError, STATES } from './states-error.ts';
 export {
-  withinComputeBudget, withinStepBudget, STEP_BUDGET, chargeCompute, ComputeBudgetExceeded, STEP_COMPUTE_BUDGET_MS, type ComputeBudget,
+  withinComputeBudget,
+  withinStepBudget,
+  STEP_BUDGET,
+  chargeCompute,
+  ComputeBudgetExceeded,
+  STEP_COMPUTE_BUDGET_MS,
+  type ComputeBudget,
 } from './compute-budget.ts';
 export { evaluatePath, resolvePath, type Resolution } from './evaluate-path.ts';
 export { evaluateIntrinsic } from './evaluate-intrinsic.ts';

@@ -1,8 +1,6 @@
 import { checkDocumentShape } from '../document-guard.ts';
 import { chargeCompute, textUnits } from './compute-budget.ts';
-import {
-  type IntrinsicImpl, booleanArg, intrinsicFailure, jsonText, numberArg, objectArg, stringArg,
-} from './intrinsic-args.ts';
+import { type IntrinsicImpl, booleanArg, intrinsicFailure, jsonText, numberArg, objectArg, stringArg } from './intrinsic-args.ts';
 import { runtimeError } from './states-error.ts';
 
 /**

@@ -33,7 +33,9 @@ describe('intrinsic limits', () => {
     const items = Array.from({ length: MAX_ARRAY_UNIQUE_ITEMS + 1 }, (_, i) => i);
     const e = failure(() => run('States.ArrayUnique($.items)', { items }));
     expect(e.error).toBe('States.Runtime');
-    expect(e.cause).toBe(`States.ArrayUnique: the array has ${MAX_ARRAY_UNIQUE_ITEMS + 1} items; the engine takes at most ${MAX_ARRAY_UNIQUE_ITEMS}`);
+    expect(e.cause).toBe(
+      `States.ArrayUnique: the array has ${MAX_ARRAY_UNIQUE_ITEMS + 1} items; the engine takes at most ${MAX_ARRAY_UNIQUE_ITEMS}`,
+    );
   });
 
   it(`StringToJson refuses JSON nested deeper than ${MAX_DOCUMENT_DEPTH} levels with States.Runtime`, () => {

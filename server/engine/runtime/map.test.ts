@@ -32,19 +32,33 @@ describe('mapItems', () => {
   });
 
   it('ItemReader is States.ItemReaderFailed', () => {
-    expect(failure(() => mapItems({ Type: 'Map', ItemReader: { Resource: 'arn:aws:states:::s3:getObject' } }, input, context)).error).toBe('States.ItemReaderFailed');
+    expect(failure(() => mapItems({ Type: 'Map', ItemReader: { Resource: 'arn:aws:states:::s3:getObject' } }, input, context)).error).toBe(
+      'States.ItemReaderFailed',
+    );
   });
 });
 
 describe('mapItemInput', () => {
-  const selector = { 'index.$': '$$.Map.Item.Index', 'item.$': '$$.Map.Item.Value', 'shared.$': '$.shared', 'exec.$': '$$.Execution.Name', fixed: 1 };
+  const selector = {
+    'index.$': '$$.Map.Item.Index',
+    'item.$': '$$.Map.Item.Value',
+    'shared.$': '$.shared',
+    'exec.$': '$$.Execution.Name',
+    fixed: 1,
+  };
 
   it('without a selector the item itself', () => {
     expect(mapItemInput({ Type: 'Map' }, input, { id: 2 }, 1, context)).toEqual({ id: 2 });
   });
 
   it('ItemSelector sees the Map input as $ and the item in $$.Map.Item', () => {
-    expect(mapItemInput({ Type: 'Map', ItemSelector: selector }, input, { id: 2 }, 1, context)).toEqual({ index: 1, item: { id: 2 }, shared: 'S', exec: 'run-1', fixed: 1 });
+    expect(mapItemInput({ Type: 'Map', ItemSelector: selector }, input, { id: 2 }, 1, context)).toEqual({
+      index: 1,
+      item: { id: 2 },
+      shared: 'S',
+      exec: 'run-1',
+      fixed: 1,
+    });
   });
 
   it('legacy Parameters works as ItemSelector', () => {
@@ -80,7 +94,9 @@ describe('maxConcurrency', () => {
 
   it('MaxConcurrencyPath reads the input', () => {
     expect(maxConcurrency({ Type: 'Map', MaxConcurrencyPath: '$.limit' }, input, context)).toBe(4);
-    expect(failure(() => maxConcurrency({ Type: 'Map', MaxConcurrencyPath: '$.shared' }, input, context)).cause).toContain('non-negative integer');
+    expect(failure(() => maxConcurrency({ Type: 'Map', MaxConcurrencyPath: '$.shared' }, input, context)).cause).toContain(
+      'non-negative integer',
+    );
     expect(failure(() => maxConcurrency({ Type: 'Map', MaxConcurrencyPath: '$.limit' })).cause).toContain('needs the state input');
   });
 });

@@ -12,7 +12,8 @@ import type { AslState, ContextObject, Json } from './types.ts';
  * iterating over the wrong items.
  */
 export function mapItems(state: AslState, effectiveInput: Json, context: ContextObject): Json[] {
-  if (hasOwn(state, 'ItemReader')) throw new StatesError(STATES.ItemReaderFailed, 'ItemReader (Distributed Map) is not supported by this engine');
+  if (hasOwn(state, 'ItemReader'))
+    throw new StatesError(STATES.ItemReaderFailed, 'ItemReader (Distributed Map) is not supported by this engine');
   if (hasOwn(state, 'ItemBatcher')) runtimeError('ItemBatcher (Distributed Map) is not supported by this engine');
   const path = hasOwn(state, 'ItemsPath') ? state.ItemsPath : '$';
   if (typeof path !== 'string') runtimeError('ItemsPath must be a path string');

@@ -4,8 +4,7 @@ import { testContext } from './__fixtures__/context.ts';
 import { evaluatePath, parseCached } from './evaluate-path.ts';
 
 const context = testContext();
-const matching = (regex: string, values: string[]) =>
-  evaluatePath(`$[?(@ =~ ${regex})]`, values, context);
+const matching = (regex: string, values: string[]) => evaluatePath(`$[?(@ =~ ${regex})]`, values, context);
 
 describe('JSONPath =~ (RE2)', () => {
   it('evaluates the probe filter /^(a+)+$/ at once (a backtracking RegExp took ~18 s on 28 characters)', () => {

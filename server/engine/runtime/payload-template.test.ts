@@ -13,10 +13,22 @@ describe('applyPayloadTemplate', () => {
     ['a whole-input path', { 'all.$': '$' }, { all: input }],
     ['a non-definite path gives an array', { 'vs.$': '$.list[*].v', 'none.$': '$.list[?(@.v > 5)]' }, { vs: [1, 2], none: [] }],
     ['nested objects recurse', { outer: { 'inner.$': '$.n', fixed: 'k' } }, { outer: { inner: 3, fixed: 'k' } }],
-    ['arrays recurse', { items: [{ 'first.$': '$.user.tags[0]' }, 'plain', [{ 'n.$': '$.n' }]] }, { items: [{ first: 'x' }, 'plain', [{ n: 3 }]] }],
+    [
+      'arrays recurse',
+      { items: [{ 'first.$': '$.user.tags[0]' }, 'plain', [{ 'n.$': '$.n' }]] },
+      { items: [{ first: 'x' }, 'plain', [{ n: 3 }]] },
+    ],
     ['an intrinsic value', { 'greeting.$': "States.Format('Hi {}', $.user.name)" }, { greeting: 'Hi Ada' }],
-    ['$$.Map.Item.Index and Value', { 'index.$': '$$.Map.Item.Index', 'value.$': '$$.Map.Item.Value', 'sku.$': '$$.Map.Item.Value.sku' }, { index: 2, value: { sku: 'B-9', qty: 4 }, sku: 'B-9' }],
-    ['$$.Execution.Input and the task token', { 'input.$': '$$.Execution.Input', 'order.$': '$$.Execution.Input.order.id', 'token.$': '$$.Task.Token' }, { input: { order: { id: 'o-7', lines: [1, 2] } }, order: 'o-7', token: 'tok-1' }],
+    [
+      '$$.Map.Item.Index and Value',
+      { 'index.$': '$$.Map.Item.Index', 'value.$': '$$.Map.Item.Value', 'sku.$': '$$.Map.Item.Value.sku' },
+      { index: 2, value: { sku: 'B-9', qty: 4 }, sku: 'B-9' },
+    ],
+    [
+      '$$.Execution.Input and the task token',
+      { 'input.$': '$$.Execution.Input', 'order.$': '$$.Execution.Input.order.id', 'token.$': '$$.Task.Token' },
+      { input: { order: { id: 'o-7', lines: [1, 2] } }, order: 'o-7', token: 'tok-1' },
+    ],
     ['an intrinsic reading the context', { 'line.$': 'States.ArrayGetItem($$.Execution.Input.order.lines, 1)' }, { line: 2 }],
     ['a key of just ".$" becomes the empty key', { '.$': '$.n' }, { '': 3 }],
   ])('%s', (_name, template, expected) => {

@@ -33,7 +33,10 @@ export function applyPayloadTemplate(template: Json, data: Json, context: Contex
       continue;
     }
     if (typeof value !== 'string') {
-      throw new StatesError(STATES.ParameterPathFailure, `the field ${JSON.stringify(key)} must hold a path or an intrinsic call, got ${describeValue(value)}`);
+      throw new StatesError(
+        STATES.ParameterPathFailure,
+        `the field ${JSON.stringify(key)} must hold a path or an intrinsic call, got ${describeValue(value)}`,
+      );
     }
     setOwn(out, key.slice(0, -2), dynamicField(key, value, data, context, random));
   }

@@ -31,7 +31,8 @@ function setIn(node: unknown, steps: Array<MemberSelector | IndexSelector>, i: n
   const last = i === steps.length - 1;
   const here = prefix + stepText(step);
   if (step.type === 'member') {
-    if (!isObject(node)) mismatch(path, prefix, `is ${describeValue(node)}, not an object, so it cannot hold the field ${JSON.stringify(step.name)}`);
+    if (!isObject(node))
+      mismatch(path, prefix, `is ${describeValue(node)}, not an object, so it cannot hold the field ${JSON.stringify(step.name)}`);
     const child = hasOwn(node, step.name) ? node[step.name] : {};
     return { ...node, [step.name]: last ? value : setIn(child, steps, i + 1, value, here, path) };
   }
@@ -44,5 +45,8 @@ function setIn(node: unknown, steps: Array<MemberSelector | IndexSelector>, i: n
 }
 
 function mismatch(path: string, prefix: string, problem: string): never {
-  throw new StatesError(STATES.ResultPathMatchFailure, `ResultPath ${JSON.stringify(path)} cannot be applied to the input: '${prefix}' ${problem}`);
+  throw new StatesError(
+    STATES.ResultPathMatchFailure,
+    `ResultPath ${JSON.stringify(path)} cannot be applied to the input: '${prefix}' ${problem}`,
+  );
 }

@@ -45,7 +45,11 @@ describe('decideRetry back-off', () => {
     ['defaults: 1 s, ×2, 3 attempts', retry({ ErrorEquals: ['States.ALL'] }), [1000, 2000, 4000]],
     ['IntervalSeconds and BackoffRate', retry({ ErrorEquals: ['E'], IntervalSeconds: 3, BackoffRate: 1.5 }), [3000, 4500, 6750]],
     ['BackoffRate 1 keeps the interval', retry({ ErrorEquals: ['E'], IntervalSeconds: 5, BackoffRate: 1, MaxAttempts: 2 }), [5000, 5000]],
-    ['MaxDelaySeconds caps', retry({ ErrorEquals: ['E'], IntervalSeconds: 2, BackoffRate: 3, MaxAttempts: 5, MaxDelaySeconds: 30 }), [2000, 6000, 18000, 30000, 30000]],
+    [
+      'MaxDelaySeconds caps',
+      retry({ ErrorEquals: ['E'], IntervalSeconds: 2, BackoffRate: 3, MaxAttempts: 5, MaxDelaySeconds: 30 }),
+      [2000, 6000, 18000, 30000, 30000],
+    ],
     ['MaxAttempts 0 never retries', retry({ ErrorEquals: ['E'], MaxAttempts: 0 }), []],
     ['JitterStrategy NONE is the plain delay', retry({ ErrorEquals: ['E'], MaxAttempts: 2, JitterStrategy: 'NONE' }), [1000, 2000]],
     ['an error no retrier matches', retry({ ErrorEquals: ['Other'] }), []],
@@ -55,7 +59,14 @@ describe('decideRetry back-off', () => {
   });
 
   it('FULL jitter takes a random fraction of the capped delay', () => {
-    const state = retry({ ErrorEquals: ['E'], IntervalSeconds: 2, BackoffRate: 3, MaxAttempts: 4, MaxDelaySeconds: 30, JitterStrategy: 'FULL' });
+    const state = retry({
+      ErrorEquals: ['E'],
+      IntervalSeconds: 2,
+      BackoffRate: 3,
+      MaxAttempts: 4,
+      MaxDelaySeconds: 30,
+      JitterStrategy: 'FULL',
+    });
     expect(delays(state, 'E', () => 0.5)).toEqual([1000, 3000, 9000, 15000]);
     expect(delays(state, 'E', () => 0)).toEqual([0, 0, 0, 0]);
     expect(delays(state, 'E', () => 0.25)).toEqual([500, 1500, 4500, 7500]);

@@ -25,7 +25,8 @@ export function errorMatches(errorEquals: string[], error: string): boolean {
   );
 }
 
-export type RetryDecision = { retry: true; retrierIndex: number; delayMs: number; retryCounts: number[] } | { retry: false; retryCounts: number[] };
+export type RetryDecision =
+  { retry: true; retrierIndex: number; delayMs: number; retryCounts: number[] } | { retry: false; retryCounts: number[] };
 
 const DEFAULTS = { IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2.0 };
 

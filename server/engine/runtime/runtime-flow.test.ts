@@ -76,10 +76,12 @@ function runTask(name: string, state: asl.AslState, input: unknown, task: TaskFn
 }
 
 const context = testContext();
-const declineUntil = (okAttempt: number): TaskFn => (_name, input, attempt) => {
-  if (attempt < okAttempt) throw new asl.StatesError('Card.Declined', `declined #${attempt}`);
-  return { charged: input, attempt };
-};
+const declineUntil =
+  (okAttempt: number): TaskFn =>
+  (_name, input, attempt) => {
+    if (attempt < okAttempt) throw new asl.StatesError('Card.Declined', `declined #${attempt}`);
+    return { charged: input, attempt };
+  };
 
 describe('the runtime composed into an interpreter', () => {
   const input = { lines: [{ sku: 'A' }, { sku: 'B' }] };
@@ -93,7 +95,11 @@ describe('the runtime composed into an interpreter', () => {
 
   it('catches the exhausted retries and fails through the Fail state', () => {
     const log: string[] = [];
-    expect(run(workflow, input, context, declineUntil(99), log)).toEqual({ status: 'FAILED', error: 'Card.Declined', cause: 'order o-7 failed: declined #3' });
+    expect(run(workflow, input, context, declineUntil(99), log)).toEqual({
+      status: 'FAILED',
+      error: 'Card.Declined',
+      cause: 'order o-7 failed: declined #3',
+    });
     expect(log.slice(-2)).toEqual(['retry after 2000 ms', 'Explain']);
   });
 
@@ -105,6 +111,9 @@ describe('the runtime composed into an interpreter', () => {
   });
 
   it('a state error that is not caught fails the execution', () => {
-    expect(run(workflow, { nolines: true }, context, declineUntil(1), [])).toMatchObject({ status: 'FAILED', error: 'States.ParameterPathFailure' });
+    expect(run(workflow, { nolines: true }, context, declineUntil(1), [])).toMatchObject({
+      status: 'FAILED',
+      error: 'States.ParameterPathFailure',
+    });
   });
 });

@@ -91,7 +91,9 @@ describe('stringMatches', () => {
   it(`fails a state whose pattern has more than ${MAX_STRING_MATCHES_WILDCARDS} wildcards with States.Runtime`, () => {
     // The validator rejects such a document; a caller that skipped it still gets a clear failure.
     const choice = (pattern: string) => ({
-      Type: 'Choice', Choices: [{ Variable: '$.s', StringMatches: pattern, Next: 'Y' }], Default: 'N',
+      Type: 'Choice',
+      Choices: [{ Variable: '$.s', StringMatches: pattern, Next: 'Y' }],
+      Default: 'N',
     });
     const input = { s: 'a'.repeat(60) };
     const e = failure(() => evaluateChoice(choice(`${'*a'.repeat(MAX_STRING_MATCHES_WILDCARDS + 1)}b`), input));

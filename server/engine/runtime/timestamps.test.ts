@@ -15,12 +15,18 @@ describe('parseTimestamp', () => {
     expect(instant && instantToDate(instant).toISOString()).toBe(iso);
   });
 
-  it.each(['2016-03-14 01:59:00Z', '2016-03-14t01:59:00z', '2016-03-14T01:59:00', '2023-02-29T00:00:00Z', '2016-13-01T00:00:00Z', '', 42, null])(
-    '%j is not a timestamp',
-    (value) => {
-      expect(parseTimestamp(value)).toBeNull();
-    },
-  );
+  it.each([
+    '2016-03-14 01:59:00Z',
+    '2016-03-14t01:59:00z',
+    '2016-03-14T01:59:00',
+    '2023-02-29T00:00:00Z',
+    '2016-13-01T00:00:00Z',
+    '',
+    42,
+    null,
+  ])('%j is not a timestamp', (value) => {
+    expect(parseTimestamp(value)).toBeNull();
+  });
 
   it('orders sub-millisecond fractions and equal instants across offsets', () => {
     const a = parseTimestamp('2024-01-01T00:00:00.0001Z')!;

@@ -5,9 +5,20 @@ import { waitUntil } from './wait.ts';
 
 const now = new Date('2024-05-01T10:00:00.000Z');
 const input = {
-  secs: 90, zero: 0, when: '2024-06-01T12:30:00+02:00', frac: '2024-05-01T10:00:00.1239Z', neg: -5, float: 1.5, text: '10',
-  bad: '2024-05-01 10:00:00', huge: 1e300, year275761: 8.64e12, max: 99_999_999, overMax: 100_000_000,
-  farYear: '275761-01-01T00:00:00Z', lastDay: '9999-12-31T23:59:60Z',
+  secs: 90,
+  zero: 0,
+  when: '2024-06-01T12:30:00+02:00',
+  frac: '2024-05-01T10:00:00.1239Z',
+  neg: -5,
+  float: 1.5,
+  text: '10',
+  bad: '2024-05-01 10:00:00',
+  huge: 1e300,
+  year275761: 8.64e12,
+  max: 99_999_999,
+  overMax: 100_000_000,
+  farYear: '275761-01-01T00:00:00Z',
+  lastDay: '9999-12-31T23:59:60Z',
 };
 
 describe('waitUntil', () => {
@@ -41,7 +52,11 @@ describe('waitUntil', () => {
     ['TimestampPath to a number', { TimestampPath: '$.secs' }, 'got 90'],
     ['TimestampPath naming nothing', { TimestampPath: '$.nope' }, 'could not be found'],
     ['no duration field', {}, 'a Wait state needs'],
-    ['SecondsPath beyond the date range (1e300)', { SecondsPath: '$.huge' }, 'SecondsPath gives 1e+300 seconds; a Wait lasts at most 99999999 seconds'],
+    [
+      'SecondsPath beyond the date range (1e300)',
+      { SecondsPath: '$.huge' },
+      'SecondsPath gives 1e+300 seconds; a Wait lasts at most 99999999 seconds',
+    ],
     ['SecondsPath ending in year 275761', { SecondsPath: '$.year275761' }, 'SecondsPath gives 8640000000000 seconds'],
     ['SecondsPath over the 99999999 s limit', { SecondsPath: '$.overMax' }, 'SecondsPath gives 100000000 seconds'],
     ['TimestampPath in year 275761', { TimestampPath: '$.farYear' }, 'TimestampPath must give an RFC 3339 timestamp'],

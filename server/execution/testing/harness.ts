@@ -23,7 +23,11 @@ export async function executionHarness(env: Record<string, string> = {}, concurr
 }
 
 export class ExecutionHarness {
-  constructor(readonly runtime: ExecutionRuntime, readonly redisUrl: string, readonly config: AppConfig) {}
+  constructor(
+    readonly runtime: ExecutionRuntime,
+    readonly redisUrl: string,
+    readonly config: AppConfig,
+  ) {}
 
   /** Starts a run without waiting (whoever consumes the queue runs it). */
   async start(workflow: unknown, input: unknown): Promise<string> {
@@ -68,7 +72,11 @@ const BUILTIN = { echo: 'skill://builtin.echo@1.0.0', fail: 'skill://builtin.fai
 
 /** A Task state bound to a built-in skill. */
 export function task(skill: keyof typeof BUILTIN, fields: Record<string, unknown>): Record<string, unknown> {
-  return { Type: 'Task', AgentBinding: { agent_template_ref: { name: 'agent_template_worker@1.0.0' }, skills: [BUILTIN[skill]] }, ...fields };
+  return {
+    Type: 'Task',
+    AgentBinding: { agent_template_ref: { name: 'agent_template_worker@1.0.0' }, skills: [BUILTIN[skill]] },
+    ...fields,
+  };
 }
 
 /** A minimal valid workflow around `asl`, importing every built-in skill it binds. */

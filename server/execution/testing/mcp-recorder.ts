@@ -44,10 +44,11 @@ export async function startMcpRecorder(targetUrl: string): Promise<McpRecorder> 
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     calls,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

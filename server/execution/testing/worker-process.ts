@@ -26,5 +26,7 @@ export async function startWorkerProcess(redisUrl: string, env: Record<string, s
 }
 
 export function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.exitCode) : new Promise((r) => child.once('exit', (code) => r(code)));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((r) => child.once('exit', (code) => r(code)));
 }

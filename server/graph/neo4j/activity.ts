@@ -23,10 +23,17 @@ export async function activity(c: CypherClient, since: string, until: string): P
     window,
     runs.map((r) => ({
       day: r.day === null || r.day === undefined ? null : String(r.day),
-      runs: count(r.runs), succeeded: count(r.succeeded), failed: count(r.failed), p50: num(r.p50), p95: num(r.p95),
+      runs: count(r.runs),
+      succeeded: count(r.succeeded),
+      failed: count(r.failed),
+      p50: num(r.p50),
+      p95: num(r.p95),
     })),
     uses.map((u) => ({
-      day: String(u.day), skill_calls: count(u.skill_calls), swaps: count(u.swaps), caller_errors: count(u.caller_errors),
+      day: String(u.day),
+      skill_calls: count(u.skill_calls),
+      swaps: count(u.swaps),
+      caller_errors: count(u.caller_errors),
     })),
     skills.map((r) => toSkillReliability(r, false)),
   );

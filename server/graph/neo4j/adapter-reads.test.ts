@@ -87,16 +87,37 @@ describe('Neo4j adapter (recording driver): reads', { timeout: 30_000 }, () => {
     ]);
     expect(uses).toEqual([
       {
-        run_id: 'r2', seq: 0, state: 'Score', skill: 'skill://b@1.0.0', capability: null, outcome: 'failure',
-        latency_ms: null, at: '2030-06-14T12:00:00.000Z', strategy: null,
+        run_id: 'r2',
+        seq: 0,
+        state: 'Score',
+        skill: 'skill://b@1.0.0',
+        capability: null,
+        outcome: 'failure',
+        latency_ms: null,
+        at: '2030-06-14T12:00:00.000Z',
+        strategy: null,
       },
       {
-        run_id: 'r2', seq: 1, state: 'Score', skill: 'skill://a@1.0.0', capability: 'scoring', outcome: 'success',
-        latency_ms: 120, at: '2030-06-14T12:00:00.000Z', strategy: 'UCB',
+        run_id: 'r2',
+        seq: 1,
+        state: 'Score',
+        skill: 'skill://a@1.0.0',
+        capability: 'scoring',
+        outcome: 'success',
+        latency_ms: 120,
+        at: '2030-06-14T12:00:00.000Z',
+        strategy: 'UCB',
       },
       {
-        run_id: 'task:s/t', seq: 0, state: 'score', skill: 'skill://b@1.0.0', capability: 'scoring',
-        outcome: 'caller_error', latency_ms: null, at: '2030-06-14T12:05:00.000Z', strategy: null,
+        run_id: 'task:s/t',
+        seq: 0,
+        state: 'score',
+        skill: 'skill://b@1.0.0',
+        capability: 'scoring',
+        outcome: 'caller_error',
+        latency_ms: null,
+        at: '2030-06-14T12:05:00.000Z',
+        strategy: null,
       },
     ]);
   });
@@ -107,7 +128,9 @@ describe('Neo4j adapter (recording driver): reads', { timeout: 30_000 }, () => {
     expect(driver.sessionsOpened - before).toBe(S.SCHEMA_STATEMENTS.length + 1);
     const data = driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query));
     expect(data.map((c) => [c.query, c.mode])).toEqual([
-      [S.ACTIVITY_RUNS, 'READ'], [S.ACTIVITY_USES, 'READ'], [S.ALL_SKILL_RELIABILITY, 'READ'],
+      [S.ACTIVITY_RUNS, 'READ'],
+      [S.ACTIVITY_USES, 'READ'],
+      [S.ALL_SKILL_RELIABILITY, 'READ'],
     ]);
     const [since, until] = ['2030-05-16T12:00:00.000Z', NOW.toISOString()];
     for (const c of data.slice(0, 2)) expect(c.parameters).toEqual({ since, until, timezone: 'Europe/London' });
@@ -123,15 +146,27 @@ describe('Neo4j adapter (recording driver): reads', { timeout: 30_000 }, () => {
       ],
       totals: { runs: 4, succeeded: 3, failed: 1, p50_ms: 1250.5, p95_ms: 2700, skill_calls: 7, swaps: 1, caller_errors: 1 },
       // The window's counts, never the node's all-time counters.
-      skills: [{
-        skill: 'skill://x@1.0.0', capability: 'transcription', n_success: 3, n_failures: 1, n_caller_errors: 2,
-        success_rate: 0.75, failure_rate: 0.25, p50_latency_ms: 550, p95_latency_ms: 955,
-      }],
+      skills: [
+        {
+          skill: 'skill://x@1.0.0',
+          capability: 'transcription',
+          n_success: 3,
+          n_failures: 1,
+          n_caller_errors: 2,
+          success_rate: 0.75,
+          failure_rate: 0.25,
+          p50_latency_ms: 550,
+          p95_latency_ms: 955,
+        },
+      ],
     });
     const none = { runs: neo4j.int(0), succeeded: neo4j.int(0), failed: neo4j.int(0), p50: null, p95: null };
     driver.respond = (q) => (q === S.ACTIVITY_RUNS ? [{ day: null, ...none }] : []);
     expect(await g.activity(since, until)).toEqual({
-      since, until, days: [], skills: [],
+      since,
+      until,
+      days: [],
+      skills: [],
       totals: { runs: 0, succeeded: 0, failed: 0, p50_ms: null, p95_ms: null, skill_calls: 0, swaps: 0, caller_errors: 0 },
     });
   });

@@ -57,7 +57,7 @@ describe('Neo4j adapter (recording driver): writes', { timeout: 30_000 }, () => 
     for (const c of sentCounts) expect(neo4j.isInt(c.n_caller_errors as never)).toBe(true);
   });
 
-  it('records a failure caused by the caller as a caller_error use, counted apart from the skill\'s failures', async () => {
+  it("records a failure caused by the caller as a caller_error use, counted apart from the skill's failures", async () => {
     const caller = { ...episode.states[0]!, error: 'AdvisorNotFound: no advisor named "John Smith"' };
     await g.recordEpisode({ ...episode, states: [caller] });
     const uses = driver.calls.find((c) => c.query === S.RECORD_SKILL_USES)!.parameters.uses as Array<Record<string, unknown>>;
@@ -117,8 +117,14 @@ describe('Neo4j adapter (recording driver): writes', { timeout: 30_000 }, () => 
     await g.recordPatternEpisode({ ...pattern, valid_at: '2030-06-01T00:00:00.000Z' });
     const [first, second] = driver.calls.filter((c) => c.query === S.RECORD_PATTERN_EPISODE);
     expect(first!.parameters).toEqual({
-      uuid: pattern.uuid, name: pattern.name, group_id: pattern.group_id, source: 'json', source_description: pattern.source_description,
-      content: pattern.episode_body, valid_at: pattern.created_at, created_at: pattern.created_at,
+      uuid: pattern.uuid,
+      name: pattern.name,
+      group_id: pattern.group_id,
+      source: 'json',
+      source_description: pattern.source_description,
+      content: pattern.episode_body,
+      valid_at: pattern.created_at,
+      created_at: pattern.created_at,
     });
     expect(second!.parameters.valid_at).toBe('2030-06-01T00:00:00.000Z');
 
@@ -140,7 +146,7 @@ describe('Neo4j adapter (recording driver): writes', { timeout: 30_000 }, () => 
     expect(await g.episode('0f1e2d3c-0000-4000-8000-000000000000')).toBeNull();
   });
 
-  it('corrects the caller\'s recorded failures skill by skill, in one write transaction, keys as Bolt integers', async () => {
+  it("corrects the caller's recorded failures skill by skill, in one write transaction, keys as Bolt integers", async () => {
     expect(await g.correctCallerErrors()).toBe(3);
     const data = driver.calls.filter((c) => DATA_STATEMENTS.includes(c.query));
     expect(data.map((c) => c.query)).toEqual([S.FAILED_USES, S.RECLASSIFY_CALLER_ERRORS, S.RECLASSIFY_CALLER_ERRORS]);
@@ -148,7 +154,10 @@ describe('Neo4j adapter (recording driver): writes', { timeout: 30_000 }, () => 
     const [, sf, w] = data;
     const keys = (c: typeof sf) => (c!.parameters.keys as Array<{ run_id: string; seq: unknown }>).map((k) => [k.run_id, String(k.seq)]);
     expect(sf!.parameters.uri).toBe('skill://sf@2.1.0');
-    expect(keys(sf)).toEqual([['r1', '0'], ['task:s/t', '2']]);
+    expect(keys(sf)).toEqual([
+      ['r1', '0'],
+      ['task:s/t', '2'],
+    ]);
     expect(w!.parameters.uri).toBe('skill://w@1.0.0');
     expect(keys(w)).toEqual([['r3', '0']]);
     for (const c of [sf, w]) for (const k of c!.parameters.keys as Array<{ seq: unknown }>) expect(neo4j.isInt(k.seq as never)).toBe(true);

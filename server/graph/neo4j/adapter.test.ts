@@ -50,20 +50,31 @@ describe('Neo4j adapter (recording driver)', { timeout: 30_000 }, () => {
     const queries = driver.calls.map((c) => c.query);
     expect(queries.slice(1, 1 + S.SCHEMA_STATEMENTS.length)).toEqual([...S.SCHEMA_STATEMENTS]);
     expect(queries.filter((q) => q === S.CONSTRAINT_SKILL_URI)).toHaveLength(1);
-    expect(
-      driver.calls.filter((c) => (S.SCHEMA_STATEMENTS as readonly string[]).includes(c.query)).every((c) => c.mode === 'WRITE'),
-    ).toBe(true);
+    expect(driver.calls.filter((c) => (S.SCHEMA_STATEMENTS as readonly string[]).includes(c.query)).every((c) => c.mode === 'WRITE')).toBe(
+      true,
+    );
     expect(driver.sessionsOpened).toBe(1 + S.SCHEMA_STATEMENTS.length + 2);
   });
 
   it('uses read transactions for reads and write transactions for writes, and closes every session', async () => {
     await exerciseEveryMethod(g);
     const writes = new Set<string>([
-      S.UPSERT_SKILL, S.UPSERT_WORKFLOW_VERSION, S.LINK_VERSION_OF, S.LINK_REFINEMENT_OF,
-      S.CLAIM_EXECUTION, S.RECORD_EXECUTION, S.RECORD_SKILL_USES,
-      S.BUMP_SKILL_COUNTERS, S.CLAIM_TASK, S.RECORD_TASK, S.RECORD_TASK_SKILL_USES, S.RECORD_PATTERN_EPISODE, ...S.SCHEMA_STATEMENTS,
+      S.UPSERT_SKILL,
+      S.UPSERT_WORKFLOW_VERSION,
+      S.LINK_VERSION_OF,
+      S.LINK_REFINEMENT_OF,
+      S.CLAIM_EXECUTION,
+      S.RECORD_EXECUTION,
+      S.RECORD_SKILL_USES,
+      S.BUMP_SKILL_COUNTERS,
+      S.CLAIM_TASK,
+      S.RECORD_TASK,
+      S.RECORD_TASK_SKILL_USES,
+      S.RECORD_PATTERN_EPISODE,
+      ...S.SCHEMA_STATEMENTS,
       // The correction reads the failures in its own write transaction, so nothing changes between the read and the write.
-      S.FAILED_USES, S.RECLASSIFY_CALLER_ERRORS,
+      S.FAILED_USES,
+      S.RECLASSIFY_CALLER_ERRORS,
     ]);
     for (const c of driver.calls) expect(c.mode, c.query).toBe(writes.has(c.query) ? 'WRITE' : 'READ');
     expect(driver.sessionsClosed).toBe(driver.sessionsOpened);

@@ -3,7 +3,15 @@ import { skillCounts } from '../episode-facts.ts';
 import type { EpisodeSource, EpisodicNode, PatternEpisode, TaskEpisode } from '../port.ts';
 import { taskEpisodicFields, taskRunId, taskSkillUses } from '../task-facts.ts';
 import type { CypherClient } from './client.ts';
-import { BUMP_SKILL_COUNTERS, CLAIM_TASK, EPISODE_BY_UUID, EPISODES, RECORD_PATTERN_EPISODE, RECORD_TASK, RECORD_TASK_SKILL_USES } from './statements.ts';
+import {
+  BUMP_SKILL_COUNTERS,
+  CLAIM_TASK,
+  EPISODE_BY_UUID,
+  EPISODES,
+  RECORD_PATTERN_EPISODE,
+  RECORD_TASK,
+  RECORD_TASK_SKILL_USES,
+} from './statements.ts';
 import { counterParams, episodeParams, int, msToIso, skillUseParams } from './values.ts';
 
 /** Delegated tasks and Strategist patterns as Graphiti episodes, and the episode reads (as postgres/episodes.ts). */

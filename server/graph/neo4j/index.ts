@@ -4,7 +4,15 @@ import { cypherClient } from './client.ts';
 import type { CypherDriver } from './driver-surface.ts';
 import { episode, episodes, recordPatternEpisode, recordTaskEpisode } from './episodes.ts';
 import {
-  descendants, executions, lineage, recentCallerErrors, recentFailures, skillReliability, allSkillReliability, skillTrend, workflowsUsingSkill,
+  descendants,
+  executions,
+  lineage,
+  recentCallerErrors,
+  recentFailures,
+  skillReliability,
+  allSkillReliability,
+  skillTrend,
+  workflowsUsingSkill,
 } from './reads.ts';
 import { correctCallerErrors } from './correction.ts';
 import { skillUses } from './skill-uses.ts';

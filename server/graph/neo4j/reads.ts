@@ -1,6 +1,13 @@
 import { sortByRef, sortLineageEdges, sortLineageNodes } from '../ordering.ts';
 import type {
-  ExecutionSummary, LineageEdge, LineageNode, LinkKind, ReliabilityWindow, SkillFailure, SkillReliability, TrendBucket,
+  ExecutionSummary,
+  LineageEdge,
+  LineageNode,
+  LinkKind,
+  ReliabilityWindow,
+  SkillFailure,
+  SkillReliability,
+  TrendBucket,
   WorkflowRef,
 } from '../port.ts';
 import { emptyReliability, toReliability, windowBounds } from '../reliability.ts';
@@ -70,7 +77,12 @@ export async function allSkillReliability(c: CypherClient, window: ReliabilityWi
 export async function skillTrend(c: CypherClient, uri: string, buckets: number, bucketDays: number, now: Date): Promise<TrendBucket[]> {
   const { from, to } = trendRange(now, buckets, bucketDays);
   const uses = await c.read((tx) => rows(tx, SKILL_TREND_USES, { uri, from: from.toISOString(), to: to.toISOString() }));
-  return bucketTrend(uses.map((u) => ({ at: new Date(num(u.at_ms) ?? 0), outcome: str(u.outcome) })), now, buckets, bucketDays);
+  return bucketTrend(
+    uses.map((u) => ({ at: new Date(num(u.at_ms) ?? 0), outcome: str(u.outcome) })),
+    now,
+    buckets,
+    bucketDays,
+  );
 }
 
 async function latestUses(c: CypherClient, query: string, uri: string, limit: number): Promise<SkillFailure[]> {

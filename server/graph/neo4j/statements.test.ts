@@ -25,7 +25,10 @@ describe('Neo4j adapter statements', { timeout: 30_000 }, () => {
       // Quoted literals allowed: '' (empty placeholder description), the three outcome names and the four run statuses.
       const vocabulary = ['', 'success', 'failure', 'caller_error', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'];
       const literals = [...query.matchAll(/'([^']*)'/g)].map((m) => m[1]);
-      expect(literals.filter((l) => !vocabulary.includes(l!)), name).toEqual([]);
+      expect(
+        literals.filter((l) => !vocabulary.includes(l!)),
+        name,
+      ).toEqual([]);
     }
   });
 

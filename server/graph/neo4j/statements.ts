@@ -25,7 +25,8 @@
 export const CONSTRAINT_SKILL_URI = 'CREATE CONSTRAINT dcf_skill_uri IF NOT EXISTS FOR (s:Skill) REQUIRE s.uri IS UNIQUE';
 export const CONSTRAINT_WORKFLOW_VERSION =
   'CREATE CONSTRAINT dcf_workflow_version IF NOT EXISTS FOR (w:Workflow) REQUIRE (w.workflow_id, w.version) IS UNIQUE';
-export const CONSTRAINT_EXECUTION_RUN_ID = 'CREATE CONSTRAINT dcf_execution_run_id IF NOT EXISTS FOR (x:WorkflowExecution) REQUIRE x.run_id IS UNIQUE';
+export const CONSTRAINT_EXECUTION_RUN_ID =
+  'CREATE CONSTRAINT dcf_execution_run_id IF NOT EXISTS FOR (x:WorkflowExecution) REQUIRE x.run_id IS UNIQUE';
 export const CONSTRAINT_DELEGATED_TASK =
   'CREATE CONSTRAINT dcf_delegated_task IF NOT EXISTS FOR (t:DelegatedTask) REQUIRE (t.session_id, t.task_id) IS UNIQUE';
 export const INDEX_WORKFLOW_ID = 'CREATE INDEX dcf_workflow_id IF NOT EXISTS FOR (w:Workflow) ON (w.workflow_id)';

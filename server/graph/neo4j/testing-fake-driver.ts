@@ -107,11 +107,20 @@ export const answers: Responder = (query, parameters) => {
       ];
     case S.SKILL_RELIABILITY:
     case S.ALL_SKILL_RELIABILITY:
-      return [{
-        uri: 'skill://x@1.0.0', capability: 'transcription', 
-        all_success: neo4j.int(9), all_failures: neo4j.int(1), all_caller_errors: neo4j.int(4),
-        n_success: neo4j.int(3), n_failures: neo4j.int(1), n_caller_errors: neo4j.int(2), p50: 550.0, p95: 955.0,
-      }];
+      return [
+        {
+          uri: 'skill://x@1.0.0',
+          capability: 'transcription',
+          all_success: neo4j.int(9),
+          all_failures: neo4j.int(1),
+          all_caller_errors: neo4j.int(4),
+          n_success: neo4j.int(3),
+          n_failures: neo4j.int(1),
+          n_caller_errors: neo4j.int(2),
+          p50: 550.0,
+          p95: 955.0,
+        },
+      ];
     case S.ACTIVITY_RUNS:
       return [
         { day: '2030-06-14', runs: neo4j.int(3), succeeded: neo4j.int(2), failed: neo4j.int(1), p50: 1500.0, p95: 2850.0 },
@@ -127,16 +136,37 @@ export const answers: Responder = (query, parameters) => {
       // Out of order, as a store may answer: the adapter sorts by (at, run_id, seq).
       return [
         {
-          run_id: 'task:s/t', seq: neo4j.int(0), state: 'score', skill: 'skill://b@1.0.0', capability: 'scoring',
-          outcome: 'caller_error', latency_ms: null, at_ms: ms('2030-06-14T12:05:00.000Z'), strategy: null,
+          run_id: 'task:s/t',
+          seq: neo4j.int(0),
+          state: 'score',
+          skill: 'skill://b@1.0.0',
+          capability: 'scoring',
+          outcome: 'caller_error',
+          latency_ms: null,
+          at_ms: ms('2030-06-14T12:05:00.000Z'),
+          strategy: null,
         },
         {
-          run_id: 'r2', seq: neo4j.int(1), state: 'Score', skill: 'skill://a@1.0.0', capability: 'scoring',
-          outcome: 'success', latency_ms: neo4j.int(120), at_ms: ms('2030-06-14T12:00:00.000Z'), strategy: 'UCB',
+          run_id: 'r2',
+          seq: neo4j.int(1),
+          state: 'Score',
+          skill: 'skill://a@1.0.0',
+          capability: 'scoring',
+          outcome: 'success',
+          latency_ms: neo4j.int(120),
+          at_ms: ms('2030-06-14T12:00:00.000Z'),
+          strategy: 'UCB',
         },
         {
-          run_id: 'r2', seq: neo4j.int(0), state: 'Score', skill: 'skill://b@1.0.0', capability: null,
-          outcome: 'failure', latency_ms: null, at_ms: ms('2030-06-14T12:00:00.000Z'), strategy: null,
+          run_id: 'r2',
+          seq: neo4j.int(0),
+          state: 'Score',
+          skill: 'skill://b@1.0.0',
+          capability: null,
+          outcome: 'failure',
+          latency_ms: null,
+          at_ms: ms('2030-06-14T12:00:00.000Z'),
+          strategy: null,
         },
       ];
     case S.SKILL_TREND_USES:
@@ -180,12 +210,14 @@ export const answers: Responder = (query, parameters) => {
         { workflow_id: 'b', version: '1', name: 'B', created_at_ms: ms('2030-01-02T00:00:00.000Z') },
       ];
     case S.EXECUTIONS:
-      return [{
-        run_id: 'r1',
-        status: 'FAILED',
-        started_at_ms: ms('2030-06-14T11:59:00.000Z'),
-        finished_at_ms: ms('2030-06-14T12:00:00.000Z'),
-      }];
+      return [
+        {
+          run_id: 'r1',
+          status: 'FAILED',
+          started_at_ms: ms('2030-06-14T11:59:00.000Z'),
+          finished_at_ms: ms('2030-06-14T12:00:00.000Z'),
+        },
+      ];
     default:
       return [];
   }

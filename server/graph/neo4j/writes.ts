@@ -18,7 +18,14 @@ import { counterParams, episodeParams, skillUseParams } from './values.ts';
 
 export async function upsertSkill(c: CypherClient, s: SkillNode, now: Date): Promise<void> {
   await c.write(async (tx) => {
-    await tx.run(UPSERT_SKILL, { uri: s.uri, name: s.name, version: s.version, capability: s.capability, tags: s.tags, now: now.toISOString() });
+    await tx.run(UPSERT_SKILL, {
+      uri: s.uri,
+      name: s.name,
+      version: s.version,
+      capability: s.capability,
+      tags: s.tags,
+      now: now.toISOString(),
+    });
   });
 }
 

@@ -22,7 +22,10 @@ export async function correctCallerErrors(db: Db): Promise<number> {
 }
 
 async function reclassify(db: Db, skill: string, keys: UseKey[]): Promise<number> {
-  const values = sql.join(keys.map((k) => sql`(${k.run_id}::text, ${k.seq}::int)`), sql`, `);
+  const values = sql.join(
+    keys.map((k) => sql`(${k.run_id}::text, ${k.seq}::int)`),
+    sql`, `,
+  );
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
       with corrected as (

@@ -81,8 +81,16 @@ const toNode = (r: Row): EpisodicNode => ({
 
 export async function episodes(db: Db, groupIds: string[] | null, lastN: number): Promise<EpisodicNode[]> {
   if (groupIds !== null && groupIds.length === 0) return [];
-  const where = groupIds === null ? sql`true` : sql`group_id in (${sql.join(groupIds.map((g) => sql`${g}`), sql`, `)})`;
-  const rows = rowsOf<Row>(await db.execute(sql`select ${COLUMNS} from graph_episodes where ${where} order by valid_at desc, uuid desc limit ${lastN}`));
+  const where =
+    groupIds === null
+      ? sql`true`
+      : sql`group_id in (${sql.join(
+          groupIds.map((g) => sql`${g}`),
+          sql`, `,
+        )})`;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`select ${COLUMNS} from graph_episodes where ${where} order by valid_at desc, uuid desc limit ${lastN}`),
+  );
   return rows.map(toNode);
 }
 

@@ -13,7 +13,12 @@ interface NodeRow {
   created_at: Date | string;
 }
 
-const toNode = (r: NodeRow): LineageNode => ({ workflow_id: r.workflow_id, version: r.version, name: r.name, created_at: isoString(r.created_at) });
+const toNode = (r: NodeRow): LineageNode => ({
+  workflow_id: r.workflow_id,
+  version: r.version,
+  name: r.name,
+  created_at: isoString(r.created_at),
+});
 
 /** `family(workflow_id, version)`: every version connected to any version of `workflowId`, edges taken both ways. */
 function familyCte(workflowId: string): SQL {
@@ -42,7 +47,9 @@ export async function lineage(db: Db, workflowId: string): Promise<{ nodes: Line
   );
   return {
     nodes: sortLineageNodes(nodes.map(toNode)),
-    edges: sortLineageEdges(edges.map((e) => ({ kind: e.kind, from: { workflow_id: e.cw, version: e.cv }, to: { workflow_id: e.pw, version: e.pv } }))),
+    edges: sortLineageEdges(
+      edges.map((e) => ({ kind: e.kind, from: { workflow_id: e.cw, version: e.cv }, to: { workflow_id: e.pw, version: e.pv } })),
+    ),
   };
 }
 
@@ -70,10 +77,17 @@ export async function executions(db: Db, node: WorkflowRef, limit: number): Prom
       order by started_at desc, run_id collate "C" desc
       limit ${limit}`),
   );
-  return rows.map((r) => ({ run_id: r.run_id, status: r.status, started_at: isoString(r.started_at), finished_at: isoString(r.finished_at) }));
+  return rows.map((r) => ({
+    run_id: r.run_id,
+    status: r.status,
+    started_at: isoString(r.started_at),
+    finished_at: isoString(r.finished_at),
+  }));
 }
 
 export async function workflowsUsingSkill(db: Db, uri: string): Promise<LineageNode[]> {
-  const rows = rowsOf<NodeRow>(await db.execute(sql`select workflow_id, version, name, created_at from graph_workflows where ${uri} = any(skills)`));
+  const rows = rowsOf<NodeRow>(
+    await db.execute(sql`select workflow_id, version, name, created_at from graph_workflows where ${uri} = any(skills)`),
+  );
   return sortByRef(rows.map(toNode));
 }

@@ -88,7 +88,12 @@ export async function skillTrend(db: Db, uri: string, buckets: number, bucketDay
       select at, outcome from graph_skill_uses
       where skill = ${uri} and at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz`),
   );
-  return bucketTrend(rows.map((r) => ({ at: new Date(r.at), outcome: r.outcome })), now, buckets, bucketDays);
+  return bucketTrend(
+    rows.map((r) => ({ at: new Date(r.at), outcome: r.outcome })),
+    now,
+    buckets,
+    bucketDays,
+  );
 }
 
 /** The latest uses of one outcome: the skill's own failures, or its caller errors. */

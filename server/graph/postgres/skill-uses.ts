@@ -32,15 +32,17 @@ export async function skillUses(db: Db, since: string | null, until: string | nu
       join graph_skills s on s.uri = u.skill
       where ${sql.join(bounds, sql` and `)}`),
   );
-  return sortSkillUses(rows.map((r) => ({
-    run_id: r.run_id,
-    seq: Number(r.seq),
-    state: r.state,
-    skill: r.skill,
-    capability: r.capability,
-    outcome: r.outcome,
-    latency_ms: r.latency_ms === null ? null : Number(r.latency_ms),
-    at: isoString(r.at),
-    strategy: r.strategy,
-  })));
+  return sortSkillUses(
+    rows.map((r) => ({
+      run_id: r.run_id,
+      seq: Number(r.seq),
+      state: r.state,
+      skill: r.skill,
+      capability: r.capability,
+      outcome: r.outcome,
+      latency_ms: r.latency_ms === null ? null : Number(r.latency_ms),
+      at: isoString(r.at),
+      strategy: r.strategy,
+    })),
+  );
 }

@@ -14,11 +14,21 @@ export async function upsertSkill(db: Db, s: SkillNode, now: Date): Promise<void
   await db
     .insert(graphSkills)
     .values({ uri: s.uri, name: s.name, version: s.version, capability: s.capability, tags: s.tags, updatedAt: now })
-    .onConflictDoUpdate({ target: graphSkills.uri, set: { name: s.name, version: s.version, capability: s.capability, tags: s.tags, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: graphSkills.uri,
+      set: { name: s.name, version: s.version, capability: s.capability, tags: s.tags, updatedAt: now },
+    });
 }
 
 export async function upsertWorkflowVersion(db: Db, w: WorkflowVersionNode): Promise<void> {
-  const fields = { name: w.name, description: w.description, tags: w.tags, skills: w.skills, createdAt: new Date(w.created_at), author: w.author };
+  const fields = {
+    name: w.name,
+    description: w.description,
+    tags: w.tags,
+    skills: w.skills,
+    createdAt: new Date(w.created_at),
+    author: w.author,
+  };
   await db
     .insert(graphWorkflows)
     .values({ workflowId: w.workflow_id, version: w.version, ...fields })
@@ -36,7 +46,13 @@ export async function link(db: Db, kind: LinkKind, child: WorkflowRef, parent: W
     await ensureWorkflow(tx, parent, parent.workflow_id, now);
     await tx
       .insert(graphEdges)
-      .values({ kind, childWorkflowId: child.workflow_id, childVersion: child.version, parentWorkflowId: parent.workflow_id, parentVersion: parent.version })
+      .values({
+        kind,
+        childWorkflowId: child.workflow_id,
+        childVersion: child.version,
+        parentWorkflowId: parent.workflow_id,
+        parentVersion: parent.version,
+      })
       .onConflictDoNothing();
   });
 }
@@ -69,7 +85,11 @@ export async function recordEpisode(db: Db, e: Episode, now: Date): Promise<void
     if (claimed.length === 0) return;
     await insertEpisodic(tx, episodic, now);
     const at = e.finished_at;
-    await recordUses(tx, e.run_id, skillUses(e).map((u) => ({ ...u, at })));
+    await recordUses(
+      tx,
+      e.run_id,
+      skillUses(e).map((u) => ({ ...u, at })),
+    );
   });
 }
 
@@ -101,9 +121,15 @@ export async function recordUses(ex: Executor, runId: string, uses: Array<SkillU
   if (counts.length === 0) return;
   await ex
     .insert(graphSkills)
-    .values(counts.map((c) => ({
-      uri: c.uri, ...placeholderSkill(c.uri), nSuccess: c.n_success, nFailures: c.n_failures, nCallerErrors: c.n_caller_errors,
-    })))
+    .values(
+      counts.map((c) => ({
+        uri: c.uri,
+        ...placeholderSkill(c.uri),
+        nSuccess: c.n_success,
+        nFailures: c.n_failures,
+        nCallerErrors: c.n_caller_errors,
+      })),
+    )
     .onConflictDoUpdate({
       target: graphSkills.uri,
       set: {

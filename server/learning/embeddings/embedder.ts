@@ -27,9 +27,7 @@ const BATCH = 64;
  * as served by OpenAI, Azure-style gateways, Ollama, vLLM, LM Studio and llama.cpp.
  */
 export class OpenAiCompatibleEmbedder implements Embedder {
-  constructor(
-    private readonly opts: { baseUrl: string; model: string; apiKey?: string; timeoutMs?: number; fetch?: typeof fetch },
-  ) {}
+  constructor(private readonly opts: { baseUrl: string; model: string; apiKey?: string; timeoutMs?: number; fetch?: typeof fetch }) {}
 
   get model() {
     return this.opts.model;
@@ -57,16 +55,28 @@ export class OpenAiCompatibleEmbedder implements Embedder {
     } catch (err) {
       throw new EmbeddingError(`embeddings endpoint ${url} unreachable: ${(err as Error).message}`, null);
     }
-    const body = (await res.json().catch(() => null)) as { data?: Array<{ index?: number; embedding?: unknown }>; error?: { message?: string } } | null;
-    if (!res.ok) throw new EmbeddingError(`embeddings endpoint ${url} answered ${res.status}: ${body?.error?.message ?? res.statusText}`, res.status);
+    const body = (await res.json().catch(() => null)) as {
+      data?: Array<{ index?: number; embedding?: unknown }>;
+      error?: { message?: string };
+    } | null;
+    if (!res.ok)
+      throw new EmbeddingError(`embeddings endpoint ${url} answered ${res.status}: ${body?.error?.message ?? res.statusText}`, res.status);
     const data = body?.data;
     if (!Array.isArray(data) || data.length !== input.length) {
-      throw new EmbeddingError(`embeddings endpoint ${url} returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${input.length} inputs`, res.status);
+      throw new EmbeddingError(
+        `embeddings endpoint ${url} returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${input.length} inputs`,
+        res.status,
+      );
     }
     const vectors: number[][] = new Array(input.length);
     for (const [pos, item] of data.entries()) {
       const index = typeof item.index === 'number' ? item.index : pos;
-      if (!Array.isArray(item.embedding) || !item.embedding.every((x) => typeof x === 'number' && Number.isFinite(x)) || index < 0 || index >= input.length) {
+      if (
+        !Array.isArray(item.embedding) ||
+        !item.embedding.every((x) => typeof x === 'number' && Number.isFinite(x)) ||
+        index < 0 ||
+        index >= input.length
+      ) {
         throw new EmbeddingError(`embeddings endpoint ${url} returned a malformed vector at data[${pos}]`, res.status);
       }
       vectors[index] = item.embedding as number[];

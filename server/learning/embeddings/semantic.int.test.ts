@@ -44,7 +44,12 @@ describe(`semantic search with an embedding endpoint (${testDbKind()})`, { timeo
     await expect(wrongKey.embed(['x'])).rejects.toBeInstanceOf(EmbeddingError);
     const nowhere = new OpenAiCompatibleEmbedder({ baseUrl: 'http://127.0.0.1:9/v1', model: MODEL });
     await expect(nowhere.embed(['x'])).rejects.toThrow(/unreachable/);
-    const short = new OpenAiCompatibleEmbedder({ baseUrl: server.url, model: MODEL, apiKey: 'sk-test', fetch: async () => Response.json({ data: [] }) });
+    const short = new OpenAiCompatibleEmbedder({
+      baseUrl: server.url,
+      model: MODEL,
+      apiKey: 'sk-test',
+      fetch: async () => Response.json({ data: [] }),
+    });
     await expect(short.embed(['x'])).rejects.toThrow(/returned 0 vectors for 1 inputs/);
   });
 
@@ -71,9 +76,13 @@ describe(`semantic search with an embedding endpoint (${testDbKind()})`, { timeo
     if (testDbKind() === 'pglite') expect(await hasPgvector(db.db)).toBe(true);
     const hits = await semanticHits(db.db, embedder, QUERY, ['skill', 'memory'], 50, -1);
     const q = conceptEmbedding(QUERY);
-    const docs = new Map((await import('../../db/rows.ts')).rowsOf<{ key: string; embedding: number[] }>(
-      await db.db.execute((await import('drizzle-orm')).sql`select key, embedding from embeddings where model = ${MODEL}`),
-    ).map((r) => [r.key, r.embedding.map(Number)]));
+    const docs = new Map(
+      (await import('../../db/rows.ts'))
+        .rowsOf<{ key: string; embedding: number[] }>(
+          await db.db.execute((await import('drizzle-orm')).sql`select key, embedding from embeddings where model = ${MODEL}`),
+        )
+        .map((r) => [r.key, r.embedding.map(Number)]),
+    );
     for (const h of hits) expect(h.semantic).toBeCloseTo(cosine(q, docs.get(h.key)!), 5);
     const order = hits.map((h) => h.semantic);
     expect(order).toEqual([...order].sort((a, b) => b - a));
@@ -93,10 +102,18 @@ describe(`semantic search with an embedding endpoint (${testDbKind()})`, { timeo
 
   it('search_embeddings uses the endpoint configured by DCF_EMBEDDING_URL / DCF_EMBEDDING_MODEL', async () => {
     const config = testConfig({ DCF_EMBEDDING_URL: server.url, DCF_EMBEDDING_MODEL: MODEL, DCF_EMBEDDING_API_KEY: 'sk-test' });
-    const r = await invokeTool(findTool('search_embeddings')!, { query: QUERY, kinds: ['skill'] }, { actor: systemActor('test'), services: { config, db: async () => db.db } });
+    const r = await invokeTool(
+      findTool('search_embeddings')!,
+      { query: QUERY, kinds: ['skill'] },
+      { actor: systemActor('test'), services: { config, db: async () => db.db } },
+    );
     expect(r).toMatchObject({ status: 'ok', mode: 'hybrid' });
     expect((r as unknown as { hits: Array<{ key: string }> }).hits[0]?.key).toBe('skill://gpt4o-diarize@1.0.0');
-    const plain = await invokeTool(findTool('search_embeddings')!, { query: QUERY, kinds: ['skill'] }, { actor: systemActor('test'), services: { config: testConfig(), db: async () => db.db } });
+    const plain = await invokeTool(
+      findTool('search_embeddings')!,
+      { query: QUERY, kinds: ['skill'] },
+      { actor: systemActor('test'), services: { config: testConfig(), db: async () => db.db } },
+    );
     expect(plain).toMatchObject({ status: 'ok', mode: 'lexical' });
   });
 });

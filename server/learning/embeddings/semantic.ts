@@ -14,17 +14,27 @@ const MAX_CHARS = 8_000;
  * documents were embedded. Called before a semantic search and by the consolidation job.
  */
 export async function syncEmbeddings(db: Db, embedder: Embedder, kinds: SearchKind[] = ['workflow', 'skill', 'memory']): Promise<number> {
-  const stale = rowsOf<{ kind: SearchKind; key: string; body: string; hash: string }>(await db.execute(sql`
+  const stale = rowsOf<{ kind: SearchKind; key: string; body: string; hash: string }>(
+    await db.execute(sql`
     with docs as (${SEARCH_DOCUMENTS})
     select d.kind, d.key, d.body, md5(d.body) as hash
       from docs d
       left join embeddings e on e.kind = d.kind and e.key = d.key and e.model = ${embedder.model}
      where d.kind in (${kindFilter(kinds)}) and e.content_hash is distinct from md5(d.body)
-  `));
+  `),
+  );
   if (stale.length === 0) return 0;
   const vectors = await embedder.embed(stale.map((d) => d.body.slice(0, MAX_CHARS)));
   for (const [i, d] of stale.entries()) {
-    const row = { kind: d.kind, key: d.key, model: embedder.model, contentHash: d.hash, dimensions: vectors[i]!.length, embedding: vectors[i]!, updatedAt: new Date() };
+    const row = {
+      kind: d.kind,
+      key: d.key,
+      model: embedder.model,
+      contentHash: d.hash,
+      dimensions: vectors[i]!.length,
+      embedding: vectors[i]!,
+      updatedAt: new Date(),
+    };
     await db
       .insert(embeddings)
       .values(row)
@@ -58,7 +68,14 @@ export interface SemanticHit {
  * at most `limit`, none below `minSimilarity`. Brings the vectors up to date first. Distances
  * are pgvector's `<=>` where installed, else computed here over the model's vectors.
  */
-export async function semanticHits(db: Db, embedder: Embedder, query: string, kinds: SearchKind[], limit: number, minSimilarity: number): Promise<SemanticHit[]> {
+export async function semanticHits(
+  db: Db,
+  embedder: Embedder,
+  query: string,
+  kinds: SearchKind[],
+  limit: number,
+  minSimilarity: number,
+): Promise<SemanticHit[]> {
   await syncEmbeddings(db, embedder, kinds);
   const [q] = await embedder.embed([query]);
   const vector = q!;
@@ -71,12 +88,14 @@ export async function semanticHits(db: Db, embedder: Embedder, query: string, ki
   let scored: Array<{ kind: SearchKind; key: string; title: string; body: string; semantic: number }>;
   if (await hasPgvector(db)) {
     const literal = `[${vector.join(',')}]`;
-    scored = rowsOf<{ kind: SearchKind; key: string; title: string; body: string; semantic: number }>(await db.execute(sql`
+    scored = rowsOf<{ kind: SearchKind; key: string; title: string; body: string; semantic: number }>(
+      await db.execute(sql`
       select kind, key, title, body, (1 - (embedding::vector <=> ${literal}::vector))::float8 as semantic
         from (${joined}) s
        order by embedding::vector <=> ${literal}::vector
        limit ${limit}
-    `)).map((r) => ({ ...r, semantic: Number(r.semantic) }));
+    `),
+    ).map((r) => ({ ...r, semantic: Number(r.semantic) }));
   } else {
     scored = rowsOf<{ kind: SearchKind; key: string; title: string; body: string; embedding: number[] }>(await db.execute(joined))
       .map((r) => ({ kind: r.kind, key: r.key, title: r.title, body: r.body, semantic: cosine(vector, r.embedding.map(Number)) }))

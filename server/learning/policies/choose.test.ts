@@ -30,7 +30,9 @@ describe('chooseArm', () => {
 
   it.each(STRATEGIES)('%s ignores preferGeneralMethods (no meaning for one capability)', (strategy) => {
     for (let seed = 1; seed <= 5; seed++)
-      expect(chooseArm(arms, { strategy, preferGeneralMethods: true }, seededRandom(seed))).toEqual(chooseArm(arms, { strategy }, seededRandom(seed)));
+      expect(chooseArm(arms, { strategy, preferGeneralMethods: true }, seededRandom(seed))).toEqual(
+        chooseArm(arms, { strategy }, seededRandom(seed)),
+      );
   });
 
   it('accepts fractional (e.g. decayed) counts', () => {

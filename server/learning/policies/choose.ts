@@ -7,7 +7,12 @@ import type { Arm, Choice, ExploitExplorePolicy, Random, StrategyName } from './
 import { ucb } from './ucb.ts';
 import { assertArms, latencyCosts } from './utility.ts';
 
-const STRATEGY: Record<StrategyName, Strategy> = { Greedy: greedy, EpsilonGreedy: epsilonGreedy, UCB: ucb, ThompsonSampling: thompsonSampling };
+const STRATEGY: Record<StrategyName, Strategy> = {
+  Greedy: greedy,
+  EpsilonGreedy: epsilonGreedy,
+  UCB: ucb,
+  ThompsonSampling: thompsonSampling,
+};
 
 /**
  * Choose one arm (skill) under `policy`. Pure: the result depends only on the arguments, and is

@@ -12,7 +12,8 @@ const ROUNDS = 2000;
 const TAIL = 200;
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 const PAIRS: Array<[better: number, worse: number]> = [[0.95, 0.75]];
-for (const gap of [0.2, 0.3]) for (const worse of [0.05, 0.35, 0.65]) if (worse + gap <= 0.95 + 1e-9) PAIRS.push([round(worse + gap), worse]);
+for (const gap of [0.2, 0.3])
+  for (const worse of [0.05, 0.35, 0.65]) if (worse + gap <= 0.95 + 1e-9) PAIRS.push([round(worse + gap), worse]);
 
 function round(x: number): number {
   return Math.round(x * 100) / 100;
@@ -46,13 +47,28 @@ const label = (p: [number, number]) => `${p[0]} vs ${p[1]}`;
 
 describe('convergence to the better arm', () => {
   it('generates the intended cases', () => {
-    expect(PAIRS.map(label)).toEqual(['0.95 vs 0.75', '0.25 vs 0.05', '0.55 vs 0.35', '0.85 vs 0.65', '0.35 vs 0.05', '0.65 vs 0.35', '0.95 vs 0.65']);
+    expect(PAIRS.map(label)).toEqual([
+      '0.95 vs 0.75',
+      '0.25 vs 0.05',
+      '0.55 vs 0.35',
+      '0.85 vs 0.65',
+      '0.35 vs 0.05',
+      '0.65 vs 0.35',
+      '0.95 vs 0.65',
+    ]);
   });
 
   describe.each(['EpsilonGreedy', 'ThompsonSampling'] as const)('%s', (strategy) => {
-    it.each(PAIRS.map((p) => [label(p), p] as const))('picks the better arm in ≥ 90 percent of the last 200 rounds of every run: %s', (_, pair) => {
-      for (const seed of SEEDS) expect({ seed, share: tailShare(play(strategy, pair, seed)) }).toEqual({ seed, share: expect.toSatisfy((s: number) => s >= 0.9) });
-    });
+    it.each(PAIRS.map((p) => [label(p), p] as const))(
+      'picks the better arm in ≥ 90 percent of the last 200 rounds of every run: %s',
+      (_, pair) => {
+        for (const seed of SEEDS)
+          expect({ seed, share: tailShare(play(strategy, pair, seed)) }).toEqual({
+            seed,
+            share: expect.toSatisfy((s: number) => s >= 0.9),
+          });
+      },
+    );
   });
 
   /*
@@ -65,10 +81,13 @@ describe('convergence to the better arm', () => {
    * theorem's bound on worse-arm pulls.
    */
   describe('UCB', () => {
-    it.each(PAIRS.map((p) => [label(p), p] as const))('picks the better arm in ≥ 90 percent of the last 200 rounds, pooled over seeds: %s', (_, pair) => {
-      const shares = SEEDS.map((seed) => tailShare(play('UCB', pair, seed)));
-      expect(sum(shares) / shares.length).toBeGreaterThanOrEqual(0.9);
-    });
+    it.each(PAIRS.map((p) => [label(p), p] as const))(
+      'picks the better arm in ≥ 90 percent of the last 200 rounds, pooled over seeds: %s',
+      (_, pair) => {
+        const shares = SEEDS.map((seed) => tailShare(play('UCB', pair, seed)));
+        expect(sum(shares) / shares.length).toBeGreaterThanOrEqual(0.9);
+      },
+    );
 
     it.each(PAIRS.map((p) => [label(p), p] as const))('pulls the worse arm no more than 8 ln T / Δ² + 1 + π²/3 times: %s', (_, pair) => {
       const gap = pair[0] - pair[1];
@@ -82,7 +101,8 @@ describe('convergence to the better arm', () => {
 
   describe('Greedy', () => {
     /** Counts as the graph would hold them after 30 earlier runs of each skill at its true rate. */
-    const graphPrior = (probabilities: number[]) => probabilities.map((p) => ({ successes: Math.round(30 * p), failures: 30 - Math.round(30 * p) }));
+    const graphPrior = (probabilities: number[]) =>
+      probabilities.map((p) => ({ successes: Math.round(30 * p), failures: 30 - Math.round(30 * p) }));
 
     it.each(PAIRS.map((p) => [label(p), p] as const))('converges when its counts start from the graph: %s', (_, pair) => {
       for (const seed of SEEDS) {
@@ -105,7 +125,13 @@ describe('convergence to the better arm', () => {
     const shares = SEEDS.map((seed) => {
       const slowFirst = seed % 2 === 0;
       const policy = { strategy, latencyWeight: 0.3 };
-      const run = simulate({ probabilities: [0.8, 0.8], latency_ms: slowFirst ? [3000, 1000] : [1000, 3000], policy, rounds: ROUNDS, seed });
+      const run = simulate({
+        probabilities: [0.8, 0.8],
+        latency_ms: slowFirst ? [3000, 1000] : [1000, 3000],
+        policy,
+        rounds: ROUNDS,
+        seed,
+      });
       return tailShare({ pair: [0.8, 0.8], seed, better: slowFirst ? 1 : 0, run });
     });
     expect(sum(shares) / shares.length).toBeGreaterThanOrEqual(0.9);
@@ -113,13 +139,16 @@ describe('convergence to the better arm', () => {
 });
 
 describe('regret', () => {
-  it.each(['UCB', 'ThompsonSampling'] as const)('%s: grows sub-linearly — the second 1000 rounds cost at most 60 percent of the first', (strategy) => {
-    for (const pair of PAIRS) {
-      const runs = SEEDS.map((seed) => halves(play(strategy, pair, seed)));
-      const [first, second] = [sum(runs.map((h) => h[0])), sum(runs.map((h) => h[1]))];
-      expect({ pair, ratio: second / first }).toEqual({ pair, ratio: expect.toSatisfy((r: number) => r <= 0.6) });
-    }
-  });
+  it.each(['UCB', 'ThompsonSampling'] as const)(
+    '%s: grows sub-linearly — the second 1000 rounds cost at most 60 percent of the first',
+    (strategy) => {
+      for (const pair of PAIRS) {
+        const runs = SEEDS.map((seed) => halves(play(strategy, pair, seed)));
+        const [first, second] = [sum(runs.map((h) => h[0])), sum(runs.map((h) => h[1]))];
+        expect({ pair, ratio: second / first }).toEqual({ pair, ratio: expect.toSatisfy((r: number) => r <= 0.6) });
+      }
+    },
+  );
 
   it('EpsilonGreedy at a fixed rate grows linearly: it keeps paying about rate · ½ · Δ per round', () => {
     for (const pair of PAIRS) {

@@ -3,11 +3,13 @@ import { chooseArm } from './choose.ts';
 import type { Arm } from './types.ts';
 
 /** A random source replaying `values`; throws if asked for more. */
-const replay = (...values: number[]) => () => {
-  const v = values.shift();
-  if (v === undefined) throw new Error('random drawn more often than expected');
-  return v;
-};
+const replay =
+  (...values: number[]) =>
+  () => {
+    const v = values.shift();
+    if (v === undefined) throw new Error('random drawn more often than expected');
+    return v;
+  };
 
 const arms: Arm[] = [
   { id: 'skill://a', successes: 6, failures: 0 }, // 0.875
@@ -34,11 +36,15 @@ describe('EpsilonGreedy', () => {
   });
 
   it('flags exploration by the branch taken, even when the random arm is the greedy one', () => {
-    expect(chooseArm(arms, { strategy: 'EpsilonGreedy', explorationRate: 0.5 }, replay(0.2, 0.1))).toMatchObject({ arm: 'skill://a', explored: true });
+    expect(chooseArm(arms, { strategy: 'EpsilonGreedy', explorationRate: 0.5 }, replay(0.2, 0.1))).toMatchObject({
+      arm: 'skill://a',
+      explored: true,
+    });
   });
 
   it('never explores at rate 0 and always at rate 1', () => {
-    for (const u of [0, 0.3, 0.999]) expect(chooseArm(arms, { strategy: 'EpsilonGreedy', explorationRate: 0 }, replay(u)).explored).toBe(false);
+    for (const u of [0, 0.3, 0.999])
+      expect(chooseArm(arms, { strategy: 'EpsilonGreedy', explorationRate: 0 }, replay(u)).explored).toBe(false);
     expect(chooseArm(arms, { strategy: 'EpsilonGreedy', explorationRate: 1 }, replay(0.999, 0.4)).arm).toBe('skill://b');
   });
 

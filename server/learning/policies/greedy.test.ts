@@ -53,6 +53,8 @@ describe('Greedy', () => {
   it('says so when there is only one arm', () => {
     const c = chooseArm([{ id: 'skill://only', successes: 1, failures: 1, latency_ms: 250 }], { strategy: 'Greedy' });
     expect(c.arm).toBe('skill://only');
-    expect(c.rationale).toBe('Greedy chose skill://only for the highest utility 0.500 (posterior success 0.500 from 1 success and 1 failure, latency 250 ms costing 0.000), the only arm.');
+    expect(c.rationale).toBe(
+      'Greedy chose skill://only for the highest utility 0.500 (posterior success 0.500 from 1 success and 1 failure, latency 250 ms costing 0.000), the only arm.',
+    );
   });
 });

@@ -10,7 +10,13 @@ import type { Arm } from './types.ts';
  */
 export const greedy: Strategy = (arms, _policy, costs) => {
   const g = greedyPick(arms, costs);
-  return { arm: arms[g.index]!.id, strategy: 'Greedy', explored: false, scores: scoreRecord(arms, g.utilities), rationale: `Greedy chose ${g.reason}.` };
+  return {
+    arm: arms[g.index]!.id,
+    strategy: 'Greedy',
+    explored: false,
+    scores: scoreRecord(arms, g.utilities),
+    rationale: `Greedy chose ${g.reason}.`,
+  };
 };
 
 export interface GreedyPick {

@@ -14,7 +14,9 @@ describe('exploitExplorePolicySchema', () => {
   });
 
   it('keeps given values and strips unknown keys (a spec policy parses unchanged)', () => {
-    expect(exploitExplorePolicySchema.parse({ strategy: 'EpsilonGreedy', explorationRate: 0.25, preferGeneralMethods: true, note: 'x' })).toEqual({
+    expect(
+      exploitExplorePolicySchema.parse({ strategy: 'EpsilonGreedy', explorationRate: 0.25, preferGeneralMethods: true, note: 'x' }),
+    ).toEqual({
       strategy: 'EpsilonGreedy',
       explorationRate: 0.25,
       temperature: 1,

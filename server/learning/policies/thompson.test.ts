@@ -30,7 +30,8 @@ describe('ThompsonSampling', () => {
       { id: 'skill://bad', successes: 0, failures: 500 },
       { id: 'skill://good', successes: 500, failures: 0 },
     ];
-    for (let seed = 1; seed <= 50; seed++) expect(chooseArm(clear, policy, seededRandom(seed))).toMatchObject({ arm: 'skill://good', explored: false });
+    for (let seed = 1; seed <= 50; seed++)
+      expect(chooseArm(clear, policy, seededRandom(seed))).toMatchObject({ arm: 'skill://good', explored: false });
   });
 
   it('flags a draw that overturns Greedy as exploration and names the numbers', () => {
@@ -39,7 +40,11 @@ describe('ThompsonSampling', () => {
     const c = chooseArm(arms, policy, seededRandom(seed!));
     expect(c.explored).toBe(true);
     const score = c.scores['skill://b']!.toFixed(3);
-    expect(c.rationale).toMatch(new RegExp(`^ThompsonSampling chose skill://b for the highest score ${score}, its draw ${score} from Beta\\(1, 1\\) minus latency cost 0\\.000, ahead of skill://\\w at \\d\\.\\d{3}\\.$`));
+    expect(c.rationale).toMatch(
+      new RegExp(
+        `^ThompsonSampling chose skill://b for the highest score ${score}, its draw ${score} from Beta\\(1, 1\\) minus latency cost 0\\.000, ahead of skill://\\w at \\d\\.\\d{3}\\.$`,
+      ),
+    );
   });
 
   it('names the posterior of the chosen arm', () => {

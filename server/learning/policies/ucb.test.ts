@@ -55,7 +55,14 @@ describe('UCB', () => {
   });
 
   it('draws no random numbers', () => {
-    const arms: Arm[] = [{ id: 'skill://a', successes: 1, failures: 0 }, { id: 'skill://b', successes: 0, failures: 1 }];
-    expect(chooseArm(arms, { strategy: 'UCB' }, () => { throw new Error('drawn'); }).arm).toBe('skill://a');
+    const arms: Arm[] = [
+      { id: 'skill://a', successes: 1, failures: 0 },
+      { id: 'skill://b', successes: 0, failures: 1 },
+    ];
+    expect(
+      chooseArm(arms, { strategy: 'UCB' }, () => {
+        throw new Error('drawn');
+      }).arm,
+    ).toBe('skill://a');
   });
 });

@@ -25,9 +25,11 @@ import { generateHistory } from './testing/generated-history.ts';
  */
 
 type Db = Awaited<ReturnType<typeof createTestDatabase>>;
-const compare = (config: AppConfig, db: Db, args: unknown) => invokeTool(findTool('compare_policies')!, args, {
-  actor: systemActor('test'), services: { config, db: async () => db.db },
-});
+const compare = (config: AppConfig, db: Db, args: unknown) =>
+  invokeTool(findTool('compare_policies')!, args, {
+    actor: systemActor('test'),
+    services: { config, db: async () => db.db },
+  });
 
 const ROUTE_A = 'skill://route-a@1.0.0';
 const ROUTE_B = 'skill://route-b@1.0.0';
@@ -37,22 +39,41 @@ describe(`compare_policies: the offline replay over recorded episodes (${testDbK
   let graph: KnowledgeGraph;
   const config = testConfig();
   const history = generateHistory({
-    seed: 3, uses: 120, start: '2031-02-03T09:00:00.000Z', callerErrorRate: 0.05, capabilities: [
-      { capability: 'transcription', skills: [{ uri: 'skill://whisper-x@1.0.0', p: 0.6, latency_ms: 900 },
-        { uri: 'skill://assembly-x@1.0.0', p: 0.9, latency_ms: 400 }] },
-      { capability: 'scoring', skills: [{ uri: 'skill://score-a@1.0.0', p: 0.7 },
-        { uri: 'skill://score-b@1.0.0', p: 0.5 }, { uri: 'skill://score-c@1.0.0', p: 0.8 }] },
+    seed: 3,
+    uses: 120,
+    start: '2031-02-03T09:00:00.000Z',
+    callerErrorRate: 0.05,
+    capabilities: [
+      {
+        capability: 'transcription',
+        skills: [
+          { uri: 'skill://whisper-x@1.0.0', p: 0.6, latency_ms: 900 },
+          { uri: 'skill://assembly-x@1.0.0', p: 0.9, latency_ms: 400 },
+        ],
+      },
+      {
+        capability: 'scoring',
+        skills: [
+          { uri: 'skill://score-a@1.0.0', p: 0.7 },
+          { uri: 'skill://score-b@1.0.0', p: 0.5 },
+          { uri: 'skill://score-c@1.0.0', p: 0.8 },
+        ],
+      },
       { capability: 'crm', skills: [{ uri: 'skill://crm-only@1.0.0', p: 0.95 }] },
       // Greedy is known worse here: it takes route-a first (ties go to the first URI) and, never exploring,
       // keeps it while its posterior mean stays above an untried skill's 0.5 — route-b is never learnt.
-      { capability: 'routing', skills: [{ uri: ROUTE_A, p: 0.8 }, { uri: ROUTE_B, p: 0.98 }] },
+      {
+        capability: 'routing',
+        skills: [
+          { uri: ROUTE_A, p: 0.8 },
+          { uri: ROUTE_B, p: 0.98 },
+        ],
+      },
     ],
   });
   /** Decisions available in a slice of the history: caller errors and one-skill capabilities are none. */
-  const replay = async (args: object) =>
-    policyComparisonSchema.parse(await compare(config, db, { source: 'offline_replay', ...args }));
-  const decisionsIn = (uses: RecordedSkillUse[]) =>
-    uses.filter((u) => u.capability !== 'crm' && u.outcome !== 'caller_error');
+  const replay = async (args: object) => policyComparisonSchema.parse(await compare(config, db, { source: 'offline_replay', ...args }));
+  const decisionsIn = (uses: RecordedSkillUse[]) => uses.filter((u) => u.capability !== 'crm' && u.outcome !== 'caller_error');
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -64,14 +85,23 @@ describe(`compare_policies: the offline replay over recorded episodes (${testDbK
     for (const u of history) {
       const callerError = u.outcome === 'caller_error';
       const episode: Episode = {
-        run_id: u.run_id, workflow_id: 'wf-replay', workflow_version: '1.0.0', workflow_name: 'replay',
-        status: u.outcome === 'success' ? 'SUCCEEDED' : 'FAILED', started_at: u.at, finished_at: u.at,
-        states: [{
-          state: u.state, skill: u.skill, outcome: callerError ? 'failure' : u.outcome, latency_ms: u.latency_ms,
-          error: callerError ? 'AdvisorNotFound: no advisor named "Jo"'
-            : u.outcome === 'failure' ? 'TimeoutError' : null,
-          attempts: 1,
-        }],
+        run_id: u.run_id,
+        workflow_id: 'wf-replay',
+        workflow_version: '1.0.0',
+        workflow_name: 'replay',
+        status: u.outcome === 'success' ? 'SUCCEEDED' : 'FAILED',
+        started_at: u.at,
+        finished_at: u.at,
+        states: [
+          {
+            state: u.state,
+            skill: u.skill,
+            outcome: callerError ? 'failure' : u.outcome,
+            latency_ms: u.latency_ms,
+            error: callerError ? 'AdvisorNotFound: no advisor named "Jo"' : u.outcome === 'failure' ? 'TimeoutError' : null,
+            attempts: 1,
+          },
+        ],
       };
       await graph.recordEpisode(episode);
     }
@@ -89,7 +119,12 @@ describe(`compare_policies: the offline replay over recorded episodes (${testDbK
     const c = policyComparisonSchema.parse(r) as PolicyComparison;
     const inWindow = history.slice(80, 400);
     const input = {
-      source: 'offline_replay' as const, since, until, capability: null, strategies: STRATEGIES, seed: 9,
+      source: 'offline_replay' as const,
+      since,
+      until,
+      capability: null,
+      strategies: STRATEGIES,
+      seed: 9,
     };
     expect(c).toEqual(comparePoliciesOver(inWindow, input, null));
     expect(c.capabilities).toEqual(['routing', 'scoring', 'transcription']); // crm has one skill: no choice
@@ -114,8 +149,11 @@ describe(`compare_policies: the offline replay over recorded episodes (${testDbK
     expect(rate(ROUTE_B)).toBeGreaterThan(rate(ROUTE_A));
     const figure = (s: string) => c.strategies.find((f) => f.strategy === s)!;
     expect(figure('Greedy')).toEqual({
-      strategy: 'Greedy', decisions: usesOf(ROUTE_A).length, success_rate: rate(ROUTE_A),
-      regret: expect.closeTo(rate(ROUTE_B) - rate(ROUTE_A), 12), mean_latency_ms: null,
+      strategy: 'Greedy',
+      decisions: usesOf(ROUTE_A).length,
+      success_rate: rate(ROUTE_A),
+      regret: expect.closeTo(rate(ROUTE_B) - rate(ROUTE_A), 12),
+      mean_latency_ms: null,
     });
     // Thompson sampling explores until its posteriors part, then keeps route-b: less regret than Greedy.
     for (const s of ['ThompsonSampling', 'UCB'] as const) {
@@ -132,11 +170,15 @@ describe(`compare_policies: the offline replay over recorded episodes (${testDbK
   it('refuses a reversed window, an unknown strategy and a repeated one, with invalid_input', async () => {
     const window = { since: '2031-02-04T00:00:00Z', until: '2031-02-03T00:00:00Z' };
     expect(await compare(config, db, { source: 'offline_replay', ...window })).toMatchObject({
-      status: 'error', error_code: 'invalid_input', error: expect.stringContaining('is after until'),
+      status: 'error',
+      error_code: 'invalid_input',
+      error: expect.stringContaining('is after until'),
     });
     for (const strategies of [['Softmax'], ['UCB', 'UCB'], []]) {
-      expect(await compare(config, db, { source: 'offline_replay', strategies }), JSON.stringify(strategies))
-        .toMatchObject({ status: 'error', error_code: 'invalid_input' });
+      expect(await compare(config, db, { source: 'offline_replay', strategies }), JSON.stringify(strategies)).toMatchObject({
+        status: 'error',
+        error_code: 'invalid_input',
+      });
     }
     for (const bad of [{ source: 'replay' }, { source: 'offline_replay', capability: ' ' }]) {
       const r = await compare(config, db, bad);
@@ -199,9 +241,7 @@ describe(`compare_policies: the live split in real runs (${testDbKind()})`, { ti
     const routed = new Map(runs.map((r) => [r.run_id, splitStrategy(SPLIT, r.run_id, 'Transcribe')]));
     for (const r of runs) {
       const swaps = (await h.show(r.run_id))!.events.filter((e) => e.event.type === 'skill_swap').map((e) => e.event);
-      expect(swaps).toEqual([
-        expect.objectContaining({ from: WHISPER, to: ASSEMBLY, policy: routed.get(r.run_id), split: true }),
-      ]);
+      expect(swaps).toEqual([expect.objectContaining({ from: WHISPER, to: ASSEMBLY, policy: routed.get(r.run_id), split: true })]);
     }
     for (let i = 0; i < 50; i++) {
       const c = await consolidate({ redis: h.x.redis, db: db.db, graph, consumer: 'test' });
@@ -209,10 +249,14 @@ describe(`compare_policies: the live split in real runs (${testDbKind()})`, { ti
     }
 
     const uses = await graph.skillUses(null, null);
-    expect(uses.map((u) => [u.run_id, u.skill, u.outcome, u.strategy]).sort()).toEqual(runs.flatMap((r) => [
-      [r.run_id, ASSEMBLY, 'success', routed.get(r.run_id)],
-      [r.run_id, WHISPER, 'failure', null], // the bound skill: no strategy chose it
-    ]).sort());
+    expect(uses.map((u) => [u.run_id, u.skill, u.outcome, u.strategy]).sort()).toEqual(
+      runs
+        .flatMap((r) => [
+          [r.run_id, ASSEMBLY, 'success', routed.get(r.run_id)],
+          [r.run_id, WHISPER, 'failure', null], // the bound skill: no strategy chose it
+        ])
+        .sort(),
+    );
 
     const r = await compare(h.config, db, { source: 'live_split', strategies: [...SPLIT, 'Greedy'] });
     const c = policyComparisonSchema.parse(r);
@@ -220,8 +264,10 @@ describe(`compare_policies: the live split in real runs (${testDbKind()})`, { ti
     expect(c).toMatchObject({ source: 'live_split', history_decisions: 16, capabilities: ['transcription'] });
     expect(c.strategies).toEqual([
       ...SPLIT.map((strategy) => ({
-        strategy, decisions: count(strategy),
-        success_rate: count(strategy) ? 1 : null, regret: count(strategy) ? 0 : null,
+        strategy,
+        decisions: count(strategy),
+        success_rate: count(strategy) ? 1 : null,
+        regret: count(strategy) ? 0 : null,
         mean_latency_ms: count(strategy) ? expect.any(Number) : null,
       })),
       { strategy: 'Greedy', decisions: 0, success_rate: null, regret: null, mean_latency_ms: null },

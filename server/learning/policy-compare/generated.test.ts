@@ -14,9 +14,19 @@ const CAPABILITIES: HistorySpec['capabilities'] = [
   // The best skill is not the first by URI, so a strategy that never explores keeps a worse one.
   {
     capability: 'transcription',
-    skills: [{ uri: 'skill://a@1', p: 0.55 }, { uri: 'skill://b@1', p: 0.7 }, { uri: 'skill://c@1', p: 0.9 }],
+    skills: [
+      { uri: 'skill://a@1', p: 0.55 },
+      { uri: 'skill://b@1', p: 0.7 },
+      { uri: 'skill://c@1', p: 0.9 },
+    ],
   },
-  { capability: 'scoring', skills: [{ uri: 'skill://x@1', p: 0.6 }, { uri: 'skill://y@1', p: 0.8 }] },
+  {
+    capability: 'scoring',
+    skills: [
+      { uri: 'skill://x@1', p: 0.6 },
+      { uri: 'skill://y@1', p: 0.8 },
+    ],
+  },
 ];
 const USES = 3_000;
 const SEEDS = [1, 2, 3, 4, 5, 6];
@@ -44,10 +54,11 @@ describe('offline replay on a generated, uniformly logged history', { timeout: 3
   });
 
   it('keeps every regret between 0 and the widest gap, and orders the strategies by how they explore', () => {
-    for (const r of runs) for (const f of r.replay.figures) {
-      expect(f.regret).toBeGreaterThanOrEqual(0);
-      expect(f.regret).toBeLessThanOrEqual(0.4);
-    }
+    for (const r of runs)
+      for (const f of r.replay.figures) {
+        expect(f.regret).toBeGreaterThanOrEqual(0);
+        expect(f.regret).toBeLessThanOrEqual(0.4);
+      }
     // Thompson sampling's exploration fades as its posteriors narrow: less regret than the other explorers on
     // every seed (Greedy, which never explores, does better only on a seed where the skill it tried first
     // happened to be the best).
@@ -74,7 +85,10 @@ describe('offline replay on a generated, uniformly logged history', { timeout: 3
         let successes = 0;
         let rounds = 0;
         for (const c of CAPABILITIES) {
-          const counted = r.replay.traces!.get(s)!.get(c.capability)!.filter((x) => x.counted).length;
+          const counted = r.replay
+            .traces!.get(s)!
+            .get(c.capability)!
+            .filter((x) => x.counted).length;
           const ordered = [...c.skills].sort((a, b) => (a.uri < b.uri ? -1 : 1));
           const probabilities = ordered.map((k) => k.p);
           const run = simulate({ probabilities, policy: { strategy: s }, rounds: counted, seed: r.seed + 100 });

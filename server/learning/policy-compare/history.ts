@@ -49,7 +49,6 @@ export function capabilityHistories(uses: RecordedSkillUse[]): CapabilityHistory
 }
 
 /** Decisions available: the decision points of every compared capability. */
-export const historyDecisions = (histories: CapabilityHistory[]): number =>
-  histories.reduce((n, h) => n + h.uses.length, 0);
+export const historyDecisions = (histories: CapabilityHistory[]): number => histories.reduce((n, h) => n + h.uses.length, 0);
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

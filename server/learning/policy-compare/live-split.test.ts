@@ -11,7 +11,10 @@ const B = 'skill://b@1.0.0';
 const C = 'skill://c@1.0.0';
 let clock = Date.parse('2030-04-01T09:00:00.000Z');
 const use = (
-  skill: string, outcome: RecordedSkillUse['outcome'], strategy: string | null, latency_ms: number | null = null,
+  skill: string,
+  outcome: RecordedSkillUse['outcome'],
+  strategy: string | null,
+  latency_ms: number | null = null,
   capability = 'cap',
 ): RecordedSkillUse => {
   clock += 1000;
@@ -21,11 +24,17 @@ const use = (
 
 // cap: a 1 of 4 (rate 0.25); b 3 of 4 (rate 0.75, best). other: c 1 of 2 (0.5), a 1 of 1 (1, best).
 const uses = [
-  use(A, 'failure', null), use(A, 'failure', null), // bound skill failing: no strategy chose it
-  use(B, 'success', 'UCB', 100), use(A, 'success', 'ThompsonSampling', 300), use(B, 'success', 'ThompsonSampling', 200),
-  use(B, 'failure', 'UCB', null), use(A, 'failure', 'UCB', 500), use(B, 'success', 'Softmax'),
+  use(A, 'failure', null),
+  use(A, 'failure', null), // bound skill failing: no strategy chose it
+  use(B, 'success', 'UCB', 100),
+  use(A, 'success', 'ThompsonSampling', 300),
+  use(B, 'success', 'ThompsonSampling', 200),
+  use(B, 'failure', 'UCB', null),
+  use(A, 'failure', 'UCB', 500),
+  use(B, 'success', 'Softmax'),
   use(B, 'caller_error', 'UCB'), // the caller's input: no decision
-  use(C, 'failure', null, null, 'other'), use(C, 'success', 'ThompsonSampling', 50, 'other'),
+  use(C, 'failure', null, null, 'other'),
+  use(C, 'success', 'ThompsonSampling', 50, 'other'),
   use(A, 'success', 'UCB', 10, 'other'),
 ];
 
@@ -43,12 +52,19 @@ describe('the live split’s figures', () => {
 
   it('are reported with the window, the decisions available, the capabilities and the method', () => {
     const input = {
-      source: 'live_split' as const, since: null, until: '2030-04-02T00:00:00Z', capability: null,
-      strategies: ['UCB' as const], seed: 1,
+      source: 'live_split' as const,
+      since: null,
+      until: '2030-04-02T00:00:00Z',
+      capability: null,
+      strategies: ['UCB' as const],
+      seed: 1,
     };
     const c = comparePoliciesOver(uses, input, ['UCB', 'ThompsonSampling']);
     expect(c).toMatchObject({
-      source: 'live_split', since: null, until: '2030-04-02T00:00:00Z', history_decisions: 11,
+      source: 'live_split',
+      since: null,
+      until: '2030-04-02T00:00:00Z',
+      history_decisions: 11,
       capabilities: ['cap', 'other'],
       strategies: [{ strategy: 'UCB', decisions: 4 }],
     });
@@ -63,18 +79,23 @@ describe('the live split’s figures', () => {
 
   it('keep to one capability when asked: its decisions and figures as among all', () => {
     const input = {
-      source: 'live_split' as const, since: null, until: null, capability: 'other',
-      strategies: ['UCB' as const, 'ThompsonSampling' as const], seed: 1,
+      source: 'live_split' as const,
+      since: null,
+      until: null,
+      capability: 'other',
+      strategies: ['UCB' as const, 'ThompsonSampling' as const],
+      seed: 1,
     };
     // other: c F (no strategy), c S (Thompson, regret 0.5, 50 ms), a S (UCB, regret 0, 10 ms).
     expect(comparePoliciesOver(uses, input, null)).toMatchObject({
-      history_decisions: 3, capabilities: ['other'], strategies: [
+      history_decisions: 3,
+      capabilities: ['other'],
+      strategies: [
         { strategy: 'UCB', decisions: 1, success_rate: 1, regret: 0, mean_latency_ms: 10 },
         { strategy: 'ThompsonSampling', decisions: 1, success_rate: 1, regret: 0.5, mean_latency_ms: 50 },
       ],
     });
-    expect(comparePoliciesOver(uses, input, null).method)
-      .toContain('3 decisions (the skill uses of the capability other');
+    expect(comparePoliciesOver(uses, input, null).method).toContain('3 decisions (the skill uses of the capability other');
     const unknown = comparePoliciesOver(uses, { ...input, capability: 'nothing' }, null);
     expect(unknown).toMatchObject({ history_decisions: 0, capabilities: [] });
     expect(unknown.method).toContain('the capability nothing (fewer than two skills used: nothing to compare)');

@@ -9,9 +9,7 @@ import type { CapabilityHistory } from './history.ts';
  * against the best arm in hindsight of the capability's history in the same window. A use recorded
  * with a name that is no strategy is not counted.
  */
-export function liveSplitFigures(
-  histories: CapabilityHistory[], strategies: readonly StrategyName[],
-): StrategyFigures[] {
+export function liveSplitFigures(histories: CapabilityHistory[], strategies: readonly StrategyName[]): StrategyFigures[] {
   const tallies = new Map(strategies.map((s) => [s, emptyTally()]));
   for (const h of histories) {
     for (const use of h.uses) {
@@ -22,5 +20,4 @@ export function liveSplitFigures(
   return strategies.map((s) => strategyFigures(s, tallies.get(s)!));
 }
 
-const isStrategy = (name: string | null): name is StrategyName =>
-  (STRATEGIES as readonly (string | null)[]).includes(name);
+const isStrategy = (name: string | null): name is StrategyName => (STRATEGIES as readonly (string | null)[]).includes(name);

@@ -13,7 +13,9 @@ const A = 'skill://a@1.0.0';
 const B = 'skill://b@1.0.0';
 let clock = Date.parse('2030-03-01T09:00:00.000Z');
 const use = (
-  skill: string, outcome: RecordedSkillUse['outcome'], latency_ms: number | null = null,
+  skill: string,
+  outcome: RecordedSkillUse['outcome'],
+  latency_ms: number | null = null,
   capability: string | null = 'cap',
 ): RecordedSkillUse => {
   clock += 1000;
@@ -26,7 +28,10 @@ const close = (x: number): number => expect.closeTo(x, 12) as number;
 
 /** a: S F S (rate 2/3); b: S S S (rate 1, the best in hindsight). Logged alternately, a first. */
 const history = () => [
-  use(A, 'success', 100), use(B, 'success', 300), use(A, 'failure', 200), use(B, 'success', null),
+  use(A, 'success', 100),
+  use(B, 'success', 300),
+  use(A, 'failure', 200),
+  use(B, 'success', null),
   use(A, 'success', 100),
   use(B, 'success', 500),
 ];
@@ -36,13 +41,21 @@ describe('offline replay: hand-checked histories', () => {
     const r = offlineReplay(capabilityHistories(history()), ['Greedy'], 1, { trace: true });
     // 1: a 0.5 = b 0.5, tie → a = logged (counted, a 1/0 → 0.667). 2: a → logged b: discarded.
     // 3: a = logged (a 1/1 → 0.5). 4: tie → a, logged b: discarded. 5: a = logged (a 2/1 → 0.6). 6: a, logged b.
-    expect(r.traces!.get('Greedy')!.get('cap')!.map((s) => [s.chosen, s.counted])).toEqual([
-      [A, true], [A, false], [A, true], [A, false], [A, true], [A, false],
+    expect(
+      r
+        .traces!.get('Greedy')!
+        .get('cap')!
+        .map((s) => [s.chosen, s.counted]),
+    ).toEqual([
+      [A, true],
+      [A, false],
+      [A, true],
+      [A, false],
+      [A, true],
+      [A, false],
     ]);
     // Counted: a S, a F, a S. Regret per decision: 1 − 2/3. Latency: (100 + 200 + 100) / 3.
-    expect(r.figures).toEqual([
-      { strategy: 'Greedy', decisions: 3, success_rate: 2 / 3, regret: close(1 / 3), mean_latency_ms: 400 / 3 },
-    ]);
+    expect(r.figures).toEqual([{ strategy: 'Greedy', decisions: 3, success_rate: 2 / 3, regret: close(1 / 3), mean_latency_ms: 400 / 3 }]);
   });
 
   it('computes UCB1’s bounds (untried first, then mean + sqrt(2 ln N / n) − latency cost)', () => {
@@ -51,14 +64,22 @@ describe('offline replay: hand-checked histories', () => {
     // (a 100 ms: 0, b 300 ms: 0.1) → a (counted, a 1/1, mean latency 150). 4: N 3: a 0.5 + 1.048 = 1.548,
     // b 1 + 1.482 − 0.1 = 2.382 → b (counted). 5: N 4: a 0.5 + 1.177 = 1.677, b 1 + 1.177 − 0.1 = 2.077 → b,
     // logged a: discarded. 6: b (counted).
-    expect(r.traces!.get('UCB')!.get('cap')!.map((s) => [s.chosen, s.counted])).toEqual([
-      [A, true], [B, true], [A, true], [B, true], [B, false], [B, true],
+    expect(
+      r
+        .traces!.get('UCB')!
+        .get('cap')!
+        .map((s) => [s.chosen, s.counted]),
+    ).toEqual([
+      [A, true],
+      [B, true],
+      [A, true],
+      [B, true],
+      [B, false],
+      [B, true],
     ]);
     // Counted: a S, b S, a F, b S, b S → 4 of 5. Regret: two a decisions at 1/3.
     // Latency: (100 + 300 + 200 + 500) / 4.
-    expect(r.figures).toEqual([
-      { strategy: 'UCB', decisions: 5, success_rate: 4 / 5, regret: close(2 / 15), mean_latency_ms: 275 },
-    ]);
+    expect(r.figures).toEqual([{ strategy: 'UCB', decisions: 5, success_rate: 4 / 5, regret: close(2 / 15), mean_latency_ms: 275 }]);
   });
 
   it('skips caller errors, skills without a capability and capabilities with one skill', () => {
@@ -75,14 +96,21 @@ describe('offline replay: hand-checked histories', () => {
   });
 
   it('answers no history with zero decisions and null figures for every strategy', () => {
-    expect(offlineReplay([], STRATEGIES, 1).figures).toEqual(STRATEGIES.map((strategy) => ({
-      strategy, decisions: 0, success_rate: null, regret: null, mean_latency_ms: null,
-    })));
+    expect(offlineReplay([], STRATEGIES, 1).figures).toEqual(
+      STRATEGIES.map((strategy) => ({
+        strategy,
+        decisions: 0,
+        success_rate: null,
+        regret: null,
+        mean_latency_ms: null,
+      })),
+    );
   });
 
   it('computes the random strategies’ figures from exactly their counted decisions, reproducibly by seed', () => {
     const uses = Array.from({ length: 40 }, (_, i) => [
-      use(A, i % 3 === 0 ? 'failure' : 'success', 100 + i), use(B, i % 5 === 0 ? 'failure' : 'success', 200),
+      use(A, i % 3 === 0 ? 'failure' : 'success', 100 + i),
+      use(B, i % 5 === 0 ? 'failure' : 'success', 200),
     ]).flat();
     const histories = capabilityHistories(uses);
     const [h] = histories;
@@ -105,7 +133,16 @@ describe('offline replay: hand-checked histories', () => {
     }
     // Another seed draws other choices (Thompson's choices are random at every decision point).
     const traceOf = (seed: number) => offlineReplay(histories, ['ThompsonSampling'], seed, { trace: true }).traces!;
-    expect(traceOf(7).get('ThompsonSampling')!.get('cap')!.map((s) => s.chosen))
-      .not.toEqual(traceOf(8).get('ThompsonSampling')!.get('cap')!.map((s) => s.chosen));
+    expect(
+      traceOf(7)
+        .get('ThompsonSampling')!
+        .get('cap')!
+        .map((s) => s.chosen),
+    ).not.toEqual(
+      traceOf(8)
+        .get('ThompsonSampling')!
+        .get('cap')!
+        .map((s) => s.chosen),
+    );
   });
 });

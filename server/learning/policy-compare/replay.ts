@@ -28,9 +28,7 @@ export interface ReplayStep {
  * all learnt from its own counted decisions only (none at the start), under the strategy's default
  * parameters (policies/policy-schema.ts POLICY_DEFAULTS).
  */
-export function replayCapability(
-  h: CapabilityHistory, strategy: StrategyName, random: Random, tally: Tally, trace?: ReplayStep[],
-): void {
+export function replayCapability(h: CapabilityHistory, strategy: StrategyName, random: Random, tally: Tally, trace?: ReplayStep[]): void {
   const arms: Arm[] = h.arms.map((id) => ({ id, successes: 0, failures: 0, latency_ms: null }));
   const byId = new Map(arms.map((a) => [a.id, a]));
   const latency = new Map(arms.map((a) => [a.id, { sum: 0, n: 0 }]));
@@ -63,7 +61,10 @@ export interface ReplayResult {
  * from its own stream seeded by `seed` (seed.ts), so the same history and seed give the same figures.
  */
 export function offlineReplay(
-  histories: CapabilityHistory[], strategies: readonly StrategyName[], seed: number, options: { trace?: boolean } = {},
+  histories: CapabilityHistory[],
+  strategies: readonly StrategyName[],
+  seed: number,
+  options: { trace?: boolean } = {},
 ): ReplayResult {
   const traces = options.trace ? new Map<StrategyName, Map<string, ReplayStep[]>>() : undefined;
   const figures = strategies.map((strategy) => {

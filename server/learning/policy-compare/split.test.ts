@@ -24,8 +24,7 @@ describe('the live split', () => {
 
   it('shares decisions about evenly between the two strategies', () => {
     const n = 4_000;
-    const ucb = Array.from({ length: n }, (_, i) => splitStrategy(SPLIT, `run-${i}`, 'Transcribe'))
-      .filter((s) => s === 'UCB');
+    const ucb = Array.from({ length: n }, (_, i) => splitStrategy(SPLIT, `run-${i}`, 'Transcribe')).filter((s) => s === 'UCB');
     // Binomial(4 000, 1/2): sd ≈ 32; within 5 of them.
     expect(Math.abs(ucb.length - n / 2)).toBeLessThan(160);
   });
@@ -33,23 +32,21 @@ describe('the live split', () => {
   it('is read from DCF_POLICY_SPLIT: two different strategies, or empty / unset for none', () => {
     expect(loadConfig({}).policySplit).toBeNull();
     expect(loadConfig({ DCF_POLICY_SPLIT: '' }).policySplit).toBeNull();
-    expect(loadConfig({ DCF_POLICY_SPLIT: ' UCB , ThompsonSampling ' }).policySplit)
-      .toEqual(['UCB', 'ThompsonSampling']);
-    expect(loadConfig({ DCF_POLICY_SPLIT: 'Greedy:ThompsonSampling' }).policySplit)
-      .toEqual(['Greedy', 'ThompsonSampling']);
+    expect(loadConfig({ DCF_POLICY_SPLIT: ' UCB , ThompsonSampling ' }).policySplit).toEqual(['UCB', 'ThompsonSampling']);
+    expect(loadConfig({ DCF_POLICY_SPLIT: 'Greedy:ThompsonSampling' }).policySplit).toEqual(['Greedy', 'ThompsonSampling']);
     const bads = ['UCB', 'UCB,UCB', 'UCB,Softmax', 'Greedy,UCB,ThompsonSampling', ',', 'Greedy:Thompson', 'UCB;Greedy'];
     for (const bad of bads) {
       expect(() => loadConfig({ DCF_POLICY_SPLIT: bad }), bad).toThrow(ConfigError);
     }
-    expect(() => loadConfig({ DCF_POLICY_SPLIT: 'UCB' }))
-      .toThrow(/DCF_POLICY_SPLIT \("UCB"\): must be two different strategies/);
+    expect(() => loadConfig({ DCF_POLICY_SPLIT: 'UCB' })).toThrow(/DCF_POLICY_SPLIT \("UCB"\): must be two different strategies/);
   });
 
   it('decides each swap: the split’s strategy when set (marked as split), else DCF_SKILL_POLICY', () => {
     const decision = { runId: 'run-7', state: 'Transcribe' };
-    expect(swapStrategy({ skillPolicy: 'Greedy', policySplit: null }, decision))
-      .toEqual({ strategy: 'Greedy', split: false });
-    expect(swapStrategy({ skillPolicy: 'Greedy', policySplit: SPLIT }, decision))
-      .toEqual({ strategy: splitStrategy(SPLIT, 'run-7', 'Transcribe'), split: true });
+    expect(swapStrategy({ skillPolicy: 'Greedy', policySplit: null }, decision)).toEqual({ strategy: 'Greedy', split: false });
+    expect(swapStrategy({ skillPolicy: 'Greedy', policySplit: SPLIT }, decision)).toEqual({
+      strategy: splitStrategy(SPLIT, 'run-7', 'Transcribe'),
+      split: true,
+    });
   });
 });

@@ -9,7 +9,10 @@ export type FetchRoutes = Record<string, (req: Request) => Promise<Response>>;
  * way without a Next.js build. The request's abort signal fires when the client goes away, and a
  * streamed response body (SSE) is written as it comes and cancelled on disconnect — as Next does.
  */
-export async function serveFetchHandlers(routes: FetchRoutes, opts: { host?: string; port?: number } = {}): Promise<{ origin: string; close(): Promise<void> }> {
+export async function serveFetchHandlers(
+  routes: FetchRoutes,
+  opts: { host?: string; port?: number } = {},
+): Promise<{ origin: string; close(): Promise<void> }> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const route = routes[url.pathname];

@@ -20,8 +20,14 @@ export type BotAnswer = { status: number; body: unknown };
  * 401 `Unauthorized`, a missing `chat_id` or `text` its 400. Test double for a service that cannot
  * run here.
  */
-export async function startFakeBotApi(token: string, script: BotAnswer[] = []): Promise<{
-  baseUrl: string; requests: BotRequest[]; script: BotAnswer[]; close(): Promise<void>;
+export async function startFakeBotApi(
+  token: string,
+  script: BotAnswer[] = [],
+): Promise<{
+  baseUrl: string;
+  requests: BotRequest[];
+  script: BotAnswer[];
+  close(): Promise<void>;
 }> {
   const requests: BotRequest[] = [];
   let nextId = 100;
@@ -62,7 +68,9 @@ export async function startFakeBotApi(token: string, script: BotAnswer[] = []): 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`, requests, script,
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    script,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -70,7 +78,12 @@ export async function startFakeBotApi(token: string, script: BotAnswer[] = []): 
 /** Telegram's flood-control answer: 429 with `parameters.retry_after` seconds. */
 export const tooManyRequests = (retryAfterS: number): BotAnswer => ({
   status: 429,
-  body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfterS}`, parameters: { retry_after: retryAfterS } },
+  body: {
+    ok: false,
+    error_code: 429,
+    description: `Too Many Requests: retry after ${retryAfterS}`,
+    parameters: { retry_after: retryAfterS },
+  },
 });
 
 /** Telegram's answer for a chat the bot cannot write to. */

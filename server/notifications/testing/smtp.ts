@@ -14,12 +14,19 @@ export interface ReceivedMail {
  * recipient with an SMTP code (e.g. 451 try later, 550 no such user) to exercise failures.
  */
 export async function startTestSmtp(opts: { user: string; pass: string; rejectRcpt?: (address: string) => number | null }): Promise<{
-  url: (auth?: { user: string; pass: string }) => string; received: ReceivedMail[]; rcptAttempts: string[]; close(): Promise<void>;
+  url: (auth?: { user: string; pass: string }) => string;
+  received: ReceivedMail[];
+  rcptAttempts: string[];
+  close(): Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
   const rcptAttempts: string[] = [];
   const server = new SMTPServer({
-    secure: false, disabledCommands: ['STARTTLS'], authOptional: false, allowInsecureAuth: true, logger: false,
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: false,
+    allowInsecureAuth: true,
+    logger: false,
     onAuth(auth, _session, cb) {
       if (auth.username === opts.user && auth.password === opts.pass) return cb(null, { user: auth.username });
       const err = Object.assign(new Error('Invalid username or password'), { responseCode: 535 });
@@ -48,8 +55,10 @@ export async function startTestSmtp(opts: { user: string; pass: string; rejectRc
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
-    url: (auth = { user: opts.user, pass: opts.pass }) => `smtp://${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@127.0.0.1:${port}`,
-    received, rcptAttempts,
+    url: (auth = { user: opts.user, pass: opts.pass }) =>
+      `smtp://${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@127.0.0.1:${port}`,
+    received,
+    rcptAttempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -10,19 +10,22 @@ const byName = choice('rec-4', B, arms, { general_method_used: false });
 describe('BLPViolation', () => {
   it('is found for a skill called by name where the catalog offered alternatives', () => {
     const p = plan({ policy: { strategy: 'UCB', preferGeneralMethods: true } });
-    const generalAlternative = `choose among ${A}, ${B} for transcription with the plan's UCB policy `
-      + '(get_skillset, then the policy\'s choice)';
-    expect(blpFindings(input({ plan: p, choices: [byName] }), 'live')).toEqual([{
-      key: `${p.planId}:BLPViolation:rec-4`,
-      plan_id: p.planId,
-      agent_id: p.agent_id,
-      type: 'BLPViolation',
-      when: 'live',
-      message: `The plan prefers general methods but called ${B} by name for transcription, without consulting `
-        + `the catalog or its policy; the general method: ${generalAlternative}.`,
-      detail: { type: 'BLPViolation', trick: `called ${B} by name`, generalAlternative },
-      evidence: ['rec-4'],
-    }]);
+    const generalAlternative =
+      `choose among ${A}, ${B} for transcription with the plan's UCB policy ` + "(get_skillset, then the policy's choice)";
+    expect(blpFindings(input({ plan: p, choices: [byName] }), 'live')).toEqual([
+      {
+        key: `${p.planId}:BLPViolation:rec-4`,
+        plan_id: p.planId,
+        agent_id: p.agent_id,
+        type: 'BLPViolation',
+        when: 'live',
+        message:
+          `The plan prefers general methods but called ${B} by name for transcription, without consulting ` +
+          `the catalog or its policy; the general method: ${generalAlternative}.`,
+        detail: { type: 'BLPViolation', trick: `called ${B} by name`, generalAlternative },
+        evidence: ['rec-4'],
+      },
+    ]);
   });
 
   it('is not found when the general method was used', () => {
@@ -45,6 +48,9 @@ describe('BLPViolation', () => {
 
   it('is found once per call by name, each keyed by its record', () => {
     const found = blpFindings(input({ choices: [byName, { ...byName, record_id: 'rec-9' }] }), 'end');
-    expect(found.map((f) => [f.key.split(':').at(-1), f.when])).toEqual([['rec-4', 'end'], ['rec-9', 'end']]);
+    expect(found.map((f) => [f.key.split(':').at(-1), f.when])).toEqual([
+      ['rec-4', 'end'],
+      ['rec-9', 'end'],
+    ]);
   });
 });

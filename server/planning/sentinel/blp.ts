@@ -26,21 +26,24 @@ export function blpFindings(input: SentinelInput, when: CheckTime): FindingDraft
   const { plan } = input;
   const policy = plan.planningContext.policy;
   if (!policy.preferGeneralMethods) return [];
-  return input.choices.filter((c) => isTrick(plan.given_skills, c)).map((c) => {
-    const trick = `called ${c.chosen} by name`;
-    const arms = c.arms.map((a) => a.id).join(', ');
-    const generalAlternative = `choose among ${arms} for ${c.capability} with the plan's ${policy.strategy} policy `
-      + '(get_skillset, then the policy\'s choice)';
-    return {
-      key: findingKey(plan.planId, 'BLPViolation', c.record_id),
-      plan_id: plan.planId,
-      agent_id: plan.agent_id,
-      type: 'BLPViolation' as const,
-      when,
-      message: `The plan prefers general methods but ${trick} for ${c.capability}, without consulting the catalog `
-        + `or its policy; the general method: ${generalAlternative}.`,
-      detail: { type: 'BLPViolation' as const, trick, generalAlternative },
-      evidence: [c.record_id],
-    };
-  });
+  return input.choices
+    .filter((c) => isTrick(plan.given_skills, c))
+    .map((c) => {
+      const trick = `called ${c.chosen} by name`;
+      const arms = c.arms.map((a) => a.id).join(', ');
+      const generalAlternative =
+        `choose among ${arms} for ${c.capability} with the plan's ${policy.strategy} policy ` + "(get_skillset, then the policy's choice)";
+      return {
+        key: findingKey(plan.planId, 'BLPViolation', c.record_id),
+        plan_id: plan.planId,
+        agent_id: plan.agent_id,
+        type: 'BLPViolation' as const,
+        when,
+        message:
+          `The plan prefers general methods but ${trick} for ${c.capability}, without consulting the catalog ` +
+          `or its policy; the general method: ${generalAlternative}.`,
+        detail: { type: 'BLPViolation' as const, trick, generalAlternative },
+        evidence: [c.record_id],
+      };
+    });
 }

@@ -17,18 +17,22 @@ describe('BudgetExceeded: maxToolCalls', () => {
   });
 
   it('is found over the budget, with the amount over and the calls past the limit', () => {
-    expect(live({ maxToolCalls: 2 }, calls('a', 'b', 'c', 'd'))).toEqual([{
-      key: `${plan().planId}:BudgetExceeded:maxToolCalls`,
-      plan_id: plan().planId,
-      agent_id: 'agent-planner',
-      type: 'BudgetExceeded',
-      when: 'live',
-      message: 'The plan made 4 tool calls against a budget of 2 (2 over).',
-      detail: {
-        type: 'BudgetExceeded', exceeded: { dimension: 'maxToolCalls', limit: 2, actual: 4, over: 2 }, enforced: false,
+    expect(live({ maxToolCalls: 2 }, calls('a', 'b', 'c', 'd'))).toEqual([
+      {
+        key: `${plan().planId}:BudgetExceeded:maxToolCalls`,
+        plan_id: plan().planId,
+        agent_id: 'agent-planner',
+        type: 'BudgetExceeded',
+        when: 'live',
+        message: 'The plan made 4 tool calls against a budget of 2 (2 over).',
+        detail: {
+          type: 'BudgetExceeded',
+          exceeded: { dimension: 'maxToolCalls', limit: 2, actual: 4, over: 2 },
+          enforced: false,
+        },
+        evidence: ['rec-2', 'rec-3'],
       },
-      evidence: ['rec-2', 'rec-3'],
-    }]);
+    ]);
   });
 
   it('counts neither model records nor planning tools', () => {
@@ -65,8 +69,7 @@ describe('BudgetExceeded: maxToolCalls', () => {
 });
 
 describe('BudgetExceeded: maxCost', () => {
-  const costs = (...units: number[]) =>
-    units.map((u, i) => record(i, i % 2 ? 'model' : 'invoke_skill_tool', { cost_units: u }));
+  const costs = (...units: number[]) => units.map((u, i) => record(i, i % 2 ? 'model' : 'invoke_skill_tool', { cost_units: u }));
 
   it('is not found at or under the budget (floating-point dust ignored)', () => {
     expect(live({ maxCost: 10 }, costs(4, 6))).toEqual([]);
@@ -109,20 +112,18 @@ describe('BudgetExceeded: maxLatency', () => {
     });
   });
 
-  it('is measured at the end to the last record\'s end, not to now', () => {
+  it("is measured at the end to the last record's end, not to now", () => {
     const p = plan({ budget: { maxLatency: 2_000 }, executionState: 'Complete' });
     const [f] = budgetFindings(input({ plan: p, records, now: at(60_000) }), 'end');
     expect(f?.detail).toMatchObject({ exceeded: { actual: 2_500, over: 500 } });
     expect(f?.evidence).toEqual(['rec-1']);
-    expect(budgetFindings(input({ plan: plan({ budget: { maxLatency: 2_500 } }), records, now: at(60_000) }), 'end'))
-      .toEqual([]);
+    expect(budgetFindings(input({ plan: plan({ budget: { maxLatency: 2_500 } }), records, now: at(60_000) }), 'end')).toEqual([]);
   });
 
-  it('uses a running record\'s start, and the plan\'s own end when it recorded nothing', () => {
+  it("uses a running record's start, and the plan's own end when it recorded nothing", () => {
     const running = [record(0, 'a', { status: 'running', ended_at: null, started_at: at(7_000) })];
     const p = plan({ budget: { maxLatency: 5_000 } });
-    expect(budgetFindings(input({ plan: p, records: running }), 'end')[0]?.detail)
-      .toMatchObject({ exceeded: { actual: 7_000 } });
+    expect(budgetFindings(input({ plan: p, records: running }), 'end')[0]?.detail).toMatchObject({ exceeded: { actual: 7_000 } });
     const ended = plan({ budget: { maxLatency: 5_000 }, ended_at: at(4_000) });
     expect(budgetFindings(input({ plan: ended, now: at(60_000) }), 'end')).toEqual([]);
   });
@@ -136,8 +137,9 @@ describe('BudgetExceeded: maxLatency', () => {
   });
 
   it('refuses a time that does not parse', () => {
-    expect(() => budgetFindings(input({ plan: plan({ budget: { maxLatency: 1 } }), now: 'soon' }), 'live'))
-      .toThrow(/now is not an ISO 8601 time/);
+    expect(() => budgetFindings(input({ plan: plan({ budget: { maxLatency: 1 } }), now: 'soon' }), 'live')).toThrow(
+      /now is not an ISO 8601 time/,
+    );
   });
 });
 

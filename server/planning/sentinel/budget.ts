@@ -117,12 +117,13 @@ function message(dimension: Dimension, limit: number, m: Measure, over: number):
   const refused = m.refused ? `; ${plural(m.refused, 'call')} refused in enforce mode` : '';
   switch (dimension) {
     case 'maxToolCalls':
-      return `The plan ${m.refused ? 'attempted' : 'made'} ${plural(m.actual, 'tool call')} against a budget of `
-        + `${num(limit)} (${num(over)} over${refused}).`;
+      return (
+        `The plan ${m.refused ? 'attempted' : 'made'} ${plural(m.actual, 'tool call')} against a budget of ` +
+        `${num(limit)} (${num(over)} over${refused}).`
+      );
     case 'maxLatency':
       return `The plan ran for ${ms(m.actual)} against a time budget of ${ms(limit)} (${ms(over)} over${refused}).`;
     case 'maxCost':
-      return `The plan used ${num(m.actual)} resource units against a cost budget of ${num(limit)} `
-        + `(${num(over)} over${refused}).`;
+      return `The plan used ${num(m.actual)} resource units against a cost budget of ${num(limit)} ` + `(${num(over)} over${refused}).`;
   }
 }

@@ -2,27 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { skippedIntentFindings, unplannedCallFindings } from './deviation.ts';
 import { calls, input, intent, plan, record } from './testing/fixtures.ts';
 
-const declared = [
-  intent('get_skillset'), intent('invoke_skill_tool', { fallbackOnFailure: intent('ask_user') }), intent('reply'),
-];
+const declared = [intent('get_skillset'), intent('invoke_skill_tool', { fallbackOnFailure: intent('ask_user') }), intent('reply')];
 
 describe('PlanDeviation: unplanned_call', () => {
   const p = plan({ plannedSequence: declared });
 
   it('is found for an executed call that matches no intent', () => {
     const found = unplannedCallFindings(input({ plan: p, records: calls('get_skillset', 'delete_workflow') }), 'live');
-    expect(found).toEqual([{
-      key: `${p.planId}:PlanDeviation:unplanned:rec-1`,
-      plan_id: p.planId,
-      agent_id: p.agent_id,
-      type: 'PlanDeviation',
-      when: 'live',
-      message: 'delete_workflow was called (call 2) but the plan declares no intent it carries out, '
-        + 'and no rationale for it was given.',
-      detail: { type: 'PlanDeviation', deviation: 'unplanned_call', expected: null,
-        actual: { tool_name: 'delete_workflow', record_id: 'rec-1' } },
-      evidence: ['rec-1'],
-    }]);
+    expect(found).toEqual([
+      {
+        key: `${p.planId}:PlanDeviation:unplanned:rec-1`,
+        plan_id: p.planId,
+        agent_id: p.agent_id,
+        type: 'PlanDeviation',
+        when: 'live',
+        message:
+          'delete_workflow was called (call 2) but the plan declares no intent it carries out, ' + 'and no rationale for it was given.',
+        detail: {
+          type: 'PlanDeviation',
+          deviation: 'unplanned_call',
+          expected: null,
+          actual: { tool_name: 'delete_workflow', record_id: 'rec-1' },
+        },
+        evidence: ['rec-1'],
+      },
+    ]);
   });
 
   it('is not found for calls that carry out intents, repeated or not', () => {
@@ -31,16 +35,21 @@ describe('PlanDeviation: unplanned_call', () => {
   });
 
   it('is not found when the agent gave a rationale for calling that tool', () => {
-    const explained = plan({ plannedSequence: declared,
-      deviations: [{ kind: 'unplanned_call', toolName: 'delete_workflow', rationale: 'the user asked' }] });
+    const explained = plan({
+      plannedSequence: declared,
+      deviations: [{ kind: 'unplanned_call', toolName: 'delete_workflow', rationale: 'the user asked' }],
+    });
     expect(unplannedCallFindings(input({ plan: explained, records: calls('delete_workflow') }), 'live')).toEqual([]);
   });
 
   it('is still found when the rationale is for another tool or of the other kind', () => {
-    const wrong = plan({ plannedSequence: declared, deviations: [
-      { kind: 'skipped_intent', toolName: 'delete_workflow', rationale: 'x' },
-      { kind: 'unplanned_call', toolName: 'list_workflows', rationale: 'y' },
-    ] });
+    const wrong = plan({
+      plannedSequence: declared,
+      deviations: [
+        { kind: 'skipped_intent', toolName: 'delete_workflow', rationale: 'x' },
+        { kind: 'unplanned_call', toolName: 'list_workflows', rationale: 'y' },
+      ],
+    });
     expect(unplannedCallFindings(input({ plan: wrong, records: calls('delete_workflow') }), 'end')).toHaveLength(1);
   });
 
@@ -63,28 +72,28 @@ describe('PlanDeviation: unplanned_call', () => {
 });
 
 describe('PlanDeviation: skipped_intent', () => {
-  const ended = (over: Parameters<typeof plan>[0] = {}) =>
-    plan({ plannedSequence: declared, executionState: 'Complete', ...over });
+  const ended = (over: Parameters<typeof plan>[0] = {}) => plan({ plannedSequence: declared, executionState: 'Complete', ...over });
 
   it('is found for a declared intent no call carried out', () => {
     const p = ended();
     const found = skippedIntentFindings(input({ plan: p, records: calls('get_skillset', 'invoke_skill_tool') }));
-    expect(found).toEqual([{
-      key: `${p.planId}:PlanDeviation:skipped:2`,
-      plan_id: p.planId,
-      agent_id: p.agent_id,
-      type: 'PlanDeviation',
-      when: 'end',
-      message: 'Intent 3 of 3, reply, was declared but never called, and no rationale for skipping it was given.',
-      detail: { type: 'PlanDeviation', deviation: 'skipped_intent', expected: declared[2], actual: null },
-      evidence: [],
-    }]);
+    expect(found).toEqual([
+      {
+        key: `${p.planId}:PlanDeviation:skipped:2`,
+        plan_id: p.planId,
+        agent_id: p.agent_id,
+        type: 'PlanDeviation',
+        when: 'end',
+        message: 'Intent 3 of 3, reply, was declared but never called, and no rationale for skipping it was given.',
+        detail: { type: 'PlanDeviation', deviation: 'skipped_intent', expected: declared[2], actual: null },
+        evidence: [],
+      },
+    ]);
   });
 
   it('names the skill of a skipped skill intent', () => {
     const p = ended({ plannedSequence: [intent('invoke_skill_tool', { skill: 'transcription' })] });
-    expect(skippedIntentFindings(input({ plan: p }))[0]?.message)
-      .toMatch(/^Intent 1 of 1, invoke_skill_tool \(transcription\),/);
+    expect(skippedIntentFindings(input({ plan: p }))[0]?.message).toMatch(/^Intent 1 of 1, invoke_skill_tool \(transcription\),/);
   });
 
   it('is not found when every intent ran, or the agent explained the skip', () => {
@@ -92,8 +101,7 @@ describe('PlanDeviation: skipped_intent', () => {
     expect(skippedIntentFindings(input({ plan: ended(), records: all }))).toEqual([]);
     const rationale = { kind: 'skipped_intent' as const, toolName: 'reply', rationale: 'nothing to say' };
     const explained = ended({ deviations: [rationale] });
-    expect(skippedIntentFindings(input({ plan: explained, records: calls('get_skillset', 'invoke_skill_tool') })))
-      .toEqual([]);
+    expect(skippedIntentFindings(input({ plan: explained, records: calls('get_skillset', 'invoke_skill_tool') }))).toEqual([]);
   });
 
   it('is not found for a fallback that never ran (a contingency)', () => {

@@ -30,10 +30,10 @@ export function unplannedCallFindings(input: SentinelInput, when: CheckTime): Fi
       agent_id: plan.agent_id,
       type: 'PlanDeviation',
       when,
-      message: `${r.tool_name} was called (call ${r.seq + 1}) but the plan declares no intent it carries out, `
-        + 'and no rationale for it was given.',
-      detail: { type: 'PlanDeviation', deviation: 'unplanned_call', expected: null,
-        actual: { tool_name: r.tool_name, record_id: r.id } },
+      message:
+        `${r.tool_name} was called (call ${r.seq + 1}) but the plan declares no intent it carries out, ` +
+        'and no rationale for it was given.',
+      detail: { type: 'PlanDeviation', deviation: 'unplanned_call', expected: null, actual: { tool_name: r.tool_name, record_id: r.id } },
       evidence: [r.id],
     }));
 }
@@ -47,16 +47,19 @@ export function skippedIntentFindings(input: SentinelInput): FindingDraft[] {
   return plan.plannedSequence.flatMap((intent, index) => {
     if (index > last || carriedOut.has(index) || explained(plan, 'skipped_intent', intent.toolName)) return [];
     const what = intent.skill ? `${intent.toolName} (${intent.skill})` : intent.toolName;
-    return [{
-      key: findingKey(plan.planId, 'PlanDeviation', `skipped:${index}`),
-      plan_id: plan.planId,
-      agent_id: plan.agent_id,
-      type: 'PlanDeviation' as const,
-      when: 'end' as const,
-      message: `Intent ${index + 1} of ${plan.plannedSequence.length}, ${what}, was declared but never called, `
-        + 'and no rationale for skipping it was given.',
-      detail: { type: 'PlanDeviation' as const, deviation: 'skipped_intent' as const, expected: intent, actual: null },
-      evidence: [],
-    }];
+    return [
+      {
+        key: findingKey(plan.planId, 'PlanDeviation', `skipped:${index}`),
+        plan_id: plan.planId,
+        agent_id: plan.agent_id,
+        type: 'PlanDeviation' as const,
+        when: 'end' as const,
+        message:
+          `Intent ${index + 1} of ${plan.plannedSequence.length}, ${what}, was declared but never called, ` +
+          'and no rationale for skipping it was given.',
+        detail: { type: 'PlanDeviation' as const, deviation: 'skipped_intent' as const, expected: intent, actual: null },
+        evidence: [],
+      },
+    ];
   });
 }

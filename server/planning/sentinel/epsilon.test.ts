@@ -7,12 +7,14 @@ const B = 'skill://assemblyai-transcribe@1.0.0';
 const arms = [arm(A, 30, 0), arm(B, 0, 30)]; // Greedy takes A
 
 /** n decisions, of which the first k chose the non-greedy B. */
-const decisions = (n: number, k: number) =>
-  Array.from({ length: n }, (_, i) => choice(`rec-${i}`, i < k ? B : A, arms));
-const judge = (n: number, k: number, explorationRate?: number) => epsilonFindings(input({
-  plan: plan({ executionState: 'Complete', policy: { strategy: 'EpsilonGreedy', explorationRate } }),
-  choices: decisions(n, k),
-}));
+const decisions = (n: number, k: number) => Array.from({ length: n }, (_, i) => choice(`rec-${i}`, i < k ? B : A, arms));
+const judge = (n: number, k: number, explorationRate?: number) =>
+  epsilonFindings(
+    input({
+      plan: plan({ executionState: 'Complete', policy: { strategy: 'EpsilonGreedy', explorationRate } }),
+      choices: decisions(n, k),
+    }),
+  );
 
 describe('epsilonBound', () => {
   it('is n·ε + 3·sqrt(n·ε·(1 − ε)) + 1', () => {
@@ -26,8 +28,7 @@ describe('epsilonBound', () => {
     const lnFact = [0];
     for (let i = 1; i <= n; i++) lnFact.push(lnFact[i - 1]! + Math.log(i));
     let s = 0;
-    for (let i = k; i <= n; i++)
-      s += Math.exp(lnFact[n]! - lnFact[i]! - lnFact[n - i]! + i * Math.log(p) + (n - i) * Math.log(1 - p));
+    for (let i = k; i <= n; i++) s += Math.exp(lnFact[n]! - lnFact[i]! - lnFact[n - i]! + i * Math.log(p) + (n - i) * Math.log(1 - p));
     return s;
   };
 
@@ -53,15 +54,16 @@ describe('PolicyViolation: EpsilonGreedy over the plan', () => {
     expect(found[0]).toMatchObject({
       key: `${plan().planId}:PolicyViolation:epsilon-greedy`,
       when: 'end',
-      message: 'The EpsilonGreedy plan (explorationRate 0.1) took a non-greedy arm in 5 of 10 skill choices, more '
-        + 'than the 4.85 its rate allows (n·ε + 3·√(n·ε·(1 − ε)) + 1); the last: '
-        + `${B} for transcription, where Greedy takes ${A}.`,
+      message:
+        'The EpsilonGreedy plan (explorationRate 0.1) took a non-greedy arm in 5 of 10 skill choices, more ' +
+        'than the 4.85 its rate allows (n·ε + 3·√(n·ε·(1 − ε)) + 1); the last: ' +
+        `${B} for transcription, where Greedy takes ${A}.`,
       detail: { type: 'PolicyViolation', strategy: 'EpsilonGreedy', chosen: B, expected: [A] },
       evidence: ['rec-0', 'rec-1', 'rec-2', 'rec-3', 'rec-4'],
     });
   });
 
-  it('reads the plan\'s explorationRate', () => {
+  it("reads the plan's explorationRate", () => {
     expect(judge(10, 5, 0.5)).toEqual([]);
     expect(judge(10, 1, 0)).toEqual([]);
     expect(judge(10, 2, 0)).toHaveLength(1);

@@ -32,11 +32,12 @@ export function epsilonFindings(input: SentinelInput): FindingDraft[] {
   const bound = epsilonBound(n, policy.explorationRate);
   const last = nonGreedy.at(-1);
   if (!last || k <= bound) return [];
-  const message = `The EpsilonGreedy plan (explorationRate ${num(policy.explorationRate)}) took a non-greedy arm in `
-    + `${k} of ${n} skill choices, more than the ${num(bound)} its rate allows `
-    + '(n·ε + 3·√(n·ε·(1 − ε)) + 1); '
-    + `the last: ${last.choice.chosen} for ${last.choice.capability}, where Greedy takes `
-    + `${last.greedy.expected.join(' or ')}.`;
+  const message =
+    `The EpsilonGreedy plan (explorationRate ${num(policy.explorationRate)}) took a non-greedy arm in ` +
+    `${k} of ${n} skill choices, more than the ${num(bound)} its rate allows ` +
+    '(n·ε + 3·√(n·ε·(1 − ε)) + 1); ' +
+    `the last: ${last.choice.chosen} for ${last.choice.capability}, where Greedy takes ` +
+    `${last.greedy.expected.join(' or ')}.`;
   const finding = policyViolation(input, 'end', 'EpsilonGreedy', last.choice, last.greedy, 'epsilon-greedy', message);
   return [{ ...finding, evidence: nonGreedy.map((d) => d.choice.record_id) }];
 }

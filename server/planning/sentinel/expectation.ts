@@ -1,5 +1,11 @@
 import {
-  chooseArm, latencyCosts, sampleBeta, seededRandom, type Arm, type ResolvedPolicy, type StrategyName,
+  chooseArm,
+  latencyCosts,
+  sampleBeta,
+  seededRandom,
+  type Arm,
+  type ResolvedPolicy,
+  type StrategyName,
 } from '../../learning/policies/index.ts';
 import { seedOf } from './seed.ts';
 
@@ -67,9 +73,7 @@ export function probabilityBest(arms: Arm[], policy: ResolvedPolicy, seedText: s
 }
 
 /** What `strategy` expects of a choice among `arms`; `seedText` seeds Thompson's estimate (the record id). */
-export function expectation(
-  strategy: StrategyName, arms: Arm[], policy: ResolvedPolicy, seedText: string,
-): Expectation {
+export function expectation(strategy: StrategyName, arms: Arm[], policy: ResolvedPolicy, seedText: string): Expectation {
   if (strategy === 'ThompsonSampling') {
     const p = probabilityBest(arms, policy, seedText);
     return { expected: arms.filter((_, i) => p[i]! >= THOMPSON_FLOOR).map((a) => a.id), scores: scoreRecord(arms, p) };

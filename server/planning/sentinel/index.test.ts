@@ -14,9 +14,7 @@ const troubled = input({
     policy: { strategy: 'Greedy', preferGeneralMethods: true },
     executionState: 'Complete',
   }),
-  records: [
-    ...calls('invoke_skill_tool', 'delete_workflow', 'invoke_skill_tool'), record(3, 'model', { cost_units: 150 }),
-  ],
+  records: [...calls('invoke_skill_tool', 'delete_workflow', 'invoke_skill_tool'), record(3, 'model', { cost_units: 150 })],
   choices: [choice('rec-0', B, [arm(A, 9, 1), arm(B, 1, 9)], { general_method_used: false })],
   now: at(3_500),
 });
@@ -26,8 +24,12 @@ const kinds = (drafts: { key: string }[]) => drafts.map((d) => d.key.split(':').
 describe('liveFindings', () => {
   it('runs the live checks: budgets, unplanned calls, policy per decision, BLP', () => {
     expect(kinds(liveFindings(troubled, new Set()))).toEqual([
-      'BudgetExceeded:maxToolCalls', 'BudgetExceeded:maxLatency', 'BudgetExceeded:maxCost',
-      'PlanDeviation:unplanned:rec-1', 'PolicyViolation:rec-0', 'BLPViolation:rec-0',
+      'BudgetExceeded:maxToolCalls',
+      'BudgetExceeded:maxLatency',
+      'BudgetExceeded:maxCost',
+      'PlanDeviation:unplanned:rec-1',
+      'PolicyViolation:rec-0',
+      'BLPViolation:rec-0',
     ]);
   });
 
@@ -35,14 +37,18 @@ describe('liveFindings', () => {
     const first = liveFindings(troubled, new Set());
     expect(liveFindings(troubled, new Set(first.map((d) => d.key)))).toEqual([]);
     expect(kinds(liveFindings(troubled, new Set([first[0]!.key, first[4]!.key])))).toEqual([
-      'BudgetExceeded:maxLatency', 'BudgetExceeded:maxCost', 'PlanDeviation:unplanned:rec-1', 'BLPViolation:rec-0',
+      'BudgetExceeded:maxLatency',
+      'BudgetExceeded:maxCost',
+      'PlanDeviation:unplanned:rec-1',
+      'BLPViolation:rec-0',
     ]);
   });
 
   it('finds nothing for a plan followed to the letter within its budget', () => {
     const clean = input({
       plan: plan({
-        plannedSequence: [intent('get_skillset'), intent('invoke_skill_tool')], budget: { maxToolCalls: 5 },
+        plannedSequence: [intent('get_skillset'), intent('invoke_skill_tool')],
+        budget: { maxToolCalls: 5 },
       }),
       records: calls('get_skillset', 'invoke_skill_tool', 'invoke_skill_tool'),
       choices: [choice('rec-1', A, [arm(A, 9, 1), arm(B, 1, 9)])],
@@ -56,9 +62,14 @@ describe('endFindings', () => {
   it('adds the end-only checks (skipped intents, EpsilonGreedy over the plan) and marks its findings end', () => {
     const drafts = endFindings(troubled, new Set());
     expect(kinds(drafts)).toEqual([
-      'BudgetExceeded:maxToolCalls', 'BudgetExceeded:maxLatency', 'BudgetExceeded:maxCost',
-      'PlanDeviation:unplanned:rec-1', 'PolicyViolation:rec-0', 'BLPViolation:rec-0',
-      'PlanDeviation:skipped:0', 'PlanDeviation:skipped:2',
+      'BudgetExceeded:maxToolCalls',
+      'BudgetExceeded:maxLatency',
+      'BudgetExceeded:maxCost',
+      'PlanDeviation:unplanned:rec-1',
+      'PolicyViolation:rec-0',
+      'BLPViolation:rec-0',
+      'PlanDeviation:skipped:0',
+      'PlanDeviation:skipped:2',
     ]);
     expect(new Set(drafts.map((d) => d.when))).toEqual(new Set(['end']));
   });

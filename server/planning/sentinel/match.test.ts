@@ -42,11 +42,13 @@ describe('matchIntent: tool names', () => {
 });
 
 describe('matchIntent: skills', () => {
-  const p = plan({ plannedSequence: [
-    intent('invoke_skill_tool', { skill: SKILL_A }),
-    intent('invoke_skill_tool', { skill: 'crm' }),
-    intent('load_skill', { skill: 'skill://whisper-transcribe' }),
-  ] });
+  const p = plan({
+    plannedSequence: [
+      intent('invoke_skill_tool', { skill: SKILL_A }),
+      intent('invoke_skill_tool', { skill: 'crm' }),
+      intent('load_skill', { skill: 'skill://whisper-transcribe' }),
+    ],
+  });
   const call = (tool_name: string, skill: string | null) => ({ tool_name, skill });
 
   it('matches a call naming the skill the intent names', () => {
@@ -80,15 +82,16 @@ describe('matchIntent: skills', () => {
 });
 
 describe('matchIntent: fallbackOnFailure', () => {
-  const p = plan({ plannedSequence: [
-    intent('fetch_transcript', { fallbackOnFailure: intent('transcribe', { fallbackOnFailure: intent('ask_user') }) }),
-    intent('summarise'),
-  ] });
+  const p = plan({
+    plannedSequence: [
+      intent('fetch_transcript', { fallbackOnFailure: intent('transcribe', { fallbackOnFailure: intent('ask_user') }) }),
+      intent('summarise'),
+    ],
+  });
   const transcribe = { tool_name: 'transcribe', skill: null };
 
   it('reads a fallback chain root first', () => {
-    expect(fallbackChain(p.plannedSequence[0]!).map((i) => i.toolName))
-      .toEqual(['fetch_transcript', 'transcribe', 'ask_user']);
+    expect(fallbackChain(p.plannedSequence[0]!).map((i) => i.toolName)).toEqual(['fetch_transcript', 'transcribe', 'ask_user']);
   });
 
   it('does not match a fallback before the intent it backs was tried', () => {
@@ -129,8 +132,15 @@ describe('matchIntent: fallbackOnFailure', () => {
   });
 
   it('walks down a chain that retries the same tool', () => {
-    const retry = plan({ plannedSequence: [intent('fetch', { fallbackOnFailure: intent('fetch', {
-      fallbackOnFailure: intent('scrape') }) })] });
+    const retry = plan({
+      plannedSequence: [
+        intent('fetch', {
+          fallbackOnFailure: intent('fetch', {
+            fallbackOnFailure: intent('scrape'),
+          }),
+        }),
+      ],
+    });
     const one = [record(0, 'fetch', { status: 'error' })];
     expect(matchIntent(retry, one, { tool_name: 'scrape', skill: null, seq: 1 })).toBeNull();
     const two = [...one, record(1, 'fetch', { status: 'error' })];
@@ -138,8 +148,15 @@ describe('matchIntent: fallbackOnFailure', () => {
   });
 
   it('takes the deepest level open to a call, so a repeated fallback walks on down the chain', () => {
-    const twice = plan({ plannedSequence: [intent('fetch', { fallbackOnFailure: intent('scrape', {
-      fallbackOnFailure: intent('scrape', { fallbackOnFailure: intent('ask_user') }) }) })] });
+    const twice = plan({
+      plannedSequence: [
+        intent('fetch', {
+          fallbackOnFailure: intent('scrape', {
+            fallbackOnFailure: intent('scrape', { fallbackOnFailure: intent('ask_user') }),
+          }),
+        }),
+      ],
+    });
     const failures = ['fetch', 'scrape', 'scrape'].map((t, i) => record(i, t, { status: 'error' }));
     const ask = { tool_name: 'ask_user', skill: null };
     expect(matchIntent(twice, failures.slice(0, 2), { ...ask, seq: 2 })).toBeNull();

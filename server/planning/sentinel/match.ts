@@ -37,9 +37,7 @@ export function fallbackChain(intent: ToolCallIntent): ToolCallIntent[] {
 }
 
 /** Whether a call naming `called` fits an intent naming `wanted` (see the rules above). */
-export function skillFits(
-  wanted: string | undefined, called: string | null, capabilityOf: Record<string, string>,
-): boolean {
+export function skillFits(wanted: string | undefined, called: string | null, capabilityOf: Record<string, string>): boolean {
   if (wanted === undefined) return true;
   if (called === null) return false;
   if (called === wanted) return true;
@@ -97,7 +95,9 @@ export const bySeq = (records: ToolCallRecord[]): ToolCallRecord[] => [...record
 
 /** Every record's root intent index (or null), by record id, replaying the records in `seq` order. */
 export function assignIntents(
-  plan: ToolCallPlan, records: ToolCallRecord[], capabilityOf: Record<string, string>,
+  plan: ToolCallPlan,
+  records: ToolCallRecord[],
+  capabilityOf: Record<string, string>,
 ): Map<string, number | null> {
   const matcher = intentMatcher(plan, capabilityOf);
   return new Map(bySeq(records).map((r) => [r.id, matcher.next(r)]));
@@ -109,7 +109,10 @@ export function assignIntents(
  * every record other than the call itself). `capabilityOf` maps skill URIs to capabilities.
  */
 export function matchIntent(
-  plan: ToolCallPlan, records: ToolCallRecord[], call: CallToMatch, capabilityOf: Record<string, string> = {},
+  plan: ToolCallPlan,
+  records: ToolCallRecord[],
+  call: CallToMatch,
+  capabilityOf: Record<string, string> = {},
 ): number | null {
   const before = records.filter((r) => (call.seq === undefined ? r.id !== call.id : r.seq < call.seq));
   const matcher = intentMatcher(plan, capabilityOf);

@@ -30,8 +30,7 @@ describe('PolicyViolation: Greedy', () => {
       message: `The Greedy plan chose ${B} for transcription (utility 0.500), but the best-known arm is ${A} at 0.875.`,
       evidence: ['rec-1'],
     });
-    expect(f?.detail).toMatchObject({ type: 'PolicyViolation', strategy: 'Greedy', capability: 'transcription',
-      chosen: B, expected: [A] });
+    expect(f?.detail).toMatchObject({ type: 'PolicyViolation', strategy: 'Greedy', capability: 'transcription', chosen: B, expected: [A] });
     if (f?.detail.type !== 'PolicyViolation') throw new Error('not a PolicyViolation');
     expect(f.detail.scores[A]).toBeCloseTo(0.875, 12);
     expect(f.detail.scores[C]).toBeCloseTo(1 / 3, 12);
@@ -80,8 +79,9 @@ describe('PolicyViolation: UCB', () => {
     const arms = [arm(A, 9, 1), arm(B, 0, 0), arm(C, 0, 0)];
     const [f] = judge('UCB', [choice('rec-1', A, arms)]);
     expect(f?.detail).toMatchObject({ strategy: 'UCB', expected: [B, C], scores: { [B]: null, [C]: null } });
-    expect(f?.message).toBe(`The UCB plan chose ${A} for transcription, but ${B} or ${C} are untried `
-      + 'and UCB tries untried arms first.');
+    expect(f?.message).toBe(
+      `The UCB plan chose ${A} for transcription, but ${B} or ${C} are untried ` + 'and UCB tries untried arms first.',
+    );
     expect(judge('UCB', [choice('rec-2', C, arms)])).toEqual([]);
   });
 
@@ -89,11 +89,10 @@ describe('PolicyViolation: UCB', () => {
     const arms = [arm(A, 6, 2), arm(B, 1, 1)]; // bounds 1.509 and 2.017 at N = 10
     expect(judge('UCB', [choice('rec-1', B, arms)])).toEqual([]);
     const [f] = judge('UCB', [choice('rec-2', A, arms)]);
-    expect(f?.message)
-      .toBe(`The UCB plan chose ${A} for transcription (bound 1.509), but the highest UCB bound is ${B} at 2.017.`);
+    expect(f?.message).toBe(`The UCB plan chose ${A} for transcription (bound 1.509), but the highest UCB bound is ${B} at 2.017.`);
   });
 
-  it('reads the plan\'s temperature as UCB\'s constant c', () => {
+  it("reads the plan's temperature as UCB's constant c", () => {
     const arms = [arm(A, 6, 2), arm(B, 1, 1)];
     expect(judge('UCB', [choice('rec-1', A, arms)], { temperature: 0 })).toEqual([]);
     expect(judge('UCB', [choice('rec-1', B, arms)], { temperature: 0 })).toHaveLength(1);
@@ -105,8 +104,10 @@ describe('PolicyViolation: ThompsonSampling', () => {
     const arms = [arm(A, 30, 0), arm(B, 0, 30)];
     const [f] = judge('ThompsonSampling', [choice('rec-1', B, arms)]);
     expect(f?.detail).toMatchObject({ strategy: 'ThompsonSampling', expected: [A], scores: { [A]: 1, [B]: 0 } });
-    expect(f?.message).toBe(`The ThompsonSampling plan chose ${B} for transcription, which had a 0.0 % chance of `
-      + `being the best arm under the Beta posteriors (below 1.0 %); a Thompson chooser takes ${A}.`);
+    expect(f?.message).toBe(
+      `The ThompsonSampling plan chose ${B} for transcription, which had a 0.0 % chance of ` +
+        `being the best arm under the Beta posteriors (below 1.0 %); a Thompson chooser takes ${A}.`,
+    );
   });
 
   it('is not found for an arm with a fair chance, even when it is not the greedy one', () => {
@@ -114,7 +115,7 @@ describe('PolicyViolation: ThompsonSampling', () => {
     expect(judge('ThompsonSampling', [choice('rec-1', B, arms)])).toEqual([]);
   });
 
-  it('estimates each arm\'s chance as often as chooseArm takes it, reproducibly per record', () => {
+  it("estimates each arm's chance as often as chooseArm takes it, reproducibly per record", () => {
     const arms = [arm(A, 6, 4), arm(B, 5, 5), arm(C, 2, 1, 900)];
     const policy = planPolicy(plan({ policy: { strategy: 'ThompsonSampling' } }));
     const p = probabilityBest(arms, policy, 'rec-7');
@@ -140,9 +141,12 @@ describe('PolicyViolation: EpsilonGreedy, per decision', () => {
 
 it('records of the choices only order them: a choice of an unknown record is judged last', () => {
   const arms = [arm(A, 6, 0), arm(B, 0, 0)];
-  const found = policyFindings(input({
-    records: [record(5, 'invoke_skill_tool', { id: 'second' }), record(0, 'invoke_skill_tool', { id: 'first' })],
-    choices: [choice('unknown', B, arms), choice('second', B, arms), choice('first', B, arms)],
-  }), 'live');
+  const found = policyFindings(
+    input({
+      records: [record(5, 'invoke_skill_tool', { id: 'second' }), record(0, 'invoke_skill_tool', { id: 'first' })],
+      choices: [choice('unknown', B, arms), choice('second', B, arms), choice('first', B, arms)],
+    }),
+    'live',
+  );
   expect(found.map((f) => f.evidence[0])).toEqual(['first', 'second', 'unknown']);
 });

@@ -25,8 +25,13 @@ export function policyFindings(input: SentinelInput, when: CheckTime): FindingDr
 
 /** One PolicyViolation draft; `subject` keys it (a record id, or the plan-wide EpsilonGreedy check). */
 export function policyViolation(
-  input: SentinelInput, when: CheckTime, strategy: StrategyName, choice: SkillChoiceEvidence, e: Expectation,
-  subject: string, message: string,
+  input: SentinelInput,
+  when: CheckTime,
+  strategy: StrategyName,
+  choice: SkillChoiceEvidence,
+  e: Expectation,
+  subject: string,
+  message: string,
 ): FindingDraft {
   const { plan } = input;
   return {
@@ -36,8 +41,14 @@ export function policyViolation(
     type: 'PolicyViolation',
     when,
     message,
-    detail: { type: 'PolicyViolation', strategy, capability: choice.capability, chosen: choice.chosen,
-      expected: e.expected, scores: e.scores },
+    detail: {
+      type: 'PolicyViolation',
+      strategy,
+      capability: choice.capability,
+      chosen: choice.chosen,
+      expected: e.expected,
+      scores: e.scores,
+    },
     evidence: [choice.record_id],
   };
 }
@@ -55,10 +66,11 @@ function whyNot(strategy: StrategyName, choice: SkillChoiceEvidence, e: Expectat
         ? `${head}, but ${them} ${e.expected.length === 1 ? 'is' : 'are'} untried and UCB tries untried arms first.`
         : `${head} (bound ${score(e.scores[choice.chosen])}), but the highest UCB bound is ${them} at ${score(top)}.`;
     case 'ThompsonSampling':
-      return `${head}, which had a ${percent(e.scores[choice.chosen])} chance of being the best arm under the Beta `
-        + `posteriors (below ${percent(THOMPSON_FLOOR)}); a Thompson chooser takes ${them}.`;
+      return (
+        `${head}, which had a ${percent(e.scores[choice.chosen])} chance of being the best arm under the Beta ` +
+        `posteriors (below ${percent(THOMPSON_FLOOR)}); a Thompson chooser takes ${them}.`
+      );
     default:
-      return `${head} (utility ${score(e.scores[choice.chosen])}), but the best-known arm is ${them} `
-        + `at ${score(top)}.`;
+      return `${head} (utility ${score(e.scores[choice.chosen])}), but the best-known arm is ${them} ` + `at ${score(top)}.`;
   }
 }

@@ -29,8 +29,7 @@ export interface SentinelInput {
 export type FindingDraft = Omit<SentinelFinding, 'id' | 'at'> & { key: string };
 
 /** `<planId>:<type>:<subject>`; the subject is a dimension, a record id or an intent's position. */
-export const findingKey = (planId: string, type: FindingType, subject: string): string =>
-  `${planId}:${type}:${subject}`;
+export const findingKey = (planId: string, type: FindingType, subject: string): string => `${planId}:${type}:${subject}`;
 
 /** Live during the plan or at its end (SentinelFinding.when). */
 export type CheckTime = SentinelFinding['when'];

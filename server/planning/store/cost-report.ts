@@ -50,8 +50,10 @@ export async function costReport(db: Db, dimension: CostDimension, period: DayPe
     ) k`);
   const days = daysOf(period);
   const at = new Map(days.map((d, i) => [d, i]));
-  const series = new Map<string, { key: string; label: string; total_units: number; tool_calls: number;
-    plans: Set<string>; per_day: number[] }>();
+  const series = new Map<
+    string,
+    { key: string; label: string; total_units: number; tool_calls: number; plans: Set<string>; per_day: number[] }
+  >();
   for (const r of rowsOf<Row>(result)) {
     let s = series.get(r.key);
     if (!s) {

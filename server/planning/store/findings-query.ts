@@ -18,8 +18,7 @@ export interface FindingsFilter {
 }
 
 /** An opaque position in the newest-first order: the last finding's time and id. */
-export const encodeCursor = (f: Pick<SentinelFinding, 'at' | 'id'>) =>
-  Buffer.from(JSON.stringify([f.at, f.id])).toString('base64url');
+export const encodeCursor = (f: Pick<SentinelFinding, 'at' | 'id'>) => Buffer.from(JSON.stringify([f.at, f.id])).toString('base64url');
 
 export function decodeCursor(cursor: string): { at: Date; id: string } | null {
   try {
@@ -33,9 +32,7 @@ export function decodeCursor(cursor: string): { at: Date; id: string } | null {
 }
 
 /** Findings newest first, filtered; `next_cursor` is null on the last page. Throws on a bad cursor. */
-export async function listFindings(
-  db: Db, f: FindingsFilter,
-): Promise<{ findings: SentinelFinding[]; next_cursor: string | null }> {
+export async function listFindings(db: Db, f: FindingsFilter): Promise<{ findings: SentinelFinding[]; next_cursor: string | null }> {
   const where: SQL[] = [];
   if (f.agent_id) where.push(eq(sentinelFindings.agentId, f.agent_id));
   if (f.type) where.push(eq(sentinelFindings.type, f.type));
@@ -49,8 +46,12 @@ export async function listFindings(
     if (!c) throw new BadCursorError();
     where.push(or(lt(sentinelFindings.at, c.at), and(eq(sentinelFindings.at, c.at), lt(sentinelFindings.id, c.id)))!);
   }
-  const rows = await db.select().from(sentinelFindings).where(and(...where))
-    .orderBy(desc(sentinelFindings.at), desc(sentinelFindings.id)).limit(f.limit + 1);
+  const rows = await db
+    .select()
+    .from(sentinelFindings)
+    .where(and(...where))
+    .orderBy(desc(sentinelFindings.at), desc(sentinelFindings.id))
+    .limit(f.limit + 1);
   const page = rows.slice(0, f.limit).map(rowToFinding);
   return { findings: page, next_cursor: rows.length > f.limit ? encodeCursor(page[page.length - 1]!) : null };
 }

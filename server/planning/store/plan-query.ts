@@ -35,15 +35,20 @@ export async function listPlanViews(db: Db, f: PlansFilter, reader: PlanReader):
   if (reader !== 'all') {
     where.push(or(eq(toolCallPlans.userId, reader.user_id), eq(toolCallPlans.unitKind, 'workflow_run'))!);
   }
-  const rows = await db.select().from(toolCallPlans).where(and(...where))
-    .orderBy(desc(toolCallPlans.createdAt), desc(toolCallPlans.id)).limit(f.limit);
+  const rows = await db
+    .select()
+    .from(toolCallPlans)
+    .where(and(...where))
+    .orderBy(desc(toolCallPlans.createdAt), desc(toolCallPlans.id))
+    .limit(f.limit);
   return viewsOf(db, rows.map(rowToPlan));
 }
 
 /** Agents that have declared plans, with their names where the local runtime knows them (the Findings filter). */
 export async function planningAgents(db: Db): Promise<Array<{ id: string; name: string }>> {
-  const rows = await db.selectDistinct({ id: toolCallPlans.agentId, name: agents.name }).from(toolCallPlans)
+  const rows = await db
+    .selectDistinct({ id: toolCallPlans.agentId, name: agents.name })
+    .from(toolCallPlans)
     .leftJoin(agents, eq(agents.id, toolCallPlans.agentId));
-  return rows.map((r) => ({ id: r.id, name: r.name ?? r.id }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return rows.map((r) => ({ id: r.id, name: r.name ?? r.id })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

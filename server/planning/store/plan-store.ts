@@ -4,9 +4,7 @@ import { sentinelFindings, toolCallPlans, toolCallRecords } from '../../db/schem
 import type { SkillChoiceEvidence } from '../ports.ts';
 import type { PlanView, SentinelFinding, ToolCallPlan, ToolCallRecord, UnitKind } from '../schemas.ts';
 import { usageOf } from '../usage.ts';
-import {
-  findingToRow, planToRow, recordToRow, rowToFinding, rowToPlan, rowToRecord,
-} from './plan-rows.ts';
+import { findingToRow, planToRow, recordToRow, rowToFinding, rowToPlan, rowToRecord } from './plan-rows.ts';
 
 /**
  * The planning store: typed writes for the tracker and reads for the tools and the console.
@@ -19,12 +17,15 @@ export async function insertPlan(db: Db, plan: ToolCallPlan): Promise<void> {
 
 /** Writes what changes during a plan's life: its state, deviations, end and successor. */
 export async function savePlanState(db: Db, plan: ToolCallPlan): Promise<void> {
-  await db.update(toolCallPlans).set({
-    executionState: plan.executionState,
-    deviations: plan.deviations,
-    endedAt: plan.ended_at ? new Date(plan.ended_at) : null,
-    replacedBy: plan.replaced_by,
-  }).where(eq(toolCallPlans.id, plan.planId));
+  await db
+    .update(toolCallPlans)
+    .set({
+      executionState: plan.executionState,
+      deviations: plan.deviations,
+      endedAt: plan.ended_at ? new Date(plan.ended_at) : null,
+      replacedBy: plan.replaced_by,
+    })
+    .where(eq(toolCallPlans.id, plan.planId));
 }
 
 export interface RecordWrite {
@@ -34,7 +35,9 @@ export interface RecordWrite {
 
 export async function insertRecords(db: Db, writes: RecordWrite[]): Promise<void> {
   if (!writes.length) return;
-  await db.insert(toolCallRecords).values(writes.map((w) => recordToRow(w.record, w.choices)))
+  await db
+    .insert(toolCallRecords)
+    .values(writes.map((w) => recordToRow(w.record, w.choices)))
     .onConflictDoNothing();
 }
 
@@ -45,7 +48,9 @@ export interface FindingWrite {
 
 export async function insertFindings(db: Db, writes: FindingWrite[]): Promise<void> {
   if (!writes.length) return;
-  await db.insert(sentinelFindings).values(writes.map((w) => findingToRow(w.finding, w.key)))
+  await db
+    .insert(sentinelFindings)
+    .values(writes.map((w) => findingToRow(w.finding, w.key)))
     .onConflictDoNothing({ target: [sentinelFindings.planId, sentinelFindings.key] });
 }
 
@@ -55,20 +60,22 @@ export async function readPlan(db: Db, planId: string): Promise<ToolCallPlan | n
 }
 
 /** Which plans to list: a unit of work, a session (a conversation, a delegation session, a run), or an agent. */
-export type PlanSelector =
-  | { unit: { kind: UnitKind; id: string } }
-  | { session_id: string }
-  | { agent_id: string };
+export type PlanSelector = { unit: { kind: UnitKind; id: string } } | { session_id: string } | { agent_id: string };
 
 /** The selected plans, newest first, each with its calls, findings and usage. */
 export async function readPlanViews(db: Db, selector: PlanSelector, limit = 50): Promise<PlanView[]> {
-  const where: SQL | undefined = 'unit' in selector
-    ? and(eq(toolCallPlans.unitKind, selector.unit.kind), eq(toolCallPlans.unitId, selector.unit.id))
-    : 'session_id' in selector
-      ? eq(toolCallPlans.unitSessionId, selector.session_id)
-      : eq(toolCallPlans.agentId, selector.agent_id);
-  const rows = await db.select().from(toolCallPlans).where(where)
-    .orderBy(desc(toolCallPlans.createdAt), desc(toolCallPlans.id)).limit(limit);
+  const where: SQL | undefined =
+    'unit' in selector
+      ? and(eq(toolCallPlans.unitKind, selector.unit.kind), eq(toolCallPlans.unitId, selector.unit.id))
+      : 'session_id' in selector
+        ? eq(toolCallPlans.unitSessionId, selector.session_id)
+        : eq(toolCallPlans.agentId, selector.agent_id);
+  const rows = await db
+    .select()
+    .from(toolCallPlans)
+    .where(where)
+    .orderBy(desc(toolCallPlans.createdAt), desc(toolCallPlans.id))
+    .limit(limit);
   return viewsOf(db, rows.map(rowToPlan));
 }
 
@@ -82,9 +89,15 @@ export async function viewsOf(db: Db, plans: ToolCallPlan[]): Promise<PlanView[]
   if (!plans.length) return [];
   const ids = plans.map((p) => p.planId);
   const [records, findings] = await Promise.all([
-    db.select().from(toolCallRecords).where(inArray(toolCallRecords.planId, ids))
+    db
+      .select()
+      .from(toolCallRecords)
+      .where(inArray(toolCallRecords.planId, ids))
       .orderBy(asc(toolCallRecords.planId), asc(toolCallRecords.seq)),
-    db.select().from(sentinelFindings).where(inArray(sentinelFindings.planId, ids))
+    db
+      .select()
+      .from(sentinelFindings)
+      .where(inArray(sentinelFindings.planId, ids))
       .orderBy(asc(sentinelFindings.at), asc(sentinelFindings.id)),
   ]);
   return plans.map((plan) => {
@@ -107,14 +120,18 @@ export interface StoredActivePlan {
 
 /** Plans still Planned or InProgress (the tracker's index after a restart), oldest first. */
 export async function readActivePlans(db: Db): Promise<StoredActivePlan[]> {
-  const rows = await db.select().from(toolCallPlans)
+  const rows = await db
+    .select()
+    .from(toolCallPlans)
     .where(inArray(toolCallPlans.executionState, ['Planned', 'InProgress']))
     .orderBy(asc(toolCallPlans.createdAt));
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [records, keys] = await Promise.all([
     db.select().from(toolCallRecords).where(inArray(toolCallRecords.planId, ids)).orderBy(asc(toolCallRecords.seq)),
-    db.select({ planId: sentinelFindings.planId, key: sentinelFindings.key }).from(sentinelFindings)
+    db
+      .select({ planId: sentinelFindings.planId, key: sentinelFindings.key })
+      .from(sentinelFindings)
       .where(inArray(sentinelFindings.planId, ids)),
   ]);
   return rows.map((row) => ({
@@ -125,7 +142,10 @@ export async function readActivePlans(db: Db): Promise<StoredActivePlan[]> {
 }
 
 export async function readFindingsOf(db: Db, planId: string): Promise<SentinelFinding[]> {
-  const rows = await db.select().from(sentinelFindings).where(eq(sentinelFindings.planId, planId))
+  const rows = await db
+    .select()
+    .from(sentinelFindings)
+    .where(eq(sentinelFindings.planId, planId))
     .orderBy(asc(sentinelFindings.at), asc(sentinelFindings.id));
   return rows.map(rowToFinding);
 }

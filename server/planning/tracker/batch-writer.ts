@@ -70,10 +70,12 @@ export class BatchWriter {
 
   private drain(): Promise<void> {
     this.timer = null;
-    const run = this.drainOnce().catch(this.deps.onError).finally(() => {
-      this.draining = null;
-      if (this.ended.length || this.touched.size) this.schedule();
-    });
+    const run = this.drainOnce()
+      .catch(this.deps.onError)
+      .finally(() => {
+        this.draining = null;
+        if (this.ended.length || this.touched.size) this.schedule();
+      });
     this.draining = run;
     return run;
   }

@@ -36,13 +36,16 @@ export function budgetExcess(a: ActivePlan, cost: number, nowMs: number): Budget
 /** The refusal the caller reads: the limit, the usage, the plan, and what to do. */
 export function budgetRefusal(a: ActivePlan, toolName: string, cost: number, x: BudgetExcess): ToolFailure {
   const id = a.plan.planId;
-  const what = x.dimension === 'maxToolCalls'
-    ? `it would be call ${x.actual} of a plan whose maxToolCalls is ${x.limit} (${a.calls} made)`
-    : x.dimension === 'maxCost'
-      ? `it costs ${cost} units and the plan has used ${round(a.cost)} of its maxCost of ${x.limit}`
-      : `the plan's maxLatency of ${x.limit} ms ran out ${x.over} ms ago (${x.actual} ms since it was declared)`;
-  return fail('budget_exceeded',
-    `${toolName} was refused: ${what}. Plan ${id} is in enforce mode; answer with what you have, or replan `
-    + 'with update_tool_call_plan (a reason and a new budget) if the work must go on.',
-    { plan_id: id, exceeded: x });
+  const what =
+    x.dimension === 'maxToolCalls'
+      ? `it would be call ${x.actual} of a plan whose maxToolCalls is ${x.limit} (${a.calls} made)`
+      : x.dimension === 'maxCost'
+        ? `it costs ${cost} units and the plan has used ${round(a.cost)} of its maxCost of ${x.limit}`
+        : `the plan's maxLatency of ${x.limit} ms ran out ${x.over} ms ago (${x.actual} ms since it was declared)`;
+  return fail(
+    'budget_exceeded',
+    `${toolName} was refused: ${what}. Plan ${id} is in enforce mode; answer with what you have, or replan ` +
+      'with update_tool_call_plan (a reason and a new budget) if the work must go on.',
+    { plan_id: id, exceeded: x },
+  );
 }

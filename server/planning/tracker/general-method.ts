@@ -10,7 +10,10 @@ import type { ActivePlan } from './active-plan.ts';
  *   the swap (DCF_SKILL_POLICY), for every capability.
  */
 export const GENERAL_METHOD_TOOLS: ReadonlySet<string> = new Set([
-  'get_skillset', 'get_skill_reliability', 'compare_policies', 'update_workflow_control_plane',
+  'get_skillset',
+  'get_skill_reliability',
+  'compare_policies',
+  'update_workflow_control_plane',
 ]);
 
 /** Notes what a general-method call consulted; a no-op for other tools (a Set lookup). */

@@ -10,18 +10,28 @@ import { planMode } from '../ports.ts';
 
 /** The mode of a new plan: the template's, else the deployment's; `mode: enforce` raises it, nothing lowers it. */
 export function resolveMode(
-  asked: SentinelMode | undefined, templateMode: unknown, deploymentMode: SentinelMode,
+  asked: SentinelMode | undefined,
+  templateMode: unknown,
+  deploymentMode: SentinelMode,
 ): { mode: SentinelMode } | { refused: string } {
   const base = planMode(templateMode, deploymentMode);
   if (asked === 'report' && base === 'enforce') {
-    return { refused: 'mode "report" cannot lower this agent\'s sentinel mode, which is "enforce" (template or '
-      + 'DCF_SENTINEL_MODE); declare without mode' };
+    return {
+      refused:
+        'mode "report" cannot lower this agent\'s sentinel mode, which is "enforce" (template or ' +
+        'DCF_SENTINEL_MODE); declare without mode',
+    };
   }
   return { mode: asked === 'enforce' ? 'enforce' : base };
 }
 
 export function declaredPlan(
-  id: string, agentId: string, input: DeclareArgs, context: DeclareContext, mode: SentinelMode, now: string,
+  id: string,
+  agentId: string,
+  input: DeclareArgs,
+  context: DeclareContext,
+  mode: SentinelMode,
+  now: string,
 ): ToolCallPlan {
   return {
     planId: id,

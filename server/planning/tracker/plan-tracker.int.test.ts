@@ -19,15 +19,22 @@ import type { PlanTrackerService } from './plan-tracker.ts';
  */
 let runs = 0;
 const lookup = defineTool({
-  name: 'lookup_fact', description: 'test tool', readOnly: true,
-  input: z.object({ q: z.string() }), output: z.object({ a: z.string() }),
+  name: 'lookup_fact',
+  description: 'test tool',
+  readOnly: true,
+  input: z.object({ q: z.string() }),
+  output: z.object({ a: z.string() }),
   handler: async ({ q }) => {
     runs++;
     return q === 'missing' ? fail('not_found', 'no such fact') : ok({ a: q.toUpperCase() });
   },
 });
 const broken = defineTool({
-  name: 'broken_tool', description: 'test tool', readOnly: true, input: z.object({}), output: z.object({}),
+  name: 'broken_tool',
+  description: 'test tool',
+  readOnly: true,
+  input: z.object({}),
+  output: z.object({}),
   handler: async () => {
     runs++;
     throw new Error('kaput');
@@ -39,7 +46,10 @@ const declare = findTool('declare_tool_call_plan')!;
 const update = findTool('update_tool_call_plan')!;
 const get = findTool('get_tool_call_plan')!;
 type Change = {
-  status: string; error_code?: string; plan: ToolCallPlan; ended: { findings: Array<{ type: string }> } | null;
+  status: string;
+  error_code?: string;
+  plan: ToolCallPlan;
+  ended: { findings: Array<{ type: string }> } | null;
 };
 type Viewed = PlanView & { status: string; error_code?: string };
 
@@ -50,18 +60,23 @@ describe(`plan tracker through the tool layer (${testDbKind()})`, () => {
   const services = (): ToolServices => ({ config, db: async () => h.db, planning: tracker });
   const call = (who: string, tool: typeof lookup | typeof broken | typeof declare, args: unknown) =>
     invokeTool(tool, args, { actor: agent(who), services: services() }) as Promise<Record<string, any>>;
-  const plan = (who: string, extra: Record<string, unknown> = {}) => call(who, declare, {
-    goal: 'answer the question',
-    plannedSequence: [{ toolName: 'lookup_fact', rationale: 'the fact answers it' }],
-    unit: { kind: 'chat_turn', id: `msg-${who}`, session_id: `chat-${who}` },
-    ...extra,
-  }) as Promise<Change>;
-  const view = async (who: string, planId?: string) =>
-    (await call(who, get, planId ? { plan_id: planId } : {})) as unknown as Viewed;
+  const plan = (who: string, extra: Record<string, unknown> = {}) =>
+    call(who, declare, {
+      goal: 'answer the question',
+      plannedSequence: [{ toolName: 'lookup_fact', rationale: 'the fact answers it' }],
+      unit: { kind: 'chat_turn', id: `msg-${who}`, session_id: `chat-${who}` },
+      ...extra,
+    }) as Promise<Change>;
+  const view = async (who: string, planId?: string) => (await call(who, get, planId ? { plan_id: planId } : {})) as unknown as Viewed;
 
   beforeAll(async () => {
     h = await createTestDatabase();
-    tracker = processTracker(config, { db: async () => h.db, onError: (err) => { throw err; } });
+    tracker = processTracker(config, {
+      db: async () => h.db,
+      onError: (err) => {
+        throw err;
+      },
+    });
   });
   afterAll(async () => {
     await tracker.flush();
@@ -71,26 +86,36 @@ describe(`plan tracker through the tool layer (${testDbKind()})`, () => {
   it('declares a plan for an agent only, and answers unavailable without a tracker', async () => {
     const declared = await plan('agent-a');
     expect(declared.status).toBe('ok');
-    expect(declared.plan).toMatchObject({ executionState: 'Planned', agent_id: 'agent-a', mode: 'report',
-      declared_by: 'agent', replaces: null, unit: { kind: 'chat_turn', session_id: 'chat-agent-a' } });
+    expect(declared.plan).toMatchObject({
+      executionState: 'Planned',
+      agent_id: 'agent-a',
+      mode: 'report',
+      declared_by: 'agent',
+      replaces: null,
+      unit: { kind: 'chat_turn', session_id: 'chat-agent-a' },
+    });
     expect(tracker.activePlanId('agent-a')).toBe(declared.plan.planId);
     const user: Actor = { kind: 'user', id: 'u-1', label: 'u@x.test', role: 'admin' };
-    const asUser = await invokeTool(declare, { goal: 'g', plannedSequence: [{ toolName: 't', rationale: 'r' }],
-      unit: { kind: 'chat_turn', id: 'm' } }, { actor: user, services: services() });
+    const asUser = await invokeTool(
+      declare,
+      { goal: 'g', plannedSequence: [{ toolName: 't', rationale: 'r' }], unit: { kind: 'chat_turn', id: 'm' } },
+      { actor: user, services: services() },
+    );
     expect(asUser).toMatchObject({ status: 'error', error_code: 'forbidden' });
-    const bare = await invokeTool(declare, { goal: 'g', plannedSequence: [{ toolName: 't', rationale: 'r' }],
-      unit: { kind: 'chat_turn', id: 'm' } }, { actor: agent('agent-z'), services: { config } });
+    const bare = await invokeTool(
+      declare,
+      { goal: 'g', plannedSequence: [{ toolName: 't', rationale: 'r' }], unit: { kind: 'chat_turn', id: 'm' } },
+      { actor: agent('agent-z'), services: { config } },
+    );
     expect(bare).toMatchObject({ status: 'error', error_code: 'unavailable' });
-    const invalid = await call('agent-z', declare,
-      { goal: 'g', plannedSequence: [], unit: { kind: 'chat_turn', id: 'm' } });
+    const invalid = await call('agent-z', declare, { goal: 'g', plannedSequence: [], unit: { kind: 'chat_turn', id: 'm' } });
     expect(invalid).toMatchObject({ status: 'error', error_code: 'invalid_input' });
   });
 
   it('attributes every call to the active plan: status, error code, cost units, model tokens', async () => {
-    const { plan: p } = await plan('agent-b', { plannedSequence: [
-      { toolName: 'lookup_fact', rationale: 'first',
-        fallbackOnFailure: { toolName: 'broken_tool', rationale: 'else' } },
-    ] });
+    const { plan: p } = await plan('agent-b', {
+      plannedSequence: [{ toolName: 'lookup_fact', rationale: 'first', fallbackOnFailure: { toolName: 'broken_tool', rationale: 'else' } }],
+    });
     expect((await call('agent-b', lookup, { q: 'x' })).status).toBe('ok');
     expect((await call('agent-b', lookup, { q: 'missing' })).error_code).toBe('not_found');
     expect((await call('agent-b', broken, {})).error_code).toBe('internal_error');
@@ -119,15 +144,24 @@ describe(`plan tracker through the tool layer (${testDbKind()})`, () => {
   it('replans as a new plan linked to the old, which ends Replaced with its calls', async () => {
     const { plan: first } = await plan('agent-c');
     await call('agent-c', lookup, { q: 'a' });
-    const noReason = await call('agent-c', update, { plan_id: first.planId,
-      plannedSequence: [{ toolName: 'broken_tool', rationale: 'try it' }] });
-    expect(noReason).toMatchObject({ status: 'error', error_code: 'invalid_input' });
-    const replanned = await call('agent-c', update, { plan_id: first.planId, reason: 'the fact was not enough',
+    const noReason = await call('agent-c', update, {
+      plan_id: first.planId,
       plannedSequence: [{ toolName: 'broken_tool', rationale: 'try it' }],
-      constraints: { maxToolCalls: 5 } }) as Change;
+    });
+    expect(noReason).toMatchObject({ status: 'error', error_code: 'invalid_input' });
+    const replanned = (await call('agent-c', update, {
+      plan_id: first.planId,
+      reason: 'the fact was not enough',
+      plannedSequence: [{ toolName: 'broken_tool', rationale: 'try it' }],
+      constraints: { maxToolCalls: 5 },
+    })) as Change;
     expect(replanned.status).toBe('ok');
-    expect(replanned.plan).toMatchObject({ replaces: first.planId, replan_reason: 'the fact was not enough',
-      executionState: 'Planned', planningContext: { goal: 'answer the question', constraints: { maxToolCalls: 5 } } });
+    expect(replanned.plan).toMatchObject({
+      replaces: first.planId,
+      replan_reason: 'the fact was not enough',
+      executionState: 'Planned',
+      planningContext: { goal: 'answer the question', constraints: { maxToolCalls: 5 } },
+    });
     expect(tracker.activePlanId('agent-c')).toBe(replanned.plan.planId);
     const old = await view('agent-c', first.planId);
     expect(old.plan).toMatchObject({ executionState: 'Replaced', replaced_by: replanned.plan.planId });
@@ -140,11 +174,14 @@ describe(`plan tracker through the tool layer (${testDbKind()})`, () => {
   });
 
   it('ends a plan Complete with the end checks: a skipped intent is a finding, a followed plan has none', async () => {
-    const { plan: p } = await plan('agent-d', { plannedSequence: [
-      { toolName: 'lookup_fact', rationale: 'first' }, { toolName: 'broken_tool', rationale: 'then' },
-    ] });
+    const { plan: p } = await plan('agent-d', {
+      plannedSequence: [
+        { toolName: 'lookup_fact', rationale: 'first' },
+        { toolName: 'broken_tool', rationale: 'then' },
+      ],
+    });
     await call('agent-d', lookup, { q: 'a' });
-    const ended = await call('agent-d', update, { plan_id: p.planId, execution_state: 'Complete' }) as Change;
+    const ended = (await call('agent-d', update, { plan_id: p.planId, execution_state: 'Complete' })) as Change;
     expect(ended.status).toBe('ok');
     expect(ended.plan.executionState).toBe('Complete');
     expect(ended.ended!.findings.map((f) => f.type)).toEqual(['PlanDeviation']);
@@ -152,7 +189,7 @@ describe(`plan tracker through the tool layer (${testDbKind()})`, () => {
 
     const { plan: q } = await plan('agent-d');
     await call('agent-d', lookup, { q: 'b' });
-    const clean = await call('agent-d', update, { plan_id: q.planId, execution_state: 'Failed' }) as Change;
+    const clean = (await call('agent-d', update, { plan_id: q.planId, execution_state: 'Failed' })) as Change;
     expect(clean.plan.executionState).toBe('Failed');
     expect(clean.ended!.findings).toEqual([]);
   });
@@ -170,8 +207,11 @@ describe(`plan tracker through the tool layer (${testDbKind()})`, () => {
     expect(v.calls.map((c) => c.status)).toEqual(['ok', 'refused']);
     expect(v.usage.tool_calls).toBe(1);
     expect(v.findings.map((f) => [f.type, f.when, f.detail])).toEqual([
-      ['BudgetExceeded', 'live', expect.objectContaining({ enforced: true,
-        exceeded: { dimension: 'maxToolCalls', limit: 1, actual: 2, over: 1 } })],
+      [
+        'BudgetExceeded',
+        'live',
+        expect.objectContaining({ enforced: true, exceeded: { dimension: 'maxToolCalls', limit: 1, actual: 2, over: 1 } }),
+      ],
     ]);
   });
 
@@ -184,24 +224,34 @@ describe(`plan tracker through the tool layer (${testDbKind()})`, () => {
     const v = await view('agent-f', p.planId);
     expect(v.calls.map((c) => c.status)).toEqual(['ok', 'ok']);
     expect(v.findings.map((f) => [f.type, f.detail])).toEqual([
-      ['BudgetExceeded', expect.objectContaining({ enforced: false,
-        exceeded: { dimension: 'maxToolCalls', limit: 1, actual: 2, over: 1 } })],
+      [
+        'BudgetExceeded',
+        expect.objectContaining({ enforced: false, exceeded: { dimension: 'maxToolCalls', limit: 1, actual: 2, over: 1 } }),
+      ],
     ]);
     const { plan: q } = await plan('agent-f', { constraints: { maxToolCalls: 3, maxCost: 100 } });
     await call('agent-f', lookup, { q: 'c' });
     expect((await view('agent-f', q.planId)).findings).toEqual([]);
   });
 
-  it('the deployment\'s enforce mode applies to a plan declared without a mode', async () => {
+  it("the deployment's enforce mode applies to a plan declared without a mode", async () => {
     const strictConfig = testConfig({ DCF_SENTINEL_MODE: 'enforce', DCF_TOOL_COSTS: '{"lookup_fact":2.5}' });
-    const strict = processTracker(strictConfig, { db: async () => h.db, onError: (err) => { throw err; } });
+    const strict = processTracker(strictConfig, {
+      db: async () => h.db,
+      onError: (err) => {
+        throw err;
+      },
+    });
     await strict.ready;
-    const ctx = { actor: agent('agent-strict'),
-      services: { config: strictConfig, db: async () => h.db, planning: strict } };
-    const declareArgs = { goal: 'g', plannedSequence: [{ toolName: 'lookup_fact', rationale: 'r' }],
-      unit: { kind: 'chat_turn', id: 'm-strict' }, constraints: { maxCost: 2 } };
+    const ctx = { actor: agent('agent-strict'), services: { config: strictConfig, db: async () => h.db, planning: strict } };
+    const declareArgs = {
+      goal: 'g',
+      plannedSequence: [{ toolName: 'lookup_fact', rationale: 'r' }],
+      unit: { kind: 'chat_turn', id: 'm-strict' },
+      constraints: { maxCost: 2 },
+    };
     try {
-      const r = await invokeTool(declare, declareArgs, ctx) as unknown as Change;
+      const r = (await invokeTool(declare, declareArgs, ctx)) as unknown as Change;
       expect(r.plan.mode).toBe('enforce');
       const refused = await invokeTool(lookup, { q: 'a' }, ctx);
       expect(refused).toMatchObject({ status: 'error', error_code: 'budget_exceeded' });
@@ -218,14 +268,23 @@ describe(`plan tracker through the tool layer (${testDbKind()})`, () => {
     const { plan: p } = await plan('agent-g', { mode: 'enforce', constraints: { maxToolCalls: 2 } });
     await call('agent-g', lookup, { q: 'a' });
     await tracker.flush();
-    const restarted = processTracker(config, { db: async () => h.db, onError: (err) => { throw err; } });
+    const restarted = processTracker(config, {
+      db: async () => h.db,
+      onError: (err) => {
+        throw err;
+      },
+    });
     await restarted.ready;
     expect(restarted.activePlanId('agent-g')).toBe(p.planId);
     const ctx = { actor: agent('agent-g'), services: { config, db: async () => h.db, planning: restarted } };
     expect((await invokeTool(lookup, { q: 'b' }, ctx)).status).toBe('ok');
     expect(await invokeTool(lookup, { q: 'c' }, ctx)).toMatchObject({ error_code: 'budget_exceeded' });
-    const v = await invokeTool(get, {}, ctx) as unknown as Viewed;
-    expect(v.calls.map((c) => [c.seq, c.status])).toEqual([[0, 'ok'], [1, 'ok'], [2, 'refused']]);
+    const v = (await invokeTool(get, {}, ctx)) as unknown as Viewed;
+    expect(v.calls.map((c) => [c.seq, c.status])).toEqual([
+      [0, 'ok'],
+      [1, 'ok'],
+      [2, 'refused'],
+    ]);
     await restarted.flush();
   });
 });

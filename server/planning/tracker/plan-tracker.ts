@@ -66,8 +66,12 @@ export class PlanTrackerService implements PlanningService {
     this.clock = o.clock ?? Date.now;
     this.onError = o.onError ?? ((err) => console.error('plan tracker:', err));
     this.writer = new BatchWriter({
-      db: o.db, capabilityOf: () => this.capabilityOf(), clock: this.clock, newId: randomUUID,
-      delayMs: o.flushDelayMs ?? 20, onError: this.onError,
+      db: o.db,
+      capabilityOf: () => this.capabilityOf(),
+      clock: this.clock,
+      newId: randomUUID,
+      delayMs: o.flushDelayMs ?? 20,
+      onError: this.onError,
     });
     this.ready = this.restore().catch(this.onError);
   }
@@ -205,13 +209,31 @@ export class PlanTrackerService implements PlanningService {
   }
 
   private newCall(
-    a: ActivePlan, toolName: string, args: unknown, skill: string | null, now: number, cost: number,
+    a: ActivePlan,
+    toolName: string,
+    args: unknown,
+    skill: string | null,
+    now: number,
+    cost: number,
     costSource: LiveCall['costSource'],
   ): LiveCall {
     const seq = a.nextSeq++;
     const call: LiveCall = {
-      id: `${a.plan.planId}#${seq}`, planId: a.plan.planId, seq, toolName, skill, args, digest: null,
-      startedMs: now, endedMs: null, status: 'running', errorCode: null, cost, costSource, choices: [], record: null,
+      id: `${a.plan.planId}#${seq}`,
+      planId: a.plan.planId,
+      seq,
+      toolName,
+      skill,
+      args,
+      digest: null,
+      startedMs: now,
+      endedMs: null,
+      status: 'running',
+      errorCode: null,
+      cost,
+      costSource,
+      choices: [],
+      record: null,
     };
     a.records.push(call);
     return call;
@@ -251,8 +273,10 @@ class Ticket implements CallTicket {
   readonly planId: string;
 
   constructor(
-    private readonly writer: BatchWriter, private readonly clock: () => number,
-    private readonly a: ActivePlan, private readonly call: LiveCall,
+    private readonly writer: BatchWriter,
+    private readonly clock: () => number,
+    private readonly a: ActivePlan,
+    private readonly call: LiveCall,
   ) {
     this.planId = a.plan.planId;
   }

@@ -13,9 +13,21 @@ export function restoredPlan(s: StoredActivePlan): ActivePlan {
   const a = new ActivePlan(s.plan);
   for (const { record: r, choices } of s.records) {
     const call: LiveCall = {
-      id: r.id, planId: r.plan_id, seq: r.seq, toolName: r.tool_name, skill: r.skill, args: undefined,
-      digest: r.args_digest, startedMs: Date.parse(r.started_at), endedMs: r.ended_at ? Date.parse(r.ended_at) : null,
-      status: r.status, errorCode: r.error_code, cost: r.cost_units, costSource: r.cost_source, choices, record: r,
+      id: r.id,
+      planId: r.plan_id,
+      seq: r.seq,
+      toolName: r.tool_name,
+      skill: r.skill,
+      args: undefined,
+      digest: r.args_digest,
+      startedMs: Date.parse(r.started_at),
+      endedMs: r.ended_at ? Date.parse(r.ended_at) : null,
+      status: r.status,
+      errorCode: r.error_code,
+      cost: r.cost_units,
+      costSource: r.cost_source,
+      choices,
+      record: r,
     };
     a.records.push(call);
     a.choices.push(...choices);

@@ -14,7 +14,10 @@ export function recordsOf(a: ActivePlan, capabilityOf: Record<string, string>): 
 }
 
 export function sentinelInput(
-  a: ActivePlan, records: ToolCallRecord[], capabilityOf: Record<string, string>, nowMs: number,
+  a: ActivePlan,
+  records: ToolCallRecord[],
+  capabilityOf: Record<string, string>,
+  nowMs: number,
 ): SentinelInput {
   return { plan: a.plan, records, choices: a.choices, capabilityOf, now: new Date(nowMs).toISOString() };
 }

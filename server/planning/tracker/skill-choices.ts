@@ -32,8 +32,12 @@ export function wasGiven(given: readonly string[], skill: string): boolean {
  * from the calls before this one (`consulted`, a copy made when the call began).
  */
 export async function skillChoices(
-  call: Pick<LiveCall, 'id'>, skills: readonly string[], given: readonly string[], consulted: ReadonlySet<string>,
-  dir: SkillDirectory, stats: SkillStatsSource | undefined,
+  call: Pick<LiveCall, 'id'>,
+  skills: readonly string[],
+  given: readonly string[],
+  consulted: ReadonlySet<string>,
+  dir: SkillDirectory,
+  stats: SkillStatsSource | undefined,
 ): Promise<SkillChoiceEvidence[]> {
   const out: SkillChoiceEvidence[] = [];
   for (const chosen of skills) {
@@ -41,7 +45,10 @@ export async function skillChoices(
     const manifest = dir.get(chosen);
     const capability = manifest && capabilityOf(manifest);
     if (!capability) continue;
-    const uris = dir.all().filter((s) => capabilityOf(s.manifest) === capability).map((s) => s.uri);
+    const uris = dir
+      .all()
+      .filter((s) => capabilityOf(s.manifest) === capability)
+      .map((s) => s.uri);
     if (uris.length < 2) continue;
     const counts = stats ? await stats(uris) : new Map<string, SkillStats>();
     out.push({
@@ -60,8 +67,12 @@ export async function skillChoices(
 
 /** Starts gathering a call's skill choices; the batch writer waits for them (ActivePlan.pending). */
 export function captureSkillChoices(
-  a: ActivePlan, call: LiveCall, skills: readonly string[], dir: () => Promise<SkillDirectory>,
-  stats: SkillStatsSource | undefined, onError: (err: unknown) => void,
+  a: ActivePlan,
+  call: LiveCall,
+  skills: readonly string[],
+  dir: () => Promise<SkillDirectory>,
+  stats: SkillStatsSource | undefined,
+  onError: (err: unknown) => void,
 ): void {
   const consulted = new Set(a.consulted);
   const given = a.plan.given_skills;

@@ -27,7 +27,10 @@ describe('QA record fixtures', () => {
   it('flags come with their located excerpts; overrides replace any field', () => {
     const r = qaRecordFixture({ vulnerable: true, confused: true, advisor: 'Priya Shah', product: 'Homeowner Loan', callId: 'REC-9' });
     const flags = r.sentiment!.flags.map((f) => [f.type, f.severity, f.evidence !== null]);
-    expect(flags).toEqual([['vulnerability', 'high', true], ['confusion', 'medium', true]]);
+    expect(flags).toEqual([
+      ['vulnerability', 'high', true],
+      ['confusion', 'medium', true],
+    ]);
     expect(r).toMatchObject({ advisor: 'Priya Shah', product: 'Homeowner Loan', callId: 'REC-9' });
     expect(r.transcript.text).toContain('my name is Priya Shah');
     expect(r.verdicts.find((v) => v.rule_id === 'PROD-01')!.verdict).toBe('not_applicable');

@@ -26,55 +26,86 @@ export type FixtureRule = {
 
 export const FIXTURE_RULES: readonly FixtureRule[] = [
   {
-    rule_id: 'FCA-ID-01', category: 'identification', mandatory: true,
+    rule_id: 'FCA-ID-01',
+    category: 'identification',
+    mandatory: true,
     rule: "The advisor gives their name and the firm's name at the start of the call.",
-    pass: 'Good afternoon, my name is Alex Wong calling from Selina Finance.', fail: 'Hi there, I am calling about your application.',
+    pass: 'Good afternoon, my name is Alex Wong calling from Selina Finance.',
+    fail: 'Hi there, I am calling about your application.',
     failRationale: 'The advisor did not give their name or the firm’s name.',
   },
   {
-    rule_id: 'FCA-DISC-01', category: 'mandatory_disclosure', mandatory: true, rule: 'Tell the customer that the call is recorded.',
-    pass: 'Before we start, this call is recorded for training and quality purposes.', fail: null,
+    rule_id: 'FCA-DISC-01',
+    category: 'mandatory_disclosure',
+    mandatory: true,
+    rule: 'Tell the customer that the call is recorded.',
+    pass: 'Before we start, this call is recorded for training and quality purposes.',
+    fail: null,
     failRationale: 'The advisor never said that the call is recorded.',
   },
   {
-    rule_id: 'FCA-ID-02', category: 'identification', mandatory: true,
+    rule_id: 'FCA-ID-02',
+    category: 'identification',
+    mandatory: true,
     rule: 'Identify the customer (date of birth and address) before discussing their application.',
     pass: 'Could you confirm your date of birth and the first line of your address?',
     fail: 'I will skip the security questions as we are short on time.',
     failRationale: 'The customer was not identified before the application was discussed.',
   },
   {
-    rule_id: 'FCA-DISC-02', category: 'mandatory_disclosure', mandatory: true,
+    rule_id: 'FCA-DISC-02',
+    category: 'mandatory_disclosure',
+    mandatory: true,
     rule: 'State the repossession risk warning for lending secured on the home.',
-    pass: 'Your home may be repossessed if you do not keep up repayments on this loan.', fail: null,
+    pass: 'Your home may be repossessed if you do not keep up repayments on this loan.',
+    fail: null,
     failRationale: 'No repossession risk warning was given for borrowing secured on the home.',
   },
   {
-    rule_id: 'FCA-DISC-05', category: 'mandatory_disclosure', mandatory: true, rule: 'State the APRC of the offer.',
-    pass: 'The APRC on the offer I can make is 8.9 per cent.', fail: 'The rate is competitive, I can offer you a good deal.',
+    rule_id: 'FCA-DISC-05',
+    category: 'mandatory_disclosure',
+    mandatory: true,
+    rule: 'State the APRC of the offer.',
+    pass: 'The APRC on the offer I can make is 8.9 per cent.',
+    fail: 'The rate is competitive, I can offer you a good deal.',
     failRationale: 'An offer was made without stating its APRC.',
   },
   {
-    rule_id: 'CD-01', category: 'consumer_duty', mandatory: false, rule: 'Do not make guarantees or claim the product carries no risk.',
+    rule_id: 'CD-01',
+    category: 'consumer_duty',
+    mandatory: false,
+    rule: 'Do not make guarantees or claim the product carries no risk.',
     pass: 'Like any borrowing this carries risks, and I will go through them with you.',
     fail: 'Honestly, there is nothing to worry about with this one.',
     failRationale: 'The advisor told the customer there was nothing to worry about.',
   },
   {
-    rule_id: 'PROD-01', category: 'product_explanation', mandatory: false, rule: 'HELOC 2.0: explain the five-year draw period.',
-    pass: 'For the first five years you can draw on the line of credit as you need it.', fail: null,
-    failRationale: 'The draw period of the HELOC was not explained.', applies: (o) => o.product === 'HELOC 2.0',
+    rule_id: 'PROD-01',
+    category: 'product_explanation',
+    mandatory: false,
+    rule: 'HELOC 2.0: explain the five-year draw period.',
+    pass: 'For the first five years you can draw on the line of credit as you need it.',
+    fail: null,
+    failRationale: 'The draw period of the HELOC was not explained.',
+    applies: (o) => o.product === 'HELOC 2.0',
   },
   {
-    rule_id: 'VUL-01', category: 'vulnerability', mandatory: false,
+    rule_id: 'VUL-01',
+    category: 'vulnerability',
+    mandatory: false,
     rule: 'Acknowledge a disclosed vulnerability and offer support or more time.',
     pass: 'I am sorry to hear that. Please take as much time as you need; additional support is available.',
-    fail: "Right, let's just get this done then.", failRationale: 'The customer’s disclosure was not acknowledged and no support was offered.',
+    fail: "Right, let's just get this done then.",
+    failRationale: 'The customer’s disclosure was not acknowledged and no support was offered.',
     applies: (o) => o.vulnerable,
   },
   {
-    rule_id: 'CD-03', category: 'consumer_duty', mandatory: false, rule: "Check the customer's understanding and invite questions.",
-    pass: 'Does that all make sense? Do you have any questions for me?', fail: null,
+    rule_id: 'CD-03',
+    category: 'consumer_duty',
+    mandatory: false,
+    rule: "Check the customer's understanding and invite questions.",
+    pass: 'Does that all make sense? Do you have any questions for me?',
+    fail: null,
     failRationale: 'The advisor did not check understanding or invite questions.',
   },
 ];
@@ -134,14 +165,22 @@ function scoreOf(verdicts: QaVerdict[], sentiment: QaSentiment): { score: number
     clarity: round1(Math.max(0, 10 - deduction)),
   };
   const total = Math.round(breakdown.compliance + breakdown.sentiment + breakdown.clarity);
-  const caps = [['mandatory_disclosure', 60], ['vulnerability', 50]] as const;
+  const caps = [
+    ['mandatory_disclosure', 60],
+    ['vulnerability', 50],
+  ] as const;
   const hits = caps.filter(([cat]) => failed.some((v) => v.category === cat));
   const capValue = hits.length ? Math.min(...hits.map(([, v]) => v)) : null;
   const score = capValue !== null ? Math.min(total, capValue) : total;
   const capCats = hits.filter(([, v]) => v === capValue).map(([c]) => c);
-  const cap = capValue !== null && score < total
-    ? { value: capValue, categories: capCats, rule_ids: failed.filter((v) => capCats.includes(v.category as never)).map((v) => v.rule_id) }
-    : null;
+  const cap =
+    capValue !== null && score < total
+      ? {
+          value: capValue,
+          categories: capCats,
+          rule_ids: failed.filter((v) => capCats.includes(v.category as never)).map((v) => v.rule_id),
+        }
+      : null;
   const summary = `Score ${score}/100${cap ? ` (capped at ${cap.value}: ${cap.categories.join(', ')})` : ''}; ${failed.length} rule(s) failed.`;
   return { score, detail: { formula_id: 'qa_scoring_formula_v3', breakdown, breakdown_total: total, cap, summary } };
 }
@@ -170,8 +209,12 @@ export function qaRecordFixture(o: QaFixtureOptions = {}): QaRecordInput {
     const evidence = locate(text, turns, quote);
     return { rule_id: r.rule_id, rule: r.rule, category: r.category, mandatory: r.mandatory, verdict, rationale, quote, evidence };
   });
-  const flag = (type: string, severity: string, excerpt: string): QaFlag =>
-    ({ type, severity, excerpt, evidence: locate(text, turns, excerpt) });
+  const flag = (type: string, severity: string, excerpt: string): QaFlag => ({
+    type,
+    severity,
+    excerpt,
+    evidence: locate(text, turns, excerpt),
+  });
   const flags = [
     ...(vulnerable ? [flag('vulnerability', 'high', CUSTOMER_LINES.vulnerable)] : []),
     ...(confused ? [flag('confusion', 'medium', CUSTOMER_LINES.confused)] : []),
@@ -181,22 +224,41 @@ export function qaRecordFixture(o: QaFixtureOptions = {}): QaRecordInput {
   const sentiment: QaSentiment = { overall: sScore > 0.2 ? 'positive' : sScore < -0.2 ? 'negative' : 'neutral', score: sScore, flags };
   const { score, detail } = scoreOf(verdicts, sentiment);
   return {
-    runId: '6f1c2a4e-5b7d-4c3e-9a8b-1d2e3f4a5b6c', callId: 'REC-88310', applicationId: 'APP-49201',
-    advisor: 'Alex Wong', team: 'Home Finance North', customer: 'Mrs Patel', product,
-    callAt: '2024-07-03T14:12:09.000Z', durationS: t, workflowId: '8d5d8f4e-7d2a-4b8e-9a57-3c1f0e2b6a10',
-    workflowName: 'Standard Advice Call Analysis', workflowVersion: '1.0.0', runFinishedAt: '2024-07-08T09:30:00.000Z',
-    score, maxScore: 100, scoreDetail: detail, verdicts, sentiment,
+    runId: '6f1c2a4e-5b7d-4c3e-9a8b-1d2e3f4a5b6c',
+    callId: 'REC-88310',
+    applicationId: 'APP-49201',
+    advisor: 'Alex Wong',
+    team: 'Home Finance North',
+    customer: 'Mrs Patel',
+    product,
+    callAt: '2024-07-03T14:12:09.000Z',
+    durationS: t,
+    workflowId: '8d5d8f4e-7d2a-4b8e-9a57-3c1f0e2b6a10',
+    workflowName: 'Standard Advice Call Analysis',
+    workflowVersion: '1.0.0',
+    runFinishedAt: '2024-07-08T09:30:00.000Z',
+    score,
+    maxScore: 100,
+    scoreDetail: detail,
+    verdicts,
+    sentiment,
     transcript: { text, turns, language: 'en' },
     provenance: {
       skills: {
-        transcription: 'skill://whisper-transcribe@1.0.0', sentiment: 'skill://sentiment-analysis@1.2.0',
-        compliance: 'skill://compliance-analysis@1.3.0', scoring: 'skill://scoring@1.1.0',
+        transcription: 'skill://whisper-transcribe@1.0.0',
+        sentiment: 'skill://sentiment-analysis@1.2.0',
+        compliance: 'skill://compliance-analysis@1.3.0',
+        scoring: 'skill://scoring@1.1.0',
       },
       states: {
-        transcription: 'AnalyseEachCall[0]/Transcribe', sentiment: 'AnalyseEachCall[0]/AnalyseSentiment',
-        compliance: 'AnalyseEachCall[0]/CheckCompliance', scoring: 'AnalyseEachCall[0]/CalculateScore',
+        transcription: 'AnalyseEachCall[0]/Transcribe',
+        sentiment: 'AnalyseEachCall[0]/AnalyseSentiment',
+        compliance: 'AnalyseEachCall[0]/CheckCompliance',
+        scoring: 'AnalyseEachCall[0]/CalculateScore',
       },
-      rule_set_id: 'compliance_rules_v2024Q4', brain: 'deterministic', started_by: 'compliance@demo.dcf',
+      rule_set_id: 'compliance_rules_v2024Q4',
+      brain: 'deterministic',
+      started_by: 'compliance@demo.dcf',
     },
     scoringInput: null,
     testRun: false,

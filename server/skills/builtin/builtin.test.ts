@@ -6,13 +6,19 @@ import { findRegisteredTool, SkillToolError } from '../invoke/registered-tools.t
 import { echo, fail, sleep } from './index.ts';
 
 const dir = new URL('../../../skills/', import.meta.url);
-const files = readdirSync(dir).filter((f) => f.startsWith('builtin.') && f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.startsWith('builtin.') && f.endsWith('.json'))
+  .sort();
 const docs = files.map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')));
 
 describe('skills/builtin.*.json', () => {
   it('are the three built-ins, named skill://builtin.<name>@1.0.0, each first-tagged with its own capability', () => {
     expect(files).toEqual(['builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json']);
-    expect(docs.map((d) => d.manifestId)).toEqual(['skill://builtin.echo@1.0.0', 'skill://builtin.fail@1.0.0', 'skill://builtin.sleep@1.0.0']);
+    expect(docs.map((d) => d.manifestId)).toEqual([
+      'skill://builtin.echo@1.0.0',
+      'skill://builtin.fail@1.0.0',
+      'skill://builtin.sleep@1.0.0',
+    ]);
     expect(docs.map((d) => d.tags[0])).toEqual(['echo', 'fault', 'sleep']);
   });
 

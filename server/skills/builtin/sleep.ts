@@ -11,7 +11,9 @@ const MAX_MS = 86_400_000;
 export function sleep(args: Record<string, unknown>, signal: AbortSignal): Promise<{ slept_ms: number }> {
   const { ms } = args;
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_MS) {
-    return Promise.reject(new SkillToolError('InvalidArguments', `ms must be a number of milliseconds in 0…${MAX_MS}, got ${JSON.stringify(ms)}`));
+    return Promise.reject(
+      new SkillToolError('InvalidArguments', `ms must be a number of milliseconds in 0…${MAX_MS}, got ${JSON.stringify(ms)}`),
+    );
   }
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);

@@ -24,9 +24,17 @@ export async function withDeadline(
   const onAbort = () => decide(abortedOutcome(opts.signal?.reason, opts.skillName, opts.toolName));
   if (opts.signal?.aborted) return abortedOutcome(opts.signal.reason, opts.skillName, opts.toolName);
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => decide({ ok: false, error: 'TimeoutError', cause: `Tool call to ${opts.skillName} timed out after ${formatSeconds(opts.timeoutMs)}s` }), opts.timeoutMs);
+  const timer = setTimeout(
+    () =>
+      decide({
+        ok: false,
+        error: 'TimeoutError',
+        cause: `Tool call to ${opts.skillName} timed out after ${formatSeconds(opts.timeoutMs)}s`,
+      }),
+    opts.timeoutMs,
+  );
   try {
-    const result = await Promise.race([work(stop.signal).catch((err: unknown) => (decided ?? internalFailure(err))), stopped]);
+    const result = await Promise.race([work(stop.signal).catch((err: unknown) => decided ?? internalFailure(err)), stopped]);
     return decided ?? result;
   } finally {
     clearTimeout(timer);

@@ -13,7 +13,12 @@ import type { SkillCallResult } from './types.ts';
 export const DEMO_ENDPOINT = 'ws://mcp-server:8765';
 const pool = new McpClientPool();
 
-export async function callDemoAdmin(config: AppConfig, tool: 'demo_get_faults' | 'demo_set_faults', args: Record<string, unknown>, timeoutMs = 10_000): Promise<SkillCallResult & { url?: string }> {
+export async function callDemoAdmin(
+  config: AppConfig,
+  tool: 'demo_get_faults' | 'demo_set_faults',
+  args: Record<string, unknown>,
+  timeoutMs = 10_000,
+): Promise<SkillCallResult & { url?: string }> {
   let url: string;
   try {
     url = await mcpUrlFor(DEMO_ENDPOINT, config);

@@ -40,10 +40,11 @@ afterAll(async () => {
 const whisperFile = new URL('../../../skills/whisper-transcribe.json', import.meta.url);
 const whisper = parseSkillManifest(JSON.parse(readFileSync(whisperFile, 'utf8')))!;
 const args = { recording_uri: 's3://r/1.mp3' };
-const call = (idempotencyKey?: string) => invoker.invoke({ manifest: whisper, toolName: 'transcribe_audio', args, attempt: 1, idempotencyKey });
+const call = (idempotencyKey?: string) =>
+  invoker.invoke({ manifest: whisper, toolName: 'transcribe_audio', args, attempt: 1, idempotencyKey });
 
 describe('the idempotency key over MCP', () => {
-  it('reaches the skill server in the request _meta; the tool\'s strict arguments stay exactly the state\'s', async () => {
+  it("reaches the skill server in the request _meta; the tool's strict arguments stay exactly the state's", async () => {
     expect(await call('dcf-0123')).toMatchObject({ ok: true, result: { args, key: 'dcf-0123' } });
   });
 

@@ -20,7 +20,14 @@ const holder = globalThis as { [STARTED]?: Promise<DemoSkillsServer> };
 export function inProcessDemoServer(config: AppConfig): Promise<DemoSkillsServer> {
   if (!holder[STARTED]) {
     const { demoFaults, demoSeed, demoWorld } = config.skillTransport;
-    const started = startDemoSkillsServer({ port: 0, host: '127.0.0.1', faults: demoFaults, seed: demoSeed, world: demoWorld, unref: true });
+    const started = startDemoSkillsServer({
+      port: 0,
+      host: '127.0.0.1',
+      faults: demoFaults,
+      seed: demoSeed,
+      world: demoWorld,
+      unref: true,
+    });
     holder[STARTED] = started;
     started.catch(() => {
       if (holder[STARTED] === started) delete holder[STARTED];
@@ -41,7 +48,11 @@ export async function stopInProcessDemoServer(): Promise<void> {
  * skill or its group (DCF_MCP_ENDPOINTS, skill-endpoints.ts), else mcpBaseUrl, else the in-process
  * demo server. Without `skill` (the demo admin tools) only the last two apply.
  */
-export async function mcpUrlFor(endpointUrl: string, config: AppConfig, skill?: { skillName: string; tags: readonly string[] }): Promise<string> {
+export async function mcpUrlFor(
+  endpointUrl: string,
+  config: AppConfig,
+  skill?: { skillName: string; tags: readonly string[] },
+): Promise<string> {
   const own = skill ? endpointFor(config.skillTransport.endpoints, skill)?.url : undefined;
   const base = own ?? config.skillTransport.mcpBaseUrl ?? (await inProcessDemoServer(config)).url;
   return resolveEndpointUrl(endpointUrl, base);

@@ -14,7 +14,8 @@ import { createSkillInvoker } from './invoker.ts';
  */
 const config = testConfig({ DCF_DEMO_FAULTS: '{"sentiment-analysis":{"failure_rate":1}}', DCF_DEMO_SEED: '5' });
 const ctx = { actor: systemActor('test'), services: { config } };
-const manifest = (name: string) => parseSkillManifest(JSON.parse(readFileSync(new URL(`../../../skills/${name}.json`, import.meta.url), 'utf8')))!;
+const manifest = (name: string) =>
+  parseSkillManifest(JSON.parse(readFileSync(new URL(`../../../skills/${name}.json`, import.meta.url), 'utf8')))!;
 afterAll(() => stopInProcessDemoServer());
 
 describe('the in-process demo skills server', () => {
@@ -31,19 +32,40 @@ describe('the in-process demo skills server', () => {
 
   it('set_demo_faults changes the faults the invokers of this process meet, and returns them', async () => {
     const invoker = createSkillInvoker({ config });
-    const scoring = { manifest: manifest('scoring'), toolName: 'calculate_score', args: { sentiment_report: { score: 0, flags: [] }, compliance_verdicts: [], formula_id: 'qa_scoring_formula_v3' }, attempt: 1 };
+    const scoring = {
+      manifest: manifest('scoring'),
+      toolName: 'calculate_score',
+      args: { sentiment_report: { score: 0, flags: [] }, compliance_verdicts: [], formula_id: 'qa_scoring_formula_v3' },
+      attempt: 1,
+    };
     expect(await invoker.invoke(scoring)).toMatchObject({ ok: true });
     const set = await invokeTool(setDemoFaultsTool, { faults: { scoring: { failure_rate: 1, latency_ms: 5 } } }, ctx);
-    expect(set).toMatchObject({ status: 'ok', faults: { scoring: { failure_rate: 1, latency_ms: 5 }, 'sentiment-analysis': { failure_rate: 1 } }, seed: 5, endpoint: (await inProcessDemoServer(config)).url });
+    expect(set).toMatchObject({
+      status: 'ok',
+      faults: { scoring: { failure_rate: 1, latency_ms: 5 }, 'sentiment-analysis': { failure_rate: 1 } },
+      seed: 5,
+      endpoint: (await inProcessDemoServer(config)).url,
+    });
     expect(await invoker.invoke(scoring)).toMatchObject({ ok: false, error: 'SkillError' });
-    expect(await invokeTool(setDemoFaultsTool, { faults: {}, replace: true, seed: 11 }, ctx)).toMatchObject({ status: 'ok', faults: {}, seed: 11 });
+    expect(await invokeTool(setDemoFaultsTool, { faults: {}, replace: true, seed: 11 }, ctx)).toMatchObject({
+      status: 'ok',
+      faults: {},
+      seed: 11,
+    });
     expect(await invoker.invoke(scoring)).toMatchObject({ ok: true });
     await invoker.close();
   });
 
   it('set_demo_faults rejects unknown skills and bad rates', async () => {
-    expect(await invokeTool(setDemoFaultsTool, { faults: { whisper: { failure_rate: 0.5 } } }, ctx)).toMatchObject({ status: 'error', error_code: 'invalid_input', error: expect.stringContaining('unknown demo skill "whisper"') });
-    expect(await invokeTool(setDemoFaultsTool, { faults: { scoring: { failure_rate: 2 } } }, ctx)).toMatchObject({ status: 'error', error_code: 'invalid_input' });
+    expect(await invokeTool(setDemoFaultsTool, { faults: { whisper: { failure_rate: 0.5 } } }, ctx)).toMatchObject({
+      status: 'error',
+      error_code: 'invalid_input',
+      error: expect.stringContaining('unknown demo skill "whisper"'),
+    });
+    expect(await invokeTool(setDemoFaultsTool, { faults: { scoring: { failure_rate: 2 } } }, ctx)).toMatchObject({
+      status: 'error',
+      error_code: 'invalid_input',
+    });
   });
 
   it('set_demo_faults reports an unreachable DCF_MCP_BASE_URL as unavailable', async () => {

@@ -6,7 +6,8 @@ import { createSkillInvoker } from './invoker.ts';
 import { registerSkillTool } from './registered-tools.ts';
 
 /** The invoker without sockets: registered tools, refusals, timeouts and aborts (MCP: invoke.int.test.ts). */
-const manifest = (file: string): SkillManifest => parseSkillManifest(JSON.parse(readFileSync(new URL(`../../../skills/${file}`, import.meta.url), 'utf8')))!;
+const manifest = (file: string): SkillManifest =>
+  parseSkillManifest(JSON.parse(readFileSync(new URL(`../../../skills/${file}`, import.meta.url), 'utf8')))!;
 const invoker = createSkillInvoker({ config: testConfig({ DCF_SKILL_TIMEOUT_S: '5' }) });
 afterAll(() => invoker.close());
 afterEach(() => vi.useRealTimers());
@@ -21,7 +22,13 @@ describe('skill invoker (in-process paths)', () => {
   });
 
   it('names a registered tool’s failure by its error, attempt by attempt (builtin.fail)', async () => {
-    const call = (attempt: number, times?: number) => invoker.invoke({ manifest: fail, toolName: 'fail', args: { error: 'SkillError', cause: 'flaky', ...(times === undefined ? {} : { times }) }, attempt });
+    const call = (attempt: number, times?: number) =>
+      invoker.invoke({
+        manifest: fail,
+        toolName: 'fail',
+        args: { error: 'SkillError', cause: 'flaky', ...(times === undefined ? {} : { times }) },
+        attempt,
+      });
     expect(await call(1, 2)).toMatchObject({ ok: false, error: 'SkillError', cause: 'flaky' });
     expect(await call(2, 2)).toMatchObject({ ok: false, error: 'SkillError' });
     expect(await call(3, 2)).toMatchObject({ ok: true, result: { recovered: true, attempt: 3 } });
@@ -45,31 +52,55 @@ describe('skill invoker (in-process paths)', () => {
   it('stops promptly when the caller aborts, named by the abort reason (default States.Timeout)', async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort({ error: 'LeaseLost', cause: 'the lease expired' }), 50);
-    expect(await invoker.invoke({ manifest: sleep, toolName: 'sleep', args: { ms: 5000 }, attempt: 1, signal: ac.signal })).toMatchObject({ ok: false, error: 'LeaseLost', cause: 'the lease expired' });
+    expect(await invoker.invoke({ manifest: sleep, toolName: 'sleep', args: { ms: 5000 }, attempt: 1, signal: ac.signal })).toMatchObject({
+      ok: false,
+      error: 'LeaseLost',
+      cause: 'the lease expired',
+    });
     const before = new AbortController();
     before.abort();
-    expect(await invoker.invoke({ manifest: sleep, toolName: 'sleep', args: { ms: 10 }, attempt: 1, signal: before.signal })).toMatchObject({ ok: false, error: 'States.Timeout' });
+    expect(await invoker.invoke({ manifest: sleep, toolName: 'sleep', args: { ms: 10 }, attempt: 1, signal: before.signal })).toMatchObject(
+      { ok: false, error: 'States.Timeout' },
+    );
   });
 
   it('refuses python_source tools: no sandbox in this deployment', async () => {
     const py = structuredClone(echo);
     py.requiredTools[0]!.definition = { type: 'python_source', sourceCode: 'def echo(**kw): return kw' };
     const r = await invoker.invoke({ manifest: py, toolName: 'echo', args: {}, attempt: 1 });
-    expect(r).toMatchObject({ ok: false, error: 'SkillUnsupported', cause: expect.stringContaining('need a code sandbox, which this deployment does not have') });
+    expect(r).toMatchObject({
+      ok: false,
+      error: 'SkillUnsupported',
+      cause: expect.stringContaining('need a code sandbox, which this deployment does not have'),
+    });
   });
 
   it('reports unknown tools and registered tools without a handler', async () => {
-    expect(await invoker.invoke({ manifest: echo, toolName: 'shout', args: {}, attempt: 1 })).toMatchObject({ ok: false, error: 'SkillToolNotFound' });
+    expect(await invoker.invoke({ manifest: echo, toolName: 'shout', args: {}, attempt: 1 })).toMatchObject({
+      ok: false,
+      error: 'SkillToolNotFound',
+    });
     const other = { ...structuredClone(echo), manifestId: 'skill://builtin.echo@9.9.9' };
-    expect(await invoker.invoke({ manifest: other, toolName: 'echo', args: {}, attempt: 1 })).toMatchObject({ ok: false, error: 'SkillToolNotFound' });
+    expect(await invoker.invoke({ manifest: other, toolName: 'echo', args: {}, attempt: 1 })).toMatchObject({
+      ok: false,
+      error: 'SkillToolNotFound',
+    });
   });
 
   it('turns an unexpected exception of a handler into States.TaskFailed', async () => {
     registerSkillTool('skill://test.broken@1.0.0', 'boom', () => {
       throw new Error('bug');
     });
-    const broken = { ...structuredClone(echo), manifestId: 'skill://test.broken@1.0.0', requiredTools: [{ ...echo.requiredTools[0]!, toolName: 'boom' }] };
-    expect(await invoker.invoke({ manifest: broken, toolName: 'boom', args: {}, attempt: 1 })).toMatchObject({ ok: false, error: 'States.TaskFailed', cause: 'bug' });
+    const broken = {
+      ...structuredClone(echo),
+      manifestId: 'skill://test.broken@1.0.0',
+      requiredTools: [{ ...echo.requiredTools[0]!, toolName: 'boom' }],
+    };
+    expect(await invoker.invoke({ manifest: broken, toolName: 'boom', args: {}, attempt: 1 })).toMatchObject({
+      ok: false,
+      error: 'States.TaskFailed',
+      cause: 'bug',
+    });
   });
 
   it('hands a registered tool the idempotency key beside its arguments, not among them', async () => {
@@ -82,6 +113,9 @@ describe('skill invoker (in-process paths)', () => {
     const charge = { ...structuredClone(echo), manifestId: 'skill://test.idempotent@1.0.0', requiredTools: [tool] };
     await invoker.invoke({ manifest: charge, toolName: 'charge', args: { amount: 5 }, attempt: 1, idempotencyKey: 'dcf-key-1' });
     await invoker.invoke({ manifest: charge, toolName: 'charge', args: { amount: 5 }, attempt: 1 });
-    expect(seen).toEqual([{ args: { amount: 5 }, key: 'dcf-key-1' }, { args: { amount: 5 }, key: undefined }]);
+    expect(seen).toEqual([
+      { args: { amount: 5 }, key: 'dcf-key-1' },
+      { args: { amount: 5 }, key: undefined },
+    ]);
   });
 });

@@ -22,7 +22,12 @@ export function createSkillInvoker(opts: { config: AppConfig }): SkillInvoker {
   const { config } = opts;
   const pool = new McpClientPool();
 
-  async function callMcp(def: Extract<ToolRequirement['definition'], { type: 'mcp_server' }>, inv: SkillInvocation, signal: AbortSignal, timeoutMs: number): Promise<SkillCallResult> {
+  async function callMcp(
+    def: Extract<ToolRequirement['definition'], { type: 'mcp_server' }>,
+    inv: SkillInvocation,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<SkillCallResult> {
     let url: string;
     try {
       url = await mcpUrlFor(def.endpointUrl, config, inv.manifest);
@@ -40,7 +45,12 @@ export function createSkillInvoker(opts: { config: AppConfig }): SkillInvoker {
 
   async function callRegistered(manifest: SkillManifest, inv: SkillInvocation, signal: AbortSignal): Promise<SkillCallResult> {
     const handler = findRegisteredTool(manifest.manifestId, inv.toolName);
-    if (!handler) return { ok: false, error: 'SkillToolNotFound', cause: `no registered handler for ${manifest.manifestId}#${inv.toolName} in this deployment` };
+    if (!handler)
+      return {
+        ok: false,
+        error: 'SkillToolNotFound',
+        cause: `no registered handler for ${manifest.manifestId}#${inv.toolName} in this deployment`,
+      };
     try {
       const key = inv.idempotencyKey;
       const ctx = { attempt: inv.attempt, signal, ...(key ? { idempotencyKey: key } : {}) };
@@ -60,7 +70,11 @@ export function createSkillInvoker(opts: { config: AppConfig }): SkillInvoker {
       const result: SkillCallResult = !tool
         ? { ok: false, error: 'SkillToolNotFound', cause: `${manifest.manifestId} has no tool ${toolName}` }
         : tool.definition.type === 'python_source'
-          ? { ok: false, error: 'SkillUnsupported', cause: `${manifest.skillName}/${toolName} is a python_source tool: python_source tools need a code sandbox, which this deployment does not have` }
+          ? {
+              ok: false,
+              error: 'SkillUnsupported',
+              cause: `${manifest.skillName}/${toolName} is a python_source tool: python_source tools need a code sandbox, which this deployment does not have`,
+            }
           : await withDeadline({ skillName: manifest.skillName, toolName, timeoutMs, signal: inv.signal }, (signal) => {
               const def = tool.definition;
               return def.type === 'mcp_server' ? callMcp(def, inv, signal, timeoutMs) : callRegistered(manifest, inv, signal);

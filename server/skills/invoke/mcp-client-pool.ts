@@ -39,7 +39,9 @@ export class McpClientPool {
     if (!pending) {
       const client = new Client(MCP_CLIENT_INFO);
       client.onerror = () => undefined; // failures surface as rejected calls; no unhandled noise
-      pending = client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: scopedFetch }), { timeout: timeoutMs + 1000 }).then(() => client);
+      pending = client
+        .connect(new StreamableHTTPClientTransport(new URL(url), { fetch: scopedFetch }), { timeout: timeoutMs + 1000 })
+        .then(() => client);
       this.clients.set(url, pending);
       pending.catch(() => this.drop(url, pending!));
     }
@@ -60,7 +62,11 @@ export class McpClientPool {
    * `meta` becomes the request's `_meta` (never the tool's arguments, which its schema checks).
    */
   async callTool(
-    url: string, name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number,
+    url: string,
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    timeoutMs: number,
     meta?: Record<string, string>,
   ): Promise<RawToolResult> {
     const pending = this.connect(url, timeoutMs);

@@ -12,7 +12,8 @@ import { createSkillInvoker } from './invoker.ts';
 import type { SkillInvoker } from './types.ts';
 
 /** The MCP round trip: the real SDK client (through the invoker) to the real demo server on an ephemeral port. */
-const manifest = (name: string): SkillManifest => parseSkillManifest(JSON.parse(readFileSync(new URL(`../../../skills/${name}.json`, import.meta.url), 'utf8')))!;
+const manifest = (name: string): SkillManifest =>
+  parseSkillManifest(JSON.parse(readFileSync(new URL(`../../../skills/${name}.json`, import.meta.url), 'utf8')))!;
 const whisper = manifest('whisper-transcribe');
 const PILOT_URI = 's3://selina-call-recordings/2024/07/APP-49201/REC-88310.mp3';
 
@@ -47,7 +48,9 @@ describe('demo skills over MCP', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     const { tools } = await client.listTools();
     await client.close();
-    expect(tools.map((t) => t.name).sort()).toEqual([...DEMO_SKILL_TOOLS.map((t) => t.toolName), 'demo_get_faults', 'demo_set_faults'].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...DEMO_SKILL_TOOLS.map((t) => t.toolName), 'demo_get_faults', 'demo_set_faults'].sort(),
+    );
     for (const { skillName, toolName } of DEMO_SKILL_TOOLS) {
       const declared = manifest(skillName).requiredTools.find((t) => t.toolName === toolName)!.json_schema!.parameters;
       const served = tools.find((t) => t.name === toolName)!.inputSchema;
@@ -65,16 +68,31 @@ describe('demo skills over MCP', () => {
     expect(validateAgainstSchema('data_plane_output', t.result)).toEqual([]);
     const text = (t.result as { data: { text: string } }).data.text;
     const c = await call('compliance-analysis', { transcript_text: text, rule_set_id: 'compliance_rules_v2024Q4' });
-    const local = callDemoTool('skill://compliance-analysis@1.3.0#evaluate_compliance', { transcript_text: text, rule_set_id: 'compliance_rules_v2024Q4' });
+    const local = callDemoTool('skill://compliance-analysis@1.3.0#evaluate_compliance', {
+      transcript_text: text,
+      rule_set_id: 'compliance_rules_v2024Q4',
+    });
     expect(c.ok && (c.result as { data: unknown }).data).toEqual(local.data);
     expect(c.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
   it('names failures: injected fault → SkillError, the skill’s own → its type, bad arguments → States.TaskFailed', async () => {
     server.faults.update({ 'whisper-transcribe': { failure_rate: 1 } });
-    expect(await call('whisper-transcribe', { recording_uri: PILOT_URI })).toMatchObject({ ok: false, error: 'SkillError', cause: 'whisper-transcribe failed (injected demo fault)' });
-    expect(await call('assemblyai-transcribe', { recording_uri: 's3://nowhere/x.mp3' })).toMatchObject({ ok: false, error: 'RecordingNotFound', cause: 'no recording at s3://nowhere/x.mp3' });
-    expect(await call('scoring', { formula_id: 'qa_scoring_formula_v3' })).toMatchObject({ ok: false, error: 'States.TaskFailed', cause: expect.stringContaining('Input validation error') });
+    expect(await call('whisper-transcribe', { recording_uri: PILOT_URI })).toMatchObject({
+      ok: false,
+      error: 'SkillError',
+      cause: 'whisper-transcribe failed (injected demo fault)',
+    });
+    expect(await call('assemblyai-transcribe', { recording_uri: 's3://nowhere/x.mp3' })).toMatchObject({
+      ok: false,
+      error: 'RecordingNotFound',
+      cause: 'no recording at s3://nowhere/x.mp3',
+    });
+    expect(await call('scoring', { formula_id: 'qa_scoring_formula_v3' })).toMatchObject({
+      ok: false,
+      error: 'States.TaskFailed',
+      cause: expect.stringContaining('Input validation error'),
+    });
   });
 
   it('a timeout fault hangs until the deadline: TimeoutError, and the server request is released', async () => {
@@ -107,7 +125,11 @@ describe('demo skills over MCP', () => {
 
   it('adds injected latency', async () => {
     server.faults.update({ scoring: { latency_ms: 200 } });
-    const r = await call('scoring', { sentiment_report: { score: 0, flags: [] }, compliance_verdicts: [], formula_id: 'qa_scoring_formula_v3' });
+    const r = await call('scoring', {
+      sentiment_report: { score: 0, flags: [] },
+      compliance_verdicts: [],
+      formula_id: 'qa_scoring_formula_v3',
+    });
     expect(r.ok && r.latencyMs).toBeGreaterThanOrEqual(200);
     expect(r.ok && (r.result as { metrics: { latency_ms: number } }).metrics.latency_ms).toBeGreaterThanOrEqual(200);
   });
@@ -119,11 +141,18 @@ describe('transport failures', () => {
     const inv = createSkillInvoker({ config: testConfig({ DCF_MCP_BASE_URL: `http://127.0.0.1:${port}/mcp` }) });
     const args = { recording_uri: PILOT_URI };
     try {
-      expect(await inv.invoke({ manifest: whisper, toolName: 'transcribe_audio', args, attempt: 1 })).toMatchObject({ ok: false, error: 'SkillUnavailable', cause: expect.stringContaining('ECONNREFUSED') });
+      expect(await inv.invoke({ manifest: whisper, toolName: 'transcribe_audio', args, attempt: 1 })).toMatchObject({
+        ok: false,
+        error: 'SkillUnavailable',
+        cause: expect.stringContaining('ECONNREFUSED'),
+      });
       const up = await startDemoSkillsServer({ port });
       expect(await inv.invoke({ manifest: whisper, toolName: 'transcribe_audio', args, attempt: 2 })).toMatchObject({ ok: true });
       await up.close();
-      expect(await inv.invoke({ manifest: whisper, toolName: 'transcribe_audio', args, attempt: 3 })).toMatchObject({ ok: false, error: 'SkillUnavailable' });
+      expect(await inv.invoke({ manifest: whisper, toolName: 'transcribe_audio', args, attempt: 3 })).toMatchObject({
+        ok: false,
+        error: 'SkillUnavailable',
+      });
       const again = await startDemoSkillsServer({ port });
       expect(await inv.invoke({ manifest: whisper, toolName: 'transcribe_audio', args, attempt: 4 })).toMatchObject({ ok: true });
       await again.close();

@@ -25,7 +25,8 @@ export function outcomeFromValue(value: unknown): SkillCallResult {
   if (isObject(value) && value.ok === false) {
     const err = isObject(value.data) && isObject(value.data.error) ? value.data.error : {};
     const error = typeof err.type === 'string' && err.type ? err.type : 'States.TaskFailed';
-    const cause = typeof value.summary === 'string' ? value.summary : typeof err.message === 'string' ? err.message : 'the skill returned ok: false';
+    const cause =
+      typeof value.summary === 'string' ? value.summary : typeof err.message === 'string' ? err.message : 'the skill returned ok: false';
     return { ok: false, error, cause };
   }
   return { ok: true, result: value };

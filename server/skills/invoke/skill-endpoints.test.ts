@@ -8,9 +8,14 @@ const skill = (skillName: string, tags: string[]) => ({ skillName, tags });
 describe('DCF_MCP_ENDPOINTS', () => {
   it('parses key=url pairs and routes a skill by its tags (groups) or its name prefix, the longest key winning', () => {
     const r = parseSkillEndpoints(' crm=http://a:9001/mcp, transcription=http://b:9002/mcp,crm-directory=https://c/mcp ');
-    expect(r).toEqual({ ok: true, endpoints: [
-      { key: 'crm', url: 'http://a:9001/mcp' }, { key: 'transcription', url: 'http://b:9002/mcp' }, { key: 'crm-directory', url: 'https://c/mcp' },
-    ] });
+    expect(r).toEqual({
+      ok: true,
+      endpoints: [
+        { key: 'crm', url: 'http://a:9001/mcp' },
+        { key: 'transcription', url: 'http://b:9002/mcp' },
+        { key: 'crm-directory', url: 'https://c/mcp' },
+      ],
+    });
     const endpoints = r.ok ? r.endpoints : [];
     expect(endpointFor(endpoints, skill('salesforce-integration', ['salesforce', 'crm', 'data']))?.url).toBe('http://a:9001/mcp');
     expect(endpointFor(endpoints, skill('crm-directory', ['crm', 'directory']))?.url).toBe('https://c/mcp');
@@ -27,7 +32,11 @@ describe('DCF_MCP_ENDPOINTS', () => {
   });
 
   it('is validated when the configuration loads: a bad setting stops the start with the variable named', () => {
-    expect(() => loadConfig({ ...process.env, DCF_MCP_ENDPOINTS: 'crm=ftp://a/mcp' }, process.cwd())).toThrow(/DCF_MCP_ENDPOINTS[\s\S]*http or https/);
-    expect(testConfig({ DCF_MCP_ENDPOINTS: 'crm=http://a:9001/mcp' }).skillTransport.endpoints).toEqual([{ key: 'crm', url: 'http://a:9001/mcp' }]);
+    expect(() => loadConfig({ ...process.env, DCF_MCP_ENDPOINTS: 'crm=ftp://a/mcp' }, process.cwd())).toThrow(
+      /DCF_MCP_ENDPOINTS[\s\S]*http or https/,
+    );
+    expect(testConfig({ DCF_MCP_ENDPOINTS: 'crm=http://a:9001/mcp' }).skillTransport.endpoints).toEqual([
+      { key: 'crm', url: 'http://a:9001/mcp' },
+    ]);
   });
 });

@@ -18,18 +18,23 @@ const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export function parseSkillEndpoints(raw: string | undefined): { ok: true; endpoints: SkillEndpoint[] } | { ok: false; error: string } {
   if (raw === undefined || raw.trim() === '') return { ok: true, endpoints: [] };
   const endpoints: SkillEndpoint[] = [];
-  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const at = entry.indexOf('=');
     const key = at < 0 ? '' : entry.slice(0, at).trim();
     const url = at < 0 ? '' : entry.slice(at + 1).trim();
-    if (!KEY.test(key)) return { ok: false, error: `"${entry}" is not key=url (a key is a skill name prefix or a manifest tag: letters, digits, . _ -)` };
+    if (!KEY.test(key))
+      return { ok: false, error: `"${entry}" is not key=url (a key is a skill name prefix or a manifest tag: letters, digits, . _ -)` };
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
       return { ok: false, error: `"${entry}": "${url}" is not a URL` };
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, error: `"${entry}": the URL must be http or https (MCP over Streamable HTTP)` };
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      return { ok: false, error: `"${entry}": the URL must be http or https (MCP over Streamable HTTP)` };
     if (endpoints.some((e) => e.key === key)) return { ok: false, error: `"${key}" is given twice` };
     endpoints.push({ key, url });
   }
@@ -37,7 +42,10 @@ export function parseSkillEndpoints(raw: string | undefined): { ok: true; endpoi
 }
 
 /** The endpoint serving `skill`: the longest key among its tags and its name's prefixes; undefined when none matches. */
-export function endpointFor(endpoints: readonly SkillEndpoint[], skill: { skillName: string; tags: readonly string[] }): SkillEndpoint | undefined {
+export function endpointFor(
+  endpoints: readonly SkillEndpoint[],
+  skill: { skillName: string; tags: readonly string[] },
+): SkillEndpoint | undefined {
   let best: SkillEndpoint | undefined;
   for (const e of endpoints) {
     const matches = skill.tags.includes(e.key) || skill.skillName.startsWith(e.key);

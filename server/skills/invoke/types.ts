@@ -39,8 +39,7 @@ export interface SkillInvocation {
 export const IDEMPOTENCY_META_KEY = 'dcf/idempotency_key';
 
 export type SkillCallOutcome =
-  | { ok: true; result: unknown; latencyMs: number }
-  | { ok: false; error: string; cause: string; latencyMs: number };
+  { ok: true; result: unknown; latencyMs: number } | { ok: false; error: string; cause: string; latencyMs: number };
 
 /** An outcome before its latency is known. */
 export type SkillCallResult = { ok: true; result: unknown } | { ok: false; error: string; cause: string };

@@ -3,9 +3,22 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import {
-  StatesError, applyStateResult, evaluateChoice, failStateError, indexStates, mapItemInput, mapItems, mapProcessor,
-  maxConcurrency, nextOrEnd, passStateOutput, selectEffectiveInput, simpleStateOutput,
-  type AslState, type ContextObject, type Json,
+  StatesError,
+  applyStateResult,
+  evaluateChoice,
+  failStateError,
+  indexStates,
+  mapItemInput,
+  mapItems,
+  mapProcessor,
+  maxConcurrency,
+  nextOrEnd,
+  passStateOutput,
+  selectEffectiveInput,
+  simpleStateOutput,
+  type AslState,
+  type ContextObject,
+  type Json,
 } from '../../engine/runtime/index.ts';
 import { loadExampleIndex, REPO_ROOT } from '../../schemas/example-index.ts';
 import type { SkillCatalog } from '../catalog.ts';
@@ -153,7 +166,12 @@ export const demoResults: ResultSource = (key, args) => {
 };
 
 /** Runs `workflow` on `input`; fails the test if a tool is called with arguments its schema rejects. */
-export function simulate(catalog: SkillCatalog, workflow: Obj, input: Obj, results: ResultSource = exampleResults): { output: Obj; calls: TaskCall[] } {
+export function simulate(
+  catalog: SkillCatalog,
+  workflow: Obj,
+  input: Obj,
+  results: ResultSource = exampleResults,
+): { output: Obj; calls: TaskCall[] } {
   const calls: TaskCall[] = [];
   const output = runWorkflow(workflow.asl, input, (call) => {
     calls.push(call);

@@ -15,20 +15,32 @@ export const assignSubtasksTool = defineTool({
     'assignment is recorded.',
   readOnly: false,
   input: z.object({
-    subtasks: z.array(z.object({
-      id: idString(), description: longText(), required_capabilities: z.array(nameString()).max(ARG_LIMITS.items),
-    })).max(ARG_LIMITS.items)
+    subtasks: z
+      .array(
+        z.object({
+          id: idString(),
+          description: longText(),
+          required_capabilities: z.array(nameString()).max(ARG_LIMITS.items),
+        }),
+      )
+      .max(ARG_LIMITS.items)
       .describe('List of subtask objects, each including an ID, description, and required capabilities.'),
-    available_models: availableModels
-      .describe('List of available agent objects, including their IDs and capabilities.'),
+    available_models: availableModels.describe('List of available agent objects, including their IDs and capabilities.'),
   }),
   output: z.object({
-    assignments: z.array(z.object({
-      subtask_id: z.string(), status: z.enum(['assigned', 'unassigned']), assigned_agent_id: z.string().nullable(),
-      matched_capabilities: z.array(z.string()), missing_capabilities: z.array(z.string()),
-      reliability: z.number().nullable(), reason: z.string(),
-    })),
-    assigned_count: z.number().int(), unassigned_count: z.number().int(),
+    assignments: z.array(
+      z.object({
+        subtask_id: z.string(),
+        status: z.enum(['assigned', 'unassigned']),
+        assigned_agent_id: z.string().nullable(),
+        matched_capabilities: z.array(z.string()),
+        missing_capabilities: z.array(z.string()),
+        reliability: z.number().nullable(),
+        reason: z.string(),
+      }),
+    ),
+    assigned_count: z.number().int(),
+    unassigned_count: z.number().int(),
   }),
   handler: (args, ctx) => withCollab(ctx, (c) => assignAndRecord(c, args.subtasks, args.available_models)),
 });

@@ -101,8 +101,7 @@ describe('the collaboration tools', () => {
     (await invokeTool(findTool(name)!, args, { actor, services })) as R;
   const okCall = async (name: string, args: Record<string, unknown>, actor: Actor = system) => {
     const r = await call(name, args, actor);
-    if (r.status !== 'ok')
-      throw new Error(`${name}: ${r.error_code} ${r.error} ${JSON.stringify(r.details ?? null).slice(0, 600)}`);
+    if (r.status !== 'ok') throw new Error(`${name}: ${r.error_code} ${r.error} ${JSON.stringify(r.details ?? null).slice(0, 600)}`);
     return r;
   };
   /** Every message an agent's turn took, as its brain saw it. */
@@ -117,8 +116,7 @@ describe('the collaboration tools', () => {
   };
   const heard = (agentId: string, messageId: string) =>
     eventually(async () => (received.get(agentId) ?? []).some((t) => t.includes(messageId)));
-  const worker = async (caps: string[]) =>
-    platform.createAgent({ template: 'companion', tags: caps.map((c) => `capability:${c}`) });
+  const worker = async (caps: string[]) => platform.createAgent({ template: 'companion', tags: caps.map((c) => `capability:${c}`) });
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -137,10 +135,7 @@ describe('the collaboration tools', () => {
 
   it("serve exactly the spec's input schemas", () => {
     const described = new Map(
-      describeTools().map((t) => [
-        t.name,
-        t.inputSchema as { properties: Record<string, Record<string, unknown>>; required?: string[] },
-      ]),
+      describeTools().map((t) => [t.name, t.inputSchema as { properties: Record<string, Record<string, unknown>>; required?: string[] }]),
     );
     for (const [name, spec] of Object.entries(SPEC)) {
       const s = described.get(name)!;
@@ -163,11 +158,7 @@ describe('the collaboration tools', () => {
   });
 
   it('create_collaboration_session: stored with its main thread; participants invited through the platform', async () => {
-    const [coord, a, b] = [
-      await worker(['coordination']),
-      await worker(['transcription']),
-      await worker(['compliance']),
-    ];
+    const [coord, a, b] = [await worker(['coordination']), await worker(['transcription']), await worker(['compliance'])];
     const r = await okCall('create_collaboration_session', {
       title: 'Review calls',
       description: 'Transcribe and check',
@@ -192,9 +183,7 @@ describe('the collaboration tools', () => {
       status: 'active',
       mainThreadId: r.thread_id,
     });
-    expect(
-      await handle.db.select().from(collaborationThreads).where(eq(collaborationThreads.sessionId, row!.id)),
-    ).toHaveLength(1);
+    expect(await handle.db.select().from(collaborationThreads).where(eq(collaborationThreads.sessionId, row!.id))).toHaveLength(1);
     expect((r.invitations as Array<{ agent_id: string; status: string }>).map((d) => [d.agent_id, d.status])).toEqual([
       [a.id, 'sent'],
       [b.id, 'sent'],
@@ -386,9 +375,9 @@ describe('the collaboration tools', () => {
         thread_id: s.thread_id,
       }),
     ).toMatchObject({ error_code: 'invalid_input' });
-    expect(
-      await call('share_plan_update', { sender_id: w.id, plan_summary: 'p', thread_id: 'thread-nope' }),
-    ).toMatchObject({ error_code: 'not_found' });
+    expect(await call('share_plan_update', { sender_id: w.id, plan_summary: 'p', thread_id: 'thread-nope' })).toMatchObject({
+      error_code: 'not_found',
+    });
     expect(
       await call('share_plan_update', {
         sender_id: w.id,
@@ -398,9 +387,9 @@ describe('the collaboration tools', () => {
       }),
     ).toMatchObject({ error_code: 'invalid_input' });
     const outsider = await worker([]);
-    expect(
-      await call('share_plan_update', { sender_id: outsider.id, plan_summary: 'p', thread_id: s.thread_id }),
-    ).toMatchObject({ error_code: 'forbidden' });
+    expect(await call('share_plan_update', { sender_id: outsider.id, plan_summary: 'p', thread_id: s.thread_id })).toMatchObject({
+      error_code: 'forbidden',
+    });
     const p = await okCall(
       'share_plan_update',
       {
@@ -468,12 +457,7 @@ describe('the collaboration tools', () => {
     expect(listed).toMatchObject({ title: 'S', status: 'active', subtasks: 1, messages: 4 }); // invite, delegation, two plan updates
     const view = (await readCollaborationSession(handle.db, s.session_id as string))!;
     expect(view.threads.map((t) => t.id)).toEqual([s.thread_id]);
-    expect(view.messages.map((x) => x.kind)).toEqual([
-      'session_invite',
-      'subtask_delegation',
-      'plan_update',
-      'plan_update',
-    ]);
+    expect(view.messages.map((x) => x.kind)).toEqual(['session_invite', 'subtask_delegation', 'plan_update', 'plan_update']);
     expect(view.subtasks).toMatchObject([{ id: 'st-1', status: 'done', assigneeId: w.id }]);
     expect(await readCollaborationSession(handle.db, 'collab-nope')).toBeNull();
   });
@@ -642,19 +626,17 @@ describe('the collaboration tools', () => {
       ],
     });
     expect(as).toMatchObject({ assigned_count: 1, unassigned_count: 1 });
-    expect(
-      (as.assignments as Array<Record<string, unknown>>).map((x) => [x.subtask_id, x.status, x.assigned_agent_id]),
-    ).toEqual([
+    expect((as.assignments as Array<Record<string, unknown>>).map((x) => [x.subtask_id, x.status, x.assigned_agent_id])).toEqual([
       ['a1', 'assigned', good.id],
       ['a2', 'unassigned', null],
     ]);
     expect((as.assignments as Array<{ reliability: number | null }>)[0]!.reliability).toBeCloseTo(3 / 4);
-    expect(
-      await handle.db.select().from(collaborationAssignments).where(eq(collaborationAssignments.subtaskRef, 'a2')),
-    ).toMatchObject([{ assignedAgentId: null }]);
-    expect(
-      await call('assign_subtasks', { subtasks: [{ id: 'x', description: 'd' }], available_models: [] }),
-    ).toMatchObject({ error_code: 'invalid_input' });
+    expect(await handle.db.select().from(collaborationAssignments).where(eq(collaborationAssignments.subtaskRef, 'a2'))).toMatchObject([
+      { assignedAgentId: null },
+    ]);
+    expect(await call('assign_subtasks', { subtasks: [{ id: 'x', description: 'd' }], available_models: [] })).toMatchObject({
+      error_code: 'invalid_input',
+    });
   });
 
   it('decompose_task offline: parts matched to capabilities of the given agents, the platform and the catalog', async () => {
@@ -665,9 +647,10 @@ describe('the collaboration tools', () => {
     });
     expect(r.method).toBe('deterministic');
     expect(
-      (r.subtasks as Array<{ description: string; required_capabilities: string[]; unmatched_reason?: string }>).map(
-        (s) => [s.description, s.required_capabilities],
-      ),
+      (r.subtasks as Array<{ description: string; required_capabilities: string[]; unmatched_reason?: string }>).map((s) => [
+        s.description,
+        s.required_capabilities,
+      ]),
     ).toEqual([
       ['Transcribe the recordings', ['transcription']], // from the catalog's skill tags
       ['do market research', ['market-research']], // from a platform agent's tag
@@ -675,13 +658,14 @@ describe('the collaboration tools', () => {
       ['paint the office', []],
     ]);
     expect((r.subtasks as Array<{ unmatched_reason?: string }>)[3]!.unmatched_reason).toMatch(/no capability/);
-    expect(
-      (r.known_capabilities as Array<{ name: string; sources: string[] }>).find((k) => k.name === 'speech-to-text'),
-    ).toEqual({ name: 'speech-to-text', sources: ['available_models'] });
+    expect((r.known_capabilities as Array<{ name: string; sources: string[] }>).find((k) => k.name === 'speech-to-text')).toEqual({
+      name: 'speech-to-text',
+      sources: ['available_models'],
+    });
     expect(await handle.db.select().from(collaborationDecompositions)).toHaveLength(1);
-    expect(
-      await call('decompose_task', { task: 'x', available_models: [{ id: 'm1', capabilities: [] }] }),
-    ).toMatchObject({ error_code: 'invalid_input' });
+    expect(await call('decompose_task', { task: 'x', available_models: [{ id: 'm1', capabilities: [] }] })).toMatchObject({
+      error_code: 'invalid_input',
+    });
   });
 
   it('decompose_task with a model: the answer is validated, unknown capabilities dropped; a bad answer falls back offline', async () => {
@@ -708,26 +692,19 @@ describe('the collaboration tools', () => {
     services.config = testConfig({ OPENAI_BASE_URL: base, OPENAI_MODEL: 'test-model' });
     try {
       answer =
-        '```json\n{"subtasks": [{"description": "Transcribe every call", "required_capabilities": '
-          + '["Transcription", "telepathy"]}, {"description": "Sum up", "required_capabilities": '
-          + '[]}]}\n```';
+        '```json\n{"subtasks": [{"description": "Transcribe every call", "required_capabilities": ' +
+        '["Transcription", "telepathy"]}, {"description": "Sum up", "required_capabilities": ' +
+        '[]}]}\n```';
       const r = await okCall('decompose_task', { task: 'Transcribe and sum up', available_models: [] });
       expect(r).toMatchObject({ method: 'model', model_error: null, dropped_capabilities: ['telepathy'] });
-      expect(
-        (r.subtasks as Array<{ id: string; required_capabilities: string[] }>).map((s) => [
-          s.id,
-          s.required_capabilities,
-        ]),
-      ).toEqual([
+      expect((r.subtasks as Array<{ id: string; required_capabilities: string[] }>).map((s) => [s.id, s.required_capabilities])).toEqual([
         ['subtask-1', ['transcription']],
         ['subtask-2', []],
       ]);
       answer = 'I think you should transcribe.';
       const f = await okCall('decompose_task', { task: 'Transcribe the calls', available_models: [] });
       expect(f).toMatchObject({ method: 'deterministic', model_error: 'the model did not answer with JSON' });
-      expect((f.subtasks as Array<{ required_capabilities: string[] }>)[0]!.required_capabilities).toEqual([
-        'transcription',
-      ]);
+      expect((f.subtasks as Array<{ required_capabilities: string[] }>)[0]!.required_capabilities).toEqual(['transcription']);
     } finally {
       services.config = saved;
       server.close();
@@ -786,11 +763,7 @@ describe('the collaboration tools', () => {
       }),
     ).toMatchObject({ error_code: 'invalid_input' });
     expect(
-      await call(
-        'spawn_agent',
-        { requesting_agent_id: coord.id, agent_type: 'generic-worker', role: 'x', capabilities: [] },
-        agent(a.id),
-      ),
+      await call('spawn_agent', { requesting_agent_id: coord.id, agent_type: 'generic-worker', role: 'x', capabilities: [] }, agent(a.id)),
     ).toMatchObject({ error_code: 'forbidden' });
   });
 
@@ -814,15 +787,14 @@ describe('the collaboration tools', () => {
       expect(JSON.stringify(mcp.config)).toContain(mcp.token);
       const auth = await authenticateApiToken(handle.db, mcp.token);
       expect(auth).toMatchObject({ ok: true, principal: { agentName: id, scopes: ['write'] } });
-      expect(
-        await handle.db.select().from(collaborationExternalAgents).where(eq(collaborationExternalAgents.id, id)),
-      ).toHaveLength(1);
+      expect(await handle.db.select().from(collaborationExternalAgents).where(eq(collaborationExternalAgents.id, id))).toHaveLength(1);
       // The external agent is known: it can be compared and evaluated (and acts as itself with its token).
       const cmp = await okCall('compare_models', { model_ids: [id] });
       expect((cmp.models as Array<{ kind: string }>)[0]!.kind).toBe('external');
-      expect(
-        await call('share_plan_update', { sender_id: id, recipient_id: coord.id, plan_summary: 'hello' }, agent(id)),
-      ).toMatchObject({ status: 'ok', delivered_to: [coord.id] });
+      expect(await call('share_plan_update', { sender_id: id, recipient_id: coord.id, plan_summary: 'hello' }, agent(id))).toMatchObject({
+        status: 'ok',
+        delivered_to: [coord.id],
+      });
     },
   );
 });

@@ -8,14 +8,14 @@ import { failureOf } from '../delegation/delegation.ts';
  * What the collaboration tools share: reaching the database and the agent platform, and turning
  * the expected failures of server/collaboration (and of the platforms) into error envelopes.
  */
-export async function withCollab<T extends object>(
-  ctx: ToolContext,
-  work: (c: Collab) => Promise<T>,
-): Promise<ToolResult<T>> {
+export async function withCollab<T extends object>(ctx: ToolContext, work: (c: Collab) => Promise<T>): Promise<ToolResult<T>> {
   const { services, actor } = ctx;
   if (!services.agents) {
-    return fail('unavailable', 'collaboration needs the agent platform, which this context does not provide '
-      + '(run it in the console, over MCP, or with the CLI against the console)');
+    return fail(
+      'unavailable',
+      'collaboration needs the agent platform, which this context does not provide ' +
+        '(run it in the console, over MCP, or with the CLI against the console)',
+    );
   }
   if (!services.db) return fail('unavailable', 'collaboration needs the database, which this context does not provide');
   let c: Collab;

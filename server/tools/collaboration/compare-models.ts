@@ -16,19 +16,32 @@ export const compareModelsTool = defineTool({
     'averaged below 3 of 5.',
   readOnly: true,
   input: z.object({
-    model_ids: z.array(idString()).max(ARG_LIMITS.modelIds)
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat an id' }).meta({ uniqueItems: true })
+    model_ids: z
+      .array(idString())
+      .max(ARG_LIMITS.modelIds)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat an id' })
+      .meta({ uniqueItems: true })
       .describe('List of unique Agent IDs to compare.'),
-    capabilities: z.array(nameString()).max(ARG_LIMITS.items).optional()
+    capabilities: z
+      .array(nameString())
+      .max(ARG_LIMITS.items)
+      .optional()
       .describe('Optional: List of specific capability names to focus the comparison on.'),
   }),
   output: z.object({
-    capabilities_compared: z.array(z.string()), capability_filter_applied: z.boolean(),
-    models: z.array(z.object({
-      model_id: z.string(), kind: z.enum(['platform', 'external']), model_type: z.string(),
-      capabilities: z.array(z.string()),
-      capability_match: z.record(z.string(), z.boolean()), capabilities_held: z.number().int(), figures: figuresOut,
-    })),
+    capabilities_compared: z.array(z.string()),
+    capability_filter_applied: z.boolean(),
+    models: z.array(
+      z.object({
+        model_id: z.string(),
+        kind: z.enum(['platform', 'external']),
+        model_type: z.string(),
+        capabilities: z.array(z.string()),
+        capability_match: z.record(z.string(), z.boolean()),
+        capabilities_held: z.number().int(),
+        figures: figuresOut,
+      }),
+    ),
   }),
   handler: (args, ctx) => withCollab(ctx, (c) => compareModels(c, args)),
 });

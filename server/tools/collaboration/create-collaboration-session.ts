@@ -16,15 +16,20 @@ export const createCollaborationSessionTool = defineTool({
   input: z.object({
     title: nameString().describe("A clear title for the collaboration session (e.g., 'Develop Authentication Feature')."),
     description: longText().describe('A detailed description of the overall goal and objectives of the collaboration.'),
-    participant_model_ids: z.array(idString()).max(ARG_LIMITS.items)
+    participant_model_ids: z
+      .array(idString())
+      .max(ARG_LIMITS.items)
       .describe('List of unique Agent IDs of all agents participating in this session.'),
-    coordinator_model_id: idString()
-      .describe('The unique Agent ID of the agent designated to coordinate this session.'),
+    coordinator_model_id: idString().describe('The unique Agent ID of the agent designated to coordinate this session.'),
   }),
   output: z.object({
-    session_id: z.string(), thread_id: z.string(), title: z.string(), session_status: z.literal('active'),
+    session_id: z.string(),
+    thread_id: z.string(),
+    title: z.string(),
+    session_status: z.literal('active'),
     coordinator_model_id: z.string(),
-    participant_model_ids: z.array(z.string()), invitation_message_id: z.string().nullable(),
+    participant_model_ids: z.array(z.string()),
+    invitation_message_id: z.string().nullable(),
     invitations: z.array(deliverySchema),
   }),
   handler: (args, ctx) => withCollab(ctx, (c) => createSession(c, args)),

@@ -17,23 +17,27 @@ export const requestAssistanceTool = defineTool({
   input: z.object({
     requesting_agent_id: idString().describe('Your unique Agent ID.'),
     task_description: longText().describe('Clear description of the task or problem you need help with.'),
-    required_capabilities: z.array(nameString()).max(ARG_LIMITS.items).optional()
-      .describe(
-        'Optional: List of specific capabilities needed from the assisting agent(s). Used for broadcast requests.'
-      ),
-    target_agent_id: z.union([idString(), z.array(idString()).max(ARG_LIMITS.items)]).optional()
-      .describe(
-        'Optional: The unique Agent ID (or array of IDs) of specific agent(s) you want to request help from ' +
-        'directly.'
-      ),
+    required_capabilities: z
+      .array(nameString())
+      .max(ARG_LIMITS.items)
+      .optional()
+      .describe('Optional: List of specific capabilities needed from the assisting agent(s). Used for broadcast requests.'),
+    target_agent_id: z
+      .union([idString(), z.array(idString()).max(ARG_LIMITS.items)])
+      .optional()
+      .describe('Optional: The unique Agent ID (or array of IDs) of specific agent(s) you want to request help from ' + 'directly.'),
     urgency: z.enum(['high', 'medium', 'low']).default('medium').describe('How urgently assistance is needed.'),
   }),
   output: z.object({
-    message_id: z.string(), request_status: z.literal('sent'), mode: z.enum(['targeted', 'broadcast']),
+    message_id: z.string(),
+    request_status: z.literal('sent'),
+    mode: z.enum(['targeted', 'broadcast']),
     urgency: z.enum(['high', 'medium', 'low']),
-    required_capabilities: z.array(z.string()), targeted_count: z.number().int(),
+    required_capabilities: z.array(z.string()),
+    targeted_count: z.number().int(),
     targeted_agent_ids: z.array(z.string()),
-    delivery: z.array(deliverySchema), session_id: z.string().nullable(),
+    delivery: z.array(deliverySchema),
+    session_id: z.string().nullable(),
   }),
   handler: (args, ctx) => withCollab(ctx, (c) => requestAssistance(c, args)),
 });

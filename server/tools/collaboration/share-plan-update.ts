@@ -22,14 +22,16 @@ export const sharePlanUpdateTool = defineTool({
     current_step: shortText().optional().describe('Optional: Description of the step currently being worked on.'),
     next_steps: z.array(shortText()).max(ARG_LIMITS.items).optional().describe('Optional: List of planned next steps.'),
     blockers: z.array(shortText()).max(ARG_LIMITS.items).optional().describe('Optional: Any obstacles or blockers encountered.'),
-    confidence_level: z.number().min(0).max(1).optional()
-      .describe("Optional: Confidence level (0-1) in the current plan's success."),
+    confidence_level: z.number().min(0).max(1).optional().describe("Optional: Confidence level (0-1) in the current plan's success."),
     related_task_id: idString().optional().describe('Optional: Link this plan update to a specific task/subtask ID.'),
   }),
   output: z.object({
-    message_id: z.string(), thread_id: z.string().nullable(), session_id: z.string().nullable(),
+    message_id: z.string(),
+    thread_id: z.string().nullable(),
+    session_id: z.string().nullable(),
     delivered_to: z.array(z.string()),
-    delivery: z.array(deliverySchema), related_task_in_progress: z.boolean(),
+    delivery: z.array(deliverySchema),
+    related_task_in_progress: z.boolean(),
   }),
   handler: (args, ctx) => withCollab(ctx, (c) => sharePlanUpdate(c, args)),
 });

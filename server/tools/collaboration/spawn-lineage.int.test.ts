@@ -58,21 +58,27 @@ describe('spawn_agent token lineage', () => {
   const settingsRoot = async (): Promise<Minted> => {
     const agent = await asker();
     const { token, info } = await createApiToken(handle.db, {
-      name: `settings ${agent}`, agentName: agent, scopes: ['write'], createdBy: null,
+      name: `settings ${agent}`,
+      agentName: agent,
+      scopes: ['write'],
+      createdBy: null,
     });
     return { agent, token, tokenId: info.id };
   };
 
   let harness: DataDirToolHarness;
   beforeAll(async () => {
-    harness = await dataDirToolHarness('dcf-lineage-', (dataDir) => testConfig({
-      DCF_DATA_DIR: dataDir, DCF_SPAWN_MAX_PER_ROOT: String(MAX),
-      DCF_AGENT_MEMORY_QUOTA_BYTES: String(QUOTA), DCF_AGENT_MEMORY_MAX_FILE_BYTES: String(QUOTA),
-    }));
+    harness = await dataDirToolHarness('dcf-lineage-', (dataDir) =>
+      testConfig({
+        DCF_DATA_DIR: dataDir,
+        DCF_SPAWN_MAX_PER_ROOT: String(MAX),
+        DCF_AGENT_MEMORY_QUOTA_BYTES: String(QUOTA),
+        DCF_AGENT_MEMORY_MAX_FILE_BYTES: String(QUOTA),
+      }),
+    );
     ({ handle, platform, services } = harness);
   });
   afterAll(async () => harness?.close());
-
 
   it('records who minted each token and the root of its lineage', async () => {
     const { root, child, grandchild } = await family();
@@ -82,7 +88,10 @@ describe('spawn_agent token lineage', () => {
     expect(row(root.tokenId).mintedByActor).toMatch(/^system:lineage-/);
     expect(row(child.tokenId)).toMatchObject({ mintedBy: root.tokenId, rootTokenId: root.tokenId, mintedByActor: root.agent });
     expect(row(grandchild.tokenId)).toMatchObject({
-      mintedBy: child.tokenId, rootTokenId: root.tokenId, mintedByActor: child.agent, spawned: true,
+      mintedBy: child.tokenId,
+      rootTokenId: root.tokenId,
+      mintedByActor: child.agent,
+      spawned: true,
     });
   });
 
@@ -116,7 +125,8 @@ describe('spawn_agent token lineage', () => {
     const third = await spawnOk(await actorOf(grandchild.token), grandchild.agent);
     const refused = await spawn(await actorOf(third.token), third.agent);
     expect(refused).toMatchObject({
-      status: 'error', error_code: 'conflict',
+      status: 'error',
+      error_code: 'conflict',
       details: { reason: 'spawn_cap_reached', lineage_root: `token:${root.tokenId}`, spawned: MAX, max: MAX },
     });
     expect(refused.error).toContain('DCF_SPAWN_MAX_PER_ROOT');
@@ -141,7 +151,8 @@ describe('spawn_agent token lineage', () => {
     const by = await asker();
     for (let i = 0; i < MAX; i++) await spawnOk(cli, by);
     expect(await spawn(cli, by)).toMatchObject({
-      error_code: 'conflict', details: { reason: 'spawn_cap_reached', lineage_root: `system:${cli.id}`, max: MAX },
+      error_code: 'conflict',
+      details: { reason: 'spawn_cap_reached', lineage_root: `system:${cli.id}`, max: MAX },
     });
   });
 
@@ -168,16 +179,17 @@ describe('spawn_agent token lineage', () => {
     const by = await asker();
     const a = await spawnOk(cli, by);
     const as = await actorOf(a.token);
-    const results = await Promise.all(
-      Array.from({ length: 2 * MAX }, (_, i) => (i % 2 ? spawn(cli, by) : spawn(as, a.agent))),
-    );
+    const results = await Promise.all(Array.from({ length: 2 * MAX }, (_, i) => (i % 2 ? spawn(cli, by) : spawn(as, a.agent))));
     expect(results.filter((r) => r.status === 'ok')).toHaveLength(MAX - 1);
     expect(results.filter((r) => r.error_code === 'conflict')).toHaveLength(MAX + 1);
   });
 
   const write = async (t: Minted, bytes: number, file = 'notes.txt') =>
-    call('write_agent_memory_file', { file_path: file, content_base64: Buffer.alloc(bytes, 65).toString('base64') },
-      await actorOf(t.token));
+    call(
+      'write_agent_memory_file',
+      { file_path: file, content_base64: Buffer.alloc(bytes, 65).toString('base64') },
+      await actorOf(t.token),
+    );
 
   it('bounds the memory files of the whole lineage by one quota', async () => {
     const root = await settingsRoot();
@@ -187,7 +199,8 @@ describe('spawn_agent token lineage', () => {
     expect(await write(child, 1500)).toMatchObject({ status: 'ok' });
     const over = await write(grandchild, 1000);
     expect(over).toMatchObject({
-      error_code: 'conflict', details: { used_bytes: 3500, quota_bytes: QUOTA, lineage_root: `token:${root.tokenId}` },
+      error_code: 'conflict',
+      details: { used_bytes: 3500, quota_bytes: QUOTA, lineage_root: `token:${root.tokenId}` },
     });
     // Shrinking one member's file makes room for another's.
     expect(await write(child, 100)).toMatchObject({ status: 'ok' });

@@ -8,9 +8,12 @@ const counts = z.object({
   applications: z.number().int(),
   by_advisor: z.array(z.object({ name: z.string(), calls: z.number().int(), recorded_in_period: z.number().int() })),
   unknown_advisors: z.array(z.string()),
-  recorded_in_period: z.number().int().describe(
-    'Calls recorded in the period (London days), whatever day their application was opened: what the QA queue\'s call dates count.',
-  ),
+  recorded_in_period: z
+    .number()
+    .int()
+    .describe(
+      "Calls recorded in the period (London days), whatever day their application was opened: what the QA queue's call dates count.",
+    ),
   earliest_opened: z.string().nullable().describe('The earliest opening day of the applications of those calls.'),
 });
 
@@ -23,8 +26,8 @@ export const countCallsTool = defineTool({
   name: 'count_calls',
   description: [
     'Count the advice calls a review over a period would analyse: the calls of the applications opened between start_date',
-    'and end_date (inclusive), per advisor — the named advisors (of the team, when both are given), else the team\'s, else',
-    'everyone\'s — optionally of one product. Names match exactly in any case; unknown names are listed in',
+    "and end_date (inclusive), per advisor — the named advisors (of the team, when both are given), else the team's, else",
+    "everyone's — optionally of one product. Names match exactly in any case; unknown names are listed in",
     'unknown_advisors, not an error. Also the calls recorded in the period (recorded_in_period, by call date, as the QA',
     'queue counts) and the earliest opening day of their applications. A start after the end is invalid_input; an unknown',
     'team or product is not_found.',

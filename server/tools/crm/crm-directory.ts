@@ -10,7 +10,9 @@ import { callSkillData, type SkillData } from './skill-call.ts';
 export const CRM_DIRECTORY_SKILL = 'skill://crm-directory@1.0.0';
 
 export function callCrmDirectory<D>(
-  services: ToolServices, tool: 'list_advisors' | 'list_products' | 'count_calls', args: Record<string, unknown>,
+  services: ToolServices,
+  tool: 'list_advisors' | 'list_products' | 'count_calls',
+  args: Record<string, unknown>,
 ): Promise<SkillData<D> | ToolFailure> {
   return callSkillData<D>(services, CRM_DIRECTORY_SKILL, tool, args);
 }
@@ -32,4 +34,4 @@ export const crmDate = z
   .refine(isCalendarDay, 'is not a calendar date');
 
 /** The summary line the skill wrote, for an agent to quote. */
-export const skillSummary = z.string().describe('The CRM\'s one-line summary of the answer.');
+export const skillSummary = z.string().describe("The CRM's one-line summary of the answer.");

@@ -40,14 +40,21 @@ describe('the CRM directory tools over MCP', { timeout: 60_000 }, () => {
     await rm(bare, { recursive: true, force: true });
   });
 
-  it('list_advisors gives the CRM\'s advisors and teams, of one team on request', async () => {
+  it("list_advisors gives the CRM's advisors and teams, of one team on request", async () => {
     const all = await call('list_advisors', {});
     expect(all).toMatchObject({ status: 'ok', teams: ['Home Finance North', 'Home Finance South'], summary: '8 advisors in 2 teams.' });
     expect(all.advisors).toEqual(demoDataset().advisors.map(({ advisor_id, name, team }) => ({ advisor_id, name, team })));
     const south = await call('list_advisors', { team: 'home finance south' });
-    expect(south.advisors.map((a: { name: string }) => a.name)).toEqual(["James O'Connor", 'Fatima Khan', 'Daniel Brooks', 'Sophie Turner']);
+    expect(south.advisors.map((a: { name: string }) => a.name)).toEqual([
+      "James O'Connor",
+      'Fatima Khan',
+      'Daniel Brooks',
+      'Sophie Turner',
+    ]);
     expect(await call('list_advisors', { team: 'Mortgages' })).toMatchObject({
-      status: 'error', error_code: 'not_found', error: expect.stringMatching(/^no team named "Mortgages" \(known: Home Finance North/),
+      status: 'error',
+      error_code: 'not_found',
+      error: expect.stringMatching(/^no team named "Mortgages" \(known: Home Finance North/),
       details: { skill: 'skill://crm-directory@1.0.0', tool: 'list_advisors', skill_error: { error: 'TeamNotFound' } },
     });
   });
@@ -61,8 +68,13 @@ describe('the CRM directory tools over MCP', { timeout: 60_000 }, () => {
 
   it('count_calls counts, lists unknown names, and refuses a reversed period or bad input as invalid_input', async () => {
     expect(await call('count_calls', { advisor_names: ['Alex Wong', 'John Smith'], ...week })).toMatchObject({
-      status: 'ok', calls: 4, applications: 3, by_advisor: [{ name: 'Alex Wong', calls: 4, recorded_in_period: 4 }],
-      unknown_advisors: ['John Smith'], recorded_in_period: 4, earliest_opened: '2024-07-01',
+      status: 'ok',
+      calls: 4,
+      applications: 3,
+      by_advisor: [{ name: 'Alex Wong', calls: 4, recorded_in_period: 4 }],
+      unknown_advisors: ['John Smith'],
+      recorded_in_period: 4,
+      earliest_opened: '2024-07-01',
       summary: expect.stringContaining('Unknown advisors: John Smith.'),
     });
     const team = await call('count_calls', { team: 'Home Finance North', product: 'HELOC 2.0', ...week });
@@ -73,16 +85,22 @@ describe('the CRM directory tools over MCP', { timeout: 60_000 }, () => {
     expect(team.by_advisor).toHaveLength(4);
 
     expect(await call('count_calls', { start_date: '2024-07-07', end_date: '2024-07-01' })).toMatchObject({
-      status: 'error', error_code: 'invalid_input', error: 'start_date 2024-07-07 is after end_date 2024-07-01',
+      status: 'error',
+      error_code: 'invalid_input',
+      error: 'start_date 2024-07-07 is after end_date 2024-07-01',
       details: { skill_error: { error: 'InvalidArguments' } },
     });
     expect(await call('count_calls', { start_date: '1 July', end_date: '2024-07-07' })).toMatchObject({
-      status: 'error', error_code: 'invalid_input', details: { issues: [{ path: '/start_date' }] },
+      status: 'error',
+      error_code: 'invalid_input',
+      details: { issues: [{ path: '/start_date' }] },
     });
     expect(await call('count_calls', { start_date: '2024-02-30', end_date: '2024-03-07' })).toMatchObject({ error_code: 'invalid_input' });
     expect(await call('count_calls', { advisor_names: [], ...week })).toMatchObject({ error_code: 'invalid_input' });
     expect(await call('count_calls', { product: 'Bridging Loan', ...week })).toMatchObject({
-      status: 'error', error_code: 'not_found', details: { skill_error: { error: 'ProductNotFound' } },
+      status: 'error',
+      error_code: 'not_found',
+      details: { skill_error: { error: 'ProductNotFound' } },
     });
   });
 
@@ -90,11 +108,15 @@ describe('the CRM directory tools over MCP', { timeout: 60_000 }, () => {
     server.faults.update({ 'crm-directory': { failure_rate: 1 } });
     try {
       expect(await call('list_advisors', {})).toMatchObject({
-        status: 'error', error_code: 'unavailable', error: expect.stringContaining('skill://crm-directory@1.0.0 list_advisors failed: SkillError'),
+        status: 'error',
+        error_code: 'unavailable',
+        error: expect.stringContaining('skill://crm-directory@1.0.0 list_advisors failed: SkillError'),
       });
       server.faults.update({ 'crm-directory': { timeout_rate: 1 } }, { replace: true });
       expect(await call('count_calls', week)).toMatchObject({
-        status: 'error', error_code: 'unavailable', error: expect.stringContaining('did not answer in time'),
+        status: 'error',
+        error_code: 'unavailable',
+        error: expect.stringContaining('did not answer in time'),
         details: { skill_error: { error: 'TimeoutError' } },
       });
     } finally {
@@ -108,15 +130,19 @@ describe('the CRM directory tools over MCP', { timeout: 60_000 }, () => {
     await gone.close();
     const unreachable = await call('list_advisors', {}, testConfig({ DCF_MCP_BASE_URL: gone.url }));
     expect(unreachable).toMatchObject({
-      status: 'error', error_code: 'unavailable', error: expect.stringContaining('cannot be reached'),
+      status: 'error',
+      error_code: 'unavailable',
+      error: expect.stringContaining('cannot be reached'),
       details: { skill_error: { error: 'SkillUnavailable' } },
     });
     expect(await call('list_products', {}, testConfig({ DCF_MCP_BASE_URL: server.url, DCF_SKILLS_DIR: bare }))).toMatchObject({
-      status: 'error', error_code: 'not_found', error: expect.stringContaining('skill://crm-directory@1.0.0 is not in the skill catalog'),
+      status: 'error',
+      error_code: 'not_found',
+      error: expect.stringContaining('skill://crm-directory@1.0.0 is not in the skill catalog'),
     });
   });
 
-  it('without DCF_MCP_BASE_URL, reaches the process\'s in-process demo server like the workers do', async () => {
+  it("without DCF_MCP_BASE_URL, reaches the process's in-process demo server like the workers do", async () => {
     expect(await call('count_calls', { advisor_names: ['alex wong'], ...week }, testConfig())).toMatchObject({ status: 'ok', calls: 4 });
   });
 });

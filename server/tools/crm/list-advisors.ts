@@ -13,10 +13,10 @@ type Advisors = { advisors: Array<z.infer<typeof advisor>>; teams: string[] };
 export const listAdvisorsTool = defineTool({
   name: 'list_advisors',
   description:
-    'List the advisors of the CRM (advisor_id, name, team), optionally of one team (full name, any case), and every team. '
-    + 'Use it to resolve the people and teams a request names; an unknown team is not_found.',
+    'List the advisors of the CRM (advisor_id, name, team), optionally of one team (full name, any case), and every team. ' +
+    'Use it to resolve the people and teams a request names; an unknown team is not_found.',
   readOnly: true,
-  input: z.object({ team: crmName.optional().describe('Only this team\'s advisors.') }),
+  input: z.object({ team: crmName.optional().describe("Only this team's advisors.") }),
   output: z.object({
     advisors: z.array(advisor),
     teams: z.array(z.string()).describe('Every team of the CRM, also when one team was asked for.'),

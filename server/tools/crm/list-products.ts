@@ -8,12 +8,12 @@ const product = z.object({ name: z.string(), applications: z.number().int().desc
 /** The products of the CRM's applications (any product, not only HELOC 2.0), to resolve what a request names. */
 export const listProductsTool = defineTool({
   name: 'list_products',
-  description: 'List the products of the CRM\'s loan applications, each with its number of applications, by name.',
+  description: "List the products of the CRM's loan applications, each with its number of applications, by name.",
   readOnly: true,
   input: z.object({}),
   output: z.object({
     products: z.array(product),
-    rule_set_id: z.string().optional().describe('The compliance rule set the lender\'s calls are checked against, when the CRM names one.'),
+    rule_set_id: z.string().optional().describe("The compliance rule set the lender's calls are checked against, when the CRM names one."),
     summary: skillSummary,
   }),
   async handler(_args, { services }) {

@@ -41,13 +41,15 @@ function failureOf(uri: string, toolName: string, error: string, cause: string):
     return fail(/NotFound$/.test(error) ? 'not_found' : 'invalid_input', said, details);
   }
   if (/NotFound$/.test(error)) return fail('not_found', cause.replace(new RegExp(`^${error}: `), ''), details);
-  const why = error === 'SkillUnavailable' ? 'cannot be reached'
-    : error === 'TimeoutError' ? 'did not answer in time' : 'failed';
+  const why = error === 'SkillUnavailable' ? 'cannot be reached' : error === 'TimeoutError' ? 'did not answer in time' : 'failed';
   return fail('unavailable', `${uri} ${toolName} ${why}: ${error}: ${cause}`, details);
 }
 
 export async function callSkillData<D>(
-  services: ToolServices, uri: string, toolName: string, args: Record<string, unknown>,
+  services: ToolServices,
+  uri: string,
+  toolName: string,
+  args: Record<string, unknown>,
 ): Promise<SkillData<D> | ToolFailure> {
   let manifest;
   try {

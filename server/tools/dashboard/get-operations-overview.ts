@@ -11,9 +11,9 @@ import { defineTool } from '../define-tool.ts';
 export const getOperationsOverviewTool = defineTool({
   name: 'get_operations_overview',
   description: [
-    'Operations over the last `days` days (default 30) by the console\'s clock, from the knowledge graph: runs that finished per',
+    "Operations over the last `days` days (default 30) by the console's clock, from the knowledge graph: runs that finished per",
     'Europe/London day (succeeded; failed = FAILED, TIMED_OUT or ABORTED; p50/p95 duration in ms), skill calls and swaps per day,',
-    'totals with the success rate and caller errors (the caller\'s input, never counted against a skill), and every skill used in',
+    "totals with the success rate and caller errors (the caller's input, never counted against a skill), and every skill used in",
     'the window with its reliability, least reliable first. Not filtered by call dates, advisor or product. `what` says what the figures are.',
   ].join(' '),
   readOnly: true,
@@ -26,7 +26,13 @@ export const getOperationsOverviewTool = defineTool({
       return ok(await operationsOverview(l.graph, args));
     } catch (err) {
       // An unreachable graph store (Neo4j down) is an expected failure; anything else is a bug and propagates.
-      if (await l.graph.ping().then(() => true, () => false)) throw err;
+      if (
+        await l.graph.ping().then(
+          () => true,
+          () => false,
+        )
+      )
+        throw err;
       return fail('unavailable', `the knowledge graph cannot be reached: ${err instanceof Error ? err.message : String(err)}`);
     }
   },

@@ -11,7 +11,7 @@ import { idString, jsonTextString, nameString } from '../limits.ts';
 export const broadcastTaskTool = defineTool({
   name: 'broadcast_task',
   description:
-    "Offer a task to every Companion of the session with the given status (default idle) and specialization: each receives the task_delegation with broadcast: true and the first to claim it (update_companion_status busy with the task id) does it. Returns who was notified and who was skipped.",
+    'Offer a task to every Companion of the session with the given status (default idle) and specialization: each receives the task_delegation with broadcast: true and the first to claim it (update_companion_status busy with the task id) does it. Returns who was notified and who was skipped.',
   readOnly: false,
   input: z.object({
     session_id: idString().min(1),
@@ -26,7 +26,13 @@ export const broadcastTaskTool = defineTool({
     const skills = jsonParam('skills_required_json', args.skills_required_json, skillUrisParam);
     if (isToolFailure(skills)) return skills;
     return withHub(services, async (hub) => {
-      const r = await broadcastTask(hub, actor, args.session_id, { task_id: args.task_id, description: args.description, skills_required: skills ?? [], context: {}, priority: 'normal' }, { specialization: args.specialization_filter, status: args.status_filter });
+      const r = await broadcastTask(
+        hub,
+        actor,
+        args.session_id,
+        { task_id: args.task_id, description: args.description, skills_required: skills ?? [], context: {}, priority: 'normal' },
+        { specialization: args.specialization_filter, status: args.status_filter },
+      );
       return ok({ task_id: args.task_id, companions_notified: r.notified, companions_skipped: r.skipped });
     });
   },

@@ -16,11 +16,21 @@ export const createCompanionTool = defineTool({
   input: z.object({
     session_id: idString().min(1).describe('The session the Companion belongs to (tag session:<id>).'),
     conductor_id: idString().min(1).describe("The session's Conductor, to which the Companion reports results."),
-    specialization: nameString().min(1).default('generalist').describe('Initial specialization: generalist, research, analysis, writing, call-review, …'),
-    shared_block_ids_json: jsonTextString().describe('JSON array of the ids of shared blocks to attach (the session\'s session_context, …).'),
+    specialization: nameString()
+      .min(1)
+      .default('generalist')
+      .describe('Initial specialization: generalist, research, analysis, writing, call-review, …'),
+    shared_block_ids_json: jsonTextString().describe(
+      "JSON array of the ids of shared blocks to attach (the session's session_context, …).",
+    ),
     initial_skills_json: jsonTextString().optional().describe('Optional JSON array of skill:// URIs to pre-load.'),
   }),
-  output: z.object({ companion_id: z.string(), companion_name: z.string(), tags: z.array(z.string()), shared_blocks_attached: z.array(z.string()) }),
+  output: z.object({
+    companion_id: z.string(),
+    companion_name: z.string(),
+    tags: z.array(z.string()),
+    shared_blocks_attached: z.array(z.string()),
+  }),
   async handler(args, { actor, services }) {
     const shared = jsonParam('shared_block_ids_json', args.shared_block_ids_json, z.array(z.string().min(1)));
     if (isToolFailure(shared)) return shared;

@@ -15,8 +15,8 @@ export const createSessionContextTool = defineTool({
   input: z.object({
     session_id: z.string().min(1).max(200).describe('Unique session identifier (tag session:<id>).'),
     conductor_id: idString().min(1),
-    initial_goals_json: jsonTextString().optional().describe('Optional JSON: the user\'s goals (an array, or one goal).'),
-    initial_preferences_json: jsonTextString().optional().describe('Optional JSON object: the user\'s preferences.'),
+    initial_goals_json: jsonTextString().optional().describe("Optional JSON: the user's goals (an array, or one goal)."),
+    initial_preferences_json: jsonTextString().optional().describe("Optional JSON object: the user's preferences."),
   }),
   output: z.object({
     session_id: z.string(),
@@ -38,7 +38,11 @@ export const createSessionContextTool = defineTool({
       });
       return ok({
         session_id: session.id,
-        blocks_created: { session_context: session.sessionContextBlockId, delegation_log: session.delegationLogBlockId, strategist_guidelines: session.guidelinesBlockId },
+        blocks_created: {
+          session_context: session.sessionContextBlockId,
+          delegation_log: session.delegationLogBlockId,
+          strategist_guidelines: session.guidelinesBlockId,
+        },
       });
     });
   },

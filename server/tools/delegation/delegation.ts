@@ -11,7 +11,11 @@ import { fail, type ToolFailure } from '../../tool-result.ts';
  * string parameters.
  */
 export async function withHub<T>(services: ToolServices, work: (hub: DelegationHub) => Promise<T>): Promise<T | ToolFailure> {
-  if (!services.agents) return fail('unavailable', 'delegated mode needs the agent platform, which this context does not provide (run it in the console, over MCP, or with dcf chat)');
+  if (!services.agents)
+    return fail(
+      'unavailable',
+      'delegated mode needs the agent platform, which this context does not provide (run it in the console, over MCP, or with dcf chat)',
+    );
   if (!services.db) return fail('unavailable', 'delegated mode needs the database, which this context does not provide');
   let hub: DelegationHub;
   try {
@@ -31,8 +35,13 @@ export async function withHub<T>(services: ToolServices, work: (hub: DelegationH
 export function failureOf(err: unknown): ToolFailure {
   if (err instanceof DelegationError) return fail(err.code, err.message, err.details);
   const e = err as { name?: string; code?: string; status?: number | null; message?: string };
-  if (e?.name === 'AgentPlatformError') return fail(e.code === 'invalid' ? 'invalid_input' : (e.code as 'not_found' | 'conflict'), e.message ?? 'agent platform error');
-  if (e?.name === 'LettaPlatformError') return fail(e.status === 404 ? 'not_found' : e.status === 422 || e.status === 400 ? 'invalid_input' : 'unavailable', e.message ?? 'Letta error');
+  if (e?.name === 'AgentPlatformError')
+    return fail(e.code === 'invalid' ? 'invalid_input' : (e.code as 'not_found' | 'conflict'), e.message ?? 'agent platform error');
+  if (e?.name === 'LettaPlatformError')
+    return fail(
+      e.status === 404 ? 'not_found' : e.status === 422 || e.status === 400 ? 'invalid_input' : 'unavailable',
+      e.message ?? 'Letta error',
+    );
   throw err;
 }
 
@@ -51,9 +60,14 @@ export function jsonParam<S extends z.ZodType>(name: string, text: string | unde
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issues = inputIssues(parsed.error);
-    return fail('invalid_input', `${name} does not have the expected shape: ${issues.map((i) => i.message.replace(/^input: /, '')).join('; ')}`, { parameter: name, issues });
+    return fail(
+      'invalid_input',
+      `${name} does not have the expected shape: ${issues.map((i) => i.message.replace(/^input: /, '')).join('; ')}`,
+      { parameter: name, issues },
+    );
   }
   return parsed.data;
 }
 
-export const isToolFailure = (v: unknown): v is ToolFailure => typeof v === 'object' && v !== null && (v as { status?: unknown }).status === 'error' && 'error_code' in v;
+export const isToolFailure = (v: unknown): v is ToolFailure =>
+  typeof v === 'object' && v !== null && (v as { status?: unknown }).status === 'error' && 'error_code' in v;

@@ -8,7 +8,8 @@ import { idString } from '../limits.ts';
 /** dcf-plus "Companion Lifecycle Tools": dismiss_companion. */
 export const dismissCompanionTool = defineTool({
   name: 'dismiss_companion',
-  description: 'Remove a Companion from its session: unload its skills, detach the shared blocks it holds, cancel its open task, and delete it.',
+  description:
+    'Remove a Companion from its session: unload its skills, detach the shared blocks it holds, cancel its open task, and delete it.',
   readOnly: false,
   input: z.object({
     companion_id: idString().min(1),

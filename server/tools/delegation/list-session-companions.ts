@@ -17,7 +17,8 @@ const companion = z.object({
 /** dcf-plus "Companion Lifecycle Tools": list_session_companions. */
 export const listSessionCompanionsTool = defineTool({
   name: 'list_session_companions',
-  description: "List a session's Companions with their specialization and, by default, their status (idle, busy, error), current task and loaded skills — read before delegating, to reuse an idle Companion of the right specialization.",
+  description:
+    "List a session's Companions with their specialization and, by default, their status (idle, busy, error), current task and loaded skills — read before delegating, to reuse an idle Companion of the right specialization.",
   readOnly: true,
   input: z.object({
     session_id: idString().min(1),
@@ -30,7 +31,14 @@ export const listSessionCompanionsTool = defineTool({
       const list = await listCompanions(hub, args.session_id, { specialization: args.specialization_filter });
       const companions = list.map((c) =>
         args.include_status
-          ? { companion_id: c.companion_id, companion_name: c.companion_name, specialization: c.specialization, status: c.status, current_task_id: c.current_task_id, loaded_skills: c.loaded_skills }
+          ? {
+              companion_id: c.companion_id,
+              companion_name: c.companion_name,
+              specialization: c.specialization,
+              status: c.status,
+              current_task_id: c.current_task_id,
+              loaded_skills: c.loaded_skills,
+            }
           : { companion_id: c.companion_id, companion_name: c.companion_name, specialization: c.specialization },
       );
       return ok({ session_id: args.session_id, companions, count: companions.length });

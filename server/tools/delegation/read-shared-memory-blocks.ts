@@ -17,11 +17,23 @@ export const readSharedMemoryBlocksTool = defineTool({
   }),
   output: z.object({
     agent_id: z.string(),
-    blocks: z.array(z.object({ block_id: z.string(), label: z.string(), value: z.string(), description: z.string().nullable(), limit: z.number(), read_only: z.boolean(), shared_with: z.array(z.string()) })),
+    blocks: z.array(
+      z.object({
+        block_id: z.string(),
+        label: z.string(),
+        value: z.string(),
+        description: z.string().nullable(),
+        limit: z.number(),
+        read_only: z.boolean(),
+        shared_with: z.array(z.string()),
+      }),
+    ),
   }),
   async handler(args, { actor, services }) {
     const labels = jsonParam('labels_json', args.labels_json, z.array(z.string().min(1)));
     if (isToolFailure(labels)) return labels;
-    return withHub(services, async (hub) => ok({ agent_id: args.agent_id, blocks: await readSharedMemoryBlocks(hub, actor, args.agent_id, labels) }));
+    return withHub(services, async (hub) =>
+      ok({ agent_id: args.agent_id, blocks: await readSharedMemoryBlocks(hub, actor, args.agent_id, labels) }),
+    );
   },
 });

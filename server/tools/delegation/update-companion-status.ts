@@ -20,6 +20,8 @@ export const updateCompanionStatusTool = defineTool({
   }),
   output: z.object({ companion_id: z.string(), updated_tags: z.array(z.string()) }),
   async handler(args, { actor, services }) {
-    return withHub(services, async (hub) => ok({ companion_id: args.companion_id, updated_tags: await updateCompanionStatus(hub, actor, args) }));
+    return withHub(services, async (hub) =>
+      ok({ companion_id: args.companion_id, updated_tags: await updateCompanionStatus(hub, actor, args) }),
+    );
   },
 });

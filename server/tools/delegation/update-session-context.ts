@@ -15,7 +15,9 @@ export const updateSessionContextTool = defineTool({
     session_id: idString().min(1),
     goals_json: jsonTextString().optional().describe('JSON: the updated goals (an array, or one goal).'),
     preferences_json: jsonTextString().optional().describe('JSON object merged into preferences.'),
-    add_active_task_json: jsonTextString().optional().describe('JSON object {task_id, description, companion_id?, skills?} added to active_tasks.'),
+    add_active_task_json: jsonTextString()
+      .optional()
+      .describe('JSON object {task_id, description, companion_id?, skills?} added to active_tasks.'),
     complete_task_id: idString().min(1).optional().describe('Moves this task from active_tasks to completed_tasks.'),
   }),
   output: z.object({ session_id: z.string(), updated_fields: z.array(z.string()) }),
@@ -27,7 +29,15 @@ export const updateSessionContextTool = defineTool({
     const task = jsonParam('add_active_task_json', args.add_active_task_json, z.record(z.string(), z.unknown()));
     if (isToolFailure(task)) return task;
     return withHub(services, async (hub) =>
-      ok({ session_id: args.session_id, updated_fields: await updateSessionContext(hub, actor, args.session_id, { goals, preferences, add_active_task: task, complete_task_id: args.complete_task_id }) }),
+      ok({
+        session_id: args.session_id,
+        updated_fields: await updateSessionContext(hub, actor, args.session_id, {
+          goals,
+          preferences,
+          add_active_task: task,
+          complete_task_id: args.complete_task_id,
+        }),
+      }),
     );
   },
 });

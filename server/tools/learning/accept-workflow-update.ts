@@ -11,14 +11,23 @@ import { uuidString } from '../limits.ts';
 /** Accepting a check_workflow_health proposal: a separate, audited call (spec §4.3–4.4). */
 export const acceptWorkflowUpdateTool = defineTool({
   name: 'accept_workflow_update',
-  description: 'Accept a pending proposal of check_workflow_health: the proposed version is validated and saved as a new version VERSION_OF its base (an existing version is never overwritten), the knowledge graph records it, and the workflow_update archival block of spec §4.3 is stored.',
+  description:
+    'Accept a pending proposal of check_workflow_health: the proposed version is validated and saved as a new version VERSION_OF its base (an existing version is never overwritten), the knowledge graph records it, and the workflow_update archival block of spec §4.3 is stored.',
   readOnly: false,
   input: z.object({ proposal_id: uuidString() }),
-  output: z.object({ workflow_id: z.string(), version: z.string(), parent_version: z.string(), memory_id: z.string(), workflow_update: z.record(z.string(), z.unknown()) }),
+  output: z.object({
+    workflow_id: z.string(),
+    version: z.string(),
+    parent_version: z.string(),
+    memory_id: z.string(),
+    workflow_update: z.record(z.string(), z.unknown()),
+  }),
   async handler(args, { services, actor }) {
     const l = await learning(services);
     if (isFailure(l)) return l;
-    const r = await acceptWorkflowUpdate(l.db, args.proposal_id, await resolveVersionActor(l.db, actor), (doc) => validateWorkflowDocument(doc, { rootDir: services.config.rootDir, skillsDir: services.config.skillsDir }));
+    const r = await acceptWorkflowUpdate(l.db, args.proposal_id, await resolveVersionActor(l.db, actor), (doc) =>
+      validateWorkflowDocument(doc, { rootDir: services.config.rootDir, skillsDir: services.config.skillsDir }),
+    );
     if (!r.ok) {
       if (r.reason === 'not_found') return fail('not_found', `no proposal ${args.proposal_id}`);
       if (r.reason === 'invalid') return fail('invalid_input', 'the proposed workflow does not validate', { issues: r.issues });

@@ -24,8 +24,17 @@ async function knownUuid(graph: KnowledgeGraph, w: Wanted) {
   }
   if (!existing) return null;
   const same = (Object.keys(w) as Array<keyof Wanted>).every((k) => existing[k] === w[k]);
-  if (!same) return fail('conflict', `another episode has the uuid ${w.uuid} ('${existing.name}' in group '${existing.group_id}'); episodes are never rewritten`);
-  return ok({ message: `Episode '${w.name}' is in group '${w.group_id}' already; nothing changed`, uuid: w.uuid, group_id: w.group_id, applied: true });
+  if (!same)
+    return fail(
+      'conflict',
+      `another episode has the uuid ${w.uuid} ('${existing.name}' in group '${existing.group_id}'); episodes are never rewritten`,
+    );
+  return ok({
+    message: `Episode '${w.name}' is in group '${w.group_id}' already; nothing changed`,
+    uuid: w.uuid,
+    group_id: w.group_id,
+    applied: true,
+  });
 }
 
 /**
@@ -53,9 +62,19 @@ export const addMemoryTool = defineTool({
   readOnly: false,
   input: z.strictObject({
     name: nameString().min(1).describe('Name of the episode.'),
-    episode_body: z.string().min(1).max(ARG_LIMITS.document).describe("The content of the episode. When source is 'json', a JSON document as a string."),
-    group_id: idString().min(1).optional().describe(`The graph partition (Graphiti group_id), e.g. a session id; default ${GRAPH_GROUP_ID}.`),
-    source: z.enum(['text', 'json', 'message']).default('text').describe("'text' (default), 'json' for structured data, 'message' for conversation-style content."),
+    episode_body: z
+      .string()
+      .min(1)
+      .max(ARG_LIMITS.document)
+      .describe("The content of the episode. When source is 'json', a JSON document as a string."),
+    group_id: idString()
+      .min(1)
+      .optional()
+      .describe(`The graph partition (Graphiti group_id), e.g. a session id; default ${GRAPH_GROUP_ID}.`),
+    source: z
+      .enum(['text', 'json', 'message'])
+      .default('text')
+      .describe("'text' (default), 'json' for structured data, 'message' for conversation-style content."),
     source_description: shortText().default('').describe('Description of the source.'),
     uuid: z.string().max(36).regex(UUID, 'a UUID').optional().describe('Optional UUID for the episode; a new one when absent.'),
     reference_time: z.iso
@@ -64,7 +83,12 @@ export const addMemoryTool = defineTool({
       .optional()
       .describe('ISO-8601 time the described events occurred (no zone = UTC); default now.'),
   }),
-  output: z.object({ message: z.string(), uuid: z.string(), group_id: z.string(), applied: z.boolean().describe('false: queued while the graph is unreachable.') }),
+  output: z.object({
+    message: z.string(),
+    uuid: z.string(),
+    group_id: z.string(),
+    applied: z.boolean().describe('false: queued while the graph is unreachable.'),
+  }),
   async handler(args, { services }) {
     if (args.source === 'json') {
       const parsed = parseJsonText(args.episode_body);
@@ -75,7 +99,14 @@ export const addMemoryTool = defineTool({
     const uuid = (args.uuid ?? randomUUID()).toLowerCase();
     const group = args.group_id ?? GRAPH_GROUP_ID;
     if (args.uuid) {
-      const wanted = { uuid, group_id: group, name: args.name, source: args.source, source_description: args.source_description, content: args.episode_body };
+      const wanted = {
+        uuid,
+        group_id: group,
+        name: args.name,
+        source: args.source,
+        source_description: args.source_description,
+        content: args.episode_body,
+      };
       const known = await knownUuid(l.graph, wanted);
       if (known) return known;
     }
@@ -87,7 +118,9 @@ export const addMemoryTool = defineTool({
       source: args.source,
       source_description: args.source_description,
       created_at: new Date().toISOString(),
-      ...(args.reference_time ? { valid_at: new Date(HAS_ZONE.test(args.reference_time) ? args.reference_time : `${args.reference_time}Z`).toISOString() } : {}),
+      ...(args.reference_time
+        ? { valid_at: new Date(HAS_ZONE.test(args.reference_time) ? args.reference_time : `${args.reference_time}Z`).toISOString() }
+        : {}),
     };
     await enqueueGraphWrite(l.db, { kind: 'pattern_episode', payload: episode });
     // Rows apply in order, so nothing pending means this one is in the graph.

@@ -17,15 +17,21 @@ const ctx = { actor: systemActor('test'), services: { config: testConfig() } };
 describe('compare_policies input', () => {
   it('accepts the source alone and fills in every strategy and seed 1', () => {
     expect(input.parse({ source: 'offline_replay' })).toEqual({
-      source: 'offline_replay', strategies: ['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling'], seed: 1,
+      source: 'offline_replay',
+      strategies: ['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling'],
+      seed: 1,
     });
     expect(input.parse({ source: 'live_split' }).source).toBe('live_split');
   });
 
   it('accepts a window with offsets, a capability, some strategies and a seed', () => {
     const args = {
-      source: 'offline_replay', since: '2031-02-03T09:00:00+01:00', until: '2031-02-04T00:00:00Z',
-      capability: ' transcription ', strategies: ['UCB', 'Greedy'], seed: 0xffff_ffff,
+      source: 'offline_replay',
+      since: '2031-02-03T09:00:00+01:00',
+      until: '2031-02-04T00:00:00Z',
+      capability: ' transcription ',
+      strategies: ['UCB', 'Greedy'],
+      seed: 0xffff_ffff,
     };
     expect(input.parse(args)).toEqual({ ...args, capability: 'transcription' });
     expect(input.parse({ source: 'live_split', seed: 0 }).seed).toBe(0);
@@ -51,21 +57,23 @@ describe('compare_policies input', () => {
 
   it('is published as a JSON Schema with source required and the rest optional', () => {
     const schema = z.toJSONSchema(input, { io: 'input' }) as { properties: object; required: string[] };
-    expect(Object.keys(schema.properties).sort())
-      .toEqual(['capability', 'seed', 'since', 'source', 'strategies', 'until']);
+    expect(Object.keys(schema.properties).sort()).toEqual(['capability', 'seed', 'since', 'source', 'strategies', 'until']);
     expect(schema.required).toEqual(['source']);
   });
 
   it('answers a window that ends before it starts with invalid_input, before reading the graph', async () => {
     const args = { source: 'offline_replay', since: '2031-02-04T00:00:00Z', until: '2031-02-03T23:59:59+00:00' };
     expect(await invokeTool(comparePoliciesTool, args, ctx)).toMatchObject({
-      status: 'error', error_code: 'invalid_input', error: expect.stringContaining('is after until'),
+      status: 'error',
+      error_code: 'invalid_input',
+      error: expect.stringContaining('is after until'),
     });
   });
 
   it('answers unavailable when the context has no database (the graph lives in it or beside it)', async () => {
     expect(await invokeTool(comparePoliciesTool, { source: 'live_split' }, ctx)).toMatchObject({
-      status: 'error', error_code: 'unavailable',
+      status: 'error',
+      error_code: 'unavailable',
     });
   });
 });

@@ -6,42 +6,56 @@ import { learning, skillDirectory } from '../../learning/services.ts';
 import { idString, nameString } from '../limits.ts';
 
 const rel = z.object({
-  skill: z.string(), capability: z.string().nullable(), n_success: z.number(), n_failures: z.number(),
-  success_rate: z.number().nullable(), failure_rate: z.number().nullable(),
-  p50_latency_ms: z.number().nullable(), p95_latency_ms: z.number().nullable(),
-  n_caller_errors: z.number()
-    .describe('Uses that failed because of the caller (invalid input, not found): not counted as failures.'),
+  skill: z.string(),
+  capability: z.string().nullable(),
+  n_success: z.number(),
+  n_failures: z.number(),
+  success_rate: z.number().nullable(),
+  failure_rate: z.number().nullable(),
+  p50_latency_ms: z.number().nullable(),
+  p95_latency_ms: z.number().nullable(),
+  n_caller_errors: z.number().describe('Uses that failed because of the caller (invalid input, not found): not counted as failures.'),
 });
 const failureRow = z.object({ run_id: z.string(), state: z.string(), error: z.string().nullable(), at: z.string() });
 
 /** Skill reliability from the knowledge graph (spec §2.2, §4.4). */
 export const getSkillReliabilityTool = defineTool({
   name: 'get_skill_reliability',
-  description: 'Success rate, failure rate and p50/p95 latency of a skill '
-    + '(or of every skill of a capability, or of all skills), all-time and in a recent window '
-    + '(default the last 7 days and at most the last 50 uses), with a 14-day daily trend, '
-    + 'recent failures (caller errors — invalid input, not found — apart, never counted as failures), '
-    + 'the saved workflows that use it, and its alternatives of the same capability.',
+  description:
+    'Success rate, failure rate and p50/p95 latency of a skill ' +
+    '(or of every skill of a capability, or of all skills), all-time and in a recent window ' +
+    '(default the last 7 days and at most the last 50 uses), with a 14-day daily trend, ' +
+    'recent failures (caller errors — invalid input, not found — apart, never counted as failures), ' +
+    'the saved workflows that use it, and its alternatives of the same capability.',
   readOnly: true,
   input: z.object({
     skill: idString().optional().describe('A skill:// URI.'),
-    capability: nameString().optional().describe('A capability (a skill\'s first tag), e.g. transcription.'),
+    capability: nameString().optional().describe("A capability (a skill's first tag), e.g. transcription."),
     window_days: z.number().positive().default(7),
     last_runs: z.number().int().positive().default(50),
   }),
   output: z.object({
     window: z.object({ days: z.number(), last_runs: z.number() }),
-    skills: z.array(z.object({
-      skill: z.string(), capability: z.string().nullable(), all_time: rel, recent: rel,
-      trend: z.array(z.object({
-        start: z.string(), n_success: z.number(), n_failures: z.number(), n_caller_errors: z.number(),
-      })),
-      recent_failures: z.array(failureRow),
-      recent_caller_errors: z.array(failureRow)
-        .describe("The caller's errors, shown apart from the skill's own failures."),
-      used_by: z.array(z.object({ workflow_id: z.string(), version: z.string(), name: z.string() })),
-      alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel })),
-    })),
+    skills: z.array(
+      z.object({
+        skill: z.string(),
+        capability: z.string().nullable(),
+        all_time: rel,
+        recent: rel,
+        trend: z.array(
+          z.object({
+            start: z.string(),
+            n_success: z.number(),
+            n_failures: z.number(),
+            n_caller_errors: z.number(),
+          }),
+        ),
+        recent_failures: z.array(failureRow),
+        recent_caller_errors: z.array(failureRow).describe("The caller's errors, shown apart from the skill's own failures."),
+        used_by: z.array(z.object({ workflow_id: z.string(), version: z.string(), name: z.string() })),
+        alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel })),
+      }),
+    ),
   }),
   async handler(args, { services }) {
     const l = await learning(services);
@@ -50,7 +64,10 @@ export const getSkillReliabilityTool = defineTool({
     if (args.skill && !dir.get(args.skill)) return fail('not_found', `skill ${args.skill} is not in the catalog`);
     const uris = args.skill
       ? [args.skill]
-      : dir.all().filter((s) => !args.capability || s.manifest.tags[0] === args.capability).map((s) => s.uri);
+      : dir
+          .all()
+          .filter((s) => !args.capability || s.manifest.tags[0] === args.capability)
+          .map((s) => s.uri);
     const window = { days: args.window_days, lastRuns: args.last_runs };
     const skills = [];
     for (const u of uris) skills.push(await skillReport(l.graph, dir, u, window));

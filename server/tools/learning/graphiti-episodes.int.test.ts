@@ -8,12 +8,22 @@ import { findTool } from '../registry.ts';
 
 /** add_memory and get_episodes (the Graphiti MCP server's episode tools) on the knowledge graph. */
 
-type Episode = { uuid: string; name: string; content: string; created_at: string; valid_at: string; source: string; source_description: string; group_id: string };
+type Episode = {
+  uuid: string;
+  name: string;
+  content: string;
+  created_at: string;
+  valid_at: string;
+  source: string;
+  source_description: string;
+  group_id: string;
+};
 
 describe(`add_memory / get_episodes (${testDbKind()})`, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
   let services: ToolServices;
-  const call = (tool: string, args: unknown, s: ToolServices = services) => invokeTool(findTool(tool)!, args, { actor: systemActor('test'), services: s }) as Promise<Record<string, unknown>>;
+  const call = (tool: string, args: unknown, s: ToolServices = services) =>
+    invokeTool(findTool(tool)!, args, { actor: systemActor('test'), services: s }) as Promise<Record<string, unknown>>;
   const episodes = async (args: unknown) => {
     const r = await call('get_episodes', args);
     expect(r.status, JSON.stringify(r)).toBe('ok');
@@ -28,8 +38,16 @@ describe(`add_memory / get_episodes (${testDbKind()})`, () => {
 
   it('adds a text episode to the default group and lists it back', async () => {
     const before = Date.now();
-    const r = await call('add_memory', { name: 'Whisper on long calls', episode_body: 'Whisper timed out on calls over 40 minutes; AssemblyAI did not.' });
-    expect(r).toMatchObject({ status: 'ok', message: "Episode 'Whisper on long calls' added to group 'dcf'", group_id: 'dcf', applied: true });
+    const r = await call('add_memory', {
+      name: 'Whisper on long calls',
+      episode_body: 'Whisper timed out on calls over 40 minutes; AssemblyAI did not.',
+    });
+    expect(r).toMatchObject({
+      status: 'ok',
+      message: "Episode 'Whisper on long calls' added to group 'dcf'",
+      group_id: 'dcf',
+      applied: true,
+    });
     expect(r.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const [e] = await episodes({});
     expect(e).toMatchObject({ uuid: r.uuid, name: 'Whisper on long calls', group_id: 'dcf', source: 'text', source_description: '' });
@@ -39,18 +57,36 @@ describe(`add_memory / get_episodes (${testDbKind()})`, () => {
   });
 
   it('keeps groups apart, takes one group id or a list, and returns the latest first', async () => {
-    const body = JSON.stringify({ skill_preferences: { transcription: 'skill://assemblyai-transcribe@1.2.0' }, evidence: { whisper_failures: 3, n: 4 } });
+    const body = JSON.stringify({
+      skill_preferences: { transcription: 'skill://assemblyai-transcribe@1.2.0' },
+      evidence: { whisper_failures: 3, n: 4 },
+    });
     const a = await call('add_memory', {
-      name: 'prefer AssemblyAI', episode_body: body, group_id: 'session-a', source: 'json', source_description: 'strategist', reference_time: '2030-01-02T09:00:00',
+      name: 'prefer AssemblyAI',
+      episode_body: body,
+      group_id: 'session-a',
+      source: 'json',
+      source_description: 'strategist',
+      reference_time: '2030-01-02T09:00:00',
     });
     const b = await call('add_memory', {
-      name: 'companions idle', episode_body: 'Two of four Companions idle for 10 minutes.', group_id: 'session-b', source: 'message', reference_time: '2030-01-03T10:00:00+01:00',
+      name: 'companions idle',
+      episode_body: 'Two of four Companions idle for 10 minutes.',
+      group_id: 'session-b',
+      source: 'message',
+      reference_time: '2030-01-03T10:00:00+01:00',
     });
     expect([a.status, b.status]).toEqual(['ok', 'ok']);
 
     const inA = await episodes({ group_ids: 'session-a' });
     expect(inA).toHaveLength(1);
-    expect(inA[0]).toMatchObject({ uuid: a.uuid, source: 'json', source_description: 'strategist', content: body, valid_at: '2030-01-02T09:00:00.000Z' });
+    expect(inA[0]).toMatchObject({
+      uuid: a.uuid,
+      source: 'json',
+      source_description: 'strategist',
+      content: body,
+      valid_at: '2030-01-02T09:00:00.000Z',
+    });
     expect((await episodes({ group_ids: ['session-a', 'session-b'] })).map((e) => [e.name, e.valid_at])).toEqual([
       ['companions idle', '2030-01-03T09:00:00.000Z'],
       ['prefer AssemblyAI', '2030-01-02T09:00:00.000Z'],
@@ -67,12 +103,18 @@ describe(`add_memory / get_episodes (${testDbKind()})`, () => {
     expect(first).toMatchObject({ status: 'ok', uuid: uuid.toLowerCase(), applied: true });
     // A replayed call (a later reference time does not make it another episode).
     const replayed = await call('add_memory', { ...args, uuid: uuid.toLowerCase(), reference_time: '2031-01-01T00:00:00Z' });
-    expect(replayed).toMatchObject({ status: 'ok', message: "Episode 'first' is in group 'session-u' already; nothing changed", applied: true });
+    expect(replayed).toMatchObject({
+      status: 'ok',
+      message: "Episode 'first' is in group 'session-u' already; nothing changed",
+      applied: true,
+    });
     const other = await call('add_memory', { ...args, episode_body: 'two' });
     expect(other).toMatchObject({ status: 'error', error_code: 'conflict' });
     expect(other.error).toContain("('first' in group 'session-u')");
     expect(await call('add_memory', { ...args, group_id: 'session-v' })).toMatchObject({ status: 'error', error_code: 'conflict' });
-    expect((await episodes({ group_ids: ['session-u', 'session-v'] })).map((e) => [e.content, e.valid_at === e.created_at])).toEqual([['one', true]]);
+    expect((await episodes({ group_ids: ['session-u', 'session-v'] })).map((e) => [e.content, e.valid_at === e.created_at])).toEqual([
+      ['one', true],
+    ]);
   });
 
   it('refuses what it cannot honour, with the reason, and stores nothing', async () => {

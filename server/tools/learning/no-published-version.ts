@@ -9,12 +9,14 @@ import { fail, type ToolFailure } from '../../tool-result.ts';
  * and what to do, with the versions that exist (newest saved first, at most 20) in `details`.
  */
 export async function noPublishedVersion(db: Db, workflowId: string): Promise<ToolFailure> {
-  const versions = await db.select({ version: workflowDocuments.version, status: workflowDocuments.status })
-    .from(workflowDocuments).where(eq(workflowDocuments.workflowId, workflowId));
+  const versions = await db
+    .select({ version: workflowDocuments.version, status: workflowDocuments.status })
+    .from(workflowDocuments)
+    .where(eq(workflowDocuments.workflowId, workflowId));
   if (!versions.length) return fail('not_found', `no saved workflow ${workflowId}`);
-  return fail(
-    'not_found',
-    `workflow ${workflowId} has no published version; publish one in the editor, or test-run a version explicitly`,
-    { reason: 'no_published_version', workflow_id: workflowId, versions: versions.slice(0, 20) },
-  );
+  return fail('not_found', `workflow ${workflowId} has no published version; publish one in the editor, or test-run a version explicitly`, {
+    reason: 'no_published_version',
+    workflow_id: workflowId,
+    versions: versions.slice(0, 20),
+  });
 }

@@ -17,13 +17,12 @@ import { lifecycleOf, lifecycleOut, versionIn, workflowIdIn } from './version-ou
 export const publishWorkflowVersionTool = defineTool({
   name: 'publish_workflow_version',
   description:
-    'Publish a saved workflow version: it becomes the version in use of its workflow (runs started by workflow id, '
-    + 'the Planner, schedules and backfills use it) and the previously published version is retired. Workflow '
-    + 'designers and admins only; with four eyes on (DCF_PUBLISH_FOUR_EYES) the publisher must not be who saved it.',
+    'Publish a saved workflow version: it becomes the version in use of its workflow (runs started by workflow id, ' +
+    'the Planner, schedules and backfills use it) and the previously published version is retired. Workflow ' +
+    'designers and admins only; with four eyes on (DCF_PUBLISH_FOUR_EYES) the publisher must not be who saved it.',
   readOnly: false,
   input: z.object({ workflow_id: workflowIdIn, version: versionIn }),
-  output: z.object({ workflow_id: z.string(), version: z.string(), retired_version: z.string().nullable() })
-    .extend(lifecycleOut.shape),
+  output: z.object({ workflow_id: z.string(), version: z.string(), retired_version: z.string().nullable() }).extend(lifecycleOut.shape),
   async handler(args, { services, actor }) {
     const l = await learning(services);
     if (isFailure(l)) return l;
@@ -40,6 +39,11 @@ export const publishWorkflowVersionTool = defineTool({
         ? fail('not_found', `no saved workflow ${args.workflow_id}@${args.version}`)
         : fail('conflict', `${args.workflow_id}@${args.version} is already the published version`);
     }
-    return ok({ workflow_id: r.row.workflowId, version: r.row.version, retired_version: r.retired?.version ?? null, ...lifecycleOf(r.row) });
+    return ok({
+      workflow_id: r.row.workflowId,
+      version: r.row.version,
+      retired_version: r.retired?.version ?? null,
+      ...lifecycleOf(r.row),
+    });
   },
 });

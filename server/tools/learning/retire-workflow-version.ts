@@ -14,8 +14,8 @@ import { lifecycleOf, lifecycleOut, versionIn, workflowIdIn } from './version-ou
 export const retireWorkflowVersionTool = defineTool({
   name: 'retire_workflow_version',
   description:
-    'Retire a saved workflow version (a draft, or the published one: the workflow then has no version in use and '
-    + 'runs by workflow id are refused until another is published). Workflow designers and admins only.',
+    'Retire a saved workflow version (a draft, or the published one: the workflow then has no version in use and ' +
+    'runs by workflow id are refused until another is published). Workflow designers and admins only.',
   readOnly: false,
   input: z.object({ workflow_id: workflowIdIn, version: versionIn }),
   output: z.object({ workflow_id: z.string(), version: z.string(), was_published: z.boolean() }).extend(lifecycleOut.shape),
@@ -31,6 +31,11 @@ export const retireWorkflowVersionTool = defineTool({
         ? fail('not_found', `no saved workflow ${args.workflow_id}@${args.version}`)
         : fail('conflict', `${args.workflow_id}@${args.version} is already retired`);
     }
-    return ok({ workflow_id: r.row.workflowId, version: r.row.version, was_published: r.previousStatus === 'published', ...lifecycleOf(r.row) });
+    return ok({
+      workflow_id: r.row.workflowId,
+      version: r.row.version,
+      was_published: r.previousStatus === 'published',
+      ...lifecycleOf(r.row),
+    });
   },
 });

@@ -19,37 +19,58 @@ import { ARG_LIMITS, boundedJson, longText } from '../limits.ts';
  */
 export const saveWorkflowTool = defineTool({
   name: 'save_workflow',
-  description: 'Save a valid workflow version to the workflow catalog (searchable), with its lineage: parent {workflow_id, '
-    + 'version, relation: VERSION_OF | REFINEMENT_OF}. An existing version is never overwritten. A new version is a '
-    + 'draft: runs by workflow id use it only once a workflow designer or admin publishes it (publish_workflow_version).',
+  description:
+    'Save a valid workflow version to the workflow catalog (searchable), with its lineage: parent {workflow_id, ' +
+    'version, relation: VERSION_OF | REFINEMENT_OF}. An existing version is never overwritten. A new version is a ' +
+    'draft: runs by workflow id use it only once a workflow designer or admin publishes it (publish_workflow_version).',
   readOnly: false,
-  input: z.object({
-    workflow: boundedJson().optional().describe('The workflow document (JSON object or text).'),
-    path: z.string().min(1).max(ARG_LIMITS.path).optional().describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
-    parent: z.object({ workflow_id: workflowIdIn, version: versionIn, relation: z.enum(['VERSION_OF', 'REFINEMENT_OF']) }).optional(),
-    note: longText().optional(),
-  }).refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' }),
-  output: z.object({
-    workflow_id: z.string(), version: z.string(), relation: z.string().nullable(),
-    parent: z.object({ workflow_id: z.string(), version: z.string() }).nullable(),
-  }).extend(lifecycleOut.shape),
+  input: z
+    .object({
+      workflow: boundedJson().optional().describe('The workflow document (JSON object or text).'),
+      path: z
+        .string()
+        .min(1)
+        .max(ARG_LIMITS.path)
+        .optional()
+        .describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
+      parent: z.object({ workflow_id: workflowIdIn, version: versionIn, relation: z.enum(['VERSION_OF', 'REFINEMENT_OF']) }).optional(),
+      note: longText().optional(),
+    })
+    .refine((v) => (v.workflow === undefined) !== (v.path === undefined), { message: 'give exactly one of "workflow" or "path"' }),
+  output: z
+    .object({
+      workflow_id: z.string(),
+      version: z.string(),
+      relation: z.string().nullable(),
+      parent: z.object({ workflow_id: z.string(), version: z.string() }).nullable(),
+    })
+    .extend(lifecycleOut.shape),
   async handler(args, { services, actor }) {
     const l = await learning(services);
     if (isFailure(l)) return l;
     const loaded = await loadDocument(args.workflow, args.path, services.config);
     if (isFailure(loaded)) return loaded;
     const report = await validateWorkflowDocument(loaded.doc, { rootDir: services.config.rootDir, skillsDir: services.config.skillsDir });
-    if (!report.valid) return fail('invalid_input', `the workflow is not valid (${report.errors.length} error(s))`, { issues: report.errors });
+    if (!report.valid)
+      return fail('invalid_input', `the workflow is not valid (${report.errors.length} error(s))`, { issues: report.errors });
     const savedBy = await resolveVersionActor(l.db, actor);
     const saved = await saveWorkflowVersion(l.db, loaded.doc as Record<string, unknown>, {
-      author: actor.label, note: args.note ?? null, parent: args.parent, savedBy,
+      author: actor.label,
+      note: args.note ?? null,
+      parent: args.parent,
+      savedBy,
     });
-    if (!saved.ok) return saved.reason === 'exists' ? fail('conflict', 'that workflow version is already saved; save a new version') : fail('not_found', 'the parent version is not saved');
+    if (!saved.ok)
+      return saved.reason === 'exists'
+        ? fail('conflict', 'that workflow version is already saved; save a new version')
+        : fail('not_found', 'the parent version is not saved');
     await enqueueWorkflowVersion(l.db, saved.row);
     await replayGraphOutbox(l.db, l.graph).catch(() => undefined);
     const r = saved.row;
     return ok({
-      workflow_id: r.workflowId, version: r.version, relation: r.relation,
+      workflow_id: r.workflowId,
+      version: r.version,
+      relation: r.relation,
       parent: r.parentWorkflowId && r.parentVersion ? { workflow_id: r.parentWorkflowId, version: r.parentVersion } : null,
       ...lifecycleOf(r),
     });

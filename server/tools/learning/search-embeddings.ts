@@ -13,7 +13,11 @@ export const searchEmbeddingsTool = defineTool({
   readOnly: true,
   input: z.object({
     query: z.string().min(1).max(ARG_LIMITS.query),
-    kinds: z.array(z.enum(['workflow', 'skill', 'memory'])).min(1).max(3).optional()
+    kinds: z
+      .array(z.enum(['workflow', 'skill', 'memory']))
+      .min(1)
+      .max(3)
+      .optional()
       .describe('Only these kinds (at least one); default all three.'),
     limit: z.number().int().min(1).max(100).default(10),
     /** Semantic matches below this cosine similarity are dropped (hybrid mode only). */
@@ -22,13 +26,29 @@ export const searchEmbeddingsTool = defineTool({
   output: z.object({
     mode: z.enum(['lexical', 'hybrid']),
     hits: z.array(
-      z.object({ kind: z.string(), key: z.string(), title: z.string(), snippet: z.string(), score: z.number(), fulltext: z.number(), trigram: z.number(), semantic: z.number().nullable() }),
+      z.object({
+        kind: z.string(),
+        key: z.string(),
+        title: z.string(),
+        snippet: z.string(),
+        score: z.number(),
+        fulltext: z.number(),
+        trigram: z.number(),
+        semantic: z.number().nullable(),
+      }),
     ),
     semantic_error: z.string().optional(),
   }),
   async handler(args, { services }) {
     const l = await learning(services);
     if (isFailure(l)) return l;
-    return ok(await searchKnowledge(l.db, args.query, { kinds: args.kinds, limit: args.limit, embedder: l.embedder, minSimilarity: args.min_similarity }));
+    return ok(
+      await searchKnowledge(l.db, args.query, {
+        kinds: args.kinds,
+        limit: args.limit,
+        embedder: l.embedder,
+        minSimilarity: args.min_similarity,
+      }),
+    );
   },
 });

@@ -21,8 +21,11 @@ describe('store_memory: only the caller’s own agent', () => {
   const PLANNER = { alice: 'agent-planner-alice', bob: 'agent-planner-bob' };
 
   const store = (actor: Actor, agentId?: string) =>
-    invokeTool(storeMemoryTool, { kind: 'insight', text: `from ${actor.id}`, ...(agentId ? { agent_id: agentId } : {}) },
-      { actor, services }) as Promise<Record<string, unknown>>;
+    invokeTool(
+      storeMemoryTool,
+      { kind: 'insight', text: `from ${actor.id}`, ...(agentId ? { agent_id: agentId } : {}) },
+      { actor, services },
+    ) as Promise<Record<string, unknown>>;
   const storedFor = async (agentId: string) =>
     (await handle.db.select().from(memories).where(eq(memories.agentId, agentId))).map((m) => m.text);
 
@@ -30,7 +33,9 @@ describe('store_memory: only the caller’s own agent', () => {
     handle = await createTestDatabase();
     services = { config: testConfig(), db: async () => handle.db };
     const person = async (name: string, role: Role) => {
-      const [u] = await handle.db.insert(users).values({ email: `${name}@example.com`, displayName: name, role, passwordHash: 'x' })
+      const [u] = await handle.db
+        .insert(users)
+        .values({ email: `${name}@example.com`, displayName: name, role, passwordHash: 'x' })
         .returning();
       people[name] = { kind: 'user', id: u!.id, label: name, role };
       return u!.id;

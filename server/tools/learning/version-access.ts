@@ -43,9 +43,12 @@ export type AccessRefusal = { refused: string } | null;
 export function mayManageVersions(actor: Actor, who: ResolvedActor, verb: 'publish' | 'retire'): AccessRefusal {
   if (actor.kind === 'system') return null;
   if (who.role && WORKFLOW_EDITORS.includes(who.role)) return null;
-  const whose = actor.kind === 'agent'
-    ? who.userId ? 'the user this agent works for is not' : 'this agent works for no known user, and only'
-    : 'you are not';
+  const whose =
+    actor.kind === 'agent'
+      ? who.userId
+        ? 'the user this agent works for is not'
+        : 'this agent works for no known user, and only'
+      : 'you are not';
   return { refused: `only workflow designers and admins may ${verb} workflow versions; ${whose} a workflow designer or admin` };
 }
 
@@ -55,8 +58,9 @@ export function fourEyesRefusal(row: WorkflowDocumentRow, who: ResolvedActor): A
   if (savedByPerson === null) return null; // saved by the system (seeding, migration): any permitted publisher
   if (who.userId === null || who.userId === savedByPerson) {
     return {
-      refused: `four eyes (DCF_PUBLISH_FOUR_EYES): ${row.workflowId}@${row.version} was saved by ${row.savedByLabel}; `
-        + 'someone else — another workflow designer or admin — must publish it',
+      refused:
+        `four eyes (DCF_PUBLISH_FOUR_EYES): ${row.workflowId}@${row.version} was saved by ${row.savedByLabel}; ` +
+        'someone else — another workflow designer or admin — must publish it',
     };
   }
   return null;
@@ -73,8 +77,9 @@ export function mayTestRun(actor: Actor, row: WorkflowDocumentRow): AccessRefusa
   if (actor.kind === 'user' && WORKFLOW_EDITORS.includes(actor.role)) return null;
   if (actor.kind === 'agent' && row.savedBy === actor.id) return null;
   return {
-    refused: actor.kind === 'agent'
-      ? `an agent may test-run only a version it saved itself; ${row.workflowId}@${row.version} was saved by ${row.savedByLabel}`
-      : 'only workflow designers and admins may test-run an unpublished workflow version',
+    refused:
+      actor.kind === 'agent'
+        ? `an agent may test-run only a version it saved itself; ${row.workflowId}@${row.version} was saved by ${row.savedByLabel}`
+        : 'only workflow designers and admins may test-run an unpublished workflow version',
   };
 }

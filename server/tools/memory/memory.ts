@@ -8,7 +8,10 @@ import { ARG_LIMITS } from '../limits.ts';
 
 /** The spec's base64 parameters (standard alphabet, padded); empty content is allowed. */
 export const base64Param = z.base64('must be base64 (standard alphabet, with padding)').max(ARG_LIMITS.fileBase64);
-export const filePathParam = z.string().min(1).max(ARG_LIMITS.path)
+export const filePathParam = z
+  .string()
+  .min(1)
+  .max(ARG_LIMITS.path)
   .describe('Relative path within your own memory directory, e.g. "notes/daily_log.md".');
 
 /**
@@ -37,9 +40,9 @@ export async function asCallingAgent<T>(
   if (ctx.actor.kind !== 'agent') {
     return fail(
       'forbidden',
-      `${tool} works on the calling agent's own memory directory, and this caller is a ${ctx.actor.kind} `
-        + `(${ctx.actor.label}), not an agent: call it as an agent (over MCP with an agent token, or from an agent's `
-        + 'turn); admins browse agents\' files in the Agents view',
+      `${tool} works on the calling agent's own memory directory, and this caller is a ${ctx.actor.kind} ` +
+        `(${ctx.actor.label}), not an agent: call it as an agent (over MCP with an agent token, or from an agent's ` +
+        "turn); admins browse agents' files in the Agents view",
     );
   }
   const { dataDir, agentMemory } = ctx.services.config;

@@ -8,11 +8,11 @@ import { asCallingAgent, filePathParam } from './memory.ts';
 export const readAgentMemoryFileTool = defineTool({
   name: 'read_agent_memory_file',
   description:
-    'Reads a file from your own memory directory (DCF_DATA_DIR/agent-memory/<your agent id>/). Returns its content '
-    + 'base64-encoded, whether it exists (a missing file is not an error: file_exists false, empty content) and a type '
-    + 'hint (YAML, MARKDOWN, TEXT or UNKNOWN: by extension, then the hint given when it was written, then by its '
-    + 'content). Paths are relative; "..", absolute paths and symlinks are refused. You cannot read other '
-    + 'agents\' memory.',
+    'Reads a file from your own memory directory (DCF_DATA_DIR/agent-memory/<your agent id>/). Returns its content ' +
+    'base64-encoded, whether it exists (a missing file is not an error: file_exists false, empty content) and a type ' +
+    'hint (YAML, MARKDOWN, TEXT or UNKNOWN: by extension, then the hint given when it was written, then by its ' +
+    'content). Paths are relative; "..", absolute paths and symlinks are refused. You cannot read other ' +
+    "agents' memory.",
   readOnly: true,
   input: z.object({ file_path: filePathParam }),
   output: z.object({

@@ -10,6 +10,11 @@ import type { SendDeps } from '../../notifications/send.ts';
 export async function notificationDeps(services: ToolServices): Promise<SendDeps | ToolFailure> {
   if (!services.db) return fail('unavailable', 'notifications need the database');
   const db = await services.db();
-  const redis = services.execution ? await services.execution().then((x) => x.redis, () => undefined) : undefined;
+  const redis = services.execution
+    ? await services.execution().then(
+        (x) => x.redis,
+        () => undefined,
+      )
+    : undefined;
   return { db, config: services.config, redis };
 }

@@ -11,28 +11,33 @@ import { NotificationStore } from '../../notifications/store.ts';
 export const getNotificationStatusTool = defineTool({
   name: 'get_notification_status',
   description:
-    'Reads the delivery status of a notification you sent with send_notification: per channel SUCCESS, PENDING '
-    + '(still being retried) or FAILED, with attempts made, the message id or the last error.',
+    'Reads the delivery status of a notification you sent with send_notification: per channel SUCCESS, PENDING ' +
+    '(still being retried) or FAILED, with attempts made, the message id or the last error.',
   readOnly: true,
   input: z.object({ notification_id: z.uuid().max(36) }),
   output: z.object({
     notification_id: z.string(),
     urgency_level: z.enum(URGENCY_LEVELS),
     created_at: z.string(),
-    channel_status: z.array(z.object({
-      channel: z.enum(CHANNELS),
-      delivery_status: z.enum(DELIVERY_STATUSES),
-      message_id_or_error: z.string(),
-      attempts: z.number().int(),
-      updated_at: z.string(),
-    })),
+    channel_status: z.array(
+      z.object({
+        channel: z.enum(CHANNELS),
+        delivery_status: z.enum(DELIVERY_STATUSES),
+        message_id_or_error: z.string(),
+        attempts: z.number().int(),
+        updated_at: z.string(),
+      }),
+    ),
   }),
   async handler(args, { actor, services }) {
     if (!services.db) return fail('unavailable', 'notifications need the database');
     const store = new NotificationStore(await services.db());
     const n = await store.notification(args.notification_id);
-    const mayRead = !!n && (actor.kind === 'system' || (actor.kind === 'user' && actor.role === 'admin')
-      || (n.senderKind === actor.kind && n.senderId === actor.id));
+    const mayRead =
+      !!n &&
+      (actor.kind === 'system' ||
+        (actor.kind === 'user' && actor.role === 'admin') ||
+        (n.senderKind === actor.kind && n.senderId === actor.id));
     // Someone else's notification answers like a missing one: ids are not a way to probe.
     if (!n || !mayRead) return fail('not_found', `no notification ${args.notification_id} sent by you`);
     const deliveries = await store.deliveriesOf(n.id);
@@ -43,7 +48,7 @@ export const getNotificationStatusTool = defineTool({
       channel_status: deliveries.map((d) => ({
         channel: d.channel as (typeof CHANNELS)[number],
         delivery_status: d.status as (typeof DELIVERY_STATUSES)[number],
-        message_id_or_error: d.status === 'SUCCESS' ? d.messageId ?? '' : d.lastError ?? '',
+        message_id_or_error: d.status === 'SUCCESS' ? (d.messageId ?? '') : (d.lastError ?? ''),
         attempts: d.attempts,
         updated_at: d.updatedAt.toISOString(),
       })),

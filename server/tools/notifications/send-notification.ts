@@ -10,12 +10,12 @@ import { notificationDeps } from './deps.ts';
 export const sendNotificationTool = defineTool({
   name: 'send_notification',
   description:
-    'Sends a notification to the user via one or more channels: UI_ALERT (the console\'s bell and a live toast), EMAIL '
-    + '(SMTP, to the user\'s address) and TELEGRAM (Bot API sendMessage to the configured chat). The user is the one you '
-    + 'work for (your chat\'s or session\'s user, or the admin who issued your token), else every admin. Returns one '
-    + 'channel_status per channel: SUCCESS (with the message id), PENDING (a transient failure, retried with back-off) '
-    + 'or FAILED (with the reason, e.g. the channel is not configured). urgency_level affects presentation. Each caller may '
-    + 'send a limited number a minute (default 20); beyond it the call fails with limit_exceeded and when to try again.',
+    "Sends a notification to the user via one or more channels: UI_ALERT (the console's bell and a live toast), EMAIL " +
+    "(SMTP, to the user's address) and TELEGRAM (Bot API sendMessage to the configured chat). The user is the one you " +
+    "work for (your chat's or session's user, or the admin who issued your token), else every admin. Returns one " +
+    'channel_status per channel: SUCCESS (with the message id), PENDING (a transient failure, retried with back-off) ' +
+    'or FAILED (with the reason, e.g. the channel is not configured). urgency_level affects presentation. Each caller may ' +
+    'send a limited number a minute (default 20); beyond it the call fails with limit_exceeded and when to try again.',
   readOnly: false,
   input: z.object({
     channels: z.array(z.enum(CHANNELS)).min(1).max(CHANNELS.length).describe('At least one of TELEGRAM, UI_ALERT, EMAIL.'),

@@ -7,9 +7,9 @@ import { findOwnJob, isToolFailure, jobRef, withJobs } from './orchestration.ts'
 export const deleteBackgroundJobTool = defineTool({
   name: 'delete_background_job',
   description:
-    'Delete a background job (by internal_job_id or job_name): its scheduler and its record with its '
-      + 'run history. Tasks it already dispatched stay recorded. Only jobs you may manage: ones you '
-      + 'created, ones that belong to the user you work for (else forbidden).',
+    'Delete a background job (by internal_job_id or job_name): its scheduler and its record with its ' +
+    'run history. Tasks it already dispatched stay recorded. Only jobs you may manage: ones you ' +
+    'created, ones that belong to the user you work for (else forbidden).',
   readOnly: false,
   input: z.object(jobRef),
   output: z.object({ internal_job_id: z.string(), job_name: z.string(), deleted: z.boolean() }),

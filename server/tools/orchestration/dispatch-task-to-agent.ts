@@ -8,13 +8,13 @@ import { dispatcherOf, isToolFailure, jsonObject, jsonParam, withPlatform } from
 export const dispatchTaskToAgentTool = defineTool({
   name: 'dispatch_task_to_agent',
   description:
-    'Send a task to an agent through its durable inbox (delivered after its running turn, also after '
-      + 'restarts). The agent receives one JSON message '
-      + '{"type":"dispatched_task","dispatched_task_id","task_type","task_payload","reply_expected","dispatched_by"}. '
-      + 'dispatch_status is QUEUED_FOR_DELIVERY until the agent\'s turn takes it, then '
-      + 'DELIVERY_ACKNOWLEDGED. With reply_expected, the agent\'s answer is sent back to the dispatching '
-      + 'agent as a {"type":"dispatched_task_reply",...} message (a user or system dispatcher finds it '
-      + 'recorded on the dispatch).',
+    'Send a task to an agent through its durable inbox (delivered after its running turn, also after ' +
+    'restarts). The agent receives one JSON message ' +
+    '{"type":"dispatched_task","dispatched_task_id","task_type","task_payload","reply_expected","dispatched_by"}. ' +
+    "dispatch_status is QUEUED_FOR_DELIVERY until the agent's turn takes it, then " +
+    "DELIVERY_ACKNOWLEDGED. With reply_expected, the agent's answer is sent back to the dispatching " +
+    'agent as a {"type":"dispatched_task_reply",...} message (a user or system dispatcher finds it ' +
+    'recorded on the dispatch).',
   readOnly: false,
   input: z.object({
     target_agent_id: z.string().min(1).max(200),
@@ -33,8 +33,7 @@ export const dispatchTaskToAgentTool = defineTool({
     const payload = jsonParam('task_payload_json', args.task_payload_json, jsonObject);
     if (isToolFailure(payload)) return payload;
     return withPlatform(services, async (platform, db) => {
-      if (!(await platform.getAgent(args.target_agent_id)))
-        return fail('not_found', `no agent ${args.target_agent_id}`);
+      if (!(await platform.getAgent(args.target_agent_id))) return fail('not_found', `no agent ${args.target_agent_id}`);
       const d = await dispatchTask(platform, db, {
         targetAgentId: args.target_agent_id,
         taskType: args.task_type,

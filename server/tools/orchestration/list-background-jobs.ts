@@ -9,10 +9,10 @@ import { withJobs } from './orchestration.ts';
 export const listBackgroundJobsTool = defineTool({
   name: 'list_background_jobs',
   description:
-    'List the background jobs (schedule_background_job): schedule (cron with its zone, or interval, '
-      + 'and in words), target agent, task, status, next run (UTC ISO), last run, number of runs and '
-      + 'owner (the user it belongs to). Admins and the system see every job; others the jobs they may '
-      + 'manage (ones they created, ones that belong to the user they work for).',
+    'List the background jobs (schedule_background_job): schedule (cron with its zone, or interval, ' +
+    'and in words), target agent, task, status, next run (UTC ISO), last run, number of runs and ' +
+    'owner (the user it belongs to). Admins and the system see every job; others the jobs they may ' +
+    'manage (ones they created, ones that belong to the user they work for).',
   readOnly: true,
   input: z.object({ job_name: z.string().min(1).max(200).optional().describe('Only this job.') }),
   output: z.object({ jobs: z.array(jobViewSchema), count: z.number() }),

@@ -90,9 +90,7 @@ describe('the orchestration tools', () => {
       const id = String(r.agent_id);
       const agent = await platform.getAgent(id);
       expect(agent?.name).toBe('QA reviewer');
-      expect(agent?.tags).toEqual(
-        expect.arrayContaining(['orchestrated', 'template:worker', 'instance-status:running']),
-      );
+      expect(agent?.tags).toEqual(expect.arrayContaining(['orchestrated', 'template:worker', 'instance-status:running']));
       const block = (await platform.listAgentBlocks(id)).find((b) => b.label === 'initial_config');
       expect(JSON.parse(block!.value)).toEqual({ advisors: 'all', threshold: 0.8 });
       // Started: its first turn is the start message, delivered through the inbox.
@@ -140,11 +138,7 @@ describe('the orchestration tools', () => {
           'invalid_input',
         ),
       ).toMatch(/not valid JSON/);
-      await failCall(
-        'create_new_agent_instance',
-        { agent_type_template: 'worker', initial_config_json: '{}' },
-        'invalid_input',
-      );
+      await failCall('create_new_agent_instance', { agent_type_template: 'worker', initial_config_json: '{}' }, 'invalid_input');
       await failCall(
         'create_new_agent_instance',
         { agent_type_template: 'worker', agent_name_label: 'x', initial_config_json: '{}', start_immediately: 'yes' },
@@ -235,22 +229,14 @@ describe('the orchestration tools', () => {
     });
 
     it('refuses an unknown target and a payload that is not a JSON object', async () => {
-      await failCall(
-        'dispatch_task_to_agent',
-        { target_agent_id: 'agent-nope', task_type: 'X', task_payload_json: '{}' },
-        'not_found',
-      );
+      await failCall('dispatch_task_to_agent', { target_agent_id: 'agent-nope', task_type: 'X', task_payload_json: '{}' }, 'not_found');
       const target = await platform.createAgent({ template: 'worker', name: 'target-3' });
       await failCall(
         'dispatch_task_to_agent',
         { target_agent_id: target.id, task_type: 'X', task_payload_json: '"text"' },
         'invalid_input',
       );
-      await failCall(
-        'dispatch_task_to_agent',
-        { target_agent_id: target.id, task_type: '', task_payload_json: '{}' },
-        'invalid_input',
-      );
+      await failCall('dispatch_task_to_agent', { target_agent_id: target.id, task_type: '', task_payload_json: '{}' }, 'invalid_input');
       await failCall('dispatch_task_to_agent', { target_agent_id: target.id, task_type: 'X' }, 'invalid_input');
     });
   });
@@ -362,29 +348,15 @@ describe('the orchestration tools', () => {
         task_type_on_trigger: 'T',
         task_payload_on_trigger_json: '{}',
       };
-      expect(await failCall('schedule_background_job', base, 'invalid_input')).toBe(
-        'give one of cron_expression or interval_seconds',
-      );
+      expect(await failCall('schedule_background_job', base, 'invalid_input')).toBe('give one of cron_expression or interval_seconds');
       expect(
-        await failCall(
-          'schedule_background_job',
-          { ...base, cron_expression: '* * * * *', interval_seconds: 5 },
-          'invalid_input',
-        ),
+        await failCall('schedule_background_job', { ...base, cron_expression: '* * * * *', interval_seconds: 5 }, 'invalid_input'),
       ).toMatch(/not both/);
-      expect(
-        await failCall('schedule_background_job', { ...base, cron_expression: '99 * * * *' }, 'invalid_input'),
-      ).toMatch(/not valid/);
-      expect(
-        await failCall('schedule_background_job', { ...base, cron_expression: 'every monday' }, 'invalid_input'),
-      ).toMatch(/5 fields/);
+      expect(await failCall('schedule_background_job', { ...base, cron_expression: '99 * * * *' }, 'invalid_input')).toMatch(/not valid/);
+      expect(await failCall('schedule_background_job', { ...base, cron_expression: 'every monday' }, 'invalid_input')).toMatch(/5 fields/);
       await failCall('schedule_background_job', { ...base, interval_seconds: 0 }, 'invalid_input');
       await failCall('schedule_background_job', { ...base, interval_seconds: 2.5 }, 'invalid_input');
-      await failCall(
-        'schedule_background_job',
-        { ...base, interval_seconds: 600, task_payload_on_trigger_json: '[]' },
-        'invalid_input',
-      );
+      await failCall('schedule_background_job', { ...base, interval_seconds: 600, task_payload_on_trigger_json: '[]' }, 'invalid_input');
       await failCall(
         'schedule_background_job',
         { ...base, interval_seconds: 600, target_agent_id_on_trigger: 'agent-missing' },
@@ -396,9 +368,9 @@ describe('the orchestration tools', () => {
         interval_seconds: 3600,
         enabled_on_create: false,
       });
-      expect(
-        await failCall('schedule_background_job', { ...base, job_name: 'taken', interval_seconds: 600 }, 'conflict'),
-      ).toMatch(/already exists/);
+      expect(await failCall('schedule_background_job', { ...base, job_name: 'taken', interval_seconds: 600 }, 'conflict')).toMatch(
+        /already exists/,
+      );
       const list = await okCall('list_background_jobs', { job_name: 'j' });
       expect(list.count).toBe(0);
     });
@@ -406,8 +378,11 @@ describe('the orchestration tools', () => {
     it('refuses schedules that fire more often than DCF_SCHEDULE_MIN_INTERVAL_S (300 s), by their smallest gap', async () => {
       const target = await platform.createAgent({ template: 'worker', name: 'qa-agent-often' });
       const base = {
-        job_type_identifier: 'PERIODIC_AGENT_TRIGGER', target_agent_id_on_trigger: target.id,
-        task_type_on_trigger: 'T', task_payload_on_trigger_json: '{}', enabled_on_create: false,
+        job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+        target_agent_id_on_trigger: target.id,
+        task_type_on_trigger: 'T',
+        task_payload_on_trigger_json: '{}',
+        enabled_on_create: false,
       };
       const tooOften: Array<[Record<string, unknown>, number]> = [
         [{ cron_expression: '* * * * * *' }, 1], // every second
@@ -420,7 +395,8 @@ describe('the orchestration tools', () => {
       for (const [schedule, gap] of tooOften) {
         const r = await call('schedule_background_job', { ...base, job_name: `often_${gap}`, ...schedule });
         expect(r, JSON.stringify(schedule)).toMatchObject({
-          status: 'error', error_code: 'invalid_input',
+          status: 'error',
+          error_code: 'invalid_input',
           error: expect.stringMatching(/at most once every 300 s \(DCF_SCHEDULE_MIN_INTERVAL_S\)/),
           details: { smallest_gap_seconds: gap, minimum_interval_seconds: 300 },
         });
@@ -429,8 +405,12 @@ describe('the orchestration tools', () => {
       for (const [i, schedule] of allowed.entries()) {
         await okCall('schedule_background_job', { ...base, job_name: `often_ok_${i}`, ...schedule });
       }
-      expect(((await okCall('list_background_jobs', {})).jobs as Array<{ job_name: string }>)
-        .filter((j) => j.job_name.startsWith('often_')).map((j) => j.job_name).sort()).toEqual(['often_ok_0', 'often_ok_1', 'often_ok_2']);
+      expect(
+        ((await okCall('list_background_jobs', {})).jobs as Array<{ job_name: string }>)
+          .filter((j) => j.job_name.startsWith('often_'))
+          .map((j) => j.job_name)
+          .sort(),
+      ).toEqual(['often_ok_0', 'often_ok_1', 'often_ok_2']);
     });
 
     describe('ownership (server/schedules/job-owner.ts)', () => {
@@ -453,9 +433,7 @@ describe('the orchestration tools', () => {
           actor,
         );
       const names = async (actor: Actor) =>
-        ((await okCall('list_background_jobs', {}, actor)).jobs as Array<{ job_name: string }>)
-          .map((j) => j.job_name)
-          .sort();
+        ((await okCall('list_background_jobs', {}, actor)).jobs as Array<{ job_name: string }>).map((j) => j.job_name).sort();
 
       beforeAll(async () => {
         for (const [key, role] of [
@@ -480,16 +458,14 @@ describe('the orchestration tools', () => {
         ] as const) {
           const a = await platform.createAgent({ template: 'planner', name: agent });
           agentsOf.set(agent, a.id);
-          await handle.db
-            .insert(conversations)
-            .values({
-              id: randomUUID(),
-              userId: people.get(user)!.id,
-              mode: 'planner',
-              agentId: a.id,
-              platform: 'local',
-              title: agent,
-            });
+          await handle.db.insert(conversations).values({
+            id: randomUUID(),
+            userId: people.get(user)!.id,
+            mode: 'planner',
+            agentId: a.id,
+            platform: 'local',
+            title: agent,
+          });
         }
         agentsOf.set('orphan', (await platform.createAgent({ template: 'worker', name: 'orphan' })).id);
         target = (await platform.createAgent({ template: 'worker', name: 'owned-target' })).id;
@@ -511,9 +487,7 @@ describe('the orchestration tools', () => {
       it('agents manage the jobs they created or that belong to their user; others are forbidden', async () => {
         const morganPlanner = asAgent(agentsOf.get('morgan-planner')!);
         for (const tool of ['pause_background_job', 'resume_background_job', 'delete_background_job']) {
-          expect(await failCall(tool, { job_name: 'casey_weekly' }, 'forbidden', morganPlanner)).toMatch(
-            /belongs to casey/,
-          );
+          expect(await failCall(tool, { job_name: 'casey_weekly' }, 'forbidden', morganPlanner)).toMatch(/belongs to casey/);
         }
         const refused = await call('pause_background_job', { job_name: 'casey_weekly' }, morganPlanner);
         expect(refused.details).toMatchObject({ job_name: 'casey_weekly', owner_user_id: people.get('casey')!.id });
@@ -523,12 +497,7 @@ describe('the orchestration tools', () => {
         const id = job!.internal_job_id;
         // Still scheduled: the refusals changed nothing.
         expect(await jobs.queue.getJobScheduler(id)).toBeDefined();
-        await failCall(
-          'pause_background_job',
-          { job_name: 'casey_weekly' },
-          'forbidden',
-          asAgent(agentsOf.get('orphan')!),
-        );
+        await failCall('pause_background_job', { job_name: 'casey_weekly' }, 'forbidden', asAgent(agentsOf.get('orphan')!));
 
         // Another agent of the same user, and the creator itself.
         const other = asAgent(agentsOf.get('casey-other')!);
@@ -558,9 +527,7 @@ describe('the orchestration tools', () => {
         expect(await names(asAgent(agentsOf.get('orphan')!))).toEqual(['orphan_job']);
         expect((await okCall('list_background_jobs', { job_name: 'morgan_own' }, casey)).count).toBe(0);
         const everyone = await names(asUser(people.get('avery')!));
-        expect(everyone).toEqual(
-          expect.arrayContaining(['casey_weekly', 'morgan_own', 'orphan_job', 'weekly_qa_review']),
-        );
+        expect(everyone).toEqual(expect.arrayContaining(['casey_weekly', 'morgan_own', 'orphan_job', 'weekly_qa_review']));
         expect(await names(system)).toEqual(everyone);
 
         await okCall('delete_background_job', { job_name: 'casey_weekly' }, casey);
@@ -578,12 +545,21 @@ describe('the orchestration tools', () => {
           await schedule('morgan_2', planner);
           await schedule('morgan_3', morgan);
           for (const actor of [morgan, planner]) {
-            const r = await call('schedule_background_job', {
-              job_name: 'morgan_4', job_type_identifier: 'PERIODIC_AGENT_TRIGGER', cron_expression: '0 9 * * 1',
-              target_agent_id_on_trigger: target, task_type_on_trigger: 'QA_REVIEW', task_payload_on_trigger_json: '{}',
-            }, actor);
+            const r = await call(
+              'schedule_background_job',
+              {
+                job_name: 'morgan_4',
+                job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+                cron_expression: '0 9 * * 1',
+                target_agent_id_on_trigger: target,
+                task_type_on_trigger: 'QA_REVIEW',
+                task_payload_on_trigger_json: '{}',
+              },
+              actor,
+            );
             expect(r).toMatchObject({
-              status: 'error', error_code: 'limit_exceeded',
+              status: 'error',
+              error_code: 'limit_exceeded',
               error: expect.stringMatching(/already has 3 background jobs.*DCF_SCHEDULE_MAX_PER_OWNER = 3/),
               details: { max_jobs_per_owner: 3, jobs: 3 },
             });

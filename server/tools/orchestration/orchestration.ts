@@ -43,10 +43,7 @@ export async function withPlatform<T>(
 }
 
 /** The process's background jobs, or `unavailable` (no REDIS_URL, database or agent platform). */
-export async function withJobs<T>(
-  services: ToolServices,
-  work: (jobs: BackgroundJobs) => Promise<T>,
-): Promise<T | ToolFailure> {
+export async function withJobs<T>(services: ToolServices, work: (jobs: BackgroundJobs) => Promise<T>): Promise<T | ToolFailure> {
   const found = backgroundJobsOf(services);
   if (!found)
     return fail(
@@ -69,12 +66,7 @@ export function dispatcherOf(actor: Actor): Dispatcher {
 
 /** pause/resume/delete name a job by exactly one of its id or its name. */
 export const jobRef = {
-  internal_job_id: z
-    .string()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe('The job as schedule_background_job returned it. Give this or job_name.'),
+  internal_job_id: z.string().min(1).max(100).optional().describe('The job as schedule_background_job returned it. Give this or job_name.'),
   job_name: z.string().min(1).max(200).optional().describe('The job by its unique name. Give this or internal_job_id.'),
 };
 

@@ -3,16 +3,7 @@ import { checkInterval, checkOwnerCap } from '../../schedules/schedule-limits.ts
 import { checkSchedule } from '../../schedules/schedule-spec.ts';
 import { fail, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
-import {
-  isToolFailure,
-  JOB_STATUSES,
-  jsonObject,
-  jsonParam,
-  nextRunIso,
-  statusOf,
-  withJobs,
-  withPlatform,
-} from './orchestration.ts';
+import { isToolFailure, JOB_STATUSES, jsonObject, jsonParam, nextRunIso, statusOf, withJobs, withPlatform } from './orchestration.ts';
 
 /** agent-memory-and-orchestration-tools.md 5.3 `schedule_background_job` (server/schedules/README.md). */
 export const scheduleBackgroundJobTool = defineTool({
@@ -54,10 +45,7 @@ export const scheduleBackgroundJobTool = defineTool({
     if (tooOften) return tooOften;
     const payload = jsonParam('task_payload_on_trigger_json', args.task_payload_on_trigger_json, jsonObject);
     if (isToolFailure(payload)) return payload;
-    const target = await withPlatform(
-      services,
-      async (platform) => (await platform.getAgent(args.target_agent_id_on_trigger)) !== null,
-    );
+    const target = await withPlatform(services, async (platform) => (await platform.getAgent(args.target_agent_id_on_trigger)) !== null);
     if (isToolFailure(target)) return target;
     if (!target) return fail('not_found', `no agent ${args.target_agent_id_on_trigger}`);
     return withJobs(services, async (jobs) => {
@@ -80,10 +68,7 @@ export const scheduleBackgroundJobTool = defineTool({
           await jobs.activate(job);
         } catch (err) {
           await store.delete(job.id);
-          return fail(
-            'unavailable',
-            `cannot create the job's scheduler in Redis: ${err instanceof Error ? err.message : String(err)}`,
-          );
+          return fail('unavailable', `cannot create the job's scheduler in Redis: ${err instanceof Error ? err.message : String(err)}`);
         }
       }
       return ok({

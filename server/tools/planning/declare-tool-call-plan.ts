@@ -32,9 +32,7 @@ export const declareToolCallPlanTool = defineTool({
     if (isFailure(agent)) return agent;
     const planning = planningOf(services);
     if (isFailure(planning)) return planning;
-    const context = services.db
-      ? await declareContext(await services.db(), agent.id, args.unit, runOwner(services))
-      : {};
+    const context = services.db ? await declareContext(await services.db(), agent.id, args.unit, runOwner(services)) : {};
     return resultOf(await planning.declare(agent.id, args, context));
   },
 });

@@ -10,7 +10,7 @@ import { londonDayInput, planningDb } from './planning.ts';
 export const getToolCallCostsTool = defineTool({
   name: 'get_tool_call_costs',
   description: [
-    'Cost of agents\' tool calls in resource units (model tokens, configured tool and skill costs; refused calls',
+    "Cost of agents' tool calls in resource units (model tokens, configured tool and skill costs; refused calls",
     'not counted) per agent, session (a conversation, a delegation session, a run), workflow or user, per',
     'Europe/London day: since/until are days, both included (default the 30 days up to today, at most 366).',
     'Each series has its total, its tool calls, its plans and one figure a day aligned with `days`.',

@@ -15,12 +15,12 @@ export const getToolCallPlanTool = defineTool({
   description: [
     'Read a tool-call plan with what happened: the plan (goal, budget, policy, intents, state, the plan it replaces),',
     'the tool calls attributed to it (tool, start/end, status, cost units, the intent each carried out), the',
-    'sentinel\'s findings (BudgetExceeded, PlanDeviation, PolicyViolation, BLPViolation, with evidence) and its',
+    "sentinel's findings (BudgetExceeded, PlanDeviation, PolicyViolation, BLPViolation, with evidence) and its",
     'usage of the budget (tool calls, latency, cost units, model tokens). Without plan_id: your active plan.',
   ].join(' '),
   readOnly: true,
   input: z.strictObject({
-    plan_id: z.uuid().max(36).optional().describe('The plan; default the calling agent\'s active plan.'),
+    plan_id: z.uuid().max(36).optional().describe("The plan; default the calling agent's active plan."),
   }),
   output: planViewSchema,
   async handler(args, { actor, services }) {

@@ -9,7 +9,7 @@ import { londonDayInput, planningDb } from './planning.ts';
 export const listSentinelFindingsTool = defineTool({
   name: 'list_sentinel_findings',
   description: [
-    'List the sentinel\'s findings on tool-call plans newest first (BudgetExceeded, PlanDeviation, PolicyViolation,',
+    "List the sentinel's findings on tool-call plans newest first (BudgetExceeded, PlanDeviation, PolicyViolation,",
     'BLPViolation), each with its message, detail and evidence (the call records it rests on). Filter by agent_id,',
     'type, plan_id and a period of Europe/London days (since, until, both included); limit up to 200 (default 50);',
     'pass next_cursor back as cursor for the next page.',

@@ -9,8 +9,7 @@ import type { ToolServices } from '../context.ts';
 
 /** The process's plan tracker, or the `unavailable` failure every planning tool returns without it. */
 export function planningOf(services: ToolServices): PlanningService | ToolFailure {
-  return services.planning
-    ?? fail('unavailable', 'tool-call planning is not tracked in this process (no plan tracker is configured)');
+  return services.planning ?? fail('unavailable', 'tool-call planning is not tracked in this process (no plan tracker is configured)');
 }
 
 /**
@@ -19,18 +18,23 @@ export function planningOf(services: ToolServices): PlanningService | ToolFailur
  */
 export function agentOf(actor: Actor): { id: string } | ToolFailure {
   if (actor.kind === 'agent') return { id: actor.id };
-  return fail('forbidden', `tool-call plans belong to agents; ${actor.kind} ${actor.label} cannot declare or change `
-    + 'one (read plans with get_tool_call_plan and a plan_id)');
+  return fail(
+    'forbidden',
+    `tool-call plans belong to agents; ${actor.kind} ${actor.label} cannot declare or change ` +
+      'one (read plans with get_tool_call_plan and a plan_id)',
+  );
 }
 
 /** What declare and update return: the plan now in force and the plan the change ended, with its findings. */
 export const planChangeOut = z.object({
   plan: toolCallPlanSchema,
-  ended: z.object({
-    plan_id: z.uuid(),
-    execution_state: z.enum(PLAN_STATES),
-    findings: z.array(sentinelFindingSchema),
-  }).nullable(),
+  ended: z
+    .object({
+      plan_id: z.uuid(),
+      execution_state: z.enum(PLAN_STATES),
+      findings: z.array(sentinelFindingSchema),
+    })
+    .nullable(),
 });
 
 /** A service answer as a tool result: its failure as it is, else the fields under the `ok` envelope. */

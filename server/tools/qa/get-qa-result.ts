@@ -9,10 +9,10 @@ import { isToolFailure, qaDb } from './qa-db.ts';
 export const getQaResultTool = defineTool({
   name: 'get_qa_result',
   description:
-    "One QA result: transcript turns with timestamps, every rule verdict with its evidence (quote, character offsets, turn and "
-    + 'times), the score with its breakdown and any cap with its reason, sentiment and its flags, provenance (workflow version, '
-    + "skill versions, run, brain), the review (each rule's current human decision beside the AI's, score override, sign-offs, "
-    + 'all actions) and the other analyses of the same call.',
+    'One QA result: transcript turns with timestamps, every rule verdict with its evidence (quote, character offsets, turn and ' +
+    'times), the score with its breakdown and any cap with its reason, sentiment and its flags, provenance (workflow version, ' +
+    "skill versions, run, brain), the review (each rule's current human decision beside the AI's, score override, sign-offs, " +
+    'all actions) and the other analyses of the same call.',
   readOnly: true,
   input: z.object({ qa_result_id: z.uuid().max(36) }),
   output: z.object({ qa_result: z.record(z.string(), z.unknown()) }),

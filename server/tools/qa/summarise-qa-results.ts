@@ -28,7 +28,11 @@ export const summariseQaResultsTool = defineTool({
     group_by: z.enum(QA_GROUPS),
     order: z.enum(QA_SUMMARY_ORDERS).optional(),
     limit: z.number().int().min(1).max(1000).default(100).describe('At most this many groups (total_groups counts them all).'),
-    rule_ids: z.array(z.string().trim().min(1).max(ARG_LIMITS.id)).min(1).max(ARG_LIMITS.items).optional()
+    rule_ids: z
+      .array(z.string().trim().min(1).max(ARG_LIMITS.id))
+      .min(1)
+      .max(ARG_LIMITS.items)
+      .optional()
       .describe('Count only failures of these rules (e.g. the rules of one topic).'),
   }),
   output: z.object({

@@ -13,7 +13,7 @@ import { withCrmInputs } from './crm-inputs.ts';
 export const createWorkflowControlPlaneTool = defineTool({
   name: 'create_workflow_control_plane',
   description:
-    'Create (idempotently, per run_id) the Redis control plane of a new run of a Letta-ASL workflow: validates the workflow and the run input against workflow_input_schema, writes the meta document, one state document per state and the start state\'s initial notification (sent by notify_next_worker_agent). Returns the run_id.',
+    "Create (idempotently, per run_id) the Redis control plane of a new run of a Letta-ASL workflow: validates the workflow and the run input against workflow_input_schema, writes the meta document, one state document per state and the start state's initial notification (sent by notify_next_worker_agent). Returns the run_id.",
   readOnly: false,
   input: newRunInput,
   output: z.object({
@@ -29,8 +29,19 @@ export const createWorkflowControlPlaneTool = defineTool({
     if (isFailure(loaded)) return loaded;
     const filled = await withCrmInputs(loaded.doc, args.input, services);
     if (isFailure(filled)) return filled;
-    const r = await createWorkflowControlPlane(x, { workflow: loaded.doc, input: filled.input, run_id: args.run_id, started_by: actor.label, test_run: loaded.test_run });
+    const r = await createWorkflowControlPlane(x, {
+      workflow: loaded.doc,
+      input: filled.input,
+      run_id: args.run_id,
+      started_by: actor.label,
+      test_run: loaded.test_run,
+    });
     if (!r.ok) return fail('invalid_input', r.message, { error_code: r.error_code, issues: r.issues });
-    return ok({ run_id: r.run_id, created: r.created, meta: r.meta as Record<string, unknown>, queued: r.start ? [toNotificationOut(r.start)] : [] });
+    return ok({
+      run_id: r.run_id,
+      created: r.created,
+      meta: r.meta as Record<string, unknown>,
+      queued: r.start ? [toNotificationOut(r.start)] : [],
+    });
   },
 });

@@ -25,7 +25,10 @@ export async function crmRuleSet(services: ToolServices): Promise<string | ToolF
   if (isFailure(r)) return r;
   const id = r.data.rule_set_id;
   if (typeof id === 'string' && id.trim()) return id;
-  return fail('invalid_input', 'the workflow checks calls against a rule set (input rule_set_id): none was given and the CRM (list_products) names none');
+  return fail(
+    'invalid_input',
+    'the workflow checks calls against a rule set (input rule_set_id): none was given and the CRM (list_products) names none',
+  );
 }
 
 /** `input` with the CRM-supplied inputs the workflow declares and the start left out filled in. */

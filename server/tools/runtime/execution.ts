@@ -12,7 +12,11 @@ import { boundedJson, idString, uuidString } from '../limits.ts';
 
 /** The execution services, or the `unavailable` failure every runtime tool returns without Redis. */
 export async function execution(services: ToolServices): Promise<ExecutionServices | ToolFailure> {
-  if (!services.execution) return fail('unavailable', 'workflow execution needs Redis: set REDIS_URL (npm start and the dcf CLI start a local redis-server when it is unset)');
+  if (!services.execution)
+    return fail(
+      'unavailable',
+      'workflow execution needs Redis: set REDIS_URL (npm start and the dcf CLI start a local redis-server when it is unset)',
+    );
   try {
     return await services.execution();
   } catch (err) {
@@ -21,12 +25,21 @@ export async function execution(services: ToolServices): Promise<ExecutionServic
 }
 
 export const runId = uuidString().describe('The run (workflow execution) whose control plane is addressed.');
-export const stateName = idString().min(1).describe('A state instance: the state name, prefixed by its Map iteration scope inside a Map (e.g. "ScoreEachCall[2]/TranscribeRecording").');
+export const stateName = idString()
+  .min(1)
+  .describe(
+    'A state instance: the state name, prefixed by its Map iteration scope inside a Map (e.g. "ScoreEachCall[2]/TranscribeRecording").',
+  );
 
 export const stateDocumentOut = z.object({
   status: z.enum(['pending', 'running', 'done', 'failed']),
   attempts: z.number(),
-  lease: z.object({ token: z.string().nullable(), owner_agent_id: z.string().nullable(), ts: z.string().nullable(), ttl_s: z.number().nullable() }),
+  lease: z.object({
+    token: z.string().nullable(),
+    owner_agent_id: z.string().nullable(),
+    ts: z.string().nullable(),
+    ttl_s: z.number().nullable(),
+  }),
   started_at: z.string().nullable().optional(),
   finished_at: z.string().nullable().optional(),
   last_error: z.string().nullable().optional(),
@@ -37,28 +50,51 @@ export const runEventOut = z.object({ id: z.string(), event: z.record(z.string()
 
 export const notificationOut = z.object({ nudge_id: z.string(), state: z.string(), reason: z.string(), due_at: z.string() });
 export const toNotificationOut = (e: { id: string; instance: string; reason: string; due_at_ms: number }) => ({
-  nudge_id: e.id, state: e.instance, reason: e.reason, due_at: new Date(e.due_at_ms).toISOString(),
+  nudge_id: e.id,
+  state: e.instance,
+  reason: e.reason,
+  due_at: new Date(e.due_at_ms).toISOString(),
 });
 
 /** A new run: the workflow (inline, a workspace path, or a saved version), its input, optionally the run id to use. */
 export const newRunInput = z
   .object({
     workflow: boundedJson().optional().describe('The workflow document (JSON object or text).'),
-    path: z.string().min(1).max(500).optional()
+    path: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
       .describe('Alternatively, the workflow file in the workflows (or skills) folder, e.g. workflows/x.json.'),
-    workflow_id: z.string().min(1).max(200).optional()
+    workflow_id: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
       .describe('Alternatively, a saved workflow (see save_workflow): its published version, or `version`.'),
-    version: z.string().min(1).max(64).optional()
+    version: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
       .describe('With workflow_id: this version. A draft or retired version runs only with test_run: true.'),
-    test_run: z.boolean().optional().describe(
-      'A test run (workflow designers and admins): may run an unpublished version; its QA results are kept out of the '
-      + 'review queue and the dashboard.',
-    ),
+    test_run: z
+      .boolean()
+      .optional()
+      .describe(
+        'A test run (workflow designers and admins): may run an unpublished version; its QA results are kept out of the ' +
+          'review queue and the dashboard.',
+      ),
     input: boundedJson().describe("The run input; must satisfy the workflow's workflow_input_schema."),
     run_id: uuidString().optional().describe('Reuse this id (idempotent retry); a new one is minted when absent.'),
   })
-  .refine((v) => [v.workflow, v.path, v.workflow_id].filter((x) => x !== undefined).length === 1, { message: 'give exactly one of "workflow", "path" or "workflow_id"' })
-  .refine((v) => v.version === undefined || v.workflow_id !== undefined, { message: '"version" goes with "workflow_id"', path: ['version'] });
+  .refine((v) => [v.workflow, v.path, v.workflow_id].filter((x) => x !== undefined).length === 1, {
+    message: 'give exactly one of "workflow", "path" or "workflow_id"',
+  })
+  .refine((v) => v.version === undefined || v.workflow_id !== undefined, {
+    message: '"version" goes with "workflow_id"',
+    path: ['version'],
+  });
 
 /**
  * The workflow document a new run executes, from whichever of the three sources was given, and
@@ -67,19 +103,24 @@ export const newRunInput = z
  * run. A test run needs the test-run permission (version-access.ts) whatever it runs.
  */
 export async function runWorkflowDocument(
-  args: z.output<typeof newRunInput>, services: ToolServices, actor: Actor,
+  args: z.output<typeof newRunInput>,
+  services: ToolServices,
+  actor: Actor,
 ): Promise<{ doc: unknown; test_run: boolean } | ToolFailure> {
   const testRun = args.test_run === true;
   if (args.workflow_id !== undefined) {
     if (!services.db) return fail('unavailable', 'saved workflows need the database');
     const db = await services.db();
     const row = await getWorkflowVersion(db, args.workflow_id, args.version);
-    if (!row) return args.version ? fail('not_found', `no saved workflow ${args.workflow_id}@${args.version}`) : noPublishedVersion(db, args.workflow_id);
+    if (!row)
+      return args.version
+        ? fail('not_found', `no saved workflow ${args.workflow_id}@${args.version}`)
+        : noPublishedVersion(db, args.workflow_id);
     if (row.status !== 'published' && !testRun) {
       return fail(
         'conflict',
-        `${args.workflow_id}@${row.version} is ${row.status === 'draft' ? 'a draft' : 'retired'}, not the published version; `
-          + 'publish it in the editor, or start it as a test run (test_run: true)',
+        `${args.workflow_id}@${row.version} is ${row.status === 'draft' ? 'a draft' : 'retired'}, not the published version; ` +
+          'publish it in the editor, or start it as a test run (test_run: true)',
         { reason: 'not_published', status: row.status },
       );
     }
@@ -112,8 +153,8 @@ async function documentGate(doc: unknown, db: Db): Promise<{ doc: unknown; test_
   if (row.status !== 'published') {
     return fail(
       'conflict',
-      `${row.workflowId}@${row.version} is ${row.status === 'draft' ? 'a draft' : 'retired'}, not the published version; `
-        + 'publish it in the editor, or start it as a test run (test_run: true)',
+      `${row.workflowId}@${row.version} is ${row.status === 'draft' ? 'a draft' : 'retired'}, not the published version; ` +
+        'publish it in the editor, or start it as a test run (test_run: true)',
       { reason: 'not_published', status: row.status },
     );
   }
@@ -125,7 +166,11 @@ async function documentGate(doc: unknown, db: Db): Promise<{ doc: unknown; test_
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
   }
   return v;
 }

@@ -23,25 +23,32 @@ export const invokeSkillToolTool = defineTool({
     'Invoke a tool of a skill the agent has loaded (MCP server tools over the MCP client, registered tools in-process;',
     'python_source tools are refused without a sandbox). Without "tool", the skill\'s tool that takes the arguments is called',
     '(the only one, else the first whose required parameters are given). For a workflow worker, run-context arguments a tool',
-    'requires and the arguments lack (webhook_url) are filled in; fields the tool\'s schema forbids are dropped. Returns the',
-    'tool\'s result, or ok: false with the error name (e.g. TimeoutError after DCF_SKILL_TIMEOUT_S) and cause.',
+    "requires and the arguments lack (webhook_url) are filled in; fields the tool's schema forbids are dropped. Returns the",
+    "tool's result, or ok: false with the error name (e.g. TimeoutError after DCF_SKILL_TIMEOUT_S) and cause.",
   ].join(' '),
   readOnly: false,
-  input: z.object({
-    agent_id: idString().min(1),
-    skill: idString().min(1),
-    tool: idString().min(1).optional().describe('The tool to call; omit it to call the skill\'s tool that takes the arguments.'),
-    args: boundedRecord(z.string().max(ARG_LIMITS.name), boundedJson()).default({}).describe('A workflow worker passes the state\'s effective_input unchanged.'),
-    attempt: z.number().int().min(1).default(1).describe('The state attempt this call belongs to.'),
-    run_id: idString().min(1).optional().describe('A workflow worker: the run of the state it holds the lease of.'),
-    state: idString().min(1).optional().describe('A workflow worker: the state instance it holds the lease of.'),
-    lease_token: idString().min(1).optional().describe(
-      'A workflow worker: its lease token. The call then carries the attempt\'s idempotency key, and the lease is '
-      + 'renewed while it runs.',
-    ),
-  }).refine((v) => new Set([v.run_id, v.state, v.lease_token].map((f) => f === undefined)).size === 1, {
-    message: 'run_id, state and lease_token go together',
-  }),
+  input: z
+    .object({
+      agent_id: idString().min(1),
+      skill: idString().min(1),
+      tool: idString().min(1).optional().describe("The tool to call; omit it to call the skill's tool that takes the arguments."),
+      args: boundedRecord(z.string().max(ARG_LIMITS.name), boundedJson())
+        .default({})
+        .describe("A workflow worker passes the state's effective_input unchanged."),
+      attempt: z.number().int().min(1).default(1).describe('The state attempt this call belongs to.'),
+      run_id: idString().min(1).optional().describe('A workflow worker: the run of the state it holds the lease of.'),
+      state: idString().min(1).optional().describe('A workflow worker: the state instance it holds the lease of.'),
+      lease_token: idString()
+        .min(1)
+        .optional()
+        .describe(
+          "A workflow worker: its lease token. The call then carries the attempt's idempotency key, and the lease is " +
+            'renewed while it runs.',
+        ),
+    })
+    .refine((v) => new Set([v.run_id, v.state, v.lease_token].map((f) => f === undefined)).size === 1, {
+      message: 'run_id, state and lease_token go together',
+    }),
   output: z.object({
     ok: z.boolean(),
     result: z.unknown(),
@@ -55,7 +62,8 @@ export const invokeSkillToolTool = defineTool({
     if (isFailure(x)) return x;
     const agent = await skillHolder(x, services, args.agent_id, args.state);
     if (isFailure(agent)) return agent;
-    if (!agent.loaded.includes(args.skill)) return fail('conflict', `${args.skill} is not loaded into ${args.agent_id}; call load_skill first`);
+    if (!agent.loaded.includes(args.skill))
+      return fail('conflict', `${args.skill} is not loaded into ${args.agent_id}; call load_skill first`);
     const manifest = x.skills.get(args.skill);
     if (!manifest) return fail('not_found', `skill ${args.skill} is not in the catalog`);
     if (args.tool !== undefined && !manifest.requiredTools.some((t) => t.toolName === args.tool)) {
@@ -72,8 +80,10 @@ export const invokeSkillToolTool = defineTool({
     const filled = Object.keys(context).filter((k) => k in callArgs && !(k in args.args));
     const inv = { manifest, toolName: call.tool.toolName, args: callArgs, attempt: args.attempt };
     // A worker's call under its lease: the attempt's idempotency key, the lease renewed while the call blocks.
-    const leased = args.lease_token === undefined ? null
-      : await callUnderTaskLease(x, args.run_id!, args.state!, args.lease_token, (c) => x.invoker.invoke({ ...inv, ...c }));
+    const leased =
+      args.lease_token === undefined
+        ? null
+        : await callUnderTaskLease(x, args.run_id!, args.state!, args.lease_token, (c) => x.invoker.invoke({ ...inv, ...c }));
     if (leased && !leased.ok) {
       return fail('conflict', `the lease of ${args.state} is not live: ${leased.reason}`, { reason: leased.reason });
     }

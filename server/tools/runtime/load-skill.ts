@@ -15,8 +15,8 @@ export const loadSkillTool = defineTool({
   name: 'load_skill',
   description: [
     'Load a skill (skill://name@version from the catalog) into an agent — a workflow worker or any agent of the platform',
-    '(a Companion, the Conductor): the agent may then invoke its tools with invoke_skill_tool. Returns the skill\'s directives',
-    'and tools and the agent\'s loaded skills. Loading a loaded skill is a no-op.',
+    "(a Companion, the Conductor): the agent may then invoke its tools with invoke_skill_tool. Returns the skill's directives",
+    "and tools and the agent's loaded skills. Loading a loaded skill is a no-op.",
   ].join(' '),
   readOnly: false,
   input: z.object({ agent_id: idString().min(1), skill: idString().min(1) }),
@@ -39,7 +39,11 @@ export const loadSkillTool = defineTool({
       agent_id: agent.agent_id,
       loaded_skills: loaded,
       directives: manifest.skillDirectives,
-      tools: manifest.requiredTools.map((t) => ({ name: t.toolName, description: t.description ?? null, parameters: t.json_schema?.parameters ?? null })),
+      tools: manifest.requiredTools.map((t) => ({
+        name: t.toolName,
+        description: t.description ?? null,
+        parameters: t.json_schema?.parameters ?? null,
+      })),
     });
   },
 });

@@ -15,7 +15,7 @@ import { ARG_LIMITS, idString } from '../limits.ts';
 export const readWorkflowControlPlaneTool = defineTool({
   name: 'read_workflow_control_plane',
   description:
-    'Read a run\'s control plane: the run record, meta document, state documents (all, or the named ones), optionally the data-plane outputs, and readiness — which state instances can start now and which are waiting for a delay.',
+    "Read a run's control plane: the run record, meta document, state documents (all, or the named ones), optionally the data-plane outputs, and readiness — which state instances can start now and which are waiting for a delay.",
   readOnly: true,
   input: z.object({
     run_id: runId,
@@ -41,7 +41,13 @@ export const readWorkflowControlPlaneTool = defineTool({
     const all = await x.cp.readStates(args.run_id);
     const states = args.states ? Object.fromEntries(Object.entries(all).filter(([s]) => args.states!.includes(s))) : all;
     const dataRaw = args.include_data ? await x.redis.hgetall(k.data) : null;
-    const data = dataRaw && Object.fromEntries(Object.entries(dataRaw).filter(([s]) => !args.states || args.states.includes(s)).map(([s, v]) => [s, JSON.parse(v) as unknown]));
+    const data =
+      dataRaw &&
+      Object.fromEntries(
+        Object.entries(dataRaw)
+          .filter(([s]) => !args.states || args.states.includes(s))
+          .map(([s, v]) => [s, JSON.parse(v) as unknown]),
+      );
     let ready = null;
     let waiting = null;
     if (args.compute_readiness) {

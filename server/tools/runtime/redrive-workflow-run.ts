@@ -18,7 +18,9 @@ export const redriveWorkflowRunTool = defineTool({
     run_id: z.string(),
     run_status: z.literal('RUNNING'),
     redrive_count: z.number().int().min(1),
-    redriven: z.array(z.object({ state: z.string(), kind: z.enum(['failed', 'interrupted']) })).describe('The state instances re-entered: failed themselves, or interrupted by the run\'s end.'),
+    redriven: z
+      .array(z.object({ state: z.string(), kind: z.enum(['failed', 'interrupted']) }))
+      .describe("The state instances re-entered: failed themselves, or interrupted by the run's end."),
     resumed: z.array(z.string()).describe('Parallel/Map instances set running again around them.'),
   }),
   async handler(args, { services, actor }) {
@@ -30,13 +32,25 @@ export const redriveWorkflowRunTool = defineTool({
       const which = r.states.join(', ');
       return r.error === 'unknown_state'
         ? fail('not_found', `run ${args.run_id} has no state instance ${which}`, { states: r.states, redrivable: r.redrivable })
-        : fail('conflict', `${which} did not fail in run ${args.run_id}: only failed states can be retried`, { states: r.states, redrivable: r.redrivable });
+        : fail('conflict', `${which} did not fail in run ${args.run_id}: only failed states can be retried`, {
+            states: r.states,
+            redrivable: r.redrivable,
+          });
     }
     if (!r.ok) {
       if (r.reason === 'no_such_run') return fail('not_found', `no run ${args.run_id}`);
-      if (r.reason === 'not_redrivable') return fail('conflict', `run ${args.run_id} is ${r.status}: only FAILED, TIMED_OUT and ABORTED runs can be redriven`, { run_status: r.status });
+      if (r.reason === 'not_redrivable')
+        return fail('conflict', `run ${args.run_id} is ${r.status}: only FAILED, TIMED_OUT and ABORTED runs can be redriven`, {
+          run_status: r.status,
+        });
       return fail('conflict', `run ${args.run_id} changed while it was being redriven (redriven by someone else?); read it and try again`);
     }
-    return ok({ run_id: r.run_id, run_status: 'RUNNING' as const, redrive_count: r.redrive_count, redriven: r.redriven, resumed: r.resumed });
+    return ok({
+      run_id: r.run_id,
+      run_status: 'RUNNING' as const,
+      redrive_count: r.redrive_count,
+      redriven: r.redriven,
+      resumed: r.resumed,
+    });
   },
 });

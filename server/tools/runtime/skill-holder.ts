@@ -33,7 +33,10 @@ export interface SkillHolder {
  * serves, which is the instance itself outside a Map.
  */
 export async function skillHolder(
-  x: ExecutionServices, services: ToolServices, agentId: string, instance?: string,
+  x: ExecutionServices,
+  services: ToolServices,
+  agentId: string,
+  instance?: string,
 ): Promise<SkillHolder | ToolFailure> {
   const worker = await x.agents.getAgent(agentId);
   if (worker) {

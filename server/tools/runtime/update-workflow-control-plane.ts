@@ -28,21 +28,30 @@ export const updateWorkflowControlPlaneTool = defineTool({
     'Returns the notifications queued for notify_next_worker_agent.',
   ].join(' '),
   readOnly: false,
-  input: z.object({
-    run_id: runId,
-    state: stateName,
-    lease_token: idString().min(1),
-    status: z.enum(['running', 'done', 'failed']),
-    result: boundedJson().optional().describe('status done: exactly what the skill tool returned.'),
-    error: z.object({ error: idString().min(1), cause: z.string().max(ARG_LIMITS.text).default('') }).optional().describe('status failed: the error name (e.g. States.TaskFailed, TimeoutError) and cause.'),
-    last_error: z.string().max(ARG_LIMITS.text).optional().describe('status running: "<error>: <cause>" of the skill failure.'),
-    attempts: z.number().int().min(1).optional(),
-    skill: idString().optional().describe('The skill used (done) or swapped to (running; omit it to let the skill policy choose).'),
-    latency_ms: z.number().min(0).default(0),
-  }).refine((v) => v.status !== 'failed' || v.error, { message: 'status "failed" needs "error"' }),
+  input: z
+    .object({
+      run_id: runId,
+      state: stateName,
+      lease_token: idString().min(1),
+      status: z.enum(['running', 'done', 'failed']),
+      result: boundedJson().optional().describe('status done: exactly what the skill tool returned.'),
+      error: z
+        .object({ error: idString().min(1), cause: z.string().max(ARG_LIMITS.text).default('') })
+        .optional()
+        .describe('status failed: the error name (e.g. States.TaskFailed, TimeoutError) and cause.'),
+      last_error: z.string().max(ARG_LIMITS.text).optional().describe('status running: "<error>: <cause>" of the skill failure.'),
+      attempts: z.number().int().min(1).optional(),
+      skill: idString().optional().describe('The skill used (done) or swapped to (running; omit it to let the skill policy choose).'),
+      latency_ms: z.number().min(0).default(0),
+    })
+    .refine((v) => v.status !== 'failed' || v.error, { message: 'status "failed" needs "error"' }),
   output: z.object({
     queued: z.array(notificationOut),
-    next_skill: z.string().nullable().optional().describe('running + last_error without skill: the skill to use now, null when none is left.'),
+    next_skill: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('running + last_error without skill: the skill to use now, null when none is left.'),
     attempts: z.number().optional().describe('running: the attempt the next skill call belongs to.'),
     rationale: z.string().nullable().optional().describe('running: why the skill policy chose next_skill.'),
   }),
@@ -61,9 +70,13 @@ export const updateWorkflowControlPlaneTool = defineTool({
       const r = await recordAttempt(x, args.run_id, args.state, args.lease_token, change);
       return r.ok ? ok({ queued: [] }) : refused(r);
     }
-    const r = args.status === 'done'
-      ? await completeTask(x, args.run_id, args.state, args.lease_token, args.result ?? null, { latencyMs: args.latency_ms, skill: args.skill ?? '' })
-      : await failTask(x, args.run_id, args.state, args.lease_token, { error: args.error!.error, cause: args.error!.cause });
+    const r =
+      args.status === 'done'
+        ? await completeTask(x, args.run_id, args.state, args.lease_token, args.result ?? null, {
+            latencyMs: args.latency_ms,
+            skill: args.skill ?? '',
+          })
+        : await failTask(x, args.run_id, args.state, args.lease_token, { error: args.error!.error, cause: args.error!.cause });
     return r.ok ? ok({ queued: r.pending_notifications.map(toNotificationOut) }) : refused(r);
   },
 });

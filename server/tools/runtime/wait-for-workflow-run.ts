@@ -26,7 +26,9 @@ export const waitForWorkflowRunTool = defineTool({
     iteration_data: z
       .enum(['full', 'summary'])
       .default('full')
-      .describe('The data-plane envelopes of Map iterations (`Map[i]/State`), which can be many: "summary" keeps ok, summary, metrics and the scalar fields of data (a score, counts; marked data_trimmed) and drops lists, nested documents and artifacts.'),
+      .describe(
+        'The data-plane envelopes of Map iterations (`Map[i]/State`), which can be many: "summary" keeps ok, summary, metrics and the scalar fields of data (a score, counts; marked data_trimmed) and drops lists, nested documents and artifacts.',
+      ),
   }),
   output: getWorkflowRunTool.output,
   async handler(args, { services }) {
@@ -40,7 +42,10 @@ export const waitForWorkflowRunTool = defineTool({
       ...view,
       run: (args.include_output ? view.run : { ...view.run, output: null }) as unknown as Record<string, unknown>,
       entries: args.include_entries ? (view.entries as Record<string, unknown>) : {},
-      data: args.iteration_data === 'full' ? view.data : Object.fromEntries(Object.entries(view.data).map(([state, env]) => [state, state.includes('/') ? summaryOf(env) : env])),
+      data:
+        args.iteration_data === 'full'
+          ? view.data
+          : Object.fromEntries(Object.entries(view.data).map(([state, env]) => [state, state.includes('/') ? summaryOf(env) : env])),
       events: args.include_events ? view.events : [],
     });
   },

@@ -22,7 +22,9 @@ describe('get_skillset', () => {
     expect(r.unreadable).toEqual([]);
     expect(r.skills.map((s) => s.uri).sort()).toEqual(SHIPPED_URIS);
     const whisper = r.skills.find((s) => s.skillName === 'whisper-transcribe')!;
-    expect(whisper.tools).toEqual([expect.objectContaining({ name: 'transcribe_audio', parameters: ['recording_uri'], required: ['recording_uri'] })]);
+    expect(whisper.tools).toEqual([
+      expect.objectContaining({ name: 'transcribe_audio', parameters: ['recording_uri'], required: ['recording_uri'] }),
+    ]);
     expect(whisper.manifest).toBeUndefined();
     // Only the built-ins warn, once each: their `registered` tool must exist on the agent platform.
     expect(r.skills.filter((s) => s.warnings.length > 0).map((s) => [s.skillName, s.warnings.map((w) => w.code)])).toEqual([
@@ -80,7 +82,11 @@ describe('get_skillset directory reporting', () => {
     try {
       const moved = await invokeTool(getSkillsetTool, {}, { ...ctx, services: { config: testConfig({ DCF_SKILLS_DIR: dir.absolute }) } });
       expect(moved).toMatchObject({ status: 'ok', directory: dir.relative, count: 0 });
-      const outside = await invokeTool(getSkillsetTool, {}, { ...ctx, services: { config: testConfig({ DCF_SKILLS_DIR: '/nonexistent-dcf-catalog' }) } });
+      const outside = await invokeTool(
+        getSkillsetTool,
+        {},
+        { ...ctx, services: { config: testConfig({ DCF_SKILLS_DIR: '/nonexistent-dcf-catalog' }) } },
+      );
       expect(outside).toMatchObject({ status: 'error', error_code: 'not_found' });
     } finally {
       await dir.dispose();

@@ -20,8 +20,14 @@ const listedSkillSchema = skillSummarySchema.extend({
 function matches(s: SkillSummary, query: string | undefined, tag: string | undefined): boolean {
   if (tag && !s.tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return false;
   if (!query) return true;
-  const haystack = [s.skillName, s.description ?? '', ...s.tags, ...s.tools.flatMap((t) => [t.name, t.description])].join(' ').toLowerCase();
-  return query.toLowerCase().split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
+  const haystack = [s.skillName, s.description ?? '', ...s.tags, ...s.tools.flatMap((t) => [t.name, t.description])]
+    .join(' ')
+    .toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }
 
 /**
@@ -35,7 +41,12 @@ export const getSkillsetTool = defineTool({
     'Discover skill manifests in a directory (default: the skill catalog) and summarise each valid one: skill:// URI, version, description, tags, permissions, and its tools with parameter names. Filter with `query` (all words must match name, description, tags or tool names) or `tag`. Invalid manifests and unreadable files are listed separately with their errors.',
   readOnly: true,
   input: z.object({
-    skills_dir: z.string().min(1).max(ARG_LIMITS.path).optional().describe('A directory in the skills or workflows folder; defaults to the skill catalog.'),
+    skills_dir: z
+      .string()
+      .min(1)
+      .max(ARG_LIMITS.path)
+      .optional()
+      .describe('A directory in the skills or workflows folder; defaults to the skill catalog.'),
     query: z.string().max(200).optional(),
     tag: z.string().max(100).optional(),
     detail: z.enum(['summary', 'full']).default('summary').describe('"full" also returns each whole manifest.'),
@@ -45,7 +56,14 @@ export const getSkillsetTool = defineTool({
     directory: z.string(),
     count: z.number().int(),
     skills: z.array(listedSkillSchema),
-    invalid: z.array(z.object({ file: z.string(), uri: z.string().nullable(), errors: z.array(validationIssueSchema), warnings: z.array(validationIssueSchema) })),
+    invalid: z.array(
+      z.object({
+        file: z.string(),
+        uri: z.string().nullable(),
+        errors: z.array(validationIssueSchema),
+        warnings: z.array(validationIssueSchema),
+      }),
+    ),
     unreadable: z.array(z.object({ file: z.string(), message: z.string() })),
   }),
   async handler(input, { services }) {
@@ -61,17 +79,27 @@ export const getSkillsetTool = defineTool({
       directory = where.relative;
     }
     const catalog = await loadSkillCatalog(dir).catch((err: NodeJS.ErrnoException) => err);
-    if (catalog instanceof Error) return fail('not_found', `cannot list skill directory ${input.skills_dir ?? dir}: ${catalog.code ?? catalog.message}`);
-    const valid = catalog.entries.filter((e): e is SkillCatalogEntry & { manifest: NonNullable<SkillCatalogEntry['manifest']> } => e.report.valid && !!e.manifest);
+    if (catalog instanceof Error)
+      return fail('not_found', `cannot list skill directory ${input.skills_dir ?? dir}: ${catalog.code ?? catalog.message}`);
+    const valid = catalog.entries.filter(
+      (e): e is SkillCatalogEntry & { manifest: NonNullable<SkillCatalogEntry['manifest']> } => e.report.valid && !!e.manifest,
+    );
     const skills = valid
       .map((e) => ({ entry: e, summary: summariseSkill(e.manifest) }))
       .filter(({ summary }) => matches(summary, input.query, input.tag))
-      .map(({ entry, summary }) => ({ ...summary, file: entry.file, warnings: entry.report.warnings, ...(input.detail === 'full' ? { manifest: entry.manifest } : {}) }));
+      .map(({ entry, summary }) => ({
+        ...summary,
+        file: entry.file,
+        warnings: entry.report.warnings,
+        ...(input.detail === 'full' ? { manifest: entry.manifest } : {}),
+      }));
     return ok({
       directory,
       count: skills.length,
       skills,
-      invalid: catalog.entries.filter((e) => !e.report.valid || !e.manifest).map((e) => ({ file: e.file, uri: e.uri, errors: e.report.errors, warnings: e.report.warnings })),
+      invalid: catalog.entries
+        .filter((e) => !e.report.valid || !e.manifest)
+        .map((e) => ({ file: e.file, uri: e.uri, errors: e.report.errors, warnings: e.report.warnings })),
       unreadable: [...catalog.failures, ...catalog.skipped].map((f) => ({ file: f.file, message: f.message })),
     });
   },

@@ -16,7 +16,13 @@ describe('validate_skill_manifest', () => {
     const byPath = await run({ path: 'skills/whisper-transcribe.json' });
     const inline = await run({ manifest: JSON.parse(text) });
     const asText = await run({ manifest: text });
-    expect(byPath).toMatchObject({ status: 'ok', valid: true, errors: [], uri: 'skill://whisper-transcribe@1.0.0', file: 'skills/whisper-transcribe.json' });
+    expect(byPath).toMatchObject({
+      status: 'ok',
+      valid: true,
+      errors: [],
+      uri: 'skill://whisper-transcribe@1.0.0',
+      file: 'skills/whisper-transcribe.json',
+    });
     expect({ ...inline, file: null }).toEqual({ ...byPath, file: null });
     expect(asText).toEqual(inline);
   });

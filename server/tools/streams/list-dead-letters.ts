@@ -24,26 +24,30 @@ const deadLetterOut = z.object({
 export const listDeadLettersTool = defineTool({
   name: 'list_dead_letters',
   description:
-    'Lists the dead letters of the durable Redis streams (QA results, knowledge-graph episodes): entries that were '
-    + 'malformed or failed on every delivery and were set aside. Per stream: the count and the newest entries.',
+    'Lists the dead letters of the durable Redis streams (QA results, knowledge-graph episodes): entries that were ' +
+    'malformed or failed on every delivery and were set aside. Per stream: the count and the newest entries.',
   readOnly: true,
   input: z.object({ limit: z.number().int().min(1).max(100).default(20).describe('Newest dead letters per stream.') }),
   output: z.object({
-    streams: z.array(z.object({
-      stream: z.enum(DURABLE_STREAM_NAMES),
-      label: z.string(),
-      count: z.number().int(),
-      entries: z.array(deadLetterOut),
-    })),
+    streams: z.array(
+      z.object({
+        stream: z.enum(DURABLE_STREAM_NAMES),
+        label: z.string(),
+        count: z.number().int(),
+        entries: z.array(deadLetterOut),
+      }),
+    ),
   }),
   async handler(args, { services }) {
     const x = await execution(services);
     if ('status' in x) return x;
-    const streams = await Promise.all(DURABLE_STREAM_NAMES.map(async (name) => {
-      const { label, stream } = DURABLE_STREAMS[name];
-      const named: { stream: DurableStreamName; label: string } = { stream: name, label };
-      return { ...named, ...(await listDeadLetters(x.redis, stream, args.limit)) };
-    }));
+    const streams = await Promise.all(
+      DURABLE_STREAM_NAMES.map(async (name) => {
+        const { label, stream } = DURABLE_STREAMS[name];
+        const named: { stream: DurableStreamName; label: string } = { stream: name, label };
+        return { ...named, ...(await listDeadLetters(x.redis, stream, args.limit)) };
+      }),
+    );
     return ok({ streams });
   },
 });

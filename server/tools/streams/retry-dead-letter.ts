@@ -6,7 +6,10 @@ import { execution } from '../runtime/execution.ts';
 import { DURABLE_STREAMS, DURABLE_STREAM_NAMES, type DurableStreamName } from './stream-catalog.ts';
 
 /** A Redis stream id (`<ms>-<seq>`), bounded so nothing else reaches XRANGE. */
-const streamId = z.string().max(33).regex(/^\d{1,16}-\d{1,16}$/, 'must be a stream entry id such as 1718000000000-0');
+const streamId = z
+  .string()
+  .max(33)
+  .regex(/^\d{1,16}-\d{1,16}$/, 'must be a stream entry id such as 1718000000000-0');
 
 /**
  * An admin's retry of one dead letter: its payload goes back on its stream as a new entry (with
@@ -16,8 +19,8 @@ const streamId = z.string().max(33).regex(/^\d{1,16}-\d{1,16}$/, 'must be a stre
 export const retryDeadLetterTool = defineTool({
   name: 'retry_dead_letter',
   description:
-    'Re-publishes one dead letter of a durable Redis stream (see list_dead_letters) to its stream, where the '
-    + 'consolidator reads it again, and removes it from the dead letters. Returns the new entry id.',
+    'Re-publishes one dead letter of a durable Redis stream (see list_dead_letters) to its stream, where the ' +
+    'consolidator reads it again, and removes it from the dead letters. Returns the new entry id.',
   readOnly: false,
   input: z.object({
     stream: z.enum(DURABLE_STREAM_NAMES).describe('The stream the dead letter came from.'),

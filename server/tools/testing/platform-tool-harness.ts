@@ -31,7 +31,10 @@ export async function platformToolHarness(): Promise<PlatformToolHarness> {
   const platform = new LocalAgentPlatform({ db: db.db, toolServices: services, brains: deterministicBrains(), audit: null });
   h.x.agents = new PlatformWorkerRuntime(platform);
   return {
-    h, db, platform, services,
+    h,
+    db,
+    platform,
+    services,
     async close() {
       await platform.close();
       await h.close();
@@ -59,7 +62,10 @@ export async function dataDirToolHarness(prefix: string, configFor: (dataDir: st
   // The plain rule brains, not the demo's defaults: these tests script what agents say themselves.
   const platform = testPlatform(handle.db, deterministicBrains(new DeterministicBrains()), { audit: null, toolServices: services });
   return {
-    handle, platform, services, dataDir,
+    handle,
+    platform,
+    services,
+    dataDir,
     async close() {
       await platform.close();
       await handle.dispose();

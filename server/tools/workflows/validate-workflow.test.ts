@@ -16,7 +16,12 @@ describe('validate_workflow', () => {
   it('passes every shipped example workflow with no errors and no warnings', async () => {
     // catalog.json is the seed list of the saved-workflow catalog, not a workflow.
     const files = (await readdir(path.join(PROJECT_ROOT, 'workflows'))).filter((f) => f.endsWith('.json') && f !== 'catalog.json');
-    expect(files).toEqual(['product-explanation-compliance.json', 'standard-advice-call-analysis-1.0.1.json', 'standard-advice-call-analysis-all-calls.json', 'standard-advice-call-analysis.json']);
+    expect(files).toEqual([
+      'product-explanation-compliance.json',
+      'standard-advice-call-analysis-1.0.1.json',
+      'standard-advice-call-analysis-all-calls.json',
+      'standard-advice-call-analysis.json',
+    ]);
     for (const file of files) {
       const r = await run({ path: `workflows/${file}` });
       expect(r, file).toMatchObject({ status: 'ok', valid: true, errors: [], warnings: [] });
@@ -26,7 +31,12 @@ describe('validate_workflow', () => {
   it('gives the same verdict inline, as text and by path, and names the workflow', async () => {
     const text = await standardText();
     const byPath = await run({ path: 'file://workflows/standard-advice-call-analysis.json' });
-    expect(byPath).toMatchObject({ workflow_id: 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21', workflow_name: 'Standard Advice Call Analysis', version: '1.0.0', file: 'workflows/standard-advice-call-analysis.json' });
+    expect(byPath).toMatchObject({
+      workflow_id: 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21',
+      workflow_name: 'Standard Advice Call Analysis',
+      version: '1.0.0',
+      file: 'workflows/standard-advice-call-analysis.json',
+    });
     expect(await run({ workflow: text })).toEqual({ ...byPath, file: null });
     expect(await run({ workflow: JSON.parse(text) })).toEqual({ ...byPath, file: null });
   });
@@ -36,7 +46,9 @@ describe('validate_workflow', () => {
     const r = await run({ workflow: text });
     expect(r.status === 'ok' && r.valid).toBe(true);
     if (r.status !== 'ok') return;
-    expect(r.warnings.map((w) => w.path)).toContain('/asl/States/ParallelAnalysis/Branches/0/States/SentimentAnalysis/Parameters/transcript.$');
+    expect(r.warnings.map((w) => w.path)).toContain(
+      '/asl/States/ParallelAnalysis/Branches/0/States/SentimentAnalysis/Parameters/transcript.$',
+    );
     expect(new Set(r.warnings.map((w) => w.code))).toEqual(new Set(['params.unknown_key', 'params.missing_required']));
   });
 

@@ -31,6 +31,12 @@ export const validateWorkflowTool = defineTool({
     const report = await validateWorkflowDocument(loaded.doc, { rootDir: services.config.rootDir, skillsDir: services.config.skillsDir });
     const d = (loaded.doc && typeof loaded.doc === 'object' ? loaded.doc : {}) as Record<string, unknown>;
     const str = (v: unknown) => (typeof v === 'string' ? v : null);
-    return ok({ ...report, workflow_id: str(d.workflow_id), workflow_name: str(d.workflow_name), version: str(d.version), file: loaded.file });
+    return ok({
+      ...report,
+      workflow_id: str(d.workflow_id),
+      workflow_name: str(d.workflow_name),
+      version: str(d.version),
+      file: loaded.file,
+    });
   },
 });

@@ -5,7 +5,10 @@ import { isMemoryFileError } from '../../agent-memory/errors.ts';
 import { ADMIN, procedure, router, type TrpcContext } from '../init.ts';
 
 const CODES = {
-  forbidden: 'FORBIDDEN', invalid_input: 'BAD_REQUEST', conflict: 'CONFLICT', not_found: 'NOT_FOUND',
+  forbidden: 'FORBIDDEN',
+  invalid_input: 'BAD_REQUEST',
+  conflict: 'CONFLICT',
+  not_found: 'NOT_FOUND',
 } as const;
 
 /** The store's refusals as tRPC errors (a path outside the directory, a missing file); anything else is a bug. */

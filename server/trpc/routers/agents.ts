@@ -14,7 +14,8 @@ import { actorOf, ADMIN, procedure, router, type TrpcContext } from '../init.ts'
 
 /** The agent platform's hub (blocks with revisions, sessions); PRECONDITION_FAILED where no platform is configured. */
 async function hubOf(ctx: TrpcContext): Promise<DelegationHub> {
-  if (!ctx.services.agents) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'no agent platform is configured in this process' });
+  if (!ctx.services.agents)
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'no agent platform is configured in this process' });
   return delegationHub(await ctx.services.agents(), ctx.db, ctx.services);
 }
 
@@ -33,8 +34,10 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
       throw new TRPCError({ code: CODES[err.code], message: err.message, cause: issues.length ? new ZodRealError(issues) : err });
     }
     const e = err as { name?: string; code?: string; status?: number; message?: string };
-    if (e?.name === 'AgentPlatformError' && e.code === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: e.message ?? 'not found' });
-    if (e?.name === 'AgentPlatformError' && e.code === 'invalid') throw new TRPCError({ code: 'BAD_REQUEST', message: e.message ?? 'refused by the platform' });
+    if (e?.name === 'AgentPlatformError' && e.code === 'not_found')
+      throw new TRPCError({ code: 'NOT_FOUND', message: e.message ?? 'not found' });
+    if (e?.name === 'AgentPlatformError' && e.code === 'invalid')
+      throw new TRPCError({ code: 'BAD_REQUEST', message: e.message ?? 'refused by the platform' });
     if (e?.name === 'LettaPlatformError' && (e.status === 400 || e.status === 422)) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: e.message ?? 'refused by Letta' });
     }
@@ -65,7 +68,12 @@ export const agentsRouter = router({
     )
     .query(async ({ ctx, input }) => {
       const hub = await hubOf(ctx);
-      return listAgentsForAdmin(hub.platform, ctx.db, { text: input.query, role: input.role, offset: input.cursor ?? 0, limit: input.limit });
+      return listAgentsForAdmin(hub.platform, ctx.db, {
+        text: input.query,
+        role: input.role,
+        offset: input.cursor ?? 0,
+        limit: input.limit,
+      });
     }),
 
   get: procedure
@@ -81,9 +89,16 @@ export const agentsRouter = router({
 
   messages: procedure
     .meta({ access: ADMIN })
-    .input(z.object({ agent_id: agentId, limit: z.number().int().min(1).max(200).default(50), cursor: z.string().min(1).max(200).nullish() }))
+    .input(
+      z.object({ agent_id: agentId, limit: z.number().int().min(1).max(200).default(50), cursor: z.string().min(1).max(200).nullish() }),
+    )
     .query(async ({ ctx, input }) =>
-      answer(async () => agentMessagesPage((await hubOf(ctx)).platform, input.agent_id, { limit: input.limit, ...(input.cursor ? { before: input.cursor } : {}) })),
+      answer(async () =>
+        agentMessagesPage((await hubOf(ctx)).platform, input.agent_id, {
+          limit: input.limit,
+          ...(input.cursor ? { before: input.cursor } : {}),
+        }),
+      ),
     ),
 
   blockRevisions: procedure

@@ -26,9 +26,13 @@ export const apiTokensRouter = router({
         scopes: z.array(z.enum(API_TOKEN_SCOPES)).min(1, 'choose at least one scope'),
       }),
     )
-    .mutation(({ ctx, input }) => createApiToken(ctx.db, {
-      ...input, createdBy: ctx.user?.id ?? null, minter: { tokenId: null, actor: ctx.user ? `user:${ctx.user.id}` : 'system:console' },
-    })),
+    .mutation(({ ctx, input }) =>
+      createApiToken(ctx.db, {
+        ...input,
+        createdBy: ctx.user?.id ?? null,
+        minter: { tokenId: null, actor: ctx.user ? `user:${ctx.user.id}` : 'system:console' },
+      }),
+    ),
 
   /** Revokes the token and, transitively, every token minted under it (server/auth/token-lineage.ts). */
   revoke: procedure

@@ -41,7 +41,10 @@ export const authRouter = router({
       const session = await createSession(ctx.db, user.id, ctx.sessionTtlHours, ctx.userAgent);
       ctx.resHeaders.append(
         'set-cookie',
-        sessionCookieHeader(signCookieValue(session.id, ctx.cookieSecret), { maxAgeSeconds: ctx.sessionTtlHours * 3600, secure: ctx.secure }),
+        sessionCookieHeader(signCookieValue(session.id, ctx.cookieSecret), {
+          maxAgeSeconds: ctx.sessionTtlHours * 3600,
+          secure: ctx.secure,
+        }),
       );
       await recordAudit(ctx.db, { actor: actorOf(user), action: 'auth.signIn', args, status: 'ok' });
       return user;

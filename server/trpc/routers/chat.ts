@@ -2,7 +2,14 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { CHAT_ROLES } from '../../../lib/roles.ts';
 import type { AgentPlatform } from '../../agents/platform/agent-platform.ts';
-import { ConversationNotFound, conversationMessages, createConversation, deleteConversation, listConversations, renameConversation } from '../../chat/conversations.ts';
+import {
+  ConversationNotFound,
+  conversationMessages,
+  createConversation,
+  deleteConversation,
+  listConversations,
+  renameConversation,
+} from '../../chat/conversations.ts';
 import type { ConversationRow } from '../../db/schema/chat.ts';
 import { procedure, router } from '../init.ts';
 import type { TrpcContext } from '../init.ts';
@@ -10,7 +17,8 @@ import type { TrpcContext } from '../init.ts';
 export { CHAT_ROLES };
 
 async function platformOf(ctx: TrpcContext): Promise<AgentPlatform> {
-  if (!ctx.services.agents) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'no agent platform is configured in this process' });
+  if (!ctx.services.agents)
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'no agent platform is configured in this process' });
   return ctx.services.agents();
 }
 
@@ -24,7 +32,15 @@ async function owned<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const view = (r: ConversationRow) => ({ id: r.id, mode: r.mode, agentId: r.agentId, platform: r.platform, title: r.title, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const view = (r: ConversationRow) => ({
+  id: r.id,
+  mode: r.mode,
+  agentId: r.agentId,
+  platform: r.platform,
+  title: r.title,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 const id = z.object({ conversation_id: z.string().uuid() });
 
 /** Chat (issue 5): a user's conversations with a Planner or Conductor; turns stream over /api/chat/<id>/messages. */
@@ -37,23 +53,31 @@ export const chatRouter = router({
   create: procedure
     .meta({ access: CHAT_ROLES })
     .input(z.object({ mode: z.enum(['planner', 'conductor']) }))
-    .mutation(async ({ ctx, input }) => view(await createConversation(ctx.db, await platformOf(ctx), ctx.user!, input.mode, ctx.services.config.clock, ctx.services))),
+    .mutation(async ({ ctx, input }) =>
+      view(await createConversation(ctx.db, await platformOf(ctx), ctx.user!, input.mode, ctx.services.config.clock, ctx.services)),
+    ),
 
   messages: procedure
     .meta({ access: CHAT_ROLES })
     .input(id.extend({ limit: z.number().int().min(1).max(2000).default(500) }))
-    .query(async ({ ctx, input }) => owned(async () => conversationMessages(ctx.db, await platformOf(ctx), ctx.user!.id, input.conversation_id, input.limit))),
+    .query(async ({ ctx, input }) =>
+      owned(async () => conversationMessages(ctx.db, await platformOf(ctx), ctx.user!.id, input.conversation_id, input.limit)),
+    ),
 
   rename: procedure
     .meta({ access: CHAT_ROLES })
     .input(id.extend({ title: z.string().trim().min(1).max(120) }))
-    .mutation(async ({ ctx, input }) => owned(async () => view(await renameConversation(ctx.db, ctx.user!.id, input.conversation_id, input.title)))),
+    .mutation(async ({ ctx, input }) =>
+      owned(async () => view(await renameConversation(ctx.db, ctx.user!.id, input.conversation_id, input.title))),
+    ),
 
   delete: procedure
     .meta({ access: CHAT_ROLES })
     .input(id)
-    .mutation(async ({ ctx, input }) => owned(async () => {
-      await deleteConversation(ctx.db, await platformOf(ctx), ctx.user!.id, input.conversation_id);
-      return { deleted: true };
-    })),
+    .mutation(async ({ ctx, input }) =>
+      owned(async () => {
+        await deleteConversation(ctx.db, await platformOf(ctx), ctx.user!.id, input.conversation_id);
+        return { deleted: true };
+      }),
+    ),
 });

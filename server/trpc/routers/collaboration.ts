@@ -9,9 +9,7 @@ import { ADMIN, procedure, router } from '../init.ts';
  * the collaboration tools; the console shows what happened in them.
  */
 export const collaborationRouter = router({
-  sessions: procedure
-    .meta({ access: ADMIN })
-    .query(({ ctx }) => listCollaborationSessions(ctx.db)),
+  sessions: procedure.meta({ access: ADMIN }).query(({ ctx }) => listCollaborationSessions(ctx.db)),
 
   session: procedure
     .meta({ access: ADMIN })

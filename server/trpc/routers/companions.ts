@@ -35,13 +35,19 @@ async function visibleSession(ctx: TrpcContext, id: string): Promise<DelegationS
 }
 
 async function hubOf(ctx: TrpcContext): Promise<DelegationHub> {
-  if (!ctx.services.agents) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'no agent platform is configured in this process' });
+  if (!ctx.services.agents)
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'no agent platform is configured in this process' });
   return delegationHub(await ctx.services.agents(), ctx.db, ctx.services);
 }
 
 /** Runs a delegated-mode tool as the signed-in user, through the same invoker as the CLI and MCP (the mutation middleware audits it). */
 function runTool<I extends z.ZodObject, O extends z.ZodObject>(ctx: TrpcContext, tool: ToolDefinition<I, O>, args: z.input<I>) {
-  return invokeTool(tool, args, { actor: actorOf(ctx.user), services: ctx.services }, { onInternalError: (name, err) => logger().error({ tool: name, err }, 'tool failed unexpectedly') });
+  return invokeTool(
+    tool,
+    args,
+    { actor: actorOf(ctx.user), services: ctx.services },
+    { onInternalError: (name, err) => logger().error({ tool: name, err }, 'tool failed unexpectedly') },
+  );
 }
 
 /**
@@ -53,8 +59,14 @@ function runTool<I extends z.ZodObject, O extends z.ZodObject>(ctx: TrpcContext,
 export const companionsRouter = router({
   sessions: procedure
     .meta({ access: COMPANION_ROLES })
-    .input(z.object({ status: z.enum(['active', 'finalized']).optional(), limit: z.number().int().min(1).max(500).default(100) }).default({ limit: 100 }))
-    .query(({ ctx, input }) => listSessionSummaries(ctx.db, { ownerUserId: ownerFilterFor(ctx.user!), status: input.status, limit: input.limit }, ctx.user!.id)),
+    .input(
+      z
+        .object({ status: z.enum(['active', 'finalized']).optional(), limit: z.number().int().min(1).max(500).default(100) })
+        .default({ limit: 100 }),
+    )
+    .query(({ ctx, input }) =>
+      listSessionSummaries(ctx.db, { ownerUserId: ownerFilterFor(ctx.user!), status: input.status, limit: input.limit }, ctx.user!.id),
+    ),
 
   session: procedure
     .meta({ access: COMPANION_ROLES })
@@ -70,9 +82,13 @@ export const companionsRouter = router({
     .input(session.extend({ block_id: z.string().min(1).max(200), revision: z.number().int().min(1) }))
     .query(async ({ ctx, input }) => {
       const row = await visibleSession(ctx, input.session_id);
-      if (!Object.values(blocksOf(row)).includes(input.block_id)) throw new TRPCError({ code: 'NOT_FOUND', message: `session ${row.id} has no shared block ${input.block_id}` });
+      if (!Object.values(blocksOf(row)).includes(input.block_id))
+        throw new TRPCError({ code: 'NOT_FOUND', message: `session ${row.id} has no shared block ${input.block_id}` });
       const read = async (revision: number) => {
-        const [r] = await ctx.db.select().from(blockRevisions).where(and(eq(blockRevisions.blockId, input.block_id), eq(blockRevisions.revision, revision)));
+        const [r] = await ctx.db
+          .select()
+          .from(blockRevisions)
+          .where(and(eq(blockRevisions.blockId, input.block_id), eq(blockRevisions.revision, revision)));
         return r ? { revision: r.revision, value: r.value, writer: r.writer, reason: r.reason, at: r.at.toISOString() } : null;
       };
       const current = await read(input.revision);

@@ -15,27 +15,47 @@ const caseId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
  * stakeholders are refused: evaluations are about shaping the agents, not about the calls.
  */
 export const evaluationsRouter = router({
-  runs: procedure.meta({ access: EVALUATORS })
-    .input(z.strictObject({ dataset: datasetName.optional(), limit: z.number().int().min(1).max(100).default(50), before: z.iso.datetime().optional() }))
+  runs: procedure
+    .meta({ access: EVALUATORS })
+    .input(
+      z.strictObject({
+        dataset: datasetName.optional(),
+        limit: z.number().int().min(1).max(100).default(50),
+        before: z.iso.datetime().optional(),
+      }),
+    )
     .query(({ ctx, input }) => listEvalRuns(ctx.db, input)),
 
-  run: procedure.meta({ access: EVALUATORS }).input(z.strictObject({ id: z.uuid() }))
+  run: procedure
+    .meta({ access: EVALUATORS })
+    .input(z.strictObject({ id: z.uuid() }))
     .query(({ ctx, input }) => getEvalRun(ctx.db, input.id)),
 
   /** `other` against `base`: per case better, worse or the same. */
-  compare: procedure.meta({ access: EVALUATORS }).input(z.strictObject({ base: z.uuid(), other: z.uuid() }))
+  compare: procedure
+    .meta({ access: EVALUATORS })
+    .input(z.strictObject({ base: z.uuid(), other: z.uuid() }))
     .query(({ ctx, input }) => compareEvalRuns(ctx.db, input.base, input.other)),
 
   /** Starts a run of a repository dataset (optionally some of its cases); answers once the run is stored. */
-  start: procedure.meta({ access: EVALUATORS })
+  start: procedure
+    .meta({ access: EVALUATORS })
     .input(z.strictObject({ dataset: datasetName, cases: z.array(caseId).min(1).max(200).optional() }))
     .mutation(async ({ ctx, input }) => {
-      if (!ctx.services.agents) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'this console serves no agents, so it cannot run an evaluation' });
+      if (!ctx.services.agents)
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'this console serves no agents, so it cannot run an evaluation' });
       const platform = await ctx.services.agents();
       const r = await startEvaluation(ctx.db, platform, {
-        rootDir: ctx.services.config.rootDir, dataset: input.dataset, cases: input.cases, startedBy: `user:${ctx.user!.id}`,
+        rootDir: ctx.services.config.rootDir,
+        dataset: input.dataset,
+        cases: input.cases,
+        startedBy: `user:${ctx.user!.id}`,
       });
-      if (!r.ok) throw new TRPCError({ code: r.code === 'not_found' ? 'NOT_FOUND' : r.code === 'busy' ? 'CONFLICT' : 'BAD_REQUEST', message: r.error });
+      if (!r.ok)
+        throw new TRPCError({
+          code: r.code === 'not_found' ? 'NOT_FOUND' : r.code === 'busy' ? 'CONFLICT' : 'BAD_REQUEST',
+          message: r.error,
+        });
       return { run_id: r.run_id };
     }),
 });

@@ -35,34 +35,46 @@ export const graphRouter = router({
   acceptUpdate: toolMutation(acceptWorkflowUpdateTool, EDITORS),
 
   /** Saved workflow versions (without their documents) with their lifecycle, most recently saved first. */
-  savedWorkflows: procedure.meta({ access: ALL_ROLES }).query(async ({ ctx }) =>
-    (await listWorkflowVersions(ctx.db)).map(({ document: _d, ...row }) => savedVersionOut(row)),
-  ),
+  savedWorkflows: procedure
+    .meta({ access: ALL_ROLES })
+    .query(async ({ ctx }) => (await listWorkflowVersions(ctx.db)).map(({ document: _d, ...row }) => savedVersionOut(row))),
 
   /** One saved version with its document (and its parent's, for a diff). */
-  savedWorkflow: procedure.meta({ access: ALL_ROLES }).input(versionKey).query(async ({ ctx, input }) => {
-    const row = await getWorkflowVersion(ctx.db, input.workflow_id, input.version);
-    if (!row) return null;
-    const parent = row.parentWorkflowId && row.parentVersion ? await getWorkflowVersion(ctx.db, row.parentWorkflowId, row.parentVersion) : null;
-    const { document, ...rest } = row;
-    return { ...savedVersionOut(rest), document, parentDocument: parent?.document ?? null };
-  }),
+  savedWorkflow: procedure
+    .meta({ access: ALL_ROLES })
+    .input(versionKey)
+    .query(async ({ ctx, input }) => {
+      const row = await getWorkflowVersion(ctx.db, input.workflow_id, input.version);
+      if (!row) return null;
+      const parent =
+        row.parentWorkflowId && row.parentVersion ? await getWorkflowVersion(ctx.db, row.parentWorkflowId, row.parentVersion) : null;
+      const { document, ...rest } = row;
+      return { ...savedVersionOut(rest), document, parentDocument: parent?.document ?? null };
+    }),
 
   /** Rejects a pending proposal (audited as a mutation); an accepted one cannot be rejected. */
-  rejectProposal: procedure.meta({ access: EDITORS }).input(z.object({ proposal_id: z.string().uuid() })).mutation(async ({ ctx, input }) => {
-    const rows = await ctx.db
-      .update(workflowProposals)
-      .set({ status: 'rejected', decidedAt: new Date(), decidedBy: ctx.user?.email ?? null })
-      .where(and(eq(workflowProposals.id, input.proposal_id), eq(workflowProposals.status, 'pending')))
-      .returning();
-    return { rejected: rows.length === 1 };
-  }),
+  rejectProposal: procedure
+    .meta({ access: EDITORS })
+    .input(z.object({ proposal_id: z.string().uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      const rows = await ctx.db
+        .update(workflowProposals)
+        .set({ status: 'rejected', decidedAt: new Date(), decidedBy: ctx.user?.email ?? null })
+        .where(and(eq(workflowProposals.id, input.proposal_id), eq(workflowProposals.status, 'pending')))
+        .returning();
+      return { rejected: rows.length === 1 };
+    }),
 
   /** Proposals of check_workflow_health, pending first (newest first within each). */
-  proposals: procedure.meta({ access: ALL_ROLES }).input(z.object({ status: z.enum(['pending', 'accepted', 'rejected']).optional() })).query(async ({ ctx, input }) => {
-    const q = ctx.db.select().from(workflowProposals);
-    const rows = await (input.status ? q.where(eq(workflowProposals.status, input.status)) : q).orderBy(desc(workflowProposals.createdAt));
-    rows.sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: r.decidedAt?.toISOString() ?? null }));
-  }),
+  proposals: procedure
+    .meta({ access: ALL_ROLES })
+    .input(z.object({ status: z.enum(['pending', 'accepted', 'rejected']).optional() }))
+    .query(async ({ ctx, input }) => {
+      const q = ctx.db.select().from(workflowProposals);
+      const rows = await (input.status ? q.where(eq(workflowProposals.status, input.status)) : q).orderBy(
+        desc(workflowProposals.createdAt),
+      );
+      rows.sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: r.decidedAt?.toISOString() ?? null }));
+    }),
 });

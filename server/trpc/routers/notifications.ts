@@ -15,14 +15,22 @@ const SIGNED_IN = 'signed_in' as const;
 export const notificationsRouter = router({
   list: procedure
     .meta({ access: SIGNED_IN })
-    .input(z.object({
-      limit: z.number().int().min(1).max(100).default(20),
-      unread_only: z.boolean().default(false),
-      before: z.iso.datetime({ offset: true }).optional(),
-    }).default({ limit: 20, unread_only: false }))
-    .query(async ({ ctx, input }) => new NotificationStore(ctx.db).inbox(ctx.user!.id, {
-      limit: input.limit, unreadOnly: input.unread_only, ...(input.before ? { before: input.before } : {}),
-    })),
+    .input(
+      z
+        .object({
+          limit: z.number().int().min(1).max(100).default(20),
+          unread_only: z.boolean().default(false),
+          before: z.iso.datetime({ offset: true }).optional(),
+        })
+        .default({ limit: 20, unread_only: false }),
+    )
+    .query(async ({ ctx, input }) =>
+      new NotificationStore(ctx.db).inbox(ctx.user!.id, {
+        limit: input.limit,
+        unreadOnly: input.unread_only,
+        ...(input.before ? { before: input.before } : {}),
+      }),
+    ),
   unreadCount: procedure
     .meta({ access: SIGNED_IN })
     .query(async ({ ctx }) => ({ unread: await new NotificationStore(ctx.db).unreadCount(ctx.user!.id) })),

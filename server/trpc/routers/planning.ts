@@ -19,7 +19,9 @@ import { toolQuery } from '../tool-procedure.ts';
  */
 export const planningRouter = router({
   /** One plan, or null when there is none the reader may see (list_tool_call_plans by plan_id). */
-  plan: procedure.meta({ access: ALL_ROLES }).input(z.strictObject({ plan_id: z.uuid() }))
+  plan: procedure
+    .meta({ access: ALL_ROLES })
+    .input(z.strictObject({ plan_id: z.uuid() }))
     .query(async ({ ctx, input }) => {
       const r = await run(ctx, listToolCallPlansTool, { plan_id: input.plan_id, limit: 1 });
       return isFailure(r) ? r : (r.plans[0] ?? null);
@@ -28,14 +30,18 @@ export const planningRouter = router({
   findings: toolQuery(listSentinelFindingsTool, ADMIN),
   costs: toolQuery(getToolCallCostsTool, ALL_ROLES),
   /** Takes no input (none or `{}`): the Findings filter's menu. */
-  agents: procedure.meta({ access: ADMIN }).input(z.strictObject({}).optional())
+  agents: procedure
+    .meta({ access: ADMIN })
+    .input(z.strictObject({}).optional())
     .query(({ ctx }) => run(ctx, listPlanningAgentsTool, {})),
 });
 
 /** Calls a planning tool as the signed-in user, as tool-procedure.ts does. */
-function run<I extends z.ZodObject, O extends z.ZodObject>(
-  ctx: TrpcContext, tool: ToolDefinition<I, O>, args: z.input<I>,
-) {
-  return invokeTool(tool, args, { actor: actorOf(ctx.user), services: ctx.services },
-    { onInternalError: (name, err) => logger().error({ tool: name, err }, 'tool failed unexpectedly') });
+function run<I extends z.ZodObject, O extends z.ZodObject>(ctx: TrpcContext, tool: ToolDefinition<I, O>, args: z.input<I>) {
+  return invokeTool(
+    tool,
+    args,
+    { actor: actorOf(ctx.user), services: ctx.services },
+    { onInternalError: (name, err) => logger().error({ tool: name, err }, 'tool failed unexpectedly') },
+  );
 }

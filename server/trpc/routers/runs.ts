@@ -10,7 +10,6 @@ import { ALL_ROLES, RUNNERS, router } from '../init.ts';
 import { toolMutation, toolMutationAs, toolQuery } from '../tool-procedure.ts';
 import { savedRunFiltersRouter } from './saved-run-filters.ts';
 
-
 /**
  * Runs: start, list and read (everyone, stakeholders included); stop (finalize_workflow with
  * abort), redrive from the failed states and retry one failed state (redrive_workflow_run) for
@@ -23,6 +22,9 @@ export const runsRouter = router({
   controlPlane: toolQuery(readWorkflowControlPlaneTool, ALL_ROLES),
   finalize: toolMutation(finalizeWorkflowTool, RUNNERS),
   redrive: toolMutation(redriveWorkflowRunTool, RUNNERS),
-  retryState: toolMutationAs(redriveWorkflowRunTool, RUNNERS, z.object({ run_id: runId, state: stateName }), (i) => ({ run_id: i.run_id, states: [i.state] })),
+  retryState: toolMutationAs(redriveWorkflowRunTool, RUNNERS, z.object({ run_id: runId, state: stateName }), (i) => ({
+    run_id: i.run_id,
+    states: [i.state],
+  })),
   savedFilters: savedRunFiltersRouter,
 });

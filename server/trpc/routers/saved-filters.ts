@@ -13,12 +13,17 @@ type FilterTable = typeof savedRunFilters;
 
 export function savedFiltersRouter<S extends z.ZodType>(table: { _: unknown } & object, schema: S) {
   const t = table as unknown as FilterTable;
-  const view = (r: FilterTable['$inferSelect']) => ({ id: r.id, name: r.name, filter: schema.parse(r.filter) as z.output<S>, createdAt: r.createdAt.toISOString() });
+  const view = (r: FilterTable['$inferSelect']) => ({
+    id: r.id,
+    name: r.name,
+    filter: schema.parse(r.filter) as z.output<S>,
+    createdAt: r.createdAt.toISOString(),
+  });
   return router({
     /** The caller's saved filters, by name. */
-    list: procedure.meta({ access: ALL_ROLES }).query(async ({ ctx }) =>
-      (await ctx.db.select().from(t).where(eq(t.userId, ctx.user!.id)).orderBy(asc(t.name))).map(view),
-    ),
+    list: procedure
+      .meta({ access: ALL_ROLES })
+      .query(async ({ ctx }) => (await ctx.db.select().from(t).where(eq(t.userId, ctx.user!.id)).orderBy(asc(t.name))).map(view)),
 
     /** Saves a filter under a name; saving the same name again replaces its filter. Returns the row. */
     save: procedure
@@ -40,7 +45,10 @@ export function savedFiltersRouter<S extends z.ZodType>(table: { _: unknown } & 
       .meta({ access: ALL_ROLES })
       .input(z.object({ id: z.string().uuid() }))
       .mutation(async ({ ctx, input }) => {
-        const rows = await ctx.db.delete(t).where(and(eq(t.id, input.id), eq(t.userId, ctx.user!.id))).returning({ id: t.id });
+        const rows = await ctx.db
+          .delete(t)
+          .where(and(eq(t.id, input.id), eq(t.userId, ctx.user!.id)))
+          .returning({ id: t.id });
         return { deleted: rows.length === 1 };
       }),
   });

@@ -43,7 +43,8 @@ async function runsOf(ctx: TrpcContext, jobId: string, limit: number) {
  */
 export const schedulesRouter = router({
   list: toolQuery(listBackgroundJobsTool, SCHEDULES_ROLES),
-  runs: procedure.meta({ access: SCHEDULES_ROLES })
+  runs: procedure
+    .meta({ access: SCHEDULES_ROLES })
     .input(z.strictObject({ internal_job_id: z.uuid(), limit: z.number().int().min(1).max(100).default(20) }))
     .query(({ ctx, input }) => runsOf(ctx, input.internal_job_id, input.limit)),
   schedule: toolMutation(scheduleBackgroundJobTool, ADMIN),

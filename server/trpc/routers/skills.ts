@@ -30,9 +30,14 @@ const list = procedure
   .meta({ access: ALL_ROLES })
   .input(getSkillsetTool.input)
   .query(async ({ ctx, input }) => {
-    const result = await invokeTool(getSkillsetTool, input, { actor: actorOf(ctx.user), services: ctx.services }, {
-      onInternalError: (name, err) => logger().error({ tool: name, err }, 'tool failed unexpectedly'),
-    });
+    const result = await invokeTool(
+      getSkillsetTool,
+      input,
+      { actor: actorOf(ctx.user), services: ctx.services },
+      {
+        onInternalError: (name, err) => logger().error({ tool: name, err }, 'tool failed unexpectedly'),
+      },
+    );
     return ctx.user && WORKFLOW_EDITORS.includes(ctx.user.role) ? result : withoutTestOnly(result);
   });
 

@@ -14,7 +14,14 @@ export const usersRouter = router({
 
   create: procedure
     .meta({ access: ADMIN })
-    .input(z.object({ email: z.string().trim().email().max(320), displayName: z.string().trim().min(1).max(120), role: z.enum(ROLES), password }))
+    .input(
+      z.object({
+        email: z.string().trim().email().max(320),
+        displayName: z.string().trim().min(1).max(120),
+        role: z.enum(ROLES),
+        password,
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const created = await createUser(ctx.db, input);
       if (!created.ok) throw new TRPCError({ code: 'CONFLICT', message: `A user with email ${input.email} already exists.` });
@@ -49,7 +56,8 @@ export const usersRouter = router({
     .meta({ access: ADMIN })
     .input(z.object({ userId, password }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await setUserPassword(ctx.db, input.userId, input.password))) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such user.' });
+      if (!(await setUserPassword(ctx.db, input.userId, input.password)))
+        throw new TRPCError({ code: 'NOT_FOUND', message: 'No such user.' });
       await deleteUserSessions(ctx.db, input.userId);
       return { reset: true };
     }),

@@ -16,18 +16,27 @@ export const workflowDraftsRouter = router({
   list: procedure.meta({ access: EDITORS }).query(({ ctx }) => listDrafts(ctx.db, ctx.user!.id)),
 
   /** One draft with its text. */
-  get: procedure.meta({ access: EDITORS }).input(byId).query(async ({ ctx, input }) => {
-    const draft = await getDraft(ctx.db, ctx.user!.id, input.id);
-    if (!draft) throw notFound(input.id);
-    return draft;
-  }),
+  get: procedure
+    .meta({ access: EDITORS })
+    .input(byId)
+    .query(async ({ ctx, input }) => {
+      const draft = await getDraft(ctx.db, ctx.user!.id, input.id);
+      if (!draft) throw notFound(input.id);
+      return draft;
+    }),
 
   /** Creates (no id, or a fresh one) or overwrites one of the caller's drafts; returns the row. */
-  save: procedure.meta({ access: EDITORS }).input(draftInputSchema).mutation(async ({ ctx, input }) => {
-    const draft = await saveDraft(ctx.db, ctx.user!.id, input);
-    if (!draft) throw notFound(input.id ?? '');
-    return draft;
-  }),
+  save: procedure
+    .meta({ access: EDITORS })
+    .input(draftInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const draft = await saveDraft(ctx.db, ctx.user!.id, input);
+      if (!draft) throw notFound(input.id ?? '');
+      return draft;
+    }),
 
-  delete: procedure.meta({ access: EDITORS }).input(byId).mutation(async ({ ctx, input }) => ({ deleted: await deleteDraft(ctx.db, ctx.user!.id, input.id) })),
+  delete: procedure
+    .meta({ access: EDITORS })
+    .input(byId)
+    .mutation(async ({ ctx, input }) => ({ deleted: await deleteDraft(ctx.db, ctx.user!.id, input.id) })),
 });

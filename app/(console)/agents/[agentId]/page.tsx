@@ -7,7 +7,10 @@ import { AgentDetailPage } from '@/components/agents/agent-detail-page';
 export const metadata: Metadata = { title: 'Agent' };
 
 /** One agent (admins): core memory, messages and tool calls, tags and tools. `?tab=messages` opens the history, `?tab=files` the memory files. */
-export default async function AgentPage({ params, searchParams }: {
+export default async function AgentPage({
+  params,
+  searchParams,
+}: {
   params: Promise<{ agentId: string }>;
   searchParams: Promise<{ tab?: string | string[] }>;
 }) {
@@ -21,5 +24,11 @@ export default async function AgentPage({ params, searchParams }: {
       </>
     );
   }
-  return <AgentDetailPage key={agentId} agentId={decodeURIComponent(agentId)} initialTab={tab === 'messages' || tab === 'files' ? tab : 'memory'} />;
+  return (
+    <AgentDetailPage
+      key={agentId}
+      agentId={decodeURIComponent(agentId)}
+      initialTab={tab === 'messages' || tab === 'files' ? tab : 'memory'}
+    />
+  );
 }

@@ -23,6 +23,8 @@ export async function GET(request: Request): Promise<Response> {
   if (!runtime) return NextResponse.json({ error: 'unavailable', message: 'live notifications need Redis' }, { status: 503 });
   const { x } = await runtime;
   return sseResponse<PublishedNotification>((send) => openUserNotificationFeed(runEventHub(x.redis), user.id, send), {
-    signal: request.signal, withIds: false, readyEvent: true,
+    signal: request.signal,
+    withIds: false,
+    readyEvent: true,
   });
 }

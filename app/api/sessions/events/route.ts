@@ -25,11 +25,16 @@ export async function GET(request: Request): Promise<Response> {
   if (!runtime) return NextResponse.json({ error: 'unavailable', message: 'live session events need Redis' }, { status: 503 });
   const [{ x }, { db }] = await Promise.all([runtime, database()]);
   const store = new SessionStore(db);
-  const visible = user.role === 'admin' ? async () => true : async (id: string) => {
-    const session = await store.session(id);
-    return !!session && maySeeSession(user, session);
-  };
+  const visible =
+    user.role === 'admin'
+      ? async () => true
+      : async (id: string) => {
+          const session = await store.session(id);
+          return !!session && maySeeSession(user, session);
+        };
   return sseResponse<PublishedSessionEvent>((send) => openAllSessionsEventFeed(runEventHub(x.redis), visible, send), {
-    signal: request.signal, withIds: false, readyEvent: true,
+    signal: request.signal,
+    withIds: false,
+    readyEvent: true,
   });
 }

@@ -39,13 +39,16 @@ describe('POST /api/trpc', () => {
     const CHUNK = 64 * 1024;
     const total = 20 * 1024 * 1024;
     let pulled = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled >= total) return controller.close();
-        pulled += CHUNK;
-        controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= total) return controller.close();
+          pulled += CHUNK;
+          controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+        },
       },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     const init = { method: 'POST', headers: headers({ 'content-type': 'application/json' }), body, duplex: 'half' };
     const request = new Request(url('workflows.validate'), init as RequestInit);
     const res = await POST(request);

@@ -24,7 +24,15 @@ export const RouteEdge = memo(function RouteEdge(p: EdgeProps<RouteEdgeType>) {
   const path = d?.route
     ? routePath(d.route)
     : (() => {
-        const [path, labelX, labelY] = getSmoothStepPath({ sourceX: p.sourceX, sourceY: p.sourceY, sourcePosition: p.sourcePosition, targetX: p.targetX, targetY: p.targetY, targetPosition: p.targetPosition, borderRadius: 6 });
+        const [path, labelX, labelY] = getSmoothStepPath({
+          sourceX: p.sourceX,
+          sourceY: p.sourceY,
+          sourcePosition: p.sourcePosition,
+          targetX: p.targetX,
+          targetY: p.targetY,
+          targetPosition: p.targetPosition,
+          borderRadius: 6,
+        });
         return { d: path, labelX, labelY };
       })();
   const faint = d?.tone === 'idle';
@@ -35,7 +43,12 @@ export const RouteEdge = memo(function RouteEdge(p: EdgeProps<RouteEdgeType>) {
         path={path.d}
         markerEnd={`url(#dcf-arrow-${d?.kind ?? 'next'})`}
         interactionWidth={14}
-        style={{ stroke: p.selected ? '#4f46e5' : style.color, strokeWidth: p.selected || d?.tone === 'taken' ? 2.5 : 1.5, strokeDasharray: style.dash, opacity: faint ? 0.35 : 1 }}
+        style={{
+          stroke: p.selected ? '#4f46e5' : style.color,
+          strokeWidth: p.selected || d?.tone === 'taken' ? 2.5 : 1.5,
+          strokeDasharray: style.dash,
+          opacity: faint ? 0.35 : 1,
+        }}
       />
       {d?.label && (
         <EdgeLabelRenderer>
@@ -60,7 +73,16 @@ export function EdgeMarkers() {
     <svg className="absolute size-0" aria-hidden>
       <defs>
         {Object.entries(STROKE).map(([kind, s]) => (
-          <marker key={kind} id={`dcf-arrow-${kind}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <marker
+            key={kind}
+            id={`dcf-arrow-${kind}`}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
             <path d="M 0 0 L 10 5 L 0 10 z" fill={s.color} />
           </marker>
         ))}

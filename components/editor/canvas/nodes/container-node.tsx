@@ -26,13 +26,34 @@ export const ContainerNode = memo(function ContainerNode({ data: d, selected }: 
       data-change={d.change}
       aria-label={`${d.kind} state ${d.name} with ${d.lanes} ${d.kind === 'Map' ? 'item processor' : d.lanes === 1 ? 'branch' : 'branches'}${d.run ? `, ${d.run.status}` : ''}`}
     >
-      <Handle type="target" position={Position.Top} id={HANDLE.in} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-slate-400`} />
+      <Handle
+        type="target"
+        position={Position.Top}
+        id={HANDLE.in}
+        isConnectable={!d.readOnly}
+        className={`${HANDLE_CLASS} !bg-slate-400`}
+      />
       <div className="w-60">
         <StateHeader d={d} />
         {d.run && <RunBand run={d.run} />}
       </div>
-      <Handle type="source" position={Position.Bottom} id={HANDLE.next} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-indigo-500`} title="Drag to set Next" />
-      <Handle type="source" position={Position.Right} id={HANDLE.catch} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-red-500`} style={{ top: 18 }} title="Drag to add a Catch" />
+      <Handle
+        type="source"
+        position={Position.Bottom}
+        id={HANDLE.next}
+        isConnectable={!d.readOnly}
+        className={`${HANDLE_CLASS} !bg-indigo-500`}
+        title="Drag to set Next"
+      />
+      <Handle
+        type="source"
+        position={Position.Right}
+        id={HANDLE.catch}
+        isConnectable={!d.readOnly}
+        className={`${HANDLE_CLASS} !bg-red-500`}
+        style={{ top: 18 }}
+        title="Drag to add a Catch"
+      />
     </div>
   );
 });
@@ -40,7 +61,12 @@ export const ContainerNode = memo(function ContainerNode({ data: d, selected }: 
 /** A Parallel branch or a Map's item processor: a drop zone for new states of that scope. */
 export const LaneNode = memo(function LaneNode({ data: d }: NodeProps<LaneFlowNode>) {
   return (
-    <div className="h-full w-full rounded-lg border border-dashed border-slate-300 bg-white/70" data-testid="lane" data-scope={d.scope} aria-label={d.label}>
+    <div
+      className="h-full w-full rounded-lg border border-dashed border-slate-300 bg-white/70"
+      data-testid="lane"
+      data-scope={d.scope}
+      aria-label={d.label}
+    >
       <p className="px-2 pt-1 text-[10px] font-semibold tracking-wide text-slate-400 uppercase">{d.label}</p>
       {d.empty && !d.readOnly && <p className="px-2 text-[11px] text-slate-400">Drop a state here</p>}
     </div>

@@ -2,7 +2,12 @@ import type { StateKind } from '../node-data';
 
 /** Each state type's colour and one-glyph mark, shared by the nodes, the palette and the legend. */
 export const KIND_STYLE: Record<StateKind, { accent: string; chip: string; glyph: string; describe: string }> = {
-  Task: { accent: 'border-l-indigo-500', chip: 'bg-indigo-50 text-indigo-700', glyph: '⚙', describe: 'Runs a skill through a worker agent' },
+  Task: {
+    accent: 'border-l-indigo-500',
+    chip: 'bg-indigo-50 text-indigo-700',
+    glyph: '⚙',
+    describe: 'Runs a skill through a worker agent',
+  },
   Pass: { accent: 'border-l-slate-400', chip: 'bg-slate-100 text-slate-700', glyph: '→', describe: 'Passes or reshapes its input' },
   Choice: { accent: 'border-l-amber-500', chip: 'bg-amber-50 text-amber-800', glyph: '◇', describe: 'Branches on rules over the data' },
   Wait: { accent: 'border-l-sky-500', chip: 'bg-sky-50 text-sky-700', glyph: '⏱', describe: 'Waits for seconds or until a time' },

@@ -19,7 +19,9 @@ export function RunBand({ run }: { run: RunOverlay }) {
   return (
     <div className="mt-1 space-y-0.5 border-t border-slate-200/70 pt-1 text-[11px] leading-4 text-slate-600" data-testid="run-band">
       <p className="flex items-center justify-between gap-2">
-        <span className="font-medium" data-testid="state-status">{RUN_STATUS_STYLE[run.status].label}</span>
+        <span className="font-medium" data-testid="state-status">
+          {RUN_STATUS_STYLE[run.status].label}
+        </span>
         <span className="tabular-nums" data-testid="state-attempts">
           {run.attempts} {run.attempts === 1 ? 'attempt' : 'attempts'}
         </span>

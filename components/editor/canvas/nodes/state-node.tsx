@@ -40,8 +40,16 @@ export function StateHeader({ d }: { d: StateNodeData }) {
       </div>
       {(d.findings.errors > 0 || d.findings.warnings > 0) && (
         <span className="flex shrink-0 gap-1 text-[10px] font-semibold" data-testid="node-findings" data-errors={d.findings.errors}>
-          {d.findings.errors > 0 && <span className="rounded-full bg-red-600 px-1.5 text-white" title={`${d.findings.errors} error(s)`}>{d.findings.errors}</span>}
-          {d.findings.warnings > 0 && <span className="rounded-full bg-amber-500 px-1.5 text-white" title={`${d.findings.warnings} warning(s)`}>{d.findings.warnings}</span>}
+          {d.findings.errors > 0 && (
+            <span className="rounded-full bg-red-600 px-1.5 text-white" title={`${d.findings.errors} error(s)`}>
+              {d.findings.errors}
+            </span>
+          )}
+          {d.findings.warnings > 0 && (
+            <span className="rounded-full bg-amber-500 px-1.5 text-white" title={`${d.findings.warnings} warning(s)`}>
+              {d.findings.warnings}
+            </span>
+          )}
         </span>
       )}
     </div>
@@ -78,19 +86,66 @@ export const StateNode = memo(function StateNode({ data: d, selected }: NodeProp
       data-change={d.change}
       aria-label={`${d.kind} state ${d.name}${d.run ? `, ${d.run.status}` : ''}`}
     >
-      <Handle type="target" position={Position.Top} id={HANDLE.in} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-slate-400`} />
+      <Handle
+        type="target"
+        position={Position.Top}
+        id={HANDLE.in}
+        isConnectable={!d.readOnly}
+        className={`${HANDLE_CLASS} !bg-slate-400`}
+      />
       <StateHeader d={d} />
       {d.kind === 'Task' && (
         <ul className="mt-1" aria-label={`Skills of ${d.name}`}>
-          {d.skills.length === 0 ? <li className="h-6 text-[11px] leading-6 text-red-700">no skill bound</li> : d.skills.map((s) => <SkillRow key={s} uri={s} />)}
+          {d.skills.length === 0 ? (
+            <li className="h-6 text-[11px] leading-6 text-red-700">no skill bound</li>
+          ) : (
+            d.skills.map((s) => <SkillRow key={s} uri={s} />)
+          )}
         </ul>
       )}
       <MetaRow d={d} />
       {d.run && <RunBand run={d.run} />}
-      {h.next && <Handle type="source" position={Position.Bottom} id={HANDLE.next} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-indigo-500`} title="Drag to set Next" />}
-      {h.rule && <Handle type="source" position={Position.Bottom} id={HANDLE.rule} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-amber-500`} title="Drag to add a Choice rule" />}
-      {h.default && <Handle type="source" position={Position.Right} id={HANDLE.default} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-slate-600`} title="Drag to set Default" />}
-      {h.catch && <Handle type="source" position={Position.Right} id={HANDLE.catch} isConnectable={!d.readOnly} className={`${HANDLE_CLASS} !bg-red-500`} style={{ top: 18 }} title="Drag to add a Catch" />}
+      {h.next && (
+        <Handle
+          type="source"
+          position={Position.Bottom}
+          id={HANDLE.next}
+          isConnectable={!d.readOnly}
+          className={`${HANDLE_CLASS} !bg-indigo-500`}
+          title="Drag to set Next"
+        />
+      )}
+      {h.rule && (
+        <Handle
+          type="source"
+          position={Position.Bottom}
+          id={HANDLE.rule}
+          isConnectable={!d.readOnly}
+          className={`${HANDLE_CLASS} !bg-amber-500`}
+          title="Drag to add a Choice rule"
+        />
+      )}
+      {h.default && (
+        <Handle
+          type="source"
+          position={Position.Right}
+          id={HANDLE.default}
+          isConnectable={!d.readOnly}
+          className={`${HANDLE_CLASS} !bg-slate-600`}
+          title="Drag to set Default"
+        />
+      )}
+      {h.catch && (
+        <Handle
+          type="source"
+          position={Position.Right}
+          id={HANDLE.catch}
+          isConnectable={!d.readOnly}
+          className={`${HANDLE_CLASS} !bg-red-500`}
+          style={{ top: 18 }}
+          title="Drag to add a Catch"
+        />
+      )}
     </div>
   );
 });

@@ -32,7 +32,13 @@ export function choiceWorkflow(): WorkflowDoc {
           Type: 'Choice',
           Choices: [
             { Variable: '$.score', NumericGreaterThanEquals: 80, Next: 'Good' },
-            { And: [{ Variable: '$.a', IsPresent: true }, { Variable: '$.b', BooleanEquals: true }], Next: 'Good' },
+            {
+              And: [
+                { Variable: '$.a', IsPresent: true },
+                { Variable: '$.b', BooleanEquals: true },
+              ],
+              Next: 'Good',
+            },
             { Not: { Variable: '$.x', StringEquals: 'a' }, Next: 'Bad' },
           ],
           Default: 'Bad',
@@ -51,7 +57,10 @@ export function containerWorkflow(): WorkflowDoc {
     workflow_id: '22222222-2222-4222-8222-222222222222',
     workflow_name: 'Containers',
     version: '1.2.3',
-    workflow_input_schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { uri: { type: 'string' } } } } } },
+    workflow_input_schema: {
+      type: 'object',
+      properties: { items: { type: 'array', items: { type: 'object', properties: { uri: { type: 'string' } } } } },
+    },
     asl: {
       StartAt: 'Fetch',
       States: {
@@ -62,7 +71,10 @@ export function containerWorkflow(): WorkflowDoc {
             { StartAt: 'Left', States: { Left: { Type: 'Pass', Result: { side: 'left' }, ResultPath: '$.left', End: true } } },
             {
               StartAt: 'Right1',
-              States: { Right1: { Type: 'Pass', Next: 'Right2' }, Right2: { Type: 'Task', AgentBinding: binding('skill://sentiment-analysis@1.2.0'), ResultPath: '$.sentiment', End: true } },
+              States: {
+                Right1: { Type: 'Pass', Next: 'Right2' },
+                Right2: { Type: 'Task', AgentBinding: binding('skill://sentiment-analysis@1.2.0'), ResultPath: '$.sentiment', End: true },
+              },
             },
           ],
           ResultPath: '$.fan',
@@ -72,7 +84,12 @@ export function containerWorkflow(): WorkflowDoc {
           Type: 'Map',
           ItemsPath: '$.items',
           ItemSelector: { 'recording.$': '$$.Map.Item.Value', 'index.$': '$$.Map.Item.Index' },
-          ItemProcessor: { StartAt: 'Item', States: { Item: { Type: 'Task', AgentBinding: binding('skill://whisper-transcribe@1.0.0'), ResultPath: '$.transcript', End: true } } },
+          ItemProcessor: {
+            StartAt: 'Item',
+            States: {
+              Item: { Type: 'Task', AgentBinding: binding('skill://whisper-transcribe@1.0.0'), ResultPath: '$.transcript', End: true },
+            },
+          },
           ResultPath: '$.calls',
           Next: 'Done',
         },

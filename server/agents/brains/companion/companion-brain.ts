@@ -15,11 +15,17 @@ export const companionBrain: Brain = {
   async decide(input: BrainInput): Promise<BrainDecision> {
     const { inbound, steps } = currentTurn(input.history);
     const carried = inbound ? readProtocolMessage(inbound.content) : { kind: 'none' as const };
-    if (carried.kind === 'invalid') return { kind: 'message', content: `I cannot act on this message: ${describeInvalid(carried.type, carried.issues)}` };
-    if (carried.kind === 'valid' && carried.message.type === 'task_delegation') return new CompanionTurn(input, carried.message, turnToolResults(steps)).next();
+    if (carried.kind === 'invalid')
+      return { kind: 'message', content: `I cannot act on this message: ${describeInvalid(carried.type, carried.issues)}` };
+    if (carried.kind === 'valid' && carried.message.type === 'task_delegation')
+      return new CompanionTurn(input, carried.message, turnToolResults(steps)).next();
     const type = inbound ? /"type"\s*:\s*"([a-z_]+)"/.exec(inbound.content)?.[1] : undefined;
     if (type === 'session_update') return { kind: 'message', content: 'Noted the session update.' };
-    return { kind: 'message', content: 'I am a Companion agent: I carry out task_delegation messages from my Conductor with the skills it names, and report a task_result.' };
+    return {
+      kind: 'message',
+      content:
+        'I am a Companion agent: I carry out task_delegation messages from my Conductor with the skills it names, and report a task_result.',
+    };
   },
   plan(input, _decision, unit) {
     const { inbound } = currentTurn(input.history);

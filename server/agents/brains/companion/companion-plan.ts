@@ -17,28 +17,44 @@ export function companionPlan(d: TaskDelegation, unit: PlanUnit): DeclarePlanInp
   const steps = leafSteps(d.context?.plan ?? []);
   const named = typeof d.context?.tool === 'string' ? d.context.tool : null;
   const intents: ToolCallIntent[] = [
-    ...(d.broadcast
-      ? [intent('update_companion_status', `Claim task ${d.task_id}: it was offered to several Companions.`)]
-      : []),
+    ...(d.broadcast ? [intent('update_companion_status', `Claim task ${d.task_id}: it was offered to several Companions.`)] : []),
     ...d.skills_required.map((skill) => intent('load_skill', `Load ${skill}, which the task requires.`, { skill })),
-    ...steps.map((s) => intent('invoke_skill_tool', `Step ${s.name} of the task's plan: ${s.tool} of ${s.skill}.`, {
-      skill: s.skill, expectedOutcome: `the result ${s.result}`,
-    })),
+    ...steps.map((s) =>
+      intent('invoke_skill_tool', `Step ${s.name} of the task's plan: ${s.tool} of ${s.skill}.`, {
+        skill: s.skill,
+        expectedOutcome: `the result ${s.result}`,
+      }),
+    ),
     ...(named ? [intent(named, `Call ${named}, the tool the task names.`)] : []),
-    ...d.skills_required.map((skill) => intent('unload_skill', `Unload ${skill}: the task is done with it.`, {
-      skill,
-    })),
+    ...d.skills_required.map((skill) =>
+      intent('unload_skill', `Unload ${skill}: the task is done with it.`, {
+        skill,
+      }),
+    ),
     intent('update_companion_status', 'Set my status: idle when the task succeeded, error when it failed.'),
   ];
-  return brainPlan(`Task ${d.task_id}: ${d.description}${source}`, intents, {
-    ...unit, kind: 'companion_task', id: d.task_id, session_id: d.session_id,
-  }, {
-    ...(budget.success ? { constraints: budget.data } : {}),
-    given_skills: d.skills_required,
-  });
+  return brainPlan(
+    `Task ${d.task_id}: ${d.description}${source}`,
+    intents,
+    {
+      ...unit,
+      kind: 'companion_task',
+      id: d.task_id,
+      session_id: d.session_id,
+    },
+    {
+      ...(budget.success ? { constraints: budget.data } : {}),
+      given_skills: d.skills_required,
+    },
+  );
 }
 
-interface LeafStep { name: string; skill: string; tool: string; result: string }
+interface LeafStep {
+  name: string;
+  skill: string;
+  tool: string;
+  result: string;
+}
 
 /** The plan's tool steps in order (a map step's own steps; a map calls them once per item). */
 function leafSteps(plan: PlanStep[], prefix = ''): LeafStep[] {

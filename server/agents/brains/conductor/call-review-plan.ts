@@ -26,13 +26,29 @@ export interface ReviewTask {
  * the verdicts of the rules the request is about and the ids of every failed rule — not the
  * transcript.
  */
-export function callReviewTask(skills: Record<ReviewRole, SkillSummary>, inputs: ReviewTask['inputs'], focus: Focus): { ok: true; task: ReviewTask } | { ok: false; error: string } {
-  const step = (name: string, role: ReviewRole, bindings: ReturnType<(typeof analysisBindings)[keyof typeof analysisBindings]>, result: string) => {
+export function callReviewTask(
+  skills: Record<ReviewRole, SkillSummary>,
+  inputs: ReviewTask['inputs'],
+  focus: Focus,
+): { ok: true; task: ReviewTask } | { ok: false; error: string } {
+  const step = (
+    name: string,
+    role: ReviewRole,
+    bindings: ReturnType<(typeof analysisBindings)[keyof typeof analysisBindings]>,
+    result: string,
+  ) => {
     const bound = bindParameters(skills[role], bindings);
-    return bound.ok ? { ok: true as const, step: { step: name, skill: skills[role].uri, tool: bound.tool, args: bound.parameters, result } } : bound;
+    return bound.ok
+      ? { ok: true as const, step: { step: name, skill: skills[role].uri, tool: bound.tool, args: bound.parameters, result } }
+      : bound;
   };
   const steps = [
-    step('applications', 'applications', analysisBindings.applications({ advisor: '$.inputs.advisor_name', start: '$.inputs.start_date', end: '$.inputs.end_date' }), 'applications'),
+    step(
+      'applications',
+      'applications',
+      analysisBindings.applications({ advisor: '$.inputs.advisor_name', start: '$.inputs.start_date', end: '$.inputs.end_date' }),
+      'applications',
+    ),
     step('recordings', 'recordings', analysisBindings.recordings('$.applications.data.ids'), 'recordings'),
     step('transcription', 'transcription', analysisBindings.transcription('$.recording.uri'), 'transcript'),
     step('sentiment', 'sentiment', analysisBindings.sentiment('$.transcript.data.text'), 'sentiment'),
@@ -71,7 +87,13 @@ export function callReviewTask(skills: Record<ReviewRole, SkillSummary>, inputs:
       skills_required: [...new Set(REVIEW_ROLES.map((r) => skills[r].uri))],
       inputs,
       plan,
-      output: { 'advisor.$': '$.inputs.advisor_name', 'start_date.$': '$.inputs.start_date', 'end_date.$': '$.inputs.end_date', 'applications.$': '$.applications.data.ids', 'calls.$': '$.calls' },
+      output: {
+        'advisor.$': '$.inputs.advisor_name',
+        'start_date.$': '$.inputs.start_date',
+        'end_date.$': '$.inputs.end_date',
+        'applications.$': '$.applications.data.ids',
+        'calls.$': '$.calls',
+      },
     },
   };
 }

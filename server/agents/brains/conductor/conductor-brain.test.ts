@@ -5,7 +5,8 @@ import { CONDUCTOR, ScriptedConductor } from './testing/script.ts';
 import { DEMO_DIRECTORY } from '../../../../lib/nl/testing/directories.ts';
 import { DEMO_WORLD } from '../../../skills/demo/worlds/index.ts';
 
-const REQUEST = 'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
+const REQUEST =
+  'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
 const TODAY = new Date('2024-07-08T09:00:00Z');
 
 /** A call as a Companion reports it, with one vulnerability verdict. */
@@ -15,15 +16,34 @@ const call = (id: string, verdict: 'pass' | 'fail' | 'not_applicable', flagged: 
   score,
   max_score: 100,
   flags: flagged ? [{ type: 'vulnerability', severity: 'high', excerpt: 'My husband passed away in March.' }] : [],
-  focus_verdicts: [{ rule_id: 'VUL-01', category: 'vulnerability', rule: 'Acknowledge a disclosed vulnerability.', verdict, rationale: verdict === 'fail' ? 'Required wording missing where the rule applies.' : 'ok' }],
+  focus_verdicts: [
+    {
+      rule_id: 'VUL-01',
+      category: 'vulnerability',
+      rule: 'Acknowledge a disclosed vulnerability.',
+      verdict,
+      rationale: verdict === 'fail' ? 'Required wording missing where the rule applies.' : 'ok',
+    },
+  ],
   failed_rules: verdict === 'fail' ? ['VUL-01'] : [],
 });
 const succeeded = (calls: unknown[]) => ({ summary: `calls: ${calls.length} items done`, data: { calls } });
 
 describe('what the Conductor reads in a message', () => {
   it.each([
-    [REQUEST, { kind: 'review', subjects: ['Alex Wong', 'Priya Shah'], range: { start_date: '2024-07-01', end_date: '2024-07-07' }, focus: { topic: 'vulnerable_customers' } }],
-    ['Compare Tom Ellis and Fatima Khan on disclosures since the start of the month', { kind: 'review', subjects: ['Tom Ellis', 'Fatima Khan'], focus: { topic: 'disclosures' } }],
+    [
+      REQUEST,
+      {
+        kind: 'review',
+        subjects: ['Alex Wong', 'Priya Shah'],
+        range: { start_date: '2024-07-01', end_date: '2024-07-07' },
+        focus: { topic: 'vulnerable_customers' },
+      },
+    ],
+    [
+      'Compare Tom Ellis and Fatima Khan on disclosures since the start of the month',
+      { kind: 'review', subjects: ['Tom Ellis', 'Fatima Khan'], focus: { topic: 'disclosures' } },
+    ],
     ["Check Sophie Turner's calls", { kind: 'review', subjects: ['Sophie Turner'], range: null, focus: { topic: 'overall' } }],
     ['Can you review the calls from last week?', { kind: 'review', subjects: [] }],
     ['How is it going?', { kind: 'status' }],
@@ -36,14 +56,22 @@ describe('what the Conductor reads in a message', () => {
 });
 
 describe('staffing: reuse before create', () => {
-  const member = (id: string, status: 'idle' | 'busy' | 'error', specialization = 'call-review') => ({ companion_id: id, companion_name: id, specialization, status });
+  const member = (id: string, status: 'idle' | 'busy' | 'error', specialization = 'call-review') => ({
+    companion_id: id,
+    companion_name: id,
+    specialization,
+    status,
+  });
   it('reuses idle Companions (its specialization first), creates while the pool has room, then reuses failed ones, then queues', () => {
     expect(assign(2, [member('a', 'idle', 'generalist'), member('b', 'idle')], 4)).toEqual([
       { kind: 'existing', companion: member('b', 'idle') },
       { kind: 'existing', companion: member('a', 'idle', 'generalist') },
     ]);
     expect(assign(3, [member('a', 'busy')], 3).map((a) => a.kind)).toEqual(['new', 'new', 'queued']);
-    expect(assign(2, [member('a', 'busy'), member('b', 'error')], 2)).toEqual([{ kind: 'existing', companion: member('b', 'error') }, { kind: 'queued' }]);
+    expect(assign(2, [member('a', 'busy'), member('b', 'error')], 2)).toEqual([
+      { kind: 'existing', companion: member('b', 'error') },
+      { kind: 'queued' },
+    ]);
   });
 });
 
@@ -66,17 +94,32 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     const c = new ScriptedConductor();
     const t = await c.turn(REQUEST);
     expect(t.names).toEqual([
-      'list_advisors', 'update_session_context',
-      'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'get_skillset',
-      'get_skill_reliability', 'get_skill_reliability', 'list_products',
-      'list_session_companions', 'create_companion', 'create_companion', 'delegate_task', 'delegate_task',
+      'list_advisors',
+      'update_session_context',
+      'search_embeddings',
+      'search_embeddings',
+      'search_embeddings',
+      'search_embeddings',
+      'search_embeddings',
+      'search_embeddings',
+      'get_skillset',
+      'get_skill_reliability',
+      'get_skill_reliability',
+      'list_products',
+      'list_session_companions',
+      'create_companion',
+      'create_companion',
+      'delegate_task',
+      'delegate_task',
     ]);
     const [a, b] = c.delegations();
     expect([a!.companion_id, b!.companion_id]).toEqual(['agent-c1', 'agent-c2']);
     expect(a!.skills).toContain('skill://whisper-transcribe@1.0.0');
     // The rule set is the CRM's (list_products' rule_set_id, the demo directory skill's), bound into the compliance step.
     expect(a!.context).toMatchObject({
-      subject: 'Alex Wong', attempt: 1, guidelines_revision: 0,
+      subject: 'Alex Wong',
+      attempt: 1,
+      guidelines_revision: 0,
       inputs: { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId },
     });
     expect(JSON.stringify(a!.context.plan)).toContain('"rule_set_id.$":"$.inputs.rule_set_id"');
@@ -90,7 +133,16 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     c.guidelines = {
       ...c.guidelines,
       revision: 2,
-      skill_preferences: { transcription: { prefer: 'skill://assemblyai-transcribe@1.2.0', avoid: ['skill://whisper-transcribe@1.0.0'], reason: '3 of 3 failed', confidence: 0.93, evidence: {}, since_revision: 2 } },
+      skill_preferences: {
+        transcription: {
+          prefer: 'skill://assemblyai-transcribe@1.2.0',
+          avoid: ['skill://whisper-transcribe@1.0.0'],
+          reason: '3 of 3 failed',
+          confidence: 0.93,
+          evidence: {},
+          since_revision: 2,
+        },
+      },
     };
     const t = await c.turn(REQUEST);
     const [a] = c.delegations();
@@ -103,7 +155,10 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
   it('reuses idle Companions instead of creating, and queues what no Companion can take', async () => {
     const c = new ScriptedConductor();
     c.poolMax = 2;
-    c.pool = [{ companion_id: 'agent-x', companion_name: 'companion-x', specialization: 'call-review', status: 'idle' }, { companion_id: 'agent-y', companion_name: 'companion-y', specialization: 'generalist', status: 'busy' }];
+    c.pool = [
+      { companion_id: 'agent-x', companion_name: 'companion-x', specialization: 'call-review', status: 'idle' },
+      { companion_id: 'agent-y', companion_name: 'companion-y', specialization: 'generalist', status: 'busy' },
+    ];
     const t = await c.turn(REQUEST);
     expect(t.names).not.toContain('create_companion');
     expect(c.delegations().map((d) => d.companion_id)).toEqual(['agent-x']);
@@ -114,14 +169,23 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     const c = new ScriptedConductor();
     await c.turn(REQUEST);
     const [alex, priya] = c.delegations();
-    const first = await c.turn(c.result(String(alex!.task_id), 'succeeded', succeeded([call('REC-1', 'pass', true, 70), call('REC-2', 'not_applicable', false, 67)])), 'agent-c1');
+    const first = await c.turn(
+      c.result(
+        String(alex!.task_id),
+        'succeeded',
+        succeeded([call('REC-1', 'pass', true, 70), call('REC-2', 'not_applicable', false, 67)]),
+      ),
+      'agent-c1',
+    );
     expect(first.reply).toBe("Alex Wong's review is in (1 of 2). Still waiting for Priya Shah.");
     const last = await c.turn(c.result(String(priya!.task_id), 'succeeded', succeeded([call('REC-9', 'fail', true, 55)])), 'agent-c2');
     expect(last.reply).toContain('| Alex Wong | 2 | 1 | 0 of 1 | 68.5 (mean of 2 calls) |');
     expect(last.reply).toContain('| Priya Shah | 1 | 1 | 1 of 1 | 55 (mean of 1 call) |');
     expect(last.reply).toContain('**Priya Shah** needs coaching on vulnerable customers:');
     expect(last.reply).toContain('- Priya Shah, call REC-9, 3 Jul 2024, 10:15 — the customer said: “My husband passed away in March.”');
-    expect(last.reply).toContain('  failed VUL-01 “Acknowledge a disclosed vulnerability.”: Required wording missing where the rule applies.');
+    expect(last.reply).toContain(
+      '  failed VUL-01 “Acknowledge a disclosed vulnerability.”: Required wording missing where the rule applies.',
+    );
   });
 
   it('says plainly when no calls were found for someone, without counting it as a failure', async () => {
@@ -143,9 +207,14 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
 
   it('retries a task that failed on a skill with its alternative, then answers when the retry is in', async () => {
     const c = new ScriptedConductor();
-    await c.turn('Review Alex Wong\'s calls from last week for vulnerable customers');
+    await c.turn("Review Alex Wong's calls from last week for vulnerable customers");
     const [first] = c.delegations();
-    const failure = { summary: 'failed', error: 'step calls: item 1 of 4: TimeoutError: whisper-transcribe timed out', failed_skill: 'skill://whisper-transcribe@1.0.0', data: {} };
+    const failure = {
+      summary: 'failed',
+      error: 'step calls: item 1 of 4: TimeoutError: whisper-transcribe timed out',
+      failed_skill: 'skill://whisper-transcribe@1.0.0',
+      data: {},
+    };
     const t = await c.turn(c.result(String(first!.task_id), 'failed', failure), 'agent-c1');
     const retry = c.delegations()[1]!;
     expect(retry.task_id).toBe(`${String(first!.task_id)}-r1`);
@@ -153,7 +222,10 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     expect(retry.skills).not.toContain('skill://whisper-transcribe@1.0.0');
     expect(t.reply).toContain("Alex Wong's review failed");
     expect(t.reply).toContain("I've delegated it again without the skill that failed");
-    const done = await c.turn(c.result(String(retry.task_id), 'succeeded', succeeded([call('REC-1', 'pass', true, 80)])), String(retry.companion_id));
+    const done = await c.turn(
+      c.result(String(retry.task_id), 'succeeded', succeeded([call('REC-1', 'pass', true, 80)])),
+      String(retry.companion_id),
+    );
     expect(done.reply).toContain('No one needs coaching on vulnerable customers from these calls');
   });
 
@@ -161,10 +233,27 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     const c = new ScriptedConductor();
     await c.turn(REQUEST);
     const [alex] = c.delegations();
-    const progress = JSON.stringify({ type: 'task_progress', task_id: alex!.task_id, progress_pct: 67, status_message: '2 of 3 steps done', companion_id: 'agent-c1', updated_at: '2024-07-08T09:01:00Z' });
+    const progress = JSON.stringify({
+      type: 'task_progress',
+      task_id: alex!.task_id,
+      progress_pct: 67,
+      status_message: '2 of 3 steps done',
+      companion_id: 'agent-c1',
+      updated_at: '2024-07-08T09:01:00Z',
+    });
     expect((await c.turn(progress, 'agent-c1')).reply).toBe('');
-    const advice = JSON.stringify({ type: 'strategic_advice', advice_type: 'skill_preference', recommendation: 'Prefer AssemblyAI for transcription.', evidence: { failures: 3 }, confidence: 0.91, strategist_id: 'agent-s', advised_at: '2024-07-08T09:02:00Z' });
-    expect((await c.turn(advice, 'agent-s')).reply).toContain('The Strategist advises (skill preference, 91% confident): Prefer AssemblyAI');
+    const advice = JSON.stringify({
+      type: 'strategic_advice',
+      advice_type: 'skill_preference',
+      recommendation: 'Prefer AssemblyAI for transcription.',
+      evidence: { failures: 3 },
+      confidence: 0.91,
+      strategist_id: 'agent-s',
+      advised_at: '2024-07-08T09:02:00Z',
+    });
+    expect((await c.turn(advice, 'agent-s')).reply).toContain(
+      'The Strategist advises (skill preference, 91% confident): Prefer AssemblyAI',
+    );
     const status = await c.turn('status?');
     expect(status.reply).toContain('- Alex Wong: running, 67% — 2 of 3 steps done');
     await c.turn('And Tom Ellis, same period?');

@@ -25,9 +25,9 @@ describe('the Conductor reads people against the CRM', () => {
   });
 
   it.each([
-    ["Review the calls of Rhys ap Gwilym and Carlos de la Cruz from last week", ['Rhys ap Gwilym', 'Carlos de la Cruz']],
+    ['Review the calls of Rhys ap Gwilym and Carlos de la Cruz from last week', ['Rhys ap Gwilym', 'Carlos de la Cruz']],
     ['check siobhan ni bhriain and aoife mcallister for last week', ['Siobhán Ní Bhriain', 'Aoife McAllister']],
-    ["How did Zoë Lefèvre-Martin and Jan van der Berg do last week on disclosures?", ['Zoë Lefèvre-Martin', 'Jan van der Berg']],
+    ['How did Zoë Lefèvre-Martin and Jan van der Berg do last week on disclosures?', ['Zoë Lefèvre-Martin', 'Jan van der Berg']],
     ['Review the Wales team for last week', ['Siobhán Ní Bhriain', 'Rhys ap Gwilym', 'Łukasz Nowak', 'Ahmad bin Rashid']],
   ])('second lender: %s', async (text, who) => {
     const c = second();
@@ -40,10 +40,12 @@ describe('the Conductor reads people against the CRM', () => {
   it('a typo is asked about ("Did you mean …?"); "yes" takes the name offered and the period said before', async () => {
     const c = new ScriptedConductor();
     const t = await c.turn("Pryia Sha's calls last week");
-    expect(t.reply).toBe('I can\'t find “Pryia Sha” in the CRM. Did you mean Priya Shah? Whose calls should I review?');
+    expect(t.reply).toBe("I can't find “Pryia Sha” in the CRM. Did you mean Priya Shah? Whose calls should I review?");
     expect(c.delegations()).toEqual([]);
     await c.turn('yes');
-    expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ subjects: ['Priya Shah'], start_date: '2024-07-01', end_date: '2024-07-07' }]);
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([
+      { subjects: ['Priya Shah'], start_date: '2024-07-01', end_date: '2024-07-07' },
+    ]);
   });
 
   it('one name resolved and one not: asks about the second rather than dropping it', async () => {

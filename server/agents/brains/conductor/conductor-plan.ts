@@ -13,9 +13,7 @@ import type { ConductorContext } from './context.ts';
  * tools (finishing the session, …) plans the decision's own calls for the chat turn; reading the
  * CRM's advisors first (list_advisors) declares nothing yet ('later'): the plan comes with what follows.
  */
-export function conductorPlan(
-  ctx: ConductorContext, decision: ToolCallsDecision, unit: PlanUnit,
-): DeclarePlanInput | 'later' | null {
+export function conductorPlan(ctx: ConductorContext, decision: ToolCallsDecision, unit: PlanUnit): DeclarePlanInput | 'later' | null {
   const d = ctx.delegation;
   // Reading the CRM's advisors comes before the Conductor knows what the turn is (a delegation, a question): plan with that.
   if (!d && decision.tool_calls.every((c) => c.name === 'list_advisors')) return 'later';
@@ -24,22 +22,30 @@ export function conductorPlan(
   const session = ctx.session()?.session_id ?? unit.session_id;
   const n = d.subjects.length;
   const steps: ToolCallIntent[] = [
-    ...(ctx.find('update_session_context') ? [] : [
-      intent('update_session_context',
-        'Record the request as a goal in the shared session_context; it names the request.'),
-    ]),
-    ...(ctx.find('get_skillset') ? [] : [
-      intent('search_embeddings', 'Search the skill catalog for each function of a call review.'),
-      intent('get_skillset', 'Read the catalog\'s skills with their capabilities, tools and parameters.'),
-      intent('get_skill_reliability', 'Where a function has alternatives, compare their recorded reliability '
-        + '(after the Strategist\'s standing preferences) before choosing.'),
-    ]),
-    ...(ctx.find('list_session_companions') ? [] : [
-      intent('list_session_companions', 'List the session\'s Companions, to reuse idle ones before creating any.'),
-    ]),
+    ...(ctx.find('update_session_context')
+      ? []
+      : [intent('update_session_context', 'Record the request as a goal in the shared session_context; it names the request.')]),
+    ...(ctx.find('get_skillset')
+      ? []
+      : [
+          intent('search_embeddings', 'Search the skill catalog for each function of a call review.'),
+          intent('get_skillset', "Read the catalog's skills with their capabilities, tools and parameters."),
+          intent(
+            'get_skill_reliability',
+            'Where a function has alternatives, compare their recorded reliability ' +
+              "(after the Strategist's standing preferences) before choosing.",
+          ),
+        ]),
+    ...(ctx.find('list_session_companions')
+      ? []
+      : [intent('list_session_companions', "List the session's Companions, to reuse idle ones before creating any.")]),
     intent('create_companion', 'Create a Companion only where none is idle and the pool has room.'),
-    intent('delegate_task', `Hand ${n === 1 ? 'the task' : `the ${n} tasks`} (${d.subjects.join(', ')}) to Companions `
-      + 'at once, each with its skills, plan and budget.', { expectedOutcome: 'each Companion reports a task_result' }),
+    intent(
+      'delegate_task',
+      `Hand ${n === 1 ? 'the task' : `the ${n} tasks`} (${d.subjects.join(', ')}) to Companions ` +
+        'at once, each with its skills, plan and budget.',
+      { expectedOutcome: 'each Companion reports a task_result' },
+    ),
   ].filter((i) => ctx.has(i.toolName));
   const now = decisionIntents(decision, d.why);
   const calledNow = new Set(now.map((i) => i.toolName));
@@ -47,7 +53,9 @@ export function conductorPlan(
   const later = from < 0 ? steps : steps.slice(from + 1);
   const goal = `Delegate ${d.subjects.join(', ')}'s review (request ${requestId}): ${d.why}`;
   return brainPlan(goal, oncePerTool([...now, ...later]), {
-    kind: 'delegation', id: requestId || unit.id, ...(session ? { session_id: session } : {}),
+    kind: 'delegation',
+    id: requestId || unit.id,
+    ...(session ? { session_id: session } : {}),
   });
 }
 

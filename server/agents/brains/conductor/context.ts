@@ -54,7 +54,10 @@ export class ConductorContext {
   }
 
   /** The latest return of `name` in this turn matching `where`. */
-  find(name: string, where: (args: Record<string, unknown>, result: Record<string, unknown> | null) => boolean = () => true): ToolOutcome | undefined {
+  find(
+    name: string,
+    where: (args: Record<string, unknown>, result: Record<string, unknown> | null) => boolean = () => true,
+  ): ToolOutcome | undefined {
     for (let i = this.outcomes.length - 1; i >= 0; i--) {
       const o = this.outcomes[i]!;
       if (o.name === name && where(o.args, o.result)) return o;
@@ -98,12 +101,24 @@ export class ConductorContext {
   }
 
   call(calls: Array<[name: string, args: Record<string, unknown>]>, reasoning: string, content?: string): BrainDecision {
-    if (this.stepsThisTurn >= MAX_STEPS_PER_TURN) return this.say(`I have used the ${MAX_STEPS_PER_TURN} steps I allow myself in one turn, so I stopped here. Ask me again to carry on.`, 'Step budget reached.');
+    if (this.stepsThisTurn >= MAX_STEPS_PER_TURN)
+      return this.say(
+        `I have used the ${MAX_STEPS_PER_TURN} steps I allow myself in one turn, so I stopped here. Ask me again to carry on.`,
+        'Step budget reached.',
+      );
     const missing = calls.map(([n]) => n).filter((n) => !this.has(n));
     if (missing.length) {
-      return this.say(`I need the tool${missing.length > 1 ? 's' : ''} ${missing.map((n) => `\`${n}\``).join(', ')} for the next step, but ${missing.length > 1 ? 'they are' : 'it is'} not attached to me. Please attach ${missing.length > 1 ? 'them' : 'it'} and ask again.`, `Tools missing: ${missing.join(', ')}.`);
+      return this.say(
+        `I need the tool${missing.length > 1 ? 's' : ''} ${missing.map((n) => `\`${n}\``).join(', ')} for the next step, but ${missing.length > 1 ? 'they are' : 'it is'} not attached to me. Please attach ${missing.length > 1 ? 'them' : 'it'} and ask again.`,
+        `Tools missing: ${missing.join(', ')}.`,
+      );
     }
-    return { kind: 'tool_calls', reasoning, ...(content ? { content } : {}), tool_calls: calls.map(([name, args]) => ({ id: `call_${randomUUID()}`, name, arguments: JSON.stringify(args) })) };
+    return {
+      kind: 'tool_calls',
+      reasoning,
+      ...(content ? { content } : {}),
+      tool_calls: calls.map(([name, args]) => ({ id: `call_${randomUUID()}`, name, arguments: JSON.stringify(args) })),
+    };
   }
 
   say(content: string, reasoning?: string): BrainDecision {
@@ -111,10 +126,14 @@ export class ConductorContext {
   }
 
   failed(o: ToolOutcome, what: string): BrainDecision {
-    return this.say(`I could not ${what}: ${o.name} answered “${o.error}”. Nothing after that step was done; ask me again to retry.`, `${o.name} failed (${o.error}).`);
+    return this.say(
+      `I could not ${what}: ${o.name} answered “${o.error}”. Nothing after that step was done; ask me again to retry.`,
+      `${o.name} failed (${o.error}).`,
+    );
   }
 }
 
 /** What a request gets outside a delegated-mode session (the console starts one per Conductor conversation). */
-export const NO_SESSION = 'I have no delegated-mode session to work in (the console starts one for each Conductor conversation).'
-  + ' Please start a new Conductor conversation.';
+export const NO_SESSION =
+  'I have no delegated-mode session to work in (the console starts one for each Conductor conversation).' +
+  ' Please start a new Conductor conversation.';

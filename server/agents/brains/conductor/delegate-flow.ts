@@ -34,14 +34,21 @@ export interface Delegation {
   guidelinesRevision: number;
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'task';
-export const taskIdOf = (request: RequestRecord, item: TaskItem) => `${request.id}-${slug(item.subject)}${item.attempt > 1 ? `-r${item.attempt - 1}` : ''}`;
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'task';
+export const taskIdOf = (request: RequestRecord, item: TaskItem) =>
+  `${request.id}-${slug(item.subject)}${item.attempt > 1 ? `-r${item.attempt - 1}` : ''}`;
 
 /** The Strategist's skill preferences, plus skills the items must not use again (a failed attempt's). */
 function preferencesFor(ctx: ConductorContext, items: TaskItem[], catalog: SkillSummary[]): Record<string, Preference> {
   const g = ctx.guidelines();
   const source = `the Strategist's guidelines (revision ${g.revision})`;
-  const out: Record<string, Preference> = Object.fromEntries(Object.entries(g.skill_preferences).map(([cap, p]) => [cap, { prefer: p.prefer, avoid: p.avoid, source }]));
+  const out: Record<string, Preference> = Object.fromEntries(
+    Object.entries(g.skill_preferences).map(([cap, p]) => [cap, { prefer: p.prefer, avoid: p.avoid, source }]),
+  );
   for (const uri of items.flatMap((i) => i.avoid)) {
     const cap = catalog.find((s) => s.uri === uri)?.tags[0];
     if (!cap) continue;
@@ -69,24 +76,49 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
   if (!found.done) return found;
   // The lender's rule set is the CRM's (list_products → rule_set_id), read once per turn like its advisors.
   const products = ctx.find('list_products');
-  if (!products) return next(ctx.call([['list_products', {}]], "Read the lender's compliance rule set from the CRM: every review checks against it."));
+  if (!products)
+    return next(ctx.call([['list_products', {}]], "Read the lender's compliance rule set from the CRM: every review checks against it."));
   if (!products.ok) return next(ctx.failed(products, "read the lender's rule set from the CRM"));
   const ruleSet = typeof products.result?.rule_set_id === 'string' ? products.result.rule_set_id : null;
-  if (!ruleSet) return next(ctx.say('The CRM names no compliance rule set for its calls, so I cannot check them. Please ask an administrator to configure one.'));
+  if (!ruleSet)
+    return next(
+      ctx.say('The CRM names no compliance rule set for its calls, so I cannot check them. Please ask an administrator to configure one.'),
+    );
   const chosen = Object.fromEntries(REVIEW_ROLES.map((r) => [r, found.value.choices[r]!.chosen])) as Record<ReviewRole, SkillSummary>;
   const focus = focusByTopic(request.focus);
   const uses = new Set(Object.values(chosen).map((s) => s.uri));
   const unretriable = items.filter((i) => i.avoid.some((u) => uses.has(u)));
   const tasks: Array<{ item: TaskItem; task: ReviewTask }> = [];
   for (const item of items.filter((i) => !unretriable.includes(i))) {
-    const made = callReviewTask(chosen, { advisor_name: item.subject, start_date: request.start_date, end_date: request.end_date, rule_set_id: ruleSet }, focus);
+    const made = callReviewTask(
+      chosen,
+      { advisor_name: item.subject, start_date: request.start_date, end_date: request.end_date, rule_set_id: ruleSet },
+      focus,
+    );
     if (!made.ok) return next(ctx.say(`I could not plan the review of ${item.subject}: ${made.error}.`, `Planning failed: ${made.error}.`));
     tasks.push({ item, task: made.task });
   }
 
-  if (!tasks.length) return { done: true, value: { handed: [], queued: [], unretriable, notes: choiceNotes(found.value), skills: [...uses], guidelinesRevision: ctx.guidelines().revision } };
+  if (!tasks.length)
+    return {
+      done: true,
+      value: {
+        handed: [],
+        queued: [],
+        unretriable,
+        notes: choiceNotes(found.value),
+        skills: [...uses],
+        guidelinesRevision: ctx.guidelines().revision,
+      },
+    };
   const list = ctx.find('list_session_companions');
-  if (!list) return next(ctx.call([['list_session_companions', { session_id: session.session_id }]], `${tasks.length} task(s) to staff: look for idle Companions to reuse before creating any.`));
+  if (!list)
+    return next(
+      ctx.call(
+        [['list_session_companions', { session_id: session.session_id }]],
+        `${tasks.length} task(s) to staff: look for idle Companions to reuse before creating any.`,
+      ),
+    );
   if (!list.ok) return next(ctx.failed(list, 'list the Companions of this session'));
   const pool: PoolMember[] = poolOf(list);
   const plan = assign(tasks.length, pool, ctx.poolMax());
@@ -96,9 +128,19 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
   if (creates.length < wanted) {
     const calls = Array.from({ length: wanted - creates.length }, (): [string, Record<string, unknown>] => [
       'create_companion',
-      { session_id: session.session_id, conductor_id: ctx.self, specialization: REVIEW_SPECIALIZATION, shared_block_ids_json: JSON.stringify(sessionBlock ? [sessionBlock] : []) },
+      {
+        session_id: session.session_id,
+        conductor_id: ctx.self,
+        specialization: REVIEW_SPECIALIZATION,
+        shared_block_ids_json: JSON.stringify(sessionBlock ? [sessionBlock] : []),
+      },
     ]);
-    return next(ctx.call(calls, `${pool.filter((c) => c.status === 'idle').length} idle Companion(s) for ${tasks.length} task(s): create ${calls.length} more (pool ${pool.length} of ${ctx.poolMax()}).`));
+    return next(
+      ctx.call(
+        calls,
+        `${pool.filter((c) => c.status === 'idle').length} idle Companion(s) for ${tasks.length} task(s): create ${calls.length} more (pool ${pool.length} of ${ctx.poolMax()}).`,
+      ),
+    );
   }
 
   const handed: Handed[] = [];
@@ -107,9 +149,10 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
     const a = plan[i]!;
     const created = a.kind === 'new' ? creates[a.slot] : undefined;
     if (a.kind === 'queued' || (created && !created.ok)) return void queued.push(item);
-    const companion = a.kind === 'existing'
-      ? { id: a.companion.companion_id, name: a.companion.companion_name, created: false }
-      : { id: String(created!.result?.companion_id), name: String(created!.result?.companion_name), created: true };
+    const companion =
+      a.kind === 'existing'
+        ? { id: a.companion.companion_id, name: a.companion.companion_name, created: false }
+        : { id: String(created!.result?.companion_id), name: String(created!.result?.companion_name), created: true };
     handed.push({ item, taskId: taskIdOf(request, item), companion });
   });
 
@@ -133,15 +176,37 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
         budget_source: source,
       };
       const description = `Review ${h.item.subject}'s calls from ${request.start_date} to ${request.end_date} for ${request.focus_label}${h.item.attempt > 1 ? ` (attempt ${h.item.attempt})` : ''}.`;
-      return ['delegate_task', { companion_id: h.companion.id, task_id: h.taskId, description, skills_required_json: JSON.stringify(t.skills_required), context_json: JSON.stringify(context), priority: 'normal' }];
+      return [
+        'delegate_task',
+        {
+          companion_id: h.companion.id,
+          task_id: h.taskId,
+          description,
+          skills_required_json: JSON.stringify(t.skills_required),
+          context_json: JSON.stringify(context),
+          priority: 'normal',
+        },
+      ];
     });
-    return next(ctx.call(calls, `Delegate ${calls.length} task(s) in parallel (guidelines revision ${revision}): ${due.map((h) => `${h.item.subject} → ${h.companion.name}`).join(', ')}.`));
+    return next(
+      ctx.call(
+        calls,
+        `Delegate ${calls.length} task(s) in parallel (guidelines revision ${revision}): ${due.map((h) => `${h.item.subject} → ${h.companion.name}`).join(', ')}.`,
+      ),
+    );
   }
   const refused = handed.map((h) => ctx.find('delegate_task', (a) => a.task_id === h.taskId)!).find((o) => !o.ok);
   if (refused) return next(ctx.failed(refused, `delegate the review task ${String(refused.args.task_id)}`));
   return {
     done: true,
-    value: { handed, queued, unretriable, notes: choiceNotes(found.value), skills: [...new Set(Object.values(chosen).map((s) => s.uri))], guidelinesRevision: revision },
+    value: {
+      handed,
+      queued,
+      unretriable,
+      notes: choiceNotes(found.value),
+      skills: [...new Set(Object.values(chosen).map((s) => s.uri))],
+      guidelinesRevision: revision,
+    },
   };
 }
 

@@ -20,7 +20,12 @@ export interface Focus {
 
 /** The focus of each topic lib/nl reads (the record keeps the focus's own name, e.g. `vulnerable_customers`). */
 const FOCUS: Record<Topic, Focus> = {
-  vulnerability: { topic: 'vulnerable_customers', label: 'vulnerable customers', verdicts: "@.category == 'vulnerability'", flag: 'vulnerability' },
+  vulnerability: {
+    topic: 'vulnerable_customers',
+    label: 'vulnerable customers',
+    verdicts: "@.category == 'vulnerability'",
+    flag: 'vulnerability',
+  },
   disclosures: { topic: 'disclosures', label: 'mandatory disclosures', verdicts: "@.category == 'mandatory_disclosure'", flag: null },
   affordability: { topic: 'affordability', label: 'affordability checks', verdicts: '@.rule =~ /afford/i', flag: null },
   complaints: { topic: 'complaints', label: 'complaints', verdicts: '@.rule =~ /complain/i', flag: null },

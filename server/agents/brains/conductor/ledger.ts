@@ -73,7 +73,10 @@ export function readLedger(history: BrainMessage[]): Ledger {
 }
 
 /** Where a request stands: per subject its latest attempt and that attempt's result, if any. */
-export function requestState(l: Ledger, requestId: string): Array<{ subject: string; latest: Delegated | null; result: TaskResult | null }> {
+export function requestState(
+  l: Ledger,
+  requestId: string,
+): Array<{ subject: string; latest: Delegated | null; result: TaskResult | null }> {
   const mine = l.delegations.filter((d) => d.request.id === requestId);
   const subjects = mine[0]?.request.subjects ?? [];
   return subjects.map((subject) => {

@@ -9,7 +9,13 @@ interface CallReport {
   score?: number;
   max_score?: number;
   flags?: Array<{ type: string; severity: string; excerpt: string }>;
-  focus_verdicts?: Array<{ rule_id: string; rule: string; verdict: 'pass' | 'fail' | 'not_applicable'; rationale?: string; evidence?: string | null }>;
+  focus_verdicts?: Array<{
+    rule_id: string;
+    rule: string;
+    verdict: 'pass' | 'fail' | 'not_applicable';
+    rationale?: string;
+    evidence?: string | null;
+  }>;
   failed_rules?: string[];
 }
 
@@ -25,7 +31,14 @@ interface Findings {
 
 const LONDON = 'Europe/London';
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON });
+const when = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: LONDON,
+});
 
 /** "1 July 2024 to 7 July 2024" (calendar dates, as the request gave them). */
 export function period(r: Pick<RequestRecord, 'start_date' | 'end_date'>): string {
@@ -33,12 +46,15 @@ export function period(r: Pick<RequestRecord, 'start_date' | 'end_date'>): strin
   return r.start_date === r.end_date ? d(r.start_date) : `${d(r.start_date)} to ${d(r.end_date)}`;
 }
 
-const callLabel = (c: CallReport) => `${c.recording_id}${c.recorded_at && !Number.isNaN(Date.parse(c.recorded_at)) ? `, ${when.format(new Date(c.recorded_at))}` : ''}`;
+const callLabel = (c: CallReport) =>
+  `${c.recording_id}${c.recorded_at && !Number.isNaN(Date.parse(c.recorded_at)) ? `, ${when.format(new Date(c.recorded_at))}` : ''}`;
 
 function findings(subject: string, result: TaskResult, focus: Focus): Findings {
   const data = (result.output.data ?? {}) as { calls?: CallReport[] };
   const calls = Array.isArray(data.calls) ? data.calls : [];
-  const fails = calls.flatMap((call) => (call.focus_verdicts ?? []).filter((v) => v.verdict === 'fail').map((verdict) => ({ call, verdict })));
+  const fails = calls.flatMap((call) =>
+    (call.focus_verdicts ?? []).filter((v) => v.verdict === 'fail').map((verdict) => ({ call, verdict })),
+  );
   const applicable = calls.reduce((n, c) => n + (c.focus_verdicts ?? []).filter((v) => v.verdict !== 'not_applicable').length, 0);
   const scores = calls.map((c) => c.score).filter((s): s is number => typeof s === 'number');
   return {
@@ -64,19 +80,33 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
   const empty = reviewed.filter((f) => f.calls.length === 0);
   const done = reviewed.filter((f) => f.calls.length > 0);
   const failed = outcomes.filter((o) => o.result?.status === 'failed');
-  const lines: string[] = [`Here is what the Companions found in the calls on applications from ${period(request)}, looking at ${focus.label}.`, ''];
+  const lines: string[] = [
+    `Here is what the Companions found in the calls on applications from ${period(request)}, looking at ${focus.label}.`,
+    '',
+  ];
   if (done.length) {
     const flagCol = focus.flag ? ' Calls with a vulnerable customer |' : '';
-    lines.push(`| Advisor | Calls reviewed |${flagCol} Failed checks (${focus.label}) | Mean QA score |`, `|---|---|${focus.flag ? '---|' : ''}---|---|`);
+    lines.push(
+      `| Advisor | Calls reviewed |${flagCol} Failed checks (${focus.label}) | Mean QA score |`,
+      `|---|---|${focus.flag ? '---|' : ''}---|---|`,
+    );
     for (const f of done) {
       const flagCell = focus.flag ? ` ${f.flagged.length} |` : '';
       const score = f.meanScore === null ? 'none' : `${f.meanScore} (mean of ${f.calls.length} call${f.calls.length === 1 ? '' : 's'})`;
       lines.push(`| ${f.subject} | ${f.calls.length} |${flagCell} ${f.fails.length} of ${f.applicable} | ${score} |`);
     }
     lines.push('');
-    const needing = done.filter((f) => f.fails.length > 0).sort((a, b) => b.fails.length - a.fails.length || b.fails.length / Math.max(1, b.applicable) - a.fails.length / Math.max(1, a.applicable));
+    const needing = done
+      .filter((f) => f.fails.length > 0)
+      .sort(
+        (a, b) =>
+          b.fails.length - a.fails.length || b.fails.length / Math.max(1, b.applicable) - a.fails.length / Math.max(1, a.applicable),
+      );
     if (!needing.length) {
-      const none = focus.flag && done.every((f) => f.flagged.length === 0) ? ` No customer in these calls disclosed a vulnerability, so the calls say nothing about how ${done.length > 1 ? 'they handle' : 'the advisor handles'} one.` : '';
+      const none =
+        focus.flag && done.every((f) => f.flagged.length === 0)
+          ? ` No customer in these calls disclosed a vulnerability, so the calls say nothing about how ${done.length > 1 ? 'they handle' : 'the advisor handles'} one.`
+          : '';
       lines.push(`**No one needs coaching on ${focus.label} from these calls**: no check of those rules failed.${none}`);
     } else {
       const who = needing.map((f) => `**${f.subject}**`).join(needing.length === 2 ? ' and ' : ', ');
@@ -89,7 +119,8 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
           lines.push(`- ${f.subject}, call ${callLabel(call)}${said ? ` — the customer said: “${said}”` : ''}`);
           for (const v of failed) lines.push(`  failed ${v.rule_id} “${v.rule}”: ${v.rationale ?? 'see the verdict'}`);
         }
-        if (calls.length > 3) lines.push(`- …and ${calls.length - 3} more call${calls.length - 3 === 1 ? '' : 's'} with failed checks for ${f.subject}.`);
+        if (calls.length > 3)
+          lines.push(`- …and ${calls.length - 3} more call${calls.length - 3 === 1 ? '' : 's'} with failed checks for ${f.subject}.`);
       }
       const fine = done.filter((f) => !f.fails.length);
       if (fine.length) lines.push('', `${fine.map((f) => f.subject).join(', ')}: no failed check of those rules.`);
@@ -97,7 +128,10 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
   }
   if (empty.length) {
     const names = empty.map((f) => f.subject).join(', ');
-    lines.push('', `I found no calls for ${names} on applications from ${period(request)}. Is the name spelled as in the CRM, or is another period meant?`);
+    lines.push(
+      '',
+      `I found no calls for ${names} on applications from ${period(request)}. Is the name spelled as in the CRM, or is another period meant?`,
+    );
   }
   for (const o of failed) lines.push('', `I could not review ${o.subject}'s calls: ${o.result!.output.error ?? o.result!.output.summary}`);
   const missing = outcomes.filter((o) => !o.result);

@@ -21,8 +21,10 @@ export type ConductorRequest =
   | { kind: 'thanks' }
   | { kind: 'other' };
 
-const STATUS = /\b(?:status|progress|how(?:'s| is) it going|how far|done yet|finished yet|any (?:news|results?)|still (?:running|working))\b/i;
-const FINISH = /\b(?:finali[sz]e|close (?:the |this )?session|end (?:the |this )?session|we(?:'re| are) done|that'?s all|wrap (?:it )?up)\b/i;
+const STATUS =
+  /\b(?:status|progress|how(?:'s| is) it going|how far|done yet|finished yet|any (?:news|results?)|still (?:running|working))\b/i;
+const FINISH =
+  /\b(?:finali[sz]e|close (?:the |this )?session|end (?:the |this )?session|we(?:'re| are) done|that'?s all|wrap (?:it )?up)\b/i;
 const THANKS = /^\s*(?:thanks|thank you|cheers|great,? thanks)\b/i;
 /** "compare X and Y": a comparison of advisors is a review of each. */
 const COMPARE = /\b(?:compare|comparison|versus|vs)\b/i;

@@ -59,7 +59,9 @@ function reviewAt(ctx: ConductorContext, at: number): Review | null {
 function followUp(ctx: ConductorContext, text: string, now: ConductorRequest): Review | null {
   const { subjects, unresolved } = subjectsIn(text, ctx.directory());
   if (!subjects.length || (now.kind === 'review' && now.range)) return null;
-  const last = [...(ctx.session()?.user_goals ?? [])].reverse().find((g): g is Record<string, string> => typeof (g as { start_date?: unknown })?.start_date === 'string');
+  const last = [...(ctx.session()?.user_goals ?? [])]
+    .reverse()
+    .find((g): g is Record<string, string> => typeof (g as { start_date?: unknown })?.start_date === 'string');
   if (!last) return null;
   const focus = focusIn(text);
   return {
@@ -106,21 +108,46 @@ export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
     const why = `“${unsure.said}” is ${unsure.status} against the CRM's ${ctx.directory().length} advisors: ask, never guess or drop.`;
     return ctx.say(askAbout(unsure), why);
   }
-  if (!req.subjects.length) return ctx.say(`${ASK_WHO} Name the advisors, for example “Alex Wong and Priya Shah”.`, 'No advisor named: ask, do not guess.');
-  if (!req.range) return ctx.say(`${ASK_WHEN} For example “last week” or “from 2024-07-01 to 2024-07-07”.`, 'No period named: ask, do not guess.');
+  if (!req.subjects.length)
+    return ctx.say(`${ASK_WHO} Name the advisors, for example “Alex Wong and Priya Shah”.`, 'No advisor named: ask, do not guess.');
+  if (!req.range)
+    return ctx.say(`${ASK_WHEN} For example “last week” or “from 2024-07-01 to 2024-07-07”.`, 'No period named: ask, do not guess.');
   const session = ctx.session();
   if (!session) return ctx.say(NO_SESSION);
   const goal = ctx.find('update_session_context', (a) => typeof a.goals_json === 'string');
   if (!goal) {
-    const record = { request_id: `req-${randomUUID().slice(0, 8)}`, request: req.query, subjects: req.subjects, start_date: req.range.start_date, end_date: req.range.end_date, focus: req.focus.topic };
+    const record = {
+      request_id: `req-${randomUUID().slice(0, 8)}`,
+      request: req.query,
+      subjects: req.subjects,
+      start_date: req.range.start_date,
+      end_date: req.range.end_date,
+      focus: req.focus.topic,
+    };
     ctx.delegation = { requestId: record.request_id, subjects: req.subjects, why: `A review of ${req.subjects.join(', ')}.` };
-    return ctx.call([['update_session_context', { session_id: session.session_id, goals_json: JSON.stringify([...session.user_goals, record]) }]], `A review of ${req.subjects.length} advisor(s): record the goal in session_context first.`);
+    return ctx.call(
+      [['update_session_context', { session_id: session.session_id, goals_json: JSON.stringify([...session.user_goals, record]) }]],
+      `A review of ${req.subjects.length} advisor(s): record the goal in session_context first.`,
+    );
   }
   if (!goal.ok) return ctx.failed(goal, 'record the goal in the session context');
   const goals = JSON.parse(String(goal.args.goals_json)) as Array<Record<string, unknown>>;
   const id = String(goals.at(-1)?.request_id ?? '');
-  const request: RequestRecord = { id, query: req.query, subjects: req.subjects, focus: req.focus.topic, focus_label: req.focus.label, start_date: req.range.start_date, end_date: req.range.end_date };
-  const step = delegateItems(ctx, request, req.subjects.map((subject) => ({ subject, attempt: 1, avoid: [] })), `One task per advisor: ${req.subjects.join(', ')}.`);
+  const request: RequestRecord = {
+    id,
+    query: req.query,
+    subjects: req.subjects,
+    focus: req.focus.topic,
+    focus_label: req.focus.label,
+    start_date: req.range.start_date,
+    end_date: req.range.end_date,
+  };
+  const step = delegateItems(
+    ctx,
+    request,
+    req.subjects.map((subject) => ({ subject, attempt: 1, avoid: [] })),
+    `One task per advisor: ${req.subjects.join(', ')}.`,
+  );
   if (!step.done) return step.decision;
   const note = focusNote(ctx, req);
   const said = `${note ? `${note}\n\n` : ''}${delegatedMessage(request, step.value)}`;
@@ -140,9 +167,13 @@ function focusNote(ctx: ConductorContext, req: Review): string | null {
 }
 
 export function delegatedMessage(request: RequestRecord, d: Delegation): string {
-  const lines = [`I've split this into ${request.subjects.length} task${request.subjects.length === 1 ? '' : 's'}, one per advisor, reviewing the calls on applications from ${period(request)} for ${request.focus_label}:`];
-  for (const h of d.handed) lines.push(`- **${h.item.subject}** → ${h.companion.name}${h.companion.created ? ' (a new Companion)' : ''}, task \`${h.taskId}\``);
-  for (const q of d.queued) lines.push(`- **${q.subject}**: waiting — every Companion is busy and the pool is full; it starts when one is free.`);
+  const lines = [
+    `I've split this into ${request.subjects.length} task${request.subjects.length === 1 ? '' : 's'}, one per advisor, reviewing the calls on applications from ${period(request)} for ${request.focus_label}:`,
+  ];
+  for (const h of d.handed)
+    lines.push(`- **${h.item.subject}** → ${h.companion.name}${h.companion.created ? ' (a new Companion)' : ''}, task \`${h.taskId}\``);
+  for (const q of d.queued)
+    lines.push(`- **${q.subject}**: waiting — every Companion is busy and the pool is full; it starts when one is free.`);
   lines.push('', `Skills: ${d.skills.map((s) => s.replace('skill://', '')).join(', ')}.`);
   for (const n of d.notes) lines.push(n);
   lines.push('', "I'll combine their findings when they report back. You can keep talking to me meanwhile.");

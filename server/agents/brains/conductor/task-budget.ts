@@ -32,9 +32,10 @@ export function companionTaskBudget(g: Guidelines, task: { skills: number; planS
   const set = resourceBudgetSchema.safeParse(g.companion_strategy?.task_budget);
   if (set.success && Object.keys(set.data).length) {
     // Revision 0 is the guidelines as the session began: the deployment's DCF_COMPANION_TASK_BUDGET.
-    const source = g.revision === 0
-      ? 'the deployment\'s Companion task budget (DCF_COMPANION_TASK_BUDGET)'
-      : `the Conductor's guidelines (revision ${g.revision}), companion_strategy.task_budget`;
+    const source =
+      g.revision === 0
+        ? "the deployment's Companion task budget (DCF_COMPANION_TASK_BUDGET)"
+        : `the Conductor's guidelines (revision ${g.revision}), companion_strategy.task_budget`;
     return { budget: set.data, source };
   }
   const protocol = 2 + 2 * task.skills;
@@ -43,6 +44,6 @@ export function companionTaskBudget(g: Guidelines, task: { skills: number; planS
       maxToolCalls: protocol + PER_STEP_ALLOWANCE * Math.max(1, task.planSteps),
       maxLatency: DEFAULT_TASK_LATENCY_MS,
     },
-    source: 'the Conductor\'s default: the task\'s protocol calls, four calls per plan step, ten minutes',
+    source: "the Conductor's default: the task's protocol calls, four calls per plan step, ten minutes",
   };
 }

@@ -4,8 +4,9 @@ import { genericWorkerBrain } from './generic-worker-brain.ts';
 
 const SELF = 'agent-gw';
 const collab = (kind: string, body: Record<string, unknown>) =>
-  `[Incoming message from agent with ID 'agent-coord' - …] ${
-    JSON.stringify({ collaboration_message: { message_id: 'msg-1', kind, from: 'agent-coord', ...body } })}`;
+  `[Incoming message from agent with ID 'agent-coord' - …] ${JSON.stringify({
+    collaboration_message: { message_id: 'msg-1', kind, from: 'agent-coord', ...body },
+  })}`;
 
 /** Runs the brain to its message, answering each tool call with `answer`. */
 async function run(inbound: string, answer: (name: string, args: Record<string, unknown>) => Record<string, unknown>) {
@@ -13,7 +14,10 @@ async function run(inbound: string, answer: (name: string, args: Record<string, 
   const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
   for (let i = 0; i < 10; i++) {
     const input: BrainInput = {
-      agent: { id: SELF, name: 'gw', role: 'generic-worker', system: '', tags: [] }, blocks: [], tools: [], history,
+      agent: { id: SELF, name: 'gw', role: 'generic-worker', system: '', tags: [] },
+      blocks: [],
+      tools: [],
+      history,
     };
     const d: BrainDecision = await genericWorkerBrain.decide(input);
     if (d.kind === 'message') return { calls, reply: d.content };
@@ -22,7 +26,13 @@ async function run(inbound: string, answer: (name: string, args: Record<string, 
       const args = JSON.parse(c.arguments) as Record<string, unknown>;
       calls.push({ name: c.name, args });
       const r = answer(c.name, args);
-      history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: JSON.stringify(r), status: r.status === 'ok' ? 'success' : 'error' });
+      history.push({
+        role: 'tool',
+        tool_call_id: c.id,
+        name: c.name,
+        content: JSON.stringify(r),
+        status: r.status === 'ok' ? 'success' : 'error',
+      });
     }
   }
   throw new Error('no message');
@@ -33,8 +43,10 @@ const SKILL_CALL = { skill_tool_call: { skill: 'skill://builtin.echo@1.0.0', arg
 
 describe('the generic worker without a language model', () => {
   it('carries out a subtask that names a skill tool call and reports the result attributed to itself', async () => {
-    const r = await run(collab('subtask_delegation', { subtask_id: 'st-1', subtask_description: 'echo', contextual_data: SKILL_CALL }),
-      (name) => (name === 'invoke_skill_tool' ? ok({ output: { text: 'hello' } }) : ok()));
+    const r = await run(
+      collab('subtask_delegation', { subtask_id: 'st-1', subtask_description: 'echo', contextual_data: SKILL_CALL }),
+      (name) => (name === 'invoke_skill_tool' ? ok({ output: { text: 'hello' } }) : ok()),
+    );
     expect(r.calls.map((c) => c.name)).toEqual(['load_skill', 'invoke_skill_tool', 'merge_results']);
     expect(r.calls[1]!.args).toEqual({ agent_id: SELF, skill: 'skill://builtin.echo@1.0.0', args: { text: 'hello' } });
     expect(r.calls[2]!.args).toEqual({ results: [{ subtask_id: 'st-1', model_id: SELF, content: '{"output":{"text":"hello"}}' }] });
@@ -42,8 +54,9 @@ describe('the generic worker without a language model', () => {
   });
 
   it('reports a failed skill call as a blocker to the coordinator, without retrying', async () => {
-    const r = await run(collab('subtask_delegation', { subtask_id: 'st-2', contextual_data: SKILL_CALL }),
-      (name) => (name === 'invoke_skill_tool' ? { status: 'error', error: 'upstream timeout', error_code: 'unavailable' } : ok()));
+    const r = await run(collab('subtask_delegation', { subtask_id: 'st-2', contextual_data: SKILL_CALL }), (name) =>
+      name === 'invoke_skill_tool' ? { status: 'error', error: 'upstream timeout', error_code: 'unavailable' } : ok(),
+    );
     expect(r.calls.map((c) => c.name)).toEqual(['load_skill', 'invoke_skill_tool', 'share_plan_update']);
     expect(r.calls[2]!.args).toMatchObject({ sender_id: SELF, recipient_id: 'agent-coord', related_task_id: 'st-2', confidence_level: 0 });
     expect(String(r.calls[2]!.args.plan_summary)).toContain('invoke_skill_tool failed: upstream timeout');

@@ -25,11 +25,16 @@ export const genericWorkerBrain: Brain = {
   },
 };
 
-interface SkillCall { skill: string; tool?: string; arguments: Record<string, unknown> }
+interface SkillCall {
+  skill: string;
+  tool?: string;
+  arguments: Record<string, unknown>;
+}
 type Collab = Record<string, unknown> & { kind: string; from: string };
 
-const OFFLINE = 'I run without a language model, so I can only carry out a subtask that names a skill tool call: '
-  + 'contextual_data {"skill_tool_call": {"skill": "skill://name@version", "tool": "…", "arguments": {…}}}.';
+const OFFLINE =
+  'I run without a language model, so I can only carry out a subtask that names a skill tool call: ' +
+  'contextual_data {"skill_tool_call": {"skill": "skill://name@version", "tool": "…", "arguments": {…}}}.';
 
 function decide(input: BrainInput): BrainDecision {
   const { inbound, steps } = currentTurn(input.history);
@@ -40,11 +45,17 @@ function decide(input: BrainInput): BrainDecision {
   if (message.kind === 'assistance_request') {
     const done = turnToolResults(steps).find((r) => r.name === 'share_plan_update');
     if (done) return say(`I answered ${message.from}'s request for assistance: ${OFFLINE}`);
-    return call('share_plan_update', {
-      sender_id: self, recipient_id: message.from,
-      plan_summary: `I cannot take “${String(message.task_description ?? 'this task')}” as worded. ${OFFLINE}`,
-      blockers: ['no language model: free-text work needs a skill tool call'], confidence_level: 0,
-    }, 'An assistance request in words only: say what I can take instead of guessing.');
+    return call(
+      'share_plan_update',
+      {
+        sender_id: self,
+        recipient_id: message.from,
+        plan_summary: `I cannot take “${String(message.task_description ?? 'this task')}” as worded. ${OFFLINE}`,
+        blockers: ['no language model: free-text work needs a skill tool call'],
+        confidence_level: 0,
+      },
+      'An assistance request in words only: say what I can take instead of guessing.',
+    );
   }
   return say(`Noted (${message.kind.replace(/_/g, ' ')} from ${message.from}).`);
 }
@@ -58,26 +69,44 @@ function subtask(self: string, m: Collab, done: ReturnType<typeof turnToolResult
   if (blocked) return say(`Subtask ${subtaskId}: I told ${m.from} what blocks it.`);
   if (!skillCall || failed) {
     const why = failed ? `${failed.name} failed: ${String(failed.result?.error ?? 'no answer')}` : OFFLINE;
-    return call('share_plan_update', {
-      sender_id: self, recipient_id: m.from, related_task_id: subtaskId,
-      plan_summary: `Subtask ${subtaskId} is blocked. ${why}`,
-      blockers: [failed ? why : 'no language model: the subtask names no skill tool call'], confidence_level: 0,
-    }, failed ? 'The skill call failed: report it as a blocker.' : 'The subtask is in words only: ask for a skill tool call.');
+    return call(
+      'share_plan_update',
+      {
+        sender_id: self,
+        recipient_id: m.from,
+        related_task_id: subtaskId,
+        plan_summary: `Subtask ${subtaskId} is blocked. ${why}`,
+        blockers: [failed ? why : 'no language model: the subtask names no skill tool call'],
+        confidence_level: 0,
+      },
+      failed ? 'The skill call failed: report it as a blocker.' : 'The subtask is in words only: ask for a skill tool call.',
+    );
   }
   if (!result('load_skill')) {
     return call('load_skill', { agent_id: self, skill: skillCall.skill }, `Subtask ${subtaskId}: load ${skillCall.skill}.`);
   }
   const invoked = result('invoke_skill_tool');
   if (!invoked) {
-    return call('invoke_skill_tool', {
-      agent_id: self, skill: skillCall.skill, ...(skillCall.tool ? { tool: skillCall.tool } : {}), args: skillCall.arguments,
-    }, `Subtask ${subtaskId}: call the skill tool it names.`);
+    return call(
+      'invoke_skill_tool',
+      {
+        agent_id: self,
+        skill: skillCall.skill,
+        ...(skillCall.tool ? { tool: skillCall.tool } : {}),
+        args: skillCall.arguments,
+      },
+      `Subtask ${subtaskId}: call the skill tool it names.`,
+    );
   }
   if (!result('merge_results')) {
     const { status: _s, error: _e, ...output } = invoked.result ?? {};
-    return call('merge_results', {
-      results: [{ subtask_id: subtaskId, model_id: self, content: JSON.stringify(output) }],
-    }, `Subtask ${subtaskId} is done: report the result, attributed to me.`);
+    return call(
+      'merge_results',
+      {
+        results: [{ subtask_id: subtaskId, model_id: self, content: JSON.stringify(output) }],
+      },
+      `Subtask ${subtaskId} is done: report the result, attributed to me.`,
+    );
   }
   return say(`Subtask ${subtaskId} is done: I reported ${skillCall.skill}'s result with merge_results.`);
 }

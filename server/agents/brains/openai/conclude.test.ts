@@ -4,7 +4,11 @@ import type { BrainInput } from '../brain.ts';
 import { OpenAIChatBrain } from './openai-brain.ts';
 import { conclusionProblems } from './testing/conclusion-wire.ts';
 
-const SKILLSET = { name: 'get_skillset', description: 'List skills.', parameters: { type: 'object', properties: { tag: { type: 'string' } } } };
+const SKILLSET = {
+  name: 'get_skillset',
+  description: 'List skills.',
+  parameters: { type: 'object', properties: { tag: { type: 'string' } } },
+};
 const input = (over: Partial<BrainInput> = {}): BrainInput => ({
   agent: { id: 'agent-1', name: 'planner-1', role: 'planner', system: 'You are the Planner.', tags: [] },
   blocks: [{ id: 'block-1', label: 'human', value: 'Selina, compliance manager', limit: 20_000 }],
@@ -55,7 +59,8 @@ describe('the openai brain at the step limit (conclude: one request, tools disab
     await expect(brain.conclude(input(), { steps: 3 })).resolves.toMatchObject({ content: 'Done so far: the catalog lookup.' });
     fake.reply({ tool_calls: [{ name: 'get_skillset', arguments: {} }] });
     await expect(brain.conclude(input(), { steps: 3 })).rejects.toMatchObject({
-      stopReason: 'invalid_llm_response', message: 'the model gave no final answer at the step limit',
+      stopReason: 'invalid_llm_response',
+      message: 'the model gave no final answer at the step limit',
     });
   });
 

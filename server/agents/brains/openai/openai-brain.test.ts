@@ -45,14 +45,16 @@ describe('the openai brain (chat completions with function calling)', () => {
       model: 'm-1',
       temperature: 0.2,
       tool_choice: 'auto',
-      tools: [{
-        type: 'function',
-        function: {
-          name: 'get_skillset',
-          description: 'List skills.',
-          parameters: { type: 'object', properties: { tag: { type: 'string' } } },
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_skillset',
+            description: 'List skills.',
+            parameters: { type: 'object', properties: { tag: { type: 'string' } } },
+          },
         },
-      }],
+      ],
     });
     expect(req.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'Which skills transcribe?' },
@@ -74,7 +76,10 @@ describe('the openai brain (chat completions with function calling)', () => {
   it('returns tool calls, tolerating arguments given as an object and a missing call id', async () => {
     const brain = new OpenAIChatBrain({ baseUrl: fake.baseUrl, model: 'm-1' });
     fake.reply({
-      tool_calls: [{ name: 'get_skillset', arguments: { tag: 'qa' }, id: '' }, { name: 'get_skillset', arguments: '' }],
+      tool_calls: [
+        { name: 'get_skillset', arguments: { tag: 'qa' }, id: '' },
+        { name: 'get_skillset', arguments: '' },
+      ],
       content: 'Looking.',
     });
     const d = await brain.decide(input({ tools: [], history: [{ role: 'user', content: 'hi' }] }));
@@ -107,10 +112,15 @@ describe('the openai brain (chat completions with function calling)', () => {
 
   it('is chosen by configuration, and describes itself', () => {
     expect(loadConfig({}, '/x').agentBrain).toEqual({ kind: 'deterministic' });
-    expect(loadConfig({ OPENAI_MODEL: 'gpt-4.1', OPENAI_API_KEY: 'sk-1' }, '/x').agentBrain)
-      .toEqual({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1', apiKey: 'sk-1' });
-    expect(loadConfig({ OPENAI_MODEL: 'qwen', OPENAI_BASE_URL: 'http://llm:8000/v1/' }, '/x').agentBrain)
-      .toMatchObject({ baseUrl: 'http://llm:8000/v1' });
+    expect(loadConfig({ OPENAI_MODEL: 'gpt-4.1', OPENAI_API_KEY: 'sk-1' }, '/x').agentBrain).toEqual({
+      kind: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4.1',
+      apiKey: 'sk-1',
+    });
+    expect(loadConfig({ OPENAI_MODEL: 'qwen', OPENAI_BASE_URL: 'http://llm:8000/v1/' }, '/x').agentBrain).toMatchObject({
+      baseUrl: 'http://llm:8000/v1',
+    });
     expect(() => loadConfig({ OPENAI_BASE_URL: 'http://llm:8000/v1' }, '/x')).toThrow(/OPENAI_BASE_URL needs OPENAI_MODEL/);
     expect(() => loadConfig({ OPENAI_MODEL: 'm', OPENAI_BASE_URL: 'ftp://x' }, '/x')).toThrow(/OPENAI_BASE_URL/);
     // The local agents' step limit per turn (the loop then asks for the final answer).
@@ -118,8 +128,11 @@ describe('the openai brain (chat completions with function calling)', () => {
     expect(loadConfig({ DCF_AGENT_MAX_STEPS: '8' }, '/x').agentMaxSteps).toBe(8);
     expect(() => loadConfig({ DCF_AGENT_MAX_STEPS: '0' }, '/x')).toThrow(/DCF_AGENT_MAX_STEPS \("0"\)/);
     expect(() => loadConfig({ DCF_AGENT_MAX_STEPS: 'many' }, '/x')).toThrow(/DCF_AGENT_MAX_STEPS/);
-    expect(brainsFromConfig({ kind: 'openai', baseUrl: 'http://llm:8000/v1', model: 'qwen', apiKey: undefined }).describe())
-      .toEqual({ brain: 'openai', model: 'qwen', base_url: 'http://llm:8000/v1' });
+    expect(brainsFromConfig({ kind: 'openai', baseUrl: 'http://llm:8000/v1', model: 'qwen', apiKey: undefined }).describe()).toEqual({
+      brain: 'openai',
+      model: 'qwen',
+      base_url: 'http://llm:8000/v1',
+    });
     const deterministic = brainsFromConfig({ kind: 'deterministic' });
     expect(deterministic.describe()).toEqual({ brain: 'deterministic' });
     expect(deterministic.forRole('worker')?.name).toBe('deterministic:worker');

@@ -59,9 +59,8 @@ export class OpenAIChatBrain implements Brain {
   /** The request body for a step (exported through the class for tests and logs). */
   request(input: BrainInput): ChatCompletionRequest {
     // With plans tracked and the planning tool attached, the model is asked to declare its own (issue 17).
-    const planning = input.turn && input.tools.some((t) => t.name === 'declare_tool_call_plan')
-      ? `\n\n${planInstruction(input.turn.unit)}`
-      : '';
+    const planning =
+      input.turn && input.tools.some((t) => t.name === 'declare_tool_call_plan') ? `\n\n${planInstruction(input.turn.unit)}` : '';
     const body: ChatCompletionRequest = {
       model: this.opts.model,
       messages: [{ role: 'system', content: systemPrompt(input.agent, input.blocks) + planning }, ...input.history.map(toWire)],

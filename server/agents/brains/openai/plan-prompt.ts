@@ -20,9 +20,9 @@ export function planInstruction(unit: PlanUnit): string {
     `- unit: ${JSON.stringify(unit)} — exactly this.`,
     'If the plan stops fitting (a tool failed, a result changed what is needed), call update_tool_call_plan',
     'with the plan_id, the new plannedSequence and a reason before you go on. When you end a planned step',
-    'early or skip an intent, say why in update_tool_call_plan\'s deviations.',
+    "early or skip an intent, say why in update_tool_call_plan's deviations.",
     'If you declare nothing, the runtime declares a plan of your first calls for you and records every other',
-    'call as a deviation from it. A call over the plan\'s budget may be refused (budget_exceeded): then stop',
+    "call as a deviation from it. A call over the plan's budget may be refused (budget_exceeded): then stop",
     'calling tools and give your best answer so far.',
     '</tool_call_plan>',
   ].join('\n');

@@ -26,9 +26,7 @@ export interface Completion {
  * late or refuses (the body's start kept as detail), `invalid_llm_response` when the answer is not a
  * chat completion. A caller's abort is rethrown as it is, so the loop can end the turn `cancelled`.
  */
-export async function postCompletion(
-  ep: EndpointOptions, body: ChatCompletionRequest, callerSignal?: AbortSignal,
-): Promise<Completion> {
+export async function postCompletion(ep: EndpointOptions, body: ChatCompletionRequest, callerSignal?: AbortSignal): Promise<Completion> {
   const timeout = AbortSignal.timeout(ep.timeoutMs);
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -38,9 +36,7 @@ export async function postCompletion(
     response = await (ep.fetch ?? fetch)(ep.url, { method: 'POST', headers, body: JSON.stringify(body), signal });
   } catch (err) {
     if (callerSignal?.aborted) throw err;
-    const why = timeout.aborted
-      ? `no answer within ${ep.timeoutMs / 1000} s`
-      : err instanceof Error ? err.message : String(err);
+    const why = timeout.aborted ? `no answer within ${ep.timeoutMs / 1000} s` : err instanceof Error ? err.message : String(err);
     throw new BrainError('llm_api_error', `cannot reach the model endpoint ${ep.url}: ${why}`);
   }
   const text = await response.text();

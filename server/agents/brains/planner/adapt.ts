@@ -11,7 +11,10 @@ import { allStatesOf } from '../../../engine/asl/state-tree.ts';
 type Doc = Record<string, unknown>;
 type State = Record<string, unknown>;
 
-const boundSkills = (s: State): string[] => (isRecord(s.AgentBinding) && Array.isArray(s.AgentBinding.skills) ? s.AgentBinding.skills.filter((x): x is string => typeof x === 'string') : []);
+const boundSkills = (s: State): string[] =>
+  isRecord(s.AgentBinding) && Array.isArray(s.AgentBinding.skills)
+    ? s.AgentBinding.skills.filter((x): x is string => typeof x === 'string')
+    : [];
 
 /** Every state of the document, Parallel branches and Map processors included (the engine's tree walk). */
 function allStates(states: unknown): Array<[string, State]> {
@@ -37,12 +40,21 @@ function chainTo(states: Record<string, State>, start: string, last: string): st
  * diarization and segmentation, and replace the parallel analysis and scoring with one
  * compliance check on the product segments, bound to the compliance skill the base already uses.
  */
-export function refineIntoProductCheck(base: Doc, skills: { diarization: SkillSummary; segmentation: SkillSummary }, skillset: Skillset, product: string, meta: Meta): Composed {
+export function refineIntoProductCheck(
+  base: Doc,
+  skills: { diarization: SkillSummary; segmentation: SkillSummary },
+  skillset: Skillset,
+  product: string,
+  meta: Meta,
+): Composed {
   const asl = isRecord(base.asl) ? base.asl : null;
   const states = asl && isRecord(asl.States) ? (asl.States as Record<string, State>) : null;
   if (!asl || !states || typeof asl.StartAt !== 'string') return { ok: false, error: 'the base workflow has no ASL states' };
   const byUri = new Map(skillset.skills.map((s) => [s.uri, s]));
-  const capabilityOfState = (s: State) => boundSkills(s).map((u) => byUri.get(u)).find(Boolean);
+  const capabilityOfState = (s: State) =>
+    boundSkills(s)
+      .map((u) => byUri.get(u))
+      .find(Boolean);
   const top = Object.entries(states);
   const transcription = top.find(([, s]) => capabilityOfState(s) && capabilityOf(capabilityOfState(s)!) === 'transcription');
   if (!transcription) return { ok: false, error: 'the base workflow has no transcription step at its top level' };
@@ -57,12 +69,15 @@ export function refineIntoProductCheck(base: Doc, skills: { diarization: SkillSu
     const s = copy[name]!;
     // All advisors: drop every parameter taken from the advisor's name.
     if (isRecord(s.Parameters) && Object.entries(s.Parameters).some(([k, v]) => k.startsWith('advisor') || v === '$.advisor_name')) {
-      s.Parameters = Object.fromEntries(Object.entries(s.Parameters).filter(([k, v]) => !(k.startsWith('advisor') || v === '$.advisor_name')));
+      s.Parameters = Object.fromEntries(
+        Object.entries(s.Parameters).filter(([k, v]) => !(k.startsWith('advisor') || v === '$.advisor_name')),
+      );
       s.Comment = 'Find every loan application over the date range (all advisors).';
     }
     next[name] = s;
   }
-  const transcriptPath = typeof copy[transcription[0]]!.ResultPath === 'string' ? `${copy[transcription[0]]!.ResultPath as string}.data.text` : '$.data.text';
+  const transcriptPath =
+    typeof copy[transcription[0]]!.ResultPath === 'string' ? `${copy[transcription[0]]!.ResultPath as string}.data.text` : '$.data.text';
   const params = isRecord(compliance[1].Parameters) ? compliance[1].Parameters : {};
   // The base's own rule set binding is kept: a run input (`rule_set_id.$`), or the literal an older saved version names.
   const rule = Object.entries(params).find(([k, v]) => /rule/.test(k) && typeof v === 'string');
@@ -92,15 +107,28 @@ export function refineIntoProductCheck(base: Doc, skills: { diarization: SkillSu
       created_at: meta.created_at,
       author: meta.author,
       workflow_input_schema: schema,
-      skill_imports: skillImports([...used].map((u) => byUri.get(u)).filter((s): s is SkillSummary => !!s), skillset),
-      asl: { Comment: `Refinement of ${String(base.workflow_name ?? 'the base workflow')}: the advisor's explanation of ${product} only.`, StartAt: asl.StartAt, States: next },
+      skill_imports: skillImports(
+        [...used].map((u) => byUri.get(u)).filter((s): s is SkillSummary => !!s),
+        skillset,
+      ),
+      asl: {
+        Comment: `Refinement of ${String(base.workflow_name ?? 'the base workflow')}: the advisor's explanation of ${product} only.`,
+        StartAt: asl.StartAt,
+        States: next,
+      },
     },
   };
 }
 
 /** The product a workflow targets, read from its name, description and tags ("… delivery of HELOC 2.0 product details"). */
-export function targetsProduct(doc: { workflow_name?: unknown; name?: unknown; description?: unknown; tags?: unknown }, product: string): boolean {
-  const text = [doc.workflow_name, doc.name, doc.description, ...(Array.isArray(doc.tags) ? doc.tags : [])].filter((x) => typeof x === 'string').join(' ').toLowerCase();
+export function targetsProduct(
+  doc: { workflow_name?: unknown; name?: unknown; description?: unknown; tags?: unknown },
+  product: string,
+): boolean {
+  const text = [doc.workflow_name, doc.name, doc.description, ...(Array.isArray(doc.tags) ? doc.tags : [])]
+    .filter((x) => typeof x === 'string')
+    .join(' ')
+    .toLowerCase();
   return text.includes(product.toLowerCase()) || text.includes(productTag(product));
 }
 
@@ -121,9 +149,24 @@ export function retargetProductCheck(template: Doc, product: string, meta: Meta)
   let asl = JSON.stringify(template.asl);
   if (old) asl = asl.split(JSON.stringify(old).slice(1, -1)).join(JSON.stringify(product).slice(1, -1));
   const m = productMeta(product);
-  const tags = [...new Set([...(Array.isArray(template.tags) ? template.tags.filter((t): t is string => typeof t === 'string' && !t.startsWith('product:')) : []), ...m.tags])];
+  const tags = [
+    ...new Set([
+      ...(Array.isArray(template.tags) ? template.tags.filter((t): t is string => typeof t === 'string' && !t.startsWith('product:')) : []),
+      ...m.tags,
+    ]),
+  ];
   return {
     ok: true,
-    doc: { ...structuredClone(template), workflow_id: meta.workflow_id, workflow_name: m.workflow_name, description: m.description, version: '1.0.0', created_at: meta.created_at, author: meta.author, tags, asl: JSON.parse(asl) as unknown },
+    doc: {
+      ...structuredClone(template),
+      workflow_id: meta.workflow_id,
+      workflow_name: m.workflow_name,
+      description: m.description,
+      version: '1.0.0',
+      created_at: meta.created_at,
+      author: meta.author,
+      tags,
+      asl: JSON.parse(asl) as unknown,
+    },
   };
 }

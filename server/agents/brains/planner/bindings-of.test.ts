@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { bindingsOf } from './build-flow.ts';
 
 const task = (skill: string, next?: string) => ({
-  Type: 'Task', AgentBinding: { skills: [skill] }, ...(next ? { Next: next } : { End: true }),
+  Type: 'Task',
+  AgentBinding: { skills: [skill] },
+  ...(next ? { Next: next } : { End: true }),
 });
 
 describe('bindingsOf', () => {
@@ -14,10 +16,14 @@ describe('bindingsOf', () => {
           Orphan: task('skill://orphan'),
           C: task('skill://c'),
           Fork: {
-            Type: 'Parallel', Next: 'C',
+            Type: 'Parallel',
+            Next: 'C',
             Branches: [
               { StartAt: 'B1', States: { B2: task('skill://b2'), B1: task('skill://b1', 'B2') } },
-              { StartAt: 'Each', States: { Each: { Type: 'Map', End: true, Iterator: { StartAt: 'I', States: { I: task('skill://i') } } } } },
+              {
+                StartAt: 'Each',
+                States: { Each: { Type: 'Map', End: true, Iterator: { StartAt: 'I', States: { I: task('skill://i') } } } },
+              },
             ],
           },
           A: task('skill://a', 'Fork'),
@@ -25,7 +31,12 @@ describe('bindingsOf', () => {
       },
     };
     expect(bindingsOf(doc).map((b) => `${b.state}:${b.skill}`)).toEqual([
-      'A:skill://a', 'B1:skill://b1', 'B2:skill://b2', 'I:skill://i', 'C:skill://c', 'Orphan:skill://orphan',
+      'A:skill://a',
+      'B1:skill://b1',
+      'B2:skill://b2',
+      'I:skill://i',
+      'C:skill://c',
+      'Orphan:skill://orphan',
     ]);
   });
 

@@ -5,7 +5,18 @@ import type { BrainDecision } from '../brain.ts';
 import type { Composed, Meta } from './compose.ts';
 import type { PlannerContext } from './context.ts';
 import type { ToolOutcome } from './conversation.ts';
-import { chooseSkill, describeReliability, hitsOf, reliabilityOf, SKILL_QUERIES, skillsetOf, type Preference, type Role, type RoleChoice, type Skillset } from './skills.ts';
+import {
+  chooseSkill,
+  describeReliability,
+  hitsOf,
+  reliabilityOf,
+  SKILL_QUERIES,
+  skillsetOf,
+  type Preference,
+  type Role,
+  type RoleChoice,
+  type Skillset,
+} from './skills.ts';
 
 /**
  * The building half of the Planner's work, shared by both scenarios: skill discovery (spec §2.2
@@ -38,23 +49,42 @@ export interface ReplayContext {
  * alternative. Standing preferences per capability (the Strategist's, in delegated mode) come
  * before reliability in the choice.
  */
-export function discoverSkills(ctx: ReplayContext, roles: Role[], why: string, preferences: Record<string, Preference> = {}): Step<Discovery> {
+export function discoverSkills(
+  ctx: ReplayContext,
+  roles: Role[],
+  why: string,
+  preferences: Record<string, Preference> = {},
+): Step<Discovery> {
   const searches = roles.map((r) => ({ role: r, o: ctx.find('search_embeddings', (a) => a.query === SKILL_QUERIES[r]) }));
   const catalog = ctx.find('get_skillset', (a) => a.query === undefined && a.tag === undefined);
-  const calls: Array<[string, Record<string, unknown>]> = searches.filter((s) => !s.o).map((s) => ['search_embeddings', { query: SKILL_QUERIES[s.role], kinds: ['skill'], limit: 5 }]);
+  const calls: Array<[string, Record<string, unknown>]> = searches
+    .filter((s) => !s.o)
+    .map((s) => ['search_embeddings', { query: SKILL_QUERIES[s.role], kinds: ['skill'], limit: 5 }]);
   if (!catalog) calls.push(['get_skillset', {}]);
   if (calls.length) {
-    return next(ctx.call(calls, `${why} Skill discovery: ${roles.map((r) => `search_embeddings(query="${SKILL_QUERIES[r]}")`).join(', ')}; get_skillset for each hit's capability, tools and parameters.`));
+    return next(
+      ctx.call(
+        calls,
+        `${why} Skill discovery: ${roles.map((r) => `search_embeddings(query="${SKILL_QUERIES[r]}")`).join(', ')}; get_skillset for each hit's capability, tools and parameters.`,
+      ),
+    );
   }
   const failedSearch = searches.find((s) => !s.o!.ok);
   if (failedSearch) return next(ctx.failed(failedSearch.o!, `search the skill catalog for ${failedSearch.role}`));
   if (!catalog!.ok) return next(ctx.failed(catalog!, 'list the skill catalog'));
   const skillset = skillsetOf(catalog!.result)!;
 
-  const first = Object.fromEntries(roles.map((r) => [r, chooseSkill(r, hitsOf(searches.find((s) => s.role === r)!.o!.result), skillset)])) as Partial<Record<Role, RoleChoice | null>>;
+  const first = Object.fromEntries(
+    roles.map((r) => [r, chooseSkill(r, hitsOf(searches.find((s) => s.role === r)!.o!.result), skillset)]),
+  ) as Partial<Record<Role, RoleChoice | null>>;
   const none = roles.filter((r) => !first[r]);
   if (none.length) {
-    return next(ctx.say(`I could not find a skill for ${none.join(', ')} in the catalog, so I cannot build this workflow yet. A skill author can add one (a manifest in the skill catalog) and I will pick it up.`, `No skill found for ${none.join(', ')}.`));
+    return next(
+      ctx.say(
+        `I could not find a skill for ${none.join(', ')} in the catalog, so I cannot build this workflow yet. A skill author can add one (a manifest in the skill catalog) and I will pick it up.`,
+        `No skill found for ${none.join(', ')}.`,
+      ),
+    );
   }
   const contested = roles.flatMap((r) => (first[r]!.alternatives.length ? [first[r]!.chosen, ...first[r]!.alternatives] : []));
   const rel = contested.map((s) => ({ s, o: ctx.find('get_skill_reliability', (a) => a.skill === s.uri) }));
@@ -68,7 +98,9 @@ export function discoverSkills(ctx: ReplayContext, roles: Role[], why: string, p
     );
   }
   const reliability = rel.flatMap((x) => (x.o?.ok ? reliabilityOf(x.o.result) : []));
-  const choices = Object.fromEntries(roles.map((r) => [r, chooseSkill(r, hitsOf(searches.find((s) => s.role === r)!.o!.result), skillset, reliability, preferences)!])) as Partial<Record<Role, RoleChoice>>;
+  const choices = Object.fromEntries(
+    roles.map((r) => [r, chooseSkill(r, hitsOf(searches.find((s) => s.role === r)!.o!.result), skillset, reliability, preferences)!]),
+  ) as Partial<Record<Role, RoleChoice>>;
   return { done: true, value: { skillset, choices } };
 }
 
@@ -104,19 +136,33 @@ export function validateAndSave(
   compose: () => Composed,
   opts: { parent?: { workflow_id: string; version: string; relation: 'REFINEMENT_OF' | 'VERSION_OF' }; note: string; why: string },
 ): Step<Saved> {
-  const isDoc = (w: unknown): w is Record<string, unknown> => typeof w === 'object' && w !== null && (w as { workflow_name?: unknown }).workflow_name === name;
+  const isDoc = (w: unknown): w is Record<string, unknown> =>
+    typeof w === 'object' && w !== null && (w as { workflow_name?: unknown }).workflow_name === name;
   const validated = ctx.find('validate_workflow', (a) => isDoc(a.workflow));
   if (!validated) {
     const c = compose();
     if (!c.ok) return next(ctx.say(`I could not compose the workflow: ${c.error}.`, `Composition failed: ${c.error}.`));
-    return next(ctx.call([['validate_workflow', { workflow: c.doc }]], `${opts.why} Validate the draft against the Letta-ASL v2.2.0 schema and the skill catalog before saving it.`));
+    return next(
+      ctx.call(
+        [['validate_workflow', { workflow: c.doc }]],
+        `${opts.why} Validate the draft against the Letta-ASL v2.2.0 schema and the skill catalog before saving it.`,
+      ),
+    );
   }
   if (!validated.ok) return next(ctx.failed(validated, 'validate the workflow'));
   const doc = validated.args.workflow as Record<string, unknown>;
   const report = validated.result as { valid: boolean; errors: Array<{ path: string; message: string }>; warnings: unknown[] };
   if (!report.valid) {
     const errors = report.errors.slice(0, 5).map((e) => `- ${e.path || '/'}: ${e.message}`);
-    return next(ctx.say([`The workflow I composed does not validate (${report.errors.length} error${report.errors.length === 1 ? '' : 's'}), so I did not save or run it:`, ...errors].join('\n'), 'validate_workflow reported errors; never save or run an invalid workflow.'));
+    return next(
+      ctx.say(
+        [
+          `The workflow I composed does not validate (${report.errors.length} error${report.errors.length === 1 ? '' : 's'}), so I did not save or run it:`,
+          ...errors,
+        ].join('\n'),
+        'validate_workflow reported errors; never save or run an invalid workflow.',
+      ),
+    );
   }
   const id = String(doc.workflow_id);
   const saved = ctx.find('save_workflow', (a) => (a.workflow as { workflow_id?: unknown } | undefined)?.workflow_id === id);
@@ -129,7 +175,10 @@ export function validateAndSave(
     );
   }
   if (!saved.ok) return next(ctx.failed(saved, `save «${name}»`));
-  return { done: true, value: { doc, workflow_id: id, version: String(saved.result?.version ?? doc.version), name, warnings: report.warnings.length } };
+  return {
+    done: true,
+    value: { doc, workflow_id: id, version: String(saved.result?.version ?? doc.version), name, warnings: report.warnings.length },
+  };
 }
 
 /**
@@ -154,7 +203,7 @@ export function bindingsOf(doc: Record<string, unknown>): Array<{ state: string;
 /** A scope's states from StartAt along Next, then the others in document order. */
 function executionOrder(scope: Scope): StateNode[] {
   const seen = new Set<StateNode>();
-  for (let at = scope.startAt; typeof at === 'string' && scope.states.has(at); ) {
+  for (let at = scope.startAt; typeof at === 'string' && scope.states.has(at);) {
     const node = scope.states.get(at)!;
     if (seen.has(node)) break;
     seen.add(node);

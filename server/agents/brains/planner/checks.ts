@@ -15,21 +15,28 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The request's period when it can be used; otherwise the question about it. */
 export function checkPeriod(ctx: PlannerContext, range: DateRange | null, example = '“last week”, “in June”'): Step<DateRange> {
-  if (!range) return next(ctx.say(`${QUESTION_MARKERS.ask_details} which period I should look at (e.g. ${example})?`, 'No period in the request: ask.'));
+  if (!range)
+    return next(
+      ctx.say(`${QUESTION_MARKERS.ask_details} which period I should look at (e.g. ${example})?`, 'No period in the request: ask.'),
+    );
   if (range.reversed) {
-    return next(ctx.say(
-      `The period you gave, “${range.phrase}”, ends before it starts. Shall I take it as ${range.start_date} to ${range.end_date}? `
-        + QUESTION_MARKERS.fix_period,
-      'Reversed period: ask, never swap silently.',
-    ));
+    return next(
+      ctx.say(
+        `The period you gave, “${range.phrase}”, ends before it starts. Shall I take it as ${range.start_date} to ${range.end_date}? ` +
+          QUESTION_MARKERS.fix_period,
+        'Reversed period: ask, never swap silently.',
+      ),
+    );
   }
   const today = iso(ctx.today);
   if (range.start_date > today) {
-    return next(ctx.say(
-      `“${range.phrase}” (${range.start_date} to ${range.end_date}) has not started yet — today is ${today}, so there are no calls to look at. `
-        + QUESTION_MARKERS.fix_period,
-      'The period is in the future: ask.',
-    ));
+    return next(
+      ctx.say(
+        `“${range.phrase}” (${range.start_date} to ${range.end_date}) has not started yet — today is ${today}, so there are no calls to look at. ` +
+          QUESTION_MARKERS.fix_period,
+        'The period is in the future: ask.',
+      ),
+    );
   }
   return { done: true, value: range };
 }
@@ -57,8 +64,10 @@ export function callsSaid(c: Pick<CallCount, 'calls' | 'recorded_in_period'>, ra
   const recorded = c.recorded_in_period;
   if (recorded === undefined) return `${plural(c.calls, 'call')} of the applications opened ${when}`;
   if (recorded === c.calls) return `${plural(c.calls, 'call')} recorded ${when}`;
-  return `${plural(c.calls, 'call')} of the applications opened ${when}; ${plural(recorded, 'call')} `
-    + `${recorded === 1 ? 'was' : 'were'} recorded in that period, the dashboard's and the QA queue's count by call date`;
+  return (
+    `${plural(c.calls, 'call')} of the applications opened ${when}; ${plural(recorded, 'call')} ` +
+    `${recorded === 1 ? 'was' : 'were'} recorded in that period, the dashboard's and the QA queue's count by call date`
+  );
 }
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -77,20 +86,26 @@ export function checkCalls(
   const same = (a: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(args);
   const counted = ctx.find('count_calls', same);
   if (!counted) {
-    return next(ctx.call([['count_calls', args]], `Check before running: how many calls the CRM has for ${scope.who} ${describeRange(range)}.`));
+    return next(
+      ctx.call([['count_calls', args]], `Check before running: how many calls the CRM has for ${scope.who} ${describeRange(range)}.`),
+    );
   }
   if (!counted.ok) return next(ctx.failed(counted, `count the calls of ${scope.who}`));
   const r = counted.result as unknown as CallCount;
   if (r.unknown_advisors?.length) {
-    return next(ctx.say(`The CRM does not know ${r.unknown_advisors.join(', ')}. ${QUESTION_MARKERS.ask_details} the advisor's full name?`));
+    return next(
+      ctx.say(`The CRM does not know ${r.unknown_advisors.join(', ')}. ${QUESTION_MARKERS.ask_details} the advisor's full name?`),
+    );
   }
   if (!r.calls) {
     const product = scope.product ? ` about ${scope.product}` : '';
-    return next(ctx.say(
-      `I found no recorded calls${product} for ${scope.who} ${describeRange(range)}, so there is nothing to analyse. `
-        + QUESTION_MARKERS.no_calls,
-      'count_calls = 0: ask instead of starting an empty run.',
-    ));
+    return next(
+      ctx.say(
+        `I found no recorded calls${product} for ${scope.who} ${describeRange(range)}, so there is nothing to analyse. ` +
+          QUESTION_MARKERS.no_calls,
+        'count_calls = 0: ask instead of starting an empty run.',
+      ),
+    );
   }
   return { done: true, value: r };
 }

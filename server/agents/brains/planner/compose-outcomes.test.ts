@@ -11,16 +11,25 @@ import { completeOutcomes, composedName, composeOutcomes, outcomeSet, ROLE_OF, r
 import type { Meta } from './compose.ts';
 import { skillsetOf, type Role, type Skillset } from './skills.ts';
 
-const meta: Meta = { workflow_id: '11111111-2222-4333-8444-555555555555', created_at: '2024-07-08T09:15:00Z', author: 'planner@dcf-console' };
+const meta: Meta = {
+  workflow_id: '11111111-2222-4333-8444-555555555555',
+  created_at: '2024-07-08T09:15:00Z',
+  author: 'planner@dcf-console',
+};
 const validate = (doc: unknown) => validateWorkflowDocument(doc, { rootDir: PROJECT_ROOT, skillsDir: path.join(PROJECT_ROOT, 'skills') });
 
 /** Every outcome set a user can ask for composes a workflow the real validator accepts. */
 describe('composition from outcomes', () => {
   let skillset: Skillset;
   const byRole: Partial<Record<Role, string>> = {
-    applications: 'salesforce-integration', recordings: 'recording-management', transcription: 'whisper-transcribe',
-    diarization: 'gpt4o-diarize', segmentation: 'labelling-segmentation', sentiment: 'sentiment-analysis',
-    compliance: 'compliance-analysis', scoring: 'scoring',
+    applications: 'salesforce-integration',
+    recordings: 'recording-management',
+    transcription: 'whisper-transcribe',
+    diarization: 'gpt4o-diarize',
+    segmentation: 'labelling-segmentation',
+    sentiment: 'sentiment-analysis',
+    compliance: 'compliance-analysis',
+    scoring: 'scoring',
   };
   const skillsFor = (outcomes: Outcome[]) =>
     Object.fromEntries(rolesFor(outcomes).map((r) => [r, skillset.skills.find((s) => s.skillName === byRole[r])!]));
@@ -33,7 +42,13 @@ describe('composition from outcomes', () => {
   it('applies the change to the defaults; the transcript is always produced', () => {
     expect(outcomeSet(undefined)).toEqual(['transcript', 'sentiment', 'compliance', 'score']);
     expect(outcomeSet({ add: [], remove: ['score'], only: null })).toEqual(['transcript', 'sentiment', 'compliance']);
-    expect(outcomeSet({ add: ['speaker_turns'], remove: [], only: null })).toEqual(['transcript', 'speaker_turns', 'sentiment', 'compliance', 'score']);
+    expect(outcomeSet({ add: ['speaker_turns'], remove: [], only: null })).toEqual([
+      'transcript',
+      'speaker_turns',
+      'sentiment',
+      'compliance',
+      'score',
+    ]);
     expect(outcomeSet({ add: [], remove: [], only: ['compliance'] })).toEqual(['transcript', 'compliance']);
   });
 
@@ -46,11 +61,30 @@ describe('composition from outcomes', () => {
   });
 
   it.each<[string, Outcome[], string[]]>([
-    ['no score', ['transcript', 'sentiment', 'compliance'], ['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording', 'ParallelAnalysis']],
-    ['compliance only', ['transcript', 'compliance'], ['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording', 'ComplianceAnalysis']],
+    [
+      'no score',
+      ['transcript', 'sentiment', 'compliance'],
+      ['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording', 'ParallelAnalysis'],
+    ],
+    [
+      'compliance only',
+      ['transcript', 'compliance'],
+      ['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording', 'ComplianceAnalysis'],
+    ],
     ['transcripts only', ['transcript'], ['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording']],
-    ['everything', ['transcript', 'speaker_turns', 'segments', 'sentiment', 'compliance', 'score'],
-      ['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording', 'DiarizeTranscript', 'SegmentAndLabel', 'ParallelAnalysis', 'CalculateScore']],
+    [
+      'everything',
+      ['transcript', 'speaker_turns', 'segments', 'sentiment', 'compliance', 'score'],
+      [
+        'GetApplicationIDs',
+        'GetCallRecordings',
+        'TranscribeRecording',
+        'DiarizeTranscript',
+        'SegmentAndLabel',
+        'ParallelAnalysis',
+        'CalculateScore',
+      ],
+    ],
   ])('%s: the states in order, and it validates', async (_, outcomes, states) => {
     const c = composeOutcomes(outcomes, skillsFor(outcomes), skillset, meta);
     if (!c.ok) throw new Error(c.error);

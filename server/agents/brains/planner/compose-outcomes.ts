@@ -27,13 +27,21 @@ import type { Role, SkillSummary, Skillset } from './skills.ts';
 export const QA_DEFAULT_OUTCOMES: Outcome[] = ['transcript', 'sentiment', 'compliance', 'score'];
 
 export const ROLE_OF: Record<Outcome, Role> = {
-  transcript: 'transcription', speaker_turns: 'diarization', segments: 'segmentation',
-  sentiment: 'sentiment', compliance: 'compliance', score: 'scoring',
+  transcript: 'transcription',
+  speaker_turns: 'diarization',
+  segments: 'segmentation',
+  sentiment: 'sentiment',
+  compliance: 'compliance',
+  score: 'scoring',
 };
 
 const LABEL: Record<Outcome, string> = {
-  transcript: 'transcript', speaker_turns: 'speaker turns', segments: 'segments',
-  sentiment: 'sentiment', compliance: 'compliance verdicts', score: 'QA score',
+  transcript: 'transcript',
+  speaker_turns: 'speaker turns',
+  segments: 'segments',
+  sentiment: 'sentiment',
+  compliance: 'compliance verdicts',
+  score: 'QA score',
 };
 export const outcomeLabel = (o: Outcome) => LABEL[o];
 
@@ -42,14 +50,15 @@ const ORDER: Outcome[] = ['transcript', 'speaker_turns', 'segments', 'sentiment'
 
 /** What the scorecard consumes: the outcomes whose data a scoring binding reads. */
 const CONSUMES: Partial<Record<Outcome, Array<{ outcome: Outcome; match: RegExp }>>> = {
-  score: [{ outcome: 'sentiment', match: /sentiment/ }, { outcome: 'compliance', match: /compliance|verdict/ }],
+  score: [
+    { outcome: 'sentiment', match: /sentiment/ },
+    { outcome: 'compliance', match: /compliance|verdict/ },
+  ],
 };
 
 /** The default outcomes with the user's change applied; the transcript is always produced (everything reads it). */
 export function outcomeSet(change: OutcomeChange | undefined, defaults: Outcome[] = QA_DEFAULT_OUTCOMES): Outcome[] {
-  let set = change?.only
-    ? [...change.only]
-    : [...defaults.filter((o) => !change?.remove.includes(o)), ...(change?.add ?? [])];
+  let set = change?.only ? [...change.only] : [...defaults.filter((o) => !change?.remove.includes(o)), ...(change?.add ?? [])];
   set = [...new Set(['transcript' as Outcome, ...set])];
   return ORDER.filter((o) => set.includes(o));
 }
@@ -58,15 +67,16 @@ export const isDefault = (outcomes: Outcome[]) =>
   outcomes.length === QA_DEFAULT_OUTCOMES.length && QA_DEFAULT_OUTCOMES.every((o) => outcomes.includes(o));
 
 /** The functions (roles) the outcomes need: the intake, then one per outcome. */
-export const rolesFor = (outcomes: Outcome[]): Role[] =>
-  ['applications', 'recordings', ...outcomes.map((o) => ROLE_OF[o])];
+export const rolesFor = (outcomes: Outcome[]): Role[] => ['applications', 'recordings', ...outcomes.map((o) => ROLE_OF[o])];
 
 /**
  * The outcomes completed with what the chosen skills require: `added` says which outcome was
  * brought back for which (e.g. sentiment for the score).
  */
-export function completeOutcomes(outcomes: Outcome[], skillOf: (o: Outcome) => SkillSummary | undefined):
-  { outcomes: Outcome[]; added: Array<{ outcome: Outcome; for: Outcome }> } {
+export function completeOutcomes(
+  outcomes: Outcome[],
+  skillOf: (o: Outcome) => SkillSummary | undefined,
+): { outcomes: Outcome[]; added: Array<{ outcome: Outcome; for: Outcome }> } {
   const added: Array<{ outcome: Outcome; for: Outcome }> = [];
   const set = new Set(outcomes);
   for (const o of outcomes) {
@@ -85,8 +95,15 @@ export function completeOutcomes(outcomes: Outcome[], skillOf: (o: Outcome) => S
 
 export function composedName(outcomes: Outcome[]): string {
   if (isDefault(outcomes)) return 'Standard Advice Call Analysis';
-  return 'Advice Call Analysis '
-    + `(${outcomes.filter((o) => o !== 'transcript').map(outcomeLabel).join(', ') || 'transcripts only'})`;
+  return (
+    'Advice Call Analysis ' +
+    `(${
+      outcomes
+        .filter((o) => o !== 'transcript')
+        .map(outcomeLabel)
+        .join(', ') || 'transcripts only'
+    })`
+  );
 }
 
 type Skills = Partial<Record<Role, SkillSummary>>;
@@ -119,44 +136,67 @@ export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: S
   };
   const errors: Array<string | null> = [];
   if (outcomes.includes('speaker_turns')) {
-    errors.push(add('DiarizeTranscript', task(
-      'DiarizeTranscript', 'diarization', 'Separate the speakers (speaker turns).',
-      [{ match: /transcript|text/, path: text }], '$.speaker_turns', skills,
-    )));
+    errors.push(
+      add(
+        'DiarizeTranscript',
+        task(
+          'DiarizeTranscript',
+          'diarization',
+          'Separate the speakers (speaker turns).',
+          [{ match: /transcript|text/, path: text }],
+          '$.speaker_turns',
+          skills,
+        ),
+      ),
+    );
   }
   if (outcomes.includes('segments')) {
     const b = [
       { match: /transcript|text/, path: text },
       { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY },
     ];
-    errors.push(add('SegmentAndLabel', task(
-      'SegmentAndLabel', 'segmentation', 'Label the conversation with the call taxonomy.', b, '$.segments', skills,
-    )));
+    errors.push(
+      add(
+        'SegmentAndLabel',
+        task('SegmentAndLabel', 'segmentation', 'Label the conversation with the call taxonomy.', b, '$.segments', skills),
+      ),
+    );
   }
   const sentiment = outcomes.includes('sentiment')
     ? task(
-      'SentimentAnalysis', 'sentiment', 'Assess overall sentiment and highlight issues.',
-      analysisBindings.sentiment(text), '$.sentiment', skills,
-    )
+        'SentimentAnalysis',
+        'sentiment',
+        'Assess overall sentiment and highlight issues.',
+        analysisBindings.sentiment(text),
+        '$.sentiment',
+        skills,
+      )
     : null;
   const compliance = outcomes.includes('compliance')
     ? task(
-      'ComplianceAnalysis', 'compliance', 'Check the transcript against the standard script (compliance rules).',
-      analysisBindings.compliance(text, RULE_SET_PATH), '$.compliance', skills,
-    )
+        'ComplianceAnalysis',
+        'compliance',
+        'Check the transcript against the standard script (compliance rules).',
+        analysisBindings.compliance(text, RULE_SET_PATH),
+        '$.compliance',
+        skills,
+      )
     : null;
   for (const s of [sentiment, compliance]) if (s && !s.ok) return s;
   const both = sentiment?.ok && compliance?.ok;
   if (both) {
-    blocks.push(['ParallelAnalysis', {
-      Type: 'Parallel',
-      Branches: [
-        { StartAt: 'SentimentAnalysis', States: { SentimentAnalysis: sentiment.state } },
-        { StartAt: 'ComplianceAnalysis', States: { ComplianceAnalysis: compliance.state } },
-      ],
-      ResultSelector: { 'sentiment.$': '$[0].sentiment', 'compliance.$': '$[1].compliance' },
-      ResultPath: '$.analysis',
-    }]);
+    blocks.push([
+      'ParallelAnalysis',
+      {
+        Type: 'Parallel',
+        Branches: [
+          { StartAt: 'SentimentAnalysis', States: { SentimentAnalysis: sentiment.state } },
+          { StartAt: 'ComplianceAnalysis', States: { ComplianceAnalysis: compliance.state } },
+        ],
+        ResultSelector: { 'sentiment.$': '$[0].sentiment', 'compliance.$': '$[1].compliance' },
+        ResultPath: '$.analysis',
+      },
+    ]);
   } else {
     if (sentiment?.ok) blocks.push(['SentimentAnalysis', sentiment.state]);
     if (compliance?.ok) blocks.push(['ComplianceAnalysis', compliance.state]);
@@ -164,10 +204,12 @@ export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: S
   if (outcomes.includes('score')) {
     const at = both ? '$.analysis' : '$';
     const b = analysisBindings.scoring(`${at}.sentiment.data`, `${at}.compliance.data.verdicts`);
-    errors.push(add('CalculateScore', task(
-      'CalculateScore', 'scoring', 'Combine the outcomes into the QA score (the existing QA scorecard).',
-      b, '$.qa_score', skills,
-    )));
+    errors.push(
+      add(
+        'CalculateScore',
+        task('CalculateScore', 'scoring', 'Combine the outcomes into the QA score (the existing QA scorecard).', b, '$.qa_score', skills),
+      ),
+    );
   }
   const error = errors.find(Boolean);
   if (error) return { ok: false, error };
@@ -193,16 +235,16 @@ export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: S
       version: '1.0.0',
       created_at: meta.created_at,
       author: meta.author,
-      tags: standard
-        ? ['qa', 'advisor_quality', 'compliance']
-        : ['qa', 'advisor_quality', ...outcomes.map((o) => `outcome:${o}`)],
+      tags: standard ? ['qa', 'advisor_quality', 'compliance'] : ['qa', 'advisor_quality', ...outcomes.map((o) => `outcome:${o}`)],
       workflow_input_schema: inputSchema(true),
-      skill_imports: skillImports(Object.values(skills).filter((s): s is SkillSummary => !!s), skillset),
+      skill_imports: skillImports(
+        Object.values(skills).filter((s): s is SkillSummary => !!s),
+        skillset,
+      ),
       asl: {
         Comment: standard
           ? 'Salesforce lookup → recording retrieval → transcription → parallel sentiment/compliance → scoring'
-          : 'Salesforce lookup → recording retrieval → transcription → '
-            + `${blocks.map(([n]) => n).join(' → ') || 'end'}`,
+          : 'Salesforce lookup → recording retrieval → transcription → ' + `${blocks.map(([n]) => n).join(' → ') || 'end'}`,
         StartAt: 'GetApplicationIDs',
         Version: '1.0',
         States: states,

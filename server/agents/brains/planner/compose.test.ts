@@ -13,7 +13,11 @@ import { composeOutcomes, QA_DEFAULT_OUTCOMES } from './compose-outcomes.ts';
 import { scaleToEveryCall } from './scale.ts';
 import { chooseSkill, skillsetOf, type Skillset, type SkillSummary } from './skills.ts';
 
-const meta: Meta = { workflow_id: '11111111-2222-4333-8444-555555555555', created_at: '2024-07-08T09:15:00Z', author: 'planner@dcf-console' };
+const meta: Meta = {
+  workflow_id: '11111111-2222-4333-8444-555555555555',
+  created_at: '2024-07-08T09:15:00Z',
+  author: 'planner@dcf-console',
+};
 const workflow = (file: string) => JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', file), 'utf8')) as Record<string, unknown>;
 const validate = (doc: unknown) => validateWorkflowDocument(doc, { rootDir: PROJECT_ROOT, skillsDir: path.join(PROJECT_ROOT, 'skills') });
 type States = Record<string, { Parameters?: Record<string, unknown>; AgentBinding?: { skills: string[] }; Next?: string; End?: boolean }>;
@@ -32,7 +36,14 @@ describe('composing and adapting workflows from skill manifests', () => {
   it('composes spec §2.3 with Parameters named as each manifest declares them, and it validates', async () => {
     const c = composeOutcomes(
       QA_DEFAULT_OUTCOMES,
-      { applications: skill('salesforce-integration'), recordings: skill('recording-management'), transcription: skill('whisper-transcribe'), sentiment: skill('sentiment-analysis'), compliance: skill('compliance-analysis'), scoring: skill('scoring') },
+      {
+        applications: skill('salesforce-integration'),
+        recordings: skill('recording-management'),
+        transcription: skill('whisper-transcribe'),
+        sentiment: skill('sentiment-analysis'),
+        compliance: skill('compliance-analysis'),
+        scoring: skill('scoring'),
+      },
       skillset,
       meta,
     );
@@ -43,26 +54,46 @@ describe('composing and adapting workflows from skill manifests', () => {
     // The same data flow as the corrected spec workflow (workflows/standard-advice-call-analysis.json).
     const reference = statesOf(workflow('standard-advice-call-analysis.json'));
     const ours = statesOf(c.doc);
-    for (const name of ['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording', 'CalculateScore']) expect(ours[name]!.Parameters, name).toEqual(reference[name]!.Parameters);
+    for (const name of ['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording', 'CalculateScore'])
+      expect(ours[name]!.Parameters, name).toEqual(reference[name]!.Parameters);
     expect(c.doc.skill_imports).toEqual(workflow('standard-advice-call-analysis.json').skill_imports);
   });
 
   it('binds AssemblyAI without its webhook_url (the run supplies it) and refuses a skill whose required parameter it cannot supply', async () => {
     const c = composeOutcomes(
       QA_DEFAULT_OUTCOMES,
-      { applications: skill('salesforce-integration'), recordings: skill('recording-management'), transcription: skill('assemblyai-transcribe'), sentiment: skill('sentiment-analysis'), compliance: skill('compliance-analysis'), scoring: skill('scoring') },
+      {
+        applications: skill('salesforce-integration'),
+        recordings: skill('recording-management'),
+        transcription: skill('assemblyai-transcribe'),
+        sentiment: skill('sentiment-analysis'),
+        compliance: skill('compliance-analysis'),
+        scoring: skill('scoring'),
+      },
       skillset,
       meta,
     );
     if (!c.ok) throw new Error(c.error);
     expect(statesOf(c.doc).TranscribeRecording!.Parameters).toEqual({ 'recording_uri.$': '$.recordings.data.recordings[0].uri' });
     expect((await validate(c.doc)).valid).toBe(true);
-    const strange: SkillSummary = { ...skill('scoring'), tools: [{ name: 'x', description: '', parameters: ['blob'], required: ['blob'] }] };
-    expect(bindParameters(strange, [{ match: /text/, path: '$.t' }])).toEqual({ ok: false, error: 'skill://scoring@1.1.0 (x) requires blob, which this workflow cannot supply' });
+    const strange: SkillSummary = {
+      ...skill('scoring'),
+      tools: [{ name: 'x', description: '', parameters: ['blob'], required: ['blob'] }],
+    };
+    expect(bindParameters(strange, [{ match: /text/, path: '$.t' }])).toEqual({
+      ok: false,
+      error: 'skill://scoring@1.1.0 (x) requires blob, which this workflow cannot supply',
+    });
   });
 
   it('Case A: refines the foundational workflow into the §3.3 product check (all advisors, diarize, segment, targeted compliance)', async () => {
-    const c = refineIntoProductCheck(workflow('standard-advice-call-analysis.json'), { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') }, skillset, 'HELOC 2.0', meta);
+    const c = refineIntoProductCheck(
+      workflow('standard-advice-call-analysis.json'),
+      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
+      skillset,
+      'HELOC 2.0',
+      meta,
+    );
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).errors).toEqual([]);
     const ours = statesOf(c.doc);
@@ -74,7 +105,11 @@ describe('composing and adapting workflows from skill manifests', () => {
     }
     // All advisors (no advisor_name); the rule set stays the run input the CRM fills (rule_set_id).
     expect(c.doc.workflow_input_schema).toEqual(workflow('product-explanation-compliance.json').workflow_input_schema);
-    expect(c.doc).toMatchObject({ workflow_name: 'Product Explanation Compliance Check (HELOC 2.0)', description: 'Verify advisor delivery of HELOC 2.0 product details.', version: '1.0.0' });
+    expect(c.doc).toMatchObject({
+      workflow_name: 'Product Explanation Compliance Check (HELOC 2.0)',
+      description: 'Verify advisor delivery of HELOC 2.0 product details.',
+      version: '1.0.0',
+    });
   });
 
   it('Case B: retargets a derived check to another product; the states do not change', async () => {
@@ -85,22 +120,46 @@ describe('composing and adapting workflows from skill manifests', () => {
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).valid).toBe(true);
     expect(statesOf(c.doc)).toEqual(statesOf(template));
-    expect(c.doc).toMatchObject({ workflow_id: meta.workflow_id, version: '1.0.0', description: 'Verify advisor delivery of Homeowner Loan product details.', tags: ['qa', 'product_training', 'compliance', 'product:homeowner-loan'] });
+    expect(c.doc).toMatchObject({
+      workflow_id: meta.workflow_id,
+      version: '1.0.0',
+      description: 'Verify advisor delivery of Homeowner Loan product details.',
+      tags: ['qa', 'product_training', 'compliance', 'product:homeowner-loan'],
+    });
   });
 
   it('composes the product check from skills alone when nothing can be adapted', async () => {
     const c = composeProductExplanationCheck(
-      { applications: skill('salesforce-integration'), recordings: skill('recording-management'), transcription: skill('whisper-transcribe'), diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation'), compliance: skill('compliance-analysis') },
+      {
+        applications: skill('salesforce-integration'),
+        recordings: skill('recording-management'),
+        transcription: skill('whisper-transcribe'),
+        diarization: skill('gpt4o-diarize'),
+        segmentation: skill('labelling-segmentation'),
+        compliance: skill('compliance-analysis'),
+      },
       skillset,
       'HELOC 2.0',
       meta,
     );
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).errors).toEqual([]);
-    const refined = refineIntoProductCheck(workflow('standard-advice-call-analysis.json'), { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') }, skillset, 'HELOC 2.0', meta);
+    const refined = refineIntoProductCheck(
+      workflow('standard-advice-call-analysis.json'),
+      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
+      skillset,
+      'HELOC 2.0',
+      meta,
+    );
     if (!refined.ok) throw new Error(refined.error);
     // The same states and data flow, whichever way they were reached.
-    const shape = (doc: Record<string, unknown>) => Object.fromEntries(Object.entries(statesOf(doc)).map(([n, x]) => [n, { skills: x.AgentBinding?.skills, Parameters: x.Parameters, Next: x.Next, End: x.End }]));
+    const shape = (doc: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(statesOf(doc)).map(([n, x]) => [
+          n,
+          { skills: x.AgentBinding?.skills, Parameters: x.Parameters, Next: x.Next, End: x.End },
+        ]),
+      );
     expect(shape(c.doc)).toEqual(shape(refined.doc));
   });
 
@@ -112,7 +171,12 @@ describe('composing and adapting workflows from skill manifests', () => {
     const ours = statesOf(c.doc) as Record<string, Record<string, unknown>>;
     expect(Object.keys(ours)).toEqual(Object.keys(reference));
     expect(ours.AggregateScore!.Parameters).toEqual(reference.AggregateScore!.Parameters);
-    const pick = (m: Record<string, unknown>) => ({ ItemsPath: m.ItemsPath, ItemSelector: m.ItemSelector, ResultPath: m.ResultPath, Next: m.Next });
+    const pick = (m: Record<string, unknown>) => ({
+      ItemsPath: m.ItemsPath,
+      ItemSelector: m.ItemSelector,
+      ResultPath: m.ResultPath,
+      Next: m.Next,
+    });
     expect(pick(ours.AnalyseEachCall!)).toEqual(pick(reference.AnalyseEachCall!));
     const proc = (m: Record<string, unknown>) => (m.ItemProcessor as { States: States }).States;
     expect(Object.keys(proc(ours.AnalyseEachCall!))).toEqual(Object.keys(proc(reference.AnalyseEachCall!)));
@@ -122,8 +186,15 @@ describe('composing and adapting workflows from skill manifests', () => {
   });
 
   it('chooses among alternatives: an unreliable skill loses, a "backup" comes after, else search order', () => {
-    const hits = [{ kind: 'skill', key: 'skill://assemblyai-transcribe@1.2.0', title: '', score: 0.9 }, { kind: 'skill', key: 'skill://whisper-transcribe@1.0.0', title: '', score: 0.8 }, { kind: 'skill', key: 'skill://builtin.echo@1.0.0', title: '', score: 0.1 }];
-    expect(chooseSkill('transcription', hits, skillset)).toMatchObject({ chosen: { skillName: 'whisper-transcribe' }, alternatives: [{ skillName: 'assemblyai-transcribe' }] });
+    const hits = [
+      { kind: 'skill', key: 'skill://assemblyai-transcribe@1.2.0', title: '', score: 0.9 },
+      { kind: 'skill', key: 'skill://whisper-transcribe@1.0.0', title: '', score: 0.8 },
+      { kind: 'skill', key: 'skill://builtin.echo@1.0.0', title: '', score: 0.1 },
+    ];
+    expect(chooseSkill('transcription', hits, skillset)).toMatchObject({
+      chosen: { skillName: 'whisper-transcribe' },
+      alternatives: [{ skillName: 'assemblyai-transcribe' }],
+    });
     const flaky = [{ skill: 'skill://whisper-transcribe@1.0.0', n_success: 30, n_failures: 10, failure_rate: 0.25, p95_latency_ms: 900 }];
     const c = chooseSkill('transcription', hits, skillset, flaky)!;
     expect(c.chosen.skillName).toBe('assemblyai-transcribe');

@@ -46,15 +46,9 @@ export function bindParameters(
       if (b.path !== undefined) parameters[`${p}.$`] = b.path;
       else parameters[p] = b.value;
     }
-    const unbound = tool.required.filter(
-      (r) => !RUN_CONTEXT_ARGS.has(r) && !(r in parameters) && !(`${r}.$` in parameters),
-    );
+    const unbound = tool.required.filter((r) => !RUN_CONTEXT_ARGS.has(r) && !(r in parameters) && !(`${r}.$` in parameters));
     const bound = Object.keys(parameters).length;
-    if (
-      !best
-      || unbound.length < best.unbound.length
-      || (unbound.length === best.unbound.length && bound > best.bound)
-    ) {
+    if (!best || unbound.length < best.unbound.length || (unbound.length === best.unbound.length && bound > best.bound)) {
       best = { tool: tool.name, parameters, unbound, bound };
     }
   }
@@ -132,7 +126,10 @@ export function productPlans(transcriptText: string, ruleSet: string | Binding =
       name: 'DiarizeTranscript',
       role: 'diarization',
       comment: "Isolate the advisor's speech.",
-      bindings: [{ match: /transcript|text/, path: transcriptText }, { match: /speaker/, value: 'advisor' }],
+      bindings: [
+        { match: /transcript|text/, path: transcriptText },
+        { match: /speaker/, value: 'advisor' },
+      ],
       resultPath: '$.advisor_segments',
     },
     {
@@ -168,8 +165,10 @@ export function inputSchema(byAdvisor: boolean) {
       start_date: { type: 'string', format: 'date' },
       end_date: { type: 'string', format: 'date' },
       [RULE_SET_INPUT]: {
-        type: 'string', minLength: 1,
-        description: "The compliance rule set the calls are checked against (the CRM's: list_products' rule_set_id); a start that leaves it out reads it from the CRM.",
+        type: 'string',
+        minLength: 1,
+        description:
+          "The compliance rule set the calls are checked against (the CRM's: list_products' rule_set_id); a start that leaves it out reads it from the CRM.",
       },
     },
     required: [...(byAdvisor ? ['advisor_name'] : []), 'start_date', 'end_date'],
@@ -225,19 +224,12 @@ export const productTag = (product: string) => `product:${product.toLowerCase().
  * → recordings → transcription → diarization → segmentation → targeted compliance.
  */
 export function composeProductExplanationCheck(
-  skills: Record<
-    'applications' | 'recordings' | 'transcription' | 'diarization' | 'segmentation' | 'compliance',
-    SkillSummary
-  >,
+  skills: Record<'applications' | 'recordings' | 'transcription' | 'diarization' | 'segmentation' | 'compliance', SkillSummary>,
   skillset: Skillset,
   product: string,
   meta: Meta,
 ): Composed {
-  const states = chain(
-    [...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text')],
-    skills,
-    null,
-  );
+  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text')], skills, null);
   if (!states.ok) return states;
   return {
     ok: true,

@@ -52,7 +52,10 @@ export class PlannerContext {
    * The latest return of `name` (matching `where`) in the episode; undefined when there is none
    * or when the latest one failed in an earlier turn (so it is tried again).
    */
-  find(name: string, where: (args: Record<string, unknown>, result: Record<string, unknown> | null) => boolean = () => true): ToolOutcome | undefined {
+  find(
+    name: string,
+    where: (args: Record<string, unknown>, result: Record<string, unknown> | null) => boolean = () => true,
+  ): ToolOutcome | undefined {
     for (let i = this.outcomes.length - 1; i >= 0; i--) {
       const o = this.outcomes[i]!;
       if (o.name !== name || !where(o.args, o.result)) continue;

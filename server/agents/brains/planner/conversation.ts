@@ -18,9 +18,22 @@ import { scheduledRequestOf } from './scheduled-message.ts';
  * the answer to the latest one.
  */
 export type QuestionKind =
-  | 'confirm_axes' | 'ask_details' | 'clarify' | 'fix_period' | 'no_calls' | 'offer_run'
-  | 'propose_reuse' | 'propose_adapt' | 'propose_compose' | 'healing' | 'scale' | 'error'
-  | 'confirm_schedule' | 'fix_schedule' | 'confirm_mention' | 'ask_work';
+  | 'confirm_axes'
+  | 'ask_details'
+  | 'clarify'
+  | 'fix_period'
+  | 'no_calls'
+  | 'offer_run'
+  | 'propose_reuse'
+  | 'propose_adapt'
+  | 'propose_compose'
+  | 'healing'
+  | 'scale'
+  | 'error'
+  | 'confirm_schedule'
+  | 'fix_schedule'
+  | 'confirm_mention'
+  | 'ask_work';
 
 /** The phrase each question of the Planner contains (matched case-insensitively). */
 export const QUESTION_MARKERS: Record<QuestionKind, string> = {
@@ -51,7 +64,8 @@ const MENTION_QUESTIONS: QuestionKind[] = ['confirm_mention', 'ask_work', 'clari
 
 export function questionKindOf(text: string): QuestionKind | null {
   const t = text.toLowerCase();
-  for (const [kind, marker] of Object.entries(QUESTION_MARKERS) as Array<[QuestionKind, string]>) if (t.includes(marker.toLowerCase())) return kind;
+  for (const [kind, marker] of Object.entries(QUESTION_MARKERS) as Array<[QuestionKind, string]>)
+    if (t.includes(marker.toLowerCase())) return kind;
   return null;
 }
 
@@ -115,7 +129,12 @@ export function toolOutcomes(history: BrainMessage[], from = 0): ToolOutcome[] {
     const error = ok ? '' : typeof result?.error === 'string' ? result.error : m.content.slice(0, 300) || 'the tool failed';
     const truncated = m.status === 'success' && result === null && /\[truncated\b/.test(m.content.slice(-200));
     out.push({
-      index, name: m.name, args: parseObject(call?.arguments ?? '{}') ?? {}, result, ok, truncated,
+      index,
+      name: m.name,
+      args: parseObject(call?.arguments ?? '{}') ?? {},
+      result,
+      ok,
+      truncated,
       error: truncated ? 'the answer was too long and was cut short' : error,
     });
   });
@@ -141,7 +160,8 @@ export function recurrenceInReply(text: string, open: QuestionKind | null) {
 }
 
 /** A message that opens with an explicit yes or no answers the open question even if it reads like a request. */
-const EXPLICIT_ANSWER = /^\s*(?:yes|yeah|yep|yup|sure|ok|okay|correct|right|absolutely|of course|go ahead|no|nope|nah|don'?t|do not|not now)\b/i;
+const EXPLICIT_ANSWER =
+  /^\s*(?:yes|yeah|yep|yup|sure|ok|okay|correct|right|absolutely|of course|go ahead|no|nope|nah|don'?t|do not|not now)\b/i;
 
 /** The one name a "Did you mean X?" question offered, for a plain "yes" to take. */
 export function offeredName(question: string): string | null {
@@ -156,7 +176,12 @@ export function offeredName(question: string): string | null {
  * a "yes" to "Did you mean X?" adds X; a "yes" to a reversed period's question takes it the right
  * way round.
  */
-function amend(request: PlannerRequest, text: string, open: { kind: QuestionKind | null; text: string } | null, today: Date): PlannerRequest {
+function amend(
+  request: PlannerRequest,
+  text: string,
+  open: { kind: QuestionKind | null; text: string } | null,
+  today: Date,
+): PlannerRequest {
   const yes = readReply(text).yes;
   const range = resolveDateRange(text, today);
   const texts = [...request.texts, text];
@@ -171,9 +196,7 @@ function amend(request: PlannerRequest, text: string, open: { kind: QuestionKind
   }
   // A schedule request's reply may say how often instead ("on Tuesdays at 8 then").
   const recurrence = request.schedule ? recurrenceInReply(text, open?.kind ?? null) : null;
-  const schedule = recurrence
-    ? { ...request.schedule!, recurrence: recurrence.recurrence, problem: recurrence.problem }
-    : request.schedule;
+  const schedule = recurrence ? { ...request.schedule!, recurrence: recurrence.recurrence, problem: recurrence.problem } : request.schedule;
   const amended = { ...request, range: next, texts, ...(schedule ? { schedule } : {}) };
   return open?.kind === 'confirm_mention' && (yes || range) ? confirmedMention(amended, open.text) : amended;
 }

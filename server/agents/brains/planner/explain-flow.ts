@@ -44,9 +44,7 @@ export function explainCall(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   const named = req.call ? [req.call] : callsNamedBefore(ctx);
   if (named.length !== 1) {
     const which = named.length ? `I mentioned ${named.length} calls (${named.slice(0, 5).join(', ')}). ` : '';
-    return ctx.say(
-      `${which}${QUESTION_MARKERS.ask_details} which call you mean, by its recording id?`,
-    );
+    return ctx.say(`${which}${QUESTION_MARKERS.ask_details} which call you mean, by its recording id?`);
   }
   const call = named[0]!;
   const args = { filter: { call_id: call }, limit: 1 };
@@ -56,8 +54,8 @@ export function explainCall(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   const item = ((listed.result?.items ?? []) as Array<{ qa_result_id: string }>)[0];
   if (!item) {
     return ctx.say(
-      `I have no QA result for ${call}: either it has not been analysed yet or no call has that id, so there is no score to explain. `
-        + "Ask me for a QA review of the advisor's calls for that day and I will analyse it.",
+      `I have no QA result for ${call}: either it has not been analysed yet or no call has that id, so there is no score to explain. ` +
+        "Ask me for a QA review of the advisor's calls for that day and I will analyse it.",
     );
   }
   const got = ctx.find('get_qa_result', (a) => a.qa_result_id === item.qa_result_id);
@@ -99,9 +97,11 @@ export type ReviewedVerdict = Verdict & { ai: string };
 export const verdictLine = (v: Verdict) => {
   const q = v.evidence?.quote ?? v.quote;
   const at = mmss(v.evidence?.start_s);
-  return `${v.rule_id}${v.mandatory ? ' (mandatory)' : ''} — ${v.rule.replace(/\.$/, '')}: `
-    + `${(v.rationale ?? 'failed').replace(/\.$/, '')}`
-    + `${q ? `; “${q.trim()}”${at ? ` at ${at}` : ''}` : ''}.`;
+  return (
+    `${v.rule_id}${v.mandatory ? ' (mandatory)' : ''} — ${v.rule.replace(/\.$/, '')}: ` +
+    `${(v.rationale ?? 'failed').replace(/\.$/, '')}` +
+    `${q ? `; “${q.trim()}”${at ? ` at ${at}` : ''}` : ''}.`
+  );
 };
 
 /** The answer for one stored QA result (the tool view of server/qa/view.ts), exported for its tests. */
@@ -110,32 +110,31 @@ export function explanation(call: string, r: Record<string, unknown>): string {
   const breakdown = isRecord(detail?.breakdown)
     ? Object.entries(detail.breakdown).map(([k, v]) => `${k.replace(/_/g, ' ')} ${String(v)}`)
     : [];
-  const cap = isRecord(detail?.cap)
-    ? detail.cap as { value: number; categories: string[]; rule_ids: string[] }
-    : null;
-  const who = [r.advisor, r.call_at ? ukDate(r.call_at as string) : null, r.customer, r.product]
-    .filter(Boolean)
-    .join(', ');
+  const cap = isRecord(detail?.cap) ? (detail.cap as { value: number; categories: string[]; rule_ids: string[] }) : null;
+  const who = [r.advisor, r.call_at ? ukDate(r.call_at as string) : null, r.customer, r.product].filter(Boolean).join(', ');
   // The score of record (issue 28): a reviewed call is quoted with its reviewed score first, the AI's beside it.
   const max = r.max_score as number | null;
-  const lines = r.score_source === 'review'
-    ? [`**${call}** (${who}) scored **${scoreOf(r.score as number | null, max)}** as reviewed; the AI scored `
-      + `${scoreOf(r.ai_score as number | null, max)}${breakdown.length ? ` (${breakdown.join(', ')})` : ''}.`]
-    : [`**${call}** (${who}) scored **${scoreOf(r.score as number | null, max)}**`
-      + `${breakdown.length ? ` — ${breakdown.join(', ')}` : ''}.`];
+  const lines =
+    r.score_source === 'review'
+      ? [
+          `**${call}** (${who}) scored **${scoreOf(r.score as number | null, max)}** as reviewed; the AI scored ` +
+            `${scoreOf(r.ai_score as number | null, max)}${breakdown.length ? ` (${breakdown.join(', ')})` : ''}.`,
+        ]
+      : [
+          `**${call}** (${who}) scored **${scoreOf(r.score as number | null, max)}**` +
+            `${breakdown.length ? ` — ${breakdown.join(', ')}` : ''}.`,
+        ];
   if (cap) {
     lines.push(
-      `The score was capped at ${cap.value} because ${cap.categories.join(' and ').replace(/_/g, ' ')} failed `
-        + `(${cap.rule_ids.join(', ')}).`,
+      `The score was capped at ${cap.value} because ${cap.categories.join(' and ').replace(/_/g, ' ')} failed ` +
+        `(${cap.rule_ids.join(', ')}).`,
     );
   }
   const { failed, changed } = verdictsAsReviewed(r);
   if (failed.length) {
     lines.push(
-      `${changed.length ? 'As reviewed, it' : 'It'} failed ${failed.length} rule${failed.length === 1 ? '' : 's'}`
-        + `${failed.some((v) => v.mandatory)
-          ? `, ${failed.filter((v) => v.mandatory).length} of them mandatory`
-          : ''}:`,
+      `${changed.length ? 'As reviewed, it' : 'It'} failed ${failed.length} rule${failed.length === 1 ? '' : 's'}` +
+        `${failed.some((v) => v.mandatory) ? `, ${failed.filter((v) => v.mandatory).length} of them mandatory` : ''}:`,
     );
     lines.push(failed.map((v) => `- ${verdictLine(v)}`).join('\n'));
   } else lines.push(changed.length ? 'As reviewed, it failed no rule.' : 'It failed no rule.');
@@ -143,27 +142,28 @@ export function explanation(call: string, r: Record<string, unknown>): string {
     lines.push(`A reviewer overrode the AI on ${changed.map((v) => `${v.rule_id} (${v.ai} → ${v.verdict})`).join(', ')}.`);
   }
   const sentiment = isRecord(r.sentiment) ? r.sentiment : null;
-  const flags = (
-    Array.isArray(sentiment?.flags) ? sentiment.flags : []
-  ) as Array<{ type: string; severity: string; excerpt: string | null }>;
+  const flags = (Array.isArray(sentiment?.flags) ? sentiment.flags : []) as Array<{
+    type: string;
+    severity: string;
+    excerpt: string | null;
+  }>;
   if (sentiment) {
     lines.push(
-      `Customer sentiment: ${String(sentiment.overall ?? 'unknown')}`
-        + `${flags.length
-          ? `; flags: ${flags
-            .slice(0, 3)
-            .map((f) => `${f.type} (${f.severity})${f.excerpt ? ` “${f.excerpt}”` : ''}`)
-            .join('; ')}`
-          : ''}.`,
+      `Customer sentiment: ${String(sentiment.overall ?? 'unknown')}` +
+        `${
+          flags.length
+            ? `; flags: ${flags
+                .slice(0, 3)
+                .map((f) => `${f.type} (${f.severity})${f.excerpt ? ` “${f.excerpt}”` : ''}`)
+                .join('; ')}`
+            : ''
+        }.`,
     );
   }
   const review = isRecord(r.review) ? r.review : null;
   if (review?.human_score != null) {
     lines.push(`A reviewer set the score to ${scoreOf(review.human_score as number | null)}.`);
   }
-  lines.push(
-    reviewLink(String(r.qa_result_id), `Open ${call}'s review page`)
-      + ' for the transcript with the evidence highlighted.',
-  );
+  lines.push(reviewLink(String(r.qa_result_id), `Open ${call}'s review page`) + ' for the transcript with the evidence highlighted.');
   return lines.join('\n\n');
 }

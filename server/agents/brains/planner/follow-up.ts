@@ -15,9 +15,16 @@ import type { PlannerRequest } from './request.ts';
  */
 const REFERS_BACK = new RegExp(
   [
-    String.raw`\b(?:the\s+)?same\b`, String.raw`\bagain\b`, String.raw`\bre-?run\b`, String.raw`\bredo\b`,
-    String.raw`\bnow\s+(?:for|with|do)\b`, String.raw`\b(?:what|how)\s+about\b`, String.raw`\band\s+(?:for|with)\b`,
-    String.raw`\balso\s+(?:for|do|run|check)\b`, String.raw`\binstead\b`, String.raw`\bdo\s+(?:that|it|this)\s+for\b`,
+    String.raw`\b(?:the\s+)?same\b`,
+    String.raw`\bagain\b`,
+    String.raw`\bre-?run\b`,
+    String.raw`\bredo\b`,
+    String.raw`\bnow\s+(?:for|with|do)\b`,
+    String.raw`\b(?:what|how)\s+about\b`,
+    String.raw`\band\s+(?:for|with)\b`,
+    String.raw`\balso\s+(?:for|do|run|check)\b`,
+    String.raw`\binstead\b`,
+    String.raw`\bdo\s+(?:that|it|this)\s+for\b`,
     String.raw`\b(?:that|this|it)\s+for\b`,
   ].join('|'),
   'i',

@@ -57,7 +57,7 @@ export function scopeFilter(
     ...(!w.team && !w.everyone && w.advisors.length === 1 ? { advisor: w.advisors[0]! } : {}),
   };
   const named = !w.team && !w.everyone && w.advisors.length > 1 ? w.advisors : [];
-  const name = w.team ? `the ${w.team} team` : filter.advisor ?? (named.length ? named.join(' and ') : 'all advisors');
+  const name = w.team ? `the ${w.team} team` : (filter.advisor ?? (named.length ? named.join(' and ') : 'all advisors'));
   return { done: true, value: { filter, who: name, range, named } };
 }
 
@@ -77,10 +77,9 @@ export function coverage(ctx: PlannerContext, analysed: number, range: DateRange
   };
   const counted = ctx.find('count_calls', (a) => JSON.stringify(a) === JSON.stringify(args));
   if (!counted) {
-    return next(ctx.call(
-      [['count_calls', args]],
-      'How many calls the CRM has in the period, to say how much of it the stored results cover.',
-    ));
+    return next(
+      ctx.call([['count_calls', args]], 'How many calls the CRM has in the period, to say how much of it the stored results cover.'),
+    );
   }
   if (!counted.ok) return { done: true, value: [`(I could not count the recorded calls: ${counted.error}.)`] };
   // Calls recorded in the period (by call date), as the QA store files them: like with like.
@@ -91,9 +90,11 @@ export function coverage(ctx: PlannerContext, analysed: number, range: DateRange
   const gap = recorded - analysed;
   return {
     done: true,
-    value: [`Only ${analysed} of the ${recorded} calls recorded ${describeRange(range)} have been analysed, `
-      + 'so this covers part of the period. '
-      + `${QUESTION_MARKERS.offer_run} the ${gap} call${gap === 1 ? '' : 's'} not analysed yet?`],
+    value: [
+      `Only ${analysed} of the ${recorded} calls recorded ${describeRange(range)} have been analysed, ` +
+        'so this covers part of the period. ' +
+        `${QUESTION_MARKERS.offer_run} the ${gap} call${gap === 1 ? '' : 's'} not analysed yet?`,
+    ],
   };
 }
 
@@ -113,26 +114,19 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
   const args = { filter, group_by: o.group, order, limit: 20 };
   const sum = ctx.find('summarise_qa_results', (a) => JSON.stringify(a) === JSON.stringify(args));
   if (!sum) {
-    return ctx.call(
-      [['summarise_qa_results', args]],
-      `Rank ${rank.subject} from the stored QA results (${o.group}, ${order}).`,
-    );
+    return ctx.call([['summarise_qa_results', args]], `Rank ${rank.subject} from the stored QA results (${o.group}, ${order}).`);
   }
   if (!sum.ok) return ctx.failed(sum, 'summarise the QA results');
   // "Compare Alex and Priya": the ranking of the advisors named, from the same per-advisor figures.
   const all = (sum.result?.groups ?? []) as Group[];
   const { named } = s.value;
-  const groups = named.length && rank.subject === 'advisors'
-    ? all.filter((g) => named.includes(g.label ?? g.key))
-    : all;
+  const groups = named.length && rank.subject === 'advisors' ? all.filter((g) => named.includes(g.label ?? g.key)) : all;
   const total = Number(sum.result?.total_calls ?? 0);
   const period = range ? describeRange(range) : 'in the QA store';
   const cov = coverage(ctx, total, range, filter);
   if (!cov.done) return cov.decision;
   if (!groups.length) {
-    return ctx.say(
-      [`There are no analysed calls ${period} for ${s.value.who} yet, so I cannot rank them.`, ...cov.value].join(' '),
-    );
+    return ctx.say([`There are no analysed calls ${period} for ${s.value.who} yet, so I cannot rank them.`, ...cov.value].join(' '));
   }
   const label = (g: Group) => g.label ?? g.key;
   const lines: string[] = [];
@@ -142,11 +136,9 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
     else {
       const top = failing[0]!;
       lines.push(`**${label(top)}** fails most: in ${top.fails} of ${total} analysed calls ${period}.`);
-      lines.push([
-        '| Rule | Calls failing it |',
-        '|---|---|',
-        ...failing.slice(0, 10).map((g) => `| ${label(g)} | ${g.fails} |`),
-      ].join('\n'));
+      lines.push(
+        ['| Rule | Calls failing it |', '|---|---|', ...failing.slice(0, 10).map((g) => `| ${label(g)} | ${g.fails} |`)].join('\n'),
+      );
       lines.push(queueLink({ ...filter, rule_id: top.key }, `open the calls failing ${top.key}`));
     }
   } else {
@@ -156,18 +148,18 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
     if (top) {
       const word = rank.order === 'best' ? 'highest' : 'lowest';
       lines.push(
-        `The ${what} with the ${word} mean QA score ${period} is **${label(top)}**: `
-          + `${scoreOf(top.mean_score)} over ${top.scored} analysed call${top.scored === 1 ? '' : 's'}.`,
+        `The ${what} with the ${word} mean QA score ${period} is **${label(top)}**: ` +
+          `${scoreOf(top.mean_score)} over ${top.scored} analysed call${top.scored === 1 ? '' : 's'}.`,
       );
       if (top.scored < 3) lines.push(`That is few calls to judge by; treat the ranking with care.`);
     }
     lines.push(
       [
-        `| ${what === 'advisor' ? 'Advisor' : 'Team'} `
-          + '| Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule |',
+        `| ${what === 'advisor' ? 'Advisor' : 'Team'} ` + '| Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule |',
         '|---|---|---|---|---|',
-        ...groups.map((g) => `| ${label(g)} | ${g.scored} | ${scoreOf(g.mean_score)} `
-          + `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`),
+        ...groups.map(
+          (g) => `| ${label(g)} | ${g.scored} | ${scoreOf(g.mean_score)} ` + `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`,
+        ),
       ].join('\n'),
     );
     if (top && rank.subject === 'advisors') {
@@ -191,10 +183,7 @@ export function vulnerabilityScan(ctx: PlannerContext, req: PlannerRequest): Bra
   if (!listed) calls.push(['list_qa_results', args]);
   if (!sum) calls.push(['summarise_qa_results', all]);
   if (calls.length) {
-    return ctx.call(
-      calls,
-      'Vulnerable customers: the stored QA results flagged vulnerable, and how many calls were analysed at all.',
-    );
+    return ctx.call(calls, 'Vulnerable customers: the stored QA results flagged vulnerable, and how many calls were analysed at all.');
   }
   if (!listed!.ok) return ctx.failed(listed!, 'list the QA results');
   if (!sum!.ok) return ctx.failed(sum!, 'summarise the QA results');
@@ -216,15 +205,24 @@ export function vulnerabilityScan(ctx: PlannerContext, req: PlannerRequest): Bra
   const n = Number(listed!.result?.total ?? items.length);
   const period = range ? describeRange(range) : 'in the QA store';
   if (!total) return ctx.say([`There are no analysed calls ${period} for ${s.value.who} yet.`, ...cov.value].join(' '));
-  const lines = [n
-    ? `**${n} of ${total} analysed call${total === 1 ? '' : 's'}** ${period} had a customer who sounded vulnerable:`
-    : `None of the ${total} analysed calls ${period} had a customer flagged as vulnerable.`];
+  const lines = [
+    n
+      ? `**${n} of ${total} analysed call${total === 1 ? '' : 's'}** ${period} had a customer who sounded vulnerable:`
+      : `None of the ${total} analysed calls ${period} had a customer flagged as vulnerable.`,
+  ];
   if (n) {
-    lines.push(items.map((i) => `- ${reviewLink(i.qa_result_id, i.call_id)} — `
-      + `${i.call_at ? ukDate(i.call_at) : 'date unknown'}, ${i.advisor ?? 'advisor unknown'}`
-      + `${i.customer ? ` with ${i.customer}` : ''}${i.product ? ` (${i.product})` : ''}: `
-      + `${scoreOf(i.score, i.max_score)}`
-      + `${i.failed_mandatory ? ', failed a mandatory rule' : ''}`).join('\n'));
+    lines.push(
+      items
+        .map(
+          (i) =>
+            `- ${reviewLink(i.qa_result_id, i.call_id)} — ` +
+            `${i.call_at ? ukDate(i.call_at) : 'date unknown'}, ${i.advisor ?? 'advisor unknown'}` +
+            `${i.customer ? ` with ${i.customer}` : ''}${i.product ? ` (${i.product})` : ''}: ` +
+            `${scoreOf(i.score, i.max_score)}` +
+            `${i.failed_mandatory ? ', failed a mandatory rule' : ''}`,
+        )
+        .join('\n'),
+    );
     if (n > items.length) lines.push(`… and ${n - items.length} more.`);
     lines.push(queueLink(vulnerable, 'open them in the QA queue'));
   }
@@ -260,12 +258,21 @@ export function ruleTopicScan(ctx: PlannerContext, req: PlannerRequest): BrainDe
   const rules = ((sum.result?.groups ?? []) as Group[]).filter((g) => TOPIC_RULES[topic].test(g.label ?? g.key));
   const failing = rules.filter((g) => (g.fails ?? 0) > 0);
   const what = topic === 'disclosures' ? 'disclosure' : topic;
-  const lines = [failing.length
-    ? `${failing.length} ${what} rule${failing.length === 1 ? '' : 's'} failed in the ${total} analysed calls ${period}:`
-    : `No ${what} rule failed in the ${total} analysed calls ${period}${rules.length ? ` (${rules.length} checked)` : ''}.`];
+  const lines = [
+    failing.length
+      ? `${failing.length} ${what} rule${failing.length === 1 ? '' : 's'} failed in the ${total} analysed calls ${period}:`
+      : `No ${what} rule failed in the ${total} analysed calls ${period}${rules.length ? ` (${rules.length} checked)` : ''}.`,
+  ];
   if (failing.length) {
-    lines.push(failing.map((g) => `- ${g.label ?? g.key}: failed in ${g.fails} call${g.fails === 1 ? '' : 's'} — `
-      + queueLink({ ...filter, rule_id: g.key }, 'open them')).join('\n'));
+    lines.push(
+      failing
+        .map(
+          (g) =>
+            `- ${g.label ?? g.key}: failed in ${g.fails} call${g.fails === 1 ? '' : 's'} — ` +
+            queueLink({ ...filter, rule_id: g.key }, 'open them'),
+        )
+        .join('\n'),
+    );
   }
   lines.push(...cov.value);
   return ctx.say(lines.join('\n\n'), `Rule topic ${topic} over ${total} stored QA results.`);

@@ -95,7 +95,7 @@ describe("what the Planner reads in the user's words", () => {
     expect(ep).toMatchObject({ start: 0, finals: [{ index: 1, kind: 'propose_adapt' }] });
     const corrected = currentEpisode(
       [
-        { role: 'user', content: "check the quality of calls made by Alex Wong last week" },
+        { role: 'user', content: 'check the quality of calls made by Alex Wong last week' },
         { role: 'assistant', content: "Of course. To confirm: for Alex Wong's calls last week (…), should I check compliance?" },
         { role: 'user', content: 'make it the last 14 days' },
       ],

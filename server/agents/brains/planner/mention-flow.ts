@@ -41,7 +41,10 @@ function named(ctx: PlannerContext, req: PlannerRequest): { value: Named } | { a
     const found = matchPeople(text, directory);
     for (const m of found.people) {
       const q = questionFor(m);
-      if (q) return { ask: ctx.say(q, `The message names “${m.said}” (${m.status} against the CRM's ${directory.length} advisors): ask, never guess.`) };
+      if (q)
+        return {
+          ask: ctx.say(q, `The message names “${m.said}” (${m.status} against the CRM's ${directory.length} advisors): ask, never guess.`),
+        };
     }
     const advisors = [...new Set(found.people.map((m) => m.name!))];
     const team = found.teams[0] ?? null;
@@ -76,8 +79,11 @@ export function mentionStart(ctx: PlannerContext, req: PlannerRequest, help: str
   if (!cues) return ctx.say(help, 'Not a request, and it names no one and no period: say what I can do.');
   const calls = listsToRead(ctx);
   if (calls.length) {
-    return ctx.call(calls, 'The message asks for nothing but may name a person, team, product or period: '
-      + 'read the CRM\'s lists before answering, so a name is never met with the generic help text.');
+    return ctx.call(
+      calls,
+      'The message asks for nothing but may name a person, team, product or period: ' +
+        "read the CRM's lists before answering, so a name is never met with the generic help text.",
+    );
   }
   for (const t of ['list_advisors', 'list_products']) {
     const o = ctx.find(t);
@@ -93,14 +99,18 @@ export function mentionStart(ctx: PlannerContext, req: PlannerRequest, help: str
     const whose = team ? `the ${team} team's calls` : advisors.length === 1 ? `${advisors[0]}'s calls` : `the calls of ${list(advisors)}`;
     return ctx.say(`${QUESTION_MARKERS.confirm_mention} review ${whose}${period}?${askPeriod}`, why);
   }
-  if (product) return ctx.say(`${QUESTION_MARKERS.confirm_mention} check how advisors explain ${product} in their calls${period}?${askPeriod}`, why);
+  if (product)
+    return ctx.say(`${QUESTION_MARKERS.confirm_mention} check how advisors explain ${product} in their calls${period}?${askPeriod}`, why);
   if (range) {
     return ctx.say(
-      `${QUESTION_MARKERS.ask_work} with the calls ${describeRange(range)} — review an advisor's or a team's calls, rank the advisors or the rules, `
-        + 'compare the teams, or list the worst calls?',
+      `${QUESTION_MARKERS.ask_work} with the calls ${describeRange(range)} — review an advisor's or a team's calls, rank the advisors or the rules, ` +
+        'compare the teams, or list the worst calls?',
       'Only a period is named: ask what to do with it.',
     );
   }
-  return ctx.say(`I can't tell what you would like me to do with “${req.texts.at(-1)!.trim()}”: it names no advisor, team, product or `
-    + `period in the CRM.\n\n${help}`, 'The CRM\'s lists name nothing in the message: say so, and what I can do.');
+  return ctx.say(
+    `I can't tell what you would like me to do with “${req.texts.at(-1)!.trim()}”: it names no advisor, team, product or ` +
+      `period in the CRM.\n\n${help}`,
+    "The CRM's lists name nothing in the message: say so, and what I can do.",
+  );
 }

@@ -10,30 +10,65 @@ const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
 
 /** A saved workflow that covers the QA review, and its "all calls" refinement. */
 const covering = [
-  { workflow_id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30', version: '1.0.0', name: 'Standard Advice Call Analysis (all calls)', coverage: 1, covered: [], missing: [], search_score: 1, derived_from: `${STANDARD}@1.0.0`, reason: 'has 4 of 4 requested' },
-  { workflow_id: STANDARD, version: '1.0.0', name: 'Standard Advice Call Analysis', coverage: 1, covered: [], missing: [], search_score: 0.9, derived_from: null, reason: 'has 4 of 4 requested' },
+  {
+    workflow_id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30',
+    version: '1.0.0',
+    name: 'Standard Advice Call Analysis (all calls)',
+    coverage: 1,
+    covered: [],
+    missing: [],
+    search_score: 1,
+    derived_from: `${STANDARD}@1.0.0`,
+    reason: 'has 4 of 4 requested',
+  },
+  {
+    workflow_id: STANDARD,
+    version: '1.0.0',
+    name: 'Standard Advice Call Analysis',
+    coverage: 1,
+    covered: [],
+    missing: [],
+    search_score: 0.9,
+    derived_from: null,
+    reason: 'has 4 of 4 requested',
+  },
 ];
 /** A version's lifecycle as get_saved_workflow reports it (issue 28). */
 const PUBLISHED = {
-  version_status: 'published', saved_at: '2024-07-08T09:15:00.000Z', saved_by: 'system',
-  published_at: '2024-07-08T09:15:00.000Z', published_by: 'dee@bank.test',
+  version_status: 'published',
+  saved_at: '2024-07-08T09:15:00.000Z',
+  saved_by: 'system',
+  published_at: '2024-07-08T09:15:00.000Z',
+  published_by: 'dee@bank.test',
 };
-const withCatalog = (extra = {}, lifecycle: Record<string, unknown> = PUBLISHED) => fakeTools({ find_closest_workflow: () => ok({ candidates: covering }), get_saved_workflow: (_, a) => ok({ workflow_id: a.workflow_id, version: a.version, document: workflowFile('standard-advice-call-analysis.json'), ...lifecycle }), ...extra });
+const withCatalog = (extra = {}, lifecycle: Record<string, unknown> = PUBLISHED) =>
+  fakeTools({
+    find_closest_workflow: () => ok({ candidates: covering }),
+    get_saved_workflow: (_, a) =>
+      ok({ workflow_id: a.workflow_id, version: a.version, document: workflowFile('standard-advice-call-analysis.json'), ...lifecycle }),
+    ...extra,
+  });
 
 describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted histories', () => {
   it('turn 1: confirms the evaluation axes, naming the advisor and the range resolved against the clock block', async () => {
     const c = new ScriptedConversation(fakeTools());
     const t = await c.turn(REQUEST);
     expect(names(t.calls)).toEqual(['list_advisors', 'count_calls']);
-    expect(t.reply).toBe("Of course. To confirm: for Alex Wong's calls last week (2024-07-01 to 2024-07-07), should I check compliance with the standard script, assess customer sentiment, and produce an overall score?");
+    expect(t.reply).toBe(
+      "Of course. To confirm: for Alex Wong's calls last week (2024-07-01 to 2024-07-07), should I check compliance with the standard script, assess customer sentiment, and produce an overall score?",
+    );
     expect(t.reasoning[0]).toContain('Intent classification → advisor QA review');
   });
 
   it('asks for what the request lacks, then confirms once the reply gives it; a name the CRM lacks is a question', async () => {
     const c = new ScriptedConversation(fakeTools());
-    expect((await c.turn('Can you check the quality of advice calls from last week?')).reply).toContain("Could you tell me which advisor's calls I should look at?");
+    expect((await c.turn('Can you check the quality of advice calls from last week?')).reply).toContain(
+      "Could you tell me which advisor's calls I should look at?",
+    );
     expect((await c.turn('Jane Doe')).reply).toMatch(/^I can't find Jane Doe in the CRM\. Did you mean .+\?$/);
-    expect((await c.turn('Tom Ellis')).reply).toContain("for Tom Ellis's calls last week (2024-07-01 to 2024-07-07), should I check compliance");
+    expect((await c.turn('Tom Ellis')).reply).toContain(
+      "for Tom Ellis's calls last week (2024-07-01 to 2024-07-07), should I check compliance",
+    );
     expect(c.calls.some((x) => x.name === 'start_workflow_run')).toBe(false);
   });
 
@@ -42,30 +77,66 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     await c.turn(REQUEST);
     const t = await c.turn('Yes. Please use the existing QA scorecard.');
     expect(names(t.calls)).toEqual([
-      'search_embeddings', 'find_closest_workflow', 'store_memory',
-      'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'search_embeddings', 'get_skillset',
-      'get_skill_reliability', 'get_skill_reliability', 'validate_workflow', 'save_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run',
+      'search_embeddings',
+      'find_closest_workflow',
+      'store_memory',
+      'search_embeddings',
+      'search_embeddings',
+      'search_embeddings',
+      'search_embeddings',
+      'search_embeddings',
+      'search_embeddings',
+      'get_skillset',
+      'get_skill_reliability',
+      'get_skill_reliability',
+      'validate_workflow',
+      'save_workflow',
+      'check_workflow_health',
+      'start_workflow_run',
+      'wait_for_workflow_run',
     ]);
-    expect(t.content[0]).toContain("Great. I'll source Alex Wong's recordings for last week, transcribe them, analyse sentiment and compliance in parallel");
+    expect(t.content[0]).toContain(
+      "Great. I'll source Alex Wong's recordings for last week, transcribe them, analyse sentiment and compliance in parallel",
+    );
     expect(t.calls[2]!.args).toMatchObject({ kind: 'capability_gap', tags: ['qa', 'advisor_quality', 'capability:new'] });
-    const doc = t.calls.find((x) => x.name === 'validate_workflow')!.args.workflow as { workflow_id: string; asl: { States: Record<string, { AgentBinding?: { skills: string[] } }> } };
+    const doc = t.calls.find((x) => x.name === 'validate_workflow')!.args.workflow as {
+      workflow_id: string;
+      asl: { States: Record<string, { AgentBinding?: { skills: string[] } }> };
+    };
     expect(t.calls.find((x) => x.name === 'save_workflow')!.args.workflow).toEqual(doc); // composed once, saved as validated
     expect(doc.asl.States.TranscribeRecording!.AgentBinding!.skills).toEqual(['skill://whisper-transcribe@1.0.0']);
     // Issue 28: what the Planner has just built is a draft; it runs it only as a test run, and says so.
-    expect(t.calls.find((x) => x.name === 'start_workflow_run')!.args).toEqual({ workflow_id: doc.workflow_id, version: '1.0.0', input: ALEX, test_run: true });
+    expect(t.calls.find((x) => x.name === 'start_workflow_run')!.args).toEqual({
+      workflow_id: doc.workflow_id,
+      version: '1.0.0',
+      input: ALEX,
+      test_run: true,
+    });
     expect(t.reply).toContain('**Test run**: «Standard Advice Call Analysis» v1.0.0 is a draft I saved, not yet published');
     expect(t.reply).toContain('its QA result is kept out of the QA review queue and the dashboard');
     expect(t.reply).toContain('I recorded a capability gap and built one from the skills in the catalog');
     expect(t.reply).toContain('QA score: 91/100** (scorecard qa_scoring_formula_v3) — compliance 70, sentiment 21.');
     expect(t.reply).toContain('FCA-DISC-01 (Tell the customer that the call is recorded) — Required wording missing from the call.');
     expect(t.reply).toContain('only the first one — REC-88310 (application APP-49201, recorded 2024-07-03)');
-    expect(t.reply).toContain('I can build a refinement of this workflow that analyses every call and scores them together. Shall I scale it to the whole set?');
+    expect(t.reply).toContain(
+      'I can build a refinement of this workflow that analyses every call and scores them together. Shall I scale it to the whole set?',
+    );
 
     // "Yes" to scaling: no saved workflow does it, so the pilot is refined (REFINEMENT_OF) and run.
     c.setResponder(fakeTools({ get_saved_workflow: (_, a) => ok({ workflow_id: a.workflow_id, version: a.version, document: doc }) }));
     const scale = await c.turn('Yes, scale it to all the calls.');
-    expect(names(scale.calls)).toEqual(['get_saved_workflow', 'validate_workflow', 'save_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run']);
-    const saved = scale.calls.find((x) => x.name === 'save_workflow')!.args as { parent: unknown; workflow: { workflow_name: string; asl: { States: object } } };
+    expect(names(scale.calls)).toEqual([
+      'get_saved_workflow',
+      'validate_workflow',
+      'save_workflow',
+      'check_workflow_health',
+      'start_workflow_run',
+      'wait_for_workflow_run',
+    ]);
+    const saved = scale.calls.find((x) => x.name === 'save_workflow')!.args as {
+      parent: unknown;
+      workflow: { workflow_name: string; asl: { States: object } };
+    };
     expect(saved.parent).toEqual({ workflow_id: doc.workflow_id, version: '1.0.0', relation: 'REFINEMENT_OF' });
     expect(Object.keys(saved.workflow.asl.States)).toEqual(['GetApplicationIDs', 'GetCallRecordings', 'AnalyseEachCall', 'AggregateScore']);
     expect(scale.reply).toContain('Scaling up: I refined the pilot into «Standard Advice Call Analysis (all calls)» v1.0.0');
@@ -80,14 +151,24 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     resumed.history.push(...c.history.slice(0, saved + 1));
     const next = await resumed.decide();
     const doc = c.calls.find((x) => x.name === 'save_workflow')!.args.workflow as { workflow_id: string };
-    expect(next).toMatchObject({ kind: 'tool_calls', tool_calls: [{ name: 'check_workflow_health', arguments: JSON.stringify({ workflow_id: doc.workflow_id, version: '1.0.0' }) }] });
+    expect(next).toMatchObject({
+      kind: 'tool_calls',
+      tool_calls: [{ name: 'check_workflow_health', arguments: JSON.stringify({ workflow_id: doc.workflow_id, version: '1.0.0' }) }],
+    });
   });
 
   it('reuses a saved workflow that covers the request, offers to scale, and scales on "yes"', async () => {
     const c = new ScriptedConversation(withCatalog());
     await c.turn(REQUEST);
     const t = await c.turn('yes');
-    expect(names(t.calls)).toEqual(['search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run']);
+    expect(names(t.calls)).toEqual([
+      'search_embeddings',
+      'find_closest_workflow',
+      'get_saved_workflow',
+      'check_workflow_health',
+      'start_workflow_run',
+      'wait_for_workflow_run',
+    ]);
     expect(t.calls[4]!.args).toEqual({ workflow_id: STANDARD, version: '1.0.0', input: ALEX });
     expect(t.reply).toContain('An existing workflow already covers this');
     expect(t.reply).toContain('Shall I scale it to the whole set?');
@@ -105,7 +186,13 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
   });
 
   it('does not run a workflow that has no published version, and says how to publish it (issue 28)', async () => {
-    const draft = { version_status: 'draft', saved_at: '2024-07-08T09:15:00.000Z', saved_by: 'dee@bank.test', published_at: null, published_by: null };
+    const draft = {
+      version_status: 'draft',
+      saved_at: '2024-07-08T09:15:00.000Z',
+      saved_by: 'dee@bank.test',
+      published_at: null,
+      published_by: null,
+    };
     const c = new ScriptedConversation(withCatalog({}, draft));
     await c.turn(REQUEST);
     const t = await c.turn('Yes');
@@ -116,11 +203,18 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
 
   it('a tool error ends the turn with an explanation; "retry" calls it again', async () => {
     let fail = true;
-    const c = new ScriptedConversation(fakeTools({ start_workflow_run: () => (fail ? toolError('workflow execution needs Redis: set REDIS_URL') : ok({ run_id: RUN_ID, created: true })) }));
+    const c = new ScriptedConversation(
+      fakeTools({
+        start_workflow_run: () =>
+          fail ? toolError('workflow execution needs Redis: set REDIS_URL') : ok({ run_id: RUN_ID, created: true }),
+      }),
+    );
     await c.turn(REQUEST);
     const t = await c.turn('yes');
     expect(names(t.calls).slice(-1)).toEqual(['start_workflow_run']);
-    expect(t.reply).toContain('I could not start «Standard Advice Call Analysis»: start_workflow_run answered “workflow execution needs Redis: set REDIS_URL”');
+    expect(t.reply).toContain(
+      'I could not start «Standard Advice Call Analysis»: start_workflow_run answered “workflow execution needs Redis: set REDIS_URL”',
+    );
     expect(t.reply).toContain('Reply “retry” to try again.');
     fail = false;
     const again = await c.turn('retry');
@@ -140,7 +234,7 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     expect(names((await c.turn('try again')).calls)).toEqual(['start_workflow_run', 'wait_for_workflow_run']);
   });
 
-  it('a run that failed on its input is reported as the request\'s problem, not a skill\'s', async () => {
+  it("a run that failed on its input is reported as the request's problem, not a skill's", async () => {
     const invalid = () => {
       const v = runView('FAILED') as unknown as { run: Record<string, unknown> };
       v.run.error = 'AdvisorNotFound';
@@ -153,32 +247,71 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     expect(t.reply).toContain('The request itself was the problem (invalid input), not a skill');
   });
 
-  it('reports a worker\'s skill swap during the run (spec §4.2)', async () => {
+  it("reports a worker's skill swap during the run (spec §4.2)", async () => {
     const swapped = () => {
-      const v = runView('SUCCEEDED') as unknown as { states: Record<string, unknown>; data: Record<string, { metrics: Record<string, unknown> }> };
-      v.states.TranscribeRecording = { status: 'done', attempts: 2, lease: {}, last_error: 'States.Timeout: whisper-transcribe timed out after 120s' };
+      const v = runView('SUCCEEDED') as unknown as {
+        states: Record<string, unknown>;
+        data: Record<string, { metrics: Record<string, unknown> }>;
+      };
+      v.states.TranscribeRecording = {
+        status: 'done',
+        attempts: 2,
+        lease: {},
+        last_error: 'States.Timeout: whisper-transcribe timed out after 120s',
+      };
       v.data.TranscribeRecording!.metrics = { ...v.data.TranscribeRecording!.metrics, skill: 'skill://assemblyai-transcribe@1.2.0' };
       return v as unknown as Record<string, unknown>;
     };
     const c = new ScriptedConversation(withCatalog({ wait_for_workflow_run: swapped }));
     await c.turn(REQUEST);
-    expect((await c.turn('yes')).reply).toContain('During the run: TranscribeRecording needed 2 attempts (States.Timeout: whisper-transcribe timed out after 120s); the worker finished it with skill://assemblyai-transcribe@1.2.0.');
+    expect((await c.turn('yes')).reply).toContain(
+      'During the run: TranscribeRecording needed 2 attempts (States.Timeout: whisper-transcribe timed out after 120s); the worker finished it with skill://assemblyai-transcribe@1.2.0.',
+    );
   });
 
   describe('proactive healing (spec §4.4)', () => {
     // What check_workflow_health proposes: the same document, the binding swapped (server/learning/health.ts).
-    const document = JSON.parse(JSON.stringify({ ...workflowFile('standard-advice-call-analysis.json'), version: '1.0.1' }).replaceAll('skill://whisper-transcribe@1.0.0', 'skill://assemblyai-transcribe@1.2.0')) as Record<string, unknown>;
+    const document = JSON.parse(
+      JSON.stringify({ ...workflowFile('standard-advice-call-analysis.json'), version: '1.0.1' }).replaceAll(
+        'skill://whisper-transcribe@1.0.0',
+        'skill://assemblyai-transcribe@1.2.0',
+      ),
+    ) as Record<string, unknown>;
     const proposal = { proposal_id: '6f1c8a52-1111-4222-8333-444455556666', new_version: '1.0.1', reason: 'whisper failed', document };
     const unhealthy = () =>
-      ok({ workflow_id: STANDARD, version: '1.0.0', healthy: false, threshold: 0.05, proposal, findings: [{ skill: 'skill://whisper-transcribe@1.0.0', states: ['TranscribeRecording'], failure_rate: 0.25, uses: 40, alternative: { skill: 'skill://assemblyai-transcribe@1.2.0', failure_rate: 0, uses: 10 } }] });
-    const healing = (extra = {}) => withCatalog({ check_workflow_health: unhealthy, get_skill_reliability: (_: string, a: Record<string, unknown>) => reliability(String(a.skill), 'transcription'), accept_workflow_update: () => ok({ workflow_id: STANDARD, version: '1.0.1', parent_version: '1.0.0', memory_id: 'm', workflow_update: {} }), ...extra });
+      ok({
+        workflow_id: STANDARD,
+        version: '1.0.0',
+        healthy: false,
+        threshold: 0.05,
+        proposal,
+        findings: [
+          {
+            skill: 'skill://whisper-transcribe@1.0.0',
+            states: ['TranscribeRecording'],
+            failure_rate: 0.25,
+            uses: 40,
+            alternative: { skill: 'skill://assemblyai-transcribe@1.2.0', failure_rate: 0, uses: 10 },
+          },
+        ],
+      });
+    const healing = (extra = {}) =>
+      withCatalog({
+        check_workflow_health: unhealthy,
+        get_skill_reliability: (_: string, a: Record<string, unknown>) => reliability(String(a.skill), 'transcription'),
+        accept_workflow_update: () =>
+          ok({ workflow_id: STANDARD, version: '1.0.1', parent_version: '1.0.0', memory_id: 'm', workflow_update: {} }),
+        ...extra,
+      });
 
     it('asks before running the improved version', async () => {
       const c = new ScriptedConversation(healing());
       await c.turn(REQUEST);
       const t = await c.turn('Yes');
       expect(names(t.calls).slice(-2)).toEqual(['check_workflow_health', 'get_skill_reliability']);
-      expect(t.reply).toContain("I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently: it failed 25% of its last 40 uses");
+      expect(t.reply).toContain(
+        "I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently: it failed 25% of its last 40 uses",
+      );
       expect(t.reply).toContain('Shall I proceed with this improved version?');
       const yes = await c.turn('yes please');
       expect(names(yes.calls)).toEqual(['accept_workflow_update', 'start_workflow_run', 'wait_for_workflow_run']);
@@ -207,7 +340,20 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
   });
 
   it('never saves or runs a workflow that does not validate', async () => {
-    const c = new ScriptedConversation(fakeTools({ validate_workflow: () => ok({ valid: false, errors: [{ path: '/asl/States/CalculateScore/Parameters', code: 'x', message: 'formula_id is required' }], warnings: [], workflow_id: null, workflow_name: null, version: null, file: null }) }));
+    const c = new ScriptedConversation(
+      fakeTools({
+        validate_workflow: () =>
+          ok({
+            valid: false,
+            errors: [{ path: '/asl/States/CalculateScore/Parameters', code: 'x', message: 'formula_id is required' }],
+            warnings: [],
+            workflow_id: null,
+            workflow_name: null,
+            version: null,
+            file: null,
+          }),
+      }),
+    );
     await c.turn(REQUEST);
     const t = await c.turn('yes');
     expect(names(t.calls).slice(-1)).toEqual(['validate_workflow']);
@@ -227,10 +373,17 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     c.history.push({ role: 'user', content: 'yes' });
     for (let i = 0; i < MAX_STEPS_PER_TURN; i++) {
       const id = `call_${i}`;
-      c.history.push({ role: 'assistant', content: null, tool_calls: [{ id, name: 'get_skillset', arguments: JSON.stringify({ tag: `t${i}` }) }] } as BrainMessage);
+      c.history.push({
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id, name: 'get_skillset', arguments: JSON.stringify({ tag: `t${i}` }) }],
+      } as BrainMessage);
       c.history.push({ role: 'tool', tool_call_id: id, name: 'get_skillset', content: '{"status":"ok"}', status: 'success' });
     }
-    expect(await c.decide()).toMatchObject({ kind: 'message', content: expect.stringContaining(`I have used the ${MAX_STEPS_PER_TURN} steps I allow myself in one turn`) });
+    expect(await c.decide()).toMatchObject({
+      kind: 'message',
+      content: expect.stringContaining(`I have used the ${MAX_STEPS_PER_TURN} steps I allow myself in one turn`),
+    });
   });
 
   it('a run still going after the waits is reported as running; asking for its status later waits again and reports', async () => {
@@ -246,10 +399,13 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     expect(later.reply).toContain('QA score: 91/100');
   });
 
-  it('a run reading cut short by the runtime\'s return limit is read again without the run output', async () => {
+  it("a run reading cut short by the runtime's return limit is read again without the run output", async () => {
     const c = new ScriptedConversation(
       withCatalog({
-        wait_for_workflow_run: (_: string, a: Record<string, unknown>) => (a.include_output ? { __raw: `${JSON.stringify(runView('SUCCEEDED')).slice(0, 500)}… [truncated: 61234 characters, limit 50000]` } : runView('SUCCEEDED')),
+        wait_for_workflow_run: (_: string, a: Record<string, unknown>) =>
+          a.include_output
+            ? { __raw: `${JSON.stringify(runView('SUCCEEDED')).slice(0, 500)}… [truncated: 61234 characters, limit 50000]` }
+            : runView('SUCCEEDED'),
       }),
     );
     await c.turn(REQUEST);

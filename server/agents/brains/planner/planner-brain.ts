@@ -1,8 +1,6 @@
 import type { Brain, BrainDecision, BrainInput } from '../brain.ts';
 import { PlannerContext } from './context.ts';
-import {
-  DETAIL_QUESTIONS, QUESTION_MARKERS, recurrenceInReply, type Episode, type QuestionKind,
-} from './conversation.ts';
+import { DETAIL_QUESTIONS, QUESTION_MARKERS, recurrenceInReply, type Episode, type QuestionKind } from './conversation.ts';
 import { matchPeople, matchProduct, outcomesIn } from '../../../../lib/nl/index.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from './intent.ts';
@@ -59,22 +57,21 @@ const WORK_QUESTIONS: QuestionKind[] = [
 /** What the Planner can do, said when a message asks for something else (an honest answer, not a guess). */
 export const HELP = [
   "I'm the DCF Planner. Here is what I can do with your advice calls:",
-  "- review the quality of one advisor's, several advisors' or a team's calls over a period"
-    + ' (“check the quality of Alex Wong\'s calls last week”, “how did Priya do in June?”);',
+  "- review the quality of one advisor's, several advisors' or a team's calls over a period" +
+    " (“check the quality of Alex Wong's calls last week”, “how did Priya do in June?”);",
   '- check how advisors explain a product (“are advisors explaining HELOC 2.0 correctly this month?”);',
-  '- find calls where the customer sounded vulnerable (“show me this month\'s calls with vulnerable customers”),'
-    + ' or that failed disclosure or affordability rules (“which calls missed disclosures last week?”);',
-  '- rank advisors or rules from the stored QA results'
-    + ' (“which advisor has the lowest QA score?”, “which rule fails most?”, “who is weakest on disclosures?”),'
-    + ' compare teams, advisors or periods (“compare the two teams for June”) and list the worst or best calls'
-    + ' (“show me the three worst calls in June”), then which of those failed a mandatory rule and why'
-    + ' (“which of those failed a mandatory rule, and why?”, “and for South?”);',
-  '- explain a call\'s score with its failed rules and quotes (“why did REC-88342 score so low?”);',
+  "- find calls where the customer sounded vulnerable (“show me this month's calls with vulnerable customers”)," +
+    ' or that failed disclosure or affordability rules (“which calls missed disclosures last week?”);',
+  '- rank advisors or rules from the stored QA results' +
+    ' (“which advisor has the lowest QA score?”, “which rule fails most?”, “who is weakest on disclosures?”),' +
+    ' compare teams, advisors or periods (“compare the two teams for June”) and list the worst or best calls' +
+    ' (“show me the three worst calls in June”), then which of those failed a mandatory rule and why' +
+    ' (“which of those failed a mandatory rule, and why?”, “and for South?”);',
+  "- explain a call's score with its failed rules and quotes (“why did REC-88342 score so low?”);",
   '- scale a pilot to every call, or run the same for another person, team or period (“the same for June”);',
-  '- schedule a review, ranking or scan to run regularly and send you the results'
-    + ' (“every Monday at 9am, review every advisor\'s calls from the previous week”).',
-  'I find a saved workflow or compose one from the skill catalog, check the request before running anything,'
-    + ' and report the results.',
+  '- schedule a review, ranking or scan to run regularly and send you the results' +
+    " (“every Monday at 9am, review every advisor's calls from the previous week”).",
+  'I find a saved workflow or compose one from the skill catalog, check the request before running anything,' + ' and report the results.',
 ].join('\n');
 
 function decide(ctx: PlannerContext): BrainDecision {
@@ -93,8 +90,7 @@ function decide(ctx: PlannerContext): BrainDecision {
   const work = [...finals].reverse().find((f) => f.kind && WORK_QUESTIONS.includes(f.kind));
   const healingQ = [...finals].reverse().find((f) => f.kind === 'healing' && (!work || f.index > work.index));
   const healing = healingQ ? answerTo(ctx, healingQ.index) : null;
-  const resume = () =>
-    (work ? doWork(ctx, ep, work.kind!, healing === 'stop' ? null : healing) : start(ctx, ep.request));
+  const resume = () => (work ? doWork(ctx, ep, work.kind!, healing === 'stop' ? null : healing) : start(ctx, ep.request));
 
   if (last?.kind === 'confirm_mention') return answerMention(ctx, ep, reply);
   // "Scale it to all of them" takes up the Planner's own scale offer.
@@ -248,16 +244,15 @@ function answerMention(ctx: PlannerContext, ep: Episode, reply: Reply): BrainDec
 
 function declined(ctx: PlannerContext): BrainDecision {
   return ctx.say(
-    "Understood — I won't run anything. "
-      + 'Tell me what you would like instead, for example a different advisor, period or product.',
+    "Understood — I won't run anything. " + 'Tell me what you would like instead, for example a different advisor, period or product.',
     'The user declined: stop here.',
   );
 }
 
 function reask(ctx: PlannerContext, question: string): BrainDecision {
   return ctx.say(
-    "Sorry, I'm not sure whether that is a yes or a no.\n\n"
-      + `${question.replace(/^Sorry, I'm not sure whether that is a yes or a no\.\n\n/, '')}`,
+    "Sorry, I'm not sure whether that is a yes or a no.\n\n" +
+      `${question.replace(/^Sorry, I'm not sure whether that is a yes or a no\.\n\n/, '')}`,
     'The answer is neither yes nor no: ask again.',
   );
 }

@@ -21,8 +21,11 @@ import { ScriptedConversation } from './testing/script.ts';
  * dashboard's (qaTrends) return for the same filter. Today is 2024-07-08.
  */
 const TEAMS: Record<string, string> = {
-  'Alex Wong': 'Home Finance North', 'Priya Shah': 'Home Finance North', 'Tom Ellis': 'Home Finance North',
-  "James O'Connor": 'Home Finance South', 'Fatima Khan': 'Home Finance South',
+  'Alex Wong': 'Home Finance North',
+  'Priya Shah': 'Home Finance North',
+  'Tom Ellis': 'Home Finance North',
+  "James O'Connor": 'Home Finance South',
+  'Fatima Khan': 'Home Finance South',
 };
 const ADVISORS = Object.keys(TEAMS);
 const FAILS = [[], ['FCA-DISC-01'], ['CD-01'], ['FCA-DISC-02', 'CD-03'], [], ['FCA-DISC-05'], ['FCA-ID-02'], []];
@@ -32,11 +35,18 @@ function records(): QaRecordInput[] {
   for (let i = 0; i < 40; i++) {
     const advisor = ADVISORS[(i * 3) % ADVISORS.length]!;
     const day = i < 34 ? `2024-06-${String(1 + (i % 30)).padStart(2, '0')}` : `2024-07-0${1 + (i % 6)}`;
-    out.push(qaRecordFixture({
-      runId: `run-${i % 3}`, callId: `CALL-${3000 + i}`, advisor, team: TEAMS[advisor]!, callAt: `${day}T10:${String(i).padStart(2, '0')}:00.000Z`,
-      fail: [...FAILS[i % FAILS.length]!, ...(advisor === 'Fatima Khan' && i % 2 ? ['FCA-DISC-02'] : [])], vulnerable: i % 9 === 0,
-      runFinishedAt: '2024-07-08T08:00:00.000Z',
-    }));
+    out.push(
+      qaRecordFixture({
+        runId: `run-${i % 3}`,
+        callId: `CALL-${3000 + i}`,
+        advisor,
+        team: TEAMS[advisor]!,
+        callAt: `${day}T10:${String(i).padStart(2, '0')}:00.000Z`,
+        fail: [...FAILS[i % FAILS.length]!, ...(advisor === 'Fatima Khan' && i % 2 ? ['FCA-DISC-02'] : [])],
+        vulnerable: i % 9 === 0,
+        runFinishedAt: '2024-07-08T08:00:00.000Z',
+      }),
+    );
   }
   // An earlier analysis of one call: never counted twice.
   out.push(qaRecordFixture({ ...pick(out[5]!), runId: 'run-old', fail: ['CD-01'], runFinishedAt: '2024-07-01T08:00:00.000Z' }));
@@ -49,10 +59,14 @@ const num = (s: string) => (s === 'not scored' ? null : Number(s.replace(/\/100$
 describe(`the Planner's figures are the queue's and the dashboard's (${testDbKind()})`, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
   const config = testConfig({ DCF_CLOCK: '2024-07-08T09:00:00Z' });
-  const ask = (text: string) => new ScriptedConversation(async (name, args) => {
-    if (name === 'list_advisors' || name === 'count_calls' || name === 'list_products') return crm(name, args);
-    return (await invokeTool(findTool(name)!, args, { actor: systemActor('test'), services: { config, db: async () => h.db } })) as Record<string, unknown>;
-  }).turn(text);
+  const ask = (text: string) =>
+    new ScriptedConversation(async (name, args) => {
+      if (name === 'list_advisors' || name === 'count_calls' || name === 'list_products') return crm(name, args);
+      return (await invokeTool(findTool(name)!, args, {
+        actor: systemActor('test'),
+        services: { config, db: async () => h.db },
+      })) as Record<string, unknown>;
+    }).turn(text);
 
   beforeAll(async () => {
     h = await createTestDatabase();
@@ -84,7 +98,11 @@ describe(`the Planner's figures are the queue's and the dashboard's (${testDbKin
   it('"show me the three worst calls in June": the queue\'s three lowest scores, in its order', async () => {
     const t = await ask('show me the three worst calls in June');
     const page = await listQaPage(h.db, { filter: JUNE, sort: { by: 'score', dir: 'asc' }, limit: 3 });
-    const said = [...t.reply.matchAll(/^\d\. \[([^\]]+)\]\(\/qa\/([^)]+)\) — [^:]+: ([\d.]+)\/100/gm)].map((m) => [m[1], m[2], Number(m[3])]);
+    const said = [...t.reply.matchAll(/^\d\. \[([^\]]+)\]\(\/qa\/([^)]+)\) — [^:]+: ([\d.]+)\/100/gm)].map((m) => [
+      m[1],
+      m[2],
+      Number(m[3]),
+    ]);
     expect(said).toEqual(page.items.map((i) => [i.callId, i.id, i.score]));
     const total = (await qaAggregate(h.db, JUNE)).calls;
     expect(t.reply).toContain(`of the ${total} analysed calls in June`);

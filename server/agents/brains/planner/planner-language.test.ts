@@ -43,10 +43,13 @@ describe('the everyday words of QA work open a review (demo CRM)', () => {
     const c = demo();
     const t = await c.turn("Pryia Sha's calls in June");
     expect(names(t.calls)).toEqual(['list_advisors']);
-    expect(t.reply).toBe('I can\'t find “Pryia Sha” in the CRM. Did you mean Priya Shah?');
+    expect(t.reply).toBe("I can't find “Pryia Sha” in the CRM. Did you mean Priya Shah?");
     const yes = await c.turn('yes');
-    expect(yes.calls.find((x) => x.name === 'count_calls')!.args)
-      .toMatchObject({ advisor_names: ['Priya Shah'], start_date: '2024-06-01', end_date: '2024-06-30' });
+    expect(yes.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({
+      advisor_names: ['Priya Shah'],
+      start_date: '2024-06-01',
+      end_date: '2024-06-30',
+    });
   });
 
   it('an implied request does not replace the answer to an open question: a name and calls after "which period?" complete it', async () => {
@@ -59,7 +62,7 @@ describe('the everyday words of QA work open a review (demo CRM)', () => {
 
 describe('a second lender: other people, teams and products', () => {
   it.each([
-    ["Can you QA Siobhán Ní Bhriain for June?", 'Siobhán Ní Bhriain', '2024-06-01'],
+    ['Can you QA Siobhán Ní Bhriain for June?', 'Siobhán Ní Bhriain', '2024-06-01'],
     ['siobhan ni bhriain calls in June', 'Siobhán Ní Bhriain', '2024-06-01'],
     ["go through Rhys ap Gwilym's calls this month", 'Rhys ap Gwilym', '2024-07-01'],
     ["check carlos de la cruz's calls this month", 'Carlos de la Cruz', '2024-07-01'],
@@ -76,7 +79,7 @@ describe('a second lender: other people, teams and products', () => {
 
   it('a misspelt name with a particle: did you mean …?', async () => {
     const t = await second().turn("Carlos de la Curz's calls in July");
-    expect(t.reply).toBe('I can\'t find “Carlos de la Curz” in the CRM. Did you mean Carlos de la Cruz?');
+    expect(t.reply).toBe("I can't find “Carlos de la Curz” in the CRM. Did you mean Carlos de la Cruz?");
   });
 
   it('a team of the second lender', async () => {
@@ -87,10 +90,11 @@ describe('a second lender: other people, teams and products', () => {
 
   it('a product word that is no product is asked about, with the products that share it', async () => {
     const t = await second().turn('Are advisors explaining mortgages correctly this month?');
-    expect(t.reply).toBe('I don\'t have a product called “mortgages” in the CRM. Did you mean Second Charge Mortgage?');
+    expect(t.reply).toBe("I don't have a product called “mortgages” in the CRM. Did you mean Second Charge Mortgage?");
     const d = await demo().turn('Are advisors explaining mortgage correctly this month?');
-    expect(d.reply).toContain('I can\'t find a product called “mortgage” in the CRM; '
-      + 'its products are Debt Consolidation Loan, HELOC 2.0 or Homeowner Loan.');
+    expect(d.reply).toContain(
+      "I can't find a product called “mortgage” in the CRM; " + 'its products are Debt Consolidation Loan, HELOC 2.0 or Homeowner Loan.',
+    );
   });
 });
 
@@ -137,7 +141,9 @@ describe('a message that only names someone or something: a targeted question, n
     const t = await c.turn('June');
     expect(t.reply).toMatch(/^What would you like me to do with the calls in June \(2024-06-01 to 2024-06-30\) — review/);
     const rank = await c.turn('rank the advisors');
-    expect(rank.calls.find((x) => x.name === 'summarise_qa_results')!.args).toMatchObject({ filter: { from: '2024-06-01', to: '2024-06-30' } });
+    expect(rank.calls.find((x) => x.name === 'summarise_qa_results')!.args).toMatchObject({
+      filter: { from: '2024-06-01', to: '2024-06-30' },
+    });
   });
 
   it('yes, then the period: the review is confirmed before anything runs', async () => {
@@ -146,7 +152,10 @@ describe('a message that only names someone or something: a targeted question, n
     const yes = await c.turn('yes');
     expect(yes.reply).toContain('Could you tell me which period');
     const june = await c.turn('June');
-    expect(june.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({ advisor_names: ['Rhys ap Gwilym'], start_date: '2024-06-01' });
+    expect(june.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({
+      advisor_names: ['Rhys ap Gwilym'],
+      start_date: '2024-06-01',
+    });
     expect(june.reply).toContain("To confirm: for Rhys ap Gwilym's calls in June");
     expect(c.calls.some((x) => x.name === 'start_workflow_run')).toBe(false);
   });
@@ -160,7 +169,7 @@ describe('a message that only names someone or something: a targeted question, n
 
   it('a misspelt name alone: did you mean …?, then what to do', async () => {
     const c = demo();
-    expect((await c.turn('Pryia Sha')).reply).toBe('I can\'t find “Pryia Sha” in the CRM. Did you mean Priya Shah?');
+    expect((await c.turn('Pryia Sha')).reply).toBe("I can't find “Pryia Sha” in the CRM. Did you mean Priya Shah?");
     expect((await c.turn('yes')).reply).toBe("Do you want me to review Priya Shah's calls? For which period?");
     expect((await c.turn('yes, in June')).reply).toContain("To confirm: for Priya Shah's calls in June");
   });
@@ -181,13 +190,15 @@ describe('a message that only names someone or something: a targeted question, n
     expect(c.calls.map((x) => x.name)).toEqual(['list_advisors', 'list_products']);
   });
 
-  it('a name on the other lender\'s list is not found on this one: asked about, not help', async () => {
+  it("a name on the other lender's list is not found on this one: asked about, not help", async () => {
     const t = await demo().turn('what about Rhys ap Gwilym?');
     expect(t.reply).toMatch(/^I can't find Rhys ap Gwilym in the CRM\. Did you mean /);
   });
 
   it('a kind of product that is no product: asked about with the products there are', async () => {
-    expect((await second().turn('Mortgages')).reply).toBe('I don\'t have a product called “Mortgages” in the CRM. Did you mean Second Charge Mortgage?');
+    expect((await second().turn('Mortgages')).reply).toBe(
+      "I don't have a product called “Mortgages” in the CRM. Did you mean Second Charge Mortgage?",
+    );
   });
 
   it('what names nothing in the CRM gets a plain "I can\'t tell" and what I can do; small talk gets the help text without a look-up', async () => {
@@ -207,19 +218,31 @@ describe('a message that only names someone or something: a targeted question, n
 });
 
 describe('a product said in a review is never dropped: a review cannot be narrowed to a product, and says so', () => {
-  const NARROW = (p: string) => `I can't narrow a review to ${p} calls: a review takes the advisors and the period, not a product, `
-    + 'so it covers all of their calls in the period.';
+  const NARROW = (p: string) =>
+    `I can't narrow a review to ${p} calls: a review takes the advisors and the period, not a product, ` +
+    'so it covers all of their calls in the period.';
   it.each([
     [demo, "review Priya Shah's HELOC calls in June", NARROW('HELOC 2.0'), "To confirm: for Priya Shah's calls in June"],
-    [second, "review Rhys ap Gwilym's Bridging Finance calls in June", NARROW('Bridging Finance'), "To confirm: for Rhys ap Gwilym's calls in June"],
-    [demo, "Priya's mortgage calls last week",
-      'I don\'t have a product called “mortgage” in the CRM (its products: Debt Consolidation Loan, HELOC 2.0, Homeowner Loan), '
-        + 'and a review cannot be narrowed to a product anyway: it covers all of their calls in the period.',
-      "To confirm: for Priya Shah's calls last week"],
-    [second, "Siobhán's mortgage calls in June",
-      'I don\'t have a product called “mortgage” in the CRM (the nearest: Second Charge Mortgage), '
-        + 'and a review cannot be narrowed to a product anyway: it covers all of their calls in the period.',
-      "To confirm: for Siobhán Ní Bhriain's calls in June"],
+    [
+      second,
+      "review Rhys ap Gwilym's Bridging Finance calls in June",
+      NARROW('Bridging Finance'),
+      "To confirm: for Rhys ap Gwilym's calls in June",
+    ],
+    [
+      demo,
+      "Priya's mortgage calls last week",
+      "I don't have a product called “mortgage” in the CRM (its products: Debt Consolidation Loan, HELOC 2.0, Homeowner Loan), " +
+        'and a review cannot be narrowed to a product anyway: it covers all of their calls in the period.',
+      "To confirm: for Priya Shah's calls last week",
+    ],
+    [
+      second,
+      "Siobhán's mortgage calls in June",
+      "I don't have a product called “mortgage” in the CRM (the nearest: Second Charge Mortgage), " +
+        'and a review cannot be narrowed to a product anyway: it covers all of their calls in the period.',
+      "To confirm: for Siobhán Ní Bhriain's calls in June",
+    ],
   ])('%#: %s', async (make, text, note, question) => {
     const t = await make().turn(text);
     expect(names(t.calls)).toContain('list_products');
@@ -241,7 +264,10 @@ describe('a product said in a review is never dropped: a review cannot be narrow
   });
 
   it('a review that names no product does not read the products', async () => {
-    for (const [make, text] of [[demo, 'Can you QA Tom Ellis for last week?'], [second, 'audit Aoife McAllister for this month']] as const) {
+    for (const [make, text] of [
+      [demo, 'Can you QA Tom Ellis for last week?'],
+      [second, 'audit Aoife McAllister for this month'],
+    ] as const) {
       expect(names((await make().turn(text)).calls)).not.toContain('list_products');
     }
   });

@@ -12,13 +12,32 @@ import { rulesOfTopic, sameWord } from './topic-rules.ts';
 const TODAY = new Date('2024-07-08T09:00:00Z');
 const kindOf = (text: string) => parseRequest(text, TODAY)?.kind ?? null;
 const group = (key: string, g: Partial<Record<string, unknown>> = {}) => ({
-  key, label: key, calls: 0, scored: 0, mean_score: null, min_score: null, failed_mandatory: 0, vulnerable: 0, fails: 0,
-  rule_fails: null, category: null, mandatory: null, ...g,
+  key,
+  label: key,
+  calls: 0,
+  scored: 0,
+  mean_score: null,
+  min_score: null,
+  failed_mandatory: 0,
+  vulnerable: 0,
+  fails: 0,
+  rule_fails: null,
+  category: null,
+  mandatory: null,
+  ...g,
 });
 const RULES = [
-  group('FCA-DISC-01', { label: 'FCA-DISC-01: Tell the customer that the call is recorded.', category: 'mandatory_disclosure', mandatory: true }),
+  group('FCA-DISC-01', {
+    label: 'FCA-DISC-01: Tell the customer that the call is recorded.',
+    category: 'mandatory_disclosure',
+    mandatory: true,
+  }),
   group('FCA-DISC-02', { label: 'FCA-DISC-02: State the repossession risk warning.', category: 'mandatory_disclosure', mandatory: true }),
-  group('CD-04', { label: "CD-04: Assess affordability from the customer's income and outgoings.", category: 'consumer_duty', mandatory: false }),
+  group('CD-04', {
+    label: "CD-04: Assess affordability from the customer's income and outgoings.",
+    category: 'consumer_duty',
+    mandatory: false,
+  }),
   group('CD-01', { label: 'CD-01: Do not make guarantees.', category: 'consumer_duty', mandatory: false }),
   group('VUL-01', { label: 'VUL-01: Acknowledge a disclosed vulnerability.', category: 'vulnerability', mandatory: false }),
 ];
@@ -43,13 +62,23 @@ describe('reading the questions', () => {
   ])('“%s” → %s', (text, kind) => expect(kindOf(text)).toBe(kind));
 
   it('reads the count, the order, the topic and the periods', () => {
-    expect(parseRequest('show me the three worst calls in June', TODAY)?.question).toEqual({ kind: 'calls_ranked', order: 'worst', count: 3 });
+    expect(parseRequest('show me the three worst calls in June', TODAY)?.question).toEqual({
+      kind: 'calls_ranked',
+      order: 'worst',
+      count: 3,
+    });
     expect(parseRequest('the best 2 calls in July', TODAY)?.question).toMatchObject({ order: 'best', count: 2 });
     expect(parseRequest('the worst 900 calls', TODAY)?.question).toMatchObject({ count: 20 });
-    expect(parseRequest('which teams are worst on affordability checks last month?', TODAY)?.question)
-      .toEqual({ kind: 'topic_rank', order: 'worst', topic: { words: 'affordability checks', subject: 'teams' } });
+    expect(parseRequest('which teams are worst on affordability checks last month?', TODAY)?.question).toEqual({
+      kind: 'topic_rank',
+      order: 'worst',
+      topic: { words: 'affordability checks', subject: 'teams' },
+    });
     const periods = parseRequest('June vs July for the south team', TODAY)?.question?.periods;
-    expect(periods?.map((p) => [p.start_date, p.end_date])).toEqual([['2024-06-01', '2024-06-30'], ['2024-07-01', '2024-07-08']]);
+    expect(periods?.map((p) => [p.start_date, p.end_date])).toEqual([
+      ['2024-06-01', '2024-06-30'],
+      ['2024-07-01', '2024-07-08'],
+    ]);
     expect(parseRequest('compare the north and south teams for June', TODAY)?.question?.periods).toBeNull();
   });
 
@@ -73,9 +102,12 @@ function stored(calls: Array<{ name: string; args: Record<string, unknown> }>) {
       if (a.group_by === 'rule') return ok({ groups: RULES, total_groups: RULES.length, total_calls: 25 });
       if (a.group_by === 'all') {
         const south = f.team === 'Home Finance South' || f.advisor === 'Priya Shah';
-        const g = group('all', south
-          ? { calls: 11, scored: 11, mean_score: 67.3, min_score: 41, failed_mandatory: 4, vulnerable: 1 }
-          : { calls: 14, scored: 13, mean_score: 83, min_score: 70, failed_mandatory: 1, vulnerable: 0 });
+        const g = group(
+          'all',
+          south
+            ? { calls: 11, scored: 11, mean_score: 67.3, min_score: 41, failed_mandatory: 4, vulnerable: 1 }
+            : { calls: 14, scored: 13, mean_score: 83, min_score: 70, failed_mandatory: 1, vulnerable: 0 },
+        );
         return ok({ groups: [{ ...g, mean_score: f.from === '2024-07-01' ? 75.5 : g.mean_score }], total_groups: 1, total_calls: g.calls });
       }
       const ids = (a.rule_ids as string[] | undefined) ?? [];
@@ -84,18 +116,38 @@ function stored(calls: Array<{ name: string; args: Record<string, unknown> }>) {
           group('Alex Wong', { calls: 10, fails: 2, rule_fails: 2, mean_score: 80, scored: 10 }),
           group('Tom Ellis', { calls: 4, fails: 3, rule_fails: ids.length > 1 ? 5 : 3, mean_score: 60, scored: 4 }),
         ],
-        total_groups: 2, total_calls: 14,
+        total_groups: 2,
+        total_calls: 14,
       });
     },
-    list_qa_results: () => ok({
-      items: [
-        { qa_result_id: 'q1', call_id: 'C-1', call_at: '2024-06-12T10:00:00Z', advisor: 'Tom Ellis', score: 41, max_score: 100,
-          score_source: 'review', failed_rule_ids: ['FCA-DISC-02', 'CD-01'] },
-        { qa_result_id: 'q2', call_id: 'C-2', call_at: '2024-06-03T10:00:00Z', advisor: 'Alex Wong', score: 55, max_score: 100,
-          score_source: 'ai', failed_rule_ids: ['CD-01'] },
-      ],
-      total: 25, next_cursor: null, aggregate: null,
-    }),
+    list_qa_results: () =>
+      ok({
+        items: [
+          {
+            qa_result_id: 'q1',
+            call_id: 'C-1',
+            call_at: '2024-06-12T10:00:00Z',
+            advisor: 'Tom Ellis',
+            score: 41,
+            max_score: 100,
+            score_source: 'review',
+            failed_rule_ids: ['FCA-DISC-02', 'CD-01'],
+          },
+          {
+            qa_result_id: 'q2',
+            call_id: 'C-2',
+            call_at: '2024-06-03T10:00:00Z',
+            advisor: 'Alex Wong',
+            score: 55,
+            max_score: 100,
+            score_source: 'ai',
+            failed_rule_ids: ['CD-01'],
+          },
+        ],
+        total: 25,
+        next_cursor: null,
+        aggregate: null,
+      }),
   });
 }
 
@@ -109,10 +161,12 @@ describe('answering from the stored results', () => {
     const c = new ScriptedConversation(stored(seen));
     const t = await c.turn(text);
     const sums = seen.filter((x) => x.args.group_by === 'all').map((x) => x.args.filter);
-    expect(sums).toEqual(expect.arrayContaining([
-      { from: '2024-06-01', to: '2024-06-30', team: 'Home Finance North' },
-      { from: '2024-06-01', to: '2024-06-30', team: 'Home Finance South' },
-    ]));
+    expect(sums).toEqual(
+      expect.arrayContaining([
+        { from: '2024-06-01', to: '2024-06-30', team: 'Home Finance North' },
+        { from: '2024-06-01', to: '2024-06-30', team: 'Home Finance South' },
+      ]),
+    );
     expect(t.reply).toMatch(/\| \[the Home Finance North team\]\([^)]*\) \| 14 \| \d+ \| 13 \| 83\/100 \| 70\/100 \| 1 \| 0 \|/);
     expect(t.reply).toMatch(/\| \[the Home Finance South team\]\([^)]*\) \| 11 \| \d+ \| 11 \| 67\.3\/100 \| 41\/100 \| 4 \| 1 \|/);
     expect(t.reply).toContain('**the Home Finance South team** has the lower mean: 67.3/100 over 11 scored calls, 15.7 points below');
@@ -136,7 +190,7 @@ describe('answering from the stored results', () => {
     ["who's weakest on disclosures?", 'disclosures'],
     ['which advisor is worst at disclosures in June', 'disclosures'],
     ['rank the advisors on affordability', 'affordability'],
-  ])('“%s”: ranks by failures of the topic\'s rules found in the data', async (text, topic) => {
+  ])("“%s”: ranks by failures of the topic's rules found in the data", async (text, topic) => {
     const seen: Array<{ name: string; args: Record<string, unknown> }> = [];
     const t = await new ScriptedConversation(stored(seen)).turn(text);
     const ranked = seen.find((x) => x.args.rule_ids)!;
@@ -148,7 +202,7 @@ describe('answering from the stored results', () => {
 
   it('a topic no rule is about is asked about, never dropped', async () => {
     const t = await new ScriptedConversation(stored([])).turn('who is weakest on pensions?');
-    expect(t.reply).toContain('I can\'t find rules about “pensions”');
+    expect(t.reply).toContain("I can't find rules about “pensions”");
     expect(t.reply).toContain('mandatory disclosure');
     expect(t.reply).toContain('Could you tell me which of those you mean?');
   });
@@ -163,26 +217,36 @@ describe('answering from the stored results', () => {
     const list = c.calls.find((x) => x.name === 'list_qa_results')!;
     expect(list.args).toEqual({ filter: { from: '2024-06-01', to: '2024-06-30' }, sort: { by: 'score', dir }, limit: n });
     expect(t.reply).toMatch(/of the 25 analysed calls (?:in June|last month) \(2024-06-01 to 2024-06-30\) for all advisors/);
-    expect(t.reply).toContain('1. [C-1](/qa/q1) — 12 Jun 2024, Tom Ellis: 41/100 (reviewed); failed FCA-DISC-02: State the repossession risk warning.');
+    expect(t.reply).toContain(
+      '1. [C-1](/qa/q1) — 12 Jun 2024, Tom Ellis: 41/100 (reviewed); failed FCA-DISC-02: State the repossession risk warning.',
+    );
     expect(t.reply).toContain('2. [C-2](/qa/q2) — 3 Jun 2024, Alex Wong: 55/100; no mandatory rule failed');
   });
 });
 
 describe('read before proposing work', () => {
-  it.each([
-    'how did the north team do last month?',
-    'How did the Home Finance North team perform in June?',
-  ])('“%s”: answered from the stored results, only the calls not analysed yet offered', async (text) => {
-    const seen: Array<{ name: string; args: Record<string, unknown> }> = [];
-    const c = new ScriptedConversation(stored(seen));
-    const t = await c.turn(text);
-    expect(t.calls.map((x) => x.name)).not.toContain('start_workflow_run');
-    expect(seen.filter((x) => x.args.group_by === 'all')[0]!.args.filter).toEqual({ from: '2024-06-01', to: '2024-06-30', team: 'Home Finance North' });
-    expect(t.reply).toMatch(/From the stored QA results, the Home Finance North team (?:in June|last month) \(2024-06-01 to 2024-06-30\): \*\*83\/100\*\* mean QA score over 13 scored of 14 analysed calls/);
-    const recorded = Number(c.calls.find((x) => x.name === 'count_calls') ? t.reply.match(/of the (\d+) calls recorded/)?.[1] ?? 14 : 14);
-    if (recorded > 14) expect(t.reply).toContain(`Shall I analyse the ${recorded - 14} calls not analysed yet?`);
-    else expect(t.reply).toContain('have been analysed');
-  });
+  it.each(['how did the north team do last month?', 'How did the Home Finance North team perform in June?'])(
+    '“%s”: answered from the stored results, only the calls not analysed yet offered',
+    async (text) => {
+      const seen: Array<{ name: string; args: Record<string, unknown> }> = [];
+      const c = new ScriptedConversation(stored(seen));
+      const t = await c.turn(text);
+      expect(t.calls.map((x) => x.name)).not.toContain('start_workflow_run');
+      expect(seen.filter((x) => x.args.group_by === 'all')[0]!.args.filter).toEqual({
+        from: '2024-06-01',
+        to: '2024-06-30',
+        team: 'Home Finance North',
+      });
+      expect(t.reply).toMatch(
+        /From the stored QA results, the Home Finance North team (?:in June|last month) \(2024-06-01 to 2024-06-30\): \*\*83\/100\*\* mean QA score over 13 scored of 14 analysed calls/,
+      );
+      const recorded = Number(
+        c.calls.find((x) => x.name === 'count_calls') ? (t.reply.match(/of the (\d+) calls recorded/)?.[1] ?? 14) : 14,
+      );
+      if (recorded > 14) expect(t.reply).toContain(`Shall I analyse the ${recorded - 14} calls not analysed yet?`);
+      else expect(t.reply).toContain('have been analysed');
+    },
+  );
 
   it('with nothing stored, a "how did" question proposes the review as before', async () => {
     const t = await new ScriptedConversation(fakeTools()).turn('how did the north team do last month?');
@@ -197,10 +261,12 @@ describe('which count a figure is (“12 South calls in June where the dashboard
     const t = await c.turn("review the south team's calls for June");
     const counted = c.calls.find((x) => x.name === 'count_calls')!;
     expect(counted.args).toMatchObject({ start_date: '2024-06-01', end_date: '2024-06-30' });
-    const crm = await fakeTools()('count_calls', counted.args) as { calls: number; recorded_in_period: number };
+    const crm = (await fakeTools()('count_calls', counted.args)) as { calls: number; recorded_in_period: number };
     expect([crm.calls, crm.recorded_in_period]).toEqual([12, 11]);
-    expect(t.reply).toContain('12 calls of the applications opened in June (2024-06-01 to 2024-06-30); '
-      + "11 calls were recorded in that period, the dashboard's and the QA queue's count by call date");
+    expect(t.reply).toContain(
+      '12 calls of the applications opened in June (2024-06-01 to 2024-06-30); ' +
+        "11 calls were recorded in that period, the dashboard's and the QA queue's count by call date",
+    );
     expect(t.reply).not.toMatch(/12 recorded calls/);
   });
 

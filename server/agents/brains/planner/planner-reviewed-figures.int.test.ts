@@ -24,7 +24,10 @@ import { ScriptedConversation } from './testing/script.ts';
  * Real stored results (PGlite / PostgreSQL), the real QA tools; the demo CRM. Today is 2024-07-08.
  */
 const TEAMS: Record<string, string> = {
-  'Alex Wong': 'Home Finance North', 'Tom Ellis': 'Home Finance North', "James O'Connor": 'Home Finance South', 'Fatima Khan': 'Home Finance South',
+  'Alex Wong': 'Home Finance North',
+  'Tom Ellis': 'Home Finance North',
+  "James O'Connor": 'Home Finance South',
+  'Fatima Khan': 'Home Finance South',
 };
 const ADVISORS = Object.keys(TEAMS);
 const FAILS = [[], ['FCA-DISC-01'], ['CD-01'], ['FCA-DISC-02', 'CD-03'], [], ['FCA-ID-02']];
@@ -34,8 +37,13 @@ function records(): QaRecordInput[] {
   return Array.from({ length: 16 }, (_, i) => {
     const advisor = ADVISORS[i % ADVISORS.length]!;
     return qaRecordFixture({
-      runId: 'run-1', callId: `CALL-${4000 + i}`, advisor, team: TEAMS[advisor]!, callAt: `2024-06-${String(2 + i).padStart(2, '0')}T10:00:00.000Z`,
-      fail: FAILS[i % FAILS.length]!, runFinishedAt: '2024-07-08T08:00:00.000Z',
+      runId: 'run-1',
+      callId: `CALL-${4000 + i}`,
+      advisor,
+      team: TEAMS[advisor]!,
+      callAt: `2024-06-${String(2 + i).padStart(2, '0')}T10:00:00.000Z`,
+      fail: FAILS[i % FAILS.length]!,
+      runFinishedAt: '2024-07-08T08:00:00.000Z',
     });
   });
 }
@@ -44,43 +52,75 @@ const num = (s: string) => (s === 'not scored' ? null : Number(s.replace(/\/100$
 describe(`the Planner states the reviewed figures of record (${testDbKind()})`, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
   const config = testConfig({ DCF_CLOCK: '2024-07-08T09:00:00Z' });
-  const conversation = () => new ScriptedConversation(async (name, args) => {
-    if (name === 'list_advisors' || name === 'count_calls' || name === 'list_products') return crm(name, args);
-    return (await invokeTool(findTool(name)!, args, { actor: systemActor('test'), services: { config, db: async () => h.db } })) as Record<string, unknown>;
-  });
+  const conversation = () =>
+    new ScriptedConversation(async (name, args) => {
+      if (name === 'list_advisors' || name === 'count_calls' || name === 'list_products') return crm(name, args);
+      return (await invokeTool(findTool(name)!, args, {
+        actor: systemActor('test'),
+        services: { config, db: async () => h.db },
+      })) as Record<string, unknown>;
+    });
   const reviewed = { raised: '' };
 
   beforeAll(async () => {
     h = await createTestDatabase();
     await upsertQaRecords(h.db, records());
-    const made = await createUser(h.db, { email: 'cm@test.dcf', displayName: 'cm', role: 'compliance_manager', password: 'a-long-password-1' });
+    const made = await createUser(h.db, {
+      email: 'cm@test.dcf',
+      displayName: 'cm',
+      role: 'compliance_manager',
+      password: 'a-long-password-1',
+    });
     if (!made.ok) throw new Error(made.reason);
     const cm: Actor = { kind: 'user', id: made.user.id, label: made.user.email, role: made.user.role };
     // No skill is called: each call's score is decided by the reviewer before any verdict is overridden.
     const scoring = async () => ({ ok: false as const, message: 'not called in this test' });
     const page = (await listQaPage(h.db, { filter: JUNE, sort: { by: 'score', dir: 'asc' }, limit: 100 })).items;
-    const review = async (input: Parameters<typeof reviewQaResult>[2]) => expect(await reviewQaResult(h.db, cm, input, scoring)).toMatchObject({ ok: true });
+    const review = async (input: Parameters<typeof reviewQaResult>[2]) =>
+      expect(await reviewQaResult(h.db, cm, input, scoring)).toMatchObject({ ok: true });
     // A South call that passed everything: the reviewer scores it 12 (it becomes the worst call).
     const south = page.find((i) => i.team === 'Home Finance South' && i.failedRuleIds.length === 0)!;
-    await review({ qa_result_id: south.id, action: 'score', decision: 'override', score: 12, reason: 'Pressured the customer throughout.' });
+    await review({
+      qa_result_id: south.id,
+      action: 'score',
+      decision: 'override',
+      score: 12,
+      reason: 'Pressured the customer throughout.',
+    });
     // North's worst call by the AI (a failed mandatory rule, capped): scored 90 and its failed rules overridden to pass.
     const worst = page.find((i) => i.team === 'Home Finance North' && i.failedMandatory > 0)!;
     reviewed.raised = worst.callId;
-    await review({ qa_result_id: worst.id, action: 'score', decision: 'override', score: 90, reason: 'The disclosure was made in the email.' });
+    await review({
+      qa_result_id: worst.id,
+      action: 'score',
+      decision: 'override',
+      score: 90,
+      reason: 'The disclosure was made in the email.',
+    });
     for (const rule of worst.failedRuleIds) {
-      await review({ qa_result_id: worst.id, action: 'rule', rule_id: rule, decision: 'override', verdict: 'pass', reason: 'Said on the follow-up call.' });
+      await review({
+        qa_result_id: worst.id,
+        action: 'rule',
+        rule_id: rule,
+        decision: 'override',
+        verdict: 'pass',
+        reason: 'Said on the follow-up call.',
+      });
     }
   });
   afterAll(() => h.dispose());
 
-  it('compare: each team\'s row is the queue\'s and the dashboard\'s reviewed figures', async () => {
+  it("compare: each team's row is the queue's and the dashboard's reviewed figures", async () => {
     const t = await conversation().turn('compare the north and south teams for June');
     for (const team of ['Home Finance North', 'Home Finance South']) {
       const row = t.reply.split('\n').find((l) => l.startsWith(`| [the ${team} team]`))!;
       const [, calls, , scored, mean, , failedMandatory] = row.split(' | ');
       const filter = { ...JUNE, team };
-      const [queue, dashboard, compliance] = [await qaAggregate(h.db, filter), await qaTrends(h.db, filter, '2024-07-08'),
-        await complianceOverview(h.db, filter, '2024-07-08')];
+      const [queue, dashboard, compliance] = [
+        await qaAggregate(h.db, filter),
+        await qaTrends(h.db, filter, '2024-07-08'),
+        await complianceOverview(h.db, filter, '2024-07-08'),
+      ];
       expect([Number(calls), Number(scored), num(mean!)]).toEqual([queue.calls, queue.scored, queue.mean]);
       expect(num(mean!)).toBe(dashboard.team_mean);
       expect(Number(failedMandatory)).toBe(compliance.failed_mandatory_calls);
@@ -89,12 +129,15 @@ describe(`the Planner states the reviewed figures of record (${testDbKind()})`, 
     }
   });
 
-  it('the worst calls are the queue\'s by reviewed score, a reviewed score marked as reviewed', async () => {
+  it("the worst calls are the queue's by reviewed score, a reviewed score marked as reviewed", async () => {
     const c = conversation();
     const t = await c.turn('show me the three worst calls in June');
     const page = await listQaPage(h.db, { filter: JUNE, sort: { by: 'score', dir: 'asc' }, limit: 3 });
-    const said = [...t.reply.matchAll(/^\d\. \[([^\]]+)\]\(\/qa\/[^)]+\) — [^:]+: ([\d.]+)\/100( \(reviewed\))?/gm)]
-      .map((m) => [m[1], Number(m[2]), !!m[3]]);
+    const said = [...t.reply.matchAll(/^\d\. \[([^\]]+)\]\(\/qa\/[^)]+\) — [^:]+: ([\d.]+)\/100( \(reviewed\))?/gm)].map((m) => [
+      m[1],
+      Number(m[2]),
+      !!m[3],
+    ]);
     expect(said).toEqual(page.items.map((i) => [i.callId, i.score, !!i.scoreReviewed]));
     expect(said[0]).toEqual([expect.any(String), 12, true]);
     // A call among the AI's worst was scored 90 by a reviewer: no longer among the worst.

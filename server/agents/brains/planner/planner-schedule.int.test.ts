@@ -26,17 +26,28 @@ describe('a weekly QA review scheduled from the chat', () => {
   beforeAll(async () => {
     s = await PlannerScenario.start({ seed: true });
     jobs = new BackgroundJobs({
-      redisUrl: s.h.redisUrl, db: async () => s.db.db, platform: async () => s.platform, log: logger(),
+      redisUrl: s.h.redisUrl,
+      db: async () => s.db.db,
+      platform: async () => s.platform,
+      log: logger(),
     });
     registerBackgroundJobs(jobs);
     const created = await createUser(s.db.db, {
-      email: `cm-${randomUUID()}@example.test`, displayName: 'Casey Compliance', role: 'compliance_manager', password: 'x'.repeat(12),
+      email: `cm-${randomUUID()}@example.test`,
+      displayName: 'Casey Compliance',
+      role: 'compliance_manager',
+      password: 'x'.repeat(12),
     });
     if (!created.ok) throw new Error('user');
     userId = created.user.id;
     planner = await s.planner();
     await s.db.db.insert(conversations).values({
-      id: randomUUID(), userId, mode: 'planner', agentId: planner, platform: 'local', title: 'Weekly review',
+      id: randomUUID(),
+      userId,
+      mode: 'planner',
+      agentId: planner,
+      platform: 'local',
+      title: 'Weekly review',
     });
   }, 120_000);
 

@@ -8,37 +8,64 @@ const WEEKLY = "Every Monday at 9am, review every advisor's calls from the previ
 const scheduled = { internal_job_id: 'job-1', job_status: 'SCHEDULED_AND_ACTIVE', next_run_time_utc_iso: '2024-07-15T08:00:00.000Z' };
 const ALL_CALLS = '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30';
 /** The saved "all calls" workflow covers a review (as in planner-understanding.test.ts). */
-const covering = [{
-  workflow_id: ALL_CALLS, version: '1.0.0', name: 'Standard Advice Call Analysis (all calls)', coverage: 1,
-  covered: [], missing: [], search_score: 1, derived_from: `${STANDARD}@1.0.0`, reason: 'has 4 of 4 requested',
-}, {
-  workflow_id: STANDARD, version: '1.0.0', name: 'Standard Advice Call Analysis', coverage: 1,
-  covered: [], missing: [], search_score: 0.9, derived_from: null, reason: 'has 4 of 4 requested',
-}];
+const covering = [
+  {
+    workflow_id: ALL_CALLS,
+    version: '1.0.0',
+    name: 'Standard Advice Call Analysis (all calls)',
+    coverage: 1,
+    covered: [],
+    missing: [],
+    search_score: 1,
+    derived_from: `${STANDARD}@1.0.0`,
+    reason: 'has 4 of 4 requested',
+  },
+  {
+    workflow_id: STANDARD,
+    version: '1.0.0',
+    name: 'Standard Advice Call Analysis',
+    coverage: 1,
+    covered: [],
+    missing: [],
+    search_score: 0.9,
+    derived_from: null,
+    reason: 'has 4 of 4 requested',
+  },
+];
 const files: Record<string, string> = {
-  [STANDARD]: 'standard-advice-call-analysis.json', [ALL_CALLS]: 'standard-advice-call-analysis-all-calls.json',
+  [STANDARD]: 'standard-advice-call-analysis.json',
+  [ALL_CALLS]: 'standard-advice-call-analysis-all-calls.json',
 };
 const summary = ok({
-  groups: [{ key: 'Tom Ellis', label: 'Tom Ellis', calls: 5, scored: 5, mean_score: 64.2, min_score: 40, failed_mandatory: 2, vulnerable: 0 }],
+  groups: [
+    { key: 'Tom Ellis', label: 'Tom Ellis', calls: 5, scored: 5, mean_score: 64.2, min_score: 40, failed_mandatory: 2, vulnerable: 0 },
+  ],
   total_calls: 5,
 });
-const withScheduler = (extra = {}) => fakeTools({
-  find_closest_workflow: () => ok({ candidates: covering }),
-  get_saved_workflow: (_, a) => ok({
-    workflow_id: a.workflow_id, version: a.version, document: workflowFile(files[String(a.workflow_id)]!),
-  }),
-  summarise_qa_results: () => summary,
-  schedule_background_job: (_, a) => ok({ ...scheduled, job_name: a.job_name }),
-  send_notification: () => ok({ channel_status: [{ channel: 'UI_ALERT', delivery_status: 'SUCCESS', message_id_or_error: 'n-1' }] }),
-  ...extra,
-});
+const withScheduler = (extra = {}) =>
+  fakeTools({
+    find_closest_workflow: () => ok({ candidates: covering }),
+    get_saved_workflow: (_, a) =>
+      ok({
+        workflow_id: a.workflow_id,
+        version: a.version,
+        document: workflowFile(files[String(a.workflow_id)]!),
+      }),
+    summarise_qa_results: () => summary,
+    schedule_background_job: (_, a) => ok({ ...scheduled, job_name: a.job_name }),
+    send_notification: () => ok({ channel_status: [{ channel: 'UI_ALERT', delivery_status: 'SUCCESS', message_id_or_error: 'n-1' }] }),
+    ...extra,
+  });
 const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
 
 /** The message a background job's trigger dispatches (server/orchestration/dispatch-message.ts). */
 function dispatched(request: string): string {
   return JSON.stringify({
-    type: 'dispatched_task', dispatched_task_id: 'd-1', task_type: PLANNER_REQUEST_TASK,
-    task_payload: { request, notify: ['UI_ALERT'] }, reply_expected: false,
+    type: 'dispatched_task',
+    dispatched_task_id: 'd-1',
+    task_type: PLANNER_REQUEST_TASK,
+    task_payload: { request, notify: ['UI_ALERT'] },
+    reply_expected: false,
     dispatched_by: { kind: 'system', id: 'scheduler' },
     background_job: { internal_job_id: 'job-1', job_name: 'Weekly review', fired_at: '2024-07-15T08:00:00Z' },
   });
@@ -58,12 +85,16 @@ describe('the Planner schedules a request and runs it when the job fires', () =>
     expect(names(yes.calls)).toEqual(['schedule_background_job']);
     const args = yes.calls[0]!.args;
     expect(args).toMatchObject({
-      cron_expression: '0 9 * * 1', target_agent_id_on_trigger: 'agent-planner', task_type_on_trigger: PLANNER_REQUEST_TASK,
-      job_type_identifier: 'PERIODIC_AGENT_TRIGGER', enabled_on_create: true,
+      cron_expression: '0 9 * * 1',
+      target_agent_id_on_trigger: 'agent-planner',
+      task_type_on_trigger: PLANNER_REQUEST_TASK,
+      job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+      enabled_on_create: true,
     });
     expect(args).not.toHaveProperty('interval_seconds');
     expect(JSON.parse(args.task_payload_on_trigger_json as string)).toEqual({
-      request: "review every advisor's calls from the previous week", notify: ['UI_ALERT'],
+      request: "review every advisor's calls from the previous week",
+      notify: ['UI_ALERT'],
     });
     expect(yes.reply).toContain('Next run: 15 Jul 2024, 09:00 (UK time)');
     expect(yes.reply).toContain('/schedules');
@@ -99,9 +130,12 @@ describe('the Planner schedules a request and runs it when the job fires', () =>
   });
 
   it('takes a day alone as the answer to "How often should it run?", as people type it', async () => {
-    for (const [reply, cron] of [['mondays at 8am', '0 8 * * 1'], ['Monday at 7:30', '30 7 * * 1']] as const) {
+    for (const [reply, cron] of [
+      ['mondays at 8am', '0 8 * * 1'],
+      ['Monday at 7:30', '30 7 * * 1'],
+    ] as const) {
       const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
-      await c.turn("can you set up a weekly review of all advisors calls from the previous week");
+      await c.turn('can you set up a weekly review of all advisors calls from the previous week');
       expect((await c.turn(reply)).reply).toMatch(/Shall I schedule it\?$/);
       expect((await c.turn('yes please')).calls[0]!.args).toMatchObject({ cron_expression: cron });
     }
@@ -109,8 +143,9 @@ describe('the Planner schedules a request and runs it when the job fires', () =>
 
   it('asks for a moving period: a fixed one would repeat the same calls, none would be unclear', async () => {
     const c = new ScriptedConversation(withScheduler(), { tools: TOOLS });
-    expect((await c.turn("Every Monday at 9, review Tom Ellis's calls in June 2024")).reply)
-      .toMatch(/is a fixed period, so every run would look at the same calls\. Which period should I use\?/);
+    expect((await c.turn("Every Monday at 9, review Tom Ellis's calls in June 2024")).reply).toMatch(
+      /is a fixed period, so every run would look at the same calls\. Which period should I use\?/,
+    );
     const d = new ScriptedConversation(withScheduler(), { tools: TOOLS });
     expect((await d.turn("Every Monday at 9, review Tom Ellis's calls")).reply).toContain('Which period should I use?');
     expect(d.calls.some((x) => x.name === 'schedule_background_job')).toBe(false);

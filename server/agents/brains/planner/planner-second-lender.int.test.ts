@@ -27,7 +27,9 @@ describe(`the Planner on a second lender's CRM (${testDbKind()})`, { timeout: 30
 
   it("reviews Rhys ap Gwilym's calls for March 2025: resolved against its CRM, counted, piloted on one of its calls", async () => {
     const rhys = dataset.advisors.find((a) => a.name === 'Rhys ap Gwilym')!;
-    const march = dataset.applications.filter((a) => a.advisor_id === rhys.advisor_id && a.opened_on >= '2025-03-01' && a.opened_on <= '2025-03-31');
+    const march = dataset.applications.filter(
+      (a) => a.advisor_id === rhys.advisor_id && a.opened_on >= '2025-03-01' && a.opened_on <= '2025-03-31',
+    );
     const calls = dataset.recordings.filter((r) => march.some((a) => a.application_id === r.application_id));
     expect(calls.length).toBeGreaterThan(0);
 
@@ -39,8 +41,11 @@ describe(`the Planner on a second lender's CRM (${testDbKind()})`, { timeout: 30
     expect(t2.errors).toEqual([]);
     const started = t2.calls.find((c) => c.name === 'start_workflow_run');
     expect(started?.args.input).toEqual({ advisor_name: 'Rhys ap Gwilym', start_date: '2025-03-01', end_date: '2025-03-31' });
-    const first = [...calls].sort((a, b) => march.findIndex((x) => x.application_id === a.application_id) - march.findIndex((x) => x.application_id === b.application_id)
-      || a.recorded_at.localeCompare(b.recorded_at))[0]!;
+    const first = [...calls].sort(
+      (a, b) =>
+        march.findIndex((x) => x.application_id === a.application_id) - march.findIndex((x) => x.application_id === b.application_id) ||
+        a.recorded_at.localeCompare(b.recorded_at),
+    )[0]!;
     expect(t2.reply).toContain(first.recording_id);
     expect(t2.reply).not.toMatch(/REC-\d|Selina|HELOC/);
 

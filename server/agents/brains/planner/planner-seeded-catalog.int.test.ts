@@ -33,9 +33,18 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     const planner = await s.planner();
     await s.say(planner, 'Could you review the quality of Alex Wong’s calls from last week?');
     const t2 = await s.say(planner, 'yes please');
-    expect(t2.names).toEqual(['search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run']);
+    expect(t2.names).toEqual([
+      'search_embeddings',
+      'find_closest_workflow',
+      'get_saved_workflow',
+      'check_workflow_health',
+      'start_workflow_run',
+      'wait_for_workflow_run',
+    ]);
     expect(t2.calls.find((c) => c.name === 'start_workflow_run')!.args).toEqual({ workflow_id: STANDARD, version: '1.0.0', input: ALEX });
-    expect(t2.reply).toContain('An existing workflow already covers this, so I reused it instead of building a new one: «Standard Advice Call Analysis» v1.0.0');
+    expect(t2.reply).toContain(
+      'An existing workflow already covers this, so I reused it instead of building a new one: «Standard Advice Call Analysis» v1.0.0',
+    );
     expect(t2.reply).toContain('single-call pilot');
     expect(t2.reply).toContain('REC-88310');
     expect(t2.reply).toContain('Shall I scale it to the whole set?');
@@ -48,7 +57,9 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     const run = await s.tool('get_workflow_run', { run_id: runId, include_events: false });
     const byState = run.data as Record<string, { data: { score: number; max_score: number } }>;
     const aggregate = byState.AggregateScore!.data;
-    const perCall = Object.entries(byState).filter(([k]) => /^AnalyseEachCall\[\d+\]\/CalculateScore$/.test(k)).map(([, e]) => e.data.score);
+    const perCall = Object.entries(byState)
+      .filter(([k]) => /^AnalyseEachCall\[\d+\]\/CalculateScore$/.test(k))
+      .map(([, e]) => e.data.score);
     const mean = Math.round((perCall.reduce((a, b) => a + b, 0) / perCall.length) * 10) / 10;
     // The headline is the mean of the per-call scores with their count; the pooled score is named as such.
     expect(t3.reply).toContain(`QA score: ${mean}/100, the mean of 4 per-call scores`);
@@ -59,30 +70,66 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
 
   it('scenario 2 when the derived check already targets the product: proposes to run it as it is, and does', async () => {
     const planner = await s.planner();
-    const t1 = await s.say(planner, 'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.');
-    expect(t1.names).toEqual(['list_products', 'count_calls', 'search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'get_workflow_lineage']);
-    expect(t1.reply).toContain('I already have a workflow for exactly this: «Product Explanation Compliance Check» v1.0.0, a refinement of «Standard Advice Call Analysis»');
+    const t1 = await s.say(
+      planner,
+      'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.',
+    );
+    expect(t1.names).toEqual([
+      'list_products',
+      'count_calls',
+      'search_embeddings',
+      'find_closest_workflow',
+      'get_saved_workflow',
+      'get_workflow_lineage',
+    ]);
+    expect(t1.reply).toContain(
+      'I already have a workflow for exactly this: «Product Explanation Compliance Check» v1.0.0, a refinement of «Standard Advice Call Analysis»',
+    );
     expect(t1.reply).toContain('Shall I run it');
     const t2 = await s.say(planner, 'Yes, only the parts where the advisor describes the product matter.');
     expect(t2.names).toEqual(['check_workflow_health', 'start_workflow_run', 'wait_for_workflow_run']);
-    expect(t2.calls[1]!.args).toEqual({ workflow_id: PRODUCT_CHECK, version: '1.0.0', input: { start_date: '2024-07-01', end_date: '2024-07-08' } });
+    expect(t2.calls[1]!.args).toEqual({
+      workflow_id: PRODUCT_CHECK,
+      version: '1.0.0',
+      input: { start_date: '2024-07-01', end_date: '2024-07-08' },
+    });
     expect(t2.reply).toContain('Product explanation:');
     expect(t2.reply).toMatch(/HELOC 2\.0-specific rules: PROD-01 \w+/);
   });
 
   it('from the chat host (conversation agent, clock block, SSE turns): the pilot and its QA result', async () => {
-    const u = await createUser(s.db.db, { email: 'cm@planner.test', displayName: 'Casey', role: 'compliance_manager', password: 'planner chat password' });
+    const u = await createUser(s.db.db, {
+      email: 'cm@planner.test',
+      displayName: 'Casey',
+      role: 'compliance_manager',
+      password: 'planner chat password',
+    });
     if (!u.ok) throw new Error('user');
     const c = await createConversation(s.db.db, s.platform, u.user, 'planner', '2024-07-08T09:00:00Z');
     const turn = async (content: string) => {
-      const res = await streamTurn({ db: s.db.db, platform: s.platform, clock: '2024-07-08T09:00:00Z', userId: u.user.id, conversationId: c.id, body: { content }, signal: new AbortController().signal });
-      const events = (await res.text()).split('\n\n').filter((x) => x.startsWith('event: agent')).map((x) => JSON.parse(x.split('\n')[1]!.slice('data: '.length)) as Record<string, unknown>);
+      const res = await streamTurn({
+        db: s.db.db,
+        platform: s.platform,
+        clock: '2024-07-08T09:00:00Z',
+        userId: u.user.id,
+        conversationId: c.id,
+        body: { content },
+        signal: new AbortController().signal,
+      });
+      const events = (await res.text())
+        .split('\n\n')
+        .filter((x) => x.startsWith('event: agent'))
+        .map((x) => JSON.parse(x.split('\n')[1]!.slice('data: '.length)) as Record<string, unknown>);
       return { events, reply: String(events.filter((e) => e.message_type === 'assistant_message').at(-1)?.content ?? '') };
     };
-    expect((await turn('Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?')).reply).toContain('(2024-07-01 to 2024-07-07), should I check compliance with the standard script');
+    expect(
+      (await turn('Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?')).reply,
+    ).toContain('(2024-07-01 to 2024-07-07), should I check compliance with the standard script');
     const t2 = await turn('Yes. Please use the existing QA scorecard.');
     expect(t2.events.filter((e) => e.message_type === 'reasoning_message').length).toBeGreaterThan(3);
-    expect(t2.events.some((e) => e.message_type === 'tool_call_message' && (e.tool_call as { name: string }).name === 'wait_for_workflow_run')).toBe(true);
+    expect(
+      t2.events.some((e) => e.message_type === 'tool_call_message' && (e.tool_call as { name: string }).name === 'wait_for_workflow_run'),
+    ).toBe(true);
     expect(t2.reply).toMatch(/\*\*QA score: \d+\/100\*\*/);
   });
 
@@ -91,7 +138,9 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     await s.say(planner, 'Please analyse the advice calls made by Alex Wong last week.');
     const unclear = await s.say(planner, 'Hmm, what would that involve?');
     expect(unclear.names).toEqual([]);
-    expect(unclear.reply).toMatch(/^Sorry, I'm not sure whether that is a yes or a no\.[\s\S]*should I check compliance with the standard script/);
+    expect(unclear.reply).toMatch(
+      /^Sorry, I'm not sure whether that is a yes or a no\.[\s\S]*should I check compliance with the standard script/,
+    );
     const changed = await s.say(planner, 'Make it the last 14 days instead.');
     expect(changed.names).toEqual(['count_calls']); // the new period's calls counted before asking again
     expect(changed.reply).toContain("Alex Wong's calls last 14 days (2024-06-25 to 2024-07-08)");
@@ -104,19 +153,38 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     await s.tool('set_demo_faults', { faults: { 'whisper-transcribe': { failure_rate: 0.25 } }, replace: true, seed: 7 });
     const doc = (await s.tool('get_saved_workflow', { workflow_id: STANDARD, version: '1.0.0' })).document;
     const runs = [];
-    for (let batch = 0; batch < 4; batch++) runs.push(...(await Promise.all(Array.from({ length: 10 }, () => s.h.run(doc, { ...ALEX, rule_set_id: DEMO_WORLD.ruleSetId }, 120_000)))));
+    for (let batch = 0; batch < 4; batch++)
+      runs.push(
+        ...(await Promise.all(Array.from({ length: 10 }, () => s.h.run(doc, { ...ALEX, rule_set_id: DEMO_WORLD.ruleSetId }, 120_000)))),
+      );
     expect(runs.every((r) => r.status === 'SUCCEEDED')).toBe(true);
     await s.drain();
 
     const planner = await s.planner();
     await s.say(planner, 'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?');
     const t2 = await s.say(planner, 'Yes. Please use the existing QA scorecard.');
-    expect(t2.names).toEqual(['search_embeddings', 'find_closest_workflow', 'get_saved_workflow', 'check_workflow_health', 'get_skill_reliability']);
-    const health = t2.returns.find((r) => r.name === 'check_workflow_health')!.result as { healthy: boolean; findings: Array<{ failure_rate: number; uses: number }>; proposal: { new_version: string } };
+    expect(t2.names).toEqual([
+      'search_embeddings',
+      'find_closest_workflow',
+      'get_saved_workflow',
+      'check_workflow_health',
+      'get_skill_reliability',
+    ]);
+    const health = t2.returns.find((r) => r.name === 'check_workflow_health')!.result as {
+      healthy: boolean;
+      findings: Array<{ failure_rate: number; uses: number }>;
+      proposal: { new_version: string };
+    };
     expect(health).toMatchObject({ healthy: false, proposal: { new_version: '1.0.1' } });
-    expect(t2.reply).toContain("I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently");
-    expect(t2.reply).toContain(`it failed ${Math.round(health.findings[0]!.failure_rate * 1000) / 10}% of its last ${health.findings[0]!.uses} uses`);
-    expect(t2.reply).toContain('TranscribeRecording now uses skill://assemblyai-transcribe@1.2.0 instead of skill://whisper-transcribe@1.0.0');
+    expect(t2.reply).toContain(
+      "I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently",
+    );
+    expect(t2.reply).toContain(
+      `it failed ${Math.round(health.findings[0]!.failure_rate * 1000) / 10}% of its last ${health.findings[0]!.uses} uses`,
+    );
+    expect(t2.reply).toContain(
+      'TranscribeRecording now uses skill://assemblyai-transcribe@1.2.0 instead of skill://whisper-transcribe@1.0.0',
+    );
     expect(t2.reply).toContain('Shall I proceed with this improved version?');
 
     await s.tool('set_demo_faults', { faults: {}, replace: true });
@@ -129,12 +197,16 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     const runId = t3.returns.find((r) => r.name === 'start_workflow_run')!.result.run_id as string;
     const run = await s.tool('get_workflow_run', { run_id: runId, include_events: false });
     expect(run.run).toMatchObject({ status: 'SUCCEEDED', workflow_version: '1.0.1', test_run: true });
-    expect((run.data as Record<string, { metrics: { skill: string } }>).TranscribeRecording!.metrics.skill).toBe('skill://assemblyai-transcribe@1.2.0');
+    expect((run.data as Record<string, { metrics: { skill: string } }>).TranscribeRecording!.metrics.skill).toBe(
+      'skill://assemblyai-transcribe@1.2.0',
+    );
     expect(t3.reply).toContain('I saved version 1.0.1 of «Standard Advice Call Analysis»');
     expect(t3.reply).toContain('QA score:');
 
     // Once published (by a designer; here the system), the next request finds 1.0.1 healthy and runs it without asking.
-    expect(await s.tool('publish_workflow_version', { workflow_id: STANDARD, version: '1.0.1' })).toMatchObject({ retired_version: '1.0.0' });
+    expect(await s.tool('publish_workflow_version', { workflow_id: STANDARD, version: '1.0.1' })).toMatchObject({
+      retired_version: '1.0.0',
+    });
     const again = await s.planner();
     await s.say(again, 'Check the quality of the calls made by Alex Wong last week.');
     const t4 = await s.say(again, 'Yes.');

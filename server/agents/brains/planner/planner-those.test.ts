@@ -14,22 +14,47 @@ const JUNE = { from: '2024-06-01', to: '2024-06-30' };
 type Seen = Array<{ name: string; args: Record<string, unknown> }>;
 
 const item = (id: string, advisor: string, score: number, failed: string[], extra: Record<string, unknown> = {}) => ({
-  qa_result_id: `q-${id}`, call_id: id, call_at: '2024-06-12T10:00:00Z', advisor, score, max_score: 100, score_source: 'ai',
-  failed_rule_ids: failed, ...extra,
+  qa_result_id: `q-${id}`,
+  call_id: id,
+  call_at: '2024-06-12T10:00:00Z',
+  advisor,
+  score,
+  max_score: 100,
+  score_source: 'ai',
+  failed_rule_ids: failed,
+  ...extra,
 });
 const verdict = (rule_id: string, mandatory: boolean, verdict: string, quote: string | null = null, start_s: number | null = null) => ({
-  rule_id, rule: `${rule_id} rule text.`, mandatory, verdict, rationale: `${rule_id} not met.`, quote, evidence: quote ? { quote, start_s } : null,
+  rule_id,
+  rule: `${rule_id} rule text.`,
+  mandatory,
+  verdict,
+  rationale: `${rule_id} not met.`,
+  quote,
+  evidence: quote ? { quote, start_s } : null,
 });
 const RESULTS: Record<string, Record<string, unknown>> = {
-  'q-C-1': { verdicts: [verdict('FCA-DISC-02', true, 'fail', 'we can sort the risks later', 192), verdict('CD-01', false, 'fail')], reviewed_verdicts: [] },
+  'q-C-1': {
+    verdicts: [verdict('FCA-DISC-02', true, 'fail', 'we can sort the risks later', 192), verdict('CD-01', false, 'fail')],
+    reviewed_verdicts: [],
+  },
   'q-C-2': { verdicts: [verdict('CD-01', false, 'fail')], reviewed_verdicts: [] },
   // A reviewer overrode the AI's fail on FCA-DISC-01: as reviewed the call failed no rule.
   'q-C-3': { verdicts: [verdict('FCA-DISC-01', true, 'fail')], reviewed_verdicts: [{ rule_id: 'FCA-DISC-01', verdict: 'pass' }] },
   'q-S-1': { verdicts: [verdict('FCA-ID-02', true, 'fail', 'can I take your date of birth', 15)], reviewed_verdicts: [] },
 };
-const TEAM_OF: Record<string, string> = { 'C-1': 'Home Finance North', 'C-2': 'Home Finance North', 'C-3': 'Home Finance North', 'S-1': 'Home Finance South' };
+const TEAM_OF: Record<string, string> = {
+  'C-1': 'Home Finance North',
+  'C-2': 'Home Finance North',
+  'C-3': 'Home Finance North',
+  'S-1': 'Home Finance South',
+};
 
-const WORST = [item('C-1', 'Tom Ellis', 41, ['FCA-DISC-02', 'CD-01']), item('C-2', 'Alex Wong', 55, ['CD-01']), item('C-3', 'Priya Shah', 60, [])];
+const WORST = [
+  item('C-1', 'Tom Ellis', 41, ['FCA-DISC-02', 'CD-01']),
+  item('C-2', 'Alex Wong', 55, ['CD-01']),
+  item('C-3', 'Priya Shah', 60, []),
+];
 
 function tools(seen: Seen, worst = WORST) {
   return fakeTools({
@@ -45,7 +70,8 @@ function tools(seen: Seen, worst = WORST) {
       seen.push({ name: 'list_qa_results', args: a });
       const f = a.filter as Record<string, unknown>;
       const pool = f.team === 'Home Finance South' ? [item('S-1', "James O'Connor", 48, ['FCA-ID-02'])] : worst;
-      const items = pool.filter((i) => !f.team || TEAM_OF[i.call_id] === f.team)
+      const items = pool
+        .filter((i) => !f.team || TEAM_OF[i.call_id] === f.team)
         .filter((i) => !f.failed_mandatory || i.failed_rule_ids.some((r) => RESULTS[i.qa_result_id]?.verdicts && r.startsWith('FCA')));
       return ok({ items: items.slice(0, Number(a.limit ?? 50)), total: items.length, next_cursor: null, aggregate: null });
     },
@@ -77,7 +103,9 @@ describe('which of those failed a mandatory rule, and why', () => {
     expect(t.calls.map((x) => x.args.qa_result_id)).toEqual(['q-C-1', 'q-C-2']);
     expect(t.reply).toContain('Of the 3 calls my last answer listed (all advisors, 1 Jun 2024 to 30 Jun 2024), 1 failed a mandatory rule');
     expect(t.reply).toContain('1. [C-1](/qa/q-C-1) — 12 Jun 2024, Tom Ellis: 41/100; failed:');
-    expect(t.reply).toContain('   - FCA-DISC-02 (mandatory) — FCA-DISC-02 rule text: FCA-DISC-02 not met; “we can sort the risks later” at 3:12.');
+    expect(t.reply).toContain(
+      '   - FCA-DISC-02 (mandatory) — FCA-DISC-02 rule text: FCA-DISC-02 not met; “we can sort the risks later” at 3:12.',
+    );
     expect(t.reply).not.toContain('CD-01 rule text');
     expect(t.reply).toContain('C-2, C-3 failed no mandatory rule.');
   });
@@ -103,8 +131,12 @@ describe('which of those failed a mandatory rule, and why', () => {
       { ...JUNE, team: 'Home Finance North', failed_mandatory: true },
       { ...JUNE, team: 'Home Finance South', failed_mandatory: true },
     ]);
-    expect(t.reply).toContain('**the Home Finance North team, 1 Jun 2024 to 30 Jun 2024**: 1 of the 14 analysed calls failed a mandatory rule');
-    expect(t.reply).toContain('**the Home Finance South team, 1 Jun 2024 to 30 Jun 2024**: 1 of the 11 analysed calls failed a mandatory rule');
+    expect(t.reply).toContain(
+      '**the Home Finance North team, 1 Jun 2024 to 30 Jun 2024**: 1 of the 14 analysed calls failed a mandatory rule',
+    );
+    expect(t.reply).toContain(
+      '**the Home Finance South team, 1 Jun 2024 to 30 Jun 2024**: 1 of the 11 analysed calls failed a mandatory rule',
+    );
     expect(t.reply).toContain('“can I take your date of birth” at 0:15');
   });
 
@@ -116,14 +148,21 @@ describe('which of those failed a mandatory rule, and why', () => {
     seen.length = 0;
     const south = await c.turn('and for South?');
     expect(seen.find((x) => x.name === 'list_qa_results')!.args).toEqual({
-      filter: { ...JUNE, team: 'Home Finance South' }, sort: { by: 'score', dir: 'asc' }, limit: 3,
+      filter: { ...JUNE, team: 'Home Finance South' },
+      sort: { by: 'score', dir: 'asc' },
+      limit: 3,
     });
-    expect(south.reply)
-      .toContain('Of the 1 call the same question lists for the Home Finance South team, 1 Jun 2024 to 30 Jun 2024, 1 failed a mandatory rule');
+    expect(south.reply).toContain(
+      'Of the 1 call the same question lists for the Home Finance South team, 1 Jun 2024 to 30 Jun 2024, 1 failed a mandatory rule',
+    );
     expect(south.reply).toContain('FCA-ID-02 (mandatory)');
     seen.length = 0;
     await c.turn('and July?');
-    expect(seen.find((x) => x.name === 'list_qa_results')!.args.filter).toEqual({ from: '2024-07-01', to: '2024-07-08', team: 'Home Finance South' });
+    expect(seen.find((x) => x.name === 'list_qa_results')!.args.filter).toEqual({
+      from: '2024-07-01',
+      to: '2024-07-08',
+      team: 'Home Finance South',
+    });
   });
 
   it('says so plainly when there is no earlier answer, or it had no calls', async () => {

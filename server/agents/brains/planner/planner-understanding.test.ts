@@ -10,14 +10,26 @@ import { ok, ScriptedConversation } from './testing/script.ts';
 const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
 const covering = [
   {
-    workflow_id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30', version: '1.0.0',
-    name: 'Standard Advice Call Analysis (all calls)', coverage: 1, covered: [], missing: [],
-    search_score: 1, derived_from: `${STANDARD}@1.0.0`, reason: 'has 4 of 4 requested',
+    workflow_id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30',
+    version: '1.0.0',
+    name: 'Standard Advice Call Analysis (all calls)',
+    coverage: 1,
+    covered: [],
+    missing: [],
+    search_score: 1,
+    derived_from: `${STANDARD}@1.0.0`,
+    reason: 'has 4 of 4 requested',
   },
   {
-    workflow_id: STANDARD, version: '1.0.0',
-    name: 'Standard Advice Call Analysis', coverage: 1, covered: [], missing: [],
-    search_score: 0.9, derived_from: null, reason: 'has 4 of 4 requested',
+    workflow_id: STANDARD,
+    version: '1.0.0',
+    name: 'Standard Advice Call Analysis',
+    coverage: 1,
+    covered: [],
+    missing: [],
+    search_score: 0.9,
+    derived_from: null,
+    reason: 'has 4 of 4 requested',
   },
 ];
 const files: Record<string, string> = {
@@ -33,13 +45,11 @@ const catalog = (extra = {}) =>
   });
 
 describe('the Planner reads people, periods and products the way users type them', () => {
-  it('"can u QA alex wong calls for last week pls": any case, resolved through the CRM, '
-    + 'calls counted before asking', async () => {
+  it('"can u QA alex wong calls for last week pls": any case, resolved through the CRM, ' + 'calls counted before asking', async () => {
     const c = new ScriptedConversation(fakeTools());
     const t = await c.turn('can u QA alex wong calls for last week pls');
     expect(names(t.calls)).toEqual(['list_advisors', 'count_calls']);
-    expect(t.calls[1]!.args)
-      .toEqual({ start_date: '2024-07-01', end_date: '2024-07-07', advisor_names: ['Alex Wong'] });
+    expect(t.calls[1]!.args).toEqual({ start_date: '2024-07-01', end_date: '2024-07-07', advisor_names: ['Alex Wong'] });
     expect(t.reply).toContain("To confirm: for Alex Wong's calls last week (2024-07-01 to 2024-07-07)");
   });
 
@@ -54,19 +64,17 @@ describe('the Planner reads people, periods and products the way users type them
 
   it('"How did Priya Shah do in June?" is a QA review of June', async () => {
     const t = await new ScriptedConversation(fakeTools()).turn('How did Priya Shah do in June?');
-    expect(t.calls.find((x) => x.name === 'count_calls')!.args)
-      .toMatchObject({ start_date: '2024-06-01', end_date: '2024-06-30' });
+    expect(t.calls.find((x) => x.name === 'count_calls')!.args).toMatchObject({ start_date: '2024-06-01', end_date: '2024-06-30' });
     expect(t.reply).toContain("Priya Shah's calls");
   });
 
-  it('an unknown advisor is a question with suggestions, and no run; '
-    + '"yes" to a single suggestion takes it', async () => {
+  it('an unknown advisor is a question with suggestions, and no run; ' + '"yes" to a single suggestion takes it', async () => {
     const c = new ScriptedConversation(fakeTools());
     const t = await c.turn("Check the quality of John Smith's calls last week");
     expect(names(t.calls)).toEqual(['list_advisors']);
     expect(t.reply).toMatch(/^I can't find John Smith in the CRM\. Did you mean .+\?$/);
     const typo = await new ScriptedConversation(fakeTools()).turn("Check the quality of Alex Wang's calls last week");
-    expect(typo.reply).toBe('I can\'t find “Alex Wang” in the CRM. Did you mean Alex Wong?');
+    expect(typo.reply).toBe("I can't find “Alex Wang” in the CRM. Did you mean Alex Wong?");
     const c2 = new ScriptedConversation(fakeTools());
     await c2.turn("Check the quality of Alex Wang's calls last week");
     expect((await c2.turn('yes')).reply).toContain("To confirm: for Alex Wong's calls last week");
@@ -98,7 +106,7 @@ describe('confirmations: only a clear yes acts', () => {
     await c.turn("Check the quality of Alex Wong's calls last week");
     return c;
   };
-  it.each(['Please don\'t', 'Absolutely not', 'not yet'])('"%s" runs nothing', async (text) => {
+  it.each(["Please don't", 'Absolutely not', 'not yet'])('"%s" runs nothing', async (text) => {
     const c = await asked();
     const t = await c.turn(text);
     expect(t.calls).toEqual([]);
@@ -118,17 +126,28 @@ describe('confirmations: only a clear yes acts', () => {
 });
 
 describe('a team, ranking, vulnerability and explanations', () => {
-  it('the whole team over a period: confirm, one run per advisor with calls, '
-    + 'then a table from the stored results', async () => {
+  it('the whole team over a period: confirm, one run per advisor with calls, ' + 'then a table from the stored results', async () => {
     const summary = ok({
       groups: [
         {
-          key: 'Priya Shah', label: 'Priya Shah', calls: 3, scored: 3,
-          mean_score: 71.3, min_score: 60, failed_mandatory: 1, vulnerable: 0,
+          key: 'Priya Shah',
+          label: 'Priya Shah',
+          calls: 3,
+          scored: 3,
+          mean_score: 71.3,
+          min_score: 60,
+          failed_mandatory: 1,
+          vulnerable: 0,
         },
         {
-          key: 'Alex Wong', label: 'Alex Wong', calls: 4, scored: 4,
-          mean_score: 80, min_score: 70, failed_mandatory: 0, vulnerable: 1,
+          key: 'Alex Wong',
+          label: 'Alex Wong',
+          calls: 4,
+          scored: 4,
+          mean_score: 80,
+          min_score: 70,
+          failed_mandatory: 0,
+          vulnerable: 1,
         },
       ],
       total_calls: 7,
@@ -136,7 +155,9 @@ describe('a team, ranking, vulnerability and explanations', () => {
     const c = new ScriptedConversation(catalog({ summarise_qa_results: () => summary }));
     const t = await c.turn('Review the Home Finance North team’s calls last week');
     expect(names(t.calls)).toEqual(['list_advisors', 'count_calls']);
-    expect(t.reply).toMatch(/To confirm: for the Home Finance North team \(.+\) — \d+ calls (?:recorded|of the applications opened) last week/);
+    expect(t.reply).toMatch(
+      /To confirm: for the Home Finance North team \(.+\) — \d+ calls (?:recorded|of the applications opened) last week/,
+    );
     const run = await c.turn('yes');
     const starts = run.calls.filter((x) => x.name === 'start_workflow_run');
     expect(starts.length).toBeGreaterThan(1);
@@ -151,49 +172,84 @@ describe('a team, ranking, vulnerability and explanations', () => {
   });
 
   it('a team review says what the check before running found', async () => {
-    const unhealthy = () => ok({
-      workflow_id: covering[0]!.workflow_id, version: '1.0.0', healthy: false, threshold: 0.05, proposal: null,
-      findings: [{
-        skill: 'skill://whisper-transcribe@1.0.0',
-        states: ['TranscribeRecording'],
-        failure_rate: 0.25,
-        uses: 40,
-        alternative: null,
-      }],
-    });
-    const c = new ScriptedConversation(catalog({
-      check_workflow_health: unhealthy,
-      summarise_qa_results: () => ok({ groups: [], total_calls: 0 }),
-    }));
+    const unhealthy = () =>
+      ok({
+        workflow_id: covering[0]!.workflow_id,
+        version: '1.0.0',
+        healthy: false,
+        threshold: 0.05,
+        proposal: null,
+        findings: [
+          {
+            skill: 'skill://whisper-transcribe@1.0.0',
+            states: ['TranscribeRecording'],
+            failure_rate: 0.25,
+            uses: 40,
+            alternative: null,
+          },
+        ],
+      });
+    const c = new ScriptedConversation(
+      catalog({
+        check_workflow_health: unhealthy,
+        summarise_qa_results: () => ok({ groups: [], total_calls: 0 }),
+      }),
+    );
     await c.turn('Review the Home Finance North team’s calls last week');
     const run = await c.turn('yes');
     expect(run.reply).toContain('Note from the check before running: skill://whisper-transcribe@1.0.0 failed 25% of its last 40 uses');
   });
 
-  it('"Which advisor has the lowest QA score?" is answered from the stored results '
-    + 'with the counts behind it', async () => {
-    const groups = [{
-      key: 'Tom Ellis', label: 'Tom Ellis', calls: 5, scored: 5,
-      mean_score: 64.2, min_score: 40, failed_mandatory: 2, vulnerable: 0,
-    }];
+  it('"Which advisor has the lowest QA score?" is answered from the stored results ' + 'with the counts behind it', async () => {
+    const groups = [
+      {
+        key: 'Tom Ellis',
+        label: 'Tom Ellis',
+        calls: 5,
+        scored: 5,
+        mean_score: 64.2,
+        min_score: 40,
+        failed_mandatory: 2,
+        vulnerable: 0,
+      },
+    ];
     const c = new ScriptedConversation(fakeTools({ summarise_qa_results: () => ok({ groups, total_calls: 5 }) }));
     const t = await c.turn('Which advisor has the lowest QA score?');
-    expect(t.calls.find((x) => x.name === 'summarise_qa_results')!.args)
-      .toMatchObject({ group_by: 'advisor', order: 'mean_score_asc' });
+    expect(t.calls.find((x) => x.name === 'summarise_qa_results')!.args).toMatchObject({ group_by: 'advisor', order: 'mean_score_asc' });
     expect(t.reply).toContain('**Tom Ellis**: 64.2/100 over 5 analysed calls');
   });
 
   it('"Compare Alex Wong and Priya Shah in June" compares just the two, each from their own filter', async () => {
     const figures: Record<string, Record<string, unknown>> = {
-      'Priya Shah': { key: 'all', label: 'All calls', calls: 2, scored: 2, mean_score: 70, min_score: 65, failed_mandatory: 0, vulnerable: 0 },
-      'Alex Wong': { key: 'all', label: 'All calls', calls: 0, scored: 0, mean_score: null, min_score: null, failed_mandatory: 0, vulnerable: 0 },
-    };
-    const c = new ScriptedConversation(fakeTools({
-      summarise_qa_results: (_, a) => {
-        const g = figures[String((a.filter as Record<string, unknown>).advisor)];
-        return ok({ groups: g && g.calls ? [g] : [], total_calls: g?.calls ?? 0 });
+      'Priya Shah': {
+        key: 'all',
+        label: 'All calls',
+        calls: 2,
+        scored: 2,
+        mean_score: 70,
+        min_score: 65,
+        failed_mandatory: 0,
+        vulnerable: 0,
       },
-    }));
+      'Alex Wong': {
+        key: 'all',
+        label: 'All calls',
+        calls: 0,
+        scored: 0,
+        mean_score: null,
+        min_score: null,
+        failed_mandatory: 0,
+        vulnerable: 0,
+      },
+    };
+    const c = new ScriptedConversation(
+      fakeTools({
+        summarise_qa_results: (_, a) => {
+          const g = figures[String((a.filter as Record<string, unknown>).advisor)];
+          return ok({ groups: g && g.calls ? [g] : [], total_calls: g?.calls ?? 0 });
+        },
+      }),
+    );
     const t = await c.turn('Compare Alex Wong and Priya Shah in June');
     expect(t.reply).toMatch(/\| \[Priya Shah\]\(\/qa\?advisor=Priya\+Shah&from=2024-06-01&to=2024-06-30\) \| 2 \| \d+ \| 2 \| 70\/100 \|/);
     expect(t.reply).toContain('Alex Wong has no scored calls in the QA store for this period.');
@@ -201,45 +257,63 @@ describe('a team, ranking, vulnerability and explanations', () => {
   });
 
   it('"which rule fails most last week" ranks rules and offers to analyse the calls not yet analysed', async () => {
-    const groups = [{
-      key: 'FCA-DISC-01', label: 'FCA-DISC-01 Call recording disclosure', calls: 2, scored: 2,
-      mean_score: null, min_score: null, failed_mandatory: 2, vulnerable: 0, fails: 2,
-    }];
+    const groups = [
+      {
+        key: 'FCA-DISC-01',
+        label: 'FCA-DISC-01 Call recording disclosure',
+        calls: 2,
+        scored: 2,
+        mean_score: null,
+        min_score: null,
+        failed_mandatory: 2,
+        vulnerable: 0,
+        fails: 2,
+      },
+    ];
     const c = new ScriptedConversation(catalog({ summarise_qa_results: () => ok({ groups, total_calls: 2 }) }));
     const t = await c.turn('Which rule fails most last week?');
     expect(t.reply).toContain('**FCA-DISC-01 Call recording disclosure** fails most: in 2 of 2 analysed calls');
-    expect(t.reply)
-      .toMatch(/Only 2 of the \d+ calls recorded last week .* Shall I analyse the \d+ calls not analysed yet\?/);
+    expect(t.reply).toMatch(/Only 2 of the \d+ calls recorded last week .* Shall I analyse the \d+ calls not analysed yet\?/);
     const run = await c.turn('yes please');
     expect(names(run.calls)).toContain('start_workflow_run');
   });
 
   it('"analyse the rest" runs only the advisors with calls not analysed, then reports from a summary read after the runs', async () => {
-    const before = [{
-      key: 'Alex Wong',
-      label: 'Alex Wong',
-      calls: 4,
-      scored: 4,
-      mean_score: 68.5,
-      min_score: 29,
-      failed_mandatory: 2,
-      vulnerable: 1,
-    }];
-    const after = [...before, {
-      key: 'James O\'Connor',
-      label: 'James O\'Connor',
-      calls: 1,
-      scored: 1,
-      mean_score: 75,
-      min_score: 75,
-      failed_mandatory: 0,
-      vulnerable: 0,
-    }];
+    const before = [
+      {
+        key: 'Alex Wong',
+        label: 'Alex Wong',
+        calls: 4,
+        scored: 4,
+        mean_score: 68.5,
+        min_score: 29,
+        failed_mandatory: 2,
+        vulnerable: 1,
+      },
+    ];
+    const after = [
+      ...before,
+      {
+        key: "James O'Connor",
+        label: "James O'Connor",
+        calls: 1,
+        scored: 1,
+        mean_score: 75,
+        min_score: 75,
+        failed_mandatory: 0,
+        vulnerable: 0,
+      },
+    ];
     let runsStarted = false;
-    const c = new ScriptedConversation(catalog({
-      summarise_qa_results: () => ok({ groups: runsStarted ? after : before, total_calls: runsStarted ? 5 : 4 }),
-      start_workflow_run: () => { runsStarted = true; return ok({ run_id: RUN_ID, created: true }); },
-    }));
+    const c = new ScriptedConversation(
+      catalog({
+        summarise_qa_results: () => ok({ groups: runsStarted ? after : before, total_calls: runsStarted ? 5 : 4 }),
+        start_workflow_run: () => {
+          runsStarted = true;
+          return ok({ run_id: RUN_ID, created: true });
+        },
+      }),
+    );
     await c.turn('which advisor had the lowest score last week?');
     const rest = await c.turn('ok analyse the rest');
     const advisors = rest.calls
@@ -260,61 +334,103 @@ describe('a team, ranking, vulnerability and explanations', () => {
 
   it('"which calls missed disclosures last week?" lists the disclosure rules that failed, with links to their calls', async () => {
     const groups = [
-      { key: 'FCA-DISC-01', label: 'FCA-DISC-01 Tell the customer that the call is recorded.', calls: 9, scored: 9, mean_score: null,
-        min_score: null, failed_mandatory: 3, vulnerable: 0, fails: 3 },
-      { key: 'CD-04', label: "CD-04 Assess affordability from the customer's income and outgoings.", calls: 9, scored: 9, mean_score: null,
-        min_score: null, failed_mandatory: 0, vulnerable: 0, fails: 2 },
+      {
+        key: 'FCA-DISC-01',
+        label: 'FCA-DISC-01 Tell the customer that the call is recorded.',
+        calls: 9,
+        scored: 9,
+        mean_score: null,
+        min_score: null,
+        failed_mandatory: 3,
+        vulnerable: 0,
+        fails: 3,
+      },
+      {
+        key: 'CD-04',
+        label: "CD-04 Assess affordability from the customer's income and outgoings.",
+        calls: 9,
+        scored: 9,
+        mean_score: null,
+        min_score: null,
+        failed_mandatory: 0,
+        vulnerable: 0,
+        fails: 2,
+      },
     ];
     const c = new ScriptedConversation(fakeTools({ summarise_qa_results: () => ok({ groups, total_calls: 9 }) }));
     const t = await c.turn('Which calls missed disclosures last week?');
     expect(t.calls.find((x) => x.name === 'summarise_qa_results')!.args).toMatchObject({ group_by: 'rule' });
     expect(t.reply).toContain('1 disclosure rule failed in the 9 analysed calls last week');
     expect(t.reply).toContain(
-      '- FCA-DISC-01 Tell the customer that the call is recorded.: failed in 3 calls' +
-        ' — [open them](/qa?rule_id=FCA-DISC-01',
+      '- FCA-DISC-01 Tell the customer that the call is recorded.: failed in 3 calls' + ' — [open them](/qa?rule_id=FCA-DISC-01',
     );
     expect(t.reply).not.toContain('CD-04');
-    const a = await new ScriptedConversation(fakeTools({ summarise_qa_results: () => ok({ groups, total_calls: 9 }) }))
-      .turn('how are advisors doing on affordability checks in their calls last week?');
+    const a = await new ScriptedConversation(fakeTools({ summarise_qa_results: () => ok({ groups, total_calls: 9 }) })).turn(
+      'how are advisors doing on affordability checks in their calls last week?',
+    );
     expect(a.reply).toContain('CD-04');
   });
 
   it('vulnerable customers this month: the flagged calls with links to their review pages', async () => {
-    const items = [{
-      qa_result_id: '11111111-1111-4111-8111-111111111111', call_id: 'REC-88342',
-      call_at: '2024-07-03T10:00:00.000Z', advisor: 'Alex Wong', customer: 'Mr Okafor', product: 'HELOC 2.0',
-      score: 58, max_score: 100, failed_mandatory: true,
-    }];
-    const c = new ScriptedConversation(fakeTools({
-      list_qa_results: () => ok({ items, total: 1, next_cursor: null, aggregate: null }),
-      summarise_qa_results: () => ok({ groups: [], total_calls: 9 }),
-    }));
+    const items = [
+      {
+        qa_result_id: '11111111-1111-4111-8111-111111111111',
+        call_id: 'REC-88342',
+        call_at: '2024-07-03T10:00:00.000Z',
+        advisor: 'Alex Wong',
+        customer: 'Mr Okafor',
+        product: 'HELOC 2.0',
+        score: 58,
+        max_score: 100,
+        failed_mandatory: true,
+      },
+    ];
+    const c = new ScriptedConversation(
+      fakeTools({
+        list_qa_results: () => ok({ items, total: 1, next_cursor: null, aggregate: null }),
+        summarise_qa_results: () => ok({ groups: [], total_calls: 9 }),
+      }),
+    );
     const t = await c.turn('Show me all calls this month where the customer sounded vulnerable');
-    expect(t.calls.find((x) => x.name === 'list_qa_results')!.args)
-      .toMatchObject({ filter: { vulnerable: true, from: '2024-07-01', to: '2024-07-08' } });
+    expect(t.calls.find((x) => x.name === 'list_qa_results')!.args).toMatchObject({
+      filter: { vulnerable: true, from: '2024-07-01', to: '2024-07-08' },
+    });
     expect(t.reply).toContain('**1 of 9 analysed calls**');
     expect(t.reply).toContain(
-      '[REC-88342](/qa/11111111-1111-4111-8111-111111111111) — 3 Jul 2024, Alex Wong with Mr Okafor (HELOC 2.0): '
-        + '58/100, failed a mandatory rule',
+      '[REC-88342](/qa/11111111-1111-4111-8111-111111111111) — 3 Jul 2024, Alex Wong with Mr Okafor (HELOC 2.0): ' +
+        '58/100, failed a mandatory rule',
     );
   });
 
-  it('"Why did REC-88342 score so low?" explains from the stored result: '
-    + 'failed rules with quotes, the cap', async () => {
+  it('"Why did REC-88342 score so low?" explains from the stored result: ' + 'failed rules with quotes, the cap', async () => {
     const id = '22222222-2222-4222-8222-222222222222';
     const result = {
-      qa_result_id: id, call_id: 'REC-88342', advisor: 'Alex Wong', call_at: '2024-07-03T10:00:00.000Z',
-      customer: 'Mr Okafor', product: 'HELOC 2.0',
-      score: 58, max_score: 100,
+      qa_result_id: id,
+      call_id: 'REC-88342',
+      advisor: 'Alex Wong',
+      call_at: '2024-07-03T10:00:00.000Z',
+      customer: 'Mr Okafor',
+      product: 'HELOC 2.0',
+      score: 58,
+      max_score: 100,
       score_detail: { breakdown: { compliance: 40, sentiment: 18 }, breakdown_total: 58, cap: null },
       verdicts: [
         {
-          rule_id: 'FCA-DISC-01', rule: 'Tell the customer that the call is recorded.', mandatory: true,
-          verdict: 'fail', rationale: 'Required wording missing from the call.', quote: null, evidence: null,
+          rule_id: 'FCA-DISC-01',
+          rule: 'Tell the customer that the call is recorded.',
+          mandatory: true,
+          verdict: 'fail',
+          rationale: 'Required wording missing from the call.',
+          quote: null,
+          evidence: null,
         },
         {
-          rule_id: 'FCA-PROD-02', rule: 'Explain the variable rate.', mandatory: false, verdict: 'fail',
-          rationale: 'Prohibited wording used.', quote: 'it is basically fixed',
+          rule_id: 'FCA-PROD-02',
+          rule: 'Explain the variable rate.',
+          mandatory: false,
+          verdict: 'fail',
+          rationale: 'Prohibited wording used.',
+          quote: 'it is basically fixed',
           evidence: { quote: 'it is basically fixed', start_s: 125 },
         },
       ],
@@ -324,25 +440,25 @@ describe('a team, ranking, vulnerability and explanations', () => {
       },
       review: { overridden: false },
     };
-    const c = new ScriptedConversation(fakeTools({
-      list_qa_results: () => ok({ items: [{ qa_result_id: id }], total: 1 }),
-      get_qa_result: () => ok({ qa_result: result }),
-    }));
+    const c = new ScriptedConversation(
+      fakeTools({
+        list_qa_results: () => ok({ items: [{ qa_result_id: id }], total: 1 }),
+        get_qa_result: () => ok({ qa_result: result }),
+      }),
+    );
     const t = await c.turn('Why did REC-88342 score so low?');
     expect(names(t.calls)).toEqual(['list_qa_results', 'get_qa_result']);
     expect(t.reply).toContain(
       '**REC-88342** (Alex Wong, 3 Jul 2024, Mr Okafor, HELOC 2.0) scored **58/100** — compliance 40, sentiment 18.',
     );
-    expect(t.reply).toContain(
-      '- FCA-PROD-02 — Explain the variable rate: Prohibited wording used; “it is basically fixed” at 2:05.',
-    );
+    expect(t.reply).toContain('- FCA-PROD-02 — Explain the variable rate: Prohibited wording used; “it is basically fixed” at 2:05.');
     expect(t.reply).toContain('vulnerability (high) “since my husband died”');
   });
 
   it('asks which capability it lacks instead of guessing', async () => {
     const t = await new ScriptedConversation(fakeTools()).turn('Book me a meeting room for Tuesday');
     expect(t.calls).toEqual([]);
-    expect(t.reply).toContain("Here is what I can do");
+    expect(t.reply).toContain('Here is what I can do');
   });
 });
 
@@ -352,8 +468,7 @@ describe('follow-ups refer to what came before', () => {
     await c.turn("Check the quality of Priya Shah's calls last week");
     const pilot = await c.turn('yes');
     expect(pilot.reply).toContain('REC-88310');
-    expect((await c.turn('the same for June')).reply)
-      .toContain("To confirm: for Priya Shah's calls in June (2024-06-01 to 2024-06-30)");
+    expect((await c.turn('the same for June')).reply).toContain("To confirm: for Priya Shah's calls in June (2024-06-01 to 2024-06-30)");
     expect((await c.turn('now for Tom')).reply).toContain("To confirm: for Tom Ellis's calls in June");
     expect((await c.turn('re-run that for the whole team')).reply).toMatch(/To confirm: for every advisor \(/);
   });
@@ -371,18 +486,21 @@ describe('follow-ups refer to what came before', () => {
   });
 
   it('"why did that call score low?" after a pilot explains the pilot\'s call', async () => {
-    const c = new ScriptedConversation(catalog({
-      list_qa_results: () => ok({ items: [{ qa_result_id: '33333333-3333-4333-8333-333333333333' }], total: 1 }),
-      get_qa_result: () => ok({
-        qa_result: {
-          qa_result_id: '33333333-3333-4333-8333-333333333333',
-          call_id: 'REC-88310',
-          score: 91,
-          max_score: 100,
-          verdicts: [],
-        },
+    const c = new ScriptedConversation(
+      catalog({
+        list_qa_results: () => ok({ items: [{ qa_result_id: '33333333-3333-4333-8333-333333333333' }], total: 1 }),
+        get_qa_result: () =>
+          ok({
+            qa_result: {
+              qa_result_id: '33333333-3333-4333-8333-333333333333',
+              call_id: 'REC-88310',
+              score: 91,
+              max_score: 100,
+              verdicts: [],
+            },
+          }),
       }),
-    }));
+    );
     await c.turn("Check the quality of Alex Wong's calls last week");
     await c.turn('yes');
     const t = await c.turn('why did that call score low?');
@@ -392,8 +510,7 @@ describe('follow-ups refer to what came before', () => {
 });
 
 describe('composition from the outcomes asked for', () => {
-  it('"skip the scoring" composes a workflow without it, validated, '
-    + 'saved as a refinement of the covering one', async () => {
+  it('"skip the scoring" composes a workflow without it, validated, ' + 'saved as a refinement of the covering one', async () => {
     const c = new ScriptedConversation(catalog());
     const t = await c.turn("Check Alex Wong's calls last week but skip the scoring");
     expect(t.reply).toContain('without the QA score');
@@ -403,16 +520,19 @@ describe('composition from the outcomes asked for', () => {
       asl: { States: Record<string, unknown> };
     };
     expect(validated.workflow_name).toBe('Advice Call Analysis (sentiment, compliance verdicts)');
-    expect(Object.keys(validated.asl.States))
-      .toEqual(['GetApplicationIDs', 'GetCallRecordings', 'TranscribeRecording', 'ParallelAnalysis']);
+    expect(Object.keys(validated.asl.States)).toEqual([
+      'GetApplicationIDs',
+      'GetCallRecordings',
+      'TranscribeRecording',
+      'ParallelAnalysis',
+    ]);
     const saved = run.calls.find((x) => x.name === 'save_workflow')!.args;
     expect(saved.parent).toEqual({ workflow_id: STANDARD, version: '1.0.0', relation: 'REFINEMENT_OF' });
     expect(names(run.calls).indexOf('validate_workflow')).toBeLessThan(names(run.calls).indexOf('start_workflow_run'));
     expect(run.reply).toContain('saved it as a REFINEMENT_OF «Standard Advice Call Analysis»');
   });
 
-  it('"also give me the speaker turns" adds diarization; '
-    + 'skipping sentiment keeps it for the scorecard and says so', async () => {
+  it('"also give me the speaker turns" adds diarization; ' + 'skipping sentiment keeps it for the scorecard and says so', async () => {
     const c = new ScriptedConversation(catalog());
     await c.turn("Check Alex Wong's calls last week and include the speaker turns");
     const run = await c.turn('yes');
@@ -423,9 +543,8 @@ describe('composition from the outcomes asked for', () => {
     const c2 = new ScriptedConversation(catalog());
     await c2.turn("Check Alex Wong's calls last week without sentiment");
     const run2 = await c2.turn('yes');
-    expect(run2.reply).toContain("The QA score needs the sentiment, so I kept it");
-    expect(run2.calls.find((x) => x.name === 'start_workflow_run')!.args)
-      .toMatchObject({ input: { advisor_name: 'Alex Wong' } });
+    expect(run2.reply).toContain('The QA score needs the sentiment, so I kept it');
+    expect(run2.calls.find((x) => x.name === 'start_workflow_run')!.args).toMatchObject({ input: { advisor_name: 'Alex Wong' } });
     expect(RUN_ID).toBeTruthy();
   });
 });

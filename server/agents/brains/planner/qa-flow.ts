@@ -41,17 +41,19 @@ export const QA_CAPABILITIES = ['transcription', 'sentiment', 'compliance', 'sco
 /**
  * The turn's tool-call plan and budget (tool-call-planning-drr.md): exploit what exists, explore skills only on a gap.
  */
-export const PLAN_NOTE = `Plan (at most ${MAX_STEPS_PER_TURN} tool steps, greedy: reuse before building): `
-  + 'search → closest workflow → [gap: store_memory → skill searches → reliability → validate → save] '
-  + '→ health check → start → wait → report.';
-export const GAP_SUMMARY = 'Advice Call Analysis capability missing; '
-  + 'need to orchestrate Salesforce lookup, recording fetch, transcription, sentiment, compliance, scoring.';
+export const PLAN_NOTE =
+  `Plan (at most ${MAX_STEPS_PER_TURN} tool steps, greedy: reuse before building): ` +
+  'search → closest workflow → [gap: store_memory → skill searches → reliability → validate → save] ' +
+  '→ health check → start → wait → report.';
+export const GAP_SUMMARY =
+  'Advice Call Analysis capability missing; ' +
+  'need to orchestrate Salesforce lookup, recording fetch, transcription, sentiment, compliance, scoring.';
 
 /** A find_closest_workflow candidate, as the tool returns it. */
 export type Candidate = ClosestCandidate;
 
 export const candidatesOf = (r: Record<string, unknown> | null | undefined): Candidate[] =>
-  (Array.isArray(r?.candidates) ? (r.candidates as Candidate[]) : []);
+  Array.isArray(r?.candidates) ? (r.candidates as Candidate[]) : [];
 
 /** One candidate per workflow (its highest version), in rank order. */
 export function latestVersions(cands: Candidate[]): Candidate[] {
@@ -69,40 +71,34 @@ export function inputOf(req: QaRequest): Record<string, unknown> {
 
 /** Turn 1 (spec §2.1 turn 2): confirm the evaluation axes, naming the advisor and the resolved range. */
 export function qaConfirm(ctx: PlannerContext, req: QaRequest): BrainDecision {
-  const gaps = [
-    !req.advisor ? "which advisor's calls" : null,
-    !req.range ? 'which period (e.g. “last week”)' : null,
-  ].filter(Boolean);
+  const gaps = [!req.advisor ? "which advisor's calls" : null, !req.range ? 'which period (e.g. “last week”)' : null].filter(Boolean);
   if (gaps.length) {
     return ctx.say(
-      'I can review the quality of advice calls: compliance with the standard script, customer sentiment '
-        + `and an overall QA score. ${QUESTION_MARKERS.ask_details} ${gaps.join(' and ')} I should look at?`,
-      `Intent classification → advisor QA review, but the request lacks ${gaps.join(' and ')}. `
-        + 'Ask before designing anything.',
+      'I can review the quality of advice calls: compliance with the standard script, customer sentiment ' +
+        `and an overall QA score. ${QUESTION_MARKERS.ask_details} ${gaps.join(' and ')} I should look at?`,
+      `Intent classification → advisor QA review, but the request lacks ${gaps.join(' and ')}. ` + 'Ask before designing anything.',
     );
   }
   const outcomes = outcomeSet(req.outcomes);
   if (!isDefault(outcomes)) {
-    const left = ['sentiment', 'compliance', 'score']
-      .filter((o) => !outcomes.includes(o as never))
-      .map((o) => outcomeLabel(o as never));
+    const left = ['sentiment', 'compliance', 'score'].filter((o) => !outcomes.includes(o as never)).map((o) => outcomeLabel(o as never));
     return ctx.say(
-      `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls `
-        + `${describeRange(req.range!)}, should I produce `
-        + `${outcomes.map(outcomeLabel).join(', ')}${left.length ? ` — without the ${left.join(' or the ')}` : ''}? `
-        + 'That changes the standard analysis, so I would compose a workflow for it from the skill catalog '
-        + 'and show you the change.',
-      `Intent classification → advisor QA review with outcomes ${outcomes.join(', ')} (not the standard set). `
-        + 'Confirm before composing.',
+      `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls ` +
+        `${describeRange(req.range!)}, should I produce ` +
+        `${outcomes.map(outcomeLabel).join(', ')}${left.length ? ` — without the ${left.join(' or the ')}` : ''}? ` +
+        'That changes the standard analysis, so I would compose a workflow for it from the skill catalog ' +
+        'and show you the change.',
+      `Intent classification → advisor QA review with outcomes ${outcomes.join(', ')} (not the standard set). ` +
+        'Confirm before composing.',
     );
   }
   return ctx.say(
-    `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls ${describeRange(req.range!)}, `
-      + 'should I check compliance with the standard script, assess customer sentiment, and produce an overall score?',
-    `Intent classification → advisor QA review (${req.advisor}, ${req.range!.start_date}…${req.range!.end_date}, `
-      + `from “${req.range!.phrase}” with today = ${ctx.today.toISOString().slice(0, 10)}). `
-      + 'Required outcomes: compliance verdicts, sentiment, score per call. '
-      + 'Clarify the evaluation axes and the scoring rubric before designing the workflow.',
+    `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls ${describeRange(req.range!)}, ` +
+      'should I check compliance with the standard script, assess customer sentiment, and produce an overall score?',
+    `Intent classification → advisor QA review (${req.advisor}, ${req.range!.start_date}…${req.range!.end_date}, ` +
+      `from “${req.range!.phrase}” with today = ${ctx.today.toISOString().slice(0, 10)}). ` +
+      'Required outcomes: compliance verdicts, sentiment, score per call. ' +
+      'Clarify the evaluation axes and the scoring rubric before designing the workflow.',
   );
 }
 
@@ -110,26 +106,22 @@ export function qaConfirm(ctx: PlannerContext, req: QaRequest): BrainDecision {
 export function coveringWorkflow(cands: Candidate[]): { pilot: Candidate | null; scale: Candidate | null } {
   const covering = latestVersions(cands.filter((c) => c.coverage === 1));
   const pilot = covering.find((c) => !c.derived_from) ?? covering[0] ?? null;
-  const scale = pilot
-    ? (covering.find((c) => c !== pilot && c.derived_from?.startsWith(`${pilot.workflow_id}@`)) ?? null)
-    : null;
+  const scale = pilot ? (covering.find((c) => c !== pilot && c.derived_from?.startsWith(`${pilot.workflow_id}@`)) ?? null) : null;
   return { pilot, scale };
 }
 
 function scaleOffer(scale: Candidate | null): string {
   return scale
-    ? `If the pilot looks good, I can scale it to the whole set with «${scale.name}» v${scale.version}, `
-      + `a refinement of this workflow that analyses every call and scores them together. ${QUESTION_MARKERS.scale}`
-    : 'If the pilot looks good, I can build a refinement of this workflow that analyses every call '
-      + `and scores them together. ${QUESTION_MARKERS.scale}`;
+    ? `If the pilot looks good, I can scale it to the whole set with «${scale.name}» v${scale.version}, ` +
+        `a refinement of this workflow that analyses every call and scores them together. ${QUESTION_MARKERS.scale}`
+    : 'If the pilot looks good, I can build a refinement of this workflow that analyses every call ' +
+        `and scores them together. ${QUESTION_MARKERS.scale}`;
 }
 
 /** After "yes" (spec §2.1 turn 4 → §2.2): reuse or build, then the pilot. */
 export function qaWork(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no' | null): BrainDecision {
   const search = ctx.find('search_embeddings', (a) => a.query === QA_QUERY);
-  const closest = ctx.has('find_closest_workflow')
-    ? ctx.find('find_closest_workflow', (a) => a.query === QA_QUERY)
-    : null;
+  const closest = ctx.has('find_closest_workflow') ? ctx.find('find_closest_workflow', (a) => a.query === QA_QUERY) : null;
   const calls: Array<[string, Record<string, unknown>]> = [];
   if (!search) calls.push(['search_embeddings', { query: QA_QUERY, kinds: ['workflow'], limit: 5 }]);
   if (ctx.has('find_closest_workflow') && !closest) {
@@ -138,13 +130,13 @@ export function qaWork(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no
   if (calls.length) {
     return ctx.call(
       calls,
-      `QA scorecard → ${SCORING_FORMULA}; standard script → the compliance rule set. `
-        + 'Need skills: Salesforce lookup, recording retrieval, transcription, sentiment, compliance, scoring. '
-        + `${PLAN_NOTE} First check the capability catalog for an existing workflow `
-        + `(search_embeddings(query="${QA_QUERY}")).`,
-      `Great. I'll source ${req.advisor}'s recordings for ${req.range!.phrase}, transcribe them, `
-        + 'analyse sentiment and compliance in parallel, and then compute the QA score with the existing QA scorecard. '
-        + "I'll run a single-call pilot first; if that looks good, I can scale to the whole set.",
+      `QA scorecard → ${SCORING_FORMULA}; standard script → the compliance rule set. ` +
+        'Need skills: Salesforce lookup, recording retrieval, transcription, sentiment, compliance, scoring. ' +
+        `${PLAN_NOTE} First check the capability catalog for an existing workflow ` +
+        `(search_embeddings(query="${QA_QUERY}")).`,
+      `Great. I'll source ${req.advisor}'s recordings for ${req.range!.phrase}, transcribe them, ` +
+        'analyse sentiment and compliance in parallel, and then compute the QA score with the existing QA scorecard. ' +
+        "I'll run a single-call pilot first; if that looks good, I can scale to the whole set.",
     );
   }
   if (!search!.ok) return ctx.failed(search!, 'search the workflow catalog');
@@ -177,8 +169,8 @@ export function qaWork(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no
       version: pilot.version,
       name: pilot.name,
       intro: [
-        'An existing workflow already covers this, so I reused it instead of building a new one: '
-          + `«${pilot.name}» v${pilot.version} (${pilot.reason}).`,
+        'An existing workflow already covers this, so I reused it instead of building a new one: ' +
+          `«${pilot.name}» v${pilot.version} (${pilot.reason}).`,
       ],
       offer: scaleOffer(scale),
     });
@@ -198,29 +190,31 @@ function qaBuild(
   base: Omit<RunTarget, 'workflow_id' | 'version' | 'name' | 'intro'>,
   parent: Candidate | null = null,
 ): BrainDecision {
-  const hits =
-    (ctx.find('search_embeddings', (a) => a.query === QA_QUERY)?.result?.hits as unknown[] | undefined)?.length ?? 0;
+  const hits = (ctx.find('search_embeddings', (a) => a.query === QA_QUERY)?.result?.hits as unknown[] | undefined)?.length ?? 0;
   const gap = ctx.find('store_memory', (a) => a.kind === 'capability_gap');
   if (!parent && !gap && ctx.has('store_memory')) {
     return ctx.call(
-      [['store_memory', {
-        kind: 'capability_gap',
-        text: GAP_SUMMARY,
-        tags: ['qa', 'advisor_quality', 'capability:new'],
-        metadata: {
-          type: 'capability_gap',
-          summary: GAP_SUMMARY,
-          intent: 'advisor QA review',
-          advisor_name: req.advisor,
-          start_date: req.range!.start_date,
-          end_date: req.range!.end_date,
-        },
-      }]],
-      `search_embeddings(query="${QA_QUERY}") → `
-        + `${hits
-          ? `${hits} hit(s), none covering compliance, sentiment and scoring`
-          : 'no existing capabilities found'}. `
-        + 'This is a capability gap: record it, then construct a new workflow.',
+      [
+        [
+          'store_memory',
+          {
+            kind: 'capability_gap',
+            text: GAP_SUMMARY,
+            tags: ['qa', 'advisor_quality', 'capability:new'],
+            metadata: {
+              type: 'capability_gap',
+              summary: GAP_SUMMARY,
+              intent: 'advisor QA review',
+              advisor_name: req.advisor,
+              start_date: req.range!.start_date,
+              end_date: req.range!.end_date,
+            },
+          },
+        ],
+      ],
+      `search_embeddings(query="${QA_QUERY}") → ` +
+        `${hits ? `${hits} hit(s), none covering compliance, sentiment and scoring` : 'no existing capabilities found'}. ` +
+        'This is a capability gap: record it, then construct a new workflow.',
     );
   }
   const asked = outcomeSet(req.outcomes);
@@ -235,66 +229,61 @@ function qaBuild(
     : first;
   if (!found.done) return found.decision;
   const outcomes = completed.outcomes;
-  const kept = completed.added.map(
-    (a) => `the ${outcomeLabel(a.for)} needs the ${outcomeLabel(a.outcome)}, so I kept it`,
-  );
+  const kept = completed.added.map((a) => `the ${outcomeLabel(a.for)} needs the ${outcomeLabel(a.outcome)}, so I kept it`);
   if (parent && isDefault(outcomes)) {
     // What the skills need brought the request back to the standard analysis: run it, compose nothing.
     return runSaved(ctx, {
-      ...base, workflow_id: parent.workflow_id, version: parent.version, name: parent.name,
+      ...base,
+      workflow_id: parent.workflow_id,
+      version: parent.version,
+      name: parent.name,
       intro: [
-        `${kept.join('; ')} — which is exactly what «${parent.name}» v${parent.version} does, so I ran it.`
-          .replace(/^./, (c) => c.toUpperCase()),
+        `${kept.join('; ')} — which is exactly what «${parent.name}» v${parent.version} does, so I ran it.`.replace(/^./, (c) =>
+          c.toUpperCase(),
+        ),
       ],
       offer: scaleOffer(null),
     });
   }
   const roles = rolesFor(outcomes);
-  const skills = Object.fromEntries(
-    roles.map((r) => [r, found.value.choices[r]!.chosen]),
-  ) as Partial<Record<Role, SkillSummary>>;
+  const skills = Object.fromEntries(roles.map((r) => [r, found.value.choices[r]!.chosen])) as Partial<Record<Role, SkillSummary>>;
   const name = composedName(outcomes);
-  const built = validateAndSave(
-    ctx,
-    name,
-    () => composeOutcomes(outcomes, skills, found.value.skillset, newMeta(ctx)),
-    {
-      ...(parent
-        ? { parent: { workflow_id: parent.workflow_id, version: parent.version, relation: 'REFINEMENT_OF' as const } }
-        : {}),
-      note: parent
-        ? `Composed by the Planner from the outcomes asked for (${outcomes.join(', ')}), `
-          + `as a refinement of «${parent.name}».`
-        : `Composed by the Planner for a QA review of ${req.advisor}'s calls (capability gap: ${GAP_SUMMARY})`,
-      why: `Skills selected: ${roles.map((r) => `${r} → ${skills[r]!.uri}`).join(', ')}. `
-        + `${choiceNotes(found.value).join(' ')}`,
-    },
-  );
+  const built = validateAndSave(ctx, name, () => composeOutcomes(outcomes, skills, found.value.skillset, newMeta(ctx)), {
+    ...(parent ? { parent: { workflow_id: parent.workflow_id, version: parent.version, relation: 'REFINEMENT_OF' as const } } : {}),
+    note: parent
+      ? `Composed by the Planner from the outcomes asked for (${outcomes.join(', ')}), ` + `as a refinement of «${parent.name}».`
+      : `Composed by the Planner for a QA review of ${req.advisor}'s calls (capability gap: ${GAP_SUMMARY})`,
+    why: `Skills selected: ${roles.map((r) => `${r} → ${skills[r]!.uri}`).join(', ')}. ` + `${choiceNotes(found.value).join(' ')}`,
+  });
   if (!built.done) return built.decision;
   const s = built.value;
-  const chain = bindingsOf(s.doc).map((b) => `${b.state} → ${b.skill.replace('skill://', '')}`).join(', ');
+  const chain = bindingsOf(s.doc)
+    .map((b) => `${b.state} → ${b.skill.replace('skill://', '')}`)
+    .join(', ');
   const intro = parent
     ? [
-        `You asked for ${outcomes.map(outcomeLabel).join(', ')}, `
-          + `which is not what «${parent.name}» v${parent.version} does, `
-          + `so I composed «${s.name}» v${s.version} (id \`${s.workflow_id}\`) `
-          + `from the skill catalog — ${chain} — `
-          + `and saved it as a REFINEMENT_OF «${parent.name}»; `
-          + 'the change against it is shown in the chat and opens in the editor.',
+        `You asked for ${outcomes.map(outcomeLabel).join(', ')}, ` +
+          `which is not what «${parent.name}» v${parent.version} does, ` +
+          `so I composed «${s.name}» v${s.version} (id \`${s.workflow_id}\`) ` +
+          `from the skill catalog — ${chain} — ` +
+          `and saved it as a REFINEMENT_OF «${parent.name}»; ` +
+          'the change against it is shown in the chat and opens in the editor.',
       ]
     : [
-        'No saved workflow covered this, so I recorded a capability gap and built one from the skills in the catalog: '
-          + `«${s.name}» v${s.version} (id \`${s.workflow_id}\`) — ${chain}`
-          + `${outcomes.includes('score') && outcomes.includes('sentiment') && outcomes.includes('compliance')
-            ? `, with sentiment and compliance in parallel and the existing QA scorecard (${SCORING_FORMULA})`
-            : ''}.`,
+        'No saved workflow covered this, so I recorded a capability gap and built one from the skills in the catalog: ' +
+          `«${s.name}» v${s.version} (id \`${s.workflow_id}\`) — ${chain}` +
+          `${
+            outcomes.includes('score') && outcomes.includes('sentiment') && outcomes.includes('compliance')
+              ? `, with sentiment and compliance in parallel and the existing QA scorecard (${SCORING_FORMULA})`
+              : ''
+          }.`,
       ];
   return runBuilt(ctx, { ...base, offer: outcomes.includes('score') ? scaleOffer(null) : null }, s, [
     ...intro,
     ...(kept.length ? [`(${kept.join('; ')}.)`] : []),
     ...choiceNotes(found.value),
-    `It validated${s.warnings ? ` (${s.warnings} warning${s.warnings === 1 ? '' : 's'})` : ''} `
-      + 'and is saved in the catalog, so it will be found next time.',
+    `It validated${s.warnings ? ` (${s.warnings} warning${s.warnings === 1 ? '' : 's'})` : ''} ` +
+      'and is saved in the catalog, so it will be found next time.',
   ]);
 }
 
@@ -305,9 +294,7 @@ function qaBuild(
 export function qaScale(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no' | null): BrainDecision {
   const closest = ctx.find('find_closest_workflow', (a) => a.query === QA_QUERY);
   // The catalog's "all calls" refinement is of the standard analysis; other outcomes scale their own pilot.
-  const { scale } = isDefault(outcomeSet(req.outcomes))
-    ? coveringWorkflow(candidatesOf(closest?.result))
-    : { scale: null };
+  const { scale } = isDefault(outcomeSet(req.outcomes)) ? coveringWorkflow(candidatesOf(closest?.result)) : { scale: null };
   const base = {
     input: inputOf(req),
     purpose: 'the Advice Call Analysis of every call',
@@ -322,10 +309,7 @@ export function qaScale(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'n
       workflow_id: scale.workflow_id,
       version: scale.version,
       name: scale.name,
-      intro: [
-        `Scaling up: «${scale.name}» v${scale.version} runs the pilot's analysis on ${scope} `
-          + 'and scores them together.',
-      ],
+      intro: [`Scaling up: «${scale.name}» v${scale.version} runs the pilot's analysis on ${scope} ` + 'and scores them together.'],
     });
   }
 

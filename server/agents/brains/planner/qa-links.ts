@@ -17,4 +17,3 @@ export function scoreOf(score: number | null | undefined, max: number | null | u
   if (score === null || score === undefined) return 'not scored';
   return `${Math.round(score * 10) / 10}/${max ?? 100}`;
 }
-

@@ -28,7 +28,11 @@ import { categoriesOf, rulesOfTopic } from './topic-rules.ts';
 export const same = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-interface Side { label: string; filter: QaFilter; range: DateRange | null }
+interface Side {
+  label: string;
+  filter: QaFilter;
+  range: DateRange | null;
+}
 
 /** The sides of a comparison, or the decision to take first (a question, a tool call). */
 function sidesOf(ctx: PlannerContext, req: PlannerRequest): { sides: Side[] } | { decision: BrainDecision } {
@@ -60,16 +64,18 @@ function sidesOf(ctx: PlannerContext, req: PlannerRequest): { sides: Side[] } | 
   }
   return {
     decision: ctx.say(
-      `${QUESTION_MARKERS.ask_details} what to compare? Name two or more teams, advisors or periods `
-        + '(for example two teams for a month, or one team in two months).',
+      `${QUESTION_MARKERS.ask_details} what to compare? Name two or more teams, advisors or periods ` +
+        '(for example two teams for a month, or one team in two months).',
       'A comparison needs two sides; fewer were named: ask, never guess the other side.',
     ),
   };
 }
 
 const countArgs = (s: Side) => ({
-  start_date: s.range!.start_date, end_date: s.range!.end_date,
-  ...(s.filter.advisor ? { advisor_names: [s.filter.advisor] } : {}), ...(s.filter.team ? { team: s.filter.team } : {}),
+  start_date: s.range!.start_date,
+  end_date: s.range!.end_date,
+  ...(s.filter.advisor ? { advisor_names: [s.filter.advisor] } : {}),
+  ...(s.filter.team ? { team: s.filter.team } : {}),
 });
 
 export function compareAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
@@ -82,7 +88,10 @@ export function compareAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDe
   ]);
   const missing = wanted.filter(([name, args]) => !ctx.find(name, (a) => same(a, args)));
   if (missing.length) {
-    return ctx.call(missing, `Compare ${sides.map((s) => s.label).join(' / ')}: each side's figures from the stored QA results for its own filter.`);
+    return ctx.call(
+      missing,
+      `Compare ${sides.map((s) => s.label).join(' / ')}: each side's figures from the stored QA results for its own filter.`,
+    );
   }
   const rows: string[] = [];
   const said: string[] = [];
@@ -97,27 +106,39 @@ export function compareAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDe
     const recorded = counted?.ok ? Number(counted.result?.recorded_in_period ?? counted.result?.calls ?? 0) : null;
     const calls = g?.calls ?? 0;
     if (recorded !== null && recorded > calls) unanalysed += recorded - calls;
-    rows.push(`| ${queueLink(s.filter, s.label)} | ${calls} | ${recorded ?? '—'} | ${g?.scored ?? 0} `
-      + `| ${scoreOf(g?.mean_score)} | ${scoreOf(g?.min_score)} | ${g?.failed_mandatory ?? 0} | ${g?.vulnerable ?? 0} |`);
+    rows.push(
+      `| ${queueLink(s.filter, s.label)} | ${calls} | ${recorded ?? '—'} | ${g?.scored ?? 0} ` +
+        `| ${scoreOf(g?.mean_score)} | ${scoreOf(g?.min_score)} | ${g?.failed_mandatory ?? 0} | ${g?.vulnerable ?? 0} |`,
+    );
     if (!g || g.mean_score === null) said.push(`${s.label} has no scored calls in the QA store for this period.`);
     else {
       if (!best || g.mean_score > best.g.mean_score!) best = { side: s, g };
       if (!worst || g.mean_score < worst.g.mean_score!) worst = { side: s, g };
     }
   }
-  const lines = [`Compared from the stored QA results, each side over its own calls (the reviewed score where a reviewer decided, `
-    + "else the AI's):"];
-  lines.push(['| Scope | Calls analysed | Recorded in the CRM | Scored | Mean QA score | Lowest call | Failed a mandatory rule | Vulnerable |',
-    '|---|---|---|---|---|---|---|---|', ...rows].join('\n'));
+  const lines = [
+    `Compared from the stored QA results, each side over its own calls (the reviewed score where a reviewer decided, ` + "else the AI's):",
+  ];
+  lines.push(
+    [
+      '| Scope | Calls analysed | Recorded in the CRM | Scored | Mean QA score | Lowest call | Failed a mandatory rule | Vulnerable |',
+      '|---|---|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n'),
+  );
   if (best && worst && best.side !== worst.side) {
     const gap = Math.round((best.g.mean_score! - worst.g.mean_score!) * 10) / 10;
-    lines.push(`**${worst.side.label}** has the lower mean: ${scoreOf(worst.g.mean_score)} over ${plural(worst.g.scored, 'scored call')}, `
-      + `${gap} points below ${best.side.label} (${scoreOf(best.g.mean_score)} over ${plural(best.g.scored, 'scored call')}).`);
+    lines.push(
+      `**${worst.side.label}** has the lower mean: ${scoreOf(worst.g.mean_score)} over ${plural(worst.g.scored, 'scored call')}, ` +
+        `${gap} points below ${best.side.label} (${scoreOf(best.g.mean_score)} over ${plural(best.g.scored, 'scored call')}).`,
+    );
   } else if (best && worst) lines.push(`${best.side.label} has the only scored calls.`);
   lines.push(...said);
   if (unanalysed) {
-    lines.push(`${plural(unanalysed, 'recorded call')} of these scopes ${unanalysed === 1 ? 'is' : 'are'} not analysed yet and not in these `
-      + 'figures; ask me to review them if you want them counted.');
+    lines.push(
+      `${plural(unanalysed, 'recorded call')} of these scopes ${unanalysed === 1 ? 'is' : 'are'} not analysed yet and not in these ` +
+        'figures; ask me to review them if you want them counted.',
+    );
   }
   return ctx.say(lines.join('\n\n'), `Comparison of ${sides.length} scopes from the stored QA results.`);
 }
@@ -130,7 +151,11 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
   const period = range ? describeRange(range) : 'in the QA store';
   const ruleArgs = { filter, group_by: 'rule', limit: 1000 };
   const perRule = ctx.find('summarise_qa_results', (a) => same(a, ruleArgs));
-  if (!perRule) return ctx.call([['summarise_qa_results', ruleArgs]], `Find the rules about “${ask.words}” in the rules the stored results were checked against.`);
+  if (!perRule)
+    return ctx.call(
+      [['summarise_qa_results', ruleArgs]],
+      `Find the rules about “${ask.words}” in the rules the stored results were checked against.`,
+    );
   if (!perRule.ok) return ctx.failed(perRule, 'summarise the QA results per rule');
   const rules = (perRule.result?.groups ?? []) as Group[];
   if (!rules.length) return ctx.say(`There are no analysed calls ${period} for ${who} yet, so I cannot rank anyone on ${ask.words}.`);
@@ -138,8 +163,8 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
   if (!topic.rules.length) {
     const cats = categoriesOf(rules);
     return ctx.say(
-      `I can't find rules about “${ask.words}” in the rules these calls were checked against`
-        + `${cats.length ? ` (their categories: ${cats.join(', ')})` : ''}. ${QUESTION_MARKERS.ask_details} which of those you mean?`,
+      `I can't find rules about “${ask.words}” in the rules these calls were checked against` +
+        `${cats.length ? ` (their categories: ${cats.join(', ')})` : ''}. ${QUESTION_MARKERS.ask_details} which of those you mean?`,
       `No rule's category or text matches “${ask.words}”: ask, never drop the topic.`,
     );
   }
@@ -148,7 +173,10 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
   const rankArgs = { filter, group_by: by, rule_ids: ids, limit: 100 };
   const ranked = ctx.find('summarise_qa_results', (a) => same(a, rankArgs));
   if (!ranked) {
-    return ctx.call([['summarise_qa_results', rankArgs]], `Rank ${ask.subject} by their calls failing one of the ${ids.length} ${ask.words} rules.`);
+    return ctx.call(
+      [['summarise_qa_results', rankArgs]],
+      `Rank ${ask.subject} by their calls failing one of the ${ids.length} ${ask.words} rules.`,
+    );
   }
   if (!ranked.ok) return ctx.failed(ranked, 'summarise the QA results');
   const total = Number(ranked.result?.total_calls ?? 0);
@@ -156,21 +184,30 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
   if (!cov.done) return cov.decision;
   const rate = (g: Group) => (g.calls ? (g.fails ?? 0) / g.calls : 0);
   const sign = req.question!.order === 'best' ? -1 : 1;
-  const groups = ((ranked.result?.groups ?? []) as Group[]).filter((g) => g.key !== null)
+  const groups = ((ranked.result?.groups ?? []) as Group[])
+    .filter((g) => g.key !== null)
     .sort((a, b) => sign * (rate(b) - rate(a)) || sign * ((b.fails ?? 0) - (a.fails ?? 0)) || String(a.key).localeCompare(String(b.key)));
   const what = ask.subject === 'teams' ? 'team' : 'advisor';
   const name = (g: Group) => (what === 'team' ? `the ${g.key} team` : String(g.key));
   const top = groups[0];
   const ruleList = ids.length <= 12 ? ids.join(', ') : `${ids.slice(0, 12).join(', ')} and ${ids.length - 12} more`;
-  const lines = [`On ${ask.words} — the ${plural(ids.length, 'rule')} whose ${topic.by} matches (${ruleList}) — `
-    + `over ${plural(total, 'analysed call')} ${period} for ${who}:`];
+  const lines = [
+    `On ${ask.words} — the ${plural(ids.length, 'rule')} whose ${topic.by} matches (${ruleList}) — ` +
+      `over ${plural(total, 'analysed call')} ${period} for ${who}:`,
+  ];
   if (top) {
-    lines.push(`**${name(top)}** is ${req.question!.order === 'best' ? 'strongest' : 'weakest'}: `
-      + `${top.fails ?? 0} of ${plural(top.calls, 'analysed call')} failed at least one of these rules `
-      + `(${plural(top.rule_fails ?? 0, 'failure')} in all).`);
-    lines.push([`| ${what === 'team' ? 'Team' : 'Advisor'} | Calls analysed | Calls failing a ${ask.words} rule | Failures | Mean QA score |`,
-      '|---|---|---|---|---|',
-      ...groups.map((g) => `| ${g.key} | ${g.calls} | ${g.fails ?? 0} | ${g.rule_fails ?? 0} | ${scoreOf(g.mean_score)} |`)].join('\n'));
+    lines.push(
+      `**${name(top)}** is ${req.question!.order === 'best' ? 'strongest' : 'weakest'}: ` +
+        `${top.fails ?? 0} of ${plural(top.calls, 'analysed call')} failed at least one of these rules ` +
+        `(${plural(top.rule_fails ?? 0, 'failure')} in all).`,
+    );
+    lines.push(
+      [
+        `| ${what === 'team' ? 'Team' : 'Advisor'} | Calls analysed | Calls failing a ${ask.words} rule | Failures | Mean QA score |`,
+        '|---|---|---|---|---|',
+        ...groups.map((g) => `| ${g.key} | ${g.calls} | ${g.fails ?? 0} | ${g.rule_fails ?? 0} | ${scoreOf(g.mean_score)} |`),
+      ].join('\n'),
+    );
     if (top.calls < 3) lines.push('That is few calls to judge by; treat the ranking with care.');
   }
   lines.push(...cov.value);
@@ -178,8 +215,14 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
 }
 
 type Item = {
-  qa_result_id: string; call_id: string; call_at: string | null; advisor: string | null; score: number | null;
-  max_score: number | null; score_source?: string; failed_rule_ids?: string[];
+  qa_result_id: string;
+  call_id: string;
+  call_at: string | null;
+  advisor: string | null;
+  score: number | null;
+  max_score: number | null;
+  score_source?: string;
+  failed_rule_ids?: string[];
 };
 
 export function callsRankedAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
@@ -194,7 +237,8 @@ export function callsRankedAnswer(ctx: PlannerContext, req: PlannerRequest): Bra
   const calls: Array<[string, Record<string, unknown>]> = [];
   if (!listed) calls.push(['list_qa_results', listArgs]);
   if (!perRule) calls.push(['summarise_qa_results', ruleArgs]);
-  if (calls.length) return ctx.call(calls, `The ${q.order} ${plural(q.count ?? 5, 'call')} by score, and the rules' names and mandatory flags.`);
+  if (calls.length)
+    return ctx.call(calls, `The ${q.order} ${plural(q.count ?? 5, 'call')} by score, and the rules' names and mandatory flags.`);
   if (!listed!.ok) return ctx.failed(listed!, 'list the QA results');
   if (!perRule!.ok) return ctx.failed(perRule!, 'summarise the QA results per rule');
   const total = Number(listed!.result?.total ?? 0);
@@ -206,14 +250,20 @@ export function callsRankedAnswer(ctx: PlannerContext, req: PlannerRequest): Bra
   const rules = new Map(((perRule!.result?.groups ?? []) as Group[]).map((g) => [g.key, g]));
   const word = q.order === 'best' ? 'highest' : 'lowest';
   const lines = [`The ${plural(items.length, `${word}-scoring call`)} of the ${plural(total, 'analysed call')} ${period} for ${who}:`];
-  lines.push(items.map((i, n) => {
-    const mandatory = (i.failed_rule_ids ?? []).filter((id) => rules.get(id)?.mandatory);
-    const failed = mandatory.length
-      ? `failed ${mandatory.map((id) => rules.get(id)?.label ?? id).join('; ')}`
-      : 'no mandatory rule failed';
-    return `${n + 1}. ${reviewLink(i.qa_result_id, i.call_id)} — ${i.call_at ? ukDate(i.call_at) : 'date unknown'}, `
-      + `${i.advisor ?? 'advisor unknown'}: ${scoreOf(i.score, i.max_score)}${i.score_source === 'review' ? ' (reviewed)' : ''}; ${failed}`;
-  }).join('\n'));
+  lines.push(
+    items
+      .map((i, n) => {
+        const mandatory = (i.failed_rule_ids ?? []).filter((id) => rules.get(id)?.mandatory);
+        const failed = mandatory.length
+          ? `failed ${mandatory.map((id) => rules.get(id)?.label ?? id).join('; ')}`
+          : 'no mandatory rule failed';
+        return (
+          `${n + 1}. ${reviewLink(i.qa_result_id, i.call_id)} — ${i.call_at ? ukDate(i.call_at) : 'date unknown'}, ` +
+          `${i.advisor ?? 'advisor unknown'}: ${scoreOf(i.score, i.max_score)}${i.score_source === 'review' ? ' (reviewed)' : ''}; ${failed}`
+        );
+      })
+      .join('\n'),
+  );
   lines.push(queueLink(filter, 'open them all in the QA queue'));
   lines.push(...cov.value);
   return ctx.say(lines.join('\n\n'), `The ${q.order} calls of ${total} stored QA results.`);

@@ -18,17 +18,38 @@ export interface RunView {
 
 export function runViewOf(result: Obj | null): RunView | null {
   if (!result || !isRecord(result.run)) return null;
-  return { run: result.run, states: (isRecord(result.states) ? result.states : {}) as RunView['states'], data: isRecord(result.data) ? result.data : {} };
+  return {
+    run: result.run,
+    states: (isRecord(result.states) ? result.states : {}) as RunView['states'],
+    data: isRecord(result.data) ? result.data : {},
+  };
 }
 
 export const runStatus = (v: RunView) => String(v.run.status ?? 'UNKNOWN');
 
-interface Verdict { rule_id: string; rule: string; verdict: string; rationale?: string; evidence?: string | null; category?: string }
-interface Recording { recording_id: string; application_id: string; recorded_at?: string; duration_s?: number; uri?: string }
+interface Verdict {
+  rule_id: string;
+  rule: string;
+  verdict: string;
+  rationale?: string;
+  evidence?: string | null;
+  category?: string;
+}
+interface Recording {
+  recording_id: string;
+  application_id: string;
+  recorded_at?: string;
+  duration_s?: number;
+  uri?: string;
+}
 
 /** The envelopes of one QA part in the run (lib/qa-parts.ts), top-level states first; with the skill that produced each. */
 function payloads(v: RunView, part: QaPart): Array<{ state: string; data: Obj; skill: string | null }> {
-  return partsOf(v.data, part).map((p) => ({ state: p.instance, data: p.data, skill: isRecord(p.envelope.metrics) ? str(p.envelope.metrics.skill) : null }));
+  return partsOf(v.data, part).map((p) => ({
+    state: p.instance,
+    data: p.data,
+    skill: isRecord(p.envelope.metrics) ? str(p.envelope.metrics.skill) : null,
+  }));
 }
 
 const quote = (s: string) => `“${s.trim()}”`;
@@ -41,7 +62,11 @@ const quote = (s: string) => `“${s.trim()}”`;
 function failedRules(verdicts: Verdict[], limit = 12): string[] {
   const failed = verdicts.filter((x) => x.verdict === 'fail').slice(0, limit);
   const groups = new Map<string, Verdict[]>();
-  for (const x of failed) groups.set(`${x.rationale ?? ''}\u0000${x.evidence ?? ''}`, [...(groups.get(`${x.rationale ?? ''}\u0000${x.evidence ?? ''}`) ?? []), x]);
+  for (const x of failed)
+    groups.set(`${x.rationale ?? ''}\u0000${x.evidence ?? ''}`, [
+      ...(groups.get(`${x.rationale ?? ''}\u0000${x.evidence ?? ''}`) ?? []),
+      x,
+    ]);
   const lines = [...groups.values()].map((g) => {
     const { rationale, evidence } = g[0]!;
     const rules = g.map((x) => `${x.rule_id} (${x.rule.replace(/\.$/, '')})`).join('; ');
@@ -77,9 +102,10 @@ export function failureReport(v: RunView): string {
   const why = [v.run.error, v.run.cause].filter((x) => typeof x === 'string' && x).join(': ');
   const states = failed.length ? ` Failed state${failed.length > 1 ? 's' : ''}: ${failed.join('; ')}.` : '';
   // A failure the request caused (lib/failure-cause.ts) is said to be one: it is not the skill's fault.
-  const caller = typeof v.run.cause === 'string' && v.run.cause.startsWith(INVALID_INPUT_PREFIX)
-    ? ' The request itself was the problem (invalid input), not a skill: it does not count against any skill\'s reliability.'
-    : '';
+  const caller =
+    typeof v.run.cause === 'string' && v.run.cause.startsWith(INVALID_INPUT_PREFIX)
+      ? " The request itself was the problem (invalid input), not a skill: it does not count against any skill's reliability."
+      : '';
   return `The run ended ${runStatus(v)}${why ? ` — ${why}` : ''}.${states}${caller}`;
 }
 
@@ -108,10 +134,19 @@ export function iterationLines(v: RunView): string[] {
   if (!groups.size) return [];
   const recordings = (payloads(v, 'recordings')[0]?.data.recordings ?? []) as Recording[];
   const named = recordings.length === groups.size;
-  return ['Per call:', ...[...groups].map(([key, summaries], i) => `- ${named ? recordings[i]!.recording_id : key}: ${summaries.join(' ')}`)];
+  return [
+    'Per call:',
+    ...[...groups].map(([key, summaries], i) => `- ${named ? recordings[i]!.recording_id : key}: ${summaries.join(' ')}`),
+  ];
 }
 
-type ScoreData = { score: number; max_score: number; formula_id?: string; breakdown?: Record<string, number>; cap?: { value: number; categories: string[]; rule_ids: string[] } };
+type ScoreData = {
+  score: number;
+  max_score: number;
+  formula_id?: string;
+  breakdown?: Record<string, number>;
+  cap?: { value: number; categories: string[]; rule_ids: string[] };
+};
 
 /**
  * One score with its parts, honest about their sum: "60/100 — compliance 45, sentiment 13.8,
@@ -122,7 +157,9 @@ export function scoreText(d: ScoreData): string {
   const total = Math.round(Object.values(d.breakdown ?? {}).reduce((s, x) => s + x, 0));
   const cap = d.cap
     ? ` (together ${total}, capped at ${d.cap.value} because ${d.cap.categories.map((c) => c.replace(/_/g, ' ')).join(' and ')} failed${d.cap.rule_ids.length ? `: ${d.cap.rule_ids.join(', ')}` : ''})`
-    : parts.length && total !== d.score ? ` (together ${total}, capped at ${d.score})` : '';
+    : parts.length && total !== d.score
+      ? ` (together ${total}, capped at ${d.score})`
+      : '';
   return `${d.score}/${d.max_score}${parts.length ? ` — ${parts.join(', ')}${cap}` : ''}`;
 }
 
@@ -139,11 +176,18 @@ export function qaReport(v: RunView): string[] {
   if (perCall.length > 1) {
     const d0 = perCall[0]!.data as ScoreData;
     const mean = Math.round((perCall.reduce((s, p) => s + (p.data as ScoreData).score, 0) / perCall.length) * 10) / 10;
-    lines.push(`**QA score: ${mean}/${d0.max_score}, the mean of ${perCall.length} per-call scores**${d0.formula_id ? ` (scorecard ${d0.formula_id})` : ''}; each call's score is below.`);
-    if (overall) lines.push(`Scored together as one body of work (the scorecard's "several calls" rule: pooled verdicts, mean sentiment), the calls get ${scoreText(overall.data as ScoreData)}.`);
+    lines.push(
+      `**QA score: ${mean}/${d0.max_score}, the mean of ${perCall.length} per-call scores**${d0.formula_id ? ` (scorecard ${d0.formula_id})` : ''}; each call's score is below.`,
+    );
+    if (overall)
+      lines.push(
+        `Scored together as one body of work (the scorecard's "several calls" rule: pooled verdicts, mean sentiment), the calls get ${scoreText(overall.data as ScoreData)}.`,
+      );
   } else if (overall ?? perCall[0]) {
     const d = (overall ?? perCall[0])!.data as ScoreData;
-    lines.push(`**QA score: ${d.score}/${d.max_score}**${d.formula_id ? ` (scorecard ${d.formula_id})` : ''}${scoreText(d).slice(`${d.score}/${d.max_score}`.length)}.`);
+    lines.push(
+      `**QA score: ${d.score}/${d.max_score}**${d.formula_id ? ` (scorecard ${d.formula_id})` : ''}${scoreText(d).slice(`${d.score}/${d.max_score}`.length)}.`,
+    );
   } else lines.push('The run produced no QA score.');
   lines.push(...iterationLines(v));
   // Trimmed iteration envelopes (iteration_data "summary") have no flags list: not "no flags".
@@ -151,12 +195,23 @@ export function qaReport(v: RunView): string[] {
   for (const s of sentiments.slice(0, 4)) {
     const flags = (Array.isArray(s.data.flags) ? s.data.flags : []) as Array<{ type: string; severity: string; excerpt: string }>;
     const scope = s.state.includes('/') ? ` (${s.state.split('/')[0]})` : '';
-    lines.push(`Customer sentiment${scope}: ${String(s.data.overall)} (score ${String(s.data.score)})${flags.length ? `; flags: ${flags.slice(0, 3).map((f) => `${f.type} (${f.severity}) ${quote(f.excerpt)}`).join('; ')}` : '; no flags'}.`);
+    lines.push(
+      `Customer sentiment${scope}: ${String(s.data.overall)} (score ${String(s.data.score)})${
+        flags.length
+          ? `; flags: ${flags
+              .slice(0, 3)
+              .map((f) => `${f.type} (${f.severity}) ${quote(f.excerpt)}`)
+              .join('; ')}`
+          : '; no flags'
+      }.`,
+    );
   }
   const verdicts = payloads(v, 'compliance').flatMap((p) => p.data.verdicts as Verdict[]);
   if (verdicts.length) {
     const c = complianceCounts(verdicts);
-    lines.push(`Compliance with the standard script: ${c.pass} of ${c.pass + c.fail} applicable rules passed${c.na ? ` (${c.na} did not apply)` : ''}.${c.fail ? ' Failed rules:' : ''}`);
+    lines.push(
+      `Compliance with the standard script: ${c.pass} of ${c.pass + c.fail} applicable rules passed${c.na ? ` (${c.na} did not apply)` : ''}.${c.fail ? ' Failed rules:' : ''}`,
+    );
     lines.push(...failedRules(verdicts));
   }
   return lines;
@@ -166,20 +221,29 @@ export function qaReport(v: RunView): string[] {
 export function productReport(v: RunView, product: string): string[] {
   const lines: string[] = [];
   const diar = payloads(v, 'diarization')[0];
-  if (diar) lines.push(`Diarization kept the advisor's speech: ${(diar.data.utterances as unknown[]).length} utterance(s) of ${(diar.data.speakers as string[]).join(' and ')}.`);
+  if (diar)
+    lines.push(
+      `Diarization kept the advisor's speech: ${(diar.data.utterances as unknown[]).length} utterance(s) of ${(diar.data.speakers as string[]).join(' and ')}.`,
+    );
   const seg = payloads(v, 'segmentation')[0];
   if (seg) {
     const labels = (seg.data.segments as Array<{ label: string }>).map((s) => s.label);
-    lines.push(`Segmentation: ${labels.length} segment(s) (${[...new Set(labels)].join(', ')}); only product_detail and offer_explanation were checked.`);
+    lines.push(
+      `Segmentation: ${labels.length} segment(s) (${[...new Set(labels)].join(', ')}); only product_detail and offer_explanation were checked.`,
+    );
   }
   const verdicts = payloads(v, 'compliance').flatMap((p) => p.data.verdicts as Verdict[]);
   if (!verdicts.length) return [...lines, 'The run produced no compliance verdicts.'];
   const c = complianceCounts(verdicts);
-  lines.push(`**Product explanation: ${c.pass} of ${c.pass + c.fail} applicable rules passed** (${c.na} did not apply to these segments).${c.fail ? ' Failed rules:' : ''}`);
+  lines.push(
+    `**Product explanation: ${c.pass} of ${c.pass + c.fail} applicable rules passed** (${c.na} did not apply to these segments).${c.fail ? ' Failed rules:' : ''}`,
+  );
   lines.push(...failedRules(verdicts));
   const productRules = verdicts.filter((x) => x.rule.toLowerCase().includes(product.toLowerCase()));
-  if (!productRules.length) lines.push(`The rule set has no rule specific to ${product}; the general product rules above are what applies to its explanation.`);
-  else if (productRules.every((x) => x.verdict === 'not_applicable')) lines.push(`${product} was not discussed in this call, so its product-specific rules did not apply.`);
+  if (!productRules.length)
+    lines.push(`The rule set has no rule specific to ${product}; the general product rules above are what applies to its explanation.`);
+  else if (productRules.every((x) => x.verdict === 'not_applicable'))
+    lines.push(`${product} was not discussed in this call, so its product-specific rules did not apply.`);
   else lines.push(`${product}-specific rules: ${productRules.map((x) => `${x.rule_id} ${x.verdict.replace('_', ' ')}`).join(', ')}.`);
   return lines;
 }

@@ -34,18 +34,67 @@ export interface QuestionAsk {
 
 export const MAX_CALLS = 20;
 const NUMBERS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, a: 1, twelve: 12, fifteen: 15, twenty: 20,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  a: 1,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
 };
 /** Words that say what is measured, not a topic: "worst on QA score" is a plain ranking. */
 const GENERIC = new Set([
-  'rule', 'rules', 'check', 'checks', 'requirement', 'requirements', 'outcome', 'outcomes', 'call', 'calls', 'score', 'scores',
-  'qa', 'quality', 'overall', 'the', 'our', 'their', 'its', 'his', 'her', 'of', 'and', 'average', 'mean', 'results', 'result',
-  'team', 'teams', 'advisor', 'advisors', 'adviser', 'advisers', 'everyone', 'performance', 'compliance', 'moment', 'now', 'present',
+  'rule',
+  'rules',
+  'check',
+  'checks',
+  'requirement',
+  'requirements',
+  'outcome',
+  'outcomes',
+  'call',
+  'calls',
+  'score',
+  'scores',
+  'qa',
+  'quality',
+  'overall',
+  'the',
+  'our',
+  'their',
+  'its',
+  'his',
+  'her',
+  'of',
+  'and',
+  'average',
+  'mean',
+  'results',
+  'result',
+  'team',
+  'teams',
+  'advisor',
+  'advisors',
+  'adviser',
+  'advisers',
+  'everyone',
+  'performance',
+  'compliance',
+  'moment',
+  'now',
+  'present',
 ]);
 const TOPIC_PHRASE = new RegExp(
-  String.raw`\b(?:on|at|for|with|in\s+terms\s+of|when\s+it\s+comes\s+to|regarding|about)\s+`
-    + String.raw`([\p{L}][\p{L}'’ -]*?)`
-    + String.raw`(?=\s+(?:in|during|for|last|this|over|since|between|from|so\s+far|across|among|amongst|between|by|within)\b|[?.!,;]|$)`,
+  String.raw`\b(?:on|at|for|with|in\s+terms\s+of|when\s+it\s+comes\s+to|regarding|about)\s+` +
+    String.raw`([\p{L}][\p{L}'’ -]*?)` +
+    String.raw`(?=\s+(?:in|during|for|last|this|over|since|between|from|so\s+far|across|among|amongst|between|by|within)\b|[?.!,;]|$)`,
   'giu',
 );
 
@@ -82,11 +131,13 @@ export function readQuestion(text: string, today: Date): QuestionAsk | null {
   const superlative = worstAt >= 0 || bestAt >= 0;
   const order: 'worst' | 'best' = worstAt >= 0 || bestAt < 0 ? 'worst' : 'best';
   const ranking = RANKING.some((w) => words.includes(w));
-  const asksWho = /\bwho\b|\bwhich\s+(?:advis[eo]rs?|teams?|agents?|colleagues?)\b/i.test(text) || hasWord(words, 'advisors', 'advisers', 'teams');
+  const asksWho =
+    /\bwho\b|\bwhich\s+(?:advis[eo]rs?|teams?|agents?|colleagues?)\b/i.test(text) || hasWord(words, 'advisors', 'advisers', 'teams');
 
   if ((superlative || ranking) && asksWho) {
     const topic = topicWordsIn(text, today);
-    if (topic) return { kind: 'topic_rank', order, topic: { words: topic, subject: hasWord(words, 'team', 'teams') ? 'teams' : 'advisors' } };
+    if (topic)
+      return { kind: 'topic_rank', order, topic: { words: topic, subject: hasWord(words, 'team', 'teams') ? 'teams' : 'advisors' } };
   }
   if (superlative && !asksWho) {
     const at = worstAt >= 0 ? worstAt : bestAt;

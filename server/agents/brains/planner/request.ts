@@ -30,11 +30,15 @@ export type RequestKind = 'qa_review' | 'product_check' | 'vulnerability_scan' |
 
 /** The kind as the Planner's reasoning names it ("Intent classification → …"). */
 export const KIND_LABEL: Record<RequestKind, string> = {
-  qa_review: 'advisor QA review', product_check: 'product-explanation check', vulnerability_scan: 'vulnerability scan',
+  qa_review: 'advisor QA review',
+  product_check: 'product-explanation check',
+  vulnerability_scan: 'vulnerability scan',
   rule_topic: 'calls failing the rules of a topic',
-  rank: 'ranking from the stored QA results', explain_call: "explain a call's score",
+  rank: 'ranking from the stored QA results',
+  explain_call: "explain a call's score",
   // Questions answered from the stored results (request-questions.ts).
-  compare: 'comparison from the stored QA results', topic_rank: "ranking on a topic's rules from the stored QA results",
+  compare: 'comparison from the stored QA results',
+  topic_rank: "ranking on a topic's rules from the stored QA results",
   calls_ranked: 'worst or best calls from the stored QA results',
   failed_those: 'the failed rules of the calls of the previous answer, from the stored QA results',
 };
@@ -97,11 +101,41 @@ export interface ScheduledRun {
 
 const CALLS = CALL_WORDS;
 const QUALITY = [
-  'quality', 'qa', 'review', 'reviews', 'assess', 'analyse', 'analyze', 'analysis', 'evaluate', 'evaluation', 'score',
-  'scores', 'scoring', 'check', 'audit', 'performance', 'monitor', 'compliance', 'compliant', 'scorecard',
+  'quality',
+  'qa',
+  'review',
+  'reviews',
+  'assess',
+  'analyse',
+  'analyze',
+  'analysis',
+  'evaluate',
+  'evaluation',
+  'score',
+  'scores',
+  'scoring',
+  'check',
+  'audit',
+  'performance',
+  'monitor',
+  'compliance',
+  'compliant',
+  'scorecard',
 ];
-const EXPLAIN_PRODUCT = ['explain', 'explaining', 'explains', 'explained', 'explanation', 'describe', 'describing',
-  'describes', 'present', 'presenting', 'pitch', 'pitching'];
+const EXPLAIN_PRODUCT = [
+  'explain',
+  'explaining',
+  'explains',
+  'explained',
+  'explanation',
+  'describe',
+  'describing',
+  'describes',
+  'present',
+  'presenting',
+  'pitch',
+  'pitching',
+];
 const WHY = ['why', 'explain', 'reason', 'reasons'];
 const SUPERLATIVE_WORST = [...WORST, ...FAILING];
 const SUPERLATIVE_BEST = BEST;
@@ -175,7 +209,15 @@ export function parseOnce(text: string, today: Date): PlannerRequest | null {
 
 /** A message that asks for nothing but names someone or something, as a request to ask about (mention-flow.ts). */
 export function mentionRequest(text: string, today: Date): PlannerRequest {
-  return { kind: 'qa_review', range: resolveDateRange(text, today), texts: [text], outcomes: outcomesIn(text), rank: null, call: null, mention: true };
+  return {
+    kind: 'qa_review',
+    range: resolveDateRange(text, today),
+    texts: [text],
+    outcomes: outcomesIn(text),
+    rank: null,
+    call: null,
+    mention: true,
+  };
 }
 
 /** A request said in answer to the question about a mention: it keeps the mention's words and, unless it says another, its period. */

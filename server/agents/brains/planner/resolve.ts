@@ -54,8 +54,9 @@ export function questionFor(m: PersonMatch): string | null {
 export function resolvePeople(ctx: PlannerContext, req: PlannerRequest): Step<Who> {
   const listed = ctx.find('list_advisors');
   if (!listed) {
-    const why = `Intent classification → ${KIND_LABEL[req.kind]} (today = ${ctx.today.toISOString().slice(0, 10)}). `
-      + 'Resolve the people named against the CRM (list_advisors) before anything else.';
+    const why =
+      `Intent classification → ${KIND_LABEL[req.kind]} (today = ${ctx.today.toISOString().slice(0, 10)}). ` +
+      'Resolve the people named against the CRM (list_advisors) before anything else.';
     return next(ctx.call([['list_advisors', {}]], why));
   }
   if (!listed.ok) return next(ctx.failed(listed, "read the CRM's list of advisors"));
@@ -84,14 +85,18 @@ export function resolvePeople(ctx: PlannerContext, req: PlannerRequest): Step<Wh
 const namesSomeone = (f: ReturnType<typeof matchPeople>) => f.people.length > 0 || f.teams.length > 0;
 /** "Scale it to all of them": an `everyone` that only the scale words make (about calls, not people). */
 export const widensOnlyByScaleWords = (text: string, f: ReturnType<typeof matchPeople>) =>
-  f.everyone && !namesSomeone(f) && SCALE_WORDS.test(text) && !/\b(?:every(?:one|body)|all\s+(?:the\s+)?advis[eo]rs|whole\s+team)\b/i.test(text);
+  f.everyone &&
+  !namesSomeone(f) &&
+  SCALE_WORDS.test(text) &&
+  !/\b(?:every(?:one|body)|all\s+(?:the\s+)?advis[eo]rs|whole\s+team)\b/i.test(text);
 
 /** The product a request names, resolved against the products in the data, or the question to ask. */
 export function resolveProduct(ctx: PlannerContext, req: PlannerRequest): Step<string | null> {
   const listed = ctx.find('list_products');
   if (!listed) {
-    const why = `Intent classification → ${KIND_LABEL[req.kind]} (today = ${ctx.today.toISOString().slice(0, 10)}). `
-      + 'Resolve the product named against the products in the CRM (list_products).';
+    const why =
+      `Intent classification → ${KIND_LABEL[req.kind]} (today = ${ctx.today.toISOString().slice(0, 10)}). ` +
+      'Resolve the product named against the products in the CRM (list_products).';
     return next(ctx.call([['list_products', {}]], why));
   }
   if (!listed.ok) return next(ctx.failed(listed, "read the CRM's list of products"));
@@ -102,15 +107,19 @@ export function resolveProduct(ctx: PlannerContext, req: PlannerRequest): Step<s
     if (!m) continue;
     if ('name' in m) return { done: true, value: m.name };
     if (m.candidates?.length) {
-      return next(ctx.say(
-        `I don't have a product called “${m.unknown}” in the CRM. ${QUESTION_MARKERS.clarify} ${list(m.candidates)}?`,
-        `“${m.unknown}” is no product in the CRM; ${m.candidates.length} share a word with it: ask, never drop it.`,
-      ));
+      return next(
+        ctx.say(
+          `I don't have a product called “${m.unknown}” in the CRM. ${QUESTION_MARKERS.clarify} ${list(m.candidates)}?`,
+          `“${m.unknown}” is no product in the CRM; ${m.candidates.length} share a word with it: ask, never drop it.`,
+        ),
+      );
     }
-    return next(ctx.say(
-      `I can't find a product called “${m.unknown}” in the CRM; its products are ${list(names)}. ${QUESTION_MARKERS.clarify} one of those?`,
-      `Unknown product “${m.unknown}”: ask.`,
-    ));
+    return next(
+      ctx.say(
+        `I can't find a product called “${m.unknown}” in the CRM; its products are ${list(names)}. ${QUESTION_MARKERS.clarify} one of those?`,
+        `Unknown product “${m.unknown}”: ask.`,
+      ),
+    );
   }
   return { done: true, value: null };
 }

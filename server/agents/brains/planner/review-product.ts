@@ -34,7 +34,9 @@ export function productNote(ctx: PlannerContext, req: PlannerRequest): ProductNo
   const listed = ctx.find('list_products');
   if (!listed) {
     if (!ctx.has('list_products')) return { note: null };
-    return { call: ctx.call([['list_products', {}]], 'The review names what may be a product: read the CRM\'s products, never drop the word.') };
+    return {
+      call: ctx.call([['list_products', {}]], "The review names what may be a product: read the CRM's products, never drop the word."),
+    };
   }
   if (!listed.ok) return { call: ctx.failed(listed, "read the CRM's list of products") };
   const products = (Array.isArray(listed.result?.products) ? listed.result.products : []) as Array<{ name: string }>;
@@ -44,14 +46,16 @@ export function productNote(ctx: PlannerContext, req: PlannerRequest): ProductNo
     if (!m) continue;
     if ('name' in m) {
       return {
-        note: `I can't narrow a review to ${m.name} calls: a review takes the advisors and the period, not a product, `
-          + 'so it covers all of their calls in the period.',
+        note:
+          `I can't narrow a review to ${m.name} calls: a review takes the advisors and the period, not a product, ` +
+          'so it covers all of their calls in the period.',
       };
     }
     const which = m.candidates?.length ? m.candidates : names;
     return {
-      note: `I don't have a product called “${m.unknown}” in the CRM (${m.candidates?.length ? 'the nearest: ' : 'its products: '}`
-        + `${which.join(', ')}), and a review cannot be narrowed to a product anyway: it covers all of their calls in the period.`,
+      note:
+        `I don't have a product called “${m.unknown}” in the CRM (${m.candidates?.length ? 'the nearest: ' : 'its products: '}` +
+        `${which.join(', ')}), and a review cannot be narrowed to a product anyway: it covers all of their calls in the period.`,
     };
   }
   return { note: null };

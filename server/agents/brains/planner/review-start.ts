@@ -20,17 +20,17 @@ import { directoryOf } from './resolve.ts';
  */
 type Ready<T> = { done: true; value: T } | { done: false; decision: BrainDecision };
 
-const scopeName = (who: Who) =>
-  who.team ? `the ${who.team} team` : who.everyone ? 'every advisor' : who.advisors.join(' and ');
+const scopeName = (who: Who) => (who.team ? `the ${who.team} team` : who.everyone ? 'every advisor' : who.advisors.join(' and '));
 
 /** People, period and calls checked; the target for one advisor or for several. */
 function readyReview(ctx: PlannerContext, req: PlannerRequest, everyoneByDefault = false): Ready<TeamTarget | null> {
   const found = resolvePeople(ctx, req);
   if (!found.done) return found;
   const nobody = !found.value.advisors.length;
-  const who = nobody && everyoneByDefault
-    ? { done: true as const, value: { ...found.value, everyone: true, advisors: found.value.directory.map((a) => a.name) } }
-    : found;
+  const who =
+    nobody && everyoneByDefault
+      ? { done: true as const, value: { ...found.value, everyone: true, advisors: found.value.directory.map((a) => a.name) } }
+      : found;
   if (!who.value.advisors.length) return { done: true, value: null }; // qaConfirm asks which advisor
   const period = checkPeriod(ctx, req.range);
   if (!period.done) return period;
@@ -54,8 +54,10 @@ function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
   // A topic the reader knows ("for Consumer Duty", "the ID checks"): a review checks every rule, that topic's among them.
   const topic = req.texts.flatMap((t) => topicWordsIn(t)).at(0);
   if (topic) {
-    return `I can't narrow a review to “${topic.said}”: a review checks the whole rule set, so its results cover ${topic.said} `
-      + 'among the other rules.';
+    return (
+      `I can't narrow a review to “${topic.said}”: a review checks the whole rule set, so its results cover ${topic.said} ` +
+      'among the other rules.'
+    );
   }
   const phrase = req.texts.map((t) => unmappedFocusIn(t, known)).find((p) => p !== null);
   if (!phrase) return null;
@@ -65,7 +67,7 @@ function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
 }
 
 const withNote = (d: BrainDecision, note: string | null): BrainDecision =>
-  (note && d.kind === 'message' ? { ...d, content: `${note}\n\n${d.content}` } : d);
+  note && d.kind === 'message' ? { ...d, content: `${note}\n\n${d.content}` } : d;
 
 /** The questions before which a product said in the review is named (review-product.ts): not a question about a name. */
 const PRODUCT_NOTED: Array<QuestionKind | null> = ['confirm_axes', 'no_calls', 'ask_details'];
@@ -126,8 +128,10 @@ export function reviewWork(ctx: PlannerContext, req: PlannerRequest, kind: Quest
  */
 function onlyMissing(ctx: PlannerContext, t: TeamTarget): TeamTarget {
   // The summary the offer was made from (before the offer): later ones already count the calls analysed since.
-  const offeredAt = [...(ctx.episode?.finals ?? [])].reverse().find((f) => f.kind === 'offer_run' && f.index < ctx.turnStart)?.index ?? ctx.turnStart;
-  const summary = [...ctx.outcomes].reverse()
+  const offeredAt =
+    [...(ctx.episode?.finals ?? [])].reverse().find((f) => f.kind === 'offer_run' && f.index < ctx.turnStart)?.index ?? ctx.turnStart;
+  const summary = [...ctx.outcomes]
+    .reverse()
     .find((o) => o.name === 'summarise_qa_results' && o.ok && o.args.group_by === 'advisor' && o.index < offeredAt);
   const groups = (summary?.result?.groups ?? []) as Array<{ key: string; label?: string; calls: number }>;
   const analysed = (name: string) => groups.find((g) => (g.label ?? g.key) === name)?.calls ?? 0;
@@ -135,9 +139,10 @@ function onlyMissing(ctx: PlannerContext, t: TeamTarget): TeamTarget {
     ? t.calls.by_advisor.filter((b) => (b.recorded_in_period ?? b.calls) > analysed(b.name)).map((b) => b.name)
     : t.who.advisors;
   const from = t.calls.earliest_opened;
-  const range = from && from < t.range.start_date
-    ? { ...t.range, start_date: from, phrase: `${t.range.phrase}, from ${from} so every call recorded in it is included` }
-    : t.range;
+  const range =
+    from && from < t.range.start_date
+      ? { ...t.range, start_date: from, phrase: `${t.range.phrase}, from ${from} so every call recorded in it is included` }
+      : t.range;
   // The runs go over the widened period, so every advisor with a gap keeps its calls in it.
   const calls = { ...t.calls, by_advisor: t.calls.by_advisor.map((b) => ({ ...b, calls: Math.max(b.calls, b.recorded_in_period ?? 0) })) };
   return { ...t, range, calls, who: { ...t.who, advisors: t.who.advisors.filter((a) => gaps.includes(a)) } };

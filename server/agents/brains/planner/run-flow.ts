@@ -1,15 +1,7 @@
 import type { BrainDecision } from '../brain.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS, type ToolOutcome } from './conversation.ts';
-import {
-  failureReport,
-  pilotScope,
-  describeRecording,
-  recoveries,
-  runStatus,
-  runViewOf,
-  type RunView,
-} from './report.ts';
+import { failureReport, pilotScope, describeRecording, recoveries, runStatus, runViewOf, type RunView } from './report.ts';
 import { percent } from './skills.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
 import { notPublished, publishedLine, savedLifecycle, testRunLine } from './published.ts';
@@ -75,8 +67,9 @@ export function fitInput(
   if (!schema || !isRecord(schema.properties)) return { input, missing: [] };
   const props = schema.properties;
   const fitted = Object.fromEntries(Object.entries(input).filter(([k]) => k in props));
-  const missing = (Array.isArray(schema.required) ? schema.required : [])
-    .filter((r): r is string => typeof r === 'string' && !(r in fitted));
+  const missing = (Array.isArray(schema.required) ? schema.required : []).filter(
+    (r): r is string => typeof r === 'string' && !(r in fitted),
+  );
   return { input: fitted, missing };
 }
 
@@ -88,7 +81,13 @@ export function runBuilt(
   intro: string[],
 ): BrainDecision {
   return runSaved(ctx, {
-    ...base, workflow_id: s.workflow_id, version: s.version, name: s.name, doc: s.doc, intro, built: true,
+    ...base,
+    workflow_id: s.workflow_id,
+    version: s.version,
+    name: s.name,
+    doc: s.doc,
+    intro,
+    built: true,
   });
 }
 
@@ -114,8 +113,8 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
   if (pending.length) {
     return ctx.call(
       pending,
-      `Pre-flight before running «${t.name}» v${t.version}: ${pending.map(([n]) => n).join(' and ')} — `
-        + 'validate its skills against the knowledge graph for reliability before executing it.',
+      `Pre-flight before running «${t.name}» v${t.version}: ${pending.map(([n]) => n).join(' and ')} — ` +
+        'validate its skills against the knowledge graph for reliability before executing it.',
     );
   }
   if (read && !read.ok) return ctx.failed(read, `read the saved workflow «${t.name}»`);
@@ -139,8 +138,7 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
         if (!acc) {
           return ctx.call(
             [['accept_workflow_update', { proposal_id: h.proposal.proposal_id }]],
-            `The user agreed: accept proposal ${h.proposal.proposal_id} (version ${h.proposal.new_version}), `
-              + 'then run it.',
+            `The user agreed: accept proposal ${h.proposal.proposal_id} (version ${h.proposal.new_version}), ` + 'then run it.',
           );
         }
         if (!acc.ok) return ctx.failed(acc, `save the improved version ${h.proposal.new_version}`);
@@ -153,14 +151,14 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
       notes.push(
         `Note: ${h.findings
           .map((f) => `${f.skill} failed ${percent(f.failure_rate)} of its ${f.uses} recent uses`)
-          .join('; ')} — above the ${percent(h.threshold)} threshold, `
-          + 'but no more reliable alternative is known yet, so I ran it as it is.',
+          .join('; ')} — above the ${percent(h.threshold)} threshold, ` +
+          'but no more reliable alternative is known yet, so I ran it as it is.',
       );
     }
     for (const r of h.review_findings ?? []) {
       notes.push(
-        `Note: QA reviewers overrode ${r.overridden} of ${r.decisions} reviewed outputs of ${r.skill} `
-          + `(${percent(r.override_rate)}); treat its results with care until it is recalibrated.`,
+        `Note: QA reviewers overrode ${r.overridden} of ${r.decisions} reviewed outputs of ${r.skill} ` +
+          `(${percent(r.override_rate)}); treat its results with care until it is recalibrated.`,
       );
     }
   }
@@ -169,8 +167,8 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
   const fitted = fitInput(runDoc, t.input);
   if (fitted.missing.length) {
     return ctx.say(
-      `«${t.name}» needs ${fitted.missing.join(', ')} as input, which I do not have for this request. `
-        + `Could you tell me ${fitted.missing.join(' and ')}?`,
+      `«${t.name}» needs ${fitted.missing.join(', ')} as input, which I do not have for this request. ` +
+        `Could you tell me ${fitted.missing.join(' and ')}?`,
     );
   }
   const sameInput = (a: Record<string, unknown>) => JSON.stringify(a.input) === JSON.stringify(fitted.input);
@@ -179,9 +177,9 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
   if (!start) {
     return ctx.call(
       [['start_workflow_run', { workflow_id: id, version, input: fitted.input, ...(testRun ? { test_run: true } : {}) }]],
-      `Start «${t.name}» v${version} with ${JSON.stringify(fitted.input)}`
-        + `${testRun ? ' as a test run (not published)' : ''}: `
-        + 'the control plane, one worker per Task state, and the first notification.',
+      `Start «${t.name}» v${version} with ${JSON.stringify(fitted.input)}` +
+        `${testRun ? ' as a test run (not published)' : ''}: ` +
+        'the control plane, one worker per Task state, and the first notification.',
     );
   }
   if (testRun) notes.push(testRunLine(t, version));
@@ -203,25 +201,24 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
       // A single-call pilot's output is small (the chat's QA card reads it); a Map run's is not: the
       // loop cuts tool returns at 50,000 characters, so it is left out and iterations summarised.
       const bounded = pilotIndexOf(runDoc) !== null && !watches.some((o) => o.truncated);
-      const args = waitTool === 'wait_for_workflow_run'
-        ? {
-            run_id: runId,
-            timeout_s: WAIT_S,
-            include_events: false,
-            include_entries: false,
-            include_output: bounded,
-            iteration_data: 'summary',
-          }
-        : { run_id: runId, include_events: false };
+      const args =
+        waitTool === 'wait_for_workflow_run'
+          ? {
+              run_id: runId,
+              timeout_s: WAIT_S,
+              include_events: false,
+              include_entries: false,
+              include_output: bounded,
+              iteration_data: 'summary',
+            }
+          : { run_id: runId, include_events: false };
       return ctx.call(
         [[waitTool, args]],
-        `Run ${runId} started; `
-          + `${waitTool === 'wait_for_workflow_run' ? `wait for it (up to ${WAIT_S} s)` : 'read its progress'}.`,
+        `Run ${runId} started; ` + `${waitTool === 'wait_for_workflow_run' ? `wait for it (up to ${WAIT_S} s)` : 'read its progress'}.`,
       );
     }
     return ctx.say(
-      `Run ${runId} of «${t.name}» v${version} is still running. `
-        + 'Ask me for its status in a moment and I will report the results.',
+      `Run ${runId} of «${t.name}» v${version} is still running. ` + 'Ask me for its status in a moment and I will report the results.',
       'The run has not finished within the waits of this turn.',
     );
   }
@@ -235,16 +232,15 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
 function watchesOf(ctx: PlannerContext, start: ToolOutcome): ToolOutcome[] {
   const runId = String(start.result?.run_id);
   return ctx.outcomes.filter(
-    (o) =>
-      (o.name === 'wait_for_workflow_run' || o.name === 'get_workflow_run')
-      && o.args.run_id === runId
-      && o.index > start.index,
+    (o) => (o.name === 'wait_for_workflow_run' || o.name === 'get_workflow_run') && o.args.run_id === runId && o.index > start.index,
   );
 }
 
 /** The run's latest reading, from an earlier turn, shows it ended without succeeding. */
 function endedBadlyBefore(ctx: PlannerContext, start: ToolOutcome): boolean {
-  const last = watchesOf(ctx, start).filter((o) => o.ok).at(-1);
+  const last = watchesOf(ctx, start)
+    .filter((o) => o.ok)
+    .at(-1);
   const view = last ? runViewOf(last.result) : null;
   return !!last && !ctx.inTurn(last) && !!view && !['RUNNING', 'SUCCEEDED'].includes(runStatus(view));
 }
@@ -269,8 +265,7 @@ const shortName = (uri: string) => uri.replace(/^skill:\/\//, '').replace(/@.*$/
 function swapText(h: HealthResult): string {
   return h.findings
     .filter((f) => f.alternative)
-    .map((f) => `${f.states.join(', ')} now use${f.states.length > 1 ? '' : 's'} `
-      + `${f.alternative!.skill} instead of ${f.skill}`)
+    .map((f) => `${f.states.join(', ')} now use${f.states.length > 1 ? '' : 's'} ` + `${f.alternative!.skill} instead of ${f.skill}`)
     .join('; ');
 }
 
@@ -282,9 +277,9 @@ function askHealing(ctx: PlannerContext, t: RunTarget, h: HealthResult): BrainDe
   if (missing.length && ctx.has('get_skill_reliability')) {
     return ctx.call(
       missing.map((f) => ['get_skill_reliability', { skill: f.skill }]),
-      `Health check: ${h.proposal!.reason}. `
-        + `Query the knowledge graph for ${missing.map((f) => f.skill).join(', ')} (n_success, n_failures) `
-        + `before recommending version ${h.proposal!.new_version}.`,
+      `Health check: ${h.proposal!.reason}. ` +
+        `Query the knowledge graph for ${missing.map((f) => f.skill).join(', ')} (n_success, n_failures) ` +
+        `before recommending version ${h.proposal!.new_version}.`,
     );
   }
   const capability = (i: number) => {
@@ -293,20 +288,21 @@ function askHealing(ctx: PlannerContext, t: RunTarget, h: HealthResult): BrainDe
   };
   const details = swaps.map((f, i) => {
     const alt = f.alternative!;
-    return `a tool I normally use for ${capability(i)} (${shortName(f.skill)}) has become less reliable recently: `
-      + `it failed ${percent(f.failure_rate)} of its last ${f.uses} uses, above the ${percent(h.threshold)} threshold, `
-      + `while the alternative ${shortName(alt.skill)} failed ${percent(alt.failure_rate ?? 0)} of ${alt.uses}`;
+    return (
+      `a tool I normally use for ${capability(i)} (${shortName(f.skill)}) has become less reliable recently: ` +
+      `it failed ${percent(f.failure_rate)} of its last ${f.uses} uses, above the ${percent(h.threshold)} threshold, ` +
+      `while the alternative ${shortName(alt.skill)} failed ${percent(alt.failure_rate ?? 0)} of ${alt.uses}`
+    );
   });
   return ctx.say(
     [
-      `I am ready to start ${t.purpose} with «${t.name}» v${h.version}. `
-        + `I've noticed that ${details.join('; and ')}.`,
-      `I have prepared version ${h.proposal!.new_version} of the workflow, identical except that ${swapText(h)}, `
-        + `to ensure a smooth execution. ${QUESTION_MARKERS.healing} `
-        + `(If you prefer, say no and I will run version ${h.version} as it is.)`,
+      `I am ready to start ${t.purpose} with «${t.name}» v${h.version}. ` + `I've noticed that ${details.join('; and ')}.`,
+      `I have prepared version ${h.proposal!.new_version} of the workflow, identical except that ${swapText(h)}, ` +
+        `to ensure a smooth execution. ${QUESTION_MARKERS.healing} ` +
+        `(If you prefer, say no and I will run version ${h.version} as it is.)`,
     ].join('\n\n'),
-    `Proactive healing (spec §4.4): ${h.proposal!.reason}. `
-      + `Proposal ${h.proposal!.proposal_id} is pending; ask the user before accepting it.`,
+    `Proactive healing (spec §4.4): ${h.proposal!.reason}. ` +
+      `Proposal ${h.proposal!.proposal_id} is pending; ask the user before accepting it.`,
   );
 }
 
@@ -329,10 +325,10 @@ function finalReport(
   const scope = pilotScope(view, pilot);
   if (pilot !== null && scope.analysed) {
     lines.push(
-      `This was a single-call pilot: the workflow looks up all ${scope.found.length} `
-        + `call${scope.found.length === 1 ? '' : 's'} in the period but transcribes and analyses only the `
-        + `${pilot === 0 ? 'first' : `#${pilot + 1}`} one — ${describeRecording(scope.analysed)} — `
-        + 'so you can check the result before scaling up.',
+      `This was a single-call pilot: the workflow looks up all ${scope.found.length} ` +
+        `call${scope.found.length === 1 ? '' : 's'} in the period but transcribes and analyses only the ` +
+        `${pilot === 0 ? 'first' : `#${pilot + 1}`} one — ${describeRecording(scope.analysed)} — ` +
+        'so you can check the result before scaling up.',
     );
   } else if (pilot !== null) {
     lines.push('No call recordings were found for this period, so there was nothing to analyse.');
@@ -345,4 +341,3 @@ function finalReport(
   if (t.offer && pilot !== null && scope.analysed) lines.push(t.offer); // the offer is to scale a pilot
   return lines.join('\n\n');
 }
-

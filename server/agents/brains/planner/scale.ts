@@ -15,13 +15,16 @@ const PILOT_ITEM = /^(\$\.[\w.]*recordings)\[\d+\](.*)$/;
 
 /** Every `$`-path string in a state (its Parameters, and those of the states inside a Parallel). */
 function rewritePaths(s: State, f: (path: string) => string): State {
-  const walk = (v: unknown): unknown => (typeof v === 'string'
-    ? (v.startsWith('$.') ? f(v) : v)
-    : Array.isArray(v)
-      ? v.map(walk)
-      : isRecord(v)
-        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
-        : v);
+  const walk = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? v.startsWith('$.')
+        ? f(v)
+        : v
+      : Array.isArray(v)
+        ? v.map(walk)
+        : isRecord(v)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+          : v;
   return walk(s) as State;
 }
 
@@ -32,11 +35,7 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
     return { ok: false, error: 'the pilot workflow has no ASL states' };
   }
   const chain: string[] = [];
-  for (
-    let at: unknown = asl.StartAt;
-    typeof at === 'string' && states[at] && !chain.includes(at);
-    at = states[at]!.Next
-  ) {
+  for (let at: unknown = asl.StartAt; typeof at === 'string' && states[at] && !chain.includes(at); at = states[at]!.Next) {
     chain.push(at);
   }
   const first = chain.findIndex((n) => JSON.stringify(states[n]!.Parameters ?? {}).match(/recordings[^"]*\[\d+\]/));
@@ -50,32 +49,37 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
   const last = chain.at(-1)!;
   const final = states[last]!;
   // A pilot that ends in a score repeats it over every call; any other pilot ends with the Map.
-  const score = final.Type === 'Task' && isRecord(final.Parameters) && final.End
-    && /scor/i.test(`${last} ${JSON.stringify(final.AgentBinding ?? {})}`) ? final : null;
+  const score =
+    final.Type === 'Task' && isRecord(final.Parameters) && final.End && /scor/i.test(`${last} ${JSON.stringify(final.AgentBinding ?? {})}`)
+      ? final
+      : null;
 
   const processor: Record<string, State> = {};
   for (const name of chain.slice(first)) {
-    processor[name] = rewritePaths(
-      structuredClone(states[name]!),
-      (p) => (p.startsWith(itemsPath) ? p.replace(PILOT_ITEM, '$.recording$2') : p),
+    processor[name] = rewritePaths(structuredClone(states[name]!), (p) =>
+      p.startsWith(itemsPath) ? p.replace(PILOT_ITEM, '$.recording$2') : p,
     );
   }
   // Run inputs the per-call steps read (the rule set, `$.rule_set_id`) go into each iteration with its recording.
-  const inputs = isRecord(pilot.workflow_input_schema) && isRecord(pilot.workflow_input_schema.properties)
-    ? Object.keys(pilot.workflow_input_schema.properties) : [];
+  const inputs =
+    isRecord(pilot.workflow_input_schema) && isRecord(pilot.workflow_input_schema.properties)
+      ? Object.keys(pilot.workflow_input_schema.properties)
+      : [];
   const read = new Set<string>();
   for (const st of Object.values(processor)) rewritePaths(st, (p) => (read.add(p.match(/^\$\.(\w+)/)?.[1] ?? ''), p));
   const carried = Object.fromEntries(inputs.filter((n) => read.has(n)).map((n) => [`${n}.$`, `$.${n}`]));
-  const aggregateParams = !score ? {} : Object.fromEntries(
-    Object.entries(score.Parameters as Record<string, unknown>).map(([k, v]) => {
-      if (!k.endsWith('.$') || typeof v !== 'string') return [k, v];
-      const all = `$.calls[*]${v.slice(1)}`;
-      // A report per call for the sentiment; the calls' verdict lists pooled into one.
-      return /sentiment|report/.test(k)
-        ? [k.slice(0, -2), { 'reports.$': all }]
-        : [k, /verdict|compliance/.test(k) ? `${all}[*]` : all];
-    }),
-  );
+  const aggregateParams = !score
+    ? {}
+    : Object.fromEntries(
+        Object.entries(score.Parameters as Record<string, unknown>).map(([k, v]) => {
+          if (!k.endsWith('.$') || typeof v !== 'string') return [k, v];
+          const all = `$.calls[*]${v.slice(1)}`;
+          // A report per call for the sentiment; the calls' verdict lists pooled into one.
+          return /sentiment|report/.test(k)
+            ? [k.slice(0, -2), { 'reports.$': all }]
+            : [k, /verdict|compliance/.test(k) ? `${all}[*]` : all];
+        }),
+      );
   const next: Record<string, State> = {};
   for (const name of chain.slice(0, first)) next[name] = structuredClone(states[name]!);
   next[chain[first - 1]!]!.Next = 'AnalyseEachCall';
@@ -92,8 +96,7 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
   if (score) {
     next.AggregateScore = {
       ...structuredClone(score),
-      Comment: "One QA score over all the calls: the scoring formula's 'Several calls' rule "
-        + '(pooled verdicts, mean sentiment).',
+      Comment: "One QA score over all the calls: the scoring formula's 'Several calls' rule " + '(pooled verdicts, mean sentiment).',
       Parameters: aggregateParams,
     };
   }
@@ -104,8 +107,8 @@ export function scaleToEveryCall(pilot: Record<string, unknown>, meta: Meta): Co
       ...structuredClone(pilot),
       workflow_id: meta.workflow_id,
       workflow_name: name,
-      description: `${String(pilot.description ?? '').replace(/\.$/, '')} — `
-        + `every call of the period${score ? ', scored together' : ''}.`,
+      description:
+        `${String(pilot.description ?? '').replace(/\.$/, '')} — ` + `every call of the period${score ? ', scored together' : ''}.`,
       version: '1.0.0',
       created_at: meta.created_at,
       author: meta.author,

@@ -26,8 +26,8 @@ export function scheduleStart(ctx: PlannerContext, req: PlannerRequest & { sched
   const { schedule } = req;
   if (!SCHEDULABLE.includes(req.kind)) {
     return ctx.say(
-      'I can schedule QA reviews, rankings and scans of the stored results. A product check or an explanation of '
-        + 'one call needs your choice each time, so ask me for it whenever you need it.',
+      'I can schedule QA reviews, rankings and scans of the stored results. A product check or an explanation of ' +
+        'one call needs your choice each time, so ask me for it whenever you need it.',
       'A schedule was asked for a request that needs the user at run time: say what can be scheduled.',
     );
   }
@@ -50,9 +50,9 @@ export function scheduleStart(ctx: PlannerContext, req: PlannerRequest & { sched
   const r = schedule.recurrence;
   const time = r.kind === 'cron' && !r.timeSaid ? ' (no time was said, so I took 09:00)' : '';
   return ctx.say(
-    `To schedule: ${whatOf(req, who?.done ? who.value : null)}, ${r.words}, UK time${time}. `
-      + `Each run reads “${req.range!.phrase}” again on the day it runs, ${actionOf(req)}, `
-      + `and sends you the results as a notification. ${QUESTION_MARKERS.confirm_schedule}`,
+    `To schedule: ${whatOf(req, who?.done ? who.value : null)}, ${r.words}, UK time${time}. ` +
+      `Each run reads “${req.range!.phrase}” again on the day it runs, ${actionOf(req)}, ` +
+      `and sends you the results as a notification. ${QUESTION_MARKERS.confirm_schedule}`,
     'The schedule and the request are understood: confirm before creating the background job.',
   );
 }
@@ -69,10 +69,10 @@ export function scheduleWork(ctx: PlannerContext, req: PlannerRequest & { schedu
     const next = typeof done.result.next_run_time_utc_iso === 'string' ? done.result.next_run_time_utc_iso : null;
     const active = done.result.job_status === 'SCHEDULED_AND_ACTIVE';
     return ctx.say(
-      `Scheduled “${name}”${active ? '' : ' (paused)'}. `
-        + `${next ? `Next run: ${ukDateTime(next)} (UK time). ` : ''}`
-        + 'Each run sends you its results as a notification; you can see its runs, pause, resume or '
-        + 'delete it on the Schedules page (/schedules).',
+      `Scheduled “${name}”${active ? '' : ' (paused)'}. ` +
+        `${next ? `Next run: ${ukDateTime(next)} (UK time). ` : ''}` +
+        'Each run sends you its results as a notification; you can see its runs, pause, resume or ' +
+        'delete it on the Schedules page (/schedules).',
       'The background job exists: report it.',
     );
   }
@@ -81,15 +81,23 @@ export function scheduleWork(ctx: PlannerContext, req: PlannerRequest & { schedu
   // What each run asks, without the words that asked for the schedule ("can you set up …").
   const payload: PlannerRequestPayload = { request: withoutRequestFrame(req.schedule.words), notify: ['UI_ALERT'] };
   const timing = r.kind === 'cron' ? { cron_expression: r.cron } : { interval_seconds: r.kind === 'interval' ? r.seconds : 0 };
-  return ctx.call([['schedule_background_job', {
-    job_name: jobName(req, who?.done ? who.value : null),
-    job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
-    ...timing,
-    target_agent_id_on_trigger: ctx.input.agent.id,
-    task_type_on_trigger: PLANNER_REQUEST_TASK,
-    task_payload_on_trigger_json: JSON.stringify(payload),
-    enabled_on_create: true,
-  }]], `Confirmed: schedule “${payload.request}” ${r.words}, dispatched back to me each time.`);
+  return ctx.call(
+    [
+      [
+        'schedule_background_job',
+        {
+          job_name: jobName(req, who?.done ? who.value : null),
+          job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+          ...timing,
+          target_agent_id_on_trigger: ctx.input.agent.id,
+          task_type_on_trigger: PLANNER_REQUEST_TASK,
+          task_payload_on_trigger_json: JSON.stringify(payload),
+          enabled_on_create: true,
+        },
+      ],
+    ],
+    `Confirmed: schedule “${payload.request}” ${r.words}, dispatched back to me each time.`,
+  );
 }
 
 /**
@@ -101,20 +109,28 @@ export function notifyScheduled(ctx: PlannerContext, req: PlannerRequest, decisi
   if (!run || decision.kind !== 'message' || !ctx.has('send_notification')) return decision;
   const sent = ctx.outcomes.some((o) => o.name === 'send_notification' && ctx.inTurn(o));
   if (sent) return decision;
-  return ctx.call([['send_notification', {
-    channels: run.notify,
-    subject_text: `Scheduled: ${run.job_name}`,
-    message_text: decision.content,
-    urgency_level: 'MEDIUM',
-  }]], `The scheduled run “${run.job_name}” has its answer: send it to the user before saying it.`);
+  return ctx.call(
+    [
+      [
+        'send_notification',
+        {
+          channels: run.notify,
+          subject_text: `Scheduled: ${run.job_name}`,
+          message_text: decision.content,
+          urgency_level: 'MEDIUM',
+        },
+      ],
+    ],
+    `The scheduled run “${run.job_name}” has its answer: send it to the user before saying it.`,
+  );
 }
 
 /** A missing or fixed period is a question: each run must read a period relative to its own day. */
 function periodQuestion(ctx: PlannerContext, req: PlannerRequest): BrainDecision | null {
   if (!req.range) {
     return ctx.say(
-      `${QUESTION_MARKERS.fix_period} Each run reads it again on the day it runs, so say it relative to that day, `
-        + 'for example “the previous week” or “yesterday”.',
+      `${QUESTION_MARKERS.fix_period} Each run reads it again on the day it runs, so say it relative to that day, ` +
+        'for example “the previous week” or “yesterday”.',
       'A scheduled request needs a relative period: ask for it.',
     );
   }
@@ -122,8 +138,8 @@ function periodQuestion(ctx: PlannerContext, req: PlannerRequest): BrainDecision
   const then = resolveDateRange(req.schedule?.words ?? '', later);
   if (then && then.start_date === req.range.start_date && then.end_date === req.range.end_date) {
     return ctx.say(
-      `“${req.range.phrase}” is a fixed period, so every run would look at the same calls. `
-        + `${QUESTION_MARKERS.fix_period} Say it relative to the day each run happens, for example “the previous week”.`,
+      `“${req.range.phrase}” is a fixed period, so every run would look at the same calls. ` +
+        `${QUESTION_MARKERS.fix_period} Say it relative to the day each run happens, for example “the previous week”.`,
       'The period does not move with the date: every run would repeat the same work. Ask.',
     );
   }
@@ -139,17 +155,19 @@ function scopeOf(who: Who | null): string {
 
 function whatOf(req: PlannerRequest, who: Who | null): string {
   switch (req.kind) {
-    case 'qa_review': return `a QA review of ${scopeOf(who)}`;
-    case 'rank': return `a ranking of ${req.rank?.subject ?? 'advisors'} from the stored QA results`;
-    case 'vulnerability_scan': return 'a scan for calls with vulnerable customers';
-    default: return `a check of the calls failing the ${req.topic ?? ''} rules`.replace('  ', ' ');
+    case 'qa_review':
+      return `a QA review of ${scopeOf(who)}`;
+    case 'rank':
+      return `a ranking of ${req.rank?.subject ?? 'advisors'} from the stored QA results`;
+    case 'vulnerability_scan':
+      return 'a scan for calls with vulnerable customers';
+    default:
+      return `a check of the calls failing the ${req.topic ?? ''} rules`.replace('  ', ' ');
   }
 }
 
 function actionOf(req: PlannerRequest): string {
-  return req.kind === 'qa_review'
-    ? 'analyses the calls recorded in that period'
-    : 'reads the stored QA results for that period';
+  return req.kind === 'qa_review' ? 'analyses the calls recorded in that period' : 'reads the stored QA results for that period';
 }
 
 /** Unique per request and schedule, readable on the Schedules page. */

@@ -23,9 +23,7 @@ export function scheduledRequestOf(text: string): { words: string; run: Schedule
   if (!task || task.task_type !== PLANNER_REQUEST_TASK) return null;
   const words = task.task_payload.request;
   if (typeof words !== 'string' || !words.trim()) return null;
-  const notify = Array.isArray(task.task_payload.notify)
-    ? task.task_payload.notify.filter((c): c is string => typeof c === 'string')
-    : [];
+  const notify = Array.isArray(task.task_payload.notify) ? task.task_payload.notify.filter((c): c is string => typeof c === 'string') : [];
   const job = task.background_job;
   return {
     words,

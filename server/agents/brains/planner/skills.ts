@@ -6,7 +6,8 @@
 import { FAILURE_THRESHOLD, failsTooOften } from '../../../learning/health-thresholds.ts';
 
 /** A function a workflow needs, named by what it does. */
-export type Role = 'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'diarization' | 'segmentation';
+export type Role =
+  'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'diarization' | 'segmentation';
 
 /** The search per role, in the spec's words (§2.2; diarization and segmentation for §3.2). */
 export const SKILL_QUERIES: Record<Role, string> = {
@@ -72,7 +73,6 @@ export const capabilityOf = (s: SkillSummary) => s.tags[0] ?? null;
 
 const isTestSkill = (s: SkillSummary) => s.tags.includes('builtin') || s.tags.includes('testing');
 
-
 export interface RoleChoice {
   role: Role;
   chosen: SkillSummary;
@@ -97,9 +97,18 @@ export interface Preference {
  * reliable: one failing more than the threshold loses; one its manifest calls a "backup" or
  * "fallback" comes after the others; otherwise search order.
  */
-export function chooseSkill(role: Role, hits: SearchHit[], skillset: Skillset, reliability: Reliability[] = [], preferences: Record<string, Preference> = {}): RoleChoice | null {
+export function chooseSkill(
+  role: Role,
+  hits: SearchHit[],
+  skillset: Skillset,
+  reliability: Reliability[] = [],
+  preferences: Record<string, Preference> = {},
+): RoleChoice | null {
   const byUri = new Map(skillset.skills.map((s) => [s.uri, s]));
-  const found = hits.filter((h) => h.kind === 'skill').map((h) => byUri.get(h.key)).filter((s): s is SkillSummary => !!s && !isTestSkill(s));
+  const found = hits
+    .filter((h) => h.kind === 'skill')
+    .map((h) => byUri.get(h.key))
+    .filter((s): s is SkillSummary => !!s && !isTestSkill(s));
   const top = found[0];
   if (!top) return null;
   const capability = capabilityOf(top);
@@ -115,19 +124,29 @@ export function chooseSkill(role: Role, hits: SearchHit[], skillset: Skillset, r
   const rank = (s: SkillSummary) => (!pref ? 0 : s.uri === pref.prefer ? -1 : pref.avoid.includes(s.uri) ? 1 : 0);
   const ranked = family
     .map((s, i) => ({ s, i }))
-    .sort((a, b) => rank(a.s) - rank(b.s) || Number(unreliable(a.s)) - Number(unreliable(b.s)) || Number(backup(a.s)) - Number(backup(b.s)) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        rank(a.s) - rank(b.s) ||
+        Number(unreliable(a.s)) - Number(unreliable(b.s)) ||
+        Number(backup(a.s)) - Number(backup(b.s)) ||
+        a.i - b.i,
+    )
     .map((x) => x.s);
   const chosen = ranked[0]!;
   const alternatives = ranked.slice(1);
   const stats = family.map((s) => describeReliability(s.uri, rel.get(s.uri))).join('; ');
   const failing = family.filter(unreliable);
-  const reason = pref && rank(chosen) < 0
-    ? `${pref.source} prefer${pref.source.endsWith('s') ? '' : 's'} it for ${capability}${pref.avoid.length ? ` over ${pref.avoid.join(', ')}` : ''}`
-    : failing.length && !unreliable(chosen)
-    ? `${failing.map((s) => s.uri).join(', ')} fail${failing.length > 1 ? '' : 's'} above ${FAILURE_THRESHOLD * 100}% recently`
-    : alternatives.some(backup)
-      ? `its manifest describes ${alternatives.filter(backup).map((s) => s.skillName).join(', ')} as a backup`
-      : 'it ranks first';
+  const reason =
+    pref && rank(chosen) < 0
+      ? `${pref.source} prefer${pref.source.endsWith('s') ? '' : 's'} it for ${capability}${pref.avoid.length ? ` over ${pref.avoid.join(', ')}` : ''}`
+      : failing.length && !unreliable(chosen)
+        ? `${failing.map((s) => s.uri).join(', ')} fail${failing.length > 1 ? '' : 's'} above ${FAILURE_THRESHOLD * 100}% recently`
+        : alternatives.some(backup)
+          ? `its manifest describes ${alternatives
+              .filter(backup)
+              .map((s) => s.skillName)
+              .join(', ')} as a backup`
+          : 'it ranks first';
   return { role, chosen, alternatives, why: `${family.length} ${capability} skills (${stats}); I chose ${chosen.uri} because ${reason}.` };
 }
 

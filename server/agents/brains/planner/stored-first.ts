@@ -28,19 +28,27 @@ export function storedFirst(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   const missing: Array<[string, Record<string, unknown>]> = [];
   if (!a) missing.push(['summarise_qa_results', all]);
   if (!p) missing.push(['summarise_qa_results', per]);
-  if (missing.length) return ctx.call(missing, `Read what the stored QA results already say about ${who} ${describeRange(range!)} before proposing any run.`);
+  if (missing.length)
+    return ctx.call(missing, `Read what the stored QA results already say about ${who} ${describeRange(range!)} before proposing any run.`);
   if (!a!.ok || !p!.ok) return null;
   const total = ((a!.result?.groups ?? []) as Group[])[0];
   if (!total?.calls) return null;
   const cov = coverage(ctx, total.calls, range, filter);
   if (!cov.done) return cov.decision;
   const groups = ((p!.result?.groups ?? []) as Group[]).filter((g) => g.key !== null);
-  const lines = [`From the stored QA results, ${who} ${describeRange(range!)}: **${scoreOf(total.mean_score)}** mean QA score over `
-    + `${total.scored} scored of ${total.calls} analysed call${total.calls === 1 ? '' : 's'} (the reviewed score where a reviewer decided); `
-    + `${total.failed_mandatory} failed a mandatory rule, lowest call ${scoreOf(total.min_score)}.`];
+  const lines = [
+    `From the stored QA results, ${who} ${describeRange(range!)}: **${scoreOf(total.mean_score)}** mean QA score over ` +
+      `${total.scored} scored of ${total.calls} analysed call${total.calls === 1 ? '' : 's'} (the reviewed score where a reviewer decided); ` +
+      `${total.failed_mandatory} failed a mandatory rule, lowest call ${scoreOf(total.min_score)}.`,
+  ];
   if (groups.length > 1) {
-    lines.push(['| Advisor | Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule |', '|---|---|---|---|---|',
-      ...groups.map((g) => `| ${g.key} | ${g.calls} | ${scoreOf(g.mean_score)} | ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`)].join('\n'));
+    lines.push(
+      [
+        '| Advisor | Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule |',
+        '|---|---|---|---|---|',
+        ...groups.map((g) => `| ${g.key} | ${g.calls} | ${scoreOf(g.mean_score)} | ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`),
+      ].join('\n'),
+    );
   }
   lines.push(queueLink(filter, 'open them in the QA queue'), ...cov.value);
   return ctx.say(lines.join('\n\n'), `Answered from ${total.calls} stored QA results before proposing any run.`);

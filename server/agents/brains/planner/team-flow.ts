@@ -37,8 +37,7 @@ export interface TeamTarget {
 const MAX_WAIT_ROUNDS = 3;
 const WAIT_S = 120;
 
-const withCalls = (t: TeamTarget) =>
-  t.who.advisors.filter((a) => (t.calls.by_advisor.find((b) => b.name === a)?.calls ?? 0) > 0);
+const withCalls = (t: TeamTarget) => t.who.advisors.filter((a) => (t.calls.by_advisor.find((b) => b.name === a)?.calls ?? 0) > 0);
 const without = (t: TeamTarget) => t.who.advisors.filter((a) => !withCalls(t).includes(a));
 
 export function teamConfirm(ctx: PlannerContext, t: TeamTarget): BrainDecision {
@@ -47,22 +46,24 @@ export function teamConfirm(ctx: PlannerContext, t: TeamTarget): BrainDecision {
   const people = t.who.team || t.who.everyone ? ` (${active.join(', ')})` : '';
   return ctx.say(
     [
-      `Of course. ${QUESTION_MARKERS.confirm_axes} ${t.name}${people} — ${callsSaid(t.calls, t.range)} — `
-        + 'should I check compliance with the standard script, '
-        + 'assess customer sentiment, and produce an overall score for every call?',
-      `I would run the analysis once per advisor (${active.length} run${active.length === 1 ? '' : 's'}, `
-        + 'side by side) and compare them in one table.',
+      `Of course. ${QUESTION_MARKERS.confirm_axes} ${t.name}${people} — ${callsSaid(t.calls, t.range)} — ` +
+        'should I check compliance with the standard script, ' +
+        'assess customer sentiment, and produce an overall score for every call?',
+      `I would run the analysis once per advisor (${active.length} run${active.length === 1 ? '' : 's'}, ` +
+        'side by side) and compare them in one table.',
       skipped.length ? `${skipped.join(', ')} had no calls in that period, so I would leave them out.` : '',
-    ].filter(Boolean).join(' '),
-    `Intent → QA review of ${t.name}: ${active.length} advisors with calls, ${t.calls.calls} calls (count_calls). `
-      + 'Confirm before running.',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    `Intent → QA review of ${t.name}: ${active.length} advisors with calls, ${t.calls.calls} calls (count_calls). ` +
+      'Confirm before running.',
   );
 }
 
 /** The "all calls" workflow to run for each advisor: found, or built from the covering pilot. */
-function wholeSetWorkflow(ctx: PlannerContext):
-  | { done: true; id: string; version: string; name: string; note: string | null }
-  | { done: false; decision: BrainDecision } {
+function wholeSetWorkflow(
+  ctx: PlannerContext,
+): { done: true; id: string; version: string; name: string; note: string | null } | { done: false; decision: BrainDecision } {
   const search = ctx.find('search_embeddings', (a) => a.query === QA_QUERY);
   const closest = ctx.find('find_closest_workflow', (a) => a.query === QA_QUERY);
   const calls: Array<[string, Record<string, unknown>]> = [];
@@ -71,10 +72,7 @@ function wholeSetWorkflow(ctx: PlannerContext):
   if (calls.length) {
     return {
       done: false,
-      decision: ctx.call(
-        calls,
-        'Find the saved workflow that analyses every call of an advisor (reuse before building).',
-      ),
+      decision: ctx.call(calls, 'Find the saved workflow that analyses every call of an advisor (reuse before building).'),
     };
   }
   if (!search!.ok) return { done: false, decision: ctx.failed(search!, 'search the workflow catalog') };
@@ -85,17 +83,14 @@ function wholeSetWorkflow(ctx: PlannerContext):
     return {
       done: false,
       decision: ctx.say(
-        "No saved workflow analyses advisors' calls yet. "
-          + "Ask me for one advisor's review first (e.g. “check Alex Wong's calls last week”): "
-          + 'I will build the analysis from the skill catalog, run a pilot, and then I can run it for the whole team.',
+        "No saved workflow analyses advisors' calls yet. " +
+          "Ask me for one advisor's review first (e.g. “check Alex Wong's calls last week”): " +
+          'I will build the analysis from the skill catalog, run a pilot, and then I can run it for the whole team.',
         'No covering workflow to scale: building one needs a pilot first.',
       ),
     };
   }
-  const read = ctx.find(
-    'get_saved_workflow',
-    (a) => a.workflow_id === pilot.workflow_id && a.version === pilot.version,
-  );
+  const read = ctx.find('get_saved_workflow', (a) => a.workflow_id === pilot.workflow_id && a.version === pilot.version);
   if (!read) {
     return {
       done: false,
@@ -107,16 +102,11 @@ function wholeSetWorkflow(ctx: PlannerContext):
   }
   if (!read.ok) return { done: false, decision: ctx.failed(read, `read «${pilot.name}»`) };
   const doc = read.result!.document as Record<string, unknown>;
-  const built = validateAndSave(
-    ctx,
-    `${String(doc.workflow_name)} (all calls)`,
-    () => scaleToEveryCall(doc, newMeta(ctx)),
-    {
-      parent: { workflow_id: pilot.workflow_id, version: pilot.version, relation: 'REFINEMENT_OF' },
-      note: `The pilot «${pilot.name}» scaled to every call, for a team review.`,
-      why: 'A team review analyses every call: refine the pilot into a Map over the recordings.',
-    },
-  );
+  const built = validateAndSave(ctx, `${String(doc.workflow_name)} (all calls)`, () => scaleToEveryCall(doc, newMeta(ctx)), {
+    parent: { workflow_id: pilot.workflow_id, version: pilot.version, relation: 'REFINEMENT_OF' },
+    note: `The pilot «${pilot.name}» scaled to every call, for a team review.`,
+    why: 'A team review analyses every call: refine the pilot into a Map over the recordings.',
+  });
   if (!built.done) return built;
   const s = built.value;
   return {
@@ -124,8 +114,7 @@ function wholeSetWorkflow(ctx: PlannerContext):
     id: s.workflow_id,
     version: s.version,
     name: s.name,
-    note: `I built «${s.name}» v${s.version} from «${pilot.name}» (saved as its REFINEMENT_OF) `
-      + 'so every call is analysed.',
+    note: `I built «${s.name}» v${s.version} from «${pilot.name}» (saved as its REFINEMENT_OF) ` + 'so every call is analysed.',
   };
 }
 
@@ -140,10 +129,7 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
     pre.push(['check_workflow_health', { workflow_id: wf.id, version: wf.version }]);
   }
   if (pre.length) {
-    return ctx.call(
-      pre,
-      `Pre-flight for «${wf.name}» v${wf.version}: its input schema and the reliability of its skills.`,
-    );
+    return ctx.call(pre, `Pre-flight for «${wf.name}» v${wf.version}: its input schema and the reliability of its skills.`);
   }
   if (!read!.ok) return ctx.failed(read!, `read «${wf.name}»`);
   const doc = isRecord(read!.result?.document) ? read!.result.document : null;
@@ -157,8 +143,7 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
   const told = { ...wf, note: builtHere ? `${wf.note} ${testRunLine(wf, wf.version)}` : wf.note };
 
   const advisors = withCalls(t);
-  const inputOf = (advisor: string) =>
-    fitInput(doc, { advisor_name: advisor, start_date: t.range.start_date, end_date: t.range.end_date });
+  const inputOf = (advisor: string) => fitInput(doc, { advisor_name: advisor, start_date: t.range.start_date, end_date: t.range.end_date });
   const missing = inputOf(advisors[0]!).missing;
   if (missing.length) {
     return ctx.say(`«${wf.name}» needs ${missing.join(', ')} as input, which I do not have for this request.`);
@@ -168,18 +153,13 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
     input: inputOf(a).input,
     o: ctx.find(
       'start_workflow_run',
-      (x) =>
-        x.workflow_id === wf.id
-        && x.version === wf.version
-        && JSON.stringify(x.input) === JSON.stringify(inputOf(a).input),
+      (x) => x.workflow_id === wf.id && x.version === wf.version && JSON.stringify(x.input) === JSON.stringify(inputOf(a).input),
     ),
   }));
   const toStart = starts.filter((s) => !s.o);
   if (toStart.length) {
     return ctx.call(
-      toStart.map((s) => [
-        'start_workflow_run', { workflow_id: wf.id, version: wf.version, input: s.input, ...testRun },
-      ]),
+      toStart.map((s) => ['start_workflow_run', { workflow_id: wf.id, version: wf.version, input: s.input, ...testRun }]),
       `Start «${wf.name}» v${wf.version} once per advisor: ${toStart.map((s) => s.advisor).join(', ')}.`,
     );
   }
@@ -188,9 +168,7 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
 
   const runs = starts.map((s) => {
     const id = String(s.o!.result?.run_id);
-    const reads = ctx.outcomes.filter(
-      (o) => o.name === 'wait_for_workflow_run' && o.args.run_id === id && o.index > s.o!.index && o.ok,
-    );
+    const reads = ctx.outcomes.filter((o) => o.name === 'wait_for_workflow_run' && o.args.run_id === id && o.index > s.o!.index && o.ok);
     const view = reads.length ? runViewOf(reads.at(-1)!.result) : null;
     return {
       advisor: s.advisor,
@@ -201,25 +179,27 @@ export function teamWork(ctx: PlannerContext, t: TeamTarget): BrainDecision {
   });
   const open = runs.filter((r) => r.status === 'RUNNING' || r.status === 'PENDING');
   if (open.length) {
-    const rounds = ctx.outcomes.filter((o) => o.name === 'wait_for_workflow_run' && ctx.inTurn(o)).length
-      / Math.max(1, open.length);
+    const rounds = ctx.outcomes.filter((o) => o.name === 'wait_for_workflow_run' && ctx.inTurn(o)).length / Math.max(1, open.length);
     if (rounds < MAX_WAIT_ROUNDS) {
       return ctx.call(
-        open.map((r) => ['wait_for_workflow_run', {
-          run_id: r.id,
-          timeout_s: WAIT_S,
-          include_events: false,
-          include_entries: false,
-          include_output: false,
-          iteration_data: 'summary',
-        }]),
+        open.map((r) => [
+          'wait_for_workflow_run',
+          {
+            run_id: r.id,
+            timeout_s: WAIT_S,
+            include_events: false,
+            include_entries: false,
+            include_output: false,
+            iteration_data: 'summary',
+          },
+        ]),
         `Wait for the ${open.length} run${open.length === 1 ? '' : 's'} still going.`,
       );
     }
     return ctx.say(
-      `${runs.length - open.length} of ${runs.length} runs have finished; `
-        + `${open.map((r) => r.advisor).join(', ')} ${open.length === 1 ? 'is' : 'are'} still running. `
-        + 'Ask me for the status in a moment and I will report the results.',
+      `${runs.length - open.length} of ${runs.length} runs have finished; ` +
+        `${open.map((r) => r.advisor).join(', ')} ${open.length === 1 ? 'is' : 'are'} still running. ` +
+        'Ask me for the status in a moment and I will report the results.',
     );
   }
   return teamReport(ctx, t, told, runs, healthNote(health?.ok ? (health.result as unknown as HealthResult) : null));
@@ -246,10 +226,20 @@ function teamReport(
   // Only a summary read after the runs ended counts (an earlier one, e.g. the ranking that offered
   // these runs, does not hold their results).
   const ids = new Set(runs.map((r) => r.id));
-  const ended = Math.max(-1, ...ctx.outcomes.filter((o) => o.name === 'wait_for_workflow_run' && ids.has(String(o.args.run_id))).map((o) => o.index));
-  const summary = [...ctx.outcomes].reverse().find((o) =>
-    o.name === 'summarise_qa_results' && o.index > ended && (o.ok || ctx.inTurn(o)) && o.args.group_by === 'advisor'
-    && JSON.stringify(o.args.filter) === JSON.stringify(filter));
+  const ended = Math.max(
+    -1,
+    ...ctx.outcomes.filter((o) => o.name === 'wait_for_workflow_run' && ids.has(String(o.args.run_id))).map((o) => o.index),
+  );
+  const summary = [...ctx.outcomes]
+    .reverse()
+    .find(
+      (o) =>
+        o.name === 'summarise_qa_results' &&
+        o.index > ended &&
+        (o.ok || ctx.inTurn(o)) &&
+        o.args.group_by === 'advisor' &&
+        JSON.stringify(o.args.filter) === JSON.stringify(filter),
+    );
   if (!summary) {
     return ctx.call(
       [['summarise_qa_results', { filter, group_by: 'advisor', order: 'mean_score_asc' }]],
@@ -258,44 +248,45 @@ function teamReport(
   }
   if (!summary.ok) return ctx.failed(summary, 'read the QA results');
   const groups = ((summary.result?.groups ?? []) as Group[]).filter((g) => t.who.advisors.includes(g.label ?? g.key));
-  const lines = [
-    wf.note ?? `I ran «${wf.name}» v${wf.version} for each advisor, on every call ${describeRange(t.range)}.`,
-  ];
+  const lines = [wf.note ?? `I ran «${wf.name}» v${wf.version} for each advisor, on every call ${describeRange(t.range)}.`];
   if (health) lines.push(health);
   // The runs analysed the calls of the applications opened in the period; the table counts by call date, as the dashboard.
   if (t.calls.recorded_in_period !== undefined && t.calls.recorded_in_period !== t.calls.calls) {
-    lines.push(`The runs analysed the ${callsSaid(t.calls, t.range)}; the table below counts calls by their call date ${describeRange(t.range)}, `
-      + 'as the dashboard and the QA queue do, so a call recorded outside the period is counted under its own date.');
+    lines.push(
+      `The runs analysed the ${callsSaid(t.calls, t.range)}; the table below counts calls by their call date ${describeRange(t.range)}, ` +
+        'as the dashboard and the QA queue do, so a call recorded outside the period is counted under its own date.',
+    );
   }
   const failed = runs.filter((r) => r.status !== 'SUCCEEDED');
   if (failed.length) {
     lines.push(
-      `Not finished: ${failed
-        .map((r) => `${r.advisor} — run \`${r.id}\` ${r.status}${r.error ? ` (${r.error})` : ''}`)
-        .join('; ')}.`,
+      `Not finished: ${failed.map((r) => `${r.advisor} — run \`${r.id}\` ${r.status}${r.error ? ` (${r.error})` : ''}`).join('; ')}.`,
     );
   }
   lines.push(
     [
       '| Advisor | Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule | Vulnerable customer |',
       '|---|---|---|---|---|---|',
-      ...groups.map((g) => `| ${g.label ?? g.key} | ${g.scored} of ${g.calls} | ${scoreOf(g.mean_score)} `
-        + `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} | ${g.vulnerable} |`),
+      ...groups.map(
+        (g) =>
+          `| ${g.label ?? g.key} | ${g.scored} of ${g.calls} | ${scoreOf(g.mean_score)} ` +
+          `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} | ${g.vulnerable} |`,
+      ),
     ].join('\n'),
   );
   const weakest = groups.filter((g) => g.mean_score !== null).sort((a, b) => a.mean_score! - b.mean_score!)[0];
   if (weakest && groups.length > 1) {
     lines.push(
-      `Lowest mean score: ${weakest.label ?? weakest.key} `
-        + `(${scoreOf(weakest.mean_score)} over ${weakest.scored} call${weakest.scored === 1 ? '' : 's'}).`,
+      `Lowest mean score: ${weakest.label ?? weakest.key} ` +
+        `(${scoreOf(weakest.mean_score)} over ${weakest.scored} call${weakest.scored === 1 ? '' : 's'}).`,
     );
   }
   const skipped = without(t);
   if (skipped.length) lines.push(`${skipped.join(', ')} had no calls ${describeRange(t.range)}.`);
   lines.push(
-    `Runs: ${runs.map((r) => `${r.advisor} \`${r.id}\` ${r.status}`).join('; ')}. `
-      + 'The figures are the stored QA results; '
-      + `${queueLink(filter, 'open these calls in the QA queue')} to review them.`,
+    `Runs: ${runs.map((r) => `${r.advisor} \`${r.id}\` ${r.status}`).join('; ')}. ` +
+      'The figures are the stored QA results; ' +
+      `${queueLink(filter, 'open these calls in the QA queue')} to review them.`,
   );
   return ctx.say(lines.join('\n\n'), 'Report the team review from the stored QA results.');
 }

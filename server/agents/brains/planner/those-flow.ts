@@ -29,8 +29,14 @@ import { resolvePeople, type Who } from './resolve.ts';
  * question with the people or period changed: the same listing or scopes, read anew.
  */
 type Item = {
-  qa_result_id: string; call_id: string; call_at: string | null; advisor: string | null; score: number | null;
-  max_score: number | null; score_source?: string; failed_rule_ids?: string[];
+  qa_result_id: string;
+  call_id: string;
+  call_at: string | null;
+  advisor: string | null;
+  score: number | null;
+  max_score: number | null;
+  score_source?: string;
+  failed_rule_ids?: string[];
 };
 type Those =
   | { calls: Item[]; label: string; list: Record<string, unknown> }
@@ -43,8 +49,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "the Home Finance South team, 1 Jun 2024 to 30 Jun 2024": a filter said back. */
 export function labelOf(f: QaFilter): string {
-  const who = f.team ? `the ${f.team} team` : f.advisor ?? 'all advisors';
-  const when = f.from && f.to ? `, ${ukDate(f.from)} to ${ukDate(f.to)}` : f.from ? `, from ${ukDate(f.from)}` : f.to ? `, to ${ukDate(f.to)}` : '';
+  const who = f.team ? `the ${f.team} team` : (f.advisor ?? 'all advisors');
+  const when =
+    f.from && f.to ? `, ${ukDate(f.from)} to ${ukDate(f.to)}` : f.from ? `, from ${ukDate(f.from)}` : f.to ? `, to ${ukDate(f.to)}` : '';
   return `${who}${when}`;
 }
 
@@ -52,8 +59,8 @@ export function failedThoseAnswer(ctx: PlannerContext, req: PlannerRequest): Bra
   const basis = ctx.episode?.basis;
   if (!basis) {
     return ctx.say(
-      `I haven't given you any calls in this conversation yet, so I can't tell which calls “those” are. `
-        + `${QUESTION_MARKERS.ask_details} whose calls and which period you mean — for example “the three worst calls in June”?`,
+      `I haven't given you any calls in this conversation yet, so I can't tell which calls “those” are. ` +
+        `${QUESTION_MARKERS.ask_details} whose calls and which period you mean — for example “the three worst calls in June”?`,
       'A question about "those" calls with no earlier answer to refer to: ask, never guess a scope.',
     );
   }
@@ -80,8 +87,9 @@ function fromAnswer(ctx: PlannerContext, basis: Basis): Those {
     .filter((f, i, all) => all.findIndex((x) => same(x, f)) === i);
   if (filters.length) return { sides: filters.map((filter) => ({ label: labelOf(filter), filter })) };
   return {
-    none: 'My last answer was not read from the stored QA results, so it named no analysed calls for me to check. '
-      + 'Ask me about a team, an advisor or a period (for example “the three worst calls in June”) and then about those.',
+    none:
+      'My last answer was not read from the stored QA results, so it named no analysed calls for me to check. ' +
+      'Ask me about a team, an advisor or a period (for example “the three worst calls in June”) and then about those.',
   };
 }
 
@@ -106,7 +114,10 @@ function reread(ctx: PlannerContext, basis: Basis): Those | { decision: BrainDec
 
 /** The filters with the people and the period one follow-up names put in place of theirs; a question when it names neither. */
 function changeScope(
-  ctx: PlannerContext, request: PlannerRequest, said: string, filters: QaFilter[],
+  ctx: PlannerContext,
+  request: PlannerRequest,
+  said: string,
+  filters: QaFilter[],
 ): { filters: QaFilter[] } | { decision: BrainDecision } {
   let people = resolvePeople(ctx, { ...request, texts: [said] });
   if (!people.done) return { decision: people.decision };
@@ -148,7 +159,14 @@ type Read = { done: true; results: Map<string, Record<string, unknown>> } | { do
 
 function readAll(ctx: PlannerContext, items: Item[], why: string): Read {
   const missing = items.filter((i) => !ctx.find('get_qa_result', (a) => a.qa_result_id === i.qa_result_id));
-  if (missing.length) return { done: false, decision: ctx.call(missing.map((i) => ['get_qa_result', { qa_result_id: i.qa_result_id }]), why) };
+  if (missing.length)
+    return {
+      done: false,
+      decision: ctx.call(
+        missing.map((i) => ['get_qa_result', { qa_result_id: i.qa_result_id }]),
+        why,
+      ),
+    };
   const results = new Map<string, Record<string, unknown>>();
   for (const i of items) {
     const got = ctx.find('get_qa_result', (a) => a.qa_result_id === i.qa_result_id)!;
@@ -163,9 +181,11 @@ function callLines(i: Item, r: Record<string, unknown>, n: number, mandatoryOnly
   const failed = verdictsAsReviewed(r).failed.filter((v) => !mandatoryOnly || v.mandatory);
   if (!failed.length) return null;
   const reviewed = i.score_source === 'review' ? ' (reviewed)' : '';
-  return [`${n}. ${reviewLink(i.qa_result_id, i.call_id)} — ${i.call_at ? ukDate(i.call_at) : 'date unknown'}, `
-    + `${i.advisor ?? 'advisor unknown'}: ${scoreOf(i.score, i.max_score)}${reviewed}; failed:`,
-  ...failed.map((v) => `   - ${verdictLine(v)}`)].join('\n');
+  return [
+    `${n}. ${reviewLink(i.qa_result_id, i.call_id)} — ${i.call_at ? ukDate(i.call_at) : 'date unknown'}, ` +
+      `${i.advisor ?? 'advisor unknown'}: ${scoreOf(i.score, i.max_score)}${reviewed}; failed:`,
+    ...failed.map((v) => `   - ${verdictLine(v)}`),
+  ].join('\n');
 }
 
 function callsAnswer(ctx: PlannerContext, req: PlannerRequest, those: { calls: Item[]; label: string }): BrainDecision {
@@ -186,7 +206,10 @@ function callsAnswer(ctx: PlannerContext, req: PlannerRequest, those: { calls: I
   const out = [`Of ${those.label}, ${lines.length} failed ${what} (the verdicts as reviewed where a reviewer decided, else the AI's):`];
   if (lines.length) out.push(lines.join('\n'));
   if (others.length) out.push(`${others.join(', ')} failed no ${mandatory ? 'mandatory ' : ''}rule.`);
-  return ctx.say(out.join('\n\n'), `The failed rules of the ${those.calls.length} calls of the previous answer, from their stored QA results.`);
+  return ctx.say(
+    out.join('\n\n'),
+    `The failed rules of the ${those.calls.length} calls of the previous answer, from their stored QA results.`,
+  );
 }
 
 function sidesAnswer(ctx: PlannerContext, req: PlannerRequest, sides: Array<{ label: string; filter: QaFilter }>): BrainDecision {
@@ -194,7 +217,8 @@ function sidesAnswer(ctx: PlannerContext, req: PlannerRequest, sides: Array<{ la
   const sumArgs = (f: QaFilter) => ({ filter: f, group_by: 'all' });
   const listArgs = (f: QaFilter) => ({ filter: { ...f, failed_mandatory: true }, sort: { by: 'call_at', dir: 'asc' }, limit: per });
   const wanted = sides.flatMap((s): Array<[string, Record<string, unknown>]> => [
-    ['summarise_qa_results', sumArgs(s.filter)], ['list_qa_results', listArgs(s.filter)],
+    ['summarise_qa_results', sumArgs(s.filter)],
+    ['list_qa_results', listArgs(s.filter)],
   ]);
   const missing = wanted.filter(([name, args]) => !ctx.find(name, (a) => same(a, args)));
   if (missing.length) return ctx.call(missing, `The calls that failed a mandatory rule in ${sides.map((s) => s.label).join(' / ')}.`);
@@ -219,8 +243,11 @@ function sidesAnswer(ctx: PlannerContext, req: PlannerRequest, sides: Array<{ la
       continue;
     }
     const lines = mine.flatMap((i, n) => callLines(i, read.results.get(i.qa_result_id)!, n + 1, !!req.question?.mandatory) ?? []);
-    out.push(`**${s.label}**: ${total} of the ${plural(g.calls, 'analysed call')} failed a mandatory rule `
-      + '(the verdicts as reviewed where a reviewer decided, else the AI\'s)' + (total ? ':' : '.'));
+    out.push(
+      `**${s.label}**: ${total} of the ${plural(g.calls, 'analysed call')} failed a mandatory rule ` +
+        "(the verdicts as reviewed where a reviewer decided, else the AI's)" +
+        (total ? ':' : '.'),
+    );
     if (lines.length) out.push(lines.join('\n'));
     if (total > mine.length) {
       const rest = queueLink({ ...s.filter, failed_mandatory: true }, `the other ${total - mine.length} in the QA queue`);

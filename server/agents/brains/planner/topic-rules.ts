@@ -14,8 +14,28 @@ export interface RuleOfData {
   category?: string | null;
 }
 
-const GENERIC = new Set(['rule', 'rules', 'check', 'checks', 'checking', 'requirement', 'requirements', 'outcome', 'outcomes',
-  'the', 'a', 'an', 'of', 'and', 'our', 'their', 'calls', 'call', 'customer', 'customers']);
+const GENERIC = new Set([
+  'rule',
+  'rules',
+  'check',
+  'checks',
+  'checking',
+  'requirement',
+  'requirements',
+  'outcome',
+  'outcomes',
+  'the',
+  'a',
+  'an',
+  'of',
+  'and',
+  'our',
+  'their',
+  'calls',
+  'call',
+  'customer',
+  'customers',
+]);
 
 const plural = (w: string) => w.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '');
 

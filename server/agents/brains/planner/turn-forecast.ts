@@ -14,8 +14,21 @@ import type { PlannerContext } from './context.ts';
  * and this forecast then reads the returns that made it turn.
  */
 export type PlannerFlow =
-  | 'review_check' | 'product_check' | 'qa_work' | 'qa_scale' | 'team_work' | 'product_work' | 'product_scale'
-  | 'rank' | 'rule_topic' | 'vulnerability_scan' | 'explain_call' | 'schedule' | 'compare' | 'topic_rank' | 'calls_ranked'
+  | 'review_check'
+  | 'product_check'
+  | 'qa_work'
+  | 'qa_scale'
+  | 'team_work'
+  | 'product_work'
+  | 'product_scale'
+  | 'rank'
+  | 'rule_topic'
+  | 'vulnerability_scan'
+  | 'explain_call'
+  | 'schedule'
+  | 'compare'
+  | 'topic_rank'
+  | 'calls_ranked'
   | 'mention'
   | 'failed_those';
 
@@ -37,30 +50,37 @@ const gapFound = (ctx: PlannerContext): boolean => {
 
 const FIND = (what: string): Step[] => [
   {
-    tool: 'search_embeddings', once: true,
+    tool: 'search_embeddings',
+    once: true,
     why: `Search the saved workflows for ${what}, to reuse one before building.`,
   },
   {
-    tool: 'find_closest_workflow', once: true,
+    tool: 'find_closest_workflow',
+    once: true,
     why: `Rank the saved workflows by how much of ${what} they cover; a full match is reused as it is.`,
   },
 ];
 const BUILD: Step[] = [
   {
-    tool: 'store_memory', when: gapFound,
+    tool: 'store_memory',
+    when: gapFound,
     why: 'Record the capability gap, so the next request finds what was missing.',
   },
   {
-    tool: 'get_skillset', once: true, when: gapFound,
+    tool: 'get_skillset',
+    once: true,
+    when: gapFound,
     why: 'Read the skill catalog: the capabilities, tools and parameters a composed workflow can use.',
   },
   {
-    tool: 'get_skill_reliability', when: gapFound,
+    tool: 'get_skill_reliability',
+    when: gapFound,
     why: 'Compare the alternatives for a function on their recorded success rate and latency before choosing.',
   },
   {
-    tool: 'validate_workflow', when: gapFound,
-    why: 'Check the composed document against Letta-ASL and the skills\' schemas.',
+    tool: 'validate_workflow',
+    when: gapFound,
+    why: "Check the composed document against Letta-ASL and the skills' schemas.",
   },
   { tool: 'save_workflow', why: 'Save the validated workflow so it can be run, reused and refined.', when: gapFound },
 ];
@@ -68,25 +88,30 @@ const RUN: Step[] = [
   { tool: 'get_saved_workflow', why: 'Read the workflow to run: its input and the pilot it analyses.' },
   {
     tool: 'check_workflow_health',
-    why: 'Check its skills\' reliability in the knowledge graph before running it (a failing skill is a question).',
+    why: "Check its skills' reliability in the knowledge graph before running it (a failing skill is a question).",
   },
-  { tool: 'start_workflow_run', why: 'Start the run with the request\'s advisor(s) and period as its input.' },
+  { tool: 'start_workflow_run', why: "Start the run with the request's advisor(s) and period as its input." },
   { tool: 'wait_for_workflow_run', why: 'Wait for the run to finish, then report its results.' },
 ];
 const RESOLVE_PEOPLE: Step = {
-  tool: 'list_advisors', once: true, why: 'Resolve the people named against the CRM\'s advisors and teams.',
+  tool: 'list_advisors',
+  once: true,
+  why: "Resolve the people named against the CRM's advisors and teams.",
 };
 const COUNT: Step = {
-  tool: 'count_calls', once: true, why: 'Check that the CRM has calls for this scope and period before proposing work.',
+  tool: 'count_calls',
+  once: true,
+  why: 'Check that the CRM has calls for this scope and period before proposing work.',
 };
 const STORED = (what: string): Step => ({
-  tool: 'summarise_qa_results', why: `Read ${what} from the stored QA results, with the counts behind it.`,
+  tool: 'summarise_qa_results',
+  why: `Read ${what} from the stored QA results, with the counts behind it.`,
 });
 
 const FLOWS: Record<PlannerFlow, Step[]> = {
   review_check: [RESOLVE_PEOPLE, STORED('what is already analysed for a "how did … do" question (stored-first.ts)'), COUNT],
   product_check: [
-    { tool: 'list_products', once: true, why: 'Resolve the product named against the CRM\'s products.' },
+    { tool: 'list_products', once: true, why: "Resolve the product named against the CRM's products." },
     COUNT,
     ...FIND('the product check'),
     { tool: 'get_saved_workflow', why: 'Read the closest workflow, to say what reusing or adapting it means.' },
@@ -98,33 +123,36 @@ const FLOWS: Record<PlannerFlow, Step[]> = {
     ...BUILD.slice(3).map((s) => ({ ...s, when: undefined })),
     ...RUN.slice(2),
   ],
-  team_work: [...FIND('the advice-call review'), ...RUN, STORED('one table of the advisors\' results')],
+  team_work: [...FIND('the advice-call review'), ...RUN, STORED("one table of the advisors' results")],
   product_work: [
     ...FIND('the product check'),
     { tool: 'get_saved_workflow', why: 'Read the workflow to reuse or adapt to this product.' },
-    { tool: 'validate_workflow', why: 'Check the adapted document against Letta-ASL and the skills\' schemas.' },
+    { tool: 'validate_workflow', why: "Check the adapted document against Letta-ASL and the skills' schemas." },
     { tool: 'save_workflow', why: 'Save the adaptation as a refinement of the workflow it came from.' },
     ...RUN.slice(1),
   ],
   product_scale: [
     { tool: 'get_saved_workflow', why: 'Read the pilot product check, to scale it to every call of the period.' },
-    { tool: 'validate_workflow', why: 'Check the scaled document against Letta-ASL and the skills\' schemas.' },
+    { tool: 'validate_workflow', why: "Check the scaled document against Letta-ASL and the skills' schemas." },
     { tool: 'save_workflow', why: 'Save the scaled check as a refinement of the pilot.' },
     ...RUN.slice(2),
   ],
   rank: [RESOLVE_PEOPLE, STORED('the ranking')],
-  compare: [RESOLVE_PEOPLE, STORED('each compared side\'s figures, over its own filter'), COUNT],
+  compare: [RESOLVE_PEOPLE, STORED("each compared side's figures, over its own filter"), COUNT],
   topic_rank: [RESOLVE_PEOPLE, STORED('the rules of the topic, by their category and wording'), STORED('the ranking on those rules')],
   calls_ranked: [
     RESOLVE_PEOPLE,
     { tool: 'list_qa_results', why: 'List the stored QA results by score, the worst (or best) first.' },
-    STORED('the rules\' names and which are mandatory'),
+    STORED("the rules' names and which are mandatory"),
   ],
   failed_those: [
     { ...RESOLVE_PEOPLE, when: (ctx) => !!ctx.episode?.basis?.changes.length },
-    { tool: 'list_qa_results', why: 'List the calls of the previous answer that failed a mandatory rule (its own calls, or its scopes\' calls).' },
+    {
+      tool: 'list_qa_results',
+      why: "List the calls of the previous answer that failed a mandatory rule (its own calls, or its scopes' calls).",
+    },
     STORED('how many calls each scope of the previous answer has'),
-    { tool: 'get_qa_result', why: 'Read each of those calls\' failed rules with the quoted evidence and when it was said.' },
+    { tool: 'get_qa_result', why: "Read each of those calls' failed rules with the quoted evidence and when it was said." },
   ],
   rule_topic: [RESOLVE_PEOPLE, STORED('the rules that failed')],
   vulnerability_scan: [
@@ -139,10 +167,7 @@ const FLOWS: Record<PlannerFlow, Step[]> = {
       why: 'Create the background job that sends the request back to me on its schedule.',
     },
   ],
-  mention: [
-    RESOLVE_PEOPLE,
-    { tool: 'list_products', once: true, why: 'Read the CRM\'s products, in case the message names one.' },
-  ],
+  mention: [RESOLVE_PEOPLE, { tool: 'list_products', once: true, why: "Read the CRM's products, in case the message names one." }],
   explain_call: [
     { tool: 'list_qa_results', why: 'Find the newest QA result of the call asked about.' },
     { tool: 'get_qa_result', why: 'Read its score parts, failed rules with quotes and sentiment flags.' },
@@ -150,9 +175,7 @@ const FLOWS: Record<PlannerFlow, Step[]> = {
 };
 
 /** The plan for the turn that `decision` continues, or null (no flow: the runtime declares from the decision). */
-export function plannerTurnPlan(
-  ctx: PlannerContext, decision: ToolCallsDecision, unit: PlanUnit,
-): DeclarePlanInput | null {
+export function plannerTurnPlan(ctx: PlannerContext, decision: ToolCallsDecision, unit: PlanUnit): DeclarePlanInput | null {
   if (!ctx.flow) return null;
   const forecast: ToolCallIntent[] = FLOWS[ctx.flow]
     .filter((s) => (s.when ? s.when(ctx) : true))

@@ -12,7 +12,11 @@ export const sleeptimeBrain: Brain = {
     const { steps } = currentTurn(input.history);
     const finished = steps.some((m) => m.role === 'tool' && m.name === 'memory_finish_edits');
     if (!finished && input.tools.some((t) => t.name === 'memory_finish_edits')) {
-      return { kind: 'tool_calls', reasoning: 'No model to rethink memory with: leave the blocks as they are.', tool_calls: [{ id: `call_${randomUUID()}`, name: 'memory_finish_edits', arguments: '{}' }] };
+      return {
+        kind: 'tool_calls',
+        reasoning: 'No model to rethink memory with: leave the blocks as they are.',
+        tool_calls: [{ id: `call_${randomUUID()}`, name: 'memory_finish_edits', arguments: '{}' }],
+      };
     }
     return { kind: 'message', content: 'Memory left unchanged.' };
   },

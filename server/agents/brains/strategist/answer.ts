@@ -18,7 +18,9 @@ export function answerFromGuidelines(question: string, g: Guidelines | null): st
     const avoid = p.avoid.length ? `, avoid ${p.avoid.join(', ')}` : '';
     return `- ${cap}: prefer ${p.prefer}${avoid} (confidence ${p.confidence ?? 'n/a'}, since revision ${p.since_revision})`;
   });
-  const warnings = named.length ? [] : g.warnings.slice(-3).map((w) => `- warning: ${typeof w.reason === 'string' ? w.reason : String(w.type ?? 'warning')}`);
+  const warnings = named.length
+    ? []
+    : g.warnings.slice(-3).map((w) => `- warning: ${typeof w.reason === 'string' ? w.reason : String(w.type ?? 'warning')}`);
   const strategy = named.length
     ? []
     : Object.entries(g.companion_strategy).flatMap(([k, v]) => {
@@ -32,5 +34,8 @@ export function answerFromGuidelines(question: string, g: Guidelines | null): st
 
 /** `skill://whisper-transcribe@1.0.0` → `whisper-transcribe`. */
 function skillName(uri: string): string {
-  return uri.replace(/^skill:\/\//, '').replace(/@.*$/, '').toLowerCase();
+  return uri
+    .replace(/^skill:\/\//, '')
+    .replace(/@.*$/, '')
+    .toLowerCase();
 }

@@ -23,7 +23,8 @@ function numericBetter(b: Counts, a: Counts): number {
 describe('Beta posteriors of success rates', () => {
   it('has the known closed forms', () => {
     expect(probabilityBetter({ successes: 0, failures: 0 }, { successes: 0, failures: 0 })).toBeCloseTo(0.5, 12);
-    for (const f of [1, 2, 3, 7]) expect(probabilityBetter({ successes: 0, failures: 0 }, { successes: 0, failures: f })).toBeCloseTo((1 + f) / (2 + f), 12);
+    for (const f of [1, 2, 3, 7])
+      expect(probabilityBetter({ successes: 0, failures: 0 }, { successes: 0, failures: f })).toBeCloseTo((1 + f) / (2 + f), 12);
     expect(posteriorMean({ successes: 3, failures: 1 })).toBeCloseTo(4 / 6, 12);
     // Beta(1,1) is uniform: P(p < x) = x.
     expect(probabilityBelow({ successes: 0, failures: 0 }, 0.3)).toBeCloseTo(0.3, 12);
@@ -33,13 +34,29 @@ describe('Beta posteriors of success rates', () => {
 
   it('agrees with numerical integration', () => {
     const cases: Array<[Counts, Counts]> = [
-      [{ successes: 5, failures: 0 }, { successes: 0, failures: 2 }],
-      [{ successes: 4, failures: 1 }, { successes: 2, failures: 3 }],
-      [{ successes: 10, failures: 2 }, { successes: 9, failures: 4 }],
-      [{ successes: 1, failures: 6 }, { successes: 3, failures: 1 }],
+      [
+        { successes: 5, failures: 0 },
+        { successes: 0, failures: 2 },
+      ],
+      [
+        { successes: 4, failures: 1 },
+        { successes: 2, failures: 3 },
+      ],
+      [
+        { successes: 10, failures: 2 },
+        { successes: 9, failures: 4 },
+      ],
+      [
+        { successes: 1, failures: 6 },
+        { successes: 3, failures: 1 },
+      ],
     ];
     for (const [b, a] of cases) expect(probabilityBetter(b, a)).toBeCloseTo(numericBetter(b, a), 5);
-    for (const c of [{ successes: 4, failures: 2 }, { successes: 0, failures: 5 }, { successes: 12, failures: 9 }]) {
+    for (const c of [
+      { successes: 4, failures: 2 },
+      { successes: 0, failures: 5 },
+      { successes: 12, failures: 9 },
+    ]) {
       for (const x of [0.25, 0.5, 0.8]) expect(probabilityBelow(c, x)).toBeCloseTo(cdf(c)(x), 5);
     }
   });

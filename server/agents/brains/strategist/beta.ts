@@ -46,7 +46,8 @@ export function probabilityBetter(b: Counts, a: Counts): number {
   const [alphaA, betaA, alphaB, betaB] = [1 + A.successes, 1 + A.failures, 1 + B.successes, 1 + B.failures];
   const base = logBeta(alphaA, betaA);
   let total = 0;
-  for (let i = 0; i < alphaB; i++) total += Math.exp(logBeta(alphaA + i, betaA + betaB) - Math.log(betaB + i) - logBeta(1 + i, betaB) - base);
+  for (let i = 0; i < alphaB; i++)
+    total += Math.exp(logBeta(alphaA + i, betaA + betaB) - Math.log(betaB + i) - logBeta(1 + i, betaB) - base);
   return Math.min(1, Math.max(0, total));
 }
 
@@ -61,7 +62,8 @@ export function probabilityBelow(c: Counts, x: number): number {
   const alpha = 1 + successes;
   const n = alpha + (1 + failures) - 1;
   let total = 0;
-  for (let j = alpha; j <= n; j++) total += Math.exp(logFactorial(n) - logFactorial(j) - logFactorial(n - j) + j * Math.log(x) + (n - j) * Math.log(1 - x));
+  for (let j = alpha; j <= n; j++)
+    total += Math.exp(logFactorial(n) - logFactorial(j) - logFactorial(n - j) + j * Math.log(x) + (n - j) * Math.log(1 - x));
   return Math.min(1, Math.max(0, total));
 }
 

@@ -6,7 +6,8 @@ import { jsonObjectIn } from '../../../delegation/protocol.ts';
  * read back from its text, and the one line it leaves in `observation_buffer` per observation.
  */
 
-export type ObservationRead = { kind: 'observation'; observation: SessionObservation } | { kind: 'malformed'; problems: string[] } | { kind: 'other' };
+export type ObservationRead =
+  { kind: 'observation'; observation: SessionObservation } | { kind: 'malformed'; problems: string[] } | { kind: 'other' };
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
@@ -24,7 +25,11 @@ export function readObservation(text: string): ObservationRead {
   need('status', doc.status === 'succeeded' || doc.status === 'failed', '"succeeded" or "failed"');
   need('skills_used', isStringArray(doc.skills_used), 'an array of skill URIs');
   need('duration_s', typeof doc.duration_s === 'number' && doc.duration_s >= 0, 'a number ≥ 0');
-  need('failed_skill', doc.failed_skill === undefined || doc.failed_skill === null || typeof doc.failed_skill === 'string', 'a skill URI or null');
+  need(
+    'failed_skill',
+    doc.failed_skill === undefined || doc.failed_skill === null || typeof doc.failed_skill === 'string',
+    'a skill URI or null',
+  );
   if (problems.length) return { kind: 'malformed', problems };
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   return {

@@ -4,16 +4,37 @@ import { failedByCaller, sessionTasks, skillTallies, specializationTallies } fro
 
 const SF = 'skill://salesforce-integration@2.1.0';
 const completion = (task_id: string, status: 'succeeded' | 'failed', error: string | null) => ({
-  at: '2030-06-15T12:00:00.000Z', kind: 'task_result', task_id, actor: 'comp-1', subject: 'conductor',
-  detail: { status, metrics: { duration_s: 4, tool_calls: 2, skills_used: [SF] }, summary: 'done', error, failed_skill: status === 'failed' ? SF : null },
+  at: '2030-06-15T12:00:00.000Z',
+  kind: 'task_result',
+  task_id,
+  actor: 'comp-1',
+  subject: 'conductor',
+  detail: {
+    status,
+    metrics: { duration_s: 4, tool_calls: 2, skills_used: [SF] },
+    summary: 'done',
+    error,
+    failed_skill: status === 'failed' ? SF : null,
+  },
 });
 const observation = (task_id: string, error: string | null): SessionObservation => ({
-  type: 'session_observation', session_id: 's-1', task_id, companion_id: 'comp-1', specialization: 'crm', status: error ? 'failed' : 'succeeded',
-  skills_used: [SF], failed_skill: error ? SF : null, duration_s: 4, tool_calls: 2, summary: 'done', error, completed_at: '2030-06-15T12:00:00.000Z',
+  type: 'session_observation',
+  session_id: 's-1',
+  task_id,
+  companion_id: 'comp-1',
+  specialization: 'crm',
+  status: error ? 'failed' : 'succeeded',
+  skills_used: [SF],
+  failed_skill: error ? SF : null,
+  duration_s: 4,
+  tool_calls: 2,
+  summary: 'done',
+  error,
+  completed_at: '2030-06-15T12:00:00.000Z',
 });
 const UNKNOWN_ADVISOR = `step fetch (${SF} get_applications_by_advisor): AdvisorNotFound: no advisor named "John Smith"`;
 
-describe('the Strategist\'s tallies leave out what the caller caused', () => {
+describe("the Strategist's tallies leave out what the caller caused", () => {
   it('reads a task error as the graph does', () => {
     expect(failedByCaller('failed', UNKNOWN_ADVISOR)).toBe(true);
     expect(failedByCaller('failed', `step fetch (${SF} get): TimeoutError: late`)).toBe(false);
@@ -21,7 +42,7 @@ describe('the Strategist\'s tallies leave out what the caller caused', () => {
     expect(failedByCaller('failed', null)).toBe(false);
   });
 
-  it('counts the skill\'s own failure and success, never a caller error — from the activity or the observation', () => {
+  it("counts the skill's own failure and success, never a caller error — from the activity or the observation", () => {
     const activity = {
       task_completions: [
         completion('t-1', 'succeeded', null),

@@ -44,7 +44,9 @@ function specializations(activity: Record<string, unknown>): Map<string, string>
 /** Companions the activity shows dismissed (no advice is given about them). */
 export function dismissedCompanions(activity: Record<string, unknown>): Set<string> {
   const states = Array.isArray(activity.companion_states) ? activity.companion_states : [];
-  return new Set(states.flatMap((e) => (isRecord(e) && e.kind === 'companion_dismissed' && typeof e.subject === 'string' ? [e.subject] : [])));
+  return new Set(
+    states.flatMap((e) => (isRecord(e) && e.kind === 'companion_dismissed' && typeof e.subject === 'string' ? [e.subject] : [])),
+  );
 }
 
 /**
@@ -135,7 +137,15 @@ export function skillTallies(tasks: TaskRecord[]): Map<string, Tally> {
 /** Per specialization: its Companions' tasks, successes, failures and mean duration. */
 export function specializationTallies(tasks: TaskRecord[]): Map<string, Tally> {
   const names = [...new Set(tasks.map((t) => t.specialization))].sort();
-  return new Map(names.map((s) => [s, tally(tasks.filter((t) => t.specialization === s), (t) => (t.status === 'succeeded' ? 'success' : 'failure'))]));
+  return new Map(
+    names.map((s) => [
+      s,
+      tally(
+        tasks.filter((t) => t.specialization === s),
+        (t) => (t.status === 'succeeded' ? 'success' : 'failure'),
+      ),
+    ]),
+  );
 }
 
 export const round1 = (x: number): number => Math.round(x * 10) / 10;
@@ -157,7 +167,9 @@ const countsOf = (v: unknown): Counts => {
 /** The recent window a get_skill_reliability result counted (`7 days, at most 50 uses`), or null. */
 export function historyWindow(result: Record<string, unknown> | null): string | null {
   const w = result && isRecord(result.window) ? result.window : null;
-  return w && typeof w.days === 'number' && typeof w.last_runs === 'number' ? `the last ${w.days} days, at most ${w.last_runs} uses per skill` : null;
+  return w && typeof w.days === 'number' && typeof w.last_runs === 'number'
+    ? `the last ${w.days} days, at most ${w.last_runs} uses per skill`
+    : null;
 }
 
 /** The reports of one get_skill_reliability result (`skills`), or [] for a result of another shape. */
@@ -173,7 +185,9 @@ export function skillHistories(result: Record<string, unknown> | null): SkillHis
             all_time: countsOf(s.all_time),
             alternatives: (Array.isArray(s.alternatives) ? s.alternatives : [])
               .filter(isRecord)
-              .flatMap((a) => (typeof a.skill === 'string' ? [{ skill: a.skill, recent: countsOf(a.recent), all_time: countsOf(a.all_time) }] : [])),
+              .flatMap((a) =>
+                typeof a.skill === 'string' ? [{ skill: a.skill, recent: countsOf(a.recent), all_time: countsOf(a.all_time) }] : [],
+              ),
           },
         ]
       : [],

@@ -28,11 +28,25 @@ export function guidelinesArgs(f: Finding, conductorId: string, sessionId: strin
   const common = { reason: f.reason, evidence: f.evidence, confidence: f.confidence, session_id: sessionId };
   switch (f.kind) {
     case 'skill_preference':
-      return { conductor_id: conductorId, add_recommendation_json: JSON.stringify({ type: 'skill_preference', capability: f.capability, prefer: f.prefer, avoid: f.avoid, ...common }) };
+      return {
+        conductor_id: conductorId,
+        add_recommendation_json: JSON.stringify({
+          type: 'skill_preference',
+          capability: f.capability,
+          prefer: f.prefer,
+          avoid: f.avoid,
+          ...common,
+        }),
+      };
     case 'warning':
       return { conductor_id: conductorId, add_warning_json: JSON.stringify({ ...f.warning, ...common }) };
     case 'companion_specialization':
-      return { conductor_id: conductorId, update_companion_strategy_json: JSON.stringify({ [f.capability]: { prefer_specialization: f.specialization, skill: f.skill, ...common } }) };
+      return {
+        conductor_id: conductorId,
+        update_companion_strategy_json: JSON.stringify({
+          [f.capability]: { prefer_specialization: f.specialization, skill: f.skill, ...common },
+        }),
+      };
   }
 }
 
@@ -66,7 +80,13 @@ export function publicationsOf(args: Record<string, unknown>): Publication[] {
   const w = parsed(args.add_warning_json);
   if (w && typeof w.type === 'string') {
     const subject = typeof w.capability === 'string' ? w.capability : typeof w.companion_id === 'string' ? w.companion_id : '';
-    out.push({ advice_type: 'warning', key: `${w.type} ${subject}`.trim(), recommendation: reasonOf(w) || w.type, evidence: evidenceOf(w), confidence: confidenceOf(w) });
+    out.push({
+      advice_type: 'warning',
+      key: `${w.type} ${subject}`.trim(),
+      recommendation: reasonOf(w) || w.type,
+      evidence: evidenceOf(w),
+      confidence: confidenceOf(w),
+    });
   }
   const s = parsed(args.update_companion_strategy_json);
   for (const [capability, v] of Object.entries(s ?? {})) {
@@ -115,8 +135,22 @@ export const PATTERN_GROUP_ID = 'dcf-strategist';
  * parameters the tool declares; null with what it requires that we cannot give. The uuid is
  * derived from the session, the revision and the pattern, so a replayed turn names the same episode.
  */
-export function episodeArgs(tool: BrainTool, p: Publication, sessionId: string, revision: number | null, now: Date): { args: Record<string, unknown> } | { missing: string[] } {
-  const body = { advice_type: p.advice_type, key: p.key, recommendation: p.recommendation, evidence: p.evidence, confidence: p.confidence, session_id: sessionId, guidelines_revision: revision };
+export function episodeArgs(
+  tool: BrainTool,
+  p: Publication,
+  sessionId: string,
+  revision: number | null,
+  now: Date,
+): { args: Record<string, unknown> } | { missing: string[] } {
+  const body = {
+    advice_type: p.advice_type,
+    key: p.key,
+    recommendation: p.recommendation,
+    evidence: p.evidence,
+    confidence: p.confidence,
+    session_id: sessionId,
+    guidelines_revision: revision,
+  };
   const all: Record<string, unknown> = {
     name: `strategist_pattern ${p.advice_type} ${p.key}`,
     episode_body: JSON.stringify(body),
@@ -127,7 +161,9 @@ export function episodeArgs(tool: BrainTool, p: Publication, sessionId: string, 
     reference_time: now.toISOString(),
   };
   const props = isRecord(tool.parameters.properties) ? Object.keys(tool.parameters.properties) : null;
-  const required = Array.isArray(tool.parameters.required) ? tool.parameters.required.filter((x): x is string => typeof x === 'string') : [];
+  const required = Array.isArray(tool.parameters.required)
+    ? tool.parameters.required.filter((x): x is string => typeof x === 'string')
+    : [];
   const missing = required.filter((k) => !(k in all));
   if (missing.length) return { missing };
   return { args: props ? Object.fromEntries(Object.entries(all).filter(([k]) => props.includes(k))) : all };

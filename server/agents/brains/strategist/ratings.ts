@@ -62,16 +62,20 @@ export function ratingWarnings(
     if (!r || r.below_midpoint === 0 || dismissed.has(companion)) continue;
     const good = r.rated - r.below_midpoint;
     if (r.rated < RATING_RULE.minEvaluations) {
-      notes.push(`Companion ${companion}: ${r.below_midpoint} of ${r.rated} evaluations rated its work below 3 of 5; `
-        + `a warning needs ${RATING_RULE.minEvaluations} or more evaluations.`);
+      notes.push(
+        `Companion ${companion}: ${r.below_midpoint} of ${r.rated} evaluations rated its work below 3 of 5; ` +
+          `a warning needs ${RATING_RULE.minEvaluations} or more evaluations.`,
+      );
       continue;
     }
     const confidence = asConfidence(probabilityBelow({ successes: good, failures: r.below_midpoint }, 0.5));
-    const rated = `${r.below_midpoint} of its ${r.rated} evaluations rated its work below 3 of 5`
-      + (r.mean_rating === null ? '' : ` (mean rating ${r.mean_rating})`);
+    const rated =
+      `${r.below_midpoint} of its ${r.rated} evaluations rated its work below 3 of 5` +
+      (r.mean_rating === null ? '' : ` (mean rating ${r.mean_rating})`);
     if (confidence < RATING_RULE.threshold) {
-      notes.push(`Companion ${companion}: ${rated}; P(most of its work is rated poorly) = ${confidence}, `
-        + `below ${RATING_RULE.threshold}.`);
+      notes.push(
+        `Companion ${companion}: ${rated}; P(most of its work is rated poorly) = ${confidence}, ` + `below ${RATING_RULE.threshold}.`,
+      );
       continue;
     }
     if (g.warnings.some((w) => w.type === 'companion_rated_low' && w.companion_id === companion)) {
@@ -83,9 +87,10 @@ export function ratingWarnings(
       kind: 'warning',
       warning: { type: 'companion_rated_low', companion_id: companion, specialization },
       confidence,
-      reason: `Companion ${companion} (${specialization}): ${rated}; `
-        + `P(most of its work is rated poorly) = ${confidence}. `
-        + 'Check its results before using them, or give its work to another Companion.',
+      reason:
+        `Companion ${companion} (${specialization}): ${rated}; ` +
+        `P(most of its work is rated poorly) = ${confidence}. ` +
+        'Check its results before using them, or give its work to another Companion.',
       evidence: {
         companion_id: companion,
         specialization,

@@ -21,8 +21,7 @@ export interface TurnSummary {
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-const tallyText = (t: Tally) =>
-  `${t.successes} of ${t.tasks}${t.mean_duration_s === null ? '' : `, mean ${t.mean_duration_s} s`}`;
+const tallyText = (t: Tally) => `${t.successes} of ${t.tasks}${t.mean_duration_s === null ? '' : `, mean ${t.mean_duration_s} s`}`;
 
 export function finalReport(s: TurnSummary): string {
   const o = s.observation;
@@ -67,15 +66,10 @@ export function finalReport(s: TurnSummary): string {
     lines.push('I do not hold strategist_guidelines, so I cannot tell what is already published: nothing published.');
   }
   const skills = [...skillTallies(s.tasks)].filter(([, t]) => t.tasks > 0);
-  if (skills.length)
-    lines.push(
-      `Skills this session (successes of uses): ${skills.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`,
-    );
+  if (skills.length) lines.push(`Skills this session (successes of uses): ${skills.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`);
   const specs = [...specializationTallies(s.tasks)];
-  if (specs.length)
-    lines.push(`Specializations (successes of tasks): ${specs.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`);
+  if (specs.length) lines.push(`Specializations (successes of tasks): ${specs.map(([k, t]) => `${k} ${tallyText(t)}`).join('; ')}.`);
   for (const e of s.reliabilityFailures) lines.push(`No history for ${e}`);
-  for (const e of s.ratingFailures)
-    lines.push(`The Companions' ratings could not be read (${e}); they were not judged.`);
+  for (const e of s.ratingFailures) lines.push(`The Companions' ratings could not be read (${e}); they were not judged.`);
   return lines.join('\n');
 }

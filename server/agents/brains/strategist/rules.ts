@@ -96,8 +96,7 @@ export function analyse(input: {
   const history = new Map<string, { recent: Counts; capability: string | null }>();
   for (const h of input.histories) {
     history.set(h.skill, { recent: h.recent, capability: h.capability });
-    for (const a of h.alternatives)
-      if (!history.has(a.skill)) history.set(a.skill, { recent: a.recent, capability: h.capability });
+    for (const a of h.alternatives) if (!history.has(a.skill)) history.set(a.skill, { recent: a.recent, capability: h.capability });
   }
   const evidence = (skill: string): SkillEvidence => {
     const session = skills.get(skill) ?? NONE;
@@ -121,9 +120,7 @@ export function analyse(input: {
   findings.push(...ratingWarnings(input.tasks, ratings, input.guidelines, input.dismissed, notes));
   for (const t of input.tasks) {
     if (t.failed_skill && !history.has(t.failed_skill))
-      notes.push(
-        `${t.failed_skill}: no reliability report (capability and alternatives unknown), so it is not judged.`,
-      );
+      notes.push(`${t.failed_skill}: no reliability report (capability and alternatives unknown), so it is not judged.`);
   }
   return { findings, notes: [...new Set(notes)] };
 }
@@ -156,9 +153,7 @@ function capabilityFindings(
     const e = evidence(r.skill);
     if (!e.session.failures) continue;
     if (e.session.failures < RULES.minSessionFailures) {
-      notes.push(
-        `${r.skill}: ${e.session.failures} failure in this session; a preference needs ${RULES.minSessionFailures} or more.`,
-      );
+      notes.push(`${r.skill}: ${e.session.failures} failure in this session; a preference needs ${RULES.minSessionFailures} or more.`);
     } else failing.push(e);
   }
   if (!failing.length) return [];
@@ -221,9 +216,7 @@ function capabilityFindings(
       reason: `No reliable skill for ${capability}: ${all.map(describe).join('; ')}. P(every one succeeds less than half the time) = ${confidence}.`,
       evidence: {
         capability,
-        skills: Object.fromEntries(
-          all.map((e, i) => [e.skill, { ...skillFacts(e), p_unreliable: asConfidence(below[i]!) }]),
-        ),
+        skills: Object.fromEntries(all.map((e, i) => [e.skill, { ...skillFacts(e), p_unreliable: asConfidence(below[i]!) }])),
         history_window: window,
       },
     },
@@ -243,13 +236,11 @@ function companionWarnings(
     const mine = tasks.filter((t) => t.companion_id === companion && !(t.status === 'failed' && t.failed_skill));
     const own = mine.filter((t) => t.status === 'failed');
     if (own.length < RULES.minCompanionFailures || dismissed.has(companion)) continue;
-    const confidence = asConfidence(
-      1 - probabilityBelow({ successes: own.length, failures: mine.length - own.length }, 0.5),
-    );
+    const confidence = asConfidence(1 - probabilityBelow({ successes: own.length, failures: mine.length - own.length }, 0.5));
     if (confidence < RULES.threshold) {
       notes.push(
-        `Companion ${companion}: ${own.length} of ${mine.length} tasks failed on its own; P(it fails `
-          + `more often than not) = ${confidence}, below ${RULES.threshold}.`,
+        `Companion ${companion}: ${own.length} of ${mine.length} tasks failed on its own; P(it fails ` +
+          `more often than not) = ${confidence}, below ${RULES.threshold}.`,
       );
       continue;
     }

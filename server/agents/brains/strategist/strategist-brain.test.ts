@@ -159,15 +159,11 @@ describe('the deterministic Strategist brain', () => {
     const [a] = advice(s);
     expect(s.sent[0]!.other_agent_id).toBe(CONDUCTOR);
     expect(a).toMatchObject({ advice_type: 'skill_preference', confidence: p, strategist_id: STRATEGIST });
-    expect(a!.recommendation).toMatch(
-      new RegExp(`^For transcription tasks, use ${ASSEMBLY} rather than ${WHISPER}\\.`),
-    );
+    expect(a!.recommendation).toMatch(new RegExp(`^For transcription tasks, use ${ASSEMBLY} rather than ${WHISPER}\\.`));
     expect(a!.evidence).toMatchObject({ guidelines_revision: 1, skills: { [WHISPER]: { session_failures: 2 } } });
 
     expect(s.block('pattern_library').value).toMatch(
-      new RegExp(
-        `^skill_preference transcription: For transcription tasks, use ${ASSEMBLY} .*\\(confidence ${p}; guidelines revision 1; `,
-      ),
+      new RegExp(`^skill_preference transcription: For transcription tasks, use ${ASSEMBLY} .*\\(confidence ${p}; guidelines revision 1; `),
     );
     expect(s.block('observation_buffer').value).toBe('');
     expect(t.reply).toContain(`Published (revision 1, confidence ${p})`);
@@ -191,9 +187,7 @@ describe('the deterministic Strategist brain', () => {
     ]);
     expect(s.guidelines().revision).toBe(1);
     expect(s.sent).toHaveLength(1);
-    expect(again.reply).toContain(
-      `transcription: the guidelines already prefer ${ASSEMBLY} over ${WHISPER} (revision 1).`,
-    );
+    expect(again.reply).toContain(`transcription: the guidelines already prefer ${ASSEMBLY} over ${WHISPER} (revision 1).`);
     // The preferred skill now used successfully: still nothing new to say.
     const good = await s.observe(
       s.result({ task_id: 't-4', companion: 'comp-1', status: 'succeeded', skills: [ASSEMBLY], duration_s: 40 }),
@@ -208,9 +202,7 @@ describe('the deterministic Strategist brain', () => {
     await whisperFails(s, 't-1');
     const second = await whisperFails(s, 't-2');
     expect(names(second.calls)).not.toContain('update_conductor_guidelines');
-    expect(second.reply).toContain(
-      `${WHISPER}: best alternative ${ASSEMBLY} is more reliable with P = 0.75, below 0.8.`,
-    );
+    expect(second.reply).toContain(`${WHISPER}: best alternative ${ASSEMBLY} is more reliable with P = 0.75, below 0.8.`);
     const third = await whisperFails(s, 't-3');
     expect(names(third.calls)).toContain('update_conductor_guidelines');
     expect(s.guidelines().skill_preferences.transcription).toMatchObject({
@@ -256,9 +248,7 @@ describe('the deterministic Strategist brain', () => {
     const early = await done('r-5', 'gen-1', false, 60);
     // Two call-review tasks are too few to compare (3 each side).
     expect(s.guidelines().revision).toBe(0);
-    expect(early.reply).toContain(
-      'Specializations (successes of tasks): call-review 2 of 2, mean 21 s; generalist 1 of 3, mean 50 s.',
-    );
+    expect(early.reply).toContain('Specializations (successes of tasks): call-review 2 of 2, mean 21 s; generalist 1 of 3, mean 50 s.');
     const t = await done('r-6', 'spec-1', true, 18);
     // research.web alone in its capability and mostly succeeding: no skill advice; the specialization is what differs.
     const call = t.calls.find((c) => c.name === 'update_conductor_guidelines')!;
@@ -278,9 +268,7 @@ describe('the deterministic Strategist brain', () => {
     const [a] = advice(s);
     expect(a).toMatchObject({ advice_type: 'companion_specialization', confidence: p });
     expect(a!.recommendation).toMatch(/^For research tasks, delegate to Companions specialised in call-review\./);
-    expect(t.reply).toContain(
-      'Specializations (successes of tasks): call-review 3 of 3, mean 20 s; generalist 1 of 3, mean 50 s.',
-    );
+    expect(t.reply).toContain('Specializations (successes of tasks): call-review 3 of 3, mean 20 s; generalist 1 of 3, mean 50 s.');
     const next = await done('r-7', 'gen-2', false, 70);
     expect(names(next.calls)).not.toContain('update_conductor_guidelines');
     expect(next.reply).toContain('research: the guidelines already prefer Companions specialised in call-review.');
@@ -293,12 +281,8 @@ describe('the deterministic Strategist brain', () => {
     s.companion('comp-1', 'generalist');
     for (const id of ['c-1', 'c-2'])
       await s.observe(s.result({ task_id: id, companion: 'comp-1', status: 'failed', skills: [], error: 'no plan' }));
-    const third = await s.observe(
-      s.result({ task_id: 'c-3', companion: 'comp-1', status: 'failed', skills: [], error: 'no plan' }),
-    );
-    const warning = JSON.parse(
-      third.calls.find((c) => c.name === 'update_conductor_guidelines')!.args.add_warning_json,
-    );
+    const third = await s.observe(s.result({ task_id: 'c-3', companion: 'comp-1', status: 'failed', skills: [], error: 'no plan' }));
+    const warning = JSON.parse(third.calls.find((c) => c.name === 'update_conductor_guidelines')!.args.add_warning_json);
     expect(warning).toMatchObject({
       type: 'companion_failing',
       companion_id: 'comp-1',
@@ -338,14 +322,7 @@ describe('the deterministic Strategist brain', () => {
     await whisperFails(s, 't-1');
     const t = await whisperFails(s, 't-2');
     const episode = t.calls.find((c) => c.name === 'add_memory')!;
-    expect(Object.keys(episode.args).sort()).toEqual([
-      'episode_body',
-      'group_id',
-      'name',
-      'source',
-      'source_description',
-      'uuid',
-    ]);
+    expect(Object.keys(episode.args).sort()).toEqual(['episode_body', 'group_id', 'name', 'source', 'source_description', 'uuid']);
     expect(episode.args).toMatchObject({
       name: 'strategist_pattern skill_preference transcription',
       group_id: 'dcf-strategist',
@@ -390,14 +367,9 @@ describe('the deterministic Strategist brain', () => {
 
   it('reads a narrower window when the whole session comes back cut short', async () => {
     const s = new StrategistScript();
-    s.raw.set(
-      'read_session_activity',
-      '{"status":"ok","activity":{"task_completions":[… [truncated: 61234 characters, limit 50000]',
-    );
+    s.raw.set('read_session_activity', '{"status":"ok","activity":{"task_completions":[… [truncated: 61234 characters, limit 50000]');
     const t = await whisperFails(s, 't-1');
-    expect(t.calls.filter((c) => c.name === 'read_session_activity').map((c) => c.args.time_window_minutes)).toEqual([
-      129600, 1440, 60,
-    ]);
+    expect(t.calls.filter((c) => c.name === 'read_session_activity').map((c) => c.args.time_window_minutes)).toEqual([129600, 1440, 60]);
     expect(t.reply).toMatch(/the answer was cut short/);
   });
 
@@ -409,9 +381,7 @@ describe('the deterministic Strategist brain', () => {
     };
     const t = await s.observe(o);
     expect(t.calls).toEqual([]);
-    expect(t.reply).toBe(
-      `This observation is of session another; I am the Strategist of session ${SESSION}. Nothing done.`,
-    );
+    expect(t.reply).toBe(`This observation is of session another; I am the Strategist of session ${SESSION}. Nothing done.`);
     const bad = await s.turn(JSON.stringify({ type: 'session_observation', session_id: SESSION, status: 'odd' }));
     expect(bad.calls).toEqual([]);
     expect(bad.reply).toMatch(
@@ -426,8 +396,8 @@ describe('the deterministic Strategist brain', () => {
     );
     expect(before.calls).toEqual([]);
     expect(before.reply).toBe(
-      'No advice published yet (strategist_guidelines revision 0). I act on the session observations '
-        + 'the console sends after each task result; I do not take instructions.',
+      'No advice published yet (strategist_guidelines revision 0). I act on the session observations ' +
+        'the console sends after each task result; I do not take instructions.',
     );
     s.recent.set(ASSEMBLY, { successes: 4, failures: 0 });
     await whisperFails(s, 't-1');

@@ -14,24 +14,8 @@ import {
 } from '../brain.ts';
 import { answerFromGuidelines } from './answer.ts';
 import { bufferWithout, observationLine, readObservation } from './observation.ts';
-import {
-  dismissedCompanions,
-  historyWindow,
-  sessionTasks,
-  skillHistories,
-  skillsOf,
-  skillTallies,
-  type TaskRecord,
-} from './outcomes.ts';
-import {
-  adviceMessage,
-  episodeArgs,
-  guidelinesArgs,
-  patternLine,
-  patternPrefix,
-  publicationsOf,
-  type Publication,
-} from './publication.ts';
+import { dismissedCompanions, historyWindow, sessionTasks, skillHistories, skillsOf, skillTallies, type TaskRecord } from './outcomes.ts';
+import { adviceMessage, episodeArgs, guidelinesArgs, patternLine, patternPrefix, publicationsOf, type Publication } from './publication.ts';
 import { ratingsOf } from './ratings.ts';
 import { analyse, type Analysis } from './rules.ts';
 import { finalReport } from './report.ts';
@@ -120,18 +104,9 @@ class StrategistTurn {
   next(): BrainDecision {
     const mine = tagValue(this.input.agent.tags, 'session:');
     if (mine && mine !== this.o.session_id)
-      return say(
-        `This observation is of session ${this.o.session_id}; I am the Strategist of session ${mine}. Nothing done.`,
-      );
+      return say(`This observation is of session ${this.o.session_id}; I am the Strategist of session ${mine}. Nothing done.`);
     return (
-      this.note() ??
-      this.gather() ??
-      this.rate() ??
-      this.publish() ??
-      this.advise() ??
-      this.remember() ??
-      this.clear() ??
-      this.report()
+      this.note() ?? this.gather() ?? this.rate() ?? this.publish() ?? this.advise() ?? this.remember() ?? this.clear() ?? this.report()
     );
   }
 
@@ -162,9 +137,7 @@ class StrategistTurn {
   /** 2. The session's activity, then each skill's reliability. A failed read ends the turn. */
   private gather(): BrainDecision | null {
     if (!this.has('read_session_activity'))
-      return say(
-        `I cannot analyse task ${this.o.task_id}: read_session_activity is not attached to me. Nothing published.`,
-      );
+      return say(`I cannot analyse task ${this.o.task_id}: read_session_activity is not attached to me. Nothing published.`);
     const reads = this.done('read_session_activity');
     const last = reads.at(-1);
     const readAt = (i: number) => {
@@ -182,8 +155,7 @@ class StrategistTurn {
       return calls(why, [toolCall('read_session_activity', args)]);
     };
     if (!last) return readAt(0);
-    if (last.status === 'success' && last.result === null && reads.length < ACTIVITY_WINDOWS_MIN.length)
-      return readAt(reads.length);
+    if (last.status === 'success' && last.result === null && reads.length < ACTIVITY_WINDOWS_MIN.length) return readAt(reads.length);
     if (!succeeded(last)) {
       const why = last.result ? String(last.result.error ?? 'error') : 'the answer was cut short';
       return say(
@@ -264,8 +236,8 @@ class StrategistTurn {
     const conductor = this.conductorId();
     if (!a?.findings.length || !conductor || !this.has('update_conductor_guidelines')) return null;
     return calls(
-      `The evidence supports ${a.findings.length} change${a.findings.length === 1 ? '' : 's'} the `
-        + `guidelines do not hold yet: publish ${a.findings.length === 1 ? 'it' : 'them'}.`,
+      `The evidence supports ${a.findings.length} change${a.findings.length === 1 ? '' : 's'} the ` +
+        `guidelines do not hold yet: publish ${a.findings.length === 1 ? 'it' : 'them'}.`,
       a.findings.map((f) => toolCall('update_conductor_guidelines', guidelinesArgs(f, conductor, this.o.session_id))),
     );
   }
@@ -286,12 +258,7 @@ class StrategistTurn {
   private advise(): BrainDecision | null {
     const conductor = this.conductorId();
     const pubs = this.published();
-    if (
-      !pubs.length ||
-      !conductor ||
-      !this.has('send_message_to_agent_async') ||
-      this.done('send_message_to_agent_async').length
-    )
+    if (!pubs.length || !conductor || !this.has('send_message_to_agent_async') || this.done('send_message_to_agent_async').length)
       return null;
     const messages = pubs
       .map(({ p, revision }) => JSON.stringify(adviceMessage(p, this.input.agent.id, revision, this.now)))
@@ -325,8 +292,7 @@ class StrategistTurn {
         const old = lines.find((l) => l.startsWith(patternPrefix(p)));
         if (old && this.has('core_memory_replace'))
           list.push(toolCall('core_memory_replace', { label: 'pattern_library', old_content: old, new_content: line }));
-        else if (this.has('core_memory_append'))
-          list.push(toolCall('core_memory_append', { label: 'pattern_library', content: line }));
+        else if (this.has('core_memory_append')) list.push(toolCall('core_memory_append', { label: 'pattern_library', content: line }));
       }
     }
     if (episode) {
@@ -341,12 +307,7 @@ class StrategistTurn {
   /** 6. The analysed tasks' lines out of observation_buffer. */
   private clear(): BrainDecision | null {
     const buffer = blockOf(this.input, 'observation_buffer');
-    if (
-      !buffer ||
-      !buffer.value ||
-      !this.has('core_memory_replace') ||
-      this.done('core_memory_replace', 'observation_buffer').length
-    )
+    if (!buffer || !buffer.value || !this.has('core_memory_replace') || this.done('core_memory_replace', 'observation_buffer').length)
       return null;
     const next = bufferWithout(buffer.value, new Set(this.tasks().map((t) => t.task_id)));
     if (next === null) return null;

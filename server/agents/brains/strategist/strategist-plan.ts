@@ -14,19 +14,28 @@ import { brainPlan, intent } from '../plan-of.ts';
  * the reason (the loop gives them).
  */
 export function strategistPlan(
-  input: BrainInput, o: SessionObservation, unit: PlanUnit, episodeTools: readonly string[],
+  input: BrainInput,
+  o: SessionObservation,
+  unit: PlanUnit,
+  episodeTools: readonly string[],
 ): DeclarePlanInput | null {
   const attached = new Set(input.tools.map((t) => t.name));
   const episode = episodeTools.find((t) => attached.has(t));
   const intents: ToolCallIntent[] = [
-    intent('read_session_activity',
-      `Read session ${o.session_id}'s activity: every task's outcome and the skills used.`),
-    intent('get_skill_reliability', 'Read each used skill\'s reliability, capability and alternatives from the graph.'),
-    intent('compare_models', 'Read the ratings other agents gave the session\'s Companions\' work.'),
-    intent('update_conductor_guidelines', 'Publish what the outcomes show (a skill to prefer or avoid, a pattern) '
-      + 'to the Conductor\'s guidelines, when the rules find something new.'),
+    intent('read_session_activity', `Read session ${o.session_id}'s activity: every task's outcome and the skills used.`),
+    intent('get_skill_reliability', "Read each used skill's reliability, capability and alternatives from the graph."),
+    intent('compare_models', "Read the ratings other agents gave the session's Companions' work."),
+    intent(
+      'update_conductor_guidelines',
+      'Publish what the outcomes show (a skill to prefer or avoid, a pattern) ' +
+        "to the Conductor's guidelines, when the rules find something new.",
+    ),
     ...(episode ? [intent(episode, 'Keep the pattern as a knowledge-graph episode for later sessions.')] : []),
   ].filter((i) => attached.has(i.toolName));
-  return brainPlan(`Learn from task ${o.task_id} of session ${o.session_id}: which skills served, which failed, `
-    + 'and what the Conductor should do differently.', intents, { ...unit, session_id: o.session_id });
+  return brainPlan(
+    `Learn from task ${o.task_id} of session ${o.session_id}: which skills served, which failed, ` +
+      'and what the Conductor should do differently.',
+    intents,
+    { ...unit, session_id: o.session_id },
+  );
 }

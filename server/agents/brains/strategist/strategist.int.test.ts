@@ -125,9 +125,7 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
     });
 
     // The advice arrived at the Conductor: recorded by the gate at delivery, and in the Conductor's history.
-    const advice = await eventually(
-      async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0],
-    );
+    const advice = await eventually(async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0]);
     expect(advice).toMatchObject({ actor: strategist, subject: conductor.id });
     expect(advice.payload.message).toMatchObject({
       type: 'strategic_advice',
@@ -139,17 +137,12 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
     expect(readProtocolMessage(JSON.stringify(advice.payload.message)).kind).toBe('valid');
     const inbound = await eventually(async () =>
       (await platform.listMessages(conductor.id, { limit: 500 })).find(
-        (m) =>
-          m.event.message_type === 'user_message' &&
-          'sender_agent_id' in m.event &&
-          m.event.sender_agent_id === strategist,
+        (m) => m.event.message_type === 'user_message' && 'sender_agent_id' in m.event && m.event.sender_agent_id === strategist,
       ),
     );
     expect((inbound.event as { content: string }).content).toContain('"type":"strategic_advice"');
     expect(await hub.store.events(session.id, { kinds: ['message_rejected'] })).toEqual([]);
-    expect((await hub.store.events(session.id, { kinds: ['guidelines_updated'] })).map((e) => e.actor)).toEqual([
-      strategist,
-    ]);
+    expect((await hub.store.events(session.id, { kinds: ['guidelines_updated'] })).map((e) => e.actor)).toEqual([strategist]);
 
     // Its own memory: the pattern kept, the analysed observations gone.
     const blocks = await platform.listAgentBlocks(strategist);
@@ -157,11 +150,7 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
       /^skill_preference transcription: For transcription tasks, use skill:\/\/assemblyai-transcribe@1\.2\.0 rather than skill:\/\/whisper-transcribe@1\.0\.0\./,
     );
     expect(blocks.find((b) => b.label === 'observation_buffer')!.value).toBe('');
-    const episodes = await invokeTool(
-      findTool('get_episodes')!,
-      { group_ids: 'dcf-strategist' },
-      { actor: systemActor('test'), services },
-    );
+    const episodes = await invokeTool(findTool('get_episodes')!, { group_ids: 'dcf-strategist' }, { actor: systemActor('test'), services });
     expect(episodes).toMatchObject({
       status: 'ok',
       episodes: [{ name: 'strategist_pattern skill_preference transcription', source: 'json' }],
@@ -239,13 +228,8 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
       completed_at: new Date().toISOString(),
     };
     await platform.sendMessageToAgentAsync(companion.id, conductor.id, JSON.stringify(result));
-    const said = await eventually(
-      async () => assistantMessages(await platform.listMessages(strategist, { limit: 500 }))[0],
-      20_000,
-    );
-    expect(said).toMatch(
-      /Published \(revision 1, confidence 0\.937\): Companion .* \(call-review\): 3 of its 3 evaluations/,
-    );
+    const said = await eventually(async () => assistantMessages(await platform.listMessages(strategist, { limit: 500 }))[0], 20_000);
+    expect(said).toMatch(/Published \(revision 1, confidence 0\.937\): Companion .* \(call-review\): 3 of its 3 evaluations/);
     const g = parseGuidelines((await platform.getBlock(session.guidelinesBlockId))!.value);
     expect(g.warnings).toMatchObject([
       {
@@ -255,9 +239,7 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
         evidence: { evaluations: 3, below_midpoint: 3, mean_rating: 1.83 },
       },
     ]);
-    const advice = await eventually(
-      async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0],
-    );
+    const advice = await eventually(async () => (await hub.store.events(session.id, { kinds: ['strategic_advice'] }))[0]);
     expect(advice.payload.message).toMatchObject({ advice_type: 'warning', strategist_id: strategist });
   });
 });

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { currentTurn, parseObject, turnToolResults, type Brain, type BrainDecision, type BrainInput, type BrainToolCall } from '../brain.ts';
+import {
+  currentTurn,
+  parseObject,
+  turnToolResults,
+  type Brain,
+  type BrainDecision,
+  type BrainInput,
+  type BrainToolCall,
+} from '../brain.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
 import { failureCause } from '../../../../lib/failure-cause.ts';
 import { workerPlan } from './worker-plan.ts';
@@ -44,7 +52,11 @@ export const workerBrain: Brain = {
     const { inbound, steps } = currentTurn(input.history);
     const event = inbound ? workflowEventOf(inbound.content) : null;
     if (!event) {
-      return { kind: 'message', content: 'I am a workflow worker agent: I act on workflow notifications ({"workflow_event": {"type": "notify_start", "run_id", "state", …}}).' };
+      return {
+        kind: 'message',
+        content:
+          'I am a workflow worker agent: I act on workflow notifications ({"workflow_event": {"type": "notify_start", "run_id", "state", …}}).',
+      };
     }
     return new WorkerTurn(input.agent.id, event, turnToolResults(steps)).next();
   },
@@ -74,20 +86,36 @@ class WorkerTurn {
     const { run_id, state } = this.event;
     const last = this.results.at(-1);
     if (!last) {
-      return this.call('acquire_state_lease', { run_id, state, agent_id: this.self }, `Notified for ${state} (${this.event.reason ?? 'notify_start'}): take the state's lease before doing anything.`);
+      return this.call(
+        'acquire_state_lease',
+        { run_id, state, agent_id: this.self },
+        `Notified for ${state} (${this.event.reason ?? 'notify_start'}): take the state's lease before doing anything.`,
+      );
     }
     const lease = this.lease();
-    if (!lease) return this.say(`The lease of ${state} was not granted (${errorOf(this.results[0]!)}); another worker owns it or it is finished. Nothing to do.`);
+    if (!lease)
+      return this.say(
+        `The lease of ${state} was not granted (${errorOf(this.results[0]!)}); another worker owns it or it is finished. Nothing to do.`,
+      );
     switch (last.name) {
       case 'acquire_state_lease':
         if (!lease.current_skill) return this.fail({ error: 'States.TaskFailed', cause: `${state} binds no skill` });
-        return this.call('load_skill', { agent_id: this.self, skill: lease.current_skill }, `Lease ${lease.lease_token} held (attempt ${lease.attempts}); load ${lease.current_skill}.`);
+        return this.call(
+          'load_skill',
+          { agent_id: this.self, skill: lease.current_skill },
+          `Lease ${lease.lease_token} held (attempt ${lease.attempts}); load ${lease.current_skill}.`,
+        );
       case 'load_skill':
         return isOk(last) ? this.invoke(lease) : this.recover(failureOf(last)!);
       case 'invoke_skill_tool': {
         const failure = failureOf(last);
         if (failure) return this.recover(failure);
-        const done = { status: 'done', result: last.result!.result ?? null, skill: this.skill(), latency_ms: Number(last.result!.latency_ms ?? 0) };
+        const done = {
+          status: 'done',
+          result: last.result!.result ?? null,
+          skill: this.skill(),
+          latency_ms: Number(last.result!.latency_ms ?? 0),
+        };
         return this.call(
           'update_workflow_control_plane',
           { run_id, state, lease_token: lease.lease_token, ...done },
@@ -123,8 +151,13 @@ class WorkerTurn {
     return this.call(
       'invoke_skill_tool',
       {
-        agent_id: this.self, skill: this.skill(), args: input, attempt: this.attempts(),
-        run_id, state, lease_token: lease.lease_token,
+        agent_id: this.self,
+        skill: this.skill(),
+        args: input,
+        attempt: this.attempts(),
+        run_id,
+        state,
+        lease_token: lease.lease_token,
       },
       `Invoke ${this.skill()} with the state's effective input.`,
     );
@@ -132,11 +165,15 @@ class WorkerTurn {
 
   private afterUpdate(update: Result): BrainDecision {
     const { run_id, state } = this.event;
-    if (!isOk(update)) return this.say(`The update of ${state} was refused (${errorOf(update)}): my lease is no longer live, so another worker takes over.`);
+    if (!isOk(update))
+      return this.say(`The update of ${state} was refused (${errorOf(update)}): my lease is no longer live, so another worker takes over.`);
     if (update.args.status === 'running') {
       const next = this.nextSkill();
       // The failure that made this update: the load or invoke just before it.
-      const failure = failureOf(this.results.at(-2)!) ?? { error: 'States.TaskFailed', cause: String(update.args.last_error ?? 'the skill failed') };
+      const failure = failureOf(this.results.at(-2)!) ?? {
+        error: 'States.TaskFailed',
+        cause: String(update.args.last_error ?? 'the skill failed'),
+      };
       if (!next) return this.fail(failure);
       const rationale = typeof update.result?.rationale === 'string' ? ` (${update.result.rationale})` : '';
       const why = `The skill policy chose ${next}${rationale}: unload ${this.skill()} first.`;
@@ -161,16 +198,23 @@ class WorkerTurn {
     const lease = this.lease()!;
     return this.call(
       'update_workflow_control_plane',
-      { run_id: this.event.run_id, state: this.event.state, lease_token: lease.lease_token, status: 'running', last_error: `${e.error}: ${e.cause}` },
+      {
+        run_id: this.event.run_id,
+        state: this.event.state,
+        lease_token: lease.lease_token,
+        status: 'running',
+        last_error: `${e.error}: ${e.cause}`,
+      },
       `${this.skill()} failed (${e.error}: ${e.cause}). Record the error and ask for an alternative skill.`,
     );
   }
 
   private fail(e: Failure): BrainDecision {
     const lease = this.lease()!;
-    const why = failureCause(e.error, e.cause) === 'caller'
-      ? `The input was invalid (${e.error}: ${e.cause}); no other skill can fix that, so report ${e.error} as the caller's error.`
-      : `No skill left to try: report ${e.error} so the state's Retry/Catch decide what follows.`;
+    const why =
+      failureCause(e.error, e.cause) === 'caller'
+        ? `The input was invalid (${e.error}: ${e.cause}); no other skill can fix that, so report ${e.error} as the caller's error.`
+        : `No skill left to try: report ${e.error} so the state's Retry/Catch decide what follows.`;
     return this.call(
       'update_workflow_control_plane',
       { run_id: this.event.run_id, state: this.event.state, lease_token: lease.lease_token, status: 'failed', error: e },

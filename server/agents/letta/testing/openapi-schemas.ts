@@ -24,13 +24,20 @@ const templates = Object.keys(spec.paths).map((template) => {
 });
 
 /** The document's operation for a request (the most literal matching path template), with its path parameters. */
-export function matchOperation(method: string, pathname: string): { template: string; operation: Operation; params: Record<string, string> } | null {
+export function matchOperation(
+  method: string,
+  pathname: string,
+): { template: string; operation: Operation; params: Record<string, string> } | null {
   const best = templates
     .filter((t) => method.toLowerCase() in spec.paths[t.template]! && t.regex.test(pathname))
     .sort((a, b) => b.literal - a.literal)[0];
   if (!best) return null;
   const values = best.regex.exec(pathname)!.slice(1).map(decodeURIComponent);
-  return { template: best.template, operation: spec.paths[best.template]![method.toLowerCase()]!, params: Object.fromEntries(best.names.map((n, i) => [n, values[i]!])) };
+  return {
+    template: best.template,
+    operation: spec.paths[best.template]![method.toLowerCase()]!,
+    params: Object.fromEntries(best.names.map((n, i) => [n, values[i]!])),
+  };
 }
 
 let ajv: Ajv2020 | undefined;
@@ -53,5 +60,7 @@ export function lettaSchemaProblems(name: string, value: unknown): string[] {
     if (!found) throw new Error(`The Letta OpenAPI document has no component schema "${name}"`);
     compiled.set(name, (validate = found));
   }
-  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return validate(value)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
 }

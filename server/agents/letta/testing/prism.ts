@@ -47,7 +47,9 @@ export async function startPrism(timeoutMs = 150_000): Promise<{ url: string; st
   const require = createRequire(import.meta.url);
   const cli = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
   const port = await freePort();
-  const child = spawn(process.execPath, [cli, 'mock', '--errors', '-h', '127.0.0.1', '-p', String(port), LETTA_OPENAPI_PATH], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'mock', '--errors', '-h', '127.0.0.1', '-p', String(port), LETTA_OPENAPI_PATH], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   let tail = '';
   const keep = (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000));
@@ -128,7 +130,8 @@ class PrismTranslator {
     for (const [name, value] of Object.entries(match.params)) {
       const param = match.operation.parameters?.find((p) => p.in === 'path' && p.name === name);
       const prefix = /^\^([a-z_]+)-/.exec(param?.schema?.pattern ?? '')?.[1];
-      const conforming = prefix && this.produced.has(value) && !new RegExp(param!.schema!.pattern!).test(value) ? this.#conforming(prefix, value) : value;
+      const conforming =
+        prefix && this.produced.has(value) && !new RegExp(param!.schema!.pattern!).test(value) ? this.#conforming(prefix, value) : value;
       path = path.replace(`{${name}}`, encodeURIComponent(conforming));
     }
     url.pathname = path;
@@ -170,7 +173,16 @@ export function recordingFetch(log: Exchange[]): typeof fetch {
     const header = response.headers.get('sl-violations');
     const responseBody = text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : text;
     stringsIn(responseBody, translator.produced);
-    log.push({ method: request.method, url, sentUrl: new URL(sent.url), requestHeaders: request.headers, requestBody, status: response.status, responseBody, violations: header ? (JSON.parse(header) as PrismViolation[]) : [] });
+    log.push({
+      method: request.method,
+      url,
+      sentUrl: new URL(sent.url),
+      requestHeaders: request.headers,
+      requestBody,
+      status: response.status,
+      responseBody,
+      violations: header ? (JSON.parse(header) as PrismViolation[]) : [],
+    });
     return response;
   };
 }

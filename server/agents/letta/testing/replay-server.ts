@@ -42,7 +42,15 @@ export function sseFrames(text: string): Array<{ event: string | null; data: str
       const lines = block.split('\n');
       const field = (name: string) => lines.filter((l) => l.startsWith(`${name}:`)).map((l) => l.slice(name.length + 1).replace(/^ /, ''));
       const data = field('data');
-      return { event: field('event')[0] ?? null, data: data.length ? data.join('\n') : null, comment: lines.find((l) => l.startsWith(':'))?.slice(1).trim() ?? null };
+      return {
+        event: field('event')[0] ?? null,
+        data: data.length ? data.join('\n') : null,
+        comment:
+          lines
+            .find((l) => l.startsWith(':'))
+            ?.slice(1)
+            .trim() ?? null,
+      };
     });
 }
 
@@ -66,7 +74,9 @@ async function replaySse(res: http.ServerResponse, sse: string): Promise<void> {
   res.end();
 }
 
-export async function startReplayServer(routes: Route[]): Promise<{ url: string; requests: ReplayedRequest[]; close: () => Promise<void> }> {
+export async function startReplayServer(
+  routes: Route[],
+): Promise<{ url: string; requests: ReplayedRequest[]; close: () => Promise<void> }> {
   const requests: ReplayedRequest[] = [];
   const open = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
@@ -76,11 +86,21 @@ export async function startReplayServer(routes: Route[]): Promise<{ url: string;
       const url = new URL(req.url ?? '/', 'http://replay');
       const text = Buffer.concat(chunks).toString();
       const body = text ? (JSON.parse(text) as unknown) : undefined;
-      const recorded: ReplayedRequest = { method: req.method ?? 'GET', url, headers: req.headers, body, problems: requestProblems(req.method ?? 'GET', url, body) };
+      const recorded: ReplayedRequest = {
+        method: req.method ?? 'GET',
+        url,
+        headers: req.headers,
+        body,
+        problems: requestProblems(req.method ?? 'GET', url, body),
+      };
       requests.push(recorded);
-      const route = routes.find((r) => r.method === recorded.method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)));
+      const route = routes.find(
+        (r) => r.method === recorded.method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)),
+      );
       if (!route) {
-        res.writeHead(501, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: `no recorded response for ${recorded.method} ${url.pathname}` }));
+        res
+          .writeHead(501, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ detail: `no recorded response for ${recorded.method} ${url.pathname}` }));
         return;
       }
       const reply = typeof route.reply === 'function' ? route.reply(recorded) : route.reply;

@@ -12,7 +12,12 @@ export interface MultiAgentOps {
   sendAsync(fromAgentId: string, toAgentId: string, text: string): Promise<void>;
   /** `chain`: the agents already waiting for a reply up this call chain (a cycle would deadlock). */
   sendAndWait(fromAgentId: string, toAgentId: string, text: string, chain: string[], timeoutMs?: number): Promise<string>;
-  sendMatchingTags(fromAgentId: string, q: { match_all: string[]; match_some: string[] }, text: string, chain: string[]): Promise<Array<{ agent_id: string; reply: string }>>;
+  sendMatchingTags(
+    fromAgentId: string,
+    q: { match_all: string[]; match_some: string[] },
+    text: string,
+    chain: string[],
+  ): Promise<Array<{ agent_id: string; reply: string }>>;
 }
 
 /** What a built-in tool may use: the calling agent and the runtime's stores. */

@@ -11,7 +11,13 @@ import {
   memoryReplace,
   memoryRethink,
 } from './memory-tools.ts';
-import { sendMessage, sendMessageToAgentAndWaitForReply, sendMessageToAgentAsync, sendMessageToAgentsMatchingAllTags, sendMessageToAgentsMatchingTags } from './messaging-tools.ts';
+import {
+  sendMessage,
+  sendMessageToAgentAndWaitForReply,
+  sendMessageToAgentAsync,
+  sendMessageToAgentsMatchingAllTags,
+  sendMessageToAgentsMatchingTags,
+} from './messaging-tools.ts';
 
 export type { BuiltinEnv, BuiltinTool, BuiltinToolType, MultiAgentOps } from './builtin.ts';
 

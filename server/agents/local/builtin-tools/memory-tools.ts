@@ -5,14 +5,16 @@ import { defineBuiltin } from './builtin.ts';
 
 const label = z.string().min(1).describe('Label of the memory block in your core memory, e.g. "human" or "persona".');
 
-const edited = (r: BlockEdit) => (r.ok ? ok({ label: r.block.label, chars_current: r.block.value.length, chars_limit: r.block.limit }) : fail('conflict', r.error));
+const edited = (r: BlockEdit) =>
+  r.ok ? ok({ label: r.block.label, chars_current: r.block.value.length, chars_limit: r.block.limit }) : fail('conflict', r.error);
 
 const occurrences = (text: string, part: string) => (part ? text.split(part).length - 1 : 0);
 
 /** Letta `core_memory_append`: a new line at the end of a block. */
 export const coreMemoryAppend = defineBuiltin({
   name: 'core_memory_append',
-  description: 'Append to the contents of a core memory block (as a new line). Use it to remember what matters in every conversation, e.g. the user\'s role and preferences.',
+  description:
+    "Append to the contents of a core memory block (as a new line). Use it to remember what matters in every conversation, e.g. the user's role and preferences.",
   toolType: 'letta_memory_core',
   input: z.object({ label, content: z.string().min(1).describe('Text to append.') }),
   run: async (a, env) => edited(await env.blocks.edit(env.agentId, a.label, (v) => (v ? `${v}\n${a.content}` : a.content))),
@@ -21,11 +23,18 @@ export const coreMemoryAppend = defineBuiltin({
 /** Letta `core_memory_replace`: every occurrence of `old_content` (which must occur). */
 export const coreMemoryReplace = defineBuiltin({
   name: 'core_memory_replace',
-  description: 'Replace text in a core memory block: every occurrence of old_content (which must match exactly) becomes new_content. To delete text, pass an empty new_content.',
+  description:
+    'Replace text in a core memory block: every occurrence of old_content (which must match exactly) becomes new_content. To delete text, pass an empty new_content.',
   toolType: 'letta_memory_core',
   input: z.object({ label, old_content: z.string().min(1), new_content: z.string() }),
   run: async (a, env) =>
-    edited(await env.blocks.edit(env.agentId, a.label, (v) => (v.includes(a.old_content) ? v.split(a.old_content).join(a.new_content) : { error: `old_content does not occur in "${a.label}"; read the block and quote it exactly` }))),
+    edited(
+      await env.blocks.edit(env.agentId, a.label, (v) =>
+        v.includes(a.old_content)
+          ? v.split(a.old_content).join(a.new_content)
+          : { error: `old_content does not occur in "${a.label}"; read the block and quote it exactly` },
+      ),
+    ),
 });
 
 /** Letta sleep-time `memory_insert`: text at a line number (0 = first line, -1 = the end). */
@@ -38,7 +47,8 @@ export const memoryInsert = defineBuiltin({
     edited(
       await env.blocks.edit(env.agentId, a.label, (v) => {
         const lines = v === '' ? [] : v.split('\n');
-        if (a.insert_line > lines.length) return { error: `insert_line ${a.insert_line} is past the end (the block has ${lines.length} lines)` };
+        if (a.insert_line > lines.length)
+          return { error: `insert_line ${a.insert_line} is past the end (the block has ${lines.length} lines)` };
         const at = a.insert_line === -1 ? lines.length : a.insert_line;
         return [...lines.slice(0, at), a.new_str, ...lines.slice(at)].join('\n');
       }),
@@ -55,7 +65,14 @@ export const memoryReplace = defineBuiltin({
     edited(
       await env.blocks.edit(env.agentId, a.label, (v) => {
         const n = occurrences(v, a.old_str);
-        return n === 1 ? v.replace(a.old_str, () => a.new_str) : { error: n === 0 ? `old_str does not occur in "${a.label}"` : `old_str occurs ${n} times in "${a.label}"; include more context so it is unique` };
+        return n === 1
+          ? v.replace(a.old_str, () => a.new_str)
+          : {
+              error:
+                n === 0
+                  ? `old_str does not occur in "${a.label}"`
+                  : `old_str occurs ${n} times in "${a.label}"; include more context so it is unique`,
+            };
       }),
     ),
 });
@@ -82,7 +99,8 @@ export const memoryFinishEdits = defineBuiltin({
 /** Letta `archival_memory_insert`: a passage in the agent's archival memory. */
 export const archivalMemoryInsert = defineBuiltin({
   name: 'archival_memory_insert',
-  description: 'Store a passage in your archival memory (long-term, unlimited, searchable with archival_memory_search). Write self-contained text; add tags to find it by.',
+  description:
+    'Store a passage in your archival memory (long-term, unlimited, searchable with archival_memory_search). Write self-contained text; add tags to find it by.',
   toolType: 'letta_core',
   input: z.object({ content: z.string().min(1), tags: z.array(z.string().min(1)).optional() }),
   run: async (a, env) => {
@@ -94,7 +112,8 @@ export const archivalMemoryInsert = defineBuiltin({
 /** Letta `archival_memory_search`. */
 export const archivalMemorySearch = defineBuiltin({
   name: 'archival_memory_search',
-  description: 'Search your archival memory by words (full text and similarity); optionally only passages carrying all of `tags`. Best matches first.',
+  description:
+    'Search your archival memory by words (full text and similarity); optionally only passages carrying all of `tags`. Best matches first.',
   toolType: 'letta_core',
   input: z.object({ query: z.string(), tags: z.array(z.string().min(1)).optional(), top_k: z.number().int().min(1).max(50).default(10) }),
   run: async (a, env) => {
@@ -112,7 +131,12 @@ export const conversationSearch = defineBuiltin({
   run: async (a, env) => {
     const found = await env.messages.search(env.agentId, a.query, a.limit);
     return ok({
-      results: found.map((m) => ({ id: m.id, created_at: m.created_at, message_type: m.event.message_type, content: 'content' in m.event ? m.event.content : '' })),
+      results: found.map((m) => ({
+        id: m.id,
+        created_at: m.created_at,
+        message_type: m.event.message_type,
+        content: 'content' in m.event ? m.event.content : '',
+      })),
     });
   },
 });

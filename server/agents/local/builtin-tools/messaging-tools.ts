@@ -28,7 +28,8 @@ const otherAgent = z.string().min(1).describe('The id of the agent to message.')
 /** Letta `send_message_to_agent_async`: delivered in the background; no reply awaited. */
 export const sendMessageToAgentAsync = defineBuiltin({
   name: 'send_message_to_agent_async',
-  description: 'Send a message to another agent without waiting for a reply (fire and forget): for delegating tasks and reporting results. The other agent reacts in its own time and answers you the same way if it needs to.',
+  description:
+    'Send a message to another agent without waiting for a reply (fire and forget): for delegating tasks and reporting results. The other agent reacts in its own time and answers you the same way if it needs to.',
   toolType: 'letta_multi_agent_core',
   input: z.object({ message: z.string().min(1), other_agent_id: otherAgent }),
   run: async (a, env) => {
@@ -45,15 +46,29 @@ export const sendMessageToAgentAsync = defineBuiltin({
 /** Letta `send_message_to_agent_and_wait_for_reply`. */
 export const sendMessageToAgentAndWaitForReply = defineBuiltin({
   name: 'send_message_to_agent_and_wait_for_reply',
-  description: 'Send a message to another agent and wait for its reply (its answer text). Use it only when you need the answer now; the wait fails after timeout_s (default 120).',
+  description:
+    'Send a message to another agent and wait for its reply (its answer text). Use it only when you need the answer now; the wait fails after timeout_s (default 120).',
   toolType: 'letta_multi_agent_core',
-  input: z.object({ message: z.string().min(1), other_agent_id: otherAgent, timeout_s: z.number().positive().max(600).optional().describe('How long to wait for the reply (default 120 s).') }),
+  input: z.object({
+    message: z.string().min(1),
+    other_agent_id: otherAgent,
+    timeout_s: z.number().positive().max(600).optional().describe('How long to wait for the reply (default 120 s).'),
+  }),
   run: async (a, env) => {
     if (env.chain.includes(a.other_agent_id)) {
-      return fail('conflict', `${a.other_agent_id} is waiting for you (${[...env.chain, a.other_agent_id].join(' → ')}): waiting for its reply would deadlock; use send_message_to_agent_async`);
+      return fail(
+        'conflict',
+        `${a.other_agent_id} is waiting for you (${[...env.chain, a.other_agent_id].join(' → ')}): waiting for its reply would deadlock; use send_message_to_agent_async`,
+      );
     }
     try {
-      const reply = await env.multiAgent.sendAndWait(env.agentId, a.other_agent_id, a.message, env.chain, a.timeout_s === undefined ? undefined : a.timeout_s * 1000);
+      const reply = await env.multiAgent.sendAndWait(
+        env.agentId,
+        a.other_agent_id,
+        a.message,
+        env.chain,
+        a.timeout_s === undefined ? undefined : a.timeout_s * 1000,
+      );
       return ok({ agent_id: a.other_agent_id, reply });
     } catch (err) {
       return refused(err);
@@ -64,12 +79,24 @@ export const sendMessageToAgentAndWaitForReply = defineBuiltin({
 /** Letta `send_message_to_agents_matching_tags` (supervisor → workers broadcast). */
 export const sendMessageToAgentsMatchingTags = defineBuiltin({
   name: 'send_message_to_agents_matching_tags',
-  description: 'Send a message to every other agent that has all tags in match_all and, when match_some is given, at least one of match_some (e.g. match_all ["role:companion", "session:<id>"]); waits for and returns their replies.',
+  description:
+    'Send a message to every other agent that has all tags in match_all and, when match_some is given, at least one of match_some (e.g. match_all ["role:companion", "session:<id>"]); waits for and returns their replies.',
   toolType: 'letta_multi_agent_core',
-  input: z.object({ message: z.string().min(1), match_all: z.array(z.string().min(1)).min(1), match_some: z.array(z.string().min(1)).default([]) }),
+  input: z.object({
+    message: z.string().min(1),
+    match_all: z.array(z.string().min(1)).min(1),
+    match_some: z.array(z.string().min(1)).default([]),
+  }),
   run: async (a, env) => {
     try {
-      return ok({ replies: await env.multiAgent.sendMatchingTags(env.agentId, { match_all: a.match_all, match_some: a.match_some }, a.message, env.chain) });
+      return ok({
+        replies: await env.multiAgent.sendMatchingTags(
+          env.agentId,
+          { match_all: a.match_all, match_some: a.match_some },
+          a.message,
+          env.chain,
+        ),
+      });
     } catch (err) {
       return refused(err);
     }
@@ -82,7 +109,8 @@ export const sendMessageToAgentsMatchingTags = defineBuiltin({
  */
 export const sendMessageToAgentsMatchingAllTags = defineBuiltin({
   name: 'send_message_to_agents_matching_all_tags',
-  description: 'Send a message to every other agent that has all of `tags` (e.g. ["role:companion", "session:<id>"]); waits for and returns their replies. The older name of send_message_to_agents_matching_tags.',
+  description:
+    'Send a message to every other agent that has all of `tags` (e.g. ["role:companion", "session:<id>"]); waits for and returns their replies. The older name of send_message_to_agents_matching_tags.',
   toolType: 'letta_multi_agent_core',
   input: z.object({ message: z.string().min(1), tags: z.array(z.string().min(1)).min(1) }),
   run: async (a, env) => sendMessageToAgentsMatchingTags.run({ message: a.message, match_all: a.tags, match_some: [] }, env),

@@ -27,7 +27,9 @@ export interface RecordedRequest {
   problems: string[];
 }
 
-const toolCall = z.object({ id: z.string().min(1), type: z.literal('function'), function: z.object({ name: z.string().min(1), arguments: z.string() }) }).strict();
+const toolCall = z
+  .object({ id: z.string().min(1), type: z.literal('function'), function: z.object({ name: z.string().min(1), arguments: z.string() }) })
+  .strict();
 const message = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: z.string() }).strict(),
   z.object({ role: z.literal('user'), content: z.string() }).strict(),
@@ -39,7 +41,20 @@ const chatRequest = z
     model: z.string().min(1),
     messages: z.array(message).min(1),
     tools: z
-      .array(z.object({ type: z.literal('function'), function: z.object({ name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/), description: z.string(), parameters: z.looseObject({ type: z.literal('object') }) }).strict() }).strict())
+      .array(
+        z
+          .object({
+            type: z.literal('function'),
+            function: z
+              .object({
+                name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+                description: z.string(),
+                parameters: z.looseObject({ type: z.literal('object') }),
+              })
+              .strict(),
+          })
+          .strict(),
+      )
       .optional(),
     tool_choice: z.literal('auto').optional(),
     temperature: z.number().optional(),
@@ -94,11 +109,15 @@ export class FakeChatEndpoint {
         } catch {
           body = null;
         }
-        const problems = req.method === 'POST' && req.url === '/v1/chat/completions' ? chatRequestProblems(body) : [`unexpected ${req.method} ${req.url}`];
+        const problems =
+          req.method === 'POST' && req.url === '/v1/chat/completions' ? chatRequestProblems(body) : [`unexpected ${req.method} ${req.url}`];
         self.requests.push({ path: req.url ?? '', headers: req.headers, body: body as ChatRequest, problems });
         const next = self.script.shift();
         const reply = typeof next === 'function' ? next(body as ChatRequest) : next;
-        if (!reply) return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'the fake endpoint has no scripted reply left' } }));
+        if (!reply)
+          return void res
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'the fake endpoint has no scripted reply left' } }));
         let answered = false;
         res.on('close', () => void (answered || self.hungUp++));
         const send = () => {
@@ -150,7 +169,11 @@ function completion(reply: Exclude<ScriptedReply, { status: number }>, model: st
       ? {
           role: 'assistant',
           content: reply.content ?? null,
-          tool_calls: reply.tool_calls.map((c) => ({ id: c.id ?? `call_fake_${++calls}`, type: 'function', function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) } })),
+          tool_calls: reply.tool_calls.map((c) => ({
+            id: c.id ?? `call_fake_${++calls}`,
+            type: 'function',
+            function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+          })),
         }
       : { role: 'assistant', content: reply.content };
   return {
@@ -158,7 +181,13 @@ function completion(reply: Exclude<ScriptedReply, { status: number }>, model: st
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { ...message, ...(reply.reasoning_content ? { reasoning_content: reply.reasoning_content } : {}) }, finish_reason: 'tool_calls' in reply ? 'tool_calls' : 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: { ...message, ...(reply.reasoning_content ? { reasoning_content: reply.reasoning_content } : {}) },
+        finish_reason: 'tool_calls' in reply ? 'tool_calls' : 'stop',
+      },
+    ],
     usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
   };
 }

@@ -52,7 +52,8 @@ export async function startEmbeddingsServer(opts: { apiKey?: string } = {}): Pro
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v1/embeddings') return error(res, 404, `no route ${req.method} ${req.url}`);
-      if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) return error(res, 401, 'Incorrect API key provided', 'authentication_error');
+      if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`)
+        return error(res, 401, 'Incorrect API key provided', 'authentication_error');
       let body: { model?: unknown; input?: unknown; encoding_format?: unknown };
       try {
         body = JSON.parse(raw);
@@ -63,10 +64,16 @@ export async function startEmbeddingsServer(opts: { apiKey?: string } = {}): Pro
       if (state.failWith) return error(res, state.failWith, 'The server is overloaded', 'server_error');
       const input = typeof body.input === 'string' ? [body.input] : body.input;
       if (typeof body.model !== 'string' || !body.model) return error(res, 400, "'model' is required");
-      if (!Array.isArray(input) || input.length === 0 || input.length > 2048 || !input.every((t) => typeof t === 'string' && t.length > 0)) {
+      if (
+        !Array.isArray(input) ||
+        input.length === 0 ||
+        input.length > 2048 ||
+        !input.every((t) => typeof t === 'string' && t.length > 0)
+      ) {
         return error(res, 400, "'input' must be a non-empty string or an array of 1–2048 non-empty strings");
       }
-      if (body.encoding_format !== undefined && body.encoding_format !== 'float' && body.encoding_format !== 'base64') return error(res, 400, "'encoding_format' must be float or base64");
+      if (body.encoding_format !== undefined && body.encoding_format !== 'float' && body.encoding_format !== 'base64')
+        return error(res, 400, "'encoding_format' must be float or base64");
       if (body.encoding_format === 'base64') return error(res, 400, 'this double only answers encoding_format float');
       const tokens = input.reduce((n, t) => n + t.split(/\s+/).length, 0);
       res.writeHead(200, { 'content-type': 'application/json' }).end(

@@ -38,8 +38,15 @@ export function generateHistory(spec: HistorySpec): RecordedSkillUse[] {
       const outcome = callerError ? 'caller_error' : world() < s.p ? 'success' : 'failure';
       const n = i * spec.capabilities.length + c;
       out.push({
-        run_id: `gen-${String(n).padStart(7, '0')}`, seq: 0, state: capability, skill: s.uri, capability, outcome,
-        latency_ms: s.latency_ms ?? null, at: new Date(t0 + n * 1000).toISOString(), strategy: null,
+        run_id: `gen-${String(n).padStart(7, '0')}`,
+        seq: 0,
+        state: capability,
+        skill: s.uri,
+        capability,
+        outcome,
+        latency_ms: s.latency_ms ?? null,
+        at: new Date(t0 + n * 1000).toISOString(),
+        strategy: null,
       });
     });
   }

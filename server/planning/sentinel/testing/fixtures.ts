@@ -15,13 +15,17 @@ export const T0 = '2026-03-02T10:00:00.000Z';
 export const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
 
 export const intent = (toolName: string, extra: Partial<ToolCallIntent> = {}): ToolCallIntent => ({
-  toolName, rationale: `call ${toolName}`, ...extra,
+  toolName,
+  rationale: `call ${toolName}`,
+  ...extra,
 });
 
-export function plan(over: Partial<ToolCallPlan> & {
-  budget?: ToolCallPlan['planningContext']['constraints'];
-  policy?: Partial<ToolCallPlan['planningContext']['policy']>;
-} = {}): ToolCallPlan {
+export function plan(
+  over: Partial<ToolCallPlan> & {
+    budget?: ToolCallPlan['planningContext']['constraints'];
+    policy?: Partial<ToolCallPlan['planningContext']['policy']>;
+  } = {},
+): ToolCallPlan {
   const { budget = {}, policy = {}, ...rest } = over;
   return {
     planId: PLAN_ID,
@@ -74,7 +78,10 @@ export function record(seq: number, tool_name: string, over: Partial<ToolCallRec
 export const calls = (...tools: string[]): ToolCallRecord[] => tools.map((t, i) => record(i, t));
 
 export const arm = (id: string, successes: number, failures: number, latency_ms?: number): Arm => ({
-  id, successes, failures, ...(latency_ms === undefined ? {} : { latency_ms }),
+  id,
+  successes,
+  failures,
+  ...(latency_ms === undefined ? {} : { latency_ms }),
 });
 
 export function choice(record_id: string, chosen: string, arms: Arm[], over: Partial<SkillChoiceEvidence> = {}) {

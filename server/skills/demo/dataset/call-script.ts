@@ -23,8 +23,18 @@ export interface CallProfile {
 }
 
 export const COMPLIANT: CallProfile = {
-  recordingNotice: true, securityCheck: true, advisedStatus: true, affordability: true, goodExplanation: true, offer: 'good',
-  alternatives: true, checkUnderstanding: true, goodClosing: true, vulnerability: null, confusion: false, anxiety: false,
+  recordingNotice: true,
+  securityCheck: true,
+  advisedStatus: true,
+  affordability: true,
+  goodExplanation: true,
+  offer: 'good',
+  alternatives: true,
+  checkUnderstanding: true,
+  goodClosing: true,
+  vulnerability: null,
+  confusion: false,
+  anxiety: false,
 };
 
 /** A random profile: about 55% of calls compliant, the rest with two to five deficiencies. */
@@ -32,9 +42,15 @@ export function randomProfile(rng: Rng): CallProfile {
   const p: CallProfile = { ...COMPLIANT };
   if (!chance(rng, 0.55)) {
     const faults: Array<() => void> = [
-      () => (p.recordingNotice = false), () => (p.advisedStatus = false), () => (p.affordability = false),
-      () => (p.goodExplanation = false), () => (p.offer = 'poor'), () => (p.alternatives = false),
-      () => (p.checkUnderstanding = false), () => (p.goodClosing = false), () => (p.securityCheck = false),
+      () => (p.recordingNotice = false),
+      () => (p.advisedStatus = false),
+      () => (p.affordability = false),
+      () => (p.goodExplanation = false),
+      () => (p.offer = 'poor'),
+      () => (p.alternatives = false),
+      () => (p.checkUnderstanding = false),
+      () => (p.goodClosing = false),
+      () => (p.securityCheck = false),
     ];
     const n = 2 + Math.floor(rng() * 4);
     for (let i = 0; i < n; i++) pick(rng, faults)();

@@ -39,10 +39,16 @@ describe('the demo dataset', () => {
 
   it('has calls of every week for Alex Wong from July, and HELOC 2.0 only from July', () => {
     const d = demoDataset();
-    const alex = d.applications.filter((a) => a.advisor_id === 'ADV-001').map((a) => a.opened_on).sort();
+    const alex = d.applications
+      .filter((a) => a.advisor_id === 'ADV-001')
+      .map((a) => a.opened_on)
+      .sort();
     for (let day = Date.parse('2024-07-01'); day + 6 * 86_400_000 <= Date.parse('2024-08-28'); day += 7 * 86_400_000) {
       const [from, to] = [new Date(day), new Date(day + 6 * 86_400_000)].map((x) => x.toISOString().slice(0, 10));
-      expect(alex.some((o) => o >= from! && o <= to!), `${from}…${to}`).toBe(true);
+      expect(
+        alex.some((o) => o >= from! && o <= to!),
+        `${from}…${to}`,
+      ).toBe(true);
     }
     expect(d.applications.filter((a) => a.product === 'HELOC 2.0').every((a) => a.opened_on >= '2024-07-01')).toBe(true);
     expect(d.applications.filter((a) => a.product === 'HELOC 2.0').length).toBeGreaterThan(10);

@@ -43,14 +43,26 @@ export function generateDataset(seed: number = DATASET_SEED, world: World = DEMO
     const { min, max, step } = product.amount;
     const amount = intBetween(rng, min / step, max / step) * step;
     const app: Application = {
-      application_id: world.applicationId(i), advisor_id: advisor.advisor_id, customer: `${customer.title} ${customer.surname}`,
-      product: product.name, amount, opened_on: opened,
+      application_id: world.applicationId(i),
+      advisor_id: advisor.advisor_id,
+      customer: `${customer.title} ${customer.surname}`,
+      product: product.name,
+      amount,
+      opened_on: opened,
     };
     applications.push(app);
     const rate = intBetween(rng, 74, 119) / 10;
     const context = {
-      lender: world.lender, advisor: advisor.name, customer, product, amount, rate, aprc: Math.round((rate + intBetween(rng, 3, 9) / 10) * 10) / 10,
-      fee: pick(rng, [495, 995, 1495]), termYears: intBetween(rng, 5, 20), income: intBetween(rng, 22, 52) * 100,
+      lender: world.lender,
+      advisor: advisor.name,
+      customer,
+      product,
+      amount,
+      rate,
+      aprc: Math.round((rate + intBetween(rng, 3, 9) / 10) * 10) / 10,
+      fee: pick(rng, [495, 995, 1495]),
+      termYears: intBetween(rng, 5, 20),
+      income: intBetween(rng, 22, 52) * 100,
     };
     const calls = chance(rng, 0.3) ? 2 : 1;
     let day = midnight(opened) + intBetween(rng, 0, 2) * DAY_MS;
@@ -59,8 +71,12 @@ export function generateDataset(seed: number = DATASET_SEED, world: World = DEMO
       const id = world.recordingId(recordingNo++);
       const turns = timeLines(scriptLines(context, randomProfile(rng)));
       recordings.push({
-        recording_id: id, application_id: app.application_id, uri: world.recordingUri(app.application_id, id, at),
-        duration_s: turns.at(-1)!.end_s, recorded_at: at.toISOString().replace('.000Z', 'Z'), turns,
+        recording_id: id,
+        application_id: app.application_id,
+        uri: world.recordingUri(app.application_id, id, at),
+        duration_s: turns.at(-1)!.end_s,
+        recorded_at: at.toISOString().replace('.000Z', 'Z'),
+        turns,
       });
       day += intBetween(rng, 1, 2) * DAY_MS;
     }

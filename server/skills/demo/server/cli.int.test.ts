@@ -8,10 +8,14 @@ import { PROJECT_ROOT } from '../../../testing/test-database.ts';
 /** `dcf demo-skills` (cli/commands/demo-skills.ts) as a process: prints its URL, serves MCP, exits 0 on SIGTERM. */
 describe('dcf demo-skills', () => {
   it('prints {"url"} once listening, serves the demo skills with the given faults, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), 'demo-skills', '--port', '0', '--faults', '{"scoring":{"failure_rate":1}}', '--seed', '9'], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, NODE_ENV: 'test' },
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), 'demo-skills', '--port', '0', '--faults', '{"scoring":{"failure_rate":1}}', '--seed', '9'],
+      {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, NODE_ENV: 'test' },
+      },
+    );
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -33,10 +37,18 @@ describe('dcf demo-skills', () => {
   });
 
   it('refuses invalid faults with exit 2', async () => {
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), 'demo-skills', '--port', '0', '--faults', '{"nope":{}}'], { cwd: PROJECT_ROOT });
+    const child = spawn(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), 'demo-skills', '--port', '0', '--faults', '{"nope":{}}'],
+      { cwd: PROJECT_ROOT },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(2);
-    expect(JSON.parse(out)).toMatchObject({ status: 'error', error_code: 'usage', error: expect.stringContaining('unknown demo skill "nope"') });
+    expect(JSON.parse(out)).toMatchObject({
+      status: 'error',
+      error_code: 'usage',
+      error: expect.stringContaining('unknown demo skill "nope"'),
+    });
   });
 });

@@ -18,14 +18,14 @@ export const faultSpecSchema = z.strictObject({
 });
 export type FaultSpec = z.infer<typeof faultSpecSchema>;
 
-export const faultsSchema = z
-  .record(z.string(), faultSpecSchema)
-  .superRefine((faults, ctx) => {
-    for (const [skill, spec] of Object.entries(faults)) {
-      if (!DEMO_SKILL_NAMES.includes(skill)) ctx.addIssue({ code: 'custom', path: [skill], message: `unknown demo skill "${skill}" (one of ${DEMO_SKILL_NAMES.join(', ')})` });
-      if ((spec.failure_rate ?? 0) + (spec.timeout_rate ?? 0) > 1) ctx.addIssue({ code: 'custom', path: [skill], message: 'failure_rate + timeout_rate must not exceed 1' });
-    }
-  });
+export const faultsSchema = z.record(z.string(), faultSpecSchema).superRefine((faults, ctx) => {
+  for (const [skill, spec] of Object.entries(faults)) {
+    if (!DEMO_SKILL_NAMES.includes(skill))
+      ctx.addIssue({ code: 'custom', path: [skill], message: `unknown demo skill "${skill}" (one of ${DEMO_SKILL_NAMES.join(', ')})` });
+    if ((spec.failure_rate ?? 0) + (spec.timeout_rate ?? 0) > 1)
+      ctx.addIssue({ code: 'custom', path: [skill], message: 'failure_rate + timeout_rate must not exceed 1' });
+  }
+});
 export type Faults = z.infer<typeof faultsSchema>;
 
 /** Parses fault settings, throwing one readable message for all problems. */

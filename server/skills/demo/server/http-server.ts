@@ -39,7 +39,9 @@ export interface DemoSkillsServer {
 }
 
 function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
 export async function startDemoSkillsServer(opts: DemoSkillsServerOptions = {}): Promise<DemoSkillsServer> {

@@ -19,7 +19,13 @@ import { faultSpecSchema, parseFaults, type FaultInjector } from './faults.ts';
 export const DEMO_SERVER_INFO = { name: 'dcf-demo-skills', version: '1.0.0' };
 
 function errorResult(type: string, cause: string, latencyMs: number): CallToolResult {
-  const envelope = { ok: false, summary: `${type}: ${cause}`, data: { error: { type, message: cause, retryable: type === 'SkillError' } }, metrics: { latency_ms: latencyMs }, artifacts: [] };
+  const envelope = {
+    ok: false,
+    summary: `${type}: ${cause}`,
+    data: { error: { type, message: cause, retryable: type === 'SkillError' } },
+    metrics: { latency_ms: latencyMs },
+    artifacts: [],
+  };
   return { isError: true, content: [{ type: 'text', text: `${type}: ${cause}` }], structuredContent: { ...envelope, error: type, cause } };
 }
 
@@ -61,17 +67,26 @@ function registerSkill(mcp: McpServer, skill: DemoSkill, faults: FaultInjector, 
       const { type, message } = (envelope.data as { error: { type: string; message: string } }).error;
       return errorResult(type, message, elapsed());
     }
-    return { content: [{ type: 'text', text: JSON.stringify(envelope) }], structuredContent: envelope as unknown as Record<string, unknown> };
+    return {
+      content: [{ type: 'text', text: JSON.stringify(envelope) }],
+      structuredContent: envelope as unknown as Record<string, unknown>,
+    };
   });
 }
 
 function registerAdmin(mcp: McpServer, faults: FaultInjector): void {
-  const state = (): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(faults.state()) }], structuredContent: faults.state() });
-  mcp.registerTool('demo_get_faults', { description: 'The active fault injection of the demo skills: {faults, seed}.' }, async () => state());
+  const state = (): CallToolResult => ({
+    content: [{ type: 'text', text: JSON.stringify(faults.state()) }],
+    structuredContent: faults.state(),
+  });
+  mcp.registerTool('demo_get_faults', { description: 'The active fault injection of the demo skills: {faults, seed}.' }, async () =>
+    state(),
+  );
   mcp.registerTool(
     'demo_set_faults',
     {
-      description: 'Sets the fault injection of the demo skills (merged into the active settings unless replace is true); returns {faults, seed}.',
+      description:
+        'Sets the fault injection of the demo skills (merged into the active settings unless replace is true); returns {faults, seed}.',
       inputSchema: { faults: z.record(z.string(), faultSpecSchema), replace: z.boolean().optional(), seed: z.number().int().optional() },
     },
     async ({ faults: raw, replace, seed }) => {

@@ -35,17 +35,17 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === ',') (row.push(field), (field = ''));
     else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
+      (row.push(field), rows.push(row), (row = []), (field = ''));
     } else field += ch;
   }
-  if (field !== '' || row.length) row.push(field), rows.push(row);
+  if (field !== '' || row.length) (row.push(field), rows.push(row));
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
@@ -87,23 +87,38 @@ export function parseRuleSet(csv: string, id: string): ComplianceRule[] {
     const at = `${id} row ${n + 2}`;
     if (r.length !== header.length) throw new SkillError('RuleSetInvalid', `${at}: ${r.length} fields, expected ${header.length}`);
     const [rule_id, category, rule, required, forbidden, when, labels, mandatory = 'no'] = r.map((f) => f.trim()) as string[] as [
-      string, string, string, string, string, string, string, string?,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string?,
     ];
     if (!/^(yes|no|)$/i.test(mandatory)) throw new SkillError('RuleSetInvalid', `${at} mandatory: "${mandatory}" is not yes or no`);
     return {
       mandatory: mandatory.toLowerCase() === 'yes',
-      rule_id, category, rule,
+      rule_id,
+      category,
+      rule,
       required: regex(required, `${at} required_pattern`),
       forbidden: regex(forbidden, `${at} forbidden_pattern`),
       appliesWhen: regex(when, `${at} applies_when`),
-      labels: labels.split(';').map((l) => l.trim()).filter(Boolean),
+      labels: labels
+        .split(';')
+        .map((l) => l.trim())
+        .filter(Boolean),
     };
   });
 }
 
 /** The rule sets the data folder holds (each lender's world names its own: World.ruleSetId). */
 export function knownRuleSets(): string[] {
-  return readdirSync(repoPath('server/skills/demo/data')).filter((f) => f.endsWith('.csv')).map((f) => f.slice(0, -4)).sort();
+  return readdirSync(repoPath('server/skills/demo/data'))
+    .filter((f) => f.endsWith('.csv'))
+    .map((f) => f.slice(0, -4))
+    .sort();
 }
 
 const cache = new Map<string, ComplianceRule[]>();

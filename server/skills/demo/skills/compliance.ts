@@ -43,11 +43,19 @@ function judge(rule: ComplianceRule, parts: Part[], transcript: string): Verdict
   const verdict = (v: Verdict['verdict'], rationale: string, hit?: { span: Span; label?: string }): Verdict => {
     const evidence = hit?.span.text ?? null;
     const at = evidence === null ? -1 : transcript.indexOf(evidence);
-    return { ...base, verdict: v, rationale, evidence, evidence_span: at < 0 ? null : { start: at, end: at + evidence!.length }, ...(hit?.label ? { label: hit.label } : {}) };
+    return {
+      ...base,
+      verdict: v,
+      rationale,
+      evidence,
+      evidence_span: at < 0 ? null : { start: at, end: at + evidence!.length },
+      ...(hit?.label ? { label: hit.label } : {}),
+    };
   };
   if (parts.length === 0) return verdict('not_applicable', `No evaluated segment is labelled ${rule.labels.join(' or ')}.`);
   const trigger = rule.appliesWhen ? find(parts, rule.appliesWhen) : undefined;
-  if (rule.appliesWhen && !trigger) return verdict('not_applicable', 'The situation this rule covers does not occur in the evaluated text.');
+  if (rule.appliesWhen && !trigger)
+    return verdict('not_applicable', 'The situation this rule covers does not occur in the evaluated text.');
   const bad = rule.forbidden ? find(parts, rule.forbidden) : undefined;
   if (bad) return verdict('fail', 'Prohibited wording used.', bad);
   if (!rule.required) return verdict('pass', 'No prohibited wording found.');
@@ -61,7 +69,8 @@ function segmentsArg(args: Record<string, unknown>): Array<{ label: string; text
   if (!raw) return undefined;
   return raw.map((s, i) => {
     const seg = s as { label?: unknown; text?: unknown };
-    if (typeof seg?.label !== 'string' || typeof seg.text !== 'string') throw new SkillError('InvalidArguments', `segments[${i}] must be {label, text}`);
+    if (typeof seg?.label !== 'string' || typeof seg.text !== 'string')
+      throw new SkillError('InvalidArguments', `segments[${i}] must be {label, text}`);
     return { label: seg.label, text: seg.text };
   });
 }
@@ -81,5 +90,8 @@ export const evaluateCompliance: SkillTool = (args) => {
   const passed = verdicts.filter((v) => v.verdict === 'pass').length;
   const failed = verdicts.filter((v) => v.verdict === 'fail').length;
   const scope = segments ? `${segments.length} segment${segments.length === 1 ? '' : 's'}` : 'the whole transcript';
-  return { summary: `${passed} of ${passed + failed} applicable rules passed on ${scope} (rule set ${ruleSetId}).`, data: { rule_set_id: ruleSetId, verdicts, passed, failed } };
+  return {
+    summary: `${passed} of ${passed + failed} applicable rules passed on ${scope} (rule set ${ruleSetId}).`,
+    data: { rule_set_id: ruleSetId, verdicts, passed, failed },
+  };
 };

@@ -5,7 +5,8 @@ import { diarizeTranscript } from './diarize.ts';
 import { runSkillTool } from './envelope.ts';
 import { segmentAndLabel } from './segment.ts';
 
-const example = (name: string) => JSON.parse(readFileSync(new URL(`../../../../schemas/examples/ours/data-plane-output/${name}.json`, import.meta.url), 'utf8'));
+const example = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../schemas/examples/ours/data-plane-output/${name}.json`, import.meta.url), 'utf8'));
 const TAXONOMY = ['introduction', 'security_check', 'product_detail', 'offer_explanation', 'closing'];
 const pilot = demoDataset().recordings.find((r) => r.recording_id === 'REC-88310')!;
 const pilotText = pilot.turns.map((t) => t.text).join(' ');
@@ -25,12 +26,24 @@ describe('diarize_transcript', () => {
   });
 
   it('keeps the labels of labelled text and filters them case-insensitively', () => {
-    const r = runSkillTool(diarizeTranscript, { transcript_text: 'Agent: Hello there.\nCaller: Hi.\nAgent: Bye.', target_speaker: 'AGENT' });
-    expect(r.data).toEqual({ speakers: ['Agent', 'Caller'], utterances: [{ speaker: 'Agent', text: 'Hello there.' }, { speaker: 'Agent', text: 'Bye.' }], text: 'Agent: Hello there.\nAgent: Bye.' });
+    const r = runSkillTool(diarizeTranscript, {
+      transcript_text: 'Agent: Hello there.\nCaller: Hi.\nAgent: Bye.',
+      target_speaker: 'AGENT',
+    });
+    expect(r.data).toEqual({
+      speakers: ['Agent', 'Caller'],
+      utterances: [
+        { speaker: 'Agent', text: 'Hello there.' },
+        { speaker: 'Agent', text: 'Bye.' },
+      ],
+      text: 'Agent: Hello there.\nAgent: Bye.',
+    });
   });
 
   it('falls back to a cue heuristic for unknown plain text', () => {
-    const r = runSkillTool(diarizeTranscript, { transcript_text: 'Hello, this is Sam calling from Selina Finance. Yes, that is me. We can offer you a loan. It has a fixed rate.' });
+    const r = runSkillTool(diarizeTranscript, {
+      transcript_text: 'Hello, this is Sam calling from Selina Finance. Yes, that is me. We can offer you a loan. It has a fixed rate.',
+    });
     const data = r.data as { utterances: Array<{ speaker: string; text: string }> };
     expect(data.utterances.map((u) => u.speaker)).toEqual(['Advisor', 'Customer', 'Advisor']);
     expect(data.utterances[2]!.text).toBe('We can offer you a loan. It has a fixed rate.');
@@ -52,8 +65,14 @@ describe('segment_and_label', () => {
   });
 
   it('cues an unknown label by its own words, and rejects an empty taxonomy', () => {
-    const r = runSkillTool(segmentAndLabel, { transcript_text: 'We talked about fees. Then the weather.', taxonomy: ['weather_chat', 'fees_and_charges'] });
-    expect((r.data as { segments: unknown[] }).segments).toEqual([{ label: 'fees_and_charges', text: 'We talked about fees.' }, { label: 'weather_chat', text: 'Then the weather.' }]);
+    const r = runSkillTool(segmentAndLabel, {
+      transcript_text: 'We talked about fees. Then the weather.',
+      taxonomy: ['weather_chat', 'fees_and_charges'],
+    });
+    expect((r.data as { segments: unknown[] }).segments).toEqual([
+      { label: 'fees_and_charges', text: 'We talked about fees.' },
+      { label: 'weather_chat', text: 'Then the weather.' },
+    ]);
     expect(runSkillTool(segmentAndLabel, { transcript_text: 'x', taxonomy: [] }).ok).toBe(false);
   });
 });

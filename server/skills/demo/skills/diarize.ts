@@ -19,7 +19,8 @@ interface Utterance {
   end_s?: number;
 }
 
-const ADVISOR_CUES = /Selina Finance|could you confirm|we can offer|your home may be|I will send|anything else I can help|let me explain|recommend|APRC|HELOC 2\.0 is|is a loan|rate can|thank you for your time|that's all confirmed|before we (?:go|start)/i;
+const ADVISOR_CUES =
+  /Selina Finance|could you confirm|we can offer|your home may be|I will send|anything else I can help|let me explain|recommend|APRC|HELOC 2\.0 is|is a loan|rate can|thank you for your time|that's all confirmed|before we (?:go|start)/i;
 const CUSTOMER_CUES = /^(?:yes|no|it's the|I'm|I |my |sorry|so I|that sounds|thank you, goodbye|of course|bye)/i;
 
 function heuristic(text: string): Utterance[] {

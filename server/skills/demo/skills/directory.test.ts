@@ -9,8 +9,12 @@ import { getApplicationsByAdvisor, getRecordingsByApplicationIds } from './recor
 const run = runSkillTool;
 const week = { start_date: '2024-07-01', end_date: '2024-07-07' };
 type Count = {
-  calls: number; applications: number; by_advisor: Array<{ name: string; calls: number; recorded_in_period: number }>;
-  unknown_advisors: string[]; recorded_in_period: number; earliest_opened: string | null;
+  calls: number;
+  applications: number;
+  by_advisor: Array<{ name: string; calls: number; recorded_in_period: number }>;
+  unknown_advisors: string[];
+  recorded_in_period: number;
+  earliest_opened: string | null;
 };
 const count = (args: Record<string, unknown>) => {
   const r = run(countCalls, args);
@@ -44,7 +48,8 @@ describe('list_advisors', () => {
     expect(data.advisors.map((a) => a.team)).toEqual(Array(4).fill('Home Finance South'));
     expect(data.teams).toHaveLength(2);
     expect(run(listAdvisors, { team: 'Mortgages' })).toMatchObject({
-      ok: false, data: { error: { type: 'TeamNotFound', message: expect.stringContaining('Home Finance North') } },
+      ok: false,
+      data: { error: { type: 'TeamNotFound', message: expect.stringContaining('Home Finance North') } },
     });
     expect(run(listAdvisors, { team: 7 }).data).toMatchObject({ error: { type: 'InvalidArguments' } });
   });
@@ -63,14 +68,21 @@ describe('list_products', () => {
 describe('count_calls', () => {
   it("counts what a review run finds: Alex Wong's first week has four calls on three applications", () => {
     expect(count({ advisor_names: ['alex wong'], ...week })).toEqual({
-      calls: 4, applications: 3, by_advisor: [{ name: 'Alex Wong', calls: 4, recorded_in_period: 4 }], unknown_advisors: [],
-      recorded_in_period: 4, earliest_opened: '2024-07-01',
+      calls: 4,
+      applications: 3,
+      by_advisor: [{ name: 'Alex Wong', calls: 4, recorded_in_period: 4 }],
+      unknown_advisors: [],
+      recorded_in_period: 4,
+      earliest_opened: '2024-07-01',
     });
     expect(runFinds('Alex Wong', week)).toEqual({ calls: 4, applications: 3 });
   });
 
   it('equals the applications-then-recordings chain for every advisor and for everyone over other periods', () => {
-    const periods = [{ start_date: '2024-06-01', end_date: '2024-06-30' }, { start_date: '2024-08-01', end_date: '2024-08-14' }];
+    const periods = [
+      { start_date: '2024-06-01', end_date: '2024-06-30' },
+      { start_date: '2024-08-01', end_date: '2024-08-14' },
+    ];
     for (const period of periods) {
       const all = count(period);
       expect(all.by_advisor.map((a) => a.name)).toEqual(demoDataset().advisors.map((a) => a.name));
@@ -80,7 +92,7 @@ describe('count_calls', () => {
     }
   });
 
-  it('lists unknown names instead of failing, keeping the known names\' counts, in the order given', () => {
+  it("lists unknown names instead of failing, keeping the known names' counts, in the order given", () => {
     const r = run(countCalls, { advisor_names: ['Priya Shah', 'John Smith', 'alex wong', 'john smith'], ...week });
     expect(r.ok).toBe(true);
     const data = r.data as unknown as Count;
@@ -89,15 +101,19 @@ describe('count_calls', () => {
     expect(data.calls).toBe(runFinds('Priya Shah', week).calls + 4);
     expect(r.summary).toContain('Unknown advisors: John Smith.');
     expect(count({ advisor_names: ['Nobody'], ...week })).toEqual({
-      calls: 0, applications: 0, by_advisor: [], unknown_advisors: ['Nobody'], recorded_in_period: 0, earliest_opened: null,
+      calls: 0,
+      applications: 0,
+      by_advisor: [],
+      unknown_advisors: ['Nobody'],
+      recorded_in_period: 0,
+      earliest_opened: null,
     });
   });
 
   it('counts the calls recorded in the period by call date too, with the earliest opening day of their applications', () => {
     const { recordings, applications } = demoDataset();
     const opened = new Map(applications.map((a) => [a.application_id, a.opened_on]));
-    const inWeek = recordings.filter((r) => londonDay(r.recorded_at) >= week.start_date
-      && londonDay(r.recorded_at) <= week.end_date);
+    const inWeek = recordings.filter((r) => londonDay(r.recorded_at) >= week.start_date && londonDay(r.recorded_at) <= week.end_date);
     const all = count(week);
     expect(all.recorded_in_period).toBe(inWeek.length);
     expect(all.by_advisor.reduce((n, a) => n + a.recorded_in_period, 0)).toBe(inWeek.length);
@@ -105,12 +121,11 @@ describe('count_calls', () => {
     expect(all.earliest_opened! < week.start_date).toBe(true); // a call of an application opened the week before
   });
 
-  it('narrows the calls recorded in the period by product too (the dashboard\'s coverage per product)', () => {
+  it("narrows the calls recorded in the period by product too (the dashboard's coverage per product)", () => {
     const { recordings, applications } = demoDataset();
     const product = new Map(applications.map((a) => [a.application_id, a.product]));
     const july = { start_date: '2024-07-01', end_date: '2024-07-31' };
-    const inJuly = recordings.filter((r) => londonDay(r.recorded_at) >= july.start_date
-      && londonDay(r.recorded_at) <= july.end_date);
+    const inJuly = recordings.filter((r) => londonDay(r.recorded_at) >= july.start_date && londonDay(r.recorded_at) <= july.end_date);
     for (const name of ['HELOC 2.0', 'Homeowner Loan', 'Debt Consolidation Loan']) {
       const expected = inJuly.filter((r) => product.get(r.application_id) === name).length;
       expect(count({ product: name.toLowerCase(), ...july }).recorded_in_period, name).toBe(expected);
@@ -138,7 +153,9 @@ describe('count_calls', () => {
   it('refuses a reversed or malformed period, an empty name list, an unknown team or product', () => {
     const type = (args: Record<string, unknown>) => (run(countCalls, args).data as { error?: { type: string; message: string } }).error;
     expect(type({ start_date: '2024-07-07', end_date: '2024-07-01' })).toEqual({
-      type: 'InvalidArguments', message: 'start_date 2024-07-07 is after end_date 2024-07-01', retryable: false,
+      type: 'InvalidArguments',
+      message: 'start_date 2024-07-07 is after end_date 2024-07-01',
+      retryable: false,
     });
     expect(type({ start_date: '2024-02-30', end_date: '2024-03-07' })?.type).toBe('InvalidArguments');
     expect(type({ start_date: '1 July', end_date: '2024-07-07' })?.type).toBe('InvalidArguments');
@@ -146,7 +163,10 @@ describe('count_calls', () => {
     expect(type({ advisor_names: [], ...week })?.type).toBe('InvalidArguments');
     expect(type({ advisor_names: 'Alex Wong', ...week })?.type).toBe('InvalidArguments');
     expect(type({ team: 'Nowhere', ...week })?.type).toBe('TeamNotFound');
-    expect(type({ product: 'Bridging Loan', ...week })).toMatchObject({ type: 'ProductNotFound', message: expect.stringContaining('HELOC 2.0') });
+    expect(type({ product: 'Bridging Loan', ...week })).toMatchObject({
+      type: 'ProductNotFound',
+      message: expect.stringContaining('HELOC 2.0'),
+    });
   });
 
   it('is served under the crm-directory manifest in process', () => {

@@ -138,10 +138,12 @@ export const countCalls: SkillTool = (args, { dataset: ds }) => {
   }
   const recorded = recordedIn(ds, ids, start, end, product);
   const by_advisor = scope.advisors.map((a) => ({
-    name: a.name, calls: perAdvisor.get(a.advisor_id) ?? 0, recorded_in_period: recorded.perAdvisor.get(a.advisor_id) ?? 0,
+    name: a.name,
+    calls: perAdvisor.get(a.advisor_id) ?? 0,
+    recorded_in_period: recorded.perAdvisor.get(a.advisor_id) ?? 0,
   }));
   const calls = by_advisor.reduce((n, a) => n + a.calls, 0);
-  const who = names ? scope.advisors.map((a) => a.name).join(', ') || 'no known advisor' : team ?? 'every advisor';
+  const who = names ? scope.advisors.map((a) => a.name).join(', ') || 'no known advisor' : (team ?? 'every advisor');
   const notes = [
     product ? ` Product: ${product}.` : '',
     scope.outside.length ? ` Not in ${team}: ${scope.outside.join(', ')}.` : '',
@@ -152,8 +154,12 @@ export const countCalls: SkillTool = (args, { dataset: ds }) => {
   return {
     summary,
     data: {
-      calls, applications: apps.length, by_advisor, unknown_advisors: scope.unknown,
-      recorded_in_period: recorded.total, earliest_opened: recorded.earliestOpened,
+      calls,
+      applications: apps.length,
+      by_advisor,
+      unknown_advisors: scope.unknown,
+      recorded_in_period: recorded.total,
+      earliest_opened: recorded.earliestOpened,
     },
   };
 };

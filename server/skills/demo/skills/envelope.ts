@@ -34,8 +34,19 @@ export type SkillResult = { summary: string; data: object; artifacts?: string[] 
  */
 export type SkillTool = (args: Args, served: WorldData) => SkillResult;
 
-export function failureEnvelope(type: string, message: string, retryable: boolean, latencyMs = 0): Envelope<{ error: { type: string; message: string; retryable: boolean } }> {
-  return { ok: false, summary: `${type}: ${message}`, data: { error: { type, message, retryable } }, metrics: { latency_ms: latencyMs }, artifacts: [] };
+export function failureEnvelope(
+  type: string,
+  message: string,
+  retryable: boolean,
+  latencyMs = 0,
+): Envelope<{ error: { type: string; message: string; retryable: boolean } }> {
+  return {
+    ok: false,
+    summary: `${type}: ${message}`,
+    data: { error: { type, message, retryable } },
+    metrics: { latency_ms: latencyMs },
+    artifacts: [],
+  };
 }
 
 /** Runs a tool over a world (the demo world by default) and wraps what it returns — or the SkillError it throws — in the envelope. */
@@ -44,7 +55,13 @@ export function runSkillTool(tool: SkillTool, args: Args, served: WorldData = wo
   const latency = () => Math.round(performance.now() - started);
   try {
     const r = tool(args, served);
-    return { ok: true, summary: r.summary, data: r.data as Record<string, unknown>, metrics: { latency_ms: latency() }, artifacts: r.artifacts ?? [] };
+    return {
+      ok: true,
+      summary: r.summary,
+      data: r.data as Record<string, unknown>,
+      metrics: { latency_ms: latency() },
+      artifacts: r.artifacts ?? [],
+    };
   } catch (err) {
     if (err instanceof SkillError) return failureEnvelope(err.type, err.message, err.retryable, latency()) as unknown as Envelope;
     throw err;
@@ -57,7 +74,8 @@ export function stringArg(args: Args, name: string, required?: false): string | 
 export function stringArg(args: Args, name: string, required = false): string | undefined {
   const v = args[name];
   if (v === undefined && !required) return undefined;
-  if (typeof v !== 'string' || (required && v.trim() === '')) throw new SkillError('InvalidArguments', `${name} must be a non-empty string`);
+  if (typeof v !== 'string' || (required && v.trim() === ''))
+    throw new SkillError('InvalidArguments', `${name} must be a non-empty string`);
   return v;
 }
 

@@ -22,9 +22,16 @@ describe('get_applications_by_advisor', () => {
   });
 
   it('fails for an unknown advisor and for bad dates', () => {
-    expect(run(getApplicationsByAdvisor, { advisor_name: 'Alex Wang', ...week })).toMatchObject({ ok: false, data: { error: { type: 'AdvisorNotFound', retryable: false } } });
-    expect(run(getApplicationsByAdvisor, { start_date: '2024-07-08', end_date: '2024-07-01' }).data).toMatchObject({ error: { type: 'InvalidArguments' } });
-    expect(run(getApplicationsByAdvisor, { start_date: '1 July', end_date: '2024-07-07' }).data).toMatchObject({ error: { type: 'InvalidArguments' } });
+    expect(run(getApplicationsByAdvisor, { advisor_name: 'Alex Wang', ...week })).toMatchObject({
+      ok: false,
+      data: { error: { type: 'AdvisorNotFound', retryable: false } },
+    });
+    expect(run(getApplicationsByAdvisor, { start_date: '2024-07-08', end_date: '2024-07-01' }).data).toMatchObject({
+      error: { type: 'InvalidArguments' },
+    });
+    expect(run(getApplicationsByAdvisor, { start_date: '1 July', end_date: '2024-07-07' }).data).toMatchObject({
+      error: { type: 'InvalidArguments' },
+    });
   });
 });
 
@@ -33,7 +40,17 @@ describe('get_recordings_by_application_ids', () => {
     const r = run(getRecordingsByApplicationIds, { application_ids: ['APP-49233', 'APP-49201', 'APP-00000'] });
     const recs = (r.data as { recordings: Array<Record<string, unknown>> }).recordings;
     expect(recs.map((x) => x.recording_id)).toEqual(['REC-88377', 'REC-88391', 'REC-88310']);
-    expect(Object.keys(recs[0]!).sort()).toEqual(['advisor_name', 'application_id', 'customer_name', 'duration_s', 'product', 'recorded_at', 'recording_id', 'team', 'uri']);
+    expect(Object.keys(recs[0]!).sort()).toEqual([
+      'advisor_name',
+      'application_id',
+      'customer_name',
+      'duration_s',
+      'product',
+      'recorded_at',
+      'recording_id',
+      'team',
+      'uri',
+    ]);
     expect(recs[2]).toMatchObject({ advisor_name: 'Alex Wong', team: 'Home Finance North', product: 'HELOC 2.0' });
     expect(r.summary).toContain('Unknown application ids: APP-00000');
   });
@@ -63,6 +80,9 @@ describe('transcription (synthetic audio: the stored transcript)', () => {
   });
 
   it('fails for a URI that is no recording', () => {
-    expect(run(transcribeWhisper, { recording_uri: 's3://nowhere/x.mp3' })).toMatchObject({ ok: false, summary: 'RecordingNotFound: no recording at s3://nowhere/x.mp3' });
+    expect(run(transcribeWhisper, { recording_uri: 's3://nowhere/x.mp3' })).toMatchObject({
+      ok: false,
+      summary: 'RecordingNotFound: no recording at s3://nowhere/x.mp3',
+    });
   });
 });

@@ -18,8 +18,8 @@ export const getApplicationsByAdvisor: SkillTool = (args, { dataset }) => {
   if (name !== undefined && !advisor) {
     throw new SkillError('AdvisorNotFound', `no advisor named "${name}" (known: ${dataset.advisors.map((a) => a.name).join(', ')})`);
   }
-  const ids = dataset
-    .applications.filter((a) => a.opened_on >= start && a.opened_on <= end && (!advisor || a.advisor_id === advisor.advisor_id))
+  const ids = dataset.applications
+    .filter((a) => a.opened_on >= start && a.opened_on <= end && (!advisor || a.advisor_id === advisor.advisor_id))
     .map((a) => a.application_id);
   const who = advisor ? `for ${advisor.name}` : 'for all advisors';
   return { summary: `Found ${ids.length} application${ids.length === 1 ? '' : 's'} ${who} between ${start} and ${end}.`, data: { ids } };
@@ -38,11 +38,23 @@ export const getRecordingsByApplicationIds: SkillTool = (args, { dataset }) => {
   const recordings = ids.flatMap((id) => {
     const app = apps.get(id);
     const advisor = advisors.find((a) => a.advisor_id === app?.advisor_id);
-    const meta = { advisor_name: advisor?.name ?? null, team: advisor?.team ?? null, customer_name: app?.customer ?? null, product: app?.product ?? null };
+    const meta = {
+      advisor_name: advisor?.name ?? null,
+      team: advisor?.team ?? null,
+      customer_name: app?.customer ?? null,
+      product: app?.product ?? null,
+    };
     return all
       .filter((r) => r.application_id === id)
       .sort((a, b) => a.recorded_at.localeCompare(b.recorded_at))
-      .map(({ recording_id, application_id, uri, duration_s, recorded_at }) => ({ recording_id, application_id, uri, duration_s, recorded_at, ...meta }));
+      .map(({ recording_id, application_id, uri, duration_s, recorded_at }) => ({
+        recording_id,
+        application_id,
+        uri,
+        duration_s,
+        recorded_at,
+        ...meta,
+      }));
   });
   const known = new Set(apps.keys());
   const unknown = ids.filter((id) => !known.has(id));

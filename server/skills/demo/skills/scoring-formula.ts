@@ -25,7 +25,16 @@ const invalid = (msg: string) => new SkillError('FormulaInvalid', msg);
 function table(md: string, heading: string, columns: number): string[][] {
   const section = md.split(/^## /m).find((s) => s.startsWith(`${heading}\n`));
   if (!section) throw invalid(`no "## ${heading}" section`);
-  const rows = section.split('\n').filter((l) => l.trim().startsWith('|')).map((l) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
+  const rows = section
+    .split('\n')
+    .filter((l) => l.trim().startsWith('|'))
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((c) => c.trim()),
+    );
   const body = rows.slice(2);
   if (body.length === 0 || body.some((r) => r.length !== columns)) throw invalid(`"## ${heading}" needs a table of ${columns} columns`);
   return body;
@@ -43,13 +52,17 @@ export function parseFormula(md: string): ScoringFormula {
   if (!formula_id) throw invalid('no "formula_id:" line');
   const max_score = num(field('max_score') ?? '', 'max_score');
   const components = table(md, 'Components', 3).map(([component, weight, measure]) => {
-    if (!(MEASURES as readonly string[]).includes(measure!)) throw invalid(`component ${component}: unknown measure "${measure}" (one of ${MEASURES.join(', ')})`);
+    if (!(MEASURES as readonly string[]).includes(measure!))
+      throw invalid(`component ${component}: unknown measure "${measure}" (one of ${MEASURES.join(', ')})`);
     return { component: component!, weight: num(weight!, `weight of ${component}`), measure: measure as Measure };
   });
   const total = components.reduce((s, c) => s + c.weight, 0);
   if (Math.abs(total - max_score) > 1e-9) throw invalid(`the weights add up to ${total}, not max_score ${max_score}`);
   const deductions = Object.fromEntries(
-    table(md, 'Flag deductions', 4).map(([type, low, medium, high]) => [type!, { low: num(low!, `${type} low`), medium: num(medium!, `${type} medium`), high: num(high!, `${type} high`) }]),
+    table(md, 'Flag deductions', 4).map(([type, low, medium, high]) => [
+      type!,
+      { low: num(low!, `${type} low`), medium: num(medium!, `${type} medium`), high: num(high!, `${type} high`) },
+    ]),
   );
   const caps = Object.fromEntries(table(md, 'Caps', 2).map(([category, cap]) => [category!, num(cap!, `cap of ${category}`)]));
   return { formula_id, max_score, components, deductions, caps };

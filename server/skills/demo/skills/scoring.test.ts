@@ -27,7 +27,11 @@ describe('qa_scoring_formula_v3.md', () => {
         { component: 'sentiment', weight: 20, measure: 'sentiment_scaled' },
         { component: 'clarity', weight: 10, measure: 'flag_deductions' },
       ],
-      deductions: { confusion: { low: 2, medium: 4, high: 6 }, anxiety: { low: 1, medium: 2, high: 3 }, vulnerability: { low: 0, medium: 0, high: 0 } },
+      deductions: {
+        confusion: { low: 2, medium: 4, high: 6 },
+        anxiety: { low: 1, medium: 2, high: 3 },
+        vulnerability: { low: 0, medium: 0, high: 0 },
+      },
       caps: { mandatory_disclosure: 60, vulnerability: 50 },
     });
   });
@@ -41,15 +45,30 @@ describe('qa_scoring_formula_v3.md', () => {
 
 describe('calculate_score', () => {
   it('applies the document: 70×3/4 + 20×(0.5+1)/2 + (10 − 2 − 2) = 73.5 → 74', () => {
-    expect(score(DOC, sentiment, verdicts).data).toEqual({ formula_id: 'qa_scoring_formula_v3', score: 74, max_score: 100, breakdown: { compliance: 52.5, sentiment: 15, clarity: 6 } });
+    expect(score(DOC, sentiment, verdicts).data).toEqual({
+      formula_id: 'qa_scoring_formula_v3',
+      score: 74,
+      max_score: 100,
+      breakdown: { compliance: 52.5, sentiment: 15, clarity: 6 },
+    });
   });
 
   it('follows the document when it changes: weights, deductions and caps', () => {
-    const edited = DOC.replace('| compliance | 70 |', '| compliance | 50 |').replace('| sentiment | 20 |', '| sentiment | 40 |').replace('| confusion | 2 |', '| confusion | 5 |');
-    expect(score(edited, sentiment, verdicts).data).toMatchObject({ score: 71, breakdown: { compliance: 37.5, sentiment: 30, clarity: 3 } });
+    const edited = DOC.replace('| compliance | 70 |', '| compliance | 50 |')
+      .replace('| sentiment | 20 |', '| sentiment | 40 |')
+      .replace('| confusion | 2 |', '| confusion | 5 |');
+    expect(score(edited, sentiment, verdicts).data).toMatchObject({
+      score: 71,
+      breakdown: { compliance: 37.5, sentiment: 30, clarity: 3 },
+    });
     const failedDisclosure = [...verdicts, v('fail', 'mandatory_disclosure')];
-    expect(score(DOC, sentiment, failedDisclosure).data).toMatchObject({ score: 60, cap: { value: 60, categories: ['mandatory_disclosure'] } });
-    expect(score(DOC.replace('| mandatory_disclosure | 60 |', '| mandatory_disclosure | 40 |'), sentiment, failedDisclosure).data.score).toBe(40);
+    expect(score(DOC, sentiment, failedDisclosure).data).toMatchObject({
+      score: 60,
+      cap: { value: 60, categories: ['mandatory_disclosure'] },
+    });
+    expect(
+      score(DOC.replace('| mandatory_disclosure | 60 |', '| mandatory_disclosure | 40 |'), sentiment, failedDisclosure).data.score,
+    ).toBe(40);
     expect(score(DOC, sentiment, [...failedDisclosure, v('fail', 'vulnerability')]).data.score).toBe(50);
   });
 
@@ -63,13 +82,21 @@ describe('calculate_score', () => {
 
   it('names the cap only when it changed the score, with the rules that set it', () => {
     const low = { score: -1, flags: [] };
-    const failed = [v('fail', 'mandatory_disclosure'), { ...v('fail', 'vulnerability'), rule_id: 'VUL-01' }, { ...v('fail', 'mandatory_disclosure'), rule_id: 'FCA-DISC-01' }];
+    const failed = [
+      v('fail', 'mandatory_disclosure'),
+      { ...v('fail', 'vulnerability'), rule_id: 'VUL-01' },
+      { ...v('fail', 'mandatory_disclosure'), rule_id: 'FCA-DISC-01' },
+    ];
     const r = score(DOC, sentiment, [...verdicts, ...failed]);
     expect(r.data.cap).toEqual({ value: 50, categories: ['vulnerability'], rule_ids: ['VUL-01'] });
     const under = score(DOC, low, [v('fail', 'mandatory_disclosure'), v('fail', 'mandatory_disclosure')]);
     expect(under.data.score).toBeLessThan(60);
     expect(under.data).not.toHaveProperty('cap');
-    const summary = runSkillTool(calculateScore, { sentiment_report: sentiment, compliance_verdicts: [...verdicts, ...failed], formula_id: 'qa_scoring_formula_v3' });
+    const summary = runSkillTool(calculateScore, {
+      sentiment_report: sentiment,
+      compliance_verdicts: [...verdicts, ...failed],
+      formula_id: 'qa_scoring_formula_v3',
+    });
     expect(summary).toMatchObject({ summary: expect.stringMatching(/capped at 50 because vulnerability failed: VUL-01\)\.$/) });
   });
 
@@ -78,9 +105,17 @@ describe('calculate_score', () => {
   });
 
   it('returns the envelope, and fails for an unknown formula or bad input', () => {
-    const ok = runSkillTool(calculateScore, { sentiment_report: sentiment, compliance_verdicts: verdicts, formula_id: 'qa_scoring_formula_v3' });
+    const ok = runSkillTool(calculateScore, {
+      sentiment_report: sentiment,
+      compliance_verdicts: verdicts,
+      formula_id: 'qa_scoring_formula_v3',
+    });
     expect(ok).toMatchObject({ ok: true, summary: 'QA score 74/100 (formula qa_scoring_formula_v3).', data: { score: 74 } });
-    expect(runSkillTool(calculateScore, { sentiment_report: sentiment, compliance_verdicts: verdicts, formula_id: 'qa_v9' })).toMatchObject({ ok: false, data: { error: { type: 'FormulaNotFound' } } });
-    expect(runSkillTool(calculateScore, { sentiment_report: { score: 3 }, compliance_verdicts: [], formula_id: 'qa_scoring_formula_v3' })).toMatchObject({ ok: false, data: { error: { type: 'InvalidArguments' } } });
+    expect(runSkillTool(calculateScore, { sentiment_report: sentiment, compliance_verdicts: verdicts, formula_id: 'qa_v9' })).toMatchObject(
+      { ok: false, data: { error: { type: 'FormulaNotFound' } } },
+    );
+    expect(
+      runSkillTool(calculateScore, { sentiment_report: { score: 3 }, compliance_verdicts: [], formula_id: 'qa_scoring_formula_v3' }),
+    ).toMatchObject({ ok: false, data: { error: { type: 'InvalidArguments' } } });
   });
 });

@@ -14,9 +14,13 @@ type VerdictIn = { verdict: string; category?: unknown; rule_id?: unknown };
 
 function report(raw: unknown, where: string): Report {
   const r = raw as { score?: unknown; flags?: unknown };
-  if (typeof r?.score !== 'number' || r.score < -1 || r.score > 1) throw new SkillError('InvalidArguments', `${where}.score must be a number in −1…1`);
+  if (typeof r?.score !== 'number' || r.score < -1 || r.score > 1)
+    throw new SkillError('InvalidArguments', `${where}.score must be a number in −1…1`);
   const flags = Array.isArray(r.flags) ? r.flags : [];
-  return { score: r.score, flags: flags.filter((f): f is Report['flags'][number] => typeof f?.type === 'string' && typeof f?.severity === 'string') };
+  return {
+    score: r.score,
+    flags: flags.filter((f): f is Report['flags'][number] => typeof f?.type === 'string' && typeof f?.severity === 'string'),
+  };
 }
 
 function reportsOf(arg: Record<string, unknown>): Report[] {
@@ -45,7 +49,9 @@ function measure(m: Measure, weight: number, f: ScoringFormula, reports: Report[
     case 'sentiment_scaled':
       return mean(reports.map((r) => (weight * (r.score + 1)) / 2));
     case 'flag_deductions':
-      return mean(reports.map((r) => Math.max(0, weight - r.flags.reduce((s, fl) => s + (f.deductions[fl.type]?.[fl.severity as 'low'] ?? 0), 0))));
+      return mean(
+        reports.map((r) => Math.max(0, weight - r.flags.reduce((s, fl) => s + (f.deductions[fl.type]?.[fl.severity as 'low'] ?? 0), 0))),
+      );
   }
 }
 
@@ -61,13 +67,14 @@ export function score(formulaMd: string, sentimentReport: Record<string, unknown
   const total = Math.min(sum, cap);
   // Only the categories whose cap is the one applied set it (a looser cap of another failed category did not).
   const setting = failedCapped.filter((v) => f.caps[v.category as string] === cap);
-  const capInfo = total < sum
-    ? {
-        value: cap,
-        categories: [...new Set(setting.map((v) => v.category as string))],
-        rule_ids: [...new Set(setting.flatMap((v) => (typeof v.rule_id === 'string' ? [v.rule_id] : [])))],
-      }
-    : null;
+  const capInfo =
+    total < sum
+      ? {
+          value: cap,
+          categories: [...new Set(setting.map((v) => v.category as string))],
+          rule_ids: [...new Set(setting.flatMap((v) => (typeof v.rule_id === 'string' ? [v.rule_id] : [])))],
+        }
+      : null;
   const data = { formula_id: f.formula_id, score: total, max_score: f.max_score, breakdown, ...(capInfo ? { cap: capInfo } : {}) };
   return { formula: f, reports: reports.length, sum, data };
 }
@@ -75,10 +82,13 @@ export function score(formulaMd: string, sentimentReport: Record<string, unknown
 export const calculateScore: SkillTool = (args) => {
   const formulaId = stringArg(args, 'formula_id', true);
   const r = score(readFormulaDocument(formulaId), objectArg(args, 'sentiment_report'), arrayArg(args, 'compliance_verdicts', true)!);
-  if (r.formula.formula_id !== formulaId) throw new SkillError('FormulaInvalid', `document ${formulaId}.md declares formula_id ${r.formula.formula_id}`);
+  if (r.formula.formula_id !== formulaId)
+    throw new SkillError('FormulaInvalid', `document ${formulaId}.md declares formula_id ${r.formula.formula_id}`);
   const calls = r.reports > 1 ? ` over ${r.reports} calls` : '';
   const c = r.data.cap;
   const rules = c?.rule_ids.length ? `: ${c.rule_ids.join(', ')}` : '';
-  const capped = c ? `; parts add up to ${r.sum}, capped at ${c.value} because ${c.categories.join(' and ').replace(/_/g, ' ')} failed${rules}` : '';
+  const capped = c
+    ? `; parts add up to ${r.sum}, capped at ${c.value} because ${c.categories.join(' and ').replace(/_/g, ' ')} failed${rules}`
+    : '';
   return { summary: `QA score ${r.data.score}/${r.data.max_score}${calls} (formula ${formulaId}${capped}).`, data: r.data };
 };

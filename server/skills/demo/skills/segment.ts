@@ -14,15 +14,20 @@ import { arrayArg, SkillError, stringArg, type SkillTool } from './envelope.ts';
 export const LABEL_CUES: Record<string, RegExp> = {
   introduction: /good (?:morning|afternoon)|calling from|am I speaking|\brecorded\b|giving you advice/gi,
   security_check: /date of birth|first line of your address|postcode|security|that's all confirmed/gi,
-  product_detail: /HELOC|line of credit|secured|\bdraw|interest|repossessed|repayment period|instalments|borrow|other options|remortgag|let me explain|tied to your home/gi,
-  offer_explanation: /can offer|limit of|\brate\b|APRC|\bfee\b|early repayment|ESIS|illustration|reflection period|income|outgoings|affordable|sign today/gi,
+  product_detail:
+    /HELOC|line of credit|secured|\bdraw|interest|repossessed|repayment period|instalments|borrow|other options|remortgag|let me explain|tied to your home/gi,
+  offer_explanation:
+    /can offer|limit of|\brate\b|APRC|\bfee\b|early repayment|ESIS|illustration|reflection period|income|outgoings|affordable|sign today/gi,
   closing: /anything else|thank you for your time|goodbye|\bbye\b|send the offer|paperwork|any questions|make sense/gi,
 };
 
 function cueFor(label: string): RegExp {
   const known = LABEL_CUES[label];
   if (known) return known;
-  const words = label.split(/[_\s-]+/).filter((w) => w.length > 2).map((w) => w.replace(/[^A-Za-z0-9]/g, ''));
+  const words = label
+    .split(/[_\s-]+/)
+    .filter((w) => w.length > 2)
+    .map((w) => w.replace(/[^A-Za-z0-9]/g, ''));
   return new RegExp(words.length ? `\\b(?:${words.join('|')})` : '(?!)', 'gi');
 }
 

@@ -3,20 +3,32 @@ import { demoDataset } from '../dataset/generate.ts';
 import { runSkillTool } from './envelope.ts';
 import { analyzeSentiment, flagsOf, polarity } from './sentiment.ts';
 
-const textOf = (id: string) => demoDataset().recordings.find((r) => r.recording_id === id)!.turns.map((t) => t.text).join(' ');
+const textOf = (id: string) =>
+  demoDataset()
+    .recordings.find((r) => r.recording_id === id)!
+    .turns.map((t) => t.text)
+    .join(' ');
 type Data = { overall: string; score: number; flags: Array<{ type: string; severity: string; excerpt: string }> };
 const analyse = (text: string) => runSkillTool(analyzeSentiment, { text }).data as Data;
 
 describe('analyze_sentiment', () => {
   it('flags the vulnerable customer of REC-88377 (bereavement: high), quoting the sentence', () => {
     const d = analyse(textOf('REC-88377'));
-    expect(d.flags).toContainEqual({ type: 'vulnerability', severity: 'high', excerpt: "Sorry, I should say my husband passed away in March and I've been struggling to keep on top of everything." });
+    expect(d.flags).toContainEqual({
+      type: 'vulnerability',
+      severity: 'high',
+      excerpt: "Sorry, I should say my husband passed away in March and I've been struggling to keep on top of everything.",
+    });
   });
 
   it('flags confusion and anxiety, and nothing in a calm call', () => {
-    expect(analyse(textOf('REC-88310')).flags).toEqual([{ type: 'confusion', severity: 'low', excerpt: 'So I only pay interest on the part I use?' }]);
+    expect(analyse(textOf('REC-88310')).flags).toEqual([
+      { type: 'confusion', severity: 'low', excerpt: 'So I only pay interest on the part I use?' },
+    ]);
     expect(analyse(textOf('REC-88342')).flags.map((f) => f.type)).toEqual(['anxiety']);
-    expect(analyse(textOf('REC-88391')).flags).toEqual([{ type: 'confusion', severity: 'medium', excerpt: "Sorry, I'm a bit confused, what does that actually mean for me?" }]);
+    expect(analyse(textOf('REC-88391')).flags).toEqual([
+      { type: 'confusion', severity: 'medium', excerpt: "Sorry, I'm a bit confused, what does that actually mean for me?" },
+    ]);
     expect(flagsOf('Thank you, that all sounds great.')).toEqual([]);
   });
 

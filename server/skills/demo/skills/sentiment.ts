@@ -18,7 +18,11 @@ export interface Flag {
 }
 
 export function polarity(text: string): { positive: number; negative: number } {
-  const words = text.toLowerCase().replace(/[’]/g, "'").match(/[a-z']+/g) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .replace(/[’]/g, "'")
+      .match(/[a-z']+/g) ?? [];
   let positive = 0;
   let negative = 0;
   words.forEach((w, i) => {
@@ -26,7 +30,7 @@ export function polarity(text: string): { positive: number; negative: number } {
     const sign = POSITIVE.has(stem) ? 1 : NEGATIVE.has(stem) ? -1 : 0;
     if (sign === 0) return;
     const negated = words.slice(Math.max(0, i - 2), i).some((p) => NEGATORS.has(p));
-    if ((sign > 0) !== negated) positive++;
+    if (sign > 0 !== negated) positive++;
     else negative++;
   });
   return { positive, negative };
@@ -49,6 +53,8 @@ export const analyzeSentiment: SkillTool = (args) => {
   const score = Math.round(((positive - negative) / (positive + negative + 2)) * 100) / 100;
   const overall = score > 0.2 ? 'Positive' : score < -0.2 ? 'Negative' : 'Neutral';
   const flags = flagsOf(text);
-  const listed = flags.length ? `${flags.length} flag${flags.length === 1 ? '' : 's'} (${[...new Set(flags.map((f) => f.type))].join(', ')})` : 'no flags';
+  const listed = flags.length
+    ? `${flags.length} flag${flags.length === 1 ? '' : 's'} (${[...new Set(flags.map((f) => f.type))].join(', ')})`
+    : 'no flags';
   return { summary: `Overall ${overall.toLowerCase()} (score ${score}); ${listed}.`, data: { overall, score, flags } };
 };

@@ -30,7 +30,11 @@ const describe = (rec: Recording) => `Transcribed ${Math.round(rec.duration_s)} 
 
 export const transcribeWhisper: SkillTool = (args, served) => {
   const rec = recordingByUri(served, stringArg(args, 'recording_uri', true));
-  return { summary: `${describe(rec)}.`, data: transcript(rec), artifacts: [`${served.world.artifactPrefix}/transcripts/${rec.recording_id}.whisper.json`] };
+  return {
+    summary: `${describe(rec)}.`,
+    data: transcript(rec),
+    artifacts: [`${served.world.artifactPrefix}/transcripts/${rec.recording_id}.whisper.json`],
+  };
 };
 
 export const transcribeAssemblyAi: SkillTool = (args, served) => {

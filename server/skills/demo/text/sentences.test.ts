@@ -11,7 +11,10 @@ describe('sentences', () => {
   });
 
   it('reads Speaker: text lines only when every line has a label', () => {
-    expect(labelledLines('Advisor: Hi.\n\nCustomer: Hello.')).toEqual([{ speaker: 'Advisor', text: 'Hi.' }, { speaker: 'Customer', text: 'Hello.' }]);
+    expect(labelledLines('Advisor: Hi.\n\nCustomer: Hello.')).toEqual([
+      { speaker: 'Advisor', text: 'Hi.' },
+      { speaker: 'Customer', text: 'Hello.' },
+    ]);
     expect(labelledLines('Advisor: Hi.\nno label here')).toBeUndefined();
     expect(labelledLines('')).toBeUndefined();
   });

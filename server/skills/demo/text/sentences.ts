@@ -41,7 +41,10 @@ export function sentenceAt(all: Span[], index: number): Span | undefined {
 
 /** Lines of `Speaker: text`, or undefined when any non-empty line lacks a speaker label. */
 export function labelledLines(text: string): Array<{ speaker: string; text: string }> | undefined {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines.length === 0) return undefined;
   const out: Array<{ speaker: string; text: string }> = [];
   for (const line of lines) {

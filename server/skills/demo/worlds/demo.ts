@@ -21,7 +21,8 @@ export const DEMO_WORLD: World = {
   focus: { advisor_id: 'ADV-001', from: '2024-07-08', every: 4 },
   applicationId: (n) => `APP-${50001 + n}`,
   recordingId: (n) => `REC-${90001 + n}`,
-  recordingUri: (app, rec, at) => `s3://selina-call-recordings/${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}/${app}/${rec}.mp3`,
+  recordingUri: (app, rec, at) =>
+    `s3://selina-call-recordings/${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}/${app}/${rec}.mp3`,
   artifactPrefix: 's3://selina-qa-artifacts',
   anchors: { applications: ANCHOR_APPLICATIONS, recordings: ANCHOR_RECORDINGS },
   ruleSetId: 'compliance_rules_v2024Q4',

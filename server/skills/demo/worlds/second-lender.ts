@@ -51,7 +51,9 @@ export const SECOND_LENDER_WORLD: World = {
       },
       clarification: [
         C("Sorry, I don't really understand who I pay the rent to."),
-        A('No problem, let me explain it more simply: you pay the mortgage to us for your share, and rent to the housing association for the share you do not own yet.'),
+        A(
+          'No problem, let me explain it more simply: you pay the mortgage to us for your share, and rent to the housing association for the share you do not own yet.',
+        ),
       ],
     },
     {
@@ -64,7 +66,10 @@ export const SECOND_LENDER_WORLD: World = {
       },
     },
   ],
-  mix: { featured: { product: 'Green Remortgage', from: '2025-03-01', share: 0.5 }, others: ['Shared Ownership Mortgage', 'Bridging Loan'] },
+  mix: {
+    featured: { product: 'Green Remortgage', from: '2025-03-01', share: 0.5 },
+    others: ['Shared Ownership Mortgage', 'Bridging Loan'],
+  },
   range: { first: '2025-02-01', last: '2025-04-30' },
   applications: 48,
   applicationId: (n) => `AMB-2025-${3101 + n}`,

@@ -27,7 +27,9 @@ describe('the second lender’s world', () => {
   it('has its own people, products, id formats and dates, and its calls name its lender and products', () => {
     const { dataset } = second;
     expect(dataset.advisors.map((a) => a.name)).toContain('Siobhán Ní Bhriain');
-    expect(new Set(dataset.applications.map((a) => a.product))).toEqual(new Set(['Green Remortgage', 'Shared Ownership Mortgage', 'Bridging Loan']));
+    expect(new Set(dataset.applications.map((a) => a.product))).toEqual(
+      new Set(['Green Remortgage', 'Shared Ownership Mortgage', 'Bridging Loan']),
+    );
     for (const r of dataset.recordings) {
       expect(r.recording_id).toMatch(/^CALL-25-\d{6}$/);
       expect(r.recorded_at >= '2025-02-01' && r.recorded_at < '2025-05-01', r.recording_id).toBe(true);
@@ -39,7 +41,11 @@ describe('the second lender’s world', () => {
     }
     expect(new Set(dataset.recordings.map((r) => r.recording_id)).size).toBe(dataset.recordings.length);
     // Every advisor has calls, so a review of any of them finds work.
-    for (const a of dataset.advisors) expect(dataset.applications.some((x) => x.advisor_id === a.advisor_id), a.name).toBe(true);
+    for (const a of dataset.advisors)
+      expect(
+        dataset.applications.some((x) => x.advisor_id === a.advisor_id),
+        a.name,
+      ).toBe(true);
   });
 
   it('is what the CRM directory and records skills serve over it', () => {
@@ -47,15 +53,26 @@ describe('the second lender’s world', () => {
     expect(advisors.data).toMatchObject({ teams: ['Residential Lending', 'Specialist Lending'] });
     const products = call('skill://crm-directory@1.0.0#list_products', {});
     expect(products.data).toMatchObject({ rule_set_id: 'aldermoor_conduct_rules_2025' });
-    const apps = call('skill://salesforce-integration@2.1.0#get_applications_by_advisor', { advisor_name: 'zoë lefèvre-martin', start_date: '2025-02-01', end_date: '2025-04-30' });
+    const apps = call('skill://salesforce-integration@2.1.0#get_applications_by_advisor', {
+      advisor_name: 'zoë lefèvre-martin',
+      start_date: '2025-02-01',
+      end_date: '2025-04-30',
+    });
     expect(apps.ok).toBe(true);
     const ids = (apps.data as { ids: string[] }).ids;
     expect(ids.length).toBeGreaterThan(0);
     const recs = call('skill://recording-management@1.5.0#get_recordings_by_application_ids', { application_ids: ids });
-    expect((recs.data as { recordings: Array<{ advisor_name: string }> }).recordings.every((r) => r.advisor_name === 'Zoë Lefèvre-Martin')).toBe(true);
+    expect(
+      (recs.data as { recordings: Array<{ advisor_name: string }> }).recordings.every((r) => r.advisor_name === 'Zoë Lefèvre-Martin'),
+    ).toBe(true);
     // The demo world's people are not this CRM's.
-    expect(call('skill://salesforce-integration@2.1.0#get_applications_by_advisor', { advisor_name: 'Alex Wong', start_date: '2025-02-01', end_date: '2025-04-30' }).data)
-      .toMatchObject({ error: { type: 'AdvisorNotFound' } });
+    expect(
+      call('skill://salesforce-integration@2.1.0#get_applications_by_advisor', {
+        advisor_name: 'Alex Wong',
+        start_date: '2025-02-01',
+        end_date: '2025-04-30',
+      }).data,
+    ).toMatchObject({ error: { type: 'AdvisorNotFound' } });
   });
 
   it('runs through transcription, diarization, segmentation, compliance (its own rule set) and scoring', () => {
@@ -66,18 +83,33 @@ describe('the second lender’s world', () => {
     const diarized = call('skill://gpt4o-diarize@1.0.0#diarize_transcript', { transcript_text: text, target_speaker: 'advisor' });
     expect(diarized.summary).toContain(`recording ${rec.recording_id}`);
     const labelled = call('skill://labelling-segmentation@1.2.0#segment_and_label', {
-      transcript_text: (diarized.data as { text: string }).text, taxonomy: ['introduction', 'product_detail', 'offer_explanation', 'closing'],
+      transcript_text: (diarized.data as { text: string }).text,
+      taxonomy: ['introduction', 'product_detail', 'offer_explanation', 'closing'],
     });
-    expect((labelled.data as { segments: Array<{ label: string; text: string }> }).segments.some((s) => s.label === 'product_detail')).toBe(true);
-    const compliance = call('skill://compliance-analysis@1.3.0#evaluate_compliance', { transcript_text: text, rule_set_id: SECOND_LENDER_WORLD.ruleSetId });
+    expect((labelled.data as { segments: Array<{ label: string; text: string }> }).segments.some((s) => s.label === 'product_detail')).toBe(
+      true,
+    );
+    const compliance = call('skill://compliance-analysis@1.3.0#evaluate_compliance', {
+      transcript_text: text,
+      rule_set_id: SECOND_LENDER_WORLD.ruleSetId,
+    });
     const verdicts = (compliance.data as { verdicts: Array<{ rule_id: string; verdict: string }> }).verdicts;
     expect(verdicts.find((v) => v.rule_id === 'FCA-ID-01')?.verdict).toBe('pass');
     expect(verdicts.some((v) => v.rule_id.startsWith('PROD-') && v.verdict !== 'not_applicable')).toBe(true);
     const sentiment = call('skill://sentiment-analysis@1.2.0#analyze_sentiment', { text });
-    const scored = call('skill://scoring@1.1.0#calculate_score', { sentiment_report: sentiment.data, compliance_verdicts: verdicts, formula_id: 'qa_scoring_formula_v3' });
+    const scored = call('skill://scoring@1.1.0#calculate_score', {
+      sentiment_report: sentiment.data,
+      compliance_verdicts: verdicts,
+      formula_id: 'qa_scoring_formula_v3',
+    });
     expect(scored.ok, scored.summary).toBe(true);
     // The demo lender's rule set does not fit this lender's calls: its identification rule names another firm.
-    const demoRules = call('skill://compliance-analysis@1.3.0#evaluate_compliance', { transcript_text: text, rule_set_id: DEMO_WORLD.ruleSetId });
-    expect((demoRules.data as typeof compliance.data & { verdicts: typeof verdicts }).verdicts.find((v) => v.rule_id === 'FCA-ID-01')?.verdict).toBe('fail');
+    const demoRules = call('skill://compliance-analysis@1.3.0#evaluate_compliance', {
+      transcript_text: text,
+      rule_set_id: DEMO_WORLD.ruleSetId,
+    });
+    expect(
+      (demoRules.data as typeof compliance.data & { verdicts: typeof verdicts }).verdicts.find((v) => v.rule_id === 'FCA-ID-01')?.verdict,
+    ).toBe('fail');
   });
 });

@@ -31,7 +31,8 @@ export async function POST(request: Request, ctx: { params: Promise<{ conversati
     const message = `chat is for ${CHAT_ROLES.join(', ')}; you are ${user.role}`;
     return NextResponse.json({ error: 'forbidden', message }, { status: 403 });
   }
-  if (!/^[0-9a-f-]{36}$/i.test(conversationId)) return NextResponse.json({ error: 'invalid_input', message: 'not a conversation id' }, { status: 400 });
+  if (!/^[0-9a-f-]{36}$/i.test(conversationId))
+    return NextResponse.json({ error: 'invalid_input', message: 'not a conversation id' }, { status: 400 });
   const { db } = await database();
   const platform = await agentPlatform();
   const turn = { userId: user.id, conversationId, body: body.value, signal: request.signal };

@@ -20,7 +20,11 @@ export async function GET(request: Request, ctx: { params: Promise<{ runId: stri
   if (!(await currentUser())) return NextResponse.json({ error: 'unauthorized', message: 'sign in first' }, { status: 401 });
   if (!/^[0-9a-f-]{36}$/i.test(runId)) return NextResponse.json({ error: 'invalid_input', message: 'not a run id' }, { status: 400 });
   const after = new URL(request.url).searchParams.get('after') ?? request.headers.get('last-event-id');
-  if (after !== null && !STREAM_ID.test(after)) return NextResponse.json({ error: 'invalid_input', message: 'after / Last-Event-ID must be a stream id (<ms>-<seq>)' }, { status: 400 });
+  if (after !== null && !STREAM_ID.test(after))
+    return NextResponse.json(
+      { error: 'invalid_input', message: 'after / Last-Event-ID must be a stream id (<ms>-<seq>)' },
+      { status: 400 },
+    );
   const runtime = executionRuntime();
   if (!runtime) return NextResponse.json({ error: 'unavailable', message: 'workflow execution needs Redis' }, { status: 503 });
   const { x } = await runtime;

@@ -24,7 +24,8 @@ export async function GET(request: Request, ctx: { params: Promise<{ sessionId: 
   const { sessionId } = await ctx.params;
   const user = await currentUser();
   if (!user) return NextResponse.json({ error: 'unauthorized', message: 'sign in first' }, { status: 401 });
-  if (!sessionId || sessionId.length > 200) return NextResponse.json({ error: 'invalid_input', message: 'not a session id' }, { status: 400 });
+  if (!sessionId || sessionId.length > 200)
+    return NextResponse.json({ error: 'invalid_input', message: 'not a session id' }, { status: 400 });
   // A reconnecting EventSource repeats the URL (and its ?after=) and adds Last-Event-ID, which is further on: it wins.
   const after = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('after');
   if (after !== null && !SESSION_EVENT_ID.test(after)) {
@@ -36,10 +37,13 @@ export async function GET(request: Request, ctx: { params: Promise<{ sessionId: 
   const [{ x }, { db }] = await Promise.all([runtime, database()]);
   const store = new SessionStore(db);
   const session = await store.session(sessionId);
-  if (!session || !maySeeSession(user, session)) return NextResponse.json({ error: 'not_found', message: `no session ${sessionId}` }, { status: 404 });
+  if (!session || !maySeeSession(user, session))
+    return NextResponse.json({ error: 'not_found', message: `no session ${sessionId}` }, { status: 404 });
   const hub = runEventHub(x.redis);
   const from = after === null ? null : Number(after);
   return sseResponse<PublishedSessionEvent>((send) => openSessionEventFeed(hub, store, session.id, from, send), {
-    signal: request.signal, withIds: true, readyEvent: true,
+    signal: request.signal,
+    withIds: true,
+    readyEvent: true,
   });
 }

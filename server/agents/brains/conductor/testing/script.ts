@@ -16,8 +16,20 @@ export const CONDUCTOR = 'agent-conductor';
 export const SESSION = 'session-1';
 
 export const CONDUCTOR_TOOLS = [
-  'list_advisors', 'list_products', 'search_embeddings', 'get_skillset', 'get_skill_reliability', 'list_session_companions', 'create_companion', 'dismiss_companion',
-  'update_companion_status', 'delegate_task', 'broadcast_task', 'update_session_context', 'finalize_session', 'read_session_activity',
+  'list_advisors',
+  'list_products',
+  'search_embeddings',
+  'get_skillset',
+  'get_skill_reliability',
+  'list_session_companions',
+  'create_companion',
+  'dismiss_companion',
+  'update_companion_status',
+  'delegate_task',
+  'broadcast_task',
+  'update_session_context',
+  'finalize_session',
+  'read_session_activity',
 ];
 
 export interface PoolEntry {
@@ -43,7 +55,12 @@ export class ScriptedConductor {
       { id: 'block-clock', label: 'clock', value: 'Today is 2024-07-08T09:00:00Z (Monday).', limit: 2000 },
       { id: 'block-sc', label: 'session_context', value: renderSessionContext(this.context), limit: 8000 },
       { id: 'block-gl', label: 'strategist_guidelines', value: renderGuidelines(this.guidelines), limit: 12000 },
-      { id: 'block-reg', label: 'companion_registry', value: JSON.stringify({ session_id: SESSION, pool_max: this.poolMax, companions: [] }), limit: 20000 },
+      {
+        id: 'block-reg',
+        label: 'companion_registry',
+        value: JSON.stringify({ session_id: SESSION, pool_max: this.poolMax, companions: [] }),
+        limit: 20000,
+      },
     ];
   }
 
@@ -62,7 +79,10 @@ export class ScriptedConductor {
   }
 
   /** A turn answering the user's message, or another agent's (`from`). */
-  async turn(text: string, from?: string): Promise<{ names: string[]; calls: Array<{ name: string; args: Record<string, unknown> }>; reply: string }> {
+  async turn(
+    text: string,
+    from?: string,
+  ): Promise<{ names: string[]; calls: Array<{ name: string; args: Record<string, unknown> }>; reply: string }> {
     this.history.push(from ? { role: 'user', content: text, sender_agent_id: from } : { role: 'user', content: text });
     const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
     for (let i = 0; i < 30; i++) {
@@ -82,7 +102,13 @@ export class ScriptedConductor {
     calls.push({ name: c.name, args });
     this.calls.push({ name: c.name, args });
     const result = await this.respond(c.name, args);
-    this.history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: JSON.stringify(result), status: result.status === 'ok' ? 'success' : 'error' });
+    this.history.push({
+      role: 'tool',
+      tool_call_id: c.id,
+      name: c.name,
+      content: JSON.stringify(result),
+      status: result.status === 'ok' ? 'success' : 'error',
+    });
   }
 
   private async respond(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -93,11 +119,20 @@ export class ScriptedConductor {
         if (typeof args.goals_json === 'string') this.context = { ...this.context, user_goals: JSON.parse(args.goals_json) as unknown[] };
         return ok({ session_id: SESSION, updated_fields: ['user_goals'] });
       case 'list_session_companions':
-        return ok({ session_id: SESSION, companions: this.pool.map((p) => ({ ...p, current_task_id: null, loaded_skills: [] })), count: this.pool.length });
+        return ok({
+          session_id: SESSION,
+          companions: this.pool.map((p) => ({ ...p, current_task_id: null, loaded_skills: [] })),
+          count: this.pool.length,
+        });
       case 'create_companion': {
         if (this.pool.length >= this.poolMax) return { status: 'error', error: 'the pool is full', error_code: 'conflict' };
         this.made += 1;
-        const entry: PoolEntry = { companion_id: `agent-c${this.made}`, companion_name: `companion-${this.made}`, specialization: String(args.specialization), status: 'idle' };
+        const entry: PoolEntry = {
+          companion_id: `agent-c${this.made}`,
+          companion_name: `companion-${this.made}`,
+          specialization: String(args.specialization),
+          status: 'idle',
+        };
         this.pool.push(entry);
         return ok({ companion_id: entry.companion_id, companion_name: entry.companion_name, tags: [], shared_blocks_attached: [] });
       }
@@ -107,7 +142,12 @@ export class ScriptedConductor {
         return ok({ task_id: args.task_id, companion_id: args.companion_id, message_sent: true, delegation_payload: {} });
       }
       case 'finalize_session':
-        return ok({ session_id: SESSION, companions_dismissed: this.pool.length, blocks_cleaned: 3, archive_path: `/data/sessions/${SESSION}` });
+        return ok({
+          session_id: SESSION,
+          companions_dismissed: this.pool.length,
+          blocks_cleaned: 3,
+          archive_path: `/data/sessions/${SESSION}`,
+        });
       default:
         return fakeTools()(name, args);
     }

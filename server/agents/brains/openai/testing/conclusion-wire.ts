@@ -1,8 +1,4 @@
-import {
-  chatRequestProblems,
-  type ChatRequest,
-  type RecordedRequest,
-} from '../../../local/testing/fake-chat-endpoint.ts';
+import { chatRequestProblems, type ChatRequest, type RecordedRequest } from '../../../local/testing/fake-chat-endpoint.ts';
 
 /**
  * TEST SUPPORT: the wire check of a final-answer request at the step limit. The fake endpoint's

@@ -18,8 +18,13 @@ import { ok, toolError, type Responder } from './script.ts';
 export const RUN_ID = '0b7a2f7e-0000-4000-8000-000000000001';
 export const STANDARD = 'c4b1a2e8-5d6f-4c7a-8b1e-3f9c0d7a6b21';
 
-const example = (name: string) => JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'schemas/examples/ours/data-plane-output', `${name}.json`), 'utf8')) as Record<string, unknown>;
-export const workflowFile = (file: string) => JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', file), 'utf8')) as Record<string, unknown>;
+const example = (name: string) =>
+  JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'schemas/examples/ours/data-plane-output', `${name}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+export const workflowFile = (file: string) =>
+  JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', file), 'utf8')) as Record<string, unknown>;
 
 /** The real search ranking of spec §2.2's queries (probed against the catalog), top 2. */
 const SKILL_HITS: Record<string, string[]> = {
@@ -33,22 +38,58 @@ const SKILL_HITS: Record<string, string[]> = {
   'skill for transcript segmentation and labelling': ['labelling-segmentation@1.2.0', 'gpt4o-diarize@1.0.0'],
 };
 
-const noRuns = (skill: string) => ({ skill, capability: null, n_success: 0, n_failures: 0, success_rate: null, failure_rate: null, p50_latency_ms: null, p95_latency_ms: null });
+const noRuns = (skill: string) => ({
+  skill,
+  capability: null,
+  n_success: 0,
+  n_failures: 0,
+  success_rate: null,
+  failure_rate: null,
+  p50_latency_ms: null,
+  p95_latency_ms: null,
+});
 
 export function reliability(skill: string, capability: string, recent = noRuns(skill)) {
-  return ok({ window: { days: 7, last_runs: 50 }, skills: [{ skill, capability, all_time: recent, recent, trend: [], recent_failures: [], used_by: [], alternatives: [] }] });
+  return ok({
+    window: { days: 7, last_runs: 50 },
+    skills: [{ skill, capability, all_time: recent, recent, trend: [], recent_failures: [], used_by: [], alternatives: [] }],
+  });
 }
 
 /** A failing verdict added to the example's passing ones, to see how failures are reported. */
-export const FAILED_VERDICT = { rule_id: 'FCA-DISC-01', rule: 'Tell the customer that the call is recorded.', verdict: 'fail', rationale: 'Required wording missing from the call.', evidence: null };
+export const FAILED_VERDICT = {
+  rule_id: 'FCA-DISC-01',
+  rule: 'Tell the customer that the call is recorded.',
+  verdict: 'fail',
+  rationale: 'Required wording missing from the call.',
+  evidence: null,
+};
 
 export function runView(status: string) {
   const compliance = example('compliance-analysis.evaluate_compliance');
   const data = compliance.data as { verdicts: unknown[] };
   return ok({
-    run: { run_id: RUN_ID, status, workflow_id: STANDARD, workflow_version: '1.0.0', output: null, error: status === 'FAILED' ? 'States.TaskFailed' : null, cause: status === 'FAILED' ? 'whisper-transcribe timed out' : null },
+    run: {
+      run_id: RUN_ID,
+      status,
+      workflow_id: STANDARD,
+      workflow_version: '1.0.0',
+      output: null,
+      error: status === 'FAILED' ? 'States.TaskFailed' : null,
+      cause: status === 'FAILED' ? 'whisper-transcribe timed out' : null,
+    },
     meta: {},
-    states: status === 'FAILED' ? { TranscribeRecording: { status: 'failed', attempts: 2, lease: {}, last_error: 'TimeoutError: whisper-transcribe timed out after 120s' } } : {},
+    states:
+      status === 'FAILED'
+        ? {
+            TranscribeRecording: {
+              status: 'failed',
+              attempts: 2,
+              lease: {},
+              last_error: 'TimeoutError: whisper-transcribe timed out after 120s',
+            },
+          }
+        : {},
     entries: {},
     data:
       status === 'SUCCEEDED'
@@ -64,7 +105,8 @@ export function runView(status: string) {
   });
 }
 
-const real = (name: string, args: unknown) => invokeTool(findTool(name)!, args, { actor: systemActor('test'), services: { config: testConfig() } }) as Promise<Record<string, unknown>>;
+const real = (name: string, args: unknown) =>
+  invokeTool(findTool(name)!, args, { actor: systemActor('test'), services: { config: testConfig() } }) as Promise<Record<string, unknown>>;
 
 /**
  * The CRM directory tools answered by the demo CRM's own functions (what the crm-directory skill
@@ -88,7 +130,19 @@ export function fakeTools(overrides: Partial<Record<string, Responder>> = {}): R
     switch (name) {
       case 'search_embeddings': {
         const uris = (args.kinds as string[] | undefined)?.[0] === 'skill' ? (SKILL_HITS[String(args.query)] ?? []) : [];
-        return ok({ mode: 'lexical', hits: uris.map((u, i) => ({ kind: 'skill', key: `skill://${u}`, title: u, snippet: '', score: 1 - i / 10, fulltext: 0, trigram: 0, semantic: null })) });
+        return ok({
+          mode: 'lexical',
+          hits: uris.map((u, i) => ({
+            kind: 'skill',
+            key: `skill://${u}`,
+            title: u,
+            snippet: '',
+            score: 1 - i / 10,
+            fulltext: 0,
+            trigram: 0,
+            semantic: null,
+          })),
+        });
       }
       case 'find_closest_workflow':
         return ok({ candidates: [] });
@@ -102,7 +156,12 @@ export function fakeTools(overrides: Partial<Record<string, Responder>> = {}): R
       case 'save_workflow': {
         const w = args.workflow as { workflow_id: string; version: string };
         const p = args.parent as { workflow_id: string; version: string; relation: string } | undefined;
-        return ok({ workflow_id: w.workflow_id, version: w.version, relation: p?.relation ?? null, parent: p ? { workflow_id: p.workflow_id, version: p.version } : null });
+        return ok({
+          workflow_id: w.workflow_id,
+          version: w.version,
+          relation: p?.relation ?? null,
+          parent: p ? { workflow_id: p.workflow_id, version: p.version } : null,
+        });
       }
       case 'list_advisors':
       case 'list_products':

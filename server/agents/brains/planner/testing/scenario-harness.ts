@@ -43,24 +43,42 @@ export class PlannerScenario {
     const graph = createKnowledgeGraph(h.config, db.db);
     await indexSkills(db.db, h.x.skills);
     if (opts.seed) await seedWorkflowCatalog(db.db, h.config.workflowsDir);
-    const platform = new LocalAgentPlatform({ db: db.db, toolServices: { config: h.config, db: async () => db.db, execution: async () => h.x }, brains: deterministicBrains(), audit: null });
+    const platform = new LocalAgentPlatform({
+      db: db.db,
+      toolServices: { config: h.config, db: async () => db.db, execution: async () => h.x },
+      brains: deterministicBrains(),
+      audit: null,
+    });
     const s = new PlannerScenario(h, db, graph, platform, opts.clock ?? DEMO_CLOCK, skills);
     await s.drain(); // the seeded versions into the graph
     return s;
   }
 
   async planner(): Promise<string> {
-    const a = await this.platform.createAgent({ template: 'planner', blocks: [{ label: 'clock', value: this.clock, description: 'What the chat host says today is.' }] });
+    const a = await this.platform.createAgent({
+      template: 'planner',
+      blocks: [{ label: 'clock', value: this.clock, description: 'What the chat host says today is.' }],
+    });
     return a.id;
   }
 
   /** One user turn: the events, the final message, the tool calls in order. */
   async say(agentId: string, content: string) {
     const events = await this.platform.sendMessage(agentId, { role: 'user', content });
-    const calls = events.flatMap((e) => (e.message_type === 'tool_call_message' ? [{ name: e.tool_call.name, args: JSON.parse(e.tool_call.arguments) as Record<string, unknown> }] : []));
-    const returns = events.flatMap((e) => (e.message_type === 'tool_return_message' ? [{ name: e.name, status: e.status, result: JSON.parse(e.tool_return) as Record<string, unknown> }] : []));
+    const calls = events.flatMap((e) =>
+      e.message_type === 'tool_call_message'
+        ? [{ name: e.tool_call.name, args: JSON.parse(e.tool_call.arguments) as Record<string, unknown> }]
+        : [],
+    );
+    const returns = events.flatMap((e) =>
+      e.message_type === 'tool_return_message'
+        ? [{ name: e.name, status: e.status, result: JSON.parse(e.tool_return) as Record<string, unknown> }]
+        : [],
+    );
     const messages = events.flatMap((e) => (e.message_type === 'assistant_message' ? [e.content] : []));
-    const stop = events.find((e): e is Extract<AgentEvent, { message_type: 'stop_reason' }> => e.message_type === 'stop_reason')?.stop_reason;
+    const stop = events.find(
+      (e): e is Extract<AgentEvent, { message_type: 'stop_reason' }> => e.message_type === 'stop_reason',
+    )?.stop_reason;
     const errors = events.filter((e) => e.message_type === 'error_message');
     if (process.env.PLANNER_TRANSCRIPT) appendFileSync(process.env.PLANNER_TRANSCRIPT, transcript(content, events));
     return { events, calls, returns, reply: messages.at(-1) ?? '', messages, stop, errors, names: calls.map((c) => c.name) };
@@ -68,7 +86,10 @@ export class PlannerScenario {
 
   /** A registry tool called directly (as the console would), failing loudly on an error result. */
   async tool(name: string, args: unknown): Promise<Record<string, unknown>> {
-    const r = await invokeTool(findTool(name)!, args, { actor: systemActor('test'), services: { config: this.h.config, db: async () => this.db.db, execution: async () => this.h.x } });
+    const r = await invokeTool(findTool(name)!, args, {
+      actor: systemActor('test'),
+      services: { config: this.h.config, db: async () => this.db.db, execution: async () => this.h.x },
+    });
     if (r.status !== 'ok') throw new Error(`${name}: ${r.error} ${JSON.stringify((r as { details?: unknown }).details ?? null)}`);
     return r as Record<string, unknown>;
   }

@@ -10,9 +10,26 @@ import { plannerBrain } from '../planner-brain.ts';
 export type Responder = (name: string, args: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
 export const PLANNER_TOOLS = [
-  'search_embeddings', 'find_closest_workflow', 'store_memory', 'get_skillset', 'get_skill_reliability', 'get_workflow_lineage', 'get_saved_workflow',
-  'validate_workflow', 'save_workflow', 'check_workflow_health', 'accept_workflow_update', 'start_workflow_run', 'get_workflow_run', 'wait_for_workflow_run',
-  'list_advisors', 'list_products', 'count_calls', 'summarise_qa_results', 'list_qa_results', 'get_qa_result',
+  'search_embeddings',
+  'find_closest_workflow',
+  'store_memory',
+  'get_skillset',
+  'get_skill_reliability',
+  'get_workflow_lineage',
+  'get_saved_workflow',
+  'validate_workflow',
+  'save_workflow',
+  'check_workflow_health',
+  'accept_workflow_update',
+  'start_workflow_run',
+  'get_workflow_run',
+  'wait_for_workflow_run',
+  'list_advisors',
+  'list_products',
+  'count_calls',
+  'summarise_qa_results',
+  'list_qa_results',
+  'get_qa_result',
 ];
 
 export const ok = (fields: Record<string, unknown>) => ({ status: 'ok', error: null, ...fields });
@@ -50,7 +67,10 @@ export class ScriptedConversation {
   }
 
   /** One user turn; returns this turn's calls and the final message. */
-  async turn(text: string, maxSteps = 30): Promise<{ calls: Array<{ name: string; args: Record<string, unknown> }>; reply: string; reasoning: string[]; content: string[] }> {
+  async turn(
+    text: string,
+    maxSteps = 30,
+  ): Promise<{ calls: Array<{ name: string; args: Record<string, unknown> }>; reply: string; reasoning: string[]; content: string[] }> {
     this.history.push({ role: 'user', content: text });
     const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
     const reasoning: string[] = [];
@@ -64,7 +84,12 @@ export class ScriptedConversation {
         return { calls, reply: d.content, reasoning, content };
       }
       if (d.content) content.push(d.content);
-      this.history.push({ role: 'assistant', content: d.content ?? null, tool_calls: d.tool_calls, ...(d.reasoning ? { reasoning: d.reasoning } : {}) });
+      this.history.push({
+        role: 'assistant',
+        content: d.content ?? null,
+        tool_calls: d.tool_calls,
+        ...(d.reasoning ? { reasoning: d.reasoning } : {}),
+      });
       for (const c of d.tool_calls) await this.answer(c, calls);
     }
     throw new Error(`no message after ${maxSteps} steps; calls: ${calls.map((c) => c.name).join(', ')}`);
@@ -76,7 +101,15 @@ export class ScriptedConversation {
     this.calls.push({ name: c.name, args });
     const result = await this.respond(c.name, args);
     // `{__raw: text}`: the return exactly as the runtime stored it (e.g. cut short at its limit).
-    if (typeof result.__raw === 'string') this.history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: result.__raw, status: 'success' });
-    else this.history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: JSON.stringify(result), status: result.status === 'ok' ? 'success' : 'error' });
+    if (typeof result.__raw === 'string')
+      this.history.push({ role: 'tool', tool_call_id: c.id, name: c.name, content: result.__raw, status: 'success' });
+    else
+      this.history.push({
+        role: 'tool',
+        tool_call_id: c.id,
+        name: c.name,
+        content: JSON.stringify(result),
+        status: result.status === 'ok' ? 'success' : 'error',
+      });
   }
 }

@@ -53,8 +53,18 @@ function countCalls(args: Record<string, unknown>): Record<string, unknown> {
     return { name: a.name, calls: n, recorded_in_period: n };
   });
   const calls = by_advisor.reduce((n, a) => n + a.calls, 0);
-  const days = inScope.filter((c) => scope.some((a) => a.name === c.advisor)).map((c) => c.day).sort();
-  return ok({ calls, applications: calls, by_advisor, unknown_advisors: unknown, recorded_in_period: calls, earliest_opened: days[0] ?? null });
+  const days = inScope
+    .filter((c) => scope.some((a) => a.name === c.advisor))
+    .map((c) => c.day)
+    .sort();
+  return ok({
+    calls,
+    applications: calls,
+    by_advisor,
+    unknown_advisors: unknown,
+    recorded_in_period: calls,
+    earliest_opened: days[0] ?? null,
+  });
 }
 
 /** The second lender's CRM tools; other tools go to `rest` (the Planner's fake tools, say). */
@@ -64,7 +74,10 @@ export function secondLenderCrm(rest: Responder): Responder {
       case 'list_advisors':
         return ok({ advisors, teams });
       case 'list_products':
-        return ok({ products: SECOND_PRODUCTS.map((p) => ({ name: p, applications: CALLS.filter((c) => c.product === p).length })), rule_set_id: RULE_SET });
+        return ok({
+          products: SECOND_PRODUCTS.map((p) => ({ name: p, applications: CALLS.filter((c) => c.product === p).length })),
+          rule_set_id: RULE_SET,
+        });
       case 'count_calls':
         return countCalls(args);
       default:

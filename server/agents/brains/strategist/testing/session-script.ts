@@ -260,8 +260,7 @@ export class StrategistScript {
         return ok({ label: b.label, chars_current: b.value.length, chars_limit: b.limit });
       }
       case 'read_session_activity':
-        if (args.session_id !== SESSION)
-          return { status: 'error', error: `no session ${args.session_id}`, error_code: 'not_found' };
+        if (args.session_id !== SESSION) return { status: 'error', error: `no session ${args.session_id}`, error_code: 'not_found' };
         return ok({
           session_id: SESSION,
           activity: {
@@ -273,8 +272,7 @@ export class StrategistScript {
         });
       case 'get_skill_reliability': {
         const capability = [...this.catalog].find(([, skills]) => skills.includes(args.skill))?.[0] ?? null;
-        if (!capability)
-          return { status: 'error', error: `skill ${args.skill} is not in the catalog`, error_code: 'not_found' };
+        if (!capability) return { status: 'error', error: `skill ${args.skill} is not in the catalog`, error_code: 'not_found' };
         const both = (s: string) => {
           const r = rel(s, this.recent.get(s) ?? { successes: 0, failures: 0 }, capability);
           return { all_time: r, recent: r };
@@ -302,8 +300,7 @@ export class StrategistScript {
             error_code: 'not_found',
           };
         const b = this.block('strategist_guidelines');
-        const parse = (k: string) =>
-          typeof args[k] === 'string' ? (JSON.parse(args[k]) as Record<string, unknown>) : undefined;
+        const parse = (k: string) => (typeof args[k] === 'string' ? (JSON.parse(args[k]) as Record<string, unknown>) : undefined);
         const change = {
           recommendation: parse('add_recommendation_json'),
           warning: parse('add_warning_json'),
@@ -317,8 +314,7 @@ export class StrategistScript {
         const known = new Set([...this.companionStates.map((e) => e.subject), ...this.completions.map((e) => e.actor)]);
         const ids = args.model_ids as string[];
         const missing = ids.filter((id) => !known.has(id));
-        if (missing.length)
-          return { status: 'error', error: `unknown agents: ${missing.join(', ')}`, error_code: 'not_found' };
+        if (missing.length) return { status: 'error', error: `unknown agents: ${missing.join(', ')}`, error_code: 'not_found' };
         return ok({
           models: ids.map((id) => ({ model_id: id, figures: figuresOf(id, this.evaluations.get(id) ?? []) })),
         });
