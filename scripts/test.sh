@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: type-check, unit tests, integration tests on PGlite AND PostgreSQL with a
+# The whole test suite: type-check, boundaries, lint and format, unit tests, integration tests on PGlite AND PostgreSQL with a
 # real redis-server, and Playwright in Debian's Chromium against `next start`. Starts (and stops)
 # the services it needs; installs missing system packages with apt-get when run as root.
 # Ends with one line `N passed, N failed` summing every suite; exits non-zero on any failure.
@@ -37,6 +37,10 @@ timed typecheck npx tsc --noEmit; TSC=$?
 echo; echo "== boundaries (dependency-cruiser: docs/ARCHITECTURE.md)"
 timed boundaries npm run -s check:boundaries; BOUNDARIES=$?
 
+echo; echo "== lint (ESLint with types) and format (Prettier)"
+timed lint npm run -s lint; LINT=$?
+timed format npm run -s format:check; FORMAT=$?
+
 echo; echo "== vitest: unit, int-pglite, int-postgres"
 timed vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
 
@@ -45,5 +49,5 @@ timed next-build ensure_next_build
 rm -f test-results/e2e.json
 timed playwright npx playwright test  # reporters (list + json → test-results/e2e.json) are set in playwright.config.ts
 
-node scripts/sum-results.mjs "${DURATIONS[@]}" "step:typecheck:$TSC" "step:boundaries:$BOUNDARIES" \
+node scripts/sum-results.mjs "${DURATIONS[@]}" "step:typecheck:$TSC" "step:boundaries:$BOUNDARIES" "step:lint:$LINT" "step:format:$FORMAT" \
   "vitest:$RESULTS/vitest.json" "playwright:test-results/e2e.json"
