@@ -8,9 +8,7 @@ const verdict = (page: Page) => page.getByTestId('validation-verdict');
 const selectedState = (page: Page) => page.locator('.react-flow__node.selected [data-testid="state-node"]');
 
 /** The editor's document, as its Download button saves it. */
-async function documentOf(
-  page: Page,
-): Promise<{
+async function documentOf(page: Page): Promise<{
   workflow_id: string;
   version: string;
   asl: { StartAt: string; States: Record<string, Record<string, unknown>> };

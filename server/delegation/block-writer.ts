@@ -88,16 +88,14 @@ export class BlockWriter {
         try {
           if (current.revision === 0 && current.value !== value) {
             // First host write of a block made elsewhere: its value so far becomes revision 1.
-            await this.db
-              .insert(blockRevisions)
-              .values({
-                blockId,
-                label: current.block.label,
-                revision: 1,
-                value: current.value,
-                writer: 'platform',
-                reason: 'value before the first recorded write',
-              });
+            await this.db.insert(blockRevisions).values({
+              blockId,
+              label: current.block.label,
+              revision: 1,
+              value: current.value,
+              writer: 'platform',
+              reason: 'value before the first recorded write',
+            });
             continue;
           }
           await this.db.insert(blockRevisions).values({ blockId, label: current.block.label, revision, value, writer, reason });

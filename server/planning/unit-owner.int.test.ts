@@ -28,18 +28,16 @@ describe(`a plan's owner and mode from its unit (${testDbKind()})`, () => {
     await h.db
       .insert(conversations)
       .values({ id: chat, userId: alice.id, mode: 'conductor', agentId: 'agent-c', platform: 'local', title: 't' });
-    await h.db
-      .insert(delegationSessions)
-      .values({
-        id: 'session-7',
-        conductorId: 'agent-c',
-        ownerUserId: alice.id,
-        platform: 'local',
-        sessionContextBlockId: 'b1',
-        delegationLogBlockId: 'b2',
-        guidelinesBlockId: 'b3',
-        poolMax: 3,
-      });
+    await h.db.insert(delegationSessions).values({
+      id: 'session-7',
+      conductorId: 'agent-c',
+      ownerUserId: alice.id,
+      platform: 'local',
+      sessionContextBlockId: 'b1',
+      delegationLogBlockId: 'b2',
+      guidelinesBlockId: 'b3',
+      poolMax: 3,
+    });
     await h.db.insert(agents).values([
       {
         id: 'agent-strict',

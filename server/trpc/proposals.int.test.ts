@@ -18,17 +18,15 @@ describe(`proposal decisions through tRPC (${testDbKind()})`, () => {
   const proposal = async () => {
     const base = (await getWorkflowVersion(db.db, STANDARD, '1.0.0'))!.document;
     const id = randomUUID();
-    await db.db
-      .insert(workflowProposals)
-      .values({
-        id,
-        workflowId: STANDARD,
-        baseVersion: '1.0.0',
-        newVersion: '1.0.1',
-        document: { ...base, version: '1.0.1' },
-        findings: [],
-        reason: 'test',
-      });
+    await db.db.insert(workflowProposals).values({
+      id,
+      workflowId: STANDARD,
+      baseVersion: '1.0.0',
+      newVersion: '1.0.1',
+      document: { ...base, version: '1.0.1' },
+      findings: [],
+      reason: 'test',
+    });
     return id;
   };
   beforeAll(async () => {
