@@ -181,3 +181,31 @@ describe('dcf eval', { timeout: 300_000 }, () => {
     expect((await evalCli(['demo', '--threshold', '2'])).stderr).toContain('--threshold must be a number from 0 to 1');
   });
 });
+
+/**
+ * The second lender's conversations (evals/datasets/aldermoor.json) on a deployment whose demo skills
+ * serve that lender's world: nothing the Planner understands may depend on the demo's people,
+ * products, ids or dates. The same dataset on the demo's deployment is refused, naming the setting.
+ */
+describe('dcf eval on the second lender', { timeout: 300_000 }, () => {
+  let cli: ChatCli;
+  beforeAll(async () => {
+    cli = await chatCli({ world: 'second-lender', clock: '2025-04-07T09:00:00Z' });
+  }, 240_000);
+  afterAll(async () => {
+    await cli?.close();
+  });
+
+  it('runs the aldermoor dataset through the real Planner on its own CRM and reaches the threshold', async () => {
+    const r = await runDcf(['eval', 'aldermoor', '--json', '--threshold', '0.9', '--brain', 'deterministic'], undefined, cli.env);
+    const j = r.json as EvalJson;
+    const missed = j.cases.filter((c) => c.passed !== c.total).map((c) => `${c.case_id}: ${JSON.stringify(c.failed)}`);
+    expect(r.code, missed.join('\n')).toBe(0);
+    expect(j.run).toMatchObject({ dataset: 'aldermoor', world: 'second-lender', status: 'finished' });
+  });
+
+  it('is refused on a deployment that serves the demo world', async () => {
+    const r = await runDcf(['eval', 'aldermoor'], undefined, { ...cli.env, DCF_DEMO_WORLD: 'demo' });
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('DCF_DEMO_WORLD=second-lender')]);
+  });
+});

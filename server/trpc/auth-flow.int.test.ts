@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { resolveSession } from '../auth/sessions.ts';
-import { sessionFromCookies } from './context.ts';
+import { sessionFromCookies } from '../auth/session-cookie.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';

@@ -40,6 +40,8 @@ export type TrpcContext = {
   cookieSecret: string;
   sessionTtlHours: number;
   services: ToolServices;
+  /** The process's shared Redis client, when one is configured (Settings → Health pings it). */
+  redis?: () => import('ioredis').Redis | undefined;
 };
 
 export function actorOf(user: PublicUser | null): Actor {

@@ -44,10 +44,19 @@ export interface ChatCli {
   close(): Promise<void>;
 }
 
-/** A fresh data directory set up as `npm start` sets it up, and `dcf chat` over it. */
-export async function chatCli(): Promise<ChatCli> {
+/**
+ * A fresh data directory set up as `npm start` sets it up, and `dcf chat` over it; `world` makes the
+ * in-process demo skills serve another lender's world (DCF_DEMO_WORLD) with its own clock.
+ */
+export async function chatCli(opts: { world?: string; clock?: string } = {}): Promise<ChatCli> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-cli-chat-'));
-  const env = { DCF_DATA_DIR: dir, REDIS_URL: await isolatedRedisUrl(), DCF_CLOCK: '2024-07-08T09:00:00Z', LOG_LEVEL: 'warn' };
+  const env: Record<string, string> = {
+    DCF_DATA_DIR: dir,
+    REDIS_URL: await isolatedRedisUrl(),
+    DCF_CLOCK: opts.clock ?? '2024-07-08T09:00:00Z',
+    LOG_LEVEL: 'warn',
+    ...(opts.world ? { DCF_DEMO_WORLD: opts.world } : {}),
+  };
   const setup = spawn(process.execPath, ['--import', 'tsx', 'scripts/setup.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env, DCF_DEMO_USERS: 'true' },

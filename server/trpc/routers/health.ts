@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { checkAdapters } from '../../health/check-adapters.ts';
 import { readProcessHealth } from '../../health/process-health.ts';
-import { redis } from '../../app/services.ts';
 import { listDeadLettersTool } from '../../tools/streams/list-dead-letters.ts';
 import { retryDeadLetterTool } from '../../tools/streams/retry-dead-letter.ts';
 import { ADMIN, ALL_ROLES, procedure, router } from '../init.ts';
@@ -19,6 +18,10 @@ export const healthRouter = router({
   adapters: procedure
     .meta({ access: ALL_ROLES })
     .query(({ ctx }) =>
-      checkAdapters({ config: ctx.services.config, pingDatabase: async () => void (await ctx.db.execute(sql`select 1`)), redis }),
+      checkAdapters({
+        config: ctx.services.config,
+        pingDatabase: async () => void (await ctx.db.execute(sql`select 1`)),
+        redis: ctx.redis ?? (() => undefined),
+      }),
     ),
 });

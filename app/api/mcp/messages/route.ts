@@ -1,4 +1,4 @@
-import { appMcpHandlers } from '@/server/mcp/app-handlers';
+import { appMcpHandlers } from '@/server/app/mcp-handlers';
 import { withBodyLimit } from '@/server/http/buffered-request';
 import { BODY_LIMITS } from '@/server/http/limits';
 

@@ -1,4 +1,4 @@
-import { appMcpHandlers } from '@/server/mcp/app-handlers';
+import { appMcpHandlers } from '@/server/app/mcp-handlers';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

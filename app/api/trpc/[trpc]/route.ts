@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/trpc/root';
-import { createRequestContext } from '@/server/trpc/context';
+import { appRequestContext } from '@/server/app/trpc-context';
 import { config } from '@/server/config';
 import { logger } from '@/server/log';
 import { refuseBrowserPost } from '@/server/http/browser-post';
@@ -29,7 +29,7 @@ async function handler(incoming: Request): Promise<Response> {
     // Read-only tool calls carry whole documents (a workflow to validate): let queries travel as POST.
     allowMethodOverride: true,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
-    createContext: ({ resHeaders }) => createRequestContext(req, resHeaders),
+    createContext: ({ resHeaders }) => appRequestContext(req, resHeaders),
     onError: ({ path, error }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger().error({ path, err: error.cause ?? error }, 'tRPC procedure failed');
     },

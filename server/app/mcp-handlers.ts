@@ -1,10 +1,13 @@
-import { database, toolServices } from '../app/services.ts';
+import { database, toolServices } from './services.ts';
 import { logger } from '../log.ts';
-import { createMcpHandlers, type McpHandlers } from './handlers.ts';
+import { createMcpHandlers, type McpHandlers } from '../mcp/handlers.ts';
 
 const KEY = Symbol.for('dcf.mcp.handlers');
 
-/** The MCP handlers of this server process (the console's database, tool services and logger), created once. */
+/**
+ * The MCP handlers of this server process, created once from the composition root's services (the
+ * console's database, tool services and logger): server/mcp receives them and never reaches for them.
+ */
 export function appMcpHandlers(): McpHandlers {
   const holder = globalThis as { [KEY]?: McpHandlers };
   holder[KEY] ??= createMcpHandlers({
