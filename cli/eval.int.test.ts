@@ -197,7 +197,7 @@ describe('dcf eval on the second lender', { timeout: 300_000 }, () => {
   });
 
   it('runs the aldermoor dataset through the real Planner on its own CRM and reaches the threshold', async () => {
-    const r = await runDcf(['eval', 'aldermoor', '--json', '--threshold', '0.9', '--brain', 'deterministic'], undefined, cli.env);
+    const r = await runDcf(['eval', 'aldermoor', '--json', '--threshold', '1', '--brain', 'deterministic'], undefined, cli.env);
     const j = r.json as EvalJson;
     const missed = j.cases.filter((c) => c.passed !== c.total).map((c) => `${c.case_id}: ${JSON.stringify(c.failed)}`);
     expect(r.code, missed.join('\n')).toBe(0);

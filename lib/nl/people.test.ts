@@ -185,6 +185,16 @@ describe("matchPeople on a second lender's directory: particles, hyphens, diacri
 
   it('the teams of the second directory', () => {
     expect(matchPeople('the Wales team', SECOND_DIRECTORY)).toMatchObject({ teams: ['Lending Wales'], everyone: false });
+    // Coordinated team words whose shared word stands before "teams": each team's own word names it.
+    const lenders = [
+      { name: 'Rhys ap Gwilym', team: 'Residential Lending' },
+      { name: 'Jan van der Berg', team: 'Specialist Lending' },
+    ];
+    expect(matchPeople('compare the residential and specialist lending teams for March', lenders).teams).toEqual([
+      'Residential Lending',
+      'Specialist Lending',
+    ]);
+    expect(matchPeople('the residential mortgage market and the lending teams', lenders).teams).toEqual([]);
   });
 
   it('a swapped pair of letters is one edit: "Pryia Sha" → Priya Shah', () => {

@@ -45,6 +45,9 @@ const RULES = [
 describe('reading the questions', () => {
   it.each([
     ['compare the north and south teams for June', 'compare'],
+    // A bare month after "for" is a period, never a topic to rank on ("cannot rank anyone on march").
+    ['compare the residential and specialist lending teams for March', 'compare'],
+    ['which team is worst for March?', 'rank'],
     ['Compare Alex and Priya in July', 'compare'],
     ['June vs July for the south team', 'compare'],
     ['how does Tom Ellis compare with Priya Shah last month?', 'compare'],

@@ -102,7 +102,8 @@ const TOPIC_PHRASE = new RegExp(
 export function topicWordsIn(text: string, today: Date): string | null {
   for (const m of text.matchAll(TOPIC_PHRASE)) {
     const phrase = m[1]!.trim();
-    if (resolveDateRange(phrase, today)) continue;
+    // "for March": a bare month is a period, not a topic (the reader resolves "March" only with its preposition).
+    if (resolveDateRange(phrase, today) || resolveDateRange(`in ${phrase}`, today)) continue;
     const words = wordsOf(phrase);
     if (!words.some((w) => !GENERIC.has(w))) continue;
     return words.join(' ');
@@ -134,7 +135,8 @@ export function readQuestion(text: string, today: Date): QuestionAsk | null {
   const asksWho =
     /\bwho\b|\bwhich\s+(?:advis[eo]rs?|teams?|agents?|colleagues?)\b/i.test(text) || hasWord(words, 'advisors', 'advisers', 'teams');
 
-  if ((superlative || ranking) && asksWho) {
+  const compares = hasWord(words, 'compare', 'comparison', 'versus', 'vs', 'against') || /\bcompared?\s+(?:to|with)\b/i.test(text);
+  if ((superlative || ranking) && asksWho && !compares) {
     const topic = topicWordsIn(text, today);
     if (topic)
       return { kind: 'topic_rank', order, topic: { words: topic, subject: hasWord(words, 'team', 'teams') ? 'teams' : 'advisors' } };
@@ -147,7 +149,7 @@ export function readQuestion(text: string, today: Date): QuestionAsk | null {
       return { kind: 'calls_ranked', order, count: Math.max(1, Math.min(MAX_CALLS, n)) };
     }
   }
-  if (hasWord(words, 'compare', 'comparison', 'versus', 'vs', 'against') || /\bcompared?\s+(?:to|with)\b/i.test(text)) {
+  if (compares) {
     if (hasWord(words, 'rule', 'rules')) return null;
     return { kind: 'compare', periods: periodsIn(text, today) };
   }
