@@ -25,6 +25,20 @@ describe('lineDiff', () => {
     expect(diffCounts(ops)).toEqual({ added: 1, removed: 0 });
     expect(ops.at(-1)).toEqual({ kind: 'added', text: 'The user said: hello' });
   });
+
+  it('shows texts that differ in more than 2,000 lines as replaced whole, a common line included', () => {
+    const text = (prefix: string) => [...Array.from({ length: 1500 }, (_, i) => `${prefix} ${i}`), 'kept', 'also kept'].join('\n');
+    const ops = lineDiff(text('old'), text('new'));
+    expect(diffCounts(ops)).toEqual({ added: 1502, removed: 1502 });
+    expect(ops.filter((o) => o.text === 'kept').map((o) => o.kind)).toEqual(['removed', 'added']);
+    // Under the bound (the last 102 lines of each) the common lines are found.
+    const last102 = (t: string) => t.split('\n').slice(-102).join('\n');
+    expect(
+      lineDiff(last102(text('old')), last102(text('new')))
+        .slice(-2)
+        .map((o) => o.kind),
+    ).toEqual(['same', 'same']);
+  });
 });
 
 describe('revisionChanges', () => {

@@ -92,7 +92,8 @@ describe('QA queue CSV', () => {
   });
 
   it('defuses text a spreadsheet would run as a formula, but not the numbers it writes', () => {
-    for (const evil of ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\r=1']) {
+    // The full-width forms (＝ ＋ － ＠) are read as formulas by Apple Numbers.
+    for (const evil of ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\r=1', '\uFF1DSUM(A1)', '\uFF0D2+3']) {
       expect(csvField(evil).replace(/^"/, '')).toMatch(/^'/);
     }
     const row = parseCsv(qaCsvRow(item({ customer: '=cmd|/C calc!A0', advisor: '-Alex', score: 0, human_score: 12.5 })))[0]!;
@@ -101,5 +102,7 @@ describe('QA queue CSV', () => {
     expect(row[7]).toBe('0');
     expect(row[11]).toBe('12.5');
     expect(csvField('a=b')).toBe('a=b');
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField('lone\rreturn')).toBe('"lone\rreturn"');
   });
 });

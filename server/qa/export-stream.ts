@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { CSV_BOM, qaCsvHeader, qaCsvRow } from './export-csv.ts';
+import { CSV_BOM, qaCsvHeader, qaCsvRows } from './export-csv.ts';
 import type { QueueParams } from './filter-params.ts';
 import { listQaPage } from './query.ts';
 import { queueItemView } from './view.ts';
@@ -38,7 +38,7 @@ export async function openQaCsvExport(db: Db, q: QueueParams, pageSize = EXPORT_
         next = page.nextCursor;
         pending = page.items;
       }
-      if (pending.length) controller.enqueue(encoder.encode(pending.map((r) => qaCsvRow(queueItemView(r))).join('')));
+      if (pending.length) controller.enqueue(encoder.encode(qaCsvRows(pending.map(queueItemView))));
       pending = null;
       if (next === null) controller.close();
     },

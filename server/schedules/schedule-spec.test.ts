@@ -60,8 +60,19 @@ describe('schedule_background_job: cron_expression or interval_seconds', () => {
       'every weekday at 18:00 (Europe/London)',
     );
     expect(scheduleInWords({ kind: 'cron', pattern: '*/15 * * * *', timezone: 'Europe/London' })).toBe('every 15 minutes');
-    expect(scheduleInWords({ kind: 'cron', pattern: '0 0 1,15 * *', timezone: 'Europe/London' })).toBe(
-      'cron "0 0 1,15 * *" (Europe/London)',
+    expect(scheduleInWords({ kind: 'cron', pattern: '0 9 1 * *', timezone: 'Europe/London' })).toBe(
+      'on day 1 of every month at 09:00 (Europe/London)',
     );
+    // Other patterns as cronstrue words them: 24-hour clock, "to" in a range, the zone where times depend on it.
+    const words = (pattern: string, timezone = 'Europe/London') => scheduleInWords({ kind: 'cron', pattern, timezone });
+    expect(words('0 0 1,15 * *')).toBe('at 00:00, on day 1 and 15 of the month (Europe/London)');
+    expect(words('30 17 * * 1-3')).toBe('at 17:30, Monday to Wednesday (Europe/London)');
+    expect(words('0 9 * * 1,3', 'America/New_York')).toBe('at 09:00, only on Monday and Wednesday (America/New_York)');
+    expect(words('0 */2 * * *')).toBe('on the hour, every 2 hours (Europe/London)');
+    expect(words('*/5 * * * * *')).toBe('every 5 seconds');
+    expect(words('0 9 ? * 1')).toBe('every Monday at 09:00 (Europe/London)');
+    // What cron-parser accepts but cronstrue cannot read (H, a hashed value) is shown as the pattern itself.
+    expect(checkSchedule('0 9 * * 1,H', undefined).ok).toBe(true);
+    expect(words('0 9 * * 1,H')).toBe('cron "0 9 * * 1,H" (Europe/London)');
   });
 });
