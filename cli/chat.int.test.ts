@@ -67,7 +67,9 @@ describe('dcf chat', { timeout: 300_000 }, () => {
       expect(pilot.code, pilot.stderr).toBe(0);
       const j = chatJson(pilot);
       expect(j.conversation_id).toBe(plannerConversation);
-      expect(j.runs).toEqual([{ run_id: expect.any(String), workflow_id: STANDARD, version: '1.0.0', input: ALEX, status: 'SUCCEEDED' }]);
+      // The run's input: what the Planner asked, and the lender's rule set the start read from the CRM.
+      const input = { ...ALEX, rule_set_id: 'compliance_rules_v2024Q4' };
+      expect(j.runs).toEqual([{ run_id: expect.any(String), workflow_id: STANDARD, version: '1.0.0', input, status: 'SUCCEEDED' }]);
       const names = j.tool_calls.map((c) => c.name);
       expect(names).toEqual(expect.arrayContaining(['find_closest_workflow', 'start_workflow_run', 'wait_for_workflow_run']));
       expect(names.indexOf('start_workflow_run')).toBeLessThan(names.indexOf('wait_for_workflow_run'));

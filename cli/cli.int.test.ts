@@ -9,8 +9,8 @@ const dcf = runDcf;
 
 const readJson = async (rel: string) => JSON.parse(await readFile(path.join(PROJECT_ROOT, rel), 'utf8'));
 
-// Each case spawns several processes (≈1 s each): a per-test budget of a minute, not 5 s.
-describe('dcf CLI', { timeout: 60_000 }, () => {
+// Each case spawns several processes (≈1 s each, several under a loaded CI): a per-test budget of two minutes, not 5 s.
+describe('dcf CLI', { timeout: 120_000 }, () => {
   let tmp: string;
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'dcf-cli-'));
@@ -148,26 +148,31 @@ describe('dcf CLI', { timeout: 60_000 }, () => {
   });
 
   it('runs a tool: exit 0 on ok, 1 on a tool error, 2 on usage errors (JSON on stdout each time)', async () => {
-    const ok = await dcf(['tool', 'get_skillset', '{"tag":"transcription"}']);
-    expect(ok.code).toBe(0);
-    expect(ok.json).toMatchObject({ status: 'ok', count: 2 });
+    // Eight processes, started together: each is independent, and one after another they spent most of
+    // the test's budget starting Node under a loaded CI.
+    const usage = [['tool'], ['tool', 'no_such_tool', '{}'], ['tool', 'get_skillset', '{not json'], ['frobnicate']];
+    const [ok, fromStdin, toolError, badArgs, ...usageRuns] = await Promise.all([
+      dcf(['tool', 'get_skillset', '{"tag":"transcription"}']),
+      dcf(['tool', 'get_skillset', '-'], '{"tag":"transcription"}'),
+      dcf(['tool', 'validate_workflow', '{"path":"workflows/none.json"}']),
+      dcf(['tool', 'get_skillset', '{"detail":"everything"}']),
+      ...usage.map((args) => dcf(args)),
+    ]);
+    expect(ok!.code).toBe(0);
+    expect(ok!.json).toMatchObject({ status: 'ok', count: 2 });
+    expect(fromStdin!.json).toEqual(ok!.json);
 
-    const fromStdin = await dcf(['tool', 'get_skillset', '-'], '{"tag":"transcription"}');
-    expect(fromStdin.json).toEqual(ok.json);
+    expect(toolError!.code).toBe(1);
+    expect(toolError!.json).toMatchObject({ status: 'error', error_code: 'not_found' });
 
-    const toolError = await dcf(['tool', 'validate_workflow', '{"path":"workflows/none.json"}']);
-    expect(toolError.code).toBe(1);
-    expect(toolError.json).toMatchObject({ status: 'error', error_code: 'not_found' });
+    expect(badArgs!.code).toBe(1);
+    expect(badArgs!.json).toMatchObject({ status: 'error', error_code: 'invalid_input' });
 
-    const badArgs = await dcf(['tool', 'get_skillset', '{"detail":"everything"}']);
-    expect(badArgs.code).toBe(1);
-    expect(badArgs.json).toMatchObject({ status: 'error', error_code: 'invalid_input' });
-
-    for (const args of [['tool'], ['tool', 'no_such_tool', '{}'], ['tool', 'get_skillset', '{not json'], ['frobnicate']]) {
-      const r = await dcf(args);
+    usage.forEach((args, i) => {
+      const r = usageRuns[i]!;
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.json, args.join(' ')).toMatchObject({ status: 'error', error_code: 'usage' });
-    }
+    });
   });
 
   it('validates workflows: 0 valid, 1 invalid, 2 unreadable or unparseable', async () => {
