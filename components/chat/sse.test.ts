@@ -48,6 +48,20 @@ describe('createSseParser', () => {
     ]);
   });
 
+  it('a CR ending the stream ends its line: the blank line it completes dispatches, an unfinished event still does not', () => {
+    expect(parseAll(['data: 1\r', '\r'])).toEqual([{ event: 'message', data: '1', id: '' }]);
+    expect(parseAll(['data: 1\r'])).toEqual([]);
+    expect(parseAll(['data: 1\r\n\r'])).toEqual([{ event: 'message', data: '1', id: '' }]);
+  });
+
+  it('ignores comments wherever they are, also between the lines of one event', () => {
+    expect(parseAll([':hello\ndata: a\n: keep-alive\ndata: b\n\n:\n\n'])).toEqual([{ event: 'message', data: 'a\nb', id: '' }]);
+  });
+
+  it('a later id replaces the earlier one', () => {
+    expect(parseAll(['id: 1\ndata: a\n\nid: 2\ndata: b\n\ndata: c\n\n']).map((e) => e.id)).toEqual(['1', '2', '2']);
+  });
+
   it('resets the event name after each dispatch', () => {
     expect(parseAll(['event: agent\ndata: 1\n\ndata: 2\n\n']).map((e) => e.event)).toEqual(['agent', 'message']);
   });

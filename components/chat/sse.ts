@@ -1,10 +1,14 @@
 /**
- * A Server-Sent Events reader for `fetch` responses (EventSource cannot POST). Follows the
- * WHATWG "event stream interpretation" rules: lines end in CRLF, LF or CR (also split across
- * chunks); `:` lines are comments (the chat's keep-alives); `data` lines of one event are joined
- * with "\n"; a blank line dispatches; an event without data is dropped; a leading BOM is
- * ignored; an unfinished event at the end of the stream is discarded.
+ * A Server-Sent Events reader for `fetch` responses (EventSource cannot POST), on eventsource-parser
+ * (the WHATWG "event stream interpretation": CRLF, LF or CR line ends, also split across chunks;
+ * `:` comments — the chat's keep-alives; `data` lines joined with "\n"; a blank line dispatches;
+ * an event without data is dropped). This file adds what the chat relies on besides: ids persist
+ * across events, a leading U+FEFF is ignored, a CR ending the stream still ends its line, and an
+ * unfinished event at the end of the stream is discarded. An `id:` in an event without data is
+ * dropped with it (eventsource-parser's choice; the chat's stream, server/chat/stream-turn.ts, sends no ids).
  */
+import { createParser } from 'eventsource-parser';
+
 export interface SseEvent {
   /** The `event:` field; "message" when the event named none. */
   event: string;
@@ -21,59 +25,33 @@ export interface SseParser {
 }
 
 export function createSseParser(onEvent: (e: SseEvent) => void): SseParser {
-  let buffer = '';
-  let started = false;
-  let skipLf = false; // the previous chunk ended in CR: a LF opening the next one belongs to it
-  let event = '';
-  let data: string[] = [];
+  // eventsource-parser reports only the id of the event that carried one; the spec's last event id persists.
   let lastId = '';
-
-  const dispatch = () => {
-    if (data.length > 0) onEvent({ event: event || 'message', data: data.join('\n'), id: lastId });
-    event = '';
-    data = [];
-  };
-
-  const line = (text: string) => {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-    else if (field === 'id' && !value.includes('\0')) lastId = value;
-    // `retry` and unknown fields are ignored: the chat does not reconnect.
-  };
+  let started = false;
+  // eventsource-parser holds a trailing CR back (a LF may follow in the next chunk); at the end it is a line end.
+  let endsInCr = false;
+  // `retry`, unknown fields (reported through onError) and comments are ignored: the chat does not reconnect.
+  const parser = createParser({
+    onEvent(e) {
+      if (e.id !== undefined) lastId = e.id;
+      onEvent({ event: e.event ?? 'message', data: e.data, id: lastId });
+    },
+  });
 
   return {
     push(text) {
-      if (!started && text.length > 0) {
-        started = true;
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      }
-      if (skipLf && text.startsWith('\n')) text = text.slice(1);
-      skipLf = false;
-      buffer += text;
-      let start = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const c = buffer[i];
-        if (c !== '\n' && c !== '\r') continue;
-        line(buffer.slice(start, i));
-        if (c === '\r') {
-          if (i + 1 < buffer.length) {
-            if (buffer[i + 1] === '\n') i++;
-          } else skipLf = true;
-        }
-        start = i + 1;
-      }
-      buffer = buffer.slice(start);
+      if (text.length === 0) return;
+      // The parser strips a UTF-8 BOM read as Latin-1 bytes, not the decoded character.
+      if (!started && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      started = true;
+      if (text.length === 0) return;
+      parser.feed(text);
+      endsInCr = text.endsWith('\r');
     },
     end() {
-      buffer = '';
-      event = '';
-      data = [];
+      if (endsInCr) parser.feed('\n'); // completes the held CR as one line end (CRLF), never a second one
+      parser.reset(); // without `consume`: an unfinished line and event are dropped
+      endsInCr = false;
     },
   };
 }
