@@ -47,7 +47,7 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
     async () => {
       const asked = await say("Review the Home Finance North team's calls last week");
       expect(asked.reply).toMatch(
-        /To confirm: for the Home Finance North team \(Alex Wong, Priya Shah, Tom Ellis\) — 7 recorded calls last week/,
+        /To confirm: for the Home Finance North team \(Alex Wong, Priya Shah, Tom Ellis\) — 7 calls of the applications opened last week/,
       );
       expect(asked.reply).toContain('Maria Garcia had no calls in that period');
       const ran = await say('yes', asked.conversation_id);
@@ -100,7 +100,7 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
     expect(pilot.runs).toEqual([
       expect.objectContaining({
         status: 'SUCCEEDED',
-        input: { advisor_name: 'Priya Shah', start_date: '2024-07-01', end_date: '2024-07-07' },
+        input: { advisor_name: 'Priya Shah', start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: 'compliance_rules_v2024Q4' },
       }),
     ]);
     const june = await say('the same for June', asked.conversation_id);

@@ -101,7 +101,13 @@ test.describe('the editor’s run form', () => {
       { run_id: runId, include_events: false },
       'query',
     );
-    expect(run.run.input).toEqual({ advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' });
+    // What the form sent, and the lender's rule set the start read from the CRM (the form left it empty).
+    expect(run.run.input).toEqual({
+      advisor_name: 'Alex Wong',
+      start_date: '2024-07-01',
+      end_date: '2024-07-07',
+      rule_set_id: 'compliance_rules_v2024Q4',
+    });
   });
 });
 
