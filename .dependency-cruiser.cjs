@@ -66,8 +66,8 @@ module.exports = {
     {
       name: 'composition-root-on-top',
       comment:
-        'server/app is the composition root: it builds the process\'s services and hands them to tRPC, MCP and the routes; '
-        + 'nothing under server/ reaches back up for them (issue 31: no service locator).',
+        "server/app is the composition root: it builds the process's services and hands them to tRPC, MCP and the routes; " +
+        'nothing under server/ reaches back up for them (issue 31: no service locator).',
       severity: 'error',
       from: { path: '^server/', pathNot: '^server/app/' },
       to: { path: '^server/app/' },

@@ -15,13 +15,11 @@ export const healthRouter = router({
   deadLetters: toolQuery(listDeadLettersTool, ALL_ROLES),
   retryDeadLetter: toolMutation(retryDeadLetterTool, ADMIN),
   process: procedure.meta({ access: ALL_ROLES }).query(() => readProcessHealth()),
-  adapters: procedure
-    .meta({ access: ALL_ROLES })
-    .query(({ ctx }) =>
-      checkAdapters({
-        config: ctx.services.config,
-        pingDatabase: async () => void (await ctx.db.execute(sql`select 1`)),
-        redis: ctx.redis ?? (() => undefined),
-      }),
-    ),
+  adapters: procedure.meta({ access: ALL_ROLES }).query(({ ctx }) =>
+    checkAdapters({
+      config: ctx.services.config,
+      pingDatabase: async () => void (await ctx.db.execute(sql`select 1`)),
+      redis: ctx.redis ?? (() => undefined),
+    }),
+  ),
 });
