@@ -30,19 +30,24 @@ export async function dropFromPalette(page: Page, type: string, x: number, y: nu
 }
 
 /**
- * Waits until the canvas stops moving: auto-layout moves the nodes after every structural edit, and
- * fitting or revealing a state animates the viewport (200 ms), so both transforms are compared.
+ * Waits until the canvas stops moving. After a structural edit the editor is busy (`data-busy`)
+ * until its validation and the ELK layout of the current document have arrived — findings resize
+ * the boxes and a layout moves them — and fitting or revealing a state animates the viewport
+ * (200 ms), so the nodes' and the viewport's transforms must also hold still between two samples.
  */
 export async function layoutSettled(page: Page): Promise<void> {
+  const editor = page.getByTestId('workflow-editor');
   let last = '';
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 80; i++) {
+    const busy = (await editor.getAttribute('data-busy')) === 'true';
     const now = await page
       .locator('.react-flow__viewport, .react-flow__node')
       .evaluateAll((els) => els.map((el) => (el as HTMLElement).style.transform).join('|'));
-    if (now === last) return;
-    last = now;
+    if (!busy && now === last) return;
+    last = busy ? '' : now;
     await page.waitForTimeout(250);
   }
+  throw new Error('the editor canvas kept moving for 20 s');
 }
 
 /**

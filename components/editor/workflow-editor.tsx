@@ -167,7 +167,13 @@ export function WorkflowEditor({
     />
   );
   return (
-    <div className="-m-8 flex h-screen min-h-0 flex-col" data-testid="workflow-editor">
+    <div
+      className="-m-8 flex h-screen min-h-0 flex-col"
+      data-testid="workflow-editor"
+      // Busy while a layout or a validation of the current document is still to come: either one
+      // moves or resizes the boxes, so tools (and tests) that aim at a handle wait for it.
+      data-busy={layout.pending || validation.checking ? 'true' : 'false'}
+    >
       <EditorToolbar
         source={source}
         state={state}
