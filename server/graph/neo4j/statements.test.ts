@@ -51,6 +51,9 @@ describe('the Cypher check itself', { timeout: 30_000 }, () => {
 
   it('fails a misspelt label, relationship type or property, and deprecated syntax', () => {
     expect(lintCypher('MATCH (s:Skil)-[:USED_SKIL]->(x) RETURN s.urri')).toHaveLength(3);
+    expect(lintCypher('MATCH (s:Skill {urri: $u}) RETURN s')).toEqual([expect.stringMatching(/Property key urri/)]);
+    // A map's keys and an UNWIND row's fields are not graph properties.
+    expect(lintCypher('UNWIND $uses AS use MATCH (s:Skill {uri: use.skil}) RETURN {kind: s.uri} AS k')).toEqual([]);
     expect(lintCypher('MATCH (s:Skill) CALL { WITH s RETURN 1 AS one } RETURN one')[0]).toMatch(/^warning: .*deprecated/);
   });
 
