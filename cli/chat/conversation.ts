@@ -1,4 +1,4 @@
-import type { AgentPlatform } from '../../server/agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../../server/contracts/agent-platform.ts';
 import type { PublicUser } from '../../server/auth/users.ts';
 import { ConversationNotFound, createConversation, getConversation, type ChatMode } from '../../server/chat/conversations.ts';
 import type { Db } from '../../server/db/client.ts';

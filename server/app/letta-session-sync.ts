@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { delegationSessions } from '../db/schema/delegation.ts';
 import { delegationHub } from '../delegation/connect.ts';

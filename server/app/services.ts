@@ -6,7 +6,7 @@ import { sessionSecret } from '../auth/secret.ts';
 import type { ToolServices } from '../tools/context.ts';
 import { logger } from '../log.ts';
 import type { ExecutionRuntime } from '../execution/runtime.ts';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import { flushOnSignals, processTracker } from '../planning/process-tracker.ts';
 import type { PlanTrackerService } from '../planning/tracker/plan-tracker.ts';
 

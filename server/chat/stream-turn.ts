@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import type { AgentEvent, AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentEvent, AgentPlatform } from '../contracts/agent-platform.ts';
 import type { ToolServices } from '../tools/context.ts';
 import { ConversationNotFound, getConversation, prepareTurn } from './conversations.ts';
 

@@ -1,4 +1,4 @@
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentSummary } from '../agents/platform/agent-platform.ts';
+import type { AgentSummary } from '../contracts/agent-platform.ts';
 import { readActiveSkills, writeActiveSkills } from './skill-tracker.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { DelegationSessionRow } from '../db/schema/delegation.ts';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
 import type { ToolServices } from '../tools/context.ts';

@@ -1,4 +1,4 @@
-import type { MemoryBlock } from '../platform/agent-platform.ts';
+import type { MemoryBlock } from '../../contracts/agent-platform.ts';
 import { isRecord } from '../../../lib/is-record.ts';
 import { PLANNING_TOOLS, type DeclarePlanInput } from '../../planning/ports.ts';
 import type { PlanUnit } from '../../planning/schemas.ts';

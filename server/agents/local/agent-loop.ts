@@ -7,7 +7,7 @@ import type { PlanUnit } from '../../planning/schemas.ts';
 import { fail } from '../../tool-result.ts';
 import { BrainError, type BrainDecision, type BrainInput, type BrainToolCall } from '../brains/brain.ts';
 import type { BrainSelection } from '../brains/select.ts';
-import type { AgentEvent, InboundMessage } from '../platform/agent-platform.ts';
+import type { AgentEvent, InboundMessage } from '../../contracts/agent-platform.ts';
 import type { AgentStore } from './agent-store.ts';
 import { resolveTool } from './agent-tools.ts';
 import type { BlockStore } from './block-store.ts';

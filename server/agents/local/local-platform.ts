@@ -16,7 +16,7 @@ import type {
   MessageGate,
   Passage,
   StoredMessage,
-} from '../platform/agent-platform.ts';
+} from '../../contracts/agent-platform.ts';
 import { loadAgentTemplate, TemplateError } from '../templates/load-template.ts';
 import { runTurn, type TurnDeps, type TurnOptions } from './agent-loop.ts';
 import { AgentStore } from './agent-store.ts';

@@ -9,7 +9,7 @@ import { testConfig } from '../../testing/test-config.ts';
 import type { Brain, BrainDecision } from '../brains/brain.ts';
 import { OpenAIChatBrain } from '../brains/openai/openai-brain.ts';
 import { openAIBrains, type BrainSelection } from '../brains/select.ts';
-import type { AgentEvent } from '../platform/agent-platform.ts';
+import type { AgentEvent } from '../../contracts/agent-platform.ts';
 import { RUNTIME_RATIONALE } from './runtime-plan.ts';
 import { FakeChatEndpoint, type ChatRequest } from './testing/fake-chat-endpoint.ts';
 import { collect, testPlatform } from './testing/platform-harness.ts';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { deterministicBrains, type BrainSelection } from '../../agents/brains/select.ts';
 import { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import type { AgentEvent, StoredMessage } from '../../agents/platform/agent-platform.ts';
+import type { AgentEvent, StoredMessage } from '../../contracts/agent-platform.ts';
 import { systemActor } from '../../audit/actor.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { DelegationSessionRow } from '../../db/schema/delegation.ts';

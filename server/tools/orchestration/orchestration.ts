@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentPlatform } from '../../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../../contracts/agent-platform.ts';
 import type { Actor } from '../../audit/actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { BackgroundJobRow } from '../../db/schema/orchestration.ts';

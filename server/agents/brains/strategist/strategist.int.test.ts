@@ -15,7 +15,7 @@ import { invokeTool } from '../../../tools/invoke.ts';
 import { findTool } from '../../../tools/registry.ts';
 import { eventually, testPlatform } from '../../local/testing/platform-harness.ts';
 import type { LocalAgentPlatform } from '../../local/local-platform.ts';
-import type { StoredMessage } from '../../platform/agent-platform.ts';
+import type { StoredMessage } from '../../../contracts/agent-platform.ts';
 import { deterministicBrains } from '../select.ts';
 
 const WHISPER = 'skill://whisper-transcribe@1.0.0';

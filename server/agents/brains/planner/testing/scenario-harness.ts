@@ -12,7 +12,7 @@ import { invokeTool } from '../../../../tools/invoke.ts';
 import { findTool } from '../../../../tools/registry.ts';
 import { LocalAgentPlatform } from '../../../local/local-platform.ts';
 import { startDemoSkillsServer, type DemoSkillsServer } from '../../../../skills/demo/server/http-server.ts';
-import type { AgentEvent } from '../../../platform/agent-platform.ts';
+import type { AgentEvent } from '../../../../contracts/agent-platform.ts';
 import { deterministicBrains } from '../../select.ts';
 
 /**
