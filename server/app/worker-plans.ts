@@ -1,5 +1,5 @@
 import type { Actor } from '../audit/actor.ts';
-import type { WorkerAgent } from '../agents/agent-runtime.ts';
+import type { WorkerAgent } from '../contracts/agent-runtime.ts';
 import type { WorkerPlans } from '../execution/protocol-plan.ts';
 import type { Logger } from 'pino';
 import type { ToolServices } from '../tools/context.ts';
