@@ -21,7 +21,7 @@ import { openDatabase, migrateDatabase } from '../server/db/client.ts';
 import { processTracker } from '../server/planning/process-tracker.ts';
 import { testConfig } from '../server/testing/test-config.ts';
 import { PROJECT_ROOT } from '../server/testing/test-database.ts';
-import type { ToolServices } from '../server/tools/context.ts';
+import type { ToolServices } from '../server/contracts/tool-services.ts';
 import { invokeTool } from '../server/tools/invoke.ts';
 import { findTool } from '../server/tools/registry.ts';
 import { percentiles } from './timing.ts';

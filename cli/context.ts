@@ -7,7 +7,7 @@ import type { AppConfig } from '../server/config.ts';
 import { logger } from '../server/log.ts';
 import { processTracker } from '../server/planning/process-tracker.ts';
 import type { PlanTrackerService } from '../server/planning/tracker/plan-tracker.ts';
-import type { ToolContext } from '../server/tools/context.ts';
+import type { ToolContext } from '../server/contracts/tool-services.ts';
 
 /** The project root (where package.json is): the CLI resolves `skills/` and `file://` imports from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

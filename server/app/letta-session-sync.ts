@@ -7,7 +7,7 @@ import { delegationSessions } from '../db/schema/delegation.ts';
 import { delegationHub } from '../delegation/connect.ts';
 import { syncSessionFromHistory } from '../delegation/letta-sync.ts';
 import { QUEUE_PREFIX, queueConnection } from '../execution/dispatcher.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 
 const QUEUE = 'letta-session-sync';
 /** How often the Conductors' Letta histories are read for messages the console has not seen. */

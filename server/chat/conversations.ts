@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { conversations, type ConversationRow } from '../db/schema/chat.ts';
 import type { AgentPlatform, StoredMessage } from '../contracts/agent-platform.ts';
 import { clockToday } from '../../lib/relative-dates.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 
 export type ChatMode = 'planner' | 'conductor';
 

@@ -18,7 +18,7 @@ import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { RequestSource } from '../http/request-source.ts';
 import { anonymousActor, type Actor } from '../audit/actor.ts';
 import { recordAudit, type AuditStatus } from '../audit/log.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { inputIssues } from '../tools/invoke.ts';
 
 // 1. Context ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentRow } from '../../db/schema/agents.ts';
-import type { ToolContext } from '../../tools/context.ts';
+import type { ToolContext } from '../../contracts/tool-services.ts';
 import type { InvokeOptions } from '../../tools/invoke.ts';
 import type { PlanTracker } from '../../planning/ports.ts';
 import type { PlanUnit } from '../../planning/schemas.ts';

@@ -10,7 +10,7 @@ import type { DelegationSessionRow } from '../../db/schema/delegation.ts';
 import { executionHarness, type ExecutionHarness } from '../../execution/testing/harness.ts';
 import { indexSkills } from '../../learning/search.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import type { ToolServices } from '../../tools/context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { findTool } from '../../tools/registry.ts';
 import { delegationHub } from '../connect.ts';

@@ -12,7 +12,7 @@ import type { DelegationEventRow, DelegationSessionRow } from '../../db/schema/d
 import type { ExecutionRuntime } from '../../execution/runtime.ts';
 import { createTestDatabase, isolatedRedisUrl } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import type { ToolServices } from '../../tools/context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { createCompanionTool } from '../../tools/delegation/create-companion.ts';
 import { delegateTaskTool } from '../../tools/delegation/delegate-task.ts';
 import { invokeTool } from '../../tools/invoke.ts';

@@ -4,7 +4,7 @@ import type { Actor } from '../../audit/actor.ts';
 import { fail, ok } from '../../tool-result.ts';
 import { createTestDatabase, testDbKind } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import type { ToolServices } from '../../tools/context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { defineTool } from '../../tools/define-tool.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { findTool } from '../../tools/registry.ts';

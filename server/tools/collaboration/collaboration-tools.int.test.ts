@@ -24,7 +24,7 @@ import { authenticateApiToken } from '../../auth/api-tokens.ts';
 import { listCollaborationSessions, readCollaborationSession } from '../../collaboration/views.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { describeTools, findTool } from '../registry.ts';
 

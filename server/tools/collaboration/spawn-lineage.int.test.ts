@@ -7,7 +7,7 @@ import { apiTokens } from '../../db/schema/index.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import type { createTestDatabase } from '../../testing/test-database.ts';
 import { dataDirToolHarness, type DataDirToolHarness } from '../testing/platform-tool-harness.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
 

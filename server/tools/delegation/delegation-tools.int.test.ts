@@ -6,7 +6,7 @@ import type { Actor } from '../../audit/actor.ts';
 import { systemActor } from '../../audit/actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { dataDirToolHarness, type DataDirToolHarness } from '../testing/platform-tool-harness.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
 

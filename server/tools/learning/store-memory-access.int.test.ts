@@ -5,7 +5,7 @@ import { systemActor, type Actor } from '../../audit/actor.ts';
 import { conversations, memories, users, type Role } from '../../db/schema/index.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { storeMemoryTool } from './store-memory.ts';
 

@@ -13,7 +13,7 @@ import { registerBackgroundJobs } from '../../schedules/service.ts';
 import { logger } from '../../log.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase, isolatedRedisUrl } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
 

@@ -9,7 +9,7 @@ import { JobOwners } from '../../schedules/job-owner.ts';
 import { nextRunAfter, scheduleOfRow } from '../../schedules/schedule-spec.ts';
 import { backgroundJobsOf } from '../../schedules/service.ts';
 import { fail, isFailure, type ToolFailure } from '../../tool-result.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { failureOf } from '../delegation/delegation.ts';
 
 export { isToolFailure, jsonParam } from '../delegation/delegation.ts';

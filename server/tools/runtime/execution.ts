@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ExecutionServices } from '../../execution/services.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 import type { Actor } from '../../audit/actor.ts';
 import type { Db } from '../../db/client.ts';

@@ -10,7 +10,7 @@ import { readProtocolMessage, type TaskResult } from '../../../delegation/protoc
 import { createSessionContext } from '../../../delegation/sessions.ts';
 import { createTestDatabase } from '../../../testing/test-database.ts';
 import { testConfig } from '../../../testing/test-config.ts';
-import type { ToolServices } from '../../../tools/context.ts';
+import type { ToolServices } from '../../../contracts/tool-services.ts';
 import { invokeTool } from '../../../tools/invoke.ts';
 import { findTool } from '../../../tools/registry.ts';
 import { eventually, testPlatform } from '../../local/testing/platform-harness.ts';
