@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Actor } from '../server/audit/actor.ts';
+import type { Actor } from '../server/contracts/audit-actor.ts';
 import { openDatabase, migrateDatabase } from '../server/db/client.ts';
 import { processTracker } from '../server/planning/process-tracker.ts';
 import { testConfig } from '../server/testing/test-config.ts';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config.ts';
-import { systemActor } from '../server/audit/actor.ts';
+import { systemActor } from '../server/contracts/audit-actor.ts';
 import type { AppConfig } from '../server/config.ts';
 import { logger } from '../server/log.ts';
 import { processTracker } from '../server/planning/process-tracker.ts';

@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { WorkerAgent } from '../contracts/agent-runtime.ts';
 import type { WorkerPlans } from '../execution/protocol-plan.ts';
 import type { Logger } from 'pino';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from './audit-actor.ts';
 import type { ExecutionServices } from '../execution/services.ts';
 import type { Db } from '../db/client.ts';
 import type { AgentPlatform } from './agent-platform.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonDay } from '../../lib/uk-time.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import type { AppConfig } from '../config.ts';
 import { upsertQaRecords } from '../qa/store.ts';
 import { qaRecordFixture } from '../qa/testing/fixtures.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureCauseOfText } from '../../lib/failure-cause.ts';
 import { londonDay } from '../../lib/uk-time.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import type { Episode, EpisodeState, KnowledgeGraph, TaskEpisode } from '../graph/port.ts';
 import { createPostgresGraph } from '../graph/postgres/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';

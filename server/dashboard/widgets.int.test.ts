@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { rowsOf } from '../db/rows.ts';
 import { stopInProcessDemoServer } from '../skills/invoke/in-process-demo.ts';

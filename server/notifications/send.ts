@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { NotificationRow } from '../db/schema/notifications.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { ToolFailure } from '../tool-result.ts';
 import type { Arm } from '../learning/policies/types.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonDay } from '../../lib/uk-time.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { invokeTool } from '../tools/invoke.ts';

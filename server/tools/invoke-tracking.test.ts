@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { CallTicket } from '../planning/ports.ts';
 import type { PlanningService } from '../planning/service.ts';
 import { testConfig } from '../testing/test-config.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { executionHarness, task, workflowOf } from '../../execution/testing/harness.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { setDemoFaultsTool } from '../../tools/skills/set-demo-faults.ts';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { deterministicBrains, type BrainSelection } from '../../agents/brains/select.ts';
 import { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import type { AgentEvent, StoredMessage } from '../../contracts/agent-platform.ts';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { DelegationSessionRow } from '../../db/schema/delegation.ts';
 import { executionHarness, type ExecutionHarness } from '../../execution/testing/harness.ts';

@@ -4,7 +4,7 @@ import { DeterministicBrains } from '../../agents/brains/deterministic.ts';
 import { deterministicBrains } from '../../agents/brains/select.ts';
 import { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import { eventually } from '../../agents/local/testing/platform-harness.ts';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import { createUser, type PublicUser } from '../../auth/users.ts';
 import { createConversation } from '../../chat/conversations.ts';
 import type { ConversationRow } from '../../db/schema/chat.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { KeyedLock } from '../../../lib/keyed-lock.ts';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { SkillDirectory } from '../../execution/services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';

@@ -9,7 +9,7 @@ import { isKnownTool } from '../../agents/local/agent-tools.ts';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import { eventually, testPlatform } from '../../agents/local/testing/platform-harness.ts';
 import { loadAgentTemplate } from '../../agents/templates/load-template.ts';
-import { systemActor, type Actor } from '../../audit/actor.ts';
+import { systemActor, type Actor } from '../../contracts/audit-actor.ts';
 import {
   collaborationAssignments,
   collaborationDecompositions,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentPlatform } from '../../contracts/agent-platform.ts';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { BackgroundJobRow } from '../../db/schema/orchestration.ts';
 import type { Dispatcher } from '../../orchestration/dispatch.ts';

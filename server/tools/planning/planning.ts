@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { PlanReader } from '../../planning/store/plan-query.ts';
 import type { PlanningService } from '../../planning/service.ts';

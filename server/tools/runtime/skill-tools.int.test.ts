@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { ACTIVE_SKILLS_BLOCK } from '../../delegation/skill-tracker.ts';
 import type { ExecutionHarness } from '../../execution/testing/harness.ts';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';

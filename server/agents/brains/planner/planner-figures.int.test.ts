@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../../audit/actor.ts';
+import { systemActor } from '../../../contracts/audit-actor.ts';
 import { qaTrends } from '../../../dashboard/qa-trends.ts';
 import { listQaPage, qaAggregate } from '../../../qa/query.ts';
 import type { QaRecordInput } from '../../../qa/record.ts';

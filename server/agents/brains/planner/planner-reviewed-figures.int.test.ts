@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../../audit/actor.ts';
-import { systemActor } from '../../../audit/actor.ts';
+import type { Actor } from '../../../contracts/audit-actor.ts';
+import { systemActor } from '../../../contracts/audit-actor.ts';
 import { createUser } from '../../../auth/users.ts';
 import { complianceOverview } from '../../../dashboard/compliance.ts';
 import { qaTrends } from '../../../dashboard/qa-trends.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../../audit/actor.ts';
+import { systemActor } from '../../../contracts/audit-actor.ts';
 import { createCompanion } from '../../../delegation/companions.ts';
 import { delegationHub } from '../../../delegation/connect.ts';
 import { parseGuidelines } from '../../../delegation/guidelines.ts';
