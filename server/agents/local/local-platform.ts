@@ -3,7 +3,7 @@ import { dbAuditSink, type AuditSink } from '../../audit/log.ts';
 import type { Db } from '../../db/client.ts';
 import type { AgentRow } from '../../db/schema/agents.ts';
 import { logger } from '../../log.ts';
-import type { PlanTracker } from '../../planning/ports.ts';
+import type { PlanTracker } from '../../contracts/planning/ports.ts';
 import type { ToolServices } from '../../contracts/tool-services.ts';
 import type { BrainSelection } from '../brains/select.ts';
 import type {

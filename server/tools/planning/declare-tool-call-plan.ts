@@ -1,4 +1,4 @@
-import { declarePlanInput } from '../../planning/ports.ts';
+import { declarePlanInput } from '../../contracts/planning/ports.ts';
 import { declareContext, type RunOwner } from '../../planning/unit-owner.ts';
 import { readRun } from '../../execution/run-record.ts';
 import { isFailure } from '../../tool-result.ts';
