@@ -11,7 +11,7 @@ import { testConfig } from '../testing/test-config.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
-import type { DashboardFilter, ReviewCoverage } from './schemas.ts';
+import type { DashboardFilter, ReviewCoverage } from '../contracts/dashboard-schemas.ts';
 import { mondayOf } from './testing/reference.ts';
 
 /**

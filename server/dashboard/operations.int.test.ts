@@ -9,7 +9,7 @@ import { testConfig } from '../testing/test-config.ts';
 import { getOperationsOverviewTool } from '../tools/dashboard/get-operations-overview.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { operationsOverview } from './operations.ts';
-import { operationsSchema, type OperationsOverview } from './schemas.ts';
+import { operationsSchema, type OperationsOverview } from '../contracts/dashboard-schemas.ts';
 
 /**
  * The Operations widget against a direct computation: episodes and delegated tasks are recorded

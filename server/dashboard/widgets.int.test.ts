@@ -9,7 +9,7 @@ import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
-import type { DashboardFilter } from './schemas.ts';
+import type { DashboardFilter } from '../contracts/dashboard-schemas.ts';
 import { rebuildDashboardRollups } from './rebuild.ts';
 import { CLOCK, NORTH, seedDashboard, type Seeded } from './testing/dashboard-data.ts';
 import { expectedCompliance, expectedCoverage, expectedCustomers, expectedQaTrends } from './testing/reference.ts';
