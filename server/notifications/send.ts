@@ -7,7 +7,7 @@ import { attemptDelivery, notConfigured, type ExternalChannel } from './channels
 import { publishAlerts } from './live.ts';
 import { resolveRecipients, type Recipient } from './recipients.ts';
 import { scheduleRetries } from './retries.ts';
-import type { Channel, ChannelStatus, UrgencyLevel } from './schemas.ts';
+import type { Channel, ChannelStatus, UrgencyLevel } from '../contracts/notification-schemas.ts';
 import { NotificationStore } from './store.ts';
 
 export interface SendNotificationInput {
