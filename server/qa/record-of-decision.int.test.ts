@@ -17,7 +17,7 @@ import { reviewQaResultTool } from '../tools/qa/review-qa-result.ts';
 import { summariseQaResultsTool } from '../tools/qa/summarise-qa-results.ts';
 import { qaCsv } from './export-csv.ts';
 import { listQaPage } from './query.ts';
-import type { ReviewInput } from './review-input.ts';
+import type { ReviewInput } from '../../lib/review-input.ts';
 import { refreshStaleReviewedFigures } from './figures.ts';
 import { testScoringSkill } from './testing/scoring.ts';
 import { queueItemView } from './view.ts';

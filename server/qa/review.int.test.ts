@@ -16,7 +16,7 @@ import { reviewQaResultTool } from '../tools/qa/review-qa-result.ts';
 import { saveWorkflowVersion } from '../workflows/store.ts';
 import { ruleAgreement, scoreAgreement } from './agreement.ts';
 import { drainQaResults } from '../execution/qa-publish.ts';
-import type { ReviewInput } from './review-input.ts';
+import type { ReviewInput } from '../../lib/review-input.ts';
 import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 /**

@@ -7,7 +7,7 @@ import { QA_REVIEWERS } from '../../lib/roles.ts';
 import { carryReview } from './carry.ts';
 import { actionCount, refreshReviewedFigures } from './figures.ts';
 import { reviewedFigures, type ReviewedFigures, type ScoringSkill } from './reviewed-figures.ts';
-import type { ReviewInput } from './review-input.ts';
+import type { ReviewInput } from '../../lib/review-input.ts';
 import { planReviewAction, type ReviewFailureCode } from './review-plan.ts';
 import { reviewState } from './review-state.ts';
 

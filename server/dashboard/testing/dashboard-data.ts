@@ -6,7 +6,7 @@ import { qaResults, qaReviewActions, type QaResultRow, type QaReviewActionRow } 
 import type { QaRecordInput } from '../../contracts/qa-record.ts';
 import { testScoringSkill } from '../../qa/testing/scoring.ts';
 import { reviewQaResult } from '../../qa/review.ts';
-import type { ReviewInput } from '../../qa/review-input.ts';
+import type { ReviewInput } from '../../../lib/review-input.ts';
 import { upsertQaRecords } from '../../qa/store.ts';
 import { qaRecordFixture, type QaFixtureOptions } from '../../qa/testing/fixtures.ts';
 
