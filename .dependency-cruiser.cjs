@@ -1,7 +1,7 @@
 /**
  * The layering of docs/ARCHITECTURE.md "Boundaries checked in CI", checked by dependency-cruiser
  * (`npm run check:boundaries`, part of `npm test`). Type-only imports are not followed
- * (tsPreCompilationDeps: false): a component may name a server type, never run server code that
+ * (tsPreCompilationDeps: true): a component may name a server type, never run server code that
  * does I/O. Test files and test harnesses are left out: a test may wire anything together.
  */
 
@@ -25,7 +25,250 @@ const IO_PACKAGES = [
   'server-only',
 ].map((p) => `node_modules/${p}(/|$)`);
 
+/** The layers of LAYERS.md by folder. */
+const DOMAIN =
+  '^server/(execution|qa|learning|delegation|planning|collaboration|orchestration|schedules|notifications|dashboard|chat|workflows|' +
+  'agent-memory|demo-history)/';
+const ADAPTERS = '^server/(controlplane|db|graph|redis|skills|auth|audit|http)/';
+const TOOLS = '^server/tools/';
+const AGENTS = '^server/agents/';
+const CONTRACTS = '^server/contracts/';
+const ENGINE = '^server/(engine|validation|schemas)/';
+const TRANSPORTS = ['^app/api/', '^server/trpc/', '^server/mcp/', '^cli/', '^instrumentation\\.ts$'];
+/** The lib layer's files that live under server/: configuration, logging, the tool envelope. */
+const LIB_IN_SERVER = '^server/(config[a-z-]*|log|tool-result)\\.ts$';
+
+/**
+ * @typedef {{ rule: string, from: string, to: string, why: string }} BoundaryException
+ * @type {BoundaryException[]}
+ */
+const EXCEPTIONS = [
+  {
+    rule: 'adapters-not-above',
+    from: 'server/db/schema/saved-run-filters.ts',
+    to: 'server/execution/run-list-filter.ts',
+    why: 'the saved filter column is typed by RunListFilter, which names RunRecord of execution: move both shapes to contracts',
+  },
+  {
+    rule: 'adapters-not-above',
+    from: 'server/skills/skill-directory.ts',
+    to: 'server/execution/services.ts',
+    why: 'builds the SkillDirectory port declared in execution/services.ts: move ExecutionServices and SkillDirectory to contracts',
+  },
+  {
+    rule: 'contracts-not-above',
+    from: 'server/contracts/tool-services.ts',
+    to: 'server/execution/services.ts',
+    why: 'ToolServices.execution is typed by ExecutionServices, which names the Dispatcher class and WorkerPlans: move them behind contract interfaces',
+  },
+  {
+    rule: 'domain-not-above',
+    from: 'server/chat/turn-open-work.ts',
+    to: 'server/agents/local/inbox-store.ts',
+    why: "reads the local runtime's inbox store for open work; needs an inbox port in contracts",
+  },
+  {
+    rule: 'domain-not-above',
+    from: 'server/demo-history/backfill.ts',
+    to: 'server/tools/invoke.ts',
+    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
+  },
+  {
+    rule: 'domain-not-above',
+    from: 'server/demo-history/backfill.ts',
+    to: 'server/tools/runtime/start-workflow-run.ts',
+    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
+  },
+  {
+    rule: 'domain-not-above',
+    from: 'server/demo-history/known-calls.ts',
+    to: 'server/tools/crm/skill-call.ts',
+    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
+  },
+  {
+    rule: 'engine-layer-no-io',
+    from: 'server/schemas/example-index.ts',
+    to: 'fs',
+    why: 'reads the spec examples from disk; move the read to an adapter and keep the index pure',
+  },
+  {
+    rule: 'lib-is-shared-and-pure',
+    from: 'lib/trpc.ts',
+    to: 'server/trpc/root.ts',
+    why: 'the tRPC client is typed by the router (type AppRouter); the client belongs with components, not lib',
+  },
+  {
+    rule: 'lib-layer-not-server',
+    from: 'server/config.ts',
+    to: 'server/skills/invoke/skill-endpoints.ts',
+    why: "the config schema parses DCF_SKILL_ENDPOINTS with the skills adapter's parser; move the parser into config",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/chat/[conversationId]/messages/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/health/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/notifications/events/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/qa/[id]/evidence.pdf/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/qa/export.csv/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/runs/[runId]/events/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/runs/[runId]/webhook/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/runs/events/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/sessions/[sessionId]/events/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/sessions/[sessionId]/webhook/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'app/api/sessions/events/route.ts',
+    to: 'server/app/services.ts',
+    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
+  },
+  {
+    rule: 'transports-receive-services',
+    from: 'instrumentation.ts',
+    to: 'server/app/services.ts',
+    why: "the start-up hook starts the process's runtime from the services; give it a start function in server/app",
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/agents/agent-overview.tsx',
+    to: 'server/delegation/tags.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/companions/use-live-sessions.ts',
+    to: 'server/delegation/published-event.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/dashboard/csv.ts',
+    to: 'server/qa/export-csv.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/planning/timeline.ts',
+    to: 'server/planning/sentinel/match.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/planning/timeline.ts',
+    to: 'server/planning/usage.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/qa/types.ts',
+    to: 'server/db/schema/qa.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/qa/types.ts',
+    to: 'server/qa/view.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/runs/list/filter-url.ts',
+    to: 'server/execution/run-list-filter.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/runs/list/run-actions.ts',
+    to: 'server/controlplane/state-document.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/runs/list/run-filter.ts',
+    to: 'server/controlplane/state-document.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/runs/list/run-filter.ts',
+    to: 'server/execution/run-list-filter.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/runs/list/run-row.tsx',
+    to: 'server/execution/run-list-filter.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/schedules/types.ts',
+    to: 'server/schedules/job-runs.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/schedules/types.ts',
+    to: 'server/schedules/job-view.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+  {
+    rule: 'web-not-server-internals',
+    from: 'components/settings/audit-format.ts',
+    to: 'server/audit/anchor-text.ts',
+    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
+  },
+];
+
 module.exports = {
+  /** Rules over every import, type-only imports included (tsPreCompilationDeps: true). */
   forbidden: [
     {
       name: 'engine-is-pure',
@@ -50,13 +293,6 @@ module.exports = {
       to: { dependencyTypes: ['core'], path: `^(node:)?(${IO_CORE.join('|')})$` },
     },
     {
-      name: 'components-reach-no-io',
-      comment: 'Components run in the browser (or render on the server): they reach pure modules only, at any depth.',
-      severity: 'error',
-      from: { path: '^components/' },
-      to: { reachable: true, path: [...IO_PACKAGES, `^(node:)?(${IO_CORE.join('|')})$`] },
-    },
-    {
       name: 'lib-is-shared-and-pure',
       comment: 'lib/ is shared by the browser and the server: it imports no server module and no I/O.',
       severity: 'error',
@@ -72,6 +308,89 @@ module.exports = {
       from: { path: '^server/', pathNot: '^server/app/' },
       to: { path: '^server/app/' },
     },
+    // The layer table of docs/ARCHITECTURE.md "Layers" (design: LAYERS.md), one rule per layer's "may not import",
+    // type imports counted. From the top: web, transports, composition root, brains, agent runtime, tools, domain,
+    // contracts, adapters, engine, lib. EXCEPTIONS below lists, by path pair, what is not yet moved.
+    {
+      name: 'web-not-server-internals',
+      comment:
+        'Web (app/ pages, components/) may not import server domain or adapter modules: ' +
+        '"share pure code through lib/" — what a page needs from the server comes through tRPC or the composition root.',
+      severity: 'error',
+      from: { path: ['^components/', '^app/'], pathNot: ['^app/api/'] },
+      to: { path: [DOMAIN, ADAPTERS, TOOLS, AGENTS] },
+    },
+    {
+      name: 'transports-receive-services',
+      comment:
+        'Transports (app/api/, server/trpc, server/mcp, cli/, instrumentation.ts) may not use "the composition root as a locator: ' +
+        'services are handed in". A route asks server/app for a handler that is built from the services; it never imports services.ts.',
+      severity: 'error',
+      from: { path: TRANSPORTS },
+      to: { path: '^server/app/services\\.ts$' },
+    },
+    {
+      name: 'brains-not-transports',
+      comment: 'Brains (server/agents/brains) may not import transports: a brain works through tools, never through tRPC, MCP or a route.',
+      severity: 'error',
+      from: { path: '^server/agents/brains/' },
+      to: { path: TRANSPORTS },
+    },
+    {
+      name: 'agent-runtime-not-brain-internals',
+      comment:
+        "The agent runtime (server/agents outside brains) may not import brains' internals: it picks a brain through " +
+        "brains/select.ts and speaks to it through brains/brain.ts, never into a role's folder.",
+      severity: 'error',
+      from: { path: '^server/agents/', pathNot: '^server/agents/brains/' },
+      to: { path: '^server/agents/brains/', pathNot: '^server/agents/brains/(brain|select)\\.ts$' },
+    },
+    {
+      name: 'tools-not-above',
+      comment: 'Tools (server/tools) may not import brains, transports or the composition root: the tool layer is served by them.',
+      severity: 'error',
+      from: { path: TOOLS },
+      to: { path: ['^server/agents/brains/', '^server/app/', ...TRANSPORTS] },
+    },
+    {
+      name: 'domain-not-above',
+      comment:
+        'Domain modules may not import tools, brains, agent platforms or transports: the ports they need ' +
+        '(agent platform, tool services, graph, planning, audit actor) live in server/contracts.',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: [TOOLS, AGENTS, '^server/app/', ...TRANSPORTS] },
+    },
+    {
+      name: 'contracts-not-above',
+      comment: 'Contracts (server/contracts: the ports and the types they carry) may not import anything above them.',
+      severity: 'error',
+      from: { path: CONTRACTS },
+      to: { path: [DOMAIN, TOOLS, AGENTS, '^server/app/', ...TRANSPORTS, '^components/', '^app/'] },
+    },
+    {
+      name: 'adapters-not-above',
+      comment:
+        'Adapters (controlplane, db, graph, redis, skills, auth, audit, http) may not import domain, tools or agents: ' +
+        "a table or a client holds the types of server/contracts, never a domain module's.",
+      severity: 'error',
+      from: { path: ADAPTERS },
+      to: { path: [DOMAIN, TOOLS, AGENTS, '^server/app/', ...TRANSPORTS] },
+    },
+    {
+      name: 'engine-layer-no-io',
+      comment: 'Engine (server/engine, validation, schemas) may not import "anything with I/O".',
+      severity: 'error',
+      from: { path: ENGINE },
+      to: { path: [...IO_PACKAGES, `^(node:)?(${IO_CORE.join('|')})$`, DOMAIN, ADAPTERS, TOOLS, AGENTS, CONTRACTS] },
+    },
+    {
+      name: 'lib-layer-not-server',
+      comment: 'Lib (lib/, server config, logging, tool results) may not import "anything in server/" outside that layer.',
+      severity: 'error',
+      from: { path: LIB_IN_SERVER },
+      to: { path: '^server/', pathNot: LIB_IN_SERVER },
+    },
     {
       name: 'no-unresolvable',
       severity: 'error',
@@ -79,11 +398,30 @@ module.exports = {
       to: { couldNotResolve: true },
     },
   ],
+  /**
+   * Rules over what runs: checked on a second cruise that follows value imports only (type-only imports are erased
+   * when compiled, so they cannot bring I/O into the browser bundle).
+   */
+  runtimeForbidden: [
+    {
+      name: 'components-reach-no-io',
+      comment: 'Components run in the browser (or render on the server): they reach pure modules only, at any depth.',
+      severity: 'error',
+      from: { path: '^components/' },
+      to: { reachable: true, path: [...IO_PACKAGES, `^(node:)?(${IO_CORE.join('|')})$`] },
+    },
+  ],
+  /**
+   * Violations not yet fixed, each by exact path pair and reason (scripts/check-boundaries.ts drops them and prints
+   * how many). Never a pattern: a new import that breaks a rule is
+   * reported, and an exception that no longer matches fails the check (stale).
+   */
+  exceptions: EXCEPTIONS,
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['node_modules', '\\.next/', '\\.test\\.tsx?$', '\\.bench\\.ts$', '/testing/', '__fixtures__', '^e2e/', '^bench/'] },
     tsConfig: { fileName: 'tsconfig.json' },
-    tsPreCompilationDeps: false,
+    tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
   },
 };

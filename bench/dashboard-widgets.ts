@@ -1,6 +1,6 @@
 import type { Db } from '../server/db/client.ts';
 import { DASHBOARD_QUERIES } from '../server/dashboard/index.ts';
-import type { DashboardFilter } from '../server/dashboard/schemas.ts';
+import type { DashboardFilter } from '../server/contracts/dashboard-schemas.ts';
 
 /**
  * What the dashboard benchmark times: every QA widget's database work as its tool runs it

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type DatabaseHandle, type Db } from '../server/db/client.ts';
-import type { DashboardFilter } from '../server/dashboard/schemas.ts';
+import type { DashboardFilter } from '../server/contracts/dashboard-schemas.ts';
 import { createPostgresDatabase } from '../server/testing/test-database.ts';
 import { ADVISORS, fillQaResults, TEAMS } from './qa-data.ts';
 import { dashboardWidgetsToTime } from './dashboard-widgets.ts';

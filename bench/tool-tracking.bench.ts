@@ -16,12 +16,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Actor } from '../server/audit/actor.ts';
+import type { Actor } from '../server/contracts/audit-actor.ts';
 import { openDatabase, migrateDatabase } from '../server/db/client.ts';
 import { processTracker } from '../server/planning/process-tracker.ts';
 import { testConfig } from '../server/testing/test-config.ts';
 import { PROJECT_ROOT } from '../server/testing/test-database.ts';
-import type { ToolServices } from '../server/tools/context.ts';
+import type { ToolServices } from '../server/contracts/tool-services.ts';
 import { invokeTool } from '../server/tools/invoke.ts';
 import { findTool } from '../server/tools/registry.ts';
 import { percentiles } from './timing.ts';

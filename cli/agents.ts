@@ -1,4 +1,4 @@
-import type { AgentPlatform } from '../server/agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../server/contracts/agent-platform.ts';
 import type { AppConfig } from '../server/config.ts';
 import { sharedByAnother } from '../server/db/pglite-share.ts';
 import { logger } from '../server/log.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../server/audit/actor.ts';
+import { systemActor } from '../server/contracts/audit-actor.ts';
 import { anchorAuditHead } from '../server/audit/anchor-store.ts';
 import { recordAudit } from '../server/audit/log.ts';
 import { migrateDatabase, openDatabase, type Db } from '../server/db/client.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANNING_TOOLS } from '../server/planning/ports.ts';
+import { PLANNING_TOOLS } from '../server/contracts/planning/ports.ts';
 import { chatCli, chatJson, type ChatCli, type ChatJson } from './chat/testing/chat-cli.ts';
 
 const PLANNING: ReadonlySet<string> = new Set(PLANNING_TOOLS);

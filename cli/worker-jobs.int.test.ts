@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAgentPlatform, type LocalAgentPlatform } from '../server/agents/local/index.ts';
-import { systemActor } from '../server/audit/actor.ts';
+import { systemActor } from '../server/contracts/audit-actor.ts';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { dispatchedTasks } from '../server/db/schema/orchestration.ts';
 import { sendNotification } from '../server/notifications/send.ts';

@@ -1,4 +1,4 @@
-/** What a name lookup needs of an agent platform (server/agents/platform/agent-platform.ts). */
+/** What a name lookup needs of an agent platform (server/contracts/agent-platform.ts). */
 export interface AgentLookup {
   getAgent(id: string): Promise<{ name: string } | null>;
 }

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { currentUser } from '@/server/app/current-user';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { config } from '@/server/config';
-import { safeReturnPath } from '@/server/auth/return-path';
+import { safeReturnPath } from '@/lib/return-path';
 
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';

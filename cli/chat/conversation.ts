@@ -1,9 +1,9 @@
-import type { AgentPlatform } from '../../server/agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../../server/contracts/agent-platform.ts';
 import type { PublicUser } from '../../server/auth/users.ts';
 import { ConversationNotFound, createConversation, getConversation, type ChatMode } from '../../server/chat/conversations.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { ConversationRow } from '../../server/db/schema/chat.ts';
-import type { ToolServices } from '../../server/tools/context.ts';
+import type { ToolServices } from '../../server/contracts/tool-services.ts';
 
 export interface ConversationRequest {
   /** `--agent`; optional when continuing a conversation (it keeps its own). */

@@ -1,5 +1,5 @@
 import type { ConversationRow } from '../../server/db/schema/chat.ts';
-import { PLANNING_TOOLS } from '../../server/planning/ports.ts';
+import { PLANNING_TOOLS } from '../../server/contracts/planning/ports.ts';
 import type { WaitOutcome } from './wait.ts';
 
 const PLANNING: ReadonlySet<string> = new Set(PLANNING_TOOLS);

@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentPlatform } from '../../server/agents/platform/agent-platform.ts';
+import type { AgentEvent, AgentPlatform } from '../../server/contracts/agent-platform.ts';
 import { prepareTurn, type ChatMode } from '../../server/chat/conversations.ts';
 import { MAX_MESSAGE_CHARS } from '../../server/chat/stream-turn.ts';
 import { sessionTasks, turnAgents } from '../../server/chat/turn-open-work.ts';

@@ -12,7 +12,7 @@ import { delegationHub } from '../../server/delegation/connect.ts';
 import { delegationGate } from '../../server/delegation/message-gate.ts';
 import { executionHarness, type ExecutionHarness } from '../../server/execution/testing/harness.ts';
 import { createTestDatabase } from '../../server/testing/test-database.ts';
-import type { ToolServices } from '../../server/tools/context.ts';
+import type { ToolServices } from '../../server/contracts/tool-services.ts';
 import { waitForTurnWork, type WaitInput } from './wait.ts';
 
 /**

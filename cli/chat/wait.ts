@@ -1,4 +1,4 @@
-import type { AgentPlatform } from '../../server/agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../../server/contracts/agent-platform.ts';
 import { LocalAgentPlatform } from '../../server/agents/local/local-platform.ts';
 import { openWork, sessionTasks, turnAgents, type OpenWork } from '../../server/chat/turn-open-work.ts';
 import {

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { AgentPlatform } from '../../server/agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../../server/contracts/agent-platform.ts';
 import { createAgentPlatform } from '../../server/agents/platform/factory.ts';
 import { loadConfig, type AppConfig } from '../../server/config.ts';
 import { loadDataset, worldMismatch } from '../../server/evals/dataset.ts';

@@ -8,7 +8,7 @@ import { errorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { TabList } from '@/components/ui/tab-list';
-import { AGENT_ROLE_LABELS } from '@/server/agents/admin/agent-roles';
+import { AGENT_ROLE_LABELS } from '@/lib/agent-roles';
 import { AgentMessages } from './agent-messages';
 import { AgentOverview } from './agent-overview';
 import { AgentTags } from './agent-tags';

@@ -2,8 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { FIELD, Button } from '@/components/ui/button';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
-import { AGENT_ROLES, AGENT_ROLE_LABELS, type AgentRole } from '@/server/agents/admin/agent-roles';
-import type { RoleCounts } from '@/server/agents/admin/agent-search';
+import { AGENT_ROLES, AGENT_ROLE_LABELS, type AgentRole } from '@/lib/agent-roles';
+import type { RoleCounts } from '@/lib/agent-search';
 import type { AgentListSearch } from './list-url';
 
 type Props = {

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { isJsonDocument } from '@/server/agents/admin/block-rules';
+import { isJsonDocument } from '@/lib/block-rules';
 import { AgentLink } from './agent-link';
 import { BlockEditor } from './block-editor';
 import { BlockHistory } from './block-history';

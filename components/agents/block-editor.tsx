@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Button, FIELD } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
-import { blockValueProblems, isJsonDocument } from '@/server/agents/admin/block-rules';
+import { blockValueProblems, isJsonDocument } from '@/lib/block-rules';
 import { CharMeter } from './char-meter';
 import { countText } from './format';
 import type { AgentBlock, AgentDetail } from './types';

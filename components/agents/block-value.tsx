@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { isJsonDocument } from '@/server/agents/admin/block-rules';
+import { isJsonDocument } from '@/lib/block-rules';
 
 /**
  * A block's value as the agent reads it. A JSON document (stored compact, one line) is shown

@@ -1,4 +1,4 @@
-import { AGENT_ROLES, type AgentRole } from '@/server/agents/admin/agent-roles';
+import { AGENT_ROLES, type AgentRole } from '@/lib/agent-roles';
 
 /** The Agents list's search, kept in the address (`/agents?q=session:6f1c&role=companion`) so it can be linked. */
 export interface AgentListSearch {

@@ -1,5 +1,5 @@
 import { jsonDiff, type DiffEntry } from '@/components/graph/json-diff';
-import { isJsonDocument } from '@/server/agents/admin/block-rules';
+import { isJsonDocument } from '@/lib/block-rules';
 import { lineDiff, type LineOp } from './line-diff';
 
 /**

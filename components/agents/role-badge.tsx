@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { AGENT_ROLE_LABELS, type AgentRole } from '@/server/agents/admin/agent-roles';
+import { AGENT_ROLE_LABELS, type AgentRole } from '@/lib/agent-roles';
 
 /**
  * The part an agent plays (its `role:` tag), or "Other" for an agent with none of ours. Tones

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredMessage } from '@/server/agents/platform/agent-platform';
+import type { StoredMessage } from '@/server/contracts/agent-platform';
 import { turnsOf } from './turns';
 
 let n = 0;

@@ -1,4 +1,4 @@
-import type { StoredMessage } from '@/server/agents/platform/agent-platform';
+import type { StoredMessage } from '@/server/contracts/agent-platform';
 import { foldThread, toolStatus, type ThreadItem } from '@/components/chat/thread';
 
 /**

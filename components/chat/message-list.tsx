@@ -1,6 +1,6 @@
 'use client';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import type { StoredMessage } from '@/server/agents/platform/agent-platform';
+import type { StoredMessage } from '@/server/contracts/agent-platform';
 import { planToolCards } from './cards';
 import { planDelegationCards, NO_FACTS, type DelegationToolCard, type SessionFacts } from './delegation-cards';
 import { DelegationCard } from './delegation-card';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '@/server/agents/platform/agent-platform';
+import type { AgentEvent } from '@/server/contracts/agent-platform';
 import { interpretChatEvent, sendTurn } from './send-turn';
 
 const sse = (text: string, status = 200) =>

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@/server/agents/platform/agent-platform';
+import type { AgentEvent } from '@/server/contracts/agent-platform';
 import { readSseStream, type SseEvent } from './sse';
 
 /**

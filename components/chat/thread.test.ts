@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredMessage } from '@/server/agents/platform/agent-platform';
+import type { StoredMessage } from '@/server/contracts/agent-platform';
 import { LIVE_USER_MESSAGE_ID, foldThread, mergeThread, toolError, toolStatus, turnStopReason, turnUsage, type ToolItem } from './thread';
 
 const stored = (event: StoredMessage['event'], at = '2024-07-08T10:00:00.000Z'): StoredMessage => ({

@@ -1,4 +1,4 @@
-import type { AgentEvent, StoredMessage } from '@/server/agents/platform/agent-platform';
+import type { AgentEvent, StoredMessage } from '@/server/contracts/agent-platform';
 
 /**
  * A conversation as the page shows it, built from the agent's events — the stored history

@@ -2,7 +2,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
-import type { AgentEvent } from '@/server/agents/platform/agent-platform';
+import type { AgentEvent } from '@/server/contracts/agent-platform';
 import { sendTurn, type TurnOutcome } from './send-turn';
 import { turnStopReason, turnUsage, type LiveTurn } from './thread';
 

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import type { ComplianceOverview, DashboardFilter } from '@/server/dashboard/schemas';
+import type { ComplianceOverview, DashboardFilter } from '@/server/contracts/dashboard-schemas';
 import { complianceFigures } from './compliance-figures';
 import { FigureGrid } from './figure-grid';
 import { callsContext } from './scope';

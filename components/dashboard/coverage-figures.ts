@@ -1,4 +1,4 @@
-import type { ReviewCoverage } from '@/server/dashboard/schemas';
+import type { ReviewCoverage } from '@/server/contracts/dashboard-schemas';
 import { QA_REVIEW_STATES } from '@/components/qa/queue/queue-query';
 import { STATUS_LABELS } from '@/components/qa/format';
 import { dayText, periodText } from './days';

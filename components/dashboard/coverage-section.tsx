@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import type { DashboardFilter, ReviewCoverage } from '@/server/dashboard/schemas';
+import type { DashboardFilter, ReviewCoverage } from '@/server/contracts/dashboard-schemas';
 import { scoreText } from '@/components/qa/format';
 import { coverageFigures } from './coverage-figures';
 import { qaHref } from './drill-down';

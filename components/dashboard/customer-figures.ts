@@ -1,4 +1,4 @@
-import type { CustomerOutcomes } from '@/server/dashboard/schemas';
+import type { CustomerOutcomes } from '@/server/contracts/dashboard-schemas';
 import { dayText, periodText } from './days';
 import { qaHref, qaWeekHref, type DrillScope } from './drill-down';
 import type { Figure, FigureRow } from './figure';

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import type { CustomerOutcomes, DashboardFilter } from '@/server/dashboard/schemas';
+import type { CustomerOutcomes, DashboardFilter } from '@/server/contracts/dashboard-schemas';
 import { customerFigures } from './customer-figures';
 import { FigureGrid } from './figure-grid';
 import { callsContext } from './scope';

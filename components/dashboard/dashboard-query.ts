@@ -1,4 +1,4 @@
-import { dashboardFilterSchema, operationsFilterSchema, type DashboardFilter } from '@/server/dashboard/schemas';
+import { dashboardFilterSchema, operationsFilterSchema, type DashboardFilter } from '@/server/contracts/dashboard-schemas';
 
 /**
  * The `/dashboard` address holds the whole view, so a board pack's figures are a link to share and

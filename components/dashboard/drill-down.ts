@@ -1,5 +1,5 @@
 import { londonDayStart, londonNextDayStart } from '@/lib/uk-time';
-import type { DashboardFilter, DashboardPeriod } from '@/server/dashboard/schemas';
+import type { DashboardFilter, DashboardPeriod } from '@/server/contracts/dashboard-schemas';
 import type { QaFilter } from '@/components/qa/queue/queue-query';
 import { DEFAULT_SORT } from '@/components/qa/queue/queue-query';
 import { qaQueueHref } from '@/components/qa/queue/queue-url';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { Button, FIELD } from '@/components/ui/button';
 import { OptionSelect } from '@/components/qa/queue/option-select';
-import type { DashboardFilter, DashboardPeriod } from '@/server/dashboard/schemas';
+import type { DashboardFilter, DashboardPeriod } from '@/server/contracts/dashboard-schemas';
 import { isEmptyDashboardFilter } from './dashboard-query';
 
 type Advisor = { name: string; team: string };

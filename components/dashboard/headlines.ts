@@ -1,4 +1,4 @@
-import type { ComplianceOverview, CustomerOutcomes, QaTrends, ReviewCoverage } from '@/server/dashboard/schemas';
+import type { ComplianceOverview, CustomerOutcomes, QaTrends, ReviewCoverage } from '@/server/contracts/dashboard-schemas';
 import { scoreText } from '@/components/qa/format';
 import { qaHref, type DrillScope } from './drill-down';
 import { countText, rateText } from './format';

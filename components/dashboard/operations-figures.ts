@@ -1,4 +1,4 @@
-import type { OperationsOverview } from '@/server/dashboard/schemas';
+import type { OperationsOverview } from '@/server/contracts/dashboard-schemas';
 import { londonDay, ukDateTime } from '@/lib/uk-time';
 import { dayText, daysOf } from './days';
 import { runsDayHref } from './drill-down';

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import type { OperationsOverview } from '@/server/dashboard/schemas';
+import type { OperationsOverview } from '@/server/contracts/dashboard-schemas';
 import { ukDateTime } from '@/lib/uk-time';
 import { FIELD } from '@/components/ui/button';
 import { DAYS_CHOICES } from './dashboard-query';

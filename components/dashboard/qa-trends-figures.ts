@@ -1,4 +1,4 @@
-import type { QaTrends } from '@/server/dashboard/schemas';
+import type { QaTrends } from '@/server/contracts/dashboard-schemas';
 import { scoreText } from '@/components/qa/format';
 import { dayText, periodText } from './days';
 import { qaHref, qaWeekHref, type DrillScope } from './drill-down';

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useMemo } from 'react';
-import type { DashboardFilter, QaTrends } from '@/server/dashboard/schemas';
+import type { DashboardFilter, QaTrends } from '@/server/contracts/dashboard-schemas';
 import { countText, signedText } from './format';
 import { qaHref } from './drill-down';
 import { FigureGrid } from './figure-grid';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { ukDate, ukTime } from '@/lib/uk-time';
-import type { DashboardFilter, DashboardPeriod } from '@/server/dashboard/schemas';
+import type { DashboardFilter, DashboardPeriod } from '@/server/contracts/dashboard-schemas';
 import { periodText } from './days';
 import { scopeText } from './scope';
 

@@ -1,4 +1,4 @@
-import type { DashboardFilter, DashboardPeriod } from '@/server/dashboard/schemas';
+import type { DashboardFilter, DashboardPeriod } from '@/server/contracts/dashboard-schemas';
 import { londonDay, ukDateTime } from '@/lib/uk-time';
 import { periodText } from './days';
 import type { FigureContext } from './figure-card';

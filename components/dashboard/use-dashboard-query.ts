@@ -1,6 +1,6 @@
 'use client';
 import { useCallback } from 'react';
-import type { DashboardFilter } from '@/server/dashboard/schemas';
+import type { DashboardFilter } from '@/server/contracts/dashboard-schemas';
 import { useUrlQuery, type UrlQueryCodec } from '@/components/hooks/use-url-query';
 import {
   dashboardHref,

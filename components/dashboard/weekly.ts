@@ -1,4 +1,4 @@
-import type { DashboardPeriod } from '@/server/dashboard/schemas';
+import type { DashboardPeriod } from '@/server/contracts/dashboard-schemas';
 import { mondayOf, weeksOf, weekText } from './days';
 
 /**

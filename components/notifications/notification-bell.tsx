@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
-import type { PublishedNotification } from '@/server/notifications/schemas';
+import type { PublishedNotification } from '@/server/contracts/notification-schemas';
 import { NotificationList } from './notification-list';
 import { NotificationToasts } from './toasts';
 import { useNotificationFeed } from './use-notification-feed';

@@ -1,7 +1,7 @@
 'use client';
 import { Badge } from '@/components/ui/badge';
 import { ukDateTime } from '@/lib/uk-time';
-import type { InboxItem } from '@/server/notifications/schemas';
+import type { InboxItem } from '@/server/contracts/notification-schemas';
 import { NotificationMessage } from './notification-message';
 import { URGENCY_LOOK } from './urgency';
 

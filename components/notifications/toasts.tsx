@@ -1,7 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 import { Badge } from '@/components/ui/badge';
-import type { PublishedNotification } from '@/server/notifications/schemas';
+import type { PublishedNotification } from '@/server/contracts/notification-schemas';
 import { ukTime } from '@/lib/uk-time';
 import { URGENCY_LOOK } from './urgency';
 import { plainPreview } from './plain-preview';

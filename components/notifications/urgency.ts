@@ -1,5 +1,5 @@
 import type { Tone } from '@/components/ui/badge';
-import type { UrgencyLevel } from '@/server/notifications/schemas';
+import type { UrgencyLevel } from '@/server/contracts/notification-schemas';
 
 /** How urgency is presented (spec 5.4: "affects presentation"): badge tone, toast edge, how long a toast stays. */
 export const URGENCY_LOOK: Record<UrgencyLevel, { tone: Tone; edge: string; label: string; toastMs: number | null }> = {

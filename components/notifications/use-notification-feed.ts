@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { LiveStatus } from '@/components/ui/live-feed-indicator';
-import { notificationEventOf, type PublishedNotification } from '@/server/notifications/schemas';
+import { notificationEventOf, type PublishedNotification } from '@/server/contracts/notification-schemas';
 
 /**
  * Follows the signed-in user's alerts (GET /api/notifications/events, live only): `onEvent(e)`

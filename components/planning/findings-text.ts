@@ -1,4 +1,4 @@
-import type { FindingType, SentinelFinding } from '@/server/planning/schemas';
+import type { FindingType, SentinelFinding } from '@/server/contracts/planning/schemas';
 import { strategyName } from './format';
 
 /**

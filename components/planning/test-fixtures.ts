@@ -1,4 +1,4 @@
-import type { PlanView, SentinelFinding, ToolCallPlan, ToolCallRecord } from '@/server/planning/schemas';
+import type { PlanView, SentinelFinding, ToolCallPlan, ToolCallRecord } from '@/server/contracts/planning/schemas';
 
 /** Plans, calls and findings in the contract's shapes (server/planning/schemas.ts) for the unit tests. */
 

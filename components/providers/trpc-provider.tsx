@@ -5,7 +5,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '@/server/trpc/root';
 import { TRPCProvider } from '@/lib/trpc';
-import { TRPC_CLIENT_BATCH_ITEMS } from '@/server/http/limits';
+import { TRPC_CLIENT_BATCH_ITEMS } from '@/lib/http-limits';
 
 /**
  * A session that ended while the page was open (expired, signed out elsewhere, user disabled)

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { parseAnchorLine } from '../audit/anchor-record.ts';
 import { recordAudit } from '../audit/log.ts';
 import { auditChainHead } from '../audit/verify.ts';

@@ -1,13 +1,13 @@
 import { Queue, Worker } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { delegationSessions } from '../db/schema/delegation.ts';
 import { delegationHub } from '../delegation/connect.ts';
 import { syncSessionFromHistory } from '../delegation/letta-sync.ts';
 import { QUEUE_PREFIX, queueConnection } from '../execution/dispatcher.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 
 const QUEUE = 'letta-session-sync';
 /** How often the Conductors' Letta histories are read for messages the console has not seen. */

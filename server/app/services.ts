@@ -3,10 +3,10 @@ import { config } from '../config.ts';
 import { database } from '../db/index.ts';
 import { createRedis } from '../redis/client.ts';
 import { sessionSecret } from '../auth/secret.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { logger } from '../log.ts';
 import type { ExecutionRuntime } from '../execution/runtime.ts';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import { flushOnSignals, processTracker } from '../planning/process-tracker.ts';
 import type { PlanTrackerService } from '../planning/tracker/plan-tracker.ts';
 

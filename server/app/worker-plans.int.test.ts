@@ -5,7 +5,7 @@ import { processTracker } from '../planning/process-tracker.ts';
 import { readPlanViews } from '../planning/store/plan-store.ts';
 import type { PlanTrackerService } from '../planning/tracker/plan-tracker.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { workerPlans } from './worker-plans.ts';
 
 const WHISPER = 'skill://whisper-transcribe@1.0.0';

@@ -1,8 +1,8 @@
-import type { Actor } from '../audit/actor.ts';
-import type { WorkerAgent } from '../agents/agent-runtime.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
+import type { WorkerAgent } from '../contracts/agent-runtime.ts';
 import type { WorkerPlans } from '../execution/protocol-plan.ts';
 import type { Logger } from 'pino';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { declareToolCallPlanTool } from '../tools/planning/declare-tool-call-plan.ts';
 import { updateToolCallPlanTool } from '../tools/planning/update-tool-call-plan.ts';

@@ -8,7 +8,7 @@ import { auditLog, type AuditRow } from '../db/schema/index.ts';
 import { createRedis } from '../redis/client.ts';
 import { tamperAuditLog } from '../testing/audit-tamper.ts';
 import { createTestDatabase, isolatedRedisUrl, testDbKind } from '../testing/test-database.ts';
-import { systemActor } from './actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { anchorAuditHead, type AnchorStore } from './anchor-store.ts';
 import { atText, entryHash } from './chain-hash.ts';
 import { recordAudit } from './log.ts';

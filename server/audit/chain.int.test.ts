@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
-import { systemActor } from './actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { recordAudit } from './log.ts';
 import { auditChainHead, verifyAuditChain } from './verify.ts';
 

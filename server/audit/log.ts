@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, type AuditRow } from '../db/schema/index.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { appendChained } from './chain-append.ts';
 import { digestArgs, redactSecrets } from './digest.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, type AuditRow } from '../db/schema/index.ts';
 import { tamperAuditLog } from '../testing/audit-tamper.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
-import { systemActor } from './actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { atText, entryHash } from './chain-hash.ts';
 import { recordAudit } from './log.ts';
 import { auditChainHead, verifyAuditChain, type ChainVerification } from './verify.ts';

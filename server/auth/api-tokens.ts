@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { apiTokens, users, type ApiTokenRow, type ApiTokenScope } from '../db/schema/index.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { revokedAncestor, revokeLineage, type Minter } from './token-lineage.ts';
 
 /** Every token starts with this, so a leaked one is recognisable (and secret scanners can match it). */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { recordAudit } from '../audit/log.ts';
-import { anonymousActor } from '../audit/actor.ts';
+import { anonymousActor } from '../contracts/audit-actor.ts';
 import { sourceBucket, type RequestSource } from '../http/request-source.ts';
 import { ukDateTime } from '../../lib/uk-time.ts';
 import { HashBusyError } from './hash-gate.ts';

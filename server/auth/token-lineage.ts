@@ -2,7 +2,7 @@ import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { apiTokens } from '../db/schema/index.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 
 /**
  * Token lineage (issue 29, docs/security.md). A token minted by a caller holding a

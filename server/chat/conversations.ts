@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { conversations, type ConversationRow } from '../db/schema/chat.ts';
-import type { AgentPlatform, StoredMessage } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform, StoredMessage } from '../contracts/agent-platform.ts';
 import { clockToday } from '../../lib/relative-dates.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 
 export type ChatMode = 'planner' | 'conductor';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
-import type { AgentEvent, AgentPlatform } from '../agents/platform/agent-platform.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { AgentEvent, AgentPlatform } from '../contracts/agent-platform.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { ConversationNotFound, getConversation, prepareTurn } from './conversations.ts';
 
 /** Longest user message accepted (characters). */

@@ -1,4 +1,4 @@
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import { InboxStore } from '../agents/local/inbox-store.ts';
 import type { Db } from '../db/client.ts';
 import type { AgentInboxRow, DelegationSessionRow, DelegationTaskRow } from '../db/schema/delegation.ts';

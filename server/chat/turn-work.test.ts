@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredMessage } from '../agents/platform/agent-platform.ts';
+import type { StoredMessage } from '../contracts/agent-platform.ts';
 import { asyncEnvelope } from '../agents/local/messages-between-agents.ts';
 import { combineTurnWork, type AgentWork, type TurnStart } from './turn-work.ts';
 

@@ -1,4 +1,4 @@
-import type { AgentPlatform, StoredMessage } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform, StoredMessage } from '../contracts/agent-platform.ts';
 import { readProtocolMessage, type ProtocolType } from '../delegation/protocol.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { platformAgentNames } from '../../lib/agent-names.ts';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { collaborationExternalAgents } from '../db/schema/index.ts';
 

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { AgentPlatform, AgentSummary } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform, AgentSummary } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { collaborationExternalAgents } from '../db/schema/index.ts';
 import { capabilitiesOfAgent } from './capabilities.ts';

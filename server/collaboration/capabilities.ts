@@ -1,4 +1,4 @@
-import type { AgentSummary } from '../agents/platform/agent-platform.ts';
+import type { AgentSummary } from '../contracts/agent-platform.ts';
 import type { SkillCatalog } from '../skills/catalog.ts';
 import { normalizeCapability } from './capability-words.ts';
 

@@ -1,5 +1,5 @@
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 

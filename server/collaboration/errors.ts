@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { ToolErrorCode } from '../tool-result.ts';
 
 /** An expected failure of a collaboration operation; the tools turn it into an error envelope. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { collaborationMessages, collaborationSessions, type CollaborationDelivery } from '../db/schema/index.ts';
 import type { KnownAgent } from './agents.ts';

@@ -4,7 +4,7 @@ import { rowsOf } from '../db/rows.ts';
 import { qaDailyCalls as c, qaDailyRules, qaDailyTeamRules } from '../db/schema/index.ts';
 import { dashboardPeriod } from './period.ts';
 import { rateOf, rollupWhere, summed, weekOf } from './rollups.ts';
-import type { ComplianceOverview, DashboardFilter } from './schemas.ts';
+import type { ComplianceOverview, DashboardFilter } from '../contracts/dashboard-schemas.ts';
 import { dashboardQaFilter } from './scope.ts';
 import { describeScope } from './what.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonDay } from '../../lib/uk-time.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import type { AppConfig } from '../config.ts';
 import { upsertQaRecords } from '../qa/store.ts';
 import { qaRecordFixture } from '../qa/testing/fixtures.ts';
@@ -11,7 +11,7 @@ import { testConfig } from '../testing/test-config.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
-import type { DashboardFilter, ReviewCoverage } from './schemas.ts';
+import type { DashboardFilter, ReviewCoverage } from '../contracts/dashboard-schemas.ts';
 import { mondayOf } from './testing/reference.ts';
 
 /**

@@ -6,7 +6,7 @@ import { agreementTotals } from '../qa/agreement.ts';
 import { dashboardPeriod } from './period.ts';
 import { recordedPerWeek, type RecordedCounter } from './recorded.ts';
 import { rollupWhere, summed, weekOf } from './rollups.ts';
-import type { DashboardFilter, ReviewCoverage } from './schemas.ts';
+import type { DashboardFilter, ReviewCoverage } from '../contracts/dashboard-schemas.ts';
 import { dashboardQaFilter, dashboardWhere } from './scope.ts';
 import { describeScope } from './what.ts';
 

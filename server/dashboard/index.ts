@@ -3,7 +3,7 @@ import { complianceOverview } from './compliance.ts';
 import { reviewCoverage } from './coverage.ts';
 import { customerOutcomes } from './customers.ts';
 import { qaTrends } from './qa-trends.ts';
-import type { DashboardFilter, DashboardWidget } from './schemas.ts';
+import type { DashboardFilter, DashboardWidget } from '../contracts/dashboard-schemas.ts';
 
 /**
  * The dashboard's QA widgets by name (schemas.ts DASHBOARD_WIDGETS), each `(db, filter, clock?)`:

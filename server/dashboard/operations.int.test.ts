@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureCauseOfText } from '../../lib/failure-cause.ts';
 import { londonDay } from '../../lib/uk-time.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import type { Episode, EpisodeState, KnowledgeGraph, TaskEpisode } from '../graph/port.ts';
 import { createPostgresGraph } from '../graph/postgres/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
@@ -9,7 +9,7 @@ import { testConfig } from '../testing/test-config.ts';
 import { getOperationsOverviewTool } from '../tools/dashboard/get-operations-overview.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { operationsOverview } from './operations.ts';
-import { operationsSchema, type OperationsOverview } from './schemas.ts';
+import { operationsSchema, type OperationsOverview } from '../contracts/dashboard-schemas.ts';
 
 /**
  * The Operations widget against a direct computation: episodes and delegated tasks are recorded

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GraphActivity, KnowledgeGraph, SkillReliability } from '../graph/port.ts';
 import { toReliability } from '../graph/reliability.ts';
 import { leastReliableFirst, operationsOverview, rate3, shapeOperations } from './operations.ts';
-import { operationsSchema } from './schemas.ts';
+import { operationsSchema } from '../contracts/dashboard-schemas.ts';
 
 /** The Operations widget's own rules (operations.ts): window, rounding, skill order, words. */
 

@@ -1,7 +1,7 @@
 import { ukDateTime } from '../../lib/uk-time.ts';
 import type { GraphActivity, KnowledgeGraph, SkillReliability } from '../graph/port.ts';
 import { DAY_MS } from '../graph/reliability.ts';
-import type { OperationsFilter, OperationsOverview } from './schemas.ts';
+import type { OperationsFilter, OperationsOverview } from '../contracts/dashboard-schemas.ts';
 
 /**
  * The dashboard's Operations widget (issue 16): what the knowledge graph recorded of finished runs

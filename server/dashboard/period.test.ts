@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardPeriod } from './period.ts';
 import { weeksOfPeriod } from './recorded.ts';
-import { dashboardFilterSchema } from './schemas.ts';
+import { dashboardFilterSchema } from '../contracts/dashboard-schemas.ts';
 
 describe('the dashboard period', () => {
   const now = new Date('2024-07-10T12:00:00Z');

@@ -1,6 +1,6 @@
 import { addDays, isoDay, londonToday } from '../../lib/nl/dates/calendar.ts';
 import { clockToday } from '../../lib/relative-dates.ts';
-import type { DashboardFilter, DashboardPeriod } from './schemas.ts';
+import type { DashboardFilter, DashboardPeriod } from '../contracts/dashboard-schemas.ts';
 
 /** The default period's length: 12 weeks, `to` included. */
 export const DEFAULT_PERIOD_DAYS = 84;

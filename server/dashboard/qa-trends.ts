@@ -4,7 +4,7 @@ import { rowsOf } from '../db/rows.ts';
 import { qaDailyCalls as c } from '../db/schema/index.ts';
 import { dashboardPeriod } from './period.ts';
 import { meanOf, rollupWhere, summed, weekOf } from './rollups.ts';
-import type { DashboardFilter, QaTrends } from './schemas.ts';
+import type { DashboardFilter, QaTrends } from '../contracts/dashboard-schemas.ts';
 import { dashboardQaFilter } from './scope.ts';
 import { describeScope } from './what.ts';
 

@@ -1,5 +1,5 @@
 import { addDays, isoDay, mondayOf } from '../../lib/nl/dates/calendar.ts';
-import type { DashboardFilter, DashboardPeriod } from './schemas.ts';
+import type { DashboardFilter, DashboardPeriod } from '../contracts/dashboard-schemas.ts';
 
 /**
  * Coverage's `recorded`: the calls the CRM holds recorded in the period and scope, asked of the CRM

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import type { QaFilter } from '../qa/filter.ts';
+import type { QaFilter } from '../contracts/qa-filter.ts';
 import { qaWhere } from '../qa/query.ts';
-import type { DashboardFilter, DashboardPeriod } from './schemas.ts';
+import type { DashboardFilter, DashboardPeriod } from '../contracts/dashboard-schemas.ts';
 
 /**
  * The rows a widget counts: the dashboard filter as the QA queue's filter (server/qa/query.ts

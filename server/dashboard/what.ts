@@ -1,5 +1,5 @@
 import { ukDate } from '../../lib/uk-time.ts';
-import type { DashboardFilter, DashboardPeriod } from './schemas.ts';
+import type { DashboardFilter, DashboardPeriod } from '../contracts/dashboard-schemas.ts';
 
 /** The period and scope a widget's figures are over, in words (en-GB dates), as `what` starts. */
 export function describeScope(filter: DashboardFilter, period: DashboardPeriod): string {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { rowsOf } from '../db/rows.ts';
 import { stopInProcessDemoServer } from '../skills/invoke/in-process-demo.ts';
@@ -9,7 +9,7 @@ import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
-import type { DashboardFilter } from './schemas.ts';
+import type { DashboardFilter } from '../contracts/dashboard-schemas.ts';
 import { rebuildDashboardRollups } from './rebuild.ts';
 import { CLOCK, NORTH, seedDashboard, type Seeded } from './testing/dashboard-data.ts';
 import { expectedCompliance, expectedCoverage, expectedCustomers, expectedQaTrends } from './testing/reference.ts';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../audit/verify.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { recordAudit } from '../audit/log.ts';
 import { PROJECT_ROOT } from '../testing/test-database.ts';
 import { migrateDatabase, openDatabase } from './client.ts';

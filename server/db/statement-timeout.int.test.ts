@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../audit/verify.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { recordAudit } from '../audit/log.ts';
 import { createPostgresDatabase, PROJECT_ROOT } from '../testing/test-database.ts';
 import { DEFAULT_STATEMENT_TIMEOUT_MS, migrateDatabase, openDatabase, type DatabaseHandle } from './client.ts';

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { AgentPlatform, MemoryBlock } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform, MemoryBlock } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { blockRevisions, type BlockRevisionRow } from '../db/schema/delegation.ts';
 import { KeyedLock } from '../../lib/keyed-lock.ts';

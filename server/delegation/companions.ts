@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentSummary } from '../agents/platform/agent-platform.ts';
+import type { AgentSummary } from '../contracts/agent-platform.ts';
 import { readActiveSkills, writeActiveSkills } from './skill-tracker.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { DelegationSessionRow } from '../db/schema/delegation.ts';
 import { DelegationError } from './errors.ts';
 import { recordEvent, type DelegationHub } from './hub.ts';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { createHub, SESSION_EVENTS_CHANNEL, type DelegationHub } from './hub.ts';
 
 const hubs = new WeakMap<AgentPlatform, DelegationHub>();

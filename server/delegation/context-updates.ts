@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { requireConductorActor } from './companions.ts';
 import { DelegationError } from './errors.ts';
 import { fitGuidelines, parseGuidelines, renderGuidelines, reviseGuidelines } from './guidelines.ts';

@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { DelegationSessionRow } from '../db/schema/delegation.ts';
 import { validateAgainstSchema } from '../schemas/registry.ts';
 import { requireCompanion, requireConductorActor, sessionCompanions, setCompanionTags, syncRegistry } from './companions.ts';

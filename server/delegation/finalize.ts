@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { DelegationSessionRow } from '../db/schema/delegation.ts';
 import { dismissCompanion, requireConductorActor, sessionCompanions } from './companions.ts';
 import { DelegationError } from './errors.ts';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { DelegationEventRow } from '../db/schema/delegation.ts';

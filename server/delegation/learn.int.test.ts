@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { delegationSessions, delegationTasks } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { testConfig } from '../testing/test-config.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
 import type { TaskOutcome } from './hub.ts';

@@ -6,7 +6,7 @@ import { enqueueGraphWrite, replayGraphOutbox } from '../graph/outbox.ts';
 import type { SkillNode, TaskEpisode, TaskSkillUse } from '../graph/port.ts';
 import { publishSkillStats } from '../learning/skill-stats.ts';
 import { logger } from '../log.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { learning, skillDirectory } from '../learning/services.ts';
 import type { TaskOutcome } from './hub.ts';
 import { isFailure } from '../tool-result.ts';

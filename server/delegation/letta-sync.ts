@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { readAgentMessage } from './letta-multi-agent.ts';
-import type { GatedMessage, StoredMessage } from '../agents/platform/agent-platform.ts';
+import type { GatedMessage, StoredMessage } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { delegationEvents, type DelegationEventRow, type DelegationSessionRow } from '../db/schema/delegation.ts';
 import type { DelegationHub } from './hub.ts';

@@ -1,4 +1,4 @@
-import type { GatedMessage, MessageGate } from '../agents/platform/agent-platform.ts';
+import type { GatedMessage, MessageGate } from '../contracts/agent-platform.ts';
 import { recordEvent, type DelegationHub } from './hub.ts';
 import { describeInvalid, readProtocolMessage, type ProtocolMessage } from './protocol.ts';
 import { onProgress, onResult, onAdvice, onDelegationSent } from './receive.ts';

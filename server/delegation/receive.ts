@@ -1,4 +1,4 @@
-import type { GatedMessage } from '../agents/platform/agent-platform.ts';
+import type { GatedMessage } from '../contracts/agent-platform.ts';
 import type { DelegationSessionRow } from '../db/schema/delegation.ts';
 import { setCompanionTags, syncRegistry } from './companions.ts';
 import { recordEvent, type DelegationHub } from './hub.ts';

@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { DelegationError } from './errors.ts';
 import type { DelegationHub } from './hub.ts';
 

@@ -1,4 +1,4 @@
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 
 /**
  * The skill loading tracker of a platform agent (dcf-plus: the `dcf_active_skills` block, "Skill

@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 
 /**
  * The DCF+ tag schema (dcf-plus "Standard DCF+ Tag Schema"): `role:{type}`, `session:{id}`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callReviewTask, REVIEW_ROLES, type ReviewRole } from '../agents/brains/conductor/call-review-plan.ts';
 import { focusIn } from '../agents/brains/conductor/focus.ts';
 import { skillsetOf, type SkillSummary } from '../agents/brains/planner/skills.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { callDemoTool, demoSkills } from '../skills/demo/skills/catalog.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { invokeTool } from '../tools/invoke.ts';

@@ -7,7 +7,7 @@ import type { ExecutionServices } from '../execution/services.ts';
 import { waitForRun } from '../execution/wait-run.ts';
 import { createKnowledgeGraph } from '../graph/factory.ts';
 import { DATASET_RANGE } from '../skills/demo/dataset/generate.ts';
-import type { ToolContext } from '../tools/context.ts';
+import type { ToolContext } from '../contracts/tool-services.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { startWorkflowRunTool } from '../tools/runtime/start-workflow-run.ts';
 import { fail, isFailure, type ToolFailure } from '../tool-result.ts';

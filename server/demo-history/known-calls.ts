@@ -1,5 +1,5 @@
 import { addDays, isoDay } from '../../lib/nl/dates/calendar.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { callSkillData } from '../tools/crm/skill-call.ts';
 import { isFailure, type ToolFailure } from '../tool-result.ts';
 import type { KnownCall } from './plan.ts';

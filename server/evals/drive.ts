@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentEvent, AgentPlatform } from '../contracts/agent-platform.ts';
 import { clockBlockValue } from '../chat/conversations.ts';
 import type { EvalCase } from './dataset-schema.ts';
 import type { TurnObservation } from './score.ts';

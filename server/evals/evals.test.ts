@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../agents/platform/agent-platform.ts';
+import type { AgentEvent } from '../contracts/agent-platform.ts';
 import { compareCases } from './compare.ts';
 import { parseDataset, worldMismatch } from './dataset.ts';
 import { observe } from './drive.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { evalCaseResults, evalRuns } from '../db/schema/evals.ts';
 import { getWorkflowVersion } from '../workflows/store.ts';

@@ -1,4 +1,4 @@
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
 import { config } from '../config.ts';

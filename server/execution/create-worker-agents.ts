@@ -1,4 +1,4 @@
-import type { WorkerAgent } from '../agents/agent-runtime.ts';
+import type { WorkerAgent } from '../contracts/agent-runtime.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import type { ExecutionServices } from './services.ts';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../testing/test-database.ts';
 import { validateAgainstSchema } from '../schemas/registry.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { setDemoFaultsTool } from '../tools/skills/set-demo-faults.ts';
 import { executionHarness, type ExecutionHarness } from './testing/harness.ts';

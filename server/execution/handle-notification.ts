@@ -1,5 +1,5 @@
 import { runKeys } from '../controlplane/keys.ts';
-import type { WorkerNotification } from '../agents/agent-runtime.ts';
+import type { WorkerNotification } from '../contracts/agent-runtime.ts';
 import type { OutboxEntry } from './entries.ts';
 import { engineStep } from './engine-step.ts';
 import { forkOrJoin } from './fork-join.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { KEY_PREFIX, runKeys } from '../controlplane/keys.ts';
-import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../agents/agent-runtime.ts';
+import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../contracts/agent-runtime.ts';
 
 /** Global index agent id → run id, so tools that name only an agent (load_skill) find its run. */
 const AGENT_INDEX = `${KEY_PREFIX}:agents`;

@@ -1,6 +1,6 @@
-import type { WorkerAgent } from '../agents/agent-runtime.ts';
+import type { WorkerAgent } from '../contracts/agent-runtime.ts';
 import { splitStrategy } from '../learning/policy-compare/split.ts';
-import type { CallTicket, DeclarePlanInput } from '../planning/ports.ts';
+import type { CallTicket, DeclarePlanInput } from '../contracts/planning/ports.ts';
 import type { ToolFailure } from '../tool-result.ts';
 import { taskStateGoal, taskStateIntents } from './protocol-intents.ts';
 import { capabilityOf } from './skill-choice.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { PROJECT_ROOT } from '../testing/test-database.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { redriveWorkflowRunTool } from '../tools/runtime/redrive-workflow-run.ts';

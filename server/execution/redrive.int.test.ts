@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { redriveWorkflowRunTool } from '../tools/runtime/redrive-workflow-run.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { getWorkflowRunTool } from '../tools/runtime/get-workflow-run.ts';
 import { setDemoFaultsTool } from '../tools/skills/set-demo-faults.ts';

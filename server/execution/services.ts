@@ -4,7 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { ControlPlane } from '../controlplane/control-plane.ts';
 import type { SkillInvoker } from '../skills/invoke/index.ts';
 import type { SkillManifest } from '../skills/manifest.ts';
-import type { AgentRuntimePort } from '../agents/agent-runtime.ts';
+import type { AgentRuntimePort } from '../contracts/agent-runtime.ts';
 import type { Dispatcher } from './dispatcher.ts';
 import type { WorkerPlans } from './protocol-plan.ts';
 

@@ -1,5 +1,5 @@
 import type { SkillCallOutcome } from '../skills/invoke/index.ts';
-import type { WorkerAgent, WorkerNotification } from '../agents/agent-runtime.ts';
+import type { WorkerAgent, WorkerNotification } from '../contracts/agent-runtime.ts';
 import { skillToolCall } from './skill-choice.ts';
 import { swapFailedSkill } from './skill-swap.ts';
 import { runContextArguments } from './webhook.ts';

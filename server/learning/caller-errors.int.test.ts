@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureCause, INVALID_INPUT_PREFIX } from '../../lib/failure-cause.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { rowsOf } from '../db/rows.ts';
 import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';
 import { createKnowledgeGraph } from '../graph/factory.ts';

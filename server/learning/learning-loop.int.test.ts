@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';
 import { createKnowledgeGraph } from '../graph/factory.ts';
 import type { KnowledgeGraph } from '../graph/port.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
 import { conversations } from '../db/schema/index.ts';
 import { fail, type ToolFailure } from '../tool-result.ts';

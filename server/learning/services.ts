@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { createKnowledgeGraph } from '../graph/factory.ts';
 import type { KnowledgeGraph } from '../graph/port.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { OpenAiCompatibleEmbedder, type Embedder } from './embeddings/embedder.ts';
 import { fail, type ToolFailure } from '../tool-result.ts';
 

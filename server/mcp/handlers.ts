@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Db } from '../db/client.ts';
 import { dbAuditSink } from '../audit/log.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { mcpHostPolicy, refuseForeignRequest } from './host-check.ts';
 import { authenticateRequest, rpcErrorResponse } from './http-auth.ts';
 import { WebSseServerTransport } from './legacy-sse-transport.ts';

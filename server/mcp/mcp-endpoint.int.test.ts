@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createUser } from '../auth/users.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { apiTokens, auditLog } from '../db/schema/index.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { describeTools, findTool, TOOLS } from '../tools/registry.ts';

@@ -1,6 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuditEntry, AuditSink } from '../audit/log.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import type { AnyTool } from '../tools/define-tool.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { describeTools } from '../tools/registry.ts';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RunEventFeed } from '../execution/run-event-feed.ts';
 import type { RunEventHub } from '../execution/run-event-hub.ts';
-import { notificationEventOf, type PublishedNotification } from './schemas.ts';
+import { notificationEventOf, type PublishedNotification } from '../contracts/notification-schemas.ts';
 
 /**
  * The Redis pub/sub channel of console alerts: one message per recipient, published after the

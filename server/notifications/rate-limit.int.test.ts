@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { notifications } from '../db/schema/index.ts';
 import { users } from '../db/schema/users.ts';
 import type { ExecutionServices } from '../execution/services.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, like, or } from 'drizzle-orm';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
 import { agents, agentTags } from '../db/schema/agents.ts';
 import { apiTokens } from '../db/schema/api-tokens.ts';

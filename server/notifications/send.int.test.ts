@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
 import { conversations } from '../db/schema/chat.ts';
 import { users } from '../db/schema/users.ts';
@@ -13,7 +13,7 @@ import { createTestDatabase, isolatedRedisUrl } from '../testing/test-database.t
 import { testConfig } from '../testing/test-config.ts';
 import { openUserNotificationFeed } from './live.ts';
 import { startDeliveryRetries } from './retries.ts';
-import type { PublishedNotification } from './schemas.ts';
+import type { PublishedNotification } from '../contracts/notification-schemas.ts';
 import { sendNotification } from './send.ts';
 import { NotificationStore } from './store.ts';
 import { chatNotFound, startFakeBotApi, tooManyRequests } from './testing/bot-api.ts';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { NotificationRow } from '../db/schema/notifications.ts';
@@ -7,7 +7,7 @@ import { attemptDelivery, notConfigured, type ExternalChannel } from './channels
 import { publishAlerts } from './live.ts';
 import { resolveRecipients, type Recipient } from './recipients.ts';
 import { scheduleRetries } from './retries.ts';
-import type { Channel, ChannelStatus, UrgencyLevel } from './schemas.ts';
+import type { Channel, ChannelStatus, UrgencyLevel } from '../contracts/notification-schemas.ts';
 import { NotificationStore } from './store.ts';
 
 export interface SendNotificationInput {

@@ -7,7 +7,7 @@ import {
   type NotificationDeliveryRow,
   type NotificationRow,
 } from '../db/schema/notifications.ts';
-import type { Channel, DeliveryStatus, InboxItem, UrgencyLevel } from './schemas.ts';
+import type { Channel, DeliveryStatus, InboxItem, UrgencyLevel } from '../contracts/notification-schemas.ts';
 
 export interface NewNotification {
   sender: { kind: string; id: string; label: string };

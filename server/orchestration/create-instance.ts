@@ -1,4 +1,4 @@
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { TemplateEntry } from './template-catalog.ts';
 
 /** The label of the memory block that holds an instance's `initial_config_json` (pretty JSON). */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { AgentPlatform, StoredMessage } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform, StoredMessage } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { dispatchedTasks, type DispatchedTaskRow, type DispatchStatus } from '../db/schema/orchestration.ts';
 import { carriesDispatch, renderDispatch, renderReply, type DispatchedTaskMessage } from './dispatch-message.ts';

@@ -1,4 +1,4 @@
-import type { BudgetUsage, ToolCallPlan, ToolCallRecord } from './schemas.ts';
+import type { BudgetUsage, ToolCallPlan, ToolCallRecord } from '../contracts/planning/schemas.ts';
 
 /** The `tool_name` of a model step's usage record (cost source `model_tokens`). */
 export const MODEL_RECORD = 'model';

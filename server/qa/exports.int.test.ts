@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { setProcessAnchorStore } from '../audit/anchor-store.ts';
 import { auditChainHead } from '../audit/verify.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';

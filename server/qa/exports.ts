@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { londonDay } from '../../lib/uk-time.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { anchorAuditHead } from '../audit/anchor-store.ts';
 import { recordAudit } from '../audit/log.ts';
 import { auditChainHead } from '../audit/verify.ts';

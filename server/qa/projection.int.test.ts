@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { qaResults } from '../db/schema/index.ts';
 import { waitForRun } from '../execution/wait-run.ts';
 import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { qaDailyCalls, qaResults } from '../db/schema/index.ts';
 import { rebuildDashboardRollups } from '../dashboard/rebuild.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { QaRecordInput } from './record.ts';
+import type { QaRecordInput } from '../contracts/qa-record.ts';
 
 /**
  * QaRecordInput (record.ts) as a zod schema: what a QA results message on the Redis stream must

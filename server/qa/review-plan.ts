@@ -1,6 +1,6 @@
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { QaResultRow, qaReviewActions } from '../db/schema/index.ts';
-import type { ReviewInput } from './review-input.ts';
+import type { ReviewInput } from '../../lib/review-input.ts';
 import type { ReviewState } from './review-state.ts';
 
 /**

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import type { Actor } from '../audit/actor.ts';
-import { systemActor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { auditLog, qaResults, type QaResultRow } from '../db/schema/index.ts';
 import type { Role } from '../../lib/roles.ts';
@@ -16,7 +16,7 @@ import { reviewQaResultTool } from '../tools/qa/review-qa-result.ts';
 import { saveWorkflowVersion } from '../workflows/store.ts';
 import { ruleAgreement, scoreAgreement } from './agreement.ts';
 import { drainQaResults } from '../execution/qa-publish.ts';
-import type { ReviewInput } from './review-input.ts';
+import type { ReviewInput } from '../../lib/review-input.ts';
 import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
 
 /**

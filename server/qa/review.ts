@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { Db } from '../db/client.ts';
 import { qaResults, qaReviewActions, type QaResultRow, type QaReviewActionRow } from '../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { QA_REVIEWERS } from '../../lib/roles.ts';
 import { carryReview } from './carry.ts';
 import { actionCount, refreshReviewedFigures } from './figures.ts';
 import { reviewedFigures, type ReviewedFigures, type ScoringSkill } from './reviewed-figures.ts';
-import type { ReviewInput } from './review-input.ts';
+import type { ReviewInput } from '../../lib/review-input.ts';
 import { planReviewAction, type ReviewFailureCode } from './review-plan.ts';
 import { reviewState } from './review-state.ts';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonDay } from '../../lib/uk-time.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { summariseQaResultsTool } from '../tools/qa/summarise-qa-results.ts';
-import type { QaFilter } from './filter.ts';
+import type { QaFilter } from '../contracts/qa-filter.ts';
 import { listQaPage } from './query.ts';
-import type { QaRecordInput } from './record.ts';
+import type { QaRecordInput } from '../contracts/qa-record.ts';
 import { upsertQaRecords } from './store.ts';
 import { QA_GROUPS, type QaGroup, type QaGroupBy } from './summary.ts';
 import { qaRecordFixture } from './testing/fixtures.ts';

@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import type { BackgroundJobRow } from '../db/schema/orchestration.ts';
 import { fireJob, type FireOutcome } from './fire.ts';

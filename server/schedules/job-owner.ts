@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
 import type { BackgroundJobRow } from '../db/schema/orchestration.ts';
 import { users } from '../db/schema/users.ts';

@@ -1,5 +1,5 @@
 import { platformAgentNames } from '../../lib/agent-names.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
 import { JobOwners, seesEveryJob } from './job-owner.ts';
 import { jobView, type JobView } from './job-view.ts';

@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import type { GuardsConfig } from '../config-guards.ts';
 import { fail, type ToolFailure } from '../tool-result.ts';
 import { JobOwners } from './job-owner.ts';

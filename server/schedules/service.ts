@@ -1,4 +1,4 @@
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { logger } from '../log.ts';
 import { BackgroundJobs } from './background-jobs.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.ts';
 import { invokeTool } from './invoke.ts';
 import { ok } from '../tool-result.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { testConfig } from '../testing/test-config.ts';
 
 // Tools made for this test exercise the time budget of invokeTool (budget.ts), not any real tool.

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolContext } from './context.ts';
+import type { ToolContext } from '../contracts/tool-services.ts';
 import type { ToolResult } from '../tool-result.ts';
 
 /**

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../audit/log.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { digestArgs } from '../audit/digest.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { PROJECT_ROOT } from '../testing/test-database.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Actor } from '../audit/actor.ts';
-import type { CallTicket } from '../planning/ports.ts';
-import type { PlanningService } from '../planning/service.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
+import type { CallTicket } from '../contracts/planning/ports.ts';
+import type { PlanningService } from '../contracts/planning/service.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { fail, ok, type ToolFailure } from '../tool-result.ts';
 import { defineTool } from './define-tool.ts';

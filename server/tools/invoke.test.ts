@@ -4,7 +4,7 @@ import { defineTool } from './define-tool.ts';
 import { invokeTool } from './invoke.ts';
 import { fail, ok } from '../tool-result.ts';
 import type { AuditEntry } from '../audit/log.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { testConfig } from '../testing/test-config.ts';
 
 // Tools made for this test exercise the invoker's contract, not any real tool.

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AuditSink } from '../audit/log.ts';
 import { pointer } from '../../lib/json-pointer.ts';
-import type { ToolContext } from './context.ts';
+import type { ToolContext } from '../contracts/tool-services.ts';
 import type { ToolDefinition } from './define-tool.ts';
 import { inputShapeProblem } from './input-shape.ts';
 import { withinBudget } from './budget.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor, type Actor } from '../audit/actor.ts';
+import { systemActor, type Actor } from '../contracts/audit-actor.ts';
 import { createUser } from '../auth/users.ts';
 import { testDbKind } from '../testing/test-database.ts';
 import { platformToolHarness, type PlatformToolHarness } from './testing/platform-tool-harness.ts';

@@ -10,7 +10,7 @@ import { createUser, type PublicUser } from '../auth/users.ts';
 import { createConversation } from '../chat/conversations.ts';
 import type { ConversationRow } from '../db/schema/chat.ts';
 import { auditLog, delegationEvents } from '../db/schema/index.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
 import { testConfig } from '../testing/test-config.ts';

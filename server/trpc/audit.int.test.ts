@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationText } from '../../components/settings/audit-format.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { anchorAuditHead, setProcessAnchorStore } from '../audit/anchor-store.ts';
 import { recordAudit } from '../audit/log.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';

@@ -4,7 +4,7 @@ import { sessionFromCookies } from '../auth/session-cookie.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { peerAddressInstalled } from '../http/peer-address.ts';
 import { requestSource } from '../http/request-source.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import type { TrpcContext } from './init.ts';
 
 /** Whether the request reached us over HTTPS (directly or through a proxy that says so). */

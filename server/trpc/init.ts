@@ -16,9 +16,9 @@ import type { PublicUser } from '../auth/users.ts';
 import { HashBusyError } from '../auth/hash-gate.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { RequestSource } from '../http/request-source.ts';
-import { anonymousActor, type Actor } from '../audit/actor.ts';
+import { anonymousActor, type Actor } from '../contracts/audit-actor.ts';
 import { recordAudit, type AuditStatus } from '../audit/log.ts';
-import type { ToolServices } from '../tools/context.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { inputIssues } from '../tools/invoke.ts';
 
 // 1. Context ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type PublicUser } from '../auth/users.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index.ts';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from '../execution/testing/harness.ts';

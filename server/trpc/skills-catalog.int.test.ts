@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { ROLES, type Role } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';

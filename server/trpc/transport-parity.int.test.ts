@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { findTool } from '../tools/registry.ts';
-import { systemActor } from '../audit/actor.ts';
+import { systemActor } from '../contracts/audit-actor.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { callerFor } from '../testing/trpc-caller.ts';
 import { testConfig } from '../testing/test-config.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { listAudit } from '../audit/log.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from '../contracts/audit-actor.ts';
 import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';
 import { showRun } from '../execution/show-run.ts';
 import { waitForRun } from '../execution/wait-run.ts';

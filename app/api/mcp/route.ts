@@ -1,6 +1,6 @@
 import { appMcpHandlers } from '@/server/app/mcp-handlers';
 import { withBodyLimit } from '@/server/http/buffered-request';
-import { BODY_LIMITS } from '@/server/http/limits';
+import { BODY_LIMITS } from '@/lib/http-limits';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

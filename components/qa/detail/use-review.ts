@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import { errorMessage } from '@/components/ui/error-message';
-import type { ReviewInput } from '@/server/qa/review-input';
+import type { ReviewInput } from '@/lib/review-input';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'qa_result_id'> : never;
 /** One review action on the call shown (its id is added here). */

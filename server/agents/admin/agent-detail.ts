@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { DelegationHub } from '../../delegation/hub.ts';
 import { sessionOfAgent } from '../../delegation/sessions.ts';
-import type { AgentSummary, MemoryBlock } from '../platform/agent-platform.ts';
-import { agentRoleOf, type AgentRole } from './agent-roles.ts';
+import type { AgentSummary, MemoryBlock } from '../../contracts/agent-platform.ts';
+import { agentRoleOf, type AgentRole } from '../../../lib/agent-roles.ts';
 import { agentToolInfo, type AgentToolInfo } from './agent-tools-info.ts';
 import { conversationsOfAgents, type AgentConversation } from './conversations-of-agents.ts';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { tagValue } from '../../delegation/tags.ts';
-import type { AgentPlatform } from '../platform/agent-platform.ts';
-import { agentRoleOf, type AgentRole } from './agent-roles.ts';
-import { searchAgents, type RoleCounts } from './agent-search.ts';
+import type { AgentPlatform } from '../../contracts/agent-platform.ts';
+import { agentRoleOf, type AgentRole } from '../../../lib/agent-roles.ts';
+import { searchAgents, type RoleCounts } from '../../../lib/agent-search.ts';
 import { conversationsOfAgents, type AgentConversation } from './conversations-of-agents.ts';
 
 /** One row of the Agents list. */

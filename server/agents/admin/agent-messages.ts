@@ -1,4 +1,4 @@
-import type { AgentPlatform, StoredMessage } from '../platform/agent-platform.ts';
+import type { AgentPlatform, StoredMessage } from '../../contracts/agent-platform.ts';
 import { AgentAdminError } from './errors.ts';
 
 /** One page of an agent's history, newest first; `next_before` pages on to older messages (null: none left). */

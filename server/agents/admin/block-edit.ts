@@ -1,8 +1,8 @@
 import { BlockWriteError } from '../../delegation/block-writer.ts';
 import { recordEvent, type DelegationHub } from '../../delegation/hub.ts';
 import { sessionOfAgent } from '../../delegation/sessions.ts';
-import type { MemoryBlock } from '../platform/agent-platform.ts';
-import { blockValueProblems } from './block-rules.ts';
+import type { MemoryBlock } from '../../contracts/agent-platform.ts';
+import { blockValueProblems } from '../../../lib/block-rules.ts';
 import { AgentAdminError } from './errors.ts';
 
 export interface BlockEditRequest {

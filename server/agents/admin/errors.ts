@@ -1,4 +1,4 @@
-import type { BlockValueProblem } from './block-rules.ts';
+import type { BlockValueProblem } from '../../../lib/block-rules.ts';
 
 /**
  * An expected failure of the Agents view's operations: an agent or block that is not there, a

@@ -1,5 +1,5 @@
-import type { DeclarePlanInput } from '../../planning/ports.ts';
-import type { PlanUnit, ResourceBudget, ToolCallIntent } from '../../planning/schemas.ts';
+import type { DeclarePlanInput } from '../../contracts/planning/ports.ts';
+import type { PlanUnit, ResourceBudget, ToolCallIntent } from '../../contracts/planning/schemas.ts';
 import { parseObject, type ToolCallsDecision } from './brain.ts';
 
 /**

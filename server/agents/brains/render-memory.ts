@@ -1,4 +1,4 @@
-import type { MemoryBlock } from '../platform/agent-platform.ts';
+import type { MemoryBlock } from '../../contracts/agent-platform.ts';
 
 /**
  * The agent's core memory as text for a language model's system prompt, in the layout Letta

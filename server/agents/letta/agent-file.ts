@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentCreateParams } from '@letta-ai/letta-client/resources/agents/agents';
-import type { CreateAgentSpec } from '../platform/agent-platform.ts';
+import type { CreateAgentSpec } from '../../contracts/agent-platform.ts';
 import { currentToolName, isMultiAgentTool } from '../../delegation/letta-multi-agent.ts';
 
 /**

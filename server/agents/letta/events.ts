@@ -1,4 +1,4 @@
-import type { AgentEvent, StoredMessage } from '../platform/agent-platform.ts';
+import type { AgentEvent, StoredMessage } from '../../contracts/agent-platform.ts';
 import type { LettaRequest } from './errors.ts';
 import { readAgentMessage } from '../../delegation/letta-multi-agent.ts';
 import { lettaMessage, parseLetta, type LettaMessage } from './schemas.ts';

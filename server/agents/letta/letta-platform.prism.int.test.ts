@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentTemplateError } from './agent-file.ts';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { migrateDatabase, openDatabase } from '../../db/client.ts';
 import { memories } from '../../db/schema/index.ts';
 import { testConfig } from '../../testing/test-config.ts';

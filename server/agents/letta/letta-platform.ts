@@ -9,7 +9,7 @@ import type {
   MemoryBlock,
   Passage,
   StoredMessage,
-} from '../platform/agent-platform.ts';
+} from '../../contracts/agent-platform.ts';
 import { buildCreateAgentRequest, parseAgentFile } from './agent-file.ts';
 import { callLetta, isNotFound, LettaPlatformError, UnknownToolError, type LettaRequest } from './errors.ts';
 import { assistantText } from './events.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../platform/agent-platform.ts';
+import type { AgentEvent } from '../../contracts/agent-platform.ts';
 import { LettaPlatformError, UnknownToolError } from './errors.ts';
 import { LettaAgentPlatform } from './letta-platform.ts';
 import { lettaSchemaProblems } from './testing/openapi-schemas.ts';

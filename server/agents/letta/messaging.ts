@@ -1,5 +1,5 @@
 import { APIConnectionTimeoutError, type Letta } from '@letta-ai/letta-client';
-import type { AgentEvent, InboundMessage, StoredMessage } from '../platform/agent-platform.ts';
+import type { AgentEvent, InboundMessage, StoredMessage } from '../../contracts/agent-platform.ts';
 import { callLetta, LettaPlatformError, toPlatformError, type LettaRequest } from './errors.ts';
 import { parseLettaMessage, toAgentEvents, toStoredMessages } from './events.ts';
 import { lettaResponse, lettaRun, readLetta } from './schemas.ts';

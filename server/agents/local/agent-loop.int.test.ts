@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../testing/test-database.ts';
 import { DeterministicBrains } from '../brains/deterministic.ts';
 import { OpenAIChatBrain } from '../brains/openai/openai-brain.ts';
 import { deterministicBrains, openAIBrains } from '../brains/select.ts';
-import type { AgentEvent } from '../platform/agent-platform.ts';
+import type { AgentEvent } from '../../contracts/agent-platform.ts';
 import { defaultTemplatesDir } from '../templates/load-template.ts';
 import { conclusionProblems } from '../brains/openai/testing/conclusion-wire.ts';
 import { FakeChatEndpoint, type ChatRequest } from './testing/fake-chat-endpoint.ts';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentRow } from '../../db/schema/agents.ts';
-import type { ToolContext } from '../../tools/context.ts';
+import type { ToolContext } from '../../contracts/tool-services.ts';
 import type { InvokeOptions } from '../../tools/invoke.ts';
-import type { PlanTracker } from '../../planning/ports.ts';
-import type { PlanUnit } from '../../planning/schemas.ts';
+import type { PlanTracker } from '../../contracts/planning/ports.ts';
+import type { PlanUnit } from '../../contracts/planning/schemas.ts';
 import { fail } from '../../tool-result.ts';
 import { BrainError, type BrainDecision, type BrainInput, type BrainToolCall } from '../brains/brain.ts';
 import type { BrainSelection } from '../brains/select.ts';
-import type { AgentEvent, InboundMessage } from '../platform/agent-platform.ts';
+import type { AgentEvent, InboundMessage } from '../../contracts/agent-platform.ts';
 import type { AgentStore } from './agent-store.ts';
 import { resolveTool } from './agent-tools.ts';
 import type { BlockStore } from './block-store.ts';

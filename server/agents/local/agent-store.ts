@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { agentBlocks, agents, agentTags, agentTools, memoryBlocks, type AgentRow } from '../../db/schema/agents.ts';
-import type { AgentSummary } from '../platform/agent-platform.ts';
+import type { AgentSummary } from '../../contracts/agent-platform.ts';
 
 export type NewAgent = typeof agents.$inferInsert;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentBlocks, memoryBlocks, type MemoryBlockRow } from '../../db/schema/agents.ts';
-import type { MemoryBlock } from '../platform/agent-platform.ts';
+import type { MemoryBlock } from '../../contracts/agent-platform.ts';
 import { AgentPlatformError } from './errors.ts';
 
 /** Our default block size (the port: "ours 20000"). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memoryBlocks } from '../../db/schema/agents.ts';
-import type { CreateAgentSpec } from '../platform/agent-platform.ts';
+import type { CreateAgentSpec } from '../../contracts/agent-platform.ts';
 import type { AfAgent } from '../templates/agent-file.ts';
 import type { AgentTemplate } from '../templates/load-template.ts';
 import { AgentStore } from './agent-store.ts';

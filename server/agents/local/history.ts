@@ -1,5 +1,5 @@
 import type { BrainMessage, BrainToolCall } from '../brains/brain.ts';
-import type { StoredMessage } from '../platform/agent-platform.ts';
+import type { StoredMessage } from '../../contracts/agent-platform.ts';
 
 type Row = StoredMessage & { step_id: string | null };
 

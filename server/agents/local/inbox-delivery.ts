@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { InboundMessage, MessageGate } from '../platform/agent-platform.ts';
+import type { InboundMessage, MessageGate } from '../../contracts/agent-platform.ts';
 import type { ClaimedMessage, InboxStore } from './inbox-store.ts';
 import type { TurnQueue } from './turn-queue.ts';
 

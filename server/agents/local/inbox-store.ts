@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { agentInbox, type AgentInboxRow } from '../../db/schema/delegation.ts';
-import type { InboundMessage } from '../platform/agent-platform.ts';
+import type { InboundMessage } from '../../contracts/agent-platform.ts';
 
 /** A claimed message: deliver it, then `delivered` or `rejected` it. */
 export type ClaimedMessage = Pick<AgentInboxRow, 'seq' | 'agentId' | 'senderAgentId' | 'role' | 'content' | 'attempts'>;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { currentTurn, type Brain } from '../brains/brain.ts';
 import type { BrainSelection } from '../brains/select.ts';
-import type { MessageGate } from '../platform/agent-platform.ts';
+import type { MessageGate } from '../../contracts/agent-platform.ts';
 import { InboxStore } from './inbox-store.ts';
 import type { LocalAgentPlatform } from './local-platform.ts';
 import { eventually, testPlatform } from './testing/platform-harness.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { ToolServices } from '../../tools/context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { brainsFromConfig } from '../brains/select.ts';
 import { LocalAgentPlatform, type LocalAgentPlatformOptions } from './local-platform.ts';
 

@@ -3,8 +3,8 @@ import { dbAuditSink, type AuditSink } from '../../audit/log.ts';
 import type { Db } from '../../db/client.ts';
 import type { AgentRow } from '../../db/schema/agents.ts';
 import { logger } from '../../log.ts';
-import type { PlanTracker } from '../../planning/ports.ts';
-import type { ToolServices } from '../../tools/context.ts';
+import type { PlanTracker } from '../../contracts/planning/ports.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import type { BrainSelection } from '../brains/select.ts';
 import type {
   AgentEvent,
@@ -16,7 +16,7 @@ import type {
   MessageGate,
   Passage,
   StoredMessage,
-} from '../platform/agent-platform.ts';
+} from '../../contracts/agent-platform.ts';
 import { loadAgentTemplate, TemplateError } from '../templates/load-template.ts';
 import { runTurn, type TurnDeps, type TurnOptions } from './agent-loop.ts';
 import { AgentStore } from './agent-store.ts';

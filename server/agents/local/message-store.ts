@@ -3,7 +3,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { agentMessages, type AgentMessageRow } from '../../db/schema/agents.ts';
-import type { StoredMessage } from '../platform/agent-platform.ts';
+import type { StoredMessage } from '../../contracts/agent-platform.ts';
 
 /** What is stored: messages and message-like events (usage statistics and stop reasons are only streamed). */
 export type StoredEvent = Exclude<StoredMessage['event'], { message_type: 'usage_statistics' | 'stop_reason' }>;

@@ -1,5 +1,5 @@
 import type { AgentRow } from '../../db/schema/agents.ts';
-import type { AgentEvent, StoredMessage } from '../platform/agent-platform.ts';
+import type { AgentEvent, StoredMessage } from '../../contracts/agent-platform.ts';
 import { AgentPlatformError } from './errors.ts';
 
 /** An async agent-to-agent message as the receiver reads it (Letta's wording, so prompts written for Letta hold). */

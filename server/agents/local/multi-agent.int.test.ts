@@ -5,7 +5,7 @@ import { companionBrain } from '../brains/companion/companion-brain.ts';
 import { defaultDeterministicBrains } from '../brains/deterministic.ts';
 import { OpenAIChatBrain } from '../brains/openai/openai-brain.ts';
 import { deterministicBrains, type BrainSelection } from '../brains/select.ts';
-import type { StoredMessage } from '../platform/agent-platform.ts';
+import type { StoredMessage } from '../../contracts/agent-platform.ts';
 import { FakeChatEndpoint } from './testing/fake-chat-endpoint.ts';
 import { eventually, testPlatform } from './testing/platform-harness.ts';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { memories } from '../../db/schema/workflow-store.ts';
-import type { Passage } from '../platform/agent-platform.ts';
+import type { Passage } from '../../contracts/agent-platform.ts';
 
 /** The `memories.kind` of passages agents insert themselves (archival_memory_insert). */
 export const PASSAGE_KIND = 'archival_passage';

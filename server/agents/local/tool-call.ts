@@ -1,5 +1,5 @@
 import type { AgentRow } from '../../db/schema/agents.ts';
-import type { ToolContext } from '../../tools/context.ts';
+import type { ToolContext } from '../../contracts/tool-services.ts';
 import { inputShapeProblem } from '../../tools/input-shape.ts';
 import { invokeTool, type InvokeOptions } from '../../tools/invoke.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { executionHarness, task, workflowOf } from '../../execution/testing/harness.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { setDemoFaultsTool } from '../../tools/skills/set-demo-faults.ts';
 import { createTestDatabase, PROJECT_ROOT } from '../../testing/test-database.ts';
 import { deterministicBrains } from '../brains/select.ts';
-import type { AgentEvent } from '../platform/agent-platform.ts';
+import type { AgentEvent } from '../../contracts/agent-platform.ts';
 import { PlatformWorkerRuntime } from '../platform/platform-workers.ts';
 import { LocalAgentPlatform } from './local-platform.ts';
 import { eventually } from './testing/platform-harness.ts';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { ToolServices } from '../../tools/context.ts';
-import type { AgentPlatform } from './agent-platform.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
+import type { AgentPlatform } from '../../contracts/agent-platform.ts';
 
 /** How this process takes part (local runtime only). */
 export interface AgentPlatformOptions {

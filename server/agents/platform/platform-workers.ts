@@ -1,5 +1,5 @@
-import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../agent-runtime.ts';
-import type { AgentEvent, AgentPlatform, AgentSummary } from './agent-platform.ts';
+import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../../contracts/agent-runtime.ts';
+import type { AgentEvent, AgentPlatform, AgentSummary } from '../../contracts/agent-platform.ts';
 import { ACTIVE_SKILLS_BLOCK, ACTIVE_SKILLS_DESCRIPTION, readActiveSkills, writeActiveSkills } from '../../delegation/skill-tracker.ts';
 
 /**

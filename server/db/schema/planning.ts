@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { DeviationRationale, FindingDetail, PlanPolicy, ResourceBudget, ToolCallIntent } from '../../planning/schemas.ts';
-import type { SkillChoiceEvidence } from '../../planning/ports.ts';
+import type { DeviationRationale, FindingDetail, PlanPolicy, ResourceBudget, ToolCallIntent } from '../../contracts/planning/schemas.ts';
+import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
 
 /**
  * Tool-call planning (issue 17, server/planning/schemas.ts): the plans agents declare, the

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { closeCliDatabase, cliDatabase } from '../../../cli/database.ts';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { recordAudit } from '../../audit/log.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';

@@ -4,7 +4,7 @@ import { DeterministicBrains } from '../../agents/brains/deterministic.ts';
 import { deterministicBrains } from '../../agents/brains/select.ts';
 import { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import { eventually } from '../../agents/local/testing/platform-harness.ts';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import { createUser, type PublicUser } from '../../auth/users.ts';
 import { createConversation } from '../../chat/conversations.ts';
 import type { ConversationRow } from '../../db/schema/chat.ts';
@@ -12,7 +12,7 @@ import type { DelegationEventRow, DelegationSessionRow } from '../../db/schema/d
 import type { ExecutionRuntime } from '../../execution/runtime.ts';
 import { createTestDatabase, isolatedRedisUrl } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import type { ToolServices } from '../../tools/context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { createCompanionTool } from '../../tools/delegation/create-companion.ts';
 import { delegateTaskTool } from '../../tools/delegation/delegate-task.ts';
 import { invokeTool } from '../../tools/invoke.ts';

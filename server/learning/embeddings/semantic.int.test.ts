@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { loadSkillDirectory } from '../../skills/skill-directory.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase, testDbKind } from '../../testing/test-database.ts';

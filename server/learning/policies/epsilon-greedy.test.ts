@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseArm } from './choose.ts';
-import type { Arm } from './types.ts';
+import type { Arm } from '../../contracts/exploit-explore.ts';
 
 /** A random source replaying `values`; throws if asked for more. */
 const replay =

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import type { AppConfig } from '../../config.ts';
 import { executionHarness, type ExecutionHarness } from '../../execution/testing/harness.ts';
 import { createKnowledgeGraph } from '../../graph/factory.ts';
 import type { Episode, KnowledgeGraph, RecordedSkillUse } from '../../graph/port.ts';
-import { policyComparisonSchema, type PolicyComparison } from '../../planning/schemas.ts';
+import { policyComparisonSchema, type PolicyComparison } from '../../contracts/planning/schemas.ts';
 import { createTestDatabase, testDbKind } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { invokeTool } from '../../tools/invoke.ts';

@@ -1,6 +1,6 @@
 import type { RecordedSkillUse } from '../../graph/port.ts';
 import type { StrategyName } from '../policies/index.ts';
-import type { PolicyComparison } from '../../planning/schemas.ts';
+import type { PolicyComparison } from '../../contracts/planning/schemas.ts';
 import type { CapabilityHistory } from './history.ts';
 
 /** One strategy's figures, the shape of PolicyComparison's `strategies` (server/planning/schemas.ts). */

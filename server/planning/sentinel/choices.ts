@@ -1,5 +1,5 @@
-import type { SkillChoiceEvidence } from '../ports.ts';
-import type { ToolCallPlan, ToolCallRecord } from '../schemas.ts';
+import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
+import type { ToolCallPlan, ToolCallRecord } from '../../contracts/planning/schemas.ts';
 import { chooseArm, resolvePolicy, type ResolvedPolicy } from '../../learning/policies/index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { parseSkillUri } from '../../skills/skill-uri.ts';
-import { PLANNING_TOOLS } from '../ports.ts';
-import type { ToolCallIntent, ToolCallPlan, ToolCallRecord } from '../schemas.ts';
+import { PLANNING_TOOLS } from '../../contracts/planning/ports.ts';
+import type { ToolCallIntent, ToolCallPlan, ToolCallRecord } from '../../contracts/planning/schemas.ts';
 
 /**
  * Which declared intent a call carries out (ToolCallRecord.intent_index). The rules:

@@ -1,5 +1,5 @@
-import type { SkillChoiceEvidence } from '../ports.ts';
-import type { FindingType, SentinelFinding, ToolCallPlan, ToolCallRecord } from '../schemas.ts';
+import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
+import type { FindingType, SentinelFinding, ToolCallPlan, ToolCallRecord } from '../../contracts/planning/schemas.ts';
 
 /**
  * What the sentinel judges: one plan with everything recorded against it so far. The tracker

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import type { CostReport, COST_DIMENSIONS } from '../schemas.ts';
+import type { CostReport, COST_DIMENSIONS } from '../../contracts/planning/schemas.ts';
 import { MODEL_RECORD } from '../usage.ts';
 import { daysOf, type DayPeriod } from './period.ts';
 

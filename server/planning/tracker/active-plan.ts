@@ -1,5 +1,5 @@
-import type { SkillChoiceEvidence } from '../ports.ts';
-import type { ToolCallPlan } from '../schemas.ts';
+import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
+import type { ToolCallPlan } from '../../contracts/planning/schemas.ts';
 import type { LiveCall } from './live-call.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { DeclareArgs, DeclareContext, UpdateArgs } from '../service.ts';
-import type { SentinelMode, ToolCallPlan } from '../schemas.ts';
-import { planMode } from '../ports.ts';
+import type { DeclareArgs, DeclareContext, UpdateArgs } from '../../contracts/planning/service.ts';
+import type { SentinelMode, ToolCallPlan } from '../../contracts/planning/schemas.ts';
+import { planMode } from '../../contracts/planning/ports.ts';
 
 /**
  * Pure steps of a plan's life (the tracker does the I/O): a declared plan starts Planned; a

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import { fail, ok } from '../../tool-result.ts';
 import { createTestDatabase, testDbKind } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import type { ToolServices } from '../../tools/context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { defineTool } from '../../tools/define-tool.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { findTool } from '../../tools/registry.ts';
 import { processTracker } from '../process-tracker.ts';
-import type { PlanView, ToolCallPlan } from '../schemas.ts';
+import type { PlanView, ToolCallPlan } from '../../contracts/planning/schemas.ts';
 import type { PlanTrackerService } from './plan-tracker.ts';
 
 /**

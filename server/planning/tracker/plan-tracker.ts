@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { KeyedLock } from '../../../lib/keyed-lock.ts';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { SkillDirectory } from '../../execution/services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 import { costTable, type CostTable } from '../costs.ts';
 import { namedSkills, usedSkills } from '../named-skills.ts';
-import { PLANNING_TOOLS, type CallTicket } from '../ports.ts';
-import type { DeclareArgs, DeclareContext, PlanChange, PlanningService, UpdateArgs } from '../service.ts';
-import type { PlanView, SentinelMode } from '../schemas.ts';
+import { PLANNING_TOOLS, type CallTicket } from '../../contracts/planning/ports.ts';
+import type { DeclareArgs, DeclareContext, PlanChange, PlanningService, UpdateArgs } from '../../contracts/planning/service.ts';
+import type { PlanView, SentinelMode } from '../../contracts/planning/schemas.ts';
 import { insertPlan, readActivePlans, readFindingsOf, readPlan, readPlanView } from '../store/plan-store.ts';
 import { MODEL_RECORD, usageOf } from '../usage.ts';
 import { ActivePlan } from './active-plan.ts';

@@ -1,5 +1,5 @@
 import { locate, turnsOf } from '../locate.ts';
-import type { QaFlag, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict } from '../record.ts';
+import type { QaFlag, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict } from '../../contracts/qa-record.ts';
 
 /**
  * Realistic QA records for tests and benchmarks, built the way the projection builds them

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { setDemoFaultsTool } from '../../tools/skills/set-demo-faults.ts';

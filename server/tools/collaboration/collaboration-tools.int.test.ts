@@ -9,7 +9,7 @@ import { isKnownTool } from '../../agents/local/agent-tools.ts';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import { eventually, testPlatform } from '../../agents/local/testing/platform-harness.ts';
 import { loadAgentTemplate } from '../../agents/templates/load-template.ts';
-import { systemActor, type Actor } from '../../audit/actor.ts';
+import { systemActor, type Actor } from '../../contracts/audit-actor.ts';
 import {
   collaborationAssignments,
   collaborationDecompositions,
@@ -24,7 +24,7 @@ import { authenticateApiToken } from '../../auth/api-tokens.ts';
 import { listCollaborationSessions, readCollaborationSession } from '../../collaboration/views.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { describeTools, findTool } from '../registry.ts';
 

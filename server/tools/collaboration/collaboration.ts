@@ -1,6 +1,6 @@
 import type { Collab } from '../../collaboration/context.ts';
 import { CollaborationError } from '../../collaboration/errors.ts';
-import type { ToolContext } from '../context.ts';
+import type { ToolContext } from '../../contracts/tool-services.ts';
 import { fail, ok, type ToolResult } from '../../tool-result.ts';
 import { failureOf } from '../delegation/delegation.ts';
 

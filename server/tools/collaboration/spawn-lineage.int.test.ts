@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import { systemActor, type Actor } from '../../audit/actor.ts';
+import { systemActor, type Actor } from '../../contracts/audit-actor.ts';
 import { agentActor, authenticateApiToken, createApiToken, revokeApiToken } from '../../auth/api-tokens.ts';
 import { apiTokens } from '../../db/schema/index.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import type { createTestDatabase } from '../../testing/test-database.ts';
 import { dataDirToolHarness, type DataDirToolHarness } from '../testing/platform-tool-harness.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import type { ToolFailure } from '../../tool-result.ts';
 import { callSkillData, type SkillData } from './skill-call.ts';
 

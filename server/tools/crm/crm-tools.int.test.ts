@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import type { AppConfig } from '../../config.ts';
 import { demoDataset } from '../../skills/demo/dataset/generate.ts';
 import { startDemoSkillsServer, type DemoSkillsServer } from '../../skills/demo/server/http-server.ts';

@@ -2,7 +2,7 @@ import { failureCause } from '../../../lib/failure-cause.ts';
 import type { AppConfig } from '../../config.ts';
 import { skillDirectory } from '../../learning/services.ts';
 import { createSkillInvoker, type SkillInvoker } from '../../skills/invoke/index.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 
 /**

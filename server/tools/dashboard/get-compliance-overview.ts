@@ -1,5 +1,5 @@
 import { complianceOverview } from '../../dashboard/compliance.ts';
-import { complianceSchema, dashboardFilterSchema } from '../../dashboard/schemas.ts';
+import { complianceSchema, dashboardFilterSchema } from '../../contracts/dashboard-schemas.ts';
 import { ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
 import { isToolFailure, qaDb } from '../qa/qa-db.ts';

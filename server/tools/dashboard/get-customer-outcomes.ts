@@ -1,5 +1,5 @@
 import { customerOutcomes } from '../../dashboard/customers.ts';
-import { customerOutcomesSchema, dashboardFilterSchema } from '../../dashboard/schemas.ts';
+import { customerOutcomesSchema, dashboardFilterSchema } from '../../contracts/dashboard-schemas.ts';
 import { ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
 import { isToolFailure, qaDb } from '../qa/qa-db.ts';

@@ -1,5 +1,5 @@
 import { operationsOverview } from '../../dashboard/operations.ts';
-import { operationsFilterSchema, operationsSchema } from '../../dashboard/schemas.ts';
+import { operationsFilterSchema, operationsSchema } from '../../contracts/dashboard-schemas.ts';
 import { learning } from '../../learning/services.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';

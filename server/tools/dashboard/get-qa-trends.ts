@@ -1,5 +1,5 @@
 import { qaTrends } from '../../dashboard/qa-trends.ts';
-import { dashboardFilterSchema, qaTrendsSchema } from '../../dashboard/schemas.ts';
+import { dashboardFilterSchema, qaTrendsSchema } from '../../contracts/dashboard-schemas.ts';
 import { ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
 import { isToolFailure, qaDb } from '../qa/qa-db.ts';

@@ -1,8 +1,8 @@
 import { reviewCoverage } from '../../dashboard/coverage.ts';
 import type { RecordedCounter } from '../../dashboard/recorded.ts';
-import { dashboardFilterSchema, reviewCoverageSchema } from '../../dashboard/schemas.ts';
+import { dashboardFilterSchema, reviewCoverageSchema } from '../../contracts/dashboard-schemas.ts';
 import { isFailure, ok } from '../../tool-result.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { callCrmDirectory } from '../crm/crm-directory.ts';
 import { defineTool } from '../define-tool.ts';
 import { isToolFailure, qaDb } from '../qa/qa-db.ts';

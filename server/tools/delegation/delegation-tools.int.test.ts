@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import type { Actor } from '../../audit/actor.ts';
-import { systemActor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { dataDirToolHarness, type DataDirToolHarness } from '../testing/platform-tool-harness.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
 

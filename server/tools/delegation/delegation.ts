@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DelegationHub } from '../../delegation/hub.ts';
 import { DelegationError } from '../../delegation/errors.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { inputIssues } from '../invoke.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 

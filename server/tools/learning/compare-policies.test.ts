@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { invokeTool } from '../invoke.ts';
 import { comparePoliciesTool } from './compare-policies.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor, type Actor } from '../../audit/actor.ts';
+import { systemActor, type Actor } from '../../contracts/audit-actor.ts';
 import { conversations, memories, users, type Role } from '../../db/schema/index.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { storeMemoryTool } from './store-memory.ts';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { WorkflowDocumentRow } from '../../db/schema/workflow-store.ts';
 import { users } from '../../db/schema/users.ts';

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { describeTools, findTool } from '../registry.ts';
 import { invokeTool } from '../invoke.ts';
-import type { ToolContext } from '../context.ts';
+import type { ToolContext } from '../../contracts/tool-services.ts';
 
 const agent = (id: string): Actor => ({ kind: 'agent', id, label: id });
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolContext } from '../context.ts';
+import type { ToolContext } from '../../contracts/tool-services.ts';
 import { AgentMemoryStore, type QuotaScope } from '../../agent-memory/store.ts';
 import { lineageAgentNames } from '../../auth/token-lineage.ts';
 import { isMemoryFileError } from '../../agent-memory/errors.ts';

@@ -1,4 +1,4 @@
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 import type { SendDeps } from '../../notifications/send.ts';
 

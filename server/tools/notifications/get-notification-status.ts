@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
 import { fail, ok } from '../../tool-result.ts';
-import { CHANNELS, DELIVERY_STATUSES, URGENCY_LEVELS } from '../../notifications/schemas.ts';
+import { CHANNELS, DELIVERY_STATUSES, URGENCY_LEVELS } from '../../contracts/notification-schemas.ts';
 import { NotificationStore } from '../../notifications/store.ts';
 
 /**

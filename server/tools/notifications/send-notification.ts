@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
 import { fail, ok } from '../../tool-result.ts';
-import { channelStatusSchema, CHANNELS, URGENCY_LEVELS } from '../../notifications/schemas.ts';
+import { channelStatusSchema, CHANNELS, URGENCY_LEVELS } from '../../contracts/notification-schemas.ts';
 import { takeNotification } from '../../notifications/rate-limit.ts';
 import { sendNotification } from '../../notifications/send.ts';
 import { notificationDeps } from './deps.ts';

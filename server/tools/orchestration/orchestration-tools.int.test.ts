@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deterministicBrains } from '../../agents/brains/select.ts';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import { eventually, testPlatform } from '../../agents/local/testing/platform-harness.ts';
-import { systemActor, type Actor } from '../../audit/actor.ts';
+import { systemActor, type Actor } from '../../contracts/audit-actor.ts';
 import { createUser, type PublicUser } from '../../auth/users.ts';
 import { conversations } from '../../db/schema/chat.ts';
 import { getDispatch, refreshDispatch } from '../../orchestration/dispatch.ts';
@@ -13,7 +13,7 @@ import { registerBackgroundJobs } from '../../schedules/service.ts';
 import { logger } from '../../log.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase, isolatedRedisUrl } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';
 

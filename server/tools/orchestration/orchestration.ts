@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AgentPlatform } from '../../agents/platform/agent-platform.ts';
-import type { Actor } from '../../audit/actor.ts';
+import type { AgentPlatform } from '../../contracts/agent-platform.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { BackgroundJobRow } from '../../db/schema/orchestration.ts';
 import type { Dispatcher } from '../../orchestration/dispatch.ts';
@@ -9,7 +9,7 @@ import { JobOwners } from '../../schedules/job-owner.ts';
 import { nextRunAfter, scheduleOfRow } from '../../schedules/schedule-spec.ts';
 import { backgroundJobsOf } from '../../schedules/service.ts';
 import { fail, isFailure, type ToolFailure } from '../../tool-result.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { failureOf } from '../delegation/delegation.ts';
 
 export { isToolFailure, jsonParam } from '../delegation/delegation.ts';

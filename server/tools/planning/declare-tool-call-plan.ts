@@ -1,8 +1,8 @@
-import { declarePlanInput } from '../../planning/ports.ts';
+import { declarePlanInput } from '../../contracts/planning/ports.ts';
 import { declareContext, type RunOwner } from '../../planning/unit-owner.ts';
 import { readRun } from '../../execution/run-record.ts';
 import { isFailure } from '../../tool-result.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { defineTool } from '../define-tool.ts';
 import { agentOf, planChangeOut, planningOf, resultOf } from './planning.ts';
 

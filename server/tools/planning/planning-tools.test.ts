@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { invokeTool } from '../invoke.ts';
 import { findTool } from '../registry.ts';

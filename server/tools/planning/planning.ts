@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { PlanReader } from '../../planning/store/plan-query.ts';
-import type { PlanningService } from '../../planning/service.ts';
-import { PLAN_STATES, sentinelFindingSchema, toolCallPlanSchema } from '../../planning/schemas.ts';
+import type { PlanningService } from '../../contracts/planning/service.ts';
+import { PLAN_STATES, sentinelFindingSchema, toolCallPlanSchema } from '../../contracts/planning/schemas.ts';
 import { fail, isFailure, ok, type ToolFailure, type ToolResult } from '../../tool-result.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 
 /** The process's plan tracker, or the `unavailable` failure every planning tool returns without it. */
 export function planningOf(services: ToolServices): PlanningService | ToolFailure {

@@ -1,4 +1,4 @@
-import { updatePlanInput } from '../../planning/ports.ts';
+import { updatePlanInput } from '../../contracts/planning/ports.ts';
 import { isFailure } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
 import { agentOf, planChangeOut, planningOf, resultOf } from './planning.ts';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { drainQaResults } from '../../execution/qa-publish.ts';
 import { refreshStaleReviewedFigures } from '../../qa/figures.ts';
 import { CONSUMER_ROLES } from '../../redis/stream-consumer.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { scoringSkillOf } from './scoring-skill.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 

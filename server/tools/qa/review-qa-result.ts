@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewInputSchema } from '../../qa/review-input.ts';
+import { reviewInputSchema } from '../../../lib/review-input.ts';
 import { reviewQaResult } from '../../qa/review.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, ok } from '../../tool-result.ts';

@@ -1,6 +1,6 @@
 import { skillDirectory } from '../../learning/services.ts';
 import type { ScoringSkill } from '../../qa/reviewed-figures.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { callSkillData } from '../crm/skill-call.ts';
 
 /**

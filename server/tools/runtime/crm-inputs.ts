@@ -1,6 +1,6 @@
 import { isRecord } from '../../../lib/is-record.ts';
 import { fail, isFailure, type ToolFailure } from '../../tool-result.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { callCrmDirectory } from '../crm/crm-directory.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ExecutionServices } from '../../execution/services.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
-import type { Actor } from '../../audit/actor.ts';
+import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import { getWorkflowVersion } from '../../workflows/store.ts';
 import { noPublishedVersion } from '../learning/no-published-version.ts';

@@ -2,7 +2,7 @@ import { readActiveSkills, writeActiveSkills } from '../../delegation/skill-trac
 import { sessionContextArguments } from '../../delegation/webhook.ts';
 import type { ExecutionServices } from '../../execution/services.ts';
 import { runContextArguments } from '../../execution/webhook.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 
 /**

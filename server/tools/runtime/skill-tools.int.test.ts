@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { ACTIVE_SKILLS_BLOCK } from '../../delegation/skill-tracker.ts';
 import type { ExecutionHarness } from '../../execution/testing/harness.ts';
 import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 import { platformToolHarness, type PlatformToolHarness } from '../testing/platform-tool-harness.ts';
 import { runWebhookUrl } from '../../execution/webhook.ts';
 import { demoDataset } from '../../skills/demo/dataset/generate.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from '../../execution/testing/harness.ts';
 import { seedWorkflowCatalog } from '../../learning/workflow-catalog.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';

@@ -3,7 +3,7 @@ import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { invokeTool } from '../invoke.ts';
 import { getSkillsetTool } from './get-skillset.ts';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { PROJECT_ROOT } from '../../testing/test-database.ts';
 import { workspaceScratchDir } from '../../testing/workspace-dir.ts';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { invokeTool } from '../invoke.ts';
 import { validateSkillManifestTool } from './validate-skill-manifest.ts';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { PROJECT_ROOT } from '../../testing/test-database.ts';
 

@@ -9,7 +9,7 @@ import { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
 import { PlatformWorkerRuntime } from '../../agents/platform/platform-workers.ts';
 import { executionHarness, type ExecutionHarness } from '../../execution/testing/harness.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
+import type { ToolServices } from '../../contracts/tool-services.ts';
 
 /**
  * Tools called as agents call them, for integration tests: the execution runtime on real Redis

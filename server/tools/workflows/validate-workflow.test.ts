@@ -3,7 +3,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { invokeTool } from '../invoke.ts';
 import { validateWorkflowTool } from './validate-workflow.ts';
-import { systemActor } from '../../audit/actor.ts';
+import { systemActor } from '../../contracts/audit-actor.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { PROJECT_ROOT } from '../../testing/test-database.ts';
 import { workspaceScratchDir } from '../../testing/workspace-dir.ts';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z, ZodRealError } from 'zod';
-import { AGENT_ROLES } from '../../agents/admin/agent-roles.ts';
+import { AGENT_ROLES } from '../../../lib/agent-roles.ts';
 import { agentDetail } from '../../agents/admin/agent-detail.ts';
 import { listAgentsForAdmin } from '../../agents/admin/agent-list.ts';
 import { agentMessagesPage } from '../../agents/admin/agent-messages.ts';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { CHAT_ROLES } from '../../../lib/roles.ts';
-import type { AgentPlatform } from '../../agents/platform/agent-platform.ts';
+import type { AgentPlatform } from '../../contracts/agent-platform.ts';
 import {
   ConversationNotFound,
   conversationMessages,

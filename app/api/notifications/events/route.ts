@@ -4,7 +4,7 @@ import { executionRuntime } from '@/server/app/services';
 import { runEventHub } from '@/server/execution/run-event-hub';
 import { sseResponse } from '@/server/execution/run-event-sse';
 import { openUserNotificationFeed } from '@/server/notifications/live';
-import type { PublishedNotification } from '@/server/notifications/schemas';
+import type { PublishedNotification } from '@/server/contracts/notification-schemas';
 
 /** A stream lasts as long as the page is open: never cached, always the Node runtime. */
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POST } from './route';
-import { BODY_LIMITS, TRPC_MAX_BATCH_SIZE } from '@/server/http/limits';
+import { BODY_LIMITS, TRPC_MAX_BATCH_SIZE } from '@/lib/http-limits';
 
 /**
  * The refusals the tRPC route makes before tRPC (or the database) sees a request. Each one is

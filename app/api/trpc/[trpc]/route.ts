@@ -6,7 +6,7 @@ import { logger } from '@/server/log';
 import { refuseBrowserPost } from '@/server/http/browser-post';
 import { consoleOrigin } from '@/server/http/same-origin';
 import { withBodyLimit } from '@/server/http/buffered-request';
-import { BODY_LIMITS, TRPC_MAX_BATCH_SIZE } from '@/server/http/limits';
+import { BODY_LIMITS, TRPC_MAX_BATCH_SIZE } from '@/lib/http-limits';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

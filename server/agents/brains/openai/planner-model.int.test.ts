@@ -7,7 +7,7 @@ import { seedWorkflowCatalog } from '../../../learning/workflow-catalog.ts';
 import { createTestDatabase, testDbKind } from '../../../testing/test-database.ts';
 import { LocalAgentPlatform } from '../../local/local-platform.ts';
 import { FakeChatEndpoint, type ChatRequest, type ScriptedReply } from '../../local/testing/fake-chat-endpoint.ts';
-import type { AgentEvent } from '../../platform/agent-platform.ts';
+import type { AgentEvent } from '../../../contracts/agent-platform.ts';
 import { openAIBrains } from '../select.ts';
 import { OpenAIChatBrain } from './openai-brain.ts';
 import { conclusionProblems } from './testing/conclusion-wire.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../../audit/actor.ts';
+import { systemActor } from '../../../contracts/audit-actor.ts';
 import { PROJECT_ROOT } from '../../../testing/test-database.ts';
 import { testConfig } from '../../../testing/test-config.ts';
 import { invokeTool } from '../../../tools/invoke.ts';

@@ -1,6 +1,6 @@
 import { readConfirmation } from '../../../../lib/nl/index.ts';
 import { clockToday, type DateRange } from '../../../../lib/relative-dates.ts';
-import type { MemoryBlock } from '../../platform/agent-platform.ts';
+import type { MemoryBlock } from '../../../contracts/agent-platform.ts';
 
 /**
  * Small readings shared by the Planner and the Conductor: "today" from the clock block, the

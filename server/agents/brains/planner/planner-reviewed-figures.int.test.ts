@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../../audit/actor.ts';
-import { systemActor } from '../../../audit/actor.ts';
+import type { Actor } from '../../../contracts/audit-actor.ts';
+import { systemActor } from '../../../contracts/audit-actor.ts';
 import { createUser } from '../../../auth/users.ts';
 import { complianceOverview } from '../../../dashboard/compliance.ts';
 import { qaTrends } from '../../../dashboard/qa-trends.ts';
 import { listQaPage, qaAggregate } from '../../../qa/query.ts';
-import type { QaRecordInput } from '../../../qa/record.ts';
+import type { QaRecordInput } from '../../../contracts/qa-record.ts';
 import { reviewQaResult } from '../../../qa/review.ts';
 import { upsertQaRecords } from '../../../qa/store.ts';
 import { qaRecordFixture } from '../../../qa/testing/fixtures.ts';

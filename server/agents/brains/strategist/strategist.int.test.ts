@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../../audit/actor.ts';
+import { systemActor } from '../../../contracts/audit-actor.ts';
 import { createCompanion } from '../../../delegation/companions.ts';
 import { delegationHub } from '../../../delegation/connect.ts';
 import { parseGuidelines } from '../../../delegation/guidelines.ts';
@@ -10,12 +10,12 @@ import { readProtocolMessage, type TaskResult } from '../../../delegation/protoc
 import { createSessionContext } from '../../../delegation/sessions.ts';
 import { createTestDatabase } from '../../../testing/test-database.ts';
 import { testConfig } from '../../../testing/test-config.ts';
-import type { ToolServices } from '../../../tools/context.ts';
+import type { ToolServices } from '../../../contracts/tool-services.ts';
 import { invokeTool } from '../../../tools/invoke.ts';
 import { findTool } from '../../../tools/registry.ts';
 import { eventually, testPlatform } from '../../local/testing/platform-harness.ts';
 import type { LocalAgentPlatform } from '../../local/local-platform.ts';
-import type { StoredMessage } from '../../platform/agent-platform.ts';
+import type { StoredMessage } from '../../../contracts/agent-platform.ts';
 import { deterministicBrains } from '../select.ts';
 
 const WHISPER = 'skill://whisper-transcribe@1.0.0';

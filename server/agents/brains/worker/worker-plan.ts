@@ -1,4 +1,4 @@
-import type { DeclarePlanInput } from '../../../planning/ports.ts';
+import type { DeclarePlanInput } from '../../../contracts/planning/ports.ts';
 import { currentTurn, turnToolResults, type BrainInput } from '../brain.ts';
 import { brainPlan } from '../plan-of.ts';
 import { taskStateGoal, taskStateIntents } from '../../../execution/protocol-intents.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { testConfig } from '../../../testing/test-config.ts';
-import type { ToolServices } from '../../../tools/context.ts';
+import type { ToolServices } from '../../../contracts/tool-services.ts';
 import type { BrainSelection } from '../../brains/select.ts';
 import { LocalAgentPlatform, type LocalAgentPlatformOptions } from '../local-platform.ts';
 

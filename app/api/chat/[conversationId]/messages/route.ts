@@ -5,7 +5,7 @@ import { streamTurn } from '@/server/chat/stream-turn';
 import { CHAT_ROLES } from '@/server/trpc/routers/chat';
 import { refuseBrowserPost } from '@/server/http/browser-post';
 import { consoleOrigin } from '@/server/http/same-origin';
-import { BODY_LIMITS } from '@/server/http/limits';
+import { BODY_LIMITS } from '@/lib/http-limits';
 import { readJsonBody } from '@/server/http/read-body';
 
 /** Streams can last as long as a pilot run: no static caching, Node runtime. */

@@ -1,4 +1,4 @@
-import type { MemoryBlock } from '../../../platform/agent-platform.ts';
+import type { MemoryBlock } from '../../../../contracts/agent-platform.ts';
 import type { BrainDecision, BrainInput, BrainMessage, BrainToolCall } from '../../brain.ts';
 import { fakeTools } from '../../planner/testing/fake-tools.ts';
 import { ok, type Responder } from '../../planner/testing/script.ts';

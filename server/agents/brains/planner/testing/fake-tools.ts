@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { systemActor } from '../../../../audit/actor.ts';
+import { systemActor } from '../../../../contracts/audit-actor.ts';
 import { PROJECT_ROOT } from '../../../../testing/test-database.ts';
 import { testConfig } from '../../../../testing/test-config.ts';
 import { invokeTool } from '../../../../tools/invoke.ts';

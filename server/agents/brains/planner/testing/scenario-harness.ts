@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { systemActor } from '../../../../audit/actor.ts';
+import { systemActor } from '../../../../contracts/audit-actor.ts';
 import { executionHarness, type ExecutionHarness } from '../../../../execution/testing/harness.ts';
 import { createKnowledgeGraph } from '../../../../graph/factory.ts';
 import type { KnowledgeGraph } from '../../../../graph/port.ts';
@@ -12,7 +12,7 @@ import { invokeTool } from '../../../../tools/invoke.ts';
 import { findTool } from '../../../../tools/registry.ts';
 import { LocalAgentPlatform } from '../../../local/local-platform.ts';
 import { startDemoSkillsServer, type DemoSkillsServer } from '../../../../skills/demo/server/http-server.ts';
-import type { AgentEvent } from '../../../platform/agent-platform.ts';
+import type { AgentEvent } from '../../../../contracts/agent-platform.ts';
 import { deterministicBrains } from '../../select.ts';
 
 /**

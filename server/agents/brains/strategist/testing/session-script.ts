@@ -12,7 +12,7 @@ import {
 import type { SessionObservation } from '../../../../delegation/receive.ts';
 import { newSessionContext, renderSessionContext } from '../../../../delegation/session-context.ts';
 import { PROJECT_ROOT } from '../../../../testing/test-database.ts';
-import type { MemoryBlock } from '../../../platform/agent-platform.ts';
+import type { MemoryBlock } from '../../../../contracts/agent-platform.ts';
 import type { BrainMessage, BrainTool, BrainToolCall } from '../../brain.ts';
 import type { Counts } from '../beta.ts';
 import { strategistBrain } from '../strategist-brain.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolFailure } from '../tool-result.ts';
+import type { ToolFailure } from '../../tool-result.ts';
 import type { declarePlanInput, PlanTracker, updatePlanInput } from './ports.ts';
 import type { PlanView, SentinelFinding, ToolCallPlan } from './schemas.ts';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema/index.ts';
+import type { Role } from '../../lib/roles.ts';
 
 /**
  * Who is acting. Every tool call and every console mutation carries one, and the audit log

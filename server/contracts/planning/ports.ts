@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Actor } from '../audit/actor.ts';
-import type { ToolFailure } from '../tool-result.ts';
-import type { Arm } from '../learning/policies/types.ts';
+import type { Actor } from '../audit-actor.ts';
+import type { ToolFailure } from '../../tool-result.ts';
+import type { Arm } from '../exploit-explore.ts';
 import {
   deviationRationaleSchema,
   planPolicySchema,

@@ -1,9 +1,9 @@
 import type { AppConfig } from '../config.ts';
-import type { Actor } from '../audit/actor.ts';
+import type { Actor } from './audit-actor.ts';
 import type { ExecutionServices } from '../execution/services.ts';
 import type { Db } from '../db/client.ts';
-import type { AgentPlatform } from '../agents/platform/agent-platform.ts';
-import type { PlanningService } from '../planning/service.ts';
+import type { AgentPlatform } from './agent-platform.ts';
+import type { PlanningService } from './planning/service.ts';
 
 /**
  * What a tool handler may use besides its input. Adapters (database, Redis, graph, agent

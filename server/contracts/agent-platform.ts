@@ -12,7 +12,7 @@
  *
  * Names and shapes follow Letta's API (message_type values, block labels, tags with
  * match_all_tags) so the two adapters are interchangeable and the console renders either.
- * This interface is separate from `AgentRuntimePort` (../agent-runtime.ts), the workflow-mode
+ * This interface is separate from `AgentRuntimePort` (./agent-runtime.ts), the workflow-mode
  * worker abstraction that the execution engine drives.
  */
 

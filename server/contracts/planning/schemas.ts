@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STRATEGIES } from '../learning/policies/types.ts';
+import { STRATEGIES } from '../exploit-explore.ts';
 
 /**
  * Tool-call planning (issue 17; spec `tool-call-planning-drr.md`, DRR-005): the DRR's four
