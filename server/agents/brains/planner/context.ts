@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { currentTurn, type BrainDecision, type BrainInput } from '../brain.ts';
 import { currentEpisode, QUESTION_MARKERS, toolOutcomes, type Episode, type ToolOutcome } from './conversation.ts';
 import { todayFrom } from './intent.ts';
-import type { PlannerFlow } from './turn-forecast.ts';
+import type { PlannerFlow } from './flows.ts';
 
 /** Tool-call steps the Planner allows itself in one turn before it stops and says so (the local loop allows 24 decisions). */
 export const MAX_STEPS_PER_TURN = 22;
@@ -25,7 +25,7 @@ export class PlannerContext {
   /** Tool returns of the episode (all of its turns), oldest first. */
   readonly outcomes: ToolOutcome[];
   readonly stepsThisTurn: number;
-  /** The flow this decision came from, set where the brain routes (its tool-call plan's forecast, turn-forecast.ts). */
+  /** The flow this decision came from, set where the brain dispatches or a flow turns (its tool-call plan's forecast, flows.ts). */
   flow: PlannerFlow | null = null;
   private readonly attached: Set<string>;
 

@@ -6,6 +6,7 @@ import { ukDate } from '../../../../lib/uk-time.ts';
 import { reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest } from './request.ts';
 import { callIdsIn } from './call-id.ts';
+import type { PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * "Why did REC-88342 score so low?" / "why did that call score low?": a call's score explained
@@ -167,3 +168,12 @@ export function explanation(call: string, r: Record<string, unknown>): string {
   lines.push(reviewLink(String(r.qa_result_id), `Open ${call}'s review page`) + ' for the transcript with the evidence highlighted.');
   return lines.join('\n\n');
 }
+
+/** Flow `explain_call`: why a call scored as it did, from its newest QA result. */
+export const EXPLAIN_CALL_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'explain_call' }, start: explainCall },
+  forecast: [
+    { tool: 'list_qa_results', why: 'Find the newest QA result of the call asked about.' },
+    { tool: 'get_qa_result', why: 'Read its score parts, failed rules with quotes and sentiment flags.' },
+  ],
+};

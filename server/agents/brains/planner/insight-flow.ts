@@ -10,6 +10,7 @@ import { ukDate } from '../../../../lib/uk-time.ts';
 import { queueLink, reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest, RankAsk } from './request.ts';
 import { resolvePeople } from './resolve.ts';
+import { RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * Questions answered from the stored QA results (issue 15): "which advisor has the lowest QA
@@ -277,3 +278,25 @@ export function ruleTopicScan(ctx: PlannerContext, req: PlannerRequest): BrainDe
   lines.push(...cov.value);
   return ctx.say(lines.join('\n\n'), `Rule topic ${topic} over ${total} stored QA results.`);
 }
+
+/** Flow `rank`: advisors, rules or teams ranked from the stored QA results. */
+export const RANK_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'rank' }, start: rankAnswer },
+  forecast: [RESOLVE_PEOPLE, STORED('the ranking')],
+};
+
+/** Flow `rule_topic`: the calls failing the disclosure or affordability rules. */
+export const RULE_TOPIC_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'rule_topic' }, start: ruleTopicScan },
+  forecast: [RESOLVE_PEOPLE, STORED('the rules that failed')],
+};
+
+/** Flow `vulnerability_scan`: the stored results flagged as vulnerable customers. */
+export const VULNERABILITY_SCAN_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'vulnerability_scan' }, start: vulnerabilityScan },
+  forecast: [
+    RESOLVE_PEOPLE,
+    { tool: 'list_qa_results', why: 'List the stored QA results flagged as vulnerable customers, newest first.' },
+    STORED('how many calls were analysed at all'),
+  ],
+};

@@ -6,6 +6,8 @@ import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange } from './intent.ts';
 import type { PlannerRequest } from './request.ts';
 import { directoryOf, questionFor } from './resolve.ts';
+import { RESOLVE_PEOPLE, type PlannerFlowEntry } from './flow-steps.ts';
+import { HELP } from './help.ts';
 
 /**
  * A message that asks for nothing but names someone or something ("Fatima Khan", "fatima khan",
@@ -114,3 +116,9 @@ export function mentionStart(ctx: PlannerContext, req: PlannerRequest, help: str
     "The CRM's lists name nothing in the message: say so, and what I can do.",
   );
 }
+
+/** Flow `mention`: a message that only names someone or something, read against the CRM's lists and asked about. */
+export const MENTION_FLOW: PlannerFlowEntry = {
+  request: { recognised: { mark: 'mention' }, start: (ctx, req) => mentionStart(ctx, req, HELP) },
+  forecast: [RESOLVE_PEOPLE, { tool: 'list_products', once: true, why: "Read the CRM's products, in case the message names one." }],
+};

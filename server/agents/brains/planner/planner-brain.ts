@@ -5,18 +5,17 @@ import { matchPeople, matchProduct, outcomesIn } from '../../../../lib/nl/index.
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { readReply } from './intent.ts';
 import { directoryOf, widensOnlyByScaleWords } from './resolve.ts';
-import { explainCall } from './explain-flow.ts';
 import { SCALE_WORDS } from './follow-up.ts';
-import { rankAnswer, ruleTopicScan, vulnerabilityScan } from './insight-flow.ts';
-import { callsRankedAnswer, compareAnswer, topicRankAnswer } from './question-flow.ts';
+import { flowOfKind, flowOfMark, type StartFlow } from './flows.ts';
+import { HELP } from './help.ts';
 import { mentionRequest, type PlannerRequest } from './request.ts';
 import { mentionStart } from './mention-flow.ts';
 import type { Reply } from './intent.ts';
-import { failedThoseAnswer } from './those-flow.ts';
-import { reviewStart, reviewWork, productStart, productGo } from './review-start.ts';
-import { plannerTurnPlan, type PlannerFlow } from './turn-forecast.ts';
-import { notifyScheduled, scheduleStart, scheduleWork } from './schedule-flow.ts';
-import { scheduledReview } from './review-start.ts';
+import { reviewWork } from './review-start.ts';
+import { plannerTurnPlan } from './turn-forecast.ts';
+import { notifyScheduled } from './schedule-flow.ts';
+
+export { HELP } from './help.ts';
 
 /**
  * The deterministic brain of the `planner` role: the offline Planner (no language model). It
@@ -53,26 +52,6 @@ const WORK_QUESTIONS: QuestionKind[] = [
   'offer_run',
   'confirm_schedule',
 ];
-
-/** What the Planner can do, said when a message asks for something else (an honest answer, not a guess). */
-export const HELP = [
-  "I'm the DCF Planner. Here is what I can do with your advice calls:",
-  "- review the quality of one advisor's, several advisors' or a team's calls over a period" +
-    " (“check the quality of Alex Wong's calls last week”, “how did Priya do in June?”);",
-  '- check how advisors explain a product (“are advisors explaining HELOC 2.0 correctly this month?”);',
-  "- find calls where the customer sounded vulnerable (“show me this month's calls with vulnerable customers”)," +
-    ' or that failed disclosure or affordability rules (“which calls missed disclosures last week?”);',
-  '- rank advisors or rules from the stored QA results' +
-    ' (“which advisor has the lowest QA score?”, “which rule fails most?”, “who is weakest on disclosures?”),' +
-    ' compare teams, advisors or periods (“compare the two teams for June”) and list the worst or best calls' +
-    ' (“show me the three worst calls in June”), then which of those failed a mandatory rule and why' +
-    ' (“which of those failed a mandatory rule, and why?”, “and for South?”);',
-  "- explain a call's score with its failed rules and quotes (“why did REC-88342 score so low?”);",
-  '- scale a pilot to every call, or run the same for another person, team or period (“the same for June”);',
-  '- schedule a review, ranking or scan to run regularly and send you the results' +
-    " (“every Monday at 9am, review every advisor's calls from the previous week”).",
-  'I find a saved workflow or compose one from the skill catalog, check the request before running anything,' + ' and report the results.',
-].join('\n');
 
 function decide(ctx: PlannerContext): BrainDecision {
   const ep = ctx.episode;
@@ -141,64 +120,35 @@ function decide(ctx: PlannerContext): BrainDecision {
   }
 }
 
-/** The flow a request's first turn takes (its plan's forecast). */
-const START_FLOW: Record<PlannerRequest['kind'], PlannerFlow> = {
-  qa_review: 'review_check',
-  product_check: 'product_check',
-  rule_topic: 'rule_topic',
-  vulnerability_scan: 'vulnerability_scan',
-  rank: 'rank',
-  explain_call: 'explain_call',
-  compare: 'compare',
-  topic_rank: 'topic_rank',
-  calls_ranked: 'calls_ranked',
-  failed_those: 'failed_those',
-};
-
+/**
+ * A request's first decision, dispatched through the flow registry (flows.ts): the flow its mark
+ * (a mention, a schedule) recognises it as, else its kind's. A scheduled run's answer is sent as a
+ * notification before it is said.
+ */
 function start(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
-  if (req.mention) return mentionStart(ctx, req, HELP);
-  if (req.schedule) return scheduleStart(ctx, { ...req, schedule: req.schedule });
+  const marked = flowOfMark(req);
+  if (marked) return enter(ctx, marked, req);
   if (req.scheduled) return notifyScheduled(ctx, req, startOnce(ctx, req));
   return startOnce(ctx, req);
 }
 
-/** A request's first decision; a scheduled one's review runs without asking (it was confirmed when scheduled). */
+/** A request's first decision by its kind alone; a scheduled review runs without asking (it was confirmed when scheduled). */
 function startOnce(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
-  ctx.flow = START_FLOW[req.kind];
-  if (req.scheduled && req.kind === 'qa_review') return scheduledReview(ctx, req);
-  switch (req.kind) {
-    case 'qa_review':
-      return reviewStart(ctx, req);
-    case 'product_check':
-      return productStart(ctx, req);
-    case 'rule_topic':
-      return ruleTopicScan(ctx, req);
-    case 'vulnerability_scan':
-      return vulnerabilityScan(ctx, req);
-    case 'rank':
-      return rankAnswer(ctx, req);
-    case 'explain_call':
-      return explainCall(ctx, req);
-    case 'compare':
-      return compareAnswer(ctx, req);
-    case 'topic_rank':
-      return topicRankAnswer(ctx, req);
-    case 'calls_ranked':
-      return callsRankedAnswer(ctx, req);
-    case 'failed_those':
-      return failedThoseAnswer(ctx, req);
-  }
+  return enter(ctx, flowOfKind(req.kind), req);
 }
 
+/** The flow's start, with the decision's flow named for its tool-call plan (turn-forecast.ts). */
+function enter(ctx: PlannerContext, flow: StartFlow, req: PlannerRequest): BrainDecision {
+  ctx.flow = flow.name;
+  return flow.start(ctx, req);
+}
+
+/** After "yes" to a work question: the request's flow's work, else the review of the same people and period. */
 function doWork(ctx: PlannerContext, ep: Episode, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
   const req = ep.request;
-  if (req.schedule) return scheduleWork(ctx, { ...req, schedule: req.schedule });
-  if (req.kind === 'product_check') {
-    ctx.flow = kind === 'scale' ? 'product_scale' : 'product_work';
-    return productGo(ctx, req, kind, healing);
-  }
+  const flow = flowOfMark(req) ?? flowOfKind(req.kind);
   // A rank or scan's offer to analyse what is missing runs the review of the same people and period.
-  return reviewWork(ctx, req, kind, healing);
+  return (flow.work ?? reviewWork)(ctx, req, kind, healing);
 }
 
 /** The user's answer to the question at `index`: their next message. */

@@ -11,6 +11,7 @@ import { productReport, type RunView } from './report.ts';
 import { scalePilot } from './scale-flow.ts';
 import { runSaved } from './run-flow.ts';
 import type { Role, SkillSummary } from './skills.ts';
+import { FIND, RUN, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * Scenario 2 (spec §3): is the advisors' explanation of a product compliant? The Planner looks for
@@ -322,3 +323,24 @@ export function productScale(ctx: PlannerContext, req: ProductRequest, healing: 
   };
   return scalePilot(ctx, base, `every advisor's calls ${describeRange(req.range)}`);
 }
+
+/** Flow `product_work` (entered by productGo after "yes"): reuse or adapt the closest product check, then run it. */
+export const PRODUCT_WORK_FLOW: PlannerFlowEntry = {
+  forecast: [
+    ...FIND('the product check'),
+    { tool: 'get_saved_workflow', why: 'Read the workflow to reuse or adapt to this product.' },
+    { tool: 'validate_workflow', why: "Check the adapted document against Letta-ASL and the skills' schemas." },
+    { tool: 'save_workflow', why: 'Save the adaptation as a refinement of the workflow it came from.' },
+    ...RUN.slice(1),
+  ],
+};
+
+/** Flow `product_scale` (entered by productGo on "yes" to the scale offer): the pilot check scaled to every call. */
+export const PRODUCT_SCALE_FLOW: PlannerFlowEntry = {
+  forecast: [
+    { tool: 'get_saved_workflow', why: 'Read the pilot product check, to scale it to every call of the period.' },
+    { tool: 'validate_workflow', why: "Check the scaled document against Letta-ASL and the skills' schemas." },
+    { tool: 'save_workflow', why: 'Save the scaled check as a refinement of the pilot.' },
+    ...RUN.slice(2),
+  ],
+};

@@ -22,6 +22,7 @@ import { scalePilot } from './scale-flow.ts';
 import type { Role, SkillSummary } from './skills.ts';
 import type { ClosestCandidate } from '../../../learning/closest.ts';
 import { compareVersions } from '../../../../lib/semver.ts';
+import { BUILD, FIND, RUN, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * Scenario 1 (spec §2): the advisor QA review. Turn 1 confirms the evaluation axes; on "yes" the
@@ -315,3 +316,17 @@ export function qaScale(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'n
 
   return scalePilot(ctx, base, scope);
 }
+
+/** Flow `qa_work` (entered by reviewWork after "yes" for one advisor): reuse a covering workflow, else build one, then the pilot. */
+export const QA_WORK_FLOW: PlannerFlowEntry = {
+  forecast: [...FIND('the advice-call review'), ...BUILD, ...RUN],
+};
+
+/** Flow `qa_scale` (entered by reviewWork on "yes" to the scale offer): the pilot scaled to every call of the period. */
+export const QA_SCALE_FLOW: PlannerFlowEntry = {
+  forecast: [
+    { tool: 'get_saved_workflow', why: 'Read the pilot workflow, to scale it to every call of the period.' },
+    ...BUILD.slice(3).map((s) => ({ ...s, when: undefined })),
+    ...RUN.slice(2),
+  ],
+};

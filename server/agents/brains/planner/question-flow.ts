@@ -12,6 +12,7 @@ import { queueLink, reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest } from './request.ts';
 import { resolvePeople } from './resolve.ts';
 import { categoriesOf, rulesOfTopic } from './topic-rules.ts';
+import { COUNT, RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * Questions answered from the stored QA results with one set of figures (issue 30): every figure
@@ -268,3 +269,25 @@ export function callsRankedAnswer(ctx: PlannerContext, req: PlannerRequest): Bra
   lines.push(...cov.value);
   return ctx.say(lines.join('\n\n'), `The ${q.order} calls of ${total} stored QA results.`);
 }
+
+/** Flow `compare`: teams, advisors or periods compared, each side over its own filter. */
+export const COMPARE_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'compare' }, start: compareAnswer },
+  forecast: [RESOLVE_PEOPLE, STORED("each compared side's figures, over its own filter"), COUNT],
+};
+
+/** Flow `topic_rank`: advisors or teams ranked on a topic's rules, found in the rule data. */
+export const TOPIC_RANK_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'topic_rank' }, start: topicRankAnswer },
+  forecast: [RESOLVE_PEOPLE, STORED('the rules of the topic, by their category and wording'), STORED('the ranking on those rules')],
+};
+
+/** Flow `calls_ranked`: the N worst or best calls with their failed mandatory rules. */
+export const CALLS_RANKED_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'calls_ranked' }, start: callsRankedAnswer },
+  forecast: [
+    RESOLVE_PEOPLE,
+    { tool: 'list_qa_results', why: 'List the stored QA results by score, the worst (or best) first.' },
+    STORED("the rules' names and which are mandatory"),
+  ],
+};

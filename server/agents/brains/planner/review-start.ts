@@ -11,6 +11,7 @@ import { storedFirst } from './stored-first.ts';
 import { teamConfirm, teamWork, type TeamTarget } from './team-flow.ts';
 import { matchPeople, resolveDateRange, TOPIC_LABELS, TOPIC_NAMES, topicWordsIn, unmappedFocusIn } from '../../../../lib/nl/index.ts';
 import { directoryOf } from './resolve.ts';
+import { COUNT, FIND, RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * A QA review or a product check from the request to the first question: who (resolved against
@@ -166,7 +167,32 @@ export function productStart(ctx: PlannerContext, req: PlannerRequest): BrainDec
 }
 
 export function productGo(ctx: PlannerContext, req: PlannerRequest, kind: QuestionKind, healing: 'yes' | 'no' | null): BrainDecision {
+  ctx.flow = kind === 'scale' ? 'product_scale' : 'product_work';
   const r = readyProduct(ctx, req);
   if (!r.done) return r.decision;
   return kind === 'scale' ? productScale(ctx, r.value, healing) : productWork(ctx, r.value, healing);
 }
+
+/**
+ * Flow `review_check`: a QA review from the request to its confirmation (a scheduled one runs without asking);
+ * "yes" goes on to reviewWork (the dispatch's default work), which enters `qa_work`, `qa_scale` or `team_work`.
+ */
+export const REVIEW_CHECK_FLOW: PlannerFlowEntry = {
+  request: {
+    recognised: { kind: 'qa_review' },
+    start: (ctx, req) => (req.scheduled ? scheduledReview(ctx, req) : reviewStart(ctx, req)),
+  },
+  forecast: [RESOLVE_PEOPLE, STORED('what is already analysed for a "how did … do" question (stored-first.ts)'), COUNT],
+};
+
+/** Flow `product_check`: a product check from the request to its proposal; "yes" goes on to `product_work` or `product_scale`. */
+export const PRODUCT_CHECK_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'product_check' }, start: productStart, work: productGo },
+  forecast: [
+    { tool: 'list_products', once: true, why: "Resolve the product named against the CRM's products." },
+    COUNT,
+    ...FIND('the product check'),
+    { tool: 'get_saved_workflow', why: 'Read the closest workflow, to say what reusing or adapting it means.' },
+    { tool: 'get_workflow_lineage', why: 'Read its versions and refinements, to propose the right one.' },
+  ],
+};

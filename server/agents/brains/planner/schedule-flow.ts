@@ -7,6 +7,7 @@ import { QUESTION_MARKERS } from './conversation.ts';
 import type { PlannerRequest, ScheduleAsk } from './request.ts';
 import { resolvePeople, type Who } from './resolve.ts';
 import { PLANNER_REQUEST_TASK, type PlannerRequestPayload } from './scheduled-message.ts';
+import { RESOLVE_PEOPLE, type ForecastStep, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * A request said with how often ("every Monday at 9am, review every advisor's calls from the
@@ -100,6 +101,12 @@ export function scheduleWork(ctx: PlannerContext, req: PlannerRequest & { schedu
   );
 }
 
+/** The step a scheduled run adds to whichever flow it runs (notifyScheduled), at the end of its forecast. */
+export const NOTIFY_SCHEDULED_STEP: ForecastStep = {
+  tool: 'send_notification',
+  why: 'Send the user the results of the request they scheduled.',
+};
+
 /**
  * A scheduled run's answer goes to the user as a notification before it is said: the first time
  * the run is about to give its final message in a turn, send that message; then give it.
@@ -176,3 +183,25 @@ function jobName(req: PlannerRequest, who: Who | null): string {
   const what = whatOf(req, who);
   return `${what[0]!.toUpperCase()}${what.slice(1)} (${req.range!.phrase}), ${r.words}`.slice(0, 200);
 }
+
+/** The request with its schedule: the schedule flow is entered only for a request the reader marked with one. */
+function withSchedule(req: PlannerRequest): PlannerRequest & { schedule: ScheduleAsk } {
+  if (!req.schedule) throw new Error('the schedule flow was entered for a request without a schedule (flows.ts dispatches by its mark)');
+  return { ...req, schedule: req.schedule };
+}
+
+/** Flow `schedule`: a request said with how often, confirmed in words, then one background job. */
+export const SCHEDULE_FLOW: PlannerFlowEntry = {
+  request: {
+    recognised: { mark: 'schedule' },
+    start: (ctx, req) => scheduleStart(ctx, withSchedule(req)),
+    work: (ctx, req) => scheduleWork(ctx, withSchedule(req)),
+  },
+  forecast: [
+    RESOLVE_PEOPLE,
+    {
+      tool: 'schedule_background_job',
+      why: 'Create the background job that sends the request back to me on its schedule.',
+    },
+  ],
+};

@@ -16,6 +16,7 @@ import { fitInput, type HealthResult } from './run-flow.ts';
 import { percent } from './skills.ts';
 import { runStatus, runViewOf } from './report.ts';
 import { scaleToEveryCall } from './scale.ts';
+import { FIND, RUN, STORED, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * A QA review of several advisors, a team or everyone over a period (issue 15): every call of each
@@ -290,3 +291,8 @@ function teamReport(
   );
   return ctx.say(lines.join('\n\n'), 'Report the team review from the stored QA results.');
 }
+
+/** Flow `team_work` (entered by reviewWork and scheduledReview): the "all calls" workflow per advisor, one table of results. */
+export const TEAM_WORK_FLOW: PlannerFlowEntry = {
+  forecast: [...FIND('the advice-call review'), ...RUN, STORED("one table of the advisors' results")],
+};

@@ -12,6 +12,7 @@ import { queueLink, reviewLink, scoreOf } from './qa-links.ts';
 import { same } from './question-flow.ts';
 import type { PlannerRequest } from './request.ts';
 import { resolvePeople, type Who } from './resolve.ts';
+import { RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
  * "Which of those failed a mandatory rule, and why?" / "why did those fail?" (issue 30): the calls
@@ -257,3 +258,17 @@ function sidesAnswer(ctx: PlannerContext, req: PlannerRequest, sides: Array<{ la
   const why = `The calls of the previous answer's ${plural(sides.length, 'scope')} that failed a mandatory rule, from the stored QA results.`;
   return ctx.say(out.join('\n\n'), why);
 }
+
+/** Flow `failed_those`: the failed rules of the previous answer's calls; its people are resolved again only when a follow-up changed them. */
+export const FAILED_THOSE_FLOW: PlannerFlowEntry = {
+  request: { recognised: { kind: 'failed_those' }, start: failedThoseAnswer },
+  forecast: [
+    { ...RESOLVE_PEOPLE, when: (ctx) => !!ctx.episode?.basis?.changes.length },
+    {
+      tool: 'list_qa_results',
+      why: "List the calls of the previous answer that failed a mandatory rule (its own calls, or its scopes' calls).",
+    },
+    STORED('how many calls each scope of the previous answer has'),
+    { tool: 'get_qa_result', why: "Read each of those calls' failed rules with the quoted evidence and when it was said." },
+  ],
+};
