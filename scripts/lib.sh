@@ -171,8 +171,16 @@ ensure_next_build() {
   if [ -f "$stamp" ] && [ -z "$(cd "$ROOT" && find app components lib server schemas skills next.config.ts package-lock.json proxy.ts -newer "$stamp" -type f 2>/dev/null | head -n 1)" ]; then
     return 0
   fi
-  echo "building the console (next build)…"
-  (cd "$ROOT" && NEXT_TELEMETRY_DISABLED=1 npx next build) || die "next build failed"
+  echo "building the console (next build, about 1–3 minutes)…"
+  # Turbopack prints nothing while it compiles: a line every 20 s says the build is alive.
+  local started=$SECONDS ticker rc=0
+  (while sleep 20; do echo "  … still building ($((SECONDS - started)) s)"; done) &
+  ticker=$!
+  (cd "$ROOT" && NEXT_TELEMETRY_DISABLED=1 npx next build) || rc=$?
+  kill "$ticker" 2>/dev/null || true
+  wait "$ticker" 2>/dev/null || true
+  [ "$rc" = 0 ] || die "next build failed"
+  echo "built in $((SECONDS - started)) s"
 }
 
 # start_postgres DIR — a throw-away PostgreSQL cluster on a free port (trust auth on 127.0.0.1
