@@ -1,16 +1,6 @@
 import type { Outcome, OutcomeChange } from '../../../../lib/nl/index.ts';
 import { analysisBindings, type Binding } from '../analysis/bindings.ts';
-import {
-  chain,
-  inputSchema,
-  intakePlans,
-  PRODUCT_TAXONOMY,
-  RULE_SET_PATH,
-  skillImports,
-  taskState,
-  type Composed,
-  type Meta,
-} from './compose.ts';
+import { chain, inputSchema, intakePlans, RULE_SET_PATH, skillImports, taskState, type Composed, type Meta } from './compose.ts';
 import type { Role, SkillSummary, Skillset } from './skills.ts';
 
 /**
@@ -124,9 +114,10 @@ function task(
 
 /**
  * A workflow that produces `outcomes` for one advisor's calls in a period
- * (a single-call pilot, like the standard one).
+ * (a single-call pilot, like the standard one). `taxonomy`: the segment labels of the lender's rule
+ * set (describe_rule_set), needed when the segments are asked for.
  */
-export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: Skillset, meta: Meta): Composed {
+export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: Skillset, meta: Meta, taxonomy?: string[]): Composed {
   const text = '$.transcript.data.text';
   const blocks: Array<[string, State]> = [];
   const add = (name: string, s: { ok: true; state: State } | { ok: false; error: string }) => {
@@ -151,9 +142,10 @@ export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: S
     );
   }
   if (outcomes.includes('segments')) {
+    if (!taxonomy?.length) return { ok: false, error: "the segments need a taxonomy, and the lender's rule set gives no segment labels" };
     const b = [
       { match: /transcript|text/, path: text },
-      { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY },
+      { match: /taxonomy|labels|categories/, value: taxonomy },
     ];
     errors.push(
       add(

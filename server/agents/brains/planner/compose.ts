@@ -14,8 +14,22 @@ export const RULE_SET_PATH = `$.${RULE_SET_INPUT}`;
  * those come from each manifest's tool (get_skillset), matched by what each parameter is for.
  */
 export const WORKER_TEMPLATE = { name: 'agent_template_worker', version: '1.0.0' } as const;
-export const PRODUCT_TAXONOMY = ['introduction', 'security_check', 'product_detail', 'offer_explanation', 'closing'];
+/**
+ * The segments a product-explanation check evaluates (spec §3.3: "Evaluate compliance on the product-related segments only").
+ * The taxonomy the segments are labelled with is the lender's rule set's own (describe_rule_set → labels, analysis/rule-set.ts),
+ * which must hold these two labels for the check to mean anything (productTaxonomyGap).
+ */
 export const PRODUCT_LABELS = ['product_detail', 'offer_explanation'];
+
+/** Why `taxonomy` cannot serve a product-explanation check (a product label it lacks), or null. */
+export function productTaxonomyGap(taxonomy: string[], ruleSetId: string): string | null {
+  const missing = PRODUCT_LABELS.filter((l) => !taxonomy.includes(l));
+  if (!missing.length) return null;
+  return (
+    `the rule set ${ruleSetId} labels a call's segments ${taxonomy.join(', ') || '(no labels)'}, ` +
+    `without ${missing.join(' or ')}, so its product-related segments cannot be told apart`
+  );
+}
 /** Arguments the run supplies to a skill by itself (server/execution/webhook.ts), never bound in Parameters. */
 const RUN_CONTEXT_ARGS = new Set(['webhook_url']);
 
@@ -118,8 +132,11 @@ export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {
   ];
 }
 
-/** `ruleSet`: the rule set's JSONPath (a run input), or the literal binding a saved base workflow already had. */
-export function productPlans(transcriptText: string, ruleSet: string | Binding = RULE_SET_PATH): StatePlan[] {
+/**
+ * `taxonomy`: the segment labels of the lender's rule set (describe_rule_set); `ruleSet`: the rule set's JSONPath (a run
+ * input), or the literal binding a saved base workflow already had.
+ */
+export function productPlans(transcriptText: string, taxonomy: string[], ruleSet: string | Binding = RULE_SET_PATH): StatePlan[] {
   const [, rule] = analysisBindings.compliance(transcriptText, ruleSet);
   return [
     {
@@ -138,7 +155,7 @@ export function productPlans(transcriptText: string, ruleSet: string | Binding =
       comment: "Label the advisor's speech with the call taxonomy.",
       bindings: [
         { match: /transcript|text/, path: '$.advisor_segments.data.text' },
-        { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY },
+        { match: /taxonomy|labels|categories/, value: taxonomy },
       ],
       resultPath: '$.labelled_segments',
     },
@@ -221,15 +238,16 @@ export const productTag = (product: string) => `product:${product.toLowerCase().
 
 /**
  * Spec §3.3 composed from skills alone (no workflow to start from): all applications in the range
- * → recordings → transcription → diarization → segmentation → targeted compliance.
+ * → recordings → transcription → diarization → segmentation (with the rule set's `taxonomy`) → targeted compliance.
  */
 export function composeProductExplanationCheck(
   skills: Record<'applications' | 'recordings' | 'transcription' | 'diarization' | 'segmentation' | 'compliance', SkillSummary>,
   skillset: Skillset,
   product: string,
   meta: Meta,
+  taxonomy: string[],
 ): Composed {
-  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text')], skills, null);
+  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text', taxonomy)], skills, null);
   if (!states.ok) return states;
   return {
     ok: true,
