@@ -2,7 +2,6 @@ import { analysisBindings } from '../analysis/bindings.ts';
 import { bindParameters } from '../planner/compose.ts';
 import type { SkillSummary } from '../planner/skills.ts';
 import type { PlanStep } from '../../../delegation/protocol.ts';
-import type { Focus } from './focus.ts';
 
 /** The functions a call review needs, each served by one chosen skill. */
 export type ReviewRole = 'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring';
@@ -29,7 +28,8 @@ export interface ReviewTask {
 export function callReviewTask(
   skills: Record<ReviewRole, SkillSummary>,
   inputs: ReviewTask['inputs'],
-  focus: Focus,
+  /** The filter of the verdicts the request is about (focus.ts verdictsFilter). */
+  focusVerdicts: string,
 ): { ok: true; task: ReviewTask } | { ok: false; error: string } {
   const step = (
     name: string,
@@ -75,7 +75,7 @@ export function callReviewTask(
         'max_score.$': '$.score.data.max_score',
         'sentiment.$': '$.sentiment.data.overall',
         'flags.$': '$.sentiment.data.flags',
-        'focus_verdicts.$': `$.compliance.data.verdicts[?(${focus.verdicts})]`,
+        'focus_verdicts.$': `$.compliance.data.verdicts[?(${focusVerdicts})]`,
         'failed_rules.$': "$.compliance.data.verdicts[?(@.verdict == 'fail')].rule_id",
       },
       result: 'calls',
