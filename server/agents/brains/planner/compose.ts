@@ -1,4 +1,5 @@
 import { analysisBindings, RULE_SET_INPUT, type Binding } from '../analysis/bindings.ts';
+import { ANALYSIS_PIPELINE, stepOfOutcome, type PipelineInputs } from '../analysis/pipeline.ts';
 import { importOf, type Role, type SkillSummary, type Skillset } from './skills.ts';
 
 export { SCORING_FORMULA } from '../analysis/bindings.ts';
@@ -97,39 +98,29 @@ export function taskState(
 }
 
 /**
- * The common steps: applications in the range (of one advisor or all), their recordings, the first recording
- * transcribed (the pilot).
+ * The common steps (analysis/pipeline.ts, up to the transcript): applications in the range (of one
+ * advisor or all), their recordings, the first recording transcribed (the pilot).
  */
 export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {
-  return [
-    {
-      name: 'GetApplicationIDs',
-      role: 'applications',
-      comment: opts.byAdvisor
-        ? 'Find loan applications for the advisor over the date range.'
-        : 'Find every loan application over the date range (all advisors).',
-      bindings: analysisBindings.applications({
-        advisor: opts.byAdvisor ? '$.advisor_name' : undefined,
-        start: '$.start_date',
-        end: '$.end_date',
-      }),
-      resultPath: '$.applications',
-    },
-    {
-      name: 'GetCallRecordings',
-      role: 'recordings',
-      comment: 'Retrieve call recordings linked to the applications.',
-      bindings: analysisBindings.recordings('$.applications.data.ids'),
-      resultPath: '$.recordings',
-    },
-    {
-      name: 'TranscribeRecording',
-      role: 'transcription',
-      comment: 'Single-call pilot: transcribe the first recording found.',
-      bindings: analysisBindings.transcription('$.recordings.data.recordings[0].uri'),
-      resultPath: '$.transcript',
-    },
-  ];
+  const inputs: PipelineInputs = {
+    advisor: opts.byAdvisor ? '$.advisor_name' : undefined,
+    start: '$.start_date',
+    end: '$.end_date',
+    applicationIds: '$.applications.data.ids',
+    recordingUri: '$.recordings.data.recordings[0].uri',
+    text: '$.transcript.data.text',
+    ruleSet: RULE_SET_PATH,
+    resultOf: (o) => `$.${stepOfOutcome(o).result}`,
+  };
+  const upTo = ANALYSIS_PIPELINE.indexOf(stepOfOutcome('transcript'));
+  return ANALYSIS_PIPELINE.slice(0, upTo + 1).map((step) => ({
+    name: step.state,
+    role: step.role,
+    comment:
+      step.role === 'applications' && !opts.byAdvisor ? 'Find every loan application over the date range (all advisors).' : step.comment,
+    bindings: step.bind(inputs),
+    resultPath: `$.${step.result}`,
+  }));
 }
 
 /**
