@@ -1,5 +1,4 @@
-import type { Step } from '../planner/build-flow.ts';
-import type { ReplayContext } from '../planner/build-flow.ts';
+import type { ReplayContext, Step } from '../planner/build-flow.ts';
 
 /**
  * The lender's compliance rule set as its own data describes it, read through tools by both brains

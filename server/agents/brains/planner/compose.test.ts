@@ -32,6 +32,16 @@ const statesOf = (doc: Record<string, unknown>) => (doc.asl as { States: States 
 describe('composing and adapting workflows from skill manifests', () => {
   let skillset: Skillset;
   const skill = (name: string) => skillset.skills.find((s) => s.skillName === name)!;
+  /** Case A on the foundational workflow with the catalog's diarization and segmentation skills, for `product` with `labels`. */
+  const refineStandard = (product: string, labels: string[]) =>
+    refineIntoProductCheck(
+      workflow('standard-advice-call-analysis.json'),
+      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
+      skillset,
+      product,
+      meta,
+      labels,
+    );
 
   beforeAll(async () => {
     const r = await invokeTool(findTool('get_skillset')!, {}, { actor: systemActor('test'), services: { config: testConfig() } });
@@ -92,14 +102,7 @@ describe('composing and adapting workflows from skill manifests', () => {
   });
 
   it('Case A: refines the foundational workflow into the §3.3 product check (all advisors, diarize, segment, targeted compliance)', async () => {
-    const c = refineIntoProductCheck(
-      workflow('standard-advice-call-analysis.json'),
-      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
-      skillset,
-      'HELOC 2.0',
-      meta,
-      DEMO_LABELS,
-    );
+    const c = refineStandard('HELOC 2.0', DEMO_LABELS);
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).errors).toEqual([]);
     const ours = statesOf(c.doc);
@@ -151,14 +154,7 @@ describe('composing and adapting workflows from skill manifests', () => {
     );
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).errors).toEqual([]);
-    const refined = refineIntoProductCheck(
-      workflow('standard-advice-call-analysis.json'),
-      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
-      skillset,
-      'HELOC 2.0',
-      meta,
-      DEMO_LABELS,
-    );
+    const refined = refineStandard('HELOC 2.0', DEMO_LABELS);
     if (!refined.ok) throw new Error(refined.error);
     // The same states and data flow, whichever way they were reached.
     const shape = (doc: Record<string, unknown>) =>
@@ -173,14 +169,7 @@ describe('composing and adapting workflows from skill manifests', () => {
 
   it("labels the segments with the lender's own rule set's labels, and says when they cannot tell the product apart", async () => {
     const labels = labelsOf('aldermoor_conduct_rules_2025');
-    const c = refineIntoProductCheck(
-      workflow('standard-advice-call-analysis.json'),
-      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
-      skillset,
-      'Green Remortgage',
-      meta,
-      labels,
-    );
+    const c = refineStandard('Green Remortgage', labels);
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).errors).toEqual([]);
     expect(statesOf(c.doc).SegmentAndLabel!.Parameters!.taxonomy).toEqual(labels);
