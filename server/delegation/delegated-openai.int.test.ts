@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callReviewTask, REVIEW_ROLES, type ReviewRole } from '../agents/brains/conductor/call-review-plan.ts';
-import { focusIn } from '../agents/brains/conductor/focus.ts';
+import { focusIn, verdictsFilter } from '../agents/brains/conductor/focus.ts';
+import { topicRuleIds } from '../agents/brains/conductor/focus-rules.ts';
+import { loadRuleSet } from '../skills/demo/skills/compliance-rules.ts';
 import { deterministicBrains } from '../agents/brains/select.ts';
 import { OpenAIChatBrain } from '../agents/brains/openai/openai-brain.ts';
 import { skillsetOf, type SkillSummary } from '../agents/brains/planner/skills.ts';
@@ -9,6 +11,13 @@ import { readProtocolMessage, type TaskResult } from './protocol.ts';
 import { DelegatedScenario } from './testing/delegated-scenario.ts';
 import { DEFAULT_REVIEW_SKILLS } from './testing/review-skills.ts';
 import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
+
+/** The verdict filter of `text`'s focus over the demo rule set, found as the Conductor finds it (focus-rules.ts). */
+const demoFocusVerdicts = (text: string) => {
+  const rules = loadRuleSet(DEMO_WORLD.ruleSetId).map((r) => ({ ...r, applies_to_labels: r.labels }));
+  const focus = focusIn(text);
+  return verdictsFilter(focus.topic === 'overall' ? null : topicRuleIds(focus, rules));
+};
 
 const REQUEST =
   'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
@@ -82,7 +91,7 @@ describe('delegated mode with a model-driven Conductor (OpenAI-compatible endpoi
         const t = callReviewTask(
           skills,
           { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId },
-          focusIn(inbound),
+          demoFocusVerdicts(inbound),
         );
         if (!t.ok) throw new Error(t.error);
         const id = `t-${advisor.toLowerCase().replace(/\W+/g, '-')}`;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { callReviewTask, REVIEW_ROLES, type ReviewRole } from '../agents/brains/conductor/call-review-plan.ts';
-import { focusIn } from '../agents/brains/conductor/focus.ts';
+import { focusIn, verdictsFilter } from '../agents/brains/conductor/focus.ts';
+import { topicRuleIds } from '../agents/brains/conductor/focus-rules.ts';
+import { loadRuleSet } from '../skills/demo/skills/compliance-rules.ts';
 import { skillsetOf, type SkillSummary } from '../agents/brains/planner/skills.ts';
 import { systemActor } from '../contracts/audit-actor.ts';
 import { callDemoTool, demoSkills } from '../skills/demo/skills/catalog.ts';
@@ -10,6 +12,13 @@ import { findTool } from '../tools/registry.ts';
 import { planOutput, walkPlan, type CallRecord } from './task-plan.ts';
 import { DEFAULT_REVIEW_SKILLS } from './testing/review-skills.ts';
 import { DEMO_WORLD } from '../skills/demo/worlds/index.ts';
+
+/** The verdict filter of `text`'s focus over the demo rule set, found as the Conductor finds it (focus-rules.ts). */
+const demoFocusVerdicts = (text: string) => {
+  const rules = loadRuleSet(DEMO_WORLD.ruleSetId).map((r) => ({ ...r, applies_to_labels: r.labels }));
+  const focus = focusIn(text);
+  return verdictsFilter(focus.topic === 'overall' ? null : topicRuleIds(focus, rules));
+};
 
 /** The catalog as get_skillset describes it (the real tool; it needs no services). */
 async function skillset() {
@@ -26,7 +35,7 @@ async function reviewTask(advisor: string) {
   const made = callReviewTask(
     skills,
     { advisor_name: advisor, start_date: '2024-07-01', end_date: '2024-07-07', rule_set_id: DEMO_WORLD.ruleSetId },
-    focusIn('coaching on vulnerable customers'),
+    demoFocusVerdicts('coaching on vulnerable customers'),
   );
   if (!made.ok) throw new Error(made.error);
   return made.task;

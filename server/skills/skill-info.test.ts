@@ -11,9 +11,10 @@ describe('toSkillInfo', () => {
     const info = toSkillInfo(load('compliance-analysis'));
     expect(skillInfoSchema.parse(info)).toEqual(info);
     expect(info.uri).toBe('skill://compliance-analysis@1.3.0');
-    expect(info.tools.map((t) => t.toolName)).toEqual(['evaluate_compliance']);
+    expect(info.tools.map((t) => t.toolName)).toEqual(['evaluate_compliance', 'describe_rule_set']);
     expect(Object.keys(info.tools[0]!.parameters.properties)).toEqual(['transcript_text', 'rule_set_id', 'segments', 'allowed_labels']);
     expect(info.tools[0]!.parameters.required).toEqual(['transcript_text', 'rule_set_id']);
+    expect(info.tools[1]!.parameters.required).toEqual(['rule_set_id']);
   });
 
   it('keeps the tools of a multi-tool skill in order', () => {

@@ -43,7 +43,8 @@ interface ParameterProblem {
 /** Parameters keys (minus `.$`) that the tool does not declare, and required parameters not supplied. */
 function parameterProblems(workflow: Obj): ParameterProblem[] {
   return taskStates(workflow.asl).flatMap(([state, s]) => {
-    const { tool } = boundTool(catalog, s.AgentBinding.skills);
+    const params = Object.fromEntries(Object.keys(s.Parameters ?? {}).map((k) => [k.replace(/\.\$$/, ''), null]));
+    const { tool } = boundTool(catalog, s.AgentBinding.skills, params);
     const declared = Object.keys(tool.json_schema?.parameters.properties ?? {});
     const keys = Object.keys(s.Parameters ?? {}).map((k) => k.replace(/\.\$$/, ''));
     const undeclared = keys.filter((k) => !declared.includes(k));
@@ -251,8 +252,10 @@ describe('workflows/README.md data shapes', () => {
       return r;
     };
     for (const { file, input } of shipped) simulate(readJson(file), readJson(input), recording);
-    // research.web is not served (it needs the web); the CRM directory is bound by no shipped workflow.
-    const served = rows.filter((r) => !r.key.startsWith('skill://research.web@') && !r.key.startsWith('skill://crm-directory@'));
+    // research.web is not served (it needs the web); the CRM directory and describe_rule_set (the Planner reads a rule set's
+    // taxonomy with it while composing) are bound by no shipped workflow.
+    const unbound = (key: string) => key.startsWith('skill://crm-directory@') || key.endsWith('#describe_rule_set');
+    const served = rows.filter((r) => !r.key.startsWith('skill://research.web@') && !unbound(r.key));
     expect(served).toHaveLength(9);
     for (const row of served) {
       const result = seen.get(row.key);

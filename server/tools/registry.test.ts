@@ -71,6 +71,7 @@ const READ_ONLY: Record<string, boolean> = {
   summarise_qa_results: true,
   list_advisors: true,
   list_products: true,
+  describe_rule_set: true,
   count_calls: true,
   get_qa_trends: true,
   get_compliance_overview: true,
@@ -124,7 +125,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it("holds exactly the registered tools, the engine issue's spec tools once each", () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(90);
+    expect(names).toHaveLength(91);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS)

@@ -62,6 +62,7 @@ import { summariseQaResultsTool } from './qa/summarise-qa-results.ts';
 import { listAdvisorsTool } from './crm/list-advisors.ts';
 import { listProductsTool } from './crm/list-products.ts';
 import { countCallsTool } from './crm/count-calls.ts';
+import { describeRuleSetTool } from './qa/describe-rule-set.ts';
 import { getQaTrendsTool } from './dashboard/get-qa-trends.ts';
 import { getComplianceOverviewTool } from './dashboard/get-compliance-overview.ts';
 import { getCustomerOutcomesTool } from './dashboard/get-customer-outcomes.ts';
@@ -157,6 +158,7 @@ export const TOOLS: readonly AnyTool[] = [
   summariseQaResultsTool,
   listAdvisorsTool,
   listProductsTool,
+  describeRuleSetTool,
   countCallsTool,
   getQaTrendsTool,
   getComplianceOverviewTool,

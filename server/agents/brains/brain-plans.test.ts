@@ -84,9 +84,12 @@ describe('the Conductor plans each delegation and hands each Companion a budget'
   it('one plan per delegation: unit delegation (the request id, the session), its steps to delegate_task', async () => {
     const c = new ScriptedConductor();
     await c.turn(REQUEST);
-    // The turn's first step reads the CRM's advisors and plans nothing yet; the delegation's plan comes with its first step.
+    // The turn's first steps read the CRM (its advisors, then the rule set the focus's rules come from) and plan nothing yet;
+    // the delegation's plan comes with its first step.
     expect(planAt(conductorBrain, c.history, (n) => c.input(n))).toBe('later');
-    const after = c.history.findIndex((m) => m.role === 'tool' && m.name === 'list_advisors');
+    const rules = c.history.findIndex((m) => m.role === 'tool' && m.name === 'list_advisors');
+    expect(planAt(conductorBrain, c.history, (n) => c.input(n), rules)).toBe('later');
+    const after = c.history.findIndex((m) => m.role === 'tool' && m.name === 'describe_rule_set');
     const plan = planAt(conductorBrain, c.history, (n) => c.input(n), after) as { goal: string; unit: PlanUnit; plannedSequence: unknown };
     const requestId = String(c.delegations()[0]!.context.request_id);
     expect(plan.unit).toEqual({ kind: 'delegation', id: requestId, session_id: SESSION });

@@ -1,3 +1,4 @@
+import { chooseTool } from '../../execution/skill-choice.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -129,12 +130,14 @@ export function runWorkflow(asl: Scope, input: Json, invoke: (call: TaskCall) =>
 }
 
 /** The one tool a Task bound to `skills` invokes (each shipped Task binds one single-tool skill). */
-export function boundTool(catalog: SkillCatalog, skills: string[]): { uri: string; tool: ToolRequirement } {
+export function boundTool(catalog: SkillCatalog, skills: string[], args: Obj = {}): { uri: string; tool: ToolRequirement } {
   expect(skills).toHaveLength(1);
   const entry = catalog.entries.find((e) => e.uri === skills[0]);
   if (!entry?.manifest) throw new Error(`skill ${skills[0]} is not in skills/`);
-  expect(entry.manifest.requiredTools).toHaveLength(1);
-  return { uri: entry.uri!, tool: entry.manifest.requiredTools[0]! };
+  // The tool a worker calls with these arguments (server/execution/skill-choice.ts chooseTool); the first one when none fits,
+  // so that a state whose Parameters fit no tool is compared with the skill's spec tool.
+  const tool = chooseTool(entry.manifest, args) ?? entry.manifest.requiredTools[0]!;
+  return { uri: entry.uri!, tool };
 }
 
 /** Every Task state, including those inside Parallel branches and Map processors, in document order. */
@@ -175,7 +178,7 @@ export function simulate(
   const calls: TaskCall[] = [];
   const output = runWorkflow(workflow.asl, input, (call) => {
     calls.push(call);
-    const { uri, tool } = boundTool(catalog, call.skills);
+    const { uri, tool } = boundTool(catalog, call.skills, call.args as Obj);
     const validate = ajv.compile({ ...tool.json_schema!.parameters, additionalProperties: false });
     expect(validate(call.args) ? [] : validate.errors, `${call.state} → ${tool.toolName}`).toEqual([]);
     return results(`${uri}#${tool.toolName}`, call.args);

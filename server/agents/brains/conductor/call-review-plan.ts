@@ -1,12 +1,12 @@
-import { analysisBindings } from '../analysis/bindings.ts';
+import { ANALYSIS_PIPELINE, type PipelineInputs } from '../analysis/pipeline.ts';
 import { bindParameters } from '../planner/compose.ts';
 import type { SkillSummary } from '../planner/skills.ts';
 import type { PlanStep } from '../../../delegation/protocol.ts';
-import type { Focus } from './focus.ts';
 
-/** The functions a call review needs, each served by one chosen skill. */
+/** The functions a call review needs, each served by one chosen skill: the analysis pipeline's review steps, in order. */
 export type ReviewRole = 'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring';
-export const REVIEW_ROLES: ReviewRole[] = ['applications', 'recordings', 'transcription', 'sentiment', 'compliance', 'scoring'];
+const REVIEW_STEPS = ANALYSIS_PIPELINE.filter((s) => s.review);
+export const REVIEW_ROLES = REVIEW_STEPS.map((s) => s.role) as ReviewRole[];
 
 /** What a Companion is handed for one advisor's calls: the plan, its inputs, and what to report. */
 export interface ReviewTask {
@@ -19,9 +19,10 @@ export interface ReviewTask {
 
 /**
  * The plan of a call review for one advisor and period (the analysis of spec §2.3, done by a
- * Companion instead of a workflow): the advisor's applications → their recordings → for each
- * call: transcription → sentiment → compliance → score. Parameters are bound to each chosen
- * skill's own parameter names (analysis/bindings.ts, as the Planner binds them). Each call
+ * Companion instead of a workflow): the analysis pipeline's review steps (analysis/pipeline.ts) —
+ * the advisor's applications → their recordings → for each call: transcription → sentiment →
+ * compliance → score. Parameters are bound to each chosen skill's own parameter names (as the
+ * Planner binds them). Each call
  * reports what the Conductor needs to answer: its ids and date, the score, the sentiment flags,
  * the verdicts of the rules the request is about and the ids of every failed rule — not the
  * transcript.
@@ -29,32 +30,30 @@ export interface ReviewTask {
 export function callReviewTask(
   skills: Record<ReviewRole, SkillSummary>,
   inputs: ReviewTask['inputs'],
-  focus: Focus,
+  /** The filter of the verdicts the request is about (focus.ts verdictsFilter). */
+  focusVerdicts: string,
 ): { ok: true; task: ReviewTask } | { ok: false; error: string } {
-  const step = (
-    name: string,
-    role: ReviewRole,
-    bindings: ReturnType<(typeof analysisBindings)[keyof typeof analysisBindings]>,
-    result: string,
-  ) => {
-    const bound = bindParameters(skills[role], bindings);
-    return bound.ok
-      ? { ok: true as const, step: { step: name, skill: skills[role].uri, tool: bound.tool, args: bound.parameters, result } }
-      : bound;
+  // In a task, each step is named by its function and keeps its result under its outcome's name (`score`, `transcript`).
+  const paths: PipelineInputs = {
+    advisor: '$.inputs.advisor_name',
+    start: '$.inputs.start_date',
+    end: '$.inputs.end_date',
+    applicationIds: '$.applications.data.ids',
+    recordingUri: '$.recording.uri',
+    text: '$.transcript.data.text',
+    ruleSet: '$.inputs.rule_set_id',
+    resultOf: (o) => `$.${o}`,
   };
-  const steps = [
-    step(
-      'applications',
-      'applications',
-      analysisBindings.applications({ advisor: '$.inputs.advisor_name', start: '$.inputs.start_date', end: '$.inputs.end_date' }),
-      'applications',
-    ),
-    step('recordings', 'recordings', analysisBindings.recordings('$.applications.data.ids'), 'recordings'),
-    step('transcription', 'transcription', analysisBindings.transcription('$.recording.uri'), 'transcript'),
-    step('sentiment', 'sentiment', analysisBindings.sentiment('$.transcript.data.text'), 'sentiment'),
-    step('compliance', 'compliance', analysisBindings.compliance('$.transcript.data.text', '$.inputs.rule_set_id'), 'compliance'),
-    step('scoring', 'scoring', analysisBindings.scoring('$.sentiment.data', '$.compliance.data.verdicts'), 'score'),
-  ];
+  const steps = REVIEW_STEPS.map((s) => {
+    const role = s.role as ReviewRole;
+    const bound = bindParameters(skills[role], s.bind(paths));
+    return bound.ok
+      ? {
+          ok: true as const,
+          step: { step: role, skill: skills[role].uri, tool: bound.tool, args: bound.parameters, result: s.outcome ?? role },
+        }
+      : bound;
+  });
   const failed = steps.find((s) => !s.ok);
   if (failed && !failed.ok) return failed;
   const [applications, recordings, ...perCall] = steps.map((s) => (s as { step: PlanStep }).step);
@@ -75,7 +74,7 @@ export function callReviewTask(
         'max_score.$': '$.score.data.max_score',
         'sentiment.$': '$.sentiment.data.overall',
         'flags.$': '$.sentiment.data.flags',
-        'focus_verdicts.$': `$.compliance.data.verdicts[?(${focus.verdicts})]`,
+        'focus_verdicts.$': `$.compliance.data.verdicts[?(${focusVerdicts})]`,
         'failed_rules.$': "$.compliance.data.verdicts[?(@.verdict == 'fail')].rule_id",
       },
       result: 'calls',

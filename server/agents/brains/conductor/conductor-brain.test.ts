@@ -95,6 +95,8 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     const t = await c.turn(REQUEST);
     expect(t.names).toEqual([
       'list_advisors',
+      'list_products',
+      'describe_rule_set',
       'update_session_context',
       'search_embeddings',
       'search_embeddings',
@@ -105,7 +107,6 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
       'get_skillset',
       'get_skill_reliability',
       'get_skill_reliability',
-      'list_products',
       'list_session_companions',
       'create_companion',
       'create_companion',
@@ -124,6 +125,9 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     });
     expect(JSON.stringify(a!.context.plan)).toContain('"rule_set_id.$":"$.inputs.rule_set_id"');
     expect((a!.context.plan as unknown[]).length).toBe(3);
+    // The focus's rules are the rule set's own vulnerability rules, found in its data (describe_rule_set), by their ids.
+    const select = JSON.stringify((a!.context.plan as Array<{ select?: unknown }>)[2]!.select);
+    expect(select).toContain(`verdicts[?(@.rule_id == \\"VUL-01\\" || @.rule_id == \\"VUL-02\\" || @.rule_id == \\"VUL-03\\")]`);
     expect(t.reply).toContain('**Alex Wong** → companion-1 (a new Companion)');
     expect(t.reply).toContain('You can keep talking to me meanwhile.');
   });

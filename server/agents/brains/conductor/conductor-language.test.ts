@@ -86,14 +86,26 @@ describe('never drop a focus the Conductor cannot read', () => {
 describe('one list of topics with the Planner (lib/nl/topics.ts)', () => {
   it.each([
     ['Review Alex Wong for Consumer Duty last week', 'consumer_duty', () => new ScriptedConductor()],
-    ['Review Tom Ellis on complaints for last week', 'complaints', () => new ScriptedConductor()],
-    ['check Rhys ap Gwilym for unhappy customers last week', 'complaints', second],
     ['did Aoife McAllister do the ID checks last week?', 'identification', second],
     ['review Carlos de la Cruz for customers struggling to pay last week', 'vulnerable_customers', second],
   ])('%s → %s', async (text, focus, make) => {
     const c = make();
     await c.turn(text);
     expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ focus }]);
+  });
+});
+
+describe("a topic is the lender's rules about it, found in its rule set's own data", () => {
+  it.each([
+    ['Review Tom Ellis on complaints for last week', () => new ScriptedConductor(), 'compliance_rules_v2024Q4'],
+    ['check Rhys ap Gwilym for unhappy customers last week', second, SECOND_RULE_SET],
+  ])('a topic no rule is about is said plainly and asked about, never reviewed as overall quality: %s', async (text, make, ruleSet) => {
+    const c = make();
+    const t = await c.turn(text);
+    expect(t.reply).toContain(`The rule set ${ruleSet} has no rule about complaints: its rules are about consumer duty, identification,`);
+    expect(t.reply).toContain('Which of these should the review look at?');
+    expect(c.delegations()).toEqual([]);
+    expect(t.names).not.toContain('update_session_context');
   });
 });
 

@@ -11,12 +11,16 @@ import type { ConductorContext } from './context.ts';
  * here on (record the goal, discover skills, staff the pool, one delegate_task per advisor). Each
  * task it hands out carries the Companion's budget (task-budget.ts). Any other turn that calls
  * tools (finishing the session, …) plans the decision's own calls for the chat turn; reading the
- * CRM's advisors first (list_advisors) declares nothing yet ('later'): the plan comes with what follows.
+ * CRM first (list_advisors; list_products and describe_rule_set for the focus's rules) declares nothing yet
+ * ('later'): the plan comes with what follows.
  */
+const READS_FIRST = new Set(['list_advisors', 'list_products', 'describe_rule_set']);
+
 export function conductorPlan(ctx: ConductorContext, decision: ToolCallsDecision, unit: PlanUnit): DeclarePlanInput | 'later' | null {
   const d = ctx.delegation;
-  // Reading the CRM's advisors comes before the Conductor knows what the turn is (a delegation, a question): plan with that.
-  if (!d && decision.tool_calls.every((c) => c.name === 'list_advisors')) return 'later';
+  // Reading the CRM (its advisors, the rule set a focus's rules come from) comes before the Conductor knows what the turn is
+  // (a delegation, a question): plan with that.
+  if (!d && decision.tool_calls.every((c) => READS_FIRST.has(c.name))) return 'later';
   if (!d) return brainPlan(ctx.inbound, decisionIntents(decision), unit);
   const requestId = requestIdIn(decision) ?? d.requestId;
   const session = ctx.session()?.session_id ?? unit.session_id;

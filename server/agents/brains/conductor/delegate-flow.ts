@@ -3,7 +3,8 @@ import { choiceNotes, discoverSkills, type Step } from '../planner/build-flow.ts
 import type { Preference, SkillSummary } from '../planner/skills.ts';
 import { callReviewTask, REVIEW_ROLES, type ReviewRole, type ReviewTask } from './call-review-plan.ts';
 import { NO_SESSION, type ConductorContext } from './context.ts';
-import { focusByTopic } from './focus.ts';
+import { focusByTopic, verdictsFilter } from './focus.ts';
+import { focusRules } from './focus-rules.ts';
 import type { RequestRecord } from './ledger.ts';
 import { assign, poolOf, REVIEW_SPECIALIZATION, type PoolMember } from './staffing.ts';
 import { companionTaskBudget } from './task-budget.ts';
@@ -74,18 +75,13 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
   const catalog = probe?.ok && Array.isArray(probe.result?.skills) ? (probe.result.skills as SkillSummary[]) : [];
   const found = discoverSkills(ctx, REVIEW_ROLES, why, preferencesFor(ctx, items, catalog));
   if (!found.done) return found;
-  // The lender's rule set is the CRM's (list_products → rule_set_id), read once per turn like its advisors.
-  const products = ctx.find('list_products');
-  if (!products)
-    return next(ctx.call([['list_products', {}]], "Read the lender's compliance rule set from the CRM: every review checks against it."));
-  if (!products.ok) return next(ctx.failed(products, "read the lender's rule set from the CRM"));
-  const ruleSet = typeof products.result?.rule_set_id === 'string' ? products.result.rule_set_id : null;
-  if (!ruleSet)
-    return next(
-      ctx.say('The CRM names no compliance rule set for its calls, so I cannot check them. Please ask an administrator to configure one.'),
-    );
+  // The lender's rule set is the CRM's (list_products → rule_set_id), and the focus's rules are found in its own data
+  // (describe_rule_set), read once per turn like its advisors.
+  const rules = focusRules(ctx, focusByTopic(request.focus));
+  if (!rules.done) return rules;
+  const ruleSet = rules.value.ruleSetId;
+  const verdicts = verdictsFilter(rules.value.ruleIds);
   const chosen = Object.fromEntries(REVIEW_ROLES.map((r) => [r, found.value.choices[r]!.chosen])) as Record<ReviewRole, SkillSummary>;
-  const focus = focusByTopic(request.focus);
   const uses = new Set(Object.values(chosen).map((s) => s.uri));
   const unretriable = items.filter((i) => i.avoid.some((u) => uses.has(u)));
   const tasks: Array<{ item: TaskItem; task: ReviewTask }> = [];
@@ -93,7 +89,7 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
     const made = callReviewTask(
       chosen,
       { advisor_name: item.subject, start_date: request.start_date, end_date: request.end_date, rule_set_id: ruleSet },
-      focus,
+      verdicts,
     );
     if (!made.ok) return next(ctx.say(`I could not plan the review of ${item.subject}: ${made.error}.`, `Planning failed: ${made.error}.`));
     tasks.push({ item, task: made.task });

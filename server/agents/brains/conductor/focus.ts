@@ -2,38 +2,40 @@ import { topicsIn, type Topic } from '../../../../lib/nl/index.ts';
 
 /**
  * What a review is about, read from the request's words by lib/nl's topic reader (the Planner's
- * too: one list of topic words): which compliance rules matter (a JSONPath filter over the
- * compliance skill's verdicts, by the rule set's categories or the rules' wording) and which
- * sentiment flag marks the calls that matter (a vulnerable customer). Without a topic the review
- * is a general QA review (every failed rule). Each lib/nl topic has a focus here, so a topic the
- * reader knows is never dropped on the way.
+ * too: one list of topic words): the topic in the user's terms, whose rules are found in the
+ * lender's rule set's own data (focus-rules.ts, analysis/topic-rules.ts: never a category named
+ * here), and which sentiment flag marks the calls that matter (a vulnerable customer). Without a
+ * topic the review is a general QA review (every failed rule). Each lib/nl topic has a focus here,
+ * so a topic the reader knows is never dropped on the way.
  */
 export interface Focus {
   topic: 'vulnerable_customers' | 'disclosures' | 'affordability' | 'complaints' | 'consumer_duty' | 'identification' | 'overall';
-  /** In the user's terms: "vulnerable customers". */
+  /** In the user's terms: "vulnerable customers"; the words its rules are found by. */
   label: string;
-  /** Filter expression over a verdict (`@`), for `verdicts[?(...)]`. */
-  verdicts: string;
   /** The sentiment flag type of calls that concern the topic, if any. */
   flag: string | null;
 }
 
 /** The focus of each topic lib/nl reads (the record keeps the focus's own name, e.g. `vulnerable_customers`). */
 const FOCUS: Record<Topic, Focus> = {
-  vulnerability: {
-    topic: 'vulnerable_customers',
-    label: 'vulnerable customers',
-    verdicts: "@.category == 'vulnerability'",
-    flag: 'vulnerability',
-  },
-  disclosures: { topic: 'disclosures', label: 'mandatory disclosures', verdicts: "@.category == 'mandatory_disclosure'", flag: null },
-  affordability: { topic: 'affordability', label: 'affordability checks', verdicts: '@.rule =~ /afford/i', flag: null },
-  complaints: { topic: 'complaints', label: 'complaints', verdicts: '@.rule =~ /complain/i', flag: null },
-  consumer_duty: { topic: 'consumer_duty', label: 'Consumer Duty', verdicts: "@.category == 'consumer_duty'", flag: null },
-  identification: { topic: 'identification', label: 'identification checks', verdicts: "@.category == 'identification'", flag: null },
+  vulnerability: { topic: 'vulnerable_customers', label: 'vulnerable customers', flag: 'vulnerability' },
+  disclosures: { topic: 'disclosures', label: 'mandatory disclosures', flag: null },
+  affordability: { topic: 'affordability', label: 'affordability checks', flag: null },
+  complaints: { topic: 'complaints', label: 'complaints', flag: null },
+  consumer_duty: { topic: 'consumer_duty', label: 'Consumer Duty', flag: null },
+  identification: { topic: 'identification', label: 'identification checks', flag: null },
 };
 
-export const OVERALL: Focus = { topic: 'overall', label: 'overall call quality', verdicts: "@.verdict == 'fail'", flag: null };
+export const OVERALL: Focus = { topic: 'overall', label: 'overall call quality', flag: null };
+
+/**
+ * The filter over a verdict (`@`, for `verdicts[?(...)]`) of the verdicts a review reports: those of
+ * the focus's rules (their ids, as the rule set names them), or every failed one for overall quality.
+ */
+export function verdictsFilter(ruleIds: string[] | null): string {
+  if (!ruleIds) return "@.verdict == 'fail'";
+  return ruleIds.map((id) => `@.rule_id == ${JSON.stringify(id)}`).join(' || ');
+}
 
 /** The focus of the first topic the words name (lib/nl's order), else overall quality. */
 export function focusIn(text: string): Focus {

@@ -11,6 +11,7 @@ import { offeredName } from '../planner/conversation.ts';
 import { questionFor } from '../planner/resolve.ts';
 import { matchPeople, unmappedFocusIn, type PersonMatch } from '../../../../lib/nl/index.ts';
 import { focusByTopic, focusIn } from './focus.ts';
+import { focusRules } from './focus-rules.ts';
 import { readRequest, subjectsIn, type ConductorRequest } from './request.ts';
 
 type Review = Extract<ConductorRequest, { kind: 'review' }>;
@@ -114,6 +115,9 @@ export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
     return ctx.say(`${ASK_WHEN} For example “last week” or “from 2024-07-01 to 2024-07-07”.`, 'No period named: ask, do not guess.');
   const session = ctx.session();
   if (!session) return ctx.say(NO_SESSION);
+  // The focus's rules come from the lender's rule set before anything is recorded or handed out: a topic it has no rule for is asked about.
+  const rules = focusRules(ctx, req.focus);
+  if (!rules.done) return rules.decision;
   const goal = ctx.find('update_session_context', (a) => typeof a.goals_json === 'string');
   if (!goal) {
     const record = {

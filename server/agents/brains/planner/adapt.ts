@@ -46,6 +46,7 @@ export function refineIntoProductCheck(
   skillset: Skillset,
   product: string,
   meta: Meta,
+  taxonomy: string[],
 ): Composed {
   const asl = isRecord(base.asl) ? base.asl : null;
   const states = asl && isRecord(asl.States) ? (asl.States as Record<string, State>) : null;
@@ -83,7 +84,7 @@ export function refineIntoProductCheck(
   const rule = Object.entries(params).find(([k, v]) => /rule/.test(k) && typeof v === 'string');
   const ruleSet = !rule ? undefined : rule[0].endsWith('.$') ? (rule[1] as string) : { match: /rule/, value: rule[1] };
   const complianceSkill = byUri.get(boundSkills(compliance[1])[0]!)!;
-  const plans = productPlans(transcriptPath, ruleSet);
+  const plans = productPlans(transcriptPath, taxonomy, ruleSet);
   const bySkill = { diarization: skills.diarization, segmentation: skills.segmentation, compliance: complianceSkill } as const;
   next[transcription[0]]!.Next = plans[0]!.name;
   delete next[transcription[0]]!.End;

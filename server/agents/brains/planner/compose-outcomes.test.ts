@@ -86,8 +86,18 @@ describe('composition from outcomes', () => {
       ],
     ],
   ])('%s: the states in order, and it validates', async (_, outcomes, states) => {
-    const c = composeOutcomes(outcomes, skillsFor(outcomes), skillset, meta);
+    const taxonomy = ['introduction', 'security_check', 'product_detail', 'offer_explanation', 'closing'];
+    const c = composeOutcomes(outcomes, skillsFor(outcomes), skillset, meta, taxonomy);
     if (!c.ok) throw new Error(c.error);
+    if (outcomes.includes('segments')) {
+      const seg = (c.doc.asl as { States: Record<string, { Parameters: Record<string, unknown> }> }).States.SegmentAndLabel!;
+      expect(seg.Parameters.taxonomy).toEqual(taxonomy);
+      // Segments without the rule set's labels: said, nothing composed.
+      expect(composeOutcomes(outcomes, skillsFor(outcomes), skillset, meta)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('taxonomy'),
+      });
+    }
     expect(Object.keys((c.doc.asl as { States: object }).States)).toEqual(states);
     expect(c.doc.workflow_name).toBe(composedName(outcomes));
     const report = await validate(c.doc);

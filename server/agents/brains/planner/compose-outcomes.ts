@@ -1,16 +1,13 @@
 import type { Outcome, OutcomeChange } from '../../../../lib/nl/index.ts';
-import { analysisBindings, type Binding } from '../analysis/bindings.ts';
 import {
-  chain,
-  inputSchema,
-  intakePlans,
-  PRODUCT_TAXONOMY,
-  RULE_SET_PATH,
-  skillImports,
-  taskState,
-  type Composed,
-  type Meta,
-} from './compose.ts';
+  ANALYSIS_PIPELINE,
+  INTAKE_ROLES,
+  OUTCOME_ORDER,
+  stepOfOutcome,
+  type AnalysisStep,
+  type PipelineInputs,
+} from '../analysis/pipeline.ts';
+import { chain, inputSchema, intakePlans, RULE_SET_PATH, skillImports, taskState, type Composed, type Meta } from './compose.ts';
 import type { Role, SkillSummary, Skillset } from './skills.ts';
 
 /**
@@ -26,48 +23,27 @@ import type { Role, SkillSummary, Skillset } from './skills.ts';
  */
 export const QA_DEFAULT_OUTCOMES: Outcome[] = ['transcript', 'sentiment', 'compliance', 'score'];
 
-export const ROLE_OF: Record<Outcome, Role> = {
-  transcript: 'transcription',
-  speaker_turns: 'diarization',
-  segments: 'segmentation',
-  sentiment: 'sentiment',
-  compliance: 'compliance',
-  score: 'scoring',
-};
+/** The Parallel state of a group's steps in a composed workflow, and where it keeps their results. */
+const PARALLEL_STATE = 'ParallelAnalysis';
+const PARALLEL_RESULT = 'analysis';
 
-const LABEL: Record<Outcome, string> = {
-  transcript: 'transcript',
-  speaker_turns: 'speaker turns',
-  segments: 'segments',
-  sentiment: 'sentiment',
-  compliance: 'compliance verdicts',
-  score: 'QA score',
-};
-export const outcomeLabel = (o: Outcome) => LABEL[o];
+/** The function (role) that produces each outcome (analysis/pipeline.ts). */
+export const ROLE_OF = Object.fromEntries(OUTCOME_ORDER.map((o) => [o, stepOfOutcome(o).role])) as Record<Outcome, Role>;
 
-/** The order outcomes are produced in (and listed). */
-const ORDER: Outcome[] = ['transcript', 'speaker_turns', 'segments', 'sentiment', 'compliance', 'score'];
-
-/** What the scorecard consumes: the outcomes whose data a scoring binding reads. */
-const CONSUMES: Partial<Record<Outcome, Array<{ outcome: Outcome; match: RegExp }>>> = {
-  score: [
-    { outcome: 'sentiment', match: /sentiment/ },
-    { outcome: 'compliance', match: /compliance|verdict/ },
-  ],
-};
+export const outcomeLabel = (o: Outcome) => stepOfOutcome(o).label;
 
 /** The default outcomes with the user's change applied; the transcript is always produced (everything reads it). */
 export function outcomeSet(change: OutcomeChange | undefined, defaults: Outcome[] = QA_DEFAULT_OUTCOMES): Outcome[] {
   let set = change?.only ? [...change.only] : [...defaults.filter((o) => !change?.remove.includes(o)), ...(change?.add ?? [])];
   set = [...new Set(['transcript' as Outcome, ...set])];
-  return ORDER.filter((o) => set.includes(o));
+  return OUTCOME_ORDER.filter((o) => set.includes(o));
 }
 
 export const isDefault = (outcomes: Outcome[]) =>
   outcomes.length === QA_DEFAULT_OUTCOMES.length && QA_DEFAULT_OUTCOMES.every((o) => outcomes.includes(o));
 
 /** The functions (roles) the outcomes need: the intake, then one per outcome. */
-export const rolesFor = (outcomes: Outcome[]): Role[] => ['applications', 'recordings', ...outcomes.map((o) => ROLE_OF[o])];
+export const rolesFor = (outcomes: Outcome[]): Role[] => [...INTAKE_ROLES, ...outcomes.map((o) => ROLE_OF[o])];
 
 /**
  * The outcomes completed with what the chosen skills require: `added` says which outcome was
@@ -81,7 +57,7 @@ export function completeOutcomes(
   const set = new Set(outcomes);
   for (const o of outcomes) {
     const skill = skillOf(o);
-    for (const need of CONSUMES[o] ?? []) {
+    for (const need of stepOfOutcome(o).consumes ?? []) {
       if (set.has(need.outcome)) continue;
       const required = skill?.tools.some((t) => t.required.some((r) => need.match.test(r))) ?? true;
       if (required) {
@@ -90,7 +66,7 @@ export function completeOutcomes(
       }
     }
   }
-  return { outcomes: ORDER.filter((o) => set.has(o)), added };
+  return { outcomes: OUTCOME_ORDER.filter((o) => set.has(o)), added };
 }
 
 export function composedName(outcomes: Outcome[]): string {
@@ -108,111 +84,65 @@ export function composedName(outcomes: Outcome[]): string {
 
 type Skills = Partial<Record<Role, SkillSummary>>;
 type State = Record<string, unknown>;
+type Made = { ok: true; state: State } | { ok: false; error: string };
 
-function task(
-  name: string,
-  role: Role,
-  comment: string,
-  bindings: Binding[],
-  resultPath: string,
-  skills: Skills,
-): { ok: true; state: State } | { ok: false; error: string } {
-  const skill = skills[role];
-  if (!skill) return { ok: false, error: `no skill found for ${role}` };
-  return taskState({ name, role, comment, bindings, resultPath }, skill, null);
+/** A pipeline step's Task state (its End set; the chain sets Next). */
+function task(step: AnalysisStep, inputs: PipelineInputs, skills: Skills): Made {
+  const skill = skills[step.role];
+  if (!skill) return { ok: false, error: `no skill found for ${step.role}` };
+  const plan = { name: step.state, role: step.role, comment: step.comment, bindings: step.bind(inputs), resultPath: `$.${step.result}` };
+  return taskState(plan, skill, null);
 }
 
 /**
- * A workflow that produces `outcomes` for one advisor's calls in a period
- * (a single-call pilot, like the standard one).
+ * A workflow that produces `outcomes` for one advisor's calls in a period (a single-call pilot, like
+ * the standard one): the intake, then each asked-for step of the analysis pipeline in its order
+ * (analysis/pipeline.ts), the steps of a group side by side in one Parallel state when more than one
+ * of them runs. `taxonomy`: the segment labels of the lender's rule set (describe_rule_set), needed
+ * when the segments are asked for.
  */
-export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: Skillset, meta: Meta): Composed {
-  const text = '$.transcript.data.text';
-  const blocks: Array<[string, State]> = [];
-  const add = (name: string, s: { ok: true; state: State } | { ok: false; error: string }) => {
-    if (!s.ok) return s.error;
-    blocks.push([name, s.state]);
-    return null;
+export function composeOutcomes(outcomes: Outcome[], skills: Skills, skillset: Skillset, meta: Meta, taxonomy?: string[]): Composed {
+  if (outcomes.includes('segments') && !taxonomy?.length)
+    return { ok: false, error: "the segments need a taxonomy, and the lender's rule set gives no segment labels" };
+  const intakeDone = new Set<Outcome>(['transcript']);
+  const steps = ANALYSIS_PIPELINE.filter((s) => s.outcome && !intakeDone.has(s.outcome) && outcomes.includes(s.outcome));
+  const grouped = steps.filter((s) => s.group);
+  const parallel = grouped.length > 1;
+  const inputs: PipelineInputs = {
+    start: '$.start_date',
+    end: '$.end_date',
+    applicationIds: '$.applications.data.ids',
+    recordingUri: '$.recordings.data.recordings[0].uri',
+    text: `$.${stepOfOutcome('transcript').result}.data.text`,
+    ruleSet: RULE_SET_PATH,
+    taxonomy,
+    resultOf: (o) => {
+      const step = stepOfOutcome(o);
+      return parallel && step.group ? `$.${PARALLEL_RESULT}.${step.result}` : `$.${step.result}`;
+    },
   };
-  const errors: Array<string | null> = [];
-  if (outcomes.includes('speaker_turns')) {
-    errors.push(
-      add(
-        'DiarizeTranscript',
-        task(
-          'DiarizeTranscript',
-          'diarization',
-          'Separate the speakers (speaker turns).',
-          [{ match: /transcript|text/, path: text }],
-          '$.speaker_turns',
-          skills,
-        ),
-      ),
-    );
+  const blocks: Array<[string, State]> = [];
+  for (const step of steps) {
+    if (parallel && step.group) {
+      if (step !== grouped[0]) continue;
+      const branches = grouped.map((g) => ({ g, made: task(g, inputs, skills) }));
+      const failed = branches.find((b) => !b.made.ok);
+      if (failed && !failed.made.ok) return failed.made;
+      blocks.push([
+        PARALLEL_STATE,
+        {
+          Type: 'Parallel',
+          Branches: branches.map(({ g, made }) => ({ StartAt: g.state, States: { [g.state]: (made as { state: State }).state } })),
+          ResultSelector: Object.fromEntries(grouped.map((g, i) => [`${g.result}.$`, `$[${i}].${g.result}`])),
+          ResultPath: `$.${PARALLEL_RESULT}`,
+        },
+      ]);
+      continue;
+    }
+    const made = task(step, inputs, skills);
+    if (!made.ok) return made;
+    blocks.push([step.state, made.state]);
   }
-  if (outcomes.includes('segments')) {
-    const b = [
-      { match: /transcript|text/, path: text },
-      { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY },
-    ];
-    errors.push(
-      add(
-        'SegmentAndLabel',
-        task('SegmentAndLabel', 'segmentation', 'Label the conversation with the call taxonomy.', b, '$.segments', skills),
-      ),
-    );
-  }
-  const sentiment = outcomes.includes('sentiment')
-    ? task(
-        'SentimentAnalysis',
-        'sentiment',
-        'Assess overall sentiment and highlight issues.',
-        analysisBindings.sentiment(text),
-        '$.sentiment',
-        skills,
-      )
-    : null;
-  const compliance = outcomes.includes('compliance')
-    ? task(
-        'ComplianceAnalysis',
-        'compliance',
-        'Check the transcript against the standard script (compliance rules).',
-        analysisBindings.compliance(text, RULE_SET_PATH),
-        '$.compliance',
-        skills,
-      )
-    : null;
-  for (const s of [sentiment, compliance]) if (s && !s.ok) return s;
-  const both = sentiment?.ok && compliance?.ok;
-  if (both) {
-    blocks.push([
-      'ParallelAnalysis',
-      {
-        Type: 'Parallel',
-        Branches: [
-          { StartAt: 'SentimentAnalysis', States: { SentimentAnalysis: sentiment.state } },
-          { StartAt: 'ComplianceAnalysis', States: { ComplianceAnalysis: compliance.state } },
-        ],
-        ResultSelector: { 'sentiment.$': '$[0].sentiment', 'compliance.$': '$[1].compliance' },
-        ResultPath: '$.analysis',
-      },
-    ]);
-  } else {
-    if (sentiment?.ok) blocks.push(['SentimentAnalysis', sentiment.state]);
-    if (compliance?.ok) blocks.push(['ComplianceAnalysis', compliance.state]);
-  }
-  if (outcomes.includes('score')) {
-    const at = both ? '$.analysis' : '$';
-    const b = analysisBindings.scoring(`${at}.sentiment.data`, `${at}.compliance.data.verdicts`);
-    errors.push(
-      add(
-        'CalculateScore',
-        task('CalculateScore', 'scoring', 'Combine the outcomes into the QA score (the existing QA scorecard).', b, '$.qa_score', skills),
-      ),
-    );
-  }
-  const error = errors.find(Boolean);
-  if (error) return { ok: false, error };
   const intake = chain(intakePlans({ byAdvisor: true }), skills, blocks[0]?.[0] ?? null);
   if (!intake.ok) return intake;
   const states: Record<string, State> = { ...(intake.states as Record<string, State>) };

@@ -8,7 +8,8 @@ import { invokeTool } from '../../../tools/invoke.ts';
 import { findTool } from '../../../tools/registry.ts';
 import { validateWorkflowDocument } from '../../../workflows/validate-document.ts';
 import { refineIntoProductCheck, retargetProductCheck, targetsProduct } from './adapt.ts';
-import { bindParameters, composeProductExplanationCheck, type Meta } from './compose.ts';
+import { callDemoTool } from '../../../skills/demo/skills/catalog.ts';
+import { bindParameters, composeProductExplanationCheck, productTaxonomyGap, type Meta } from './compose.ts';
 import { composeOutcomes, QA_DEFAULT_OUTCOMES } from './compose-outcomes.ts';
 import { scaleToEveryCall } from './scale.ts';
 import { chooseSkill, skillsetOf, type Skillset, type SkillSummary } from './skills.ts';
@@ -20,6 +21,10 @@ const meta: Meta = {
 };
 const workflow = (file: string) => JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', file), 'utf8')) as Record<string, unknown>;
 const validate = (doc: unknown) => validateWorkflowDocument(doc, { rootDir: PROJECT_ROOT, skillsDir: path.join(PROJECT_ROOT, 'skills') });
+/** A rule set's segment labels as the compliance skill describes them (describe_rule_set): the taxonomy the Planner composes with. */
+const labelsOf = (ruleSetId: string) =>
+  (callDemoTool('skill://compliance-analysis@1.3.0#describe_rule_set', { rule_set_id: ruleSetId }).data as { labels: string[] }).labels;
+const DEMO_LABELS = labelsOf('compliance_rules_v2024Q4');
 type States = Record<string, { Parameters?: Record<string, unknown>; AgentBinding?: { skills: string[] }; Next?: string; End?: boolean }>;
 const statesOf = (doc: Record<string, unknown>) => (doc.asl as { States: States }).States;
 
@@ -27,6 +32,16 @@ const statesOf = (doc: Record<string, unknown>) => (doc.asl as { States: States 
 describe('composing and adapting workflows from skill manifests', () => {
   let skillset: Skillset;
   const skill = (name: string) => skillset.skills.find((s) => s.skillName === name)!;
+  /** Case A on the foundational workflow with the catalog's diarization and segmentation skills, for `product` with `labels`. */
+  const refineStandard = (product: string, labels: string[]) =>
+    refineIntoProductCheck(
+      workflow('standard-advice-call-analysis.json'),
+      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
+      skillset,
+      product,
+      meta,
+      labels,
+    );
 
   beforeAll(async () => {
     const r = await invokeTool(findTool('get_skillset')!, {}, { actor: systemActor('test'), services: { config: testConfig() } });
@@ -87,13 +102,7 @@ describe('composing and adapting workflows from skill manifests', () => {
   });
 
   it('Case A: refines the foundational workflow into the §3.3 product check (all advisors, diarize, segment, targeted compliance)', async () => {
-    const c = refineIntoProductCheck(
-      workflow('standard-advice-call-analysis.json'),
-      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
-      skillset,
-      'HELOC 2.0',
-      meta,
-    );
+    const c = refineStandard('HELOC 2.0', DEMO_LABELS);
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).errors).toEqual([]);
     const ours = statesOf(c.doc);
@@ -141,16 +150,11 @@ describe('composing and adapting workflows from skill manifests', () => {
       skillset,
       'HELOC 2.0',
       meta,
+      DEMO_LABELS,
     );
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).errors).toEqual([]);
-    const refined = refineIntoProductCheck(
-      workflow('standard-advice-call-analysis.json'),
-      { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
-      skillset,
-      'HELOC 2.0',
-      meta,
-    );
+    const refined = refineStandard('HELOC 2.0', DEMO_LABELS);
     if (!refined.ok) throw new Error(refined.error);
     // The same states and data flow, whichever way they were reached.
     const shape = (doc: Record<string, unknown>) =>
@@ -161,6 +165,18 @@ describe('composing and adapting workflows from skill manifests', () => {
         ]),
       );
     expect(shape(c.doc)).toEqual(shape(refined.doc));
+  });
+
+  it("labels the segments with the lender's own rule set's labels, and says when they cannot tell the product apart", async () => {
+    const labels = labelsOf('aldermoor_conduct_rules_2025');
+    const c = refineStandard('Green Remortgage', labels);
+    if (!c.ok) throw new Error(c.error);
+    expect((await validate(c.doc)).errors).toEqual([]);
+    expect(statesOf(c.doc).SegmentAndLabel!.Parameters!.taxonomy).toEqual(labels);
+    expect(productTaxonomyGap(labels, 'aldermoor_conduct_rules_2025')).toBeNull();
+    expect(productTaxonomyGap(['opening', 'product_detail'], 'r')).toBe(
+      "the rule set r labels a call's segments opening, product_detail, without offer_explanation, so its product-related segments cannot be told apart",
+    );
   });
 
   it('scales a pilot to the whole set: its per-call steps in a Map over the recordings, then one score over all calls', async () => {

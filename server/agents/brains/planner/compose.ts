@@ -1,4 +1,5 @@
 import { analysisBindings, RULE_SET_INPUT, type Binding } from '../analysis/bindings.ts';
+import { ANALYSIS_PIPELINE, stepOfOutcome, type PipelineInputs } from '../analysis/pipeline.ts';
 import { importOf, type Role, type SkillSummary, type Skillset } from './skills.ts';
 
 export { SCORING_FORMULA } from '../analysis/bindings.ts';
@@ -14,8 +15,22 @@ export const RULE_SET_PATH = `$.${RULE_SET_INPUT}`;
  * those come from each manifest's tool (get_skillset), matched by what each parameter is for.
  */
 export const WORKER_TEMPLATE = { name: 'agent_template_worker', version: '1.0.0' } as const;
-export const PRODUCT_TAXONOMY = ['introduction', 'security_check', 'product_detail', 'offer_explanation', 'closing'];
+/**
+ * The segments a product-explanation check evaluates (spec §3.3: "Evaluate compliance on the product-related segments only").
+ * The taxonomy the segments are labelled with is the lender's rule set's own (describe_rule_set → labels, analysis/rule-set.ts),
+ * which must hold these two labels for the check to mean anything (productTaxonomyGap).
+ */
 export const PRODUCT_LABELS = ['product_detail', 'offer_explanation'];
+
+/** Why `taxonomy` cannot serve a product-explanation check (a product label it lacks), or null. */
+export function productTaxonomyGap(taxonomy: string[], ruleSetId: string): string | null {
+  const missing = PRODUCT_LABELS.filter((l) => !taxonomy.includes(l));
+  if (!missing.length) return null;
+  return (
+    `the rule set ${ruleSetId} labels a call's segments ${taxonomy.join(', ') || '(no labels)'}, ` +
+    `without ${missing.join(' or ')}, so its product-related segments cannot be told apart`
+  );
+}
 /** Arguments the run supplies to a skill by itself (server/execution/webhook.ts), never bound in Parameters. */
 const RUN_CONTEXT_ARGS = new Set(['webhook_url']);
 
@@ -83,43 +98,36 @@ export function taskState(
 }
 
 /**
- * The common steps: applications in the range (of one advisor or all), their recordings, the first recording
- * transcribed (the pilot).
+ * The common steps (analysis/pipeline.ts, up to the transcript): applications in the range (of one
+ * advisor or all), their recordings, the first recording transcribed (the pilot).
  */
 export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {
-  return [
-    {
-      name: 'GetApplicationIDs',
-      role: 'applications',
-      comment: opts.byAdvisor
-        ? 'Find loan applications for the advisor over the date range.'
-        : 'Find every loan application over the date range (all advisors).',
-      bindings: analysisBindings.applications({
-        advisor: opts.byAdvisor ? '$.advisor_name' : undefined,
-        start: '$.start_date',
-        end: '$.end_date',
-      }),
-      resultPath: '$.applications',
-    },
-    {
-      name: 'GetCallRecordings',
-      role: 'recordings',
-      comment: 'Retrieve call recordings linked to the applications.',
-      bindings: analysisBindings.recordings('$.applications.data.ids'),
-      resultPath: '$.recordings',
-    },
-    {
-      name: 'TranscribeRecording',
-      role: 'transcription',
-      comment: 'Single-call pilot: transcribe the first recording found.',
-      bindings: analysisBindings.transcription('$.recordings.data.recordings[0].uri'),
-      resultPath: '$.transcript',
-    },
-  ];
+  const inputs: PipelineInputs = {
+    advisor: opts.byAdvisor ? '$.advisor_name' : undefined,
+    start: '$.start_date',
+    end: '$.end_date',
+    applicationIds: '$.applications.data.ids',
+    recordingUri: '$.recordings.data.recordings[0].uri',
+    text: '$.transcript.data.text',
+    ruleSet: RULE_SET_PATH,
+    resultOf: (o) => `$.${stepOfOutcome(o).result}`,
+  };
+  const upTo = ANALYSIS_PIPELINE.indexOf(stepOfOutcome('transcript'));
+  return ANALYSIS_PIPELINE.slice(0, upTo + 1).map((step) => ({
+    name: step.state,
+    role: step.role,
+    comment:
+      step.role === 'applications' && !opts.byAdvisor ? 'Find every loan application over the date range (all advisors).' : step.comment,
+    bindings: step.bind(inputs),
+    resultPath: `$.${step.result}`,
+  }));
 }
 
-/** `ruleSet`: the rule set's JSONPath (a run input), or the literal binding a saved base workflow already had. */
-export function productPlans(transcriptText: string, ruleSet: string | Binding = RULE_SET_PATH): StatePlan[] {
+/**
+ * `taxonomy`: the segment labels of the lender's rule set (describe_rule_set); `ruleSet`: the rule set's JSONPath (a run
+ * input), or the literal binding a saved base workflow already had.
+ */
+export function productPlans(transcriptText: string, taxonomy: string[], ruleSet: string | Binding = RULE_SET_PATH): StatePlan[] {
   const [, rule] = analysisBindings.compliance(transcriptText, ruleSet);
   return [
     {
@@ -138,7 +146,7 @@ export function productPlans(transcriptText: string, ruleSet: string | Binding =
       comment: "Label the advisor's speech with the call taxonomy.",
       bindings: [
         { match: /transcript|text/, path: '$.advisor_segments.data.text' },
-        { match: /taxonomy|labels|categories/, value: PRODUCT_TAXONOMY },
+        { match: /taxonomy|labels|categories/, value: taxonomy },
       ],
       resultPath: '$.labelled_segments',
     },
@@ -221,15 +229,16 @@ export const productTag = (product: string) => `product:${product.toLowerCase().
 
 /**
  * Spec §3.3 composed from skills alone (no workflow to start from): all applications in the range
- * → recordings → transcription → diarization → segmentation → targeted compliance.
+ * → recordings → transcription → diarization → segmentation (with the rule set's `taxonomy`) → targeted compliance.
  */
 export function composeProductExplanationCheck(
   skills: Record<'applications' | 'recordings' | 'transcription' | 'diarization' | 'segmentation' | 'compliance', SkillSummary>,
   skillset: Skillset,
   product: string,
   meta: Meta,
+  taxonomy: string[],
 ): Composed {
-  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text')], skills, null);
+  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text', taxonomy)], skills, null);
   if (!states.ok) return states;
   return {
     ok: true,

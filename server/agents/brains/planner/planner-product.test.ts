@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeTools, STANDARD, workflowFile } from './testing/fake-tools.ts';
-import { ok, ScriptedConversation } from './testing/script.ts';
+import { ok, ScriptedConversation, toolError } from './testing/script.ts';
+import { loadTaxonomy } from '../../../skills/demo/skills/compliance-rules.ts';
+import { RULE_SET as SECOND_RULE_SET, secondLenderCrm } from './testing/second-lender.ts';
 
 const REQUEST =
   'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls ' + 'since the start of the month.';
@@ -87,6 +89,7 @@ describe('the Planner brain, scenario 2 (spec §3) over scripted histories', () 
         'search_embeddings',
         'get_skillset',
         'get_skill_reliability',
+        'describe_rule_set',
         'validate_workflow',
         'save_workflow',
         'check_workflow_health',
@@ -97,6 +100,8 @@ describe('the Planner brain, scenario 2 (spec §3) over scripted histories', () 
         'skill for speaker diarization',
         'skill for transcript segmentation and labelling',
       ]);
+      // The taxonomy is the rule set's the CRM names (read in the first turn), as the compliance skill describes it.
+      expect(t2.calls.find((x) => x.name === 'describe_rule_set')!.args).toEqual({ rule_set_id: 'compliance_rules_v2024Q4' });
       const save = t2.calls.find((x) => x.name === 'save_workflow')!.args;
       expect(save.parent).toEqual({ workflow_id: STANDARD, version: '1.0.0', relation: 'REFINEMENT_OF' });
       expect(Object.keys((save.workflow as { asl: { States: object } }).asl.States)).toEqual([
@@ -160,6 +165,28 @@ describe('the Planner brain, scenario 2 (spec §3) over scripted histories', () 
     expect(names(t2.calls).slice(0, 2)).toEqual(['store_memory', 'search_embeddings']);
     expect(t2.calls.find((x) => x.name === 'save_workflow')!.args.parent).toBeUndefined();
     expect(t2.reply).toContain('I composed a new workflow from the catalog');
+  });
+
+  it("a second lender's product check labels the segments with its own rule set's labels; a rule set it cannot read stops the build", async () => {
+    const ask = 'I need to check if advisors are explaining Bridging Finance correctly in their calls since the start of the month.';
+    const c = new ScriptedConversation(secondLenderCrm(catalog([])));
+    expect((await c.turn(ask)).reply).toContain('I have no workflow for this yet.');
+    const t2 = await c.turn('yes');
+    expect(t2.calls.find((x) => x.name === 'describe_rule_set')!.args).toEqual({ rule_set_id: SECOND_RULE_SET });
+    const saved = t2.calls.find((x) => x.name === 'save_workflow')!.args.workflow as {
+      asl: { States: Record<string, { Parameters: Record<string, unknown> }> };
+    };
+    expect(saved.asl.States.SegmentAndLabel!.Parameters.taxonomy).toEqual(loadTaxonomy(SECOND_RULE_SET).labels);
+
+    const broken = new ScriptedConversation((name, args) =>
+      name === 'describe_rule_set'
+        ? toolError(`no rule set "${String(args.rule_set_id)}"`, 'not_found')
+        : secondLenderCrm(catalog([]))(name, args),
+    );
+    await broken.turn(ask);
+    const t = await broken.turn('yes');
+    expect(t.calls.map((x) => x.name)).not.toContain('save_workflow');
+    expect(t.reply).toContain(SECOND_RULE_SET);
   });
 
   it('asks which product when none is named, and a "no" stops everything', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeTools } from './testing/fake-tools.ts';
 import { ok, ScriptedConversation } from './testing/script.ts';
 import { parseRequest } from './request.ts';
-import { rulesOfTopic, sameWord } from './topic-rules.ts';
+import { rulesOfTopic, sameWord } from '../analysis/topic-rules.ts';
 
 /**
  * Questions answered from the stored QA results with one set of figures (issue 30): compare, rank

@@ -1,7 +1,8 @@
 import type { BrainDecision } from '../brain.ts';
 import { refineIntoProductCheck, retargetProductCheck, targetsProduct, productOfWorkflow } from './adapt.ts';
-import { bindingsOf, choiceNotes, discoverSkills, newMeta, reliabilityNote, validateAndSave, type Saved } from './build-flow.ts';
-import { composeProductExplanationCheck, productMeta, PRODUCT_LABELS } from './compose.ts';
+import { bindingsOf, choiceNotes, discoverSkills, newMeta, reliabilityNote, validateAndSave, type Saved, type Step } from './build-flow.ts';
+import { composeProductExplanationCheck, productMeta, productTaxonomyGap, PRODUCT_LABELS } from './compose.ts';
+import { readRuleSet, type RuleSetDescription } from '../analysis/rule-set.ts';
 import { MAX_STEPS_PER_TURN, type PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import type { DateRange } from '../../../../lib/relative-dates.ts';
@@ -243,10 +244,20 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
       );
     }
     const seg = found.value.choices.segmentation!.chosen;
+    const taxonomy = productTaxonomy(ctx, req.product);
+    if (!taxonomy.done) return taxonomy.decision;
     built = validateAndSave(
       ctx,
       name,
-      () => refineIntoProductCheck(pl.doc, { diarization: diar, segmentation: seg }, found.value.skillset, req.product!, newMeta(ctx)),
+      () =>
+        refineIntoProductCheck(
+          pl.doc,
+          { diarization: diar, segmentation: seg },
+          found.value.skillset,
+          req.product!,
+          newMeta(ctx),
+          taxonomy.value.labels,
+        ),
       {
         parent: { workflow_id: pl.template.workflow_id, version: pl.template.version, relation: 'REFINEMENT_OF' },
         note:
@@ -295,10 +306,18 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
       (typeof COMPOSE_ROLES)[number],
       SkillSummary
     >;
-    built = validateAndSave(ctx, name, () => composeProductExplanationCheck(skills, found.value.skillset, req.product!, newMeta(ctx)), {
-      note: `Composed by the Planner for a ${req.product} explanation check.`,
-      why: `Skills selected: ${COMPOSE_ROLES.map((r) => `${r} → ${skills[r].uri}`).join(', ')}.`,
-    });
+    const taxonomy = productTaxonomy(ctx, req.product);
+    if (!taxonomy.done) return taxonomy.decision;
+    const labels = taxonomy.value.labels;
+    built = validateAndSave(
+      ctx,
+      name,
+      () => composeProductExplanationCheck(skills, found.value.skillset, req.product!, newMeta(ctx), labels),
+      {
+        note: `Composed by the Planner for a ${req.product} explanation check.`,
+        why: `Skills selected: ${COMPOSE_ROLES.map((r) => `${r} → ${skills[r].uri}`).join(', ')}.`,
+      },
+    );
     how = [`I composed a new workflow from the catalog's skills.`, ...choiceNotes(found.value)];
   }
   if (!built.done) return built.decision;
@@ -308,6 +327,19 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
     .join(', ');
   const lineage = pl.case === 'compose' ? '' : ` as a REFINEMENT_OF «${pl.template.name}» v${pl.template.version}`;
   return run(s, [...how, `It validated and is saved${lineage}: «${s.name}» v${s.version} (id \`${s.workflow_id}\`) — ${chain}.`], true);
+}
+
+/**
+ * The segmentation taxonomy of a product check: the lender's rule set's own labels (the CRM names the rule set, the
+ * compliance skill describes it), which must tell the product-related segments apart; else said plainly, nothing built.
+ */
+function productTaxonomy(ctx: PlannerContext, product: string): Step<RuleSetDescription> {
+  const purpose = `label the segments of the ${product} explanation check`;
+  const described = readRuleSet(ctx, purpose);
+  if (!described.done) return described;
+  const gap = productTaxonomyGap(described.value.labels, described.value.rule_set_id);
+  if (gap) return { done: false, decision: ctx.say(`I cannot build the ${product} explanation check: ${gap}.`, `No taxonomy: ${gap}.`) };
+  return described;
 }
 
 /** "Yes" to scaling the product check's pilot: the pilot refined to every call of the period, saved and run. */

@@ -1,3 +1,4 @@
+import { readRuleSet } from '../analysis/rule-set.ts';
 import type { BrainDecision } from '../brain.ts';
 import { bindingsOf, choiceNotes, discoverSkills, newMeta, validateAndSave } from './build-flow.ts';
 import { SCORING_FORMULA } from './compose.ts';
@@ -249,7 +250,11 @@ function qaBuild(
   const roles = rolesFor(outcomes);
   const skills = Object.fromEntries(roles.map((r) => [r, found.value.choices[r]!.chosen])) as Partial<Record<Role, SkillSummary>>;
   const name = composedName(outcomes);
-  const built = validateAndSave(ctx, name, () => composeOutcomes(outcomes, skills, found.value.skillset, newMeta(ctx)), {
+  // Labelled segments use the lender's rule set's own labels (describe_rule_set), never a list in code.
+  const described = outcomes.includes('segments') ? readRuleSet(ctx, "label the calls' segments") : null;
+  if (described && !described.done) return described.decision;
+  const taxonomy = described?.value.labels;
+  const built = validateAndSave(ctx, name, () => composeOutcomes(outcomes, skills, found.value.skillset, newMeta(ctx), taxonomy), {
     ...(parent ? { parent: { workflow_id: parent.workflow_id, version: parent.version, relation: 'REFINEMENT_OF' as const } } : {}),
     note: parent
       ? `Composed by the Planner from the outcomes asked for (${outcomes.join(', ')}), ` + `as a refinement of «${parent.name}».`

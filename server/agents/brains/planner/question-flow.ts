@@ -11,7 +11,7 @@ import { describeRange } from './intent.ts';
 import { queueLink, reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest } from './request.ts';
 import { resolvePeople } from './resolve.ts';
-import { categoriesOf, rulesOfTopic } from './topic-rules.ts';
+import { categoriesOf, rulesOfTopic } from '../analysis/topic-rules.ts';
 import { COUNT, RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-steps.ts';
 
 /**
@@ -20,7 +20,7 @@ import { COUNT, RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-ste
  * the exact filter of what it describes, and each answer names that scope and the calls behind it.
  *
  *   compare       one summary (group_by all) per side: teams, advisors or periods; a row each.
- *   topic_rank    the topic's rules from the per-rule summary (topic-rules.ts), then advisors or teams
+ *   topic_rank    the topic's rules from the per-rule summary (analysis/topic-rules.ts), then advisors or teams
  *                 ranked by the share of their calls failing one of those rules (rule_ids).
  *   calls_ranked  the N lowest- or highest-scoring calls (list_qa_results by score), with their failed
  *                 mandatory rules named from the per-rule summary of the same filter.

@@ -8,7 +8,7 @@ import { BEST_SCORE, CALL_WORDS, hasWord, RANKING, WORST_SCORE, wordsOf } from '
  *
  *   topic_rank    a superlative or ranking word + "on / at / for / with / when it comes to <topic>":
  *                 "who's weakest on disclosures?", "which team is worst on affordability?". The topic
- *                 is kept as said; its rules are found later in the rule data (topic-rules.ts).
+ *                 is kept as said; its rules are found later in the rule data (analysis/topic-rules.ts).
  *   calls_ranked  a superlative + calls: "show me the three worst calls in June", "top 5 calls".
  *   compare       "compare" / "versus" / "vs" / "against": teams, advisors (resolved later against the
  *                 CRM) or, when two parts of the message name a period each, periods ("June vs July").

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { repoPath } from '../repo-path.ts';
 import { parseSkillManifest, type SkillManifest, type ToolRequirement } from '../../manifest.ts';
 import { evaluateCompliance } from './compliance.ts';
+import { describeRuleSet } from './describe-rule-set.ts';
 import { diarizeTranscript } from './diarize.ts';
 import { countCalls, listAdvisors, listProducts } from './directory.ts';
 import type { WorldData } from '../dataset/generate.ts';
@@ -15,7 +16,8 @@ import { transcribeAssemblyAi, transcribeWhisper } from './transcribe.ts';
 /**
  * The skill tools the demo server serves, by the tool name and parameters of their manifest in
  * skills/: the nine spec skills (§5.10), one tool each (research.web is not served: it needs the
- * web), then the CRM directory (crm-directory, three tools) the Planner checks requests against.
+ * web) and compliance-analysis's second, describe_rule_set (what a rule set checks, for composing a
+ * workflow's taxonomy), then the CRM directory (crm-directory, three tools) the Planner checks requests against.
  */
 export const DEMO_SKILL_TOOLS: ReadonlyArray<{ skillName: string; toolName: string; tool: SkillTool }> = [
   { skillName: 'salesforce-integration', toolName: 'get_applications_by_advisor', tool: getApplicationsByAdvisor },
@@ -26,6 +28,7 @@ export const DEMO_SKILL_TOOLS: ReadonlyArray<{ skillName: string; toolName: stri
   { skillName: 'labelling-segmentation', toolName: 'segment_and_label', tool: segmentAndLabel },
   { skillName: 'sentiment-analysis', toolName: 'analyze_sentiment', tool: analyzeSentiment },
   { skillName: 'compliance-analysis', toolName: 'evaluate_compliance', tool: evaluateCompliance },
+  { skillName: 'compliance-analysis', toolName: 'describe_rule_set', tool: describeRuleSet },
   { skillName: 'scoring', toolName: 'calculate_score', tool: calculateScore },
   { skillName: 'crm-directory', toolName: 'list_advisors', tool: listAdvisors },
   { skillName: 'crm-directory', toolName: 'list_products', tool: listProducts },
@@ -46,7 +49,7 @@ export interface DemoSkill {
 let loaded: DemoSkill[] | undefined;
 export function demoSkills(): DemoSkill[] {
   if (loaded) return loaded;
-  // A skill with several tools (crm-directory) is read and parsed once.
+  // A skill with several tools (crm-directory, compliance-analysis) is read and parsed once.
   const manifests = new Map<string, SkillManifest | undefined>();
   const manifestOf = (skillName: string) => {
     if (!manifests.has(skillName)) {

@@ -121,6 +121,56 @@ export function knownRuleSets(): string[] {
     .sort();
 }
 
+/**
+ * The segment labels a rule set's checks use: its taxonomy, in order (the order matters to the
+ * segmenter: the first label opens the call, and a tie goes to the earlier label). A rule set may
+ * declare it in a sidecar, `data/<rule_set_id>.labels` (one label a line), so that parts of a call
+ * no rule concerns (an introduction, a closing) still get their own label instead of being folded
+ * into a checked part and judged by its rules; every label a rule applies to must be declared.
+ * Without a sidecar the taxonomy is the labels the rules apply to, in the order they first appear.
+ */
+export interface RuleSetTaxonomy {
+  labels: string[];
+  /** `declared`: the sidecar; `rules`: the rules' applies_to_labels. */
+  from: 'declared' | 'rules';
+}
+
+export function taxonomyOf(rules: ComplianceRule[], declared: string[] | null, id: string): RuleSetTaxonomy {
+  const used = [...new Set(rules.flatMap((r) => r.labels))];
+  if (!declared) return { labels: used, from: 'rules' };
+  if (!declared.length) throw new SkillError('RuleSetInvalid', `${id}.labels declares no label`);
+  const missing = used.filter((l) => !declared.includes(l));
+  if (missing.length) throw new SkillError('RuleSetInvalid', `${id}.labels does not declare ${missing.join(', ')}, which rules apply to`);
+  return { labels: [...new Set(declared)], from: 'declared' };
+}
+
+/** The lines of a `.labels` sidecar (blank lines and `#` comments left out); null when the rule set has none. */
+export function parseLabels(text: string | null): string[] | null {
+  if (text === null) return null;
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+}
+
+const taxonomies = new Map<string, RuleSetTaxonomy>();
+/** The taxonomy of rule set `id` (loadRuleSet's errors for an unknown or invalid set). */
+export function loadTaxonomy(id: string): RuleSetTaxonomy {
+  const rules = loadRuleSet(id);
+  let taxonomy = taxonomies.get(id);
+  if (!taxonomy) {
+    let sidecar: string | null = null;
+    try {
+      sidecar = readFileSync(repoPath('server/skills/demo/data', `${id}.labels`), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    taxonomy = taxonomyOf(rules, parseLabels(sidecar), id);
+    taxonomies.set(id, taxonomy);
+  }
+  return taxonomy;
+}
+
 const cache = new Map<string, ComplianceRule[]>();
 /** The rule set `id` from server/skills/demo/data/, read and parsed once. Unknown id → RuleSetNotFound. */
 export function loadRuleSet(id: string): ComplianceRule[] {

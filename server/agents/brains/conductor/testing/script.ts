@@ -18,6 +18,7 @@ export const SESSION = 'session-1';
 export const CONDUCTOR_TOOLS = [
   'list_advisors',
   'list_products',
+  'describe_rule_set',
   'search_embeddings',
   'get_skillset',
   'get_skill_reliability',

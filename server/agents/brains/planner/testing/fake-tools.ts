@@ -7,6 +7,8 @@ import { invokeTool } from '../../../../tools/invoke.ts';
 import { findTool } from '../../../../tools/registry.ts';
 import { worldData, type WorldData } from '../../../../skills/demo/dataset/generate.ts';
 import { countCalls, listAdvisors, listProducts } from '../../../../skills/demo/skills/directory.ts';
+import { describeRuleSet } from '../../../../skills/demo/skills/describe-rule-set.ts';
+import { runSkillTool } from '../../../../skills/demo/skills/envelope.ts';
 import { ok, toolError, type Responder } from './script.ts';
 
 /**
@@ -122,6 +124,16 @@ export function crm(name: string, args: Record<string, unknown>, served: WorldDa
   }
 }
 
+/**
+ * describe_rule_set answered by the compliance skill's own function over the data folder's rule sets (each lender's),
+ * shaped as the console tool returns it; an unknown rule set is `not_found`.
+ */
+export function describeRules(args: Record<string, unknown>): Record<string, unknown> {
+  const out = runSkillTool(describeRuleSet, args);
+  if (!out.ok) return toolError(out.summary, 'not_found');
+  return ok({ ...out.data, skill: 'skill://compliance-analysis@1.3.0', summary: out.summary });
+}
+
 /** The scripted tool layer: an empty workflow catalog, healthy skills, a run that succeeds. */
 export function fakeTools(overrides: Partial<Record<string, Responder>> = {}): Responder {
   return async (name, args) => {
@@ -167,6 +179,8 @@ export function fakeTools(overrides: Partial<Record<string, Responder>> = {}): R
       case 'list_products':
       case 'count_calls':
         return crm(name, args);
+      case 'describe_rule_set':
+        return describeRules(args);
       case 'summarise_qa_results':
         // An empty QA store unless a test says otherwise.
         return ok({ groups: [], total_groups: 0, total_calls: 0, what: '' });

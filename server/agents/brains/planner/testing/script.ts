@@ -26,6 +26,7 @@ export const PLANNER_TOOLS = [
   'wait_for_workflow_run',
   'list_advisors',
   'list_products',
+  'describe_rule_set',
   'count_calls',
   'summarise_qa_results',
   'list_qa_results',

@@ -1,4 +1,4 @@
-import { wordsOf } from './words.ts';
+import { wordsOf } from '../planner/words.ts';
 
 /**
  * The rules of a topic the user names ("disclosures", "affordability", "Consumer Duty outcomes"),
