@@ -10,7 +10,7 @@ import { finalizeSession } from '../delegation/finalize.ts';
 import { createSessionContext } from '../delegation/sessions.ts';
 import type { ToolServices } from '../tools/context.ts';
 import type { EvalCase } from './dataset-schema.ts';
-import { evalBlocks, type WorkflowNamer } from './drive.ts';
+import { evalBlocks, type DrivenCase, type WorkflowNamer } from './drive.ts';
 import type { TurnObservation } from './score.ts';
 
 /** How long one turn's delegated work (the Companions' tasks, the Conductor's answers to their results) may take. */
@@ -29,7 +29,7 @@ export async function driveConductorCase(
   env: { db: Db; platform: AgentPlatform; services: ToolServices | undefined },
   c: EvalCase,
   opts: { clock: string; runTag: string; workflowName: WorkflowNamer; turnBudgetMs?: number },
-): Promise<{ turns: TurnObservation[]; error: string | null }> {
+): Promise<DrivenCase> {
   const { db, platform, services } = env;
   if (!services?.execution)
     return { turns: [], error: 'a Conductor case needs the execution runtime (Redis) for its Companions; this runner has none' };
@@ -73,10 +73,10 @@ export async function driveConductorCase(
       await sent;
       const seen = await observation(t.user, waited, events, failure, opts.workflowName);
       turns.push(seen);
-      if (failure) return { turns, error: `turn ${turns.length}: the agent platform failed` };
-      if (!waited.done) return { turns, error: `turn ${turns.length}: ${seen.error}` };
+      if (failure) return { turns, error: `turn ${turns.length}: the agent platform failed`, model: agent.model ?? null };
+      if (!waited.done) return { turns, error: `turn ${turns.length}: ${seen.error}`, model: agent.model ?? null };
     }
-    return { turns, error: null };
+    return { turns, error: null, model: agent.model ?? null };
   } finally {
     if (sessionId)
       await finalizeSession(hub, actor, { session_id: sessionId, conductor_id: agent.id, delete_companions: true, archive: false }).catch(

@@ -5,7 +5,7 @@ import { evalCaseResults, evalRuns } from '../db/schema/evals.ts';
 import { getWorkflowVersion } from '../workflows/store.ts';
 import type { EvalCase } from './dataset-schema.ts';
 import type { LoadedDataset } from './dataset.ts';
-import { driveCase } from './drive.ts';
+import { driveCase, type DrivenCase } from './drive.ts';
 import { driveConductorCase } from './drive-conductor.ts';
 import { keepAlive } from './liveness.ts';
 import type { ToolServices } from '../tools/context.ts';
@@ -50,7 +50,8 @@ export async function runDataset(
   },
 ): Promise<{ run: EvalRunSummary; cases: CaseOutcome[] }> {
   const { dataset } = loaded;
-  const { brain, model } = brainOf(platform);
+  const { brain } = brainOf(platform);
+  let { model } = brainOf(platform);
   const [row] = await db
     .insert(evalRuns)
     .values({
@@ -72,7 +73,7 @@ export async function runDataset(
   try {
     for (const [i, c] of dataset.cases.entries()) {
       const started = performance.now();
-      let driven: { turns: TurnObservation[]; error: string | null };
+      let driven: DrivenCase;
       try {
         const how = { clock: dataset.clock, runTag: runId, workflowName };
         driven =
@@ -81,6 +82,11 @@ export async function runDataset(
             : await driveCase(platform, c, how);
       } catch (err) {
         driven = { turns: [], error: err instanceof Error ? err.message : String(err) };
+      }
+      // A platform that names its agents' model (Letta) only says so once an agent exists: the first one named is the run's.
+      if (!model && driven.model) {
+        model = driven.model;
+        await db.update(evalRuns).set({ model }).where(eq(evalRuns.id, runId));
       }
       const results = scoreCase(c, driven.turns, driven.error);
       const s = caseScore(results);
@@ -140,8 +146,13 @@ export function scoreCase(c: EvalCase, turns: TurnObservation[], error: string |
   c.turns.forEach((t, i) => {
     if (!t.expect) return;
     const seen = turns[i];
-    if (seen) {
+    if (seen && !seen.unobserved) {
       out.push(...scoreTurn(i + 1, t.expect, seen));
+      return;
+    }
+    if (seen) {
+      for (const r of scoreTurn(i + 1, t.expect, seen))
+        out.push({ ...r, pass: false, seen: `not observed: ${seen.error ?? 'the platform failed'}` });
       return;
     }
     // Unreached: nothing was observed, so nothing holds (not even "no run" or "did not call").

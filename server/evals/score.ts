@@ -11,6 +11,8 @@ export interface TurnObservation {
   runs: Array<{ workflow_id: string; workflow_name: string | null; input: Record<string, unknown> }>;
   /** An error the platform reported, or why the turn did not end normally. */
   error: string | null;
+  /** Set when the platform call itself failed: nothing of the turn was seen, so none of its expectations holds. */
+  unobserved?: true;
 }
 
 /** One expectation's outcome: what was asked for, whether it held, and what was seen instead. */

@@ -175,6 +175,7 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         block_ids: ['block-123e4567-e89b-12d3-a456-426614174000'],
         sleeptime_agent_id: null,
         created_at: '2019-08-24T14:15:22Z',
+        model: 'string',
       });
     });
 

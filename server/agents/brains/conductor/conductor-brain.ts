@@ -112,6 +112,7 @@ function answerToConfirm(ctx: ConductorContext): BrainDecision | null {
   return review && complete(review) ? reviewFlow(ctx, review) : null;
 }
 
+const fromUser = (m: ConductorContext['before'][number]) => m.role === 'user' && !m.sender_agent_id;
 const UNSURE = "I'm not sure whether that is a yes or a no.";
 
 /**
@@ -126,7 +127,7 @@ function confirmationBefore(h: ConductorContext['before'], at: number): { questi
     if (m.role !== 'assistant' || typeof m.content !== 'string' || !m.content.trim() || m.tool_calls?.length) continue;
     if (!m.content.includes(ASK_CONFIRM)) return null;
     let k = j - 1;
-    while (k >= 0 && !(h[k]!.role === 'user' && !h[k]!.sender_agent_id)) k--;
+    while (k >= 0 && !fromUser(h[k]!)) k--;
     if (k < 0) return null;
     // Asked again after an unclear answer: the request is the one the first question was about.
     if (m.content.startsWith(UNSURE)) {
