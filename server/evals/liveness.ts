@@ -27,6 +27,9 @@ export function keepAlive(db: Db, runId: string): () => void {
   return () => clearInterval(timer);
 }
 
+/** The run's last heartbeat as ISO 8601 text in UTC (to the second). */
+const lastBeat = sql`to_char(${evalRuns.heartbeatAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
 /**
  * Marks every run still `running` whose heartbeat is older than STALE_MS (at `now`) `abandoned`,
  * with the time of its last beat as the reason, so no run shows as running for ever. Returns
@@ -38,7 +41,7 @@ export async function markAbandonedRuns(db: Db, now: Date = new Date()): Promise
     .set({
       status: 'abandoned',
       finishedAt: now,
-      error: sql`'the process running it stopped before it finished (last heartbeat ' || to_char(${evalRuns.heartbeatAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ')'`,
+      error: sql`'the process running it stopped before it finished (last heartbeat ' || ${lastBeat} || ')'`,
     })
     .where(and(eq(evalRuns.status, 'running'), lt(evalRuns.heartbeatAt, new Date(now.getTime() - STALE_MS))))
     .returning({ id: evalRuns.id });
