@@ -33,7 +33,7 @@ const lastBeat = sql`to_char(${evalRuns.heartbeatAt} at time zone 'UTC', 'YYYY-M
 /**
  * Marks every run still `running` whose heartbeat is older than STALE_MS (at `now`) `abandoned`,
  * with the time of its last beat as the reason, so no run shows as running for ever. Returns
- * how many it marked. Idempotent; called when the console starts and before runs are listed or started.
+ * how many it marked. Idempotent; called before runs are listed (the page polls) or started.
  */
 export async function markAbandonedRuns(db: Db, now: Date = new Date()): Promise<number> {
   const rows = await db
