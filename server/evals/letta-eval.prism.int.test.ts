@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LettaAgentPlatform } from '../agents/letta/letta-platform.ts';
 import { recordingFetch, startPrism, type Exchange } from '../agents/letta/testing/prism.ts';
 import { startReplayServer } from '../agents/letta/testing/replay-server.ts';
+import { ourMcpServerListing, registrationVia } from '../agents/letta/testing/our-mcp-server.ts';
 import { loadAgentTemplate } from '../agents/templates/load-template.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { TOOLS } from '../tools/registry.ts';
 import { loadDataset } from './dataset.ts';
 import { runDataset, selectCases } from './runner.ts';
 import { getEvalRun } from './store.ts';
@@ -35,26 +34,7 @@ describe('an evaluation run on the Letta adapter (Prism)', () => {
 
   beforeAll(async () => {
     prism = await startPrism();
-    const server = {
-      id: `mcp_server-${randomUUID()}`,
-      server_name: 'dcf-console',
-      mcp_server_type: 'streamable_http',
-      server_url: 'https://console.example.test/api/mcp',
-    };
-    const served = TOOLS.map((t) => ({
-      id: `tool-${randomUUID()}`,
-      name: t.name,
-      tool_type: 'external_mcp',
-      description: t.description,
-      tags: ['mcp:dcf-console'],
-      json_schema: { name: t.name, parameters: { type: 'object', properties: {} } },
-      metadata_: { mcp: { server_name: 'dcf-console' } },
-    }));
-    mcp = await startReplayServer([
-      { method: 'GET', path: '/v1/mcp-servers/', reply: { json: [] } },
-      { method: 'POST', path: '/v1/mcp-servers/', reply: { json: server } },
-      { method: 'GET', path: `/v1/mcp-servers/${server.id}/tools`, reply: { json: served } },
-    ]);
+    mcp = await startReplayServer(ourMcpServerListing().routes);
     const toPrism = recordingFetch(log);
     platform = new LettaAgentPlatform({
       baseUrl: prism.url,
@@ -63,15 +43,15 @@ describe('an evaluation run on the Letta adapter (Prism)', () => {
       mcpToken: 'mcp-test-token',
       loadTemplate: async (name) => (await loadAgentTemplate(name)).file,
       maxRetries: 0,
-      fetch: async (input, init) => {
+      fetch: registrationVia(mcp.url, async (input, init) => {
         const url = new URL(input instanceof Request ? input.url : String(input));
         if (refused?.test(url.pathname))
           return new Response(JSON.stringify({ detail: 'Letta is unavailable' }), {
             status: 503,
             headers: { 'content-type': 'application/json' },
           });
-        return url.pathname.startsWith('/v1/mcp-servers') ? fetch(`${mcp.url}${url.pathname}${url.search}`, init) : toPrism(input, init);
-      },
+        return toPrism(input, init);
+      }),
     });
     db = await createTestDatabase();
   }, 180_000);
