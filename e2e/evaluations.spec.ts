@@ -58,6 +58,37 @@ test("the Evaluations page lists two runs of the demo dataset, a run's missed ex
   await page.screenshot({ path: shot('evaluations-comparison'), fullPage: true });
 });
 
+test('a designer starts a run from the page (a Planner and a Conductor case) and sees it running, then scored; a refusal is shown', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, DEMO.designer, '/evaluations');
+  const form = page.getByTestId('evaluation-start');
+  const dataset = form.getByLabel('Dataset');
+  await expect(dataset.locator('option')).toContainText([/^demo — \d+ cases \(\d+ Planner, \d+ Conductor\)/]);
+  await dataset.selectOption('demo');
+  // A case the dataset does not have is refused by the server, and the page says why.
+  const only = form.getByLabel(/Only these cases/);
+  await only.fill('no-such-case');
+  await form.getByRole('button', { name: 'Run evaluation' }).click();
+  await expect(page.getByTestId('evaluation-start-error')).toContainText('dataset demo has no case no-such-case');
+
+  await only.fill('unknown-advisor, conductor-name-and-period');
+  const before = await trpc<Run[]>(page.request, 'evaluations.runs', { dataset: 'demo' }, 'query');
+  await form.getByRole('button', { name: 'Run evaluation' }).click();
+  await expect(form.getByRole('status')).toContainText(/Started run [0-9a-f]{8} of demo/);
+  const runs = page.getByTestId('evaluation-run');
+  await expect(runs).toHaveCount(before.length + 1);
+  // Newest first: the new run, running until its two cases are scored (the page follows it), then its score.
+  await expect(runs.first().getByText('running')).toBeVisible();
+  await expect(runs.first()).toContainText('2 of 2', { timeout: 180_000 });
+  await expect(runs.first()).toContainText('100.0%');
+  await runs.first().getByRole('button', { name: 'Cases' }).click();
+  await expect(page.getByTestId('evaluation-case')).toHaveCount(2);
+  await expect(page.getByTestId('evaluation-case').filter({ hasText: 'conductor-name-and-period' })).toBeVisible();
+  await page.screenshot({ path: shot('evaluations-run-started'), fullPage: true });
+});
+
 test('compliance managers and stakeholders have no Evaluations: no link, a notice, and the server refuses', async ({ page }) => {
   for (const user of [DEMO.compliance, DEMO.stakeholder]) {
     await page.context().clearCookies();

@@ -1,6 +1,6 @@
 import type { ConversationRow } from '../../server/db/schema/chat.ts';
 import { PLANNING_TOOLS } from '../../server/contracts/planning/ports.ts';
-import type { WaitOutcome } from './wait.ts';
+import type { WaitOutcome } from '../../server/chat/turn-wait.ts';
 
 const PLANNING: ReadonlySet<string> = new Set(PLANNING_TOOLS);
 

@@ -12,7 +12,7 @@ import { EXIT, printJson, usageError, type ExitCode } from '../io.ts';
 import { openConversation } from './conversation.ts';
 import { chatJson, chatText } from './render.ts';
 import { chooseChatUser } from './user.ts';
-import { waitForTurnWork, type WaitOutcome } from './wait.ts';
+import { waitForTurnWork, type WaitOutcome } from '../../server/chat/turn-wait.ts';
 import { notificationWorkers } from './workers.ts';
 
 const DEFAULT_TIMEOUT_S = 300;

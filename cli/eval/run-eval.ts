@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../../server/config.ts';
 import { loadDataset, worldMismatch } from '../../server/evals/dataset.ts';
 import { runDataset, selectCases } from '../../server/evals/runner.ts';
 import { logger } from '../../server/log.ts';
+import type { ToolServices } from '../../server/contracts/tool-services.ts';
 import { consoleMayBeRunning } from '../agents.ts';
 import { notificationWorkers } from '../chat/workers.ts';
 import type { EvalBrain } from '../commands/eval.ts';
@@ -37,14 +38,17 @@ export async function runEval(req: EvalRequest): Promise<ExitCode> {
   const runtime = await cliExecution(config);
   // The runs the Planner starts need workers: the console's or dcf worker processes, else this process's.
   if (!(await notificationWorkers(runtime.x))) runtime.startWorkers(config.execution.workerConcurrency);
-  const services = { ...cliToolContext().services, planning: cliPlanTracker(config) };
-  const platform: AgentPlatform = await createAgentPlatform(chosen.config, db, services, logger().child({ component: 'eval' }), {
+  // The agents' tools reach this platform (a Conductor's Companions are created on it), not the configured one.
+  let platform: AgentPlatform | undefined;
+  const services: ToolServices = { ...cliToolContext().services, planning: cliPlanTracker(config), agents: async () => platform! };
+  platform = await createAgentPlatform(chosen.config, db, services, logger().child({ component: 'eval' }), {
     sweepInbox: !(await consoleMayBeRunning(config)),
   });
   try {
     const progress = !req.json && process.stderr.isTTY;
     const result = await runDataset(db, platform, loaded.value, {
       startedBy: `cli:${os.userInfo().username}`,
+      services,
       onCase: progress ? (c, i, n) => process.stderr.write(`${evalLine(c, i, n)}\n`) : undefined,
     });
     const score = result.run.score ?? 0;

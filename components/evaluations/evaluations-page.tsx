@@ -10,12 +10,14 @@ import { Panel } from '@/components/ui/panel';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { RunComparison } from './run-comparison';
 import { RunCases } from './run-cases';
+import { StartRun } from './start-run';
 import type { EvalRunItem } from './types';
 
 /**
  * The Evaluations page: stored runs of the evaluation datasets, newest first (times in London
  * time, said so), one run's cases opened below, and two runs ticked for a comparison case by case.
- * Runs are started with `dcf eval` (or evaluations.start); the page reads what is stored.
+ * Runs are started here ("Run evaluation", in the background) or with `dcf eval`; a run going is
+ * followed until it is scored, and a run that failed or was abandoned shows why.
  */
 export function EvaluationsPage() {
   const trpc = useTRPC();
@@ -33,12 +35,16 @@ export function EvaluationsPage() {
   if (runs.isPending) return <LoadingState label="Loading evaluation runs…" />;
   if (runs.isError)
     return <ErrorState title="The evaluation runs could not be loaded" message={runs.error.message} onRetry={() => void runs.refetch()} />;
+  const going = runs.data.filter((r) => r.status === 'running').map((r) => r.dataset);
   if (!runs.data.length) {
     return (
-      <EmptyState title="No evaluation runs yet">
-        Run a dataset with <code>dcf eval demo</code>: each case is a conversation with the outcomes expected of it, scored against the
-        brain the console is configured with. See docs/evaluations.md.
-      </EmptyState>
+      <div className="space-y-4" data-testid="evaluations-page">
+        <StartRun runningDatasets={going} />
+        <EmptyState title="No evaluation runs yet">
+          Run a dataset above or with <code>dcf eval demo</code>: each case is a conversation with the outcomes expected of it, scored
+          against the brain the console is configured with. See docs/evaluations.md.
+        </EmptyState>
+      </div>
     );
   }
   const tick = (id: string) => setTicked((t) => (t.includes(id) ? t.filter((x) => x !== id) : [...t.slice(-1), id]));
@@ -46,6 +52,7 @@ export function EvaluationsPage() {
   const pair = ticked.length === 2 ? orderByStart(runs.data, ticked) : null;
   return (
     <div className="space-y-4" data-testid="evaluations-page">
+      <StartRun runningDatasets={going} />
       <Panel title="Runs, newest first">
         <RunsTable runs={runs.data} open={open} ticked={ticked} onOpen={(id) => setOpen(id === open ? null : id)} onTick={tick} />
         <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
@@ -124,7 +131,12 @@ function RunsTable({
               </td>
               <td className="px-4 py-2 whitespace-nowrap">{ukExact(r.started_at)}</td>
               <td className="px-4 py-2 text-right tabular-nums">
-                {r.status === 'finished' ? scorePercent(r.score) : <Badge tone={r.status === 'failed' ? 'bad' : 'info'}>{r.status}</Badge>}
+                {r.status === 'finished' ? scorePercent(r.score) : <Badge tone={r.status === 'running' ? 'info' : 'bad'}>{r.status}</Badge>}
+                {r.error && r.status !== 'finished' ? (
+                  <p className="mt-1 max-w-xs text-left text-xs whitespace-normal text-red-700" data-testid="evaluation-run-error">
+                    {r.error}
+                  </p>
+                ) : null}
               </td>
               <td className="px-4 py-2 text-right tabular-nums">
                 {r.cases_passed} of {r.cases_total}

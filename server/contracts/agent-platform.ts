@@ -41,6 +41,8 @@ export interface AgentSummary {
   /** Id of its sleep-time companion, when enabled. */
   sleeptime_agent_id?: string | null;
   created_at: string;
+  /** The model the agent runs on, where the platform says (Letta: the agent's model handle); absent on the local runtime. */
+  model?: string | null;
 }
 
 export interface CreateAgentSpec {

@@ -37,7 +37,7 @@ export type ExpectedRun = z.infer<typeof expectedRunSchema>;
 /** What one turn must (and must not) do. Each entry is one expectation, scored pass or fail. */
 const expectationsShape = z.strictObject({
   runs: z.array(expectedRunSchema).max(L.items).optional(),
-  /** No start_workflow_run call at all in the turn (a question, a decline, an answer from stored results). */
+  /** No work started in the turn — no run, no delegation (score.ts WORK_TOOLS): a question, a decline, an answer from stored results. */
   no_run: z.literal(true).optional(),
   tools_called: z.array(toolName).max(L.items).optional(),
   tools_not_called: z.array(toolName).max(L.items).optional(),

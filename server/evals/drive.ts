@@ -6,32 +6,39 @@ import type { TurnObservation } from './score.ts';
 /** The saved name of a workflow version (null when it is not in the catalog). */
 export type WorkflowNamer = (workflowId: string, version: string | undefined) => Promise<string | null>;
 
+/** A case's conversation as driven: its turns, why it stopped early (or null), the model the platform says its agent ran on. */
+export interface DrivenCase {
+  turns: TurnObservation[];
+  error: string | null;
+  model?: string | null;
+}
+
+/** The host-kept blocks of an evaluated agent: the dataset's clock, and the evaluation runner as the user. */
+export const evalBlocks = (clock: string) => [
+  { label: 'clock', value: clockBlockValue(clock), description: 'Today for this conversation, kept by the evaluation runner.' },
+  {
+    label: 'console_user',
+    value: 'Evaluation runner <eval@dcf>, console role workflow_designer.',
+    description: 'Who is talking: the evaluation runner.',
+  },
+];
+
 /**
- * One case's conversation on the agent platform, as the chat has it: a fresh agent from the
- * role's template with the dataset's clock and an evaluation user in its blocks, the user's
+ * One Planner case's conversation on the agent platform, as the chat has it: a fresh agent from
+ * the template with the dataset's clock and an evaluation user in its blocks, the user's
  * messages sent one by one, each turn observed from its events (tool calls paired with their
- * returns). The agent is deleted afterwards. Only Planner conversations are driven: a Conductor's
- * work goes on after its turn (companions, tasks), which this runner does not wait for yet.
+ * returns). The agent is deleted afterwards. Conductor cases: drive-conductor.ts.
  */
 export async function driveCase(
   platform: AgentPlatform,
   c: EvalCase,
   opts: { clock: string; runTag: string; workflowName: WorkflowNamer },
-): Promise<{ turns: TurnObservation[]; error: string | null }> {
-  if (c.role !== 'planner')
-    return { turns: [], error: 'the runner drives Planner conversations only; Conductor cases are not evaluated yet' };
+): Promise<DrivenCase> {
   const agent = await platform.createAgent({
     template: c.role,
     name: `eval-${c.id}`.slice(0, 60),
     tags: ['dcf-eval', `eval-run:${opts.runTag}`, `eval-case:${c.id}`],
-    blocks: [
-      { label: 'clock', value: clockBlockValue(opts.clock), description: 'Today for this conversation, kept by the evaluation runner.' },
-      {
-        label: 'console_user',
-        value: 'Evaluation runner <eval@dcf>, console role workflow_designer.',
-        description: 'Who is talking: the evaluation runner.',
-      },
-    ],
+    blocks: evalBlocks(opts.clock),
   });
   const turns: TurnObservation[] = [];
   try {
@@ -40,12 +47,13 @@ export async function driveCase(
       try {
         events = await platform.sendMessage(agent.id, { role: 'user', content: t.user });
       } catch (err) {
-        turns.push({ user: t.user, reply: '', calls: [], runs: [], error: err instanceof Error ? err.message : String(err) });
-        return { turns, error: `turn ${turns.length}: the agent platform failed` };
+        const error = err instanceof Error ? err.message : String(err);
+        turns.push({ user: t.user, reply: '', calls: [], runs: [], error, unobserved: true });
+        return { turns, error: `turn ${turns.length}: the agent platform failed`, model: agent.model ?? null };
       }
       turns.push(await observe(t.user, events, opts.workflowName));
     }
-    return { turns, error: null };
+    return { turns, error: null, model: agent.model ?? null };
   } finally {
     await platform.deleteAgent(agent.id).catch(() => false);
   }

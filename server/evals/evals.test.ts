@@ -81,6 +81,26 @@ describe('scoring a turn', () => {
     expect(r.every((x) => x.turn === 2)).toBe(true);
   });
 
+  it('no_run also fails on a delegation (the Conductor starts work with delegate_task or broadcast_task), and names what was called', () => {
+    const delegated = turn({
+      calls: [
+        { name: 'list_advisors', args: {}, ok: true },
+        { name: 'delegate_task', args: {}, ok: true },
+      ],
+    });
+    expect(scoreTurn(1, { no_run: true }, delegated)[0]).toMatchObject({ pass: false, seen: '1 call(s): delegate_task' });
+    expect(scoreTurn(1, { no_run: true }, turn({ calls: [{ name: 'list_advisors', args: {}, ok: true }] }))[0]!.pass).toBe(true);
+  });
+
+  it('a turn whose platform call failed was not observed: none of its expectations holds, "no run" included', () => {
+    const c = { id: 'c', title: 't', role: 'planner' as const, turns: [{ user: 'a', expect: { no_run: true as const, facts: ['x'] } }] };
+    const r = scoreCase(c, [{ ...turn({ error: 'Letta answered 503' }), unobserved: true }], 'turn 1: the agent platform failed');
+    expect(r.map((x) => [x.kind, x.pass, x.seen])).toEqual([
+      ['no_run', false, 'not observed: Letta answered 503'],
+      ['fact', false, 'not observed: Letta answered 503'],
+    ]);
+  });
+
   it('a question must be asked (a question mark) and contain the text', () => {
     expect(scoreTurn(1, { question: 'Did you mean Alex Wong' }, turn({ reply: 'Did you mean Alex Wong?' }))[0]!.pass).toBe(true);
     expect(scoreTurn(1, { question: 'Did you mean Alex Wong' }, turn({ reply: 'Did you mean Alex Wong.' }))[0]!.pass).toBe(false);

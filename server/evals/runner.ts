@@ -5,7 +5,10 @@ import { evalCaseResults, evalRuns } from '../db/schema/evals.ts';
 import { getWorkflowVersion } from '../workflows/store.ts';
 import type { EvalCase } from './dataset-schema.ts';
 import type { LoadedDataset } from './dataset.ts';
-import { driveCase } from './drive.ts';
+import { driveCase, type DrivenCase } from './drive.ts';
+import { driveConductorCase } from './drive-conductor.ts';
+import { keepAlive } from './liveness.ts';
+import type { ToolServices } from '../contracts/tool-services.ts';
 import { caseScore, scoreTurn, type ExpectationResult, type TurnObservation } from './score.ts';
 import { summary, type EvalRunSummary } from './store.ts';
 
@@ -31,17 +34,24 @@ export function brainOf(platform: AgentPlatform): { brain: string; model: string
  * Runs every case of a dataset against the platform's brain, through the real agent runtime and
  * tool layer, one case after another (a case's runs and QA results are there for the next, as in a
  * person's day). Stores the run when it starts, each case as it is scored and the score at the end
- * (the mean of the cases' scores). A case whose conversation fails is scored with its unreached
+ * (the mean of the cases' scores), touching its heartbeat while it works (liveness.ts). A case whose conversation fails is scored with its unreached
  * expectations failed; a failure of the runner itself marks the run `failed` and is rethrown.
  */
 export async function runDataset(
   db: Db,
   platform: AgentPlatform,
   loaded: LoadedDataset,
-  opts: { startedBy: string; onStart?: (runId: string) => void; onCase?: (c: CaseOutcome, index: number, total: number) => void },
+  opts: {
+    startedBy: string;
+    /** The tool services the platform's agents use (a Conductor case's session and its Companions' work need them). */
+    services?: ToolServices;
+    onStart?: (runId: string) => void;
+    onCase?: (c: CaseOutcome, index: number, total: number) => void;
+  },
 ): Promise<{ run: EvalRunSummary; cases: CaseOutcome[] }> {
   const { dataset } = loaded;
-  const { brain, model } = brainOf(platform);
+  const { brain } = brainOf(platform);
+  let { model } = brainOf(platform);
   const [row] = await db
     .insert(evalRuns)
     .values({
@@ -56,17 +66,27 @@ export async function runDataset(
     })
     .returning();
   const runId = row!.id;
+  const stopBeating = keepAlive(db, runId);
   opts.onStart?.(runId);
   const workflowName = async (id: string, version: string | undefined) => (await getWorkflowVersion(db, id, version))?.name ?? null;
   const outcomes: CaseOutcome[] = [];
   try {
     for (const [i, c] of dataset.cases.entries()) {
       const started = performance.now();
-      let driven: { turns: TurnObservation[]; error: string | null };
+      let driven: DrivenCase;
       try {
-        driven = await driveCase(platform, c, { clock: dataset.clock, runTag: runId, workflowName });
+        const how = { clock: dataset.clock, runTag: runId, workflowName };
+        driven =
+          c.role === 'conductor'
+            ? await driveConductorCase({ db, platform, services: opts.services }, c, how)
+            : await driveCase(platform, c, how);
       } catch (err) {
         driven = { turns: [], error: err instanceof Error ? err.message : String(err) };
+      }
+      // A platform that names its agents' model (Letta) only says so once an agent exists: the first one named is the run's.
+      if (!model && driven.model) {
+        model = driven.model;
+        await db.update(evalRuns).set({ model }).where(eq(evalRuns.id, runId));
       }
       const results = scoreCase(c, driven.turns, driven.error);
       const s = caseScore(results);
@@ -92,6 +112,8 @@ export async function runDataset(
     const error = err instanceof Error ? err.message : String(err);
     await db.update(evalRuns).set({ status: 'failed', finishedAt: new Date(), error }).where(eq(evalRuns.id, runId));
     throw err;
+  } finally {
+    stopBeating();
   }
   const score = outcomes.reduce((a, c) => a + c.score, 0) / outcomes.length;
   const [done] = await db
@@ -124,8 +146,13 @@ export function scoreCase(c: EvalCase, turns: TurnObservation[], error: string |
   c.turns.forEach((t, i) => {
     if (!t.expect) return;
     const seen = turns[i];
-    if (seen) {
+    if (seen && !seen.unobserved) {
       out.push(...scoreTurn(i + 1, t.expect, seen));
+      return;
+    }
+    if (seen) {
+      for (const r of scoreTurn(i + 1, t.expect, seen))
+        out.push({ ...r, pass: false, seen: `not observed: ${seen.error ?? 'the platform failed'}` });
       return;
     }
     // Unreached: nothing was observed, so nothing holds (not even "no run" or "did not call").

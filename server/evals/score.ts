@@ -11,6 +11,8 @@ export interface TurnObservation {
   runs: Array<{ workflow_id: string; workflow_name: string | null; input: Record<string, unknown> }>;
   /** An error the platform reported, or why the turn did not end normally. */
   error: string | null;
+  /** Set when the platform call itself failed: nothing of the turn was seen, so none of its expectations holds. */
+  unobserved?: true;
 }
 
 /** One expectation's outcome: what was asked for, whether it held, and what was seen instead. */
@@ -21,6 +23,9 @@ export interface ExpectationResult {
   pass: boolean;
   seen: string;
 }
+
+/** The tools that start work: a run (the Planner, a Companion) or a delegation (the Conductor). `no_run` allows none of them. */
+export const WORK_TOOLS = ['start_workflow_run', 'redrive_workflow_run', 'delegate_task', 'broadcast_task'];
 
 const norm = (s: string) => s.normalize('NFKC').replace(/[*_`]/g, '').replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
 const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -53,13 +58,13 @@ export function scoreTurn(turn: number, e: Expectations, o: TurnObservation): Ex
     out.push({ turn, kind: 'run', expected: `started ${describeRun(r)}`, pass: o.runs.some((x) => runMatches(r, x)), seen: seenRuns(o) });
   }
   if (e.no_run) {
-    const starts = o.calls.filter((c) => c.name === 'start_workflow_run').length;
+    const starts = o.calls.filter((c) => WORK_TOOLS.includes(c.name)).map((c) => c.name);
     out.push({
       turn,
       kind: 'no_run',
-      expected: 'no start_workflow_run',
-      pass: starts === 0,
-      seen: starts ? `${starts} start_workflow_run call(s)` : 'none',
+      expected: `no ${WORK_TOOLS.join(', ')}`,
+      pass: starts.length === 0,
+      seen: starts.length ? `${starts.length} call(s): ${[...new Set(starts)].join(', ')}` : 'none',
     });
   }
   for (const name of e.tools_called ?? []) {

@@ -21,6 +21,7 @@ const EVALUATORS = ['workflow_designer', 'admin'] as const;
  * its `.meta` declares, so adding a procedure without deciding who may call it fails this test.
  */
 const POLICY: Record<string, Access> = {
+  'evaluations.datasets': EVALUATORS,
   'evaluations.runs': EVALUATORS,
   'evaluations.run': EVALUATORS,
   'evaluations.compare': EVALUATORS,
@@ -248,6 +249,7 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'collaboration.sessions': () => undefined,
   'collaboration.session': () => ({ id: 'collab-unknown' }),
   'schedules.list': () => ({}),
+  'evaluations.datasets': () => undefined,
   'evaluations.runs': () => ({}),
   'evaluations.run': () => ({ id: UNKNOWN_USER }),
   'evaluations.compare': () => ({ base: UNKNOWN_USER, other: UNKNOWN_USER }),

@@ -14,8 +14,8 @@ import { LettaAgentPlatform } from './letta-platform.ts';
 import { lettaSchemaProblems } from './testing/openapi-schemas.ts';
 import { recordingFetch, startPrism, type Exchange } from './testing/prism.ts';
 import { startReplayServer, type ReplayedRequest } from './testing/replay-server.ts';
+import { ourMcpServerListing, registrationVia } from './testing/our-mcp-server.ts';
 import { loadAgentTemplate } from '../templates/load-template.ts';
-import { TOOLS } from '../../tools/registry.ts';
 
 /**
  * Contract of the Letta adapter against the Letta REST API document (fixtures/letta-openapi.json)
@@ -175,6 +175,7 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         block_ids: ['block-123e4567-e89b-12d3-a456-426614174000'],
         sleeptime_agent_id: null,
         created_at: '2019-08-24T14:15:22Z',
+        model: 'string',
       });
     });
 
@@ -417,22 +418,8 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
   describe('delegated mode (DCF+): templates, shared blocks, tags, multi-agent tools', () => {
     const session = randomUUID();
     /** What Letta lists for our MCP server: a tool per tool of the registry, all of which /api/mcp serves. */
-    const served = TOOLS.map((t) => ({
-      id: `tool-${randomUUID()}`,
-      name: t.name,
-      tool_type: 'external_mcp',
-      description: t.description,
-      tags: ['mcp:dcf-console'],
-      json_schema: { name: t.name, parameters: { type: 'object', properties: {} } },
-      metadata_: { mcp: { server_name: 'dcf-console' } },
-    }));
+    const { served, server: mcpServer, routes } = ourMcpServerListing();
     const idOf = (name: string) => served.find((t) => t.name === name)?.id;
-    const mcpServer = {
-      id: `mcp_server-${randomUUID()}`,
-      server_name: 'dcf-console',
-      mcp_server_type: 'streamable_http',
-      server_url: 'https://console.example.test/api/mcp',
-    };
     let mcp: Awaited<ReturnType<typeof startReplayServer>>;
     /**
      * The adapter as delegated mode uses it, on the real templates: Prism answers every request but
@@ -444,12 +431,7 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
     beforeAll(async () => {
       for (const t of served) expect(lettaSchemaProblems('Tool', t), t.name).toEqual([]);
       expect(lettaSchemaProblems('StreamableHTTPMCPServer', mcpServer)).toEqual([]);
-      mcp = await startReplayServer([
-        { method: 'GET', path: '/v1/mcp-servers/', reply: { json: [] } },
-        { method: 'POST', path: '/v1/mcp-servers/', reply: { json: mcpServer } },
-        { method: 'GET', path: `/v1/mcp-servers/${mcpServer.id}/tools`, reply: { json: served } },
-      ]);
-      const toPrism = recordingFetch(log);
+      mcp = await startReplayServer(routes);
       delegated = new LettaAgentPlatform({
         baseUrl: prism.url,
         apiKey: 'letta-test-key',
@@ -457,10 +439,7 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
         mcpToken: 'mcp-test-token',
         loadTemplate: async (name) => (await loadAgentTemplate(name)).file,
         maxRetries: 0,
-        fetch: async (input, init) => {
-          const url = new URL(input instanceof Request ? input.url : String(input));
-          return url.pathname.startsWith('/v1/mcp-servers') ? fetch(`${mcp.url}${url.pathname}${url.search}`, init) : toPrism(input, init);
-        },
+        fetch: registrationVia(mcp.url, recordingFetch(log)),
       });
     });
 

@@ -410,6 +410,7 @@ export function toAgentSummary(agent: LettaAgent): AgentSummary {
     block_ids: blocks.map((b) => b.id),
     sleeptime_agent_id: group?.manager_type === 'sleeptime' ? (group.agent_ids.find((id) => id !== agent.id) ?? null) : null,
     created_at: agent.created_at ?? '',
+    model: agent.model ?? agent.llm_config?.model ?? null,
   };
 }
 

@@ -312,6 +312,8 @@ describe('recorded Letta responses', () => {
           block_ids: (body('agent_created').blocks as Json[]).map((b) => b.id),
           sleeptime_agent_id: 'agent-9e8d7c6b-5a49-4382-b716-0f1e2d3c4b5a',
           created_at: '2026-03-30T09:59:58Z',
+          // The model Letta names for the agent (its recorded AgentState), as evaluation runs record it.
+          model: 'gpt-4.1',
         });
       });
     });

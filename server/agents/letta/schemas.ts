@@ -40,6 +40,9 @@ export const lettaAgent = z.object({
   managed_group: lettaGroup.nullish(),
   multi_agent_group: lettaGroup.nullish(),
   created_at: nullishString,
+  /** The model handle (`provider/model-name`); older servers say it only in the deprecated `llm_config.model`. */
+  model: nullishString,
+  llm_config: z.object({ model: nullishString }).nullish(),
 });
 export type LettaAgent = z.infer<typeof lettaAgent>;
 

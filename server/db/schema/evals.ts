@@ -17,7 +17,10 @@ export const evalRuns = pgTable(
     brain: text('brain').notNull(),
     /** The model behind the brain when it has one (OPENAI_MODEL; Letta's agents' model is theirs). */
     model: text('model'),
-    /** running | finished | failed (a run that stopped before every case was scored). */
+    /**
+     * running | finished | failed (the runner stopped on an error before every case was scored) |
+     * abandoned (the process running it stopped: its heartbeat went stale, server/evals/liveness.ts).
+     */
     status: text('status').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -27,8 +30,14 @@ export const evalRuns = pgTable(
     /** Who started it: `cli:<user>`, `user:<id>`, … (the audit writer's form). */
     startedBy: text('started_by').notNull(),
     error: text('error'),
+    /** Touched by the running process while the run works (migration 0026). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('eval_runs_started_idx').on(t.startedAt), index('eval_runs_dataset_idx').on(t.dataset, t.startedAt)],
+  (t) => [
+    index('eval_runs_started_idx').on(t.startedAt),
+    index('eval_runs_dataset_idx').on(t.dataset, t.startedAt),
+    index('eval_runs_status_idx').on(t.status, t.dataset),
+  ],
 );
 export type EvalRunRow = typeof evalRuns.$inferSelect;
 

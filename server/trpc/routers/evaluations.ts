@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { EVALUATORS } from '../../../lib/roles.ts';
+import { listDatasets } from '../../evals/catalog.ts';
+import { markAbandonedRuns } from '../../evals/liveness.ts';
 import { startEvaluation } from '../../evals/start.ts';
 import { compareEvalRuns, getEvalRun, listEvalRuns } from '../../evals/store.ts';
 import { procedure, router } from '../init.ts';
@@ -11,10 +13,15 @@ const caseId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
 /**
  * Agent evaluations (issue 30) for designers and admins: the stored runs of the datasets in
  * evals/datasets (newest first), one run's cases with their failed expectations, two runs compared
- * case by case, and starting a run against the console's own brain. Compliance managers and
+ * case by case, the datasets the server knows, and starting a run against the console's own brain
+ * (in the background: the mutation answers with the run's id). Compliance managers and
  * stakeholders are refused: evaluations are about shaping the agents, not about the calls.
  */
 export const evaluationsRouter = router({
+  /** The repository's datasets, each with its cases and, when it cannot run here, why. */
+  datasets: procedure.meta({ access: EVALUATORS }).query(({ ctx }) => listDatasets(ctx.services.config.rootDir)),
+
+  /** Runs, newest first; runs whose process stopped are marked abandoned first (liveness.ts), so none shows as running for ever. */
   runs: procedure
     .meta({ access: EVALUATORS })
     .input(
@@ -24,7 +31,10 @@ export const evaluationsRouter = router({
         before: z.iso.datetime().optional(),
       }),
     )
-    .query(({ ctx, input }) => listEvalRuns(ctx.db, input)),
+    .query(async ({ ctx, input }) => {
+      await markAbandonedRuns(ctx.db);
+      return listEvalRuns(ctx.db, input);
+    }),
 
   run: procedure
     .meta({ access: EVALUATORS })
@@ -37,7 +47,7 @@ export const evaluationsRouter = router({
     .input(z.strictObject({ base: z.uuid(), other: z.uuid() }))
     .query(({ ctx, input }) => compareEvalRuns(ctx.db, input.base, input.other)),
 
-  /** Starts a run of a repository dataset (optionally some of its cases); answers once the run is stored. */
+  /** Starts a run of a repository dataset (optionally some of its cases) in the background; answers once the run is stored. */
   start: procedure
     .meta({ access: EVALUATORS })
     .input(z.strictObject({ dataset: datasetName, cases: z.array(caseId).min(1).max(200).optional() }))
@@ -50,6 +60,7 @@ export const evaluationsRouter = router({
         dataset: input.dataset,
         cases: input.cases,
         startedBy: `user:${ctx.user!.id}`,
+        services: ctx.services,
       });
       if (!r.ok)
         throw new TRPCError({

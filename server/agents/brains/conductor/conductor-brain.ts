@@ -3,7 +3,8 @@ import type { Brain, BrainDecision, BrainInput } from '../brain.ts';
 import { ConductorContext, NO_SESSION } from './context.ts';
 import { readWorkAsk } from '../../../../lib/nl/request-reader.ts';
 import { conductorPlan } from './conductor-plan.ts';
-import { conversational } from './request.ts';
+import { describeRange, readReply } from '../planner/intent.ts';
+import { ASK_CONFIRM, conversational, workAsked } from './request.ts';
 import { onAdvice, onTaskResult } from './results.ts';
 import { reviewFlow, reviewOf } from './review.ts';
 import { finishAnswer, finishFlow, statusAnswer } from './status.ts';
@@ -67,10 +68,76 @@ function decide(ctx: ConductorContext): BrainDecision {
   if (!listed) return ctx.call([['list_advisors', {}]], "Read the CRM's advisors and teams to resolve the people the message names.");
   if (!listed.ok) return ctx.failed(listed, "read the CRM's list of advisors");
   const review = reviewOf(ctx);
-  if (review) return reviewFlow(ctx, review);
+  if (review) return complete(review) && !workAsked(review.query, ctx.today) ? confirmFirst(ctx, review) : reviewFlow(ctx, review);
+  const answered = answerToConfirm(ctx);
+  if (answered) return answered;
   return ctx.say(HELP, 'Not a request I can act on: say what I can do.');
 }
 
+type Review = NonNullable<ReturnType<typeof reviewOf>>;
+const complete = (r: Review) => r.subjects.length > 0 && r.range !== null && r.unresolved.length === 0;
+
+/**
+ * A review nobody asked for in words of work — the message only names people and a period
+ * ("Priya Shah, last week") — is a question first: what would be delegated, for whom and when.
+ * Nothing is delegated until the user says yes (answerToConfirm).
+ */
+function confirmFirst(ctx: ConductorContext, r: Review): BrainDecision {
+  const who = r.subjects.length === 1 ? r.subjects[0]! : `${r.subjects.slice(0, -1).join(', ')} and ${r.subjects.at(-1)!}`;
+  return ctx.say(
+    `${ASK_CONFIRM} the calls of ${who} ${describeRange(r.range!)} for ${r.focus.label}? I'll hand one task per advisor to them once you say yes.`,
+    'The message names advisors and a period but asks for no work: confirm before delegating anything.',
+  );
+}
+
+/**
+ * The user's answer to the confirmation question: yes → the review the confirmed message asked
+ * for (read as that message was, with this turn's tool returns) is delegated; no → nothing is;
+ * anything else is asked again. Null when the last question was not the confirmation.
+ */
+function answerToConfirm(ctx: ConductorContext): BrainDecision | null {
+  const h = ctx.before;
+  const asked = confirmationBefore(h, h.length - 1);
+  if (!asked) return null;
+  const reply = readReply(ctx.inbound);
+  if (reply.no) return ctx.say('Fine, nothing is delegated.', 'The user declined the review: nothing runs.');
+  if (!reply.yes) {
+    const question = asked.question.startsWith(UNSURE) ? asked.question.slice(UNSURE.length + 1) : asked.question;
+    return ctx.say(`${UNSURE} ${question}`, 'Neither yes nor no: ask again, run nothing.');
+  }
+  // The confirmed message read again, as if it were this turn's, with this turn's tool returns (the CRM's directory).
+  const steps = ctx.input.history.slice(h.length);
+  const then = new ConductorContext({ ...ctx.input, history: [...h.slice(0, asked.request + 1), ...steps] });
+  const review = reviewOf(then);
+  return review && complete(review) ? reviewFlow(ctx, review) : null;
+}
+
+const fromUser = (m: ConductorContext['before'][number]) => m.role === 'user' && !m.sender_agent_id;
+const UNSURE = "I'm not sure whether that is a yes or a no.";
+
+/**
+ * When the Conductor's last answer before the user message at `at` was the confirmation question
+ * (or it asked again after an unclear answer), that question and the position of the user message
+ * whose review it asked about; else null.
+ */
+function confirmationBefore(h: ConductorContext['before'], at: number): { question: string; request: number } | null {
+  for (let j = at - 1; j >= 0; j--) {
+    const m = h[j]!;
+    if (m.role === 'user' && !m.sender_agent_id) return null;
+    if (m.role !== 'assistant' || typeof m.content !== 'string' || !m.content.trim() || m.tool_calls?.length) continue;
+    if (!m.content.includes(ASK_CONFIRM)) return null;
+    let k = j - 1;
+    while (k >= 0 && !fromUser(h[k]!)) k--;
+    if (k < 0) return null;
+    // Asked again after an unclear answer: the request is the one the first question was about.
+    if (m.content.startsWith(UNSURE)) {
+      const first = confirmationBefore(h, k);
+      return first && { question: m.content, request: first.request };
+    }
+    return { question: m.content, request: k };
+  }
+  return null;
+}
 /** Messages from other agents: results, progress (quietly noted: the chat shows it), advice. */
 function fromAgent(ctx: ConductorContext): BrainDecision {
   const carried = readProtocolMessage(ctx.inbound);

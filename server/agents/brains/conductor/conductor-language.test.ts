@@ -122,3 +122,51 @@ describe('periods said with a bare month ("from May", "since May", "May–June")
     expect(c.delegations().map((d) => d.context.request)).toMatchObject([{ start_date, end_date }]);
   });
 });
+
+describe('a message that names people and a period but asks for no work is confirmed before anything is delegated', () => {
+  const delegating = ['update_session_context', 'create_companion', 'delegate_task', 'broadcast_task'];
+
+  it('"Priya Shah, last week": a question naming who, when and what; "yes" delegates exactly that', async () => {
+    const c = new ScriptedConductor();
+    const t = await c.turn('Priya Shah, last week');
+    expect(t.reply).toBe(
+      'Shall I have the Companions review the calls of Priya Shah last week (2024-07-01 to 2024-07-07) for overall call quality?' +
+        " I'll hand one task per advisor to them once you say yes.",
+    );
+    expect(t.names.filter((n) => delegating.includes(n))).toEqual([]);
+    expect(c.delegations()).toEqual([]);
+    const yes = await c.turn('yes please');
+    expect(yes.names).toContain('delegate_task');
+    expect(c.delegations().map((d) => d.context.request)).toMatchObject([
+      { subjects: ['Priya Shah'], start_date: '2024-07-01', end_date: '2024-07-07', focus: 'overall' },
+    ]);
+  });
+
+  it('a name, then the period asked for, then "no": nothing is delegated', async () => {
+    const c = second();
+    expect((await c.turn('Rhys ap Gwilym')).reply).toContain('Which period should I review?');
+    const t = await c.turn('last week');
+    expect(t.reply).toMatch(/^Shall I have the Companions review the calls of Rhys ap Gwilym last week \(2024-07-01 to 2024-07-07\)/);
+    const no = await c.turn('no thanks');
+    expect(no.reply).toBe('Fine, nothing is delegated.');
+    expect(c.calls.map((x) => x.name).filter((n) => delegating.includes(n))).toEqual([]);
+  });
+
+  it('an answer that is neither yes nor no is asked again; a later yes still delegates', async () => {
+    const c = new ScriptedConductor();
+    await c.turn('tom ellis and fatima khan for June');
+    const unclear = await c.turn('hmm, what would that involve?');
+    expect(unclear.reply).toMatch(
+      /^I'm not sure whether that is a yes or a no\. Shall I have the Companions review the calls of Tom Ellis and Fatima Khan/,
+    );
+    expect(c.delegations()).toEqual([]);
+    await c.turn('yes');
+    expect(c.delegations().map((d) => d.context.subject)).toEqual(['Tom Ellis', 'Fatima Khan']);
+  });
+
+  it('work asked for in words is delegated at once, as before', async () => {
+    const c = new ScriptedConductor();
+    const t = await c.turn('Review Priya Shah for last week');
+    expect(t.names).toContain('delegate_task');
+  });
+});

@@ -59,5 +59,17 @@ export function readRequest(text: string, today: Date, directory: DirectoryEntry
   return plain ? { kind: plain } : { kind: 'other' };
 }
 
+/** The start of the Conductor's question before a review nobody asked for in words of work (how its answer is recognised). */
+export const ASK_CONFIRM = 'Shall I have the Companions review';
+
+/**
+ * Whether a review's words ask for work: a work word or calls (lib/nl's request reader) or a
+ * comparison of people. A message that only names people and a period ("Priya Shah, last week")
+ * asks for nothing yet: the Conductor confirms before it delegates anything (conductor-brain.ts).
+ */
+export function workAsked(query: string, today: Date): boolean {
+  return readWorkAsk(query, today) !== null || COMPARE.test(query);
+}
+
 /** How a message answers a yes/no question (the Planner's reading of replies). */
 export const answerOf = (text: string) => readReply(text);

@@ -13,7 +13,7 @@ import { delegationGate } from '../../server/delegation/message-gate.ts';
 import { executionHarness, type ExecutionHarness } from '../../server/execution/testing/harness.ts';
 import { createTestDatabase } from '../../server/testing/test-database.ts';
 import type { ToolServices } from '../../server/contracts/tool-services.ts';
-import { waitForTurnWork, type WaitInput } from './wait.ts';
+import { waitForTurnWork, type WaitInput } from './turn-wait.ts';
 
 /**
  * The wait of `dcf chat` on a Conductor's delegated work, in process: the real delegated-mode

@@ -1,18 +1,11 @@
-import type { AgentPlatform } from '../../server/contracts/agent-platform.ts';
-import { LocalAgentPlatform } from '../../server/agents/local/local-platform.ts';
-import { openWork, sessionTasks, turnAgents, type OpenWork } from '../../server/chat/turn-open-work.ts';
-import {
-  combineTurnWork,
-  findTurnStart,
-  readAgentWork,
-  type AgentWork,
-  type TurnStart,
-  type TurnWork,
-} from '../../server/chat/turn-work.ts';
-import type { Db } from '../../server/db/client.ts';
-import type { DelegationTaskRow } from '../../server/db/schema/delegation.ts';
-import { readRun } from '../../server/execution/run-record.ts';
-import type { ExecutionServices } from '../../server/execution/services.ts';
+import type { AgentPlatform } from '../contracts/agent-platform.ts';
+import { LocalAgentPlatform } from '../agents/local/local-platform.ts';
+import { openWork, sessionTasks, turnAgents, type OpenWork } from './turn-open-work.ts';
+import { combineTurnWork, findTurnStart, readAgentWork, type AgentWork, type TurnStart, type TurnWork } from './turn-work.ts';
+import type { Db } from '../db/client.ts';
+import type { DelegationTaskRow } from '../db/schema/delegation.ts';
+import { readRun } from '../execution/run-record.ts';
+import type { ExecutionServices } from '../execution/services.ts';
 
 /** A run the turn started, as `dcf chat --json` reports it. */
 export interface TurnRun {
