@@ -244,7 +244,6 @@ describe('the orchestration tools', () => {
   describe('schedule_background_job and the job tools', () => {
     it('schedules by cron (Europe/London) and by interval, enabled or not, with the next run computed', async () => {
       const target = await platform.createAgent({ template: 'worker', name: 'qa-agent' });
-      const before = Date.now();
       const weekly = await okCall('schedule_background_job', {
         job_name: 'weekly_qa_review',
         job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
@@ -255,8 +254,6 @@ describe('the orchestration tools', () => {
       });
       expect(weekly).toMatchObject({ job_name: 'weekly_qa_review', job_status: 'SCHEDULED_AND_ACTIVE' });
       const next = new Date(String(weekly.next_run_time_utc_iso));
-      expect(next.getTime()).toBeGreaterThan(before);
-      expect(next.getTime() - before).toBeLessThanOrEqual(7 * 86_400_000);
       // A Monday at 09:00 London time.
       const london = new Intl.DateTimeFormat('en-GB', {
         timeZone: 'Europe/London',
@@ -282,6 +279,10 @@ describe('the orchestration tools', () => {
 
       const list = await okCall('list_background_jobs', {});
       const byName = new Map((list.jobs as Array<Record<string, unknown>>).map((j) => [j.job_name, j]));
+      // The next Monday 09:00 after the job was made (by its own record's time), not a later one.
+      const made = Date.parse(String(byName.get('weekly_qa_review')!.created_at));
+      expect(next.getTime()).toBeGreaterThan(made);
+      expect(next.getTime() - made).toBeLessThanOrEqual(7 * 86_400_000);
       expect(byName.get('weekly_qa_review')).toMatchObject({
         cron_expression: '0 9 * * 1',
         timezone: 'Europe/London',
