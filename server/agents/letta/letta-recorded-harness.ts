@@ -14,7 +14,7 @@ export const body = (name: string) => recorded[name]!.body;
 export const RUN = 'run-4b6f2c1e-9a7d-4e3b-8c21-5f0d9e8a7b61';
 export const AGENT = 'agent-6a1f0e2d-3c4b-4a59-8e7d-6f5a4b3c2d1e';
 export const m = (i: number) => `message-${i.toString(16).padStart(8, '0')}-1c2d-4e5f-8a9b-0c1d2e3f4a5b`;
-const worker = JSON.parse(fixtureText('worker.af')) as unknown;
+export const worker = JSON.parse(fixtureText('worker.af')) as unknown;
 
 export async function withLetta(routes: Route[], run: (platform: LettaAgentPlatform, requests: ReplayedRequest[]) => Promise<void>) {
   const server = await startReplayServer(routes);
