@@ -3,7 +3,7 @@ import pilot from '../../workflows/standard-advice-call-analysis.json';
 import pilotOutput from './fixtures/pilot-run-output.json';
 import { planToolCards, type RunCard, type WorkflowCard } from './cards';
 import { foldThread, type ThreadEvent } from './thread';
-import { pair, RUN_ID, runView } from './card-test-events';
+import { pair, RUN_ID, runView } from './testing/card-test-events';
 
 /**
  * The chat's cards for tool calls (cards.ts, run-cards.ts): planToolCards — one card per run, the newest status read, redrives,

@@ -4,7 +4,7 @@ import pilotOutput from './fixtures/pilot-run-output.json';
 import { cardForTool, type RunCard } from './cards';
 import { needsRunRead, shownSnapshot } from './run-cards';
 import { runSnapshotOf } from './run-view';
-import { pair, RUN_ID, runView, tool } from './card-test-events';
+import { pair, RUN_ID, runView, tool } from './testing/card-test-events';
 
 /**
  * The chat's cards for tool calls (cards.ts, run-cards.ts): run cards — which tools get one, followed live by run id — and what

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import pilot from '../../workflows/standard-advice-call-analysis.json';
 import allCalls from '../../workflows/standard-advice-call-analysis-all-calls.json';
 import { cardForTool, countStates, parentOf, savedVersionHref, type WorkflowCard } from './cards';
-import { pair, tool } from './card-test-events';
+import { pair, tool } from './testing/card-test-events';
 
 /**
  * The chat's cards for tool calls (cards.ts, run-cards.ts): workflow cards — states counted, validate, save and get — and a

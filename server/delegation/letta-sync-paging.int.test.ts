@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syncSessionFromHistory } from './letta-sync.ts';
-import { HISTORY, SESSION } from './letta-sync-letta.ts';
-import { FIRST_SYNC, lettaSyncHarness } from './letta-sync-harness.ts';
+import { HISTORY, SESSION } from './testing/letta-sync-letta.ts';
+import { FIRST_SYNC, lettaSyncHarness } from './testing/letta-sync-harness.ts';
 
 /**
  * syncSessionFromHistory against the Letta adapter on the replay server (letta-sync-harness.ts,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentTemplateError } from './agent-file.ts';
 import { LettaPlatformError } from './errors.ts';
-import { ids, lettaPrismHarness, type Json, worker } from './letta-platform.prism-harness.ts';
+import { ids, lettaPrismHarness, type Json, worker } from './testing/letta-platform.prism-harness.ts';
 
 /**
  * The Letta adapter against the Letta OpenAPI document served by Prism (letta-platform.prism-harness.ts):

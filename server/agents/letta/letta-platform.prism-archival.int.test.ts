@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../../testing/test-database.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { storeMemoryTool } from '../../tools/learning/store-memory.ts';
 import { LettaAgentPlatform } from './letta-platform.ts';
-import { ids, lettaPrismHarness, PRISM_COVERS } from './letta-platform.prism-harness.ts';
+import { ids, lettaPrismHarness, PRISM_COVERS } from './testing/letta-platform.prism-harness.ts';
 
 /**
  * The Letta adapter against the Letta OpenAPI document served by Prism (letta-platform.prism-harness.ts):

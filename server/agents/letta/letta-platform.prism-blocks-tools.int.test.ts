@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ids, lettaPrismHarness, type Json } from './letta-platform.prism-harness.ts';
+import { ids, lettaPrismHarness, type Json } from './testing/letta-platform.prism-harness.ts';
 
 /**
  * The Letta adapter against the Letta OpenAPI document served by Prism (letta-platform.prism-harness.ts):

@@ -6,7 +6,7 @@ import { recordingFetch } from './testing/prism.ts';
 import { startReplayServer, type ReplayedRequest } from './testing/replay-server.ts';
 import { loadAgentTemplate } from '../templates/load-template.ts';
 import { TOOLS } from '../../tools/registry.ts';
-import { ids, lettaPrismHarness, type Json } from './letta-platform.prism-harness.ts';
+import { ids, lettaPrismHarness, type Json } from './testing/letta-platform.prism-harness.ts';
 
 /**
  * The Letta adapter against the Letta OpenAPI document served by Prism (letta-platform.prism-harness.ts):

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LettaPlatformError } from './errors.ts';
 import { LettaAgentPlatform } from './letta-platform.ts';
 import { startReplayServer, type Route } from './testing/replay-server.ts';
-import { body, withLetta, type Json, worker } from './letta-recorded-harness.ts';
+import { body, withLetta, type Json, worker } from './testing/letta-recorded-harness.ts';
 
 /**
  * The Letta adapter against recorded Letta responses replayed by a local HTTP server

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LettaAgentPlatform } from './letta-platform.ts';
 import { startReplayServer, type Route } from './testing/replay-server.ts';
-import { AGENT, withLetta, worker } from './letta-recorded-harness.ts';
+import { AGENT, withLetta, worker } from './testing/letta-recorded-harness.ts';
 
 /**
  * The Letta adapter against recorded Letta responses replayed by a local HTTP server

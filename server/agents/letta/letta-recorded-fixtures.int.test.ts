@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lettaSchemaProblems } from './testing/openapi-schemas.ts';
 import { FIXTURES, sseFrames } from './testing/replay-server.ts';
-import { recorded } from './letta-recorded-harness.ts';
+import { recorded } from './testing/letta-recorded-harness.ts';
 
 /**
  * The recorded Letta responses the adapter's tests replay — JSON (fixtures/recorded-responses.json)

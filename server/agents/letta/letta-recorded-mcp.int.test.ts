@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownToolError } from './errors.ts';
 import { type Route } from './testing/replay-server.ts';
-import { AGENT, body, withLetta, type Json } from './letta-recorded-harness.ts';
+import { AGENT, body, withLetta, type Json } from './testing/letta-recorded-harness.ts';
 
 /**
  * The Letta adapter against recorded Letta responses replayed by a local HTTP server

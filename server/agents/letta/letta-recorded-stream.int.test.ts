@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LettaPlatformError } from './errors.ts';
 import { type Route } from './testing/replay-server.ts';
-import { AGENT, RUN, drain, m, streamRoute, withLetta } from './letta-recorded-harness.ts';
+import { AGENT, RUN, drain, m, streamRoute, withLetta } from './testing/letta-recorded-harness.ts';
 
 /**
  * The Letta adapter against recorded Letta responses replayed by a local HTTP server

@@ -7,7 +7,7 @@ import { openAIBrains } from '../brains/select.ts';
 import type { AgentEvent } from '../platform/agent-platform.ts';
 import { defaultTemplatesDir } from '../templates/load-template.ts';
 import { collect, testPlatform } from './testing/platform-harness.ts';
-import { openAILoopHarness, stop, types, until } from './agent-loop-harness.ts';
+import { openAILoopHarness, stop, types, until } from './testing/agent-loop-harness.ts';
 
 /**
  * The agent loop with the openai brain against a fake OpenAI-compatible endpoint

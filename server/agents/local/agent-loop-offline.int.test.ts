@@ -3,7 +3,7 @@ import { createTestDatabase } from '../../testing/test-database.ts';
 import { DeterministicBrains } from '../brains/deterministic.ts';
 import { deterministicBrains } from '../brains/select.ts';
 import { testPlatform } from './testing/platform-harness.ts';
-import { stop, types } from './agent-loop-harness.ts';
+import { stop, types } from './testing/agent-loop-harness.ts';
 
 /**
  * The agent loop without a model: a role with no deterministic brain answers with an error, and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conclusionProblems } from '../brains/openai/testing/conclusion-wire.ts';
-import { openAILoopHarness, stop, types } from './agent-loop-harness.ts';
+import { openAILoopHarness, stop, types } from './testing/agent-loop-harness.ts';
 
 /**
  * The agent loop with the openai brain against a fake OpenAI-compatible endpoint

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listAudit } from '../../audit/log.ts';
 import { collect } from './testing/platform-harness.ts';
-import { openAILoopHarness, stop, types } from './agent-loop-harness.ts';
+import { openAILoopHarness, stop, types } from './testing/agent-loop-harness.ts';
 
 /**
  * The agent loop with the openai brain against a fake OpenAI-compatible endpoint

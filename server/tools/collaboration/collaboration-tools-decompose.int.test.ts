@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { collaborationDecompositions } from '../../db/schema/index.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import { collaborationToolsHarness } from './collaboration-tools-harness.ts';
+import { collaborationToolsHarness } from './testing/collaboration-tools-harness.ts';
 
 /**
  * Contract tests of the collaboration tools (collaboration-tools.md) on the local runtime and a real

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { collaborationMessages, collaborationSubtasks } from '../../db/schema/index.ts';
 import { listCollaborationSessions, readCollaborationSession } from '../../collaboration/views.ts';
-import { collaborationToolsHarness } from './collaboration-tools-harness.ts';
+import { collaborationToolsHarness } from './testing/collaboration-tools-harness.ts';
 
 /**
  * Contract tests of the collaboration tools (collaboration-tools.md) on the local runtime and a real

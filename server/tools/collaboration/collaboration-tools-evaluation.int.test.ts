@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { collaborationAssignments, collaborationEvaluations } from '../../db/schema/index.ts';
-import { collaborationToolsHarness } from './collaboration-tools-harness.ts';
+import { collaborationToolsHarness } from './testing/collaboration-tools-harness.ts';
 
 /**
  * Contract tests of the collaboration tools (collaboration-tools.md) on the local runtime and a real

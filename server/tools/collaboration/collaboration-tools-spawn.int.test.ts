@@ -4,7 +4,7 @@ import { isKnownTool } from '../../agents/local/agent-tools.ts';
 import { loadAgentTemplate } from '../../agents/templates/load-template.ts';
 import { collaborationExternalAgents } from '../../db/schema/index.ts';
 import { authenticateApiToken } from '../../auth/api-tokens.ts';
-import { collaborationToolsHarness } from './collaboration-tools-harness.ts';
+import { collaborationToolsHarness } from './testing/collaboration-tools-harness.ts';
 
 /**
  * Contract tests of the collaboration tools (collaboration-tools.md) on the local runtime and a real

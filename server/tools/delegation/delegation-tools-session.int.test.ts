@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { delegationToolsHarness, WHISPER } from './delegation-tools-harness.ts';
+import { delegationToolsHarness, WHISPER } from './testing/delegation-tools-harness.ts';
 
 /**
  * Contract tests of the DCF+ tools (dcf-plus-delegated-execution-tools.md "DCF+ Tool Categories",

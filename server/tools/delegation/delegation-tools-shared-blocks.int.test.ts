@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delegationToolsHarness, WHISPER } from './delegation-tools-harness.ts';
+import { delegationToolsHarness, WHISPER } from './testing/delegation-tools-harness.ts';
 
 /**
  * Contract tests of the DCF+ tools (dcf-plus-delegated-execution-tools.md "DCF+ Tool Categories",

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../../agents/local/testing/platform-harness.ts';
 import { type Actor } from '../../audit/actor.ts';
 import { getDispatch, refreshDispatch } from '../../orchestration/dispatch.ts';
-import { orchestrationToolsHarness } from './orchestration-tools-harness.ts';
+import { orchestrationToolsHarness } from './testing/orchestration-tools-harness.ts';
 
 /**
  * Contract tests of the orchestration tools (agent-memory-and-orchestration-tools.md 5.1–5.3 and

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor } from '../../audit/actor.ts';
 import { createUser, type PublicUser } from '../../auth/users.ts';
 import { conversations } from '../../db/schema/chat.ts';
-import { orchestrationToolsHarness } from './orchestration-tools-harness.ts';
+import { orchestrationToolsHarness } from './testing/orchestration-tools-harness.ts';
 
 /**
  * Contract tests of the orchestration tools (agent-memory-and-orchestration-tools.md 5.1–5.3 and

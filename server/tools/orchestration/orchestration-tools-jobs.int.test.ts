@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerBackgroundJobs } from '../../schedules/service.ts';
-import { orchestrationToolsHarness } from './orchestration-tools-harness.ts';
+import { orchestrationToolsHarness } from './testing/orchestration-tools-harness.ts';
 
 /**
  * Contract tests of the orchestration tools (agent-memory-and-orchestration-tools.md 5.1–5.3 and

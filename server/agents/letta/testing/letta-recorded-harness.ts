@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { AgentEvent } from '../platform/agent-platform.ts';
-import { LettaAgentPlatform } from './letta-platform.ts';
-import { fixtureText, startReplayServer, type ReplayedRequest, type Route } from './testing/replay-server.ts';
+import type { AgentEvent } from '../../platform/agent-platform.ts';
+import { LettaAgentPlatform } from '../letta-platform.ts';
+import { fixtureText, startReplayServer, type ReplayedRequest, type Route } from './replay-server.ts';
 
 /**
  * What the recorded-response tests of the Letta adapter share (letta-recorded-*.int.test.ts): the

@@ -1,5 +1,5 @@
-import pilot from '../../workflows/standard-advice-call-analysis.json';
-import { foldThread, type ThreadEvent, type ToolItem } from './thread';
+import pilot from '../../../workflows/standard-advice-call-analysis.json';
+import { foldThread, type ThreadEvent, type ToolItem } from '../thread';
 
 /**
  * What the chat card tests (cards-*.test.ts) build threads from: a tool call and its return as the

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { LettaAgentPlatform } from './letta-platform.ts';
-import { recordingFetch, startPrism, type Exchange } from './testing/prism.ts';
+import { LettaAgentPlatform } from '../letta-platform.ts';
+import { recordingFetch, startPrism, type Exchange } from './prism.ts';
 
 /**
  * The contract of the Letta adapter against the Letta REST API document (fixtures/letta-openapi.json)
@@ -15,7 +15,7 @@ import { recordingFetch, startPrism, type Exchange } from './testing/prism.ts';
 export const ids = { agent: () => `agent-${randomUUID()}`, block: () => `block-${randomUUID()}` };
 export type Json = Record<string, any>; // recorded documents, read loosely
 
-export const worker = JSON.parse(readFileSync(new URL('./fixtures/worker.af', import.meta.url), 'utf8')) as Json;
+export const worker = JSON.parse(readFileSync(new URL('../fixtures/worker.af', import.meta.url), 'utf8')) as Json;
 /** The worker template without our MCP tools (Prism's MCP server lists one tool, named by its example). */
 const workerLettaOnly = {
   ...worker,

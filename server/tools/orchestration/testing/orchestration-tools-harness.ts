@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { deterministicBrains } from '../../agents/brains/select.ts';
-import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import { testPlatform } from '../../agents/local/testing/platform-harness.ts';
-import { systemActor, type Actor } from '../../audit/actor.ts';
-import { answeringBrains } from '../../orchestration/testing/answering-brains.ts';
-import { BackgroundJobs } from '../../schedules/background-jobs.ts';
-import { registerBackgroundJobs } from '../../schedules/service.ts';
-import { logger } from '../../log.ts';
-import { testConfig } from '../../testing/test-config.ts';
-import { createTestDatabase, isolatedRedisUrl } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
-import { invokeTool } from '../invoke.ts';
-import { findTool } from '../registry.ts';
+import { deterministicBrains } from '../../../agents/brains/select.ts';
+import type { LocalAgentPlatform } from '../../../agents/local/local-platform.ts';
+import { testPlatform } from '../../../agents/local/testing/platform-harness.ts';
+import { systemActor, type Actor } from '../../../audit/actor.ts';
+import { answeringBrains } from '../../../orchestration/testing/answering-brains.ts';
+import { BackgroundJobs } from '../../../schedules/background-jobs.ts';
+import { registerBackgroundJobs } from '../../../schedules/service.ts';
+import { logger } from '../../../log.ts';
+import { testConfig } from '../../../testing/test-config.ts';
+import { createTestDatabase, isolatedRedisUrl } from '../../../testing/test-database.ts';
+import type { ToolServices } from '../../context.ts';
+import { invokeTool } from '../../invoke.ts';
+import { findTool } from '../../registry.ts';
 
 /** Exactly the spec's output fields of each orchestration tool (agent-memory-and-orchestration-tools.md 5.1–5.3). */
 const SPEC_FIELDS: Record<string, string[]> = {

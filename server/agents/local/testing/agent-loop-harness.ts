@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { createTestDatabase } from '../../testing/test-database.ts';
-import { OpenAIChatBrain } from '../brains/openai/openai-brain.ts';
-import { openAIBrains } from '../brains/select.ts';
-import type { AgentEvent } from '../platform/agent-platform.ts';
-import { FakeChatEndpoint } from './testing/fake-chat-endpoint.ts';
-import { testPlatform } from './testing/platform-harness.ts';
+import { createTestDatabase } from '../../../testing/test-database.ts';
+import { OpenAIChatBrain } from '../../brains/openai/openai-brain.ts';
+import { openAIBrains } from '../../brains/select.ts';
+import type { AgentEvent } from '../../platform/agent-platform.ts';
+import { FakeChatEndpoint } from './fake-chat-endpoint.ts';
+import { testPlatform } from './platform-harness.ts';
 
 /** Polls `check` (a give-up bound of 500 polls, not a timing assertion: the condition is an event). */
 export async function until(check: () => boolean, failure: string): Promise<void> {

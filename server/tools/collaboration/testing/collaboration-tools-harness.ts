@@ -1,15 +1,15 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Brain } from '../../agents/brains/brain.ts';
-import { DeterministicBrains } from '../../agents/brains/deterministic.ts';
-import { deterministicBrains } from '../../agents/brains/select.ts';
-import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import { eventually, testPlatform } from '../../agents/local/testing/platform-harness.ts';
-import { systemActor, type Actor } from '../../audit/actor.ts';
-import { testConfig } from '../../testing/test-config.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
-import type { ToolServices } from '../context.ts';
-import { invokeTool } from '../invoke.ts';
-import { findTool } from '../registry.ts';
+import type { Brain } from '../../../agents/brains/brain.ts';
+import { DeterministicBrains } from '../../../agents/brains/deterministic.ts';
+import { deterministicBrains } from '../../../agents/brains/select.ts';
+import type { LocalAgentPlatform } from '../../../agents/local/local-platform.ts';
+import { eventually, testPlatform } from '../../../agents/local/testing/platform-harness.ts';
+import { systemActor, type Actor } from '../../../audit/actor.ts';
+import { testConfig } from '../../../testing/test-config.ts';
+import { createTestDatabase } from '../../../testing/test-database.ts';
+import type { ToolServices } from '../../context.ts';
+import { invokeTool } from '../../invoke.ts';
+import { findTool } from '../../registry.ts';
 
 /** A tool's answer as the collaboration tests read it. */
 export type R = Record<string, unknown> & {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { LocalAgentPlatform } from '../../agents/local/local-platform.ts';
-import { systemActor, type Actor } from '../../audit/actor.ts';
-import { testConfig } from '../../testing/test-config.ts';
-import { dataDirToolHarness, type DataDirToolHarness } from '../testing/platform-tool-harness.ts';
-import type { ToolServices } from '../context.ts';
-import { invokeTool } from '../invoke.ts';
-import { findTool } from '../registry.ts';
+import type { LocalAgentPlatform } from '../../../agents/local/local-platform.ts';
+import { systemActor, type Actor } from '../../../audit/actor.ts';
+import { testConfig } from '../../../testing/test-config.ts';
+import { dataDirToolHarness, type DataDirToolHarness } from '../../testing/platform-tool-harness.ts';
+import type { ToolServices } from '../../context.ts';
+import { invokeTool } from '../../invoke.ts';
+import { findTool } from '../../registry.ts';
 
 /** Exactly the spec's return fields of each DCF+ tool (dcf-plus-delegated-execution-tools.md). */
 const SPEC_FIELDS: Record<string, string[]> = {

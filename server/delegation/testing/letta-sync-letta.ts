@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { lettaSchemaProblems } from '../agents/letta/testing/openapi-schemas.ts';
-import { fixtureText, type ReplayedRequest, type Reply, type Route } from '../agents/letta/testing/replay-server.ts';
-import { DELEGATION_LOG_DESCRIPTION, DELEGATION_LOG_LIMIT } from './delegation-log.ts';
+import { lettaSchemaProblems } from '../../agents/letta/testing/openapi-schemas.ts';
+import { fixtureText, type ReplayedRequest, type Reply, type Route } from '../../agents/letta/testing/replay-server.ts';
+import { DELEGATION_LOG_DESCRIPTION, DELEGATION_LOG_LIMIT } from '../delegation-log.ts';
 import {
   newSessionContext,
   renderSessionContext,
   SESSION_CONTEXT_DESCRIPTION,
   SESSION_CONTEXT_LIMIT,
   setCompanion,
-} from './session-context.ts';
-import { companionTags } from './tags.ts';
+} from '../session-context.ts';
+import { companionTags } from '../tags.ts';
 
 /**
  * The Letta that letta-sync-*.int.test.ts sync from, as the replay server answers it: the
