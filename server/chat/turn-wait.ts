@@ -1,5 +1,4 @@
 import type { AgentPlatform } from '../contracts/agent-platform.ts';
-import { LocalAgentPlatform } from '../agents/local/local-platform.ts';
 import { openWork, sessionTasks, turnAgents, type OpenWork } from './turn-open-work.ts';
 import { combineTurnWork, findTurnStart, readAgentWork, type AgentWork, type TurnStart, type TurnWork } from './turn-work.ts';
 import type { Db } from '../db/client.ts';
@@ -85,7 +84,7 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
     start ??= await findTurnStart(w.platform, w.agentId, w.marker, w.content);
     const agents = await turnAgents(w.db, w.platform, w.agentId, w.mode);
     // Messages queued for this conversation's agents are its work: deliver them here too.
-    if (w.platform instanceof LocalAgentPlatform) w.platform.deliverQueued(agents.inboxes);
+    w.platform.deliverQueued?.(agents.inboxes);
     if (start) {
       for (const id of agents.participants) {
         const read = await readAgentWork(w.platform, id, start);

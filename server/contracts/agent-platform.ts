@@ -194,5 +194,12 @@ export interface AgentPlatform {
   insertPassage(agentId: string, passage: { text: string; tags?: string[] }): Promise<Passage>;
   searchPassages(agentId: string, query: { query: string; tags?: string[]; limit?: number }): Promise<Passage[]>;
 
+  /**
+   * A platform that delivers agent-to-agent messages from this process (the local one) delivers
+   * these agents' queued messages now: a host waiting on their work takes it on. Letta delivers
+   * its own messages, so it has no such method.
+   */
+  deliverQueued?(agentIds: string[]): void;
+
   close(): Promise<void>;
 }

@@ -22,7 +22,9 @@ export type ProcessHealth = {
 const RESOLUTION_MS = 20;
 const WINDOW_MS = 60_000;
 
-type Window = { histogram: IntervalHistogram; since: number };
+/** What a window samples with: the event loop's own delay histogram, or a test's recorded one. */
+export type DelayHistogram = Pick<IntervalHistogram, 'count' | 'percentile' | 'max' | 'reset' | 'enable' | 'disable'>;
+type Window = { histogram: DelayHistogram; since: number };
 type Monitor = { windows: Window[]; timers: Array<ReturnType<typeof setTimeout>> };
 
 // Kept on globalThis: Next.js evaluates this module once per bundle (instrumentation, route
@@ -30,15 +32,18 @@ type Monitor = { windows: Window[]; timers: Array<ReturnType<typeof setTimeout>>
 const KEY = Symbol.for('dcf.process-health');
 const monitor = (): Monitor => ((globalThis as { [KEY]?: Monitor })[KEY] ??= { windows: [], timers: [] });
 
-/** Starts sampling (idempotent): at boot (instrumentation.ts), else at the first read. */
-export function startProcessHealth(): void {
+/**
+ * Starts sampling (idempotent): at boot (instrumentation.ts), else at the first read. `histogram`
+ * makes each window's histogram (tests record delays into their own instead of stalling the loop).
+ */
+export function startProcessHealth(histogram: () => DelayHistogram = () => monitorEventLoopDelay({ resolution: RESOLUTION_MS })): void {
   const { windows, timers } = monitor();
   if (windows.length > 0) return;
   windows.push(
     ...[0, 1].map(() => {
-      const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-      histogram.enable();
-      return { histogram, since: Date.now() };
+      const h = histogram();
+      h.enable();
+      return { histogram: h, since: Date.now() };
     }),
   );
   const restartEveryMinute = (w: Window) => {

@@ -14,12 +14,12 @@ import { describeTools, findTool } from './registry.ts';
  * huge arrays, NUL bytes, non-objects, missing and extra fields, out-of-range numbers, deep nesting) against a real
  * database, real Redis and the local agent platform, as a system, an admin and an agent caller.
  * Every call must end in a result that is not `internal_error` (a caller's mistake is never a
- * system failure) and within CALL_CEILING_MS (the one wall-clock assertion the issue asks for);
- * the slowest call is reported. Change SEED locally to explore other cases.
+ * system failure). How long the calls take is bench/tool-fuzz.bench.ts (the same calls, each tool's
+ * slowest as a ratio to a baseline; tests assert no wall-clock times). Change SEED locally to
+ * explore other cases.
  */
 const SEED = 29;
 const CALLS_PER_TOOL = 20;
-const CALL_CEILING_MS = 2_000;
 
 describe(`bounded fuzz over every tool (${testDbKind()}, seed ${SEED})`, { timeout: 120_000 }, () => {
   let t: PlatformToolHarness;
@@ -33,9 +33,8 @@ describe(`bounded fuzz over every tool (${testDbKind()}, seed ${SEED})`, { timeo
   });
   afterAll(async () => t?.close());
 
-  it('answers every generated bad call without an internal error and within 2 s', async () => {
+  it('answers every generated bad call without an internal error', async () => {
     const failures: string[] = [];
-    const slowest = { ms: 0, call: '' };
     const outcomes = new Map<string, number>();
     for (const d of describeTools()) {
       const tool = findTool(d.name)!;
@@ -45,18 +44,13 @@ describe(`bounded fuzz over every tool (${testDbKind()}, seed ${SEED})`, { timeo
         const mutation = MUTATIONS[i % MUTATIONS.length]!;
         const args = mutate(f, f.object(schema, (schema.$defs ?? {}) as Record<string, unknown>), mutation, schema);
         const actor = actors[i % actors.length]!;
-        const started = performance.now();
         const result = await invokeTool(tool, args, { actor, services: t.services });
-        const ms = performance.now() - started;
         const what = `${d.name} #${i} ${mutation} as ${actor.kind}: ${JSON.stringify(args)?.slice(0, 300)}`;
-        if (ms > slowest.ms) Object.assign(slowest, { ms, call: what });
         const outcome = result.status === 'ok' ? 'ok' : result.error_code;
         outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
         if (result.status === 'error' && result.error_code === 'internal_error') failures.push(`${what} → ${result.error}`);
-        if (ms > CALL_CEILING_MS) failures.push(`${what} took ${Math.round(ms)} ms`);
       }
     }
-    console.info(`tool fuzz: slowest call ${Math.round(slowest.ms)} ms — ${slowest.call.slice(0, 200)}`);
     console.info(`tool fuzz outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
     expect(failures).toEqual([]);
     // Not vacuous: many calls get past validation into the handlers (ok or a handler's own refusal).
