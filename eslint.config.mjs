@@ -1,23 +1,14 @@
 // Lint with type information (issue 31): the rules that catch what the type checker does not —
 // promises left floating or passed where a callback's result is ignored, awaiting what is not a
 // promise — unused variables, and React's rules of hooks. Formatting is Prettier's (.prettierrc.json), not ESLint's.
+// The one length rule is here because Prettier cannot break strings, templates or comments: no line over
+// 160 characters in non-test source (issue 31).
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      'node_modules/**',
-      '.next/**',
-      '.data/**',
-      '.test-data/**',
-      'test-results/**',
-      '.scratch/**',
-      'next-env.d.ts',
-      '**/*.js',
-      '**/*.mjs',
-      '**/*.cjs',
-    ],
+    ignores: ['node_modules/**', '.next/**', '.data/**', '.test-data/**', 'test-results/**', '.scratch/**', 'next-env.d.ts', '**/*.js'],
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -42,5 +33,28 @@ export default tseslint.config(
     files: ['components/**/*.ts', 'components/**/*.tsx', 'app/**/*.ts', 'app/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Lines of at most 160 characters in non-test source, strings, templates, comments and URLs included: split
+  // a long message into concatenated literals, name the parts of a long template, re-wrap a comment.
+  // (ESLint's own max-len, deprecated for formatting but available until ESLint 11; @stylistic/max-len is its successor.)
+  // The .mjs and .cjs files are linted for this rule only; the rules above are for TypeScript.
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.cjs'],
+    ignores: ['**/*.test.*', '**/testing/**', '**/__fixtures__/**', 'e2e/**'],
+    rules: { 'max-len': ['error', { code: 160, tabWidth: 2 }] },
+  },
+  // TEMPORARY (issue 31): folders other engineers are editing right now, whose long lines they will fix.
+  // Whoever brings a folder under 160 removes it from this list; when the list is empty, delete this block.
+  {
+    files: [
+      'server/agents/brains/**',
+      'server/skills/**',
+      'components/evaluations/**',
+      'app/**/evaluations/**',
+      'app/api/**',
+      'server/app/**',
+      'server/evals/**',
+    ],
+    rules: { 'max-len': 'off' },
   },
 );

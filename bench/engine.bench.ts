@@ -99,7 +99,8 @@ async function measure(name: string, doc: unknown, input: unknown, transitions: 
   const perS = transitions / (ms / 1000);
   const perTransition = ms / transitions;
   console.log(
-    `${name.padEnd(28)} ${String(transitions).padStart(6)} ${ms.toFixed(0).padStart(8)} ms ${perS.toFixed(0).padStart(8)}/s ${perTransition.toFixed(2).padStart(8)} ms` +
+    `${name.padEnd(28)} ${String(transitions).padStart(6)} ${ms.toFixed(0).padStart(8)} ms ` +
+      `${perS.toFixed(0).padStart(8)}/s ${perTransition.toFixed(2).padStart(8)} ms` +
       `   ${(perTransition / p50).toFixed(1).padStart(6)}x EVALSHA p50   ${(perS / jobsPerS).toFixed(3).padStart(6)}x BullMQ jobs/s`,
   );
 }

@@ -33,6 +33,8 @@ for (const size of [100, 500, 2000]) {
   const baseline = timeIt(() => validateAgainstSchema('workflow', doc));
   const full = timeIt(() => validateWorkflow(doc, ctx));
   console.log(
-    `${String(size).padStart(6)}  ${baseline.meanMs.toFixed(2).padStart(14)}  ${full.meanMs.toFixed(2).padStart(18)}  ${(full.meanMs / baseline.meanMs).toFixed(1).padStart(5)}x  ${report.errors.length}`,
+    `${String(size).padStart(6)}  ${baseline.meanMs.toFixed(2).padStart(14)}  ` +
+      `${full.meanMs.toFixed(2).padStart(18)}  ${(full.meanMs / baseline.meanMs).toFixed(1).padStart(5)}x  ` +
+      `${report.errors.length}`,
   );
 }

@@ -41,7 +41,9 @@ export function blockValueProblems(block: { label: string; limit: number; value:
   if (next.length > block.limit) {
     problems.push({
       code: 'over_limit',
-      message: `${block.label} would be ${count(next.length)} characters, over its limit of ${count(block.limit)}: remove at least ${count(next.length - block.limit)}.`,
+      message:
+        `${block.label} would be ${count(next.length)} characters, over its limit of ${count(block.limit)}: ` +
+        `remove at least ${count(next.length - block.limit)}.`,
     });
   }
   if (isJsonDocument(block.value) && !isJsonDocument(next)) {

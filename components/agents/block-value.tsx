@@ -29,7 +29,11 @@ export function BlockValue({ label, value }: { label: string; value: string }) {
           role="region"
           aria-label={`Value of ${label}`}
           tabIndex={0}
-          className="max-h-80 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs leading-5 whitespace-pre-wrap break-words text-slate-800 ring-1 ring-slate-200 ring-inset focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className={
+            'max-h-80 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs leading-5 ' +
+            'whitespace-pre-wrap break-words text-slate-800 ring-1 ring-slate-200 ring-inset ' +
+            'focus-visible:outline-2 focus-visible:outline-indigo-500'
+          }
           data-testid="block-value"
         >
           {shown}

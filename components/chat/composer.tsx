@@ -80,7 +80,11 @@ export function Composer({ agentLabel, busy, blocked, onSend, onStop }: Props) {
           aria-describedby={hintId}
           aria-invalid={tooLong || undefined}
           placeholder={blocked ?? (busy ? `${capitalize(agentLabel)} is answering…` : `Message ${agentLabel}`)}
-          className="max-h-60 min-h-[2.5rem] flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm leading-6 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 disabled:bg-slate-50 disabled:text-slate-500"
+          className={
+            'max-h-60 min-h-[2.5rem] flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 ' +
+            'text-sm leading-6 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 ' +
+            'disabled:bg-slate-50 disabled:text-slate-500'
+          }
         />
         {busy ? (
           <Button id={stopId} variant="danger" onClick={onStop} data-testid="chat-stop" className="h-10">

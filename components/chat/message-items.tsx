@@ -22,7 +22,10 @@ export function UserMessage({
   return (
     <div className="flex justify-end" data-testid="chat-message" data-role="user">
       <div
-        className={`max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2.5 text-sm whitespace-pre-wrap break-words text-white ${pending ? 'opacity-70' : ''}`}
+        className={
+          'max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2.5 text-sm whitespace-pre-wrap ' +
+          `break-words text-white ${pending ? 'opacity-70' : ''}`
+        }
         title={timeTitle(at)}
       >
         <span className="sr-only">{speaker}: </span>
@@ -102,7 +105,12 @@ export function ReasoningCard({ reasoning }: { reasoning: string }) {
   const preview = reasoning.replace(/\s+/g, ' ').trim();
   return (
     <details className="group max-w-[85%] rounded-lg border border-slate-200 bg-slate-50 text-sm" data-testid="chat-reasoning">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
+      <summary
+        className={
+          'flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100 ' +
+          'focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden'
+        }
+      >
         <span aria-hidden className="text-[10px] transition-transform group-open:rotate-90">
           ▶
         </span>

@@ -36,7 +36,11 @@ export function ModeChoices({
           disabled={create.isPending || !!disabled}
           title={disabled ?? undefined}
           data-testid={`chat-new-${m}`}
-          className="block w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-left hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60"
+          className={
+            'block w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-left ' +
+            'hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 ' +
+            'disabled:cursor-not-allowed disabled:opacity-60'
+          }
         >
           <span className="flex items-center justify-between gap-2 text-sm font-medium text-slate-900">
             {MODES[m].label} <span className="text-xs font-normal text-slate-500">{MODES[m].mode}</span>

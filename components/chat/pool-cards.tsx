@@ -31,6 +31,11 @@ export function CompanionCard({ card }: { card: Made }) {
 }
 
 /** A Companion the Conductor dismissed (dismiss_companion). */
+/** " (unloaded N skill(s))" after a dismissal, or nothing when no skill was unloaded. */
+function unloadedText(count: number): string {
+  return count ? ` (unloaded ${count} skill${count === 1 ? '' : 's'})` : '';
+}
+
 export function DismissCard({ card }: { card: Dismissed }) {
   if (card.pending) return null;
   return (
@@ -40,7 +45,7 @@ export function DismissCard({ card }: { card: Dismissed }) {
     >
       {card.error
         ? `Could not dismiss ${card.name ?? card.companionId}: ${card.error}`
-        : `Dismissed ${card.name ?? card.companionId}${card.skillsUnloaded.length ? ` (unloaded ${card.skillsUnloaded.length} skill${card.skillsUnloaded.length === 1 ? '' : 's'})` : ''}.`}
+        : `Dismissed ${card.name ?? card.companionId}${unloadedText(card.skillsUnloaded.length)}.`}
     </p>
   );
 }
@@ -55,7 +60,8 @@ export function FinalizeCard({ card }: { card: Finalized }) {
     >
       {card.error
         ? `The session could not be finalized: ${card.error}`
-        : `Session finalized: ${card.companionsDismissed ?? 0} Companion${card.companionsDismissed === 1 ? '' : 's'} dismissed${card.archivePath ? `, archived to ${card.archivePath}` : ''}. Your next message starts a new session.`}
+        : `Session finalized: ${card.companionsDismissed ?? 0} Companion${card.companionsDismissed === 1 ? '' : 's'} dismissed` +
+          `${card.archivePath ? `, archived to ${card.archivePath}` : ''}. Your next message starts a new session.`}
     </p>
   );
 }

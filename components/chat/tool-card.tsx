@@ -17,7 +17,12 @@ export function ToolCard({ item, running }: { item: ToolItem; running: boolean }
       data-tool={item.name}
       data-status={status}
     >
-      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 rounded-lg px-3 py-1.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
+      <summary
+        className={
+          'flex cursor-pointer list-none flex-wrap items-center gap-2 rounded-lg px-3 py-1.5 hover:bg-slate-50 ' +
+          'focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden'
+        }
+      >
         <span aria-hidden className="text-[10px] text-slate-500 transition-transform group-open:rotate-90">
           ▶
         </span>

@@ -21,7 +21,9 @@ export function TurnNotice({ finished, onDismiss }: { finished: FinishedTurn; on
           : outcome.kind === 'interrupted'
             ? {
                 tone: 'warn',
-                text: 'The connection closed before the agent finished. Above is what was stored so far; if the agent was still working, its reply appears when you open the conversation again.',
+                text:
+                  'The connection closed before the agent finished. Above is what was stored so far; if the agent was ' +
+                  'still working, its reply appears when you open the conversation again.',
               }
             : early
               ? { tone: 'warn', text: early }
@@ -29,7 +31,8 @@ export function TurnNotice({ finished, onDismiss }: { finished: FinishedTurn; on
 
   const usageText =
     usage && usage.step_count > 0
-      ? `Last turn: ${usage.step_count} step${usage.step_count === 1 ? '' : 's'}${usage.total_tokens > 0 ? ` · ${usage.total_tokens.toLocaleString('en-GB')} tokens` : ''}`
+      ? `Last turn: ${usage.step_count} ` +
+        `step${usage.step_count === 1 ? '' : 's'}${usage.total_tokens > 0 ? ` · ${usage.total_tokens.toLocaleString('en-GB')} tokens` : ''}`
       : null;
 
   if (!notice)

@@ -12,7 +12,10 @@ export function BlockValue({ label, value }: { label: string; value: string | nu
         role="region"
         aria-label="Delegation log lines"
         tabIndex={0}
-        className="max-h-80 space-y-0.5 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className={
+          'max-h-80 space-y-0.5 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 ' +
+          'text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500'
+        }
       >
         {lines.map((l, i) => (
           <li key={i} className="break-all whitespace-pre-wrap">

@@ -40,7 +40,11 @@ function Row({
         aria-current={selected ? 'true' : undefined}
         data-testid="session-row"
         data-session-id={s.id}
-        className={`w-full rounded-lg border px-3 py-2.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 ${selected ? 'border-indigo-300 bg-indigo-50' : 'border-slate-200 bg-white hover:bg-slate-50'}`}
+        className={
+          'w-full rounded-lg border px-3 py-2.5 text-left text-sm focus-visible:outline-2 ' +
+          'focus-visible:outline-indigo-500 ' +
+          `${selected ? 'border-indigo-300 bg-indigo-50' : 'border-slate-200 bg-white hover:bg-slate-50'}`
+        }
       >
         <span className="flex items-start justify-between gap-2">
           <span className="min-w-0 font-medium break-words text-slate-900">{sessionTitle(s)}</span>
@@ -95,7 +99,10 @@ export function SessionList({
               type="button"
               aria-pressed={filter === f.id}
               onClick={() => onFilter(f.id)}
-              className={`rounded px-2 py-1 font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${filter === f.id ? 'bg-indigo-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+              className={
+                'rounded px-2 py-1 font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ' +
+                `${filter === f.id ? 'bg-indigo-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`
+              }
             >
               {f.label}
             </button>

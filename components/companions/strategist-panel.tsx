@@ -45,7 +45,10 @@ function Published({ items, title, tone }: { items: readonly Rec[]; title: strin
   );
 }
 
-/** What the Strategist said: the guidelines it published (skill preferences, recommendations, warnings, companion strategy) and its advice messages to the Conductor. */
+/**
+ * What the Strategist said: the guidelines it published (skill preferences, recommendations, warnings, companion strategy)
+ * and its advice messages to the Conductor.
+ */
 export function StrategistPanel({ detail }: { detail: SessionDetail }) {
   const now = useNow();
   const g = detail.guidelines;

@@ -26,7 +26,10 @@ function durationText(t: TaskView, now: number): string {
   return `${t.status === 'cancelled' ? 'ended after' : 'took'} ${durationWords(t.duration_s)}`;
 }
 
-/** One delegated task: status, who does it with which skills, its bar on the session's time axis, how far it got and what came back; opens to its steps, metrics and data. */
+/**
+ * One delegated task: status, who does it with which skills, its bar on the session's time axis, how far it got and what
+ * came back; opens to its steps, metrics and data.
+ */
 export function TaskRow({ task: t, bar, names, now }: { task: TaskView; bar: Bar | undefined; names: Names; now: number }) {
   const [open, setOpen] = useState(false);
   const status = taskStatus(t.status);
@@ -40,7 +43,10 @@ export function TaskRow({ task: t, bar, names, now }: { task: TaskView; bar: Bar
         aria-expanded={open}
         aria-controls={detailId}
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full flex-wrap items-center gap-2 rounded-t-lg px-3 pt-2.5 pb-1 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className={
+          'flex w-full flex-wrap items-center gap-2 rounded-t-lg px-3 pt-2.5 pb-1 text-left hover:bg-slate-50 ' +
+          'focus-visible:outline-2 focus-visible:outline-indigo-500'
+        }
       >
         <span aria-hidden className={`text-[10px] text-slate-500 transition-transform ${open ? 'rotate-90' : ''}`}>
           ▶

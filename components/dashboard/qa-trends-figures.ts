@@ -65,7 +65,8 @@ function scoreByWeek(data: QaTrends, scope: DrillScope): Figure {
     id: 'qa-score-by-week',
     title: 'QA score per week',
     caption: withNote(
-      `Mean QA score per week of ${teamWords(scope)} (the broad grey line) and of each advisor: the reviewed score where a reviewer decided, else the AI score. Weeks without calls are gaps, not zeros.`,
+      `Mean QA score per week of ${teamWords(scope)} (the broad grey line) and of each advisor: the ` +
+        'reviewed score where a reviewer decided, else the AI score. Weeks without calls are gaps, not zeros.',
       team.note,
     ),
     table: {

@@ -15,11 +15,14 @@ export function SkillChip({ uri, selected, onSelect }: { uri: string; selected: 
       aria-pressed={selected}
       title={uri}
       data-testid="skill-chip"
-      className={`nodrag nopan max-w-full truncate rounded px-1.5 py-0.5 text-left font-mono text-[11px] leading-4 ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-        selected
-          ? 'bg-indigo-600 text-white ring-indigo-600'
-          : 'bg-slate-50 text-slate-700 ring-slate-200 hover:bg-indigo-50 hover:ring-indigo-300'
-      }`}
+      className={
+        'nodrag nopan max-w-full truncate rounded px-1.5 py-0.5 text-left font-mono text-[11px] leading-4 ring-1 ring-inset ' +
+        `focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+          selected
+            ? 'bg-indigo-600 text-white ring-indigo-600'
+            : 'bg-slate-50 text-slate-700 ring-slate-200 hover:bg-indigo-50 hover:ring-indigo-300'
+        }`
+      }
     >
       <span className="sr-only">Skill </span>
       {skillLabel(uri)}

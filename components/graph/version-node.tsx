@@ -19,7 +19,10 @@ export function VersionNode({ data }: NodeProps<VersionFlowNode>) {
       data-testid="lineage-node"
       data-workflow-id={data.workflowId}
       data-version={data.version}
-      className={`h-full w-full cursor-pointer rounded-lg border bg-white p-2.5 shadow-sm ${selected ? 'border-indigo-500 ring-2 ring-indigo-300' : 'border-slate-300'}`}
+      className={
+        'h-full w-full cursor-pointer rounded-lg border bg-white p-2.5 shadow-sm ' +
+        `${selected ? 'border-indigo-500 ring-2 ring-indigo-300' : 'border-slate-300'}`
+      }
     >
       <Handle type="source" position={Position.Top} isConnectable={false} className="opacity-0!" />
       <button

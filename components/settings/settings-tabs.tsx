@@ -9,12 +9,15 @@ export function SettingsTabs({ tabs, current }: { tabs: SettingsTab[]; current: 
       <ul className="-mb-px flex flex-wrap gap-1">
         {tabs.map((t) => {
           const active = t.id === current;
+          const tone = active
+            ? 'border-indigo-600 font-medium text-indigo-700'
+            : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900';
           return (
             <li key={t.id}>
               <Link
                 href={`/settings?tab=${t.id}`}
                 aria-current={active ? 'page' : undefined}
-                className={`inline-block border-b-2 px-3 py-2 text-sm ${active ? 'border-indigo-600 font-medium text-indigo-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`}
+                className={`inline-block border-b-2 px-3 py-2 text-sm ${tone}`}
               >
                 {t.label}
               </Link>

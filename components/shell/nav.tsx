@@ -16,7 +16,10 @@ export function Nav({ role }: { role: Role }) {
             key={item.href}
             href={item.href}
             aria-current={active ? 'page' : undefined}
-            className={`rounded-md px-3 py-2 text-sm ${active ? 'bg-indigo-50 font-medium text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`}
+            className={
+              'rounded-md px-3 py-2 text-sm ' +
+              `${active ? 'bg-indigo-50 font-medium text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`
+            }
           >
             <span className="flex items-center justify-between gap-2">{item.label}</span>
           </Link>

@@ -52,7 +52,8 @@ export function ReliabilityFigures({
         </span>{' '}
         {totalUses(recent) === 0
           ? 'no uses.'
-          : `${formatRate(recent.success_rate)} success, ${usesText(recent)}, p50 ${formatLatency(recent.p50_latency_ms)}, p95 ${formatLatency(recent.p95_latency_ms)}.`}
+          : `${formatRate(recent.success_rate)} success, ${usesText(recent)}, p50 ` +
+            `${formatLatency(recent.p50_latency_ms)}, p95 ${formatLatency(recent.p95_latency_ms)}.`}
       </p>
     </div>
   );

@@ -10,11 +10,14 @@ export function SkillCard({ skill, selected, onSelect }: { skill: ListedSkill; s
       onClick={() => onSelect(skill.uri)}
       aria-current={selected ? 'true' : undefined}
       data-testid="skill-card"
-      className={`w-full rounded-lg border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 ${
-        selected
-          ? 'border-indigo-400 bg-indigo-50/60 ring-1 ring-indigo-300'
-          : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50'
-      }`}
+      className={
+        'w-full rounded-lg border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 ' +
+        `focus-visible:outline-indigo-500 ${
+          selected
+            ? 'border-indigo-400 bg-indigo-50/60 ring-1 ring-indigo-300'
+            : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50'
+        }`
+      }
     >
       <span className="flex items-baseline justify-between gap-2">
         <span className="truncate font-medium text-slate-900">{skill.skillName}</span>

@@ -99,7 +99,10 @@ export function SkillCatalog({ initialSkill }: { initialSkill: string | null }) 
         </div>
         <div
           ref={detailRef}
-          className="min-w-0 scroll-mt-6 self-start rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:overflow-y-auto"
+          className={
+            'min-w-0 scroll-mt-6 self-start rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-6 ' +
+            'lg:max-h-[calc(100vh-3rem)] lg:overflow-y-auto'
+          }
         >
           {selected ? (
             <SkillDetail skill={selected} onSelectSkill={select} />

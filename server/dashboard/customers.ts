@@ -115,7 +115,8 @@ export async function customerOutcomes(db: Db, filter: DashboardFilter, clock?: 
     groups: [...pair(total, null), ...products.flatMap((p) => pair(p, p.product))],
     what:
       `${describeScope(filter, period)} Flags from the sentiment analysis (vulnerability, confusion, anxiety); flagged = any of ` +
-      'the three. Mean scores (the reviewed score where a reviewer decided, else the AI score) of the calls that have one, one decimal; failed_mandatory = calls that failed a mandatory rule, ' +
+      'the three. Mean scores (the reviewed score where a reviewer decided, else the AI score) of the ' +
+      'calls that have one, one decimal; failed_mandatory = calls that failed a mandatory rule, ' +
       'fails = calls that failed any rule. Newest analysis of each call.',
   };
 }

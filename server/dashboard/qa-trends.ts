@@ -83,7 +83,8 @@ export async function qaTrends(db: Db, filter: DashboardFilter, clock?: string):
     advisors,
     below_team,
     what:
-      `${describeScope(filter, period)} QA score = mean of the calls' scores (each call's record: the reviewed score where a reviewer decided, else the AI score), one decimal; ` +
+      `${describeScope(filter, period)} QA score = mean of the calls' scores (each call's record: the ` +
+      'reviewed score where a reviewer decided, else the AI score), one decimal; ' +
       "team and team_mean cover the filter without its advisor; vs_team = an advisor's mean − team_mean; below_team: the " +
       `advisors furthest below team_mean (at most ${BELOW_TEAM_LIMIT}).`,
   };

@@ -29,12 +29,18 @@ export function isMultiAgentTool(name: string): boolean {
 
 /** What `send_message_to_agent_async` delivers (Letta's wording): a one-way message naming the sender. */
 export function asyncAgentMessage(fromAgentId: string, text: string): string {
-  return `[Incoming message from agent with ID '${fromAgentId}' - to reply to this message, make sure to use the 'send_message_to_agent_async' tool, or the agent will not receive your message] ${text}`;
+  return (
+    `[Incoming message from agent with ID '${fromAgentId}' - to reply to this message, make sure to use ` +
+    `the 'send_message_to_agent_async' tool, or the agent will not receive your message] ${text}`
+  );
 }
 
 /** What `send_message_to_agent_and_wait_for_reply` delivers (Letta's wording): the reply goes back to the sender. */
 export function replyAgentMessage(fromAgentId: string, text: string): string {
-  return `[Incoming message from agent with ID '${fromAgentId}' - to reply to this message, make sure to use the 'send_message' at the end, and the system will notify the sender of your response] ${text}`;
+  return (
+    `[Incoming message from agent with ID '${fromAgentId}' - to reply to this message, make sure to use ` +
+    `the 'send_message' at the end, and the system will notify the sender of your response] ${text}`
+  );
 }
 
 /**

@@ -48,7 +48,9 @@ export const SESSION_CONTEXT_LIMIT = 8000;
 
 export const SESSION_CONTEXT_DESCRIPTION =
   'Shared state of this delegated-mode session, readable by the Conductor, its Companions and the Strategist (JSON). ' +
-  "session_id, conductor_id and the ids of the shared blocks (shared_blocks: give session_context's to create_companion); user_goals and preferences the user stated (e.g. speed over thoroughness); active_tasks by task id " +
+  "session_id, conductor_id and the ids of the shared blocks (shared_blocks: give session_context's to " +
+  'create_companion); user_goals and preferences the user stated (e.g. speed over thoroughness); ' +
+  'active_tasks by task id ' +
   '(companion, description, skills, status); completed_tasks (the latest, with a one-line summary); companions: one entry per Companion ' +
   '(status idle | busy | error, specialization, current task). Only the Conductor changes it, through update_session_context and ' +
   'delegate_task; each Companion changes only its own entry under companions, through update_companion_status. Agents cannot edit it directly.';

@@ -35,7 +35,8 @@ const JSON_FIELDS = new Set(['input', 'output', 'summary']);
 export function runFields(record: Partial<RunRecord>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(record)) {
-    out[k] = JSON_FIELDS.has(k) ? JSON.stringify(v ?? null) : v === null || v === undefined || v === false ? '' : String(v); // false: absent, as for runs before the field
+    // false: absent, as for runs before the field
+    out[k] = JSON_FIELDS.has(k) ? JSON.stringify(v ?? null) : v === null || v === undefined || v === false ? '' : String(v);
   }
   return out;
 }

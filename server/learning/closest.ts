@@ -69,8 +69,10 @@ export async function findClosestWorkflow(
       const coverage = wanted.length ? covered.length / wanted.length : 0;
       const search = hits.get(`${w.workflowId}@${w.version}`) ?? 0;
       const derived = w.relation === 'REFINEMENT_OF' ? `${w.parentWorkflowId}@${w.parentVersion}` : null;
+      const missingText = missing.length ? `; missing ${missing.join(', ')}` : '';
+      const derivedText = derived ? `; derived from ${derived}` : '';
       const reason = wanted.length
-        ? `has ${covered.length} of ${wanted.length} requested (${covered.join(', ') || 'none'})${missing.length ? `; missing ${missing.join(', ')}` : ''}; search score ${search.toFixed(3)}${derived ? `; derived from ${derived}` : ''}`
+        ? `has ${covered.length} of ${wanted.length} requested (${covered.join(', ') || 'none'})${missingText}; search score ${search.toFixed(3)}${derivedText}`
         : `search score ${search.toFixed(3)}`;
       return {
         workflow_id: w.workflowId,

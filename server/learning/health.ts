@@ -84,7 +84,9 @@ export async function checkWorkflowHealth(
     const reason = swaps
       .map(
         (f) =>
-          `${f.skill} failed ${(f.failure_rate * 100).toFixed(1)}% of ${f.uses} recent uses (threshold ${(threshold * 100).toFixed(0)}%); ${f.alternative!.skill} failed ${((f.alternative!.failure_rate ?? 0) * 100).toFixed(1)}% of ${f.alternative!.uses}`,
+          `${f.skill} failed ${(f.failure_rate * 100).toFixed(1)}% of ${f.uses} recent uses (threshold ` +
+          `${(threshold * 100).toFixed(0)}%); ${f.alternative!.skill} failed ` +
+          `${((f.alternative!.failure_rate ?? 0) * 100).toFixed(1)}% of ${f.alternative!.uses}`,
       )
       .join('; ');
     proposal =

@@ -11,7 +11,10 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader
         title="Skills"
-        description="The versioned skills workflows can bind: what each one does, the tools it brings with their parameter schemas, the permissions it needs, and whether its manifest is valid."
+        description={
+          'The versioned skills workflows can bind: what each one does, the tools it brings with their ' +
+          'parameter schemas, the permissions it needs, and whether its manifest is valid.'
+        }
       />
       <SkillCatalog initialSkill={(Array.isArray(skill) ? skill[0] : skill) ?? null} />
     </>

@@ -26,7 +26,11 @@ export function Palette({ onAdd }: { onAdd(type: StateType): void }) {
             title={`${s.describe}. Drag onto the canvas, or press to add.`}
             data-testid="palette-item"
             data-type={type}
-            className={`flex cursor-grab items-center gap-2 rounded-md border border-l-4 border-slate-200 bg-white px-2 py-1.5 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 active:cursor-grabbing ${s.accent}`}
+            className={
+              'flex cursor-grab items-center gap-2 rounded-md border border-l-4 border-slate-200 bg-white px-2 ' +
+              'py-1.5 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 ' +
+              `active:cursor-grabbing ${s.accent}`
+            }
           >
             <span aria-hidden className={`rounded px-1 text-xs ${s.chip}`}>
               {s.glyph}

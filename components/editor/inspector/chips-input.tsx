@@ -39,7 +39,10 @@ export function ChipsInput({
         {values.map((v) => (
           <li
             key={v}
-            className="inline-flex items-center gap-0.5 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-2 font-mono text-xs text-slate-800 ring-1 ring-slate-200 ring-inset"
+            className={
+              'inline-flex items-center gap-0.5 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-2 font-mono text-xs ' +
+              'text-slate-800 ring-1 ring-slate-200 ring-inset'
+            }
             data-testid="chip"
           >
             {v}

@@ -48,7 +48,8 @@ export function StateResultPath() {
 
 const PAYLOAD_HELP = {
   Parameters:
-    'The input the work receives, built from the input after InputPath. A name ending in .$ takes a path ($.x, $$.Execution.Input.x) or an intrinsic call (States.Format(…)). Absent: the whole input.',
+    'The input the work receives, built from the input after InputPath. A name ending in .$ takes a path ' +
+    '($.x, $$.Execution.Input.x) or an intrinsic call (States.Format(…)). Absent: the whole input.',
   ResultSelector: 'Reshapes the raw result before ResultPath; .$ paths read the result ($.data…).',
   ItemSelector:
     "The input of each iteration; .$ paths read the Map's input, $$.Map.Item.Value the current item and $$.Map.Item.Index its index. Absent: the item itself.",

@@ -89,7 +89,10 @@ export function PathInput({ value, onChange, target, intrinsics, placeholder, cl
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
-              className={`flex cursor-pointer justify-between gap-3 px-2 py-1 ${i === active ? 'bg-indigo-600 text-white' : 'text-slate-800 hover:bg-indigo-50'}`}
+              className={
+                'flex cursor-pointer justify-between gap-3 px-2 py-1 ' +
+                `${i === active ? 'bg-indigo-600 text-white' : 'text-slate-800 hover:bg-indigo-50'}`
+              }
               onMouseDown={(e) => {
                 e.preventDefault();
                 take(i);

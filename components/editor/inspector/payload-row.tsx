@@ -57,7 +57,11 @@ export function PayloadRowEditor({ at, row, index, count, problem, target, onCha
           }
           disabled={readOnly}
           onClick={() => onChange(toggleDynamic(row))}
-          className={`rounded px-1.5 py-0.5 font-mono text-xs ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-indigo-500 ${dynamic ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-600 ring-slate-300'}`}
+          className={
+            'rounded px-1.5 py-0.5 font-mono text-xs ring-1 ring-inset focus-visible:outline-2 ' +
+            'focus-visible:outline-indigo-500 ' +
+            `${dynamic ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-600 ring-slate-300'}`
+          }
         >
           .$
         </button>

@@ -8,7 +8,13 @@ import type { ReactNode } from 'react';
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <details open className="group border-b border-slate-200" data-testid={testId}>
-      <summary className="flex cursor-pointer list-none items-center justify-between px-3 py-2 text-xs font-semibold tracking-wide text-slate-500 uppercase select-none hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500">
+      <summary
+        className={
+          'flex cursor-pointer list-none items-center justify-between px-3 py-2 text-xs font-semibold ' +
+          'tracking-wide text-slate-500 uppercase select-none hover:bg-slate-50 focus-visible:outline-2 ' +
+          'focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500'
+        }
+      >
         {title}
         <span aria-hidden className="text-slate-400 transition-transform group-open:rotate-90">
           ›

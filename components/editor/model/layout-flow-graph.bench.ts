@@ -30,6 +30,8 @@ for (const states of [100, 500]) {
   runs.sort((a, b) => a - b);
   const graph = toFlowGraph(generateWorkflow(states));
   console.log(
-    `${String(states).padStart(6)}  ${String(graph.nodes.length).padStart(5)}  ${String(graph.edges.length).padStart(5)}  ${cold.get(states)!.toFixed(0).padStart(15)}  ${runs[Math.floor(runs.length / 2)]!.toFixed(0).padStart(14)}`,
+    `${String(states).padStart(6)}  ${String(graph.nodes.length).padStart(5)}  ` +
+      `${String(graph.edges.length).padStart(5)}  ${cold.get(states)!.toFixed(0).padStart(15)}  ` +
+      `${runs[Math.floor(runs.length / 2)]!.toFixed(0).padStart(14)}`,
   );
 }

@@ -9,12 +9,19 @@ export function eventText(e: RunEvent['event']): string {
       ? (e.state as { status?: string; attempts?: number; last_error?: string | null })
       : null;
   switch (e.type) {
-    case 'state':
-      return `${String(e.instance)} → ${state?.status ?? '?'}${state?.attempts ? ` (attempt ${state.attempts})` : ''}${e.note ? ` · ${String(e.note)}` : ''}${state?.last_error && state.status !== 'done' ? ` · ${state.last_error}` : ''}`;
+    case 'state': {
+      const attempt = state?.attempts ? ` (attempt ${state.attempts})` : '';
+      const note = e.note ? ` · ${String(e.note)}` : '';
+      const error = state?.last_error && state.status !== 'done' ? ` · ${state.last_error}` : '';
+      return `${String(e.instance)} → ${state?.status ?? '?'}${attempt}${note}${error}`;
+    }
     case 'run':
       return `run ${e.status ? `→ ${String(e.status)}` : 'updated'}${e.error ? ` · ${String(e.error)}${e.cause ? `: ${String(e.cause)}` : ''}` : ''}`;
-    case 'skill_swap':
-      return `${String(e.instance)}: swapped ${String(e.from ?? '?')} → ${String(e.to)}${e.reason ? ` after ${String(e.reason)}` : ''}${e.policy ? ` (${String(e.policy)})` : ''}`;
+    case 'skill_swap': {
+      const reason = e.reason ? ` after ${String(e.reason)}` : '';
+      const policy = e.policy ? ` (${String(e.policy)})` : '';
+      return `${String(e.instance)}: swapped ${String(e.from ?? '?')} → ${String(e.to)}${reason}${policy}`;
+    }
     case 'redrive':
       return `redrive #${String(e.redrive_count)}${Array.isArray(e.states) ? `: ${e.states.join(', ')}` : ''}${e.by ? ` by ${String(e.by)}` : ''}`;
     default:

@@ -102,7 +102,10 @@ export function StatePanel({ runId, stateName, instances, chosen, onChoose, canR
                   onClick={() => onChoose(shown.instance, it.index)}
                   aria-pressed={chosen[shown.instance] === it.index}
                   title={`Iteration ${it.index}: ${it.status}${it.lastError ? ` — ${it.lastError}` : ''}`}
-                  className={`flex w-full items-center justify-center gap-1 rounded border px-1 py-0.5 font-mono text-[11px] ${chosen[shown.instance] === it.index ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 hover:bg-slate-50'}`}
+                  className={
+                    'flex w-full items-center justify-center gap-1 rounded border px-1 py-0.5 font-mono text-[11px] ' +
+                    `${chosen[shown.instance] === it.index ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 hover:bg-slate-50'}`
+                  }
                   data-testid="map-iteration"
                   data-status={it.status}
                 >

@@ -15,7 +15,9 @@ import { WorkflowRow } from './workflow-row';
 import { CLOCK_NOTE } from '../versions/lifecycle-text';
 
 const LINK_PRIMARY =
-  'inline-flex items-center rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+  'inline-flex items-center rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white ' +
+  'hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+  'focus-visible:outline-indigo-500';
 
 /**
  * The Workflows page: saved workflows (every version, searchable) to open in the editor, compare

@@ -9,7 +9,8 @@ import { compareHref, editorHref } from '../editor-links';
 import type { CatalogWorkflow } from './group-versions';
 
 const LINK =
-  'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500';
+  'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 ' +
+  'hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500';
 
 /**
  * One saved workflow: name, description, tags, how many states and skills, its lineage parent;

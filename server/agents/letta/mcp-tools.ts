@@ -72,7 +72,8 @@ export class McpToolDirectory {
     if (existing.mcp_server_type && existing.mcp_server_type !== 'streamable_http') {
       throw new LettaPlatformError(
         null,
-        `an MCP server named "${existing.server_name}" already exists as ${existing.mcp_server_type}; rename or delete it so the DCF server can register as streamable_http`,
+        `an MCP server named "${existing.server_name}" already exists as ${existing.mcp_server_type}; rename ` +
+          'or delete it so the DCF server can register as streamable_http',
         { method: 'GET', path },
       );
     }

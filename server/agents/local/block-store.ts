@@ -135,7 +135,9 @@ export class BlockStore {
       if (next.length > block.limit)
         return {
           ok: false,
-          error: `the edit would make "${label}" ${next.length} characters long, over its limit of ${block.limit}; shorten it or move details to archival memory`,
+          error:
+            `the edit would make "${label}" ${next.length} characters long, over its limit of ${block.limit}; ` +
+            'shorten it or move details to archival memory',
         };
       const [updated] = await tx
         .update(memoryBlocks)

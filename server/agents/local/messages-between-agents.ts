@@ -4,7 +4,8 @@ import { AgentPlatformError } from './errors.ts';
 
 /** An async agent-to-agent message as the receiver reads it (Letta's wording, so prompts written for Letta hold). */
 export const asyncEnvelope = (from: string, text: string) =>
-  `[Incoming message from agent with ID '${from}' - to reply to this message, make sure to use the 'send_message_to_agent_async' tool, or the agent will not receive your message] ${text}`;
+  `[Incoming message from agent with ID '${from}' - to reply to this message, make sure to use the ` +
+  `'send_message_to_agent_async' tool, or the agent will not receive your message] ${text}`;
 
 /** A message whose sender waits: the receiver's answer is returned to it. */
 export const waitEnvelope = (from: string, text: string) =>

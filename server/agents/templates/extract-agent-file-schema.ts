@@ -36,7 +36,8 @@ export function agentFileSchemaFromOpenApi(openapi: { components: { schemas: Rec
     $id: 'https://dcf.local/schemas/letta-agent-file.json',
     title: 'Letta agent file (.af v2)',
     description:
-      'Extracted from the Letta OpenAPI document (components.schemas.AgentFileSchema and what it references) by extract-agent-file-schema.ts; do not edit by hand.',
+      'Extracted from the Letta OpenAPI document (components.schemas.AgentFileSchema and what it ' +
+      'references) by extract-agent-file-schema.ts; do not edit by hand.',
     $ref: `#/$defs/${ROOT_COMPONENT}`,
     $defs: sorted,
   };

@@ -43,6 +43,8 @@ export async function listSessionSummaries(db: Db, q: SessionListQuery, viewerId
     .limit(q.limit);
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
+  const companionsCreated = sql`count(*) filter (where ${delegationEvents.kind} = 'companion_created')`;
+  const companionsDismissed = sql`count(*) filter (where ${delegationEvents.kind} = 'companion_dismissed')`;
   const [headers, taskRows, poolRows] = await Promise.all([
     sessionHeaders(db, rows, viewerId),
     db
@@ -53,7 +55,7 @@ export async function listSessionSummaries(db: Db, q: SessionListQuery, viewerId
     db
       .select({
         sessionId: delegationEvents.sessionId,
-        n: sql<number>`(count(*) filter (where ${delegationEvents.kind} = 'companion_created') - count(*) filter (where ${delegationEvents.kind} = 'companion_dismissed'))::int`,
+        n: sql<number>`(${companionsCreated} - ${companionsDismissed})::int`,
       })
       .from(delegationEvents)
       .where(and(inArray(delegationEvents.sessionId, ids), inArray(delegationEvents.kind, ['companion_created', 'companion_dismissed'])))

@@ -22,7 +22,10 @@ export const epsilonGreedy: Strategy = (arms, policy, costs, random) => {
       strategy: 'EpsilonGreedy',
       explored: true,
       scores,
-      rationale: `EpsilonGreedy explored ${arms[k]!.id}, picked uniformly from ${arms.length} arms because the draw ${fmt(u)} fell below explorationRate ${fmt(rate)} (its utility ${fmt(g.utilities[k]!)} against the greedy ${best.id} at ${fmt(g.utilities[g.index]!)}).`,
+      rationale:
+        `EpsilonGreedy explored ${arms[k]!.id}, picked uniformly from ${arms.length} arms because the draw ` +
+        `${fmt(u)} fell below explorationRate ${fmt(rate)} (its utility ${fmt(g.utilities[k]!)} against the ` +
+        `greedy ${best.id} at ${fmt(g.utilities[g.index]!)}).`,
     };
   }
   return {

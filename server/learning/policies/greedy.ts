@@ -31,6 +31,9 @@ export function greedyPick(arms: Arm[], costs: number[]): GreedyPick {
   const utilities = greedyUtilities(arms, costs);
   const index = argmax(utilities);
   const a = arms[index]!;
-  const reason = `${a.id} for the highest utility ${fmt(utilities[index]!)} (posterior success ${fmt(posteriorMean(a))} from ${evidence(a, costs[index]!)})${ahead(arms, utilities, runnerUp(utilities, index))}`;
+  const reason =
+    `${a.id} for the highest utility ${fmt(utilities[index]!)} (posterior success ` +
+    `${fmt(posteriorMean(a))} from ` +
+    `${evidence(a, costs[index]!)})${ahead(arms, utilities, runnerUp(utilities, index))}`;
   return { index, utilities, reason };
 }

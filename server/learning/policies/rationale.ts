@@ -15,7 +15,10 @@ export const count = (n: number): string => (Number.isInteger(n) ? String(n) : n
 export function evidence(arm: Arm, cost: number): string {
   const l = knownLatency(arm);
   const lat = l === null ? 'latency unknown (no cost)' : `latency ${Math.round(l)} ms costing ${fmt(cost)}`;
-  return `${count(arm.successes)} ${arm.successes === 1 ? 'success' : 'successes'} and ${count(arm.failures)} ${arm.failures === 1 ? 'failure' : 'failures'}, ${lat}`;
+  return (
+    `${count(arm.successes)} ${arm.successes === 1 ? 'success' : 'successes'} and ${count(arm.failures)} ` +
+    `${arm.failures === 1 ? 'failure' : 'failures'}, ${lat}`
+  );
 }
 
 /** ", ahead of skill://b at 0.500" for the runner-up `j`, or ", the only arm" when j < 0. */

@@ -19,6 +19,9 @@ export const thompsonSampling: Strategy = (arms, _policy, costs, random) => {
     strategy: 'ThompsonSampling',
     explored: i !== argmax(greedyUtilities(arms, costs)),
     scores: scoreRecord(arms, scores),
-    rationale: `ThompsonSampling chose ${a.id} for the highest score ${fmt(scores[i]!)}, its draw ${fmt(draws[i]!)} from Beta(${count(1 + a.successes)}, ${count(1 + a.failures)}) minus latency cost ${fmt(costs[i]!)}${ahead(arms, scores, runnerUp(scores, i))}.`,
+    rationale:
+      `ThompsonSampling chose ${a.id} for the highest score ${fmt(scores[i]!)}, its draw ${fmt(draws[i]!)} ` +
+      `from Beta(${count(1 + a.successes)}, ${count(1 + a.failures)}) minus latency cost ` +
+      `${fmt(costs[i]!)}${ahead(arms, scores, runnerUp(scores, i))}.`,
   };
 };

@@ -28,7 +28,10 @@ export const ucb: Strategy = (arms, policy, costs) => {
       strategy: 'UCB',
       explored: true,
       scores: scoreRecord(arms, scores),
-      rationale: `UCB chose ${arms[i]!.id} because it is untried (0 pulls, latency cost ${fmt(costs[i]!)}) and UCB1 tries each of the ${untried.length} untried of ${arms.length} arms once before comparing bounds, with ${count(total)} pulls so far.`,
+      rationale:
+        `UCB chose ${arms[i]!.id} because it is untried (0 pulls, latency cost ${fmt(costs[i]!)}) and UCB1 ` +
+        `tries each of the ${untried.length} untried of ${arms.length} arms once before comparing bounds, ` +
+        `with ${count(total)} pulls so far.`,
     };
   }
   const i = argmax(scores);
@@ -37,6 +40,9 @@ export const ucb: Strategy = (arms, policy, costs) => {
     strategy: 'UCB',
     explored: i !== greedyIndex,
     scores: scoreRecord(arms, scores),
-    rationale: `UCB chose ${arms[i]!.id} for the highest bound ${fmt(scores[i]!)} = mean ${fmt(mean[i]!)} (${count(arms[i]!.successes)} of ${count(n[i]!)}) + bonus ${fmt(bonus[i]!)} (c ${fmt(c)}, N ${count(total)}) − latency cost ${fmt(costs[i]!)}${ahead(arms, scores, runnerUp(scores, i))}.`,
+    rationale:
+      `UCB chose ${arms[i]!.id} for the highest bound ${fmt(scores[i]!)} = mean ${fmt(mean[i]!)} ` +
+      `(${count(arms[i]!.successes)} of ${count(n[i]!)}) + bonus ${fmt(bonus[i]!)} (c ${fmt(c)}, N ` +
+      `${count(total)}) − latency cost ${fmt(costs[i]!)}${ahead(arms, scores, runnerUp(scores, i))}.`,
   };
 };

@@ -9,7 +9,8 @@ export const getCustomerOutcomesTool = defineTool({
   name: 'get_customer_outcomes',
   description: [
     'Customer outcomes from the stored QA results (newest analysis of each call), for Consumer Duty: per week (Monday,',
-    'Europe/London) the calls with a vulnerability, confusion or anxiety flag and the mean score (reviewed where reviewed, else the AI’s) of flagged vs other calls;',
+    'Europe/London) the calls with a vulnerability, confusion or anxiety flag and the mean score ' +
+      '(reviewed where reviewed, else the AI’s) of flagged vs other calls;',
     'vulnerable vs not-vulnerable customers compared (calls, mean score, calls failing a mandatory rule or any rule) over every',
     'product and per product. Filter: from/to (call days, default the 12 weeks up to today), advisor, team, product.',
   ].join(' '),

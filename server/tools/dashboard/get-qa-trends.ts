@@ -9,7 +9,8 @@ export const getQaTrendsTool = defineTool({
   name: 'get_qa_trends',
   description: [
     'QA score over time from the stored QA results (newest analysis of each call): per week (Monday, Europe/London) the calls,',
-    'scored calls and mean score (reviewed where a reviewer decided, else the AI’s) of the team scope (the filter without its advisor) and of every advisor in the filter, each',
+    'scored calls and mean score (reviewed where a reviewer decided, else the AI’s) of the team scope ' +
+      '(the filter without its advisor) and of every advisor in the filter, each',
     "advisor's mean and distance from the team mean (vs_team), and the advisors furthest below it. Filter: from/to (call days,",
     'default the 12 weeks up to today), advisor, team, product. `what` says what the figures are.',
   ].join(' '),

@@ -11,7 +11,10 @@ import { idString, jsonTextString, nameString } from '../limits.ts';
 export const broadcastTaskTool = defineTool({
   name: 'broadcast_task',
   description:
-    'Offer a task to every Companion of the session with the given status (default idle) and specialization: each receives the task_delegation with broadcast: true and the first to claim it (update_companion_status busy with the task id) does it. Returns who was notified and who was skipped.',
+    'Offer a task to every Companion of the session with the given status (default idle) and ' +
+    'specialization: each receives the task_delegation with broadcast: true and the first to claim it ' +
+    '(update_companion_status busy with the task id) does it. Returns who was notified and who was ' +
+    'skipped.',
   readOnly: false,
   input: z.object({
     session_id: idString().min(1),

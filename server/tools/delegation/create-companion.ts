@@ -11,7 +11,11 @@ const skillUris = z.array(z.string().regex(/^skill:\/\//, 'must be a skill:// UR
 export const createCompanionTool = defineTool({
   name: 'create_companion',
   description:
-    "Create a session-scoped Companion agent for the Conductor: tagged role:companion, session:<id>, specialization:<type>, status:idle; memory blocks persona, task_context and dcf_active_skills; the session's shared blocks given in shared_block_ids_json attached; the skills in initial_skills_json loaded. Refused when the session's pool is full (reuse an idle Companion first). Nothing is left behind when it fails.",
+    'Create a session-scoped Companion agent for the Conductor: tagged role:companion, session:<id>, ' +
+    'specialization:<type>, status:idle; memory blocks persona, task_context and dcf_active_skills; the ' +
+    "session's shared blocks given in shared_block_ids_json attached; the skills in initial_skills_json " +
+    "loaded. Refused when the session's pool is full (reuse an idle Companion first). Nothing is left " +
+    'behind when it fails.',
   readOnly: false,
   input: z.object({
     session_id: idString().min(1).describe('The session the Companion belongs to (tag session:<id>).'),

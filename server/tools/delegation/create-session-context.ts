@@ -10,7 +10,9 @@ import { idString, jsonTextString } from '../limits.ts';
 export const createSessionContextTool = defineTool({
   name: 'create_session_context',
   description:
-    "Create a delegated-mode session: its shared blocks session_context, delegation_log and strategist_guidelines (agents read them; the tools write them), attached to the Conductor, and the session's Strategist. Idempotent for the same Conductor.",
+    'Create a delegated-mode session: its shared blocks session_context, delegation_log and ' +
+    'strategist_guidelines (agents read them; the tools write them), attached to the Conductor, and the ' +
+    "session's Strategist. Idempotent for the same Conductor.",
   readOnly: false,
   input: z.object({
     session_id: z.string().min(1).max(200).describe('Unique session identifier (tag session:<id>).'),

@@ -12,7 +12,11 @@ export const priority = z.enum(['low', 'normal', 'high']).default('normal');
 export const delegateTaskTool = defineTool({
   name: 'delegate_task',
   description:
-    'Delegate a task to an idle Companion: sends it a task_delegation message (validated against schemas/messages/task-delegation-1.0.0.json) with send_message_to_agent_async, sets it status:busy with the task as its current task, tracks the task in session_context and logs it. You choose the skills (skills_required_json); the Companion loads exactly those. context_json may carry inputs and a plan of skill tool calls. The result arrives later as a task_result message.',
+    'Delegate a task to an idle Companion: sends it a task_delegation message (validated against ' +
+    'schemas/messages/task-delegation-1.0.0.json) with send_message_to_agent_async, sets it status:busy ' +
+    'with the task as its current task, tracks the task in session_context and logs it. You choose the ' +
+    'skills (skills_required_json); the Companion loads exactly those. context_json may carry inputs and ' +
+    'a plan of skill tool calls. The result arrives later as a task_result message.',
   readOnly: false,
   input: z.object({
     companion_id: idString().min(1),

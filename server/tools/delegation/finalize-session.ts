@@ -9,7 +9,11 @@ import { ARG_LIMITS, idString } from '../limits.ts';
 export const finalizeSessionTool = defineTool({
   name: 'finalize_session',
   description:
-    'End a session: dismiss every Companion (skills unloaded, shared blocks detached; deleted unless delete_companions is false), archive the session (blocks and their revisions, delegation log and activity, tasks and results, messages) as JSON under DCF_DATA_DIR/sessions/<session_id>/ (archive_path must stay inside DCF_DATA_DIR/sessions), clean up the shared blocks and the Strategist.',
+    'End a session: dismiss every Companion (skills unloaded, shared blocks detached; deleted unless ' +
+    'delete_companions is false), archive the session (blocks and their revisions, delegation log and ' +
+    'activity, tasks and results, messages) as JSON under DCF_DATA_DIR/sessions/<session_id>/ ' +
+    '(archive_path must stay inside DCF_DATA_DIR/sessions), clean up the shared blocks and the ' +
+    'Strategist.',
   readOnly: false,
   input: z.object({
     session_id: idString().min(1),

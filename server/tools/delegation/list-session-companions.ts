@@ -18,7 +18,9 @@ const companion = z.object({
 export const listSessionCompanionsTool = defineTool({
   name: 'list_session_companions',
   description:
-    "List a session's Companions with their specialization and, by default, their status (idle, busy, error), current task and loaded skills — read before delegating, to reuse an idle Companion of the right specialization.",
+    "List a session's Companions with their specialization and, by default, their status (idle, busy, " +
+    'error), current task and loaded skills — read before delegating, to reuse an idle Companion of the ' +
+    'right specialization.',
   readOnly: true,
   input: z.object({
     session_id: idString().min(1),

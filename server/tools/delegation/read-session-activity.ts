@@ -18,7 +18,9 @@ const entry = z.object({
 export const readSessionActivityTool = defineTool({
   name: 'read_session_activity',
   description:
-    "Read a session's recent activity for analysis: delegations and their progress, Companion state changes, task completions with their metrics (duration, tool calls, skills used), and errors (failed tasks, rejected messages).",
+    "Read a session's recent activity for analysis: delegations and their progress, Companion state " +
+    'changes, task completions with their metrics (duration, tool calls, skills used), and errors ' +
+    '(failed tasks, rejected messages).',
   readOnly: true,
   input: z.object({
     session_id: idString().min(1),

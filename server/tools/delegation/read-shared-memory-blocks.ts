@@ -9,7 +9,9 @@ import { idString, jsonTextString } from '../limits.ts';
 export const readSharedMemoryBlocksTool = defineTool({
   name: 'read_shared_memory_blocks',
   description:
-    "Read another agent's shared memory blocks (the blocks it holds together with other agents, e.g. a Conductor's session_context and strategist_guidelines), read-only. An agent may read only agents it shares a block with.",
+    "Read another agent's shared memory blocks (the blocks it holds together with other agents, e.g. a " +
+    "Conductor's session_context and strategist_guidelines), read-only. An agent may read only agents it " +
+    'shares a block with.',
   readOnly: true,
   input: z.object({
     agent_id: idString().min(1).describe('The agent whose shared blocks to read.'),

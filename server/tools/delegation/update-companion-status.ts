@@ -10,7 +10,9 @@ import { idString, nameString } from '../limits.ts';
 export const updateCompanionStatusTool = defineTool({
   name: 'update_companion_status',
   description:
-    "Set a Companion's status tag (idle, busy, error), optionally its specialization and its current task, and its own entry in session_context. A Companion may change only its own; setting busy with the id of a broadcast task claims it (the first claim wins).",
+    "Set a Companion's status tag (idle, busy, error), optionally its specialization and its current " +
+    'task, and its own entry in session_context. A Companion may change only its own; setting busy with ' +
+    'the id of a broadcast task claims it (the first claim wins).',
   readOnly: false,
   input: z.object({
     companion_id: idString().min(1),

@@ -11,7 +11,10 @@ const object = z.record(z.string(), z.unknown());
 export const updateConductorGuidelinesTool = defineTool({
   name: 'update_conductor_guidelines',
   description:
-    'Publish advice to the Conductor in strategist_guidelines (the Strategist is its only writer); the revision goes up by one. A recommendation {"type": "skill_preference", "capability", "prefer": "skill://…", "avoid": [...], "reason", "evidence", "confidence"} also sets that capability\'s skill preference, which changes the Conductor\'s next skill choice.',
+    'Publish advice to the Conductor in strategist_guidelines (the Strategist is its only writer); the ' +
+    'revision goes up by one. A recommendation {"type": "skill_preference", "capability", "prefer": ' +
+    '"skill://…", "avoid": [...], "reason", "evidence", "confidence"} also sets that capability\'s skill ' +
+    "preference, which changes the Conductor's next skill choice.",
   readOnly: false,
   input: z.object({
     conductor_id: idString().min(1),

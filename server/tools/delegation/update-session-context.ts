@@ -9,7 +9,9 @@ import { idString, jsonTextString } from '../limits.ts';
 export const updateSessionContextTool = defineTool({
   name: 'update_session_context',
   description:
-    "Update the shared session_context block (the Conductor is its only writer): replace the user's goals, merge preferences (null removes one), add an active task, or move a task to completed. Refused with a clear error when the block would exceed its limit.",
+    "Update the shared session_context block (the Conductor is its only writer): replace the user's " +
+    'goals, merge preferences (null removes one), add an active task, or move a task to completed. ' +
+    'Refused with a clear error when the block would exceed its limit.',
   readOnly: false,
   input: z.object({
     session_id: idString().min(1),

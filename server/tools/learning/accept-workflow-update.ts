@@ -12,7 +12,9 @@ import { uuidString } from '../limits.ts';
 export const acceptWorkflowUpdateTool = defineTool({
   name: 'accept_workflow_update',
   description:
-    'Accept a pending proposal of check_workflow_health: the proposed version is validated and saved as a new version VERSION_OF its base (an existing version is never overwritten), the knowledge graph records it, and the workflow_update archival block of spec §4.3 is stored.',
+    'Accept a pending proposal of check_workflow_health: the proposed version is validated and saved as ' +
+    'a new version VERSION_OF its base (an existing version is never overwritten), the knowledge graph ' +
+    'records it, and the workflow_update archival block of spec §4.3 is stored.',
   readOnly: false,
   input: z.object({ proposal_id: uuidString() }),
   output: z.object({

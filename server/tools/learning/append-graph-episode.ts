@@ -12,7 +12,10 @@ import { uuidString } from '../limits.ts';
 export const appendGraphEpisodeTool = defineTool({
   name: 'append_graph_episode',
   description:
-    "Append a finished run's episode to the knowledge graph: the workflow version, each state's skill, outcome, latency and error (a skill swapped out after a failure counts as a failure of that skill). Updates per-skill success/failure counts and latency. Written through the graph outbox: if the graph is down nothing is lost.",
+    "Append a finished run's episode to the knowledge graph: the workflow version, each state's skill, " +
+    'outcome, latency and error (a skill swapped out after a failure counts as a failure of that skill). ' +
+    'Updates per-skill success/failure counts and latency. Written through the graph outbox: if the ' +
+    'graph is down nothing is lost.',
   readOnly: false,
   input: z.object({ run_id: uuidString() }),
   output: z.object({ run_id: z.string(), skill_uses: z.number(), applied: z.number(), pending: z.number() }),

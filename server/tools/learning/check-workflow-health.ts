@@ -10,7 +10,11 @@ import { workflowIdIn, versionIn } from './version-out.ts';
 export const checkWorkflowHealthTool = defineTool({
   name: 'check_workflow_health',
   description:
-    'Check a saved workflow version against the knowledge graph: skills whose recent failure rate exceeds the threshold (default 5%), each with a better alternative of the same capability; and (review_findings) bound skill versions whose outputs QA reviewers override often. When there is one, a new patch version that swaps the bindings is proposed and stored as pending — accept it with accept_workflow_update; nothing is overwritten.',
+    'Check a saved workflow version against the knowledge graph: skills whose recent failure rate ' +
+    'exceeds the threshold (default 5%), each with a better alternative of the same capability; and ' +
+    '(review_findings) bound skill versions whose outputs QA reviewers override often. When there is ' +
+    'one, a new patch version that swaps the bindings is proposed and stored as pending — accept it with ' +
+    'accept_workflow_update; nothing is overwritten.',
   readOnly: false,
   input: z.object({
     workflow_id: workflowIdIn,

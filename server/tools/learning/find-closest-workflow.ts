@@ -10,7 +10,11 @@ import { ARG_LIMITS, idString, nameString } from '../limits.ts';
 export const findClosestWorkflowTool = defineTool({
   name: 'find_closest_workflow',
   description:
-    'Rank saved workflows as starting points for a new request (spec §3.2): candidates from search, ordered by how many of the requested capabilities, skills and states each already contains, then by search score; each with the reason. One candidate per workflow: its published version (the one in use), or its highest version when none is published (version_status says which; only a published version runs by workflow id).',
+    'Rank saved workflows as starting points for a new request (spec §3.2): candidates from search, ' +
+    'ordered by how many of the requested capabilities, skills and states each already contains, then by ' +
+    'search score; each with the reason. One candidate per workflow: its published version (the one in ' +
+    'use), or its highest version when none is published (version_status says which; only a published ' +
+    'version runs by workflow id).',
   readOnly: true,
   input: z.object({
     query: z.string().min(1).max(ARG_LIMITS.query),

@@ -14,7 +14,9 @@ export const getSavedWorkflowTool = defineTool({
   name: 'get_saved_workflow',
   description:
     'Read a saved workflow version (default: its published version, the one in use): its status (draft, published, ' +
-    'retired) and when and by whom it was saved and published, the Letta-ASL document, name, description, tags, bound skills, state names and lineage parent (VERSION_OF or REFINEMENT_OF). Use it to adapt a workflow found with search_embeddings or find_closest_workflow.',
+    'retired) and when and by whom it was saved and published, the Letta-ASL document, name, ' +
+    'description, tags, bound skills, state names and lineage parent (VERSION_OF or REFINEMENT_OF). Use ' +
+    'it to adapt a workflow found with search_embeddings or find_closest_workflow.',
   readOnly: true,
   input: z.object({
     workflow_id: workflowIdIn,

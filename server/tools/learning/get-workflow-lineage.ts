@@ -11,7 +11,9 @@ const node = z.object({ workflow_id: z.string(), version: z.string(), name: z.st
 export const getWorkflowLineageTool = defineTool({
   name: 'get_workflow_lineage',
   description:
-    'The family tree of a workflow from the knowledge graph: every version and derived workflow connected by VERSION_OF or REFINEMENT_OF, the descendants of the given version ("all workflows that inherit from this one", spec §3.5), and the recent runs of each version.',
+    'The family tree of a workflow from the knowledge graph: every version and derived workflow ' +
+    'connected by VERSION_OF or REFINEMENT_OF, the descendants of the given version ("all workflows that ' +
+    'inherit from this one", spec §3.5), and the recent runs of each version.',
   readOnly: true,
   input: z.object({
     workflow_id: workflowIdIn,

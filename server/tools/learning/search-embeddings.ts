@@ -9,7 +9,9 @@ import { ARG_LIMITS } from '../limits.ts';
 export const searchEmbeddingsTool = defineTool({
   name: 'search_embeddings',
   description:
-    'Search saved workflows, skill manifests and archival memories for a query, best first: Postgres full-text search combined with trigram similarity, fused with vector similarity when an embedding endpoint is configured (mode "hybrid").',
+    'Search saved workflows, skill manifests and archival memories for a query, best first: Postgres ' +
+    'full-text search combined with trigram similarity, fused with vector similarity when an embedding ' +
+    'endpoint is configured (mode "hybrid").',
   readOnly: true,
   input: z.object({
     query: z.string().min(1).max(ARG_LIMITS.query),

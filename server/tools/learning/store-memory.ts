@@ -10,7 +10,10 @@ import { ARG_LIMITS, boundedJson, boundedRecord, idString, longText, nameString 
 export const storeMemoryTool = defineTool({
   name: 'store_memory',
   description:
-    "Store an insight in archival memory (e.g. a capability_gap or workflow_update block, spec §2.2/§4.3), searchable with search_embeddings. With agent_id it is also that agent's archival passage (the local runtime's passages are these rows; on Letta it is inserted into the agent's archival memory too). " +
+    'Store an insight in archival memory (e.g. a capability_gap or workflow_update block, spec ' +
+    "§2.2/§4.3), searchable with search_embeddings. With agent_id it is also that agent's archival " +
+    "passage (the local runtime's passages are these rows; on Letta it is inserted into the agent's " +
+    'archival memory too). ' +
     'Only your own agent: an agent stores into itself (agent_id omitted or its own id), ' +
     'a user into the agents of its own conversations; anything else is forbidden.',
   readOnly: false,

@@ -7,7 +7,10 @@ import { findOwnJob, isToolFailure, JOB_STATUSES, jobRef, withJobs } from './orc
 export const pauseBackgroundJobTool = defineTool({
   name: 'pause_background_job',
   description:
-    'Pause a background job (by internal_job_id or job_name): its scheduler is removed, so it fires no more until resume_background_job; the job and its run history stay. Pausing a paused job changes nothing. Only jobs you may manage: ones you created, ones that belong to the user you work for (else forbidden).',
+    'Pause a background job (by internal_job_id or job_name): its scheduler is removed, so it fires no ' +
+    'more until resume_background_job; the job and its run history stay. Pausing a paused job changes ' +
+    'nothing. Only jobs you may manage: ones you created, ones that belong to the user you work for ' +
+    '(else forbidden).',
   readOnly: false,
   input: z.object(jobRef),
   output: z.object({ internal_job_id: z.string(), job_name: z.string(), job_status: z.enum(JOB_STATUSES) }),

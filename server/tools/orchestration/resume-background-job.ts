@@ -7,7 +7,9 @@ import { findOwnJob, isToolFailure, JOB_STATUSES, jobRef, nextRunIso, withJobs }
 export const resumeBackgroundJobTool = defineTool({
   name: 'resume_background_job',
   description:
-    'Resume a paused background job (by internal_job_id or job_name): its scheduler is created again (an interval job fires at once, then every interval). Resuming an active job changes nothing. Only jobs you may manage: ones you created, ones that belong to the user you work for (else forbidden).',
+    'Resume a paused background job (by internal_job_id or job_name): its scheduler is created again (an ' +
+    'interval job fires at once, then every interval). Resuming an active job changes nothing. Only jobs ' +
+    'you may manage: ones you created, ones that belong to the user you work for (else forbidden).',
   readOnly: false,
   input: z.object(jobRef),
   output: z.object({

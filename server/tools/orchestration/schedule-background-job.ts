@@ -9,7 +9,14 @@ import { isToolFailure, JOB_STATUSES, jsonObject, jsonParam, nextRunIso, statusO
 export const scheduleBackgroundJobTool = defineTool({
   name: 'schedule_background_job',
   description:
-    'Schedule a recurring job that dispatches a task to an agent on each trigger (as dispatch_task_to_agent does; every trigger is recorded). Give exactly one of cron_expression (5 fields, or 6 with seconds first; times in Europe/London unless the expression starts with "CRON_TZ=<zone> ") or interval_seconds (an interval job fires once at creation, then every interval); a job may not fire more often than the deployment minimum interval (default every 300 s), and an owner may have a limited number of jobs (default 50). job_name must be unique. Stored durably and run by a BullMQ job scheduler: it survives restarts and fires once per tick across processes. enabled_on_create false stores it paused (resume_background_job starts it).',
+    'Schedule a recurring job that dispatches a task to an agent on each trigger (as ' +
+    'dispatch_task_to_agent does; every trigger is recorded). Give exactly one of cron_expression (5 ' +
+    'fields, or 6 with seconds first; times in Europe/London unless the expression starts with ' +
+    '"CRON_TZ=<zone> ") or interval_seconds (an interval job fires once at creation, then every ' +
+    'interval); a job may not fire more often than the deployment minimum interval (default every ' +
+    '300 s), and an owner may have a limited number of jobs (default 50). job_name must be unique. Stored ' +
+    'durably and run by a BullMQ job scheduler: it survives restarts and fires once per tick across ' +
+    'processes. enabled_on_create false stores it paused (resume_background_job starts it).',
   readOnly: false,
   input: z.object({
     job_name: z.string().min(1).max(200).describe('Unique, human-readable name, e.g. "weekly_qa_review_all_advisors".'),

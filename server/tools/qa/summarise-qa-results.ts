@@ -16,7 +16,8 @@ export const summariseQaResultsTool = defineTool({
   description: [
     'Summarise stored QA results per advisor, team, product, rule or week, over the calls list_qa_results lists for the',
     'same filter (the newest analysis of each call by default). Each group: calls, scored, mean_score and min_score',
-    '(per-call scores: the reviewed score where a reviewer decided, else the AI score), failed_mandatory and vulnerable (call counts), fails (calls failing at least one rule; for',
+    '(per-call scores: the reviewed score where a reviewer decided, else the AI score), failed_mandatory ' +
+      'and vulnerable (call counts), fails (calls failing at least one rule; for',
     'rule: calls failing that rule, over the calls it applied to). Order by mean_score_asc/_desc, fails_desc or',
     'calls_desc (default: by key; rules by fails_desc). group_by all: one group over the whole filter. rule_ids: only failures',
     'of those rules count in fails (calls failing at least one of them) and rule_fails (their failures); rule groups carry the',

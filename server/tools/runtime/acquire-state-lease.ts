@@ -13,7 +13,11 @@ import { idString } from '../limits.ts';
 export const acquireStateLeaseTool = defineTool({
   name: 'acquire_state_lease',
   description:
-    "Atomically acquire the lease of a Task state instance for a worker agent: refused while another live lease is held, when the state is finished or the run is over; an expired lease is taken over. The holder renews by calling it again before the TTL passes (same token, no new attempt). Returns the fencing token (pass it to update_workflow_control_plane), the TTL, the attempt number, the effective input (the skill tool's arguments), the bound skills and the skill to use now.",
+    'Atomically acquire the lease of a Task state instance for a worker agent: refused while another ' +
+    'live lease is held, when the state is finished or the run is over; an expired lease is taken over. ' +
+    'The holder renews by calling it again before the TTL passes (same token, no new attempt). Returns ' +
+    'the fencing token (pass it to update_workflow_control_plane), the TTL, the attempt number, the ' +
+    "effective input (the skill tool's arguments), the bound skills and the skill to use now.",
   readOnly: false,
   input: z.object({ run_id: runId, state: stateName, agent_id: idString().min(1).describe('The worker agent taking the state.') }),
   output: z.object({

@@ -18,7 +18,9 @@ export const workerAgentOut = z.object({
 export const createWorkerAgentsTool = defineTool({
   name: 'create_worker_agents',
   description:
-    "Create one worker agent per Task state of a run from the state's agent template (AgentBinding.agent_template_ref), tagged with the run and the state, through the configured agent runtime. Idempotent: states that have a worker keep it.",
+    "Create one worker agent per Task state of a run from the state's agent template " +
+    '(AgentBinding.agent_template_ref), tagged with the run and the state, through the configured agent ' +
+    'runtime. Idempotent: states that have a worker keep it.',
   readOnly: false,
   input: z.object({ run_id: runId }),
   output: z.object({ runtime: z.string(), agents: z.array(workerAgentOut) }),

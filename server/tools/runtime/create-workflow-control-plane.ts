@@ -13,7 +13,10 @@ import { withCrmInputs } from './crm-inputs.ts';
 export const createWorkflowControlPlaneTool = defineTool({
   name: 'create_workflow_control_plane',
   description:
-    "Create (idempotently, per run_id) the Redis control plane of a new run of a Letta-ASL workflow: validates the workflow and the run input against workflow_input_schema, writes the meta document, one state document per state and the start state's initial notification (sent by notify_next_worker_agent). Returns the run_id.",
+    'Create (idempotently, per run_id) the Redis control plane of a new run of a Letta-ASL workflow: ' +
+    'validates the workflow and the run input against workflow_input_schema, writes the meta document, ' +
+    "one state document per state and the start state's initial notification (sent by " +
+    'notify_next_worker_agent). Returns the run_id.',
   readOnly: false,
   input: newRunInput,
   output: z.object({

@@ -9,7 +9,10 @@ import { shortText } from '../limits.ts';
 export const finalizeWorkflowTool = defineTool({
   name: 'finalize_workflow',
   description:
-    'Finalize a run: close states still pending or running (as failed), delete its worker agents (unless delete_workers is false) and write a summary (state counts, attempts, duration) to the run record. A run still RUNNING is only finalized with abort: true, which ends it as ABORTED. Idempotent; audited.',
+    'Finalize a run: close states still pending or running (as failed), delete its worker agents (unless ' +
+    'delete_workers is false) and write a summary (state counts, attempts, duration) to the run record. ' +
+    'A run still RUNNING is only finalized with abort: true, which ends it as ABORTED. Idempotent; ' +
+    'audited.',
   readOnly: false,
   input: z.object({
     run_id: runId,

@@ -15,7 +15,11 @@ import { instanceDetailOut } from './instance-detail-out.ts';
 export const getWorkflowRunTool = defineTool({
   name: 'get_workflow_run',
   description:
-    "Read one run in full: its record (status, input, output, error), the meta document, every state document, each state instance's input and output, the data-plane envelopes and the event stream. include_workflow adds the workflow document the run executes; include_instances adds, per state instance, its type, parent, status, attempts, timings, lease, raw and effective input, output, envelope, the skill that ran with any swap, branch counts and its own events.",
+    'Read one run in full: its record (status, input, output, error), the meta document, every state ' +
+    "document, each state instance's input and output, the data-plane envelopes and the event stream. " +
+    'include_workflow adds the workflow document the run executes; include_instances adds, per state ' +
+    'instance, its type, parent, status, attempts, timings, lease, raw and effective input, output, ' +
+    'envelope, the skill that ran with any swap, branch counts and its own events.',
   readOnly: true,
   input: z.object({
     run_id: runId,

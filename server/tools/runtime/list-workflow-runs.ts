@@ -31,7 +31,12 @@ export const runListRowOut = z.object({
 export const listWorkflowRunsTool = defineTool({
   name: 'list_workflow_runs',
   description:
-    "List workflow runs, newest first: run_id, workflow, version, status, times, who started it, input, error, and state counts (pending/running/done/failed/total). Filters: workflow_id, version, status (any of), started_after (inclusive) / started_before (exclusive), advisor (case-insensitive substring of the input's advisor_name or advisor). Pages of `limit` (default 50, at most 200); pass next_cursor back as `cursor` for the next page (null: no more). A page may hold fewer rows than `limit` and still have a next_cursor when the filter matches few runs.",
+    'List workflow runs, newest first: run_id, workflow, version, status, times, who started it, input, ' +
+    'error, and state counts (pending/running/done/failed/total). Filters: workflow_id, version, status ' +
+    '(any of), started_after (inclusive) / started_before (exclusive), advisor (case-insensitive ' +
+    "substring of the input's advisor_name or advisor). Pages of `limit` (default 50, at most 200); pass " +
+    'next_cursor back as `cursor` for the next page (null: no more). A page may hold fewer rows than ' +
+    '`limit` and still have a next_cursor when the filter matches few runs.',
   readOnly: true,
   input: runListFilterSchema.extend({
     limit: z.number().int().min(1).max(200).default(50),

@@ -9,7 +9,9 @@ import { idString } from '../limits.ts';
 export const notifyIfReadyTool = defineTool({
   name: 'notify_if_ready',
   description:
-    "Notify one target state's worker only if the state is ready: every upstream state in the meta's deps is done (the join of spec §2.6). With require_ready false its queued notification is sent regardless. Returns whether it was ready and which upstream states it still waits on.",
+    "Notify one target state's worker only if the state is ready: every upstream state in the meta's " +
+    'deps is done (the join of spec §2.6). With require_ready false its queued notification is sent ' +
+    'regardless. Returns whether it was ready and which upstream states it still waits on.',
   readOnly: false,
   input: z.object({ run_id: runId, state: idString().min(1), require_ready: z.boolean().default(true) }),
   output: z.object({ ready: z.boolean(), waiting_on: z.array(z.string()), notified: z.array(notificationOut) }),

@@ -10,7 +10,10 @@ import { idString } from '../limits.ts';
 export const notifyNextWorkerAgentTool = defineTool({
   name: 'notify_next_worker_agent',
   description:
-    "Send the notifications the run's transitions queued (the initial one after create_workflow_control_plane, downstream ones after update_workflow_control_plane) — for one target state instance or all. Durable (a job queue) and idempotent: a nudge_id already sent is not sent again.",
+    "Send the notifications the run's transitions queued (the initial one after " +
+    'create_workflow_control_plane, downstream ones after update_workflow_control_plane) — for one ' +
+    'target state instance or all. Durable (a job queue) and idempotent: a nudge_id already sent is not ' +
+    'sent again.',
   readOnly: false,
   input: z.object({ run_id: runId, state: idString().optional().describe('Only notifications for this state instance.') }),
   output: z.object({ notified: z.array(notificationOut), already_sent: z.array(notificationOut) }),

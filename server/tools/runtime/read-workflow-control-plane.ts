@@ -15,7 +15,9 @@ import { ARG_LIMITS, idString } from '../limits.ts';
 export const readWorkflowControlPlaneTool = defineTool({
   name: 'read_workflow_control_plane',
   description:
-    "Read a run's control plane: the run record, meta document, state documents (all, or the named ones), optionally the data-plane outputs, and readiness — which state instances can start now and which are waiting for a delay.",
+    "Read a run's control plane: the run record, meta document, state documents (all, or the named " +
+    'ones), optionally the data-plane outputs, and readiness — which state instances can start now and ' +
+    'which are waiting for a delay.',
   readOnly: true,
   input: z.object({
     run_id: runId,

@@ -8,7 +8,13 @@ import { execution, runId, stateName } from './execution.ts';
 export const redriveWorkflowRunTool = defineTool({
   name: 'redrive_workflow_run',
   description:
-    'Continue a run that ended FAILED, TIMED_OUT or ABORTED from its failed state instances only: every state that is done keeps its output and does not run again. Without `states`, every uncaught failure (and every state the run\'s end interrupted) is re-entered with its recorded input; with `states` (instance names, e.g. "TranscribeRecording" or "ScoreEachCall[2]/TranscribeRecording"; a Parallel/Map name means every failure under it) only those failures are retried — a failure not named stays failed. Enclosing Parallel/Map states resume, Retry counters start again, TimeoutSeconds counts from now. The run is RUNNING again; follow it with get_workflow_run. Audited.',
+    'Continue a run that ended FAILED, TIMED_OUT or ABORTED from its failed state instances only: every ' +
+    'state that is done keeps its output and does not run again. Without `states`, every uncaught ' +
+    "failure (and every state the run's end interrupted) is re-entered with its recorded input; with " +
+    '`states` (instance names, e.g. "TranscribeRecording" or "ScoreEachCall[2]/TranscribeRecording"; a ' +
+    'Parallel/Map name means every failure under it) only those failures are retried — a failure not ' +
+    'named stays failed. Enclosing Parallel/Map states resume, Retry counters start again, ' +
+    'TimeoutSeconds counts from now. The run is RUNNING again; follow it with get_workflow_run. Audited.',
   readOnly: false,
   input: z.object({
     run_id: runId,

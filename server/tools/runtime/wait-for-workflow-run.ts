@@ -13,7 +13,11 @@ import { execution, runId } from './execution.ts';
 export const waitForWorkflowRunTool = defineTool({
   name: 'wait_for_workflow_run',
   description:
-    'Wait until a run is no longer RUNNING (SUCCEEDED, FAILED, TIMED_OUT, ABORTED) or until timeout_s has elapsed, then read it exactly as get_workflow_run does (record, meta, state documents, inputs/outputs, data-plane envelopes, events); include_output, include_entries and iteration_data keep the answer small for agents. A run still RUNNING after the timeout is returned as it is: call again to keep waiting.',
+    'Wait until a run is no longer RUNNING (SUCCEEDED, FAILED, TIMED_OUT, ABORTED) or until timeout_s ' +
+    'has elapsed, then read it exactly as get_workflow_run does (record, meta, state documents, ' +
+    'inputs/outputs, data-plane envelopes, events); include_output, include_entries and iteration_data ' +
+    'keep the answer small for agents. A run still RUNNING after the timeout is returned as it is: call ' +
+    'again to keep waiting.',
   readOnly: true,
   /** The wait itself plus time to read a large run. */
   budgetMs: (args) => (args.timeout_s + 60) * 1000,
@@ -27,7 +31,9 @@ export const waitForWorkflowRunTool = defineTool({
       .enum(['full', 'summary'])
       .default('full')
       .describe(
-        'The data-plane envelopes of Map iterations (`Map[i]/State`), which can be many: "summary" keeps ok, summary, metrics and the scalar fields of data (a score, counts; marked data_trimmed) and drops lists, nested documents and artifacts.',
+        'The data-plane envelopes of Map iterations (`Map[i]/State`), which can be many: "summary" keeps ok, ' +
+          'summary, metrics and the scalar fields of data (a score, counts; marked data_trimmed) and drops ' +
+          'lists, nested documents and artifacts.',
       ),
   }),
   output: getWorkflowRunTool.output,

@@ -38,7 +38,10 @@ function matches(s: SkillSummary, query: string | undefined, tag: string | undef
 export const getSkillsetTool = defineTool({
   name: 'get_skillset',
   description:
-    'Discover skill manifests in a directory (default: the skill catalog) and summarise each valid one: skill:// URI, version, description, tags, permissions, and its tools with parameter names. Filter with `query` (all words must match name, description, tags or tool names) or `tag`. Invalid manifests and unreadable files are listed separately with their errors.',
+    'Discover skill manifests in a directory (default: the skill catalog) and summarise each valid one: ' +
+    'skill:// URI, version, description, tags, permissions, and its tools with parameter names. Filter ' +
+    'with `query` (all words must match name, description, tags or tool names) or `tag`. Invalid ' +
+    'manifests and unreadable files are listed separately with their errors.',
   readOnly: true,
   input: z.object({
     skills_dir: z

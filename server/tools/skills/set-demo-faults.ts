@@ -15,7 +15,11 @@ const faultsShape = z.record(z.string(), faultSpecSchema);
  */
 export const setDemoFaultsTool = defineTool({
   name: 'set_demo_faults',
-  description: `Set the fault injection of the demo skills server, per skill name (${DEMO_SKILL_NAMES.join(', ')}): failure_rate and timeout_rate (0…1, seeded draws per call), latency_ms (added to every call). Merges into the active settings unless replace is true; a seed restarts the draws. Returns the active faults.`,
+  description:
+    `Set the fault injection of the demo skills server, per skill name (${DEMO_SKILL_NAMES.join(', ')}): ` +
+    'failure_rate and timeout_rate (0…1, seeded draws per call), latency_ms (added to every call). ' +
+    'Merges into the active settings unless replace is true; a seed restarts the draws. Returns the ' +
+    'active faults.',
   readOnly: false,
   input: z.object({
     faults: boundedRecord(z.string().max(ARG_LIMITS.name), faultSpecSchema)

@@ -10,7 +10,10 @@ import { parseSkillManifest, manifestUri } from '../../skills/manifest.ts';
 export const validateSkillManifestTool = defineTool({
   name: 'validate_skill_manifest',
   description:
-    'Validate a Skill Manifest (v2.0.0) against its JSON Schema and run static checks: unique tool names, json_schema.name equals toolName, required parameters declared, secrets named like environment variables, endpoint URLs parse, manifestId agrees with skillName@skillVersion; python_source tools are flagged as not runnable without a sandbox.',
+    'Validate a Skill Manifest (v2.0.0) against its JSON Schema and run static checks: unique tool ' +
+    'names, json_schema.name equals toolName, required parameters declared, secrets named like ' +
+    'environment variables, endpoint URLs parse, manifestId agrees with skillName@skillVersion; ' +
+    'python_source tools are flagged as not runnable without a sandbox.',
   readOnly: true,
   input: documentInput('manifest', 'skill manifest'),
   output: z.object({

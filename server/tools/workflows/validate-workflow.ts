@@ -13,7 +13,11 @@ import { validateWorkflowDocument } from '../../workflows/validate-document.ts';
 export const validateWorkflowTool = defineTool({
   name: 'validate_workflow',
   description:
-    'Validate a Letta-ASL workflow (schema v2.2.0): JSON Schema, then graph checks (targets exist, every state reachable, a terminal reachable from every state, closed Parallel/Map scopes, unique state names), Task bindings, skill URIs resolved in the catalog and skill_imports, Choice/Wait/Retry/Catch rules, and every JSONPath and intrinsic function. Errors and warnings carry JSON pointers into the workflow.',
+    'Validate a Letta-ASL workflow (schema v2.2.0): JSON Schema, then graph checks (targets exist, every ' +
+    'state reachable, a terminal reachable from every state, closed Parallel/Map scopes, unique state ' +
+    'names), Task bindings, skill URIs resolved in the catalog and skill_imports, ' +
+    'Choice/Wait/Retry/Catch rules, and every JSONPath and intrinsic function. Errors and warnings carry ' +
+    'JSON pointers into the workflow.',
   readOnly: true,
   input: documentInput('workflow', 'Letta-ASL workflow'),
   output: z.object({

@@ -12,6 +12,13 @@ const STROKE: Record<string, { color: string; dash?: string }> = {
   catch: { color: '#dc2626', dash: '4 3' },
 };
 
+/** A label's border and text: red for a catcher's errors, amber for a Choice rule's condition, grey otherwise. */
+function labelTone(kind: string): string {
+  if (kind === 'catch') return 'border-red-200 text-red-700';
+  if (kind === 'choice') return 'border-amber-200 text-amber-800';
+  return 'border-slate-200 text-slate-600';
+}
+
 /**
  * A transition: ELK's orthogonal route around the nodes when it is fresh, else a smooth step
  * between the two handles (after the user dragged a node). Choice rules show their condition,
@@ -53,7 +60,12 @@ export const RouteEdge = memo(function RouteEdge(p: EdgeProps<RouteEdgeType>) {
       {d?.label && (
         <EdgeLabelRenderer>
           <div
-            className={`nodrag nopan pointer-events-auto absolute max-w-48 truncate rounded border bg-white px-1 font-mono text-[10px] leading-4 ${d.kind === 'catch' ? 'border-red-200 text-red-700' : d.kind === 'choice' ? 'border-amber-200 text-amber-800' : 'border-slate-200 text-slate-600'} ${faint ? 'opacity-40' : ''}`}
+            className={
+              'nodrag nopan pointer-events-auto absolute max-w-48 truncate rounded border bg-white px-1 font-mono ' +
+              'text-[10px] leading-4 ' +
+              `${labelTone(d.kind)} ` +
+              `${faint ? 'opacity-40' : ''}`
+            }
             style={{ transform: `translate(-50%, -50%) translate(${path.labelX}px, ${path.labelY}px)` }}
             title={d.label}
             data-testid="edge-label"

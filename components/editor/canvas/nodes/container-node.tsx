@@ -18,13 +18,21 @@ export const ContainerNode = memo(function ContainerNode({ data: d, selected }: 
   const run = d.run ? RUN_STATUS_STYLE[d.run.status] : null;
   return (
     <div
-      className={`h-full w-full rounded-xl border border-l-4 border-dashed border-slate-300 px-2.5 py-2 ${style.accent} ${run ? `${run.fill} ring-1 ${run.ring}` : d.change ? CHANGE_STYLE[d.change] : 'bg-slate-50/60'} ${selected ? 'outline-2 outline-offset-2 outline-indigo-500' : ''}`}
+      className={
+        'h-full w-full rounded-xl border border-l-4 border-dashed border-slate-300 px-2.5 py-2 ' +
+        `${style.accent} ` +
+        `${run ? `${run.fill} ring-1 ${run.ring}` : d.change ? CHANGE_STYLE[d.change] : 'bg-slate-50/60'} ` +
+        `${selected ? 'outline-2 outline-offset-2 outline-indigo-500' : ''}`
+      }
       data-testid="state-node"
       data-state={d.name}
       data-kind={d.kind}
       data-status={d.run?.status}
       data-change={d.change}
-      aria-label={`${d.kind} state ${d.name} with ${d.lanes} ${d.kind === 'Map' ? 'item processor' : d.lanes === 1 ? 'branch' : 'branches'}${d.run ? `, ${d.run.status}` : ''}`}
+      aria-label={
+        `${d.kind} state ${d.name} with ${d.lanes} ` +
+        `${d.kind === 'Map' ? 'item processor' : d.lanes === 1 ? 'branch' : 'branches'}${d.run ? `, ${d.run.status}` : ''}`
+      }
     >
       <Handle
         type="target"

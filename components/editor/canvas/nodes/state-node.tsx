@@ -78,7 +78,12 @@ export const StateNode = memo(function StateNode({ data: d, selected }: NodeProp
   const h = sourceHandles(d);
   return (
     <div
-      className={`h-full w-full rounded-lg border border-l-4 border-slate-200 px-2.5 py-2 shadow-xs ${style.accent} ${run ? `${run.fill} ring-1 ${run.ring}` : d.change ? CHANGE_STYLE[d.change] : 'bg-white'} ${selected ? 'outline-2 outline-offset-2 outline-indigo-500' : ''} ${d.findings.errors > 0 && !run ? 'border-red-300' : ''}`}
+      className={
+        `h-full w-full rounded-lg border border-l-4 border-slate-200 px-2.5 py-2 shadow-xs ${style.accent} ` +
+        `${run ? `${run.fill} ring-1 ${run.ring}` : d.change ? CHANGE_STYLE[d.change] : 'bg-white'} ` +
+        `${selected ? 'outline-2 outline-offset-2 outline-indigo-500' : ''} ` +
+        `${d.findings.errors > 0 && !run ? 'border-red-300' : ''}`
+      }
       data-testid="state-node"
       data-state={d.name}
       data-kind={d.kind}

@@ -14,7 +14,8 @@ const occurrences = (text: string, part: string) => (part ? text.split(part).len
 export const coreMemoryAppend = defineBuiltin({
   name: 'core_memory_append',
   description:
-    "Append to the contents of a core memory block (as a new line). Use it to remember what matters in every conversation, e.g. the user's role and preferences.",
+    'Append to the contents of a core memory block (as a new line). Use it to remember what matters in ' +
+    "every conversation, e.g. the user's role and preferences.",
   toolType: 'letta_memory_core',
   input: z.object({ label, content: z.string().min(1).describe('Text to append.') }),
   run: async (a, env) => edited(await env.blocks.edit(env.agentId, a.label, (v) => (v ? `${v}\n${a.content}` : a.content))),
@@ -24,7 +25,8 @@ export const coreMemoryAppend = defineBuiltin({
 export const coreMemoryReplace = defineBuiltin({
   name: 'core_memory_replace',
   description:
-    'Replace text in a core memory block: every occurrence of old_content (which must match exactly) becomes new_content. To delete text, pass an empty new_content.',
+    'Replace text in a core memory block: every occurrence of old_content (which must match exactly) ' +
+    'becomes new_content. To delete text, pass an empty new_content.',
   toolType: 'letta_memory_core',
   input: z.object({ label, old_content: z.string().min(1), new_content: z.string() }),
   run: async (a, env) =>
@@ -100,7 +102,8 @@ export const memoryFinishEdits = defineBuiltin({
 export const archivalMemoryInsert = defineBuiltin({
   name: 'archival_memory_insert',
   description:
-    'Store a passage in your archival memory (long-term, unlimited, searchable with archival_memory_search). Write self-contained text; add tags to find it by.',
+    'Store a passage in your archival memory (long-term, unlimited, searchable with ' +
+    'archival_memory_search). Write self-contained text; add tags to find it by.',
   toolType: 'letta_core',
   input: z.object({ content: z.string().min(1), tags: z.array(z.string().min(1)).optional() }),
   run: async (a, env) => {

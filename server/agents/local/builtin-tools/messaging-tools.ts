@@ -29,7 +29,9 @@ const otherAgent = z.string().min(1).describe('The id of the agent to message.')
 export const sendMessageToAgentAsync = defineBuiltin({
   name: 'send_message_to_agent_async',
   description:
-    'Send a message to another agent without waiting for a reply (fire and forget): for delegating tasks and reporting results. The other agent reacts in its own time and answers you the same way if it needs to.',
+    'Send a message to another agent without waiting for a reply (fire and forget): for delegating tasks ' +
+    'and reporting results. The other agent reacts in its own time and answers you the same way if it ' +
+    'needs to.',
   toolType: 'letta_multi_agent_core',
   input: z.object({ message: z.string().min(1), other_agent_id: otherAgent }),
   run: async (a, env) => {
@@ -47,7 +49,8 @@ export const sendMessageToAgentAsync = defineBuiltin({
 export const sendMessageToAgentAndWaitForReply = defineBuiltin({
   name: 'send_message_to_agent_and_wait_for_reply',
   description:
-    'Send a message to another agent and wait for its reply (its answer text). Use it only when you need the answer now; the wait fails after timeout_s (default 120).',
+    'Send a message to another agent and wait for its reply (its answer text). Use it only when you need ' +
+    'the answer now; the wait fails after timeout_s (default 120).',
   toolType: 'letta_multi_agent_core',
   input: z.object({
     message: z.string().min(1),
@@ -58,7 +61,8 @@ export const sendMessageToAgentAndWaitForReply = defineBuiltin({
     if (env.chain.includes(a.other_agent_id)) {
       return fail(
         'conflict',
-        `${a.other_agent_id} is waiting for you (${[...env.chain, a.other_agent_id].join(' → ')}): waiting for its reply would deadlock; use send_message_to_agent_async`,
+        `${a.other_agent_id} is waiting for you (${[...env.chain, a.other_agent_id].join(' → ')}): waiting ` +
+          'for its reply would deadlock; use send_message_to_agent_async',
       );
     }
     try {
@@ -80,7 +84,9 @@ export const sendMessageToAgentAndWaitForReply = defineBuiltin({
 export const sendMessageToAgentsMatchingTags = defineBuiltin({
   name: 'send_message_to_agents_matching_tags',
   description:
-    'Send a message to every other agent that has all tags in match_all and, when match_some is given, at least one of match_some (e.g. match_all ["role:companion", "session:<id>"]); waits for and returns their replies.',
+    'Send a message to every other agent that has all tags in match_all and, when match_some is given, ' +
+    'at least one of match_some (e.g. match_all ["role:companion", "session:<id>"]); waits for and ' +
+    'returns their replies.',
   toolType: 'letta_multi_agent_core',
   input: z.object({
     message: z.string().min(1),
@@ -110,7 +116,9 @@ export const sendMessageToAgentsMatchingTags = defineBuiltin({
 export const sendMessageToAgentsMatchingAllTags = defineBuiltin({
   name: 'send_message_to_agents_matching_all_tags',
   description:
-    'Send a message to every other agent that has all of `tags` (e.g. ["role:companion", "session:<id>"]); waits for and returns their replies. The older name of send_message_to_agents_matching_tags.',
+    'Send a message to every other agent that has all of `tags` (e.g. ["role:companion", ' +
+    '"session:<id>"]); waits for and returns their replies. The older name of ' +
+    'send_message_to_agents_matching_tags.',
   toolType: 'letta_multi_agent_core',
   input: z.object({ message: z.string().min(1), tags: z.array(z.string().min(1)).min(1) }),
   run: async (a, env) => sendMessageToAgentsMatchingTags.run({ message: a.message, match_all: a.tags, match_some: [] }, env),
