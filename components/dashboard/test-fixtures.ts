@@ -1,4 +1,10 @@
-import type { ComplianceOverview, CustomerOutcomes, OperationsOverview, QaTrends, ReviewCoverage } from '@/server/contracts/dashboard-schemas';
+import type {
+  ComplianceOverview,
+  CustomerOutcomes,
+  OperationsOverview,
+  QaTrends,
+  ReviewCoverage,
+} from '@/server/contracts/dashboard-schemas';
 
 /**
  * Widget answers in the contract's shapes (server/dashboard/schemas.ts) for the dashboard's unit

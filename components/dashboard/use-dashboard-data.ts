@@ -2,7 +2,13 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
-import type { ComplianceOverview, CustomerOutcomes, OperationsOverview, QaTrends, ReviewCoverage } from '@/server/contracts/dashboard-schemas';
+import type {
+  ComplianceOverview,
+  CustomerOutcomes,
+  OperationsOverview,
+  QaTrends,
+  ReviewCoverage,
+} from '@/server/contracts/dashboard-schemas';
 import { errorMessage } from '@/components/ui/error-message';
 import type { DashboardQuery } from './dashboard-query';
 import { widgetResult, type WidgetResult } from './widget-result';

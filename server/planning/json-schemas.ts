@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { planPolicySchema, resourceBudgetSchema, sentinelFindingSchema, toolCallIntentSchema, toolCallPlanSchema } from '../contracts/planning/schemas.ts';
+import {
+  planPolicySchema,
+  resourceBudgetSchema,
+  sentinelFindingSchema,
+  toolCallIntentSchema,
+  toolCallPlanSchema,
+} from '../contracts/planning/schemas.ts';
 
 /**
  * The versioned JSON Schemas (draft 2020-12) of the planning contract, generated from the zod

@@ -1,6 +1,13 @@
 import { londonDay } from '../../../lib/uk-time.ts';
 import type { QaResultRow, QaReviewActionRow } from '../../db/schema/index.ts';
-import type { ComplianceOverview, CustomerOutcomes, DashboardFilter, DashboardPeriod, QaTrends, ReviewCoverage } from '../../contracts/dashboard-schemas.ts';
+import type {
+  ComplianceOverview,
+  CustomerOutcomes,
+  DashboardFilter,
+  DashboardPeriod,
+  QaTrends,
+  ReviewCoverage,
+} from '../../contracts/dashboard-schemas.ts';
 
 /**
  * The dashboard's widgets computed directly, in plain TypeScript, from the rows of `qa_results`
