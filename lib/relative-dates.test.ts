@@ -152,6 +152,9 @@ describe('resolveDateRange on Wednesday 10 July 2024', () => {
     'march the calls through QA',
     'March them through QA',
     'Review May calls',
+    'Priya, May and Tom',
+    'review Theresa May',
+    'Siobhan, May I ask something?',
     'scored 3/5 on disclosures',
     'Why did REC-88342 score so low?',
     'the new HELOC 2.0 product',
@@ -162,6 +165,16 @@ describe('resolveDateRange on Wednesday 10 July 2024', () => {
     'Which advisor has the lowest QA score?',
   ])('names no date: %s', (text) => {
     expect(resolveDateRange(text, WEDNESDAY)).toBeNull();
+  });
+
+  it.each([
+    ['siobhan ni bhriain, March', '2024-03-01', '2024-03-31'],
+    ['Priya Shah: May?', '2024-05-01', '2024-05-31'],
+    ['Priya Shah, March please', '2024-03-01', '2024-03-31'],
+    ['May', '2024-05-01', '2024-05-31'],
+    ['march', '2024-03-01', '2024-03-31'],
+  ])('"May" and "March" are months last in the message, with a capital, or as the whole answer: %s', (text, start, end) => {
+    expect(resolveDateRange(text, WEDNESDAY)).toMatchObject({ start_date: start, end_date: end });
   });
 
   it('"May" and "March" are months after a period word', () => {

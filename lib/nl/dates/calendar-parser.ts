@@ -58,6 +58,17 @@ const BEFORE_MONTH = new RegExp(
   String.raw`\b(?:in|for|during|of|since|from|until|till|to|between|and|through|over|throughout|across|last|this|early|mid|late|the)\s+$`,
   'i',
 );
+/**
+ * ...or, written with a capital, last in the message ("Siobhan Ní Bhriain, March", "Priya Shah's
+ * calls: May, please"), or as the whole message (the answer to "which period?"). A capital May
+ * with more after it, or just after a capitalised word, stays a word or a name ("May I ask…",
+ * "Priya, May and Tom", "Theresa May").
+ */
+const AT_END = /^[\s.?!]*(?:,?\s*(?:please|thanks|thank\s+you)[\s.?!]*)?$/i;
+/** A capital word just before, with no pause: "Theresa May" is a name. */
+const AFTER_NAME = /(?:^|\s)\p{Lu}[\p{L}'’-]*\s+$/u;
+const namedMonth = (said: string, before: string, after: string) =>
+  AT_END.test(after) && (before.trim() === '' || (/^[A-Z]/.test(said) && !AFTER_NAME.test(before)));
 /** ...or before a range to another month ("May–June", "May to July"). */
 const BEFORE_OTHER_MONTH = new RegExp(String.raw`^\s*(?:-|–|—|to|until|till|through)\s*${MONTH}(?!\w)`, 'i');
 /** Idioms that look like dates. */
@@ -115,7 +126,8 @@ export function calendarSpans(text: string, today: Date): Span[] {
     const said = r.text.slice(skip).trim();
     const before = text.slice(0, from);
     const monthWord = a.day === null && a.year === null && WORD_MONTHS.test(said);
-    if (monthWord && !BEFORE_MONTH.test(before) && !BEFORE_OTHER_MONTH.test(text.slice(r.index + r.text.length))) continue;
+    const after = text.slice(r.index + r.text.length);
+    if (monthWord && !BEFORE_MONTH.test(before) && !BEFORE_OTHER_MONTH.test(after) && !namedMonth(said, before, after)) continue;
     if (DIGITS_ONLY.test(said) && !BEFORE_DIGITS.test(before)) continue;
     const yearless = a.year === null && b.year === null;
     const inYear = (year: number) => periodFrom(a, b, year, today).period;
