@@ -43,18 +43,4 @@ export default tseslint.config(
     ignores: ['**/*.test.*', '**/testing/**', '**/__fixtures__/**', 'e2e/**'],
     rules: { 'max-len': ['error', { code: 160, tabWidth: 2 }] },
   },
-  // TEMPORARY (issue 31): folders other engineers are editing right now, whose long lines they will fix.
-  // Whoever brings a folder under 160 removes it from this list; when the list is empty, delete this block.
-  {
-    files: [
-      'server/agents/brains/**',
-      'server/skills/**',
-      'components/evaluations/**',
-      'app/**/evaluations/**',
-      'app/api/**',
-      'server/app/**',
-      'server/evals/**',
-    ],
-    rules: { 'max-len': 'off' },
-  },
 );

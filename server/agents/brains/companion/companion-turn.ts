@@ -83,7 +83,8 @@ export class CompanionTurn {
     const named = typeof d.context?.tool === 'string' ? d.context.tool : null;
     if (named) return this.toolOutcome(named);
     return this.failure(
-      'this Companion runs without a language model: it performs tasks that carry a plan of skill tool calls (context.plan) or name one of its tools (context.tool); this task has neither',
+      'this Companion runs without a language model: it performs tasks that carry a plan of skill tool calls (context.plan) ' +
+        'or name one of its tools (context.tool); this task has neither',
       null,
       {},
     );
@@ -229,7 +230,8 @@ export class CompanionTurn {
     const missing = calls.map(([n]) => n).filter((n) => !this.input.tools.some((t) => t.name === n));
     if (missing.length)
       return this.say(
-        `I cannot do task ${this.d.task_id}: the tool${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not attached to me.`,
+        `I cannot do task ${this.d.task_id}: the tool${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ` +
+          `${missing.length > 1 ? 'are' : 'is'} not attached to me.`,
       );
     const toolCalls: BrainToolCall[] = calls.map(([name, args]) => ({ id: `call_${randomUUID()}`, name, arguments: JSON.stringify(args) }));
     return { kind: 'tool_calls', reasoning, tool_calls: toolCalls };

@@ -109,7 +109,9 @@ export class ConductorContext {
     const missing = calls.map(([n]) => n).filter((n) => !this.has(n));
     if (missing.length) {
       return this.say(
-        `I need the tool${missing.length > 1 ? 's' : ''} ${missing.map((n) => `\`${n}\``).join(', ')} for the next step, but ${missing.length > 1 ? 'they are' : 'it is'} not attached to me. Please attach ${missing.length > 1 ? 'them' : 'it'} and ask again.`,
+        `I need the tool${missing.length > 1 ? 's' : ''} ${missing.map((n) => `\`${n}\``).join(', ')} for the next step, ` +
+          `but ${missing.length > 1 ? 'they are' : 'it is'} not attached to me. ` +
+          `Please attach ${missing.length > 1 ? 'them' : 'it'} and ask again.`,
         `Tools missing: ${missing.join(', ')}.`,
       );
     }

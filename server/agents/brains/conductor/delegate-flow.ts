@@ -134,7 +134,8 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
     return next(
       ctx.call(
         calls,
-        `${pool.filter((c) => c.status === 'idle').length} idle Companion(s) for ${tasks.length} task(s): create ${calls.length} more (pool ${pool.length} of ${ctx.poolMax()}).`,
+        `${pool.filter((c) => c.status === 'idle').length} idle Companion(s) for ${tasks.length} task(s): ` +
+          `create ${calls.length} more (pool ${pool.length} of ${ctx.poolMax()}).`,
       ),
     );
   }
@@ -171,7 +172,9 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
         budget,
         budget_source: source,
       };
-      const description = `Review ${h.item.subject}'s calls from ${request.start_date} to ${request.end_date} for ${request.focus_label}${h.item.attempt > 1 ? ` (attempt ${h.item.attempt})` : ''}.`;
+      const description =
+        `Review ${h.item.subject}'s calls from ${request.start_date} to ${request.end_date} ` +
+        `for ${request.focus_label}${h.item.attempt > 1 ? ` (attempt ${h.item.attempt})` : ''}.`;
       return [
         'delegate_task',
         {
@@ -187,7 +190,8 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
     return next(
       ctx.call(
         calls,
-        `Delegate ${calls.length} task(s) in parallel (guidelines revision ${revision}): ${due.map((h) => `${h.item.subject} → ${h.companion.name}`).join(', ')}.`,
+        `Delegate ${calls.length} task(s) in parallel (guidelines revision ${revision}): ` +
+          `${due.map((h) => `${h.item.subject} → ${h.companion.name}`).join(', ')}.`,
       ),
     );
   }

@@ -105,7 +105,8 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
     if (!needing.length) {
       const none =
         focus.flag && done.every((f) => f.flagged.length === 0)
-          ? ` No customer in these calls disclosed a vulnerability, so the calls say nothing about how ${done.length > 1 ? 'they handle' : 'the advisor handles'} one.`
+          ? ' No customer in these calls disclosed a vulnerability, ' +
+            `so the calls say nothing about how ${done.length > 1 ? 'they handle' : 'the advisor handles'} one.`
           : '';
       lines.push(`**No one needs coaching on ${focus.label} from these calls**: no check of those rules failed.${none}`);
     } else {

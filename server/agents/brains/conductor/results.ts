@@ -32,7 +32,9 @@ export function onTaskResult(ctx: ConductorContext, r: TaskResult): BrainDecisio
       ctx,
       mine.request,
       [...retries, ...waiting],
-      `Task ${r.task_id} ${r.status}: ${retries.length ? `retry ${retries.map((i) => i.subject).join(', ')} without the failed skill; ` : ''}${waiting.length ? `delegate the waiting ${waiting.map((i) => i.subject).join(', ')}` : ''}.`,
+      `Task ${r.task_id} ${r.status}: ` +
+        `${retries.length ? `retry ${retries.map((i) => i.subject).join(', ')} without the failed skill; ` : ''}` +
+        `${waiting.length ? `delegate the waiting ${waiting.map((i) => i.subject).join(', ')}` : ''}.`,
     );
     if (!step.done) return step.decision;
     retried = step.value.handed
@@ -72,7 +74,8 @@ export function onTaskResult(ctx: ConductorContext, r: TaskResult): BrainDecisio
 export function onAdvice(ctx: ConductorContext, a: StrategicAdvice): BrainDecision {
   const pct = Math.round(a.confidence * 100);
   return ctx.say(
-    `The Strategist advises (${a.advice_type.replace(/_/g, ' ')}, ${pct}% confident): ${a.recommendation} I will follow its guidelines from my next delegation.`,
+    `The Strategist advises (${a.advice_type.replace(/_/g, ' ')}, ${pct}% confident): ${a.recommendation} ` +
+      'I will follow its guidelines from my next delegation.',
     'Advice received; the guidelines block holds the preference.',
   );
 }

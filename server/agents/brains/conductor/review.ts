@@ -172,7 +172,8 @@ function focusNote(ctx: ConductorContext, req: Review): string | null {
 
 export function delegatedMessage(request: RequestRecord, d: Delegation): string {
   const lines = [
-    `I've split this into ${request.subjects.length} task${request.subjects.length === 1 ? '' : 's'}, one per advisor, reviewing the calls on applications from ${period(request)} for ${request.focus_label}:`,
+    `I've split this into ${request.subjects.length} task${request.subjects.length === 1 ? '' : 's'}, one per advisor, ` +
+      `reviewing the calls on applications from ${period(request)} for ${request.focus_label}:`,
   ];
   for (const h of d.handed)
     lines.push(`- **${h.item.subject}** → ${h.companion.name}${h.companion.created ? ' (a new Companion)' : ''}, task \`${h.taskId}\``);

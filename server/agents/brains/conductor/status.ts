@@ -40,7 +40,9 @@ export function statusAnswer(ctx: ConductorContext): BrainDecision {
   const busy = pool.filter((c) => c.status === 'busy').length;
   if (!lines.length)
     return ctx.say(
-      `Nothing is running. ${pool.length ? `The session has ${pool.length} Companion${pool.length === 1 ? '' : 's'}, ${busy} busy.` : 'No Companion has been created yet.'} Ask me to review advisors' calls whenever you like.`,
+      'Nothing is running. ' +
+        `${pool.length ? `The session has ${pool.length} Companion${pool.length === 1 ? '' : 's'}, ${busy} busy.` : 'No Companion has been created yet.'}` +
+        " Ask me to review advisors' calls whenever you like.",
     );
   return ctx.say([...lines, '', `${busy} of ${pool.length} Companion${pool.length === 1 ? '' : 's'} busy.`].join('\n'));
 }
@@ -52,7 +54,9 @@ export function finishFlow(ctx: ConductorContext, confirmed: boolean): BrainDeci
   if (!confirmed) {
     const running = Object.values(session.active_tasks).length;
     return ctx.say(
-      `${ASK_FINISH} It dismisses every Companion${running ? ` (${running} task${running === 1 ? ' is' : 's are'} still running and would be cancelled)` : ''} and archives what happened. Reply yes to close it.`,
+      `${ASK_FINISH} It dismisses every Companion` +
+        `${running ? ` (${running} task${running === 1 ? ' is' : 's are'} still running and would be cancelled)` : ''}` +
+        ' and archives what happened. Reply yes to close it.',
     );
   }
   const done = ctx.find('finalize_session');
@@ -64,7 +68,8 @@ export function finishFlow(ctx: ConductorContext, confirmed: boolean): BrainDeci
   if (!done.ok) return ctx.failed(done, 'close the session');
   const r = done.result!;
   return ctx.say(
-    `Session closed: ${String(r.companions_dismissed)} Companion${r.companions_dismissed === 1 ? '' : 's'} dismissed${r.archive_path ? `, archived in ${String(r.archive_path)}` : ''}. Your next request starts a new session.`,
+    `Session closed: ${String(r.companions_dismissed)} Companion${r.companions_dismissed === 1 ? '' : 's'} dismissed` +
+      `${r.archive_path ? `, archived in ${String(r.archive_path)}` : ''}. Your next request starts a new session.`,
   );
 }
 

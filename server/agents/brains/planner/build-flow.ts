@@ -65,7 +65,8 @@ export function discoverSkills(
     return next(
       ctx.call(
         calls,
-        `${why} Skill discovery: ${roles.map((r) => `search_embeddings(query="${SKILL_QUERIES[r]}")`).join(', ')}; get_skillset for each hit's capability, tools and parameters.`,
+        `${why} Skill discovery: ${roles.map((r) => `search_embeddings(query="${SKILL_QUERIES[r]}")`).join(', ')}; ` +
+          "get_skillset for each hit's capability, tools and parameters.",
       ),
     );
   }
@@ -81,7 +82,8 @@ export function discoverSkills(
   if (none.length) {
     return next(
       ctx.say(
-        `I could not find a skill for ${none.join(', ')} in the catalog, so I cannot build this workflow yet. A skill author can add one (a manifest in the skill catalog) and I will pick it up.`,
+        `I could not find a skill for ${none.join(', ')} in the catalog, so I cannot build this workflow yet. ` +
+          'A skill author can add one (a manifest in the skill catalog) and I will pick it up.',
         `No skill found for ${none.join(', ')}.`,
       ),
     );
@@ -93,7 +95,9 @@ export function discoverSkills(
     return next(
       ctx.call(
         missing.map((x) => ['get_skill_reliability', { skill: x.s.uri }]),
-        `Found alternatives for ${roles.filter((r) => first[r]!.alternatives.length).join(', ')} (${contested.map((s) => s.uri).join(', ')}). To make an informed choice, query the knowledge graph for their historical performance (success rate, p95 latency).`,
+        `Found alternatives for ${roles.filter((r) => first[r]!.alternatives.length).join(', ')} ` +
+          `(${contested.map((s) => s.uri).join(', ')}). ` +
+          'To make an informed choice, query the knowledge graph for their historical performance (success rate, p95 latency).',
       ),
     );
   }
@@ -170,7 +174,9 @@ export function validateAndSave(
     return next(
       ctx.call(
         [['save_workflow', { workflow: doc, note: opts.note, ...(opts.parent ? { parent: opts.parent } : {}) }]],
-        `Valid (${report.warnings.length} warning(s)). Save «${name}» v${String(doc.version)} to the catalog${opts.parent ? ` as ${opts.parent.relation} ${opts.parent.workflow_id}@${opts.parent.version}` : ''} so it is searchable and runnable by id.`,
+        `Valid (${report.warnings.length} warning(s)). Save «${name}» v${String(doc.version)} to the catalog` +
+          `${opts.parent ? ` as ${opts.parent.relation} ${opts.parent.workflow_id}@${opts.parent.version}` : ''}` +
+          ' so it is searchable and runnable by id.',
       ),
     );
   }

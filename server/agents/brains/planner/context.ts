@@ -95,7 +95,9 @@ export class PlannerContext {
 
   private missingTools(names: string[]): BrainDecision {
     return this.say(
-      `I need the tool${names.length > 1 ? 's' : ''} ${names.map((n) => `\`${n}\``).join(', ')} for the next step, but ${names.length > 1 ? 'they are' : 'it is'} not attached to me. Please attach ${names.length > 1 ? 'them' : 'it'} (agent settings) and ask me again.`,
+      `I need the tool${names.length > 1 ? 's' : ''} ${names.map((n) => `\`${n}\``).join(', ')} for the next step, ` +
+        `but ${names.length > 1 ? 'they are' : 'it is'} not attached to me. ` +
+        `Please attach ${names.length > 1 ? 'them' : 'it'} (agent settings) and ask me again.`,
       `Tools missing from this agent: ${names.join(', ')}.`,
     );
   }

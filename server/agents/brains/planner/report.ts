@@ -156,7 +156,8 @@ export function scoreText(d: ScoreData): string {
   const parts = Object.entries(d.breakdown ?? {}).map(([k, x]) => `${k.replace(/_/g, ' ')} ${x}`);
   const total = Math.round(Object.values(d.breakdown ?? {}).reduce((s, x) => s + x, 0));
   const cap = d.cap
-    ? ` (together ${total}, capped at ${d.cap.value} because ${d.cap.categories.map((c) => c.replace(/_/g, ' ')).join(' and ')} failed${d.cap.rule_ids.length ? `: ${d.cap.rule_ids.join(', ')}` : ''})`
+    ? ` (together ${total}, capped at ${d.cap.value} because ${d.cap.categories.map((c) => c.replace(/_/g, ' ')).join(' and ')} failed` +
+      `${d.cap.rule_ids.length ? `: ${d.cap.rule_ids.join(', ')}` : ''})`
     : parts.length && total !== d.score
       ? ` (together ${total}, capped at ${d.score})`
       : '';
@@ -177,11 +178,13 @@ export function qaReport(v: RunView): string[] {
     const d0 = perCall[0]!.data as ScoreData;
     const mean = Math.round((perCall.reduce((s, p) => s + (p.data as ScoreData).score, 0) / perCall.length) * 10) / 10;
     lines.push(
-      `**QA score: ${mean}/${d0.max_score}, the mean of ${perCall.length} per-call scores**${d0.formula_id ? ` (scorecard ${d0.formula_id})` : ''}; each call's score is below.`,
+      `**QA score: ${mean}/${d0.max_score}, the mean of ${perCall.length} per-call scores**` +
+        `${d0.formula_id ? ` (scorecard ${d0.formula_id})` : ''}; each call's score is below.`,
     );
     if (overall)
       lines.push(
-        `Scored together as one body of work (the scorecard's "several calls" rule: pooled verdicts, mean sentiment), the calls get ${scoreText(overall.data as ScoreData)}.`,
+        'Scored together as one body of work (the scorecard\'s "several calls" rule: pooled verdicts, mean sentiment), ' +
+          `the calls get ${scoreText(overall.data as ScoreData)}.`,
       );
   } else if (overall ?? perCall[0]) {
     const d = (overall ?? perCall[0])!.data as ScoreData;
@@ -210,7 +213,8 @@ export function qaReport(v: RunView): string[] {
   if (verdicts.length) {
     const c = complianceCounts(verdicts);
     lines.push(
-      `Compliance with the standard script: ${c.pass} of ${c.pass + c.fail} applicable rules passed${c.na ? ` (${c.na} did not apply)` : ''}.${c.fail ? ' Failed rules:' : ''}`,
+      `Compliance with the standard script: ${c.pass} of ${c.pass + c.fail} applicable rules passed` +
+        `${c.na ? ` (${c.na} did not apply)` : ''}.${c.fail ? ' Failed rules:' : ''}`,
     );
     lines.push(...failedRules(verdicts));
   }
@@ -236,7 +240,8 @@ export function productReport(v: RunView, product: string): string[] {
   if (!verdicts.length) return [...lines, 'The run produced no compliance verdicts.'];
   const c = complianceCounts(verdicts);
   lines.push(
-    `**Product explanation: ${c.pass} of ${c.pass + c.fail} applicable rules passed** (${c.na} did not apply to these segments).${c.fail ? ' Failed rules:' : ''}`,
+    `**Product explanation: ${c.pass} of ${c.pass + c.fail} applicable rules passed** ` +
+      `(${c.na} did not apply to these segments).${c.fail ? ' Failed rules:' : ''}`,
   );
   lines.push(...failedRules(verdicts));
   const productRules = verdicts.filter((x) => x.rule.toLowerCase().includes(product.toLowerCase()));

@@ -153,7 +153,10 @@ export function chooseSkill(
 export function describeReliability(uri: string, r: Reliability | undefined): string {
   if (!r || r.n_success + r.n_failures === 0) return `${uri}: no runs recorded yet`;
   const uses = r.n_success + r.n_failures;
-  return `${uri}: ${percent(1 - (r.failure_rate ?? 0))} success over ${uses} recent use${uses === 1 ? '' : 's'}${r.p95_latency_ms !== null ? `, p95 ${Math.round(r.p95_latency_ms)} ms` : ''}`;
+  return (
+    `${uri}: ${percent(1 - (r.failure_rate ?? 0))} success over ${uses} recent use${uses === 1 ? '' : 's'}` +
+    `${r.p95_latency_ms !== null ? `, p95 ${Math.round(r.p95_latency_ms)} ms` : ''}`
+  );
 }
 
 export const percent = (x: number) => `${(Math.round(x * 1000) / 10).toString()}%`;

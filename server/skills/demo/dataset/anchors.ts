@@ -31,14 +31,19 @@ const EXAMPLE_TURNS: Turn[] = [
     speaker: 'Advisor',
     start_s: 19.1,
     end_s: 41.8,
-    text: 'Thank you. HELOC 2.0 is a home equity line of credit secured on your home: you can draw up to your limit for the first five years and you pay interest only on what you draw. Your home may be repossessed if you do not keep up repayments.',
+    text:
+      'Thank you. HELOC 2.0 is a home equity line of credit secured on your home: ' +
+      'you can draw up to your limit for the first five years and you pay interest only on what you draw. ' +
+      'Your home may be repossessed if you do not keep up repayments.',
   },
   { speaker: 'Customer', start_s: 41.8, end_s: 45.0, text: 'So I only pay interest on the part I use?' },
   {
     speaker: 'Advisor',
     start_s: 45.0,
     end_s: 63.4,
-    text: "That's right. Based on your application we can offer a limit of 60,000 pounds at a variable rate of 8.9 percent; the rate can go up or down with the Bank of England base rate.",
+    text:
+      "That's right. Based on your application we can offer a limit of 60,000 pounds at a variable rate of 8.9 percent; " +
+      'the rate can go up or down with the Bank of England base rate.',
   },
   {
     speaker: 'Advisor',

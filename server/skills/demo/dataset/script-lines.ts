@@ -54,7 +54,8 @@ export const vulnerability = (disclosure: string, handled: boolean): Line[] =>
     ? [
         C(disclosure),
         A(
-          "I'm very sorry to hear that. Please take as much time as you need, and there is additional support available if you would like it. I'll note this on your file so that everyone who speaks to you is aware.",
+          "I'm very sorry to hear that. Please take as much time as you need, and there is additional support available if you would like it. " +
+            "I'll note this on your file so that everyone who speaks to you is aware.",
         ),
         C("Thank you, that's kind."),
       ]
@@ -72,7 +73,8 @@ export const productExplanation = (c: CallContext, good: boolean): Line[] => {
   return good
     ? [
         A(
-          `A ${name} is a loan secured on your home, repaid in fixed monthly instalments over the term you choose. Your home may be repossessed if you do not keep up repayments.`,
+          `A ${name} is a loan secured on your home, repaid in fixed monthly instalments over the term you choose. ` +
+            'Your home may be repossessed if you do not keep up repayments.',
         ),
       ]
     : [A(`A ${name} is just a simple way to borrow against your house, honestly nothing to worry about.`)];
@@ -103,7 +105,9 @@ export const offer = (c: CallContext, good: boolean): Line[] => {
   return good
     ? [
         A(
-          `Based on your application we can offer ${what} at a variable rate of ${c.rate} percent; the rate can go up or down with the Bank of England base rate. The APRC is ${c.aprc} percent, there is an arrangement fee of ${pounds(c.fee)} pounds, and there are no early repayment charges.`,
+          `Based on your application we can offer ${what} at a variable rate of ${c.rate} percent; ` +
+            'the rate can go up or down with the Bank of England base rate. ' +
+            `The APRC is ${c.aprc} percent, there is an arrangement fee of ${pounds(c.fee)} pounds, and there are no early repayment charges.`,
         ),
         A(
           'You will receive an ESIS illustration with all of this in writing, and you have a seven-day reflection period before you need to decide.',

@@ -19,8 +19,27 @@ interface Utterance {
   end_s?: number;
 }
 
-const ADVISOR_CUES =
-  /Selina Finance|could you confirm|we can offer|your home may be|I will send|anything else I can help|let me explain|recommend|APRC|HELOC 2\.0 is|is a loan|rate can|thank you for your time|that's all confirmed|before we (?:go|start)/i;
+// One alternation of advisor phrases, listed one per entry so the pattern stays readable.
+const ADVISOR_CUES = new RegExp(
+  [
+    'Selina Finance',
+    'could you confirm',
+    'we can offer',
+    'your home may be',
+    'I will send',
+    'anything else I can help',
+    'let me explain',
+    'recommend',
+    'APRC',
+    'HELOC 2\\.0 is',
+    'is a loan',
+    'rate can',
+    'thank you for your time',
+    "that's all confirmed",
+    'before we (?:go|start)',
+  ].join('|'),
+  'i',
+);
 const CUSTOMER_CUES = /^(?:yes|no|it's the|I'm|I |my |sorry|so I|that sounds|thank you, goodbye|of course|bye)/i;
 
 function heuristic(text: string): Utterance[] {
@@ -53,7 +72,9 @@ export const diarizeTranscript: SkillTool = (args, { dataset }) => {
   const kept = target ? utterances.filter((u) => u.speaker.toLowerCase() === target) : utterances;
   const keptName = target ? `${kept[0]?.speaker ?? target} ` : '';
   return {
-    summary: `${speakers.length} speaker${speakers.length === 1 ? '' : 's'} (${source}); kept ${kept.length} ${keptName}utterance${kept.length === 1 ? '' : 's'}.`,
+    summary:
+      `${speakers.length} speaker${speakers.length === 1 ? '' : 's'} (${source}); ` +
+      `kept ${kept.length} ${keptName}utterance${kept.length === 1 ? '' : 's'}.`,
     data: { speakers, utterances: kept, text: kept.map((u) => `${u.speaker}: ${u.text}`).join('\n') },
   };
 };

@@ -59,6 +59,8 @@ export const getRecordingsByApplicationIds: SkillTool = (args, { dataset }) => {
   const known = new Set(apps.keys());
   const unknown = ids.filter((id) => !known.has(id));
   const n = recordings.length;
-  const summary = `Found ${n} recording${n === 1 ? '' : 's'} for ${ids.length} application${ids.length === 1 ? '' : 's'}.${unknown.length ? ` Unknown application ids: ${unknown.join(', ')}.` : ''}`;
+  const summary =
+    `Found ${n} recording${n === 1 ? '' : 's'} for ${ids.length} application${ids.length === 1 ? '' : 's'}.` +
+    `${unknown.length ? ` Unknown application ids: ${unknown.join(', ')}.` : ''}`;
   return { summary, data: { recordings } };
 };

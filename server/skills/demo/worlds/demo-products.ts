@@ -9,8 +9,14 @@ export const HELOC: ProductSpec = {
   kind: 'credit_line',
   amount: { min: 20_000, max: 90_000, step: 5000 },
   explanation: {
-    good: 'HELOC 2.0 is a home equity line of credit secured on your home: you can draw up to your limit for the first five years and you pay interest only on what you draw. After the five-year draw period there is a repayment period in which you repay what you have borrowed. Your home may be repossessed if you do not keep up repayments.',
-    poor: "HELOC 2.0 is basically a flexible pot of money you can dip into whenever you like. It's guaranteed to save you money compared with a credit card, so there's really no risk.",
+    good:
+      'HELOC 2.0 is a home equity line of credit secured on your home: ' +
+      'you can draw up to your limit for the first five years and you pay interest only on what you draw. ' +
+      'After the five-year draw period there is a repayment period in which you repay what you have borrowed. ' +
+      'Your home may be repossessed if you do not keep up repayments.',
+    poor:
+      'HELOC 2.0 is basically a flexible pot of money you can dip into whenever you like. ' +
+      "It's guaranteed to save you money compared with a credit card, so there's really no risk.",
   },
   clarification: [
     C("Sorry, I don't really understand what the draw period means."),

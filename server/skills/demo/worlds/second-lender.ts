@@ -37,7 +37,10 @@ export const SECOND_LENDER_WORLD: World = {
       kind: 'loan',
       amount: { min: 80_000, max: 320_000, step: 10_000 },
       explanation: {
-        good: 'The Green Remortgage moves your mortgage to us at a lower rate because your home is energy efficient. It is a loan secured on your home, repaid in monthly instalments over the term you choose. Your home may be repossessed if you do not keep up repayments.',
+        good:
+          'The Green Remortgage moves your mortgage to us at a lower rate because your home is energy efficient. ' +
+          'It is a loan secured on your home, repaid in monthly instalments over the term you choose. ' +
+          'Your home may be repossessed if you do not keep up repayments.',
         poor: "The Green Remortgage is basically a reward for going green. It's guaranteed to cut your bills, so there's really no risk.",
       },
     },
@@ -46,13 +49,17 @@ export const SECOND_LENDER_WORLD: World = {
       kind: 'loan',
       amount: { min: 60_000, max: 180_000, step: 5000 },
       explanation: {
-        good: 'A Shared Ownership Mortgage is a loan secured on your home for the share you buy; you pay rent to the housing association on the rest, and you can buy more shares later. Your home may be repossessed if you do not keep up repayments.',
+        good:
+          'A Shared Ownership Mortgage is a loan secured on your home for the share you buy; ' +
+          'you pay rent to the housing association on the rest, and you can buy more shares later. ' +
+          'Your home may be repossessed if you do not keep up repayments.',
         poor: 'A Shared Ownership Mortgage is just the easy way onto the ladder, honestly nothing to worry about.',
       },
       clarification: [
         C("Sorry, I don't really understand who I pay the rent to."),
         A(
-          'No problem, let me explain it more simply: you pay the mortgage to us for your share, and rent to the housing association for the share you do not own yet.',
+          'No problem, let me explain it more simply: you pay the mortgage to us for your share, ' +
+            'and rent to the housing association for the share you do not own yet.',
         ),
       ],
     },
@@ -61,7 +68,10 @@ export const SECOND_LENDER_WORLD: World = {
       kind: 'loan',
       amount: { min: 50_000, max: 400_000, step: 25_000 },
       explanation: {
-        good: 'A Bridging Loan is a short-term loan secured on your home until your sale completes, and it is repaid in one sum from the sale at the end of the term. Your home may be repossessed if you do not keep up repayments.',
+        good:
+          'A Bridging Loan is a short-term loan secured on your home until your sale completes, ' +
+          'and it is repaid in one sum from the sale at the end of the term. ' +
+          'Your home may be repossessed if you do not keep up repayments.',
         poor: "A Bridging Loan is just a quick top-up while you wait for the sale, there's really no risk at all.",
       },
     },
