@@ -10,7 +10,8 @@ import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { DELEGATION_LOG_DESCRIPTION, DELEGATION_LOG_LIMIT } from './delegation-log.ts';
-import { createHub, type DelegationHub, type PublishedSessionEvent, type TaskOutcome } from './hub.ts';
+import type { PublishedSessionEvent } from '../../lib/session-event.ts';
+import { createHub, type DelegationHub, type TaskOutcome } from './hub.ts';
 import { syncSessionFromHistory } from './letta-sync.ts';
 import {
   newSessionContext,

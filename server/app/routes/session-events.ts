@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import type { PublicUser } from '../../auth/users.ts';
 import type { Db } from '../../db/client.ts';
 import { openAllSessionsEventFeed, openSessionEventFeed, SESSION_EVENT_ID } from '../../delegation/feed/session-event-feed.ts';
-import type { PublishedSessionEvent } from '../../delegation/hub.ts';
+import type { PublishedSessionEvent } from '../../../lib/session-event.ts';
 import { SessionStore } from '../../delegation/session-store.ts';
 import { maySeeSession } from '../../delegation/views/visibility.ts';
 import type { ExecutionRuntime } from '../../execution/runtime.ts';
