@@ -105,12 +105,6 @@ const EXCEPTIONS = [
   },
   {
     rule: 'web-not-server-internals',
-    from: 'components/dashboard/csv.ts',
-    to: 'server/qa/export-csv.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
     from: 'components/planning/timeline.ts',
     to: 'server/planning/sentinel/match.ts',
     why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, qaCsv, qaCsvHeader, qaCsvRow } from './export-csv.ts';
+import { csvField } from '../../lib/csv.ts';
+import { qaCsv, qaCsvHeader, qaCsvRow } from './export-csv.ts';
 import type { QaQueueItem } from './view.ts';
 import { queueItemFixture } from './testing/queue-item.ts';
 
