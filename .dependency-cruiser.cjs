@@ -45,12 +45,6 @@ const LIB_IN_SERVER = '^server/(config[a-z-]*|log|tool-result)\\.ts$';
 const EXCEPTIONS = [
   {
     rule: 'adapters-not-above',
-    from: 'server/db/schema/saved-run-filters.ts',
-    to: 'server/execution/run-list-filter.ts',
-    why: 'the saved filter column is typed by RunListFilter, which names RunRecord of execution: move both shapes to contracts',
-  },
-  {
-    rule: 'adapters-not-above',
     from: 'server/skills/skill-directory.ts',
     to: 'server/execution/services.ts',
     why: 'builds the SkillDirectory port declared in execution/services.ts: move ExecutionServices and SkillDirectory to contracts',
@@ -125,36 +119,6 @@ const EXCEPTIONS = [
     rule: 'web-not-server-internals',
     from: 'components/qa/types.ts',
     to: 'server/qa/view.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/filter-url.ts',
-    to: 'server/execution/run-list-filter.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/run-actions.ts',
-    to: 'server/controlplane/state-document.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/run-filter.ts',
-    to: 'server/controlplane/state-document.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/run-filter.ts',
-    to: 'server/execution/run-list-filter.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/run-row.tsx',
-    to: 'server/execution/run-list-filter.ts',
     why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
   },
   {
