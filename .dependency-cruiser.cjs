@@ -112,12 +112,6 @@ const EXCEPTIONS = [
   {
     rule: 'web-not-server-internals',
     from: 'components/qa/types.ts',
-    to: 'server/db/schema/qa.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/qa/types.ts',
     to: 'server/qa/view.ts',
     why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
   },

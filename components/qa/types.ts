@@ -1,8 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/trpc/root';
 import type { QaDetailView, QaQueueItem } from '@/server/qa/view';
-import type { QaEvidence, QaFlag, QaTurn, QaVerdict, QaVerdictValue } from '@/server/contracts/qa-record';
-import type { QaReviewStatus } from '@/server/db/schema/qa';
+import type { QaEvidence, QaFlag, QaReviewStatus, QaTurn, QaVerdict, QaVerdictValue } from '@/server/contracts/qa-record';
 
 /**
  * The QA pages' data as the `qa.*` procedures return it. The tools' output schemas declare
