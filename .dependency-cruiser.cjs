@@ -99,18 +99,6 @@ const EXCEPTIONS = [
   },
   {
     rule: 'web-not-server-internals',
-    from: 'components/planning/timeline.ts',
-    to: 'server/planning/sentinel/match.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/planning/timeline.ts',
-    to: 'server/planning/usage.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
     from: 'components/qa/types.ts',
     to: 'server/qa/view.ts',
     why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
