@@ -28,7 +28,7 @@ const IO_PACKAGES = [
 /** The layers of LAYERS.md by folder. */
 const DOMAIN =
   '^server/(execution|qa|learning|delegation|planning|collaboration|orchestration|schedules|notifications|dashboard|chat|workflows|' +
-  'agent-memory|demo-history)/';
+  'agent-memory)/';
 const ADAPTERS = '^server/(controlplane|db|graph|redis|skills|auth|audit|http)/';
 const TOOLS = '^server/tools/';
 const AGENTS = '^server/agents/';
@@ -60,24 +60,6 @@ const EXCEPTIONS = [
     from: 'server/chat/turn-open-work.ts',
     to: 'server/agents/local/inbox-store.ts',
     why: "reads the local runtime's inbox store for open work; needs an inbox port in contracts",
-  },
-  {
-    rule: 'domain-not-above',
-    from: 'server/demo-history/backfill.ts',
-    to: 'server/tools/invoke.ts',
-    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
-  },
-  {
-    rule: 'domain-not-above',
-    from: 'server/demo-history/backfill.ts',
-    to: 'server/tools/runtime/start-workflow-run.ts',
-    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
-  },
-  {
-    rule: 'domain-not-above',
-    from: 'server/demo-history/known-calls.ts',
-    to: 'server/tools/crm/skill-call.ts',
-    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
   },
   {
     rule: 'engine-layer-no-io',
