@@ -85,12 +85,6 @@ const EXCEPTIONS = [
     to: 'server/qa/view.ts',
     why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
   },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/settings/audit-format.ts',
-    to: 'server/audit/anchor-text.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
 ];
 
 module.exports = {
