@@ -79,12 +79,6 @@ const EXCEPTIONS = [
     to: 'server/skills/invoke/skill-endpoints.ts',
     why: "the config schema parses DCF_SKILL_ENDPOINTS with the skills adapter's parser; move the parser into config",
   },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/qa/types.ts',
-    to: 'server/qa/view.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
 ];
 
 module.exports = {

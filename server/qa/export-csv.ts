@@ -1,6 +1,6 @@
 import { csvLine, csvRecords, type CsvCell } from '../../lib/csv.ts';
 import { ukExact } from '../../lib/uk-time.ts';
-import type { QaQueueItem } from './view.ts';
+import type { QaQueueItem } from '../contracts/qa-view.ts';
 
 /**
  * The QA queue as CSV (lib/csv.ts: RFC 4180, text defused against spreadsheet formulas), pure:
