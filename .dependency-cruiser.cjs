@@ -44,12 +44,6 @@ const LIB_IN_SERVER = '^server/(config[a-z-]*|log|tool-result)\\.ts$';
  */
 const EXCEPTIONS = [
   {
-    rule: 'adapters-not-above',
-    from: 'server/skills/skill-directory.ts',
-    to: 'server/execution/services.ts',
-    why: 'builds the SkillDirectory port declared in execution/services.ts: move ExecutionServices and SkillDirectory to contracts',
-  },
-  {
     rule: 'contracts-not-above',
     from: 'server/contracts/tool-services.ts',
     to: 'server/execution/services.ts',

@@ -3,7 +3,7 @@ import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { DelegationEventRow } from '../db/schema/delegation.ts';
-import type { SkillDirectory } from '../execution/services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import { BlockWriter } from './block-writer.ts';
 import type { PublishedSessionEvent } from '../../lib/session-event.ts';
 import { SessionStore, type NewSessionEvent } from './session-store.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { KeyedLock } from '../../../lib/keyed-lock.ts';
 import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { SkillDirectory } from '../../execution/services.ts';
+import type { SkillDirectory } from '../../contracts/skill-directory.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 import { costTable, type CostTable } from '../costs.ts';
 import { namedSkills, usedSkills } from '../named-skills.ts';
