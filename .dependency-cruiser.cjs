@@ -50,12 +50,6 @@ const EXCEPTIONS = [
     why: 'ToolServices.execution is typed by ExecutionServices, which names the Dispatcher class and WorkerPlans: move them behind contract interfaces',
   },
   {
-    rule: 'domain-not-above',
-    from: 'server/chat/turn-open-work.ts',
-    to: 'server/agents/local/inbox-store.ts',
-    why: "reads the local runtime's inbox store for open work; needs an inbox port in contracts",
-  },
-  {
     rule: 'engine-layer-no-io',
     from: 'server/schemas/example-index.ts',
     to: 'fs',

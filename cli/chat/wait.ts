@@ -1,4 +1,5 @@
 import type { AgentPlatform } from '../../server/contracts/agent-platform.ts';
+import { InboxStore } from '../../server/agents/local/inbox-store.ts';
 import { LocalAgentPlatform } from '../../server/agents/local/local-platform.ts';
 import { openWork, sessionTasks, turnAgents, type OpenWork } from '../../server/chat/turn-open-work.ts';
 import {
@@ -102,7 +103,7 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
     }
     const work = start ? combineTurnWork(start, [...works.values()]) : EMPTY;
     const runs = await Promise.all(work.run_ids.map((id) => readTurnRun(w.x, id)));
-    const open = await openWork(w.db, w.platform, agents);
+    const open = await openWork(w.db, w.platform, agents, new InboxStore(w.db));
     const tasks = (await sessionTasks(w.db, agents.session)).filter((t) => !w.tasksBefore.has(t.taskId));
     const waitingFor = describeOpen(turnDone, runs, open, names);
     const signature = JSON.stringify([
