@@ -50,12 +50,6 @@ const EXCEPTIONS = [
     why: 'ToolServices.execution is typed by ExecutionServices, which names the Dispatcher class and WorkerPlans: move them behind contract interfaces',
   },
   {
-    rule: 'engine-layer-no-io',
-    from: 'server/schemas/example-index.ts',
-    to: 'fs',
-    why: 'reads the spec examples from disk; move the read to an adapter and keep the index pure',
-  },
-  {
     rule: 'lib-is-shared-and-pure',
     from: 'lib/trpc.ts',
     to: 'server/trpc/root.ts',
