@@ -28,7 +28,7 @@ const IO_PACKAGES = [
 /** The layers of LAYERS.md by folder. */
 const DOMAIN =
   '^server/(execution|qa|learning|delegation|planning|collaboration|orchestration|schedules|notifications|dashboard|chat|workflows|' +
-  'agent-memory|demo-history)/';
+  'agent-memory)/';
 const ADAPTERS = '^server/(controlplane|db|graph|redis|skills|auth|audit|http)/';
 const TOOLS = '^server/tools/';
 const AGENTS = '^server/agents/';
@@ -44,52 +44,10 @@ const LIB_IN_SERVER = '^server/(config[a-z-]*|log|tool-result)\\.ts$';
  */
 const EXCEPTIONS = [
   {
-    rule: 'adapters-not-above',
-    from: 'server/db/schema/saved-run-filters.ts',
-    to: 'server/execution/run-list-filter.ts',
-    why: 'the saved filter column is typed by RunListFilter, which names RunRecord of execution: move both shapes to contracts',
-  },
-  {
-    rule: 'adapters-not-above',
-    from: 'server/skills/skill-directory.ts',
-    to: 'server/execution/services.ts',
-    why: 'builds the SkillDirectory port declared in execution/services.ts: move ExecutionServices and SkillDirectory to contracts',
-  },
-  {
     rule: 'contracts-not-above',
     from: 'server/contracts/tool-services.ts',
     to: 'server/execution/services.ts',
     why: 'ToolServices.execution is typed by ExecutionServices, which names the Dispatcher class and WorkerPlans: move them behind contract interfaces',
-  },
-  {
-    rule: 'domain-not-above',
-    from: 'server/chat/turn-open-work.ts',
-    to: 'server/agents/local/inbox-store.ts',
-    why: "reads the local runtime's inbox store for open work; needs an inbox port in contracts",
-  },
-  {
-    rule: 'domain-not-above',
-    from: 'server/demo-history/backfill.ts',
-    to: 'server/tools/invoke.ts',
-    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
-  },
-  {
-    rule: 'domain-not-above',
-    from: 'server/demo-history/backfill.ts',
-    to: 'server/tools/runtime/start-workflow-run.ts',
-    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
-  },
-  {
-    rule: 'domain-not-above',
-    from: 'server/demo-history/known-calls.ts',
-    to: 'server/tools/crm/skill-call.ts',
-    why: "demo-history replays the demo's past through the tool layer; it belongs above tools (beside cli/ or server/app), not in the domain",
-  },
-  {
-    rule: 'engine-layer-no-io',
-    from: 'server/schemas/example-index.ts',
-    to: 'fs',
-    why: 'reads the spec examples from disk; move the read to an adapter and keep the index pure',
   },
   {
     rule: 'lib-is-shared-and-pure',
@@ -102,168 +60,6 @@ const EXCEPTIONS = [
     from: 'server/config.ts',
     to: 'server/skills/invoke/skill-endpoints.ts',
     why: "the config schema parses DCF_SKILL_ENDPOINTS with the skills adapter's parser; move the parser into config",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/chat/[conversationId]/messages/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/health/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/notifications/events/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/qa/[id]/evidence.pdf/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/qa/export.csv/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/runs/[runId]/events/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/runs/[runId]/webhook/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/runs/events/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/sessions/[sessionId]/events/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/sessions/[sessionId]/webhook/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'app/api/sessions/events/route.ts',
-    to: 'server/app/services.ts',
-    why: "the route reads the process's services directly; give it a handler built in server/app (as trpc-context.ts and mcp-handlers.ts do)",
-  },
-  {
-    rule: 'transports-receive-services',
-    from: 'instrumentation.ts',
-    to: 'server/app/services.ts',
-    why: "the start-up hook starts the process's runtime from the services; give it a start function in server/app",
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/agents/agent-overview.tsx',
-    to: 'server/delegation/tags.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/companions/use-live-sessions.ts',
-    to: 'server/delegation/published-event.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/dashboard/csv.ts',
-    to: 'server/qa/export-csv.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/planning/timeline.ts',
-    to: 'server/planning/sentinel/match.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/planning/timeline.ts',
-    to: 'server/planning/usage.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/qa/types.ts',
-    to: 'server/db/schema/qa.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/qa/types.ts',
-    to: 'server/qa/view.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/filter-url.ts',
-    to: 'server/execution/run-list-filter.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/run-actions.ts',
-    to: 'server/controlplane/state-document.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/run-filter.ts',
-    to: 'server/controlplane/state-document.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/run-filter.ts',
-    to: 'server/execution/run-list-filter.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/runs/list/run-row.tsx',
-    to: 'server/execution/run-list-filter.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/schedules/types.ts',
-    to: 'server/schedules/job-runs.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/schedules/types.ts',
-    to: 'server/schedules/job-view.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
-  },
-  {
-    rule: 'web-not-server-internals',
-    from: 'components/settings/audit-format.ts',
-    to: 'server/audit/anchor-text.ts',
-    why: 'a pure helper or shape the browser uses from a server folder: move it to lib/ (helpers) or server/contracts (shapes)',
   },
 ];
 

@@ -1,5 +1,5 @@
-import type { BackfillEvents, BackfillReport } from '../server/demo-history/backfill.ts';
-import { planLine, runLine, runText, totalLine } from '../server/demo-history/report.ts';
+import type { BackfillEvents, BackfillReport } from './demo-history/backfill.ts';
+import { planLine, runLine, runText, totalLine } from './demo-history/report.ts';
 
 /**
  * How a backfill shows its progress: on a terminal one bar redrawn in place (a run that did not

@@ -14,6 +14,7 @@ import { chatJson, chatText } from './render.ts';
 import { chooseChatUser } from './user.ts';
 import { waitForTurnWork, type WaitOutcome } from '../../server/chat/turn-wait.ts';
 import { notificationWorkers } from './workers.ts';
+import { InboxStore } from '../../server/agents/local/inbox-store.ts';
 
 const DEFAULT_TIMEOUT_S = 300;
 /** How long the agents' last turns may take to wind down after the answer (or the timeout). */
@@ -65,6 +66,7 @@ export async function runChat(req: ChatRequest): Promise<ExitCode> {
     db,
     x: runtime.x,
     mode: row.mode,
+    inbox: new InboxStore(db),
     agentId: row.agentId,
     marker,
     content: req.content,

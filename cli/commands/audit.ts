@@ -1,6 +1,6 @@
 import { loadConfig } from '../../server/config.ts';
 import { anchorStoreOf } from '../../server/audit/anchor-store.ts';
-import { anchorText } from '../../server/audit/anchor-text.ts';
+import { anchorText } from '../../lib/audit-anchor-text.ts';
 import { verifyAuditLog, type AuditLogVerification } from '../../server/audit/verify-anchored.ts';
 import { PROJECT_ROOT } from '../context.ts';
 import { cliDatabase, closeCliDatabase } from '../database.ts';

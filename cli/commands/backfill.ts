@@ -1,7 +1,7 @@
 import { loadConfig, type AppConfig } from '../../server/config.ts';
-import { backfillDemoHistory, consoleToday, demoRange } from '../../server/demo-history/backfill.ts';
-import { backfillSucceeded } from '../../server/demo-history/report.ts';
-import { hasQaResults } from '../../server/demo-history/stored.ts';
+import { backfillDemoHistory, consoleToday, demoRange } from '../demo-history/backfill.ts';
+import { backfillSucceeded } from '../demo-history/report.ts';
+import { hasQaResults } from '../demo-history/stored.ts';
 import { crmDate } from '../../server/tools/crm/crm-directory.ts';
 import { closeCliAgents } from '../agents.ts';
 import { barOutput, lineOutput, type BackfillOutput } from '../backfill-output.ts';

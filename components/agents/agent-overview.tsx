@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Panel } from '@/components/ui/panel';
-import { tagValue } from '@/server/delegation/tags';
+import { tagValue } from '@/lib/tags';
 import { AgentLink } from './agent-link';
 import { tagSearchHref } from './list-url';
 import { RoleBadge } from './role-badge';

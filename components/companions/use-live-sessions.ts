@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { sessionEventOf, type PublishedSessionEvent } from '@/server/delegation/published-event';
+import { sessionEventOf, type PublishedSessionEvent } from '@/lib/session-event';
 import type { LiveStatus } from '@/components/ui/live-feed-indicator';
 
 /** A session event as the feeds send it. */

@@ -1,11 +1,11 @@
-import { CSV_BOM, csvLine } from '@/server/qa/export-csv';
+import { CSV_BOM, csvLine } from '@/lib/csv';
 import type { Figure } from './figure';
 import { csvHeader, csvValue } from './format';
 
 /**
  * A figure's rows as a CSV file (pure): the same rows as its chart and table, one header row with
  * each column's unit, then one line per row (RFC 4180, CRLF, text from the data defused against
- * spreadsheet formulas: the QA queue's CSV writer, server/qa/export-csv.ts). Starts with a BOM so
+ * spreadsheet formulas: lib/csv.ts, as the QA queue's export). Starts with a BOM so
  * Excel reads UTF-8 (names with accents, "–").
  */
 export function figureCsv(figure: Pick<Figure, 'table'>): string {

@@ -1,7 +1,6 @@
 import { msText } from '@/lib/duration-text';
-import { fallbackChain, skillFits } from '@/server/planning/sentinel/match';
+import { fallbackChain, MODEL_RECORD, skillFits } from '@/server/contracts/planning/intent-fit';
 import type { PlanView, SentinelFinding, ToolCallIntent, ToolCallRecord } from '@/server/contracts/planning/schemas';
-import { MODEL_RECORD } from '@/server/planning/usage';
 import { callTime, unitsText } from './format';
 
 /**

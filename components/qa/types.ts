@@ -1,13 +1,12 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/trpc/root';
-import type { QaDetailView, QaQueueItem } from '@/server/qa/view';
-import type { QaEvidence, QaFlag, QaTurn, QaVerdict, QaVerdictValue } from '@/server/contracts/qa-record';
-import type { QaReviewStatus } from '@/server/db/schema/qa';
+import type { QaDetailView, QaQueueItem } from '@/server/contracts/qa-view';
+import type { QaEvidence, QaFlag, QaReviewStatus, QaTurn, QaVerdict, QaVerdictValue } from '@/server/contracts/qa-record';
 
 /**
  * The QA pages' data as the `qa.*` procedures return it. The tools' output schemas declare
  * their items as plain records (`list_qa_results` → items, `get_qa_result` → qa_result); the
- * shapes they actually are live in server/qa/view.ts, named here for the browser (types only).
+ * shapes they actually are live in server/contracts/qa-view.ts, named here for the browser (types only).
  */
 type Qa = inferRouterOutputs<AppRouter>['qa'];
 

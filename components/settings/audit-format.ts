@@ -1,5 +1,5 @@
 import { ukExact } from '@/lib/uk-time';
-import { anchorText } from '@/server/audit/anchor-text';
+import { anchorText } from '@/lib/audit-anchor-text';
 import type { AuditVerification } from './types';
 
 /**
@@ -19,7 +19,7 @@ const entries = (n: number) => `${countText(n)} ${n === 1 ? 'entry' : 'entries'}
 
 /**
  * The verdict as a headline and the lines under it: the chain's first problem, else the anchors'
- * (a truncation or a rewrite after an anchored entry: server/audit/anchor-text.ts), else intact.
+ * (a truncation or a rewrite after an anchored entry: lib/audit-anchor-text.ts), else intact.
  */
 export function verificationText(v: AuditVerification): { headline: string; lines: string[] } {
   const before = v.unchained > 0 ? [`${entries(v.unchained)} from before the chain began (not verifiable).`] : [];

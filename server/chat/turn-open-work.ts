@@ -1,5 +1,4 @@
 import type { AgentPlatform } from '../contracts/agent-platform.ts';
-import { InboxStore } from '../agents/local/inbox-store.ts';
 import type { Db } from '../db/client.ts';
 import type { AgentInboxRow, DelegationSessionRow, DelegationTaskRow } from '../db/schema/delegation.ts';
 import { SessionStore } from '../delegation/session-store.ts';
@@ -33,6 +32,12 @@ export async function turnAgents(db: Db, platform: AgentPlatform, mainAgentId: s
   return { participants, inboxes: [...participants, ...sleeptime.filter((id): id is string => !!id)], session };
 }
 
+/** The local runtime's durable inbox as openWork reads it (server/agents/local/inbox-store.ts InboxStore). */
+export interface PendingInbox {
+  /** Messages to these agents not yet delivered (queued or being delivered). */
+  pending(agentIds: string[]): Promise<AgentInboxRow[]>;
+}
+
 export interface OpenWork {
   /** Tasks of the session still `offered` or `delegated`. */
   tasks: DelegationTaskRow[];
@@ -43,12 +48,12 @@ export interface OpenWork {
 /**
  * What is still open: the session's unfinished tasks, and the messages waiting in or being
  * delivered from the durable inbox of the local runtime (an async message's turn runs while its
- * row is `delivering`, in whichever process claimed it). Letta keeps its own queues, which the
- * console cannot see: there only the tasks count.
+ * row is `delivering`, in whichever process claimed it; read through `inbox`, which the caller
+ * hands in). Letta keeps its own queues, which the console cannot see: there only the tasks count.
  */
-export async function openWork(db: Db, platform: AgentPlatform, agents: TurnAgents): Promise<OpenWork> {
+export async function openWork(db: Db, platform: AgentPlatform, agents: TurnAgents, inbox: PendingInbox): Promise<OpenWork> {
   const tasks = (await sessionTasks(db, agents.session)).filter((t) => t.status === 'offered' || t.status === 'delegated');
-  const pending = platform.kind === 'local' ? await new InboxStore(db).pending(agents.inboxes) : [];
+  const pending = platform.kind === 'local' ? await inbox.pending(agents.inboxes) : [];
   return { tasks, pending };
 }
 

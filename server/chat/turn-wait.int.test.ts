@@ -14,6 +14,7 @@ import { executionHarness, type ExecutionHarness } from '../../server/execution/
 import { createTestDatabase } from '../../server/testing/test-database.ts';
 import type { ToolServices } from '../../server/contracts/tool-services.ts';
 import { waitForTurnWork, type WaitInput } from './turn-wait.ts';
+import { InboxStore } from '../agents/local/inbox-store.ts';
 
 /**
  * The wait of `dcf chat` on a Conductor's delegated work, in process: the real delegated-mode
@@ -145,6 +146,7 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
       db: db.db,
       x: h.x,
       mode: 'conductor',
+      inbox: new InboxStore(db.db),
       agentId: row.agentId,
       marker,
       content,

@@ -1,5 +1,5 @@
 import type { AgentPlatform } from '../contracts/agent-platform.ts';
-import { openWork, sessionTasks, turnAgents, type OpenWork } from './turn-open-work.ts';
+import { openWork, sessionTasks, turnAgents, type OpenWork, type PendingInbox } from './turn-open-work.ts';
 import { combineTurnWork, findTurnStart, readAgentWork, type AgentWork, type TurnStart, type TurnWork } from './turn-work.ts';
 import type { Db } from '../db/client.ts';
 import type { DelegationTaskRow } from '../db/schema/delegation.ts';
@@ -19,6 +19,8 @@ export interface TurnRun {
 export interface WaitInput {
   platform: AgentPlatform;
   db: Db;
+  /** The local runtime's durable inbox (InboxStore), handed in by the host: queued messages are open work. */
+  inbox: PendingInbox;
   x: ExecutionServices;
   mode: 'planner' | 'conductor';
   agentId: string;
@@ -94,7 +96,7 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
     }
     const work = start ? combineTurnWork(start, [...works.values()]) : EMPTY;
     const runs = await Promise.all(work.run_ids.map((id) => readTurnRun(w.x, id)));
-    const open = await openWork(w.db, w.platform, agents);
+    const open = await openWork(w.db, w.platform, agents, w.inbox);
     const tasks = (await sessionTasks(w.db, agents.session)).filter((t) => !w.tasksBefore.has(t.taskId));
     const waitingFor = describeOpen(turnDone, runs, open, names);
     const signature = JSON.stringify([

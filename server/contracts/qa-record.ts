@@ -152,3 +152,6 @@ export interface CarryNote {
   /** Why it was not carried (the AI's verdict or evidence changed, the rule is gone); null when carried. */
   why: string | null;
 }
+
+/** Where a QA result's human review stands (the qa_results.review_status column). */
+export type QaReviewStatus = 'unreviewed' | 'in_review' | 'awaiting_second_signoff' | 'signed_off';

@@ -19,7 +19,3 @@ export const stateDocumentSchema = z.object({
 });
 export type StateDocument = z.infer<typeof stateDocumentSchema>;
 export type StateStatus = StateDocument['status'];
-
-/** Run statuses, as `dcf run` prints them (issue: SUCCEEDED | FAILED | TIMED_OUT | ABORTED). */
-export const RUN_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];

@@ -10,7 +10,8 @@ import { KeyedLock } from '../../lib/keyed-lock.ts';
 import { blocksOf, requireSession } from './sessions.ts';
 import { editSessionContext, readSessionContext } from './session-edits.ts';
 import { setCompanion } from './session-context.ts';
-import { companionTags, roleTag, sessionTag, SPECIALIZATION, tagValue, withTag, writerOf, type CompanionStatus } from './tags.ts';
+import { tagValue, withTag } from '../../lib/tags.ts';
+import { companionTags, roleTag, sessionTag, SPECIALIZATION, writerOf, type CompanionStatus } from './tags.ts';
 
 const poolLock = new KeyedLock();
 

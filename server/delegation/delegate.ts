@@ -8,7 +8,8 @@ import { describeInvalid, type TaskDelegation } from './protocol.ts';
 import { currentSession, syncLetta } from './current-session.ts';
 import { appendDelegationLog, editSessionContext, skillList } from './session-edits.ts';
 import { setCompanion } from './session-context.ts';
-import { tagValue, writerOf, type CompanionStatus } from './tags.ts';
+import { tagValue } from '../../lib/tags.ts';
+import { writerOf, type CompanionStatus } from './tags.ts';
 
 export interface TaskSpec {
   task_id: string;

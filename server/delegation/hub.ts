@@ -3,15 +3,13 @@ import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { DelegationEventRow } from '../db/schema/delegation.ts';
-import type { SkillDirectory } from '../execution/services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import { BlockWriter } from './block-writer.ts';
-import type { PublishedSessionEvent } from './published-event.ts';
+import type { PublishedSessionEvent } from '../../lib/session-event.ts';
 import { SessionStore, type NewSessionEvent } from './session-store.ts';
 
 /** The Redis channel every session event is published on (the console's SSE routes listen). */
 export const SESSION_EVENTS_CHANNEL = 'dcf:delegation:events';
-
-export type { PublishedSessionEvent } from './published-event.ts';
 
 /** A finished task's skill uses, for the knowledge graph (skill reliability learns from delegated work too). */
 export interface TaskOutcome {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { delegationTasks } from '../db/schema/index.ts';
-import type { SkillDirectory } from '../execution/services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import { enqueueGraphWrite, replayGraphOutbox } from '../graph/outbox.ts';
 import type { SkillNode, TaskEpisode, TaskSkillUse } from '../graph/port.ts';
 import { publishSkillStats } from '../learning/skill-stats.ts';

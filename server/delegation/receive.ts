@@ -6,7 +6,7 @@ import type { StrategicAdvice, TaskDelegation, TaskProgress, TaskResult } from '
 import { sessionOfAgent } from './sessions.ts';
 import { appendDelegationLog, editSessionContext, skillList } from './session-edits.ts';
 import { completeTask, setCompanion, shortSummary } from './session-context.ts';
-import { tagValue } from './tags.ts';
+import { tagValue } from '../../lib/tags.ts';
 
 /**
  * What the host does when protocol messages are delivered (the gate calls these at delivery,

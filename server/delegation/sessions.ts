@@ -4,7 +4,8 @@ import { emptyGuidelines, GUIDELINES_DESCRIPTION, GUIDELINES_LIMIT, renderGuidel
 import { recordEvent, type DelegationHub } from './hub.ts';
 import { newSessionContext, renderSessionContext, SESSION_CONTEXT_DESCRIPTION, SESSION_CONTEXT_LIMIT } from './session-context.ts';
 import { DelegationError } from './errors.ts';
-import { roleTag, sessionTag, tagValue, withTag } from './tags.ts';
+import { tagValue, withTag } from '../../lib/tags.ts';
+import { roleTag, sessionTag } from './tags.ts';
 
 export interface NewSessionSpec {
   session_id: string;

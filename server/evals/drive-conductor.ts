@@ -12,6 +12,7 @@ import type { ToolServices } from '../contracts/tool-services.ts';
 import type { EvalCase } from './dataset-schema.ts';
 import { evalBlocks, type DrivenCase, type WorkflowNamer } from './drive.ts';
 import type { TurnObservation } from './score.ts';
+import { InboxStore } from '../agents/local/inbox-store.ts';
 
 /** How long one turn's delegated work (the Companions' tasks, the Conductor's answers to their results) may take. */
 export const CONDUCTOR_TURN_BUDGET_MS = 5 * 60_000;
@@ -63,6 +64,7 @@ export async function driveConductorCase(
         db,
         x,
         mode: 'conductor',
+        inbox: new InboxStore(db),
         agentId: agent.id,
         marker,
         content: t.user,

@@ -1,37 +1,10 @@
-import { z } from 'zod';
-import { RUN_STATUSES } from '../controlplane/state-document.ts';
+import { advisorOf, type RunListFilter } from '../contracts/run-list.ts';
 import type { RunRecord } from './run-record.ts';
 
 /**
- * The filters of the run list (list_workflow_runs), also what a saved run filter stores — one
- * schema for both, so a saved filter is always a valid list query. Every field is optional; the
- * fields that are given must all match.
+ * Whether a run record passes the run list's filter (server/contracts/run-list.ts) on its record
+ * fields (the time window is applied on the index).
  */
-export const runListFilterSchema = z.object({
-  workflow_id: z.string().min(1).max(200).optional().describe('Only runs of this workflow.'),
-  version: z.string().min(1).max(100).optional().describe('Only runs of this workflow version.'),
-  status: z.array(z.enum(RUN_STATUSES)).min(1).max(RUN_STATUSES.length).optional().describe('Only runs whose status is one of these.'),
-  started_after: z.iso.datetime({ offset: true }).max(64).optional().describe('Only runs started at or after this time (ISO 8601).'),
-  started_before: z.iso.datetime({ offset: true }).max(64).optional().describe('Only runs started before this time (ISO 8601).'),
-  advisor: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe("Case-insensitive substring of the run input's advisor_name (or advisor) field."),
-});
-export type RunListFilter = z.infer<typeof runListFilterSchema>;
-
-/** The advisor named in a run's input: its `advisor_name` string field, else its `advisor` one. */
-export function advisorOf(input: unknown): string | null {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null;
-  const o = input as Record<string, unknown>;
-  if (typeof o.advisor_name === 'string') return o.advisor_name;
-  return typeof o.advisor === 'string' ? o.advisor : null;
-}
-
-/** Whether a run record passes the filter's record fields (the time window is applied on the index). */
 export function matchesRunFilter(run: RunRecord, f: RunListFilter): boolean {
   if (f.workflow_id !== undefined && run.workflow_id !== f.workflow_id) return false;
   if (f.version !== undefined && run.workflow_version !== f.version) return false;

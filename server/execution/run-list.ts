@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import { RUN_INDEX, runKeys } from '../controlplane/keys.ts';
 import type { StateStatus } from '../controlplane/state-document.ts';
-import { matchesRunFilter, type RunListFilter } from './run-list-filter.ts';
+import type { RunListFilter } from '../contracts/run-list.ts';
+import { matchesRunFilter } from './run-list-filter.ts';
 import { parseRunFields, type RunRecord } from './run-record.ts';
 
 /** One row of the run list: the run record without its output, and its state counts. */

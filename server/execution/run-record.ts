@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { runKeys } from '../controlplane/keys.ts';
-import type { RunStatus } from '../controlplane/state-document.ts';
+import type { RunStatus } from '../contracts/run-list.ts';
 import type { Json } from '../engine/runtime/index.ts';
 
 /** A run: one execution of one workflow version (stored as the run's `:run` hash). */

@@ -3,16 +3,10 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { ControlPlane } from '../controlplane/control-plane.ts';
 import type { SkillInvoker } from '../skills/invoke/index.ts';
-import type { SkillManifest } from '../skills/manifest.ts';
 import type { AgentRuntimePort } from '../contracts/agent-runtime.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import type { Dispatcher } from './dispatcher.ts';
 import type { WorkerPlans } from './protocol-plan.ts';
-
-/** The skills a run may use, by URI (the catalog's valid manifests), in catalog order. */
-export interface SkillDirectory {
-  get(uri: string): SkillManifest | undefined;
-  all(): Array<{ uri: string; manifest: SkillManifest }>;
-}
 
 /**
  * Everything the execution needs: the control plane, the dispatcher, the skill transports and

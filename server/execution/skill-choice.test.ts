@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SkillManifest, ToolRequirement } from '../skills/manifest.ts';
 import { PROJECT_ROOT } from '../testing/test-database.ts';
 import { alternativeCandidates, argumentsFor, chooseTool, rankAlternatives, skillToolCall, swapCanFix } from './skill-choice.ts';
-import type { SkillDirectory } from './services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
 
 const WHISPER = 'skill://whisper-transcribe@1.0.0';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { WorkflowDocumentRow, WorkflowVersionStatus } from '../db/schema/workflow-store.ts';
 import { compareVersions } from '../../lib/semver.ts';
-import type { SkillDirectory } from '../execution/services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import { listWorkflowVersions } from '../workflows/store.ts';
 import type { Embedder } from './embeddings/embedder.ts';
 import { searchKnowledge } from './search.ts';

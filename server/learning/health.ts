@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { workflowProposals, type WorkflowProposalRow } from '../db/schema/workflow-store.ts';
-import type { SkillDirectory } from '../execution/services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import type { KnowledgeGraph, ReliabilityWindow } from '../graph/port.ts';
 import { isObject } from '../engine/json.ts';
 import { collectStateTree } from '../engine/asl/state-tree.ts';

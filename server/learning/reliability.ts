@@ -1,5 +1,5 @@
 import type { KnowledgeGraph, ReliabilityWindow, SkillReliability } from '../graph/port.ts';
-import type { SkillDirectory } from '../execution/services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 
 export interface SkillReport {
   skill: string;

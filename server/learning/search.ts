@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { memories, skillIndex } from '../db/schema/workflow-store.ts';
-import type { SkillDirectory } from '../execution/services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import type { Embedder } from './embeddings/embedder.ts';
 import { semanticHits } from './embeddings/semantic.ts';
 import { kindFilter, SEARCH_DOCUMENTS, type SearchKind } from './search-documents.ts';

@@ -30,7 +30,7 @@ export async function learning(
   return { db, graph, embedder: e ? new OpenAiCompatibleEmbedder(e) : null };
 }
 
-const directories = new Map<string, Promise<import('../execution/services.ts').SkillDirectory>>();
+const directories = new Map<string, Promise<import('../contracts/skill-directory.ts').SkillDirectory>>();
 
 /** The skill catalog as a directory (valid manifests by URI), cached per catalog folder. */
 export function skillDirectory(services: ToolServices) {

@@ -1,7 +1,5 @@
+import { MODEL_RECORD } from '../contracts/planning/intent-fit.ts';
 import type { BudgetUsage, ToolCallPlan, ToolCallRecord } from '../contracts/planning/schemas.ts';
-
-/** The `tool_name` of a model step's usage record (cost source `model_tokens`). */
-export const MODEL_RECORD = 'model';
 
 /**
  * A plan's use of its budget (schemas.ts ResourceBudget): tool calls are the records that ran

@@ -1,4 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import type { ReanalysisDifference } from '../contracts/qa-view.ts';
 import type { Db } from '../db/client.ts';
 import { qaResults, qaReviewActions, type QaResultRow, type QaReviewActionRow } from '../db/schema/index.ts';
 import { reviewState } from './review-state.ts';
@@ -42,16 +43,6 @@ export interface QaDetail {
     score: number | null;
     differences: ReanalysisDifference[];
   } | null;
-}
-
-/** One figure where a later analysis differs from the signed record: a rule's verdict, or the score. */
-export interface ReanalysisDifference {
-  rule_id: string | null;
-  rule: string | null;
-  mandatory: boolean;
-  /** The signed record's (as reviewed) and the later analysis's (the AI's) value. */
-  signed: string | null;
-  later: string | null;
 }
 
 /** Where `later` differs from the signed record `signed` as reviewed: each rule's verdict, then the score. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, qaCsv, qaCsvHeader, qaCsvRow } from './export-csv.ts';
-import type { QaQueueItem } from './view.ts';
+import { csvField } from '../../lib/csv.ts';
+import { qaCsv, qaCsvHeader, qaCsvRow } from './export-csv.ts';
+import type { QaQueueItem } from '../contracts/qa-view.ts';
 import { queueItemFixture } from './testing/queue-item.ts';
 
 const item = (over: Partial<QaQueueItem> = {}): QaQueueItem => queueItemFixture(over);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { CSV_BOM, qaCsvHeader, qaCsvRows } from './export-csv.ts';
+import { CSV_BOM } from '../../lib/csv.ts';
+import { qaCsvHeader, qaCsvRows } from './export-csv.ts';
 import type { QueueParams } from './filter-params.ts';
 import { listQaPage } from './query.ts';
 import { queueItemView } from './view.ts';

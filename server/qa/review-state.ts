@@ -1,4 +1,5 @@
-import type { QaReviewActionRow, QaReviewStatus } from '../db/schema/index.ts';
+import type { QaReviewStatus } from '../contracts/qa-record.ts';
+import type { QaReviewActionRow } from '../db/schema/index.ts';
 
 /**
  * What a call's review actions add up to. The current decision on a rule (or the score) is its

@@ -1,9 +1,10 @@
+import type { QaDetailView, QaQueueItem } from '../contracts/qa-view.ts';
 import type { QaResultRow } from '../db/schema/index.ts';
 import type { QaDetail } from './detail.ts';
 import type { listQaPage } from './query.ts';
 
 /**
- * QA results as every transport shows them (tools over MCP, tRPC, CLI): snake_case fields, times
+ * QA results as every transport shows them (tools over MCP, tRPC, CLI; the shapes: server/contracts/qa-view.ts): snake_case fields, times
  * as ISO 8601 instants. `call_at` is the recording's time (the data's clock); `run_finished_at`
  * and review times are the console's clock.
  *
@@ -15,7 +16,7 @@ type QueueRow = Awaited<ReturnType<typeof listQaPage>>['items'][number];
 const iso = (t: string | null) =>
   t === null ? null : new Date(t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
 
-export function queueItemView(r: QueueRow) {
+export function queueItemView(r: QueueRow): QaQueueItem {
   return {
     qa_result_id: r.id,
     call_id: r.callId,
@@ -66,9 +67,8 @@ const asQueueRow = (r: QaResultRow): QueueRow => ({
   aiFailedRuleIds: r.failedRuleIds,
   reviewed: r.reviewedVerdicts !== null,
 });
-export type QaQueueItem = ReturnType<typeof queueItemView>;
 
-export function detailView(d: QaDetail) {
+export function detailView(d: QaDetail): QaDetailView {
   const r = d.result;
   return {
     ...queueItemView(asQueueRow(r)),
@@ -133,4 +133,3 @@ export function detailView(d: QaDetail) {
     },
   };
 }
-export type QaDetailView = ReturnType<typeof detailView>;

@@ -25,7 +25,7 @@ export const CONSUMER_ROLES = {
   consolidator: 'consolidator',
   /** The QA tools' read-your-writes drain before they read (server/tools/qa/qa-db.ts). */
   qaReader: 'qa-reader',
-  /** The demo history's wait until its runs are stored (server/demo-history/stored.ts). */
+  /** The demo history's wait until its runs are stored (cli/demo-history/stored.ts). */
   demoHistory: 'demo-history',
 } as const;
 

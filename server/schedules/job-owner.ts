@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { BackgroundJobRow } from '../db/schema/orchestration.ts';
 import { users } from '../db/schema/users.ts';
 import { userBehindAgent } from '../notifications/recipients.ts';
-import type { JobOwner } from './job-view.ts';
+import type { JobOwner } from '../contracts/schedule-view.ts';
 
 type Creator = Pick<BackgroundJobRow, 'createdByKind' | 'createdById'>;
 

@@ -2,7 +2,8 @@ import { platformAgentNames } from '../../lib/agent-names.ts';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
 import { JobOwners, seesEveryJob } from './job-owner.ts';
-import { jobView, type JobView } from './job-view.ts';
+import type { JobView } from '../contracts/schedule-view.ts';
+import { jobView } from './job-view.ts';
 
 /**
  * The background jobs `actor` may manage (job-owner.ts: every job for the system and admins, their

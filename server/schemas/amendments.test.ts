@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadExampleIndex, REPO_ROOT } from './example-index.ts';
+import { loadExampleIndex, REPO_ROOT } from './testing/example-files.ts';
 import type { JsonPatchOperation } from '../testing/json-patch.ts';
 import { applyJsonPatch } from '../testing/json-patch.ts';
 import { SCHEMAS, validateAgainstSchema } from './registry.ts';

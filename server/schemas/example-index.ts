@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SCHEMAS } from './registry.ts';
 
@@ -7,11 +5,9 @@ import { SCHEMAS } from './registry.ts';
  * schemas/examples/index.json: every example document for the six schemas, where it comes from
  * (`spec` section and lines, or `ours`), and what it proves — that it validates as is, or that its
  * verbatim text fails for the documented reason and a corrected version validates. The tests in
- * this folder check every claim the index makes; the console may list the examples from it.
+ * this folder check every claim the index makes (they read it with testing/example-files.ts); the
+ * console may list the examples from it. Pure: the shapes only.
  */
-
-/** Absolute path of the repository root (index paths are relative to it). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const schemaName = z.enum(Object.keys(SCHEMAS) as [keyof typeof SCHEMAS, ...Array<keyof typeof SCHEMAS>]);
 
@@ -49,8 +45,3 @@ export const exampleSchema = z.discriminatedUnion('status', [
   }),
 ]);
 export type Example = z.infer<typeof exampleSchema>;
-
-export function loadExampleIndex(): Example[] {
-  const raw: unknown = JSON.parse(readFileSync(new URL('../../schemas/examples/index.json', import.meta.url), 'utf8'));
-  return z.object({ examples: z.array(exampleSchema) }).parse(raw).examples;
-}

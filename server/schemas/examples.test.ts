@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyJsonPatch, parsePointer } from '../testing/json-patch.ts';
-import { loadExampleIndex, REPO_ROOT } from './example-index.ts';
+import { loadExampleIndex, REPO_ROOT } from './testing/example-files.ts';
 import { validateAgainstSchema } from './registry.ts';
 
 const examples = loadExampleIndex();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonPatchOperation } from '../testing/json-patch.ts';
 import { applyJsonPatch } from '../testing/json-patch.ts';
-import { REPO_ROOT } from './example-index.ts';
+import { REPO_ROOT } from './testing/example-files.ts';
 import type { SchemaName } from './registry.ts';
 import { validateAgainstSchema } from './registry.ts';
 

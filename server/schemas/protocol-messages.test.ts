@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './example-index.ts';
+import { REPO_ROOT } from './testing/example-files.ts';
 import { validateAgainstSchema, type SchemaName } from './registry.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { loadSkillCatalog } from './catalog.ts';
 import type { SkillManifest } from './manifest.ts';
-import type { SkillDirectory } from '../execution/services.ts';
+import type { SkillDirectory } from '../contracts/skill-directory.ts';
 
 /** The skills runs may use: every manifest in the catalog directory that parses (catalog order). */
 export async function loadSkillDirectory(dir: string): Promise<SkillDirectory> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../schemas/example-index.ts';
+import { REPO_ROOT } from '../schemas/testing/example-files.ts';
 import { validateAgainstSchema } from '../schemas/registry.ts';
 import { loadSkillCatalog } from './catalog.ts';
 import type { SkillCatalog } from './catalog.ts';

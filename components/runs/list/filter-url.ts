@@ -1,4 +1,4 @@
-import { runListFilterSchema, type RunListFilter } from '@/server/execution/run-list-filter';
+import { runListFilterSchema, type RunListFilter } from '@/server/contracts/run-list';
 import { normalizeFilter } from './run-filter';
 
 /**

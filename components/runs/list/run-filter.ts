@@ -1,5 +1,4 @@
-import { RUN_STATUSES, type RunStatus } from '@/server/controlplane/state-document';
-import type { RunListFilter } from '@/server/execution/run-list-filter';
+import { RUN_STATUSES, type RunListFilter, type RunStatus } from '@/server/contracts/run-list';
 import { dayOfIso, lastDayOfIso } from './day-bounds';
 
 export type { RunListFilter };

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { tagValue } from '../../delegation/tags.ts';
+import { tagValue } from '../../../lib/tags.ts';
 import type { AgentPlatform } from '../../contracts/agent-platform.ts';
 import { agentRoleOf, type AgentRole } from '../../../lib/agent-roles.ts';
 import { searchAgents, type RoleCounts } from '../../../lib/agent-search.ts';

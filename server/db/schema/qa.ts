@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { QaFilter } from '../../contracts/qa-filter.ts';
 import type { QaProvenance, QaScoreDetail, QaSentiment, QaTranscript, QaVerdict } from '../../contracts/qa-record.ts';
-import type { CarryNote, ReviewedScoreDetail, ReviewedVerdict } from '../../contracts/qa-record.ts';
+import type { CarryNote, QaReviewStatus, ReviewedScoreDetail, ReviewedVerdict } from '../../contracts/qa-record.ts';
 import { users } from './users.ts';
 
 /**
@@ -125,7 +125,6 @@ export const qaResults = pgTable(
   ],
 );
 export type QaResultRow = typeof qaResults.$inferSelect;
-export type QaReviewStatus = 'unreviewed' | 'in_review' | 'awaiting_second_signoff' | 'signed_off';
 
 /**
  * Every human review action on a QA result, append-only: a decision on a rule verdict or on the

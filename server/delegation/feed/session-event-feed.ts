@@ -3,7 +3,7 @@ import type { RunEventFeed } from '../../execution/run-event-feed.ts';
 import { openReplayFeed } from '../../execution/replay-feed.ts';
 import type { RunEventHub } from '../../execution/run-event-hub.ts';
 import { SESSION_EVENTS_CHANNEL } from '../hub.ts';
-import { sessionEventOf, type PublishedSessionEvent } from '../published-event.ts';
+import { sessionEventOf, type PublishedSessionEvent } from '../../../lib/session-event.ts';
 import type { SessionStore } from '../session-store.ts';
 
 /** A session event id (the bigserial of `delegation_events`), as Last-Event-ID / `?after=` carry it. */

@@ -7,7 +7,8 @@ import { delegationEvents, delegationTasks } from '../../db/schema/delegation.ts
 import { loadSkillDirectory } from '../../skills/skill-directory.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import { createHub, type DelegationHub, type PublishedSessionEvent, type TaskOutcome } from '../hub.ts';
+import type { PublishedSessionEvent } from '../../../lib/session-event.ts';
+import { createHub, type DelegationHub, type TaskOutcome } from '../hub.ts';
 import { BLOCK, C1, C2, CONDUCTOR, HISTORY, LettaState, msg, SESSION, SESSION_START, STRATEGIST } from './letta-sync-letta.ts';
 
 /** What the first sync of the recorded history puts through the gate, oldest first. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignIntents, fallbackChain, isBookkeeping, matchIntent, skillFits } from './match.ts';
+import { fallbackChain, skillFits } from '../../contracts/planning/intent-fit.ts';
+import { assignIntents, isBookkeeping, matchIntent } from './match.ts';
 import { calls, intent, plan, record } from './testing/fixtures.ts';
 
 const SKILL_A = 'skill://whisper-transcribe@1.2.0';

@@ -1,5 +1,5 @@
-import { parseSkillUri } from '../../skills/skill-uri.ts';
 import { PLANNING_TOOLS } from '../../contracts/planning/ports.ts';
+import { fallbackChain, skillFits } from '../../contracts/planning/intent-fit.ts';
 import type { ToolCallIntent, ToolCallPlan, ToolCallRecord } from '../../contracts/planning/schemas.ts';
 
 /**
@@ -28,22 +28,6 @@ export const isBookkeeping = (toolName: string): boolean =>
 export type CallToMatch = Pick<ToolCallRecord, 'tool_name' | 'skill'> & { seq?: number; id?: string };
 
 type Matched = Pick<ToolCallRecord, 'tool_name' | 'skill' | 'status'>;
-
-/** An intent followed by its fallbacks: level 0 is the root, level d backs up level d − 1. */
-export function fallbackChain(intent: ToolCallIntent): ToolCallIntent[] {
-  const chain: ToolCallIntent[] = [];
-  for (let i: ToolCallIntent | undefined = intent; i; i = i.fallbackOnFailure) chain.push(i);
-  return chain;
-}
-
-/** Whether a call naming `called` fits an intent naming `wanted` (see the rules above). */
-export function skillFits(wanted: string | undefined, called: string | null, capabilityOf: Record<string, string>): boolean {
-  if (wanted === undefined) return true;
-  if (called === null) return false;
-  if (called === wanted) return true;
-  if (wanted.startsWith('skill://') && !wanted.includes('@')) return parseSkillUri(called)?.name === wanted.slice(8);
-  return Object.hasOwn(capabilityOf, called) && capabilityOf[called] === wanted;
-}
 
 /**
  * A matcher fed the plan's calls in order (`seq`): each `next` returns the root index the call

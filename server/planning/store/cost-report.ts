@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { CostReport, COST_DIMENSIONS } from '../../contracts/planning/schemas.ts';
-import { MODEL_RECORD } from '../usage.ts';
+import { MODEL_RECORD } from '../../contracts/planning/intent-fit.ts';
 import { daysOf, type DayPeriod } from './period.ts';
 
 export type CostDimension = (typeof COST_DIMENSIONS)[number];

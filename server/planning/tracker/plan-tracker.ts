@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { KeyedLock } from '../../../lib/keyed-lock.ts';
 import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { SkillDirectory } from '../../execution/services.ts';
+import type { SkillDirectory } from '../../contracts/skill-directory.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 import { costTable, type CostTable } from '../costs.ts';
 import { namedSkills, usedSkills } from '../named-skills.ts';
@@ -10,7 +10,8 @@ import { PLANNING_TOOLS, type CallTicket } from '../../contracts/planning/ports.
 import type { DeclareArgs, DeclareContext, PlanChange, PlanningService, UpdateArgs } from '../../contracts/planning/service.ts';
 import type { PlanView, SentinelMode } from '../../contracts/planning/schemas.ts';
 import { insertPlan, readActivePlans, readFindingsOf, readPlan, readPlanView } from '../store/plan-store.ts';
-import { MODEL_RECORD, usageOf } from '../usage.ts';
+import { MODEL_RECORD } from '../../contracts/planning/intent-fit.ts';
+import { usageOf } from '../usage.ts';
 import { ActivePlan } from './active-plan.ts';
 import { BatchWriter } from './batch-writer.ts';
 import { budgetExcess, budgetRefusal } from './budget-check.ts';

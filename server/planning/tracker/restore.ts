@@ -1,5 +1,5 @@
 import type { StoredActivePlan } from '../store/plan-store.ts';
-import { MODEL_RECORD } from '../usage.ts';
+import { MODEL_RECORD } from '../../contracts/planning/intent-fit.ts';
 import { ActivePlan } from './active-plan.ts';
 import { noteGeneralMethod } from './general-method.ts';
 import type { LiveCall } from './live-call.ts';

@@ -1,5 +1,5 @@
 import { capabilityOf } from '../../execution/skill-choice.ts';
-import type { SkillDirectory } from '../../execution/services.ts';
+import type { SkillDirectory } from '../../contracts/skill-directory.ts';
 import type { SkillStats } from '../../learning/skill-stats.ts';
 import { skillName } from '../costs.ts';
 import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';

@@ -1,4 +1,4 @@
-import type { QaQueueItem } from '../view.ts';
+import type { QaQueueItem } from '../../contracts/qa-view.ts';
 
 /**
  * One queue item as list_qa_results / qa.list return it (server/qa/view.ts), for tests of what reads it. The

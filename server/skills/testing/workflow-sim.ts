@@ -21,7 +21,7 @@ import {
   type ContextObject,
   type Json,
 } from '../../engine/runtime/index.ts';
-import { loadExampleIndex, REPO_ROOT } from '../../schemas/example-index.ts';
+import { loadExampleIndex, REPO_ROOT } from '../../schemas/testing/example-files.ts';
 import type { SkillCatalog } from '../catalog.ts';
 import type { ToolRequirement } from '../manifest.ts';
 import { callDemoTool } from '../demo/skills/catalog.ts';

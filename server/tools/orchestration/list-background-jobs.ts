@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jobViewSchema } from '../../schedules/job-view.ts';
+import { jobViewSchema } from '../../contracts/schedule-view.ts';
 import { listJobs } from '../../schedules/list-jobs.ts';
 import { ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { RUN_STATUSES } from '../../controlplane/state-document.ts';
 import { InvalidCursor, listWorkflowRuns } from '../../execution/run-list.ts';
-import { runListFilterSchema } from '../../execution/run-list-filter.ts';
+import { RUN_STATUSES, runListFilterSchema } from '../../contracts/run-list.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution } from './execution.ts';

@@ -8,7 +8,7 @@ import { delegationHub } from '../../delegation/connect.ts';
 import type { DelegationHub } from '../../delegation/hub.ts';
 import { blocksOf } from '../../delegation/sessions.ts';
 import { SessionStore } from '../../delegation/session-store.ts';
-import { tagValue } from '../../delegation/tags.ts';
+import { tagValue } from '../../../lib/tags.ts';
 import { conversationSessions } from '../../delegation/views/conversation-sessions.ts';
 import { readSessionDetail } from '../../delegation/views/session-detail.ts';
 import { listSessionSummaries } from '../../delegation/views/session-list.ts';

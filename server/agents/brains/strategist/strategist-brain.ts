@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseGuidelines, type Guidelines } from '../../../delegation/guidelines.ts';
 import { readProtocolMessage } from '../../../delegation/protocol.ts';
 import type { SessionObservation } from '../../../delegation/receive.ts';
-import { tagValue } from '../../../delegation/tags.ts';
+import { tagValue } from '../../../../lib/tags.ts';
 import {
   currentTurn,
   parseObject,

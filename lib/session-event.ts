@@ -1,6 +1,6 @@
 /**
  * A session event as it is published on Redis and sent to the console's live pages: enough for
- * a page to know what to re-read. Pure (the browser parses the same messages).
+ * a page to know what to re-read (server/delegation/hub.ts publishes it). Pure: the browser parses the same messages.
  */
 export interface PublishedSessionEvent {
   id: number;

@@ -1,7 +1,7 @@
 import { addDays, isoDay } from '../../lib/nl/dates/calendar.ts';
-import type { ToolServices } from '../contracts/tool-services.ts';
-import { callSkillData } from '../tools/crm/skill-call.ts';
-import { isFailure, type ToolFailure } from '../tool-result.ts';
+import type { ToolServices } from '../../server/contracts/tool-services.ts';
+import { callSkillData } from '../../server/tools/crm/skill-call.ts';
+import { isFailure, type ToolFailure } from '../../server/tool-result.ts';
 import type { KnownCall } from './plan.ts';
 
 /**

@@ -1,12 +1,25 @@
-import { ukExact } from '../../lib/uk-time.ts';
-import type { AnchorVerification } from './verify-anchored.ts';
+import { ukExact } from './uk-time.ts';
+
+/**
+ * The anchors' verdict as server/audit/verify-anchored.ts gives it (AnchorVerification), in the
+ * fields worded here: the browser words the same verdict, so the shape is stated here, not imported.
+ */
+export interface AnchorVerdict {
+  status: 'none' | 'intact' | 'broken' | 'unavailable';
+  sources: { file: string; fileFound: boolean; redis: boolean };
+  checked: number;
+  newest: { entryId: number; anchoredAt: string; reason: string } | null;
+  unreadable: number;
+  problem?: { detail: string };
+  error?: string;
+}
 
 /**
  * The anchors' verdict in words, for `dcf audit verify` and the console's "Verify integrity"
  * (one wording for both). Pure; times en-GB in Europe/London. `headline`: the reason the log is
  * not intact when the anchors are that reason; `lines`: what to print under the verdict.
  */
-export function anchorText(a: AnchorVerification): { headline?: string; lines: string[] } {
+export function anchorText(a: AnchorVerdict): { headline?: string; lines: string[] } {
   const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
   const where = a.sources.redis ? `${a.sources.file} or Redis` : a.sources.file;
   const lines: string[] = [];

@@ -1,11 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { qaResults } from '../db/schema/index.ts';
-import { drainQaResults } from '../execution/qa-publish.ts';
-import type { ExecutionServices } from '../execution/services.ts';
-import type { KnowledgeGraph } from '../graph/port.ts';
-import { consolidate } from '../learning/consolidate.ts';
-import { CONSUMER_ROLES } from '../redis/stream-consumer.ts';
+import type { Db } from '../../server/db/client.ts';
+import { qaResults } from '../../server/db/schema/index.ts';
+import { drainQaResults } from '../../server/execution/qa-publish.ts';
+import type { ExecutionServices } from '../../server/execution/services.ts';
+import type { KnowledgeGraph } from '../../server/graph/port.ts';
+import { consolidate } from '../../server/learning/consolidate.ts';
+import { CONSUMER_ROLES } from '../../server/redis/stream-consumer.ts';
 
 /**
  * Waiting until finished runs are where the console reads them: each run's QA results in the QA

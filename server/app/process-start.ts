@@ -1,0 +1,40 @@
+import { logger } from '../log.ts';
+import { agentPlatform, config, database, executionRuntime, toolServices } from './services.ts';
+
+/**
+ * What the web process starts at boot (called by instrumentation.ts on the Node.js runtime): the workflow execution
+ * (and, on the embedded default, the embedded workers), so runs queued while the server was down resume; the learning
+ * loop's consolidation and the periodic audit anchoring, which the database's owner runs; and the agent platform, so
+ * agents' queued messages are delivered without waiting for a first request. Each failure is logged, never thrown.
+ */
+export async function startProcessServices(): Promise<void> {
+  const runtime = await executionRuntime()?.catch((err: unknown) => {
+    console.error('workflow execution did not start:', err);
+  });
+  // This process owns the database: it also runs the learning loop's consolidation job.
+  const url = config().redisUrl;
+  if (runtime && url) {
+    const { startConsolidation } = await import('./consolidation.ts');
+    const db = (await database()).db;
+    startConsolidation(runtime, db, url, logger().child({ component: 'consolidation' }));
+  }
+  // This process owns the database: it anchors the audit chain's head outside it, every period (issue 28).
+  const { startProcessAuditAnchoring } = await import('./audit-anchoring.ts');
+  await startProcessAuditAnchoring().catch((err: unknown) => console.error('periodic audit anchoring did not start:', err));
+  await startAgents().catch((err: unknown) => {
+    console.error('the agent platform did not start (it is tried again on first use):', err);
+  });
+}
+
+/**
+ * The agent platform at boot: the local runtime's inbox sweep delivers what was queued before a
+ * restart; on Letta, the job that reads Conductors' histories for their Companions' messages.
+ */
+async function startAgents(): Promise<void> {
+  const platform = await agentPlatform();
+  const url = config().redisUrl;
+  if (platform.kind === 'letta' && url) {
+    const { startLettaSessionSync } = await import('./letta-session-sync.ts');
+    startLettaSessionSync(platform, (await database()).db, toolServices(), url, logger().child({ component: 'letta-sync' }));
+  }
+}
