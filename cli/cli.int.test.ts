@@ -82,6 +82,8 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       list_advisors: true,
       list_products: true,
       count_calls: true,
+      // Issue 30: the lender's rule set as data (its rules, categories and segment labels).
+      describe_rule_set: true,
       // Issue 16: the dashboard's widgets.
       get_qa_trends: true,
       get_compliance_overview: true,
@@ -132,7 +134,7 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       retire_workflow_version: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(90);
+    expect(names).toHaveLength(91);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly))
       expect(
