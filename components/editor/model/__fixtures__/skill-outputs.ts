@@ -13,8 +13,14 @@ export function exampleSkillOutputs(): Record<string, Shape> {
   const examples = join(root, 'schemas/examples/ours/data-plane-output');
   const out: Record<string, Shape> = {};
   for (const file of readdirSync(join(root, 'skills')).filter((f) => f.endsWith('.json'))) {
-    const manifest = JSON.parse(readFileSync(join(root, 'skills', file), 'utf8')) as { manifestId?: string; skillName?: string };
-    const example = readdirSync(examples).find((f) => f.startsWith(`${manifest.skillName}.`));
+    const manifest = JSON.parse(readFileSync(join(root, 'skills', file), 'utf8')) as {
+      manifestId?: string;
+      skillName?: string;
+      requiredTools?: Array<{ toolName: string }>;
+    };
+    // A Task runs its skill's first tool (compliance-analysis's second, describe_rule_set, is the Planner's).
+    const tool = manifest.requiredTools?.[0]?.toolName;
+    const example = readdirSync(examples).find((f) => f === `${manifest.skillName}.${tool}.json`);
     if (!manifest.manifestId || !example) continue;
     out[manifest.manifestId] = shapeOfValue((JSON.parse(readFileSync(join(examples, example), 'utf8')) as { data: unknown }).data);
   }
