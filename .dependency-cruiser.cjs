@@ -104,7 +104,7 @@ module.exports = {
       from: { path: '^server/', pathNot: '^server/app/' },
       to: { path: '^server/app/' },
     },
-    // The layer table of docs/ARCHITECTURE.md "Layers" (design: LAYERS.md), one rule per layer's "may not import",
+    // The layer table of docs/ARCHITECTURE.md "Boundaries checked in CI" (design: LAYERS.md), one rule per layer's "may not import",
     // type imports counted. From the top: web, transports, composition root, brains, agent runtime, tools, domain,
     // contracts, adapters, engine, lib. EXCEPTIONS below lists, by path pair, what is not yet moved.
     {
