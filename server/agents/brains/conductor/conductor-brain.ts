@@ -5,6 +5,7 @@ import { readWorkAsk } from '../../../../lib/nl/request-reader.ts';
 import { conductorPlan } from './conductor-plan.ts';
 import { describeRange, readReply } from '../planner/intent.ts';
 import { ASK_CONFIRM, conversational, workAsked } from './request.ts';
+import { ASK_TOPIC, ASK_TOPIC_AGAIN, chosenFocus } from './focus-rules.ts';
 import { onAdvice, onTaskResult } from './results.ts';
 import { reviewFlow, reviewOf } from './review.ts';
 import { finishAnswer, finishFlow, statusAnswer } from './status.ts';
@@ -68,6 +69,9 @@ function decide(ctx: ConductorContext): BrainDecision {
   if (!listed) return ctx.call([['list_advisors', {}]], "Read the CRM's advisors and teams to resolve the people the message names.");
   if (!listed.ok) return ctx.failed(listed, "read the CRM's list of advisors");
   const review = reviewOf(ctx);
+  // A message that names advisors is a request of its own; anything else may answer the topic question.
+  const topicAnswer = review?.subjects.length ? null : answerToTopic(ctx);
+  if (topicAnswer) return topicAnswer;
   if (review) return complete(review) && !workAsked(review.query, ctx.today) ? confirmFirst(ctx, review) : reviewFlow(ctx, review);
   const answered = answerToConfirm(ctx);
   if (answered) return answered;
@@ -97,7 +101,7 @@ function confirmFirst(ctx: ConductorContext, r: Review): BrainDecision {
  */
 function answerToConfirm(ctx: ConductorContext): BrainDecision | null {
   const h = ctx.before;
-  const asked = confirmationBefore(h, h.length - 1);
+  const asked = questionBefore(h, h.length - 1, CONFIRM);
   if (!asked) return null;
   const reply = readReply(ctx.inbound);
   if (reply.no) return ctx.say('Fine, nothing is delegated.', 'The user declined the review: nothing runs.');
@@ -105,33 +109,62 @@ function answerToConfirm(ctx: ConductorContext): BrainDecision | null {
     const question = asked.question.startsWith(UNSURE) ? asked.question.slice(UNSURE.length + 1) : asked.question;
     return ctx.say(`${UNSURE} ${question}`, 'Neither yes nor no: ask again, run nothing.');
   }
-  // The confirmed message read again, as if it were this turn's, with this turn's tool returns (the CRM's directory).
-  const steps = ctx.input.history.slice(h.length);
-  const then = new ConductorContext({ ...ctx.input, history: [...h.slice(0, asked.request + 1), ...steps] });
-  const review = reviewOf(then);
+  const review = reviewAt(ctx, asked.request);
   return review && complete(review) ? reviewFlow(ctx, review) : null;
+}
+
+/** The review the user message at `at` asked for, read again as if it were this turn's, with this turn's tool returns (the CRM's directory). */
+function reviewAt(ctx: ConductorContext, at: number): Review | null {
+  const steps = ctx.input.history.slice(ctx.before.length);
+  return reviewOf(new ConductorContext({ ...ctx.input, history: [...ctx.before.slice(0, at + 1), ...steps] }));
+}
+
+/**
+ * The user's answer to "which of these should the review look at?" (a topic the rule set has no
+ * rule for, focus-rules.ts): the review the asking message named, on the focus the answer chooses
+ * (chosenFocus: overall, a topic, or one of the rule set's categories); an answer that matches
+ * nothing is asked again. Null when the last question was not that one. A request that was itself
+ * the "yes" to a confirmation is the confirmed message's.
+ */
+function answerToTopic(ctx: ConductorContext): BrainDecision | null {
+  const h = ctx.before;
+  const asked = questionBefore(h, h.length - 1, TOPIC);
+  if (!asked) return null;
+  const request = questionBefore(h, asked.request, CONFIRM)?.request ?? asked.request;
+  const review = reviewAt(ctx, request);
+  if (!review || !complete(review)) return null;
+  const focus = chosenFocus(ctx, ctx.inbound);
+  return focus.done ? reviewFlow(ctx, { ...review, focus: focus.value }) : focus.decision;
 }
 
 const fromUser = (m: ConductorContext['before'][number]) => m.role === 'user' && !m.sender_agent_id;
 const UNSURE = "I'm not sure whether that is a yes or a no.";
 
+/** A question the Conductor asks and reads the next message as the answer to: how it is recognised, and how it starts when asked again. */
+interface Question {
+  marker: string;
+  again: string;
+}
+const CONFIRM: Question = { marker: ASK_CONFIRM, again: UNSURE };
+const TOPIC: Question = { marker: ASK_TOPIC, again: ASK_TOPIC_AGAIN };
+
 /**
- * When the Conductor's last answer before the user message at `at` was the confirmation question
- * (or it asked again after an unclear answer), that question and the position of the user message
- * whose review it asked about; else null.
+ * When the Conductor's last answer before the user message at `at` was question `q` (or it asked
+ * again after an unclear answer), that question and the position of the user message it asked
+ * about; else null.
  */
-function confirmationBefore(h: ConductorContext['before'], at: number): { question: string; request: number } | null {
+function questionBefore(h: ConductorContext['before'], at: number, q: Question): { question: string; request: number } | null {
   for (let j = at - 1; j >= 0; j--) {
     const m = h[j]!;
     if (m.role === 'user' && !m.sender_agent_id) return null;
     if (m.role !== 'assistant' || typeof m.content !== 'string' || !m.content.trim() || m.tool_calls?.length) continue;
-    if (!m.content.includes(ASK_CONFIRM)) return null;
+    if (!m.content.includes(q.marker)) return null;
     let k = j - 1;
     while (k >= 0 && !fromUser(h[k]!)) k--;
     if (k < 0) return null;
     // Asked again after an unclear answer: the request is the one the first question was about.
-    if (m.content.startsWith(UNSURE)) {
-      const first = confirmationBefore(h, k);
+    if (m.content.startsWith(q.again)) {
+      const first = questionBefore(h, k, q);
       return first && { question: m.content, request: first.request };
     }
     return { question: m.content, request: k };

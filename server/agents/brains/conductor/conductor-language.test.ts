@@ -107,6 +107,44 @@ describe("a topic is the lender's rules about it, found in its rule set's own da
     expect(c.delegations()).toEqual([]);
     expect(t.names).not.toContain('update_session_context');
   });
+
+  const selectOf = (c: ScriptedConductor) => JSON.stringify((c.delegations()[0]!.context.plan as Array<{ select?: unknown }>)[2]!.select);
+
+  it.each([
+    ['Review Tom Ellis on complaints for last week', () => new ScriptedConductor(), 'Tom Ellis', ['PROD-01', 'PROD-04']],
+    ['check Rhys ap Gwilym for unhappy customers last week', second, 'Rhys ap Gwilym', ['PROD-GR-01', 'PROD-BR-01']],
+  ])('the answer to the topic question continues the request on the chosen category: %s', async (text, make, who, ids) => {
+    const c = make();
+    await c.turn(text);
+    // An answer that names no category is asked again, and nothing is handed out.
+    const unclear = await c.turn('hmm, not sure');
+    expect(unclear.reply).toContain('I could not match that to the rule set.');
+    expect(unclear.reply).toContain('Which of these should the review look at?');
+    expect(c.delegations()).toEqual([]);
+    const t = await c.turn('the product explanation ones');
+    expect(subjects(c)).toEqual([who]);
+    expect(t.reply).toContain('for product explanation');
+    for (const id of ids) expect(selectOf(c)).toContain(`@.rule_id == \\"${id}\\"`);
+    expect(selectOf(c)).not.toContain('FCA-DISC');
+  });
+
+  it.each([
+    ['overall then', "@.verdict == 'fail'"],
+    ['disclosures', '@.rule_id == \\"FCA-DISC-01\\"'],
+  ])('"%s" after the topic question: overall quality, or a topic the rule set has rules for', async (answer, filter) => {
+    const c = new ScriptedConductor();
+    await c.turn('Review Tom Ellis on complaints for last week');
+    await c.turn(answer);
+    expect(subjects(c)).toEqual(['Tom Ellis']);
+    expect(selectOf(c)).toContain(filter);
+  });
+
+  it('a new request instead of an answer is taken as a new request', async () => {
+    const c = new ScriptedConductor();
+    await c.turn('Review Tom Ellis on complaints for last week');
+    await c.turn('Review Priya Shah for last week');
+    expect(subjects(c)).toEqual(['Priya Shah']);
+  });
 });
 
 describe('periods said with a bare month ("from May", "since May", "May–June") reach the delegation', () => {

@@ -9,7 +9,8 @@ import { topicsIn, type Topic } from '../../../../lib/nl/index.ts';
  * so a topic the reader knows is never dropped on the way.
  */
 export interface Focus {
-  topic: 'vulnerable_customers' | 'disclosures' | 'affordability' | 'complaints' | 'consumer_duty' | 'identification' | 'overall';
+  /** A topic's focus name, `overall`, or `rules:<category>` for a category of the rule set the user chose (focusOnCategory). */
+  topic: string;
   /** In the user's terms: "vulnerable customers"; the words its rules are found by. */
   label: string;
   /** The sentiment flag type of calls that concern the topic, if any. */
@@ -43,7 +44,16 @@ export function focusIn(text: string): Focus {
   return topic ? FOCUS[topic] : OVERALL;
 }
 
+const CATEGORY = 'rules:';
+
+/** A focus on one category of the lender's rule set, as the user chose it ("mandatory disclosure"): its rules are that category's. */
+export function focusOnCategory(category: string): Focus {
+  const words = category.replace(/_/g, ' ');
+  return { topic: `${CATEGORY}${words}`, label: words, flag: null };
+}
+
 /** The focus a task's request names by its topic (an unknown topic reads as overall quality). */
 export function focusByTopic(topic: string): Focus {
+  if (topic.startsWith(CATEGORY)) return focusOnCategory(topic.slice(CATEGORY.length));
   return Object.values(FOCUS).find((f) => f.topic === topic) ?? OVERALL;
 }
