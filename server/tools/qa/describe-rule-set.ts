@@ -29,7 +29,15 @@ export const describeRuleSetTool = defineTool({
     "Describe a compliance rule set (list_products' rule_set_id): its rules (rule_id, category, rule text, mandatory, " +
     'applies_to_labels) and `labels`, the segment labels its checks use, in order — the taxonomy to label a call with.',
   readOnly: true,
-  input: z.object({ rule_set_id: idString().min(1).describe("The rule set's id, as the CRM names it (list_products).") }),
+  input: z.object({
+    rule_set_id: idString().min(1).describe("The rule set's id, as the CRM names it (list_products)."),
+    product: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('A product, as the CRM names it (list_products): the answer then says in which parts of a call it is explained.'),
+  }),
   output: z.object({
     rule_set_id: z.string(),
     rules: z.array(rule),
@@ -39,10 +47,17 @@ export const describeRuleSetTool = defineTool({
     labels_from: z
       .enum(['declared', 'rules'])
       .describe('`declared`: the rule set lists its labels; `rules`: the labels its rules apply to.'),
+    product: z.string().optional(),
+    product_labels: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "With a product: the labels of the rules about it (their condition meets its name), a product-explanation check's segments.",
+      ),
     skill: z.string().describe('The skill that described it.'),
     summary: z.string(),
   }),
-  async handler({ rule_set_id }, { services }) {
+  async handler({ rule_set_id, product }, { services }) {
     let uri: string | undefined;
     try {
       const all = (await skillDirectory(services)).all();
@@ -59,7 +74,9 @@ export const describeRuleSetTool = defineTool({
       rules: Array<z.infer<typeof rule>>;
       labels: string[];
       labels_from: 'declared' | 'rules';
-    }>(services, uri, DESCRIBE_RULE_SET, { rule_set_id });
+      product?: string;
+      product_labels?: string[];
+    }>(services, uri, DESCRIBE_RULE_SET, product === undefined ? { rule_set_id } : { rule_set_id, product });
     if (isFailure(r)) return r;
     return ok({ ...r.data, skill: uri, summary: r.summary });
   },

@@ -21,6 +21,8 @@ export interface RuleSetDescription {
   rules: RuleOfSet[];
   /** The segment labels the rule set's checks use, in order: a composed workflow's taxonomy. */
   labels: string[];
+  /** Asked with a product: the labels of the rules about it, in taxonomy order (the segments a product-explanation check evaluates). */
+  productLabels: string[];
 }
 
 const next = <T>(decision: ReturnType<ReplayContext['say']>): Step<T> => ({ done: false, decision });
@@ -39,23 +41,22 @@ export function ruleSetIdOf(ctx: ReplayContext, purpose: string): Step<string> {
 }
 
 /** The CRM's rule set, described by the compliance skill (describe_rule_set). */
-export function readRuleSet(ctx: ReplayContext, purpose: string): Step<RuleSetDescription> {
+export function readRuleSet(ctx: ReplayContext, purpose: string, product?: string): Step<RuleSetDescription> {
   const id = ruleSetIdOf(ctx, purpose);
   if (!id.done) return id;
-  const described = ctx.find('describe_rule_set', (a) => a.rule_set_id === id.value);
+  const args = product === undefined ? { rule_set_id: id.value } : { rule_set_id: id.value, product };
+  const described = ctx.find('describe_rule_set', (a) => a.rule_set_id === id.value && a.product === product);
   if (!described) {
     if (!ctx.has('describe_rule_set'))
       return next(ctx.say(`I cannot ${purpose}: I have no tool to read what the rule set ${id.value} checks (describe_rule_set).`));
     return next(
-      ctx.call(
-        [['describe_rule_set', { rule_set_id: id.value }]],
-        `Read what the rule set ${id.value} checks (its rules and labels), to ${purpose}.`,
-      ),
+      ctx.call([['describe_rule_set', args]], `Read what the rule set ${id.value} checks (its rules and labels), to ${purpose}.`),
     );
   }
   if (!described.ok) return next(ctx.failed(described, `read the rule set ${id.value}`));
   const r = described.result ?? {};
   const rules = Array.isArray(r.rules) ? (r.rules as RuleOfSet[]) : [];
   const labels = Array.isArray(r.labels) ? r.labels.filter((l): l is string => typeof l === 'string') : [];
-  return { done: true, value: { rule_set_id: id.value, rules, labels } };
+  const productLabels = Array.isArray(r.product_labels) ? r.product_labels.filter((l): l is string => typeof l === 'string') : [];
+  return { done: true, value: { rule_set_id: id.value, rules, labels, productLabels } };
 }

@@ -1,4 +1,4 @@
-import { productMeta, productPlans, productTag, skillImports, taskState, type Composed, type Meta } from './compose.ts';
+import { productMeta, productPlans, productTag, skillImports, taskState, type Composed, type Meta, type SegmentLabels } from './compose.ts';
 import { capabilityOf, type SkillSummary, type Skillset } from './skills.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
 import { allStatesOf } from '../../../engine/asl/state-tree.ts';
@@ -46,7 +46,7 @@ export function refineIntoProductCheck(
   skillset: Skillset,
   product: string,
   meta: Meta,
-  taxonomy: string[],
+  labels: SegmentLabels,
 ): Composed {
   const asl = isRecord(base.asl) ? base.asl : null;
   const states = asl && isRecord(asl.States) ? (asl.States as Record<string, State>) : null;
@@ -84,7 +84,7 @@ export function refineIntoProductCheck(
   const rule = Object.entries(params).find(([k, v]) => /rule/.test(k) && typeof v === 'string');
   const ruleSet = !rule ? undefined : rule[0].endsWith('.$') ? (rule[1] as string) : { match: /rule/, value: rule[1] };
   const complianceSkill = byUri.get(boundSkills(compliance[1])[0]!)!;
-  const plans = productPlans(transcriptPath, taxonomy, ruleSet);
+  const plans = productPlans(transcriptPath, labels, ruleSet);
   const bySkill = { diarization: skills.diarization, segmentation: skills.segmentation, compliance: complianceSkill } as const;
   next[transcription[0]]!.Next = plans[0]!.name;
   delete next[transcription[0]]!.End;

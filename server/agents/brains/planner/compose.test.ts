@@ -9,7 +9,7 @@ import { findTool } from '../../../tools/registry.ts';
 import { validateWorkflowDocument } from '../../../workflows/validate-document.ts';
 import { refineIntoProductCheck, retargetProductCheck, targetsProduct } from './adapt.ts';
 import { callDemoTool } from '../../../skills/demo/skills/catalog.ts';
-import { bindParameters, composeProductExplanationCheck, productTaxonomyGap, type Meta } from './compose.ts';
+import { bindParameters, composeProductExplanationCheck, productLabelsGap, type Meta, type SegmentLabels } from './compose.ts';
 import { composeOutcomes, QA_DEFAULT_OUTCOMES } from './compose-outcomes.ts';
 import { scaleToEveryCall } from './scale.ts';
 import { chooseSkill, skillsetOf, type Skillset, type SkillSummary } from './skills.ts';
@@ -21,10 +21,15 @@ const meta: Meta = {
 };
 const workflow = (file: string) => JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', file), 'utf8')) as Record<string, unknown>;
 const validate = (doc: unknown) => validateWorkflowDocument(doc, { rootDir: PROJECT_ROOT, skillsDir: path.join(PROJECT_ROOT, 'skills') });
-/** A rule set's segment labels as the compliance skill describes them (describe_rule_set): the taxonomy the Planner composes with. */
-const labelsOf = (ruleSetId: string) =>
-  (callDemoTool('skill://compliance-analysis@1.3.0#describe_rule_set', { rule_set_id: ruleSetId }).data as { labels: string[] }).labels;
-const DEMO_LABELS = labelsOf('compliance_rules_v2024Q4');
+/** A rule set's segment labels as the compliance skill describes them (describe_rule_set): the taxonomy and product parts the Planner composes with. */
+const labelsOf = (ruleSetId: string, product: string): SegmentLabels => {
+  const d = callDemoTool('skill://compliance-analysis@1.3.0#describe_rule_set', { rule_set_id: ruleSetId, product }).data as {
+    labels: string[];
+    product_labels: string[];
+  };
+  return { taxonomy: d.labels, product: d.product_labels };
+};
+const DEMO_LABELS = labelsOf('compliance_rules_v2024Q4', 'HELOC 2.0');
 type States = Record<string, { Parameters?: Record<string, unknown>; AgentBinding?: { skills: string[] }; Next?: string; End?: boolean }>;
 const statesOf = (doc: Record<string, unknown>) => (doc.asl as { States: States }).States;
 
@@ -33,7 +38,7 @@ describe('composing and adapting workflows from skill manifests', () => {
   let skillset: Skillset;
   const skill = (name: string) => skillset.skills.find((s) => s.skillName === name)!;
   /** Case A on the foundational workflow with the catalog's diarization and segmentation skills, for `product` with `labels`. */
-  const refineStandard = (product: string, labels: string[]) =>
+  const refineStandard = (product: string, labels: SegmentLabels) =>
     refineIntoProductCheck(
       workflow('standard-advice-call-analysis.json'),
       { diarization: skill('gpt4o-diarize'), segmentation: skill('labelling-segmentation') },
@@ -168,14 +173,22 @@ describe('composing and adapting workflows from skill manifests', () => {
   });
 
   it("labels the segments with the lender's own rule set's labels, and says when they cannot tell the product apart", async () => {
-    const labels = labelsOf('aldermoor_conduct_rules_2025');
+    const labels = labelsOf('aldermoor_conduct_rules_2025', 'Green Remortgage');
     const c = refineStandard('Green Remortgage', labels);
     if (!c.ok) throw new Error(c.error);
     expect((await validate(c.doc)).errors).toEqual([]);
-    expect(statesOf(c.doc).SegmentAndLabel!.Parameters!.taxonomy).toEqual(labels);
-    expect(productTaxonomyGap(labels, 'aldermoor_conduct_rules_2025')).toBeNull();
-    expect(productTaxonomyGap(['opening', 'product_detail'], 'r')).toBe(
-      "the rule set r labels a call's segments opening, product_detail, without offer_explanation, so its product-related segments cannot be told apart",
+    expect(statesOf(c.doc).SegmentAndLabel!.Parameters!.taxonomy).toEqual(labels.taxonomy);
+    // The checked parts are the labels of the rules about the product (their applies_when meets its name).
+    expect(labels.product).toEqual(['product_detail', 'offer_explanation']);
+    expect(statesOf(c.doc).TargetedComplianceAnalysis!.Parameters!.allowed_labels).toEqual(labels.product);
+    expect(productLabelsGap(labels, 'aldermoor_conduct_rules_2025', 'Green Remortgage')).toBeNull();
+    expect(labelsOf('aldermoor_conduct_rules_2025', 'Shared Ownership Mortgage').product).toEqual(['product_detail', 'offer_explanation']);
+    // A product no rule is about has no part to check: said, not built.
+    const none = labelsOf('aldermoor_conduct_rules_2025', 'Gold Bullion');
+    expect(none.product).toEqual([]);
+    expect(productLabelsGap(none, 'r', 'Gold Bullion')).toBe(
+      'the rule set r has no rule about Gold Bullion, so the parts of a call where it is explained ' +
+        '(among introduction, security_check, product_detail, offer_explanation, closing) cannot be told apart',
     );
   });
 

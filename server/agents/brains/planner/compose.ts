@@ -16,19 +16,21 @@ export const RULE_SET_PATH = `$.${RULE_SET_INPUT}`;
  */
 export const WORKER_TEMPLATE = { name: 'agent_template_worker', version: '1.0.0' } as const;
 /**
- * The segments a product-explanation check evaluates (spec §3.3: "Evaluate compliance on the product-related segments only").
- * The taxonomy the segments are labelled with is the lender's rule set's own (describe_rule_set → labels, analysis/rule-set.ts),
- * which must hold these two labels for the check to mean anything (productTaxonomyGap).
+ * The labels a product-explanation check works with, both the lender's rule set's own (describe_rule_set with the product,
+ * analysis/rule-set.ts): the taxonomy a call's segments are labelled with, and the parts where the product is explained — the
+ * labels of the rules whose condition its name meets — which the check evaluates (spec §3.3: "the product-related segments only").
  */
-export const PRODUCT_LABELS = ['product_detail', 'offer_explanation'];
+export interface SegmentLabels {
+  taxonomy: string[];
+  product: string[];
+}
 
-/** Why `taxonomy` cannot serve a product-explanation check (a product label it lacks), or null. */
-export function productTaxonomyGap(taxonomy: string[], ruleSetId: string): string | null {
-  const missing = PRODUCT_LABELS.filter((l) => !taxonomy.includes(l));
-  if (!missing.length) return null;
+/** Why the rule set cannot serve a product-explanation check of `product` (no rule about it, so no part to check), or null. */
+export function productLabelsGap(labels: SegmentLabels, ruleSetId: string, product: string): string | null {
+  if (labels.product.length && labels.product.every((l) => labels.taxonomy.includes(l))) return null;
   return (
-    `the rule set ${ruleSetId} labels a call's segments ${taxonomy.join(', ') || '(no labels)'}, ` +
-    `without ${missing.join(' or ')}, so its product-related segments cannot be told apart`
+    `the rule set ${ruleSetId} has no rule about ${product}, ` +
+    `so the parts of a call where it is explained (among ${labels.taxonomy.join(', ') || 'no labels'}) cannot be told apart`
   );
 }
 /** Arguments the run supplies to a skill by itself (server/execution/webhook.ts), never bound in Parameters. */
@@ -124,10 +126,10 @@ export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {
 }
 
 /**
- * `taxonomy`: the segment labels of the lender's rule set (describe_rule_set); `ruleSet`: the rule set's JSONPath (a run
+ * `labels`: the lender's rule set's taxonomy and product parts (describe_rule_set); `ruleSet`: the rule set's JSONPath (a run
  * input), or the literal binding a saved base workflow already had.
  */
-export function productPlans(transcriptText: string, taxonomy: string[], ruleSet: string | Binding = RULE_SET_PATH): StatePlan[] {
+export function productPlans(transcriptText: string, labels: SegmentLabels, ruleSet: string | Binding = RULE_SET_PATH): StatePlan[] {
   const [, rule] = analysisBindings.compliance(transcriptText, ruleSet);
   return [
     {
@@ -146,7 +148,7 @@ export function productPlans(transcriptText: string, taxonomy: string[], ruleSet
       comment: "Label the advisor's speech with the call taxonomy.",
       bindings: [
         { match: /transcript|text/, path: '$.advisor_segments.data.text' },
-        { match: /taxonomy|labels|categories/, value: taxonomy },
+        { match: /taxonomy|labels|categories/, value: labels.taxonomy },
       ],
       resultPath: '$.labelled_segments',
     },
@@ -156,7 +158,7 @@ export function productPlans(transcriptText: string, taxonomy: string[], ruleSet
       comment: 'Evaluate compliance on the product-related segments only.',
       bindings: [
         { match: /^segments$|segment/, path: '$.labelled_segments.data.segments' },
-        { match: /allowed|label/, value: PRODUCT_LABELS },
+        { match: /allowed|label/, value: labels.product },
         rule!,
         { match: /transcript|text/, path: '$.advisor_segments.data.text' },
       ],
@@ -229,16 +231,16 @@ export const productTag = (product: string) => `product:${product.toLowerCase().
 
 /**
  * Spec §3.3 composed from skills alone (no workflow to start from): all applications in the range
- * → recordings → transcription → diarization → segmentation (with the rule set's `taxonomy`) → targeted compliance.
+ * → recordings → transcription → diarization → segmentation (with the rule set's `labels`) → targeted compliance.
  */
 export function composeProductExplanationCheck(
   skills: Record<'applications' | 'recordings' | 'transcription' | 'diarization' | 'segmentation' | 'compliance', SkillSummary>,
   skillset: Skillset,
   product: string,
   meta: Meta,
-  taxonomy: string[],
+  labels: SegmentLabels,
 ): Composed {
-  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text', taxonomy)], skills, null);
+  const states = chain([...intakePlans({ byAdvisor: false }), ...productPlans('$.transcript.data.text', labels)], skills, null);
   if (!states.ok) return states;
   return {
     ok: true,

@@ -194,7 +194,10 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
       'wait_for_workflow_run',
     ]);
     // The segmentation taxonomy is the CRM's rule set's own, described by the compliance skill over the platform's path.
-    expect(t2.calls.find((c) => c.name === 'describe_rule_set')!.args).toEqual({ rule_set_id: 'compliance_rules_v2024Q4' });
+    expect(t2.calls.find((c) => c.name === 'describe_rule_set')!.args).toEqual({
+      rule_set_id: 'compliance_rules_v2024Q4',
+      product: 'HELOC 2.0',
+    });
     const save = t2.calls.find((c) => c.name === 'save_workflow')!.args;
     expect(save.parent).toEqual({ workflow_id: standardId, version: '1.0.0', relation: 'REFINEMENT_OF' });
     const doc = save.workflow as {

@@ -100,8 +100,12 @@ describe('the Planner brain, scenario 2 (spec §3) over scripted histories', () 
         'skill for speaker diarization',
         'skill for transcript segmentation and labelling',
       ]);
-      // The taxonomy is the rule set's the CRM names (read in the first turn), as the compliance skill describes it.
-      expect(t2.calls.find((x) => x.name === 'describe_rule_set')!.args).toEqual({ rule_set_id: 'compliance_rules_v2024Q4' });
+      // The taxonomy and the parts where the product is explained are the rule set's the CRM names (read in the first
+      // turn), as the compliance skill describes it for the product.
+      expect(t2.calls.find((x) => x.name === 'describe_rule_set')!.args).toEqual({
+        rule_set_id: 'compliance_rules_v2024Q4',
+        product: 'HELOC 2.0',
+      });
       const save = t2.calls.find((x) => x.name === 'save_workflow')!.args;
       expect(save.parent).toEqual({ workflow_id: STANDARD, version: '1.0.0', relation: 'REFINEMENT_OF' });
       expect(Object.keys((save.workflow as { asl: { States: object } }).asl.States)).toEqual([
@@ -168,15 +172,31 @@ describe('the Planner brain, scenario 2 (spec §3) over scripted histories', () 
   });
 
   it("a second lender's product check labels the segments with its own rule set's labels; a rule set it cannot read stops the build", async () => {
-    const ask = 'I need to check if advisors are explaining Bridging Finance correctly in their calls since the start of the month.';
+    const asking = (product: string) =>
+      `I need to check if advisors are explaining ${product} correctly in their calls since the start of the month.`;
+    const ask = asking('Second Charge Mortgage');
     const c = new ScriptedConversation(secondLenderCrm(catalog([])));
     expect((await c.turn(ask)).reply).toContain('I have no workflow for this yet.');
     const t2 = await c.turn('yes');
-    expect(t2.calls.find((x) => x.name === 'describe_rule_set')!.args).toEqual({ rule_set_id: SECOND_RULE_SET });
+    expect(t2.calls.find((x) => x.name === 'describe_rule_set')!.args).toEqual({
+      rule_set_id: SECOND_RULE_SET,
+      product: 'Second Charge Mortgage',
+    });
     const saved = t2.calls.find((x) => x.name === 'save_workflow')!.args.workflow as {
       asl: { States: Record<string, { Parameters: Record<string, unknown> }> };
     };
     expect(saved.asl.States.SegmentAndLabel!.Parameters.taxonomy).toEqual(loadTaxonomy(SECOND_RULE_SET).labels);
+    // The parts checked are those of the rules about the product (their applies_when meets "mortgage").
+    expect(saved.asl.States.TargetedComplianceAnalysis!.Parameters.allowed_labels).toEqual(['product_detail', 'offer_explanation']);
+
+    // A product the CRM sells but no rule of the rule set is about: said plainly, nothing built.
+    const unruled = new ScriptedConversation(secondLenderCrm(catalog([])));
+    await unruled.turn(asking('Bridging Finance'));
+    const refused = await unruled.turn('yes');
+    expect(refused.calls.map((x) => x.name)).not.toContain('save_workflow');
+    expect(refused.reply).toContain(
+      `I cannot build the Bridging Finance explanation check: the rule set ${SECOND_RULE_SET} has no rule about Bridging Finance`,
+    );
 
     const broken = new ScriptedConversation((name, args) =>
       name === 'describe_rule_set'

@@ -1,8 +1,8 @@
 import type { BrainDecision } from '../brain.ts';
 import { refineIntoProductCheck, retargetProductCheck, targetsProduct, productOfWorkflow } from './adapt.ts';
 import { bindingsOf, choiceNotes, discoverSkills, newMeta, reliabilityNote, validateAndSave, type Saved, type Step } from './build-flow.ts';
-import { composeProductExplanationCheck, productMeta, productTaxonomyGap, PRODUCT_LABELS } from './compose.ts';
-import { readRuleSet, type RuleSetDescription } from '../analysis/rule-set.ts';
+import { composeProductExplanationCheck, productLabelsGap, productMeta, type SegmentLabels } from './compose.ts';
+import { readRuleSet } from '../analysis/rule-set.ts';
 import { MAX_STEPS_PER_TURN, type PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import type { DateRange } from '../../../../lib/relative-dates.ts';
@@ -256,14 +256,14 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
           found.value.skillset,
           req.product!,
           newMeta(ctx),
-          taxonomy.value.labels,
+          taxonomy.value,
         ),
       {
         parent: { workflow_id: pl.template.workflow_id, version: pl.template.version, relation: 'REFINEMENT_OF' },
         note:
           `Refined «${pl.template.name}» into a ${req.product} explanation check: all advisors, ` +
           'added diarization + segmentation, removed sentiment/scoring, ' +
-          `compliance on ${PRODUCT_LABELS.join(' and ')} only.`,
+          `compliance on ${taxonomy.value.product.join(' and ')} only.`,
         why:
           `Case A: template «${pl.template.name}». Remove the advisor filter; ` +
           'keep GetCallRecordings and TranscribeRecording; ' +
@@ -275,7 +275,7 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
     how = [
       `I refined «${pl.template.name}» v${pl.template.version}: all advisors instead of one, ` +
         `diarization (${diar.skillName}) and segmentation (${seg.skillName}) added, ` +
-        `sentiment and scoring replaced by a compliance check on the ${PRODUCT_LABELS.join(' and ')} segments only.`,
+        `sentiment and scoring replaced by a compliance check on the ${taxonomy.value.product.join(' and ')} segments only.`,
       ...choiceNotes(found.value),
     ];
   } else {
@@ -308,7 +308,7 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
     >;
     const taxonomy = productTaxonomy(ctx, req.product);
     if (!taxonomy.done) return taxonomy.decision;
-    const labels = taxonomy.value.labels;
+    const labels = taxonomy.value;
     built = validateAndSave(
       ctx,
       name,
@@ -333,13 +333,15 @@ export function productWork(ctx: PlannerContext, req: ProductRequest, healing: '
  * The segmentation taxonomy of a product check: the lender's rule set's own labels (the CRM names the rule set, the
  * compliance skill describes it), which must tell the product-related segments apart; else said plainly, nothing built.
  */
-function productTaxonomy(ctx: PlannerContext, product: string): Step<RuleSetDescription> {
+function productTaxonomy(ctx: PlannerContext, product: string): Step<SegmentLabels> {
   const purpose = `label the segments of the ${product} explanation check`;
-  const described = readRuleSet(ctx, purpose);
+  const described = readRuleSet(ctx, purpose, product);
   if (!described.done) return described;
-  const gap = productTaxonomyGap(described.value.labels, described.value.rule_set_id);
-  if (gap) return { done: false, decision: ctx.say(`I cannot build the ${product} explanation check: ${gap}.`, `No taxonomy: ${gap}.`) };
-  return described;
+  const labels = { taxonomy: described.value.labels, product: described.value.productLabels };
+  const gap = productLabelsGap(labels, described.value.rule_set_id, product);
+  if (gap)
+    return { done: false, decision: ctx.say(`I cannot build the ${product} explanation check: ${gap}.`, `No product parts: ${gap}.`) };
+  return { done: true, value: labels };
 }
 
 /** "Yes" to scaling the product check's pilot: the pilot refined to every call of the period, saved and run. */

@@ -40,6 +40,17 @@ describe('compliance-analysis describe_rule_set', () => {
     expect(second.labels).toEqual([...new Set(loadRuleSet('aldermoor_conduct_rules_2025').flatMap((r) => r.labels))]);
   });
 
+  it('with a product, names the parts of a call where the rules about it are checked (their applies_when meets its name)', () => {
+    const labels = (id: string, product: string) =>
+      (runSkillTool(describeRuleSet, { rule_set_id: id, product }).data as { product_labels: string[] }).product_labels;
+    expect(labels('compliance_rules_v2024Q4', 'HELOC 2.0')).toEqual(['product_detail', 'offer_explanation']);
+    expect(labels('aldermoor_conduct_rules_2025', 'Bridging Loan')).toEqual(['product_detail', 'offer_explanation']);
+    // No rule is about it: no part of a call to check (the Planner says so and builds nothing).
+    expect(labels('aldermoor_conduct_rules_2025', 'Gold Bullion')).toEqual([]);
+    // Without a product the answer has no product_labels.
+    expect(describeSet('compliance_rules_v2024Q4').data).not.toHaveProperty('product_labels');
+  });
+
   it('refuses an unknown rule set, and a declared taxonomy that leaves out a label a rule uses', () => {
     expect(describeSet('no_such_rules')).toMatchObject({ ok: false, data: { error: { type: 'RuleSetNotFound' } } });
     expect(runSkillTool(describeRuleSet, {})).toMatchObject({ ok: false });
