@@ -58,9 +58,7 @@ test("the Evaluations page lists two runs of the demo dataset, a run's missed ex
   await page.screenshot({ path: shot('evaluations-comparison'), fullPage: true });
 });
 
-test('a designer starts a run from the page (a Planner and a Conductor case) and sees it running, then scored; a refusal is shown', async ({
-  page,
-}) => {
+test('a designer starts a run from the page (a Planner and a Conductor case) and sees it scored; a refusal is shown', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page, DEMO.designer, '/evaluations');
   const form = page.getByTestId('evaluation-start');
@@ -79,8 +77,8 @@ test('a designer starts a run from the page (a Planner and a Conductor case) and
   await expect(form.getByRole('status')).toContainText(/Started run [0-9a-f]{8} of demo/);
   const runs = page.getByTestId('evaluation-run');
   await expect(runs).toHaveCount(before.length + 1);
-  // Newest first: the new run, running until its two cases are scored (the page follows it), then its score.
-  await expect(runs.first().getByText('running')).toBeVisible();
+  // Newest first: the new run, followed by the page until its two cases are scored (whether "running" is ever
+  // drawn depends on how fast two cases run, so the test waits for the score only).
   await expect(runs.first()).toContainText('2 of 2', { timeout: 180_000 });
   await expect(runs.first()).toContainText('100.0%');
   await runs.first().getByRole('button', { name: 'Cases' }).click();
