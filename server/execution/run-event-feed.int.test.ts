@@ -33,8 +33,12 @@ async function emit(runId: string, n: number, label = 'e'): Promise<void> {
 }
 const streamIds = async (runId: string, after = '-') =>
   (await redis.xrange(runKeys(runId).events, after === '-' ? '-' : `(${after}`, '+')).map(([id]) => id);
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  for (const end = Date.now() + ms; !(await check()); await sleep(10)) if (Date.now() > end) throw new Error('timed out waiting');
+/** Polls `check` every 10 ms, at most `polls` times (a count, not a clock: a slow machine only polls more slowly). */
+async function until(check: () => boolean | Promise<boolean>, polls = 1_000): Promise<void> {
+  for (let i = 0; !(await check()); i++) {
+    if (i >= polls) throw new Error(`still waiting after ${polls} polls`);
+    await sleep(10);
+  }
 }
 const subscribers = async (channel: string) => ((await redis.pubsub('NUMSUB', channel)) as [string, number])[1];
 

@@ -60,84 +60,89 @@ describe(`the learning loop (${testDbKind()})`, { timeout: 240_000 }, () => {
     await db.dispose();
   });
 
-  it('40 runs with Whisper failing 20% of the time all complete; the graph learns; the health check proposes 1.0.1; accepted, the next run uses it', async () => {
-    const doc = (await getWorkflowVersion(db.db, STANDARD, '1.0.0'))!.document;
-    const runs = [];
-    for (let batch = 0; batch < 4; batch++) runs.push(...(await Promise.all(Array.from({ length: 10 }, () => h.run(doc, ALEX, 120_000)))));
-    expect(runs.map((r) => r.status)).toEqual(Array(40).fill('SUCCEEDED'));
-    await drain();
+  it(
+    '40 runs with Whisper failing 20% of the time all complete; the graph learns; the health ' +
+      'check proposes 1.0.1; accepted, the next run uses it',
+    async () => {
+      const doc = (await getWorkflowVersion(db.db, STANDARD, '1.0.0'))!.document;
+      const runs = [];
+      for (let batch = 0; batch < 4; batch++)
+        runs.push(...(await Promise.all(Array.from({ length: 10 }, () => h.run(doc, ALEX, 120_000)))));
+      expect(runs.map((r) => r.status)).toEqual(Array(40).fill('SUCCEEDED'));
+      await drain();
 
-    const rel = await call('get_skill_reliability', { skill: 'skill://whisper-transcribe@1.0.0' });
-    const whisper = (
-      rel.skills as Array<{
-        recent: { failure_rate: number; n_success: number; n_failures: number };
-        alternatives: Array<{ skill: string; recent: { failure_rate: number | null; n_success: number } }>;
-      }>
-    )[0]!;
-    expect(whisper.recent.n_success + whisper.recent.n_failures).toBe(40);
-    expect(whisper.recent.failure_rate).toBeGreaterThan(0.05);
-    const assembly = whisper.alternatives.find((a) => a.skill === 'skill://assemblyai-transcribe@1.2.0')!;
-    expect(assembly.recent.n_success).toBe(whisper.recent.n_failures);
-    expect(assembly.recent.failure_rate).toBeLessThan(0.05);
+      const rel = await call('get_skill_reliability', { skill: 'skill://whisper-transcribe@1.0.0' });
+      const whisper = (
+        rel.skills as Array<{
+          recent: { failure_rate: number; n_success: number; n_failures: number };
+          alternatives: Array<{ skill: string; recent: { failure_rate: number | null; n_success: number } }>;
+        }>
+      )[0]!;
+      expect(whisper.recent.n_success + whisper.recent.n_failures).toBe(40);
+      expect(whisper.recent.failure_rate).toBeGreaterThan(0.05);
+      const assembly = whisper.alternatives.find((a) => a.skill === 'skill://assemblyai-transcribe@1.2.0')!;
+      expect(assembly.recent.n_success).toBe(whisper.recent.n_failures);
+      expect(assembly.recent.failure_rate).toBeLessThan(0.05);
 
-    const health = await call('check_workflow_health', { workflow_id: STANDARD, version: '1.0.0' });
-    expect(health).toMatchObject({
-      healthy: false,
-      findings: [
-        {
-          skill: 'skill://whisper-transcribe@1.0.0',
-          states: ['TranscribeRecording'],
-          alternative: { skill: 'skill://assemblyai-transcribe@1.2.0' },
-        },
-      ],
-    });
-    const proposal = health.proposal as {
-      proposal_id: string;
-      new_version: string;
-      document: { asl: { States: Record<string, { AgentBinding?: { skills: string[] } }> } };
-    };
-    expect(proposal.new_version).toBe('1.0.1');
-    expect(proposal.document.asl.States.TranscribeRecording!.AgentBinding!.skills).toEqual(['skill://assemblyai-transcribe@1.2.0']);
-    expect(await getWorkflowVersion(db.db, STANDARD, '1.0.1')).toBeNull(); // nothing saved before acceptance
+      const health = await call('check_workflow_health', { workflow_id: STANDARD, version: '1.0.0' });
+      expect(health).toMatchObject({
+        healthy: false,
+        findings: [
+          {
+            skill: 'skill://whisper-transcribe@1.0.0',
+            states: ['TranscribeRecording'],
+            alternative: { skill: 'skill://assemblyai-transcribe@1.2.0' },
+          },
+        ],
+      });
+      const proposal = health.proposal as {
+        proposal_id: string;
+        new_version: string;
+        document: { asl: { States: Record<string, { AgentBinding?: { skills: string[] } }> } };
+      };
+      expect(proposal.new_version).toBe('1.0.1');
+      expect(proposal.document.asl.States.TranscribeRecording!.AgentBinding!.skills).toEqual(['skill://assemblyai-transcribe@1.2.0']);
+      expect(await getWorkflowVersion(db.db, STANDARD, '1.0.1')).toBeNull(); // nothing saved before acceptance
 
-    const accepted = await call('accept_workflow_update', { proposal_id: proposal.proposal_id });
-    expect(accepted).toMatchObject({
-      version: '1.0.1',
-      parent_version: '1.0.0',
-      workflow_update: { type: 'workflow_update', workflow_id: STANDARD, version: '1.0.1' },
-    });
-    await expect(
-      invokeTool(
-        findTool('accept_workflow_update')!,
-        { proposal_id: proposal.proposal_id },
-        { actor: systemActor('test'), services: { config: h.config, db: async () => db.db } },
-      ),
-    ).resolves.toMatchObject({ status: 'error', error_code: 'conflict' });
-    await drain();
-    const lineage = await call('get_workflow_lineage', { workflow_id: STANDARD, version: '1.0.0' });
-    expect(lineage.edges).toContainEqual({
-      kind: 'VERSION_OF',
-      from: { workflow_id: STANDARD, version: '1.0.1' },
-      to: { workflow_id: STANDARD, version: '1.0.0' },
-    });
-    expect((lineage.descendants as Array<{ version: string }>).map((d) => d.version)).toContain('1.0.1');
+      const accepted = await call('accept_workflow_update', { proposal_id: proposal.proposal_id });
+      expect(accepted).toMatchObject({
+        version: '1.0.1',
+        parent_version: '1.0.0',
+        workflow_update: { type: 'workflow_update', workflow_id: STANDARD, version: '1.0.1' },
+      });
+      await expect(
+        invokeTool(
+          findTool('accept_workflow_update')!,
+          { proposal_id: proposal.proposal_id },
+          { actor: systemActor('test'), services: { config: h.config, db: async () => db.db } },
+        ),
+      ).resolves.toMatchObject({ status: 'error', error_code: 'conflict' });
+      await drain();
+      const lineage = await call('get_workflow_lineage', { workflow_id: STANDARD, version: '1.0.0' });
+      expect(lineage.edges).toContainEqual({
+        kind: 'VERSION_OF',
+        from: { workflow_id: STANDARD, version: '1.0.1' },
+        to: { workflow_id: STANDARD, version: '1.0.0' },
+      });
+      expect((lineage.descendants as Array<{ version: string }>).map((d) => d.version)).toContain('1.0.1');
 
-    // Accepting saves a draft (issue 28): runs by id keep using 1.0.0 until 1.0.1 is published.
-    expect(accepted).toMatchObject({ version: '1.0.1' });
-    expect(await getWorkflowVersion(db.db, STANDARD)).toMatchObject({ version: '1.0.0', status: 'published' });
-    expect(await call('publish_workflow_version', { workflow_id: STANDARD, version: '1.0.1' })).toMatchObject({
-      version_status: 'published',
-      retired_version: '1.0.0',
-    });
-    // The next run of the workflow (by id: its published version) uses 1.0.1.
-    const started = await call('start_workflow_run', { workflow_id: STANDARD, input: ALEX });
-    const next = (await waitForRun(h.x, started.run_id as string, 60_000))!;
-    expect(next).toMatchObject({ status: 'SUCCEEDED', workflow_version: '1.0.1' });
-    const view = await h.finalized(next.run_id);
-    expect(view.data.TranscribeRecording).toMatchObject({ ok: true, data: { job_id: expect.any(String) } });
-    const memories = await call('search_embeddings', { query: 'whisper assemblyai workflow_update', kinds: ['memory'] });
-    expect((memories.hits as Array<{ title: string }>)[0]?.title).toBe('workflow_update');
-  });
+      // Accepting saves a draft (issue 28): runs by id keep using 1.0.0 until 1.0.1 is published.
+      expect(accepted).toMatchObject({ version: '1.0.1' });
+      expect(await getWorkflowVersion(db.db, STANDARD)).toMatchObject({ version: '1.0.0', status: 'published' });
+      expect(await call('publish_workflow_version', { workflow_id: STANDARD, version: '1.0.1' })).toMatchObject({
+        version_status: 'published',
+        retired_version: '1.0.0',
+      });
+      // The next run of the workflow (by id: its published version) uses 1.0.1.
+      const started = await call('start_workflow_run', { workflow_id: STANDARD, input: ALEX });
+      const next = (await waitForRun(h.x, started.run_id as string, 60_000))!;
+      expect(next).toMatchObject({ status: 'SUCCEEDED', workflow_version: '1.0.1' });
+      const view = await h.finalized(next.run_id);
+      expect(view.data.TranscribeRecording).toMatchObject({ ok: true, data: { job_id: expect.any(String) } });
+      const memories = await call('search_embeddings', { query: 'whisper assemblyai workflow_update', kinds: ['memory'] });
+      expect((memories.hits as Array<{ title: string }>)[0]?.title).toBe('workflow_update');
+    },
+  );
 
   it('a refinement saved from the foundational workflow shows REFINEMENT_OF in the lineage (spec §3.3, §3.5)', async () => {
     const base = (await getWorkflowVersion(db.db, STANDARD, '1.0.0'))!.document;

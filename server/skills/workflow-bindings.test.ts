@@ -181,7 +181,8 @@ describe('the spec versions fail for the documented reasons', () => {
     expect(run).toThrow(
       new StatesError(
         'States.ParameterPathFailure',
-        'the field "recording_uri.$": the JSONPath "$.recordings.data[0].uri" could not be found in the input: \'$.recordings.data\' is an object, not an array, so it has no index 0',
+        'the field "recording_uri.$": the JSONPath "$.recordings.data[0].uri" could not be found in the input: ' +
+          "'$.recordings.data' is an object, not an array, so it has no index 0",
       ),
     );
   });
@@ -194,7 +195,8 @@ describe('the spec versions fail for the documented reasons', () => {
     expect(run).toThrow(
       new StatesError(
         'States.ParameterPathFailure',
-        'the field "sentiment_report.$": the JSONPath "$.analysis.sentiment.data" could not be found in the input: \'$.analysis\' is an array, not an object, so it has no field "sentiment"',
+        'the field "sentiment_report.$": the JSONPath "$.analysis.sentiment.data" could not be found in the input: ' +
+          '\'$.analysis\' is an array, not an object, so it has no field "sentiment"',
       ),
     );
   });

@@ -6,7 +6,8 @@ import { ids, lettaPrismHarness, type Json, worker } from './testing/letta-platf
 /**
  * The Letta adapter against the Letta OpenAPI document served by Prism (letta-platform.prism-harness.ts):
  * start() — our MCP endpoint registered — and the agents: created from
- * templates, read, listed by tags, tagged and deleted, and a request the API rejects. What Prism cannot answer meaningfully (streams, 404s, a real reply) is covered by
+ * templates, read, listed by tags, tagged and deleted, and a request the API rejects. What Prism cannot answer
+ * meaningfully (streams, 404s, a real reply) is covered by
  * letta-recorded-*.int.test.ts.
  */
 describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {

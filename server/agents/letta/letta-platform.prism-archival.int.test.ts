@@ -12,7 +12,8 @@ import { ids, lettaPrismHarness, PRISM_COVERS } from './testing/letta-platform.p
 /**
  * The Letta adapter against the Letta OpenAPI document served by Prism (letta-platform.prism-harness.ts):
  * archival memory — passages inserted and searched, store_memory on Letta —
- * then describe() and close(), and that the Prism files together exercise every adapter method. What Prism cannot answer meaningfully (streams, 404s, a real reply) is covered by
+ * then describe() and close(), and that the Prism files together exercise every adapter method. What Prism cannot answer
+ * meaningfully (streams, 404s, a real reply) is covered by
  * letta-recorded-*.int.test.ts.
  */
 describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {

@@ -52,67 +52,71 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       await mcp?.close();
     });
 
-    it('creates the Conductor, a Companion and the Strategist from their templates: Letta’s tools by name, ours (the DCF+ tools) by id, shared blocks by id', async () => {
-      const shared = { session_context: ids.block(), strategist_guidelines: ids.block() };
-      const specs = {
-        conductor: { template: 'conductor', name: 'conductor-compliance', tags: [`session:${session}`] },
-        companion: {
-          template: 'companion',
-          name: `companion-${session.slice(0, 8)}-1`,
-          tags: ['role:companion', `session:${session}`, 'specialization:transcription', 'status:idle'],
-          block_ids: [shared.session_context],
-        },
-        strategist: {
-          template: 'strategist',
-          name: `strategist-${session.slice(0, 8)}`,
-          tags: ['role:strategist', `session:${session}`],
-          block_ids: [shared.session_context, shared.strategist_guidelines],
-        },
-      };
-      for (const [template, spec] of Object.entries(specs)) {
-        await delegated.createAgent(spec);
-        const body = last('POST', '/v1/agents/').requestBody as Json;
-        const file = (await loadAgentTemplate(template)).file as Json;
-        const own = (file.tools as Json[]).filter((t) => (file.agents[0].tool_ids as string[]).includes(t.id));
-        const lettas = own.filter((t) => String(t.tool_type).startsWith('letta_')).map((t) => t.name as string);
-        const ours = own.filter((t) => t.tool_type === 'external_mcp').map((t) => t.name as string);
-        expect(
-          own.filter((t) => t.tool_type === 'letta_multi_agent_core').map((t) => t.name),
-          template,
-        ).toContain('send_message_to_agent_async');
-        expect([...(body.tools as string[])].sort(), template).toEqual([...lettas].sort());
-        expect([...(body.tool_ids as string[])].sort(), template).toEqual(ours.map((n) => idOf(n)).sort());
-        expect(body, template).toMatchObject({
-          name: spec.name,
-          include_base_tools: false,
-          metadata: { dcf_template: `${template}@1.0.0` },
+    it(
+      'creates the Conductor, a Companion and the Strategist from their templates: Letta’s tools by ' +
+        'name, ours (the DCF+ tools) by id, shared blocks by id',
+      async () => {
+        const shared = { session_context: ids.block(), strategist_guidelines: ids.block() };
+        const specs = {
+          conductor: { template: 'conductor', name: 'conductor-compliance', tags: [`session:${session}`] },
+          companion: {
+            template: 'companion',
+            name: `companion-${session.slice(0, 8)}-1`,
+            tags: ['role:companion', `session:${session}`, 'specialization:transcription', 'status:idle'],
+            block_ids: [shared.session_context],
+          },
+          strategist: {
+            template: 'strategist',
+            name: `strategist-${session.slice(0, 8)}`,
+            tags: ['role:strategist', `session:${session}`],
+            block_ids: [shared.session_context, shared.strategist_guidelines],
+          },
+        };
+        for (const [template, spec] of Object.entries(specs)) {
+          await delegated.createAgent(spec);
+          const body = last('POST', '/v1/agents/').requestBody as Json;
+          const file = (await loadAgentTemplate(template)).file as Json;
+          const own = (file.tools as Json[]).filter((t) => (file.agents[0].tool_ids as string[]).includes(t.id));
+          const lettas = own.filter((t) => String(t.tool_type).startsWith('letta_')).map((t) => t.name as string);
+          const ours = own.filter((t) => t.tool_type === 'external_mcp').map((t) => t.name as string);
+          expect(
+            own.filter((t) => t.tool_type === 'letta_multi_agent_core').map((t) => t.name),
+            template,
+          ).toContain('send_message_to_agent_async');
+          expect([...(body.tools as string[])].sort(), template).toEqual([...lettas].sort());
+          expect([...(body.tool_ids as string[])].sort(), template).toEqual(ours.map((n) => idOf(n)).sort());
+          expect(body, template).toMatchObject({
+            name: spec.name,
+            include_base_tools: false,
+            metadata: { dcf_template: `${template}@1.0.0` },
+          });
+          expect(body.tags, template).toEqual([...new Set([...(file.agents[0].tags as string[]), ...spec.tags])]);
+          expect(body.block_ids, template).toEqual('block_ids' in spec ? spec.block_ids : undefined);
+        }
+        // The DCF+ tools of each role are among them, each attached by its Letta tool id.
+        const created = log
+          .filter((e) => e.method === 'POST' && e.url.pathname === '/v1/agents/')
+          .map((e) => (e.requestBody as Json).tool_ids as string[]);
+        const [conductorTools, companionTools, strategistTools] = created.slice(-3);
+        const conductorDcfPlus = [
+          'create_companion',
+          'dismiss_companion',
+          'list_session_companions',
+          'delegate_task',
+          'broadcast_task',
+          'update_session_context',
+          'finalize_session',
+          'read_session_activity',
+        ];
+        for (const name of conductorDcfPlus) expect(conductorTools, name).toContain(idOf(name));
+        expect(companionTools).toContain(idOf('update_companion_status'));
+        for (const name of ['read_session_activity', 'update_conductor_guidelines', 'read_shared_memory_blocks'])
+          expect(strategistTools, name).toContain(idOf(name));
+        expect(log.filter((e) => e.method === 'POST' && e.url.pathname === '/v1/agents/').at(-3)!.requestBody).toMatchObject({
+          tools: expect.arrayContaining(['send_message_to_agents_matching_tags']),
         });
-        expect(body.tags, template).toEqual([...new Set([...(file.agents[0].tags as string[]), ...spec.tags])]);
-        expect(body.block_ids, template).toEqual('block_ids' in spec ? spec.block_ids : undefined);
-      }
-      // The DCF+ tools of each role are among them, each attached by its Letta tool id.
-      const created = log
-        .filter((e) => e.method === 'POST' && e.url.pathname === '/v1/agents/')
-        .map((e) => (e.requestBody as Json).tool_ids as string[]);
-      const [conductorTools, companionTools, strategistTools] = created.slice(-3);
-      const conductorDcfPlus = [
-        'create_companion',
-        'dismiss_companion',
-        'list_session_companions',
-        'delegate_task',
-        'broadcast_task',
-        'update_session_context',
-        'finalize_session',
-        'read_session_activity',
-      ];
-      for (const name of conductorDcfPlus) expect(conductorTools, name).toContain(idOf(name));
-      expect(companionTools).toContain(idOf('update_companion_status'));
-      for (const name of ['read_session_activity', 'update_conductor_guidelines', 'read_shared_memory_blocks'])
-        expect(strategistTools, name).toContain(idOf(name));
-      expect(log.filter((e) => e.method === 'POST' && e.url.pathname === '/v1/agents/').at(-3)!.requestBody).toMatchObject({
-        tools: expect.arrayContaining(['send_message_to_agents_matching_tags']),
-      });
-    });
+      },
+    );
 
     it('a read-only shared block attached to two agents, its holders, tags and listing by tags with match-all, then detach and delete', async () => {
       const [conductor, companion] = [ids.agent(), ids.agent()];

@@ -23,7 +23,8 @@ describe('EpsilonGreedy', () => {
     expect(c).toMatchObject({ arm: 'skill://c', strategy: 'EpsilonGreedy', explored: true });
     expect(c.scores['skill://a']).toBeCloseTo(0.875, 12);
     expect(c.rationale).toBe(
-      'EpsilonGreedy explored skill://c, picked uniformly from 3 arms because the draw 0.050 fell below explorationRate 0.100 (its utility 0.333 against the greedy skill://a at 0.875).',
+      'EpsilonGreedy explored skill://c, picked uniformly from 3 arms because the draw 0.050 fell below ' +
+        'explorationRate 0.100 (its utility 0.333 against the greedy skill://a at 0.875).',
     );
   });
 
@@ -31,7 +32,8 @@ describe('EpsilonGreedy', () => {
     const c = chooseArm(arms, { strategy: 'EpsilonGreedy' }, replay(0.1));
     expect(c).toMatchObject({ arm: 'skill://a', explored: false });
     expect(c.rationale).toBe(
-      'EpsilonGreedy exploited (draw 0.100 ≥ explorationRate 0.100) and chose skill://a for the highest utility 0.875 (posterior success 0.875 from 6 successes and 0 failures, latency unknown (no cost)), ahead of skill://b at 0.500.',
+      'EpsilonGreedy exploited (draw 0.100 ≥ explorationRate 0.100) and chose skill://a for the highest utility 0.875 (posterior success ' +
+        '0.875 from 6 successes and 0 failures, latency unknown (no cost)), ahead of skill://b at 0.500.',
     );
   });
 

@@ -18,7 +18,8 @@ describe('Greedy', () => {
     expect(c.scores['skill://a']).toBeCloseTo(0.75, 12);
     expect(c.scores['skill://b']).toBeCloseTo(0.8, 12);
     expect(c.rationale).toBe(
-      'Greedy chose skill://b for the highest utility 0.800 (posterior success 0.800 from 3 successes and 0 failures, latency unknown (no cost)), ahead of skill://a at 0.750.',
+      'Greedy chose skill://b for the highest utility 0.800 (posterior success 0.800 from 3 successes and 0 ' +
+        'failures, latency unknown (no cost)), ahead of skill://a at 0.750.',
     );
   });
 
@@ -54,7 +55,8 @@ describe('Greedy', () => {
     const c = chooseArm([{ id: 'skill://only', successes: 1, failures: 1, latency_ms: 250 }], { strategy: 'Greedy' });
     expect(c.arm).toBe('skill://only');
     expect(c.rationale).toBe(
-      'Greedy chose skill://only for the highest utility 0.500 (posterior success 0.500 from 1 success and 1 failure, latency 250 ms costing 0.000), the only arm.',
+      'Greedy chose skill://only for the highest utility 0.500 (posterior success 0.500 from 1 success ' +
+        'and 1 failure, latency 250 ms costing 0.000), the only arm.',
     );
   });
 });

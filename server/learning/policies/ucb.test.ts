@@ -13,7 +13,8 @@ describe('UCB', () => {
     expect(c).toMatchObject({ arm: 'skill://c', strategy: 'UCB', explored: true });
     expect(c.scores['skill://b']).toBe(Infinity);
     expect(c.rationale).toBe(
-      'UCB chose skill://c because it is untried (0 pulls, latency cost 0.000) and UCB1 tries each of the 2 untried of 3 arms once before comparing bounds, with 10 pulls so far.',
+      'UCB chose skill://c because it is untried (0 pulls, latency cost 0.000) and UCB1 tries each of the 2 ' +
+        'untried of 3 arms once before comparing bounds, with 10 pulls so far.',
     );
     expect(chooseArm(arms, { strategy: 'UCB', latencyWeight: 0 }).arm).toBe('skill://b'); // ties → first
   });
@@ -29,7 +30,8 @@ describe('UCB', () => {
     expect(c.scores['skill://fresh']).toBeCloseTo(0.5 + Math.sqrt((2 * lnN) / 2), 12);
     expect(c).toMatchObject({ arm: 'skill://fresh', explored: true }); // Greedy would take `known`
     expect(c.rationale).toBe(
-      'UCB chose skill://fresh for the highest bound 2.599 = mean 0.500 (1 of 2) + bonus 2.099 (c 1.000, N 82) − latency cost 0.000, ahead of skill://known at 1.082.',
+      'UCB chose skill://fresh for the highest bound 2.599 = mean 0.500 (1 of 2) + bonus 2.099 (c 1.000, ' +
+        'N 82) − latency cost 0.000, ahead of skill://known at 1.082.',
     );
   });
 
