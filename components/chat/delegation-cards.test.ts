@@ -2,25 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { planDelegationCards, type DelegationCard, type SessionFacts, type TaskFacts } from './delegation-cards';
 import { preambleSender, protocolMessageIn } from './protocol-message';
 import { foldThread, type ThreadEvent } from './thread';
+import { pair } from './testing/card-test-events';
 
 let n = 0;
-/** A tool call and (optionally) its return, as the chat's events carry them. */
-function pair(name: string, args: unknown, ret?: unknown): ThreadEvent[] {
-  const id = `call_${++n}`;
-  const events: ThreadEvent[] = [
-    { message_type: 'tool_call_message', id: `m${n}`, tool_call: { tool_call_id: id, name, arguments: JSON.stringify(args) } },
-  ];
-  if (ret !== undefined)
-    events.push({
-      message_type: 'tool_return_message',
-      id: `r${n}`,
-      tool_call_id: id,
-      name,
-      status: 'success',
-      tool_return: typeof ret === 'string' ? ret : JSON.stringify(ret),
-    });
-  return events;
-}
 
 const COMPANION = 'agent-c1';
 const CONDUCTOR = 'agent-conductor';
