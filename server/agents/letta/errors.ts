@@ -97,3 +97,18 @@ export async function callLetta<T>(request: LettaRequest, run: () => PromiseLike
 export function isNotFound(error: unknown): boolean {
   return error instanceof LettaPlatformError && error.status === 404;
 }
+
+/** The result, or null when Letta says the resource does not exist (404); any other failure is thrown. */
+export async function orNull<T>(result: Promise<T>): Promise<T | null> {
+  try {
+    return await result;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** True when the call succeeded, false when the resource does not exist (404). */
+export async function orFalse(result: Promise<unknown>): Promise<boolean> {
+  return (await orNull(result.then(() => true))) ?? false;
+}

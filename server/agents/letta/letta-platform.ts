@@ -11,21 +11,13 @@ import type {
   StoredMessage,
 } from '../../contracts/agent-platform.ts';
 import { buildCreateAgentRequest, parseAgentFile } from './agent-file.ts';
-import { callLetta, isNotFound, LettaPlatformError, UnknownToolError, type LettaRequest } from './errors.ts';
+import { callLetta, LettaPlatformError, orFalse, orNull, UnknownToolError, type LettaRequest } from './errors.ts';
+import { toAgentSummary, toMemoryBlock } from './letta-shapes.ts';
 import { assistantText } from './events.ts';
 import { McpToolDirectory } from './mcp-tools.ts';
 import { collectTurn, listHistory, queueMessage, streamTurn, type MessagingContext } from './messaging.ts';
 import { asyncAgentMessage, currentToolName, isMultiAgentTool, replyAgentMessage } from '../../delegation/letta-multi-agent.ts';
-import {
-  lettaAgent,
-  lettaBlock,
-  lettaPassage,
-  lettaPassageSearch,
-  lettaTool,
-  readLetta,
-  type LettaAgent,
-  type LettaBlock,
-} from './schemas.ts';
+import { lettaAgent, lettaBlock, lettaPassage, lettaPassageSearch, lettaTool, readLetta } from './schemas.ts';
 
 export interface LettaPlatformOptions {
   /** Letta server, e.g. `http://letta:8283` (LETTA_BASE_URL). */
@@ -395,45 +387,4 @@ export async function connectLettaPlatform(options: LettaPlatformOptions): Promi
   const platform = new LettaAgentPlatform(options);
   await platform.start();
   return platform;
-}
-
-export function toAgentSummary(agent: LettaAgent): AgentSummary {
-  const blocks = agent.blocks ?? agent.memory?.blocks ?? [];
-  const group = agent.managed_group ?? agent.multi_agent_group;
-  const template = agent.metadata?.dcf_template;
-  return {
-    id: agent.id,
-    name: agent.name,
-    template: typeof template === 'string' ? template : null,
-    tags: agent.tags ?? [],
-    tools: (agent.tools ?? []).flatMap((t) => (t.name ? [t.name] : [])),
-    block_ids: blocks.map((b) => b.id),
-    sleeptime_agent_id: group?.manager_type === 'sleeptime' ? (group.agent_ids.find((id) => id !== agent.id) ?? null) : null,
-    created_at: agent.created_at ?? '',
-    model: agent.model ?? agent.llm_config?.model ?? null,
-  };
-}
-
-export function toMemoryBlock(block: LettaBlock): MemoryBlock {
-  return {
-    id: block.id,
-    label: block.label ?? '',
-    value: block.value,
-    limit: block.limit ?? 20_000,
-    description: block.description ?? null,
-    read_only: block.read_only ?? false,
-  };
-}
-
-async function orNull<T>(result: Promise<T>): Promise<T | null> {
-  try {
-    return await result;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
-
-async function orFalse(result: Promise<unknown>): Promise<boolean> {
-  return (await orNull(result.then(() => true))) ?? false;
 }
