@@ -50,38 +50,80 @@ export async function layoutSettled(page: Page): Promise<void> {
   throw new Error('the editor canvas kept moving for 20 s');
 }
 
+/** What sits under a point of the page: a handle as `<state>:<handle>`, anything else by its tag and classes. */
+function hitAt(page: Page, x: number, y: number): Promise<string> {
+  return page.evaluate(
+    ([px, py]) => {
+      const el = document.elementFromPoint(px, py) as HTMLElement | null;
+      if (!el) return 'nothing';
+      const handle = el.closest('.react-flow__handle');
+      const state = el.closest('[data-state]')?.getAttribute('data-state');
+      if (handle) return `${state}:${handle.getAttribute('data-handleid')}${handle.classList.contains('valid') ? ' (valid)' : ''}`;
+      return `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 3).join('.')}${state ? ` in ${state}` : ''}`;
+    },
+    [x, y],
+  );
+}
+
 /**
  * Connects two states by dragging from a source handle (next, rule, default, catch) to the target's
  * top, then waits for that very edge ("Edge from <source> to <target>", React Flow's label). Counting
  * edges is not enough: the start edge can render late under load and be counted as the new one.
+ * Before pressing and before releasing, the pointer is checked to be over the right handle (the
+ * handles are a few pixels wide at a fitted zoom, and a panel or a moved node can cover them); a
+ * drag that still misses fails with what was under the pointer, so a failure says why.
  */
 export async function connectStates(page: Page, from: string, handle: 'next' | 'rule' | 'default' | 'catch', to: string): Promise<void> {
   const label = `Edge from /asl/States/${from} to /asl/States/${to}`;
   const wanted = page.locator('.react-flow__edge').and(page.getByLabel(label, { exact: true }));
   const before = await wanted.count();
+  const source = node(page, from).locator(`.react-flow__handle[data-handleid="${handle}"]`);
+  const target = node(page, to).locator('.react-flow__handle[data-handleid="in"]');
+  const centre = async (l: typeof source) => {
+    const b = (await l.boundingBox())!;
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const misses: string[] = [];
   // A drag can miss when the layout moves a node between measuring the handles and the drop (the
   // canvas re-lays out as states change), and a missed drag pans the canvas: the view is fitted
-  // again, the handles measured again and the drag tried again, at most three times. An edge that
+  // again and zoomed in, the handles measured again and the drag tried again, at most three times. An edge that
   // appears late is not drawn twice: each retry first looks for it.
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
     if (attempt > 1) {
       if ((await wanted.count()) > before) return;
+      // Fitted again, then zoomed in around the pair: bigger handles, and away from what covered them.
       await page.locator('.react-flow__controls-fitview').click();
+      await layoutSettled(page);
+      const [a, b] = [await centre(source), await centre(target)];
+      await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2);
+      await page.mouse.wheel(0, -240);
     }
     await layoutSettled(page);
-    const source = node(page, from).locator(`.react-flow__handle[data-handleid="${handle}"]`);
-    const target = node(page, to).locator('.react-flow__handle[data-handleid="in"]');
-    const s = (await source.boundingBox())!;
-    const t = (await target.boundingBox())!;
-    await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+    const s = await centre(source);
+    const pressedOn = await hitAt(page, s.x, s.y);
+    if (pressedOn !== `${from}:${handle}`) {
+      // Pressing there would drag a node, pan the canvas or select text: look again instead.
+      misses.push(`attempt ${attempt}: the ${handle} handle of ${from} is under ${pressedOn}`);
+      continue;
+    }
+    await page.mouse.move(s.x, s.y);
     await page.mouse.down();
-    await page.mouse.move(t.x + t.width / 2, t.y + t.height / 2, { steps: 12 });
+    let t = await centre(target);
+    await page.mouse.move(t.x, t.y, { steps: 12 });
+    // The target may have moved while the pointer travelled: follow it before letting go.
+    t = await centre(target);
+    await page.mouse.move(t.x, t.y, { steps: 2 });
+    const releasedOn = await hitAt(page, t.x, t.y);
+    const line = await page.locator('.react-flow__connectionline').count();
     await page.mouse.up();
     try {
       await expect(wanted).toHaveCount(before + 1, { timeout: 5_000 });
       return;
-    } catch (err) {
-      if (attempt === 3) throw err;
+    } catch {
+      misses.push(
+        `attempt ${attempt}: pressed on ${pressedOn}, released on ${releasedOn}, connection line ${line ? 'drawn' : 'not drawn'}`,
+      );
     }
   }
+  throw new Error(`no edge from ${from} (${handle}) to ${to} after three drags:\n${misses.join('\n')}`);
 }

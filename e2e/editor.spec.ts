@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, shot, signIn } from './helpers';
-import { connectStates, dropFromPalette, jsonView, node, openJson, replaceJson } from './editor-helpers';
+import { connectStates, dropFromPalette, layoutSettled, jsonView, node, openJson, replaceJson } from './editor-helpers';
 import { SEEDED, trpc } from './trpc';
 
 const inspector = (page: Page) => page.getByTestId('inspector');
@@ -49,6 +49,8 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
     await expect(node(page, type)).toBeVisible();
   }
   await expect(node(page, 'Pass').getByText('start')).toBeVisible();
+  // Fit once the states have been laid out (a layout that lands after the fit moves them off view).
+  await layoutSettled(page);
   await page.locator('.react-flow__controls-fitview').click();
   await connectStates(page, 'Pass', 'next', 'Task');
   await connectStates(page, 'Task', 'next', 'Choice');
