@@ -42,26 +42,7 @@ const LIB_IN_SERVER = '^server/(config[a-z-]*|log|tool-result)\\.ts$';
  * @typedef {{ rule: string, from: string, to: string, why: string }} BoundaryException
  * @type {BoundaryException[]}
  */
-const EXCEPTIONS = [
-  {
-    rule: 'contracts-not-above',
-    from: 'server/contracts/tool-services.ts',
-    to: 'server/execution/services.ts',
-    why: 'ToolServices.execution is typed by ExecutionServices, which names the Dispatcher class and WorkerPlans: move them behind contract interfaces',
-  },
-  {
-    rule: 'lib-is-shared-and-pure',
-    from: 'lib/trpc.ts',
-    to: 'server/trpc/root.ts',
-    why: 'the tRPC client is typed by the router (type AppRouter); the client belongs with components, not lib',
-  },
-  {
-    rule: 'lib-layer-not-server',
-    from: 'server/config.ts',
-    to: 'server/skills/invoke/skill-endpoints.ts',
-    why: "the config schema parses DCF_SKILL_ENDPOINTS with the skills adapter's parser; move the parser into config",
-  },
-];
+const EXCEPTIONS = [];
 
 module.exports = {
   /** Rules over every import, type-only imports included (tsPreCompilationDeps: true). */

@@ -53,7 +53,7 @@ export async function layoutSettled(page: Page): Promise<void> {
 /** What sits under a point of the page: a handle as `<state>:<handle>`, anything else by its tag and classes. */
 function hitAt(page: Page, x: number, y: number): Promise<string> {
   return page.evaluate(
-    ([px, py]) => {
+    ({ px, py }) => {
       const el = document.elementFromPoint(px, py) as HTMLElement | null;
       if (!el) return 'nothing';
       const handle = el.closest('.react-flow__handle');
@@ -61,7 +61,7 @@ function hitAt(page: Page, x: number, y: number): Promise<string> {
       if (handle) return `${state}:${handle.getAttribute('data-handleid')}${handle.classList.contains('valid') ? ' (valid)' : ''}`;
       return `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 3).join('.')}${state ? ` in ${state}` : ''}`;
     },
-    [x, y],
+    { px: x, py: y },
   );
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { optionalUrl } from './config-url.ts';
-import { parseSkillEndpoints, type SkillEndpoint } from './skills/invoke/skill-endpoints.ts';
+import { parseSkillEndpoints, type SkillEndpoint } from './config-skill-endpoints.ts';
 import { NOTIFICATION_ENV, notificationsConfig, type NotificationsConfig } from './config-notifications.ts';
 import { auditAnchorConfig, DURABILITY_ENV, streamsConfig, type AuditAnchorConfig, type StreamsConfig } from './config-durability.ts';
 import { GUARD_ENV, guardsConfig, type GuardsConfig } from './config-guards.ts';
@@ -107,7 +107,7 @@ const envSchema = z.object({
    * server started in-process.
    */
   DCF_MCP_BASE_URL: optionalUrl(['http:', 'https:'], 'HTTP'),
-  /** MCP servers per skill or group, `key=url,…` (skills/invoke/skill-endpoints.ts); DCF_MCP_BASE_URL serves the rest. */
+  /** MCP servers per skill or group, `key=url,…` (config-skill-endpoints.ts); DCF_MCP_BASE_URL serves the rest. */
   DCF_MCP_ENDPOINTS: z
     .string()
     .optional()

@@ -1,5 +1,5 @@
 import { QUEUE_NAME, QUEUE_PREFIX } from '../../server/execution/dispatcher.ts';
-import type { ExecutionServices } from '../../server/execution/services.ts';
+import type { ExecutionServices } from '../../server/contracts/execution-services.ts';
 
 /**
  * How many processes consume this deployment's run notifications now: BullMQ workers name their

@@ -3,7 +3,7 @@ import { londonDay } from '../../lib/uk-time.ts';
 import type { AppConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { dbAuditSink } from '../../server/audit/log.ts';
-import type { ExecutionServices } from '../../server/execution/services.ts';
+import type { ExecutionServices } from '../../server/contracts/execution-services.ts';
 import { waitForRun } from '../../server/execution/wait-run.ts';
 import { createKnowledgeGraph } from '../../server/graph/factory.ts';
 import { DATASET_RANGE } from '../../server/skills/demo/dataset/generate.ts';

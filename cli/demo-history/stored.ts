@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { qaResults } from '../../server/db/schema/index.ts';
 import { drainQaResults } from '../../server/execution/qa-publish.ts';
-import type { ExecutionServices } from '../../server/execution/services.ts';
+import type { ExecutionServices } from '../../server/contracts/execution-services.ts';
 import type { KnowledgeGraph } from '../../server/graph/port.ts';
 import { consolidate } from '../../server/learning/consolidate.ts';
 import { CONSUMER_ROLES } from '../../server/redis/stream-consumer.ts';

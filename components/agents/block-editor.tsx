@@ -1,7 +1,7 @@
 'use client';
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { Button, FIELD } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 import { blockValueProblems, isJsonDocument } from '@/lib/block-rules';

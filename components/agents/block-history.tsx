@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { errorMessage } from '@/components/ui/error-message';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { BlockValue } from './block-value';

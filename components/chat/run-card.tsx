@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { Badge } from '@/components/ui/badge';
 import { StateProgressBar } from '@/components/ui/state-progress-bar';
 import { CopyButton } from '@/components/ui/copy-button';

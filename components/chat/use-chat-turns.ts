@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import type { AgentEvent } from '@/server/contracts/agent-platform';
 import { sendTurn, type TurnOutcome } from './send-turn';
 import { turnStopReason, turnUsage, type LiveTurn } from './thread';

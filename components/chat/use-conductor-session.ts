@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { createRefetchThrottle, type RefetchThrottle } from '@/components/hooks/refetch-throttle';
 import { useSessionFeed } from '@/components/companions/use-session-feed';
 import type { LiveStatus } from '@/components/ui/live-feed-indicator';

@@ -1,6 +1,6 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 
 /** Starts a conversation (a new Planner or Conductor agent) and refreshes the list. */
 export function useCreateConversation() {

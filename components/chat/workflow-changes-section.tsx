@@ -1,7 +1,7 @@
 'use client';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { errorMessage } from '@/components/ui/error-message';
 import { ChangesSummary } from '@/components/editor/compare/changes-summary';
 import { workflowChanges } from '@/components/editor/compare/workflow-changes';

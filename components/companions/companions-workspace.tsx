@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { createRefetchThrottle, type RefetchThrottle } from '@/components/hooks/refetch-throttle';
 import { EmptyState } from '@/components/ui/states';
 import { LiveStatusText } from './live-status';

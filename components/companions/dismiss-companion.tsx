@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { FeedbackText, type Feedback } from '@/components/ui/feedback-text';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';

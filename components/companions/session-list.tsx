@@ -1,7 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { useNow } from '@/components/hooks/use-now';
 import { Badge } from '@/components/ui/badge';
 import { errorMessage } from '@/components/ui/error-message';

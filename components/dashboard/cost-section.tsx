@@ -1,7 +1,7 @@
 'use client';
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { londonDay } from '@/lib/uk-time';
 import { FIELD } from '@/components/ui/button';
 import { costAnswer } from '@/components/planning/answers';

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { Button, FIELD } from '@/components/ui/button';
 import { OptionSelect } from '@/components/qa/queue/option-select';
 import type { DashboardFilter, DashboardPeriod } from '@/server/contracts/dashboard-schemas';

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { ukDate, ukTime } from '@/lib/uk-time';
 import type { DashboardFilter, DashboardPeriod } from '@/server/contracts/dashboard-schemas';
 import { periodText } from './days';

@@ -1,7 +1,7 @@
 'use client';
 import { useCallback } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import type {
   ComplianceOverview,
   CustomerOutcomes,

@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { scorePercent } from '@/lib/eval-score';
 import { ukExact } from '@/lib/uk-time';
 import { Badge } from '@/components/ui/badge';

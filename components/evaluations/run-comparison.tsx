@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { scorePercent } from '@/lib/eval-score';
 import { ukExact } from '@/lib/uk-time';
 import { Badge, type Tone } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import type { PublishedNotification } from '@/server/contracts/notification-schemas';
 import { NotificationList } from './notification-list';
 import { NotificationToasts } from './toasts';

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { useUrlQuery, type UrlQueryCodec } from '@/components/hooks/use-url-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

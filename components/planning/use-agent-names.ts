@@ -1,7 +1,7 @@
 'use client';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { agentsAnswer } from './answers';
 
 /** The agents that have plans (planning.agents, admins): for the Findings filter, and `error` when unreadable. */

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { errorMessage } from '@/components/ui/error-message';
 import type { PlanView, UnitKind } from '@/server/contracts/planning/schemas';
 import { planAnswer, plansAnswer, type Answer } from './answers';

@@ -4,7 +4,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '@/server/trpc/root';
-import { TRPCProvider } from '@/lib/trpc';
+import { TRPCProvider } from '@/components/providers/trpc';
 import { TRPC_CLIENT_BATCH_ITEMS } from '@/lib/http-limits';
 
 /**

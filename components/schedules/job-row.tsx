@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { ukDateTime, ukExact } from '@/lib/uk-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@
 import { ukDate, ukDateTime } from '@/lib/uk-time';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';

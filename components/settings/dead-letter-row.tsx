@@ -1,7 +1,7 @@
 'use client';
 import { ukDateTime } from '@/lib/uk-time';
 import { useMutation } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';

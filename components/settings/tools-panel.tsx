@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { Badge } from '@/components/ui/badge';
 import { errorMessage } from '@/components/ui/error-message';
 import { JsonBlock } from '@/components/ui/json-block';

@@ -1,7 +1,7 @@
 'use client';
 import { useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { errorMessage } from '@/components/ui/error-message';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';

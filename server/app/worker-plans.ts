@@ -1,6 +1,6 @@
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { WorkerAgent } from '../contracts/agent-runtime.ts';
-import type { WorkerPlans } from '../execution/protocol-plan.ts';
+import type { WorkerPlans } from '../contracts/worker-plans.ts';
 import type { Logger } from 'pino';
 import type { ToolServices } from '../contracts/tool-services.ts';
 import { invokeTool } from '../tools/invoke.ts';

@@ -4,7 +4,7 @@ import { combineTurnWork, findTurnStart, readAgentWork, type AgentWork, type Tur
 import type { Db } from '../db/client.ts';
 import type { DelegationTaskRow } from '../db/schema/delegation.ts';
 import { readRun } from '../execution/run-record.ts';
-import type { ExecutionServices } from '../execution/services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** A run the turn started, as `dcf chat --json` reports it. */
 export interface TurnRun {

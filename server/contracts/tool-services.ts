@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import type { Actor } from './audit-actor.ts';
-import type { ExecutionServices } from '../execution/services.ts';
+import type { ExecutionServices } from './execution-services.ts';
 import type { Db } from '../db/client.ts';
 import type { AgentPlatform } from './agent-platform.ts';
 import type { PlanningService } from './planning/service.ts';

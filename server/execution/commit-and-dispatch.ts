@@ -1,8 +1,8 @@
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import type { CommitResult } from '../controlplane/control-plane.ts';
 import { leaveActiveRuns } from './active-runs.ts';
-import type { OutboxEntry } from './entries.ts';
-import type { ExecutionServices } from './services.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /**
  * Commits a transition and, if it was accepted, enqueues the notifications it wrote to the

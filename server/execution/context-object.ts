@@ -1,6 +1,6 @@
 import type { ContextObject } from '../engine/runtime/index.ts';
 import type { RunDefinition } from './run-definition.ts';
-import type { EntryRecord } from './entries.ts';
+import type { EntryRecord } from '../contracts/execution-entries.ts';
 import { baseName } from './instances.ts';
 
 /** The `$$` context object of one state instance (Execution, State, StateMachine; Map.Item is added by the Map). */

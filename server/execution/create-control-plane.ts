@@ -5,11 +5,11 @@ import { validateAgainstJsonSchema } from '../schemas/registry.ts';
 import type { ValidationIssue } from '../validation/issue.ts';
 import { validateWorkflowDocument } from '../workflows/validate-document.ts';
 import type { Json } from '../engine/runtime/index.ts';
-import type { OutboxEntry } from './entries.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { runFields } from './run-record.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import { enterState, scheduleRunDeadline } from './transitions.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 export type CreateControlPlaneResult =
   | { ok: true; run_id: string; created: boolean; meta: ControlPlaneMeta; start: OutboxEntry | null }

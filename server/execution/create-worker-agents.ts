@@ -1,6 +1,6 @@
 import type { WorkerAgent } from '../contracts/agent-runtime.ts';
 import { loadRunDefinition } from './run-definition.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 const DEFAULT_TEMPLATE = 'agent_template_worker@1.0.0';
 

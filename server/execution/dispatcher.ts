@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { runKeys } from '../controlplane/keys.ts';
-import type { OutboxEntry } from './entries.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { LeaseTiming } from './lease-timing.ts';
 
 /** BullMQ keys share one hash tag, so the queue is Redis Cluster safe too. */

@@ -1,5 +1,5 @@
 import type { LeaseGrant } from '../controlplane/control-plane.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

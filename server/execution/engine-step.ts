@@ -10,14 +10,14 @@ import {
 } from '../engine/runtime/index.ts';
 import type { Json } from '../engine/runtime/index.ts';
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
-import type { OutboxEntry } from './entries.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { acquireEngineLease } from './engine-lease.ts';
 import type { InstanceView } from './instance-view.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { contextFor } from './context-object.ts';
 import { planFailure, planSuccess } from './plan-state-end.ts';
 import { addNotification, applyOutcome } from './transitions.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /**
  * Advances the states the engine runs itself: Pass, Choice, Wait, Succeed and Fail (ASL

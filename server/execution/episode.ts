@@ -2,8 +2,8 @@ import type { Episode, EpisodeState } from '../graph/port.ts';
 import { isObject } from '../engine/json.ts';
 import { baseName } from './instances.ts';
 import { loadRunDefinition } from './run-definition.ts';
-import type { ExecutionServices } from './services.ts';
-import type { RunView } from './show-run.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
+import type { RunView } from '../contracts/run-view.ts';
 
 /**
  * The episode key of a redrive segment: a redriven run is recorded once per segment (the first

@@ -1,9 +1,10 @@
 import type { StateDocument } from '../controlplane/state-document.ts';
 import { leaveActiveRuns } from './active-runs.ts';
 import { createWorkerAgents } from './create-worker-agents.ts';
-import { readRun, runFields, runGuard, type RunRecord } from './run-record.ts';
+import { readRun, runFields, runGuard } from './run-record.ts';
+import type { RunRecord } from '../contracts/run-view.ts';
 import { finishRun } from './transitions.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 export interface RunSummary {
   status: RunRecord['status'];

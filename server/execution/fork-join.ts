@@ -11,7 +11,7 @@ import {
 } from '../engine/runtime/index.ts';
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import { runKeys } from '../controlplane/keys.ts';
-import type { OutboxEntry } from './entries.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { acquireEngineLease } from './engine-lease.ts';
 import type { InstanceView } from './instance-view.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
@@ -20,7 +20,7 @@ import { checkMapSize, nextMapBatch, type MapProgress } from './map-batch.ts';
 import { planFailure, planSuccess } from './plan-state-end.ts';
 import { addNotification, enterState, type BranchReport } from './transitions.ts';
 import { iterationScope, scopeOf } from './instances.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /**
  * Parallel and Map. A fork enters every branch's StartAt (Parallel) or the first batch of

@@ -1,6 +1,6 @@
 import { runKeys } from '../controlplane/keys.ts';
 import type { WorkerNotification } from '../contracts/agent-runtime.ts';
-import type { OutboxEntry } from './entries.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { engineStep } from './engine-step.ts';
 import { forkOrJoin } from './fork-join.ts';
 import { baseName } from './instances.ts';
@@ -8,7 +8,7 @@ import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** The notification payload (spec §5.5 with amendment A5) for a dispatched outbox entry. */
 export function notificationPayload(workflowId: string, e: OutboxEntry): WorkerNotification {

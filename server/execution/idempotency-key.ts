@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntryRecord } from './entries.ts';
+import type { EntryRecord } from '../contracts/execution-entries.ts';
 
 /**
  * The idempotency key of a Task's skill calls. Task work is at-least-once: a worker that dies

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import { runKeys } from '../controlplane/keys.ts';
-import type { EntryRecord } from './entries.ts';
-import { readRun, type RunRecord } from './run-record.ts';
+import type { EntryRecord } from '../contracts/execution-entries.ts';
+import { readRun } from './run-record.ts';
+import type { RunRecord } from '../contracts/run-view.ts';
 import { loadRunDefinition, type RunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import type { StateLocation } from '../engine/runtime/index.ts';

@@ -1,5 +1,5 @@
 import { leaseTiming } from './lease-timing.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** Why a Task attempt's work was stopped: the reason its AbortSignal carries. */
 export type WorkAbort = { error: 'LeaseLost' | 'WorkerStopped' | 'States.Timeout'; cause: string };

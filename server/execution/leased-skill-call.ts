@@ -1,8 +1,8 @@
 import { runKeys } from '../controlplane/keys.ts';
-import type { EntryRecord } from './entries.ts';
+import type { EntryRecord } from '../contracts/execution-entries.ts';
 import { idempotencyKey } from './idempotency-key.ts';
 import { renewWhileWorking } from './lease-renewal.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import type { Refusal } from './task-work.ts';
 
 /** What a skill call made under a Task lease is given. */

@@ -1,7 +1,7 @@
 import { runKeys } from '../controlplane/keys.ts';
-import type { OutboxEntry } from './entries.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { loadRunDefinition } from './run-definition.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** The run's undispatched and in-flight notifications (its outbox), oldest first. */
 export async function readOutbox(x: ExecutionServices, runId: string): Promise<OutboxEntry[]> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import { decideCatch, decideRetry, nextOrEnd, type Json } from '../engine/runtime/index.ts';
-import type { EntryRecord, OutboxEntry } from './entries.ts';
+import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts';
 import type { InstanceView } from './instance-view.ts';
 import { addNotification, applyOutcome } from './transitions.ts';
 

@@ -1,26 +1,9 @@
 import type { WorkerAgent } from '../contracts/agent-runtime.ts';
 import { splitStrategy } from '../learning/policy-compare/split.ts';
-import type { CallTicket, DeclarePlanInput } from '../contracts/planning/ports.ts';
-import type { ToolFailure } from '../tool-result.ts';
 import { taskStateGoal, taskStateIntents } from './protocol-intents.ts';
 import { capabilityOf } from './skill-choice.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import type { TaskLease } from './task-work.ts';
-
-/**
- * What the composition root gives the in-process worker (issue 17): the planning tools and the
- * tracker, acting as the worker agent. Execution sits below the tool layer, so it reaches them
- * through this port (server/app/worker-plans.ts implements it with declare_tool_call_plan,
- * update_tool_call_plan and the process's plan tracker).
- */
-export interface WorkerPlans {
-  /** declare_tool_call_plan as the agent; false when it was not declared (the port logs why). */
-  declare(agent: WorkerAgent, plan: DeclarePlanInput): Promise<boolean>;
-  /** A protocol step about to run as the agent (PlanTracker.begin with the agent as the actor). */
-  begin(agent: WorkerAgent, toolName: string, args: Record<string, unknown>): CallTicket | { refused: ToolFailure } | null;
-  /** update_tool_call_plan ending the agent's active plan. */
-  end(agent: WorkerAgent, state: 'Complete' | 'Failed'): Promise<void>;
-}
 
 /** Enforce mode refused a protocol step over the plan's budget: the state fails with this cause. */
 export class StepRefused extends Error {}

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { showRun } from './show-run.ts';
 import { durableStream } from '../redis/durable-stream.ts';
 import type { Db } from '../db/client.ts';

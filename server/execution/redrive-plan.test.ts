@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StateDocument } from '../controlplane/state-document.ts';
-import type { EntryRecord } from './entries.ts';
+import type { EntryRecord } from '../contracts/execution-entries.ts';
 import { joinRepair, planRedrive } from './redrive-plan.ts';
 
 const lease = { token: null, owner_agent_id: null, ts: null, ttl_s: null };

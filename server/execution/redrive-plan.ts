@@ -1,5 +1,5 @@
 import type { StateDocument } from '../controlplane/state-document.ts';
-import type { EntryRecord } from './entries.ts';
+import type { EntryRecord } from '../contracts/execution-entries.ts';
 import { CLOSED_BY_FINALIZE } from './finalize.ts';
 import type { BranchReport } from './transitions.ts';
 

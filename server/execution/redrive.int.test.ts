@@ -3,7 +3,7 @@ import { systemActor } from '../contracts/audit-actor.ts';
 import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { redriveWorkflowRunTool } from '../tools/runtime/redrive-workflow-run.ts';
-import type { RunRecord } from './run-record.ts';
+import type { RunRecord } from '../contracts/run-view.ts';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from './testing/harness.ts';
 import { recordSkillCalls, type SkillCall } from './testing/skill-calls.ts';
 import { waitForRun } from './wait-run.ts';

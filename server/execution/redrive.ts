@@ -1,14 +1,14 @@
 import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
 import type { RunStatus } from '../contracts/run-list.ts';
 import { createWorkerAgents } from './create-worker-agents.ts';
-import type { EntryRecord, OutboxEntry } from './entries.ts';
+import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts';
 import { finalizeWorkflow } from './finalize.ts';
 import { joinRepair, planRedrive, type RedrivePlanError, type RedriveTarget } from './redrive-plan.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import { readRun, runFields, runGuard } from './run-record.ts';
 import { baseName } from './instances.ts';
 import { enterState, scheduleRunDeadline } from './transitions.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** Runs that ended in a way a redrive may continue from (AWS: FAILED, TIMED_OUT, ABORTED). */
 export const REDRIVABLE: readonly RunStatus[] = ['FAILED', 'TIMED_OUT', 'ABORTED'];

@@ -2,11 +2,11 @@ import { runKeys } from '../controlplane/keys.ts';
 import type { StateDocument } from '../controlplane/state-document.ts';
 import { isObject } from '../engine/json.ts';
 import type { Json } from '../engine/runtime/index.ts';
-import type { EntryRecord } from './entries.ts';
+import type { EntryRecord } from '../contracts/execution-entries.ts';
 import { baseName } from './instances.ts';
 import type { RunDefinition } from './run-definition.ts';
-import type { ExecutionServices } from './services.ts';
-import type { RunEvent, RunView } from './show-run.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
+import type { RunEvent, RunView } from '../contracts/run-view.ts';
 
 /** A skill swap of a Task instance (its `skill_swap` event): the failed skill, the alternative, and why. */
 export interface SkillSwap {

@@ -1,6 +1,6 @@
 import { buildEpisode } from './episode.ts';
 import { loadRunDefinition } from './run-definition.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { showRun } from './show-run.ts';
 import { describeWorkflow } from '../workflows/store.ts';
 import { publishEpisode, type EpisodeMessage } from '../learning/episode-stream.ts';

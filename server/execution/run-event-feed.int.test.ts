@@ -6,7 +6,7 @@ import { isolatedRedisUrl } from '../testing/test-database.ts';
 import { compareStreamIds, openAllRunsEventFeed, openRunEventFeed } from './run-event-feed.ts';
 import { RunEventHub } from './run-event-hub.ts';
 import { sseResponse } from './run-event-sse.ts';
-import type { RunEvent } from './show-run.ts';
+import type { RunEvent } from '../contracts/run-view.ts';
 
 let redis: Redis;
 let cp: ControlPlane;

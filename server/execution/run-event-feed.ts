@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { ALL_RUNS_CHANNEL, runChannel, runKeys } from '../controlplane/keys.ts';
 import { openReplayFeed, type EventFeed } from './replay-feed.ts';
 import type { RunEventHub } from './run-event-hub.ts';
-import type { RunEvent } from './show-run.ts';
+import type { RunEvent } from '../contracts/run-view.ts';
 
 /** A stream entry id (`<ms>-<seq>`), or `0` for "from the start". */
 export const STREAM_ID = /^(0|\d{1,20}-\d{1,20})$/;

@@ -1,5 +1,5 @@
 import type { RunEventFeed } from './run-event-feed.ts';
-import type { RunEvent } from './show-run.ts';
+import type { RunEvent } from '../contracts/run-view.ts';
 
 /** A comment line every 15 s keeps proxies and the browser from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;

@@ -1,5 +1,5 @@
 import { advisorOf, type RunListFilter } from '../contracts/run-list.ts';
-import type { RunRecord } from './run-record.ts';
+import type { RunRecord } from '../contracts/run-view.ts';
 
 /**
  * Whether a run record passes the run list's filter (server/contracts/run-list.ts) on its record

@@ -3,7 +3,8 @@ import { RUN_INDEX, runKeys } from '../controlplane/keys.ts';
 import type { StateStatus } from '../controlplane/state-document.ts';
 import type { RunListFilter } from '../contracts/run-list.ts';
 import { matchesRunFilter } from './run-list-filter.ts';
-import { parseRunFields, type RunRecord } from './run-record.ts';
+import { parseRunFields } from './run-record.ts';
+import type { RunRecord } from '../contracts/run-view.ts';
 
 /** One row of the run list: the run record without its output, and its state counts. */
 export type RunListRow = Omit<RunRecord, 'output' | 'summary'> & {

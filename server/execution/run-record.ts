@@ -1,33 +1,8 @@
 import type { Redis } from 'ioredis';
 import { runKeys } from '../controlplane/keys.ts';
 import type { RunStatus } from '../contracts/run-list.ts';
+import type { RunRecord } from '../contracts/run-view.ts';
 import type { Json } from '../engine/runtime/index.ts';
-
-/** A run: one execution of one workflow version (stored as the run's `:run` hash). */
-export interface RunRecord {
-  run_id: string;
-  workflow_id: string;
-  workflow_name: string;
-  workflow_version: string;
-  status: RunStatus;
-  input: Json;
-  output: Json | null;
-  error: string | null;
-  cause: string | null;
-  started_at: string;
-  finished_at: string | null;
-  started_by: string;
-  /** Summary written by finalize_workflow. */
-  summary: Json | null;
-  /** How many times the run was redriven (redrive_workflow_run); 0 for a run never redriven. */
-  redrive_count: number;
-  /**
-   * A test run (issue 28): a designer's run of a version that need not be published; its QA results
-   * are kept apart from the queue's and the dashboard's. False for every other run, and for runs
-   * recorded before the field existed.
-   */
-  test_run: boolean;
-}
 
 const JSON_FIELDS = new Set(['input', 'output', 'summary']);
 

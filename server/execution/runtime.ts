@@ -15,7 +15,7 @@ import { leaseTiming } from './lease-timing.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { sweep } from './sweeper.ts';
 import { performWorkerProtocol } from './worker-protocol.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 export interface ExecutionRuntime {
   x: ExecutionServices;

@@ -1,29 +1,14 @@
 import { runKeys } from '../controlplane/keys.ts';
-import type { StateDocument } from '../controlplane/state-document.ts';
-import type { EntryRecord } from './entries.ts';
-import { readRun, type RunRecord } from './run-record.ts';
-import type { ExecutionServices } from './services.ts';
-
-export interface RunEvent {
-  id: string;
-  event: Record<string, unknown>;
-}
+import { readRun } from './run-record.ts';
+import type { RunEvent, RunView } from '../contracts/run-view.ts';
+import type { EntryRecord } from '../contracts/execution-entries.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** Reads a run's events from its stream (`after` an id, exclusive), oldest first. */
 export async function readRunEvents(x: ExecutionServices, runId: string, after = '-', count = 10_000): Promise<RunEvent[]> {
   const start = after === '-' ? '-' : `(${after}`;
   const rows = await x.redis.xrange(runKeys(runId).events, start, '+', 'COUNT', count);
   return rows.map(([id, fields]) => ({ id, event: JSON.parse(fields[1] ?? '{}') as Record<string, unknown> }));
-}
-
-export interface RunView {
-  run: RunRecord;
-  meta: unknown;
-  states: Record<string, StateDocument>;
-  /** Per state instance: its raw input and output, parent and the skill bound after a swap. */
-  entries: Record<string, EntryRecord>;
-  data: Record<string, unknown>;
-  events: RunEvent[];
 }
 
 /** Everything about one run (`dcf runs show`, the run view). */

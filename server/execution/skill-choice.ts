@@ -2,7 +2,7 @@ import { isObject } from '../engine/json.ts';
 import type { Json } from '../engine/runtime/index.ts';
 import { requiredParameterNames, type SkillManifest, type ToolRequirement } from '../skills/manifest.ts';
 import type { SkillDirectory } from '../contracts/skill-directory.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { chooseArm, type Arm, type Choice, type Random, type StrategyName } from '../learning/policies/index.ts';
 import { readSkillStats, type SkillStats } from '../learning/skill-stats.ts';
 import { splitStrategy } from '../learning/policy-compare/split.ts';

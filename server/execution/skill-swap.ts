@@ -2,7 +2,7 @@ import type { Choice } from '../learning/policies/index.ts';
 import { viewInstance } from './instance-view.ts';
 import { alternativeSkills, swapCanFix } from './skill-choice.ts';
 import { currentSkillOf, recordAttempt, triedUnder, type Refusal } from './task-work.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { runContextArguments } from './webhook.ts';
 
 /** A skill failure: the error name (e.g. TimeoutError, States.TaskFailed) and its cause. */

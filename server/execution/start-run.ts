@@ -2,7 +2,7 @@ import type { Json } from '../engine/runtime/index.ts';
 import { createWorkflowControlPlane, type CreateControlPlaneResult } from './create-control-plane.ts';
 import { createWorkerAgents } from './create-worker-agents.ts';
 import { notifyNextWorkerAgent } from './notify.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /**
  * Starts a run the way the Planner does (spec §2.4–2.6): create_workflow_control_plane →

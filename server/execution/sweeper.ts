@@ -3,7 +3,7 @@ import { leaveActiveRuns } from './active-runs.ts';
 import { readOutbox } from './notify.ts';
 import { readRun } from './run-record.ts';
 import { addNotification } from './transitions.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** How long a queued notification may wait for its agent's notify call before the sweeper sends it. */
 export const OUTBOX_GRACE_MS = 5_000;

@@ -7,14 +7,14 @@ import {
   type Json,
 } from '../engine/runtime/index.ts';
 import { runKeys } from '../controlplane/keys.ts';
-import type { OutboxEntry } from './entries.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { viewInstance, type InstanceView } from './instance-view.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { contextFor } from './context-object.ts';
 import { dataPlaneEnvelope } from './data-plane.ts';
 import { idempotencyKey } from './idempotency-key.ts';
 import { planFailure, planSuccess } from './plan-state-end.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { reportedCause } from '../../lib/failure-cause.ts';
 
 export type TaskLease = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import type { Json } from '../engine/runtime/index.ts';
-import type { EntryRecord, OutboxEntry } from './entries.ts';
+import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts';
 import { scopeOf } from './instances.ts';
 import { runFields } from './run-record.ts';
 

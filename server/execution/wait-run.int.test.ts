@@ -5,7 +5,7 @@ import { runChannel, runKeys } from '../controlplane/keys.ts';
 import { isolatedRedisUrl } from '../testing/test-database.ts';
 import { markRunSettled } from './run-settled.ts';
 import { runFields } from './run-record.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { waitForRun } from './wait-run.ts';
 
 /**

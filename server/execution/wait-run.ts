@@ -1,7 +1,8 @@
 import { runChannel } from '../controlplane/keys.ts';
-import { readRun, type RunRecord } from './run-record.ts';
+import { readRun } from './run-record.ts';
+import type { RunRecord } from '../contracts/run-view.ts';
 import { untilRunSettled } from './run-settled.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /**
  * Resolves with the run once it is no longer RUNNING and settled (run-settled.ts), or with its current record when

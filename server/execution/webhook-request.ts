@@ -1,5 +1,5 @@
 import { errorResponse } from '../http/read-body.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { admitSignedWebhook } from './signed-webhook.ts';
 import { recordWebhook } from './webhook.ts';
 

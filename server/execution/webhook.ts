@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import { readRun } from './run-record.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { WEBHOOK_LIMITS, webhookCountsKey } from './webhook-limits.ts';
 import { webhookKey, webhookToken } from './webhook-token.ts';
 

@@ -5,7 +5,7 @@ import { swapFailedSkill } from './skill-swap.ts';
 import { runContextArguments } from './webhook.ts';
 import { acquireTaskLease, completeTask, failTask } from './task-work.ts';
 import { renewWhileWorking, type WorkAbort } from './lease-renewal.ts';
-import type { ExecutionServices } from './services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { ProtocolPlan, StepRefused } from './protocol-plan.ts';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../contracts/audit-actor.ts';
 import { notifications } from '../db/schema/index.ts';
 import { users } from '../db/schema/users.ts';
-import type { ExecutionServices } from '../execution/services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { sendNotificationTool } from '../tools/notifications/send-notification.ts';
 import { createTestDatabase, isolatedRedisUrl } from '../testing/test-database.ts';

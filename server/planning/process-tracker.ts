@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { ExecutionServices } from '../execution/services.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { readSkillStats } from '../learning/skill-stats.ts';
 import { PlanTrackerService } from './tracker/plan-tracker.ts';
 import { onShutdown } from '../shutdown.ts';

@@ -1,4 +1,4 @@
-import type { RunView } from '../execution/show-run.ts';
+import type { RunView } from '../contracts/run-view.ts';
 import { locate, turnsOf } from './locate.ts';
 import type { QaFlag, QaProvenance, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict, QaVerdictValue } from '../contracts/qa-record.ts';
 import { byInstance, groupOf, partOf, type QaPart as Part } from '../../lib/qa-parts.ts';

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import type { VersionStatus } from '@/components/workflows/versions/lifecycle-text';
 
 /** The lifecycle status of the saved version the editor holds (null: unsaved, or not known yet). */

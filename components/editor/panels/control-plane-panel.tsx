@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPCClient } from '@/lib/trpc';
+import { useTRPCClient } from '@/components/providers/trpc';
 import { CompiledMeta } from '@/components/workflows/compiled-meta';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/components/ui/error-message';

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { compareVersions } from '@/lib/semver';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/components/ui/error-message';

@@ -1,7 +1,7 @@
 'use client';
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTRPCClient } from '@/lib/trpc';
+import { useTRPCClient } from '@/components/providers/trpc';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { toFindings } from '@/components/workflows/findings';
 import type { Finding } from '@/components/workflows/types';

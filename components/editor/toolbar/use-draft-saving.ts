@@ -1,7 +1,7 @@
 'use client';
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { errorMessage } from '@/components/ui/error-message';
 import { editorHref } from '@/components/workflows/editor-links';
 import type { EditorState } from '../state/editor-reducer';

@@ -1,7 +1,7 @@
 'use client';
 import { useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
 import { baseName, inChosenIterations } from './instance-scope';

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import type { Role } from '@/lib/roles';
 import { TableHead, type HeadColumn } from '@/components/ui/table-head';
 import { runActionsFor } from './run-actions';

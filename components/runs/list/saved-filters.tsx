@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { SavedFilterList } from '@/components/ui/saved-filters/saved-filter-list';
 import { describeFilter, sameFilter, type RunListFilter } from './run-filter';
 

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc';
+import { useTRPC } from '@/components/providers/trpc';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/components/ui/error-message';
 import { editorHref } from '../editor-links';

@@ -1,5 +1,5 @@
 import type { CommitBuilder } from '../../controlplane/commit-builder.ts';
-import type { ExecutionServices } from '../services.ts';
+import type { ExecutionServices } from '../../contracts/execution-services.ts';
 
 /** What one control-plane commit (one Lua call) carried. */
 export interface CommitShape {

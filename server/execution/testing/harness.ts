@@ -6,7 +6,7 @@ import { createExecutionRuntime, type ExecutionRuntime } from '../runtime.ts';
 import { startRun } from '../start-run.ts';
 import { waitForRun } from '../wait-run.ts';
 import { showRun } from '../show-run.ts';
-import type { RunRecord } from '../run-record.ts';
+import type { RunRecord } from '../../contracts/run-view.ts';
 
 /**
  * TEST SUPPORT: a real execution runtime on an isolated Redis database with in-process workers

@@ -1,4 +1,4 @@
-import type { ExecutionServices } from '../services.ts';
+import type { ExecutionServices } from '../../contracts/execution-services.ts';
 
 export interface SkillCall {
   skill: string;

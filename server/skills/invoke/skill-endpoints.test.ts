@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import { endpointFor, parseSkillEndpoints } from './skill-endpoints.ts';
+import { parseSkillEndpoints } from '../../config-skill-endpoints.ts';
+import { endpointFor } from './skill-endpoints.ts';
 
 const skill = (skillName: string, tags: string[]) => ({ skillName, tags });
 

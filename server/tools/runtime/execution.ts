@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ExecutionServices } from '../../execution/services.ts';
+import type { ExecutionServices } from '../../contracts/execution-services.ts';
 import type { ToolServices } from '../../contracts/tool-services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
 import type { Actor } from '../../contracts/audit-actor.ts';

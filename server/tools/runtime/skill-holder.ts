@@ -1,6 +1,6 @@
 import { readActiveSkills, writeActiveSkills } from '../../delegation/skill-tracker.ts';
 import { sessionContextArguments } from '../../delegation/webhook.ts';
-import type { ExecutionServices } from '../../execution/services.ts';
+import type { ExecutionServices } from '../../contracts/execution-services.ts';
 import { runContextArguments } from '../../execution/webhook.ts';
 import type { ToolServices } from '../../contracts/tool-services.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';

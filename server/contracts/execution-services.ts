@@ -1,12 +1,13 @@
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { ControlPlane } from '../controlplane/control-plane.ts';
 import type { SkillInvoker } from '../skills/invoke/index.ts';
-import type { AgentRuntimePort } from '../contracts/agent-runtime.ts';
-import type { SkillDirectory } from '../contracts/skill-directory.ts';
-import type { Dispatcher } from './dispatcher.ts';
-import type { WorkerPlans } from './protocol-plan.ts';
+import type { AgentRuntimePort } from './agent-runtime.ts';
+import type { SkillDirectory } from './skill-directory.ts';
+import type { OutboxEntry } from './execution-entries.ts';
+import type { WorkerPlans } from './worker-plans.ts';
 
 /**
  * Everything the execution needs: the control plane, the dispatcher, the skill transports and
@@ -16,7 +17,7 @@ export interface ExecutionServices {
   config: AppConfig;
   redis: Redis;
   cp: ControlPlane;
-  dispatcher: Dispatcher;
+  dispatcher: NotificationDispatcher;
   skills: SkillDirectory;
   invoker: SkillInvoker;
   agents: AgentRuntimePort;
@@ -32,4 +33,15 @@ export interface ExecutionServices {
    * root where the planning tools run (the console). Unset (`dcf worker`, tests), workers plan nothing.
    */
   workerPlans?: WorkerPlans;
+}
+
+/**
+ * Hands a commit's notifications to the queue the workers consume (server/execution/dispatcher.ts:
+ * BullMQ jobs keyed by nudge id, so a second dispatch of one entry is a no-op). The sweeper reads
+ * the queue to find an outbox entry whose job is missing.
+ */
+export interface NotificationDispatcher {
+  readonly queue: Queue;
+  dispatch(entries: OutboxEntry[]): Promise<void>;
+  close(): Promise<void>;
 }
