@@ -3,7 +3,9 @@
  * Sums every suite of `npm test` into the one line CI reads: `N passed, N failed`.
  * Arguments are `kind:path` pairs: `vitest:<json>` (vitest's json reporter), `playwright:<json>`
  * (Playwright's json reporter), `step:<name>:<exit code>` (a check that is one test, e.g. tsc),
- * `time:<step>:<seconds>` (a step's wall time, listed under "Step durations", counted as no test).
+ * `time:<step>:<seconds>` (a step's wall time, listed under "Step durations", counted as no test),
+ * `time:<step>:<seconds>:<parent>` (a step run side by side with others inside <parent>: listed under
+ * it, not added to the total, which is the sum of the top-level steps' wall times).
  * A suite whose report is missing or unreadable counts as one failure: a crash must not pass.
  * Skipped tests count as failures too: the project does not skip tests to get green.
  */
@@ -17,7 +19,7 @@ const durations = [];
 for (const arg of process.argv.slice(2)) {
   const [kind, ...rest] = arg.split(':');
   if (kind === 'time') {
-    durations.push([rest[0], Number(rest[1])]);
+    durations.push([rest[0], Number(rest[1]), rest[2]]);
     continue;
   }
   if (kind === 'step') {
@@ -60,8 +62,13 @@ for (const arg of process.argv.slice(2)) {
 const clock = (s) => `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 if (durations.length > 0) {
   console.log('\nStep durations:');
-  for (const [name, s] of durations) console.log(`  ${name.padEnd(12)} ${clock(s)}`);
-  console.log(`  ${'total'.padEnd(12)} ${clock(durations.reduce((t, [, s]) => t + s, 0))}`);
+  for (const [name, s, parent] of durations) {
+    if (parent) continue;
+    console.log(`  ${name.padEnd(12)} ${clock(s)}`);
+    for (const [inner, t] of durations.filter((d) => d[2] === name)) console.log(`    ${inner.padEnd(10)} ${clock(t)}`);
+  }
+  const top = durations.filter(([, , parent]) => !parent);
+  console.log(`  ${'total'.padEnd(12)} ${clock(top.reduce((t, [, s]) => t + s, 0))}`);
 }
 
 console.log('\nSuites:');

@@ -31,15 +31,26 @@ DURATIONS=()
 timed() { local name="$1" started=$SECONDS; shift; "$@"; local code=$?; DURATIONS+=("time:$name:$((SECONDS - started))"); return $code; }
 DURATIONS+=("time:services:$SECONDS")
 
-echo; echo "== type-check (tsc --noEmit)"
-timed typecheck npx tsc --noEmit; TSC=$?
-
-echo; echo "== boundaries (dependency-cruiser: docs/ARCHITECTURE.md)"
-timed boundaries npm run -s check:boundaries; BOUNDARIES=$?
-
-echo; echo "== lint (ESLint with types) and format (Prettier)"
-timed lint npm run -s lint; LINT=$?
-timed format npm run -s format:check; FORMAT=$?
+# The static checks are single-threaded: two lanes side by side on two cores (type-check, layer rules
+# and format in one, ESLint with types in the other). Each check's output is printed when both lanes end.
+check() {
+  local name="$1" started=$SECONDS; shift
+  "$@" > "$RESULTS/$name.log" 2>&1
+  echo "$? $((SECONDS - started))" > "$RESULTS/$name.status"
+}
+echo; echo "== checks: type-check (tsc), boundaries (dependency-cruiser), lint (ESLint with types), format (Prettier)"
+CHECKS_STARTED=$SECONDS
+{ check typecheck npx tsc --noEmit; check boundaries npm run -s check:boundaries; check format npm run -s format:check; } &
+check lint npm run -s lint &
+wait
+DURATIONS+=("time:checks:$((SECONDS - CHECKS_STARTED))")
+declare -A CODE
+for name in typecheck boundaries lint format; do
+  echo "-- $name"; cat "$RESULTS/$name.log"
+  read -r code secs < "$RESULTS/$name.status" || { code=1; secs=0; }
+  CODE[$name]=$code; DURATIONS+=("time:$name:$secs:checks")
+done
+TSC=${CODE[typecheck]} BOUNDARIES=${CODE[boundaries]} LINT=${CODE[lint]} FORMAT=${CODE[format]}
 
 echo; echo "== vitest: unit, int-pglite, int-postgres"
 timed vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
