@@ -3,7 +3,9 @@
 # through other modules, a file changed since `since` — by default the uncommitted changes, or on a
 # branch with no uncommitted changes the commits since it left main — in every tier (unit, both
 # databases, services), with a real redis-server and a throw-away PostgreSQL like `npm test`.
-# Type-check and boundaries are `npm test`'s; this is the quick loop while working.
+# Type-check and boundaries are `npm test`'s; this is the quick loop while working. The PGlite
+# contract tier repeats integration tests on the embedded database: it runs here only when the
+# change touches the database adapter (server/db/); `npm test` always runs it.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -27,4 +29,8 @@ trap 'exit 130' INT TERM
 start_redis "$INT_DIR/redis"
 export TEST_REDIS_URL="$REDIS_URL"; unset REDIS_URL
 start_postgres "$INT_DIR/postgres"
-npx vitest run --changed "$since" --passWithNoTests
+PROJECTS=(--project unit --project int-postgres --project int-services)
+if git diff --name-only "$since" -- server/db | grep -q . || git ls-files --others --exclude-standard server/db | grep -q .; then
+  PROJECTS+=(--project int-pglite)
+fi
+npx vitest run --changed "$since" --passWithNoTests "${PROJECTS[@]}"

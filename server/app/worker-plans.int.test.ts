@@ -65,8 +65,13 @@ describe(`the in-process worker's tool-call plan (${testDbKind()}, real Redis)`,
   it("declares the Task state's plan after the lease, records each protocol step, and ends it with the state", async () => {
     const run = await h.run(workflow, { uri: PILOT_URI });
     expect(run.status).toBe('SUCCEEDED');
-    await tracker.flush();
-    const [view, ...more] = await readPlanViews(db.db, { unit: { kind: 'workflow_run', id: run.run_id } });
+    // The worker ends its plan after the commit that finished the run: the run can be seen done first.
+    const views = async () => {
+      await tracker.flush();
+      return readPlanViews(db.db, { unit: { kind: 'workflow_run', id: run.run_id } });
+    };
+    await expect.poll(async () => (await views())[0]?.plan.executionState, { timeout: 15_000 }).toBe('Complete');
+    const [view, ...more] = await views();
     expect(more).toEqual([]);
     expect(view!.plan).toMatchObject({
       executionState: 'Complete',

@@ -50,6 +50,13 @@ export function checkSchedule(cronExpression: string | undefined, intervalSecond
       message: `cron_expression must have 5 fields (minute hour day-of-month month day-of-week) or 6 (seconds first), not ${fields.length}: "${text}"`,
     };
   }
+  // cron-parser draws a hashed value (H) at random on every parse, and BullMQ parses the pattern for
+  // each fire: the schedule would wander (and "1,H" fails one time in seven, when H draws 1).
+  if (fields.some((f) => /H/.test(f)))
+    return {
+      ok: false,
+      message: `cron_expression "${text}" uses H (a hashed value), which is not supported: name the minute, hour or day`,
+    };
   try {
     CronExpressionParser.parse(text, { tz: timezone, strict: false }).next();
   } catch (err) {
