@@ -3,6 +3,8 @@
  * Snake-case fields inside the JSON documents follow the skills' outputs they are copied from.
  */
 
+import type { RecordedPart } from '../../lib/analysis/index.ts';
+
 /** One speaker turn; `start`/`end` are character offsets in the transcript `text`. */
 export interface QaTurn {
   speaker: string | null;
@@ -76,11 +78,14 @@ export interface QaSentiment {
   flags: QaFlag[];
 }
 
-/** Which skill version produced each part, and what ran it. */
+/**
+ * Which skill version produced each part, and what ran it. The parts are the analysis functions a
+ * record keeps (lib/analysis/functions.ts `recorded`: transcription, sentiment, compliance, scoring).
+ */
 export interface QaProvenance {
-  skills: { transcription: string | null; sentiment: string | null; compliance: string | null; scoring: string | null };
+  skills: Record<RecordedPart, string | null>;
   /** The state instance that produced each part (e.g. `AnalyseEachCall[2]/CalculateScore`). */
-  states: { transcription: string | null; sentiment: string | null; compliance: string | null; scoring: string | null };
+  states: Record<RecordedPart, string | null>;
   rule_set_id: string | null;
   /** The brain that ran the skill calls: `deterministic` or the model name. */
   brain: string;

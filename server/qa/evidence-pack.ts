@@ -1,3 +1,4 @@
+import { RECORDED_PARTS } from '../../lib/analysis/index.ts';
 import { ukExact } from '../../lib/uk-time.ts';
 import type { ChainLink } from '../audit/chain-break.ts';
 import type { QaDetail } from './detail.ts';
@@ -54,7 +55,7 @@ function provenanceSection(w: PdfWriter, d: QaDetail): void {
   w.row('Run finished', ukExact(r.runFinishedAt));
   w.row('Started by', p.started_by ?? '—');
   w.row('QA result ID', r.id, { mono: true });
-  for (const part of ['transcription', 'sentiment', 'compliance', 'scoring'] as const) {
+  for (const part of RECORDED_PARTS) {
     const state = p.states[part];
     w.row(`Skill: ${part}`, p.skills[part] ? `${p.skills[part]}${state ? `  (state ${state})` : ''}` : 'not run');
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QaRecordInput } from '../contracts/qa-record.ts';
+import { RECORDED_PARTS, type RecordedPart } from '../../lib/analysis/index.ts';
 
 /**
  * QaRecordInput (record.ts) as a zod schema: what a QA results message on the Redis stream must
@@ -9,12 +10,10 @@ import type { QaRecordInput } from '../contracts/qa-record.ts';
 
 const nullableString = z.string().nullable();
 const nullableNumber = z.number().nullable();
-const roles = z.object({
-  transcription: nullableString,
-  sentiment: nullableString,
-  compliance: nullableString,
-  scoring: nullableString,
-});
+/** A value per recorded part (lib/analysis/functions.ts `recorded`), in pipeline order. */
+const roles = z.object(Object.fromEntries(RECORDED_PARTS.map((part) => [part, nullableString]))) as unknown as z.ZodType<
+  Record<RecordedPart, string | null>
+>;
 
 const evidence = z.object({
   quote: z.string(),
