@@ -17,16 +17,23 @@ describe('the analysis functions registry', () => {
       expect(new Set(values).size, key).toBe(values.length);
     }
     expect(new Set(OUTCOME_ORDER).size).toBe(OUTCOME_ORDER.length);
-    expect(OUTCOME_ORDER).toEqual(['transcript', 'speaker_turns', 'segments', 'sentiment', 'compliance', 'score']);
     entries.forEach((e, i) => {
       expect(i === 0 || !entries[i - 1]!.outcome || !!e.outcome, `${e.role}: the intake comes first`).toBe(true);
       for (const c of 'consumes' in e ? e.consumes : []) {
         expect(OUTCOME_ORDER.indexOf(c.outcome), `${e.role} consumes ${c.outcome}`).toBeLessThan(OUTCOME_ORDER.indexOf(e.outcome!));
       }
     });
-    expect(STANDARD_OUTCOMES).toEqual(['transcript', 'sentiment', 'compliance', 'score']);
-    expect(RECORDED_PARTS).toEqual(['transcription', 'sentiment', 'compliance', 'scoring']);
-    expect(REVIEW_ROLES).toEqual(['applications', 'recordings', 'transcription', 'sentiment', 'compliance', 'scoring']);
+  });
+
+  it('keeps the standard workflow and the call review whole: the intake and whatever their steps consume', () => {
+    const intake = entries.filter((e) => !e.outcome).map((e) => e.role);
+    const consumed = (keep: (e: (typeof entries)[number]) => boolean) =>
+      entries.filter(keep).flatMap((e) => ('consumes' in e ? e.consumes.map((c) => c.outcome) : []));
+    for (const o of consumed((e) => e.standard)) expect(STANDARD_OUTCOMES, o).toContain(o);
+    expect(STANDARD_OUTCOMES[0]).toBe(OUTCOME_ORDER[0]);
+    for (const o of consumed((e) => e.review)) expect(REVIEW_ROLES, o).toContain(entries.find((e) => e.outcome === o)!.role);
+    expect(REVIEW_ROLES.slice(0, intake.length)).toEqual(intake);
+    expect(RECORDED_PARTS).toEqual(entries.filter((e) => e.recorded).map((e) => e.role));
   });
 
   it('every outcome has words, and the outcome parser reads each word, phrase and name as that outcome', () => {
@@ -53,18 +60,8 @@ describe('the analysis functions registry', () => {
     const withShape = entries.filter((e) => e.envelope);
     expect(PART_SHAPES.map((s) => s.part).sort()).toEqual(withShape.map((e) => e.role).sort());
     expect(new Set(withShape.map((e) => e.envelope!.precedence)).size).toBe(withShape.length);
-    const examples: Record<string, unknown> = {
-      recordings: { recordings: [] },
-      transcription: { text: 'hi', segments: [{ start_s: 0, end_s: 1, text: 'hi' }] },
-      diarization: { utterances: [], speakers: ['A'] },
-      segmentation: { segments: [{ label: 'product_detail', text: 'x' }] },
-      sentiment: { overall: 'neutral', score: 0.1, flags: [] },
-      compliance: { verdicts: [] },
-      scoring: { score: 60, max_score: 100 },
-    };
-    // An example per recognised part: a new entry with a shape needs one here, and is then recognised end to end.
-    expect(Object.keys(examples).sort()).toEqual(withShape.map((e) => e.role).sort());
-    for (const [part, data] of Object.entries(examples)) expect(partOf({ ok: true, data }), part).toBe(part);
+    // Each shape's own example is recognised as its part, ahead of every other shape.
+    for (const e of withShape) expect(partOf({ ok: true, data: e.envelope!.example }), e.role).toBe(e.role);
   });
 
   it('gives every recorded part a shape to find it by, and an outcome', () => {

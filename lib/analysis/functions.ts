@@ -46,9 +46,10 @@ export interface AnalysisFunctionEntry {
   said: { words: RegExp; phrases: readonly string[]; names: readonly string[] } | null;
   /**
    * How its skill's data-plane envelope is recognised, by shape, never by state name (lib/qa-parts.ts):
-   * `is` runs on the envelope's `data`; shapes are tried by ascending `precedence` (the most specific first).
+   * `is` runs on the envelope's `data`; shapes are tried by ascending `precedence` (the most specific first);
+   * `example` is a smallest `data` of the shape (lib/analysis/functions.test.ts recognises it as this part).
    */
-  envelope: { precedence: number; is: (data: Obj) => boolean } | null;
+  envelope: { precedence: number; is: (data: Obj) => boolean; example: Obj } | null;
   /** Kept in a QA record's provenance (skill and state per part), shown in the call detail and the evidence pack. */
   recorded: boolean;
   /** Produced by the standard QA workflow, and by a composed one when nothing else is asked. */
@@ -92,7 +93,7 @@ export const ANALYSIS_FUNCTIONS = [
     label: 'recordings',
     search: 'skill for retrieving call recordings',
     said: null,
-    envelope: { precedence: 7, is: (d) => Array.isArray(d.recordings) },
+    envelope: { precedence: 7, is: (d) => Array.isArray(d.recordings), example: { recordings: [] } },
     recorded: false,
     standard: true,
     review: true,
@@ -107,7 +108,11 @@ export const ANALYSIS_FUNCTIONS = [
     label: 'transcript',
     search: 'skill for audio transcription',
     said: { words: /^(?:transcripts?|transcriptions?|transcrib\w*)$/, phrases: [], names: ['transcript', 'transcripts', 'transcription'] },
-    envelope: { precedence: 4, is: (d) => typeof d.text === 'string' && segmentsOf(d).some((s) => isRecord(s) && 'start_s' in s) },
+    envelope: {
+      precedence: 4,
+      is: (d) => typeof d.text === 'string' && segmentsOf(d).some((s) => isRecord(s) && 'start_s' in s),
+      example: { text: 'hi', segments: [{ start_s: 0, end_s: 1, text: 'hi' }] },
+    },
     recorded: true,
     standard: true,
     review: true,
@@ -126,7 +131,7 @@ export const ANALYSIS_FUNCTIONS = [
       phrases: ['who said what', 'speaker turns', 'speaker turn', 'speaker labels', 'speaker label'],
       names: ['diarization', 'diarisation'],
     },
-    envelope: { precedence: 5, is: (d) => Array.isArray(d.utterances) },
+    envelope: { precedence: 5, is: (d) => Array.isArray(d.utterances), example: { utterances: [], speakers: ['A'] } },
     recorded: false,
     standard: false,
     review: false,
@@ -145,7 +150,11 @@ export const ANALYSIS_FUNCTIONS = [
       phrases: ['segment the calls'],
       names: ['segments', 'segmentation'],
     },
-    envelope: { precedence: 6, is: (d) => segmentsOf(d).some((s) => isRecord(s) && 'label' in s) },
+    envelope: {
+      precedence: 6,
+      is: (d) => segmentsOf(d).some((s) => isRecord(s) && 'label' in s),
+      example: { segments: [{ label: 'product_detail', text: 'x' }] },
+    },
     recorded: false,
     standard: false,
     review: false,
@@ -163,7 +172,11 @@ export const ANALYSIS_FUNCTIONS = [
     label: 'sentiment',
     search: 'skill for sentiment analysis',
     said: { words: /^(?:sentiments?|tone|emotions?|emotional)$/, phrases: [], names: ['sentiment'] },
-    envelope: { precedence: 3, is: (d) => typeof d.overall === 'string' && num(d.score) !== null && Array.isArray(d.flags) },
+    envelope: {
+      precedence: 3,
+      is: (d) => typeof d.overall === 'string' && num(d.score) !== null && Array.isArray(d.flags),
+      example: { overall: 'neutral', score: 0.1, flags: [] },
+    },
     recorded: true,
     standard: true,
     review: true,
@@ -191,7 +204,7 @@ export const ANALYSIS_FUNCTIONS = [
       ],
       names: ['compliance'],
     },
-    envelope: { precedence: 1, is: (d) => Array.isArray(d.verdicts) },
+    envelope: { precedence: 1, is: (d) => Array.isArray(d.verdicts), example: { verdicts: [] } },
     recorded: true,
     standard: true,
     review: true,
@@ -211,7 +224,7 @@ export const ANALYSIS_FUNCTIONS = [
       phrases: ['qa scores', 'qa score'],
       names: ['score', 'scores', 'scoring'],
     },
-    envelope: { precedence: 2, is: (d) => num(d.score) !== null && num(d.max_score) !== null },
+    envelope: { precedence: 2, is: (d) => num(d.score) !== null && num(d.max_score) !== null, example: { score: 60, max_score: 100 } },
     recorded: true,
     standard: true,
     review: true,

@@ -40,8 +40,9 @@ function listsOfFunctions(source: string): Array<{ line: number; ids: string[] }
   const found: Array<{ line: number; ids: string[] }> = [];
   for (const m of source.matchAll(/\[([^[\]]{0,400})\]|\{([^{}]{0,600})\}|\btype \w+\s*=([^;]{0,400});/g)) {
     const body = m[1] ?? m[2] ?? m[3] ?? '';
-    const quoted = [...body.matchAll(/'([a-z_]+)'/g)].map((x) => x[1]!);
-    const keys = [...body.matchAll(/(?:^|[\s,{])([a-z_]+)\s*:/g)].map((x) => x[1]!);
+    // Every quoted word and every key counts, so that a few function names among other entries are not a list of them.
+    const quoted = [...body.matchAll(/'([\w-]+)'/g)].map((x) => x[1]!);
+    const keys = [...body.matchAll(/(?:^|[\s,{])([A-Za-z_$][\w$]*)\s*:/g)].map((x) => x[1]!);
     for (const entries of [quoted, keys]) {
       const ids = [...new Set(entries.filter((w) => IDS.has(w)))];
       if (ids.length >= 3 && ids.length * 2 >= new Set(entries).size) {
@@ -59,6 +60,9 @@ describe('the analysis functions are listed once', () => {
     expect(listsOfFunctions('skills: { transcription: string | null; sentiment: string | null; scoring: string | null };')).toHaveLength(1);
     expect(listsOfFunctions("export type Outcome = 'transcript' | 'speaker_turns' | 'segments';")).toHaveLength(1);
     expect(listsOfFunctions("const WORDS = ['quality', 'qa', 'review', 'audit', 'check', 'score', 'scoring', 'compliance'];")).toEqual([]);
+    expect(
+      listsOfFunctions('return { score: 1, maxScore: 2, formulaId: 3, compliance: 4, sentiment: 5, capText: 6, perCall: 7 };'),
+    ).toEqual([]);
   });
 
   it('no source file outside the registry lists the functions', () => {

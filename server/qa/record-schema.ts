@@ -10,8 +10,11 @@ import { RECORDED_PARTS, type RecordedPart } from '../../lib/analysis/index.ts';
 
 const nullableString = z.string().nullable();
 const nullableNumber = z.number().nullable();
-/** A value per recorded part (lib/analysis/functions.ts `recorded`), in pipeline order. */
-const roles = z.object(Object.fromEntries(RECORDED_PARTS.map((part) => [part, nullableString]))) as unknown as z.ZodType<
+/**
+ * A value per recorded part (lib/analysis/functions.ts `recorded`), in pipeline order; null for a part a message
+ * published before the part was added does not name.
+ */
+const roles = z.object(Object.fromEntries(RECORDED_PARTS.map((part) => [part, nullableString.default(null)]))) as unknown as z.ZodType<
   Record<RecordedPart, string | null>
 >;
 
