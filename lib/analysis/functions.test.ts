@@ -33,7 +33,7 @@ describe('the analysis functions registry', () => {
     expect(STANDARD_OUTCOMES[0]).toBe(OUTCOME_ORDER[0]);
     for (const o of consumed((e) => e.review)) expect(REVIEW_ROLES, o).toContain(entries.find((e) => e.outcome === o)!.role);
     expect(REVIEW_ROLES.slice(0, intake.length)).toEqual(intake);
-    expect(RECORDED_PARTS).toEqual(entries.filter((e) => e.recorded).map((e) => e.role));
+    expect(RECORDED_PARTS).toEqual(entries.filter((e) => e.kept !== null).map((e) => e.role));
   });
 
   it('every outcome has words, and the outcome parser reads each word, phrase and name as that outcome', () => {
@@ -64,7 +64,7 @@ describe('the analysis functions registry', () => {
     for (const e of withShape) expect(partOf({ ok: true, data: e.envelope!.example }), e.role).toBe(e.role);
   });
 
-  it('gives every recorded part a shape to find it by, and an outcome', () => {
+  it('gives every kept part a shape to find it by, and an outcome', () => {
     for (const part of RECORDED_PARTS) {
       const e = entries.find((x) => x.role === part)!;
       expect(e.envelope, part).not.toBeNull();

@@ -50,8 +50,13 @@ export interface AnalysisFunctionEntry {
    * `example` is a smallest `data` of the shape (lib/analysis/functions.test.ts recognises it as this part).
    */
   envelope: { precedence: number; is: (data: Obj) => boolean; example: Obj } | null;
-  /** Kept in a QA record's provenance (skill and state per part), shown in the call detail and the evidence pack. */
-  recorded: boolean;
+  /**
+   * Where a QA record keeps its result: a field of its own (`transcript`, `verdicts`, `sentiment`, `score`: the
+   * qa_results columns of the first four functions), `analyses` (the generic store: `analyses[role]` holds the
+   * envelope's data as the skill returned it), or null when a record does not keep it. A kept part is also in the
+   * record's provenance (skill and state per part), the call detail's provenance and the evidence pack.
+   */
+  kept: 'transcript' | 'verdicts' | 'sentiment' | 'score' | 'analyses' | null;
   /** Produced by the standard QA workflow, and by a composed one when nothing else is asked. */
   standard: boolean;
   /** Run by a Companion's call review (conductor/call-review-plan.ts), in this order. */
@@ -79,7 +84,7 @@ export const ANALYSIS_FUNCTIONS = [
     search: 'skill for salesforce data',
     said: null,
     envelope: null,
-    recorded: false,
+    kept: null,
     standard: true,
     review: true,
     state: 'GetApplicationIDs',
@@ -94,7 +99,7 @@ export const ANALYSIS_FUNCTIONS = [
     search: 'skill for retrieving call recordings',
     said: null,
     envelope: { precedence: 7, is: (d) => Array.isArray(d.recordings), example: { recordings: [] } },
-    recorded: false,
+    kept: null,
     standard: true,
     review: true,
     state: 'GetCallRecordings',
@@ -113,7 +118,7 @@ export const ANALYSIS_FUNCTIONS = [
       is: (d) => typeof d.text === 'string' && segmentsOf(d).some((s) => isRecord(s) && 'start_s' in s),
       example: { text: 'hi', segments: [{ start_s: 0, end_s: 1, text: 'hi' }] },
     },
-    recorded: true,
+    kept: 'transcript',
     standard: true,
     review: true,
     state: 'TranscribeRecording',
@@ -132,7 +137,7 @@ export const ANALYSIS_FUNCTIONS = [
       names: ['diarization', 'diarisation'],
     },
     envelope: { precedence: 5, is: (d) => Array.isArray(d.utterances), example: { utterances: [], speakers: ['A'] } },
-    recorded: false,
+    kept: null,
     standard: false,
     review: false,
     state: 'DiarizeTranscript',
@@ -155,7 +160,7 @@ export const ANALYSIS_FUNCTIONS = [
       is: (d) => segmentsOf(d).some((s) => isRecord(s) && 'label' in s),
       example: { segments: [{ label: 'product_detail', text: 'x' }] },
     },
-    recorded: false,
+    kept: null,
     standard: false,
     review: false,
     state: 'SegmentAndLabel',
@@ -177,7 +182,7 @@ export const ANALYSIS_FUNCTIONS = [
       is: (d) => typeof d.overall === 'string' && num(d.score) !== null && Array.isArray(d.flags),
       example: { overall: 'neutral', score: 0.1, flags: [] },
     },
-    recorded: true,
+    kept: 'sentiment',
     standard: true,
     review: true,
     state: 'SentimentAnalysis',
@@ -205,7 +210,7 @@ export const ANALYSIS_FUNCTIONS = [
       names: ['compliance'],
     },
     envelope: { precedence: 1, is: (d) => Array.isArray(d.verdicts), example: { verdicts: [] } },
-    recorded: true,
+    kept: 'verdicts',
     standard: true,
     review: true,
     state: 'ComplianceAnalysis',
@@ -225,7 +230,7 @@ export const ANALYSIS_FUNCTIONS = [
       names: ['score', 'scores', 'scoring'],
     },
     envelope: { precedence: 2, is: (d) => num(d.score) !== null && num(d.max_score) !== null, example: { score: 60, max_score: 100 } },
-    recorded: true,
+    kept: 'score',
     standard: true,
     review: true,
     state: 'CalculateScore',

@@ -15,8 +15,8 @@ export type AnalysisRole = Entry['role'];
 export type Outcome = NonNullable<Entry['outcome']>;
 /** A part of a QA run recognised by its envelope's shape (lib/qa-parts.ts). */
 export type QaPart = Extract<Entry, { envelope: object }>['role'];
-/** A part kept in a QA record's provenance (skill and state per part). */
-export type RecordedPart = Extract<Entry, { recorded: true }>['role'];
+/** A part a QA record keeps (its result, and its skill and state in the provenance). */
+export type RecordedPart = Exclude<Entry, { kept: null }>['role'];
 /** A function a Companion's call review runs. */
 export type ReviewRole = Extract<Entry, { review: true }>['role'];
 
@@ -52,7 +52,10 @@ export const STANDARD_OUTCOMES: Outcome[] = ANALYSIS_PIPELINE.flatMap((s) => (s.
 export const INTAKE_ROLES: AnalysisRole[] = rolesWhere((s) => !s.outcome);
 
 /** The parts kept in a QA record's provenance, in pipeline order. */
-export const RECORDED_PARTS: RecordedPart[] = rolesWhere<RecordedPart>((s) => s.recorded);
+export const RECORDED_PARTS: RecordedPart[] = rolesWhere<RecordedPart>((s) => s.kept !== null);
+
+/** The parts kept in the generic store (`analyses[role]`), in pipeline order. */
+export const GENERIC_PARTS: RecordedPart[] = rolesWhere<RecordedPart>((s) => s.kept === 'analyses');
 
 /** The functions a Companion's call review runs, in order. */
 export const REVIEW_ROLES: ReviewRole[] = rolesWhere<ReviewRole>((s) => s.review);

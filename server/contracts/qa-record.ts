@@ -118,7 +118,15 @@ export interface QaRecordInput {
   scoringInput: Record<string, unknown> | null;
   /** The run was a test run of an unpublished workflow version (issue 28): its results stay out of the figures. */
   testRun: boolean;
+  /**
+   * The generic store (issue 31): the results of the kept functions with no field of their own (lib/analysis/functions.ts
+   * `kept: 'analyses'`), by role, each its envelope's data as the skill returned it. Absent when the run produced none.
+   */
+  analyses?: QaAnalyses;
 }
+
+/** Results by analysis function (role): see QaRecordInput.analyses. */
+export type QaAnalyses = Record<string, Record<string, unknown>>;
 
 /** One verdict as the review left it: the AI's verdict, or the reviewer's where they overrode it. */
 export interface ReviewedVerdict {

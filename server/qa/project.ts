@@ -2,7 +2,7 @@ import type { RunView } from '../execution/show-run.ts';
 import { locate, turnsOf } from './locate.ts';
 import type { QaFlag, QaProvenance, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict, QaVerdictValue } from '../contracts/qa-record.ts';
 import { byInstance, groupOf, partOf, type QaPart as Part } from '../../lib/qa-parts.ts';
-import { RECORDED_PARTS, type RecordedPart } from '../../lib/analysis/index.ts';
+import { GENERIC_PARTS, RECORDED_PARTS, type RecordedPart } from '../../lib/analysis/index.ts';
 import { isRecord, num, str, type Obj } from '../../lib/is-record.ts';
 
 /**
@@ -128,6 +128,8 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
       brain,
       started_by: str(run.started_by),
     };
+    // The kept parts with no field of their own (lib/analysis/functions.ts `kept: 'analyses'`): their data as returned.
+    const analyses = Object.fromEntries(GENERIC_PARTS.flatMap((part) => (g.has(part) ? [[part, g.get(part)!.data]] : [])));
     const entryInput = view.entries[tr.instance]?.effective_input;
     records.push({
       runId: run.run_id,
@@ -155,6 +157,7 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
           ? (view.entries[scoring.instance]!.effective_input as Obj)
           : null,
       testRun: (run as { test_run?: unknown }).test_run === true,
+      ...(Object.keys(analyses).length ? { analyses } : {}),
     });
   }
   return records;

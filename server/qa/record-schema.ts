@@ -91,6 +91,8 @@ export const qaRecordInputSchema: z.ZodType<QaRecordInput> = z.object({
   // Issue 28; defaulted so that messages published before these fields existed still go through.
   scoringInput: z.record(z.string(), z.unknown()).nullable().default(null),
   testRun: z.boolean().default(false),
+  // Issue 31: the generic store of kept parts with no field of their own; absent when there are none.
+  analyses: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 
 /** One finished run's QA results, as the worker publishes them (server/execution/qa-publish.ts). */

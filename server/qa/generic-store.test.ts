@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RunView } from '../execution/show-run.ts';
+import { qaRecordsOf } from './project.ts';
+import { qaRecordInputSchema } from './record-schema.ts';
+
+/**
+ * Issue 31's generic store, with an analysis function added to the registry the way a new one would be
+ * (lib/analysis/testing/new-function.ts): a `summary` kept in `analyses`, with no field, column or migration of
+ * its own. The projection keeps its data and its provenance; a run without it keeps neither, and reads as before.
+ */
+vi.mock(import('../../lib/analysis/functions.ts'), async (original) => {
+  const { withNewFunction } = await import('../../lib/analysis/testing/new-function.ts');
+  return withNewFunction(await original());
+});
+
+const env = (data: unknown, skill: string) => ({ ok: true, summary: 's', data, metrics: { skill } });
+const TEXT = 'Advisor: hello. Customer: hi.';
+
+function view(withSummary: boolean): RunView {
+  const data: Record<string, unknown> = {
+    Transcribe: env({ text: TEXT, segments: [{ speaker: 'Advisor', text: 'Advisor: hello.', start_s: 0, end_s: 1 }] }, 'skill://t@1.0.0'),
+    Compliance: env({ rule_set_id: 'rs', verdicts: [] }, 'skill://c@1.0.0'),
+    ...(withSummary
+      ? { Summarise: env({ summary_text: 'The advisor greeted the customer.', topics: ['greeting'] }, 'skill://s@2.0.0') }
+      : {}),
+  };
+  return {
+    run: {
+      run_id: 'run-1',
+      status: 'SUCCEEDED',
+      finished_at: '2024-07-08T09:30:00.000Z',
+      input: {},
+      workflow_id: 'wf',
+      workflow_name: 'W',
+      workflow_version: '1.0.0',
+    },
+    meta: {},
+    states: {},
+    entries: {},
+    data,
+    events: [],
+  } as unknown as RunView;
+}
+
+describe('the generic store of analysis results', () => {
+  it("keeps a new function's data by its role, with its skill and state in the provenance", () => {
+    const [record] = qaRecordsOf(view(true), 'deterministic');
+    expect(record!.analyses).toEqual({ summary: { summary_text: 'The advisor greeted the customer.', topics: ['greeting'] } });
+    expect(record!.provenance.skills).toMatchObject({
+      transcription: 'skill://t@1.0.0',
+      compliance: 'skill://c@1.0.0',
+      summary: 'skill://s@2.0.0',
+    });
+    expect((record!.provenance.states as Record<string, string | null>).summary).toBe('Summarise');
+    expect(qaRecordInputSchema.parse(record).analyses).toEqual(record!.analyses);
+  });
+
+  it('keeps nothing for a run without it: no analyses, and the part not run', () => {
+    const [record] = qaRecordsOf(view(false), 'deterministic');
+    expect('analyses' in record!).toBe(false);
+    expect((record!.provenance.skills as Record<string, string | null>).summary).toBeNull();
+    expect('analyses' in qaRecordInputSchema.parse(record)).toBe(false);
+  });
+});
