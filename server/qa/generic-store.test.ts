@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { QaDetail } from './detail.ts';
+import { evidencePackPdf } from './evidence-pack.ts';
 import type { RunView } from '../execution/show-run.ts';
 import { qaRecordsOf } from './project.ts';
 import { qaRecordInputSchema } from './record-schema.ts';
+import { qaRecordFixture } from './testing/fixtures.ts';
 
 /**
  * Issue 31's generic store, with an analysis function added to the registry the way a new one would be
@@ -60,5 +64,35 @@ describe('the generic store of analysis results', () => {
     expect('analyses' in record!).toBe(false);
     expect((record!.provenance.skills as Record<string, string | null>).summary).toBeNull();
     expect('analyses' in qaRecordInputSchema.parse(record)).toBe(false);
+  });
+
+  it('puts its result in the evidence pack under its label, after the sentiment; a record without it has no such section', async () => {
+    const summary = { summary_text: 'The advisor explained the HELOC.', topics: ['product_detail', 'fees'] };
+    const textOf = async (analyses: Record<string, Record<string, unknown>>) => {
+      const r = qaRecordFixture();
+      const result = { ...r, analyses, id: 'qa-1', vulnerable: false, confused: false, anxious: false, recordScore: r.score };
+      const review = { status: 'unreviewed', overridden: false, humanScore: null, mandatoryOverride: false, signOffsNeeded: 1 };
+      const detail = {
+        result,
+        actions: [],
+        review: { ...review, signOffs: [], rules: {}, score: null },
+        otherAnalyses: [],
+        reanalysis: null,
+      };
+      const pdf = await evidencePackPdf({
+        detail: detail as unknown as QaDetail,
+        chainHead: null,
+        exportedAt: '2024-07-09T10:00:00.000Z',
+        exportedBy: 'Reviewer One',
+      });
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+      return text;
+    };
+    const text = await textOf({ summary });
+    expect(text).toMatch(
+      /Sentiment and flags[\s\S]*Call summary[\s\S]*Summary text\s*The advisor explained the HELOC\.[\s\S]*Topics\s*product_detail, fees/,
+    );
+    expect(text).toMatch(/Skill: summary\s*not run/);
+    expect(await textOf({})).not.toContain('Call summary');
   });
 });

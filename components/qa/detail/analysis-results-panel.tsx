@@ -1,9 +1,9 @@
 import { Panel } from '@/components/ui/panel';
 import type { QaDetailView } from '../types';
-import { analysisResults } from './analysis-results';
+import { analysisResults } from '@/lib/analysis/results';
 
 /**
- * The results of analysis functions kept in the generic store (analysis-results.ts), one panel each; nothing when
+ * The results of analysis functions kept in the generic store (lib/analysis/results.ts), one panel each; nothing when
  * the record keeps none. A function whose result needs more than its fields listed gets a panel of its own.
  */
 export function AnalysisResultsPanels({ qa }: { qa: QaDetailView }) {

@@ -1,6 +1,6 @@
-import { ANALYSIS_PIPELINE, GENERIC_PARTS } from '@/lib/analysis';
+import { ANALYSIS_PIPELINE, GENERIC_PARTS } from './index.ts';
 
-/** One field of a function's result, as the call detail shows it. */
+/** One field of a function's result, as the call detail and the evidence pack show it. */
 export interface ResultRow {
   field: string;
   value: string;
@@ -29,7 +29,8 @@ function valueText(v: unknown): string {
 /**
  * The results a QA record keeps in its generic store (`analyses`, lib/analysis/functions.ts `kept: 'analyses'`), in
  * pipeline order: each function's label as the title and each top-level field of its data as a row, so a new
- * function is shown on the call detail without a panel of its own. Roles the registry does not know are left out.
+ * function is shown on the call detail and in the evidence pack without code of its own. Roles the registry does not
+ * keep there are left out.
  */
 export function analysisResults(analyses: Record<string, Record<string, unknown>> | undefined): AnalysisResult[] {
   return (GENERIC_PARTS as string[]).flatMap((role) => {

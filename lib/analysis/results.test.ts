@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { analysisResults } from './analysis-results';
+import { analysisResults } from './results.ts';
 
-/** The generic store's results on the call detail, with a function added to the registry as a new one is. */
-vi.mock(import('../../../lib/analysis/functions.ts'), async (original) => {
-  const { withNewFunction } = await import('../../../lib/analysis/testing/new-function.ts');
+/** The generic store's results as the call detail and the evidence pack show them, with a function added to the registry as a new one is. */
+vi.mock(import('./functions.ts'), async (original) => {
+  const { withNewFunction } = await import('./testing/new-function.ts');
   return withNewFunction(await original());
 });
 
