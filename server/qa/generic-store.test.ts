@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { QaDetail } from './detail.ts';
 import { evidencePackPdf } from './evidence-pack.ts';
-import type { RunView } from '../execution/show-run.ts';
 import { qaRecordsOf } from './project.ts';
 import { qaRecordInputSchema } from './record-schema.ts';
 import { qaRecordFixture } from './testing/fixtures.ts';
@@ -16,6 +15,9 @@ vi.mock(import('../../lib/analysis/functions.ts'), async (original) => {
   const { withNewFunction } = await import('../../lib/analysis/testing/new-function.ts');
   return withNewFunction(await original());
 });
+
+/** The run view the projection reads (named by the function, wherever the type lives). */
+type RunView = Parameters<typeof qaRecordsOf>[0];
 
 const env = (data: unknown, skill: string) => ({ ok: true, summary: 's', data, metrics: { skill } });
 const TEXT = 'Advisor: hello. Customer: hi.';
