@@ -1,30 +1,20 @@
-import { isRecord, num, type Obj } from './is-record.ts';
+import { PART_SHAPES, type QaPart } from './analysis/index.ts';
+import { isRecord, type Obj } from './is-record.ts';
 
 /**
  * The one recognition of a QA run's parts, by the shape of each Task's data-plane envelope
  * (workflows/README.md "What each skill tool returns"), never by state names: used by the QA
  * projection (server/qa/project.ts), the Planner's report of a run and the chat's run card, so
- * the three read the same run the same way.
- *
- * - transcription: `text` + timed `segments`;   - sentiment: `overall`, `score`, `flags`;
- * - compliance: `verdicts`;   - scoring: `score` + `max_score`;   - recordings: `recordings`;
- * - diarization: `utterances`;   - segmentation: `segments` with a `label`.
+ * the three read the same run the same way. Each part's shape is its registry entry's `envelope`
+ * (lib/analysis/functions.ts), tried most specific first.
  */
-export type QaPart = 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'recordings' | 'diarization' | 'segmentation';
+export type { QaPart };
 
 /** The part an envelope's `data` is, or null; an envelope that says it failed (`ok: false`) is none. */
 export function partOf(envelope: unknown): QaPart | null {
   if (!isRecord(envelope) || envelope.ok === false || !isRecord(envelope.data)) return null;
   const d = envelope.data;
-  if (Array.isArray(d.verdicts)) return 'compliance';
-  if (num(d.score) !== null && num(d.max_score) !== null) return 'scoring';
-  if (typeof d.overall === 'string' && num(d.score) !== null && Array.isArray(d.flags)) return 'sentiment';
-  const segments = Array.isArray(d.segments) ? d.segments : [];
-  if (typeof d.text === 'string' && segments.some((s) => isRecord(s) && 'start_s' in s)) return 'transcription';
-  if (Array.isArray(d.utterances)) return 'diarization';
-  if (segments.some((s) => isRecord(s) && 'label' in s)) return 'segmentation';
-  if (Array.isArray(d.recordings)) return 'recordings';
-  return null;
+  return PART_SHAPES.find((shape) => shape.is(d))?.part ?? null;
 }
 
 /**

@@ -4,6 +4,7 @@
  * are dropped), and a possessive is not part of a name ("Alex Wong's", "Alex Wongs", "James'").
  */
 import nlp from 'compromise';
+import { FUNCTION_NAMES } from '../analysis/index.ts';
 
 /** A word or name folded for comparison: lower case, no accents (Zoë = Zoe, Łukasz = Lukasz), no apostrophes, hyphens or spaces. */
 export const fold = (s: string): string =>
@@ -57,19 +58,22 @@ const PARTICLES = new Set(
 );
 export const isParticle = (folded: string): boolean => PARTICLES.has(folded);
 
-/** Words that are never part of a person's name here: requests, greetings, QA words, dates. */
+/** Words that are never part of a person's name here: requests, greetings, QA words and the analysis functions' names, dates. */
 const NOT_A_NAME = new Set(
   (
     'hi hello hey dear please pls can could would will thanks thank yes no ok okay the this that these those i we you me my ' +
     'our their his her its it all every everyone everybody team teams calls call advisor advisors adviser advisers agent ' +
-    'agents qa fca consumer duty review reviews check compare analyse analyze assess score scores scoring audit ' +
+    'agents qa fca consumer duty review reviews check compare analyse analyze assess audit ' +
     'evaluate tell show find look summarise summarize rank explain run rerun re-run scale redo why which who what how ' +
     'when where did does do is are was were and or also now then just only same again today yesterday tomorrow last next ' +
     'this week weeks month months year quarter monday tuesday wednesday thursday friday saturday sunday january february ' +
     'march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
-    'product products loan loans finance home customer customers vulnerable vulnerability rule rules compliance sentiment ' +
-    'transcript transcripts mr mrs ms miss dr sir madam'
-  ).split(/\s+/),
+    'product products loan loans finance home customer customers vulnerable vulnerability rule rules ' +
+    'mr mrs ms miss dr sir madam'
+  )
+    .split(/\s+/)
+    // The analysis functions' own names ("score", "sentiment", "transcripts"): lib/analysis/functions.ts.
+    .concat(FUNCTION_NAMES),
 );
 
 /** A word that is never part of a person's name here (see NOT_A_NAME). */

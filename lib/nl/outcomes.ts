@@ -1,3 +1,5 @@
+import { OUTCOME_PHRASES, OUTCOME_WORDS, type Outcome } from '../analysis/index.ts';
+
 /**
  * What a message asks to get, or not get, from the calls: the outcomes a workflow is composed for.
  * - `add`: "also check sentiment", "include speaker turns", "sentiment too", "plus segments".
@@ -14,7 +16,7 @@
  * and score them" removes nothing).
  * A cue after the words ("sentiment too", "compliance only") governs the words just before it.
  */
-export type Outcome = 'transcript' | 'speaker_turns' | 'segments' | 'sentiment' | 'compliance' | 'score';
+export type { Outcome };
 
 export interface OutcomeChange {
   add: Outcome[];
@@ -24,32 +26,12 @@ export interface OutcomeChange {
 
 type Cue = 'add' | 'remove' | 'only';
 
-const OUTCOMES: Array<[Outcome, RegExp]> = [
-  ['transcript', /^(?:transcripts?|transcriptions?|transcrib\w*)$/],
-  ['speaker_turns', /^(?:speaker[- ]turns?|speaker[- ]labels?|speakers?|diari[sz]\w*|who said what)$/],
-  ['segments', /^(?:segments?|segmentation|segmented|segmenting|segment the calls)$/],
-  ['sentiment', /^(?:sentiments?|tone|emotions?|emotional)$/],
-  ['compliance', /^(?:compliance|compliant|compliance checks?|compliance verdicts?|verdicts?|rules? checks?|regulatory checks?)$/],
-  ['score', /^(?:scores?|scoring|scored|scorecards?|qa scores?|ratings?|grades?|grading)$/],
-];
+/** Each outcome's words, from the analysis registry (lib/analysis/functions.ts `said`). */
+const OUTCOMES = OUTCOME_WORDS;
 
-/** Phrases read as one word, longest first. */
+/** Phrases read as one word: the outcomes' (from the registry), then the cues', longest first. */
 const PHRASES = [
-  'who said what',
-  'speaker turns',
-  'speaker turn',
-  'speaker labels',
-  'speaker label',
-  'compliance checks',
-  'compliance check',
-  'compliance verdicts',
-  'compliance verdict',
-  'rules checks',
-  'rule checks',
-  'regulatory checks',
-  'qa scores',
-  'qa score',
-  'segment the calls',
+  ...OUTCOME_PHRASES,
   'leave out',
   'no need for',
   'nothing but',

@@ -1,3 +1,5 @@
+import { FUNCTION_NAMES } from '../analysis/index.ts';
+
 /**
  * The product a message names, against the products in the data (a tool's list at run time, so
  * any product, not only HELOC 2.0).
@@ -34,8 +36,11 @@ const NOT_PRODUCT = new Set(
     'the a an new our this that these those their his her its which what any every each explain explaining explains explained ' +
     'explanation describe describing describes described present presenting pitch pitching check checking checks whether if are ' +
     'is were was advisors advisor advisers adviser calls call in on of for about how well correctly properly and or to same other ' +
-    'all my your we i they them us same right wrong correct qa quality compliance sentiment score scoring review'
-  ).split(' '),
+    'all my your we i they them us same right wrong correct qa quality review'
+  )
+    .split(' ')
+    // The analysis functions' own names ("compliance", "score"): lib/analysis/functions.ts.
+    .concat(FUNCTION_NAMES),
 );
 
 function known(text: string, products: string[]): { name: string; said: string; words: number; at: number } | null {

@@ -3,6 +3,8 @@
  * Snake-case fields inside the JSON documents follow the skills' outputs they are copied from.
  */
 
+import type { RecordedPart } from '../../lib/analysis/index.ts';
+
 /** One speaker turn; `start`/`end` are character offsets in the transcript `text`. */
 export interface QaTurn {
   speaker: string | null;
@@ -76,11 +78,14 @@ export interface QaSentiment {
   flags: QaFlag[];
 }
 
-/** Which skill version produced each part, and what ran it. */
+/**
+ * Which skill version produced each part, and what ran it. The parts are the analysis functions a
+ * record keeps (lib/analysis/functions.ts `recorded`: transcription, sentiment, compliance, scoring).
+ */
 export interface QaProvenance {
-  skills: { transcription: string | null; sentiment: string | null; compliance: string | null; scoring: string | null };
+  skills: Record<RecordedPart, string | null>;
   /** The state instance that produced each part (e.g. `AnalyseEachCall[2]/CalculateScore`). */
-  states: { transcription: string | null; sentiment: string | null; compliance: string | null; scoring: string | null };
+  states: Record<RecordedPart, string | null>;
   rule_set_id: string | null;
   /** The brain that ran the skill calls: `deterministic` or the model name. */
   brain: string;
@@ -113,7 +118,15 @@ export interface QaRecordInput {
   scoringInput: Record<string, unknown> | null;
   /** The run was a test run of an unpublished workflow version (issue 28): its results stay out of the figures. */
   testRun: boolean;
+  /**
+   * The generic store (issue 31): the results of the kept functions with no field of their own (lib/analysis/functions.ts
+   * `kept: 'analyses'`), by role, each its envelope's data as the skill returned it. Absent when the run produced none.
+   */
+  analyses?: QaAnalyses;
 }
+
+/** Results by analysis function (role): see QaRecordInput.analyses. */
+export type QaAnalyses = Record<string, Record<string, unknown>>;
 
 /** One verdict as the review left it: the AI's verdict, or the reviewer's where they overrode it. */
 export interface ReviewedVerdict {

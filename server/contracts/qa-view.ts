@@ -1,5 +1,5 @@
 import type { CarryNote, QaProvenance, QaReviewStatus, QaScoreDetail, QaSentiment, QaTranscript, QaVerdict } from './qa-record.ts';
-import type { ReviewedScoreDetail, ReviewedVerdict } from './qa-record.ts';
+import type { QaAnalyses, ReviewedScoreDetail, ReviewedVerdict } from './qa-record.ts';
 
 /**
  * QA results as every transport shows them (tools over MCP, tRPC, CLI) and the QA pages read them: snake_case
@@ -89,6 +89,8 @@ export type QaDetailView = QaQueueItem & {
   flags: { vulnerable: boolean; confused: boolean; anxious: boolean };
   transcript: QaTranscript;
   provenance: QaProvenance;
+  /** Results of kept analysis functions with no field of their own, by role (QaRecordInput.analyses); {} when none. */
+  analyses: QaAnalyses;
   review: {
     status: QaReviewStatus;
     overridden: boolean;

@@ -1,3 +1,5 @@
+import { RECORDED_PARTS } from '../../lib/analysis/index.ts';
+import { analysisResults } from '../../lib/analysis/results.ts';
 import { ukExact } from '../../lib/uk-time.ts';
 import type { ChainLink } from '../audit/chain-break.ts';
 import type { QaDetail } from './detail.ts';
@@ -9,7 +11,8 @@ import { COLOUR, PdfWriter } from './pdf-writer.ts';
  * A call's QA evidence pack as a PDF (pure: everything comes in `EvidencePackInput`): what was
  * analysed and by what (workflow, run, skill versions, rule set, brain), the AI's score and how
  * it was reached, every rule verdict with the reviewer's decision and the transcript behind it,
- * sentiment and flags, the review history and sign-offs, the full transcript, and — last — the
+ * sentiment and flags, the results of later analysis functions (the generic store, one section
+ * each), the review history and sign-offs, the full transcript, and — last — the
  * audit chain head read just before the export, so a later verification of the audit log shows
  * whether anything recorded before this pack was changed since. Times are London (en-GB).
  */
@@ -54,7 +57,7 @@ function provenanceSection(w: PdfWriter, d: QaDetail): void {
   w.row('Run finished', ukExact(r.runFinishedAt));
   w.row('Started by', p.started_by ?? '—');
   w.row('QA result ID', r.id, { mono: true });
-  for (const part of ['transcription', 'sentiment', 'compliance', 'scoring'] as const) {
+  for (const part of RECORDED_PARTS) {
     const state = p.states[part];
     w.row(`Skill: ${part}`, p.skills[part] ? `${p.skills[part]}${state ? `  (state ${state})` : ''}` : 'not run');
   }
@@ -113,6 +116,14 @@ function scoreSection(w: PdfWriter, d: QaDetail): void {
   const categories = cap?.categories.join(', ') || 'a capped category';
   w.row('Cap', cap ? `capped at ${num(cap.value)} by a failed rule in ${categories}${rules}` : 'none: the score is the sum of the parts');
   if (s.summary) w.row('Summary', s.summary);
+}
+
+/** The results kept in the generic store (lib/analysis/results.ts), one section each under the function's label; none without. */
+function analysesSection(w: PdfWriter, d: QaDetail): void {
+  for (const result of analysisResults(d.result.analyses)) {
+    w.heading(result.title);
+    for (const row of result.rows) w.row(row.field, row.value);
+  }
 }
 
 function sentimentSection(w: PdfWriter, d: QaDetail): void {
@@ -178,6 +189,7 @@ export async function evidencePackPdf(input: EvidencePackInput): Promise<Buffer>
   scoreSection(w, input.detail);
   verdictsSection(w, input.detail);
   sentimentSection(w, input.detail);
+  analysesSection(w, input.detail);
   reviewSection(w, input.detail);
   transcriptSection(w, input.detail);
   integritySection(w, input);

@@ -2,6 +2,7 @@ import type { RunView } from '../contracts/run-view.ts';
 import { locate, turnsOf } from './locate.ts';
 import type { QaFlag, QaProvenance, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict, QaVerdictValue } from '../contracts/qa-record.ts';
 import { byInstance, groupOf, partOf, type QaPart as Part } from '../../lib/qa-parts.ts';
+import { GENERIC_PARTS, RECORDED_PARTS, type RecordedPart } from '../../lib/analysis/index.ts';
 import { isRecord, num, str, type Obj } from '../../lib/is-record.ts';
 
 /**
@@ -84,6 +85,10 @@ function scoreDetailOf(found: Found | undefined, verdicts: QaVerdict[]): QaScore
   return { formula_id: str(d.formula_id), breakdown, breakdown_total: total, cap, summary: str(found.envelope.summary) };
 }
 
+/** A value for each part a record keeps (lib/analysis/functions.ts `recorded`), in pipeline order. */
+const perPart = <T>(of: (part: RecordedPart) => T) =>
+  Object.fromEntries(RECORDED_PARTS.map((part) => [part, of(part)])) as Record<RecordedPart, T>;
+
 /** Groups of the run's successful envelopes, by Map iteration. */
 function groups(view: RunView): Map<string, Map<Part, Found>> & { lists: Found[] } {
   const out = new Map<string, Map<Part, Found>>() as Map<string, Map<Part, Found>> & { lists: Found[] };
@@ -117,22 +122,14 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
     const sentiment = sentimentOf(g.get('sentiment'), text, turns);
     const scoring = g.get('scoring');
     const provenance: QaProvenance = {
-      skills: {
-        transcription: skillOf(view, tr),
-        sentiment: skillOf(view, g.get('sentiment')),
-        compliance: skillOf(view, g.get('compliance')),
-        scoring: skillOf(view, scoring),
-      },
-      states: {
-        transcription: tr.instance,
-        sentiment: g.get('sentiment')?.instance ?? null,
-        compliance: g.get('compliance')?.instance ?? null,
-        scoring: scoring?.instance ?? null,
-      },
+      skills: perPart((part) => skillOf(view, g.get(part))),
+      states: perPart((part) => g.get(part)?.instance ?? null),
       rule_set_id: str(g.get('compliance')?.data.rule_set_id),
       brain,
       started_by: str(run.started_by),
     };
+    // The kept parts with no field of their own (lib/analysis/functions.ts `kept: 'analyses'`): their data as returned.
+    const analyses = Object.fromEntries(GENERIC_PARTS.flatMap((part) => (g.has(part) ? [[part, g.get(part)!.data]] : [])));
     const entryInput = view.entries[tr.instance]?.effective_input;
     records.push({
       runId: run.run_id,
@@ -160,6 +157,7 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
           ? (view.entries[scoring.instance]!.effective_input as Obj)
           : null,
       testRun: (run as { test_run?: unknown }).test_run === true,
+      ...(Object.keys(analyses).length ? { analyses } : {}),
     });
   }
   return records;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QaRecordInput } from '../contracts/qa-record.ts';
+import { RECORDED_PARTS, type RecordedPart } from '../../lib/analysis/index.ts';
 
 /**
  * QaRecordInput (record.ts) as a zod schema: what a QA results message on the Redis stream must
@@ -9,12 +10,13 @@ import type { QaRecordInput } from '../contracts/qa-record.ts';
 
 const nullableString = z.string().nullable();
 const nullableNumber = z.number().nullable();
-const roles = z.object({
-  transcription: nullableString,
-  sentiment: nullableString,
-  compliance: nullableString,
-  scoring: nullableString,
-});
+/**
+ * A value per recorded part (lib/analysis/functions.ts `recorded`), in pipeline order; null for a part a message
+ * published before the part was added does not name.
+ */
+const roles = z.object(Object.fromEntries(RECORDED_PARTS.map((part) => [part, nullableString.default(null)]))) as unknown as z.ZodType<
+  Record<RecordedPart, string | null>
+>;
 
 const evidence = z.object({
   quote: z.string(),
@@ -89,6 +91,8 @@ export const qaRecordInputSchema: z.ZodType<QaRecordInput> = z.object({
   // Issue 28; defaulted so that messages published before these fields existed still go through.
   scoringInput: z.record(z.string(), z.unknown()).nullable().default(null),
   testRun: z.boolean().default(false),
+  // Issue 31: the generic store of kept parts with no field of their own; absent when there are none.
+  analyses: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 
 /** One finished run's QA results, as the worker publishes them (server/execution/qa-publish.ts). */

@@ -67,7 +67,8 @@ export async function upsertQaRecords(db: Db, records: QaRecordInput[]): Promise
   if (!records.length) return 0;
   await db.transaction(async (tx) => {
     for (const r of records) {
-      const values = { ...r, ...derived(r) };
+      // A redriven run replaces the generic store too (its absence is an empty one).
+      const values = { ...r, analyses: r.analyses ?? {}, ...derived(r) };
       const { runId: _r, callId: _c, ...update } = values;
       // A new analysis is not the record until settled below; a re-delivery leaves the record where it is.
       await tx

@@ -83,6 +83,7 @@ export function detailView(d: QaDetail): QaDetailView {
     flags: { vulnerable: r.vulnerable, confused: r.confused, anxious: r.anxious },
     transcript: r.transcript,
     provenance: r.provenance,
+    analyses: r.analyses,
     review: {
       status: d.review.status,
       overridden: d.review.overridden,

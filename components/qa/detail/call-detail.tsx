@@ -8,6 +8,7 @@ import { CallHeader } from './call-header';
 import { CarryNotes } from './carry-notes';
 import { useDrafts } from './drafts';
 import { evidenceSpans } from './evidence';
+import { AnalysisResultsPanels } from './analysis-results-panel';
 import { ProvenancePanel } from './provenance-panel';
 import { ReanalysisPanel } from './reanalysis-panel';
 import { ReviewHistory } from './review-history';
@@ -113,6 +114,8 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
           />
         </Panel>
       </div>
+
+      <AnalysisResultsPanels qa={qa} />
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Panel title="Provenance" id="qa-provenance">

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
+import { RECORDED_PARTS } from '@/lib/analysis';
 import { ukDateTime, ukExact } from '@/lib/uk-time';
 import { editorHref } from '@/components/workflows/editor-links';
 import { scoreText, statusLabel, statusTone } from '../format';
 import type { QaDetailView } from '../types';
 import { qaDetailHref } from '../queue/links';
 
-const PARTS = ['transcription', 'sentiment', 'compliance', 'scoring'] as const;
 const skillName = (s: string | null) => (s ? s.replace(/^skill:\/\//, '') : '—');
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -38,7 +38,7 @@ export function ProvenancePanel({ qa }: { qa: QaDetailView }) {
           </Link>{' '}
           <span className="font-mono text-xs text-slate-500">v{qa.workflow_version}</span>
         </Row>
-        {PARTS.map((part) => (
+        {RECORDED_PARTS.map((part) => (
           <Row key={part} label={`${part[0]!.toUpperCase()}${part.slice(1)} skill`}>
             <span className="font-mono text-xs">{skillName(p.skills[part])}</span>
             {p.states[part] && <span className="block font-mono text-xs text-slate-400">{p.states[part]}</span>}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { QaFilter } from '../../contracts/qa-filter.ts';
 import type { QaProvenance, QaScoreDetail, QaSentiment, QaTranscript, QaVerdict } from '../../contracts/qa-record.ts';
-import type { CarryNote, QaReviewStatus, ReviewedScoreDetail, ReviewedVerdict } from '../../contracts/qa-record.ts';
+import type { CarryNote, QaAnalyses, QaReviewStatus, ReviewedScoreDetail, ReviewedVerdict } from '../../contracts/qa-record.ts';
 import { users } from './users.ts';
 
 /**
@@ -48,6 +48,8 @@ export const qaResults = pgTable(
     anxious: boolean('anxious').notNull(),
     transcript: jsonb('transcript').$type<QaTranscript>().notNull(),
     provenance: jsonb('provenance').$type<QaProvenance>().notNull(),
+    /** The generic store (issue 31, migration 0027): results of kept analysis functions with no column of their own, by role. */
+    analyses: jsonb('analyses').$type<QaAnalyses>().notNull().default({}),
     /** What the scoring skill was called with for this call (its effective input), so a review can rescore it. */
     scoringInput: jsonb('scoring_input').$type<Record<string, unknown>>(),
     /**

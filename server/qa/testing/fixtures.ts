@@ -1,3 +1,4 @@
+import { RECORDED_PARTS, type RecordedPart } from '../../../lib/analysis/index.ts';
 import { locate, turnsOf } from '../locate.ts';
 import type { QaFlag, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict } from '../../contracts/qa-record.ts';
 
@@ -185,6 +186,8 @@ function scoreOf(verdicts: QaVerdict[], sentiment: QaSentiment): { score: number
   return { score, detail: { formula_id: 'qa_scoring_formula_v3', breakdown, breakdown_total: total, cap, summary } };
 }
 
+const notRun = () => Object.fromEntries(RECORDED_PARTS.map((part) => [part, null])) as Record<RecordedPart, string | null>;
+
 /** One call's QA record, as the projection would store it. */
 export function qaRecordFixture(o: QaFixtureOptions = {}): QaRecordInput {
   const { fail = [], vulnerable = false, confused = false, anxious = false, sentimentScore, padTurns: _pad, ...fields } = o;
@@ -244,13 +247,16 @@ export function qaRecordFixture(o: QaFixtureOptions = {}): QaRecordInput {
     sentiment,
     transcript: { text, turns, language: 'en' },
     provenance: {
+      // Every part the record keeps (lib/analysis), not run unless the fixture's standard workflow ran it.
       skills: {
+        ...notRun(),
         transcription: 'skill://whisper-transcribe@1.0.0',
         sentiment: 'skill://sentiment-analysis@1.2.0',
         compliance: 'skill://compliance-analysis@1.3.0',
         scoring: 'skill://scoring@1.1.0',
       },
       states: {
+        ...notRun(),
         transcription: 'AnalyseEachCall[0]/Transcribe',
         sentiment: 'AnalyseEachCall[0]/AnalyseSentiment',
         compliance: 'AnalyseEachCall[0]/CheckCompliance',

@@ -1,12 +1,11 @@
-import { ANALYSIS_PIPELINE, type PipelineInputs } from '../analysis/pipeline.ts';
+import { ANALYSIS_PIPELINE, REVIEW_ROLES, type PipelineInputs, type ReviewRole } from '../../../../lib/analysis/index.ts';
 import { bindParameters } from '../planner/compose.ts';
 import type { SkillSummary } from '../planner/skills.ts';
 import type { PlanStep } from '../../../delegation/protocol.ts';
 
 /** The functions a call review needs, each served by one chosen skill: the analysis pipeline's review steps, in order. */
-export type ReviewRole = 'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring';
+export { REVIEW_ROLES, type ReviewRole };
 const REVIEW_STEPS = ANALYSIS_PIPELINE.filter((s) => s.review);
-export const REVIEW_ROLES = REVIEW_STEPS.map((s) => s.role) as ReviewRole[];
 
 /** What a Companion is handed for one advisor's calls: the plan, its inputs, and what to report. */
 export interface ReviewTask {
@@ -19,7 +18,7 @@ export interface ReviewTask {
 
 /**
  * The plan of a call review for one advisor and period (the analysis of spec §2.3, done by a
- * Companion instead of a workflow): the analysis pipeline's review steps (analysis/pipeline.ts) —
+ * Companion instead of a workflow): the analysis pipeline's review steps (lib/analysis/functions.ts) —
  * the advisor's applications → their recordings → for each call: transcription → sentiment →
  * compliance → score. Parameters are bound to each chosen skill's own parameter names (as the
  * Planner binds them). Each call

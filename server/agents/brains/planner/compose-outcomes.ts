@@ -3,10 +3,11 @@ import {
   ANALYSIS_PIPELINE,
   INTAKE_ROLES,
   OUTCOME_ORDER,
+  STANDARD_OUTCOMES,
   stepOfOutcome,
   type AnalysisStep,
   type PipelineInputs,
-} from '../analysis/pipeline.ts';
+} from '../../../../lib/analysis/index.ts';
 import { chain, inputSchema, intakePlans, RULE_SET_PATH, skillImports, taskState, type Composed, type Meta } from './compose.ts';
 import type { Role, SkillSummary, Skillset } from './skills.ts';
 
@@ -21,13 +22,13 @@ import type { Role, SkillSummary, Skillset } from './skills.ts';
  * brings that outcome back in, and the Planner says so ("the scorecard needs sentiment, so I kept
  * it"). Everything composed is validated with validate_workflow before it is saved or run.
  */
-export const QA_DEFAULT_OUTCOMES: Outcome[] = ['transcript', 'sentiment', 'compliance', 'score'];
+export const QA_DEFAULT_OUTCOMES: Outcome[] = STANDARD_OUTCOMES;
 
 /** The Parallel state of a group's steps in a composed workflow, and where it keeps their results. */
 const PARALLEL_STATE = 'ParallelAnalysis';
 const PARALLEL_RESULT = 'analysis';
 
-/** The function (role) that produces each outcome (analysis/pipeline.ts). */
+/** The function (role) that produces each outcome (lib/analysis/functions.ts). */
 export const ROLE_OF = Object.fromEntries(OUTCOME_ORDER.map((o) => [o, stepOfOutcome(o).role])) as Record<Outcome, Role>;
 
 export const outcomeLabel = (o: Outcome) => stepOfOutcome(o).label;
@@ -97,7 +98,7 @@ function task(step: AnalysisStep, inputs: PipelineInputs, skills: Skills): Made 
 /**
  * A workflow that produces `outcomes` for one advisor's calls in a period (a single-call pilot, like
  * the standard one): the intake, then each asked-for step of the analysis pipeline in its order
- * (analysis/pipeline.ts), the steps of a group side by side in one Parallel state when more than one
+ * (lib/analysis/functions.ts), the steps of a group side by side in one Parallel state when more than one
  * of them runs. `taxonomy`: the segment labels of the lender's rule set (describe_rule_set), needed
  * when the segments are asked for.
  */

@@ -1,8 +1,14 @@
-import { analysisBindings, RULE_SET_INPUT, type Binding } from '../analysis/bindings.ts';
-import { ANALYSIS_PIPELINE, stepOfOutcome, type PipelineInputs } from '../analysis/pipeline.ts';
+import {
+  analysisBindings,
+  ANALYSIS_PIPELINE,
+  RULE_SET_INPUT,
+  stepOfOutcome,
+  type Binding,
+  type PipelineInputs,
+} from '../../../../lib/analysis/index.ts';
 import { importOf, type Role, type SkillSummary, type Skillset } from './skills.ts';
 
-export { SCORING_FORMULA } from '../analysis/bindings.ts';
+export { SCORING_FORMULA } from '../../../../lib/analysis/index.ts';
 
 /** Where a composed workflow reads the lender's rule set: its run input, filled from the CRM when a start leaves it out. */
 export const RULE_SET_PATH = `$.${RULE_SET_INPUT}`;
@@ -100,7 +106,7 @@ export function taskState(
 }
 
 /**
- * The common steps (analysis/pipeline.ts, up to the transcript): applications in the range (of one
+ * The common steps (the analysis registry, lib/analysis/functions.ts, up to the transcript): applications in the range (of one
  * advisor or all), their recordings, the first recording transcribed (the pilot).
  */
 export function intakePlans(opts: { byAdvisor: boolean }): StatePlan[] {

@@ -9,6 +9,7 @@ import {
   isDefault,
   outcomeLabel,
   outcomeSet,
+  QA_DEFAULT_OUTCOMES,
   ROLE_OF,
   rolesFor,
 } from './compose-outcomes.ts';
@@ -39,7 +40,8 @@ export interface QaRequest {
 }
 
 export const QA_QUERY = 'advice call analysis';
-export const QA_CAPABILITIES = ['transcription', 'sentiment', 'compliance', 'scoring'];
+/** The capabilities of the standard QA workflow: the functions of its outcomes (lib/analysis/functions.ts `standard`). */
+export const QA_CAPABILITIES: string[] = QA_DEFAULT_OUTCOMES.map((o) => ROLE_OF[o]);
 /**
  * The turn's tool-call plan and budget (tool-call-planning-drr.md): exploit what exists, explore skills only on a gap.
  */
@@ -83,7 +85,8 @@ export function qaConfirm(ctx: PlannerContext, req: QaRequest): BrainDecision {
   }
   const outcomes = outcomeSet(req.outcomes);
   if (!isDefault(outcomes)) {
-    const left = ['sentiment', 'compliance', 'score'].filter((o) => !outcomes.includes(o as never)).map((o) => outcomeLabel(o as never));
+    // The standard outcomes left out (the transcript is always produced).
+    const left = QA_DEFAULT_OUTCOMES.filter((o) => o !== 'transcript' && !outcomes.includes(o)).map(outcomeLabel);
     return ctx.say(
       `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls ` +
         `${describeRange(req.range!)}, should I produce ` +

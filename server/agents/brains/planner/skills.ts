@@ -3,23 +3,14 @@
  * workflow needs, the catalog's summaries (get_skillset) to know each hit's capability, tools and
  * parameters, and the knowledge graph's reliability to choose between alternatives.
  */
+import { ANALYSIS_PIPELINE, type AnalysisRole } from '../../../../lib/analysis/index.ts';
 import { FAILURE_THRESHOLD, failsTooOften } from '../../../learning/health-thresholds.ts';
 
-/** A function a workflow needs, named by what it does. */
-export type Role =
-  'applications' | 'recordings' | 'transcription' | 'sentiment' | 'compliance' | 'scoring' | 'diarization' | 'segmentation';
+/** A function a workflow needs, named by what it does: an analysis function's role (lib/analysis/functions.ts). */
+export type Role = AnalysisRole;
 
-/** The search per role, in the spec's words (§2.2; diarization and segmentation for §3.2). */
-export const SKILL_QUERIES: Record<Role, string> = {
-  applications: 'skill for salesforce data',
-  recordings: 'skill for retrieving call recordings',
-  transcription: 'skill for audio transcription',
-  sentiment: 'skill for sentiment analysis',
-  compliance: 'skill for compliance analysis',
-  scoring: 'skill for QA scoring',
-  diarization: 'skill for speaker diarization',
-  segmentation: 'skill for transcript segmentation and labelling',
-};
+/** The search per role, in the spec's words (§2.2; diarization and segmentation for §3.2): each function's `search`. */
+export const SKILL_QUERIES = Object.fromEntries(ANALYSIS_PIPELINE.map((s) => [s.role, s.search])) as Record<Role, string>;
 
 /** What get_skillset says about one skill. */
 export interface SkillSummary {
