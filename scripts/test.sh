@@ -41,8 +41,10 @@ check() {
 echo; echo "== checks: type-check (tsc), boundaries (dependency-cruiser), lint (ESLint with types), format (Prettier)"
 CHECKS_STARTED=$SECONDS
 { check typecheck npx tsc --noEmit; check boundaries npm run -s check:boundaries; check format npm run -s format:check; } &
+LANE_A=$!
 check lint npm run -s lint &
-wait
+LANE_B=$!
+wait "$LANE_A" "$LANE_B" # by pid: a bare `wait` would also wait for the redis-server started above
 DURATIONS+=("time:checks:$((SECONDS - CHECKS_STARTED))")
 declare -A CODE
 for name in typecheck boundaries lint format; do
