@@ -67,19 +67,20 @@ const edgesOf = (output: ICruiseResult) =>
 // Subsystem cycles are refused over the imports that run. Counted with type imports, one cycle of
 // three subsystems remains (issue 31: ports in server/contracts that name the database client's and
 // the skill manifest's types, which those adapters' own code imports back): printed, not yet enforced.
+/** A cycle's subsystems on one line after `head`, then each edge with the imports that make it. */
+const printCycle = (head: string, cycle: ReturnType<typeof subsystemCycles>[number]) => {
+  console.log(`${head}${cycle.subsystems.join(' ⇄ ')}`);
+  for (const e of cycle.edges) console.log(`    ${e.from} → ${e.to}: ${e.via.join('; ')}`);
+};
 for (const cycle of subsystemCycles(edgesOf(runtime))) {
   failures++;
-  console.log(`✗ subsystem cycle: ${cycle.subsystems.join(' ⇄ ')}`);
-  for (const e of cycle.edges) console.log(`    ${e.from} → ${e.to}: ${e.via.join('; ')}`);
+  printCycle('✗ subsystem cycle: ', cycle);
 }
 const typedCycles = subsystemCycles(edgesOf(typed));
 if (typedCycles.length) {
   const sizes = typedCycles.map((c) => c.subsystems.length).join(', ');
   console.log(`note: with type imports, ${typedCycles.length} subsystem cycle(s) of ${sizes} subsystems remain (not yet enforced):`);
-  for (const cycle of typedCycles) {
-    console.log(`  ${cycle.subsystems.join(' ⇄ ')}`);
-    for (const e of cycle.edges) console.log(`    ${e.from} → ${e.to}: ${e.via.join('; ')}`);
-  }
+  for (const cycle of typedCycles) printCycle('  ', cycle);
 }
 
 // An exception that no longer matches anything is stale: the import moved, so the exception goes too.

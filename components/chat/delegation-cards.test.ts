@@ -12,14 +12,18 @@ const CONDUCTOR = 'agent-conductor';
 const fromAgent = (sender: string, message: unknown): ThreadEvent => ({
   message_type: 'user_message',
   id: `u${++n}`,
-  content: `[Incoming message from agent with ID '${sender}' - to reply to this message, make sure to use the 'send_message_to_agent_async' tool, or the agent will not receive your message] ${JSON.stringify(message)}`,
+  content:
+    `[Incoming message from agent with ID '${sender}' - to reply to this message, make sure to use the ` +
+    `'send_message_to_agent_async' tool, or the agent will not receive your message] ${JSON.stringify(message)}`,
   sender_agent_id: sender,
 });
 /** Letta's way: a system message with the sender and Letta's preamble. */
 const fromAgentLetta = (sender: string, message: unknown): ThreadEvent => ({
   message_type: 'system_message',
   id: `s${++n}`,
-  content: `[Incoming message from agent with ID '${sender}' - this is a one-way notification; if you need to respond, use an agent-to-agent messaging tool if available] ${JSON.stringify(message)}`,
+  content:
+    `[Incoming message from agent with ID '${sender}' - this is a one-way notification; if you need to respond, ` +
+    `use an agent-to-agent messaging tool if available] ${JSON.stringify(message)}`,
   sender_agent_id: sender,
 });
 

@@ -27,8 +27,9 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
       'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?',
     );
     expect(t1.names).toEqual(['list_advisors', 'count_calls']); // resolved against the CRM, calls counted: no run
-    expect(t1.reply).toMatch(
-      /Alex Wong's calls last week \(2024-07-01 to 2024-07-07\), should I check compliance with the standard script, assess customer sentiment, and produce an overall score\?/,
+    expect(t1.reply).toContain(
+      "Alex Wong's calls last week (2024-07-01 to 2024-07-07), should I check compliance with the standard script, " +
+        'assess customer sentiment, and produce an overall score?',
     );
 
     const t2 = await s.say(planner, 'Yes. Please use the existing QA scorecard.');
