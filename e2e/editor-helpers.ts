@@ -99,11 +99,20 @@ export async function connectStates(page: Page, from: string, handle: 'next' | '
       await page.mouse.wheel(0, -240);
     }
     await layoutSettled(page);
-    const s = await centre(source);
+    // A handle outside the window (the page itself scrolled, e.g. by focusing a field of the inspector)
+    // is brought into view first: elementFromPoint and the mouse only reach what the window shows.
+    let s = await centre(source);
+    if ((await hitAt(page, s.x, s.y)) === 'nothing') {
+      await source.scrollIntoViewIfNeeded();
+      s = await centre(source);
+    }
     const pressedOn = await hitAt(page, s.x, s.y);
     if (pressedOn !== `${from}:${handle}`) {
       // Pressing there would drag a node, pan the canvas or select text: look again instead.
-      misses.push(`attempt ${attempt}: the ${handle} handle of ${from} is under ${pressedOn}`);
+      const view = await page.evaluate(() => `window ${innerWidth}×${innerHeight} scrolled to ${scrollX},${scrollY}`);
+      misses.push(
+        `attempt ${attempt}: the ${handle} handle of ${from} at ${Math.round(s.x)},${Math.round(s.y)} is under ${pressedOn} (${view})`,
+      );
       continue;
     }
     await page.mouse.move(s.x, s.y);
