@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { mulberry32 } from '../lib/seeded-random.ts';
 import type { Db } from '../server/db/client.ts';
-import type { QaRecordInput } from '../server/contracts/qa-record.ts';
+import type { QaRecordInput } from '../lib/qa-record.ts';
 import { FIXTURE_RULES, qaRecordFixture } from '../server/qa/testing/fixtures.ts';
 
 /**

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { londonDay } from '../lib/uk-time.ts';
 import { migrateDatabase, openDatabase, type Db } from '../server/db/client.ts';
 import { qaResults } from '../server/db/schema/index.ts';
-import type { QaFilter, QaSort } from '../server/contracts/qa-filter.ts';
+import type { QaFilter, QaSort } from '../lib/qa-filter.ts';
 import { openQaCsvExport } from '../server/qa/export-stream.ts';
 import { encodeCursor, listQaPage, qaAggregate, qaWhere, QUEUE_COLUMNS } from '../server/qa/query.ts';
 import { ADVISORS, fillQaResults } from './qa-data.ts';

@@ -9,7 +9,7 @@ export function isCostTable(text: string): boolean {
   return Object.values(JSON.parse(text) as object).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
 }
 
-/** A ResourceBudget (server/planning/schemas.ts), checked here so a bad setting stops the start-up. */
+/** A ResourceBudget (lib/planning/schemas.ts), checked here so a bad setting stops the start-up. */
 export interface TaskBudget {
   maxToolCalls?: number;
   maxLatency?: number;

@@ -8,7 +8,7 @@ import { partOf } from '@/lib/qa-parts';
  */
 type Obj = Record<string, unknown>;
 
-/** Run statuses after which nothing changes (server/contracts/run-list.ts RUN_STATUSES). */
+/** Run statuses after which nothing changes (lib/run-list.ts RUN_STATUSES). */
 export const FINAL_RUN_STATUSES = ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 export const isFinalRunStatus = (status: string | null | undefined) => (FINAL_RUN_STATUSES as readonly string[]).includes(status ?? '');
 

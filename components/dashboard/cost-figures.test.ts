@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CostReport } from '@/server/contracts/planning/schemas';
+import type { CostReport } from '@/lib/planning/schemas';
 import { costFigures, TOP } from './cost-figures';
 
 const series = (key: string, perDay: number[]) => ({

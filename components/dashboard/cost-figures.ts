@@ -1,4 +1,4 @@
-import type { CostReport } from '@/server/contracts/planning/schemas';
+import type { CostReport } from '@/lib/planning/schemas';
 import { dayText } from './days';
 import type { Figure } from './figure';
 import { NEUTRAL, seriesColour } from './palette';

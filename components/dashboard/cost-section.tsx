@@ -5,7 +5,7 @@ import { useTRPC } from '@/components/providers/trpc';
 import { londonDay } from '@/lib/uk-time';
 import { FIELD } from '@/components/ui/button';
 import { costAnswer } from '@/components/planning/answers';
-import { COST_DIMENSIONS, type CostReport } from '@/server/contracts/planning/schemas';
+import { COST_DIMENSIONS, type CostReport } from '@/lib/planning/schemas';
 import { COST_DIMENSION_NAMES, costFigures } from './cost-figures';
 import { addDays, dayText } from './days';
 import { FigureGrid } from './figure-grid';

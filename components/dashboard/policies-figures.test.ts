@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyComparison } from '@/server/contracts/planning/schemas';
+import type { PolicyComparison } from '@/lib/planning/schemas';
 import { policiesFigures } from './policies-figures';
 
 const comparison = (over: Partial<PolicyComparison> = {}): PolicyComparison => ({

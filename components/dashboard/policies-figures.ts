@@ -1,4 +1,4 @@
-import type { PolicyComparison } from '@/server/contracts/planning/schemas';
+import type { PolicyComparison } from '@/lib/planning/schemas';
 import { strategyName } from '@/components/planning/format';
 import type { Figure } from './figure';
 import { BAD, seriesColour } from './palette';

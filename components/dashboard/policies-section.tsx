@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc';
 import { FIELD } from '@/components/ui/button';
 import { policiesAnswer } from '@/components/planning/answers';
-import type { PolicyComparison } from '@/server/contracts/planning/schemas';
+import type { PolicyComparison } from '@/lib/planning/schemas';
 import { FigureGrid } from './figure-grid';
 import { countText } from './format';
 import { policiesFigures } from './policies-figures';

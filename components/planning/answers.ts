@@ -1,5 +1,5 @@
 import { isFailure } from '@/server/tool-result';
-import type { CostReport, PlanView, PolicyComparison, SentinelFinding } from '@/server/contracts/planning/schemas';
+import type { CostReport, PlanView, PolicyComparison, SentinelFinding } from '@/lib/planning/schemas';
 
 /**
  * The planning procedures' answers as the views read them (pure). A procedure that serves a tool

@@ -1,4 +1,4 @@
-import type { BudgetUsage, ResourceBudget } from '@/server/contracts/planning/schemas';
+import type { BudgetUsage, ResourceBudget } from '@/lib/planning/schemas';
 import { budgetGauges, type BudgetGauge } from './gauges';
 
 const BAR: Record<BudgetGauge['tone'], string> = {

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { SentinelFinding } from '@/server/contracts/planning/schemas';
+import type { SentinelFinding } from '@/lib/planning/schemas';
 import { callTime } from './format';
 import { FINDING_TYPE_TEXT, findingDetailText, whenText } from './findings-text';
 import type { PlanTimeline } from './timeline';

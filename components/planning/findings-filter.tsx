@@ -1,6 +1,6 @@
 'use client';
 import { Button, FIELD } from '@/components/ui/button';
-import { FINDING_TYPES, type FindingType } from '@/server/contracts/planning/schemas';
+import { FINDING_TYPES, type FindingType } from '@/lib/planning/schemas';
 import { FINDING_TYPE_TEXT } from './findings-text';
 import { useAgents } from './use-agent-names';
 import { EMPTY_QUERY, type FindingsQuery } from './findings-query';

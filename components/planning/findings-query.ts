@@ -1,4 +1,4 @@
-import { FINDING_TYPES, type FindingType } from '@/server/contracts/planning/schemas';
+import { FINDING_TYPES, type FindingType } from '@/lib/planning/schemas';
 
 /**
  * The Findings page's filter as it lives in the address (pure): `agent`, `type`, `from` and `to`

@@ -1,4 +1,4 @@
-import type { FindingType, SentinelFinding } from '@/server/contracts/planning/schemas';
+import type { FindingType, SentinelFinding } from '@/lib/planning/schemas';
 import { strategyName } from './format';
 
 /**

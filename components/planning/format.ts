@@ -1,5 +1,5 @@
 import { ukDate, ukTime } from '@/lib/uk-time';
-import type { PlanPolicy, SentinelMode, ToolCallPlan, UnitKind } from '@/server/contracts/planning/schemas';
+import type { PlanPolicy, SentinelMode, ToolCallPlan, UnitKind } from '@/lib/planning/schemas';
 
 /**
  * How the planning views write plans, calls and costs (pure): en-GB numbers, times in

@@ -1,5 +1,5 @@
 import { msText } from '@/lib/duration-text';
-import type { BudgetUsage, ResourceBudget } from '@/server/contracts/planning/schemas';
+import type { BudgetUsage, ResourceBudget } from '@/lib/planning/schemas';
 import { countOf, unitsText } from './format';
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 import { Badge } from '@/components/ui/badge';
-import type { ToolCallPlan } from '@/server/contracts/planning/schemas';
+import type { ToolCallPlan } from '@/lib/planning/schemas';
 import { callTime, declaredByText, MODE_TEXT, policyText, shortId, STATE_LABELS, STATE_TONES, unitText } from './format';
 import { usePlan } from './use-plans';
 

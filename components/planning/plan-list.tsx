@@ -1,7 +1,7 @@
 'use client';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import type { PlanView } from '@/server/contracts/planning/schemas';
+import type { PlanView } from '@/lib/planning/schemas';
 import { countOf, shortId, STATE_LABELS, STATE_TONES, unitText } from './format';
 import { PlanPanel } from './plan-panel';
 import { usePlans, type PlansFilter } from './use-plans';

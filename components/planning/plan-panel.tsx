@@ -1,6 +1,6 @@
 'use client';
 import { useMemo } from 'react';
-import type { PlanView } from '@/server/contracts/planning/schemas';
+import type { PlanView } from '@/lib/planning/schemas';
 import { BudgetGauges } from './budget-gauges';
 import { FindingList } from './finding-list';
 import { PlanHeader, type PlanLink } from './plan-header';

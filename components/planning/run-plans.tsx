@@ -1,5 +1,5 @@
 'use client';
-import type { PlanView } from '@/server/contracts/planning/schemas';
+import type { PlanView } from '@/lib/planning/schemas';
 import { PlansFor } from './plan-list';
 
 /** "Task state Transcribe": which state's worker a run plan is for. */

@@ -1,6 +1,6 @@
 'use client';
 import { msText } from '@/lib/duration-text';
-import { resourceBudgetSchema, type ResourceBudget } from '@/server/contracts/planning/schemas';
+import { resourceBudgetSchema, type ResourceBudget } from '@/lib/planning/schemas';
 import { countOf, unitsText } from './format';
 import { PlansFor } from './plan-list';
 

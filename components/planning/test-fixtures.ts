@@ -1,6 +1,6 @@
-import type { PlanView, SentinelFinding, ToolCallPlan, ToolCallRecord } from '@/server/contracts/planning/schemas';
+import type { PlanView, SentinelFinding, ToolCallPlan, ToolCallRecord } from '@/lib/planning/schemas';
 
-/** Plans, calls and findings in the contract's shapes (server/planning/schemas.ts) for the unit tests. */
+/** Plans, calls and findings in the contract's shapes (lib/planning/schemas.ts) for the unit tests. */
 
 export const PLAN_ID = '11111111-1111-4111-8111-111111111111';
 export const NEXT_PLAN_ID = '22222222-2222-4222-8222-222222222222';

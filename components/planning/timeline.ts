@@ -1,6 +1,6 @@
 import { msText } from '@/lib/duration-text';
 import { fallbackChain, MODEL_RECORD, skillFits } from '@/server/contracts/planning/intent-fit';
-import type { PlanView, SentinelFinding, ToolCallIntent, ToolCallRecord } from '@/server/contracts/planning/schemas';
+import type { PlanView, SentinelFinding, ToolCallIntent, ToolCallRecord } from '@/lib/planning/schemas';
 import { callTime, unitsText } from './format';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc';
 import { errorMessage } from '@/components/ui/error-message';
-import type { PlanView, UnitKind } from '@/server/contracts/planning/schemas';
+import type { PlanView, UnitKind } from '@/lib/planning/schemas';
 import { planAnswer, plansAnswer, type Answer } from './answers';
 
 /** A planning read as a view takes it: loading, its data, or why it has none (with a retry). */

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/trpc/root';
 import type { QaDetailView, QaQueueItem } from '@/server/contracts/qa-view';
-import type { QaEvidence, QaFlag, QaReviewStatus, QaTurn, QaVerdict, QaVerdictValue } from '@/server/contracts/qa-record';
+import type { QaEvidence, QaFlag, QaReviewStatus, QaTurn, QaVerdict, QaVerdictValue } from '@/lib/qa-record';
 
 /**
  * The QA pages' data as the `qa.*` procedures return it. The tools' output schemas declare

@@ -1,5 +1,5 @@
-import type { CarryNote, QaProvenance, QaReviewStatus, QaScoreDetail, QaSentiment, QaTranscript, QaVerdict } from './qa-record.ts';
-import type { QaAnalyses, ReviewedScoreDetail, ReviewedVerdict } from './qa-record.ts';
+import type { CarryNote, QaProvenance, QaReviewStatus, QaScoreDetail, QaSentiment, QaTranscript, QaVerdict } from '../../lib/qa-record.ts';
+import type { QaAnalyses, ReviewedScoreDetail, ReviewedVerdict } from '../../lib/qa-record.ts';
 
 /**
  * QA results as every transport shows them (tools over MCP, tRPC, CLI) and the QA pages read them: snake_case

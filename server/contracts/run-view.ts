@@ -1,7 +1,7 @@
 import type { StateDocument } from '../controlplane/state-document.ts';
 import type { Json } from '../engine/runtime/index.ts';
 import type { EntryRecord } from './execution-entries.ts';
-import type { RunStatus } from './run-list.ts';
+import type { RunStatus } from '../../lib/run-list.ts';
 
 /** A run: one execution of one workflow version (stored as the run's `:run` hash). */
 export interface RunRecord {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows.ts';
 import { qaResults } from '../db/schema/index.ts';
-import type { QaVerdict } from '../contracts/qa-record.ts';
+import type { QaVerdict } from '../../lib/qa-record.ts';
 import { upsertQaRecords } from '../qa/store.ts';
 import { qaRecordFixture } from '../qa/testing/fixtures.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';

@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { QaFilter } from '../contracts/qa-filter.ts';
+import type { QaFilter } from '../../lib/qa-filter.ts';
 
 /**
  * Reading the dashboard's rollups (server/db/schema/qa-rollups.ts: per London day of the call,

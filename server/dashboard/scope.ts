@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { QaFilter } from '../contracts/qa-filter.ts';
+import type { QaFilter } from '../../lib/qa-filter.ts';
 import { qaWhere } from '../qa/query.ts';
 import type { DashboardFilter, DashboardPeriod } from '../contracts/dashboard-schemas.ts';
 

@@ -1,4 +1,4 @@
-import type { ToolCallIntent } from '../contracts/planning/schemas.ts';
+import type { ToolCallIntent } from '../../lib/planning/schemas.ts';
 
 /**
  * The worker protocol's steps for one Task state as tool-call intents (issue 17): load the bound

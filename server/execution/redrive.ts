@@ -1,5 +1,5 @@
 import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
-import type { RunStatus } from '../contracts/run-list.ts';
+import type { RunStatus } from '../../lib/run-list.ts';
 import { createWorkerAgents } from './create-worker-agents.ts';
 import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts';
 import { finalizeWorkflow } from './finalize.ts';

@@ -1,8 +1,8 @@
-import { advisorOf, type RunListFilter } from '../contracts/run-list.ts';
+import { advisorOf, type RunListFilter } from '../../lib/run-list.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
 
 /**
- * Whether a run record passes the run list's filter (server/contracts/run-list.ts) on its record
+ * Whether a run record passes the run list's filter (lib/run-list.ts) on its record
  * fields (the time window is applied on the index).
  */
 export function matchesRunFilter(run: RunRecord, f: RunListFilter): boolean {

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RUN_INDEX, runKeys } from '../controlplane/keys.ts';
 import type { StateStatus } from '../controlplane/state-document.ts';
-import type { RunListFilter } from '../contracts/run-list.ts';
+import type { RunListFilter } from '../../lib/run-list.ts';
 import { matchesRunFilter } from './run-list-filter.ts';
 import { parseRunFields } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';

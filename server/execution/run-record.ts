@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { runKeys } from '../controlplane/keys.ts';
-import type { RunStatus } from '../contracts/run-list.ts';
+import type { RunStatus } from '../../lib/run-list.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
 import type { Json } from '../engine/runtime/index.ts';
 

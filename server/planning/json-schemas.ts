@@ -5,7 +5,7 @@ import {
   sentinelFindingSchema,
   toolCallIntentSchema,
   toolCallPlanSchema,
-} from '../contracts/planning/schemas.ts';
+} from '../../lib/planning/schemas.ts';
 
 /**
  * The versioned JSON Schemas (draft 2020-12) of the planning contract, generated from the zod

@@ -4,7 +4,7 @@ import { agents } from '../db/schema/agents.ts';
 import { conversations } from '../db/schema/chat.ts';
 import { delegationSessions } from '../db/schema/delegation.ts';
 import { users } from '../db/schema/users.ts';
-import type { PlanUnit } from '../contracts/planning/schemas.ts';
+import type { PlanUnit } from '../../lib/planning/schemas.ts';
 import type { DeclareContext } from '../contracts/planning/service.ts';
 
 /** A run's workflow and who started it (the run record's `workflow_id`, `started_by`), when it can be read. */

@@ -1,5 +1,5 @@
 import { MODEL_RECORD } from '../contracts/planning/intent-fit.ts';
-import type { BudgetUsage, ToolCallPlan, ToolCallRecord } from '../contracts/planning/schemas.ts';
+import type { BudgetUsage, ToolCallPlan, ToolCallRecord } from '../../lib/planning/schemas.ts';
 
 /**
  * A plan's use of its budget (schemas.ts ResourceBudget): tool calls are the records that ran

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { qaResults, qaReviewActions, type QaResultRow, type QaReviewActionRow } from '../db/schema/index.ts';
-import type { CarryNote } from '../contracts/qa-record.ts';
+import type { CarryNote } from '../../lib/qa-record.ts';
 import { reviewState } from './review-state.ts';
 
 /**

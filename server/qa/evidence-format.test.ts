@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clock, markedRuns, verdictOrder } from './evidence-format.ts';
 import { winAnsi } from './pdf-writer.ts';
-import type { QaTurn, QaVerdict } from '../contracts/qa-record.ts';
+import type { QaTurn, QaVerdict } from '../../lib/qa-record.ts';
 
 const turn: QaTurn = {
   speaker: 'Advisor',

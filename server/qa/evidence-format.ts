@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type Role } from '../../lib/roles.ts';
 import type { QaReviewActionRow } from '../db/schema/index.ts';
 import type { Run } from './pdf-writer.ts';
-import type { QaTurn, QaVerdict, QaVerdictValue } from '../contracts/qa-record.ts';
+import type { QaTurn, QaVerdict, QaVerdictValue } from '../../lib/qa-record.ts';
 
 /** Wording shared by the evidence pack's sections (pure). */
 

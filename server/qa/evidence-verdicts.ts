@@ -2,7 +2,7 @@ import { ukExact } from '../../lib/uk-time.ts';
 import type { QaDetail } from './detail.ts';
 import { markedRuns, roleLabel, turnLabel, VERDICT_LABEL, verdictOrder } from './evidence-format.ts';
 import { COLOUR, type PdfWriter } from './pdf-writer.ts';
-import type { QaVerdict } from '../contracts/qa-record.ts';
+import type { QaVerdict } from '../../lib/qa-record.ts';
 
 /**
  * The evidence pack's rule verdicts (failed first) — each with the AI's verdict and rationale,

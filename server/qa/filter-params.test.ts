@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QaFilter, QaSort } from '../contracts/qa-filter.ts';
+import type { QaFilter, QaSort } from '../../lib/qa-filter.ts';
 import { queueParamsFromSearch, queueParamsToSearch } from './filter-params.ts';
 
 const parse = (qs: string) => queueParamsFromSearch(new URLSearchParams(qs));

@@ -1,4 +1,4 @@
-import { QA_REVIEW_STATES, QA_SORTS, qaFilterSchema, qaSortSchema, type QaFilter, type QaSort } from '../contracts/qa-filter.ts';
+import { QA_REVIEW_STATES, QA_SORTS, qaFilterSchema, qaSortSchema, type QaFilter, type QaSort } from '../../lib/qa-filter.ts';
 
 /**
  * The QA queue's filter and sort in a URL query string, both ways (pure; the export routes and

@@ -1,4 +1,4 @@
-import type { QaEvidence, QaTurn } from '../contracts/qa-record.ts';
+import type { QaEvidence, QaTurn } from '../../lib/qa-record.ts';
 import { num } from '../../lib/is-record.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { RunView } from '../contracts/run-view.ts';
 import { locate, turnsOf } from './locate.ts';
-import type { QaFlag, QaProvenance, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict, QaVerdictValue } from '../contracts/qa-record.ts';
+import type { QaFlag, QaProvenance, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict, QaVerdictValue } from '../../lib/qa-record.ts';
 import { byInstance, groupOf, partOf, type QaPart as Part } from '../../lib/qa-parts.ts';
 import { GENERIC_PARTS, RECORDED_PARTS, type RecordedPart } from '../../lib/analysis/index.ts';
 import { isRecord, num, str, type Obj } from '../../lib/is-record.ts';

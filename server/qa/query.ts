@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { londonDayStart, londonNextDayStart } from '../../lib/uk-time.ts';
 import type { Db } from '../db/client.ts';
 import { qaResults } from '../db/schema/index.ts';
-import type { QaFilter, QaSort } from '../contracts/qa-filter.ts';
+import type { QaFilter, QaSort } from '../../lib/qa-filter.ts';
 
 /**
  * The one query layer of QA figures (issue 28): the queue, the call counts of the dashboard's drill-downs, the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { qaResults } from '../db/schema/index.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
-import { QA_SORTS, type QaSort } from '../contracts/qa-filter.ts';
+import { QA_SORTS, type QaSort } from '../../lib/qa-filter.ts';
 import { listQaPage } from './query.ts';
 import { upsertQaRecords } from './store.ts';
 import { qaRecordFixture } from './testing/fixtures.ts';

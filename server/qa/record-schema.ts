@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { QaRecordInput } from '../contracts/qa-record.ts';
+import type { QaRecordInput } from '../../lib/qa-record.ts';
 import { RECORDED_PARTS, type RecordedPart } from '../../lib/analysis/index.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { QaReviewStatus } from '../contracts/qa-record.ts';
+import type { QaReviewStatus } from '../../lib/qa-record.ts';
 import type { QaReviewActionRow } from '../db/schema/index.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { QaResultRow } from '../db/schema/index.ts';
-import type { ReviewedScoreDetail, ReviewedVerdict } from '../contracts/qa-record.ts';
+import type { ReviewedScoreDetail, ReviewedVerdict } from '../../lib/qa-record.ts';
 import type { ReviewState } from './review-state.ts';
 
 /**

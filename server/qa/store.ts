@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { qaResults, type QaResultRow } from '../db/schema/index.ts';
 import { carryReview } from './carry.ts';
-import type { QaRecordInput } from '../contracts/qa-record.ts';
+import type { QaRecordInput } from '../../lib/qa-record.ts';
 
 /**
  * Writing the QA results store. `upsertQaRecords` is the projection's only write: keyed by (run, call), so a

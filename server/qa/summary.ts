@@ -4,7 +4,7 @@ import { ukDate } from '../../lib/uk-time.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { qaResults } from '../db/schema/index.ts';
-import type { QaFilter } from '../contracts/qa-filter.ts';
+import type { QaFilter } from '../../lib/qa-filter.ts';
 import { qaWhere } from './query.ts';
 
 /**

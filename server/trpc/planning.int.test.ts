@@ -5,7 +5,7 @@ import { createUser, type PublicUser } from '../auth/users.ts';
 import { agents } from '../db/schema/agents.ts';
 import { conversations } from '../db/schema/chat.ts';
 import { rowsOf } from '../db/rows.ts';
-import type { SentinelFinding, ToolCallPlan, ToolCallRecord } from '../contracts/planning/schemas.ts';
+import type { SentinelFinding, ToolCallPlan, ToolCallRecord } from '../../lib/planning/schemas.ts';
 import { plan as planOf, record as recordOf } from '../planning/sentinel/testing/fixtures.ts';
 import { insertFindings, insertPlan, insertRecords } from '../planning/store/plan-store.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';

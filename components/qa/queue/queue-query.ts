@@ -1,4 +1,4 @@
-import { QA_REVIEW_STATES, QA_SORTS, type QaFilter, type QaSort } from '@/server/contracts/qa-filter';
+import { QA_REVIEW_STATES, QA_SORTS, type QaFilter, type QaSort } from '@/lib/qa-filter';
 import { STATUS_LABELS } from '../format';
 
 export { QA_REVIEW_STATES, QA_SORTS, type QaFilter, type QaSort };

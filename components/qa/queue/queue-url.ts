@@ -1,4 +1,4 @@
-import { qaFilterSchema } from '@/server/contracts/qa-filter';
+import { qaFilterSchema } from '@/lib/qa-filter';
 import {
   DEFAULT_SORT,
   isDefaultSort,

@@ -1,4 +1,4 @@
-import { runListFilterSchema, type RunListFilter } from '@/server/contracts/run-list';
+import { runListFilterSchema, type RunListFilter } from '@/lib/run-list';
 import { normalizeFilter } from './run-filter';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RUN_STATUSES } from '@/server/contracts/run-list';
+import { RUN_STATUSES } from '@/lib/run-list';
 import { ROLES } from '@/lib/roles';
 import { runActionsFor } from './run-actions';
 

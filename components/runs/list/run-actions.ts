@@ -1,5 +1,5 @@
 import { WORKFLOW_RUNNERS, type Role } from '@/lib/roles';
-import type { RunStatus } from '@/server/contracts/run-list';
+import type { RunStatus } from '@/lib/run-list';
 
 /** What a row of the run list offers: stop a run still going, or redrive one that ended badly. */
 export type RunAction = 'cancel' | 'redrive';

@@ -1,4 +1,4 @@
-import { RUN_STATUSES, type RunListFilter, type RunStatus } from '@/server/contracts/run-list';
+import { RUN_STATUSES, type RunListFilter, type RunStatus } from '@/lib/run-list';
 import { dayOfIso, lastDayOfIso } from './day-bounds';
 
 export type { RunListFilter };

@@ -66,7 +66,7 @@ describe('runFailureLabel', () => {
 describe('the advisor column', () => {
   // The column shows what the advisor filter matches (server/execution/run-list-filter.ts advisorOf).
   it('reads advisor_name, else advisor, from the run input', async () => {
-    const { advisorOf } = await import('@/server/contracts/run-list');
+    const { advisorOf } = await import('@/lib/run-list');
     expect(advisorOf({ advisor_name: 'Alex Wong', advisor: 'x' })).toBe('Alex Wong');
     expect(advisorOf({ advisor: 'Sam Lee' })).toBe('Sam Lee');
     expect(advisorOf({ advisor_name: 7 })).toBeNull();

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { TEST_RUN_HELP } from '@/components/workflows/versions/lifecycle-text';
 import { formatTime, runTone } from '@/components/graph/format';
-import { advisorOf } from '@/server/contracts/run-list';
+import { advisorOf } from '@/lib/run-list';
 import type { RunAction } from './run-actions';
 import { RunDuration } from './run-duration';
 import { RunProgress } from './run-progress';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declarePlanInput } from '../../contracts/planning/ports.ts';
-import type { PlanUnit } from '../../contracts/planning/schemas.ts';
+import type { PlanUnit } from '../../../lib/planning/schemas.ts';
 import { emptyGuidelines } from '../../delegation/guidelines.ts';
 import type { Brain, BrainInput, BrainMessage, ToolCallsDecision } from './brain.ts';
 import { companionBrain } from './companion/companion-brain.ts';

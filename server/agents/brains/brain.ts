@@ -1,7 +1,7 @@
 import type { MemoryBlock } from '../../contracts/agent-platform.ts';
 import { isRecord } from '../../../lib/is-record.ts';
 import { PLANNING_TOOLS, type DeclarePlanInput } from '../../contracts/planning/ports.ts';
-import type { PlanUnit } from '../../contracts/planning/schemas.ts';
+import type { PlanUnit } from '../../../lib/planning/schemas.ts';
 
 /**
  * The brain of a local agent: what decides, at each step of the agent loop, whether to call tools

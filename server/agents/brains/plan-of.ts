@@ -1,5 +1,5 @@
 import type { DeclarePlanInput } from '../../contracts/planning/ports.ts';
-import type { PlanUnit, ResourceBudget, ToolCallIntent } from '../../contracts/planning/schemas.ts';
+import type { PlanUnit, ResourceBudget, ToolCallIntent } from '../../../lib/planning/schemas.ts';
 import { parseObject, type ToolCallsDecision } from './brain.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { AgentRow } from '../../db/schema/agents.ts';
 import type { ToolContext } from '../../contracts/tool-services.ts';
 import type { InvokeOptions } from '../../tools/invoke.ts';
 import type { PlanTracker } from '../../contracts/planning/ports.ts';
-import type { PlanUnit } from '../../contracts/planning/schemas.ts';
+import type { PlanUnit } from '../../../lib/planning/schemas.ts';
 import { fail } from '../../tool-result.ts';
 import { BrainError, type BrainDecision, type BrainInput, type BrainToolCall } from '../brains/brain.ts';
 import type { BrainSelection } from '../brains/select.ts';

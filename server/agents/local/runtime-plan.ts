@@ -1,5 +1,5 @@
 import type { DeclarePlanInput } from '../../contracts/planning/ports.ts';
-import type { PlanUnit, ToolCallIntent } from '../../contracts/planning/schemas.ts';
+import type { PlanUnit, ToolCallIntent } from '../../../lib/planning/schemas.ts';
 import { isPlanningTool, parseObject, type BrainToolCall } from '../brains/brain.ts';
 import { resolveTool } from './agent-tools.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema/agents.ts';
 import { readPlanViews } from '../../planning/store/plan-store.ts';
 import { PlanTrackerService } from '../../planning/tracker/plan-tracker.ts';
-import type { PlanView } from '../../contracts/planning/schemas.ts';
+import type { PlanView } from '../../../lib/planning/schemas.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import type { Brain, BrainDecision } from '../brains/brain.ts';

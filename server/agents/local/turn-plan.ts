@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentRow } from '../../db/schema/agents.ts';
 import type { DeclarePlanInput, PlanTracker, UpdatePlanInput } from '../../contracts/planning/ports.ts';
-import type { DeviationRationale, PlanUnit, ToolCallIntent } from '../../contracts/planning/schemas.ts';
+import type { DeviationRationale, PlanUnit, ToolCallIntent } from '../../../lib/planning/schemas.ts';
 import type { Brain, BrainInput, BrainToolCall, BrainUsage, ToolCallsDecision } from '../brains/brain.ts';
 import type { BuiltinEnv } from './builtin-tools/index.ts';
 import { intentOfCall, intentToolNames, isToolLayerTool, runtimePlan, toolLayerIntents } from './runtime-plan.ts';

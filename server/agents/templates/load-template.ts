@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SENTINEL_MODES, type SentinelMode } from '../../contracts/planning/schemas.ts';
+import { SENTINEL_MODES, type SentinelMode } from '../../../lib/planning/schemas.ts';
 import type { ValidationIssue } from '../../validation/issue.ts';
 import { SLEEPTIME_AGENT_TYPE, type AfAgent, type AfBlock, type AgentFile } from './agent-file.ts';
 import { validateAgentFile, type AgentFileCheckOptions } from './validate-agent-file.ts';

@@ -1,5 +1,5 @@
 import { parseSkillUri } from '../../skills/skill-uri.ts';
-import type { ToolCallIntent } from './schemas.ts';
+import type { ToolCallIntent } from '../../../lib/planning/schemas.ts';
 
 /**
  * What a plan's intents and records mean, shared by the sentinel's matcher

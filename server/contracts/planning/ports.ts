@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from '../audit-actor.ts';
 import type { ToolFailure } from '../../tool-result.ts';
-import type { Arm } from '../exploit-explore.ts';
 import {
   deviationRationaleSchema,
   planPolicySchema,
@@ -10,7 +9,7 @@ import {
   SENTINEL_MODES,
   toolCallIntentSchema,
   type SentinelMode,
-} from './schemas.ts';
+} from '../../../lib/planning/schemas.ts';
 
 /**
  * The contract between the tool layer, the agent runtime and the planning subsystem (issue 17).
@@ -39,26 +38,6 @@ export interface CallTicket {
   readonly planId: string;
   /** The call ended: `status` of its result, and its error code when it failed. */
   end(outcome: { status: 'ok' | 'error'; error_code?: string | null }): void;
-}
-
-/**
- * A skill choice the sentinel judges (PolicyViolation, BLPViolation): a call by the plan's agent
- * that names a skill (arguments `skill`, `skill_uri`, `skills_required[]`) whose capability has
- * two or more skills in the catalog, and that the unit was not handed (`given_skills`). The
- * tracker captures it when the call begins, with every arm's counts at that moment.
- */
-export interface SkillChoiceEvidence {
-  record_id: string;
-  capability: string;
-  /** The skill URI the call named. */
-  chosen: string;
-  /** Every catalog skill of the capability with its counts then (the policy's arms). */
-  arms: Arm[];
-  /**
-   * The plan took the general method for this capability before the call: it read the catalog
-   * (get_skillset, search, list of alternatives) or asked the policy (a recorded choice).
-   */
-  general_method_used: boolean;
 }
 
 /** Tools the tracker never attributes (they are the plan's own bookkeeping). */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ToolFailure } from '../../tool-result.ts';
 import type { declarePlanInput, PlanTracker, updatePlanInput } from './ports.ts';
-import type { PlanView, SentinelFinding, ToolCallPlan } from './schemas.ts';
+import type { PlanView, SentinelFinding, ToolCallPlan } from '../../../lib/planning/schemas.ts';
 
 /**
  * What the planning tools use besides the tool layer's PlanTracker (ports.ts): the plan

@@ -3,7 +3,7 @@ import type { Actor } from '../../contracts/audit-actor.ts';
 import { createUser } from '../../auth/users.ts';
 import type { Db } from '../../db/client.ts';
 import { qaResults, qaReviewActions, type QaResultRow, type QaReviewActionRow } from '../../db/schema/index.ts';
-import type { QaRecordInput } from '../../contracts/qa-record.ts';
+import type { QaRecordInput } from '../../../lib/qa-record.ts';
 import { testScoringSkill } from '../../qa/testing/scoring.ts';
 import { reviewQaResult } from '../../qa/review.ts';
 import type { ReviewInput } from '../../../lib/review-input.ts';

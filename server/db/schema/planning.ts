@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { DeviationRationale, FindingDetail, PlanPolicy, ResourceBudget, ToolCallIntent } from '../../contracts/planning/schemas.ts';
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
+import type {
+  DeviationRationale,
+  FindingDetail,
+  PlanPolicy,
+  ResourceBudget,
+  SkillChoiceEvidence,
+  ToolCallIntent,
+} from '../../../lib/planning/schemas.ts';
 
 /**
- * Tool-call planning (issue 17, server/planning/schemas.ts): the plans agents declare, the
+ * Tool-call planning (issue 17, lib/planning/schemas.ts): the plans agents declare, the
  * tool-layer calls attributed to them, and the sentinel's findings. Written by the plan tracker
  * (server/planning/tracker/) off the call path, read by the planning tools and the console.
  */

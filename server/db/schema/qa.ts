@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { QaFilter } from '../../contracts/qa-filter.ts';
-import type { QaProvenance, QaScoreDetail, QaSentiment, QaTranscript, QaVerdict } from '../../contracts/qa-record.ts';
-import type { CarryNote, QaAnalyses, QaReviewStatus, ReviewedScoreDetail, ReviewedVerdict } from '../../contracts/qa-record.ts';
+import type { QaFilter } from '../../../lib/qa-filter.ts';
+import type { QaProvenance, QaScoreDetail, QaSentiment, QaTranscript, QaVerdict } from '../../../lib/qa-record.ts';
+import type { CarryNote, QaAnalyses, QaReviewStatus, ReviewedScoreDetail, ReviewedVerdict } from '../../../lib/qa-record.ts';
 import { users } from './users.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { RunListFilter } from '../../contracts/run-list.ts';
+import type { RunListFilter } from '../../../lib/run-list.ts';
 import { users } from './users.ts';
 
 /**

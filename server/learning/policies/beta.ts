@@ -1,5 +1,5 @@
 import { openUniform } from './random.ts';
-import type { Random } from '../../contracts/exploit-explore.ts';
+import type { Random } from '../../../lib/exploit-explore.ts';
 
 /**
  * Random variates for Thompson sampling, driven only by the injected uniform source so that a

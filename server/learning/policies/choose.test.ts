@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { chooseArm } from './choose.ts';
 import { seededRandom } from './random.ts';
-import { STRATEGIES, type Arm } from '../../contracts/exploit-explore.ts';
+import { STRATEGIES, type Arm } from '../../../lib/exploit-explore.ts';
 import { latencyCosts } from './utility.ts';
 
 const arms: Arm[] = [

@@ -3,7 +3,7 @@ import { greedy } from './greedy.ts';
 import { resolvePolicy } from './policy-schema.ts';
 import type { Strategy } from './strategy.ts';
 import { thompsonSampling } from './thompson.ts';
-import type { Arm, Choice, ExploitExplorePolicy, Random, StrategyName } from '../../contracts/exploit-explore.ts';
+import type { Arm, Choice, ExploitExplorePolicy, Random, StrategyName } from '../../../lib/exploit-explore.ts';
 import { ucb } from './ucb.ts';
 import { assertArms, latencyCosts } from './utility.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulate, type Bandit, type BanditRun } from './simulate.ts';
-import type { StrategyName } from '../../contracts/exploit-explore.ts';
+import type { StrategyName } from '../../../lib/exploit-explore.ts';
 
 /**
  * Properties of the strategies on simulated two-armed Bernoulli bandits: 2000 rounds, counts

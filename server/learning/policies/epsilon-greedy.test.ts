@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseArm } from './choose.ts';
-import type { Arm } from '../../contracts/exploit-explore.ts';
+import type { Arm } from '../../../lib/exploit-explore.ts';
 
 /** A random source replaying `values`; throws if asked for more. */
 const replay =

@@ -1,7 +1,7 @@
 import { ahead, evidence, fmt } from './rationale.ts';
 import type { Strategy } from './strategy.ts';
 import { argmax, greedyUtilities, posteriorMean, runnerUp, scoreRecord } from './utility.ts';
-import type { Arm } from '../../contracts/exploit-explore.ts';
+import type { Arm } from '../../../lib/exploit-explore.ts';
 
 /**
  * Greedy: the highest utility — posterior mean success rate under Beta(1, 1) minus latency cost;

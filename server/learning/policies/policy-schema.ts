@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STRATEGIES, type ExploitExplorePolicy } from '../../contracts/exploit-explore.ts';
+import { STRATEGIES, type ExploitExplorePolicy } from '../../../lib/exploit-explore.ts';
 
 /** Defaults applied when a policy leaves a field out. */
 export const POLICY_DEFAULTS = {

@@ -1,5 +1,5 @@
 import { mulberry32 } from '../../../lib/seeded-random.ts';
-import type { Random } from '../../contracts/exploit-explore.ts';
+import type { Random } from '../../../lib/exploit-explore.ts';
 
 /** The seeded generator (lib/seeded-random.ts, mulberry32) the policies' tests and simulations use. */
 export function seededRandom(seed: number): Random {

@@ -1,5 +1,5 @@
 import { knownLatency } from './utility.ts';
-import type { Arm } from '../../contracts/exploit-explore.ts';
+import type { Arm } from '../../../lib/exploit-explore.ts';
 
 /**
  * Wording shared by the strategies' rationales. Rates and scores print with three decimals so a

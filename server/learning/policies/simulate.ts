@@ -1,6 +1,6 @@
 import { chooseArm } from './choose.ts';
 import { seededRandom } from './random.ts';
-import type { Arm, ExploitExplorePolicy } from '../../contracts/exploit-explore.ts';
+import type { Arm, ExploitExplorePolicy } from '../../../lib/exploit-explore.ts';
 
 /**
  * A Bernoulli bandit for comparing strategies empirically (the DRR's "policy experimentation"):

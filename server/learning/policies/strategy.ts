@@ -1,5 +1,5 @@
 import type { ResolvedPolicy } from './policy-schema.ts';
-import type { Arm, Choice, Random } from '../../contracts/exploit-explore.ts';
+import type { Arm, Choice, Random } from '../../../lib/exploit-explore.ts';
 
 /**
  * One strategy's decision rule. Called by chooseArm with validated, non-empty arms, a policy with

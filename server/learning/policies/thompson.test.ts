@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleBeta } from './beta.ts';
 import { chooseArm } from './choose.ts';
 import { seededRandom } from './random.ts';
-import type { Arm } from '../../contracts/exploit-explore.ts';
+import type { Arm } from '../../../lib/exploit-explore.ts';
 
 const arms: Arm[] = [
   { id: 'skill://a', successes: 7, failures: 3, latency_ms: 200 },

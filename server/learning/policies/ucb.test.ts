@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseArm } from './choose.ts';
-import type { Arm } from '../../contracts/exploit-explore.ts';
+import type { Arm } from '../../../lib/exploit-explore.ts';
 
 describe('UCB', () => {
   it('tries untried arms first, the cheapest by latency, scoring them Infinity', () => {

@@ -1,4 +1,4 @@
-import type { Arm } from '../../contracts/exploit-explore.ts';
+import type { Arm } from '../../../lib/exploit-explore.ts';
 
 /**
  * Estimates shared by the strategies: success rates, latency cost, and the greedy utility.

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import { executionHarness, type ExecutionHarness } from '../../execution/testing/harness.ts';
 import { createKnowledgeGraph } from '../../graph/factory.ts';
 import type { Episode, KnowledgeGraph, RecordedSkillUse } from '../../graph/port.ts';
-import { policyComparisonSchema, type PolicyComparison } from '../../contracts/planning/schemas.ts';
+import { policyComparisonSchema, type PolicyComparison } from '../../../lib/planning/schemas.ts';
 import { createTestDatabase, testDbKind } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { invokeTool } from '../../tools/invoke.ts';

@@ -1,5 +1,5 @@
 import type { KnowledgeGraph, RecordedSkillUse } from '../../graph/port.ts';
-import type { PolicyComparison } from '../../contracts/planning/schemas.ts';
+import type { PolicyComparison } from '../../../lib/planning/schemas.ts';
 import { POLICY_DEFAULTS, type StrategyName } from '../policies/index.ts';
 import { capabilityHistories, historyDecisions } from './history.ts';
 import { liveSplitFigures } from './live-split.ts';

@@ -1,9 +1,9 @@
 import type { RecordedSkillUse } from '../../graph/port.ts';
 import type { StrategyName } from '../policies/index.ts';
-import type { PolicyComparison } from '../../contracts/planning/schemas.ts';
+import type { PolicyComparison } from '../../../lib/planning/schemas.ts';
 import type { CapabilityHistory } from './history.ts';
 
-/** One strategy's figures, the shape of PolicyComparison's `strategies` (server/planning/schemas.ts). */
+/** One strategy's figures, the shape of PolicyComparison's `strategies` (lib/planning/schemas.ts). */
 export type StrategyFigures = PolicyComparison['strategies'][number];
 
 /** What a strategy's counted decisions add up to, over every capability. */

@@ -14,7 +14,7 @@
  * (`given_skills`: a task's skills_required, a Task state's binding), which is not the agent's
  * choice. Checked live and at the end, one finding per call (keyed by its record).
  */
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
+import type { SkillChoiceEvidence } from '../../../lib/planning/schemas.ts';
 import { findingKey, type CheckTime, type FindingDraft, type SentinelInput } from './types.ts';
 
 /** Whether a choice is a trick under the definition above (the policy's flag checked by the caller). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetFindings } from './budget.ts';
-import type { ResourceBudget, ToolCallRecord } from '../../contracts/planning/schemas.ts';
+import type { ResourceBudget, ToolCallRecord } from '../../../lib/planning/schemas.ts';
 import { at, calls, input, plan, record } from './testing/fixtures.ts';
 
 const refusedCall = (seq: number, tool: string, over = {}) =>

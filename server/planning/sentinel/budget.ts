@@ -1,4 +1,4 @@
-import type { ToolCallRecord } from '../../contracts/planning/schemas.ts';
+import type { ToolCallRecord } from '../../../lib/planning/schemas.ts';
 import { epochMs, ms, num, plural, units } from './format.ts';
 import { bySeq, isBookkeeping } from './match.ts';
 import { findingKey, type CheckTime, type FindingDraft, type SentinelInput } from './types.ts';

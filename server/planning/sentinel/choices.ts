@@ -1,5 +1,4 @@
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
-import type { ToolCallPlan, ToolCallRecord } from '../../contracts/planning/schemas.ts';
+import type { SkillChoiceEvidence, ToolCallPlan, ToolCallRecord } from '../../../lib/planning/schemas.ts';
 import { chooseArm, resolvePolicy, type ResolvedPolicy } from '../../learning/policies/index.ts';
 
 /**

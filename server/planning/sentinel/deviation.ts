@@ -1,4 +1,4 @@
-import type { DeviationRationale, ToolCallPlan } from '../../contracts/planning/schemas.ts';
+import type { DeviationRationale, ToolCallPlan } from '../../../lib/planning/schemas.ts';
 import { assignIntents, bySeq, isBookkeeping } from './match.ts';
 import { findingKey, type CheckTime, type FindingDraft, type SentinelInput } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentinelFindingSchema } from '../../contracts/planning/schemas.ts';
+import { sentinelFindingSchema } from '../../../lib/planning/schemas.ts';
 import { endFindings, liveFindings } from './index.ts';
 import { arm, at, calls, choice, input, intent, plan, record } from './testing/fixtures.ts';
 

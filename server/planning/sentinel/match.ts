@@ -1,6 +1,6 @@
 import { PLANNING_TOOLS } from '../../contracts/planning/ports.ts';
 import { fallbackChain, skillFits } from '../../contracts/planning/intent-fit.ts';
-import type { ToolCallIntent, ToolCallPlan, ToolCallRecord } from '../../contracts/planning/schemas.ts';
+import type { ToolCallIntent, ToolCallPlan, ToolCallRecord } from '../../../lib/planning/schemas.ts';
 
 /**
  * Which declared intent a call carries out (ToolCallRecord.intent_index). The rules:

@@ -4,7 +4,7 @@ import { planPolicy } from './choices.ts';
 import { probabilityBest, THOMPSON_DRAWS } from './expectation.ts';
 import { policyFindings } from './policy.ts';
 import { arm, choice, input, plan, record } from './testing/fixtures.ts';
-import type { PlanPolicy } from '../../contracts/planning/schemas.ts';
+import type { PlanPolicy } from '../../../lib/planning/schemas.ts';
 
 const A = 'skill://whisper-transcribe@1.0.0';
 const B = 'skill://assemblyai-transcribe@1.0.0';

@@ -1,4 +1,4 @@
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
+import type { SkillChoiceEvidence } from '../../../lib/planning/schemas.ts';
 import type { StrategyName } from '../../learning/policies/index.ts';
 import { judgedChoices, planPolicy } from './choices.ts';
 import { expectation, THOMPSON_FLOOR, type Expectation } from './expectation.ts';

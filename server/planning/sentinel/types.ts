@@ -1,5 +1,4 @@
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
-import type { FindingType, SentinelFinding, ToolCallPlan, ToolCallRecord } from '../../contracts/planning/schemas.ts';
+import type { FindingType, SentinelFinding, SkillChoiceEvidence, ToolCallPlan, ToolCallRecord } from '../../../lib/planning/schemas.ts';
 
 /**
  * What the sentinel judges: one plan with everything recorded against it so far. The tracker

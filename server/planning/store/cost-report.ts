@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import type { CostReport, COST_DIMENSIONS } from '../../contracts/planning/schemas.ts';
+import type { CostReport, COST_DIMENSIONS } from '../../../lib/planning/schemas.ts';
 import { MODEL_RECORD } from '../../contracts/planning/intent-fit.ts';
 import { daysOf, type DayPeriod } from './period.ts';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sentinelFindings } from '../../db/schema/planning.ts';
-import type { FindingType, SentinelFinding } from '../../contracts/planning/schemas.ts';
+import type { FindingType, SentinelFinding } from '../../../lib/planning/schemas.ts';
 import { dayPeriod } from './period.ts';
 import { rowToFinding } from './plan-rows.ts';
 

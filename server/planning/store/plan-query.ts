@@ -2,7 +2,7 @@ import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { toolCallPlans } from '../../db/schema/planning.ts';
-import type { PlanView, UnitKind } from '../../contracts/planning/schemas.ts';
+import type { PlanView, UnitKind } from '../../../lib/planning/schemas.ts';
 import { rowToPlan } from './plan-rows.ts';
 import { viewsOf } from './plan-store.ts';
 

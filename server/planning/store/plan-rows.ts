@@ -1,14 +1,14 @@
 import type { SentinelFindingRow, ToolCallPlanRow, ToolCallRecordRow } from '../../db/schema/planning.ts';
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
 import type {
   FindingType,
   PlanState,
   SentinelFinding,
   SentinelMode,
+  SkillChoiceEvidence,
   ToolCallPlan,
   ToolCallRecord,
   UnitKind,
-} from '../../contracts/planning/schemas.ts';
+} from '../../../lib/planning/schemas.ts';
 
 /** Conversions between the contract's shapes (schemas.ts) and the rows of server/db/schema/planning.ts. */
 

@@ -1,8 +1,14 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sentinelFindings, toolCallPlans, toolCallRecords } from '../../db/schema/planning.ts';
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
-import type { PlanView, SentinelFinding, ToolCallPlan, ToolCallRecord, UnitKind } from '../../contracts/planning/schemas.ts';
+import type {
+  PlanView,
+  SentinelFinding,
+  SkillChoiceEvidence,
+  ToolCallPlan,
+  ToolCallRecord,
+  UnitKind,
+} from '../../../lib/planning/schemas.ts';
 import { usageOf } from '../usage.ts';
 import { findingToRow, planToRow, recordToRow, rowToFinding, rowToPlan, rowToRecord } from './plan-rows.ts';
 

@@ -1,5 +1,4 @@
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
-import type { ToolCallPlan } from '../../contracts/planning/schemas.ts';
+import type { SkillChoiceEvidence, ToolCallPlan } from '../../../lib/planning/schemas.ts';
 import type { LiveCall } from './live-call.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { endFindings, liveFindings, type FindingDraft } from '../sentinel/index.ts';
-import type { SentinelFinding } from '../../contracts/planning/schemas.ts';
+import type { SentinelFinding } from '../../../lib/planning/schemas.ts';
 import { insertFindings, insertRecords, savePlanState, type RecordWrite } from '../store/plan-store.ts';
 import type { ActivePlan } from './active-plan.ts';
 import type { LiveCall } from './live-call.ts';

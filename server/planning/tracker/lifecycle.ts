@@ -1,5 +1,5 @@
 import type { DeclareArgs, DeclareContext, UpdateArgs } from '../../contracts/planning/service.ts';
-import type { SentinelMode, ToolCallPlan } from '../../contracts/planning/schemas.ts';
+import type { SentinelMode, ToolCallPlan } from '../../../lib/planning/schemas.ts';
 import { planMode } from '../../contracts/planning/ports.ts';
 
 /**

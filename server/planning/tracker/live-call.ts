@@ -1,6 +1,5 @@
 import { digestArgs } from '../../audit/digest.ts';
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
-import type { ToolCallRecord } from '../../contracts/planning/schemas.ts';
+import type { SkillChoiceEvidence, ToolCallRecord } from '../../../lib/planning/schemas.ts';
 
 /**
  * One attributed call as the tracker holds it while its plan is active. The call path fills

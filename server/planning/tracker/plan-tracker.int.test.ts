@@ -9,7 +9,7 @@ import { defineTool } from '../../tools/define-tool.ts';
 import { invokeTool } from '../../tools/invoke.ts';
 import { findTool } from '../../tools/registry.ts';
 import { processTracker } from '../process-tracker.ts';
-import type { PlanView, ToolCallPlan } from '../../contracts/planning/schemas.ts';
+import type { PlanView, ToolCallPlan } from '../../../lib/planning/schemas.ts';
 import type { PlanTrackerService } from './plan-tracker.ts';
 
 /**

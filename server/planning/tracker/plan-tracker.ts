@@ -8,7 +8,7 @@ import { costTable, type CostTable } from '../costs.ts';
 import { namedSkills, usedSkills } from '../named-skills.ts';
 import { PLANNING_TOOLS, type CallTicket } from '../../contracts/planning/ports.ts';
 import type { DeclareArgs, DeclareContext, PlanChange, PlanningService, UpdateArgs } from '../../contracts/planning/service.ts';
-import type { PlanView, SentinelMode } from '../../contracts/planning/schemas.ts';
+import type { PlanView, SentinelMode } from '../../../lib/planning/schemas.ts';
 import { insertPlan, readActivePlans, readFindingsOf, readPlan, readPlanView } from '../store/plan-store.ts';
 import { MODEL_RECORD } from '../../contracts/planning/intent-fit.ts';
 import { usageOf } from '../usage.ts';

@@ -1,5 +1,5 @@
 import { assignIntents, type SentinelInput } from '../sentinel/index.ts';
-import type { ToolCallRecord } from '../../contracts/planning/schemas.ts';
+import type { ToolCallRecord } from '../../../lib/planning/schemas.ts';
 import type { ActivePlan } from './active-plan.ts';
 import { recordOf } from './live-call.ts';
 

@@ -2,7 +2,7 @@ import { capabilityOf } from '../../execution/skill-choice.ts';
 import type { SkillDirectory } from '../../contracts/skill-directory.ts';
 import type { SkillStats } from '../../learning/skill-stats.ts';
 import { skillName } from '../costs.ts';
-import type { SkillChoiceEvidence } from '../../contracts/planning/ports.ts';
+import type { SkillChoiceEvidence } from '../../../lib/planning/schemas.ts';
 import type { ActivePlan } from './active-plan.ts';
 import { consultedFor } from './general-method.ts';
 import type { LiveCall } from './live-call.ts';

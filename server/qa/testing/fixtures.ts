@@ -1,6 +1,6 @@
 import { RECORDED_PARTS, type RecordedPart } from '../../../lib/analysis/index.ts';
 import { locate, turnsOf } from '../locate.ts';
-import type { QaFlag, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict } from '../../contracts/qa-record.ts';
+import type { QaFlag, QaRecordInput, QaScoreDetail, QaSentiment, QaVerdict } from '../../../lib/qa-record.ts';
 
 /**
  * Realistic QA records for tests and benchmarks, built the way the projection builds them

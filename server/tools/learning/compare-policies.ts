@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { comparePolicies } from '../../learning/policy-compare/compare.ts';
 import { STRATEGIES } from '../../learning/policies/index.ts';
 import { learning } from '../../learning/services.ts';
-import { policyComparisonSchema } from '../../contracts/planning/schemas.ts';
+import { policyComparisonSchema } from '../../../lib/planning/schemas.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COST_DIMENSIONS, costReportSchema } from '../../contracts/planning/schemas.ts';
+import { COST_DIMENSIONS, costReportSchema } from '../../../lib/planning/schemas.ts';
 import { costReport } from '../../planning/store/cost-report.ts';
 import { dayCount, dayPeriod, MAX_REPORT_DAYS } from '../../planning/store/period.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';

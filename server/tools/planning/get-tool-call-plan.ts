@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planViewSchema } from '../../contracts/planning/schemas.ts';
+import { planViewSchema } from '../../../lib/planning/schemas.ts';
 import { readPlanView } from '../../planning/store/plan-store.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';

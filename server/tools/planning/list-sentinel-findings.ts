@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FINDING_TYPES, sentinelFindingSchema } from '../../contracts/planning/schemas.ts';
+import { FINDING_TYPES, sentinelFindingSchema } from '../../../lib/planning/schemas.ts';
 import { BadCursorError, listFindings } from '../../planning/store/findings-query.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';

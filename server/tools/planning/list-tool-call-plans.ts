@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planViewSchema, UNIT_KINDS } from '../../contracts/planning/schemas.ts';
+import { planViewSchema, UNIT_KINDS } from '../../../lib/planning/schemas.ts';
 import { listPlanViews } from '../../planning/store/plan-query.ts';
 import { isFailure, ok } from '../../tool-result.ts';
 import { defineTool } from '../define-tool.ts';

@@ -3,7 +3,7 @@ import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { PlanReader } from '../../planning/store/plan-query.ts';
 import type { PlanningService } from '../../contracts/planning/service.ts';
-import { PLAN_STATES, sentinelFindingSchema, toolCallPlanSchema } from '../../contracts/planning/schemas.ts';
+import { PLAN_STATES, sentinelFindingSchema, toolCallPlanSchema } from '../../../lib/planning/schemas.ts';
 import { fail, isFailure, ok, type ToolFailure, type ToolResult } from '../../tool-result.ts';
 import type { ToolServices } from '../../contracts/tool-services.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { qaFilterSchema, qaSortSchema } from '../../contracts/qa-filter.ts';
+import { qaFilterSchema, qaSortSchema } from '../../../lib/qa-filter.ts';
 import { listQaPage, qaAggregate } from '../../qa/query.ts';
 import { queueItemView } from '../../qa/view.ts';
 import { defineTool } from '../define-tool.ts';

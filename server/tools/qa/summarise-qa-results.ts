@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { qaFilterSchema } from '../../contracts/qa-filter.ts';
+import { qaFilterSchema } from '../../../lib/qa-filter.ts';
 import { QA_GROUPS, QA_SUMMARY_ORDERS, qaGroupSchema, summariseQaResults } from '../../qa/summary.ts';
 import { defineTool } from '../define-tool.ts';
 import { ARG_LIMITS } from '../limits.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidCursor, listWorkflowRuns } from '../../execution/run-list.ts';
-import { RUN_STATUSES, runListFilterSchema } from '../../contracts/run-list.ts';
+import { RUN_STATUSES, runListFilterSchema } from '../../../lib/run-list.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { execution } from './execution.ts';

@@ -1,5 +1,5 @@
 import { savedQaFilters } from '../../db/schema/index.ts';
-import { qaFilterSchema } from '../../contracts/qa-filter.ts';
+import { qaFilterSchema } from '../../../lib/qa-filter.ts';
 import { ruleAgreement, scoreAgreement, skillAgreement } from '../../qa/agreement.ts';
 import { qaFilterOptions } from '../../qa/options.ts';
 import { QA_REVIEWERS } from '../../../lib/roles.ts';

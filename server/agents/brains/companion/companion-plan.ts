@@ -1,6 +1,6 @@
 import type { PlanStep, TaskDelegation } from '../../../delegation/protocol.ts';
 import type { DeclarePlanInput } from '../../../contracts/planning/ports.ts';
-import { resourceBudgetSchema, type PlanUnit, type ToolCallIntent } from '../../../contracts/planning/schemas.ts';
+import { resourceBudgetSchema, type PlanUnit, type ToolCallIntent } from '../../../../lib/planning/schemas.ts';
 import { brainPlan, intent } from '../plan-of.ts';
 
 /**

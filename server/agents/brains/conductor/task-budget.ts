@@ -1,4 +1,4 @@
-import { resourceBudgetSchema, type ResourceBudget } from '../../../contracts/planning/schemas.ts';
+import { resourceBudgetSchema, type ResourceBudget } from '../../../../lib/planning/schemas.ts';
 import type { Guidelines } from '../../../delegation/guidelines.ts';
 
 /**

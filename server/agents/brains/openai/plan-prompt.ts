@@ -1,4 +1,4 @@
-import type { PlanUnit } from '../../../contracts/planning/schemas.ts';
+import type { PlanUnit } from '../../../../lib/planning/schemas.ts';
 
 /**
  * What the model is told when the runtime tracks tool-call plans (issue 17, DRR-005) and it can

@@ -1,5 +1,5 @@
 import type { DateRange } from '../../../../lib/relative-dates.ts';
-import type { QaFilter } from '../../../contracts/qa-filter.ts';
+import type { QaFilter } from '../../../../lib/qa-filter.ts';
 import type { BrainDecision } from '../brain.ts';
 import type { Step } from './build-flow.ts';
 import { checkPeriod } from './checks.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../../contracts/audit-actor.ts';
 import { qaTrends } from '../../../dashboard/qa-trends.ts';
 import { listQaPage, qaAggregate } from '../../../qa/query.ts';
-import type { QaRecordInput } from '../../../contracts/qa-record.ts';
+import type { QaRecordInput } from '../../../../lib/qa-record.ts';
 import { upsertQaRecords } from '../../../qa/store.ts';
 import { summariseQaResults } from '../../../qa/summary.ts';
 import { FIXTURE_RULES, qaRecordFixture } from '../../../qa/testing/fixtures.ts';

@@ -5,7 +5,7 @@ import { createUser } from '../../../auth/users.ts';
 import { complianceOverview } from '../../../dashboard/compliance.ts';
 import { qaTrends } from '../../../dashboard/qa-trends.ts';
 import { listQaPage, qaAggregate } from '../../../qa/query.ts';
-import type { QaRecordInput } from '../../../contracts/qa-record.ts';
+import type { QaRecordInput } from '../../../../lib/qa-record.ts';
 import { reviewQaResult } from '../../../qa/review.ts';
 import { upsertQaRecords } from '../../../qa/store.ts';
 import { qaRecordFixture } from '../../../qa/testing/fixtures.ts';

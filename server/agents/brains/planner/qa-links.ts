@@ -1,5 +1,5 @@
 import { queueParamsToSearch } from '../../../qa/filter-params.ts';
-import type { QaFilter } from '../../../contracts/qa-filter.ts';
+import type { QaFilter } from '../../../../lib/qa-filter.ts';
 
 /**
  * Links the Planner puts in its answers, as console paths (the chat renders Markdown links): the

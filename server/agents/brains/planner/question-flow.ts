@@ -1,7 +1,7 @@
 import { matchPeople } from '../../../../lib/nl/index.ts';
 import type { DateRange } from '../../../../lib/relative-dates.ts';
 import { ukDate } from '../../../../lib/uk-time.ts';
-import type { QaFilter } from '../../../contracts/qa-filter.ts';
+import type { QaFilter } from '../../../../lib/qa-filter.ts';
 import type { BrainDecision } from '../brain.ts';
 import { checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';

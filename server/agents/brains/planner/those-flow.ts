@@ -1,7 +1,7 @@
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
 import { ukDate } from '../../../../lib/uk-time.ts';
-import type { QaFilter } from '../../../contracts/qa-filter.ts';
+import type { QaFilter } from '../../../../lib/qa-filter.ts';
 import type { BrainDecision } from '../brain.ts';
 import { checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';

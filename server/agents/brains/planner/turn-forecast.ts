@@ -1,5 +1,5 @@
 import type { DeclarePlanInput } from '../../../contracts/planning/ports.ts';
-import type { PlanUnit, ToolCallIntent } from '../../../contracts/planning/schemas.ts';
+import type { PlanUnit, ToolCallIntent } from '../../../../lib/planning/schemas.ts';
 import type { ToolCallsDecision } from '../brain.ts';
 import { brainPlan, decisionIntents, intent, oncePerTool } from '../plan-of.ts';
 import type { PlannerContext } from './context.ts';

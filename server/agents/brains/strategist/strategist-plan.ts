@@ -1,6 +1,6 @@
 import type { SessionObservation } from '../../../delegation/receive.ts';
 import type { DeclarePlanInput } from '../../../contracts/planning/ports.ts';
-import type { PlanUnit, ToolCallIntent } from '../../../contracts/planning/schemas.ts';
+import type { PlanUnit, ToolCallIntent } from '../../../../lib/planning/schemas.ts';
 import type { BrainInput } from '../brain.ts';
 import { brainPlan, intent } from '../plan-of.ts';
 

@@ -1,5 +1,4 @@
-import type { SkillChoiceEvidence } from '../../../contracts/planning/ports.ts';
-import type { ToolCallIntent, ToolCallPlan, ToolCallRecord } from '../../../contracts/planning/schemas.ts';
+import type { SkillChoiceEvidence, ToolCallIntent, ToolCallPlan, ToolCallRecord } from '../../../../lib/planning/schemas.ts';
 import type { Arm } from '../../../learning/policies/index.ts';
 import type { SentinelInput } from '../types.ts';
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /**
  * The run list's shapes, shared by the control plane, execution, the tools, the saved-filter table
  * and the run list page: the statuses a run can have and the list's filter.
+ * In lib/ (moved from server/contracts, issue 31): pure zod the page and the saved-filter table both hold, so the
+ * database adapter needs no import from contracts, which sit above it.
  */
 
 /** Run statuses, as `dcf run` prints them (issue: SUCCEEDED | FAILED | TIMED_OUT | ABORTED). */

@@ -1,9 +1,11 @@
 /**
  * The shape of one analysed call's QA result as the store keeps it (server/db/schema/qa.ts).
  * Snake-case fields inside the JSON documents follow the skills' outputs they are copied from.
+ * In lib/ (moved from server/contracts, issue 31): pure types the qa_results columns and the QA pages both hold, so
+ * the database adapter needs no import from contracts, which sit above it.
  */
 
-import type { RecordedPart } from '../../lib/analysis/index.ts';
+import type { RecordedPart } from './analysis/index.ts';
 
 /** One speaker turn; `start`/`end` are character offsets in the transcript `text`. */
 export interface QaTurn {

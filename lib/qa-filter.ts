@@ -4,6 +4,8 @@ import { z } from 'zod';
  * The QA queue's triage filter: what `list_qa_results`, the `/qa` page (its URL) and a saved
  * filter all hold. Every field narrows the list; absent fields do not. Dates are call dates
  * (YYYY-MM-DD, Europe/London days, inclusive).
+ * In lib/ (moved from server/contracts, issue 31): pure zod the `/qa` page and the saved-filter column both hold, so
+ * the database adapter needs no import from contracts, which sit above it.
  */
 const day = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STRATEGIES } from '../exploit-explore.ts';
+import { STRATEGIES, type Arm } from '../exploit-explore.ts';
 
 /**
  * Tool-call planning (issue 17; spec `tool-call-planning-drr.md`, DRR-005): the DRR's four
@@ -8,6 +8,9 @@ import { STRATEGIES } from '../exploit-explore.ts';
  * contract between the store, the tracker, the sentinel, the tools, the brains and the console.
  * The versioned JSON Schemas in `schemas/planning/` are generated from these (`npm run
  * gen:planning-schemas`; a test fails when they drift).
+ * In lib/ (moved from server/contracts, issue 31): pure zod and types that the planning tables' jsonb columns
+ * (server/db/schema/planning.ts) and the console's planning views both hold, so the database adapter needs no
+ * import from contracts, which sit above it. The ports that use them stay in server/contracts/planning/.
  *
  * The DRR's open questions, answered here:
  * - Mandatory? Every brain of this console declares a plan before acting; an agent that does not
@@ -127,7 +130,7 @@ export const toolCallPlanSchema = z.object({
   replan_reason: z.string().nullable(),
   replaced_by: z.uuid().nullable(),
   deviations: z.array(deviationRationaleSchema),
-  /** Skills the unit was handed (see declarePlanInput in ports.ts). */
+  /** Skills the unit was handed (see declarePlanInput in server/contracts/planning/ports.ts). */
   given_skills: z.array(z.string()),
   /** The signed-in user the work is for (the chat's user, the run's starter), when known. */
   user_id: z.string().nullable(),
@@ -198,6 +201,26 @@ export const findingDetailSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('BLPViolation'), trick: z.string(), generalAlternative: z.string() }),
 ]);
 export type FindingDetail = z.infer<typeof findingDetailSchema>;
+
+/**
+ * A skill choice the sentinel judges (PolicyViolation, BLPViolation): a call by the plan's agent
+ * that names a skill (arguments `skill`, `skill_uri`, `skills_required[]`) whose capability has
+ * two or more skills in the catalog, and that the unit was not handed (`given_skills`). The
+ * tracker captures it when the call begins, with every arm's counts at that moment.
+ */
+export interface SkillChoiceEvidence {
+  record_id: string;
+  capability: string;
+  /** The skill URI the call named. */
+  chosen: string;
+  /** Every catalog skill of the capability with its counts then (the policy's arms). */
+  arms: Arm[];
+  /**
+   * The plan took the general method for this capability before the call: it read the catalog
+   * (get_skillset, search, list of alternatives) or asked the policy (a recorded choice).
+   */
+  general_method_used: boolean;
+}
 
 export const sentinelFindingSchema = z.object({
   id: z.string(),
