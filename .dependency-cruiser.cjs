@@ -149,7 +149,8 @@ module.exports = {
       name: 'adapters-not-above',
       comment:
         'Adapters (controlplane, db, graph, redis, skills, auth, audit, http) may not import domain, tools or agents: ' +
-        "a table or a client holds the types of server/contracts, never a domain module's.",
+        "a table or a client never holds a domain module's types. The tables' jsonb shapes live in lib/: server/contracts names " +
+        'server/db and server/skills, so their imports back into it are refused as a typed subsystem cycle (scripts/check-boundaries.ts).',
       severity: 'error',
       from: { path: ADAPTERS },
       to: { path: [DOMAIN, TOOLS, AGENTS, '^server/app/', ...TRANSPORTS] },

@@ -2,8 +2,8 @@
  * `npm run check:boundaries` (and a step of `npm test`): the layering of docs/ARCHITECTURE.md.
  * Runs dependency-cruiser twice with `.dependency-cruiser.cjs`: the layer rules over every import,
  * type-only ones included, and the runtime rules (components reach no I/O) over value imports
- * only. Then collapses the module graph of value imports into subsystems and refuses any cycle between
- * them (the typed graph's cycles are counted and printed, not yet refused).
+ * only. Then collapses each module graph into subsystems and refuses any cycle between them: over
+ * value imports and, since issue 31, over every import with type imports counted.
  * The config's `exceptions` (exact path pairs, each with its reason) are dropped and counted.
  * Exits 1 with every other violation listed.
  */
@@ -64,23 +64,25 @@ const edgesOf = (output: ICruiseResult) =>
       .filter((d) => !d.coreModule && !d.couldNotResolve && !d.resolved.startsWith('node_modules/'))
       .map((d) => ({ from: m.source, to: d.resolved })),
   );
-// Subsystem cycles are refused over the imports that run. Counted with type imports, one cycle of
-// three subsystems remains (issue 31: ports in server/contracts that name the database client's and
-// the skill manifest's types, which those adapters' own code imports back): printed, not yet enforced.
+// Subsystem cycles are refused over the imports that run and over every import with types: a type
+// import is erased when compiled, but it still ties the two subsystems' shapes together, so the layers
+// hold only if the typed graph has no cycle either (issue 31). A cycle in both graphs is printed once.
 /** A cycle's subsystems on one line after `head`, then each edge with the imports that make it. */
 const printCycle = (head: string, cycle: ReturnType<typeof subsystemCycles>[number]) => {
   console.log(`${head}${cycle.subsystems.join(' ⇄ ')}`);
   for (const e of cycle.edges) console.log(`    ${e.from} → ${e.to}: ${e.via.join('; ')}`);
 };
-for (const cycle of subsystemCycles(edgesOf(runtime))) {
+const runtimeCycles = subsystemCycles(edgesOf(runtime));
+const cycleKey = (cycle: ReturnType<typeof subsystemCycles>[number]) => cycle.subsystems.join('\u0000');
+const seen = new Set(runtimeCycles.map(cycleKey));
+for (const cycle of runtimeCycles) {
   failures++;
   printCycle('✗ subsystem cycle: ', cycle);
 }
-const typedCycles = subsystemCycles(edgesOf(typed));
-if (typedCycles.length) {
-  const sizes = typedCycles.map((c) => c.subsystems.length).join(', ');
-  console.log(`note: with type imports, ${typedCycles.length} subsystem cycle(s) of ${sizes} subsystems remain (not yet enforced):`);
-  for (const cycle of typedCycles) printCycle('  ', cycle);
+for (const cycle of subsystemCycles(edgesOf(typed))) {
+  if (seen.has(cycleKey(cycle))) continue;
+  failures++;
+  printCycle('✗ subsystem cycle (with type imports): ', cycle);
 }
 
 // An exception that no longer matches anything is stale: the import moved, so the exception goes too.
