@@ -97,25 +97,29 @@ describe(`chat conversations and streamed turns (${testDbKind()})`, { timeout: 6
     expect(blocks.find((b) => b.label === 'console_user')?.value).toBe('Alice <alice@chat.test>, console role compliance_manager.');
   });
 
-  it('a turn streams reasoning, the tool call and return, the answer and the stop reason; the history keeps it; the title follows the first message', async () => {
-    const c = await createConversation(db.db, platform, alice, 'planner', undefined);
-    const res = await turn(alice.id, c.id, { content: 'Which skills transcribe audio? Thanks.' });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const events = await sse(res);
-    const kinds = events.map(([e, d]) => (e === 'agent' ? d.message_type : e));
-    expect(kinds).toContain('reasoning_message');
-    expect(kinds.indexOf('tool_call_message')).toBeLessThan(kinds.indexOf('tool_return_message'));
-    expect(kinds.at(-2)).toBe('stop_reason');
-    expect(kinds.at(-1)).toBe('done');
-    const answer = events.find(([e, d]) => e === 'agent' && d.message_type === 'assistant_message')![1].content as string;
-    expect(answer).toMatch(/^\d+ skills match\. Today is 2024-07-08T09:00:00\.000Z \(Monday\)\./); // the clock block was refreshed to the turn's clock
-    const history = await conversationMessages(db.db, platform, alice.id, c.id);
-    expect(history.map((m) => m.event.message_type)).toEqual(
-      expect.arrayContaining(['user_message', 'tool_call_message', 'tool_return_message', 'assistant_message']),
-    );
-    expect((await getConversation(db.db, alice.id, c.id)).title).toBe('Which skills transcribe audio?');
-  });
+  it(
+    'a turn streams reasoning, the tool call and return, the answer and the stop reason; the history keeps it; ' +
+      'the title follows the first message',
+    async () => {
+      const c = await createConversation(db.db, platform, alice, 'planner', undefined);
+      const res = await turn(alice.id, c.id, { content: 'Which skills transcribe audio? Thanks.' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const events = await sse(res);
+      const kinds = events.map(([e, d]) => (e === 'agent' ? d.message_type : e));
+      expect(kinds).toContain('reasoning_message');
+      expect(kinds.indexOf('tool_call_message')).toBeLessThan(kinds.indexOf('tool_return_message'));
+      expect(kinds.at(-2)).toBe('stop_reason');
+      expect(kinds.at(-1)).toBe('done');
+      const answer = events.find(([e, d]) => e === 'agent' && d.message_type === 'assistant_message')![1].content as string;
+      expect(answer).toMatch(/^\d+ skills match\. Today is 2024-07-08T09:00:00\.000Z \(Monday\)\./); // the clock block was refreshed to the turn's clock
+      const history = await conversationMessages(db.db, platform, alice.id, c.id);
+      expect(history.map((m) => m.event.message_type)).toEqual(
+        expect.arrayContaining(['user_message', 'tool_call_message', 'tool_return_message', 'assistant_message']),
+      );
+      expect((await getConversation(db.db, alice.id, c.id)).title).toBe('Which skills transcribe audio?');
+    },
+  );
 
   it('refuses bad input, other users and a second turn while one runs, with structured errors', async () => {
     const c = await createConversation(db.db, platform, alice, 'planner', undefined);

@@ -122,7 +122,9 @@ describe('syncSessionFromHistory (Letta)', () => {
       strategist_id: STRATEGIST,
       advised_at: '2026-03-30T10:06:00Z',
     };
-    const preamble = `[Incoming message from agent with ID '${STRATEGIST}' - to reply to this message, make sure to use the 'send_message_to_agent_async' tool, or the agent will not receive your message]`;
+    const preamble =
+      `[Incoming message from agent with ID '${STRATEGIST}' - to reply to this message, ` +
+      "make sure to use the 'send_message_to_agent_async' tool, or the agent will not receive your message]";
     const repeat = HISTORY.find((m) => m.id === msg(9))!;
     harness.letta.history.unshift(
       { id: msg(18), date: '2026-03-30T10:06:30Z', message_type: 'system_message', content: repeat.content },

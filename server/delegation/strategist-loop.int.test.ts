@@ -38,9 +38,11 @@ describe('the Strategist changes the Conductor’s skill choice and later tasks 
     const before = firsts.filter((t) => revision(t) === 0);
     const after = firsts.filter((t) => revision(t) > 0);
     const rate = (list: typeof tasks) => list.filter((t) => t.status === 'succeeded').length / Math.max(1, list.length);
+    const succeeded = (list: typeof tasks) => list.filter((t) => t.status === 'succeeded').length;
+    const skills = (list: typeof tasks) => list.map((t) => (t.skillsRequired.includes(WHISPER) ? 'whisper' : 'assemblyai')).join(', ');
     console.log(
-      `first attempts before the Strategist's preference: ${before.filter((t) => t.status === 'succeeded').length}/${before.length} succeeded (${before.map((t) => (t.skillsRequired.includes(WHISPER) ? 'whisper' : 'assemblyai')).join(', ')}); ` +
-        `after: ${after.filter((t) => t.status === 'succeeded').length}/${after.length} (${after.map((t) => (t.skillsRequired.includes(WHISPER) ? 'whisper' : 'assemblyai')).join(', ')})`,
+      `first attempts before the Strategist's preference: ${succeeded(before)}/${before.length} succeeded (${skills(before)}); ` +
+        `after: ${succeeded(after)}/${after.length} (${skills(after)})`,
     );
     expect(before.length).toBeGreaterThan(0);
     expect(after.length).toBeGreaterThan(0);

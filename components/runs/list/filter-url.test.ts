@@ -30,7 +30,8 @@ describe('run list filter ⇄ URL', () => {
     };
     const search = searchOfFilter(filter);
     expect(search).toBe(
-      'workflow_id=w+1&version=1.0.0&started_after=2024-06-30T22%3A00%3A00.000Z&started_before=2024-07-07T22%3A00%3A00.000Z&advisor=Alex+Wong&status=RUNNING&status=ABORTED',
+      'workflow_id=w+1&version=1.0.0&started_after=2024-06-30T22%3A00%3A00.000Z&started_before=2024-07-07T22%3A00%3A00.000Z' +
+        '&advisor=Alex+Wong&status=RUNNING&status=ABORTED',
     );
     expect(read(search)).toEqual({ filter, ignored: [] });
   });

@@ -4,8 +4,8 @@ import { ids, lettaPrismHarness, type Json } from './testing/letta-platform.pris
 
 /**
  * The Letta adapter against the Letta OpenAPI document served by Prism (letta-platform.prism-harness.ts):
- * messages — a turn sent, streamed and listed — and agent-to-agent messages. What Prism cannot answer meaningfully (streams, 404s, a real reply) is covered by
- * letta-recorded-*.int.test.ts.
+ * messages — a turn sent, streamed and listed — and agent-to-agent messages. What Prism cannot answer
+ * meaningfully (streams, 404s, a real reply) is covered by letta-recorded-*.int.test.ts.
  */
 describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
   const harness = lettaPrismHarness({ started: true, covers: 'messages' });
@@ -80,7 +80,9 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       const [from, to] = [ids.agent(), ids.agent()];
       const reply = await harness.platform.sendMessageToAgentAndWaitForReply(from, to, 'status?');
       const turn = last('POST', `/v1/agents/${to}/messages`);
-      const content = `[Incoming message from agent with ID '${from}' - to reply to this message, make sure to use the 'send_message' at the end, and the system will notify the sender of your response] status?`;
+      const content =
+        `[Incoming message from agent with ID '${from}' - to reply to this message, make sure to use the 'send_message' at the end, ` +
+        'and the system will notify the sender of your response] status?';
       expect(turn.requestBody).toEqual({ messages: [{ role: 'system', sender_id: from, content }] });
       expect((turn.responseBody as Json).messages.some((m: Json) => m.message_type === 'assistant_message')).toBe(false);
       expect(reply).toBe('');

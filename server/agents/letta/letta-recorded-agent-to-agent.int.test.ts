@@ -32,7 +32,9 @@ describe('recorded Letta responses', () => {
         const posts = requests.filter((r) => r.method === 'POST');
         expect(posts.map((r) => r.url.pathname).sort()).toEqual([`/v1/agents/${c1}/messages`, `/v1/agents/${c2}/messages`]);
         for (const post of posts) {
-          const content = `[Incoming message from agent with ID '${conductor}' - to reply to this message, make sure to use the 'send_message' at the end, and the system will notify the sender of your response] status?`;
+          const content =
+            `[Incoming message from agent with ID '${conductor}' - to reply to this message, ` +
+            "make sure to use the 'send_message' at the end, and the system will notify the sender of your response] status?";
           expect(post.body).toEqual({ messages: [{ role: 'system', sender_id: conductor, content }] });
         }
       });

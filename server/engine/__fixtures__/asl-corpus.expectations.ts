@@ -83,5 +83,6 @@ export const DISAGREEMENTS: Record<string, string> = {
   'valid-task-intrisic-function.json':
     'Resource is a CloudFormation intrinsic object (Fn::GetAtt, Ref); outside a CloudFormation template a Resource is a URI string',
   'invalid-task-alias-function.json':
-    'the fault is an invalid AWS Lambda alias inside the Resource ARN: provider-specific ARN syntax, which we do not check (a Resource is any URI; Letta Tasks run through AgentBinding)',
+    'the fault is an invalid AWS Lambda alias inside the Resource ARN: provider-specific ARN syntax, which we do not check ' +
+    '(a Resource is any URI; Letta Tasks run through AgentBinding)',
 };

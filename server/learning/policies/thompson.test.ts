@@ -42,7 +42,8 @@ describe('ThompsonSampling', () => {
     const score = c.scores['skill://b']!.toFixed(3);
     expect(c.rationale).toMatch(
       new RegExp(
-        `^ThompsonSampling chose skill://b for the highest score ${score}, its draw ${score} from Beta\\(1, 1\\) minus latency cost 0\\.000, ahead of skill://\\w at \\d\\.\\d{3}\\.$`,
+        `^ThompsonSampling chose skill://b for the highest score ${score}, its draw ${score} from Beta\\(1, 1\\) ` +
+          `minus latency cost 0\\.000, ahead of skill://\\w at \\d\\.\\d{3}\\.$`,
       ),
     );
   });

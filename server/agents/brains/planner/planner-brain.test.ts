@@ -55,7 +55,8 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     const t = await c.turn(REQUEST);
     expect(names(t.calls)).toEqual(['list_advisors', 'count_calls']);
     expect(t.reply).toBe(
-      "Of course. To confirm: for Alex Wong's calls last week (2024-07-01 to 2024-07-07), should I check compliance with the standard script, assess customer sentiment, and produce an overall score?",
+      "Of course. To confirm: for Alex Wong's calls last week (2024-07-01 to 2024-07-07), " +
+        'should I check compliance with the standard script, assess customer sentiment, and produce an overall score?',
     );
     expect(t.reasoning[0]).toContain('Intent classification → advisor QA review');
   });
@@ -265,7 +266,8 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     const c = new ScriptedConversation(withCatalog({ wait_for_workflow_run: swapped }));
     await c.turn(REQUEST);
     expect((await c.turn('yes')).reply).toContain(
-      'During the run: TranscribeRecording needed 2 attempts (States.Timeout: whisper-transcribe timed out after 120s); the worker finished it with skill://assemblyai-transcribe@1.2.0.',
+      'During the run: TranscribeRecording needed 2 attempts (States.Timeout: whisper-transcribe timed out after 120s); ' +
+        'the worker finished it with skill://assemblyai-transcribe@1.2.0.',
     );
   });
 
@@ -310,7 +312,9 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
       const t = await c.turn('Yes');
       expect(names(t.calls).slice(-2)).toEqual(['check_workflow_health', 'get_skill_reliability']);
       expect(t.reply).toContain(
-        "I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently: it failed 25% of its last 40 uses",
+        'I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. ' +
+          "I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently: " +
+          'it failed 25% of its last 40 uses',
       );
       expect(t.reply).toContain('Shall I proceed with this improved version?');
       const yes = await c.turn('yes please');

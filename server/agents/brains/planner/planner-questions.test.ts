@@ -241,7 +241,10 @@ describe('read before proposing work', () => {
         team: 'Home Finance North',
       });
       expect(t.reply).toMatch(
-        /From the stored QA results, the Home Finance North team (?:in June|last month) \(2024-06-01 to 2024-06-30\): \*\*83\/100\*\* mean QA score over 13 scored of 14 analysed calls/,
+        new RegExp(
+          String.raw`From the stored QA results, the Home Finance North team (?:in June|last month) \(2024-06-01 to 2024-06-30\): ` +
+            String.raw`\*\*83/100\*\* mean QA score over 13 scored of 14 analysed calls`,
+        ),
       );
       const recorded = Number(
         c.calls.find((x) => x.name === 'count_calls') ? (t.reply.match(/of the (\d+) calls recorded/)?.[1] ?? 14) : 14,

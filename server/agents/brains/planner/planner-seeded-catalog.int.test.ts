@@ -177,7 +177,8 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     };
     expect(health).toMatchObject({ healthy: false, proposal: { new_version: '1.0.1' } });
     expect(t2.reply).toContain(
-      "I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently",
+      'I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. ' +
+        "I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently",
     );
     expect(t2.reply).toContain(
       `it failed ${Math.round(health.findings[0]!.failure_rate * 1000) / 10}% of its last ${health.findings[0]!.uses} uses`,

@@ -100,75 +100,81 @@ describe('the deterministic Strategist brain', () => {
     expect(names(own.calls)).toContain('update_conductor_guidelines');
   });
 
-  it('after repeated failures, prefers an alternative that does better: published once, with evidence and the computed confidence; the advice is valid', async () => {
-    const s = new StrategistScript();
-    s.companion('comp-1', 'generalist');
-    s.recent.set(ASSEMBLY, { successes: 4, failures: 0 });
-    await whisperFails(s, 't-1');
-    const t = await whisperFails(s, 't-2');
-    expect(names(t.calls)).toEqual([
-      'core_memory_append',
-      'read_session_activity',
-      'get_skill_reliability',
-      'compare_models',
-      'update_conductor_guidelines',
-      'send_message_to_agent_async',
-      'core_memory_append',
-      'add_memory',
-      'core_memory_replace',
-    ]);
-    const p = asConfidence(probabilityBetter({ successes: 4, failures: 0 }, { successes: 0, failures: 2 }));
-    expect(p).toBeGreaterThanOrEqual(RULES.threshold);
-    const published = JSON.parse(t.calls[4]!.args.add_recommendation_json);
-    expect(t.calls[4]!.args.conductor_id).toBe(CONDUCTOR);
-    expect(published).toMatchObject({
-      type: 'skill_preference',
-      capability: 'transcription',
-      prefer: ASSEMBLY,
-      avoid: [WHISPER],
-      confidence: p,
-      session_id: SESSION,
-    });
-    expect(published.evidence.skills[WHISPER]).toEqual({
-      session_successes: 0,
-      session_failures: 2,
-      history_successes: 0,
-      history_failures: 0,
-      success_rate: 0,
-      mean_duration_s: 120,
-    });
-    expect(published.evidence.skills[ASSEMBLY]).toEqual({
-      session_successes: 0,
-      session_failures: 0,
-      history_successes: 4,
-      history_failures: 0,
-      success_rate: 1,
-      mean_duration_s: null,
-    });
-    expect(published.evidence.p_prefer_more_reliable).toEqual({ [WHISPER]: p });
-    expect(published.evidence.history_window).toBe('the last 7 days, at most 50 uses per skill');
-    const g = s.guidelines();
-    expect(g.revision).toBe(1);
-    expect(g.skill_preferences.transcription).toMatchObject({
-      prefer: ASSEMBLY,
-      avoid: [WHISPER],
-      confidence: p,
-      since_revision: 1,
-    });
+  it(
+    'after repeated failures, prefers an alternative that does better: published once, with evidence and the computed confidence; ' +
+      'the advice is valid',
+    async () => {
+      const s = new StrategistScript();
+      s.companion('comp-1', 'generalist');
+      s.recent.set(ASSEMBLY, { successes: 4, failures: 0 });
+      await whisperFails(s, 't-1');
+      const t = await whisperFails(s, 't-2');
+      expect(names(t.calls)).toEqual([
+        'core_memory_append',
+        'read_session_activity',
+        'get_skill_reliability',
+        'compare_models',
+        'update_conductor_guidelines',
+        'send_message_to_agent_async',
+        'core_memory_append',
+        'add_memory',
+        'core_memory_replace',
+      ]);
+      const p = asConfidence(probabilityBetter({ successes: 4, failures: 0 }, { successes: 0, failures: 2 }));
+      expect(p).toBeGreaterThanOrEqual(RULES.threshold);
+      const published = JSON.parse(t.calls[4]!.args.add_recommendation_json);
+      expect(t.calls[4]!.args.conductor_id).toBe(CONDUCTOR);
+      expect(published).toMatchObject({
+        type: 'skill_preference',
+        capability: 'transcription',
+        prefer: ASSEMBLY,
+        avoid: [WHISPER],
+        confidence: p,
+        session_id: SESSION,
+      });
+      expect(published.evidence.skills[WHISPER]).toEqual({
+        session_successes: 0,
+        session_failures: 2,
+        history_successes: 0,
+        history_failures: 0,
+        success_rate: 0,
+        mean_duration_s: 120,
+      });
+      expect(published.evidence.skills[ASSEMBLY]).toEqual({
+        session_successes: 0,
+        session_failures: 0,
+        history_successes: 4,
+        history_failures: 0,
+        success_rate: 1,
+        mean_duration_s: null,
+      });
+      expect(published.evidence.p_prefer_more_reliable).toEqual({ [WHISPER]: p });
+      expect(published.evidence.history_window).toBe('the last 7 days, at most 50 uses per skill');
+      const g = s.guidelines();
+      expect(g.revision).toBe(1);
+      expect(g.skill_preferences.transcription).toMatchObject({
+        prefer: ASSEMBLY,
+        avoid: [WHISPER],
+        confidence: p,
+        since_revision: 1,
+      });
 
-    const [a] = advice(s);
-    expect(s.sent[0]!.other_agent_id).toBe(CONDUCTOR);
-    expect(a).toMatchObject({ advice_type: 'skill_preference', confidence: p, strategist_id: STRATEGIST });
-    expect(a!.recommendation).toMatch(new RegExp(`^For transcription tasks, use ${ASSEMBLY} rather than ${WHISPER}\\.`));
-    expect(a!.evidence).toMatchObject({ guidelines_revision: 1, skills: { [WHISPER]: { session_failures: 2 } } });
+      const [a] = advice(s);
+      expect(s.sent[0]!.other_agent_id).toBe(CONDUCTOR);
+      expect(a).toMatchObject({ advice_type: 'skill_preference', confidence: p, strategist_id: STRATEGIST });
+      expect(a!.recommendation).toMatch(new RegExp(`^For transcription tasks, use ${ASSEMBLY} rather than ${WHISPER}\\.`));
+      expect(a!.evidence).toMatchObject({ guidelines_revision: 1, skills: { [WHISPER]: { session_failures: 2 } } });
 
-    expect(s.block('pattern_library').value).toMatch(
-      new RegExp(`^skill_preference transcription: For transcription tasks, use ${ASSEMBLY} .*\\(confidence ${p}; guidelines revision 1; `),
-    );
-    expect(s.block('observation_buffer').value).toBe('');
-    expect(t.reply).toContain(`Published (revision 1, confidence ${p})`);
-    expect(t.reply).toContain('Advice sent to the Conductor (1 strategic_advice message).');
-  });
+      expect(s.block('pattern_library').value).toMatch(
+        new RegExp(
+          `^skill_preference transcription: For transcription tasks, use ${ASSEMBLY} .*\\(confidence ${p}; guidelines revision 1; `,
+        ),
+      );
+      expect(s.block('observation_buffer').value).toBe('');
+      expect(t.reply).toContain(`Published (revision 1, confidence ${p})`);
+      expect(t.reply).toContain('Advice sent to the Conductor (1 strategic_advice message).');
+    },
+  );
 
   it('does not republish what the guidelines already hold; new evidence of another kind still counts', async () => {
     const s = new StrategistScript();
@@ -385,7 +391,10 @@ describe('the deterministic Strategist brain', () => {
     const bad = await s.turn(JSON.stringify({ type: 'session_observation', session_id: SESSION, status: 'odd' }));
     expect(bad.calls).toEqual([]);
     expect(bad.reply).toMatch(
-      /^This session_observation cannot be analysed \(task_id must be a non-empty string; companion_id must be a non-empty string; status must be "succeeded" or "failed"/,
+      new RegExp(
+        String.raw`^This session_observation cannot be analysed \(task_id must be a non-empty string; ` +
+          String.raw`companion_id must be a non-empty string; status must be "succeeded" or "failed"`,
+      ),
     );
   });
 

@@ -147,7 +147,10 @@ describe('the deterministic Strategist in a delegated-mode session', () => {
     // Its own memory: the pattern kept, the analysed observations gone.
     const blocks = await platform.listAgentBlocks(strategist);
     expect(blocks.find((b) => b.label === 'pattern_library')!.value).toMatch(
-      /^skill_preference transcription: For transcription tasks, use skill:\/\/assemblyai-transcribe@1\.2\.0 rather than skill:\/\/whisper-transcribe@1\.0\.0\./,
+      new RegExp(
+        String.raw`^skill_preference transcription: For transcription tasks, ` +
+          String.raw`use skill://assemblyai-transcribe@1\.2\.0 rather than skill://whisper-transcribe@1\.0\.0\.`,
+      ),
     );
     expect(blocks.find((b) => b.label === 'observation_buffer')!.value).toBe('');
     const episodes = await invokeTool(findTool('get_episodes')!, { group_ids: 'dcf-strategist' }, { actor: systemActor('test'), services });
