@@ -3,8 +3,11 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end tests in Chromium against `next start` (scripts/e2e-server.sh: fresh data directory,
  * its own redis-server, demo users). The browser is the system's Debian Chromium: Playwright's
- * own browser downloads are never used. One worker, because the specs share one server and the
- * admin spec changes its users and audit log.
+ * own browser downloads are never used. One worker (E2E_WORKERS): on two cores the browser and
+ * `next start` keep both busy, and two workers measured slower (90 tests in 8.5 min against 6–7.5).
+ * Specs find their own rows (their own user or audit entry) rather than the newest or a count of all,
+ * but some still assume they are alone: the workflow-versions spec publishes a version the
+ * workflows spec opens.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -18,7 +21,7 @@ export const SCENARIO_PORT = PORT + 1;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 1,
   retries: 0,
   fullyParallel: false,
   forbidOnly: true,

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { LongestFirstSequencer } from './scripts/vitest/sequencer.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const NOT_HERE = ['node_modules/**', 'e2e/**', '.next/**'];
@@ -86,6 +87,8 @@ export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
     maxWorkers: Number(process.env.DCF_TEST_WORKERS) || 3,
+    // The longest files start first (scripts/vitest/sequencer.ts), so no long file starts last.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // A unit test's budget is 20 s, not 5: the tiers share two cores, and scrypt or a parse of the whole tree is slow then.
       // Unit files share their worker's module graph (isolate: false; it cut the tier's imports from 151 s to 55 s),

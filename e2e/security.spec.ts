@@ -153,15 +153,14 @@ test('after 5 wrong passwords an account is locked, even for the right one; the 
   await expect(visitor).toHaveURL(/\/sign-in/);
   await visitor.context().close();
 
-  // The audit log has each failure with where it came from: the TCP peer, not a header.
-  const log = await trpc<{ rows: Array<{ resultStatus: string; detail: Record<string, unknown> | null }> }>(
-    page.request,
-    'audit.list',
-    { limit: 6, action: 'auth.signIn' },
-    'query',
-  );
-  const [refusal, fifth] = log.rows;
-  expect(refusal).toMatchObject({ resultStatus: 'forbidden', detail: { throttled: { scope: 'account' } } });
+  // The audit log has each failure with where it came from: the TCP peer, not a header. Newest first; other
+  // sign-ins may come between, so the fifth failure is the next account lock-out older than the refusal.
+  type Lockout = { scope: string; until: string };
+  type Row = { resultStatus: string; detail: { throttled?: Lockout; locked_out?: Lockout } & Record<string, unknown> };
+  const log = await trpc<{ rows: Row[] }>(page.request, 'audit.list', { limit: 100, action: 'auth.signIn' }, 'query');
+  const refused = log.rows.findIndex((r) => r.detail?.throttled?.scope === 'account');
+  expect(log.rows[refused]).toMatchObject({ resultStatus: 'forbidden', detail: { throttled: { scope: 'account' } } });
+  const fifth = log.rows.slice(refused + 1).find((r) => r.detail?.locked_out?.scope === 'account');
   expect(fifth).toMatchObject({
     resultStatus: 'forbidden',
     detail: { source: { address: '127.0.0.1' }, locked_out: { scope: 'account' } },
