@@ -57,6 +57,7 @@ const NO_DATABASE = [
   'server/db/pglite-host.int.test.ts',
   'server/db/pglite-share.int.test.ts',
   'server/db/statement-timeout.int.test.ts',
+  'server/db/migration-lock.int.test.ts',
   'server/agent-memory/atomic-crash.int.test.ts',
   'server/shutdown.int.test.ts',
   'scripts/**/*.int.test.ts',

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Cookie, type Page } from '@playwright/test';
 
 /** The demo users seeded by scripts/e2e-server.sh (server/auth/demo-users.ts). */
 export const DEMO = {
@@ -16,11 +16,28 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in through the form and waits for the console shell to show the user. */
+/**
+ * The session cookies of each user this worker has signed in, so a spec that needs a user signed in does not
+ * pay for the form (a page and a password hash) every time. The sign-in form itself is tested in auth.spec.ts.
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `next` as `user`: with the worker's session of that user when it still holds, else through the
+ * sign-in form (a spec may have signed that session out). Waits for the console shell to show the user.
+ */
 export async function signIn(page: Page, user: DemoUser, next = '/skills'): Promise<void> {
-  await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
-  await submitSignIn(page, user.email, user.password);
+  const saved = sessions.get(user.email);
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto(next);
+  }
+  if (!saved || new URL(page.url()).pathname === '/sign-in') {
+    if (!saved) await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+    await submitSignIn(page, user.email, user.password);
+  }
   await expect(page.getByTestId('current-user')).toHaveText(user.name);
+  sessions.set(user.email, await page.context().cookies());
 }
 
 /** Where screenshots for the report go (inside test-results/, which Playwright owns). */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withMigrationLock } from './migration-lock.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database both adapters produce; code above this layer never knows which one it has. */
@@ -145,7 +146,10 @@ export function migrationsFolder(rootDir: string): string {
   return path.join(rootDir, 'db', 'migrations');
 }
 
-/** Applies pending migrations (idempotent; drizzle records applied ones in `drizzle.__drizzle_migrations`). */
+/**
+ * Applies pending migrations (idempotent; drizzle records applied ones in `drizzle.__drizzle_migrations`),
+ * one process at a time per database (migration-lock.ts): every start path comes here.
+ */
 export async function migrateDatabase(handle: DatabaseHandle, rootDir: string): Promise<void> {
   const folder = migrationsFolder(rootDir);
   if (handle.driver === 'pglite') {
@@ -153,6 +157,7 @@ export async function migrateDatabase(handle: DatabaseHandle, rootDir: string): 
     await migrate(handle.db as never, { migrationsFolder: folder });
   } else {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(handle.db as never, { migrationsFolder: folder });
+    const pool = (handle.db as unknown as { $client: import('pg').Pool }).$client; // drizzle's node-postgres client
+    await withMigrationLock(pool, () => migrate(handle.db as never, { migrationsFolder: folder }));
   }
 }
