@@ -11,18 +11,47 @@ const NOT_HERE = ['node_modules/**', 'e2e/**', '.next/**'];
  * the database adapter itself and the stores whose SQL is the product's figures and records
  * (PGLITE_CONTRACTS) — and everything else when DCF_PGLITE_FULL=1 (for a change to the embedded
  * adapter). The console's embedded default also runs under Playwright, which serves PGlite.
+ *
+ * Files share their worker's module graph (isolate: false: int-postgres measured 231 s → 91 s, its
+ * imports 259 s → 21 s), except those that change state the whole process keeps (PROCESS_STATE), which
+ * run in `int-<db>-isolated`.
  */
-const integration = (db: 'pglite' | 'postgres') => ({
-  extends: true as const,
-  test: {
-    name: `int-${db}`,
-    include: db === 'pglite' && process.env.DCF_PGLITE_FULL !== '1' ? PGLITE_CONTRACTS : ['**/*.int.test.ts'],
+const integration = (db: 'pglite' | 'postgres') => {
+  const include = db === 'pglite' && process.env.DCF_PGLITE_FULL !== '1' ? PGLITE_CONTRACTS : ['**/*.int.test.ts'];
+  const test = {
     exclude: [...NOT_HERE, ...NO_DATABASE, NEO4J_CONTRACT],
     env: { DCF_TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-  },
-});
+  };
+  return [
+    { extends: true as const, test: { ...test, name: `int-${db}`, include, exclude: [...test.exclude, ...PROCESS_STATE], isolate: false } },
+    { extends: true as const, test: { ...test, name: `int-${db}-isolated`, include: PROCESS_STATE.filter((f) => matchesAny(f, include)) } },
+  ];
+};
+
+/** Whether `file` is one of `globs`: exact paths, or globs whose part before `**` is a folder's path (or empty). */
+export const matchesAny = (file: string, globs: string[]) =>
+  globs.some((g) => (g.includes('**') ? file.startsWith(g.slice(0, g.indexOf('**'))) : g === file));
+
+/**
+ * Integration files (of the database tiers) that change what the whole process keeps, and so would
+ * leak into the files after them in a shared module graph: the in-process demo skills server starts
+ * once per process with the first caller's faults and world (server/skills/invoke/in-process-demo.ts),
+ * which `set_demo_faults` changes for everyone; and replaced modules (vi.mock). They run isolated;
+ * scripts/vitest-isolation.test.ts keeps this list whole.
+ */
+export const PROCESS_STATE = [
+  'server/agents/brains/planner/planner-seeded-catalog.int.test.ts',
+  'server/app/worker-plans.int.test.ts',
+  'server/delegation/feed/session-events-route.int.test.ts',
+  'server/delegation/strategist-loop.int.test.ts',
+  'server/evals/conductor-eval.int.test.ts',
+  'server/evals/start.int.test.ts',
+  'server/learning/learning-loop.int.test.ts',
+  'server/learning/policy-compare/compare-policies.int.test.ts',
+  'server/qa/exports.int.test.ts',
+];
 
 /**
  * What must hold on both databases: the adapter (migrations, locks, the PGlite host), the audit
@@ -48,7 +77,7 @@ const PGLITE_CONTRACTS = [
  * or a database they open themselves: the embedded database's host and share, PostgreSQL's
  * statement limit), so they run once.
  */
-const NO_DATABASE = [
+export const NO_DATABASE = [
   'server/controlplane/**',
   'server/execution/**',
   'server/skills/**',
@@ -105,8 +134,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'unit-isolated', include: REPLACES_MODULES, exclude: NOT_HERE, testTimeout: 20_000 } },
-      integration('pglite'),
-      integration('postgres'),
+      ...integration('pglite'),
+      ...integration('postgres'),
       {
         extends: true,
         test: {

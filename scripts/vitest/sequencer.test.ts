@@ -40,21 +40,27 @@ describe('LongestFirstSequencer', () => {
     ]);
   });
 
-  it('keeps the unit projects after the integration ones, and sequence.groupOrder first of all', async () => {
+  it("keeps a project's files together, projects in the order of their longest file, and sequence.groupOrder first of all", async () => {
     const files = [
-      spec('unit', 'lib/big.test.ts'),
+      spec('unit', 'lib/a.test.ts'),
       spec('int-postgres', 'server/c.int.test.ts'),
-      spec('int-postgres', 'server/d.int.test.ts', -1),
+      spec('unit', 'lib/b.test.ts'),
+      spec('int-postgres', 'server/e.int.test.ts'),
+      spec('int-pglite', 'server/d.int.test.ts', -1),
     ];
     const durations = {
-      'unit:lib/big.test.ts': 600_000,
-      'int-postgres:server/c.int.test.ts': 1_000,
-      'int-postgres:server/d.int.test.ts': 1,
+      'unit:lib/a.test.ts': 2_000,
+      'unit:lib/b.test.ts': 30_000,
+      'int-postgres:server/c.int.test.ts': 20_000,
+      'int-postgres:server/e.int.test.ts': 10_000,
+      'int-pglite:server/d.int.test.ts': 1,
     };
     expect(await order(sequencer(durations), files)).toEqual([
-      'int-postgres:server/d.int.test.ts',
+      'int-pglite:server/d.int.test.ts',
+      'unit:lib/b.test.ts',
+      'unit:lib/a.test.ts',
       'int-postgres:server/c.int.test.ts',
-      'unit:lib/big.test.ts',
+      'int-postgres:server/e.int.test.ts',
     ]);
   });
 });
