@@ -29,8 +29,8 @@ trap 'exit 130' INT TERM
 start_redis "$INT_DIR/redis"
 export TEST_REDIS_URL="$REDIS_URL"; unset REDIS_URL
 start_postgres "$INT_DIR/postgres"
-PROJECTS=(--project unit --project unit-isolated --project int-postgres --project int-services)
+PROJECTS=(--project unit --project unit-isolated --project int-postgres --project int-postgres-isolated --project int-services)
 if git diff --name-only "$since" -- server/db | grep -q . || git ls-files --others --exclude-standard server/db | grep -q .; then
-  PROJECTS+=(--project int-pglite)
+  PROJECTS+=(--project int-pglite --project int-pglite-isolated)
 fi
 npx vitest run --changed "$since" --passWithNoTests "${PROJECTS[@]}"

@@ -18,4 +18,4 @@ trap 'exit 130' INT TERM
 start_redis "$INT_DIR/redis"
 export TEST_REDIS_URL="$REDIS_URL"; unset REDIS_URL
 start_postgres "$INT_DIR/postgres"
-npx vitest run --project int-pglite --project int-postgres --project int-services "$@"
+npx vitest run --project int-pglite --project int-pglite-isolated --project int-postgres --project int-postgres-isolated --project int-services "$@"

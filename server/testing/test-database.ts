@@ -7,7 +7,7 @@ import { pgliteTemplate, postgresTemplate } from './template-database.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Which adapter the integration suite runs on (vitest project `int-pglite` or `int-postgres`). */
+/** Which adapter the integration suite runs on (vitest projects `int-pglite`, `int-postgres` and their `-isolated` twins). */
 export function testDbKind(): 'pglite' | 'postgres' {
   const kind = process.env.DCF_TEST_DB ?? 'pglite';
   if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`DCF_TEST_DB must be pglite or postgres, not ${kind}`);
