@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readProtocolMessage } from '../../../delegation/protocol.ts';
 import { asConfidence, probabilityBelow } from './beta.ts';
 import { RATING_RULE } from './ratings.ts';
-import { ASSEMBLY, StrategistScript, templateTools, WHISPER } from './testing/session-script.ts';
+import { ASSEMBLY, PUBLISHING_TURN, StrategistScript, templateTools, WHISPER } from './testing/session-script.ts';
 
 const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
 const succeeds = (s: StrategistScript, id: string, companion = 'comp-1') =>
@@ -18,17 +18,7 @@ describe("the Strategist judges the ratings of the Companions' work (rule 5, eva
     s.companion('comp-1', 'call-review');
     s.evaluations.set('comp-1', [2, 1.5, 2.5]);
     const t = await succeeds(s, 't-1');
-    expect(names(t.calls)).toEqual([
-      'core_memory_append',
-      'read_session_activity',
-      'get_skill_reliability',
-      'compare_models',
-      'update_conductor_guidelines',
-      'send_message_to_agent_async',
-      'core_memory_append',
-      'add_memory',
-      'core_memory_replace',
-    ]);
+    expect(names(t.calls)).toEqual(PUBLISHING_TURN);
     expect(t.calls[3]!.args).toEqual({ model_ids: ['comp-1'] });
     // Three poor of three: P(rate of good evaluations < 0.5) under Beta(1, 4) = 1 − 0.5⁴.
     const p = asConfidence(probabilityBelow({ successes: 0, failures: 3 }, 0.5));

@@ -6,6 +6,8 @@ import {
   ADD_MEMORY,
   ASSEMBLY,
   CONDUCTOR,
+  PUBLISHING_TURN,
+  QUIET_TURN,
   SESSION,
   STRATEGIST,
   StrategistScript,
@@ -39,13 +41,7 @@ describe('the deterministic Strategist brain', () => {
     s.companion('comp-1', 'generalist');
     s.block('observation_buffer').value = 'a line of another shape';
     const t = await whisperFails(s, 't-1');
-    expect(names(t.calls)).toEqual([
-      'core_memory_append',
-      'read_session_activity',
-      'get_skill_reliability',
-      'compare_models',
-      'core_memory_replace',
-    ]);
+    expect(names(t.calls)).toEqual(QUIET_TURN);
     expect(t.calls[0]!.args).toEqual({
       label: 'observation_buffer',
       content: expect.stringMatching(
@@ -109,17 +105,7 @@ describe('the deterministic Strategist brain', () => {
       s.recent.set(ASSEMBLY, { successes: 4, failures: 0 });
       await whisperFails(s, 't-1');
       const t = await whisperFails(s, 't-2');
-      expect(names(t.calls)).toEqual([
-        'core_memory_append',
-        'read_session_activity',
-        'get_skill_reliability',
-        'compare_models',
-        'update_conductor_guidelines',
-        'send_message_to_agent_async',
-        'core_memory_append',
-        'add_memory',
-        'core_memory_replace',
-      ]);
+      expect(names(t.calls)).toEqual(PUBLISHING_TURN);
       const p = asConfidence(probabilityBetter({ successes: 4, failures: 0 }, { successes: 0, failures: 2 }));
       expect(p).toBeGreaterThanOrEqual(RULES.threshold);
       const published = JSON.parse(t.calls[4]!.args.add_recommendation_json);
@@ -184,13 +170,7 @@ describe('the deterministic Strategist brain', () => {
     await whisperFails(s, 't-2');
     expect(s.guidelines().revision).toBe(1);
     const again = await whisperFails(s, 't-3');
-    expect(names(again.calls)).toEqual([
-      'core_memory_append',
-      'read_session_activity',
-      'get_skill_reliability',
-      'compare_models',
-      'core_memory_replace',
-    ]);
+    expect(names(again.calls)).toEqual(QUIET_TURN);
     expect(s.guidelines().revision).toBe(1);
     expect(s.sent).toHaveLength(1);
     expect(again.reply).toContain(`transcription: the guidelines already prefer ${ASSEMBLY} over ${WHISPER} (revision 1).`);

@@ -80,6 +80,21 @@ const rel = (skill: string, c: Counts, capability: string | null) => ({
   p95_latency_ms: null,
 });
 
+/** The tool calls, in order, of a Strategist turn that publishes advice (guidelines, a message, a memory). */
+export const PUBLISHING_TURN = [
+  'core_memory_append',
+  'read_session_activity',
+  'get_skill_reliability',
+  'compare_models',
+  'update_conductor_guidelines',
+  'send_message_to_agent_async',
+  'core_memory_append',
+  'add_memory',
+  'core_memory_replace',
+];
+/** The tool calls of a turn that reads and notes but publishes nothing. */
+export const QUIET_TURN = ['core_memory_append', 'read_session_activity', 'get_skill_reliability', 'compare_models', 'core_memory_replace'];
+
 /** compare_models' figures (server/collaboration/figures.ts) of an agent rated once per evaluation. */
 const figuresOf = (id: string, ratings: number[]) => ({
   agent_id: id,
