@@ -1,53 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BrainMessage } from '../brain.ts';
 import { MAX_STEPS_PER_TURN } from './context.ts';
-import { fakeTools, reliability, RUN_ID, runView, STANDARD, workflowFile } from './testing/fake-tools.ts';
+import { fakeTools, RUN_ID, runView, STANDARD } from './testing/fake-tools.ts';
 import { ok, PLANNER_TOOLS, ScriptedConversation, toolError } from './testing/script.ts';
-
-const REQUEST = 'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?';
-const ALEX = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
-const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
-
-/** A saved workflow that covers the QA review, and its "all calls" refinement. */
-const covering = [
-  {
-    workflow_id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30',
-    version: '1.0.0',
-    name: 'Standard Advice Call Analysis (all calls)',
-    coverage: 1,
-    covered: [],
-    missing: [],
-    search_score: 1,
-    derived_from: `${STANDARD}@1.0.0`,
-    reason: 'has 4 of 4 requested',
-  },
-  {
-    workflow_id: STANDARD,
-    version: '1.0.0',
-    name: 'Standard Advice Call Analysis',
-    coverage: 1,
-    covered: [],
-    missing: [],
-    search_score: 0.9,
-    derived_from: null,
-    reason: 'has 4 of 4 requested',
-  },
-];
-/** A version's lifecycle as get_saved_workflow reports it (issue 28). */
-const PUBLISHED = {
-  version_status: 'published',
-  saved_at: '2024-07-08T09:15:00.000Z',
-  saved_by: 'system',
-  published_at: '2024-07-08T09:15:00.000Z',
-  published_by: 'dee@bank.test',
-};
-const withCatalog = (extra = {}, lifecycle: Record<string, unknown> = PUBLISHED) =>
-  fakeTools({
-    find_closest_workflow: () => ok({ candidates: covering }),
-    get_saved_workflow: (_, a) =>
-      ok({ workflow_id: a.workflow_id, version: a.version, document: workflowFile('standard-advice-call-analysis.json'), ...lifecycle }),
-    ...extra,
-  });
+import { ALEX, covering, names, REQUEST, withCatalog } from './testing/planner-fixtures.ts';
 
 describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted histories', () => {
   it('turn 1: confirms the evaluation axes, naming the advisor and the range resolved against the clock block', async () => {
@@ -269,78 +225,6 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
       'During the run: TranscribeRecording needed 2 attempts (States.Timeout: whisper-transcribe timed out after 120s); ' +
         'the worker finished it with skill://assemblyai-transcribe@1.2.0.',
     );
-  });
-
-  describe('proactive healing (spec §4.4)', () => {
-    // What check_workflow_health proposes: the same document, the binding swapped (server/learning/health.ts).
-    const document = JSON.parse(
-      JSON.stringify({ ...workflowFile('standard-advice-call-analysis.json'), version: '1.0.1' }).replaceAll(
-        'skill://whisper-transcribe@1.0.0',
-        'skill://assemblyai-transcribe@1.2.0',
-      ),
-    ) as Record<string, unknown>;
-    const proposal = { proposal_id: '6f1c8a52-1111-4222-8333-444455556666', new_version: '1.0.1', reason: 'whisper failed', document };
-    const unhealthy = () =>
-      ok({
-        workflow_id: STANDARD,
-        version: '1.0.0',
-        healthy: false,
-        threshold: 0.05,
-        proposal,
-        findings: [
-          {
-            skill: 'skill://whisper-transcribe@1.0.0',
-            states: ['TranscribeRecording'],
-            failure_rate: 0.25,
-            uses: 40,
-            alternative: { skill: 'skill://assemblyai-transcribe@1.2.0', failure_rate: 0, uses: 10 },
-          },
-        ],
-      });
-    const healing = (extra = {}) =>
-      withCatalog({
-        check_workflow_health: unhealthy,
-        get_skill_reliability: (_: string, a: Record<string, unknown>) => reliability(String(a.skill), 'transcription'),
-        accept_workflow_update: () =>
-          ok({ workflow_id: STANDARD, version: '1.0.1', parent_version: '1.0.0', memory_id: 'm', workflow_update: {} }),
-        ...extra,
-      });
-
-    it('asks before running the improved version', async () => {
-      const c = new ScriptedConversation(healing());
-      await c.turn(REQUEST);
-      const t = await c.turn('Yes');
-      expect(names(t.calls).slice(-2)).toEqual(['check_workflow_health', 'get_skill_reliability']);
-      expect(t.reply).toContain(
-        'I am ready to start the Advice Call Analysis with «Standard Advice Call Analysis» v1.0.0. ' +
-          "I've noticed that a tool I normally use for transcription (whisper-transcribe) has become less reliable recently: " +
-          'it failed 25% of its last 40 uses',
-      );
-      expect(t.reply).toContain('Shall I proceed with this improved version?');
-      const yes = await c.turn('yes please');
-      expect(names(yes.calls)).toEqual(['accept_workflow_update', 'start_workflow_run', 'wait_for_workflow_run']);
-      // The accepted 1.0.1 is a draft the Planner saved: a test run until someone publishes it.
-      expect(yes.calls[1]!.args).toEqual({ workflow_id: STANDARD, version: '1.0.1', input: ALEX, test_run: true });
-      expect(yes.reply).toContain('**Test run**: «Standard Advice Call Analysis» v1.0.1 is a draft I saved');
-      expect(yes.reply).toContain('I saved version 1.0.1');
-    });
-
-    it('"no" runs the version as it is; "cancel" runs nothing', async () => {
-      const c = new ScriptedConversation(healing());
-      await c.turn(REQUEST);
-      await c.turn('Yes');
-      const no = await c.turn('No, keep the current one.');
-      expect(names(no.calls)).toEqual(['start_workflow_run', 'wait_for_workflow_run']);
-      expect(no.calls[0]!.args).toMatchObject({ version: '1.0.0' });
-      expect(no.reply).toContain('I ran version 1.0.0 as it is');
-
-      const d = new ScriptedConversation(healing());
-      await d.turn(REQUEST);
-      await d.turn('Yes');
-      const cancel = await d.turn('No, cancel.');
-      expect(cancel.calls).toEqual([]);
-      expect(cancel.reply).toMatch(/won't run anything/);
-    });
   });
 
   it('never saves or runs a workflow that does not validate', async () => {
