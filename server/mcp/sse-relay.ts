@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { once } from 'node:events';
 import { z } from 'zod';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { rpcErrorResponse } from './http-auth.ts';
@@ -38,6 +39,17 @@ type Relayed = z.infer<typeof Relayed>;
 
 /** Request headers not relayed through Redis: credentials (the POSTing console has already checked the token). */
 const PRIVATE_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/**
+ * Connects the shared client if nobody has yet, or waits (at most 2 s) while it connects: the
+ * console's client sends no command before it is ready (no offline queue, server/redis/client.ts).
+ */
+async function connected(redis: Redis): Promise<void> {
+  if (redis.status === 'wait') await redis.connect();
+  else if (redis.status === 'connecting' || redis.status === 'connect' || redis.status === 'reconnecting') {
+    await once(redis, 'ready', { signal: AbortSignal.timeout(2_000) });
+  }
+}
 
 /** A stored value as JSON, or null when absent or unreadable (then it is no registration). */
 function jsonOrNull(raw: string | null): unknown {
@@ -80,7 +92,7 @@ export function redisSseSessions(redis: Redis, log: { error(obj: object, msg: st
   function start(): Promise<void> {
     if (stopped) return Promise.reject(new Error('the SSE session relay is stopped'));
     started ??= (async () => {
-      if (redis.status === 'wait') await redis.connect();
+      await connected(redis);
       if (!sub) {
         sub = redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
         sub.on('error', () => {});
