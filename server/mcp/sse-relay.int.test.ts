@@ -29,14 +29,14 @@ describe(`legacy SSE sessions through any console (${testDbKind()})`, { timeout:
   const tokens = { reader: '', writer: '', doomed: '' };
   let doomedId = '';
 
-  async function startConsole(): Promise<(typeof consoles)[number]> {
+  async function startConsole(sessionTtlMs?: number): Promise<(typeof consoles)[number]> {
     const redis = createRedis(redisUrl);
     const handlers = createMcpHandlers({
       db: async () => h.db,
       services: () => ({ config: testConfig(), db: async () => h.db }),
       log: { error: (obj) => internalErrors.push(obj) },
       redis,
-      sseRelay: { ackTimeoutMs: 2_000 },
+      sseRelay: { ackTimeoutMs: 2_000, sessionTtlMs },
     });
     const served = await serveFetchHandlers({ '/api/mcp/sse': handlers.sseConnect, '/api/mcp/messages': handlers.sseMessage });
     const started = { handlers, served, redis };
@@ -158,6 +158,21 @@ describe(`legacy SSE sessions through any console (${testDbKind()})`, { timeout:
     await expect.poll(() => consoles[A]!.handlers.openSseSessions(), { timeout: 5_000 }).toBe(0);
     await expect.poll(() => consoles[B]!.redis.exists(key), { timeout: 5_000 }).toBe(0);
     expect((await post(B, endpoint, tokens.reader, { jsonrpc: '2.0', id: 6, method: 'ping' })).status).toBe(404);
+  });
+
+  it('refreshes a session’s registration while its stream is open', async () => {
+    const c = await startConsole(3_000);
+    const { events, endpoint } = await openStream(consoles.indexOf(c), tokens.reader);
+    try {
+      const key = sseSessionKey(new URL(endpoint, 'http://x').searchParams.get('sessionId')!);
+      const first = await c.redis.pttl(key);
+      expect(first).toBeGreaterThan(0);
+      // A refresh sets the TTL back to its whole length: it grows again past the first reading.
+      await expect.poll(() => c.redis.pttl(key), { timeout: 10_000 }).toBeGreaterThan(first);
+    } finally {
+      await events.cancel();
+    }
+    await c.handlers.close();
   });
 
   it('answers 410 when the console holding the stream no longer answers (its registration not yet expired)', async () => {
