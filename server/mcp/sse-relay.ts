@@ -130,12 +130,14 @@ export function redisSseSessions(redis: Redis, log: { error(obj: object, msg: st
     }
     const session = local.get(relayed.sessionId);
     const message = JSONRPCMessageSchema.safeParse(relayed.message);
+    const url = URL.canParse(relayed.url) ? new URL(relayed.url) : undefined;
     const accepted =
       !!session &&
       session.tokenId === relayed.tokenId &&
       message.success &&
+      !!url &&
       Date.now() <= relayed.deadline &&
-      session.transport.deliver(message.data, { requestInfo: { headers: relayed.headers, url: new URL(relayed.url) } });
+      session.transport.deliver(message.data, { requestInfo: { headers: relayed.headers, url } });
     const ack: Relayed = { kind: 'ack', relayId: relayed.relayId, accepted };
     await redis
       .publish(sseConsoleChannel(relayed.replyTo), JSON.stringify(ack))
@@ -190,7 +192,11 @@ export function redisSseSessions(redis: Redis, log: { error(obj: object, msg: st
       if ('response' in posted) return posted.response;
       const headers: Record<string, string> = {};
       for (const [k, v] of req.headers) if (!PRIVATE_HEADERS.has(k)) headers[k] = v;
-      const answer = await relay(stored.data.owner, { sessionId, tokenId, message: posted.message, url: req.url, headers });
+      const answer = await relay(stored.data.owner, { sessionId, tokenId, message: posted.message, url: req.url, headers }).catch(
+        () => 'unreachable' as const,
+      );
+      if (answer === 'unreachable')
+        return rpcErrorResponse(503, 'Service unavailable: the session registry (Redis) cannot be reached; retry shortly');
       if (answer === true) return new Response('Accepted', { status: 202 });
       if (answer === false) return unknownSession();
       return rpcErrorResponse(
