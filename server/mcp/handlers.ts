@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Db } from '../db/client.ts';
 import { dbAuditSink } from '../audit/log.ts';
@@ -6,6 +7,8 @@ import { mcpHostPolicy, refuseForeignRequest } from './host-check.ts';
 import { authenticateRequest, rpcErrorResponse } from './http-auth.ts';
 import { WebSseServerTransport } from './legacy-sse-transport.ts';
 import { createMcpServer } from './server.ts';
+import { redisSseSessions, type SseRelayOptions } from './sse-relay.ts';
+import { inProcessSseSessions, unknownSession } from './sse-sessions.ts';
 import type { McpCallDeps } from './tools.ts';
 
 /** What the endpoint needs from the process: the database (tokens, audit) and the tools' services. */
@@ -13,6 +16,14 @@ export type McpHandlerDeps = {
   db: () => Promise<Db>;
   services: () => ToolServices;
   log: { error(obj: object, msg: string): void };
+  /**
+   * The control plane's Redis (REDIS_URL), shared by every console: legacy SSE sessions are then
+   * registered there and a POST reaches its session through any console (sse-relay.ts). Without
+   * it sessions live in this process only, which is then the only console.
+   */
+  redis?: Redis;
+  /** Relay timings (tests); the defaults are sse-relay.ts's. */
+  sseRelay?: SseRelayOptions;
 };
 
 export type McpHandlers = {
@@ -22,21 +33,11 @@ export type McpHandlers = {
   sseConnect(req: Request): Promise<Response>;
   /** `/api/mcp/messages?sessionId=` (POST): a message of a legacy session. */
   sseMessage(req: Request): Promise<Response>;
+  /** Legacy sessions whose stream this console holds (tests check that a closed stream leaves none behind). */
+  openSseSessions(): number;
+  /** Stops relaying legacy-session messages (its own Redis subscriber); open streams stay open. */
+  close(): Promise<void>;
 };
-
-/** Legacy sessions live in this process; kept on globalThis because Next.js may load this module once per route. */
-const SESSIONS = Symbol.for('dcf.mcp.sseSessions');
-type Session = { transport: WebSseServerTransport; tokenId: string };
-function sessions(): Map<string, Session> {
-  const holder = globalThis as { [SESSIONS]?: Map<string, Session> };
-  holder[SESSIONS] ??= new Map();
-  return holder[SESSIONS];
-}
-
-/** Open legacy SSE sessions in this process (tests check that a closed stream leaves none behind). */
-export function openSseSessions(): number {
-  return sessions().size;
-}
 
 /**
  * The MCP endpoint's HTTP handlers, Web-standard Request → Response, so the same code serves the
@@ -49,6 +50,7 @@ export function openSseSessions(): number {
  * default), whose keep-alive comments hold long tool calls open through proxies.
  */
 export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
+  const sessions = deps.redis ? redisSseSessions(deps.redis, deps.log, deps.sseRelay) : inProcessSseSessions();
   const lettaToken = () => {
     const runtime = deps.services().config.agentRuntime;
     return runtime.kind === 'letta' ? runtime.mcpToken : undefined;
@@ -89,8 +91,12 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     const transport = new WebSseServerTransport(messagesPath);
     const server = createMcpServer(auth.principal, await callDeps());
     transport.onerror = (err) => deps.log.error({ err }, 'MCP SSE transport error');
-    transport.onclose = () => sessions().delete(transport.sessionId);
-    sessions().set(transport.sessionId, { transport, tokenId: auth.principal.tokenId });
+    try {
+      await sessions.open(transport, auth.principal.tokenId);
+    } catch (err) {
+      deps.log.error({ err }, 'MCP SSE session could not be registered');
+      return rpcErrorResponse(503, 'Service unavailable: the session registry (Redis) cannot be reached; retry shortly');
+    }
     await server.connect(transport);
     req.signal?.addEventListener('abort', () => void server.close(), { once: true });
     return new Response(transport.stream, {
@@ -111,14 +117,12 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     const auth = await authenticateRequest(req, await deps.db(), lettaToken());
     if ('response' in auth) return auth.response;
     const sessionId = new URL(req.url).searchParams.get('sessionId');
-    const session = sessionId ? sessions().get(sessionId) : undefined;
     // A session belongs to the token that opened it: another token gets the same answer as an unknown id.
-    if (!session || session.tokenId !== auth.principal.tokenId)
-      return rpcErrorResponse(404, 'Session not found: open a new one with GET /api/mcp/sse', {}, -32001);
-    return session.transport.handlePostMessage(req, {
+    if (!sessionId) return unknownSession();
+    return sessions.post(sessionId, auth.principal.tokenId, req, {
       requestInfo: { headers: Object.fromEntries(req.headers.entries()), url: new URL(req.url) },
     });
   }
 
-  return { streamable, sseConnect, sseMessage };
+  return { streamable, sseConnect, sseMessage, openSseSessions: () => sessions.localCount(), close: () => sessions.stop() };
 }

@@ -62,21 +62,21 @@ export class WebSseServerTransport implements Transport {
   /** One POSTed JSON-RPC message: 202 once handed to the server (its answer goes over the stream), 400 when unreadable. */
   async handlePostMessage(req: Request, extra: MessageExtraInfo): Promise<Response> {
     if (this.closed) return new Response('the SSE stream of this session is closed', { status: 404 });
-    const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') return new Response(`Unsupported content-type: ${type || 'none'}`, { status: 415 });
-    const declared = Number(req.headers.get('content-length') ?? 0);
-    if (declared > MAX_MESSAGE_BYTES) return new Response('message too large', { status: 413 });
-    const text = await req.text();
-    if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) return new Response('message too large', { status: 413 });
-    let message: JSONRPCMessage;
-    try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(text));
-    } catch (err) {
-      this.onerror?.(err instanceof Error ? err : new Error(String(err)));
-      return new Response('Invalid message: not a JSON-RPC message', { status: 400 });
+    const posted = await readPostedMessage(req);
+    if ('response' in posted) {
+      if (posted.error) this.onerror?.(posted.error);
+      return posted.response;
     }
+    return this.deliver(posted.message, extra)
+      ? new Response('Accepted', { status: 202 })
+      : new Response('the SSE stream of this session is closed', { status: 404 });
+  }
+
+  /** Hands a message (read and checked by readPostedMessage, here or on another console) to the server; false once the stream is closed. */
+  deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): boolean {
+    if (this.closed) return false;
     this.onmessage?.(message, extra);
-    return new Response('Accepted', { status: 202 });
+    return true;
   }
 
   private write(text: string): void {
@@ -86,5 +86,28 @@ export class WebSseServerTransport implements Transport {
     } catch {
       void this.close();
     }
+  }
+}
+
+/**
+ * A POSTed message's body, checked as the 2024-11-05 transport expects: `application/json` (else
+ * 415), at most MAX_MESSAGE_BYTES (else 413), one JSON-RPC message (else 400, with the parse error
+ * for the transport's onerror). Separate from the transport so a console that does not hold the
+ * session's stream checks a message before relaying it to the one that does.
+ */
+export async function readPostedMessage(req: Request): Promise<{ message: JSONRPCMessage } | { response: Response; error?: Error }> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') return { response: new Response(`Unsupported content-type: ${type || 'none'}`, { status: 415 }) };
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > MAX_MESSAGE_BYTES) return { response: new Response('message too large', { status: 413 }) };
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) return { response: new Response('message too large', { status: 413 }) };
+  try {
+    return { message: JSONRPCMessageSchema.parse(JSON.parse(text)) };
+  } catch (err) {
+    return {
+      response: new Response('Invalid message: not a JSON-RPC message', { status: 400 }),
+      error: err instanceof Error ? err : new Error(String(err)),
+    };
   }
 }

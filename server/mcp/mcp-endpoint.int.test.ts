@@ -13,36 +13,16 @@ import { describeTools, findTool, TOOLS } from '../tools/registry.ts';
 import { createTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { testConfig } from '../testing/test-config.ts';
 import { createApiToken, revokeApiToken } from '../auth/api-tokens.ts';
-import { createMcpHandlers, openSseSessions } from './handlers.ts';
+import { createMcpHandlers, type McpHandlers } from './handlers.ts';
 import { serveFetchHandlers } from './testing/serve-fetch.ts';
-
-/** Reads `event:`/`data:` pairs off an SSE body, however the bytes are split into chunks. */
-function sseEvents(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return {
-    async next(event: string): Promise<string> {
-      for (;;) {
-        const m = new RegExp(`(?:^|\\n)event: ${event}\\ndata: (.*)\\n\\n`).exec(buffer);
-        if (m) {
-          buffer = buffer.slice(m.index + m[0].length);
-          return m[1]!;
-        }
-        const { done, value } = await reader.read();
-        if (done) throw new Error(`the stream ended before a ${event} event`);
-        buffer += decoder.decode(value, { stream: true });
-      }
-    },
-    cancel: () => reader.cancel(),
-  };
-}
+import { sseEvents } from './testing/sse-events.ts';
 
 const VALIDATE = { path: 'workflows/product-explanation-compliance.json' };
 
 describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
   let served: Awaited<ReturnType<typeof serveFetchHandlers>>;
+  let handlers: McpHandlers;
   const internalErrors: unknown[] = [];
   const tokens = { read: '', write: '', revoked: '' };
   const ids = { read: '', write: '' };
@@ -60,7 +40,7 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
     await revokeApiToken(h.db, revoked.info.id);
     Object.assign(tokens, { read: read.token, write: write.token, revoked: revoked.token });
     Object.assign(ids, { read: read.info.id, write: write.info.id });
-    const handlers = createMcpHandlers({
+    handlers = createMcpHandlers({
       db: async () => h.db,
       services: () => ({ config: testConfig(), db: async () => h.db }),
       log: { error: (obj) => internalErrors.push(obj) },
@@ -353,10 +333,10 @@ describe(`the MCP endpoint (${testDbKind()})`, { timeout: 60_000 }, () => {
 
   it('forgets a legacy session when its stream closes, and logged no internal error', async () => {
     const client = await connect('sse', tokens.read);
-    expect(openSseSessions()).toBeGreaterThan(0);
+    expect(handlers.openSseSessions()).toBeGreaterThan(0);
     await Promise.all(clients.map((c) => c.close()));
     clients.length = 0;
-    await expect.poll(() => openSseSessions(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => handlers.openSseSessions(), { timeout: 5_000 }).toBe(0);
     expect(client.transport).toBeUndefined();
     expect(internalErrors).toEqual([]);
   });
