@@ -5,26 +5,22 @@ import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { SkillDirectory } from '../../contracts/skill-directory.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
-import { costTable, type CostTable } from '../costs.ts';
-import { namedSkills, usedSkills } from '../named-skills.ts';
+import { costTable } from '../costs.ts';
 import { PLANNING_TOOLS, type BeginResult, type MaybePromise } from '../../contracts/planning/ports.ts';
 import type { DeclareArgs, DeclareContext, PlanChange, PlanningService, UpdateArgs } from '../../contracts/planning/service.ts';
 import type { PlanView, SentinelMode, ToolCallPlan } from '../../../lib/planning/schemas.ts';
 import { insertPlan, readActivePlans, readFindingsOf, readPlan, readPlanView, savePlanState } from '../store/plan-store.ts';
-import { MODEL_RECORD } from '../../contracts/planning/intent-fit.ts';
 import { usageOf } from '../usage.ts';
 import { ActivePlan } from './active-plan.ts';
 import { BatchWriter } from './batch-writer.ts';
-import { budgetExcess, budgetRefusal, type BudgetExcess } from './budget-check.ts';
-import { noteGeneralMethod } from './general-method.ts';
+import { budgetExcess } from './budget-check.ts';
+import { CallStart } from './call-start.ts';
 import { declaredPlan, isReplan, replannedPlan, resolveMode } from './lifecycle.ts';
-import { startCall } from './live-call.ts';
 import { restoredPlan } from './restore.ts';
 import { recordsOf } from './sentinel-input.ts';
 import { gatherRecords } from './shared-records.ts';
 import { SharedPlans } from './shared-plans.ts';
-import { capabilityMap, captureSkillChoices, type SkillStatsSource } from './skill-choices.ts';
-import { Ticket } from './ticket.ts';
+import { capabilityMap, type SkillStatsSource } from './skill-choices.ts';
 
 export interface PlanTrackerOptions {
   db: () => Promise<Db>;
@@ -69,7 +65,7 @@ export class PlanTrackerService implements PlanningService {
   private readonly active = new Map<string, ActivePlan>();
   /** One lifecycle change at a time per agent (declare, update), in call order. */
   private readonly locks = new KeyedLock();
-  private readonly costs: CostTable;
+  private readonly start: CallStart;
   private readonly clock: () => number;
   private readonly writer: BatchWriter;
   private readonly onError: (err: unknown) => void;
@@ -82,7 +78,6 @@ export class PlanTrackerService implements PlanningService {
   readonly ready: Promise<void>;
 
   constructor(private readonly o: PlanTrackerOptions) {
-    this.costs = costTable(o.toolCosts);
     this.clock = o.clock ?? Date.now;
     this.onError = o.onError ?? ((err) => console.error('plan tracker:', err));
     this.shared = o.redis ? new SharedPlans(o.redis, o.db, this.active) : null;
@@ -94,6 +89,15 @@ export class PlanTrackerService implements PlanningService {
       delayMs: o.flushDelayMs ?? 20,
       onError: this.onError,
     });
+    this.start = new CallStart({
+      writer: this.writer,
+      clock: this.clock,
+      costs: costTable(o.toolCosts),
+      skills: () => this.skillDirectory(),
+      ...(o.skillStats ? { skillStats: o.skillStats } : {}),
+      onError: this.onError,
+      countsLocally: this.shared === null,
+    });
     this.ready = this.restore().catch(this.onError);
   }
 
@@ -102,10 +106,10 @@ export class PlanTrackerService implements PlanningService {
     if (this.shared) return this.beginShared(this.shared, actor.id, toolName, args);
     const a = this.active.get(actor.id);
     if (a === undefined) return null;
-    const { cost, skills } = this.costOf(toolName, args);
+    const { cost, skills } = this.start.costOf(toolName, args);
     const now = this.clock();
     const excess = a.plan.mode === 'enforce' ? budgetExcess(a, cost, now) : null;
-    return this.started(a, a.nextSeq++, toolName, args, cost, skills, now, excess, a.plan.executionState === 'Planned');
+    return this.start.started(a, a.nextSeq++, { toolName, args, cost, skills, now }, excess, a.plan.executionState === 'Planned');
   }
 
   recordModelUsage(agentId: string, usage: { prompt_tokens: number; completion_tokens: number }): void {
@@ -115,7 +119,7 @@ export class PlanTrackerService implements PlanningService {
       const shared = this.shared;
       const charging = (async () => {
         const charged = await shared.charge(agentId, 'model', tokens, now);
-        if (charged) this.modelStep(charged.a, charged.c.seq, usage, tokens, now);
+        if (charged) this.start.modelStep(charged.a, charged.c.seq, usage, tokens, now);
       })()
         .catch(this.onError)
         .finally(() => this.inflight.delete(charging));
@@ -126,7 +130,7 @@ export class PlanTrackerService implements PlanningService {
     if (!a) return;
     a.cost += tokens;
     a.tokens += tokens;
-    this.modelStep(a, a.nextSeq++, usage, tokens, now);
+    this.start.modelStep(a, a.nextSeq++, usage, tokens, now);
   }
 
   activePlanId(agentId: string): MaybePromise<string | null> {
@@ -198,72 +202,12 @@ export class PlanTrackerService implements PlanningService {
   }
 
   private async beginShared(shared: SharedPlans, agentId: string, toolName: string, args: unknown): Promise<BeginResult> {
-    const { cost, skills } = this.costOf(toolName, args);
+    const { cost, skills } = this.start.costOf(toolName, args);
     const now = this.clock();
     const charged = await shared.charge(agentId, 'call', cost, now);
     if (!charged) return null;
     const { a, c } = charged;
-    return this.started(a, c.seq, toolName, args, cost, skills, now, c.refused, c.first);
-  }
-
-  /**
-   * The call numbered `seq` of plan `a`: refused with `excess`, or running (ended by its ticket).
-   * `first`: the plan's first call, which makes it InProgress in the store.
-   */
-  private started(
-    a: ActivePlan,
-    seq: number,
-    toolName: string,
-    args: unknown,
-    cost: number,
-    skills: readonly string[],
-    now: number,
-    excess: BudgetExcess | null,
-    first: boolean,
-  ): BeginResult {
-    // The record names the first skill the call names at all (a reliability read of a skill shows which).
-    const skill = namedSkills(args)[0] ?? null;
-    const call = startCall(a, seq, { toolName, skill, args, startedMs: now, cost, costSource: skills.length ? 'skill' : 'tool' });
-    if (excess) {
-      call.status = 'refused';
-      call.errorCode = 'budget_exceeded';
-      call.endedMs = now;
-      this.writer.written(a, call);
-      return { refused: budgetRefusal(a, toolName, cost, excess) };
-    }
-    if (!this.shared) {
-      a.calls++;
-      a.cost += cost;
-    }
-    if (a.plan.executionState === 'Planned') {
-      a.plan.executionState = 'InProgress';
-      a.stateDirty ||= first;
-    }
-    if (skills.length) captureSkillChoices(a, call, skills, () => this.skillDirectory(), this.o.skillStats, this.onError);
-    noteGeneralMethod(a, toolName, args);
-    return new Ticket(this.writer, this.clock, a, call);
-  }
-
-  /** Costs and skill choices come from the skills the call uses. */
-  private costOf(toolName: string, args: unknown): { cost: number; skills: readonly string[] } {
-    const skills = usedSkills(toolName, args);
-    let cost = this.costs.tool(toolName);
-    for (const s of skills) cost += this.costs.skill(s);
-    return { cost, skills };
-  }
-
-  private modelStep(a: ActivePlan, seq: number, usage: unknown, tokens: number, now: number): void {
-    const call = startCall(a, seq, {
-      toolName: MODEL_RECORD,
-      skill: null,
-      args: usage,
-      startedMs: now,
-      cost: tokens,
-      costSource: 'model_tokens',
-    });
-    call.status = 'ok';
-    call.endedMs = now;
-    this.writer.written(a, call);
+    return this.start.started(a, c.seq, { toolName, args, cost, skills, now }, c.refused, c.first);
   }
 
   /** Model steps charged before a lifecycle change count to the plan they were made under. */
