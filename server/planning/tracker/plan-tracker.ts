@@ -201,10 +201,21 @@ export class PlanTrackerService implements PlanningService {
     return { plan: structuredClone(a.plan), calls, findings: stored.findings, usage: usageOf(a.plan, calls) };
   }
 
+  /**
+   * A call with shared plans. Without an answer from Redis the call is refused `unavailable`
+   * rather than run unbudgeted: whether the agent has a plan (and room in it) is not known.
+   */
   private async beginShared(shared: SharedPlans, agentId: string, toolName: string, args: unknown): Promise<BeginResult> {
     const { cost, skills } = this.start.costOf(toolName, args);
     const now = this.clock();
-    const charged = await shared.charge(agentId, 'call', cost, now);
+    let charged: Awaited<ReturnType<SharedPlans['charge']>>;
+    try {
+      charged = await shared.charge(agentId, 'call', cost, now);
+    } catch (err) {
+      this.onError(err);
+      const why = err instanceof Error ? err.message : String(err);
+      return { refused: fail('unavailable', `${toolName} was not run: the tool-call plans cannot be read (${why}); try again shortly`) };
+    }
     if (!charged) return null;
     const { a, c } = charged;
     return this.start.started(a, c.seq, { toolName, args, cost, skills, now }, c.refused, c.first);

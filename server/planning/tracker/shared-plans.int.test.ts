@@ -211,4 +211,20 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
     expect(await a.activePlanId('agent-none')).toBeNull();
     expect(await clients.at(-1)!.exists(planUsageKey('agent-none'))).toBe(0);
   });
+
+  it('refuses a call unavailable, not unbudgeted, when Redis cannot be reached', async () => {
+    const dead = createRedis('redis://127.0.0.1:1/0');
+    clients.push(dead);
+    const errors: unknown[] = [];
+    const t = new PlanTrackerService({
+      db: async () => h.db,
+      redis: async () => dead,
+      toolCosts: {},
+      deploymentMode: 'report',
+      onError: (err) => void errors.push(err),
+    });
+    const r = await t.begin(agent('agent-7'), 'lookup_fact', { q: 'x' });
+    expect(r).toMatchObject({ refused: { status: 'error', error_code: 'unavailable' } });
+    expect(errors.length).toBeGreaterThan(0);
+  });
 });
