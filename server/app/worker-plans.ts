@@ -28,7 +28,7 @@ export function workerPlans(services: () => ToolServices, log: Logger): WorkerPl
       return services().planning?.begin(actor(agent), toolName, args) ?? null;
     },
     async end(agent, state) {
-      const planId = services().planning?.activePlanId(agent.id);
+      const planId = await services().planning?.activePlanId(agent.id);
       if (!planId) return;
       const r = await invokeTool(updateToolCallPlanTool, { plan_id: planId, execution_state: state }, context(agent), { onInternalError });
       if (isFailure(r)) log.warn({ agent: agent.id, error: r.error }, 'worker plan not ended');

@@ -1,6 +1,5 @@
 import type { WorkerAgent } from './agent-runtime.ts';
-import type { CallTicket, DeclarePlanInput } from './planning/ports.ts';
-import type { ToolFailure } from '../tool-result.ts';
+import type { BeginResult, DeclarePlanInput, MaybePromise } from './planning/ports.ts';
 
 /**
  * What the composition root gives the in-process worker (issue 17): the planning tools and the
@@ -12,7 +11,7 @@ export interface WorkerPlans {
   /** declare_tool_call_plan as the agent; false when it was not declared (the port logs why). */
   declare(agent: WorkerAgent, plan: DeclarePlanInput): Promise<boolean>;
   /** A protocol step about to run as the agent (PlanTracker.begin with the agent as the actor). */
-  begin(agent: WorkerAgent, toolName: string, args: Record<string, unknown>): CallTicket | { refused: ToolFailure } | null;
+  begin(agent: WorkerAgent, toolName: string, args: Record<string, unknown>): MaybePromise<BeginResult>;
   /** update_tool_call_plan ending the agent's active plan. */
   end(agent: WorkerAgent, state: 'Complete' | 'Failed'): Promise<void>;
 }

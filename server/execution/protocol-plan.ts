@@ -51,7 +51,7 @@ export class ProtocolPlan {
     run: () => Promise<T>,
     failed: (t: T) => string | null = () => null,
   ): Promise<T> {
-    const ticket = this.declared ? this.x.workerPlans!.begin(this.agent, toolName, args) : null;
+    const ticket = this.declared ? await this.x.workerPlans!.begin(this.agent, toolName, args) : null;
     if (ticket && 'refused' in ticket) throw new StepRefused(ticket.refused.error);
     try {
       const out = await run();

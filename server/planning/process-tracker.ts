@@ -28,7 +28,9 @@ export const PROCESS_FLUSH_DELAY_MS = 250;
  * The one plan tracker of a process (the console's composition root, the CLI): the database,
  * DCF_TOOL_COSTS and DCF_SENTINEL_MODE from configuration, and — where the process has the
  * execution — the skill catalog and the skill statistics the workers' policy reads, so skill
- * choices are judged on the counts the policy saw. Without Redis no choice is judged.
+ * choices are judged on the counts the policy saw, and the execution's Redis, which holds every
+ * agent's active plan and its counters for all consoles and workers alike (issue 32,
+ * tracker/shared-usage.ts). Without Redis no choice is judged and the plans are this process's.
  */
 export function processTracker(config: AppConfig, deps: ProcessTrackerDeps): PlanTrackerService {
   const execution = deps.execution;
@@ -40,6 +42,7 @@ export function processTracker(config: AppConfig, deps: ProcessTrackerDeps): Pla
       ? {
           skills: async () => (await execution()).skills,
           skillStats: async (uris: string[]) => readSkillStats((await execution()).redis, uris),
+          redis: async () => (await execution()).redis,
         }
       : {}),
     onError: deps.onError,

@@ -70,7 +70,7 @@ async function trackedRun<I extends z.ZodObject, O extends z.ZodObject>(
   opts: InvokeOptions,
 ): Promise<ToolResult<z.output<O>>> {
   const planning = ctx.services.planning;
-  const ticket = planning ? planning.begin(ctx.actor, tool.name, rawInput) : null;
+  const ticket = planning ? await planning.begin(ctx.actor, tool.name, rawInput) : null;
   if (ticket === null) return validateAndRun(tool, rawInput, ctx, opts);
   if ('refused' in ticket) return ticket.refused;
   let result: ToolResult<z.output<O>> | undefined;

@@ -56,8 +56,8 @@ export class TurnPlan {
     return !!this.deps.tracker;
   }
 
-  private active(): string | null {
-    return this.deps.tracker?.activePlanId(this.agent.id) ?? null;
+  private async active(): Promise<string | null> {
+    return (await this.deps.tracker?.activePlanId(this.agent.id)) ?? null;
   }
 
   /**
@@ -65,7 +65,7 @@ export class TurnPlan {
    * this one's turn never ended: the process stopped, or the stream was dropped mid-turn): Failed.
    */
   async endLeftover(): Promise<PlanningCall[]> {
-    const id = this.active();
+    const id = await this.active();
     return id ? [await this.call(UPDATE, { plan_id: id, execution_state: 'Failed' })] : [];
   }
 
@@ -74,14 +74,14 @@ export class TurnPlan {
     if (!this.deps.tracker || calls.some((c) => c.name === DECLARE)) return [];
     const tracked = calls.filter((c) => isToolLayerTool(c.name));
     if (!tracked.length) return [];
-    const id = this.active();
+    const id = await this.active();
     if (id) return this.source === 'brain' ? this.replan(brain, input, decision, tracked, id) : [];
     const own = brain.plan?.(input, decision, this.unit) ?? null;
     if (own === 'later') return [];
     const plan = this.cut(own) ?? runtimePlan(this.goal(input), calls, this.unit);
     if (!plan) return [];
     const declared = await this.call(DECLARE, { ...plan, ...this.modeOf() });
-    if (this.active()) {
+    if (await this.active()) {
       this.source = plan.declared_by === 'runtime' ? 'runtime' : 'brain';
       this.intents = plan.plannedSequence as ToolCallIntent[];
     }
@@ -104,7 +104,7 @@ export class TurnPlan {
    * a brain-declared plan's intents no call carried out are skipped with them as the rationale.
    */
   async end(state: 'Complete' | 'Failed', stoppedBecause?: string): Promise<PlanningCall[]> {
-    const id = this.active();
+    const id = await this.active();
     if (!id) return [];
     const input: UpdatePlanInput = { plan_id: id, execution_state: state };
     const skipped = this.intents.filter((i) => !this.ran.has(i.toolName));

@@ -15,9 +15,11 @@ import {
  * The contract between the tool layer, the agent runtime and the planning subsystem (issue 17).
  *
  * `invokeTool` (server/tools/invoke.ts) asks the tracker, for every call, whether the caller has
- * an active plan: `begin` is synchronous and allocation-light when it has none (the benchmark
- * holds tracking to ≤ 10 % of a call's latency). With a plan the call is attributed to it; in
- * `enforce` mode a call that would go over the budget is refused before it runs.
+ * an active plan: `begin` is allocation-light when it has none (the benchmark holds tracking to
+ * ≤ 10 % of a call's latency) — synchronous in a process of its own, one Redis round trip when
+ * the plans are shared by several consoles (issue 32), so callers await its answer. With a plan
+ * the call is attributed to it; in `enforce` mode a call that would go over the budget is
+ * refused before it runs.
  */
 export interface PlanTracker {
   /**
@@ -25,14 +27,19 @@ export interface PlanTracker {
    * `refused` failure: enforce mode and the call would exceed the budget (error_code
    * `budget_exceeded`); the refusal itself is recorded with a BudgetExceeded finding.
    */
-  begin(actor: Actor, toolName: string, args: unknown): CallTicket | { refused: ToolFailure } | null;
-  /** A model step's token usage for the agent's active plan (cost source `model_tokens`). */
+  begin(actor: Actor, toolName: string, args: unknown): MaybePromise<BeginResult>;
+  /** A model step's token usage for the agent's active plan (cost source `model_tokens`); written off the caller's path. */
   recordModelUsage(agentId: string, usage: { prompt_tokens: number; completion_tokens: number }): void;
   /** The agent's active plan id (Planned or InProgress), or null. */
-  activePlanId(agentId: string): string | null;
+  activePlanId(agentId: string): MaybePromise<string | null>;
   /** Resolves when every record and finding so far is written (tests, shutdown). */
   flush(): Promise<void>;
 }
+
+export type MaybePromise<T> = T | Promise<T>;
+
+/** `begin`'s answer: no plan (null), a ticket to end the call with, or enforce mode's refusal. */
+export type BeginResult = CallTicket | { refused: ToolFailure } | null;
 
 export interface CallTicket {
   readonly planId: string;

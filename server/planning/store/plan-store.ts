@@ -131,6 +131,16 @@ export async function readActivePlans(db: Db): Promise<StoredActivePlan[]> {
     .from(toolCallPlans)
     .where(inArray(toolCallPlans.executionState, ['Planned', 'InProgress']))
     .orderBy(asc(toolCallPlans.createdAt));
+  return withRecords(db, rows);
+}
+
+/** One plan with its records and finding keys, whatever its state (a plan another console declared or ended). */
+export async function readStoredPlan(db: Db, planId: string): Promise<StoredActivePlan | null> {
+  const rows = await db.select().from(toolCallPlans).where(eq(toolCallPlans.id, planId));
+  return (await withRecords(db, rows))[0] ?? null;
+}
+
+async function withRecords(db: Db, rows: Array<typeof toolCallPlans.$inferSelect>): Promise<StoredActivePlan[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [records, keys] = await Promise.all([

@@ -52,3 +52,25 @@ export function recordOf(call: LiveCall, intentIndex: number | null): ToolCallRe
   }
   return record;
 }
+
+/** A new call of plan `a` numbered `seq`, running from `startedMs`, added to the plan's records. */
+export function startCall(
+  a: { plan: { planId: string }; records: LiveCall[] },
+  seq: number,
+  c: Pick<LiveCall, 'toolName' | 'skill' | 'args' | 'startedMs' | 'cost' | 'costSource'>,
+): LiveCall {
+  const call: LiveCall = {
+    ...c,
+    id: `${a.plan.planId}#${seq}`,
+    planId: a.plan.planId,
+    seq,
+    digest: null,
+    endedMs: null,
+    status: 'running',
+    errorCode: null,
+    choices: [],
+    record: null,
+  };
+  a.records.push(call);
+  return call;
+}

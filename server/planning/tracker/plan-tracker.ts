@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { KeyedLock } from '../../../lib/keyed-lock.ts';
 import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { SkillDirectory } from '../../contracts/skill-directory.ts';
 import { fail, type ToolFailure } from '../../tool-result.ts';
-import { costTable, type CostTable } from '../costs.ts';
-import { namedSkills, usedSkills } from '../named-skills.ts';
-import { PLANNING_TOOLS, type CallTicket } from '../../contracts/planning/ports.ts';
+import { costTable } from '../costs.ts';
+import { PLANNING_TOOLS, type BeginResult, type MaybePromise } from '../../contracts/planning/ports.ts';
 import type { DeclareArgs, DeclareContext, PlanChange, PlanningService, UpdateArgs } from '../../contracts/planning/service.ts';
-import type { PlanView, SentinelMode } from '../../../lib/planning/schemas.ts';
-import { insertPlan, readActivePlans, readFindingsOf, readPlan, readPlanView } from '../store/plan-store.ts';
-import { MODEL_RECORD } from '../../contracts/planning/intent-fit.ts';
+import type { PlanView, SentinelMode, ToolCallPlan } from '../../../lib/planning/schemas.ts';
+import { insertPlan, readActivePlans, readFindingsOf, readPlan, readPlanView, savePlanState } from '../store/plan-store.ts';
 import { usageOf } from '../usage.ts';
 import { ActivePlan } from './active-plan.ts';
 import { BatchWriter } from './batch-writer.ts';
-import { budgetExcess, budgetRefusal } from './budget-check.ts';
-import { noteGeneralMethod } from './general-method.ts';
+import { budgetExcess } from './budget-check.ts';
+import { CallStart } from './call-start.ts';
 import { declaredPlan, isReplan, replannedPlan, resolveMode } from './lifecycle.ts';
-import type { LiveCall } from './live-call.ts';
 import { restoredPlan } from './restore.ts';
 import { recordsOf } from './sentinel-input.ts';
-import { capabilityMap, captureSkillChoices, type SkillStatsSource } from './skill-choices.ts';
+import { gatherRecords } from './shared-records.ts';
+import { SharedPlans } from './shared-plans.ts';
+import { capabilityMap, type SkillStatsSource } from './skill-choices.ts';
 
 export interface PlanTrackerOptions {
   db: () => Promise<Db>;
@@ -36,6 +36,14 @@ export interface PlanTrackerOptions {
   clock?: () => number;
   /** How long queued writes wait to be batched (default 20 ms). */
   flushDelayMs?: number;
+  /**
+   * The Redis every console and worker shares (issue 32): active plans and their counters live
+   * there (shared-usage.ts), so a call is attributed and held to its plan's budget on whichever
+   * process it lands. Without it the index and the counters are this process's only.
+   */
+  redis?: () => Promise<Redis>;
+  /** How long the console ending a plan waits for other consoles' records of it (default 2 × flush delay + 1 s). */
+  settleMs?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -48,24 +56,31 @@ const NO_SKILLS: SkillDirectory = { get: () => undefined, all: () => [] };
  * without a plan is one Map lookup. Every tool-layer call of an agent with an active plan is
  * attributed to it except the planning tools; records and findings are written in batches off
  * the call path (BatchWriter). Plans survive a restart: active plans are read back at start.
+ *
+ * With Redis (issue 32, several consoles and workers on one database) the index is read through
+ * Redis (shared-plans.ts): which plan is active, the counters enforce mode checks and the seq of
+ * every record are Redis's, so a call is attributed and budgeted alike on every process.
  */
 export class PlanTrackerService implements PlanningService {
   private readonly active = new Map<string, ActivePlan>();
   /** One lifecycle change at a time per agent (declare, update), in call order. */
   private readonly locks = new KeyedLock();
-  private readonly costs: CostTable;
+  private readonly start: CallStart;
   private readonly clock: () => number;
   private readonly writer: BatchWriter;
   private readonly onError: (err: unknown) => void;
+  private readonly shared: SharedPlans | null;
+  /** Model steps being charged in Redis (recordModelUsage does not wait; flush and lifecycle changes do). */
+  private readonly inflight = new Set<Promise<void>>();
   private catalog: Promise<SkillDirectory> | null = null;
   private capabilities: Promise<Record<string, string>> | null = null;
   /** Resolves once the active plans of the store are back in the index. */
   readonly ready: Promise<void>;
 
   constructor(private readonly o: PlanTrackerOptions) {
-    this.costs = costTable(o.toolCosts);
     this.clock = o.clock ?? Date.now;
     this.onError = o.onError ?? ((err) => console.error('plan tracker:', err));
+    this.shared = o.redis ? new SharedPlans(o.redis, o.db, this.active) : null;
     this.writer = new BatchWriter({
       db: o.db,
       capabilityOf: () => this.capabilityOf(),
@@ -74,66 +89,68 @@ export class PlanTrackerService implements PlanningService {
       delayMs: o.flushDelayMs ?? 20,
       onError: this.onError,
     });
+    this.start = new CallStart({
+      writer: this.writer,
+      clock: this.clock,
+      costs: costTable(o.toolCosts),
+      skills: () => this.skillDirectory(),
+      ...(o.skillStats ? { skillStats: o.skillStats } : {}),
+      onError: this.onError,
+      countsLocally: this.shared === null,
+    });
     this.ready = this.restore().catch(this.onError);
   }
 
-  begin(actor: Actor, toolName: string, args: unknown): CallTicket | { refused: ToolFailure } | null {
-    if (actor.kind !== 'agent') return null;
+  begin(actor: Actor, toolName: string, args: unknown): MaybePromise<BeginResult> {
+    if (actor.kind !== 'agent' || PLANNING.has(toolName)) return null;
+    if (this.shared) return this.beginShared(this.shared, actor.id, toolName, args);
     const a = this.active.get(actor.id);
-    if (a === undefined || PLANNING.has(toolName)) return null;
-    // Costs and skill choices come from the skills the call uses; the record names the first skill
-    // the call names at all (a reliability read of a skill shows which), for the timeline and matching.
-    const skills = usedSkills(toolName, args);
-    let cost = this.costs.tool(toolName);
-    for (const s of skills) cost += this.costs.skill(s);
+    if (a === undefined) return null;
+    const { cost, skills } = this.start.costOf(toolName, args);
     const now = this.clock();
     const excess = a.plan.mode === 'enforce' ? budgetExcess(a, cost, now) : null;
-    const call = this.newCall(a, toolName, args, namedSkills(args)[0] ?? null, now, cost, skills.length ? 'skill' : 'tool');
-    if (excess) {
-      call.status = 'refused';
-      call.errorCode = 'budget_exceeded';
-      call.endedMs = now;
-      this.writer.written(a, call);
-      return { refused: budgetRefusal(a, toolName, cost, excess) };
-    }
-    a.calls++;
-    a.cost += cost;
-    if (a.plan.executionState === 'Planned') {
-      a.plan.executionState = 'InProgress';
-      a.stateDirty = true;
-    }
-    if (skills.length) captureSkillChoices(a, call, skills, () => this.skillDirectory(), this.o.skillStats, this.onError);
-    noteGeneralMethod(a, toolName, args);
-    return new Ticket(this.writer, this.clock, a, call);
+    return this.start.started(a, a.nextSeq++, { toolName, args, cost, skills, now }, excess, a.plan.executionState === 'Planned');
   }
 
   recordModelUsage(agentId: string, usage: { prompt_tokens: number; completion_tokens: number }): void {
-    const a = this.active.get(agentId);
-    if (!a) return;
     const tokens = Math.max(0, usage.prompt_tokens) + Math.max(0, usage.completion_tokens);
     const now = this.clock();
-    const call = this.newCall(a, MODEL_RECORD, usage, null, now, tokens, 'model_tokens');
-    call.status = 'ok';
-    call.endedMs = now;
+    if (this.shared) {
+      const shared = this.shared;
+      const charging = (async () => {
+        const charged = await shared.charge(agentId, 'model', tokens, now);
+        if (charged) this.start.modelStep(charged.a, charged.c.seq, usage, tokens, now);
+      })()
+        .catch(this.onError)
+        .finally(() => this.inflight.delete(charging));
+      this.inflight.add(charging);
+      return;
+    }
+    const a = this.active.get(agentId);
+    if (!a) return;
     a.cost += tokens;
     a.tokens += tokens;
-    this.writer.written(a, call);
+    this.start.modelStep(a, a.nextSeq++, usage, tokens, now);
   }
 
-  activePlanId(agentId: string): string | null {
+  activePlanId(agentId: string): MaybePromise<string | null> {
+    if (this.shared) return this.shared.usage.activePlanId(agentId);
     return this.active.get(agentId)?.plan.planId ?? null;
   }
 
-  flush(): Promise<void> {
-    return this.writer.flush();
+  async flush(): Promise<void> {
+    while (this.inflight.size) await Promise.all([...this.inflight]);
+    await this.writer.flush();
   }
 
   declare(agentId: string, input: DeclareArgs, context: DeclareContext): Promise<PlanChange | ToolFailure> {
     return this.locks.run(agentId, async () => {
       await this.ready;
+      await this.settled();
       const mode = resolveMode(input.mode, context.templateMode, this.o.deploymentMode);
       if ('refused' in mode) return fail('forbidden', mode.refused);
       const plan = declaredPlan(randomUUID(), agentId, input, context, mode.mode, this.now());
+      if (this.shared) return this.declareShared(this.shared, plan);
       const old = this.active.get(agentId);
       const ended = old ? await this.end(old, 'Complete', null) : null;
       await insertPlan(await this.o.db(), plan);
@@ -145,7 +162,8 @@ export class PlanTrackerService implements PlanningService {
   update(agentId: string, u: UpdateArgs): Promise<PlanChange | ToolFailure> {
     return this.locks.run(agentId, async () => {
       await this.ready;
-      const a = this.active.get(agentId);
+      await this.settled();
+      const a = this.shared ? await this.shared.current(agentId) : this.active.get(agentId);
       if (!a || a.plan.planId !== u.plan_id) return this.notActive(agentId, u.plan_id);
       const replan = isReplan(u);
       if (replan && !u.reason) return fail('invalid_input', 'a replan (plannedSequence, constraints or policy) needs a reason');
@@ -160,13 +178,7 @@ export class PlanTrackerService implements PlanningService {
         a.plan.executionState = 'InProgress';
         a.stateDirty = true;
       }
-      if (replan) {
-        const next = replannedPlan(a.plan, randomUUID(), u, this.now());
-        await insertPlan(await this.o.db(), next);
-        const ended = await this.end(a, 'Replaced', next.planId);
-        this.active.set(agentId, new ActivePlan(structuredClone(next)));
-        return { plan: next, ended };
-      }
+      if (replan) return this.replan(a, u);
       if (u.execution_state === 'Complete' || u.execution_state === 'Failed') {
         const ended = await this.end(a, u.execution_state, null);
         return { plan: structuredClone(a.plan), ended };
@@ -179,8 +191,9 @@ export class PlanTrackerService implements PlanningService {
 
   async view(planId: string): Promise<PlanView | null> {
     await this.ready;
-    await this.writer.flush();
-    const a = [...this.active.values()].find((x) => x.plan.planId === planId);
+    await this.flush();
+    const a = this.shared ? undefined : [...this.active.values()].find((x) => x.plan.planId === planId);
+    // Shared plans are read from the store: it holds every console's written records, this one's just flushed.
     if (!a) return readPlanView(await this.o.db(), planId);
     const stored = await readPlanView(await this.o.db(), planId);
     if (!stored) return null;
@@ -188,8 +201,74 @@ export class PlanTrackerService implements PlanningService {
     return { plan: structuredClone(a.plan), calls, findings: stored.findings, usage: usageOf(a.plan, calls) };
   }
 
-  /** Ends the plan: out of the index, its queue written, its end state and end checks recorded. */
-  private async end(a: ActivePlan, state: 'Complete' | 'Failed' | 'Replaced', replacedBy: string | null) {
+  /**
+   * A call with shared plans. Without an answer from Redis the call is refused `unavailable`
+   * rather than run unbudgeted: whether the agent has a plan (and room in it) is not known.
+   */
+  private async beginShared(shared: SharedPlans, agentId: string, toolName: string, args: unknown): Promise<BeginResult> {
+    const { cost, skills } = this.start.costOf(toolName, args);
+    const now = this.clock();
+    let charged: Awaited<ReturnType<SharedPlans['charge']>>;
+    try {
+      charged = await shared.charge(agentId, 'call', cost, now);
+    } catch (err) {
+      this.onError(err);
+      const why = err instanceof Error ? err.message : String(err);
+      return { refused: fail('unavailable', `${toolName} was not run: the tool-call plans cannot be read (${why}); try again shortly`) };
+    }
+    if (!charged) return null;
+    const { a, c } = charged;
+    return this.start.started(a, c.seq, { toolName, args, cost, skills, now }, c.refused, c.first);
+  }
+
+  /** Model steps charged before a lifecycle change count to the plan they were made under. */
+  private async settled(): Promise<void> {
+    while (this.inflight.size) await Promise.all([...this.inflight]);
+  }
+
+  /**
+   * A declaration with shared plans: the plan is written to the store, then made the agent's
+   * active plan in Redis (before the declaration returns); the plan it displaced — declared here
+   * or on another console — ends Complete.
+   */
+  private async declareShared(shared: SharedPlans, plan: ToolCallPlan): Promise<PlanChange> {
+    await insertPlan(await this.o.db(), plan);
+    const swapped = await shared.usage.activate(plan, '*');
+    if (swapped === 'conflict') throw new Error('unreachable: an unconditional activation cannot conflict');
+    const held = this.active.get(plan.agent_id);
+    if (held) held.closed ||= held.plan.planId !== swapped.previous;
+    const old = swapped.previous ? await shared.planFor(plan.agent_id, swapped.previous) : null;
+    this.active.set(plan.agent_id, new ActivePlan(structuredClone(plan)));
+    const ended = old ? await this.end(old, 'Complete', null, swapped.seqs) : null;
+    return { plan, ended };
+  }
+
+  private async replan(a: ActivePlan, u: UpdateArgs): Promise<PlanChange | ToolFailure> {
+    const next = replannedPlan(a.plan, randomUUID(), u, this.now());
+    const db = await this.o.db();
+    await insertPlan(db, next);
+    let numbered: number | undefined;
+    if (this.shared) {
+      const swapped = await this.shared.usage.activate(next, a.plan.planId);
+      if (swapped === 'conflict') {
+        // Another console ended or replaced the plan meanwhile: the new plan never became active.
+        await savePlanState(db, { ...next, executionState: 'Failed', ended_at: this.now() });
+        return fail('conflict', `plan ${a.plan.planId} was ended or replaced meanwhile; nothing was replanned`);
+      }
+      numbered = swapped.seqs;
+    }
+    const ended = await this.end(a, 'Replaced', next.planId, numbered);
+    this.active.set(a.plan.agent_id, new ActivePlan(structuredClone(next)));
+    return { plan: next, ended };
+  }
+  /**
+   * Ends the plan: out of the index, its queue written, its end state and end checks recorded.
+   * With shared plans an ending (not a replacement, whose successor already took its place in
+   * Redis) is written to the store before Redis lets the plan go, so no console takes it for
+   * lost and puts it back; then the records other consoles made (`numbered` seqs in all) are
+   * gathered so the end checks judge every call.
+   */
+  private async end(a: ActivePlan, state: 'Complete' | 'Failed' | 'Replaced', replacedBy: string | null, numbered?: number) {
     if (this.active.get(a.plan.agent_id) === a) this.active.delete(a.plan.agent_id);
     a.closed = true;
     await Promise.all([...a.pending]);
@@ -197,6 +276,14 @@ export class PlanTrackerService implements PlanningService {
     a.plan.executionState = state;
     a.plan.ended_at = this.now();
     a.plan.replaced_by = replacedBy;
+    if (this.shared) {
+      const db = await this.o.db();
+      if (numbered === undefined) {
+        await savePlanState(db, a.plan);
+        numbered = (await this.shared.usage.release(a.plan.agent_id, a.plan.planId)) ?? 0;
+      }
+      await gatherRecords(a, numbered, db, this.o.settleMs ?? 2 * (this.o.flushDelayMs ?? 20) + 1_000);
+    }
     await this.writer.endChecks(a);
     const findings = await readFindingsOf(await this.o.db(), a.plan.planId);
     return { plan_id: a.plan.planId, execution_state: state, findings };
@@ -207,37 +294,6 @@ export class PlanTrackerService implements PlanningService {
     if (!stored) return fail('not_found', `no tool-call plan ${planId}`);
     if (stored.agent_id !== agentId) return fail('forbidden', `plan ${planId} belongs to agent ${stored.agent_id}, not to you`);
     return fail('conflict', `plan ${planId} is no longer active (${stored.executionState}); declare a new plan`);
-  }
-
-  private newCall(
-    a: ActivePlan,
-    toolName: string,
-    args: unknown,
-    skill: string | null,
-    now: number,
-    cost: number,
-    costSource: LiveCall['costSource'],
-  ): LiveCall {
-    const seq = a.nextSeq++;
-    const call: LiveCall = {
-      id: `${a.plan.planId}#${seq}`,
-      planId: a.plan.planId,
-      seq,
-      toolName,
-      skill,
-      args,
-      digest: null,
-      startedMs: now,
-      endedMs: null,
-      status: 'running',
-      errorCode: null,
-      cost,
-      costSource,
-      choices: [],
-      record: null,
-    };
-    a.records.push(call);
-    return call;
   }
 
   private now(): string {
@@ -264,29 +320,10 @@ export class PlanTrackerService implements PlanningService {
     for (const s of stored) {
       const previous = this.active.get(s.plan.agent_id);
       if (previous) previous.closed = true;
-      this.active.set(s.plan.agent_id, restoredPlan(s));
+      const a = restoredPlan(s);
+      this.active.set(s.plan.agent_id, a);
+      // Redis restarted without its data: the plans the store holds active are put back, counted from their records.
+      await this.shared?.seed(a);
     }
-  }
-}
-
-/** The handle `invokeTool` ends a call with. */
-class Ticket implements CallTicket {
-  readonly planId: string;
-
-  constructor(
-    private readonly writer: BatchWriter,
-    private readonly clock: () => number,
-    private readonly a: ActivePlan,
-    private readonly call: LiveCall,
-  ) {
-    this.planId = a.plan.planId;
-  }
-
-  end(outcome: { status: 'ok' | 'error'; error_code?: string | null }): void {
-    if (this.call.status !== 'running') return;
-    this.call.status = outcome.status;
-    this.call.errorCode = outcome.error_code ?? null;
-    this.call.endedMs = this.clock();
-    this.writer.written(this.a, this.call);
   }
 }

@@ -36,7 +36,7 @@ export const getToolCallPlanTool = defineTool({
     }
     const planning = planningOf(services);
     if (isFailure(planning)) return planning;
-    const planId = args.plan_id ?? planning.activePlanId(actor.id);
+    const planId = args.plan_id ?? (await planning.activePlanId(actor.id));
     if (!planId) return fail('not_found', 'you have no active tool-call plan; declare one with declare_tool_call_plan');
     const view = await planning.view(planId);
     return view ? ok(view) : fail('not_found', `no tool-call plan ${planId}`);
