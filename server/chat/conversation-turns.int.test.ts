@@ -17,6 +17,7 @@ import { createConversation } from './conversations.ts';
  * chat-turn module (each with the module state a console process has), two agent platforms and two
  * Redis connections, on one database and one Redis.
  */
+const LIVE_TTL_MS = 10_000;
 type StreamTurnModule = typeof import('./stream-turn.ts');
 // A query string makes the module loader evaluate a second, separate copy of the module, as a second process would.
 const consoleCopy = (name: string) => import(/* @vite-ignore */ `./stream-turn.ts?console=${name}`) as Promise<StreamTurnModule>;
@@ -55,7 +56,8 @@ describe(`chat turns across consoles (${testDbKind()})`, { timeout: 60_000 }, ()
     const { streamTurn } = await consoleCopy(name);
     const platform = testPlatform(db.db, holdingBrain(hold), { audit: null });
     platforms.push(platform);
-    const turns = redisConversationTurns(connect(), 300);
+    // A live console's lease outlasts any pause of a loaded test machine; only the dead console's is short.
+    const turns = redisConversationTurns(connect(), LIVE_TTL_MS);
     return {
       platform,
       turn: (conversationId: string, content: string) =>

@@ -62,13 +62,16 @@ redis.call('HDEL', KEYS[1], 'w:' .. ARGV[1])
 if redis.call('HLEN', KEYS[1]) <= 1 then redis.call('DEL', KEYS[1]) end
 return 1`;
 
+/** A wait as people read it: "200 ms", "600 s". */
+export const waitedFor = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+
 /** The wait for a queued lease took longer than allowed. */
 export class LeaseWaitExceeded extends Error {
   constructor(
     readonly key: string,
     readonly waitMs: number,
   ) {
-    super(`waited ${Math.round(waitMs / 1000)} s for ${key} without getting it`);
+    super(`waited ${waitedFor(waitMs)} for ${key} without getting it`);
     this.name = 'LeaseWaitExceeded';
   }
 }

@@ -54,7 +54,8 @@ describe(`an agent's turns across processes (${testDbKind()})`, { timeout: 60_00
   };
   /** One process's platform: its own runtime and its own Redis connection for the lease. */
   const start = (lease: RedisAgentTurnLeaseOptions = {}) => {
-    const turnLease = redisAgentTurnLease(connect(), { ttlMs: 300, pollMs: 10, ...lease });
+    // A live holder's lease outlasts any pause of a loaded test machine; only the dead holder's is short.
+    const turnLease = redisAgentTurnLease(connect(), { ttlMs: 10_000, pollMs: 10, ...lease });
     const p = testPlatform(handle.db, recordingBrain(log, onStart), { audit: null, inboxSweepMs: 50, turnLease });
     platforms.push(p);
     return p;
@@ -124,11 +125,11 @@ describe(`an agent's turns across processes (${testDbKind()})`, { timeout: 60_00
   it('a turn that waits longer than the bound fails with a clear error while a live holder keeps the lease', async () => {
     const a = start({ waitMs: 200 });
     const agent = await a.createAgent({ template: 'companion' });
-    const holder = await redisAgentTurnLease(connect(), { ttlMs: 300 }).acquire(agent.id);
+    const holder = await redisAgentTurnLease(connect(), { ttlMs: 10_000 }).acquire(agent.id);
     await expect(a.sendMessage(agent.id, { role: 'user', content: 'too soon' })).rejects.toMatchObject({
       name: 'AgentPlatformError',
       code: 'conflict',
-      message: `agent ${agent.id} is still busy with earlier turns (in another process) after 0 s; try again later`,
+      message: `agent ${agent.id} is still busy with earlier turns (in another process) after 200 ms; try again later`,
     });
     expect(holder.lost.aborted).toBe(false);
     await holder.release();

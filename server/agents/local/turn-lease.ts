@@ -15,7 +15,7 @@
  * stays: it is what makes each inbox message delivered once; the lease is what keeps turns apart.
  */
 import type { HeldLease, LeaseRedis } from '../../redis/lease.ts';
-import { LeaseWaitExceeded, QueuedLease } from '../../redis/queued-lease.ts';
+import { LeaseWaitExceeded, QueuedLease, waitedFor } from '../../redis/queued-lease.ts';
 import { AgentPlatformError } from './errors.ts';
 import type { TurnQueue } from './turn-queue.ts';
 
@@ -51,11 +51,8 @@ export function redisAgentTurnLease(redis: LeaseRedis, opts: RedisAgentTurnLease
         return await lease.acquire(agentTurnKey(agentId), { waitMs, ...(signal ? { signal } : {}) });
       } catch (err) {
         if (!(err instanceof LeaseWaitExceeded)) throw err;
-        const s = Math.round(waitMs / 1000);
-        throw new AgentPlatformError(
-          'conflict',
-          `agent ${agentId} is still busy with earlier turns (in another process) after ${s} s; try again later`,
-        );
+        const busy = `agent ${agentId} is still busy with earlier turns (in another process) after ${waitedFor(waitMs)}; try again later`;
+        throw new AgentPlatformError('conflict', busy);
       }
     },
     async close() {
