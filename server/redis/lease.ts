@@ -38,31 +38,43 @@ export async function connected(redis: LeaseRedis): Promise<void> {
 }
 
 /**
- * Renews with `renew` every `everyMs` until stopped; the first renewal that answers false (or
- * fails `maxFailures` times in a row, i.e. for longer than the TTL) aborts `lost`.
+ * A lease just taken, kept alive: renewed with `renew` every third of `ttlMs`; the first renewal
+ * that answers false, or two failing in a row (so before the lease can have expired unseen),
+ * aborts `lost`. `release` stops the renewals and gives the lease up with `giveUp`, once.
  */
-export function keepAlive(renew: () => Promise<boolean>, everyMs: number, maxFailures: number): { lost: AbortSignal; stop: () => void } {
+export function holdLease(renew: () => Promise<boolean>, giveUp: () => Promise<unknown>, ttlMs: number): HeldLease {
   const lost = new AbortController();
   let failures = 0;
   let stopped = false;
-  const timer = setInterval(() => {
-    renew().then(
-      (held) => {
-        failures = 0;
-        if (!held && !stopped) lost.abort(new Error('the lease expired before it was renewed'));
-      },
-      (err: unknown) => {
-        if (++failures >= maxFailures && !stopped) lost.abort(err);
-      },
-    );
-  }, everyMs);
+  const timer = setInterval(
+    () => {
+      renew().then(
+        (held) => {
+          failures = 0;
+          if (!held && !stopped) lost.abort(new Error('the lease expired before it was renewed'));
+        },
+        (err: unknown) => {
+          if (++failures >= 2 && !stopped) lost.abort(err);
+        },
+      );
+    },
+    Math.max(5, Math.floor(ttlMs / 3)),
+  );
   timer.unref();
   const stop = () => {
     stopped = true;
     clearInterval(timer);
   };
   lost.signal.addEventListener('abort', stop, { once: true });
-  return { lost: lost.signal, stop };
+  let released: Promise<void> | undefined;
+  return {
+    lost: lost.signal,
+    release: () =>
+      (released ??= (async () => {
+        stop();
+        await giveUp();
+      })()),
+  };
 }
 
 /**
@@ -82,16 +94,10 @@ export class RedisLease {
     await connected(this.redis);
     const token = randomUUID();
     if ((await this.redis.set(key, token, 'PX', this.ttlMs, 'NX')) !== 'OK') return null;
-    const renew = async () => Number(await this.redis.eval(RENEW, 1, key, token, this.ttlMs)) === 1;
-    const alive = keepAlive(renew, Math.max(10, Math.floor(this.ttlMs / 3)), 2);
-    let released: Promise<void> | undefined;
-    return {
-      lost: alive.lost,
-      release: () =>
-        (released ??= (async () => {
-          alive.stop();
-          await this.redis.eval(RELEASE, 1, key, token);
-        })()),
-    };
+    return holdLease(
+      async () => Number(await this.redis.eval(RENEW, 1, key, token, this.ttlMs)) === 1,
+      () => this.redis.eval(RELEASE, 1, key, token),
+      this.ttlMs,
+    );
   }
 }

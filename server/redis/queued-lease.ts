@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connected, keepAlive, type HeldLease, type LeaseRedis } from './lease.ts';
+import { connected, holdLease, type HeldLease, type LeaseRedis } from './lease.ts';
 
 /**
  * A lease taken in arrival order across processes, in one Redis hash (so one key, and one slot on
@@ -114,16 +114,6 @@ export class QueuedLease {
       await leave().catch(() => undefined);
       throw err;
     }
-    const renew = async () => Number(await this.redis.eval(RENEW, 1, key, token, ttl)) === 1;
-    const alive = keepAlive(renew, Math.max(5, Math.floor(ttl / 3)), 2);
-    let released: Promise<void> | undefined;
-    return {
-      lost: alive.lost,
-      release: () =>
-        (released ??= (async () => {
-          alive.stop();
-          await leave();
-        })()),
-    };
+    return holdLease(async () => Number(await this.redis.eval(RENEW, 1, key, token, ttl)) === 1, leave, ttl);
   }
 }
