@@ -1,6 +1,6 @@
 /**
  * An agent's turns in this process: each one after the agent's turns queued before it (the turn
- * queue), the work nobody awaits tracked until it ends, and after a turn the sleep-time companion
+ * queue, then the cross-process turn lease), the work nobody awaits tracked until it ends, and after a turn the sleep-time companion
  * woken when the agent's `sleeptime_frequency` turns have passed.
  */
 import type { AgentRow } from '../../db/schema/agents.ts';
@@ -9,24 +9,32 @@ import { runTurn, type TurnOptions } from './agent-loop.ts';
 import { requireAgent } from './agent-resources.ts';
 import type { LocalRuntime } from './local-runtime.ts';
 import { sleeptimeTranscript } from './messages-between-agents.ts';
-import type { TurnQueue } from './turn-queue.ts';
+import { reserveTurn, type TurnPlace } from './turn-lease.ts';
 
-type TurnRuntime = Pick<LocalRuntime, 'agents' | 'messages' | 'inbox' | 'delivery' | 'queue' | 'background' | 'deps' | 'log' | 'closed'>;
+type TurnRuntime = Pick<
+  LocalRuntime,
+  'agents' | 'messages' | 'inbox' | 'delivery' | 'queue' | 'turnLease' | 'background' | 'deps' | 'log' | 'closed'
+>;
 
-/** A turn of `agentId`, after the turns queued before it (its queue place taken at the first step, or earlier as `place`). */
+/**
+ * A turn of `agentId`, after the turns queued before it here and elsewhere (its place taken at the
+ * first step, or earlier as `place`; turn-lease.ts). A turn whose cross-process lease is lost
+ * (another process may run the agent now) is cancelled at its next step, as if its caller had.
+ */
 export async function* queuedTurn(
   rt: TurnRuntime,
   agentId: string,
   message: InboundMessage,
   opts: TurnOptions,
-  place?: ReturnType<TurnQueue['reserve']>,
+  place?: TurnPlace,
 ): AsyncGenerator<AgentEvent> {
-  const mine = place ?? rt.queue.reserve(agentId);
+  const mine = place ?? reserveTurn(rt, agentId, opts.signal);
   let agent: AgentRow | null = null;
   try {
-    await mine.ready;
+    const lost = await mine.ready;
     agent = await requireAgent(rt.agents, agentId);
-    yield* runTurn(rt.deps, agent, message, opts);
+    const signal = lost && opts.signal ? AbortSignal.any([opts.signal, lost]) : (lost ?? opts.signal);
+    yield* runTurn(rt.deps, agent, message, { ...opts, signal });
   } finally {
     mine.release();
   }

@@ -1,6 +1,6 @@
 /**
  * Wires a LocalAgentPlatform's runtime from its options: the stores on its database, the turn
- * queue, the durable inbox's delivery (each delivered message a queued turn), and what the agent
+ * queue and cross-process turn lease, the durable inbox's delivery (each delivered message a queued turn), and what the agent
  * loop runs turns with (tool services with the agent as actor, audit, the multi-agent tools'
  * operations, the history limit and the plan tracker). Starting the delivery is the platform's.
  */
@@ -20,6 +20,7 @@ import type { LocalAgentPlatformOptions, LocalRuntime } from './local-runtime.ts
 import { asyncEnvelope } from './messages-between-agents.ts';
 import { MessageStore } from './message-store.ts';
 import { PassageStore } from './passage-store.ts';
+import { reserveTurn } from './turn-lease.ts';
 import { TurnQueue } from './turn-queue.ts';
 
 /** The runtime of `platform` (the agent platform registry tools reach unless `opts.toolServices` names another). */
@@ -34,7 +35,7 @@ export function createLocalRuntime(opts: LocalAgentPlatformOptions, platform: Ag
   const queue = new TurnQueue();
   const delivery = new InboxDelivery({
     inbox,
-    queue,
+    reserve: (agentId) => reserveTurn(rt, agentId),
     gate: opts.gate,
     log,
     claimMs: opts.inboxClaimMs,
@@ -75,6 +76,7 @@ export function createLocalRuntime(opts: LocalAgentPlatformOptions, platform: Ag
     inbox,
     delivery,
     queue,
+    ...(opts.turnLease ? { turnLease: opts.turnLease } : {}),
     background: new Set(),
     deps,
     log,

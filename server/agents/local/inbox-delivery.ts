@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { InboundMessage, MessageGate } from '../../contracts/agent-platform.ts';
 import type { ClaimedMessage, InboxStore } from './inbox-store.ts';
-import type { TurnQueue } from './turn-queue.ts';
+import type { TurnPlace } from './turn-lease.ts';
 
 /** A message that failed to be delivered this many times (its turn kept throwing) is rejected. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
 export interface InboxDeliveryOptions {
   inbox: InboxStore;
-  queue: TurnQueue;
-  /** Runs the agent's turn for the message in the queue place it was given, releasing it at the end. */
-  runTurn(agentId: string, message: InboundMessage, place: ReturnType<TurnQueue['reserve']>): Promise<void>;
+  /** The agent's next turn place (turn-lease.ts's reserveTurn: the in-process queue, then the cross-process lease). */
+  reserve(agentId: string): TurnPlace;
+  /** Runs the agent's turn for the message in the place it was given, releasing it at the end. */
+  runTurn(agentId: string, message: InboundMessage, place: TurnPlace): Promise<void>;
   gate?: MessageGate;
   log: Logger;
   /** How long a claim holds without renewal (default 120 s); a dead process's messages wait this long. */
@@ -22,7 +23,8 @@ export interface InboxDeliveryOptions {
 
 /**
  * Delivers the durable inbox (inbox-store.ts): one pump per agent in this process takes the
- * agent's next place in its turn queue (after any running turn), claims the oldest pending
+ * agent's next turn place (after any running turn, here or — with a turn lease — in another
+ * process), then claims the oldest pending
  * message, lets the gate accept or reject it, runs the turn, and marks it delivered. A sweep
  * starts pumps for messages queued elsewhere or left behind by a process that stopped, so a
  * restart loses nothing (delivery is at least once: a turn cut off by a crash runs again).
@@ -71,7 +73,7 @@ export class InboxDelivery {
 
   private async pump(agentId: string): Promise<void> {
     while (!this.closed) {
-      const place = this.opts.queue.reserve(agentId);
+      const place = this.opts.reserve(agentId);
       let claim: ClaimedMessage | null = null;
       try {
         await place.ready;
@@ -98,7 +100,7 @@ export class InboxDelivery {
     }
   }
 
-  private async deliver(claim: ClaimedMessage, place: ReturnType<TurnQueue['reserve']>): Promise<void> {
+  private async deliver(claim: ClaimedMessage, place: TurnPlace): Promise<void> {
     const renew = setInterval(
       () => void this.opts.inbox.renew(claim.seq, this.owner, this.claimMs).catch(() => {}),
       Math.max(200, this.claimMs / 3),

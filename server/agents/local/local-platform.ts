@@ -190,5 +190,6 @@ export class LocalAgentPlatform implements AgentPlatform {
     this.rt.closed = true;
     await this.rt.delivery.close();
     while (this.rt.background.size) await Promise.allSettled([...this.rt.background]);
+    await this.rt.turnLease?.close();
   }
 }

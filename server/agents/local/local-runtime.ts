@@ -18,6 +18,7 @@ import type { InboxStore } from './inbox-store.ts';
 import type { MessageStore } from './message-store.ts';
 import type { PassageStore } from './passage-store.ts';
 import type { TurnQueue } from './turn-queue.ts';
+import type { AgentTurnLease } from './turn-lease.ts';
 
 export interface LocalAgentPlatformOptions {
   db: Db;
@@ -47,6 +48,12 @@ export interface LocalAgentPlatformOptions {
    * the tool services' (`toolServices.planning`), the one the planning tools and invokeTool use.
    */
   tracker?: PlanTracker;
+  /**
+   * Each agent's cross-process turn lease (turn-lease.ts), for deployments where several processes
+   * run turns of the same agents on one database; without it turns are ordered in this process only.
+   * The platform closes it at close().
+   */
+  turnLease?: AgentTurnLease;
 }
 
 /** What the platform runs on, built once from its options. */
@@ -57,8 +64,10 @@ export interface LocalRuntime {
   readonly passages: PassageStore;
   readonly inbox: InboxStore;
   readonly delivery: InboxDelivery;
-  /** One turn at a time per agent, in arrival order. */
+  /** One turn at a time per agent, in arrival order (in this process; reserve through turn-lease.ts's reserveTurn). */
   readonly queue: TurnQueue;
+  /** One turn at a time per agent across processes, when configured. */
+  readonly turnLease?: AgentTurnLease;
   /** Work nobody awaits to its end (each turn's sleep-time wake-up, each waited-for turn, which goes on past a timed-out wait): close() waits for it. */
   readonly background: Set<Promise<void>>;
   /** What the agent loop runs a turn with. */

@@ -1,7 +1,7 @@
 /**
  * One turn at a time per agent, in arrival order: a turn waits for the agent's previous turns
- * to end (so two messages never interleave in its history). In-process only; a deployment that
- * runs the same agent's turns in two processes at once would need a database lock instead.
+ * to end (so two messages never interleave in its history). In-process only: the fast path in
+ * front of the agent's cross-process turn lease (turn-lease.ts), which keeps other processes' turns apart.
  */
 export class TurnQueue {
   private readonly tails = new Map<string, Promise<void>>();

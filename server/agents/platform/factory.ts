@@ -13,7 +13,8 @@ export interface AgentPlatformOptions {
 /**
  * The agent platform configuration asks for: Letta when LETTA_BASE_URL is set (our MCP endpoint
  * registered with it, so its agents call our tools), else the local runtime on the app database
- * (brains from OPENAI_* or the deterministic ones) with delegated mode's message gate. Adapters
+ * (brains from OPENAI_* or the deterministic ones) with delegated mode's message gate and, when
+ * REDIS_URL is set, each agent's cross-process turn lease on a Redis connection of its own. Adapters
  * are imported on demand so a process only loads the one it uses.
  */
 export async function createAgentPlatform(
@@ -40,11 +41,15 @@ export async function createAgentPlatform(
       loadTemplate: async (name) => (await loadAgentTemplate(name, { dir })).file,
     });
   }
-  const [{ createLocalAgentPlatform }, { delegationGate }, { delegationHub }] = await Promise.all([
-    import('../local/index.ts'),
-    import('../../delegation/message-gate.ts'),
-    import('../../delegation/connect.ts'),
-  ]);
+  const [{ createLocalAgentPlatform }, { delegationGate }, { delegationHub }, { redisAgentTurnLease }, { createRedis }] = await Promise.all(
+    [
+      import('../local/index.ts'),
+      import('../../delegation/message-gate.ts'),
+      import('../../delegation/connect.ts'),
+      import('../local/turn-lease.ts'),
+      import('../../redis/client.ts'),
+    ],
+  );
   // Delegated mode checks and records the messages its agents exchange (server/delegation/message-gate.ts).
   const gate = delegationGate(async () => delegationHub(platform, db, toolServices, log));
   const platform: AgentPlatform = createLocalAgentPlatform(config, db, toolServices, {
@@ -54,6 +59,8 @@ export async function createAgentPlatform(
     ...(opts.sweepInbox === undefined ? {} : { sweepInbox: opts.sweepInbox }),
     // The process's tool-call plan tracker (issue 17): turns declare, attribute and end plans with it.
     ...(toolServices.planning ? { tracker: toolServices.planning } : {}),
+    // Issue 32: with Redis, an agent's turns are one at a time across every console and worker on it (turn-lease.ts).
+    ...(config.redisUrl ? { turnLease: redisAgentTurnLease(createRedis(config.redisUrl), { ownsConnection: true }) } : {}),
   });
   return platform;
 }
