@@ -201,23 +201,30 @@ export async function checkPlans(db: pg.Pool, r: LoadRecord): Promise<Check> {
     `select agent_id, event->'tool_call'->>'name' as name from agent_messages where agent_id = any($1) and message_type = 'tool_call_message'`,
     [agents],
   );
+  // Per agent and tool: calls in the history, records in its plans.
   const made = new Map<string, number>();
-  for (const c of calls) if (isToolLayerTool(String(c.name))) made.set(String(c.agent_id), (made.get(String(c.agent_id)) ?? 0) + 1);
+  const key = (agent: unknown, tool: unknown) => `${String(agent)}\u0000${String(tool)}`;
+  for (const c of calls) if (isToolLayerTool(String(c.name))) made.set(key(c.agent_id, c.name), (made.get(key(c.agent_id, c.name)) ?? 0) + 1);
   const plans = await rows(db, 'select id, agent_id from tool_call_plans where agent_id = any($1)', [agents]);
   const recorded = new Map<string, number>();
   const problems: string[] = [];
   for (const p of plans) {
     const recs = await rows(db, `select seq, tool_name from tool_call_records where plan_id = $1 order by seq`, [p.id]);
     const seqs = recs.map((s) => Number(s.seq));
-    if (seqs.some((s, i) => s !== seqs[0]! + i))
-      problems.push(`plan ${String(p.id)}: record numbers ${seqs.join(',')} have a gap or a repeat`);
-    const n = recs.filter((x) => x.tool_name !== MODEL_RECORD).length;
-    recorded.set(String(p.agent_id), (recorded.get(String(p.agent_id)) ?? 0) + n);
+    if (seqs.some((s, i) => s !== seqs[0]! + i)) problems.push(`plan ${String(p.id)}: record numbers ${seqs.join(',')} have a gap or a repeat`);
+    for (const x of recs) if (x.tool_name !== MODEL_RECORD) recorded.set(key(p.agent_id, x.tool_name), (recorded.get(key(p.agent_id, x.tool_name)) ?? 0) + 1);
   }
-  for (const a of agents) {
-    if ((made.get(a) ?? 0) !== (recorded.get(a) ?? 0))
-      problems.push(`agent ${a}: ${made.get(a) ?? 0} tool-layer calls in its history, ${recorded.get(a) ?? 0} attributed to its plans`);
+  // Mismatches summed by tool, so a red check says which tool's calls go unattributed (or doubled).
+  const byTool = new Map<string, { agents: number; made: number; recorded: number }>();
+  for (const k of new Set([...made.keys(), ...recorded.keys()])) {
+    const m = made.get(k) ?? 0;
+    const r = recorded.get(k) ?? 0;
+    if (m === r) continue;
+    const tool = k.split('\u0000')[1]!;
+    const t = byTool.get(tool) ?? { agents: 0, made: 0, recorded: 0 };
+    byTool.set(tool, { agents: t.agents + 1, made: t.made + m, recorded: t.recorded + r });
   }
+  for (const [tool, t] of byTool) problems.push(`${tool}: ${t.made} calls in ${t.agents} agents' histories, ${t.recorded} attributed`);
   const total = (m: Map<string, number>) => [...m.values()].reduce((x, y) => x + y, 0);
   return {
     name: "plans' calls attributed",

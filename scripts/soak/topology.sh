@@ -24,7 +24,7 @@ start_topology() {
     export REDIS_URL
     TOPOLOGY_REDIS="single node"
   fi
-  export DCF_DATA_DIR="$work/data" DCF_EMBEDDED_WORKERS=false DCF_DEMO_USERS=true DCF_DEMO_HISTORY=false \
+  export DCF_DATA_DIR="$work/data" DCF_EMBEDDED_WORKERS=false DCF_DEMO_USERS=true DCF_DEMO_HISTORY="${DCF_DEMO_HISTORY:-false}" \
     DCF_TRUSTED_PROXIES=1 NEXT_TELEMETRY_DISABLED=1 LOG_LEVEL="${LOG_LEVEL:-warn}" DCF_SCHEDULE_MIN_INTERVAL_S=5 \
     DCF_CLOCK="${DCF_CLOCK-2024-07-08T09:00:00Z}"
   export SESSION_SECRET="${SESSION_SECRET:-$(node -e 'process.stdout.write(require("crypto").randomBytes(48).toString("base64"))')}"
