@@ -1,5 +1,5 @@
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisClient, type RedisTarget } from '../redis/connection.ts';
 import { runKeys } from '../controlplane/keys.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { LeaseTiming } from './lease-timing.ts';
@@ -8,11 +8,9 @@ import type { LeaseTiming } from './lease-timing.ts';
 export const QUEUE_PREFIX = '{dcf-queue}';
 export const QUEUE_NAME = 'notifications';
 
-/** BullMQ needs connections that retry forever (`maxRetriesPerRequest: null`). */
-export function queueConnection(url: string): Redis {
-  const r = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
-  r.on('error', () => {});
-  return r;
+/** BullMQ needs connections that retry forever (connection.ts, role `queue`). */
+export function queueConnection(target: RedisTarget): RedisClient {
+  return connectRedis(target, 'queue');
 }
 
 /**
@@ -25,11 +23,11 @@ export function queueConnection(url: string): Redis {
  */
 export class Dispatcher {
   readonly queue: Queue;
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
 
   constructor(
-    private readonly redis: Redis,
-    connection: Redis,
+    private readonly redis: RedisClient,
+    connection: RedisClient,
   ) {
     this.connection = connection;
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix: QUEUE_PREFIX });
@@ -71,7 +69,7 @@ export class Dispatcher {
  * (a state that is done or leased is not worked twice).
  */
 export function startNotificationWorker(
-  connection: Redis,
+  connection: RedisClient,
   concurrency: number,
   timing: Pick<LeaseTiming, 'lockDurationMs' | 'stalledIntervalMs'>,
   handle: (e: OutboxEntry) => Promise<void>,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { KEY_PREFIX, runKeys } from '../controlplane/keys.ts';
 import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../contracts/agent-runtime.ts';
 
@@ -15,7 +15,7 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   readonly kind = 'in-process';
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly react: (agent: WorkerAgent, notification: WorkerNotification) => Promise<void>,
   ) {}
 

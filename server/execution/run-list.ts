@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { RUN_INDEX, runKeys } from '../controlplane/keys.ts';
 import type { StateStatus } from '../controlplane/state-document.ts';
 import type { RunListFilter } from '../../lib/run-list.ts';
@@ -60,7 +60,7 @@ export function decodeCursor(cursor: string): Position {
  * (more may match further back); `next_cursor` is null only when the index is exhausted.
  */
 export async function listWorkflowRuns(
-  redis: Redis,
+  redis: RedisClient,
   filter: RunListFilter,
   page: { limit: number; cursor?: string },
 ): Promise<RunListPage> {
@@ -98,7 +98,7 @@ export async function listWorkflowRuns(
 
 type ReadRow = { record: RunRecord; row: Omit<RunListRow, 'states'>; summaryStates: Record<StateStatus, number> | null };
 
-async function readRows(redis: Redis, ids: string[]): Promise<Array<ReadRow | null>> {
+async function readRows(redis: RedisClient, ids: string[]): Promise<Array<ReadRow | null>> {
   if (ids.length === 0) return [];
   const p = redis.pipeline();
   for (const id of ids) p.hmget(runKeys(id).run, ...ROW_FIELDS, 'summary');
@@ -122,7 +122,7 @@ async function readRows(redis: Redis, ids: string[]): Promise<Array<ReadRow | nu
  * State counts per row: a finalized run's summary has them (finalize closed every open state, so
  * they are final); a run still going counts its state documents.
  */
-async function fillStateCounts(redis: Redis, rows: RunListRow[], read: Array<ReadRow | null>): Promise<void> {
+async function fillStateCounts(redis: RedisClient, rows: RunListRow[], read: Array<ReadRow | null>): Promise<void> {
   const summaries = new Map(read.filter((r): r is ReadRow => !!r).map((r) => [r.row.run_id, r.summaryStates]));
   const live = rows.filter((r) => !summaries.get(r.run_id));
   const p = redis.pipeline();

@@ -1,3 +1,4 @@
+import type { RedisTarget } from '../config-redis.ts';
 import { hostname } from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
@@ -32,11 +33,11 @@ const MAINTENANCE_QUEUE = 'maintenance';
  * transports, the in-process agent runtime. `startWorkers` makes this process a worker (the
  * console's embedded workers, `dcf worker`, `dcf run` without --external-workers).
  */
-export async function createExecutionRuntime(config: AppConfig, redisUrl: string, log: Logger): Promise<ExecutionRuntime> {
+export async function createExecutionRuntime(config: AppConfig, target: RedisTarget, log: Logger): Promise<ExecutionRuntime> {
   // Every connection this runtime opens, closed in `close` (BullMQ never closes connections it was given).
   const connections: ReturnType<typeof queueConnection>[] = [];
   const connect = () => {
-    const c = queueConnection(redisUrl);
+    const c = queueConnection(target);
     connections.push(c);
     return c;
   };

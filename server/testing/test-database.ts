@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { parseClusterNodes, type RedisTarget } from '../config-redis.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { pgliteTemplate, postgresTemplate } from './template-database.ts';
 
@@ -86,4 +87,24 @@ export async function isolatedRedisUrl(): Promise<string> {
   } finally {
     admin.disconnect();
   }
+}
+
+/**
+ * The Redis of one test file: its own database of the test redis-server (isolatedRedisUrl), or — in
+ * the `int-cluster` tier, where TEST_REDIS_CLUSTER_NODES names a Redis Cluster — that cluster,
+ * flushed. A cluster has database 0 only, so that tier runs its files one at a time.
+ */
+export async function isolatedRedis(): Promise<RedisTarget> {
+  const nodes = process.env.TEST_REDIS_CLUSTER_NODES;
+  if (!nodes) return { kind: 'single', url: await isolatedRedisUrl() };
+  const target = parseClusterNodes(nodes);
+  if ('error' in target) throw new Error(`TEST_REDIS_CLUSTER_NODES: ${target.error}`);
+  const { Cluster } = await import('ioredis');
+  const admin = new Cluster(target.nodes, { redisOptions: { password: target.password, maxRetriesPerRequest: 2 } });
+  try {
+    await Promise.all(admin.nodes('master').map((node) => node.flushall()));
+  } finally {
+    admin.disconnect();
+  }
+  return target;
 }
