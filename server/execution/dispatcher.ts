@@ -1,6 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { connectRedis, type RedisClient, type RedisTarget } from '../redis/connection.ts';
 import { runKeys } from '../controlplane/keys.ts';
+import { execAcrossSlots, type KeyedCommand } from '../redis/across-slots.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { LeaseTiming } from './lease-timing.ts';
 
@@ -36,7 +37,10 @@ export class Dispatcher {
   async dispatch(entries: OutboxEntry[]): Promise<void> {
     if (entries.length === 0) return;
     // One round trip for all the checks and one for all the marks: a Map batch dispatches hundreds.
-    const sent = await this.redis.pipeline(entries.map((e) => ['sismember', runKeys(e.run_id).nudges, e.id])).exec();
+    const sent = await execAcrossSlots(
+      this.redis,
+      entries.map((e): KeyedCommand => ['sismember', runKeys(e.run_id).nudges, e.id]),
+    );
     const fresh = entries.filter((_, i) => sent?.[i]?.[1] !== 1);
     if (fresh.length === 0) return;
     const now = Date.now();
@@ -54,7 +58,10 @@ export class Dispatcher {
         },
       })),
     );
-    await this.redis.pipeline(fresh.map((e) => ['sadd', runKeys(e.run_id).nudges, e.id])).exec();
+    await execAcrossSlots(
+      this.redis,
+      fresh.map((e): KeyedCommand => ['sadd', runKeys(e.run_id).nudges, e.id]),
+    );
   }
 
   async close(): Promise<void> {

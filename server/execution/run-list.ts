@@ -1,5 +1,6 @@
 import type { RedisClient } from '../redis/connection.ts';
 import { RUN_INDEX, runKeys } from '../controlplane/keys.ts';
+import { execAcrossSlots, type KeyedCommand } from '../redis/across-slots.ts';
 import type { StateStatus } from '../controlplane/state-document.ts';
 import type { RunListFilter } from '../../lib/run-list.ts';
 import { matchesRunFilter } from './run-list-filter.ts';
@@ -100,9 +101,11 @@ type ReadRow = { record: RunRecord; row: Omit<RunListRow, 'states'>; summaryStat
 
 async function readRows(redis: RedisClient, ids: string[]): Promise<Array<ReadRow | null>> {
   if (ids.length === 0) return [];
-  const p = redis.pipeline();
-  for (const id of ids) p.hmget(runKeys(id).run, ...ROW_FIELDS, 'summary');
-  const replies = (await p.exec()) ?? [];
+  // Keys of many runs (many slots on a Redis Cluster): not one pipeline there (across-slots.ts).
+  const replies = await execAcrossSlots(
+    redis,
+    ids.map((id): KeyedCommand => ['hmget', runKeys(id).run, ...ROW_FIELDS, 'summary']),
+  );
   return replies.map(([err, values]) => {
     if (err) throw err;
     const v = values as Array<string | null>;
@@ -125,9 +128,10 @@ async function readRows(redis: RedisClient, ids: string[]): Promise<Array<ReadRo
 async function fillStateCounts(redis: RedisClient, rows: RunListRow[], read: Array<ReadRow | null>): Promise<void> {
   const summaries = new Map(read.filter((r): r is ReadRow => !!r).map((r) => [r.row.run_id, r.summaryStates]));
   const live = rows.filter((r) => !summaries.get(r.run_id));
-  const p = redis.pipeline();
-  for (const r of live) p.hvals(runKeys(r.run_id).states);
-  const replies = live.length ? ((await p.exec()) ?? []) : [];
+  const replies = await execAcrossSlots(
+    redis,
+    live.map((r): KeyedCommand => ['hvals', runKeys(r.run_id).states]),
+  );
   const counted = new Map(live.map((r, i) => [r.run_id, countStatuses((replies[i]?.[1] as string[] | undefined) ?? [])]));
   for (const r of rows) {
     const c = counted.get(r.run_id) ?? summaries.get(r.run_id)!;

@@ -9,7 +9,9 @@ import { createSkillInvoker } from '../skills/invoke/index.ts';
 import { Dispatcher, QUEUE_PREFIX, queueConnection, startNotificationWorker } from './dispatcher.ts';
 import { finalizeWorkflow } from './finalize.ts';
 import { publishRunEpisode } from './run-episode.ts';
-import { publishQaResults } from './qa-publish.ts';
+import { publishQaResults, QA_STREAM } from './qa-publish.ts';
+import { EPISODE_STREAM } from '../learning/episode-stream.ts';
+import { migrateSlotKeys } from '../redis/key-migration.ts';
 import { markRunSettled } from './run-settled.ts';
 import { handleNotification } from './handle-notification.ts';
 import { leaseTiming } from './lease-timing.ts';
@@ -42,6 +44,8 @@ export async function createExecutionRuntime(config: AppConfig, target: RedisTar
     return c;
   };
   const redis = connect();
+  // Keys renamed for Redis Cluster slots are moved out of their old names first (key-migration.ts).
+  await migrateSlotKeys(redis, [QA_STREAM, EPISODE_STREAM]);
   const closers: Array<() => Promise<void>> = [];
   const x: ExecutionServices = {
     config,

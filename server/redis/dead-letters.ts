@@ -3,7 +3,7 @@ import { PAYLOAD_FIELD, type DurableStream } from './durable-stream.ts';
 
 /**
  * A durable stream's dead letters: entries that cannot be consumed (malformed, or failing every
- * time) move to the stream `<name>:dead`, so they stop being re-read and the entries behind them
+ * time) move to the stream `{<name>}:dead` (its slot, durable-stream.ts), so they stop being re-read and the entries behind them
  * flow. A dead letter keeps the payload as published and why it was given up; retrying it
  * re-publishes the payload to its stream as a new entry (with a fresh delivery count) and removes
  * the dead letter. Both moves are single Lua scripts, so an entry is never in both places or in
@@ -14,7 +14,7 @@ export type DeadLetterReason = 'malformed' | 'failed';
 
 /** A dead letter as the health page shows it: what happened, not the payload (it may hold customer data). */
 export interface DeadLetter {
-  /** The dead letter's id in `<name>:dead`; its time is when the entry was given up. */
+  /** The dead letter's id in `{<name>}:dead`; its time is when the entry was given up. */
   id: string;
   /** The entry's id in its stream. */
   source_id: string;

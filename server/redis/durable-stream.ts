@@ -59,6 +59,13 @@ export function decodeEntry<M>(schema: z.ZodType<M>, id: string, fields: string[
   return { id, message: parsed.data, raw };
 }
 
+/**
+ * The dead-letter stream of `name`, in `name`'s Redis Cluster slot (dead-letters.ts moves entries
+ * between the two in one script): `{name}:dead` hashes `name`, as the brace-less `name` itself does.
+ * Before issue 32 it was `name:dead` (key-migration.ts moves that into it).
+ */
+export const deadLettersOf = (name: string) => `{${name}}:dead`;
+
 export function durableStream<M>(name: string, group: string, schema: z.ZodType<M>): DurableStream<M> {
   // Checked on every read (one cheap command): a flushed or deleted stream loses its group too.
   const ensureGroup = async (redis: RedisClient) => {
@@ -87,7 +94,7 @@ export function durableStream<M>(name: string, group: string, schema: z.ZodType<
   return {
     name,
     group,
-    deadLetters: `${name}:dead`,
+    deadLetters: deadLettersOf(name),
     publish: async (redis, message) => (await redis.xadd(name, '*', PAYLOAD_FIELD, JSON.stringify(message)))!,
     async read(redis, consumer, count, claimIdleMs) {
       await ensureGroup(redis);

@@ -102,7 +102,11 @@ export async function isolatedRedis(): Promise<RedisTarget> {
   const { Cluster } = await import('ioredis');
   const admin = new Cluster(target.nodes, { redisOptions: { password: target.password, maxRetriesPerRequest: 2 } });
   try {
-    await Promise.all(admin.nodes('master').map((node) => node.flushall()));
+    // The node list is known once the client has read the slot map (ready); until then it is empty.
+    if (admin.status !== 'ready') await new Promise<void>((resolve, reject) => admin.once('ready', resolve).once('error', reject));
+    const masters = admin.nodes('master');
+    if (masters.length === 0) throw new Error('TEST_REDIS_CLUSTER_NODES: the cluster has no master');
+    await Promise.all(masters.map((node) => node.flushall()));
   } finally {
     admin.disconnect();
   }
