@@ -91,12 +91,13 @@ export async function isolatedRedisUrl(): Promise<string> {
 
 /**
  * The Redis of one test file: its own database of the test redis-server (isolatedRedisUrl), or — in
- * the `int-cluster` tier, where TEST_REDIS_CLUSTER_NODES names a Redis Cluster — that cluster,
+ * the `int-cluster` tier (DCF_TEST_REDIS=cluster) — the Redis Cluster TEST_REDIS_CLUSTER_NODES names,
  * flushed. A cluster has database 0 only, so that tier runs its files one at a time.
  */
 export async function isolatedRedis(): Promise<RedisTarget> {
+  if (process.env.DCF_TEST_REDIS !== 'cluster') return { kind: 'single', url: await isolatedRedisUrl() };
   const nodes = process.env.TEST_REDIS_CLUSTER_NODES;
-  if (!nodes) return { kind: 'single', url: await isolatedRedisUrl() };
+  if (!nodes) throw new Error('TEST_REDIS_CLUSTER_NODES is not set: the int-cluster tier needs a Redis Cluster (npm test starts one)');
   const target = parseClusterNodes(nodes);
   if ('error' in target) throw new Error(`TEST_REDIS_CLUSTER_NODES: ${target.error}`);
   const { Cluster } = await import('ioredis');
