@@ -30,10 +30,12 @@ export function parseClusterNodes(value: string): Extract<RedisTarget, { kind: '
   const nodes: Array<{ host: string; port: number }> = [];
   const auth = new Set<string>();
   const schemes = new Set<string>();
-  for (const seed of seeds) {
+  for (const written of seeds) {
+    // Errors name the seed without its credentials (configuration errors are printed and logged).
+    const seed = written.replace(/\/\/[^@/]*@/, '//');
     let url: URL;
     try {
-      url = new URL(seed.includes('://') ? seed : `redis://${seed}`);
+      url = new URL(written.includes('://') ? written : `redis://${written}`);
     } catch {
       return { error: `"${seed}" is not host:port` };
     }

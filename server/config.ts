@@ -115,7 +115,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = String(i.path[0] ?? '(environment)');
         const value = env[name];
         const shown =
-          value === undefined ? 'unset' : name.match(/SECRET|PASSWORD|KEY|SMTP_URL|BOT_TOKEN/) ? 'hidden' : JSON.stringify(value);
+          value === undefined
+            ? 'unset'
+            : name.match(/SECRET|PASSWORD|KEY|SMTP_URL|BOT_TOKEN|REDIS_CLUSTER_NODES/)
+              ? 'hidden'
+              : JSON.stringify(value);
         return `${name} (${shown}): ${i.message}`;
       }),
     );
