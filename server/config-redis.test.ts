@@ -22,7 +22,8 @@ describe('REDIS_CLUSTER_NODES', () => {
     const target = parseClusterNodes(nodes);
     expect(target).toMatchObject({ username: 'ops', password: 'p@ss', tls: true });
     expect('error' in target).toBe(false);
-    if (!('error' in target)) expect(parseClusterNodes(redisTargetEnv(target).REDIS_CLUSTER_NODES!)).toEqual(target);
+    const env: Record<string, string> = 'error' in target ? {} : redisTargetEnv(target);
+    expect(parseClusterNodes(env.REDIS_CLUSTER_NODES ?? '')).toEqual(target);
   });
 
   it.each([

@@ -7,7 +7,7 @@
  * `{<name>}…` hashes `<name>` — so `{dcf:runs}:active` lives in the slot of `dcf:runs`, and the two
  * may share a MULTI on a Redis Cluster while the run index keeps the name an existing single-node
  * Redis (the embedded default's AOF) already holds. Only the active set was renamed;
- * key-migration.ts moves the old one into it when a process starts.
+ * key-migration.ts (here) moves the old one into it when a process starts.
  */
 export const KEY_PREFIX = 'dcf';
 

@@ -11,7 +11,7 @@ import { finalizeWorkflow } from './finalize.ts';
 import { publishRunEpisode } from './run-episode.ts';
 import { publishQaResults, QA_STREAM } from './qa-publish.ts';
 import { EPISODE_STREAM } from '../learning/episode-stream.ts';
-import { migrateSlotKeys } from '../redis/key-migration.ts';
+import { migrateSlotKeys } from '../controlplane/key-migration.ts';
 import { markRunSettled } from './run-settled.ts';
 import { handleNotification } from './handle-notification.ts';
 import { leaseTiming } from './lease-timing.ts';

@@ -1,7 +1,7 @@
-import { ACTIVE_RUNS, LEGACY_ACTIVE_RUNS } from '../controlplane/keys.ts';
-import { deadLettersOf } from './durable-stream.ts';
+import { ACTIVE_RUNS, LEGACY_ACTIVE_RUNS } from './keys.ts';
+import { deadLettersOf } from '../redis/durable-stream.ts';
 import { Cluster } from 'ioredis';
-import type { RedisClient } from './connection.ts';
+import type { RedisClient } from '../redis/connection.ts';
 
 /**
  * Moves keys renamed for Redis Cluster slots (issue 32) out of their old names on a single-node
