@@ -21,9 +21,10 @@ const CONCURRENCY = 8;
 const root = new URL('..', import.meta.url).pathname;
 const redisServer = await benchRedis();
 const url = redisServer.url;
+const target = { kind: 'single' as const, url };
 
 async function evalshaP50(): Promise<number> {
-  const r = queueConnection(url);
+  const r = queueConnection(target);
   const sha = (await r.script('LOAD', 'return 1')) as string;
   const times: number[] = [];
   for (let i = 0; i < 3000; i++) {
@@ -37,13 +38,13 @@ async function evalshaP50(): Promise<number> {
 }
 
 async function bullmqJobsPerSecond(n: number): Promise<number> {
-  const conn = queueConnection(url);
+  const conn = queueConnection(target);
   const q = new Queue('bench-baseline', { connection: conn, prefix: '{bench}' });
   await q.obliterate({ force: true });
   let done = 0;
   let finish!: () => void;
   const all = new Promise<void>((r) => (finish = r));
-  const wconn = queueConnection(url);
+  const wconn = queueConnection(target);
   const w = new Worker('bench-baseline', async () => {}, { connection: wconn, prefix: '{bench}', concurrency: CONCURRENCY });
   w.on('completed', () => {
     if (++done === n) finish();
@@ -86,7 +87,7 @@ const map = wf({
 const p50 = await evalshaP50();
 const jobsPerS = await bullmqJobsPerSecond(3000);
 const config = loadConfig({ ...process.env, REDIS_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'silent' }, root);
-const rt = await createExecutionRuntime(config, url, pino({ level: 'silent' }));
+const rt = await createExecutionRuntime(config, target, pino({ level: 'silent' }));
 rt.startWorkers(CONCURRENCY);
 
 async function measure(name: string, doc: unknown, input: unknown, transitions: number) {

@@ -12,6 +12,7 @@
  */
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { singleRedis } from '../server/config-redis.ts';
 import { loadConfig } from '../server/config.ts';
 import { handleNotification } from '../server/execution/handle-notification.ts';
 import { readOutbox } from '../server/execution/notify.ts';
@@ -45,7 +46,7 @@ async function fanOut(batchSize: number): Promise<{ longest: Slow; commands: num
   await admin.flushall();
   const env = { ...process.env, REDIS_URL: redisServer.url, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
   const config = loadConfig({ ...env, DCF_MAP_BATCH_SIZE: String(batchSize) }, root);
-  const rt = await createExecutionRuntime(config, redisServer.url, pino({ level: 'silent' }));
+  const rt = await createExecutionRuntime(config, singleRedis(redisServer.url), pino({ level: 'silent' }));
   const input = { items: Array.from({ length: ITEMS }, (_, i) => ({ i })) };
   const started = await startRun(rt.x, { workflow, input, started_by: 'bench' });
   if (!started.ok) throw new Error(started.message);

@@ -1,24 +1,28 @@
 import type { AppConfig } from '../server/config.ts';
+import type { RedisTarget } from '../server/config-redis.ts';
 import { createExecutionRuntime, type ExecutionRuntime } from '../server/execution/runtime.ts';
 import { ensureLocalRedis } from '../server/redis/local-redis.ts';
 import { logger } from '../server/log.ts';
 
 let runtime: Promise<ExecutionRuntime> | undefined;
-let redisUrl: Promise<string> | undefined;
+let redisTarget: Promise<RedisTarget> | undefined;
 
-/** The CLI's Redis: REDIS_URL, else the local redis-server of the data directory (started if needed). */
-export function cliRedisUrl(config: AppConfig): Promise<string> {
-  redisUrl ??= config.redisUrl ? Promise.resolve(config.redisUrl) : ensureLocalRedis(config.dataDir);
-  return redisUrl;
+/**
+ * The CLI's Redis: REDIS_URL or REDIS_CLUSTER_NODES, else the local redis-server of the data
+ * directory (started if needed).
+ */
+export function cliRedis(config: AppConfig): Promise<RedisTarget> {
+  redisTarget ??= config.redis ? Promise.resolve(config.redis) : ensureLocalRedis(config.dataDir).then((url) => ({ kind: 'single', url }));
+  return redisTarget;
 }
 
 /**
- * The CLI's execution runtime, created on first use: REDIS_URL, or the local redis-server of
+ * The CLI's execution runtime, created on first use: REDIS_URL or REDIS_CLUSTER_NODES, or the local redis-server of
  * the data directory (started if needed). Closed by `closeCliExecution` when the command ends.
  */
 export function cliExecution(config: AppConfig): Promise<ExecutionRuntime> {
   runtime ??= (async () => {
-    const r = await createExecutionRuntime(config, await cliRedisUrl(config), logger().child({ component: 'cli' }));
+    const r = await createExecutionRuntime(config, await cliRedis(config), logger().child({ component: 'cli' }));
     if (config.execution.workerAgents === 'platform') {
       // Workers are platform agents (Letta, or the local runtime on the shared database), as in the
       // console: the CLI's one agent platform (cli/agents.ts), closed by closeCliAgents.

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { singleRedis } from '../server/config-redis.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -83,7 +84,7 @@ describe('dcf run / runs / worker', () => {
   describe('with external workers', () => {
     let worker: ChildProcess;
     beforeAll(async () => {
-      worker = await startWorkerProcess(env.REDIS_URL!);
+      worker = await startWorkerProcess(singleRedis(env.REDIS_URL!));
     }, 60_000);
     afterAll(() => {
       worker.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { singleRedis } from '../server/config-redis.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -157,7 +158,7 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
     }))!;
     // Only a queue here (to look at the scheduler and remove it at the end): no trigger worker in this process.
     const jobs = new BackgroundJobs({
-      redisUrl,
+      redis: singleRedis(redisUrl),
       db: async () => handle.db,
       platform: async () => platform,
       log: pino({ level: 'silent' }),
@@ -267,7 +268,7 @@ describe('dcf worker runs the background jobs, the dispatch tracker and delivery
       // A Redis of its own: a trigger worker on another database would take this job's ticks and find no job.
       const sharedRedis = await isolatedRedisUrl();
       const jobs = new BackgroundJobs({
-        redisUrl: sharedRedis,
+        redis: singleRedis(sharedRedis),
         db: async () => owner.db,
         platform: async () => local,
         log: pino({ level: 'silent' }),

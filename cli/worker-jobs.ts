@@ -1,3 +1,4 @@
+import type { RedisTarget } from '../server/config-redis.ts';
 import type { AppConfig } from '../server/config.ts';
 import { sharedByAnother } from '../server/db/pglite-share.ts';
 import { logger } from '../server/log.ts';
@@ -17,7 +18,7 @@ export type WorkerJobs = { running: true; close(): Promise<void> } | { running: 
  * Opening the PGlite directory itself would keep the console (and other workers) out of it for
  * as long as the worker runs, so then the worker does none of this and says why.
  */
-export async function startWorkerJobs(config: AppConfig, redisUrl: string): Promise<WorkerJobs> {
+export async function startWorkerJobs(config: AppConfig, redis: RedisTarget): Promise<WorkerJobs> {
   if (config.database.kind === 'pglite' && !(await sharedByAnother(config.database.dataDir))) {
     const reason = 'the embedded database is not shared (start the console first, or set DATABASE_URL)';
     return { running: false, reason, close: async () => {} };
@@ -30,14 +31,14 @@ export async function startWorkerJobs(config: AppConfig, redisUrl: string): Prom
   ]);
   const { db } = await cliDatabase(config);
   const jobs = await startBackgroundJobs({
-    redisUrl,
+    redis,
     db: async () => db,
     platform: () => cliAgentPlatform(config),
     log: logger().child({ component: 'schedules' }),
   });
   const stopRetries = startDeliveryRetries({
     db,
-    redisUrl,
+    redis,
     config,
     log: logger().child({ component: 'notifications' }),
   });

@@ -97,7 +97,7 @@ describe('docker-compose.yml', () => {
     expect(cfg.database.kind).toBe('postgres');
     expect(cfg.graph.kind).toBe('neo4j');
     expect(cfg.agentRuntime.kind).toBe('letta');
-    expect(cfg.redisUrl).toBe('redis://redis:6379/0');
+    expect(cfg.redis).toEqual({ kind: 'single', url: 'redis://redis:6379/0' });
     expect(cfg.bootstrapAdmin?.email).toBe('ops@example.com');
     expect(cfg.demoUsers).toBe(false);
   });

@@ -146,6 +146,50 @@ stop_redis() {
   stop_pid "${REDIS_PID:-}"; REDIS_PID=""
 }
 
+# start_redis_cluster DATA_DIR — a throw-away Redis Cluster for tests (issue 32): three masters
+# (`redis-server --cluster-enabled yes`, no replicas, no persistence, a generated password in a 0600
+# config file) on free ports of 127.0.0.1, joined with `redis-cli --cluster create`; waits for
+# cluster_state:ok on every node. Exports REDIS_CLUSTER_NODES (redis://:<password>@127.0.0.1:<port>,…)
+# and REDIS_CLUSTER_PIDS; stop it with stop_redis_cluster.
+start_redis_cluster() {
+  local dir="$1" password port ports=() seeds=() i
+  mkdir -p "$dir" && chmod -R go-rwx "$dir" || die "cannot make $dir private"
+  dir="$(cd "$dir" && pwd)"
+  password="$(redis_password "$dir")" || die "cannot write the Redis password file in $dir"
+  REDIS_CLUSTER_PIDS=()
+  for i in 1 2 3; do
+    port="$(free_port)"
+    mkdir -p "$dir/$i"
+    write_private "$dir/$i/redis.conf" "requirepass $password
+masterauth $password"
+    (umask 077 && exec redis-server "$dir/$i/redis.conf" --port "$port" --bind 127.0.0.1 --dir "$dir/$i" --cluster-enabled yes \
+      --cluster-config-file nodes.conf --appendonly no --save "" --daemonize no --logfile "$dir/$i/redis.log") &
+    REDIS_CLUSTER_PIDS+=("$!")
+    ports+=("$port"); seeds+=("127.0.0.1:$port")
+  done
+  for port in "${ports[@]}"; do
+    for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+  done
+  REDISCLI_AUTH="$password" redis-cli --cluster create "${seeds[@]}" --cluster-replicas 0 --cluster-yes > "$dir/create.log" 2>&1 ||
+    die "redis-cli --cluster create failed; see $dir/create.log"
+  for port in "${ports[@]}"; do
+    for i in $(seq 1 100); do
+      REDISCLI_AUTH="$password" redis-cli -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok' && break
+      [ "$i" = 100 ] && die "the Redis Cluster on ${seeds[*]} did not reach cluster_state:ok"
+      sleep 0.1
+    done
+  done
+  export REDIS_CLUSTER_NODES="$(printf "redis://:$password@%s," "${seeds[@]}")"
+  REDIS_CLUSTER_NODES="${REDIS_CLUSTER_NODES%,}"
+  echo "Redis Cluster started on ${seeds[*]} (three masters, data in $dir)"
+}
+
+stop_redis_cluster() {
+  local pid
+  for pid in "${REDIS_CLUSTER_PIDS[@]:-}"; do stop_pid "$pid"; done
+  REDIS_CLUSTER_PIDS=()
+}
+
 # console_bind_args — the `next start` arguments that choose where the console listens: 127.0.0.1
 # whenever demo users are seeded (DCF_DEMO_USERS on, as the config reads it: their passwords are
 # published in the README), else nothing (Next's default, every interface).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts the console on embedded defaults with demo data: PGlite under .data/, a local
-# redis-server (unless REDIS_URL is set), one demo user per role (printed below).
+# redis-server (unless REDIS_URL or REDIS_CLUSTER_NODES is set), one demo user per role (printed below).
 # Environment overrides: see the README's configuration table.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -24,7 +24,7 @@ export NEXT_TELEMETRY_DISABLED=1
 
 trap 'stop_next; stop_redis' EXIT
 trap 'exit 130' INT TERM # runs the EXIT trap
-if [ -z "${REDIS_URL:-}" ]; then
+if [ -z "${REDIS_URL:-}" ] && [ -z "${REDIS_CLUSTER_NODES:-}" ]; then
   start_redis "$DCF_DATA_DIR/redis"
 fi
 

@@ -12,7 +12,7 @@ ensure_node_modules
 ensure_commands "redis-server:redis-server" "/usr/bin/chromium:chromium"
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # Tests configure their own services; a developer's settings must not leak in.
-unset DATABASE_URL REDIS_URL NEO4J_URI LETTA_BASE_URL LETTA_API_KEY LETTA_MCP_TOKEN SESSION_SECRET OPENAI_BASE_URL OPENAI_API_KEY OPENAI_MODEL DCF_EMBEDDING_URL DCF_EMBEDDING_MODEL DCF_EMBEDDING_API_KEY DCF_CLOCK
+unset DATABASE_URL REDIS_URL REDIS_CLUSTER_NODES NEO4J_URI LETTA_BASE_URL LETTA_API_KEY LETTA_MCP_TOKEN SESSION_SECRET OPENAI_BASE_URL OPENAI_API_KEY OPENAI_MODEL DCF_EMBEDDING_URL DCF_EMBEDDING_MODEL DCF_EMBEDDING_API_KEY DCF_CLOCK
 
 # Playwright empties its own output folder (test-results/) when it starts, so the other reports live here.
 RESULTS="$ROOT/.test-data/results"
@@ -20,11 +20,14 @@ rm -rf .test-data
 mkdir -p "$RESULTS"
 
 # Cleanup first, so a service that started is stopped even when the next one fails to start.
-trap 'stop_redis; stop_postgres' EXIT
+trap 'stop_redis; stop_redis_cluster; stop_postgres' EXIT
 trap 'exit 130' INT TERM # runs the EXIT trap
 start_redis .test-data/redis
 export TEST_REDIS_URL="$REDIS_URL"; unset REDIS_URL
 start_postgres .test-data/postgres
+# The int-cluster tier (vitest.config.ts ON_REDIS_CLUSTER): the control plane on a three-master Redis Cluster.
+start_redis_cluster .test-data/redis-cluster
+export TEST_REDIS_CLUSTER_NODES="$REDIS_CLUSTER_NODES"; unset REDIS_CLUSTER_NODES
 
 # Each step's wall time (seconds), printed at the end: CI time is everyone's time.
 DURATIONS=()
@@ -54,7 +57,7 @@ for name in typecheck boundaries lint format; do
 done
 TSC=${CODE[typecheck]} BOUNDARIES=${CODE[boundaries]} LINT=${CODE[lint]} FORMAT=${CODE[format]}
 
-echo; echo "== vitest: unit, int-pglite, int-postgres"
+echo; echo "== vitest: unit, int-pglite, int-postgres, int-services, int-cluster"
 timed vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
 
 echo; echo "== playwright (Chromium)"

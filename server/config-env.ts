@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalUrl } from './config-url.ts';
+import { parseClusterNodes } from './config-redis.ts';
 import { parseSkillEndpoints } from './config-skill-endpoints.ts';
 import { NOTIFICATION_ENV } from './config-notifications.ts';
 import { DURABILITY_ENV } from './config-durability.ts';
@@ -27,6 +28,19 @@ export const envSchema = z.object({
   DCF_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Redis connection string; the run script sets it to the local redis-server it starts. */
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis'),
+  /**
+   * A Redis Cluster instead of one server (issue 32): seed nodes `host:port,host:port,…`, each may be
+   * written `redis://[user:password@]host:port` (`rediss://` for TLS) to give the cluster's credentials.
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .superRefine((v, ctx) => {
+      const r = v === undefined ? null : parseClusterNodes(v);
+      if (r && 'error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+    }),
   /** Neo4j Bolt URL; when unset the knowledge graph lives in Postgres tables. */
   NEO4J_URI: optionalUrl(['bolt:', 'bolt+s:', 'bolt+ssc:', 'neo4j:', 'neo4j+s:', 'neo4j+ssc:'], 'Neo4j'),
   NEO4J_USER: z.string().default('neo4j'),

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(c.database).toEqual({ kind: 'pglite', dataDir: '/srv/dcf/.data/pglite' });
     expect(c.graph).toEqual({ kind: 'postgres' });
     expect(c.agentRuntime).toEqual({ kind: 'local' });
-    expect(c.redisUrl).toBeUndefined();
+    expect(c.redis).toBeUndefined();
     expect(c.skillsDir).toBe('/srv/dcf/skills');
     expect(c.port).toBe(3000);
     expect(c.demoUsers).toBe(false);
@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       '/srv/dcf',
     );
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/dcf', statementTimeoutMs: 30_000 });
-    expect(c.redisUrl).toBe('redis://cache:6379/0');
+    expect(c.redis).toEqual({ kind: 'single', url: 'redis://cache:6379/0' });
     expect(c.graph).toEqual({ kind: 'neo4j', uri: 'bolt://graph:7687', user: 'neo4j', password: 'x' });
     expect(c.agentRuntime).toEqual({ kind: 'letta', baseUrl: 'http://letta:8283', apiKey: undefined });
     expect(c.demoUsers).toBe(true);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { envSchema } from './config-env.ts';
+import { parseClusterNodes, type RedisTarget } from './config-redis.ts';
 import type { SkillEndpoint } from './config-skill-endpoints.ts';
 import { notificationsConfig, type NotificationsConfig } from './config-notifications.ts';
 import { auditAnchorConfig, streamsConfig, type AuditAnchorConfig, type StreamsConfig } from './config-durability.ts';
@@ -23,7 +24,8 @@ export type AppConfig = {
   rootDir: string;
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; statementTimeoutMs: number };
-  redisUrl: string | undefined;
+  /** REDIS_URL or REDIS_CLUSTER_NODES (config-redis.ts); undefined: no Redis (the run script starts one and sets REDIS_URL). */
+  redis: RedisTarget | undefined;
   graph: { kind: 'postgres' } | { kind: 'neo4j'; uri: string; user: string; password: string | undefined };
   agentRuntime: { kind: 'local' } | { kind: 'letta'; baseUrl: string; apiKey: string | undefined; mcpToken: string | undefined };
   sessionSecret: string | undefined;
@@ -113,7 +115,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = String(i.path[0] ?? '(environment)');
         const value = env[name];
         const shown =
-          value === undefined ? 'unset' : name.match(/SECRET|PASSWORD|KEY|SMTP_URL|BOT_TOKEN/) ? 'hidden' : JSON.stringify(value);
+          value === undefined
+            ? 'unset'
+            : name.match(/SECRET|PASSWORD|KEY|SMTP_URL|BOT_TOKEN|REDIS_CLUSTER_NODES/)
+              ? 'hidden'
+              : JSON.stringify(value);
         return `${name} (${shown}): ${i.message}`;
       }),
     );
@@ -132,6 +138,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `${e.DCF_ADMIN_EMAIL ? 'DCF_ADMIN_PASSWORD' : 'DCF_ADMIN_EMAIL'} (unset): DCF_ADMIN_EMAIL and DCF_ADMIN_PASSWORD go together`,
     ]);
   }
+  if (e.REDIS_URL && e.REDIS_CLUSTER_NODES) {
+    throw new ConfigError(['REDIS_CLUSTER_NODES (set): REDIS_URL and REDIS_CLUSTER_NODES name two Redis deployments; set one']);
+  }
   if (e.DCF_AGENT_MEMORY_MAX_FILE_BYTES > e.DCF_AGENT_MEMORY_QUOTA_BYTES) {
     throw new ConfigError([
       `DCF_AGENT_MEMORY_MAX_FILE_BYTES ("${e.DCF_AGENT_MEMORY_MAX_FILE_BYTES}"): must not exceed ` +
@@ -149,7 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DCF_STATEMENT_TIMEOUT_MS }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-    redisUrl: e.REDIS_URL,
+    redis: redisTargetOf(e.REDIS_URL, e.REDIS_CLUSTER_NODES),
     graph: e.NEO4J_URI ? { kind: 'neo4j', uri: e.NEO4J_URI, user: e.NEO4J_USER, password: e.NEO4J_PASSWORD } : { kind: 'postgres' },
     agentRuntime: e.LETTA_BASE_URL
       ? { kind: 'letta', baseUrl: e.LETTA_BASE_URL, apiKey: e.LETTA_API_KEY, mcpToken: e.LETTA_MCP_TOKEN }
@@ -229,3 +238,12 @@ export function config(): AppConfig {
 
 /** Every variable the schema reads: docs/configuration.md documents exactly these (scripts/readme.test.ts). */
 export const CONFIG_KEYS = Object.keys(envSchema.shape);
+
+/** The Redis the settings name (their syntax was checked by envSchema). */
+function redisTargetOf(url: string | undefined, clusterNodes: string | undefined): RedisTarget | undefined {
+  if (url) return { kind: 'single', url };
+  if (!clusterNodes) return undefined;
+  const cluster = parseClusterNodes(clusterNodes);
+  if ('error' in cluster) throw new ConfigError([`REDIS_CLUSTER_NODES: ${cluster.error}`]);
+  return cluster;
+}

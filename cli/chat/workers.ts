@@ -1,5 +1,6 @@
 import { QUEUE_NAME, QUEUE_PREFIX } from '../../server/execution/dispatcher.ts';
 import type { ExecutionServices } from '../../server/contracts/execution-services.ts';
+import { databaseOf } from '../../server/redis/connection.ts';
 
 /**
  * How many processes consume this deployment's run notifications now: BullMQ workers name their
@@ -9,7 +10,7 @@ import type { ExecutionServices } from '../../server/contracts/execution-service
  */
 export async function notificationWorkers(x: ExecutionServices): Promise<number | null> {
   const base = `${QUEUE_PREFIX}:${Buffer.from(QUEUE_NAME).toString('base64')}`;
-  const db = String(x.redis.options.db ?? 0);
+  const db = String(databaseOf(x.redis));
   let list: string;
   try {
     list = String(await x.redis.call('CLIENT', 'LIST'));

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../server/config.ts';
 import { PROJECT_ROOT } from '../context.ts';
-import { cliExecution, cliRedisUrl } from '../execution.ts';
+import { cliExecution, cliRedis } from '../execution.ts';
 import { parseFlags } from '../flags.ts';
 import { EXIT, usageError, type ExitCode } from '../io.ts';
 import { startWorkerJobs } from '../worker-jobs.ts';
@@ -25,7 +25,7 @@ export async function workerCommand(args: string[]): Promise<ExitCode> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  const jobs = await startWorkerJobs(config, await cliRedisUrl(config));
+  const jobs = await startWorkerJobs(config, await cliRedis(config));
   const also = jobs.running
     ? 'background job triggers, the dispatch tracker and notification delivery retries'
     : `no background jobs or delivery retries: ${jobs.reason}`;

@@ -1,3 +1,4 @@
+import { singleRedis } from '../config-redis.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,7 +65,7 @@ describe(`audit anchoring: the head is anchored every period (${testDbKind()})`,
     const file = path.join(dir, 'bullmq.jsonl');
     const { count, onPeriod } = periods();
     const redisUrl = await isolatedRedisUrl();
-    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redisUrl, log, onPeriod });
+    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redis: singleRedis(redisUrl), log, onPeriod });
     try {
       await anchoredHead(file);
       await morePeriods(count, 3);
@@ -81,7 +82,7 @@ describe(`audit anchoring: the head is anchored every period (${testDbKind()})`,
   it('without Redis: a timer in the process does the same', async () => {
     const file = path.join(dir, 'timer.jsonl');
     const { count, onPeriod } = periods();
-    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redisUrl: undefined, log, onPeriod });
+    const stop = startAuditAnchoring({ db: h.db, store: { file }, everyMs: 100, redis: undefined, log, onPeriod });
     try {
       await anchoredHead(file);
       await append(5);

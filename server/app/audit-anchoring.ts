@@ -1,3 +1,4 @@
+import type { RedisTarget } from '../config-redis.ts';
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AuditAnchor } from '../audit/anchor-record.ts';
@@ -15,7 +16,7 @@ export type AnchoringOptions = {
   /** The period (DCF_AUDIT_ANCHOR_INTERVAL_S, in milliseconds here). */
   everyMs: number;
   /** With Redis, a BullMQ job scheduler fires once per period cluster-wide; without, a timer in this process. */
-  redisUrl: string | undefined;
+  redis: RedisTarget | undefined;
   log: Logger;
   /** The queue's name (tests: one each). */
   queue?: string;
@@ -42,14 +43,14 @@ export function startAuditAnchoring(o: AnchoringOptions): () => Promise<void> {
     o.onPeriod?.(a);
     return a;
   };
-  if (!o.redisUrl) {
+  if (!o.redis) {
     const timer = setInterval(() => void anchor(), o.everyMs);
     timer.unref();
     return async () => clearInterval(timer);
   }
   const name = o.queue ?? ANCHOR_QUEUE;
-  const qconn = queueConnection(o.redisUrl);
-  const wconn = queueConnection(o.redisUrl);
+  const qconn = queueConnection(o.redis);
+  const wconn = queueConnection(o.redis);
   const queue = new Queue(name, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue
     .upsertJobScheduler(
@@ -77,5 +78,5 @@ export async function startProcessAuditAnchoring(): Promise<() => Promise<void>>
   const { db } = await database();
   const log = logger().child({ component: 'audit-anchoring' });
   const everyMs = cfg.audit.anchorIntervalS * 1000;
-  return startAuditAnchoring({ db, store: processAnchorStore(), everyMs, redisUrl: cfg.redisUrl, log });
+  return startAuditAnchoring({ db, store: processAnchorStore(), everyMs, redis: cfg.redis, log });
 }

@@ -72,7 +72,7 @@ describe(`durable streams: nothing lost between processes (${testDbKind()})`, { 
     (await h.x.redis.xpending(stream, group, '-', '+', 100)) as Array<[string, string, number, number]>;
   /** As if `ids` had been idle for two minutes: what a dead consumer's entries become with time. */
   const ageEntries = async (stream: string, group: string, ids: string[]) => {
-    for (const id of ids) await h.x.redis.xclaim(stream, group, DEAD_CONSOLE, 0, id, 'IDLE', 120_000, 'JUSTID');
+    for (const id of ids) await h.x.redis.call('XCLAIM', stream, group, DEAD_CONSOLE, 0, id, 'IDLE', 120_000, 'JUSTID');
   };
 
   beforeAll(async () => {

@@ -1,5 +1,6 @@
+import type { RedisTarget } from '../config-redis.ts';
 import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -20,7 +21,7 @@ const QUEUE = 'consolidation';
 
 /** What one consolidation pass uses. */
 export interface ConsolidationDeps {
-  redis: Redis;
+  redis: RedisClient;
   db: Db;
   graph: KnowledgeGraph;
   config: AppConfig;
@@ -62,12 +63,12 @@ export async function consolidationPass(d: ConsolidationDeps) {
  * Runs the consolidation pass every two seconds in the process that owns the database (the
  * console server), one at a time cluster-wide (a BullMQ job scheduler). Returns a stop function.
  */
-export function startConsolidation(runtime: ExecutionRuntime, db: Db, redisUrl: string, log: Logger): () => Promise<void> {
+export function startConsolidation(runtime: ExecutionRuntime, db: Db, redis: RedisTarget, log: Logger): () => Promise<void> {
   const config = runtime.x.config;
   const graph = createKnowledgeGraph(config, db);
   const embedder = config.embeddings ? new OpenAiCompatibleEmbedder(config.embeddings) : null;
-  const qconn = queueConnection(redisUrl);
-  const wconn = queueConnection(redisUrl);
+  const qconn = queueConnection(redis);
+  const wconn = queueConnection(redis);
   const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue.upsertJobScheduler(
     'consolidate',

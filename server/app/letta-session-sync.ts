@@ -1,3 +1,4 @@
+import type { RedisTarget } from '../config-redis.ts';
 import { Queue, Worker } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -24,11 +25,11 @@ export function startLettaSessionSync(
   platform: AgentPlatform,
   db: Db,
   services: ToolServices,
-  redisUrl: string,
+  redis: RedisTarget,
   log: Logger,
 ): () => Promise<void> {
-  const qconn = queueConnection(redisUrl);
-  const wconn = queueConnection(redisUrl);
+  const qconn = queueConnection(redis);
+  const wconn = queueConnection(redis);
   const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue.upsertJobScheduler(
     'sync',

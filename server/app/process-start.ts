@@ -12,7 +12,7 @@ export async function startProcessServices(): Promise<void> {
     console.error('workflow execution did not start:', err);
   });
   // This process owns the database: it also runs the learning loop's consolidation job.
-  const url = config().redisUrl;
+  const url = config().redis;
   if (runtime && url) {
     const { startConsolidation } = await import('./consolidation.ts');
     const db = (await database()).db;
@@ -32,7 +32,7 @@ export async function startProcessServices(): Promise<void> {
  */
 async function startAgents(): Promise<void> {
   const platform = await agentPlatform();
-  const url = config().redisUrl;
+  const url = config().redis;
   if (platform.kind === 'letta' && url) {
     const { startLettaSessionSync } = await import('./letta-session-sync.ts');
     startLettaSessionSync(platform, (await database()).db, toolServices(), url, logger().child({ component: 'letta-sync' }));

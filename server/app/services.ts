@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { config } from '../config.ts';
 import { database } from '../db/index.ts';
 import { createRedis } from '../redis/client.ts';
@@ -19,7 +19,7 @@ const AGENTS = Symbol.for('dcf.agentPlatform');
 const PLANNING = Symbol.for('dcf.planTracker');
 const SCHEDULES = Symbol.for('dcf.backgroundJobsRuntime');
 type Holder = {
-  [REDIS]?: Redis;
+  [REDIS]?: RedisClient;
   [SECRET]?: Promise<string>;
   [EXECUTION]?: Promise<ExecutionRuntime>;
   [AGENTS]?: Promise<AgentPlatform>;
@@ -29,8 +29,8 @@ type Holder = {
 const holder = globalThis as Holder;
 
 /** The shared Redis client, or undefined when REDIS_URL is unset. */
-export function redis(): Redis | undefined {
-  const url = config().redisUrl;
+export function redis(): RedisClient | undefined {
+  const url = config().redis;
   if (!url) return undefined;
   holder[REDIS] ??= createRedis(url);
   return holder[REDIS];
@@ -48,7 +48,7 @@ export function cookieSecret(): Promise<string> {
  */
 export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
   const cfg = config();
-  const url = cfg.redisUrl;
+  const url = cfg.redis;
   if (!url) return undefined;
   holder[EXECUTION] ??= (async () => {
     const { createExecutionRuntime } = await import('../execution/runtime.ts');
@@ -64,7 +64,7 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
     if (cfg.execution.embeddedWorkers) void backgroundJobsRuntime();
     // Notifications (issue 18): this process owns the database, so it retries EMAIL/TELEGRAM deliveries.
     const { startDeliveryRetries } = await import('../notifications/retries.ts');
-    startDeliveryRetries({ db: (await database()).db, redisUrl: url, config: cfg, log: logger().child({ component: 'notifications' }) });
+    startDeliveryRetries({ db: (await database()).db, redis: url, config: cfg, log: logger().child({ component: 'notifications' }) });
     return runtime;
   })();
   return holder[EXECUTION];
@@ -114,11 +114,11 @@ export function planTracker(): PlanTrackerService {
  */
 export function backgroundJobsRuntime(): Promise<import('../schedules/start.ts').BackgroundJobsRuntime | undefined> {
   holder[SCHEDULES] ??= (async () => {
-    const url = config().redisUrl;
+    const url = config().redis;
     if (!url) return undefined;
     const { startBackgroundJobs } = await import('../schedules/start.ts');
     const log = logger().child({ component: 'schedules' });
-    return startBackgroundJobs({ redisUrl: url, db: async () => (await database()).db, platform: agentPlatform, log }).catch(
+    return startBackgroundJobs({ redis: url, db: async () => (await database()).db, platform: agentPlatform, log }).catch(
       (err: unknown) => {
         log.error({ err }, 'background jobs did not start');
         return undefined;

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { anchorLine, parseAnchorLine, type AuditAnchor } from './anchor-record.ts';
 
 /**
@@ -12,12 +12,12 @@ export const MAX_REDIS_ANCHORS = 10_000;
 const PAGE = 1_000;
 
 /** Connects a lazily made connection (createRedis): without an offline queue, commands sent before that fail. */
-async function connected(redis: Redis): Promise<Redis> {
+async function connected(redis: RedisClient): Promise<RedisClient> {
   if (redis.status === 'wait') await redis.connect();
   return redis;
 }
 
-export async function pushRedisAnchor(redis: Redis, anchor: AuditAnchor, key = ANCHOR_KEY): Promise<void> {
+export async function pushRedisAnchor(redis: RedisClient, anchor: AuditAnchor, key = ANCHOR_KEY): Promise<void> {
   await connected(redis);
   await redis
     .multi()
@@ -27,7 +27,7 @@ export async function pushRedisAnchor(redis: Redis, anchor: AuditAnchor, key = A
 }
 
 /** The stored anchors, a page at a time; `bad` counts entries that are not anchors. */
-export async function* redisAnchors(redis: Redis, counter: { bad: number }, key = ANCHOR_KEY): AsyncGenerator<AuditAnchor> {
+export async function* redisAnchors(redis: RedisClient, counter: { bad: number }, key = ANCHOR_KEY): AsyncGenerator<AuditAnchor> {
   await connected(redis);
   for (let start = 0; start < MAX_REDIS_ANCHORS; start += PAGE) {
     const page = await redis.lrange(key, start, Math.min(start + PAGE, MAX_REDIS_ANCHORS) - 1);

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { config, type AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
@@ -12,12 +12,12 @@ import { auditChainHead } from './verify.ts';
  * Where the audit chain's head is anchored, outside the database: the anchor file (always) and,
  * where Redis is configured, a capped list in Redis too. `redisKey` is for tests (one key each).
  */
-export type AnchorStore = { file: string; redis?: Redis; redisKey?: string };
+export type AnchorStore = { file: string; redis?: RedisClient; redisKey?: string };
 
 /** The anchor store a configuration names (the caller closes its Redis connection, if any). */
-export const anchorStoreOf = (cfg: Pick<AppConfig, 'audit' | 'redisUrl'>): AnchorStore => ({
+export const anchorStoreOf = (cfg: Pick<AppConfig, 'audit' | 'redis'>): AnchorStore => ({
   file: cfg.audit.anchorFile,
-  ...(cfg.redisUrl ? { redis: createRedis(cfg.redisUrl) } : {}),
+  ...(cfg.redis ? { redis: createRedis(cfg.redis) } : {}),
 });
 
 const STORE = Symbol.for('dcf.auditAnchorStore');
@@ -60,7 +60,7 @@ export async function anchorAuditHead(db: Db, reason: AnchorReason, store?: Anch
   lastWritten.set(s.file, key);
   if (s.redis) {
     const warn = (err: Error) =>
-      logger().warn({ error: err.message, entry: head.id }, 'audit anchor not copied to Redis; the anchor file holds it');
+      logger().warn({ error: err.message, entry: head.id }, 'audit anchor not copied to RedisClient; the anchor file holds it');
     await pushRedisAnchor(s.redis, anchor, s.redisKey ?? ANCHOR_KEY).catch(warn);
   }
   return anchor;

@@ -1,11 +1,12 @@
+import { singleRedis } from '../config-redis.ts';
 import { mkdtemp, rename, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, type AuditRow } from '../db/schema/index.ts';
 import { createRedis } from '../redis/client.ts';
+import type { RedisClient } from '../redis/connection.ts';
 import { tamperAuditLog } from '../testing/audit-tamper.ts';
 import { createTestDatabase, isolatedRedisUrl, testDbKind } from '../testing/test-database.ts';
 import { systemActor } from '../contracts/audit-actor.ts';
@@ -26,7 +27,7 @@ const ACTOR = systemActor('anchor-test');
 describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, () => {
   let h: Handle;
   let dir: string;
-  let redis: Redis;
+  let redis: RedisClient;
   let store: AnchorStore;
   const tamper = (...statements: SQL[]) => tamperAuditLog(h.db, ...statements);
   const entry = async (id: number): Promise<AuditRow> => (await h.db.select().from(auditLog).where(eq(auditLog.id, id)))[0]!;
@@ -46,7 +47,7 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
   beforeAll(async () => {
     h = await createTestDatabase();
     dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-anchor-int-'));
-    redis = createRedis(await isolatedRedisUrl());
+    redis = createRedis(singleRedis(await isolatedRedisUrl()));
     store = { file: path.join(dir, 'audit-anchors.jsonl'), redis };
     for (let i = 1; i <= 5; i++) await append(i);
   });
@@ -131,7 +132,7 @@ describe(`audit anchors: truncation and rewrites are named (${testDbKind()})`, (
     const viaLink = await verifyAuditLog(h.db, { file: link });
     const linkRefused = { status: 'unavailable', error: expect.stringContaining('symbolic link') };
     expect(viaLink).toMatchObject({ intact: false, anchors: linkRefused });
-    const down = createRedis('redis://127.0.0.1:1');
+    const down = createRedis(singleRedis('redis://127.0.0.1:1'));
     try {
       const r = await verifyAuditLog(h.db, { file: store.file, redis: down });
       const redisDown = { status: 'unavailable', error: expect.stringContaining('Redis') };

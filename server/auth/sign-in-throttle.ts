@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
@@ -146,7 +146,7 @@ function memoryKnownSignIns(knownSeconds: number): KnownSignIns {
  * Remembered pairs in Redis (one key per pair, expiring): shared by every console process. While
  * Redis cannot answer, a pair counts as not known (the source's budget applies) and is not stored.
  */
-function redisKnownSignIns(redis: Redis, prefix: string, knownSeconds: number): KnownSignIns {
+function redisKnownSignIns(redis: RedisClient, prefix: string, knownSeconds: number): KnownSignIns {
   const key = (source: string, accountKey: string) => `${prefix}:known:${source}:${accountKey}`;
   return {
     has: (source, accountKey) =>
@@ -167,7 +167,11 @@ function redisKnownSignIns(redis: Redis, prefix: string, knownSeconds: number): 
  * falls back to in-process counters of the same limits (the library's insuranceLimiter), so an
  * outage neither opens sign-in to unlimited guessing nor locks everyone out.
  */
-export function redisSignInThrottle(redis: Redis, limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS, prefix = 'dcf:signin'): SignInThrottle {
+export function redisSignInThrottle(
+  redis: RedisClient,
+  limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
+  prefix = 'dcf:signin',
+): SignInThrottle {
   const limiter = (name: ThrottleScope, points: number) =>
     new RateLimiterRedis({
       storeClient: redis,

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { ControlPlane } from '../controlplane/control-plane.ts';
@@ -15,7 +15,7 @@ import type { WorkerPlans } from './worker-plans.ts';
  */
 export interface ExecutionServices {
   config: AppConfig;
-  redis: Redis;
+  redis: RedisClient;
   cp: ControlPlane;
   dispatcher: NotificationDispatcher;
   skills: SkillDirectory;

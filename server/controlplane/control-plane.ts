@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { CommitBuilder } from './commit-builder.ts';
 import { ALL_RUNS_CHANNEL, runChannel, runKeys } from './keys.ts';
 import { ACQUIRE_LEASE_LUA } from './lua/acquire-lease.ts';
@@ -29,8 +29,8 @@ type Scripts = {
 const DEFINED = Symbol.for('dcf.controlplane.scripts');
 
 /** Registers the Lua scripts on a connection once (EVALSHA with EVAL fallback, by ioredis). */
-function withScripts(redis: Redis): Redis & Scripts {
-  const r = redis as Redis & Scripts & { [DEFINED]?: true };
+function withScripts(redis: RedisClient): RedisClient & Scripts {
+  const r = redis as RedisClient & Scripts & { [DEFINED]?: true };
   if (!r[DEFINED]) {
     r.defineCommand('dcfAcquireLease', { numberOfKeys: 5, lua: ACQUIRE_LEASE_LUA });
     r.defineCommand('dcfRenewLease', { numberOfKeys: 4, lua: RENEW_LEASE_LUA });
@@ -48,9 +48,9 @@ const iso = () => new Date().toISOString();
  * writes to state documents go through these scripts, which also append the run's events.
  */
 export class ControlPlane {
-  readonly redis: Redis & Scripts;
+  readonly redis: RedisClient & Scripts;
 
-  constructor(redis: Redis) {
+  constructor(redis: RedisClient) {
     this.redis = withScripts(redis);
   }
 

@@ -2,6 +2,12 @@
  * Redis keys of the control plane. Every key of one run carries the `{run_id}` hash tag, so a
  * run lives in one Redis Cluster slot and its Lua scripts may touch all of its keys atomically.
  * The few global keys (the run index and the active set) are written outside those scripts.
+ *
+ * Same slot without renaming (issue 32): a key without braces hashes its whole name, and a key
+ * `{<name>}…` hashes `<name>` — so `{dcf:runs}:active` lives in the slot of `dcf:runs`, and the two
+ * may share a MULTI on a Redis Cluster while the run index keeps the name an existing single-node
+ * Redis (the embedded default's AOF) already holds. Only the active set was renamed;
+ * key-migration.ts (here) moves the old one into it when a process starts.
  */
 export const KEY_PREFIX = 'dcf';
 
@@ -44,5 +50,7 @@ export const runChannel = (runId: string) => `${KEY_PREFIX}:events:{${runId}}`;
 export const ALL_RUNS_CHANNEL = `${KEY_PREFIX}:events:all`;
 /** zset run_id → start time (ms): the run index. */
 export const RUN_INDEX = `${KEY_PREFIX}:runs`;
-/** set of run ids that are still running (swept for expired leases and undispatched notifications). */
-export const ACTIVE_RUNS = `${KEY_PREFIX}:runs:active`;
+/** set of run ids that are still running (swept for expired leases and undispatched notifications); in RUN_INDEX's slot. */
+export const ACTIVE_RUNS = `{${RUN_INDEX}}:active`;
+/** The active set's name before issue 32 (another slot than RUN_INDEX); key-migration.ts empties it into ACTIVE_RUNS. */
+export const LEGACY_ACTIVE_RUNS = `${KEY_PREFIX}:runs:active`;

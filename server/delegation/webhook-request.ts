@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { AppConfig } from '../config.ts';
 import { admitSignedWebhook } from '../execution/signed-webhook.ts';
 import { errorResponse } from '../http/read-body.ts';
@@ -13,7 +13,7 @@ const SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
  * 404 no session, 410 finalized.
  */
 export async function handleSessionWebhook(
-  deps: { config: AppConfig; redis: Redis | undefined; hub: () => Promise<DelegationHub> },
+  deps: { config: AppConfig; redis: RedisClient | undefined; hub: () => Promise<DelegationHub> },
   sessionId: string,
   request: Request,
 ): Promise<Response> {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
 
 /**
@@ -6,7 +6,7 @@ import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
  * again after the removal: a run redriven in the meantime (redrive_workflow_run adds it back
  * after its commit) is put back, so a concurrent redrive's membership is never lost.
  */
-export async function leaveActiveRuns(redis: Redis, runId: string): Promise<void> {
+export async function leaveActiveRuns(redis: RedisClient, runId: string): Promise<void> {
   await redis.srem(ACTIVE_RUNS, runId);
   if ((await redis.hget(runKeys(runId).run, 'status')) === 'RUNNING') await redis.sadd(ACTIVE_RUNS, runId);
 }

@@ -1,6 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisClient, type RedisTarget } from '../redis/connection.ts';
 import { runKeys } from '../controlplane/keys.ts';
+import { execAcrossSlots, type KeyedCommand } from '../redis/across-slots.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { LeaseTiming } from './lease-timing.ts';
 
@@ -8,11 +9,9 @@ import type { LeaseTiming } from './lease-timing.ts';
 export const QUEUE_PREFIX = '{dcf-queue}';
 export const QUEUE_NAME = 'notifications';
 
-/** BullMQ needs connections that retry forever (`maxRetriesPerRequest: null`). */
-export function queueConnection(url: string): Redis {
-  const r = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
-  r.on('error', () => {});
-  return r;
+/** BullMQ needs connections that retry forever (connection.ts, role `queue`). */
+export function queueConnection(target: RedisTarget): RedisClient {
+  return connectRedis(target, 'queue');
 }
 
 /**
@@ -25,11 +24,11 @@ export function queueConnection(url: string): Redis {
  */
 export class Dispatcher {
   readonly queue: Queue;
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
 
   constructor(
-    private readonly redis: Redis,
-    connection: Redis,
+    private readonly redis: RedisClient,
+    connection: RedisClient,
   ) {
     this.connection = connection;
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix: QUEUE_PREFIX });
@@ -38,7 +37,10 @@ export class Dispatcher {
   async dispatch(entries: OutboxEntry[]): Promise<void> {
     if (entries.length === 0) return;
     // One round trip for all the checks and one for all the marks: a Map batch dispatches hundreds.
-    const sent = await this.redis.pipeline(entries.map((e) => ['sismember', runKeys(e.run_id).nudges, e.id])).exec();
+    const sent = await execAcrossSlots(
+      this.redis,
+      entries.map((e): KeyedCommand => ['sismember', runKeys(e.run_id).nudges, e.id]),
+    );
     const fresh = entries.filter((_, i) => sent?.[i]?.[1] !== 1);
     if (fresh.length === 0) return;
     const now = Date.now();
@@ -56,7 +58,10 @@ export class Dispatcher {
         },
       })),
     );
-    await this.redis.pipeline(fresh.map((e) => ['sadd', runKeys(e.run_id).nudges, e.id])).exec();
+    await execAcrossSlots(
+      this.redis,
+      fresh.map((e): KeyedCommand => ['sadd', runKeys(e.run_id).nudges, e.id]),
+    );
   }
 
   async close(): Promise<void> {
@@ -71,7 +76,7 @@ export class Dispatcher {
  * (a state that is done or leased is not worked twice).
  */
 export function startNotificationWorker(
-  connection: Redis,
+  connection: RedisClient,
   concurrency: number,
   timing: Pick<LeaseTiming, 'lockDurationMs' | 'stalledIntervalMs'>,
   handle: (e: OutboxEntry) => Promise<void>,

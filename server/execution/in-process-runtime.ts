@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { KEY_PREFIX, runKeys } from '../controlplane/keys.ts';
 import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../contracts/agent-runtime.ts';
 
@@ -15,7 +15,7 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   readonly kind = 'in-process';
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly react: (agent: WorkerAgent, notification: WorkerNotification) => Promise<void>,
   ) {}
 
@@ -31,11 +31,11 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
       loaded_skills: [],
       created_at: new Date().toISOString(),
     };
-    await this.redis
-      .multi()
-      .hset(runKeys(spec.run_id).agents, agent.id, JSON.stringify(agent))
-      .hset(AGENT_INDEX, agent.id, spec.run_id)
-      .exec();
+    // Two slots on a Redis Cluster (the run's tag, the global index), so no MULTI: the index first.
+    // A crash in between leaves an index entry whose record is missing, which getAgent reads as no
+    // agent, and a retry creates the agent afresh; the other order would leave an agent no index finds.
+    await this.redis.hset(AGENT_INDEX, agent.id, spec.run_id);
+    await this.redis.hset(runKeys(spec.run_id).agents, agent.id, JSON.stringify(agent));
     return agent;
   }
 
@@ -54,7 +54,9 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   async deleteAgent(agentId: string): Promise<boolean> {
     const runId = await this.redis.hget(AGENT_INDEX, agentId);
     if (!runId) return false;
-    await this.redis.multi().hdel(runKeys(runId).agents, agentId).hdel(AGENT_INDEX, agentId).exec();
+    // The record first, then the index (see createWorkerAgent: an index entry without its record means no agent).
+    await this.redis.hdel(runKeys(runId).agents, agentId);
+    await this.redis.hdel(AGENT_INDEX, agentId);
     return true;
   }
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { runKeys } from '../controlplane/keys.ts';
 import type { EntryRecord } from '../contracts/execution-entries.ts';
 import { readRun } from './run-record.ts';
@@ -22,7 +22,7 @@ export interface InstanceView {
  * Parallel/Map moved on (its entry changed or it finished), so this branch is abandoned.
  */
 export async function viewInstance(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   instance: string,
   expectedEntry?: string,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { AppConfig } from '../config.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { showRun } from './show-run.ts';
@@ -40,7 +40,7 @@ export async function publishQaResults(x: ExecutionServices, runId: string): Pro
  * counts records. `policy` is the configuration's (config.streams); tests may leave the default.
  */
 export async function drainQaResults(
-  redis: Redis,
+  redis: RedisClient,
   db: Db,
   consumer: string,
   policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { runKeys } from '../controlplane/keys.ts';
 import type { ControlPlaneMeta } from '../engine/index.ts';
 import { indexStates, type AslState, type StateLocation } from '../engine/runtime/index.ts';
@@ -20,7 +20,7 @@ const cache = new Map<string, RunDefinition>();
 const MAX_CACHED = 500;
 
 /** The run's definition; immutable once the run exists, so it is cached per process. */
-export async function loadRunDefinition(redis: Redis, runId: string): Promise<RunDefinition | null> {
+export async function loadRunDefinition(redis: RedisClient, runId: string): Promise<RunDefinition | null> {
   const hit = cache.get(runId);
   if (hit) return hit;
   const k = runKeys(runId);

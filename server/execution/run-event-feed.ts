@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { ALL_RUNS_CHANNEL, runChannel, runKeys } from '../controlplane/keys.ts';
 import { openReplayFeed, type EventFeed } from './replay-feed.ts';
 import type { RunEventHub } from './run-event-hub.ts';
@@ -26,7 +26,7 @@ export type RunEventFeed = EventFeed;
  */
 export function openRunEventFeed(
   hub: RunEventHub,
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   after: string | null,
   send: (e: RunEvent) => void,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { subscriberOf, type RedisClient } from '../redis/connection.ts';
 
 /** Receives the raw messages of one channel; `resync` is called after the subscriber reconnected (messages may have been lost meanwhile). */
 export interface ChannelListener {
@@ -13,15 +13,14 @@ export interface ChannelListener {
  * (pub/sub keeps nothing, so what was published during the outage must be read from the stream).
  */
 export class RunEventHub {
-  private readonly sub: Redis;
+  private readonly sub: RedisClient;
   private readonly listeners = new Map<string, Set<ChannelListener>>();
   /** Per channel: the SUBSCRIBE (or UNSUBSCRIBE) in flight, so calls for one channel happen in order. */
   private readonly pending = new Map<string, Promise<unknown>>();
   private connectedOnce = false;
 
-  constructor(redis: Redis) {
-    this.sub = redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
-    this.sub.on('error', () => {});
+  constructor(redis: RedisClient) {
+    this.sub = subscriberOf(redis);
     this.sub.on('message', (channel: string, raw: string) => {
       for (const l of this.listeners.get(channel) ?? []) l.message(raw);
     });
@@ -92,7 +91,7 @@ export class RunEventHub {
 const HUB = Symbol.for('dcf.runEventHub');
 
 /** The process's hub, made on first use from `redis` (Next.js may load this module more than once: the hub lives on globalThis). */
-export function runEventHub(redis: Redis): RunEventHub {
+export function runEventHub(redis: RedisClient): RunEventHub {
   const holder = globalThis as { [HUB]?: RunEventHub };
   holder[HUB] ??= new RunEventHub(redis);
   return holder[HUB];

@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { RUN_INDEX, runKeys } from '../controlplane/keys.ts';
+import { execAcrossSlots, type KeyedCommand } from '../redis/across-slots.ts';
 import type { StateStatus } from '../controlplane/state-document.ts';
 import type { RunListFilter } from '../../lib/run-list.ts';
 import { matchesRunFilter } from './run-list-filter.ts';
@@ -60,7 +61,7 @@ export function decodeCursor(cursor: string): Position {
  * (more may match further back); `next_cursor` is null only when the index is exhausted.
  */
 export async function listWorkflowRuns(
-  redis: Redis,
+  redis: RedisClient,
   filter: RunListFilter,
   page: { limit: number; cursor?: string },
 ): Promise<RunListPage> {
@@ -98,11 +99,13 @@ export async function listWorkflowRuns(
 
 type ReadRow = { record: RunRecord; row: Omit<RunListRow, 'states'>; summaryStates: Record<StateStatus, number> | null };
 
-async function readRows(redis: Redis, ids: string[]): Promise<Array<ReadRow | null>> {
+async function readRows(redis: RedisClient, ids: string[]): Promise<Array<ReadRow | null>> {
   if (ids.length === 0) return [];
-  const p = redis.pipeline();
-  for (const id of ids) p.hmget(runKeys(id).run, ...ROW_FIELDS, 'summary');
-  const replies = (await p.exec()) ?? [];
+  // Keys of many runs (many slots on a Redis Cluster): not one pipeline there (across-slots.ts).
+  const replies = await execAcrossSlots(
+    redis,
+    ids.map((id): KeyedCommand => ['hmget', runKeys(id).run, ...ROW_FIELDS, 'summary']),
+  );
   return replies.map(([err, values]) => {
     if (err) throw err;
     const v = values as Array<string | null>;
@@ -122,12 +125,13 @@ async function readRows(redis: Redis, ids: string[]): Promise<Array<ReadRow | nu
  * State counts per row: a finalized run's summary has them (finalize closed every open state, so
  * they are final); a run still going counts its state documents.
  */
-async function fillStateCounts(redis: Redis, rows: RunListRow[], read: Array<ReadRow | null>): Promise<void> {
+async function fillStateCounts(redis: RedisClient, rows: RunListRow[], read: Array<ReadRow | null>): Promise<void> {
   const summaries = new Map(read.filter((r): r is ReadRow => !!r).map((r) => [r.row.run_id, r.summaryStates]));
   const live = rows.filter((r) => !summaries.get(r.run_id));
-  const p = redis.pipeline();
-  for (const r of live) p.hvals(runKeys(r.run_id).states);
-  const replies = live.length ? ((await p.exec()) ?? []) : [];
+  const replies = await execAcrossSlots(
+    redis,
+    live.map((r): KeyedCommand => ['hvals', runKeys(r.run_id).states]),
+  );
   const counted = new Map(live.map((r, i) => [r.run_id, countStatuses((replies[i]?.[1] as string[] | undefined) ?? [])]));
   for (const r of rows) {
     const c = counted.get(r.run_id) ?? summaries.get(r.run_id)!;

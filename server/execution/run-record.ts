@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { runKeys } from '../controlplane/keys.ts';
 import type { RunStatus } from '../../lib/run-list.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
@@ -39,7 +39,7 @@ export function parseRunFields(h: Record<string, string>): RunRecord | null {
   };
 }
 
-export async function readRun(redis: Redis, runId: string): Promise<RunRecord | null> {
+export async function readRun(redis: RedisClient, runId: string): Promise<RunRecord | null> {
   return parseRunFields(await redis.hgetall(runKeys(runId).run));
 }
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 
 /**
  * A finished run is *settled* once the process that finished it has done its end-of-run work
@@ -9,12 +9,12 @@ import type { Redis } from 'ioredis';
 const settledKey = (runId: string) => `dcf:run:{${runId}}:settled`;
 const KEEP_S = 7 * 86_400;
 
-export async function markRunSettled(redis: Redis, runId: string): Promise<void> {
+export async function markRunSettled(redis: RedisClient, runId: string): Promise<void> {
   await redis.set(settledKey(runId), '1', 'EX', KEEP_S);
 }
 
 /** Resolves when the run is settled, or after `maxMs` (a process that died mid-way never settles it). */
-export async function untilRunSettled(redis: Redis, runId: string, maxMs = 3_000): Promise<boolean> {
+export async function untilRunSettled(redis: RedisClient, runId: string, maxMs = 3_000): Promise<boolean> {
   const deadline = Date.now() + maxMs;
   for (;;) {
     if (await redis.exists(settledKey(runId))) return true;

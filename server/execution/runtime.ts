@@ -1,3 +1,4 @@
+import type { RedisTarget } from '../config-redis.ts';
 import { hostname } from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
@@ -8,7 +9,9 @@ import { createSkillInvoker } from '../skills/invoke/index.ts';
 import { Dispatcher, QUEUE_PREFIX, queueConnection, startNotificationWorker } from './dispatcher.ts';
 import { finalizeWorkflow } from './finalize.ts';
 import { publishRunEpisode } from './run-episode.ts';
-import { publishQaResults } from './qa-publish.ts';
+import { publishQaResults, QA_STREAM } from './qa-publish.ts';
+import { EPISODE_STREAM } from '../learning/episode-stream.ts';
+import { migrateSlotKeys } from '../controlplane/key-migration.ts';
 import { markRunSettled } from './run-settled.ts';
 import { handleNotification } from './handle-notification.ts';
 import { leaseTiming } from './lease-timing.ts';
@@ -32,15 +35,17 @@ const MAINTENANCE_QUEUE = 'maintenance';
  * transports, the in-process agent runtime. `startWorkers` makes this process a worker (the
  * console's embedded workers, `dcf worker`, `dcf run` without --external-workers).
  */
-export async function createExecutionRuntime(config: AppConfig, redisUrl: string, log: Logger): Promise<ExecutionRuntime> {
+export async function createExecutionRuntime(config: AppConfig, target: RedisTarget, log: Logger): Promise<ExecutionRuntime> {
   // Every connection this runtime opens, closed in `close` (BullMQ never closes connections it was given).
   const connections: ReturnType<typeof queueConnection>[] = [];
   const connect = () => {
-    const c = queueConnection(redisUrl);
+    const c = queueConnection(target);
     connections.push(c);
     return c;
   };
   const redis = connect();
+  // Keys renamed for Redis Cluster slots are moved out of their old names first (key-migration.ts).
+  await migrateSlotKeys(redis, [QA_STREAM, EPISODE_STREAM]);
   const closers: Array<() => Promise<void>> = [];
   const x: ExecutionServices = {
     config,

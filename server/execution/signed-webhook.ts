@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { AppConfig } from '../config.ts';
 import { errorResponse, isJsonText, readBodyText } from '../http/read-body.ts';
 import { takeWebhookCall, WEBHOOK_LIMITS } from './webhook-limits.ts';
@@ -16,7 +16,7 @@ export type Admitted = { ok: true; part: string; body: string } | { ok: false; r
  */
 export async function admitSignedWebhook(
   request: Request,
-  at: { config: AppConfig; redis: Redis | undefined; scope: string; partParam: string; what: string },
+  at: { config: AppConfig; redis: RedisClient | undefined; scope: string; partParam: string; what: string },
 ): Promise<Admitted> {
   const query = new URL(request.url).searchParams;
   const part = query.get(at.partParam);

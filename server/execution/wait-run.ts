@@ -1,4 +1,5 @@
 import { runChannel } from '../controlplane/keys.ts';
+import { subscriberOf } from '../redis/connection.ts';
 import { readRun } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
 import { untilRunSettled } from './run-settled.ts';
@@ -11,8 +12,7 @@ import type { ExecutionServices } from '../contracts/execution-services.ts';
  * while subscribing.
  */
 export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs: number): Promise<RunRecord | null> {
-  const sub = x.redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
-  sub.on('error', () => {});
+  const sub = subscriberOf(x.redis);
   try {
     return await new Promise<RunRecord | null>((resolve, reject) => {
       let done = false;

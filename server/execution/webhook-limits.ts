@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { KEY_PREFIX } from '../controlplane/keys.ts';
 
@@ -18,7 +18,7 @@ export const WEBHOOK_LIMITS = {
   eventsPerState: 20,
 } as const;
 
-const limiters = new WeakMap<Redis, RateLimiterRedis>();
+const limiters = new WeakMap<RedisClient, RateLimiterRedis>();
 let memoryLimiter: RateLimiterMemory | null = null;
 
 /**
@@ -26,7 +26,7 @@ let memoryLimiter: RateLimiterMemory | null = null;
  * the seconds until the next call may come. Counted on Redis when there is one (shared by every
  * console process), else in this process.
  */
-export async function takeWebhookCall(redis: Redis | undefined, key: string): Promise<number | null> {
+export async function takeWebhookCall(redis: RedisClient | undefined, key: string): Promise<number | null> {
   const points = WEBHOOK_LIMITS.callsPerMinute;
   let limiter: RateLimiterRedis | RateLimiterMemory;
   if (redis) {
@@ -41,7 +41,7 @@ export async function takeWebhookCall(redis: Redis | undefined, key: string): Pr
     return null;
   } catch (res) {
     if (res instanceof RateLimiterRes) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    throw res; // Redis itself failed: not the caller's fault
+    throw res; // RedisClient itself failed: not the caller's fault
   }
 }
 

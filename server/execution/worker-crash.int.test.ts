@@ -86,7 +86,7 @@ describe('workers dying and restarting (real dcf worker processes)', () => {
   it('a worker killed with SIGKILL mid-state: its lease lapses within a TTL, the state runs again on another worker, each completes once', async () => {
     h = await executionHarness({}, 0);
     const env = { DCF_LEASE_TTL_S: String(DEFAULT_TTL_S) };
-    const first = await startWorkerProcess(h.redisUrl, env);
+    const first = await startWorkerProcess(h.redis, env);
     children.push(first);
     const runId = await h.start(chain, {});
     await waitForState(runId, 'B', 'running');
@@ -100,7 +100,7 @@ describe('workers dying and restarting (real dcf worker processes)', () => {
     const lapsesAt = Number(await h.x.redis.zscore(runKeys(runId).leaseExpiry, 'B'));
     expect(lapsesAt).toBeGreaterThan(killedAt - DEFAULT_TTL_S * 1000);
     expect(lapsesAt).toBeLessThanOrEqual(killedAt + DEFAULT_TTL_S * 1000);
-    children.push(await startWorkerProcess(h.redisUrl, env));
+    children.push(await startWorkerProcess(h.redis, env));
     const tookMs = await untilReleased(runId, 'B', held, killedAt, 40_000); // a give-up bound, not a timing assertion
     const bound = leaseTiming(DEFAULT_TTL_S).recoveryBoundMs / 1000;
     const took = (tookMs / 1000).toFixed(1);
@@ -120,14 +120,14 @@ describe('workers dying and restarting (real dcf worker processes)', () => {
 
   it('the worker process restarted mid-run (SIGTERM, then a new one): the run resumes where it was', async () => {
     h = await executionHarness({}, 0);
-    const first = await startWorkerProcess(h.redisUrl);
+    const first = await startWorkerProcess(h.redis);
     children.push(first);
     const runId = await h.start(chain, {});
     await waitForState(runId, 'B', 'running');
     first.kill('SIGTERM'); // graceful: finishes B, leaves C queued
     expect(await exited(first)).toBe(0);
     expect((await h.x.cp.readState(runId, 'C'))?.status).not.toBe('done');
-    children.push(await startWorkerProcess(h.redisUrl));
+    children.push(await startWorkerProcess(h.redis));
     const run = await waitForRun(h.x, runId, 30_000);
     expect(run).toMatchObject({ status: 'SUCCEEDED', output: { done: 2500 } });
     expect((await doneEvents(runId)).sort()).toEqual(['A', 'B', 'C']);
@@ -140,13 +140,13 @@ describe('workers dying and restarting (real dcf worker processes)', () => {
     try {
       h = await executionHarness({}, 0);
       const env = { DCF_LEASE_TTL_S: String(DEFAULT_TTL_S), DCF_MCP_BASE_URL: recorder.url };
-      const first = await startWorkerProcess(h.redisUrl, env);
+      const first = await startWorkerProcess(h.redis, env);
       children.push(first);
       const runId = await h.start(transcribe, {});
       await until(() => recorder.calls.length === 1);
       first.kill('SIGKILL');
       await exited(first);
-      children.push(await startWorkerProcess(h.redisUrl, env));
+      children.push(await startWorkerProcess(h.redis, env));
       expect(await waitForRun(h.x, runId, 40_000)).toMatchObject({ status: 'SUCCEEDED' });
       const view = await h.finalized(runId);
       const calls = recorder.calls.filter((c) => c.name === 'transcribe_audio');

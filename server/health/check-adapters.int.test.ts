@@ -1,3 +1,4 @@
+import { singleRedis } from '../config-redis.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +39,7 @@ describe(`adapter health (${testDbKind()})`, () => {
   const pingDatabase = async () => void (await h.db.execute(sql`select 1`));
 
   it('reports every port reachable on the embedded defaults with a live Redis', async () => {
-    const redis = createRedis(testRedisUrl());
+    const redis = createRedis(singleRedis(testRedisUrl()));
     try {
       const rows = await checkAdapters({ config: testConfig({ REDIS_URL: testRedisUrl() }), pingDatabase, redis: () => redis });
       expect(rows.map((r) => [r.port, r.reachable])).toEqual([
@@ -56,7 +57,7 @@ describe(`adapter health (${testDbKind()})`, () => {
   it('reports unreachable services as rows with the reason, not as a crash', async () => {
     const port = await deadPort();
     const url = `redis://127.0.0.1:${port}`;
-    const redis = createRedis(url);
+    const redis = createRedis(singleRedis(url));
     try {
       const rows = await checkAdapters({
         config: testConfig({

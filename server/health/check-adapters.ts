@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.ts';
-import type { Redis } from 'ioredis';
+import { describeRedisTarget, type RedisClient } from '../redis/connection.ts';
 import { pingRedis } from '../redis/client.ts';
 
 /** One adapter's status on the health page. `target` never contains credentials. */
@@ -40,7 +40,7 @@ export type HealthDeps = {
   config: AppConfig;
   /** Round-trips a trivial query; throws when the database is unreachable. */
   pingDatabase: () => Promise<void>;
-  redis: () => Redis | undefined;
+  redis: () => RedisClient | undefined;
   /** Letta health probe; injectable so tests can point it at a local HTTP server. */
   fetch?: typeof fetch;
 };
@@ -56,7 +56,7 @@ export async function checkAdapters(deps: HealthDeps): Promise<AdapterHealth[]> 
   })();
   const redis = (async (): Promise<AdapterHealth> => {
     const client = deps.redis();
-    if (!cfg.redisUrl || !client) {
+    if (!cfg.redis || !client) {
       return {
         port: 'redis',
         adapter: 'Redis',
@@ -67,7 +67,14 @@ export async function checkAdapters(deps: HealthDeps): Promise<AdapterHealth[]> 
         note: null,
       };
     }
-    return { port: 'redis', adapter: 'Redis', target: redactUrl(cfg.redisUrl), ...(await timed(() => pingRedis(client))), note: null };
+    const target = cfg.redis.kind === 'single' ? redactUrl(cfg.redis.url) : describeRedisTarget(cfg.redis);
+    return {
+      port: 'redis',
+      adapter: cfg.redis.kind === 'single' ? 'Redis' : 'Redis Cluster',
+      target,
+      ...(await timed(() => pingRedis(client))),
+      note: null,
+    };
   })();
   const graph = (async (): Promise<AdapterHealth> => {
     if (cfg.graph.kind === 'postgres') {

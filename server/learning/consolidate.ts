@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { Db } from '../db/client.ts';
 import type { KnowledgeGraph } from '../graph/port.ts';
 import { enqueueGraphWrite, replayGraphOutbox } from '../graph/outbox.ts';
@@ -45,7 +45,7 @@ async function correctOnce(graph: KnowledgeGraph): Promise<number> {
  * `policy` is the configuration's (config.streams); tests may leave the default.
  */
 export async function consolidate(
-  deps: { redis: Redis; db: Db; graph: KnowledgeGraph; consumer: string; policy?: DeliveryPolicy },
+  deps: { redis: RedisClient; db: Db; graph: KnowledgeGraph; consumer: string; policy?: DeliveryPolicy },
   batch = 100,
 ) {
   const stream = await consumeStream(deps.redis, episodeStream, {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { z } from 'zod';
 import { episodeSchema, skillNodeSchema, workflowVersionNodeSchema } from '../graph/schemas.ts';
 import { durableStream } from '../redis/durable-stream.ts';
@@ -26,4 +26,4 @@ export const episodeMessageSchema = z.object({
 export type EpisodeMessage = z.infer<typeof episodeMessageSchema>;
 
 export const episodeStream = durableStream<EpisodeMessage>(EPISODE_STREAM, CONSOLIDATORS, episodeMessageSchema);
-export const publishEpisode = (redis: Redis, message: EpisodeMessage) => episodeStream.publish(redis, message);
+export const publishEpisode = (redis: RedisClient, message: EpisodeMessage) => episodeStream.publish(redis, message);

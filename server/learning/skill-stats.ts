@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { KnowledgeGraph, SkillReliability } from '../graph/port.ts';
 
 /**
@@ -13,7 +13,7 @@ export interface SkillStats {
   latency_ms: number | null;
 }
 
-export async function publishSkillStats(redis: Redis, graph: KnowledgeGraph): Promise<void> {
+export async function publishSkillStats(redis: RedisClient, graph: KnowledgeGraph): Promise<void> {
   const all = await graph.allSkillReliability();
   if (!all.length) return;
   await redis.hset(
@@ -27,7 +27,7 @@ export async function publishSkillStats(redis: Redis, graph: KnowledgeGraph): Pr
   );
 }
 
-export async function readSkillStats(redis: Redis, uris: string[]): Promise<Map<string, SkillStats>> {
+export async function readSkillStats(redis: RedisClient, uris: string[]): Promise<Map<string, SkillStats>> {
   if (!uris.length) return new Map();
   const raw = await redis.hmget(SKILL_STATS, ...uris);
   return new Map(uris.flatMap((u, i) => (raw[i] ? [[u, JSON.parse(raw[i]!) as SkillStats] as const] : [])));

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { RunEventFeed } from '../execution/run-event-feed.ts';
 import type { RunEventHub } from '../execution/run-event-hub.ts';
 import { notificationEventOf, type PublishedNotification } from '../contracts/notification-schemas.ts';
@@ -10,7 +10,7 @@ import { notificationEventOf, type PublishedNotification } from '../contracts/no
  */
 export const NOTIFICATIONS_CHANNEL = 'dcf:notifications:alerts';
 
-export async function publishAlerts(redis: Redis, events: PublishedNotification[]): Promise<void> {
+export async function publishAlerts(redis: RedisClient, events: PublishedNotification[]): Promise<void> {
   if (events.length === 0) return;
   const pipeline = redis.pipeline();
   for (const e of events) pipeline.publish(NOTIFICATIONS_CHANNEL, JSON.stringify(e));

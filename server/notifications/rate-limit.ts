@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Actor } from '../contracts/audit-actor.ts';
 
@@ -10,11 +10,11 @@ import type { Actor } from '../contracts/audit-actor.ts';
  * in-process only when there is no Redis (one process). A caller is the actor: a user, an agent
  * (an MCP token's or a local agent's), or a system component.
  */
-const limiters = new WeakMap<Redis, Map<number, RateLimiterAbstract>>();
+const limiters = new WeakMap<RedisClient, Map<number, RateLimiterAbstract>>();
 const memoryLimiters = new Map<number, RateLimiterAbstract>();
 const KEY_PREFIX = 'dcf:notify-rate';
 
-function limiterFor(redis: Redis | undefined, perMinute: number): RateLimiterAbstract {
+function limiterFor(redis: RedisClient | undefined, perMinute: number): RateLimiterAbstract {
   const memory = () => new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points: perMinute, duration: 60 });
   if (!redis) {
     const found = memoryLimiters.get(perMinute) ?? memory();
@@ -37,7 +37,7 @@ function limiterFor(redis: Redis | undefined, perMinute: number): RateLimiterAbs
 }
 
 /** Takes one notification from the caller's allowance: null when allowed, else the seconds until the next may go. */
-export async function takeNotification(redis: Redis | undefined, actor: Actor, perMinute: number): Promise<number | null> {
+export async function takeNotification(redis: RedisClient | undefined, actor: Actor, perMinute: number): Promise<number | null> {
   try {
     await limiterFor(redis, perMinute).consume(`${actor.kind}:${actor.id}`);
     return null;

@@ -1,5 +1,6 @@
+import type { RedisTarget } from '../config-redis.ts';
 import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -40,7 +41,7 @@ export function retryDelayMs(attempt: number, backoffMs: number, retryAfterMs?: 
  * after the back-off. Durable: the job is in Redis, so a restart loses no retry.
  */
 export async function scheduleRetries(
-  redis: Redis,
+  redis: RedisClient,
   deliveryId: string,
   cfg: AppConfig['notifications'],
   retryAfterMs?: number,
@@ -70,10 +71,10 @@ export async function scheduleRetries(
  * PENDING and is retried with exponential back-off until the attempts are used up, then FAILED.
  * Returns a stop function.
  */
-export function startDeliveryRetries(opts: { db: Db; redisUrl: string; config: AppConfig; log: Logger }): () => Promise<void> {
+export function startDeliveryRetries(opts: { db: Db; redis: RedisTarget; config: AppConfig; log: Logger }): () => Promise<void> {
   const store = new NotificationStore(opts.db);
   const cfg = opts.config.notifications;
-  const connection = queueConnection(opts.redisUrl);
+  const connection = queueConnection(opts.redis);
   const worker = new Worker<RetryJob>(
     DELIVERY_QUEUE,
     async (job: Job<RetryJob>) => {

@@ -1,3 +1,4 @@
+import { singleRedis } from '../config-redis.ts';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ beforeAll(async () => {
   ids.admin2 = await addUser('admin2@corp.test', 'admin');
   ids.designer = await addUser('designer@corp.test', 'workflow_designer');
   ids.disabledAdmin = await addUser('gone@corp.test', 'admin', true);
-  stopRetries = startDeliveryRetries({ db, redisUrl, config: cfg(), log: pino({ level: 'silent' }) });
+  stopRetries = startDeliveryRetries({ db, redis: singleRedis(redisUrl), config: cfg(), log: pino({ level: 'silent' }) });
 });
 
 afterAll(async () => {

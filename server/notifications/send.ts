@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -21,7 +21,7 @@ export interface SendDeps {
   db: Db;
   config: AppConfig;
   /** Redis for the live push and the retry queue; without it alerts are stored only and nothing is retried. */
-  redis?: Redis | undefined;
+  redis?: RedisClient | undefined;
 }
 
 /**
@@ -120,7 +120,7 @@ async function deliverExternal(
   }
   if (outcome.kind === 'permanent') return failed(outcome.error, 1, target);
   if (!deps.redis || cfg.maxAttempts < 2) {
-    const why = deps.redis ? 'DCF_NOTIFY_MAX_ATTEMPTS is 1' : 'no Redis for the retry queue';
+    const why = deps.redis ? 'DCF_NOTIFY_MAX_ATTEMPTS is 1' : 'no RedisClient for the retry queue';
     return failed(`${outcome.error} (not retried: ${why})`, 1, target);
   }
   const row = await store.addDelivery(n.id, channel, 'PENDING', {

@@ -1,9 +1,9 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './connection.ts';
 import { PAYLOAD_FIELD, type DurableStream } from './durable-stream.ts';
 
 /**
  * A durable stream's dead letters: entries that cannot be consumed (malformed, or failing every
- * time) move to the stream `<name>:dead`, so they stop being re-read and the entries behind them
+ * time) move to the stream `{<name>}:dead` (its slot, durable-stream.ts), so they stop being re-read and the entries behind them
  * flow. A dead letter keeps the payload as published and why it was given up; retrying it
  * re-publishes the payload to its stream as a new entry (with a fresh delivery count) and removes
  * the dead letter. Both moves are single Lua scripts, so an entry is never in both places or in
@@ -14,7 +14,7 @@ export type DeadLetterReason = 'malformed' | 'failed';
 
 /** A dead letter as the health page shows it: what happened, not the payload (it may hold customer data). */
 export interface DeadLetter {
-  /** The dead letter's id in `<name>:dead`; its time is when the entry was given up. */
+  /** The dead letter's id in `{<name>}:dead`; its time is when the entry was given up. */
   id: string;
   /** The entry's id in its stream. */
   source_id: string;
@@ -60,7 +60,7 @@ return -1`;
  * letter's id, or null when the entry was no longer pending (another consumer settled it).
  */
 export async function deadLetter(
-  redis: Redis,
+  redis: RedisClient,
   stream: DurableStream<unknown>,
   entry: { id: string; raw: string | null },
   why: { reason: DeadLetterReason; error: string; deliveries: number; consumer: string },
@@ -93,7 +93,7 @@ const idTime = (id: string) => new Date(Number(id.split('-')[0])).toISOString();
 
 /** How many dead letters a stream has, and the newest `limit` of them (newest first). */
 export async function listDeadLetters(
-  redis: Redis,
+  redis: RedisClient,
   stream: DurableStream<unknown>,
   limit: number,
 ): Promise<{ count: number; entries: DeadLetter[] }> {
@@ -121,7 +121,7 @@ export async function listDeadLetters(
 export type RetryOutcome = { retried: true; entry_id: string } | { retried: false; why: 'not_found' | 'no_payload' };
 
 /** Re-publishes a dead letter's payload to its stream and removes the dead letter. */
-export async function retryDeadLetter(redis: Redis, stream: DurableStream<unknown>, id: string): Promise<RetryOutcome> {
+export async function retryDeadLetter(redis: RedisClient, stream: DurableStream<unknown>, id: string): Promise<RetryOutcome> {
   const r = await redis.eval(RETRY, 2, stream.name, stream.deadLetters, id, PAYLOAD_FIELD);
   if (typeof r === 'string') return { retried: true, entry_id: r };
   return { retried: false, why: r === -1 ? 'no_payload' : 'not_found' };

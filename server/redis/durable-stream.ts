@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './connection.ts';
 import type { z } from 'zod';
 
 /**
@@ -19,14 +19,14 @@ export interface DurableStream<M> {
   readonly group: string;
   /** Where entries that cannot be consumed go (dead-letters.ts). */
   readonly deadLetters: string;
-  publish(redis: Redis, message: M): Promise<string>;
+  publish(redis: RedisClient, message: M): Promise<string>;
   /**
    * Up to `count` entries for `consumer`: its own unacknowledged ones (a crash before ack), then
    * entries idle under other consumers for at least `claimIdleMs` (now its own), then new ones.
    * An entry whose payload is missing, not JSON or not a valid message comes back `malformed`.
    */
-  read(redis: Redis, consumer: string, count: number, claimIdleMs: number): Promise<StreamEntry<M>[]>;
-  ack(redis: Redis, id: string): Promise<void>;
+  read(redis: RedisClient, consumer: string, count: number, claimIdleMs: number): Promise<StreamEntry<M>[]>;
+  ack(redis: RedisClient, id: string): Promise<void>;
 }
 
 /** A read entry: its message, or why it has none (`raw` is the payload as published, if any). */
@@ -59,9 +59,16 @@ export function decodeEntry<M>(schema: z.ZodType<M>, id: string, fields: string[
   return { id, message: parsed.data, raw };
 }
 
+/**
+ * The dead-letter stream of `name`, in `name`'s Redis Cluster slot (dead-letters.ts moves entries
+ * between the two in one script): `{name}:dead` hashes `name`, as the brace-less `name` itself does.
+ * Before issue 32 it was `name:dead` (key-migration.ts moves that into it).
+ */
+export const deadLettersOf = (name: string) => `{${name}}:dead`;
+
 export function durableStream<M>(name: string, group: string, schema: z.ZodType<M>): DurableStream<M> {
   // Checked on every read (one cheap command): a flushed or deleted stream loses its group too.
-  const ensureGroup = async (redis: Redis) => {
+  const ensureGroup = async (redis: RedisClient) => {
     try {
       // From the start of the stream, so nothing published before the group existed is missed.
       await redis.xgroup('CREATE', name, group, '0', 'MKSTREAM');
@@ -72,11 +79,11 @@ export function durableStream<M>(name: string, group: string, schema: z.ZodType<
   // Where each consumer's XAUTOCLAIM scan of the group's pending list goes on from ('0-0': start).
   const cursors = new Map<string, string>();
   type ReadReply = Array<[string, Array<[string, Fields]>]> | null;
-  const readGroup = async (redis: Redis, consumer: string, count: number, from: '0' | '>') => {
+  const readGroup = async (redis: RedisClient, consumer: string, count: number, from: '0' | '>') => {
     const res = (await redis.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', name, from)) as ReadReply;
     return (res ?? []).flatMap(([, entries]) => entries);
   };
-  const claimIdle = async (redis: Redis, consumer: string, count: number, claimIdleMs: number) => {
+  const claimIdle = async (redis: RedisClient, consumer: string, count: number, claimIdleMs: number) => {
     const cursor = cursors.get(consumer) ?? '0-0';
     type ClaimReply = [string, Array<[string, Fields] | null>, ...unknown[]];
     const [next, entries] = (await redis.xautoclaim(name, group, consumer, claimIdleMs, cursor, 'COUNT', count)) as ClaimReply;
@@ -87,7 +94,7 @@ export function durableStream<M>(name: string, group: string, schema: z.ZodType<
   return {
     name,
     group,
-    deadLetters: `${name}:dead`,
+    deadLetters: deadLettersOf(name),
     publish: async (redis, message) => (await redis.xadd(name, '*', PAYLOAD_FIELD, JSON.stringify(message)))!,
     async read(redis, consumer, count, claimIdleMs) {
       await ensureGroup(redis);

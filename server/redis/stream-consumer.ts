@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './connection.ts';
 import type { DurableStream, StreamEntry } from './durable-stream.ts';
 import { deadLetter } from './dead-letters.ts';
 
@@ -79,7 +79,7 @@ const ready = async (sinkReady: () => Promise<boolean>) => {
 };
 
 /** How many times each of `ids` has been delivered (XPENDING), 0 for one no longer pending. */
-async function deliveriesOf(redis: Redis, stream: DurableStream<unknown>, ids: string[]): Promise<Map<string, number>> {
+async function deliveriesOf(redis: RedisClient, stream: DurableStream<unknown>, ids: string[]): Promise<Map<string, number>> {
   const pipe = redis.pipeline();
   for (const id of ids) pipe.xpending(stream.name, stream.group, id, id, 1);
   const replies = (await pipe.exec()) ?? [];
@@ -92,7 +92,7 @@ async function deliveriesOf(redis: Redis, stream: DurableStream<unknown>, ids: s
 }
 
 /** Takes back this pass's delivery of `ids` (still pending under `consumer`): it was no attempt. */
-async function giveBack(redis: Redis, stream: DurableStream<unknown>, consumer: string, ids: string[]): Promise<void> {
+async function giveBack(redis: RedisClient, stream: DurableStream<unknown>, consumer: string, ids: string[]): Promise<void> {
   if (!ids.length) return;
   const counts = await deliveriesOf(redis, stream, ids);
   const pipe = redis.pipeline();
@@ -105,7 +105,7 @@ async function giveBack(redis: Redis, stream: DurableStream<unknown>, consumer: 
 }
 
 /** One pass over a durable stream under the rules above. Throws only when Redis fails. */
-export async function consumeStream<M>(redis: Redis, stream: DurableStream<M>, o: ConsumeOptions<M>): Promise<ConsumeResult> {
+export async function consumeStream<M>(redis: RedisClient, stream: DurableStream<M>, o: ConsumeOptions<M>): Promise<ConsumeResult> {
   const result: ConsumeResult = { handled: 0, deadLettered: 0, retrying: 0, sinkDown: null };
   // Reading while the sink is down would spend deliveries on attempts that cannot succeed.
   if (!(await ready(o.sinkReady))) {

@@ -1,5 +1,5 @@
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisClient, type RedisTarget } from '../redis/connection.ts';
 import type { Logger } from 'pino';
 import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
@@ -13,7 +13,7 @@ export const SCHEDULES_QUEUE = 'background-jobs';
 export const SCHEDULES_PREFIX = '{dcf-queue}';
 
 export interface BackgroundJobsOptions {
-  redisUrl: string;
+  redis: RedisTarget;
   db: () => Promise<Db>;
   platform: () => Promise<AgentPlatform>;
   log: Logger;
@@ -37,7 +37,7 @@ export interface TriggerData {
  */
 export class BackgroundJobs {
   private queueInstance: Queue<TriggerData> | undefined;
-  private readonly connections: Redis[] = [];
+  private readonly connections: RedisClient[] = [];
 
   constructor(readonly opts: BackgroundJobsOptions) {}
 
@@ -134,9 +134,8 @@ export class BackgroundJobs {
   }
 
   /** BullMQ needs connections that retry forever (`maxRetriesPerRequest: null`). */
-  private connection(): Redis {
-    const r = new Redis(this.opts.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true });
-    r.on('error', () => {});
+  private connection(): RedisClient {
+    const r = connectRedis(this.opts.redis, 'queue');
     this.connections.push(r);
     return r;
   }

@@ -1,3 +1,4 @@
+import { singleRedis } from '../config-redis.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deterministicBrains } from '../agents/brains/select.ts';
@@ -26,7 +27,12 @@ describe('background jobs on BullMQ job schedulers', () => {
   const open: Array<{ close(): Promise<void> }> = [];
 
   const jobsInstance = () => {
-    const jobs = new BackgroundJobs({ redisUrl, db: async () => handle.db, platform: async () => platform, log: logger() });
+    const jobs = new BackgroundJobs({
+      redis: singleRedis(redisUrl),
+      db: async () => handle.db,
+      platform: async () => platform,
+      log: logger(),
+    });
     open.push(jobs);
     return jobs;
   };

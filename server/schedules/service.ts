@@ -15,10 +15,10 @@ const holder = globalThis as { [KEY]?: BackgroundJobs };
 export function backgroundJobsOf(services: ToolServices): { jobs: BackgroundJobs; transient: boolean } | null {
   const registered = holder[KEY];
   if (registered) return { jobs: registered, transient: false };
-  const url = services.config.redisUrl;
+  const url = services.config.redis;
   if (!url || !services.db || !services.agents) return null;
   const jobs = new BackgroundJobs({
-    redisUrl: url,
+    redis: url,
     db: services.db,
     platform: services.agents,
     log: logger().child({ component: 'schedules' }),

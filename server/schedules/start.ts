@@ -1,3 +1,4 @@
+import type { RedisTarget } from '../config-redis.ts';
 import type { Logger } from 'pino';
 import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
@@ -19,7 +20,7 @@ export interface BackgroundJobsRuntime {
  * background-jobs.ts and dispatch-tracker.ts for why each tick and each reply happens once).
  */
 export async function startBackgroundJobs(opts: {
-  redisUrl: string;
+  redis: RedisTarget;
   db: () => Promise<Db>;
   platform: () => Promise<AgentPlatform>;
   log: Logger;

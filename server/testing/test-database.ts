@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { parseClusterNodes, type RedisTarget } from '../config-redis.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { pgliteTemplate, postgresTemplate } from './template-database.ts';
 
@@ -86,4 +87,29 @@ export async function isolatedRedisUrl(): Promise<string> {
   } finally {
     admin.disconnect();
   }
+}
+
+/**
+ * The Redis of one test file: its own database of the test redis-server (isolatedRedisUrl), or — in
+ * the `int-cluster` tier (DCF_TEST_REDIS=cluster) — the Redis Cluster TEST_REDIS_CLUSTER_NODES names,
+ * flushed. A cluster has database 0 only, so that tier runs its files one at a time.
+ */
+export async function isolatedRedis(): Promise<RedisTarget> {
+  if (process.env.DCF_TEST_REDIS !== 'cluster') return { kind: 'single', url: await isolatedRedisUrl() };
+  const nodes = process.env.TEST_REDIS_CLUSTER_NODES;
+  if (!nodes) throw new Error('TEST_REDIS_CLUSTER_NODES is not set: the int-cluster tier needs a Redis Cluster (npm test starts one)');
+  const target = parseClusterNodes(nodes);
+  if ('error' in target) throw new Error(`TEST_REDIS_CLUSTER_NODES: ${target.error}`);
+  const { Cluster } = await import('ioredis');
+  const admin = new Cluster(target.nodes, { redisOptions: { password: target.password, maxRetriesPerRequest: 2 } });
+  try {
+    // The node list is known once the client has read the slot map (ready); until then it is empty.
+    if (admin.status !== 'ready') await new Promise<void>((resolve, reject) => admin.once('ready', resolve).once('error', reject));
+    const masters = admin.nodes('master');
+    if (masters.length === 0) throw new Error('TEST_REDIS_CLUSTER_NODES: the cluster has no master');
+    await Promise.all(masters.map((node) => node.flushall()));
+  } finally {
+    admin.disconnect();
+  }
+  return target;
 }

@@ -23,7 +23,7 @@ export interface RequestServices {
   cookieSecret(): Promise<string>;
   signInThrottle(): Promise<SignInThrottle>;
   toolServices(): ToolServices;
-  redis(): import('ioredis').Redis | undefined;
+  redis(): import('../redis/connection.ts').RedisClient | undefined;
 }
 
 /** Where the request came from: the TCP peer, or what trusted proxies say (server/http/request-source.ts). */

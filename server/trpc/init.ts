@@ -41,7 +41,7 @@ export type TrpcContext = {
   sessionTtlHours: number;
   services: ToolServices;
   /** The process's shared Redis client, when one is configured (Settings → Health pings it). */
-  redis?: () => import('ioredis').Redis | undefined;
+  redis?: () => import('../redis/connection.ts').RedisClient | undefined;
 };
 
 export function actorOf(user: PublicUser | null): Actor {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisTargetEnv } from '../config-redis.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { systemActor } from '../contracts/audit-actor.ts';
 import { eq } from 'drizzle-orm';
@@ -45,7 +46,7 @@ describe(`runs through tRPC, the CLI and the invoker (${testDbKind()})`, { timeo
       { actor: systemActor('test'), services: services() },
     );
     const viaCli = await runDcf(['tool', 'get_workflow_run', JSON.stringify({ run_id: runId, include_events: false })], undefined, {
-      REDIS_URL: x.redisUrl,
+      ...redisTargetEnv(x.redis),
     });
     expect(viaTrpc).toEqual(viaInvoker);
     expect(viaCli.json).toEqual(viaInvoker);

@@ -1,3 +1,4 @@
+import { singleRedis } from '../config-redis.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -25,14 +26,15 @@ describe(`schedules.* ownership (${testDbKind()})`, () => {
   const people = new Map<string, PublicUser>();
   const ids = new Map<string, string>();
   const caller = (who: string) =>
-    callerFor(h.db, people.get(who)!, { services: { config: { ...testConfig(), redisUrl }, db: async () => h.db } }).caller;
+    callerFor(h.db, people.get(who)!, { services: { config: { ...testConfig(), redis: singleRedis(redisUrl) }, db: async () => h.db } })
+      .caller;
   const listed = async (who: string) => (await caller(who).schedules.list({})) as Listed;
 
   beforeAll(async () => {
     h = await createTestDatabase();
     redisUrl = await isolatedRedisUrl();
     jobs = new BackgroundJobs({
-      redisUrl,
+      redis: singleRedis(redisUrl),
       db: async () => h.db,
       log: logger(),
       platform: async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisTargetEnv } from '../config-redis.ts';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { listAudit } from '../audit/log.ts';
 import type { Actor } from '../contracts/audit-actor.ts';
@@ -35,7 +36,7 @@ describe(`workflow versions: draft, published, retired (${testDbKind()})`, { tim
   let compliance: PublicUser;
   let base: Record<string, unknown>;
   const services = (env: Record<string, string> = {}) => ({
-    config: testConfig({ REDIS_URL: x.redisUrl, DCF_LEASE_TTL_S: '5', ...env }),
+    config: testConfig({ ...redisTargetEnv(x.redis), DCF_LEASE_TTL_S: '5', ...env }),
     execution: async () => x.x,
     db: async () => db.db,
   });

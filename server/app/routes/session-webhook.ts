@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/connection.ts';
 import type { AppConfig } from '../../config.ts';
 import { delegationHub } from '../../delegation/connect.ts';
 import type { DelegationHub } from '../../delegation/hub.ts';
@@ -8,7 +8,7 @@ import { agentPlatform, config, database, redis, toolServices } from '../service
 /** What a session's webhook is handed: the process's config and Redis (read per request) and its delegation hub. */
 export interface SessionWebhookRouteServices {
   config: () => AppConfig;
-  redis: () => Redis | undefined;
+  redis: () => RedisClient | undefined;
   hub: () => Promise<DelegationHub>;
 }
 

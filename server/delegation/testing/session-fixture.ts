@@ -10,7 +10,7 @@ import { createConversation } from '../../chat/conversations.ts';
 import type { ConversationRow } from '../../db/schema/chat.ts';
 import type { DelegationEventRow, DelegationSessionRow } from '../../db/schema/delegation.ts';
 import type { ExecutionRuntime } from '../../execution/runtime.ts';
-import { createTestDatabase, isolatedRedisUrl } from '../../testing/test-database.ts';
+import { createTestDatabase, isolatedRedis } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import type { ToolServices } from '../../contracts/tool-services.ts';
 import { createCompanionTool } from '../../tools/delegation/create-companion.ts';
@@ -74,7 +74,7 @@ export async function sessionFixture(opts: { redis?: boolean } = {}): Promise<Se
   let runtime: ExecutionRuntime | undefined;
   if (opts.redis) {
     const { createExecutionRuntime } = await import('../../execution/runtime.ts');
-    runtime = await createExecutionRuntime(config, await isolatedRedisUrl(), log);
+    runtime = await createExecutionRuntime(config, await isolatedRedis(), log);
   }
   let platform!: LocalAgentPlatform;
   const services: ToolServices = {

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import type { AppConfig } from '../../config.ts';
 import { testConfig } from '../../testing/test-config.ts';
-import { isolatedRedisUrl } from '../../testing/test-database.ts';
+import { isolatedRedis } from '../../testing/test-database.ts';
+import { redisTargetEnv, type RedisTarget } from '../../config-redis.ts';
 import { createExecutionRuntime, type ExecutionRuntime } from '../runtime.ts';
 import { startRun } from '../start-run.ts';
 import { waitForRun } from '../wait-run.ts';
@@ -9,23 +10,23 @@ import { showRun } from '../show-run.ts';
 import type { RunRecord } from '../../contracts/run-view.ts';
 
 /**
- * TEST SUPPORT: a real execution runtime on an isolated Redis database with in-process workers
+ * TEST SUPPORT: a real execution runtime on an isolated Redis database (or the test cluster) with in-process workers
  * (none with `concurrency` 0: separate `dcf worker` processes then do the work),
  * and a one-call `run` that starts a workflow and waits for its end. Nothing is simulated:
  * BullMQ dispatch, Lua leases and the skill transports are the production ones.
  */
 export async function executionHarness(env: Record<string, string> = {}, concurrency = 4): Promise<ExecutionHarness> {
-  const url = await isolatedRedisUrl();
-  const config = testConfig({ REDIS_URL: url, DCF_LEASE_TTL_S: '5', ...env });
-  const runtime = await createExecutionRuntime(config, url, pino({ level: process.env.DCF_TEST_LOG ?? 'silent' }));
+  const redis = await isolatedRedis();
+  const config = testConfig({ ...redisTargetEnv(redis), DCF_LEASE_TTL_S: '5', ...env });
+  const runtime = await createExecutionRuntime(config, redis, pino({ level: process.env.DCF_TEST_LOG ?? 'silent' }));
   if (concurrency > 0) runtime.startWorkers(concurrency);
-  return new ExecutionHarness(runtime, url, config);
+  return new ExecutionHarness(runtime, redis, config);
 }
 
 export class ExecutionHarness {
   constructor(
     readonly runtime: ExecutionRuntime,
-    readonly redisUrl: string,
+    readonly redis: RedisTarget,
     readonly config: AppConfig,
   ) {}
 

@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../testing/test-database.ts';
+import { redisTargetEnv, type RedisTarget } from '../../config-redis.ts';
 
-/** TEST SUPPORT: a real `dcf worker` process on `redisUrl`; resolves once it consumes notifications. */
-export async function startWorkerProcess(redisUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+/** TEST SUPPORT: a real `dcf worker` process on `redis` (a server or a cluster); resolves once it consumes notifications. */
+export async function startWorkerProcess(redis: RedisTarget, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const { REDIS_URL: _url, REDIS_CLUSTER_NODES: _nodes, ...inherited } = process.env;
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), 'worker', '--concurrency', '2'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, REDIS_URL: redisUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: { ...inherited, ...redisTargetEnv(redis), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';

@@ -191,7 +191,7 @@ describe('the orchestration tools', () => {
         const list = await okCall('list_background_jobs', { job_name: 'weekly_qa_review' });
         expect(list.count).toBe(1);
         const saved = harness.services;
-        harness.services = { ...saved, config: { ...saved.config, redisUrl: undefined } };
+        harness.services = { ...saved, config: { ...saved.config, redis: undefined } };
         try {
           expect(await failCall('list_background_jobs', {}, 'unavailable')).toMatch(/REDIS_URL/);
         } finally {

@@ -26,7 +26,7 @@ describe('a weekly QA review scheduled from the chat', () => {
   beforeAll(async () => {
     s = await PlannerScenario.start({ seed: true });
     jobs = new BackgroundJobs({
-      redisUrl: s.h.redisUrl,
+      redis: s.h.redis,
       db: async () => s.db.db,
       platform: async () => s.platform,
       log: logger(),

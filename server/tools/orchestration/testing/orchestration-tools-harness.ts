@@ -1,3 +1,4 @@
+import { singleRedis } from '../../../config-redis.ts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { deterministicBrains } from '../../../agents/brains/select.ts';
 import type { LocalAgentPlatform } from '../../../agents/local/local-platform.ts';
@@ -58,14 +59,14 @@ export function orchestrationToolsHarness() {
   beforeAll(async () => {
     t.handle = await createTestDatabase();
     const redisUrl = await isolatedRedisUrl();
-    t.services = { config: { ...testConfig(), redisUrl }, db: async () => t.handle.db };
+    t.services = { config: { ...testConfig(), redis: singleRedis(redisUrl) }, db: async () => t.handle.db };
     t.platform = testPlatform(t.handle.db, deterministicBrains(answeringBrains().brains), {
       audit: null,
       toolServices: t.services,
       inboxSweepMs: 100,
     });
     t.services.agents = async () => t.platform;
-    t.jobs = new BackgroundJobs({ redisUrl, db: t.services.db!, platform: t.services.agents, log: logger() });
+    t.jobs = new BackgroundJobs({ redis: singleRedis(redisUrl), db: t.services.db!, platform: t.services.agents, log: logger() });
     registerBackgroundJobs(t.jobs);
   });
   afterAll(async () => {
