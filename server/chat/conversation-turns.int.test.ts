@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { currentTurn, type Brain } from '../agents/brains/brain.ts';
@@ -6,6 +6,7 @@ import type { BrainSelection } from '../agents/brains/select.ts';
 import type { LocalAgentPlatform } from '../agents/local/local-platform.ts';
 import { eventually, testPlatform } from '../agents/local/testing/platform-harness.ts';
 import { createRedis } from '../redis/client.ts';
+import { singleRedis } from '../config-redis.ts';
 import { connected } from '../redis/lease.ts';
 import { createTestDatabase, isolatedRedisUrl, testDbKind } from '../testing/test-database.ts';
 import { conversationTurnKey, redisConversationTurns } from './conversation-turns.ts';
@@ -41,13 +42,13 @@ function holdingBrain(hold: { started?: () => void; release?: () => void }): Bra
 describe(`chat turns across consoles (${testDbKind()})`, { timeout: 60_000 }, () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let url: string;
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
   const platforms: LocalAgentPlatform[] = [];
   let user: PublicUser;
   const hold: { started?: () => void; release?: () => void } = {};
 
   const connect = () => {
-    const r = createRedis(url);
+    const r = createRedis(singleRedis(url));
     connections.push(r);
     return r;
   };

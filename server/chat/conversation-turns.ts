@@ -1,4 +1,5 @@
-import { RedisLease, type LeaseRedis } from '../redis/lease.ts';
+import type { RedisClient } from '../redis/connection.ts';
+import { RedisLease } from '../redis/lease.ts';
 
 /**
  * Which conversations have a turn running, so a second message meanwhile is refused (409) rather
@@ -29,7 +30,7 @@ export const CONVERSATION_TURN_TTL_MS = 30_000;
 export const conversationTurnKey = (conversationId: string) => `dcf:chat-turn:${conversationId}`;
 
 /** Conversations with a turn in progress on any console sharing `redis` (server/redis/lease.ts). */
-export function redisConversationTurns(redis: LeaseRedis, ttlMs = CONVERSATION_TURN_TTL_MS): ConversationTurns {
+export function redisConversationTurns(redis: RedisClient, ttlMs = CONVERSATION_TURN_TTL_MS): ConversationTurns {
   const lease = new RedisLease(redis, ttlMs);
   return {
     async begin(conversationId) {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Db } from '../db/client.ts';
 import { dbAuditSink } from '../audit/log.ts';
@@ -21,7 +21,7 @@ export type McpHandlerDeps = {
    * registered there and a POST reaches its session through any console (sse-relay.ts). Without
    * it sessions live in this process only, which is then the only console.
    */
-  redis?: Redis;
+  redis?: RedisClient;
   /** Relay timings (tests); the defaults are sse-relay.ts's. */
   sseRelay?: SseRelayOptions;
 };

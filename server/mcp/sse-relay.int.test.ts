@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connection.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createApiToken, revokeApiToken } from '../auth/api-tokens.ts';
 import { createRedis } from '../redis/client.ts';
+import { singleRedis } from '../config-redis.ts';
 import { TOOLS } from '../tools/registry.ts';
 import { createTestDatabase, isolatedRedisUrl, testDbKind } from '../testing/test-database.ts';
 import { testConfig } from '../testing/test-config.ts';
@@ -23,14 +24,14 @@ type Served = Awaited<ReturnType<typeof serveFetchHandlers>>;
 describe(`legacy SSE sessions through any console (${testDbKind()})`, { timeout: 60_000 }, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
   let redisUrl: string;
-  const consoles: Array<{ handlers: McpHandlers; served: Served; redis: Redis }> = [];
+  const consoles: Array<{ handlers: McpHandlers; served: Served; redis: RedisClient }> = [];
   let balancer: Served;
   const internalErrors: unknown[] = [];
   const tokens = { reader: '', writer: '', doomed: '' };
   let doomedId = '';
 
   async function startConsole(sessionTtlMs?: number): Promise<(typeof consoles)[number]> {
-    const redis = createRedis(redisUrl);
+    const redis = createRedis(singleRedis(redisUrl));
     const handlers = createMcpHandlers({
       db: async () => h.db,
       services: () => ({ config: testConfig(), db: async () => h.db }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { subscriberOf, type RedisClient } from '../redis/connection.ts';
 import { once } from 'node:events';
 import { z } from 'zod';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -44,7 +44,7 @@ const PRIVATE_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization
  * Connects the shared client if nobody has yet, or waits (at most 2 s) while it connects: the
  * console's client sends no command before it is ready (no offline queue, server/redis/client.ts).
  */
-async function connected(redis: Redis): Promise<void> {
+async function connected(redis: RedisClient): Promise<void> {
   if (redis.status === 'wait') await redis.connect();
   else if (redis.status === 'connecting' || redis.status === 'connect' || redis.status === 'reconnecting') {
     await once(redis, 'ready', { signal: AbortSignal.timeout(2_000) });
@@ -75,13 +75,17 @@ export type SseRelayOptions = { ackTimeoutMs?: number; sessionTtlMs?: number };
  * Pub/sub delivers at most once; a relayed message lost in transit is never acknowledged, so the
  * client is told (410) rather than left waiting. Each command touches one key (Redis Cluster).
  */
-export function redisSseSessions(redis: Redis, log: { error(obj: object, msg: string): void }, opts: SseRelayOptions = {}): SseSessions {
+export function redisSseSessions(
+  redis: RedisClient,
+  log: { error(obj: object, msg: string): void },
+  opts: SseRelayOptions = {},
+): SseSessions {
   const consoleId = randomUUID();
   const ackTimeoutMs = opts.ackTimeoutMs ?? ACK_TIMEOUT_MS;
   const ttlMs = opts.sessionTtlMs ?? SESSION_TTL_MS;
   const local = new Map<string, LocalSession>();
   const awaitingAck = new Map<string, (accepted: boolean) => void>();
-  let sub: Redis | undefined;
+  let sub: RedisClient | undefined;
   let started: Promise<void> | undefined;
   let refresh: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
@@ -94,8 +98,7 @@ export function redisSseSessions(redis: Redis, log: { error(obj: object, msg: st
     started ??= (async () => {
       await connected(redis);
       if (!sub) {
-        sub = redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
-        sub.on('error', () => {});
+        sub = subscriberOf(redis);
         sub.on('message', (_channel: string, raw: string) => void receive(raw));
       }
       await sub.subscribe(sseConsoleChannel(consoleId));

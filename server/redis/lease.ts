@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Cluster, Redis } from 'ioredis';
+import type { RedisClient } from './connection.ts';
 
 /** A single node or a cluster client: every lease here is one key, so both serve (plain commands and EVAL on that key). */
-export type LeaseRedis = Redis | Cluster;
 
 /**
  * A lease taken and kept alive: `lost` aborts when a renewal finds the lease gone (expired while
@@ -24,13 +23,13 @@ const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-const connecting = new WeakMap<LeaseRedis, Promise<void>>();
+const connecting = new WeakMap<RedisClient, Promise<void>>();
 
 /**
  * Connects a lazily connecting client once (createRedis has no offline queue, so a command sent
  * before the connection is up fails); a failed connection surfaces as the command's error.
  */
-export async function connected(redis: LeaseRedis): Promise<void> {
+export async function connected(redis: RedisClient): Promise<void> {
   if (redis.status !== 'wait') return connecting.get(redis);
   const p = redis.connect().catch(() => undefined);
   connecting.set(redis, p);
@@ -85,7 +84,7 @@ export function holdLease(renew: () => Promise<boolean>, giveUp: () => Promise<u
  */
 export class RedisLease {
   constructor(
-    private readonly redis: LeaseRedis,
+    private readonly redis: RedisClient,
     private readonly ttlMs: number,
   ) {}
 

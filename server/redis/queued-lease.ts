@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connected, holdLease, type HeldLease, type LeaseRedis } from './lease.ts';
+import type { RedisClient } from './connection.ts';
+import { connected, holdLease, type HeldLease } from './lease.ts';
 
 /**
  * A lease taken in arrival order across processes, in one Redis hash (so one key, and one slot on
@@ -88,7 +89,7 @@ export class QueuedLease {
   private readonly pollMs: number;
 
   constructor(
-    private readonly redis: LeaseRedis,
+    private readonly redis: RedisClient,
     private readonly opts: QueuedLeaseOptions,
   ) {
     this.pollMs = Math.max(5, Math.min(opts.pollMs ?? 100, Math.floor(opts.ttlMs / 3)));

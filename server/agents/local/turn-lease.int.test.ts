@@ -1,7 +1,8 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/connection.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRedis } from '../../redis/client.ts';
+import { singleRedis } from '../../config-redis.ts';
 import { connected } from '../../redis/lease.ts';
 import { createTestDatabase, isolatedRedisUrl, testDbKind } from '../../testing/test-database.ts';
 import { currentTurn, type Brain } from '../brains/brain.ts';
@@ -43,12 +44,12 @@ describe(`an agent's turns across processes (${testDbKind()})`, { timeout: 60_00
   let handle: Awaited<ReturnType<typeof createTestDatabase>>;
   let url: string;
   const platforms: LocalAgentPlatform[] = [];
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
   const log: Mark[] = [];
   const onStart: Array<() => void> = [];
 
   const connect = () => {
-    const r = createRedis(url);
+    const r = createRedis(singleRedis(url));
     connections.push(r);
     return r;
   };

@@ -14,7 +14,8 @@
  * order (server/redis/queued-lease.ts) so a busy process cannot starve another. The inbox claim
  * stays: it is what makes each inbox message delivered once; the lease is what keeps turns apart.
  */
-import type { HeldLease, LeaseRedis } from '../../redis/lease.ts';
+import type { RedisClient } from '../../redis/connection.ts';
+import type { HeldLease } from '../../redis/lease.ts';
 import { LeaseWaitExceeded, QueuedLease, waitedFor } from '../../redis/queued-lease.ts';
 import { AgentPlatformError } from './errors.ts';
 import type { TurnQueue } from './turn-queue.ts';
@@ -42,7 +43,7 @@ export interface RedisAgentTurnLeaseOptions {
 export const agentTurnKey = (agentId: string) => `dcf:agent-turn:${agentId}`;
 
 /** The agents' turn leases on `redis` (queued-lease.ts). */
-export function redisAgentTurnLease(redis: LeaseRedis, opts: RedisAgentTurnLeaseOptions = {}): AgentTurnLease {
+export function redisAgentTurnLease(redis: RedisClient, opts: RedisAgentTurnLeaseOptions = {}): AgentTurnLease {
   const lease = new QueuedLease(redis, { ttlMs: opts.ttlMs ?? 30_000, ...(opts.pollMs ? { pollMs: opts.pollMs } : {}) });
   const waitMs = opts.waitMs ?? 600_000;
   return {

@@ -60,7 +60,7 @@ export async function createAgentPlatform(
     // The process's tool-call plan tracker (issue 17): turns declare, attribute and end plans with it.
     ...(toolServices.planning ? { tracker: toolServices.planning } : {}),
     // Issue 32: with Redis, an agent's turns are one at a time across every console and worker on it (turn-lease.ts).
-    ...(config.redisUrl ? { turnLease: redisAgentTurnLease(createRedis(config.redisUrl), { ownsConnection: true }) } : {}),
+    ...(config.redis ? { turnLease: redisAgentTurnLease(createRedis(config.redis), { ownsConnection: true }) } : {}),
   });
   return platform;
 }

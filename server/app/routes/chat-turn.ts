@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/connection.ts';
 import { NextResponse } from 'next/server';
 import { BODY_LIMITS } from '../../../lib/http-limits.ts';
 import { CHAT_ROLES } from '../../../lib/roles.ts';
@@ -23,7 +23,7 @@ export interface ChatTurnRouteServices {
   agentPlatform: () => Promise<AgentPlatform>;
   toolServices: () => ToolServices;
   /** The process's Redis (undefined without REDIS_URL): where every console marks the conversations with a turn running. */
-  redis: () => Redis | undefined;
+  redis: () => RedisClient | undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/connection.ts';
 import { KeyedLock } from '../../../lib/keyed-lock.ts';
 import type { Actor } from '../../contracts/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
@@ -41,7 +41,7 @@ export interface PlanTrackerOptions {
    * there (shared-usage.ts), so a call is attributed and held to its plan's budget on whichever
    * process it lands. Without it the index and the counters are this process's only.
    */
-  redis?: () => Promise<Redis>;
+  redis?: () => Promise<RedisClient>;
   /** How long the console ending a plan waits for other consoles' records of it (default 2 × flush delay + 1 s). */
   settleMs?: number;
   onError?: (err: unknown) => void;

@@ -1,9 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/connection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Actor } from '../../contracts/audit-actor.ts';
 import type { ToolServices } from '../../contracts/tool-services.ts';
 import { createRedis } from '../../redis/client.ts';
+import { singleRedis } from '../../config-redis.ts';
 import { createTestDatabase, isolatedRedisUrl, testDbKind } from '../../testing/test-database.ts';
 import { testConfig } from '../../testing/test-config.ts';
 import { ok } from '../../tool-result.ts';
@@ -53,13 +54,13 @@ type Viewed = PlanView & { status: string };
 describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
   let url: string;
-  const clients: Redis[] = [];
+  const clients: RedisClient[] = [];
   const trackers: PlanTrackerService[] = [];
   const config = testConfig({ DCF_TOOL_COSTS: '{"lookup_fact":2,"default":1}' });
 
   /** A console: a tracker with a Redis connection of its own, on the one database. */
   async function console_(): Promise<PlanTrackerService> {
-    const redis = createRedis(url);
+    const redis = createRedis(singleRedis(url));
     clients.push(redis);
     const t = new PlanTrackerService({
       db: async () => h.db,
@@ -213,7 +214,7 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
   });
 
   it('refuses a call unavailable, not unbudgeted, when Redis cannot be reached', async () => {
-    const dead = createRedis('redis://127.0.0.1:1/0');
+    const dead = createRedis(singleRedis('redis://127.0.0.1:1/0'));
     clients.push(dead);
     const errors: unknown[] = [];
     const t = new PlanTrackerService({

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/connection.ts';
 import type { Db } from '../../db/client.ts';
 import { readStoredPlan } from '../store/plan-store.ts';
 import type { ActivePlan } from './active-plan.ts';
@@ -30,7 +30,7 @@ export class SharedPlans {
   private readonly loading = new Map<string, Promise<ActivePlan | null>>();
 
   constructor(
-    redis: () => Promise<Redis>,
+    redis: () => Promise<RedisClient>,
     private readonly db: () => Promise<Db>,
     private readonly index: Map<string, ActivePlan>,
   ) {

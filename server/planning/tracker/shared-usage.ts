@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/connection.ts';
 import type { ToolCallPlan } from '../../../lib/planning/schemas.ts';
 import type { BudgetExcess } from './budget-check.ts';
 
@@ -131,7 +131,7 @@ export const TOMBSTONE_MS = 24 * 3_600_000;
 export const NEW_PLAN: PlanCounters = { calls: 0, cost: 0, tokens: 0, nextSeq: 0, started: false };
 
 export class SharedPlanUsage {
-  constructor(private readonly redis: () => Promise<Redis>) {}
+  constructor(private readonly redis: () => Promise<RedisClient>) {}
 
   /** The agent's active plan id, or null (one HGET). */
   async activePlanId(agentId: string): Promise<string | null> {
@@ -181,7 +181,7 @@ export class SharedPlanUsage {
     return (await (await this.client()).eval(SEED, 1, planUsageKey(plan.agent_id), ...fields(plan, counters))) as string;
   }
 
-  private async client(): Promise<Redis> {
+  private async client(): Promise<RedisClient> {
     const r = await this.redis();
     if (r.status === 'wait') await r.connect().catch(() => undefined);
     return r;
