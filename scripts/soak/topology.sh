@@ -18,7 +18,7 @@ start_topology() {
   export DATABASE_URL="$TEST_POSTGRES_URL"
   if [ "${SOAK_REDIS:-cluster}" != single ] && declare -F start_redis_cluster >/dev/null; then
     start_redis_cluster "$work/redis-cluster"
-    TOPOLOGY_REDIS="cluster ($REDIS_CLUSTER_NODES)"
+    TOPOLOGY_REDIS="cluster of three masters"
   else
     start_redis "$work/redis"
     export REDIS_URL
