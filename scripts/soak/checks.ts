@@ -186,52 +186,68 @@ export async function checkSchedules(db: pg.Pool, jobs: { id: string; intervalS:
   };
 }
 
+/** The plan a planning tool's successful return leaves active (null: none), from the tool's answer. */
+function activeAfter(toolReturn: string): string | null {
+  try {
+    const plan = (JSON.parse(toolReturn) as { plan?: { planId?: string; executionState?: string } }).plan;
+    return plan?.executionState === 'Planned' || plan?.executionState === 'InProgress' ? (plan.planId ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Every plan's calls attributed: each tool-layer call a soak conversation's agent made (its own
- * history is the witness: a tool_call_message per call) is one record of one of its plans, and each
- * plan's records are numbered without gap or repeat. Planning tools and the agent's built-in tools
- * (memory, messaging) are not attributed by design (isToolLayerTool), nor counted here.
+ * Every plan's calls attributed. Each soak conversation's agent history is the witness: walking it
+ * in order, a successful declare_tool_call_plan or update_tool_call_plan return says which plan is
+ * active from then on (none once it ends), and every tool-layer call made while a plan is active
+ * must be one record of that plan — no more, no fewer. Calls made with no active plan (a brain's
+ * look-ups before it plans: Brain.plan 'later') are counted apart. Each plan's records are
+ * numbered without gap or repeat.
  */
 export async function checkPlans(db: pg.Pool, r: LoadRecord): Promise<Check> {
-  const agents = (
-    await rows(db, 'select distinct agent_id from conversations where id = any($1)', [[...new Set(r.chat.map((t) => t.conversationId))]])
-  ).map((a) => String(a.agent_id));
-  const calls = await rows(
+  const conversations = [...new Set(r.chat.map((t) => t.conversationId))];
+  const agents = (await rows(db, 'select distinct agent_id from conversations where id = any($1)', [conversations])).map((a) =>
+    String(a.agent_id),
+  );
+  const history = await rows(
     db,
-    `select agent_id, event->'tool_call'->>'name' as name from agent_messages where agent_id = any($1) and message_type = 'tool_call_message'`,
+    `select agent_id, message_type, event->'tool_call'->>'name' as call, event->>'name' as returned, event->>'status' as status,
+            event->>'tool_return' as tool_return
+       from agent_messages where agent_id = any($1) and message_type in ('tool_call_message', 'tool_return_message') order by agent_id, seq`,
     [agents],
   );
-  // Per agent and tool: calls in the history, records in its plans.
-  const made = new Map<string, number>();
-  const key = (agent: unknown, tool: unknown) => `${String(agent)}\u0000${String(tool)}`;
-  for (const c of calls) if (isToolLayerTool(String(c.name))) made.set(key(c.agent_id, c.name), (made.get(key(c.agent_id, c.name)) ?? 0) + 1);
-  const plans = await rows(db, 'select id, agent_id from tool_call_plans where agent_id = any($1)', [agents]);
-  const recorded = new Map<string, number>();
+  const expected = new Map<string, number>();
+  let outside = 0;
+  let active: string | null = null;
+  let agent = '';
+  for (const h of history) {
+    if (h.agent_id !== agent) [agent, active] = [String(h.agent_id), null];
+    if (h.message_type === 'tool_return_message' && h.status === 'success' && /^(declare|update)_tool_call_plan$/.test(String(h.returned)))
+      active = activeAfter(String(h.tool_return));
+    if (h.message_type !== 'tool_call_message' || !isToolLayerTool(String(h.call))) continue;
+    if (active) expected.set(active, (expected.get(active) ?? 0) + 1);
+    else outside++;
+  }
+  const plans = await rows(db, 'select id from tool_call_plans where agent_id = any($1)', [agents]);
   const problems: string[] = [];
+  let recorded = 0;
   for (const p of plans) {
     const recs = await rows(db, `select seq, tool_name from tool_call_records where plan_id = $1 order by seq`, [p.id]);
-    const seqs = recs.map((s) => Number(s.seq));
-    if (seqs.some((s, i) => s !== seqs[0]! + i)) problems.push(`plan ${String(p.id)}: record numbers ${seqs.join(',')} have a gap or a repeat`);
-    for (const x of recs) if (x.tool_name !== MODEL_RECORD) recorded.set(key(p.agent_id, x.tool_name), (recorded.get(key(p.agent_id, x.tool_name)) ?? 0) + 1);
+    const seqs = recs.map((x) => Number(x.seq));
+    if (seqs.some((x, i) => x !== seqs[0]! + i))
+      problems.push(`plan ${String(p.id)}: record numbers ${seqs.join(',')} have a gap or a repeat`);
+    const n = recs.filter((x) => x.tool_name !== MODEL_RECORD).length;
+    recorded += n;
+    const want = expected.get(String(p.id)) ?? 0;
+    if (n !== want) problems.push(`plan ${String(p.id)}: ${want} calls made while it was active, ${n} attributed`);
   }
-  // Mismatches summed by tool, so a red check says which tool's calls go unattributed (or doubled).
-  const byTool = new Map<string, { agents: number; made: number; recorded: number }>();
-  for (const k of new Set([...made.keys(), ...recorded.keys()])) {
-    const m = made.get(k) ?? 0;
-    const r = recorded.get(k) ?? 0;
-    if (m === r) continue;
-    const tool = k.split('\u0000')[1]!;
-    const t = byTool.get(tool) ?? { agents: 0, made: 0, recorded: 0 };
-    byTool.set(tool, { agents: t.agents + 1, made: t.made + m, recorded: t.recorded + r });
-  }
-  for (const [tool, t] of byTool) problems.push(`${tool}: ${t.made} calls in ${t.agents} agents' histories, ${t.recorded} attributed`);
-  const total = (m: Map<string, number>) => [...m.values()].reduce((x, y) => x + y, 0);
+  const made = [...expected.values()].reduce((x, y) => x + y, 0);
   return {
     name: "plans' calls attributed",
     ok: problems.length === 0 && plans.length > 0,
     figures:
-      `${agents.length} agents, ${plans.length} plans; ${total(made)} tool-layer calls in their histories, ` +
-      `${total(recorded)} attributed (records numbered without gap or repeat)`,
+      `${agents.length} agents, ${plans.length} plans; ${made} tool-layer calls made while a plan was active, ${recorded} attributed ` +
+      `(${outside} made with no plan active); records numbered without gap or repeat`,
     problems,
   };
 }
