@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis/connection.ts';
+import { channelOf, type RedisClient } from '../redis/connection.ts';
 import { CommitBuilder } from './commit-builder.ts';
 import { ALL_RUNS_CHANNEL, runChannel, runKeys } from './keys.ts';
 import { ACQUIRE_LEASE_LUA } from './lua/acquire-lease.ts';
@@ -74,8 +74,7 @@ export class ControlPlane {
       owner,
       ttlS,
       iso(),
-      runChannel(runId),
-      ALL_RUNS_CHANNEL,
+      ...this.channels(runId),
       runId,
       countAttempt ? '1' : '0',
       renewOwn ? '1' : '0',
@@ -99,8 +98,7 @@ export class ControlPlane {
       token,
       ttlS,
       iso(),
-      runChannel(runId),
-      ALL_RUNS_CHANNEL,
+      ...this.channels(runId),
       runId,
     );
     return JSON.parse(raw) as { ok: true; expires_at_ms: number } | { ok: false; reason: string };
@@ -109,16 +107,7 @@ export class ControlPlane {
   /** Clears an expired lease; returns the expired token, or null if the lease is live or gone. */
   async reclaimLease(runId: string, instance: string): Promise<string | null> {
     const k = runKeys(runId);
-    const token = await this.redis.dcfReclaimLease(
-      k.states,
-      k.leaseExpiry,
-      k.events,
-      instance,
-      iso(),
-      runChannel(runId),
-      ALL_RUNS_CHANNEL,
-      runId,
-    );
+    const token = await this.redis.dcfReclaimLease(k.states, k.leaseExpiry, k.events, instance, iso(), ...this.channels(runId), runId);
     return token || null;
   }
 
@@ -136,8 +125,13 @@ export class ControlPlane {
   async commit(c: CommitBuilder): Promise<CommitResult> {
     const keys = c.allKeys();
     const spec = { now_iso: iso(), fence: c.fenceOn, require_running: c.requireRunning, require_run: c.requireRunFields, ops: c.ops };
-    const raw = await this.redis.dcfCommit(keys.length, ...keys, JSON.stringify(spec), runChannel(c.runId), ALL_RUNS_CHANNEL, c.runId);
+    const raw = await this.redis.dcfCommit(keys.length, ...keys, JSON.stringify(spec), ...this.channels(c.runId), c.runId);
     return JSON.parse(raw) as CommitResult;
+  }
+
+  /** The run's channel and the all-runs channel, as the scripts publish them in this connection's database (channelOf). */
+  private channels(runId: string): [string, string] {
+    return [channelOf(this.redis, runChannel(runId)), channelOf(this.redis, ALL_RUNS_CHANNEL)];
   }
 
   async readState(runId: string, instance: string): Promise<StateDocument | null> {

@@ -45,7 +45,10 @@ export function runKeys(runId: string) {
 
 export type RunKeys = ReturnType<typeof runKeys>;
 
-/** Pub/sub channel of one run's events, and the channel of every run's events (run list). */
+/**
+ * Pub/sub channel of one run's events, and the channel of every run's events (run list); published
+ * and subscribed under the name channelOf (server/redis/connection.ts) gives them in a database.
+ */
 export const runChannel = (runId: string) => `${KEY_PREFIX}:events:{${runId}}`;
 export const ALL_RUNS_CHANNEL = `${KEY_PREFIX}:events:all`;
 /** zset run_id → start time (ms): the run index. */

@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelOf } from '../redis/connection.ts';
 import { isolatedRedisUrl } from '../testing/test-database.ts';
 import { validateAgainstSchema } from '../schemas/registry.ts';
 import { ControlPlane } from './control-plane.ts';
-import { runKeys } from './keys.ts';
+import { runChannel, runKeys } from './keys.ts';
 
 let redis: Redis;
 let cp: ControlPlane;
@@ -121,7 +122,7 @@ describe('leases on real Redis', () => {
   it('every state change appends one event to the run stream and publishes it', async () => {
     const sub = redis.duplicate();
     const got: string[] = [];
-    await sub.subscribe('dcf:events:{run-events}');
+    await sub.subscribe(channelOf(redis, runChannel('run-events')));
     sub.on('message', (_ch, msg) => got.push(msg));
     await freshRun('run-events');
     const g = (await cp.acquireLease('run-events', 'S', 'w', 30, true)) as { token: string };

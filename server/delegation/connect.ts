@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AgentPlatform } from '../contracts/agent-platform.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
+import { channelOf } from '../redis/connection.ts';
 import type { ToolServices } from '../contracts/tool-services.ts';
 import { createHub, SESSION_EVENTS_CHANNEL, type DelegationHub } from './hub.ts';
 
@@ -24,7 +25,7 @@ export function delegationHub(platform: AgentPlatform, db: Db, services: ToolSer
       publish: services.execution
         ? async (e) => {
             const x = await services.execution!();
-            await x.redis.publish(SESSION_EVENTS_CHANNEL, JSON.stringify(e));
+            await x.redis.publish(channelOf(x.redis, SESSION_EVENTS_CHANNEL), JSON.stringify(e));
           }
         : undefined,
       learn: async (outcome) => {

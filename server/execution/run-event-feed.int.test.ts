@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControlPlane } from '../controlplane/control-plane.ts';
 import { ALL_RUNS_CHANNEL, runChannel, runKeys } from '../controlplane/keys.ts';
+import { channelOf } from '../redis/connection.ts';
 import { isolatedRedisUrl } from '../testing/test-database.ts';
 import { compareStreamIds, openAllRunsEventFeed, openRunEventFeed } from './run-event-feed.ts';
 import { RunEventHub } from './run-event-hub.ts';
@@ -40,7 +41,8 @@ async function until(check: () => boolean | Promise<boolean>, polls = 1_000): Pr
     await sleep(10);
   }
 }
-const subscribers = async (channel: string) => ((await redis.pubsub('NUMSUB', channel)) as [string, number])[1];
+/** Subscribers of a channel named as keys.ts names it, in this file's database (channelOf). */
+const subscribers = async (name: string) => ((await redis.pubsub('NUMSUB', channelOf(redis, name))) as [string, number])[1];
 
 describe('run event feed on real Redis', () => {
   it('orders stream ids numerically', () => {

@@ -1,4 +1,4 @@
-import { subscriberOf, type RedisClient } from '../redis/connection.ts';
+import { channelOf, subscriberOf, type RedisClient } from '../redis/connection.ts';
 
 /** Receives the raw messages of one channel; `resync` is called after the subscriber reconnected (messages may have been lost meanwhile). */
 export interface ChannelListener {
@@ -11,6 +11,8 @@ export interface ChannelListener {
  * is subscribed while at least one listener wants it and unsubscribed when the last one leaves.
  * ioredis subscribes again by itself after a reconnect; listeners are then told to `resync`
  * (pub/sub keeps nothing, so what was published during the outage must be read from the stream).
+ * Callers name channels as published (keys.ts, NOTIFICATIONS_CHANNEL, …); the hub subscribes
+ * them in its Redis database's scheme (channelOf), so another database's messages never reach it.
  */
 export class RunEventHub {
   private readonly sub: RedisClient;
@@ -31,7 +33,8 @@ export class RunEventHub {
   }
 
   /** Adds a listener; resolves once Redis confirmed the subscription (messages published from then on reach it). Returns the way out. */
-  async listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  async listen(name: string, listener: ChannelListener): Promise<() => Promise<void>> {
+    const channel = channelOf(this.sub, name);
     let set = this.listeners.get(channel);
     const first = !set;
     if (!set) this.listeners.set(channel, (set = new Set()));
@@ -47,8 +50,8 @@ export class RunEventHub {
   }
 
   /** How many listeners a channel has in this process (for tests and metrics). */
-  listenerCount(channel: string): number {
-    return this.listeners.get(channel)?.size ?? 0;
+  listenerCount(name: string): number {
+    return this.listeners.get(channelOf(this.sub, name))?.size ?? 0;
   }
 
   async close(): Promise<void> {

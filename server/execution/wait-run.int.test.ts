@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChannel, runKeys } from '../controlplane/keys.ts';
+import { channelOf } from '../redis/connection.ts';
 import { isolatedRedisUrl } from '../testing/test-database.ts';
 import { markRunSettled } from './run-settled.ts';
 import { runFields } from './run-record.ts';
@@ -44,7 +45,7 @@ describe('waitForRun', () => {
     // The run's events keep arriving while it settles: each one makes the waiter read the run again.
     for (let i = 0; i < 8; i++) {
       await new Promise((r) => setTimeout(r, 40));
-      await redis.publish(runChannel(runId), JSON.stringify({ type: 'event', n: i }));
+      await redis.publish(channelOf(redis, runChannel(runId)), JSON.stringify({ type: 'event', n: i }));
     }
     await markRunSettled(redis, runId);
     const run = await waiting;

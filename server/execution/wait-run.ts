@@ -1,5 +1,5 @@
 import { runChannel } from '../controlplane/keys.ts';
-import { subscriberOf } from '../redis/connection.ts';
+import { channelOf, subscriberOf } from '../redis/connection.ts';
 import { readRun } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
 import { untilRunSettled } from './run-settled.ts';
@@ -40,7 +40,7 @@ export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs:
       const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
       const poll = setInterval(() => void check(), 1000);
       sub.on('message', () => void check());
-      sub.subscribe(runChannel(runId)).then(check, reject);
+      sub.subscribe(channelOf(sub, runChannel(runId))).then(check, reject);
     });
   } finally {
     sub.disconnect();

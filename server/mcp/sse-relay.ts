@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { subscriberOf, type RedisClient } from '../redis/connection.ts';
+import { channelOf, subscriberOf, type RedisClient } from '../redis/connection.ts';
 import { once } from 'node:events';
 import { z } from 'zod';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -16,8 +16,8 @@ const ACK_MARGIN_MS = 1_000;
 
 /** One session's registration: `dcf:mcp:sse:session:<id>` → {tokenId, owner}, with a TTL (one key per session: Redis Cluster safe). */
 export const sseSessionKey = (sessionId: string) => `dcf:mcp:sse:session:${sessionId}`;
-/** Where a console receives relayed messages and acknowledgements (one channel per console process). */
-export const sseConsoleChannel = (consoleId: string) => `dcf:mcp:sse:console:${consoleId}`;
+/** Where a console receives relayed messages and acknowledgements (one channel per console process), as published on `redis` (channelOf). */
+export const sseConsoleChannel = (redis: RedisClient, consoleId: string) => channelOf(redis, `dcf:mcp:sse:console:${consoleId}`);
 
 const Registration = z.object({ tokenId: z.string(), owner: z.string() });
 const Relayed = z.discriminatedUnion('kind', [
@@ -101,7 +101,7 @@ export function redisSseSessions(
         sub = subscriberOf(redis);
         sub.on('message', (_channel: string, raw: string) => void receive(raw));
       }
-      await sub.subscribe(sseConsoleChannel(consoleId));
+      await sub.subscribe(sseConsoleChannel(redis, consoleId));
       refresh = setInterval(refreshAll, Math.max(1, Math.floor(ttlMs / 3)));
       refresh.unref?.();
     })().catch((err: unknown) => {
@@ -143,7 +143,7 @@ export function redisSseSessions(
       session.transport.deliver(message.data, { requestInfo: { headers: relayed.headers, url } });
     const ack: Relayed = { kind: 'ack', relayId: relayed.relayId, accepted };
     await redis
-      .publish(sseConsoleChannel(relayed.replyTo), JSON.stringify(ack))
+      .publish(sseConsoleChannel(redis, relayed.replyTo), JSON.stringify(ack))
       .catch((err: unknown) => log.error({ err }, 'MCP SSE relay: ack failed'));
   }
 
@@ -160,7 +160,7 @@ export function redisSseSessions(
     try {
       const deadline = Date.now() + ackTimeoutMs - Math.min(ACK_MARGIN_MS, ackTimeoutMs / 2);
       const message: Relayed = { kind: 'deliver', relayId, replyTo: consoleId, deadline, ...deliver };
-      await redis.publish(sseConsoleChannel(owner), JSON.stringify(message));
+      await redis.publish(sseConsoleChannel(redis, owner), JSON.stringify(message));
       return await answered;
     } finally {
       awaitingAck.delete(relayId);

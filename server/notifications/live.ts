@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis/connection.ts';
+import { channelOf, type RedisClient } from '../redis/connection.ts';
 import type { RunEventFeed } from '../execution/run-event-feed.ts';
 import type { RunEventHub } from '../execution/run-event-hub.ts';
 import { notificationEventOf, type PublishedNotification } from '../contracts/notification-schemas.ts';
@@ -13,7 +13,8 @@ export const NOTIFICATIONS_CHANNEL = 'dcf:notifications:alerts';
 export async function publishAlerts(redis: RedisClient, events: PublishedNotification[]): Promise<void> {
   if (events.length === 0) return;
   const pipeline = redis.pipeline();
-  for (const e of events) pipeline.publish(NOTIFICATIONS_CHANNEL, JSON.stringify(e));
+  const channel = channelOf(redis, NOTIFICATIONS_CHANNEL);
+  for (const e of events) pipeline.publish(channel, JSON.stringify(e));
   await pipeline.exec();
 }
 

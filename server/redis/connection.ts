@@ -70,3 +70,17 @@ export function subscriberOf(client: RedisClient): RedisClient {
 
 /** The database number `client` works in: 0 on a cluster, which has no other. */
 export const databaseOf = (client: RedisClient): number => (client instanceof Cluster ? 0 : (client.options.db ?? 0));
+
+/**
+ * The pub/sub channel `name` as `client` publishes and subscribes it. Redis pub/sub ignores
+ * database numbers: every client of one redis-server hears every channel, so two deployments (or
+ * two test files) on databases 1 and 2 of one server would receive each other's messages. A
+ * channel is therefore prefixed with its database number (`db<n>:<name>`) — except in database 0,
+ * which keeps the bare name, so single-database deployments and Redis Cluster (database 0 only)
+ * see the channels they always had. Every publisher and subscriber goes through this; a hash tag
+ * in `name` (`{runId}`) stays as it is.
+ */
+export function channelOf(client: RedisClient, name: string): string {
+  const db = databaseOf(client);
+  return db === 0 ? name : `db${db}:${name}`;
+}
