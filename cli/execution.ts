@@ -21,6 +21,9 @@ export function cliRedis(config: AppConfig): Promise<RedisTarget> {
  * the data directory (started if needed). Closed by `closeCliExecution` when the command ends.
  */
 export function cliExecution(config: AppConfig): Promise<ExecutionRuntime> {
+  // After the command's close, a late caller (a plan tracker's flush, an agent turn still ending)
+  // gets an error, not a new runtime whose connections would keep the process from exiting.
+  if (closed) return Promise.reject(new Error('the CLI has closed its execution runtime (the command is ending)'));
   runtime ??= (async () => {
     const r = await createExecutionRuntime(config, await cliRedis(config), logger().child({ component: 'cli' }));
     if (config.execution.workerAgents === 'platform') {
@@ -44,7 +47,10 @@ export function abortActiveWorkOnClose(): void {
   abortActiveOnClose = true;
 }
 
+let closed = false;
+
 export async function closeCliExecution(): Promise<void> {
+  closed = true;
   if (!runtime) return;
   const r = await runtime.catch(() => null);
   runtime = undefined;
