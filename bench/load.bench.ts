@@ -51,8 +51,17 @@ async function measure(name: string, once: () => Promise<unknown>): Promise<Figu
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const f = { name, requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) };
-  console.log(`  ${name.padEnd(34)} ${f.perSecond.toFixed(1).padStart(7)}/s  p50 ${f.p50.toFixed(0).padStart(5)} ms  p95 ${f.p95.toFixed(0).padStart(5)} ms${errors ? `  ${errors} errors` : ''}`);
+  const f = {
+    name,
+    requests: latencies.length,
+    errors,
+    perSecond: latencies.length / elapsed,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+  };
+  const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
+  const failed = errors ? `  ${errors} errors` : '';
+  console.log(`  ${name.padEnd(34)} ${f.perSecond.toFixed(1).padStart(7)}/s  p50 ${ms(f.p50)}  p95 ${ms(f.p95)}${failed}`);
   return f;
 }
 
@@ -87,7 +96,14 @@ async function drained(): Promise<Figures> {
   }
   await db.end();
   const total = seconds + (performance.now() - t) / 1000;
-  const f = { name: 'runs finished (sustained)', requests: ended, errors: started.length - ended, perSecond: ended / total, p50: NaN, p95: NaN };
+  const f = {
+    name: 'runs finished (sustained)',
+    requests: ended,
+    errors: started.length - ended,
+    perSecond: ended / total,
+    p50: NaN,
+    p95: NaN,
+  };
   console.log(`  ${f.name.padEnd(34)} ${f.perSecond.toFixed(1).padStart(7)}/s  (${ended} runs in ${total.toFixed(0)} s)`);
   return f;
 }
