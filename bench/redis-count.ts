@@ -1,4 +1,5 @@
 import { Pipeline, Redis } from 'ioredis';
+import type { RedisClient } from '../server/redis/connection.ts';
 
 /**
  * Counts the Redis traffic of a benchmark, two ways:
@@ -79,7 +80,7 @@ export function trafficSince(before: TrafficCounts): TrafficCounts {
 }
 
 /** Calls per command by INFO commandstats (scripts' inner commands included). */
-export async function commandStats(r: Redis): Promise<Map<string, number>> {
+export async function commandStats(r: RedisClient): Promise<Map<string, number>> {
   const text = await r.info('commandstats');
   const out = new Map<string, number>();
   for (const m of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) out.set(m[1]!, Number(m[2]));

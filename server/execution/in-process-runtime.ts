@@ -6,6 +6,14 @@ import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../contr
 /** Global index agent id → run id, so tools that name only an agent (load_skill) find its run. */
 const AGENT_INDEX = `${KEY_PREFIX}:agents`;
 
+/** Writes an agent's record only while it exists (a deleted agent is not brought back). KEYS: the run's agents hash. ARGV: id, record. */
+const REPLACE_AGENT_LUA = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+`;
+const MAX_KNOWN = 5_000;
+
 /**
  * The in-process agent runtime: worker agents are records in Redis (so any worker process can
  * serve them, and they outlive a restart) and `deliver` runs the spec's worker protocol in this
@@ -13,6 +21,12 @@ const AGENT_INDEX = `${KEY_PREFIX}:agents`;
  */
 export class InProcessAgentRuntime implements AgentRuntimePort {
   readonly kind = 'in-process';
+  /**
+   * Agents this process has read, by id. A record changes only in `loaded_skills` (setLoadedSkills
+   * writes it whole), so the rest of a known record is true for good and loading a skill is one
+   * conditional write instead of a read of the index, a read of the record and a write.
+   */
+  private readonly known = new Map<string, WorkerAgent>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -48,11 +62,19 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
 
   async listRunAgents(runId: string): Promise<WorkerAgent[]> {
     const all = await this.redis.hvals(runKeys(runId).agents);
-    return all.map((raw) => JSON.parse(raw) as WorkerAgent).sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const agents = all.map((raw) => JSON.parse(raw) as WorkerAgent).sort((a, b) => a.created_at.localeCompare(b.created_at));
+    for (const a of agents) this.remember(a);
+    return agents;
+  }
+
+  private remember(agent: WorkerAgent): void {
+    if (!this.known.has(agent.id) && this.known.size >= MAX_KNOWN) this.known.delete(this.known.keys().next().value!);
+    this.known.set(agent.id, agent);
   }
 
   async deleteAgent(agentId: string): Promise<boolean> {
     const runId = await this.redis.hget(AGENT_INDEX, agentId);
+    this.known.delete(agentId);
     if (!runId) return false;
     // The record first, then the index (see createWorkerAgent: an index entry without its record means no agent).
     await this.redis.hdel(runKeys(runId).agents, agentId);
@@ -61,9 +83,15 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   }
 
   async setLoadedSkills(agentId: string, skills: string[]): Promise<void> {
-    const agent = await this.getAgent(agentId);
+    const agent = this.known.get(agentId) ?? (await this.getAgent(agentId));
     if (!agent) throw new Error(`no agent ${agentId}`);
-    await this.redis.hset(runKeys(agent.run_id).agents, agentId, JSON.stringify({ ...agent, loaded_skills: skills }));
+    const record = { ...agent, loaded_skills: skills };
+    const written = await this.redis.eval(REPLACE_AGENT_LUA, 1, runKeys(agent.run_id).agents, agentId, JSON.stringify(record));
+    if (written !== 1) {
+      this.known.delete(agentId);
+      throw new Error(`no agent ${agentId}`);
+    }
+    this.remember(record);
   }
 
   deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void> {
