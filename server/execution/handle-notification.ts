@@ -43,8 +43,10 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
   if ('skip' in v) {
     x.log.debug({ run_id: e.run_id, instance: e.instance, reason: v.skip }, 'notification skipped');
   } else if (v.loc.state.Type === 'Task') {
-    const agents = await x.agents.listRunAgents(e.run_id);
-    const agent = agents.find((a) => a.state === baseName(e.instance));
+    const state = baseName(e.instance);
+    const agent = x.agents.agentForState
+      ? await x.agents.agentForState(e.run_id, state)
+      : (await x.agents.listRunAgents(e.run_id)).find((a) => a.state === state);
     if (!agent) throw new Error(`run ${e.run_id}: no worker agent for ${baseName(e.instance)} (create_worker_agents first)`);
     await x.agents.deliver(agent, notificationPayload(v.def.workflow.workflow_id, e));
   } else if (v.loc.state.Type === 'Parallel' || v.loc.state.Type === 'Map') {

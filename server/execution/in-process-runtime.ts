@@ -12,6 +12,12 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1
 `;
+/** The record of a state's worker agent by the run's state index, or false. KEYS: agent-states, agents. ARGV: state. */
+const AGENT_FOR_STATE_LUA = `
+local id = redis.call('HGET', KEYS[1], ARGV[1])
+if not id then return false end
+return redis.call('HGET', KEYS[2], id)
+`;
 const MAX_KNOWN = 5_000;
 
 /**
@@ -49,7 +55,10 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
     // A crash in between leaves an index entry whose record is missing, which getAgent reads as no
     // agent, and a retry creates the agent afresh; the other order would leave an agent no index finds.
     await this.redis.hset(AGENT_INDEX, agent.id, spec.run_id);
-    await this.redis.hset(runKeys(spec.run_id).agents, agent.id, JSON.stringify(agent));
+    // The record and the state index together (one slot, one MULTI); the state keeps its first agent.
+    const k = runKeys(spec.run_id);
+    await this.redis.multi().hset(k.agents, agent.id, JSON.stringify(agent)).hsetnx(k.agentStates, spec.state, agent.id).exec();
+    this.remember(agent);
     return agent;
   }
 
@@ -65,6 +74,22 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
     const agents = all.map((raw) => JSON.parse(raw) as WorkerAgent).sort((a, b) => a.created_at.localeCompare(b.created_at));
     for (const a of agents) this.remember(a);
     return agents;
+  }
+
+  /**
+   * The worker agent of `state` in one round trip (the run's state index), not a read of every
+   * agent of the run: a chain of n Tasks has n agents. Without an index entry (a run started
+   * before the index, or an agent deleted) the run's agents are listed, as before.
+   */
+  async agentForState(runId: string, state: string): Promise<WorkerAgent | null> {
+    const k = runKeys(runId);
+    const raw = (await this.redis.eval(AGENT_FOR_STATE_LUA, 2, k.agentStates, k.agents, state)) as string | null;
+    if (raw) {
+      const agent = JSON.parse(raw) as WorkerAgent;
+      this.remember(agent);
+      return agent;
+    }
+    return (await this.listRunAgents(runId)).find((a) => a.state === state) ?? null;
   }
 
   private remember(agent: WorkerAgent): void {
