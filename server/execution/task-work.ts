@@ -60,7 +60,7 @@ export async function acquireTaskLease(
 
 /**
  * acquireTaskLease, and the view of the instance the lease was granted on (absent when refused).
- * The usual start is two round trips: the view, then one script that grants the lease and records
+ * The usual start is two round trips, or one given the view `seen`: the view, then one script that grants the lease and records
  * the effective input computed from that view if the entry is still the one viewed. The view stays
  * true while the lease holds and the holder does not rewrite the entry itself (a skill swap does):
  * a re-entry resets the state document, which breaks the fence of every later write.
@@ -71,8 +71,10 @@ export async function startTaskWork(
   instance: string,
   agentId: string,
   renewOwn = false,
+  seen?: InstanceView,
 ): Promise<{ lease: TaskLease | Refusal; view?: InstanceView }> {
-  let v = await viewInstance(x.redis, runId, instance);
+  // A view the caller just read (task-handoff.ts) serves: the grant below records only on the entry as viewed.
+  let v = seen && seen.instance === instance && seen.run.run_id === runId ? seen : await viewInstance(x.redis, runId, instance);
   if ('skip' in v) return { lease: { ok: false, reason: 'not_runnable', detail: v.skip } };
   if (v.loc.state.Type !== 'Task') {
     return { lease: { ok: false, reason: 'not_a_task', detail: `${instance} is a ${String(v.loc.state.Type)} state` } };
@@ -144,9 +146,19 @@ function taskLease(x: ExecutionServices, v: InstanceView, grant: { token: string
 }
 
 /**
- * The instance to write an outcome on: `known` (startTaskWork's view, still true under its lease)
- * for a top-level instance, else read afresh. A branch or iteration is always read again, so that
- * one whose Parallel/Map moved on meanwhile is refused here and reports nothing to it.
+ * What an in-process worker knows of its attempt when it writes the outcome: `view`, the instance
+ * as its lease was granted on it (startTaskWork), and `nudgeId`, the outbox entry it was woken by,
+ * removed in the same commit as the outcome.
+ */
+export interface AttemptContext {
+  view?: InstanceView;
+  nudgeId?: string;
+}
+
+/**
+ * The instance to write an outcome on: the attempt's view (still true under its lease: see
+ * startTaskWork) for a top-level instance, else read afresh. A branch or iteration is always read
+ * again, so that one whose Parallel/Map moved on meanwhile is refused here and reports nothing to it.
  */
 async function view(x: ExecutionServices, runId: string, instance: string, known?: InstanceView): Promise<InstanceView | Refusal> {
   if (known && known.instance === instance && known.run.run_id === runId && !known.entry.parent) return known;
@@ -162,11 +174,12 @@ export async function completeTask(
   token: string,
   result: Json,
   meta: { latencyMs: number; skill: string },
-  known?: InstanceView,
+  attempt: AttemptContext = {},
 ): Promise<Pending | Refusal> {
-  const v = await view(x, runId, instance, known);
+  const v = await view(x, runId, instance, attempt.view);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
+  if (attempt.nudgeId) c.outboxDone(attempt.nudgeId);
   let notes: OutboxEntry[];
   try {
     const output = withinStepBudget(() =>
@@ -194,11 +207,12 @@ export async function failTask(
   instance: string,
   token: string,
   failure: { error: string; cause: string },
-  known?: InstanceView,
+  attempt: AttemptContext = {},
 ): Promise<Pending | Refusal> {
-  const v = await view(x, runId, instance, known);
+  const v = await view(x, runId, instance, attempt.view);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
+  if (attempt.nudgeId) c.outboxDone(attempt.nudgeId);
   const notes = planFailure(c, v, { error: failure.error, cause: reportedCause(failure.error, failure.cause) });
   const r = await commitAndDispatch(x, c, notes, false);
   return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
