@@ -12,11 +12,37 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1
 `;
-/** The record of a state's worker agent by the run's state index, or false. KEYS: agent-states, agents. ARGV: state. */
+/**
+ * The record of a state's worker agent by the run's state index. KEYS: agent-states, agents. ARGV:
+ * state. Returns the record; 0 when the state has none (every agent of the run is indexed); 1 when
+ * some agent is not (created before the index, issue 33), so the agents must be listed.
+ */
 const AGENT_FOR_STATE_LUA = `
 local id = redis.call('HGET', KEYS[1], ARGV[1])
-if not id then return false end
-return redis.call('HGET', KEYS[2], id)
+if id then
+  local rec = redis.call('HGET', KEYS[2], id)
+  if rec then return rec end
+end
+if redis.call('HLEN', KEYS[1]) >= redis.call('HLEN', KEYS[2]) then return 0 end
+return 1
+`;
+/**
+ * Writes a new agent's record and names it in the state index unless the state's indexed agent
+ * still exists (a state keeps its first agent). KEYS: agents, agent-states. ARGV: id, state, record.
+ */
+const ADD_AGENT_LUA = `
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+local cur = redis.call('HGET', KEYS[2], ARGV[2])
+if not cur or redis.call('HEXISTS', KEYS[1], cur) == 0 then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
+return 1
+`;
+/** Deletes an agent's record and its state index entry if it names it. KEYS: agents, agent-states. ARGV: id. */
+const REMOVE_AGENT_LUA = `
+local rec = redis.call('HGET', KEYS[1], ARGV[1])
+if not rec then return 0 end
+local state = cjson.decode(rec).state
+if type(state) == 'string' and redis.call('HGET', KEYS[2], state) == ARGV[1] then redis.call('HDEL', KEYS[2], state) end
+return redis.call('HDEL', KEYS[1], ARGV[1])
 `;
 const MAX_KNOWN = 5_000;
 
@@ -40,7 +66,7 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   ) {}
 
   async createWorkerAgent(spec: { run_id: string; state: string; template: string }): Promise<WorkerAgent> {
-    const existing = (await this.listRunAgents(spec.run_id)).find((a) => a.state === spec.state);
+    const existing = await this.agentForState(spec.run_id, spec.state);
     if (existing) return existing;
     const agent: WorkerAgent = {
       id: `agent-worker-${randomUUID()}`,
@@ -55,9 +81,9 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
     // A crash in between leaves an index entry whose record is missing, which getAgent reads as no
     // agent, and a retry creates the agent afresh; the other order would leave an agent no index finds.
     await this.redis.hset(AGENT_INDEX, agent.id, spec.run_id);
-    // The record and the state index together (one slot, one MULTI); the state keeps its first agent.
+    // The record and the state index together (one slot, one script).
     const k = runKeys(spec.run_id);
-    await this.redis.multi().hset(k.agents, agent.id, JSON.stringify(agent)).hsetnx(k.agentStates, spec.state, agent.id).exec();
+    await this.redis.eval(ADD_AGENT_LUA, 2, k.agents, k.agentStates, agent.id, spec.state, JSON.stringify(agent));
     this.remember(agent);
     return agent;
   }
@@ -78,18 +104,18 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
 
   /**
    * The worker agent of `state` in one round trip (the run's state index), not a read of every
-   * agent of the run: a chain of n Tasks has n agents. Without an index entry (a run started
-   * before the index, or an agent deleted) the run's agents are listed, as before.
+   * agent of the run: a chain of n Tasks has n agents. When the run has agents the index does not
+   * name (created before it), they are listed, as before.
    */
   async agentForState(runId: string, state: string): Promise<WorkerAgent | null> {
     const k = runKeys(runId);
-    const raw = (await this.redis.eval(AGENT_FOR_STATE_LUA, 2, k.agentStates, k.agents, state)) as string | null;
-    if (raw) {
-      const agent = JSON.parse(raw) as WorkerAgent;
+    const found = (await this.redis.eval(AGENT_FOR_STATE_LUA, 2, k.agentStates, k.agents, state)) as string | number;
+    if (typeof found === 'string') {
+      const agent = JSON.parse(found) as WorkerAgent;
       this.remember(agent);
       return agent;
     }
-    return (await this.listRunAgents(runId)).find((a) => a.state === state) ?? null;
+    return found === 0 ? null : ((await this.listRunAgents(runId)).find((a) => a.state === state) ?? null);
   }
 
   private remember(agent: WorkerAgent): void {
@@ -98,11 +124,13 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   }
 
   async deleteAgent(agentId: string): Promise<boolean> {
-    const runId = await this.redis.hget(AGENT_INDEX, agentId);
+    // An agent's run never changes: a known record names it without reading the index.
+    const runId = this.known.get(agentId)?.run_id ?? (await this.redis.hget(AGENT_INDEX, agentId));
     this.known.delete(agentId);
     if (!runId) return false;
     // The record first, then the index (see createWorkerAgent: an index entry without its record means no agent).
-    await this.redis.hdel(runKeys(runId).agents, agentId);
+    const k = runKeys(runId);
+    await this.redis.eval(REMOVE_AGENT_LUA, 2, k.agents, k.agentStates, agentId);
     await this.redis.hdel(AGENT_INDEX, agentId);
     return true;
   }
