@@ -3,8 +3,12 @@
  * redis-server:
  *  - a Redis round trip: EVALSHA of a trivial script, p50 (the floor of any state transition);
  *  - the bare dispatch library: BullMQ jobs/s with a no-op processor (the floor of notifications).
- * Workloads: a chain of builtin.echo Tasks, and a Map of 1,000 items (one echo Task each).
- * Figures, not assertions.
+ * Workloads: a chain of builtin.echo Tasks, and a Map of 1,000 items (one echo Task each); then the
+ * chain again with the in-process workers' tool-call plans on (the composition root's WorkerPlans
+ * over the process's plan tracker, records in in-memory PGlite), as the console runs it.
+ * Beside each: Redis round trips per transition (client side: a pipeline is one; the control
+ * plane's connection apart from BullMQ's) and commands per transition (INFO commandstats, scripts'
+ * inner commands included), bench/redis-count.ts. Figures, not assertions.
  *
  *   node --import tsx bench/engine.bench.ts      (REDIS_URL to use an existing server)
  */
@@ -16,12 +20,28 @@ import { queueConnection } from '../server/execution/dispatcher.ts';
 import { startRun } from '../server/execution/start-run.ts';
 import { waitForRun } from '../server/execution/wait-run.ts';
 import { benchRedis } from './redis-server.ts';
+import { commandStats, commandsBetween, countRedisTraffic, markEngine, markIgnored, trafficSince, trafficSnapshot } from './redis-count.ts';
+import { openDatabase, migrateDatabase } from '../server/db/client.ts';
+import { processTracker } from '../server/planning/process-tracker.ts';
+import { workerPlans } from '../server/app/worker-plans.ts';
 
 const CONCURRENCY = 8;
 const root = new URL('..', import.meta.url).pathname;
 const redisServer = await benchRedis();
 const url = redisServer.url;
 const target = { kind: 'single' as const, url };
+countRedisTraffic();
+const stats = queueConnection(target);
+markIgnored(stats);
+
+/** What `work` cost in Redis traffic: round trips (engine, BullMQ) and server-side commands. */
+async function traffic<T>(work: () => Promise<T>) {
+  const before = await commandStats(stats);
+  const t0 = trafficSnapshot();
+  const value = await work();
+  const counted = trafficSince(t0);
+  return { value, ...counted, ...commandsBetween(before, await commandStats(stats)) };
+}
 
 async function evalshaP50(): Promise<number> {
   const r = queueConnection(target);
@@ -50,9 +70,15 @@ async function bullmqJobsPerSecond(n: number): Promise<number> {
     if (++done === n) finish();
   });
   const t = performance.now();
-  await q.addBulk(Array.from({ length: n }, (_, i) => ({ name: 'j', data: { i }, opts: { removeOnComplete: true } })));
-  await all;
+  const used = await traffic(async () => {
+    await q.addBulk(Array.from({ length: n }, (_, i) => ({ name: 'j', data: { i }, opts: { removeOnComplete: true } })));
+    await all;
+  });
   const rate = n / ((performance.now() - t) / 1000);
+  console.log(
+    `bare BullMQ, per job: ${(used.bullmqRoundTrips / n).toFixed(1)} round trips, ` +
+      `${(used.commands / n).toFixed(1)} commands (${(used.scripts / n).toFixed(1)} scripts)`,
+  );
   await w.close();
   await q.close();
   conn.disconnect();
@@ -88,13 +114,21 @@ const p50 = await evalshaP50();
 const jobsPerS = await bullmqJobsPerSecond(3000);
 const config = loadConfig({ ...process.env, REDIS_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'silent' }, root);
 const rt = await createExecutionRuntime(config, target, pino({ level: 'silent' }));
+markEngine(rt.x.redis);
+// The bench's own wait for the end (it re-reads the run record on every event) is not the engine's traffic.
+const waiterRedis = queueConnection(target);
+markIgnored(waiterRedis);
+const waiter = { ...rt.x, redis: waiterRedis };
 rt.startWorkers(CONCURRENCY);
 
 async function measure(name: string, doc: unknown, input: unknown, transitions: number) {
   const t = performance.now();
-  const started = await startRun(rt.x, { workflow: doc, input, started_by: 'bench' });
-  if (!started.ok) throw new Error(started.message);
-  const run = await waitForRun(rt.x, started.run_id, 600_000);
+  const used = await traffic(async () => {
+    const started = await startRun(rt.x, { workflow: doc, input, started_by: 'bench' });
+    if (!started.ok) throw new Error(started.message);
+    return waitForRun(waiter, started.run_id, 600_000);
+  });
+  const run = used.value;
   const ms = performance.now() - t;
   if (run?.status !== 'SUCCEEDED') throw new Error(`${name}: ${run?.status} ${run?.error} ${run?.cause}`);
   const perS = transitions / (ms / 1000);
@@ -103,6 +137,11 @@ async function measure(name: string, doc: unknown, input: unknown, transitions: 
     `${name.padEnd(28)} ${String(transitions).padStart(6)} ${ms.toFixed(0).padStart(8)} ms ` +
       `${perS.toFixed(0).padStart(8)}/s ${perTransition.toFixed(2).padStart(8)} ms` +
       `   ${(perTransition / p50).toFixed(1).padStart(6)}x EVALSHA p50   ${(perS / jobsPerS).toFixed(3).padStart(6)}x BullMQ jobs/s`,
+  );
+  const per = (n: number) => (n / transitions).toFixed(1).padStart(6);
+  console.log(
+    `${''.padEnd(28)} per transition: round trips ${per(used.engineRoundTrips)} engine + ${per(used.bullmqRoundTrips)} BullMQ; ` +
+      `commands ${per(used.commands)} (${per(used.scripts)} scripts)`,
   );
 }
 
@@ -116,5 +155,20 @@ await measure(
   Array.from({ length: 1000 }, (_, i) => ({ i })),
   1001,
 );
+
+// The console's set-up: every in-process worker declares a tool-call plan per Task attempt and
+// records each protocol step through the process's plan tracker (server/app/worker-plans.ts).
+const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+await migrateDatabase(handle, root);
+const tracker = processTracker(config, { db: async () => handle.db, execution: async () => rt.x, onError: (err) => console.error(err) });
+await tracker.ready;
+const services = { config, db: async () => handle.db, planning: tracker, execution: async () => rt.x };
+rt.x.workerPlans = workerPlans(() => services, pino({ level: 'silent' }));
+await measure('warm-up, worker plans', chain(10), {}, 10);
+await measure('chain of 100, worker plans', chain(100), {}, 100);
+await tracker.flush();
 await rt.close();
+await handle.close();
+stats.disconnect();
+waiterRedis.disconnect();
 redisServer.stop();

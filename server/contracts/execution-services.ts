@@ -42,6 +42,7 @@ export interface ExecutionServices {
  */
 export interface NotificationDispatcher {
   readonly queue: Queue;
-  dispatch(entries: OutboxEntry[]): Promise<void>;
+  /** `fresh`: the entries come from the commit the caller just made, so none was dispatched before (no check). */
+  dispatch(entries: OutboxEntry[], opts?: { fresh?: boolean }): Promise<void>;
   close(): Promise<void>;
 }

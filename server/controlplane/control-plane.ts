@@ -7,7 +7,8 @@ import { RECLAIM_LEASE_LUA } from './lua/reclaim-lease.ts';
 import { RENEW_LEASE_LUA } from './lua/renew-lease.ts';
 import type { StateDocument } from './state-document.ts';
 
-export type LeaseGrant = { ok: true; token: string; attempts: number; expires_at_ms: number; renewed?: boolean };
+/** `recorded`: the entry given to acquireLease was written with the grant (a new lease on the expected entry). */
+export type LeaseGrant = { ok: true; token: string; attempts: number; expires_at_ms: number; renewed?: boolean; recorded?: boolean };
 export type LeaseRefusal = {
   ok: false;
   reason: 'no_state' | 'run_not_running' | 'finished' | 'held';
@@ -32,7 +33,7 @@ const DEFINED = Symbol.for('dcf.controlplane.scripts');
 function withScripts(redis: RedisClient): RedisClient & Scripts {
   const r = redis as RedisClient & Scripts & { [DEFINED]?: true };
   if (!r[DEFINED]) {
-    r.defineCommand('dcfAcquireLease', { numberOfKeys: 5, lua: ACQUIRE_LEASE_LUA });
+    r.defineCommand('dcfAcquireLease', { numberOfKeys: 6, lua: ACQUIRE_LEASE_LUA });
     r.defineCommand('dcfRenewLease', { numberOfKeys: 4, lua: RENEW_LEASE_LUA });
     r.defineCommand('dcfReclaimLease', { numberOfKeys: 3, lua: RECLAIM_LEASE_LUA });
     r.defineCommand('dcfCommit', { lua: COMMIT_LUA });
@@ -54,7 +55,10 @@ export class ControlPlane {
     this.redis = withScripts(redis);
   }
 
-  /** `renewOwn`: when `owner` already holds the live lease, extend it and return the same token (agents renew by acquiring again). */
+  /**
+   * `renewOwn`: when `owner` already holds the live lease, extend it and return the same token (agents renew by acquiring again).
+   * `entry`: with a new lease, replace the instance's entry JSON `expected` by `next` in the same step (`recorded` says it was).
+   */
   async acquireLease(
     runId: string,
     instance: string,
@@ -62,6 +66,7 @@ export class ControlPlane {
     ttlS: number,
     countAttempt: boolean,
     renewOwn = false,
+    entry?: { expected: string; next: string },
   ): Promise<LeaseGrant | LeaseRefusal> {
     const k = runKeys(runId);
     const raw = await this.redis.dcfAcquireLease(
@@ -70,6 +75,7 @@ export class ControlPlane {
       k.fence,
       k.events,
       k.run,
+      k.entries,
       instance,
       owner,
       ttlS,
@@ -78,6 +84,8 @@ export class ControlPlane {
       runId,
       countAttempt ? '1' : '0',
       renewOwn ? '1' : '0',
+      entry?.expected ?? '',
+      entry?.next ?? '',
     );
     return JSON.parse(raw) as LeaseGrant | LeaseRefusal;
   }

@@ -38,6 +38,8 @@ export function runKeys(runId: string) {
     events: `${base}:events`,
     /** hash: worker agent id → agent record (in-process agent runtime). */
     agents: `${base}:agents`,
+    /** hash: state name → the id of its worker agent (in-process agent runtime; runs before issue 33 have none). */
+    agentStates: `${base}:agent-states`,
     /** hash per fork (Parallel/Map instance): branch/item results and counters. */
     join: (instance: string) => `${base}:join:${instance}`,
   };

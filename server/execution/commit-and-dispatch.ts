@@ -18,7 +18,7 @@ export async function commitAndDispatch(
 ): Promise<CommitResult> {
   const result = await x.cp.commit(c);
   if (!result.ok) return result;
-  if (dispatch) await x.dispatcher.dispatch(notifications);
+  if (dispatch) await x.dispatcher.dispatch(notifications, { fresh: true });
   const finished = c.ops.some((o) => o.op === 'run' && o.set.status && o.set.status !== 'RUNNING');
   if (finished) {
     await leaveActiveRuns(x.redis, c.runId);

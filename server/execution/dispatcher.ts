@@ -34,13 +34,20 @@ export class Dispatcher {
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix: QUEUE_PREFIX });
   }
 
-  async dispatch(entries: OutboxEntry[]): Promise<void> {
+  /**
+   * `fresh`: the entries were written by the commit the caller just made (new random ids), so none
+   * can have been dispatched yet and the check of the nudges set is skipped; the sweeper and
+   * notify_next_worker_agent, which may send an entry again, leave it false.
+   */
+  async dispatch(entries: OutboxEntry[], opts: { fresh?: boolean } = {}): Promise<void> {
     if (entries.length === 0) return;
     // One round trip for all the checks and one for all the marks: a Map batch dispatches hundreds.
-    const sent = await execAcrossSlots(
-      this.redis,
-      entries.map((e): KeyedCommand => ['sismember', runKeys(e.run_id).nudges, e.id]),
-    );
+    const sent = opts.fresh
+      ? null
+      : await execAcrossSlots(
+          this.redis,
+          entries.map((e): KeyedCommand => ['sismember', runKeys(e.run_id).nudges, e.id]),
+        );
     const fresh = entries.filter((_, i) => sent?.[i]?.[1] !== 1);
     if (fresh.length === 0) return;
     const now = Date.now();

@@ -8,6 +8,7 @@ import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
+import { handOver, type TaskHandoff } from './task-handoff.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** The notification payload (spec §5.5 with amendment A5) for a dispatched outbox entry. */
@@ -28,7 +29,8 @@ export function notificationPayload(workflowId: string, e: OutboxEntry): WorkerN
  * Processes one notification job: Task states go to their worker agent (through the
  * agent-runtime port), every other state is advanced by the engine. Stale or pointless
  * notifications (finished run, old entry, abandoned branch) are dropped. The outbox entry is
- * removed at the end, so a crash before that leaves it for the sweeper to re-dispatch.
+ * removed at the end (or, by an in-process worker, in the commit of the Task's outcome), so a
+ * crash before that leaves it for the sweeper to re-dispatch.
  */
 export async function handleNotification(x: ExecutionServices, e: OutboxEntry): Promise<void> {
   if (e.instance === RUN_DEADLINE) {
@@ -43,10 +45,17 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
   if ('skip' in v) {
     x.log.debug({ run_id: e.run_id, instance: e.instance, reason: v.skip }, 'notification skipped');
   } else if (v.loc.state.Type === 'Task') {
-    const agents = await x.agents.listRunAgents(e.run_id);
-    const agent = agents.find((a) => a.state === baseName(e.instance));
+    const state = baseName(e.instance);
+    const agent = x.agents.agentForState
+      ? await x.agents.agentForState(e.run_id, state)
+      : (await x.agents.listRunAgents(e.run_id)).find((a) => a.state === state);
     if (!agent) throw new Error(`run ${e.run_id}: no worker agent for ${baseName(e.instance)} (create_worker_agents first)`);
-    await x.agents.deliver(agent, notificationPayload(v.def.workflow.workflow_id, e));
+    const payload = notificationPayload(v.def.workflow.workflow_id, e);
+    const handoff: TaskHandoff = { view: v, nudgeId: e.id, outboxDone: false };
+    handOver(payload, handoff);
+    await x.agents.deliver(agent, payload);
+    // An in-process worker removed the entry with the state's outcome (task-handoff.ts).
+    if (handoff.outboxDone) return;
   } else if (v.loc.state.Type === 'Parallel' || v.loc.state.Type === 'Map') {
     await forkOrJoin(x, v, e.reason);
   } else {

@@ -6,6 +6,46 @@ import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../contr
 /** Global index agent id → run id, so tools that name only an agent (load_skill) find its run. */
 const AGENT_INDEX = `${KEY_PREFIX}:agents`;
 
+/** Writes an agent's record only while it exists (a deleted agent is not brought back). KEYS: the run's agents hash. ARGV: id, record. */
+const REPLACE_AGENT_LUA = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+`;
+/**
+ * The record of a state's worker agent by the run's state index. KEYS: agent-states, agents. ARGV:
+ * state. Returns the record; 0 when the state has none (every agent of the run is indexed); 1 when
+ * some agent is not (created before the index, issue 33), so the agents must be listed.
+ */
+const AGENT_FOR_STATE_LUA = `
+local id = redis.call('HGET', KEYS[1], ARGV[1])
+if id then
+  local rec = redis.call('HGET', KEYS[2], id)
+  if rec then return rec end
+end
+if redis.call('HLEN', KEYS[1]) >= redis.call('HLEN', KEYS[2]) then return 0 end
+return 1
+`;
+/**
+ * Writes a new agent's record and names it in the state index unless the state's indexed agent
+ * still exists (a state keeps its first agent). KEYS: agents, agent-states. ARGV: id, state, record.
+ */
+const ADD_AGENT_LUA = `
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+local cur = redis.call('HGET', KEYS[2], ARGV[2])
+if not cur or redis.call('HEXISTS', KEYS[1], cur) == 0 then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
+return 1
+`;
+/** Deletes an agent's record and its state index entry if it names it. KEYS: agents, agent-states. ARGV: id. */
+const REMOVE_AGENT_LUA = `
+local rec = redis.call('HGET', KEYS[1], ARGV[1])
+if not rec then return 0 end
+local state = cjson.decode(rec).state
+if type(state) == 'string' and redis.call('HGET', KEYS[2], state) == ARGV[1] then redis.call('HDEL', KEYS[2], state) end
+return redis.call('HDEL', KEYS[1], ARGV[1])
+`;
+const MAX_KNOWN = 5_000;
+
 /**
  * The in-process agent runtime: worker agents are records in Redis (so any worker process can
  * serve them, and they outlive a restart) and `deliver` runs the spec's worker protocol in this
@@ -13,6 +53,12 @@ const AGENT_INDEX = `${KEY_PREFIX}:agents`;
  */
 export class InProcessAgentRuntime implements AgentRuntimePort {
   readonly kind = 'in-process';
+  /**
+   * Agents this process has read, by id. A record changes only in `loaded_skills` (setLoadedSkills
+   * writes it whole), so the rest of a known record is true for good and loading a skill is one
+   * conditional write instead of a read of the index, a read of the record and a write.
+   */
+  private readonly known = new Map<string, WorkerAgent>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -20,7 +66,7 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   ) {}
 
   async createWorkerAgent(spec: { run_id: string; state: string; template: string }): Promise<WorkerAgent> {
-    const existing = (await this.listRunAgents(spec.run_id)).find((a) => a.state === spec.state);
+    const existing = await this.agentForState(spec.run_id, spec.state);
     if (existing) return existing;
     const agent: WorkerAgent = {
       id: `agent-worker-${randomUUID()}`,
@@ -35,7 +81,10 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
     // A crash in between leaves an index entry whose record is missing, which getAgent reads as no
     // agent, and a retry creates the agent afresh; the other order would leave an agent no index finds.
     await this.redis.hset(AGENT_INDEX, agent.id, spec.run_id);
-    await this.redis.hset(runKeys(spec.run_id).agents, agent.id, JSON.stringify(agent));
+    // The record and the state index together (one slot, one script).
+    const k = runKeys(spec.run_id);
+    await this.redis.eval(ADD_AGENT_LUA, 2, k.agents, k.agentStates, agent.id, spec.state, JSON.stringify(agent));
+    this.remember(agent);
     return agent;
   }
 
@@ -48,22 +97,54 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
 
   async listRunAgents(runId: string): Promise<WorkerAgent[]> {
     const all = await this.redis.hvals(runKeys(runId).agents);
-    return all.map((raw) => JSON.parse(raw) as WorkerAgent).sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const agents = all.map((raw) => JSON.parse(raw) as WorkerAgent).sort((a, b) => a.created_at.localeCompare(b.created_at));
+    for (const a of agents) this.remember(a);
+    return agents;
+  }
+
+  /**
+   * The worker agent of `state` in one round trip (the run's state index), not a read of every
+   * agent of the run: a chain of n Tasks has n agents. When the run has agents the index does not
+   * name (created before it), they are listed, as before.
+   */
+  async agentForState(runId: string, state: string): Promise<WorkerAgent | null> {
+    const k = runKeys(runId);
+    const found = (await this.redis.eval(AGENT_FOR_STATE_LUA, 2, k.agentStates, k.agents, state)) as string | number;
+    if (typeof found === 'string') {
+      const agent = JSON.parse(found) as WorkerAgent;
+      this.remember(agent);
+      return agent;
+    }
+    return found === 0 ? null : ((await this.listRunAgents(runId)).find((a) => a.state === state) ?? null);
+  }
+
+  private remember(agent: WorkerAgent): void {
+    if (!this.known.has(agent.id) && this.known.size >= MAX_KNOWN) this.known.delete(this.known.keys().next().value!);
+    this.known.set(agent.id, agent);
   }
 
   async deleteAgent(agentId: string): Promise<boolean> {
-    const runId = await this.redis.hget(AGENT_INDEX, agentId);
+    // An agent's run never changes: a known record names it without reading the index.
+    const runId = this.known.get(agentId)?.run_id ?? (await this.redis.hget(AGENT_INDEX, agentId));
+    this.known.delete(agentId);
     if (!runId) return false;
     // The record first, then the index (see createWorkerAgent: an index entry without its record means no agent).
-    await this.redis.hdel(runKeys(runId).agents, agentId);
+    const k = runKeys(runId);
+    await this.redis.eval(REMOVE_AGENT_LUA, 2, k.agents, k.agentStates, agentId);
     await this.redis.hdel(AGENT_INDEX, agentId);
     return true;
   }
 
   async setLoadedSkills(agentId: string, skills: string[]): Promise<void> {
-    const agent = await this.getAgent(agentId);
+    const agent = this.known.get(agentId) ?? (await this.getAgent(agentId));
     if (!agent) throw new Error(`no agent ${agentId}`);
-    await this.redis.hset(runKeys(agent.run_id).agents, agentId, JSON.stringify({ ...agent, loaded_skills: skills }));
+    const record = { ...agent, loaded_skills: skills };
+    const written = await this.redis.eval(REPLACE_AGENT_LUA, 1, runKeys(agent.run_id).agents, agentId, JSON.stringify(record));
+    if (written !== 1) {
+      this.known.delete(agentId);
+      throw new Error(`no agent ${agentId}`);
+    }
+    this.remember(record);
   }
 
   deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void> {

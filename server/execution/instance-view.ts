@@ -1,13 +1,13 @@
 import type { RedisClient } from '../redis/connection.ts';
-import { runKeys } from '../controlplane/keys.ts';
+import { readStoredInstance } from '../controlplane/instance-read.ts';
 import type { EntryRecord } from '../contracts/execution-entries.ts';
-import { readRun } from './run-record.ts';
+import { parseRunFields } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
 import { loadRunDefinition, type RunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import type { StateLocation } from '../engine/runtime/index.ts';
 
-/** One state instance with everything a step needs, read in one round of commands. */
+/** One state instance with everything a step needs, read in one round trip. */
 export interface InstanceView {
   def: RunDefinition;
   run: RunRecord;
@@ -29,21 +29,19 @@ export async function viewInstance(
 ): Promise<InstanceView | { skip: string }> {
   const def = await loadRunDefinition(redis, runId);
   if (!def) return { skip: 'no such run' };
-  const run = await readRun(redis, runId);
+  // One round trip for the run, the entry and its parent's (controlplane/instance-read.ts).
+  const stored = await readStoredInstance(redis, runId, instance);
+  const run = parseRunFields(stored.run);
   if (!run) return { skip: 'no such run' };
   if (run.status !== 'RUNNING') return { skip: `run is ${run.status}` };
   const loc = def.states.get(baseName(instance));
   if (!loc) return { skip: `no state ${instance}` };
-  const k = runKeys(runId);
-  const raw = await redis.hget(k.entries, instance);
-  if (!raw) return { skip: `${instance} was never entered` };
-  const entry = JSON.parse(raw) as EntryRecord;
+  if (!stored.entry) return { skip: `${instance} was never entered` };
+  const entry = JSON.parse(stored.entry) as EntryRecord;
   if (expectedEntry && entry.entry !== expectedEntry) return { skip: `stale notification for ${instance}` };
   if (entry.parent) {
-    const parentRaw = await redis.hget(k.entries, entry.parent.instance);
-    const parentDoc = await redis.hget(k.states, entry.parent.instance);
-    const parentEntry = parentRaw ? (JSON.parse(parentRaw) as EntryRecord) : null;
-    const parentStatus = parentDoc ? (JSON.parse(parentDoc) as { status: string }).status : null;
+    const parentEntry = stored.parentEntry ? (JSON.parse(stored.parentEntry) as EntryRecord) : null;
+    const parentStatus = stored.parentDoc ? (JSON.parse(stored.parentDoc) as { status: string }).status : null;
     if (!parentEntry || parentEntry.entry !== entry.parent.entry || parentStatus !== 'running') {
       return { skip: `${instance} belongs to a ${entry.parent.instance} run that is over` };
     }

@@ -7,7 +7,7 @@ import {
   type Json,
 } from '../engine/runtime/index.ts';
 import { runKeys } from '../controlplane/keys.ts';
-import type { OutboxEntry } from '../contracts/execution-entries.ts';
+import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts';
 import { viewInstance, type InstanceView } from './instance-view.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { contextFor } from './context-object.ts';
@@ -55,49 +55,113 @@ export async function acquireTaskLease(
   agentId: string,
   renewOwn = false,
 ): Promise<TaskLease | Refusal> {
-  let v = await viewInstance(x.redis, runId, instance);
-  if ('skip' in v) return { ok: false, reason: 'not_runnable', detail: v.skip };
-  if (v.loc.state.Type !== 'Task') return { ok: false, reason: 'not_a_task', detail: `${instance} is a ${String(v.loc.state.Type)} state` };
+  return (await startTaskWork(x, runId, instance, agentId, renewOwn)).lease;
+}
+
+/**
+ * acquireTaskLease, and the view of the instance the lease was granted on (absent when refused).
+ * The usual start is two round trips, or one given the view `seen`: the view, then one script that grants the lease and records
+ * the effective input computed from that view if the entry is still the one viewed. The view stays
+ * true while the lease holds and the holder does not rewrite the entry itself (a skill swap does):
+ * a re-entry resets the state document, which breaks the fence of every later write.
+ */
+export async function startTaskWork(
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  agentId: string,
+  renewOwn = false,
+  seen?: InstanceView,
+): Promise<{ lease: TaskLease | Refusal; view?: InstanceView }> {
+  // A view the caller just read (task-handoff.ts) serves: the grant below records only on the entry as viewed.
+  let v = seen && seen.instance === instance && seen.run.run_id === runId ? seen : await viewInstance(x.redis, runId, instance);
+  if ('skip' in v) return { lease: { ok: false, reason: 'not_runnable', detail: v.skip } };
+  if (v.loc.state.Type !== 'Task') {
+    return { lease: { ok: false, reason: 'not_a_task', detail: `${instance} is a ${String(v.loc.state.Type)} state` } };
+  }
   const ttl = x.config.execution.leaseTtlS;
-  const grant = await x.cp.acquireLease(runId, instance, agentId, ttl, true, renewOwn);
-  if (!grant.ok) return { ok: false, reason: grant.reason, detail: grant.owner ? `held by ${grant.owner}` : undefined };
+  // The effective input of the entry as viewed, written with the grant; a failing path is decided after the grant (below).
+  const first = effectiveInputOf(v);
+  const expected = JSON.stringify(v.entry);
+  const record = first.ok ? { expected, next: JSON.stringify({ ...v.entry, effective_input: first.value }) } : undefined;
+  const grant = await x.cp.acquireLease(runId, instance, agentId, ttl, true, renewOwn, record);
+  if (!grant.ok) return { lease: { ok: false, reason: grant.reason, detail: grant.owner ? `held by ${grant.owner}` : undefined } };
+  if (grant.recorded && first.ok) {
+    const started = withEntry(v, { ...v.entry, effective_input: first.value });
+    return { lease: taskLease(x, started, grant, first.value), view: started };
+  }
   // The instance may have been re-entered between the view and the grant (a fork retried, a
   // loop): the lease is for the entry there now. After the grant, any re-entry resets the
   // document, which breaks the fence of every later write.
-  if ((await x.redis.hget(runKeys(runId).entries, instance)) !== JSON.stringify(v.entry)) {
+  if ((await x.redis.hget(runKeys(runId).entries, instance)) !== expected) {
     v = await viewInstance(x.redis, runId, instance);
-    if ('skip' in v) return { ok: false, reason: 'not_runnable', detail: v.skip };
+    if ('skip' in v) return { lease: { ok: false, reason: 'not_runnable', detail: v.skip } };
   }
-  const ctx = contextFor(v.def, v.run, instance, v.entry);
   try {
-    const effective = withinStepBudget(() => selectEffectiveInput(v.loc.state, v.entry.input, ctx));
+    const effective = withinStepBudget(() => selectEffectiveInput(v.loc.state, v.entry.input, contextFor(v.def, v.run, instance, v.entry)));
     if (!grant.renewed) {
       const c = x.cp.builder(runId).fence(instance, grant.token);
       c.hset(c.keys.entries, instance, { ...v.entry, effective_input: effective });
       const recorded = await x.cp.commit(c);
-      if (!recorded.ok) return { ok: false, reason: recorded.reason };
+      if (!recorded.ok) return { lease: { ok: false, reason: recorded.reason } };
     }
-    const skills = boundSkills(v);
-    return {
-      ok: true,
-      token: grant.token,
-      attempts: grant.attempts,
-      ttl_s: ttl,
-      effective_input: effective,
-      skills,
-      current_skill: v.entry.skill ?? skills[0] ?? null,
-      timeout_ms: stateTimeoutMs(v.loc.state, v.entry.input) ?? null,
-      idempotency_key: idempotencyKey(runId, instance, v.entry),
-    };
+    const started = withEntry(v, { ...v.entry, effective_input: effective });
+    return { lease: taskLease(x, started, grant, effective), view: grant.renewed ? undefined : started };
   } catch (err) {
     if (!(err instanceof StatesError)) throw err;
     const c = x.cp.builder(runId).fence(instance, grant.token);
-    await commitAndDispatch(x, c, planFailure(c, v as InstanceView, { error: err.error, cause: err.cause }));
-    return { ok: false, reason: 'input_failed', detail: `${err.error}: ${err.cause}` };
+    await commitAndDispatch(x, c, planFailure(c, v, { error: err.error, cause: err.cause }));
+    return { lease: { ok: false, reason: 'input_failed', detail: `${err.error}: ${err.cause}` } };
   }
 }
 
-async function view(x: ExecutionServices, runId: string, instance: string): Promise<InstanceView | Refusal> {
+/** InputPath → Parameters of the viewed entry, or the StatesError that fails the state. */
+function effectiveInputOf(v: InstanceView): { ok: true; value: Json } | { ok: false } {
+  try {
+    return {
+      ok: true,
+      value: withinStepBudget(() => selectEffectiveInput(v.loc.state, v.entry.input, contextFor(v.def, v.run, v.instance, v.entry))),
+    };
+  } catch (err) {
+    if (!(err instanceof StatesError)) throw err;
+    return { ok: false };
+  }
+}
+
+const withEntry = (v: InstanceView, entry: EntryRecord): InstanceView => ({ ...v, entry });
+
+function taskLease(x: ExecutionServices, v: InstanceView, grant: { token: string; attempts: number }, effective: Json): TaskLease {
+  const skills = boundSkills(v);
+  return {
+    ok: true,
+    token: grant.token,
+    attempts: grant.attempts,
+    ttl_s: x.config.execution.leaseTtlS,
+    effective_input: effective,
+    skills,
+    current_skill: v.entry.skill ?? skills[0] ?? null,
+    timeout_ms: stateTimeoutMs(v.loc.state, v.entry.input) ?? null,
+    idempotency_key: idempotencyKey(v.run.run_id, v.instance, v.entry),
+  };
+}
+
+/**
+ * What an in-process worker knows of its attempt when it writes the outcome: `view`, the instance
+ * as its lease was granted on it (startTaskWork), and `nudgeId`, the outbox entry it was woken by,
+ * removed in the same commit as the outcome.
+ */
+export interface AttemptContext {
+  view?: InstanceView;
+  nudgeId?: string;
+}
+
+/**
+ * The instance to write an outcome on: the attempt's view (still true under its lease: see
+ * startTaskWork) for a top-level instance, else read afresh. A branch or iteration is always read
+ * again, so that one whose Parallel/Map moved on meanwhile is refused here and reports nothing to it.
+ */
+async function view(x: ExecutionServices, runId: string, instance: string, known?: InstanceView): Promise<InstanceView | Refusal> {
+  if (known && known.instance === instance && known.run.run_id === runId && !known.entry.parent) return known;
   const v = await viewInstance(x.redis, runId, instance);
   return 'skip' in v ? { ok: false, reason: 'not_runnable', detail: v.skip } : v;
 }
@@ -110,10 +174,12 @@ export async function completeTask(
   token: string,
   result: Json,
   meta: { latencyMs: number; skill: string },
+  attempt: AttemptContext = {},
 ): Promise<Pending | Refusal> {
-  const v = await view(x, runId, instance);
+  const v = await view(x, runId, instance, attempt.view);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
+  if (attempt.nudgeId) c.outboxDone(attempt.nudgeId);
   let notes: OutboxEntry[];
   try {
     const output = withinStepBudget(() =>
@@ -141,10 +207,12 @@ export async function failTask(
   instance: string,
   token: string,
   failure: { error: string; cause: string },
+  attempt: AttemptContext = {},
 ): Promise<Pending | Refusal> {
-  const v = await view(x, runId, instance);
+  const v = await view(x, runId, instance, attempt.view);
   if ('ok' in v) return v;
   const c = x.cp.builder(runId).fence(instance, token);
+  if (attempt.nudgeId) c.outboxDone(attempt.nudgeId);
   const notes = planFailure(c, v, { error: failure.error, cause: reportedCause(failure.error, failure.cause) });
   const r = await commitAndDispatch(x, c, notes, false);
   return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };

@@ -3,7 +3,8 @@ import type { WorkerAgent, WorkerNotification } from '../contracts/agent-runtime
 import { skillToolCall } from './skill-choice.ts';
 import { swapFailedSkill } from './skill-swap.ts';
 import { runContextArguments } from './webhook.ts';
-import { acquireTaskLease, completeTask, failTask } from './task-work.ts';
+import { completeTask, failTask, startTaskWork, type AttemptContext } from './task-work.ts';
+import { takeHandoff } from './task-handoff.ts';
 import { renewWhileWorking, type WorkAbort } from './lease-renewal.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { ProtocolPlan, StepRefused } from './protocol-plan.ts';
@@ -20,8 +21,16 @@ import { ProtocolPlan, StepRefused } from './protocol-plan.ts';
  */
 export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerAgent, n: WorkerNotification): Promise<void> {
   const { run_id: runId, state: instance } = n.workflow_event;
-  const lease = await acquireTaskLease(x, runId, instance, agent.id);
+  const handoff = takeHandoff(n);
+  const { lease, view: started } = await startTaskWork(x, runId, instance, agent.id, false, handoff?.view);
   if (!lease.ok) return;
+  // The instance as the lease was granted on it (task-work.ts startTaskWork); a swap rewrites the entry, so it is dropped then.
+  let known = started;
+  /** The attempt's context for an outcome; the handler is told when the outcome's commit removed its outbox entry. */
+  const attempt = (): AttemptContext => ({ view: known, nudgeId: handoff?.nudgeId });
+  const removedOutbox = (r: { ok: boolean }) => {
+    if (r.ok && handoff) handoff.outboxDone = true;
+  };
   const plan = await ProtocolPlan.declare(x, agent, runId, instance, lease);
   const at = { run_id: runId, state: instance };
   let written = false;
@@ -42,7 +51,11 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
       .step(
         'update_workflow_control_plane',
         { ...at, status: 'failed' },
-        () => failTask(x, runId, instance, lease.token, failure),
+        async () => {
+          const r = await failTask(x, runId, instance, lease.token, failure, attempt());
+          removedOutbox(r);
+          return r;
+        },
         refusedCode,
       )
       .then((r) => report(plan, x, r));
@@ -89,7 +102,12 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
         const done = await plan.step(
           'update_workflow_control_plane',
           { ...at, status: 'done' },
-          () => completeTask(x, runId, instance, lease.token, outcome.result, { latencyMs: outcome.latencyMs, skill }),
+          async () => {
+            const meta = { latencyMs: outcome.latencyMs, skill };
+            const r = await completeTask(x, runId, instance, lease.token, outcome.result, meta, attempt());
+            removedOutbox(r);
+            return r;
+          },
           refusedCode,
         );
         written = done.ok;
@@ -103,6 +121,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
         () => swapFailedSkill(x, runId, instance, lease.token, { error: outcome.error, cause: outcome.cause }),
         refusedCode,
       );
+      known = undefined;
       if (!swap.ok) return;
       if (!swap.skill) {
         await fail({ error: outcome.error, cause: outcome.cause });
@@ -116,7 +135,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
     // Enforce mode refused a step over the worker's plan budget: the state fails, saying so.
     if (!(err instanceof StepRefused)) throw err;
     await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: err.message }).then((r) =>
-      r.ok ? x.dispatcher.dispatch(r.pending_notifications) : undefined,
+      r.ok ? x.dispatcher.dispatch(r.pending_notifications, { fresh: true }) : undefined,
     );
   } finally {
     x.activeWork.delete(abort);
@@ -133,5 +152,5 @@ const refusedCode = (r: { ok: boolean }): string | null => (r.ok ? null : 'refus
 async function report(plan: ProtocolPlan, x: ExecutionServices, r: Awaited<ReturnType<typeof completeTask>>): Promise<void> {
   if (!r.ok) return;
   const pending = r.pending_notifications;
-  await plan.step('notify_next_worker_agent', { notifications: pending.length }, () => x.dispatcher.dispatch(pending));
+  await plan.step('notify_next_worker_agent', { notifications: pending.length }, () => x.dispatcher.dispatch(pending, { fresh: true }));
 }

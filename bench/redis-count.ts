@@ -1,0 +1,101 @@
+import { Pipeline, Redis } from 'ioredis';
+import type { RedisClient } from '../server/redis/connection.ts';
+
+/**
+ * Counts the Redis traffic of a benchmark, two ways:
+ *  - client side, round trips: every command ioredis writes on its own is one round trip, a
+ *    pipeline (or MULTI) is one however many commands it carries. Counted per connection group:
+ *    `engine` for the connections handed to `markEngine` (the control plane's), `bullmq` for every
+ *    other connection of the process (BullMQ's queue, worker and blocking connections);
+ *  - server side, commands: INFO commandstats before and after, which counts the commands a Lua
+ *    script calls as well as the script itself (Redis 7 counts both).
+ * Patches ioredis' prototypes once per process; a bench does nothing else with Redis meanwhile.
+ */
+export interface TrafficCounts {
+  engineRoundTrips: number;
+  bullmqRoundTrips: number;
+  engineCommands: number;
+  bullmqCommands: number;
+}
+
+const counts: TrafficCounts = { engineRoundTrips: 0, bullmqRoundTrips: 0, engineCommands: 0, bullmqCommands: 0 };
+const engine = new WeakSet<object>();
+const ignored = new WeakSet<object>();
+let patched = false;
+
+/** Connections whose traffic counts as the engine's (the rest is BullMQ's). */
+export function markEngine(client: object): void {
+  engine.add(client);
+}
+
+/** Connections not counted at all (the bench's own, reading INFO). */
+export function markIgnored(client: object): void {
+  ignored.add(client);
+}
+
+type SendCommand = (this: Redis, command: unknown, stream?: { isPipeline?: boolean }) => unknown;
+type Exec = (this: Pipeline & { redis: object }, ...args: unknown[]) => unknown;
+
+/** Starts counting (idempotent). */
+export function countRedisTraffic(): void {
+  if (patched) return;
+  patched = true;
+  const proto = Redis.prototype as unknown as { sendCommand: SendCommand };
+  const send = proto.sendCommand;
+  proto.sendCommand = function (command, stream) {
+    if (ignored.has(this)) return send.call(this, command, stream);
+    const mine = engine.has(this);
+    if (mine) counts.engineCommands++;
+    else counts.bullmqCommands++;
+    // A command written into a pipeline's stream travels with the pipeline: Pipeline.exec counts it.
+    if (!stream?.isPipeline) {
+      if (mine) counts.engineRoundTrips++;
+      else counts.bullmqRoundTrips++;
+    }
+    return send.call(this, command, stream);
+  };
+  const pipe = Pipeline.prototype as unknown as { exec: Exec };
+  const exec = pipe.exec;
+  pipe.exec = function (...args) {
+    if (ignored.has(this.redis)) return exec.apply(this, args);
+    if (engine.has(this.redis)) counts.engineRoundTrips++;
+    else counts.bullmqRoundTrips++;
+    return exec.apply(this, args);
+  };
+}
+
+/** The counts so far (a copy). */
+export function trafficSnapshot(): TrafficCounts {
+  return { ...counts };
+}
+
+export function trafficSince(before: TrafficCounts): TrafficCounts {
+  const now = trafficSnapshot();
+  return {
+    engineRoundTrips: now.engineRoundTrips - before.engineRoundTrips,
+    bullmqRoundTrips: now.bullmqRoundTrips - before.bullmqRoundTrips,
+    engineCommands: now.engineCommands - before.engineCommands,
+    bullmqCommands: now.bullmqCommands - before.bullmqCommands,
+  };
+}
+
+/** Calls per command by INFO commandstats (scripts' inner commands included). */
+export async function commandStats(r: RedisClient): Promise<Map<string, number>> {
+  const text = await r.info('commandstats');
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) out.set(m[1]!, Number(m[2]));
+  return out;
+}
+
+/** Server-side commands between two commandstats: all of them, and the scripts among them. */
+export function commandsBetween(before: Map<string, number>, after: Map<string, number>): { commands: number; scripts: number } {
+  let commands = 0;
+  let scripts = 0;
+  for (const [name, calls] of after) {
+    const d = calls - (before.get(name) ?? 0);
+    if (name === 'info') continue;
+    commands += d;
+    if (name === 'evalsha' || name === 'eval' || name === 'fcall' || name.startsWith('evalsha_ro') || name === 'eval_ro') scripts += d;
+  }
+  return { commands, scripts };
+}

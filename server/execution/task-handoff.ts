@@ -1,0 +1,30 @@
+import type { WorkerNotification } from '../contracts/agent-runtime.ts';
+import type { InstanceView } from './instance-view.ts';
+
+/**
+ * What the notification handler already read when it hands a Task notification to a worker in
+ * this process (handle-notification.ts → the in-process agent runtime → worker-protocol.ts): the
+ * instance's view, so the worker does not read it again — the lease script checks that the entry
+ * is still the one viewed (task-work.ts startTaskWork) — and the outbox entry being handled, which
+ * the worker removes in the commit of the state's outcome (`outboxDone` then tells the handler it
+ * has nothing left to remove). Keyed by the notification object itself: a platform that sends the
+ * notification elsewhere (Letta) never looks it up, and the entry goes with the object.
+ */
+export interface TaskHandoff {
+  view: InstanceView;
+  nudgeId: string;
+  outboxDone: boolean;
+}
+
+const handoffs = new WeakMap<WorkerNotification, TaskHandoff>();
+
+export function handOver(n: WorkerNotification, h: TaskHandoff): void {
+  handoffs.set(n, h);
+}
+
+/** The hand-off given with `n`, once (a notification delivered again reads the instance itself). */
+export function takeHandoff(n: WorkerNotification): TaskHandoff | undefined {
+  const h = handoffs.get(n);
+  handoffs.delete(n);
+  return h;
+}
