@@ -181,15 +181,20 @@ test('1,000 states: zoomed out, states show their names large; screenshots out a
   await layoutSettled(page);
   await page.screenshot({ path: shot('editor-1000-start') });
 
-  // Zoom out with the wheel until cards turn into names.
+  // Zoom out with the wheel (each step about ×0.66) until cards turn into names: two steps from
+  // the first zoom (0.45) is about 0.2, where the names still read; six reach the smallest zoom.
   const box = (await canvas(page).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 300);
+  for (let i = 0; i < 2; i++) await page.mouse.wheel(0, 300);
+  await expect(page.getByTestId('far-label').first()).toBeVisible();
+  await layoutSettled(page);
+  await page.screenshot({ path: shot('editor-1000-zoomed-out') });
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 300);
   await expect(page.getByTestId('far-label').first()).toBeVisible();
   // Every leaf state draws its name large (an open Parallel keeps its header above its branches).
   await expect(page.locator('[data-testid="state-node"]:not([data-kind="Parallel"]) [data-testid="node-name"]')).toHaveCount(0);
   await layoutSettled(page);
-  await page.screenshot({ path: shot('editor-1000-zoomed-out') });
+  await page.screenshot({ path: shot('editor-1000-smallest-zoom') });
 
   // Zoomed back in, the cards return.
   for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -300);

@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { Finding } from '@/components/workflows/types';
 import type { VersionRef } from '@/components/workflows/editor-links';
@@ -69,13 +69,17 @@ export function WorkflowEditor({
   const viewport = useRef<CanvasViewport | null>(null);
   const figures = useSkillFigures();
 
-  const graph = useMemo(() => toFlowGraph(doc), [doc]);
+  // The canvas draws a deferred copy of the document: a keystroke in the inspector or the JSON view
+  // is rendered and painted first, and the canvas (a thousand nodes to diff) catches up right after,
+  // in a render React can interrupt for the next key.
+  const canvasDoc = useDeferredValue(doc);
+  const graph = useMemo(() => toFlowGraph(canvasDoc), [canvasDoc]);
   // Parallel/Map containers the user collapsed (a view setting, not part of the document).
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const shown = useMemo(() => collapseGraph(graph, collapsed), [graph, collapsed]);
   const sizes = useMemo(() => leafSizes(shown.graph, false, shown.held), [shown]);
   const layout = useFlowLayout(shown.graph, sizes, !autoLayout);
-  const counts = useMemo(() => findingCounts(doc, validation.findings), [doc, validation.findings]);
+  const counts = useMemo(() => findingCounts(canvasDoc, validation.findings), [canvasDoc, validation.findings]);
   const selection = useMemo(() => new Set(state.selection), [state.selection]);
   // The previous nodes and edges: unchanged ones keep their objects (a keystroke redraws one node).
   const previous = useRef<{ nodes: EditorFlowNode[]; edges: RouteEdge[] }>({ nodes: [], edges: [] });

@@ -113,7 +113,18 @@ export function EditorCanvas({
   const [finding, setFinding] = useState(false);
   const [nodes, setNodes] = useState(computedNodes);
   const [edges, setEdges] = useState(computedEdges);
-  useEffect(() => setNodes(computedNodes), [computedNodes]);
+  // A node the owner did not change keeps React Flow's copy (with its `measured` size): a new
+  // object without one makes React Flow draw the node to measure it, even off screen, so handing
+  // over a thousand new objects per keystroke drew a thousand nodes per keystroke.
+  const lastComputed = useRef(computedNodes);
+  useEffect(() => {
+    const before = new Map(lastComputed.current.map((n) => [n.id, n]));
+    lastComputed.current = computedNodes;
+    setNodes((local) => {
+      const mine = new Map(local.map((n) => [n.id, n]));
+      return computedNodes.map((n) => (before.get(n.id) === n ? (mine.get(n.id) ?? n) : n));
+    });
+  }, [computedNodes]);
   useEffect(() => setEdges(computedEdges), [computedEdges]);
   const wrapper = useRef<HTMLDivElement>(null);
 
