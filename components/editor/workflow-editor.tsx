@@ -69,10 +69,12 @@ export function WorkflowEditor({
   const viewport = useRef<CanvasViewport | null>(null);
   const figures = useSkillFigures();
 
-  // The canvas draws a deferred copy of the document: a keystroke in the inspector or the JSON view
-  // is rendered and painted first, and the canvas (a thousand nodes to diff) catches up right after,
-  // in a render React can interrupt for the next key.
-  const canvasDoc = useDeferredValue(doc);
+  // The canvas draws a deferred copy of the document and the selection: a keystroke in the inspector
+  // or the JSON view is rendered and painted first, and the canvas (a thousand nodes to diff) catches
+  // up right after, in a render React can interrupt for the next key. The two are deferred together:
+  // a selection of a state the canvas does not draw yet (a paste) would be cleared by React Flow.
+  const latest = useMemo(() => ({ doc, selection: state.selection }), [doc, state.selection]);
+  const { doc: canvasDoc, selection: canvasSelection } = useDeferredValue(latest);
   const graph = useMemo(() => toFlowGraph(canvasDoc), [canvasDoc]);
   // Parallel/Map containers the user collapsed (a view setting, not part of the document).
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
@@ -80,7 +82,7 @@ export function WorkflowEditor({
   const sizes = useMemo(() => leafSizes(shown.graph, false, shown.held), [shown]);
   const layout = useFlowLayout(shown.graph, sizes, !autoLayout);
   const counts = useMemo(() => findingCounts(canvasDoc, validation.findings), [canvasDoc, validation.findings]);
-  const selection = useMemo(() => new Set(state.selection), [state.selection]);
+  const selection = useMemo(() => new Set(canvasSelection), [canvasSelection]);
   // The previous nodes and edges: unchanged ones keep their objects (a keystroke redraws one node).
   const previous = useRef<{ nodes: EditorFlowNode[]; edges: RouteEdge[] }>({ nodes: [], edges: [] });
   const flow = useMemo(() => {
