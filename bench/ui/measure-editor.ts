@@ -10,7 +10,12 @@ export interface EditorFigures {
   interactiveMs: number;
   /** Frame-to-frame times while the canvas is panned by dragging. */
   frames: number[];
+  /** Per key typed into the inspector's Comment field: from keydown until the frame after it is painted. */
+  keystrokes: number[];
 }
+
+/** Characters typed into the Comment field per open (each measured on its own). */
+const KEYS = 'slow step ';
 
 /**
  * Opens `doc` in the editor (handed over like a file from disk) and measures how long until it
@@ -31,6 +36,7 @@ export async function measureEditor(page: Page, baseURL: string, doc: { asl: { S
   await start.click();
   await page.locator(`.react-flow__node.selected [data-testid="state-node"][data-state="${doc.asl.StartAt}"]`).waitFor({ timeout: 60_000 });
   const interactiveMs = Date.now() - t0;
+  const keystrokes = await measureKeystrokes(page);
 
   // Pan: drag on the empty pane at the canvas' left edge (the layout centres the graph).
   const box = (await page.getByTestId('editor-canvas').boundingBox())!;
@@ -60,5 +66,30 @@ export async function measureEditor(page: Page, baseURL: string, doc: { asl: { S
     w.__stop = true;
     return w.__frames.slice(1);
   });
-  return { firstStateMs, interactiveMs, frames };
+  return { firstStateMs, interactiveMs, frames, keystrokes };
+}
+
+/**
+ * Types into the inspector's Comment field of the selected state, one key at a time, and for each
+ * takes the time from its keydown to the first task after the next frame (the edit has been
+ * rendered and painted by then: React flushes an input's update in the event, and the frame
+ * after it paints). Keys are 120 ms apart, shorter than the validation's pause, so what is timed
+ * is the editor's own work per key.
+ */
+async function measureKeystrokes(page: Page): Promise<number[]> {
+  const field = page.getByRole('complementary', { name: 'Side panel' }).getByLabel('Comment', { exact: true }).first();
+  await field.click();
+  await page.evaluate(`(() => {
+    window.__keys = [];
+    document.addEventListener('keydown', () => {
+      const t0 = performance.now();
+      requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
+    }, { capture: true });
+  })()`);
+  for (let i = 0; i < KEYS.length; i++) {
+    await page.keyboard.press(KEYS[i] === ' ' ? 'Space' : KEYS[i]!);
+    await page.waitForFunction((n) => (window as unknown as { __keys: number[] }).__keys.length >= n, i + 1);
+    await page.waitForTimeout(120);
+  }
+  return page.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
 }

@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { Finding } from '@/components/workflows/types';
 import type { VersionRef } from '@/components/workflows/editor-links';
@@ -10,12 +10,18 @@ import { ComparisonBanner } from './compare/comparison-banner';
 import { useComparison } from './compare/use-comparison';
 import { Palette } from './canvas/palette';
 import { SkillFiguresContext } from './canvas/skill-figures';
-import { leafSizes, toReactFlow } from './canvas/to-react-flow';
+import { leafSizes, toReactFlow, type RouteEdge } from './canvas/to-react-flow';
+import type { EditorFlowNode } from './canvas/node-data';
+import { reuseById } from './canvas/reuse-flow';
+import { ToggleContainerContext } from './canvas/zoom-context';
+import type { StateSearch } from './canvas/find-state-box';
 import { useFlowLayout } from './canvas/use-flow-layout';
 import { useSkillFigures } from './canvas/use-skill-figures';
 import { Inspector } from './inspector/inspector';
 import type { CodeEditorHandle } from './json/code-editor';
 import { pinFinding } from './model/pin-finding';
+import { collapseGraph } from './model/collapse-graph';
+import { findStates } from './model/find-states';
 import { toFlowGraph } from './model/to-flow-graph';
 import type { EditResult } from './model/types';
 import { JsonPanel, findingRanges } from './panels/json-panel';
@@ -63,23 +69,67 @@ export function WorkflowEditor({
   const viewport = useRef<CanvasViewport | null>(null);
   const figures = useSkillFigures();
 
-  const graph = useMemo(() => toFlowGraph(doc), [doc]);
-  const sizes = useMemo(() => leafSizes(graph, false), [graph]);
-  const layout = useFlowLayout(graph, sizes, !autoLayout);
-  const counts = useMemo(() => findingCounts(doc, validation.findings), [doc, validation.findings]);
-  const selection = useMemo(() => new Set(state.selection), [state.selection]);
-  const flow = useMemo(
-    () =>
-      toReactFlow({
-        graph,
-        layout: layout.layout,
-        moved: state.moved,
-        findings: counts,
-        readOnly,
-        selection,
-        changes,
-      }),
-    [graph, layout.layout, state.moved, counts, readOnly, selection, changes],
+  // The canvas draws a deferred copy of the document and the selection: a keystroke in the inspector
+  // or the JSON view is rendered and painted first, and the canvas (a thousand nodes to diff) catches
+  // up right after, in a render React can interrupt for the next key. The two are deferred together:
+  // a selection of a state the canvas does not draw yet (a paste) would be cleared by React Flow.
+  const latest = useMemo(() => ({ doc, selection: state.selection }), [doc, state.selection]);
+  const { doc: canvasDoc, selection: canvasSelection } = useDeferredValue(latest);
+  const graph = useMemo(() => toFlowGraph(canvasDoc), [canvasDoc]);
+  // Parallel/Map containers the user collapsed (a view setting, not part of the document).
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const shown = useMemo(() => collapseGraph(graph, collapsed), [graph, collapsed]);
+  const sizes = useMemo(() => leafSizes(shown.graph, false, shown.held), [shown]);
+  const layout = useFlowLayout(shown.graph, sizes, !autoLayout);
+  const counts = useMemo(() => findingCounts(canvasDoc, validation.findings), [canvasDoc, validation.findings]);
+  const selection = useMemo(() => new Set(canvasSelection), [canvasSelection]);
+  // The previous nodes and edges: unchanged ones keep their objects (a keystroke redraws one node).
+  const previous = useRef<{ nodes: EditorFlowNode[]; edges: RouteEdge[] }>({ nodes: [], edges: [] });
+  const flow = useMemo(() => {
+    const next = toReactFlow({
+      graph: shown.graph,
+      layout: layout.layout,
+      moved: state.moved,
+      findings: counts,
+      readOnly,
+      selection,
+      changes,
+      held: shown.held,
+    });
+    return (previous.current = {
+      nodes: reuseById(previous.current.nodes, next.nodes),
+      edges: reuseById(previous.current.edges, next.edges),
+    });
+  }, [shown, layout.layout, state.moved, counts, readOnly, selection, changes]);
+  const toggleContainer = useCallback((id: string) => {
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+
+  // Find a state (Ctrl/⌘+F on the canvas): the match is selected, its collapsed containers open,
+  // and it is centred — at once when it is drawn, else once the layout that draws it arrives.
+  const centreAfterLayout = useRef<string | null>(null);
+  const search = useMemo<StateSearch>(
+    () => ({
+      find: (query) => findStates(graph, query),
+      nameOf(pointer) {
+        const n = graph.nodes.find((x) => x.id === pointer);
+        return n?.kind === 'state' ? n.name : pointer;
+      },
+      show(pointer) {
+        canvas.dispatch({ type: 'select', pointers: [pointer] });
+        setTab('inspector');
+        const hiding = [...collapsed].filter((c) => pointer.startsWith(`${c}/`));
+        if (hiding.length) {
+          centreAfterLayout.current = pointer;
+          setCollapsed((c) => new Set([...c].filter((x) => !hiding.includes(x))));
+        } else if (!viewport.current?.center(pointer)) centreAfterLayout.current = pointer;
+      },
+    }),
+    [graph, collapsed, canvas],
   );
 
   // With auto-layout on, a finished layout replaces hand-placed positions. The first layout with a
@@ -91,7 +141,9 @@ export function WorkflowEditor({
     if (autoLayout && Object.keys(state.moved).length) canvas.dispatch({ type: 'forgetMoves' });
     const hasStates = graph.nodes.some((n) => n.kind === 'state');
     requestAnimationFrame(() => {
-      if (!fitted.current && hasStates) {
+      const found = centreAfterLayout.current;
+      if (found && viewport.current?.center(found)) centreAfterLayout.current = null;
+      else if (!fitted.current && hasStates) {
         fitted.current = true;
         viewport.current?.fit();
       } else if (state.selection[0]) viewport.current?.reveal(state.selection[0]);
@@ -217,14 +269,17 @@ export function WorkflowEditor({
         )}
         <SkillFiguresContext.Provider value={figures}>
           <ReactFlowProvider>
-            <EditorCanvas
-              nodes={flow.nodes}
-              edges={flow.edges}
-              readOnly={readOnly}
-              actions={canvasActions}
-              onReady={(v) => (viewport.current = v)}
-              ariaLabel="Workflow canvas"
-            />
+            <ToggleContainerContext.Provider value={toggleContainer}>
+              <EditorCanvas
+                nodes={flow.nodes}
+                edges={flow.edges}
+                readOnly={readOnly}
+                actions={canvasActions}
+                onReady={(v) => (viewport.current = v)}
+                ariaLabel="Workflow canvas"
+                search={search}
+              />
+            </ToggleContainerContext.Provider>
           </ReactFlowProvider>
         </SkillFiguresContext.Provider>
         {jsonBeside && <div className="min-h-0 border-l border-slate-200">{json}</div>}

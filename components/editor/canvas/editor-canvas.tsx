@@ -9,12 +9,15 @@ import {
   MiniMap,
   ReactFlow,
   useReactFlow,
+  useStore,
   type Connection,
   type EdgeChange,
   type NodeChange,
   type OnSelectionChangeParams,
 } from '@xyflow/react';
 import { useState } from 'react';
+
+export type { CanvasViewport } from './use-canvas-viewport';
 import type { StateType } from '@/server/engine/asl/state-fields';
 import { isSourceHandle } from './handles';
 import type { EditorFlowNode, StateKind } from './node-data';
@@ -23,21 +26,16 @@ import { KIND_MINIMAP } from './nodes/minimap-colors';
 import { StartNode } from './nodes/start-node';
 import { StateNode } from './nodes/state-node';
 import { EdgeMarkers, RouteEdge } from './edges/route-edge';
+import { FindStateBox, type StateSearch } from './find-state-box';
+import { useCanvasViewport, type CanvasViewport } from './use-canvas-viewport';
+import { FAR_ZOOM, FarContext } from './zoom-context';
 import type { RouteEdge as RouteEdgeType } from './to-react-flow';
 import { PALETTE_MIME } from './palette-drag';
 
 const NODE_TYPES = { state: StateNode, container: ContainerNode, lane: LaneNode, start: StartNode };
 const EDGE_TYPES = { route: RouteEdge };
-/** The smallest zoom a workflow is first shown at; a larger one starts at its top instead of fitted whole. */
-const READABLE_ZOOM = 0.45;
 /** Above this many nodes only what is on screen is drawn (a 500-state workflow stays smooth). */
 const VIRTUALIZE_ABOVE = 150;
-
-/** Viewport moves the owner may ask for: fit the whole graph, or bring one node into view (zoom kept). */
-export interface CanvasViewport {
-  fit(): void;
-  reveal(id: string): void;
-}
 
 /** What the canvas asks its owner to do; the owner turns each into a model edit. */
 export interface CanvasActions {
@@ -70,6 +68,8 @@ type Props = {
   onNodeClick?(id: string): void;
   /** Show the minimap (off in small side-by-side views). */
   minimap?: boolean;
+  /** Finding states (Ctrl/⌘+F on the canvas opens the find box); absent, the browser's find is left alone. */
+  search?: StateSearch;
 };
 
 /** The innermost lane under a point of the flow, with its absolute position (for drops into a branch). */
@@ -92,7 +92,9 @@ function laneAt(flow: ReturnType<typeof useReactFlow>, nodes: EditorFlowNode[], 
  * The workflow canvas (React Flow): nodes and edges come from the document; every gesture —
  * connect, reconnect, drag, drop from the palette, delete, copy/paste, undo/redo — is reported
  * through `actions` and comes back as a new document. Keyboard: Delete/Backspace, Ctrl/⌘+C, X,
- * V, D (duplicate), A, Z, Shift+Z / Y while the canvas has focus.
+ * V, D (duplicate), A, Z, Shift+Z / Y while the canvas has focus; Ctrl/⌘+F opens the find box
+ * (only there: elsewhere on the page the browser's own find answers). Zoomed out below FAR_ZOOM,
+ * nodes draw their names large instead of their cards.
  */
 export function EditorCanvas({
   nodes: computedNodes,
@@ -103,44 +105,30 @@ export function EditorCanvas({
   ariaLabel,
   onNodeClick,
   minimap = true,
+  search,
 }: Props) {
   const flow = useReactFlow();
+  // One subscription for all nodes: they redraw only when the zoom crosses FAR_ZOOM.
+  const far = useStore((s) => s.transform[2] < FAR_ZOOM);
+  const [finding, setFinding] = useState(false);
   const [nodes, setNodes] = useState(computedNodes);
   const [edges, setEdges] = useState(computedEdges);
-  useEffect(() => setNodes(computedNodes), [computedNodes]);
+  // A node the owner did not change keeps React Flow's copy (with its `measured` size): a new
+  // object without one makes React Flow draw the node to measure it, even off screen, so handing
+  // over a thousand new objects per keystroke drew a thousand nodes per keystroke.
+  const lastComputed = useRef(computedNodes);
+  useEffect(() => {
+    const before = new Map(lastComputed.current.map((n) => [n.id, n]));
+    lastComputed.current = computedNodes;
+    setNodes((local) => {
+      const mine = new Map(local.map((n) => [n.id, n]));
+      return computedNodes.map((n) => (before.get(n.id) === n ? (mine.get(n.id) ?? n) : n));
+    });
+  }, [computedNodes]);
   useEffect(() => setEdges(computedEdges), [computedEdges]);
   const wrapper = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    onReady?.({
-      fit() {
-        // A large workflow fitted whole would be unreadably small: below READABLE_ZOOM its top is
-        // shown at that zoom instead (the start is where a reader begins), centred across.
-        const el = wrapper.current;
-        const bounds = flow.getNodesBounds(flow.getNodes());
-        if (!el || bounds.width === 0) return void flow.fitView({ padding: 0.1, maxZoom: 1 });
-        const zoom = Math.min(1, (el.clientWidth * 0.9) / bounds.width, (el.clientHeight * 0.9) / bounds.height);
-        if (zoom >= READABLE_ZOOM) return void flow.fitView({ padding: 0.1, maxZoom: 1, duration: 200 });
-        const z = Math.min(READABLE_ZOOM, (el.clientWidth * 0.95) / bounds.width) || READABLE_ZOOM;
-        void flow.setViewport(
-          { x: el.clientWidth / 2 - (bounds.x + bounds.width / 2) * z, y: 24 - bounds.y * z, zoom: Math.max(z, 0.2) },
-          { duration: 200 },
-        );
-      },
-      reveal(id) {
-        const n = flow.getInternalNode(id);
-        const el = wrapper.current;
-        if (!n || !el) return;
-        const { x, y, zoom } = flow.getViewport();
-        const p = n.internals.positionAbsolute;
-        const w = n.measured.width ?? 0;
-        const h = n.measured.height ?? 0;
-        const inside =
-          p.x * zoom + x >= 0 && p.y * zoom + y >= 0 && (p.x + w) * zoom + x <= el.clientWidth && (p.y + h) * zoom + y <= el.clientHeight;
-        if (!inside) void flow.setCenter(p.x + w / 2, p.y + h / 2, { zoom, duration: 200 });
-      },
-    });
-  }, [flow, onReady]);
+  useCanvasViewport(wrapper, onReady);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<EditorFlowNode>[]) => {
@@ -200,9 +188,14 @@ export function EditorCanvas({
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (readOnly || !actions) return;
     const mod = e.ctrlKey || e.metaKey;
     const k = e.key.toLowerCase();
+    if (mod && k === 'f' && search) {
+      e.preventDefault();
+      setFinding(true);
+      return;
+    }
+    if (readOnly || !actions) return;
     if (e.key === 'Delete' || e.key === 'Backspace') {
       const s = selected();
       if (s.nodes.length || s.edges.length) actions.remove(s.nodes, s.edges);
@@ -251,52 +244,67 @@ export function EditorCanvas({
   );
 
   return (
-    <div
-      ref={wrapper}
-      className="relative h-full w-full outline-none focus-visible:ring-2 focus-visible:ring-indigo-300"
-      tabIndex={0}
-      role="application"
-      aria-label={ariaLabel}
-      data-testid="editor-canvas"
-      onKeyDown={onKeyDown}
-      onCopy={(e) => onCopy(e)}
-      onCut={(e) => onCopy(e, true)}
-      onPaste={onPaste}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
-    >
-      <EdgeMarkers />
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        edgeTypes={EDGE_TYPES}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onSelectionChange={onSelectionChange}
-        onConnect={onConnect}
-        onReconnect={onReconnect}
-        isValidConnection={isValidConnection}
-        onNodeClick={onNodeClick ? (_, n) => (n.type === 'state' || n.type === 'container') && onNodeClick(n.id) : undefined}
-        onNodeDoubleClick={actions ? (_, n) => (n.type === 'state' || n.type === 'container') && actions.open(n.id) : undefined}
-        nodesDraggable={!readOnly}
-        nodesConnectable={!readOnly}
-        elementsSelectable
-        edgesReconnectable={!readOnly}
-        deleteKeyCode={null}
-        selectionKeyCode="Shift"
-        multiSelectionKeyCode={['Meta', 'Control']}
-        onlyRenderVisibleElements={computedNodes.length > VIRTUALIZE_ABOVE}
-        minZoom={0.05}
-        maxZoom={2}
-        fitView
-        fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
-        proOptions={{ hideAttribution: true }}
+    <div className="relative h-full w-full">
+      <div
+        ref={wrapper}
+        className="relative h-full w-full outline-none focus-visible:ring-2 focus-visible:ring-indigo-300"
+        tabIndex={0}
+        role="application"
+        aria-label={ariaLabel}
+        data-testid="editor-canvas"
+        onKeyDown={onKeyDown}
+        onCopy={(e) => onCopy(e)}
+        onCut={(e) => onCopy(e, true)}
+        onPaste={onPaste}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
       >
-        <Background gap={20} size={1} />
-        <Controls position="bottom-left" showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
-        {minimap && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap of the workflow" />}
-      </ReactFlow>
+        <EdgeMarkers />
+        <FarContext.Provider value={far}>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            edgeTypes={EDGE_TYPES}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onSelectionChange={onSelectionChange}
+            onConnect={onConnect}
+            onReconnect={onReconnect}
+            isValidConnection={isValidConnection}
+            onNodeClick={onNodeClick ? (_, n) => (n.type === 'state' || n.type === 'container') && onNodeClick(n.id) : undefined}
+            onNodeDoubleClick={actions ? (_, n) => (n.type === 'state' || n.type === 'container') && actions.open(n.id) : undefined}
+            nodesDraggable={!readOnly}
+            nodesConnectable={!readOnly}
+            elementsSelectable
+            edgesReconnectable={!readOnly}
+            deleteKeyCode={null}
+            selectionKeyCode="Shift"
+            multiSelectionKeyCode={['Meta', 'Control']}
+            onlyRenderVisibleElements={computedNodes.length > VIRTUALIZE_ABOVE}
+            minZoom={0.05}
+            maxZoom={2}
+            // A large graph is not fitted before its layout: its stacked first positions fitted whole
+            // would draw every node at once; the owner fits it once the layout arrives.
+            fitView={computedNodes.length <= VIRTUALIZE_ABOVE}
+            fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background gap={20} size={1} />
+            <Controls position="bottom-left" showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
+            {minimap && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap of the workflow" />}
+          </ReactFlow>
+        </FarContext.Provider>
+      </div>
+      {finding && search && (
+        <FindStateBox
+          search={search}
+          onClose={() => {
+            setFinding(false);
+            wrapper.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

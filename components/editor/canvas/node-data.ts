@@ -45,7 +45,11 @@ export type StateNodeData = {
 export type ChangeMark = 'added' | 'removed' | 'changed';
 
 /** A Parallel/Map container or one of its lanes (a branch, the item processor). */
-export type ContainerNodeData = StateNodeData & { lanes: number };
+export type ContainerNodeData = StateNodeData & {
+  lanes: number;
+  /** Collapsed (editor only): what it holds; its lanes are then not drawn. */
+  held?: { lanes: number; states: number };
+};
 export type LaneNodeData = { label: string; scope: string; readOnly: boolean; empty: boolean };
 
 export type StateFlowNode = Node<StateNodeData, 'state'>;

@@ -2,6 +2,7 @@ import type { Edge, Node } from '@xyflow/react';
 import { isObject } from '@/server/engine/json';
 import type { FlowEdge, FlowGraph, FlowNode, StateFlowNode as ModelStateNode } from '../model/flow-graph';
 import type { EdgeRoute, FlowLayout, Point } from '../model/layout-flow-graph';
+import type { Held } from '../model/collapse-graph';
 import type { NodeSize } from '../model/elk-graph';
 import { HANDLE, type SourceHandle } from './handles';
 import type { ChangeMark, EditorFlowNode, RunOverlay, StateKind, StateNodeData } from './node-data';
@@ -25,6 +26,8 @@ export interface CanvasInput {
   changes?: ReadonlyMap<string, ChangeMark>;
   readOnly: boolean;
   selection: ReadonlySet<string>;
+  /** Collapsed Parallel/Map containers (the graph no longer holds their insides): what each holds. */
+  held?: ReadonlyMap<string, Held>;
 }
 
 const SOURCE_HANDLE: Record<Exclude<FlowEdge['kind'], 'start'>, SourceHandle> = {
@@ -56,11 +59,26 @@ export function stateData(n: ModelStateNode, findings: FindingCounts, readOnly: 
   };
 }
 
-/** The layout sizes of every leaf node for ELK (containers are sized by their content). */
-export function leafSizes(graph: FlowGraph, withRun: boolean): Record<string, NodeSize> {
+/** The extra line of a collapsed container ("3 states in 2 branches") and room for its toggle. */
+const HELD_ROW = 20;
+const HELD_EXTRA_WIDTH = 60;
+
+/** The box of a collapsed Parallel/Map: a state's card, a line longer and wider for the toggle. */
+function collapsedSize(n: ModelStateNode, withRun: boolean): NodeSize {
+  const s = nodeSize(stateData(n, NO_FINDINGS, true, undefined), withRun);
+  return { width: s.width + HELD_EXTRA_WIDTH, height: s.height + HELD_ROW };
+}
+
+/**
+ * The layout sizes of every leaf node for ELK: leaf states, and Parallel/Map containers that are
+ * collapsed (`held`); an open container is sized by its content.
+ */
+export function leafSizes(graph: FlowGraph, withRun: boolean, held?: ReadonlyMap<string, Held>): Record<string, NodeSize> {
   const sizes: Record<string, NodeSize> = {};
   for (const n of graph.nodes) {
-    if (n.kind === 'state' && !n.container) sizes[n.id] = nodeSize(stateData(n, NO_FINDINGS, true, undefined), withRun);
+    if (n.kind !== 'state') continue;
+    if (!n.container) sizes[n.id] = nodeSize(stateData(n, NO_FINDINGS, true, undefined), withRun);
+    else if (held?.has(n.id)) sizes[n.id] = collapsedSize(n, withRun);
   }
   return sizes;
 }
@@ -90,6 +108,14 @@ export function toReactFlow(input: CanvasInput): { nodes: EditorFlowNode[]; edge
   const { graph, readOnly } = input;
   const fallbackY = new Map<string | undefined, number>();
   const parents = new Map(graph.nodes.map((n) => [n.id, n.parentId]));
+  // Per parent: how many lanes it has and whether it holds a state (counted once, not per node).
+  const lanes = new Map<string, number>();
+  const holdsState = new Set<string>();
+  for (const c of graph.nodes) {
+    if (c.parentId === undefined) continue;
+    if (c.kind === 'lane') lanes.set(c.parentId, (lanes.get(c.parentId) ?? 0) + 1);
+    else if (c.kind === 'state') holdsState.add(c.parentId);
+  }
   const nodes: EditorFlowNode[] = [];
   for (const n of graph.nodes) {
     const { position, size } = placeOf(n, input, fallbackY);
@@ -111,7 +137,7 @@ export function toReactFlow(input: CanvasInput): { nodes: EditorFlowNode[]; edge
         height: 16,
       } as unknown as EditorFlowNode);
     } else if (n.kind === 'lane') {
-      const empty = !graph.nodes.some((c) => c.parentId === n.id && c.kind === 'state');
+      const empty = !holdsState.has(n.id);
       nodes.push({
         ...base,
         type: 'lane',
@@ -127,11 +153,12 @@ export function toReactFlow(input: CanvasInput): { nodes: EditorFlowNode[]; edge
         ...stateData(n, input.findings.get(n.id) ?? NO_FINDINGS, readOnly, input.run?.get(n.id)),
         ...(change ? { change } : {}),
       };
-      const own = n.container ? size : nodeSize(data, !!input.run);
+      const held = n.container ? input.held?.get(n.id) : undefined;
+      const own = n.container ? (size ?? (held ? collapsedSize(n, !!input.run) : undefined)) : nodeSize(data, !!input.run);
       nodes.push({
         ...base,
         type: n.container ? 'container' : 'state',
-        data: n.container ? { ...data, lanes: graph.nodes.filter((c) => c.parentId === n.id && c.kind === 'lane').length } : data,
+        data: n.container ? { ...data, lanes: held ? held.lanes : (lanes.get(n.id) ?? 0), ...(held ? { held } : {}) } : data,
         draggable: !readOnly,
         connectable: !readOnly,
         ...(own ?? nodeSize(data, !!input.run)),

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ElkGraphOptions, NodeSize } from '../model/elk-graph';
 import type { FlowGraph } from '../model/flow-graph';
 import { layoutFlowGraph, type FlowLayout } from '../model/layout-flow-graph';
@@ -19,7 +19,11 @@ export function useFlowLayout(graph: FlowGraph, sizes: Readonly<Record<string, N
   const [layout, setLayout] = useState<{ signature: string; layout: FlowLayout } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [force, setForce] = useState(0);
-  const signature = `${options.containerHeader ?? ''}|${layoutSignature(graph, sizes)}`;
+  // Computed when the graph or sizes change, not on every render of the editor.
+  const signature = useMemo(
+    () => `${options.containerHeader ?? ''}|${layoutSignature(graph, sizes)}`,
+    [graph, sizes, options.containerHeader],
+  );
   const latest = useRef(signature);
   latest.current = signature;
   const want = frozen && layout ? layout.signature : signature;

@@ -50,6 +50,17 @@ export const LAYOUT_OPTIONS: LayoutOptions = {
  */
 export const LARGE_GRAPH_NODES = 200;
 
+/**
+ * For large graphs, also linear-segment node placement instead of Brandes–Köpf: on a generated
+ * 1,000-state workflow it laid out 2–5× faster (ELK's share of opening it) and 5× narrower
+ * (Brandes–Köpf spread the chain's side branches 4,500 px wide).
+ */
+const LARGE_LAYOUT_OPTIONS: LayoutOptions = {
+  ...LAYOUT_OPTIONS,
+  'elk.layered.thoroughness': '1',
+  'elk.layered.nodePlacement.strategy': 'LINEAR_SEGMENTS',
+};
+
 /** The id of the ELK root node (never a pointer, so it cannot clash with a node id). */
 export const ELK_ROOT_ID = 'workflow';
 
@@ -66,9 +77,17 @@ export function labelSize(text: string): NodeSize {
 export function toElkGraph(graph: FlowGraph, sizes: Readonly<Record<string, NodeSize>>, options: ElkGraphOptions = {}): ElkNode {
   const statePadding = options.containerHeader ? `[top=${options.containerHeader},left=16,bottom=16,right=16]` : CONTAINER_PADDING.state;
   const children = new Map<string | undefined, FlowNode[]>();
-  for (const n of graph.nodes) children.set(n.parentId, [...(children.get(n.parentId) ?? []), n]);
+  for (const n of graph.nodes) {
+    const list = children.get(n.parentId);
+    if (list) list.push(n);
+    else children.set(n.parentId, [n]);
+  }
   const edges = new Map<string, FlowEdge[]>();
-  for (const e of graph.edges) edges.set(e.scope, [...(edges.get(e.scope) ?? []), e]);
+  for (const e of graph.edges) {
+    const list = edges.get(e.scope);
+    if (list) list.push(e);
+    else edges.set(e.scope, [e]);
+  }
   const build = (n: FlowNode): ElkNode => {
     const inner = children.get(n.id);
     if (!inner) return { id: n.id, ...(sizes[n.id] ?? DEFAULT_NODE_SIZE[n.kind === 'start' ? 'start' : 'state']) };
@@ -81,7 +100,7 @@ export function toElkGraph(graph: FlowGraph, sizes: Readonly<Record<string, Node
   };
   return {
     id: ELK_ROOT_ID,
-    layoutOptions: graph.nodes.length > LARGE_GRAPH_NODES ? { ...LAYOUT_OPTIONS, 'elk.layered.thoroughness': '1' } : LAYOUT_OPTIONS,
+    layoutOptions: graph.nodes.length > LARGE_GRAPH_NODES ? LARGE_LAYOUT_OPTIONS : LAYOUT_OPTIONS,
     children: (children.get(undefined) ?? []).map(build),
     edges: (edges.get(ROOT_SCOPE) ?? []).map(toElkEdge),
   };

@@ -10,7 +10,9 @@ export const ROOT_SCOPE = '/asl';
 /**
  * Every scope and state of a document, by pointer, as the engine's structural walk sees it
  * (`collectStateTree`): the root machine, each Parallel branch, each Map processor (ItemProcessor
- * or the legacy Iterator). Built fresh per operation — an O(n) walk — so it is never stale.
+ * or the legacy Iterator). An O(n) walk, made once per document object: the editor's documents
+ * are immutable (an edit makes a new object), and one keystroke asks for the index of the same
+ * document from half a dozen places (the edit, the canvas graph, the inspector, the findings).
  */
 export interface StateIndex {
   tree: StateTree;
@@ -20,7 +22,16 @@ export interface StateIndex {
   names: ReadonlySet<string>;
 }
 
+const indexes = new WeakMap<object, StateIndex>();
+
 export function indexStates(doc: unknown): StateIndex {
+  if (!isObject(doc)) return buildIndex(doc);
+  let index = indexes.get(doc);
+  if (!index) indexes.set(doc, (index = buildIndex(doc)));
+  return index;
+}
+
+function buildIndex(doc: unknown): StateIndex {
   const tree = collectStateTree(isObject(doc) ? doc.asl : undefined, ROOT_SCOPE);
   return {
     tree,

@@ -9,6 +9,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['Ctrl/⌘ + C, X, V', 'Copy, cut and paste states (also between tabs and workflows)'],
   ['Ctrl/⌘ + D', 'Duplicate the selected states'],
   ['Ctrl/⌘ + A', 'Select every state'],
+  ['Ctrl/⌘ + F', 'Find a state by name, type or skill (on the canvas): Enter or ↓ next, Shift + Enter or ↑ previous, Esc closes'],
   ['Ctrl/⌘ + Z', 'Undo'],
   ['Ctrl/⌘ + Shift + Z, Ctrl/⌘ + Y', 'Redo'],
   ['Shift + drag', 'Select states in a rectangle'],

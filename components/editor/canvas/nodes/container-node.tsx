@@ -1,25 +1,36 @@
 'use client';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import type { ContainerFlowNode, LaneFlowNode } from '../node-data';
 import { HANDLE } from '../handles';
 import { CHANGE_STYLE, KIND_STYLE, RUN_STATUS_STYLE } from './kind-style';
 import { RunBand } from './run-band';
-import { StateHeader } from './state-node';
+import { FarContext, ToggleContainerContext } from '../zoom-context';
+import { FarLabel, StateHeader } from './state-node';
 
 const HANDLE_CLASS = '!size-2.5 !border-2 !border-white';
 
+/** What a container holds, in words: "3 states in 2 branches", "1 state in its item processor". */
+export function heldText(kind: string, held: { lanes: number; states: number }): string {
+  const states = `${held.states} ${held.states === 1 ? 'state' : 'states'}`;
+  if (kind === 'Map') return `${states} in its item processor`;
+  return `${states} in ${held.lanes} ${held.lanes === 1 ? 'branch' : 'branches'}`;
+}
+
 /**
  * A Parallel or Map state drawn as a container: its header, then its lanes (each Parallel branch,
- * the Map's item processor) as child nodes that the layout sizes to their content.
+ * the Map's item processor) as child nodes that the layout sizes to their content. In the editor
+ * a toggle collapses it to one box that says what it holds (its lanes are then not drawn).
  */
-export const ContainerNode = memo(function ContainerNode({ data: d, selected }: NodeProps<ContainerFlowNode>) {
+export const ContainerNode = memo(function ContainerNode({ data: d, selected, id, width, height }: NodeProps<ContainerFlowNode>) {
+  const toggle = useContext(ToggleContainerContext);
+  const far = useContext(FarContext);
   const style = KIND_STYLE[d.kind];
   const run = d.run ? RUN_STATUS_STYLE[d.run.status] : null;
   return (
     <div
       className={
-        'h-full w-full rounded-xl border border-l-4 border-dashed border-slate-300 px-2.5 py-2 ' +
+        'relative h-full w-full rounded-xl border border-l-4 border-dashed border-slate-300 px-2.5 py-2 ' +
         `${style.accent} ` +
         `${run ? `${run.fill} ring-1 ${run.ring}` : d.change ? CHANGE_STYLE[d.change] : 'bg-slate-50/60'} ` +
         `${selected ? 'outline-2 outline-offset-2 outline-indigo-500' : ''}`
@@ -29,9 +40,11 @@ export const ContainerNode = memo(function ContainerNode({ data: d, selected }: 
       data-kind={d.kind}
       data-status={d.run?.status}
       data-change={d.change}
+      data-collapsed={d.held ? 'true' : undefined}
       aria-label={
         `${d.kind} state ${d.name} with ${d.lanes} ` +
-        `${d.kind === 'Map' ? 'item processor' : d.lanes === 1 ? 'branch' : 'branches'}${d.run ? `, ${d.run.status}` : ''}`
+        `${d.kind === 'Map' ? 'item processor' : d.lanes === 1 ? 'branch' : 'branches'}${d.held ? ', collapsed' : ''}` +
+        `${d.run ? `, ${d.run.status}` : ''}`
       }
     >
       <Handle
@@ -41,10 +54,36 @@ export const ContainerNode = memo(function ContainerNode({ data: d, selected }: 
         isConnectable={!d.readOnly}
         className={`${HANDLE_CLASS} !bg-slate-400`}
       />
-      <div className="w-60">
-        <StateHeader d={d} />
-        {d.run && <RunBand run={d.run} />}
-      </div>
+      {far && d.held ? (
+        <FarLabel d={d} width={width ?? 240} height={height ?? 64} />
+      ) : (
+        <div className="w-60">
+          <StateHeader d={d} />
+          {d.held && (
+            <p className="truncate pt-0.5 text-[11px] text-slate-600" data-testid="container-holds">
+              {heldText(d.kind, d.held)}
+            </p>
+          )}
+          {d.run && <RunBand run={d.run} />}
+        </div>
+      )}
+      {toggle && (
+        <button
+          type="button"
+          // nodrag: a press on the toggle is a click, not the start of moving the container.
+          className="nodrag absolute top-1.5 right-2 rounded border border-slate-300 bg-white px-1.5 text-[11px] text-slate-700 hover:bg-slate-100"
+          aria-expanded={!d.held}
+          aria-label={`${d.held ? 'Expand' : 'Collapse'} ${d.name}`}
+          title={d.held ? 'Expand: show its states' : 'Collapse: show it as one box'}
+          data-testid="container-toggle"
+          onClick={(e) => {
+            e.stopPropagation();
+            toggle(id);
+          }}
+        >
+          {d.held ? '▸ Expand' : '▾ Collapse'}
+        </button>
+      )}
       <Handle
         type="source"
         position={Position.Bottom}

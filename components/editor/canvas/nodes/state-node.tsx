@@ -1,11 +1,12 @@
 'use client';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import type { StateFlowNode, StateNodeData } from '../node-data';
 import { HANDLE } from '../handles';
 import { CHANGE_STYLE, KIND_STYLE, RUN_STATUS_STYLE } from './kind-style';
 import { RunBand } from './run-band';
 import { SkillRow } from './skill-row';
+import { FarContext, farFontSize } from '../zoom-context';
 
 const HANDLE_CLASS = '!size-2.5 !border-2 !border-white';
 
@@ -67,12 +68,32 @@ function MetaRow({ d }: { d: StateNodeData }) {
 }
 
 /**
+ * A state seen from far (zoom below FAR_ZOOM): its name as large as the box allows, after its
+ * type's glyph. Findings stay visible as a red or amber border.
+ */
+export function FarLabel({ d, width, height }: { d: StateNodeData; width: number; height: number }) {
+  const style = KIND_STYLE[d.kind];
+  const size = farFontSize(d.name, width, height);
+  return (
+    <div className="flex h-full items-center overflow-hidden" data-testid="far-label" title={`${d.kind} ${d.name}`}>
+      <p className="truncate leading-none font-bold text-slate-900" style={{ fontSize: size }}>
+        <span className={`rounded px-1 align-middle ${style.chip}`} style={{ fontSize: Math.max(12, size / 3) }} aria-hidden>
+          {style.glyph}
+        </span>{' '}
+        {d.name}
+      </p>
+    </div>
+  );
+}
+
+/**
  * A leaf state on the canvas (Task, Pass, Choice, Wait, Succeed, Fail): a card coloured by type,
  * its bound skills with their reliability (Task), and in the run view its live status. Handles:
  * one target on top; Next at the bottom; a Choice's rule (bottom) and Default (right); a catcher
  * on the right of Task/Parallel/Map.
  */
-export const StateNode = memo(function StateNode({ data: d, selected }: NodeProps<StateFlowNode>) {
+export const StateNode = memo(function StateNode({ data: d, selected, width, height }: NodeProps<StateFlowNode>) {
+  const far = useContext(FarContext);
   const style = KIND_STYLE[d.kind];
   const run = d.run ? RUN_STATUS_STYLE[d.run.status] : null;
   const h = sourceHandles(d);
@@ -82,7 +103,8 @@ export const StateNode = memo(function StateNode({ data: d, selected }: NodeProp
         `h-full w-full rounded-lg border border-l-4 border-slate-200 px-2.5 py-2 shadow-xs ${style.accent} ` +
         `${run ? `${run.fill} ring-1 ${run.ring}` : d.change ? CHANGE_STYLE[d.change] : 'bg-white'} ` +
         `${selected ? 'outline-2 outline-offset-2 outline-indigo-500' : ''} ` +
-        `${d.findings.errors > 0 && !run ? 'border-red-300' : ''}`
+        `${d.findings.errors > 0 && !run ? (far ? 'border-red-500' : 'border-red-300') : ''} ` +
+        `${far && d.findings.errors === 0 && d.findings.warnings > 0 && !run ? 'border-amber-400' : ''}`
       }
       data-testid="state-node"
       data-state={d.name}
@@ -98,18 +120,24 @@ export const StateNode = memo(function StateNode({ data: d, selected }: NodeProp
         isConnectable={!d.readOnly}
         className={`${HANDLE_CLASS} !bg-slate-400`}
       />
-      <StateHeader d={d} />
-      {d.kind === 'Task' && (
-        <ul className="mt-1" aria-label={`Skills of ${d.name}`}>
-          {d.skills.length === 0 ? (
-            <li className="h-6 text-[11px] leading-6 text-red-700">no skill bound</li>
-          ) : (
-            d.skills.map((s) => <SkillRow key={s} uri={s} />)
+      {far ? (
+        <FarLabel d={d} width={width ?? 240} height={height ?? 64} />
+      ) : (
+        <>
+          <StateHeader d={d} />
+          {d.kind === 'Task' && (
+            <ul className="mt-1" aria-label={`Skills of ${d.name}`}>
+              {d.skills.length === 0 ? (
+                <li className="h-6 text-[11px] leading-6 text-red-700">no skill bound</li>
+              ) : (
+                d.skills.map((s) => <SkillRow key={s} uri={s} />)
+              )}
+            </ul>
           )}
-        </ul>
+          <MetaRow d={d} />
+          {d.run && <RunBand run={d.run} />}
+        </>
       )}
-      <MetaRow d={d} />
-      {d.run && <RunBand run={d.run} />}
       {h.next && (
         <Handle
           type="source"
