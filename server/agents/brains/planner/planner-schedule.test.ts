@@ -2,39 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fakeTools, STANDARD, workflowFile } from './testing/fake-tools.ts';
 import { ok, PLANNER_TOOLS, ScriptedConversation } from './testing/script.ts';
 import { PLANNER_REQUEST_TASK } from './scheduled-message.ts';
+import { covering } from './testing/planner-fixtures.ts';
 
 const TOOLS = [...PLANNER_TOOLS, 'schedule_background_job', 'send_notification'];
 const WEEKLY = "Every Monday at 9am, review every advisor's calls from the previous week";
 const scheduled = { internal_job_id: 'job-1', job_status: 'SCHEDULED_AND_ACTIVE', next_run_time_utc_iso: '2024-07-15T08:00:00.000Z' };
-const ALL_CALLS = '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30';
-/** The saved "all calls" workflow covers a review (as in planner-understanding.test.ts). */
-const covering = [
-  {
-    workflow_id: ALL_CALLS,
-    version: '1.0.0',
-    name: 'Standard Advice Call Analysis (all calls)',
-    coverage: 1,
-    covered: [],
-    missing: [],
-    search_score: 1,
-    derived_from: `${STANDARD}@1.0.0`,
-    reason: 'has 4 of 4 requested',
-  },
-  {
-    workflow_id: STANDARD,
-    version: '1.0.0',
-    name: 'Standard Advice Call Analysis',
-    coverage: 1,
-    covered: [],
-    missing: [],
-    search_score: 0.9,
-    derived_from: null,
-    reason: 'has 4 of 4 requested',
-  },
-];
 const files: Record<string, string> = {
   [STANDARD]: 'standard-advice-call-analysis.json',
-  [ALL_CALLS]: 'standard-advice-call-analysis-all-calls.json',
+  [covering[0]!.workflow_id]: 'standard-advice-call-analysis-all-calls.json',
 };
 const summary = ok({
   groups: [

@@ -1,37 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fakeTools, RUN_ID, STANDARD, workflowFile } from './testing/fake-tools.ts';
 import { ok, ScriptedConversation } from './testing/script.ts';
+import { covering, names } from './testing/planner-fixtures.ts';
 
 /**
  * What people actually type (issue 15), over the scripted tool layer with the demo CRM's own
  * directory (list_advisors, count_calls answered by the crm-directory skill's functions). Today
  * is 2024-07-08 (the demo clock): "last week" is 1–7 July.
  */
-const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
-const covering = [
-  {
-    workflow_id: '5f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30',
-    version: '1.0.0',
-    name: 'Standard Advice Call Analysis (all calls)',
-    coverage: 1,
-    covered: [],
-    missing: [],
-    search_score: 1,
-    derived_from: `${STANDARD}@1.0.0`,
-    reason: 'has 4 of 4 requested',
-  },
-  {
-    workflow_id: STANDARD,
-    version: '1.0.0',
-    name: 'Standard Advice Call Analysis',
-    coverage: 1,
-    covered: [],
-    missing: [],
-    search_score: 0.9,
-    derived_from: null,
-    reason: 'has 4 of 4 requested',
-  },
-];
 const files: Record<string, string> = {
   [STANDARD]: 'standard-advice-call-analysis.json',
   [covering[0]!.workflow_id]: 'standard-advice-call-analysis-all-calls.json',
