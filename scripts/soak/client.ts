@@ -1,9 +1,10 @@
 /**
  * A console user over HTTP, as the browser is: a session cookie from `auth.signIn`, tRPC calls in
  * the wire format of the console's client (superjson, one call per request), and chat turns read
- * from their Server-Sent Events. For the soak test and the load benchmark; no project imports, so
- * it measures only what goes over the wire.
+ * from their Server-Sent Events (read as the chat page reads them). For the soak test and the load
+ * benchmark: it measures only what goes over the wire.
  */
+import { readSseStream, type SseEvent } from '../../components/chat/sse.ts';
 
 /** A request that reached no console, or whose connection broke before the answer: the caller may retry. */
 export class NetworkError extends Error {}
@@ -104,13 +105,13 @@ export class ConsoleClient {
       const body = (await readJson(res, what)) as { error?: string; message?: string };
       throw new ApiError(`${what}: ${body.message ?? res.status}`, body.error ?? 'http_error', res.status);
     }
-    let text: string;
+    // The chat page's own reader (components/chat/sse.ts): the same parsing the console's client does.
+    const events: SseEvent[] = [];
     try {
-      text = await res.text();
+      for await (const e of readSseStream(res.body!)) events.push(e);
     } catch (err) {
       throw new NetworkError(`${what}: the stream broke off (${(err as Error).message})`);
     }
-    const events = [...text.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map((m) => ({ event: m[1]!, data: m[2]! }));
     const last = events.at(-1);
     if (last?.event === 'done') return { outcome: 'done', events: events.length };
     if (last?.event === 'error')
