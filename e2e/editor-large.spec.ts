@@ -149,6 +149,7 @@ test('Parallel and Map containers collapse to one box that says what it holds; a
   await expect(node(page, 'Fan').getByTestId('container-holds')).toHaveText('3 states in 2 branches');
   await expect(node(page, 'Right2')).toHaveCount(0);
   await expect(node(page, 'Left')).toHaveCount(0);
+  await layoutSettled(page); // the smaller Fan moves Each up
 
   await page.getByRole('button', { name: 'Collapse Each' }).click();
   await expect(node(page, 'Each').getByTestId('container-holds')).toHaveText('1 state in its item processor');
@@ -169,6 +170,9 @@ test('Parallel and Map containers collapse to one box that says what it holds; a
   await expect(node(page, 'Fan')).not.toHaveAttribute('data-collapsed', 'true');
   await expect(node(page, 'Each')).toHaveAttribute('data-collapsed', 'true');
   await findInput(page).press('Escape');
+  // Opening Fan lays the graph out again and then centres Right2 (animated): Each moves under
+  // the pointer meanwhile, so a click sent before it stops can land on the canvas beside it.
+  await layoutSettled(page);
 
   await page.getByRole('button', { name: 'Expand Each' }).click();
   await expect(node(page, 'Item')).toBeVisible();
