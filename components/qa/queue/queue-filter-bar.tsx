@@ -7,7 +7,7 @@ import { TriStateSelect } from './tri-state-select';
 import { STATUS_LABELS } from '../format';
 import type { QaOptions } from '../types';
 
-const NO_OPTIONS: QaOptions = { advisors: [], teams: [], products: [], rules: [] };
+const NO_OPTIONS: QaOptions = { advisors: [], teams: [], products: [], rules: [], max_score: null };
 
 /**
  * The queue's triage filters: who (advisor, team), what (product, failed rule), when (call days,
@@ -80,7 +80,7 @@ export function QueueFilterBar({
           />
         </div>
       </fieldset>
-      <ScoreBelowInput value={filter.score_below} onChange={(score_below) => onChange({ score_below })} />
+      <ScoreBelowInput value={filter.score_below} max={o.max_score} onChange={(score_below) => onChange({ score_below })} />
       <TriStateSelect
         label="Mandatory rules"
         value={filter.failed_mandatory}

@@ -5,12 +5,18 @@ import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 
 const DEBOUNCE_MS = 400;
 
-/** The number typed, or undefined for a blank box; NaN for text that is not a score 0–1000. */
-function parseScore(text: string): number | undefined {
+/** The largest "score below" the server accepts (lib/qa-filter.ts), used while the store's maximum is unknown. */
+const SCHEMA_MAX = 1000;
+
+/**
+ * The number typed, or undefined for a blank box; NaN for text that is not a score from 0 to
+ * `max` (a typographic minus or a comma as decimal point is not read as a number: it is refused).
+ */
+export function parseScore(text: string, max: number): number | undefined {
   const t = text.trim();
   if (!t) return undefined;
   const n = Number(t);
-  return Number.isFinite(n) && n >= 0 && n <= 1000 ? n : NaN;
+  return Number.isFinite(n) && n >= 0 && n <= max ? n : NaN;
 }
 
 /**
@@ -18,12 +24,22 @@ function parseScore(text: string): number | undefined {
  * value from outside (a saved filter, Clear filters) replaces the text; the box's own echo does not.
  * Text that is not a score is not applied and says so.
  */
-export function ScoreBelowInput({ value, onChange }: { value: number | undefined; onChange: (v: number | undefined) => void }) {
+export function ScoreBelowInput({
+  value,
+  max: top,
+  onChange,
+}: {
+  value: number | undefined;
+  /** The highest score a call in the store can have (null: none scored yet, or not known). */
+  max: number | null | undefined;
+  onChange: (v: number | undefined) => void;
+}) {
+  const max = top ?? SCHEMA_MAX;
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const settled = useDebouncedValue(text, DEBOUNCE_MS);
   const applied = useRef(value);
-  const parsed = parseScore(settled);
-  const invalid = Number.isNaN(parseScore(text));
+  const parsed = parseScore(settled, max);
+  const invalid = Number.isNaN(parseScore(text, max));
 
   useEffect(() => {
     if (Number.isNaN(parsed) || parsed === applied.current) return;
@@ -53,7 +69,7 @@ export function ScoreBelowInput({ value, onChange }: { value: number | undefined
       />
       {invalid && (
         <span id="qa-score-below-error" className="font-normal text-red-700">
-          A score from 0 to 1000
+          {top == null ? `A score from 0 to ${max}` : `A score from 0 to ${max}, the scorecards’ maximum`}
         </span>
       )}
     </label>
