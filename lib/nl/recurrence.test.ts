@@ -31,6 +31,40 @@ describe('findRecurrence', () => {
     );
   });
 
+  it('takes a part of the day said beside the recurrence out of the request, and reads its hour', () => {
+    const cases: Array<[string, string, string]> = [
+      [
+        "Every weekday morning, review yesterday's calls covering vulnerable customers",
+        '0 9 * * 1-5',
+        "review yesterday's calls covering vulnerable customers",
+      ],
+      [
+        "Review yesterday's calls every weekday morning, covering vulnerable customers",
+        '0 9 * * 1-5',
+        "Review yesterday's calls, covering vulnerable customers",
+      ],
+      [
+        "Can you review last week's calls every Monday morning at 8, covering affordability?",
+        '0 8 * * 1',
+        "Can you review last week's calls, covering affordability?",
+      ],
+      ["each morning at 7 check the previous day's calls", '0 7 * * *', "check the previous day's calls"],
+      ['on Fridays in the afternoon rank the teams', '0 14 * * 5', 'rank the teams'],
+      [
+        'review all calls from yesterday, every evening, covering the failures',
+        '0 18 * * *',
+        'review all calls from yesterday, covering the failures',
+      ],
+    ];
+    for (const [text, expected, rest] of cases) expect(cron(text)).toMatchObject({ cron: expected, rest });
+    expect(findRecurrence('every weekday morning review the team')?.recurrence).toMatchObject({ timeSaid: false });
+  });
+
+  it('a part of the day alone is not a schedule', () => {
+    expect(findRecurrence("review this morning's calls")).toBeNull();
+    expect(findRecurrence('show calls from yesterday afternoon')).toBeNull();
+  });
+
   it('says when no time was given, so the caller can say it took 09:00', () => {
     const r = findRecurrence('every day review the team')?.recurrence;
     expect(r).toMatchObject({ kind: 'cron', timeSaid: false });

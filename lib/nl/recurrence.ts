@@ -70,16 +70,25 @@ const PHRASES: RegExp[] = [
   new RegExp(`\\b(?:on\\s+)?${PLURAL_DAY_RE}(?:\\s*(?:,|and|&)\\s*${PLURAL_DAY_RE})*\\b`, 'gi'),
   new RegExp(`\\b(?:on\\s+)?the\\s+${ORDINAL_RE}(?:\\s+day)?\\s+of\\s+(?:every|each|the)\\s+month\\b`, 'gi'),
   new RegExp(`\\bon\\s+the\\s+${ORDINAL_RE}\\b`, 'gi'),
-  /\b(?:daily|weekly|monthly|hourly|fortnightly|every\s+(?:morning|evening|night))\b/gi,
+  /\b(?:daily|weekly|monthly|hourly|fortnightly|(?:every|each)\s+(?:morning|afternoon|evening|night))\b/gi,
   new RegExp(`\\b(?:${TIME_RE})`, 'gi'),
 ];
 
+/**
+ * A part of the day said beside a recurrence ("every weekday morning", "Mondays in the
+ * afternoon"): part of the schedule, never of what each run asks. Alone ("calls this morning")
+ * it says no recurrence, so it is taken out only when a phrase above was found.
+ */
+const PART_OF_DAY = /\b(?:in\s+the\s+)?(?:morning|afternoon|evening|night)s?\b/gi;
+
 /** The recurrence said in `text`, or null when it says none (then it is not a schedule request). */
 export function findRecurrence(text: string): RecurrenceFound | null {
-  const spans = phraseSpans(text);
+  const found = phraseSpans(text, PHRASES);
+  const first = found.map((s) => text.slice(s.start, s.end).toLowerCase());
+  const core = first.filter((s) => !new RegExp(`^(?:${TIME_RE})$`, 'i').test(s) && !/^on\s+the\s/i.test(s));
+  if (!core.length && !first.some((s) => /\bof\s+(?:every|each)\s+month\b/.test(s))) return null;
+  const spans = phraseSpans(text, [...PHRASES, PART_OF_DAY]);
   const said = spans.map((s) => text.slice(s.start, s.end).toLowerCase());
-  const core = said.filter((s) => !new RegExp(`^(?:${TIME_RE})$`, 'i').test(s) && !/^on\s+the\s/i.test(s));
-  if (!core.length && !said.some((s) => /\bof\s+(?:every|each)\s+month\b/.test(s))) return null;
   const rest = cleanRest(removeSpans(text, spans));
   const clause = said.join(' ');
   const problem = problemOf(clause);
@@ -89,9 +98,9 @@ export function findRecurrence(text: string): RecurrenceFound | null {
 
 type Span = { start: number; end: number };
 
-function phraseSpans(text: string): Span[] {
+function phraseSpans(text: string, phrases: RegExp[]): Span[] {
   const spans: Span[] = [];
-  for (const re of PHRASES) {
+  for (const re of phrases) {
     for (const m of text.matchAll(re)) spans.push({ start: m.index, end: m.index + m[0].length });
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -118,6 +127,7 @@ function removeSpans(text: string, spans: Span[]): string {
 function cleanRest(text: string): string {
   return text
     .replace(/\s+([,.;])/g, '$1')
+    .replace(/([,;])(?:\s*[,;])+/g, '$1')
     .replace(/\s{2,}/g, ' ')
     .replace(/^[\s,;.]+|[\s,;]+$/g, '')
     .replace(/,\s*(?=[.?!]?$)/, '')
@@ -197,13 +207,18 @@ function daysOf(clause: string): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
-/** The time of day said (chrono-node, en-GB), or 09:00 when none is; "every evening" is 18:00. */
+/**
+ * The time of day said (chrono-node, en-GB), or 09:00 when none is; "every evening" is 18:00,
+ * "in the afternoon" 14:00. "Morning" is the 09:00 taken anyway, so it is not counted as said
+ * (the caller then says which hour it took).
+ */
 function timeOf(clause: string): { hour: number; minute: number; said: boolean } {
   const reference = new Date(Date.UTC(2026, 0, 5, 12));
   const parsed = chrono.en.GB.parse(clause.replace(/\bevery\b|\beach\b/g, ' '), reference).find((r) => r.start.isCertain('hour'));
   if (parsed) return { hour: parsed.start.get('hour') ?? 9, minute: parsed.start.get('minute') ?? 0, said: true };
-  if (/\bevening\b/.test(clause)) return { hour: 18, minute: 0, said: true };
-  if (/\bnight\b/.test(clause)) return { hour: 21, minute: 0, said: true };
+  if (/\bafternoons?\b/.test(clause)) return { hour: 14, minute: 0, said: true };
+  if (/\bevenings?\b/.test(clause)) return { hour: 18, minute: 0, said: true };
+  if (/\bnights?\b/.test(clause)) return { hour: 21, minute: 0, said: true };
   return { hour: 9, minute: 0, said: false };
 }
 
