@@ -115,6 +115,8 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       pause_background_job: false,
       resume_background_job: false,
       delete_background_job: false,
+      run_background_job_now: false,
+      update_background_job: false,
       // Issue 18: collaboration (decompose_task and assign_subtasks record what they decided).
       decompose_task: false,
       assign_subtasks: false,
@@ -134,7 +136,7 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       retire_workflow_version: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(91);
+    expect(names).toHaveLength(93);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly))
       expect(

@@ -186,3 +186,49 @@ test('a stakeholder has no Schedules page', async ({ page }) => {
   await expect(page.getByTestId('schedules-table')).toHaveCount(0);
   await expect(trpc(page.request, 'schedules.list', {}, 'query')).rejects.toThrow(/403/);
 });
+
+/**
+ * A schedule in words, run now and changed (issue 34): the row says what each run asks, not the
+ * job's internal identifiers; "Run now" sends it once (a run in its history, the schedule
+ * unchanged); "Edit" takes how often in the chat's own words and refuses what it cannot run.
+ */
+test('a compliance manager reads a schedule in words, runs it now and changes when it runs', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.compliance, '/chat');
+  await newPlannerConversation(page);
+  await expect(await say(page, 'Every Friday afternoon, review the calls from this week covering vulnerable customers')).toContainText(
+    'To schedule:',
+  );
+  await expect(await say(page, 'Yes, go ahead')).toContainText('Scheduled “');
+
+  await page.goto('/schedules');
+  const row = page.getByTestId('schedule-row').filter({ hasText: 'every Friday at 14:00 (Europe/London)' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('schedule-does')).toHaveText(/^Asks: “review the calls from this week covering vulnerable customers”$/);
+  await expect(row).not.toContainText('PERIODIC_AGENT_TRIGGER');
+  await expect(row.getByTestId('schedule-target')).toContainText('Planner of the chat “');
+
+  await row.getByRole('button', { name: 'Run now' }).click();
+  await expect(row.getByRole('status')).toHaveText('Sent now: it is in Runs.');
+  await expect(row).toContainText('1 run');
+  await expect(row).toContainText('every Friday at 14:00 (Europe/London)');
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: /Edit the job/ });
+  const often = form.getByLabel('How often');
+  await expect(often).toHaveValue('every Friday at 14:00');
+  await often.fill('every other week');
+  await expect(form).toContainText('not every other week');
+  await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  await often.fill('every weekday at 8am');
+  await expect(form).toContainText('Reads as: every weekday at 08:00 (UK time)');
+  await form.getByLabel('What each run asks').fill("review yesterday's calls covering vulnerable customers");
+  await page.screenshot({ path: shot('schedules-edit'), fullPage: true });
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form).toHaveCount(0);
+  const changed = page.getByTestId('schedule-row').filter({ hasText: 'every weekday at 08:00 (Europe/London)' });
+  await expect(changed.getByTestId('schedule-does')).toHaveText("Asks: “review yesterday's calls covering vulnerable customers”");
+  await expect(changed).toContainText('1 run'); // its history stays
+  // Its name said the old schedule: it says the new one.
+  await expect(changed).toHaveAttribute('data-job-name', /, every weekday at 08:00$/);
+});

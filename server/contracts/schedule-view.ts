@@ -29,6 +29,10 @@ export const jobViewSchema = z.object({
   schedule_text: z.string().describe('The schedule in words, e.g. "every Monday at 09:00 (Europe/London)".'),
   target_agent_id_on_trigger: z.string(),
   target_agent_name: z.string().nullable().describe("The target agent's name on the platform (null when unknown)."),
+  target_agent_label: z
+    .string()
+    .nullable()
+    .describe('The target agent for people: "Planner of the chat “Weekly reviews”", or its role and name (null when unknown).'),
   task_type_on_trigger: z.string(),
   task_payload_on_trigger: z.record(z.string(), z.unknown()),
   job_status: z.enum(['SCHEDULED_AND_ACTIVE', 'SCHEDULED_BUT_DISABLED']),

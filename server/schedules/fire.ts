@@ -12,16 +12,24 @@ export type FireOutcome =
  * process delivers it), then dispatches the job's task to its target agent exactly as
  * dispatch_task_to_agent does (dispatcher: the system, `background-job:<job_name>`; the reply
  * is recorded on the dispatch), and records the outcome on the run. A job deleted meanwhile loses
- * its scheduler here too. A target that no longer exists is a FAILED run, not a retry.
+ * its scheduler here too. A target that no longer exists is a FAILED run, not a retry. A manual
+ * run (`opts.manual`, tick `manual:<uuid>`) is recorded and dispatched the same way.
  */
-export async function fireJob(jobs: BackgroundJobs, jobId: string, tick: string, firedAt: Date): Promise<FireOutcome> {
+export async function fireJob(
+  jobs: BackgroundJobs,
+  jobId: string,
+  tick: string,
+  firedAt: Date,
+  opts: { manual?: boolean } = {},
+): Promise<FireOutcome> {
   const store = await jobs.store();
   const job = await store.get(jobId);
   if (!job) {
     await jobs.deactivate(jobId);
     return { job_id: jobId, tick, outcome: 'SKIPPED', reason: 'deleted' };
   }
-  if (!job.enabled) return { job_id: jobId, tick, outcome: 'SKIPPED', reason: 'disabled' };
+  // A run asked for by hand (run_background_job_now) runs a paused job too: pausing stops the schedule.
+  if (!job.enabled && !opts.manual) return { job_id: jobId, tick, outcome: 'SKIPPED', reason: 'disabled' };
   const run = await store.claimTick(jobId, tick);
   if (!run) return { job_id: jobId, tick, outcome: 'SKIPPED', reason: 'duplicate_tick' };
   try {

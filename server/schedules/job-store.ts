@@ -14,6 +14,13 @@ export interface NewJob {
   createdBy: { kind: string; id: string };
 }
 
+/** What update_background_job may change on a job. */
+export interface JobPatch {
+  jobName?: string;
+  schedule?: Schedule;
+  taskPayload?: Record<string, unknown>;
+}
+
 /** Drizzle access to `background_jobs` and `background_job_runs` (server/db/schema/orchestration.ts). */
 export class JobStore {
   constructor(readonly db: Db) {}
@@ -57,6 +64,38 @@ export class JobStore {
   async setEnabled(id: string, enabled: boolean): Promise<BackgroundJobRow | null> {
     const [row] = await this.db.update(backgroundJobs).set({ enabled, updatedAt: new Date() }).where(eq(backgroundJobs.id, id)).returning();
     return row ?? null;
+  }
+
+  /**
+   * Changes a job's name, schedule or task payload (what is not given stays). Null when the job
+   * is gone; 'name_taken' when another job has the new name (the unique index decides).
+   */
+  async update(id: string, patch: JobPatch): Promise<BackgroundJobRow | null | 'name_taken'> {
+    const s = patch.schedule;
+    const set = {
+      ...(patch.jobName !== undefined ? { jobName: patch.jobName } : {}),
+      ...(s
+        ? {
+            cronExpression: s.kind === 'cron' ? s.pattern : null,
+            timezone: s.kind === 'cron' ? s.timezone : null,
+            intervalSeconds: s.kind === 'interval' ? s.seconds : null,
+          }
+        : {}),
+      ...(patch.taskPayload !== undefined ? { taskPayload: patch.taskPayload } : {}),
+      updatedAt: new Date(),
+    };
+    if (patch.jobName !== undefined) {
+      const other = await this.byName(patch.jobName);
+      if (other && other.id !== id) return 'name_taken';
+    }
+    try {
+      const [row] = await this.db.update(backgroundJobs).set(set).where(eq(backgroundJobs.id, id)).returning();
+      return row ?? null;
+    } catch (err) {
+      // Another process took the name between the check and the write.
+      if (patch.jobName !== undefined && /unique|duplicate/i.test(String((err as { cause?: unknown }).cause ?? err))) return 'name_taken';
+      throw err;
+    }
   }
 
   /** Deletes the job and its runs (cascade); false when it did not exist. */

@@ -18,7 +18,7 @@ export function jobView(
   next: Date | null,
   last: { last: BackgroundJobRunRow; count: number } | undefined,
   owner: JobOwner | null,
-  targetName: string | null = null,
+  target: { name: string; label: string } | null = null,
 ): JobView {
   return {
     internal_job_id: job.id,
@@ -29,7 +29,8 @@ export function jobView(
     interval_seconds: job.intervalSeconds,
     schedule_text: scheduleInWords(scheduleOfRow(job)),
     target_agent_id_on_trigger: job.targetAgentId,
-    target_agent_name: targetName,
+    target_agent_name: target?.name ?? null,
+    target_agent_label: target?.label ?? null,
     task_type_on_trigger: job.taskType,
     task_payload_on_trigger: job.taskPayload,
     job_status: job.enabled ? 'SCHEDULED_AND_ACTIVE' : 'SCHEDULED_BUT_DISABLED',

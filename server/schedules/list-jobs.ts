@@ -1,4 +1,7 @@
-import { platformAgentNames } from '../../lib/agent-names.ts';
+import { inArray } from 'drizzle-orm';
+import { AGENT_ROLE_LABELS, agentRoleOf } from '../../lib/agent-roles.ts';
+import type { Db } from '../db/client.ts';
+import { conversations } from '../db/schema/chat.ts';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
 import { JobOwners, seesEveryJob } from './job-owner.ts';
@@ -18,8 +21,9 @@ export async function listJobs(jobs: BackgroundJobs, actor: Actor, filter: { job
   const every = seesEveryJob(actor);
   const mine = await Promise.all(named.map(async (r) => (every || (await owners.mayManage(actor, r)) ? r : null)));
   const shown = mine.filter((r) => r !== null);
-  const names = await targetNames(
+  const names = await targetLabels(
     jobs,
+    store.db,
     shown.map((r) => r.targetAgentId),
   );
   return Promise.all(
@@ -29,8 +33,30 @@ export async function listJobs(jobs: BackgroundJobs, actor: Actor, filter: { job
   );
 }
 
-/** The target agents' names, so people read "planner-casey", not an id (none without a platform now). */
-async function targetNames(jobs: BackgroundJobs, ids: string[]): Promise<Map<string, string>> {
+/**
+ * The target agents for people (none without a platform now): a chat's agent as the Planner or
+ * Conductor of that chat, by its title; any other by its role and name. An agent the platform no
+ * longer knows is left out (the page shows its id).
+ */
+async function targetLabels(jobs: BackgroundJobs, db: Db, ids: string[]): Promise<Map<string, { name: string; label: string }>> {
+  const out = new Map<string, { name: string; label: string }>();
   const platform = await jobs.opts.platform().catch(() => null);
-  return platform ? platformAgentNames(platform, ids) : new Map();
+  const unique = [...new Set(ids)];
+  if (!platform || !unique.length) return out;
+  const chats = await db
+    .select({ agentId: conversations.agentId, title: conversations.title })
+    .from(conversations)
+    .where(inArray(conversations.agentId, unique));
+  const chatOf = new Map(chats.map((c) => [c.agentId, c.title]));
+  await Promise.all(
+    unique.map(async (id) => {
+      const agent = await platform.getAgent(id).catch(() => null);
+      if (!agent) return;
+      const role = agentRoleOf(agent);
+      const what = role ? AGENT_ROLE_LABELS[role] : 'Agent';
+      const chat = chatOf.get(id);
+      out.set(id, { name: agent.name, label: chat ? `${what} of the chat “${chat}”` : `${what} ${agent.name}` });
+    }),
+  );
+  return out;
 }

@@ -100,6 +100,8 @@ const READ_ONLY: Record<string, boolean> = {
   pause_background_job: false,
   resume_background_job: false,
   delete_background_job: false,
+  run_background_job_now: false,
+  update_background_job: false,
   list_dead_letters: true,
   retry_dead_letter: false,
 };
@@ -125,7 +127,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it("holds exactly the registered tools, the engine issue's spec tools once each", () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(91);
+    expect(names).toHaveLength(93);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS)

@@ -90,6 +90,8 @@ import { listBackgroundJobsTool } from './orchestration/list-background-jobs.ts'
 import { pauseBackgroundJobTool } from './orchestration/pause-background-job.ts';
 import { resumeBackgroundJobTool } from './orchestration/resume-background-job.ts';
 import { deleteBackgroundJobTool } from './orchestration/delete-background-job.ts';
+import { runBackgroundJobNowTool } from './orchestration/run-background-job-now.ts';
+import { updateBackgroundJobTool } from './orchestration/update-background-job.ts';
 import { listDeadLettersTool } from './streams/list-dead-letters.ts';
 import { retryDeadLetterTool } from './streams/retry-dead-letter.ts';
 
@@ -187,6 +189,8 @@ export const TOOLS: readonly AnyTool[] = [
   pauseBackgroundJobTool,
   resumeBackgroundJobTool,
   deleteBackgroundJobTool,
+  runBackgroundJobNowTool,
+  updateBackgroundJobTool,
   listDeadLettersTool,
   retryDeadLetterTool,
 ] as unknown as AnyTool[];

@@ -136,6 +136,8 @@ const POLICY: Record<string, Access> = {
   'schedules.pause': SCHEDULES,
   'schedules.resume': SCHEDULES,
   'schedules.delete': SCHEDULES,
+  'schedules.runNow': SCHEDULES,
+  'schedules.update': SCHEDULES,
   'schedules.createAgentInstance': ADMIN,
   'schedules.dispatch': ADMIN,
 };
@@ -267,6 +269,8 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'schedules.pause': () => ({ internal_job_id: UNKNOWN_USER }),
   'schedules.resume': () => ({ internal_job_id: UNKNOWN_USER }),
   'schedules.delete': () => ({ internal_job_id: UNKNOWN_USER }),
+  'schedules.runNow': () => ({ internal_job_id: UNKNOWN_USER }),
+  'schedules.update': () => ({ internal_job_id: UNKNOWN_USER, new_job_name: 'x' }),
   'schedules.createAgentInstance': () => ({
     agent_type_template: 'no-such-template',
     agent_name_label: 'probe',

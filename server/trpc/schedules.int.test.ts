@@ -102,6 +102,10 @@ describe(`schedules.* ownership (${testDbKind()})`, () => {
     await expect(c.schedules.resume(theirs)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(c.schedules.delete(theirs)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(c.schedules.runs(theirs)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(c.schedules.runNow(theirs)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(c.schedules.update({ ...theirs, new_job_name: 'mine_now' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await (await jobs.store()).get(theirs.internal_job_id))?.jobName).toBe('morgan_daily');
+    expect(await (await jobs.store()).countRuns(theirs.internal_job_id)).toBe(0);
     await expect(c.schedules.pause({ internal_job_id: ids.get('system_hourly')! })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await jobs.queue.getJobScheduler(theirs.internal_job_id)).toBeDefined();
     expect((await (await jobs.store()).get(theirs.internal_job_id))?.enabled).toBe(true);

@@ -61,6 +61,7 @@ describe('the orchestration tools', () => {
         schedule_text: 'every Monday at 09:00 (Europe/London)',
         target_agent_id_on_trigger: target.id,
         target_agent_name: target.name,
+        target_agent_label: `Worker ${target.name}`,
         task_type_on_trigger: 'QA_REVIEW',
         task_payload_on_trigger: { advisors: 'all' },
         job_status: 'SCHEDULED_AND_ACTIVE',
@@ -109,6 +110,84 @@ describe('the orchestration tools', () => {
       await failCall('delete_background_job', { internal_job_id: 'not-a-uuid' }, 'not_found');
       await failCall('pause_background_job', {}, 'invalid_input');
       await failCall('pause_background_job', { internal_job_id: id, job_name: 'hourly' }, 'invalid_input');
+    });
+
+    it('runs a job once now (a paused one too, which stays paused), recorded in its history', async () => {
+      const target = await harness.platform.createAgent({ template: 'worker', name: 'qa-agent-now' });
+      const job = await okCall('schedule_background_job', {
+        job_name: 'paused_review',
+        job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+        cron_expression: '0 9 * * 1',
+        target_agent_id_on_trigger: target.id,
+        task_type_on_trigger: 'QA_REVIEW',
+        task_payload_on_trigger_json: '{"request":"review last week"}',
+        enabled_on_create: false,
+      });
+      const id = String(job.internal_job_id);
+      const fired = await okCall('run_background_job_now', { job_name: 'paused_review' });
+      expect(fired).toMatchObject({ internal_job_id: id, outcome: 'DISPATCHED', failure: null });
+      expect(typeof fired.dispatched_task_id).toBe('string');
+      const runs = await (await harness.jobs.store()).runs(id);
+      expect(runs.map((r) => [r.tick.startsWith('manual:'), r.outcome, r.dispatchedTaskId])).toEqual([
+        [true, 'DISPATCHED', fired.dispatched_task_id],
+      ]);
+      const listed = (await okCall('list_background_jobs', { job_name: 'paused_review' })).jobs as Array<Record<string, unknown>>;
+      expect(listed[0]).toMatchObject({ job_status: 'SCHEDULED_BUT_DISABLED', run_count: 1 });
+      expect(await harness.jobs.queue.getJobScheduler(id)).toBeUndefined();
+      await failCall('run_background_job_now', { job_name: 'no_such_job' }, 'not_found');
+      await failCall('run_background_job_now', {}, 'invalid_input');
+    });
+
+    it("changes a job's name, schedule and request; an enabled job's scheduler follows; refusals change nothing", async () => {
+      const target = await harness.platform.createAgent({ template: 'worker', name: 'qa-agent-edit' });
+      const base = {
+        job_type_identifier: 'PERIODIC_AGENT_TRIGGER',
+        target_agent_id_on_trigger: target.id,
+        task_type_on_trigger: 'QA_REVIEW',
+        task_payload_on_trigger_json: '{"request":"review yesterday"}',
+      };
+      const job = await okCall('schedule_background_job', { ...base, job_name: 'daily_edit', cron_expression: '0 9 * * *' });
+      await okCall('schedule_background_job', { ...base, job_name: 'other_edit', cron_expression: '0 10 * * *', enabled_on_create: false });
+      const id = String(job.internal_job_id);
+      const changed = await okCall('update_background_job', {
+        internal_job_id: id,
+        new_job_name: 'weekday_edit',
+        cron_expression: '30 7 * * 1-5',
+        task_payload_on_trigger_json: '{"request":"review yesterday\'s failed calls"}',
+      });
+      expect(changed).toMatchObject({
+        job_name: 'weekday_edit',
+        job_status: 'SCHEDULED_AND_ACTIVE',
+        changed: ['job_name', 'schedule', 'task_payload'],
+      });
+      expect(await harness.jobs.queue.getJobScheduler(id)).toMatchObject({ pattern: '30 7 * * 1-5' });
+      const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+      expect(london.format(new Date(String(changed.next_run_time_utc_iso)))).toBe('07:30');
+      const listed = ((await okCall('list_background_jobs', { job_name: 'weekday_edit' })).jobs as Array<Record<string, unknown>>)[0];
+      expect(listed).toMatchObject({
+        internal_job_id: id,
+        schedule_text: 'every weekday at 07:30 (Europe/London)',
+        task_payload_on_trigger: { request: "review yesterday's failed calls" },
+        target_agent_id_on_trigger: target.id,
+      });
+
+      expect(await failCall('update_background_job', { internal_job_id: id, new_job_name: 'other_edit' }, 'conflict')).toMatch(
+        /already exists/,
+      );
+      await failCall('update_background_job', { internal_job_id: id }, 'invalid_input');
+      await failCall('update_background_job', { internal_job_id: id, cron_expression: '* * * * *' }, 'invalid_input');
+      await failCall(
+        'update_background_job',
+        { internal_job_id: id, cron_expression: '0 9 * * 1', interval_seconds: 600 },
+        'invalid_input',
+      );
+      await failCall('update_background_job', { internal_job_id: id, task_payload_on_trigger_json: '[1]' }, 'invalid_input');
+      await failCall('update_background_job', { job_name: 'daily_edit', new_job_name: 'x' }, 'not_found');
+      const after = ((await okCall('list_background_jobs', { job_name: 'weekday_edit' })).jobs as Array<Record<string, unknown>>)[0];
+      expect(after).toMatchObject({
+        cron_expression: '30 7 * * 1-5',
+        task_payload_on_trigger: { request: "review yesterday's failed calls" },
+      });
     });
 
     it('refuses both or neither schedule, bad cron, unknown target, a taken name, bad payloads', async () => {

@@ -10,7 +10,9 @@ import { dispatchTaskToAgentTool } from '../../tools/orchestration/dispatch-task
 import { listBackgroundJobsTool } from '../../tools/orchestration/list-background-jobs.ts';
 import { pauseBackgroundJobTool } from '../../tools/orchestration/pause-background-job.ts';
 import { resumeBackgroundJobTool } from '../../tools/orchestration/resume-background-job.ts';
+import { runBackgroundJobNowTool } from '../../tools/orchestration/run-background-job-now.ts';
 import { scheduleBackgroundJobTool } from '../../tools/orchestration/schedule-background-job.ts';
+import { updateBackgroundJobTool } from '../../tools/orchestration/update-background-job.ts';
 import { ADMIN, actorOf, procedure, router, type TrpcContext } from '../init.ts';
 import { toolMutation, toolQuery } from '../tool-procedure.ts';
 
@@ -36,10 +38,10 @@ async function runsOf(ctx: TrpcContext, jobId: string, limit: number) {
 /**
  * Background jobs and orchestration in the console (issue 18; server/schedules/README.md). The
  * Schedules page lists jobs (list_background_jobs: every job for admins, their own for compliance
- * managers), a job's recent runs with their dispatches, and pauses, resumes, deletes — each only
- * on a job the caller may manage. Scheduling, creating agent instances and dispatching stay with
- * admins; they are the same tools the agents use. These names are the UI's contract
- * (components/schedules/).
+ * managers), a job's recent runs with their dispatches; it pauses, resumes, deletes, runs a job
+ * once now and changes its name, schedule or request — each only on a job the caller may manage.
+ * Scheduling, creating agent instances and dispatching stay with admins; they are the same tools
+ * the agents use. These names are the UI's contract (components/schedules/).
  */
 export const schedulesRouter = router({
   list: toolQuery(listBackgroundJobsTool, SCHEDULES_ROLES),
@@ -54,6 +56,10 @@ export const schedulesRouter = router({
   resume: toolMutation(resumeBackgroundJobTool, SCHEDULES_ROLES, { forbiddenAsAccess: true }),
   // The tool refuses a job that is not the caller's: a FORBIDDEN here, audited as refused.
   delete: toolMutation(deleteBackgroundJobTool, SCHEDULES_ROLES, { forbiddenAsAccess: true }),
+  // The tool refuses a job that is not the caller's: a FORBIDDEN here, audited as refused.
+  runNow: toolMutation(runBackgroundJobNowTool, SCHEDULES_ROLES, { forbiddenAsAccess: true }),
+  // The tool refuses a job that is not the caller's: a FORBIDDEN here, audited as refused.
+  update: toolMutation(updateBackgroundJobTool, SCHEDULES_ROLES, { forbiddenAsAccess: true }),
   createAgentInstance: toolMutation(createNewAgentInstanceTool, ADMIN),
   dispatch: toolMutation(dispatchTaskToAgentTool, ADMIN),
 });

@@ -23,6 +23,8 @@ const SPEC_FIELDS: Record<string, string[]> = {
   pause_background_job: ['internal_job_id', 'job_name', 'job_status'],
   resume_background_job: ['internal_job_id', 'job_name', 'job_status', 'next_run_time_utc_iso'],
   delete_background_job: ['internal_job_id', 'job_name', 'deleted'],
+  run_background_job_now: ['internal_job_id', 'job_name', 'outcome', 'dispatched_task_id', 'failure'],
+  update_background_job: ['internal_job_id', 'job_name', 'job_status', 'next_run_time_utc_iso', 'changed'],
 };
 
 /**
