@@ -67,8 +67,8 @@ export async function complianceOverview(db: Db, filter: DashboardFilter, clock?
       .filter((x) => x.week !== null)
       .map((x) => ({ week: x.week!, calls: x.calls, failed_mandatory: x.failed_mandatory })),
     what:
-      `${describeScope(filter, period)} Per rule, over the calls it applied to (verdict pass or fail): failed = calls that ` +
-      'failed it, pass_rate = the share that passed (three decimals); failed_mandatory = calls that failed at least one mandatory ' +
-      'rule. Newest analysis of each call.',
+      `${describeScope(filter, period)} For each rule, over the calls it applied to (a pass or a fail): how many calls ` +
+      'failed it, and its pass rate (the share that passed). A call that failed at least one mandatory rule counts once ' +
+      'among the failed mandatory calls. Each call counts once, by its newest analysis.',
   };
 }

@@ -65,9 +65,10 @@ export async function reviewCoverage(db: Db, filter: DashboardFilter, clock?: st
       mean_abs_diff: agreement.meanAbsDiff,
     },
     what:
-      `${describeScope(filter, period)} recorded = calls the CRM holds recorded in the period and scope (by the day recorded); ` +
-      'analysed = calls with a stored QA result (newest analysis of each); review = analysed calls per review state (unreviewed: ' +
-      "the AI's result alone); agreement = current human decisions on those calls (the newest per rule and per score): " +
-      "rule_rate = share agreeing with the AI's verdict, mean_abs_diff = mean |human − AI| over overridden scores.",
+      `${describeScope(filter, period)} Recorded: the calls the CRM holds for the period and scope, by the day recorded. ` +
+      'Analysed: those with a QA result (each by its newest analysis). Review: the analysed calls by where their review ' +
+      "stands (unreviewed means the AI's result alone). Agreement compares reviewers' current decisions with the AI: the " +
+      "share of rule decisions that agree with the AI's verdict, and, where a reviewer changed a score, how far apart " +
+      'the two scores are on average.',
   };
 }

@@ -114,9 +114,9 @@ export async function customerOutcomes(db: Db, filter: DashboardFilter, clock?: 
       })),
     groups: [...pair(total, null), ...products.flatMap((p) => pair(p, p.product))],
     what:
-      `${describeScope(filter, period)} Flags from the sentiment analysis (vulnerability, confusion, anxiety); flagged = any of ` +
-      'the three. Mean scores (the reviewed score where a reviewer decided, else the AI score) of the ' +
-      'calls that have one, one decimal; failed_mandatory = calls that failed a mandatory rule, ' +
-      'fails = calls that failed any rule. Newest analysis of each call.',
+      `${describeScope(filter, period)} Flags come from the sentiment analysis: a vulnerable, confused or anxious ` +
+      'customer; a flagged call has at least one. Average scores are over the calls that have a score, to one decimal ' +
+      "(a reviewer's score where one decided, else the AI's). Failed mandatory: calls that failed a mandatory rule; " +
+      'failed: calls that failed any rule. Each call counts once, by its newest analysis.',
   };
 }

@@ -83,10 +83,10 @@ export async function qaTrends(db: Db, filter: DashboardFilter, clock?: string):
     advisors,
     below_team,
     what:
-      `${describeScope(filter, period)} QA score = mean of the calls' scores (each call's record: the ` +
-      'reviewed score where a reviewer decided, else the AI score), one decimal; ' +
-      "team and team_mean cover the filter without its advisor; vs_team = an advisor's mean − team_mean; below_team: the " +
-      `advisors furthest below team_mean (at most ${BELOW_TEAM_LIMIT}).`,
+      `${describeScope(filter, period)} A QA score is the average of the calls' scores, to one decimal: the score a ` +
+      "reviewer gave where one decided, else the AI's. The team average covers the same calls with no advisor chosen; " +
+      "“against the team” is an advisor's average minus the team average. Listed below: the advisors furthest below " +
+      `the team average (at most ${BELOW_TEAM_LIMIT}).`,
   };
 }
 

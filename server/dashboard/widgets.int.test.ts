@@ -50,6 +50,8 @@ describe(`dashboard QA widgets (${testDbKind()})`, () => {
     if (r.status !== 'ok') throw new Error(`${name}: ${String(r.error)}`);
     const { status: _s, error: _e, what, ...figures } = r;
     expect(what, name).toMatch(/^Calls from \d+ \w+ \d{4} to \d+ \w+ \d{4} \(Europe\/London days\)/);
+    // Shown to stakeholders under each section: words, not field names ("team_mean", "pass_rate").
+    expect(String(what), name).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
     return figures;
   };
 
