@@ -8,8 +8,14 @@ import { countText, rateText } from './format';
  * link to those calls: calls analysed, the mean score (the advisor's against the team's when
  * one advisor is chosen), calls failing a mandatory rule, vulnerable customers' outcomes against
  * the others', coverage of recorded calls, and how often reviewers agree with the AI.
- * A widget still loading gives no headline (never a placeholder zero).
+ * A widget still loading gives no headline (never a placeholder zero). A mean or a rate over
+ * fewer than MIN_SAMPLE calls or decisions is still stated (it is the same figure as in the
+ * sections, the queue and the chat) but marked `thin`, uncoloured, and says so beneath it: one
+ * reviewer's single decision is not "Reviewers agree 0.0%".
  */
+
+/** The fewest calls or decisions a headline mean or rate stands on before it is read as one. */
+export const MIN_SAMPLE = 10;
 export interface Headline {
   id: string;
   label: string;
@@ -20,6 +26,15 @@ export interface Headline {
   /** What the link opens, when it is not simply the calls counted. */
   hrefLabel?: string;
   tone?: 'bad' | 'good';
+  /** Set when the figure stands on fewer than MIN_SAMPLE: drawn muted, its detail says so. */
+  thin?: boolean;
+}
+
+/** A mean or rate headline over `n` (calls or decisions): below MIN_SAMPLE it is thin, uncoloured, and says so. */
+function sampled(h: Headline, n: number, of: string): Headline {
+  if (n >= MIN_SAMPLE) return h;
+  const { tone: _tone, ...rest } = h;
+  return { ...rest, thin: true, detail: `${h.detail} — too few ${of} to read much into (a headline needs ${MIN_SAMPLE})` };
 }
 
 export interface HeadlineInputs {
@@ -63,7 +78,7 @@ export function headlines({ scope, trends, compliance, customers, coverage }: He
 function meanScore(t: QaTrends, scope: DrillScope): Headline {
   const own = scope.filter.advisor ? t.advisors.find((a) => a.advisor.toLowerCase() === scope.filter.advisor!.toLowerCase()) : undefined;
   if (scope.filter.advisor) {
-    return {
+    const headline: Headline = {
       id: 'mean-score',
       label: `Mean QA score, ${scope.filter.advisor}`,
       value: scoreText(own?.mean_score ?? null),
@@ -71,15 +86,17 @@ function meanScore(t: QaTrends, scope: DrillScope): Headline {
       href: qaHref(scope),
       tone: own?.vs_team !== null && own?.vs_team !== undefined && own.vs_team < 0 ? 'bad' : undefined,
     };
+    return sampled(headline, own?.scored ?? 0, 'calls');
   }
   const scored = t.team.reduce((n, w) => n + w.scored, 0);
-  return {
+  const headline: Headline = {
     id: 'mean-score',
     label: 'Mean QA score',
     value: scoreText(t.team_mean),
     detail: `over ${plural(scored, 'scored call')}`,
     href: qaHref(scope),
   };
+  return sampled(headline, scored, 'calls');
 }
 
 function vulnerable(c: CustomerOutcomes, scope: DrillScope): Headline {
@@ -87,7 +104,7 @@ function vulnerable(c: CustomerOutcomes, scope: DrillScope): Headline {
   const o = c.groups.find((g) => g.group === 'not_vulnerable' && g.product === null);
   const [vm, om] = [v?.mean_score ?? null, o?.mean_score ?? null];
   const worse = vm !== null && om !== null && vm < om;
-  return {
+  const headline: Headline = {
     id: 'vulnerable',
     label: 'Vulnerable customers: mean score',
     value: `${scoreText(vm)} vs ${scoreText(om)}`,
@@ -96,6 +113,8 @@ function vulnerable(c: CustomerOutcomes, scope: DrillScope): Headline {
     hrefLabel: 'Open the vulnerable customers’ calls',
     tone: worse ? 'bad' : undefined,
   };
+  // A comparison is as thin as its smaller side.
+  return sampled(headline, Math.min(v?.scored ?? 0, o?.scored ?? 0), 'calls');
 }
 
 function coverageHeadlines(c: ReviewCoverage, scope: DrillScope): Headline[] {
@@ -109,13 +128,17 @@ function coverageHeadlines(c: ReviewCoverage, scope: DrillScope): Headline[] {
   const a = c.agreement;
   return [
     { id: 'coverage', label: 'Recorded calls analysed', ...recorded, href: qaHref(scope) },
-    {
-      id: 'agreement',
-      label: 'Reviewers agree with the AI',
-      value: rateText(a.rule_rate),
-      detail: `on ${plural(a.rule_decisions, 'rule decision')}; ${plural(a.score_overridden, 'score')} overridden of ${countText(a.score_decisions)}`,
-      href: qaHref(scope, { overridden: true }),
-      hrefLabel: 'Open the calls where a reviewer overrode the AI',
-    },
+    sampled(
+      {
+        id: 'agreement',
+        label: 'Reviewers agree with the AI',
+        value: rateText(a.rule_rate),
+        detail: `on ${plural(a.rule_decisions, 'rule decision')}; ${plural(a.score_overridden, 'score')} overridden of ${countText(a.score_decisions)}`,
+        href: qaHref(scope, { overridden: true }),
+        hrefLabel: 'Open the calls where a reviewer overrode the AI',
+      },
+      a.rule_decisions,
+      'decisions',
+    ),
   ];
 }

@@ -11,6 +11,7 @@ export function StatTile({
   href,
   hrefLabel,
   tone,
+  thin,
   testId,
 }: {
   label: string;
@@ -19,11 +20,17 @@ export function StatTile({
   href?: string | null;
   hrefLabel?: string;
   tone?: 'bad' | 'good';
+  /** Too small a sample to be read as a headline: drawn muted (the detail says why). */
+  thin?: boolean;
   testId?: string;
 }) {
-  const colour = tone === 'bad' ? 'text-red-700' : tone === 'good' ? 'text-emerald-700' : 'text-slate-900';
+  const colour = thin ? 'text-slate-500' : tone === 'bad' ? 'text-red-700' : tone === 'good' ? 'text-emerald-700' : 'text-slate-900';
   return (
-    <div className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white px-4 py-3" data-testid={testId}>
+    <div
+      className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white px-4 py-3"
+      data-testid={testId}
+      data-thin={thin ? 'true' : undefined}
+    >
       <span className="text-xs font-medium text-slate-600">{label}</span>
       <span className={`mt-1 text-2xl font-semibold tabular-nums ${colour}`} data-testid="stat-value">
         {value}

@@ -93,7 +93,7 @@ export function DashboardPrint() {
       {tiles.length > 0 && (
         <div className="grid grid-cols-3 gap-2 break-inside-avoid" data-testid="print-headlines">
           {tiles.map((h) => (
-            <StatTile key={h.id} label={h.label} value={h.value} detail={h.detail} tone={h.tone} />
+            <StatTile key={h.id} label={h.label} value={h.value} detail={h.detail} tone={h.tone} thin={h.thin} />
           ))}
         </div>
       )}
