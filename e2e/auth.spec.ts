@@ -79,3 +79,17 @@ test('a session that ends while a page is open sends the user to sign in and bac
   await submitSignIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/settings$/);
 });
+
+/** A demo console says who its demo users are on the sign-in page; choosing one signs in as them. */
+test('the sign-in page of a demo console lists its demo users, one per role, and signs in as the one chosen', async ({ page }) => {
+  await page.goto('/sign-in');
+  const demo = page.getByTestId('demo-users');
+  await expect(demo.getByRole('listitem')).toHaveCount(4);
+  for (const user of [DEMO.compliance, DEMO.designer, DEMO.admin, DEMO.stakeholder]) {
+    await expect(demo).toContainText(`${user.email} · password ${user.password}`);
+  }
+  await page.screenshot({ path: shot('sign-in-demo-users') });
+  await demo.getByRole('button', { name: new RegExp(`^${DEMO.stakeholder.role} · ${DEMO.stakeholder.name}`) }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('current-user')).toHaveText(DEMO.stakeholder.name);
+});

@@ -37,6 +37,8 @@ const headline = (page: Page, id: string) => page.getByTestId(`headline-${id}`).
 /** The centre of the widest filled shape of a chart: the bar of a one-bar chart (legend swatches are small). */
 async function widestBar(chart: Locator): Promise<{ x: number; y: number }> {
   await expect(chart.locator('svg path').first()).toBeAttached();
+  // Page coordinates of the viewport: the chart must be on screen for the mouse to reach it.
+  await chart.scrollIntoViewIfNeeded();
   const boxes = await chart
     .locator('svg path[fill^="#"]')
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
@@ -192,4 +194,18 @@ test('a run that finishes while the dashboard is open shows up without a reload'
   await expect(headline(page, 'calls')).toHaveText(String(after.calls), { timeout: 30_000 });
   await expect(page.getByTestId('dashboard-updated')).not.toHaveText(updated ?? '');
   await expect(figure(page, 'advisors-vs-team').getByTestId('figure-chart').locator('svg')).toContainText('Maria Garcia');
+});
+
+/** The board pack opened straight from a link (its first load): server and browser render the same page. */
+test('a filtered board pack opened from a link loads without a hydration error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await signIn(page, DEMO.stakeholder, '/dashboard');
+  await page.goto('/dashboard/print?advisor=Alex+Wong'); // a full load: the server's HTML, then hydration
+  await expect(page.getByTestId('dashboard-print')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('print-generated')).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} (BST|GMT)/);
+  expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
 });

@@ -24,8 +24,20 @@ function LabeledInput({ label, onChange, ...input }: LabeledInputProps) {
   );
 }
 
-/** Email + password form; on success the session cookie is set by the server and we go to `next`. */
-export function SignInForm({ next }: { next: string }) {
+/** A demo user as the sign-in page lists them (only when the console seeds them: DCF_DEMO_USERS). */
+export interface DemoUser {
+  email: string;
+  password: string;
+  name: string;
+  role: string;
+}
+
+/**
+ * Email + password form; on success the session cookie is set by the server and we go to `next`.
+ * With demo users (a demo console) it lists them beneath, one per role, with their public
+ * passwords: choosing one fills the form and signs in, so a newcomer needs no README to start.
+ */
+export function SignInForm({ next, demoUsers = [] }: { next: string; demoUsers?: readonly DemoUser[] }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [email, setEmail] = useState('');
@@ -65,6 +77,36 @@ export function SignInForm({ next }: { next: string }) {
       >
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </button>
+      {demoUsers.length > 0 && (
+        <section aria-labelledby="demo-users-title" className="border-t border-slate-200 pt-4" data-testid="demo-users">
+          <h2 id="demo-users-title" className="text-sm font-medium text-slate-900">
+            Demo users
+          </h2>
+          <p className="mt-0.5 text-xs text-slate-600">This console runs with demo users; their passwords are public. One per role:</p>
+          <ul className="mt-2 space-y-1.5">
+            {demoUsers.map((u) => (
+              <li key={u.email}>
+                <button
+                  type="button"
+                  disabled={signIn.isPending}
+                  className="w-full rounded-md border border-slate-200 px-3 py-1.5 text-left text-sm hover:bg-slate-50 disabled:opacity-60"
+                  onClick={() => {
+                    setEmail(u.email);
+                    setPassword(u.password);
+                    signIn.mutate({ email: u.email, password: u.password });
+                  }}
+                >
+                  <span className="font-medium text-slate-900">{u.role}</span>
+                  <span className="text-slate-600"> · {u.name}</span>
+                  <span className="block text-xs text-slate-600">
+                    {u.email} · password {u.password}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </form>
   );
 }

@@ -21,7 +21,7 @@ export function operationsFigures(data: OperationsOverview, now: Date): Figure[]
   const days = listed.length ? daysOf(listed[0]!, last) : [];
   const note =
     listed.length && listed[0]! > londonDay(data.since)
-      ? `No run finished between ${ukDateTime(data.since)} and ${dayText(listed[0]!)}.`
+      ? `The chart starts on ${dayText(listed[0]!)}, the first day a run finished; none had since ${ukDateTime(data.since)}.`
       : null;
   const axis = { days, byDay, note };
   return [runsPerDay(data, axis), durations(data, axis), skillCalls(data, axis), skillReliability(data)];

@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useMountedAt } from '@/components/hooks/use-mounted-at';
 import { useSearchParams } from 'next/navigation';
 import { ukDateTime, ukExact } from '@/lib/uk-time';
 import { Button } from '@/components/ui/button';
@@ -34,8 +35,9 @@ export function DashboardPrint() {
   const { query } = useMemo(() => dashboardQueryFromSearch(new URLSearchParams(search)), [search]);
   const data = useDashboardData(query);
   const widgets = [data.trends, data.compliance, data.customers, data.coverage, data.operations];
-  const ready = widgets.every((w) => w.state !== 'loading');
-  const [generatedAt] = useState(() => new Date());
+  // Read after mounting: a time in the server's HTML would not match the browser's (React #418).
+  const generatedAt = useMountedAt();
+  const ready = generatedAt !== null && widgets.every((w) => w.state !== 'loading');
   const period = periodOf(data);
   const scope = period ? { filter: query.filter, period } : null;
   const tiles = scope
@@ -82,7 +84,7 @@ export function DashboardPrint() {
           <dt className="text-slate-500">Operations</dt>
           <dd>runs that finished in the last {query.days} days, by the console’s clock</dd>
           <dt className="text-slate-500">Generated</dt>
-          <dd data-testid="print-generated">{ukExact(generatedAt.toISOString())}</dd>
+          <dd data-testid="print-generated">{generatedAt ? ukExact(generatedAt.toISOString()) : '…'}</dd>
         </dl>
         <p className="text-xs text-slate-600">
           Figures are computed from the stored QA results (the newest analysis of each call), their reviews, the CRM and the knowledge
@@ -130,8 +132,8 @@ export function DashboardPrint() {
         id="operations"
         title={sectionTitle('operations')}
         widget={data.operations}
-        context={(d) => runsContext(d.since, generatedAt)}
-        figures={(d) => operationsFigures(d, generatedAt)}
+        context={(d) => runsContext(d.since, generatedAt ?? new Date())}
+        figures={(d) => operationsFigures(d, generatedAt ?? new Date())}
       >
         {(d) => (
           <p className="text-sm text-slate-700">
