@@ -19,8 +19,19 @@ import { createExecutionRuntime } from '../server/execution/runtime.ts';
 import { queueConnection } from '../server/execution/dispatcher.ts';
 import { startRun } from '../server/execution/start-run.ts';
 import { waitForRun } from '../server/execution/wait-run.ts';
+import { baseName } from '../server/execution/instances.ts';
 import { benchRedis } from './redis-server.ts';
-import { commandStats, commandsBetween, countRedisTraffic, markEngine, markIgnored, trafficSince, trafficSnapshot } from './redis-count.ts';
+import {
+  commandStats,
+  commandsBetween,
+  countPerJob,
+  countRedisTraffic,
+  markEngine,
+  markIgnored,
+  takeJobTraffic,
+  trafficSince,
+  trafficSnapshot,
+} from './redis-count.ts';
 import { openDatabase, migrateDatabase } from '../server/db/client.ts';
 import { processTracker } from '../server/planning/process-tracker.ts';
 import { workerPlans } from '../server/app/worker-plans.ts';
@@ -31,6 +42,7 @@ const redisServer = await benchRedis();
 const url = redisServer.url;
 const target = { kind: 'single' as const, url };
 countRedisTraffic();
+countPerJob();
 const stats = queueConnection(target);
 markIgnored(stats);
 
@@ -121,7 +133,21 @@ markIgnored(waiterRedis);
 const waiter = { ...rt.x, redis: waiterRedis };
 rt.startWorkers(CONCURRENCY);
 
+/** The Task notifications' jobs of a measure: the engine's round trips of each (the Task's hot path), p50 and max. */
+function taskHotPath(taskStates: ReadonlySet<string>): string {
+  const rts = takeJobTraffic()
+    .filter((j) => {
+      const instance = (j.data as { instance?: unknown } | null)?.instance; // the sweeper's jobs carry none
+      return typeof instance === 'string' && taskStates.has(baseName(instance));
+    })
+    .map((j) => j.engineRoundTrips)
+    .sort((a, b) => a - b);
+  if (rts.length === 0) return 'no Task jobs';
+  return `Task hot path: ${rts[Math.floor(rts.length / 2)]} engine round trips p50, ${rts[rts.length - 1]} max (${rts.length} Task jobs)`;
+}
+
 async function measure(name: string, doc: unknown, input: unknown, transitions: number) {
+  takeJobTraffic();
   const t = performance.now();
   const used = await traffic(async () => {
     const started = await startRun(rt.x, { workflow: doc, input, started_by: 'bench' });
@@ -143,6 +169,23 @@ async function measure(name: string, doc: unknown, input: unknown, transitions: 
     `${''.padEnd(28)} per transition: round trips ${per(used.engineRoundTrips)} engine + ${per(used.bullmqRoundTrips)} BullMQ; ` +
       `commands ${per(used.commands)} (${per(used.scripts)} scripts)`,
   );
+  const asl = (doc as { asl: { States: Record<string, unknown> } }).asl;
+  console.log(`${''.padEnd(28)} ${taskHotPath(taskStatesOf(asl.States))}`);
+}
+
+/** Names of the Task states of a workflow, nested ones included. */
+function taskStatesOf(states: Record<string, unknown>, into = new Set<string>()): Set<string> {
+  for (const [name, st] of Object.entries(states)) {
+    const s = st as {
+      Type: string;
+      ItemProcessor?: { States: Record<string, unknown> };
+      Branches?: Array<{ States: Record<string, unknown> }>;
+    };
+    if (s.Type === 'Task') into.add(name);
+    if (s.ItemProcessor) taskStatesOf(s.ItemProcessor.States, into);
+    for (const b of s.Branches ?? []) taskStatesOf(b.States, into);
+  }
+  return into;
 }
 
 console.log(`baselines: EVALSHA p50 ${p50.toFixed(3)} ms; bare BullMQ ${jobsPerS.toFixed(0)} jobs/s (concurrency ${CONCURRENCY})`);

@@ -37,8 +37,12 @@ export interface AgentRuntimePort {
   createWorkerAgent(spec: { run_id: string; state: string; template: string }): Promise<WorkerAgent>;
   getAgent(agentId: string): Promise<WorkerAgent | null>;
   listRunAgents(runId: string): Promise<WorkerAgent[]>;
-  /** The run's worker agent for `state` (the first listed for it), where the platform finds it without listing them all. */
-  agentForState?(runId: string, state: string): Promise<WorkerAgent | null>;
+  /**
+   * The run's worker agent for `state` (the first listed for it), where the platform finds it without listing them all.
+   * `indexed`: its record as the run's state index held it, read with the instance (execution/instance-view.ts), which
+   * a platform keeping its agents there takes without reading again.
+   */
+  agentForState?(runId: string, state: string, indexed?: string | null): Promise<WorkerAgent | null>;
   deleteAgent(agentId: string): Promise<boolean>;
   setLoadedSkills(agentId: string, skills: string[]): Promise<void>;
   /** Wakes the agent with a notification; resolves when the agent has finished reacting to it. */

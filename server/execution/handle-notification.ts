@@ -38,7 +38,8 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     const c = x.cp.builder(e.run_id).requireRun({ redrive_count: redriveCountField(deadlineRedriveCount(e.entry)) });
     finishRun(c, { status: 'TIMED_OUT', error: 'States.Timeout', cause: 'the workflow exceeded its TimeoutSeconds' });
     c.outboxDone(e.id);
-    await commitAndDispatch(x, c, []);
+    // Refused, the commit removed nothing: the entry goes here, so a completed job never leaves one behind (sweeper.ts).
+    if (!(await commitAndDispatch(x, c, [])).ok) await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
     return;
   }
   const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);
@@ -47,7 +48,7 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
   } else if (v.loc.state.Type === 'Task') {
     const state = baseName(e.instance);
     const agent = x.agents.agentForState
-      ? await x.agents.agentForState(e.run_id, state)
+      ? await x.agents.agentForState(e.run_id, state, v.agentRecord)
       : (await x.agents.listRunAgents(e.run_id)).find((a) => a.state === state);
     if (!agent) throw new Error(`run ${e.run_id}: no worker agent for ${baseName(e.instance)} (create_worker_agents first)`);
     const payload = notificationPayload(v.def.workflow.workflow_id, e);

@@ -103,11 +103,18 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   }
 
   /**
-   * The worker agent of `state` in one round trip (the run's state index), not a read of every
+   * The worker agent of `state`: the record the instance read found (`indexed`), else one round trip
+   * (the run's state index), not a read of every
    * agent of the run: a chain of n Tasks has n agents. When the run has agents the index does not
    * name (created before it), they are listed, as before.
    */
-  async agentForState(runId: string, state: string): Promise<WorkerAgent | null> {
+  async agentForState(runId: string, state: string, indexed?: string | null): Promise<WorkerAgent | null> {
+    const seen = indexed ? (JSON.parse(indexed) as WorkerAgent) : null;
+    // The record read with the instance (same run, same index): no round trip of its own.
+    if (seen && seen.run_id === runId && seen.state === state) {
+      this.remember(seen);
+      return seen;
+    }
     const k = runKeys(runId);
     const found = (await this.redis.eval(AGENT_FOR_STATE_LUA, 2, k.agentStates, k.agents, state)) as string | number;
     if (typeof found === 'string') {
