@@ -9,7 +9,11 @@
 export interface WorkerAgent {
   id: string;
   run_id: string;
-  /** The Task state this worker serves (its static name; it serves every Map iteration of it). */
+  /**
+   * The Task state this worker serves (its static name; it serves every Map iteration of it) — or one
+   * Map iteration's instance (`Map[3]/State`) for the agent of its own an iteration gets when in-process
+   * workers declare tool-call plans (execution/worker-agent.ts).
+   */
   state: string;
   /** Agent template, e.g. `agent_template_worker@1.0.0`. */
   template: string;

@@ -9,6 +9,7 @@ import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts'
 import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
 import { handOver, type TaskHandoff } from './task-handoff.ts';
+import { workerAgentFor } from './worker-agent.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** The notification payload (spec §5.5 with amendment A5) for a dispatched outbox entry. */
@@ -46,10 +47,7 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
   if ('skip' in v) {
     x.log.debug({ run_id: e.run_id, instance: e.instance, reason: v.skip }, 'notification skipped');
   } else if (v.loc.state.Type === 'Task') {
-    const state = baseName(e.instance);
-    const agent = x.agents.agentForState
-      ? await x.agents.agentForState(e.run_id, state, v.agentRecord)
-      : (await x.agents.listRunAgents(e.run_id)).find((a) => a.state === state);
+    const agent = await workerAgentFor(x, v);
     if (!agent) throw new Error(`run ${e.run_id}: no worker agent for ${baseName(e.instance)} (create_worker_agents first)`);
     const payload = notificationPayload(v.def.workflow.workflow_id, e);
     const handoff: TaskHandoff = { view: v, nudgeId: e.id, outboxDone: false };
