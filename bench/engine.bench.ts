@@ -209,7 +209,7 @@ const services = { config, db: async () => handle.db, planning: tracker, executi
 rt.x.workerPlans = workerPlans(() => services, pino({ level: 'silent' }));
 await measure('warm-up, worker plans', chain(10), {}, 10);
 await measure('chain of 100, worker plans', chain(100), {}, 100);
-await tracker.flush();
+await tracker.close();
 await rt.close();
 await handle.close();
 stats.disconnect();

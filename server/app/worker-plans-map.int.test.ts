@@ -61,7 +61,7 @@ describe(`worker tool-call plans in Map iterations run at once (${testDbKind()},
   });
   afterAll(async () => {
     await h?.close();
-    await tracker?.flush();
+    await tracker?.close();
     await db?.dispose();
   });
 
