@@ -2,7 +2,8 @@
  * Workflow execution throughput, as ratios to baselines measured in the same run on the same
  * redis-server:
  *  - a Redis round trip: EVALSHA of a trivial script, p50 (the floor of any state transition);
- *  - the bare dispatch library: BullMQ jobs/s with a no-op processor (the floor of notifications).
+ *  - the bare dispatch library: BullMQ jobs/s with a no-op processor (the floor of notifications), and
+ *    a chain of no-op jobs each added by the one before (the floor of a chain of transitions).
  * Workloads: a chain of builtin.echo Tasks, and a Map of 1,000 items (one echo Task each); then the
  * chain again with the in-process workers' tool-call plans on (the composition root's WorkerPlans
  * over the process's plan tracker, records in in-memory PGlite), as the console runs it.
@@ -10,7 +11,10 @@
  * plane's connection apart from BullMQ's) and commands per transition (INFO commandstats, scripts'
  * inner commands included), bench/redis-count.ts. Figures, not assertions.
  *
- *   node --import tsx bench/engine.bench.ts      (REDIS_URL to use an existing server)
+ *   node --import tsx bench/engine.bench.ts [chain]   (REDIS_URL to use an existing server)
+ *
+ * With `chain`, only the baselines and the chain of 100 (five times) run: what bench/engine-profile-top.ts
+ * reads a `--cpu-prof` profile of.
  */
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
@@ -37,6 +41,7 @@ import { processTracker } from '../server/planning/process-tracker.ts';
 import { workerPlans } from '../server/app/worker-plans.ts';
 
 const CONCURRENCY = 8;
+const chainOnly = process.argv[2] === 'chain';
 const root = new URL('..', import.meta.url).pathname;
 const redisServer = await benchRedis();
 const url = redisServer.url;
@@ -98,6 +103,38 @@ async function bullmqJobsPerSecond(n: number): Promise<number> {
   return rate;
 }
 
+/**
+ * The floor of a chain with a BullMQ job per transition: n no-op jobs one after the other, each
+ * added by the processor of the one before (as a Task's commit dispatches its successor), on bare
+ * BullMQ with the same concurrency. Returns ms per hop.
+ */
+async function bullmqChainHopMs(n: number): Promise<number> {
+  const conn = queueConnection(target);
+  const q = new Queue('bench-chain', { connection: conn, prefix: '{bench}' });
+  await q.obliterate({ force: true });
+  let finish!: () => void;
+  const all = new Promise<void>((r) => (finish = r));
+  const wconn = queueConnection(target);
+  const w = new Worker(
+    'bench-chain',
+    async (job) => {
+      const i = (job.data as { i: number }).i;
+      if (i + 1 === n) finish();
+      else await q.add('j', { i: i + 1 }, { removeOnComplete: true });
+    },
+    { connection: wconn, prefix: '{bench}', concurrency: CONCURRENCY },
+  );
+  const t = performance.now();
+  await q.add('j', { i: 0 }, { removeOnComplete: true });
+  await all;
+  const ms = (performance.now() - t) / n;
+  await w.close();
+  await q.close();
+  conn.disconnect();
+  wconn.disconnect();
+  return ms;
+}
+
 const echo = (fields: Record<string, unknown>) => ({
   Type: 'Task',
   AgentBinding: { agent_template_ref: { name: 'agent_template_worker@1.0.0' }, skills: ['skill://builtin.echo@1.0.0'] },
@@ -124,6 +161,7 @@ const map = wf({
 
 const p50 = await evalshaP50();
 const jobsPerS = await bullmqJobsPerSecond(3000);
+const hopMs = await bullmqChainHopMs(300);
 const config = loadConfig({ ...process.env, REDIS_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'silent' }, root);
 const rt = await createExecutionRuntime(config, target, pino({ level: 'silent' }));
 markEngine(rt.x.redis);
@@ -135,15 +173,17 @@ rt.startWorkers(CONCURRENCY);
 
 /** The Task notifications' jobs of a measure: the engine's round trips of each (the Task's hot path), p50 and max. */
 function taskHotPath(taskStates: ReadonlySet<string>): string {
-  const rts = takeJobTraffic()
-    .filter((j) => {
-      const instance = (j.data as { instance?: unknown } | null)?.instance; // the sweeper's jobs carry none
-      return typeof instance === 'string' && taskStates.has(baseName(instance));
-    })
-    .map((j) => j.engineRoundTrips)
-    .sort((a, b) => a - b);
-  if (rts.length === 0) return 'no Task jobs';
-  return `Task hot path: ${rts[Math.floor(rts.length / 2)]} engine round trips p50, ${rts[rts.length - 1]} max (${rts.length} Task jobs)`;
+  const jobs = takeJobTraffic().filter((j) => {
+    const instance = (j.data as { instance?: unknown } | null)?.instance; // the sweeper's jobs carry none
+    return typeof instance === 'string' && taskStates.has(baseName(instance));
+  });
+  if (jobs.length === 0) return 'no Task jobs';
+  const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const rts = jobs.map((j) => j.engineRoundTrips);
+  return (
+    `Task hot path: ${p50(rts)} engine round trips p50, ${Math.max(...rts)} max (${jobs.length} Task jobs); ` +
+    `a Task job takes ${p50(jobs.map((j) => j.ms)).toFixed(2)} ms p50 in its processor`
+  );
 }
 
 async function measure(name: string, doc: unknown, input: unknown, transitions: number) {
@@ -189,9 +229,21 @@ function taskStatesOf(states: Record<string, unknown>, into = new Set<string>())
 }
 
 console.log(`baselines: EVALSHA p50 ${p50.toFixed(3)} ms; bare BullMQ ${jobsPerS.toFixed(0)} jobs/s (concurrency ${CONCURRENCY})`);
+console.log(
+  `          bare BullMQ chain (each job added by the one before): ${hopMs.toFixed(2)} ms per hop = ${(hopMs / p50).toFixed(1)}x EVALSHA p50`,
+);
 console.log('workload                     states  elapsed     transitions/s  ms/transition  ratios');
 await measure('warm-up (chain of 10)', chain(10), {}, 10);
 await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+if (chainOnly) {
+  // More samples of the chain for a profile: four more runs of it.
+  for (let i = 0; i < 4; i++) await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+  await rt.close();
+  stats.disconnect();
+  waiterRedis.disconnect();
+  redisServer.stop();
+  process.exit(0);
+}
 await measure(
   'Map of 1,000 items',
   map,

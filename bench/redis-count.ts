@@ -37,11 +37,13 @@ export function markIgnored(client: object): void {
   ignored.add(client);
 }
 
-/** Engine round trips made while one job was processed, by the job's name and data. */
+/** Engine round trips made while one job was processed, and how long it took, by the job's name and data. */
 export interface JobTraffic {
   name: string;
   data: unknown;
   engineRoundTrips: number;
+  /** Wall time of the processor (ms), from its call to its promise settling. */
+  ms: number;
 }
 const jobScope = new AsyncLocalStorage<JobTraffic>();
 let jobs: JobTraffic[] | null = null;
@@ -54,9 +56,10 @@ export function countPerJob(): void {
   const proto = Worker.prototype as unknown as { callProcessJob: Call };
   const call = proto.callProcessJob;
   proto.callProcessJob = function (job, token, signal) {
-    const scope: JobTraffic = { name: job.name, data: job.data, engineRoundTrips: 0 };
+    const scope: JobTraffic = { name: job.name, data: job.data, engineRoundTrips: 0, ms: 0 };
     jobs!.push(scope);
-    return jobScope.run(scope, () => call.call(this, job, token, signal));
+    const t = performance.now();
+    return jobScope.run(scope, () => call.call(this, job, token, signal)).finally(() => (scope.ms = performance.now() - t));
   };
 }
 

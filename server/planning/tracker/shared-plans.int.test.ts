@@ -217,12 +217,14 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
     const a = await console_();
     const b = await console_();
     const bRedis = clients.at(-1)!;
+    // Scripts B runs (EVAL or EVALSHA), counted where every command of its connection passes.
     let evals = 0;
-    const evalOnB = bRedis.eval.bind(bRedis);
-    bRedis.eval = ((...args: Parameters<typeof evalOnB>) => {
-      evals++;
-      return evalOnB(...args);
-    }) as typeof bRedis.eval;
+    const sending = bRedis as unknown as { sendCommand: (command: { name: string }, ...rest: unknown[]) => unknown };
+    const send = sending.sendCommand.bind(bRedis);
+    sending.sendCommand = (command, ...rest) => {
+      if (command.name.startsWith('eval')) evals++;
+      return send(command, ...rest);
+    };
     // The first calls ask Redis (B starts listening for activations); once it listens, none does.
     await expect
       .poll(async () => {

@@ -103,6 +103,22 @@ redis.call('PUBLISH', ARGV[1], ARGV[2])
 return ARGV[4]
 `;
 
+type Scripts = Record<'dcfPlanCharge' | 'dcfPlanActivate' | 'dcfPlanRelease' | 'dcfPlanSeed', (...args: string[]) => Promise<unknown>>;
+const DEFINED = Symbol.for('dcf.planning.usage-scripts');
+
+/** The scripts registered on a connection once, so a call sends their SHA (EVALSHA, EVAL when Redis lacks it), not their text. */
+function withScripts(redis: RedisClient): RedisClient & Scripts {
+  const r = redis as RedisClient & Scripts & { [DEFINED]?: true };
+  if (!r[DEFINED]) {
+    r.defineCommand('dcfPlanCharge', { numberOfKeys: 1, lua: CHARGE });
+    r.defineCommand('dcfPlanActivate', { numberOfKeys: 1, lua: ACTIVATE });
+    r.defineCommand('dcfPlanRelease', { numberOfKeys: 1, lua: RELEASE });
+    r.defineCommand('dcfPlanSeed', { numberOfKeys: 1, lua: SEED });
+    r[DEFINED] = true;
+  }
+  return r;
+}
+
 function fields(plan: ToolCallPlan, c: PlanCounters): string[] {
   const b = plan.planningContext.constraints;
   const opt = (x: number | undefined) => (x === undefined ? '' : String(x));
@@ -157,7 +173,7 @@ export class SharedPlanUsage {
     const known = this.noPlan.get(agentId);
     if (known) return known;
     const epoch = this.noPlan.before();
-    const r = (await (await this.client()).eval(CHARGE, 1, planUsageKey(agentId), kind, String(cost), String(nowMs))) as
+    const r = (await (await this.client()).dcfPlanCharge(planUsageKey(agentId), kind, String(cost), String(nowMs))) as
       Array<string | number> | number;
     if (typeof r === 'number') {
       const none = r === 1 ? 'none' : 'missing';
@@ -184,7 +200,7 @@ export class SharedPlanUsage {
   async activate(plan: ToolCallPlan, expected: string): Promise<{ previous: string | null; seqs: number } | 'conflict'> {
     const client = await this.client();
     const announce = [channelOf(client, PLAN_ACTIVATED), plan.agent_id];
-    const r = (await client.eval(ACTIVATE, 1, planUsageKey(plan.agent_id), ...announce, expected, ...fields(plan, NEW_PLAN))) as
+    const r = (await client.dcfPlanActivate(planUsageKey(plan.agent_id), ...announce, expected, ...fields(plan, NEW_PLAN))) as
       [string, string] | null;
     if (!r) return 'conflict';
     this.noPlan.forget(plan.agent_id);
@@ -193,7 +209,7 @@ export class SharedPlanUsage {
 
   /** Clears the agent's active plan if it is still `planId`; the number of records it numbered, or null. */
   async release(agentId: string, planId: string): Promise<number | null> {
-    const r = (await (await this.client()).eval(RELEASE, 1, planUsageKey(agentId), planId, String(TOMBSTONE_MS))) as string | null;
+    const r = (await (await this.client()).dcfPlanRelease(planUsageKey(agentId), planId, String(TOMBSTONE_MS))) as string | null;
     return r === null ? null : Number(r);
   }
 
@@ -201,14 +217,14 @@ export class SharedPlanUsage {
   async seed(plan: ToolCallPlan, counters: PlanCounters): Promise<string> {
     const client = await this.client();
     const announce = [channelOf(client, PLAN_ACTIVATED), plan.agent_id];
-    const active = (await client.eval(SEED, 1, planUsageKey(plan.agent_id), ...announce, ...fields(plan, counters))) as string;
+    const active = (await client.dcfPlanSeed(planUsageKey(plan.agent_id), ...announce, ...fields(plan, counters))) as string;
     this.noPlan.forget(plan.agent_id);
     return active;
   }
 
-  private async client(): Promise<RedisClient> {
+  private async client(): Promise<RedisClient & Scripts> {
     const r = await this.redis();
     if (r.status === 'wait') await r.connect().catch(() => undefined);
-    return r;
+    return withScripts(r);
   }
 }
