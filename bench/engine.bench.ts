@@ -11,10 +11,10 @@
  * plane's connection apart from BullMQ's) and commands per transition (INFO commandstats, scripts'
  * inner commands included), bench/redis-count.ts. Figures, not assertions.
  *
- *   node --import tsx bench/engine.bench.ts [chain]   (REDIS_URL to use an existing server)
+ *   node --import tsx bench/engine.bench.ts [chain | map]   (REDIS_URL to use an existing server)
  *
- * With `chain`, only the baselines and the chain of 100 (five times) run: what bench/engine-profile-top.ts
- * reads a `--cpu-prof` profile of.
+ * With `chain` or `map`, only the baselines and that workload (five times) run: what
+ * bench/engine-profile-top.ts reads a `--cpu-prof` profile of.
  */
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
@@ -41,7 +41,7 @@ import { processTracker } from '../server/planning/process-tracker.ts';
 import { workerPlans } from '../server/app/worker-plans.ts';
 
 const CONCURRENCY = 8;
-const chainOnly = process.argv[2] === 'chain';
+const only = process.argv[2] === 'chain' || process.argv[2] === 'map' ? process.argv[2] : null;
 const root = new URL('..', import.meta.url).pathname;
 const redisServer = await benchRedis();
 const url = redisServer.url;
@@ -52,12 +52,25 @@ const stats = queueConnection(target);
 markIgnored(stats);
 
 /** What `work` cost in Redis traffic: round trips (engine, BullMQ) and server-side commands. */
+/** CPU seconds the redis-server has used (INFO cpu: user + system, its main thread and the rest). */
+async function redisCpuS(): Promise<number> {
+  const info = await stats.info('cpu');
+  const num = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
+  return num('used_cpu_user') + num('used_cpu_sys');
+}
+
+/** What `work` cost in Redis traffic (round trips: engine, BullMQ; server-side commands) and CPU (this process, redis-server). */
 async function traffic<T>(work: () => Promise<T>) {
   const before = await commandStats(stats);
+  const redisCpu0 = await redisCpuS();
+  const cpu0 = process.cpuUsage();
   const t0 = trafficSnapshot();
   const value = await work();
   const counted = trafficSince(t0);
-  return { value, ...counted, ...commandsBetween(before, await commandStats(stats)) };
+  const cpu = process.cpuUsage(cpu0);
+  const nodeCpuMs = (cpu.user + cpu.system) / 1000;
+  const redisCpuMs = ((await redisCpuS()) - redisCpu0) * 1000;
+  return { value, ...counted, ...commandsBetween(before, await commandStats(stats)), nodeCpuMs, redisCpuMs };
 }
 
 async function evalshaP50(): Promise<number> {
@@ -94,7 +107,8 @@ async function bullmqJobsPerSecond(n: number): Promise<number> {
   const rate = n / ((performance.now() - t) / 1000);
   console.log(
     `bare BullMQ, per job: ${(used.bullmqRoundTrips / n).toFixed(1)} round trips, ` +
-      `${(used.commands / n).toFixed(1)} commands (${(used.scripts / n).toFixed(1)} scripts)`,
+      `${(used.commands / n).toFixed(1)} commands (${(used.scripts / n).toFixed(1)} scripts); ` +
+      `CPU ${(used.nodeCpuMs / n).toFixed(2)} ms this process, ${(used.redisCpuMs / n).toFixed(2)} ms redis-server`,
   );
   await w.close();
   await q.close();
@@ -209,6 +223,8 @@ async function measure(name: string, doc: unknown, input: unknown, transitions: 
     `${''.padEnd(28)} per transition: round trips ${per(used.engineRoundTrips)} engine + ${per(used.bullmqRoundTrips)} BullMQ; ` +
       `commands ${per(used.commands)} (${per(used.scripts)} scripts)`,
   );
+  const cpu = (ms: number) => (ms / transitions).toFixed(2);
+  console.log(`${''.padEnd(28)} CPU per transition: ${cpu(used.nodeCpuMs)} ms this process, ${cpu(used.redisCpuMs)} ms redis-server`);
   const asl = (doc as { asl: { States: Record<string, unknown> } }).asl;
   console.log(`${''.padEnd(28)} ${taskHotPath(taskStatesOf(asl.States))}`);
 }
@@ -233,23 +249,22 @@ console.log(
   `          bare BullMQ chain (each job added by the one before): ${hopMs.toFixed(2)} ms per hop = ${(hopMs / p50).toFixed(1)}x EVALSHA p50`,
 );
 console.log('workload                     states  elapsed     transitions/s  ms/transition  ratios');
+const items = Array.from({ length: 1000 }, (_, i) => ({ i }));
 await measure('warm-up (chain of 10)', chain(10), {}, 10);
-await measure('chain of 100 echo Tasks', chain(100), {}, 100);
-if (chainOnly) {
-  // More samples of the chain for a profile: four more runs of it.
-  for (let i = 0; i < 4; i++) await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+if (only) {
+  // More samples of one workload for a profile: five runs of it.
+  for (let i = 0; i < 5; i++) {
+    if (only === 'chain') await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+    else await measure('Map of 1,000 items', map, items, 1001);
+  }
   await rt.close();
   stats.disconnect();
   waiterRedis.disconnect();
   redisServer.stop();
   process.exit(0);
 }
-await measure(
-  'Map of 1,000 items',
-  map,
-  Array.from({ length: 1000 }, (_, i) => ({ i })),
-  1001,
-);
+await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+await measure('Map of 1,000 items', map, items, 1001);
 
 // The console's set-up: every in-process worker declares a tool-call plan per Task attempt and
 // records each protocol step through the process's plan tracker (server/app/worker-plans.ts).

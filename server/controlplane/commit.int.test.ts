@@ -58,6 +58,10 @@ describe('the commit script (real Redis)', () => {
     expect(await cp.commit(outcome())).toEqual({ ok: false, reason: 'parent_over' });
     expect((await cp.readState('run-parent', 'M[0]/E'))!.status).toBe('running');
     expect(await cp.commit(cp.builder('run-parent').state('M', { set: { status: 'running' } }))).toMatchObject({ ok: true });
+    // An entry whose id is not its first key is read by decoding it (the fast path reads the first key only).
+    await redis.hset(k.entries, 'M', JSON.stringify({ input: [{ entry: 'm-2' }], entry: 'm-2' }));
+    expect(await cp.commit(outcome())).toEqual({ ok: false, reason: 'parent_over' });
+    await redis.hset(k.entries, 'M', JSON.stringify({ input: [1], entry: 'm-1' }));
     expect(await cp.commit(outcome())).toMatchObject({ ok: true });
     expect((await cp.readState('run-parent', 'M[0]/E'))!.status).toBe('done');
   });

@@ -3,15 +3,16 @@ import { runKeys } from './keys.ts';
 import { READ_INSTANCE_LUA } from './lua/read-instance.ts';
 
 /**
- * One state instance as stored: the run hash, its entry and, for a branch or iteration, its parent's
- * entry and document; and, when asked for a state's, its worker agent's record by the run's state
- * index (null: the index names none — another agent platform, or a run from before the index).
+ * One state instance as stored: the run hash without `input` (lua/read-instance.ts), its entry and,
+ * for a branch or iteration, its parent's current entry id and status; and, when asked for a
+ * state's, its worker agent's record by the run's state index (null: the index names none —
+ * another agent platform, or a run from before the index).
  */
 export interface StoredInstance {
   run: Record<string, string>;
   entry: string | null;
-  parentEntry: string | null;
-  parentDoc: string | null;
+  parentEntryId: string | null;
+  parentStatus: string | null;
   agent: string | null;
 }
 
@@ -31,7 +32,7 @@ export async function readStoredInstance(redis: RedisClient, runId: string, inst
     r[DEFINED] = true;
   }
   const k = runKeys(runId);
-  const [flat, entry, parentEntry, parentDoc, agent] = await r.dcfReadInstance(
+  const [flat, entry, parentEntryId, parentStatus, agent] = await r.dcfReadInstance(
     k.run,
     k.entries,
     k.states,
@@ -42,5 +43,5 @@ export async function readStoredInstance(redis: RedisClient, runId: string, inst
   );
   const run: Record<string, string> = {};
   for (let i = 0; i + 1 < flat.length; i += 2) run[flat[i]!] = flat[i + 1]!;
-  return { run, entry: entry ?? null, parentEntry: parentEntry ?? null, parentDoc: parentDoc ?? null, agent: agent ?? null };
+  return { run, entry: entry ?? null, parentEntryId: parentEntryId ?? null, parentStatus: parentStatus ?? null, agent: agent ?? null };
 }

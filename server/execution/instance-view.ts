@@ -35,16 +35,16 @@ export async function viewInstance(
   if (!loc) return { skip: `no state ${instance}` };
   // One round trip for the run, the entry, its parent's and a Task's worker agent (controlplane/instance-read.ts).
   const stored = await readStoredInstance(redis, runId, instance, loc.state.Type === 'Task' ? baseName(instance) : '');
-  const run = parseRunFields(stored.run);
-  if (!run) return { skip: 'no such run' };
+  const parsed = parseRunFields(stored.run);
+  if (!parsed) return { skip: 'no such run' };
+  // The input is not read with the instance: it never changes, and the definition holds it.
+  const run = { ...parsed, input: def.input };
   if (run.status !== 'RUNNING') return { skip: `run is ${run.status}` };
   if (!stored.entry) return { skip: `${instance} was never entered` };
   const entry = JSON.parse(stored.entry) as EntryRecord;
   if (expectedEntry && entry.entry !== expectedEntry) return { skip: `stale notification for ${instance}` };
   if (entry.parent) {
-    const parentEntry = stored.parentEntry ? (JSON.parse(stored.parentEntry) as EntryRecord) : null;
-    const parentStatus = stored.parentDoc ? (JSON.parse(stored.parentDoc) as { status: string }).status : null;
-    if (!parentEntry || parentEntry.entry !== entry.parent.entry || parentStatus !== 'running') {
+    if (stored.parentEntryId !== entry.parent.entry || stored.parentStatus !== 'running') {
       return { skip: `${instance} belongs to a ${entry.parent.instance} run that is over` };
     }
   }

@@ -38,7 +38,7 @@ end
 if spec.require_parent then
   local p = spec.require_parent
   local raw, doc = redis.call('HGET', KEYS[p.key], p.instance), load_doc(KEYS[1], p.instance)
-  if not raw or cjson.decode(raw).entry ~= p.entry or not doc or doc.status ~= 'running' then
+  if not raw or entry_id(raw) ~= p.entry or not doc or doc.status ~= 'running' then
     return cjson.encode({ ok = false, reason = 'parent_over' })
   end
 end
