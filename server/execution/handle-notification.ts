@@ -2,7 +2,8 @@ import { runKeys } from '../controlplane/keys.ts';
 import type { WorkerNotification } from '../contracts/agent-runtime.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { engineStep } from './engine-step.ts';
-import { forkOrJoin } from './fork-join.ts';
+import { branchDoneIsIdle, forkOrJoin } from './fork-join.ts';
+import { loadRunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
@@ -43,6 +44,10 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     if (!(await commitAndDispatch(x, c, [])).ok) await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
     return;
   }
+  if (e.reason === 'branch_done' && (await idleBranchDone(x, e))) {
+    await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+    return;
+  }
   const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);
   if ('skip' in v) {
     x.log.debug({ run_id: e.run_id, instance: e.instance, reason: v.skip }, 'notification skipped');
@@ -61,4 +66,12 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     await engineStep(x, v, e.reason);
   }
   await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+}
+
+/** A branch's report to its Parallel/Map that leaves the join nothing to do, told without reading the fork (fork-join.ts). */
+async function idleBranchDone(x: ExecutionServices, e: OutboxEntry): Promise<boolean> {
+  const def = await loadRunDefinition(x.redis, e.run_id);
+  const type = def?.states.get(baseName(e.instance))?.state.Type;
+  if (type !== 'Parallel' && type !== 'Map') return false;
+  return branchDoneIsIdle(x, e.run_id, e.instance, e.entry, type);
 }
