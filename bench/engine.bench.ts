@@ -2,7 +2,8 @@
  * Workflow execution throughput, as ratios to baselines measured in the same run on the same
  * redis-server:
  *  - a Redis round trip: EVALSHA of a trivial script, p50 (the floor of any state transition);
- *  - the bare dispatch library: BullMQ jobs/s with a no-op processor (the floor of notifications).
+ *  - the bare dispatch library: BullMQ jobs/s with a no-op processor (the floor of notifications), and
+ *    a chain of no-op jobs each added by the one before (the floor of a chain of transitions).
  * Workloads: a chain of builtin.echo Tasks, and a Map of 1,000 items (one echo Task each); then the
  * chain again with the in-process workers' tool-call plans on (the composition root's WorkerPlans
  * over the process's plan tracker, records in in-memory PGlite), as the console runs it.
@@ -10,7 +11,10 @@
  * plane's connection apart from BullMQ's) and commands per transition (INFO commandstats, scripts'
  * inner commands included), bench/redis-count.ts. Figures, not assertions.
  *
- *   node --import tsx bench/engine.bench.ts      (REDIS_URL to use an existing server)
+ *   node --import tsx bench/engine.bench.ts [chain | map]   (REDIS_URL to use an existing server)
+ *
+ * With `chain` or `map`, only the baselines and that workload (five times) run: what
+ * bench/engine-profile-top.ts reads a `--cpu-prof` profile of.
  */
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
@@ -19,28 +23,54 @@ import { createExecutionRuntime } from '../server/execution/runtime.ts';
 import { queueConnection } from '../server/execution/dispatcher.ts';
 import { startRun } from '../server/execution/start-run.ts';
 import { waitForRun } from '../server/execution/wait-run.ts';
+import { baseName } from '../server/execution/instances.ts';
 import { benchRedis } from './redis-server.ts';
-import { commandStats, commandsBetween, countRedisTraffic, markEngine, markIgnored, trafficSince, trafficSnapshot } from './redis-count.ts';
+import {
+  commandStats,
+  commandsBetween,
+  countPerJob,
+  countRedisTraffic,
+  markEngine,
+  markIgnored,
+  takeJobTraffic,
+  trafficSince,
+  trafficSnapshot,
+} from './redis-count.ts';
 import { openDatabase, migrateDatabase } from '../server/db/client.ts';
 import { processTracker } from '../server/planning/process-tracker.ts';
 import { workerPlans } from '../server/app/worker-plans.ts';
 
 const CONCURRENCY = 8;
+const only = process.argv[2] === 'chain' || process.argv[2] === 'map' ? process.argv[2] : null;
 const root = new URL('..', import.meta.url).pathname;
 const redisServer = await benchRedis();
 const url = redisServer.url;
 const target = { kind: 'single' as const, url };
 countRedisTraffic();
+countPerJob();
 const stats = queueConnection(target);
 markIgnored(stats);
 
 /** What `work` cost in Redis traffic: round trips (engine, BullMQ) and server-side commands. */
+/** CPU seconds the redis-server has used (INFO cpu: user + system, its main thread and the rest). */
+async function redisCpuS(): Promise<number> {
+  const info = await stats.info('cpu');
+  const num = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
+  return num('used_cpu_user') + num('used_cpu_sys');
+}
+
+/** What `work` cost in Redis traffic (round trips: engine, BullMQ; server-side commands) and CPU (this process, redis-server). */
 async function traffic<T>(work: () => Promise<T>) {
   const before = await commandStats(stats);
+  const redisCpu0 = await redisCpuS();
+  const cpu0 = process.cpuUsage();
   const t0 = trafficSnapshot();
   const value = await work();
   const counted = trafficSince(t0);
-  return { value, ...counted, ...commandsBetween(before, await commandStats(stats)) };
+  const cpu = process.cpuUsage(cpu0);
+  const nodeCpuMs = (cpu.user + cpu.system) / 1000;
+  const redisCpuMs = ((await redisCpuS()) - redisCpu0) * 1000;
+  return { value, ...counted, ...commandsBetween(before, await commandStats(stats)), nodeCpuMs, redisCpuMs };
 }
 
 async function evalshaP50(): Promise<number> {
@@ -77,13 +107,46 @@ async function bullmqJobsPerSecond(n: number): Promise<number> {
   const rate = n / ((performance.now() - t) / 1000);
   console.log(
     `bare BullMQ, per job: ${(used.bullmqRoundTrips / n).toFixed(1)} round trips, ` +
-      `${(used.commands / n).toFixed(1)} commands (${(used.scripts / n).toFixed(1)} scripts)`,
+      `${(used.commands / n).toFixed(1)} commands (${(used.scripts / n).toFixed(1)} scripts); ` +
+      `CPU ${(used.nodeCpuMs / n).toFixed(2)} ms this process, ${(used.redisCpuMs / n).toFixed(2)} ms redis-server`,
   );
   await w.close();
   await q.close();
   conn.disconnect();
   wconn.disconnect();
   return rate;
+}
+
+/**
+ * The floor of a chain with a BullMQ job per transition: n no-op jobs one after the other, each
+ * added by the processor of the one before (as a Task's commit dispatches its successor), on bare
+ * BullMQ with the same concurrency. Returns ms per hop.
+ */
+async function bullmqChainHopMs(n: number): Promise<number> {
+  const conn = queueConnection(target);
+  const q = new Queue('bench-chain', { connection: conn, prefix: '{bench}' });
+  await q.obliterate({ force: true });
+  let finish!: () => void;
+  const all = new Promise<void>((r) => (finish = r));
+  const wconn = queueConnection(target);
+  const w = new Worker(
+    'bench-chain',
+    async (job) => {
+      const i = (job.data as { i: number }).i;
+      if (i + 1 === n) finish();
+      else await q.add('j', { i: i + 1 }, { removeOnComplete: true });
+    },
+    { connection: wconn, prefix: '{bench}', concurrency: CONCURRENCY },
+  );
+  const t = performance.now();
+  await q.add('j', { i: 0 }, { removeOnComplete: true });
+  await all;
+  const ms = (performance.now() - t) / n;
+  await w.close();
+  await q.close();
+  conn.disconnect();
+  wconn.disconnect();
+  return ms;
 }
 
 const echo = (fields: Record<string, unknown>) => ({
@@ -112,6 +175,7 @@ const map = wf({
 
 const p50 = await evalshaP50();
 const jobsPerS = await bullmqJobsPerSecond(3000);
+const hopMs = await bullmqChainHopMs(300);
 const config = loadConfig({ ...process.env, REDIS_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'silent' }, root);
 const rt = await createExecutionRuntime(config, target, pino({ level: 'silent' }));
 markEngine(rt.x.redis);
@@ -121,7 +185,23 @@ markIgnored(waiterRedis);
 const waiter = { ...rt.x, redis: waiterRedis };
 rt.startWorkers(CONCURRENCY);
 
+/** The Task notifications' jobs of a measure: the engine's round trips of each (the Task's hot path), p50 and max. */
+function taskHotPath(taskStates: ReadonlySet<string>): string {
+  const jobs = takeJobTraffic().filter((j) => {
+    const instance = (j.data as { instance?: unknown } | null)?.instance; // the sweeper's jobs carry none
+    return typeof instance === 'string' && taskStates.has(baseName(instance));
+  });
+  if (jobs.length === 0) return 'no Task jobs';
+  const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const rts = jobs.map((j) => j.engineRoundTrips);
+  return (
+    `Task hot path: ${p50(rts)} engine round trips p50, ${Math.max(...rts)} max (${jobs.length} Task jobs); ` +
+    `a Task job takes ${p50(jobs.map((j) => j.ms)).toFixed(2)} ms p50 in its processor`
+  );
+}
+
 async function measure(name: string, doc: unknown, input: unknown, transitions: number) {
+  takeJobTraffic();
   const t = performance.now();
   const used = await traffic(async () => {
     const started = await startRun(rt.x, { workflow: doc, input, started_by: 'bench' });
@@ -143,18 +223,48 @@ async function measure(name: string, doc: unknown, input: unknown, transitions: 
     `${''.padEnd(28)} per transition: round trips ${per(used.engineRoundTrips)} engine + ${per(used.bullmqRoundTrips)} BullMQ; ` +
       `commands ${per(used.commands)} (${per(used.scripts)} scripts)`,
   );
+  const cpu = (ms: number) => (ms / transitions).toFixed(2);
+  console.log(`${''.padEnd(28)} CPU per transition: ${cpu(used.nodeCpuMs)} ms this process, ${cpu(used.redisCpuMs)} ms redis-server`);
+  const asl = (doc as { asl: { States: Record<string, unknown> } }).asl;
+  console.log(`${''.padEnd(28)} ${taskHotPath(taskStatesOf(asl.States))}`);
+}
+
+/** Names of the Task states of a workflow, nested ones included. */
+function taskStatesOf(states: Record<string, unknown>, into = new Set<string>()): Set<string> {
+  for (const [name, st] of Object.entries(states)) {
+    const s = st as {
+      Type: string;
+      ItemProcessor?: { States: Record<string, unknown> };
+      Branches?: Array<{ States: Record<string, unknown> }>;
+    };
+    if (s.Type === 'Task') into.add(name);
+    if (s.ItemProcessor) taskStatesOf(s.ItemProcessor.States, into);
+    for (const b of s.Branches ?? []) taskStatesOf(b.States, into);
+  }
+  return into;
 }
 
 console.log(`baselines: EVALSHA p50 ${p50.toFixed(3)} ms; bare BullMQ ${jobsPerS.toFixed(0)} jobs/s (concurrency ${CONCURRENCY})`);
-console.log('workload                     states  elapsed     transitions/s  ms/transition  ratios');
-await measure('warm-up (chain of 10)', chain(10), {}, 10);
-await measure('chain of 100 echo Tasks', chain(100), {}, 100);
-await measure(
-  'Map of 1,000 items',
-  map,
-  Array.from({ length: 1000 }, (_, i) => ({ i })),
-  1001,
+console.log(
+  `          bare BullMQ chain (each job added by the one before): ${hopMs.toFixed(2)} ms per hop = ${(hopMs / p50).toFixed(1)}x EVALSHA p50`,
 );
+console.log('workload                     states  elapsed     transitions/s  ms/transition  ratios');
+const items = Array.from({ length: 1000 }, (_, i) => ({ i }));
+await measure('warm-up (chain of 10)', chain(10), {}, 10);
+if (only) {
+  // More samples of one workload for a profile: five runs of it.
+  for (let i = 0; i < 5; i++) {
+    if (only === 'chain') await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+    else await measure('Map of 1,000 items', map, items, 1001);
+  }
+  await rt.close();
+  stats.disconnect();
+  waiterRedis.disconnect();
+  redisServer.stop();
+  process.exit(0);
+}
+await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+await measure('Map of 1,000 items', map, items, 1001);
 
 // The console's set-up: every in-process worker declares a tool-call plan per Task attempt and
 // records each protocol step through the process's plan tracker (server/app/worker-plans.ts).
@@ -166,7 +276,7 @@ const services = { config, db: async () => handle.db, planning: tracker, executi
 rt.x.workerPlans = workerPlans(() => services, pino({ level: 'silent' }));
 await measure('warm-up, worker plans', chain(10), {}, 10);
 await measure('chain of 100, worker plans', chain(100), {}, 100);
-await tracker.flush();
+await tracker.close();
 await rt.close();
 await handle.close();
 stats.disconnect();

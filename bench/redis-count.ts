@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Worker, type Job } from 'bullmq';
 import { Pipeline, Redis } from 'ioredis';
 import type { RedisClient } from '../server/redis/connection.ts';
 
@@ -10,6 +12,8 @@ import type { RedisClient } from '../server/redis/connection.ts';
  *  - server side, commands: INFO commandstats before and after, which counts the commands a Lua
  *    script calls as well as the script itself (Redis 7 counts both).
  * Patches ioredis' prototypes once per process; a bench does nothing else with Redis meanwhile.
+ * `countPerJob` also counts the engine's round trips made while each BullMQ job is processed (its
+ * async context: the handler, the worker protocol it runs, the lease renewal it starts).
  */
 export interface TrafficCounts {
   engineRoundTrips: number;
@@ -33,6 +37,43 @@ export function markIgnored(client: object): void {
   ignored.add(client);
 }
 
+/** Engine round trips made while one job was processed, and how long it took, by the job's name and data. */
+export interface JobTraffic {
+  name: string;
+  data: unknown;
+  engineRoundTrips: number;
+  /** Wall time of the processor (ms), from its call to its promise settling. */
+  ms: number;
+}
+const jobScope = new AsyncLocalStorage<JobTraffic>();
+let jobs: JobTraffic[] | null = null;
+
+/** Starts counting per job (idempotent); `takeJobTraffic` hands over what was counted since the last take. */
+export function countPerJob(): void {
+  if (jobs) return;
+  jobs = [];
+  type Call = (this: Worker, job: Job, token: string, signal?: AbortSignal) => Promise<unknown>;
+  const proto = Worker.prototype as unknown as { callProcessJob: Call };
+  const call = proto.callProcessJob;
+  proto.callProcessJob = function (job, token, signal) {
+    const scope: JobTraffic = { name: job.name, data: job.data, engineRoundTrips: 0, ms: 0 };
+    jobs!.push(scope);
+    const t = performance.now();
+    return jobScope.run(scope, () => call.call(this, job, token, signal)).finally(() => (scope.ms = performance.now() - t));
+  };
+}
+
+export function takeJobTraffic(): JobTraffic[] {
+  const taken = jobs ?? [];
+  if (jobs) jobs = [];
+  return taken;
+}
+
+const countJob = () => {
+  const s = jobScope.getStore();
+  if (s) s.engineRoundTrips++;
+};
+
 type SendCommand = (this: Redis, command: unknown, stream?: { isPipeline?: boolean }) => unknown;
 type Exec = (this: Pipeline & { redis: object }, ...args: unknown[]) => unknown;
 
@@ -49,6 +90,7 @@ export function countRedisTraffic(): void {
     else counts.bullmqCommands++;
     // A command written into a pipeline's stream travels with the pipeline: Pipeline.exec counts it.
     if (!stream?.isPipeline) {
+      if (mine) countJob();
       if (mine) counts.engineRoundTrips++;
       else counts.bullmqRoundTrips++;
     }
@@ -58,6 +100,7 @@ export function countRedisTraffic(): void {
   const exec = pipe.exec;
   pipe.exec = function (...args) {
     if (ignored.has(this.redis)) return exec.apply(this, args);
+    if (engine.has(this.redis)) countJob();
     if (engine.has(this.redis)) counts.engineRoundTrips++;
     else counts.bullmqRoundTrips++;
     return exec.apply(this, args);

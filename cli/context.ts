@@ -46,9 +46,9 @@ export function cliPlanTracker(config: AppConfig): PlanTrackerService {
   return tracker;
 }
 
-/** Writes what the tracker still queues (before the database closes). */
+/** Writes what the tracker still queues (before the database closes) and closes its subscriber, so the process can exit. */
 export async function closeCliPlanning(): Promise<void> {
   const t = tracker;
   tracker = undefined;
-  await t?.flush();
+  await t?.close();
 }

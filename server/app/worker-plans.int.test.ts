@@ -58,7 +58,7 @@ describe(`the in-process worker's tool-call plan (${testDbKind()}, real Redis)`,
   });
   afterAll(async () => {
     await h?.close();
-    await tracker?.flush();
+    await tracker?.close();
     await db?.dispose();
   });
 

@@ -22,14 +22,12 @@ export function workerPlans(services: () => ToolServices, log: Logger): WorkerPl
     async declare(agent, plan) {
       const r = await invokeTool(declareToolCallPlanTool, plan, context(agent), { onInternalError });
       if (isFailure(r)) log.warn({ agent: agent.id, error: r.error }, 'worker plan not declared');
-      return !isFailure(r);
+      return isFailure(r) ? null : r.plan.planId;
     },
     begin(agent, toolName, args) {
       return services().planning?.begin(actor(agent), toolName, args) ?? null;
     },
-    async end(agent, state) {
-      const planId = await services().planning?.activePlanId(agent.id);
-      if (!planId) return;
+    async end(agent, planId, state) {
       const r = await invokeTool(updateToolCallPlanTool, { plan_id: planId, execution_state: state }, context(agent), { onInternalError });
       if (isFailure(r)) log.warn({ agent: agent.id, error: r.error }, 'worker plan not ended');
     },

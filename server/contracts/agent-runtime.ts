@@ -9,7 +9,11 @@
 export interface WorkerAgent {
   id: string;
   run_id: string;
-  /** The Task state this worker serves (its static name; it serves every Map iteration of it). */
+  /**
+   * The Task state this worker serves (its static name; it serves every Map iteration of it) — or one
+   * Map iteration's instance (`Map[3]/State`) for the agent of its own an iteration gets when in-process
+   * workers declare tool-call plans (execution/worker-agent.ts).
+   */
   state: string;
   /** Agent template, e.g. `agent_template_worker@1.0.0`. */
   template: string;
@@ -37,8 +41,12 @@ export interface AgentRuntimePort {
   createWorkerAgent(spec: { run_id: string; state: string; template: string }): Promise<WorkerAgent>;
   getAgent(agentId: string): Promise<WorkerAgent | null>;
   listRunAgents(runId: string): Promise<WorkerAgent[]>;
-  /** The run's worker agent for `state` (the first listed for it), where the platform finds it without listing them all. */
-  agentForState?(runId: string, state: string): Promise<WorkerAgent | null>;
+  /**
+   * The run's worker agent for `state` (the first listed for it), where the platform finds it without listing them all.
+   * `indexed`: its record as the run's state index held it, read with the instance (execution/instance-view.ts), which
+   * a platform keeping its agents there takes without reading again.
+   */
+  agentForState?(runId: string, state: string, indexed?: string | null): Promise<WorkerAgent | null>;
   deleteAgent(agentId: string): Promise<boolean>;
   setLoadedSkills(agentId: string, skills: string[]): Promise<void>;
   /** Wakes the agent with a notification; resolves when the agent has finished reacting to it. */

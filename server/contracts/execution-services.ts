@@ -42,7 +42,7 @@ export interface ExecutionServices {
  */
 export interface NotificationDispatcher {
   readonly queue: Queue;
-  /** `fresh`: the entries come from the commit the caller just made, so none was dispatched before (no check). */
+  /** `fresh`: the entries come from the commit the caller just made, which marked them sent (CommitBuilder.markSent): no check, no mark. */
   dispatch(entries: OutboxEntry[], opts?: { fresh?: boolean }): Promise<void>;
   close(): Promise<void>;
 }

@@ -8,10 +8,10 @@ import type { BeginResult, DeclarePlanInput, MaybePromise } from './planning/por
  * update_tool_call_plan and the process's plan tracker).
  */
 export interface WorkerPlans {
-  /** declare_tool_call_plan as the agent; false when it was not declared (the port logs why). */
-  declare(agent: WorkerAgent, plan: DeclarePlanInput): Promise<boolean>;
+  /** declare_tool_call_plan as the agent: the plan's id, or null when it was not declared (the port logs why). */
+  declare(agent: WorkerAgent, plan: DeclarePlanInput): Promise<string | null>;
   /** A protocol step about to run as the agent (PlanTracker.begin with the agent as the actor). */
   begin(agent: WorkerAgent, toolName: string, args: Record<string, unknown>): MaybePromise<BeginResult>;
-  /** update_tool_call_plan ending the agent's active plan. */
-  end(agent: WorkerAgent, state: 'Complete' | 'Failed'): Promise<void>;
+  /** update_tool_call_plan ending the plan `planId` the agent declared (not whatever else may be active by then). */
+  end(agent: WorkerAgent, planId: string, state: 'Complete' | 'Failed'): Promise<void>;
 }

@@ -12,8 +12,8 @@ type Op =
   | { op: 'run'; set: Record<string, string> }
   | { op: 'event'; event: Record<string, unknown> };
 
-/** Fixed KEYS positions of the commit script; extra keys follow from 6 on. */
-const FIXED = ['states', 'leaseExpiry', 'events', 'run', 'outbox'] as const;
+/** Fixed KEYS positions of the commit script; extra keys follow from 7 on. */
+const FIXED = ['states', 'leaseExpiry', 'events', 'run', 'outbox', 'nudges'] as const;
 
 /**
  * Collects one atomic transition of a run. Build it, then hand it to `ControlPlane.commit`:
@@ -26,6 +26,10 @@ export class CommitBuilder {
   fenceOn?: { instance: string; token: string };
   requireRunning = true;
   requireRunFields?: Record<string, string>;
+  /** The enclosing Parallel/Map entry the commit's branch belongs to, which must still be current and running (requireParent). */
+  requireParentOn?: { key: number; instance: string; entry: string };
+  /** Notification ids the caller enqueues itself right after this commit, marked sent in it (markSent). */
+  readonly sentIds: string[] = [];
 
   constructor(readonly runId: string) {
     this.keys = runKeys(runId);
@@ -34,6 +38,17 @@ export class CommitBuilder {
   /** Refuse the whole commit unless `token` is the live lease of `instance`. */
   fence(instance: string, token: string): this {
     this.fenceOn = { instance, token };
+    return this;
+  }
+
+  /**
+   * Marks notifications as sent (the nudges set) in the commit itself: the caller enqueues them
+   * right after it (dispatcher `fresh`), so the mark costs no round trip of its own. A crash between
+   * the commit and the enqueue leaves marked outbox entries without a job, which the sweeper sends
+   * (sweeper.ts). Not for notifications an agent worker sends with notify_next_worker_agent.
+   */
+  markSent(ids: Iterable<string>): this {
+    this.sentIds.push(...ids);
     return this;
   }
 
@@ -46,6 +61,17 @@ export class CommitBuilder {
   /** Refuse the whole commit unless each run-record field still has this value ('' = absent). */
   requireRun(fields: Record<string, string>): this {
     this.requireRunFields = { ...this.requireRunFields, ...fields };
+    return this;
+  }
+
+  /**
+   * Refuse the whole commit (`parent_over`) unless `parent.instance` (a Parallel or Map) still holds
+   * the entry `parent.entry` and is running: a branch or iteration whose fork moved on (re-entered,
+   * finished, failed) reports nothing to it. Checked in the commit, so a branch needs no read of
+   * its own before it.
+   */
+  requireParent(parent: { instance: string; entry: string }): this {
+    this.requireParentOn = { key: this.keyIndex(this.keys.entries), instance: parent.instance, entry: parent.entry };
     return this;
   }
 
@@ -95,7 +121,7 @@ export class CommitBuilder {
     return this;
   }
 
-  /** KEYS for the script: the fixed five, then the extra keys in first-use order. */
+  /** KEYS for the script: the fixed six, then the extra keys in first-use order. */
   allKeys(): string[] {
     return [...FIXED.map((k) => this.keys[k]), ...this.extra];
   }

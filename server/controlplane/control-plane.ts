@@ -18,7 +18,8 @@ export type LeaseRefusal = {
   run_status?: string | null;
 };
 export type CommitResult =
-  { ok: true; results: number[] } | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' | 'run_changed' };
+  | { ok: true; results: number[] }
+  | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' | 'run_changed' | 'parent_over' };
 
 type Scripts = {
   dcfAcquireLease(...args: (string | number)[]): Promise<string>;
@@ -132,7 +133,15 @@ export class ControlPlane {
 
   async commit(c: CommitBuilder): Promise<CommitResult> {
     const keys = c.allKeys();
-    const spec = { now_iso: iso(), fence: c.fenceOn, require_running: c.requireRunning, require_run: c.requireRunFields, ops: c.ops };
+    const spec = {
+      now_iso: iso(),
+      fence: c.fenceOn,
+      require_running: c.requireRunning,
+      require_run: c.requireRunFields,
+      mark_sent: c.sentIds.length ? c.sentIds : undefined,
+      require_parent: c.requireParentOn,
+      ops: c.ops,
+    };
     const raw = await this.redis.dcfCommit(keys.length, ...keys, JSON.stringify(spec), ...this.channels(c.runId), c.runId);
     return JSON.parse(raw) as CommitResult;
   }

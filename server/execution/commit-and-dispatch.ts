@@ -16,6 +16,8 @@ export async function commitAndDispatch(
   notifications: OutboxEntry[],
   dispatch = true,
 ): Promise<CommitResult> {
+  // The notifications are marked sent in the commit itself (the sweeper sends any whose enqueue a crash prevented).
+  if (dispatch) c.markSent(notifications.map((n) => n.id));
   const result = await x.cp.commit(c);
   if (!result.ok) return result;
   if (dispatch) await x.dispatcher.dispatch(notifications, { fresh: true });

@@ -5,7 +5,7 @@ import type { ExecutionServices } from '../contracts/execution-services.ts';
 const DEFAULT_TEMPLATE = 'agent_template_worker@1.0.0';
 
 /** `{name: "t@1.0.0"}` and `{name: "t", version: "1.0.0"}` (amendment A2) both name `t@1.0.0`. */
-function templateOf(binding: unknown): string {
+export function templateOf(binding: unknown): string {
   const ref = (binding as { agent_template_ref?: { name?: string; version?: string } } | undefined)?.agent_template_ref;
   if (!ref?.name) return DEFAULT_TEMPLATE;
   return ref.version && !ref.name.includes('@') ? `${ref.name}@${ref.version}` : ref.name;

@@ -35,9 +35,10 @@ export class Dispatcher {
   }
 
   /**
-   * `fresh`: the entries were written by the commit the caller just made (new random ids), so none
-   * can have been dispatched yet and the check of the nudges set is skipped; the sweeper and
-   * notify_next_worker_agent, which may send an entry again, leave it false.
+   * `fresh`: the entries were written by the commit the caller just made, which also marked them
+   * sent (CommitBuilder.markSent): none can have been dispatched yet, so neither the check of the
+   * nudges set nor the mark costs a round trip. The sweeper and notify_next_worker_agent, which may
+   * send an entry again, leave it false: checked, enqueued, then marked.
    */
   async dispatch(entries: OutboxEntry[], opts: { fresh?: boolean } = {}): Promise<void> {
     if (entries.length === 0) return;
@@ -65,6 +66,7 @@ export class Dispatcher {
         },
       })),
     );
+    if (opts.fresh) return;
     await execAcrossSlots(
       this.redis,
       fresh.map((e): KeyedCommand => ['sadd', runKeys(e.run_id).nudges, e.id]),

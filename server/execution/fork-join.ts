@@ -123,20 +123,43 @@ function startBatch(c: CommitBuilder, v: InstanceView, p: MapProgress, batchSize
 
 type JoinPeek = MapProgress & { entry: string | null; failed: number };
 
-async function peekJoin(x: ExecutionServices, v: InstanceView): Promise<JoinPeek> {
-  const key = runKeys(v.run.run_id).join(v.instance);
-  const e = v.entry.entry;
-  const fields = ['entry', 'total', 'started', `done:${e}`, `failed:${e}`, 'limit'];
-  const [entry, total, started, done, failed, limit] = await x.redis.hmget(key, ...fields);
-  return {
-    entry: entry ?? null,
+/** The join hash of fork `instance` as entry `entry` counts it; `limit` null: a hash from before the limit was recorded. */
+async function readJoin(x: ExecutionServices, runId: string, instance: string, entry: string) {
+  const fields = ['entry', 'total', 'started', `done:${entry}`, `failed:${entry}`, 'limit'];
+  const [forked, total, started, done, failed, limit] = await x.redis.hmget(runKeys(runId).join(instance), ...fields);
+  const peek = {
+    entry: forked ?? null,
     total: Number(total ?? 0),
     started: Number(started ?? total ?? 0),
     done: Number(done ?? 0),
     failed: Number(failed ?? 0),
-    // `limit` '0' is no limit; a join hash written before the limit was recorded: from the state.
-    limit: v.loc.state.Type !== 'Map' ? Infinity : limit != null ? Number(limit) || Infinity : mapLimitOf(v),
   };
+  return { peek, limit: limit ?? null };
+}
+
+async function peekJoin(x: ExecutionServices, v: InstanceView): Promise<JoinPeek> {
+  const { peek, limit } = await readJoin(x, v.run.run_id, v.instance, v.entry.entry);
+  // `limit` '0' is no limit; a join hash written before the limit was recorded: from the state.
+  return { ...peek, limit: v.loc.state.Type !== 'Map' ? Infinity : limit != null ? Number(limit) || Infinity : mapLimitOf(v) };
+}
+
+/**
+ * Whether a `branch_done` for fork `instance`'s entry `entry` finds nothing to do (no batch to start,
+ * not every branch in) — what join() would find before taking the lease — told from the join hash
+ * alone, without reading the fork's entry, which for a Map holds its whole input: each of a large
+ * Map's iterations notifies it, and most of those notifications are idle. False when unsure.
+ */
+export async function branchDoneIsIdle(
+  x: ExecutionServices,
+  runId: string,
+  instance: string,
+  entry: string,
+  type: unknown,
+): Promise<boolean> {
+  const { peek, limit } = await readJoin(x, runId, instance, entry);
+  if (type === 'Map' && limit === null) return false;
+  const p: JoinPeek = { ...peek, limit: type !== 'Map' ? Infinity : Number(limit) || Infinity };
+  return !needsWork(entry, type, p, x.config.execution.mapBatchSize);
 }
 
 /** MaxConcurrency of a Map whose join hash predates the recorded `limit`. */
@@ -151,13 +174,13 @@ function mapLimitOf(v: InstanceView): number {
 
 const finished = (p: JoinPeek) => p.failed > 0 || p.done >= p.total;
 
-function needsWork(v: InstanceView, p: JoinPeek, batchSize: number): boolean {
-  if (p.entry !== v.entry.entry) return false;
-  return finished(p) || (v.loc.state.Type === 'Map' && nextMapBatch(p, batchSize).count > 0);
+function needsWork(entry: string, type: unknown, p: JoinPeek, batchSize: number): boolean {
+  if (p.entry !== entry) return false;
+  return finished(p) || (type === 'Map' && nextMapBatch(p, batchSize).count > 0);
 }
 
 async function join(x: ExecutionServices, v: InstanceView): Promise<void> {
-  if (!needsWork(v, await peekJoin(x, v), x.config.execution.mapBatchSize)) return;
+  if (!needsWork(v.entry.entry, v.loc.state.Type, await peekJoin(x, v), x.config.execution.mapBatchSize)) return;
   const lease = await acquireEngineLease(x, v.run.run_id, v.instance, false);
   if (!lease) return;
   await joinHolding(x, v, lease.token);
@@ -168,7 +191,7 @@ async function joinHolding(x: ExecutionServices, v: InstanceView, token: string)
   const batchSize = x.config.execution.mapBatchSize;
   const c = x.cp.builder(v.run.run_id).fence(v.instance, token);
   const p = await peekJoin(x, v);
-  if (!needsWork(v, p, batchSize)) {
+  if (!needsWork(v.entry.entry, v.loc.state.Type, p, batchSize)) {
     c.state(v.instance, { release: true });
     await commitAndDispatch(x, c, []);
     return;

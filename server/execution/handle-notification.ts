@@ -2,13 +2,15 @@ import { runKeys } from '../controlplane/keys.ts';
 import type { WorkerNotification } from '../contracts/agent-runtime.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { engineStep } from './engine-step.ts';
-import { forkOrJoin } from './fork-join.ts';
+import { branchDoneIsIdle, forkOrJoin } from './fork-join.ts';
+import { loadRunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
 import { handOver, type TaskHandoff } from './task-handoff.ts';
+import { workerAgentFor } from './worker-agent.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /** The notification payload (spec §5.5 with amendment A5) for a dispatched outbox entry. */
@@ -38,17 +40,19 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     const c = x.cp.builder(e.run_id).requireRun({ redrive_count: redriveCountField(deadlineRedriveCount(e.entry)) });
     finishRun(c, { status: 'TIMED_OUT', error: 'States.Timeout', cause: 'the workflow exceeded its TimeoutSeconds' });
     c.outboxDone(e.id);
-    await commitAndDispatch(x, c, []);
+    // Refused, the commit removed nothing: the entry goes here, so a completed job never leaves one behind (sweeper.ts).
+    if (!(await commitAndDispatch(x, c, [])).ok) await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+    return;
+  }
+  if (e.reason === 'branch_done' && (await idleBranchDone(x, e))) {
+    await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
     return;
   }
   const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);
   if ('skip' in v) {
     x.log.debug({ run_id: e.run_id, instance: e.instance, reason: v.skip }, 'notification skipped');
   } else if (v.loc.state.Type === 'Task') {
-    const state = baseName(e.instance);
-    const agent = x.agents.agentForState
-      ? await x.agents.agentForState(e.run_id, state)
-      : (await x.agents.listRunAgents(e.run_id)).find((a) => a.state === state);
+    const agent = await workerAgentFor(x, v);
     if (!agent) throw new Error(`run ${e.run_id}: no worker agent for ${baseName(e.instance)} (create_worker_agents first)`);
     const payload = notificationPayload(v.def.workflow.workflow_id, e);
     const handoff: TaskHandoff = { view: v, nudgeId: e.id, outboxDone: false };
@@ -62,4 +66,12 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     await engineStep(x, v, e.reason);
   }
   await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+}
+
+/** A branch's report to its Parallel/Map that leaves the join nothing to do, told without reading the fork (fork-join.ts). */
+async function idleBranchDone(x: ExecutionServices, e: OutboxEntry): Promise<boolean> {
+  const def = await loadRunDefinition(x.redis, e.run_id);
+  const type = def?.states.get(baseName(e.instance))?.state.Type;
+  if (type !== 'Parallel' && type !== 'Map') return false;
+  return branchDoneIsIdle(x, e.run_id, e.instance, e.entry, type);
 }

@@ -46,6 +46,19 @@ return redis.call('HDEL', KEYS[1], ARGV[1])
 `;
 const MAX_KNOWN = 5_000;
 
+const REPLACE_DEFINED = Symbol.for('dcf.execution.replace-agent');
+type Replacer = { dcfReplaceAgent(...args: string[]): Promise<number> };
+
+/** REPLACE_AGENT_LUA by its SHA (registered once per connection): loading a skill is on every Task's path. */
+function replaceAgent(redis: RedisClient, agentsKey: string, agentId: string, record: string): Promise<number> {
+  const r = redis as RedisClient & Replacer & { [REPLACE_DEFINED]?: true };
+  if (!r[REPLACE_DEFINED]) {
+    r.defineCommand('dcfReplaceAgent', { numberOfKeys: 1, lua: REPLACE_AGENT_LUA });
+    r[REPLACE_DEFINED] = true;
+  }
+  return r.dcfReplaceAgent(agentsKey, agentId, record);
+}
+
 /**
  * The in-process agent runtime: worker agents are records in Redis (so any worker process can
  * serve them, and they outlive a restart) and `deliver` runs the spec's worker protocol in this
@@ -103,11 +116,18 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   }
 
   /**
-   * The worker agent of `state` in one round trip (the run's state index), not a read of every
+   * The worker agent of `state`: the record the instance read found (`indexed`), else one round trip
+   * (the run's state index), not a read of every
    * agent of the run: a chain of n Tasks has n agents. When the run has agents the index does not
    * name (created before it), they are listed, as before.
    */
-  async agentForState(runId: string, state: string): Promise<WorkerAgent | null> {
+  async agentForState(runId: string, state: string, indexed?: string | null): Promise<WorkerAgent | null> {
+    const seen = indexed ? (JSON.parse(indexed) as WorkerAgent) : null;
+    // The record read with the instance (same run, same index): no round trip of its own.
+    if (seen && seen.run_id === runId && seen.state === state) {
+      this.remember(seen);
+      return seen;
+    }
     const k = runKeys(runId);
     const found = (await this.redis.eval(AGENT_FOR_STATE_LUA, 2, k.agentStates, k.agents, state)) as string | number;
     if (typeof found === 'string') {
@@ -139,7 +159,7 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
     const agent = this.known.get(agentId) ?? (await this.getAgent(agentId));
     if (!agent) throw new Error(`no agent ${agentId}`);
     const record = { ...agent, loaded_skills: skills };
-    const written = await this.redis.eval(REPLACE_AGENT_LUA, 1, runKeys(agent.run_id).agents, agentId, JSON.stringify(record));
+    const written = await replaceAgent(this.redis, runKeys(agent.run_id).agents, agentId, JSON.stringify(record));
     if (written !== 1) {
       this.known.delete(agentId);
       throw new Error(`no agent ${agentId}`);

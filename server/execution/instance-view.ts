@@ -14,6 +14,8 @@ export interface InstanceView {
   instance: string;
   loc: StateLocation;
   entry: EntryRecord;
+  /** A Task's worker agent record, as the run's state index names it, read with the instance (null: none indexed). */
+  agentRecord?: string | null;
 }
 
 /**
@@ -29,22 +31,22 @@ export async function viewInstance(
 ): Promise<InstanceView | { skip: string }> {
   const def = await loadRunDefinition(redis, runId);
   if (!def) return { skip: 'no such run' };
-  // One round trip for the run, the entry and its parent's (controlplane/instance-read.ts).
-  const stored = await readStoredInstance(redis, runId, instance);
-  const run = parseRunFields(stored.run);
-  if (!run) return { skip: 'no such run' };
-  if (run.status !== 'RUNNING') return { skip: `run is ${run.status}` };
   const loc = def.states.get(baseName(instance));
   if (!loc) return { skip: `no state ${instance}` };
+  // One round trip for the run, the entry, its parent's and a Task's worker agent (controlplane/instance-read.ts).
+  const stored = await readStoredInstance(redis, runId, instance, loc.state.Type === 'Task' ? baseName(instance) : '');
+  const parsed = parseRunFields(stored.run);
+  if (!parsed) return { skip: 'no such run' };
+  // The input is not read with the instance: it never changes, and the definition holds it.
+  const run = { ...parsed, input: def.input };
+  if (run.status !== 'RUNNING') return { skip: `run is ${run.status}` };
   if (!stored.entry) return { skip: `${instance} was never entered` };
   const entry = JSON.parse(stored.entry) as EntryRecord;
   if (expectedEntry && entry.entry !== expectedEntry) return { skip: `stale notification for ${instance}` };
   if (entry.parent) {
-    const parentEntry = stored.parentEntry ? (JSON.parse(stored.parentEntry) as EntryRecord) : null;
-    const parentStatus = stored.parentDoc ? (JSON.parse(stored.parentDoc) as { status: string }).status : null;
-    if (!parentEntry || parentEntry.entry !== entry.parent.entry || parentStatus !== 'running') {
+    if (stored.parentEntryId !== entry.parent.entry || stored.parentStatus !== 'running') {
       return { skip: `${instance} belongs to a ${entry.parent.instance} run that is over` };
     }
   }
-  return { def, run, instance, loc, entry };
+  return { def, run, instance, loc, entry, agentRecord: stored.agent };
 }

@@ -16,7 +16,8 @@ export class StepRefused extends Error {}
  * when the state's outcome was written, Failed otherwise. Without the port every method is a no-op.
  */
 export class ProtocolPlan {
-  private declared = false;
+  /** The declared plan's id while it is this attempt's (null: none declared, or ended). */
+  private declared: string | null = null;
 
   private constructor(
     private readonly x: ExecutionServices,
@@ -39,7 +40,7 @@ export class ProtocolPlan {
       })
       .catch((err: unknown) => {
         x.log.warn({ run_id: runId, state, err }, 'worker plan not declared');
-        return false;
+        return null;
       });
     return plan;
   }
@@ -65,9 +66,10 @@ export class ProtocolPlan {
   }
 
   async end(state: 'Complete' | 'Failed'): Promise<void> {
-    if (!this.declared) return;
-    this.declared = false;
-    await this.x.workerPlans!.end(this.agent, state).catch((err: unknown) => {
+    const planId = this.declared;
+    if (!planId) return;
+    this.declared = null;
+    await this.x.workerPlans!.end(this.agent, planId, state).catch((err: unknown) => {
       this.x.log.warn({ agent: this.agent.id, err }, 'worker plan not ended');
     });
   }

@@ -1,7 +1,7 @@
 import type { RedisClient } from '../redis/connection.ts';
 import { runKeys } from '../controlplane/keys.ts';
 import type { ControlPlaneMeta } from '../engine/index.ts';
-import { indexStates, type AslState, type StateLocation } from '../engine/runtime/index.ts';
+import { indexStates, type AslState, type Json, type StateLocation } from '../engine/runtime/index.ts';
 
 /** What a run executes: its frozen workflow document, meta and an index of every state. */
 export interface RunDefinition {
@@ -14,20 +14,35 @@ export interface RunDefinition {
   } & Record<string, unknown>;
   meta: ControlPlaneMeta;
   states: Map<string, StateLocation>;
+  /** The run's input ($$.Execution.Input): written when the run is created and never changed (a redrive keeps it). */
+  input: Json;
 }
 
 const cache = new Map<string, RunDefinition>();
 const MAX_CACHED = 500;
 
-/** The run's definition; immutable once the run exists, so it is cached per process. */
+/**
+ * The run's definition and input; immutable once the run exists, so they are cached per process.
+ * Read in one round trip (a MULTI: the run's keys share its hash tag, so one Cluster slot).
+ */
 export async function loadRunDefinition(redis: RedisClient, runId: string): Promise<RunDefinition | null> {
   const hit = cache.get(runId);
   if (hit) return hit;
   const k = runKeys(runId);
-  const [workflowRaw, metaRaw] = await redis.mget(k.workflow, k.meta);
+  const read = await redis.multi().mget(k.workflow, k.meta).hget(k.run, 'input').exec();
+  const [workflowRaw, metaRaw] = (read?.[0]?.[1] ?? []) as Array<string | null>;
+  const inputRaw = read?.[1]?.[1] as string | null | undefined;
   if (!workflowRaw || !metaRaw) return null;
   const workflow = JSON.parse(workflowRaw) as RunDefinition['workflow'];
-  const def: RunDefinition = { runId, workflow, meta: JSON.parse(metaRaw) as ControlPlaneMeta, states: indexStates(workflow.asl) };
+  const def: RunDefinition = {
+    runId,
+    workflow,
+    meta: JSON.parse(metaRaw) as ControlPlaneMeta,
+    states: indexStates(workflow.asl),
+    input: inputRaw ? (JSON.parse(inputRaw) as Json) : null,
+  };
+  // Not cached before the run record holds its input: create-control-plane reads the definition before writing the run.
+  if (inputRaw === null || inputRaw === undefined) return def;
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(runId, def);
   return def;

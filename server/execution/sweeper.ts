@@ -1,6 +1,7 @@
 import { ACTIVE_RUNS, runKeys } from '../controlplane/keys.ts';
 import { leaveActiveRuns } from './active-runs.ts';
 import { readOutbox } from './notify.ts';
+import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { readRun } from './run-record.ts';
 import { addNotification } from './transitions.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
@@ -34,7 +35,7 @@ export async function sweep(x: ExecutionServices): Promise<{ reclaimed: string[]
       if (!entryRaw) continue;
       const c = x.cp.builder(runId);
       const note = addNotification(c, instance, (JSON.parse(entryRaw) as { entry: string }).entry, 'lease_expired');
-      if ((await x.cp.commit(c)).ok) await x.dispatcher.dispatch([note]);
+      if ((await x.cp.commit(c.markSent([note.id]))).ok) await x.dispatcher.dispatch([note], { fresh: true });
       reclaimed.push(`${runId}/${instance}`);
       x.log.warn({ run_id: runId, instance, token }, 'lease expired; state re-notified');
     }
@@ -50,15 +51,23 @@ async function resendOutbox(x: ExecutionServices, runId: string): Promise<number
   const nudges = runKeys(runId).nudges;
   const marks = await x.redis.pipeline(stale.map((e) => ['sismember', nudges, e.id])).exec();
   const send = stale.filter((_, i) => marks?.[i]?.[1] !== 1);
-  // Sent ones still in the outbox are queued, running or failed: look at a bounded number of the
-  // oldest per sweep (a large Map can have thousands queued; the sweep runs every TTL/10).
+  // Sent ones still in the outbox are queued, running or failed — or never enqueued: a commit marks
+  // the notifications its caller enqueues right after it (CommitBuilder.markSent), so a crash in
+  // between leaves a marked entry with no job. A handled notification's entry is removed before its
+  // job completes (handle-notification.ts), so an entry whose job is missing was never handled: it
+  // is sent again (its job id is its nudge id, so at most one job runs it; the lease and the
+  // entry-id check drop it if its state has moved on). Look at a bounded number of the oldest per
+  // sweep (a large Map can have thousands queued; the sweep runs every TTL/10).
   const sentOnes = stale.filter((_, i) => marks?.[i]?.[1] === 1).slice(0, SENT_CHECKS_PER_SWEEP);
+  const unqueued: OutboxEntry[] = [];
   for (const e of sentOnes) {
     const job = await x.dispatcher.queue.getJob(e.id);
     const state = job ? await job.getState() : 'missing';
-    if (state === 'completed' || state === 'missing') await x.redis.hdel(runKeys(runId).outbox, e.id);
+    if (state === 'completed') await x.redis.hdel(runKeys(runId).outbox, e.id);
+    else if (state === 'missing') unqueued.push(e);
     else if (state === 'failed') await job!.retry();
   }
   await x.dispatcher.dispatch(send);
-  return send.length;
+  await x.dispatcher.dispatch(unqueued, { fresh: true });
+  return send.length + unqueued.length;
 }

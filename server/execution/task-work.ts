@@ -148,22 +148,34 @@ function taskLease(x: ExecutionServices, v: InstanceView, grant: { token: string
 /**
  * What an in-process worker knows of its attempt when it writes the outcome: `view`, the instance
  * as its lease was granted on it (startTaskWork), and `nudgeId`, the outbox entry it was woken by,
- * removed in the same commit as the outcome.
+ * removed in the same commit as the outcome. `sends`: the worker enqueues the outcome's
+ * notifications itself right after the commit (dispatcher `fresh`), so the commit marks them sent;
+ * an agent worker's update leaves them to its notify_next_worker_agent call.
  */
 export interface AttemptContext {
   view?: InstanceView;
   nudgeId?: string;
+  sends?: boolean;
 }
 
 /**
  * The instance to write an outcome on: the attempt's view (still true under its lease: see
- * startTaskWork) for a top-level instance, else read afresh. A branch or iteration is always read
- * again, so that one whose Parallel/Map moved on meanwhile is refused here and reports nothing to it.
+ * startTaskWork), else read afresh. Its enclosing Parallel/Map may have moved on since either: the
+ * outcome's commit requires it as viewed (outcomeCommit), so a branch or iteration whose fork moved
+ * on is refused there and reports nothing to it.
  */
 async function view(x: ExecutionServices, runId: string, instance: string, known?: InstanceView): Promise<InstanceView | Refusal> {
-  if (known && known.instance === instance && known.run.run_id === runId && !known.entry.parent) return known;
+  if (known && known.instance === instance && known.run.run_id === runId) return known;
   const v = await viewInstance(x.redis, runId, instance);
   return 'skip' in v ? { ok: false, reason: 'not_runnable', detail: v.skip } : v;
+}
+
+/** The commit of an attempt's outcome: fenced by its lease, its branch's fork as viewed, the woken-by outbox entry removed. */
+function outcomeCommit(x: ExecutionServices, v: InstanceView, token: string, attempt: AttemptContext) {
+  const c = x.cp.builder(v.run.run_id).fence(v.instance, token);
+  if (v.entry.parent) c.requireParent(v.entry.parent);
+  if (attempt.nudgeId) c.outboxDone(attempt.nudgeId);
+  return c;
 }
 
 /** A Task's skill returned `result`: data-plane write, ResultSelector → ResultPath → OutputPath, done. */
@@ -178,8 +190,7 @@ export async function completeTask(
 ): Promise<Pending | Refusal> {
   const v = await view(x, runId, instance, attempt.view);
   if ('ok' in v) return v;
-  const c = x.cp.builder(runId).fence(instance, token);
-  if (attempt.nudgeId) c.outboxDone(attempt.nudgeId);
+  const c = outcomeCommit(x, v, token, attempt);
   let notes: OutboxEntry[];
   try {
     const output = withinStepBudget(() =>
@@ -191,6 +202,7 @@ export async function completeTask(
     if (!(err instanceof StatesError)) throw err;
     notes = planFailure(c, v, { error: err.error, cause: err.cause });
   }
+  if (attempt.sends) c.markSent(notes.map((n) => n.id));
   const r = await commitAndDispatch(x, c, notes, false);
   return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
 }
@@ -211,9 +223,9 @@ export async function failTask(
 ): Promise<Pending | Refusal> {
   const v = await view(x, runId, instance, attempt.view);
   if ('ok' in v) return v;
-  const c = x.cp.builder(runId).fence(instance, token);
-  if (attempt.nudgeId) c.outboxDone(attempt.nudgeId);
+  const c = outcomeCommit(x, v, token, attempt);
   const notes = planFailure(c, v, { error: failure.error, cause: reportedCause(failure.error, failure.cause) });
+  if (attempt.sends) c.markSent(notes.map((n) => n.id));
   const r = await commitAndDispatch(x, c, notes, false);
   return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
 }

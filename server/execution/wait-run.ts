@@ -8,9 +8,12 @@ import type { ExecutionServices } from '../contracts/execution-services.ts';
 /**
  * Resolves with the run once it is no longer RUNNING and settled (run-settled.ts), or with its current record when
  * `timeoutMs` passes first (null when the run does not exist). Listens to the run's events
- * (pub/sub) and re-reads the record on each, plus once a second in case a message was missed
- * while subscribing.
+ * (pub/sub) and re-reads the record on each run event, plus once a second in case a message was
+ * missed while subscribing.
  */
+/** How a run event's type reads in a published message (cjson writes no spaces). */
+const RUN_EVENT = '"type":"run"';
+
 export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs: number): Promise<RunRecord | null> {
   const sub = subscriberOf(x.redis);
   try {
@@ -39,7 +42,12 @@ export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs:
         }, reject);
       const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
       const poll = setInterval(() => void check(), 1000);
-      sub.on('message', () => void check());
+      // Only a run event can end the run (every status change writes one, lua/commit.ts `run`): state events, a
+      // Map's thousands, need no read of the run record (whose input may be large). The substring may also match
+      // a state event that quotes it, which costs one read, never a missed end; the poll above covers a lost message.
+      sub.on('message', (_channel: string, raw: string) => {
+        if (raw.includes(RUN_EVENT)) void check();
+      });
       sub.subscribe(channelOf(sub, runChannel(runId))).then(check, reject);
     });
   } finally {

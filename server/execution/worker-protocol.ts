@@ -27,7 +27,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   // The instance as the lease was granted on it (task-work.ts startTaskWork); a swap rewrites the entry, so it is dropped then.
   let known = started;
   /** The attempt's context for an outcome; the handler is told when the outcome's commit removed its outbox entry. */
-  const attempt = (): AttemptContext => ({ view: known, nudgeId: handoff?.nudgeId });
+  const attempt = (): AttemptContext => ({ view: known, nudgeId: handoff?.nudgeId, sends: true });
   const removedOutbox = (r: { ok: boolean }) => {
     if (r.ok && handoff) handoff.outboxDone = true;
   };
@@ -134,7 +134,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   } catch (err) {
     // Enforce mode refused a step over the worker's plan budget: the state fails, saying so.
     if (!(err instanceof StepRefused)) throw err;
-    await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: err.message }).then((r) =>
+    await failTask(x, runId, instance, lease.token, { error: 'States.TaskFailed', cause: err.message }, { sends: true }).then((r) =>
       r.ok ? x.dispatcher.dispatch(r.pending_notifications, { fresh: true }) : undefined,
     );
   } finally {

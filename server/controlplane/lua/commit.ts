@@ -2,10 +2,11 @@ import { LUA_COMMON } from './common.ts';
 
 /**
  * Applies one transition of a run atomically: an optional fence check, then a list of
- * operations. KEYS: 1 states, 2 lease-expiry, 3 events, 4 run, 5 outbox, 6.. extra keys that
- * operations name by index. ARGV: 1 spec JSON, 2 run channel, 3 all channel, 4 run id.
+ * operations. KEYS: 1 states, 2 lease-expiry, 3 events, 4 run, 5 outbox, 6 nudges, 7.. extra keys
+ * that operations name by index. ARGV: 1 spec JSON, 2 run channel, 3 all channel, 4 run id.
  *
- * spec = { now_iso, fence?: {instance, token}, require_running?: bool, require_run?: {field: value}, ops: [...] } with ops
+ * spec = { now_iso, fence?: {instance, token}, require_running?: bool, require_run?: {field: value}, require_parent?: {key, instance, entry},
+ *         mark_sent?: [id], ops: [...] } with ops
  *   {op='state', instance, reset?, set?, release?, note?}  -- state document change + event
  *   {op='hset', key, field, value} | {op='hdel', key, field} | {op='del', key}
  *   {op='hincr', key, field, by}                             -- result: the new value
@@ -16,7 +17,9 @@ import { LUA_COMMON } from './common.ts';
  * instance — the fencing rule: a holder whose lease expired or was taken over cannot write —
  * or when a `require_run` field of the run record differs (a missing field reads as ''): a
  * transition decided on a run as it was read (finalize, redrive, a deadline) is not applied
- * to a run that has changed since.
+ * to a run that has changed since; or when `require_parent` (a branch's Parallel/Map) no longer holds
+ * that entry or is not running (`parent_over`). `mark_sent`: notification ids added to the nudges set (sent) with
+ * the commit, which the caller enqueues right after it.
  */
 export const COMMIT_LUA =
   LUA_COMMON +
@@ -30,6 +33,13 @@ end
 if spec.require_run then
   for k, v in pairs(spec.require_run) do
     if (redis.call('HGET', KEYS[4], k) or '') ~= v then return cjson.encode({ ok = false, reason = 'run_changed' }) end
+  end
+end
+if spec.require_parent then
+  local p = spec.require_parent
+  local raw, doc = redis.call('HGET', KEYS[p.key], p.instance), load_doc(KEYS[1], p.instance)
+  if not raw or entry_id(raw) ~= p.entry or not doc or doc.status ~= 'running' then
+    return cjson.encode({ ok = false, reason = 'parent_over' })
   end
 end
 if spec.fence then
@@ -77,5 +87,7 @@ for i, op in ipairs(spec.ops) do
   end
   results[i] = r
 end
+-- notifications the caller enqueues right after this commit: marked sent here, not in a round trip of their own
+if spec.mark_sent then for _, id in ipairs(spec.mark_sent) do redis.call('SADD', KEYS[6], id) end end
 return cjson.encode({ ok = true, results = results })
 `;

@@ -36,6 +36,14 @@ local function emit(events_key, channel, all_channel, run_id, event)
   return id
 end
 
+-- The entry id of an entry record's JSON without decoding it (a Map's entry holds its whole input): entry
+-- records are written with \`entry\` as their first key (execution/transitions.ts enterState, and spreads of it).
+local function entry_id(raw)
+  local id = string.match(raw, '^{"entry":"([^"\\\\]*)"')
+  if id then return id end
+  return tostring(cjson.decode(raw).entry)
+end
+
 local function state_event(instance, doc, note, at)
   return { type = 'state', instance = instance, state = doc, note = note or cjson.null, at = at }
 end

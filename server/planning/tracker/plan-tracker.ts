@@ -138,6 +138,12 @@ export class PlanTrackerService implements PlanningService {
     return this.active.get(agentId)?.plan.planId ?? null;
   }
 
+  /** Writes what is queued and stops listening for other processes' plan activations (no-plan-cache.ts). */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.shared?.usage.noPlan.close();
+  }
+
   async flush(): Promise<void> {
     while (this.inflight.size) await Promise.all([...this.inflight]);
     await this.writer.flush();

@@ -95,7 +95,7 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
     url = await isolatedRedisUrl();
   });
   afterAll(async () => {
-    for (const t of trackers) await t.flush();
+    for (const t of trackers) await t.close();
     for (const r of clients) r.disconnect();
     await h.dispose();
   });
@@ -213,6 +213,42 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
     expect(await clients.at(-1)!.exists(planUsageKey('agent-none'))).toBe(0);
   });
 
+  it('remembers an agent without a plan: no round trip per call, until another console declares one for it', async () => {
+    const a = await console_();
+    const b = await console_();
+    const bRedis = clients.at(-1)!;
+    // Scripts B runs (EVAL or EVALSHA), counted where every command of its connection passes.
+    let evals = 0;
+    const sending = bRedis as unknown as { sendCommand: (command: { name: string }, ...rest: unknown[]) => unknown };
+    const send = sending.sendCommand.bind(bRedis);
+    sending.sendCommand = (command, ...rest) => {
+      if (command.name.startsWith('eval')) evals++;
+      return send(command, ...rest);
+    };
+    // The first calls ask Redis (B starts listening for activations); once it listens, none does.
+    await expect
+      .poll(async () => {
+        const before = evals;
+        await call(b, 'agent-8', lookup, { q: 'x' });
+        return evals - before;
+      })
+      .toBe(0);
+    const quiet = evals;
+    for (let i = 0; i < 5; i++) await call(b, 'agent-8', other, {});
+    expect(evals).toBe(quiet);
+    const { plan: p } = await plan(a, 'agent-8');
+    // A's activation is announced to B, which then charges the agent's calls to the plan again.
+    await expect
+      .poll(async () => {
+        await call(b, 'agent-8', lookup, { q: 'planned' });
+        await b.flush();
+        return (await view(a, 'agent-8', p.planId)).calls.length;
+      })
+      .toBeGreaterThan(0);
+    expect(evals).toBeGreaterThan(quiet);
+    expect(await b.begin(agent('agent-8'), 'other_fact', {})).toMatchObject({ planId: p.planId });
+  });
+
   it('refuses a call unavailable, not unbudgeted, when Redis cannot be reached', async () => {
     const dead = createRedis(singleRedis('redis://127.0.0.1:1/0'));
     clients.push(dead);
@@ -224,6 +260,7 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
       deploymentMode: 'report',
       onError: (err) => void errors.push(err),
     });
+    trackers.push(t);
     const r = await t.begin(agent('agent-7'), 'lookup_fact', { q: 'x' });
     expect(r).toMatchObject({ refused: { status: 'error', error_code: 'unavailable' } });
     expect(errors.length).toBeGreaterThan(0);

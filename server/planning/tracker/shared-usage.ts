@@ -1,4 +1,5 @@
-import type { RedisClient } from '../../redis/connection.ts';
+import { channelOf, type RedisClient } from '../../redis/connection.ts';
+import { NoPlanCache, PLAN_ACTIVATED } from './no-plan-cache.ts';
 import type { ToolCallPlan } from '../../../lib/planning/schemas.ts';
 import type { BudgetExcess } from './budget-check.ts';
 
@@ -8,9 +9,10 @@ import type { BudgetExcess } from './budget-check.ts';
  * mode, and its usage counters (calls, cost units, model tokens, the next record seq). Each
  * script reads and writes that one key only, so it runs on one node of a Redis Cluster.
  *
- * - `charge` is the call path: one round trip that answers "no active plan" (the hash is absent)
- *   or takes the call's seq and — in enforce mode — refuses it or counts it, atomically, so
- *   consoles racing at the limit let exactly the budget through.
+ * - `charge` is the call path: one round trip that answers "no active plan" (the hash is absent;
+ *   remembered per process until an activation is announced, no-plan-cache.ts) or takes the
+ *   call's seq and — in enforce mode — refuses it or counts it, atomically, so consoles racing at
+ *   the limit let exactly the budget through.
  * - `activate` makes a plan the agent's active one (declare, replan) with fresh counters, before
  *   the declaration returns; `release` leaves a tombstone when the plan ends (TOMBSTONE_MS). Both
  *   compare plan ids, so a plan ended or replaced elsewhere is never revived by a late writer.
@@ -67,13 +69,15 @@ local first = redis.call('HSETNX', KEYS[1], 'started', '1')
 return {f[1], seq, 'ok', first, calls + 1, total, f[9]}
 `;
 
-// ARGV: the expected current plan id ('*' for any), then the new hash's field/value pairs.
-// Returns {previous plan id or false, its next seq} or false when the expectation failed.
+// ARGV: the PLAN_ACTIVATED channel, the agent id, the expected current plan id ('*' for any), then
+// the new hash's field/value pairs. Returns {previous plan id or false, its next seq} or false when
+// the expectation failed. An activation is announced in the same step (no-plan-cache.ts).
 const ACTIVATE = `
 local prev = redis.call('HMGET', KEYS[1], 'plan', 'seq')
-if ARGV[1] ~= '*' and prev[1] ~= ARGV[1] then return false end
+if ARGV[3] ~= '*' and prev[1] ~= ARGV[3] then return false end
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+redis.call('PUBLISH', ARGV[1], ARGV[2])
 return {prev[1] or '', prev[2] or '0'}
 `;
 
@@ -89,13 +93,31 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return f[2]
 `;
 
-// ARGV: the new hash's field/value pairs; written only when the agent's hash is missing altogether
-// (not over an active plan, nor over the tombstone of one that ended).
+// ARGV: the PLAN_ACTIVATED channel, the agent id, then the new hash's field/value pairs; written
+// (and announced) only when the agent's hash is missing altogether (not over an active plan, nor
+// over the tombstone of one that ended).
 const SEED = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HGET', KEYS[1], 'plan') end
-redis.call('HSET', KEYS[1], unpack(ARGV))
-return ARGV[2]
+redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+redis.call('PUBLISH', ARGV[1], ARGV[2])
+return ARGV[4]
 `;
+
+type Scripts = Record<'dcfPlanCharge' | 'dcfPlanActivate' | 'dcfPlanRelease' | 'dcfPlanSeed', (...args: string[]) => Promise<unknown>>;
+const DEFINED = Symbol.for('dcf.planning.usage-scripts');
+
+/** The scripts registered on a connection once, so a call sends their SHA (EVALSHA, EVAL when Redis lacks it), not their text. */
+function withScripts(redis: RedisClient): RedisClient & Scripts {
+  const r = redis as RedisClient & Scripts & { [DEFINED]?: true };
+  if (!r[DEFINED]) {
+    r.defineCommand('dcfPlanCharge', { numberOfKeys: 1, lua: CHARGE });
+    r.defineCommand('dcfPlanActivate', { numberOfKeys: 1, lua: ACTIVATE });
+    r.defineCommand('dcfPlanRelease', { numberOfKeys: 1, lua: RELEASE });
+    r.defineCommand('dcfPlanSeed', { numberOfKeys: 1, lua: SEED });
+    r[DEFINED] = true;
+  }
+  return r;
+}
 
 function fields(plan: ToolCallPlan, c: PlanCounters): string[] {
   const b = plan.planningContext.constraints;
@@ -131,7 +153,12 @@ export const TOMBSTONE_MS = 24 * 3_600_000;
 export const NEW_PLAN: PlanCounters = { calls: 0, cost: 0, tokens: 0, nextSeq: 0, started: false };
 
 export class SharedPlanUsage {
-  constructor(private readonly redis: () => Promise<RedisClient>) {}
+  /** Agents known to have no active plan: their calls cost no round trip (no-plan-cache.ts). */
+  readonly noPlan: NoPlanCache;
+
+  constructor(private readonly redis: () => Promise<RedisClient>) {
+    this.noPlan = new NoPlanCache(redis);
+  }
 
   /** The agent's active plan id, or null (one HGET). */
   async activePlanId(agentId: string): Promise<string | null> {
@@ -143,9 +170,16 @@ export class SharedPlanUsage {
    * 'missing': Redis holds nothing for the agent (no plan ever, or Redis lost its data).
    */
   async charge(agentId: string, kind: 'call' | 'model', cost: number, nowMs: number): Promise<Charge | 'none' | 'missing'> {
-    const r = (await (await this.client()).eval(CHARGE, 1, planUsageKey(agentId), kind, String(cost), String(nowMs))) as
+    const known = this.noPlan.get(agentId);
+    if (known) return known;
+    const epoch = this.noPlan.before();
+    const r = (await (await this.client()).dcfPlanCharge(planUsageKey(agentId), kind, String(cost), String(nowMs))) as
       Array<string | number> | number;
-    if (typeof r === 'number') return r === 1 ? 'none' : 'missing';
+    if (typeof r === 'number') {
+      const none = r === 1 ? 'none' : 'missing';
+      this.noPlan.remember(agentId, none, epoch);
+      return none;
+    }
     const planId = String(r[0]);
     const seq = Number(r[1]);
     if (r[2] === 'refused') {
@@ -164,26 +198,33 @@ export class SharedPlanUsage {
    * for none) with how many records that one numbered, or 'conflict' when `expected` was not active.
    */
   async activate(plan: ToolCallPlan, expected: string): Promise<{ previous: string | null; seqs: number } | 'conflict'> {
-    const r = (await (await this.client()).eval(ACTIVATE, 1, planUsageKey(plan.agent_id), expected, ...fields(plan, NEW_PLAN))) as
+    const client = await this.client();
+    const announce = [channelOf(client, PLAN_ACTIVATED), plan.agent_id];
+    const r = (await client.dcfPlanActivate(planUsageKey(plan.agent_id), ...announce, expected, ...fields(plan, NEW_PLAN))) as
       [string, string] | null;
     if (!r) return 'conflict';
+    this.noPlan.forget(plan.agent_id);
     return { previous: r[0] === '' ? null : r[0], seqs: Number(r[1]) };
   }
 
   /** Clears the agent's active plan if it is still `planId`; the number of records it numbered, or null. */
   async release(agentId: string, planId: string): Promise<number | null> {
-    const r = (await (await this.client()).eval(RELEASE, 1, planUsageKey(agentId), planId, String(TOMBSTONE_MS))) as string | null;
+    const r = (await (await this.client()).dcfPlanRelease(planUsageKey(agentId), planId, String(TOMBSTONE_MS))) as string | null;
     return r === null ? null : Number(r);
   }
 
   /** Puts a stored active plan back when the agent has none in Redis; the agent's active plan id after it. */
   async seed(plan: ToolCallPlan, counters: PlanCounters): Promise<string> {
-    return (await (await this.client()).eval(SEED, 1, planUsageKey(plan.agent_id), ...fields(plan, counters))) as string;
+    const client = await this.client();
+    const announce = [channelOf(client, PLAN_ACTIVATED), plan.agent_id];
+    const active = (await client.dcfPlanSeed(planUsageKey(plan.agent_id), ...announce, ...fields(plan, counters))) as string;
+    this.noPlan.forget(plan.agent_id);
+    return active;
   }
 
-  private async client(): Promise<RedisClient> {
+  private async client(): Promise<RedisClient & Scripts> {
     const r = await this.redis();
     if (r.status === 'wait') await r.connect().catch(() => undefined);
-    return r;
+    return withScripts(r);
   }
 }

@@ -1,0 +1,80 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedRedisUrl } from '../testing/test-database.ts';
+import { ControlPlane } from './control-plane.ts';
+import { readStoredInstance } from './instance-read.ts';
+import { runKeys } from './keys.ts';
+
+let redis: Redis;
+let cp: ControlPlane;
+
+beforeAll(async () => {
+  redis = new Redis(await isolatedRedisUrl());
+  cp = new ControlPlane(redis);
+});
+afterAll(() => redis.disconnect());
+
+/** A running run whose Map `M` (entry `m-1`, running) has iteration `M[0]/E` leased; the lease token. */
+async function iterationLeased(runId: string): Promise<string> {
+  const c = cp.builder(runId).evenWhenFinished();
+  c.run({ run_id: runId, status: 'RUNNING' });
+  c.state('M', { reset: true, set: { status: 'running' } });
+  c.state('M[0]/E', { reset: true });
+  c.hset(c.keys.entries, 'M', { entry: 'm-1', input: [1] });
+  c.hset(c.keys.entries, 'M[0]/E', { entry: 'e-1', input: 1, parent: { instance: 'M', entry: 'm-1', index: 0 } });
+  expect(await cp.commit(c)).toMatchObject({ ok: true });
+  const grant = await cp.acquireLease(runId, 'M[0]/E', 'w', 30, true);
+  if (!grant.ok) throw new Error(grant.reason);
+  return grant.token;
+}
+
+describe('the commit script (real Redis)', () => {
+  it('marks the notifications its caller enqueues as sent, with the commit and only when it is applied', async () => {
+    const token = await iterationLeased('run-mark');
+    const k = runKeys('run-mark');
+    const refused = cp.builder('run-mark').fence('M[0]/E', 'lease-0').outbox('n-0', { id: 'n-0' }).markSent(['n-0']);
+    expect(await cp.commit(refused)).toEqual({ ok: false, reason: 'stale_lease' });
+    expect(await redis.sismember(k.nudges, 'n-0')).toBe(0);
+    const c = cp.builder('run-mark').fence('M[0]/E', token).outbox('n-1', { id: 'n-1' }).outbox('n-2', { id: 'n-2' }).markSent(['n-1']);
+    expect(await cp.commit(c)).toMatchObject({ ok: true });
+    expect(await redis.smembers(k.nudges)).toEqual(['n-1']);
+    expect(await redis.hkeys(k.outbox)).toEqual(['n-1', 'n-2']);
+  });
+
+  it('refuses a branch outcome once its Map was re-entered or is no longer running', async () => {
+    const token = await iterationLeased('run-parent');
+    const k = runKeys('run-parent');
+    const outcome = () =>
+      cp
+        .builder('run-parent')
+        .fence('M[0]/E', token)
+        .requireParent({ instance: 'M', entry: 'm-1' })
+        .state('M[0]/E', { set: { status: 'done' } });
+    await redis.hset(k.entries, 'M', JSON.stringify({ entry: 'm-2', input: [1] }));
+    expect(await cp.commit(outcome())).toEqual({ ok: false, reason: 'parent_over' });
+    await redis.hset(k.entries, 'M', JSON.stringify({ entry: 'm-1', input: [1] }));
+    const failed = cp.builder('run-parent').state('M', { set: { status: 'failed' } });
+    expect(await cp.commit(failed)).toMatchObject({ ok: true });
+    expect(await cp.commit(outcome())).toEqual({ ok: false, reason: 'parent_over' });
+    expect((await cp.readState('run-parent', 'M[0]/E'))!.status).toBe('running');
+    expect(await cp.commit(cp.builder('run-parent').state('M', { set: { status: 'running' } }))).toMatchObject({ ok: true });
+    // An entry whose id is not its first key is read by decoding it (the fast path reads the first key only).
+    await redis.hset(k.entries, 'M', JSON.stringify({ input: [{ entry: 'm-2' }], entry: 'm-2' }));
+    expect(await cp.commit(outcome())).toEqual({ ok: false, reason: 'parent_over' });
+    await redis.hset(k.entries, 'M', JSON.stringify({ input: [1], entry: 'm-1' }));
+    expect(await cp.commit(outcome())).toMatchObject({ ok: true });
+    expect((await cp.readState('run-parent', 'M[0]/E'))!.status).toBe('done');
+  });
+
+  it('reads a Task state worker agent with the instance, by the run state index', async () => {
+    await iterationLeased('run-agent');
+    const k = runKeys('run-agent');
+    await redis.hset(k.agents, 'agent-1', JSON.stringify({ id: 'agent-1', state: 'E' }));
+    await redis.hset(k.agentStates, 'E', 'agent-1');
+    expect(JSON.parse((await readStoredInstance(redis, 'run-agent', 'M[0]/E', 'E')).agent!)).toMatchObject({ id: 'agent-1' });
+    expect((await readStoredInstance(redis, 'run-agent', 'M[0]/E')).agent).toBeNull();
+    expect((await readStoredInstance(redis, 'run-agent', 'M[0]/E', 'F')).agent).toBeNull();
+    await redis.hdel(k.agents, 'agent-1'); // deleted, its index entry not yet
+    expect((await readStoredInstance(redis, 'run-agent', 'M[0]/E', 'E')).agent).toBeNull();
+  });
+});
