@@ -57,3 +57,23 @@ test('a 5,000-character search and compare_models with 100,000 ids are refused a
 
   expect(health).toBeGreaterThan(0);
 });
+
+/**
+ * An address that names nothing says so in words — no error codes ("(not_found)", "run_id:
+ * Invalid UUID") and no "Try again" where trying again cannot help.
+ */
+test('a run or a call that does not exist is said in words, without a pointless retry', async ({ page }) => {
+  await signIn(page, DEMO.admin, '/runs');
+  await page.goto('/runs/not-a-run');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('No such run');
+  await expect(alert).toContainText('“not-a-run” is not the id of a run.');
+  await page.goto('/runs/00000000-0000-4000-8000-000000000000');
+  await expect(alert).toContainText('No such run');
+  await expect(alert).not.toContainText(/not_found|Invalid UUID|\(\w+_\w+\)/);
+  await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await page.goto('/qa/00000000-0000-4000-8000-000000000000');
+  await expect(alert).toContainText('No such QA result');
+  await expect(alert).not.toContainText(/not_found|\(\w+_\w+\)/);
+  await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+});

@@ -12,8 +12,7 @@ import { ConversationSidebar } from './conversation-sidebar';
 import { ModeChoices } from './new-conversation';
 import { RuntimeBanner } from './runtime-banner';
 import { useChatTurns } from './use-chat-turns';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/uuid';
 
 /**
  * The Chat page: which runtime answers, the user's conversations, and the open one (kept in
@@ -38,7 +37,7 @@ export function ChatWorkspace() {
 
   const platformProblem = runtime.isError ? `No agent platform is available: ${errorMessage(runtime.error)}` : null;
   const conversation = conversations.data?.find((c) => c.id === selectedId) ?? null;
-  const validId = selectedId !== null && UUID.test(selectedId);
+  const validId = selectedId !== null && isUuid(selectedId);
 
   // Fills the height the page gives it (app/(console)/chat/page.tsx): one grid row of what is left
   // under the runtime banner, the sidebar and the open conversation each scrolling inside it.

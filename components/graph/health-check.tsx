@@ -81,7 +81,9 @@ export function HealthCheck({ version }: { version: VersionRef }) {
         {result?.status === 'ok' && <Result report={result} />}
       </div>
       {check.isError && <ErrorState title="The health check failed" message={errorMessage(check.error)} />}
-      {result?.status === 'error' && <ErrorState title={`check_workflow_health failed (${result.error_code})`} message={result.error} />}
+      {result?.status === 'error' && (
+        <ErrorState title="The workflow's health could not be checked" message={result.error} code={result.error_code} />
+      )}
     </div>
   );
 }

@@ -30,8 +30,9 @@ function LineageParts({ version }: { version: VersionRef }) {
       </p>
     ) : (
       <ErrorState
-        title={`get_workflow_lineage failed (${lineage.data.error_code})`}
+        title="The version's history could not be read"
         message={lineage.data.error}
+        code={lineage.data.error_code}
         onRetry={() => void lineage.refetch()}
       />
     );

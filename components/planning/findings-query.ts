@@ -1,4 +1,5 @@
 import { FINDING_TYPES, type FindingType } from '@/lib/planning/schemas';
+import { isUuid } from '@/lib/uuid';
 
 /**
  * The Findings page's filter as it lives in the address (pure): `agent`, `type`, `from` and `to`
@@ -14,7 +15,6 @@ export interface FindingsQuery {
 }
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EMPTY_QUERY: FindingsQuery = { agent: null, type: null, from: null, to: null, plan: null };
 
@@ -32,7 +32,7 @@ export function readFindingsQuery(params: { get(name: string): string | null }):
     type: take<FindingType>('type', (v) => (FINDING_TYPES as readonly string[]).includes(v)),
     from: take('from', (v) => DAY.test(v)),
     to: take('to', (v) => DAY.test(v)),
-    plan: take('plan', (v) => UUID.test(v)),
+    plan: take('plan', (v) => isUuid(v)),
   };
   if (query.from && query.to && query.from > query.to) {
     ignored.push('to');

@@ -46,7 +46,12 @@ export function SkillCatalog({ initialSkill }: { initialSkill: string | null }) 
     );
   if (all.data.status === 'error')
     return (
-      <ErrorState title={`get_skillset failed (${all.data.error_code})`} message={all.data.error} onRetry={() => void all.refetch()} />
+      <ErrorState
+        title="The skills could not be read"
+        message={all.data.error}
+        code={all.data.error_code}
+        onRetry={() => void all.refetch()}
+      />
     );
   const base = all.data;
 

@@ -65,7 +65,12 @@ export function SkillReliability({
       ) : q.isError ? (
         <ErrorState title="Reliability could not be loaded" message={errorMessage(q.error)} onRetry={() => void q.refetch()} />
       ) : q.data.status === 'error' ? (
-        <ErrorState title={`get_skill_reliability failed (${q.data.error_code})`} message={q.data.error} onRetry={() => void q.refetch()} />
+        <ErrorState
+          title="Skill reliability could not be read"
+          message={q.data.error}
+          code={q.data.error_code}
+          onRetry={() => void q.refetch()}
+        />
       ) : !report ? (
         <p className="text-sm text-slate-500">The knowledge graph returned no report for {uri}.</p>
       ) : (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { failureMessage, retryable } from './failure-words';
 
 /**
  * The three non-data states every query view needs. Loading is announced politely
@@ -22,12 +23,26 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorState({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+/**
+ * A failure in words: `code` (a tool's error_code) is not shown as such; it decides whether
+ * "Try again" is offered (a missing record or a refused role fails again on every retry).
+ */
+export function ErrorState({
+  title,
+  message,
+  code,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  code?: string | null;
+  onRetry?: () => void;
+}) {
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" data-code={code ?? undefined}>
       <p className="font-medium">{title}</p>
-      <p className="mt-1 break-words">{message}</p>
-      {onRetry && (
+      <p className="mt-1 break-words">{failureMessage(message)}</p>
+      {onRetry && retryable(code) && (
         <button type="button" onClick={onRetry} className="mt-2 font-medium underline underline-offset-2 hover:text-red-950">
           Try again
         </button>

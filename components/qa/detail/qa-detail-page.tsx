@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useTRPC } from '@/components/providers/trpc';
 import { errorMessage } from '@/components/ui/error-message';
+import { isUuid } from '@/lib/uuid';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { queueHrefFrom } from '../queue/links';
 import type { QaDetailView } from '../types';
 import { CallDetail } from './call-detail';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Loads one QA result (`qa.get`) and shows it; a tool failure (not found, database unavailable)
@@ -17,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function QaDetailPage({ id, canReview, me }: { id: string; canReview: boolean; me: string }) {
   const trpc = useTRPC();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const get = useQuery({ ...trpc.qa.get.queryOptions({ qa_result_id: id }), enabled: valid });
   const backHref = queueHrefFrom(useSearchParams().get('queue'));
   if (!valid) return <ErrorState title="No such QA result" message={`“${id}” is not the id of a QA result.`} />;
@@ -26,7 +25,14 @@ export function QaDetailPage({ id, canReview, me }: { id: string; canReview: boo
   if (get.isError) return <ErrorState title="The call could not be loaded" message={errorMessage(get.error)} onRetry={retry} />;
   if (get.data.status === 'error') {
     const { error, error_code: code } = get.data;
-    return <ErrorState title="The call could not be loaded" message={`${error}${code ? ` (${code})` : ''}`} onRetry={retry} />;
+    return (
+      <ErrorState
+        title={code === 'not_found' ? 'No such QA result' : 'The call could not be loaded'}
+        message={error}
+        code={code}
+        onRetry={retry}
+      />
+    );
   }
   return <CallDetail qa={get.data.qa_result as unknown as QaDetailView} canReview={canReview} me={me} backHref={backHref} />;
 }

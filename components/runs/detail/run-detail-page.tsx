@@ -1,5 +1,6 @@
 'use client';
 import { useMemo, useState } from 'react';
+import { isUuid } from '@/lib/uuid';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/components/ui/error-message';
 import { JsonBlock } from '@/components/ui/json-block';
@@ -60,9 +61,13 @@ export function RunDetailPage({ runId, canRun }: { runId: string; canRun: boolea
     [doc],
   );
 
+  if (!isUuid(runId)) return <ErrorState title="No such run" message={`“${runId}” is not the id of a run.`} />;
   if (query.isError)
     return <ErrorState title="The run could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  if (failure) return <ErrorState title="The run could not be loaded" message={`${failure.error} (${failure.error_code})`} />;
+  if (failure) {
+    const title = failure.error_code === 'not_found' ? 'No such run' : 'The run could not be loaded';
+    return <ErrorState title={title} message={failure.error} code={failure.error_code} onRetry={() => void query.refetch()} />;
+  }
   if (!data) return <LoadingState label="Loading the run…" />;
   const status = String(data.run.status ?? '');
   const selectInstance = (instance: string) => {

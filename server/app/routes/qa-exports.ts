@@ -5,14 +5,13 @@ import { exportEvidencePack, exportQaCsv, userActor } from '../../qa/exports.ts'
 import { queueParamsFromSearch } from '../../qa/filter-params.ts';
 import { currentUser } from '../current-user.ts';
 import { database } from '../services.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 
 /** What the QA downloads are handed: the request's signed-in user and the process's database. */
 export interface QaExportRouteServices {
   currentUser: () => Promise<PublicUser | null>;
   database: () => Promise<{ db: Db }>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The QA downloads as route handlers, for any signed-in user (401 signed out), each audited.
@@ -46,7 +45,7 @@ export function qaExportRoutes(services: QaExportRouteServices) {
     const { id } = await ctx.params;
     const user = await services.currentUser();
     if (!user) return NextResponse.json({ error: 'unauthorized', message: 'sign in first' }, { status: 401 });
-    if (!UUID.test(id)) return NextResponse.json({ error: 'invalid_input', message: 'not a QA result id' }, { status: 400 });
+    if (!isUuid(id)) return NextResponse.json({ error: 'invalid_input', message: 'not a QA result id' }, { status: 400 });
     const { db } = await services.database();
     const out = await exportEvidencePack(db, userActor(user), id);
     if (!out.ok) return NextResponse.json({ error: 'not_found', message: `no QA result ${id}` }, { status: 404 });

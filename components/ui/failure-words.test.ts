@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { TOOL_ERROR_CODES } from '@/server/tool-result';
+import { FAILURE_WORDS, failureMessage, retryable } from './failure-words';
+
+describe('a failure in words', () => {
+  it('has words for every tool error code', () => {
+    expect(Object.keys(FAILURE_WORDS).sort()).toEqual([...TOOL_ERROR_CODES].sort());
+  });
+
+  it('offers a retry only where one can succeed', () => {
+    for (const code of ['unavailable', 'timed_out', 'internal_error', null, undefined, 'something_new']) expect(retryable(code)).toBe(true);
+    for (const code of ['not_found', 'invalid_input', 'forbidden', 'conflict', 'parse_error', 'limit_exceeded'])
+      expect(retryable(code)).toBe(false);
+  });
+
+  it('says which id is not one, and leaves the server’s own sentences as they are', () => {
+    expect(failureMessage('run_id: Invalid UUID')).toBe('The run id is not a valid id.');
+    expect(failureMessage('qa_result_id: Invalid uuid')).toBe('The qa result id is not a valid id.');
+    expect(failureMessage('no run 1234')).toBe('no run 1234');
+  });
+});
