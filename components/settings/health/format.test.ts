@@ -11,6 +11,7 @@ describe('health page figures in words', () => {
 
   it('writes ages as the console writes durations', () => {
     expect(secondsText(75)).toBe('1 min 15 s');
+    expect(secondsText(0)).toBe('0 s');
     expect(secondsText(null)).toBe('—');
   });
 

@@ -16,8 +16,8 @@ export function bytesText(bytes: number | null | undefined): string {
   return `${u === 0 ? v : MB.format(v)} ${units[u]}`;
 }
 
-/** 75 → "1 min 15 s"; an age in seconds as the console writes durations. */
-export const secondsText = (s: number | null | undefined) => (s === null || s === undefined ? '—' : msText(s * 1000));
+/** 75 → "1 min 15 s", 0 → "0 s": an age in whole seconds as the console writes durations. */
+export const secondsText = (s: number | null | undefined) => (s === null || s === undefined ? '—' : s < 1 ? '0 s' : msText(s * 1000));
 
 /**
  * An instant as an operator reads it on this page: London time, with the date when it is not

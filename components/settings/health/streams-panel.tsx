@@ -43,7 +43,8 @@ export function StreamsPanel({ query }: { query: HealthQueries['streams'] }) {
                     <td className="py-2 pr-4">
                       {g ? (
                         <>
-                          {g.group} <span className="text-xs text-slate-500">({g.consumers} consumers)</span>
+                          {g.group}{' '}
+                          <span className="text-xs text-slate-500">({g.consumers === 1 ? '1 consumer' : `${g.consumers} consumers`})</span>
                         </>
                       ) : (
                         <span className="text-slate-500">nothing has read it yet</span>

@@ -32,7 +32,17 @@ export function WorkersPanel({ query }: { query: HealthQueries['workers'] }) {
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Workers and their heartbeats</caption>
-              <TableHead columns={['Worker', 'Kind', 'State', 'Last beat', 'Concurrency', 'Task attempts held', 'Started']} />
+              <TableHead
+                columns={[
+                  'Worker',
+                  'Kind',
+                  'State',
+                  'Last beat',
+                  { label: 'Concurrency', align: 'right' },
+                  { label: 'Task attempts held', align: 'right' },
+                  'Started',
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {w.workers.map((r) => (
                   <tr key={r.id} className={rowTone(r.state !== 'alive')} data-testid="worker-row" data-state={r.state}>
