@@ -5,6 +5,7 @@ import { CheckedActions } from '../checked-actions';
 import { errorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { TableHead, type HeadColumn } from '@/components/ui/table-head';
 
 /** A query's figures: the `data` of an `{ available: true, data }` answer, else the answer itself. */
 type FiguresOf<Q> = Q extends { available: true; data: infer D } ? D : Q extends { available: false } ? never : Q;
@@ -51,3 +52,16 @@ export function Num({ children, bad = false }: { children: ReactNode; bad?: bool
 
 /** The row class of a red line (a problem) or a normal row. */
 export const rowTone = (bad: boolean) => (bad ? 'bg-red-50 align-top' : 'align-top');
+
+/** A health panel's table: scrolls sideways when narrow, a caption for screen readers, the console's header row. */
+export function HealthTable({ caption, columns, children }: { caption: string; columns: readonly HeadColumn[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <TableHead columns={columns} />
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}

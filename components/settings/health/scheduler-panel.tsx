@@ -1,9 +1,8 @@
 'use client';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/states';
-import { TableHead } from '@/components/ui/table-head';
 import { secondsText, whenText } from './format';
-import { Num, QueryPanel, rowTone } from './query-panel';
+import { HealthTable, Num, QueryPanel, rowTone } from './query-panel';
 import type { HealthQueries } from './queries';
 import type { ScheduledJobHealth } from './types';
 
@@ -24,36 +23,33 @@ export function SchedulerPanel({ query }: { query: HealthQueries['scheduler'] })
             Schedules made on the Schedules page or by the Planner appear here.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Background jobs: next fires and misses</caption>
-              <TableHead
-                columns={[
-                  'Job',
-                  'Schedule',
-                  'State',
-                  'Next fire',
-                  'Last fired',
-                  { label: `Missed (${s.windowH} h)`, align: 'right' },
-                  { label: `Failed (${s.windowH} h)`, align: 'right' },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {s.jobs.map((j) => (
-                  <tr key={j.id} className={rowTone(j.noScheduler || j.overdueS !== null || j.missed > 0)} data-testid="schedule-row">
-                    <th scope="row" className="py-2 pr-4 font-medium">
-                      {j.name}
-                    </th>
-                    <td className="py-2 pr-4 font-mono text-xs">{j.schedule}</td>
-                    <td className="py-2 pr-4">{status(j)}</td>
-                    <td className="py-2 pr-4 tabular-nums">{whenText(j.nextFireAt)}</td>
-                    <td className="py-2 pr-4 tabular-nums">{whenText(j.lastFiredAt)}</td>
-                    <Num bad={j.missed > 0}>{j.missed}</Num>
-                    <Num bad={j.failed > 0}>{j.failed}</Num>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div>
+            <HealthTable
+              caption="Background jobs: next fires and misses"
+              columns={[
+                'Job',
+                'Schedule',
+                'State',
+                'Next fire',
+                'Last fired',
+                { label: `Missed (${s.windowH} h)`, align: 'right' },
+                { label: `Failed (${s.windowH} h)`, align: 'right' },
+              ]}
+            >
+              {s.jobs.map((j) => (
+                <tr key={j.id} className={rowTone(j.noScheduler || j.overdueS !== null || j.missed > 0)} data-testid="schedule-row">
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    {j.name}
+                  </th>
+                  <td className="py-2 pr-4 font-mono text-xs">{j.schedule}</td>
+                  <td className="py-2 pr-4">{status(j)}</td>
+                  <td className="py-2 pr-4 tabular-nums">{whenText(j.nextFireAt)}</td>
+                  <td className="py-2 pr-4 tabular-nums">{whenText(j.lastFiredAt)}</td>
+                  <Num bad={j.missed > 0}>{j.missed}</Num>
+                  <Num bad={j.failed > 0}>{j.failed}</Num>
+                </tr>
+              ))}
+            </HealthTable>
             <p className="mt-2 text-xs text-slate-500">
               A missed fire is a tick the schedule owed since it was last enabled with no run recorded (a tick has a minute to be recorded).
             </p>

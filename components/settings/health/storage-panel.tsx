@@ -1,8 +1,7 @@
 'use client';
-import { TableHead } from '@/components/ui/table-head';
 import { bytesText } from './format';
 import { MEMORY_NEAR_LIMIT } from './problems';
-import { Num, QueryPanel, rowTone } from './query-panel';
+import { HealthTable, Num, QueryPanel, rowTone } from './query-panel';
 import type { HealthQueries } from './queries';
 
 const RATIO = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
@@ -43,37 +42,34 @@ export function StoragePanel({ query }: { query: HealthQueries['storage'] }) {
             {!s.redis.available ? (
               <p className="text-sm text-slate-600">Not available here: {s.redis.reason}</p>
             ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Redis memory per node</caption>
-                  <TableHead
-                    columns={[
-                      'Node',
-                      { label: 'Used', align: 'right' },
-                      { label: 'Peak', align: 'right' },
-                      { label: 'Max memory', align: 'right' },
-                      'At the limit',
-                      { label: 'Fragmentation', align: 'right' },
-                    ]}
-                  />
-                  <tbody className="divide-y divide-slate-100">
-                    {s.redis.data.map((n) => {
-                      const near = n.maxBytes !== null && n.usedBytes / n.maxBytes > MEMORY_NEAR_LIMIT;
-                      return (
-                        <tr key={n.node} className={rowTone(near)} data-testid="redis-node">
-                          <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
-                            {n.node}
-                          </th>
-                          <Num bad={near}>{bytesText(n.usedBytes)}</Num>
-                          <Num>{bytesText(n.peakBytes)}</Num>
-                          <Num>{n.maxBytes === null ? 'no limit' : bytesText(n.maxBytes)}</Num>
-                          <td className="py-2 pr-4 font-mono text-xs">{n.policy}</td>
-                          <Num>{RATIO.format(n.fragmentation)}</Num>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
+              <div>
+                <HealthTable
+                  caption="Redis memory per node"
+                  columns={[
+                    'Node',
+                    { label: 'Used', align: 'right' },
+                    { label: 'Peak', align: 'right' },
+                    { label: 'Max memory', align: 'right' },
+                    'At the limit',
+                    { label: 'Fragmentation', align: 'right' },
+                  ]}
+                >
+                  {s.redis.data.map((n) => {
+                    const near = n.maxBytes !== null && n.usedBytes / n.maxBytes > MEMORY_NEAR_LIMIT;
+                    return (
+                      <tr key={n.node} className={rowTone(near)} data-testid="redis-node">
+                        <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
+                          {n.node}
+                        </th>
+                        <Num bad={near}>{bytesText(n.usedBytes)}</Num>
+                        <Num>{bytesText(n.peakBytes)}</Num>
+                        <Num>{n.maxBytes === null ? 'no limit' : bytesText(n.maxBytes)}</Num>
+                        <td className="py-2 pr-4 font-mono text-xs">{n.policy}</td>
+                        <Num>{RATIO.format(n.fragmentation)}</Num>
+                      </tr>
+                    );
+                  })}
+                </HealthTable>
                 <p className="mt-2 text-xs text-slate-500">
                   &ldquo;No limit&rdquo;: maxmemory is 0, so Redis grows until the host runs out. Fragmentation is resident memory over
                   used; on a small data set it reads high and means little.

@@ -1,9 +1,8 @@
 'use client';
 import { Badge } from '@/components/ui/badge';
-import { TableHead } from '@/components/ui/table-head';
 import { EmptyState } from '@/components/ui/states';
 import { secondsText, whenText } from './format';
-import { Num, QueryPanel, rowTone } from './query-panel';
+import { HealthTable, Num, QueryPanel, rowTone } from './query-panel';
 import type { HealthQueries } from './queries';
 import type { WorkerHealth } from './types';
 
@@ -29,40 +28,37 @@ export function WorkersPanel({ query }: { query: HealthQueries['workers'] }) {
             Start the console with embedded workers (the default) or run <code>dcf worker</code>; runs wait until one consumes them.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Workers and their heartbeats</caption>
-              <TableHead
-                columns={[
-                  'Worker',
-                  'Kind',
-                  'State',
-                  'Last beat',
-                  { label: 'Concurrency', align: 'right' },
-                  { label: 'Task attempts held', align: 'right' },
-                  'Started',
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {w.workers.map((r) => (
-                  <tr key={r.id} className={rowTone(r.state !== 'alive')} data-testid="worker-row" data-state={r.state}>
-                    <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
-                      {r.id}
-                    </th>
-                    <td className="py-2 pr-4">{r.kind ? (KIND[r.kind] ?? r.kind) : '—'}</td>
-                    <td className="py-2 pr-4">
-                      <Badge tone={STATE[r.state].tone}>{STATE[r.state].label}</Badge>
-                    </td>
-                    <td className="py-2 pr-4 tabular-nums">
-                      {whenText(r.lastBeatAt)} <span className="text-xs text-slate-500">({secondsText(r.sinceBeatS)} ago)</span>
-                    </td>
-                    <Num>{r.concurrency ?? '—'}</Num>
-                    <Num>{r.activeTasks ?? '—'}</Num>
-                    <td className="py-2 pr-4 tabular-nums">{whenText(r.startedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div>
+            <HealthTable
+              caption="Workers and their heartbeats"
+              columns={[
+                'Worker',
+                'Kind',
+                'State',
+                'Last beat',
+                { label: 'Concurrency', align: 'right' },
+                { label: 'Task attempts held', align: 'right' },
+                'Started',
+              ]}
+            >
+              {w.workers.map((r) => (
+                <tr key={r.id} className={rowTone(r.state !== 'alive')} data-testid="worker-row" data-state={r.state}>
+                  <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
+                    {r.id}
+                  </th>
+                  <td className="py-2 pr-4">{r.kind ? (KIND[r.kind] ?? r.kind) : '—'}</td>
+                  <td className="py-2 pr-4">
+                    <Badge tone={STATE[r.state].tone}>{STATE[r.state].label}</Badge>
+                  </td>
+                  <td className="py-2 pr-4 tabular-nums">
+                    {whenText(r.lastBeatAt)} <span className="text-xs text-slate-500">({secondsText(r.sinceBeatS)} ago)</span>
+                  </td>
+                  <Num>{r.concurrency ?? '—'}</Num>
+                  <Num>{r.activeTasks ?? '—'}</Num>
+                  <td className="py-2 pr-4 tabular-nums">{whenText(r.startedAt)}</td>
+                </tr>
+              ))}
+            </HealthTable>
             <p className="mt-2 text-xs text-slate-500">
               Workers beat every 10 s on Redis&rsquo;s clock; a beat older than {w.lateAfterS} s is stale. A worker that stops cleanly
               leaves this list; one that stops beating stays here for a day.
