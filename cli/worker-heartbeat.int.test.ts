@@ -10,8 +10,9 @@ import type { RedisClient } from '../server/redis/connection.ts';
 import { PROJECT_ROOT, isolatedRedisUrl } from '../server/testing/test-database.ts';
 
 /**
- * A real `dcf worker` process on Settings → Health (issue 34): it registers its heartbeat when it
- * starts consuming, with its pid and concurrency, and removes it when SIGTERM stops it cleanly.
+ * Real `dcf` processes on Settings → Health (issue 34): `dcf worker` registers its heartbeat when it
+ * starts consuming, with its pid and concurrency, and removes it when SIGTERM stops it cleanly;
+ * `dcf run`'s in-process workers show the Task attempt they hold while the run goes on.
  */
 describe('dcf worker heartbeat', () => {
   let redisUrl: string;
@@ -31,15 +32,19 @@ describe('dcf worker heartbeat', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('registers while it consumes and leaves the list when it stops', async () => {
+  const dcf = (...args: string[]) => {
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const k of Object.keys(env)) if (/^(OPENAI_|LETTA_|SMTP_|TELEGRAM_|DATABASE_URL$|DCF_)/.test(k)) delete env[k];
     Object.assign(env, { REDIS_URL: redisUrl, DCF_DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
-    const worker = spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), 'worker', '--concurrency', '3'], {
+    return spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), ...args], {
       cwd: PROJECT_ROOT,
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+  };
+
+  it('registers while it consumes and leaves the list when it stops', async () => {
+    const worker = dcf('worker', '--concurrency', '3');
     child = worker;
     let stderr = '';
     worker.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -53,6 +58,28 @@ describe('dcf worker heartbeat', () => {
     await expect.poll(() => stderr.includes('consuming notifications'), { timeout: 30_000 }).toBe(true);
     worker.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect((await readWorkers(redis)).workers).toEqual([]);
+  });
+
+  it('shows a dcf run’s in-process worker holding its Task attempt while the run goes on, and gone when it ends', async () => {
+    // A Task that sleeps 30 s; --timeout 20 ends the run (TIMED_OUT) and the command with it, after the beat 10 s in.
+    const run = dcf(
+      'run',
+      'server/execution/testing/fixtures/slow.workflow.json',
+      '--input',
+      '{}',
+      '--wait',
+      '--timeout',
+      '13',
+      '--concurrency',
+      '2',
+    );
+    child = run;
+    const exited = new Promise<number | null>((resolve) => run.once('exit', resolve));
+    // The first beat comes before the Task starts; the one 10 s later finds it in flight.
+    const held = async () => (await readWorkers(redis)).workers.map((w) => [w.kind, w.pid, w.concurrency, w.activeTasks]);
+    await expect.poll(held, { timeout: 45_000, interval: 500 }).toEqual([['dcf run', run.pid, 2, 1]]);
+    expect(await exited).toBe(1);
     expect((await readWorkers(redis)).workers).toEqual([]);
   });
 });

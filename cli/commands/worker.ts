@@ -1,8 +1,6 @@
 import { loadConfig } from '../../server/config.ts';
-import { startWorkerHeartbeat } from '../../server/health/worker-heartbeat.ts';
-import { createRedis } from '../../server/redis/client.ts';
 import { PROJECT_ROOT } from '../context.ts';
-import { cliExecution, cliRedis } from '../execution.ts';
+import { cliExecution, cliRedis, startCliWorkers } from '../execution.ts';
 import { parseFlags } from '../flags.ts';
 import { EXIT, usageError, type ExitCode } from '../io.ts';
 import { startWorkerJobs } from '../worker-jobs.ts';
@@ -21,14 +19,8 @@ export async function workerCommand(args: string[]): Promise<ExitCode> {
   const concurrency = Number(f.values.concurrency ?? config.execution.workerConcurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) return usageError('--concurrency must be a positive integer');
   const runtime = await cliExecution(config);
-  runtime.startWorkers(concurrency);
-  // Issue 34: this worker beats on Settings → Health until it stops (a command connection: a beat fails fast, never queues).
-  const beatRedis = createRedis(await cliRedis(config));
-  const heartbeat = startWorkerHeartbeat(
-    beatRedis,
-    { id: runtime.x.identity, kind: 'dcf worker', concurrency, activeTasks: () => runtime.x.activeWork.size },
-    (err) => process.stderr.write(`dcf worker ${process.pid}: heartbeat failed: ${err instanceof Error ? err.message : String(err)}\n`),
-  );
+  // Registered on Settings → Health until the command ends (closeCliExecution deregisters it).
+  await startCliWorkers(runtime, config, 'dcf worker', concurrency);
   // From here a signal stops the worker cleanly (also one that comes while the jobs start).
   const stop = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -41,8 +33,6 @@ export async function workerCommand(args: string[]): Promise<ExitCode> {
   process.stderr.write(`dcf worker ${process.pid}: consuming notifications (concurrency ${concurrency}); ${also}\n`);
   await stop;
   process.stderr.write(`dcf worker ${process.pid}: stopping\n`);
-  await heartbeat.stop();
-  beatRedis.disconnect();
   await jobs.close();
   return EXIT.ok;
 }

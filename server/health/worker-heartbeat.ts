@@ -4,7 +4,8 @@ import type { RedisClient } from '../redis/connection.ts';
 
 /**
  * Workers' heartbeats (issue 34): every process that consumes run notifications (the console's
- * embedded workers, `dcf worker`, `dcf run` without --external-workers) registers here, and
+ * embedded workers, `dcf worker`, and the in-process workers of `dcf run`, `chat`, `eval` and
+ * `backfill`: cli/execution.ts startCliWorkers) registers here, and
  * Settings → Health reads the registrations (workers.ts).
  *
  * Per worker a hash `dcf:health:{workers}:<id>` with a TTL of three beats, refreshed every beat, and
@@ -22,7 +23,8 @@ export const BEAT_TTL_MS = 3 * BEAT_MS;
 /** How long the index keeps a worker that stopped beating (a crashed worker stays visible this long). */
 export const RETAIN_STOPPED_MS = 24 * 3_600_000;
 
-export type WorkerKind = 'console' | 'dcf worker' | 'dcf run';
+/** Who runs the worker: the console's embedded workers, or the `dcf` command whose process it is. */
+export type WorkerKind = 'console' | 'dcf worker' | 'dcf run' | 'dcf chat' | 'dcf eval' | 'dcf backfill';
 
 export interface WorkerRegistration {
   /** The process's execution identity (`engine@host:pid`), also its lease-owner name. */
