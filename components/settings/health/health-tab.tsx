@@ -2,6 +2,7 @@
 import { DeadLettersPanel } from '../dead-letters-panel';
 import { HealthPanel } from '../health-panel';
 import { ProcessPanel } from '../process-panel';
+import { ClockNote } from './clock-note';
 import { NotificationsPanel } from './notifications-panel';
 import { ProblemsPanel } from './problems-panel';
 import { useHealthQueries } from './queries';
@@ -21,6 +22,7 @@ export function HealthTab({ isAdmin }: { isAdmin: boolean }) {
   if (!isAdmin) {
     return (
       <div className="space-y-6">
+        <ClockNote readAt={Math.max(q.adapters.dataUpdatedAt, q.process.dataUpdatedAt)} workers={false} />
         <HealthPanel query={q.adapters} />
         <ProcessPanel query={q.process} />
         <DeadLettersPanel isAdmin={false} />

@@ -1,6 +1,6 @@
 'use client';
 import { Panel } from '@/components/ui/panel';
-import { ukExact } from '@/lib/uk-time';
+import { ClockNote } from './clock-note';
 import { findProblems, type HealthReads } from './problems';
 import type { HealthQueries } from './queries';
 
@@ -49,10 +49,7 @@ export function ProblemsPanel({ q }: { q: HealthQueries }) {
           </ul>
         )}
         {failed > 0 && <p className="text-red-700">{failed === 1 ? 'One panel' : `${failed} panels`} could not be read: see below.</p>}
-        <p className="text-xs text-slate-500">
-          All times on this page are London time (Europe/London, GMT or BST as the date falls): worker heartbeats on Redis&rsquo;s clock,
-          everything else on the console server&rsquo;s. Read at {ukExact(reads.now.toISOString())}; figures refresh every 30 s.
-        </p>
+        <ClockNote readAt={Math.max(...all.map((x) => x.dataUpdatedAt))} workers />
       </div>
     </Panel>
   );
