@@ -12,8 +12,8 @@ export const HEALTH_QUEUE_PREFIX = QUEUE_PREFIX;
  * named here by their strings; queue-catalog.test.ts keeps each name equal to its definition.
  */
 export const HEALTH_QUEUES = [
-  { name: QUEUE_NAME, label: 'Run notifications', worksIt: 'workers (console, dcf worker)' },
-  { name: MAINTENANCE_QUEUE, label: 'Lease sweeper', worksIt: 'workers (console, dcf worker)' },
+  { name: QUEUE_NAME, label: 'Run notifications', worksIt: 'the workers (see Workers)' },
+  { name: MAINTENANCE_QUEUE, label: 'Lease sweeper', worksIt: 'the workers (see Workers)' },
   { name: SCHEDULES_QUEUE, label: 'Background job triggers', worksIt: 'the console and dcf worker where the database is shared' },
   { name: DELIVERY_QUEUE, label: 'Notification delivery retries', worksIt: 'the database owner' },
   { name: 'consolidation', label: 'Learning-loop consolidation', worksIt: 'the database owner (the console)' },

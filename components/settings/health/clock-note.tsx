@@ -11,7 +11,7 @@ export function ClockNote({ readAt, workers }: { readAt: number; workers: boolea
     <p className="text-xs text-slate-500" data-testid="health-clock">
       All times on this page are London time (Europe/London, GMT or BST as the date falls) on the real clock
       {workers ? ': worker heartbeats on Redis’s clock, everything else on the console server’s' : ', the console server’s'}.
-      {readAt > 0 && ` Last read at ${ukExact(new Date(readAt).toISOString())};`} Figures refresh every 30 s.
+      {readAt > 0 && ` Last read at ${ukExact(new Date(readAt).toISOString())}.`} Figures refresh every 30 s.
     </p>
   );
 }
