@@ -70,6 +70,15 @@ const PGLITE_CONTRACTS = [
   'server/planning/**/*.int.test.ts',
   'server/agents/local/inbox.int.test.ts',
   'server/agents/brains/planner/planner-figures.int.test.ts',
+  'server/health/**/*.int.test.ts',
+];
+
+/** Settings → Health's reads of Redis alone (issue 34), also run on a Redis Cluster: its memory is per node. */
+const HEALTH_ON_REDIS = [
+  'server/health/workers.int.test.ts',
+  'server/health/queues.int.test.ts',
+  'server/health/stream-lag.int.test.ts',
+  'server/health/redis-memory.int.test.ts',
 ];
 
 /**
@@ -90,6 +99,7 @@ export const NO_DATABASE = [
   'server/agent-memory/atomic-crash.int.test.ts',
   'server/shutdown.int.test.ts',
   'scripts/**/*.int.test.ts',
+  ...HEALTH_ON_REDIS,
 ];
 
 /**
@@ -111,6 +121,7 @@ export const ON_REDIS_CLUSTER = [
   'server/execution/redrive.int.test.ts',
   'server/execution/run-list.int.test.ts',
   'server/execution/sweeper.int.test.ts',
+  ...HEALTH_ON_REDIS,
   ...CLUSTER_ONLY,
 ];
 

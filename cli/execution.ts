@@ -3,6 +3,9 @@ import type { RedisTarget } from '../server/config-redis.ts';
 import { createExecutionRuntime, type ExecutionRuntime } from '../server/execution/runtime.ts';
 import { ensureLocalRedis } from '../server/redis/local-redis.ts';
 import { logger } from '../server/log.ts';
+import { startWorkerHeartbeat, type WorkerKind } from '../server/health/worker-heartbeat.ts';
+import { createRedis } from '../server/redis/client.ts';
+import type { RedisClient } from '../server/redis/connection.ts';
 
 let runtime: Promise<ExecutionRuntime> | undefined;
 let redisTarget: Promise<RedisTarget> | undefined;
@@ -40,6 +43,22 @@ export function cliExecution(config: AppConfig): Promise<ExecutionRuntime> {
   return runtime;
 }
 
+let heartbeat: { stop(): Promise<void>; redis: RedisClient } | undefined;
+
+/**
+ * Makes this process a worker (runtime.startWorkers) and registers it on Settings → Health (issue
+ * 34, server/health/worker-heartbeat.ts) until `closeCliExecution`, which deregisters it. The beat
+ * has a command connection of its own: it fails fast, never queues, and never holds the process.
+ */
+export async function startCliWorkers(runtime: ExecutionRuntime, config: AppConfig, kind: WorkerKind, concurrency: number): Promise<void> {
+  runtime.startWorkers(concurrency);
+  if (heartbeat) return;
+  const redis = createRedis(await cliRedis(config));
+  const registration = { id: runtime.x.identity, kind, concurrency, activeTasks: () => runtime.x.activeWork.size };
+  const onError = (err: unknown) => logger().warn({ err }, 'worker heartbeat failed');
+  heartbeat = { ...startWorkerHeartbeat(redis, registration, onError), redis };
+}
+
 let abortActiveOnClose = false;
 
 /** `dcf run` has its answer: Task attempts still in flight (e.g. after --timeout) are stopped at close. */
@@ -51,6 +70,12 @@ let closed = false;
 
 export async function closeCliExecution(): Promise<void> {
   closed = true;
+  if (heartbeat) {
+    const { stop, redis } = heartbeat;
+    heartbeat = undefined;
+    await stop();
+    redis.disconnect();
+  }
   if (!runtime) return;
   const r = await runtime.catch(() => null);
   runtime = undefined;

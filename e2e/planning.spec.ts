@@ -78,6 +78,11 @@ test('an admin sees a finding in /findings and opens its plan', async ({ page })
   await expect(rows.first()).toBeVisible();
   const type = 'BudgetExceeded';
 
+  // The agent filter names the agents and groups them by role (issue 34): the Companions under their role, none by a raw id.
+  const agentFilter = page.getByTestId('findings-agent');
+  await expect(agentFilter.locator('optgroup[label="Companions"] option').first()).toBeAttached();
+  expect((await agentFilter.locator('option').allTextContents()).filter((label) => /^agent-/.test(label))).toEqual([]);
+
   // The filter lives in the address: filtering by type lists the Companions' budget findings.
   await page.getByTestId('findings-type').selectOption(type);
   await expect(page).toHaveURL(new RegExp(`type=${type}`));

@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config.ts';
 import { cliAgentPlatform, closeCliAgents } from '../agents.ts';
 import { PROJECT_ROOT, cliToolContext } from '../context.ts';
 import { cliDatabase } from '../database.ts';
-import { abortActiveWorkOnClose, cliExecution } from '../execution.ts';
+import { abortActiveWorkOnClose, cliExecution, startCliWorkers } from '../execution.ts';
 import { EXIT, printJson, usageError, type ExitCode } from '../io.ts';
 import { openConversation } from './conversation.ts';
 import { chatJson, chatText } from './render.ts';
@@ -40,7 +40,7 @@ export async function runChat(req: ChatRequest): Promise<ExitCode> {
   const runtime = await cliExecution(config);
   // Runs the agents start need workers: the console's (or dcf worker processes) when they are
   // there, else this process runs them until it exits.
-  if (!(await notificationWorkers(runtime.x))) runtime.startWorkers(config.execution.workerConcurrency);
+  if (!(await notificationWorkers(runtime.x))) await startCliWorkers(runtime, config, 'dcf chat', config.execution.workerConcurrency);
   const platform = await cliAgentPlatform(config);
   const services = cliToolContext().services;
   const opened = await openConversation(

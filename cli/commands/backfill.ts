@@ -7,7 +7,7 @@ import { closeCliAgents } from '../agents.ts';
 import { barOutput, lineOutput, type BackfillOutput } from '../backfill-output.ts';
 import { cliToolContext, PROJECT_ROOT } from '../context.ts';
 import { cliDatabase, closeCliDatabase } from '../database.ts';
-import { cliExecution, closeCliExecution } from '../execution.ts';
+import { cliExecution, closeCliExecution, startCliWorkers } from '../execution.ts';
 import { parseFlags } from '../flags.ts';
 import { EXIT, usageError, type ExitCode } from '../io.ts';
 
@@ -43,7 +43,7 @@ export function backfillRange(values: Record<string, string>, today: string): { 
 async function runBackfill(config: AppConfig, range: { from: string; to: string }, out: BackfillOutput): Promise<ExitCode> {
   const ctx = cliToolContext();
   const runtime = await cliExecution(config);
-  runtime.startWorkers(config.execution.workerConcurrency);
+  await startCliWorkers(runtime, config, 'dcf backfill', config.execution.workerConcurrency);
   const { db } = await cliDatabase(config);
   const report = await backfillDemoHistory({ ctx, db, x: runtime.x }, { ...range, parallelRuns: PARALLEL_RUNS }, out);
   if ('status' in report) {

@@ -7,7 +7,7 @@ import { recordAudit } from '../../server/audit/log.ts';
 import { invokeTool } from '../../server/tools/invoke.ts';
 import { startWorkflowRunTool } from '../../server/tools/runtime/start-workflow-run.ts';
 import { cliToolContext } from '../context.ts';
-import { abortActiveWorkOnClose, cliExecution } from '../execution.ts';
+import { abortActiveWorkOnClose, cliExecution, startCliWorkers } from '../execution.ts';
 import { parseFlags, parseSeconds } from '../flags.ts';
 import { EXIT, printJson, readJsonSource, usageError, type ExitCode } from '../io.ts';
 
@@ -59,7 +59,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   const { config } = ctx.services;
   const runtime = await cliExecution(config);
   const external = f.switches.has('external-workers');
-  if (!external) runtime.startWorkers(Number(f.values.concurrency ?? config.execution.workerConcurrency));
+  if (!external) await startCliWorkers(runtime, config, 'dcf run', Number(f.values.concurrency ?? config.execution.workerConcurrency));
   const testRun = f.switches.has('test-run') ? { test_run: true } : {};
   const started = await invokeTool(startWorkflowRunTool, { ...source, input, ...testRun }, ctx, {
     audit: { record: async (entry) => recordAudit(await ctx.services.db!(), entry) },

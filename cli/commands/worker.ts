@@ -1,6 +1,6 @@
 import { loadConfig } from '../../server/config.ts';
 import { PROJECT_ROOT } from '../context.ts';
-import { cliExecution, cliRedis } from '../execution.ts';
+import { cliExecution, cliRedis, startCliWorkers } from '../execution.ts';
 import { parseFlags } from '../flags.ts';
 import { EXIT, usageError, type ExitCode } from '../io.ts';
 import { startWorkerJobs } from '../worker-jobs.ts';
@@ -19,7 +19,8 @@ export async function workerCommand(args: string[]): Promise<ExitCode> {
   const concurrency = Number(f.values.concurrency ?? config.execution.workerConcurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) return usageError('--concurrency must be a positive integer');
   const runtime = await cliExecution(config);
-  runtime.startWorkers(concurrency);
+  // Registered on Settings → Health until the command ends (closeCliExecution deregisters it).
+  await startCliWorkers(runtime, config, 'dcf worker', concurrency);
   // From here a signal stops the worker cleanly (also one that comes while the jobs start).
   const stop = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

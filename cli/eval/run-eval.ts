@@ -11,7 +11,7 @@ import { notificationWorkers } from '../chat/workers.ts';
 import type { EvalBrain } from '../commands/eval.ts';
 import { PROJECT_ROOT, cliPlanTracker, cliToolContext } from '../context.ts';
 import { cliDatabase } from '../database.ts';
-import { cliExecution } from '../execution.ts';
+import { cliExecution, startCliWorkers } from '../execution.ts';
 import { EXIT, printJson, usageError, type ExitCode } from '../io.ts';
 import { evalLine, evalTable } from './render.ts';
 
@@ -37,7 +37,7 @@ export async function runEval(req: EvalRequest): Promise<ExitCode> {
   const { db } = await cliDatabase(config);
   const runtime = await cliExecution(config);
   // The runs the Planner starts need workers: the console's or dcf worker processes, else this process's.
-  if (!(await notificationWorkers(runtime.x))) runtime.startWorkers(config.execution.workerConcurrency);
+  if (!(await notificationWorkers(runtime.x))) await startCliWorkers(runtime, config, 'dcf eval', config.execution.workerConcurrency);
   // The agents' tools reach this platform (a Conductor's Companions are created on it), not the configured one.
   let platform: AgentPlatform | undefined;
   const services: ToolServices = { ...cliToolContext().services, planning: cliPlanTracker(config), agents: async () => platform! };

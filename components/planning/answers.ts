@@ -1,4 +1,5 @@
 import { isFailure } from '@/server/tool-result';
+import type { AgentRole } from '@/lib/agent-roles';
 import type { CostReport, PlanView, PolicyComparison, SentinelFinding } from '@/lib/planning/schemas';
 
 /**
@@ -35,7 +36,9 @@ function listAnswer<T>(answer: unknown, key: string): Answer<T[]> {
 }
 
 export const plansAnswer = (answer: unknown) => listAnswer<PlanView>(answer, 'plans');
-export const agentsAnswer = (answer: unknown) => listAnswer<{ id: string; name: string }>(answer, 'agents');
+/** An agent that declared plans (planning.agents): its readable name and role (null when unknown). */
+export type PlanningAgent = { id: string; name: string; role: AgentRole | null };
+export const agentsAnswer = (answer: unknown) => listAnswer<PlanningAgent>(answer, 'agents');
 
 export interface FindingsPage {
   findings: SentinelFinding[];

@@ -2,10 +2,11 @@
 import { Button, FIELD } from '@/components/ui/button';
 import { FINDING_TYPES, type FindingType } from '@/lib/planning/schemas';
 import { FINDING_TYPE_TEXT } from './findings-text';
+import { groupByRole } from './agent-groups';
 import { useAgents } from './use-agent-names';
 import { EMPTY_QUERY, type FindingsQuery } from './findings-query';
 
-/** The Findings page's filter: agent (planning.agents), type, and a period of London days. */
+/** The Findings page's filter: agent (planning.agents, grouped by role), type, and a period of London days. */
 export function FindingsFilter({ query, onChange }: { query: FindingsQuery; onChange(q: FindingsQuery): void }) {
   const agents = useAgents();
   const options = agents.list;
@@ -24,10 +25,14 @@ export function FindingsFilter({ query, onChange }: { query: FindingsQuery; onCh
         >
           <option value="">All agents</option>
           {!known && <option value={query.agent!}>{query.agent}</option>}
-          {options.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
+          {groupByRole(options).map(([label, group]) => (
+            <optgroup key={label} label={label}>
+              {group.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </label>

@@ -2,10 +2,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc';
-import { agentsAnswer } from './answers';
+import { agentsAnswer, type PlanningAgent } from './answers';
 
 /** The agents that have plans (planning.agents, admins): for the Findings filter, and `error` when unreadable. */
-export function useAgents(): { list: Array<{ id: string; name: string }>; error: string | null } {
+export function useAgents(): { list: PlanningAgent[]; error: string | null } {
   const trpc = useTRPC();
   const q = useQuery({ ...trpc.planning.agents.queryOptions({}), staleTime: 60_000 });
   return useMemo(() => {

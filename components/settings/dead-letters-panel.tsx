@@ -26,7 +26,7 @@ export function DeadLettersPanel({ isAdmin }: { isAdmin: boolean }) {
   const list = useQuery({ ...trpc.health.deadLetters.queryOptions({ limit: SHOWN }), staleTime: 0 });
   const refresh = () => void list.refetch();
   return (
-    <Panel title="Stream dead letters" actions={<CheckedActions query={list} />}>
+    <Panel id="dead-letters" title="Stream dead letters" actions={<CheckedActions query={list} />}>
       <NoticeLine notice={notice} />
       {list.isPending ? (
         <LoadingState label="Reading dead letters…" />

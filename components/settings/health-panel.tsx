@@ -1,6 +1,5 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/components/providers/trpc';
+import type { HealthQueries } from './health/queries';
 import { Badge } from '@/components/ui/badge';
 import { CheckedActions } from './checked-actions';
 import { errorMessage } from '@/components/ui/error-message';
@@ -15,12 +14,10 @@ const PORT_LABELS: Record<string, string> = {
   agent_runtime: 'Agent runtime',
 };
 
-/** Settings → Health: each port's configured adapter and whether it answers now (checked on demand). */
-export function HealthPanel() {
-  const trpc = useTRPC();
-  const health = useQuery({ ...trpc.health.adapters.queryOptions(), staleTime: 0 });
+/** Settings → Health: each port's configured adapter and whether it answers now (checked on demand; the query is the tab's). */
+export function HealthPanel({ query: health }: { query: HealthQueries['adapters'] }) {
   return (
-    <Panel title="Adapters" actions={<CheckedActions query={health} />}>
+    <Panel id="adapters" title="Adapters" actions={<CheckedActions query={health} />}>
       {health.isPending ? (
         <LoadingState label="Checking adapters…" />
       ) : health.isError ? (

@@ -1,25 +1,20 @@
 'use client';
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/components/providers/trpc';
+import type { HealthQueries } from './health/queries';
 import { Badge } from '@/components/ui/badge';
 import { CheckedActions } from './checked-actions';
 import { errorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-
-/** Event-loop delay (p99) above which requests are visibly held up for everyone. */
-const SLOW_LOOP_MS = 200;
+import { SLOW_LOOP_MS } from './health/problems';
 
 /**
  * Settings → Health: the console process itself — how late its event loop ran since the last check
- * (one request holding the process shows here first), its memory and uptime. Refreshed every 30 s.
+ * (one request holding the process shows here first), its memory and uptime. Refreshed every 30 s (the tab's query).
  */
-export function ProcessPanel() {
-  const trpc = useTRPC();
-  const health = useQuery({ ...trpc.health.process.queryOptions(), staleTime: 0, refetchInterval: 30_000 });
+export function ProcessPanel({ query: health }: { query: HealthQueries['process'] }) {
   return (
-    <Panel title="Console process" actions={<CheckedActions query={health} />}>
+    <Panel id="process" title="Console process" actions={<CheckedActions query={health} />}>
       {health.isPending ? (
         <LoadingState label="Reading the process…" />
       ) : health.isError ? (

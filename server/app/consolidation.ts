@@ -17,7 +17,7 @@ import { syncEmbeddings } from '../learning/embeddings/semantic.ts';
 import { refreshStaleReviewedFigures } from '../qa/figures.ts';
 import { scoringSkillOf } from '../tools/qa/scoring-skill.ts';
 
-const QUEUE = 'consolidation';
+export const CONSOLIDATION_QUEUE = 'consolidation';
 
 /** What one consolidation pass uses. */
 export interface ConsolidationDeps {
@@ -69,13 +69,13 @@ export function startConsolidation(runtime: ExecutionRuntime, db: Db, redis: Red
   const embedder = config.embeddings ? new OpenAiCompatibleEmbedder(config.embeddings) : null;
   const qconn = queueConnection(redis);
   const wconn = queueConnection(redis);
-  const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
+  const queue = new Queue(CONSOLIDATION_QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue.upsertJobScheduler(
     'consolidate',
     { every: 2_000 },
     { name: 'consolidate', opts: { removeOnComplete: true, removeOnFail: 100 } },
   );
-  const worker = new Worker(QUEUE, () => consolidationPass({ redis: runtime.x.redis, db, graph, config, log, embedder }), {
+  const worker = new Worker(CONSOLIDATION_QUEUE, () => consolidationPass({ redis: runtime.x.redis, db, graph, config, log, embedder }), {
     connection: wconn,
     prefix: QUEUE_PREFIX,
     concurrency: 1,

@@ -10,7 +10,7 @@ import { syncSessionFromHistory } from '../delegation/letta-sync.ts';
 import { QUEUE_PREFIX, queueConnection } from '../execution/dispatcher.ts';
 import type { ToolServices } from '../contracts/tool-services.ts';
 
-const QUEUE = 'letta-session-sync';
+export const LETTA_SYNC_QUEUE = 'letta-session-sync';
 /** How often the Conductors' Letta histories are read for messages the console has not seen. */
 export const LETTA_SYNC_EVERY_MS = 15_000;
 
@@ -30,7 +30,7 @@ export function startLettaSessionSync(
 ): () => Promise<void> {
   const qconn = queueConnection(redis);
   const wconn = queueConnection(redis);
-  const queue = new Queue(QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
+  const queue = new Queue(LETTA_SYNC_QUEUE, { connection: qconn, prefix: QUEUE_PREFIX });
   void queue.upsertJobScheduler(
     'sync',
     { every: LETTA_SYNC_EVERY_MS },
@@ -38,7 +38,7 @@ export function startLettaSessionSync(
   );
   const hub = delegationHub(platform, db, services, log);
   const worker = new Worker(
-    QUEUE,
+    LETTA_SYNC_QUEUE,
     async () => {
       const active = await db
         .select()

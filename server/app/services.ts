@@ -59,7 +59,23 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
       const { PlatformWorkerRuntime } = await import('../agents/platform/platform-workers.ts');
       runtime.x.agents = new PlatformWorkerRuntime(await agentPlatform());
     }
-    if (cfg.execution.embeddedWorkers) runtime.startWorkers(cfg.execution.workerConcurrency);
+    if (cfg.execution.embeddedWorkers) {
+      runtime.startWorkers(cfg.execution.workerConcurrency);
+      // Issue 34: the embedded workers beat on Settings → Health, and leave it when the console stops.
+      const { startWorkerHeartbeat } = await import('../health/worker-heartbeat.ts');
+      const { onShutdown } = await import('../shutdown.ts');
+      const heartbeat = startWorkerHeartbeat(
+        redis()!,
+        {
+          id: runtime.x.identity,
+          kind: 'console',
+          concurrency: cfg.execution.workerConcurrency,
+          activeTasks: () => runtime.x.activeWork.size,
+        },
+        (err) => logger().warn({ err }, 'worker heartbeat failed'),
+      );
+      onShutdown('flush', () => heartbeat.stop());
+    }
     // Issue 18: background jobs fire and dispatches are followed where workers run (server/schedules/start.ts).
     if (cfg.execution.embeddedWorkers) void backgroundJobsRuntime();
     // Notifications (issue 18): this process owns the database, so it retries EMAIL/TELEGRAM deliveries.

@@ -28,7 +28,7 @@ export interface ExecutionRuntime {
   close(opts?: { abortActive?: boolean }): Promise<void>;
 }
 
-const MAINTENANCE_QUEUE = 'maintenance';
+export const MAINTENANCE_QUEUE = 'maintenance';
 
 /**
  * Wires the execution for one process: Redis control plane, BullMQ dispatch, skill catalog and

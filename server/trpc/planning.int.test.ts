@@ -188,10 +188,11 @@ describe(`planning procedures (${testDbKind()})`, () => {
     expect(await as(admin).planning.findings({ cursor: 'not-a-cursor' })).toMatchObject({ error_code: 'invalid_input' });
     expect(await as(admin).planning.findings({ since: '2026-07-03', until: '2026-07-01' })).toMatchObject({ error_code: 'invalid_input' });
     const listed = await as(admin).planning.agents();
+    // By role: the Planner by its name; the run's worker agent (not in the agents table) by its state and run; the rest as they are.
     expect(listed.status === 'ok' && listed.agents).toEqual([
-      { id: 'agent-other', name: 'agent-other' },
-      { id: 'agent-worker', name: 'agent-worker' },
-      { id: 'agent-planner', name: 'Planner of stake' },
+      { id: 'agent-planner', name: 'Planner of stake', role: 'planner' },
+      { id: 'agent-worker', name: `worker of Transcribe, run ${RUN.slice(0, 8)} (2 Jul 2026, 11:00)`, role: 'worker' },
+      { id: 'agent-other', name: 'agent-other', role: null },
     ]);
   });
 

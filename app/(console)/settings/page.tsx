@@ -3,9 +3,7 @@ import { pageUser } from '@/server/app/page-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleNotice } from '@/components/shell/role-notice';
 import { SettingsTabs, type SettingsTab } from '@/components/settings/settings-tabs';
-import { HealthPanel } from '@/components/settings/health-panel';
-import { ProcessPanel } from '@/components/settings/process-panel';
-import { DeadLettersPanel } from '@/components/settings/dead-letters-panel';
+import { HealthTab } from '@/components/settings/health/health-tab';
 import { ToolsPanel } from '@/components/settings/tools-panel';
 import { UsersPanel } from '@/components/settings/users-panel';
 import { AuditPanel } from '@/components/settings/audit-panel';
@@ -54,13 +52,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         <RoleNotice>You have read-only access as a stakeholder: you can see adapter health and the tools, not change settings.</RoleNotice>
       )}
       <SettingsTabs tabs={tabs} current={current} />
-      {current === 'health' && (
-        <div className="space-y-6">
-          <HealthPanel />
-          <ProcessPanel />
-          <DeadLettersPanel isAdmin={isAdmin} />
-        </div>
-      )}
+      {current === 'health' && <HealthTab isAdmin={isAdmin} />}
       {current === 'tools' && <ToolsPanel />}
       {current === 'users' && isAdmin && <UsersPanel currentUserId={user.id} />}
       {current === 'audit' && isAdmin && <AuditPanel />}

@@ -1,6 +1,5 @@
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents } from '../../db/schema/agents.ts';
 import { toolCallPlans } from '../../db/schema/planning.ts';
 import type { PlanView, UnitKind } from '../../../lib/planning/schemas.ts';
 import { rowToPlan } from './plan-rows.ts';
@@ -42,13 +41,4 @@ export async function listPlanViews(db: Db, f: PlansFilter, reader: PlanReader):
     .orderBy(desc(toolCallPlans.createdAt), desc(toolCallPlans.id))
     .limit(f.limit);
   return viewsOf(db, rows.map(rowToPlan));
-}
-
-/** Agents that have declared plans, with their names where the local runtime knows them (the Findings filter). */
-export async function planningAgents(db: Db): Promise<Array<{ id: string; name: string }>> {
-  const rows = await db
-    .selectDistinct({ id: toolCallPlans.agentId, name: agents.name })
-    .from(toolCallPlans)
-    .leftJoin(agents, eq(agents.id, toolCallPlans.agentId));
-  return rows.map((r) => ({ id: r.id, name: r.name ?? r.id })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

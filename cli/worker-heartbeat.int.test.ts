@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { singleRedis } from '../server/config-redis.ts';
+import { readWorkers } from '../server/health/workers.ts';
+import { createRedis, pingRedis } from '../server/redis/client.ts';
+import type { RedisClient } from '../server/redis/connection.ts';
+import { PROJECT_ROOT, isolatedRedisUrl } from '../server/testing/test-database.ts';
+
+/**
+ * Real `dcf` processes on Settings → Health (issue 34): `dcf worker` registers its heartbeat when it
+ * starts consuming, with its pid and concurrency, and removes it when SIGTERM stops it cleanly;
+ * `dcf run`'s in-process workers show the Task attempt they hold while the run goes on.
+ */
+describe('dcf worker heartbeat', () => {
+  let redisUrl: string;
+  let redis: RedisClient;
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    redisUrl = await isolatedRedisUrl();
+    redis = createRedis(singleRedis(redisUrl));
+    await pingRedis(redis);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'dcf-worker-heartbeat-'));
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    redis.disconnect();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const dcf = (...args: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const k of Object.keys(env)) if (/^(OPENAI_|LETTA_|SMTP_|TELEGRAM_|DATABASE_URL$|DCF_)/.test(k)) delete env[k];
+    Object.assign(env, { REDIS_URL: redisUrl, DCF_DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+    return spawn(process.execPath, [path.join(PROJECT_ROOT, 'cli/dcf.mjs'), ...args], {
+      cwd: PROJECT_ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  };
+
+  it('registers while it consumes and leaves the list when it stops', async () => {
+    const worker = dcf('worker', '--concurrency', '3');
+    child = worker;
+    let stderr = '';
+    worker.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', resolve));
+
+    await expect.poll(async () => (await readWorkers(redis)).workers.length, { timeout: 30_000 }).toBe(1);
+    const [registered] = (await readWorkers(redis)).workers;
+    expect(registered).toMatchObject({ state: 'alive', kind: 'dcf worker', pid: worker.pid, concurrency: 3, activeTasks: 0 });
+    expect(registered!.id).toBe(`engine@${os.hostname()}:${worker.pid}`);
+
+    await expect.poll(() => stderr.includes('consuming notifications'), { timeout: 30_000 }).toBe(true);
+    worker.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect((await readWorkers(redis)).workers).toEqual([]);
+  });
+
+  it('shows a dcf run’s in-process worker holding its Task attempt while the run goes on, and gone when it ends', async () => {
+    // A Task that sleeps 30 s; --timeout 20 ends the run (TIMED_OUT) and the command with it, after the beat 10 s in.
+    const run = dcf(
+      'run',
+      'server/execution/testing/fixtures/slow.workflow.json',
+      '--input',
+      '{}',
+      '--wait',
+      '--timeout',
+      '13',
+      '--concurrency',
+      '2',
+    );
+    child = run;
+    const exited = new Promise<number | null>((resolve) => run.once('exit', resolve));
+    // The first beat comes before the Task starts; the one 10 s later finds it in flight.
+    const held = async () => (await readWorkers(redis)).workers.map((w) => [w.kind, w.pid, w.concurrency, w.activeTasks]);
+    await expect.poll(held, { timeout: 45_000, interval: 500 }).toEqual([['dcf run', run.pid, 2, 1]]);
+    expect(await exited).toBe(1);
+    expect((await readWorkers(redis)).workers).toEqual([]);
+  });
+});
