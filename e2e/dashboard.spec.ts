@@ -159,6 +159,11 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
   const doc = await getDocumentProxy(new Uint8Array(pdf));
   expect(doc.numPages).toBeGreaterThan(2);
   const { text } = await extractText(doc, { mergePages: true });
+  // Page one is a summary: headline figures and the points beside them; the sections start on page two.
+  const [first] = (await extractText(doc)).text;
+  for (const words of ['Calls analysed', 'Furthest below the team average', 'Rules failing most', 'Where the reviews stand'])
+    expect(first).toContain(words);
+  expect(first).not.toContain('QA score per week');
   for (const words of [
     'Advice call quality and customer outcomes',
     'advisor Alex Wong',

@@ -15,6 +15,7 @@ import { operationsFigures } from '../operations-figures';
 import { qaTrendsFigures } from '../qa-trends-figures';
 import { callsContext, runsContext, scopeText } from '../scope';
 import { sectionTitle } from '../section-links';
+import { summaryPoints, type SummaryPoint } from './summary-points';
 import { StatTile } from '../stat-tile';
 import { periodOf, useDashboardData } from '../use-dashboard-data';
 import { PrintSection } from './print-section';
@@ -49,6 +50,13 @@ export function DashboardPrint() {
         coverage: data.coverage.state === 'ok' ? data.coverage.data : undefined,
       })
     : [];
+  const ok = <T,>(w: { state: string; data?: T }) => (w.state === 'ok' ? w.data : undefined);
+  const points = summaryPoints({
+    trends: ok(data.trends),
+    compliance: ok(data.compliance),
+    coverage: ok(data.coverage),
+    operations: ok(data.operations),
+  });
   const calls = <T extends { period: { from: string; to: string } }>(d: T) => callsContext(d.period, query.filter);
 
   return (
@@ -99,7 +107,10 @@ export function DashboardPrint() {
           ))}
         </div>
       )}
+      <SummaryPoints points={points} />
 
+      {/* Page one is the summary; the sections, in full, start on page two. */}
+      <div className="break-before-page" aria-hidden />
       <PrintSection
         id="qa-score"
         title={sectionTitle('qa-score')}
@@ -142,5 +153,24 @@ export function DashboardPrint() {
         )}
       </PrintSection>
     </article>
+  );
+}
+
+/** Page one's points beside the headline figures (summary-points.ts). */
+function SummaryPoints({ points }: { points: SummaryPoint[] }) {
+  if (!points.length) return null;
+  return (
+    <section aria-label="Summary" className="grid grid-cols-2 gap-x-6 gap-y-3 break-inside-avoid" data-testid="print-summary">
+      {points.map((p) => (
+        <div key={p.id} data-testid={`print-summary-${p.id}`}>
+          <h2 className="text-sm font-semibold text-slate-900">{p.title}</h2>
+          <ul className="mt-1 list-disc space-y-0.5 pl-4 text-sm text-slate-700">
+            {p.lines.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
   );
 }
