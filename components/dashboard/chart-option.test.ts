@@ -16,6 +16,12 @@ describe('chart options', () => {
     expect(option.series[1]).toMatchObject({ data: [0, 50, null, null, 50], yAxisIndex: 1 });
   });
 
+  it('let one advisor’s line be followed among many: hovering it (its line, a point or its legend entry) fades the others', () => {
+    const option = chartOption(byWeek!.chart!) as { series: Array<Record<string, unknown>> };
+    const advisor = option.series[1]!;
+    expect(advisor).toMatchObject({ triggerLineEvent: true, emphasis: { focus: 'series' }, blur: { lineStyle: { opacity: 0.15 } } });
+  });
+
   it('name the series, the week, the value and the calls behind it in the tooltip', () => {
     expect(pointTooltip(byWeek!.chart as CartesianChart, 1, 1)).toEqual([
       'Alex Wong',

@@ -105,7 +105,11 @@ function cartesianSeries(spec: CartesianChart, s: SeriesSpec, i: number) {
     symbolSize: 7,
     lineStyle: { color: colour, width: 2 },
     z: 3,
-    emphasis: { focus: 'series' as const },
+    // Many lines at once (eight advisors): the one under the pointer, its legend entry hovered or
+    // any of its points, is drawn heavier and the others fade, so a line can be followed.
+    triggerLineEvent: true,
+    emphasis: { focus: 'series' as const, lineStyle: { width: 3.5 } },
+    blur: { lineStyle: { opacity: 0.15 }, itemStyle: { opacity: 0.15 } },
   };
 }
 
