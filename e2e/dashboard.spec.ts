@@ -77,7 +77,10 @@ test('a stakeholder reads the dashboard, filters to one advisor, drills into the
     await expect(page.getByTestId(`section-${id}`).getByTestId('widget-what').first()).not.toBeEmpty();
   }
   await expect(figure(page, 'qa-score-by-week').getByTestId('figure-chart').locator('svg')).toBeVisible();
-  await expect(page.getByTestId('operations-clock')).toContainText('By the console’s clock');
+  await expect(page.getByTestId('operations-clock')).toContainText('By the console’s real clock');
+  await expect(page.getByTestId('dashboard-scope')).toContainText(
+    'two clocks on this page: the call figures’ “today” is the demo clock’s 8 Jul 2024',
+  );
   await page.screenshot({ path: shot('dashboard'), fullPage: true });
 
   // Filter to one advisor: the address and the figures change.

@@ -30,7 +30,7 @@ export function OperationsSection({
   const lead = (
     <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2">
       <p className="text-sm text-slate-700" data-testid="operations-clock">
-        By the console’s clock: runs that finished in the last {days} days
+        By the console’s real clock: runs that finished in the last {days} days
         {widget.state === 'ok' ? <> (since {ukDateTime(widget.data.since)})</> : null}, not the calls’ dates. The filters above do not apply
         here.
       </p>

@@ -25,8 +25,14 @@ export function ScopeHeader({ filter, period, updatedAt }: { filter: DashboardFi
         {defaulted && period ? ' (the 12 weeks up to today)' : ''} · <span data-testid="dashboard-scope-text">{scopeText(filter)}</span>
       </p>
       <p className="mt-0.5 text-xs text-slate-600">
-        Call dates are the recordings’ own, UK time{pinned ? <>; the console’s demo clock is {ukDate(pinned)}</> : null}. Figures updated{' '}
-        <span data-testid="dashboard-updated">{updatedAt ? ukTime(updatedAt) : '—'}</span>.
+        Call dates are the recordings’ own, UK time
+        {pinned ? (
+          <>
+            ; two clocks on this page: the call figures’ “today” is the demo clock’s {ukDate(pinned)}, Operations (below) is on the real
+            clock
+          </>
+        ) : null}
+        . Figures updated <span data-testid="dashboard-updated">{updatedAt ? ukTime(updatedAt) : '—'}</span>.
       </p>
     </div>
   );

@@ -148,7 +148,8 @@ export function DashboardPrint() {
       >
         {(d) => (
           <p className="text-sm text-slate-700">
-            By the console’s clock: runs that finished since {ukDateTime(d.since)}, not the calls’ dates; the call filters do not apply.
+            By the console’s real clock: runs that finished since {ukDateTime(d.since)}, not the calls’ dates; the call filters do not
+            apply.
           </p>
         )}
       </PrintSection>
