@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
 import { conversations } from '../db/schema/chat.ts';
+import { delegationSessions } from '../db/schema/delegation.ts';
 import { users } from '../db/schema/users.ts';
 import { RunEventHub } from '../execution/run-event-hub.ts';
 import { invokeTool } from '../tools/invoke.ts';
@@ -156,6 +157,58 @@ describe('UI_ALERT', () => {
     expect(orphan.recipients.sort()).toEqual(['admin2@corp.test', 'admin@corp.test']);
     const inbox = await new NotificationStore(db).inbox(ids.admin2, { limit: 5 });
     expect(inbox.map((i) => i.message)).toEqual(['for the admins']);
+    // Who sent it, for people: the chat's agent by its part and the chat's title; an agent of no chat as it acts.
+    const designers = await new NotificationStore(db).inbox(ids.designer, { limit: 5 });
+    expect(designers.find((i) => i.message === 'for my user')?.sender).toBe('Planner · chat “t”');
+    expect(inbox[0]!.sender).toBe('agent-nobody');
+  });
+
+  it("a delegated-mode session's Strategist is said as the Strategist of its Conductor's chat, live and in the inbox", async () => {
+    const conversationId = crypto.randomUUID();
+    await db.insert(conversations).values({
+      id: conversationId,
+      userId: ids.designer,
+      mode: 'conductor',
+      agentId: 'agent-conductor-1',
+      platform: 'local',
+      title: 'Vulnerable customers',
+    });
+    await db.insert(delegationSessions).values({
+      id: 'session-sender-1',
+      conductorId: 'agent-conductor-1',
+      strategistId: 'agent-strategist-1',
+      ownerUserId: ids.designer,
+      conversationId,
+      platform: 'local',
+      sessionContextBlockId: 'block-1',
+      delegationLogBlockId: 'block-2',
+      guidelinesBlockId: 'block-3',
+      poolMax: 3,
+    });
+    const live: PublishedNotification[] = [];
+    const feed = await openUserNotificationFeed(hub, ids.designer, (e) => live.push(e));
+    const send = (agent: string, text: string) =>
+      sendNotification({ db, config: cfg(), redis }, agentActor(agent), {
+        channels: ['UI_ALERT'],
+        message_text: text,
+        urgency_level: 'LOW',
+      });
+    await send('agent-strategist-1', 'advice ready');
+    await send('agent-conductor-1', 'review merged');
+    await until(
+      async () => live.length,
+      (n) => n >= 2,
+    );
+    expect(live.map((e) => [e.message, e.sender])).toEqual([
+      ['advice ready', 'Strategist · chat “Vulnerable customers”'],
+      ['review merged', 'Conductor · chat “Vulnerable customers”'],
+    ]);
+    const inbox = await new NotificationStore(db).inbox(ids.designer, { limit: 2 });
+    expect(Object.fromEntries(inbox.map((i) => [i.message, i.sender]))).toEqual({
+      'advice ready': 'Strategist · chat “Vulnerable customers”',
+      'review merged': 'Conductor · chat “Vulnerable customers”',
+    });
+    await feed.close();
   });
 
   it("marks read only the owner's alerts", async () => {
