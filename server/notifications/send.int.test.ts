@@ -123,6 +123,8 @@ describe('UI_ALERT', () => {
         urgency: 'HIGH',
         subject: 'Weekly QA',
         message: 'Run finished',
+        // The sender by name, not the label the user acts under.
+        sender: 'designer',
       }),
     ]);
     expect(others).toEqual([]);

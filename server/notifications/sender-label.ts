@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { agentTags } from '../db/schema/agents.ts';
 import { conversations } from '../db/schema/chat.ts';
 import { delegationSessions } from '../db/schema/delegation.ts';
+import { users } from '../db/schema/users.ts';
 
 /**
  * Who sent a notification, as the bell, the toast and the e-mail/Telegram footer say it (issue 34:
@@ -12,10 +13,14 @@ import { delegationSessions } from '../db/schema/delegation.ts';
  * notification is stored:
  * - an agent that serves a chat: its part and the chat's title, "Planner · chat “Weekly reviews”";
  * - the Strategist or a Companion of a delegated-mode session with a chat: "Companion · chat “…”";
- * - any other sender (a signed-in user's name, a system component, an agent working for no chat):
- *   the label it acts under.
+ * - a signed-in user: their name (the actor's label is their e-mail address);
+ * - any other sender (a system component, an agent working for no chat): the label it acts under.
  */
 export async function senderLabel(db: Db, actor: Actor): Promise<string> {
+  if (actor.kind === 'user') {
+    const [user] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, actor.id));
+    return user?.name.trim() || actor.label;
+  }
   if (actor.kind !== 'agent') return actor.label;
   const [chat] = await db
     .select({ mode: conversations.mode, title: conversations.title })
