@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
+import { chatAgentName } from '../chat/agent-name.ts';
 import { conversations } from '../db/schema/chat.ts';
 import { delegationSessions } from '../db/schema/delegation.ts';
 import { users } from '../db/schema/users.ts';
@@ -17,6 +18,7 @@ import { openUserNotificationFeed } from './live.ts';
 import { startDeliveryRetries } from './retries.ts';
 import type { PublishedNotification } from '../contracts/notification-schemas.ts';
 import { sendNotification } from './send.ts';
+import { senderLabel } from './sender-label.ts';
 import { NotificationStore } from './store.ts';
 import { chatNotFound, startFakeBotApi, tooManyRequests } from './testing/bot-api.ts';
 import { startTestSmtp } from './testing/smtp.ts';
@@ -163,6 +165,23 @@ describe('UI_ALERT', () => {
     const designers = await new NotificationStore(db).inbox(ids.designer, { limit: 5 });
     expect(designers.find((i) => i.message === 'for my user')?.sender).toBe('Planner · chat “t”');
     expect(inbox[0]!.sender).toBe('agent-nobody');
+  });
+
+  it("an agent calling over MCP, known by the name its chat gave it, is said as that chat's agent", async () => {
+    const conversationId = crypto.randomUUID();
+    await db.insert(conversations).values({
+      id: conversationId,
+      userId: ids.designer,
+      mode: 'planner',
+      agentId: 'agent-letta-1',
+      platform: 'letta',
+      title: 'Weekly reviews',
+    });
+    // The label alone: over MCP its recipients come from the token (recipients.ts), not from this chat.
+    const name = chatAgentName('planner', 'designer@corp.test', conversationId);
+    expect(await senderLabel(db, { kind: 'agent', id: name, label: name })).toBe('Planner · chat “Weekly reviews”');
+    const other = chatAgentName('planner', 'admin@corp.test', conversationId);
+    expect(await senderLabel(db, { kind: 'agent', id: other, label: other })).toBe(other);
   });
 
   it("a delegated-mode session's Strategist is said as the Strategist of its Conductor's chat, live and in the inbox", async () => {
