@@ -48,6 +48,12 @@ const cfg = () =>
   });
 const userActor = (id: string): Actor => ({ kind: 'user', id, label: 'someone', role: 'workflow_designer' });
 const agentActor = (id: string): Actor => ({ kind: 'agent', id, label: id });
+/** The designer's chat served by `agentId`; its conversation id. */
+async function designersChat(mode: 'planner' | 'conductor', agentId: string, title: string, platform: 'local' | 'letta' = 'local') {
+  const id = crypto.randomUUID();
+  await db.insert(conversations).values({ id, userId: ids.designer, mode, agentId, platform, title });
+  return id;
+}
 
 async function addUser(email: string, role: 'admin' | 'workflow_designer', disabled = false): Promise<string> {
   const [row] = await db
@@ -139,14 +145,7 @@ describe('UI_ALERT', () => {
   });
 
   it("an agent with a chat goes to that chat's user; an agent working for nobody to every active admin", async () => {
-    await db.insert(conversations).values({
-      id: crypto.randomUUID(),
-      userId: ids.designer,
-      mode: 'planner',
-      agentId: 'agent-chat-1',
-      platform: 'local',
-      title: 't',
-    });
+    await designersChat('planner', 'agent-chat-1', 't');
     const mine = await sendNotification({ db, config: cfg(), redis }, agentActor('agent-chat-1'), {
       channels: ['UI_ALERT'],
       message_text: 'for my user',
@@ -168,15 +167,7 @@ describe('UI_ALERT', () => {
   });
 
   it("an agent calling over MCP, known by the name its chat gave it, is said as that chat's agent", async () => {
-    const conversationId = crypto.randomUUID();
-    await db.insert(conversations).values({
-      id: conversationId,
-      userId: ids.designer,
-      mode: 'planner',
-      agentId: 'agent-letta-1',
-      platform: 'letta',
-      title: 'Weekly reviews',
-    });
+    const conversationId = await designersChat('planner', 'agent-letta-1', 'Weekly reviews', 'letta');
     // The label alone: over MCP its recipients come from the token (recipients.ts), not from this chat.
     const name = chatAgentName('planner', 'designer@corp.test', conversationId);
     expect(await senderLabel(db, { kind: 'agent', id: name, label: name })).toBe('Planner · chat “Weekly reviews”');
@@ -185,15 +176,7 @@ describe('UI_ALERT', () => {
   });
 
   it("a delegated-mode session's Strategist is said as the Strategist of its Conductor's chat, live and in the inbox", async () => {
-    const conversationId = crypto.randomUUID();
-    await db.insert(conversations).values({
-      id: conversationId,
-      userId: ids.designer,
-      mode: 'conductor',
-      agentId: 'agent-conductor-1',
-      platform: 'local',
-      title: 'Vulnerable customers',
-    });
+    const conversationId = await designersChat('conductor', 'agent-conductor-1', 'Vulnerable customers');
     await db.insert(delegationSessions).values({
       id: 'session-sender-1',
       conductorId: 'agent-conductor-1',
