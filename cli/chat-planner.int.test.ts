@@ -63,7 +63,7 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
       expect(lowest.runs).toEqual([]);
       expect(names(lowest)).toContain('summarise_qa_results');
       expect(lowest.reply).toMatch(
-        /The advisor with the lowest mean QA score last week \(2024-07-01 to 2024-07-07\) is \*\*(Alex Wong|Priya Shah|Tom Ellis)\*\*/,
+        /The advisor with the lowest mean QA score last week \(1–7 Jul 2024\) is \*\*(Alex Wong|Priya Shah|Tom Ellis)\*\*/,
       );
       expect(lowest.reply, lowest.reply).toMatch(
         /Only 6 of the 9 calls recorded last week .* Shall I analyse the 3 calls not analysed yet\?/,
@@ -77,7 +77,7 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
         'Sophie Turner',
       ]);
       const again = await say('Which advisor has the lowest QA score last week?');
-      expect(again.reply, again.reply).toContain('All 9 recorded calls last week (2024-07-01 to 2024-07-07) have been analysed.');
+      expect(again.reply, again.reply).toContain('All 9 recorded calls last week (1–7 Jul 2024) have been analysed.');
 
       const rules = await say('which rule fails most last week?');
       expect(rules.reply, rules.reply).toMatch(/\*\*.+\*\* fails most: in \d+ of 9 analysed calls/);
@@ -95,7 +95,7 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
 
   it('a pilot, then follow-ups: the same for June, now for Tom, why did that call score low', async () => {
     const asked = await say("Score priya shah's calls from last week");
-    expect(asked.reply).toContain("To confirm: for Priya Shah's calls last week (2024-07-01 to 2024-07-07)");
+    expect(asked.reply).toContain("To confirm: for Priya Shah's calls last week (1–7 Jul 2024)");
     const pilot = await say('sure, go for it', asked.conversation_id);
     expect(pilot.runs).toEqual([
       expect.objectContaining({
@@ -104,7 +104,7 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
       }),
     ]);
     const june = await say('the same for June', asked.conversation_id);
-    expect(june.reply).toContain("To confirm: for Priya Shah's calls in June (2024-06-01 to 2024-06-30)");
+    expect(june.reply).toContain("To confirm: for Priya Shah's calls in June (1–30 Jun 2024)");
     const tom = await say('now for Tom', asked.conversation_id);
     expect(tom.reply).toContain("To confirm: for Tom Ellis's calls in June");
     const declined = await say("Please don't", asked.conversation_id);

@@ -51,8 +51,7 @@ describe('dcf chat', { timeout: 300_000 }, () => {
       const asked = await dcf(['--agent', 'planner', '--user', 'compliance@demo.dcf', SPEC_REQUEST]);
       expect(asked.code).toBe(0);
       const question =
-        "Alex Wong's calls last week (2024-07-01 to 2024-07-07), " +
-        'should I check compliance with the standard script, assess customer sentiment';
+        "Alex Wong's calls last week (1–7 Jul 2024), " + 'should I check compliance with the standard script, assess customer sentiment';
       expect(asked.stdout.split('\n')[0]).toContain(question);
       const id = /Planner conversation ([0-9a-f-]{36}) \(continue it with --conversation \1\)/.exec(asked.stdout)?.[1];
       expect(id).toBeDefined();

@@ -24,7 +24,7 @@ test(
       page,
       'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?',
     );
-    await expect(confirm).toContainText('2024-07-01 to 2024-07-07');
+    await expect(confirm).toContainText('1–7 Jul 2024');
     await expect(confirm).toContainText(/compliance with the standard script, assess customer sentiment, and produce an overall score\?/);
 
     const report = await say(page, 'Yes. Please use the existing QA scorecard.');
@@ -93,7 +93,7 @@ test(
       'I need to check if advisors are explaining the new HELOC 2.0 product correctly in their calls since the start of the month.',
     );
     await expect(proposal).toContainText('I have a reusable Advice Call Analysis workflow');
-    await expect(proposal).toContainText('2024-07-01 to 2024-07-08');
+    await expect(proposal).toContainText('1–8 Jul 2024');
 
     const done = await say(page, 'Yes, only the parts where the advisor describes the product matter.');
     await expect(done).toContainText('REFINEMENT_OF «Standard Advice Call Analysis» v1.0.0');
@@ -183,7 +183,7 @@ test(
       page,
       'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?',
     );
-    await expect(confirm).toContainText('2024-07-01 to 2024-07-07');
+    await expect(confirm).toContainText('1–7 Jul 2024');
     // Spec §4.4: the pre-flight health check finds Whisper unreliable and the Planner says so before running.
     const healing = await say(page, 'Yes. Please use the existing QA scorecard.');
     await expect(healing).toContainText('a tool I normally use for transcription (whisper-transcribe) has become less reliable recently');

@@ -53,6 +53,9 @@ test('a notification appears live as a toast and in the bell', async ({ page, br
   await expect(toast).toHaveAttribute('data-urgency', 'HIGH');
   await expect(toast).toContainText('High');
   await expect(toast).toContainText('QA review');
+  // Who sent it, by name (server/notifications/sender-label.ts), not the address the admin signs in with.
+  await expect(toast).toContainText(DEMO.admin.name);
+  await expect(toast).not.toContainText(DEMO.admin.email);
   await expect(page.getByTestId('notification-unread-count')).toHaveText(String(before + 1));
   await page.screenshot({ path: shot('notifications-toast') });
 

@@ -17,13 +17,13 @@ test("a conversation with follow-ups: pilot, the same for June, now for Tom, ple
   await newPlannerConversation(page);
 
   const confirm = await say(page, 'can u QA priya shah calls for last week pls');
-  await expect(confirm).toContainText("To confirm: for Priya Shah's calls last week (2024-07-01 to 2024-07-07)");
+  await expect(confirm).toContainText("To confirm: for Priya Shah's calls last week (1–7 Jul 2024)");
 
   const report = await say(page, 'sure, go ahead');
   await expect(report).toContainText(/QA score: \d+\/100/);
   await expect(page.getByTestId('chat-run-card').last()).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 30_000 });
 
-  await expect(await say(page, 'the same for June')).toContainText("To confirm: for Priya Shah's calls in June (2024-06-01 to 2024-06-30)");
+  await expect(await say(page, 'the same for June')).toContainText("To confirm: for Priya Shah's calls in June (1–30 Jun 2024)");
   await expect(await say(page, 'now for Tom')).toContainText("To confirm: for Tom Ellis's calls in June");
   const declined = await say(page, "Please don't");
   await expect(declined).toContainText("I won't run anything");

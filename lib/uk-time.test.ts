@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonDay, londonDayStart, londonNextDayStart, ukDate, ukDateTime, ukExact, ukTime } from './uk-time.ts';
+import { londonDay, londonDayStart, londonNextDayStart, ukDate, ukDateTime, ukDay, ukDayRange, ukExact, ukTime } from './uk-time.ts';
 
 describe('UK dates and times', () => {
   it('formats in en-GB, London time, summer and winter', () => {
@@ -28,5 +28,36 @@ describe('ukTime', () => {
     expect(ukTime(Date.parse('2024-12-03T14:12:09Z'))).toBe('14:12:09');
     expect(ukTime(new Date('2024-07-03T23:30:00Z'))).toBe('00:30:00');
     expect(ukTime(null)).toBe('—');
+  });
+});
+
+describe('ukDay and ukDayRange: calendar days as a UK reader reads them', () => {
+  it('says a day the same in BST and in GMT, on the days the clocks change too', () => {
+    expect(ukDay('2024-07-08')).toBe('8 Jul 2024');
+    expect(ukDay('2024-12-03')).toBe('3 Dec 2024');
+    expect(ukDay('2024-03-31')).toBe('31 Mar 2024');
+    expect(ukDay('2024-10-27')).toBe('27 Oct 2024');
+    expect(ukDay('2025-01-01')).toBe('1 Jan 2025');
+  });
+
+  it('leaves what is not a real day as given, and says none as a dash', () => {
+    expect(ukDay('2024-02-30')).toBe('2024-02-30');
+    expect(ukDay('next Tuesday')).toBe('next Tuesday');
+    expect(ukDay('2024-07-08T10:00:00Z')).toBe('2024-07-08T10:00:00Z');
+    expect(ukDay(null)).toBe('—');
+    expect(ukDay('')).toBe('—');
+  });
+
+  it('says a range once per shared part: within a month, across a month, across a year', () => {
+    expect(ukDayRange('2024-07-01', '2024-07-07')).toBe('1–7 Jul 2024');
+    expect(ukDayRange('2024-06-28', '2024-07-04')).toBe('28 Jun – 4 Jul 2024');
+    expect(ukDayRange('2024-12-29', '2025-01-04')).toBe('29 Dec 2024 – 4 Jan 2025');
+    expect(ukDayRange('2024-10-21', '2024-11-03')).toBe('21 Oct – 3 Nov 2024');
+    expect(ukDayRange('2024-01-01', '2024-12-31')).toBe('1 Jan – 31 Dec 2024');
+  });
+
+  it('says a one-day range as the day, and a range with a part that is not a day with both as given', () => {
+    expect(ukDayRange('2024-07-08', '2024-07-08')).toBe('8 Jul 2024');
+    expect(ukDayRange('2024-07-01', 'soon')).toBe('1 Jul 2024 – soon');
   });
 });

@@ -89,3 +89,43 @@ export const ukTime = (iso: string | number | Date | null | undefined) => {
   const d = iso === null || iso === undefined ? null : new Date(iso);
   return d && !Number.isNaN(d.getTime()) ? TIME.format(d) : '—';
 };
+
+const DAY_PARTS = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day's parts, or null when `day` is not a real YYYY-MM-DD day (2024-02-30 is not). */
+function dayParts(day: string): { day: string; month: string; year: string } | null {
+  const m = DAY_RE.exec(day);
+  if (!m) return null;
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (new Date(t).toISOString().slice(0, 10) !== day) return null;
+  // A calendar day has no instant: formatted as that day in UTC, so no zone can move it to its neighbour.
+  const p = Object.fromEntries(DAY_PARTS.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  return { day: p.day!, month: p.month!, year: p.year! };
+}
+
+/**
+ * "8 Jul 2024": a London calendar day given as YYYY-MM-DD (a day, not an instant: the same words
+ * in GMT and BST). "—" for none; text that is not a real day comes back unchanged, so words built
+ * on it never lose what was given.
+ */
+export function ukDay(day: string | null | undefined): string {
+  if (!day) return '—';
+  const p = dayParts(day);
+  return p ? `${p.day} ${p.month} ${p.year}` : day;
+}
+
+/**
+ * A range of calendar days (inclusive, YYYY-MM-DD) as a UK reader reads it: "1–7 Jul 2024",
+ * "28 Jun – 4 Jul 2024", "29 Dec 2024 – 4 Jan 2025"; a one-day range is that day ("8 Jul 2024").
+ * Each part is said once, from the end backwards: the year when both share it, then the month.
+ */
+export function ukDayRange(start: string, end: string): string {
+  const a = dayParts(start);
+  const b = dayParts(end);
+  if (!a || !b) return `${ukDay(start)} – ${ukDay(end)}`;
+  if (start === end) return ukDay(start);
+  if (a.year !== b.year) return `${ukDay(start)} – ${ukDay(end)}`;
+  if (a.month !== b.month) return `${a.day} ${a.month} – ${ukDay(end)}`;
+  return `${a.day}–${ukDay(end)}`;
+}

@@ -5,6 +5,7 @@ import { conversations, type ConversationRow } from '../db/schema/chat.ts';
 import type { AgentPlatform, StoredMessage } from '../contracts/agent-platform.ts';
 import { clockToday } from '../../lib/relative-dates.ts';
 import type { ToolServices } from '../contracts/tool-services.ts';
+import { chatAgentName } from './agent-name.ts';
 
 export type ChatMode = 'planner' | 'conductor';
 
@@ -54,7 +55,7 @@ export async function createConversation(
   const id = randomUUID();
   const agent = await platform.createAgent({
     template: mode,
-    name: `${mode}-${user.email}-${id.slice(0, 8)}`,
+    name: chatAgentName(mode, user.email, id),
     tags: ['dcf-chat', `mode:${mode}`, `user:${user.id}`, `conversation:${id}`],
     blocks: [
       { label: 'clock', value: clockBlockValue(clock), description: 'Today for this conversation, kept by the console.' },

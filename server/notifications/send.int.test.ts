@@ -4,7 +4,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
+import { chatAgentName } from '../chat/agent-name.ts';
 import { conversations } from '../db/schema/chat.ts';
+import { delegationSessions } from '../db/schema/delegation.ts';
 import { users } from '../db/schema/users.ts';
 import { RunEventHub } from '../execution/run-event-hub.ts';
 import { invokeTool } from '../tools/invoke.ts';
@@ -16,6 +18,7 @@ import { openUserNotificationFeed } from './live.ts';
 import { startDeliveryRetries } from './retries.ts';
 import type { PublishedNotification } from '../contracts/notification-schemas.ts';
 import { sendNotification } from './send.ts';
+import { senderLabel } from './sender-label.ts';
 import { NotificationStore } from './store.ts';
 import { chatNotFound, startFakeBotApi, tooManyRequests } from './testing/bot-api.ts';
 import { startTestSmtp } from './testing/smtp.ts';
@@ -45,6 +48,12 @@ const cfg = () =>
   });
 const userActor = (id: string): Actor => ({ kind: 'user', id, label: 'someone', role: 'workflow_designer' });
 const agentActor = (id: string): Actor => ({ kind: 'agent', id, label: id });
+/** The designer's chat served by `agentId`; its conversation id. */
+async function designersChat(mode: 'planner' | 'conductor', agentId: string, title: string, platform: 'local' | 'letta' = 'local') {
+  const id = crypto.randomUUID();
+  await db.insert(conversations).values({ id, userId: ids.designer, mode, agentId, platform, title });
+  return id;
+}
 
 async function addUser(email: string, role: 'admin' | 'workflow_designer', disabled = false): Promise<string> {
   const [row] = await db
@@ -122,6 +131,8 @@ describe('UI_ALERT', () => {
         urgency: 'HIGH',
         subject: 'Weekly QA',
         message: 'Run finished',
+        // The sender by name, not the label the user acts under.
+        sender: 'designer',
       }),
     ]);
     expect(others).toEqual([]);
@@ -134,14 +145,7 @@ describe('UI_ALERT', () => {
   });
 
   it("an agent with a chat goes to that chat's user; an agent working for nobody to every active admin", async () => {
-    await db.insert(conversations).values({
-      id: crypto.randomUUID(),
-      userId: ids.designer,
-      mode: 'planner',
-      agentId: 'agent-chat-1',
-      platform: 'local',
-      title: 't',
-    });
+    await designersChat('planner', 'agent-chat-1', 't');
     const mine = await sendNotification({ db, config: cfg(), redis }, agentActor('agent-chat-1'), {
       channels: ['UI_ALERT'],
       message_text: 'for my user',
@@ -156,6 +160,59 @@ describe('UI_ALERT', () => {
     expect(orphan.recipients.sort()).toEqual(['admin2@corp.test', 'admin@corp.test']);
     const inbox = await new NotificationStore(db).inbox(ids.admin2, { limit: 5 });
     expect(inbox.map((i) => i.message)).toEqual(['for the admins']);
+    // Who sent it, for people: the chat's agent by its part and the chat's title; an agent of no chat as it acts.
+    const designers = await new NotificationStore(db).inbox(ids.designer, { limit: 5 });
+    expect(designers.find((i) => i.message === 'for my user')?.sender).toBe('Planner · chat “t”');
+    expect(inbox[0]!.sender).toBe('agent-nobody');
+  });
+
+  it("an agent calling over MCP, known by the name its chat gave it, is said as that chat's agent", async () => {
+    const conversationId = await designersChat('planner', 'agent-letta-1', 'Weekly reviews', 'letta');
+    // The label alone: over MCP its recipients come from the token (recipients.ts), not from this chat.
+    const name = chatAgentName('planner', 'designer@corp.test', conversationId);
+    expect(await senderLabel(db, { kind: 'agent', id: name, label: name })).toBe('Planner · chat “Weekly reviews”');
+    const other = chatAgentName('planner', 'admin@corp.test', conversationId);
+    expect(await senderLabel(db, { kind: 'agent', id: other, label: other })).toBe(other);
+  });
+
+  it("a delegated-mode session's Strategist is said as the Strategist of its Conductor's chat, live and in the inbox", async () => {
+    const conversationId = await designersChat('conductor', 'agent-conductor-1', 'Vulnerable customers');
+    await db.insert(delegationSessions).values({
+      id: 'session-sender-1',
+      conductorId: 'agent-conductor-1',
+      strategistId: 'agent-strategist-1',
+      ownerUserId: ids.designer,
+      conversationId,
+      platform: 'local',
+      sessionContextBlockId: 'block-1',
+      delegationLogBlockId: 'block-2',
+      guidelinesBlockId: 'block-3',
+      poolMax: 3,
+    });
+    const live: PublishedNotification[] = [];
+    const feed = await openUserNotificationFeed(hub, ids.designer, (e) => live.push(e));
+    const send = (agent: string, text: string) =>
+      sendNotification({ db, config: cfg(), redis }, agentActor(agent), {
+        channels: ['UI_ALERT'],
+        message_text: text,
+        urgency_level: 'LOW',
+      });
+    await send('agent-strategist-1', 'advice ready');
+    await send('agent-conductor-1', 'review merged');
+    await until(
+      async () => live.length,
+      (n) => n >= 2,
+    );
+    expect(live.map((e) => [e.message, e.sender])).toEqual([
+      ['advice ready', 'Strategist · chat “Vulnerable customers”'],
+      ['review merged', 'Conductor · chat “Vulnerable customers”'],
+    ]);
+    const inbox = await new NotificationStore(db).inbox(ids.designer, { limit: 2 });
+    expect(Object.fromEntries(inbox.map((i) => [i.message, i.sender]))).toEqual({
+      'advice ready': 'Strategist · chat “Vulnerable customers”',
+      'review merged': 'Conductor · chat “Vulnerable customers”',
+    });
+    await feed.close();
   });
 
   it("marks read only the owner's alerts", async () => {

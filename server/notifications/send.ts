@@ -7,6 +7,7 @@ import { attemptDelivery, notConfigured, type ExternalChannel } from './channels
 import { publishAlerts } from './live.ts';
 import { resolveRecipients, type Recipient } from './recipients.ts';
 import { scheduleRetries } from './retries.ts';
+import { senderLabel } from './sender-label.ts';
 import type { Channel, ChannelStatus, UrgencyLevel } from '../contracts/notification-schemas.ts';
 import { NotificationStore } from './store.ts';
 
@@ -33,6 +34,7 @@ export interface SendDeps {
  *   inline, so a healthy channel answers SUCCESS with the provider's message id; a transient
  *   failure answers PENDING and is retried by the durable queue (retries.ts) with back-off; a
  *   permanent failure, or a channel that is not configured, answers FAILED with the reason.
+ * The sender is stored as people say it (sender-label.ts: "Planner · chat “Weekly reviews”").
  */
 export async function sendNotification(
   deps: SendDeps,
@@ -46,7 +48,7 @@ export async function sendNotification(
   const store = new NotificationStore(deps.db);
   const recipients = await resolveRecipients(deps.db, actor);
   const n = await store.create({
-    sender: { kind: actor.kind, id: actor.id, label: actor.label },
+    sender: { kind: actor.kind, id: actor.id, label: await senderLabel(deps.db, actor) },
     urgency: input.urgency_level,
     subject: input.subject_text?.trim() || null,
     message: input.message_text,

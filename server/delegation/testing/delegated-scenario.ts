@@ -18,7 +18,7 @@ import type { DelegationHub } from '../hub.ts';
 import { delegationGate } from '../message-gate.ts';
 import { createSessionContext } from '../sessions.ts';
 
-/** "Today" for the demo data (Alex Wong's week is 2024-07-01…07), as `npm start` pins it. */
+/** "Today" for the demo data (Alex Wong's week is 1–7 Jul 2024), as `npm start` pins it. */
 export const DEMO_CLOCK = 'Today is 2024-07-08T09:00:00Z (Monday).';
 
 /**

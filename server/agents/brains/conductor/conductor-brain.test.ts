@@ -192,12 +192,22 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     );
   });
 
+  it('says the period in en-GB to the user and to each Companion, and keeps ISO days only in the task data', async () => {
+    const c = new ScriptedConductor();
+    const t = await c.turn("Review Sophie Turner's calls from last week");
+    expect(t.reply).toContain('reviewing the calls on applications of 1–7 Jul 2024 for');
+    const task = c.calls.find((x) => x.name === 'delegate_task')!;
+    expect(String(task.args.description)).toMatch(/^Review Sophie Turner's calls of 1–7 Jul 2024 for /);
+    const request = (JSON.parse(String(task.args.context_json)) as { request: { start_date: string; end_date: string } }).request;
+    expect([request.start_date, request.end_date]).toEqual(['2024-07-01', '2024-07-07']);
+  });
+
   it('says plainly when no calls were found for someone, without counting it as a failure', async () => {
     const c = new ScriptedConductor();
     await c.turn("Review Sophie Turner's calls from last week");
     const [sophie] = c.delegations();
     const t = await c.turn(c.result(sophie!.task_id, 'succeeded', succeeded([])), 'agent-c1');
-    expect(t.reply).toContain('I found no calls for Sophie Turner on applications from 1 July 2024 to 7 July 2024.');
+    expect(t.reply).toContain('I found no calls for Sophie Turner on applications of 1–7 Jul 2024.');
     expect(t.reply).not.toContain('| Sophie Turner |');
   });
 

@@ -168,7 +168,7 @@ describe('a message that names people and a period but asks for no work is confi
     const c = new ScriptedConductor();
     const t = await c.turn('Priya Shah, last week');
     expect(t.reply).toBe(
-      'Shall I have the Companions review the calls of Priya Shah last week (2024-07-01 to 2024-07-07) for overall call quality?' +
+      'Shall I have the Companions review the calls of Priya Shah last week (1–7 Jul 2024) for overall call quality?' +
         " I'll hand one task per advisor to them once you say yes.",
     );
     expect(t.names.filter((n) => delegating.includes(n))).toEqual([]);
@@ -184,7 +184,7 @@ describe('a message that names people and a period but asks for no work is confi
     const c = second();
     expect((await c.turn('Rhys ap Gwilym')).reply).toContain('Which period should I review?');
     const t = await c.turn('last week');
-    expect(t.reply).toMatch(/^Shall I have the Companions review the calls of Rhys ap Gwilym last week \(2024-07-01 to 2024-07-07\)/);
+    expect(t.reply).toMatch(/^Shall I have the Companions review the calls of Rhys ap Gwilym last week \(1–7 Jul 2024\)/);
     const no = await c.turn('no thanks');
     expect(no.reply).toBe('Fine, nothing is delegated.');
     expect(c.calls.map((x) => x.name).filter((n) => delegating.includes(n))).toEqual([]);

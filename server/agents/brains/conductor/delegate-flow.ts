@@ -6,6 +6,7 @@ import { NO_SESSION, type ConductorContext } from './context.ts';
 import { focusByTopic, verdictsFilter } from './focus.ts';
 import { focusRules } from './focus-rules.ts';
 import type { RequestRecord } from './ledger.ts';
+import { period } from './merge.ts';
 import { assign, poolOf, REVIEW_SPECIALIZATION, type PoolMember } from './staffing.ts';
 import { companionTaskBudget } from './task-budget.ts';
 import type { PlanStep } from '../../../delegation/protocol.ts';
@@ -173,7 +174,7 @@ export function delegateItems(ctx: ConductorContext, request: RequestRecord, ite
         budget_source: source,
       };
       const description =
-        `Review ${h.item.subject}'s calls from ${request.start_date} to ${request.end_date} ` +
+        `Review ${h.item.subject}'s calls of ${period(request)} ` +
         `for ${request.focus_label}${h.item.attempt > 1 ? ` (attempt ${h.item.attempt})` : ''}.`;
       return [
         'delegate_task',

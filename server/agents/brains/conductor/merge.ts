@@ -1,6 +1,7 @@
 import type { TaskResult } from '../../../delegation/protocol.ts';
 import { focusByTopic, type Focus } from './focus.ts';
 import type { RequestRecord } from './ledger.ts';
+import { ukDateTime, ukDayRange } from '../../../../lib/uk-time.ts';
 
 /** One reviewed call as a Companion reports it (the call review plan's `select`). */
 interface CallReport {
@@ -29,25 +30,13 @@ interface Findings {
   meanScore: number | null;
 }
 
-const LONDON = 'Europe/London';
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const when = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: LONDON,
-});
-
-/** "1 July 2024 to 7 July 2024" (calendar dates, as the request gave them). */
+/** "1–7 Jul 2024", "8 Jul 2024" (the request's calendar days, as lib/uk-time.ts says a range). */
 export function period(r: Pick<RequestRecord, 'start_date' | 'end_date'>): string {
-  const d = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
-  return r.start_date === r.end_date ? d(r.start_date) : `${d(r.start_date)} to ${d(r.end_date)}`;
+  return ukDayRange(r.start_date, r.end_date);
 }
 
 const callLabel = (c: CallReport) =>
-  `${c.recording_id}${c.recorded_at && !Number.isNaN(Date.parse(c.recorded_at)) ? `, ${when.format(new Date(c.recorded_at))}` : ''}`;
+  `${c.recording_id}${c.recorded_at && !Number.isNaN(Date.parse(c.recorded_at)) ? `, ${ukDateTime(c.recorded_at)}` : ''}`;
 
 function findings(subject: string, result: TaskResult, focus: Focus): Findings {
   const data = (result.output.data ?? {}) as { calls?: CallReport[] };
@@ -81,7 +70,7 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
   const done = reviewed.filter((f) => f.calls.length > 0);
   const failed = outcomes.filter((o) => o.result?.status === 'failed');
   const lines: string[] = [
-    `Here is what the Companions found in the calls on applications from ${period(request)}, looking at ${focus.label}.`,
+    `Here is what the Companions found in the calls on applications of ${period(request)}, looking at ${focus.label}.`,
     '',
   ];
   if (done.length) {
@@ -131,7 +120,7 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
     const names = empty.map((f) => f.subject).join(', ');
     lines.push(
       '',
-      `I found no calls for ${names} on applications from ${period(request)}. Is the name spelled as in the CRM, or is another period meant?`,
+      `I found no calls for ${names} on applications of ${period(request)}. Is the name spelled as in the CRM, or is another period meant?`,
     );
   }
   for (const o of failed) lines.push('', `I could not review ${o.subject}'s calls: ${o.result!.output.error ?? o.result!.output.summary}`);

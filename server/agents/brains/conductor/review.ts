@@ -111,8 +111,7 @@ export function reviewFlow(ctx: ConductorContext, req: Review): BrainDecision {
   }
   if (!req.subjects.length)
     return ctx.say(`${ASK_WHO} Name the advisors, for example “Alex Wong and Priya Shah”.`, 'No advisor named: ask, do not guess.');
-  if (!req.range)
-    return ctx.say(`${ASK_WHEN} For example “last week” or “from 2024-07-01 to 2024-07-07”.`, 'No period named: ask, do not guess.');
+  if (!req.range) return ctx.say(`${ASK_WHEN} For example “last week” or “from 1 July to 7 July”.`, 'No period named: ask, do not guess.');
   const session = ctx.session();
   if (!session) return ctx.say(NO_SESSION);
   // The focus's rules come from the lender's rule set before anything is recorded or handed out: a topic it has no rule for is asked about.
@@ -173,7 +172,7 @@ function focusNote(ctx: ConductorContext, req: Review): string | null {
 export function delegatedMessage(request: RequestRecord, d: Delegation): string {
   const lines = [
     `I've split this into ${request.subjects.length} task${request.subjects.length === 1 ? '' : 's'}, one per advisor, ` +
-      `reviewing the calls on applications from ${period(request)} for ${request.focus_label}:`,
+      `reviewing the calls on applications of ${period(request)} for ${request.focus_label}:`,
   ];
   for (const h of d.handed)
     lines.push(`- **${h.item.subject}** → ${h.companion.name}${h.companion.created ? ' (a new Companion)' : ''}, task \`${h.taskId}\``);

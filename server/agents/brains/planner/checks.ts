@@ -3,6 +3,7 @@ import type { Step } from './build-flow.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange } from './intent.ts';
+import { londonDay, ukDay, ukDayRange } from '../../../../lib/uk-time.ts';
 
 /**
  * The checks before anything runs (issue 15): a period that is missing, reversed or not started
@@ -11,7 +12,6 @@ import { describeRange } from './intent.ts';
  * starts (an empty run, or a failed one counted against a skill, is what this prevents).
  */
 const next = <T>(decision: ReturnType<PlannerContext['say']>): Step<T> => ({ done: false, decision });
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The request's period when it can be used; otherwise the question about it. */
 export function checkPeriod(ctx: PlannerContext, range: DateRange | null, example = '“last week”, “in June”'): Step<DateRange> {
@@ -22,18 +22,19 @@ export function checkPeriod(ctx: PlannerContext, range: DateRange | null, exampl
   if (range.reversed) {
     return next(
       ctx.say(
-        `The period you gave, “${range.phrase}”, ends before it starts. Shall I take it as ${range.start_date} to ${range.end_date}? ` +
+        `The period you gave, “${range.phrase}”, ends before it starts. Shall I take it as ${ukDayRange(range.start_date, range.end_date)}? ` +
           QUESTION_MARKERS.fix_period,
         'Reversed period: ask, never swap silently.',
       ),
     );
   }
-  const today = iso(ctx.today);
+  // Today is a London calendar day (lib/relative-dates.ts's contract), compared as YYYY-MM-DD.
+  const today = londonDay(ctx.today.toISOString());
   if (range.start_date > today) {
     return next(
       ctx.say(
-        `“${range.phrase}” (${range.start_date} to ${range.end_date}) has not started yet — today is ${today}, so there are no calls to look at. ` +
-          QUESTION_MARKERS.fix_period,
+        `“${range.phrase}” (${ukDayRange(range.start_date, range.end_date)}) has not started yet — today is ${ukDay(today)}, ` +
+          `so there are no calls to look at. ${QUESTION_MARKERS.fix_period}`,
         'The period is in the future: ask.',
       ),
     );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { currentEpisode, questionKindOf } from './conversation.ts';
 import { followUp } from './follow-up.ts';
-import { readReply, todayFrom } from './intent.ts';
+import { describeRange, readReply, todayFrom } from './intent.ts';
+import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { parseRequest } from './request.ts';
 
 const TODAY = new Date('2024-07-08T09:00:00Z');
@@ -104,5 +105,32 @@ describe("what the Planner reads in the user's words", () => {
     expect(corrected!.request.range).toMatchObject({ start_date: '2024-06-25', end_date: '2024-07-08' });
     expect(questionKindOf('Sorry … Shall I proceed with this improved version? (If you prefer …)')).toBe('healing');
     expect(questionKindOf('Run x: SUCCEEDED.')).toBeNull();
+  });
+});
+
+describe('describeRange: a period said back in en-GB, its days as lib/uk-time.ts says them', () => {
+  const said = (text: string) => describeRange(resolveDateRange(text, TODAY)!);
+  it.each([
+    ['calls last week', 'last week (1–7 Jul 2024)'],
+    ['calls in June', 'in June (1–30 Jun 2024)'],
+    ['calls since the start of the month', 'since the start of the month (1–8 Jul 2024)'],
+    ['calls the past two weeks', 'past two weeks (25 Jun – 8 Jul 2024)'],
+    // Days typed as ISO are echoed back as days, never as ISO.
+    ['calls from 2024-07-01 to 2024-07-07', 'from 1 Jul 2024 to 7 Jul 2024'],
+    ['calls on 2024-07-03', 'on 3 Jul 2024'],
+  ])('%s → %s', (text, words) => {
+    expect(said(text)).toBe(words);
+  });
+
+  it('says a range that crosses a year with both years, and ISO inside other words as a day', () => {
+    expect(describeRange({ start_date: '2024-12-29', end_date: '2025-01-04', phrase: 'the week over new year' })).toBe(
+      'the week over new year (29 Dec 2024 – 4 Jan 2025)',
+    );
+    expect(describeRange({ start_date: '2024-06-28', end_date: '2024-07-07', phrase: 'last week, from 2024-06-28 on' })).toBe(
+      'from 28 Jun 2024 to 7 Jul 2024',
+    );
+    expect(describeRange({ start_date: '2024-07-01', end_date: '2024-07-07', phrase: 'up to 2024-07-07' })).toBe(
+      'up to 7 Jul 2024 (1–7 Jul 2024)',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { readConfirmation } from '../../../../lib/nl/index.ts';
 import { clockToday, type DateRange } from '../../../../lib/relative-dates.ts';
 import type { MemoryBlock } from '../../../contracts/agent-platform.ts';
+import { ukDay, ukDayRange } from '../../../../lib/uk-time.ts';
 
 /**
  * Small readings shared by the Planner and the Conductor: "today" from the clock block, the
@@ -33,7 +34,14 @@ export function readReply(text: string): Reply {
   return { yes: c.answer === 'yes', no: c.answer === 'no', stop: c.stop, retry: c.retry, status: c.status };
 }
 
-/** The range as the Planner repeats it: "last week (2024-07-01 to 2024-07-07)". */
+/**
+ * The range as the Planner and the Conductor repeat it, in en-GB (lib/uk-time.ts): the user's words
+ * with the days they cover, "last week (1–7 Jul 2024)"; days the user typed as ISO are said
+ * back as days, "from 1 Jul 2024 to 7 Jul 2024", "on 8 Jul 2024". ISO stays in tool arguments only.
+ */
 export function describeRange(r: DateRange): string {
-  return r.phrase.includes(r.start_date) ? `from ${r.start_date} to ${r.end_date}` : `${r.phrase} (${r.start_date} to ${r.end_date})`;
+  if (!r.phrase.includes(r.start_date)) return `${r.phrase.replace(ISO_DAY, (d) => ukDay(d))} (${ukDayRange(r.start_date, r.end_date)})`;
+  return r.start_date === r.end_date ? `on ${ukDay(r.start_date)}` : `from ${ukDay(r.start_date)} to ${ukDay(r.end_date)}`;
 }
+
+const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ukDate } from '../../../../lib/uk-time.ts';
 import type { BrainMessage } from '../brain.ts';
 import { MAX_STEPS_PER_TURN } from './context.ts';
 import { fakeTools, RUN_ID, runView, STANDARD } from './testing/fake-tools.ts';
@@ -11,7 +12,7 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     const t = await c.turn(REQUEST);
     expect(names(t.calls)).toEqual(['list_advisors', 'count_calls']);
     expect(t.reply).toBe(
-      "Of course. To confirm: for Alex Wong's calls last week (2024-07-01 to 2024-07-07), " +
+      "Of course. To confirm: for Alex Wong's calls last week (1–7 Jul 2024), " +
         'should I check compliance with the standard script, assess customer sentiment, and produce an overall score?',
     );
     expect(t.reasoning[0]).toContain('Intent classification → advisor QA review');
@@ -23,9 +24,7 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
       "Could you tell me which advisor's calls I should look at?",
     );
     expect((await c.turn('Jane Doe')).reply).toMatch(/^I can't find Jane Doe in the CRM\. Did you mean .+\?$/);
-    expect((await c.turn('Tom Ellis')).reply).toContain(
-      "for Tom Ellis's calls last week (2024-07-01 to 2024-07-07), should I check compliance",
-    );
+    expect((await c.turn('Tom Ellis')).reply).toContain("for Tom Ellis's calls last week (1–7 Jul 2024), should I check compliance");
     expect(c.calls.some((x) => x.name === 'start_workflow_run')).toBe(false);
   });
 
@@ -74,7 +73,7 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
     expect(t.reply).toContain('I recorded a capability gap and built one from the skills in the catalog');
     expect(t.reply).toContain('QA score: 91/100** (scorecard qa_scoring_formula_v3) — compliance 70, sentiment 21.');
     expect(t.reply).toContain('FCA-DISC-01 (Tell the customer that the call is recorded) — Required wording missing from the call.');
-    expect(t.reply).toContain('only the first one — REC-88310 (application APP-49201, recorded 2024-07-03)');
+    expect(t.reply).toContain('only the first one — REC-88310 (application APP-49201, recorded 3 Jul 2024)');
     expect(t.reply).toContain(
       'I can build a refinement of this workflow that analyses every call and scores them together. Shall I scale it to the whole set?',
     );
@@ -305,6 +304,6 @@ describe('the deterministic Planner brain (spec §2, §3, §4.4) over scripted h
   it('without a clock block, "last week" is resolved against the real clock', async () => {
     const c = new ScriptedConversation(fakeTools(), { clock: null });
     const t = await c.turn(REQUEST);
-    expect(t.reasoning[0]).toContain(`today = ${new Date().toISOString().slice(0, 10)}`);
+    expect(t.reasoning[0]).toContain(`today = ${ukDate(new Date().toISOString())}`);
   });
 });

@@ -28,7 +28,7 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
     );
     expect(t1.names).toEqual(['list_advisors', 'count_calls']); // resolved against the CRM, calls counted: no run
     expect(t1.reply).toContain(
-      "Alex Wong's calls last week (2024-07-01 to 2024-07-07), should I check compliance with the standard script, " +
+      "Alex Wong's calls last week (1–7 Jul 2024), should I check compliance with the standard script, " +
         'assess customer sentiment, and produce an overall score?',
     );
 
@@ -178,7 +178,7 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
     expect(t1.reply).toContain(
       'I have a reusable Advice Call Analysis workflow («Standard Advice Call Analysis» v1.0.0). Shall I adapt it to isolate the advisor',
     );
-    expect(t1.reply).toContain('since the start of the month (2024-07-01 to 2024-07-08)');
+    expect(t1.reply).toContain('since the start of the month (1–8 Jul 2024)');
 
     const t2 = await s.say(planner, 'Yes, only the parts where the advisor describes the product matter.');
     expect(t2.errors).toEqual([]);

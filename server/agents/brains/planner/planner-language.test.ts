@@ -16,7 +16,7 @@ const second = () => new ScriptedConversation(secondLenderCrm(fakeTools()));
 
 describe('the everyday words of QA work open a review (demo CRM)', () => {
   it.each([
-    ['Can you QA Tom Ellis for last week?', "To confirm: for Tom Ellis's calls last week (2024-07-01 to 2024-07-07)"],
+    ['Can you QA Tom Ellis for last week?', "To confirm: for Tom Ellis's calls last week (1–7 Jul 2024)"],
     ["priya shah's calls last week", "To confirm: for Priya Shah's calls last week"],
     ["audit the south team's recordings for July", 'To confirm: for the Home Finance South team'],
     ["re-check every one of Priya Shah's calls", 'Could you tell me which period'],
@@ -124,7 +124,7 @@ describe('a message that only names someone or something: a targeted question, n
     [demo, 'Fatima Khan', "Do you want me to review Fatima Khan's calls? For which period?"],
     [demo, 'fatima khan', "Do you want me to review Fatima Khan's calls? For which period?"],
     [demo, 'what about tom?', "Do you want me to review Tom Ellis's calls? For which period?"],
-    [demo, 'the south team in June', "Do you want me to review the Home Finance South team's calls in June (2024-06-01 to 2024-06-30)?"],
+    [demo, 'the south team in June', "Do you want me to review the Home Finance South team's calls in June (1–30 Jun 2024)?"],
     [demo, 'HELOC 2.0', 'Do you want me to check how advisors explain HELOC 2.0 in their calls? For which period?'],
     [second, 'what about Rhys ap Gwilym?', "Do you want me to review Rhys ap Gwilym's calls? For which period?"],
     [second, 'siobhan ni bhriain', "Do you want me to review Siobhán Ní Bhriain's calls? For which period?"],
@@ -139,7 +139,7 @@ describe('a message that only names someone or something: a targeted question, n
   it.each([[demo], [second]])('a period alone: what to do with it, and the answer keeps the period (%#)', async (make) => {
     const c = make();
     const t = await c.turn('June');
-    expect(t.reply).toMatch(/^What would you like me to do with the calls in June \(2024-06-01 to 2024-06-30\) — review/);
+    expect(t.reply).toMatch(/^What would you like me to do with the calls in June \(1–30 Jun 2024\) — review/);
     const rank = await c.turn('rank the advisors');
     expect(rank.calls.find((x) => x.name === 'summarise_qa_results')!.args).toMatchObject({
       filter: { from: '2024-06-01', to: '2024-06-30' },
@@ -164,7 +164,7 @@ describe('a message that only names someone or something: a targeted question, n
     const c = demo();
     await c.turn('fatima khan');
     const t = await c.turn('for June');
-    expect(t.reply).toContain("To confirm: for Fatima Khan's calls in June (2024-06-01 to 2024-06-30)");
+    expect(t.reply).toContain("To confirm: for Fatima Khan's calls in June (1–30 Jun 2024)");
   });
 
   it('a misspelt name alone: did you mean …?, then what to do', async () => {

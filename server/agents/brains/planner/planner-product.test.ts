@@ -81,7 +81,7 @@ describe('the Planner brain, scenario 2 (spec §3) over scripted histories', () 
           "Shall I adapt it to isolate the advisor's product explanation " +
           'and run a compliance check just on that section?',
       );
-      expect(t1.reply).toContain('since the start of the month (2024-07-01 to 2024-07-08)');
+      expect(t1.reply).toContain('since the start of the month (1–8 Jul 2024)');
 
       const t2 = await c.turn('Yes, only the parts where the advisor describes the product matter.');
       expect(names(t2.calls)).toEqual([

@@ -182,8 +182,8 @@ describe('answering from the stored results', () => {
     expect(people.reply).toContain('| [Priya Shah]');
     expect(people.reply).toContain('| [Alex Wong]');
     const periods = await new ScriptedConversation(stored(seen)).turn('June vs July for the south team');
-    expect(periods.reply).toContain('| [the Home Finance South team, in June (2024-06-01 to 2024-06-30)]');
-    expect(periods.reply).toContain('| [the Home Finance South team, in July (2024-07-01 to 2024-07-08)]');
+    expect(periods.reply).toContain('| [the Home Finance South team, in June (1–30 Jun 2024)]');
+    expect(periods.reply).toContain('| [the Home Finance South team, in July (1–8 Jul 2024)]');
     expect(periods.reply).toMatch(/75\.5\/100/);
     const one = await new ScriptedConversation(stored(seen)).turn('compare the south team');
     expect(one.reply).toContain('Could you tell me what to compare?');
@@ -219,7 +219,7 @@ describe('answering from the stored results', () => {
     const t = await c.turn(text);
     const list = c.calls.find((x) => x.name === 'list_qa_results')!;
     expect(list.args).toEqual({ filter: { from: '2024-06-01', to: '2024-06-30' }, sort: { by: 'score', dir }, limit: n });
-    expect(t.reply).toMatch(/of the 25 analysed calls (?:in June|last month) \(2024-06-01 to 2024-06-30\) for all advisors/);
+    expect(t.reply).toMatch(/of the 25 analysed calls (?:in June|last month) \(1–30 Jun 2024\) for all advisors/);
     expect(t.reply).toContain(
       '1. [C-1](/qa/q1) — 12 Jun 2024, Tom Ellis: 41/100 (reviewed); failed FCA-DISC-02: State the repossession risk warning.',
     );
@@ -242,7 +242,7 @@ describe('read before proposing work', () => {
       });
       expect(t.reply).toMatch(
         new RegExp(
-          String.raw`From the stored QA results, the Home Finance North team (?:in June|last month) \(2024-06-01 to 2024-06-30\): ` +
+          String.raw`From the stored QA results, the Home Finance North team (?:in June|last month) \(1–30 Jun 2024\): ` +
             String.raw`\*\*83/100\*\* mean QA score over 13 scored of 14 analysed calls`,
         ),
       );
@@ -270,7 +270,7 @@ describe('which count a figure is (“12 South calls in June where the dashboard
     const crm = (await fakeTools()('count_calls', counted.args)) as { calls: number; recorded_in_period: number };
     expect([crm.calls, crm.recorded_in_period]).toEqual([12, 11]);
     expect(t.reply).toContain(
-      '12 calls of the applications opened in June (2024-06-01 to 2024-06-30); ' +
+      '12 calls of the applications opened in June (1–30 Jun 2024); ' +
         "11 calls were recorded in that period, the dashboard's and the QA queue's count by call date",
     );
     expect(t.reply).not.toMatch(/12 recorded calls/);

@@ -124,7 +124,7 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     };
     expect(
       (await turn('Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?')).reply,
-    ).toContain('(2024-07-01 to 2024-07-07), should I check compliance with the standard script');
+    ).toContain('(1–7 Jul 2024), should I check compliance with the standard script');
     const t2 = await turn('Yes. Please use the existing QA scorecard.');
     expect(t2.events.filter((e) => e.message_type === 'reasoning_message').length).toBeGreaterThan(3);
     expect(
@@ -143,7 +143,7 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     );
     const changed = await s.say(planner, 'Make it the last 14 days instead.');
     expect(changed.names).toEqual(['count_calls']); // the new period's calls counted before asking again
-    expect(changed.reply).toContain("Alex Wong's calls last 14 days (2024-06-25 to 2024-07-08)");
+    expect(changed.reply).toContain("Alex Wong's calls last 14 days (25 Jun – 8 Jul 2024)");
     const no = await s.say(planner, 'No, not now.');
     expect(no.names).toEqual([]);
     expect(no.reply).toMatch(/won't run anything/);

@@ -101,7 +101,7 @@ describe('which of those failed a mandatory rule, and why', () => {
     // No new listing: the calls are the ones the previous answer listed; only the failing ones are read in full.
     expect(t.calls.map((x) => x.name)).toEqual(['get_qa_result', 'get_qa_result']);
     expect(t.calls.map((x) => x.args.qa_result_id)).toEqual(['q-C-1', 'q-C-2']);
-    expect(t.reply).toContain('Of the 3 calls my last answer listed (all advisors, 1 Jun 2024 to 30 Jun 2024), 1 failed a mandatory rule');
+    expect(t.reply).toContain('Of the 3 calls my last answer listed (all advisors, 1–30 Jun 2024), 1 failed a mandatory rule');
     expect(t.reply).toContain('1. [C-1](/qa/q-C-1) — 12 Jun 2024, Tom Ellis: 41/100; failed:');
     expect(t.reply).toContain(
       '   - FCA-DISC-02 (mandatory) — FCA-DISC-02 rule text: FCA-DISC-02 not met; “we can sort the risks later” at 3:12.',
@@ -131,12 +131,8 @@ describe('which of those failed a mandatory rule, and why', () => {
       { ...JUNE, team: 'Home Finance North', failed_mandatory: true },
       { ...JUNE, team: 'Home Finance South', failed_mandatory: true },
     ]);
-    expect(t.reply).toContain(
-      '**the Home Finance North team, 1 Jun 2024 to 30 Jun 2024**: 1 of the 14 analysed calls failed a mandatory rule',
-    );
-    expect(t.reply).toContain(
-      '**the Home Finance South team, 1 Jun 2024 to 30 Jun 2024**: 1 of the 11 analysed calls failed a mandatory rule',
-    );
+    expect(t.reply).toContain('**the Home Finance North team, 1–30 Jun 2024**: 1 of the 14 analysed calls failed a mandatory rule');
+    expect(t.reply).toContain('**the Home Finance South team, 1–30 Jun 2024**: 1 of the 11 analysed calls failed a mandatory rule');
     expect(t.reply).toContain('“can I take your date of birth” at 0:15');
   });
 
@@ -153,7 +149,7 @@ describe('which of those failed a mandatory rule, and why', () => {
       limit: 3,
     });
     expect(south.reply).toContain(
-      'Of the 1 call the same question lists for the Home Finance South team, 1 Jun 2024 to 30 Jun 2024, 1 failed a mandatory rule',
+      'Of the 1 call the same question lists for the Home Finance South team, 1–30 Jun 2024, 1 failed a mandatory rule',
     );
     expect(south.reply).toContain('FCA-ID-02 (mandatory)');
     seen.length = 0;

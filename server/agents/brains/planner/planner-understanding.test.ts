@@ -26,7 +26,7 @@ describe('the Planner reads people, periods and products the way users type them
     const t = await c.turn('can u QA alex wong calls for last week pls');
     expect(names(t.calls)).toEqual(['list_advisors', 'count_calls']);
     expect(t.calls[1]!.args).toEqual({ start_date: '2024-07-01', end_date: '2024-07-07', advisor_names: ['Alex Wong'] });
-    expect(t.reply).toContain("To confirm: for Alex Wong's calls last week (2024-07-01 to 2024-07-07)");
+    expect(t.reply).toContain("To confirm: for Alex Wong's calls last week (1–7 Jul 2024)");
   });
 
   it.each([
@@ -61,9 +61,16 @@ describe('the Planner reads people, periods and products the way users type them
     const c = new ScriptedConversation(fakeTools());
     const t = await c.turn("Review Alex Wong's calls between July 7 and July 1");
     expect(names(t.calls)).toEqual(['list_advisors']);
-    expect(t.reply).toContain('ends before it starts');
+    expect(t.reply).toContain('ends before it starts. Shall I take it as 1–7 Jul 2024?');
     expect(t.reply).toContain('Which period should I use?');
     expect((await c.turn('yes')).reply).toContain("To confirm: for Alex Wong's calls");
+  });
+
+  it('a period that has not started is a question, its days and today in en-GB', async () => {
+    const c = new ScriptedConversation(fakeTools());
+    const t = await c.turn("Review Alex Wong's calls in December 2024");
+    expect(t.reply).toContain('(1–31 Dec 2024) has not started yet — today is 8 Jul 2024, so there are no calls to look at.');
+    expect(c.calls.some((x) => x.name === 'count_calls')).toBe(false);
   });
 
   it('a period with no calls is a question, with no run', async () => {
@@ -444,7 +451,7 @@ describe('follow-ups refer to what came before', () => {
     await c.turn("Check the quality of Priya Shah's calls last week");
     const pilot = await c.turn('yes');
     expect(pilot.reply).toContain('REC-88310');
-    expect((await c.turn('the same for June')).reply).toContain("To confirm: for Priya Shah's calls in June (2024-06-01 to 2024-06-30)");
+    expect((await c.turn('the same for June')).reply).toContain("To confirm: for Priya Shah's calls in June (1–30 Jun 2024)");
     expect((await c.turn('now for Tom')).reply).toContain("To confirm: for Tom Ellis's calls in June");
     expect((await c.turn('re-run that for the whole team')).reply).toMatch(/To confirm: for every advisor \(/);
   });

@@ -7,6 +7,7 @@ import { MAX_STEPS_PER_TURN, type PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import type { DateRange } from '../../../../lib/relative-dates.ts';
 import { describeRange } from './intent.ts';
+import { ukDayRange } from '../../../../lib/uk-time.ts';
 import { candidatesOf, latestVersions, type Candidate } from './qa-flow.ts';
 import { productReport, type RunView } from './report.ts';
 import { scalePilot } from './scale-flow.ts';
@@ -63,7 +64,7 @@ function plan(ctx: PlannerContext, req: ProductRequest): { done: true; plan: Pla
       decision: ctx.call(
         calls,
         `Intent → compliance of the advisors' explanation of ${req.product} ` +
-          `(all advisors, ${req.range!.start_date}…${req.range!.end_date}). ` +
+          `(all advisors, ${ukDayRange(req.range!.start_date, req.range!.end_date)}). ` +
           `Plan (at most ${MAX_STEPS_PER_TURN} tool steps a turn): ` +
           'find the closest cousin, read it and its lineage, propose; ' +
           'on "yes" adapt → validate → save as REFINEMENT_OF → health check → run → report. ' +

@@ -18,6 +18,7 @@ import { QUESTION_MARKERS } from './conversation.ts';
 import type { OutcomeChange } from '../../../../lib/nl/index.ts';
 import type { DateRange } from '../../../../lib/relative-dates.ts';
 import { describeRange } from './intent.ts';
+import { ukDate, ukDayRange } from '../../../../lib/uk-time.ts';
 import { qaReport } from './report.ts';
 import { runBuilt, runSaved, type RunTarget } from './run-flow.ts';
 import { scalePilot } from './scale-flow.ts';
@@ -100,8 +101,8 @@ export function qaConfirm(ctx: PlannerContext, req: QaRequest): BrainDecision {
   return ctx.say(
     `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls ${describeRange(req.range!)}, ` +
       'should I check compliance with the standard script, assess customer sentiment, and produce an overall score?',
-    `Intent classification → advisor QA review (${req.advisor}, ${req.range!.start_date}…${req.range!.end_date}, ` +
-      `from “${req.range!.phrase}” with today = ${ctx.today.toISOString().slice(0, 10)}). ` +
+    `Intent classification → advisor QA review (${req.advisor}, ${ukDayRange(req.range!.start_date, req.range!.end_date)}, ` +
+      `from “${req.range!.phrase}” with today = ${ukDate(ctx.today.toISOString())}). ` +
       'Required outcomes: compliance verdicts, sentiment, score per call. ' +
       'Clarify the evaluation axes and the scoring rubric before designing the workflow.',
   );

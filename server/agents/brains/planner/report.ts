@@ -1,6 +1,7 @@
 import { INVALID_INPUT_PREFIX } from '../../../../lib/failure-cause.ts';
 import { isRecord, str } from '../../../../lib/is-record.ts';
 import { byInstance, partsOf, type QaPart } from '../../../../lib/qa-parts.ts';
+import { ukDate } from '../../../../lib/uk-time.ts';
 /**
  * What the Planner tells the user about a finished run, read from what wait_for_workflow_run /
  * get_workflow_run returned: the data-plane envelope of every Task (`data`, by state instance),
@@ -116,7 +117,7 @@ export function pilotScope(v: RunView, pilotIndex: number | null): { found: Reco
 }
 
 export function describeRecording(r: Recording): string {
-  return `${r.recording_id} (application ${r.application_id}${r.recorded_at ? `, recorded ${r.recorded_at.slice(0, 10)}` : ''})`;
+  return `${r.recording_id} (application ${r.application_id}${r.recorded_at ? `, recorded ${ukDate(r.recorded_at)}` : ''})`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { matchPeople, matchProduct, type PersonMatch } from '../../../../lib/nl/index.ts';
+import { ukDate } from '../../../../lib/uk-time.ts';
 import type { Step } from './build-flow.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
@@ -55,7 +56,7 @@ export function resolvePeople(ctx: PlannerContext, req: PlannerRequest): Step<Wh
   const listed = ctx.find('list_advisors');
   if (!listed) {
     const why =
-      `Intent classification → ${KIND_LABEL[req.kind]} (today = ${ctx.today.toISOString().slice(0, 10)}). ` +
+      `Intent classification → ${KIND_LABEL[req.kind]} (today = ${ukDate(ctx.today.toISOString())}). ` +
       'Resolve the people named against the CRM (list_advisors) before anything else.';
     return next(ctx.call([['list_advisors', {}]], why));
   }
@@ -95,7 +96,7 @@ export function resolveProduct(ctx: PlannerContext, req: PlannerRequest): Step<s
   const listed = ctx.find('list_products');
   if (!listed) {
     const why =
-      `Intent classification → ${KIND_LABEL[req.kind]} (today = ${ctx.today.toISOString().slice(0, 10)}). ` +
+      `Intent classification → ${KIND_LABEL[req.kind]} (today = ${ukDate(ctx.today.toISOString())}). ` +
       'Resolve the product named against the products in the CRM (list_products).';
     return next(ctx.call([['list_products', {}]], why));
   }

@@ -12,6 +12,7 @@ import { teamConfirm, teamWork, type TeamTarget } from './team-flow.ts';
 import { matchPeople, resolveDateRange, TOPIC_LABELS, TOPIC_NAMES, topicWordsIn, unmappedFocusIn } from '../../../../lib/nl/index.ts';
 import { directoryOf } from './resolve.ts';
 import { COUNT, FIND, RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-steps.ts';
+import { ukDay } from '../../../../lib/uk-time.ts';
 
 /**
  * A QA review or a product check from the request to the first question: who (resolved against
@@ -142,7 +143,7 @@ function onlyMissing(ctx: PlannerContext, t: TeamTarget): TeamTarget {
   const from = t.calls.earliest_opened;
   const range =
     from && from < t.range.start_date
-      ? { ...t.range, start_date: from, phrase: `${t.range.phrase}, from ${from} so every call recorded in it is included` }
+      ? { ...t.range, start_date: from, phrase: `${t.range.phrase}, from ${ukDay(from)} so every call recorded in it is included` }
       : t.range;
   // The runs go over the widened period, so every advisor with a gap keeps its calls in it.
   const calls = { ...t.calls, by_advisor: t.calls.by_advisor.map((b) => ({ ...b, calls: Math.max(b.calls, b.recorded_in_period ?? 0) })) };

@@ -1,6 +1,6 @@
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { isRecord } from '../../../../lib/is-record.ts';
-import { ukDate } from '../../../../lib/uk-time.ts';
+import { ukDate, ukDay, ukDayRange } from '../../../../lib/uk-time.ts';
 import type { QaFilter } from '../../../../lib/qa-filter.ts';
 import type { BrainDecision } from '../brain.ts';
 import { checkPeriod } from './checks.ts';
@@ -48,11 +48,10 @@ type Those =
 const MAX_READ = 20;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "the Home Finance South team, 1 Jun 2024 to 30 Jun 2024": a filter said back. */
+/** "the Home Finance South team, 1–30 Jun 2024": a filter said back (its days as lib/uk-time.ts says them). */
 export function labelOf(f: QaFilter): string {
   const who = f.team ? `the ${f.team} team` : (f.advisor ?? 'all advisors');
-  const when =
-    f.from && f.to ? `, ${ukDate(f.from)} to ${ukDate(f.to)}` : f.from ? `, from ${ukDate(f.from)}` : f.to ? `, to ${ukDate(f.to)}` : '';
+  const when = f.from && f.to ? `, ${ukDayRange(f.from, f.to)}` : f.from ? `, from ${ukDay(f.from)}` : f.to ? `, to ${ukDay(f.to)}` : '';
   return `${who}${when}`;
 }
 
