@@ -206,7 +206,7 @@ test('a compliance manager reads a schedule in words, runs it now and changes wh
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('schedule-does')).toHaveText(/^Asks: “review the calls from this week covering vulnerable customers”$/);
   await expect(row).not.toContainText('PERIODIC_AGENT_TRIGGER');
-  await expect(row.getByTestId('schedule-target')).toContainText('Planner of the chat “');
+  await expect(row.getByTestId('schedule-target')).toContainText('Planner · chat “');
 
   await row.getByRole('button', { name: 'Run now' }).click();
   await expect(row.getByRole('status')).toHaveText('Sent now: it is in Runs.');

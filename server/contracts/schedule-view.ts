@@ -32,7 +32,7 @@ export const jobViewSchema = z.object({
   target_agent_label: z
     .string()
     .nullable()
-    .describe('The target agent for people: "Planner of the chat “Weekly reviews”", or its role and name (null when unknown).'),
+    .describe('The target agent for people: "Planner · chat “Weekly reviews”", or its role and name (null when unknown).'),
   task_type_on_trigger: z.string(),
   task_payload_on_trigger: z.record(z.string(), z.unknown()),
   job_status: z.enum(['SCHEDULED_AND_ACTIVE', 'SCHEDULED_BUT_DISABLED']),

@@ -24,10 +24,19 @@ export async function senderLabel(db: Db, actor: Actor): Promise<string> {
     return user?.name.trim() || actor.label;
   }
   if (actor.kind !== 'agent') return actor.label;
-  const chat = (await chatByAgentId(db, actor.id)) ?? (await chatByAgentName(db, actor.id));
+  return (await agentOfChat(db, actor.id)) ?? actor.label;
+}
+
+/**
+ * An agent that serves a chat — its own, or the delegated-mode session's of one — as people know
+ * it ("Planner · chat “Weekly reviews”"), by its id or its chat name; null for any other agent.
+ * Also how the Schedules page names a job's target.
+ */
+export async function agentOfChat(db: Db, agentIdOrName: string): Promise<string | null> {
+  const chat = (await chatByAgentId(db, agentIdOrName)) ?? (await chatByAgentName(db, agentIdOrName));
   if (chat) return said(AGENT_ROLE_LABELS[chat.mode], chat.title);
-  const session = await sessionChat(db, actor.id);
-  return session ? said(session.part, session.title) : actor.label;
+  const session = await sessionChat(db, agentIdOrName);
+  return session ? said(session.part, session.title) : null;
 }
 
 const said = (part: string, title: string) => `${part} · chat “${title}”`;

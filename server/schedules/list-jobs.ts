@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import { AGENT_ROLE_LABELS, agentRoleOf } from '../../lib/agent-roles.ts';
 import type { Db } from '../db/client.ts';
-import { conversations } from '../db/schema/chat.ts';
+import { agentOfChat } from '../notifications/sender-label.ts';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
 import { JobOwners, seesEveryJob } from './job-owner.ts';
@@ -34,28 +33,22 @@ export async function listJobs(jobs: BackgroundJobs, actor: Actor, filter: { job
 }
 
 /**
- * The target agents for people (none without a platform now): a chat's agent as the Planner or
- * Conductor of that chat, by its title; any other by its role and name. An agent the platform no
- * longer knows is left out (the page shows its id).
+ * The target agents for people (none without a platform now): an agent of a chat as the
+ * notifications name it ("Planner · chat “Weekly reviews”"); any other by its role and name. An
+ * agent the platform no longer knows is left out (the page shows its id).
  */
 async function targetLabels(jobs: BackgroundJobs, db: Db, ids: string[]): Promise<Map<string, { name: string; label: string }>> {
   const out = new Map<string, { name: string; label: string }>();
   const platform = await jobs.opts.platform().catch(() => null);
   const unique = [...new Set(ids)];
   if (!platform || !unique.length) return out;
-  const chats = await db
-    .select({ agentId: conversations.agentId, title: conversations.title })
-    .from(conversations)
-    .where(inArray(conversations.agentId, unique));
-  const chatOf = new Map(chats.map((c) => [c.agentId, c.title]));
   await Promise.all(
     unique.map(async (id) => {
       const agent = await platform.getAgent(id).catch(() => null);
       if (!agent) return;
       const role = agentRoleOf(agent);
-      const what = role ? AGENT_ROLE_LABELS[role] : 'Agent';
-      const chat = chatOf.get(id);
-      out.set(id, { name: agent.name, label: chat ? `${what} of the chat “${chat}”` : `${what} ${agent.name}` });
+      const chat = await agentOfChat(db, id);
+      out.set(id, { name: agent.name, label: chat ?? `${role ? AGENT_ROLE_LABELS[role] : 'Agent'} ${agent.name}` });
     }),
   );
   return out;
