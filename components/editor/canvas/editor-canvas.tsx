@@ -20,6 +20,7 @@ import { useState } from 'react';
 export type { CanvasViewport } from './use-canvas-viewport';
 import type { StateType } from '@/server/engine/asl/state-fields';
 import { isSourceHandle } from './handles';
+import { keepMeasured } from './reuse-flow';
 import type { EditorFlowNode, StateKind } from './node-data';
 import { ContainerNode, LaneNode } from './nodes/container-node';
 import { KIND_MINIMAP } from './nodes/minimap-colors';
@@ -115,14 +116,16 @@ export function EditorCanvas({
   const [edges, setEdges] = useState(computedEdges);
   // A node the owner did not change keeps React Flow's copy (with its `measured` size): a new
   // object without one makes React Flow draw the node to measure it, even off screen, so handing
-  // over a thousand new objects per keystroke drew a thousand nodes per keystroke.
+  // over a thousand new objects per keystroke drew a thousand nodes per keystroke. A node the owner
+  // changed keeps the measured size too when its box and handles are the same (a new layout moves
+  // every node: each would otherwise be drawn once to be measured).
   const lastComputed = useRef(computedNodes);
   useEffect(() => {
     const before = new Map(lastComputed.current.map((n) => [n.id, n]));
     lastComputed.current = computedNodes;
     setNodes((local) => {
       const mine = new Map(local.map((n) => [n.id, n]));
-      return computedNodes.map((n) => (before.get(n.id) === n ? (mine.get(n.id) ?? n) : n));
+      return computedNodes.map((n) => (before.get(n.id) === n ? (mine.get(n.id) ?? n) : keepMeasured(n, mine.get(n.id))));
     });
   }, [computedNodes]);
   useEffect(() => setEdges(computedEdges), [computedEdges]);
