@@ -1,12 +1,10 @@
 'use client';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, type DragEvent, type KeyboardEvent, type ClipboardEvent } from 'react';
+import { useCallback, useEffect, useRef, type DragEvent, type KeyboardEvent, type ClipboardEvent } from 'react';
 import {
   applyEdgeChanges,
   applyNodeChanges,
   Background,
-  Controls,
-  MiniMap,
   ReactFlow,
   useReactFlow,
   useStore,
@@ -21,15 +19,16 @@ export type { CanvasViewport } from './use-canvas-viewport';
 import type { StateType } from '@/server/engine/asl/state-fields';
 import { isSourceHandle } from './handles';
 import { keepMeasured } from './reuse-flow';
-import type { EditorFlowNode, StateKind } from './node-data';
+import type { EditorFlowNode } from './node-data';
 import { ContainerNode, LaneNode } from './nodes/container-node';
-import { KIND_MINIMAP } from './nodes/minimap-colors';
+import { OverviewMap } from './overview-map';
 import { StartNode } from './nodes/start-node';
 import { StateNode } from './nodes/state-node';
 import { EdgeMarkers, RouteEdge } from './edges/route-edge';
 import { FindStateBox, type StateSearch } from './find-state-box';
 import { useCanvasViewport, type CanvasViewport } from './use-canvas-viewport';
-import { FAR_ZOOM, FarContext } from './zoom-context';
+import { FAR_ZOOM, FarContext, READABLE_MIN_ZOOM } from './zoom-context';
+import { CanvasControls } from './canvas-controls';
 import type { RouteEdge as RouteEdgeType } from './to-react-flow';
 import { PALETTE_MIME } from './palette-drag';
 
@@ -241,11 +240,6 @@ export function EditorCanvas({
     actions.drop(type, lane?.scope ?? '/asl', lane ? { x: point.x - lane.origin.x, y: point.y - lane.origin.y } : point);
   };
 
-  const minimapColor = useMemo(
-    () => (n: EditorFlowNode) => (n.type === 'state' || n.type === 'container' ? KIND_MINIMAP[n.data.kind as StateKind] : '#e2e8f0'),
-    [],
-  );
-
   return (
     <div className="relative h-full w-full">
       <div
@@ -285,7 +279,7 @@ export function EditorCanvas({
             selectionKeyCode="Shift"
             multiSelectionKeyCode={['Meta', 'Control']}
             onlyRenderVisibleElements={computedNodes.length > VIRTUALIZE_ABOVE}
-            minZoom={0.05}
+            minZoom={READABLE_MIN_ZOOM}
             maxZoom={2}
             // A large graph is not fitted before its layout: its stacked first positions fitted whole
             // would draw every node at once; the owner fits it once the layout arrives.
@@ -294,8 +288,8 @@ export function EditorCanvas({
             proOptions={{ hideAttribution: true }}
           >
             <Background gap={20} size={1} />
-            <Controls position="bottom-left" showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
-            {minimap && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap of the workflow" />}
+            <CanvasControls />
+            {minimap && <OverviewMap nodes={nodes} />}
           </ReactFlow>
         </FarContext.Provider>
       </div>
