@@ -13,6 +13,7 @@ import { SkillFiguresContext } from './canvas/skill-figures';
 import { leafSizes, toReactFlow, type RouteEdge } from './canvas/to-react-flow';
 import type { EditorFlowNode } from './canvas/node-data';
 import { reuseById } from './canvas/reuse-flow';
+import { withLiveSelected } from './canvas/live-selection';
 import { ToggleContainerContext } from './canvas/zoom-context';
 import type { StateSearch } from './canvas/find-state-box';
 import { useFlowLayout } from './canvas/use-flow-layout';
@@ -101,6 +102,9 @@ export function WorkflowEditor({
       edges: reuseById(previous.current.edges, next.edges),
     });
   }, [shown, layout.layout, state.moved, counts, readOnly, selection, changes]);
+  // The selected state's card from the current document (its edits show at once), the rest deferred.
+  const selected = state.selection.length === 1 ? state.selection[0]! : null;
+  const canvasNodes = useMemo(() => withLiveSelected(flow.nodes, doc, selected), [flow.nodes, doc, selected]);
   const toggleContainer = useCallback((id: string) => {
     setCollapsed((c) => {
       const next = new Set(c);
@@ -206,7 +210,6 @@ export function WorkflowEditor({
     errors: validation.findings.filter((f) => f.severity === 'error').length,
     warnings: validation.findings.filter((f) => f.severity === 'warning').length,
   };
-  const selected = state.selection.length === 1 ? state.selection[0]! : null;
 
   const json = (
     <JsonPanel
@@ -271,7 +274,7 @@ export function WorkflowEditor({
           <ReactFlowProvider>
             <ToggleContainerContext.Provider value={toggleContainer}>
               <EditorCanvas
-                nodes={flow.nodes}
+                nodes={canvasNodes}
                 edges={flow.edges}
                 readOnly={readOnly}
                 actions={canvasActions}

@@ -112,6 +112,8 @@ export const StateNode = memo(function StateNode({ data: d, selected, width, hei
       data-status={d.run?.status}
       data-change={d.change}
       aria-label={`${d.kind} state ${d.name}${d.run ? `, ${d.run.status}` : ''}`}
+      // The state's Comment, on hover (the card has no room for it; the inspector edits it).
+      title={d.comment ?? undefined}
     >
       <Handle
         type="target"
