@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { Finding } from '@/components/workflows/types';
 import type { VersionRef } from '@/components/workflows/editor-links';
@@ -13,7 +13,7 @@ import { SkillFiguresContext } from './canvas/skill-figures';
 import { leafSizes, toReactFlow, type RouteEdge } from './canvas/to-react-flow';
 import type { EditorFlowNode } from './canvas/node-data';
 import { reuseById } from './canvas/reuse-flow';
-import { withLiveSelected } from './canvas/live-selection';
+import { createLiveSelection, LiveSelectionContext } from './canvas/live-selection';
 import { ToggleContainerContext } from './canvas/zoom-context';
 import type { StateSearch } from './canvas/find-state-box';
 import { useFlowLayout } from './canvas/use-flow-layout';
@@ -102,9 +102,10 @@ export function WorkflowEditor({
       edges: reuseById(previous.current.edges, next.edges),
     });
   }, [shown, layout.layout, state.moved, counts, readOnly, selection, changes]);
-  // The selected state's card from the current document (its edits show at once), the rest deferred.
+  // The selected state's card reads the current document (its edits show at once), the rest the deferred copy.
   const selected = state.selection.length === 1 ? state.selection[0]! : null;
-  const canvasNodes = useMemo(() => withLiveSelected(flow.nodes, doc, selected), [flow.nodes, doc, selected]);
+  const [liveSelection] = useState(createLiveSelection);
+  useLayoutEffect(() => liveSelection.set(doc, selected), [liveSelection, doc, selected]);
   const toggleContainer = useCallback((id: string) => {
     setCollapsed((c) => {
       const next = new Set(c);
@@ -273,15 +274,17 @@ export function WorkflowEditor({
         <SkillFiguresContext.Provider value={figures}>
           <ReactFlowProvider>
             <ToggleContainerContext.Provider value={toggleContainer}>
-              <EditorCanvas
-                nodes={canvasNodes}
-                edges={flow.edges}
-                readOnly={readOnly}
-                actions={canvasActions}
-                onReady={(v) => (viewport.current = v)}
-                ariaLabel="Workflow canvas"
-                search={search}
-              />
+              <LiveSelectionContext.Provider value={liveSelection}>
+                <EditorCanvas
+                  nodes={flow.nodes}
+                  edges={flow.edges}
+                  readOnly={readOnly}
+                  actions={canvasActions}
+                  onReady={(v) => (viewport.current = v)}
+                  ariaLabel="Workflow canvas"
+                  search={search}
+                />
+              </LiveSelectionContext.Provider>
             </ToggleContainerContext.Provider>
           </ReactFlowProvider>
         </SkillFiguresContext.Provider>
