@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { generateWorkflow } from '../generate-workflow.ts';
 import { startBenchConsole } from './console-server.ts';
+import { signInAsDesigner, typeTimedKeys } from './measure-editor.ts';
 
 const TRACE_CATEGORIES = [
   'devtools.timeline',
@@ -24,7 +25,6 @@ const TRACE_CATEGORIES = [
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STATES = Number(process.argv[2] ?? 1000);
 const OPENS = Number(process.argv[3] ?? 2);
-const KEYS = 'slow step ';
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame };
@@ -103,35 +103,17 @@ const server = await startBenchConsole(ROOT);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${server.baseURL}/sign-in?next=/workflows`);
-  await page.getByLabel('Email').fill('designer@demo.dcf');
-  await page.getByLabel('Password').fill('demo-designer');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('current-user').waitFor();
+  await signInAsDesigner(page, server.baseURL);
   const doc = generateWorkflow(STATES) as { asl: { StartAt: string } };
   for (let o = 0; o < OPENS; o++) {
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await open(page, server.baseURL, doc);
     await page.locator(`.react-flow__node.selected [data-state="${doc.asl.StartAt}"]`).waitFor({ timeout: 60_000 });
-    const field = page.getByRole('complementary', { name: 'Side panel' }).getByLabel('Comment', { exact: true }).first();
-    await field.click();
-    await page.evaluate(`(() => {
-      window.__keys = [];
-      document.addEventListener('keydown', () => {
-        const t0 = performance.now();
-        requestAnimationFrame(() => setTimeout(() => window.__keys.push([t0, performance.now() - t0]), 0));
-      }, { capture: true });
-    })()`);
-    for (let i = 0; i < KEYS.length; i++) {
-      await page.keyboard.press(KEYS[i] === ' ' ? 'Space' : KEYS[i]!);
-      await page.waitForFunction((n) => (window as unknown as { __keys: unknown[] }).__keys.length >= n, i + 1);
-      await page.waitForTimeout(120);
-    }
+    const keys = await typeTimedKeys(page);
     // The layout and validation may still be coming: trace until both have arrived and been drawn.
     await page.waitForSelector('[data-testid="workflow-editor"][data-busy="false"]', { timeout: 60_000 });
     await page.waitForTimeout(1000);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-    const keys = (await page.evaluate('window.__keys')) as [number, number][];
     const log = (await page.evaluate('window.__log')) as [number, number, string][];
     // The keydowns as the renderer dispatched them, in the trace's clock (µs), in order.
     const downs = trace.traceEvents
