@@ -173,12 +173,17 @@ test('Parallel and Map containers collapse to one box that says what it holds; a
   // Opening Fan lays the graph out again and centres Right2 (animated), which can leave Each's
   // toggle under the minimap: it is pressed from the keyboard, as a person reaching it by Tab would.
   await layoutSettled(page);
+  // Centred on Right2, Each runs off the canvas' lower right, under the overview: fit the view first.
+  await page.locator('.react-flow__controls-fitview').click();
+  await layoutSettled(page);
 
   await page.getByRole('button', { name: 'Expand Each' }).press('Enter');
   await expect(node(page, 'Item')).toBeVisible();
 });
 
-test('1,000 states: zoomed out, states show their names large; screenshots out and in', async ({ page }) => {
+test('1,000 states: zoomed out, states show their names large, no further than they read; the overview strip; screenshots', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await openFile(page, generateWorkflow(1000), 'thousand');
   await expect(node(page, 'S0')).toBeVisible({ timeout: 60_000 });
@@ -198,11 +203,45 @@ test('1,000 states: zoomed out, states show their names large; screenshots out a
   // Every leaf state draws its name large (an open Parallel keeps its header above its branches).
   await expect(page.locator('[data-testid="state-node"]:not([data-kind="Parallel"]) [data-testid="node-name"]')).toHaveCount(0);
   await layoutSettled(page);
+  // The smallest zoom is where names still read (0.2), and an open Parallel's name is drawn large too.
+  const viewport = page.locator('.react-flow__viewport');
+  expect(await viewport.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a)).toBeCloseTo(0.2, 3);
+  await expect(page.getByTestId('container-far-header').first()).toBeVisible();
   await page.screenshot({ path: shot('editor-1000-smallest-zoom') });
 
+  // The overview is a strip down the canvas for this long chain; pressing near its bottom moves the
+  // view there, and Fit view keeps the readable zoom around where the view is.
+  const map = page.getByTestId('overview-map');
+  await expect(map).toHaveAttribute('data-shape', 'column');
+  const m = (await map.boundingBox())!;
+  // The view's top, in flow pixels along the chain (about 130,000 tall).
+  const top = () =>
+    viewport.evaluate((el) => {
+      const t = new DOMMatrix(getComputedStyle(el).transform);
+      return -t.f / t.a;
+    });
+  await page.mouse.click(m.x + m.width / 2, m.y + m.height * 0.9);
+  await layoutSettled(page);
+  expect(await top()).toBeGreaterThan(100_000);
+  await expect(node(page, 'S0')).toHaveCount(0);
+  await page.locator('.react-flow__controls-fitview').click();
+  await layoutSettled(page);
+  expect(await viewport.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a)).toBeCloseTo(0.2, 3);
+  expect(await top()).toBeGreaterThan(100_000);
+  await expect(page.getByTestId('far-label').first()).toBeVisible();
+  await page.screenshot({ path: shot('editor-1000-overview') });
+
   // Zoomed back in, the cards return.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -300);
   await expect(page.locator('[data-testid="node-name"]').first()).toBeVisible();
   await expect(page.getByTestId('far-label')).toHaveCount(0);
   await page.screenshot({ path: shot('editor-1000-zoomed-in') });
+
+  // A comment typed in the inspector is on the selected state's card (its hover text).
+  const card = page.locator('[data-testid="state-node"][data-kind="Task"]').first();
+  const name = (await card.getAttribute('data-state'))!;
+  await card.click();
+  await page.getByRole('complementary', { name: 'Side panel' }).getByLabel('Comment', { exact: true }).first().fill('slow step');
+  await expect(node(page, name)).toHaveAttribute('title', 'slow step');
 });

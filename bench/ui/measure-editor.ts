@@ -69,27 +69,40 @@ export async function measureEditor(page: Page, baseURL: string, doc: { asl: { S
   return { firstStateMs, interactiveMs, frames, keystrokes };
 }
 
+/** Signs the page in as the demo designer (the editor's user in the benches). */
+export async function signInAsDesigner(page: Page, baseURL: string): Promise<void> {
+  await page.goto(`${baseURL}/sign-in?next=/workflows`);
+  await page.getByLabel('Email').fill('designer@demo.dcf');
+  await page.getByLabel('Password').fill('demo-designer');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('current-user').waitFor();
+}
+
 /**
  * Types into the inspector's Comment field of the selected state, one key at a time, and for each
  * takes the time from its keydown to the first task after the next frame (the edit has been
  * rendered and painted by then: React flushes an input's update in the event, and the frame
  * after it paints). Keys are 120 ms apart, shorter than the validation's pause, so what is timed
- * is the editor's own work per key.
+ * is the editor's own work per key. Each key as [keydown time (performance.now()), ms].
  */
-async function measureKeystrokes(page: Page): Promise<number[]> {
+export async function typeTimedKeys(page: Page): Promise<Array<[number, number]>> {
   const field = page.getByRole('complementary', { name: 'Side panel' }).getByLabel('Comment', { exact: true }).first();
   await field.click();
   await page.evaluate(`(() => {
     window.__keys = [];
     document.addEventListener('keydown', () => {
       const t0 = performance.now();
-      requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
+      requestAnimationFrame(() => setTimeout(() => window.__keys.push([t0, performance.now() - t0]), 0));
     }, { capture: true });
   })()`);
   for (let i = 0; i < KEYS.length; i++) {
     await page.keyboard.press(KEYS[i] === ' ' ? 'Space' : KEYS[i]!);
-    await page.waitForFunction((n) => (window as unknown as { __keys: number[] }).__keys.length >= n, i + 1);
+    await page.waitForFunction((n) => (window as unknown as { __keys: unknown[] }).__keys.length >= n, i + 1);
     await page.waitForTimeout(120);
   }
-  return page.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
+  return page.evaluate(() => (window as unknown as { __keys: Array<[number, number]> }).__keys);
+}
+
+async function measureKeystrokes(page: Page): Promise<number[]> {
+  return (await typeTimedKeys(page)).map(([, ms]) => ms);
 }

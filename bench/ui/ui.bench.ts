@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { generateWorkflow } from '../generate-workflow.ts';
 import { startBenchConsole } from './console-server.ts';
-import { measureEditor, type EditorFigures } from './measure-editor.ts';
+import { measureEditor, signInAsDesigner, type EditorFigures } from './measure-editor.ts';
 import { measureRunColour } from './measure-run-colour.ts';
 import { median, ms, percentile, ratio } from './stats.ts';
 
@@ -37,11 +37,7 @@ const server = await startBenchConsole(ROOT);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${server.baseURL}/sign-in?next=/workflows`);
-  await page.getByLabel('Email').fill('designer@demo.dcf');
-  await page.getByLabel('Password').fill('demo-designer');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('current-user').waitFor();
+  await signInAsDesigner(page, server.baseURL);
 
   const sizes = [5, 100, 500, 1000];
   const results = new Map<number, EditorFigures[]>();

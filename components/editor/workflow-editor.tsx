@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { Finding } from '@/components/workflows/types';
 import type { VersionRef } from '@/components/workflows/editor-links';
@@ -13,6 +13,7 @@ import { SkillFiguresContext } from './canvas/skill-figures';
 import { leafSizes, toReactFlow, type RouteEdge } from './canvas/to-react-flow';
 import type { EditorFlowNode } from './canvas/node-data';
 import { reuseById } from './canvas/reuse-flow';
+import { createLiveSelection, LiveSelectionContext } from './canvas/live-selection';
 import { ToggleContainerContext } from './canvas/zoom-context';
 import type { StateSearch } from './canvas/find-state-box';
 import { useFlowLayout } from './canvas/use-flow-layout';
@@ -101,6 +102,10 @@ export function WorkflowEditor({
       edges: reuseById(previous.current.edges, next.edges),
     });
   }, [shown, layout.layout, state.moved, counts, readOnly, selection, changes]);
+  // The selected state's card reads the current document (its edits show at once), the rest the deferred copy.
+  const selected = state.selection.length === 1 ? state.selection[0]! : null;
+  const [liveSelection] = useState(createLiveSelection);
+  useLayoutEffect(() => liveSelection.set(doc, selected), [liveSelection, doc, selected]);
   const toggleContainer = useCallback((id: string) => {
     setCollapsed((c) => {
       const next = new Set(c);
@@ -206,7 +211,6 @@ export function WorkflowEditor({
     errors: validation.findings.filter((f) => f.severity === 'error').length,
     warnings: validation.findings.filter((f) => f.severity === 'warning').length,
   };
-  const selected = state.selection.length === 1 ? state.selection[0]! : null;
 
   const json = (
     <JsonPanel
@@ -270,15 +274,17 @@ export function WorkflowEditor({
         <SkillFiguresContext.Provider value={figures}>
           <ReactFlowProvider>
             <ToggleContainerContext.Provider value={toggleContainer}>
-              <EditorCanvas
-                nodes={flow.nodes}
-                edges={flow.edges}
-                readOnly={readOnly}
-                actions={canvasActions}
-                onReady={(v) => (viewport.current = v)}
-                ariaLabel="Workflow canvas"
-                search={search}
-              />
+              <LiveSelectionContext.Provider value={liveSelection}>
+                <EditorCanvas
+                  nodes={flow.nodes}
+                  edges={flow.edges}
+                  readOnly={readOnly}
+                  actions={canvasActions}
+                  onReady={(v) => (viewport.current = v)}
+                  ariaLabel="Workflow canvas"
+                  search={search}
+                />
+              </LiveSelectionContext.Provider>
             </ToggleContainerContext.Provider>
           </ReactFlowProvider>
         </SkillFiguresContext.Provider>

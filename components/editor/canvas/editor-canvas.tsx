@@ -1,12 +1,10 @@
 'use client';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, type DragEvent, type KeyboardEvent, type ClipboardEvent } from 'react';
+import { useCallback, useEffect, useRef, type DragEvent, type KeyboardEvent, type ClipboardEvent } from 'react';
 import {
   applyEdgeChanges,
   applyNodeChanges,
   Background,
-  Controls,
-  MiniMap,
   ReactFlow,
   useReactFlow,
   useStore,
@@ -20,15 +18,17 @@ import { useState } from 'react';
 export type { CanvasViewport } from './use-canvas-viewport';
 import type { StateType } from '@/server/engine/asl/state-fields';
 import { isSourceHandle } from './handles';
-import type { EditorFlowNode, StateKind } from './node-data';
+import { keepMeasured } from './reuse-flow';
+import type { EditorFlowNode } from './node-data';
 import { ContainerNode, LaneNode } from './nodes/container-node';
-import { KIND_MINIMAP } from './nodes/minimap-colors';
+import { OverviewMap } from './overview-map';
 import { StartNode } from './nodes/start-node';
 import { StateNode } from './nodes/state-node';
 import { EdgeMarkers, RouteEdge } from './edges/route-edge';
 import { FindStateBox, type StateSearch } from './find-state-box';
 import { useCanvasViewport, type CanvasViewport } from './use-canvas-viewport';
-import { FAR_ZOOM, FarContext } from './zoom-context';
+import { FAR_ZOOM, FarContext, READABLE_MIN_ZOOM } from './zoom-context';
+import { CanvasControls } from './canvas-controls';
 import type { RouteEdge as RouteEdgeType } from './to-react-flow';
 import { PALETTE_MIME } from './palette-drag';
 
@@ -115,14 +115,16 @@ export function EditorCanvas({
   const [edges, setEdges] = useState(computedEdges);
   // A node the owner did not change keeps React Flow's copy (with its `measured` size): a new
   // object without one makes React Flow draw the node to measure it, even off screen, so handing
-  // over a thousand new objects per keystroke drew a thousand nodes per keystroke.
+  // over a thousand new objects per keystroke drew a thousand nodes per keystroke. A node the owner
+  // changed keeps the measured size too when its box and handles are the same (a new layout moves
+  // every node: each would otherwise be drawn once to be measured).
   const lastComputed = useRef(computedNodes);
   useEffect(() => {
     const before = new Map(lastComputed.current.map((n) => [n.id, n]));
     lastComputed.current = computedNodes;
     setNodes((local) => {
       const mine = new Map(local.map((n) => [n.id, n]));
-      return computedNodes.map((n) => (before.get(n.id) === n ? (mine.get(n.id) ?? n) : n));
+      return computedNodes.map((n) => (before.get(n.id) === n ? (mine.get(n.id) ?? n) : keepMeasured(n, mine.get(n.id))));
     });
   }, [computedNodes]);
   useEffect(() => setEdges(computedEdges), [computedEdges]);
@@ -238,11 +240,6 @@ export function EditorCanvas({
     actions.drop(type, lane?.scope ?? '/asl', lane ? { x: point.x - lane.origin.x, y: point.y - lane.origin.y } : point);
   };
 
-  const minimapColor = useMemo(
-    () => (n: EditorFlowNode) => (n.type === 'state' || n.type === 'container' ? KIND_MINIMAP[n.data.kind as StateKind] : '#e2e8f0'),
-    [],
-  );
-
   return (
     <div className="relative h-full w-full">
       <div
@@ -282,7 +279,7 @@ export function EditorCanvas({
             selectionKeyCode="Shift"
             multiSelectionKeyCode={['Meta', 'Control']}
             onlyRenderVisibleElements={computedNodes.length > VIRTUALIZE_ABOVE}
-            minZoom={0.05}
+            minZoom={READABLE_MIN_ZOOM}
             maxZoom={2}
             // A large graph is not fitted before its layout: its stacked first positions fitted whole
             // would draw every node at once; the owner fits it once the layout arrives.
@@ -291,8 +288,8 @@ export function EditorCanvas({
             proOptions={{ hideAttribution: true }}
           >
             <Background gap={20} size={1} />
-            <Controls position="bottom-left" showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
-            {minimap && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap of the workflow" />}
+            <CanvasControls />
+            {minimap && <OverviewMap nodes={nodes} />}
           </ReactFlow>
         </FarContext.Provider>
       </div>

@@ -1,13 +1,16 @@
 'use client';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { ElkGraphOptions, NodeSize } from '../model/elk-graph';
 import type { FlowGraph } from '../model/flow-graph';
 import { layoutFlowGraph, type FlowLayout } from '../model/layout-flow-graph';
 import { elkLayouter } from './elk-instance';
+import { keysQuiet } from './input-idle';
 import { layoutSignature } from './layout-signature';
 
 /** How long structural edits must pause before ELK runs again (a burst of edits lays out once). */
 const SETTLE_MS = 120;
+/** A finished layout waits for keys to pause this long (longer than between two keys of a word). */
+const TYPING_PAUSE_MS = 300;
 
 /**
  * The ELK layout of the graph, recomputed in the background when its signature changes (never
@@ -38,9 +41,14 @@ export function useFlowLayout(graph: FlowGraph, sizes: Readonly<Record<string, N
         const result = await layoutFlowGraph(graph, sizes, elk, options);
         if (cancelled) return;
         performance.measure?.('dcf:layout', { start: t0, end: performance.now() });
-        setLayout({ signature, layout: result });
-        setError(null);
-        setForce(0);
+        // Applied in a pause of typing, as a transition (the render it starts yields to a key).
+        await keysQuiet(TYPING_PAUSE_MS);
+        if (cancelled) return;
+        startTransition(() => {
+          setLayout({ signature, layout: result });
+          setError(null);
+          setForce(0);
+        });
       } catch (err) {
         if (!cancelled) setError((err as Error).message);
       }

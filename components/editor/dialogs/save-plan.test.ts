@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planSave, proposedVersion } from './save-plan';
+import { containerWorkflow } from '../model/__fixtures__/workflows';
+import { diffWorkflows } from '../model/diff-workflows';
+import { defaultBump, planSave, proposedVersion } from './save-plan';
 
 const now = new Date('2024-07-20T10:00:00.123Z');
 const doc = { workflow_id: 'w1', workflow_name: 'Standard', version: '1.0.0', created_at: '2024-07-08T09:15:00Z', asl: {} };
@@ -61,5 +63,30 @@ describe('proposedVersion', () => {
     expect(proposedVersion('1.0.0', ['1.0.1'], 'major')).toBe('2.0.0');
     expect(proposedVersion('0.1.0', [], 'patch')).toBe('0.1.0');
     expect(proposedVersion(undefined, [], 'patch')).toBe('1.0.0');
+  });
+});
+
+describe('defaultBump', () => {
+  const base = containerWorkflow();
+  const edited = (edit: (d: { asl: { StartAt: string; States: Record<string, Record<string, unknown>> } }) => void) => {
+    const d = structuredClone(base) as unknown as { asl: { StartAt: string; States: Record<string, Record<string, unknown>> } };
+    edit(d);
+    return diffWorkflows(base, d);
+  };
+
+  it('proposes a minor bump when the graph changed: a state, a transition, a catcher, a type, the start', () => {
+    expect(defaultBump(edited((d) => (d.asl.States.Extra = { Type: 'Pass', End: true })))).toBe('minor');
+    expect(defaultBump(edited((d) => delete d.asl.States.Done))).toBe('minor');
+    expect(defaultBump(edited((d) => (d.asl.States.Fetch!.Next = 'Each')))).toBe('minor');
+    expect(defaultBump(edited((d) => (d.asl.States.Fetch!.Type = 'Wait')))).toBe('minor');
+    expect(defaultBump(edited((d) => (d.asl.StartAt = 'Each')))).toBe('minor');
+  });
+
+  it('proposes a patch when only fields inside states or the document changed, or the base is not known', () => {
+    expect(defaultBump(edited((d) => (d.asl.States.Fetch!.Comment = 'reads the call')))).toBe('patch');
+    expect(defaultBump(edited((d) => (d.asl.States.Fan!.ResultPath = '$.other')))).toBe('patch');
+    expect(defaultBump(diffWorkflows(base, { ...base, description: 'now with notes' }))).toBe('patch');
+    expect(defaultBump(diffWorkflows(base, base))).toBe('patch');
+    expect(defaultBump(null)).toBe('patch');
   });
 });

@@ -1,4 +1,5 @@
 import { bumpVersion, compareVersions, type VersionPart } from '@/lib/semver';
+import type { WorkflowDiff } from '../model/diff-workflows';
 import type { WorkflowDoc } from '../model/types';
 
 export type SaveMode = 'version' | 'copy';
@@ -50,4 +51,21 @@ export function proposedVersion(docVersion: unknown, saved: readonly string[], p
   if (!highest) return typeof docVersion === 'string' && docVersion ? docVersion : '1.0.0';
   const r = bumpVersion(highest, part);
   return r.ok ? r.version : highest;
+}
+
+/** State fields that shape the graph: its type, where it goes, what it nests. */
+const STRUCTURAL_FIELDS = new Set(['Type', 'Next', 'End', 'Default', 'Choices', 'Catch', 'Branches', 'ItemProcessor', 'Iterator']);
+
+/**
+ * The version part a change bumps by default: `minor` when the graph changed — a state added or
+ * removed (a rename is both), a transition, a catcher, a Choice rule, a type, a nested scope, or
+ * where the machine starts — and `patch` when only fields inside states or the document's own
+ * fields (a comment, parameters, a description) did. A breaking change (`major`) is the designer's
+ * call. Without the base version's document (a first save, or not loaded yet): `patch`.
+ */
+export function defaultBump(diff: WorkflowDiff | null): VersionPart {
+  if (!diff) return 'patch';
+  if (diff.counts.added > 0 || diff.counts.removed > 0) return 'minor';
+  if (diff.document.some((f) => f.field === 'asl.StartAt')) return 'minor';
+  return diff.states.some((s) => s.fields.some((f) => STRUCTURAL_FIELDS.has(f))) ? 'minor' : 'patch';
 }

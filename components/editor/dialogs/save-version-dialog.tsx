@@ -7,14 +7,16 @@ import { errorMessage } from '@/components/ui/error-message';
 import type { VersionPart } from '@/lib/semver';
 import type { WorkflowDoc } from '../model/types';
 import { Dialog } from './dialog';
-import { planSave, proposedVersion, type SaveMode } from './save-plan';
+import { diffWorkflows } from '../model/diff-workflows';
+import { defaultBump, planSave, proposedVersion, type SaveMode } from './save-plan';
 
 type Saved = { workflow_id: string; version: string };
 
 /**
  * Save the document as a new version of its workflow (semver bump, change note; VERSION_OF the
  * version it came from) or as a new workflow (REFINEMENT_OF it). Only a valid document can be
- * saved — the button that opens this is disabled otherwise, and the server validates again.
+ * saved — the button that opens this is disabled otherwise, and the server validates again. The
+ * bump proposed is minor when the graph changed since the base version, else patch (defaultBump).
  * `onSaved` gets the saved document, which becomes the editor's document.
  */
 export function SaveVersionDialog({
@@ -36,7 +38,16 @@ export function SaveVersionDialog({
   const id = typeof doc.workflow_id === 'string' ? doc.workflow_id : '';
   const saved = useMemo(() => (all.data ?? []).filter((r) => r.workflowId === id).map((r) => r.version), [all.data, id]);
   const [mode, setMode] = useState<SaveMode>('version');
-  const [part, setPart] = useState<VersionPart>('patch');
+  // The bump proposed from what changed since the base version (minor when the graph changed),
+  // until the designer picks one.
+  const baseDoc = useQuery({
+    ...trpc.graph.savedWorkflow.queryOptions({ workflow_id: base?.workflow_id ?? '', version: base?.version ?? '' }),
+    enabled: !!base,
+    staleTime: Infinity,
+  });
+  const proposed = useMemo(() => defaultBump(baseDoc.data ? diffWorkflows(baseDoc.data.document, doc) : null), [baseDoc.data, doc]);
+  const [picked, setPart] = useState<VersionPart | null>(null);
+  const part = picked ?? proposed;
   const [version, setVersion] = useState<string | null>(null);
   const [name, setName] = useState(`${typeof doc.workflow_name === 'string' ? doc.workflow_name : 'Workflow'} (copy)`);
   const [note, setNote] = useState('');

@@ -5,31 +5,33 @@ import { ErrorEquals } from './error-equals';
 import { Field } from './field';
 import { AddButton } from './list-controls';
 import { ResultPathField } from './nullable-path-field';
-import { addCatcher } from './retry-catch';
+import { catchIntoFail } from '../model/catch-into-fail';
 import { TargetSelect } from './target-select';
+import { useStateEditor } from './use-state-editor';
 
 /**
  * The Catch list of a Task, Parallel or Map: catchers in order, each with its errors, where the
- * error output goes (ResultPath) and the state it moves to (Next, from the same scope).
+ * error output goes (ResultPath) and the state it moves to (Next, from the same scope). A new
+ * catcher goes to a Fail state (catchIntoFail), never on into the next step by default.
  */
-export function CatchList({ targets, self }: { targets: readonly string[]; self: string }) {
-  const firstOther = targets.find((t) => t !== self);
+export function CatchList({ targets }: { targets: readonly string[] }) {
+  const s = useStateEditor();
   return (
     <EntryList
       field="Catch"
       legend="Catch"
-      help="When retries are exhausted, the first catcher whose ErrorEquals matches moves on to its Next with the error ({Error, Cause}) at its ResultPath."
+      help={
+        'When retries are exhausted, the first catcher whose ErrorEquals matches moves on to its Next with the error ({Error, Cause}) ' +
+        'at its ResultPath. A new catcher goes to a Fail state of this scope (one is added if there is none): point it at a ' +
+        'recovery state if there is one.'
+      }
       itemName="catcher"
       itemFields={['ErrorEquals', 'ResultPath', 'Next', 'Comment']}
-      add={(list, write) =>
-        firstOther === undefined ? (
-          <p className="text-xs text-slate-500">Add another state to this scope to catch errors into it.</p>
-        ) : (
-          <AddButton testId="add-catcher" onClick={() => write(addCatcher(list, firstOther))}>
-            Add catcher
-          </AddButton>
-        )
-      }
+      add={() => (
+        <AddButton testId="add-catcher" onClick={() => s.apply(catchIntoFail(s.doc, s.pointer))}>
+          Add catcher
+        </AddButton>
+      )}
     >
       {({ entry, set, at }) => (
         <>

@@ -87,7 +87,7 @@ function TypedForms({ type, scope }: { type: StateType; scope: Scope }) {
       {has('Retry') && (
         <Section title="Errors: Retry and Catch">
           <RetryList />
-          <CatchList targets={scope.targets} self={scope.name} />
+          <CatchList targets={scope.targets} />
         </Section>
       )}
       <Section title="Other fields (JSON)">

@@ -14,8 +14,13 @@ export const DEFAULT_NODE_SIZE: Readonly<Record<'state' | 'start', NodeSize>> = 
   start: { width: 16, height: 16 },
 };
 
-/** Room above a container's content for its header (a Parallel/Map title, a lane label). */
-export const CONTAINER_PADDING = { state: '[top=44,left=16,bottom=16,right=16]', lane: '[top=32,left=12,bottom=12,right=12]' } as const;
+/** Room above a container's content for its header: a Parallel/Map title, then each lane's label. */
+export const CONTAINER_HEADER = 44;
+export const LANE_HEADER = 32;
+export const CONTAINER_PADDING = {
+  state: `[top=${CONTAINER_HEADER},left=16,bottom=16,right=16]`,
+  lane: `[top=${LANE_HEADER},left=12,bottom=12,right=12]`,
+} as const;
 
 /** Layout choices of the caller: how tall a Parallel/Map header is (the run view adds a status band to it). */
 export interface ElkGraphOptions {

@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { compareHref, editorHref } from '@/components/workflows/editor-links';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/components/providers/trpc';
+import { editorHref } from '@/components/workflows/editor-links';
 import { canRedo, canUndo } from '../model/history';
 import { SaveVersionDialog } from '../dialogs/save-version-dialog';
 import { RunDialog } from '../dialogs/run-dialog';
@@ -12,6 +14,7 @@ import type { EditorAction, EditorState } from '../state/editor-reducer';
 import type { LoadedSource } from '../state/use-editor-source';
 import type { useDocValidation } from '../state/use-doc-validation';
 import type { EditorPermissions } from '../workflow-editor';
+import { compareLink } from './compare-link';
 import { useDraftSaving } from './use-draft-saving';
 import { ValidityBadge } from './validity-badge';
 import { ShortcutsHelp } from './shortcuts-help';
@@ -58,6 +61,12 @@ export function EditorToolbar({
     source.base && source.draftId === null ? { ref: source.base, text: source.text } : null,
   );
   const drafts = useDraftSaving(source, state);
+  // Where the document now comes from once saved as a version here (the header said "From draft …").
+  const [savedLabel, setSavedLabel] = useState<string | null>(null);
+  // Compare… shows what the open saved version changed: the version before it against it.
+  const compareFrom = version?.ref ?? source.base;
+  const trpc = useTRPC();
+  const savedVersions = useQuery({ ...trpc.graph.savedWorkflows.queryOptions(), enabled: !!compareFrom });
   const savedRef = version && version.text === state.text ? version.ref : null;
   const name = typeof doc.workflow_name === 'string' && doc.workflow_name ? doc.workflow_name : 'Untitled workflow';
   const cannotSave = state.syntaxError
@@ -86,7 +95,7 @@ export function EditorToolbar({
           {dirty && <Badge tone="warn">unsaved changes</Badge>}
         </p>
         <p className="text-xs text-slate-500">
-          From {drafts.draftId && source.draftId === null ? `draft ${drafts.title}` : source.label}
+          From {savedLabel ?? (drafts.draftId && source.draftId === null ? `draft ${drafts.title}` : source.label)}
           {drafts.savedAt && <> · draft saved {ukTime(drafts.savedAt)}</>}
         </p>
       </div>
@@ -125,14 +134,8 @@ export function EditorToolbar({
         <ShortcutsHelp />
       </div>
       <div className="ml-auto flex items-center gap-2">
-        {source.base && (
-          <Link
-            className={LINK}
-            href={compareHref(
-              { workflowId: source.base.workflow_id, version: source.base.version },
-              { workflowId: source.base.workflow_id, version: source.base.version },
-            )}
-          >
+        {compareFrom && (
+          <Link className={LINK} href={compareLink(compareFrom, savedVersions.data ?? [])}>
             Compare…
           </Link>
         )}
@@ -172,16 +175,24 @@ export function EditorToolbar({
           The draft was not saved: {drafts.error}
         </p>
       )}
+      {drafts.retireError && (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          The version is saved, but its draft could not be deleted (delete it from the drafts list): {drafts.retireError}
+        </p>
+      )}
       {dialog === 'save' && (
         <SaveVersionDialog
           open
           onClose={() => setDialog(null)}
           doc={doc}
-          base={savedRef ?? source.base}
+          // The version this document was last saved as here (its lineage parent, and what a bump is measured from).
+          base={version?.ref ?? source.base}
           onSaved={(saved, ref) => {
             canvas.dispatch({ type: 'edit', result: { ok: true, doc: saved } });
             canvas.dispatch({ type: 'saved' });
             setVersion({ ref, text: `${JSON.stringify(saved, null, 2)}\n` });
+            setSavedLabel(`saved ${typeof saved.workflow_name === 'string' ? saved.workflow_name : ref.workflow_id} v${ref.version}`);
+            void drafts.retire();
             setDialog(null);
             window.history.replaceState(null, '', editorHref({ kind: 'saved', workflowId: ref.workflow_id, version: ref.version }));
           }}

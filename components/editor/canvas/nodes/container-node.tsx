@@ -7,8 +7,11 @@ import { CHANGE_STYLE, KIND_STYLE, RUN_STATUS_STYLE } from './kind-style';
 import { RunBand } from './run-band';
 import { FarContext, ToggleContainerContext } from '../zoom-context';
 import { FarLabel, StateHeader } from './state-node';
+import { CONTAINER_HEADER, LANE_HEADER } from '../../model/elk-graph';
 
 const HANDLE_CLASS = '!size-2.5 !border-2 !border-white';
+/** From far, an open container's name fills the room above its first states: its header and its lanes' labels. */
+const FAR_HEADER = CONTAINER_HEADER + LANE_HEADER;
 
 /** What a container holds, in words: "3 states in 2 branches", "1 state in its item processor". */
 export function heldText(kind: string, held: { lanes: number; states: number }): string {
@@ -56,6 +59,12 @@ export const ContainerNode = memo(function ContainerNode({ data: d, selected, id
       />
       {far && d.held ? (
         <FarLabel d={d} width={width ?? 240} height={height ?? 64} />
+      ) : far ? (
+        // Open and seen from far: its name as large as a state's, across the room above its first
+        // states (its own header and its lanes' labels, which are left out from far so this shows through).
+        <div className="absolute inset-x-0 top-0 px-2.5" style={{ height: FAR_HEADER }} data-testid="container-far-header">
+          <FarLabel d={d} width={width ?? 240} height={FAR_HEADER} />
+        </div>
       ) : (
         <div className="w-60">
           <StateHeader d={d} />
@@ -107,15 +116,18 @@ export const ContainerNode = memo(function ContainerNode({ data: d, selected, id
 
 /** A Parallel branch or a Map's item processor: a drop zone for new states of that scope. */
 export const LaneNode = memo(function LaneNode({ data: d }: NodeProps<LaneFlowNode>) {
+  // From far a lane is an outline only: its label is too small to read, and its container's name
+  // is drawn large across the lane's top (under the lane, which is drawn above its container).
+  const far = useContext(FarContext);
   return (
     <div
-      className="h-full w-full rounded-lg border border-dashed border-slate-300 bg-white/70"
+      className={`h-full w-full rounded-lg border border-dashed border-slate-300 ${far ? '' : 'bg-white/70'}`}
       data-testid="lane"
       data-scope={d.scope}
       aria-label={d.label}
     >
-      <p className="px-2 pt-1 text-[10px] font-semibold tracking-wide text-slate-400 uppercase">{d.label}</p>
-      {d.empty && !d.readOnly && <p className="px-2 text-[11px] text-slate-400">Drop a state here</p>}
+      {!far && <p className="px-2 pt-1 text-[10px] font-semibold tracking-wide text-slate-400 uppercase">{d.label}</p>}
+      {!far && d.empty && !d.readOnly && <p className="px-2 text-[11px] text-slate-400">Drop a state here</p>}
     </div>
   );
 });

@@ -7,6 +7,7 @@ import { CHANGE_STYLE, KIND_STYLE, RUN_STATUS_STYLE } from './kind-style';
 import { RunBand } from './run-band';
 import { SkillRow } from './skill-row';
 import { FarContext, farFontSize } from '../zoom-context';
+import { useLiveCardData } from '../live-selection';
 
 const HANDLE_CLASS = '!size-2.5 !border-2 !border-white';
 
@@ -92,7 +93,8 @@ export function FarLabel({ d, width, height }: { d: StateNodeData; width: number
  * one target on top; Next at the bottom; a Choice's rule (bottom) and Default (right); a catcher
  * on the right of Task/Parallel/Map.
  */
-export const StateNode = memo(function StateNode({ data: d, selected, width, height }: NodeProps<StateFlowNode>) {
+export const StateNode = memo(function StateNode({ id, data, selected, width, height }: NodeProps<StateFlowNode>) {
+  const d = useLiveCardData(id, data);
   const far = useContext(FarContext);
   const style = KIND_STYLE[d.kind];
   const run = d.run ? RUN_STATUS_STYLE[d.run.status] : null;
@@ -112,6 +114,8 @@ export const StateNode = memo(function StateNode({ data: d, selected, width, hei
       data-status={d.run?.status}
       data-change={d.change}
       aria-label={`${d.kind} state ${d.name}${d.run ? `, ${d.run.status}` : ''}`}
+      // The state's Comment, on hover (the card has no room for it; the inspector edits it).
+      title={d.comment ?? undefined}
     >
       <Handle
         type="target"
