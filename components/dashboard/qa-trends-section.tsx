@@ -27,7 +27,7 @@ function QaTrendsBody({ data, filter }: { data: QaTrends; filter: DashboardFilte
     <div className="space-y-3">
       {data.below_team.length > 0 && (
         <div className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm" data-testid="below-team">
-          <p className="font-medium text-amber-900">Furthest below the team mean</p>
+          <p className="font-medium text-amber-900">Furthest below the team average</p>
           <ol className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-amber-900">
             {data.below_team.map((b) => (
               <li key={b.advisor}>
