@@ -48,7 +48,10 @@ async function withoutZoomedTargets(page: Page, violations: Result[]): Promise<R
       const selector = n.target.length === 1 && typeof n.target[0] === 'string' ? n.target[0] : null;
       const zoomed =
         selector !== null &&
-        (await page.evaluate(([sel, canvas]) => document.querySelector(sel)?.closest(canvas) != null, [selector, ZOOMABLE_CANVAS]));
+        (await page.evaluate(({ sel, canvas }) => document.querySelector(sel)?.closest(canvas) != null, {
+          sel: selector,
+          canvas: ZOOMABLE_CANVAS,
+        }));
       if (!zoomed) nodes.push(n);
     }
     if (nodes.length > 0) kept.push({ ...v, nodes });
