@@ -68,14 +68,21 @@ test('the dashboard print view as a stakeholder', async ({ page }) => {
   );
 });
 
+/** Starts a conversation of this kind on the Chat page (its agent exists from then on); resolves with its id. */
+async function startConversation(page: Page, mode: 'planner' | 'conductor'): Promise<string> {
+  await page.goto('/chat');
+  await page.getByTestId('chat-new').click();
+  await page.getByRole('group', { name: 'Kind of conversation' }).getByTestId(`chat-new-${mode}`).click();
+  await expect(page).toHaveURL(/\/chat\?c=[0-9a-f-]{36}/);
+  await waitForData(page, page.getByTestId('chat-input'));
+  await expect(page.getByTestId('chat-input')).toBeEnabled();
+  return new URL(page.url()).searchParams.get('c')!;
+}
+
 for (const mode of ['planner', 'conductor'] as const) {
   test(`chat with the ${mode === 'planner' ? 'Planner' : 'Conductor'} as a compliance manager`, async ({ page }) => {
     await signIn(page, DEMO.compliance, '/chat');
-    await page.getByTestId('chat-new').click();
-    await page.getByRole('group', { name: 'Kind of conversation' }).getByTestId(`chat-new-${mode}`).click();
-    await expect(page).toHaveURL(/\/chat\?c=[0-9a-f-]{36}/);
-    await waitForData(page, page.getByTestId('chat-input'));
-    await expect(page.getByTestId('chat-input')).toBeEnabled();
+    await startConversation(page, mode);
     // The Planner's first answer (a question back, no run) puts both kinds of message on the page.
     if (mode === 'planner') await say(page, 'Hi, I need to check the quality of advice calls made by Alex Wong last week.');
     await expectNoAxeViolations(page, `/chat (${mode}) as ${DEMO.compliance.role}`);
@@ -89,6 +96,12 @@ test('the workflows list as a workflow designer', async ({ page }) => {
 test('the workflow editor as a workflow designer', async ({ page }) => {
   const path = `/workflows/edit?workflow=${SEEDED.standard.id}&version=${SEEDED.standard.version}`;
   await check(page, DEMO.designer, path, (p) => p.locator('[data-testid="state-node"]'));
+});
+
+test('two versions compared as a workflow designer', async ({ page }) => {
+  const { standard, allCalls } = SEEDED;
+  const path = `/workflows/compare?left=${standard.id}@${standard.version}&right=${allCalls.id}@${allCalls.version}`;
+  await check(page, DEMO.designer, path, (p) => p.getByTestId('compare-summary'));
 });
 
 test('the runs list as a workflow designer', async ({ page }) => {
@@ -109,8 +122,17 @@ test('the graph as a workflow designer', async ({ page }) => {
   await check(page, DEMO.designer, '/graph', (p) => p.getByTestId('lineage-node'));
 });
 
-test('the agents list as an admin', async ({ page }) => {
+test('the agents list and an agent’s page as an admin', async ({ page }) => {
+  // The admin's own Conductor, so the list has a row and the agent's page has memory and tags to show.
+  await signIn(page, DEMO.admin, '/chat');
+  const conversation = await startConversation(page, 'conductor');
   await check(page, DEMO.admin, '/agents', (p) => p.getByTestId('agent-row'));
+  await page.goto(`/agents?q=${encodeURIComponent(`conversation:${conversation}`)}`);
+  await expect(page.getByTestId('agent-row')).toHaveCount(1);
+  await page.getByTestId('agent-row').getByRole('link').click();
+  await expect(page).toHaveURL(/\/agents\/[^/?]+$/);
+  await waitForData(page, page.getByRole('tabpanel'));
+  await expectNoAxeViolations(page, `${new URL(page.url()).pathname} as ${DEMO.admin.role}`);
 });
 
 test('companions as a compliance manager', async ({ page }) => {

@@ -23,7 +23,8 @@ export function describeViolation(v: Result): string {
  */
 export async function waitForData(page: Page, ready: Locator): Promise<void> {
   await expect(ready.first()).toBeVisible();
-  await expect(page.locator('[data-loading]')).toHaveCount(0);
+  // Visible ones only: a closed <details> may hold a view that loads when opened.
+  await expect(page.locator('[data-loading]:visible')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
