@@ -89,6 +89,26 @@ for (const mode of ['planner', 'conductor'] as const) {
   });
 }
 
+test('a delegated task in chat and on the Companions page as a compliance manager', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, DEMO.compliance, '/chat');
+  await startConversation(page, 'conductor');
+  await page.getByTestId('chat-input').fill('Review the calls of Alex Wong from last week for vulnerable customers.');
+  await page.getByTestId('chat-send').click();
+  const card = page.getByTestId('chat-delegation-card').first();
+  await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+  await expect(page.getByTestId('chat-input')).toBeEnabled({ timeout: 120_000 });
+  await expectNoAxeViolations(page, `/chat (a delegated task) as ${DEMO.compliance.role}`);
+
+  await card.getByRole('link', { name: 'Follow it on the Companions page' }).click();
+  await expect(page).toHaveURL(/\/companions\?session=/);
+  const task = page.getByTestId('task-row').first();
+  await expect(task).toHaveAttribute('data-status', 'succeeded');
+  await task.getByRole('button').first().click();
+  await waitForData(page, task.getByTestId('task-step'));
+  await expectNoAxeViolations(page, `/companions (a session's tasks) as ${DEMO.compliance.role}`);
+});
+
 test('the workflows list as a workflow designer', async ({ page }) => {
   await check(page, DEMO.designer, '/workflows', (p) => p.getByTestId('catalog-workflow'));
 });
