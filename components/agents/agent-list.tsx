@@ -39,7 +39,7 @@ export function AgentList() {
           {list.isPending
             ? ''
             : `${plural(total, 'agent')}${filtered ? ' found' : ''}${rows.length < total ? `, ${rows.length} shown` : ''}`}
-          {list.isFetching && !list.isPending && <span className="ml-2 text-slate-400">Updating…</span>}
+          {list.isFetching && !list.isPending && <span className="ml-2 text-slate-500">Updating…</span>}
         </span>
         <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void list.refetch()} disabled={list.isFetching}>
           Refresh

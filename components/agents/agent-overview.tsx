@@ -77,13 +77,13 @@ export function AgentOverview({ agent }: { agent: AgentDetail }) {
             )}
             <Link
               href={`/companions?session=${encodeURIComponent(s.id)}`}
-              className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+              className="block py-1 text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
             >
               The session on the Companions page
             </Link>
             <Link
               href={tagSearchHref(`session:${s.id}`)}
-              className="mt-1 block text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+              className="block py-1 text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
             >
               Every agent of this session
             </Link>

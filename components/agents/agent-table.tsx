@@ -39,7 +39,7 @@ function BelongsTo({ row }: { row: AgentListRow }) {
           </span>
         </p>
       )}
-      {!c && !row.session_id && !row.run_id && <p className="text-slate-400">—</p>}
+      {!c && !row.session_id && !row.run_id && <p className="text-slate-500">—</p>}
     </div>
   );
 }

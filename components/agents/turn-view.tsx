@@ -42,7 +42,7 @@ export function TurnView({ turn, times, agentName, userName }: Props) {
           return (
             // Letta gives a step's reasoning and tool call one message id: the position keeps keys unique.
             <li key={`${i}-${item.kind}-${item.id}`} className="grid grid-cols-[4.5rem_minmax(0,1fr)] items-start gap-2">
-              <span className="pt-1.5 text-right text-[11px] text-slate-400">{at && <When at={at} timeOnly />}</span>
+              <span className="pt-1.5 text-right text-[11px] text-slate-500">{at && <When at={at} timeOnly />}</span>
               <ThreadItemView item={item} agentName={agentName} userName={userName} />
             </li>
           );

@@ -88,7 +88,7 @@ export function ConversationItem({ conversation: c, selected, answering, now, on
             className="block w-full rounded-lg px-3 pt-2 pb-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
           >
             <span className="line-clamp-2 text-sm font-medium break-words text-slate-900">{c.title}</span>
-            <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+            <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
               <Badge tone={c.mode === 'conductor' ? 'info' : 'neutral'} title={`${m.label}: ${m.mode}`}>
                 {m.label}
               </Badge>

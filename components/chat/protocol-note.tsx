@@ -60,7 +60,7 @@ export function ProtocolNote({ m, from, at }: { m: ProtocolMessage; from: string
         }
         title={timeTitle(at)}
       >
-        <span aria-hidden className="text-[9px] text-slate-400 transition-transform group-open:rotate-90">
+        <span aria-hidden className="text-[9px] text-slate-500 transition-transform group-open:rotate-90">
           ▶
         </span>
         <span className="text-slate-500">{from}:</span>

@@ -65,7 +65,7 @@ export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: stri
               data-testid="chat-qa-score"
             >
               {qa.mean.value}
-              <span className="text-xl font-normal text-slate-400">/{max}</span>
+              <span className="text-xl font-normal text-slate-500">/{max}</span>
             </p>
             <p className="mt-1 text-xs text-slate-500">mean of {plural(qa.mean.count, 'per-call score')}</p>
           </div>
@@ -75,7 +75,7 @@ export function QaCard({ qa, runId, calls = null }: { qa: QaResult; runId?: stri
               <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">QA score</p>
               <p className={`text-5xl leading-none font-semibold tabular-nums ${TONE_TEXT[tone]}`} data-testid="chat-qa-score">
                 {qa.score}
-                <span className="text-xl font-normal text-slate-400">/{qa.maxScore}</span>
+                <span className="text-xl font-normal text-slate-500">/{qa.maxScore}</span>
               </p>
             </div>
           )

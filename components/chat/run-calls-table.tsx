@@ -61,7 +61,7 @@ export function RunCallsTable({ runId, items, total }: Props) {
                 <td className={`${CELL} text-slate-800`}>{c.advisor ?? '—'}</td>
                 <td className={`${CELL} whitespace-nowrap tabular-nums`}>
                   <span className={`font-semibold ${TONE_TEXT[scoreTone(c.score, c.max_score)]}`}>{scoreText(c.score)}</span>
-                  {c.max_score !== null && <span className="text-slate-400">/{scoreText(c.max_score)}</span>}
+                  {c.max_score !== null && <span className="text-slate-500">/{scoreText(c.max_score)}</span>}
                 </td>
                 <td className={`${CELL} tabular-nums`}>
                   <span className={c.failed_mandatory > 0 ? 'font-semibold text-red-700' : 'text-slate-500'}>{c.failed_mandatory}</span>
@@ -69,7 +69,7 @@ export function RunCallsTable({ runId, items, total }: Props) {
                     {plural(c.rules_failed, 'rule')} failed in all
                   </div>
                 </td>
-                <td className={CELL}>{c.vulnerable ? <Badge tone="warn">Vulnerable</Badge> : <span className="text-slate-400">—</span>}</td>
+                <td className={CELL}>{c.vulnerable ? <Badge tone="warn">Vulnerable</Badge> : <span className="text-slate-500">—</span>}</td>
               </tr>
             ))}
           </tbody>

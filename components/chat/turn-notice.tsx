@@ -37,7 +37,7 @@ export function TurnNotice({ finished, onDismiss }: { finished: FinishedTurn; on
 
   if (!notice)
     return usageText ? (
-      <p className="text-center text-xs text-slate-400" data-testid="chat-usage">
+      <p className="text-center text-xs text-slate-500" data-testid="chat-usage">
         {usageText}
       </p>
     ) : null;

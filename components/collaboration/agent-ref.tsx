@@ -13,7 +13,7 @@ export function AgentRef({ id, names }: { id: string; names: Record<string, stri
   return (
     <span className="inline-flex items-baseline gap-1" data-testid="agent-ref" title={id}>
       <span className="font-medium text-slate-800">{name}</span>
-      <code className="text-[10px] text-slate-400">{id.length > 12 ? `${id.slice(0, 8)}…` : id}</code>
+      <code className="text-[10px] text-slate-500">{id.length > 12 ? `${id.slice(0, 8)}…` : id}</code>
     </span>
   );
 }

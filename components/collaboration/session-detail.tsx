@@ -38,7 +38,7 @@ export function SessionDetail({ id }: { id: string }) {
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone="neutral">{KIND_TEXT[m.kind] ?? m.kind}</Badge>
                 {agent(m.senderId)}
-                <span className="text-slate-400">→</span>
+                <span className="text-slate-500">→</span>
                 {m.recipientIds.map(agent)}
                 <span className="ml-auto whitespace-nowrap text-xs text-slate-500">{when(m.createdAt)}</span>
               </div>

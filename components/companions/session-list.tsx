@@ -53,7 +53,7 @@ function Row({
         <span className="mt-1 block text-xs text-slate-600">
           {count(s.companions_now, 'Companion')} · <span className={problem ? 'text-red-700' : undefined}>{taskCountsText(s.tasks)}</span>
         </span>
-        <span className="mt-0.5 block text-xs text-slate-500">
+        <span className="mt-0.5 block text-xs text-slate-600">
           {showOwner && <>{s.conversation?.yours ? 'You' : (s.owner?.name ?? 'No owner (made by a script)')} · </>}
           <span title={dateTime(s.updated_at)}>active {ago(s.updated_at, now)}</span>
         </span>

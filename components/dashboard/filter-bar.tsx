@@ -56,7 +56,7 @@ export function FilterBar({
               onChange={(e) => onChange({ from: e.target.value || undefined })}
               data-testid="dashboard-from"
             />
-            <span aria-hidden className="text-slate-400">
+            <span aria-hidden className="text-slate-500">
               –
             </span>
             <input

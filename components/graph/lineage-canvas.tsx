@@ -91,7 +91,8 @@ export function LineageCanvas({ model }: { model: LineageModel }) {
         aria-label="Lineage of saved workflows"
       >
         <Background gap={20} size={1} />
-        <Controls showInteractive={false} position="bottom-right" />
+        {/* Bottom left: React Flow's attribution (a 24 px target, app/globals.css) holds the bottom right. */}
+        <Controls showInteractive={false} position="bottom-left" />
       </ReactFlow>
     </div>
   );

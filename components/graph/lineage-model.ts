@@ -42,11 +42,11 @@ export function buildLineageModel(saved: readonly SavedVersion[]): LineageModel 
 
 /**
  * Node box size for the layout (matching version-node.tsx): a header whose name may wrap to a
- * second line, then one 24 px line per bound skill.
+ * second line, then one 28 px line per bound skill (a 24 px chip, WCAG 2.2's minimum target size, and its gap).
  */
 export const NODE_WIDTH = 288;
 export function nodeHeight(skills: number, name = ''): number {
-  return 68 + (name.length > 30 ? 20 : 0) + Math.max(1, skills) * 24;
+  return 68 + (name.length > 30 ? 20 : 0) + Math.max(1, skills) * 28;
 }
 
 /** The parent of a version in the model, if it is saved. */

@@ -16,7 +16,7 @@ export function SkillChip({ uri, selected, onSelect }: { uri: string; selected: 
       title={uri}
       data-testid="skill-chip"
       className={
-        'nodrag nopan max-w-full truncate rounded px-1.5 py-0.5 text-left font-mono text-[11px] leading-4 ring-1 ring-inset ' +
+        'nodrag nopan min-h-6 max-w-full truncate rounded px-1.5 py-1 text-left font-mono text-[11px] leading-4 ring-1 ring-inset ' +
         `focus-visible:outline-2 focus-visible:outline-indigo-500 ${
           selected
             ? 'bg-indigo-600 text-white ring-indigo-600'

@@ -49,7 +49,7 @@ function Toast({ toast, onDismiss }: { toast: PublishedNotification; onDismiss: 
         <button
           type="button"
           onClick={() => onDismiss(toast.id)}
-          className="rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          className="rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
           aria-label="Dismiss notification"
         >
           ×

@@ -37,7 +37,7 @@ export function PlanList({
               data-testid="plan-item"
             >
               <summary className={SUMMARY}>
-                <span aria-hidden className="text-slate-400 group-open:rotate-90">
+                <span aria-hidden className="text-slate-500 group-open:rotate-90">
                   ▸
                 </span>
                 <Badge tone={STATE_TONES[v.plan.executionState]}>{STATE_LABELS[v.plan.executionState]}</Badge>

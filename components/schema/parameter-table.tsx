@@ -36,11 +36,11 @@ export function ParameterTable({
                 {r.required ? (
                   <span className="font-medium text-slate-900">required</span>
                 ) : (
-                  <span className="text-slate-400">optional</span>
+                  <span className="text-slate-500">optional</span>
                 )}
               </td>
               <td className="px-3 py-1.5 text-slate-600">
-                {r.description ?? <span className="text-slate-400">—</span>}
+                {r.description ?? <span className="text-slate-500">—</span>}
                 {r.constraints.length > 0 && (
                   <span className="mt-0.5 block font-mono text-xs text-slate-500">{r.constraints.join(' · ')}</span>
                 )}

@@ -48,7 +48,7 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
                 {r.hash ? (
                   <HashText hash={r.hash} entryId={r.id} />
                 ) : (
-                  <span className="text-xs text-slate-400" title="Written before the chain began: no hash">
+                  <span className="text-xs text-slate-500" title="Written before the chain began: no hash">
                     —
                   </span>
                 )}

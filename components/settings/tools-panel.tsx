@@ -28,7 +28,7 @@ export function ToolsPanel() {
           <li key={t.name}>
             <details className="group rounded-lg border border-slate-200 bg-white" data-testid="tool-entry">
               <summary className="flex cursor-pointer list-none items-start gap-3 p-4 focus-visible:outline-2 focus-visible:outline-indigo-500">
-                <span aria-hidden className="mt-0.5 text-slate-400 transition-transform group-open:rotate-90">
+                <span aria-hidden className="mt-0.5 text-slate-500 transition-transform group-open:rotate-90">
                   ▶
                 </span>
                 <span className="min-w-0 flex-1">

@@ -3,11 +3,12 @@ import { failureMessage, retryable } from './failure-words';
 
 /**
  * The three non-data states every query view needs. Loading is announced politely
- * (role=status); errors interrupt (role=alert) and may offer a retry.
+ * (role=status) and marked `data-loading` so a test can wait until no view is still loading;
+ * errors interrupt (role=alert) and may offer a retry.
  */
 export function LoadingState({ label }: { label: string }) {
   return (
-    <div role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
+    <div role="status" data-loading className="flex items-center gap-2 py-6 text-sm text-slate-500">
       <span aria-hidden className="size-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" />
       {label}
     </div>

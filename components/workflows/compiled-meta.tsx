@@ -5,7 +5,7 @@ import type { ControlPlaneMeta } from './types';
 import { TableHead } from '@/components/ui/table-head';
 
 function Names({ names, empty }: { names: string[]; empty: string }) {
-  if (names.length === 0) return <span className="text-slate-400">{empty}</span>;
+  if (names.length === 0) return <span className="text-slate-500">{empty}</span>;
   return <span className="font-mono text-xs">{names.join(', ')}</span>;
 }
 

@@ -41,7 +41,7 @@ export function ProvenancePanel({ qa }: { qa: QaDetailView }) {
         {RECORDED_PARTS.map((part) => (
           <Row key={part} label={`${part[0]!.toUpperCase()}${part.slice(1)} skill`}>
             <span className="font-mono text-xs">{skillName(p.skills[part])}</span>
-            {p.states[part] && <span className="block font-mono text-xs text-slate-400">{p.states[part]}</span>}
+            {p.states[part] && <span className="block font-mono text-xs text-slate-500">{p.states[part]}</span>}
           </Row>
         ))}
         <Row label="Rule set">

@@ -57,7 +57,7 @@ export function ScoreCard({
             data-testid="ai-score"
           >
             {scoreText(qa.ai_score)}
-            {max !== null && <span className="text-xl font-normal text-slate-400">/{scoreText(max)}</span>}
+            {max !== null && <span className="text-xl font-normal text-slate-500">/{scoreText(max)}</span>}
           </p>
         </div>
       </div>

@@ -67,7 +67,7 @@ export function QueueFilterBar({
             max={filter.to}
             onChange={(e) => onChange({ from: e.target.value || undefined })}
           />
-          <span aria-hidden className="text-slate-400">
+          <span aria-hidden className="text-slate-500">
             –
           </span>
           <input

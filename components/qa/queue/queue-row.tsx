@@ -63,7 +63,7 @@ export function QueueRow({ item, queueSearch }: { item: QaQueueItem; queueSearch
         >
           {scoreText(item.score)}
         </span>
-        {item.max_score !== null && <span className="text-xs text-slate-400">/{scoreText(item.max_score)}</span>}
+        {item.max_score !== null && <span className="text-xs text-slate-500">/{scoreText(item.max_score)}</span>}
         {reviewedScore && (
           <div className="text-xs font-medium text-indigo-700" data-testid="qa-row-ai-score">
             Reviewed · AI {scoreText(item.ai_score)}
@@ -83,7 +83,7 @@ export function QueueRow({ item, queueSearch }: { item: QaQueueItem; queueSearch
         <div className="text-slate-500">{count(item.rules_failed, 'rule')} failed in all</div>
       </td>
       <td className={CELL}>
-        {item.vulnerable ? <Badge tone="warn">Vulnerable</Badge> : <span className="text-xs text-slate-400">—</span>}
+        {item.vulnerable ? <Badge tone="warn">Vulnerable</Badge> : <span className="text-xs text-slate-500">—</span>}
       </td>
       <td className={CELL}>
         <div className="flex flex-col items-start gap-1">

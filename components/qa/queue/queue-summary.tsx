@@ -37,12 +37,12 @@ export function QueueSummary({
           </span>
         )}
         {unscored > 0 && <span className="text-slate-500"> ({count(unscored, 'call')} without a score)</span>}
-        <span className="text-slate-400"> · </span>
+        <span className="text-slate-500"> · </span>
         <span data-testid="qa-total">{count(total, 'call')} match</span>
       </p>
       <p className="text-xs text-slate-500">
         {shown < total ? `Showing ${shown} of ${total}` : shown > 0 ? `Showing all ${shown}` : ''}
-        {updating && <span className="ml-2 text-slate-400">Updating…</span>}
+        {updating && <span className="ml-2 text-slate-500">Updating…</span>}
       </p>
     </div>
   );

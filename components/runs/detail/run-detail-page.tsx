@@ -80,74 +80,77 @@ export function RunDetailPage({ runId, canRun }: { runId: string; canRun: boolea
     <div className="-m-8 flex h-screen min-h-0 flex-col" data-testid="run-view">
       <RunHeader detail={data} live={live} canRun={canRun} />
       <TabList<Tab> tabs={TABS} tab={tab} onTab={setTab} label="Run view" idPrefix="run" />
-      {tab === 'graph' && (
-        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_28rem]">
-          <div className="min-h-0">
-            {doc ? (
-              <WorkflowGraphView
-                doc={doc}
-                run={overlays}
-                taken={taken}
-                selected={selected}
-                onSelect={setSelected}
-                ariaLabel={`Graph of run ${runId}`}
-              />
-            ) : (
-              <p className="p-4 text-sm text-slate-500">The workflow document of this run is not available.</p>
-            )}
+      {/* The selected tab's panel: the tab's aria-controls names it, and it is named by its tab. */}
+      <div role="tabpanel" id={`run-panel-${tab}`} aria-labelledby={`run-tab-${tab}`} className="flex min-h-0 flex-1 flex-col">
+        {tab === 'graph' && (
+          <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_28rem]">
+            <div className="min-h-0">
+              {doc ? (
+                <WorkflowGraphView
+                  doc={doc}
+                  run={overlays}
+                  taken={taken}
+                  selected={selected}
+                  onSelect={setSelected}
+                  ariaLabel={`Graph of run ${runId}`}
+                />
+              ) : (
+                <p className="p-4 text-sm text-slate-500">The workflow document of this run is not available.</p>
+              )}
+            </div>
+            <aside className="min-h-0 overflow-y-auto border-l border-slate-200 bg-white" aria-label="State details">
+              {selected ? (
+                <StatePanel
+                  runId={runId}
+                  stateName={nameOf.get(selected) ?? ''}
+                  instances={instances}
+                  chosen={chosen}
+                  onChoose={(map, index) =>
+                    setChosen((c) => {
+                      const { [map]: _old, ...rest } = c;
+                      return index === null ? rest : { ...rest, [map]: index };
+                    })
+                  }
+                  canRetry={canRun && isFinalRunStatus(status) && status !== 'SUCCEEDED'}
+                />
+              ) : (
+                <p className="p-4 text-sm text-slate-500">Click a state to see its input, output, skill, timings and events.</p>
+              )}
+            </aside>
           </div>
-          <aside className="min-h-0 overflow-y-auto border-l border-slate-200 bg-white" aria-label="State details">
-            {selected ? (
-              <StatePanel
-                runId={runId}
-                stateName={nameOf.get(selected) ?? ''}
-                instances={instances}
-                chosen={chosen}
-                onChoose={(map, index) =>
-                  setChosen((c) => {
-                    const { [map]: _old, ...rest } = c;
-                    return index === null ? rest : { ...rest, [map]: index };
-                  })
-                }
-                canRetry={canRun && isFinalRunStatus(status) && status !== 'SUCCEEDED'}
-              />
-            ) : (
-              <p className="p-4 text-sm text-slate-500">Click a state to see its input, output, skill, timings and events.</p>
-            )}
-          </aside>
-        </div>
-      )}
-      {tab === 'timeline' && (
-        <div className="min-h-0 flex-1 overflow-y-auto bg-white">
-          <RunTimeline instances={instances} run={data.run} running={!isFinalRunStatus(status)} onSelect={selectInstance} />
-        </div>
-      )}
-      {tab === 'plans' && (
-        <div className="min-h-0 flex-1 overflow-y-auto bg-white p-4">
-          <RunPlans runId={runId} running={!isFinalRunStatus(status)} />
-        </div>
-      )}
-      {tab === 'io' && (
-        <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto bg-white p-4 lg:grid-cols-2">
-          <section className="space-y-1">
-            <h3 className="text-sm font-semibold">Input</h3>
-            <JsonBlock value={data.run.input} label="Run input" />
-          </section>
-          <section className="space-y-1">
-            <h3 className="text-sm font-semibold">Output</h3>
-            {data.run.output === null || data.run.output === undefined ? (
-              <p className="text-sm text-slate-500">No output {isFinalRunStatus(status) ? '(the run did not succeed).' : 'yet.'}</p>
-            ) : (
-              <JsonBlock value={data.run.output} label="Run output" />
-            )}
-          </section>
-        </div>
-      )}
-      {tab === 'events' && (
-        <div className="min-h-0 flex-1 overflow-y-auto bg-white p-4">
-          <RunEventList events={data.events} />
-        </div>
-      )}
+        )}
+        {tab === 'timeline' && (
+          <div className="min-h-0 flex-1 overflow-y-auto bg-white">
+            <RunTimeline instances={instances} run={data.run} running={!isFinalRunStatus(status)} onSelect={selectInstance} />
+          </div>
+        )}
+        {tab === 'plans' && (
+          <div className="min-h-0 flex-1 overflow-y-auto bg-white p-4">
+            <RunPlans runId={runId} running={!isFinalRunStatus(status)} />
+          </div>
+        )}
+        {tab === 'io' && (
+          <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto bg-white p-4 lg:grid-cols-2">
+            <section className="space-y-1">
+              <h3 className="text-sm font-semibold">Input</h3>
+              <JsonBlock value={data.run.input} label="Run input" />
+            </section>
+            <section className="space-y-1">
+              <h3 className="text-sm font-semibold">Output</h3>
+              {data.run.output === null || data.run.output === undefined ? (
+                <p className="text-sm text-slate-500">No output {isFinalRunStatus(status) ? '(the run did not succeed).' : 'yet.'}</p>
+              ) : (
+                <JsonBlock value={data.run.output} label="Run output" />
+              )}
+            </section>
+          </div>
+        )}
+        {tab === 'events' && (
+          <div className="min-h-0 flex-1 overflow-y-auto bg-white p-4">
+            <RunEventList events={data.events} />
+          </div>
+        )}
+      </div>
     </div>
   );
 }

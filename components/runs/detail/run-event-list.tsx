@@ -36,7 +36,7 @@ export function RunEventList({ events, label = 'Run events' }: { events: readonl
     <ol className="space-y-0.5 font-mono text-[11px] leading-5" aria-label={label} data-testid="run-events">
       {events.map((e) => (
         <li key={e.id} className="flex gap-2" data-type={String(e.event.type)}>
-          <span className="shrink-0 text-slate-400">{typeof e.event.at === 'string' ? ukTime(e.event.at) : e.id}</span>
+          <span className="shrink-0 text-slate-500">{typeof e.event.at === 'string' ? ukTime(e.event.at) : e.id}</span>
           <span
             className={e.event.type === 'skill_swap' ? 'text-amber-800' : e.event.type === 'redrive' ? 'text-indigo-700' : 'text-slate-700'}
           >

@@ -83,7 +83,7 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
             </span>
           )}
           <span
-            className={`text-xs ${live === 'live' ? 'text-emerald-700' : 'text-slate-400'}`}
+            className={`text-xs ${live === 'live' ? 'text-emerald-700' : 'text-slate-500'}`}
             title="Updates arrive as they happen"
             data-testid="run-live"
           >

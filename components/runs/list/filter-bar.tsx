@@ -74,7 +74,7 @@ export function FilterBar({
             max={to || undefined}
             onChange={(e) => onChange({ started_after: dayStartIso(e.target.value) })}
           />
-          <span aria-hidden className="text-slate-400">
+          <span aria-hidden className="text-slate-500">
             –
           </span>
           <input

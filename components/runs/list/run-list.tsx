@@ -59,7 +59,7 @@ export function RunList({ role, canRun }: { role: Role; canRun: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
         <span aria-live="polite" data-testid="runs-count">
           {runs.isPending || rows.length === 0 ? '' : `${plural(rows.length, 'run')} shown${runs.hasNextPage ? ', more further back' : ''}`}
-          {runs.isFetching && !runs.isPending && <span className="ml-2 text-slate-400">Updating…</span>}
+          {runs.isFetching && !runs.isPending && <span className="ml-2 text-slate-500">Updating…</span>}
         </span>
         <LiveIndicator status={live.status} onReconnect={live.reconnect} />
       </div>

@@ -7,7 +7,7 @@ export type RunQaScore = { runId: string; calls: number; scored: number; mean: n
  * count (as the QA page aggregates), linking to those calls in QA review; "—" when it stored none.
  */
 export function RunQaScoreCell({ score }: { score: RunQaScore | undefined }) {
-  if (!score || score.calls === 0) return <span className="text-slate-400">—</span>;
+  if (!score || score.calls === 0) return <span className="text-slate-500">—</span>;
   const href = `/qa/open?run=${encodeURIComponent(score.runId)}`;
   const label = score.mean === null ? `${score.calls} call${score.calls === 1 ? '' : 's'}` : String(score.mean);
   const title =

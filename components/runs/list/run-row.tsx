@@ -66,7 +66,7 @@ export function RunRow({
           {run.workflow_name || run.workflow_id}
         </Link>{' '}
         <span className="text-slate-500">v{run.workflow_version}</span>
-        <p className="font-mono text-xs text-slate-400" title={run.run_id}>
+        <p className="font-mono text-xs text-slate-500" title={run.run_id}>
           {run.run_id.slice(0, 8)}
         </p>
         {error && run.status !== 'SUCCEEDED' && (
@@ -82,7 +82,7 @@ export function RunRow({
         <RunDuration run={run} />
       </td>
       <td className={`${CELL} text-xs text-slate-600`}>{run.started_by}</td>
-      <td className={`${CELL} text-xs text-slate-700`}>{advisorOf(run.input) ?? <span className="text-slate-400">—</span>}</td>
+      <td className={`${CELL} text-xs text-slate-700`}>{advisorOf(run.input) ?? <span className="text-slate-500">—</span>}</td>
       <td className={CELL}>
         <RunProgress states={run.states} />
       </td>

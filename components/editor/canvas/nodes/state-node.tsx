@@ -37,7 +37,7 @@ export function StateHeader({ d }: { d: StateNodeData }) {
           </span>
           {d.kind}
           {d.isStart && <span className="rounded bg-slate-800 px-1 text-[10px] text-white">start</span>}
-          {d.terminal && d.kind !== 'Succeed' && d.kind !== 'Fail' && <span className="text-slate-400">· end</span>}
+          {d.terminal && d.kind !== 'Succeed' && d.kind !== 'Fail' && <span className="text-slate-500">· end</span>}
         </p>
       </div>
       {(d.findings.errors > 0 || d.findings.warnings > 0) && (
