@@ -40,11 +40,14 @@ export function cliAgentPlatform(config: AppConfig): Promise<AgentPlatform> {
   return platform;
 }
 
-/** Closes the platform if one was made: it stops taking messages and waits for the turns it runs. */
+/**
+ * Closes the platform if one was made (it stops taking messages and waits for the turns it runs),
+ * then the plan tracker — also when a command made its own platform and only used the tracker
+ * (`dcf eval`): the tracker's subscriber would keep the process alive.
+ */
 export async function closeCliAgents(): Promise<void> {
-  if (!platform) return;
-  const p = await platform.catch(() => null);
+  const made = platform;
   platform = undefined;
-  await p?.close();
+  if (made) await (await made.catch(() => null))?.close();
   await (await import('./context.ts')).closeCliPlanning();
 }
