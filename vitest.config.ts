@@ -138,7 +138,11 @@ if (process.env.NEO4J_URI) NO_DATABASE.push(NEO4J_CONTRACT);
  * with other files would carry the replacement into them (scripts/vitest-isolation.test.ts keeps
  * this list whole).
  */
-export const REPLACES_MODULES = ['server/qa/generic-store.test.ts', 'lib/analysis/results.test.ts'];
+export const REPLACES_MODULES = [
+  'server/qa/generic-store.test.ts',
+  'lib/analysis/results.test.ts',
+  'components/editor/canvas/input-idle.test.ts',
+];
 
 /**
  * Test tiers by file name (docs/ARCHITECTURE.md): `*.test.ts` are pure and fast (no process spawned,
