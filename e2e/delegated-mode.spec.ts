@@ -48,7 +48,7 @@ test('the Conductor splits a review across two Companions and answers from their
   await page.screenshot({ path: shot('delegated-mode-chat'), fullPage: true });
 
   // The admin's Companions page followed it: the session, its two Companions and both results arrived live.
-  const row = admin.getByTestId('session-row').filter({ hasText: 'Review the calls of Alex Wong' });
+  const row = admin.getByTestId('session-row').filter({ hasText: 'Review the calls of Alex Wong and Priya Shah' });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.click();
   await expect(admin.getByTestId('task-row')).toHaveCount(2);

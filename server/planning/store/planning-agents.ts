@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { toolCallPlans } from '../../db/schema/planning.ts';
@@ -19,6 +19,9 @@ const stateName = (instance: string) =>
     .split('/')
     .at(-1)!
     .replace(/\[\d+\]$/, '');
+
+/** A name the platform made up from the id, which says nothing to a person. */
+const RAW_NAME = /^agent-[0-9a-f-]{36}$/i;
 
 /**
  * Agents that have declared plans, with their names where the local runtime knows them. A run's
@@ -43,20 +46,24 @@ export async function planningAgents(db: Db): Promise<PlanningAgent[]> {
         at: toolCallPlans.createdAt,
       })
       .from(toolCallPlans)
-      .leftJoin(agents, eq(agents.id, toolCallPlans.agentId))
-      .where(isNull(agents.id))
       .orderBy(toolCallPlans.agentId, asc(toolCallPlans.createdAt)),
   ]);
+  const firstPlan = new Map(unknown.map((p) => [p.id, p]));
+  // A run's worker, by the Task state and run of its first plan; null for any other agent.
+  const worker = (id: string): PlanningAgent | null => {
+    const p = firstPlan.get(id);
+    if (!p || p.kind !== 'workflow_run' || !p.state) return null;
+    return { id, name: `worker of ${stateName(p.state)}, run ${p.unit.slice(0, 8)} (${ukDateTime(p.at.toISOString())})`, role: 'worker' };
+  };
+  const recorded = new Set(known.map((a) => a.id));
   const listed: PlanningAgent[] = [
-    ...known.map((a) => ({ id: a.id, name: a.name, role: agentRoleOf({ tags: [`role:${a.role}`], template: a.template }) })),
-    ...unknown.map((p): PlanningAgent => {
-      if (p.kind !== 'workflow_run' || !p.state) return { id: p.id, name: p.id, role: null };
-      return {
-        id: p.id,
-        name: `worker of ${stateName(p.state)}, run ${p.unit.slice(0, 8)} (${ukDateTime(p.at.toISOString())})`,
-        role: 'worker',
-      };
-    }),
+    // A recorded agent with only a platform-made name ("agent-<uuid>", e.g. a Map iteration's worker) is named as a worker.
+    ...known.map((a) =>
+      RAW_NAME.test(a.name) || a.name === a.id
+        ? (worker(a.id) ?? { id: a.id, name: a.name, role: agentRoleOf({ tags: [`role:${a.role}`], template: a.template }) })
+        : { id: a.id, name: a.name, role: agentRoleOf({ tags: [`role:${a.role}`], template: a.template }) },
+    ),
+    ...unknown.filter((p) => !recorded.has(p.id)).map((p): PlanningAgent => worker(p.id) ?? { id: p.id, name: p.id, role: null }),
   ];
   const rank = (r: AgentRole | null) => (r === null ? AGENT_ROLES.length : AGENT_ROLES.indexOf(r));
   return listed.sort((a, b) => rank(a.role) - rank(b.role) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
