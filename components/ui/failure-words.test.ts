@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_ERROR_CODES } from '@/server/tool-result';
-import { FAILURE_WORDS, failureMessage, retryable } from './failure-words';
+import { failureMessage, RETRY_HELPS, retryable } from './failure-words';
 
 describe('a failure in words', () => {
-  it('has words for every tool error code', () => {
-    expect(Object.keys(FAILURE_WORDS).sort()).toEqual([...TOOL_ERROR_CODES].sort());
+  it('says for every tool error code whether a retry helps', () => {
+    expect(Object.keys(RETRY_HELPS).sort()).toEqual([...TOOL_ERROR_CODES].sort());
   });
 
   it('offers a retry only where one can succeed', () => {

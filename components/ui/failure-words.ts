@@ -1,26 +1,24 @@
 /**
- * A tool's failure for people (the codes: server/tool-result.ts TOOL_ERROR_CODES): what it means
- * in words, and whether trying again can help. A missing record, a refused role or a bad request
- * fails the same way on every retry, so only a service or a time budget is worth a "Try again".
+ * Whether trying a tool's failure again can help (the codes: server/tool-result.ts
+ * TOOL_ERROR_CODES). A missing record, a refused role or a bad request fails the same way on every
+ * retry, so only a service or a time budget is worth a "Try again".
  */
-export const FAILURE_WORDS: Record<string, string> = {
-  invalid_input: 'The request was not valid',
-  parse_error: 'The document is not valid JSON',
-  not_found: 'Not found',
-  forbidden: 'Not allowed for your role',
-  conflict: 'It clashes with what is already there',
-  unavailable: 'A service the console needs is not answering',
-  internal_error: 'Something went wrong in the console',
-  timed_out: 'It took too long',
-  budget_exceeded: 'The plan’s budget would be exceeded',
-  limit_exceeded: 'A limit was reached',
+export const RETRY_HELPS: Record<string, boolean> = {
+  invalid_input: false,
+  parse_error: false,
+  not_found: false,
+  forbidden: false,
+  conflict: false,
+  unavailable: true,
+  internal_error: true,
+  timed_out: true,
+  budget_exceeded: false,
+  limit_exceeded: false,
 };
-
-const RETRYABLE = new Set(['unavailable', 'internal_error', 'timed_out']);
 
 /** Whether a retry can succeed where this failure happened (unknown codes: yes, to be safe). */
 export function retryable(code: string | null | undefined): boolean {
-  return !code || !(code in FAILURE_WORDS) || RETRYABLE.has(code);
+  return !code || RETRY_HELPS[code] !== false;
 }
 
 /**
