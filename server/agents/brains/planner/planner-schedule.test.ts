@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fakeTools, STANDARD, workflowFile } from './testing/fake-tools.ts';
 import { ok, PLANNER_TOOLS, ScriptedConversation } from './testing/script.ts';
 import { PLANNER_REQUEST_TASK } from './scheduled-message.ts';
-import { covering } from './testing/planner-fixtures.ts';
+import { names, withCoveringCatalog } from './testing/planner-fixtures.ts';
 
 const TOOLS = [...PLANNER_TOOLS, 'schedule_background_job', 'send_notification'];
 const WEEKLY = "Every Monday at 9am, review every advisor's calls from the previous week";
 const scheduled = { internal_job_id: 'job-1', job_status: 'SCHEDULED_AND_ACTIVE', next_run_time_utc_iso: '2024-07-15T08:00:00.000Z' };
-const files: Record<string, string> = {
-  [STANDARD]: 'standard-advice-call-analysis.json',
-  [covering[0]!.workflow_id]: 'standard-advice-call-analysis-all-calls.json',
-};
 const summary = ok({
   groups: [
     { key: 'Tom Ellis', label: 'Tom Ellis', calls: 5, scored: 5, mean_score: 64.2, min_score: 40, failed_mandatory: 2, vulnerable: 0 },
@@ -18,20 +13,12 @@ const summary = ok({
   total_calls: 5,
 });
 const withScheduler = (extra = {}) =>
-  fakeTools({
-    find_closest_workflow: () => ok({ candidates: covering }),
-    get_saved_workflow: (_, a) =>
-      ok({
-        workflow_id: a.workflow_id,
-        version: a.version,
-        document: workflowFile(files[String(a.workflow_id)]!),
-      }),
+  withCoveringCatalog({
     summarise_qa_results: () => summary,
     schedule_background_job: (_, a) => ok({ ...scheduled, job_name: a.job_name }),
     send_notification: () => ok({ channel_status: [{ channel: 'UI_ALERT', delivery_status: 'SUCCESS', message_id_or_error: 'n-1' }] }),
     ...extra,
   });
-const names = (calls: Array<{ name: string }>) => calls.map((c) => c.name);
 
 /** The message a background job's trigger dispatches (server/orchestration/dispatch-message.ts). */
 function dispatched(request: string): string {

@@ -46,3 +46,17 @@ export const withCatalog = (extra = {}, lifecycle: Record<string, unknown> = PUB
       ok({ workflow_id: a.workflow_id, version: a.version, document: workflowFile('standard-advice-call-analysis.json'), ...lifecycle }),
     ...extra,
   });
+
+/** Each covering workflow opens as its own file: the standard one and its "all calls" refinement. */
+export const COVERING_FILES: Record<string, string> = {
+  [STANDARD]: 'standard-advice-call-analysis.json',
+  [covering[0]!.workflow_id]: 'standard-advice-call-analysis-all-calls.json',
+};
+/** The covering catalog with each workflow's own document (no lifecycle fields), and any other tools in `extra`. */
+export const withCoveringCatalog = (extra = {}) =>
+  fakeTools({
+    find_closest_workflow: () => ok({ candidates: covering }),
+    get_saved_workflow: (_, a) =>
+      ok({ workflow_id: a.workflow_id, version: a.version, document: workflowFile(COVERING_FILES[String(a.workflow_id)]!) }),
+    ...extra,
+  });
