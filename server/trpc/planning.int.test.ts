@@ -140,6 +140,31 @@ describe(`planning procedures (${testDbKind()})`, () => {
       },
       [recordOf(0, 'lookup', { started_at: '2026-06-30T08:00:01.000Z', cost_units: 1 })],
     );
+    // Agents removed since (a deleted conversation's Planner, a Companion let go): named from their first plan, never by id.
+    await seedPlan(
+      {
+        planId: randomUUID(),
+        agent_id: 'agent-0f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30',
+        planningContext: {
+          goal: 'Check the quality of Sam Lee’s calls in the last fortnight of June, please',
+          constraints: {},
+          policy: { strategy: 'Greedy', preferGeneralMethods: true },
+        },
+        unit: { kind: 'chat_turn', id: 'msg-9', session_id: randomUUID() },
+        created_at: '2026-07-02T12:00:00.000Z',
+      },
+      [],
+    );
+    await seedPlan(
+      {
+        planId: randomUUID(),
+        agent_id: 'agent-companion-gone',
+        planningContext: { goal: 'Review Sam Lee’s calls', constraints: {}, policy: { strategy: 'Greedy', preferGeneralMethods: true } },
+        unit: { kind: 'companion_task', id: 'task-1', session_id: 'session-1' },
+        created_at: '2026-07-02T12:30:00.000Z',
+      },
+      [],
+    );
   });
   afterAll(() => h.dispose());
 
@@ -188,11 +213,17 @@ describe(`planning procedures (${testDbKind()})`, () => {
     expect(await as(admin).planning.findings({ cursor: 'not-a-cursor' })).toMatchObject({ error_code: 'invalid_input' });
     expect(await as(admin).planning.findings({ since: '2026-07-03', until: '2026-07-01' })).toMatchObject({ error_code: 'invalid_input' });
     const listed = await as(admin).planning.agents();
-    // By role: the Planner by its name; the run's worker agent (not in the agents table) by its state and run; the rest as they are.
+    // By role: the Planner by its name; agents the table does not hold by their chat, or their first plan (a run's worker by its state and run).
     expect(listed.status === 'ok' && listed.agents).toEqual([
       { id: 'agent-planner', name: 'Planner of stake', role: 'planner' },
+      { id: 'agent-other', name: 'Planner of the chat “Other”', role: 'planner' },
+      { id: 'agent-companion-gone', name: 'Companion (removed): “Review Sam Lee’s calls” (2 Jul 2026, 13:30)', role: 'companion' },
       { id: 'agent-worker', name: `worker of Transcribe, run ${RUN.slice(0, 8)} (2 Jul 2026, 11:00)`, role: 'worker' },
-      { id: 'agent-other', name: 'agent-other', role: null },
+      {
+        id: 'agent-0f0e7d2a-3b9c-4e1f-8a6d-2c4b9e7f1a30',
+        name: 'Chat agent (removed): “Check the quality of Sam Lee’s calls in the last fortnight…” (2 Jul 2026, 13:00)',
+        role: null,
+      },
     ]);
   });
 

@@ -12,7 +12,7 @@ const summary = ok({
   ],
   total_calls: 5,
 });
-const withScheduler = (extra = {}) =>
+const withScheduler = (extra: Parameters<typeof withCoveringCatalog>[0] = {}) =>
   withCoveringCatalog({
     summarise_qa_results: () => summary,
     schedule_background_job: (_, a) => ok({ ...scheduled, job_name: a.job_name }),

@@ -1,5 +1,5 @@
 import { fakeTools, STANDARD, workflowFile } from './fake-tools.ts';
-import { ok } from './script.ts';
+import { ok, type Responder } from './script.ts';
 
 /** TEST SUPPORT: the Planner brain's tests' shared request, advisor and catalog (planner-brain*.test.ts). */
 export const REQUEST = 'Hi, I need to check the quality of advice calls made by Alex Wong last week. Can you help me analyse them?';
@@ -53,7 +53,7 @@ export const COVERING_FILES: Record<string, string> = {
   [covering[0]!.workflow_id]: 'standard-advice-call-analysis-all-calls.json',
 };
 /** The covering catalog with each workflow's own document (no lifecycle fields), and any other tools in `extra`. */
-export const withCoveringCatalog = (extra = {}) =>
+export const withCoveringCatalog = (extra: Partial<Record<string, Responder>> = {}) =>
   fakeTools({
     find_closest_workflow: () => ok({ candidates: covering }),
     get_saved_workflow: (_, a) =>
