@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations, waitForData } from './axe';
 import { DEMO, shot, signIn, type DemoUser } from './helpers';
 
 /**
@@ -45,6 +46,9 @@ test('a delegated task: its chat card follows it live to the result, and the Com
   ).toBeVisible();
   await expect(page.getByTestId('chat-protocol-note').filter({ hasText: /succeeded/ })).toHaveCount(1);
   await page.screenshot({ path: shot('companions-chat-card') });
+  // Accessibility (issue 34, e2e/accessibility.spec.ts): checked here, on the flow that makes a delegated task.
+  await expect(page.getByTestId('chat-input')).toBeEnabled({ timeout: 120_000 });
+  await expectNoAxeViolations(page, `/chat (a delegated task) as ${DEMO.compliance.role}`);
 
   await card.getByRole('link', { name: 'Follow it on the Companions page' }).click();
   await expect(page).toHaveURL(/\/companions\?session=/);
@@ -58,6 +62,8 @@ test('a delegated task: its chat card follows it live to the result, and the Com
   await expect(task.getByTestId('task-step').first()).toHaveAttribute('data-kind', 'delegated');
   await expect(task.getByTestId('task-step').last()).toHaveAttribute('data-kind', 'succeeded');
   await page.screenshot({ path: shot('companions-tasks'), fullPage: true });
+  await waitForData(page, task.getByTestId('task-step'));
+  await expectNoAxeViolations(page, `/companions (a session's tasks) as ${DEMO.compliance.role}`);
 
   // Tabs by keyboard: arrow keys move between them.
   await tab(page, /^Tasks/).focus();
