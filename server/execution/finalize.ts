@@ -71,6 +71,7 @@ export async function finalizeWorkflow(
   };
   c.run(runFields({ summary }));
   c.del(c.keys.outbox);
+  c.del(c.keys.claims);
   const committed = await x.cp.commit(c);
   await leaveActiveRuns(x.redis, runId);
   if (!committed.ok) {

@@ -1,4 +1,3 @@
-import { runKeys } from '../controlplane/keys.ts';
 import type { WorkerNotification } from '../contracts/agent-runtime.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { engineStep } from './engine-step.ts';
@@ -6,6 +5,7 @@ import { branchDoneIsIdle, forkOrJoin } from './fork-join.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
+import { Continuation, continuing } from './continuation.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
@@ -30,9 +30,9 @@ export function notificationPayload(workflowId: string, e: OutboxEntry): WorkerN
 /**
  * Processes one notification job: Task states go to their worker agent (through the
  * agent-runtime port), every other state is advanced by the engine. Stale or pointless
- * notifications (finished run, old entry, abandoned branch) are dropped. The outbox entry is
- * removed at the end (or, by an in-process worker, in the commit of the Task's outcome), so a
- * crash before that leaves it for the sweeper to re-dispatch.
+ * notifications (finished run, old entry, abandoned branch) are dropped. The outbox entry (and its
+ * claim, when it was continued in place) is removed at the end (or, by an in-process worker, in the
+ * commit of the Task's outcome), so a crash before that leaves it for the sweeper to re-dispatch.
  */
 export async function handleNotification(x: ExecutionServices, e: OutboxEntry): Promise<void> {
   if (e.instance === RUN_DEADLINE) {
@@ -41,11 +41,11 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     finishRun(c, { status: 'TIMED_OUT', error: 'States.Timeout', cause: 'the workflow exceeded its TimeoutSeconds' });
     c.outboxDone(e.id);
     // Refused, the commit removed nothing: the entry goes here, so a completed job never leaves one behind (sweeper.ts).
-    if (!(await commitAndDispatch(x, c, [])).ok) await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+    if (!(await commitAndDispatch(x, c, [])).ok) await x.cp.outboxDone(e.run_id, e.id);
     return;
   }
   if (e.reason === 'branch_done' && (await idleBranchDone(x, e))) {
-    await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+    await x.cp.outboxDone(e.run_id, e.id);
     return;
   }
   const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);
@@ -65,7 +65,35 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
   } else {
     await engineStep(x, v, e.reason);
   }
-  await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+  await x.cp.outboxDone(e.run_id, e.id);
+}
+
+/**
+ * A notification job (dispatcher.ts): handles `first`, then each notification the job's own commits
+ * chose to continue in place (continuation.ts), within the job's bounds. A throw on `first` fails
+ * the job (BullMQ retries it); a throw on a continued one enqueues that one as a job of its own (its
+ * outbox entry is still there), so its retries are its own. A chosen one left when the job ends is
+ * enqueued.
+ */
+export async function handleNotificationJob(x: ExecutionServices, first: OutboxEntry): Promise<void> {
+  const cont = new Continuation();
+  await continuing(cont, async () => {
+    let e = first;
+    try {
+      await handleNotification(x, e);
+      for (let next = cont.take(); next; next = cont.take()) {
+        e = next;
+        await handleNotification(x, e);
+      }
+    } catch (err) {
+      if (e === first) throw err;
+      x.log.warn({ run_id: e.run_id, instance: e.instance, err }, 'continued notification failed; enqueued');
+      await x.dispatcher.dispatch([e], { fresh: true });
+    } finally {
+      const left = cont.close();
+      if (left) await x.dispatcher.dispatch([left], { fresh: true });
+    }
+  });
 }
 
 /** A branch's report to its Parallel/Map that leaves the join nothing to do, told without reading the fork (fork-join.ts). */

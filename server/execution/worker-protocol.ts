@@ -36,7 +36,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   let written = false;
   const abort = new AbortController();
   x.activeWork.add(abort);
-  const stopRenewing = renewWhileWorking(x, runId, instance, lease.token, abort);
+  const stopRenewing = renewWhileWorking(x, runId, instance, lease.token, abort, handoff?.nudgeId);
   const timeoutMs = lease.timeout_ms;
   const timer =
     timeoutMs === null
