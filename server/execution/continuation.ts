@@ -9,14 +9,15 @@ import { RUN_DEADLINE } from './transitions.ts';
  * next step while it holds the run. One transition of a chain is then its commit and the next
  * handler's reads, not a BullMQ hop (about 29 EVALSHA round trips here).
  *
- * The contract, per job (handleContinuing, notification-job.ts):
+ * The contract, per job (handle-notification.ts handleNotificationJob):
  *  - before a commit, `choose` picks at most one of the notifications the commit writes: the first
  *    that is due now (not a delayed Retry/Wait, not the run's deadline), when the job is within its
- *    bounds and holds no other. The commit claims it (CommitBuilder.claim, for one lease TTL) and
- *    marks it sent like the others; the caller enqueues only the rest;
- *  - after the commit, `accept` (applied, and written: a Map's idle branch_done may be skipped) or
- *    `release` (refused);
- *  - when the handler returns, the job handles the held one (`take`), and so on.
+ *    bounds and no other is chosen and not yet committed. The commit claims it (CommitBuilder.claim,
+ *    for one lease TTL) and marks it sent like the others; the caller enqueues only the rest
+ *    (commit-and-dispatch.ts sendWith, afterCommit);
+ *  - after the commit, `accept` (applied, and written: a Map's idle branch_done may be skipped) —
+ *    the job starts handling it at once — or `release` (refused);
+ *  - the job ends when every notification it started is handled.
  * Bounds: at most CONTINUE_MAX_STEPS notifications in one job and none chosen once the job has run
  * CONTINUE_MAX_MS, so one run does not keep a worker slot while other runs' jobs wait; past them the
  * next notification is enqueued as before.
@@ -29,29 +30,38 @@ import { RUN_DEADLINE } from './transitions.ts';
 export const CONTINUE_MAX_STEPS = 64;
 export const CONTINUE_MAX_MS = 200;
 
+export type ContinueLimits = { maxSteps: number; maxMs: number };
+
 export class Continuation {
   private readonly startedAt = performance.now();
   private steps = 1;
   private chosen?: OutboxEntry;
-  private held?: OutboxEntry;
   private closed = false;
 
-  constructor(private readonly limits = { maxSteps: CONTINUE_MAX_STEPS, maxMs: CONTINUE_MAX_MS }) {}
+  /** `start`: begins handling a notification in this job (the job waits for every one it started). */
+  constructor(
+    private readonly start: (n: OutboxEntry) => void,
+    private readonly limits: ContinueLimits = { maxSteps: CONTINUE_MAX_STEPS, maxMs: CONTINUE_MAX_MS },
+  ) {}
 
   /** The notification of `notes` to continue in place after the commit about to be made, if any (see above). */
   choose(notes: readonly OutboxEntry[]): OutboxEntry | undefined {
-    if (this.closed || this.chosen || this.held) return undefined;
+    if (this.closed || this.chosen) return undefined;
     if (this.steps >= this.limits.maxSteps || performance.now() - this.startedAt >= this.limits.maxMs) return undefined;
     const now = Date.now();
     this.chosen = notes.find((n) => n.due_at_ms <= now && n.instance !== RUN_DEADLINE);
     return this.chosen;
   }
 
-  /** The commit that claimed `n` was applied and wrote it: the job handles it next. */
+  /**
+   * The commit that claimed `n` was applied and wrote it: the job starts handling it now, while the
+   * handler that made the commit finishes (a worker's plan end, the outbox removal).
+   */
   accept(n: OutboxEntry): void {
     if (this.chosen !== n) return;
     this.chosen = undefined;
-    this.held = n;
+    this.steps++;
+    this.start(n);
   }
 
   /** The commit that claimed `n` was refused, or did not write it. */
@@ -59,19 +69,10 @@ export class Continuation {
     if (this.chosen === n) this.chosen = undefined;
   }
 
-  /** The notification to handle next in this job (once). */
-  take(): OutboxEntry | undefined {
-    const n = this.held;
-    this.held = undefined;
-    if (n) this.steps++;
-    return n;
-  }
-
-  /** The job is over: nothing more is chosen; returns a notification still held, which the caller must enqueue. */
-  close(): OutboxEntry | undefined {
+  /** The job is over: nothing more is chosen. */
+  close(): void {
     this.closed = true;
     this.chosen = undefined;
-    return this.take();
   }
 }
 

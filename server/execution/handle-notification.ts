@@ -5,7 +5,7 @@ import { branchDoneIsIdle, forkOrJoin } from './fork-join.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
-import { Continuation, continuing } from './continuation.ts';
+import { Continuation, continuing, type ContinueLimits } from './continuation.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
@@ -69,31 +69,36 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
 }
 
 /**
- * A notification job (dispatcher.ts): handles `first`, then each notification the job's own commits
- * chose to continue in place (continuation.ts), within the job's bounds. A throw on `first` fails
- * the job (BullMQ retries it); a throw on a continued one enqueues that one as a job of its own (its
- * outbox entry is still there), so its retries are its own. A chosen one left when the job ends is
- * enqueued.
+ * A notification job (dispatcher.ts): handles `first`, and each notification the job's own commits
+ * chose to continue in place (continuation.ts), within the job's bounds; it ends when all are
+ * handled (`limits`: the defaults of continuation.ts unless a test sets them). A throw on `first`
+ * fails the job (BullMQ retries it); a throw on a continued one enqueues that one as a job of its
+ * own (its outbox entry is still there), so its retries are its own.
  */
-export async function handleNotificationJob(x: ExecutionServices, first: OutboxEntry): Promise<void> {
-  const cont = new Continuation();
-  await continuing(cont, async () => {
-    let e = first;
-    try {
-      await handleNotification(x, e);
-      for (let next = cont.take(); next; next = cont.take()) {
-        e = next;
-        await handleNotification(x, e);
-      }
-    } catch (err) {
-      if (e === first) throw err;
-      x.log.warn({ run_id: e.run_id, instance: e.instance, err }, 'continued notification failed; enqueued');
-      await x.dispatcher.dispatch([e], { fresh: true });
-    } finally {
-      const left = cont.close();
-      if (left) await x.dispatcher.dispatch([left], { fresh: true });
-    }
-  });
+export async function handleNotificationJob(x: ExecutionServices, first: OutboxEntry, limits?: ContinueLimits): Promise<void> {
+  const handling = new Set<Promise<void>>();
+  let failed: { err: unknown } | undefined;
+  // Never rejects (a failure is kept in `failed`), so a handler that ends between two waits below leaves no rejection unheard.
+  const start = (e: OutboxEntry) => {
+    const p: Promise<void> = continuing(cont, () => handleNotification(x, e))
+      .catch(async (err: unknown) => {
+        if (e === first) {
+          failed = { err };
+          return;
+        }
+        x.log.warn({ run_id: e.run_id, instance: e.instance, err }, 'continued notification failed; enqueued');
+        // Not enqueued either: the job fails, and the claim, once passed, is the sweeper's.
+        await x.dispatcher.dispatch([e], { fresh: true }).catch((lost: unknown) => (failed ??= { err: lost }));
+      })
+      .finally(() => handling.delete(p));
+    handling.add(p);
+  };
+  const cont = new Continuation(start, limits);
+  start(first);
+  // A handler may start another while it is awaited: wait until none is left.
+  while (handling.size > 0) await Promise.all(handling);
+  cont.close();
+  if (failed) throw failed.err;
 }
 
 /** A branch's report to its Parallel/Map that leaves the join nothing to do, told without reading the fork (fork-join.ts). */
