@@ -37,13 +37,18 @@ export function markIgnored(client: object): void {
   ignored.add(client);
 }
 
-/** Engine round trips made while one job was processed, and how long it took, by the job's name and data. */
+/**
+ * Engine round trips made while one job was processed, and how long it took, by the job's name and
+ * data — or while one notification continued in place in a job was handled (`continued`, see
+ * `countContinued`; its time is not taken: null).
+ */
 export interface JobTraffic {
   name: string;
   data: unknown;
   engineRoundTrips: number;
   /** Wall time of the processor (ms), from its call to its promise settling. */
-  ms: number;
+  ms: number | null;
+  continued?: boolean;
 }
 const jobScope = new AsyncLocalStorage<JobTraffic>();
 let jobs: JobTraffic[] | null = null;
@@ -61,6 +66,18 @@ export function countPerJob(): void {
     const t = performance.now();
     return jobScope.run(scope, () => call.call(this, job, token, signal)).finally(() => (scope.ms = performance.now() - t));
   };
+}
+
+/**
+ * Counts a notification continued in place (server/execution/continuation.ts) apart from the job that
+ * continues it: `start` begins its handler synchronously, so the handler's async context is the scope
+ * made here, and its round trips are its own.
+ */
+export function countContinued<T>(data: unknown, start: () => T): T {
+  if (!jobs) return start();
+  const scope: JobTraffic = { name: 'continued', data, engineRoundTrips: 0, ms: null, continued: true };
+  jobs.push(scope);
+  return jobScope.run(scope, start);
 }
 
 export function takeJobTraffic(): JobTraffic[] {

@@ -7,13 +7,13 @@ type Op =
   | { op: 'hdel'; key: number; field: string }
   | { op: 'del'; key: number }
   | { op: 'hincr'; key: number; field: string; by: number }
-  | { op: 'outbox'; id: string; entry: string }
+  | { op: 'outbox'; id: string; entry: string; unless_idle?: { key: number; entry: string } }
   | { op: 'outbox_del'; id: string }
   | { op: 'run'; set: Record<string, string> }
   | { op: 'event'; event: Record<string, unknown> };
 
-/** Fixed KEYS positions of the commit script; extra keys follow from 7 on. */
-const FIXED = ['states', 'leaseExpiry', 'events', 'run', 'outbox', 'nudges'] as const;
+/** Fixed KEYS positions of the commit script; extra keys follow from 8 on. */
+const FIXED = ['states', 'leaseExpiry', 'events', 'run', 'outbox', 'nudges', 'claims'] as const;
 
 /**
  * Collects one atomic transition of a run. Build it, then hand it to `ControlPlane.commit`:
@@ -30,6 +30,8 @@ export class CommitBuilder {
   requireParentOn?: { key: number; instance: string; entry: string };
   /** Notification ids the caller enqueues itself right after this commit, marked sent in it (markSent). */
   readonly sentIds: string[] = [];
+  /** The notification the caller continues in place after this commit, and for how long it is claimed (claim). */
+  claimOn?: { id: string; ttl_ms: number };
 
   constructor(readonly runId: string) {
     this.keys = runKeys(runId);
@@ -49,6 +51,18 @@ export class CommitBuilder {
    */
   markSent(ids: Iterable<string>): this {
     this.sentIds.push(...ids);
+    return this;
+  }
+
+  /**
+   * Claims notification `id` for `ttlMs` (Redis clock) with the commit: the caller handles it itself
+   * right after it, in the same BullMQ job (execution/continuation.ts), and enqueues no job for it.
+   * The claim keeps the sweeper from sending it while it is being handled; once the claim has passed
+   * (the holder died) the sweeper sends it. Mark it sent too (markSent): notify_next_worker_agent then
+   * leaves it alone.
+   */
+  claim(id: string, ttlMs: number): this {
+    this.claimOn = { id, ttl_ms: ttlMs };
     return this;
   }
 
@@ -101,8 +115,17 @@ export class CommitBuilder {
     return this.ops.length - 1;
   }
 
-  outbox(id: string, entry: unknown): this {
-    this.ops.push({ op: 'outbox', id, entry: JSON.stringify(entry) });
+  /**
+   * Writes outbox entry `id`. `unlessIdle`: a branch's `branch_done` to its Map, written only when
+   * the Map's join hash `unlessIdle.join` (as the commit's earlier ops left it) has work for it —
+   * entry `unlessIdle.entry` finished, failed, or an iteration may start — and otherwise skipped
+   * with its sent mark and claim (the commit's result lists it in `skipped`). A join hash without
+   * a recorded `limit` (a Parallel's, or a Map's from before it was recorded) always gets the entry.
+   */
+  outbox(id: string, entry: unknown, unlessIdle?: { join: string; entry: string }): this {
+    const op: Op = { op: 'outbox', id, entry: JSON.stringify(entry) };
+    if (unlessIdle) op.unless_idle = { key: this.keyIndex(unlessIdle.join), entry: unlessIdle.entry };
+    this.ops.push(op);
     return this;
   }
 
@@ -121,7 +144,7 @@ export class CommitBuilder {
     return this;
   }
 
-  /** KEYS for the script: the fixed six, then the extra keys in first-use order. */
+  /** KEYS for the script: the fixed seven, then the extra keys in first-use order. */
   allKeys(): string[] {
     return [...FIXED.map((k) => this.keys[k]), ...this.extra];
   }

@@ -77,4 +77,60 @@ describe('the commit script (real Redis)', () => {
     await redis.hdel(k.agents, 'agent-1'); // deleted, its index entry not yet
     expect((await readStoredInstance(redis, 'run-agent', 'M[0]/E', 'E')).agent).toBeNull();
   });
+
+  it('claims the notification continued in place with the commit; the lease renewal moves the claim; removing the entry removes it', async () => {
+    const token = await iterationLeased('run-claim');
+    const k = runKeys('run-claim');
+    const c = cp.builder('run-claim').fence('M[0]/E', token).outbox('n-1', { id: 'n-1' }).markSent(['n-1']).claim('n-1', 60_000);
+    expect(await cp.commit(c)).toMatchObject({ ok: true });
+    const claimed = Number(await redis.zscore(k.claims, 'n-1'));
+    expect(claimed).toBeGreaterThan(Date.now() + 30_000);
+    expect([...(await cp.liveClaims('run-claim'))]).toEqual(['n-1']);
+    await redis.zadd(k.claims, 1, 'n-1'); // passed
+    expect(await cp.liveClaims('run-claim')).toEqual(new Set());
+    expect(await cp.renewLease('run-claim', 'M[0]/E', token, 30, 'n-1')).toMatchObject({ ok: true });
+    expect([...(await cp.liveClaims('run-claim'))]).toEqual(['n-1']);
+    expect(await cp.renewLease('run-claim', 'M[0]/E', token, 30, 'n-none')).toMatchObject({ ok: true });
+    expect(await redis.zscore(k.claims, 'n-none')).toBeNull(); // a notification with no claim is not given one
+    await cp.outboxDone('run-claim', 'n-1');
+    expect(await redis.hexists(k.outbox, 'n-1')).toBe(0);
+    expect(await redis.zcard(k.claims)).toBe(0);
+  });
+
+  it("skips an iteration's branch_done that leaves its Map's join idle, and writes the one that finishes or frees a slot", async () => {
+    const token = await iterationLeased('run-idle');
+    const k = runKeys('run-idle');
+    const join = k.join('M');
+    /** Iteration 0's report (`ok`) and its branch_done `id` (marked sent and claimed), in one fenced commit. */
+    const report = (id: string, ok = true) => {
+      const c = cp.builder('run-idle').fence('M[0]/E', token);
+      c.hset(join, 'r:0', { entry: 'm-1', ok });
+      c.hincr(join, `${ok ? 'done' : 'failed'}:m-1`);
+      return cp.commit(c.outbox(id, { id }, { join, entry: 'm-1' }).markSent([id]).claim(id, 60_000));
+    };
+    const written = async (id: string) => [
+      await redis.hexists(k.outbox, id),
+      await redis.sismember(k.nudges, id),
+      await redis.zcard(k.claims),
+    ];
+    // Three items, all started, no limit: the first report leaves the join nothing to do.
+    await redis.hset(join, { entry: 'm-1', total: '3', started: '3', limit: '0' });
+    expect(await report('b-1')).toEqual({ ok: true, results: [0, 1, 0], skipped: ['b-1'] });
+    expect(await written('b-1')).toEqual([0, 0, 0]);
+    // MaxConcurrency 2, two started of three: a report frees a slot for the third.
+    await redis.del(join);
+    await redis.hset(join, { entry: 'm-1', total: '3', started: '2', limit: '2' });
+    expect(await report('b-2')).toEqual({ ok: true, results: [0, 1, 0] });
+    expect(await written('b-2')).toEqual([1, 1, 1]);
+    await redis.del(join, k.claims);
+    // The last report, and a failure, always reach the Map; so does a join hash with no recorded limit (a Parallel's).
+    await redis.hset(join, { entry: 'm-1', total: '1', started: '1', limit: '0' });
+    expect((await report('b-3')).ok && (await redis.hexists(k.outbox, 'b-3'))).toBe(1);
+    await redis.del(join);
+    await redis.hset(join, { entry: 'm-1', total: '3', started: '3', limit: '0' });
+    expect((await report('b-4', false)).ok && (await redis.hexists(k.outbox, 'b-4'))).toBe(1);
+    await redis.del(join);
+    await redis.hset(join, { entry: 'm-1', total: '3' });
+    expect((await report('b-5')).ok && (await redis.hexists(k.outbox, 'b-5'))).toBe(1);
+  });
 });

@@ -17,8 +17,9 @@ export type LeaseRefusal = {
   status?: string;
   run_status?: string | null;
 };
+/** `skipped`: outbox entries the commit did not write (CommitBuilder.outbox `unlessIdle`). */
 export type CommitResult =
-  | { ok: true; results: number[] }
+  | { ok: true; results: number[]; skipped?: string[] }
   | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' | 'run_changed' | 'parent_over' };
 
 type Scripts = {
@@ -26,7 +27,14 @@ type Scripts = {
   dcfRenewLease(...args: (string | number)[]): Promise<string>;
   dcfReclaimLease(...args: (string | number)[]): Promise<string | null>;
   dcfCommit(...args: (string | number)[]): Promise<string>;
+  dcfOutboxDone(...args: string[]): Promise<number>;
 };
+
+/** Removes a handled notification's outbox entry and its claim (continuation.ts). KEYS: outbox, claims. ARGV: id. */
+const OUTBOX_DONE_LUA = `
+redis.call('ZREM', KEYS[2], ARGV[1])
+return redis.call('HDEL', KEYS[1], ARGV[1])
+`;
 
 const DEFINED = Symbol.for('dcf.controlplane.scripts');
 
@@ -35,9 +43,10 @@ function withScripts(redis: RedisClient): RedisClient & Scripts {
   const r = redis as RedisClient & Scripts & { [DEFINED]?: true };
   if (!r[DEFINED]) {
     r.defineCommand('dcfAcquireLease', { numberOfKeys: 6, lua: ACQUIRE_LEASE_LUA });
-    r.defineCommand('dcfRenewLease', { numberOfKeys: 4, lua: RENEW_LEASE_LUA });
+    r.defineCommand('dcfRenewLease', { numberOfKeys: 5, lua: RENEW_LEASE_LUA });
     r.defineCommand('dcfReclaimLease', { numberOfKeys: 3, lua: RECLAIM_LEASE_LUA });
     r.defineCommand('dcfCommit', { lua: COMMIT_LUA });
+    r.defineCommand('dcfOutboxDone', { numberOfKeys: 2, lua: OUTBOX_DONE_LUA });
     r[DEFINED] = true;
   }
   return r;
@@ -91,11 +100,13 @@ export class ControlPlane {
     return JSON.parse(raw) as LeaseGrant | LeaseRefusal;
   }
 
+  /** `claim`: a notification the holder continues in place (CommitBuilder.claim), claimed again until the lease's new expiry. */
   async renewLease(
     runId: string,
     instance: string,
     token: string,
     ttlS: number,
+    claim?: string,
   ): Promise<{ ok: true; expires_at_ms: number } | { ok: false; reason: string }> {
     const k = runKeys(runId);
     const raw = await this.redis.dcfRenewLease(
@@ -103,12 +114,14 @@ export class ControlPlane {
       k.leaseExpiry,
       k.events,
       k.run,
+      k.claims,
       instance,
       token,
       ttlS,
       iso(),
       ...this.channels(runId),
       runId,
+      claim ?? '',
     );
     return JSON.parse(raw) as { ok: true; expires_at_ms: number } | { ok: false; reason: string };
   }
@@ -120,11 +133,26 @@ export class ControlPlane {
     return token || null;
   }
 
+  /** Removes the handled notification `id` from the run's outbox, with its claim (one round trip). */
+  async outboxDone(runId: string, id: string): Promise<void> {
+    const k = runKeys(runId);
+    await this.redis.dcfOutboxDone(k.outbox, k.claims, id);
+  }
+
+  /** The run's notifications whose claim (CommitBuilder.claim) has not passed by the Redis clock. */
+  async liveClaims(runId: string): Promise<Set<string>> {
+    const nowMs = await this.redisNowMs();
+    return new Set(await this.redis.zrangebyscore(runKeys(runId).claims, `(${nowMs}`, '+inf'));
+  }
+
+  private async redisNowMs(): Promise<number> {
+    const [sec, micro] = await this.redis.time();
+    return Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
+  }
+
   /** Instances whose lease expired by the Redis clock. */
   async expiredLeases(runId: string): Promise<string[]> {
-    const [sec, micro] = await this.redis.time();
-    const nowMs = Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
-    return this.redis.zrangebyscore(runKeys(runId).leaseExpiry, '-inf', nowMs);
+    return this.redis.zrangebyscore(runKeys(runId).leaseExpiry, '-inf', await this.redisNowMs());
   }
 
   builder(runId: string): CommitBuilder {
@@ -139,6 +167,7 @@ export class ControlPlane {
       require_running: c.requireRunning,
       require_run: c.requireRunFields,
       mark_sent: c.sentIds.length ? c.sentIds : undefined,
+      claim: c.claimOn,
       require_parent: c.requireParentOn,
       ops: c.ops,
     };

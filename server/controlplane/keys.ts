@@ -34,6 +34,11 @@ export function runKeys(runId: string) {
     outbox: `${base}:outbox`,
     /** set: nudge ids already dispatched (a repeated nudge_id is a no-op). */
     nudges: `${base}:nudges`,
+    /**
+     * zset: nudge id → claim deadline (ms, Redis clock) of an outbox entry a worker continues in place
+     * (execution/continuation.ts) instead of enqueueing it; the sweeper leaves it alone until then.
+     */
+    claims: `${base}:claims`,
     /** stream: one entry per state change. */
     events: `${base}:events`,
     /** hash: worker agent id → agent record (in-process agent runtime). */

@@ -1,13 +1,67 @@
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import type { CommitResult } from '../controlplane/control-plane.ts';
 import { leaveActiveRuns } from './active-runs.ts';
+import { currentContinuation } from './continuation.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
+/** What `sendWith` prepared on a commit: its notifications, and the one this job continues in place. */
+export interface Sending {
+  notes: OutboxEntry[];
+  continued?: OutboxEntry;
+}
+
 /**
- * Commits a transition and, if it was accepted, enqueues the notifications it wrote to the
- * outbox (unless `dispatch` is false: a worker agent then calls notify_next_worker_agent, and
- * the sweeper dispatches what an agent forgot). A refused commit (stale lease, finished run) writes nothing and dispatches nothing.
+ * Before commit `c`: its notifications are marked sent in the commit itself (CommitBuilder.markSent;
+ * the sweeper sends any whose enqueue a crash prevented), and inside a notification job one of them
+ * due now is claimed to be continued in place (continuation.ts) rather than enqueued.
+ */
+export function sendWith(x: ExecutionServices, c: CommitBuilder, notes: OutboxEntry[]): Sending {
+  c.markSent(notes.map((n) => n.id));
+  const continued = currentContinuation()?.choose(notes);
+  if (continued) c.claim(continued.id, x.config.execution.leaseTtlS * 1000);
+  return { notes, continued };
+}
+
+/**
+ * After the commit of `s`: the notifications it wrote (`written`) less the continued one, which is
+ * handed to the job's continuation — what the caller enqueues (dispatcher `fresh`). Refused: none.
+ */
+export function afterCommit(s: Sending, result: CommitResult): OutboxEntry[] {
+  const cont = s.continued && currentContinuation();
+  if (!result.ok) {
+    if (cont) cont.release(s.continued!);
+    return [];
+  }
+  const notes = written(s.notes, result);
+  if (!cont) return notes;
+  if (notes.includes(s.continued!)) cont.accept(s.continued!);
+  else cont.release(s.continued!);
+  return notes.filter((n) => n !== s.continued);
+}
+
+/** `x.cp.commit(c)`; when it throws, a notification chosen to continue is let go (its claim, if written, is the sweeper's once it passes). */
+export async function commitSending(x: ExecutionServices, c: CommitBuilder, s: Sending | undefined): Promise<CommitResult> {
+  try {
+    return await x.cp.commit(c);
+  } catch (err) {
+    if (s) afterCommit(s, { ok: false, reason: 'run_changed' });
+    throw err;
+  }
+}
+
+/** The notifications of an applied commit that it wrote (a Map's idle branch_done is skipped: CommitBuilder.outbox). */
+export function written(notes: OutboxEntry[], result: CommitResult): OutboxEntry[] {
+  const skipped = result.ok ? result.skipped : undefined;
+  return skipped ? notes.filter((n) => !skipped.includes(n.id)) : notes;
+}
+
+/**
+ * Commits a transition and, if it was accepted, sends the notifications it wrote to the outbox
+ * (sendWith: enqueued, or one continued in place) unless `dispatch` is false: a worker agent then
+ * calls notify_next_worker_agent, and the sweeper dispatches what an agent forgot. A refused commit
+ * (stale lease, finished run) writes nothing and dispatches nothing. `prepared`: with `dispatch`
+ * false, what the caller prepared with sendWith and sends itself after afterCommit (a Task's worker).
  * When the commit finished the run, the run leaves the active set and is finalized.
  */
 export async function commitAndDispatch(
@@ -15,12 +69,15 @@ export async function commitAndDispatch(
   c: CommitBuilder,
   notifications: OutboxEntry[],
   dispatch = true,
+  prepared?: Sending,
 ): Promise<CommitResult> {
-  // The notifications are marked sent in the commit itself (the sweeper sends any whose enqueue a crash prevented).
-  if (dispatch) c.markSent(notifications.map((n) => n.id));
-  const result = await x.cp.commit(c);
+  const sending = dispatch ? sendWith(x, c, notifications) : undefined;
+  const result = await commitSending(x, c, sending ?? prepared);
+  if (sending) {
+    const send = afterCommit(sending, result);
+    if (send.length) await x.dispatcher.dispatch(send, { fresh: true });
+  }
   if (!result.ok) return result;
-  if (dispatch) await x.dispatcher.dispatch(notifications, { fresh: true });
   const finished = c.ops.some((o) => o.op === 'run' && o.set.status && o.set.status !== 'RUNNING');
   if (finished) {
     await leaveActiveRuns(x.redis, c.runId);

@@ -1,6 +1,7 @@
 import type { StateDocument } from '../controlplane/state-document.ts';
 import { leaveActiveRuns } from './active-runs.ts';
-import { createWorkerAgents } from './create-worker-agents.ts';
+import { AGENTS_AT_ONCE, createWorkerAgents } from './create-worker-agents.ts';
+import { mapBounded } from './bounded-all.ts';
 import { readRun, runFields, runGuard } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
 import { finishRun } from './transitions.ts';
@@ -53,7 +54,8 @@ export async function finalizeWorkflow(
   }
   let deleted = 0;
   if (opts.deleteWorkers !== false) {
-    for (const agent of await x.agents.listRunAgents(runId)) if (await x.agents.deleteAgent(agent.id)) deleted++;
+    const agents = await x.agents.listRunAgents(runId);
+    deleted = (await mapBounded(agents, AGENTS_AT_ONCE, (a) => x.agents.deleteAgent(a.id))).filter(Boolean).length;
   }
   const counts = { pending: 0, running: 0, done: 0, failed: 0 };
   let attempts = 0;
@@ -71,6 +73,7 @@ export async function finalizeWorkflow(
   };
   c.run(runFields({ summary }));
   c.del(c.keys.outbox);
+  c.del(c.keys.claims);
   const committed = await x.cp.commit(c);
   await leaveActiveRuns(x.redis, runId);
   if (!committed.ok) {

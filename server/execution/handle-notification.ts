@@ -1,4 +1,3 @@
-import { runKeys } from '../controlplane/keys.ts';
 import type { WorkerNotification } from '../contracts/agent-runtime.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { engineStep } from './engine-step.ts';
@@ -6,6 +5,7 @@ import { branchDoneIsIdle, forkOrJoin } from './fork-join.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
+import { Continuation, continuing, type ContinueLimits } from './continuation.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
@@ -30,9 +30,9 @@ export function notificationPayload(workflowId: string, e: OutboxEntry): WorkerN
 /**
  * Processes one notification job: Task states go to their worker agent (through the
  * agent-runtime port), every other state is advanced by the engine. Stale or pointless
- * notifications (finished run, old entry, abandoned branch) are dropped. The outbox entry is
- * removed at the end (or, by an in-process worker, in the commit of the Task's outcome), so a
- * crash before that leaves it for the sweeper to re-dispatch.
+ * notifications (finished run, old entry, abandoned branch) are dropped. The outbox entry (and its
+ * claim, when it was continued in place) is removed at the end (or, by an in-process worker, in the
+ * commit of the Task's outcome), so a crash before that leaves it for the sweeper to re-dispatch.
  */
 export async function handleNotification(x: ExecutionServices, e: OutboxEntry): Promise<void> {
   if (e.instance === RUN_DEADLINE) {
@@ -41,11 +41,11 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     finishRun(c, { status: 'TIMED_OUT', error: 'States.Timeout', cause: 'the workflow exceeded its TimeoutSeconds' });
     c.outboxDone(e.id);
     // Refused, the commit removed nothing: the entry goes here, so a completed job never leaves one behind (sweeper.ts).
-    if (!(await commitAndDispatch(x, c, [])).ok) await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+    if (!(await commitAndDispatch(x, c, [])).ok) await x.cp.outboxDone(e.run_id, e.id);
     return;
   }
   if (e.reason === 'branch_done' && (await idleBranchDone(x, e))) {
-    await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+    await x.cp.outboxDone(e.run_id, e.id);
     return;
   }
   const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);
@@ -65,7 +65,40 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
   } else {
     await engineStep(x, v, e.reason);
   }
-  await x.redis.hdel(runKeys(e.run_id).outbox, e.id);
+  await x.cp.outboxDone(e.run_id, e.id);
+}
+
+/**
+ * A notification job (dispatcher.ts): handles `first`, and each notification the job's own commits
+ * chose to continue in place (continuation.ts), within the job's bounds; it ends when all are
+ * handled (`limits`: the defaults of continuation.ts unless a test sets them). A throw on `first`
+ * fails the job (BullMQ retries it); a throw on a continued one enqueues that one as a job of its
+ * own (its outbox entry is still there), so its retries are its own.
+ */
+export async function handleNotificationJob(x: ExecutionServices, first: OutboxEntry, limits?: ContinueLimits): Promise<void> {
+  const handling = new Set<Promise<void>>();
+  let failed: { err: unknown } | undefined;
+  // Never rejects (a failure is kept in `failed`), so a handler that ends between two waits below leaves no rejection unheard.
+  const start = (e: OutboxEntry) => {
+    const p: Promise<void> = continuing(cont, () => handleNotification(x, e))
+      .catch(async (err: unknown) => {
+        if (e === first) {
+          failed = { err };
+          return;
+        }
+        x.log.warn({ run_id: e.run_id, instance: e.instance, err }, 'continued notification failed; enqueued');
+        // Not enqueued either: the job fails, and the claim, once passed, is the sweeper's.
+        await x.dispatcher.dispatch([e], { fresh: true }).catch((lost: unknown) => (failed ??= { err: lost }));
+      })
+      .finally(() => handling.delete(p));
+    handling.add(p);
+  };
+  const cont = new Continuation(start, limits);
+  start(first);
+  // A handler may start another while it is awaited: wait until none is left.
+  while (handling.size > 0) await Promise.all(handling);
+  cont.close();
+  if (failed) throw failed.err;
 }
 
 /** A branch's report to its Parallel/Map that leaves the join nothing to do, told without reading the fork (fork-join.ts). */

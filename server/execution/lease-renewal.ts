@@ -11,6 +11,9 @@ export type WorkAbort = { error: 'LeaseLost' | 'WorkerStopped' | 'States.Timeout
  * run is over): `abort` is aborted with LeaseLost, the work stops and its worker writes nothing —
  * a commit it still tried would be refused by the fence. A renewal that cannot reach Redis is not
  * a loss: the next one may get through, and if the lease lapses meanwhile the fence decides.
+ * `claim`: the notification the work was woken by; if this job continues it in place
+ * (continuation.ts), its claim is renewed with the lease, so the sweeper leaves it alone while the
+ * work lives (a notification with no claim is not given one).
  * Returns the function that stops renewing.
  */
 export function renewWhileWorking(
@@ -19,10 +22,11 @@ export function renewWhileWorking(
   instance: string,
   token: string,
   abort: AbortController,
+  claim?: string,
 ): () => void {
   const { ttlS, renewEveryMs } = leaseTiming(x.config.execution.leaseTtlS);
   const timer = setInterval(() => {
-    void x.cp.renewLease(runId, instance, token, ttlS).then(
+    void x.cp.renewLease(runId, instance, token, ttlS, claim).then(
       (r) => {
         if (!r.ok) abort.abort({ error: 'LeaseLost', cause: `lease of ${instance} ${r.reason}` } satisfies WorkAbort);
       },

@@ -13,7 +13,7 @@ import { publishQaResults, QA_STREAM } from './qa-publish.ts';
 import { EPISODE_STREAM } from '../learning/episode-stream.ts';
 import { migrateSlotKeys } from '../controlplane/key-migration.ts';
 import { markRunSettled } from './run-settled.ts';
-import { handleNotification } from './handle-notification.ts';
+import { handleNotificationJob } from './handle-notification.ts';
 import { leaseTiming } from './lease-timing.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { sweep } from './sweeper.ts';
@@ -71,7 +71,7 @@ export async function createExecutionRuntime(config: AppConfig, target: RedisTar
     x,
     startWorkers(concurrency) {
       const timing = leaseTiming(config.execution.leaseTtlS);
-      const notifications = startNotificationWorker(connect(), concurrency, timing, (e) => handleNotification(x, e));
+      const notifications = startNotificationWorker(connect(), concurrency, timing, (e) => handleNotificationJob(x, e));
       const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: connect(), prefix: QUEUE_PREFIX });
       const every = timing.sweepEveryMs;
       void maintenance.upsertJobScheduler('sweep', { every }, { name: 'sweep', opts: { removeOnComplete: true, removeOnFail: 100 } });

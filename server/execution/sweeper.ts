@@ -16,7 +16,8 @@ const SENT_CHECKS_PER_SWEEP = 200;
  *  - reclaims leases whose TTL passed (the holder died or hung) and re-notifies the state
  *    (`lease_expired`), so a new attempt starts;
  *  - sends outbox notifications nobody sent (a crash between commit and dispatch, or an agent
- *    that did not call notify) and drops entries whose job has finished;
+ *    that did not call notify, or a worker that died while continuing one in place once its claim
+ *    passed) and drops entries whose job has finished;
  *  - drops runs that are over from the active set.
  */
 export async function sweep(x: ExecutionServices): Promise<{ reclaimed: string[]; redispatched: number }> {
@@ -53,18 +54,22 @@ async function resendOutbox(x: ExecutionServices, runId: string): Promise<number
   const send = stale.filter((_, i) => marks?.[i]?.[1] !== 1);
   // Sent ones still in the outbox are queued, running or failed — or never enqueued: a commit marks
   // the notifications its caller enqueues right after it (CommitBuilder.markSent), so a crash in
-  // between leaves a marked entry with no job. A handled notification's entry is removed before its
-  // job completes (handle-notification.ts), so an entry whose job is missing was never handled: it
-  // is sent again (its job id is its nudge id, so at most one job runs it; the lease and the
-  // entry-id check drop it if its state has moved on). Look at a bounded number of the oldest per
-  // sweep (a large Map can have thousands queued; the sweep runs every TTL/10).
+  // between leaves a marked entry with no job — or continued in place (continuation.ts): the job
+  // that made the commit handles it without a job of its own, under a claim (CommitBuilder.claim)
+  // renewed with the lease of the Task that handles it. A handled notification's entry is removed
+  // before its job completes (handle-notification.ts), so an entry whose job is missing was never
+  // handled: it is sent again unless its claim is live (its holder is handling it; once the claim
+  // has passed, the holder is dead or hung). Its job id is its nudge id, so at most one job runs it;
+  // the lease and the entry-id check drop it if its state has moved on. Look at a bounded number of
+  // the oldest per sweep (a large Map can have thousands queued; the sweep runs every TTL/10).
   const sentOnes = stale.filter((_, i) => marks?.[i]?.[1] === 1).slice(0, SENT_CHECKS_PER_SWEEP);
+  const claimed = sentOnes.length ? await x.cp.liveClaims(runId) : new Set<string>();
   const unqueued: OutboxEntry[] = [];
   for (const e of sentOnes) {
     const job = await x.dispatcher.queue.getJob(e.id);
     const state = job ? await job.getState() : 'missing';
-    if (state === 'completed') await x.redis.hdel(runKeys(runId).outbox, e.id);
-    else if (state === 'missing') unqueued.push(e);
+    if (state === 'completed') await x.cp.outboxDone(runId, e.id);
+    else if (state === 'missing' && !claimed.has(e.id)) unqueued.push(e);
     else if (state === 'failed') await job!.retry();
   }
   await x.dispatcher.dispatch(send);

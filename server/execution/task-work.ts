@@ -9,7 +9,8 @@ import {
 import { runKeys } from '../controlplane/keys.ts';
 import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts';
 import { viewInstance, type InstanceView } from './instance-view.ts';
-import { commitAndDispatch } from './commit-and-dispatch.ts';
+import { afterCommit, commitAndDispatch, sendWith, written } from './commit-and-dispatch.ts';
+import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import { contextFor } from './context-object.ts';
 import { dataPlaneEnvelope } from './data-plane.ts';
 import { idempotencyKey } from './idempotency-key.ts';
@@ -149,8 +150,9 @@ function taskLease(x: ExecutionServices, v: InstanceView, grant: { token: string
  * What an in-process worker knows of its attempt when it writes the outcome: `view`, the instance
  * as its lease was granted on it (startTaskWork), and `nudgeId`, the outbox entry it was woken by,
  * removed in the same commit as the outcome. `sends`: the worker enqueues the outcome's
- * notifications itself right after the commit (dispatcher `fresh`), so the commit marks them sent;
- * an agent worker's update leaves them to its notify_next_worker_agent call.
+ * notifications itself right after the commit (dispatcher `fresh`) — or continues one in place
+ * (commit-and-dispatch.ts sendWith) — so the commit marks them sent; an agent worker's update leaves
+ * them to its notify_next_worker_agent call.
  */
 export interface AttemptContext {
   view?: InstanceView;
@@ -178,6 +180,18 @@ function outcomeCommit(x: ExecutionServices, v: InstanceView, token: string, att
   return c;
 }
 
+/**
+ * Commits an outcome. `attempt.sends`: the worker sends the notifications itself (sendWith: marked
+ * sent in the commit, one maybe continued in place by this job) — `pending_notifications` are those
+ * it enqueues; otherwise those the commit wrote, for an agent's notify_next_worker_agent.
+ */
+async function commitOutcome(x: ExecutionServices, c: CommitBuilder, notes: OutboxEntry[], attempt: AttemptContext) {
+  const sending = attempt.sends ? sendWith(x, c, notes) : undefined;
+  const r = await commitAndDispatch(x, c, notes, false, sending);
+  const pending = sending ? afterCommit(sending, r) : written(notes, r);
+  return r.ok ? { ok: true as const, pending_notifications: pending } : { ok: false as const, reason: r.reason };
+}
+
 /** A Task's skill returned `result`: data-plane write, ResultSelector → ResultPath → OutputPath, done. */
 export async function completeTask(
   x: ExecutionServices,
@@ -202,9 +216,7 @@ export async function completeTask(
     if (!(err instanceof StatesError)) throw err;
     notes = planFailure(c, v, { error: err.error, cause: err.cause });
   }
-  if (attempt.sends) c.markSent(notes.map((n) => n.id));
-  const r = await commitAndDispatch(x, c, notes, false);
-  return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
+  return commitOutcome(x, c, notes, attempt);
 }
 
 /**
@@ -225,9 +237,7 @@ export async function failTask(
   if ('ok' in v) return v;
   const c = outcomeCommit(x, v, token, attempt);
   const notes = planFailure(c, v, { error: failure.error, cause: reportedCause(failure.error, failure.cause) });
-  if (attempt.sends) c.markSent(notes.map((n) => n.id));
-  const r = await commitAndDispatch(x, c, notes, false);
-  return r.ok ? { ok: true, pending_notifications: notes } : { ok: false, reason: r.reason };
+  return commitOutcome(x, c, notes, attempt);
 }
 
 /**

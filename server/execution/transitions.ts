@@ -45,16 +45,20 @@ export function deadlineRedriveCount(entry: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-/** Adds a notification to the commit's outbox; it is dispatched after the commit succeeds. */
+/**
+ * Adds a notification to the commit's outbox; it is dispatched after the commit succeeds.
+ * `unlessIdle`: written only if that join has work for it (CommitBuilder.outbox).
+ */
 export function addNotification(
   c: CommitBuilder,
   instance: string,
   entry: string,
   reason: OutboxEntry['reason'],
   dueAtMs = Date.now(),
+  unlessIdle?: { join: string; entry: string },
 ): OutboxEntry {
   const ob: OutboxEntry = { id: randomUUID(), run_id: c.runId, instance, entry, reason, due_at_ms: dueAtMs, created_at_ms: Date.now() };
-  c.outbox(ob.id, ob);
+  c.outbox(ob.id, ob, unlessIdle);
   return ob;
 }
 
@@ -104,7 +108,9 @@ export function applyOutcome(c: CommitBuilder, instance: string, entry: EntryRec
   const join = c.keys.join(p.instance);
   c.hset(join, `r:${p.index}`, report);
   c.hincr(join, `${report.ok ? 'done' : 'failed'}:${p.entry}`);
-  return [addNotification(c, p.instance, p.entry, 'branch_done')];
+  // A report that leaves a Map's join nothing to do (not the last, no failure, no slot to start an
+  // iteration in) gets no notification: the commit script decides on the counters it just moved.
+  return [addNotification(c, p.instance, p.entry, 'branch_done', Date.now(), { join, entry: p.entry })];
 }
 
 export function finishRun(

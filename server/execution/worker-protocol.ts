@@ -36,7 +36,7 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
   let written = false;
   const abort = new AbortController();
   x.activeWork.add(abort);
-  const stopRenewing = renewWhileWorking(x, runId, instance, lease.token, abort);
+  const stopRenewing = renewWhileWorking(x, runId, instance, lease.token, abort, handoff?.nudgeId);
   const timeoutMs = lease.timeout_ms;
   const timer =
     timeoutMs === null
@@ -67,7 +67,15 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
     let skill: string = lease.current_skill;
     const context = await runContextArguments(x.config, runId, instance);
     let attempts = lease.attempts;
-    const load = (s: string) => plan.step('load_skill', { ...at, skill: s }, () => x.agents.setLoadedSkills(agent.id, [s]));
+    // `agent` was read with this notification (worker-agent.ts): a skill its record already holds, alone, is
+    // loaded (a Map's iterations share their state's agent; a Retry reuses it), so the write is skipped.
+    let loaded = agent.loaded_skills;
+    const load = (s: string) =>
+      plan.step('load_skill', { ...at, skill: s }, async () => {
+        if (loaded.length === 1 && loaded[0] === s) return;
+        await x.agents.setLoadedSkills(agent.id, [s]);
+        loaded = [s];
+      });
     await load(skill);
     for (;;) {
       const manifest = x.skills.get(skill);

@@ -2,15 +2,15 @@ import { LUA_COMMON } from './common.ts';
 
 /**
  * Applies one transition of a run atomically: an optional fence check, then a list of
- * operations. KEYS: 1 states, 2 lease-expiry, 3 events, 4 run, 5 outbox, 6 nudges, 7.. extra keys
- * that operations name by index. ARGV: 1 spec JSON, 2 run channel, 3 all channel, 4 run id.
+ * operations. KEYS: 1 states, 2 lease-expiry, 3 events, 4 run, 5 outbox, 6 nudges, 7 claims, 8..
+ * extra keys that operations name by index. ARGV: 1 spec JSON, 2 run channel, 3 all channel, 4 run id.
  *
  * spec = { now_iso, fence?: {instance, token}, require_running?: bool, require_run?: {field: value}, require_parent?: {key, instance, entry},
- *         mark_sent?: [id], ops: [...] } with ops
+ *         mark_sent?: [id], claim?: {id, ttl_ms}, ops: [...] } with ops
  *   {op='state', instance, reset?, set?, release?, note?}  -- state document change + event
  *   {op='hset', key, field, value} | {op='hdel', key, field} | {op='del', key}
  *   {op='hincr', key, field, by}                             -- result: the new value
- *   {op='outbox', id, entry} | {op='outbox_del', id}
+ *   {op='outbox', id, entry, unless_idle?: {key, entry}} | {op='outbox_del', id}
  *   {op='run', set}                                          -- run record fields + event
  *   {op='event', event}
  * Refused as a whole (nothing written) when the fence token is not the live lease of its
@@ -19,11 +19,28 @@ import { LUA_COMMON } from './common.ts';
  * transition decided on a run as it was read (finalize, redrive, a deadline) is not applied
  * to a run that has changed since; or when `require_parent` (a branch's Parallel/Map) no longer holds
  * that entry or is not running (`parent_over`). `mark_sent`: notification ids added to the nudges set (sent) with
- * the commit, which the caller enqueues right after it.
+ * the commit, which the caller enqueues right after it. `claim`: the one the caller continues in place
+ * (execution/continuation.ts), claimed until now + ttl_ms (Redis clock); removing an outbox entry
+ * removes its claim. An outbox op with `unless_idle` (a branch_done to a Map) is skipped — entry,
+ * mark and claim — when the Map's join hash KEYS[key] leaves that report nothing to do; the result
+ * lists skipped ids in `skipped`.
  */
 export const COMMIT_LUA =
   LUA_COMMON +
   `
+-- Whether a Map's join hash leaves the branch_done of its entry 'e' nothing to do (fork-join.ts needsWork): no
+-- failure, not every iteration done, and no iteration may start (none left, or MaxConcurrency reached). Only a
+-- hash with a recorded 'limit' (a Map's; '0' is none) is judged; anything else gets its report.
+local function join_idle(key, e)
+  local j = redis.call('HMGET', key, 'entry', 'total', 'started', 'done:' .. e, 'failed:' .. e, 'limit')
+  if not j[6] or j[1] ~= e then return false end
+  local total = tonumber(j[2] or 0)
+  local started, done, limit = tonumber(j[3] or j[2] or 0), tonumber(j[4] or 0), tonumber(j[6])
+  if tonumber(j[5] or 0) > 0 or done >= total then return false end
+  if started < total and (limit == 0 or limit - (started - done) > 0) then return false end
+  return true
+end
+
 local spec = cjson.decode(ARGV[1])
 local now_iso = spec.now_iso
 if spec.require_running then
@@ -48,7 +65,7 @@ if spec.fence then
   local exp = redis.call('ZSCORE', KEYS[2], spec.fence.instance)
   if not exp or tonumber(exp) <= now_ms() then return cjson.encode({ ok = false, reason = 'lease_expired' }) end
 end
-local results = {}
+local results, skipped, skip = {}, {}, {}
 for i, op in ipairs(spec.ops) do
   local r = 0
   if op.op == 'state' then
@@ -73,9 +90,15 @@ for i, op in ipairs(spec.ops) do
   elseif op.op == 'hincr' then
     r = redis.call('HINCRBY', KEYS[op.key], op.field, op.by)
   elseif op.op == 'outbox' then
-    redis.call('HSET', KEYS[5], op.id, op.entry)
+    if op.unless_idle and join_idle(KEYS[op.unless_idle.key], op.unless_idle.entry) then
+      skip[op.id] = true
+      skipped[#skipped + 1] = op.id
+    else
+      redis.call('HSET', KEYS[5], op.id, op.entry)
+    end
   elseif op.op == 'outbox_del' then
     redis.call('HDEL', KEYS[5], op.id)
+    redis.call('ZREM', KEYS[7], op.id)
   elseif op.op == 'run' then
     for k, v in pairs(op.set) do redis.call('HSET', KEYS[4], k, v) end
     local ev = { type = 'run', at = now_iso }
@@ -88,6 +111,8 @@ for i, op in ipairs(spec.ops) do
   results[i] = r
 end
 -- notifications the caller enqueues right after this commit: marked sent here, not in a round trip of their own
-if spec.mark_sent then for _, id in ipairs(spec.mark_sent) do redis.call('SADD', KEYS[6], id) end end
+if spec.mark_sent then for _, id in ipairs(spec.mark_sent) do if not skip[id] then redis.call('SADD', KEYS[6], id) end end end
+if spec.claim and not skip[spec.claim.id] then redis.call('ZADD', KEYS[7], now_ms() + spec.claim.ttl_ms, spec.claim.id) end
+if #skipped > 0 then return cjson.encode({ ok = true, results = results, skipped = skipped }) end
 return cjson.encode({ ok = true, results = results })
 `;
