@@ -10,7 +10,7 @@ import {
   type CalibrationAnswerRow,
 } from '../db/schema/index.ts';
 import type { CalibrationAnswerInput } from '../../lib/calibration/session.ts';
-import { done, refuse, type Outcome, type UserActor } from './outcome.ts';
+import { done, isoOf, refuse, type Outcome, type UserActor } from './outcome.ts';
 
 /** The newest version of each of a session's answers (every reviewer, or one). */
 export async function currentAnswers(db: Db, sessionId: string, reviewerId?: string): Promise<CalibrationAnswerRow[]> {
@@ -175,6 +175,10 @@ export async function submitCalibrationReview(
       detail: { session_id: session.id, answers: mine.length },
       content: { answers: mine },
     });
-    return done({ submitted_at: row!.submittedAt!, answers: mine.length, reviewers_left: left.filter((r) => !r.submittedAt).length });
+    return done({
+      submitted_at: isoOf(row!.submittedAt!),
+      answers: mine.length,
+      reviewers_left: left.filter((r) => !r.submittedAt).length,
+    });
   });
 }

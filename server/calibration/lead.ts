@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/log.ts';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
 import { calibrationNotes, calibrationReviewers, calibrationSessions, type CalibrationSessionRow } from '../db/schema/index.ts';
-import { done, leadOf, refuse, type Outcome, type UserActor } from './outcome.ts';
+import { done, isoOf, leadOf, refuse, type Outcome, type UserActor } from './outcome.ts';
 
 /** The session, if the actor leads it: its creator, or an admin. */
 async function ledBy(db: Db, actor: Actor, sessionId: string): Promise<Outcome<{ session: CalibrationSessionRow; lead: UserActor }>> {
@@ -49,7 +49,7 @@ export async function closeCalibrationSession(
       detail: { session_id: session.id, closed_how: how, missing: missing.length },
       content: { name: session.name, submitted: reviewers.filter((r) => r.submittedAt).map((r) => r.userLabel), missing },
     });
-    return done({ closed_at: row.closedAt!, closed_how: how, missing });
+    return done({ closed_at: isoOf(row.closedAt!), closed_how: how, missing });
   });
 }
 
@@ -81,7 +81,7 @@ export async function addCalibrationNote(
       detail: { session_id: session.id, rule_id: input.rule_id },
       content: row,
     });
-    return done({ note_id: row!.id, created_at: row!.createdAt });
+    return done({ note_id: row!.id, created_at: isoOf(row!.createdAt) });
   });
 }
 
@@ -109,6 +109,6 @@ export async function notesForRules(db: Db, ruleIds: string[]) {
       session_id: note.sessionId,
       session_name: sessionName,
       author: note.authorLabel,
-      created_at: note.createdAt,
+      created_at: isoOf(note.createdAt),
     }));
 }

@@ -12,7 +12,7 @@ import {
 import { calibrationFigures, type CalibrationFigures } from '../../lib/calibration/figures.ts';
 import type { CalibrationAnswerValue } from '../../lib/calibration/session.ts';
 import { currentAnswers } from './answers.ts';
-import { done, readerOf, refuse, type Outcome } from './outcome.ts';
+import { done, isoOf, readerOf, refuse, type Outcome } from './outcome.ts';
 
 export interface CalibrationResults {
   session: {
@@ -94,14 +94,14 @@ export async function calibrationResults(db: Db, actor: Actor, sessionId: string
       rule_set_id: s.ruleSetId,
       sample: s.sample,
       created_by: s.createdByLabel,
-      created_at: s.createdAt,
-      closed_at: s.closedAt,
+      created_at: isoOf(s.createdAt),
+      closed_at: isoOf(s.closedAt),
       closed_by: s.closedByLabel,
       calls: calls.length,
     },
-    progress: reviewers.map((r) => ({ reviewer_id: r.userId, label: r.userLabel, submitted_at: r.submittedAt })),
+    progress: reviewers.map((r) => ({ reviewer_id: r.userId, label: r.userLabel, submitted_at: isoOf(r.submittedAt) })),
     complete,
     figures,
-    notes: [...newest.values()].map((n) => ({ rule_id: n.ruleId, note: n.note, author: n.authorLabel, created_at: n.createdAt })),
+    notes: [...newest.values()].map((n) => ({ rule_id: n.ruleId, note: n.note, author: n.authorLabel, created_at: isoOf(n.createdAt) })),
   });
 }

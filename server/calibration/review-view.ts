@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { calibrationCalls, calibrationReviewers, calibrationSessions, qaResults } from '../db/schema/index.ts';
 import type { QaTranscript } from '../../lib/qa-record.ts';
 import { currentAnswers } from './answers.ts';
-import { done, refuse, type Outcome } from './outcome.ts';
+import { done, isoOf, refuse, type Outcome } from './outcome.ts';
 
 /**
  * What one reviewer sees of a session: the rules, the calls in order with their transcripts, and
@@ -68,7 +68,7 @@ export async function calibrationReview(db: Db, actor: Actor, sessionId: string)
   }> = done({
     session: { id: s.id, name: s.name, status: s.status, due_date: s.dueDate, lead: s.createdByLabel },
     rules: s.rules,
-    submitted_at: me.submittedAt,
+    submitted_at: isoOf(me.submittedAt),
     calls: calls.map((c) => {
       const r = rows.find((x) => x.id === c.qaResultId)!;
       return {
@@ -89,7 +89,7 @@ export async function calibrationReview(db: Db, actor: Actor, sessionId: string)
       reason: a.reason,
       version: a.version,
       amendment_reason: a.amendmentReason,
-      at: a.updatedAt,
+      at: isoOf(a.updatedAt),
     })),
   });
   return result;

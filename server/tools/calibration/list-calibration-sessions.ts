@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionsFor } from '../../calibration/create.ts';
-import { readerOf } from '../../calibration/outcome.ts';
+import { isoOf, readerOf } from '../../calibration/outcome.ts';
 import { defineTool } from '../define-tool.ts';
 import { fail, ok } from '../../tool-result.ts';
 import { calibrationDb, isDbFailure } from './calibration-db.ts';
@@ -45,11 +45,11 @@ export const listCalibrationSessionsTool = defineTool({
           due_date: s.dueDate,
           lead: s.createdByLabel,
           lead_id: s.createdBy,
-          created_at: s.createdAt,
-          closed_at: s.closedAt,
+          created_at: isoOf(s.createdAt),
+          closed_at: isoOf(s.closedAt),
           calls,
           rules: s.rules.length,
-          reviewers: reviewers.map((r) => ({ reviewer_id: r.userId, label: r.userLabel, submitted_at: r.submittedAt })),
+          reviewers: reviewers.map((r) => ({ reviewer_id: r.userId, label: r.userLabel, submitted_at: isoOf(r.submittedAt) })),
         })),
     });
   },
