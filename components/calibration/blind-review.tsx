@@ -24,6 +24,8 @@ export function BlindReview({ sessionId }: { sessionId: string }) {
   const [at, setAt] = useState(0);
   const [why, setWhy] = useState('');
   const [reasons, setReasons] = useState<Record<string, string>>({});
+  // The answer just given, shown at once while it is saved; dropped if the server refuses it.
+  const [given, setGiven] = useState<Record<string, CalibrationAnswerValue>>({});
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: trpc.calibration.review.queryKey() });
     void qc.invalidateQueries({ queryKey: trpc.calibration.results.queryKey() });
@@ -44,11 +46,21 @@ export function BlindReview({ sessionId }: { sessionId: string }) {
   const key = (ruleId: string) => `${call.qa_result_id}|${ruleId}`;
   const give = (ruleId: string, answer: CalibrationAnswerValue) => {
     const reason = (reasons[key(ruleId)] ?? answerOf(ruleId)?.reason ?? '').trim();
-    save.mutate({
-      session_id: sessionId,
-      answers: [{ qa_result_id: call.qa_result_id, rule_id: ruleId, answer, ...(reason ? { reason } : {}) }],
-      ...(submitted ? { amendment_reason: why.trim() } : {}),
-    });
+    const k = key(ruleId);
+    setGiven((g) => ({ ...g, [k]: answer }));
+    const drop = () =>
+      setGiven((g) => {
+        const { [k]: _dropped, ...rest } = g;
+        return rest;
+      });
+    save.mutate(
+      {
+        session_id: sessionId,
+        answers: [{ qa_result_id: call.qa_result_id, rule_id: ruleId, answer, ...(reason ? { reason } : {}) }],
+        ...(submitted ? { amendment_reason: why.trim() } : {}),
+      },
+      { onSuccess: (r) => r.status === 'error' && drop(), onError: drop },
+    );
   };
   const refused = save.data?.status === 'error' ? save.data.error : submit.data?.status === 'error' ? submit.data.error : null;
   return (
@@ -105,7 +117,7 @@ export function BlindReview({ sessionId }: { sessionId: string }) {
                       <input
                         type="radio"
                         name={`${call.qa_result_id}-${rule.rule_id}`}
-                        checked={a?.answer === v}
+                        checked={(given[key(rule.rule_id)] ?? a?.answer) === v}
                         disabled={closed || save.isPending || (submitted && !why.trim())}
                         onChange={() => give(rule.rule_id, v)}
                       />

@@ -1,41 +1,14 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
-import {
-  calibrationCalls,
-  calibrationNotes,
-  calibrationReviewers,
-  calibrationSessions,
-  qaResults,
-  type CalibrationSessionRow,
-} from '../db/schema/index.ts';
+import { calibrationCalls, calibrationNotes, calibrationReviewers, calibrationSessions, qaResults } from '../db/schema/index.ts';
 import { calibrationFigures, type CalibrationFigures } from '../../lib/calibration/figures.ts';
 import type { CalibrationAnswerValue } from '../../lib/calibration/session.ts';
+import type { CalibrationResultsView } from '../../lib/calibration/views.ts';
 import { currentAnswers } from './answers.ts';
 import { done, isoOf, readerOf, refuse, type Outcome } from './outcome.ts';
 
-export interface CalibrationResults {
-  session: {
-    id: string;
-    name: string;
-    status: CalibrationSessionRow['status'];
-    due_date: string;
-    rule_set_id: string | null;
-    sample: CalibrationSessionRow['sample'];
-    created_by: string;
-    created_at: string;
-    closed_at: string | null;
-    closed_by: string | null;
-    calls: number;
-  };
-  progress: Array<{ reviewer_id: string; label: string; submitted_at: string | null }>;
-  /** All reviewers submitted, or the lead closed the session: the figures are there. */
-  complete: boolean;
-  /** The agreement, over the reviewers who submitted; null until complete (the review is blind until then). */
-  figures: CalibrationFigures | null;
-  /** The lead's note per rule (the newest), with who wrote it and when. */
-  notes: Array<{ rule_id: string; note: string; author: string; created_at: string }>;
-}
+export type CalibrationResults = CalibrationResultsView;
 
 /**
  * The one query behind a session's results: the results page, the CSV export and the tools (so

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
 import { calibrationCalls, calibrationReviewers, calibrationSessions, qaResults } from '../db/schema/index.ts';
-import type { QaTranscript } from '../../lib/qa-record.ts';
+import type { BlindReviewView } from '../../lib/calibration/views.ts';
 import { currentAnswers } from './answers.ts';
 import { done, isoOf, refuse, type Outcome } from './outcome.ts';
 
@@ -42,30 +42,7 @@ export async function calibrationReview(db: Db, actor: Actor, sessionId: string)
         )
     : [];
   const mine = await currentAnswers(db, s.id, actor.id);
-  const result: Outcome<{
-    session: { id: string; name: string; status: 'open' | 'closed'; due_date: string; lead: string };
-    rules: typeof s.rules;
-    submitted_at: string | null;
-    calls: Array<{
-      position: number;
-      qa_result_id: string;
-      call_id: string;
-      advisor: string | null;
-      product: string | null;
-      call_at: string | null;
-      duration_s: number | null;
-      transcript: QaTranscript;
-    }>;
-    answers: Array<{
-      qa_result_id: string;
-      rule_id: string;
-      answer: string;
-      reason: string | null;
-      version: number;
-      amendment_reason: string | null;
-      at: string;
-    }>;
-  }> = done({
+  const result: Outcome<BlindReviewView> = done({
     session: { id: s.id, name: s.name, status: s.status, due_date: s.dueDate, lead: s.createdByLabel },
     rules: s.rules,
     submitted_at: isoOf(me.submittedAt),

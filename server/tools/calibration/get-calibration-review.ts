@@ -17,6 +17,6 @@ export const getCalibrationReviewTool = defineTool({
   async handler(args, { actor, services }) {
     const db = await calibrationDb(services);
     if (isDbFailure(db)) return db;
-    return resultOf(await calibrationReview(db, actor, args.session_id), (v) => ({ review: v }));
+    return resultOf(await calibrationReview(db, actor, args.session_id), (v) => ({ review: v as unknown as Record<string, unknown> }));
   },
 });
