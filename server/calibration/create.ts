@@ -42,14 +42,26 @@ export async function createCalibrationSession(
   if (wrong.length) return refuse('invalid_input', `not a reviewer (an enabled compliance manager or admin): ${wrong.join(', ')}`);
 
   const { sample } = input;
-  const where = qaWhere({ ...sample.filter, include_earlier: false, test_run: undefined });
-  const newest = db
-    .select()
-    .from(qaResults)
-    .where(and(where, eq(qaResults.latest, true), eq(qaResults.testRun, false)))
-    .orderBy(desc(qaResults.callAt), asc(qaResults.id));
-  const pool = await newest.limit(sample.method === 'random' ? RANDOM_POOL : sample.size);
+  // The queue's calls: the newest analysis of each, never a test run's.
+  const where = and(
+    qaWhere({ ...sample.filter, include_earlier: false, test_run: undefined }),
+    eq(qaResults.latest, true),
+    eq(qaResults.testRun, false),
+  );
+  const [pool, [count]] = await Promise.all([
+    db
+      .select()
+      .from(qaResults)
+      .where(where)
+      .orderBy(desc(qaResults.callAt), asc(qaResults.id))
+      .limit(sample.method === 'random' ? RANDOM_POOL : sample.size),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(qaResults)
+      .where(where),
+  ]);
   if (pool.length === 0) return refuse('not_found', 'no call in the QA queue matches that filter');
+  const matched = count?.n ?? pool.length;
   const seed = sample.method === 'random' ? (sample.seed ?? seedOf()) : null;
   const chosen = seed === null ? pool : drawn(pool, sample.size, seed);
 
@@ -58,7 +70,7 @@ export async function createCalibrationSession(
     return refuse('invalid_input', `the calls were checked against different rule sets (${ruleSets.join(', ')}): narrow the filter to one`);
   const rules = rulesOf(chosen);
   if (rules.length === 0) return refuse('invalid_input', 'the chosen calls have no rule verdicts to calibrate');
-  const stored: CalibrationSample = { filter: sample.filter, method: sample.method, size: sample.size, seed, matched: pool.length };
+  const stored: CalibrationSample = { filter: sample.filter, method: sample.method, size: sample.size, seed, matched };
 
   const id = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -90,7 +102,7 @@ export async function createCalibrationSession(
     });
     return row!.id;
   });
-  return done({ id, calls: chosen.map((r) => r.callId), seed, matched: pool.length });
+  return done({ id, calls: chosen.map((r) => r.callId), seed, matched });
 }
 
 /** `size` calls drawn without replacement from the pool in a fixed order (by id), shuffled by the seed (Fisher–Yates). */

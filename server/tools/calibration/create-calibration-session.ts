@@ -31,7 +31,7 @@ export const createCalibrationSessionTool = defineTool({
       .int()
       .nullable()
       .describe('The random sample’s seed (null for the newest calls): the same seed and filter draw the same calls.'),
-    matched: z.number().int().describe('How many calls the filter matched (the pool sampled from).'),
+    matched: z.number().int().describe('How many calls the filter matched (a random sample is drawn from the newest 5,000 of them).'),
   }),
   async handler(args, { actor, services }) {
     const db = await calibrationDb(services);
