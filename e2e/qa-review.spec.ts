@@ -187,18 +187,16 @@ async function answerCall(page: Page, fail: string | null) {
   }
 }
 
-/** The whole blind review of the session on screen, call by call, then submitted. */
-async function reviewBlind(page: Page, who: string, failOnFirst: string | null) {
+/** The blind review on screen: the transcript and the rules, never the AI's verdicts. */
+async function expectBlind(page: Page) {
   const review = page.getByTestId('blind-review');
-  await expect(review).toBeVisible();
-  // Blind: the transcript and the rules, never the AI's verdicts.
   await expect(page.getByTestId('blind-transcript')).toBeVisible();
   await expect(page.getByTestId('verdict')).toHaveCount(0);
   await expect(review).not.toContainText(/AI: (Pass|Fail|Not applicable)/);
-  for (let call = 0; call < 3; call++) {
-    await answerCall(page, call === 0 ? failOnFirst : null);
-    if (call < 2) await page.getByRole('button', { name: 'Next call' }).click();
-  }
+}
+
+/** Submits the review on screen and waits for the session to say so. */
+async function submitReview(page: Page, who: string) {
   await page.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByTestId('calibration-progress')).toContainText(`${who} submitted`);
 }
@@ -222,13 +220,28 @@ test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, t
   const sessionId = page.url().split('/').pop()!;
   const first = page.getByTestId('blind-rule').first();
   const ruleId = (await first.getAttribute('data-rule-id'))!;
-  await reviewBlind(page, DEMO.compliance.email, ruleId);
+  // The lead is also a reviewer: every rule of the 3 calls in the page, failing the first rule on the first call.
+  await expectBlind(page);
+  for (let call = 0; call < 3; call++) {
+    await answerCall(page, call === 0 ? ruleId : null);
+    if (call < 2) await page.getByRole('button', { name: 'Next call' }).click();
+  }
+  await submitReview(page, DEMO.compliance.email);
   await expect(page.getByTestId('calibration-progress')).toContainText(`${DEMO.admin.email} not yet submitted`);
   await expect(page.getByTestId('calibration-results')).toHaveCount(0);
 
   const other = await (await browser.newContext()).newPage();
   await signIn(other, DEMO.admin, `/calibration/${sessionId}`);
-  await reviewBlind(other, DEMO.admin.email, null);
+  await expectBlind(other);
+  // The second reviewer passes everything: saved in one call (the page's save, tested above), submitted in the page.
+  type Blind = { review: { calls: Array<{ qa_result_id: string }>; rules: Array<{ rule_id: string }> } };
+  const blind = await trpc<Blind>(other.request, 'calibration.review', { session_id: sessionId }, 'query');
+  const answers = blind.review.calls.flatMap((c) =>
+    blind.review.rules.map((r) => ({ qa_result_id: c.qa_result_id, rule_id: r.rule_id, answer: 'pass' })),
+  );
+  await trpc(other.request, 'calibration.saveAnswers', { session_id: sessionId, answers }, 'mutation');
+  await other.reload();
+  await submitReview(other, DEMO.admin.email);
 
   // Both submitted: the lead sees the agreement, the split rule first, and notes it.
   await page.reload();
