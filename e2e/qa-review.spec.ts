@@ -174,6 +174,7 @@ test('a stakeholder reads the queue and a call, with no review controls', async 
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calibration' })).toHaveCount(0);
   await page.goto('/calibration');
   await expect(page.getByTestId('role-notice')).toContainText('compliance managers and admins');
+  await page.screenshot({ path: shot('calibration-stakeholder') });
   expect((await page.request.get('/api/trpc/calibration.list?input=%7B%22json%22%3A%7B%7D%7D')).status()).toBe(403);
 });
 
@@ -215,6 +216,7 @@ test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, t
   await form.getByLabel('How many calls').fill('3');
   await form.getByLabel(new RegExp(DEMO.compliance.name)).check();
   await form.getByLabel(new RegExp(DEMO.admin.name)).check();
+  await page.screenshot({ path: shot('calibration-create') });
   await form.getByRole('button', { name: 'Create session' }).click();
   await expect(page).toHaveURL(/\/calibration\/[0-9a-f-]{36}$/);
   const sessionId = page.url().split('/').pop()!;
@@ -222,6 +224,7 @@ test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, t
   const ruleId = (await first.getAttribute('data-rule-id'))!;
   // The lead is also a reviewer: every rule of the 3 calls in the page, failing the first rule on the first call.
   await expectBlind(page);
+  await page.screenshot({ path: shot('calibration-blind-review') });
   for (let call = 0; call < 3; call++) {
     await answerCall(page, call === 0 ? ruleId : null);
     if (call < 2) await page.getByRole('button', { name: 'Next call' }).click();
@@ -268,5 +271,6 @@ test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, t
   const verdict = page.locator(`[data-testid="verdict"][data-rule-id="${ruleId}"]`);
   await expect(verdict.getByTestId('rule-calibration-notes')).toContainText('agreed by the team');
   await expect(verdict.getByTestId('rule-calibration-notes')).toContainText('E2E calibration');
+  await verdict.screenshot({ path: shot('calibration-note-on-call') });
   await other.context().close();
 });
