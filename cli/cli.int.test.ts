@@ -77,6 +77,16 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       list_qa_results: true,
       get_qa_result: true,
       review_qa_result: false,
+      // Issue 34: calibration sessions.
+      create_calibration_session: false,
+      list_calibration_sessions: true,
+      get_calibration_review: true,
+      save_calibration_answers: false,
+      submit_calibration_review: false,
+      get_calibration_results: true,
+      close_calibration_session: false,
+      add_calibration_note: false,
+      list_calibration_notes: true,
       // Issue 15: stored QA results summarised, and the CRM directory the Planner checks requests against.
       summarise_qa_results: true,
       list_advisors: true,
@@ -136,7 +146,7 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       retire_workflow_version: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(93);
+    expect(names).toHaveLength(102);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly))
       expect(

@@ -170,4 +170,107 @@ test('a stakeholder reads the queue and a call, with no review controls', async 
   const review = { qa_result_id: list.items[0]!.qa_result_id, action: 'sign_off' };
   const res = await page.request.post('/api/trpc/qa.review', { data: { json: { review } } });
   expect(res.status()).toBe(403);
+  // Calibration is not theirs: no link, a notice, and the server refuses.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calibration' })).toHaveCount(0);
+  await page.goto('/calibration');
+  await expect(page.getByTestId('role-notice')).toContainText('compliance managers and admins');
+  await page.screenshot({ path: shot('calibration-stakeholder') });
+  expect((await page.request.get('/api/trpc/calibration.list?input=%7B%22json%22%3A%7B%7D%7D')).status()).toBe(403);
+});
+
+/** Answers every rule of the call on screen: pass, except `fail` (with its reason); waits for each save. */
+async function answerCall(page: Page, fail: string | null) {
+  for (const rule of await page.getByTestId('blind-rule').all()) {
+    const id = (await rule.getAttribute('data-rule-id'))!;
+    if (id === fail) await rule.getByRole('textbox').fill('The warning was not read out.');
+    await rule.getByRole('radio', { name: id === fail ? 'Fail' : 'Pass' }).check();
+    await expect(rule.getByRole('radio', { name: id === fail ? 'Fail' : 'Pass' })).toBeEnabled();
+  }
+}
+
+/** The blind review on screen: the transcript and the rules, never the AI's verdicts. */
+async function expectBlind(page: Page) {
+  const review = page.getByTestId('blind-review');
+  await expect(page.getByTestId('blind-transcript')).toBeVisible();
+  await expect(page.getByTestId('verdict')).toHaveCount(0);
+  await expect(review).not.toContainText(/AI: (Pass|Fail|Not applicable)/);
+}
+
+/** Submits the review on screen and waits for the session to say so. */
+async function submitReview(page: Page, who: string) {
+  await page.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByTestId('calibration-progress')).toContainText(`${who} submitted`);
+}
+
+test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, the agreement and a note reach the call review', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, DEMO.compliance, '/calibration');
+  const form = page.getByTestId('calibration-create');
+  await form.getByLabel('Name').fill('E2E calibration');
+  await form.getByLabel('Reviews due').fill('2026-12-04');
+  await form.getByLabel('Advisor').selectOption('Alex Wong');
+  await form.getByLabel('Choose').selectOption('newest');
+  await form.getByLabel('How many calls').fill('3');
+  await form.getByLabel(new RegExp(DEMO.compliance.name)).check();
+  await form.getByLabel(new RegExp(DEMO.admin.name)).check();
+  await page.screenshot({ path: shot('calibration-create') });
+  await form.getByRole('button', { name: 'Create session' }).click();
+  await expect(page).toHaveURL(/\/calibration\/[0-9a-f-]{36}$/);
+  const sessionId = page.url().split('/').pop()!;
+  const first = page.getByTestId('blind-rule').first();
+  const ruleId = (await first.getAttribute('data-rule-id'))!;
+  // The lead is also a reviewer: every rule of the 3 calls in the page, failing the first rule on the first call.
+  await expectBlind(page);
+  await page.screenshot({ path: shot('calibration-blind-review') });
+  for (let call = 0; call < 3; call++) {
+    await answerCall(page, call === 0 ? ruleId : null);
+    if (call < 2) await page.getByRole('button', { name: 'Next call' }).click();
+  }
+  await submitReview(page, DEMO.compliance.email);
+  await expect(page.getByTestId('calibration-progress')).toContainText(`${DEMO.admin.email} not yet submitted`);
+  await expect(page.getByTestId('calibration-results')).toHaveCount(0);
+
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, DEMO.admin, `/calibration/${sessionId}`);
+  await expectBlind(other);
+  // The second reviewer passes everything: saved in one call (the page's save, tested above), submitted in the page.
+  type Blind = { review: { calls: Array<{ qa_result_id: string }>; rules: Array<{ rule_id: string }> } };
+  const blind = await trpc<Blind>(other.request, 'calibration.review', { session_id: sessionId }, 'query');
+  const answers = blind.review.calls.flatMap((c) =>
+    blind.review.rules.map((r) => ({ qa_result_id: c.qa_result_id, rule_id: r.rule_id, answer: 'pass' })),
+  );
+  await trpc(other.request, 'calibration.saveAnswers', { session_id: sessionId, answers }, 'mutation');
+  await other.reload();
+  await submitReview(other, DEMO.admin.email);
+
+  // Both submitted: the lead sees the agreement, the split rule first, and notes it.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Results' }).click();
+  const results = page.getByTestId('calibration-results');
+  await expect(results.getByTestId('agreement-overall')).toContainText(/n = \d+/);
+  const row = results.locator(`[data-testid="agreement-rule"][data-rule-id="${ruleId}"]`);
+  await expect(row).toContainText('66.7%');
+  await expect(row).toContainText('thin (under 10)');
+  await expect(results.getByTestId('disagreement-call').first()).toContainText('split on 1 rule');
+  await page.screenshot({ path: shot('calibration-results'), fullPage: true });
+  await row.getByLabel(`Calibration note on ${ruleId}`).fill('Read the warning before the product: agreed by the team.');
+  await row.getByRole('button', { name: 'Add note' }).click();
+  await expect(row.getByTestId('calibration-note')).toContainText('agreed by the team');
+
+  // The note shows beside the rule in the call review, with the session it came from.
+  const mine = await trpc<{ review: { calls: Array<{ qa_result_id: string }> } }>(
+    page.request,
+    'calibration.review',
+    { session_id: sessionId },
+    'query',
+  );
+  await page.goto(`/qa/${mine.review.calls[0]!.qa_result_id}`);
+  const verdict = page.locator(`[data-testid="verdict"][data-rule-id="${ruleId}"]`);
+  await expect(verdict.getByTestId('rule-calibration-notes')).toContainText('agreed by the team');
+  await expect(verdict.getByTestId('rule-calibration-notes')).toContainText('E2E calibration');
+  await verdict.screenshot({ path: shot('calibration-note-on-call') });
+  await other.context().close();
 });

@@ -1,3 +1,4 @@
+import { MIN_SAMPLE } from '@/lib/min-sample';
 import type { ComplianceOverview, CustomerOutcomes, QaTrends, ReviewCoverage } from '@/server/contracts/dashboard-schemas';
 import { scoreText } from '@/components/qa/format';
 import { qaHref, type DrillScope } from './drill-down';
@@ -14,8 +15,8 @@ import { countText, rateText } from './format';
  * reviewer's single decision is not "Reviewers agree 0.0%".
  */
 
-/** The fewest calls or decisions a headline mean or rate stands on before it is read as one. */
-export const MIN_SAMPLE = 10;
+/** The fewest calls or decisions a headline mean or rate stands on before it is read as one (shared: lib/min-sample.ts). */
+export { MIN_SAMPLE };
 export interface Headline {
   id: string;
   label: string;

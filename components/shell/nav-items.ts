@@ -1,4 +1,4 @@
-import { CHAT_ROLES, EVALUATORS, ROLES, ROLE_LABELS, type Role } from '@/lib/roles';
+import { CHAT_ROLES, EVALUATORS, QA_REVIEWERS, ROLES, ROLE_LABELS, type Role } from '@/lib/roles';
 
 /**
  * The console's sections. `roles` mirrors what the server allows for the section's main
@@ -18,6 +18,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
       'Review the AI’s QA results of advisors’ calls: triage the queue, read each call’s transcript with the ' +
       'evidence behind every rule verdict, and agree with or override the AI and sign the review off (compliance ' +
       'managers and admins).',
+  },
+  {
+    href: '/calibration',
+    label: 'Calibration',
+    // Mirrors the calibration router (server/trpc/routers/calibration.ts): compliance managers and admins.
+    roles: QA_REVIEWERS,
+    purpose:
+      'Calibration sessions: a lead picks a sample of calls, several reviewers review them blind, and the session shows ' +
+      'how far they agree per rule and per reviewer — with each other and with the AI — and ends with notes on the rules.',
   },
   {
     href: '/dashboard',

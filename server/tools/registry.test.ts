@@ -68,6 +68,15 @@ const READ_ONLY: Record<string, boolean> = {
   list_qa_results: true,
   get_qa_result: true,
   review_qa_result: false,
+  create_calibration_session: false,
+  list_calibration_sessions: true,
+  get_calibration_review: true,
+  save_calibration_answers: false,
+  submit_calibration_review: false,
+  get_calibration_results: true,
+  close_calibration_session: false,
+  add_calibration_note: false,
+  list_calibration_notes: true,
   summarise_qa_results: true,
   list_advisors: true,
   list_products: true,
@@ -127,7 +136,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it("holds exactly the registered tools, the engine issue's spec tools once each", () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(93);
+    expect(names).toHaveLength(102);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS)

@@ -58,6 +58,15 @@ import { readSharedMemoryBlocksTool } from './delegation/read-shared-memory-bloc
 import { listQaResultsTool } from './qa/list-qa-results.ts';
 import { getQaResultTool } from './qa/get-qa-result.ts';
 import { reviewQaResultTool } from './qa/review-qa-result.ts';
+import { createCalibrationSessionTool } from './calibration/create-calibration-session.ts';
+import { listCalibrationSessionsTool } from './calibration/list-calibration-sessions.ts';
+import { getCalibrationReviewTool } from './calibration/get-calibration-review.ts';
+import { saveCalibrationAnswersTool } from './calibration/save-calibration-answers.ts';
+import { submitCalibrationReviewTool } from './calibration/submit-calibration-review.ts';
+import { getCalibrationResultsTool } from './calibration/get-calibration-results.ts';
+import { closeCalibrationSessionTool } from './calibration/close-calibration-session.ts';
+import { addCalibrationNoteTool } from './calibration/add-calibration-note.ts';
+import { listCalibrationNotesTool } from './calibration/list-calibration-notes.ts';
 import { summariseQaResultsTool } from './qa/summarise-qa-results.ts';
 import { listAdvisorsTool } from './crm/list-advisors.ts';
 import { listProductsTool } from './crm/list-products.ts';
@@ -158,6 +167,15 @@ export const TOOLS: readonly AnyTool[] = [
   getQaResultTool,
   reviewQaResultTool,
   summariseQaResultsTool,
+  createCalibrationSessionTool,
+  listCalibrationSessionsTool,
+  getCalibrationReviewTool,
+  saveCalibrationAnswersTool,
+  submitCalibrationReviewTool,
+  getCalibrationResultsTool,
+  closeCalibrationSessionTool,
+  addCalibrationNoteTool,
+  listCalibrationNotesTool,
   listAdvisorsTool,
   listProductsTool,
   describeRuleSetTool,

@@ -15,6 +15,7 @@ const EDITORS = ['workflow_designer', 'admin'] as const;
 const COMPANIONS = ['compliance_manager', 'admin'] as const;
 const SCHEDULES = ['compliance_manager', 'workflow_designer', 'admin'] as const;
 const EVALUATORS = ['workflow_designer', 'admin'] as const;
+const CALIBRATION = ['compliance_manager', 'admin'] as const;
 
 /**
  * The access policy, written down once. Every procedure must appear here with exactly the access
@@ -26,6 +27,17 @@ const POLICY: Record<string, Access> = {
   'evaluations.run': EVALUATORS,
   'evaluations.compare': EVALUATORS,
   'evaluations.start': EVALUATORS,
+  'calibration.list': CALIBRATION,
+  'calibration.create': CALIBRATION,
+  'calibration.review': CALIBRATION,
+  'calibration.saveAnswers': CALIBRATION,
+  'calibration.submit': CALIBRATION,
+  'calibration.results': CALIBRATION,
+  'calibration.close': CALIBRATION,
+  'calibration.addNote': CALIBRATION,
+  'calibration.notes': ALL,
+  'calibration.reviewerChoices': CALIBRATION,
+  'calibration.csv': CALIBRATION,
   'auth.me': 'public',
   'auth.signIn': 'public',
   'auth.signOut': 'signed_in',
@@ -263,6 +275,22 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'collaboration.sessions': () => undefined,
   'collaboration.session': () => ({ id: 'collab-unknown' }),
   'schedules.list': () => ({}),
+  'calibration.list': () => ({}),
+  'calibration.create': () => ({
+    name: 'probe',
+    sample: { filter: { call_id: 'no-such-call' }, method: 'newest', size: 1 },
+    reviewer_ids: [UNKNOWN_USER, UNKNOWN_USER.replace(/0$/, '1')],
+    due_date: '2026-12-01',
+  }),
+  'calibration.review': () => ({ session_id: UNKNOWN_USER }),
+  'calibration.saveAnswers': () => ({ session_id: UNKNOWN_USER, answers: [{ qa_result_id: UNKNOWN_USER, rule_id: 'R', answer: 'pass' }] }),
+  'calibration.submit': () => ({ session_id: UNKNOWN_USER }),
+  'calibration.results': () => ({ session_id: UNKNOWN_USER }),
+  'calibration.close': () => ({ session_id: UNKNOWN_USER }),
+  'calibration.addNote': () => ({ session_id: UNKNOWN_USER, rule_id: 'R', note: 'probe' }),
+  'calibration.notes': () => ({ rule_ids: ['R'] }),
+  'calibration.reviewerChoices': () => undefined,
+  'calibration.csv': () => ({ session_id: UNKNOWN_USER }),
   'evaluations.datasets': () => undefined,
   'evaluations.runs': () => ({}),
   'evaluations.run': () => ({ id: UNKNOWN_USER }),

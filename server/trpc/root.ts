@@ -22,6 +22,7 @@ import { notificationsRouter } from './routers/notifications.ts';
 import { collaborationRouter } from './routers/collaboration.ts';
 import { schedulesRouter } from './routers/schedules.ts';
 import { evaluationsRouter } from './routers/evaluations.ts';
+import { calibrationRouter } from './routers/calibration.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -46,6 +47,7 @@ export const appRouter = router({
   collaboration: collaborationRouter,
   schedules: schedulesRouter,
   evaluations: evaluationsRouter,
+  calibration: calibrationRouter,
 });
 
 export type AppRouter = typeof appRouter;

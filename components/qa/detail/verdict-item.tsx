@@ -1,4 +1,5 @@
 'use client';
+import { RuleCalibrationNotes } from '@/components/calibration/rule-notes';
 import { Badge } from '@/components/ui/badge';
 import { categoryText, noEvidenceReason, VERDICT_TONES, verdictLabel } from '../format';
 import type { QaRuleDecision, QaVerdict } from '../types';
@@ -77,6 +78,7 @@ export function VerdictItem({
           {why}
         </p>
       )}
+      <RuleCalibrationNotes ruleId={verdict.rule_id} canOpen={review !== null} />
       {review ? (
         <RuleReview
           qaResultId={review.qaResultId}

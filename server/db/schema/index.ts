@@ -18,3 +18,4 @@ export * from './orchestration.ts';
 export * from './notifications.ts';
 export * from './collaboration.ts';
 export * from './evals.ts';
+export * from './calibration.ts';
