@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
@@ -48,7 +48,8 @@ async function reviewerIn(db: Db, actor: Actor, sessionId: string) {
  * Saves a reviewer's answers as they go. Before the submission each answer is the reviewer's draft
  * (rewritten in place). After it, a change is an amendment: it needs a reason, and each changed
  * answer becomes a new version with who and when, audited with the answer it replaces — a submitted
- * review never changes silently. Answers the same as the current one are not stored again.
+ * review never changes silently — until every reviewer has submitted: the agreement is then shown, and
+ * answers changed after seeing it would no longer measure blind judgement, so they stay. Answers the same as the current one are not stored again.
  */
 export async function saveCalibrationAnswers(
   db: Db,
@@ -67,6 +68,9 @@ export async function saveCalibrationAnswers(
     if (a.answer === 'fail' && !a.reason) return refuse('invalid_input', `a fail needs a short reason (rule ${a.rule_id})`);
   }
   const submitted = me.submittedAt !== null;
+  // A calibration measures answers given blind: once every reviewer has submitted, the agreement is shown and answers stay.
+  if (submitted && (await allSubmitted(db, session.id)))
+    return refuse('conflict', 'every reviewer has submitted and the agreement is shown: the answers no longer change');
   if (submitted && !input.amendment_reason?.trim())
     return refuse('invalid_input', 'your review is submitted: a change is an amendment and needs a reason (amendment_reason)');
   const mine = new Map((await currentAnswers(db, session.id, user.id)).map((r) => [`${r.qaResultId}|${r.ruleId}`, r]));
@@ -181,4 +185,14 @@ export async function submitCalibrationReview(
       reviewers_left: left.filter((r) => !r.submittedAt).length,
     });
   });
+}
+
+/** Whether every reviewer of the session has submitted (its results are then shown). */
+async function allSubmitted(db: Db, sessionId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: calibrationReviewers.userId })
+    .from(calibrationReviewers)
+    .where(and(eq(calibrationReviewers.sessionId, sessionId), isNull(calibrationReviewers.submittedAt)))
+    .limit(1);
+  return !open;
 }

@@ -170,6 +170,13 @@ describe(`calibration sessions (${testDbKind()})`, { timeout: 120_000 }, () => {
     ]);
     expect(r1.vs_ai.n).toBe(items);
     expect(f.calls[0]).toMatchObject({ call_id: review.calls[1]!.call_id, split_rules: 1 });
+    // The agreement is shown: an answer changed now would not be blind, so none changes.
+    const after = await call(
+      'save_calibration_answers',
+      { session_id: sessionId, answers: all(() => 'pass').slice(0, 1), amendment_reason: 'seen the others' },
+      as(u.r1),
+    );
+    expect(after).toMatchObject({ error_code: 'conflict' });
   });
 
   it('the lead notes a rule (shown with its session wherever the rule is), and closes the session, audited; answers then stay', async () => {
