@@ -11,7 +11,7 @@ import { SkillError, stringArg, type SkillTool } from './envelope.ts';
  * AssemblyAI's adds a job_id. The demo completes the AssemblyAI job before it returns and does not
  * call webhook_url (optional here, although the manifest requires it).
  */
-function recordingByUri({ dataset }: WorldData, uri: string): Recording {
+export function recordingByUri({ dataset }: WorldData, uri: string): Recording {
   const rec = dataset.recordings.find((r) => r.uri === uri);
   if (!rec) throw new SkillError('RecordingNotFound', `no recording at ${uri}`);
   return rec;
