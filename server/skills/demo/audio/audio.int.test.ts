@@ -66,7 +66,7 @@ describe('a demo call as audio', () => {
   });
 
   it('is transcribed offline by pocketsphinx-transcribe: segments with times, no speakers, within the measured word error rate', async () => {
-    const env = await callDemoAudioTool('skill://pocketsphinx-transcribe@1.0.0#transcribe_audio', { recording_uri: SHORT.uri }, served, {
+    const env = await callDemoAudioTool('skill://pocketsphinx-transcribe@1.0.0#transcribe_audio_offline', { recording_uri: SHORT.uri }, served, {
       audio: store,
     });
     expect(env.ok, env.summary).toBe(true);
@@ -86,7 +86,7 @@ describe('a demo call as audio', () => {
     expect(wer).toBeLessThan(BOUND);
 
     const unknown = await callDemoAudioTool(
-      'skill://pocketsphinx-transcribe@1.0.0#transcribe_audio',
+      'skill://pocketsphinx-transcribe@1.0.0#transcribe_audio_offline',
       { recording_uri: 's3://nowhere/x.mp3' },
       served,
       {

@@ -48,7 +48,7 @@ export const DEMO_SKILL_TOOLS: ReadonlyArray<DemoSkillTool> = [
   { skillName: 'crm-directory', toolName: 'list_advisors', tool: listAdvisors },
   { skillName: 'crm-directory', toolName: 'list_products', tool: listProducts },
   { skillName: 'crm-directory', toolName: 'count_calls', tool: countCalls },
-  { skillName: 'pocketsphinx-transcribe', toolName: 'transcribe_audio', audioTool: transcribeOffline },
+  { skillName: 'pocketsphinx-transcribe', toolName: 'transcribe_audio_offline', audioTool: transcribeOffline },
 ];
 
 /** The served skills' names, once each (fault settings are keyed by them). */

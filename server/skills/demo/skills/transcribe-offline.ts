@@ -4,7 +4,8 @@ import { SkillError, stringArg, type AudioSkillTool } from './envelope.ts';
 import { recordingByUri } from './transcribe.ts';
 
 /**
- * pocketsphinx-transcribe `transcribe_audio`: the third transcription alternative, and the one
+ * pocketsphinx-transcribe `transcribe_audio_offline` (not `transcribe_audio`: one skills server serves
+ * whisper's too, and an MCP server's tool names are unique): the third transcription alternative, and the one
  * that really listens. It fetches the call's compressed audio from the call store (rendering it on
  * first use), decodes it to 16 kHz and runs pocketsphinx over it, offline. Segments are what the
  * recogniser heard, with its times; no speaker labels (speaker null: diarization is another
