@@ -93,7 +93,7 @@ test('search and the tag filter narrow the list through get_skillset', async ({ 
 
   await page.getByLabel('Filter by tag').selectOption('');
   await page.getByLabel('Search skills').fill('compliance rules');
-  await expect(page.getByTestId('skill-count')).toHaveText(/^\d+ of 11 skills match$/);
+  await expect(page.getByTestId('skill-count')).toHaveText(/^\d+ of 12 skills match$/);
   await expect(cards.filter({ hasText: 'skill://compliance-analysis@' })).toHaveCount(1);
   await expect(cards.filter({ hasText: 'skill://whisper-transcribe@' })).toHaveCount(0);
 

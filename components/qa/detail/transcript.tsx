@@ -4,6 +4,10 @@ import type { QaDetailView } from '../types';
 import { clockOf, splitTurn, turnElementId, type EvidenceSpan } from './evidence';
 import { TranscriptText } from './transcript-text';
 
+// 24 px high: the smallest target axe accepts (target-size).
+const TURN_PLAY =
+  '-mx-1 inline-flex min-h-6 items-center rounded px-1 text-indigo-700 underline-offset-2 hover:underline ' +
+  'focus-visible:outline-2 focus-visible:outline-indigo-500';
 const SPEAKER_TONE: Record<string, string> = { advisor: 'text-indigo-700', customer: 'text-emerald-700' };
 
 /**
@@ -54,14 +58,14 @@ export function Transcript({
             aria-current={current ? 'true' : undefined}
             className={`scroll-mt-4 rounded-md px-2 py-1.5 ${current ? 'bg-indigo-50 ring-1 ring-indigo-200' : ''}`}
           >
-            <div className="flex items-baseline gap-2 text-xs">
+            <div className="flex items-center gap-2 text-xs">
               {playback && t.start_s !== null ? (
                 <button
                   type="button"
                   onClick={() => playback.playFrom(t.start_s!)}
                   aria-label={`Play the call from ${clockOf(t.start_s)}`}
                   data-testid="turn-play"
-                  className="rounded text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                  className={TURN_PLAY}
                 >
                   {time}
                 </button>
