@@ -6,8 +6,6 @@ import { qaRecordingUri } from '../../qa/recording.ts';
 import { fetchRecording } from '../../skills/invoke/recording-store.ts';
 import { byteRange } from '../../../lib/byte-range.ts';
 import { isUuid } from '../../../lib/uuid.ts';
-import { currentUser } from '../current-user.ts';
-import { config, database } from '../services.ts';
 
 /** What the recording routes are handed: the request's user, the database and the configuration (where the call store is). */
 export interface QaRecordingRouteServices {
@@ -72,6 +70,3 @@ export function qaRecordingRoutes(services: QaRecordingRouteServices) {
   };
   return { audio: { GET: audio }, waveform: { GET: waveform } };
 }
-
-/** The recording routes of this process, from the composition root's services. */
-export const qaRecordingRoute = qaRecordingRoutes({ currentUser, database, config });

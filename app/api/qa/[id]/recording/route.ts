@@ -1,4 +1,4 @@
-import { qaRecordingRoute } from '@/server/app/routes/qa-recording';
+import { qaRecordingRoute } from '@/server/app/routes/qa-recording-route';
 
 /** Access is checked per request: never cached by Next.js. */
 export const dynamic = 'force-dynamic';
