@@ -10,6 +10,9 @@ RUN npx next build
 
 FROM node:20-bookworm-slim
 WORKDIR /app
+# The demo calls' audio (issue 34): espeak-ng renders it, opus-tools compresses it, pocketsphinx transcribes it offline.
+RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng opus-tools pocketsphinx pocketsphinx-en-us \
+  && rm -rf /var/lib/apt/lists/*
 # NEXT_MANUAL_SIG_HANDLE: the console ends itself on SIGTERM after closing its database (server/shutdown.ts).
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 NEXT_MANUAL_SIG_HANDLE=true PORT=3000
 COPY --from=build --chown=node:node /app /app

@@ -15,7 +15,12 @@ test.describe.configure({ mode: 'serial' });
  */
 const ALEX_WEEK = { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' };
 
-type Verdict = { rule_id: string; verdict: string; mandatory: boolean; evidence: { quote: string; start: number } | null };
+type Verdict = {
+  rule_id: string;
+  verdict: string;
+  mandatory: boolean;
+  evidence: { quote: string; start: number; turn: number; start_s: number | null } | null;
+};
 
 /** Runs the all-calls workflow over Alex Wong's week and waits until the QA store holds its calls; returns the run id. */
 async function analyseAlexWeek(request: APIRequestContext): Promise<string> {
@@ -82,6 +87,38 @@ test(FLOW, async ({ page, browser }) => {
   expect((await highlighted.allTextContents()).join('')).toBe(target.evidence!.quote);
   await expect(verdict).toHaveAttribute('data-selected', 'true');
   await page.screenshot({ path: shot('qa-evidence-highlighted') });
+
+  // The call's recording (issue 34), rendered on its first request: a turn's time plays the call from there and the
+  // turn heard is marked; Space pauses, the arrows seek, a click on the waveform seeks; a verdict's evidence plays its moment.
+  await expect(page.getByTestId('call-play')).toBeEnabled({ timeout: 90_000 });
+  const audio = page.getByTestId('call-audio');
+  const position = () => audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+  const paused = () => audio.evaluate((a: HTMLAudioElement) => a.paused);
+  type Turns = { qa_result: { transcript: { turns: Array<{ start_s: number }> } } };
+  const turnTimes = (await trpc<Turns>(page.request, 'qa.get', { qa_result_id: qaResultId }, 'query')).qa_result.transcript.turns;
+  const third = page.getByTestId('transcript-turn').nth(2);
+  await third.getByTestId('turn-play').click();
+  await expect.poll(paused).toBe(false);
+  await expect.poll(position).toBeGreaterThan(turnTimes[2]!.start_s + 0.2); // it plays on from the turn's start
+  await expect(third).toHaveAttribute('aria-current', 'true');
+  const waveform = page.getByTestId('call-waveform');
+  await waveform.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(paused).toBe(true);
+  const at = await position();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(position).toBeCloseTo(at + 5, 1);
+  const box = (await waveform.boundingBox())!;
+  await waveform.click({ position: { x: box.width * 0.75, y: box.height / 2 } });
+  const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+  await expect.poll(position).toBeGreaterThan(duration * 0.7);
+  await page.screenshot({ path: shot('qa-call-player') });
+  await verdict.getByRole('button', { name: /Show in transcript/ }).click();
+  await expect.poll(paused).toBe(false);
+  const heard = page.locator(`[data-testid="transcript-turn"][data-turn="${target.evidence!.turn}"]`);
+  await expect(heard).toHaveAttribute('aria-current', 'true');
+  expect(await position()).toBeGreaterThanOrEqual(target.evidence!.start_s!);
+  await audio.evaluate((a: HTMLAudioElement) => a.pause());
 
   // The reverse: the quoted text in the transcript selects (and focuses) the verdicts quoting it.
   const other = verdicts.find((v) => v.evidence && v.evidence.start !== target.evidence!.start)!;

@@ -11,29 +11,29 @@ test.beforeEach(async ({ page }) => {
 /** The built-in skills (echo, fail, sleep): their `registered` tool draws the one expected warning. */
 const BUILTIN = ['skill://builtin.echo@1.0.0', 'skill://builtin.fail@1.0.0', 'skill://builtin.sleep@1.0.0'];
 
-test('the catalog lists the eleven skills of skills/ a compliance manager works with, without the test-only ones', async ({ page }) => {
-  expect(manifests).toHaveLength(14);
+test('the catalog lists the twelve skills of skills/ a compliance manager works with, without the test-only ones', async ({ page }) => {
+  expect(manifests).toHaveLength(15);
   expect(manifests.filter((m) => BUILTIN.includes(m.manifestId))).toHaveLength(3);
   const cards = page.getByTestId('skill-card');
-  await expect(cards).toHaveCount(11);
+  await expect(cards).toHaveCount(12);
   for (const m of manifests) {
     const card = cards.filter({ hasText: m.manifestId });
     await expect(card).toHaveCount(BUILTIN.includes(m.manifestId) ? 0 : 1);
     if (!BUILTIN.includes(m.manifestId)) await expect(card).not.toContainText('warning');
   }
-  await expect(page.getByTestId('skill-count')).toHaveText('11 valid skills in skills/');
+  await expect(page.getByTestId('skill-count')).toHaveText('12 valid skills in skills/');
   await expect(page.getByRole('heading', { name: 'Invalid manifests and unreadable files (0)' })).toBeVisible();
   await page.screenshot({ path: shot('skills-list') });
 });
 
-test('a workflow designer sees all fourteen, the built-in test skills with their one warning', async ({ page }) => {
+test('a workflow designer sees all fifteen, the built-in test skills with their one warning', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await signIn(page, DEMO.designer, '/skills');
   const cards = page.getByTestId('skill-card');
-  await expect(cards).toHaveCount(14);
+  await expect(cards).toHaveCount(15);
   for (const uri of BUILTIN) await expect(cards.filter({ hasText: uri })).toContainText('1 tool · 1 warning');
-  await expect(page.getByTestId('skill-count')).toHaveText('14 valid skills in skills/');
+  await expect(page.getByTestId('skill-count')).toHaveText('15 valid skills in skills/');
 });
 
 test('a built-in skill is valid with the one platform-tool warning', async ({ page }) => {
@@ -83,7 +83,7 @@ test('data sources of a skill are listed', async ({ page }) => {
 
 test('search and the tag filter narrow the list through get_skillset', async ({ page }) => {
   const cards = page.getByTestId('skill-card');
-  await expect(cards).toHaveCount(11);
+  await expect(cards).toHaveCount(12);
 
   const audio = manifests.filter((m) => (m.tags ?? []).includes('audio'));
   expect(audio.length).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ test('search and the tag filter narrow the list through get_skillset', async ({ 
 
   await page.getByLabel('Filter by tag').selectOption('');
   await page.getByLabel('Search skills').fill('compliance rules');
-  await expect(page.getByTestId('skill-count')).toHaveText(/^\d+ of 11 skills match$/);
+  await expect(page.getByTestId('skill-count')).toHaveText(/^\d+ of 12 skills match$/);
   await expect(cards.filter({ hasText: 'skill://compliance-analysis@' })).toHaveCount(1);
   await expect(cards.filter({ hasText: 'skill://whisper-transcribe@' })).toHaveCount(0);
 

@@ -22,6 +22,11 @@ export interface QaTranscript {
   text: string;
   turns: QaTurn[];
   language: string | null;
+  /**
+   * The recording the transcription was made from (its `recording_uri` input): what the call page's
+   * player loads through the recording store. Absent on results stored before issue 34.
+   */
+  recording_uri?: string | null;
 }
 
 /** Where a verdict's evidence is in the transcript: offsets, the turn it falls in, and its times. */

@@ -14,6 +14,7 @@ export NEXT_TELEMETRY_DISABLED=1
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 rm -rf "$DCF_DATA_DIR"
 
+ensure_audio_commands
 start_redis "$DCF_DATA_DIR/redis"
 cleanup() { stop_next; stop_redis; rm -rf "$DCF_DATA_DIR"; }
 trap cleanup EXIT

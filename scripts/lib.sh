@@ -38,6 +38,13 @@ ensure_commands() {
   fi
 }
 
+# The demo calls' audio (issue 34): espeak-ng renders them, opus-tools compresses and decodes them,
+# pocketsphinx (with its US English model) is the offline transcription skill.
+ensure_audio_commands() {
+  ensure_commands "espeak-ng:espeak-ng" "opusenc:opus-tools" "opusdec:opus-tools" \
+    "pocketsphinx_continuous:pocketsphinx" "/usr/share/pocketsphinx/model/en-us/en-us:pocketsphinx-en-us"
+}
+
 # Prints a free TCP port on 127.0.0.1 (plain digits: console.log would add colour codes under FORCE_COLOR).
 free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'

@@ -8,6 +8,7 @@ cd "$ROOT"
 
 require_node
 ensure_node_modules
+ensure_audio_commands
 
 export DCF_DATA_DIR="${DCF_DATA_DIR:-.data}"
 # The data directory is this user's alone (issue 29): the folder 0700, what is under it private

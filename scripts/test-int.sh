@@ -10,6 +10,7 @@ cd "$ROOT"
 
 require_node
 ensure_node_modules
+ensure_audio_commands
 ensure_commands "redis-server:redis-server"
 unset DATABASE_URL REDIS_URL REDIS_CLUSTER_NODES NEO4J_URI LETTA_BASE_URL DCF_CLOCK
 INT_DIR="${DCF_INT_DIR:-.test-data/int}"

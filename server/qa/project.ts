@@ -131,9 +131,10 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
     // The kept parts with no field of their own (lib/analysis/functions.ts `kept: 'analyses'`): their data as returned.
     const analyses = Object.fromEntries(GENERIC_PARTS.flatMap((part) => (g.has(part) ? [[part, g.get(part)!.data]] : [])));
     const entryInput = view.entries[tr.instance]?.effective_input;
+    const recordingUri = isRecord(entryInput) ? str(entryInput.recording_uri) : null;
     records.push({
       runId: run.run_id,
-      callId: str(rec?.recording_id) ?? (isRecord(entryInput) ? str(entryInput.recording_uri) : null) ?? tr.instance,
+      callId: str(rec?.recording_id) ?? recordingUri ?? tr.instance,
       applicationId: str(rec?.application_id),
       advisor: str(rec?.advisor_name) ?? str(input.advisor_name),
       team: str(rec?.team),
@@ -150,7 +151,7 @@ export function qaRecordsOf(view: RunView, brain: string): QaRecordInput[] {
       scoreDetail: scoreDetailOf(scoring, verdicts),
       verdicts,
       sentiment,
-      transcript: { text, turns, language: str(tr.data.language) },
+      transcript: { text, turns, language: str(tr.data.language), recording_uri: recordingUri },
       provenance,
       scoringInput:
         scoring && isRecord(view.entries[scoring.instance]?.effective_input)

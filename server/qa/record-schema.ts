@@ -80,7 +80,7 @@ export const qaRecordInputSchema: z.ZodType<QaRecordInput> = z.object({
   scoreDetail: scoreDetail.nullable(),
   verdicts: z.array(verdict),
   sentiment: sentiment.nullable(),
-  transcript: z.object({ text: z.string(), turns: z.array(turn), language: nullableString }),
+  transcript: z.object({ text: z.string(), turns: z.array(turn), language: nullableString, recording_uri: nullableString.optional() }),
   provenance: z.object({
     skills: roles,
     states: roles,

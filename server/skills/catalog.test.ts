@@ -10,7 +10,7 @@ import { SHIPPED_URIS } from './testing/shipped-uris.ts';
 const skillsDir = fileURLToPath(new URL('../../skills/', import.meta.url));
 
 describe('loadSkillCatalog on the shipped skills/', () => {
-  it('loads all fourteen manifests, valid and typed, keyed by their skill:// URI', async () => {
+  it('loads all fifteen manifests, valid and typed, keyed by their skill:// URI', async () => {
     const catalog = await loadSkillCatalog(skillsDir);
     expect(catalog.failures).toEqual([]);
     expect(catalog.skipped).toEqual([]);
@@ -98,7 +98,7 @@ describe('loadSkillCatalog on a directory with broken files', () => {
   it('gives the workflow validator only the valid skills', () => {
     const uris = catalogSkillInfos(catalog).map((s) => s.uri);
     expect(uris).toEqual(SHIPPED_URIS);
-    expect(new Set(uris).size).toBe(14);
+    expect(new Set(uris).size).toBe(15);
     expect(uris).not.toContain('skill://sentiment-analysis@9.9.9');
   });
 

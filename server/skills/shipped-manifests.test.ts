@@ -23,7 +23,7 @@ const shipped = new Map(files.map((f) => [f, readJson(new URL(f, skillsDir))]));
 const BUILTIN = ['builtin.echo.json', 'builtin.fail.json', 'builtin.sleep.json'];
 
 describe('skills/', () => {
-  it('holds the nine §5.10 manifests, research.web, crm-directory and the three built-ins', () => {
+  it('holds the nine §5.10 manifests, research.web, crm-directory, pocketsphinx-transcribe and the three built-ins', () => {
     expect(files).toEqual([
       'assemblyai-transcribe.json',
       'builtin.echo.json',
@@ -33,6 +33,7 @@ describe('skills/', () => {
       'crm-directory.json',
       'gpt4o-diarize.json',
       'labelling-segmentation.json',
+      'pocketsphinx-transcribe.json',
       'recording-management.json',
       'research.web.json',
       'salesforce-integration.json',

@@ -254,9 +254,11 @@ describe('workflows/README.md data shapes', () => {
       return r;
     };
     for (const { file, input } of shipped) simulate(readJson(file), readJson(input), recording);
-    // research.web is not served (it needs the web); the CRM directory and describe_rule_set (the Planner reads a rule set's
-    // taxonomy with it while composing) are bound by no shipped workflow.
-    const unbound = (key: string) => key.startsWith('skill://crm-directory@') || key.endsWith('#describe_rule_set');
+    // research.web is not served (it needs the web); the CRM directory, describe_rule_set (the Planner reads a rule set's
+    // taxonomy with it while composing) and the offline transcription (an alternative the learning loop may choose) are
+    // bound by no shipped workflow.
+    const unbound = (key: string) =>
+      key.startsWith('skill://crm-directory@') || key.endsWith('#describe_rule_set') || key.startsWith('skill://pocketsphinx-transcribe@');
     const served = rows.filter((r) => !r.key.startsWith('skill://research.web@') && !unbound(r.key));
     expect(served).toHaveLength(9);
     for (const row of served) {

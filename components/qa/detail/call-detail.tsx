@@ -9,6 +9,8 @@ import { CarryNotes } from './carry-notes';
 import { useDrafts } from './drafts';
 import { evidenceSpans } from './evidence';
 import { AnalysisResultsPanels } from './analysis-results-panel';
+import { CallPlayer } from './call-player';
+import { momentOf, turnAtTime } from './playback';
 import { ProvenancePanel } from './provenance-panel';
 import { ReanalysisPanel } from './reanalysis-panel';
 import { ReviewHistory } from './review-history';
@@ -16,6 +18,7 @@ import { ReviewPanel } from './review-panel';
 import { ScoreCard } from './score-card';
 import { SentimentPanel } from './sentiment-panel';
 import { Transcript } from './transcript';
+import { useCallPlayer } from './use-call-player';
 import { useEvidenceSelection } from './use-evidence-selection';
 import { VerdictList } from './verdict-list';
 
@@ -46,6 +49,21 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
     [flags, qa.verdicts],
   );
   const selection = useEvidenceSelection(qa.transcript.turns, evidenceOf, labelOf);
+  // The recording (issue 34): only a result that names the recording it was transcribed from has one.
+  const hasRecording = !!qa.transcript.recording_uri;
+  const player = useCallPlayer();
+  const { seek } = player;
+  const heard = turnAtTime(qa.transcript.turns, player.time);
+  /** Evidence picked in the results: highlighted in the transcript and, with a recording, played from that moment. */
+  const showEvidence = useCallback(
+    (id: string) => {
+      selection.showInTranscript(id);
+      const ev = evidenceOf(id);
+      const at = ev && hasRecording ? momentOf(ev, qa.transcript.turns) : null;
+      if (at !== null) seek(at, true);
+    },
+    [selection, evidenceOf, hasRecording, qa.transcript.turns, seek],
+  );
   const pickInTranscript = useCallback(
     (ids: readonly string[]) => {
       const na = ids.some((id) => qa.verdicts.some((v) => v.verdict === 'not_applicable' && `rule:${v.rule_id}` === id));
@@ -76,7 +94,7 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
           <ScoreCard qa={qa} review={scoreReview} />
         </Panel>
         <Panel title="Sentiment" id="qa-sentiment">
-          <SentimentPanel qa={qa} selected={selection.selected} onShow={selection.showInTranscript} />
+          <SentimentPanel qa={qa} selected={selection.selected} onShow={showEvidence} />
         </Panel>
         <Panel title={canReview ? 'Review' : 'Review (read only)'} id="qa-review">
           <ReviewPanel qaResultId={qa.qa_result_id} review={qa.review} me={me} drafts={canReview ? drafts : null} />
@@ -91,13 +109,15 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
             </h2>
             <span className="text-xs text-slate-500">Underlined text is quoted as evidence: select it to see what quotes it.</span>
           </div>
-          <div className="max-h-[calc(100vh-6rem)] overflow-y-auto p-3" data-testid="transcript-scroll">
+          {hasRecording && <CallPlayer qaResultId={qa.qa_result_id} player={player} />}
+          <div className="max-h-[calc(100vh-9rem)] overflow-y-auto p-3" data-testid="transcript-scroll">
             <Transcript
               transcript={qa.transcript}
               spans={spans}
               selected={selection.selected}
               labelOf={labelOf}
               onPick={pickInTranscript}
+              playback={hasRecording ? { turn: heard, playing: player.playing, playFrom: (s) => seek(s, true) } : null}
             />
           </div>
         </section>
@@ -110,7 +130,7 @@ export function CallDetail({ qa, canReview, me, backHref }: { qa: QaDetailView; 
             selected={selection.selected}
             decisions={qa.review.rules}
             review={ruleReview}
-            onShow={selection.showInTranscript}
+            onShow={showEvidence}
           />
         </Panel>
       </div>

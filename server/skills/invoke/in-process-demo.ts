@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
 import { startDemoSkillsServer, type DemoSkillsServer } from '../demo/server/http-server.ts';
 import { resolveEndpointUrl } from './endpoint.ts';
@@ -7,7 +8,7 @@ import { endpointFor } from './skill-endpoints.ts';
  * The demo skills server this process starts for itself when `config.skillTransport.mcpBaseUrl` is
  * unset: once per process (every invoker and the set_demo_faults tool share it, so fault settings
  * changed at run time reach the calls the workers make), on an ephemeral 127.0.0.1 port, with the
- * configured faults and seed, unref'd so it never keeps the process alive. It is still reached
+ * configured faults and seed, its calls' audio under the data directory (recordings/), unref'd so it never keeps the process alive. It is still reached
  * over real HTTP with the real MCP client.
  */
 // On globalThis, not in a module variable: Next.js bundles instrumentation (the embedded workers)
@@ -27,6 +28,7 @@ export function inProcessDemoServer(config: AppConfig): Promise<DemoSkillsServer
       seed: demoSeed,
       world: demoWorld,
       unref: true,
+      audioRoot: path.join(config.dataDir, 'recordings'),
     });
     holder[STARTED] = started;
     started.catch(() => {

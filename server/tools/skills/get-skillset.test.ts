@@ -13,11 +13,11 @@ const ctx = { actor: systemActor('test'), services: { config: testConfig() } };
 const run = (input: unknown) => invokeTool(getSkillsetTool, input, ctx);
 
 describe('get_skillset', () => {
-  it('summarises the fourteen catalog skills: the eleven domain skills and the three built-ins', async () => {
+  it('summarises the fifteen catalog skills: the twelve domain skills and the three built-ins', async () => {
     const r = await run({});
     expect(r.status).toBe('ok');
     if (r.status !== 'ok') return;
-    expect(r.count).toBe(14);
+    expect(r.count).toBe(15);
     expect(r.invalid).toEqual([]);
     expect(r.unreadable).toEqual([]);
     expect(r.skills.map((s) => s.uri).sort()).toEqual(SHIPPED_URIS);
@@ -36,7 +36,11 @@ describe('get_skillset', () => {
 
   it('filters by query words and by tag, and returns whole manifests on request', async () => {
     const q = await run({ query: 'transcription audio' });
-    expect(q.status === 'ok' && q.skills.map((s) => s.skillName).sort()).toEqual(['assemblyai-transcribe', 'whisper-transcribe']);
+    expect(q.status === 'ok' && q.skills.map((s) => s.skillName).sort()).toEqual([
+      'assemblyai-transcribe',
+      'pocketsphinx-transcribe',
+      'whisper-transcribe',
+    ]);
     const t = await run({ tag: 'RAG', detail: 'full' });
     expect(t.status === 'ok' && t.skills.map((s) => s.skillName).sort()).toEqual(['compliance-analysis', 'scoring']);
     expect(t.status === 'ok' && t.skills[0]!.manifest?.skillDirectives.length).toBeGreaterThan(10);

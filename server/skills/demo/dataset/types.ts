@@ -1,11 +1,12 @@
 /**
  * The demo skills' synthetic world: advisors, loan applications and call recordings with their
- * diarized transcripts. The audio is synthetic — a recording *is* its transcript: transcription
- * returns the stored turns with their timings (docs/demo-data.md "Demo skills").
+ * diarized transcripts. The turns are the call's truth: its audio is rendered from them, each turn
+ * into its slot (server/skills/demo/audio/), and the Whisper and AssemblyAI skills return the stored
+ * turns with their timings (docs/demo-data.md "Demo skills").
  */
 export type Speaker = 'Advisor' | 'Customer';
 
-/** One speaker turn of a call, with its position in the (synthetic) audio in seconds. */
+/** One speaker turn of a call, with its position in the call's audio in seconds (the slot its speech is rendered into). */
 export interface Turn {
   speaker: Speaker;
   text: string;

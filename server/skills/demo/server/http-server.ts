@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { worldData } from '../dataset/generate.ts';
 import type { World } from '../dataset/world.ts';
 import { DEMO_WORLD, worldById } from '../worlds/index.ts';
 import { FaultInjector, parseFaults } from './faults.ts';
+import { RecordingAudioStore } from '../audio/store.ts';
 import { createDemoMcpServer } from './mcp-server.ts';
+import { handleRecordings, RECORDINGS_PATHS } from './recordings-http.ts';
 
 /**
  * The demo skills MCP server over HTTP: Streamable HTTP in **stateless** mode at `/mcp` — every
@@ -13,7 +16,8 @@ import { createDemoMcpServer } from './mcp-server.ts';
  * client needs no session bookkeeping, and a hanging call ties up nothing but its own request),
  * with JSON responses. GET and DELETE (session streams) answer 405. Fault settings live in one
  * FaultInjector shared by all requests. When a request's connection closes, its abort signal
- * fires, which is what ends a call hanging on a timeout fault.
+ * fires, which is what ends a call hanging on a timeout fault. Beside it, the call store's read
+ * paths (recordings-http.ts): the calls' audio, rendered on first request into `audioDir`.
  */
 export interface DemoSkillsServerOptions {
   port?: number;
@@ -25,6 +29,8 @@ export interface DemoSkillsServerOptions {
   world?: World | string;
   /** Do not keep the process alive (the invoker's in-process server). */
   unref?: boolean;
+  /** Where the calls' rendered audio is kept, under `<world id>/`; default `$DCF_DATA_DIR/recordings` (DCF_DATA_DIR default `.data`). */
+  audioRoot?: string;
 }
 
 export interface DemoSkillsServer {
@@ -48,13 +54,18 @@ export async function startDemoSkillsServer(opts: DemoSkillsServerOptions = {}):
   const faults = new FaultInjector(parseFaults(opts.faults, 'demo faults'), opts.seed ?? 1);
   const open = new Set<AbortController>();
   const served = worldData(typeof opts.world === 'string' ? worldById(opts.world) : (opts.world ?? DEMO_WORLD));
+  const audio = new RecordingAudioStore(
+    path.join(opts.audioRoot ?? path.resolve(process.env.DCF_DATA_DIR || '.data', 'recordings'), served.world.id),
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (new URL(req.url ?? '/', 'http://demo').pathname !== '/mcp') return rpcError(res, 404, 'not found: the MCP endpoint is /mcp');
+    const pathname = new URL(req.url ?? '/', 'http://demo').pathname;
+    if (pathname === RECORDINGS_PATHS.audio || pathname === RECORDINGS_PATHS.meta) return handleRecordings(req, res, served, audio);
+    if (pathname !== '/mcp') return rpcError(res, 404, 'not found: the MCP endpoint is /mcp');
     if (req.method !== 'POST') return rpcError(res, 405, 'method not allowed: this server is stateless (POST only)', { allow: 'POST' });
     const closed = new AbortController();
     open.add(closed);
-    const mcp = createDemoMcpServer(faults, closed.signal, served);
+    const mcp = createDemoMcpServer(faults, closed.signal, { world: served, audio });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       open.delete(closed);

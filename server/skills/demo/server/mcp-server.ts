@@ -3,7 +3,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { demoSkills, type DemoSkill } from '../skills/catalog.ts';
 import type { WorldData } from '../dataset/generate.ts';
-import { runSkillTool, type Envelope } from '../skills/envelope.ts';
+import type { RecordingAudioStore } from '../audio/store.ts';
+import { runAudioSkillTool, runSkillTool, type Envelope } from '../skills/envelope.ts';
 import { faultSpecSchema, parseFaults, type FaultInjector } from './faults.ts';
 
 /**
@@ -52,7 +53,13 @@ function inputSchema(skill: DemoSkill): z.ZodType {
   return schema;
 }
 
-function registerSkill(mcp: McpServer, skill: DemoSkill, faults: FaultInjector, signal: AbortSignal, served: WorldData): void {
+/** What the skill tools serve: the lender's world and its calls' audio store. */
+export interface Served {
+  world: WorldData;
+  audio: RecordingAudioStore;
+}
+
+function registerSkill(mcp: McpServer, skill: DemoSkill, faults: FaultInjector, signal: AbortSignal, served: Served): void {
   const description = skill.requirement.json_schema?.description ?? skill.requirement.description;
   mcp.registerTool(skill.requirement.toolName, { description, inputSchema: inputSchema(skill) }, async (args): Promise<CallToolResult> => {
     const started = performance.now();
@@ -61,7 +68,10 @@ function registerSkill(mcp: McpServer, skill: DemoSkill, faults: FaultInjector, 
     if (fault.latencyMs > 0) await wait(fault.latencyMs, signal);
     if (fault.kind === 'timeout') await wait(Infinity, signal); // never returns: only the client giving up ends it
     if (fault.kind === 'fail') return errorResult('SkillError', `${skill.skillName} failed (injected demo fault)`, elapsed());
-    const envelope: Envelope = runSkillTool(skill.tool, args as Record<string, unknown>, served);
+    const input = args as Record<string, unknown>;
+    const envelope: Envelope = skill.tool
+      ? runSkillTool(skill.tool, input, served.world)
+      : await runAudioSkillTool(skill.audioTool, input, served.world, { audio: served.audio, signal });
     envelope.metrics.latency_ms = elapsed();
     if (!envelope.ok) {
       const { type, message } = (envelope.data as { error: { type: string; message: string } }).error;
@@ -100,8 +110,8 @@ function registerAdmin(mcp: McpServer, faults: FaultInjector): void {
   );
 }
 
-/** `served`: the lender's world the skill tools work on (one per skills server). */
-export function createDemoMcpServer(faults: FaultInjector, signal: AbortSignal, served: WorldData): McpServer {
+/** `served`: the lender's world the skill tools work on and its audio (one per skills server). */
+export function createDemoMcpServer(faults: FaultInjector, signal: AbortSignal, served: Served): McpServer {
   const mcp = new McpServer(DEMO_SERVER_INFO);
   for (const skill of demoSkills()) registerSkill(mcp, skill, faults, signal, served);
   registerAdmin(mcp, faults);

@@ -6,20 +6,35 @@ import { describeRuleSet } from './describe-rule-set.ts';
 import { diarizeTranscript } from './diarize.ts';
 import { countCalls, listAdvisors, listProducts } from './directory.ts';
 import type { WorldData } from '../dataset/generate.ts';
-import { runSkillTool, type Args, type Envelope, type SkillTool } from './envelope.ts';
+import {
+  runAudioSkillTool,
+  runSkillTool,
+  type Args,
+  type AudioSkillTool,
+  type AudioToolContext,
+  type Envelope,
+  type SkillTool,
+} from './envelope.ts';
 import { getApplicationsByAdvisor, getRecordingsByApplicationIds } from './records.ts';
 import { calculateScore } from './scoring.ts';
 import { segmentAndLabel } from './segment.ts';
 import { analyzeSentiment } from './sentiment.ts';
 import { transcribeAssemblyAi, transcribeWhisper } from './transcribe.ts';
+import { transcribeOffline } from './transcribe-offline.ts';
 
 /**
  * The skill tools the demo server serves, by the tool name and parameters of their manifest in
  * skills/: the nine spec skills (§5.10), one tool each (research.web is not served: it needs the
  * web) and compliance-analysis's second, describe_rule_set (what a rule set checks, for composing a
- * workflow's taxonomy), then the CRM directory (crm-directory, three tools) the Planner checks requests against.
+ * workflow's taxonomy), then the CRM directory (crm-directory, three tools) the Planner checks requests against,
+ * then the audio skills (issue 34): pocketsphinx-transcribe, which transcribes the calls' rendered audio offline.
  */
-export const DEMO_SKILL_TOOLS: ReadonlyArray<{ skillName: string; toolName: string; tool: SkillTool }> = [
+/** A served tool: a synchronous one over the dataset (`tool`) or an asynchronous one over the calls' audio (`audioTool`). */
+export type DemoSkillTool = { skillName: string; toolName: string } & (
+  { tool: SkillTool; audioTool?: undefined } | { audioTool: AudioSkillTool; tool?: undefined }
+);
+
+export const DEMO_SKILL_TOOLS: ReadonlyArray<DemoSkillTool> = [
   { skillName: 'salesforce-integration', toolName: 'get_applications_by_advisor', tool: getApplicationsByAdvisor },
   { skillName: 'recording-management', toolName: 'get_recordings_by_application_ids', tool: getRecordingsByApplicationIds },
   { skillName: 'whisper-transcribe', toolName: 'transcribe_audio', tool: transcribeWhisper },
@@ -33,18 +48,17 @@ export const DEMO_SKILL_TOOLS: ReadonlyArray<{ skillName: string; toolName: stri
   { skillName: 'crm-directory', toolName: 'list_advisors', tool: listAdvisors },
   { skillName: 'crm-directory', toolName: 'list_products', tool: listProducts },
   { skillName: 'crm-directory', toolName: 'count_calls', tool: countCalls },
+  { skillName: 'pocketsphinx-transcribe', toolName: 'transcribe_audio_offline', audioTool: transcribeOffline },
 ];
 
 /** The served skills' names, once each (fault settings are keyed by them). */
 export const DEMO_SKILL_NAMES = [...new Set(DEMO_SKILL_TOOLS.map((t) => t.skillName))];
 
 /** Each served tool: its skill's manifest (skills/<skillName>.json) and the tool's requirement in it. */
-export interface DemoSkill {
-  skillName: string;
+export type DemoSkill = DemoSkillTool & {
   manifest: SkillManifest;
   requirement: ToolRequirement;
-  tool: SkillTool;
-}
+};
 
 let loaded: DemoSkill[] | undefined;
 export function demoSkills(): DemoSkill[] {
@@ -58,11 +72,11 @@ export function demoSkills(): DemoSkill[] {
     }
     return manifests.get(skillName);
   };
-  loaded = DEMO_SKILL_TOOLS.map(({ skillName, toolName, tool }) => {
-    const manifest = manifestOf(skillName);
-    const requirement = manifest?.requiredTools.find((t) => t.toolName === toolName);
-    if (!manifest || !requirement) throw new Error(`skills/${skillName}.json does not declare tool ${toolName}`);
-    return { skillName, manifest, requirement, tool };
+  loaded = DEMO_SKILL_TOOLS.map((served) => {
+    const manifest = manifestOf(served.skillName);
+    const requirement = manifest?.requiredTools.find((t) => t.toolName === served.toolName);
+    if (!manifest || !requirement) throw new Error(`skills/${served.skillName}.json does not declare tool ${served.toolName}`);
+    return { ...served, manifest, requirement };
   });
   return loaded;
 }
@@ -74,5 +88,13 @@ export function demoSkills(): DemoSkill[] {
 export function callDemoTool(key: string, args: Args, served?: WorldData): Envelope {
   const skill = demoSkills().find((s) => `${s.manifest.manifestId}#${s.requirement.toolName}` === key);
   if (!skill) throw new Error(`no demo skill tool ${key}`);
+  if (!skill.tool) throw new Error(`demo skill tool ${key} works on audio: call it with callDemoAudioTool`);
   return runSkillTool(skill.tool, args, served);
+}
+
+/** callDemoTool for an audio skill tool, over `served` with its audio store. */
+export async function callDemoAudioTool(key: string, args: Args, served: WorldData, ctx: AudioToolContext): Promise<Envelope> {
+  const skill = demoSkills().find((s) => `${s.manifest.manifestId}#${s.requirement.toolName}` === key);
+  if (!skill?.audioTool) throw new Error(`no demo audio skill tool ${key}`);
+  return runAudioSkillTool(skill.audioTool, args, served, ctx);
 }

@@ -1,3 +1,4 @@
+import type { RecordingAudioStore } from '../audio/store.ts';
 import { worldData, type WorldData } from '../dataset/generate.ts';
 
 /**
@@ -34,6 +35,14 @@ export type SkillResult = { summary: string; data: object; artifacts?: string[] 
  */
 export type SkillTool = (args: Args, served: WorldData) => SkillResult;
 
+/** What an audio skill tool is handed besides its arguments: the served calls' audio store and the call's abort signal. */
+export interface AudioToolContext {
+  audio: RecordingAudioStore;
+  signal?: AbortSignal;
+}
+/** A skill tool over the calls' audio (pocketsphinx-transcribe): asynchronous, as it runs recognition processes. */
+export type AudioSkillTool = (args: Args, served: WorldData, ctx: AudioToolContext) => Promise<SkillResult>;
+
 export function failureEnvelope(
   type: string,
   message: string,
@@ -49,19 +58,34 @@ export function failureEnvelope(
   };
 }
 
+function envelopeOf(r: SkillResult, latencyMs: number): Envelope {
+  return {
+    ok: true,
+    summary: r.summary,
+    data: r.data as Record<string, unknown>,
+    metrics: { latency_ms: latencyMs },
+    artifacts: r.artifacts ?? [],
+  };
+}
+
 /** Runs a tool over a world (the demo world by default) and wraps what it returns — or the SkillError it throws — in the envelope. */
 export function runSkillTool(tool: SkillTool, args: Args, served: WorldData = worldData()): Envelope {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {
-    const r = tool(args, served);
-    return {
-      ok: true,
-      summary: r.summary,
-      data: r.data as Record<string, unknown>,
-      metrics: { latency_ms: latency() },
-      artifacts: r.artifacts ?? [],
-    };
+    return envelopeOf(tool(args, served), latency());
+  } catch (err) {
+    if (err instanceof SkillError) return failureEnvelope(err.type, err.message, err.retryable, latency()) as unknown as Envelope;
+    throw err;
+  }
+}
+
+/** runSkillTool for an audio skill tool. */
+export async function runAudioSkillTool(tool: AudioSkillTool, args: Args, served: WorldData, ctx: AudioToolContext): Promise<Envelope> {
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  try {
+    return envelopeOf(await tool(args, served, ctx), latency());
   } catch (err) {
     if (err instanceof SkillError) return failureEnvelope(err.type, err.message, err.retryable, latency()) as unknown as Envelope;
     throw err;

@@ -4,14 +4,14 @@ import type { Recording } from '../dataset/types.ts';
 import { SkillError, stringArg, type SkillTool } from './envelope.ts';
 
 /**
- * whisper-transcribe `transcribe_audio` and assemblyai-transcribe `transcribe_audio_async`. The
- * audio is synthetic: a recording *is* its stored transcript, so transcription returns the
+ * whisper-transcribe `transcribe_audio` and assemblyai-transcribe `transcribe_audio_async`. These
+ * stand in for hosted backends: they return the
  * recording's turns as segments with their timings and speaker (as a diarizing backend labels
  * them: WhisperX, AssemblyAI's speaker_labels) and the text as the turns joined by spaces. Both backends return the same shape;
  * AssemblyAI's adds a job_id. The demo completes the AssemblyAI job before it returns and does not
  * call webhook_url (optional here, although the manifest requires it).
  */
-function recordingByUri({ dataset }: WorldData, uri: string): Recording {
+export function recordingByUri({ dataset }: WorldData, uri: string): Recording {
   const rec = dataset.recordings.find((r) => r.uri === uri);
   if (!rec) throw new SkillError('RecordingNotFound', `no recording at ${uri}`);
   return rec;
