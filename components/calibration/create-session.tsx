@@ -56,6 +56,12 @@ export function CreateSession({ onCreated }: { onCreated: (id: string) => void }
       due_date: f.due,
     });
   const refused = create.data?.status === 'error' ? create.data.error : create.isError ? create.error.message : null;
+  // What the button waits for, said beside it rather than left to guess from a disabled button.
+  const missing = [
+    ...(f.name.trim() ? [] : ['a name']),
+    ...(f.due ? [] : ['a due date']),
+    ...(reviewers.length >= 2 ? [] : [`${2 - reviewers.length === 2 ? 'two reviewers' : 'one more reviewer'}`]),
+  ];
   return (
     <Panel title="New calibration session">
       <form
@@ -145,9 +151,14 @@ export function CreateSession({ onCreated }: { onCreated: (id: string) => void }
           </div>
         </fieldset>
         <div className="flex items-center gap-3">
-          <Button type="submit" variant="primary" disabled={create.isPending || reviewers.length < 2 || !f.name.trim() || !f.due}>
+          <Button type="submit" variant="primary" disabled={create.isPending || missing.length > 0} aria-describedby="calibration-missing">
             {create.isPending ? 'Creating…' : 'Create session'}
           </Button>
+          {missing.length > 0 && (
+            <p id="calibration-missing" className="text-sm text-slate-600" data-testid="calibration-missing">
+              Still needed: {missing.join(', ')}.
+            </p>
+          )}
           {refused && (
             <p role="alert" className="text-red-700" data-testid="calibration-create-error">
               The session was not created: {refused}

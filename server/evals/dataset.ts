@@ -28,13 +28,13 @@ export async function loadDataset(arg: string, rootDir: string): Promise<Dataset
   const file = datasetPath(arg, rootDir);
   let size: number;
   try {
-    size = (await stat(file)).size;
+    size = (await stat(/*turbopackIgnore: true*/ file)).size;
   } catch {
     return { ok: false, error: `no dataset ${arg}: ${file} does not exist` };
   }
   if (size > DATASET_LIMITS.fileBytes)
     return { ok: false, error: `${file} has ${size} bytes; a dataset may have at most ${DATASET_LIMITS.fileBytes}` };
-  const bytes = await readFile(file);
+  const bytes = await readFile(/*turbopackIgnore: true*/ file);
   return parseDataset(bytes, file);
 }
 

@@ -55,7 +55,8 @@ export async function startDemoSkillsServer(opts: DemoSkillsServerOptions = {}):
   const open = new Set<AbortController>();
   const served = worldData(typeof opts.world === 'string' ? worldById(opts.world) : (opts.world ?? DEMO_WORLD));
   const audio = new RecordingAudioStore(
-    path.join(opts.audioRoot ?? path.resolve(process.env.DCF_DATA_DIR || '.data', 'recordings'), served.world.id),
+    // The data directory is the deployment's, read at run time: not traced into the build (turbopackIgnore).
+    path.join(/*turbopackIgnore: true*/ opts.audioRoot ?? path.resolve(process.env.DCF_DATA_DIR || '.data', 'recordings'), served.world.id),
   );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
