@@ -5,6 +5,7 @@ import { useTRPCClient } from '@/components/providers/trpc';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { toFindings } from '@/components/workflows/findings';
 import type { Finding } from '@/components/workflows/types';
+import { choiceShapeFindings } from '../model/choice-findings';
 import type { WorkflowDoc } from '../model/types';
 
 /** How long edits must pause before the document is validated (typing validates once, at the end). */
@@ -23,6 +24,9 @@ export function docKey(doc: WorkflowDoc): number {
  * `validate_workflow` on the editor's current document, once edits pause. The query is keyed by
  * the document's identity rather than its content, so a 500-state document is not hashed on
  * every render; the previous report stays on screen (marked stale) while the next one runs.
+ * The editor's own data-shape findings join the report's as warnings (choice-findings.ts: a
+ * Choice rule path the data reaching it cannot have), computed on the same settled document, so
+ * they are shown and counted as every other finding is.
  */
 export function useDocValidation(doc: WorkflowDoc, enabled: boolean) {
   const client = useTRPCClient();
@@ -36,7 +40,10 @@ export function useDocValidation(doc: WorkflowDoc, enabled: boolean) {
     gcTime: 30_000,
   });
   const report = query.data?.status === 'ok' ? query.data : null;
-  const findings: Finding[] = useMemo(() => (report ? toFindings(report.errors, report.warnings) : []), [report]);
+  const findings: Finding[] = useMemo(
+    () => (report ? toFindings(report.errors, [...report.warnings, ...choiceShapeFindings(settled)]) : []),
+    [report, settled],
+  );
   return {
     report,
     findings,
