@@ -56,6 +56,7 @@ const POLICY: Record<string, Access> = {
   'workflows.save': EDITORS,
   'workflows.publish': EDITORS,
   'workflows.retire': EDITORS,
+  'workflows.testState': EDITORS,
   'workflows.drafts.list': EDITORS,
   'workflows.drafts.get': EDITORS,
   'workflows.drafts.save': EDITORS,
