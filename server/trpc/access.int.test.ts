@@ -181,6 +181,7 @@ const SAMPLE_INPUT: Record<string, () => unknown> = {
   'workflows.examples': () => undefined,
   'workflows.compile': () => ({ workflow: { not: 'a workflow' } }),
   'workflows.save': () => ({ workflow: { not: 'a workflow' } }),
+  'workflows.testState': () => ({ workflow: { asl: { StartAt: 'P', States: { P: { Type: 'Pass', End: true } } } }, state: 'P', input: {} }),
   'workflows.publish': () => ({ workflow_id: 'no-such-workflow', version: '9.9.9' }),
   'workflows.retire': () => ({ workflow_id: 'no-such-workflow', version: '9.9.9' }),
   'workflows.drafts.list': () => undefined,
