@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { choiceWorkflow, deepFreeze } from './__fixtures__/workflows';
 import { exampleSkillOutputs, repositoryWorkflow } from './__fixtures__/skill-outputs';
-import { choiceShapeFindings } from './choice-findings';
+import { choiceShapeFindings, choiceShapeFindingsSince } from './choice-findings';
+import { setStateField } from './set-state-field';
 import { firstField, variableProblem } from './check-variable';
 import { objectShape, OPEN_OBJECT, UNKNOWN, arrayShape, type Shape } from './shape';
 import type { WorkflowDoc } from './types';
@@ -100,6 +101,20 @@ describe('choiceShapeFindings', () => {
       ...loop,
     });
     expect(choiceShapeFindings(unknownSide)).toEqual([]);
+  });
+});
+
+describe('choiceShapeFindingsSince', () => {
+  it('reuses the findings while only a comment changed, and computes them again after a data-flow edit', () => {
+    const doc = deepFreeze(choiceWorkflow());
+    const previous = { doc, findings: choiceShapeFindings(doc) };
+    const commented = setStateField(doc, '/asl/States/Start', 'Comment', 'typed');
+    expect(commented.ok && choiceShapeFindingsSince(commented.doc, previous)).toBe(previous.findings);
+    const moved = setStateField(doc, '/asl/States/Start', 'ResultPath', '$.a');
+    const again = moved.ok ? choiceShapeFindingsSince(moved.doc, previous) : [];
+    expect(again).not.toBe(previous.findings);
+    // `$.a` is now written by Start, so the And rule's first condition is no longer reported.
+    expect(at(again)).not.toContain('/asl/States/Check/Choices/1/And/0/Variable');
   });
 });
 

@@ -1,11 +1,11 @@
 'use client';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTRPCClient } from '@/components/providers/trpc';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { toFindings } from '@/components/workflows/findings';
 import type { Finding } from '@/components/workflows/types';
-import { choiceShapeFindings } from '../model/choice-findings';
+import { choiceShapeFindingsSince, type ShapeFinding } from '../model/choice-findings';
 import type { WorkflowDoc } from '../model/types';
 
 /** How long edits must pause before the document is validated (typing validates once, at the end). */
@@ -40,8 +40,14 @@ export function useDocValidation(doc: WorkflowDoc, enabled: boolean) {
     gcTime: 30_000,
   });
   const report = query.data?.status === 'ok' ? query.data : null;
-  // Once per settled document (≈0.1 s at 1,000 states), not again when its report arrives.
-  const shaped = useMemo(() => choiceShapeFindings(settled), [settled]);
+  // Once per settled document (tens of ms at 1,000 states), not again when its report arrives,
+  // and reused while only comments change (typing one must not re-solve the data flow).
+  const lastShaped = useRef<{ doc: unknown; findings: ShapeFinding[] } | null>(null);
+  const shaped = useMemo(() => {
+    const findings = choiceShapeFindingsSince(settled, lastShaped.current);
+    lastShaped.current = { doc: settled, findings };
+    return findings;
+  }, [settled]);
   const findings: Finding[] = useMemo(() => (report ? toFindings(report.errors, [...report.warnings, ...shaped]) : []), [report, shaped]);
   return {
     report,
