@@ -141,12 +141,13 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       // Issue 28: the durable streams' dead letters.
       list_dead_letters: true,
       retry_dead_letter: false,
+      test_workflow_state: false,
       // Issue 28: the workflow versions' lifecycle.
       publish_workflow_version: false,
       retire_workflow_version: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(102);
+    expect(names).toHaveLength(103);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly))
       expect(

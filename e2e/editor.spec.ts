@@ -91,6 +91,16 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   await variable.fill('$.greeting.message');
   await variable.blur();
   await expect(verdict(page)).toHaveAttribute('data-valid', 'true', { timeout: 20_000 });
+  // Issue 34: test the Choice alone on a typed input — no run — and see the state it would go to.
+  await inspector(page).getByTestId('test-state-open').click();
+  const tester = page.getByRole('dialog', { name: 'Test state Choice' });
+  await tester.getByTestId('test-state-input').fill('{"name": "Ada", "greeting": {"message": "Ada"}}');
+  await tester.getByTestId('test-state-run').click();
+  await expect(tester.getByTestId('test-state-next')).toHaveText('Succeed', { timeout: 20_000 });
+  await expect(tester.getByTestId('test-state-outcome')).toContainText('rule 1 matched');
+  await page.screenshot({ path: shot('editor-test-state') });
+  await page.keyboard.press('Escape');
+  await expect(tester).toBeHidden();
   const doc = await documentOf(page);
   expect(doc.skill_imports).toContainEqual({ uri: 'file://skills/builtin.echo.json' });
   expect(doc.asl.StartAt).toBe('Pass');

@@ -113,6 +113,7 @@ const READ_ONLY: Record<string, boolean> = {
   update_background_job: false,
   list_dead_letters: true,
   retry_dead_letter: false,
+  test_workflow_state: false,
 };
 
 /** The spec tools the engine issue adds. */
@@ -136,7 +137,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it("holds exactly the registered tools, the engine issue's spec tools once each", () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(102);
+    expect(names).toHaveLength(103);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS)

@@ -43,6 +43,7 @@ import { getSkillsetTool } from './skills/get-skillset.ts';
 import { validateSkillManifestTool } from './skills/validate-skill-manifest.ts';
 import { setDemoFaultsTool } from './skills/set-demo-faults.ts';
 import { validateWorkflowTool } from './workflows/validate-workflow.ts';
+import { testWorkflowStateTool } from './workflows/test-workflow-state.ts';
 import { createCompanionTool } from './delegation/create-companion.ts';
 import { dismissCompanionTool } from './delegation/dismiss-companion.ts';
 import { listSessionCompanionsTool } from './delegation/list-session-companions.ts';
@@ -211,6 +212,7 @@ export const TOOLS: readonly AnyTool[] = [
   updateBackgroundJobTool,
   listDeadLettersTool,
   retryDeadLetterTool,
+  testWorkflowStateTool,
 ] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));

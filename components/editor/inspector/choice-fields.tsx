@@ -7,7 +7,7 @@ import { TextField } from './controls';
 import { Field, FieldGroup } from './field';
 import { AddButton, ItemControls } from './list-controls';
 import { asList, moveItem, removeItem, replaceItem, withMember } from './list-edit';
-import { RuleEditor } from './choice-rule';
+import { RuleEditor, useStartingVariable } from './choice-rule';
 import { newRule } from './choice-rules';
 import type { StateInScope } from './scope-of';
 import { TargetSelect } from './target-select';
@@ -23,6 +23,7 @@ export function ChoiceFields({ scope }: { scope: StateInScope }) {
   const write = (next: readonly unknown[], typing?: string) =>
     s.set('Choices', next, typing ? `Choices${typing.slice(s.at('Choices').length)}` : undefined);
   const firstOther = scope.targets.find((t) => t !== scope.name);
+  const start = useStartingVariable();
   return (
     <>
       <FieldGroup
@@ -74,7 +75,7 @@ export function ChoiceFields({ scope }: { scope: StateInScope }) {
             );
           })}
         </ol>
-        <AddButton testId="add-choice-rule" onClick={() => write([...rules, newRule(firstOther)])}>
+        <AddButton testId="add-choice-rule" onClick={() => write([...rules, newRule(start, firstOther)])}>
           Add rule
         </AddButton>
       </FieldGroup>

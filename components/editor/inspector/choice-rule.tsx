@@ -1,6 +1,7 @@
 'use client';
 import { FIELD } from '@/components/ui/button';
 import { isObject } from '@/server/engine/json';
+import { firstField } from '../model/check-variable';
 import { choiceRuleLabel } from '../model/choice-label';
 import { Field, FieldGroup } from './field';
 import { useInspector } from './inspector-context';
@@ -27,6 +28,7 @@ type RuleProps = {
  */
 export function RuleEditor({ rule, at, onChange, depth }: RuleProps) {
   const { readOnly } = useInspector();
+  const start = useStartingVariable();
   const r = isObject(rule) ? rule : {};
   const op = ruleOperator(r);
   const variable = typeof r.Variable === 'string' ? r.Variable : '';
@@ -43,7 +45,7 @@ export function RuleEditor({ rule, at, onChange, depth }: RuleProps) {
             className={`${FIELD} w-full`}
             value={op ?? ''}
             disabled={readOnly}
-            onChange={(e) => onChange(withOperator(r, e.target.value))}
+            onChange={(e) => onChange(withOperator(r, e.target.value, start))}
             data-testid="rule-operator"
           >
             {op === null && <option value="">— choose —</option>}
@@ -61,7 +63,11 @@ export function RuleEditor({ rule, at, onChange, depth }: RuleProps) {
       </Field>
       {op !== null && !isCombinator(op) && (
         <>
-          <Field at={`${at}/Variable`} label="Variable" error={pathProblem(variable, 'reference')}>
+          <Field
+            at={`${at}/Variable`}
+            label="Variable"
+            error={variable === '' ? 'Choose a field of the input to compare.' : pathProblem(variable, 'reference')}
+          >
             {(p) => (
               <PathInput {...p} value={variable} target="selected" onChange={(t) => onChange({ ...r, Variable: t }, `${at}/Variable`)} />
             )}
@@ -89,6 +95,11 @@ export function RuleEditor({ rule, at, onChange, depth }: RuleProps) {
   );
 }
 
+/** The path a new condition starts with: the first field of the data the Choice's rules read, else empty. */
+export function useStartingVariable(): string {
+  return firstField(useInspector().source('selected').shape) ?? '';
+}
+
 /** The conditions of an And/Or. */
 function SubRules({
   rule,
@@ -104,6 +115,7 @@ function SubRules({
   onChange: RuleProps['onChange'];
 }) {
   const list = subRules(rule);
+  const start = useStartingVariable();
   const write = (next: readonly unknown[], typing?: string) => onChange({ ...rule, [op]: next }, typing);
   return (
     <FieldGroup at={`${at}/${op}`} legend={op === 'And' ? 'All of' : 'Any of'} except={list.map((_, i) => String(i))}>
@@ -128,7 +140,7 @@ function SubRules({
           </li>
         ))}
       </ol>
-      <AddButton onClick={() => write([...list, newRule()])}>Add condition</AddButton>
+      <AddButton onClick={() => write([...list, newRule(start)])}>Add condition</AddButton>
     </FieldGroup>
   );
 }

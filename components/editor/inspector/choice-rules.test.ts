@@ -44,7 +44,8 @@ describe('withOperator', () => {
   it('starts a value of the new kind when the kind changes', () => {
     expect(withOperator(rule, 'StringEquals')).toMatchObject({ Variable: '$.score', StringEquals: '' });
     expect(withOperator(rule, 'IsNull')).toMatchObject({ Variable: '$.score', IsNull: true });
-    expect(withOperator(rule, 'NumericEqualsPath')).toMatchObject({ NumericEqualsPath: '$.value' });
+    expect(withOperator(rule, 'NumericEqualsPath', '$.limit')).toMatchObject({ NumericEqualsPath: '$.limit' });
+    expect(withOperator(rule, 'NumericEqualsPath')).toMatchObject({ NumericEqualsPath: '' });
     expect(withOperator({ Variable: '$.t', StringEquals: 'nope' }, 'TimestampEquals')).toEqual({
       Variable: '$.t',
       TimestampEquals: '2024-01-01T00:00:00Z',
@@ -77,7 +78,7 @@ describe('withOperator', () => {
     expect(withOperator(and, 'Or')).toEqual({ Next: 'X', Or: and.And });
     expect(withOperator(and, 'Not')).toEqual({ Next: 'X', Not: and.And[0] });
     expect(withOperator({ Not: { Variable: '$.a', IsNull: true } }, 'Or')).toEqual({ Or: [{ Variable: '$.a', IsNull: true }] });
-    expect(withOperator({ And: [] }, 'Or')).toEqual({ Or: [{ Variable: '$.value', IsPresent: true }] });
+    expect(withOperator({ And: [] }, 'Or', '$.score')).toEqual({ Or: [{ Variable: '$.score', IsPresent: true }] });
   });
   it('turns a combinator into a comparison on the first Variable inside it', () => {
     expect(withOperator({ Or: [{ Not: { Variable: '$.deep', IsNull: true } }], Next: 'X' }, 'StringEquals')).toEqual({
@@ -85,7 +86,7 @@ describe('withOperator', () => {
       Variable: '$.deep',
       StringEquals: '',
     });
-    expect(withOperator({ And: [] }, 'IsString')).toEqual({ Variable: '$.value', IsString: true });
+    expect(withOperator({ And: [] }, 'IsString')).toEqual({ Variable: '', IsString: true });
   });
   it('returns the rule itself for its own operator', () => {
     expect(withOperator(rule, 'NumericGreaterThanEquals')).toBe(rule);
@@ -116,8 +117,8 @@ describe('subRules and newRule', () => {
     expect(subRules({ Not: { a: 1 } })).toEqual([{ a: 1 }]);
     expect(subRules({ Variable: '$', IsNull: true })).toEqual([]);
   });
-  it('makes a readable starting rule', () => {
-    expect(newRule('Next1')).toEqual({ Variable: '$.value', IsPresent: true, Next: 'Next1' });
-    expect(newRule()).toEqual({ Variable: '$.value', IsPresent: true });
+  it('starts a rule on the field it is given, never a made-up one', () => {
+    expect(newRule('$.advisor_name', 'Next1')).toEqual({ Variable: '$.advisor_name', IsPresent: true, Next: 'Next1' });
+    expect(newRule('')).toEqual({ Variable: '', IsPresent: true });
   });
 });

@@ -1,7 +1,7 @@
 import { COMPARISON_OPERATORS, type OperandKind } from '@/server/engine/asl/choice-operators';
 import { isRfc3339Timestamp } from '@/server/engine/asl/timestamp';
 import { hasOwn, isObject } from '@/server/engine/json';
-import { NEW_CHOICE_RULE } from '../model/connect';
+import { newCondition } from '../model/new-choice-rule';
 import type { JsonObject } from '../model/types';
 import { parseNumber, type Parsed } from './json-text';
 
@@ -48,8 +48,8 @@ export function operandKind(op: string): OperandKind | 'test' {
   return COMPARISON_OPERATORS.get(op) ?? 'string';
 }
 
-/** The value a comparison starts with when its operator is chosen. */
-export function defaultOperand(kind: OperandKind | 'test'): unknown {
+/** The value a comparison starts with when its operator is chosen (`variable`: the path a path operand starts with). */
+export function defaultOperand(kind: OperandKind | 'test', variable = ''): unknown {
   switch (kind) {
     case 'number':
       return 0;
@@ -61,7 +61,7 @@ export function defaultOperand(kind: OperandKind | 'test'): unknown {
     case 'pattern':
       return '*';
     case 'path':
-      return '$.value';
+      return variable;
     case 'string':
       return '';
   }
@@ -106,9 +106,10 @@ function firstVariable(rule: unknown, depth = 0): string | null {
  * value when the new operator takes the same kind; a comparison made a combinator becomes its
  * first (And/Or) or only (Not) rule; And ↔ Or keep their rules; Not ↔ And/Or move the rule
  * across; a combinator made a comparison keeps the first Variable found inside it. Next and
- * Comment stay on the rule.
+ * Comment stay on the rule. `variable` is what a new comparison's Variable (or path operand)
+ * starts with: a field of the Choice's input (new-choice-rule.ts), or empty for the user to choose.
  */
-export function withOperator(rule: JsonObject, op: string): JsonObject {
+export function withOperator(rule: JsonObject, op: string, variable = ''): JsonObject {
   const from = ruleOperator(rule);
   if (from === op) return rule;
   const kept = frame(rule);
@@ -123,13 +124,13 @@ export function withOperator(rule: JsonObject, op: string): JsonObject {
           : from === null
             ? []
             : [condition(rule)];
-    const list = inner.length > 0 ? inner : [{ ...NEW_CHOICE_RULE }];
+    const list = inner.length > 0 ? inner : [newCondition(variable)];
     return { ...kept, [op]: op === 'Not' ? list[0] : list };
   }
   const kind = operandKind(op);
-  const variable = isCombinator(from) ? firstVariable(rule) : typeof rule.Variable === 'string' ? rule.Variable : null;
   const old = from !== null && !isCombinator(from) ? rule[from] : undefined;
-  return { ...kept, Variable: variable ?? NEW_CHOICE_RULE.Variable, [op]: fits(kind, old) ? old : defaultOperand(kind) };
+  const own = isCombinator(from) ? firstVariable(rule) : typeof rule.Variable === 'string' ? rule.Variable : null;
+  return { ...kept, Variable: own ?? variable, [op]: fits(kind, old) ? old : defaultOperand(kind, variable) };
 }
 
 /** The text an operand input shows for `value`. */
@@ -175,7 +176,7 @@ export function subRules(rule: JsonObject): unknown[] {
   return [];
 }
 
-/** A new top-level rule going to `next` (when known). */
-export function newRule(next?: string): JsonObject {
-  return next === undefined ? { ...NEW_CHOICE_RULE } : { ...NEW_CHOICE_RULE, Next: next };
+/** A new rule on `variable` (new-choice-rule.ts), going to `next` when given (a top-level rule). */
+export function newRule(variable: string, next?: string): JsonObject {
+  return next === undefined ? newCondition(variable) : { ...newCondition(variable), Next: next };
 }

@@ -67,7 +67,11 @@ export function OperandInput({
   if (kind === 'path') {
     const path = typeof value === 'string' ? value : '';
     return (
-      <Field at={at} label="Compared with the value at" error={pathProblem(path, 'reference')}>
+      <Field
+        at={at}
+        label="Compared with the value at"
+        error={path === '' ? 'Choose a field to compare with.' : pathProblem(path, 'reference')}
+      >
         {(p) => <PathInput {...p} value={path} target="selected" onChange={(t) => onChange(t, true)} />}
       </Field>
     );

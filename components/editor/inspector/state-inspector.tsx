@@ -20,6 +20,7 @@ import { RetryList } from './retry-list';
 import { scopeOf } from './scope-of';
 import { Section } from './section';
 import { TaskFields } from './task-fields';
+import { TestStateButton } from './test-state-panel';
 import { useStateEditor } from './use-state-editor';
 import { WaitFields } from './wait-fields';
 
@@ -38,6 +39,11 @@ export function StateInspector() {
           <span className="truncate text-sm font-semibold text-slate-900">{scope.name}</span>
           <Badge tone={isStateType(type) ? 'neutral' : 'bad'}>{typeof type === 'string' ? type : 'no type'}</Badge>
           {scope.isStart && <Badge tone="info">start</Badge>}
+          {isStateType(type) && (
+            <span className="ml-auto shrink-0">
+              <TestStateButton name={scope.name} />
+            </span>
+          )}
         </p>
         {own.length > 0 && <FindingList findings={own} />}
       </header>

@@ -28,17 +28,23 @@ describe('connect', () => {
     expect(c.ok && getAt(c.doc, '/asl/States/Check/Choices/2')).toEqual({ Not: { Variable: '$.x', StringEquals: 'a' }, Next: 'Good' });
   });
 
-  it('adds a rule with a default condition, visible as a labelled edge', () => {
+  it('adds a rule on the first field of the Choice input, visible as a labelled edge', () => {
     const c = connect(deepFreeze(choiceWorkflow()), '/asl/States/Check', { kind: 'choice' }, 'Start');
     expect(c).toMatchObject({ ok: true, edgeId: '/asl/States/Check/Choices/3/Next' });
     if (!c.ok) return;
-    expect(getAt(c.doc, '/asl/States/Check/Choices/3')).toEqual({ Variable: '$.value', IsPresent: true, Next: 'Start' });
+    expect(getAt(c.doc, '/asl/States/Check/Choices/3')).toEqual({ Variable: '$.advisor_name', IsPresent: true, Next: 'Start' });
     expect(toFlowGraph(c.doc).edges.find((e) => e.id === c.edgeId)).toMatchObject({
       kind: 'choice',
       index: 3,
-      label: '$.value is present',
+      label: '$.advisor_name is present',
       target: '/asl/States/Start',
     });
+  });
+
+  it('starts a new rule with no Variable when the Choice input has no known field', () => {
+    const doc = deepFreeze({ asl: { StartAt: 'C', States: { C: { Type: 'Choice', Choices: [], Default: 'E' }, E: { Type: 'Succeed' } } } });
+    const c = connect(doc, '/asl/States/C', { kind: 'choice' }, 'E');
+    expect(c.ok && getAt(c.doc, '/asl/States/C/Choices/0')).toEqual({ Variable: '', IsPresent: true, Next: 'E' });
   });
 
   it('adds catchers: a catch-all first, then specific ones before the catch-all', () => {

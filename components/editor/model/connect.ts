@@ -1,6 +1,7 @@
 import { isObject } from '@/server/engine/json';
 import { child } from '@/server/engine/issues';
 import { stateAt } from './lookup';
+import { newCondition, startingVariable } from './new-choice-rule';
 import { updateAt } from './pointer-access';
 import { indexStates } from './state-index';
 import { refuse, type EditResult, type JsonObject, type WorkflowDoc } from './types';
@@ -12,9 +13,6 @@ import { refuse, type EditResult, type JsonObject, type WorkflowDoc } from './ty
  */
 export type ConnectHandle =
   { kind: 'next' } | { kind: 'default' } | { kind: 'choice'; index?: number } | { kind: 'catch'; index?: number; errors?: string[] };
-
-/** The condition a new Choice rule starts with: readable, valid, and meant to be edited. */
-export const NEW_CHOICE_RULE = { Variable: '$.value', IsPresent: true } as const;
 
 const CATCHING_TYPES = new Set(['Task', 'Parallel', 'Map']);
 
@@ -37,7 +35,9 @@ export function connect(doc: WorkflowDoc, source: string, handle: ConnectHandle,
       ? refuse('other_scope', `"${target}" is in another branch or processor; a transition stays within its own scope.`)
       : refuse('not_found', `No state named "${target}" in this scope.`);
   }
-  const change = connected(state, handle, target);
+  // A new rule starts with a field of the Choice's input (new-choice-rule.ts).
+  const variable = handle.kind === 'choice' && handle.index === undefined ? startingVariable(doc, source) : '';
+  const change = connected(state, handle, target, variable);
   if ('error' in change) return change;
   const next = updateAt(doc, source, () => change.state);
   if (!next) return refuse('not_found', `No state at ${source}.`);
@@ -46,7 +46,7 @@ export function connect(doc: WorkflowDoc, source: string, handle: ConnectHandle,
 
 type Change = { state: JsonObject; field: Array<string | number> } | ReturnType<typeof refuse>;
 
-function connected(state: JsonObject, handle: ConnectHandle, target: string): Change {
+function connected(state: JsonObject, handle: ConnectHandle, target: string, variable: string): Change {
   const type = state.Type;
   switch (handle.kind) {
     case 'next': {
@@ -65,7 +65,7 @@ function connected(state: JsonObject, handle: ConnectHandle, target: string): Ch
         'Choices',
         handle.index,
         (rule) => ({ ...rule, Next: target }),
-        () => ({ ...NEW_CHOICE_RULE, Next: target }),
+        () => ({ ...newCondition(variable), Next: target }),
       );
     case 'catch': {
       if (typeof type !== 'string' || !CATCHING_TYPES.has(type))

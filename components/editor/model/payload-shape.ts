@@ -3,7 +3,7 @@ import { parseIntrinsic } from '@/server/engine/intrinsics/parse-intrinsic';
 import { isObject } from '@/server/engine/json';
 import { parsePath } from '@/server/engine/paths/parse-path';
 import { selectPath } from './shape-paths';
-import { MAX_SHAPE_DEPTH, UNKNOWN, arrayShape, mergeAll, objectShape, shapeOfValue, type Shape } from './shape';
+import { MAX_SHAPE_DEPTH, OPEN_OBJECT, UNKNOWN, arrayShape, mergeAll, objectShape, shapeOfValue, type Shape } from './shape';
 
 /**
  * The shape a Payload Template (Parameters, ResultSelector, ItemSelector) produces: literal
@@ -53,7 +53,7 @@ const INTRINSIC_RESULTS: Record<IntrinsicName, Shape> = {
   'States.Base64Encode': STRING,
   'States.Base64Decode': STRING,
   'States.Hash': STRING,
-  'States.JsonMerge': objectShape({}),
+  'States.JsonMerge': OPEN_OBJECT,
   'States.MathRandom': { kind: 'integer' },
   'States.MathAdd': { kind: 'number' },
   'States.StringSplit': arrayShape(STRING),

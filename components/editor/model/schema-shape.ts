@@ -6,13 +6,18 @@ import { MAX_SHAPE_DEPTH, UNKNOWN, arrayShape, mergeAll, objectShape, shapeOfVal
  * an object's fields (all of them, required or not: completion offers what may be there), `items`
  * an array's items, `type` and `format` the rest; `enum`/`const` take their values' shape;
  * `anyOf`/`oneOf` merge their alternatives, `allOf` too. `$ref` and anything unreadable are
- * `unknown`.
+ * `unknown`. An object's `properties` are taken as the members it has (closed: the run form asks
+ * for those, and a path to another member is a mistake the editor reports), unless the schema
+ * says more may come (`additionalProperties` true or a schema, `patternProperties`) or names none.
  */
 export function shapeFromSchema(schema: unknown, depth = 0): Shape {
   if (!isObject(schema) || depth > MAX_SHAPE_DEPTH) return UNKNOWN;
   const alternatives = ['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : []));
   const own = ownShape(schema, depth);
-  return alternatives.length === 0 ? own : mergeAll([own, ...alternatives.map((s) => shapeFromSchema(s, depth + 1))]);
+  if (alternatives.length === 0) return own;
+  // A schema that says nothing itself (only anyOf/oneOf/allOf) adds no unknown part to open them.
+  const parts = alternatives.map((s) => shapeFromSchema(s, depth + 1));
+  return mergeAll(own.kind === 'unknown' ? parts : [own, ...parts]);
 }
 
 function ownShape(schema: Record<string, unknown>, depth: number): Shape {
@@ -22,7 +27,9 @@ function ownShape(schema: Record<string, unknown>, depth: number): Shape {
   const type = types.length === 1 ? types[0] : undefined;
   if (type === 'object' || (type === undefined && isObject(schema.properties))) {
     const properties = isObject(schema.properties) ? schema.properties : {};
-    return objectShape(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, shapeFromSchema(v, depth + 1)])));
+    const extra = schema.additionalProperties;
+    const open = extra === true || isObject(extra) || isObject(schema.patternProperties) || Object.keys(properties).length === 0;
+    return objectShape(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, shapeFromSchema(v, depth + 1)])), open);
   }
   if (type === 'array') return arrayShape(shapeFromSchema(schema.items, depth + 1));
   if (type === 'string') return typeof schema.format === 'string' ? { kind: 'string', format: schema.format } : { kind: 'string' };

@@ -1,5 +1,5 @@
 import type { PathAst, PathSegment, Selector } from '@/server/engine/paths/path-ast';
-import { EMPTY_OBJECT, UNKNOWN, arrayShape, mergeAll, objectShape, type Shape } from './shape';
+import { EMPTY_OBJECT, OPEN_OBJECT, PENDING, UNKNOWN, arrayShape, mergeAll, objectShape, type Shape } from './shape';
 
 /**
  * JSONPath over shapes: what a path selects (InputPath, ItemsPath, a Parameters `.$` value) and
@@ -48,14 +48,19 @@ function elementOf(shape: Shape, selector: Selector): Shape {
  * The shape after writing `value` at a ResultPath (a Reference Path: members and indexes) into
  * `target`: `$` replaces the whole; `$.a.b` keeps the other members, creating objects on the way
  * (the engine does the same, and fails at run time only when a step is a non-object value).
+ * Written into data that is not known, the object stays open: its other members are not known.
  */
 export function assignShape(target: Shape, segments: readonly PathSegment[], value: Shape): Shape {
   const [first, ...rest] = segments;
   if (!first) return value;
   if (first.type === 'member') {
-    const base = target.kind === 'object' ? target : EMPTY_OBJECT;
+    const base = target.kind === 'object' ? target : target.kind === 'unknown' && target !== PENDING ? OPEN_OBJECT : EMPTY_OBJECT;
     const fields = base.kind === 'object' ? base.fields : {};
-    return objectShape({ ...fields, [first.name]: assignShape(fields[first.name] ?? EMPTY_OBJECT, rest, value) });
+    const open = base.kind === 'object' && base.open === true;
+    return objectShape(
+      { ...fields, [first.name]: assignShape(fields[first.name] ?? (open ? OPEN_OBJECT : EMPTY_OBJECT), rest, value) },
+      open,
+    );
   }
   if (first.type === 'index' && target.kind === 'array') return arrayShape(assignShape(target.items, rest, value));
   return target;

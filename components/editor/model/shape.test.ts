@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shapeFromSchema } from './schema-shape';
-import { EMPTY_OBJECT, UNKNOWN, arrayShape, mergeShapes, objectShape, shapeOfValue, type Shape } from './shape';
+import { OPEN_OBJECT, PENDING, UNKNOWN, arrayShape, mergeShapes, objectShape, shapeOfValue, type Shape } from './shape';
 
 const S: Shape = { kind: 'string' };
 const N: Shape = { kind: 'number' };
@@ -45,7 +45,10 @@ describe('mergeShapes', () => {
       objectShape({ a: objectShape({ x: S, y: S }) }),
     ],
     ['unknown gives way (left)', UNKNOWN, S, S],
-    ['unknown gives way (right)', objectShape({}), UNKNOWN, objectShape({})],
+    ['unknown gives way (right), opening an object', objectShape({ a: S }), UNKNOWN, objectShape({ a: S }, true)],
+    ['unknown opens an array of objects', arrayShape(objectShape({})), UNKNOWN, arrayShape(objectShape({}, true))],
+    ['a pending loop cut gives way without opening', objectShape({ a: S }), PENDING, objectShape({ a: S })],
+    ['an open side opens the union', objectShape({ a: S }, true), objectShape({ b: S }), objectShape({ a: S, b: S }, true)],
     ['integer and number', I, N, N],
     ['formats that differ drop', { kind: 'string', format: 'date' }, S, S],
     ['same formats stay', { kind: 'string', format: 'date' }, { kind: 'string', format: 'date' }, { kind: 'string', format: 'date' }],
@@ -89,7 +92,12 @@ describe('shapeFromSchema', () => {
       },
       objectShape({ a: S, b: N }),
     ],
-    ['an object without properties', { type: 'object' }, EMPTY_OBJECT],
+    ['an object without properties is open', { type: 'object' }, OPEN_OBJECT],
+    [
+      'additionalProperties opens an object',
+      { properties: { a: { type: 'boolean' } }, additionalProperties: {} },
+      objectShape({ a: B }, true),
+    ],
     ['a $ref', { $ref: '#/x' }, UNKNOWN],
     ['not a schema', 'string', UNKNOWN],
   ])('%s', (_what, schema, shape) => {

@@ -40,15 +40,22 @@ export function applyResultPath(resultPath: unknown, raw: Shape, result: Shape):
   return parsed.ok && parsed.ast.root === '$' ? assignShape(raw, parsed.ast.segments, result) : UNKNOWN;
 }
 
-/** The data-plane envelope a Task's skill returns (schemas/data-plane-output-1.0.0.json). */
+/**
+ * The data-plane envelope a Task's skill returns (schemas/data-plane-output-1.0.0.json). Open: a
+ * registered skill may return its own object instead (builtin.echo returns its arguments), so a
+ * path to another member is not reported as impossible.
+ */
 export function envelopeShape(data: Shape): Shape {
-  return objectShape({
-    ok: { kind: 'boolean' },
-    summary: { kind: 'string' },
-    data,
-    metrics: objectShape({ latency_ms: { kind: 'number' } }),
-    artifacts: arrayShape(UNKNOWN),
-  });
+  return objectShape(
+    {
+      ok: { kind: 'boolean' },
+      summary: { kind: 'string' },
+      data,
+      metrics: objectShape({ latency_ms: { kind: 'number' } }),
+      artifacts: arrayShape(UNKNOWN),
+    },
+    true,
+  );
 }
 
 /** What a caught error hands on: `{Error, Cause}` at the catcher's ResultPath. */

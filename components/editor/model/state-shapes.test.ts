@@ -14,7 +14,7 @@ const S: Shape = { kind: 'string' };
 const I: Shape = { kind: 'integer' };
 const B: Shape = { kind: 'boolean' };
 const envelope = (data: Shape) =>
-  objectShape({ ok: B, summary: S, data, metrics: objectShape({ latency_ms: { kind: 'number' } }), artifacts: arrayShape(UNKNOWN) });
+  objectShape({ ok: B, summary: S, data, metrics: objectShape({ latency_ms: { kind: 'number' } }), artifacts: arrayShape(UNKNOWN) }, true);
 const keys = (s: Shape) => (s.kind === 'object' ? Object.keys(s.fields) : s.kind);
 const machine = (States: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   deepFreeze({

@@ -3,7 +3,7 @@ import { isObject } from '@/server/engine/json';
 import { deepEqual } from '@/server/engine/runtime/json-values';
 import { contextShape } from './context-shape';
 import { shapeFromSchema } from './schema-shape';
-import { UNKNOWN, arrayShape, mergeAll, shapeOfValue, type Shape } from './shape';
+import { PENDING, UNKNOWN, arrayShape, mergeAll, shapeOfValue, type Shape } from './shape';
 import {
   ERROR_OUTPUT,
   applyResultPath,
@@ -56,6 +56,19 @@ export function stateShapes(doc: unknown, pointer: string, options: ShapeOptions
   if (!node || !isObject(node.value)) return null;
   flow.solve();
   return flow.shapesOf(node, node.value);
+}
+
+/**
+ * The shapes of many states of one document from one solution of its flow (what a check over
+ * every Choice needs): the returned function answers as `stateShapes` does, per pointer.
+ */
+export function shapesOfStates(doc: unknown, options: ShapeOptions = {}): (pointer: string) => StateShapes | null {
+  const flow = new ShapeFlow(doc, options);
+  flow.solve();
+  return (pointer) => {
+    const node = flow.index.states.get(pointer);
+    return node && isObject(node.value) ? flow.shapesOf(node, node.value) : null;
+  };
 }
 
 /** The tree of paths known to exist in the input of the state at `pointer` (`unknown` when none is known). */
@@ -150,7 +163,7 @@ class ShapeFlow {
 
   private cutAt(key: string): Shape {
     this.cut = true;
-    return this.previous.get(key) ?? UNKNOWN;
+    return this.previous.get(key) ?? PENDING;
   }
 
   private scopeInput(scope: Scope): Shape {

@@ -1,10 +1,11 @@
 'use client';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTRPCClient } from '@/components/providers/trpc';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { toFindings } from '@/components/workflows/findings';
 import type { Finding } from '@/components/workflows/types';
+import { choiceShapeFindingsSince, type ShapeFinding } from '../model/choice-findings';
 import type { WorkflowDoc } from '../model/types';
 
 /** How long edits must pause before the document is validated (typing validates once, at the end). */
@@ -23,6 +24,9 @@ export function docKey(doc: WorkflowDoc): number {
  * `validate_workflow` on the editor's current document, once edits pause. The query is keyed by
  * the document's identity rather than its content, so a 500-state document is not hashed on
  * every render; the previous report stays on screen (marked stale) while the next one runs.
+ * The editor's own data-shape findings join the report's as warnings (choice-findings.ts: a
+ * Choice rule path the data reaching it cannot have), computed on the same settled document, so
+ * they are shown and counted as every other finding is.
  */
 export function useDocValidation(doc: WorkflowDoc, enabled: boolean) {
   const client = useTRPCClient();
@@ -36,7 +40,15 @@ export function useDocValidation(doc: WorkflowDoc, enabled: boolean) {
     gcTime: 30_000,
   });
   const report = query.data?.status === 'ok' ? query.data : null;
-  const findings: Finding[] = useMemo(() => (report ? toFindings(report.errors, report.warnings) : []), [report]);
+  // Once per settled document (tens of ms at 1,000 states), not again when its report arrives,
+  // and reused while only comments change (typing one must not re-solve the data flow).
+  const lastShaped = useRef<{ doc: unknown; findings: ShapeFinding[] } | null>(null);
+  const shaped = useMemo(() => {
+    const findings = choiceShapeFindingsSince(settled, lastShaped.current);
+    lastShaped.current = { doc: settled, findings };
+    return findings;
+  }, [settled]);
+  const findings: Finding[] = useMemo(() => (report ? toFindings(report.errors, [...report.warnings, ...shaped]) : []), [report, shaped]);
   return {
     report,
     findings,

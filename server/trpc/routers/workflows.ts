@@ -3,6 +3,7 @@ import { saveWorkflowTool } from '../../tools/learning/save-workflow.ts';
 import { publishWorkflowVersionTool } from '../../tools/learning/publish-workflow-version.ts';
 import { retireWorkflowVersionTool } from '../../tools/learning/retire-workflow-version.ts';
 import { validateWorkflowTool } from '../../tools/workflows/validate-workflow.ts';
+import { testWorkflowStateTool } from '../../tools/workflows/test-workflow-state.ts';
 import { compileWorkflowDocument } from '../../workflows/validate-document.ts';
 import { listWorkflowFiles } from '../../workflows/examples.ts';
 import { ALL_ROLES, EDITORS, procedure, router } from '../init.ts';
@@ -28,6 +29,9 @@ export const workflowsRouter = router({
   publish: toolMutation(publishWorkflowVersionTool, EDITORS, { forbiddenAsAccess: true }),
   /** Issue 28: retire a draft or the published version (the workflow then has none in use). */
   retire: toolMutation(retireWorkflowVersionTool, EDITORS, { forbiddenAsAccess: true }),
+
+  /** Issue 34: "Test state…" in the editor's inspector — one state on a typed input, a Task's skill called for real, no run. */
+  testState: toolMutation(testWorkflowStateTool, EDITORS),
 
   drafts: workflowDraftsRouter,
 });
