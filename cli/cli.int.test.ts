@@ -174,7 +174,7 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       ...usage.map((args) => dcf(args)),
     ]);
     expect(ok!.code).toBe(0);
-    expect(ok!.json).toMatchObject({ status: 'ok', count: 2 });
+    expect(ok!.json).toMatchObject({ status: 'ok', count: 3 });
     expect(fromStdin!.json).toEqual(ok!.json);
 
     expect(toolError!.code).toBe(1);

@@ -83,7 +83,7 @@ describe('agent loop with the openai brain against an OpenAI-compatible endpoint
       'Task t-1: count the transcription skills',
     );
     const memory = await harness.platform.searchPassages(agent.id, { query: 'transcription skills' });
-    expect(memory[0]!.text).toBe('transcription skills: assemblyai-transcribe, whisper-transcribe');
+    expect(memory[0]!.text).toBe('transcription skills: assemblyai-transcribe, pocketsphinx-transcribe, whisper-transcribe');
     const audit = await listAudit(harness.handle.db, { limit: 5, action: 'store_memory' });
     expect(audit[0]).toMatchObject({ actorKind: 'agent', actorId: agent.id, actorLabel: 'comp-loop', resultStatus: 'ok' });
 
