@@ -66,9 +66,14 @@ describe('a demo call as audio', () => {
   });
 
   it('is transcribed offline by pocketsphinx-transcribe: segments with times, no speakers, within the measured word error rate', async () => {
-    const env = await callDemoAudioTool('skill://pocketsphinx-transcribe@1.0.0#transcribe_audio_offline', { recording_uri: SHORT.uri }, served, {
-      audio: store,
-    });
+    const env = await callDemoAudioTool(
+      'skill://pocketsphinx-transcribe@1.0.0#transcribe_audio_offline',
+      { recording_uri: SHORT.uri },
+      served,
+      {
+        audio: store,
+      },
+    );
     expect(env.ok, env.summary).toBe(true);
     const data = env.data as {
       text: string;
