@@ -36,8 +36,5 @@ export function readerOf(actor: Actor): Outcome<Actor> {
   return done(actor);
 }
 
-/** A stored timestamp (either database's text form) as an ISO instant, as every tool answer gives times; null stays null. */
-export function isoOf<T extends string | null>(t: T): T {
-  if (t === null) return t;
-  return new Date(t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString() as T;
-}
+/** A stored timestamp as an ISO instant (server/db/rows.ts). */
+export { isoInstant as isoOf } from '../db/rows.ts';

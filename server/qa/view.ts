@@ -2,6 +2,7 @@ import type { QaDetailView, QaQueueItem } from '../contracts/qa-view.ts';
 import type { QaResultRow } from '../db/schema/index.ts';
 import type { QaDetail } from './detail.ts';
 import type { listQaPage } from './query.ts';
+import { isoInstant } from '../db/rows.ts';
 
 /**
  * QA results as every transport shows them (tools over MCP, tRPC, CLI; the shapes: server/contracts/qa-view.ts): snake_case fields, times
@@ -13,8 +14,6 @@ import type { listQaPage } from './query.ts';
  * score is, and `ai_score`, `ai_failed_mandatory`, `ai_failed_rule_ids` keep the AI's beside them.
  */
 type QueueRow = Awaited<ReturnType<typeof listQaPage>>['items'][number];
-const iso = (t: string | null) =>
-  t === null ? null : new Date(t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
 
 export function queueItemView(r: QueueRow): QaQueueItem {
   return {
@@ -26,7 +25,7 @@ export function queueItemView(r: QueueRow): QaQueueItem {
     team: r.team,
     customer: r.customer,
     product: r.product,
-    call_at: iso(r.callAt),
+    call_at: isoInstant(r.callAt),
     score: r.score,
     score_source: (r.scoreReviewed ? 'review' : 'ai') as 'review' | 'ai',
     ai_score: r.aiScore,
@@ -46,7 +45,7 @@ export function queueItemView(r: QueueRow): QaQueueItem {
     workflow_name: r.workflowName,
     workflow_version: r.workflowVersion,
     latest: r.latest,
-    run_finished_at: iso(r.runFinishedAt)!,
+    run_finished_at: isoInstant(r.runFinishedAt)!,
     reanalysed_after_signoff: r.pendingReanalysisId !== null,
     pending_reanalysis_id: r.pendingReanalysisId,
     reanalysis_of: r.reanalysisOf,
@@ -90,9 +89,9 @@ export function detailView(d: QaDetail): QaDetailView {
       human_score: d.review.humanScore,
       mandatory_override: d.review.mandatoryOverride,
       sign_offs_needed: d.review.signOffsNeeded,
-      sign_offs: d.review.signOffs.map((s) => ({ by: s.by, at: iso(s.at)! })),
-      rules: Object.fromEntries(Object.entries(d.review.rules).map(([k, v]) => [k, { ...v, at: iso(v.at)! }])),
-      score: d.review.score && { ...d.review.score, at: iso(d.review.score.at)! },
+      sign_offs: d.review.signOffs.map((s) => ({ by: s.by, at: isoInstant(s.at)! })),
+      rules: Object.fromEntries(Object.entries(d.review.rules).map(([k, v]) => [k, { ...v, at: isoInstant(v.at)! }])),
+      score: d.review.score && { ...d.review.score, at: isoInstant(d.review.score.at)! },
       actions: d.actions.map((a) => ({
         id: a.id,
         kind: a.kind,
@@ -108,7 +107,7 @@ export function detailView(d: QaDetail): QaDetailView {
         skill: a.skill,
         reason: a.reason,
         comment: a.comment,
-        at: iso(a.createdAt)!,
+        at: isoInstant(a.createdAt)!,
         carried_from: a.carriedFrom,
         subject_qa_result_id: a.subjectQaResultId,
       })),
@@ -116,7 +115,7 @@ export function detailView(d: QaDetail): QaDetailView {
     other_analyses: d.otherAnalyses.map((o) => ({
       qa_result_id: o.id,
       run_id: o.runId,
-      run_finished_at: iso(o.runFinishedAt)!,
+      run_finished_at: isoInstant(o.runFinishedAt)!,
       score: o.score,
       workflow_version: o.workflowVersion,
       latest: o.latest,
@@ -127,7 +126,7 @@ export function detailView(d: QaDetail): QaDetailView {
     reanalysis: d.reanalysis && {
       qa_result_id: d.reanalysis.id,
       run_id: d.reanalysis.runId,
-      run_finished_at: iso(d.reanalysis.runFinishedAt)!,
+      run_finished_at: isoInstant(d.reanalysis.runFinishedAt)!,
       workflow_version: d.reanalysis.workflowVersion,
       ai_score: d.reanalysis.score,
       differences: d.reanalysis.differences,
