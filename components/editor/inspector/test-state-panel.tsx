@@ -43,13 +43,18 @@ function TestStateForm({ name }: { name: string }) {
   const test = useMutation(trpc.workflows.testState.mutationOptions());
   const [text, setText] = useState(() => JSON.stringify(sampleValue(inputShapeOf(doc, pointer ?? '')), null, 2));
   const [problem, setProblem] = useState<string | null>(null);
+  // An input that cannot run also clears the last answer: the answer shown is always the last input's that ran.
+  const refuse = (why: string) => {
+    test.reset();
+    setProblem(why);
+  };
   const run = () => {
-    if (text.length > INPUT_MAX) return setProblem(`The input is over ${INPUT_MAX.toLocaleString('en-GB')} characters.`);
+    if (text.length > INPUT_MAX) return refuse(`The input is over ${INPUT_MAX.toLocaleString('en-GB')} characters.`);
     let input: unknown;
     try {
       input = JSON.parse(text);
     } catch (err) {
-      return setProblem(`Not JSON: ${(err as Error).message}`);
+      return refuse(`Not JSON: ${(err as Error).message}`);
     }
     setProblem(null);
     test.mutate({ workflow: doc, state: name, input });
