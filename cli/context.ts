@@ -1,16 +1,15 @@
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config.ts';
 import { systemActor } from '../server/contracts/audit-actor.ts';
 import type { AppConfig } from '../server/config.ts';
 import { logger } from '../server/log.ts';
+import { projectRoot } from '../server/project-root.ts';
 import { processTracker } from '../server/planning/process-tracker.ts';
 import type { PlanTrackerService } from '../server/planning/tracker/plan-tracker.ts';
 import type { ToolContext } from '../server/contracts/tool-services.ts';
 
 /** The project root (where package.json is): the CLI resolves `skills/` and `file://` imports from here. */
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const PROJECT_ROOT = projectRoot(import.meta.url);
 
 /**
  * Tool context for CLI calls: the actor is the system user running the command. The services are

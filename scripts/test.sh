@@ -58,6 +58,8 @@ done
 TSC=${CODE[typecheck]} BOUNDARIES=${CODE[boundaries]} LINT=${CODE[lint]} FORMAT=${CODE[format]}
 
 echo; echo "== vitest: unit, int-pglite, int-postgres, int-services, int-cluster"
+# The tests spawn `dcf` a few hundred times: build its cached bundle (cli/bundle-cache.mjs) once, not in the first dozen at once.
+node cli/dcf.mjs --help > /dev/null || echo "dcf --help failed (the tests below will say why)"
 timed vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
 
 echo; echo "== playwright (Chromium)"

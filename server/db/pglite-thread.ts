@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { projectRoot } from '../project-root.ts';
 
 /** How long closing waits for the database thread to flush and stop before it is terminated. */
 const CLOSE_WAIT_MS = 15_000;
@@ -55,18 +54,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
   };
 }
 
-/**
- * worker.mjs beside this module's source. Under Next.js this module is bundled and its URL may
- * point into `.next/`, so the source tree from the working directory (the project root, where
- * `npm start` and the tests run) is the fallback.
- */
+/** server/db/pglite-host/worker.mjs under the project root (server/project-root.ts: source, the `dcf` bundle, Next.js). */
 function workerScript(): string {
-  const relative = path.join('pglite-host', 'worker.mjs');
-  try {
-    const beside = path.join(/*turbopackIgnore: true*/ path.dirname(fileURLToPath(import.meta.url)), relative);
-    if (existsSync(/*turbopackIgnore: true*/ beside)) return beside;
-  } catch {
-    // import.meta.url is not a file URL in this bundle
-  }
-  return path.join(/*turbopackIgnore: true*/ process.cwd(), 'server', 'db', relative);
+  return path.join(/*turbopackIgnore: true*/ projectRoot(import.meta.url), 'server', 'db', 'pglite-host', 'worker.mjs');
 }

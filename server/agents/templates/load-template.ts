@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../../project-root.ts';
 import { SENTINEL_MODES, type SentinelMode } from '../../../lib/planning/schemas.ts';
 import type { ValidationIssue } from '../../validation/issue.ts';
 import { SLEEPTIME_AGENT_TYPE, type AfAgent, type AfBlock, type AgentFile } from './agent-file.ts';
@@ -47,16 +47,9 @@ export class TemplateError extends Error {
   }
 }
 
-/**
- * The templates folder, `agents/templates/` at the repository root. From source the root is
- * found from this file; inside a Next.js server bundle this file's URL points into `.next/`, so
- * the root is the working directory (the rule of config.rootDir).
- */
+/** The templates folder, `agents/templates/` at the project root (server/project-root.ts). */
 export function defaultTemplatesDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const fromSource = path.resolve(/*turbopackIgnore: true*/ here, '../../..');
-  const bundled = here.split(path.sep).includes('.next') || !existsSync(path.join(/*turbopackIgnore: true*/ fromSource, 'package.json'));
-  return path.join(/*turbopackIgnore: true*/ bundled ? process.cwd() : fromSource, 'agents', 'templates');
+  return path.join(/*turbopackIgnore: true*/ projectRoot(import.meta.url), 'agents', 'templates');
 }
 
 const NAME = /^[a-z][a-z0-9_-]*$/;

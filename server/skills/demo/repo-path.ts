@@ -1,16 +1,10 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../../project-root.ts';
 
 /**
  * A path in the repository, where the demo skills read their manifests (skills/) and data
- * (server/skills/demo/data/) at run time. From source (tsx, vitest, the CLI) the root is found
- * from this file; inside a Next.js server bundle this file's URL points into `.next/`, so the
- * root is the working directory — the same rule as config.rootDir.
+ * (server/skills/demo/data/) at run time (the root: server/project-root.ts).
  */
 export function repoPath(...segments: string[]): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const fromSource = path.resolve(/*turbopackIgnore: true*/ here, '../../..');
-  const bundled = here.split(path.sep).includes('.next') || !existsSync(path.join(/*turbopackIgnore: true*/ fromSource, 'package.json'));
-  return path.join(/*turbopackIgnore: true*/ bundled ? process.cwd() : fromSource, ...segments);
+  return path.join(/*turbopackIgnore: true*/ projectRoot(import.meta.url), ...segments);
 }
