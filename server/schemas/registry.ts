@@ -13,6 +13,7 @@ import strategicAdviceSchema from '../../schemas/messages/strategic-advice-1.0.0
 import type { ValidationIssue } from '../validation/issue.ts';
 import { escapePointerToken, pointerTokens } from '../../lib/json-pointer.ts';
 import { pruneSchemaErrors } from './prune-errors.ts';
+import { cachedValidator } from './standalone-cache.ts';
 
 // ajv and ajv-formats are CommonJS; require() avoids default-export interop differences between
 // tsx, vitest and the Next.js server bundle.
@@ -41,22 +42,26 @@ export type SchemaName = keyof typeof SCHEMAS;
 let ajv: InstanceType<typeof Ajv2020> | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();
 
-/**
- * Compiles a schema on first use (draft 2020-12, all errors, formats checked). Lazily, one at a
- * time: compiling all of them costs a few hundred milliseconds, and `dcf validate` needs one.
- */
+/** Draft 2020-12, all errors, formats checked. */
+const SPEC_OPTIONS = { allErrors: true, strict: false, validateFormats: true } as const;
+
+/** The instance for schemas given as values (validateAgainstJsonSchema). */
 function sharedAjv(): InstanceType<typeof Ajv2020> {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+    ajv = new Ajv2020({ ...SPEC_OPTIONS });
     addFormats(ajv);
   }
   return ajv;
 }
 
+/**
+ * A spec schema's validator, on first use: lazily, one at a time (`dcf validate` needs one), and
+ * compiled once per machine (standalone-cache.ts): compiling one costs up to a few hundred ms.
+ */
 function validator(name: SchemaName): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
-    validate = sharedAjv().compile(SCHEMAS[name] as object);
+    validate = cachedValidator(`spec-${name}`, SCHEMAS[name] as object, SPEC_OPTIONS, true);
     compiled.set(name, validate);
   }
   return validate;

@@ -1,20 +1,16 @@
-import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { pruneSchemaErrors } from '../../schemas/prune-errors.ts';
 import { toIssue } from '../../schemas/registry.ts';
+import { cachedValidator } from '../../schemas/standalone-cache.ts';
 import type { ValidationIssue } from '../../validation/issue.ts';
 import agentFileSchema from './agent-file.schema.json' with { type: 'json' };
 import { SLEEPTIME_AGENT_TYPE, type AgentFile } from './agent-file.ts';
 
-// ajv is CommonJS; require() avoids default-export interop differences (see server/schemas/registry.ts).
-const require = createRequire(import.meta.url);
-const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
-
 let validator: ValidateFunction | undefined;
 
-/** Letta's AgentFileSchema, compiled once (draft 2020-12; OpenAPI annotations such as `discriminator` ignored). */
+/** Letta's AgentFileSchema, compiled once per machine (draft 2020-12; OpenAPI annotations such as `discriminator` ignored). */
 function schemaValidator(): ValidateFunction {
-  validator ??= new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(agentFileSchema as object);
+  validator ??= cachedValidator('agent-file', agentFileSchema as object, { allErrors: true, strict: false, validateFormats: false });
   return validator;
 }
 
