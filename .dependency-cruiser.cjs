@@ -29,7 +29,7 @@ const IO_PACKAGES = [
 const DOMAIN =
   '^server/(execution|qa|learning|delegation|planning|collaboration|orchestration|schedules|notifications|dashboard|chat|workflows|' +
   'agent-memory)/';
-const ADAPTERS = '^server/(controlplane|db|graph|redis|skills|auth|audit|http)/';
+const ADAPTERS = '^server/(controlplane|db|graph|redis|skills|auth|audit|http|cache)/';
 const TOOLS = '^server/tools/';
 const AGENTS = '^server/agents/';
 const CONTRACTS = '^server/contracts/';

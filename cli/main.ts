@@ -97,6 +97,7 @@ async function main(argv: string[]): Promise<ExitCode> {
   }
   const load = COMMANDS[name];
   if (!load) return usageError(`unknown command "${name}"`);
+  (await import('../server/cache/validators.ts')).useCachedSpecValidators(); // not compiled in every `dcf` process
   if (EXECUTION_COMMANDS.has(name)) await logToStandardError();
   return (await load())(args);
 }

@@ -8,6 +8,7 @@ import { agentPlatform, config, database, executionRuntime, toolServices } from 
  * agents' queued messages are delivered without waiting for a first request. Each failure is logged, never thrown.
  */
 export async function startProcessServices(): Promise<void> {
+  (await import('../cache/validators.ts')).useCachedSpecValidators(); // spec schemas compiled once per machine, not at every start
   const runtime = await executionRuntime()?.catch((err: unknown) => {
     console.error('workflow execution did not start:', err);
   });

@@ -13,7 +13,6 @@ import strategicAdviceSchema from '../../schemas/messages/strategic-advice-1.0.0
 import type { ValidationIssue } from '../validation/issue.ts';
 import { escapePointerToken, pointerTokens } from '../../lib/json-pointer.ts';
 import { pruneSchemaErrors } from './prune-errors.ts';
-import { cachedValidator } from './standalone-cache.ts';
 
 // ajv and ajv-formats are CommonJS; require() avoids default-export interop differences between
 // tsx, vitest and the Next.js server bundle.
@@ -55,13 +54,26 @@ function sharedAjv(): InstanceType<typeof Ajv2020> {
 }
 
 /**
- * A spec schema's validator, on first use: lazily, one at a time (`dcf validate` needs one), and
- * compiled once per machine (standalone-cache.ts): compiling one costs up to a few hundred ms.
+ * Turns a spec schema into its validator: `name` identifies the schema, `formats` says ajv-formats'
+ * formats are checked. A process may install one that keeps compiled validators across processes
+ * (server/cache/validators.ts: the console and `dcf` do); by default each process compiles its own.
+ */
+export type SchemaCompiler = (name: string, schema: object, options: typeof SPEC_OPTIONS, formats: boolean) => ValidateFunction;
+let compileSpec: SchemaCompiler = (_name, schema) => sharedAjv().compile(schema);
+
+/** Installs the process's compiler for the spec schemas (before their first use; already compiled ones are kept). */
+export function useSchemaCompiler(compile: SchemaCompiler): void {
+  compileSpec = compile;
+}
+
+/**
+ * A spec schema's validator, on first use: lazily, one at a time (`dcf validate` needs one); compiling
+ * one costs up to a few hundred milliseconds.
  */
 function validator(name: SchemaName): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
-    validate = cachedValidator(`spec-${name}`, SCHEMAS[name] as object, SPEC_OPTIONS, true);
+    validate = compileSpec(`spec-${name}`, SCHEMAS[name] as object, SPEC_OPTIONS, true);
     compiled.set(name, validate);
   }
   return validate;

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { pruneSchemaErrors } from '../../schemas/prune-errors.ts';
 import { toIssue } from '../../schemas/registry.ts';
-import { cachedValidator } from '../../schemas/standalone-cache.ts';
+import { cachedValidator } from '../../cache/validators.ts';
 import type { ValidationIssue } from '../../validation/issue.ts';
 import agentFileSchema from './agent-file.schema.json' with { type: 'json' };
 import { SLEEPTIME_AGENT_TYPE, type AgentFile } from './agent-file.ts';

@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Options, ValidateFunction } from 'ajv';
 import { projectRoot } from '../project-root.ts';
+import { useSchemaCompiler } from '../schemas/registry.ts';
 
-// ajv is CommonJS; require() avoids default-export interop differences (see registry.ts).
+// ajv is CommonJS; require() avoids default-export interop differences (see server/schemas/registry.ts).
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020') as typeof import('ajv/dist/2020').default;
 const standaloneCode = require('ajv/dist/standalone') as typeof import('ajv/dist/standalone').default;
@@ -68,4 +69,9 @@ function load(file: string): ValidateFunction | null {
   } catch {
     return null;
   }
+}
+
+/** Makes the spec schemas (server/schemas/registry.ts) compile once per machine: the console and `dcf` call it at start. */
+export function useCachedSpecValidators(): void {
+  useSchemaCompiler(cachedValidator);
 }

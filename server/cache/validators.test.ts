@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../project-root.ts';
-import { cachedValidator } from './standalone-cache.ts';
+import { cachedValidator } from './validators.ts';
 
 const DIR = path.join(projectRoot(import.meta.url), 'node_modules', '.cache', 'dcf', 'validators');
 const NAME = `test-${process.pid}`;
