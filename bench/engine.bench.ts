@@ -55,6 +55,11 @@ const accept = Continuation.prototype.accept;
 Continuation.prototype.accept = function (this: Continuation, n) {
   countContinued(n, () => accept.call(this, n));
 };
+// So is one a job carries beside its first (execution/dispatch-groups.ts).
+const carry = Continuation.prototype.carry;
+Continuation.prototype.carry = function (this: Continuation, n) {
+  countContinued(n, () => carry.call(this, n), 'carried');
+};
 const stats = queueConnection(target);
 markIgnored(stats);
 
@@ -204,11 +209,12 @@ function taskHotPath(taskStates: ReadonlySet<string>): string {
   if (handled.length === 0) return 'no Task notifications';
   const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const rts = handled.map((j) => j.engineRoundTrips);
-  const jobs = handled.filter((j) => !j.continued);
+  const jobs = handled.filter((j) => !j.continued && !j.carried);
+  const carried = handled.filter((j) => j.carried).length;
   const jobMs = jobs.map((j) => j.ms ?? 0);
   return (
     `Task hot path: ${p50(rts)} engine round trips p50, ${Math.max(...rts)} max (${handled.length} Task notifications, ` +
-    `${handled.length - jobs.length} continued in place); ` +
+    `${handled.length - jobs.length - carried} continued in place, ${carried} carried by a job of several); ` +
     (jobs.length ? `a Task's job takes ${p50(jobMs).toFixed(2)} ms p50 in its processor` : 'no Task jobs')
   );
 }

@@ -49,6 +49,8 @@ export interface JobTraffic {
   /** Wall time of the processor (ms), from its call to its promise settling. */
   ms: number | null;
   continued?: boolean;
+  /** Carried by a job of several notifications (execution/dispatch-groups.ts), counted as its own. */
+  carried?: boolean;
 }
 const jobScope = new AsyncLocalStorage<JobTraffic>();
 let jobs: JobTraffic[] | null = null;
@@ -73,9 +75,9 @@ export function countPerJob(): void {
  * continues it: `start` begins its handler synchronously, so the handler's async context is the scope
  * made here, and its round trips are its own.
  */
-export function countContinued<T>(data: unknown, start: () => T): T {
+export function countContinued<T>(data: unknown, start: () => T, how: 'continued' | 'carried' = 'continued'): T {
   if (!jobs) return start();
-  const scope: JobTraffic = { name: 'continued', data, engineRoundTrips: 0, ms: null, continued: true };
+  const scope: JobTraffic = { name: how, data, engineRoundTrips: 0, ms: null, [how]: true };
   jobs.push(scope);
   return jobScope.run(scope, start);
 }

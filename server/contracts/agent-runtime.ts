@@ -47,7 +47,16 @@ export interface AgentRuntimePort {
    * a platform keeping its agents there takes without reading again.
    */
   agentForState?(runId: string, state: string, indexed?: string | null): Promise<WorkerAgent | null>;
+  /**
+   * The run's worker agents for `specs` (distinct states) at once, where the platform can make them in
+   * a fixed number of round trips per run rather than per state; the same rule as createWorkerAgent
+   * (a state that has an agent keeps it). Returns them in `specs` order. Without it the engine makes
+   * them one by one.
+   */
+  createRunWorkerAgents?(runId: string, specs: ReadonlyArray<{ state: string; template: string }>): Promise<WorkerAgent[]>;
   deleteAgent(agentId: string): Promise<boolean>;
+  /** Deletes every worker agent of the run at once (finalize); returns how many. Without it the engine lists and deletes them one by one. */
+  deleteRunAgents?(runId: string): Promise<number>;
   setLoadedSkills(agentId: string, skills: string[]): Promise<void>;
   /** Wakes the agent with a notification; resolves when the agent has finished reacting to it. */
   deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void>;

@@ -42,4 +42,6 @@ export interface OutboxEntry {
   /** Epoch ms when it may be delivered (delayed jobs: Retry back-off, Wait). */
   due_at_ms: number;
   created_at_ms: number;
+  /** The job that carries it when that is not its own: another notification's of the same commit (execution/dispatch-groups.ts). */
+  job?: string;
 }

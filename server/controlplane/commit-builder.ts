@@ -129,6 +129,20 @@ export class CommitBuilder {
     return this;
   }
 
+  /**
+   * Names the job that carries each of these outbox entries (carried id → carrier id), in the entries
+   * the commit writes: the sweeper looks for that job when an entry has none of its own
+   * (execution/dispatch-groups.ts).
+   */
+  carry(carriers: ReadonlyMap<string, string>): this {
+    if (carriers.size === 0) return this;
+    for (const o of this.ops) {
+      const job = o.op === 'outbox' ? carriers.get(o.id) : undefined;
+      if (o.op === 'outbox' && job) o.entry = JSON.stringify({ ...(JSON.parse(o.entry) as object), job });
+    }
+    return this;
+  }
+
   outboxDone(id: string): this {
     this.ops.push({ op: 'outbox_del', id });
     return this;

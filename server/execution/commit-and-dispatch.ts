@@ -2,6 +2,7 @@ import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import type { CommitResult } from '../controlplane/control-plane.ts';
 import { leaveActiveRuns } from './active-runs.ts';
 import { currentContinuation } from './continuation.ts';
+import { groupNotes } from './dispatch-groups.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
@@ -14,12 +15,14 @@ export interface Sending {
 /**
  * Before commit `c`: its notifications are marked sent in the commit itself (CommitBuilder.markSent;
  * the sweeper sends any whose enqueue a crash prevented), and inside a notification job one of them
- * due now is claimed to be continued in place (continuation.ts) rather than enqueued.
+ * due now is claimed to be continued in place (continuation.ts) rather than enqueued; the others due
+ * now go several to a job (dispatch-groups.ts), the commit naming each one's carrier.
  */
 export function sendWith(x: ExecutionServices, c: CommitBuilder, notes: OutboxEntry[]): Sending {
   c.markSent(notes.map((n) => n.id));
   const continued = currentContinuation()?.choose(notes);
   if (continued) c.claim(continued.id, x.config.execution.leaseTtlS * 1000);
+  c.carry(groupNotes(notes, continued));
   return { notes, continued };
 }
 

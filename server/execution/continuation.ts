@@ -69,6 +69,12 @@ export class Continuation {
     if (this.chosen === n) this.chosen = undefined;
   }
 
+  /** Starts handling a notification the job carries (dispatch-groups.ts): it counts toward the job's steps. */
+  carry(n: OutboxEntry): void {
+    this.steps++;
+    this.start(n);
+  }
+
   /** The job is over: nothing more is chosen. */
   close(): void {
     this.closed = true;

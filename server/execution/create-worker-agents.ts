@@ -17,13 +17,15 @@ export function templateOf(binding: unknown): string {
 /**
  * create_worker_agents: one worker agent per Task state of the run (spec §2.6), from the
  * state's agent template, tagged with run and state, through the agent-runtime port.
- * Idempotent: a state that already has its worker keeps it. In state order, AGENTS_AT_ONCE at a time.
+ * Idempotent: a state that already has its worker keeps it. In state order: all at once where the
+ * platform can (`createRunWorkerAgents`), else AGENTS_AT_ONCE at a time.
  */
 export async function createWorkerAgents(x: ExecutionServices, runId: string): Promise<WorkerAgent[] | null> {
   const def = await loadRunDefinition(x.redis, runId);
   if (!def) return null;
-  const tasks = [...def.states].filter(([, loc]) => loc.state.Type === 'Task');
-  return mapBounded(tasks, AGENTS_AT_ONCE, ([name, loc]) =>
-    x.agents.createWorkerAgent({ run_id: runId, state: name, template: templateOf(loc.state.AgentBinding) }),
-  );
+  const specs = [...def.states]
+    .filter(([, loc]) => loc.state.Type === 'Task')
+    .map(([name, loc]) => ({ state: name, template: templateOf(loc.state.AgentBinding) }));
+  if (x.agents.createRunWorkerAgents) return x.agents.createRunWorkerAgents(runId, specs);
+  return mapBounded(specs, AGENTS_AT_ONCE, (s) => x.agents.createWorkerAgent({ run_id: runId, ...s }));
 }

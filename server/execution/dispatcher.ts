@@ -4,6 +4,7 @@ import { runKeys } from '../controlplane/keys.ts';
 import { execAcrossSlots, type KeyedCommand } from '../redis/across-slots.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { LeaseTiming } from './lease-timing.ts';
+import { jobsOf, type JobNotifications } from './dispatch-groups.ts';
 
 /** BullMQ keys share one hash tag, so the queue is Redis Cluster safe too. */
 export const QUEUE_PREFIX = '{dcf-queue}';
@@ -52,8 +53,9 @@ export class Dispatcher {
     const fresh = entries.filter((_, i) => sent?.[i]?.[1] !== 1);
     if (fresh.length === 0) return;
     const now = Date.now();
+    // Entries that name a carrier in this list ride in its job (dispatch-groups.ts).
     await this.queue.addBulk(
-      fresh.map((e) => ({
+      jobsOf(fresh).map((e) => ({
         name: e.reason,
         data: e,
         opts: {
@@ -88,9 +90,9 @@ export function startNotificationWorker(
   connection: RedisClient,
   concurrency: number,
   timing: Pick<LeaseTiming, 'lockDurationMs' | 'stalledIntervalMs'>,
-  handle: (e: OutboxEntry) => Promise<void>,
+  handle: (e: JobNotifications) => Promise<void>,
 ): { worker: Worker; close(): Promise<void> } {
-  const worker = new Worker(QUEUE_NAME, async (job: Job<OutboxEntry>) => handle(job.data), {
+  const worker = new Worker(QUEUE_NAME, async (job: Job<JobNotifications>) => handle(job.data), {
     connection,
     prefix: QUEUE_PREFIX,
     concurrency,

@@ -54,8 +54,11 @@ export async function finalizeWorkflow(
   }
   let deleted = 0;
   if (opts.deleteWorkers !== false) {
-    const agents = await x.agents.listRunAgents(runId);
-    deleted = (await mapBounded(agents, AGENTS_AT_ONCE, (a) => x.agents.deleteAgent(a.id))).filter(Boolean).length;
+    if (x.agents.deleteRunAgents) deleted = await x.agents.deleteRunAgents(runId);
+    else {
+      const agents = await x.agents.listRunAgents(runId);
+      deleted = (await mapBounded(agents, AGENTS_AT_ONCE, (a) => x.agents.deleteAgent(a.id))).filter(Boolean).length;
+    }
   }
   const counts = { pending: 0, running: 0, done: 0, failed: 0 };
   let attempts = 0;

@@ -6,6 +6,7 @@ import { loadRunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
 import { Continuation, continuing, type ContinueLimits } from './continuation.ts';
+import { notificationsOf, type JobNotifications } from './dispatch-groups.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
 import { viewInstance } from './instance-view.ts';
@@ -69,13 +70,15 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
 }
 
 /**
- * A notification job (dispatcher.ts): handles `first`, and each notification the job's own commits
- * chose to continue in place (continuation.ts), within the job's bounds; it ends when all are
- * handled (`limits`: the defaults of continuation.ts unless a test sets them). A throw on `first`
- * fails the job (BullMQ retries it); a throw on a continued one enqueues that one as a job of its
- * own (its outbox entry is still there), so its retries are its own.
+ * A notification job (dispatcher.ts): handles its first notification and those it carries
+ * (dispatch-groups.ts) at once, and each notification the job's own commits chose to continue in
+ * place (continuation.ts), within the job's bounds; it ends when all are handled (`limits`: the
+ * defaults of continuation.ts unless a test sets them). A throw on the first fails the job (BullMQ
+ * retries it); a throw on a carried or continued one enqueues that one as a job of its own (its
+ * outbox entry is still there), so its retries are its own.
  */
-export async function handleNotificationJob(x: ExecutionServices, first: OutboxEntry, limits?: ContinueLimits): Promise<void> {
+export async function handleNotificationJob(x: ExecutionServices, job: JobNotifications, limits?: ContinueLimits): Promise<void> {
+  const { first, carried } = notificationsOf(job);
   const handling = new Set<Promise<void>>();
   let failed: { err: unknown } | undefined;
   // Never rejects (a failure is kept in `failed`), so a handler that ends between two waits below leaves no rejection unheard.
@@ -86,8 +89,8 @@ export async function handleNotificationJob(x: ExecutionServices, first: OutboxE
           failed = { err };
           return;
         }
-        x.log.warn({ run_id: e.run_id, instance: e.instance, err }, 'continued notification failed; enqueued');
-        // Not enqueued either: the job fails, and the claim, once passed, is the sweeper's.
+        x.log.warn({ run_id: e.run_id, instance: e.instance, err }, 'continued or carried notification failed; enqueued');
+        // Not enqueued either: the job fails (BullMQ retries it with what it carries), and a continued one's claim, once passed, is the sweeper's.
         await x.dispatcher.dispatch([e], { fresh: true }).catch((lost: unknown) => (failed ??= { err: lost }));
       })
       .finally(() => handling.delete(p));
@@ -95,6 +98,7 @@ export async function handleNotificationJob(x: ExecutionServices, first: OutboxE
   };
   const cont = new Continuation(start, limits);
   start(first);
+  for (const e of carried) cont.carry(e);
   // A handler may start another while it is awaited: wait until none is left.
   while (handling.size > 0) await Promise.all(handling);
   cont.close();

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../redis/connection.ts';
-import { KEY_PREFIX, runKeys } from '../controlplane/keys.ts';
+import { runKeys } from '../controlplane/keys.ts';
 import type { AgentRuntimePort, WorkerAgent, WorkerNotification } from '../contracts/agent-runtime.ts';
-
-/** Global index agent id → run id, so tools that name only an agent (load_skill) find its run. */
-const AGENT_INDEX = `${KEY_PREFIX}:agents`;
+import { AGENT_INDEX, addRunAgents, removeRunAgents, type RunAgentSpec } from './in-process-run-agents.ts';
 
 /** Writes an agent's record only while it exists (a deleted agent is not brought back). KEYS: the run's agents hash. ARGV: id, record. */
 const REPLACE_AGENT_LUA = `
@@ -99,6 +97,20 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
     await this.redis.eval(ADD_AGENT_LUA, 2, k.agents, k.agentStates, agent.id, spec.state, JSON.stringify(agent));
     this.remember(agent);
     return agent;
+  }
+
+  /** All the run's agents in two round trips (in-process-run-agents.ts), not three per state. */
+  async createRunWorkerAgents(runId: string, specs: readonly RunAgentSpec[]): Promise<WorkerAgent[]> {
+    const agents = await addRunAgents(this.redis, runId, specs);
+    for (const a of agents) this.remember(a);
+    return agents;
+  }
+
+  /** Every agent of the run in two round trips (in-process-run-agents.ts), not two per agent. */
+  async deleteRunAgents(runId: string): Promise<number> {
+    const ids = await removeRunAgents(this.redis, runId);
+    for (const id of ids) this.known.delete(id);
+    return ids.length;
   }
 
   async getAgent(agentId: string): Promise<WorkerAgent | null> {

@@ -66,7 +66,8 @@ async function resendOutbox(x: ExecutionServices, runId: string): Promise<number
   const claimed = sentOnes.length ? await x.cp.liveClaims(runId) : new Set<string>();
   const unqueued: OutboxEntry[] = [];
   for (const e of sentOnes) {
-    const job = await x.dispatcher.queue.getJob(e.id);
+    // Its own job if it has one (a carried one whose handler threw is enqueued alone), else its carrier's (dispatch-groups.ts).
+    const job = (await x.dispatcher.queue.getJob(e.id)) ?? (e.job ? await x.dispatcher.queue.getJob(e.job) : undefined);
     const state = job ? await job.getState() : 'missing';
     if (state === 'completed') await x.cp.outboxDone(runId, e.id);
     else if (state === 'missing' && !claimed.has(e.id)) unqueued.push(e);
