@@ -1,4 +1,5 @@
 import type { DateRange } from '../../../../lib/relative-dates.ts';
+import { QA_REVIEWERS, ROLES, type Role } from '../../../../lib/roles.ts';
 import { londonDay, ukDate, ukDay } from '../../../../lib/uk-time.ts';
 import type { BrainDecision } from '../brain.ts';
 import type { PlannerContext } from './context.ts';
@@ -27,6 +28,7 @@ export interface ListedSession {
   created_at: string;
   calls: number;
   rules: number;
+  reviewers: Array<{ label: string }>;
 }
 
 const LIST: [string, Record<string, unknown>] = ['list_calibration_sessions', {}];
@@ -84,7 +86,14 @@ function resolveSession(ctx: PlannerContext, req: PlannerRequest): { session: Li
   const got = ctx.find(LIST[0]);
   if (!got) return { decision: ctx.call([LIST], 'Read the calibration sessions, to resolve which one the question is about.') };
   if (!got.ok) return { decision: ctx.failed(got, 'list the calibration sessions') };
-  const all = listed(ctx) ?? [];
+  const all = readable(ctx, listed(ctx) ?? []);
+  if (!all.length && listed(ctx)?.length)
+    return {
+      decision: ctx.say(
+        'You lead or review none of the calibration sessions, so there are none I can report on to you (admins read them all).',
+        'Every listed session is someone else’s: the console shows this person none of them.',
+      ),
+    };
   if (!all.length)
     return {
       decision: ctx.say(
@@ -110,7 +119,32 @@ function resolveSession(ctx: PlannerContext, req: PlannerRequest): { session: Li
   return { decision: whichOne(ctx, left, `There are ${left.length} calibration sessions that could be meant.`) };
 }
 
+/**
+ * The role of the person chatting, from the `console_user` block the chat host keeps ("…, console
+ * role workflow_designer."); null outside the chat (scripts, tests), where the agent's own access holds.
+ */
+function chatting(ctx: PlannerContext): { role: Role; email: string } | null {
+  const block = ctx.input.blocks.find((b) => b.label === 'console_user')?.value ?? '';
+  const role = block.match(/\bconsole role (\w+)/)?.[1] ?? '';
+  const email = block.match(/<([^>]+)>/)?.[1] ?? '';
+  return (ROLES as readonly string[]).includes(role) ? { role: role as Role, email } : null;
+}
+
+/** The sessions the person chatting may read, as /calibration lists them: all for an admin, else those they lead or review. */
+function readable(ctx: PlannerContext, sessions: ListedSession[]): ListedSession[] {
+  const who = chatting(ctx);
+  if (!who || who.role === 'admin') return sessions;
+  return sessions.filter((s) => s.lead === who.email || s.reviewers.some((r) => r.label === who.email));
+}
+
 export function calibrationAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecision {
+  // The tools let the agent read every session; the person asking sees only what the console would show them.
+  const role = chatting(ctx)?.role;
+  if (role && !QA_REVIEWERS.includes(role))
+    return ctx.say(
+      'Calibration sessions are for compliance managers and admins, so I cannot share their results with you here.',
+      `The console user is a ${role}: calibration is not theirs to read (server/calibration/outcome.ts readerOf).`,
+    );
   const resolved = resolveSession(ctx, req);
   if ('decision' in resolved) return resolved.decision;
   const { session } = resolved;

@@ -12,7 +12,7 @@ import { createTestDatabase, testDbKind } from '../../../testing/test-database.t
 import type { AnyTool } from '../../../tools/define-tool.ts';
 import { invokeTool } from '../../../tools/invoke.ts';
 import { findTool } from '../../../tools/registry.ts';
-import { ScriptedConversation } from './testing/script.ts';
+import { ScriptedConversation, type Responder } from './testing/script.ts';
 
 /**
  * Calibration questions in the chat (issue 34) over real sessions (PGlite / PostgreSQL, the real
@@ -23,6 +23,21 @@ import { ScriptedConversation } from './testing/script.ts';
  * lender (Alex Wong, the demo rule set) and a second lender (other advisors, other rule ids).
  */
 const PLANNER: Actor = { kind: 'agent', id: 'agent-planner', label: 'planner' };
+
+/** A chat with a console user: the host's `console_user` block says who is asking (server/chat/conversations.ts). */
+class ChatAs extends ScriptedConversation {
+  constructor(
+    respond: Responder,
+    private readonly who: PublicUser,
+  ) {
+    super(respond);
+  }
+  override input(upTo?: number) {
+    const i = super.input(upTo);
+    const value = `${this.who.displayName} <${this.who.email}>, console role ${this.who.role}.`;
+    return { ...i, blocks: [...i.blocks, { id: 'block-user', label: 'console_user', value, limit: 2000 }] };
+  }
+}
 const config = testConfig({ DCF_CLOCK: '2024-07-08T09:00:00Z' });
 
 interface World {
@@ -51,16 +66,19 @@ async function worldOf(w: World) {
     ['lead', 'compliance_manager'],
     ['r1', 'compliance_manager'],
     ['r2', 'admin'],
+    ['outsider', 'compliance_manager'],
+    ['designer', 'workflow_designer'],
   ] as const) {
     const r = await createUser(h.db, { email: `${key}@test.dcf`, displayName: key, role, password: 'a-long-password-1' });
     if (!r.ok) throw new Error(r.reason);
     people.push(r.user);
   }
-  const [lead, r1, r2] = people as [PublicUser, PublicUser, PublicUser];
+  const [lead, r1, r2, outsider, designer] = people as [PublicUser, PublicUser, PublicUser, PublicUser, PublicUser];
   const as = (p: PublicUser): Actor => ({ kind: 'user', id: p.id, label: p.email, role: p.role });
   const tool = async (name: string, args: unknown, actor: Actor) =>
     (await invokeTool(findTool(name) as AnyTool, args, { actor, services: { config, db: async () => h.db } })) as Record<string, unknown>;
   const planner = () => new ScriptedConversation(async (name, args) => tool(name, args, PLANNER));
+  const chatAs = (who: PublicUser) => new ChatAs(async (name, args) => tool(name, args, PLANNER), who);
   /** A session of the 3 newest calls; `answered`: the reviewers who answer and submit (r1 fails `w.split` on the first call). */
   const session = async (name: string, answered: PublicUser[]) => {
     const sample = { filter: { advisor: w.advisor }, method: 'newest', size: 3 };
@@ -83,7 +101,7 @@ async function worldOf(w: World) {
     }
     return id;
   };
-  return { h, r1, r2, planner, session };
+  return { h, r1, r2, outsider, designer, planner, chatAs, session };
 }
 
 /** The figures of record: what the /calibration page reads for the session. */
@@ -159,5 +177,14 @@ describe.each([
     expect(t.reply).toContain(`Overall (all rules, Fleiss): ${stated(f.overall, f.min_sample)}.`);
     expect(f.overall.thin).toBe(false);
     for (const r of f.reviewers) expect(t.reply).toContain(`${r.label} ${stated(r.vs_ai, f.min_sample)}`);
+  });
+  it('in the chat, a person reads only what /calibration shows them: a designer nothing, a manager their own sessions', async () => {
+    const designer = await world.chatAs(world.designer).turn('How did the last calibration session go?');
+    expect(designer.calls).toEqual([]);
+    expect(designer.reply).toContain('Calibration sessions are for compliance managers and admins');
+    const outsider = await world.chatAs(world.outsider).turn('How did the last calibration session go?');
+    expect(outsider.reply).toContain('You lead or review none of the calibration sessions');
+    const reviewer = await world.chatAs(world.r1).turn('How did the last calibration session go?');
+    expect(reviewer.reply).toContain('“July calibration”');
   });
 });
