@@ -124,12 +124,12 @@ function InputSource({ found, looking, edited }: { found: LastInput; looking: bo
     <p className="text-xs text-slate-600" data-testid="test-state-source">
       {found ? (
         <>
-          {edited ? 'Started from' : 'From'} the input this state had in{' '}
+          {edited ? 'Started from' : 'Prefilled from'}{' '}
           <a className="font-mono text-indigo-700 underline-offset-2 hover:underline" href={`/runs/${found.run_id}`}>
             run {found.run_id.slice(0, 8)}
           </a>{' '}
-          (version {found.workflow_version}), the last run that reached it: entered {ukDateTime(found.entered_at)}
-          {found.instance !== found.instance.split('/').pop() ? ` as ${found.instance}` : ''}.
+          (version {found.workflow_version}), the last run that reached this state: its input when it was entered
+          {found.instance !== found.instance.split('/').pop() ? ` as ${found.instance}` : ''} on {ukDateTime(found.entered_at)}.
         </>
       ) : (
         said
