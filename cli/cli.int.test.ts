@@ -142,12 +142,13 @@ describe('dcf CLI', { timeout: 120_000 }, () => {
       list_dead_letters: true,
       retry_dead_letter: false,
       test_workflow_state: false,
+      get_last_state_input: true,
       // Issue 28: the workflow versions' lifecycle.
       publish_workflow_version: false,
       retire_workflow_version: false,
     };
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(103);
+    expect(names).toHaveLength(104);
     expect([...names].sort()).toEqual(Object.keys(readOnly).sort());
     for (const name of Object.keys(readOnly))
       expect(

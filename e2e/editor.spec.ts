@@ -94,6 +94,7 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   // Issue 34: test the Choice alone on a typed input — no run — and see the state it would go to.
   await inspector(page).getByTestId('test-state-open').click();
   const tester = page.getByRole('dialog', { name: 'Test state Choice' });
+  await expect(tester.getByTestId('test-state-source')).toContainText('No run of this workflow has reached this state yet');
   await tester.getByTestId('test-state-input').fill('{"name": "Ada", "greeting": {"message": "Ada"}}');
   await tester.getByTestId('test-state-run').click();
   await expect(tester.getByTestId('test-state-next')).toHaveText('Succeed', { timeout: 20_000 });
@@ -133,6 +134,16 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   await page.getByRole('tab', { name: 'Input & output' }).click();
   await expect(page.getByRole('region', { name: 'Run output' })).toContainText('"message": "Ada"');
   await page.screenshot({ path: shot('editor-built-run') });
+
+  // Test state again: now its input starts as the Choice's input in that run, which is named.
+  const runId = page.url().split('/').pop()!;
+  await page.goBack();
+  await node(page, 'Choice').click();
+  await inspector(page).getByTestId('test-state-open').click();
+  const again = page.getByRole('dialog', { name: 'Test state Choice' });
+  await expect(again.getByTestId('test-state-source')).toContainText(`run ${runId.slice(0, 8)}`);
+  await expect(again.getByTestId('test-state-input')).toHaveValue(/"message": "Ada"/);
+  await again.screenshot({ path: shot('editor-test-state-from-run') });
 });
 
 test('editing the JSON redraws the canvas, and a canvas edit rewrites the JSON; undo and redo span both', async ({ page }) => {

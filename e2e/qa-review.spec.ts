@@ -230,6 +230,7 @@ async function expectBlind(page: Page) {
   const review = page.getByTestId('blind-review');
   await expect(page.getByTestId('blind-transcript')).toBeVisible();
   await expect(page.getByTestId('verdict')).toHaveCount(0);
+  await expect(review.locator('[data-evidence-ids]')).toHaveCount(0); // no quote is marked as the AI's evidence
   await expect(review).not.toContainText(/AI: (Pass|Fail|Not applicable)/);
 }
 
@@ -261,7 +262,16 @@ test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, t
   const ruleId = (await first.getAttribute('data-rule-id'))!;
   // The lead is also a reviewer: every rule of the 3 calls in the page, failing the first rule on the first call.
   await expectBlind(page);
+  // The call's recording plays on the blind page too: a turn's time plays from there and the turn heard is marked.
+  await expect(page.getByTestId('call-play')).toBeEnabled({ timeout: 90_000 });
+  const audio = page.getByTestId('call-audio');
+  const second = page.getByTestId('transcript-turn').nth(1);
+  await second.getByTestId('turn-play').click();
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0)).toBe(true);
+  await expect(second).toHaveAttribute('aria-current', 'true');
+  await expectBlind(page);
   await page.screenshot({ path: shot('calibration-blind-review') });
+  await audio.evaluate((a: HTMLAudioElement) => a.pause());
   for (let call = 0; call < 3; call++) {
     await answerCall(page, call === 0 ? ruleId : null);
     if (call < 2) await page.getByRole('button', { name: 'Next call' }).click();

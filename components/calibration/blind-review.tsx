@@ -8,14 +8,16 @@ import { Panel } from '@/components/ui/panel';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { CALIBRATION_ANSWERS, type CalibrationAnswerValue } from '@/lib/calibration/session';
 import { ukDateTime, ukDay } from '@/lib/uk-time';
+import { BlindCall } from './blind-call';
 import { ANSWER_LABELS } from './format';
 import type { BlindReview as Review } from './types';
 
 /**
- * A reviewer's blind review: the session's calls one at a time — the transcript, never the AI's
- * verdicts or score — and every rule with pass / fail / not applicable and a short reason (needed
- * for a fail). Each answer is saved as it is given. "Submit review" once every rule of every call
- * is answered; after that a change is an amendment, saved with the reason given above the rules.
+ * A reviewer's blind review: the session's calls one at a time — the recording and the transcript
+ * (BlindCall), never the AI's verdicts, score or evidence — and every rule with pass / fail / not
+ * applicable and a short reason (needed for a fail). Each answer is saved as it is given. "Submit
+ * review" once every rule of every call is answered; after that a change is an amendment, saved
+ * with the reason given above the rules.
  */
 export function BlindReview({ sessionId }: { sessionId: string }) {
   const trpc = useTRPC();
@@ -82,13 +84,7 @@ export function BlindReview({ sessionId }: { sessionId: string }) {
           {call.advisor ?? 'Advisor not recorded'} · {call.product ?? 'no product'} · {ukDateTime(call.call_at)} · due{' '}
           {ukDay(r.session.due_date)}. Blind review: the AI’s verdicts and the other reviewers’ answers are not shown.
         </p>
-        <ol className="max-h-96 space-y-1 overflow-y-auto px-4 py-3 text-sm" data-testid="blind-transcript">
-          {call.transcript.turns.map((t, i) => (
-            <li key={i}>
-              <span className="font-semibold text-slate-700">{t.speaker ?? 'Speaker'}:</span> {t.text}
-            </li>
-          ))}
-        </ol>
+        <BlindCall key={call.qa_result_id} call={call} />
       </Panel>
       <Panel title={`Rules (${r.rules.length}) — ${answered} of ${needed} answers given across the session`}>
         {submitted && !closed && (

@@ -1,11 +1,6 @@
-import type { Figure } from '@/lib/calibration/figures';
 import type { CalibrationAnswerValue } from '@/lib/calibration/session';
 
-/** "83.3%", or "—" when there is nothing to compare. */
-export const percentText = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
-/** "0.41", or "—" when kappa is undefined (no items, or everyone gave the same answer). */
-export const kappaText = (x: number | null) => (x === null ? '—' : x.toFixed(2));
-/** A figure's sample in words, and that it is thin (under the minimum sample) when it is. */
-export const sampleText = (f: Figure, min: number) => `n = ${f.n}${f.thin ? ` — thin (under ${min})` : ''}`;
+/** The figures are written as the chat writes them (lib/calibration/format.ts). */
+export { kappaText, percentText, sampleText } from '@/lib/calibration/format';
 
 export const ANSWER_LABELS: Record<CalibrationAnswerValue, string> = { pass: 'Pass', fail: 'Fail', not_applicable: 'Not applicable' };

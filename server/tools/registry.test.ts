@@ -114,6 +114,7 @@ const READ_ONLY: Record<string, boolean> = {
   list_dead_letters: true,
   retry_dead_letter: false,
   test_workflow_state: false,
+  get_last_state_input: true,
 };
 
 /** The spec tools the engine issue adds. */
@@ -137,7 +138,7 @@ const ENGINE_TOOLS = [
 describe('tool registry', () => {
   it("holds exactly the registered tools, the engine issue's spec tools once each", () => {
     const names = TOOLS.map((t) => t.name);
-    expect(names).toHaveLength(103);
+    expect(names).toHaveLength(104);
     expect([...names].sort()).toEqual(Object.keys(READ_ONLY).sort());
     expect(ENGINE_TOOLS).toHaveLength(14);
     for (const name of ENGINE_TOOLS)

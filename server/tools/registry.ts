@@ -44,6 +44,7 @@ import { validateSkillManifestTool } from './skills/validate-skill-manifest.ts';
 import { setDemoFaultsTool } from './skills/set-demo-faults.ts';
 import { validateWorkflowTool } from './workflows/validate-workflow.ts';
 import { testWorkflowStateTool } from './workflows/test-workflow-state.ts';
+import { getLastStateInputTool } from './workflows/last-state-input.ts';
 import { createCompanionTool } from './delegation/create-companion.ts';
 import { dismissCompanionTool } from './delegation/dismiss-companion.ts';
 import { listSessionCompanionsTool } from './delegation/list-session-companions.ts';
@@ -213,6 +214,7 @@ export const TOOLS: readonly AnyTool[] = [
   listDeadLettersTool,
   retryDeadLetterTool,
   testWorkflowStateTool,
+  getLastStateInputTool,
 ] as unknown as AnyTool[];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));

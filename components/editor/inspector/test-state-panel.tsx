@@ -1,10 +1,10 @@
 'use client';
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useTRPC } from '@/components/providers/trpc';
 import { Button, FIELD } from '@/components/ui/button';
-import { ukExact } from '@/lib/uk-time';
+import { ukDateTime, ukExact } from '@/lib/uk-time';
 import type { AppRouter } from '@/server/trpc/root';
 import { Dialog } from '../dialogs/dialog';
 import { sampleValue } from '../model/sample-value';
@@ -13,15 +13,17 @@ import { useInspector } from './inspector-context';
 
 type Answer = inferRouterOutputs<AppRouter>['workflows']['testState'];
 type Report = Extract<Answer, { status: 'ok' }>;
+type LastInput = Extract<inferRouterOutputs<AppRouter>['workflows']['lastStateInput'], { status: 'ok' }>['found'];
 
 /** The most input the tool takes (test_workflow_state's TEST_INPUT_MAX), checked here first. */
 const INPUT_MAX = 64 * 1024;
 
 /**
  * "Test state…" (issue 34): runs the selected state alone on an input typed here, with
- * test_workflow_state — no run, nothing written. The input starts as a sample of the data that
- * reaches the state (its upstream shape); the answer shows the effective input, the raw result,
- * the output, and where the state would go or how it would fail.
+ * test_workflow_state — no run, nothing written. The input starts as the state's raw input in the
+ * newest run of the workflow that reached it (get_last_state_input; the run and when are said), else
+ * as a sample of the data that reaches the state (its upstream shape); the answer shows the
+ * effective input, the raw result, the output, and where the state would go or how it would fail.
  */
 export function TestStateButton({ name }: { name: string }) {
   const [open, setOpen] = useState(false);
@@ -41,7 +43,16 @@ function TestStateForm({ name }: { name: string }) {
   const { doc, pointer } = useInspector();
   const trpc = useTRPC();
   const test = useMutation(trpc.workflows.testState.mutationOptions());
-  const [text, setText] = useState(() => JSON.stringify(sampleValue(inputShapeOf(doc, pointer ?? '')), null, 2));
+  const workflowId = typeof doc.workflow_id === 'string' && doc.workflow_id ? doc.workflow_id : null;
+  const last = useQuery(
+    trpc.workflows.lastStateInput.queryOptions({ workflow_id: workflowId ?? '-', state: name }, { enabled: !!workflowId, staleTime: 0 }),
+  );
+  const found: LastInput = last.data?.status === 'ok' ? last.data.found : null;
+  const [sample] = useState(() => JSON.stringify(sampleValue(inputShapeOf(doc, pointer ?? '')), null, 2));
+  // What the user typed; until then the input shown is the last run's (once read), else the sample.
+  const [typed, setTyped] = useState<string | null>(null);
+  const text = typed ?? (found ? JSON.stringify(found.input, null, 2) : sample);
+  const setText = setTyped;
   const [problem, setProblem] = useState<string | null>(null);
   // An input that cannot run also clears the last answer: the answer shown is always the last input's that ran.
   const refuse = (why: string) => {
@@ -70,6 +81,7 @@ function TestStateForm({ name }: { name: string }) {
         <label htmlFor="test-state-input" className="block text-xs font-medium text-slate-700">
           State input (JSON, as it reaches the state)
         </label>
+        <InputSource found={found} looking={!!workflowId && last.isPending} edited={typed !== null} />
         <textarea
           id="test-state-input"
           className={`${FIELD} h-40 w-full font-mono text-xs`}
@@ -98,6 +110,31 @@ function TestStateForm({ name }: { name: string }) {
       </div>
       {answer?.status === 'ok' && <TestReport report={answer} />}
     </div>
+  );
+}
+
+/** Where the input shown came from: the run that last reached the state (with when, London time), or the upstream shape. */
+function InputSource({ found, looking, edited }: { found: LastInput; looking: boolean; edited: boolean }) {
+  const said = looking
+    ? 'Looking for the last run that reached this state…'
+    : found
+      ? null
+      : 'No run of this workflow has reached this state yet: the input is a sample of the data that reaches it.';
+  return (
+    <p className="text-xs text-slate-600" data-testid="test-state-source">
+      {found ? (
+        <>
+          {edited ? 'Started from' : 'Prefilled from'}{' '}
+          <a className="font-mono text-indigo-700 underline-offset-2 hover:underline" href={`/runs/${found.run_id}`}>
+            run {found.run_id.slice(0, 8)}
+          </a>{' '}
+          (version {found.workflow_version}), the last run that reached this state: its input when it was entered
+          {found.instance !== found.instance.split('/').pop() ? ` as ${found.instance}` : ''} on {ukDateTime(found.entered_at)}.
+        </>
+      ) : (
+        said
+      )}
+    </p>
   );
 }
 

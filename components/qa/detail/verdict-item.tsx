@@ -1,5 +1,5 @@
 'use client';
-import { RuleCalibrationNotes } from '@/components/calibration/rule-notes';
+import { RuleCalibrationNotes } from './rule-calibration-notes';
 import { Badge } from '@/components/ui/badge';
 import { categoryText, noEvidenceReason, VERDICT_TONES, verdictLabel } from '../format';
 import type { QaRuleDecision, QaVerdict } from '../types';

@@ -4,6 +4,7 @@ import { publishWorkflowVersionTool } from '../../tools/learning/publish-workflo
 import { retireWorkflowVersionTool } from '../../tools/learning/retire-workflow-version.ts';
 import { validateWorkflowTool } from '../../tools/workflows/validate-workflow.ts';
 import { testWorkflowStateTool } from '../../tools/workflows/test-workflow-state.ts';
+import { getLastStateInputTool } from '../../tools/workflows/last-state-input.ts';
 import { compileWorkflowDocument } from '../../workflows/validate-document.ts';
 import { listWorkflowFiles } from '../../workflows/examples.ts';
 import { ALL_ROLES, EDITORS, procedure, router } from '../init.ts';
@@ -32,6 +33,8 @@ export const workflowsRouter = router({
 
   /** Issue 34: "Test state…" in the editor's inspector — one state on a typed input, a Task's skill called for real, no run. */
   testState: toolMutation(testWorkflowStateTool, EDITORS),
+  /** Test state's input prefilled from the newest run of the workflow that reached the state. */
+  lastStateInput: toolQuery(getLastStateInputTool, EDITORS),
 
   drafts: workflowDraftsRouter,
 });

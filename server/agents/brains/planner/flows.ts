@@ -1,3 +1,4 @@
+import { CALIBRATION_FLOW } from './calibration-flow.ts';
 import { EXPLAIN_CALL_FLOW } from './explain-flow.ts';
 import type { PlannerFlowEntry, RequestFlow } from './flow-steps.ts';
 import { RANK_FLOW, RULE_TOPIC_FLOW, VULNERABILITY_SCAN_FLOW } from './insight-flow.ts';
@@ -27,6 +28,7 @@ export const PLANNER_FLOWS = {
   rule_topic: RULE_TOPIC_FLOW,
   vulnerability_scan: VULNERABILITY_SCAN_FLOW,
   explain_call: EXPLAIN_CALL_FLOW,
+  calibration: CALIBRATION_FLOW,
   compare: COMPARE_FLOW,
   topic_rank: TOPIC_RANK_FLOW,
   calls_ranked: CALLS_RANKED_FLOW,

@@ -62,7 +62,11 @@ export function scopeFilter(
   return { done: true, value: { filter, who: name, range, named } };
 }
 
-/** "M of the N calls the CRM has … were analysed", and the offer to analyse the rest, when a period is given. */
+/**
+ * "M of the N calls the CRM has … were analysed", and the offer to analyse the rest, when a period
+ * is given; said after the answer's figures, once: with none analysed, the answer has said so
+ * ("There are no analysed calls … yet"), so only the offer follows (never "only 0 of 9 …").
+ */
 export function coverage(ctx: PlannerContext, analysed: number, range: DateRange | null, filter: QaFilter): Step<string[]> {
   if (!range) {
     return {
@@ -85,6 +89,10 @@ export function coverage(ctx: PlannerContext, analysed: number, range: DateRange
   if (!counted.ok) return { done: true, value: [`(I could not count the recorded calls: ${counted.error}.)`] };
   // Calls recorded in the period (by call date), as the QA store files them: like with like.
   const recorded = Number(counted.result?.recorded_in_period ?? counted.result?.calls ?? 0);
+  const calls = (n: number) => `${n} call${n === 1 ? '' : 's'}`;
+  if (!recorded && !analysed) return { done: true, value: [`The CRM has no calls recorded ${describeRange(range)}.`] };
+  // Nothing analysed: the answer's own first sentence says so ("There are no analysed calls …"); only the offer is left to make.
+  if (!analysed) return { done: true, value: [`${QUESTION_MARKERS.offer_run} the ${calls(recorded)} recorded ${describeRange(range)}?`] };
   if (recorded <= analysed) {
     return { done: true, value: [`All ${recorded} recorded calls ${describeRange(range)} have been analysed.`] };
   }
@@ -94,7 +102,7 @@ export function coverage(ctx: PlannerContext, analysed: number, range: DateRange
     value: [
       `Only ${analysed} of the ${recorded} calls recorded ${describeRange(range)} have been analysed, ` +
         'so this covers part of the period. ' +
-        `${QUESTION_MARKERS.offer_run} the ${gap} call${gap === 1 ? '' : 's'} not analysed yet?`,
+        `${QUESTION_MARKERS.offer_run} the ${calls(gap)} not analysed yet?`,
     ],
   };
 }

@@ -14,6 +14,7 @@ import type { Reply } from './intent.ts';
 import { reviewWork } from './review-start.ts';
 import { plannerTurnPlan } from './turn-forecast.ts';
 import { notifyScheduled } from './schedule-flow.ts';
+import { namesCalibrationSession } from './calibration-flow.ts';
 
 export { HELP } from './help.ts';
 
@@ -161,8 +162,8 @@ function answerTo(ctx: PlannerContext, index: number): 'yes' | 'no' | 'stop' | n
 
 /**
  * Whether the user's message (neither yes nor no) corrects the request: it names a period, asks
- * for other outcomes, or names a person, team or product the CRM knows (read against the lists
- * already fetched in this episode) — then the flow starts again with it; otherwise it is unclear.
+ * for other outcomes, or names a person, team or product the CRM knows or a calibration session (read
+ * against the lists already fetched in this episode) — then the flow starts again with it; otherwise it is unclear.
  */
 function changedSince(ctx: PlannerContext): boolean {
   const text = ctx.inbound;
@@ -175,6 +176,7 @@ function changedSince(ctx: PlannerContext): boolean {
   if (o.add.length || o.remove.length || o.only) return true;
   const found = matchPeople(text, directoryOf(ctx.find('list_advisors')?.result));
   if (found.people.length || found.teams.length || (found.everyone && !widensOnlyByScaleWords(text, found))) return true;
+  if (namesCalibrationSession(ctx, text)) return true;
   const products = ctx.find('list_products')?.result?.products;
   const names = Array.isArray(products) ? (products as Array<{ name: string }>).map((p) => p.name) : [];
   return !!matchProduct(text, names);

@@ -5,6 +5,7 @@ import { readWorkAsk } from '../../../../lib/nl/request-reader.ts';
 import { BEST, CALL_WORDS, FAILING, hasWord, RANKING, WORST, wordsOf } from './words.ts';
 import { CALL_ID, callIdsIn } from './call-id.ts';
 import { readQuestion, type QuestionAsk, type QuestionKind } from './request-questions.ts';
+import { readCalibrationAsk, type CalibrationAsk } from './calibration-ask.ts';
 
 /**
  * What the Planner is asked to do, read from the user's words without a language model. The
@@ -15,6 +16,7 @@ import { readQuestion, type QuestionAsk, type QuestionKind } from './request-que
  * Classification is by word families on the message's lower-cased word list (words.ts), in this
  * order, the first that applies wins:
  *   explain_call        "why" / "explain" / "what went wrong" + a call (an id-like token, call-id.ts, or "that call")
+ *   calibration         "calibration", or reviewers agreeing or not (calibration-ask.ts): a session's agreement
  *   rank                a superlative or ranking word ("lowest", "worst", "top", "rank", "compare",
  *                       "which advisor", "who has") + advisors, rules or teams
  *   vulnerability_scan  a vulnerability topic + calls/customers, or "show/list/find … calls where …"
@@ -26,7 +28,8 @@ import { readQuestion, type QuestionAsk, type QuestionKind } from './request-que
  *                       ("Pryia Sha's calls in June") — an open question or a follow-up reads those first
  * Anything else is not a request (a reply, a greeting, a question the Planner cannot answer).
  */
-export type RequestKind = 'qa_review' | 'product_check' | 'vulnerability_scan' | 'rule_topic' | 'rank' | 'explain_call' | QuestionKind;
+export type RequestKind =
+  'qa_review' | 'product_check' | 'vulnerability_scan' | 'rule_topic' | 'rank' | 'explain_call' | 'calibration' | QuestionKind;
 
 /** The kind as the Planner's reasoning names it ("Intent classification → …"). */
 export const KIND_LABEL: Record<RequestKind, string> = {
@@ -36,6 +39,7 @@ export const KIND_LABEL: Record<RequestKind, string> = {
   rule_topic: 'calls failing the rules of a topic',
   rank: 'ranking from the stored QA results',
   explain_call: "explain a call's score",
+  calibration: "a calibration session's agreement",
   // Questions answered from the stored results (request-questions.ts).
   compare: 'comparison from the stored QA results',
   topic_rank: "ranking on a topic's rules from the stored QA results",
@@ -74,6 +78,8 @@ export interface PlannerRequest {
    * message, but an answer to an open question or a follow-up first (conversation.ts).
    */
   implied?: boolean;
+  /** calibration: what is asked of which session (calibration-ask.ts; the session is resolved in calibration-flow.ts). */
+  calibration?: CalibrationAsk;
   /** compare / topic_rank / calls_ranked: what the question asks (request-questions.ts). */
   question?: QuestionAsk;
   /**
@@ -184,6 +190,12 @@ export function parseOnce(text: string, today: Date): PlannerRequest | null {
   const asksWhy = WHY.some((w) => words.includes(w)) || /\bwhat went wrong\b|\bhow come\b/i.test(text);
   if (asksWhy && (callId || /\b(?:that|this|the same|the last|the pilot)\s+call\b/i.test(text))) {
     return { ...base, kind: 'explain_call', call: callId };
+  }
+  // A calibration session's agreement ("which calls did reviewers disagree on most?"): before the rankings' words.
+  const calibration = readCalibrationAsk(text);
+  if (calibration) {
+    const { implied, ...ask } = calibration;
+    return { ...base, kind: 'calibration', calibration: ask, ...(implied ? { implied } : {}) };
   }
   // Compare, rank on a topic, the N worst or best calls: request-questions.ts.
   const question = readQuestion(text, today);

@@ -31,6 +31,8 @@ export const PLANNER_TOOLS = [
   'summarise_qa_results',
   'list_qa_results',
   'get_qa_result',
+  'list_calibration_sessions',
+  'get_calibration_results',
 ];
 
 export const ok = (fields: Record<string, unknown>) => ({ status: 'ok', error: null, ...fields });
