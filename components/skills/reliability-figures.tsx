@@ -21,7 +21,7 @@ function AccuracyLine({ accuracy }: { accuracy: Accuracy }) {
   if (!accuracy) return null;
   return (
     <p className="text-xs text-slate-600" data-testid="accuracy-basis">
-      <span className="font-medium">Accuracy {formatAccuracy(accuracy)}:</span> {accuracyBasis(accuracy)}, {accuracy.method}.
+      <span className="font-medium">Word accuracy {formatAccuracy(accuracy)}</span> — {accuracyBasis(accuracy)}.
     </p>
   );
 }

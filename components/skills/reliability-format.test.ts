@@ -45,6 +45,6 @@ describe('reliability formatting', () => {
     expect(formatAccuracy(a)).toBe('47.6%');
     expect(formatAccuracy(null)).toBe('not measured');
     // 13:21 UTC is 14:21 in London in summer.
-    expect(accuracyBasis(a)).toBe('word error rate 0.52 over 1 call (143 words), measured 29 Jul 2026, 14:21');
+    expect(accuracyBasis(a)).toBe('word error rate over 1 demo call: 0.52 over 143 words, measured 29 Jul 2026, 14:21');
   });
 });

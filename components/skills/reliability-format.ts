@@ -36,10 +36,10 @@ export function trendTotals(trend: readonly TrendBucket[]): { n_success: number;
 /** A measured accuracy as a percentage of words ("47.6%"); "not measured" when there is none. */
 export const formatAccuracy = (a: Accuracy): string => (a ? formatRate(a.accuracy) : 'not measured');
 
-/** How an accuracy was measured: "word error rate 0.52 over 1 call (143 words), measured 29/11/2026, 13:21". */
+/**
+ * How an accuracy was measured, after the method's own words: "word error rate over 1 demo call (…)
+ * against …: 0.52 over 143 words, measured 29 Nov 2026, 14:21" (UK time).
+ */
 export function accuracyBasis(a: NonNullable<Accuracy>): string {
-  return (
-    `word error rate ${a.word_error_rate.toFixed(2)} over ${plural(a.calls, 'call', 'calls')} ` +
-    `(${plural(a.reference_words, 'word', 'words')}), measured ${ukDateTime(a.measured_at)}`
-  );
+  return `${a.method}: ${a.word_error_rate.toFixed(2)} over ${plural(a.reference_words, 'word', 'words')}, measured ${ukDateTime(a.measured_at)}`;
 }
