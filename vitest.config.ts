@@ -90,6 +90,7 @@ export const NO_DATABASE = [
   'server/controlplane/**',
   'server/execution/**',
   'server/skills/**',
+  'server/learning/accuracy/**',
   'cli/**/*.int.test.ts',
   'server/agents/letta/**/*.int.test.ts',
   'server/db/pglite-host.int.test.ts',

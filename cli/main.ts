@@ -45,6 +45,10 @@ Usage:
                                      (DCF_AUDIT_ANCHOR_FILE, and Redis with REDIS_URL): a summary with the head hash,
                                      or the first changed, removed or inserted entry, or the truncation or rewrite an
                                      anchor shows (exit 0 intact, 1 not intact or anchors unreadable, 2 usage)
+  dcf calibrate-accuracy [--calls <n>] [--skill <uri>]
+                                     measure the transcription skills' accuracy: each transcribes the n shortest demo
+                                     calls (default 3); its word error rate against their transcripts is stored with its
+                                     statistics for the swap policy (prints the measurements; exit 0 all measured, 1 not)
   dcf help                           this text
 
 Without REDIS_URL, run/runs/worker/chat/backfill/eval use the local redis-server of DCF_DATA_DIR (started if needed).
@@ -67,10 +71,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   audit: async () => (await import('./commands/audit.ts')).auditCommand,
   backfill: async () => (await import('./commands/backfill.ts')).backfillCommand,
   eval: async () => (await import('./commands/eval.ts')).evalCommand,
+  'calibrate-accuracy': async () => (await import('./commands/calibrate-accuracy.ts')).calibrateAccuracyCommand,
 };
 
 /** Commands that use the execution runtime (Redis, workers), the agent platform or the database. */
-const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool', 'chat', 'backfill', 'eval']);
+const EXECUTION_COMMANDS = new Set(['run', 'runs', 'worker', 'tool', 'chat', 'backfill', 'eval', 'calibrate-accuracy']);
 
 /**
  * The process logger (server/log.ts keeps one per process on globalThis) writes to standard

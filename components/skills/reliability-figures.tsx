@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatLatency, formatRate, totalUses, usesText } from './reliability-format';
-import type { Reliability } from './reliability-types';
+import { accuracyBasis, formatAccuracy, formatLatency, formatRate, totalUses, usesText } from './reliability-format';
+import type { Accuracy, Reliability } from './reliability-types';
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -14,28 +14,48 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 }
 
 /**
- * A skill's figures: all-time success rate, p95 latency and uses as tiles, and the same for the
- * recent window in one line. "No runs yet" when the knowledge graph has no use of it.
+ * How accurate a skill measured (a transcription skill: the share of spoken words it got right on
+ * the calibration calls) and on what basis; shown only for a measured skill.
+ */
+function AccuracyLine({ accuracy }: { accuracy: Accuracy }) {
+  if (!accuracy) return null;
+  return (
+    <p className="text-xs text-slate-600" data-testid="accuracy-basis">
+      <span className="font-medium">Word accuracy {formatAccuracy(accuracy)}</span> — {accuracyBasis(accuracy)}.
+    </p>
+  );
+}
+
+/**
+ * A skill's figures: all-time success rate, p95 latency and uses as tiles (with its measured
+ * accuracy when it has one), the same for the recent window in one line, and how the accuracy
+ * was measured. "No runs yet" when the knowledge graph has no use of it — a measured accuracy is
+ * still shown then: the policy weighs it before the skill's first use.
  */
 export function ReliabilityFigures({
   allTime,
   recent,
   window,
+  accuracy = null,
 }: {
   allTime: Reliability;
   recent: Reliability;
   window: { days: number; last_runs: number };
+  accuracy?: Accuracy;
 }) {
   if (totalUses(allTime) === 0) {
     return (
-      <p className="text-sm text-slate-500" data-testid="reliability-empty">
-        No runs yet: the knowledge graph has recorded no use of this skill.
-      </p>
+      <div className="space-y-2">
+        <p className="text-sm text-slate-500" data-testid="reliability-empty">
+          No runs yet: the knowledge graph has recorded no use of this skill.
+        </p>
+        <AccuracyLine accuracy={accuracy} />
+      </div>
     );
   }
   return (
     <div className="space-y-2">
-      <dl className="grid grid-cols-3 gap-2">
+      <dl className={`grid gap-2 ${accuracy ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
         <Figure label="Success rate" testId="success-rate">
           {formatRate(allTime.success_rate)}
         </Figure>
@@ -45,6 +65,11 @@ export function ReliabilityFigures({
         <Figure label="Uses (all time)" testId="uses">
           <span className="text-sm">{usesText(allTime)}</span>
         </Figure>
+        {accuracy && (
+          <Figure label="Word accuracy" testId="accuracy">
+            {formatAccuracy(accuracy)}
+          </Figure>
+        )}
       </dl>
       <p className="text-xs text-slate-600" data-testid="recent-reliability">
         <span className="font-medium">
@@ -55,6 +80,7 @@ export function ReliabilityFigures({
           : `${formatRate(recent.success_rate)} success, ${usesText(recent)}, p50 ` +
             `${formatLatency(recent.p50_latency_ms)}, p95 ${formatLatency(recent.p95_latency_ms)}.`}
       </p>
+      <AccuracyLine accuracy={accuracy} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLatency, formatRate, totalUses, trendTotals, usesText } from './reliability-format';
+import { accuracyBasis, formatAccuracy, formatLatency, formatRate, totalUses, trendTotals, usesText } from './reliability-format';
 
 describe('reliability formatting', () => {
   it('shows rates as percentages, or a dash without uses', () => {
@@ -31,5 +31,20 @@ describe('reliability formatting', () => {
         { start: 'b', n_success: 3, n_failures: 0, n_caller_errors: 1 },
       ]),
     ).toEqual({ n_success: 4, n_failures: 2 });
+  });
+
+  it('shows a measured accuracy with its basis in UK time, and says when there is none', () => {
+    const a = {
+      accuracy: 0.4755,
+      word_error_rate: 0.5245,
+      calls: 1,
+      reference_words: 143,
+      measured_at: '2026-07-29T13:21:50.717Z',
+      method: 'word error rate over 1 demo call',
+    };
+    expect(formatAccuracy(a)).toBe('47.6%');
+    expect(formatAccuracy(null)).toBe('not measured');
+    // 13:21 UTC is 14:21 in London in summer.
+    expect(accuracyBasis(a)).toBe('word error rate over 1 demo call: 0.52 over 143 words, measured 29 Jul 2026, 14:21');
   });
 });

@@ -1,4 +1,5 @@
-import type { Reliability, TrendBucket } from './reliability-types';
+import { ukDateTime } from '@/lib/uk-time';
+import type { Accuracy, Reliability, TrendBucket } from './reliability-types';
 
 /** A rate in [0, 1] as a percentage ("97.5%", "100%"); "—" when there were no uses. */
 export function formatRate(rate: number | null): string {
@@ -30,4 +31,15 @@ export function trendTotals(trend: readonly TrendBucket[]): { n_success: number;
     n_success: 0,
     n_failures: 0,
   });
+}
+
+/** A measured accuracy as a percentage of words ("47.6%"); "not measured" when there is none. */
+export const formatAccuracy = (a: Accuracy): string => (a ? formatRate(a.accuracy) : 'not measured');
+
+/**
+ * How an accuracy was measured, after the method's own words: "word error rate over 1 demo call (…)
+ * against …: 0.52 over 143 words, measured 29 Nov 2026, 14:21" (UK time).
+ */
+export function accuracyBasis(a: NonNullable<Accuracy>): string {
+  return `${a.method}: ${a.word_error_rate.toFixed(2)} over ${plural(a.reference_words, 'word', 'words')}, measured ${ukDateTime(a.measured_at)}`;
 }

@@ -6,3 +6,5 @@ export type ReliabilityResult = inferRouterOutputs<AppRouter>['graph']['reliabil
 export type SkillReport = Extract<ReliabilityResult, { status: 'ok' }>['skills'][number];
 export type Reliability = SkillReport['all_time'];
 export type TrendBucket = SkillReport['trend'][number];
+/** A skill's measured accuracy (null when not measured). */
+export type Accuracy = SkillReport['accuracy'];

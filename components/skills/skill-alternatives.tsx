@@ -1,12 +1,12 @@
 import Link from 'next/link';
-import { formatLatency, formatRate, totalUses, usesText } from './reliability-format';
+import { formatAccuracy, formatLatency, formatRate, totalUses, usesText } from './reliability-format';
 import type { SkillReport } from './reliability-types';
 
 const LINK =
   'break-all font-mono text-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500';
 
 /**
- * Skills of the same capability (first tag) with their reliability. With `onSelect` an
+ * Skills of the same capability (first tag) with their reliability and measured accuracy. With `onSelect` an
  * alternative opens in place; without, it links to its details on the Skills page.
  */
 export function SkillAlternatives({
@@ -45,6 +45,7 @@ export function SkillAlternatives({
             {totalUses(a.all_time) === 0
               ? 'no runs yet'
               : `${formatRate(a.all_time.success_rate)} success (${usesText(a.all_time)}), p95 ${formatLatency(a.all_time.p95_latency_ms)}`}
+            {a.accuracy && `, word accuracy ${formatAccuracy(a.accuracy)}`}
           </span>
         </li>
       ))}

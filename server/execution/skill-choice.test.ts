@@ -5,6 +5,8 @@ import { PROJECT_ROOT } from '../testing/test-database.ts';
 import { alternativeCandidates, argumentsFor, chooseTool, rankAlternatives, skillToolCall, swapCanFix } from './skill-choice.ts';
 import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
+import { seededRandom } from '../learning/policies/index.ts';
+import type { SkillStats } from '../learning/skill-stats.ts';
 
 const WHISPER = 'skill://whisper-transcribe@1.0.0';
 const ASSEMBLY = 'skill://assemblyai-transcribe@1.2.0';
@@ -98,6 +100,36 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
     // A skill the graph has not seen counts as 0 of 0.
     expect(rankAlternatives(['skill://new@1.0.0'], new Map(), 'ThompsonSampling').ordered).toEqual(['skill://new@1.0.0']);
     expect(rankAlternatives([], stats, 'Greedy')).toEqual({ ordered: [], choice: null });
+  });
+
+  it('never swaps to a skill measured below the accuracy floor, however untried; weighs the rest by accuracy', () => {
+    const POCKETSPHINX = 'skill://pocketsphinx-transcribe@1.0.0';
+    const stats = new Map<string, SkillStats>([
+      [ASSEMBLY, { successes: 30, failures: 3, latency_ms: 4000, accuracy: 1 }],
+      [POCKETSPHINX, { successes: 0, failures: 0, latency_ms: null, accuracy: 0.55 }],
+    ]);
+    for (const strategy of ['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling'] as const)
+      for (let seed = 1; seed <= 10; seed++) {
+        // UCB tries an untried arm first: the floor, not the counts, keeps the recogniser out.
+        const ranked = rankAlternatives([POCKETSPHINX, ASSEMBLY], stats, strategy, seededRandom(seed));
+        expect(ranked.ordered).toEqual([ASSEMBLY]);
+      }
+    // Left with only the low-accuracy skill, there is no swap (the state's Retry/Catch apply).
+    expect(rankAlternatives([POCKETSPHINX], stats, 'UCB')).toEqual({ ordered: [], choice: null });
+    // Unmeasured, the same untried skill is explored first, as before accuracy was measured.
+    const unmeasured = new Map([...stats, [POCKETSPHINX, { successes: 0, failures: 0, latency_ms: null, accuracy: null }]]);
+    expect(rankAlternatives([POCKETSPHINX, ASSEMBLY], unmeasured, 'UCB').ordered).toEqual([POCKETSPHINX, ASSEMBLY]);
+    // Above the floor, accuracy weighs the fallback order too: 0.9 × 31/35 < 1 × 29/35.
+    const ranked = rankAlternatives(
+      ['skill://a@1.0.0', 'skill://b@1.0.0', 'skill://c@1.0.0'],
+      new Map([
+        ['skill://a@1.0.0', { successes: 0, failures: 40, latency_ms: null, accuracy: 1 }],
+        ['skill://b@1.0.0', { successes: 30, failures: 3, latency_ms: null, accuracy: 0.9 }],
+        ['skill://c@1.0.0', { successes: 28, failures: 5, latency_ms: null, accuracy: 1 }],
+      ]),
+      'Greedy',
+    );
+    expect(ranked.ordered).toEqual(['skill://c@1.0.0', 'skill://b@1.0.0', 'skill://a@1.0.0']);
   });
 
   it("swaps for the skill's own faults only: never for the state's timeout or the caller's input", () => {

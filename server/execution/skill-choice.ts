@@ -3,7 +3,17 @@ import type { Json } from '../engine/runtime/index.ts';
 import { requiredParameterNames, type SkillManifest, type ToolRequirement } from '../skills/manifest.ts';
 import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
-import { chooseArm, type Arm, type Choice, type Random, type StrategyName } from '../learning/policies/index.ts';
+import {
+  accuracyWeight,
+  chooseArm,
+  eligibleArms,
+  POLICY_DEFAULTS,
+  posteriorMean,
+  type Arm,
+  type Choice,
+  type Random,
+  type StrategyName,
+} from '../learning/policies/index.ts';
 import { readSkillStats, type SkillStats } from '../learning/skill-stats.ts';
 import { splitStrategy } from '../learning/policy-compare/split.ts';
 import type { AppConfig } from '../config.ts';
@@ -110,26 +120,39 @@ export function alternativeCandidates(
 
 /**
  * Orders candidates for a swap: the first is an explore/exploit choice under `strategy` over
- * their success/failure counts and latency, the rest follow by posterior mean. Pure.
+ * their success/failure counts, latency and measured accuracy (reward = success × accuracy), the
+ * rest follow by posterior mean × accuracy. A candidate measured below `accuracyFloor` (a
+ * transcription skill that mishears more than one word in five, server/learning/accuracy) is left
+ * out altogether — never explored, never a fallback; with none left there is no swap. Pure.
  */
 export function rankAlternatives(
   candidates: string[],
   stats: Map<string, SkillStats>,
   strategy: StrategyName,
   random?: Random,
+  accuracyFloor: number = POLICY_DEFAULTS.accuracyFloor,
 ): { ordered: string[]; choice: Choice | null } {
-  if (!candidates.length) return { ordered: [], choice: null };
-  const arms: Arm[] = candidates.map((id) => {
-    const s = stats.get(id);
-    return { id, successes: s?.successes ?? 0, failures: s?.failures ?? 0, latency_ms: s?.latency_ms ?? null };
-  });
-  const choice = chooseArm(arms, { strategy }, random);
+  const arms = eligibleArms(
+    candidates.map((id) => armOf(id, stats.get(id))),
+    accuracyFloor,
+  );
+  if (!arms.length) return { ordered: [], choice: null };
+  const choice = chooseArm(arms, { strategy, accuracyFloor }, random);
   const rest = arms
     .filter((a) => a.id !== choice.arm)
-    .sort((a, b) => posteriorMean(b) - posteriorMean(a))
+    .sort((a, b) => posteriorMean(b) * accuracyWeight(b) - posteriorMean(a) * accuracyWeight(a))
     .map((a) => a.id);
   return { ordered: [choice.arm, ...rest], choice };
 }
+
+/** A candidate as a policy arm: its published counts, latency and accuracy (none yet: zero, unknown). */
+const armOf = (id: string, s: SkillStats | undefined): Arm => ({
+  id,
+  successes: s?.successes ?? 0,
+  failures: s?.failures ?? 0,
+  latency_ms: s?.latency_ms ?? null,
+  accuracy: s?.accuracy ?? null,
+});
 
 /** A swap decision: the run and the Task instance whose skill failed. */
 export interface SwapDecision {
@@ -170,8 +193,6 @@ export async function alternativeSkills(
   const { strategy, split } = swapStrategy(x.config, decision);
   return { ...rankAlternatives(candidates, await readSkillStats(x.redis, candidates), strategy), split };
 }
-
-const posteriorMean = (a: Arm) => (a.successes + 1) / (a.successes + a.failures + 2);
 
 function fitsArgs(m: SkillManifest, args: Json): boolean {
   const tool = chooseTool(m, args);

@@ -23,7 +23,8 @@ export type SkillSwap = { ok: true; skill: string | null; from: string | null; a
  * agents through update_workflow_control_plane): the Task instance's current skill failed under
  * the lease `token`. An alternative is a catalog skill of the same capability not yet tried under
  * this lease whose tool takes the state's effective input plus the run context (`webhook_url`),
- * chosen by DCF_SKILL_POLICY (skill-choice.ts). When there is one, the attempt is recorded
+ * chosen by DCF_SKILL_POLICY (skill-choice.ts) over its counts, latency and measured accuracy — a
+ * skill measured below the accuracy floor (a recogniser that mishears) is never the alternative. When there is one, the attempt is recorded
  * (fenced): `last_error`, `attempts` + 1, the instance bound to the alternative, and a
  * `skill_swap` event with the policy and its rationale. Never swapped for (skill-choice.ts
  * swapCanFix): the state's own TimeoutSeconds (States.Timeout) — the time is up whichever skill

@@ -1,11 +1,14 @@
 import type { KnowledgeGraph, ReliabilityWindow, SkillReliability } from '../graph/port.ts';
 import type { SkillDirectory } from '../contracts/skill-directory.ts';
+import type { SkillAccuracy } from './accuracy/store.ts';
 
 export interface SkillReport {
   skill: string;
   capability: string | null;
   all_time: SkillReliability;
   recent: SkillReliability;
+  /** Its measured accuracy (accuracy/store.ts: a transcription skill's calibration), null when not measured. */
+  accuracy: SkillAccuracy | null;
   /** Daily success/failure counts of the last 14 days, oldest first (the sparkline); caller errors apart. */
   trend: Array<{ start: string; n_success: number; n_failures: number; n_caller_errors: number }>;
   /** The skill's own latest failures (errors, timeouts). */
@@ -14,7 +17,7 @@ export interface SkillReport {
   recent_caller_errors: Array<{ run_id: string; state: string; error: string | null; at: string }>;
   /** Saved workflow versions that bind the skill. */
   used_by: Array<{ workflow_id: string; version: string; name: string }>;
-  alternatives: Array<{ skill: string; all_time: SkillReliability; recent: SkillReliability }>;
+  alternatives: Array<{ skill: string; all_time: SkillReliability; recent: SkillReliability; accuracy: SkillAccuracy | null }>;
 }
 
 /** Default recent window: the last 7 days and at most the last 50 uses (both bounds apply). */
@@ -22,18 +25,24 @@ export const DEFAULT_WINDOW: ReliabilityWindow = { days: 7, lastRuns: 50 };
 
 /**
  * get_skill_reliability: a skill's success and failure rates and latency percentiles, all-time
- * and in a recent window, with the same figures for its alternatives (same capability = first tag).
+ * and in a recent window, its measured accuracy, with the same figures for its alternatives (same capability = first tag).
  * Failures caused by the caller's input are not the skill's: they are counted apart
  * (`n_caller_errors`, `recent_caller_errors`) and never in its rates (server/graph/port.ts).
+ * `accuracy`: the measured accuracy of the skills that have one (readSkillAccuracy), by URI.
  */
 export async function skillReport(
   graph: KnowledgeGraph,
   skills: SkillDirectory,
   uri: string,
   window: ReliabilityWindow = DEFAULT_WINDOW,
+  accuracy: ReadonlyMap<string, SkillAccuracy> = new Map(),
 ): Promise<SkillReport> {
   const capability = skills.get(uri)?.tags[0] ?? null;
-  const both = async (u: string) => ({ all_time: await graph.skillReliability(u), recent: await graph.skillReliability(u, window) });
+  const both = async (u: string) => ({
+    all_time: await graph.skillReliability(u),
+    recent: await graph.skillReliability(u, window),
+    accuracy: accuracy.get(u) ?? null,
+  });
   const alternatives = capability
     ? skills
         .all()

@@ -1,10 +1,11 @@
-import { ahead, evidence, fmt } from './rationale.ts';
+import { accuracyFactor, ahead, evidence, fmt } from './rationale.ts';
 import type { Strategy } from './strategy.ts';
 import { argmax, greedyUtilities, posteriorMean, runnerUp, scoreRecord } from './utility.ts';
 import type { Arm } from '../../../lib/exploit-explore.ts';
 
 /**
- * Greedy: the highest utility — posterior mean success rate under Beta(1, 1) minus latency cost;
+ * Greedy: the highest utility — posterior mean success rate under Beta(1, 1), weighed by the arm's
+ * measured accuracy when it has one (utility.ts accuracyWeight), minus latency cost;
  * ties go to the first arm. Never explores, so it converges only when the counts it starts from
  * (the graph's history) already order the arms correctly.
  */
@@ -33,7 +34,7 @@ export function greedyPick(arms: Arm[], costs: number[]): GreedyPick {
   const a = arms[index]!;
   const reason =
     `${a.id} for the highest utility ${fmt(utilities[index]!)} (posterior success ` +
-    `${fmt(posteriorMean(a))} from ` +
+    `${fmt(posteriorMean(a))}${accuracyFactor(a)} from ` +
     `${evidence(a, costs[index]!)})${ahead(arms, utilities, runnerUp(utilities, index))}`;
   return { index, utilities, reason };
 }

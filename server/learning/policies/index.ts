@@ -8,5 +8,5 @@ export { chooseArm } from './choose.ts';
 export { exploitExplorePolicySchema, resolvePolicy, POLICY_DEFAULTS, type ResolvedPolicy } from './policy-schema.ts';
 export { seededRandom } from './random.ts';
 export { sampleBeta, sampleGamma, sampleNormal } from './beta.ts';
-export { latencyCosts, posteriorMean } from './utility.ts';
+export { accuracyWeight, eligibleArms, latencyCosts, posteriorMean } from './utility.ts';
 export { simulate, type Bandit, type BanditRun } from './simulate.ts';

@@ -9,6 +9,7 @@ describe('exploitExplorePolicySchema', () => {
       temperature: 1,
       preferGeneralMethods: false,
       latencyWeight: 0.1,
+      accuracyFloor: 0.8,
     });
     expect(resolvePolicy({ strategy: 'Greedy' })).toEqual({ strategy: 'Greedy', ...POLICY_DEFAULTS });
   });
@@ -22,6 +23,7 @@ describe('exploitExplorePolicySchema', () => {
       temperature: 1,
       preferGeneralMethods: true,
       latencyWeight: 0.1,
+      accuracyFloor: 0.8,
     });
   });
 
@@ -32,6 +34,7 @@ describe('exploitExplorePolicySchema', () => {
     { strategy: 'UCB', temperature: -1 },
     { strategy: 'UCB', temperature: Infinity },
     { strategy: 'Greedy', latencyWeight: -0.1 },
+    { strategy: 'Greedy', accuracyFloor: 1.01 },
     {},
   ])('rejects %j', (p) => {
     expect(exploitExplorePolicySchema.safeParse(p).success).toBe(false);

@@ -11,6 +11,12 @@ export const POLICY_DEFAULTS = {
   preferGeneralMethods: false,
   /** Success probability the slowest known-latency arm gives up against the fastest. */
   latencyWeight: 0.1,
+  /**
+   * Measured accuracy below which an arm is never chosen (eligibleArms, utility.ts). 0.8 = at most
+   * one word in five misheard: the hosted transcription backends measure 1.0 on the demo calibration
+   * set, pocketsphinx about 0.5 (server/learning/accuracy).
+   */
+  accuracyFloor: 0.8,
 } as const;
 
 const policyObject = z.object({
@@ -30,6 +36,8 @@ const policyObject = z.object({
   preferGeneralMethods: z.boolean().default(POLICY_DEFAULTS.preferGeneralMethods),
   /** ≥ 0; 0 ignores latency. See latencyCosts (utility.ts). */
   latencyWeight: z.number().min(0).default(POLICY_DEFAULTS.latencyWeight),
+  /** In [0, 1]; 0 lets every measured arm through. See eligibleArms (utility.ts). */
+  accuracyFloor: z.number().min(0).max(1).default(POLICY_DEFAULTS.accuracyFloor),
 });
 
 /** A policy with every default applied. */

@@ -1,4 +1,4 @@
-import { knownLatency } from './utility.ts';
+import { knownAccuracy, knownLatency } from './utility.ts';
 import type { Arm } from '../../../lib/exploit-explore.ts';
 
 /**
@@ -24,3 +24,9 @@ export function evidence(arm: Arm, cost: number): string {
 /** ", ahead of skill://b at 0.500" for the runner-up `j`, or ", the only arm" when j < 0. */
 export const ahead = (arms: Arm[], scores: number[], j: number): string =>
   j < 0 ? ', the only arm' : `, ahead of ${arms[j]!.id} at ${fmt(scores[j]!)}`;
+
+/** " × accuracy 0.930" when the arm's accuracy is measured, else nothing (its success is taken as it is). */
+export function accuracyFactor(arm: Arm): string {
+  const acc = knownAccuracy(arm);
+  return acc === null ? '' : ` × accuracy ${fmt(acc)}`;
+}

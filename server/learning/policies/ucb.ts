@@ -1,11 +1,12 @@
-import { count, fmt, ahead } from './rationale.ts';
+import { accuracyFactor, count, fmt, ahead } from './rationale.ts';
 import type { Strategy } from './strategy.ts';
-import { argmax, greedyUtilities, pulls, runnerUp, scoreRecord } from './utility.ts';
+import { accuracyWeight, argmax, greedyUtilities, pulls, runnerUp, scoreRecord } from './utility.ts';
 
 /**
  * UCB1 (Auer, Cesa-Bianchi & Fischer 2002). Untried arms (0 pulls) first — the cheapest by
  * latency cost, ties to the first — since their bound is unbounded (scored `Infinity`). Once all
- * are tried: score = empirical mean s/n + c·sqrt(2 ln N / n) − latency cost, with n the arm's
+ * are tried: score = empirical mean s/n × accuracy weight (utility.ts; 1 when unmeasured)
+ * + c·sqrt(2 ln N / n) − latency cost, with n the arm's
  * pulls, N all pulls, and c = policy.temperature (default 1, plain UCB1). The empirical mean
  * (not the Beta posterior mean) is what UCB1's logarithmic-regret bound is stated for.
  * `explored` when the arm is untried or is not the one Greedy would take.
@@ -16,8 +17,9 @@ export const ucb: Strategy = (arms, policy, costs) => {
   const total = n.reduce((s, x) => s + x, 0);
   const logN = Math.log(Math.max(total, 1));
   const mean = arms.map((a, i) => (n[i]! > 0 ? a.successes / n[i]! : 0));
+  const reward = arms.map((a, i) => mean[i]! * accuracyWeight(a));
   const bonus = n.map((ni) => (ni > 0 ? c * Math.sqrt((2 * logN) / ni) : Infinity));
-  const scores = arms.map((_, i) => (n[i]! > 0 ? mean[i]! + bonus[i]! - costs[i]! : Infinity));
+  const scores = arms.map((_, i) => (n[i]! > 0 ? reward[i]! + bonus[i]! - costs[i]! : Infinity));
   const greedyIndex = argmax(greedyUtilities(arms, costs));
 
   const untried = arms.map((_, i) => i).filter((i) => n[i] === 0);
@@ -42,7 +44,7 @@ export const ucb: Strategy = (arms, policy, costs) => {
     scores: scoreRecord(arms, scores),
     rationale:
       `UCB chose ${arms[i]!.id} for the highest bound ${fmt(scores[i]!)} = mean ${fmt(mean[i]!)} ` +
-      `(${count(arms[i]!.successes)} of ${count(n[i]!)}) + bonus ${fmt(bonus[i]!)} (c ${fmt(c)}, N ` +
+      `(${count(arms[i]!.successes)} of ${count(n[i]!)})${accuracyFactor(arms[i]!)} + bonus ${fmt(bonus[i]!)} (c ${fmt(c)}, N ` +
       `${count(total)}) − latency cost ${fmt(costs[i]!)}${ahead(arms, scores, runnerUp(scores, i))}.`,
   };
 };

@@ -14,6 +14,29 @@ export const pulls = (a: Arm): number => a.successes + a.failures;
 export const knownLatency = (a: Arm): number | null =>
   typeof a.latency_ms === 'number' && Number.isFinite(a.latency_ms) && a.latency_ms >= 0 ? a.latency_ms : null;
 
+/** An accuracy usable as a reward weight: a finite number in [0, 1]; anything else counts as unknown. */
+export const knownAccuracy = (a: Arm): number | null =>
+  typeof a.accuracy === 'number' && Number.isFinite(a.accuracy) && a.accuracy >= 0 && a.accuracy <= 1 ? a.accuracy : null;
+
+/**
+ * The factor an arm's success is weighed by: its measured accuracy, 1 when unknown — a capability
+ * without a measure (CRM lookups, scoring) or a skill not measured yet is judged on success and
+ * latency alone, as before accuracy existed. Reward = success × accuracyWeight.
+ */
+export const accuracyWeight = (a: Arm): number => knownAccuracy(a) ?? 1;
+
+/**
+ * The arms that may be chosen at all under `floor`: those whose measured accuracy is not below it,
+ * and those not measured (no evidence against them). An arm measured below the floor is never a
+ * choice, however untried or fast — UCB would otherwise try it first as an untried arm, and a
+ * recogniser that mishears half the words would take over the calls a failed backend dropped.
+ */
+export const eligibleArms = (arms: Arm[], floor: number): Arm[] =>
+  arms.filter((a) => {
+    const acc = knownAccuracy(a);
+    return acc === null || acc >= floor;
+  });
+
 /**
  * Latency cost per arm (same order as `arms`): weight × (latency − fastest) / (slowest − fastest),
  * min–max normalised over the arms whose latency is known, so the fastest known arm costs 0 and
@@ -30,8 +53,9 @@ export function latencyCosts(arms: Arm[], weight: number): number[] {
   return known.map((l) => (l === null || spread === 0 ? 0 : (weight * (l - lo)) / spread));
 }
 
-/** Greedy utility per arm: posterior mean minus latency cost. */
-export const greedyUtilities = (arms: Arm[], costs: number[]): number[] => arms.map((a, i) => posteriorMean(a) - costs[i]!);
+/** Greedy utility per arm: posterior mean success × accuracy weight, minus latency cost. */
+export const greedyUtilities = (arms: Arm[], costs: number[]): number[] =>
+  arms.map((a, i) => posteriorMean(a) * accuracyWeight(a) - costs[i]!);
 
 /** Index of the highest score; ties go to the first. */
 export function argmax(scores: number[]): number {
@@ -53,7 +77,7 @@ export const scoreRecord = (arms: Arm[], scores: number[]): Record<string, numbe
 
 /**
  * Throws on input outside the contract: no arms, duplicate ids (scores are keyed by id), or
- * counts that are not finite numbers ≥ 0. Such input is a caller bug, not uncertainty.
+ * counts that are not finite numbers ≥ 0, an accuracy outside [0, 1]. Such input is a caller bug, not uncertainty.
  */
 export function assertArms(arms: Arm[]): void {
   if (!arms.length) throw new RangeError('chooseArm needs at least one arm');
@@ -63,5 +87,7 @@ export function assertArms(arms: Arm[]): void {
     seen.add(a.id);
     for (const k of ['successes', 'failures'] as const)
       if (!Number.isFinite(a[k]) || a[k] < 0) throw new RangeError(`arm ${a.id}: ${k} must be a finite number ≥ 0, got ${a[k]}`);
+    if (a.accuracy !== undefined && a.accuracy !== null && knownAccuracy(a) === null)
+      throw new RangeError(`arm ${a.id}: accuracy must be a number in [0, 1] or null, got ${a.accuracy}`);
   }
 }

@@ -4,6 +4,7 @@ import { defineTool } from '../define-tool.ts';
 import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning, skillDirectory } from '../../learning/services.ts';
 import { idString, nameString } from '../limits.ts';
+import { readSkillAccuracy, type SkillAccuracy } from '../../learning/accuracy/store.ts';
 
 const rel = z.object({
   skill: z.string(),
@@ -16,13 +17,27 @@ const rel = z.object({
   p95_latency_ms: z.number().nullable(),
   n_caller_errors: z.number().describe('Uses that failed because of the caller (invalid input, not found): not counted as failures.'),
 });
+const accuracy = z
+  .object({
+    accuracy: z.number().describe('1 − word_error_rate, at least 0: the share of the spoken words the skill got right.'),
+    word_error_rate: z.number(),
+    calls: z.number(),
+    reference_words: z.number(),
+    measured_at: z.string(),
+    method: z.string(),
+  })
+  .nullable()
+  .describe(
+    'Measured accuracy (transcription skills: word error rate on calls whose words are known, `dcf calibrate-accuracy`); ' +
+      'null when not measured. The swap policy weighs success by it and never swaps to a skill below 0.8.',
+  );
 const failureRow = z.object({ run_id: z.string(), state: z.string(), error: z.string().nullable(), at: z.string() });
 
 /** Skill reliability from the knowledge graph (spec §2.2, §4.4). */
 export const getSkillReliabilityTool = defineTool({
   name: 'get_skill_reliability',
   description:
-    'Success rate, failure rate and p50/p95 latency of a skill ' +
+    'Success rate, failure rate, p50/p95 latency and measured accuracy of a skill ' +
     '(or of every skill of a capability, or of all skills), all-time and in a recent window ' +
     '(default the last 7 days and at most the last 50 uses), with a 14-day daily trend, ' +
     'recent failures (caller errors — invalid input, not found — apart, never counted as failures), ' +
@@ -42,6 +57,7 @@ export const getSkillReliabilityTool = defineTool({
         capability: z.string().nullable(),
         all_time: rel,
         recent: rel,
+        accuracy,
         trend: z.array(
           z.object({
             start: z.string(),
@@ -53,7 +69,7 @@ export const getSkillReliabilityTool = defineTool({
         recent_failures: z.array(failureRow),
         recent_caller_errors: z.array(failureRow).describe("The caller's errors, shown apart from the skill's own failures."),
         used_by: z.array(z.object({ workflow_id: z.string(), version: z.string(), name: z.string() })),
-        alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel })),
+        alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel, accuracy })),
       }),
     ),
   }),
@@ -69,8 +85,25 @@ export const getSkillReliabilityTool = defineTool({
           .filter((s) => !args.capability || s.manifest.tags[0] === args.capability)
           .map((s) => s.uri);
     const window = { days: args.window_days, lastRuns: args.last_runs };
+    const measured = await accuracyOf(
+      services,
+      dir.all().map((s) => s.uri),
+    );
     const skills = [];
-    for (const u of uris) skills.push(await skillReport(l.graph, dir, u, window));
+    for (const u of uris) skills.push(await skillReport(l.graph, dir, u, window, measured));
     return ok({ window: { days: args.window_days, last_runs: args.last_runs }, skills });
   },
 });
+
+/**
+ * The catalog's measured accuracy, from Redis beside the workers' statistics; none when this
+ * context has no execution (Redis) or it cannot be reached — the figures then show "not measured".
+ */
+async function accuracyOf(services: Parameters<typeof learning>[0], uris: string[]): Promise<Map<string, SkillAccuracy>> {
+  if (!services.execution) return new Map();
+  try {
+    return await readSkillAccuracy((await services.execution()).redis, uris);
+  } catch {
+    return new Map();
+  }
+}

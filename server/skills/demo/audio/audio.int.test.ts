@@ -4,7 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { worldData, type WorldData } from '../dataset/generate.ts';
 import type { Recording } from '../dataset/types.ts';
-import { callDemoAudioTool } from '../skills/catalog.ts';
+import { callDemoAudioTool, callDemoTool } from '../skills/catalog.ts';
+import type { Envelope } from '../skills/envelope.ts';
+import { Redis } from 'ioredis';
+import { rankAlternatives } from '../../../execution/skill-choice.ts';
+import { calibrateAccuracy } from '../../../learning/accuracy/calibrate.ts';
+import { STRATEGIES, seededRandom } from '../../../learning/policies/index.ts';
+import { readSkillStats } from '../../../learning/skill-stats.ts';
+import { isolatedRedisUrl, PROJECT_ROOT } from '../../../testing/test-database.ts';
+import { outcomeFromValue } from '../../invoke/outcome.ts';
+import type { SkillInvoker } from '../../invoke/types.ts';
+import { loadSkillDirectory } from '../../skill-directory.ts';
 import { decodeOpus } from './codec.ts';
 import { MAX_PEAKS } from './peaks.ts';
 import { RecordingAudioStore } from './store.ts';
@@ -34,13 +44,21 @@ const served: WorldData = { ...demo, dataset: { ...demo.dataset, recordings: [SH
  */
 const BOUND = 0.75;
 
+const WHISPER = 'skill://whisper-transcribe@1.0.0';
+const POCKETSPHINX = 'skill://pocketsphinx-transcribe@1.0.0';
+
 let dir: string;
 let store: RecordingAudioStore;
+let redis: Redis;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'dcf-audio-'));
   store = new RecordingAudioStore(dir);
+  redis = new Redis(await isolatedRedisUrl());
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await redis.quit();
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('a demo call as audio', () => {
   it('renders each turn into its slot, compressed, with its waveform, once', async () => {
@@ -65,15 +83,32 @@ describe('a demo call as audio', () => {
     expect(loudness(t1!.start_s, t1!.end_s)).toBeGreaterThan(20 * Math.max(gap, 10));
   });
 
-  it('is transcribed offline by pocketsphinx-transcribe: segments with times, no speakers, within the measured word error rate', async () => {
-    const env = await callDemoAudioTool(
-      'skill://pocketsphinx-transcribe@1.0.0#transcribe_audio_offline',
-      { recording_uri: SHORT.uri },
-      served,
-      {
-        audio: store,
+  it('is transcribed offline by pocketsphinx-transcribe: segments with times, no speakers; calibrated, it is never a swap target', async () => {
+    // One recognition serves both checks: the tool's envelope, and the skills' calibration on this call
+    // (server/learning/accuracy), through an invoker over the demo catalog (the short call is not in the served world).
+    const envelopes = new Map<string, Envelope>();
+    const invoker: SkillInvoker = {
+      async invoke(inv) {
+        const key = `${inv.manifest.manifestId}#${inv.toolName}`;
+        const env = key.startsWith('skill://pocketsphinx')
+          ? await callDemoAudioTool(key, inv.args, served, { audio: store })
+          : callDemoTool(key, inv.args, served);
+        envelopes.set(key, env);
+        return { ...outcomeFromValue(env), latencyMs: 0 };
       },
-    );
+      close: async () => {},
+    };
+    const reference = SHORT.turns.map((t) => t.text).join(' ');
+    const results = await calibrateAccuracy({
+      redis,
+      invoker,
+      directory: await loadSkillDirectory(path.join(PROJECT_ROOT, 'skills')),
+      calls: [{ uri: SHORT.uri, reference }],
+      method: 'one short call',
+      skills: [WHISPER, POCKETSPHINX],
+    });
+
+    const env = envelopes.get(`${POCKETSPHINX}#transcribe_audio_offline`)!;
     expect(env.ok, env.summary).toBe(true);
     const data = env.data as {
       text: string;
@@ -86,18 +121,25 @@ describe('a demo call as audio', () => {
       expect(s.start_s).toBeGreaterThanOrEqual(0);
       expect(s.end_s).toBeLessThanOrEqual(SHORT.duration_s + 0.5);
     }
-    const wer = wordErrorRate(SHORT.turns.map((t) => t.text).join(' '), data.text);
+    const wer = wordErrorRate(reference, data.text);
     console.info(`pocketsphinx WER on ${SHORT.recording_id}: ${wer.toFixed(2)} ("${data.text}")`);
     expect(wer).toBeLessThan(BOUND);
 
-    const unknown = await callDemoAudioTool(
-      'skill://pocketsphinx-transcribe@1.0.0#transcribe_audio_offline',
-      { recording_uri: 's3://nowhere/x.mp3' },
-      served,
-      {
-        audio: store,
-      },
-    );
+    // The measurement is that word error rate; the hosted stand-in, which returns the script, measures 1.
+    const bySkill = Object.fromEntries(results.map((r) => [r.skill, r]));
+    expect(bySkill[WHISPER]).toMatchObject({ measured: { accuracy: 1, word_error_rate: 0, calls: 1 } });
+    expect(bySkill[POCKETSPHINX]).toMatchObject({
+      measured: { accuracy: Math.max(0, 1 - wer), word_error_rate: wer, calls: 1, method: 'one short call' },
+    });
+    // Stored with the statistics the workers read; below the floor it is no swap target under any strategy.
+    const stats = await readSkillStats(redis, [WHISPER, POCKETSPHINX]);
+    expect(stats.get(POCKETSPHINX)).toEqual({ successes: 0, failures: 0, latency_ms: null, accuracy: 1 - wer });
+    for (const strategy of STRATEGIES)
+      expect(rankAlternatives([POCKETSPHINX, WHISPER], stats, strategy, seededRandom(3)).ordered).toEqual([WHISPER]);
+
+    const unknown = await callDemoAudioTool(`${POCKETSPHINX}#transcribe_audio_offline`, { recording_uri: 's3://nowhere/x.mp3' }, served, {
+      audio: store,
+    });
     expect(unknown).toMatchObject({ ok: false, data: { error: { type: 'RecordingNotFound' } } });
   }, 120_000);
 });

@@ -14,10 +14,14 @@ export function normaliseWords(text: string): string[] {
     .filter(Boolean);
 }
 
-export function wordErrorRate(reference: string, hypothesis: string): number {
+/**
+ * The word-level edit distance of `hypothesis` from `reference` (`errors`: substitutions + deletions
+ * + insertions) and the reference's word count (`words`) — summed over several calls they give a
+ * word error rate weighted by each call's length.
+ */
+export function wordErrors(reference: string, hypothesis: string): { errors: number; words: number } {
   const ref = normaliseWords(reference);
   const hyp = normaliseWords(hypothesis);
-  if (!ref.length) return hyp.length ? 1 : 0;
   let prev = Array.from({ length: hyp.length + 1 }, (_, j) => j);
   for (let i = 1; i <= ref.length; i++) {
     const row = [i];
@@ -27,5 +31,11 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
     }
     prev = row;
   }
-  return prev[hyp.length]! / ref.length;
+  return { errors: prev[hyp.length]!, words: ref.length };
+}
+
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const { errors, words } = wordErrors(reference, hypothesis);
+  if (!words) return errors ? 1 : 0;
+  return errors / words;
 }
