@@ -17,6 +17,7 @@ import { createLiveSelection, LiveSelectionContext } from './canvas/live-selecti
 import { ToggleContainerContext } from './canvas/zoom-context';
 import type { StateSearch } from './canvas/find-state-box';
 import { useFlowLayout } from './canvas/use-flow-layout';
+import { holdWhileTyping, useHeldWhileTyping } from './canvas/use-held-while-typing';
 import { useSkillFigures } from './canvas/use-skill-figures';
 import { Inspector } from './inspector/inspector';
 import type { CodeEditorHandle } from './json/code-editor';
@@ -73,10 +74,13 @@ export function WorkflowEditor({
 
   // The canvas draws a deferred copy of the document and the selection: a keystroke in the inspector
   // or the JSON view is rendered and painted first, and the canvas (a thousand nodes to diff) catches
-  // up right after, in a render React can interrupt for the next key. The two are deferred together:
-  // a selection of a state the canvas does not draw yet (a paste) would be cleared by React Flow.
+  // up right after, in a render React can interrupt for the next key — or, while a field is typed
+  // into, once typing pauses (the selected card shows each key at once: live-selection.ts). The two
+  // are deferred together: a selection of a state the canvas does not draw yet (a paste) would be
+  // cleared by React Flow.
   const latest = useMemo(() => ({ doc, selection: state.selection }), [doc, state.selection]);
-  const { doc: canvasDoc, selection: canvasSelection } = useDeferredValue(latest);
+  const held = useHeldWhileTyping(latest, holdWhileTyping(state.history.group !== null));
+  const { doc: canvasDoc, selection: canvasSelection } = useDeferredValue(held);
   const graph = useMemo(() => toFlowGraph(canvasDoc), [canvasDoc]);
   // Parallel/Map containers the user collapsed (a view setting, not part of the document).
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());

@@ -2,6 +2,9 @@
 
 /** When a key was last pressed anywhere on the page (performance.now()), or never. */
 let lastKey = -Infinity;
+
+/** A pause in typing: longer than between two keys of a word. */
+export const TYPING_PAUSE_MS = 300;
 let listening = false;
 
 function listen() {
