@@ -32,7 +32,7 @@ import { ControlPlanePanel } from './panels/control-plane-panel';
 import { SideTabs, type SideTab } from './panels/side-tabs';
 import { VersionsPanel } from './panels/versions-panel';
 import { EditorToolbar } from './toolbar/editor-toolbar';
-import { findingCounts } from './state/finding-counts';
+import { findingCounts, sameCounts } from './state/finding-counts';
 import type { LoadedSource } from './state/use-editor-source';
 import { useDocValidation } from './state/use-doc-validation';
 import { useEditor } from './state/use-editor';
@@ -87,7 +87,12 @@ export function WorkflowEditor({
   const shown = useMemo(() => collapseGraph(graph, collapsed), [graph, collapsed]);
   const sizes = useMemo(() => leafSizes(shown.graph, false, shown.held), [shown]);
   const layout = useFlowLayout(shown.graph, sizes, !autoLayout);
-  const counts = useMemo(() => findingCounts(canvasDoc, validation.findings), [canvasDoc, validation.findings]);
+  // A validation that finds what the last one did keeps the counts drawn (and the canvas' nodes).
+  const drawnCounts = useRef<ReturnType<typeof findingCounts> | null>(null);
+  const counts = useMemo(() => {
+    const next = findingCounts(canvasDoc, validation.findings);
+    return (drawnCounts.current = drawnCounts.current && sameCounts(drawnCounts.current, next) ? drawnCounts.current : next);
+  }, [canvasDoc, validation.findings]);
   const selection = useMemo(() => new Set(canvasSelection), [canvasSelection]);
   // The previous nodes and edges: unchanged ones keep their objects (a keystroke redraws one node).
   const previous = useRef<{ nodes: EditorFlowNode[]; edges: RouteEdge[] }>({ nodes: [], edges: [] });

@@ -1,10 +1,19 @@
 'use client';
 import { startTransition, useEffect, useState } from 'react';
-import { keysQuiet, TYPING_PAUSE_MS } from './input-idle';
+import { keysQuiet } from './input-idle';
+
+/**
+ * How long keys must pause before the canvas catches up with what was typed: done with the field
+ * for now, not between two keys. Longer than the layout's pause (TYPING_PAUSE_MS, 300 ms): the
+ * catch-up walks every state, and traced at 1,000 states on a loaded machine it took 60–190 ms, so
+ * at 300 ms it ran between the keys of slow typing (a key every 300–600 ms) and the next key waited
+ * for it. What typing changes on the canvas meanwhile is the selected state's card, which is live.
+ */
+export const CATCH_UP_AFTER_MS = 1000;
 
 /**
  * `value`, or — while `mayHold(shown, value)` says so — the value returned before, until keys
- * have paused (TYPING_PAUSE_MS); then `value` in a transition. When `mayHold` says no, `value`
+ * have paused (CATCH_UP_AFTER_MS); then `value` in a transition. When `mayHold` says no, `value`
  * at once.
  *
  * Why: the canvas draws a copy of the document, and each new document costs it a walk of every
@@ -22,7 +31,7 @@ export function useHeldWhileTyping<T>(value: T, mayHold: (shown: T, next: T) => 
   useEffect(() => {
     if (!hold) return;
     let live = true;
-    void keysQuiet(TYPING_PAUSE_MS).then(() => {
+    void keysQuiet(CATCH_UP_AFTER_MS).then(() => {
       if (live) startTransition(() => setShown(value));
     });
     return () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@/components/workflows/types';
-import { findingCounts } from './finding-counts';
+import { findingCounts, sameCounts } from './finding-counts';
 
 const f = (path: string, severity: Finding['severity'] = 'error'): Finding => ({
   path,
@@ -32,5 +32,13 @@ describe('findingCounts', () => {
     expect(c.get('/asl/States/P/Branches/0/States/B')).toEqual({ errors: 1, warnings: 0 });
     expect(c.has('/asl/States/P')).toBe(false);
     expect([...c.keys()]).toHaveLength(2);
+  });
+
+  it('sameCounts: the same counts per node, whatever the maps', () => {
+    const a = new Map([['/asl/States/A', { errors: 1, warnings: 0 }]]);
+    expect(sameCounts(a, new Map([['/asl/States/A', { errors: 1, warnings: 0 }]]))).toBe(true);
+    expect(sameCounts(a, new Map([['/asl/States/A', { errors: 1, warnings: 1 }]]))).toBe(false);
+    expect(sameCounts(a, new Map([['/asl/States/B', { errors: 1, warnings: 0 }]]))).toBe(false);
+    expect(sameCounts(a, new Map())).toBe(false);
   });
 });

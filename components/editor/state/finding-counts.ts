@@ -20,3 +20,17 @@ export function findingCounts(doc: WorkflowDoc, findings: readonly Finding[]): M
   });
   return counts;
 }
+
+/**
+ * Whether two nodes-to-counts maps say the same. The canvas keeps the map it drew when a new one
+ * says the same: each validation (once per pause in typing) makes a new list of findings, and a new
+ * map would walk every node of the canvas again though no count changed.
+ */
+export function sameCounts(a: ReadonlyMap<string, FindingCounts>, b: ReadonlyMap<string, FindingCounts>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, c] of a) {
+    const d = b.get(id);
+    if (!d || d.errors !== c.errors || d.warnings !== c.warnings) return false;
+  }
+  return true;
+}
