@@ -90,9 +90,9 @@ export function WorkflowEditor({
   // A validation that finds what the last one did keeps the counts drawn (and the canvas' nodes).
   const drawnCounts = useRef<ReturnType<typeof findingCounts> | null>(null);
   const counts = useMemo(() => {
-    const next = findingCounts(canvasDoc, validation.findings);
+    const next = findingCounts(canvasDoc, validation.findings, graph);
     return (drawnCounts.current = drawnCounts.current && sameCounts(drawnCounts.current, next) ? drawnCounts.current : next);
-  }, [canvasDoc, validation.findings]);
+  }, [canvasDoc, validation.findings, graph]);
   const selection = useMemo(() => new Set(canvasSelection), [canvasSelection]);
   // The previous nodes and edges: unchanged ones keep their objects (a keystroke redraws one node).
   const previous = useRef<{ nodes: EditorFlowNode[]; edges: RouteEdge[] }>({ nodes: [], edges: [] });

@@ -1,16 +1,19 @@
 import type { Finding } from '@/components/workflows/types';
 import type { FindingCounts } from '../canvas/to-react-flow';
+import type { FlowGraph } from '../model/flow-graph';
 import { pinFindings } from '../model/pin-finding';
 import type { WorkflowDoc } from '../model/types';
 
 /**
  * Errors and warnings per canvas node: each finding counts on the innermost state or lane its
- * JSON pointer lies in (pinFindings). Findings of the workflow itself pin to no node.
+ * JSON pointer lies in (pinFindings). Findings of the workflow itself pin to no node. `graph`: the
+ * document's flow graph, when the caller has it.
  */
-export function findingCounts(doc: WorkflowDoc, findings: readonly Finding[]): Map<string, FindingCounts> {
+export function findingCounts(doc: WorkflowDoc, findings: readonly Finding[], graph?: FlowGraph): Map<string, FindingCounts> {
   const pins = pinFindings(
     doc,
     findings.map((f) => f.path),
+    graph,
   );
   const counts = new Map<string, FindingCounts>();
   pins.forEach((p, i) => {
