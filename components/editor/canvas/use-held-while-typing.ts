@@ -1,6 +1,6 @@
 'use client';
 import { startTransition, useEffect, useState } from 'react';
-import { keysQuiet } from './input-idle';
+import { keysQuiet, watchKeys } from './input-idle';
 
 /**
  * How long keys must pause before the canvas catches up with what was typed: done with the field
@@ -25,6 +25,8 @@ export const CATCH_UP_AFTER_MS = 1000;
  */
 export function useHeldWhileTyping<T>(value: T, mayHold: (shown: T, next: T) => boolean): T {
   const [shown, setShown] = useState(value);
+  // Keys are noted from the start: the first wait begins after the first key of a field, which must count.
+  useEffect(watchKeys, []);
   const hold = shown !== value && mayHold(shown, value);
   // Not held: adopted in this render (React renders again before committing).
   if (shown !== value && !hold) setShown(value);
