@@ -25,4 +25,20 @@ describe('keysQuiet', () => {
     await vi.advanceTimersByTimeAsync(60);
     expect(done).toBe(true);
   });
+
+  it('notes keys from watchKeys on: a wait that starts after a key counts it', async () => {
+    vi.resetModules();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    const { keysQuiet, watchKeys } = await import('./input-idle');
+    watchKeys();
+    page.dispatchEvent(new Event('keydown'));
+    let done = false;
+    void keysQuiet(300).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(250);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(done).toBe(true);
+  });
 });

@@ -2,9 +2,17 @@
 
 /** When a key was last pressed anywhere on the page (performance.now()), or never. */
 let lastKey = -Infinity;
+
+/** A pause in typing: longer than between two keys of a word. */
+export const TYPING_PAUSE_MS = 300;
 let listening = false;
 
-function listen() {
+/**
+ * Starts noting keys (once per page). `keysQuiet` starts it too, but a key pressed before then is
+ * not seen: a caller that asks only after a key (the canvas' hold, whose first wait begins after
+ * the first key of a field) starts it when it mounts.
+ */
+export function watchKeys() {
   if (listening || typeof window === 'undefined') return;
   listening = true;
   window.addEventListener('keydown', () => (lastKey = performance.now()), { capture: true, passive: true });
@@ -17,7 +25,7 @@ function listen() {
  * keys of a word. Listening starts with the first call.
  */
 export async function keysQuiet(quietMs: number): Promise<void> {
-  listen();
+  watchKeys();
   for (;;) {
     const wait = lastKey + quietMs - performance.now();
     if (wait <= 0) return;

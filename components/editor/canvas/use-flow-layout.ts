@@ -4,13 +4,11 @@ import type { ElkGraphOptions, NodeSize } from '../model/elk-graph';
 import type { FlowGraph } from '../model/flow-graph';
 import { layoutFlowGraph, type FlowLayout } from '../model/layout-flow-graph';
 import { elkLayouter } from './elk-instance';
-import { keysQuiet } from './input-idle';
+import { keysQuiet, TYPING_PAUSE_MS } from './input-idle';
 import { layoutSignature } from './layout-signature';
 
 /** How long structural edits must pause before ELK runs again (a burst of edits lays out once). */
 const SETTLE_MS = 120;
-/** A finished layout waits for keys to pause this long (longer than between two keys of a word). */
-const TYPING_PAUSE_MS = 300;
 
 /**
  * The ELK layout of the graph, recomputed in the background when its signature changes (never

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addState } from '../model/add-state';
 import { indexStates } from '../model/state-index';
 import { editorReducer, initialEditorState, printDoc, stateFromText, type EditorState } from './editor-reducer';
+import { editorText, hasText } from './editor-text';
 import type { WorkflowDoc } from '../model/types';
 
 const exists = (doc: WorkflowDoc, pointer: string) => indexStates(doc).states.has(pointer);
@@ -14,9 +15,9 @@ describe('editorReducer', () => {
     const r = addState(s.history.present, '/asl', 'Succeed');
     s = reduce(s, { type: 'edit', result: r, select: ['/asl/States/Succeed'] });
     expect(s.history.past).toHaveLength(1);
-    expect(s.text).toBe(printDoc(s.history.present));
+    expect(editorText(s)).toBe(printDoc(s.history.present));
     expect(s.selection).toEqual(['/asl/States/Succeed']);
-    expect(s.text).not.toBe(s.baseline);
+    expect(hasText(s, s.baseline)).toBe(false);
   });
 
   it('a refused edit changes nothing but the notice', () => {
@@ -31,7 +32,7 @@ describe('editorReducer', () => {
     s = reduce(s, { type: 'text', text: '{"asl": ' });
     expect(s.syntaxError).toMatch(/JSON|Unexpected|end/i);
     expect(s.history.present).toBe(doc);
-    expect(s.text).toBe('{"asl": ');
+    expect(editorText(s)).toBe('{"asl": ');
     s = reduce(s, { type: 'text', text: '[]' });
     expect(s.syntaxError).toMatch(/object/);
   });
@@ -45,9 +46,9 @@ describe('editorReducer', () => {
     expect(s.history.past).toHaveLength(1);
     s = reduce(s, { type: 'undo' });
     expect(s.history.present).toBe(doc);
-    expect(s.text).toBe(printDoc(doc));
+    expect(editorText(s)).toBe(printDoc(doc));
     s = reduce(s, { type: 'redo' });
-    expect(s.text).toBe(t2);
+    expect(editorText(s)).toBe(t2);
   });
 
   it('drops selected states that an edit removed', () => {
@@ -59,14 +60,44 @@ describe('editorReducer', () => {
   it('starts from text that does not parse as an empty document with the error', () => {
     const s = stateFromText('nope');
     expect(s.syntaxError).not.toBeNull();
-    expect(s.text).toBe('nope');
-    expect(s.baseline).toBe('nope');
+    expect(editorText(s)).toBe('nope');
+    expect(s.baseline.text).toBe('nope');
+    expect(hasText(s, s.baseline)).toBe(true);
   });
 
   it('saved makes the current text the baseline', () => {
     let s = reduce(initialEditorState(doc), { type: 'edit', result: addState(doc, '/asl', 'Pass') });
-    expect(s.text).not.toBe(s.baseline);
+    expect(hasText(s, s.baseline)).toBe(false);
     s = reduce(s, { type: 'saved' });
-    expect(s.text).toBe(s.baseline);
+    expect(s.baseline.text).toBe(editorText(s));
+    expect(hasText(s, s.baseline)).toBe(true);
+  });
+
+  it('an edit taken back by hand is clean again, though it is a new document', () => {
+    const withComment = (c: string) => ({
+      ok: true as const,
+      doc: { asl: { StartAt: 'A', States: { A: { Type: 'Pass', End: true, Comment: c } } } },
+    });
+    let s = stateFromText(printDoc(doc));
+    expect(s.typed).toBeNull();
+    s = reduce(s, { type: 'edit', result: withComment('x'), coalesce: 'c' });
+    expect(hasText(s, s.baseline)).toBe(false);
+    s = reduce(s, {
+      type: 'edit',
+      result: { ok: true, doc: { asl: { StartAt: 'A', States: { A: { Type: 'Pass', End: true } } } } },
+      coalesce: 'c',
+    });
+    expect(s.history.present).not.toBe(doc);
+    expect(hasText(s, s.baseline)).toBe(true);
+  });
+
+  it('loaded text spaced by hand stays the text until an edit reprints it, and is then changed for good', () => {
+    const own = '{"asl": {"StartAt": "A", "States": {"A": {"Type": "Pass", "End": true}}}}';
+    let s = stateFromText(own);
+    expect(editorText(s)).toBe(own);
+    expect(hasText(s, s.baseline)).toBe(true);
+    s = reduce(s, { type: 'edit', result: { ok: true, doc } });
+    expect(editorText(s)).toBe(printDoc(doc));
+    expect(hasText(s, s.baseline)).toBe(false);
   });
 });

@@ -1,20 +1,25 @@
 import { isObject } from '@/server/engine/json';
 import { createHistory, record, redo, undo, type History } from '../model/history';
 import type { EditResult, WorkflowDoc } from '../model/types';
+import { docMark, printDoc, textMark, type TextMark } from './editor-text';
 import { reuseEqual } from './reuse-equal';
+
+export { printDoc };
 
 /** A position the user dragged a node to (relative to its parent, as React Flow keeps it). */
 export type Point = { x: number; y: number };
 
 /**
  * The editor's document state. The history's present is the last document that parsed: the
- * canvas and the inspector draw it. `text` is what the JSON view shows; after a canvas edit it is
- * the document pretty-printed, while typing it is the user's own text, which may not parse — then
+ * canvas and the inspector draw it. The editor's text (`editorText`: what the JSON view shows) is
+ * after a canvas edit the document pretty-printed, made only when read (`typed` is then null);
+ * while typing in the JSON view it is the user's own text (`typed`), which may not parse — then
  * `syntaxError` says why and the canvas keeps showing the last good document.
  */
 export interface EditorState {
   history: History<WorkflowDoc>;
-  text: string;
+  /** The user's own text when it is not (known to be) the print of the present document; null when it is. */
+  typed: string | null;
   syntaxError: string | null;
   /** Selected state pointers (the inspector edits the first). */
   selection: readonly string[];
@@ -22,8 +27,8 @@ export interface EditorState {
   moved: Readonly<Record<string, Point>>;
   /** Why the last edit was refused (shown until the next edit). */
   notice: string | null;
-  /** The text as last saved or loaded: the document is dirty when `text` differs. */
-  baseline: string;
+  /** The text as last saved or loaded: the document is dirty when the editor's text differs (`hasText`). */
+  baseline: TextMark;
 }
 
 export type EditorAction =
@@ -37,20 +42,21 @@ export type EditorAction =
   | { type: 'saved' }
   | { type: 'notice'; message: string | null };
 
-/** The JSON view's text of a document: two-space indentation and a final newline. */
-export const printDoc = (doc: WorkflowDoc) => `${JSON.stringify(doc, null, 2)}\n`;
-
 /** What a blank editor holds: an empty workflow, ready for a first state. */
 export const EMPTY_DOC: WorkflowDoc = { asl: { StartAt: '', States: {} } };
 
-export function initialEditorState(doc: WorkflowDoc = EMPTY_DOC, text = printDoc(doc)): EditorState {
-  return { history: createHistory(doc), text, syntaxError: null, selection: [], moved: {}, notice: null, baseline: text };
+export function initialEditorState(doc: WorkflowDoc = EMPTY_DOC): EditorState {
+  return { history: createHistory(doc), typed: null, syntaxError: null, selection: [], moved: {}, notice: null, baseline: docMark(doc) };
 }
 
-/** The editor's first state from loaded text, which may not parse (a draft keeps whatever was typed). */
+/**
+ * The editor's first state from loaded text, which may not parse (a draft keeps whatever was
+ * typed). Text that is not the print of its document (other spacing) stays the user's own.
+ */
 export function stateFromText(text: string): EditorState {
   const parsed = parseDocText(text);
-  const base = initialEditorState(parsed.ok ? parsed.doc : EMPTY_DOC, text);
+  const baseline = textMark(text, parsed.ok ? parsed.doc : null);
+  const base = { ...initialEditorState(parsed.ok ? parsed.doc : EMPTY_DOC), baseline, typed: baseline.doc ? null : text };
   return parsed.ok ? base : { ...base, syntaxError: parsed.message };
 }
 
@@ -82,7 +88,7 @@ export function editorReducer(exists: (doc: WorkflowDoc, pointer: string) => boo
   const withDoc = (s: EditorState, history: History<WorkflowDoc>): EditorState => ({
     ...s,
     history,
-    text: printDoc(history.present),
+    typed: null,
     syntaxError: null,
     selection: keepSelection(s.selection, history.present, exists),
     notice: null,
@@ -96,10 +102,10 @@ export function editorReducer(exists: (doc: WorkflowDoc, pointer: string) => boo
       }
       case 'text': {
         const parsed = parseDocText(a.text);
-        if (!parsed.ok) return { ...s, text: a.text, syntaxError: parsed.message };
+        if (!parsed.ok) return { ...s, typed: a.text, syntaxError: parsed.message };
         const doc = reuseEqual(s.history.present, parsed.doc);
         const history = record(s.history, doc, { coalesce: 'json-view' });
-        return { ...s, history, text: a.text, syntaxError: null, selection: keepSelection(s.selection, parsed.doc, exists), notice: null };
+        return { ...s, history, typed: a.text, syntaxError: null, selection: keepSelection(s.selection, parsed.doc, exists), notice: null };
       }
       case 'undo':
         return s.history.past.length ? withDoc(s, undo(s.history)) : s;
@@ -112,7 +118,11 @@ export function editorReducer(exists: (doc: WorkflowDoc, pointer: string) => boo
       case 'forgetMoves':
         return { ...s, moved: {} };
       case 'saved':
-        return { ...s, baseline: s.text };
+        // The saved text is a print when it is the document's own, or typed text that prints back as itself.
+        return {
+          ...s,
+          baseline: s.typed === null ? docMark(s.history.present) : textMark(s.typed, s.syntaxError ? null : s.history.present),
+        };
       case 'notice':
         return { ...s, notice: a.message };
     }

@@ -21,13 +21,14 @@ export function reuseEqual<T>(prev: unknown, next: T): T {
   const p = prev as Record<string, unknown>;
   const n = next as Record<string, unknown>;
   const keys = Object.keys(n);
-  let same = keys.length === Object.keys(p).length;
+  const prevKeys = Object.keys(p);
+  let same = keys.length === prevKeys.length;
   const out: Record<string, unknown> = {};
   keys.forEach((k, i) => {
     const r = reuseEqual(p[k], n[k]);
     out[k] = r;
     // Key order is part of the document (the JSON view prints it): a reordering is a change.
-    if (r !== p[k] || Object.keys(p)[i] !== k) same = false;
+    if (r !== p[k] || prevKeys[i] !== k) same = false;
   });
   return (same ? p : out) as T;
 }

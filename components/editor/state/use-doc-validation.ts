@@ -1,12 +1,12 @@
 'use client';
 import { useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTRPCClient } from '@/components/providers/trpc';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { toFindings } from '@/components/workflows/findings';
 import type { Finding } from '@/components/workflows/types';
 import { choiceShapeFindingsSince, type ShapeFinding } from '../model/choice-findings';
 import type { WorkflowDoc } from '../model/types';
+import { validateClient } from './validate-client';
 
 /** How long edits must pause before the document is validated (typing validates once, at the end). */
 export const VALIDATE_AFTER_MS = 400;
@@ -29,7 +29,8 @@ export function docKey(doc: WorkflowDoc): number {
  * they are shown and counted as every other finding is.
  */
 export function useDocValidation(doc: WorkflowDoc, enabled: boolean) {
-  const client = useTRPCClient();
+  // Its own client: the document goes as plain JSON, not through superjson's walk (validate-client.ts).
+  const client = validateClient();
   const settled = useDebouncedValue(doc, VALIDATE_AFTER_MS);
   const query = useQuery({
     queryKey: ['editor-validate', docKey(settled)],

@@ -11,6 +11,7 @@ import { canRedo, canUndo } from '../model/history';
 import { SaveVersionDialog } from '../dialogs/save-version-dialog';
 import { RunDialog } from '../dialogs/run-dialog';
 import type { EditorAction, EditorState } from '../state/editor-reducer';
+import { docMark, editorText, hasText, type TextMark } from '../state/editor-text';
 import type { LoadedSource } from '../state/use-editor-source';
 import type { useDocValidation } from '../state/use-doc-validation';
 import type { EditorPermissions } from '../workflow-editor';
@@ -54,11 +55,12 @@ export function EditorToolbar({
   layoutPending,
 }: Props) {
   const doc = state.history.present;
-  const dirty = state.text !== state.baseline;
+  const dirty = !hasText(state, state.baseline);
   const [dialog, setDialog] = useState<'save' | 'run' | null>(null);
   // The saved version the editor's text is exactly (a run can then start it by id).
-  const [version, setVersion] = useState<{ ref: { workflow_id: string; version: string }; text: string } | null>(
-    source.base && source.draftId === null ? { ref: source.base, text: source.text } : null,
+  // (The editor's first baseline is the mark of the loaded text.)
+  const [version, setVersion] = useState<{ ref: { workflow_id: string; version: string }; mark: TextMark } | null>(
+    source.base && source.draftId === null ? { ref: source.base, mark: state.baseline } : null,
   );
   const drafts = useDraftSaving(source, state);
   // Where the document now comes from once saved as a version here (the header said "From draft …").
@@ -67,7 +69,7 @@ export function EditorToolbar({
   const compareFrom = version?.ref ?? source.base;
   const trpc = useTRPC();
   const savedVersions = useQuery({ ...trpc.graph.savedWorkflows.queryOptions(), enabled: !!compareFrom });
-  const savedRef = version && version.text === state.text ? version.ref : null;
+  const savedRef = version && hasText(state, version.mark) ? version.ref : null;
   const name = typeof doc.workflow_name === 'string' && doc.workflow_name ? doc.workflow_name : 'Untitled workflow';
   const cannotSave = state.syntaxError
     ? 'The JSON does not parse.'
@@ -141,7 +143,7 @@ export function EditorToolbar({
         )}
         <Button
           variant="ghost"
-          onClick={() => downloadText(state.text, downloadName(doc))}
+          onClick={() => downloadText(editorText(state), downloadName(doc))}
           title="Download the JSON as it is in the editor"
         >
           Download
@@ -190,7 +192,7 @@ export function EditorToolbar({
           onSaved={(saved, ref) => {
             canvas.dispatch({ type: 'edit', result: { ok: true, doc: saved } });
             canvas.dispatch({ type: 'saved' });
-            setVersion({ ref, text: `${JSON.stringify(saved, null, 2)}\n` });
+            setVersion({ ref, mark: docMark(saved) });
             setSavedLabel(`saved ${typeof saved.workflow_name === 'string' ? saved.workflow_name : ref.workflow_id} v${ref.version}`);
             void drafts.retire();
             setDialog(null);

@@ -5,6 +5,7 @@ import { useTRPC } from '@/components/providers/trpc';
 import { errorMessage } from '@/components/ui/error-message';
 import { editorHref } from '@/components/workflows/editor-links';
 import type { EditorState } from '../state/editor-reducer';
+import { editorText } from '../state/editor-text';
 import type { LoadedSource } from '../state/use-editor-source';
 
 /**
@@ -34,7 +35,7 @@ export function useDraftSaving(source: LoadedSource, state: EditorState) {
     retireError: removal.isError ? errorMessage(removal.error) : null,
     async save() {
       const id = draftId.current ?? crypto.randomUUID();
-      const row = await mutation.mutateAsync({ id, title, text: state.text, base: source.base });
+      const row = await mutation.mutateAsync({ id, title, text: editorText(state), base: source.base });
       draftId.current = row.id;
       setShownId(row.id);
       setSavedAt(new Date());
