@@ -11,3 +11,15 @@ export function isoInstant<T extends string | null>(t: T): T {
   if (t === null) return t;
   return new Date(t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString() as T;
 }
+
+/**
+ * A stored timestamp (either text form, as isoInstant) as microseconds since the epoch, for ordering:
+ * PostgreSQL prints only the fraction's significant digits (`09:00:01+00`, `09:00:01.5+00`), and the
+ * session's time zone may differ between rows written across a clock change, so the text does not sort.
+ */
+export function instantMicros(t: string): number {
+  const iso = t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+  const fraction = /\.(\d+)/.exec(iso)?.[1] ?? '';
+  const ms = Date.parse(iso.replace(/\.\d+/, ''));
+  return ms * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}

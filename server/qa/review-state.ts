@@ -1,4 +1,5 @@
 import type { QaReviewStatus } from '../../lib/qa-record.ts';
+import { instantMicros } from '../db/rows.ts';
 import type { QaReviewActionRow } from '../db/schema/index.ts';
 
 /**
@@ -20,7 +21,9 @@ export interface ReviewState {
 }
 
 export function reviewState(actions: QaReviewActionRow[]): ReviewState {
-  const ordered = [...actions].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // By instant (not text: see instantMicros); a record's actions are written strictly after one another (review.ts).
+  const at = new Map(actions.map((a) => [a, instantMicros(a.createdAt)]));
+  const ordered = [...actions].sort((a, b) => at.get(a)! - at.get(b)!);
   const decisions = new Map<string, QaReviewActionRow>();
   let scoreDecision: QaReviewActionRow | null = null;
   let lastDecision: QaReviewActionRow | null = null;
@@ -34,7 +37,7 @@ export function reviewState(actions: QaReviewActionRow[]): ReviewState {
   const scoreOverridden = scoreDecision?.decision === 'override';
   const signOffs: QaReviewActionRow[] = [];
   for (const a of ordered) {
-    if (a.kind === 'sign_off' && a.createdAt >= (lastDecision?.createdAt ?? '') && !signOffs.some((s) => s.userId === a.userId))
+    if (a.kind === 'sign_off' && (!lastDecision || at.get(a)! > at.get(lastDecision)!) && !signOffs.some((s) => s.userId === a.userId))
       signOffs.push(a);
   }
   const signOffsNeeded = mandatoryOverride ? 2 : 1;

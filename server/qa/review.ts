@@ -77,7 +77,14 @@ async function write(
   values: typeof qaReviewActions.$inferInsert,
   figures: ReviewedFigures | null,
 ): Promise<ReviewOutcome> {
-  const [stored] = await tx.insert(qaReviewActions).values(values).returning();
+  // Strictly after the record's newest action, even when both fall in one tick of the database's clock
+  // (PGlite's can be coarse): which sign-offs a changed decision voids depends on this order (review-state.ts).
+  const newest = actions.at(-1)?.createdAt;
+  const createdAt = newest ? sql`greatest(now(), ${newest}::timestamptz + interval '1 microsecond')` : undefined;
+  const [stored] = await tx
+    .insert(qaReviewActions)
+    .values({ ...values, ...(createdAt ? { createdAt } : {}) })
+    .returning();
   const after = reviewState([...actions, stored!]);
   const adopt = input.action === 'reanalysis' && input.decision === 'adopt';
   const [updated] = await tx
