@@ -9,7 +9,12 @@ export function rowsOf<T>(result: unknown): T[] {
  */
 export function isoInstant<T extends string | null>(t: T): T {
   if (t === null) return t;
-  return new Date(t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString() as T;
+  return new Date(isoText(t)).toISOString() as T;
+}
+
+/** PostgreSQL's text form of a timestamp (`2024-07-08 09:00:00.5+00`) in ISO form; an ISO string as it is. */
+function isoText(t: string): string {
+  return t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
 }
 
 /**
@@ -18,7 +23,7 @@ export function isoInstant<T extends string | null>(t: T): T {
  * session's time zone may differ between rows written across a clock change, so the text does not sort.
  */
 export function instantMicros(t: string): number {
-  const iso = t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+  const iso = isoText(t);
   const fraction = /\.(\d+)/.exec(iso)?.[1] ?? '';
   const ms = Date.parse(iso.replace(/\.\d+/, ''));
   return ms * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
