@@ -219,9 +219,16 @@ test('a stakeholder reads the queue and a call, with no review controls', async 
 async function answerCall(page: Page, fail: string | null) {
   for (const rule of await page.getByTestId('blind-rule').all()) {
     const id = (await rule.getAttribute('data-rule-id'))!;
-    if (id === fail) await rule.getByRole('textbox').fill('The warning was not read out.');
+    // As a reviewer does it: Fail first, then why; the fail waits for its reason and is saved when the field is left.
     await rule.getByRole('radio', { name: id === fail ? 'Fail' : 'Pass' }).check();
+    if (id === fail) {
+      await expect(rule.getByTestId('fail-needs-reason')).toBeVisible();
+      await rule.getByRole('textbox').fill('The warning was not read out.');
+      await rule.getByRole('textbox').blur();
+      await expect(rule.getByTestId('fail-needs-reason')).toHaveCount(0);
+    }
     await expect(rule.getByRole('radio', { name: id === fail ? 'Fail' : 'Pass' })).toBeEnabled();
+    await expect(rule.getByRole('radio', { name: id === fail ? 'Fail' : 'Pass' })).toBeChecked();
   }
 }
 

@@ -50,6 +50,8 @@ export function BlindReview({ sessionId }: { sessionId: string }) {
     const reason = (reasons[key(ruleId)] ?? answerOf(ruleId)?.reason ?? '').trim();
     const k = key(ruleId);
     setGiven((g) => ({ ...g, [k]: answer }));
+    // A fail is saved with its reason: chosen first, it waits (shown, marked unsaved) until the reason is typed.
+    if (answer === 'fail' && !reason) return;
     const drop = () =>
       setGiven((g) => {
         const { [k]: _dropped, ...rest } = g;
@@ -128,9 +130,18 @@ export function BlindReview({ sessionId }: { sessionId: string }) {
                     disabled={closed}
                     value={reasons[key(rule.rule_id)] ?? a?.reason ?? ''}
                     onChange={(e) => setReasons((x) => ({ ...x, [key(rule.rule_id)]: e.target.value }))}
-                    onBlur={() => a && (reasons[key(rule.rule_id)] ?? a.reason ?? '') !== (a.reason ?? '') && give(rule.rule_id, a.answer)}
+                    onBlur={() => {
+                      const chosen = given[key(rule.rule_id)] ?? a?.answer;
+                      const typed = reasons[key(rule.rule_id)] ?? a?.reason ?? '';
+                      if (chosen && (chosen !== a?.answer || typed !== (a?.reason ?? ''))) give(rule.rule_id, chosen);
+                    }}
                   />
                 </div>
+                {given[key(rule.rule_id)] === 'fail' && a?.answer !== 'fail' && !(reasons[key(rule.rule_id)] ?? '').trim() && (
+                  <p className="text-xs text-amber-800" data-testid="fail-needs-reason">
+                    Not saved yet: give a short reason for the fail.
+                  </p>
+                )}
               </li>
             );
           })}
