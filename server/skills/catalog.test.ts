@@ -102,6 +102,23 @@ describe('loadSkillCatalog on a directory with broken files', () => {
     expect(uris).not.toContain('skill://sentiment-analysis@9.9.9');
   });
 
+  it('reads each load as the files are now: an edit is parsed again, a duplicate mark does not outlive its load', async () => {
+    const again = await loadSkillCatalog(dir);
+    expect(again).toEqual(catalog);
+    const copy = JSON.parse(await scoring());
+    copy.skillVersion = '1.9.0';
+    copy.manifestId = 'skill://scoring@1.9.0';
+    await writeFile(join(dir, 'zz-scoring-copy.json'), JSON.stringify(copy));
+    await writeFile(join(dir, 'broken.json'), JSON.stringify({ title: 'fixed, and not a manifest' }));
+    const edited = await loadSkillCatalog(dir);
+    const entry = edited.entries.find((x) => x.file === 'zz-scoring-copy.json')!;
+    expect([entry.uri, entry.report.valid]).toEqual(['skill://scoring@1.9.0', true]);
+    expect(edited.failures).toEqual([]);
+    expect(edited.skipped.map((f) => f.file)).toContain('broken.json');
+    // The first load's entries are untouched by the later ones.
+    expect(catalog.entries.find((x) => x.file === 'zz-scoring-copy.json')!.report.valid).toBe(false);
+  });
+
   it('rejects a directory that does not exist', async () => {
     await expect(loadSkillCatalog(join(dir, 'missing'))).rejects.toThrow(/ENOENT/);
   });

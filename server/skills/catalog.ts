@@ -65,31 +65,61 @@ export async function loadSkillCatalog(dir: string): Promise<SkillCatalog> {
   const catalog: SkillCatalog = { dir: root, entries: [], failures: [], skipped: [] };
   for (const file of names) {
     const path = join(root, file);
-    let doc: unknown;
+    let text: string;
     try {
-      // parseJsonText: a broken file is reported by where it breaks, never quoted.
-      const parsed = parseJsonText(await readFile(path, 'utf8'));
-      if ('error' in parsed) throw new Error(`not valid JSON: ${parsed.error}`);
-      doc = parsed.value;
+      text = await readFile(path, 'utf8');
     } catch (e) {
       catalog.failures.push({ file, path, message: e instanceof Error ? e.message : String(e) });
       continue;
     }
-    if (!looksLikeManifest(doc)) {
-      catalog.skipped.push({ file, path, message: 'not a skill manifest (no manifestApiVersion, skillName or requiredTools)' });
+    const read = readManifestText(path, text);
+    if (read.kind !== 'entry') {
+      catalog[read.kind === 'failure' ? 'failures' : 'skipped'].push({ file, path, message: read.message });
       continue;
     }
-    const manifest = parseSkillManifest(doc);
-    catalog.entries.push({
-      file,
-      path,
-      uri: manifest ? manifestUri(manifest) : claimedUri(doc),
-      ...(manifest ? { manifest } : {}),
-      report: checkSkillManifest(doc),
-    });
+    // A fresh entry per load: markDuplicateUris replaces `report` on the entries of this catalog only.
+    catalog.entries.push({ file, path, uri: read.uri, ...(read.manifest ? { manifest: read.manifest } : {}), report: read.report });
   }
   markDuplicateUris(catalog.entries);
   return catalog;
+}
+
+type ReadManifest =
+  | { kind: 'failure' | 'skipped'; message: string }
+  | { kind: 'entry'; uri: string | null; manifest?: NonNullable<SkillCatalogEntry['manifest']>; report: SkillCatalogEntry['report'] };
+
+/**
+ * What a manifest file's text yields, remembered per path while its text is the same: parsing and
+ * checking the catalog's manifests (zod and the JSON Schema) cost 20–60 ms per load, and every run's
+ * start validates its workflow against the catalog (issue 33). The text is read each time, so an
+ * edited file is parsed again; the results are shared between loads and are not to be mutated.
+ */
+const readByPath = new Map<string, { text: string; read: ReadManifest }>();
+const MAX_REMEMBERED = 2_000;
+
+function readManifestText(path: string, text: string): ReadManifest {
+  const known = readByPath.get(path);
+  if (known?.text === text) return known.read;
+  const read = parseManifestText(text);
+  if (!known && readByPath.size >= MAX_REMEMBERED) readByPath.delete(readByPath.keys().next().value!);
+  readByPath.set(path, { text, read });
+  return read;
+}
+
+function parseManifestText(text: string): ReadManifest {
+  // parseJsonText: a broken file is reported by where it breaks, never quoted.
+  const parsed = parseJsonText(text);
+  if ('error' in parsed) return { kind: 'failure', message: `not valid JSON: ${parsed.error}` };
+  const doc = parsed.value;
+  if (!looksLikeManifest(doc))
+    return { kind: 'skipped', message: 'not a skill manifest (no manifestApiVersion, skillName or requiredTools)' };
+  const manifest = parseSkillManifest(doc);
+  return {
+    kind: 'entry',
+    uri: manifest ? manifestUri(manifest) : claimedUri(doc),
+    ...(manifest ? { manifest } : {}),
+    report: checkSkillManifest(doc),
+  };
 }
 
 /** A URI must resolve to one manifest: every file after the first that claims it gets an error. */
