@@ -1,24 +1,25 @@
-import type { RedisClient } from '../redis/connection.ts';
+import { channelOf, type RedisClient } from '../redis/connection.ts';
 
 /**
  * A finished run is *settled* once the process that finished it has done its end-of-run work
  * (finalize, the learning episode, the QA results published: runtime.ts `onRunFinished`). A waiter
  * that saw the terminal status waits for this too, so what it reads next — the QA store through a
- * QA tool — already holds the run's results.
+ * QA tool — already holds the run's results. The mark is a key (read by whoever asks later) and a
+ * message on the run's settled channel (heard at once by whoever waits: wait-run.ts), so a wait
+ * costs no polling interval.
  */
 const settledKey = (runId: string) => `dcf:run:{${runId}}:settled`;
 const KEEP_S = 7 * 86_400;
 
+/** The channel a run's settlement is announced on, in `redis`'s database (channelOf). */
+export const settledChannel = (redis: RedisClient, runId: string) => channelOf(redis, `${settledKey(runId)}:announce`);
+
 export async function markRunSettled(redis: RedisClient, runId: string): Promise<void> {
+  // The key before the message: a waiter that hears the message, or subscribes after it, finds the key.
   await redis.set(settledKey(runId), '1', 'EX', KEEP_S);
+  await redis.publish(settledChannel(redis, runId), '1');
 }
 
-/** Resolves when the run is settled, or after `maxMs` (a process that died mid-way never settles it). */
-export async function untilRunSettled(redis: RedisClient, runId: string, maxMs = 3_000): Promise<boolean> {
-  const deadline = Date.now() + maxMs;
-  for (;;) {
-    if (await redis.exists(settledKey(runId))) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+export async function isRunSettled(redis: RedisClient, runId: string): Promise<boolean> {
+  return (await redis.exists(settledKey(runId))) === 1;
 }

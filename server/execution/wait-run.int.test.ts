@@ -22,16 +22,18 @@ describe('waitForRun', () => {
   });
   afterAll(() => redis.disconnect());
 
-  it('waits once for a finished run to settle, then leaves Redis alone', async () => {
+  it('waits for a finished run to settle, hearing it announced, then leaves Redis alone', async () => {
     const runId = randomUUID();
     await redis.hset(runKeys(runId).run, runFields({ run_id: runId, status: 'SUCCEEDED', output: { ok: true } }));
     const exists: number[] = [];
+    let existsBefore = 0;
     let answered = false;
     const counting = new Proxy(redis, {
       get(target, prop, receiver) {
         if (prop === 'exists')
           return (...args: unknown[]) => {
             if (answered) exists.push(Date.now());
+            else existsBefore++;
             return (target.exists as (...a: unknown[]) => Promise<number>)(...args);
           };
         const v = Reflect.get(target, prop, receiver);
@@ -50,6 +52,9 @@ describe('waitForRun', () => {
     await markRunSettled(redis, runId);
     const run = await waiting;
     expect(run).toMatchObject({ run_id: runId, status: 'SUCCEEDED', output: { ok: true } });
+    // The settlement is heard (run-settled.ts announces it), not polled for: one look when the end was seen, and the
+    // once-a-second poll's at most (it polled every 50 ms, up to 3 s, and a finished run's wait took up to 50 ms more).
+    expect(existsBefore).toBeLessThanOrEqual(2);
     await new Promise((r) => setTimeout(r, 300));
     expect(exists).toEqual([]);
   });

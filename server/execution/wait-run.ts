@@ -2,53 +2,64 @@ import { runChannel } from '../controlplane/keys.ts';
 import { channelOf, subscriberOf } from '../redis/connection.ts';
 import { readRun } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
-import { untilRunSettled } from './run-settled.ts';
+import { isRunSettled, settledChannel } from './run-settled.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /**
  * Resolves with the run once it is no longer RUNNING and settled (run-settled.ts), or with its current record when
- * `timeoutMs` passes first (null when the run does not exist). Listens to the run's events
- * (pub/sub) and re-reads the record on each run event, plus once a second in case a message was
- * missed while subscribing.
+ * `timeoutMs` passes first (null when the run does not exist). Listens to the run's events and its settled channel
+ * (pub/sub) and re-reads the record on each run event, plus once a second in case a message was missed while
+ * subscribing. A finished run that never settles (its process died mid-way) is returned after SETTLE_MAX_MS.
  */
 /** How a run event's type reads in a published message (cjson writes no spaces). */
 const RUN_EVENT = '"type":"run"';
+const SETTLE_MAX_MS = 3_000;
 
 export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs: number): Promise<RunRecord | null> {
   const sub = subscriberOf(x.redis);
+  const settled = settledChannel(sub, runId);
   try {
     return await new Promise<RunRecord | null>((resolve, reject) => {
       let done = false;
+      let giveUp: ReturnType<typeof setTimeout> | undefined;
       const finish = (r: RunRecord | null) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
+        clearTimeout(giveUp);
         clearInterval(poll);
         resolve(r);
       };
-      // A finished run is returned once it is settled (its QA results published), within a bound.
-      // One wait only: the poll and the events both see the finished run, and a second wait still
-      // polling Redis after the caller closed it would fail unhandled (`dcf run --wait` exit 1).
-      let settling = false;
+      // The finished run, once seen: returned when the settlement is heard or found (the poll below), within a bound.
+      // Once answered the wait touches Redis no more: `dcf run --wait` closes the connection straight away.
+      let finished: RunRecord | null = null;
       const settle = (r: RunRecord) => {
-        if (settling) return;
-        settling = true;
-        untilRunSettled(x.redis, runId).then(() => finish(r), reject);
+        if (!finished) {
+          finished = r;
+          giveUp = setTimeout(() => finish(r), SETTLE_MAX_MS);
+        }
+        void isRunSettled(x.redis, runId).then((yes) => yes && finish(r), reject);
       };
-      const check = () =>
+      const check = () => {
+        if (done) return;
+        if (finished) return settle(finished);
         readRun(x.redis, runId).then((r) => {
           if (!r) finish(r);
           else if (r.status !== 'RUNNING') settle(r);
         }, reject);
+      };
       const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
-      const poll = setInterval(() => void check(), 1000);
+      const poll = setInterval(check, 1000);
       // Only a run event can end the run (every status change writes one, lua/commit.ts `run`): state events, a
       // Map's thousands, need no read of the run record (whose input may be large). The substring may also match
       // a state event that quotes it, which costs one read, never a missed end; the poll above covers a lost message.
-      sub.on('message', (_channel: string, raw: string) => {
-        if (raw.includes(RUN_EVENT)) void check();
+      sub.on('message', (channel: string, raw: string) => {
+        if (channel === settled) {
+          if (finished) finish(finished);
+          else check();
+        } else if (!finished && raw.includes(RUN_EVENT)) check();
       });
-      sub.subscribe(channelOf(sub, runChannel(runId))).then(check, reject);
+      sub.subscribe(channelOf(sub, runChannel(runId)), settled).then(check, reject);
     });
   } finally {
     sub.disconnect();
