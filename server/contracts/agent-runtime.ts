@@ -58,6 +58,12 @@ export interface AgentRuntimePort {
   /** Deletes every worker agent of the run at once (finalize); returns how many. Without it the engine lists and deletes them one by one. */
   deleteRunAgents?(runId: string): Promise<number>;
   setLoadedSkills(agentId: string, skills: string[]): Promise<void>;
+  /**
+   * The record that says `agent` has `skills` loaded, where the platform keeps its agents' records in the run's
+   * agents hash (controlplane/keys.ts `agents`): the control plane then writes it with a Task's lease grant
+   * (ControlPlane.acquireLease `agent`), which saves the load a round trip of its own. Without it, setLoadedSkills.
+   */
+  loadedSkillsRecord?(agent: WorkerAgent, skills: string[]): string;
   /** Wakes the agent with a notification; resolves when the agent has finished reacting to it. */
   deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void>;
 }

@@ -32,6 +32,8 @@ export class CommitBuilder {
   readonly sentIds: string[] = [];
   /** The notification the caller continues in place after this commit, and for how long it is claimed (claim). */
   claimOn?: { id: string; ttl_ms: number };
+  /** The claimed notification's instance, read at the end of the commit (readClaimed). */
+  readOn?: { instance: string; state: string; keys: { entries: number; agent_states: number; agents: number } };
 
   constructor(readonly runId: string) {
     this.keys = runKeys(runId);
@@ -63,6 +65,21 @@ export class CommitBuilder {
    */
   claim(id: string, ttlMs: number): this {
     this.claimOn = { id, ttl_ms: ttlMs };
+    return this;
+  }
+
+  /**
+   * With a claim: the claimed notification's instance is read at the end of the commit, as
+   * readStoredInstance reads it (`state`: the state whose worker agent record to read, '' for none),
+   * and returned with the result, so its handler needs no read of its own (issue 33).
+   */
+  readClaimed(instance: string, state: string): this {
+    const keys = {
+      entries: this.keyIndex(this.keys.entries),
+      agent_states: this.keyIndex(this.keys.agentStates),
+      agents: this.keyIndex(this.keys.agents),
+    };
+    this.readOn = { instance, state, keys };
     return this;
   }
 

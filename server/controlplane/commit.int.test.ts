@@ -97,6 +97,31 @@ describe('the commit script (real Redis)', () => {
     expect(await redis.zcard(k.claims)).toBe(0);
   });
 
+  it("reads the claimed notification's instance at the end of the commit, as readStoredInstance reads it; none unclaimed or skipped", async () => {
+    const token = await iterationLeased('run-read');
+    const k = runKeys('run-read');
+    await redis.hset(k.agents, 'agent-f', JSON.stringify({ id: 'agent-f', state: 'F' }));
+    await redis.hset(k.agentStates, 'F', 'agent-f');
+    // The iteration's outcome enters its next state, F, and claims F's notification: the read sees F as written.
+    const next = { entry: 'f-1', input: 2, parent: { instance: 'M', entry: 'm-1', index: 0 } };
+    const c = cp.builder('run-read').fence('M[0]/E', token);
+    c.state('M[0]/F', { reset: true }).hset(c.keys.entries, 'M[0]/F', next);
+    c.outbox('n-f', { id: 'n-f' }).markSent(['n-f']).claim('n-f', 60_000).readClaimed('M[0]/F', 'F');
+    const r = await cp.commit(c);
+    expect(r.ok && r.read).toEqual(await readStoredInstance(redis, 'run-read', 'M[0]/F', 'F'));
+    expect(r.ok && r.read).toMatchObject({
+      entry: JSON.stringify(next),
+      parentEntryId: 'm-1',
+      parentStatus: 'running',
+      run: { status: 'RUNNING' },
+    });
+    expect(JSON.parse((r.ok && r.read && r.read.agent) || 'null')).toMatchObject({ id: 'agent-f' });
+    // No claim, no read (readClaimed names what the claim's handler reads).
+    const unclaimed = cp.builder('run-read').readClaimed('M[0]/F', 'F');
+    unclaimed.event({ type: 'note' });
+    expect(await cp.commit(unclaimed)).toEqual({ ok: true, results: [0] });
+  });
+
   it("skips an iteration's branch_done that leaves its Map's join idle, and writes the one that finishes or frees a slot", async () => {
     const token = await iterationLeased('run-idle');
     const k = runKeys('run-idle');

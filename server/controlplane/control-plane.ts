@@ -6,9 +6,21 @@ import { COMMIT_LUA } from './lua/commit.ts';
 import { RECLAIM_LEASE_LUA } from './lua/reclaim-lease.ts';
 import { RENEW_LEASE_LUA } from './lua/renew-lease.ts';
 import type { StateDocument } from './state-document.ts';
+import { storedInstanceOf, type StoredInstance, type StoredInstanceReply } from './instance-read.ts';
 
-/** `recorded`: the entry given to acquireLease was written with the grant (a new lease on the expected entry). */
-export type LeaseGrant = { ok: true; token: string; attempts: number; expires_at_ms: number; renewed?: boolean; recorded?: boolean };
+/**
+ * `recorded`: the entry given to acquireLease was written with the grant (a new lease on the expected entry);
+ * `loaded`: so was the agent record given (lua/acquire-lease.ts).
+ */
+export type LeaseGrant = {
+  ok: true;
+  token: string;
+  attempts: number;
+  expires_at_ms: number;
+  renewed?: boolean;
+  recorded?: boolean;
+  loaded?: boolean;
+};
 export type LeaseRefusal = {
   ok: false;
   reason: 'no_state' | 'run_not_running' | 'finished' | 'held';
@@ -18,8 +30,9 @@ export type LeaseRefusal = {
   run_status?: string | null;
 };
 /** `skipped`: outbox entries the commit did not write (CommitBuilder.outbox `unlessIdle`). */
+/** `read`: the claimed notification's instance, read at the end of the commit (CommitBuilder.readClaimed). */
 export type CommitResult =
-  | { ok: true; results: number[]; skipped?: string[] }
+  | { ok: true; results: number[]; skipped?: string[]; read?: StoredInstance }
   | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' | 'run_changed' | 'parent_over' };
 
 type Scripts = {
@@ -42,7 +55,7 @@ const DEFINED = Symbol.for('dcf.controlplane.scripts');
 function withScripts(redis: RedisClient): RedisClient & Scripts {
   const r = redis as RedisClient & Scripts & { [DEFINED]?: true };
   if (!r[DEFINED]) {
-    r.defineCommand('dcfAcquireLease', { numberOfKeys: 6, lua: ACQUIRE_LEASE_LUA });
+    r.defineCommand('dcfAcquireLease', { numberOfKeys: 7, lua: ACQUIRE_LEASE_LUA });
     r.defineCommand('dcfRenewLease', { numberOfKeys: 5, lua: RENEW_LEASE_LUA });
     r.defineCommand('dcfReclaimLease', { numberOfKeys: 3, lua: RECLAIM_LEASE_LUA });
     r.defineCommand('dcfCommit', { lua: COMMIT_LUA });
@@ -68,6 +81,8 @@ export class ControlPlane {
   /**
    * `renewOwn`: when `owner` already holds the live lease, extend it and return the same token (agents renew by acquiring again).
    * `entry`: with a new lease, replace the instance's entry JSON `expected` by `next` in the same step (`recorded` says it was).
+   * `agent`: when the entry was recorded, the record of agent `id` in the run's agents hash replaced by `record` if it
+   * is there (`loaded` says it was): an in-process worker's skill loaded with its start, not in a round trip of its own.
    */
   async acquireLease(
     runId: string,
@@ -77,6 +92,7 @@ export class ControlPlane {
     countAttempt: boolean,
     renewOwn = false,
     entry?: { expected: string; next: string },
+    agent?: { id: string; record: string },
   ): Promise<LeaseGrant | LeaseRefusal> {
     const k = runKeys(runId);
     const raw = await this.redis.dcfAcquireLease(
@@ -86,6 +102,7 @@ export class ControlPlane {
       k.events,
       k.run,
       k.entries,
+      k.agents,
       instance,
       owner,
       ttlS,
@@ -96,6 +113,8 @@ export class ControlPlane {
       renewOwn ? '1' : '0',
       entry?.expected ?? '',
       entry?.next ?? '',
+      agent?.id ?? '',
+      agent?.record ?? '',
     );
     return JSON.parse(raw) as LeaseGrant | LeaseRefusal;
   }
@@ -169,10 +188,13 @@ export class ControlPlane {
       mark_sent: c.sentIds.length ? c.sentIds : undefined,
       claim: c.claimOn,
       require_parent: c.requireParentOn,
+      read: c.readOn,
       ops: c.ops,
     };
     const raw = await this.redis.dcfCommit(keys.length, ...keys, JSON.stringify(spec), ...this.channels(c.runId), c.runId);
-    return JSON.parse(raw) as CommitResult;
+    const r = JSON.parse(raw) as CommitResult | { ok: true; results: number[]; skipped?: string[]; read: StoredInstanceReply };
+    if (!r.ok || !r.read) return r as CommitResult;
+    return { ...r, read: storedInstanceOf(r.read as StoredInstanceReply) };
   }
 
   /** The run's channel and the all-runs channel, as the scripts publish them in this connection's database (channelOf). */

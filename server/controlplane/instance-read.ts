@@ -41,7 +41,16 @@ export async function readStoredInstance(redis: RedisClient, runId: string, inst
     instance,
     agentOf,
   );
+  return storedInstanceOf([flat, entry, parentEntryId, parentStatus, agent]);
+}
+
+/** The script's reply (lua/read-instance.ts), from EVALSHA (nil as null) or a commit's JSON (false; an empty list as `{}`). */
+export type StoredInstanceReply = [unknown, unknown, unknown, unknown, unknown];
+
+export function storedInstanceOf([flat, entry, parentEntryId, parentStatus, agent]: StoredInstanceReply): StoredInstance {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
   const run: Record<string, string> = {};
-  for (let i = 0; i + 1 < flat.length; i += 2) run[flat[i]!] = flat[i + 1]!;
-  return { run, entry: entry ?? null, parentEntryId: parentEntryId ?? null, parentStatus: parentStatus ?? null, agent: agent ?? null };
+  const list = Array.isArray(flat) ? (flat as string[]) : [];
+  for (let i = 0; i + 1 < list.length; i += 2) run[list[i]!] = list[i + 1]!;
+  return { run, entry: text(entry), parentEntryId: text(parentEntryId), parentStatus: text(parentStatus), agent: text(agent) };
 }

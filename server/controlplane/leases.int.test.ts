@@ -91,6 +91,34 @@ describe('leases on real Redis', () => {
     expect(await cp.readState('run-reclaim', 'S')).toMatchObject({ status: 'running', attempts: 1, lease: { token: null } });
   });
 
+  it("a Task's start writes its agent's record with the grant when its entry is recorded, and never brings an agent back", async () => {
+    const start = async (runId: string, agent: string, entry = JSON.stringify({ entry: 'e-1' })) => {
+      await freshRun(runId);
+      await redis.hset(runKeys(runId).entries, 'S', JSON.stringify({ entry: 'e-1' }));
+      const next = JSON.stringify({ entry: 'e-1', effective_input: {} });
+      return cp.acquireLease(
+        runId,
+        'S',
+        agent,
+        30,
+        true,
+        false,
+        { expected: entry, next },
+        { id: agent, record: '{"loaded_skills":["s"]}' },
+      );
+    };
+    await redis.hset(runKeys('run-load').agents, 'a-1', '{"loaded_skills":[]}');
+    expect(await start('run-load', 'a-1')).toMatchObject({ ok: true, recorded: true, loaded: true });
+    expect(await redis.hget(runKeys('run-load').agents, 'a-1')).toBe('{"loaded_skills":["s"]}');
+    // A deleted agent (finalize) is not written back.
+    expect(await start('run-gone', 'a-2')).toMatchObject({ ok: true, recorded: true, loaded: false });
+    expect(await redis.hexists(runKeys('run-gone').agents, 'a-2')).toBe(0);
+    // The entry is not the one the start was computed on: neither the entry nor the agent is written.
+    await redis.hset(runKeys('run-moved').agents, 'a-3', '{"loaded_skills":[]}');
+    expect(await start('run-moved', 'a-3', JSON.stringify({ entry: 'e-0' }))).toMatchObject({ ok: true, recorded: false, loaded: false });
+    expect(await redis.hget(runKeys('run-moved').agents, 'a-3')).toBe('{"loaded_skills":[]}');
+  });
+
   it('leases are refused for finished states and finished runs; tokens only grow', async () => {
     await freshRun('run-done');
     const a = (await cp.acquireLease('run-done', 'S', 'w', 30, true)) as { ok: true; token: string };

@@ -3,6 +3,8 @@ import type { CommitResult } from '../controlplane/control-plane.ts';
 import { leaveActiveRuns } from './active-runs.ts';
 import { currentContinuation } from './continuation.ts';
 import { groupNotes } from './dispatch-groups.ts';
+import { prefetchInstance } from './instance-view.ts';
+import { baseName } from './instances.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
@@ -21,7 +23,8 @@ export interface Sending {
 export function sendWith(x: ExecutionServices, c: CommitBuilder, notes: OutboxEntry[]): Sending {
   c.markSent(notes.map((n) => n.id));
   const continued = currentContinuation()?.choose(notes);
-  if (continued) c.claim(continued.id, x.config.execution.leaseTtlS * 1000);
+  // The continued one's instance is read in the commit too (prefetchInstance below): its handler starts without a read.
+  if (continued) c.claim(continued.id, x.config.execution.leaseTtlS * 1000).readClaimed(continued.instance, baseName(continued.instance));
   c.carry(groupNotes(notes, continued));
   return { notes, continued };
 }
@@ -38,8 +41,10 @@ export function afterCommit(s: Sending, result: CommitResult): OutboxEntry[] {
   }
   const notes = written(s.notes, result);
   if (!cont) return notes;
-  if (notes.includes(s.continued!)) cont.accept(s.continued!);
-  else cont.release(s.continued!);
+  if (notes.includes(s.continued!)) {
+    if (result.read) prefetchInstance(s.continued!, result.read);
+    cont.accept(s.continued!);
+  } else cont.release(s.continued!);
   return notes.filter((n) => n !== s.continued);
 }
 

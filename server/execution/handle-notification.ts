@@ -9,7 +9,7 @@ import { Continuation, continuing, type ContinueLimits } from './continuation.ts
 import { notificationsOf, type JobNotifications } from './dispatch-groups.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
-import { viewInstance } from './instance-view.ts';
+import { takePrefetched, viewInstance } from './instance-view.ts';
 import { handOver, type TaskHandoff } from './task-handoff.ts';
 import { workerAgentFor } from './worker-agent.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
@@ -49,7 +49,7 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     await x.cp.outboxDone(e.run_id, e.id);
     return;
   }
-  const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry);
+  const v = await viewInstance(x.redis, e.run_id, e.instance, e.entry, takePrefetched(e));
   if ('skip' in v) {
     x.log.debug({ run_id: e.run_id, instance: e.instance, reason: v.skip }, 'notification skipped');
   } else if (v.loc.state.Type === 'Task') {

@@ -170,13 +170,17 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   async setLoadedSkills(agentId: string, skills: string[]): Promise<void> {
     const agent = this.known.get(agentId) ?? (await this.getAgent(agentId));
     if (!agent) throw new Error(`no agent ${agentId}`);
-    const record = { ...agent, loaded_skills: skills };
-    const written = await replaceAgent(this.redis, runKeys(agent.run_id).agents, agentId, JSON.stringify(record));
+    const written = await replaceAgent(this.redis, runKeys(agent.run_id).agents, agentId, this.loadedSkillsRecord(agent, skills));
     if (written !== 1) {
       this.known.delete(agentId);
       throw new Error(`no agent ${agentId}`);
     }
-    this.remember(record);
+    this.remember({ ...agent, loaded_skills: skills });
+  }
+
+  /** Records live in the run's agents hash: the lease grant of a Task's start can load its skill (AgentRuntimePort). */
+  loadedSkillsRecord(agent: WorkerAgent, skills: string[]): string {
+    return JSON.stringify({ ...agent, loaded_skills: skills });
   }
 
   deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void> {

@@ -1,5 +1,5 @@
 import type { RedisClient } from '../redis/connection.ts';
-import { readStoredInstance } from '../controlplane/instance-read.ts';
+import { readStoredInstance, type StoredInstance } from '../controlplane/instance-read.ts';
 import type { EntryRecord } from '../contracts/execution-entries.ts';
 import { parseRunFields } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
@@ -19,22 +19,42 @@ export interface InstanceView {
 }
 
 /**
+ * Instances read for a notification before its handler starts, by the notification (an outbox
+ * entry): the commit that claimed it to continue in place read it (commit-and-dispatch.ts). Taken
+ * once; a notification handled again (a retried job) reads afresh.
+ */
+const prefetched = new WeakMap<object, StoredInstance>();
+
+export function prefetchInstance(notification: object, stored: StoredInstance): void {
+  prefetched.set(notification, stored);
+}
+
+export function takePrefetched(notification: object): StoredInstance | undefined {
+  const stored = prefetched.get(notification);
+  prefetched.delete(notification);
+  return stored;
+}
+
+/**
  * Loads an instance for a notification, or returns why it must be ignored: the run is gone or
  * finished, the entry is not the current one (stale notification), or the enclosing
  * Parallel/Map moved on (its entry changed or it finished), so this branch is abandoned.
+ * `known`: the instance as a commit just read it (takePrefetched), instead of a read.
  */
 export async function viewInstance(
   redis: RedisClient,
   runId: string,
   instance: string,
   expectedEntry?: string,
+  known?: StoredInstance,
 ): Promise<InstanceView | { skip: string }> {
   const def = await loadRunDefinition(redis, runId);
   if (!def) return { skip: 'no such run' };
   const loc = def.states.get(baseName(instance));
   if (!loc) return { skip: `no state ${instance}` };
-  // One round trip for the run, the entry, its parent's and a Task's worker agent (controlplane/instance-read.ts).
-  const stored = await readStoredInstance(redis, runId, instance, loc.state.Type === 'Task' ? baseName(instance) : '');
+  // One round trip for the run, the entry, its parent's and a Task's worker agent (controlplane/instance-read.ts),
+  // or none when the commit that produced the notification read them (`known`: takePrefetched).
+  const stored = known ?? (await readStoredInstance(redis, runId, instance, loc.state.Type === 'Task' ? baseName(instance) : ''));
   const parsed = parseRunFields(stored.run);
   if (!parsed) return { skip: 'no such run' };
   // The input is not read with the instance: it never changes, and the definition holds it.

@@ -62,7 +62,9 @@ export async function acquireTaskLease(
 /**
  * acquireTaskLease, and the view of the instance the lease was granted on (absent when refused).
  * The usual start is two round trips, or one given the view `seen`: the view, then one script that grants the lease and records
- * the effective input computed from that view if the entry is still the one viewed. The view stays
+ * the effective input computed from that view if the entry is still the one viewed — and with it `loadRecord`, the
+ * worker agent's record with the view's current skill loaded, where the platform gives one (`loaded` says it was
+ * written: AgentRuntimePort.loadedSkillsRecord). The view stays
  * true while the lease holds and the holder does not rewrite the entry itself (a skill swap does):
  * a re-entry resets the state document, which breaks the fence of every later write.
  */
@@ -73,7 +75,8 @@ export async function startTaskWork(
   agentId: string,
   renewOwn = false,
   seen?: InstanceView,
-): Promise<{ lease: TaskLease | Refusal; view?: InstanceView }> {
+  loadRecord?: string,
+): Promise<{ lease: TaskLease | Refusal; view?: InstanceView; loaded?: boolean }> {
   // A view the caller just read (task-handoff.ts) serves: the grant below records only on the entry as viewed.
   let v = seen && seen.instance === instance && seen.run.run_id === runId ? seen : await viewInstance(x.redis, runId, instance);
   if ('skip' in v) return { lease: { ok: false, reason: 'not_runnable', detail: v.skip } };
@@ -85,11 +88,12 @@ export async function startTaskWork(
   const first = effectiveInputOf(v);
   const expected = JSON.stringify(v.entry);
   const record = first.ok ? { expected, next: JSON.stringify({ ...v.entry, effective_input: first.value }) } : undefined;
-  const grant = await x.cp.acquireLease(runId, instance, agentId, ttl, true, renewOwn, record);
+  const agent = record && loadRecord ? { id: agentId, record: loadRecord } : undefined;
+  const grant = await x.cp.acquireLease(runId, instance, agentId, ttl, true, renewOwn, record, agent);
   if (!grant.ok) return { lease: { ok: false, reason: grant.reason, detail: grant.owner ? `held by ${grant.owner}` : undefined } };
   if (grant.recorded && first.ok) {
     const started = withEntry(v, { ...v.entry, effective_input: first.value });
-    return { lease: taskLease(x, started, grant, first.value), view: started };
+    return { lease: taskLease(x, started, grant, first.value), view: started, loaded: grant.loaded === true };
   }
   // The instance may have been re-entered between the view and the grant (a fork retried, a
   // loop): the lease is for the entry there now. After the grant, any re-entry resets the

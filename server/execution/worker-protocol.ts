@@ -3,7 +3,8 @@ import type { WorkerAgent, WorkerNotification } from '../contracts/agent-runtime
 import { skillToolCall } from './skill-choice.ts';
 import { swapFailedSkill } from './skill-swap.ts';
 import { runContextArguments } from './webhook.ts';
-import { completeTask, failTask, startTaskWork, type AttemptContext } from './task-work.ts';
+import { completeTask, currentSkillOf, failTask, startTaskWork, type AttemptContext } from './task-work.ts';
+import type { InstanceView } from './instance-view.ts';
 import { takeHandoff } from './task-handoff.ts';
 import { renewWhileWorking, type WorkAbort } from './lease-renewal.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
@@ -22,7 +23,9 @@ import { ProtocolPlan, StepRefused } from './protocol-plan.ts';
 export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerAgent, n: WorkerNotification): Promise<void> {
   const { run_id: runId, state: instance } = n.workflow_event;
   const handoff = takeHandoff(n);
-  const { lease, view: started } = await startTaskWork(x, runId, instance, agent.id, false, handoff?.view);
+  const preload = skillWithStart(x, agent, handoff?.view);
+  const start = await startTaskWork(x, runId, instance, agent.id, false, handoff?.view, preload?.record);
+  const { lease, view: started } = start;
   if (!lease.ok) return;
   // The instance as the lease was granted on it (task-work.ts startTaskWork); a swap rewrites the entry, so it is dropped then.
   let known = started;
@@ -68,8 +71,9 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
     const context = await runContextArguments(x.config, runId, instance);
     let attempts = lease.attempts;
     // `agent` was read with this notification (worker-agent.ts): a skill its record already holds, alone, is
-    // loaded (a Map's iterations share their state's agent; a Retry reuses it), so the write is skipped.
-    let loaded = agent.loaded_skills;
+    // loaded (a Map's iterations share their state's agent; a Retry reuses it), so the write is skipped; so is one
+    // the lease's grant loaded (skillWithStart).
+    let loaded = start.loaded && preload ? preload.skills : agent.loaded_skills;
     const load = (s: string) =>
       plan.step('load_skill', { ...at, skill: s }, async () => {
         if (loaded.length === 1 && loaded[0] === s) return;
@@ -151,6 +155,20 @@ export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerA
     clearTimeout(timer);
     await plan.end(written ? 'Complete' : 'Failed');
   }
+}
+
+/**
+ * The skill a Task's start loads with its lease (the grant writes the agent's record: task-work.ts startTaskWork
+ * `loadRecord`), saving load_skill's round trip: the view's current skill, when the agent does not hold it alone
+ * and the platform keeps records the control plane can write. Not with tool-call plans: load_skill is then a
+ * step of the plan, charged before it is done (enforce mode may refuse it), so it stays a step of its own.
+ */
+function skillWithStart(x: ExecutionServices, agent: WorkerAgent, view: InstanceView | undefined) {
+  if (x.workerPlans || !view || !x.agents.loadedSkillsRecord) return undefined;
+  const skill = currentSkillOf(view);
+  if (!skill || (agent.loaded_skills.length === 1 && agent.loaded_skills[0] === skill)) return undefined;
+  const skills = [skill];
+  return { skills, record: x.agents.loadedSkillsRecord(agent, skills) };
 }
 
 /** A control-plane write the fence refused is the step's failure. */

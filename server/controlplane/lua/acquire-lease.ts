@@ -2,11 +2,13 @@ import { LUA_COMMON } from './common.ts';
 
 /**
  * Grants the lease of one state instance, atomically. KEYS: states, lease-expiry, fence, events,
- * run, entries. ARGV: instance, owner, ttl_s, now_iso, run channel, all channel, run id, count_attempt (1|0),
+ * run, entries, agents. ARGV: instance, owner, ttl_s, now_iso, run channel, all channel, run id, count_attempt (1|0),
  * renew_own (1|0: the holder acquiring again renews its lease, same token), expected entry JSON,
- * new entry JSON (both '' for none). A new lease whose instance still holds the expected entry
- * writes the new one in the same step (a Task's start: its effective input recorded under the
- * lease it was just granted) and says `recorded`; otherwise the entry is left to the caller.
+ * new entry JSON (both '' for none), agent id and agent record ('' for none). A new lease whose instance still
+ * holds the expected entry writes the new one in the same step (a Task's start: its effective input recorded
+ * under the lease it was just granted) and says `recorded`; otherwise the entry is left to the caller. With
+ * `recorded`, the agent record given replaces the agent's in the agents hash if it is there (a Task's skill
+ * loaded with its start: the in-process worker's load_skill) and says `loaded`.
  * Refuses when the run is not RUNNING, the state is finished, or a live lease is held; an
  * expired lease is taken over. The token is `lease-<n>` from the run's fencing counter, so
  * tokens only grow and a stale holder can never match. A counted acquire starts an attempt.
@@ -43,10 +45,14 @@ doc.lease = { token = token, owner_agent_id = owner, ts = now_iso, ttl_s = ttl }
 redis.call('HSET', KEYS[1], instance, cjson.encode(doc))
 redis.call('ZADD', KEYS[2], now + ttl * 1000, instance)
 emit(KEYS[4], ARGV[5], ARGV[6], ARGV[7], state_event(instance, doc, 'lease_acquired', now_iso))
-local recorded = false
+local recorded, loaded = false, false
 if ARGV[11] ~= '' and redis.call('HGET', KEYS[6], instance) == ARGV[10] then
   redis.call('HSET', KEYS[6], instance, ARGV[11])
   recorded = true
+  if ARGV[12] ~= '' and redis.call('HEXISTS', KEYS[7], ARGV[12]) == 1 then
+    redis.call('HSET', KEYS[7], ARGV[12], ARGV[13])
+    loaded = true
+  end
 end
-return cjson.encode({ ok = true, token = token, attempts = doc.attempts, expires_at_ms = now + ttl * 1000, recorded = recorded })
+return cjson.encode({ ok = true, token = token, attempts = doc.attempts, expires_at_ms = now + ttl * 1000, recorded = recorded, loaded = loaded })
 `;

@@ -1,4 +1,5 @@
 import { LUA_COMMON } from './common.ts';
+import { READ_INSTANCE_FN } from './read-instance.ts';
 
 /**
  * Applies one transition of a run atomically: an optional fence check, then a list of
@@ -21,12 +22,15 @@ import { LUA_COMMON } from './common.ts';
  * that entry or is not running (`parent_over`). `mark_sent`: notification ids added to the nudges set (sent) with
  * the commit, which the caller enqueues right after it. `claim`: the one the caller continues in place
  * (execution/continuation.ts), claimed until now + ttl_ms (Redis clock); removing an outbox entry
- * removes its claim. An outbox op with `unless_idle` (a branch_done to a Map) is skipped — entry,
+ * removes its claim. `read`: {instance, state, keys: {entries, agent_states, agents}} — with a claim, the
+ * claimed notification's instance is read after the ops, as lua/read-instance.ts reads it, and returned as
+ * `read`, so its handler starts without a round trip of its own. An outbox op with `unless_idle` (a branch_done to a Map) is skipped — entry,
  * mark and claim — when the Map's join hash KEYS[key] leaves that report nothing to do; the result
  * lists skipped ids in `skipped`.
  */
 export const COMMIT_LUA =
   LUA_COMMON +
+  READ_INSTANCE_FN +
   `
 -- Whether a Map's join hash leaves the branch_done of its entry 'e' nothing to do (fork-join.ts needsWork): no
 -- failure, not every iteration done, and no iteration may start (none left, or MaxConcurrency reached). Only a
@@ -113,6 +117,11 @@ end
 -- notifications the caller enqueues right after this commit: marked sent here, not in a round trip of their own
 if spec.mark_sent then for _, id in ipairs(spec.mark_sent) do if not skip[id] then redis.call('SADD', KEYS[6], id) end end end
 if spec.claim and not skip[spec.claim.id] then redis.call('ZADD', KEYS[7], now_ms() + spec.claim.ttl_ms, spec.claim.id) end
-if #skipped > 0 then return cjson.encode({ ok = true, results = results, skipped = skipped }) end
-return cjson.encode({ ok = true, results = results })
+local out = { ok = true, results = results }
+if #skipped > 0 then out.skipped = skipped end
+if spec.read and spec.claim and not skip[spec.claim.id] then
+  local k = spec.read.keys
+  out.read = read_instance(KEYS[4], KEYS[k.entries], KEYS[1], KEYS[k.agent_states], KEYS[k.agents], spec.read.instance, spec.read.state)
+end
+return cjson.encode(out)
 `;

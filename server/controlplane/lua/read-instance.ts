@@ -1,6 +1,42 @@
 import { LUA_COMMON } from './common.ts';
 
 /**
+ * The read as a Lua function (run_key, entries_key, states_key, agent_states_key, agents_key,
+ * instance, state), returning the table above: also run at the end of a commit that claims a
+ * notification to continue in place (lua/commit.ts `read`), so its handler starts without a read of
+ * its own. Needs LUA_COMMON's `entry_id`.
+ */
+export const READ_INSTANCE_FN = `
+local function read_instance(run_key, entries_key, states_key, agent_states_key, agents_key, instance, state)
+  local entry = redis.call('HGET', entries_key, instance)
+  local parent_entry, parent_status = false, false
+  if entry then
+    local parent = cjson.decode(entry).parent
+    if type(parent) == 'table' and type(parent.instance) == 'string' then
+      local pe = redis.call('HGET', entries_key, parent.instance)
+      local pd = redis.call('HGET', states_key, parent.instance)
+      if pe then parent_entry = entry_id(pe) end
+      if pd then parent_status = tostring(cjson.decode(pd).status) end
+    end
+  end
+  local agent = false
+  if state ~= '' then
+    local id = redis.call('HGET', agent_states_key, state)
+    if id then agent = redis.call('HGET', agents_key, id) end
+  end
+  local run = {}
+  local all = redis.call('HGETALL', run_key)
+  for i = 1, #all, 2 do
+    if all[i] ~= 'input' then
+      run[#run + 1] = all[i]
+      run[#run + 1] = all[i + 1]
+    end
+  end
+  return { run, entry or false, parent_entry, parent_status, agent or false }
+end
+`;
+
+/**
  * Reads what a step needs of one state instance in one round trip (read-only). KEYS: run,
  * entries, states, agent-states, agents. ARGV: instance, state name ('' for none). Returns { the
  * run hash as a flat field/value list without its `input` (immutable, and as large as the run's
@@ -12,30 +48,7 @@ import { LUA_COMMON } from './common.ts';
  */
 export const READ_INSTANCE_LUA =
   LUA_COMMON +
+  READ_INSTANCE_FN +
   `
-local entry = redis.call('HGET', KEYS[2], ARGV[1])
-local parent_entry, parent_status = false, false
-if entry then
-  local parent = cjson.decode(entry).parent
-  if type(parent) == 'table' and type(parent.instance) == 'string' then
-    local pe = redis.call('HGET', KEYS[2], parent.instance)
-    local pd = redis.call('HGET', KEYS[3], parent.instance)
-    if pe then parent_entry = entry_id(pe) end
-    if pd then parent_status = tostring(cjson.decode(pd).status) end
-  end
-end
-local agent = false
-if ARGV[2] ~= '' then
-  local id = redis.call('HGET', KEYS[4], ARGV[2])
-  if id then agent = redis.call('HGET', KEYS[5], id) end
-end
-local run = {}
-local all = redis.call('HGETALL', KEYS[1])
-for i = 1, #all, 2 do
-  if all[i] ~= 'input' then
-    run[#run + 1] = all[i]
-    run[#run + 1] = all[i + 1]
-  end
-end
-return { run, entry, parent_entry, parent_status, agent }
+return read_instance(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[1], ARGV[2])
 `;
