@@ -1,3 +1,4 @@
+import type { RunView } from '../contracts/run-view.ts';
 import type { RedisClient } from '../redis/connection.ts';
 import type { AppConfig } from '../config.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
@@ -26,9 +27,9 @@ const stream = qaResultsStream;
 export const brainName = (config: AppConfig) =>
   config.agentBrain.kind === 'openai' ? `${config.agentBrain.model} (OpenAI-compatible)` : 'deterministic';
 
-/** At the end of a run: its QA results, if it produced any, go to the stream. Returns how many. */
-export async function publishQaResults(x: ExecutionServices, runId: string): Promise<number> {
-  const view = await showRun(x, runId);
+/** At the end of a run: its QA results, if it produced any, go to the stream. Returns how many. `known`: the run's view, already read. */
+export async function publishQaResults(x: ExecutionServices, runId: string, known?: RunView | null): Promise<number> {
+  const view = known === undefined ? await showRun(x, runId) : known;
   if (!view) return 0;
   const records = qaRecordsOf(view, brainName(x.config));
   if (records.length) await stream.publish(x.redis, { run_id: runId, records });

@@ -2,12 +2,13 @@ import { buildEpisode } from './episode.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { showRun } from './show-run.ts';
+import type { RunView } from '../contracts/run-view.ts';
 import { describeWorkflow } from '../workflows/store.ts';
 import { publishEpisode, type EpisodeMessage } from '../learning/episode-stream.ts';
 
-/** A finished run's episode with its workflow version node and the skills it used. */
-export async function episodeMessage(x: ExecutionServices, runId: string): Promise<EpisodeMessage | null> {
-  const view = await showRun(x, runId);
+/** A finished run's episode with its workflow version node and the skills it used. `known`: the run's view, already read. */
+export async function episodeMessage(x: ExecutionServices, runId: string, known?: RunView | null): Promise<EpisodeMessage | null> {
+  const view = known === undefined ? await showRun(x, runId) : known;
   const def = await loadRunDefinition(x.redis, runId);
   if (!view || !def) return null;
   const episode = await buildEpisode(x, view);
@@ -41,7 +42,7 @@ export async function episodeMessage(x: ExecutionServices, runId: string): Promi
 }
 
 /** At the end of a run: its episode goes to the graph's first hop (a Redis stream; see episode-stream.ts). */
-export async function publishRunEpisode(x: ExecutionServices, runId: string): Promise<void> {
-  const message = await episodeMessage(x, runId);
+export async function publishRunEpisode(x: ExecutionServices, runId: string, known?: RunView | null): Promise<void> {
+  const message = await episodeMessage(x, runId, known);
   if (message) await publishEpisode(x.redis, message);
 }

@@ -13,6 +13,7 @@ import { publishQaResults, QA_STREAM } from './qa-publish.ts';
 import { EPISODE_STREAM } from '../learning/episode-stream.ts';
 import { migrateSlotKeys } from '../controlplane/key-migration.ts';
 import { markRunSettled } from './run-settled.ts';
+import { showRun } from './show-run.ts';
 import { handleNotificationJob } from './handle-notification.ts';
 import { leaseTiming } from './lease-timing.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
@@ -62,9 +63,13 @@ export async function createExecutionRuntime(config: AppConfig, target: RedisTar
   x.agents = new InProcessAgentRuntime(redis, (agent, n) => performWorkerProtocol(x, agent, n));
   x.onRunFinished = async (runId) => {
     await finalizeWorkflow(x, runId);
-    // The learning loop's first hop; a failure here must not fail the run's last transition.
-    await publishRunEpisode(x, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'episode not published'));
-    await publishQaResults(x, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'QA results not published'));
+    // The learning loop's first hop and the QA results, from one read of the finished run (its events: a run's
+    // size); a failure here must not fail the run's last transition.
+    const view = await showRun(x, runId).catch((err: unknown) => void log.warn({ run_id: runId, err }, 'finished run not read'));
+    if (view !== undefined) {
+      await publishRunEpisode(x, runId, view).catch((err: unknown) => log.warn({ run_id: runId, err }, 'episode not published'));
+      await publishQaResults(x, runId, view).catch((err: unknown) => log.warn({ run_id: runId, err }, 'QA results not published'));
+    }
     await markRunSettled(x.redis, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'run not marked settled'));
   };
   return {
