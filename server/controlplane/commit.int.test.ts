@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedRedisUrl } from '../testing/test-database.ts';
 import { ControlPlane } from './control-plane.ts';
-import { readStoredInstance } from './instance-read.ts';
+import { readStoredInstance, readStoredInstances } from './instance-read.ts';
 import { runKeys } from './keys.ts';
 
 let redis: Redis;
@@ -120,6 +120,25 @@ describe('the commit script (real Redis)', () => {
     const unclaimed = cp.builder('run-read').readClaimed('M[0]/F', 'F');
     unclaimed.event({ type: 'note' });
     expect(await cp.commit(unclaimed)).toEqual({ ok: true, results: [0] });
+  });
+
+  it('reads several instances of a run in one round trip, each as readStoredInstance reads it', async () => {
+    await iterationLeased('run-many');
+    const k = runKeys('run-many');
+    await redis.hset(k.agents, 'agent-e', JSON.stringify({ id: 'agent-e', state: 'E' }));
+    await redis.hset(k.agentStates, 'E', 'agent-e');
+    const reads = [
+      { instance: 'M[0]/E', state: 'E' },
+      { instance: 'M', state: '' },
+      { instance: 'M[9]/E', state: 'E' }, // never entered
+    ];
+    const one = await Promise.all(reads.map((r) => readStoredInstance(redis, 'run-many', r.instance, r.state)));
+    expect(await readStoredInstances(redis, 'run-many', reads)).toEqual(one);
+    expect(one.map((r) => [r.entry !== null, r.agent !== null])).toEqual([
+      [true, true],
+      [true, false],
+      [false, true],
+    ]);
   });
 
   it("skips an iteration's branch_done that leaves its Map's join idle, and writes the one that finishes or frees a slot", async () => {

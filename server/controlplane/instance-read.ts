@@ -1,6 +1,6 @@
 import type { RedisClient } from '../redis/connection.ts';
 import { runKeys } from './keys.ts';
-import { READ_INSTANCE_LUA } from './lua/read-instance.ts';
+import { READ_INSTANCE_LUA, READ_INSTANCES_LUA } from './lua/read-instance.ts';
 
 /**
  * One state instance as stored: the run hash without `input` (lua/read-instance.ts), its entry and,
@@ -18,6 +18,7 @@ export interface StoredInstance {
 
 type Reader = {
   dcfReadInstance(...args: string[]): Promise<[string[], string | null, string | null, string | null, string | null]>;
+  dcfReadInstances(...args: string[]): Promise<StoredInstanceReply[]>;
 };
 const DEFINED = Symbol.for('dcf.controlplane.read-instance');
 
@@ -26,11 +27,7 @@ const DEFINED = Symbol.for('dcf.controlplane.read-instance');
  * slot. `agentOf`: a Task's state name, whose worker agent record is read in the same trip.
  */
 export async function readStoredInstance(redis: RedisClient, runId: string, instance: string, agentOf = ''): Promise<StoredInstance> {
-  const r = redis as RedisClient & Reader & { [DEFINED]?: true };
-  if (!r[DEFINED]) {
-    r.defineCommand('dcfReadInstance', { numberOfKeys: 5, lua: READ_INSTANCE_LUA });
-    r[DEFINED] = true;
-  }
+  const r = reader(redis);
   const k = runKeys(runId);
   const [flat, entry, parentEntryId, parentStatus, agent] = await r.dcfReadInstance(
     k.run,
@@ -42,6 +39,31 @@ export async function readStoredInstance(redis: RedisClient, runId: string, inst
     agentOf,
   );
   return storedInstanceOf([flat, entry, parentEntryId, parentStatus, agent]);
+}
+
+/**
+ * Several instances of one run in one round trip (lua/read-instance.ts READ_INSTANCES_LUA), in `reads` order; each
+ * `state` as readStoredInstance's `agentOf`. A job that carries several notifications of a run reads them so.
+ */
+export async function readStoredInstances(
+  redis: RedisClient,
+  runId: string,
+  reads: ReadonlyArray<{ instance: string; state: string }>,
+): Promise<StoredInstance[]> {
+  const k = runKeys(runId);
+  const args = reads.flatMap((x) => [x.instance, x.state]);
+  const replies = await reader(redis).dcfReadInstances(k.run, k.entries, k.states, k.agentStates, k.agents, ...args);
+  return replies.map(storedInstanceOf);
+}
+
+function reader(redis: RedisClient): RedisClient & Reader {
+  const r = redis as RedisClient & Reader & { [DEFINED]?: true };
+  if (!r[DEFINED]) {
+    r.defineCommand('dcfReadInstance', { numberOfKeys: 5, lua: READ_INSTANCE_LUA });
+    r.defineCommand('dcfReadInstances', { numberOfKeys: 5, lua: READ_INSTANCES_LUA });
+    r[DEFINED] = true;
+  }
+  return r;
 }
 
 /** The script's reply (lua/read-instance.ts), from EVALSHA (nil as null) or a commit's JSON (false; an empty list as `{}`). */

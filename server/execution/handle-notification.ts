@@ -9,7 +9,7 @@ import { Continuation, continuing, type ContinueLimits } from './continuation.ts
 import { notificationsOf, type JobNotifications } from './dispatch-groups.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
-import { takePrefetched, viewInstance } from './instance-view.ts';
+import { prefetchInstances, takePrefetched, viewInstance } from './instance-view.ts';
 import { handOver, type TaskHandoff } from './task-handoff.ts';
 import { workerAgentFor } from './worker-agent.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
@@ -97,6 +97,8 @@ export async function handleNotificationJob(x: ExecutionServices, job: JobNotifi
     handling.add(p);
   };
   const cont = new Continuation(start, limits);
+  // One read for the instances of the notifications the job carries with its first (instance-view.ts).
+  if (carried.length) await prefetchInstances(x.redis, [first, ...carried]);
   start(first);
   for (const e of carried) cont.carry(e);
   // A handler may start another while it is awaited: wait until none is left.

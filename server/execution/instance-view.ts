@@ -1,10 +1,11 @@
 import type { RedisClient } from '../redis/connection.ts';
-import { readStoredInstance, type StoredInstance } from '../controlplane/instance-read.ts';
+import { readStoredInstance, readStoredInstances, type StoredInstance } from '../controlplane/instance-read.ts';
 import type { EntryRecord } from '../contracts/execution-entries.ts';
 import { parseRunFields } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
 import { loadRunDefinition, type RunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
+import { RUN_DEADLINE } from './transitions.ts';
 import type { StateLocation } from '../engine/runtime/index.ts';
 
 /** One state instance with everything a step needs, read in one round trip. */
@@ -27,6 +28,24 @@ const prefetched = new WeakMap<object, StoredInstance>();
 
 export function prefetchInstance(notification: object, stored: StoredInstance): void {
   prefetched.set(notification, stored);
+}
+
+/**
+ * Reads the instances of a job's notifications of one run in one round trip, for their handlers
+ * (takePrefetched): a job carrying several (dispatch-groups.ts) would otherwise read each on its own.
+ * Notifications of another run, or not of a state instance (the run's deadline), are left to their
+ * handlers.
+ */
+export async function prefetchInstances(redis: RedisClient, notes: ReadonlyArray<{ run_id: string; instance: string }>): Promise<void> {
+  const runId = notes[0]?.run_id;
+  const same = notes.filter((n) => n.run_id === runId && n.instance !== RUN_DEADLINE);
+  if (!runId || same.length < 2) return;
+  const read = await readStoredInstances(
+    redis,
+    runId,
+    same.map((n) => ({ instance: n.instance, state: baseName(n.instance) })),
+  );
+  same.forEach((n, i) => prefetched.set(n, read[i]!));
 }
 
 export function takePrefetched(notification: object): StoredInstance | undefined {

@@ -52,3 +52,15 @@ export const READ_INSTANCE_LUA =
   `
 return read_instance(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[1], ARGV[2])
 `;
+
+/** Several instances of one run in one round trip (read-only): KEYS as above; ARGV: instance, state, instance, state, …; a list of the replies above. */
+export const READ_INSTANCES_LUA =
+  LUA_COMMON +
+  READ_INSTANCE_FN +
+  `
+local out = {}
+for i = 1, #ARGV, 2 do
+  out[#out + 1] = read_instance(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[i], ARGV[i + 1])
+end
+return out
+`;
