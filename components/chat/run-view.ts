@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '@/lib/is-record';
-import { partOf } from '@/lib/qa-parts';
+import { byInstance, partOf } from '@/lib/qa-parts';
 /**
  * A workflow run as the chat shows it, read from what `runs.get` / `get_workflow_run` /
  * `wait_for_workflow_run` return (server/execution/show-run.ts): the run record, the state
@@ -87,7 +87,7 @@ export function retriedStates(s: RunSnapshot): Array<{ state: string } & RunStat
   return Object.entries(s.states)
     .filter(([, st]) => st.attempts > 1)
     .map(([state, st]) => ({ state, ...st }))
-    .sort((a, b) => a.state.localeCompare(b.state, 'en', { numeric: true }));
+    .sort((a, b) => byInstance(a.state, b.state));
 }
 
 /** Milliseconds between start and finish (or `now` while running); null without a start. */
