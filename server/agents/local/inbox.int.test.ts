@@ -99,7 +99,8 @@ describe('durable agent-to-agent messages on the local runtime', () => {
     await eventually(async () => (await seen(p, b.id)).includes('seen: fine'));
     expect(await seen(p, b.id)).toEqual(['seen: fine']);
     expect(refusals).toEqual(['refused: bad at send', 'refused: late at delivery']);
-    const rows = await handle.db.query.agentInbox.findMany();
+    // In sending order: without ORDER BY, PostgreSQL returns updated rows in no set order (seen: flaky under load).
+    const rows = await handle.db.query.agentInbox.findMany({ orderBy: (t, { asc }) => [asc(t.seq)] });
     expect(rows.map((r) => [r.content, r.status, r.error])).toEqual([
       ['too late', 'rejected', 'refused: late at delivery'],
       ['fine', 'delivered', null],
