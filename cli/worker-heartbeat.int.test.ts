@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,24 +62,19 @@ describe('dcf worker heartbeat', () => {
   });
 
   it('shows a dcf run’s in-process worker holding its Task attempt while the run goes on, and gone when it ends', async () => {
-    // A Task that sleeps 30 s; --timeout 20 ends the run (TIMED_OUT) and the command with it, after the beat 10 s in.
-    const run = dcf(
-      'run',
-      'server/execution/testing/fixtures/slow.workflow.json',
-      '--input',
-      '{}',
-      '--wait',
-      '--timeout',
-      '13',
-      '--concurrency',
-      '2',
-    );
+    // A Task that sleeps 12 s, longer than a beat (10 s): whenever it starts, some beat falls while it runs. (A 30 s
+    // Task cut by --timeout 13 relied on the Task starting before the beat 10 s in, and was flaky under load.)
+    const slow = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'server/execution/testing/fixtures/slow.workflow.json'), 'utf8'));
+    slow.asl.States.Nap.Parameters.ms = 12_000;
+    const nap = path.join(dataDir, 'nap.workflow.json');
+    await writeFile(nap, JSON.stringify(slow));
+    const run = dcf('run', nap, '--input', '{}', '--wait', '--timeout', '60', '--concurrency', '2');
     child = run;
     const exited = new Promise<number | null>((resolve) => run.once('exit', resolve));
-    // The first beat comes before the Task starts; the one 10 s later finds it in flight.
+    // The first beat comes before the Task starts; a later one finds it in flight.
     const held = async () => (await readWorkers(redis)).workers.map((w) => [w.kind, w.pid, w.concurrency, w.activeTasks]);
     await expect.poll(held, { timeout: 45_000, interval: 500 }).toEqual([['dcf run', run.pid, 2, 1]]);
-    expect(await exited).toBe(1);
+    expect(await exited).toBe(0);
     expect((await readWorkers(redis)).workers).toEqual([]);
   });
 });
