@@ -15,9 +15,17 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 
 /**
  * How accurate a skill measured (a transcription skill: the share of spoken words it got right on
- * the calibration calls) and on what basis; shown only for a measured skill.
+ * the calibration calls) and on what basis. A skill whose capability needs accuracy and has none
+ * is "not measured yet", with what that means for the swap policy; other skills show nothing.
  */
-function AccuracyLine({ accuracy }: { accuracy: Accuracy }) {
+function AccuracyLine({ accuracy, required }: { accuracy: Accuracy; required: boolean }) {
+  if (!accuracy && required)
+    return (
+      <p className="text-xs text-slate-600" data-testid="accuracy-basis">
+        <span className="font-medium">Word accuracy not measured yet</span> — the console calibrates it in the background; until then no run
+        swaps to this skill.
+      </p>
+    );
   if (!accuracy) return null;
   return (
     <p className="text-xs text-slate-600" data-testid="accuracy-basis">
@@ -37,25 +45,29 @@ export function ReliabilityFigures({
   recent,
   window,
   accuracy = null,
+  accuracyRequired = false,
 }: {
   allTime: Reliability;
   recent: Reliability;
   window: { days: number; last_runs: number };
   accuracy?: Accuracy;
+  /** Its capability needs a measured accuracy: with none, "not measured yet" is shown. */
+  accuracyRequired?: boolean;
 }) {
+  const showAccuracy = accuracy !== null || accuracyRequired;
   if (totalUses(allTime) === 0) {
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-500" data-testid="reliability-empty">
           No runs yet: the knowledge graph has recorded no use of this skill.
         </p>
-        <AccuracyLine accuracy={accuracy} />
+        <AccuracyLine accuracy={accuracy} required={accuracyRequired} />
       </div>
     );
   }
   return (
     <div className="space-y-2">
-      <dl className={`grid gap-2 ${accuracy ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
+      <dl className={`grid gap-2 ${showAccuracy ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
         <Figure label="Success rate" testId="success-rate">
           {formatRate(allTime.success_rate)}
         </Figure>
@@ -65,9 +77,9 @@ export function ReliabilityFigures({
         <Figure label="Uses (all time)" testId="uses">
           <span className="text-sm">{usesText(allTime)}</span>
         </Figure>
-        {accuracy && (
+        {showAccuracy && (
           <Figure label="Word accuracy" testId="accuracy">
-            {formatAccuracy(accuracy)}
+            {accuracy ? formatAccuracy(accuracy) : <span className="text-sm font-normal text-slate-500">Not measured yet</span>}
           </Figure>
         )}
       </dl>
@@ -80,7 +92,7 @@ export function ReliabilityFigures({
           : `${formatRate(recent.success_rate)} success, ${usesText(recent)}, p50 ` +
             `${formatLatency(recent.p50_latency_ms)}, p95 ${formatLatency(recent.p95_latency_ms)}.`}
       </p>
-      <AccuracyLine accuracy={accuracy} />
+      <AccuracyLine accuracy={accuracy} required={accuracyRequired} />
     </div>
   );
 }

@@ -75,7 +75,13 @@ export function SkillReliability({
         <p className="text-sm text-slate-500">The knowledge graph returned no report for {uri}.</p>
       ) : (
         <>
-          <ReliabilityFigures allTime={report.all_time} recent={report.recent} window={q.data.window} accuracy={report.accuracy} />
+          <ReliabilityFigures
+            allTime={report.all_time}
+            recent={report.recent}
+            window={q.data.window}
+            accuracy={report.accuracy}
+            accuracyRequired={report.accuracy_required}
+          />
           {totalUses(report.all_time) > 0 && (
             <>
               <Part title={`Trend (last ${report.trend.length} days)`}>

@@ -29,7 +29,14 @@ const accuracy = z
   .nullable()
   .describe(
     'Measured accuracy (transcription skills: word error rate on calls whose words are known, `dcf calibrate-accuracy`); ' +
-      'null when not measured. The swap policy weighs success by it and never swaps to a skill below 0.8.',
+      'null when not measured (calibrated in the background by the console). The swap policy weighs success by it and ' +
+      'never swaps to a skill below 0.8.',
+  );
+const accuracyRequired = z
+  .boolean()
+  .describe(
+    "Whether the skill's capability needs a measured accuracy (transcription). Such a skill whose accuracy is null is " +
+      'not measured yet: never a swap target nor explored until the console calibrates it in the background.',
   );
 const failureRow = z.object({ run_id: z.string(), state: z.string(), error: z.string().nullable(), at: z.string() });
 
@@ -58,6 +65,7 @@ export const getSkillReliabilityTool = defineTool({
         all_time: rel,
         recent: rel,
         accuracy,
+        accuracy_required: accuracyRequired,
         trend: z.array(
           z.object({
             start: z.string(),
@@ -69,7 +77,7 @@ export const getSkillReliabilityTool = defineTool({
         recent_failures: z.array(failureRow),
         recent_caller_errors: z.array(failureRow).describe("The caller's errors, shown apart from the skill's own failures."),
         used_by: z.array(z.object({ workflow_id: z.string(), version: z.string(), name: z.string() })),
-        alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel, accuracy })),
+        alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel, accuracy, accuracy_required: accuracyRequired })),
       }),
     ),
   }),
