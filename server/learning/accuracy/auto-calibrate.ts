@@ -6,7 +6,7 @@ import type { SkillInvoker } from '../../skills/invoke/types.ts';
 import { calibrateAccuracy, type CalibrationResult } from './calibrate.ts';
 import { needsAccuracy } from './capabilities.ts';
 import type { CalibrationCall } from './measure.ts';
-import { readSkillAccuracy } from './store.ts';
+import { readSkillAccuracy, safeJson } from './store.ts';
 
 /**
  * Automatic calibration (issue 34): a skill version whose capability needs accuracy
@@ -82,7 +82,7 @@ export async function readCalibrationFailures(redis: RedisClient, uris: string[]
   const raw = await redis.hmget(CALIBRATION_FAILURES, ...uris);
   const out = new Map<string, CalibrationFailure>();
   uris.forEach((u, i) => {
-    const parsed = raw[i] ? failure.safeParse(parseJson(raw[i]!)) : null;
+    const parsed = raw[i] ? failure.safeParse(safeJson(raw[i]!)) : null;
     if (parsed?.success) out.set(u, parsed.data);
   });
   return out;
@@ -106,12 +106,4 @@ async function recordFailure(redis: RedisClient, skill: string, error: string, a
     retry_at: new Date(at.getTime() + backoffMs(failures)).toISOString(),
   };
   await redis.hset(CALIBRATION_FAILURES, skill, JSON.stringify(failure.parse(entry)));
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
