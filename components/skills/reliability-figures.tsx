@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { accuracyBasis, formatAccuracy, formatLatency, formatRate, totalUses, usesText } from './reliability-format';
+import { accuracyBasis, accuracyVerdict, formatAccuracy, formatLatency, formatRate, totalUses, usesText } from './reliability-format';
 import type { Accuracy, Reliability } from './reliability-types';
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -15,21 +15,22 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 
 /**
  * How accurate a skill measured (a transcription skill: the share of spoken words it got right on
- * the calibration calls) and on what basis. A skill whose capability needs accuracy and has none
- * is "not measured yet", with what that means for the swap policy; other skills show nothing.
+ * the calibration calls) and on what basis, with what keeps it out of swaps (accuracyVerdict): not
+ * measured yet, or below the floor. Nothing for a skill whose capability has no accuracy.
  */
-function AccuracyLine({ accuracy, required }: { accuracy: Accuracy; required: boolean }) {
-  if (!accuracy && required)
-    return (
-      <p className="text-xs text-slate-600" data-testid="accuracy-basis">
-        <span className="font-medium">Word accuracy not measured yet</span> — the console calibrates it in the background; until then no run
-        swaps to this skill.
-      </p>
-    );
-  if (!accuracy) return null;
+function AccuracyLine({ accuracy, required, floor }: { accuracy: Accuracy; required: boolean; floor: number }) {
+  const verdict = accuracyVerdict(accuracy, required, floor);
+  if (!accuracy && !verdict) return null;
   return (
     <p className="text-xs text-slate-600" data-testid="accuracy-basis">
-      <span className="font-medium">Word accuracy {formatAccuracy(accuracy)}</span> — {accuracyBasis(accuracy)}.
+      <span className="font-medium">{accuracy ? `Word accuracy ${formatAccuracy(accuracy)}` : 'Word accuracy'}</span>
+      {accuracy && ` — ${accuracyBasis(accuracy)}.`}
+      {verdict && (
+        <span className="font-medium text-amber-800" data-testid="accuracy-verdict">
+          {' '}
+          {verdict.charAt(0).toUpperCase() + verdict.slice(1)}.
+        </span>
+      )}
     </p>
   );
 }
@@ -46,6 +47,7 @@ export function ReliabilityFigures({
   window,
   accuracy = null,
   accuracyRequired = false,
+  accuracyFloor,
 }: {
   allTime: Reliability;
   recent: Reliability;
@@ -53,6 +55,8 @@ export function ReliabilityFigures({
   accuracy?: Accuracy;
   /** Its capability needs a measured accuracy: with none, "not measured yet" is shown. */
   accuracyRequired?: boolean;
+  /** The swap policy's accuracy floor (get_skill_reliability's accuracy_floor). */
+  accuracyFloor: number;
 }) {
   const showAccuracy = accuracy !== null || accuracyRequired;
   if (totalUses(allTime) === 0) {
@@ -61,7 +65,7 @@ export function ReliabilityFigures({
         <p className="text-sm text-slate-500" data-testid="reliability-empty">
           No runs yet: the knowledge graph has recorded no use of this skill.
         </p>
-        <AccuracyLine accuracy={accuracy} required={accuracyRequired} />
+        <AccuracyLine accuracy={accuracy} required={accuracyRequired} floor={accuracyFloor} />
       </div>
     );
   }
@@ -92,7 +96,7 @@ export function ReliabilityFigures({
           : `${formatRate(recent.success_rate)} success, ${usesText(recent)}, p50 ` +
             `${formatLatency(recent.p50_latency_ms)}, p95 ${formatLatency(recent.p95_latency_ms)}.`}
       </p>
-      <AccuracyLine accuracy={accuracy} required={accuracyRequired} />
+      <AccuracyLine accuracy={accuracy} required={accuracyRequired} floor={accuracyFloor} />
     </div>
   );
 }

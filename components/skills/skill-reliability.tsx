@@ -81,6 +81,7 @@ export function SkillReliability({
             window={q.data.window}
             accuracy={report.accuracy}
             accuracyRequired={report.accuracy_required}
+            accuracyFloor={q.data.accuracy_floor}
           />
           {totalUses(report.all_time) > 0 && (
             <>
@@ -93,7 +94,12 @@ export function SkillReliability({
             </>
           )}
           <Part title={`Alternatives${report.capability ? ` (${report.capability})` : ''}`}>
-            <SkillAlternatives alternatives={report.alternatives} capability={report.capability} onSelect={onSelectSkill} />
+            <SkillAlternatives
+              alternatives={report.alternatives}
+              capability={report.capability}
+              accuracyFloor={q.data.accuracy_floor}
+              onSelect={onSelectSkill}
+            />
           </Part>
           <Part title="Used by saved workflows">
             <SkillUsedBy usedBy={report.used_by} onSelect={onSelectVersion} />

@@ -5,6 +5,7 @@ import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning, skillDirectory } from '../../learning/services.ts';
 import { idString, nameString } from '../limits.ts';
 import { readSkillAccuracy, type SkillAccuracy } from '../../learning/accuracy/store.ts';
+import { POLICY_DEFAULTS } from '../../learning/policies/index.ts';
 
 const rel = z.object({
   skill: z.string(),
@@ -58,6 +59,7 @@ export const getSkillReliabilityTool = defineTool({
   }),
   output: z.object({
     window: z.object({ days: z.number(), last_runs: z.number() }),
+    accuracy_floor: z.number().describe('The swap policy never chooses a skill measured below this accuracy.'),
     skills: z.array(
       z.object({
         skill: z.string(),
@@ -99,7 +101,7 @@ export const getSkillReliabilityTool = defineTool({
     );
     const skills = [];
     for (const u of uris) skills.push(await skillReport(l.graph, dir, u, window, measured));
-    return ok({ window: { days: args.window_days, last_runs: args.last_runs }, skills });
+    return ok({ window: { days: args.window_days, last_runs: args.last_runs }, accuracy_floor: POLICY_DEFAULTS.accuracyFloor, skills });
   },
 });
 
