@@ -28,7 +28,7 @@ function AccuracyLine({ accuracy, required, floor }: { accuracy: Accuracy; requi
       {verdict && (
         <span className="font-medium text-amber-800" data-testid="accuracy-verdict">
           {' '}
-          {verdict.charAt(0).toUpperCase() + verdict.slice(1)}.
+          {accuracy ? verdict.charAt(0).toUpperCase() + verdict.slice(1) : verdict}.
         </span>
       )}
     </p>

@@ -49,8 +49,10 @@ export function SkillAlternatives({
               ? 'no runs yet'
               : `${formatRate(a.all_time.success_rate)} success (${usesText(a.all_time)}), p95 ${formatLatency(a.all_time.p95_latency_ms)}`}
             {a.accuracy && `, word accuracy ${formatAccuracy(a.accuracy)}`}
-            {!a.accuracy && a.accuracy_required && ', word accuracy not measured yet'}
-            {accuracyVerdict(a.accuracy, a.accuracy_required, accuracyFloor) && ' (never swapped to)'}
+            {!a.accuracy && a.accuracy_required && ', word accuracy not measured yet (no swap to it until then)'}
+            {a.accuracy &&
+              accuracyVerdict(a.accuracy, a.accuracy_required, accuracyFloor) &&
+              ` (below the ${formatRate(accuracyFloor)} floor: never swapped to)`}
           </span>
         </li>
       ))}
