@@ -12,6 +12,9 @@ export DCF_DEMO_USERS=true
 export DCF_CLOCK="${DCF_CLOCK-2024-07-08T09:00:00Z}"
 export NEXT_TELEMETRY_DISABLED=1
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
+# The console calibrates unmeasured transcription skills in the background at start; pocketsphinx's
+# calibration recognises minutes of audio (17–50 s of CPU), which no e2e spec needs.
+export DCF_CALIBRATION_SKIP="${DCF_CALIBRATION_SKIP-skill://pocketsphinx-transcribe@1.0.0}"
 rm -rf "$DCF_DATA_DIR"
 
 ensure_audio_commands

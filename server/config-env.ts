@@ -184,6 +184,22 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
   /**
+   * Skill URIs (comma-separated) the console does not calibrate in the background (server/learning/accuracy): tests and
+   * e2e servers skip pocketsphinx, whose calibration recognises minutes of audio; `dcf calibrate-accuracy --skill`
+   * still measures them. Default: none skipped.
+   */
+  DCF_CALIBRATION_SKIP: z
+    .string()
+    .max(4000)
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(500)).max(50)),
+  /**
    * Fill the demo history (the demo dataset's calls analysed by real runs) at start when the QA store is empty;
    * `npm start` turns it on.
    */

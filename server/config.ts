@@ -67,6 +67,8 @@ export type AppConfig = {
   /** Pinned "today" for relative dates (DCF_CLOCK), or undefined for the real clock. */
   clock: string | undefined;
   seedWorkflows: boolean;
+  /** DCF_CALIBRATION_SKIP: skills the background calibration leaves unmeasured (server/learning/accuracy/background.ts). */
+  calibrationSkip: readonly string[];
   /** Fill the demo history at start (scripts/setup.ts) when the QA store is empty. */
   demoHistory: boolean;
   /** DCF_PUBLISH_FOUR_EYES: a workflow version is published by someone other than who saved it. */
@@ -203,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentMaxSteps: e.DCF_AGENT_MAX_STEPS,
     clock: e.DCF_CLOCK,
     seedWorkflows: e.DCF_SEED_WORKFLOWS,
+    calibrationSkip: e.DCF_CALIBRATION_SKIP,
     demoHistory: e.DCF_DEMO_HISTORY,
     publishFourEyes: e.DCF_PUBLISH_FOUR_EYES,
     delegation: {

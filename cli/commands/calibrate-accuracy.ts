@@ -1,8 +1,7 @@
 import { loadConfig } from '../../server/config.ts';
 import { calibrateAccuracy } from '../../server/learning/accuracy/calibrate.ts';
-import { calibrationSet, DEFAULT_CALIBRATION_CALLS } from '../../server/learning/accuracy/calibration-set.ts';
-import { worldData } from '../../server/skills/demo/dataset/generate.ts';
-import { DEMO_WORLD, worldById } from '../../server/skills/demo/worlds/index.ts';
+import { calibrationDeps } from '../../server/learning/accuracy/calibration-deps.ts';
+import { DEFAULT_CALIBRATION_CALLS } from '../../server/learning/accuracy/calibration-set.ts';
 import { PROJECT_ROOT } from '../context.ts';
 import { cliExecution } from '../execution.ts';
 import { parseFlags } from '../flags.ts';
@@ -28,14 +27,7 @@ export async function calibrateAccuracyCommand(args: string[]): Promise<ExitCode
   const { x } = await cliExecution(config);
   const skill = f.values.skill;
   if (skill !== undefined && !x.skills.get(skill)) return usageError(`--skill ${skill} is not in the catalog`);
-  const set = calibrationSet(worldData(worldById(config.skillTransport.demoWorld ?? DEMO_WORLD.id)).dataset.recordings, count);
-  const results = await calibrateAccuracy({
-    redis: x.redis,
-    invoker: x.invoker,
-    directory: x.skills,
-    ...set,
-    ...(skill ? { skills: [skill] } : {}),
-  });
+  const results = await calibrateAccuracy({ ...calibrationDeps(x, count), ...(skill ? { skills: [skill] } : {}) });
   printJson({ results });
   return results.every((r) => 'measured' in r) ? EXIT.ok : EXIT.failed;
 }

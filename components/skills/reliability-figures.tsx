@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { accuracyBasis, formatAccuracy, formatLatency, formatRate, totalUses, usesText } from './reliability-format';
+import { accuracyBasis, accuracyVerdict, formatAccuracy, formatLatency, formatRate, totalUses, usesText } from './reliability-format';
 import type { Accuracy, Reliability } from './reliability-types';
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -15,13 +15,22 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 
 /**
  * How accurate a skill measured (a transcription skill: the share of spoken words it got right on
- * the calibration calls) and on what basis; shown only for a measured skill.
+ * the calibration calls) and on what basis, with what keeps it out of swaps (accuracyVerdict): not
+ * measured yet, or below the floor. Nothing for a skill whose capability has no accuracy.
  */
-function AccuracyLine({ accuracy }: { accuracy: Accuracy }) {
-  if (!accuracy) return null;
+function AccuracyLine({ accuracy, required, floor }: { accuracy: Accuracy; required: boolean; floor: number }) {
+  const verdict = accuracyVerdict(accuracy, required, floor);
+  if (!accuracy && !verdict) return null;
   return (
     <p className="text-xs text-slate-600" data-testid="accuracy-basis">
-      <span className="font-medium">Word accuracy {formatAccuracy(accuracy)}</span> — {accuracyBasis(accuracy)}.
+      <span className="font-medium">{accuracy ? `Word accuracy ${formatAccuracy(accuracy)}` : 'Word accuracy'}</span>
+      {accuracy && ` — ${accuracyBasis(accuracy)}.`}
+      {verdict && (
+        <span className="font-medium text-amber-800" data-testid="accuracy-verdict">
+          {' '}
+          {accuracy ? verdict.charAt(0).toUpperCase() + verdict.slice(1) : verdict}.
+        </span>
+      )}
     </p>
   );
 }
@@ -37,25 +46,32 @@ export function ReliabilityFigures({
   recent,
   window,
   accuracy = null,
+  accuracyRequired = false,
+  accuracyFloor,
 }: {
   allTime: Reliability;
   recent: Reliability;
   window: { days: number; last_runs: number };
   accuracy?: Accuracy;
+  /** Its capability needs a measured accuracy: with none, "not measured yet" is shown. */
+  accuracyRequired?: boolean;
+  /** The swap policy's accuracy floor (get_skill_reliability's accuracy_floor). */
+  accuracyFloor: number;
 }) {
+  const showAccuracy = accuracy !== null || accuracyRequired;
   if (totalUses(allTime) === 0) {
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-500" data-testid="reliability-empty">
           No runs yet: the knowledge graph has recorded no use of this skill.
         </p>
-        <AccuracyLine accuracy={accuracy} />
+        <AccuracyLine accuracy={accuracy} required={accuracyRequired} floor={accuracyFloor} />
       </div>
     );
   }
   return (
     <div className="space-y-2">
-      <dl className={`grid gap-2 ${accuracy ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
+      <dl className={`grid gap-2 ${showAccuracy ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
         <Figure label="Success rate" testId="success-rate">
           {formatRate(allTime.success_rate)}
         </Figure>
@@ -65,9 +81,9 @@ export function ReliabilityFigures({
         <Figure label="Uses (all time)" testId="uses">
           <span className="text-sm">{usesText(allTime)}</span>
         </Figure>
-        {accuracy && (
+        {showAccuracy && (
           <Figure label="Word accuracy" testId="accuracy">
-            {formatAccuracy(accuracy)}
+            {accuracy ? formatAccuracy(accuracy) : <span className="text-sm font-normal text-slate-500">Not measured yet</span>}
           </Figure>
         )}
       </dl>
@@ -80,7 +96,7 @@ export function ReliabilityFigures({
           : `${formatRate(recent.success_rate)} success, ${usesText(recent)}, p50 ` +
             `${formatLatency(recent.p50_latency_ms)}, p95 ${formatLatency(recent.p95_latency_ms)}.`}
       </p>
-      <AccuracyLine accuracy={accuracy} />
+      <AccuracyLine accuracy={accuracy} required={accuracyRequired} floor={accuracyFloor} />
     </div>
   );
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyBasis, formatAccuracy, formatLatency, formatRate, totalUses, trendTotals, usesText } from './reliability-format';
+import {
+  accuracyBasis,
+  accuracyVerdict,
+  formatAccuracy,
+  formatLatency,
+  formatRate,
+  totalUses,
+  trendTotals,
+  usesText,
+} from './reliability-format';
 
 describe('reliability formatting', () => {
   it('shows rates as percentages, or a dash without uses', () => {
@@ -46,5 +55,21 @@ describe('reliability formatting', () => {
     expect(formatAccuracy(null)).toBe('not measured');
     // 13:21 UTC is 14:21 in London in summer.
     expect(accuracyBasis(a)).toBe('word error rate over 1 demo call: 0.52 over 143 words, measured 29 Jul 2026, 14:21');
+  });
+
+  it('says what keeps a skill out of swaps: not measured yet where accuracy is needed, or below the floor', () => {
+    const at = (accuracy: number) => ({
+      accuracy,
+      word_error_rate: 1 - accuracy,
+      calls: 3,
+      reference_words: 466,
+      measured_at: '',
+      method: 'm',
+    });
+    expect(accuracyVerdict(null, true, 0.8)).toBe('not measured yet: no run swaps to this skill until the console has calibrated it');
+    expect(accuracyVerdict(null, false, 0.8)).toBeNull(); // a CRM lookup has no accuracy to measure
+    expect(accuracyVerdict(at(0.56), true, 0.8)).toBe('below the 80% floor: no run swaps to this skill');
+    expect(accuracyVerdict(at(0.8), true, 0.8)).toBeNull();
+    expect(accuracyVerdict(at(1), true, 0.8)).toBeNull();
   });
 });

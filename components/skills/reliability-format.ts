@@ -37,6 +37,15 @@ export function trendTotals(trend: readonly TrendBucket[]): { n_success: number;
 export const formatAccuracy = (a: Accuracy): string => (a ? formatRate(a.accuracy) : 'not measured');
 
 /**
+ * What a skill's accuracy means for the swap policy, when it keeps the skill out: not measured yet
+ * (its capability needs a figure first) or measured below `floor`. Null when the skill may be chosen.
+ */
+export function accuracyVerdict(a: Accuracy, required: boolean, floor: number): string | null {
+  if (!a) return required ? 'not measured yet: no run swaps to this skill until the console has calibrated it' : null;
+  return a.accuracy < floor ? `below the ${formatRate(floor)} floor: no run swaps to this skill` : null;
+}
+
+/**
  * How an accuracy was measured, after the method's own words: "word error rate over 1 demo call (…)
  * against …: 0.52 over 143 words, measured 29 Nov 2026, 14:21" (UK time).
  */

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { formatAccuracy, formatLatency, formatRate, totalUses, usesText } from './reliability-format';
+import { accuracyVerdict, formatAccuracy, formatLatency, formatRate, totalUses, usesText } from './reliability-format';
 import type { SkillReport } from './reliability-types';
 
 const LINK =
@@ -12,10 +12,13 @@ const LINK =
 export function SkillAlternatives({
   alternatives,
   capability,
+  accuracyFloor,
   onSelect,
 }: {
   alternatives: SkillReport['alternatives'];
   capability: string | null;
+  /** The swap policy's accuracy floor: an alternative below it, or not measured yet when it must be, is never swapped to. */
+  accuracyFloor: number;
   onSelect?(uri: string): void;
 }) {
   if (alternatives.length === 0) {
@@ -46,6 +49,10 @@ export function SkillAlternatives({
               ? 'no runs yet'
               : `${formatRate(a.all_time.success_rate)} success (${usesText(a.all_time)}), p95 ${formatLatency(a.all_time.p95_latency_ms)}`}
             {a.accuracy && `, word accuracy ${formatAccuracy(a.accuracy)}`}
+            {!a.accuracy && a.accuracy_required && ', word accuracy not measured yet (no swap to it until then)'}
+            {a.accuracy &&
+              accuracyVerdict(a.accuracy, a.accuracy_required, accuracyFloor) &&
+              ` (below the ${formatRate(accuracyFloor)} floor: never swapped to)`}
           </span>
         </li>
       ))}

@@ -75,7 +75,14 @@ export function SkillReliability({
         <p className="text-sm text-slate-500">The knowledge graph returned no report for {uri}.</p>
       ) : (
         <>
-          <ReliabilityFigures allTime={report.all_time} recent={report.recent} window={q.data.window} accuracy={report.accuracy} />
+          <ReliabilityFigures
+            allTime={report.all_time}
+            recent={report.recent}
+            window={q.data.window}
+            accuracy={report.accuracy}
+            accuracyRequired={report.accuracy_required}
+            accuracyFloor={q.data.accuracy_floor}
+          />
           {totalUses(report.all_time) > 0 && (
             <>
               <Part title={`Trend (last ${report.trend.length} days)`}>
@@ -87,7 +94,12 @@ export function SkillReliability({
             </>
           )}
           <Part title={`Alternatives${report.capability ? ` (${report.capability})` : ''}`}>
-            <SkillAlternatives alternatives={report.alternatives} capability={report.capability} onSelect={onSelectSkill} />
+            <SkillAlternatives
+              alternatives={report.alternatives}
+              capability={report.capability}
+              accuracyFloor={q.data.accuracy_floor}
+              onSelect={onSelectSkill}
+            />
           </Part>
           <Part title="Used by saved workflows">
             <SkillUsedBy usedBy={report.used_by} onSelect={onSelectVersion} />

@@ -18,6 +18,14 @@ export async function startProcessServices(): Promise<void> {
     const { startConsolidation } = await import('./consolidation.ts');
     const db = (await database()).db;
     startConsolidation(runtime, db, url, logger().child({ component: 'consolidation' }));
+    // Skills whose capability needs accuracy are measured here, in the background, before a swap needs their figure
+    // (one at a time across consoles: a Redis lease), and again whenever a new version or an ended back-off is due.
+    const { startBackgroundCalibration } = await import('../learning/accuracy/background.ts');
+    const { calibrationDeps } = await import('../learning/accuracy/calibration-deps.ts');
+    startBackgroundCalibration(
+      calibrationDeps(runtime.x, undefined, config().calibrationSkip),
+      logger().child({ component: 'calibration' }),
+    );
   }
   // This process owns the database: it anchors the audit chain's head outside it, every period (issue 28).
   const { startProcessAuditAnchoring } = await import('./audit-anchoring.ts');

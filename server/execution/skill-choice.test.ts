@@ -7,9 +7,11 @@ import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { seededRandom } from '../learning/policies/index.ts';
 import type { SkillStats } from '../learning/skill-stats.ts';
+import { needsAccuracy } from '../learning/accuracy/capabilities.ts';
 
 const WHISPER = 'skill://whisper-transcribe@1.0.0';
 const ASSEMBLY = 'skill://assemblyai-transcribe@1.2.0';
+const POCKETSPHINX = 'skill://pocketsphinx-transcribe@1.0.0';
 const CONTEXT = { webhook_url: 'http://localhost:3000/api/runs/r-1/webhook' };
 
 /** A tool requirement with just the parameter schema these rules read. */
@@ -74,11 +76,11 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
   });
 
   it('offers as alternatives the catalog skills of the same capability that take the arguments, not those tried', () => {
-    expect(alternativeCandidates(skills, WHISPER, { recording_uri: 'a' }, [WHISPER], CONTEXT)).toEqual([ASSEMBLY]);
+    expect(alternativeCandidates(skills, WHISPER, { recording_uri: 'a' }, [WHISPER], CONTEXT)).toEqual([ASSEMBLY, POCKETSPHINX]);
     // AssemblyAI requires webhook_url: without a run context it cannot take the state's arguments.
-    expect(alternativeCandidates(skills, WHISPER, { recording_uri: 'a' }, [WHISPER])).toEqual([]);
-    expect(alternativeCandidates(skills, ASSEMBLY, { recording_uri: 'a' }, [WHISPER, ASSEMBLY], CONTEXT)).toEqual([]);
-    expect(alternativeCandidates(skills, ASSEMBLY, { recording_uri: 'a' }, [ASSEMBLY], CONTEXT)).toEqual([WHISPER]);
+    expect(alternativeCandidates(skills, WHISPER, { recording_uri: 'a' }, [WHISPER])).toEqual([POCKETSPHINX]);
+    expect(alternativeCandidates(skills, ASSEMBLY, { recording_uri: 'a' }, [WHISPER, ASSEMBLY, POCKETSPHINX], CONTEXT)).toEqual([]);
+    expect(alternativeCandidates(skills, ASSEMBLY, { recording_uri: 'a' }, [ASSEMBLY], CONTEXT)).toEqual([POCKETSPHINX, WHISPER]);
     expect(alternativeCandidates(skills, 'skill://builtin.fail@1.0.0', {}, [], CONTEXT)).toEqual([]); // nothing else does `fault`
     expect(alternativeCandidates(skills, 'skill://nowhere@1.0.0', {}, [], CONTEXT)).toEqual([]);
   });
@@ -99,11 +101,10 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
     });
     // A skill the graph has not seen counts as 0 of 0.
     expect(rankAlternatives(['skill://new@1.0.0'], new Map(), 'ThompsonSampling').ordered).toEqual(['skill://new@1.0.0']);
-    expect(rankAlternatives([], stats, 'Greedy')).toEqual({ ordered: [], choice: null });
+    expect(rankAlternatives([], stats, 'Greedy')).toEqual({ ordered: [], choice: null, unmeasured: [] });
   });
 
   it('never swaps to a skill measured below the accuracy floor, however untried; weighs the rest by accuracy', () => {
-    const POCKETSPHINX = 'skill://pocketsphinx-transcribe@1.0.0';
     const stats = new Map<string, SkillStats>([
       [ASSEMBLY, { successes: 30, failures: 3, latency_ms: 4000, accuracy: 1 }],
       [POCKETSPHINX, { successes: 0, failures: 0, latency_ms: null, accuracy: 0.55 }],
@@ -115,7 +116,7 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
         expect(ranked.ordered).toEqual([ASSEMBLY]);
       }
     // Left with only the low-accuracy skill, there is no swap (the state's Retry/Catch apply).
-    expect(rankAlternatives([POCKETSPHINX], stats, 'UCB')).toEqual({ ordered: [], choice: null });
+    expect(rankAlternatives([POCKETSPHINX], stats, 'UCB')).toEqual({ ordered: [], choice: null, unmeasured: [] });
     // Unmeasured, the same untried skill is explored first, as before accuracy was measured.
     const unmeasured = new Map([...stats, [POCKETSPHINX, { successes: 0, failures: 0, latency_ms: null, accuracy: null }]]);
     expect(rankAlternatives([POCKETSPHINX, ASSEMBLY], unmeasured, 'UCB').ordered).toEqual([POCKETSPHINX, ASSEMBLY]);
@@ -130,6 +131,52 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
       'Greedy',
     );
     expect(ranked.ordered).toEqual(['skill://c@1.0.0', 'skill://b@1.0.0', 'skill://a@1.0.0']);
+  });
+
+  it('never explores a skill whose capability needs accuracy while it is unmeasured, and says so in the rationale', () => {
+    const CRM = 'skill://crm-directory@1.0.0';
+    // Pocketsphinx is a transcription alternative now; the capability registry says it needs accuracy.
+    expect(manifest(POCKETSPHINX).tags[0]).toBe('transcription');
+    expect(alternativeCandidates(skills, WHISPER, { recording_uri: 'a' }, [], CONTEXT)).toContain(POCKETSPHINX);
+    const needs = (uri: string) => skills.get(uri) !== undefined && needsAccuracy(manifest(uri));
+    expect([WHISPER, POCKETSPHINX].map(needs)).toEqual([true, true]);
+    expect(needs(CRM)).toBe(false);
+    // Untried and unmeasured: UCB and Thompson would try it first; the registry keeps it out.
+    const stats = new Map<string, SkillStats>([[ASSEMBLY, { successes: 3, failures: 9, latency_ms: 4000, accuracy: 0.95 }]]);
+    for (const strategy of ['Greedy', 'EpsilonGreedy', 'UCB', 'ThompsonSampling'] as const)
+      for (let seed = 1; seed <= 10; seed++) {
+        const ranked = rankAlternatives([POCKETSPHINX, ASSEMBLY], stats, strategy, seededRandom(seed), 0.8, needs);
+        expect(ranked.ordered).toEqual([ASSEMBLY]);
+        expect(ranked.unmeasured).toEqual([POCKETSPHINX]);
+        expect(ranked.choice!.rationale).toContain(`Not considered: ${POCKETSPHINX} (word accuracy not measured yet`);
+      }
+    // Alone and unmeasured: no swap at all.
+    expect(rankAlternatives([POCKETSPHINX], stats, 'UCB', undefined, 0.8, needs)).toEqual({
+      ordered: [],
+      choice: null,
+      unmeasured: [POCKETSPHINX],
+    });
+    // Once measured above the floor it is an arm like any other (untried: UCB tries it first).
+    const measured = new Map([...stats, [POCKETSPHINX, { successes: 0, failures: 0, latency_ms: null, accuracy: 0.85 }]]);
+    const ucb = rankAlternatives([POCKETSPHINX, ASSEMBLY], measured, 'UCB', undefined, 0.8, needs);
+    expect(ucb).toMatchObject({ ordered: [POCKETSPHINX, ASSEMBLY], unmeasured: [] });
+    expect(ucb.choice!.rationale).not.toContain('not measured');
+    // Measured below the floor it stays out, for good reason now.
+    const low = new Map([...stats, [POCKETSPHINX, { successes: 0, failures: 0, latency_ms: null, accuracy: 0.476 }]]);
+    expect(rankAlternatives([POCKETSPHINX, ASSEMBLY], low, 'UCB', undefined, 0.8, needs)).toMatchObject({
+      ordered: [ASSEMBLY],
+      unmeasured: [],
+    });
+    // A capability that needs no accuracy keeps exploring its untried skills.
+    const other = rankAlternatives(
+      ['skill://x@1.0.0', CRM],
+      new Map([[CRM, { successes: 5, failures: 5, latency_ms: 20 }]]),
+      'UCB',
+      undefined,
+      0.8,
+      needs,
+    );
+    expect(other.ordered[0]).toBe('skill://x@1.0.0');
   });
 
   it("swaps for the skill's own faults only: never for the state's timeout or the caller's input", () => {

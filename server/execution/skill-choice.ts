@@ -15,6 +15,7 @@ import {
   type StrategyName,
 } from '../learning/policies/index.ts';
 import { readSkillStats, type SkillStats } from '../learning/skill-stats.ts';
+import { needsAccuracy } from '../learning/accuracy/capabilities.ts';
 import { splitStrategy } from '../learning/policy-compare/split.ts';
 import type { AppConfig } from '../config.ts';
 import { failureCause } from '../../lib/failure-cause.ts';
@@ -121,9 +122,13 @@ export function alternativeCandidates(
 /**
  * Orders candidates for a swap: the first is an explore/exploit choice under `strategy` over
  * their success/failure counts, latency and measured accuracy (reward = success × accuracy), the
- * rest follow by posterior mean × accuracy. A candidate measured below `accuracyFloor` (a
- * transcription skill that mishears more than one word in five, server/learning/accuracy) is left
- * out altogether — never explored, never a fallback; with none left there is no swap. Pure.
+ * rest follow by posterior mean × accuracy. Left out altogether — never explored, never a
+ * fallback — are a candidate measured below `accuracyFloor` (a transcription skill that mishears
+ * more than one word in five, server/learning/accuracy) and a candidate for which `needsAccuracy`
+ * holds (its capability needs a measured accuracy, learning/accuracy/capabilities.ts) while its
+ * accuracy is not measured yet: an untried arm is otherwise explored first, and an unmeasured
+ * recogniser would take over calls before anyone knew how many words it mishears. Those are
+ * listed in `unmeasured` and named in the choice's rationale. With none left there is no swap. Pure.
  */
 export function rankAlternatives(
   candidates: string[],
@@ -131,19 +136,27 @@ export function rankAlternatives(
   strategy: StrategyName,
   random?: Random,
   accuracyFloor: number = POLICY_DEFAULTS.accuracyFloor,
-): { ordered: string[]; choice: Choice | null } {
+  needsAccuracy: (skill: string) => boolean = () => false,
+): { ordered: string[]; choice: Choice | null; unmeasured: string[] } {
+  const all = candidates.map((id) => armOf(id, stats.get(id)));
+  const unmeasured = all.filter((a) => a.accuracy === null && needsAccuracy(a.id)).map((a) => a.id);
   const arms = eligibleArms(
-    candidates.map((id) => armOf(id, stats.get(id))),
+    all.filter((a) => !unmeasured.includes(a.id)),
     accuracyFloor,
   );
-  if (!arms.length) return { ordered: [], choice: null };
-  const choice = chooseArm(arms, { strategy, accuracyFloor }, random);
+  if (!arms.length) return { ordered: [], choice: null, unmeasured };
+  const chosen = chooseArm(arms, { strategy, accuracyFloor }, random);
+  const choice = unmeasured.length ? { ...chosen, rationale: `${chosen.rationale}${notMeasuredYet(unmeasured)}` } : chosen;
   const rest = arms
     .filter((a) => a.id !== choice.arm)
     .sort((a, b) => posteriorMean(b) * accuracyWeight(b) - posteriorMean(a) * accuracyWeight(a))
     .map((a) => a.id);
-  return { ordered: [choice.arm, ...rest], choice };
+  return { ordered: [choice.arm, ...rest], choice, unmeasured };
 }
+
+/** The rationale's note on the candidates left out for want of a measurement. */
+const notMeasuredYet = (skills: string[]): string =>
+  ` Not considered: ${skills.join(', ')} (word accuracy not measured yet; it is calibrated in the background).`;
 
 /** A candidate as a policy arm: its published counts, latency and accuracy (none yet: zero, unknown). */
 const armOf = (id: string, s: SkillStats | undefined): Arm => ({
@@ -178,7 +191,8 @@ export function swapStrategy(
  * Alternatives to a failed skill, best first, with the choice and its rationale for the run's
  * events: the candidates ranked by the decision's strategy (swapStrategy: DCF_SKILL_POLICY, or a
  * live split's) over the knowledge graph's counts, as the consolidation job publishes them for
- * workers (`dcf:skills:stats`). `split`: a live split chose the strategy.
+ * workers (`dcf:skills:stats`), with measured accuracy; a skill whose capability needs accuracy is
+ * not a candidate until it is measured (rankAlternatives). `split`: a live split chose the strategy.
  */
 export async function alternativeSkills(
   x: ExecutionServices,
@@ -191,7 +205,13 @@ export async function alternativeSkills(
   const candidates = alternativeCandidates(x.skills, failed, args, tried, context);
   if (!candidates.length) return { ordered: [], choice: null, split: false };
   const { strategy, split } = swapStrategy(x.config, decision);
-  return { ...rankAlternatives(candidates, await readSkillStats(x.redis, candidates), strategy), split };
+  const stats = await readSkillStats(x.redis, candidates);
+  const needs = (uri: string) => {
+    const m = x.skills.get(uri);
+    return m !== undefined && needsAccuracy(m);
+  };
+  const { ordered, choice } = rankAlternatives(candidates, stats, strategy, undefined, POLICY_DEFAULTS.accuracyFloor, needs);
+  return { ordered, choice, split };
 }
 
 function fitsArgs(m: SkillManifest, args: Json): boolean {

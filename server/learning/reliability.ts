@@ -1,6 +1,7 @@
 import type { KnowledgeGraph, ReliabilityWindow, SkillReliability } from '../graph/port.ts';
 import type { SkillDirectory } from '../contracts/skill-directory.ts';
 import type { SkillAccuracy } from './accuracy/store.ts';
+import { needsAccuracy } from './accuracy/capabilities.ts';
 
 export interface SkillReport {
   skill: string;
@@ -9,6 +10,11 @@ export interface SkillReport {
   recent: SkillReliability;
   /** Its measured accuracy (accuracy/store.ts: a transcription skill's calibration), null when not measured. */
   accuracy: SkillAccuracy | null;
+  /**
+   * Whether its capability needs a measured accuracy (accuracy/capabilities.ts): such a skill with
+   * `accuracy` null is not measured yet — no swap target, never explored — until it is calibrated.
+   */
+  accuracy_required: boolean;
   /** Daily success/failure counts of the last 14 days, oldest first (the sparkline); caller errors apart. */
   trend: Array<{ start: string; n_success: number; n_failures: number; n_caller_errors: number }>;
   /** The skill's own latest failures (errors, timeouts). */
@@ -17,7 +23,13 @@ export interface SkillReport {
   recent_caller_errors: Array<{ run_id: string; state: string; error: string | null; at: string }>;
   /** Saved workflow versions that bind the skill. */
   used_by: Array<{ workflow_id: string; version: string; name: string }>;
-  alternatives: Array<{ skill: string; all_time: SkillReliability; recent: SkillReliability; accuracy: SkillAccuracy | null }>;
+  alternatives: Array<{
+    skill: string;
+    all_time: SkillReliability;
+    recent: SkillReliability;
+    accuracy: SkillAccuracy | null;
+    accuracy_required: boolean;
+  }>;
 }
 
 /** Default recent window: the last 7 days and at most the last 50 uses (both bounds apply). */
@@ -42,6 +54,7 @@ export async function skillReport(
     all_time: await graph.skillReliability(u),
     recent: await graph.skillReliability(u, window),
     accuracy: accuracy.get(u) ?? null,
+    accuracy_required: needsAccuracy(skills.get(u) ?? { tags: [] }),
   });
   const alternatives = capability
     ? skills

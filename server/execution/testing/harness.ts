@@ -8,6 +8,8 @@ import { startRun } from '../start-run.ts';
 import { waitForRun } from '../wait-run.ts';
 import { showRun } from '../show-run.ts';
 import type { RunRecord } from '../../contracts/run-view.ts';
+import { calibrateDue } from '../../learning/accuracy/background.ts';
+import { calibrationDeps } from '../../learning/accuracy/calibration-deps.ts';
 
 /**
  * TEST SUPPORT: a real execution runtime on an isolated Redis database (or the test cluster) with in-process workers
@@ -19,6 +21,9 @@ export async function executionHarness(env: Record<string, string> = {}, concurr
   const redis = await isolatedRedis();
   const config = testConfig({ ...redisTargetEnv(redis), DCF_LEASE_TTL_S: '5', ...env });
   const runtime = await createExecutionRuntime(config, redis, pino({ level: process.env.DCF_TEST_LOG ?? 'silent' }));
+  // As a console does at start, the skills whose capability needs accuracy are calibrated (ms each; testConfig skips
+  // pocketsphinx): awaited here, so a test's first swap finds them measured and chooses among them.
+  await calibrateDue(calibrationDeps(runtime.x, 1, config.calibrationSkip));
   if (concurrency > 0) runtime.startWorkers(concurrency);
   return new ExecutionHarness(runtime, redis, config);
 }

@@ -3,14 +3,8 @@ import type { RedisClient } from '../../redis/connection.ts';
 import type { SkillInvoker } from '../../skills/invoke/types.ts';
 import { requiredParameterNames, type SkillManifest } from '../../skills/manifest.ts';
 import { measureTranscriptionAccuracy, transcriptText, type CalibrationCall } from './measure.ts';
+import { needsAccuracy } from './capabilities.ts';
 import { recordSkillAccuracy, type SkillAccuracy } from './store.ts';
-
-/**
- * The capabilities whose skills have an accuracy measure (word error rate, measure.ts): where a
- * skill can be right or wrong, not only succeed or fail. Their skills are calibrated; the swap
- * policy's accuracy floor then applies to them (the others are never measured, so it never does).
- */
-export const MEASURED_CAPABILITIES: readonly string[] = ['transcription', 'offline-transcription'];
 
 /** How long one calibration call may take: pocketsphinx recognises at about a third of real time on a busy core. */
 const CALL_TIMEOUT_MS = 10 * 60_000;
@@ -18,7 +12,7 @@ const CALL_TIMEOUT_MS = 10 * 60_000;
 export type CalibrationResult = { skill: string; measured: SkillAccuracy } | { skill: string; failed: string };
 
 /**
- * Calibrates the catalog's skills of a measured capability (or only `skills`, if given): each
+ * Calibrates the catalog's skills of a capability that needs accuracy (capabilities.ts) (or only `skills`, if given): each
  * transcribes every call of the calibration set through the same invoker the workers use (its MCP
  * server, its faults), and its word error rate becomes its stored accuracy (store.ts), read with
  * its statistics by the swap policy. One skill after another, one call at a time. A skill that
@@ -33,9 +27,7 @@ export async function calibrateAccuracy(d: {
   skills?: string[];
   now?: () => Date;
 }): Promise<CalibrationResult[]> {
-  const chosen = d.directory
-    .all()
-    .filter(({ uri, manifest }) => (d.skills ? d.skills.includes(uri) : MEASURED_CAPABILITIES.includes(manifest.tags[0] ?? '')));
+  const chosen = d.directory.all().filter(({ uri, manifest }) => (d.skills ? d.skills.includes(uri) : needsAccuracy(manifest)));
   const results: CalibrationResult[] = [];
   for (const { uri, manifest } of chosen) {
     try {

@@ -45,7 +45,8 @@ export async function readSkillAccuracy(redis: RedisClient, uris: string[]): Pro
   return out;
 }
 
-function safeJson(text: string): unknown {
+/** The JSON value of `text`, null when it is not JSON (a corrupt entry reads as absent). */
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

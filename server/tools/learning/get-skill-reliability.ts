@@ -5,6 +5,7 @@ import { fail, isFailure, ok } from '../../tool-result.ts';
 import { learning, skillDirectory } from '../../learning/services.ts';
 import { idString, nameString } from '../limits.ts';
 import { readSkillAccuracy, type SkillAccuracy } from '../../learning/accuracy/store.ts';
+import { POLICY_DEFAULTS } from '../../learning/policies/index.ts';
 
 const rel = z.object({
   skill: z.string(),
@@ -29,7 +30,14 @@ const accuracy = z
   .nullable()
   .describe(
     'Measured accuracy (transcription skills: word error rate on calls whose words are known, `dcf calibrate-accuracy`); ' +
-      'null when not measured. The swap policy weighs success by it and never swaps to a skill below 0.8.',
+      'null when not measured (calibrated in the background by the console). The swap policy weighs success by it and ' +
+      'never swaps to a skill below 0.8.',
+  );
+const accuracyRequired = z
+  .boolean()
+  .describe(
+    "Whether the skill's capability needs a measured accuracy (transcription). Such a skill whose accuracy is null is " +
+      'not measured yet: never a swap target nor explored until the console calibrates it in the background.',
   );
 const failureRow = z.object({ run_id: z.string(), state: z.string(), error: z.string().nullable(), at: z.string() });
 
@@ -51,6 +59,7 @@ export const getSkillReliabilityTool = defineTool({
   }),
   output: z.object({
     window: z.object({ days: z.number(), last_runs: z.number() }),
+    accuracy_floor: z.number().describe('The swap policy never chooses a skill measured below this accuracy.'),
     skills: z.array(
       z.object({
         skill: z.string(),
@@ -58,6 +67,7 @@ export const getSkillReliabilityTool = defineTool({
         all_time: rel,
         recent: rel,
         accuracy,
+        accuracy_required: accuracyRequired,
         trend: z.array(
           z.object({
             start: z.string(),
@@ -69,7 +79,7 @@ export const getSkillReliabilityTool = defineTool({
         recent_failures: z.array(failureRow),
         recent_caller_errors: z.array(failureRow).describe("The caller's errors, shown apart from the skill's own failures."),
         used_by: z.array(z.object({ workflow_id: z.string(), version: z.string(), name: z.string() })),
-        alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel, accuracy })),
+        alternatives: z.array(z.object({ skill: z.string(), all_time: rel, recent: rel, accuracy, accuracy_required: accuracyRequired })),
       }),
     ),
   }),
@@ -91,7 +101,7 @@ export const getSkillReliabilityTool = defineTool({
     );
     const skills = [];
     for (const u of uris) skills.push(await skillReport(l.graph, dir, u, window, measured));
-    return ok({ window: { days: args.window_days, last_runs: args.last_runs }, skills });
+    return ok({ window: { days: args.window_days, last_runs: args.last_runs }, accuracy_floor: POLICY_DEFAULTS.accuracyFloor, skills });
   },
 });
 
