@@ -55,6 +55,16 @@ describe('background calibration of the skills whose capability needs accuracy',
     expect(await redis.exists(CALIBRATION_LEASE)).toBe(0);
   });
 
+  it('measures the fastest first, by the p95 latency the statistics hold, those without one last', async () => {
+    await redis.del(SKILL_ACCURACY, CALIBRATION_FAILURES, CALIBRATION_LEASE, SKILL_STATS);
+    await redis.hset(SKILL_STATS, WHISPER, JSON.stringify({ successes: 9, failures: 0, latency_ms: 800 }));
+    const passes: unknown[] = [];
+    await calibrateDue(deps(), (p) => passes.push(p));
+    // Assembly AI comes first in the catalog but has no latency yet: Whisper, whose p95 is known, is measured before it.
+    expect(passes.map((p) => (p as { skill?: string }).skill ?? 'idle')).toEqual([WHISPER, ASSEMBLY, 'idle']);
+    await redis.del(SKILL_STATS);
+  });
+
   it('records a failed calibration, backs off before retrying, and never counts it as the skill failing', async () => {
     await redis.del(SKILL_ACCURACY, CALIBRATION_FAILURES, SKILL_STATS);
     let now = T0;

@@ -7,6 +7,7 @@ import { calibrateAccuracy, type CalibrationResult } from './calibrate.ts';
 import { needsAccuracy } from './capabilities.ts';
 import type { CalibrationCall } from './measure.ts';
 import { readSkillAccuracy, safeJson } from './store.ts';
+import { readSkillStats } from '../skill-stats.ts';
 
 /**
  * Automatic calibration (issue 34): a skill version whose capability needs accuracy
@@ -88,13 +89,27 @@ export async function readCalibrationFailures(redis: RedisClient, uris: string[]
   return out;
 }
 
+/**
+ * The skills to calibrate now, fastest first: by the p95 latency the statistics hold (skill-stats.ts), those
+ * without one last, then in catalog order. A slow skill (pocketsphinx listens to minutes of audio) measured first
+ * kept the fast ones out of every swap until it was done (about 145 s at a fresh start).
+ */
 async function unmeasuredDue(d: AutoCalibrationDeps, at: Date): Promise<string[]> {
   const uris = d.directory
     .all()
     .filter(({ uri, manifest }) => needsAccuracy(manifest) && !d.skip?.includes(uri))
     .map(({ uri }) => uri);
-  const [measured, failed] = await Promise.all([readSkillAccuracy(d.redis, uris), readCalibrationFailures(d.redis, uris)]);
-  return uris.filter((u) => !measured.has(u) && !(Date.parse(failed.get(u)?.retry_at ?? '') > at.getTime()));
+  const [measured, failed, stats] = await Promise.all([
+    readSkillAccuracy(d.redis, uris),
+    readCalibrationFailures(d.redis, uris),
+    readSkillStats(d.redis, uris),
+  ]);
+  const latency = (u: string) => stats.get(u)?.latency_ms ?? Infinity;
+  return uris
+    .filter((u) => !measured.has(u) && !(Date.parse(failed.get(u)?.retry_at ?? '') > at.getTime()))
+    .map((u, i) => ({ u, i }))
+    .sort((a, b) => latency(a.u) - latency(b.u) || a.i - b.i)
+    .map(({ u }) => u);
 }
 
 async function recordFailure(redis: RedisClient, skill: string, error: string, at: Date): Promise<void> {
