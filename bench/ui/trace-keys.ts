@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { generateWorkflow } from '../generate-workflow.ts';
 import { startBenchConsole } from './console-server.ts';
-import { signInAsDesigner, typeTimedKeys } from './measure-editor.ts';
+import { clickUntilSelected, signInAsDesigner, typeTimedKeys } from './measure-editor.ts';
 
 const TRACE_CATEGORIES = [
   'devtools.timeline',
@@ -27,7 +27,7 @@ const STATES = Number(process.argv[2] ?? 1000);
 const OPENS = Number(process.argv[3] ?? 2);
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
-type ProfileNode = { id: number; callFrame: CallFrame };
+type ProfileNode = { id: number; callFrame: CallFrame; parent?: number };
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: Record<string, any> };
 
 /** The samples of one thread's CPU profile (the renderer's main thread) in a Chromium trace, as [time µs, node id], with the nodes by id. */
@@ -59,6 +59,60 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
 function place(f: CallFrame): string {
   const file = (f.url ?? '').split('/').pop() ?? '';
   return `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber ?? 0}:${f.columnNumber ?? 0}` : ''}`;
+}
+
+/** The browser's own phases (what the profiler samples as "(program)") named as DevTools names them. */
+const PHASES: Record<string, string> = {
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+  Commit: 'commit',
+  HitTest: 'hit test',
+  MinorGC: 'minor GC',
+  MajorGC: 'major GC',
+};
+
+/**
+ * Time per rendering phase on one thread in [from, to] µs, with the sizes Chromium logs for them
+ * (elements whose style was recomputed; objects laid out of the layout tree's total), the largest first.
+ */
+function phasesOf(events: TraceEvent[], pid: number, tid: number, from: number, to: number): string {
+  const sum = new Map<string, { ms: number; n: number; size: string }>();
+  for (const e of events) {
+    const phase = PHASES[e.name];
+    if (!phase || e.ph !== 'X' || e.pid !== pid || e.tid !== tid || e.ts < from || e.ts > to) continue;
+    const row = sum.get(phase) ?? { ms: 0, n: 0, size: '' };
+    row.ms += (e.dur ?? 0) / 1000;
+    row.n++;
+    const a = e.args ?? {};
+    if (e.name === 'UpdateLayoutTree' && a.elementCount !== undefined) row.size = `${a.elementCount} elements`;
+    if (e.name === 'Layout' && a.beginData) row.size = `${a.beginData.dirtyObjects}/${a.beginData.totalObjects} objects`;
+    sum.set(phase, row);
+  }
+  return [...sum.entries()]
+    .sort((x, y) => y[1].ms - x[1].ms)
+    .map(([k, v]) => `${k} ${v.ms.toFixed(1)} ms${v.n > 1 ? ` ×${v.n}` : ''}${v.size ? ` (${v.size})` : ''}`)
+    .join(', ');
+}
+
+/**
+ * With CALLERS=<text>: the call chains (innermost first, six frames) of the samples in [from, to] µs
+ * whose function's place contains <text> (`d 3x7acb2w8s25s.js:0:8115`), the most sampled first —
+ * who asked for a cost the self times show but do not explain.
+ */
+function callersOf(prof: ReturnType<typeof samplesOf>, from: number, to: number, match: string): string[] {
+  const chains = new Map<string, number>();
+  for (const [t, id] of prof.samples) {
+    if (t < from || t > to || !place(prof.nodes.get(id)!.callFrame).includes(match)) continue;
+    const frames: string[] = [];
+    for (let n = prof.nodes.get(id); n && frames.length < 6; n = n.parent ? prof.nodes.get(n.parent) : undefined)
+      frames.push(place(n.callFrame));
+    const key = frames.join(' < ');
+    chains.set(key, (chains.get(key) ?? 0) + 1);
+  }
+  return [...chains.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} samples: ${k}`);
 }
 
 /** Self time per function of the samples in [from, to] µs, the heaviest first. */
@@ -96,7 +150,7 @@ async function open(page: Page, baseURL: string, doc: { asl: { StartAt: string }
     new MutationObserver(() => window.__log.push([performance.now(), 0, 'busy=' + ed.getAttribute('data-busy')]))
       .observe(ed, { attributes: true, attributeFilter: ['data-busy'] });
   })()`);
-  await start.click();
+  await clickUntilSelected(page, doc.asl.StartAt);
 }
 
 const server = await startBenchConsole(ROOT);
@@ -108,7 +162,6 @@ try {
   for (let o = 0; o < OPENS; o++) {
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await open(page, server.baseURL, doc);
-    await page.locator(`.react-flow__node.selected [data-state="${doc.asl.StartAt}"]`).waitFor({ timeout: 60_000 });
     const keys = await typeTimedKeys(page);
     // The layout and validation may still be coming: trace until both have arrived and been drawn.
     await page.waitForSelector('[data-testid="workflow-editor"][data-busy="false"]', { timeout: 60_000 });
@@ -127,7 +180,9 @@ try {
         .map(([s, dur, what]) => `${what} @${(s - t0).toFixed(0)}+${dur.toFixed(0)}`);
       console.log(`key ${d.toFixed(1)} ms  ${during.join('; ')}`);
       const at = downs[i]?.ts;
+      if (at) console.log(`    ${phasesOf(trace.traceEvents, downs[0]!.pid, downs[0]!.tid, at, at + d * 1000)}`);
       if (d > 60 && at) for (const line of heaviest(prof, at, at + d * 1000)) console.log(`    ${line}`);
+      if (process.env.CALLERS && at) for (const line of callersOf(prof, at, at + d * 1000, process.env.CALLERS)) console.log(`    ${line}`);
     }
     // Every long task on the main thread from the open to the last key, with where its time went.
     const main = downs[0]!;

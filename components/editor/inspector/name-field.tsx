@@ -18,9 +18,8 @@ export function NameField({ name }: { name: string }) {
   const { readOnly } = useInspector();
   const s = useStateEditor();
   const [text, setText] = useDraft<string>(name, () => name);
-  const taken = new Set(indexStates(s.doc).names);
-  taken.delete(name);
-  const problem = text === name ? null : nameProblem(text, taken);
+  // The other names only while a new one is typed (a copy of every name: not on each keystroke elsewhere).
+  const problem = text === name ? null : nameProblem(text, takenBesides(s.doc, name));
   const commit = () => {
     if (text === name || problem) return;
     const result = renameState(s.doc, s.pointer, text);
@@ -54,4 +53,11 @@ export function NameField({ name }: { name: string }) {
       )}
     </Field>
   );
+}
+
+/** Every state name of `doc` but `name`. */
+function takenBesides(doc: unknown, name: string): Set<string> {
+  const taken = new Set(indexStates(doc).names);
+  taken.delete(name);
+  return taken;
 }

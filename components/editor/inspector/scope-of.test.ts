@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAt } from '../model/pointer-access';
+import { renameState } from '../model/rename-state';
+import { setStateField } from '../model/set-state-field';
 import { scopeOf } from './scope-of';
 import { setWorkflowField } from './workflow-fields';
 
@@ -28,6 +30,14 @@ describe('scopeOf', () => {
       targets: ['B1', 'B2'],
     });
     expect(scopeOf(doc, '/asl/States/Z')).toBeNull();
+  });
+
+  it('hands over the same targets array after a field edit, and a new one after a rename', () => {
+    const before = scopeOf(doc, '/asl/States/C')!.targets;
+    const typed = setStateField(doc, '/asl/States/C', 'Comment', 'x');
+    expect(typed.ok && scopeOf(typed.doc, '/asl/States/C')!.targets).toBe(before);
+    const renamed = renameState(doc, '/asl/States/C', 'D');
+    expect(renamed.ok && scopeOf(renamed.doc, '/asl/States/D')!.targets).toEqual(['A', 'D']);
   });
 });
 

@@ -14,6 +14,7 @@ type Located = { path: string };
  * cost: it runs on every edit.
  */
 export function nodeFindings<F extends Located>(doc: unknown, findings: readonly F[], pointer: string | null): F[] {
+  if (findings.length === 0) return [];
   const states = new Set(
     indexStates(doc)
       .tree.states.filter((s) => isObject(s.value))

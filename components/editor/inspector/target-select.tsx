@@ -1,4 +1,5 @@
 'use client';
+import { useMemo } from 'react';
 import { FIELD } from '@/components/ui/button';
 import type { ControlProps } from './field';
 import { useInspector } from './inspector-context';
@@ -22,6 +23,17 @@ export function TargetSelect({
   const { readOnly } = useInspector();
   const current = typeof value === 'string' ? value : none === undefined || unset ? UNSET : '';
   const missing = current !== '' && current !== UNSET && !targets.includes(current);
+  // The same elements while `targets` is the same array (scopeOf keeps it across keystrokes): React
+  // then skips the options, hundreds in a large scope, instead of diffing them on every key.
+  const options = useMemo(
+    () =>
+      targets.map((t) => (
+        <option key={t} value={t}>
+          {t}
+        </option>
+      )),
+    [targets],
+  );
   return (
     <select
       {...control}
@@ -37,11 +49,7 @@ export function TargetSelect({
       )}
       {none !== undefined && <option value="">{none}</option>}
       {missing && <option value={current}>{current} (not in this scope)</option>}
-      {targets.map((t) => (
-        <option key={t} value={t}>
-          {t}
-        </option>
-      ))}
+      {options}
     </select>
   );
 }

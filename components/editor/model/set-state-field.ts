@@ -3,7 +3,7 @@ import { isObject } from '@/server/engine/json';
 import { isJsonValue } from './json-value';
 import { scopeAt, stateAt } from './lookup';
 import { updateAt } from './pointer-access';
-import { indexStates } from './state-index';
+import { indexEditedState, indexStates } from './state-index';
 import { refuse, type EditResult, type JsonObject, type WorkflowDoc } from './types';
 
 /**
@@ -23,6 +23,8 @@ export function setStateField(doc: WorkflowDoc, pointer: string, field: string, 
     return refuse('not_allowed', isStateType(type) ? `A ${type} state has no field ${field}.` : `${field} is not a state field.`);
   if (value !== undefined && !isJsonValue(value)) return refuse('invalid_value', `${field} must be a JSON value.`);
   const next = updateAt(doc, pointer, (state) => withField(state as JsonObject, field, value));
+  // A field edit keeps names and scopes: the next key's lookups reuse this index (issue 33).
+  if (next) indexEditedState(doc, next, pointer);
   return next ? { ok: true, doc: next } : refuse('not_found', `No state at ${pointer}.`);
 }
 

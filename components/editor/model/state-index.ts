@@ -1,6 +1,7 @@
 import { collectStateTree, type Scope, type StateNode, type StateTree } from '@/server/engine/asl/state-tree';
 import { isObject } from '@/server/engine/json';
 import { child } from '@/server/engine/issues';
+import { deriveIndex } from './derive-index';
 
 export type { Scope, StateNode };
 
@@ -29,6 +30,18 @@ export function indexStates(doc: unknown): StateIndex {
   let index = indexes.get(doc);
   if (!index) indexes.set(doc, (index = buildIndex(doc)));
   return index;
+}
+
+/**
+ * Gives `next` — `prev` with the state at `pointer` replaced through `updateAt` — an index made
+ * from `prev`'s without walking the document (`deriveIndex`), when `prev` has one and the edit
+ * kept the state's Type and nested scopes; otherwise `next` is indexed when first asked.
+ */
+export function indexEditedState(prev: unknown, next: unknown, pointer: string): void {
+  if (!isObject(prev) || !isObject(next) || prev === next || indexes.has(next)) return;
+  const before = indexes.get(prev);
+  const derived = before && deriveIndex(before, prev, next, pointer);
+  if (derived) indexes.set(next, derived);
 }
 
 function buildIndex(doc: unknown): StateIndex {
