@@ -17,9 +17,12 @@ export function thinCell(figure: string, n: number): string {
   return isThin(n) ? `${figure} (thin)` : figure;
 }
 
-/** Under a table with a cell marked thin (as the calibration answer says it): what "thin" means; "" when none is. */
+/** What "thin" means, said once under the figures so marked (tables, the calibration answer). */
+export function thinMeaning(of: string): string {
+  return `A figure marked thin stands on fewer than ${MIN_SAMPLE} ${of}: it is stated, but not to be read much into.`;
+}
+
+/** Under a table with a cell marked thin: thinMeaning; "" when none is. */
 export function thinFootnote(ns: number[], of: string): string {
-  return ns.some(isThin)
-    ? `A figure marked thin stands on fewer than ${MIN_SAMPLE} ${of}: it is stated, but not to be read much into.`
-    : '';
+  return ns.some(isThin) ? thinMeaning(of) : '';
 }
