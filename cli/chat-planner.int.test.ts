@@ -57,7 +57,8 @@ describe('dcf chat: what the Planner understands and can do', { timeout: 600_000
         'Tom Ellis',
       ]);
       expect(ran.runs.every((r) => r.status === 'SUCCEEDED')).toBe(true);
-      expect(ran.reply, ran.reply).toMatch(/\| Alex Wong \| 4 of 4 \| [\d.]+\/100 \|/);
+      // 4 calls: under MIN_SAMPLE (lib/min-sample.ts), so the mean is stated and marked thin.
+      expect(ran.reply, ran.reply).toMatch(/\| Alex Wong \| 4 of 4 \| [\d.]+\/100 \(thin\) \|/);
 
       const lowest = await say('Which advisor has the lowest QA score last week?');
       expect(lowest.runs).toEqual([]);

@@ -16,8 +16,16 @@ const JUNE = { start_date: '2024-06-01', end_date: '2024-06-30' };
 const SEED = ['Tom Ellis', 'Priya Shah', "James O'Connor", 'Fatima Khan'].map((advisor_name) => ({ advisor_name, ...JUNE }));
 const TEAMS = ['Home Finance North', 'Home Finance South'];
 
-/** "67.3/100" → 67.3; "not scored" → null. */
-const score = (s: string) => (/not scored/.test(s) ? null : Number(s.replace(/\/100$/, '').trim()));
+/** "67.3/100" (or "67.3/100 (thin)": on fewer than MIN_SAMPLE calls) → 67.3; "not scored" → null. */
+const score = (s: string) =>
+  /not scored/.test(s)
+    ? null
+    : Number(
+        s
+          .replace(/\s*\(thin\)$/, '')
+          .replace(/\/100$/, '')
+          .trim(),
+      );
 const cells = async (row: Locator) => (await row.locator('td').allInnerTexts()).map((c) => c.trim());
 const headline = (page: Page, id: string) => page.getByTestId(`headline-${id}`);
 

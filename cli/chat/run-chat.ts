@@ -15,6 +15,8 @@ import { chooseChatUser } from './user.ts';
 import { waitForTurnWork, type WaitOutcome } from '../../server/chat/turn-wait.ts';
 import { notificationWorkers } from './workers.ts';
 import { InboxStore } from '../../server/agents/local/inbox-store.ts';
+import { upgradeBeforeUse, upgradeWords } from '../../server/agents/templates/upgrade-agent.ts';
+import path from 'node:path';
 
 const DEFAULT_TIMEOUT_S = 300;
 /** How long the agents' last turns may take to wind down after the answer (or the timeout). */
@@ -54,6 +56,9 @@ export async function runChat(req: ChatRequest): Promise<ExitCode> {
   if ('error' in opened) return usageError(opened.error);
   const { row } = opened;
 
+  // The console brings its agents up to date with their templates when it starts; `dcf chat` does it for this one agent.
+  const upgraded = await upgradeBeforeUse(platform, row.agentId, path.join(PROJECT_ROOT, 'agents', 'templates'));
+  if (upgraded) process.stderr.write(`dcf chat: the agent ${row.agentId}: ${upgradeWords(upgraded)}\n`);
   await prepareTurn(db, platform, row, req.content, config.clock, services);
   const tasksBefore = new Set(
     (await sessionTasks(db, (await turnAgents(db, platform, row.agentId, row.mode)).session)).map((t) => t.taskId),

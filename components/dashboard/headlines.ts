@@ -1,4 +1,4 @@
-import { MIN_SAMPLE } from '@/lib/min-sample';
+import { MIN_SAMPLE, tooFewWords } from '@/lib/min-sample';
 import type { ComplianceOverview, CustomerOutcomes, QaTrends, ReviewCoverage } from '@/server/contracts/dashboard-schemas';
 import { scoreText } from '@/components/qa/format';
 import { qaHref, type DrillScope } from './drill-down';
@@ -35,7 +35,7 @@ export interface Headline {
 function sampled(h: Headline, n: number, of: string): Headline {
   if (n >= MIN_SAMPLE) return h;
   const { tone: _tone, ...rest } = h;
-  return { ...rest, thin: true, detail: `${h.detail} — too few ${of} to read much into (a headline needs ${MIN_SAMPLE})` };
+  return { ...rest, thin: true, detail: `${h.detail} — ${tooFewWords(of, 'a headline')}` };
 }
 
 export interface HeadlineInputs {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { logger } from '../log.ts';
 import { agentPlatform, config, database, executionRuntime, toolServices } from './services.ts';
 
@@ -37,10 +38,19 @@ export async function startProcessServices(): Promise<void> {
 
 /**
  * The agent platform at boot: the local runtime's inbox sweep delivers what was queued before a
- * restart; on Letta, the job that reads Conductors' histories for their Companions' messages.
+ * restart; on Letta, the job that reads Conductors' histories for their Companions' messages; and
+ * every agent made from a template brought up to date with it (tools the template gained attached,
+ * those it retired detached: server/agents/templates/upgrade-agent.ts), in the background, each logged.
  */
 async function startAgents(): Promise<void> {
   const platform = await agentPlatform();
+  const { upgradeAgents, upgradeWords } = await import('../agents/templates/upgrade-agent.ts');
+  const log = logger().child({ component: 'agent-upgrade' });
+  void upgradeAgents(platform, {
+    dir: path.join(config().rootDir, 'agents', 'templates'),
+    onUpgrade: (u) => log.info({ ...u }, `${u.name}: ${upgradeWords(u)}`),
+    onSkip: (a, why) => log.warn({ agent_id: a.id }, `${a.name} was not brought up to date: ${why}`),
+  }).catch((err: unknown) => log.error({ err }, 'agents were not brought up to date with their templates'));
   const url = config().redis;
   if (platform.kind === 'letta' && url) {
     const { startLettaSessionSync } = await import('./letta-session-sync.ts');

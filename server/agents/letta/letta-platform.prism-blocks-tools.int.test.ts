@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ids, lettaPrismHarness, type Json } from './testing/letta-platform.prism-harness.ts';
+import type { AgentTemplate } from '../templates/load-template.ts';
+import { templateStamp, upgradeAgent } from '../templates/upgrade-agent.ts';
 
 /**
  * The Letta adapter against the Letta OpenAPI document served by Prism (letta-platform.prism-harness.ts):
@@ -83,6 +85,41 @@ describe('Letta adapter against the Letta OpenAPI document (Prism)', () => {
       log.splice(0);
       await harness.platform.detachTool(agent, 'a_tool_it_does_not_have');
       expect(exchanges().map((e) => e.method)).toEqual(['GET']);
+    });
+
+    it('an agent is brought up to date with its template (upgradeAgent) through these calls and a tag', async () => {
+      const agent = (await harness.platform.getAgent(ids.agent()))!;
+      const [had] = await harness.platform.listAgentTools(agent.id);
+      // A template that gained Letta's multi-agent tool and retired the tool the agent has.
+      const gained = 'send_message_to_agents_matching_tags';
+      const template = {
+        ref: 'planner@1.0.0',
+        main: { id: 'agent-0' },
+        sleeptime: null,
+        file: { metadata: { retired_tools: had } },
+        toolNamesOf: () => [gained],
+      } as unknown as AgentTemplate;
+      log.splice(0);
+      const stamp = templateStamp(template);
+      expect(await upgradeAgent(harness.platform, agent, template)).toEqual({
+        agent_id: agent.id,
+        stamp,
+        attached: [gained],
+        detached: [had],
+      });
+      const [found] = last('GET', '/v1/tools/').responseBody as Json[];
+      const listed = last('GET', `/v1/agents/${agent.id}/tools`).responseBody as Json[];
+      expect(exchanges().map((e) => `${e.method} ${e.url.pathname}`)).toEqual([
+        `GET /v1/agents/${agent.id}/tools`,
+        'GET /v1/tools/',
+        `PATCH /v1/agents/${agent.id}/tools/attach/${found!.id}`,
+        `GET /v1/agents/${agent.id}/tools`,
+        `PATCH /v1/agents/${agent.id}/tools/detach/${listed[0]!.id}`,
+        `PATCH /v1/agents/${agent.id}`,
+      ]);
+      expect(last('PATCH', `/v1/agents/${agent.id}`).requestBody).toEqual({
+        tags: [...agent.tags, `template-tools:${stamp}`, `template-upgraded:${stamp}`],
+      });
     });
   });
 });

@@ -183,8 +183,12 @@ describe('the deterministic Conductor over a scripted tool layer', () => {
     );
     expect(first.reply).toBe("Alex Wong's review is in (1 of 2). Still waiting for Priya Shah.");
     const last = await c.turn(c.result(String(priya!.task_id), 'succeeded', succeeded([call('REC-9', 'fail', true, 55)])), 'agent-c2');
-    expect(last.reply).toContain('| Alex Wong | 2 | 1 | 0 of 1 | 68.5 (mean of 2 calls) |');
-    expect(last.reply).toContain('| Priya Shah | 1 | 1 | 1 of 1 | 55 (mean of 1 call) |');
+    // Means and rates on fewer than MIN_SAMPLE (lib/min-sample.ts) calls or checks are stated, marked thin.
+    expect(last.reply).toContain('| Alex Wong | 2 | 1 | 0 of 1 (thin) | 68.5 (mean of 2 calls) (thin) |');
+    expect(last.reply).toContain('| Priya Shah | 1 | 1 | 1 of 1 (thin) | 55 (mean of 1 call) (thin) |');
+    expect(last.reply).toContain(
+      'A figure marked thin stands on fewer than 10 calls or checks: it is stated, but not to be read much into.',
+    );
     expect(last.reply).toContain('**Priya Shah** needs coaching on vulnerable customers:');
     expect(last.reply).toContain('- Priya Shah, call REC-9, 3 Jul 2024, 10:15 — the customer said: “My husband passed away in March.”');
     expect(last.reply).toContain(

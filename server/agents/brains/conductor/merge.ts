@@ -2,6 +2,7 @@ import type { TaskResult } from '../../../delegation/protocol.ts';
 import { focusByTopic, type Focus } from './focus.ts';
 import type { RequestRecord } from './ledger.ts';
 import { ukDateTime, ukDayRange } from '../../../../lib/uk-time.ts';
+import { thinCell, thinFootnote } from '../thin-figures.ts';
 
 /** One reviewed call as a Companion reports it (the call review plan's `select`). */
 interface CallReport {
@@ -28,6 +29,8 @@ interface Findings {
   fails: Array<{ call: CallReport; verdict: NonNullable<CallReport['focus_verdicts']>[number] }>;
   applicable: number;
   meanScore: number | null;
+  /** The calls the mean stands on (those with a score). */
+  scored: number;
 }
 
 /** "1–7 Jul 2024", "8 Jul 2024" (the request's calendar days, as lib/uk-time.ts says a range). */
@@ -53,6 +56,7 @@ function findings(subject: string, result: TaskResult, focus: Focus): Findings {
     fails,
     applicable,
     meanScore: scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10 : null,
+    scored: scores.length,
   };
 }
 
@@ -81,9 +85,17 @@ export function mergeAnswer(request: RequestRecord, outcomes: Array<{ subject: s
     );
     for (const f of done) {
       const flagCell = focus.flag ? ` ${f.flagged.length} |` : '';
-      const score = f.meanScore === null ? 'none' : `${f.meanScore} (mean of ${f.calls.length} call${f.calls.length === 1 ? '' : 's'})`;
-      lines.push(`| ${f.subject} | ${f.calls.length} |${flagCell} ${f.fails.length} of ${f.applicable} | ${score} |`);
+      const score =
+        f.meanScore === null ? 'none' : thinCell(`${f.meanScore} (mean of ${f.scored} call${f.scored === 1 ? '' : 's'})`, f.scored);
+      lines.push(
+        `| ${f.subject} | ${f.calls.length} |${flagCell} ${thinCell(`${f.fails.length} of ${f.applicable}`, f.applicable)} | ${score} |`,
+      );
     }
+    const footnote = thinFootnote(
+      done.flatMap((f) => [f.applicable, ...(f.meanScore === null ? [] : [f.scored])]),
+      'calls or checks',
+    );
+    if (footnote) lines.push('', footnote);
     lines.push('');
     const needing = done
       .filter((f) => f.fails.length > 0)

@@ -3,6 +3,7 @@ import { kappaText, percentText, sampleText } from '../../../../lib/calibration/
 import type { CalibrationResultsView } from '../../../../lib/calibration/views.ts';
 import { ukDate, ukDateTime, ukDay } from '../../../../lib/uk-time.ts';
 import type { CalibrationAsk } from './calibration-ask.ts';
+import { thinMeaning } from '../thin-figures.ts';
 import { reviewLink } from './qa-links.ts';
 
 /** get_calibration_results' answer as the Planner reads it (the tool declares the nested parts as open records). */
@@ -38,9 +39,7 @@ export function calibrationAnswerText(ask: CalibrationAsk, r: CalibrationResults
       : `${r.progress.length === 2 ? 'both' : `all ${r.progress.length}`} reviewers submitted`;
   const head = `${title} (led by ${s.created_by}; ${plural(s.calls, 'call')} × ${plural(f.rules.length, 'rule')}; ${how})`;
   const body = ask.aspect === 'rule' ? ruleAnswer(ask, r, f) : ask.aspect === 'disagreement' ? splitAnswer(f) : summary(f);
-  const thin = /— thin \(/.test(body)
-    ? `\n\nA figure marked thin stands on fewer than ${f.min_sample} items (call × rule): it is stated, but not to be read much into.`
-    : '';
+  const thin = /— thin \(/.test(body) ? `\n\n${thinMeaning('items (call × rule)')}` : '';
   return `${head}:\n\n${body}${thin}`;
 }
 

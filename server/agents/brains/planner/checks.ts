@@ -2,7 +2,7 @@ import type { DateRange } from '../../../../lib/relative-dates.ts';
 import type { Step } from './build-flow.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
-import { describeRange } from './intent.ts';
+import { describeRange, periodWords } from './intent.ts';
 import { londonDay, ukDay, ukDayRange } from '../../../../lib/uk-time.ts';
 
 /**
@@ -22,7 +22,7 @@ export function checkPeriod(ctx: PlannerContext, range: DateRange | null, exampl
   if (range.reversed) {
     return next(
       ctx.say(
-        `The period you gave, “${range.phrase}”, ends before it starts. Shall I take it as ${ukDayRange(range.start_date, range.end_date)}? ` +
+        `The period you gave, “${periodWords(range.phrase)}”, ends before it starts. Shall I take it as ${ukDayRange(range.start_date, range.end_date)}? ` +
           QUESTION_MARKERS.fix_period,
         'Reversed period: ask, never swap silently.',
       ),
@@ -33,7 +33,7 @@ export function checkPeriod(ctx: PlannerContext, range: DateRange | null, exampl
   if (range.start_date > today) {
     return next(
       ctx.say(
-        `“${range.phrase}” (${ukDayRange(range.start_date, range.end_date)}) has not started yet — today is ${ukDay(today)}, ` +
+        `“${periodWords(range.phrase)}” (${ukDayRange(range.start_date, range.end_date)}) has not started yet — today is ${ukDay(today)}, ` +
           `so there are no calls to look at. ${QUESTION_MARKERS.fix_period}`,
         'The period is in the future: ask.',
       ),

@@ -6,8 +6,9 @@ import { checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange } from './intent.ts';
+import { thinFootnote, thinNote } from '../thin-figures.ts';
 import { ukDate } from '../../../../lib/uk-time.ts';
-import { queueLink, reviewLink, scoreOf } from './qa-links.ts';
+import { meanCell, queueLink, reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest, RankAsk } from './request.ts';
 import { resolvePeople } from './resolve.ts';
 import { RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-steps.ts';
@@ -144,7 +145,9 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
     if (!failing.length) lines.push(`No rule failed in the ${total} analysed calls ${period}.`);
     else {
       const top = failing[0]!;
-      lines.push(`**${label(top)}** fails most: in ${top.fails} of ${total} analysed calls ${period}.`);
+      lines.push(
+        `**${label(top)}** fails most: in ${top.fails} of ${total} analysed calls ${period}${thinNote(total, 'calls', 'a rate')}.`,
+      );
       lines.push(
         ['| Rule | Calls failing it |', '|---|---|', ...failing.slice(0, 10).map((g) => `| ${label(g)} | ${g.fails} |`)].join('\n'),
       );
@@ -158,19 +161,25 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
       const word = rank.order === 'best' ? 'highest' : 'lowest';
       lines.push(
         `The ${what} with the ${word} mean QA score ${period} is **${label(top)}**: ` +
-          `${scoreOf(top.mean_score)} over ${top.scored} analysed call${top.scored === 1 ? '' : 's'}.`,
+          `${scoreOf(top.mean_score)} over ${top.scored} analysed call${top.scored === 1 ? '' : 's'}` +
+          `${thinNote(top.scored, 'calls', 'a ranking')}.`,
       );
-      if (top.scored < 3) lines.push(`That is few calls to judge by; treat the ranking with care.`);
     }
     lines.push(
       [
         `| ${what === 'advisor' ? 'Advisor' : 'Team'} ` + '| Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule |',
         '|---|---|---|---|---|',
         ...groups.map(
-          (g) => `| ${label(g)} | ${g.scored} | ${scoreOf(g.mean_score)} ` + `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`,
+          (g) =>
+            `| ${label(g)} | ${g.scored} | ${meanCell(g.mean_score, g.scored)} ` + `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`,
         ),
       ].join('\n'),
     );
+    const footnote = thinFootnote(
+      scored.map((g) => g.scored),
+      'scored calls',
+    );
+    if (footnote) lines.push(footnote);
     if (top && rank.subject === 'advisors') {
       lines.push(queueLink({ ...filter, advisor: label(top) }, `open ${label(top)}'s calls in the QA queue`));
     }

@@ -118,6 +118,13 @@ describe('describeRange: a period said back in en-GB, its days as lib/uk-time.ts
     // Days typed as ISO are echoed back as days, never as ISO.
     ['calls from 2024-07-01 to 2024-07-07', 'from 1 Jul 2024 to 7 Jul 2024'],
     ['calls on 2024-07-03', 'on 3 Jul 2024'],
+    // The user's words as the console writes them, however they were typed (seen in use: "in june (1–30 Jun 2024)").
+    ['who scored lowest in june?', 'in June (1–30 Jun 2024)'],
+    ['calls for JUNE 2024', 'in June 2024 (1–30 Jun 2024)'],
+    ['calls between july 1st and july 5th', 'between 1 July and 5 July (1–5 Jul 2024)'],
+    ['calls 1-5 july', '1–5 July (1–5 Jul 2024)'],
+    ['calls in q2', 'in Q2 (1 Apr – 30 Jun 2024)'],
+    ['calls on 03/07/2024', 'on 3 Jul 2024'],
   ])('%s → %s', (text, words) => {
     expect(said(text)).toBe(words);
   });

@@ -35,13 +35,47 @@ export function readReply(text: string): Reply {
 }
 
 /**
- * The range as the Planner and the Conductor repeat it, in en-GB (lib/uk-time.ts): the user's words
- * with the days they cover, "last week (1–7 Jul 2024)"; days the user typed as ISO are said
- * back as days, "from 1 Jul 2024 to 7 Jul 2024", "on 8 Jul 2024". ISO stays in tool arguments only.
+ * The range as the Planner and the Conductor repeat it, in en-GB (lib/uk-time.ts) and the only place
+ * a period is put into words for the user: the user's words as the console writes them (periodWords:
+ * "in june" → "in June") with the days they cover, "in June (1–30 Jun 2024)", "last week (1–7 Jul 2024)";
+ * when those words already name the first day (typed as numbers: "2024-07-01", "01/07/2024") the days
+ * alone, "from 1 Jul 2024 to 7 Jul 2024", "on 8 Jul 2024".
+ * ISO stays in tool arguments only.
  */
 export function describeRange(r: DateRange): string {
-  if (!r.phrase.includes(r.start_date)) return `${r.phrase.replace(ISO_DAY, (d) => ukDay(d))} (${ukDayRange(r.start_date, r.end_date)})`;
+  const words = periodWords(r.phrase);
+  if (!words.includes(ukDay(r.start_date))) return `${words} (${ukDayRange(r.start_date, r.end_date)})`;
   return r.start_date === r.end_date ? `on ${ukDay(r.start_date)}` : `from ${ukDay(r.start_date)} to ${ukDay(r.end_date)}`;
 }
 
+/**
+ * The words a period was read from (lib/relative-dates.ts's `phrase`, as the user typed them) as the
+ * console writes them: months and weekdays capitalised ("june" → "June", "sept" → "Sept"), quarters
+ * upper-case ("q2" → "Q2"), a day after its month put first with no ordinal ("july 1st" → "1 July"),
+ * a range's hyphen as an en dash ("1-7 july" → "1–7 July"), a day typed as numbers as a day ("01/07/2024" →
+ * "1 Jul 2024"); relative words are kept ("last week").
+ * Quote this, never `phrase` itself, wherever a reply says the user's period back.
+ */
+export function periodWords(phrase: string): string {
+  return phrase
+    .replace(ISO_DAY, (d) => ukDay(d))
+    .replace(UK_DAY, (m, d: string, mo: string, y: string) => ukDay(`${y}-${mo.padStart(2, '0')}-${d.padStart(2, '0')}`))
+    .replace(/\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?\b,?/gi, (m, w: string, d: string) => (MONTHS.has(w.toLowerCase()) ? `${d} ${w}` : m))
+    .replace(/\b(\d{1,2})(?:st|nd|rd|th)\b/gi, '$1')
+    .replace(/\b(\d{1,2})\s*-\s*(\d{1,2})\b/g, '$1–$2')
+    .replace(/\bq([1-4])\b/gi, 'Q$1')
+    .replace(/\b[a-z]+\b/gi, (w) => (CALENDAR_NAMES.has(w.toLowerCase()) ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w));
+}
+
+const MONTHS = new Set(
+  'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+    ' ',
+  ),
+);
+const CALENDAR_NAMES = new Set([
+  ...MONTHS,
+  ...'monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun'.split(' '),
+]);
 const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
+/** A day typed in UK order with a full year, "01/07/2024" (lib/relative-dates.ts reads it so). */
+const UK_DAY = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g;

@@ -51,8 +51,12 @@ describe('a team, ranking, vulnerability and explanations', () => {
       group_by: 'advisor',
       filter: { team: 'Home Finance North', from: '2024-07-01', to: '2024-07-07' },
     });
-    expect(run.reply).toContain('| Priya Shah | 3 of 3 | 71.3/100 | 60/100 | 1 | 0 |');
-    expect(run.reply).toContain('Lowest mean score: Priya Shah');
+    // A mean on fewer than MIN_SAMPLE (lib/min-sample.ts) calls is stated, marked thin, in the dashboard's words.
+    expect(run.reply).toContain('| Priya Shah | 3 of 3 | 71.3/100 (thin) | 60/100 | 1 | 0 |');
+    expect(run.reply).toContain(
+      'Lowest mean score: Priya Shah (71.3/100 over 3 calls) — too few calls to read much into (a ranking needs 10).',
+    );
+    expect(run.reply).toContain('A figure marked thin stands on fewer than 10 scored calls: it is stated, but not to be read much into.');
     expect(run.reply).toContain('(/qa?team=Home+Finance+North&from=2024-07-01&to=2024-07-07)');
   });
 
@@ -136,7 +140,9 @@ describe('a team, ranking, vulnerability and explanations', () => {
       }),
     );
     const t = await c.turn('Compare Alex Wong and Priya Shah in June');
-    expect(t.reply).toMatch(/\| \[Priya Shah\]\(\/qa\?advisor=Priya\+Shah&from=2024-06-01&to=2024-06-30\) \| 2 \| \d+ \| 2 \| 70\/100 \|/);
+    expect(t.reply).toMatch(
+      /\| \[Priya Shah\]\(\/qa\?advisor=Priya\+Shah&from=2024-06-01&to=2024-06-30\) \| 2 \| \d+ \| 2 \| 70\/100 \(thin\) \|/,
+    );
     expect(t.reply).toContain('Alex Wong has no scored calls in the QA store for this period.');
     expect(t.reply).not.toContain('Tom Ellis');
   });
@@ -206,7 +212,7 @@ describe('a team, ranking, vulnerability and explanations', () => {
       .map((x) => (x.args.input as { advisor_name: string }).advisor_name);
     expect(advisors).not.toContain('Alex Wong');
     expect(advisors).toContain("James O'Connor");
-    expect(rest.reply).toContain("| James O'Connor | 1 of 1 | 75/100 |");
+    expect(rest.reply).toContain("| James O'Connor | 1 of 1 | 75/100 (thin) |");
   });
 
   it('a reply that answers nothing is said to be so, and the question asked again', async () => {

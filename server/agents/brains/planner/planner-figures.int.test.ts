@@ -11,6 +11,7 @@ import { createTestDatabase, testDbKind } from '../../../testing/test-database.t
 import { invokeTool } from '../../../tools/invoke.ts';
 import { findTool } from '../../../tools/registry.ts';
 import { crm } from './testing/fake-tools.ts';
+import { MIN_SAMPLE } from '../../../../lib/min-sample.ts';
 import { ScriptedConversation } from './testing/script.ts';
 
 /**
@@ -54,7 +55,7 @@ function records(): QaRecordInput[] {
 }
 const pick = (r: QaRecordInput) => ({ callId: r.callId, advisor: r.advisor, team: r.team, product: r.product, callAt: r.callAt });
 const JUNE = { from: '2024-06-01', to: '2024-06-30' };
-const num = (s: string) => (s === 'not scored' ? null : Number(s.replace(/\/100$/, '')));
+const num = (s: string) => (s === 'not scored' ? null : Number(s.replace(/ \(thin\)$/, '').replace(/\/100$/, '')));
 
 describe(`the Planner's figures are the queue's and the dashboard's (${testDbKind()})`, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -118,7 +119,11 @@ describe(`the Planner's figures are the queue's and the dashboard's (${testDbKin
     }).sort((x, y) => y.failing / y.calls - x.failing / x.calls || y.failing - x.failing || x.a.localeCompare(y.a));
     const top = perAdvisor[0]!;
     expect(t.reply).toContain(`**${top.a}** is weakest: ${top.failing} of ${top.calls} analysed calls failed at least one of these rules`);
-    for (const p of perAdvisor) expect(t.reply).toMatch(new RegExp(`\\| ${p.a.replace("'", "'")} \\| ${p.calls} \\| ${p.failing} \\|`));
+    // Each advisor stands on fewer than MIN_SAMPLE (lib/min-sample.ts) calls in June: the rates are stated, marked thin.
+    expect(perAdvisor.every((p) => p.calls < MIN_SAMPLE)).toBe(true);
+    for (const p of perAdvisor) expect(t.reply).toMatch(new RegExp(`\\| ${p.a} \\| ${p.calls} \\| ${p.failing} \\(thin\\) \\|`));
+    expect(t.reply).toContain('analysed calls failed at least one of these rules');
+    expect(t.reply).toContain(`— too few calls to read much into (a ranking needs ${MIN_SAMPLE}).`);
     // Only the disclosure rules stored in June's verdicts, found by their category.
     const named = t.reply.match(/the \d+ rules whose category matches \(([^)]+)\)/)![1]!.split(', ');
     expect(named.every((id) => disclosure.includes(id))).toBe(true);

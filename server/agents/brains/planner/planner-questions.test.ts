@@ -203,6 +203,21 @@ describe('answering from the stored results', () => {
     expect(t.reply.indexOf('| Tom Ellis |')).toBeLessThan(t.reply.indexOf('| Alex Wong |'));
   });
 
+  it('a ranking or mean on fewer than MIN_SAMPLE calls is stated and marked thin; one on MIN_SAMPLE is not', async () => {
+    // Alex Wong stands on 10 calls (MIN_SAMPLE, lib/min-sample.ts), Tom Ellis on 4.
+    const topic = await new ScriptedConversation(stored([])).turn("who's weakest on disclosures in june?");
+    expect(topic.reply).toContain(
+      '**Tom Ellis** is weakest: 3 of 4 analysed calls failed at least one of these rules (5 failures in all) — ' +
+        'too few calls to read much into (a ranking needs 10).',
+    );
+    expect(topic.reply).toContain('| Tom Ellis | 4 | 3 (thin) | 5 | 60/100 (thin) |');
+    expect(topic.reply).toContain('| Alex Wong | 10 | 2 | 2 | 80/100 |');
+    expect(topic.reply).toContain('A figure marked thin stands on fewer than 10 analysed or scored calls');
+    const rank = await new ScriptedConversation(stored([])).turn('who scored lowest in june?');
+    expect(rank.reply).toContain('| Tom Ellis | 4 | 60/100 (thin) |');
+    expect(rank.reply).toContain('| Alex Wong | 10 | 80/100 |');
+  });
+
   it('a topic no rule is about is asked about, never dropped', async () => {
     const t = await new ScriptedConversation(stored([])).turn('who is weakest on pensions?');
     expect(t.reply).toContain("I can't find rules about “pensions”");

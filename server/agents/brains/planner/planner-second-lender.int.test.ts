@@ -71,5 +71,13 @@ describe(`the Planner on a second lender's CRM (${testDbKind()})`, { timeout: 30
     expect(result!.verdicts.filter((v) => demoOnly.some((d) => d.rule_id === v.rule_id))).toEqual([]);
     // The firm-name rule is Aldermoor's: its advisor introduces themselves from Aldermoor Building Society.
     expect(result!.verdicts.find((v) => v.rule_id === 'FCA-ID-01')?.verdict).toBe('pass');
+
+    // Asked as typed, over that one stored result: the period said back as the console writes it, and a
+    // ranking on one call stated but marked thin (lib/min-sample.ts, the dashboard's words).
+    const t3 = await s.say(await s.planner(), 'who scored lowest in march 2025?');
+    expect(t3.errors).toEqual([]);
+    expect(t3.reply).toContain('The advisor with the lowest mean QA score in March 2025 (1–31 Mar 2025) is **Rhys ap Gwilym**');
+    expect(t3.reply).toContain('over 1 analysed call — too few calls to read much into (a ranking needs 10).');
+    expect(t3.reply).toMatch(/\| Rhys ap Gwilym \| 1 \| [\d.]+\/100 \(thin\) \|/);
   });
 });

@@ -17,7 +17,7 @@ import { MAX_STEPS_PER_TURN, type PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import type { OutcomeChange } from '../../../../lib/nl/index.ts';
 import type { DateRange } from '../../../../lib/relative-dates.ts';
-import { describeRange } from './intent.ts';
+import { describeRange, periodWords } from './intent.ts';
 import { ukDate, ukDayRange } from '../../../../lib/uk-time.ts';
 import { qaReport } from './report.ts';
 import { runBuilt, runSaved, type RunTarget } from './run-flow.ts';
@@ -102,7 +102,7 @@ export function qaConfirm(ctx: PlannerContext, req: QaRequest): BrainDecision {
     `Of course. ${QUESTION_MARKERS.confirm_axes} ${req.advisor}'s calls ${describeRange(req.range!)}, ` +
       'should I check compliance with the standard script, assess customer sentiment, and produce an overall score?',
     `Intent classification → advisor QA review (${req.advisor}, ${ukDayRange(req.range!.start_date, req.range!.end_date)}, ` +
-      `from “${req.range!.phrase}” with today = ${ukDate(ctx.today.toISOString())}). ` +
+      `from “${periodWords(req.range!.phrase)}” with today = ${ukDate(ctx.today.toISOString())}). ` +
       'Required outcomes: compliance verdicts, sentiment, score per call. ' +
       'Clarify the evaluation axes and the scoring rubric before designing the workflow.',
   );
@@ -140,7 +140,7 @@ export function qaWork(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no
         'Need skills: Salesforce lookup, recording retrieval, transcription, sentiment, compliance, scoring. ' +
         `${PLAN_NOTE} First check the capability catalog for an existing workflow ` +
         `(search_embeddings(query="${QA_QUERY}")).`,
-      `Great. I'll source ${req.advisor}'s recordings for ${req.range!.phrase}, transcribe them, ` +
+      `Great. I'll source ${req.advisor}'s recordings for ${periodWords(req.range!.phrase)}, transcribe them, ` +
         'analyse sentiment and compliance in parallel, and then compute the QA score with the existing QA scorecard. ' +
         "I'll run a single-call pilot first; if that looks good, I can scale to the whole set.",
     );

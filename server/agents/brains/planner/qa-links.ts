@@ -1,3 +1,4 @@
+import { thinCell } from '../thin-figures.ts';
 import { queueParamsToSearch } from '../../../qa/filter-params.ts';
 import type { QaFilter } from '../../../../lib/qa-filter.ts';
 
@@ -16,4 +17,9 @@ export const reviewLink = (qaResultId: string, label: string) => `[${label}](/qa
 export function scoreOf(score: number | null | undefined, max: number | null | undefined = 100): string {
   if (score === null || score === undefined) return 'not scored';
   return `${Math.round(score * 10) / 10}/${max ?? 100}`;
+}
+
+/** A mean QA score in a table cell, marked thin when it stands on fewer than MIN_SAMPLE scored calls (../thin-figures.ts). */
+export function meanCell(mean: number | null | undefined, scored: number): string {
+  return mean === null || mean === undefined ? scoreOf(null) : thinCell(scoreOf(mean), scored);
 }

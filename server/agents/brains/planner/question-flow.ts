@@ -8,7 +8,8 @@ import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import { coverage, scopeFilter, type Group } from './insight-flow.ts';
 import { describeRange } from './intent.ts';
-import { queueLink, reviewLink, scoreOf } from './qa-links.ts';
+import { thinCell, thinFootnote, thinNote } from '../thin-figures.ts';
+import { meanCell, queueLink, reviewLink, scoreOf } from './qa-links.ts';
 import type { PlannerRequest } from './request.ts';
 import { resolvePeople } from './resolve.ts';
 import { categoriesOf, rulesOfTopic } from '../analysis/topic-rules.ts';
@@ -109,7 +110,7 @@ export function compareAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDe
     if (recorded !== null && recorded > calls) unanalysed += recorded - calls;
     rows.push(
       `| ${queueLink(s.filter, s.label)} | ${calls} | ${recorded ?? '—'} | ${g?.scored ?? 0} ` +
-        `| ${scoreOf(g?.mean_score)} | ${scoreOf(g?.min_score)} | ${g?.failed_mandatory ?? 0} | ${g?.vulnerable ?? 0} |`,
+        `| ${meanCell(g?.mean_score, g?.scored ?? 0)} | ${scoreOf(g?.min_score)} | ${g?.failed_mandatory ?? 0} | ${g?.vulnerable ?? 0} |`,
     );
     if (!g || g.mean_score === null) said.push(`${s.label} has no scored calls in the QA store for this period.`);
     else {
@@ -131,9 +132,12 @@ export function compareAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDe
     const gap = Math.round((best.g.mean_score! - worst.g.mean_score!) * 10) / 10;
     lines.push(
       `**${worst.side.label}** has the lower mean: ${scoreOf(worst.g.mean_score)} over ${plural(worst.g.scored, 'scored call')}, ` +
-        `${gap} points below ${best.side.label} (${scoreOf(best.g.mean_score)} over ${plural(best.g.scored, 'scored call')}).`,
+        `${gap} points below ${best.side.label} (${scoreOf(best.g.mean_score)} over ${plural(best.g.scored, 'scored call')})` +
+        `${thinNote(Math.min(worst.g.scored, best.g.scored), 'calls', 'a comparison')}.`,
     );
   } else if (best && worst) lines.push(`${best.side.label} has the only scored calls.`);
+  const footnote = thinFootnote(best && worst ? [best.g.scored, worst.g.scored] : [], 'scored calls');
+  if (footnote) lines.push(footnote);
   lines.push(...said);
   if (unanalysed) {
     lines.push(
@@ -200,16 +204,24 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
     lines.push(
       `**${name(top)}** is ${req.question!.order === 'best' ? 'strongest' : 'weakest'}: ` +
         `${top.fails ?? 0} of ${plural(top.calls, 'analysed call')} failed at least one of these rules ` +
-        `(${plural(top.rule_fails ?? 0, 'failure')} in all).`,
+        `(${plural(top.rule_fails ?? 0, 'failure')} in all)${thinNote(top.calls, 'calls', 'a ranking')}.`,
     );
     lines.push(
       [
         `| ${what === 'team' ? 'Team' : 'Advisor'} | Calls analysed | Calls failing a ${ask.words} rule | Failures | Mean QA score |`,
         '|---|---|---|---|---|',
-        ...groups.map((g) => `| ${g.key} | ${g.calls} | ${g.fails ?? 0} | ${g.rule_fails ?? 0} | ${scoreOf(g.mean_score)} |`),
+        ...groups.map(
+          (g) =>
+            `| ${g.key} | ${g.calls} | ${thinCell(String(g.fails ?? 0), g.calls)} | ${g.rule_fails ?? 0} ` +
+            `| ${meanCell(g.mean_score, g.scored)} |`,
+        ),
       ].join('\n'),
     );
-    if (top.calls < 3) lines.push('That is few calls to judge by; treat the ranking with care.');
+    const footnote = thinFootnote(
+      groups.flatMap((g) => [g.calls, ...(g.mean_score === null ? [] : [g.scored])]),
+      'analysed or scored calls',
+    );
+    if (footnote) lines.push(footnote);
   }
   lines.push(...cov.value);
   return ctx.say(lines.join('\n\n'), `Ranked on ${ids.length} ${ask.words} rules over ${total} stored QA results.`);

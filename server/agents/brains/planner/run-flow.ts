@@ -1,4 +1,5 @@
 import type { BrainDecision } from '../brain.ts';
+import { thinNote } from '../thin-figures.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS, type ToolOutcome } from './conversation.ts';
 import { failureReport, pilotScope, describeRecording, recoveries, runStatus, runViewOf, type RunView } from './report.ts';
@@ -158,7 +159,7 @@ export function runSaved(ctx: PlannerContext, t: RunTarget): BrainDecision {
     for (const r of h.review_findings ?? []) {
       notes.push(
         `Note: QA reviewers overrode ${r.overridden} of ${r.decisions} reviewed outputs of ${r.skill} ` +
-          `(${percent(r.override_rate)}); treat its results with care until it is recalibrated.`,
+          `(${percent(r.override_rate)})${thinNote(r.decisions, 'decisions', 'a rate')}; treat its results with care until it is recalibrated.`,
       );
     }
   }

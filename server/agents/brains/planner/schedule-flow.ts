@@ -4,6 +4,7 @@ import { ukDateTime } from '../../../../lib/uk-time.ts';
 import type { BrainDecision } from '../brain.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
+import { periodWords } from './intent.ts';
 import type { PlannerRequest, ScheduleAsk } from './request.ts';
 import { resolvePeople, type Who } from './resolve.ts';
 import { PLANNER_REQUEST_TASK, type PlannerRequestPayload } from './scheduled-message.ts';
@@ -52,7 +53,7 @@ export function scheduleStart(ctx: PlannerContext, req: PlannerRequest & { sched
   const time = r.kind === 'cron' && !r.timeSaid ? ' (no time was said, so I took 09:00)' : '';
   return ctx.say(
     `To schedule: ${whatOf(req, who?.done ? who.value : null)}, ${r.words}, UK time${time}. ` +
-      `Each run reads “${req.range!.phrase}” again on the day it runs, ${actionOf(req)}, ` +
+      `Each run reads “${periodWords(req.range!.phrase)}” again on the day it runs, ${actionOf(req)}, ` +
       `and sends you the results as a notification. ${QUESTION_MARKERS.confirm_schedule}`,
     'The schedule and the request are understood: confirm before creating the background job.',
   );
@@ -145,7 +146,7 @@ function periodQuestion(ctx: PlannerContext, req: PlannerRequest): BrainDecision
   const then = resolveDateRange(req.schedule?.words ?? '', later);
   if (then && then.start_date === req.range.start_date && then.end_date === req.range.end_date) {
     return ctx.say(
-      `“${req.range.phrase}” is a fixed period, so every run would look at the same calls. ` +
+      `“${periodWords(req.range.phrase)}” is a fixed period, so every run would look at the same calls. ` +
         `${QUESTION_MARKERS.fix_period} Say it relative to the day each run happens, for example “the previous week”.`,
       'The period does not move with the date: every run would repeat the same work. Ask.',
     );
@@ -181,7 +182,7 @@ function actionOf(req: PlannerRequest): string {
 function jobName(req: PlannerRequest, who: Who | null): string {
   const r = req.schedule!.recurrence!;
   const what = whatOf(req, who);
-  return `${what[0]!.toUpperCase()}${what.slice(1)} (${req.range!.phrase}), ${r.words}`.slice(0, 200);
+  return `${what[0]!.toUpperCase()}${what.slice(1)} (${periodWords(req.range!.phrase)}), ${r.words}`.slice(0, 200);
 }
 
 /** The request with its schedule: the schedule flow is entered only for a request the reader marked with one. */

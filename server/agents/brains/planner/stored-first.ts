@@ -2,7 +2,8 @@ import type { BrainDecision } from '../brain.ts';
 import type { PlannerContext } from './context.ts';
 import { coverage, scopeFilter, type Group } from './insight-flow.ts';
 import { describeRange } from './intent.ts';
-import { queueLink, scoreOf } from './qa-links.ts';
+import { thinFootnote, thinNote } from '../thin-figures.ts';
+import { meanCell, queueLink, scoreOf } from './qa-links.ts';
 import { same } from './question-flow.ts';
 import type { PlannerRequest } from './request.ts';
 
@@ -39,16 +40,24 @@ export function storedFirst(ctx: PlannerContext, req: PlannerRequest): BrainDeci
   const lines = [
     `From the stored QA results, ${who} ${describeRange(range!)}: **${scoreOf(total.mean_score)}** mean QA score over ` +
       `${total.scored} scored of ${total.calls} analysed call${total.calls === 1 ? '' : 's'} (the reviewed score where a reviewer decided); ` +
-      `${total.failed_mandatory} failed a mandatory rule, lowest call ${scoreOf(total.min_score)}.`,
+      `${total.failed_mandatory} failed a mandatory rule, lowest call ${scoreOf(total.min_score)}` +
+      `${thinNote(total.scored, 'calls', 'a mean')}.`,
   ];
   if (groups.length > 1) {
     lines.push(
       [
         '| Advisor | Calls analysed | Mean QA score | Lowest call | Failed a mandatory rule |',
         '|---|---|---|---|---|',
-        ...groups.map((g) => `| ${g.key} | ${g.calls} | ${scoreOf(g.mean_score)} | ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`),
+        ...groups.map(
+          (g) => `| ${g.key} | ${g.calls} | ${meanCell(g.mean_score, g.scored)} ` + `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} |`,
+        ),
       ].join('\n'),
     );
+    const footnote = thinFootnote(
+      groups.filter((g) => g.mean_score !== null).map((g) => g.scored),
+      'scored calls',
+    );
+    if (footnote) lines.push(footnote);
   }
   lines.push(queueLink(filter, 'open them in the QA queue'), ...cov.value);
   return ctx.say(lines.join('\n\n'), `Answered from ${total.calls} stored QA results before proposing any run.`);

@@ -8,8 +8,9 @@ import { callsSaid, type CallCount } from './checks.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import { describeRange } from './intent.ts';
+import { thinFootnote, thinNote } from '../thin-figures.ts';
 import { candidatesOf, coveringWorkflow, QA_CAPABILITIES, QA_QUERY } from './qa-flow.ts';
-import { queueLink, scoreOf } from './qa-links.ts';
+import { meanCell, queueLink, scoreOf } from './qa-links.ts';
 import type { Group } from './insight-flow.ts';
 import type { Who } from './resolve.ts';
 import { fitInput, type HealthResult } from './run-flow.ts';
@@ -270,7 +271,7 @@ function teamReport(
       '|---|---|---|---|---|---|',
       ...groups.map(
         (g) =>
-          `| ${g.label ?? g.key} | ${g.scored} of ${g.calls} | ${scoreOf(g.mean_score)} ` +
+          `| ${g.label ?? g.key} | ${g.scored} of ${g.calls} | ${meanCell(g.mean_score, g.scored)} ` +
           `| ${scoreOf(g.min_score)} | ${g.failed_mandatory} | ${g.vulnerable} |`,
       ),
     ].join('\n'),
@@ -279,9 +280,15 @@ function teamReport(
   if (weakest && groups.length > 1) {
     lines.push(
       `Lowest mean score: ${weakest.label ?? weakest.key} ` +
-        `(${scoreOf(weakest.mean_score)} over ${weakest.scored} call${weakest.scored === 1 ? '' : 's'}).`,
+        `(${scoreOf(weakest.mean_score)} over ${weakest.scored} call${weakest.scored === 1 ? '' : 's'})` +
+        `${thinNote(weakest.scored, 'calls', 'a ranking')}.`,
     );
   }
+  const footnote = thinFootnote(
+    groups.filter((g) => g.mean_score !== null).map((g) => g.scored),
+    'scored calls',
+  );
+  if (footnote) lines.push(footnote);
   const skipped = without(t);
   if (skipped.length) lines.push(`${skipped.join(', ')} had no calls ${describeRange(t.range)}.`);
   lines.push(
