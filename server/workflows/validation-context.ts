@@ -58,9 +58,28 @@ async function resolveImport(
       skills: [],
     };
   }
+  // Keyed by both paths: the messages name the relative one.
+  const key = `${where.absolute}\n${where.relative}`;
+  const known = resolvedByPath.get(key);
+  if (known?.text === text) return known.resolution;
+  const resolution = resolveImportText(where.relative, text);
+  if (!known && resolvedByPath.size >= MAX_REMEMBERED) resolvedByPath.delete(resolvedByPath.keys().next().value!);
+  resolvedByPath.set(key, { text, resolution });
+  return resolution;
+}
+
+/**
+ * What an import's text resolves to, remembered per file while its text is the same (as the catalog's
+ * manifests are, skills/catalog.ts): checking a manifest costs milliseconds, and every run's start
+ * validates its workflow's imports (issue 33). The results are shared and not to be mutated.
+ */
+const resolvedByPath = new Map<string, { text: string; resolution: { result: ImportResolution; skills: SkillInfo[] } }>();
+const MAX_REMEMBERED = 2_000;
+
+function resolveImportText(relative: string, text: string): { result: ImportResolution; skills: SkillInfo[] } {
   // Never quote the file in the message (json-text.ts): only where its JSON breaks.
   const parsed = parseJsonText(text);
-  if ('error' in parsed) return { result: { exists: true, error: `${where.relative} is not JSON: ${parsed.error}` }, skills: [] };
+  if ('error' in parsed) return { result: { exists: true, error: `${relative} is not JSON: ${parsed.error}` }, skills: [] };
   const doc = parsed.value;
   const manifests =
     doc && typeof doc === 'object' && Array.isArray((doc as { skills?: unknown }).skills) ? (doc as { skills: unknown[] }).skills : [doc];
@@ -74,7 +93,7 @@ async function resolveImport(
       return {
         result: {
           exists: true,
-          error: `${where.relative}${which} is not a valid skill manifest: ${first ? first.message : 'schema mismatch'}`,
+          error: `${relative}${which} is not a valid skill manifest: ${first ? first.message : 'schema mismatch'}`,
         },
         skills: [],
       };
