@@ -6,7 +6,7 @@ import type { SkillInvoker } from '../../skills/invoke/types.ts';
 import { calibrateAccuracy, type CalibrationResult } from './calibrate.ts';
 import { needsAccuracy } from './capabilities.ts';
 import type { CalibrationCall } from './measure.ts';
-import { readSkillAccuracy, safeJson } from './store.ts';
+import { readJsonFields, readSkillAccuracy } from './store.ts';
 import { readSkillStats } from '../skill-stats.ts';
 
 /**
@@ -78,15 +78,8 @@ export async function calibrateNextUnmeasured(d: AutoCalibrationDeps): Promise<C
 }
 
 /** The failure records of `uris` that have one (unreadable entries are absent). */
-export async function readCalibrationFailures(redis: RedisClient, uris: string[]): Promise<Map<string, CalibrationFailure>> {
-  if (!uris.length) return new Map();
-  const raw = await redis.hmget(CALIBRATION_FAILURES, ...uris);
-  const out = new Map<string, CalibrationFailure>();
-  uris.forEach((u, i) => {
-    const parsed = raw[i] ? failure.safeParse(safeJson(raw[i]!)) : null;
-    if (parsed?.success) out.set(u, parsed.data);
-  });
-  return out;
+export function readCalibrationFailures(redis: RedisClient, uris: string[]): Promise<Map<string, CalibrationFailure>> {
+  return readJsonFields(redis, CALIBRATION_FAILURES, uris, failure);
 }
 
 /**

@@ -34,12 +34,17 @@ export async function recordSkillAccuracy(redis: RedisClient, skill: string, m: 
 }
 
 /** The measured accuracy of each of `uris` that has one (unmeasured and unreadable entries are absent). */
-export async function readSkillAccuracy(redis: RedisClient, uris: string[]): Promise<Map<string, SkillAccuracy>> {
+export function readSkillAccuracy(redis: RedisClient, uris: string[]): Promise<Map<string, SkillAccuracy>> {
+  return readJsonFields(redis, SKILL_ACCURACY, uris, measurement);
+}
+
+/** The fields `uris` of hash `key` that hold JSON `schema` accepts, by field (absent and unreadable ones left out). */
+export async function readJsonFields<T>(redis: RedisClient, key: string, uris: string[], schema: z.ZodType<T>): Promise<Map<string, T>> {
   if (!uris.length) return new Map();
-  const raw = await redis.hmget(SKILL_ACCURACY, ...uris);
-  const out = new Map<string, SkillAccuracy>();
+  const raw = await redis.hmget(key, ...uris);
+  const out = new Map<string, T>();
   uris.forEach((u, i) => {
-    const parsed = raw[i] ? measurement.safeParse(safeJson(raw[i]!)) : null;
+    const parsed = raw[i] ? schema.safeParse(safeJson(raw[i]!)) : null;
     if (parsed?.success) out.set(u, parsed.data);
   });
   return out;

@@ -58,7 +58,7 @@ describe(`the Planner on an empty catalog: scenario 1 and scenario 2 cases A and
         .filter((c) => c.name === 'get_skill_reliability')
         .map((c) => c.args.skill)
         .sort(),
-    ).toEqual(['skill://assemblyai-transcribe@1.2.0', 'skill://whisper-transcribe@1.0.0']);
+    ).toEqual(['skill://assemblyai-transcribe@1.2.0', 'skill://pocketsphinx-transcribe@1.0.0', 'skill://whisper-transcribe@1.0.0']);
     expect(t2.names.slice(-5)).toEqual([
       'validate_workflow',
       'save_workflow',

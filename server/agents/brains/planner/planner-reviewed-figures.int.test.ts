@@ -47,7 +47,8 @@ function records(): QaRecordInput[] {
     });
   });
 }
-const num = (s: string) => (s === 'not scored' ? null : Number(s.replace(/\/100$/, '')));
+/** A score cell: `82.8/100`, with ` (thin)` on fewer than MIN_SAMPLE calls (thin-figures.ts), or `not scored`. */
+const num = (s: string) => (s === 'not scored' ? null : Number(s.replace(/ \(thin\)$/, '').replace(/\/100$/, '')));
 
 describe(`the Planner states the reviewed figures of record (${testDbKind()})`, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
