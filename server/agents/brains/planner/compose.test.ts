@@ -12,7 +12,7 @@ import { callDemoTool } from '../../../skills/demo/skills/catalog.ts';
 import { bindParameters, composeProductExplanationCheck, productLabelsGap, type Meta, type SegmentLabels } from './compose.ts';
 import { composeOutcomes, QA_DEFAULT_OUTCOMES } from './compose-outcomes.ts';
 import { scaleToEveryCall } from './scale.ts';
-import { chooseSkill, skillsetOf, type Skillset, type SkillSummary } from './skills.ts';
+import { chooseSkill, reliabilityOf, skillsetOf, type Skillset, type SkillSummary } from './skills.ts';
 
 const meta: Meta = {
   workflow_id: '11111111-2222-4333-8444-555555555555',
@@ -229,5 +229,34 @@ describe('composing and adapting workflows from skill manifests', () => {
     expect(c.chosen.skillName).toBe('assemblyai-transcribe');
     expect(c.why).toContain('fails above 5%');
     expect(chooseSkill('sentiment', [{ kind: 'skill', key: 'skill://builtin.echo@1.0.0', title: '', score: 1 }], skillset)).toBeNull();
+  });
+
+  it('never chooses a skill the accuracy rule bars (not measured, or below the floor) while another is left, whatever else ranks it', () => {
+    const POCKET = 'skill://pocketsphinx-transcribe@1.0.0';
+    const WHISPER = 'skill://whisper-transcribe@1.0.0';
+    const ASSEMBLY = 'skill://assemblyai-transcribe@1.2.0';
+    const hits = [POCKET, WHISPER, ASSEMBLY].map((key, i) => ({ kind: 'skill', key, title: '', score: 0.9 - i / 10 }));
+    const report = (pocket: { accuracy: number } | null) =>
+      reliabilityOf({
+        accuracy_floor: 0.8,
+        skills: [POCKET, WHISPER, ASSEMBLY].map((skill) => ({
+          skill,
+          recent: { n_success: 10, n_failures: 0, failure_rate: 0, p95_latency_ms: 100 },
+          accuracy: skill === POCKET ? pocket : { accuracy: 1 },
+          accuracy_required: true,
+        })),
+      });
+    // The Strategist avoids Whisper (a failed attempt): the search's first hit, pocketsphinx, was chosen before.
+    const avoid = { transcription: { prefer: '', avoid: [WHISPER], source: 'the failed attempt' } };
+    for (const [pocket, word] of [
+      [null, 'not measured'],
+      [{ accuracy: 0.56 }, 'below the floor'],
+    ] as const) {
+      const c = chooseSkill('transcription', hits, skillset, report(pocket), avoid)!;
+      expect([c.chosen.uri, c.alternatives.map((a) => a.uri)]).toEqual([ASSEMBLY, [WHISPER, POCKET]]);
+      expect(c.why).toContain(`${POCKET} is held back (word accuracy ${word})`);
+    }
+    // Measured above the floor it is an alternative like any: search order decides.
+    expect(chooseSkill('transcription', hits, skillset, report({ accuracy: 0.9 }))!.chosen.uri).toBe(POCKET);
   });
 });

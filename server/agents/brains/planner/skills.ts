@@ -36,13 +36,19 @@ export interface SearchHit {
   score: number;
 }
 
-/** Reliability of one skill, as get_skill_reliability reports it (the recent window). */
+/**
+ * Reliability of one skill, as get_skill_reliability reports it (the recent window), with its measured accuracy:
+ * `barred` when its capability needs accuracy and it is not measured yet or measured below the floor — the swap
+ * policy never chooses such a skill (server/execution/skill-choice.ts), and neither does the Planner or Conductor.
+ */
 export interface Reliability {
   skill: string;
   n_success: number;
   n_failures: number;
   failure_rate: number | null;
   p95_latency_ms: number | null;
+  accuracy?: number | null;
+  barred?: 'not measured' | 'below the floor';
 }
 
 export function skillsetOf(result: Record<string, unknown> | null): Skillset | null {
@@ -55,8 +61,20 @@ export function hitsOf(result: Record<string, unknown> | null): SearchHit[] {
 }
 
 export function reliabilityOf(result: Record<string, unknown> | null): Reliability[] {
-  const skills = Array.isArray(result?.skills) ? (result.skills as Array<{ skill: string; recent: Reliability }>) : [];
-  return skills.map((s) => ({ ...s.recent, skill: s.skill }));
+  type Reported = { skill: string; recent: Reliability; accuracy?: { accuracy: number } | null; accuracy_required?: boolean };
+  const skills = Array.isArray(result?.skills) ? (result.skills as Reported[]) : [];
+  const floor = typeof result?.accuracy_floor === 'number' ? result.accuracy_floor : null;
+  return skills.map((s) => {
+    const accuracy = s.accuracy?.accuracy ?? null;
+    const barred = !s.accuracy_required
+      ? undefined
+      : accuracy === null
+        ? ('not measured' as const)
+        : floor !== null && accuracy < floor
+          ? ('below the floor' as const)
+          : undefined;
+    return { ...s.recent, skill: s.skill, accuracy, ...(barred ? { barred } : {}) };
+  });
 }
 
 /** A skill's capability: its first tag (the catalog's convention). */
@@ -106,6 +124,8 @@ export function chooseSkill(
   const family = found.filter((s) => capabilityOf(s) === capability);
   if (family.length === 1) return { role, chosen: top, alternatives: [], why: `${top.uri} is the only ${capability} skill found.` };
   const rel = new Map(reliability.map((r) => [r.skill, r]));
+  // Barred by the accuracy rule: last whatever else is said of it, chosen only when nothing else is left.
+  const barred = (s: SkillSummary) => !!rel.get(s.uri)?.barred;
   const unreliable = (s: SkillSummary) => {
     const r = rel.get(s.uri);
     return !!r && failsTooOften(r);
@@ -117,6 +137,7 @@ export function chooseSkill(
     .map((s, i) => ({ s, i }))
     .sort(
       (a, b) =>
+        Number(barred(a.s)) - Number(barred(b.s)) ||
         rank(a.s) - rank(b.s) ||
         Number(unreliable(a.s)) - Number(unreliable(b.s)) ||
         Number(backup(a.s)) - Number(backup(b.s)) ||
@@ -127,6 +148,8 @@ export function chooseSkill(
   const alternatives = ranked.slice(1);
   const stats = family.map((s) => describeReliability(s.uri, rel.get(s.uri))).join('; ');
   const failing = family.filter(unreliable);
+  const held = family.filter(barred).filter((s) => s !== chosen);
+  const heldBack = held.length ? ` ${held.map((s) => `${s.uri} is held back (word accuracy ${rel.get(s.uri)!.barred})`).join('; ')}.` : '';
   const reason =
     pref && rank(chosen) < 0
       ? `${pref.source} prefer${pref.source.endsWith('s') ? '' : 's'} it for ${capability}${pref.avoid.length ? ` over ${pref.avoid.join(', ')}` : ''}`
@@ -138,7 +161,12 @@ export function chooseSkill(
               .map((s) => s.skillName)
               .join(', ')} as a backup`
           : 'it ranks first';
-  return { role, chosen, alternatives, why: `${family.length} ${capability} skills (${stats}); I chose ${chosen.uri} because ${reason}.` };
+  return {
+    role,
+    chosen,
+    alternatives,
+    why: `${family.length} ${capability} skills (${stats}); I chose ${chosen.uri} because ${reason}.${heldBack}`,
+  };
 }
 
 export function describeReliability(uri: string, r: Reliability | undefined): string {
