@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runChannel, runKeys } from '../controlplane/keys.ts';
 import { channelOf } from '../redis/connection.ts';
 import { isolatedRedisUrl } from '../testing/test-database.ts';
@@ -10,10 +10,11 @@ import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { waitForRun } from './wait-run.ts';
 
 /**
- * waitForRun on a run that finished but is not settled yet, while its events keep coming: it
- * waits for the settlement once, and once it has answered it touches Redis no more — the caller
- * (`dcf run --wait`) closes its connection straight away, and a wait still polling would fail
- * unhandled and end the process with exit 1 after printing the result.
+ * waitForRun on a run that finished but is not settled yet, while its events keep coming: it hears
+ * the settlement announced (run-settled.ts) — its timers are fake here and never fire, so a wait that
+ * polled for it would not end — and once it has answered it touches Redis no more, however long its
+ * timers run on: the caller (`dcf run --wait`) closes its connection straight away, and a wait still
+ * polling would fail unhandled and end the process with exit 1 after printing the result.
  */
 describe('waitForRun', () => {
   let redis: Redis;
@@ -21,18 +22,19 @@ describe('waitForRun', () => {
     redis = new Redis(await isolatedRedisUrl(), { maxRetriesPerRequest: 2 });
   });
   afterAll(() => redis.disconnect());
+  afterEach(() => vi.useRealTimers());
 
   it('waits for a finished run to settle, hearing it announced, then leaves Redis alone', async () => {
     const runId = randomUUID();
     await redis.hset(runKeys(runId).run, runFields({ run_id: runId, status: 'SUCCEEDED', output: { ok: true } }));
-    const exists: number[] = [];
     let existsBefore = 0;
+    let existsAfter = 0;
     let answered = false;
     const counting = new Proxy(redis, {
       get(target, prop, receiver) {
         if (prop === 'exists')
           return (...args: unknown[]) => {
-            if (answered) exists.push(Date.now());
+            if (answered) existsAfter++;
             else existsBefore++;
             return (target.exists as (...a: unknown[]) => Promise<number>)(...args);
           };
@@ -40,22 +42,25 @@ describe('waitForRun', () => {
         return typeof v === 'function' ? v.bind(target) : v;
       },
     });
+    // Only the wait's own timers are faked (its 1 s poll, the settle bound, the timeout); I/O and setImmediate stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const waiting = waitForRun({ redis: counting } as unknown as ExecutionServices, runId, 10_000).then((r) => {
       answered = true;
       return r;
     });
-    // The run's events keep arriving while it settles: each one makes the waiter read the run again.
-    for (let i = 0; i < 8; i++) {
-      await new Promise((r) => setTimeout(r, 40));
-      await redis.publish(channelOf(redis, runChannel(runId)), JSON.stringify({ type: 'event', n: i }));
-    }
+    // Until the wait has seen the finished run and looked once for its settlement (not there yet).
+    const tick = () => new Promise((r) => setImmediate(r));
+    for (let i = 0; existsBefore === 0 && i < 100_000; i++) await tick();
+    expect(existsBefore).toBe(1);
+    // The run's events keep arriving while it settles: none of them makes the wait look again.
+    for (let i = 0; i < 8; i++) await redis.publish(channelOf(redis, runChannel(runId)), JSON.stringify({ type: 'event', n: i }));
     await markRunSettled(redis, runId);
     const run = await waiting;
     expect(run).toMatchObject({ run_id: runId, status: 'SUCCEEDED', output: { ok: true } });
-    // The settlement is heard (run-settled.ts announces it), not polled for: one look when the end was seen, and the
-    // once-a-second poll's at most (it polled every 50 ms, up to 3 s, and a finished run's wait took up to 50 ms more).
-    expect(existsBefore).toBeLessThanOrEqual(2);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(exists).toEqual([]);
+    expect(existsBefore).toBe(1);
+    // Answered: the wait's timers are gone, so however long passes it asks Redis nothing more.
+    vi.advanceTimersByTime(60_000);
+    for (let i = 0; i < 100; i++) await tick();
+    expect(existsAfter).toBe(0);
   });
 });
