@@ -9,6 +9,7 @@ import { toSkillInfo } from './skill-info.ts';
 import { formatSkillUri, parseSkillUri } from './skill-uri.ts';
 import { isObject } from '../engine/json.ts';
 import { parseJsonText } from '../workspace/json-text.ts';
+import { textMemo } from './text-memo.ts';
 
 /**
  * The skill catalog: every manifest in a directory (the repository's `skills/`), each with its
@@ -105,22 +106,11 @@ type ReadManifest =
   | { kind: 'entry'; uri: string | null; manifest?: NonNullable<SkillCatalogEntry['manifest']>; report: SkillCatalogEntry['report'] };
 
 /**
- * What a manifest file's text yields, remembered per path while its text is the same: parsing and
- * checking the catalog's manifests (zod and the JSON Schema) cost 20–60 ms per load, and every run's
- * start validates its workflow against the catalog (issue 33). The text is read each time, so an
- * edited file is parsed again; the results are shared between loads and are not to be mutated.
+ * What a manifest file's text yields, per path while its text is the same (text-memo.ts): parsing and
+ * checking the catalog's manifests (zod and the JSON Schema) cost 20–60 ms per load.
  */
-const readByPath = new Map<string, { text: string; read: ReadManifest }>();
-const MAX_REMEMBERED = 2_000;
-
-function readManifestText(path: string, text: string): ReadManifest {
-  const known = readByPath.get(path);
-  if (known?.text === text) return known.read;
-  const read = parseManifestText(text);
-  if (!known && readByPath.size >= MAX_REMEMBERED) readByPath.delete(readByPath.keys().next().value!);
-  readByPath.set(path, { text, read });
-  return read;
-}
+const remembered = textMemo<ReadManifest>();
+const readManifestText = (path: string, text: string) => remembered(path, text, () => parseManifestText(text));
 
 function parseManifestText(text: string): ReadManifest {
   // parseJsonText: a broken file is reported by where it breaks, never quoted.

@@ -6,6 +6,7 @@ import { toSkillInfo, type SkillInfo } from '../skills/skill-info.ts';
 import type { ImportResolution, WorkflowValidationContext } from '../engine/index.ts';
 import { documentFolder, resolveDocumentPath } from '../workspace/document-folders.ts';
 import { parseJsonText } from '../workspace/json-text.ts';
+import { textMemo } from '../skills/text-memo.ts';
 
 /**
  * The I/O half of workflow validation: loads the skill catalog and every `skill_imports` file so
@@ -58,23 +59,11 @@ async function resolveImport(
       skills: [],
     };
   }
-  // Keyed by both paths: the messages name the relative one.
-  const key = `${where.absolute}\n${where.relative}`;
-  const known = resolvedByPath.get(key);
-  if (known?.text === text) return known.resolution;
-  const resolution = resolveImportText(where.relative, text);
-  if (!known && resolvedByPath.size >= MAX_REMEMBERED) resolvedByPath.delete(resolvedByPath.keys().next().value!);
-  resolvedByPath.set(key, { text, resolution });
-  return resolution;
+  // Per file while its text is the same (text-memo.ts), keyed by both paths: the messages name the relative one.
+  return resolved(`${where.absolute}\n${where.relative}`, text, () => resolveImportText(where.relative, text));
 }
 
-/**
- * What an import's text resolves to, remembered per file while its text is the same (as the catalog's
- * manifests are, skills/catalog.ts): checking a manifest costs milliseconds, and every run's start
- * validates its workflow's imports (issue 33). The results are shared and not to be mutated.
- */
-const resolvedByPath = new Map<string, { text: string; resolution: { result: ImportResolution; skills: SkillInfo[] } }>();
-const MAX_REMEMBERED = 2_000;
+const resolved = textMemo<{ result: ImportResolution; skills: SkillInfo[] }>();
 
 function resolveImportText(relative: string, text: string): { result: ImportResolution; skills: SkillInfo[] } {
   // Never quote the file in the message (json-text.ts): only where its JSON breaks.
