@@ -27,7 +27,7 @@ export function CommonFields({ type, scope }: { type: StateType; scope: StateInS
       <TextField
         at={s.at('Comment')}
         label="Comment"
-        help="Shown on the node."
+        help="Shown when the pointer rests on the state's node."
         multiline
         value={s.state.Comment}
         onChange={(v) => s.set('Comment', v, 'Comment')}
