@@ -136,3 +136,17 @@ export async function connectStates(page: Page, from: string, handle: 'next' | '
   }
   throw new Error(`no edge from ${from} (${handle}) to ${to} after three drags:\n${misses.join('\n')}`);
 }
+
+/**
+ * Selects a state on the canvas as a person would: waits for the canvas to hold still, clicks the
+ * node and, if the click landed while a layout moved it (the pane took it and nothing is selected),
+ * clicks again. Reopening a saved version lays it out once more, 1–2 s after its nodes are drawn.
+ */
+export async function selectState(page: Page, name: string): Promise<void> {
+  const selected = page.locator(`.react-flow__node.selected [data-testid="state-node"][data-state="${name}"]`);
+  await layoutSettled(page);
+  await expect(async () => {
+    await node(page, name).click();
+    await expect(selected).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, shot, signIn } from './helpers';
-import { connectStates, dropFromPalette, layoutSettled, jsonView, node, openJson, replaceJson } from './editor-helpers';
+import { connectStates, dropFromPalette, layoutSettled, jsonView, node, openJson, replaceJson, selectState } from './editor-helpers';
 import { SEEDED, trpc } from './trpc';
 
 const inspector = (page: Page) => page.getByTestId('inspector');
@@ -138,7 +138,7 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   // Test state again: now its input starts as the Choice's input in that run, which is named.
   const runId = page.url().split('/').pop()!;
   await page.goBack();
-  await node(page, 'Choice').click();
+  await selectState(page, 'Choice');
   await inspector(page).getByTestId('test-state-open').click();
   const again = page.getByRole('dialog', { name: 'Test state Choice' });
   await expect(again.getByTestId('test-state-source')).toContainText(`run ${runId.slice(0, 8)}`);
