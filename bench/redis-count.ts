@@ -13,7 +13,9 @@ import type { RedisClient } from '../server/redis/connection.ts';
  *    script calls as well as the script itself (Redis 7 counts both).
  * Patches ioredis' prototypes once per process; a bench does nothing else with Redis meanwhile.
  * `countPerJob` also counts the engine's round trips made while each BullMQ job is processed (its
- * async context: the handler, the worker protocol it runs, the lease renewal it starts).
+ * async context: the handler, the worker protocol it runs, the lease renewal it starts). That needs
+ * AsyncLocalStorage, whose promise hooks slow every promise of the process: `perJob(false)` stops
+ * it (and them) for the runs that are timed.
  */
 export interface TrafficCounts {
   engineRoundTrips: number;
@@ -54,6 +56,7 @@ export interface JobTraffic {
 }
 const jobScope = new AsyncLocalStorage<JobTraffic>();
 let jobs: JobTraffic[] | null = null;
+let counting = true;
 
 /** Starts counting per job (idempotent); `takeJobTraffic` hands over what was counted since the last take. */
 export function countPerJob(): void {
@@ -63,6 +66,7 @@ export function countPerJob(): void {
   const proto = Worker.prototype as unknown as { callProcessJob: Call };
   const call = proto.callProcessJob;
   proto.callProcessJob = function (job, token, signal) {
+    if (!counting) return call.call(this, job, token, signal);
     const scope: JobTraffic = { name: job.name, data: job.data, engineRoundTrips: 0, ms: 0 };
     jobs!.push(scope);
     const t = performance.now();
@@ -76,12 +80,20 @@ export function countPerJob(): void {
  * made here, and its round trips are its own.
  */
 export function countContinued<T>(data: unknown, start: () => T, how: 'continued' | 'carried' = 'continued'): T {
-  if (!jobs) return start();
+  if (!jobs || !counting) return start();
   const scope: JobTraffic = { name: how, data, engineRoundTrips: 0, ms: null, [how]: true };
   jobs.push(scope);
   return jobScope.run(scope, start);
 }
 
+/**
+ * Counting per job on or off (after `countPerJob`). Off, jobs run outside any scope and the store is
+ * disabled, which in Node 20 removes the promise hooks (the engine itself uses none).
+ */
+export function perJob(on: boolean): void {
+  counting = on;
+  if (!on) jobScope.disable();
+}
 export function takeJobTraffic(): JobTraffic[] {
   const taken = jobs ?? [];
   if (jobs) jobs = [];

@@ -11,7 +11,8 @@ import type { WorkerPlans } from './worker-plans.ts';
 
 /**
  * Everything the execution needs: the control plane, the dispatcher, the skill transports and
- * the agent runtime. Created once per process (server, `dcf worker`, `dcf run`).
+ * the agent runtime. Created once per process (server, `dcf worker`, `dcf run`); a notification
+ * job's handlers use a copy that carries the job's `continuation`.
  */
 export interface ExecutionServices {
   config: AppConfig;
@@ -33,6 +34,20 @@ export interface ExecutionServices {
    * root where the planning tools run (the console). Unset (`dcf worker`, tests), workers plan nothing.
    */
   workerPlans?: WorkerPlans;
+  /**
+   * The notification job this copy serves (server/execution/handle-notification.ts): its commits
+   * choose from it a notification to continue in place (continuation.ts). Unset outside a job (a
+   * tool call, a run's start, the sweeper). Passed explicitly, not held in AsyncLocalStorage, whose
+   * promise hooks cost every promise of the process (about 5 % of a Task transition's CPU, issue 33).
+   */
+  continuation?: JobContinuation;
+}
+
+/** A notification job's choice of what to continue in place (server/execution/continuation.ts Continuation). */
+export interface JobContinuation {
+  choose(notes: readonly OutboxEntry[]): OutboxEntry | undefined;
+  accept(n: OutboxEntry): void;
+  release(n: OutboxEntry): void;
 }
 
 /**

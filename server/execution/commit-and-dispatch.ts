@@ -1,17 +1,17 @@
 import type { CommitBuilder } from '../controlplane/commit-builder.ts';
 import type { CommitResult } from '../controlplane/control-plane.ts';
 import { leaveActiveRuns } from './active-runs.ts';
-import { currentContinuation } from './continuation.ts';
 import { groupNotes } from './dispatch-groups.ts';
 import { prefetchInstance } from './instance-view.ts';
 import { baseName } from './instances.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
-import type { ExecutionServices } from '../contracts/execution-services.ts';
+import type { ExecutionServices, JobContinuation } from '../contracts/execution-services.ts';
 
-/** What `sendWith` prepared on a commit: its notifications, and the one this job continues in place. */
+/** What `sendWith` prepared on a commit: its notifications, and the one this job continues in place (and the job's continuation). */
 export interface Sending {
   notes: OutboxEntry[];
   continued?: OutboxEntry;
+  continuation?: JobContinuation;
 }
 
 /**
@@ -22,11 +22,12 @@ export interface Sending {
  */
 export function sendWith(x: ExecutionServices, c: CommitBuilder, notes: OutboxEntry[]): Sending {
   c.markSent(notes.map((n) => n.id));
-  const continued = currentContinuation()?.choose(notes);
+  const continuation = x.continuation;
+  const continued = continuation?.choose(notes);
   // The continued one's instance is read in the commit too (prefetchInstance below): its handler starts without a read.
   if (continued) c.claim(continued.id, x.config.execution.leaseTtlS * 1000).readClaimed(continued.instance, baseName(continued.instance));
   c.carry(groupNotes(notes, continued));
-  return { notes, continued };
+  return { notes, continued, continuation };
 }
 
 /**
@@ -34,7 +35,7 @@ export function sendWith(x: ExecutionServices, c: CommitBuilder, notes: OutboxEn
  * handed to the job's continuation — what the caller enqueues (dispatcher `fresh`). Refused: none.
  */
 export function afterCommit(s: Sending, result: CommitResult): OutboxEntry[] {
-  const cont = s.continued && currentContinuation();
+  const cont = s.continued && s.continuation;
   if (!result.ok) {
     if (cont) cont.release(s.continued!);
     return [];

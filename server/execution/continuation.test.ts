@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
-import { Continuation, continuing, currentContinuation } from './continuation.ts';
+import { Continuation } from './continuation.ts';
 import { RUN_DEADLINE } from './transitions.ts';
 
 const note = (id: string, fields: Partial<OutboxEntry> = {}): OutboxEntry => ({
@@ -48,12 +48,5 @@ describe('continuing in place (one notification job)', () => {
     const closed = new Continuation(() => {}, wide);
     closed.close();
     expect(closed.choose([note('f')])).toBeUndefined();
-  });
-
-  it('is the continuation of the job it runs in, and of no other code', async () => {
-    const c = new Continuation(() => {}, wide);
-    expect(currentContinuation()).toBeUndefined();
-    expect(await continuing(c, async () => currentContinuation())).toBe(c);
-    expect(currentContinuation()).toBeUndefined();
   });
 });

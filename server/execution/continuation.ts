@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
+import type { JobContinuation } from '../contracts/execution-services.ts';
 import { RUN_DEADLINE } from './transitions.ts';
 
 /**
@@ -18,6 +18,8 @@ import { RUN_DEADLINE } from './transitions.ts';
  *  - after the commit, `accept` (applied, and written: a Map's idle branch_done may be skipped) —
  *    the job starts handling it at once — or `release` (refused);
  *  - the job ends when every notification it started is handled.
+ * The job's handlers carry it in their services (ExecutionServices.continuation: a copy of the
+ * process's per job), and a Task handed to an in-process worker in its hand-off (task-handoff.ts).
  * Bounds: at most CONTINUE_MAX_STEPS notifications in one job and none chosen once the job has run
  * CONTINUE_MAX_MS, so one run does not keep a worker slot while other runs' jobs wait; past them the
  * next notification is enqueued as before.
@@ -32,7 +34,7 @@ export const CONTINUE_MAX_MS = 200;
 
 export type ContinueLimits = { maxSteps: number; maxMs: number };
 
-export class Continuation {
+export class Continuation implements JobContinuation {
   private readonly startedAt = performance.now();
   private steps = 1;
   private chosen?: OutboxEntry;
@@ -80,16 +82,4 @@ export class Continuation {
     this.closed = true;
     this.chosen = undefined;
   }
-}
-
-const current = new AsyncLocalStorage<Continuation>();
-
-/** Runs `work` (a notification job) with `c` as the continuation its commits choose from. */
-export function continuing<T>(c: Continuation, work: () => Promise<T>): Promise<T> {
-  return current.run(c, work);
-}
-
-/** The continuation of the notification job this code runs in; none outside one (a tool call, a run's start, the sweeper). */
-export function currentContinuation(): Continuation | undefined {
-  return current.getStore();
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKeys } from '../controlplane/keys.ts';
-import { Continuation, continuing } from './continuation.ts';
+import { Continuation } from './continuation.ts';
 import { handleNotification, handleNotificationJob } from './handle-notification.ts';
 import { readOutbox } from './notify.ts';
 import { readRun } from './run-record.ts';
@@ -58,7 +58,7 @@ describe('continuing in place (real Redis, BullMQ)', () => {
     const runId = await h.start(passes(2), {});
     const [first] = await readOutbox(h.x, runId);
     // The job's process dies right after the commit that chose S1's notification: nobody starts it.
-    await continuing(new Continuation(() => {}, wide), () => handleNotification(h!.x, first!));
+    await handleNotification({ ...h.x, continuation: new Continuation(() => {}, wide) }, first!);
     const [held] = await readOutbox(h.x, runId);
     expect(held).toMatchObject({ instance: 'S1' });
     const k = runKeys(runId);

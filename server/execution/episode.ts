@@ -43,14 +43,21 @@ export async function buildEpisode(x: ExecutionServices, view: RunView): Promise
   const redrive = view.events.findLast((e) => e.event.type === 'redrive');
   const segment = redrive ? view.events.slice(view.events.indexOf(redrive) + 1) : view.events;
   const touched = redrive ? new Set(segment.filter((e) => e.event.type === 'state').map((e) => String(e.event.instance))) : null;
+  // The segment's swaps by instance, read once: a Map of n items has n Task instances and several events each.
+  const swapsOf = new Map<string, SwapEvent[]>();
+  for (const e of segment) {
+    if (e.event.type !== 'skill_swap') continue;
+    const instance = String(e.event.instance);
+    const list = swapsOf.get(instance) ?? [];
+    list.push(e.event as unknown as SwapEvent);
+    swapsOf.set(instance, list);
+  }
   const states: EpisodeState[] = [];
   for (const [instance, doc] of Object.entries(view.states)) {
     const loc = def.states.get(baseName(instance));
     if (loc?.state.Type !== 'Task' || doc.attempts === 0 || (touched && !touched.has(instance))) continue;
     const bound = ((loc.state.AgentBinding as { skills?: string[] } | undefined)?.skills ?? [])[0] ?? null;
-    const swaps = segment
-      .filter((e) => e.event.type === 'skill_swap' && e.event.instance === instance)
-      .map((e) => e.event as unknown as SwapEvent);
+    const swaps = swapsOf.get(instance) ?? [];
     swaps.forEach((s, i) => {
       states.push({
         state: instance,

@@ -5,7 +5,7 @@ import { branchDoneIsIdle, forkOrJoin } from './fork-join.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import { commitAndDispatch } from './commit-and-dispatch.ts';
-import { Continuation, continuing, type ContinueLimits } from './continuation.ts';
+import { Continuation, type ContinueLimits } from './continuation.ts';
 import { notificationsOf, type JobNotifications } from './dispatch-groups.ts';
 import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts';
 import { redriveCountField } from './run-record.ts';
@@ -56,7 +56,7 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     const agent = await workerAgentFor(x, v);
     if (!agent) throw new Error(`run ${e.run_id}: no worker agent for ${baseName(e.instance)} (create_worker_agents first)`);
     const payload = notificationPayload(v.def.workflow.workflow_id, e);
-    const handoff: TaskHandoff = { view: v, nudgeId: e.id, outboxDone: false };
+    const handoff: TaskHandoff = { view: v, nudgeId: e.id, outboxDone: false, continuation: x.continuation };
     handOver(payload, handoff);
     await x.agents.deliver(agent, payload);
     // An in-process worker removed the entry with the state's outcome (task-handoff.ts).
@@ -83,7 +83,7 @@ export async function handleNotificationJob(x: ExecutionServices, job: JobNotifi
   let failed: { err: unknown } | undefined;
   // Never rejects (a failure is kept in `failed`), so a handler that ends between two waits below leaves no rejection unheard.
   const start = (e: OutboxEntry) => {
-    const p: Promise<void> = continuing(cont, () => handleNotification(x, e))
+    const p: Promise<void> = handleNotification(jobX, e)
       .catch(async (err: unknown) => {
         if (e === first) {
           failed = { err };
@@ -97,6 +97,8 @@ export async function handleNotificationJob(x: ExecutionServices, job: JobNotifi
     handling.add(p);
   };
   const cont = new Continuation(start, limits);
+  // The job's handlers commit with its continuation (ExecutionServices.continuation).
+  const jobX: ExecutionServices = { ...x, continuation: cont };
   // One read for the instances of the notifications the job carries with its first (instance-view.ts).
   if (carried.length) await prefetchInstances(x.redis, [first, ...carried]);
   start(first);

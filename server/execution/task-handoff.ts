@@ -1,5 +1,6 @@
 import type { WorkerNotification } from '../contracts/agent-runtime.ts';
 import type { InstanceView } from './instance-view.ts';
+import type { JobContinuation } from '../contracts/execution-services.ts';
 
 /**
  * What the notification handler already read when it hands a Task notification to a worker in
@@ -7,13 +8,15 @@ import type { InstanceView } from './instance-view.ts';
  * instance's view, so the worker does not read it again — the lease script checks that the entry
  * is still the one viewed (task-work.ts startTaskWork) — and the outbox entry being handled, which
  * the worker removes in the commit of the state's outcome (`outboxDone` then tells the handler it
- * has nothing left to remove). Keyed by the notification object itself: a platform that sends the
+ * has nothing left to remove), and the job's continuation, which the outcome's commit chooses from
+ * (continuation.ts). Keyed by the notification object itself: a platform that sends the
  * notification elsewhere (Letta) never looks it up, and the entry goes with the object.
  */
 export interface TaskHandoff {
   view: InstanceView;
   nudgeId: string;
   outboxDone: boolean;
+  continuation?: JobContinuation;
 }
 
 const handoffs = new WeakMap<WorkerNotification, TaskHandoff>();

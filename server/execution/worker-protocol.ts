@@ -20,9 +20,11 @@ import { ProtocolPlan, StepRefused } from './protocol-plan.ts';
  * alternative is left report the failure so the state's Retry/Catch apply. Agent workers do the
  * same through the tools, which use the same functions (skillToolCall, swapFailedSkill).
  */
-export async function performWorkerProtocol(x: ExecutionServices, agent: WorkerAgent, n: WorkerNotification): Promise<void> {
+export async function performWorkerProtocol(services: ExecutionServices, agent: WorkerAgent, n: WorkerNotification): Promise<void> {
   const { run_id: runId, state: instance } = n.workflow_event;
   const handoff = takeHandoff(n);
+  // Handed over by a notification job: the outcome's commit may continue a notification in that job.
+  const x = handoff?.continuation ? { ...services, continuation: handoff.continuation } : services;
   const preload = skillWithStart(x, agent, handoff?.view);
   const start = await startTaskWork(x, runId, instance, agent.id, false, handoff?.view, preload?.record);
   const { lease, view: started } = start;
