@@ -104,11 +104,45 @@ async function main(argv: string[]): Promise<ExitCode> {
   if (!load) return usageError(`unknown command "${name}"`);
   (await import('../server/cache/validators.ts')).useCachedSpecValidators(); // not compiled in every `dcf` process
   if (EXECUTION_COMMANDS.has(name)) await logToStandardError();
+  if (EXECUTION_COMMANDS.has(name) && name !== 'worker') stopOnSignal(name);
   return (await load())(args);
+}
+
+/** A signal is stopping the command: what its interrupted work throws meanwhile is not its outcome. */
+let stopping = false;
+
+/** Closes what the execution commands opened: the control plane (its workers deregistered), the agents, the database. */
+async function closeExecution(): Promise<void> {
+  await (await import('./execution.ts')).closeCliExecution();
+  await (await import('./agents.ts')).closeCliAgents();
+  await (await import('./database.ts')).closeCliDatabase();
+}
+
+/**
+ * SIGINT (Ctrl-C) or SIGTERM stops an execution command cleanly, as its end would (`dcf worker`
+ * finishes what it holds on its own): in-process workers stop — a Task attempt in flight writes
+ * nothing; its lease lapses and another worker (the console's, a `dcf worker`) takes the state over,
+ * so the run goes on — the worker's registration leaves Settings → Health rather than show as a
+ * crashed worker for a day, and the process exits 130 or 143. A second signal ends it at once.
+ */
+function stopOnSignal(name: string): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      process.stderr.write(`dcf ${name}: ${signal}: stopping; a run this process was working on goes on with another worker\n`);
+      void import('./execution.ts')
+        .then((e) => e.abortActiveWorkOnClose())
+        .then(closeExecution)
+        .catch((err: unknown) => process.stderr.write(`dcf ${name}: closing after ${signal} failed: ${String(err)}\n`))
+        .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
 }
 
 process.exitCode = await main(process.argv.slice(2))
   .catch((err: unknown) => {
+    // The signal's handler ends the process with its own code once everything is closed.
+    if (stopping) return new Promise<ExitCode>(() => {});
     if (err && typeof err === 'object' && (err as Error).name === 'ConfigError') {
       return usageError((err as Error).message);
     }
@@ -117,9 +151,5 @@ process.exitCode = await main(process.argv.slice(2))
   .finally(async () => {
     // Commands that touched the control plane leave connections open; close them so the
     // process exits. Loaded lazily: commands that never used it keep their fast start.
-    if (EXECUTION_COMMANDS.has(process.argv[2] ?? '')) {
-      await (await import('./execution.ts')).closeCliExecution();
-      await (await import('./agents.ts')).closeCliAgents();
-      await (await import('./database.ts')).closeCliDatabase();
-    }
+    if (EXECUTION_COMMANDS.has(process.argv[2] ?? '')) await closeExecution();
   });

@@ -8,11 +8,14 @@ import { readWorkers } from '../server/health/workers.ts';
 import { createRedis, pingRedis } from '../server/redis/client.ts';
 import type { RedisClient } from '../server/redis/connection.ts';
 import { PROJECT_ROOT, isolatedRedisUrl } from '../server/testing/test-database.ts';
+import { RUN_INDEX } from '../server/controlplane/keys.ts';
+import { readRun } from '../server/execution/run-record.ts';
 
 /**
  * Real `dcf` processes on Settings → Health (issue 34): `dcf worker` registers its heartbeat when it
  * starts consuming, with its pid and concurrency, and removes it when SIGTERM stops it cleanly;
- * `dcf run`'s in-process workers show the Task attempt they hold while the run goes on.
+ * `dcf run`'s in-process workers show the Task attempt they hold while the run goes on, and Ctrl-C
+ * on `dcf run` removes its registration too (it showed as a crashed worker for a day).
  */
 describe('dcf worker heartbeat', () => {
   let redisUrl: string;
@@ -76,5 +79,28 @@ describe('dcf worker heartbeat', () => {
     await expect.poll(held, { timeout: 45_000, interval: 500 }).toEqual([['dcf run', run.pid, 2, 1]]);
     expect(await exited).toBe(0);
     expect((await readWorkers(redis)).workers).toEqual([]);
+  });
+
+  it('Ctrl-C on a dcf run stops its workers and deregisters them; the run is left RUNNING for another worker', async () => {
+    const slow = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'server/execution/testing/fixtures/slow.workflow.json'), 'utf8'));
+    const nap = path.join(dataDir, 'long-nap.workflow.json');
+    await writeFile(nap, JSON.stringify(slow)); // a 30 s Task: still in flight when the signal comes
+    const before = new Set(await redis.zrange(RUN_INDEX, '0', '-1'));
+    const run = dcf('run', nap, '--input', '{}', '--wait');
+    child = run;
+    let stderr = '';
+    run.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => run.once('exit', resolve));
+    await expect
+      .poll(async () => (await readWorkers(redis)).workers.map((w) => [w.kind, w.pid]), { timeout: 30_000 })
+      .toEqual([['dcf run', run.pid]]);
+    const started = async () => (await redis.zrange(RUN_INDEX, '0', '-1')).filter((id) => !before.has(id));
+    await expect.poll(started, { timeout: 30_000 }).toHaveLength(1);
+    run.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toContain('dcf run: SIGINT: stopping');
+    expect((await readWorkers(redis)).workers).toEqual([]);
+    const [runId] = await started();
+    expect((await readRun(redis, runId!))?.status).toBe('RUNNING');
   });
 });
