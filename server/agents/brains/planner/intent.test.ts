@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentEpisode, questionKindOf } from './conversation.ts';
 import { followUp } from './follow-up.ts';
-import { describeRange, readReply, todayFrom } from './intent.ts';
+import { describeRange, periodAfterNoun, readReply, todayFrom } from './intent.ts';
 import { resolveDateRange } from '../../../../lib/relative-dates.ts';
 import { parseRequest } from './request.ts';
 
@@ -105,6 +105,19 @@ describe("what the Planner reads in the user's words", () => {
     expect(corrected!.request.range).toMatchObject({ start_date: '2024-06-25', end_date: '2024-07-08' });
     expect(questionKindOf('Sorry … Shall I proceed with this improved version? (If you prefer …)')).toBe('healing');
     expect(questionKindOf('Run x: SUCCEEDED.')).toBeNull();
+  });
+});
+
+describe('periodAfterNoun: "recordings for last week", never "recordings for in June"', () => {
+  it.each([
+    ['calls last week', 'for last week'],
+    ['calls in june', 'in June'],
+    ['calls for JUNE 2024', 'in June 2024'],
+    ['calls 1-5 july', 'for 1–5 July'],
+    ['calls between july 1st and july 5th', 'between 1 July and 5 July'],
+    ['calls since the start of the month', 'since the start of the month'],
+  ])('%s → %s', (text, words) => {
+    expect(periodAfterNoun(resolveDateRange(text, TODAY)!.phrase)).toBe(words);
   });
 });
 

@@ -67,6 +67,17 @@ export function periodWords(phrase: string): string {
     .replace(/\b[a-z]+\b/gi, (w) => (CALENDAR_NAMES.has(w.toLowerCase()) ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w));
 }
 
+/**
+ * The period after a noun, "Tom's recordings …": periodWords with "for" before it unless its words
+ * begin with a preposition of their own — "for last week", "for 1–5 July", but "in June", "from 1 Jul
+ * 2024 to 7 Jul 2024", "between 1 July and 5 July" (seen in use: "recordings for in June").
+ */
+export function periodAfterNoun(phrase: string): string {
+  const words = periodWords(phrase);
+  return OWN_PREPOSITION.test(words) ? words : `for ${words}`;
+}
+const OWN_PREPOSITION = /^(in|on|from|during|between|over|for|since|until|up to|before|after|throughout|across|within)\b/i;
+
 const MONTHS = new Set(
   'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec'.split(
     ' ',

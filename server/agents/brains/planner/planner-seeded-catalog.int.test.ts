@@ -43,8 +43,11 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     ]);
     expect(t2.calls.find((c) => c.name === 'start_workflow_run')!.args).toEqual({ workflow_id: STANDARD, version: '1.0.0', input: ALEX });
     expect(t2.reply).toContain(
-      'An existing workflow already covers this, so I reused it instead of building a new one: «Standard Advice Call Analysis» v1.0.0',
+      'An existing workflow already covers this, so I reused it instead of building a new one: «Standard Advice Call Analysis» v1.0.0, ' +
+        'which does all 4 parts you asked for: transcription, sentiment, compliance and scoring.',
     );
+    // The tool's own reason is for agents, not the compliance manager (seen in use: "search score 0.900").
+    expect(t2.reply).not.toContain('search score');
     expect(t2.reply).toContain('single-call pilot');
     expect(t2.reply).toContain('REC-88310');
     expect(t2.reply).toContain('Shall I scale it to the whole set?');

@@ -17,7 +17,7 @@ import { MAX_STEPS_PER_TURN, type PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import type { OutcomeChange } from '../../../../lib/nl/index.ts';
 import type { DateRange } from '../../../../lib/relative-dates.ts';
-import { describeRange, periodWords } from './intent.ts';
+import { describeRange, periodAfterNoun, periodWords } from './intent.ts';
 import { ukDate, ukDayRange } from '../../../../lib/uk-time.ts';
 import { qaReport } from './report.ts';
 import { runBuilt, runSaved, type RunTarget } from './run-flow.ts';
@@ -116,6 +116,17 @@ export function coveringWorkflow(cands: Candidate[]): { pilot: Candidate | null;
   return { pilot, scale };
 }
 
+/**
+ * What a covering workflow does of what was asked, in words ("all 4 parts you asked for: transcription,
+ * sentiment, compliance and scoring"): the tool's `reason` ("has 4 of 4 requested (capability …);
+ * search score 0.900") is for agents, and was quoted to the user as it was.
+ */
+function coverageWords(c: Candidate): string {
+  const parts = c.covered.map((label) => label.replace(/^(capability|skill|state) /, ''));
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+  return parts.length > 1 ? `all ${parts.length} parts you asked for: ${list}` : `what you asked for: ${list}`;
+}
+
 function scaleOffer(scale: Candidate | null): string {
   return scale
     ? `If the pilot looks good, I can scale it to the whole set with «${scale.name}» v${scale.version}, ` +
@@ -140,7 +151,7 @@ export function qaWork(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no
         'Need skills: Salesforce lookup, recording retrieval, transcription, sentiment, compliance, scoring. ' +
         `${PLAN_NOTE} First check the capability catalog for an existing workflow ` +
         `(search_embeddings(query="${QA_QUERY}")).`,
-      `Great. I'll source ${req.advisor}'s recordings for ${periodWords(req.range!.phrase)}, transcribe them, ` +
+      `Great. I'll source ${req.advisor}'s recordings ${periodAfterNoun(req.range!.phrase)}, transcribe them, ` +
         'analyse sentiment and compliance in parallel, and then compute the QA score with the existing QA scorecard. ' +
         "I'll run a single-call pilot first; if that looks good, I can scale to the whole set.",
     );
@@ -176,7 +187,7 @@ export function qaWork(ctx: PlannerContext, req: QaRequest, healing: 'yes' | 'no
       name: pilot.name,
       intro: [
         'An existing workflow already covers this, so I reused it instead of building a new one: ' +
-          `«${pilot.name}» v${pilot.version} (${pilot.reason}).`,
+          `«${pilot.name}» v${pilot.version}, which does ${coverageWords(pilot)}.`,
       ],
       offer: scaleOffer(scale),
     });
