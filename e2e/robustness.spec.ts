@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { DEMO, signIn } from './helpers';
 import { mcp } from './mcp';
 import { trpc } from './trpc';
@@ -77,4 +78,17 @@ test('a run or a call that does not exist is said in words, without a pointless 
   await expect(alert).toContainText('No such QA result');
   await expect(alert).not.toContainText(/not_found|\(\w+_\w+\)/);
   await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+});
+
+/** An address that is no page of the console says so in the console's words, with the way back (it was Next's bare 404). */
+test('an address that is no page says so, in English for the UK, with a way back to the console', async ({ page }) => {
+  await signIn(page, DEMO.admin, '/runs');
+  const res = await page.goto('/settings/health');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No page at this address');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await expectNoAxeViolations(page, 'the not-found page');
+  await page.getByRole('link', { name: 'Go to the console' }).click();
+  await expect(page).not.toHaveURL(/\/settings\/health/);
+  await expect(page.getByRole('navigation').first()).toBeVisible();
 });
