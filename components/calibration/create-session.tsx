@@ -6,6 +6,7 @@ import { Button, FIELD } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 import { MAX_SESSION_CALLS } from '@/lib/calibration/session';
 import { ROLE_LABELS } from '@/lib/roles';
+import { UkDateInput } from '@/components/ui/uk-date-input';
 
 const LABEL = 'flex flex-col gap-1';
 const CAPTION = 'text-xs font-medium text-slate-600';
@@ -79,7 +80,7 @@ export function CreateSession({ onCreated }: { onCreated: (id: string) => void }
           </label>
           <label className={LABEL}>
             <span className={CAPTION}>Reviews due</span>
-            <input className={FIELD} type="date" required value={f.due} onChange={(e) => set({ due: e.target.value })} />
+            <UkDateInput className={FIELD} required value={f.due} onValue={(v) => set({ due: v })} />
           </label>
         </div>
         <fieldset className="flex flex-wrap items-end gap-3">
@@ -95,11 +96,11 @@ export function CreateSession({ onCreated }: { onCreated: (id: string) => void }
           </label>
           <label className={LABEL}>
             <span className={CAPTION}>Calls from</span>
-            <input className={FIELD} type="date" value={f.from} onChange={(e) => set({ from: e.target.value })} />
+            <UkDateInput className={FIELD} value={f.from} onValue={(v) => set({ from: v })} />
           </label>
           <label className={LABEL}>
             <span className={CAPTION}>to</span>
-            <input className={FIELD} type="date" value={f.to} onChange={(e) => set({ to: e.target.value })} />
+            <UkDateInput className={FIELD} value={f.to} onValue={(v) => set({ to: v })} />
           </label>
           <label className={LABEL}>
             <span className={CAPTION}>Failed rule (as reviewed, else the AI)</span>

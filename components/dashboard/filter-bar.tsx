@@ -5,6 +5,7 @@ import { Button, FIELD } from '@/components/ui/button';
 import { OptionSelect } from '@/components/qa/queue/option-select';
 import type { DashboardFilter, DashboardPeriod } from '@/server/contracts/dashboard-schemas';
 import { isEmptyDashboardFilter } from './dashboard-query';
+import { UkDateInput } from '@/components/ui/uk-date-input';
 
 type Advisor = { name: string; team: string };
 
@@ -47,25 +48,23 @@ export function FilterBar({
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-xs font-medium text-slate-600">Call dates (UK)</legend>
           <div className="flex items-center gap-1.5">
-            <input
-              type="date"
+            <UkDateInput
               aria-label="Calls on or after"
               className={FIELD}
               value={filter.from ?? period?.from ?? ''}
               max={filter.to ?? period?.to}
-              onChange={(e) => onChange({ from: e.target.value || undefined })}
+              onValue={(v) => onChange({ from: v || undefined })}
               data-testid="dashboard-from"
             />
             <span aria-hidden className="text-slate-500">
               –
             </span>
-            <input
-              type="date"
+            <UkDateInput
               aria-label="Calls on or before"
               className={FIELD}
               value={filter.to ?? period?.to ?? ''}
               min={filter.from ?? period?.from}
-              onChange={(e) => onChange({ to: e.target.value || undefined })}
+              onValue={(v) => onChange({ to: v || undefined })}
               data-testid="dashboard-to"
             />
           </div>

@@ -5,6 +5,7 @@ import { FINDING_TYPE_TEXT } from './findings-text';
 import { groupByRole } from './agent-groups';
 import { useAgents } from './use-agent-names';
 import { EMPTY_QUERY, type FindingsQuery } from './findings-query';
+import { UkDateInput } from '@/components/ui/uk-date-input';
 
 /** The Findings page's filter: agent (planning.agents, grouped by role), type, and a period of London days. */
 export function FindingsFilter({ query, onChange }: { query: FindingsQuery; onChange(q: FindingsQuery): void }) {
@@ -54,24 +55,22 @@ export function FindingsFilter({ query, onChange }: { query: FindingsQuery; onCh
       </label>
       <label className={label}>
         From (London day)
-        <input
-          type="date"
+        <UkDateInput
           className={FIELD}
           value={query.from ?? ''}
           max={query.to ?? undefined}
           data-testid="findings-from"
-          onChange={(e) => set({ from: e.target.value || null })}
+          onValue={(v) => set({ from: v || null })}
         />
       </label>
       <label className={label}>
         To (London day)
-        <input
-          type="date"
+        <UkDateInput
           className={FIELD}
           value={query.to ?? ''}
           min={query.from ?? undefined}
           data-testid="findings-to"
-          onChange={(e) => set({ to: e.target.value || null })}
+          onValue={(v) => set({ to: v || null })}
         />
       </label>
       {(query.agent || query.type || query.from || query.to) && (

@@ -6,6 +6,7 @@ import { ScoreBelowInput } from './score-below-input';
 import { TriStateSelect } from './tri-state-select';
 import { STATUS_LABELS } from '../format';
 import type { QaOptions } from '../types';
+import { UkDateInput } from '@/components/ui/uk-date-input';
 
 const NO_OPTIONS: QaOptions = { advisors: [], teams: [], products: [], rules: [], max_score: null };
 
@@ -59,24 +60,22 @@ export function QueueFilterBar({
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-xs font-medium text-slate-600">Call date (UK)</legend>
         <div className="flex items-center gap-1.5">
-          <input
-            type="date"
+          <UkDateInput
             aria-label="Calls on or after"
             className={FIELD}
             value={filter.from ?? ''}
             max={filter.to}
-            onChange={(e) => onChange({ from: e.target.value || undefined })}
+            onValue={(v) => onChange({ from: v || undefined })}
           />
           <span aria-hidden className="text-slate-500">
             –
           </span>
-          <input
-            type="date"
+          <UkDateInput
             aria-label="Calls on or before"
             className={FIELD}
             value={filter.to ?? ''}
             min={filter.from}
-            onChange={(e) => onChange({ to: e.target.value || undefined })}
+            onValue={(v) => onChange({ to: v || undefined })}
           />
         </div>
       </fieldset>

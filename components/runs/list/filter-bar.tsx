@@ -4,6 +4,7 @@ import { AdvisorInput } from './advisor-input';
 import { dayEndIso, dayOfIso, dayStartIso, lastDayOfIso } from './day-bounds';
 import { isEmptyFilter, RUN_STATUSES, type RunListFilter, type RunStatus } from './run-filter';
 import type { WorkflowOption } from './workflow-options';
+import { UkDateInput } from '@/components/ui/uk-date-input';
 
 const LABEL = 'flex flex-col gap-1 text-xs font-medium text-slate-600';
 
@@ -66,24 +67,22 @@ export function FilterBar({
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-xs font-medium text-slate-600">Started between</legend>
         <div className="flex items-center gap-1.5">
-          <input
-            type="date"
+          <UkDateInput
             aria-label="Started on or after"
             className={FIELD}
             value={from}
             max={to || undefined}
-            onChange={(e) => onChange({ started_after: dayStartIso(e.target.value) })}
+            onValue={(v) => onChange({ started_after: dayStartIso(v) })}
           />
           <span aria-hidden className="text-slate-500">
             –
           </span>
-          <input
-            type="date"
+          <UkDateInput
             aria-label="Started on or before"
             className={FIELD}
             value={to}
             min={from || undefined}
-            onChange={(e) => onChange({ started_before: dayEndIso(e.target.value) })}
+            onValue={(v) => onChange({ started_before: dayEndIso(v) })}
           />
         </div>
       </fieldset>
