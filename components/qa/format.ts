@@ -1,5 +1,6 @@
 import type { Tone } from '@/components/ui/badge';
 import type { QaReviewAction, QaReviewStatus, QaVerdict, QaVerdictValue } from './types';
+import { andList } from '@/lib/list-words';
 
 /**
  * Words and tones of the QA pages, pure. Scores show as the scoring skill returned them (one
@@ -57,8 +58,6 @@ export function durationText(seconds: number | null | undefined): string {
 /** "mandatory_disclosure" → "mandatory disclosure". */
 export const categoryText = (c: string | null | undefined) => (c ? c.replace(/_/g, ' ') : '');
 
-const listText = (xs: readonly string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-
 /**
  * Why the score is below the sum of its parts, in one plain sentence: "Parts add up to 67, capped
  * at 60 because mandatory disclosure failed (FCA-DISC-01, FCA-DISC-09)." Null without a cap.
@@ -67,7 +66,7 @@ type CapDetail = { breakdown_total: number; cap: { value: number; categories: st
 export function capSentence(detail: CapDetail | null): string | null {
   const cap = detail?.cap;
   if (!cap) return null;
-  const what = cap.categories.length ? `${listText(cap.categories.map(categoryText))} failed` : 'a capping rule failed';
+  const what = cap.categories.length ? `${andList(cap.categories.map(categoryText))} failed` : 'a capping rule failed';
   const rules = cap.rule_ids.length ? ` (${cap.rule_ids.join(', ')})` : '';
   return `Parts add up to ${scoreText(detail.breakdown_total)}, capped at ${scoreText(cap.value)} because ${what}${rules}.`;
 }

@@ -1,4 +1,5 @@
 import { CHAT_ROLES, EVALUATORS, QA_REVIEWERS, ROLES, ROLE_LABELS, type Role } from '@/lib/roles';
+import { andList } from '@/lib/list-words';
 
 /**
  * The console's sections. `roles` mirrors what the server allows for the section's main
@@ -145,6 +146,5 @@ export function navItemFor(href: string): NavItem {
 
 /** "Compliance manager, Workflow designer and Admin": roles in prose. */
 export function roleListText(roles: readonly Role[]): string {
-  const labels = roles.map((r) => ROLE_LABELS[r]);
-  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+  return andList(roles.map((r) => ROLE_LABELS[r]));
 }

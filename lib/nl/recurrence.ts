@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node';
+import { andList } from '../list-words.ts';
 
 /**
  * "Every Monday at 9am", "weekly", "each weekday at 07:30", "on the 1st of every month",
@@ -182,8 +183,7 @@ function readClause(clause: string): Recurrence {
   const days = daysOf(clause);
   if (days.length) {
     const names = days.map((d) => capitalise(DAYS[d]!));
-    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-    return { ...base, cron: `${cronTime} * * ${days.join(',')}`, words: `every ${list} ${at}` };
+    return { ...base, cron: `${cronTime} * * ${days.join(',')}`, words: `every ${andList(names)} ${at}` };
   }
   const dom = clause.match(/\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b/) ?? (/\bthe\s+first\b/.test(clause) ? ['', '1'] : null);
   if (dom) {

@@ -1,5 +1,6 @@
 import { QA_REVIEW_STATES, QA_SORTS, type QaFilter, type QaSort } from '@/lib/qa-filter';
 import { STATUS_LABELS } from '../format';
+import { orList } from '@/lib/list-words';
 
 export { QA_REVIEW_STATES, QA_SORTS, type QaFilter, type QaSort };
 export type QaReviewState = (typeof QA_REVIEW_STATES)[number];
@@ -77,7 +78,6 @@ function daysText(from: string | undefined, to: string | undefined): string | nu
 }
 
 const yesNo = (v: boolean | undefined, yes: string, no: string) => (v === undefined ? null : v ? yes : no);
-const or = (xs: readonly string[]) => (xs.length === 1 ? xs[0]! : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`);
 
 /**
  * A filter in words, for a saved filter's tooltip and the save form: "score below 70 · failed a
@@ -90,7 +90,7 @@ export function describeQaFilter(f: QaFilter): string {
     n.score_below !== undefined ? `score below ${n.score_below}` : null,
     yesNo(n.failed_mandatory, 'failed a mandatory rule', 'no mandatory rule failed'),
     yesNo(n.vulnerable, 'vulnerable customer', 'no vulnerability flag'),
-    n.review_status ? or(n.review_status.map((s) => STATUS_LABELS[s])) : null,
+    n.review_status ? orList(n.review_status.map((s) => STATUS_LABELS[s])) : null,
     yesNo(n.overridden, 'overridden', 'not overridden'),
     yesNo(n.reanalysed_after_signoff, 're-analysed after sign-off', 'not re-analysed after sign-off'),
     n.advisor ? `advisor ${n.advisor}` : null,

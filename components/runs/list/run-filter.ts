@@ -1,5 +1,6 @@
 import { RUN_STATUSES, type RunListFilter, type RunStatus } from '@/lib/run-list';
 import { dayOfIso, lastDayOfIso } from './day-bounds';
+import { orList } from '@/lib/list-words';
 
 export type { RunListFilter };
 export { RUN_STATUSES, type RunStatus };
@@ -44,7 +45,7 @@ export function describeFilter(f: RunListFilter, workflowName: (id: string) => s
   const parts: string[] = [];
   if (n.workflow_id) parts.push(`${workflowName(n.workflow_id) ?? n.workflow_id}${n.version ? ` v${n.version}` : ''}`);
   else if (n.version) parts.push(`version ${n.version}`);
-  if (n.status) parts.push(n.status.length === 1 ? n.status[0]! : `${n.status.slice(0, -1).join(', ')} or ${n.status.at(-1)}`);
+  if (n.status) parts.push(orList(n.status));
   const from = n.started_after ? dayOfIso(n.started_after) : null;
   const to = n.started_before ? lastDayOfIso(n.started_before) : null;
   if (from && to) parts.push(from === to ? `on ${from}` : `${from} to ${to}`);

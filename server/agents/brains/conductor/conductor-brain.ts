@@ -9,6 +9,7 @@ import { ASK_TOPIC, ASK_TOPIC_AGAIN, chosenFocus } from './focus-rules.ts';
 import { onAdvice, onTaskResult } from './results.ts';
 import { reviewFlow, reviewOf } from './review.ts';
 import { finishAnswer, finishFlow, statusAnswer } from './status.ts';
+import { andList } from '../../../../lib/list-words.ts';
 
 /**
  * The deterministic brain of the `conductor` role (delegated mode without a language model). It
@@ -87,7 +88,7 @@ const complete = (r: Review) => r.subjects.length > 0 && r.range !== null && r.u
  * Nothing is delegated until the user says yes (answerToConfirm).
  */
 function confirmFirst(ctx: ConductorContext, r: Review): BrainDecision {
-  const who = r.subjects.length === 1 ? r.subjects[0]! : `${r.subjects.slice(0, -1).join(', ')} and ${r.subjects.at(-1)!}`;
+  const who = andList(r.subjects);
   return ctx.say(
     `${ASK_CONFIRM} the calls of ${who} ${describeRange(r.range!)} for ${r.focus.label}? I'll hand one task per advisor to them once you say yes.`,
     'The message names advisors and a period but asks for no work: confirm before delegating anything.',

@@ -8,6 +8,7 @@ import type { PlannerRequest } from './request.ts';
 import { directoryOf, questionFor } from './resolve.ts';
 import { RESOLVE_PEOPLE, type PlannerFlowEntry } from './flow-steps.ts';
 import { HELP } from './help.ts';
+import { andList } from '../../../../lib/list-words.ts';
 
 /**
  * A message that asks for nothing but names someone or something ("Fatima Khan", "fatima khan",
@@ -27,8 +28,6 @@ export interface Named {
   product: string | null;
   range: PlannerRequest['range'];
 }
-
-const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 const productsOf = (ctx: PlannerContext) => {
   const products = ctx.find('list_products')?.result?.products;
@@ -98,7 +97,11 @@ export function mentionStart(ctx: PlannerContext, req: PlannerRequest, help: str
   const askPeriod = range ? '' : ' For which period?';
   const why = 'A mention, read against the CRM: ask what to do; nothing runs without a yes.';
   if (advisors.length || team) {
-    const whose = team ? `the ${team} team's calls` : advisors.length === 1 ? `${advisors[0]}'s calls` : `the calls of ${list(advisors)}`;
+    const whose = team
+      ? `the ${team} team's calls`
+      : advisors.length === 1
+        ? `${advisors[0]}'s calls`
+        : `the calls of ${andList(advisors)}`;
     return ctx.say(`${QUESTION_MARKERS.confirm_mention} review ${whose}${period}?${askPeriod}`, why);
   }
   if (product)

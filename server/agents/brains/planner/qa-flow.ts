@@ -26,6 +26,7 @@ import type { Role, SkillSummary } from './skills.ts';
 import type { ClosestCandidate } from '../../../learning/closest.ts';
 import { compareVersions } from '../../../../lib/semver.ts';
 import { BUILD, FIND, RUN, type PlannerFlowEntry } from './flow-steps.ts';
+import { andList } from '../../../../lib/list-words.ts';
 
 /**
  * Scenario 1 (spec §2): the advisor QA review. Turn 1 confirms the evaluation axes; on "yes" the
@@ -123,8 +124,7 @@ export function coveringWorkflow(cands: Candidate[]): { pilot: Candidate | null;
  */
 function coverageWords(c: Candidate): string {
   const parts = c.covered.map((label) => label.replace(/^(capability|skill|state) /, ''));
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
-  return parts.length > 1 ? `all ${parts.length} parts you asked for: ${list}` : `what you asked for: ${list}`;
+  return parts.length > 1 ? `all ${parts.length} parts you asked for: ${andList(parts)}` : `what you asked for: ${andList(parts)}`;
 }
 
 function scaleOffer(scale: Candidate | null): string {

@@ -5,6 +5,7 @@ import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
 import { SCALE_WORDS } from './follow-up.ts';
 import { KIND_LABEL, type PlannerRequest } from './request.ts';
+import { orList } from '../../../../lib/list-words.ts';
 
 /**
  * People and products named in a request, resolved against the CRM's own lists, fetched through
@@ -36,18 +37,16 @@ export function directoryOf(result: Record<string, unknown> | null | undefined):
   return Array.isArray(result?.advisors) ? (result.advisors as Advisor[]) : [];
 }
 
-const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
-
 /** The question for a name the Planner (or the Conductor) will not act on, or null when it can. */
 export function questionFor(m: PersonMatch): string | null {
   if (m.status === 'exact' || m.status === 'first_name') return null;
   if (m.status === 'ambiguous') {
-    return `More than one advisor matches “${m.said}”. ${QUESTION_MARKERS.clarify} ${list(m.candidates)}?`;
+    return `More than one advisor matches “${m.said}”. ${QUESTION_MARKERS.clarify} ${orList(m.candidates)}?`;
   }
   if (m.status === 'fuzzy' && m.name) return `I can't find “${m.said}” in the CRM. ${QUESTION_MARKERS.clarify} ${m.name}?`;
   const near = m.candidates.slice(0, 3);
   return near.length
-    ? `I can't find ${m.said} in the CRM. ${QUESTION_MARKERS.clarify} ${list(near)}?`
+    ? `I can't find ${m.said} in the CRM. ${QUESTION_MARKERS.clarify} ${orList(near)}?`
     : `I can't find ${m.said} in the CRM. ${QUESTION_MARKERS.ask_details} the advisor's full name?`;
 }
 
@@ -110,14 +109,14 @@ export function resolveProduct(ctx: PlannerContext, req: PlannerRequest): Step<s
     if (m.candidates?.length) {
       return next(
         ctx.say(
-          `I don't have a product called “${m.unknown}” in the CRM. ${QUESTION_MARKERS.clarify} ${list(m.candidates)}?`,
+          `I don't have a product called “${m.unknown}” in the CRM. ${QUESTION_MARKERS.clarify} ${orList(m.candidates)}?`,
           `“${m.unknown}” is no product in the CRM; ${m.candidates.length} share a word with it: ask, never drop it.`,
         ),
       );
     }
     return next(
       ctx.say(
-        `I can't find a product called “${m.unknown}” in the CRM; its products are ${list(names)}. ${QUESTION_MARKERS.clarify} one of those?`,
+        `I can't find a product called “${m.unknown}” in the CRM; its products are ${orList(names)}. ${QUESTION_MARKERS.clarify} one of those?`,
         `Unknown product “${m.unknown}”: ask.`,
       ),
     );

@@ -13,6 +13,7 @@ import { matchPeople, resolveDateRange, TOPIC_LABELS, TOPIC_NAMES, topicWordsIn,
 import { directoryOf } from './resolve.ts';
 import { COUNT, FIND, RESOLVE_PEOPLE, STORED, type PlannerFlowEntry } from './flow-steps.ts';
 import { ukDay } from '../../../../lib/uk-time.ts';
+import { andList } from '../../../../lib/list-words.ts';
 
 /**
  * A QA review or a product check from the request to the first question: who (resolved against
@@ -64,8 +65,7 @@ function focusNote(ctx: PlannerContext, req: PlannerRequest): string | null {
   const phrase = req.texts.map((t) => unmappedFocusIn(t, known)).find((p) => p !== null);
   if (!phrase) return null;
   const labels = TOPIC_NAMES.map((t) => TOPIC_LABELS[t]);
-  const topics = `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
-  return `I can't narrow a review to “${phrase}”: it is not a topic I can read (I know ${topics}), so the review covers the whole rule set.`;
+  return `I can't narrow a review to “${phrase}”: it is not a topic I can read (I know ${andList(labels)}), so the review covers the whole rule set.`;
 }
 
 const withNote = (d: BrainDecision, note: string | null): BrainDecision =>
