@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { clickUntilSelected as selectUntilShown } from '../../e2e/editor-helpers.ts';
 
 /** Where the editor picks up a handed-over document (components/workflows/open-in-editor.ts). */
 const HANDOVER_KEY = 'dcf.workflowDraft';
@@ -69,27 +70,14 @@ export async function measureEditor(page: Page, baseURL: string, doc: { asl: { S
 }
 
 /**
- * Clicks the state named `name` until the canvas shows it selected, and returns how many clicks
- * that took. A click can miss: Playwright aims at where the node is once it has been still for
- * two frames, and a layout landing in between (ELK's first result, in a worker) moves the node
- * from under the pointer — one bench run of the third pass then waited out its 60 s on a single
- * click. Each click waits up to 5 s for the selection; the time until it shows stays in the
- * figure, so a miss counts against interactive rather than aborting the run.
+ * Clicks the state named `name` until the canvas shows it selected (e2e/editor-helpers.ts), and
+ * returns how many clicks that took: a miss counts against interactive rather than aborting the run.
  */
-export async function clickUntilSelected(page: Page, name: string, label = '', deadlineMs = 60_000): Promise<number> {
-  const node = page.locator(`[data-testid="state-node"][data-state="${name}"]`);
-  const selected = page.locator(`.react-flow__node.selected [data-testid="state-node"][data-state="${name}"]`);
-  const deadline = Date.now() + deadlineMs;
-  for (let clicks = 1; ; clicks++) {
-    await node.click({ timeout: Math.max(1_000, deadline - Date.now()) });
-    const shown = await selected.waitFor({ timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (shown) return clicks;
-    if (Date.now() > deadline) throw new Error(`${clicks} clicks on "${name}" did not select it within ${deadlineMs / 1000} s`);
-    console.warn(`bench: ${label ? `${label}: ` : ''}click ${clicks} on "${name}" did not select it within 5 s; clicking again`);
-  }
+export function clickUntilSelected(page: Page, name: string, label = ''): Promise<number> {
+  return selectUntilShown(page, name, {
+    onMiss: (clicks) =>
+      console.warn(`bench: ${label ? `${label}: ` : ''}click ${clicks} on "${name}" did not select it within 5 s; clicking again`),
+  });
 }
 
 /** Signs the page in as the demo designer (the editor's user in the benches). */
