@@ -67,7 +67,7 @@ export function AgentList() {
           </EmptyState>
         )
       ) : (
-        <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+        <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''} aria-busy={list.isPlaceholderData}>
           <AgentTable rows={rows} />
         </div>
       )}

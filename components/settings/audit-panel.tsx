@@ -90,7 +90,7 @@ export function AuditPanel() {
       ) : page.data.rows.length === 0 ? (
         <EmptyState title={cursors.length > 0 ? 'No older entries' : action ? `No entries for ${action}` : 'The audit log is empty'} />
       ) : (
-        <div className={page.isPlaceholderData ? 'opacity-60' : ''}>
+        <div className={page.isPlaceholderData ? 'opacity-60' : ''} aria-busy={page.isPlaceholderData}>
           <AuditTable rows={page.data.rows} />
         </div>
       )}

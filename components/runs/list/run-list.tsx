@@ -76,7 +76,11 @@ export function RunList({ role, canRun }: { role: Role; canRun: boolean }) {
           onClear={() => replace({})}
         />
       ) : (
-        <div className={runs.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+        <div
+          className={runs.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
+          aria-busy={runs.isPlaceholderData}
+          data-testid="run-rows"
+        >
           <RunTable runs={rows} role={role} canRun={canRun} onChanged={refresh} />
         </div>
       )}
