@@ -25,6 +25,19 @@ async function openFile(page: Page, doc: unknown, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/workflows\/edit\?handover=1/);
 }
 
+/** A state's box once it held still for two samples 100 ms apart (the canvas' first fit is done). */
+async function stillBox(page: Page, name: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  for (let i = 0; i < 100; i++) {
+    const box = await node(page, name).boundingBox();
+    const now = JSON.stringify(box);
+    if (box && box.y >= 0 && now === last) return box;
+    last = now;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`${name} kept moving for 10 s`);
+}
+
 /** Presses Ctrl+F where the focus is and says whether the page kept the key for itself (no browser find). */
 async function ctrlF(page: Page): Promise<boolean> {
   await page.evaluate(() => {
@@ -244,4 +257,30 @@ test('1,000 states: zoomed out, states show their names large, no further than t
   await card.click();
   await page.getByRole('complementary', { name: 'Side panel' }).getByLabel('Comment', { exact: true }).first().fill('slow step');
   await expect(node(page, name)).toHaveAttribute('title', 'slow step');
+});
+
+test('the state under the pointer stays there when the layout lands; one that is not pointed at is fitted as before', async ({ page }) => {
+  test.setTimeout(180_000);
+  // 1,000 states: the first drawing (stacked) comes at once, the layout several seconds later.
+  await openFile(page, generateWorkflow(1000), 'thousand');
+  const editor = page.getByTestId('workflow-editor');
+  const before = await stillBox(page, 'S0');
+  await expect(editor).toHaveAttribute('data-busy', 'true'); // the layout is still to come
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await layoutSettled(page);
+  const after = (await node(page, 'S0').boundingBox())!;
+  // The layout moved every state, but S0 — under the pointer — is drawn where it was, and a click there takes it.
+  expect(Math.abs(after.x - before.x)).toBeLessThan(2);
+  expect(Math.abs(after.y - before.y)).toBeLessThan(2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(selected(page, 'S0')).toBeVisible();
+
+  // Opened again with the pointer off the canvas, the laid-out workflow is fitted: its top at the readable zoom.
+  await page.mouse.move(2, 2);
+  await openFile(page, generateWorkflow(100), 'hundred');
+  await expect(node(page, 'S0')).toBeVisible();
+  await layoutSettled(page);
+  const zoom = await page.locator('.react-flow__viewport').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+  expect(zoom).toBeCloseTo(0.45, 2);
 });

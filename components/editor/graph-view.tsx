@@ -51,7 +51,7 @@ export function WorkflowGraphView({ doc, ariaLabel, run, changes, taken, selecte
   useEffect(() => {
     if (layout && !fitted.current) {
       fitted.current = true;
-      requestAnimationFrame(() => viewport.current?.fit());
+      requestAnimationFrame(() => viewport.current?.anchor() || viewport.current?.fit());
     }
   }, [layout]);
   return (

@@ -160,7 +160,8 @@ export function WorkflowEditor({
       if (found && viewport.current?.center(found)) centreAfterLayout.current = null;
       else if (!fitted.current && hasStates) {
         fitted.current = true;
-        viewport.current?.fit();
+        // A state the person points at or clicked stays where it is (the canvas kept it in place): no fit then.
+        if (!viewport.current?.anchor()) viewport.current?.fit();
       } else if (state.selection[0]) viewport.current?.reveal(state.selection[0]);
     });
     // Only a new layout triggers this; the rest is read at that moment.

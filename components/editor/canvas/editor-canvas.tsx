@@ -19,6 +19,7 @@ export type { CanvasViewport } from './use-canvas-viewport';
 import type { StateType } from '@/server/engine/asl/state-fields';
 import { isSourceHandle } from './handles';
 import { keepMeasured } from './reuse-flow';
+import { absolutePosition, keepInPlace } from './layout-anchor';
 import type { EditorFlowNode } from './node-data';
 import { ContainerNode, LaneNode } from './nodes/container-node';
 import { OverviewMap } from './overview-map';
@@ -119,18 +120,27 @@ export function EditorCanvas({
   // changed keeps the measured size too when its box and handles are the same (a new layout moves
   // every node: each would otherwise be drawn once to be measured).
   const lastComputed = useRef(computedNodes);
+  // The state a new layout keeps in place on screen (layout-anchor.ts): the one under the pointer, else the one last clicked.
+  const hovered = useRef<string | null>(null);
+  const pressed = useRef<string | null>(null);
   useEffect(() => {
     const before = new Map(lastComputed.current.map((n) => [n.id, n]));
     lastComputed.current = computedNodes;
+    const anchor = hovered.current ?? pressed.current;
+    const was = anchor ? flow.getInternalNode(anchor)?.internals.positionAbsolute : undefined;
+    const now = anchor ? absolutePosition(computedNodes, anchor) : null;
+    const shifted = was && now ? keepInPlace(flow.getViewport(), was, now) : null;
+    if (shifted) void flow.setViewport(shifted);
     setNodes((local) => {
       const mine = new Map(local.map((n) => [n.id, n]));
       return computedNodes.map((n) => (before.get(n.id) === n ? (mine.get(n.id) ?? n) : keepMeasured(n, mine.get(n.id))));
     });
-  }, [computedNodes]);
+  }, [computedNodes, flow]);
   useEffect(() => setEdges(computedEdges), [computedEdges]);
   const wrapper = useRef<HTMLDivElement>(null);
 
-  useCanvasViewport(wrapper, onReady);
+  useCanvasViewport(wrapper, onReady, () => hovered.current ?? pressed.current);
+  const isState = (n: EditorFlowNode) => n.type === 'state' || n.type === 'container';
 
   const onNodesChange = useCallback(
     (changes: NodeChange<EditorFlowNode>[]) => {
@@ -269,7 +279,14 @@ export function EditorCanvas({
             onConnect={onConnect}
             onReconnect={onReconnect}
             isValidConnection={isValidConnection}
-            onNodeClick={onNodeClick ? (_, n) => (n.type === 'state' || n.type === 'container') && onNodeClick(n.id) : undefined}
+            onNodeClick={(_, n) => {
+              if (!isState(n)) return;
+              pressed.current = n.id;
+              onNodeClick?.(n.id);
+            }}
+            onPaneClick={() => (pressed.current = null)}
+            onNodeMouseEnter={(_, n) => isState(n) && (hovered.current = n.id)}
+            onNodeMouseLeave={(_, n) => hovered.current === n.id && (hovered.current = null)}
             onNodeDoubleClick={actions ? (_, n) => (n.type === 'state' || n.type === 'container') && actions.open(n.id) : undefined}
             nodesDraggable={!readOnly}
             nodesConnectable={!readOnly}

@@ -13,10 +13,16 @@ export interface CanvasViewport {
   reveal(id: string): void;
   /** Centre a node, zooming in to a readable size if the canvas is zoomed out further; false when it is not drawn. */
   center(id: string): boolean;
+  /** The state a new layout keeps in place on screen (the person points at it, or clicked it last), if any: no fit then. */
+  anchor(): string | null;
 }
 
 /** Hands the canvas' viewport moves to its owner once per mount (`onReady`). */
-export function useCanvasViewport(wrapper: RefObject<HTMLDivElement | null>, onReady?: (viewport: CanvasViewport) => void) {
+export function useCanvasViewport(
+  wrapper: RefObject<HTMLDivElement | null>,
+  onReady: ((viewport: CanvasViewport) => void) | undefined,
+  anchor: () => string | null,
+) {
   const flow = useReactFlow();
   useEffect(() => {
     onReady?.({
@@ -55,6 +61,9 @@ export function useCanvasViewport(wrapper: RefObject<HTMLDivElement | null>, onR
         void flow.setCenter(p.x + w / 2, p.y + h / 2, { zoom: Math.max(flow.getViewport().zoom, FOUND_ZOOM), duration: 200 });
         return true;
       },
+      anchor,
     });
+    // `anchor` reads refs: a new function per render does not change what it answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [flow, onReady, wrapper]);
 }
