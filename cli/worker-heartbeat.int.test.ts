@@ -84,7 +84,10 @@ describe('dcf worker heartbeat', () => {
   it('Ctrl-C on a dcf run stops its workers and deregisters them; the run is left RUNNING for another worker', async () => {
     const slow = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'server/execution/testing/fixtures/slow.workflow.json'), 'utf8'));
     const nap = path.join(dataDir, 'long-nap.workflow.json');
-    await writeFile(nap, JSON.stringify(slow)); // a 30 s Task: still in flight when the signal comes
+    // A 10-minute Task: still in flight when the signal comes, however slowly this machine starts `dcf run`
+    // (a 30 s one had finished before the signal in a loaded CI run).
+    slow.asl.States.Nap.Parameters.ms = 600_000;
+    await writeFile(nap, JSON.stringify(slow));
     const before = new Set(await redis.zrange(RUN_INDEX, '0', '-1'));
     const run = dcf('run', nap, '--input', '{}', '--wait');
     child = run;

@@ -9,6 +9,13 @@ import type { SkillDirectory } from './skill-directory.ts';
 import type { OutboxEntry } from './execution-entries.ts';
 import type { WorkerPlans } from './worker-plans.ts';
 
+/** The Task attempts in flight in a process (execution/active-work.ts): each adds its abort controller while it runs. */
+export interface ActiveWork {
+  readonly size: number;
+  add(attempt: AbortController): void;
+  delete(attempt: AbortController): void;
+}
+
 /**
  * Everything the execution needs: the control plane, the dispatcher, the skill transports and
  * the agent runtime. Created once per process (server, `dcf worker`, `dcf run`); a notification
@@ -26,7 +33,7 @@ export interface ExecutionServices {
   /** Called once a commit has finished a run (finalize: delete workers, close states, summary). */
   onRunFinished?: (runId: string) => Promise<void>;
   /** In-flight Task attempts of this process; `close({ abortActive })` stops them (they write nothing, their leases lapse). */
-  activeWork: Set<AbortController>;
+  activeWork: ActiveWork;
   /** Who this process is, for lease owners: `engine@host:pid`. */
   identity: string;
   /**

@@ -20,6 +20,7 @@ import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { sweep } from './sweeper.ts';
 import { performWorkerProtocol } from './worker-protocol.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
+import { InFlightWork } from './active-work.ts';
 
 export interface ExecutionRuntime {
   x: ExecutionServices;
@@ -48,6 +49,7 @@ export async function createExecutionRuntime(config: AppConfig, target: RedisTar
   // Keys renamed for Redis Cluster slots are moved out of their old names first (key-migration.ts).
   await migrateSlotKeys(redis, [QA_STREAM, EPISODE_STREAM]);
   const closers: Array<() => Promise<void>> = [];
+  const activeWork = new InFlightWork();
   const x: ExecutionServices = {
     config,
     redis,
@@ -58,7 +60,7 @@ export async function createExecutionRuntime(config: AppConfig, target: RedisTar
     agents: undefined as unknown as ExecutionServices['agents'],
     log,
     identity: `engine@${hostname()}:${process.pid}`,
-    activeWork: new Set(),
+    activeWork,
   };
   x.agents = new InProcessAgentRuntime(redis, (agent, n) => performWorkerProtocol(x, agent, n));
   x.onRunFinished = async (runId) => {
@@ -89,7 +91,7 @@ export async function createExecutionRuntime(config: AppConfig, target: RedisTar
       });
     },
     async close(opts = {}) {
-      if (opts.abortActive) for (const a of x.activeWork) a.abort({ error: 'WorkerStopped', cause: 'the worker process is stopping' });
+      if (opts.abortActive) activeWork.stop({ error: 'WorkerStopped', cause: 'the worker process is stopping' });
       for (const c of closers.reverse()) await c();
       await x.dispatcher.close();
       await x.invoker.close();
