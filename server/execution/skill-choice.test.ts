@@ -8,6 +8,7 @@ import { loadSkillDirectory } from '../skills/skill-directory.ts';
 import { seededRandom } from '../learning/policies/index.ts';
 import type { SkillStats } from '../learning/skill-stats.ts';
 import { needsAccuracy } from '../learning/accuracy/capabilities.ts';
+import { needsRunContext } from './webhook.ts';
 
 const WHISPER = 'skill://whisper-transcribe@1.0.0';
 const ASSEMBLY = 'skill://assemblyai-transcribe@1.2.0';
@@ -40,6 +41,16 @@ describe('the skill-choice rules every worker follows (in-process and agents)', 
     });
     // No run context (an agent that is not a run's worker): the arguments go as given.
     expect(skillToolCall(manifest(ASSEMBLY), { recording_uri: 'a' })!.args).toEqual({ recording_uri: 'a' });
+  });
+
+  it('computes the run context only for a skill whose tools take it: the same call as with it for any other', () => {
+    expect(needsRunContext(manifest(ASSEMBLY))).toBe(true);
+    expect(needsRunContext(manifest(WHISPER))).toBe(false);
+    for (const uri of [WHISPER, POCKETSPHINX]) {
+      const args = { recording_uri: 's3://calls/1.mp3' };
+      expect(needsRunContext(manifest(uri))).toBe(false);
+      expect(skillToolCall(manifest(uri), args)).toEqual(skillToolCall(manifest(uri), args, CONTEXT));
+    }
   });
 
   it('calls a named tool, and none when the skill has no tool of that name', () => {

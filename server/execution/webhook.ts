@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config.ts';
+import { requiredParameterNames, type SkillManifest } from '../skills/manifest.ts';
 import { readRun } from './run-record.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { WEBHOOK_LIMITS, webhookCountsKey } from './webhook-limits.ts';
@@ -24,6 +25,18 @@ export async function runWebhookUrl(config: AppConfig, runId: string, instance: 
  */
 export async function runContextArguments(config: AppConfig, runId: string, instance: string): Promise<Record<string, unknown>> {
   return { webhook_url: await runWebhookUrl(config, runId, instance) };
+}
+
+/** The arguments runContextArguments supplies. */
+const RUN_CONTEXT_KEYS: ReadonlySet<string> = new Set(['webhook_url']);
+
+/**
+ * Whether a tool of `manifest` requires a run-context argument. Only such a tool is filled from the
+ * context (skill-choice.ts argumentsFor) or chosen by it (chooseTool), so for any other skill the
+ * context changes nothing and its signed URL is not worth computing (an HMAC on every Task's path).
+ */
+export function needsRunContext(manifest: SkillManifest): boolean {
+  return manifest.requiredTools.some((t) => requiredParameterNames(t).some((p) => RUN_CONTEXT_KEYS.has(p)));
 }
 
 export type WebhookOutcome =

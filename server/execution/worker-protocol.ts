@@ -2,7 +2,7 @@ import type { SkillCallOutcome } from '../skills/invoke/index.ts';
 import type { WorkerAgent, WorkerNotification } from '../contracts/agent-runtime.ts';
 import { skillToolCall } from './skill-choice.ts';
 import { swapFailedSkill } from './skill-swap.ts';
-import { runContextArguments } from './webhook.ts';
+import { needsRunContext, runContextArguments } from './webhook.ts';
 import { completeTask, currentSkillOf, failTask, startTaskWork, type AttemptContext } from './task-work.ts';
 import type { InstanceView } from './instance-view.ts';
 import { takeHandoff } from './task-handoff.ts';
@@ -70,7 +70,8 @@ export async function performWorkerProtocol(services: ExecutionServices, agent: 
       return;
     }
     let skill: string = lease.current_skill;
-    const context = await runContextArguments(x.config, runId, instance);
+    // Computed once, and only for a skill whose tools take it (needsRunContext).
+    let context: Record<string, unknown> | undefined;
     let attempts = lease.attempts;
     // `agent` was read with this notification (worker-agent.ts): a skill its record already holds, alone, is
     // loaded (a Map's iterations share their state's agent; a Retry reuses it), so the write is skipped; so is one
@@ -85,6 +86,7 @@ export async function performWorkerProtocol(services: ExecutionServices, agent: 
     await load(skill);
     for (;;) {
       const manifest = x.skills.get(skill);
+      if (manifest && !context && needsRunContext(manifest)) context = await runContextArguments(x.config, runId, instance);
       const call = manifest && skillToolCall(manifest, lease.effective_input, context);
       const outcome: SkillCallOutcome =
         !manifest || !call
