@@ -39,3 +39,41 @@ test('a stakeholder types the dashboard period day first; what is no day is said
   await expect(page).toHaveURL(/[?&]from=2024-06-02(&|$)/);
   await expect(from).toHaveValue('2/6/2024');
 });
+
+test('a designer types a run’s date-time day first on London’s clock: 09:00 on a summer day starts at 08:00Z', async ({ page }) => {
+  const doc = {
+    workflow_schema_version: '2.2.0',
+    workflow_id: '00000000-0000-4000-8000-00000000da7e',
+    workflow_name: 'window',
+    version: '1.0.0',
+    workflow_input_schema: {
+      type: 'object',
+      properties: { starts_at: { type: 'string', format: 'date-time', title: 'Starts at' } },
+      required: ['starts_at'],
+    },
+    skill_imports: [],
+    asl: { StartAt: 'Echo', States: { Echo: { Type: 'Pass', End: true } } },
+  };
+  await signIn(page, DEMO.designer, '/workflows');
+  await page
+    .getByLabel('Workflow file to open')
+    .setInputFiles({ name: 'window.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.getByRole('button', { name: 'Run…' }).click();
+  const form = page.getByRole('form', { name: 'Run input' });
+  await form.getByLabel('Starts at').pressSequentially('1/7/2024', { delay: 20 });
+  await expect(form.getByRole('status')).toHaveText('Add the time (hh:mm)');
+  const time = form.getByLabel('Time, London');
+  await time.pressSequentially('9pm', { delay: 20 });
+  await expect(form.getByRole('status')).toHaveText('Not a time: write it hh:mm, 24-hour');
+  await expect(time).toHaveAttribute('aria-invalid', 'true');
+  await time.press('ControlOrMeta+A');
+  await time.pressSequentially('9.00', { delay: 20 });
+  await expect(form.getByRole('status')).toHaveCount(0);
+  await expect(form.getByText('London time (GMT/BST)')).toBeVisible();
+  await page.screenshot({ path: shot('uk-date-time-run-form') });
+  await form.getByRole('button', { name: 'Start run' }).click();
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('run-header')).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Input & output' }).click();
+  await expect(page.getByRole('region', { name: 'Run output' })).toContainText('"starts_at": "2024-07-01T08:00:00Z"');
+});

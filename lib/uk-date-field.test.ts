@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUkDate, ukFieldText } from './uk-date-field.ts';
+import { parseUkDate, parseUkTime, ukFieldText } from './uk-date-field.ts';
 
 describe('a date field in UK order', () => {
   it.each([
@@ -31,5 +31,24 @@ describe('a date field in UK order', () => {
     expect(ukFieldText('')).toBe('');
     expect(ukFieldText('2024-08-07T10:00:00Z')).toBe('');
     expect(ukFieldText(undefined)).toBe('');
+  });
+});
+
+describe('parseUkTime', () => {
+  it.each([
+    ['9:00', '09:00'],
+    ['09:00', '09:00'],
+    ['9.30', '09:30'],
+    ['0930', '09:30'],
+    ['9', '09:00'],
+    ['23:59', '23:59'],
+    [' 0:05 ', '00:05'],
+    ['', ''],
+  ])('%s → %s', (typed, time) => {
+    expect(parseUkTime(typed)).toBe(time);
+  });
+
+  it.each(['24:00', '9:60', '9pm', '9:5', 'noon', '-1:00'])('%s is no time', (typed) => {
+    expect(parseUkTime(typed)).toBeNull();
   });
 });

@@ -36,3 +36,17 @@ export function parseUkDate(text: string): string | null {
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/**
+ * A clock time as typed, 24-hour, as "HH:MM": `''` for an empty field, null when it is no time.
+ * "9:00", "09:00", "9.30", "0930", "9" (on the hour); "24:00", "9:60" and "9pm" are no time.
+ */
+export function parseUkTime(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return '';
+  const m = /^(\d{1,2})(?:[:.]?(\d{2}))?$/.exec(t);
+  if (!m) return null;
+  const [h, min] = [Number(m[1]), Number(m[2] ?? '0')];
+  if (h > 23 || min > 59) return null;
+  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+}

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { londonDay, londonDayStart, londonNextDayStart, ukDate, ukDateTime, ukDay, ukDayRange, ukExact, ukTime } from './uk-time.ts';
+import {
+  londonDay,
+  londonDayStart,
+  londonDayTime,
+  londonInstant,
+  londonWallInstant,
+  londonNextDayStart,
+  ukDate,
+  ukDateTime,
+  ukDay,
+  ukDayRange,
+  ukExact,
+  ukTime,
+} from './uk-time.ts';
 
 describe('UK dates and times', () => {
   it('formats in en-GB, London time, summer and winter', () => {
@@ -19,6 +32,29 @@ describe('UK dates and times', () => {
     expect(londonDayStart('2024-10-28')).toBe('2024-10-28T00:00:00.000Z');
     expect(londonNextDayStart('2024-07-07')).toBe('2024-07-07T23:00:00.000Z');
     expect(londonDay('2024-07-07T23:30:00Z')).toBe('2024-07-08');
+  });
+
+  it('turns a London clock time on a London day into its instant and back, in BST and GMT', () => {
+    expect(londonInstant('2024-07-01', '09:00')).toBe('2024-07-01T08:00:00.000Z');
+    expect(londonInstant('2024-12-01', '09:00')).toBe('2024-12-01T09:00:00.000Z');
+    expect(londonInstant('2024-07-01', '00:30')).toBe('2024-06-30T23:30:00.000Z');
+    // The clocks go forward at 01:00 on 31 Mar 2024 and back at 02:00 on 27 Oct 2024.
+    expect(londonInstant('2024-03-31', '03:00')).toBe('2024-03-31T02:00:00.000Z');
+    expect(londonInstant('2024-10-27', '03:00')).toBe('2024-10-27T03:00:00.000Z');
+    expect(londonDayTime('2024-07-01T08:00:00Z')).toEqual({ day: '2024-07-01', time: '09:00' });
+    expect(londonDayTime('2024-06-30T23:30:00Z')).toEqual({ day: '2024-07-01', time: '00:30' });
+    expect(londonDayTime('2024-12-01T09:00:00.000Z')).toEqual({ day: '2024-12-01', time: '09:00' });
+    expect(londonDayTime('no')).toBeNull();
+  });
+
+  it('reads a date-time without a zone on London’s clock; one with a zone, or no real day, is not its business', () => {
+    expect(londonWallInstant('2024-07-01T09:00')).toBe('2024-07-01T08:00:00Z');
+    expect(londonWallInstant('2024-12-01T09:00:30')).toBe('2024-12-01T09:00:30Z');
+    expect(londonWallInstant('2024-07-01T09:00Z')).toBeNull();
+    expect(londonWallInstant('2024-07-01T09:00+01:00')).toBeNull();
+    expect(londonWallInstant('2024-02-30T09:00')).toBeNull();
+    expect(londonWallInstant('2024-07-01T24:00')).toBeNull();
+    expect(londonWallInstant('2024-07-01')).toBeNull();
   });
 });
 

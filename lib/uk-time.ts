@@ -59,10 +59,39 @@ function londonOffsetMinutes(t: number): number {
 
 /** The instant a London calendar day (YYYY-MM-DD) begins, as an ISO string. */
 export function londonDayStart(day: string): string {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  // London midnight is at UTC midnight minus the offset in force then (read just before, then checked).
-  const guess = utcMidnight - londonOffsetMinutes(utcMidnight) * 60_000;
-  return new Date(utcMidnight - londonOffsetMinutes(guess) * 60_000).toISOString();
+  return londonInstant(day, '00:00');
+}
+
+/**
+ * The instant a London clock shows `time` (HH:MM, 24-hour) on London day `day` (YYYY-MM-DD), as an
+ * ISO string: "09:00" on 1 Jul 2024 is 08:00Z (BST), on 1 Dec 09:00Z (GMT). A time the clocks skip
+ * (01:30 on the last Sunday of March) comes out an hour later; one they show twice, the first.
+ */
+export function londonInstant(day: string, time: string): string {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  if (Number.isNaN(wall)) throw new RangeError(`not a London day and time: ${day} ${time}`);
+  // The wall time read as UTC, less the offset in force then (read just before, then checked).
+  const guess = wall - londonOffsetMinutes(wall) * 60_000;
+  return new Date(wall - londonOffsetMinutes(guess) * 60_000).toISOString();
+}
+
+/**
+ * A date-time without a zone ("2024-07-01T09:00", with seconds or not) read on London's clock, as
+ * an instant (`…Z`): what a UK user means by it. Null for anything else (one with a zone, no day).
+ */
+export function londonWallInstant(text: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}(?:\.\d+)?))?$/.exec(text.trim());
+  if (!m || !isCalendarDay(m[1]!) || Number(m[2]!.slice(0, 2)) > 23 || Number(m[2]!.slice(3)) > 59) return null;
+  const at = Date.parse(londonInstant(m[1]!, m[2]!)) + Number(m[3] ?? 0) * 1000;
+  return Number.isNaN(at) ? null : new Date(at).toISOString().replace('.000Z', 'Z');
+}
+
+/** The London day (YYYY-MM-DD) and clock time (HH:MM) of an instant; null when `iso` is no instant. */
+export function londonDayTime(iso: string): { day: string; time: string } | null {
+  const d = parse(iso);
+  if (!d) return null;
+  const p = Object.fromEntries(PARTS.formatToParts(d).map((x) => [x.type, x.value]));
+  return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
 /** The London calendar day (YYYY-MM-DD) after `day`'s start: for inclusive "to" filters. */
@@ -128,4 +157,10 @@ export function ukDayRange(start: string, end: string): string {
   if (a.year !== b.year) return `${ukDay(start)} – ${ukDay(end)}`;
   if (a.month !== b.month) return `${a.day} ${a.month} – ${ukDay(end)}`;
   return `${a.day}–${ukDay(end)}`;
+}
+
+/** A YYYY-MM-DD that names a real day (Date.parse takes 30 February for 1 March). */
+function isCalendarDay(day: string): boolean {
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
 }

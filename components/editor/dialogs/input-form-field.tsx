@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { FIELD } from '@/components/ui/button';
 import { UkDateInput } from '@/components/ui/uk-date-input';
+import { UkDateTimeInput } from '@/components/ui/uk-date-time-input';
 import type { FormField } from '../model/form-fields';
 
 /** A value a text field offers (a browser datalist): the value, and what the list shows beside it. */
@@ -66,8 +67,11 @@ export function InputFormField({ field, value, error, onChange, suggestions, not
   } else if (field.type === 'date') {
     // Day first whatever the browser's locale (components/ui/uk-date-input.tsx); the form keeps ISO.
     control = <UkDateInput {...common} value={text} onValue={onChange} />;
+  } else if (field.type === 'date-time') {
+    // Day first and 24-hour on London's clock (components/ui/uk-date-time-input.tsx); the form keeps the instant (…Z).
+    control = <UkDateTimeInput {...common} className={FIELD} value={text} onValue={onChange} />;
   } else {
-    const type = field.type === 'date-time' ? 'datetime-local' : field.type === 'number' || field.type === 'integer' ? 'number' : 'text';
+    const type = field.type === 'number' || field.type === 'integer' ? 'number' : 'text';
     const step = field.type === 'integer' ? 1 : field.type === 'number' ? 'any' : undefined;
     const list = suggestions && type === 'text' ? `${id}-list` : undefined;
     control = (

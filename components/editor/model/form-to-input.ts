@@ -1,5 +1,6 @@
 import { isRfc3339Timestamp } from '@/server/engine/asl/timestamp';
 import { isObject } from '@/server/engine/json';
+import { londonWallInstant } from '@/lib/uk-time';
 import type { FormField } from './form-fields';
 
 /** The workflow input, or a message per field that cannot be read. */
@@ -10,8 +11,8 @@ export type FormResult = { ok: true; value: Record<string, unknown> } | { ok: fa
  * number, date and JSON fields, a boolean (or `"true"`/`"false"`) for checkboxes, the chosen
  * option (or its text) for enums. An empty value (missing, null, or blank text) leaves the field
  * out — an error when it is required. Numbers must be finite (integers whole); dates
- * `YYYY-MM-DD` on the calendar; date-times RFC 3339, or a local `YYYY-MM-DDTHH:MM[:SS]` (from a
- * datetime-local control) which is taken as UTC; object and array fields parse as JSON of that
+ * `YYYY-MM-DD` on the calendar; date-times RFC 3339, or `YYYY-MM-DDTHH:MM[:SS]` without a zone, which
+ * is read on London's clock (GMT or BST as the day falls); object and array fields parse as JSON of that
  * kind. Every field is checked, so the form can show all errors at once.
  */
 export function formToInput(fields: readonly FormField[], values: Readonly<Record<string, unknown>>): FormResult {
@@ -61,11 +62,12 @@ function readField(field: FormField, raw: unknown): Read {
         : { error: `Choose one of: ${options.map((o) => (typeof o === 'string' ? o : JSON.stringify(o))).join(', ')}.` };
     }
     case 'date':
-      return typeof text === 'string' && isCalendarDate(text) ? { value: text } : { error: 'Enter a date as YYYY-MM-DD.' };
+      return typeof text === 'string' && isCalendarDate(text) ? { value: text } : { error: 'Enter a day as dd/mm/yyyy.' };
     case 'date-time': {
-      if (typeof text !== 'string') return { error: 'Enter a date and time.' };
-      const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text.length === 16 ? `${text}:00` : text}Z` : text;
-      return isRfc3339Timestamp(local) ? { value: local } : { error: 'Enter a date and time, e.g. 2024-07-01T09:00:00Z.' };
+      if (typeof text !== 'string') return { error: 'Enter a day and a time, e.g. 01/07/2024 09:00.' };
+      // A date-time without a zone is London's clock, as the page's field shows it (lib/uk-time.ts londonWallInstant).
+      const instant = londonWallInstant(text) ?? text;
+      return isRfc3339Timestamp(instant) ? { value: instant } : { error: 'Enter a day and a time, e.g. 01/07/2024 09:00.' };
     }
     case 'object':
     case 'array':

@@ -79,12 +79,15 @@ describe('periods', () => {
       expect(periodProblems(fields, v)).toEqual({});
   });
 
-  it('date-times compare as instants (a datetime-local value is read as UTC, as formToInput does)', () => {
+  it('date-times compare as instants (one without a zone is London time, as formToInput reads it)', () => {
     const dt = formFields({
       properties: { startDate: { type: 'string', format: 'date-time' }, endDate: { type: 'string', format: 'date-time' } },
     });
     expect(periodProblems(dt, { startDate: '2024-07-01T10:00', endDate: '2024-07-01T09:59' })).toHaveProperty('endDate');
-    expect(periodProblems(dt, { startDate: '2024-07-01T10:00', endDate: '2024-07-01T11:00+01:00' })).toEqual({});
+    expect(periodProblems(dt, { startDate: '2024-07-01T10:00', endDate: '2024-07-01T10:00+01:00' })).toEqual({});
+    // 10:00 in London on a summer day is 09:00Z: an end at 09:30Z is after it.
+    expect(periodProblems(dt, { startDate: '2024-07-01T10:00', endDate: '2024-07-01T09:30:00Z' })).toEqual({});
+    expect(periodProblems(dt, { startDate: '2024-07-01T10:00', endDate: '2024-07-01T08:59:00Z' })).toHaveProperty('endDate');
   });
 });
 

@@ -1,4 +1,4 @@
-import { ukDate, ukDateTime } from '@/lib/uk-time';
+import { londonWallInstant, ukDate, ukDateTime } from '@/lib/uk-time';
 import type { FormField } from './form-fields';
 
 /**
@@ -65,8 +65,8 @@ function instantOf(field: FormField, value: unknown): number | null {
   if (typeof value !== 'string' || !value.trim()) return null;
   const text = value.trim();
   if (field.type === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : null;
-  // A datetime-local value has no zone: read as UTC, as formToInput sends it.
-  const t = Date.parse(/Z|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
+  // One without a zone is London's clock, as formToInput sends it.
+  const t = Date.parse(londonWallInstant(text) ?? text);
   return Number.isNaN(t) ? null : t;
 }
 
