@@ -149,7 +149,7 @@ export async function connectStates(page: Page, from: string, handle: 'next' | '
 export async function clickUntilSelected(
   page: Page,
   name: string,
-  opts: { waitMs?: number; deadlineMs?: number; onMiss?: (clicks: number) => void } = {},
+  opts: { waitMs?: number; deadlineMs?: number; onMiss?: (clicks: number, seen: string) => void } = {},
 ): Promise<number> {
   const { waitMs = 5_000, deadlineMs = 60_000 } = opts;
   const selected = page.locator(`.react-flow__node.selected [data-testid="state-node"][data-state="${name}"]`);
@@ -161,9 +161,21 @@ export async function clickUntilSelected(
       () => false,
     );
     if (shown) return clicks;
-    if (Date.now() > deadline) throw new Error(`${clicks} clicks on "${name}" did not select it within ${deadlineMs / 1000} s`);
-    opts.onMiss?.(clicks);
+    const seen = await missSeen(page, name);
+    if (Date.now() > deadline) throw new Error(`${clicks} clicks on "${name}" did not select it within ${deadlineMs / 1000} s (${seen})`);
+    opts.onMiss?.(clicks, seen);
   }
+}
+
+/** After a click that selected nothing: what is under the state's centre now, what is selected, whether the editor is busy. */
+async function missSeen(page: Page, name: string): Promise<string> {
+  const box = await node(page, name).boundingBox();
+  const under = box ? await hitAt(page, box.x + box.width / 2, box.y + box.height / 2) : 'the state is not drawn';
+  const selected = await page
+    .locator('.react-flow__node.selected [data-state]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+  const busy = await page.getByTestId('workflow-editor').getAttribute('data-busy');
+  return `under its centre: ${under}; selected: ${selected.join(', ') || 'nothing'}; editor busy: ${busy}`;
 }
 
 /**

@@ -75,8 +75,10 @@ export async function measureEditor(page: Page, baseURL: string, doc: { asl: { S
  */
 export function clickUntilSelected(page: Page, name: string, label = ''): Promise<number> {
   return selectUntilShown(page, name, {
-    onMiss: (clicks) =>
-      console.warn(`bench: ${label ? `${label}: ` : ''}click ${clicks} on "${name}" did not select it within 5 s; clicking again`),
+    onMiss: (clicks, seen) =>
+      console.warn(
+        `bench: ${label ? `${label}: ` : ''}click ${clicks} on "${name}" did not select it within 5 s (${seen}); clicking again`,
+      ),
   });
 }
 
