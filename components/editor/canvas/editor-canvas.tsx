@@ -285,7 +285,8 @@ export function EditorCanvas({
               onNodeClick?.(n.id);
             }}
             onPaneClick={() => (pressed.current = null)}
-            onNodeMouseEnter={(_, n) => isState(n) && (hovered.current = n.id)}
+            // A pointer moving over the state (not one a page drew a node under: enter fires for that too).
+            onNodeMouseMove={(_, n) => isState(n) && (hovered.current = n.id)}
             onNodeMouseLeave={(_, n) => hovered.current === n.id && (hovered.current = null)}
             onNodeDoubleClick={actions ? (_, n) => (n.type === 'state' || n.type === 'container') && actions.open(n.id) : undefined}
             nodesDraggable={!readOnly}

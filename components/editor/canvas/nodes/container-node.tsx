@@ -126,7 +126,7 @@ export const LaneNode = memo(function LaneNode({ data: d }: NodeProps<LaneFlowNo
       data-scope={d.scope}
       aria-label={d.label}
     >
-      {!far && <p className="px-2 pt-1 text-[10px] font-semibold tracking-wide text-slate-400 uppercase">{d.label}</p>}
+      {!far && <p className="px-2 pt-1 text-[10px] font-semibold tracking-wide text-slate-600 uppercase">{d.label}</p>}
       {!far && d.empty && !d.readOnly && <p className="px-2 text-[11px] text-slate-400">Drop a state here</p>}
     </div>
   );
