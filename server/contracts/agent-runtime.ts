@@ -64,6 +64,13 @@ export interface AgentRuntimePort {
    * (ControlPlane.acquireLease `agent`), which saves the load a round trip of its own. Without it, setLoadedSkills.
    */
   loadedSkillsRecord?(agent: WorkerAgent, skills: string[]): string;
+  /**
+   * The run's worker agent for `state` as this process last read or made it, without a round trip; undefined when
+   * it has not (a run another process started). A state keeps its agent for the run, so what it answers stays true
+   * while the agent exists. The engine grants a continued Task's lease to it with the commit that enters the state
+   * (execution/pregrant.ts).
+   */
+  knownAgentForState?(runId: string, state: string): WorkerAgent | undefined;
   /** Wakes the agent with a notification; resolves when the agent has finished reacting to it. */
   deliver(agent: WorkerAgent, notification: WorkerNotification): Promise<void>;
 }

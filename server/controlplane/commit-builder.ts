@@ -116,6 +116,19 @@ export class CommitBuilder {
     return this;
   }
 
+  /** The value the last `hset` of `field` in hash `key` writes in this commit (its JSON); undefined when none does. */
+  lastHset(key: string, field: string): string | undefined {
+    const fixed = FIXED.findIndex((k) => this.keys[k] === key);
+    const extra = this.extra.indexOf(key);
+    const index = fixed >= 0 ? fixed + 1 : extra >= 0 ? FIXED.length + extra + 1 : -1;
+    for (let i = this.ops.length - 1; i >= 0; i--) {
+      const op = this.ops[i]!;
+      if (op.op === 'hset' && op.key === index && op.field === field) return op.value;
+      if (op.op === 'hdel' && op.key === index && op.field === field) return undefined;
+    }
+    return undefined;
+  }
+
   hdel(key: string, field: string): this {
     this.ops.push({ op: 'hdel', key: this.keyIndex(key), field });
     return this;

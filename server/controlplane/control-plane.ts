@@ -23,7 +23,7 @@ export type LeaseGrant = {
 };
 export type LeaseRefusal = {
   ok: false;
-  reason: 'no_state' | 'run_not_running' | 'finished' | 'held';
+  reason: 'no_state' | 'run_not_running' | 'finished' | 'held' | 'not_entered';
   owner?: string;
   expires_in_ms?: number;
   status?: string;
@@ -31,9 +31,28 @@ export type LeaseRefusal = {
 };
 /** `skipped`: outbox entries the commit did not write (CommitBuilder.outbox `unlessIdle`). */
 /** `read`: the claimed notification's instance, read at the end of the commit (CommitBuilder.readClaimed). */
+/** `grant`: the lease a pre-grant asked for with the commit (execution/pregrant.ts), when the commit was applied and the lease granted. */
 export type CommitResult =
-  | { ok: true; results: number[]; skipped?: string[]; read?: StoredInstance }
+  | { ok: true; results: number[]; skipped?: string[]; read?: StoredInstance; grant?: LeaseGrant }
   | { ok: false; reason: 'stale_lease' | 'lease_expired' | 'run_not_running' | 'run_changed' | 'parent_over' };
+
+/** A lease to acquire (ControlPlane.acquireLease's arguments; `commit`'s `then`). */
+export interface LeaseRequest {
+  instance: string;
+  owner: string;
+  ttlS: number;
+  countAttempt: boolean;
+  renewOwn?: boolean;
+  entry?: { expected: string; next: string };
+  agent?: { id: string; record: string };
+}
+
+/** A pipeline of this connection: the scripts are defined on it too (ioredis defineCommand). */
+type ScriptPipeline = {
+  dcfCommit(...args: (string | number)[]): ScriptPipeline;
+  dcfAcquireLease(...args: (string | number)[]): ScriptPipeline;
+  exec(): Promise<[Error | null, unknown][] | null>;
+};
 
 type Scripts = {
   dcfAcquireLease(...args: (string | number)[]): Promise<string>;
@@ -94,27 +113,8 @@ export class ControlPlane {
     entry?: { expected: string; next: string },
     agent?: { id: string; record: string },
   ): Promise<LeaseGrant | LeaseRefusal> {
-    const k = runKeys(runId);
     const raw = await this.redis.dcfAcquireLease(
-      k.states,
-      k.leaseExpiry,
-      k.fence,
-      k.events,
-      k.run,
-      k.entries,
-      k.agents,
-      instance,
-      owner,
-      ttlS,
-      iso(),
-      ...this.channels(runId),
-      runId,
-      countAttempt ? '1' : '0',
-      renewOwn ? '1' : '0',
-      entry?.expected ?? '',
-      entry?.next ?? '',
-      agent?.id ?? '',
-      agent?.record ?? '',
+      ...this.acquireArgs(runId, { instance, owner, ttlS, countAttempt, renewOwn, entry, agent }, false),
     );
     return JSON.parse(raw) as LeaseGrant | LeaseRefusal;
   }
@@ -178,7 +178,11 @@ export class ControlPlane {
     return new CommitBuilder(runId);
   }
 
-  async commit(c: CommitBuilder): Promise<CommitResult> {
+  /**
+   * Applies commit `c`. `then`: a lease to acquire right after it, in the same write (a pipeline: one
+   * round trip), granted only if the instance then holds the entry expected — the one `c` wrote.
+   */
+  async commit(c: CommitBuilder, then?: LeaseRequest): Promise<CommitResult> {
     const keys = c.allKeys();
     const spec = {
       now_iso: iso(),
@@ -191,10 +195,51 @@ export class ControlPlane {
       read: c.readOn,
       ops: c.ops,
     };
-    const raw = await this.redis.dcfCommit(keys.length, ...keys, JSON.stringify(spec), ...this.channels(c.runId), c.runId);
+    const args = [keys.length, ...keys, JSON.stringify(spec), ...this.channels(c.runId), c.runId] as const;
+    let raw: string;
+    let grant: LeaseGrant | undefined;
+    if (then) {
+      const replies = await (this.redis.pipeline() as unknown as ScriptPipeline)
+        .dcfCommit(...args)
+        .dcfAcquireLease(...this.acquireArgs(c.runId, then, true))
+        .exec();
+      const [[commitErr, commitRaw], [leaseErr, leaseRaw]] = replies as [[Error | null, string], [Error | null, string]];
+      if (commitErr) throw commitErr;
+      raw = commitRaw;
+      const lease = leaseErr ? null : (JSON.parse(leaseRaw) as LeaseGrant | LeaseRefusal);
+      if (lease?.ok) grant = lease;
+    } else raw = await this.redis.dcfCommit(...args);
     const r = JSON.parse(raw) as CommitResult | { ok: true; results: number[]; skipped?: string[]; read: StoredInstanceReply };
-    if (!r.ok || !r.read) return r as CommitResult;
-    return { ...r, read: storedInstanceOf(r.read as StoredInstanceReply) };
+    if (!r.ok) return r as CommitResult;
+    const read = r.read ? { read: storedInstanceOf(r.read as StoredInstanceReply) } : {};
+    return { ...(r as { ok: true; results: number[]; skipped?: string[] }), ...read, ...(grant ? { grant } : {}) };
+  }
+
+  /** The keys and arguments of the lease script (lua/acquire-lease.ts) for `l` on run `runId`. */
+  private acquireArgs(runId: string, l: LeaseRequest, requireEntry: boolean): (string | number)[] {
+    const k = runKeys(runId);
+    return [
+      k.states,
+      k.leaseExpiry,
+      k.fence,
+      k.events,
+      k.run,
+      k.entries,
+      k.agents,
+      l.instance,
+      l.owner,
+      l.ttlS,
+      iso(),
+      ...this.channels(runId),
+      runId,
+      l.countAttempt ? '1' : '0',
+      l.renewOwn ? '1' : '0',
+      l.entry?.expected ?? '',
+      l.entry?.next ?? '',
+      l.agent?.id ?? '',
+      l.agent?.record ?? '',
+      requireEntry ? '1' : '0',
+    ];
   }
 
   /** The run's channel and the all-runs channel, as the scripts publish them in this connection's database (channelOf). */

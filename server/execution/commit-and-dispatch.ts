@@ -3,6 +3,7 @@ import type { CommitResult } from '../controlplane/control-plane.ts';
 import { leaveActiveRuns } from './active-runs.ts';
 import { groupNotes } from './dispatch-groups.ts';
 import { prefetchInstance } from './instance-view.ts';
+import { handOverGrant, type PreGrant } from './pregrant.ts';
 import { baseName } from './instances.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import type { ExecutionServices, JobContinuation } from '../contracts/execution-services.ts';
@@ -12,6 +13,8 @@ export interface Sending {
   notes: OutboxEntry[];
   continued?: OutboxEntry;
   continuation?: JobContinuation;
+  /** The continued Task's lease, asked for in the same write as the commit (pregrant.ts). */
+  pregrant?: PreGrant;
 }
 
 /**
@@ -44,6 +47,7 @@ export function afterCommit(s: Sending, result: CommitResult): OutboxEntry[] {
   if (!cont) return notes;
   if (notes.includes(s.continued!)) {
     if (result.read) prefetchInstance(s.continued!, result.read);
+    if (result.grant && s.pregrant) handOverGrant(s.continued!, { grant: result.grant, pre: s.pregrant });
     cont.accept(s.continued!);
   } else cont.release(s.continued!);
   return notes.filter((n) => n !== s.continued);
@@ -52,7 +56,7 @@ export function afterCommit(s: Sending, result: CommitResult): OutboxEntry[] {
 /** `x.cp.commit(c)`; when it throws, a notification chosen to continue is let go (its claim, if written, is the sweeper's once it passes). */
 export async function commitSending(x: ExecutionServices, c: CommitBuilder, s: Sending | undefined): Promise<CommitResult> {
   try {
-    return await x.cp.commit(c);
+    return await x.cp.commit(c, s?.pregrant?.request);
   } catch (err) {
     if (s) afterCommit(s, { ok: false, reason: 'run_changed' });
     throw err;

@@ -11,6 +11,7 @@ import { deadlineRedriveCount, finishRun, RUN_DEADLINE } from './transitions.ts'
 import { redriveCountField } from './run-record.ts';
 import { prefetchInstances, takePrefetched, viewInstance } from './instance-view.ts';
 import { handOver, type TaskHandoff } from './task-handoff.ts';
+import { takeGrant } from './pregrant.ts';
 import { workerAgentFor } from './worker-agent.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
@@ -56,7 +57,7 @@ export async function handleNotification(x: ExecutionServices, e: OutboxEntry): 
     const agent = await workerAgentFor(x, v);
     if (!agent) throw new Error(`run ${e.run_id}: no worker agent for ${baseName(e.instance)} (create_worker_agents first)`);
     const payload = notificationPayload(v.def.workflow.workflow_id, e);
-    const handoff: TaskHandoff = { view: v, nudgeId: e.id, outboxDone: false, continuation: x.continuation };
+    const handoff: TaskHandoff = { view: v, nudgeId: e.id, outboxDone: false, continuation: x.continuation, granted: takeGrant(e) };
     handOver(payload, handoff);
     await x.agents.deliver(agent, payload);
     // An in-process worker removed the entry with the state's outcome (task-handoff.ts).

@@ -70,6 +70,8 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
    * conditional write instead of a read of the index, a read of the record and a write.
    */
   private readonly known = new Map<string, WorkerAgent>();
+  /** The id of each known agent by its run and state (`${run_id} ${state}`). */
+  private readonly byState = new Map<string, string>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -109,7 +111,7 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   /** Every agent of the run in two round trips (in-process-run-agents.ts), not two per agent. */
   async deleteRunAgents(runId: string): Promise<number> {
     const ids = await removeRunAgents(this.redis, runId);
-    for (const id of ids) this.known.delete(id);
+    for (const id of ids) this.forget(id);
     return ids.length;
   }
 
@@ -151,14 +153,27 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
   }
 
   private remember(agent: WorkerAgent): void {
-    if (!this.known.has(agent.id) && this.known.size >= MAX_KNOWN) this.known.delete(this.known.keys().next().value!);
+    if (!this.known.has(agent.id) && this.known.size >= MAX_KNOWN) this.forget(this.known.keys().next().value!);
     this.known.set(agent.id, agent);
+    this.byState.set(`${agent.run_id} ${agent.state}`, agent.id);
+  }
+
+  private forget(agentId: string): void {
+    const agent = this.known.get(agentId);
+    this.known.delete(agentId);
+    const key = agent && `${agent.run_id} ${agent.state}`;
+    if (key && this.byState.get(key) === agentId) this.byState.delete(key);
+  }
+
+  knownAgentForState(runId: string, state: string): WorkerAgent | undefined {
+    const id = this.byState.get(`${runId} ${state}`);
+    return id === undefined ? undefined : this.known.get(id);
   }
 
   async deleteAgent(agentId: string): Promise<boolean> {
     // An agent's run never changes: a known record names it without reading the index.
     const runId = this.known.get(agentId)?.run_id ?? (await this.redis.hget(AGENT_INDEX, agentId));
-    this.known.delete(agentId);
+    this.forget(agentId);
     if (!runId) return false;
     // The record first, then the index (see createWorkerAgent: an index entry without its record means no agent).
     const k = runKeys(runId);
@@ -172,7 +187,7 @@ export class InProcessAgentRuntime implements AgentRuntimePort {
     if (!agent) throw new Error(`no agent ${agentId}`);
     const written = await replaceAgent(this.redis, runKeys(agent.run_id).agents, agentId, this.loadedSkillsRecord(agent, skills));
     if (written !== 1) {
-      this.known.delete(agentId);
+      this.forget(agentId);
       throw new Error(`no agent ${agentId}`);
     }
     this.remember({ ...agent, loaded_skills: skills });

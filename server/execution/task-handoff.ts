@@ -1,6 +1,7 @@
 import type { WorkerNotification } from '../contracts/agent-runtime.ts';
 import type { InstanceView } from './instance-view.ts';
 import type { JobContinuation } from '../contracts/execution-services.ts';
+import type { PreGranted } from './pregrant.ts';
 
 /**
  * What the notification handler already read when it hands a Task notification to a worker in
@@ -17,6 +18,8 @@ export interface TaskHandoff {
   nudgeId: string;
   outboxDone: boolean;
   continuation?: JobContinuation;
+  /** The state's lease, granted with the commit that entered it (pregrant.ts). */
+  granted?: PreGranted;
 }
 
 const handoffs = new WeakMap<WorkerNotification, TaskHandoff>();

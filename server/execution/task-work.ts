@@ -15,6 +15,7 @@ import { contextFor } from './context-object.ts';
 import { dataPlaneEnvelope } from './data-plane.ts';
 import { idempotencyKey } from './idempotency-key.ts';
 import { planFailure, planSuccess } from './plan-state-end.ts';
+import { preGrantFor, type PreGranted } from './pregrant.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { reportedCause } from '../../lib/failure-cause.ts';
 
@@ -76,12 +77,25 @@ export async function startTaskWork(
   renewOwn = false,
   seen?: InstanceView,
   loadRecord?: string,
+  pregranted?: PreGranted,
 ): Promise<{ lease: TaskLease | Refusal; view?: InstanceView; loaded?: boolean }> {
   // A view the caller just read (task-handoff.ts) serves: the grant below records only on the entry as viewed.
   let v = seen && seen.instance === instance && seen.run.run_id === runId ? seen : await viewInstance(x.redis, runId, instance);
   if ('skip' in v) return { lease: { ok: false, reason: 'not_runnable', detail: v.skip } };
   if (v.loc.state.Type !== 'Task') {
     return { lease: { ok: false, reason: 'not_a_task', detail: `${instance} is a ${String(v.loc.state.Type)} state` } };
+  }
+  // Granted with the commit that entered the instance, on the entry viewed here (pregrant.ts): no round trip of its own.
+  const pre = pregranted?.pre;
+  if (pre && v === seen && pregranted!.grant.recorded && pre.request.owner === agentId && pre.request.instance === instance) {
+    if (JSON.stringify(v.entry) === pre.expected) {
+      const started = withEntry(v, { ...v.entry, effective_input: pre.effectiveInput });
+      return {
+        lease: taskLease(x, started, pregranted!.grant, pre.effectiveInput),
+        view: started,
+        loaded: pregranted!.grant.loaded === true,
+      };
+    }
   }
   const ttl = x.config.execution.leaseTtlS;
   // The effective input of the entry as viewed, written with the grant; a failing path is decided after the grant (below).
@@ -189,8 +203,10 @@ function outcomeCommit(x: ExecutionServices, v: InstanceView, token: string, att
  * sent in the commit, one maybe continued in place by this job) — `pending_notifications` are those
  * it enqueues; otherwise those the commit wrote, for an agent's notify_next_worker_agent.
  */
-async function commitOutcome(x: ExecutionServices, c: CommitBuilder, notes: OutboxEntry[], attempt: AttemptContext) {
+async function commitOutcome(x: ExecutionServices, c: CommitBuilder, notes: OutboxEntry[], attempt: AttemptContext, v: InstanceView) {
   const sending = attempt.sends ? sendWith(x, c, notes) : undefined;
+  // The next Task continued in place gets its lease in the same write (pregrant.ts).
+  if (sending) sending.pregrant = preGrantFor(x, c, v, sending.continued);
   const r = await commitAndDispatch(x, c, notes, false, sending);
   const pending = sending ? afterCommit(sending, r) : written(notes, r);
   return r.ok ? { ok: true as const, pending_notifications: pending } : { ok: false as const, reason: r.reason };
@@ -220,7 +236,7 @@ export async function completeTask(
     if (!(err instanceof StatesError)) throw err;
     notes = planFailure(c, v, { error: err.error, cause: err.cause });
   }
-  return commitOutcome(x, c, notes, attempt);
+  return commitOutcome(x, c, notes, attempt, v);
 }
 
 /**
@@ -241,7 +257,7 @@ export async function failTask(
   if ('ok' in v) return v;
   const c = outcomeCommit(x, v, token, attempt);
   const notes = planFailure(c, v, { error: failure.error, cause: reportedCause(failure.error, failure.cause) });
-  return commitOutcome(x, c, notes, attempt);
+  return commitOutcome(x, c, notes, attempt, v);
 }
 
 /**

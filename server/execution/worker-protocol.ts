@@ -25,8 +25,10 @@ export async function performWorkerProtocol(services: ExecutionServices, agent: 
   const handoff = takeHandoff(n);
   // Handed over by a notification job: the outcome's commit may continue a notification in that job.
   const x = handoff?.continuation ? { ...services, continuation: handoff.continuation } : services;
-  const preload = skillWithStart(x, agent, handoff?.view);
-  const start = await startTaskWork(x, runId, instance, agent.id, false, handoff?.view, preload?.record);
+  // Granted with the commit that entered the state (pregrant.ts), the lease also loaded the skill if it needed it.
+  const granted = handoff?.granted;
+  const preload = granted ? undefined : skillWithStart(x, agent, handoff?.view);
+  const start = await startTaskWork(x, runId, instance, agent.id, false, handoff?.view, preload?.record, granted);
   const { lease, view: started } = start;
   if (!lease.ok) return;
   // The instance as the lease was granted on it (task-work.ts startTaskWork); a swap rewrites the entry, so it is dropped then.
@@ -76,7 +78,8 @@ export async function performWorkerProtocol(services: ExecutionServices, agent: 
     // `agent` was read with this notification (worker-agent.ts): a skill its record already holds, alone, is
     // loaded (a Map's iterations share their state's agent; a Retry reuses it), so the write is skipped; so is one
     // the lease's grant loaded (skillWithStart).
-    let loaded = start.loaded && preload ? preload.skills : agent.loaded_skills;
+    const loadedWith = granted?.pre.loads ? [skill] : preload?.skills;
+    let loaded = start.loaded && loadedWith ? loadedWith : agent.loaded_skills;
     const load = (s: string) =>
       plan.step('load_skill', { ...at, skill: s }, async () => {
         if (loaded.length === 1 && loaded[0] === s) return;

@@ -4,7 +4,8 @@ import { LUA_COMMON } from './common.ts';
  * Grants the lease of one state instance, atomically. KEYS: states, lease-expiry, fence, events,
  * run, entries, agents. ARGV: instance, owner, ttl_s, now_iso, run channel, all channel, run id, count_attempt (1|0),
  * renew_own (1|0: the holder acquiring again renews its lease, same token), expected entry JSON,
- * new entry JSON (both '' for none), agent id and agent record ('' for none). A new lease whose instance still
+ * new entry JSON (both '' for none), agent id and agent record ('' for none), require_entry (1|0: refuse,
+ * writing nothing, unless the instance holds the expected entry and the owner is an agent of the run's agents hash). A new lease whose instance still
  * holds the expected entry writes the new one in the same step (a Task's start: its effective input recorded
  * under the lease it was just granted) and says `recorded`; otherwise the entry is left to the caller. With
  * `recorded`, the agent record given replaces the agent's in the agents hash if it is there (a Task's skill
@@ -23,6 +24,11 @@ local run_status = redis.call('HGET', KEYS[5], 'status')
 if run_status ~= 'RUNNING' then return cjson.encode({ ok = false, reason = 'run_not_running', run_status = run_status or cjson.null }) end
 if doc.status == 'done' or doc.status == 'failed' then return cjson.encode({ ok = false, reason = 'finished', status = doc.status }) end
 local now = now_ms()
+-- require_entry: grant only on the entry expected (a lease pipelined behind the commit that wrote it: execution/pregrant.ts)
+-- and only to an agent that still exists (one a process remembered may have been deleted since)
+if ARGV[14] == '1' and (redis.call('HGET', KEYS[6], instance) ~= ARGV[10] or redis.call('HEXISTS', KEYS[7], owner) == 0) then
+  return cjson.encode({ ok = false, reason = 'not_entered' })
+end
 local exp = redis.call('ZSCORE', KEYS[2], instance)
 if doc.lease.token ~= cjson.null and exp and tonumber(exp) > now then
   if doc.lease.owner_agent_id == owner and ARGV[9] == '1' then

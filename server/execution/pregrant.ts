@@ -1,0 +1,94 @@
+import { StatesError, selectEffectiveInput, withinStepBudget, type Json } from '../engine/runtime/index.ts';
+import type { LeaseGrant, LeaseRequest } from '../controlplane/control-plane.ts';
+import type { CommitBuilder } from '../controlplane/commit-builder.ts';
+import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts';
+import type { ExecutionServices } from '../contracts/execution-services.ts';
+import { contextFor } from './context-object.ts';
+import type { InstanceView } from './instance-view.ts';
+import { baseName } from './instances.ts';
+
+/**
+ * Pre-granting (issue 33): the commit that ends a Task and continues the next Task in place
+ * (continuation.ts) carries, in the same write, the lease of that next Task for the worker that
+ * will run it (ControlPlane.commit `then`: the lease script pipelined behind the commit) — so a
+ * chain's transition is one round trip, not the commit's and then the lease's. The lease is the one
+ * the worker would have acquired itself (task-work.ts startTaskWork): the same owner (the state's
+ * agent, as this process knows it), a counted attempt, the effective input recorded with it, the
+ * bound skill loaded into the agent's record. It is granted only if the instance then holds the
+ * entry this commit wrote and the agent still exists (lua/acquire-lease.ts `require_entry`).
+ *
+ * Crash safety is the lease's as before: a process that dies after the write leaves a lease that
+ * lapses and a claim the sweeper honours once it passes — as a death right after acquiring did.
+ * Not with tool-call plans (acquiring is a charged step of the worker's plan), on a platform that
+ * runs its workers elsewhere, or for an agent this process has not read (a run another started).
+ */
+export interface PreGrant {
+  request: LeaseRequest;
+  /** The entry the lease was granted on (the commit's), as its JSON. */
+  expected: string;
+  effectiveInput: Json;
+  /** Whether the lease's grant also loads the skill into the agent's record. */
+  loads: boolean;
+}
+
+/** The lease to ask for with commit `c` for `continued`, the notification this job continues (see above); undefined when none. */
+export function preGrantFor(
+  x: ExecutionServices,
+  c: CommitBuilder,
+  v: InstanceView,
+  continued: OutboxEntry | undefined,
+): PreGrant | undefined {
+  if (!continued || x.workerPlans || x.agents.kind !== 'in-process' || !x.agents.knownAgentForState) return undefined;
+  const loc = v.def.states.get(baseName(continued.instance));
+  if (loc?.state.Type !== 'Task') return undefined;
+  const expected = c.lastHset(c.keys.entries, continued.instance);
+  const agent = expected && x.agents.knownAgentForState(v.run.run_id, baseName(continued.instance));
+  if (!expected || !agent) return undefined;
+  const entry = JSON.parse(expected) as EntryRecord;
+  let effectiveInput: Json;
+  try {
+    effectiveInput = withinStepBudget(() =>
+      selectEffectiveInput(loc.state, entry.input, contextFor(v.def, v.run, continued.instance, entry)),
+    );
+  } catch (err) {
+    // The state's input fails: the worker's own start fails the state (task-work.ts), as without a pre-grant.
+    if (err instanceof StatesError) return undefined;
+    throw err;
+  }
+  const binding = loc.state.AgentBinding as { skills?: unknown } | undefined;
+  const skill = entry.skill ?? (Array.isArray(binding?.skills) && typeof binding.skills[0] === 'string' ? binding.skills[0] : null);
+  const holds = skill !== null && agent.loaded_skills.length === 1 && agent.loaded_skills[0] === skill;
+  const record = skill && !holds && x.agents.loadedSkillsRecord ? x.agents.loadedSkillsRecord(agent, [skill]) : undefined;
+  return {
+    request: {
+      instance: continued.instance,
+      owner: agent.id,
+      ttlS: x.config.execution.leaseTtlS,
+      countAttempt: true,
+      entry: { expected, next: JSON.stringify({ ...entry, effective_input: effectiveInput }) },
+      agent: record ? { id: agent.id, record } : undefined,
+    },
+    expected,
+    effectiveInput,
+    loads: record !== undefined,
+  };
+}
+
+/** A lease granted with the commit that entered its instance, for the worker that handles the continued notification. */
+export interface PreGranted {
+  grant: LeaseGrant;
+  pre: PreGrant;
+}
+
+const granted = new WeakMap<object, PreGranted>();
+
+export function handOverGrant(notification: object, g: PreGranted): void {
+  granted.set(notification, g);
+}
+
+/** The lease granted for `notification` with the commit that wrote it, once. */
+export function takeGrant(notification: object): PreGranted | undefined {
+  const g = granted.get(notification);
+  granted.delete(notification);
+  return g;
+}
