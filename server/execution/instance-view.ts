@@ -6,6 +6,7 @@ import type { RunRecord } from '../contracts/run-view.ts';
 import { loadRunDefinition, type RunDefinition } from './run-definition.ts';
 import { baseName } from './instances.ts';
 import { RUN_DEADLINE } from './transitions.ts';
+import { TakenOnce } from './taken-once.ts';
 import type { StateLocation } from '../engine/runtime/index.ts';
 
 /** One state instance with everything a step needs, read in one round trip. */
@@ -24,11 +25,9 @@ export interface InstanceView {
  * entry): the commit that claimed it to continue in place read it (commit-and-dispatch.ts). Taken
  * once; a notification handled again (a retried job) reads afresh.
  */
-const prefetched = new WeakMap<object, StoredInstance>();
+const prefetched = new TakenOnce<object, StoredInstance>();
 
-export function prefetchInstance(notification: object, stored: StoredInstance): void {
-  prefetched.set(notification, stored);
-}
+export const prefetchInstance = (notification: object, stored: StoredInstance): void => prefetched.give(notification, stored);
 
 /**
  * Reads the instances of a job's notifications of one run in one round trip, for their handlers
@@ -45,14 +44,10 @@ export async function prefetchInstances(redis: RedisClient, notes: ReadonlyArray
     runId,
     same.map((n) => ({ instance: n.instance, state: baseName(n.instance) })),
   );
-  same.forEach((n, i) => prefetched.set(n, read[i]!));
+  same.forEach((n, i) => prefetched.give(n, read[i]!));
 }
 
-export function takePrefetched(notification: object): StoredInstance | undefined {
-  const stored = prefetched.get(notification);
-  prefetched.delete(notification);
-  return stored;
-}
+export const takePrefetched = (notification: object): StoredInstance | undefined => prefetched.take(notification);
 
 /**
  * Loads an instance for a notification, or returns why it must be ignored: the run is gone or

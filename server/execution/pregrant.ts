@@ -6,6 +6,7 @@ import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { contextFor } from './context-object.ts';
 import type { InstanceView } from './instance-view.ts';
 import { baseName } from './instances.ts';
+import { TakenOnce } from './taken-once.ts';
 
 /**
  * Pre-granting (issue 33): the commit that ends a Task and continues the next Task in place
@@ -80,15 +81,9 @@ export interface PreGranted {
   pre: PreGrant;
 }
 
-const granted = new WeakMap<object, PreGranted>();
+const granted = new TakenOnce<object, PreGranted>();
 
-export function handOverGrant(notification: object, g: PreGranted): void {
-  granted.set(notification, g);
-}
+export const handOverGrant = (notification: object, g: PreGranted): void => granted.give(notification, g);
 
 /** The lease granted for `notification` with the commit that wrote it, once. */
-export function takeGrant(notification: object): PreGranted | undefined {
-  const g = granted.get(notification);
-  granted.delete(notification);
-  return g;
-}
+export const takeGrant = (notification: object): PreGranted | undefined => granted.take(notification);

@@ -2,6 +2,7 @@ import type { WorkerNotification } from '../contracts/agent-runtime.ts';
 import type { InstanceView } from './instance-view.ts';
 import type { JobContinuation } from '../contracts/execution-services.ts';
 import type { PreGranted } from './pregrant.ts';
+import { TakenOnce } from './taken-once.ts';
 
 /**
  * What the notification handler already read when it hands a Task notification to a worker in
@@ -22,15 +23,9 @@ export interface TaskHandoff {
   granted?: PreGranted;
 }
 
-const handoffs = new WeakMap<WorkerNotification, TaskHandoff>();
+const handoffs = new TakenOnce<WorkerNotification, TaskHandoff>();
 
-export function handOver(n: WorkerNotification, h: TaskHandoff): void {
-  handoffs.set(n, h);
-}
+export const handOver = (n: WorkerNotification, h: TaskHandoff): void => handoffs.give(n, h);
 
 /** The hand-off given with `n`, once (a notification delivered again reads the instance itself). */
-export function takeHandoff(n: WorkerNotification): TaskHandoff | undefined {
-  const h = handoffs.get(n);
-  handoffs.delete(n);
-  return h;
-}
+export const takeHandoff = (n: WorkerNotification): TaskHandoff | undefined => handoffs.take(n);
