@@ -64,7 +64,10 @@ export interface JobContinuation {
  */
 export interface NotificationDispatcher {
   readonly queue: Queue;
-  /** `fresh`: the entries come from the commit the caller just made, which marked them sent (CommitBuilder.markSent): no check, no mark. */
-  dispatch(entries: OutboxEntry[], opts?: { fresh?: boolean }): Promise<void>;
+  /**
+   * Sends the entries not yet marked sent, marks them, and returns them (the others were sent before). `fresh`: the
+   * entries come from the commit the caller just made, which marked them sent (CommitBuilder.markSent): no check, no mark.
+   */
+  dispatch(entries: OutboxEntry[], opts?: { fresh?: boolean }): Promise<OutboxEntry[]>;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { validateWorkflowDocument } from '../workflows/validate-document.ts';
 import type { Json } from '../engine/runtime/index.ts';
 import type { OutboxEntry } from '../contracts/execution-entries.ts';
 import { runFields } from './run-record.ts';
-import { loadRunDefinition } from './run-definition.ts';
+import { rememberRunDefinition, runDefinitionOf } from './run-definition.ts';
 import { enterState, scheduleRunDeadline } from './transitions.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
@@ -50,8 +50,12 @@ export async function createWorkflowControlPlane(
   const meta: ControlPlaneMeta = req.test_run ? { ...compiled, test_run: true } : compiled;
   const runId = req.run_id ?? randomUUID();
   const k = runKeys(runId);
-  // The workflow key doubles as the creation lock: only the first caller for a run_id proceeds.
-  if ((await x.redis.set(k.workflow, JSON.stringify(req.workflow), 'NX')) !== 'OK') {
+  // The workflow key doubles as the creation lock: only the first caller for a run_id proceeds. Meta with it, in one
+  // transaction, so a run never has one without the other.
+  const workflowJson = JSON.stringify(req.workflow);
+  const metaJson = JSON.stringify(meta);
+  const locked = await x.redis.multi().set(k.workflow, workflowJson, 'NX').set(k.meta, metaJson, 'NX').exec();
+  if (locked?.[0]?.[1] !== 'OK') {
     return {
       ok: true,
       run_id: runId,
@@ -60,35 +64,35 @@ export async function createWorkflowControlPlane(
       start: null,
     };
   }
-  await x.redis.set(k.meta, JSON.stringify(meta));
-  const def = await loadRunDefinition(x.redis, runId);
   const startedAt = new Date().toISOString();
   const c = x.cp.builder(runId).evenWhenFinished();
-  c.run(
-    runFields({
-      run_id: runId,
-      workflow_id: wf.workflow_id,
-      workflow_name: wf.workflow_name,
-      workflow_version: wf.version,
-      status: 'RUNNING',
-      input: req.input,
-      output: null,
-      error: null,
-      cause: null,
-      started_at: startedAt,
-      finished_at: null,
-      started_by: req.started_by,
-      summary: null,
-      ...(req.test_run ? { test_run: true } : {}),
-    }),
-  );
+  const fields = runFields({
+    run_id: runId,
+    workflow_id: wf.workflow_id,
+    workflow_name: wf.workflow_name,
+    workflow_version: wf.version,
+    status: 'RUNNING',
+    input: req.input,
+    output: null,
+    error: null,
+    cause: null,
+    started_at: startedAt,
+    finished_at: null,
+    started_by: req.started_by,
+    summary: null,
+    ...(req.test_run ? { test_run: true } : {}),
+  });
+  c.run(fields);
+  // What loadRunDefinition would read back once the commit lands, made from the same texts.
+  const def = runDefinitionOf(runId, workflowJson, metaJson, fields.input!);
   for (const name of meta.states) {
-    if (!def!.states.get(name)!.enclosing.some((e) => e.kind === 'Map')) c.state(name, { reset: true, note: 'created' });
+    if (!def.states.get(name)!.enclosing.some((e) => e.kind === 'Map')) c.state(name, { reset: true, note: 'created' });
   }
   const start = enterState(c, meta.start_at, req.input, undefined, 'initial');
   const deadline = scheduleRunDeadline(c, req.workflow as { asl: { TimeoutSeconds?: unknown } }, 0);
   const r = await x.cp.commit(c);
   if (!r.ok) throw new Error(`creating the control plane of ${runId} was refused: ${r.reason}`);
+  rememberRunDefinition(def);
   await x.redis.multi().zadd(RUN_INDEX, Date.parse(startedAt), runId).sadd(ACTIVE_RUNS, runId).exec();
   if (deadline) await x.dispatcher.dispatch([deadline]);
   return { ok: true, run_id: runId, created: true, meta, start };

@@ -41,8 +41,8 @@ export class Dispatcher {
    * nudges set nor the mark costs a round trip. The sweeper and notify_next_worker_agent, which may
    * send an entry again, leave it false: checked, enqueued, then marked.
    */
-  async dispatch(entries: OutboxEntry[], opts: { fresh?: boolean } = {}): Promise<void> {
-    if (entries.length === 0) return;
+  async dispatch(entries: OutboxEntry[], opts: { fresh?: boolean } = {}): Promise<OutboxEntry[]> {
+    if (entries.length === 0) return [];
     // One round trip for all the checks and one for all the marks: a Map batch dispatches hundreds.
     const sent = opts.fresh
       ? null
@@ -51,7 +51,7 @@ export class Dispatcher {
           entries.map((e): KeyedCommand => ['sismember', runKeys(e.run_id).nudges, e.id]),
         );
     const fresh = entries.filter((_, i) => sent?.[i]?.[1] !== 1);
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) return [];
     const now = Date.now();
     // Entries that name a carrier in this list ride in its job (dispatch-groups.ts).
     await this.queue.addBulk(
@@ -68,11 +68,12 @@ export class Dispatcher {
         },
       })),
     );
-    if (opts.fresh) return;
+    if (opts.fresh) return fresh;
     await execAcrossSlots(
       this.redis,
       fresh.map((e): KeyedCommand => ['sadd', runKeys(e.run_id).nudges, e.id]),
     );
+    return fresh;
   }
 
   async close(): Promise<void> {

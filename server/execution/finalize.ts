@@ -33,16 +33,16 @@ export async function finalizeWorkflow(
   runId: string,
   opts: { deleteWorkers?: boolean; abort?: boolean; reason?: string } = {},
 ): Promise<{ ok: true; summary: RunSummary; run: RunRecord } | { ok: false; reason: string }> {
-  let run = await readRun(x.redis, runId);
+  // Both at once (one round trip's wait), sent in this order on one connection: Redis reads the states after the run.
+  let [run, states] = await Promise.all([readRun(x.redis, runId), x.cp.readStates(runId)]);
   if (!run) return { ok: false, reason: 'no_such_run' };
   if (run.status === 'RUNNING') {
     if (!opts.abort) return { ok: false, reason: 'run_is_running' };
     const c = x.cp.builder(runId);
     finishRun(c, { status: 'ABORTED', error: 'Aborted', cause: opts.reason ?? 'finalize_workflow aborted the run' });
     await x.cp.commit(c);
-    run = (await readRun(x.redis, runId))!;
+    [run, states] = await Promise.all([readRun(x.redis, runId).then((r) => r!), x.cp.readStates(runId)]);
   }
-  const states = await x.cp.readStates(runId);
   const open = Object.entries(states).filter(([, d]) => d.status === 'running' || (d.status === 'pending' && d.attempts > 0));
   const c = x.cp.builder(runId).evenWhenFinished().requireRun(runGuard(run));
   for (const [instance] of open) {

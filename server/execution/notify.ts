@@ -20,12 +20,9 @@ export async function notifyNextWorkerAgent(
   state?: string,
 ): Promise<{ notified: OutboxEntry[]; already: OutboxEntry[] }> {
   const pending = (await readOutbox(x, runId)).filter((e) => !state || e.instance === state);
-  const nudges = runKeys(runId).nudges;
-  const fresh: OutboxEntry[] = [];
-  const already: OutboxEntry[] = [];
-  for (const e of pending) ((await x.redis.sismember(nudges, e.id)) ? already : fresh).push(e);
-  await x.dispatcher.dispatch(fresh);
-  return { notified: fresh, already };
+  // The dispatcher checks which were sent before, all in one round trip, and sends the others.
+  const fresh = new Set(await x.dispatcher.dispatch(pending));
+  return { notified: pending.filter((e) => fresh.has(e)), already: pending.filter((e) => !fresh.has(e)) };
 }
 
 export type Readiness = { ready: boolean; waiting_on: string[]; notified: OutboxEntry[] };

@@ -5,6 +5,8 @@ import { createWorkerAgents } from './create-worker-agents.ts';
 import { notificationPayload } from './handle-notification.ts';
 import { notifyNextWorkerAgent, readOutbox } from './notify.ts';
 import { waitForRun } from './wait-run.ts';
+import { loadRunDefinition } from './run-definition.ts';
+import { runKeys } from '../controlplane/keys.ts';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from './testing/harness.ts';
 
 let h: ExecutionHarness;
@@ -70,6 +72,33 @@ describe('a run end to end (real Redis, BullMQ, in-process workers)', () => {
     expect(view.states.P).toMatchObject({ status: 'done', attempts: 1 });
     const entered = view.events.filter((e) => e.event.note === 'lease_acquired' && e.event.instance === 'P');
     expect(entered).toHaveLength(1);
+  });
+
+  it('creates a run once per run_id: a second call writes nothing and returns the first meta', async () => {
+    const wf = workflowOf({ StartAt: 'P', States: { P: { Type: 'Pass', End: true } } });
+    const other = workflowOf({ StartAt: 'Q', States: { Q: { Type: 'Pass', End: true } } });
+    const run_id = '00000000-0000-4000-8000-00000000c0de';
+    const first = await createWorkflowControlPlane(h.x, { workflow: wf, input: {}, started_by: 'test', run_id });
+    const second = await createWorkflowControlPlane(h.x, { workflow: other, input: {}, started_by: 'test', run_id });
+    expect(first).toMatchObject({ ok: true, created: true, meta: { start_at: 'P' } });
+    expect(second).toMatchObject({ ok: true, created: false, meta: { start_at: 'P' }, start: null });
+    expect(JSON.parse((await h.x.redis.get(runKeys(run_id).workflow))!)).toMatchObject({ asl: { StartAt: 'P' } });
+  });
+
+  it("a run's definition is known to its creator without a read while it runs, and dropped once it has settled", async () => {
+    const wf = workflowOf({ StartAt: 'P', States: { P: { Type: 'Pass', End: true } } });
+    const created = await createWorkflowControlPlane(h.x, { workflow: wf, input: { n: 1 }, started_by: 'test' });
+    if (!created.ok) throw new Error(created.message);
+    const k = runKeys(created.run_id);
+    const stored = (await h.x.redis.get(k.workflow))!;
+    // Rewritten behind the engine's back: a cached definition does not see it, a read one does.
+    const renamed = stored.replace('"workflow_name":"', '"workflow_name":"renamed ');
+    await h.x.redis.set(k.workflow, renamed);
+    expect(await loadRunDefinition(h.x.redis, created.run_id)).toMatchObject({ input: { n: 1 }, workflow: JSON.parse(stored) });
+    await createWorkerAgents(h.x, created.run_id);
+    await notifyNextWorkerAgent(h.x, created.run_id);
+    expect(await waitForRun(h.x, created.run_id, 10_000)).toMatchObject({ status: 'SUCCEEDED' });
+    expect((await loadRunDefinition(h.x.redis, created.run_id))!.workflow).toEqual(JSON.parse(renamed));
   });
 
   it('many runs of one workflow at once, each with its own control plane', async () => {

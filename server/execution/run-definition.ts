@@ -33,17 +33,39 @@ export async function loadRunDefinition(redis: RedisClient, runId: string): Prom
   const [workflowRaw, metaRaw] = (read?.[0]?.[1] ?? []) as Array<string | null>;
   const inputRaw = read?.[1]?.[1] as string | null | undefined;
   if (!workflowRaw || !metaRaw) return null;
+  const def = runDefinitionOf(runId, workflowRaw, metaRaw, inputRaw ?? null);
+  // Not cached before the run record holds its input: create-control-plane reads the definition before writing the run.
+  if (inputRaw === null || inputRaw === undefined) return def;
+  rememberRunDefinition(def);
+  return def;
+}
+
+/** The definition from the stored texts of the run's workflow, meta and input (null: none stored). */
+export function runDefinitionOf(runId: string, workflowRaw: string, metaRaw: string, inputRaw: string | null): RunDefinition {
   const workflow = JSON.parse(workflowRaw) as RunDefinition['workflow'];
-  const def: RunDefinition = {
+  return {
     runId,
     workflow,
     meta: JSON.parse(metaRaw) as ControlPlaneMeta,
     states: indexStates(workflow.asl),
     input: inputRaw ? (JSON.parse(inputRaw) as Json) : null,
   };
-  // Not cached before the run record holds its input: create-control-plane reads the definition before writing the run.
-  if (inputRaw === null || inputRaw === undefined) return def;
+}
+
+/**
+ * Caches `def` as its run's definition: for the run's creator, once its commit has written what `def`
+ * was made from (runDefinitionOf on the same texts), so the run's first reads need no round trip.
+ */
+export function rememberRunDefinition(def: RunDefinition): void {
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-  cache.set(runId, def);
-  return def;
+  cache.set(def.runId, def);
+}
+
+/**
+ * Drops the run's cached definition: its process calls this once the run has finished and settled (runtime.ts),
+ * so the cache holds the runs under way, not the last MAX_CACHED runs (a 1,000-state workflow's is about 0.7 MB).
+ * A later reader (a redrive, the run view) reads it again.
+ */
+export function forgetRunDefinition(runId: string): void {
+  cache.delete(runId);
 }

@@ -15,9 +15,9 @@ const KEEP_S = 7 * 86_400;
 export const settledChannel = (redis: RedisClient, runId: string) => channelOf(redis, `${settledKey(runId)}:announce`);
 
 export async function markRunSettled(redis: RedisClient, runId: string): Promise<void> {
-  // The key before the message: a waiter that hears the message, or subscribes after it, finds the key.
-  await redis.set(settledKey(runId), '1', 'EX', KEEP_S);
-  await redis.publish(settledChannel(redis, runId), '1');
+  // The key before the message (a transaction keeps the order): a waiter that hears the message, or subscribes after
+  // it, finds the key.
+  await redis.multi().set(settledKey(runId), '1', 'EX', KEEP_S).publish(settledChannel(redis, runId), '1').exec();
 }
 
 export async function isRunSettled(redis: RedisClient, runId: string): Promise<boolean> {

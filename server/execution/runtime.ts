@@ -13,6 +13,7 @@ import { publishQaResults, QA_STREAM } from './qa-publish.ts';
 import { EPISODE_STREAM } from '../learning/episode-stream.ts';
 import { migrateSlotKeys } from '../controlplane/key-migration.ts';
 import { markRunSettled } from './run-settled.ts';
+import { forgetRunDefinition } from './run-definition.ts';
 import { showRun } from './show-run.ts';
 import { handleNotificationJob } from './handle-notification.ts';
 import { leaseTiming } from './lease-timing.ts';
@@ -72,6 +73,7 @@ export async function createExecutionRuntime(config: AppConfig, target: RedisTar
       await publishRunEpisode(x, runId, view).catch((err: unknown) => log.warn({ run_id: runId, err }, 'episode not published'));
       await publishQaResults(x, runId, view).catch((err: unknown) => log.warn({ run_id: runId, err }, 'QA results not published'));
     }
+    forgetRunDefinition(runId);
     await markRunSettled(x.redis, runId).catch((err: unknown) => log.warn({ run_id: runId, err }, 'run not marked settled'));
   };
   return {

@@ -44,13 +44,15 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 /** Draft 2020-12, all errors, formats checked. */
 const SPEC_OPTIONS = { allErrors: true, strict: false, validateFormats: true } as const;
 
-/** The instance for schemas given as values (validateAgainstJsonSchema). */
+function newAjv(): InstanceType<typeof Ajv2020> {
+  const made = new Ajv2020({ ...SPEC_OPTIONS });
+  addFormats(made);
+  return made;
+}
+
+/** The instance for the spec's schemas (compileSpec's default). */
 function sharedAjv(): InstanceType<typeof Ajv2020> {
-  if (!ajv) {
-    ajv = new Ajv2020({ ...SPEC_OPTIONS });
-    addFormats(ajv);
-  }
-  return ajv;
+  return (ajv ??= newAjv());
 }
 
 /**
@@ -90,7 +92,28 @@ export function validateAgainstSchema(name: SchemaName, doc: unknown): Validatio
   return pruneSchemaErrors(validate.errors ?? []).map(toIssue);
 }
 
-const adHoc = new WeakMap<object, ValidateFunction>();
+/**
+ * Validators of schemas given as values, by the schema's JSON text: a run's workflow carries its input schema as a
+ * fresh object each time, and compiling it cost each run's start half a millisecond. At most AD_HOC_MAX, the oldest
+ * forgotten first.
+ */
+const adHoc = new Map<string, ValidateFunction>();
+const AD_HOC_MAX = 256;
+let adHocAjv: InstanceType<typeof Ajv2020> | undefined;
+
+/**
+ * Compiles `schema` on an instance of its own and takes it out of that instance again: ajv keeps every schema it
+ * compiles (one per run, for the life of the process) and refuses a second schema with the same `$id` — the same
+ * workflow's input schema on its second run.
+ */
+function compileAdHoc(schema: object): ValidateFunction {
+  const own = (adHocAjv ??= newAjv());
+  try {
+    return own.compile(schema);
+  } finally {
+    own.removeSchema(schema);
+  }
+}
 
 /**
  * Validates `doc` against a schema given as a value (e.g. a workflow's `workflow_input_schema`);
@@ -98,10 +121,11 @@ const adHoc = new WeakMap<object, ValidateFunction>();
  * `schema.invalid_schema` at the root rather than an exception.
  */
 export function validateAgainstJsonSchema(schema: object, doc: unknown): ValidationIssue[] {
-  let validate = adHoc.get(schema);
+  const key = JSON.stringify(schema);
+  let validate = adHoc.get(key);
   if (!validate) {
     try {
-      validate = sharedAjv().compile(schema);
+      validate = compileAdHoc(schema);
     } catch (err) {
       return [
         {
@@ -111,7 +135,8 @@ export function validateAgainstJsonSchema(schema: object, doc: unknown): Validat
         },
       ];
     }
-    adHoc.set(schema, validate);
+    if (adHoc.size >= AD_HOC_MAX) adHoc.delete(adHoc.keys().next().value!);
+    adHoc.set(key, validate);
   }
   if (validate(doc)) return [];
   return pruneSchemaErrors(validate.errors ?? []).map(toIssue);

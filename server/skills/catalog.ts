@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { report, validationReportSchema } from '../validation/issue.ts';
@@ -10,6 +10,7 @@ import { formatSkillUri, parseSkillUri } from './skill-uri.ts';
 import { isObject } from '../engine/json.ts';
 import { parseJsonText } from '../workspace/json-text.ts';
 import { textMemo } from './text-memo.ts';
+import { readFileText } from './file-texts.ts';
 
 /**
  * The skill catalog: every manifest in a directory (the repository's `skills/`), each with its
@@ -64,14 +65,15 @@ export async function loadSkillCatalog(dir: string): Promise<SkillCatalog> {
     .map((d) => d.name)
     .sort();
   const catalog: SkillCatalog = { dir: root, entries: [], failures: [], skipped: [] };
-  // Read READ_AT_ONCE at a time (each read is trips to the thread pool; a file open per read), then taken in name order.
+  // Read READ_AT_ONCE at a time (each read is trips to the thread pool; a file open per read, a stat while
+  // the file is unchanged: file-texts.ts), then taken in name order.
   const texts: Array<{ text: string } | { failed: unknown }> = [];
   for (let i = 0; i < names.length; i += READ_AT_ONCE) {
     const batch = names.slice(i, i + READ_AT_ONCE);
     texts.push(
       ...(await Promise.all(
         batch.map((file) =>
-          readFile(join(root, file), 'utf8').then(
+          readFileText(join(root, file)).then(
             (text) => ({ text }),
             (e: unknown) => ({ failed: e }),
           ),

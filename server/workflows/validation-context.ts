@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { checkSkillManifest } from '../skills/check-manifest.ts';
 import { catalogSkillInfos, loadSkillCatalog } from '../skills/catalog.ts';
 import { parseSkillManifest } from '../skills/manifest.ts';
@@ -7,6 +6,7 @@ import type { ImportResolution, WorkflowValidationContext } from '../engine/inde
 import { documentFolder, resolveDocumentPath } from '../workspace/document-folders.ts';
 import { parseJsonText } from '../workspace/json-text.ts';
 import { textMemo } from '../skills/text-memo.ts';
+import { readFileText } from '../skills/file-texts.ts';
 
 /**
  * The I/O half of workflow validation: loads the skill catalog and every `skill_imports` file so
@@ -51,7 +51,7 @@ async function resolveImport(
   if (!where.ok) return { result: { exists: false, error: where.reason }, skills: [] };
   let text: string;
   try {
-    text = await readFile(where.absolute, 'utf8');
+    text = await readFileText(where.absolute);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return {
