@@ -46,6 +46,13 @@ test(
     await expect(page.getByTestId('chat-reasoning').first()).toBeVisible();
     await page.screenshot({ path: shot('chat-scenario-1'), fullPage: true });
 
+    // The run view says who started it as a person reads it: the compliance manager's Planner chat, not its agent's name.
+    const runId = (await page.getByTestId('chat-run-card').last().getByTitle('Open the run view').textContent())!.trim();
+    const runPage = await page.context().newPage();
+    await runPage.goto(`/runs/${runId}`);
+    await expect(runPage.getByTestId('run-started-by')).toHaveText(`${DEMO.compliance.email} · Planner chat`);
+    await runPage.close();
+
     // Saved and searchable: the Graph knows it.
     const hits = await trpc<{ hits: Array<{ title: string }> }>(
       page.request,

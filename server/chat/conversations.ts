@@ -5,9 +5,9 @@ import { conversations, type ConversationRow } from '../db/schema/chat.ts';
 import type { AgentPlatform, StoredMessage } from '../contracts/agent-platform.ts';
 import { clockToday } from '../../lib/relative-dates.ts';
 import type { ToolServices } from '../contracts/tool-services.ts';
-import { chatAgentName } from './agent-name.ts';
+import { chatAgentName, type ChatMode } from '../../lib/chat-agent-name.ts';
 
-export type ChatMode = 'planner' | 'conductor';
+export type { ChatMode };
 
 /** A console user as the chat knows them (the conversation's owner). */
 export interface ChatUser {

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../contracts/audit-actor.ts';
 import type { Db } from '../db/client.ts';
-import { chatAgentName } from '../chat/agent-name.ts';
+import { chatAgentName } from '../../lib/chat-agent-name.ts';
 import { conversations } from '../db/schema/chat.ts';
 import { delegationSessions } from '../db/schema/delegation.ts';
 import { users } from '../db/schema/users.ts';

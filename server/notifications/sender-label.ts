@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { AGENT_ROLE_LABELS } from '../../lib/agent-roles.ts';
 import type { Actor } from '../contracts/audit-actor.ts';
-import { chatAgentOf } from '../chat/agent-name.ts';
+import { chatAgentOf } from '../../lib/chat-agent-name.ts';
 import type { Db } from '../db/client.ts';
 import { agentTags } from '../db/schema/agents.ts';
 import { conversations } from '../db/schema/chat.ts';

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { RECORDED_PARTS } from '@/lib/analysis';
 import { ukDateTime, ukExact } from '@/lib/uk-time';
+import { startedByText } from '@/lib/started-by';
 import { editorHref } from '@/components/workflows/editor-links';
 import { scoreText, statusLabel, statusTone } from '../format';
 import type { QaDetailView } from '../types';
@@ -56,7 +57,11 @@ export function ProvenancePanel({ qa }: { qa: QaDetailView }) {
           >
             {qa.run_id}
           </Link>
-          {p.started_by && <span className="block text-xs text-slate-500">started by {p.started_by}</span>}
+          {p.started_by && (
+            <span className="block text-xs text-slate-500" title={p.started_by}>
+              started by {startedByText(p.started_by)}
+            </span>
+          )}
         </Row>
         <Row label="Run finished">
           <time dateTime={qa.run_finished_at} title={ukExact(qa.run_finished_at)}>

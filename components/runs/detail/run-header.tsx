@@ -1,5 +1,6 @@
 'use client';
 import { ukDateTime } from '@/lib/uk-time';
+import { startedByText } from '@/lib/started-by';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { TEST_RUN_HELP } from '@/components/workflows/versions/lifecycle-text';
@@ -94,7 +95,10 @@ export function RunHeader({ detail, live, canRun }: { detail: RunDetail; live: s
           {s(run.run_id)} <CopyButton text={s(run.run_id)} label="Copy the run id" />
         </p>
         <p className="text-xs text-slate-600">
-          Started {Number.isNaN(started) ? '—' : ukDateTime(new Date(started).toISOString())} by {s(run.started_by) || '—'}
+          Started {Number.isNaN(started) ? '—' : ukDateTime(new Date(started).toISOString())} by{' '}
+          <span title={s(run.started_by)} data-testid="run-started-by">
+            {startedByText(s(run.started_by)) || '—'}
+          </span>
           {took !== null && (
             <>
               {' '}

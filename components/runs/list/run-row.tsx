@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { TEST_RUN_HELP } from '@/components/workflows/versions/lifecycle-text';
 import { formatTime, runTone } from '@/components/graph/format';
 import { advisorOf } from '@/lib/run-list';
+import { startedByText } from '@/lib/started-by';
 import type { RunAction } from './run-actions';
 import { RunDuration } from './run-duration';
 import { RunProgress } from './run-progress';
@@ -81,7 +82,9 @@ export function RunRow({
       <td className={`${CELL} text-xs whitespace-nowrap text-slate-600 tabular-nums`}>
         <RunDuration run={run} />
       </td>
-      <td className={`${CELL} text-xs text-slate-600`}>{run.started_by}</td>
+      <td className={`${CELL} text-xs text-slate-600`} title={run.started_by} data-testid="run-started-by">
+        {startedByText(run.started_by)}
+      </td>
       <td className={`${CELL} text-xs text-slate-700`}>{advisorOf(run.input) ?? <span className="text-slate-500">—</span>}</td>
       <td className={CELL}>
         <RunProgress states={run.states} />

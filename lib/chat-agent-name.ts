@@ -1,4 +1,5 @@
-import type { ChatMode } from './conversations.ts';
+/** The two chat modes. A pure module: the browser reads these names too (started-by.ts). */
+export type ChatMode = 'planner' | 'conductor';
 
 /**
  * The name a chat's agent is given on the platform: `<mode>-<user's e-mail>-<first 8 of the

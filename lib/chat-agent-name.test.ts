@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatAgentName, chatAgentOf } from './agent-name.ts';
+import { chatAgentName, chatAgentOf } from './chat-agent-name.ts';
 
 describe("a chat agent's name", () => {
   it('is read back as the mode, the e-mail and the start of the conversation id it was made from', () => {
