@@ -29,6 +29,22 @@ describe(`the Planner on the seeded catalog: reuse, scale, and proactive healing
     await s.close();
   });
 
+  it('a period with one call: the pilot has analysed the whole set, so it says so and offers no scaling', async () => {
+    const planner = await s.planner();
+    await s.say(planner, "could you look at tom's calls from the first week of july and tell me how he did");
+    const t2 = await s.say(planner, 'yes go ahead');
+    expect(t2.calls.find((c) => c.name === 'start_workflow_run')!.args).toMatchObject({
+      workflow_id: STANDARD,
+      input: { advisor_name: 'Tom Ellis', start_date: '2024-07-01', end_date: '2024-07-07' },
+    });
+    expect(t2.reply).toMatch(
+      /The period has one call — REC-\d+ \(application APP-\d+, recorded \d{1,2} Jul 2024\) — and the workflow analysed it\./,
+    );
+    expect(t2.reply).not.toContain('single-call pilot');
+    expect(t2.reply).not.toContain('all 1 call');
+    expect(t2.reply).not.toContain('Shall I scale');
+  });
+
   it('scenario 1 with a saved workflow: reuses Standard Advice Call Analysis for the pilot, then scales to the whole set on "yes"', async () => {
     const planner = await s.planner();
     await s.say(planner, 'Could you review the quality of Alex Wong’s calls from last week?');

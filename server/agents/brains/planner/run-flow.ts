@@ -324,21 +324,28 @@ function finalReport(
   }
   const pilot = pilotIndexOf(doc);
   const scope = pilotScope(view, pilot);
-  if (pilot !== null && scope.analysed) {
+  // A pilot over a period with one call has analysed the whole set: nothing is left to scale to.
+  const wholeSet = scope.found.length === 1;
+  if (pilot !== null && scope.analysed && wholeSet) {
+    lines.push(`The period has one call — ${describeRecording(scope.analysed)} — and the workflow analysed it.`);
+  } else if (pilot !== null && scope.analysed) {
     lines.push(
-      `This was a single-call pilot: the workflow looks up all ${scope.found.length} ` +
-        `call${scope.found.length === 1 ? '' : 's'} in the period but transcribes and analyses only the ` +
-        `${pilot === 0 ? 'first' : `#${pilot + 1}`} one — ${describeRecording(scope.analysed)} — ` +
+      `This was a single-call pilot: the workflow looks up all ${scope.found.length} calls in the period but transcribes ` +
+        `and analyses only the ${pilot === 0 ? 'first' : `#${pilot + 1}`} one — ${describeRecording(scope.analysed)} — ` +
         'so you can check the result before scaling up.',
     );
   } else if (pilot !== null) {
     lines.push('No call recordings were found for this period, so there was nothing to analyse.');
   } else if (scope.found.length) {
-    lines.push(`The run analysed all ${scope.found.length} calls found in the period.`);
+    lines.push(
+      wholeSet
+        ? 'The run analysed the one call found in the period.'
+        : `The run analysed all ${scope.found.length} calls found in the period.`,
+    );
   }
   lines.push(t.report(view).join('\n'));
   const swaps = recoveries(view);
   if (swaps.length) lines.push(`During the run: ${swaps.join(' ')}`);
-  if (t.offer && pilot !== null && scope.analysed) lines.push(t.offer); // the offer is to scale a pilot
+  if (t.offer && pilot !== null && scope.analysed && !wholeSet) lines.push(t.offer); // the offer is to scale a pilot
   return lines.join('\n\n');
 }
