@@ -96,7 +96,7 @@ export function runView(status: string) {
     data:
       status === 'SUCCEEDED'
         ? {
-            GetCallRecordings: example('recording-management.get_recordings_by_application_ids'),
+            GetCallRecordings: recordingsOfTheWeek(),
             TranscribeRecording: example('whisper-transcribe.transcribe_audio'),
             SentimentAnalysis: example('sentiment-analysis.analyze_sentiment'),
             ComplianceAnalysis: { ...compliance, data: { ...data, verdicts: [...data.verdicts, FAILED_VERDICT] } },
@@ -105,6 +105,19 @@ export function runView(status: string) {
         : {},
     events: [],
   });
+}
+
+/** The recordings a scripted period finds: the manifest's example and a second call, so a pilot covers one call of several. */
+function recordingsOfTheWeek(): Record<string, unknown> {
+  const out = example('recording-management.get_recordings_by_application_ids') as { data: { recordings: object[] } };
+  const second = {
+    recording_id: 'REC-88311',
+    application_id: 'APP-49202',
+    uri: 's3://selina-call-recordings/2024/07/APP-49202/REC-88311.mp3',
+    duration_s: 71.0,
+    recorded_at: '2024-07-04T10:02:44Z',
+  };
+  return { ...out, summary: 'Found 2 recordings for 2 applications.', data: { recordings: [...out.data.recordings, second] } };
 }
 
 const real = (name: string, args: unknown) =>
