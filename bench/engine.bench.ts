@@ -26,7 +26,7 @@ import { startRun } from '../server/execution/start-run.ts';
 import { waitForRun } from '../server/execution/wait-run.ts';
 import { baseName } from '../server/execution/instances.ts';
 import { Continuation } from '../server/execution/continuation.ts';
-import { benchRedis } from './redis-server.ts';
+import { benchRedis, evalshaP50 } from './redis-server.ts';
 import {
   commandStats,
   commandsBetween,
@@ -85,20 +85,6 @@ async function traffic<T>(work: () => Promise<T>) {
   const nodeCpuMs = (cpu.user + cpu.system) / 1000;
   const redisCpuMs = ((await redisCpuS()) - redisCpu0) * 1000;
   return { value, ...counted, ...commandsBetween(before, await commandStats(stats)), nodeCpuMs, redisCpuMs };
-}
-
-async function evalshaP50(): Promise<number> {
-  const r = queueConnection(target);
-  const sha = (await r.script('LOAD', 'return 1')) as string;
-  const times: number[] = [];
-  for (let i = 0; i < 3000; i++) {
-    const t = performance.now();
-    await r.evalsha(sha, 0);
-    times.push(performance.now() - t);
-  }
-  r.disconnect();
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
 }
 
 async function bullmqJobsPerSecond(n: number): Promise<number> {
@@ -187,7 +173,7 @@ const map = wf({
   States: { M: { Type: 'Map', ItemProcessor: { StartAt: 'E', States: { E: echo({ End: true }) } }, End: true } },
 });
 
-const p50 = await evalshaP50();
+const p50 = await evalshaP50(target);
 const jobsPerS = await bullmqJobsPerSecond(3000);
 const hopMs = await bullmqChainHopMs(300);
 const config = loadConfig({ ...process.env, REDIS_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'silent' }, root);

@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { RedisTarget } from '../server/config-redis.ts';
+import { queueConnection } from '../server/execution/dispatcher.ts';
 
 /**
  * A throw-away redis-server for a benchmark (no persistence), or REDIS_URL when set. `pinApart`:
@@ -53,4 +55,19 @@ function pinApart(serverPid: number): string {
   } catch {
     return 'not pinned (no taskset)';
   }
+}
+
+/** The baseline of the engine benches: a Redis round trip, EVALSHA of a trivial script, p50 of 3,000 (ms). */
+export async function evalshaP50(target: RedisTarget): Promise<number> {
+  const r = queueConnection(target);
+  const sha = (await r.script('LOAD', 'return 1')) as string;
+  const times: number[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const t = performance.now();
+    await r.evalsha(sha, 0);
+    times.push(performance.now() - t);
+  }
+  r.disconnect();
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
 }
