@@ -58,6 +58,13 @@ export type RunKeys = ReturnType<typeof runKeys>;
  */
 export const runChannel = (runId: string) => `${KEY_PREFIX}:events:{${runId}}`;
 export const ALL_RUNS_CHANNEL = `${KEY_PREFIX}:events:all`;
+/**
+ * One run's `run` events alone (its status changes), also published on the run channel: what a wait for the run's
+ * end listens to (execution/wait-run.ts) without receiving every state event. The scripts publish it under the run
+ * channel's published name + STATUS_SUFFIX (lua/common.ts `emit`), so channelOf's database prefix carries over.
+ */
+export const STATUS_SUFFIX = ':status';
+export const runStatusChannel = (runId: string) => `${runChannel(runId)}${STATUS_SUFFIX}`;
 /** zset run_id → start time (ms): the run index. */
 export const RUN_INDEX = `${KEY_PREFIX}:runs`;
 /** set of run ids that are still running (swept for expired leases and undispatched notifications); in RUN_INDEX's slot. */

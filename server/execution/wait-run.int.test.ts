@@ -5,6 +5,7 @@ import { runChannel, runKeys } from '../controlplane/keys.ts';
 import { channelOf } from '../redis/connection.ts';
 import { isolatedRedisUrl } from '../testing/test-database.ts';
 import { markRunSettled } from './run-settled.ts';
+import { ControlPlane } from '../controlplane/control-plane.ts';
 import { runFields } from './run-record.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { waitForRun } from './wait-run.ts';
@@ -62,5 +63,54 @@ describe('waitForRun', () => {
     vi.advanceTimersByTime(60_000);
     for (let i = 0; i < 100; i++) await tick();
     expect(existsAfter).toBe(0);
+  });
+
+  it("hears the run end on its status channel: the run's state events do not reach it", async () => {
+    const runId = randomUUID();
+    await redis.hset(runKeys(runId).run, runFields({ run_id: runId, status: 'RUNNING' }));
+    let reads = 0;
+    const heard: string[] = [];
+    const counting = new Proxy(redis, {
+      get(target, prop, receiver) {
+        if (prop === 'duplicate')
+          return (...args: unknown[]) => {
+            const sub = (target.duplicate as (...a: unknown[]) => Redis)(...args);
+            sub.on('message', (_channel: string, raw: string) => heard.push(raw));
+            return sub;
+          };
+        if (prop === 'hgetall')
+          return (...args: unknown[]) => {
+            reads++;
+            return (target.hgetall as (...a: unknown[]) => Promise<unknown>)(...args);
+          };
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    // No poll: only what the wait hears makes it read the run.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const waiting = waitForRun({ redis: counting } as unknown as ExecutionServices, runId, 10_000);
+    const tick = () => new Promise((r) => setImmediate(r));
+    for (let i = 0; reads === 0 && i < 100_000; i++) await tick();
+    const afterSubscribing = reads;
+    const cp = new ControlPlane(redis);
+    const states = cp.builder(runId).evenWhenFinished();
+    for (let i = 0; i < 5; i++) states.state(`S${i}`, { reset: true, note: 'created' });
+    await cp.commit(states);
+    for (let i = 0; i < 100; i++) await tick();
+    expect(reads).toBe(afterSubscribing);
+    await cp.commit(
+      cp
+        .builder(runId)
+        .evenWhenFinished()
+        .run(runFields({ status: 'SUCCEEDED', output: { done: 1 } })),
+    );
+    await markRunSettled(redis, runId);
+    expect(await waiting).toMatchObject({ run_id: runId, status: 'SUCCEEDED', output: { done: 1 } });
+    // The run's status change and its settlement: not its five state events.
+    expect(heard.map((raw) => (raw === '1' ? 'settled' : (JSON.parse(raw) as { event: { type: string } }).event.type))).toEqual([
+      'run',
+      'settled',
+    ]);
   });
 });

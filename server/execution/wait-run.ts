@@ -1,4 +1,4 @@
-import { runChannel } from '../controlplane/keys.ts';
+import { runStatusChannel } from '../controlplane/keys.ts';
 import { channelOf, subscriberOf } from '../redis/connection.ts';
 import { readRun } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
@@ -7,12 +7,11 @@ import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 /**
  * Resolves with the run once it is no longer RUNNING and settled (run-settled.ts), or with its current record when
- * `timeoutMs` passes first (null when the run does not exist). Listens to the run's events and its settled channel
- * (pub/sub) and re-reads the record on each run event, plus once a second in case a message was missed while
- * subscribing. A finished run that never settles (its process died mid-way) is returned after SETTLE_MAX_MS.
+ * `timeoutMs` passes first (null when the run does not exist). Listens to the run's status changes (its `run` events
+ * alone: keys.ts runStatusChannel, not every state event of a Map's thousands) and its settled channel (pub/sub), and
+ * re-reads the record on each, plus once a second in case a message was missed while subscribing. A finished run that
+ * never settles (its process died mid-way) is returned after SETTLE_MAX_MS.
  */
-/** How a run event's type reads in a published message (cjson writes no spaces). */
-const RUN_EVENT = '"type":"run"';
 const SETTLE_MAX_MS = 3_000;
 
 export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs: number): Promise<RunRecord | null> {
@@ -50,16 +49,16 @@ export async function waitForRun(x: ExecutionServices, runId: string, timeoutMs:
       };
       const timer = setTimeout(() => void readRun(x.redis, runId).then(finish, reject), timeoutMs);
       const poll = setInterval(check, 1000);
-      // Only a run event can end the run (every status change writes one, lua/commit.ts `run`): state events, a
-      // Map's thousands, need no read of the run record (whose input may be large). The substring may also match
-      // a state event that quotes it, which costs one read, never a missed end; the poll above covers a lost message.
-      sub.on('message', (channel: string, raw: string) => {
+      // Only a run event can end the run (every status change writes one, lua/commit.ts `run`); the poll above covers
+      // a lost message.
+      const status = channelOf(sub, runStatusChannel(runId));
+      sub.on('message', (channel: string) => {
         if (channel === settled) {
           if (finished) finish(finished);
           else check();
-        } else if (!finished && raw.includes(RUN_EVENT)) check();
+        } else if (channel === status && !finished) check();
       });
-      sub.subscribe(channelOf(sub, runChannel(runId)), settled).then(check, reject);
+      sub.subscribe(status, settled).then(check, reject);
     });
   } finally {
     sub.disconnect();

@@ -1,3 +1,5 @@
+import { STATUS_SUFFIX } from '../keys.ts';
+
 /**
  * Lua shared by the control-plane scripts (prepended to each). Conventions:
  *  - the Redis clock (`TIME`) decides lease expiry, so workers with skewed clocks agree;
@@ -33,6 +35,8 @@ local function emit(events_key, channel, all_channel, run_id, event)
   local msg = '{"id":"' .. id .. '","event":' .. body .. '}'
   redis.call('PUBLISH', channel, msg)
   redis.call('PUBLISH', all_channel, msg)
+  -- A status change also on the run's status channel (keys.ts runStatusChannel): what a wait for the run's end hears.
+  if event.type == 'run' then redis.call('PUBLISH', channel .. '${STATUS_SUFFIX}', msg) end
   return id
 end
 
