@@ -27,6 +27,7 @@ import { waitForRun } from '../server/execution/wait-run.ts';
 import { baseName } from '../server/execution/instances.ts';
 import { Continuation } from '../server/execution/continuation.ts';
 import { benchRedis, evalshaP50 } from './redis-server.ts';
+import { echo, echoChain, echoWorkflow } from './echo-workflows.ts';
 import {
   commandStats,
   commandsBetween,
@@ -149,26 +150,7 @@ async function bullmqChainHopMs(n: number): Promise<number> {
   return ms;
 }
 
-const echo = (fields: Record<string, unknown>) => ({
-  Type: 'Task',
-  AgentBinding: { agent_template_ref: { name: 'agent_template_worker@1.0.0' }, skills: ['skill://builtin.echo@1.0.0'] },
-  ...fields,
-});
-const wf = (asl: unknown) => ({
-  workflow_schema_version: '2.2.0',
-  workflow_id: '00000000-0000-4000-8000-0000000000be',
-  workflow_name: 'bench',
-  version: '1.0.0',
-  workflow_input_schema: {},
-  skill_imports: [{ uri: 'file://skills/builtin.echo.json' }],
-  asl,
-});
-function chain(n: number) {
-  const States: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) States[`S${i}`] = echo(i === n - 1 ? { End: true } : { Next: `S${i + 1}` });
-  return wf({ StartAt: 'S0', States });
-}
-const map = wf({
+const map = echoWorkflow({
   StartAt: 'M',
   States: { M: { Type: 'Map', ItemProcessor: { StartAt: 'E', States: { E: echo({ End: true }) } }, End: true } },
 });
@@ -276,11 +258,11 @@ console.log(
 );
 console.log('workload                     states  elapsed     transitions/s  ms/transition  ratios');
 const items = Array.from({ length: 1000 }, (_, i) => ({ i }));
-await measure('warm-up (chain of 10)', chain(10), {}, 10);
+await measure('warm-up (chain of 10)', echoChain(10), {}, 10);
 if (only) {
   // More samples of one workload for a profile: five runs of it.
   for (let i = 0; i < 5; i++) {
-    if (only === 'chain') await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+    if (only === 'chain') await measure('chain of 100 echo Tasks', echoChain(100), {}, 100);
     else await measure('Map of 1,000 items', map, items, 1001);
   }
   await rt.close();
@@ -289,7 +271,7 @@ if (only) {
   redisServer.stop();
   process.exit(0);
 }
-await measure('chain of 100 echo Tasks', chain(100), {}, 100);
+await measure('chain of 100 echo Tasks', echoChain(100), {}, 100);
 await measure('Map of 1,000 items', map, items, 1001);
 
 // The console's set-up: every in-process worker declares a tool-call plan per Task attempt and
@@ -300,8 +282,8 @@ const tracker = processTracker(config, { db: async () => handle.db, execution: a
 await tracker.ready;
 const services = { config, db: async () => handle.db, planning: tracker, execution: async () => rt.x };
 rt.x.workerPlans = workerPlans(() => services, pino({ level: 'silent' }));
-await measure('warm-up, worker plans', chain(10), {}, 10);
-await measure('chain of 100, worker plans', chain(100), {}, 100);
+await measure('warm-up, worker plans', echoChain(10), {}, 10);
+await measure('chain of 100, worker plans', echoChain(100), {}, 100);
 await tracker.close();
 await rt.close();
 await handle.close();

@@ -21,6 +21,7 @@ import { waitForRun } from '../server/execution/wait-run.ts';
 import { runChannel } from '../server/controlplane/keys.ts';
 import { channelOf } from '../server/redis/connection.ts';
 import { benchRedis, evalshaP50 } from './redis-server.ts';
+import { echoChain } from './echo-workflows.ts';
 
 const WARM_UP = 5;
 const RUNS = 25;
@@ -33,25 +34,6 @@ const rt = await createExecutionRuntime(config, target, pino({ level: 'silent' }
 const waiter = { ...rt.x, redis: queueConnection(target) };
 const listener = queueConnection(target);
 rt.startWorkers(8);
-
-const echo = (next: Record<string, unknown>) => ({
-  Type: 'Task',
-  AgentBinding: { agent_template_ref: { name: 'agent_template_worker@1.0.0' }, skills: ['skill://builtin.echo@1.0.0'] },
-  ...next,
-});
-function chain(n: number) {
-  const states: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) states[`S${i}`] = echo(i === n - 1 ? { End: true } : { Next: `S${i + 1}` });
-  return {
-    workflow_schema_version: '2.2.0',
-    workflow_id: '00000000-0000-4000-8000-0000000000be',
-    workflow_name: 'bench',
-    version: '1.0.0',
-    workflow_input_schema: {},
-    skill_imports: [{ uri: 'file://skills/builtin.echo.json' }],
-    asl: { StartAt: 'S0', States: states },
-  };
-}
 
 const PHASES = ['create', 'agents', 'notify', 'transitions', 'end'] as const;
 type Phases = Record<(typeof PHASES)[number] | 'total', number>;
@@ -106,7 +88,7 @@ const heapMb = () => {
 console.log(`redis: ${redisServer.pinned}; EVALSHA p50 ${p50.toFixed(3)} ms`);
 console.log(`${'states'.padStart(6)}  ${[...PHASES, 'total'].map((p) => p.padStart(20)).join('')}   (ms median, × EVALSHA p50)`);
 for (const n of [2, 100]) {
-  const doc = chain(n);
+  const doc = echoChain(n);
   for (let i = 0; i < WARM_UP; i++) await oneRun(doc);
   const runs: Phases[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await oneRun(doc));
@@ -119,7 +101,7 @@ for (const n of [2, 100]) {
 
 if (typeof (globalThis as { gc?: unknown }).gc !== 'function') console.log('heap: run with --expose-gc to measure it');
 else {
-  const doc = chain(100);
+  const doc = echoChain(100);
   const heap = [heapMb()];
   for (let k = 0; k < 6; k++) {
     for (let i = 0; i < RUNS; i++) await oneRun(doc);
