@@ -34,7 +34,7 @@ export async function loadRunDefinition(redis: RedisClient, runId: string): Prom
   const inputRaw = read?.[1]?.[1] as string | null | undefined;
   if (!workflowRaw || !metaRaw) return null;
   const def = runDefinitionOf(runId, workflowRaw, metaRaw, inputRaw ?? null);
-  // Not cached before the run record holds its input: create-control-plane reads the definition before writing the run.
+  // Not cached before the run record holds its input: read between a run's first write (workflow, meta) and its commit.
   if (inputRaw === null || inputRaw === undefined) return def;
   rememberRunDefinition(def);
   return def;

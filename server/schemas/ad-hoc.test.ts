@@ -32,4 +32,13 @@ describe('validateAgainstJsonSchema (schemas given as values)', () => {
         expect.objectContaining({ path: '', code: 'schema.invalid_schema' }),
       ]);
   });
+
+  it("refuses a schema that takes a meta-schema's $id, and goes on validating the next ones", () => {
+    const taken = { $id: 'https://json-schema.org/draft/2020-12/schema', type: 'object' };
+    expect(validateAgainstJsonSchema(taken, {})).toEqual([expect.objectContaining({ path: '', code: 'schema.invalid_schema' })]);
+    expect(validateAgainstJsonSchema(inputSchema(), { call_id: 'C-2' })).toEqual([]);
+    expect(validateAgainstJsonSchema({ type: 'string', format: 'date' }, '2024-13-01')).toHaveLength(1);
+    // The meta-schema is still there to refer to.
+    expect(validateAgainstJsonSchema({ $ref: 'https://json-schema.org/draft/2020-12/schema' }, { type: 'object' })).toEqual([]);
+  });
 });

@@ -108,10 +108,13 @@ let adHocAjv: InstanceType<typeof Ajv2020> | undefined;
  */
 function compileAdHoc(schema: object): ValidateFunction {
   const own = (adHocAjv ??= newAjv());
+  // An $id the instance already holds (a meta-schema's) is refused by compile, and must not be removed after it.
+  const id = (schema as { $id?: unknown }).$id;
+  const held = typeof id === 'string' && own.getSchema(id) !== undefined;
   try {
     return own.compile(schema);
   } finally {
-    own.removeSchema(schema);
+    if (!held) own.removeSchema(schema);
   }
 }
 
