@@ -5,6 +5,7 @@ import { mapBounded } from './bounded-all.ts';
 import { readRun, runFields, runGuard } from './run-record.ts';
 import type { RunRecord } from '../contracts/run-view.ts';
 import { finishRun } from './transitions.ts';
+import { markRunSettled } from './run-settled.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 
 export interface RunSummary {
@@ -36,7 +37,8 @@ export async function finalizeWorkflow(
   // Both at once (one round trip's wait), sent in this order on one connection: Redis reads the states after the run.
   let [run, states] = await Promise.all([readRun(x.redis, runId), x.cp.readStates(runId)]);
   if (!run) return { ok: false, reason: 'no_such_run' };
-  if (run.status === 'RUNNING') {
+  const aborting = run.status === 'RUNNING';
+  if (aborting) {
     if (!opts.abort) return { ok: false, reason: 'run_is_running' };
     const c = x.cp.builder(runId);
     finishRun(c, { status: 'ABORTED', error: 'Aborted', cause: opts.reason ?? 'finalize_workflow aborted the run' });
@@ -84,5 +86,8 @@ export async function finalizeWorkflow(
     if ((await readRun(x.redis, runId))?.status === 'RUNNING') await createWorkerAgents(x, runId);
     return { ok: false, reason: 'run_is_running' };
   }
+  // A run this call aborted has no end-of-run work left (the runtime's onRunFinished follows the runs that end on
+  // their own): settled now, so a wait for it answers at once rather than after its bound (wait-run.ts).
+  if (aborting) await markRunSettled(x.redis, runId);
   return { ok: true, summary, run: { ...run, summary } };
 }

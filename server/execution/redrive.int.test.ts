@@ -7,6 +7,7 @@ import type { RunRecord } from '../contracts/run-view.ts';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from './testing/harness.ts';
 import { recordSkillCalls, type SkillCall } from './testing/skill-calls.ts';
 import { waitForRun } from './wait-run.ts';
+import { isRunSettled } from './run-settled.ts';
 
 let h: ExecutionHarness;
 let calls: SkillCall[];
@@ -226,8 +227,12 @@ describe('redrive_workflow_run: from the failed states only', { timeout: 60_000 
     for (let i = 0; i < 200 && (await h.x.cp.readState(runId, 'B'))?.status !== 'running'; i++) await new Promise((r) => setTimeout(r, 10));
     const { finalizeWorkflow } = await import('./finalize.ts');
     expect(await finalizeWorkflow(h.x, runId, { abort: true, reason: 'operator' })).toMatchObject({ ok: true, run: { status: 'ABORTED' } });
+    // Aborted: settled at once. Redriven: not settled until the new life has ended and done its own end's work.
+    expect(await isRunSettled(h.x.redis, runId)).toBe(true);
     expect(await redrive(runId)).toMatchObject({ status: 'ok', redriven: [{ state: 'B', kind: 'interrupted' }] });
+    expect(await isRunSettled(h.x.redis, runId)).toBe(false);
     expect(await ended(runId)).toMatchObject({ status: 'SUCCEEDED', output: { slept_ms: 700 } });
+    expect(await isRunSettled(h.x.redis, runId)).toBe(true);
     expect(ran({ tag: 'abort-A' })).toBe(1);
   });
 });

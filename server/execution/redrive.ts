@@ -3,6 +3,7 @@ import type { RunStatus } from '../../lib/run-list.ts';
 import { createWorkerAgents } from './create-worker-agents.ts';
 import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts';
 import { finalizeWorkflow } from './finalize.ts';
+import { settledKey } from './run-settled.ts';
 import { joinRepair, planRedrive, type RedrivePlanError, type RedriveTarget } from './redrive-plan.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import { readRun, runFields, runGuard } from './run-record.ts';
@@ -82,6 +83,8 @@ export async function redriveWorkflowRun(
   );
   const deadline = scheduleRunDeadline(c, def.workflow, count);
   if (deadline) notes.push(deadline);
+  // The first life's settled mark goes: a wait for the new life's end waits for that end's own work (run-settled.ts).
+  c.del(settledKey(runId));
   const redriven = plan.targets.map((t) => ({ state: t.instance, kind: t.kind }));
   c.event({
     type: 'redrive',

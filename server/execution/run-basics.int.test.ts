@@ -6,6 +6,8 @@ import { notificationPayload } from './handle-notification.ts';
 import { notifyNextWorkerAgent, readOutbox } from './notify.ts';
 import { waitForRun } from './wait-run.ts';
 import { loadRunDefinition } from './run-definition.ts';
+import { finalizeWorkflow } from './finalize.ts';
+import { isRunSettled } from './run-settled.ts';
 import { runKeys } from '../controlplane/keys.ts';
 import { executionHarness, task, workflowOf, type ExecutionHarness } from './testing/harness.ts';
 
@@ -99,6 +101,17 @@ describe('a run end to end (real Redis, BullMQ, in-process workers)', () => {
     await notifyNextWorkerAgent(h.x, created.run_id);
     expect(await waitForRun(h.x, created.run_id, 10_000)).toMatchObject({ status: 'SUCCEEDED' });
     expect((await loadRunDefinition(h.x.redis, created.run_id))!.workflow).toEqual(JSON.parse(renamed));
+  });
+
+  it('a run aborted by finalize_workflow is settled at once: a wait for it answers without waiting out its bound', async () => {
+    const wf = workflowOf({ StartAt: 'W', States: { W: { Type: 'Wait', Seconds: 600, End: true } } });
+    const created = await createWorkflowControlPlane(h.x, { workflow: wf, input: {}, started_by: 'test' });
+    if (!created.ok) throw new Error(created.message);
+    await createWorkerAgents(h.x, created.run_id);
+    await notifyNextWorkerAgent(h.x, created.run_id);
+    expect(await finalizeWorkflow(h.x, created.run_id, { abort: true, reason: 'test' })).toMatchObject({ ok: true });
+    expect(await isRunSettled(h.x.redis, created.run_id)).toBe(true);
+    expect(await waitForRun(h.x, created.run_id, 10_000)).toMatchObject({ status: 'ABORTED', cause: 'test' });
   });
 
   it('many runs of one workflow at once, each with its own control plane', async () => {

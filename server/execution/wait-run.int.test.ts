@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { runChannel, runKeys } from '../controlplane/keys.ts';
 import { channelOf } from '../redis/connection.ts';
 import { isolatedRedisUrl } from '../testing/test-database.ts';
-import { markRunSettled } from './run-settled.ts';
+import { isRunSettled, markRunSettled } from './run-settled.ts';
 import { ControlPlane } from '../controlplane/control-plane.ts';
 import { runFields } from './run-record.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
@@ -112,5 +112,15 @@ describe('waitForRun', () => {
       'run',
       'settled',
     ]);
+  });
+
+  it('a run RUNNING again (redriven while its last end was being settled) is not marked settled', async () => {
+    const runId = randomUUID();
+    await redis.hset(runKeys(runId).run, runFields({ run_id: runId, status: 'RUNNING' }));
+    await markRunSettled(redis, runId);
+    expect(await isRunSettled(redis, runId)).toBe(false);
+    await redis.hset(runKeys(runId).run, runFields({ status: 'FAILED' }));
+    await markRunSettled(redis, runId);
+    expect(await isRunSettled(redis, runId)).toBe(true);
   });
 });
