@@ -6,6 +6,7 @@ import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { contextFor } from './context-object.ts';
 import type { InstanceView } from './instance-view.ts';
 import { baseName } from './instances.ts';
+import { currentSkill } from './bound-skills.ts';
 import { TakenOnce } from './taken-once.ts';
 
 /**
@@ -56,8 +57,7 @@ export function preGrantFor(
     if (err instanceof StatesError) return undefined;
     throw err;
   }
-  const binding = loc.state.AgentBinding as { skills?: unknown } | undefined;
-  const skill = entry.skill ?? (Array.isArray(binding?.skills) && typeof binding.skills[0] === 'string' ? binding.skills[0] : null);
+  const skill = currentSkill(entry, loc.state);
   const holds = skill !== null && agent.loaded_skills.length === 1 && agent.loaded_skills[0] === skill;
   const record = skill && !holds && x.agents.loadedSkillsRecord ? x.agents.loadedSkillsRecord(agent, [skill]) : undefined;
   return {

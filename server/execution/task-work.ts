@@ -16,6 +16,7 @@ import { dataPlaneEnvelope } from './data-plane.ts';
 import { idempotencyKey } from './idempotency-key.ts';
 import { planFailure, planSuccess } from './plan-state-end.ts';
 import { preGrantFor, type PreGranted } from './pregrant.ts';
+import { boundSkills, currentSkill } from './bound-skills.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { reportedCause } from '../../lib/failure-cause.ts';
 
@@ -37,11 +38,6 @@ export type TaskLease = {
 };
 export type Refusal = { ok: false; reason: string; detail?: string };
 export type Pending = { ok: true; pending_notifications: OutboxEntry[] };
-
-const boundSkills = (v: InstanceView): string[] => {
-  const b = v.loc.state.AgentBinding as { skills?: unknown } | undefined;
-  return Array.isArray(b?.skills) ? b.skills.filter((s): s is string => typeof s === 'string') : [];
-};
 
 /**
  * acquire_state_lease for a Task: grants the lease (a new attempt; with `renewOwn`, the holder
@@ -150,7 +146,7 @@ function effectiveInputOf(v: InstanceView): { ok: true; value: Json } | { ok: fa
 const withEntry = (v: InstanceView, entry: EntryRecord): InstanceView => ({ ...v, entry });
 
 function taskLease(x: ExecutionServices, v: InstanceView, grant: { token: string; attempts: number }, effective: Json): TaskLease {
-  const skills = boundSkills(v);
+  const skills = boundSkills(v.loc.state);
   return {
     ok: true,
     token: grant.token,
@@ -158,7 +154,7 @@ function taskLease(x: ExecutionServices, v: InstanceView, grant: { token: string
     ttl_s: x.config.execution.leaseTtlS,
     effective_input: effective,
     skills,
-    current_skill: v.entry.skill ?? skills[0] ?? null,
+    current_skill: currentSkill(v.entry, v.loc.state),
     timeout_ms: stateTimeoutMs(v.loc.state, v.entry.input) ?? null,
     idempotency_key: idempotencyKey(v.run.run_id, v.instance, v.entry),
   };
@@ -268,7 +264,7 @@ export async function failTask(
 export type SwapChoice = { strategy: string; rationale: string; explored: boolean; split?: boolean };
 
 /** The skill a Task instance uses now: the one a swap bound, else its first bound skill. */
-export const currentSkillOf = (v: InstanceView): string | null => v.entry.skill ?? boundSkills(v)[0] ?? null;
+export const currentSkillOf = (v: InstanceView): string | null => currentSkill(v.entry, v.loc.state);
 
 /** The skills already tried under the lease `token` (EntryRecord.tried). */
 export const triedUnder = (v: InstanceView, token: string): string[] => (v.entry.tried?.lease === token ? v.entry.tried.skills : []);

@@ -16,11 +16,17 @@ const anHourLater = () => {
   vi.setSystemTime(Date.now() + 3_600_000);
 };
 
+/** Writes `text` to `name` in the test folder with its mtime an hour back; returns its path. */
+async function writtenLongAgo(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  await utimes(path, past, past);
+  return path;
+}
+
 describe('readFileText', () => {
   it('gives the new text after a write that keeps the size and puts the mtime back', async () => {
-    const path = join(dir, 'kept-mtime.json');
-    await writeFile(path, '{"v":1}');
-    await utimes(path, past, past);
+    const path = await writtenLongAgo('kept-mtime.json', '{"v":1}');
     anHourLater();
     expect(await readFileText(path)).toBe('{"v":1}');
     expect(await readFileText(path)).toBe('{"v":1}');
@@ -45,15 +51,10 @@ describe('readFileText', () => {
   });
 
   it('gives the text of a file renamed over the one it read', async () => {
-    const path = join(dir, 'replaced.json');
-    await writeFile(path, 'one');
-    await utimes(path, past, past);
+    const path = await writtenLongAgo('replaced.json', 'one');
     anHourLater();
     expect(await readFileText(path)).toBe('one');
-    const other = join(dir, 'other.json');
-    await writeFile(other, 'two');
-    await utimes(other, past, past);
-    await rename(other, path);
+    await rename(await writtenLongAgo('other.json', 'two'), path);
     expect(await readFileText(path)).toBe('two');
   });
 
