@@ -30,7 +30,7 @@ export interface ExecutionServices {
   invoker: SkillInvoker;
   agents: AgentRuntimePort;
   log: Logger;
-  /** Called once a commit has finished a run (finalize: delete workers, close states, summary). */
+  /** Called once a commit has finished a run (finalize: delete workers, close states, summary, leave the active set). */
   onRunFinished?: (runId: string) => Promise<void>;
   /** In-flight Task attempts of this process; `close({ abortActive })` stops them (they write nothing, their leases lapse). */
   activeWork: ActiveWork;

@@ -188,6 +188,11 @@ export class CommitBuilder {
     return this;
   }
 
+  /** KEYS indexes of what a lease taken with this commit writes beside the fixed keys (ControlPlane.commit `then`). */
+  leaseKeys(): { fence: number; entries: number; agents: number } {
+    return { fence: this.keyIndex(this.keys.fence), entries: this.keyIndex(this.keys.entries), agents: this.keyIndex(this.keys.agents) };
+  }
+
   /** KEYS for the script: the fixed seven, then the extra keys in first-use order. */
   allKeys(): string[] {
     return [...FIXED.map((k) => this.keys[k]), ...this.extra];

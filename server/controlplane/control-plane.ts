@@ -47,13 +47,6 @@ export interface LeaseRequest {
   agent?: { id: string; record: string };
 }
 
-/** A pipeline of this connection: the scripts are defined on it too (ioredis defineCommand). */
-type ScriptPipeline = {
-  dcfCommit(...args: (string | number)[]): ScriptPipeline;
-  dcfAcquireLease(...args: (string | number)[]): ScriptPipeline;
-  exec(): Promise<[Error | null, unknown][] | null>;
-};
-
 type Scripts = {
   dcfAcquireLease(...args: (string | number)[]): Promise<string>;
   dcfRenewLease(...args: (string | number)[]): Promise<string>;
@@ -114,7 +107,7 @@ export class ControlPlane {
     agent?: { id: string; record: string },
   ): Promise<LeaseGrant | LeaseRefusal> {
     const raw = await this.redis.dcfAcquireLease(
-      ...this.acquireArgs(runId, { instance, owner, ttlS, countAttempt, renewOwn, entry, agent }, false),
+      ...this.acquireArgs(runId, { instance, owner, ttlS, countAttempt, renewOwn, entry, agent }),
     );
     return JSON.parse(raw) as LeaseGrant | LeaseRefusal;
   }
@@ -179,10 +172,18 @@ export class ControlPlane {
   }
 
   /**
-   * Applies commit `c`. `then`: a lease to acquire right after it, in the same write (a pipeline: one
-   * round trip), granted only if the instance then holds the entry expected — the one `c` wrote.
+   * Applies commit `c`. `then`: a lease to acquire right after its operations, in the same script (lua/commit.ts
+   * `lease`), granted only if the instance then holds the entry expected — the one `c` wrote; none when `c` is refused.
    */
   async commit(c: CommitBuilder, then?: LeaseRequest): Promise<CommitResult> {
+    const lease = then && {
+      instance: then.instance,
+      owner: then.owner,
+      ttl_s: then.ttlS,
+      count_attempt: then.countAttempt,
+      renew_own: then.renewOwn === true,
+      keys: c.leaseKeys(),
+    };
     const keys = c.allKeys();
     const spec = {
       now_iso: iso(),
@@ -193,30 +194,21 @@ export class ControlPlane {
       claim: c.claimOn,
       require_parent: c.requireParentOn,
       read: c.readOn,
+      lease,
       ops: c.ops,
     };
-    const args = [keys.length, ...keys, JSON.stringify(spec), ...this.channels(c.runId), c.runId] as const;
-    let raw: string;
-    let grant: LeaseGrant | undefined;
-    if (then) {
-      const replies = await (this.redis.pipeline() as unknown as ScriptPipeline)
-        .dcfCommit(...args)
-        .dcfAcquireLease(...this.acquireArgs(c.runId, then, true))
-        .exec();
-      const [[commitErr, commitRaw], [leaseErr, leaseRaw]] = replies as [[Error | null, string], [Error | null, string]];
-      if (commitErr) throw commitErr;
-      raw = commitRaw;
-      const lease = leaseErr ? null : (JSON.parse(leaseRaw) as LeaseGrant | LeaseRefusal);
-      if (lease?.ok) grant = lease;
-    } else raw = await this.redis.dcfCommit(...args);
-    const r = JSON.parse(raw) as CommitResult | { ok: true; results: number[]; skipped?: string[]; read: StoredInstanceReply };
-    if (!r.ok) return r as CommitResult;
-    const read = r.read ? { read: storedInstanceOf(r.read as StoredInstanceReply) } : {};
-    return { ...(r as { ok: true; results: number[]; skipped?: string[] }), ...read, ...(grant ? { grant } : {}) };
+    const leaseArgs = then ? [then.entry?.expected ?? '', then.entry?.next ?? '', then.agent?.id ?? '', then.agent?.record ?? ''] : [];
+    const raw = await this.redis.dcfCommit(keys.length, ...keys, JSON.stringify(spec), ...this.channels(c.runId), c.runId, ...leaseArgs);
+    const r = JSON.parse(raw) as
+      | Exclude<CommitResult, { ok: true }>
+      | { ok: true; results: number[]; skipped?: string[]; read?: StoredInstanceReply; grant?: LeaseGrant | LeaseRefusal };
+    if (!r.ok) return r;
+    const { read, grant, ...rest } = r;
+    return { ...rest, ...(read ? { read: storedInstanceOf(read) } : {}), ...(grant?.ok ? { grant } : {}) };
   }
 
   /** The keys and arguments of the lease script (lua/acquire-lease.ts) for `l` on run `runId`. */
-  private acquireArgs(runId: string, l: LeaseRequest, requireEntry: boolean): (string | number)[] {
+  private acquireArgs(runId: string, l: LeaseRequest): (string | number)[] {
     const k = runKeys(runId);
     return [
       k.states,
@@ -238,7 +230,7 @@ export class ControlPlane {
       l.entry?.next ?? '',
       l.agent?.id ?? '',
       l.agent?.record ?? '',
-      requireEntry ? '1' : '0',
+      '0', // require_entry: a lease with a commit requires its entry (commit `then`)
     ];
   }
 

@@ -75,7 +75,7 @@ export function written(notes: OutboxEntry[], result: CommitResult): OutboxEntry
  * calls notify_next_worker_agent, and the sweeper dispatches what an agent forgot. A refused commit
  * (stale lease, finished run) writes nothing and dispatches nothing. `prepared`: with `dispatch`
  * false, what the caller prepared with sendWith and sends itself after afterCommit (a Task's worker).
- * When the commit finished the run, the run leaves the active set and is finalized.
+ * When the commit finished the run, it is finalized (onRunFinished), which takes it out of the active set.
  */
 export async function commitAndDispatch(
   x: ExecutionServices,
@@ -93,8 +93,9 @@ export async function commitAndDispatch(
   if (!result.ok) return result;
   const finished = c.ops.some((o) => o.op === 'run' && o.set.status && o.set.status !== 'RUNNING');
   if (finished) {
-    await leaveActiveRuns(x.redis, c.runId);
-    await x.onRunFinished?.(c.runId);
+    // onRunFinished finalizes the run, which takes it out of the active set; without it, that is all there is to do.
+    if (x.onRunFinished) await x.onRunFinished(c.runId);
+    else await leaveActiveRuns(x.redis, c.runId);
   }
   return result;
 }

@@ -3,7 +3,8 @@ import { isObject } from '../engine/json.ts';
 import { baseName } from './instances.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
-import type { RunView } from '../contracts/run-view.ts';
+import type { RunEvent, RunView } from '../contracts/run-view.ts';
+import { scanRunEvents } from './scan-run-events.ts';
 
 /**
  * The episode key of a redrive segment: a redriven run is recorded once per segment (the first
@@ -28,6 +29,18 @@ interface SwapEvent {
  * an episode without a split is exactly what it was before.
  */
 const chosenBy = (swap: SwapEvent | undefined): { strategy?: string } => (swap?.split && swap.policy ? { strategy: swap.policy } : {});
+
+/**
+ * The events buildEpisode reads of a finished run, which a view read for it needs (showRun `events`): its
+ * redrives and skill swaps, and every event after the last redrive (whose state events say which instances the
+ * new segment touched) — not three events per transition of a run never redriven (issue 33).
+ */
+export async function episodeEvents(x: ExecutionServices, runId: string): Promise<RunEvent[]> {
+  const found = await scanRunEvents(x, runId, { types: ['redrive', 'skill_swap'] });
+  const redrive = found.findLast((e) => e.event.type === 'redrive');
+  if (!redrive) return found;
+  return [...found.slice(0, found.indexOf(redrive) + 1), ...(await scanRunEvents(x, runId, { after: redrive.id }))];
+}
 
 /**
  * The knowledge-graph episode of a finished run (append_graph_episode, spec §2.7/§4.3): one

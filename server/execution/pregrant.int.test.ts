@@ -65,7 +65,7 @@ describe('a continued Task’s lease granted with the commit that enters it (rea
     expect(await doc(runId, 'B')).toMatchObject({ status: 'done', attempts: 2 });
   });
 
-  it('the lease script pipelined behind a commit grants only on the entry that commit wrote, and only to an agent that exists', async () => {
+  it('a lease taken in a commit is granted only on the entry the commit left, to an agent that exists, never with a refused commit', async () => {
     h = await executionHarness({}, 0);
     const runId = await h.start(chain, { v: 1 });
     const k = runKeys(runId);
@@ -85,6 +85,9 @@ describe('a continued Task’s lease granted with the commit that enters it (rea
     expect(grantOf(await h.x.cp.commit(noop(), lease(agentOf('A'), '{"entry":"other"}')))).toBeUndefined();
     // No such agent (one a process remembered and that was deleted since): refused.
     expect(grantOf(await h.x.cp.commit(noop(), lease('agent-worker-gone', entryA)))).toBeUndefined();
+    // A commit refused (its fence is no lease of A's): no lease either, though the entry and the agent would do — a lease
+    // script pipelined behind it would have been granted.
+    expect(await h.x.cp.commit(noop().fence('A', 'lease-0'), lease(agentOf('A'), entryA))).toEqual({ ok: false, reason: 'stale_lease' });
     expect(await doc(runId, 'A')).toMatchObject({ status: 'pending', attempts: 0 });
     // The entry there and the state's agent: granted, the entry recorded with it.
     const granted = await h.x.cp.commit(noop(), lease(agentOf('A'), entryA));

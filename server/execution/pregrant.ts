@@ -12,8 +12,8 @@ import { TakenOnce } from './taken-once.ts';
 /**
  * Pre-granting (issue 33): the commit that ends a Task and continues the next Task in place
  * (continuation.ts) carries, in the same write, the lease of that next Task for the worker that
- * will run it (ControlPlane.commit `then`: the lease script pipelined behind the commit) — so a
- * chain's transition is one round trip, not the commit's and then the lease's. The lease is the one
+ * will run it (ControlPlane.commit `then`: the commit's script acquires it after its operations) — so a
+ * chain's transition is one round trip and one script call, not the commit's and then the lease's. The lease is the one
  * the worker would have acquired itself (task-work.ts startTaskWork): the same owner (the state's
  * agent, as this process knows it), a counted attempt, the effective input recorded with it, the
  * bound skill loaded into the agent's record. It is granted only if the instance then holds the

@@ -1,4 +1,4 @@
-import { buildEpisode } from './episode.ts';
+import { buildEpisode, episodeEvents } from './episode.ts';
 import { loadRunDefinition } from './run-definition.ts';
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { showRun } from './show-run.ts';
@@ -6,9 +6,12 @@ import type { RunView } from '../contracts/run-view.ts';
 import { describeWorkflow } from '../workflows/store.ts';
 import { publishEpisode, type EpisodeMessage } from '../learning/episode-stream.ts';
 
-/** A finished run's episode with its workflow version node and the skills it used. `known`: the run's view, already read. */
+/**
+ * A finished run's episode with its workflow version node and the skills it used. `known`: the run's view, already
+ * read (with episodeEvents' events at least).
+ */
 export async function episodeMessage(x: ExecutionServices, runId: string, known?: RunView | null): Promise<EpisodeMessage | null> {
-  const view = known === undefined ? await showRun(x, runId) : known;
+  const view = known === undefined ? await showRun(x, runId, { events: episodeEvents }) : known;
   const def = await loadRunDefinition(x.redis, runId);
   if (!view || !def) return null;
   const episode = await buildEpisode(x, view);

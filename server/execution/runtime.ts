@@ -15,6 +15,7 @@ import { migrateSlotKeys } from '../controlplane/key-migration.ts';
 import { markRunSettled } from './run-settled.ts';
 import { forgetRunDefinition } from './run-definition.ts';
 import { showRun } from './show-run.ts';
+import { episodeEvents } from './episode.ts';
 import { handleNotificationJob } from './handle-notification.ts';
 import { leaseTiming } from './lease-timing.ts';
 import { loadSkillDirectory } from '../skills/skill-directory.ts';
@@ -66,9 +67,11 @@ export async function createExecutionRuntime(config: AppConfig, target: RedisTar
   x.agents = new InProcessAgentRuntime(redis, (agent, n) => performWorkerProtocol(x, agent, n));
   x.onRunFinished = async (runId) => {
     await finalizeWorkflow(x, runId);
-    // The learning loop's first hop and the QA results, from one read of the finished run (its events: a run's
-    // size); a failure here must not fail the run's last transition.
-    const view = await showRun(x, runId).catch((err: unknown) => void log.warn({ run_id: runId, err }, 'finished run not read'));
+    // The learning loop's first hop and the QA results, from one read of the finished run (of its events, only the
+    // episode's: the QA results read none); a failure here must not fail the run's last transition.
+    const view = await showRun(x, runId, { events: episodeEvents }).catch(
+      (err: unknown) => void log.warn({ run_id: runId, err }, 'finished run not read'),
+    );
     if (view !== undefined) {
       await publishRunEpisode(x, runId, view).catch((err: unknown) => log.warn({ run_id: runId, err }, 'episode not published'));
       await publishQaResults(x, runId, view).catch((err: unknown) => log.warn({ run_id: runId, err }, 'QA results not published'));

@@ -11,19 +11,26 @@ export async function readRunEvents(x: ExecutionServices, runId: string, after =
   return rows.map(([id, fields]) => ({ id, event: JSON.parse(fields[1] ?? '{}') as Record<string, unknown> }));
 }
 
-/** Everything about one run (`dcf runs show`, the run view). */
-export async function showRun(x: ExecutionServices, runId: string): Promise<RunView | null> {
-  const run = await readRun(x.redis, runId);
-  if (!run) return null;
+/**
+ * Everything about one run (`dcf runs show`, the run view), read at once. `events`: how to read the events
+ * instead of all of them, for a reader that needs only some (episode.ts episodeEvents).
+ */
+export async function showRun(
+  x: ExecutionServices,
+  runId: string,
+  opts: { events?: (x: ExecutionServices, runId: string) => Promise<RunEvent[]> } = {},
+): Promise<RunView | null> {
   const k = runKeys(runId);
-  const [meta, entries, data] = await Promise.all([x.redis.get(k.meta), x.redis.hgetall(k.entries), x.redis.hgetall(k.data)]);
+  // Sent together on one connection, so Redis reads them in this order: the run record first.
+  const [run, meta, entries, data, states, events] = await Promise.all([
+    readRun(x.redis, runId),
+    x.redis.get(k.meta),
+    x.redis.hgetall(k.entries),
+    x.redis.hgetall(k.data),
+    x.cp.readStates(runId),
+    (opts.events ?? readRunEvents)(x, runId),
+  ]);
+  if (!run) return null;
   const parse = <T>(h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([s, v]) => [s, JSON.parse(v) as T]));
-  return {
-    run,
-    meta: JSON.parse(meta ?? 'null'),
-    states: await x.cp.readStates(runId),
-    entries: parse<EntryRecord>(entries),
-    data: parse<unknown>(data),
-    events: await readRunEvents(x, runId),
-  };
+  return { run, meta: JSON.parse(meta ?? 'null'), states, entries: parse<EntryRecord>(entries), data: parse<unknown>(data), events };
 }

@@ -1,13 +1,15 @@
 import { LUA_COMMON } from './common.ts';
 import { READ_INSTANCE_FN } from './read-instance.ts';
+import { ACQUIRE_LEASE_FN } from './acquire-lease.ts';
 
 /**
  * Applies one transition of a run atomically: an optional fence check, then a list of
  * operations. KEYS: 1 states, 2 lease-expiry, 3 events, 4 run, 5 outbox, 6 nudges, 7 claims, 8..
- * extra keys that operations name by index. ARGV: 1 spec JSON, 2 run channel, 3 all channel, 4 run id.
+ * extra keys that operations name by index. ARGV: 1 spec JSON, 2 run channel, 3 all channel, 4 run id; with a
+ * `lease`, 5 its expected entry JSON, 6 its new entry JSON, 7 its agent id, 8 its agent record ('' for none).
  *
  * spec = { now_iso, fence?: {instance, token}, require_running?: bool, require_run?: {field: value}, require_parent?: {key, instance, entry},
- *         mark_sent?: [id], claim?: {id, ttl_ms}, ops: [...] } with ops
+ *         mark_sent?: [id], claim?: {id, ttl_ms}, read?, lease?, ops: [...] } with ops
  *   {op='state', instance, reset?, set?, release?, note?}  -- state document change + event
  *   {op='hset', key, field, value} | {op='hdel', key, field} | {op='del', key}
  *   {op='hincr', key, field, by}                             -- result: the new value
@@ -24,13 +26,17 @@ import { READ_INSTANCE_FN } from './read-instance.ts';
  * (execution/continuation.ts), claimed until now + ttl_ms (Redis clock); removing an outbox entry
  * removes its claim. `read`: {instance, state, keys: {entries, agent_states, agents}} — with a claim, the
  * claimed notification's instance is read after the ops, as lua/read-instance.ts reads it, and returned as
- * `read`, so its handler starts without a round trip of its own. An outbox op with `unless_idle` (a branch_done to a Map) is skipped — entry,
- * mark and claim — when the Map's join hash KEYS[key] leaves that report nothing to do; the result
- * lists skipped ids in `skipped`.
+ * `read`, so its handler starts without a round trip of its own. `lease`: {instance, owner, ttl_s, count_attempt, renew_own,
+ * keys: {fence, entries, agents}} — after all that, the lease of that instance is acquired as lua/acquire-lease.ts
+ * acquires it with require_entry (granted only on the entry expected, ARGV 5), and its result returned as `grant`:
+ * a pre-grant (execution/pregrant.ts) in the commit's own script, not a second script behind it.
+ * An outbox op with `unless_idle` (a branch_done to a Map) is skipped — entry, mark and claim — when the Map's
+ * join hash KEYS[key] leaves that report nothing to do; the result lists skipped ids in `skipped`.
  */
 export const COMMIT_LUA =
   LUA_COMMON +
   READ_INSTANCE_FN +
+  ACQUIRE_LEASE_FN +
   `
 -- Whether a Map's join hash leaves the branch_done of its entry 'e' nothing to do (fork-join.ts needsWork): no
 -- failure, not every iteration done, and no iteration may start (none left, or MaxConcurrency reached). Only a
@@ -122,6 +128,16 @@ if #skipped > 0 then out.skipped = skipped end
 if spec.read and spec.claim and not skip[spec.claim.id] then
   local k = spec.read.keys
   out.read = read_instance(KEYS[4], KEYS[k.entries], KEYS[1], KEYS[k.agent_states], KEYS[k.agents], spec.read.instance, spec.read.state)
+end
+if spec.lease then
+  local l = spec.lease
+  out.grant = acquire_lease(
+    { states = KEYS[1], lease_expiry = KEYS[2], fence = KEYS[l.keys.fence], events = KEYS[3], run = KEYS[4],
+      entries = KEYS[l.keys.entries], agents = KEYS[l.keys.agents] },
+    { instance = l.instance, owner = l.owner, ttl_s = l.ttl_s, now_iso = now_iso, channel = ARGV[2], all_channel = ARGV[3],
+      run_id = ARGV[4], count_attempt = l.count_attempt, renew_own = l.renew_own == true, expected = ARGV[5], next = ARGV[6],
+      agent_id = ARGV[7], agent_record = ARGV[8],
+      require_entry = true })
 end
 return cjson.encode(out)
 `;
