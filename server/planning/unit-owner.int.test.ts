@@ -82,9 +82,26 @@ describe(`a plan's owner and mode from its unit (${testDbKind()})`, () => {
     const unreachable: RunOwner = async () => {
       throw new Error('no Redis');
     };
-    expect(await declareContext(h.db, 'agent-plain', { kind: 'workflow_run', id: RUN }, unreachable)).toMatchObject({
+    expect(await declareContext(h.db, 'agent-plain', { kind: 'workflow_run', id: randomUUID() }, unreachable)).toMatchObject({
       user_id: null,
       workflow_id: null,
     });
+  });
+
+  it("a run's owner is resolved once and reused by its later plans; a run not found is asked again", async () => {
+    const run = randomUUID();
+    let asked = 0;
+    const counting: RunOwner = async (id) => {
+      asked++;
+      return id === run && asked > 1 ? { workflow_id: 'wf-late', started_by: 'alice@owners.test' } : null;
+    };
+    const unit = { kind: 'workflow_run' as const, id: run, state: 'S' };
+    expect(await declareContext(h.db, 'agent-plain', unit, counting)).toMatchObject({ user_id: null, workflow_id: null });
+    expect(await declareContext(h.db, 'agent-plain', unit, counting)).toMatchObject({ user_id: alice.id, workflow_id: 'wf-late' });
+    expect(await declareContext(h.db, 'agent-plain', { ...unit, state: 'T' }, counting)).toMatchObject({
+      user_id: alice.id,
+      workflow_id: 'wf-late',
+    });
+    expect(asked).toBe(2);
   });
 });

@@ -25,15 +25,36 @@ export async function declareContext(db: Db, agentId: string, unit: PlanUnit, ru
   const [agent] = await db.select({ metadata: agents.metadata }).from(agents).where(eq(agents.id, agentId));
   const context: DeclareContext = { templateMode: agent?.metadata.sentinel_mode, user_id: null, workflow_id: null };
   if (unit.kind === 'workflow_run') {
-    const run = runOwner ? await runOwner(unit.id).catch(() => null) : null;
-    if (run) {
-      context.workflow_id = run.workflow_id || null;
-      context.user_id = run.started_by ? await userByEmail(db, run.started_by) : null;
-    }
+    const run = runOwner ? await runUnitOwner(db, unit.id, runOwner) : null;
+    if (run) Object.assign(context, run);
     return context;
   }
   if (unit.session_id) context.user_id = await sessionUser(db, unit.session_id);
   return context;
+}
+
+type RunUnitOwner = { workflow_id: string | null; user_id: string | null };
+/** How long a run's resolved owner is reused: a run's workflow and starter never change; a user's email rarely does. */
+const RUN_OWNER_TTL_MS = 60_000;
+const RUN_OWNERS_KEPT = 1_000;
+const runOwners = new WeakMap<Db, Map<string, { at: number; owner: RunUnitOwner }>>();
+
+/**
+ * A workflow run's workflow and starting user, resolved once per run for a while (issue 33: every Task attempt of a
+ * run declares a plan, and read the run and looked the user up each time). A run not found is not remembered.
+ */
+async function runUnitOwner(db: Db, runId: string, runOwner: RunOwner): Promise<RunUnitOwner | null> {
+  let kept = runOwners.get(db);
+  if (!kept) runOwners.set(db, (kept = new Map()));
+  const hit = kept.get(runId);
+  if (hit && Date.now() - hit.at < RUN_OWNER_TTL_MS) return hit.owner;
+  const run = await runOwner(runId).catch(() => null);
+  if (!run) return null;
+  const owner = { workflow_id: run.workflow_id || null, user_id: run.started_by ? await userByEmail(db, run.started_by) : null };
+  kept.delete(runId);
+  if (kept.size >= RUN_OWNERS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(runId, { at: Date.now(), owner });
+  return owner;
 }
 
 /** The user of a conversation (by id) or of a delegation session (by id), else null. */

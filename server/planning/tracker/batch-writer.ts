@@ -50,14 +50,17 @@ export class BatchWriter {
     while (this.draining || this.ended.length || this.touched.size) await (this.draining ?? this.drain());
   }
 
-  /** The end of a plan: everything queued written, then the end checks; returns the new findings. */
-  async endChecks(a: ActivePlan): Promise<SentinelFinding[]> {
+  /**
+   * The end of a plan: everything queued written, then the end checks and the plan's end state; returns the new
+   * findings. `stateSaved`: the caller wrote the end state already, and the checks change no field of it.
+   */
+  async endChecks(a: ActivePlan, opts: { stateSaved?: boolean } = {}): Promise<SentinelFinding[]> {
     await this.flush();
     const capabilityOf = await this.deps.capabilityOf();
     const input = sentinelInput(a, recordsOf(a, capabilityOf), capabilityOf, this.deps.clock());
     const db = await this.deps.db();
     const found = await this.writeFindings(db, a, endFindings(input, a.findingKeys));
-    await savePlanState(db, a.plan);
+    if (!opts.stateSaved) await savePlanState(db, a.plan);
     a.stateDirty = false;
     return found;
   }

@@ -282,15 +282,18 @@ export class PlanTrackerService implements PlanningService {
     a.plan.executionState = state;
     a.plan.ended_at = this.now();
     a.plan.replaced_by = replacedBy;
+    let stateSaved = false;
     if (this.shared) {
       const db = await this.o.db();
       if (numbered === undefined) {
         await savePlanState(db, a.plan);
+        stateSaved = true;
         numbered = (await this.shared.usage.release(a.plan.agent_id, a.plan.planId)) ?? 0;
       }
+      // Gathering adds records and finding keys, no field of the plan's state.
       await gatherRecords(a, numbered, db, this.o.settleMs ?? 2 * (this.o.flushDelayMs ?? 20) + 1_000);
     }
-    await this.writer.endChecks(a);
+    await this.writer.endChecks(a, { stateSaved });
     const findings = await readFindingsOf(await this.o.db(), a.plan.planId);
     return { plan_id: a.plan.planId, execution_state: state, findings };
   }

@@ -1,6 +1,6 @@
 import { declarePlanInput } from '../../contracts/planning/ports.ts';
 import { declareContext, type RunOwner } from '../../planning/unit-owner.ts';
-import { readRun } from '../../execution/run-record.ts';
+import { runKeys } from '../../controlplane/keys.ts';
 import { isFailure } from '../../tool-result.ts';
 import type { ToolServices } from '../../contracts/tool-services.ts';
 import { defineTool } from '../define-tool.ts';
@@ -42,7 +42,8 @@ function runOwner(services: ToolServices): RunOwner | undefined {
   const execution = services.execution;
   if (!execution) return undefined;
   return async (runId) => {
-    const run = await readRun((await execution()).redis, runId);
-    return run ? { workflow_id: run.workflow_id, started_by: run.started_by } : null;
+    // The two fields alone: the run record also holds the run's whole input.
+    const [id, workflowId, startedBy] = await (await execution()).redis.hmget(runKeys(runId).run, 'run_id', 'workflow_id', 'started_by');
+    return id ? { workflow_id: workflowId ?? '', started_by: startedBy ?? '' } : null;
   };
 }
