@@ -278,6 +278,8 @@ export class PlanTrackerService implements PlanningService {
     if (this.active.get(a.plan.agent_id) === a) this.active.delete(a.plan.agent_id);
     a.closed = true;
     await Promise.all([...a.pending]);
+    // The end state is written below or by the end checks: a change of state not written yet needs no write of its own.
+    a.stateDirty = false;
     await this.writer.flush();
     a.plan.executionState = state;
     a.plan.ended_at = this.now();
