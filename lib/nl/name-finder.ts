@@ -8,10 +8,11 @@
  * A phrase is `personLike` — worth reporting as an unknown person — when compromise tags it as a
  * person or it is capitalised and follows a word that introduces a person ("by", "for", "advisor",
  * "compare", "and" …). A single word only counts when introduced or possessive ("calls by Sarah",
- * "Sophi's calls", not "Hi Selina"). Other phrases may only match a directory name closely.
+ * "Sophi's calls", not "Hi Selina"), or when a how-question is about it ("how did sarah do"). Other phrases may only
+ * match a directory name closely.
  */
 import nlp from 'compromise';
-import { fold, isCommonWord, isParticle, notAName } from './names.ts';
+import { fold, isCommonWord, isNameWord, isParticle, notAName } from './names.ts';
 
 export interface Word {
   text: string;
@@ -56,6 +57,26 @@ const INTRODUCES_PERSON = new Set([
 /** Words after which even one capitalised word is taken for a person ("calls by Sarah"); not "is", "to", "did". */
 const INTRODUCES_ONE = new Set(['by', 'for', 'of', 'from', 'advisor', 'adviser', 'agent', 'named', 'called', 'vs', 'versus', 'than']);
 const AFTER_FOR_LOWER_CASE = new Set(['by', 'for', 'of', 'from', 'advisor', 'adviser']);
+/** "how did sarah do", "how is Priya getting on", "how has tom performed": the words between are who it is about. */
+const HOW_AUXILIARIES = new Set(['did', 'does', 'do', 'is', 'was', 'has', 'have', 'are', 'were']);
+const HOW_VERBS = new Set(
+  ['do', 'does', 'did', 'doing', 'done', 'get', 'gets', 'getting', 'got', 'go', 'goes', 'going', 'went', 'gone'].concat([
+    'perform',
+    'performs',
+    'performing',
+    'performed',
+    'score',
+    'scores',
+    'scoring',
+    'scored',
+    'fare',
+    'fares',
+    'faring',
+    'fared',
+  ]),
+);
+/** Who a how-question may be about without naming anyone ("how did they do", "how is she getting on"). */
+const PRONOUNS = new Set(['he', 'she', 'they', 'them', 'him', 'her', 'it', 'we', 'us', 'i', 'you', 'everyone', 'everybody', 'anyone']);
 const MAX_NAME_WORDS = 4;
 
 /** Capitalised like a name: "Alex", "O'Connor"; not an acronym ("QA", "HELOC", "REC-88342"). */
@@ -73,6 +94,30 @@ function recognised(text: string, words: Word[]): Array<[number, number]> {
     const last = out.at(-1);
     if (last && last[1] === s && /^\s*$/.test(text.slice(words[s - 1]!.to, words[s]!.from))) last[1] = e;
     else out.push([s, e]);
+  }
+  return out;
+}
+
+/**
+ * The subject of a question about how someone did — one or two words between "how did/is/has…" and a verb of
+ * doing ("how did sarah do", "how is Priya Shah getting on"): a person when each word is written like a name or is
+ * one in lower case — not a pronoun, a request word, an acronym or another word ("how did we do", "how did the team
+ * get on", "how did HELOC do", "how did disclosures go").
+ */
+function howSubjects(words: Word[]): NamePhrase[] {
+  const out: NamePhrase[] = [];
+  const lower = (i: number) => words[i]?.text.toLowerCase() ?? '';
+  for (let i = 2; i < words.length; i++) {
+    if (lower(i - 2) !== 'how' || !HOW_AUXILIARIES.has(lower(i - 1))) continue;
+    const n = [1, 2].find((k) => HOW_VERBS.has(lower(i + k)));
+    if (n === undefined) continue;
+    const subject = words.slice(i, i + n);
+    // Written like a name (capitalised), or a name in lower case ("sarah"); not "disclosures", "HELOC", "they".
+    const somebody = (w: Word) => {
+      const bare = w.text.replace(/['’]s$/, '');
+      return !PRONOUNS.has(bare.toLowerCase()) && !notAName(w.text) && (capitalised(bare) || isNameWord(bare));
+    };
+    if (subject.every(somebody)) out.push({ start: i, end: i + n, personLike: true });
   }
   return out;
 }
@@ -126,6 +171,7 @@ export function namePhrases(text: string, words: Word[]): NamePhrase[] {
     if (isCommonWord(a) || isCommonWord(b.replace(/['’]?s$/, ''))) continue;
     found.push({ start: i, end: i + 2, personLike: false });
   }
+  found.push(...howSubjects(words));
   // One phrase per stretch of words: the longest, person-like if any of its overlapping finds is.
   found.sort((x, y) => x.start - y.start || y.end - x.end);
   const out: NamePhrase[] = [];

@@ -89,3 +89,9 @@ export function isCommonWord(word: string): boolean {
   const tag = LEXICON[word.toLowerCase()];
   return tag !== undefined && !/Name|Person|Honorific/.test(tag);
 }
+
+/** A word compromise's lexicon knows as a name ("sarah", "tom", "mark"): one a lower-case how-question may be about. */
+export function isNameWord(word: string): boolean {
+  const tag = LEXICON[word.toLowerCase()];
+  return tag !== undefined && /Name|Person/.test(tag);
+}

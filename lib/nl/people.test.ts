@@ -64,6 +64,22 @@ describe('matchPeople: names resolved against the directory', () => {
     expect(matchPeople('Hi Selina, thanks', DIRECTORY).people).toEqual([]);
   });
 
+  it('the person a how-question is about, in any case: never dropped for a question about everyone', () => {
+    const said = (text: string, directory = DIRECTORY) => matchPeople(text, directory).people.map((p) => [p.said, p.status, p.name]);
+    expect(said('how did sarah get on with her calls in the second week of july?')).toEqual([['sarah', 'unknown', null]]);
+    expect(said('How is Sarah doing this month')).toEqual([['Sarah', 'unknown', null]]);
+    expect(said('how has sarah jones performed since june')).toEqual([['sarah jones', 'unknown', null]]);
+    expect(said('how did tom get on last week')).toEqual([['tom', 'first_name', 'Tom Ellis']]);
+    expect(said('how did Sophi do')).toEqual([['Sophi', 'fuzzy', 'Sophie Turner']]);
+    // A second lender's directory: a name it does not hold is asked about there too.
+    expect(said('how did sarah do in june', SECOND_DIRECTORY)).toMatchObject([['sarah', 'unknown', null]]);
+    // Not people: pronouns, the team, everyone, products, topics, other words.
+    for (const text of ['how did we do in june', 'how did they do last week', 'how is she getting on', 'how did the team get on'])
+      expect(said(text)).toEqual([]);
+    for (const text of ['how did HELOC do in june', 'how did disclosures go in june', 'how did things go', 'how did compliance go'])
+      expect(said(text)).toEqual([]);
+  });
+
   it('an unknown name is said as written, without a possessive', () => {
     expect(matchPeople('Review calls for Mary Jones and Alex Wong', DIRECTORY).people.map((p) => [p.said, p.status])).toEqual([
       ['Mary Jones', 'unknown'],

@@ -96,6 +96,15 @@ describe(`the Planner's figures are the queue's and the dashboard's (${testDbKin
     }
   });
 
+  it('"how did sarah get on with her calls in june?" names no advisor of the CRM: a question, and no figure for anyone else', async () => {
+    for (const text of ['how did sarah get on with her calls in june? please check them', 'How is Sarah doing this month?']) {
+      const t = await ask(text);
+      expect(t.reply, text).toMatch(/^I can't find Sarah in the CRM\. Did you mean .+\?$/i);
+      expect(t.reply, text).not.toMatch(/\/100|mean QA score/);
+      expect(t.calls.map((c) => c.name)).toEqual(['list_advisors']);
+    }
+  });
+
   it('"show me the three worst calls in June": the queue\'s three lowest scores, in its order', async () => {
     const t = await ask('show me the three worst calls in June');
     const page = await listQaPage(h.db, { filter: JUNE, sort: { by: 'score', dir: 'asc' }, limit: 3 });
