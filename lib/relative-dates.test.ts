@@ -181,6 +181,9 @@ describe('resolveDateRange on Wednesday 10 July 2024', () => {
     expect(resolveDateRange('calls in May', WEDNESDAY)).toEqual(range('2024-05-01', '2024-05-31', 'in May'));
     expect(resolveDateRange('since March', WEDNESDAY)).toEqual(range('2024-03-01', '2024-07-10', 'since March'));
     expect(resolveDateRange('3 May', WEDNESDAY)).toEqual(range('2024-05-03', '2024-05-03', 'on 3 May'));
+    // A follow-up asking about another month, in lower case ("how did Priya do in june?" … "what about may?").
+    expect(resolveDateRange('what about may?', WEDNESDAY)).toMatchObject({ start_date: '2024-05-01', end_date: '2024-05-31' });
+    expect(resolveDateRange('how about march', WEDNESDAY)).toMatchObject({ start_date: '2024-03-01', end_date: '2024-03-31' });
   });
 
   it.each([

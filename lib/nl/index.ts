@@ -7,6 +7,7 @@ export { clockToday, resolveDateRange, type DateRange } from '../relative-dates.
 export { readConfirmation, type Answer, type Confirmation } from './confirmation.ts';
 export { matchPeople, type DirectoryEntry, type PeopleFound, type PersonMatch } from './people.ts';
 export { teamsIn } from './teams.ts';
+export { unnamedSubject } from './how-subject.ts';
 export { matchProduct, type ProductMatch } from './products.ts';
 export { TOPIC_LABELS, TOPIC_NAMES, topicsIn, topicWordsIn, unmappedFocusIn, type Topic } from './topics.ts';
 export { outcomesIn, type Outcome, type OutcomeChange } from './outcomes.ts';

@@ -12,13 +12,10 @@
  * match a directory name closely.
  */
 import nlp from 'compromise';
-import { fold, isCommonWord, isNameWord, isParticle, notAName } from './names.ts';
+import { capitalised, fold, isCommonWord, isParticle, notAName, wordsOf, type Word } from './names.ts';
+import { howSubjectParts, namedLike } from './how-subject.ts';
 
-export interface Word {
-  text: string;
-  from: number;
-  to: number;
-}
+export { wordsOf, type Word };
 
 /** A run of words [start, end) that may be a person's name. */
 export interface NamePhrase {
@@ -26,9 +23,6 @@ export interface NamePhrase {
   end: number;
   personLike: boolean;
 }
-
-export const wordsOf = (text: string): Word[] =>
-  [...text.matchAll(/\p{L}[\p{L}\p{M}'’-]*/gu)].map((m) => ({ text: m[0], from: m.index, to: m.index + m[0].length }));
 
 const INTRODUCES_PERSON = new Set([
   'by',
@@ -57,30 +51,7 @@ const INTRODUCES_PERSON = new Set([
 /** Words after which even one capitalised word is taken for a person ("calls by Sarah"); not "is", "to", "did". */
 const INTRODUCES_ONE = new Set(['by', 'for', 'of', 'from', 'advisor', 'adviser', 'agent', 'named', 'called', 'vs', 'versus', 'than']);
 const AFTER_FOR_LOWER_CASE = new Set(['by', 'for', 'of', 'from', 'advisor', 'adviser']);
-/** "how did sarah do", "how is Priya getting on", "how has tom performed": the words between are who it is about. */
-const HOW_AUXILIARIES = new Set(['did', 'does', 'do', 'is', 'was', 'has', 'have', 'are', 'were']);
-const HOW_VERBS = new Set(
-  ['do', 'does', 'did', 'doing', 'done', 'get', 'gets', 'getting', 'got', 'go', 'goes', 'going', 'went', 'gone'].concat([
-    'perform',
-    'performs',
-    'performing',
-    'performed',
-    'score',
-    'scores',
-    'scoring',
-    'scored',
-    'fare',
-    'fares',
-    'faring',
-    'fared',
-  ]),
-);
-/** Who a how-question may be about without naming anyone ("how did they do", "how is she getting on"). */
-const PRONOUNS = new Set(['he', 'she', 'they', 'them', 'him', 'her', 'it', 'we', 'us', 'i', 'you', 'everyone', 'everybody', 'anyone']);
 const MAX_NAME_WORDS = 4;
-
-/** Capitalised like a name: "Alex", "O'Connor"; not an acronym ("QA", "HELOC", "REC-88342"). */
-const capitalised = (w: string) => /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w.replace(/['’]s$/, ''));
 
 /** Index ranges of the words compromise tags as people, adjacent ones joined ("Alex" + "Wong's"). */
 function recognised(text: string, words: Word[]): Array<[number, number]> {
@@ -94,30 +65,6 @@ function recognised(text: string, words: Word[]): Array<[number, number]> {
     const last = out.at(-1);
     if (last && last[1] === s && /^\s*$/.test(text.slice(words[s - 1]!.to, words[s]!.from))) last[1] = e;
     else out.push([s, e]);
-  }
-  return out;
-}
-
-/**
- * The subject of a question about how someone did — one or two words between "how did/is/has…" and a verb of
- * doing ("how did sarah do", "how is Priya Shah getting on"): a person when each word is written like a name or is
- * one in lower case — not a pronoun, a request word, an acronym or another word ("how did we do", "how did the team
- * get on", "how did HELOC do", "how did disclosures go").
- */
-function howSubjects(words: Word[]): NamePhrase[] {
-  const out: NamePhrase[] = [];
-  const lower = (i: number) => words[i]?.text.toLowerCase() ?? '';
-  for (let i = 2; i < words.length; i++) {
-    if (lower(i - 2) !== 'how' || !HOW_AUXILIARIES.has(lower(i - 1))) continue;
-    const n = [1, 2].find((k) => HOW_VERBS.has(lower(i + k)));
-    if (n === undefined) continue;
-    const subject = words.slice(i, i + n);
-    // Written like a name (capitalised), or a name in lower case ("sarah"); not "disclosures", "HELOC", "they".
-    const somebody = (w: Word) => {
-      const bare = w.text.replace(/['’]s$/, '');
-      return !PRONOUNS.has(bare.toLowerCase()) && !notAName(w.text) && (capitalised(bare) || isNameWord(bare));
-    };
-    if (subject.every(somebody)) out.push({ start: i, end: i + n, personLike: true });
   }
   return out;
 }
@@ -171,7 +118,9 @@ export function namePhrases(text: string, words: Word[]): NamePhrase[] {
     if (isCommonWord(a) || isCommonWord(b.replace(/['’]?s$/, ''))) continue;
     found.push({ start: i, end: i + 2, personLike: false });
   }
-  found.push(...howSubjects(words));
+  // The people a how-question is about ("how did sarah do", "how are Sarah and Tom getting on").
+  for (const p of howSubjectParts(words))
+    if (p.every((i) => namedLike(words[i]!))) found.push({ start: p[0]!, end: p.at(-1)! + 1, personLike: true });
   // One phrase per stretch of words: the longest, person-like if any of its overlapping finds is.
   found.sort((x, y) => x.start - y.start || y.end - x.end);
   const out: NamePhrase[] = [];

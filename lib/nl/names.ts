@@ -95,3 +95,15 @@ export function isNameWord(word: string): boolean {
   const tag = LEXICON[word.toLowerCase()];
   return tag !== undefined && /Name|Person/.test(tag);
 }
+
+export interface Word {
+  text: string;
+  from: number;
+  to: number;
+}
+
+export const wordsOf = (text: string): Word[] =>
+  [...text.matchAll(/\p{L}[\p{L}\p{M}'’-]*/gu)].map((m) => ({ text: m[0], from: m.index, to: m.index + m[0].length }));
+
+/** Capitalised like a name: "Alex", "O'Connor"; not an acronym ("QA", "HELOC", "REC-88342"). */
+export const capitalised = (w: string) => /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w.replace(/['’]s$/, ''));

@@ -53,9 +53,9 @@ const CALENDAR = new Chrono({ parsers: PARSERS, refiners: GB.refiners.filter((r)
 
 /** Month words that are also common English words: "may I ask", "march them in". */
 const WORD_MONTHS = /^(?:may|march)$/i;
-/** Words after which a bare "May"/"March" is a month ("in May", "since March", "between May and June"). */
+/** Words after which a bare "May"/"March" is a month ("in May", "since March", "between May and June", "what about may?"). */
 const BEFORE_MONTH = new RegExp(
-  String.raw`\b(?:in|for|during|of|since|from|until|till|to|between|and|through|over|throughout|across|last|this|early|mid|late|the)\s+$`,
+  String.raw`\b(?:in|for|during|of|since|from|until|till|to|between|and|through|over|throughout|across|last|this|early|mid|late|the|about)\s+$`,
   'i',
 );
 /**

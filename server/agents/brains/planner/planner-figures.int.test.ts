@@ -60,14 +60,15 @@ const num = (s: string) => (s === 'not scored' ? null : Number(s.replace(/ \(thi
 describe(`the Planner's figures are the queue's and the dashboard's (${testDbKind()})`, () => {
   let h: Awaited<ReturnType<typeof createTestDatabase>>;
   const config = testConfig({ DCF_CLOCK: '2024-07-08T09:00:00Z' });
-  const ask = (text: string) =>
+  const conversation = () =>
     new ScriptedConversation(async (name, args) => {
       if (name === 'list_advisors' || name === 'count_calls' || name === 'list_products') return crm(name, args);
       return (await invokeTool(findTool(name)!, args, {
         actor: systemActor('test'),
         services: { config, db: async () => h.db },
       })) as Record<string, unknown>;
-    }).turn(text);
+    });
+  const ask = (text: string) => conversation().turn(text);
 
   beforeAll(async () => {
     h = await createTestDatabase();
@@ -103,6 +104,25 @@ describe(`the Planner's figures are the queue's and the dashboard's (${testDbKin
       expect(t.reply, text).not.toMatch(/\/100|mean QA score/);
       expect(t.calls.map((c) => c.name)).toEqual(['list_advisors']);
     }
+  });
+
+  it('"how did she get on in june?" with no one named before: who, not everyone\'s figure; the name given then is taken', async () => {
+    for (const text of ['how did she get on in june?', 'how did my advisor do in june', 'how did her calls go in june']) {
+      const t = await ask(text);
+      expect(t.reply, text).toMatch(/^I can't tell which advisor you mean \(“.+”\)\. Could you tell me the advisor's name, or the team\?$/);
+      expect(t.calls.map((c) => c.name)).toEqual(['list_advisors']);
+    }
+    const c = conversation();
+    await c.turn('how did she get on in june?');
+    const named = await c.turn('Tom Ellis');
+    expect(named.reply).toContain('Tom Ellis in June (1–30 Jun 2024)');
+    // A follow-up about another month says that month, never the last answer's again.
+    const follow = conversation();
+    await follow.turn('how did Priya do in june?');
+    expect((await follow.turn('what about may?')).reply).not.toContain('June');
+    // About everyone or a team, or someone named: no question either.
+    for (const text of ['how did we do in june', 'how did the north team get on in june', 'how did tom do in june'])
+      expect((await ask(text)).reply, text).not.toMatch(/I can't (tell|find)/);
   });
 
   it('"show me the three worst calls in June": the queue\'s three lowest scores, in its order', async () => {

@@ -1,4 +1,4 @@
-import { matchPeople, matchProduct, type PersonMatch } from '../../../../lib/nl/index.ts';
+import { matchPeople, matchProduct, unnamedSubject, type PersonMatch } from '../../../../lib/nl/index.ts';
 import { ukDate } from '../../../../lib/uk-time.ts';
 import type { Step } from './build-flow.ts';
 import type { PlannerContext } from './context.ts';
@@ -78,6 +78,13 @@ export function resolvePeople(ctx: PlannerContext, req: PlannerRequest): Step<Wh
     const everyone = found.everyone && !team;
     const advisors = everyone ? directory.map((a) => a.name) : [...new Set([...named, ...members])];
     return { done: true, value: { advisors, team, everyone, directory } };
+  }
+  // No message names anyone, but one asks how someone did ("how did she get on?", "how did my advisor do?"): ask
+  // who — never an answer for everyone instead.
+  const who = texts.map(unnamedSubject).find((w) => w !== null);
+  if (who) {
+    const q = `I can't tell which advisor you mean (“${who}”). ${QUESTION_MARKERS.ask_details} the advisor's name, or the team?`;
+    return next(ctx.say(q, `The request asks about “${who}”, whom no message names: ask who, never answer for everyone.`));
   }
   return { done: true, value: { advisors: [], team: null, everyone: false, directory } };
 }

@@ -1,0 +1,102 @@
+/**
+ * Who a how-question is about: "how did sarah do", "how is Priya Shah getting on", "how are sarah and tom
+ * doing", "how did she get on", "how did my advisor do" — the words between "how did/is/has…" and a verb of
+ * doing. The name finder takes its name-like parts for people (name-finder.ts); a subject that refers to a
+ * person without naming one ("she", "my advisor", "mr smith" spelt like no one) is what the Planner asks about
+ * rather than answering for everyone (`unnamedSubject`).
+ */
+import { capitalised, isNameWord, notAName, wordsOf, type Word } from './names.ts';
+
+const AUXILIARIES = new Set(['did', 'does', 'do', 'is', 'was', 'has', 'have', 'are', 'were']);
+const VERBS = new Set(
+  ['do', 'does', 'did', 'doing', 'done', 'get', 'gets', 'getting', 'got', 'go', 'goes', 'going', 'went', 'gone'].concat([
+    'perform',
+    'performs',
+    'performing',
+    'performed',
+    'score',
+    'scores',
+    'scoring',
+    'scored',
+    'fare',
+    'fares',
+    'faring',
+    'fared',
+  ]),
+);
+const MAX_SUBJECT_WORDS = 6;
+/** Words joining the people of one subject ("sarah and tom"). */
+const JOINS = new Set(['and', '&']);
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'madam']);
+/** Words that refer to one person or a few without naming them. */
+const PERSON_REFERENCES = new Set(
+  ['he', 'she', 'him', 'her', 'his', 'they', 'them', 'advisor', 'adviser', 'agent', 'colleague', 'person'].concat([
+    'guy',
+    'girl',
+    'man',
+    'woman',
+    'lad',
+    'lady',
+    'chap',
+    'fellow',
+    'trainee',
+    'newbie',
+    'starter',
+    'one',
+  ]),
+);
+/** Never a person in a how-subject: pronouns and words of everyone. */
+const NOBODY = new Set(['he', 'she', 'they', 'them', 'him', 'her', 'it', 'we', 'us', 'i', 'you', 'everyone', 'everybody', 'anyone']);
+
+const bare = (w: Word) => w.text.replace(/['’]s$/, '');
+
+/** A word a how-subject may name a person with: written like a name, or a name in lower case ("sarah"); not "HELOC", "disclosures", "she". */
+export const namedLike = (w: Word): boolean =>
+  !NOBODY.has(bare(w).toLowerCase()) && !notAName(w.text) && (capitalised(bare(w)) || isNameWord(bare(w)));
+
+/** The word ranges [start, end) of the how-questions' subjects in `words`. */
+function subjects(words: Word[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const lower = (i: number) => words[i]?.text.toLowerCase() ?? '';
+  for (let i = 2; i < words.length; i++) {
+    if (lower(i - 2) !== 'how' || !AUXILIARIES.has(lower(i - 1))) continue;
+    const n = Array.from({ length: MAX_SUBJECT_WORDS }, (_, k) => k + 1).find((k) => VERBS.has(lower(i + k)));
+    if (n !== undefined) out.push([i, i + n]);
+  }
+  return out;
+}
+
+/** Each subject cut at "and"/"&", a leading honorific dropped ("mr smith"): word indexes of each part. */
+export function howSubjectParts(words: Word[]): number[][] {
+  const parts: number[][] = [];
+  for (const [s, e] of subjects(words)) {
+    let part: number[] = [];
+    for (let i = s; i <= e; i++) {
+      if (i === e || JOINS.has(words[i]!.text.toLowerCase())) {
+        if (part.length) parts.push(part);
+        part = [];
+      } else if (part.length || !HONORIFICS.has(words[i]!.text.toLowerCase().replace(/\.$/, ''))) part.push(i);
+    }
+  }
+  return parts;
+}
+
+/**
+ * The subject of a how-question in `text` that refers to someone without naming anyone ("she", "my advisor",
+ * "the new guy", "Mr Smith" when Smith is no name the lexicon knows), as written; null when every how-subject
+ * names someone, is about everyone ("we", "the team", "things") or there is none. For a caller that found no
+ * one named: it asks who, rather than answering for everyone.
+ */
+export function unnamedSubject(text: string): string | null {
+  const words = wordsOf(text);
+  for (const [s, e] of subjects(words)) {
+    const span = words.slice(s, e);
+    if (span.some(namedLike)) continue;
+    const refers = span.some((w) => {
+      const lower = bare(w).toLowerCase();
+      return PERSON_REFERENCES.has(lower) || HONORIFICS.has(lower.replace(/\.$/, ''));
+    });
+    if (refers) return text.slice(span[0]!.from, span.at(-1)!.to);
+  }
+  return null;
+}
