@@ -184,6 +184,8 @@ describe('resolveDateRange on Wednesday 10 July 2024', () => {
     // A follow-up asking about another month, in lower case ("how did Priya do in june?" … "what about may?").
     expect(resolveDateRange('what about may?', WEDNESDAY)).toMatchObject({ start_date: '2024-05-01', end_date: '2024-05-31' });
     expect(resolveDateRange('how about march', WEDNESDAY)).toMatchObject({ start_date: '2024-03-01', end_date: '2024-03-31' });
+    // The phrase said back has no trailing punctuation ("in June, (1–30 Jun 2024)" read oddly).
+    expect(resolveDateRange('who scored lowest in june, tom or priya?', WEDNESDAY)).toMatchObject({ phrase: 'in june' });
   });
 
   it.each([

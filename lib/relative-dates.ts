@@ -48,7 +48,16 @@ export function resolveDateRange(text: string, today: Date): DateRange | null {
   return {
     start_date: isoDay(best.period.start),
     end_date: isoDay(best.period.end),
-    phrase: [best.lead, text.slice(best.from, best.to).trim()].filter(Boolean).join(' '),
+    // Without the punctuation the span may end on ("in june, tom or priya?"): the phrase is said back mid-sentence.
+    phrase: [
+      best.lead,
+      text
+        .slice(best.from, best.to)
+        .trim()
+        .replace(/[\s,;:.!?]+$/, ''),
+    ]
+      .filter(Boolean)
+      .join(' '),
     ...(best.reversed ? { reversed: true as const } : {}),
     ...(best.period.start > day ? { future: true as const } : {}),
   };

@@ -58,6 +58,8 @@ export function scopeFilter(
     ...(w.team ? { team: w.team } : {}),
     ...(!w.team && !w.everyone && w.advisors.length === 1 ? { advisor: w.advisors[0]! } : {}),
   };
+  // Several advisors named: the filter cannot hold them (it is the queue's, one advisor at a time), so the caller
+  // keeps to their own rows of a per-advisor summary and counts their calls alone (coverage `named`).
   const named = !w.team && !w.everyone && w.advisors.length > 1 ? w.advisors : [];
   const name = w.team ? `the ${w.team} team` : (filter.advisor ?? (named.length ? named.join(' and ') : 'all advisors'));
   return { done: true, value: { filter, who: name, range, named } };
@@ -66,9 +68,16 @@ export function scopeFilter(
 /**
  * "M of the N calls the CRM has … were analysed", and the offer to analyse the rest, when a period
  * is given; said after the answer's figures, once: with none analysed, the answer has said so
- * ("There are no analysed calls … yet"), so only the offer follows (never "only 0 of 9 …").
+ * ("There are no analysed calls … yet"), so only the offer follows (never "only 0 of 9 …"). `named`: the
+ * advisors named when there are several (scopeFilter's filter holds one), whose calls are counted.
  */
-export function coverage(ctx: PlannerContext, analysed: number, range: DateRange | null, filter: QaFilter): Step<string[]> {
+export function coverage(
+  ctx: PlannerContext,
+  analysed: number,
+  range: DateRange | null,
+  filter: QaFilter,
+  named: readonly string[] = [],
+): Step<string[]> {
   if (!range) {
     return {
       done: true,
@@ -78,7 +87,7 @@ export function coverage(ctx: PlannerContext, analysed: number, range: DateRange
   const args = {
     start_date: range.start_date,
     end_date: range.end_date,
-    ...(filter.advisor ? { advisor_names: [filter.advisor] } : {}),
+    ...(named.length ? { advisor_names: [...named] } : filter.advisor ? { advisor_names: [filter.advisor] } : {}),
     ...(filter.team ? { team: filter.team } : {}),
   };
   const counted = ctx.find('count_calls', (a) => JSON.stringify(a) === JSON.stringify(args));
@@ -108,6 +117,9 @@ export function coverage(ctx: PlannerContext, analysed: number, range: DateRange
   };
 }
 
+/** The calls behind these rows (each call is one advisor's, so rows of advisors add up). */
+export const callsOf = (groups: readonly Group[]): number => groups.reduce((n, g) => n + g.calls, 0);
+
 const ORDER: Record<RankAsk['subject'], { group: string; worst: string; best: string }> = {
   advisors: { group: 'advisor', worst: 'mean_score_asc', best: 'mean_score_desc' },
   teams: { group: 'team', worst: 'mean_score_asc', best: 'mean_score_desc' },
@@ -131,9 +143,9 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
   const all = (sum.result?.groups ?? []) as Group[];
   const { named } = s.value;
   const groups = named.length && rank.subject === 'advisors' ? all.filter((g) => named.includes(g.label ?? g.key)) : all;
-  const total = Number(sum.result?.total_calls ?? 0);
+  const total = named.length && rank.subject === 'advisors' ? callsOf(groups) : Number(sum.result?.total_calls ?? 0);
   const period = range ? describeRange(range) : 'in the QA store';
-  const cov = coverage(ctx, total, range, filter);
+  const cov = coverage(ctx, total, range, filter, rank.subject === 'advisors' ? named : []);
   if (!cov.done) return cov.decision;
   if (!groups.length) {
     return ctx.say([`There are no analysed calls ${period} for ${s.value.who} yet, so I cannot rank them.`, ...cov.value].join(' '));

@@ -125,6 +125,27 @@ describe(`the Planner's figures are the queue's and the dashboard's (${testDbKin
       expect((await ask(text)).reply, text).not.toMatch(/I can't (tell|find)/);
   });
 
+  it('"how did Tom and Priya do in June?": each one\'s figures as the queue gives them, never everyone\'s under their names', async () => {
+    const t = await ask('how did Tom and Priya do in june');
+    expect(t.reply).toContain("From the stored QA results, Tom Ellis and Priya Shah in June (1–30 Jun 2024), each advisor's own figures:");
+    const everyone = await qaAggregate(h.db, JUNE);
+    expect(t.reply).not.toContain(`over ${everyone.scored} scored`);
+    for (const advisor of ['Tom Ellis', 'Priya Shah']) {
+      const row = t.reply.split('\n').find((l) => l.startsWith(`| [${advisor}]`));
+      expect(row, advisor).toBeDefined();
+      const [, calls, mean, lowest, failedMandatory] = row!.split(' | ');
+      const queue = await qaAggregate(h.db, { ...JUNE, advisor });
+      const summary = await summariseQaResults(h.db, { filter: { ...JUNE, advisor }, group_by: 'all', limit: 1 });
+      expect(Number(calls)).toBe(queue.calls);
+      expect(num(mean!)).toBe(queue.mean);
+      expect(num(lowest!)).toBe(summary.groups[0]!.min_score);
+      expect(Number(failedMandatory!.replace(/ \|$/, ''))).toBe(summary.groups[0]!.failed_mandatory);
+      expect(queue.calls).toBeGreaterThan(0);
+    }
+    // Their calls alone are counted against the CRM's.
+    expect(t.calls.find((c) => c.name === 'count_calls')?.args).toMatchObject({ advisor_names: ['Tom Ellis', 'Priya Shah'] });
+  });
+
   it('"show me the three worst calls in June": the queue\'s three lowest scores, in its order', async () => {
     const t = await ask('show me the three worst calls in June');
     const page = await listQaPage(h.db, { filter: JUNE, sort: { by: 'score', dir: 'asc' }, limit: 3 });

@@ -6,7 +6,7 @@ import type { BrainDecision } from '../brain.ts';
 import { checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
-import { coverage, scopeFilter, type Group } from './insight-flow.ts';
+import { callsOf, coverage, scopeFilter, type Group } from './insight-flow.ts';
 import { describeRange } from './intent.ts';
 import { thinCell, thinFootnote, thinNote } from '../thin-figures.ts';
 import { meanCell, queueLink, reviewLink, scoreOf } from './qa-links.ts';
@@ -152,7 +152,7 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
   const ask = req.question!.topic!;
   const s = scopeFilter(ctx, req);
   if (!s.done) return s.decision;
-  const { filter, range, who } = s.value;
+  const { filter, range, who, named } = s.value;
   const period = range ? describeRange(range) : 'in the QA store';
   const ruleArgs = { filter, group_by: 'rule', limit: 1000 };
   const perRule = ctx.find('summarise_qa_results', (a) => same(a, ruleArgs));
@@ -184,14 +184,19 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
     );
   }
   if (!ranked.ok) return ctx.failed(ranked, 'summarise the QA results');
-  const total = Number(ranked.result?.total_calls ?? 0);
-  const cov = coverage(ctx, total, range, filter);
+  // Several advisors named: their rows alone, and their calls (the filter holds one advisor: scopeFilter).
+  const mine = named.length && by === 'advisor' ? named : [];
+  const rows = ((ranked.result?.groups ?? []) as Group[]).filter(
+    (g) => g.key !== null && (!mine.length || mine.includes(g.label ?? g.key)),
+  );
+  const total = mine.length ? callsOf(rows) : Number(ranked.result?.total_calls ?? 0);
+  const cov = coverage(ctx, total, range, filter, mine);
   if (!cov.done) return cov.decision;
   const rate = (g: Group) => (g.calls ? (g.fails ?? 0) / g.calls : 0);
   const sign = req.question!.order === 'best' ? -1 : 1;
-  const groups = ((ranked.result?.groups ?? []) as Group[])
-    .filter((g) => g.key !== null)
-    .sort((a, b) => sign * (rate(b) - rate(a)) || sign * ((b.fails ?? 0) - (a.fails ?? 0)) || String(a.key).localeCompare(String(b.key)));
+  const groups = rows.sort(
+    (a, b) => sign * (rate(b) - rate(a)) || sign * ((b.fails ?? 0) - (a.fails ?? 0)) || String(a.key).localeCompare(String(b.key)),
+  );
   const what = ask.subject === 'teams' ? 'team' : 'advisor';
   const name = (g: Group) => (what === 'team' ? `the ${g.key} team` : String(g.key));
   const top = groups[0];
