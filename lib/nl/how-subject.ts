@@ -1,9 +1,9 @@
 /**
  * Who a how-question is about: "how did sarah do", "how is Priya Shah getting on", "how are sarah and tom
  * doing", "how did she get on", "how did my advisor do" — the words between "how did/is/has…" and a verb of
- * doing. The name finder takes its name-like parts for people (name-finder.ts); a subject that refers to a
- * person without naming one ("she", "my advisor", "mr smith" spelt like no one) is what the Planner asks about
- * rather than answering for everyone (`unnamedSubject`).
+ * doing — or a follow-up's "what about sarah?". The name finder takes their name-like parts for people
+ * (name-finder.ts); a how-subject that refers to a person without naming one ("she", "my advisor", "mr x") is
+ * what the Planner asks about rather than answering for everyone (`unnamedSubject`).
  */
 import { capitalised, isNameWord, notAName, wordsOf, type Word } from './names.ts';
 
@@ -66,10 +66,27 @@ function subjects(words: Word[]): Array<[number, number]> {
   return out;
 }
 
+/**
+ * The name-like words right after "what about" / "how about" ("what about sarah?", "and what about Sarah and
+ * Tom?"): who a follow-up asks about, as word ranges [start, end).
+ */
+function aboutSubjects(words: Word[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const lower = (i: number) => words[i]?.text.toLowerCase() ?? '';
+  for (let i = 2; i <= words.length; i++) {
+    if (!['what', 'how'].includes(lower(i - 2)) || lower(i - 1) !== 'about') continue;
+    let e = i;
+    while (e < words.length && e - i < MAX_SUBJECT_WORDS && (namedLike(words[e]!) || (e > i && JOINS.has(lower(e))))) e++;
+    while (e > i && JOINS.has(lower(e - 1))) e--;
+    if (e > i) out.push([i, e]);
+  }
+  return out;
+}
+
 /** Each subject cut at "and"/"&", a leading honorific dropped ("mr smith"): word indexes of each part. */
 export function howSubjectParts(words: Word[]): number[][] {
   const parts: number[][] = [];
-  for (const [s, e] of subjects(words)) {
+  for (const [s, e] of [...subjects(words), ...aboutSubjects(words)]) {
     let part: number[] = [];
     for (let i = s; i <= e; i++) {
       if (i === e || JOINS.has(words[i]!.text.toLowerCase())) {

@@ -71,6 +71,14 @@ describe('matchPeople: names resolved against the directory', () => {
     expect(said('how has sarah jones performed since june')).toEqual([['sarah jones', 'unknown', null]]);
     expect(said('how did tom get on last week')).toEqual([['tom', 'first_name', 'Tom Ellis']]);
     expect(said('how did Sophi do')).toEqual([['Sophi', 'fuzzy', 'Sophie Turner']]);
+    // A follow-up's "what about …?".
+    expect(said('what about sarah?')).toEqual([['sarah', 'unknown', null]]);
+    expect(said('and what about Sarah and Tom?')).toEqual([
+      ['Sarah', 'unknown', null],
+      ['Tom', 'first_name', 'Tom Ellis'],
+    ]);
+    for (const text of ['what about may?', 'what about heloc?', 'what about the south team?', 'what about her?'])
+      expect(said(text)).toEqual([]);
     // A second lender's directory: a name it does not hold is asked about there too.
     expect(said('how did sarah do in june', SECOND_DIRECTORY)).toMatchObject([['sarah', 'unknown', null]]);
     // Not people: pronouns, the team, everyone, products, topics, other words.

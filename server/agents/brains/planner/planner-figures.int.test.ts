@@ -116,6 +116,10 @@ describe(`the Planner's figures are the queue's and the dashboard's (${testDbKin
     await c.turn('how did she get on in june?');
     const named = await c.turn('Tom Ellis');
     expect(named.reply).toContain('Tom Ellis in June (1–30 Jun 2024)');
+    // A follow-up about someone the CRM does not have is a question, not the last answer again.
+    const other = conversation();
+    await other.turn('how did tom do in june?');
+    expect((await other.turn('what about sarah?')).reply).toMatch(/^I can't find sarah in the CRM\./);
     // A follow-up about another month says that month, never the last answer's again.
     const follow = conversation();
     await follow.turn('how did Priya do in june?');
