@@ -150,6 +150,16 @@ describe(`the Planner's figures are the queue's and the dashboard's (${testDbKin
     expect(t.calls.find((c) => c.name === 'count_calls')?.args).toMatchObject({ advisor_names: ['Tom Ellis', 'Priya Shah'] });
   });
 
+  it('"which of tom and priya is weakest on disclosures in june?": the two of them ranked, over their own calls', async () => {
+    const t = await ask('which of tom and priya is weakest on disclosures in june?');
+    const theirs =
+      (await qaAggregate(h.db, { ...JUNE, advisor: 'Tom Ellis' })).calls +
+      (await qaAggregate(h.db, { ...JUNE, advisor: 'Priya Shah' })).calls;
+    expect(t.reply).toContain(`over ${theirs} analysed calls in June (1–30 Jun 2024) for Tom Ellis and Priya Shah:`);
+    const rows = t.reply.split('\n').filter((l) => /^\| (?!Advisor|---)/.test(l));
+    expect(rows.map((r) => r.split(' | ')[0]!.slice(2)).sort()).toEqual(['Priya Shah', 'Tom Ellis']);
+  });
+
   it('"show me the three worst calls in June": the queue\'s three lowest scores, in its order', async () => {
     const t = await ask('show me the three worst calls in June');
     const page = await listQaPage(h.db, { filter: JUNE, sort: { by: 'score', dir: 'asc' }, limit: 3 });

@@ -132,8 +132,11 @@ export function readQuestion(text: string, today: Date): QuestionAsk | null {
   const superlative = worstAt >= 0 || bestAt >= 0;
   const order: 'worst' | 'best' = worstAt >= 0 || bestAt < 0 ? 'worst' : 'best';
   const ranking = RANKING.some((w) => words.includes(w));
+  // "which of Tom and Priya …" asks who as well (not "which of the rules …").
   const asksWho =
-    /\bwho\b|\bwhich\s+(?:advis[eo]rs?|teams?|agents?|colleagues?)\b/i.test(text) || hasWord(words, 'advisors', 'advisers', 'teams');
+    /\bwho\b|\bwhich\s+(?:advis[eo]rs?|teams?|agents?|colleagues?)\b|\bwhich\s+(?:one\s+)?of\s+(?!(?:the\s+|these\s+|those\s+)?rules?\b)/i.test(
+      text,
+    ) || hasWord(words, 'advisors', 'advisers', 'teams');
 
   const compares = hasWord(words, 'compare', 'comparison', 'versus', 'vs', 'against') || /\bcompared?\s+(?:to|with)\b/i.test(text);
   if ((superlative || ranking) && asksWho && !compares) {
