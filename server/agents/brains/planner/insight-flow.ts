@@ -104,7 +104,11 @@ export function coverage(
   // Nothing analysed: the answer's own first sentence says so ("There are no analysed calls …"); only the offer is left to make.
   if (!analysed) return { done: true, value: [`${QUESTION_MARKERS.offer_run} the ${calls(recorded)} recorded ${describeRange(range)}?`] };
   if (recorded <= analysed) {
-    return { done: true, value: [`All ${recorded} recorded calls ${describeRange(range)} have been analysed.`] };
+    const all =
+      recorded === 1
+        ? `The one call recorded ${describeRange(range)} has been analysed.`
+        : `All ${recorded} recorded calls ${describeRange(range)} have been analysed.`;
+    return { done: true, value: [all] };
   }
   const gap = recorded - analysed;
   return {

@@ -150,6 +150,12 @@ describe(`the Planner's figures are the queue's and the dashboard's (${testDbKin
     expect(t.calls.find((c) => c.name === 'count_calls')?.args).toMatchObject({ advisor_names: ['Tom Ellis', 'Priya Shah'] });
   });
 
+  it('a period with one recorded call, all analysed, says so in the singular', async () => {
+    const t = await ask('how did Tom do in the first week of july?');
+    expect(t.reply).toContain('The one call recorded in the first week of July (1–7 Jul 2024) has been analysed.');
+    expect(t.reply).not.toContain('All 1 recorded calls');
+  });
+
   it('"which of tom and priya is weakest on disclosures in june?": the two of them ranked, over their own calls', async () => {
     const t = await ask('which of tom and priya is weakest on disclosures in june?');
     const theirs =
