@@ -82,7 +82,7 @@ export function QaQueue({
                 className="font-medium text-indigo-700 underline-offset-2 hover:underline"
                 data-testid="qa-export-csv"
               >
-                Export these {first.total} calls as CSV
+                {first.total === 1 ? 'Export this call as CSV' : `Export these ${first.total} calls as CSV`}
               </a>
             </p>
           )}
