@@ -7,46 +7,24 @@
  */
 import { capitalised, isNameWord, notAName, wordsOf, type Word } from './names.ts';
 
-const AUXILIARIES = new Set(['did', 'does', 'do', 'is', 'was', 'has', 'have', 'are', 'were']);
-const VERBS = new Set(
-  ['do', 'does', 'did', 'doing', 'done', 'get', 'gets', 'getting', 'got', 'go', 'goes', 'going', 'went', 'gone'].concat([
-    'perform',
-    'performs',
-    'performing',
-    'performed',
-    'score',
-    'scores',
-    'scoring',
-    'scored',
-    'fare',
-    'fares',
-    'faring',
-    'fared',
-  ]),
+const wordSet = (list: string) => new Set(list.split(/\s+/));
+const AUXILIARIES = wordSet('did does do is was has have are were');
+/** Verbs of how someone did: "how did sarah do / get on / perform / score / fare", "how is it going". */
+const VERBS = wordSet(
+  'do does did doing done get gets getting got go goes going went gone perform performs performing performed ' +
+    'score scores scoring scored fare fares faring fared',
 );
 const MAX_SUBJECT_WORDS = 6;
-/** Words joining the people of one subject ("sarah and tom"). */
-const JOINS = new Set(['and', '&']);
-const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'madam']);
+/** The word joining the people of one subject ("sarah and tom"). */
+const JOINS = wordSet('and');
+const HONORIFICS = wordSet('mr mrs ms miss dr sir madam');
 /** Words that refer to one person or a few without naming them. */
-const PERSON_REFERENCES = new Set(
-  ['he', 'she', 'him', 'her', 'his', 'they', 'them', 'advisor', 'adviser', 'agent', 'colleague', 'person'].concat([
-    'guy',
-    'girl',
-    'man',
-    'woman',
-    'lad',
-    'lady',
-    'chap',
-    'fellow',
-    'trainee',
-    'newbie',
-    'starter',
-    'one',
-  ]),
+const PERSON_REFERENCES = wordSet(
+  'he she him her his they them advisor adviser agent colleague person guy girl man woman lad lady chap fellow ' +
+    'trainee newbie starter one',
 );
 /** Never a person in a how-subject: pronouns and words of everyone. */
-const NOBODY = new Set(['he', 'she', 'they', 'them', 'him', 'her', 'it', 'we', 'us', 'i', 'you', 'everyone', 'everybody', 'anyone']);
+const NOBODY = wordSet('he she they them him her it we us i you everyone everybody anyone');
 
 const bare = (w: Word) => w.text.replace(/['’]s$/, '');
 
@@ -54,11 +32,14 @@ const bare = (w: Word) => w.text.replace(/['’]s$/, '');
 export const namedLike = (w: Word): boolean =>
   !NOBODY.has(bare(w).toLowerCase()) && !notAName(w.text) && (capitalised(bare(w)) || isNameWord(bare(w)));
 
-/** The word ranges [start, end) of the how-questions' subjects in `words`. */
-function subjects(words: Word[]): Array<[number, number]> {
+/** The word at `i` in lower case ('' past the end). */
+const lowerAt = (ws: Word[], i: number) => ws[i]?.text.toLowerCase() ?? '';
+
+/** The word ranges [start, end) of the how-questions' subjects in `ws`. */
+function subjects(ws: Word[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  const lower = (i: number) => words[i]?.text.toLowerCase() ?? '';
-  for (let i = 2; i < words.length; i++) {
+  const lower = (i: number) => lowerAt(ws, i);
+  for (let i = 2; i < ws.length; i++) {
     if (lower(i - 2) !== 'how' || !AUXILIARIES.has(lower(i - 1))) continue;
     const n = Array.from({ length: MAX_SUBJECT_WORDS }, (_, k) => k + 1).find((k) => VERBS.has(lower(i + k)));
     if (n !== undefined) out.push([i, i + n]);
@@ -70,20 +51,20 @@ function subjects(words: Word[]): Array<[number, number]> {
  * The name-like words right after "what about" / "how about" ("what about sarah?", "and what about Sarah and
  * Tom?"): who a follow-up asks about, as word ranges [start, end).
  */
-function aboutSubjects(words: Word[]): Array<[number, number]> {
+function aboutSubjects(ws: Word[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  const lower = (i: number) => words[i]?.text.toLowerCase() ?? '';
-  for (let i = 2; i <= words.length; i++) {
+  const lower = (i: number) => lowerAt(ws, i);
+  for (let i = 2; i <= ws.length; i++) {
     if (!['what', 'how'].includes(lower(i - 2)) || lower(i - 1) !== 'about') continue;
     let e = i;
-    while (e < words.length && e - i < MAX_SUBJECT_WORDS && (namedLike(words[e]!) || (e > i && JOINS.has(lower(e))))) e++;
+    while (e < ws.length && e - i < MAX_SUBJECT_WORDS && (namedLike(ws[e]!) || (e > i && JOINS.has(lower(e))))) e++;
     while (e > i && JOINS.has(lower(e - 1))) e--;
     if (e > i) out.push([i, e]);
   }
   return out;
 }
 
-/** Each subject cut at "and"/"&", a leading honorific dropped ("mr smith"): word indexes of each part. */
+/** Each subject cut at "and", a leading honorific dropped ("mr smith"): word indexes of each part. */
 export function howSubjectParts(words: Word[]): number[][] {
   const parts: number[][] = [];
   for (const [s, e] of [...subjects(words), ...aboutSubjects(words)]) {
@@ -92,7 +73,7 @@ export function howSubjectParts(words: Word[]): number[][] {
       if (i === e || JOINS.has(words[i]!.text.toLowerCase())) {
         if (part.length) parts.push(part);
         part = [];
-      } else if (part.length || !HONORIFICS.has(words[i]!.text.toLowerCase().replace(/\.$/, ''))) part.push(i);
+      } else if (part.length || !HONORIFICS.has(words[i]!.text.toLowerCase())) part.push(i);
     }
   }
   return parts;
@@ -111,7 +92,7 @@ export function unnamedSubject(text: string): string | null {
     if (span.some(namedLike)) continue;
     const refers = span.some((w) => {
       const lower = bare(w).toLowerCase();
-      return PERSON_REFERENCES.has(lower) || HONORIFICS.has(lower.replace(/\.$/, ''));
+      return PERSON_REFERENCES.has(lower) || HONORIFICS.has(lower);
     });
     if (refers) return text.slice(span[0]!.from, span.at(-1)!.to);
   }

@@ -124,6 +124,16 @@ export function coverage(
 /** The calls behind these rows (each call is one advisor's, so rows of advisors add up). */
 export const callsOf = (groups: readonly Group[]): number => groups.reduce((n, g) => n + g.calls, 0);
 
+/** The advisor's name a per-advisor row is keyed by. */
+export const advisorOf = (g: Group): string => g.label ?? g.key;
+
+/**
+ * The rows of a per-advisor summary for the advisors named (scopeFilter `named`: several, which the filter cannot
+ * hold), or every row when none are: what an answer about those advisors may show and count.
+ */
+export const namedRows = (groups: readonly Group[], named: readonly string[]): Group[] =>
+  groups.filter((g) => g.key !== null && (!named.length || named.includes(advisorOf(g))));
+
 const ORDER: Record<RankAsk['subject'], { group: string; worst: string; best: string }> = {
   advisors: { group: 'advisor', worst: 'mean_score_asc', best: 'mean_score_desc' },
   teams: { group: 'team', worst: 'mean_score_asc', best: 'mean_score_desc' },
@@ -145,11 +155,11 @@ export function rankAnswer(ctx: PlannerContext, req: PlannerRequest): BrainDecis
   if (!sum.ok) return ctx.failed(sum, 'summarise the QA results');
   // "Compare Alex and Priya": the ranking of the advisors named, from the same per-advisor figures.
   const all = (sum.result?.groups ?? []) as Group[];
-  const { named } = s.value;
-  const groups = named.length && rank.subject === 'advisors' ? all.filter((g) => named.includes(g.label ?? g.key)) : all;
-  const total = named.length && rank.subject === 'advisors' ? callsOf(groups) : Number(sum.result?.total_calls ?? 0);
+  const mine = rank.subject === 'advisors' ? s.value.named : [];
+  const groups = mine.length ? namedRows(all, mine) : all;
+  const total = mine.length ? callsOf(groups) : Number(sum.result?.total_calls ?? 0);
   const period = range ? describeRange(range) : 'in the QA store';
-  const cov = coverage(ctx, total, range, filter, rank.subject === 'advisors' ? named : []);
+  const cov = coverage(ctx, total, range, filter, mine);
   if (!cov.done) return cov.decision;
   if (!groups.length) {
     return ctx.say([`There are no analysed calls ${period} for ${s.value.who} yet, so I cannot rank them.`, ...cov.value].join(' '));

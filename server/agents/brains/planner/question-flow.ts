@@ -6,7 +6,7 @@ import type { BrainDecision } from '../brain.ts';
 import { checkPeriod } from './checks.ts';
 import type { PlannerContext } from './context.ts';
 import { QUESTION_MARKERS } from './conversation.ts';
-import { callsOf, coverage, scopeFilter, type Group } from './insight-flow.ts';
+import { callsOf, coverage, namedRows, scopeFilter, type Group } from './insight-flow.ts';
 import { describeRange } from './intent.ts';
 import { thinCell, thinFootnote, thinNote } from '../thin-figures.ts';
 import { meanCell, queueLink, reviewLink, scoreOf } from './qa-links.ts';
@@ -186,9 +186,7 @@ export function topicRankAnswer(ctx: PlannerContext, req: PlannerRequest): Brain
   if (!ranked.ok) return ctx.failed(ranked, 'summarise the QA results');
   // Several advisors named: their rows alone, and their calls (the filter holds one advisor: scopeFilter).
   const mine = named.length && by === 'advisor' ? named : [];
-  const rows = ((ranked.result?.groups ?? []) as Group[]).filter(
-    (g) => g.key !== null && (!mine.length || mine.includes(g.label ?? g.key)),
-  );
+  const rows = namedRows((ranked.result?.groups ?? []) as Group[], mine);
   const total = mine.length ? callsOf(rows) : Number(ranked.result?.total_calls ?? 0);
   const cov = coverage(ctx, total, range, filter, mine);
   if (!cov.done) return cov.decision;

@@ -1,6 +1,6 @@
 import type { BrainDecision } from '../brain.ts';
 import type { PlannerContext } from './context.ts';
-import { callsOf, coverage, scopeFilter, type Group } from './insight-flow.ts';
+import { advisorOf, callsOf, coverage, namedRows, scopeFilter, type Group } from './insight-flow.ts';
 import { describeRange } from './intent.ts';
 import { thinFootnote, thinNote } from '../thin-figures.ts';
 import { meanCell, queueLink, scoreOf } from './qa-links.ts';
@@ -68,12 +68,12 @@ function namedAnswer(
       `Read what the stored QA results already say about ${s.who} ${describeRange(s.range!)} before proposing any run.`,
     );
   if (!p.ok) return null;
-  const rows = ((p.result?.groups ?? []) as Group[]).filter((g) => g.key !== null && s.named.includes(g.label ?? g.key));
+  const rows = namedRows((p.result?.groups ?? []) as Group[], s.named);
   if (!rows.length) return null;
   const cov = coverage(ctx, callsOf(rows), s.range, s.filter, s.named);
   if (!cov.done) return cov.decision;
-  const missing = s.named.filter((n) => !rows.some((g) => (g.label ?? g.key) === n));
-  const name = (g: Group) => queueLink({ ...s.filter, advisor: g.label ?? g.key }, g.label ?? g.key);
+  const missing = s.named.filter((n) => !rows.some((g) => advisorOf(g) === n));
+  const name = (g: Group) => queueLink({ ...s.filter, advisor: advisorOf(g) }, advisorOf(g));
   const lines = [
     `From the stored QA results, ${s.who} ${describeRange(s.range!)}, each advisor's own figures:`,
     ...advisorTable(rows, name),
