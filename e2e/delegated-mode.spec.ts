@@ -7,6 +7,11 @@ import { DEMO, shot, signIn } from './helpers';
  * delegates to both at once and says so; their results arrive while the user is still on the
  * page and the Conductor answers from the merged results — no reload. An admin who opened the
  * Companions page before the request follows the same session live.
+ *
+ * The thread's re-read at the end of the user's turn is held until both results are in, as a slow
+ * network or a busy server does: the Conductor answers the results while the page still counts the
+ * turn as running, and its answer must appear all the same (it did not, now and then, under the full
+ * suite's load).
  */
 const REQUEST =
   'Review the calls of Alex Wong and Priya Shah from last week and tell me which of them needs coaching on vulnerable customers';
@@ -22,10 +27,23 @@ test('the Conductor splits a review across two Companions and answers from their
   await expect(admin.getByTestId('companions-live')).toHaveAttribute('data-live-status', 'live');
 
   await signIn(page, DEMO.compliance, '/chat');
+  let sent = false;
+  let held = false;
+  await page.route(/\/api\/trpc\/[^?]*chat\.messages/, async (route) => {
+    const response = await route.fetch();
+    if (sent && !held) {
+      held = true;
+      const cards = page.getByTestId('chat-delegation-card');
+      await expect(cards.and(page.locator('[data-status="succeeded"]'))).toHaveCount(2, { timeout: 120_000 });
+      await page.waitForTimeout(2000); // the Conductor's turn for the last result (no tool calls) ends meanwhile
+    }
+    await route.fulfill({ response });
+  });
   await page.getByTestId('chat-new').click();
   await page.getByRole('group', { name: 'Kind of conversation' }).getByTestId('chat-new-conductor').click();
   await expect(page.getByTestId('chat-input')).toBeEnabled();
   await page.getByTestId('chat-input').fill(REQUEST);
+  sent = true;
   await page.getByTestId('chat-send').click();
 
   // At once: the split, one task per advisor, each with a new Companion.
