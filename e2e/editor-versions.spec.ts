@@ -8,7 +8,7 @@ import { node, replaceJson } from './editor-helpers';
  * Saving versions from the editor (issue 34, the designer's rough edges): after "Save version…"
  * the header names the saved version and the draft it came from is gone from the list; a change to
  * the graph proposes a minor bump, a change inside a state a patch; "Compare…" shows what the open
- * version changed against the one before it.
+ * version changed against the one before it. A check that could not be made says so.
  */
 
 type Doc = { workflow_id: string; workflow_name: string; version: string; asl: { States: Record<string, Record<string, unknown>> } };
@@ -19,11 +19,19 @@ test('a saved version replaces its draft, proposes minor for a graph change and 
   doc.workflow_id = randomUUID();
   doc.workflow_name = `Versions e2e ${doc.workflow_id.slice(0, 8)}`;
   await signIn(page, DEMO.designer, '/workflows');
+  // The server cannot be reached for the first check: the editor says it is not checked (it said
+  // "0 errors" and "No problems", and could not be asked again), and checks again when asked.
+  const unreachable = /\/api\/trpc\/[^?]*workflows\.validate/;
+  await page.route(unreachable, (route) => route.abort('connectionfailed'));
   await page
     .getByLabel('Workflow file to open')
     .setInputFiles({ name: 'versions.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc, null, 2)) });
   await expect(node(page, 'S0')).toBeVisible();
   const verdict = page.getByTestId('validation-verdict');
+  await expect(verdict).toHaveAttribute('data-valid', 'unchecked', { timeout: 20_000 });
+  await expect(verdict).toContainText('Not checked');
+  await page.unroute(unreachable);
+  await verdict.getByRole('button', { name: 'Check again' }).click();
   await expect(verdict).toHaveAttribute('data-valid', 'true', { timeout: 20_000 });
 
   // Kept as a draft first, then saved as the first version: the header says where it now comes from,

@@ -334,6 +334,7 @@ export function WorkflowEditor({
                 findings={validation.findings}
                 syntaxError={syntax}
                 checking={validation.checking}
+                unchecked={validation.error ? { message: validation.error.message, retry: validation.retry } : null}
                 selectedKey={selectedFinding?.key ?? null}
                 place={place}
                 onSelect={selectFinding}

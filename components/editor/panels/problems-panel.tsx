@@ -8,13 +8,15 @@ type Props = {
   /** Where the text stops being JSON, and why (the canvas keeps the last document that parsed). */
   syntaxError: JsonSyntaxError | null;
   checking: boolean;
+  /** The check itself failed: why, and how to ask again (nothing is known of the document meanwhile). */
+  unchecked: { message: string; retry(): void } | null;
   selectedKey: string | null;
   place(pointer: string): FindingPlace;
   onSelect(finding: Finding): void;
 };
 
 /** Validation findings of the current document, each one a button that selects its state and field. */
-export function ProblemsPanel({ findings, syntaxError, checking, selectedKey, place, onSelect }: Props) {
+export function ProblemsPanel({ findings, syntaxError, checking, unchecked, selectedKey, place, onSelect }: Props) {
   return (
     <div className="space-y-3 p-3" data-testid="problems-panel">
       {syntaxError && (
@@ -25,7 +27,19 @@ export function ProblemsPanel({ findings, syntaxError, checking, selectedKey, pl
           {syntaxError.message}. The canvas shows the last document that parsed.
         </p>
       )}
-      {findings.length === 0 && !syntaxError ? (
+      {unchecked && !syntaxError && !checking && (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="check-failed"
+        >
+          The workflow could not be checked ({unchecked.message}); its problems are not known.{' '}
+          <button type="button" onClick={unchecked.retry} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+            Check again
+          </button>
+        </p>
+      )}
+      {unchecked && !syntaxError && !checking ? null : findings.length === 0 && !syntaxError ? (
         <p className="text-sm text-slate-500">{checking ? 'Checking…' : 'No problems: the workflow is valid.'}</p>
       ) : (
         <IssueList findings={[...findings]} selectedKey={selectedKey} place={place} onSelect={onSelect} />

@@ -56,6 +56,9 @@ export function useDocValidation(doc: WorkflowDoc, enabled: boolean) {
     /** Valid only when the report is of the current document (not of an earlier one). */
     valid: !!report?.valid && settled === doc && !query.isPlaceholderData,
     checking: settled !== doc || query.isFetching,
+    /** The check itself failed (the request, or the tool refused the input): the document is unchecked (validity.ts). */
     error: query.isError ? query.error : query.data?.status === 'error' ? new Error(query.data.error ?? 'validation failed') : null,
+    /** Checks the current document again (after `error`). */
+    retry: () => void query.refetch(),
   };
 }

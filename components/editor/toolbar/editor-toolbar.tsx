@@ -76,7 +76,9 @@ export function EditorToolbar({
     : !validation.valid
       ? validation.checking
         ? 'Checking the workflow…'
-        : 'Fix the problems first: only a valid workflow can be saved as a version (keep it as a draft meanwhile).'
+        : validation.error
+          ? 'The workflow could not be checked: check it again first (keep it as a draft meanwhile).'
+          : 'Fix the problems first: only a valid workflow can be saved as a version (keep it as a draft meanwhile).'
       : null;
 
   return (

@@ -1,8 +1,9 @@
 'use client';
 import { Badge } from '@/components/ui/badge';
 import type { useDocValidation } from '../state/use-doc-validation';
+import { dataValidOf, validityOf } from '../state/validity';
 
-/** Whether the document is valid now: checking, valid, or how many errors and warnings. */
+/** Whether the document is valid now: checking, valid, how many errors and warnings, or not checked (and check again). */
 export function ValidityBadge({
   syntaxError,
   validation,
@@ -12,14 +13,28 @@ export function ValidityBadge({
 }) {
   const errors = validation.findings.filter((f) => f.severity === 'error').length;
   const warnings = validation.findings.length - errors;
-  const verdict = syntaxError ? 'syntax' : validation.checking ? 'checking' : validation.valid ? 'valid' : 'invalid';
+  const verdict = validityOf({ syntaxError, ...validation });
   return (
     <span
       data-testid="validation-verdict"
-      data-valid={verdict === 'valid' ? 'true' : verdict === 'checking' ? 'pending' : 'false'}
+      data-valid={dataValidOf(verdict)}
       aria-live="polite"
+      className="inline-flex items-center gap-1.5"
     >
-      {verdict === 'syntax' ? (
+      {verdict === 'unchecked' ? (
+        <>
+          <Badge tone="warn" title={validation.error?.message}>
+            Not checked
+          </Badge>
+          <button
+            type="button"
+            onClick={validation.retry}
+            className="text-xs font-medium text-indigo-700 underline-offset-2 hover:underline"
+          >
+            Check again
+          </button>
+        </>
+      ) : verdict === 'syntax' ? (
         <Badge tone="bad">JSON syntax error</Badge>
       ) : verdict === 'checking' ? (
         <Badge tone="neutral">Checking…</Badge>
