@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type PublicUser } from '../auth/users.ts';
 import { agents } from '../db/schema/agents.ts';
@@ -103,5 +104,22 @@ describe(`a plan's owner and mode from its unit (${testDbKind()})`, () => {
       workflow_id: 'wf-late',
     });
     expect(asked).toBe(2);
+  });
+
+  it("an agent's template mode is read once (metadata is written only when the agent is made): a later row change is not looked for", async () => {
+    await h.db.insert(agents).values({
+      id: 'agent-once',
+      name: 'once',
+      role: 'companion',
+      agentType: 'memgpt_v2_agent',
+      system: 's',
+      metadata: { sentinel_mode: 'enforce' },
+    });
+    const unit = { kind: 'chat_turn' as const, id: 'm', session_id: 'nowhere' };
+    expect(await declareContext(h.db, 'agent-once', unit)).toMatchObject({ templateMode: 'enforce' });
+    await h.db.update(agents).set({ metadata: {} }).where(eq(agents.id, 'agent-once'));
+    expect(await declareContext(h.db, 'agent-once', unit)).toMatchObject({ templateMode: 'enforce' });
+    // An agent with no row (an in-process worker, another platform's agent) is not looked for again either.
+    expect(await declareContext(h.db, 'agent-none', unit)).toMatchObject({ templateMode: undefined });
   });
 });

@@ -22,8 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * plan out of that cost dimension.
  */
 export async function declareContext(db: Db, agentId: string, unit: PlanUnit, runOwner?: RunOwner): Promise<DeclareContext> {
-  const [agent] = await db.select({ metadata: agents.metadata }).from(agents).where(eq(agents.id, agentId));
-  const context: DeclareContext = { templateMode: agent?.metadata.sentinel_mode, user_id: null, workflow_id: null };
+  const context: DeclareContext = { templateMode: await templateModeOf(db, agentId), user_id: null, workflow_id: null };
   if (unit.kind === 'workflow_run') {
     const run = runOwner ? await runUnitOwner(db, unit.id, runOwner) : null;
     if (run) Object.assign(context, run);
@@ -31,6 +30,24 @@ export async function declareContext(db: Db, agentId: string, unit: PlanUnit, ru
   }
   if (unit.session_id) context.user_id = await sessionUser(db, unit.session_id);
   return context;
+}
+
+const TEMPLATE_MODES_KEPT = 10_000;
+const templateModes = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * An agent's template mode, looked up once per agent (issue 33: every Task attempt of a run declares
+ * a plan, and an in-process worker, which has no `agents` row, was looked for each time). It never
+ * changes: `metadata` is written once, when the agent is made (local/create-agent.ts).
+ */
+async function templateModeOf(db: Db, agentId: string): Promise<unknown> {
+  let kept = templateModes.get(db);
+  if (!kept) templateModes.set(db, (kept = new Map()));
+  if (kept.has(agentId)) return kept.get(agentId);
+  const [agent] = await db.select({ metadata: agents.metadata }).from(agents).where(eq(agents.id, agentId));
+  if (kept.size >= TEMPLATE_MODES_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(agentId, agent?.metadata.sentinel_mode);
+  return agent?.metadata.sentinel_mode;
 }
 
 type RunUnitOwner = { workflow_id: string | null; user_id: string | null };

@@ -296,7 +296,9 @@ export class PlanTrackerService implements PlanningService {
       await gatherRecords(a, numbered, db, this.o.settleMs ?? 2 * (this.o.flushDelayMs ?? 20) + 1_000);
     }
     await this.writer.endChecks(a, { stateSaved });
-    const findings = await readFindingsOf(await this.o.db(), a.plan.planId);
+    // findingKeys holds every finding of the plan in the store: those written here, and (restored or
+    // gathered) those written elsewhere. None: nothing to read (issue 33: a worker's every Task ends a plan).
+    const findings = a.findingKeys.size ? await readFindingsOf(await this.o.db(), a.plan.planId) : [];
     return { plan_id: a.plan.planId, execution_state: state, findings };
   }
 
