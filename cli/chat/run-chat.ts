@@ -77,6 +77,7 @@ export async function runChat(req: ChatRequest): Promise<ExitCode> {
     content: req.content,
     tasksBefore,
     turnDone: () => turn.done,
+    turnEnded: turn.ended,
     deadline: Date.now() + timeoutS * 1000,
     onProgress: progressLine(),
   });

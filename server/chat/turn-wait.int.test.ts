@@ -30,10 +30,19 @@ const call = (name: string, args: Record<string, unknown>, reasoning: string): B
   tool_calls: [{ id: `call_${randomUUID()}`, name, arguments: JSON.stringify(args) }],
 });
 
+/** A turn that answers only once the test opens its gate (the wait's first check runs while it is running). */
+const GATED = 'Answer once the gate opens.';
+let openGate: () => void = () => undefined;
+const gate = new Promise<void>((resolve) => (openGate = resolve));
+
 const conductor: Brain = {
   name: 'test:conductor',
   async decide({ agent, history }) {
     const { inbound, steps } = currentTurn(history);
+    if (inbound?.content === GATED) {
+      await gate;
+      return { kind: 'message', content: 'Through the gate.' };
+    }
     if (inbound?.sender_agent_id) {
       const result = JSON.parse(inbound.content.slice(inbound.content.indexOf('{'))) as {
         type: string;
@@ -131,7 +140,11 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
   });
 
   /** One user message to a new Conductor conversation, as `dcf chat` sends it, and the wait. */
-  async function chat(content: string, timeoutMs: number, clock: Pick<WaitInput, 'now' | 'onProgress'> = {}) {
+  async function chat(
+    content: string,
+    timeoutMs: number,
+    clock: Pick<WaitInput, 'now' | 'onProgress' | 'pollMs'> & { wakeAtEnd?: (ended: Promise<unknown>) => void } = {},
+  ) {
     const services: ToolServices = { config: h.config, db: async () => db.db, execution: async () => h.x, agents: async () => platform };
     const row = await createConversation(db.db, platform, user, 'conductor', undefined, services);
     await prepareTurn(db.db, platform, row, content, undefined, services);
@@ -140,7 +153,8 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
     );
     const marker = await lastMessageId(platform, row.agentId);
     let done = false;
-    void platform.sendMessage(row.agentId, { role: 'user', content }).finally(() => (done = true));
+    const ended = platform.sendMessage(row.agentId, { role: 'user', content }).finally(() => (done = true));
+    clock.wakeAtEnd?.(ended);
     const outcome = await waitForTurnWork({
       platform,
       db: db.db,
@@ -154,6 +168,7 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
       turnDone: () => done,
       deadline: (clock.now ?? Date.now)() + timeoutMs,
       pollMs: 100,
+      ...(clock.wakeAtEnd ? { turnEnded: ended } : {}),
       ...clock,
     });
     return { row, outcome };
@@ -203,5 +218,24 @@ describe('dcf chat: waiting for a Conductor turn and the work it delegated', { t
     expect(outcome.work.reply).toEqual(['Delegated echo-1; I will report its result.']);
     expect(outcome.work.messages.map((m) => m.type)).toEqual(['task_delegation']);
     expect(outcome.tasks.map((t) => t.status)).toEqual(['delegated']);
+  });
+
+  it('a check that waits on a running turn runs when the turn ends, not at its next poll', async () => {
+    // An hour between polls and an hour's deadline: the wait returns only if the turn's end wakes it.
+    // Once the turn has ended the clock is past the deadline, so the check it wakes is the last.
+    let ended = false;
+    let checks = 0;
+    const hour = 3_600_000;
+    const { outcome } = await chat(GATED, hour, {
+      pollMs: hour,
+      now: () => (ended ? Number.POSITIVE_INFINITY : 0),
+      onProgress: () => {
+        checks++;
+        openGate(); // the turn was running at this check
+      },
+      wakeAtEnd: (turn) => void turn.finally(() => (ended = true)),
+    });
+    expect(checks).toBe(1);
+    expect(outcome.work.reply).toEqual(['Through the gate.']);
   });
 });

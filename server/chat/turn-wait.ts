@@ -29,6 +29,8 @@ export interface WaitInput {
   content: string;
   /** The user's turn, settled when its stream ends. */
   turnDone: () => boolean;
+  /** Settles when the turn ends: a check waiting on a running turn runs then rather than at its next poll. */
+  turnEnded?: Promise<unknown>;
   /** Task ids of the session before the turn: the others are the turn's. */
   tasksBefore: Set<string>;
   deadline: number;
@@ -118,7 +120,8 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
       };
     }
     w.onProgress?.(waitingFor);
-    await sleep(Math.min(pollMs, Math.max(0, w.deadline - now())));
+    const pause = sleep(Math.min(pollMs, Math.max(0, w.deadline - now())));
+    await (!turnDone && w.turnEnded ? Promise.race([pause, w.turnEnded]) : pause);
   }
 }
 

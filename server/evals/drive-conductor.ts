@@ -69,6 +69,7 @@ export async function driveConductorCase(
         marker,
         content: t.user,
         turnDone: () => done,
+        turnEnded: sent,
         tasksBefore,
         deadline: Date.now() + (opts.turnBudgetMs ?? CONDUCTOR_TURN_BUDGET_MS),
       });
