@@ -7,14 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * A real process told to stop: the flush hooks finish before the close hooks start, and the
- * process then ends by the signal (not before: the console's database must close first).
+ * A real process told to stop: the stop hooks end (or their time is up), then the flush hooks finish
+ * before the close hooks start, and the process then ends by the signal (not before: the console's
+ * database must close first).
  */
 describe('shutdown on SIGTERM', () => {
   let dir = '';
   afterAll(async () => dir && rm(dir, { recursive: true, force: true }));
 
-  it('runs every flush, then every close, then ends by the signal', async () => {
+  it('runs every stop (for at most its budget), then every flush, then every close, then ends by the signal', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'dcf-shutdown-'));
     const log = path.join(dir, 'log');
     const script = path.join(dir, 'child.ts');
@@ -28,6 +29,8 @@ describe('shutdown on SIGTERM', () => {
       onShutdown('close', async () => { note('close begins'); await later(50); note('close ends'); });
       onShutdown('flush', async () => { await later(200); note('slow flush ends'); });
       onShutdown('flush', async () => { throw new Error('a failing flush stops nothing'); });
+      onShutdown('stop', async () => { await later(100); note('stop ends'); });
+      onShutdown('stop', () => new Promise(() => {})); // never ends: the close comes all the same
       setInterval(() => {}, 1_000); // alive until told to stop
       note('ready');
     `,
@@ -39,6 +42,12 @@ describe('shutdown on SIGTERM', () => {
     while (!(await readFile(log, 'utf8').catch(() => '')).includes('ready')) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGTERM');
     expect(await ended).toEqual({ code: null, signal: 'SIGTERM' });
-    expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['ready', 'slow flush ends', 'close begins', 'close ends']);
+    expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual([
+      'ready',
+      'stop ends',
+      'slow flush ends',
+      'close begins',
+      'close ends',
+    ]);
   }, 30_000);
 });

@@ -53,6 +53,7 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
   holder[EXECUTION] ??= (async () => {
     const { createExecutionRuntime } = await import('../execution/runtime.ts');
     const runtime = await createExecutionRuntime(cfg, url, logger().child({ component: 'execution' }));
+    const { onShutdown } = await import('../shutdown.ts');
     const { workerPlans } = await import('./worker-plans.ts');
     runtime.x.workerPlans = workerPlans(toolServices, logger().child({ component: 'worker-plans' }));
     if (cfg.execution.workerAgents === 'platform') {
@@ -63,7 +64,6 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
       runtime.startWorkers(cfg.execution.workerConcurrency);
       // Issue 34: the embedded workers beat on Settings → Health, and leave it when the console stops.
       const { startWorkerHeartbeat } = await import('../health/worker-heartbeat.ts');
-      const { onShutdown } = await import('../shutdown.ts');
       const heartbeat = startWorkerHeartbeat(
         redis()!,
         {
@@ -80,7 +80,13 @@ export function executionRuntime(): Promise<ExecutionRuntime> | undefined {
     if (cfg.execution.embeddedWorkers) void backgroundJobsRuntime();
     // Notifications (issue 18): this process owns the database, so it retries EMAIL/TELEGRAM deliveries.
     const { startDeliveryRetries } = await import('../notifications/retries.ts');
-    startDeliveryRetries({ db: (await database()).db, redis: url, config: cfg, log: logger().child({ component: 'notifications' }) });
+    const stopRetries = startDeliveryRetries({
+      db: (await database()).db,
+      redis: url,
+      config: cfg,
+      log: logger().child({ component: 'notifications' }),
+    });
+    onShutdown('stop', stopRetries); // before the database closes
     return runtime;
   })();
   return holder[EXECUTION];
@@ -94,7 +100,11 @@ export function agentPlatform(): Promise<AgentPlatform> {
   if (!holder[AGENTS]) {
     const created = (async () => {
       const { createAgentPlatform } = await import('../agents/platform/factory.ts');
-      return createAgentPlatform(config(), (await database()).db, toolServices(), logger().child({ component: 'agents' }));
+      const platform = await createAgentPlatform(config(), (await database()).db, toolServices(), logger().child({ component: 'agents' }));
+      // At shutdown it stops taking messages before the database closes (its inbox sweep read a closed pool).
+      const { onShutdown } = await import('../shutdown.ts');
+      onShutdown('stop', () => platform.close());
+      return platform;
     })();
     holder[AGENTS] = created;
     created.catch(() => {
@@ -134,7 +144,12 @@ export function backgroundJobsRuntime(): Promise<import('../schedules/start.ts')
     if (!url) return undefined;
     const { startBackgroundJobs } = await import('../schedules/start.ts');
     const log = logger().child({ component: 'schedules' });
-    return startBackgroundJobs({ redis: url, db: async () => (await database()).db, platform: agentPlatform, log }).catch(
+    const { onShutdown } = await import('../shutdown.ts');
+    return startBackgroundJobs({ redis: url, db: async () => (await database()).db, platform: agentPlatform, log }).then(
+      (jobs) => {
+        onShutdown('stop', () => jobs.close()); // before the database closes
+        return jobs;
+      },
       (err: unknown) => {
         log.error({ err }, 'background jobs did not start');
         return undefined;
