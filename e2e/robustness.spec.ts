@@ -80,6 +80,34 @@ test('a run or a call that does not exist is said in words, without a pointless 
   await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });
 
+/**
+ * A list whose read fails says the failure's sentence, not its code ("… (not_found)" was shown), and
+ * offers "Try again" only when the code says a retry can help. The failure is the server's answer
+ * as the tool layer gives it (a tool failure inside a successful tRPC response), made here.
+ */
+test('the run list says a failed read in words and offers a retry only when one can help', async ({ page }) => {
+  await signIn(page, DEMO.admin, '/skills');
+  let code = 'not_found';
+  await page.route(/\/api\/trpc\/[^?]*runs\.list/, async (route) => {
+    // The list's read may share its batch with other reads: only its own answer is replaced.
+    const calls = new URL(route.request().url()).pathname.split('/').pop()!.split(',');
+    const response = await route.fetch();
+    const body = (await response.json()) as unknown[];
+    const failed = { result: { data: { json: { status: 'error', error: 'the run store is not there', error_code: code } } } };
+    await route.fulfill({ response, json: body.map((answer, i) => (calls[i] === 'runs.list' ? failed : answer)) });
+  });
+  await page.goto('/runs');
+  const alert = page.getByRole('alert').filter({ hasText: 'Runs could not be listed' });
+  await expect(alert).toContainText('the run store is not there');
+  await expect(alert).not.toContainText(/not_found|\(\w+_\w+\)/);
+  await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  code = 'unavailable';
+  await page.reload();
+  await expect(alert).toContainText('the run store is not there');
+  await expect(alert).not.toContainText('unavailable');
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
 /** An address that is no page of the console says so in the console's words, with the way back (it was Next's bare 404). */
 test('an address that is no page says so, in English for the UK, with a way back to the console', async ({ page }) => {
   await signIn(page, DEMO.admin, '/runs');

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { StateProgressBar } from '@/components/ui/state-progress-bar';
 import { CopyButton } from '@/components/ui/copy-button';
 import { errorMessage } from '@/components/ui/error-message';
+import { failureMessage } from '@/components/ui/failure-words';
 import { runTone } from '@/components/graph/format';
 import type { RunCard as Card } from './cards';
 import { durationText, plural } from './format';
@@ -40,7 +41,7 @@ function useRun(card: Card) {
   const fetched = runSnapshotOf(query.data);
   const snapshot: RunSnapshot | null = shownSnapshot(card.snapshot, fetched);
   const failure =
-    query.data?.status === 'error' ? `${query.data.error} (${query.data.error_code})` : query.isError ? errorMessage(query.error) : null;
+    query.data?.status === 'error' ? failureMessage(query.data.error) : query.isError ? failureMessage(errorMessage(query.error)) : null;
   return { snapshot, failure, loading: !snapshot && query.isPending && !known };
 }
 

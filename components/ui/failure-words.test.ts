@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_ERROR_CODES } from '@/server/tool-result';
-import { failureMessage, RETRY_HELPS, retryable } from './failure-words';
+import { failureMessage, failureShown, RETRY_HELPS, retryable } from './failure-words';
 
 describe('a failure in words', () => {
   it('says for every tool error code whether a retry helps', () => {
@@ -17,5 +17,10 @@ describe('a failure in words', () => {
     expect(failureMessage('run_id: Invalid UUID')).toBe('The run id is not a valid id.');
     expect(failureMessage('qa_result_id: Invalid uuid')).toBe('The qa result id is not a valid id.');
     expect(failureMessage('no run 1234')).toBe('no run 1234');
+  });
+
+  it('shows a tool failure as its sentence and keeps its code apart (the queue and the run list said "… (not_found)")', () => {
+    expect(failureShown(null, { error: 'no run 1234', error_code: 'not_found' })).toEqual({ message: 'no run 1234', code: 'not_found' });
+    expect(failureShown(new Error('fetch failed'), undefined)).toEqual({ message: 'fetch failed', code: null });
   });
 });

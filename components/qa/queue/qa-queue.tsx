@@ -4,6 +4,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { useTRPC } from '@/components/providers/trpc';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-message';
+import { failureShown } from '@/components/ui/failure-words';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import type { QaQueueItem, ToolFailure } from '../types';
 import { QueueFilterBar } from './queue-filter-bar';
@@ -92,7 +93,7 @@ export function QaQueue({
       {list.isPending ? (
         <LoadingState label="Loading the QA queue…" />
       ) : items.length === 0 && (list.isError || failure) ? (
-        <ErrorState title="The QA queue could not be listed" message={failureText(list.error, failure)} onRetry={refresh} />
+        <ErrorState title="The QA queue could not be listed" {...failureShown(list.error, failure)} onRetry={refresh} />
       ) : items.length === 0 ? (
         <EmptyState title={isEmptyQaFilter(query.filter) ? 'No call has been analysed yet.' : 'No call matches these filters.'}>
           {isEmptyQaFilter(query.filter) ? (
@@ -110,7 +111,7 @@ export function QaQueue({
       )}
 
       {items.length > 0 && (list.isError || failure) && (
-        <ErrorState title="More calls could not be loaded" message={failureText(list.error, failure)} onRetry={refresh} />
+        <ErrorState title="More calls could not be loaded" {...failureShown(list.error, failure)} onRetry={refresh} />
       )}
       {list.hasNextPage && !list.isPlaceholderData && (
         <div className="flex justify-center">
@@ -127,9 +128,4 @@ export function QaQueue({
 function uniqueItems(items: QaQueueItem[]): QaQueueItem[] {
   const seen = new Set<string>();
   return items.filter((i) => !seen.has(i.qa_result_id) && (seen.add(i.qa_result_id), true));
-}
-
-function failureText(error: unknown, failure: { error?: string | null; error_code?: string } | undefined): string {
-  if (failure?.error) return `${failure.error}${failure.error_code ? ` (${failure.error_code})` : ''}`;
-  return errorMessage(error);
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { useTRPC } from '@/components/providers/trpc';
 import type { Role } from '@/lib/roles';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/components/ui/error-message';
+import { failureShown } from '@/components/ui/failure-words';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { plural } from '@/components/chat/format';
 import { FilterBar } from './filter-bar';
@@ -67,7 +67,7 @@ export function RunList({ role, canRun }: { role: Role; canRun: boolean }) {
       {runs.isPending ? (
         <LoadingState label="Loading runs…" />
       ) : rows.length === 0 && (runs.isError || failure) ? (
-        <ErrorState title="Runs could not be listed" message={failureText(runs.error, failure)} onRetry={refresh} />
+        <ErrorState title="Runs could not be listed" {...failureShown(runs.error, failure)} onRetry={refresh} />
       ) : rows.length === 0 ? (
         <RunListEmpty
           filtered={Object.keys(filter).length > 0}
@@ -86,7 +86,7 @@ export function RunList({ role, canRun }: { role: Role; canRun: boolean }) {
       )}
 
       {rows.length > 0 && (runs.isError || failure) && (
-        <ErrorState title="More runs could not be loaded" message={failureText(runs.error, failure)} onRetry={refresh} />
+        <ErrorState title="More runs could not be loaded" {...failureShown(runs.error, failure)} onRetry={refresh} />
       )}
       {runs.hasNextPage && !runs.isPlaceholderData && (
         <div className="flex justify-center">
@@ -103,9 +103,4 @@ export function RunList({ role, canRun }: { role: Role; canRun: boolean }) {
 function uniqueRuns(rows: RunRow[]): RunRow[] {
   const seen = new Set<string>();
   return rows.filter((r) => !seen.has(r.run_id) && (seen.add(r.run_id), true));
-}
-
-function failureText(error: unknown, failure: { error?: string | null; error_code?: string } | undefined): string {
-  if (failure?.error) return `${failure.error}${failure.error_code ? ` (${failure.error_code})` : ''}`;
-  return errorMessage(error);
 }
