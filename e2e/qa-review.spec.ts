@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { expectNoAxeViolations } from './axe';
 import { DEMO, shot, signIn } from './helpers';
 import { SEEDED, trpc } from './trpc';
 
@@ -262,6 +263,8 @@ test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, t
   await form.getByLabel(new RegExp(DEMO.compliance.name)).check();
   await form.getByLabel(new RegExp(DEMO.admin.name)).check();
   await page.screenshot({ path: shot('calibration-create') });
+  // Issue 34: axe on every page — the calibration pages too (the list with its form, the blind review, the results).
+  await expectNoAxeViolations(page, '/calibration as a compliance manager');
   await form.getByRole('button', { name: 'Create session' }).click();
   await expect(page).toHaveURL(/\/calibration\/[0-9a-f-]{36}$/);
   const sessionId = page.url().split('/').pop()!;
@@ -278,6 +281,7 @@ test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, t
   await expect(second).toHaveAttribute('aria-current', 'true');
   await expectBlind(page);
   await page.screenshot({ path: shot('calibration-blind-review') });
+  await expectNoAxeViolations(page, 'a blind calibration review as a compliance manager');
   await audio.evaluate((a: HTMLAudioElement) => a.pause());
   for (let call = 0; call < 3; call++) {
     await answerCall(page, call === 0 ? ruleId : null);
@@ -310,6 +314,7 @@ test('calibration: a lead samples 3 calls for 2 reviewers, each reviews blind, t
   await expect(row).toContainText('thin (under 10)');
   await expect(results.getByTestId('disagreement-call').first()).toContainText('split on 1 rule');
   await page.screenshot({ path: shot('calibration-results'), fullPage: true });
+  await expectNoAxeViolations(page, "a calibration session's results as a compliance manager");
   await row.getByLabel(`Calibration note on ${ruleId}`).fill('Read the warning before the product: agreed by the team.');
   await row.getByRole('button', { name: 'Add note' }).click();
   await expect(row.getByTestId('calibration-note')).toContainText('agreed by the team');

@@ -13,7 +13,7 @@ import type { ResultsView } from './types';
 
 /** One figure in a table cell: percent, kappa, n; a thin one muted and saying so. */
 function FigureCells({ f, min }: { f: Figure; min: number }) {
-  const tone = f.thin ? 'text-slate-400' : 'text-slate-900';
+  const tone = f.thin ? 'text-slate-500' : 'text-slate-900'; // muted, at AA contrast (slate-400 was 2.6:1)
   return (
     <>
       <td className={`px-4 py-2 text-right ${tone}`}>{percentText(f.percent)}</td>
