@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { expectNoAxeViolations } from './axe';
 import { DEMO, shot, signIn } from './helpers';
 import { analyseWithAllCalls, trpc } from './trpc';
 
@@ -18,6 +19,8 @@ test.describe.configure({ mode: 'serial' });
 const SEED = [
   { advisor_name: 'Alex Wong', start_date: '2024-07-01', end_date: '2024-07-07' },
   { advisor_name: 'Tom Ellis', start_date: '2024-06-01', end_date: '2024-07-07' },
+  // With Maria Garcia's (LATER), four advisors: the board pack's weekly score then comes as small multiples.
+  { advisor_name: 'Priya Shah', start_date: '2024-06-01', end_date: '2024-07-07' },
 ];
 const LATER = { advisor_name: 'Maria Garcia', start_date: '2024-06-01', end_date: '2024-07-07' };
 
@@ -202,6 +205,24 @@ test('a run that finishes while the dashboard is open shows up without a reload'
   await expect(headline(page, 'calls')).toHaveText(String(after.calls), { timeout: 30_000 });
   await expect(page.getByTestId('dashboard-updated')).not.toHaveText(updated ?? '');
   await expect(figure(page, 'advisors-vs-team').getByTestId('figure-chart').locator('svg')).toContainText('Maria Garcia');
+});
+
+/**
+ * On paper many advisors' weekly lines over each other cannot be told apart (on screen a hovered line
+ * stands out): the board pack draws one small chart per advisor, each beside the team's line.
+ */
+test('the board pack draws the weekly score as small multiples, one per advisor beside the team', async ({ page }) => {
+  await signIn(page, DEMO.stakeholder, '/dashboard/print');
+  await expect(page.getByTestId('dashboard-print')).toHaveAttribute('data-ready', 'true');
+  const byWeek = page.locator('[data-testid="print-figure"][data-figure-id="qa-score-by-week"]');
+  const advisors = new Set((await byWeek.locator('tbody th').allTextContents()).map((t) => t.trim()));
+  advisors.delete((await byWeek.locator('tbody th').first().textContent())!.trim()); // the team's line comes first
+  expect(advisors.size).toBeGreaterThanOrEqual(4);
+  const multiples = byWeek.getByTestId('print-small-multiples');
+  await expect(multiples.getByTestId('print-chart')).toHaveCount(advisors.size);
+  for (const name of advisors) await expect(multiples.getByRole('img', { name: new RegExp(`^QA score per week: ${name},`) })).toBeVisible();
+  await byWeek.screenshot({ path: shot('dashboard-print-small-multiples') });
+  await expectNoAxeViolations(page, 'the board pack, every advisor, as a stakeholder');
 });
 
 /** The board pack opened straight from a link (its first load): server and browser render the same page. */
