@@ -54,7 +54,16 @@ export interface WaitOutcome {
 }
 
 const EMPTY: TurnWork = { reply: [], errors: [], tool_calls: [], messages: [], run_ids: [] };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`, or less when `until` settles first (no timer is left behind). */
+async function pause(ms: number, until?: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slept = new Promise<void>((r) => (timer = setTimeout(r, ms)));
+  try {
+    await (until ? Promise.race([slept, until.then(() => undefined, () => undefined)]) : slept);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function describeOpen(turnDone: boolean, runs: TurnRun[], open: OpenWork, names: Map<string, string>): string[] {
   const name = (id: string) => names.get(id) ?? id;
@@ -120,8 +129,7 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
       };
     }
     w.onProgress?.(waitingFor);
-    const pause = sleep(Math.min(pollMs, Math.max(0, w.deadline - now())));
-    await (!turnDone && w.turnEnded ? Promise.race([pause, w.turnEnded]) : pause);
+    await pause(Math.min(pollMs, Math.max(0, w.deadline - now())), turnDone ? undefined : w.turnEnded);
   }
 }
 
