@@ -27,6 +27,7 @@ import { StartNode } from './nodes/start-node';
 import { StateNode } from './nodes/state-node';
 import { EdgeMarkers, RouteEdge } from './edges/route-edge';
 import { FindStateBox, type StateSearch } from './find-state-box';
+import { SelectionEcho } from './selection-echo';
 import { useCanvasViewport, type CanvasViewport } from './use-canvas-viewport';
 import { FAR_ZOOM, FarContext, READABLE_MIN_ZOOM } from './zoom-context';
 import { CanvasControls } from './canvas-controls';
@@ -137,6 +138,14 @@ export function EditorCanvas({
     });
   }, [computedNodes, flow]);
   useEffect(() => setEdges(computedEdges), [computedEdges]);
+  // What React Flow was last handed as selected: its report of that is not the user's choice (selection-echo.ts).
+  const echo = useRef(new SelectionEcho());
+  useEffect(() => {
+    echo.current.handed(
+      computedNodes.filter((n) => n.selected && isState(n)).map((n) => n.id),
+      computedEdges.filter((e) => e.selected).map((e) => e.id),
+    );
+  }, [computedNodes, computedEdges]);
   const wrapper = useRef<HTMLDivElement>(null);
 
   useCanvasViewport(wrapper, onReady, () => hovered.current ?? pressed.current);
@@ -151,11 +160,11 @@ export function EditorCanvas({
   );
   const onEdgesChange = useCallback((changes: EdgeChange<RouteEdgeType>[]) => setEdges((es) => applyEdgeChanges(changes, es)), []);
   const onSelectionChange = useCallback(
-    ({ nodes: n, edges: e }: OnSelectionChangeParams) =>
-      actions?.select(
-        n.filter((x) => x.type === 'state' || x.type === 'container').map((x) => x.id),
-        e.map((x) => x.id),
-      ),
+    ({ nodes: n, edges: e }: OnSelectionChangeParams) => {
+      const states = n.filter((x) => x.type === 'state' || x.type === 'container').map((x) => x.id);
+      const routes = e.map((x) => x.id);
+      if (!echo.current.isEcho(states, routes)) actions?.select(states, routes);
+    },
     [actions],
   );
 
