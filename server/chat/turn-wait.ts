@@ -59,7 +59,15 @@ async function pause(ms: number, until?: Promise<unknown>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const slept = new Promise<void>((r) => (timer = setTimeout(r, ms)));
   try {
-    await (until ? Promise.race([slept, until.then(() => undefined, () => undefined)]) : slept);
+    await (until
+      ? Promise.race([
+          slept,
+          until.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ])
+      : slept);
   } finally {
     clearTimeout(timer);
   }
