@@ -125,8 +125,8 @@ function valueAxis(spec: CartesianChart, index: 0 | 1) {
     axisLabel: { ...FONT, formatter: axisLabel(a.kind) },
     // Bars start at zero; lines of scores show their own range (a full 0–100 axis hides the differences).
     scale: !bars && a.kind === 'score',
-    min: a.kind === 'rate' && bars ? 0 : undefined,
-    max: a.kind === 'rate' ? 100 : undefined,
+    min: a.range?.min ?? (a.kind === 'rate' && bars ? 0 : undefined),
+    max: a.range?.max ?? (a.kind === 'rate' ? 100 : undefined),
     splitLine: { lineStyle: { color: GRID_LINE } },
     minInterval: a.kind === 'count' ? 1 : undefined,
   };

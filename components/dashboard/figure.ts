@@ -77,6 +77,8 @@ export interface CartesianChart {
 export interface AxisSpec {
   kind: AxisKind;
   name: string;
+  /** A fixed range (charts that are read side by side share one); else the axis' kind decides. */
+  range?: { min: number; max: number };
 }
 
 /** A grid of rates (rules × weeks): a cell per measured pair, none where the rule did not apply. */

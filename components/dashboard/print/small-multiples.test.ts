@@ -12,7 +12,8 @@ const chart = (series: SeriesSpec[], extra: Partial<CartesianChart> = {}): Carte
 });
 
 describe('small multiples for paper', () => {
-  const advisors = ['Alex Wong', 'Priya Shah', 'Tom Ellis', 'Maria Garcia', 'Sophie Turner'].map((n) => line(n));
+  const advisors = ['Alex Wong', 'Priya Shah', 'Tom Ellis', 'Maria Garcia'].map((n) => line(n));
+  advisors.push(line('Sophie Turner', { values: [39, null, 75] }));
   const team = line('Team', { strong: true });
 
   it('gives each line a chart of its own beside the line it is read against, on the same axis', () => {
@@ -20,7 +21,8 @@ describe('small multiples for paper', () => {
     expect(split.map((m) => m.name)).toEqual(advisors.map((a) => a.name));
     for (const [i, m] of split.entries()) {
       expect(m.chart.series).toEqual([team, advisors[i]]);
-      expect(m.chart.axes).toEqual([{ kind: 'score', name: 'Mean QA score' }]);
+      // One range for all: every line's values (70–80 here, one advisor's 39) outward to tens.
+      expect(m.chart.axes).toEqual([{ kind: 'score', name: 'Mean QA score', range: { min: 30, max: 80 } }]);
       expect(m.chart.categories).toEqual(['1 Jul', '8 Jul', '15 Jul']);
     }
   });
