@@ -28,6 +28,7 @@ import { toFlowGraph } from './model/to-flow-graph';
 import type { EditResult } from './model/types';
 import { JsonPanel, findingRanges } from './panels/json-panel';
 import { ProblemsPanel } from './panels/problems-panel';
+import { validityOf } from './state/validity';
 import { ControlPlanePanel } from './panels/control-plane-panel';
 import { SideTabs, type SideTab } from './panels/side-tabs';
 import { VersionsPanel } from './panels/versions-panel';
@@ -334,7 +335,11 @@ export function WorkflowEditor({
                 findings={validation.findings}
                 syntaxError={syntax}
                 checking={validation.checking}
-                unchecked={validation.error ? { message: validation.error.message, retry: validation.retry } : null}
+                unchecked={
+                  validityOf({ syntaxError: syntax, ...validation }) === 'unchecked'
+                    ? { message: validation.error?.message ?? 'no answer', retry: validation.retry }
+                    : null
+                }
                 selectedKey={selectedFinding?.key ?? null}
                 place={place}
                 onSelect={selectFinding}

@@ -1,4 +1,5 @@
 import type { AgentPlatform } from '../contracts/agent-platform.ts';
+import { beforeDeadline } from '../../lib/deadline.ts';
 import { openWork, sessionTasks, turnAgents, type OpenWork, type PendingInbox } from './turn-open-work.ts';
 import { combineTurnWork, findTurnStart, readAgentWork, type AgentWork, type TurnStart, type TurnWork } from './turn-work.ts';
 import type { Db } from '../db/client.ts';
@@ -54,24 +55,7 @@ export interface WaitOutcome {
 }
 
 const EMPTY: TurnWork = { reply: [], errors: [], tool_calls: [], messages: [], run_ids: [] };
-/** Waits `ms`, or less when `until` settles first (no timer is left behind). */
-async function pause(ms: number, until?: Promise<unknown>): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slept = new Promise<void>((r) => (timer = setTimeout(r, ms)));
-  try {
-    await (until
-      ? Promise.race([
-          slept,
-          until.then(
-            () => undefined,
-            () => undefined,
-          ),
-        ])
-      : slept);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function describeOpen(turnDone: boolean, runs: TurnRun[], open: OpenWork, names: Map<string, string>): string[] {
   const name = (id: string) => names.get(id) ?? id;
@@ -137,7 +121,14 @@ export async function waitForTurnWork(w: WaitInput): Promise<WaitOutcome> {
       };
     }
     w.onProgress?.(waitingFor);
-    await pause(Math.min(pollMs, Math.max(0, w.deadline - now())), turnDone ? undefined : w.turnEnded);
+    const wait = Math.min(pollMs, Math.max(0, w.deadline - now()));
+    // While the turn runs its end cuts the wait short (beforeDeadline leaves no timer behind).
+    await (turnDone || !w.turnEnded
+      ? sleep(wait)
+      : beforeDeadline(
+          w.turnEnded.catch(() => undefined),
+          wait,
+        ));
   }
 }
 

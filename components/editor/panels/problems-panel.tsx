@@ -8,7 +8,7 @@ type Props = {
   /** Where the text stops being JSON, and why (the canvas keeps the last document that parsed). */
   syntaxError: JsonSyntaxError | null;
   checking: boolean;
-  /** The check itself failed: why, and how to ask again (nothing is known of the document meanwhile). */
+  /** Set when the document is unchecked (state/validity.ts): why, and how to ask again (nothing is known of it meanwhile). */
   unchecked: { message: string; retry(): void } | null;
   selectedKey: string | null;
   place(pointer: string): FindingPlace;
@@ -27,7 +27,7 @@ export function ProblemsPanel({ findings, syntaxError, checking, unchecked, sele
           {syntaxError.message}. The canvas shows the last document that parsed.
         </p>
       )}
-      {unchecked && !syntaxError && !checking && (
+      {unchecked && (
         <p
           role="alert"
           className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
@@ -39,7 +39,7 @@ export function ProblemsPanel({ findings, syntaxError, checking, unchecked, sele
           </button>
         </p>
       )}
-      {unchecked && !syntaxError && !checking ? null : findings.length === 0 && !syntaxError ? (
+      {unchecked ? null : findings.length === 0 && !syntaxError ? (
         <p className="text-sm text-slate-500">{checking ? 'Checking…' : 'No problems: the workflow is valid.'}</p>
       ) : (
         <IssueList findings={[...findings]} selectedKey={selectedKey} place={place} onSelect={onSelect} />

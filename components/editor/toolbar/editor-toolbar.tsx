@@ -18,6 +18,7 @@ import type { EditorPermissions } from '../workflow-editor';
 import { compareLink } from './compare-link';
 import { useDraftSaving } from './use-draft-saving';
 import { ValidityBadge } from './validity-badge';
+import { validityOf, type Validity } from '../state/validity';
 import { ShortcutsHelp } from './shortcuts-help';
 import { downloadName, downloadText } from './download-json';
 
@@ -36,6 +37,15 @@ type Props = {
 };
 
 const LINK = 'rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+/** Why "Save version…" is disabled, by what the editor says of the document (state/validity.ts). */
+const CANNOT_SAVE: Record<Validity, string | null> = {
+  syntax: 'The JSON does not parse.',
+  checking: 'Checking the workflow…',
+  unchecked: 'The workflow could not be checked: check it again first (keep it as a draft meanwhile).',
+  invalid: 'Fix the problems first: only a valid workflow can be saved as a version (keep it as a draft meanwhile).',
+  valid: null,
+};
 
 /**
  * The editor's toolbar: what is open (name, version, where it came from, unsaved changes), its
@@ -71,15 +81,7 @@ export function EditorToolbar({
   const savedVersions = useQuery({ ...trpc.graph.savedWorkflows.queryOptions(), enabled: !!compareFrom });
   const savedRef = version && hasText(state, version.mark) ? version.ref : null;
   const name = typeof doc.workflow_name === 'string' && doc.workflow_name ? doc.workflow_name : 'Untitled workflow';
-  const cannotSave = state.syntaxError
-    ? 'The JSON does not parse.'
-    : !validation.valid
-      ? validation.checking
-        ? 'Checking the workflow…'
-        : validation.error
-          ? 'The workflow could not be checked: check it again first (keep it as a draft meanwhile).'
-          : 'Fix the problems first: only a valid workflow can be saved as a version (keep it as a draft meanwhile).'
-      : null;
+  const cannotSave = CANNOT_SAVE[validityOf({ syntaxError: state.syntaxError, ...validation })];
 
   return (
     <header
