@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionHarness, type ExecutionHarness } from '../execution/testing/harness.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { executionHarness, task, workflowOf, type ExecutionHarness } from '../execution/testing/harness.ts';
 import { processTracker } from '../planning/process-tracker.ts';
 import { readPlanViews } from '../planning/store/plan-store.ts';
 import type { PlanTrackerService } from '../planning/tracker/plan-tracker.ts';
@@ -103,6 +103,37 @@ describe(`the in-process worker's tool-call plan (${testDbKind()}, real Redis)`,
     // The swap took the general method (the policy chose), so it is no BLPViolation; every step was planned.
     expect(view!.findings.map((f) => f.type)).not.toContain('BLPViolation');
     expect(view!.findings.filter((f) => f.type === 'PlanDeviation')).toEqual([]);
+  });
+
+  it("a chain's later Tasks come with the commit before them, and each plan still records every step", async () => {
+    const acquire = vi.spyOn(h.x.cp, 'acquireLease');
+    const chain = workflowOf({
+      StartAt: 'A',
+      States: { A: task('echo', { Next: 'B' }), B: task('echo', { Next: 'C' }), C: task('echo', { End: true }) },
+    });
+    try {
+      const run = await h.run(chain, { v: 1 });
+      expect(run.status).toBe('SUCCEEDED');
+      // Only the first lease is acquired by its worker: B's and C's are granted with the commit that enters them.
+      expect(acquire.mock.calls.filter((c) => c[0] === run.run_id).map((c) => c[1])).toEqual(['A']);
+      const views = async () => {
+        await tracker.flush();
+        return readPlanViews(db.db, { unit: { kind: 'workflow_run', id: run.run_id } });
+      };
+      await expect.poll(async () => (await views()).filter((v) => v.plan.executionState === 'Complete').length).toBe(3);
+      for (const view of await views()) {
+        // The skill the grant loaded is still the plan's load_skill step, numbered in order with the rest.
+        expect(view.calls.map((c) => [c.seq, c.tool_name, c.status])).toEqual([
+          [0, 'load_skill', 'ok'],
+          [1, 'invoke_skill_tool', 'ok'],
+          [2, 'update_workflow_control_plane', 'ok'],
+          [3, 'notify_next_worker_agent', 'ok'],
+        ]);
+        expect(view.findings.filter((f) => f.type === 'PlanDeviation')).toEqual([]);
+      }
+    } finally {
+      acquire.mockRestore();
+    }
   });
 
   it('plans nothing when the process has no planning port (dcf worker, tests)', async () => {

@@ -16,7 +16,8 @@ import { isFailure } from '../tool-result.ts';
  */
 export function workerPlans(services: () => ToolServices, log: Logger): WorkerPlans {
   const actor = (agent: WorkerAgent): Actor => ({ kind: 'agent', id: agent.id, label: `worker of ${agent.state}` });
-  const context = (agent: WorkerAgent) => ({ actor: actor(agent), services: services() });
+  // The worker is its agent's only caller while it holds the Task's lease: its plans are held (plan-tracker.ts).
+  const context = (agent: WorkerAgent) => ({ actor: actor(agent), services: services(), plansHeld: true });
   const onInternalError = (tool: string, err: unknown) => log.error({ tool, err }, 'worker plan tool failed');
   return {
     async declare(agent, plan) {

@@ -13,6 +13,12 @@ import type { PlanningService } from './planning/service.ts';
 export interface ToolContext {
   actor: Actor;
   services: ToolServices;
+  /**
+   * The actor is the only caller of the plans it declares: an in-process worker under its Task's
+   * lease (server/app/worker-plans.ts). The tracker then keeps such a plan's counters and numbers
+   * its records itself, without a Redis round trip per call (plan-tracker.ts, held plans).
+   */
+  plansHeld?: boolean;
 }
 
 export interface ToolServices {

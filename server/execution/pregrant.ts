@@ -5,7 +5,7 @@ import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { contextFor } from './context-object.ts';
 import type { InstanceView } from './instance-view.ts';
-import { baseName } from './instances.ts';
+import { baseName, scopeOf } from './instances.ts';
 import { currentSkill } from './bound-skills.ts';
 import { TakenOnce } from './taken-once.ts';
 
@@ -21,8 +21,10 @@ import { TakenOnce } from './taken-once.ts';
  *
  * Crash safety is the lease's as before: a process that dies after the write leaves a lease that
  * lapses and a claim the sweeper honours once it passes — as a death right after acquiring did.
- * Not with tool-call plans (acquiring is a charged step of the worker's plan), on a platform that
- * runs its workers elsewhere, or for an agent this process has not read (a run another started).
+ * Not on a platform that runs its workers elsewhere, for an agent this process has not read (a run
+ * another started), or — with tool-call plans — inside a Map iteration, whose worker is an agent of
+ * its own (worker-agent.ts). A worker's plan is declared after its lease and can refuse no step
+ * (protocol-plan.ts), so a lease granted ahead, with its skill loaded, takes nothing from it.
  */
 export interface PreGrant {
   request: LeaseRequest;
@@ -40,7 +42,8 @@ export function preGrantFor(
   v: InstanceView,
   continued: OutboxEntry | undefined,
 ): PreGrant | undefined {
-  if (!continued || x.workerPlans || x.agents.kind !== 'in-process' || !x.agents.knownAgentForState) return undefined;
+  if (!continued || x.agents.kind !== 'in-process' || !x.agents.knownAgentForState) return undefined;
+  if (x.workerPlans && scopeOf(continued.instance) !== '') return undefined;
   const loc = v.def.states.get(baseName(continued.instance));
   if (loc?.state.Type !== 'Task') return undefined;
   const expected = c.lastHset(c.keys.entries, continued.instance);

@@ -12,8 +12,14 @@ export class StepRefused extends Error {}
  * The in-process worker's tool-call plan for one Task attempt: declared once the lease makes the
  * state its work (the same intents an agent worker's brain declares, protocol-intents.ts, for the
  * bound skill's capability, so a swap stays in the plan; the state's bound skills as given skills
- * and the deployment's skill policy as its strategy), each protocol step recorded under the tool an agent worker would call for it, and ended Complete
- * when the state's outcome was written, Failed otherwise. Without the port every method is a no-op.
+ * and the deployment's skill policy as its strategy), each protocol step recorded under the tool an agent worker
+ * would call for it, and ended Complete when the state's outcome was written, Failed otherwise. Without the port
+ * every method is a no-op.
+ *
+ * The plan declares no budget, so even in enforce mode it refuses no step: the Task's lease may be granted, and its
+ * skill loaded, before the plan is declared (pregrant.ts, worker-protocol.ts skillWithStart). A budget here would
+ * have to be checked before those too. The worker is its agent's only caller while it holds the lease, so the plan
+ * is held by this process (ToolContext.plansHeld): its steps cost no Redis round trip.
  */
 export class ProtocolPlan {
   /** The declared plan's id while it is this attempt's (null: none declared, or ended). */

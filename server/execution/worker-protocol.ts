@@ -167,11 +167,11 @@ export async function performWorkerProtocol(services: ExecutionServices, agent: 
 /**
  * The skill a Task's start loads with its lease (the grant writes the agent's record: task-work.ts startTaskWork
  * `loadRecord`), saving load_skill's round trip: the view's current skill, when the agent does not hold it alone
- * and the platform keeps records the control plane can write. Not with tool-call plans: load_skill is then a
- * step of the plan, charged before it is done (enforce mode may refuse it), so it stays a step of its own.
+ * and the platform keeps records the control plane can write. With tool-call plans load_skill is still recorded
+ * as the plan's step (it finds the skill loaded): a worker's plan refuses no step (protocol-plan.ts).
  */
 function skillWithStart(x: ExecutionServices, agent: WorkerAgent, view: InstanceView | undefined) {
-  if (x.workerPlans || !view || !x.agents.loadedSkillsRecord) return undefined;
+  if (!view || !x.agents.loadedSkillsRecord) return undefined;
   const skill = currentSkillOf(view);
   if (!skill || (agent.loaded_skills.length === 1 && agent.loaded_skills[0] === skill)) return undefined;
   const skills = [skill];

@@ -29,6 +29,8 @@ export interface DeclareContext {
   templateMode?: unknown;
   user_id?: string | null;
   workflow_id?: string | null;
+  /** The declaring actor is the plan's only caller (ToolContext.plansHeld): the tracker holds the plan. */
+  held?: boolean;
 }
 
 /** The plan now in force, and the plan that ended with the change (its findings, live and end). */

@@ -29,7 +29,14 @@ export class ActivePlan {
   /** No longer the agent's active plan: ended, replaced, or being ended. */
   closed = false;
 
-  constructor(public plan: ToolCallPlan) {
+  /**
+   * `held`: this process makes every call of the plan (DeclareContext.held), so with shared plans it
+   * counts and numbers them itself, as without Redis (plan-tracker.ts).
+   */
+  constructor(
+    public plan: ToolCallPlan,
+    readonly held = false,
+  ) {
     this.createdMs = Date.parse(plan.created_at);
   }
 }

@@ -18,7 +18,7 @@ export interface CallStartDeps {
   skills: () => Promise<SkillDirectory>;
   skillStats?: SkillStatsSource;
   onError: (err: unknown) => void;
-  /** The plan's counters are this process's (no Redis): a call that runs is counted here. */
+  /** The plans' counters are this process's (no Redis): a call that runs is counted here (a held plan's always is). */
   countsLocally: boolean;
 }
 
@@ -60,7 +60,7 @@ export class CallStart {
       this.d.writer.written(a, live);
       return { refused: budgetRefusal(a, toolName, cost, excess) };
     }
-    if (this.d.countsLocally) {
+    if (this.d.countsLocally || a.held) {
       a.calls++;
       a.cost += cost;
     }

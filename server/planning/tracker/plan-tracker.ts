@@ -59,7 +59,11 @@ const NO_SKILLS: SkillDirectory = { get: () => undefined, all: () => [] };
  *
  * With Redis (issue 32, several consoles and workers on one database) the index is read through
  * Redis (shared-plans.ts): which plan is active, the counters enforce mode checks and the seq of
- * every record are Redis's, so a call is attributed and budgeted alike on every process.
+ * every record are Redis's, so a call is attributed and budgeted alike on every process — except
+ * for a plan this process holds (declared with DeclareContext.held: an in-process worker under its
+ * Task's lease is its agent's only caller). That one is counted, budgeted and numbered here as
+ * without Redis, its calls cost no round trip (issue 33), and Redis refuses any other process's
+ * call as its agent (shared-usage.ts), so the numbers stay exact.
  */
 export class PlanTrackerService implements PlanningService {
   private readonly active = new Map<string, ActivePlan>();
@@ -103,8 +107,8 @@ export class PlanTrackerService implements PlanningService {
 
   begin(actor: Actor, toolName: string, args: unknown): MaybePromise<BeginResult> {
     if (actor.kind !== 'agent' || PLANNING.has(toolName)) return null;
-    if (this.shared) return this.beginShared(this.shared, actor.id, toolName, args);
-    const a = this.active.get(actor.id);
+    const a = this.counted(actor.id);
+    if (this.shared && !a) return this.beginShared(this.shared, actor.id, toolName, args);
     if (a === undefined) return null;
     const { cost, skills } = this.start.costOf(toolName, args);
     const now = this.clock();
@@ -115,10 +119,12 @@ export class PlanTrackerService implements PlanningService {
   recordModelUsage(agentId: string, usage: { prompt_tokens: number; completion_tokens: number }): void {
     const tokens = Math.max(0, usage.prompt_tokens) + Math.max(0, usage.completion_tokens);
     const now = this.clock();
-    if (this.shared) {
+    const a = this.counted(agentId);
+    if (this.shared && !a) {
       const shared = this.shared;
       const charging = (async () => {
         const charged = await shared.charge(agentId, 'model', tokens, now);
+        if (charged === 'held') throw new Error(`a model step of agent ${agentId} was not recorded: another process holds its plan`);
         if (charged) this.start.modelStep(charged.a, charged.c.seq, usage, tokens, now);
       })()
         .catch(this.onError)
@@ -126,7 +132,6 @@ export class PlanTrackerService implements PlanningService {
       this.inflight.add(charging);
       return;
     }
-    const a = this.active.get(agentId);
     if (!a) return;
     a.cost += tokens;
     a.tokens += tokens;
@@ -156,7 +161,7 @@ export class PlanTrackerService implements PlanningService {
       const mode = resolveMode(input.mode, context.templateMode, this.o.deploymentMode);
       if ('refused' in mode) return fail('forbidden', mode.refused);
       const plan = declaredPlan(randomUUID(), agentId, input, context, mode.mode, this.now());
-      if (this.shared) return this.declareShared(this.shared, plan);
+      if (this.shared) return this.declareShared(this.shared, plan, context.held === true);
       const old = this.active.get(agentId);
       const ended = old ? await this.end(old, 'Complete', null) : null;
       await insertPlan(await this.o.db(), plan);
@@ -169,7 +174,7 @@ export class PlanTrackerService implements PlanningService {
     return this.locks.run(agentId, async () => {
       await this.ready;
       await this.settled();
-      const a = this.shared ? await this.shared.current(agentId) : this.active.get(agentId);
+      const a = this.counted(agentId) ?? (await this.shared?.current(agentId));
       if (!a || a.plan.planId !== u.plan_id) return this.notActive(agentId, u.plan_id);
       const replan = isReplan(u);
       if (replan && !u.reason) return fail('invalid_input', 'a replan (plannedSequence, constraints or policy) needs a reason');
@@ -222,6 +227,10 @@ export class PlanTrackerService implements PlanningService {
       const why = err instanceof Error ? err.message : String(err);
       return { refused: fail('unavailable', `${toolName} was not run: the tool-call plans cannot be read (${why}); try again shortly`) };
     }
+    if (charged === 'held') {
+      const why = `agent ${agentId}'s tool-call plan is held by the worker running its Task on another process, which alone calls as it`;
+      return { refused: fail('conflict', `${toolName} was not run: ${why}`) };
+    }
     if (!charged) return null;
     const { a, c } = charged;
     return this.start.started(a, c.seq, { toolName, args, cost, skills, now }, c.refused, c.first);
@@ -235,16 +244,16 @@ export class PlanTrackerService implements PlanningService {
   /**
    * A declaration with shared plans: the plan is written to the store, then made the agent's
    * active plan in Redis (before the declaration returns); the plan it displaced — declared here
-   * or on another console — ends Complete.
+   * or on another console — ends Complete. `held`: this process holds the new plan (see above).
    */
-  private async declareShared(shared: SharedPlans, plan: ToolCallPlan): Promise<PlanChange> {
+  private async declareShared(shared: SharedPlans, plan: ToolCallPlan, held: boolean): Promise<PlanChange> {
     await insertPlan(await this.o.db(), plan);
-    const swapped = await shared.usage.activate(plan, '*');
+    const swapped = await shared.usage.activate(plan, '*', held);
     if (swapped === 'conflict') throw new Error('unreachable: an unconditional activation cannot conflict');
-    const held = this.active.get(plan.agent_id);
-    if (held) held.closed ||= held.plan.planId !== swapped.previous;
+    const indexed = this.active.get(plan.agent_id);
+    if (indexed) indexed.closed ||= indexed.plan.planId !== swapped.previous;
     const old = swapped.previous ? await shared.planFor(plan.agent_id, swapped.previous) : null;
-    this.active.set(plan.agent_id, new ActivePlan(structuredClone(plan)));
+    this.active.set(plan.agent_id, new ActivePlan(structuredClone(plan), held));
     const ended = old ? await this.end(old, 'Complete', null, swapped.seqs) : null;
     return { plan, ended };
   }
@@ -255,7 +264,7 @@ export class PlanTrackerService implements PlanningService {
     await insertPlan(db, next);
     let numbered: number | undefined;
     if (this.shared) {
-      const swapped = await this.shared.usage.activate(next, a.plan.planId);
+      const swapped = await this.shared.usage.activate(next, a.plan.planId, a.held);
       if (swapped === 'conflict') {
         // Another console ended or replaced the plan meanwhile: the new plan never became active.
         await savePlanState(db, { ...next, executionState: 'Failed', ended_at: this.now() });
@@ -264,7 +273,7 @@ export class PlanTrackerService implements PlanningService {
       numbered = swapped.seqs;
     }
     const ended = await this.end(a, 'Replaced', next.planId, numbered);
-    this.active.set(a.plan.agent_id, new ActivePlan(structuredClone(next)));
+    this.active.set(a.plan.agent_id, new ActivePlan(structuredClone(next), a.held));
     return { plan: next, ended };
   }
   /**
@@ -300,6 +309,15 @@ export class PlanTrackerService implements PlanningService {
     // gathered) those written elsewhere. None: nothing to read (issue 33: a worker's every Task ends a plan).
     const findings = a.findingKeys.size ? await readFindingsOf(await this.o.db(), a.plan.planId) : [];
     return { plan_id: a.plan.planId, execution_state: state, findings };
+  }
+
+  /**
+   * The agent's plan whose calls this process counts and numbers itself: any active one without
+   * Redis, else one it holds (still open); undefined when the calls go to Redis (or nowhere).
+   */
+  private counted(agentId: string): ActivePlan | undefined {
+    const a = this.active.get(agentId);
+    return !this.shared || (a?.held && !a.closed) ? a : undefined;
   }
 
   private async notActive(agentId: string, planId: string): Promise<ToolFailure> {

@@ -249,6 +249,51 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
     expect(await b.begin(agent('agent-8'), 'other_fact', {})).toMatchObject({ planId: p.planId });
   });
 
+  it('a plan its process holds (a worker under its lease) is counted, budgeted and numbered there, no round trip a call', async () => {
+    const [a, b] = [await console_(), await console_()];
+    const aRedis = clients.at(-2)!;
+    let evals = 0;
+    const sending = aRedis as unknown as { sendCommand: (command: { name: string }, ...rest: unknown[]) => unknown };
+    const send = sending.sendCommand.bind(aRedis);
+    sending.sendCommand = (command, ...rest) => {
+      if (command.name.startsWith('eval')) evals++;
+      return send(command, ...rest);
+    };
+    const held = (who: string, tool: typeof lookup | typeof other | typeof declare | typeof update, args: unknown) =>
+      invokeTool(tool, args, { actor: agent(who), services: services(a), plansHeld: true }) as Promise<Record<string, any>>;
+    const { plan: p } = (await held('agent-9', declare, {
+      goal: 'do the state',
+      plannedSequence: [{ toolName: 'lookup_fact', rationale: 'the fact answers it' }],
+      unit: { kind: 'workflow_run', id: 'run-9', session_id: 'run-9', state: 'S' },
+      mode: 'enforce',
+      constraints: { maxToolCalls: 2 },
+    })) as Change;
+    const declared = evals;
+    const before = runs;
+    expect((await held('agent-9', lookup, { q: 'a' })).status).toBe('ok');
+    expect((await held('agent-9', other, {})).status).toBe('ok');
+    expect(await held('agent-9', lookup, { q: 'b' })).toMatchObject({ error_code: 'budget_exceeded' });
+    expect(runs - before).toBe(2);
+    expect(evals).toBe(declared);
+    // Any other process's call as the agent is refused, never numbered beside the holder's.
+    const elsewhere = await call(b, 'agent-9', lookup, { q: 'c' });
+    expect(elsewhere).toMatchObject({ error_code: 'conflict' });
+    expect(elsewhere.error).toMatch(/held by the worker running its Task/);
+    expect(runs - before).toBe(2);
+    const ended = (await held('agent-9', update, { plan_id: p.planId, execution_state: 'Complete' })) as Change;
+    expect(ended).toMatchObject({ status: 'ok', plan: { executionState: 'Complete' } });
+    const v = await view(b, 'agent-9', p.planId);
+    expect(v.calls.map((c) => [c.seq, c.tool_name, c.status])).toEqual([
+      [0, 'lookup_fact', 'ok'],
+      [1, 'other_fact', 'ok'],
+      [2, 'lookup_fact', 'refused'],
+    ]);
+    expect(v.usage).toMatchObject({ tool_calls: 2, cost_units: 3 });
+    expect(await b.activePlanId('agent-9')).toBeNull();
+    // Ended, the agent's calls are no one's plan's on either process.
+    expect(await a.begin(agent('agent-9'), 'lookup_fact', { q: 'd' })).toBeNull();
+  });
+
   it('refuses a call unavailable, not unbudgeted, when Redis cannot be reached', async () => {
     const dead = createRedis(singleRedis('redis://127.0.0.1:1/0'));
     clients.push(dead);

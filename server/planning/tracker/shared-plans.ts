@@ -44,10 +44,19 @@ export class SharedPlans {
     return (await this.planFor(agentId, id)) ?? undefined;
   }
 
-  /** Charges a call or a model step to the agent's active plan; null when it has none. */
-  async charge(agentId: string, kind: 'call' | 'model', cost: number, nowMs: number): Promise<{ a: ActivePlan; c: Charge } | null> {
+  /**
+   * Charges a call or a model step to the agent's active plan; null when it has none, 'held' when
+   * another process holds it (shared-usage.ts: that process alone calls as the agent).
+   */
+  async charge(
+    agentId: string,
+    kind: 'call' | 'model',
+    cost: number,
+    nowMs: number,
+  ): Promise<{ a: ActivePlan; c: Charge } | 'held' | null> {
     let c = await this.usage.charge(agentId, kind, cost, nowMs);
     if (c === 'missing' && (await this.reconcile(agentId))) c = await this.usage.charge(agentId, kind, cost, nowMs);
+    if (c === 'held') return c;
     if (c === 'none' || c === 'missing') {
       const held = this.index.get(agentId);
       if (held) this.drop(held);

@@ -18,6 +18,10 @@ import type { BudgetExcess } from './budget-check.ts';
  *   compare plan ids, so a plan ended or replaced elsewhere is never revived by a late writer.
  * - `seed` puts back a plan the store says is active when its hash is missing (Redis restarted
  *   without its data), with counters rebuilt from the store's records; it never overwrites.
+ * - A *held* plan (`held` in the hash: its declaring process makes every call of it, an in-process
+ *   worker under its Task's lease) is counted and numbered by that process alone, with no charge;
+ *   a charge from anywhere else is answered 'held' and the call is refused, so no two processes
+ *   ever number one plan's records.
  */
 export const planUsageKey = (agentId: string): string => `dcf:plan-usage:{${agentId}}`;
 
@@ -37,10 +41,11 @@ export type Charge =
 
 // ARGV: kind ('call' | 'model'), cost units, now (ms). A refusal takes a seq (it is recorded) but
 // counts nothing; a model step counts its tokens as cost and is never refused. Numbers that may be
-// fractional are returned as strings (Redis truncates Lua numbers to integers).
+// fractional are returned as strings (Redis truncates Lua numbers to integers). A held plan: 'held'.
 const CHARGE = `
-local f = redis.call('HMGET', KEYS[1], 'plan', 'enforce', 'maxCalls', 'maxCost', 'maxLatency', 'createdMs', 'calls', 'cost', 'tokens')
+local f = redis.call('HMGET', KEYS[1], 'plan', 'enforce', 'maxCalls', 'maxCost', 'maxLatency', 'createdMs', 'calls', 'cost', 'tokens', 'held')
 if not f[1] then return redis.call('EXISTS', KEYS[1]) end
+if f[10] then return 'held' end
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1) - 1
 local calls, cost, tokens = tonumber(f[7]), tonumber(f[8]), tonumber(f[9])
 local c = tonumber(ARGV[2])
@@ -119,7 +124,7 @@ function withScripts(redis: RedisClient): RedisClient & Scripts {
   return r;
 }
 
-function fields(plan: ToolCallPlan, c: PlanCounters): string[] {
+function fields(plan: ToolCallPlan, c: PlanCounters, held = false): string[] {
   const b = plan.planningContext.constraints;
   const opt = (x: number | undefined) => (x === undefined ? '' : String(x));
   return [
@@ -144,6 +149,7 @@ function fields(plan: ToolCallPlan, c: PlanCounters): string[] {
     'seq',
     String(c.nextSeq),
     ...(c.started ? ['started', '1'] : []),
+    ...(held ? ['held', '1'] : []),
   ];
 }
 
@@ -167,14 +173,16 @@ export class SharedPlanUsage {
 
   /**
    * A call (or a model step) of the agent. 'none': it has no active plan (its last one ended);
-   * 'missing': Redis holds nothing for the agent (no plan ever, or Redis lost its data).
+   * 'missing': Redis holds nothing for the agent (no plan ever, or Redis lost its data); 'held':
+   * its active plan is held by the process that declared it (see above), which alone calls as it.
    */
-  async charge(agentId: string, kind: 'call' | 'model', cost: number, nowMs: number): Promise<Charge | 'none' | 'missing'> {
+  async charge(agentId: string, kind: 'call' | 'model', cost: number, nowMs: number): Promise<Charge | 'none' | 'missing' | 'held'> {
     const known = this.noPlan.get(agentId);
     if (known) return known;
     const epoch = this.noPlan.before();
     const r = (await (await this.client()).dcfPlanCharge(planUsageKey(agentId), kind, String(cost), String(nowMs))) as
-      Array<string | number> | number;
+      Array<string | number> | number | 'held';
+    if (r === 'held') return r;
     if (typeof r === 'number') {
       const none = r === 1 ? 'none' : 'missing';
       this.noPlan.remember(agentId, none, epoch);
@@ -194,14 +202,15 @@ export class SharedPlanUsage {
 
   /**
    * Makes `plan` the agent's active plan with fresh counters. `expected`: the plan it must replace
-   * (a replan), or '*' for whatever is active (a declaration). Returns the plan it replaced (null
-   * for none) with how many records that one numbered, or 'conflict' when `expected` was not active.
+   * (a replan), or '*' for whatever is active (a declaration); `held`: this process holds it (see
+   * above). Returns the plan it replaced (null for none) with how many records Redis numbered for
+   * it (none of a held plan's), or 'conflict' when `expected` was not active.
    */
-  async activate(plan: ToolCallPlan, expected: string): Promise<{ previous: string | null; seqs: number } | 'conflict'> {
+  async activate(plan: ToolCallPlan, expected: string, held = false): Promise<{ previous: string | null; seqs: number } | 'conflict'> {
     const client = await this.client();
     const announce = [channelOf(client, PLAN_ACTIVATED), plan.agent_id];
-    const r = (await client.dcfPlanActivate(planUsageKey(plan.agent_id), ...announce, expected, ...fields(plan, NEW_PLAN))) as
-      [string, string] | null;
+    const hash = fields(plan, NEW_PLAN, held);
+    const r = (await client.dcfPlanActivate(planUsageKey(plan.agent_id), ...announce, expected, ...hash)) as [string, string] | null;
     if (!r) return 'conflict';
     this.noPlan.forget(plan.agent_id);
     return { previous: r[0] === '' ? null : r[0], seqs: Number(r[1]) };

@@ -27,13 +27,13 @@ export const declareToolCallPlanTool = defineTool({
   readOnly: false,
   input: declarePlanInput,
   output: planChangeOut,
-  async handler(args, { actor, services }) {
+  async handler(args, { actor, services, plansHeld }) {
     const agent = agentOf(actor);
     if (isFailure(agent)) return agent;
     const planning = planningOf(services);
     if (isFailure(planning)) return planning;
     const context = services.db ? await declareContext(await services.db(), agent.id, args.unit, runOwner(services)) : {};
-    return resultOf(await planning.declare(agent.id, args, context));
+    return resultOf(await planning.declare(agent.id, args, plansHeld ? { ...context, held: true } : context));
   },
 });
 
