@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, shot, signIn } from './helpers';
+import { trpc } from './trpc';
 
 /**
  * Issue 12's offline scenario in Chromium, with the default deterministic brains: a compliance
@@ -27,14 +28,23 @@ test('the Conductor splits a review across two Companions and answers from their
   await expect(admin.getByTestId('companions-live')).toHaveAttribute('data-live-status', 'live');
 
   await signIn(page, DEMO.compliance, '/chat');
-  let sent = false;
+  const delegated = assistant(page).filter({ hasText: "I've split this into 2 tasks" });
+  // Held once: the first re-read of the thread after the split is on screen (the end of the user's turn),
+  // until the server has both results — read from the server, not the page, which waits on this very read.
   let held = false;
   await page.route(/\/api\/trpc\/[^?]*chat\.messages/, async (route) => {
     const response = await route.fetch();
-    if (sent && !held) {
+    if (!held && (await delegated.isVisible())) {
       held = true;
-      const cards = page.getByTestId('chat-delegation-card');
-      await expect(cards.and(page.locator('[data-status="succeeded"]'))).toHaveCount(2, { timeout: 120_000 });
+      const conversation = /"conversation_id":"([0-9a-f-]{36})"/.exec(
+        route.request().postData() ?? decodeURIComponent(route.request().url()),
+      )![1]!;
+      type Facts = { tasks: Array<{ status: string }> };
+      const succeeded = async () =>
+        (await trpc<Facts>(page.request, 'companions.sessionOfConversation', { conversation_id: conversation }, 'query')).tasks.filter(
+          (t) => t.status === 'succeeded',
+        ).length;
+      await expect.poll(succeeded, { timeout: 120_000 }).toBe(2);
       await page.waitForTimeout(2000); // the Conductor's turn for the last result (no tool calls) ends meanwhile
     }
     await route.fulfill({ response });
@@ -43,11 +53,9 @@ test('the Conductor splits a review across two Companions and answers from their
   await page.getByRole('group', { name: 'Kind of conversation' }).getByTestId('chat-new-conductor').click();
   await expect(page.getByTestId('chat-input')).toBeEnabled();
   await page.getByTestId('chat-input').fill(REQUEST);
-  sent = true;
   await page.getByTestId('chat-send').click();
 
   // At once: the split, one task per advisor, each with a new Companion.
-  const delegated = assistant(page).filter({ hasText: "I've split this into 2 tasks" });
   await expect(delegated).toBeVisible({ timeout: 120_000 });
   await expect(delegated).toContainText('Alex Wong');
   await expect(delegated).toContainText('Priya Shah');
@@ -64,6 +72,7 @@ test('the Conductor splits a review across two Companions and answers from their
   await expect(merged.getByRole('table')).toContainText('Priya Shah');
   await expect(merged).toContainText(/needs? coaching on vulnerable customers|No one needs coaching on vulnerable customers/);
   await page.screenshot({ path: shot('delegated-mode-chat'), fullPage: true });
+  expect(held, 'a re-read of the thread was held after the split (the race this spec covers)').toBe(true);
 
   // The admin's Companions page followed it: the session, its two Companions and both results arrived live.
   const row = admin.getByTestId('session-row').filter({ hasText: 'Review the calls of Alex Wong and Priya Shah' });
@@ -82,4 +91,5 @@ test('the Conductor splits a review across two Companions and answers from their
   await expect(assistant(page).filter({ hasText: "I've split this into 1 task" })).toBeVisible({ timeout: 120_000 });
   await expect(page.locator('[data-testid="chat-tool-card"][data-tool="create_companion"]')).toHaveCount(2);
   await expect(admin.getByTestId('companion-row')).toHaveCount(2);
+  await admin.context().close();
 });

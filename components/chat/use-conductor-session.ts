@@ -14,7 +14,8 @@ const REREAD_MS = 1000;
  * A Conductor conversation's delegated work, live: its session's record (tasks, agents) for the
  * delegation cards, and its session's event feed (GET /api/sessions/<id>/events, from the last
  * event read): each event re-reads the record and the conversation's messages (results and advice
- * arrive as messages). While a turn of the user's is running, the messages are not re-read under
+ * arrive as messages), each at most once a second and neither waiting for the other's read (a slow
+ * read of the messages held the cards back). While a turn of the user's is running, the messages are not re-read under
  * it but once it is over: its own end re-read may have been answered before the agent's later
  * answers were stored (the Conductor answers its Companions' results as soon as the turn ends).
  * No polling. Planner conversations have none of this (`enabled` false).
@@ -37,15 +38,29 @@ export function useConductorSession(
   const owed = useRef(false);
   const throttle = useRef<RefetchThrottle | null>(null);
 
+  // Two throttles: a throttle waits for its read before the next, and a slow read of the messages must
+  // not hold the session's record (the delegation cards) back, nor the other way round.
   useEffect(() => {
-    const t = createRefetchThrottle(() => {
-      const reads = [qc.invalidateQueries(trpc.companions.sessionOfConversation.queryFilter({ conversation_id: conversationId }))];
-      if (streaming.current) owed.current = true;
-      else reads.push(qc.invalidateQueries(trpc.chat.messages.queryFilter({ conversation_id: conversationId })));
-      return Promise.all(reads);
-    }, REREAD_MS);
-    throttle.current = t;
-    return () => t.stop();
+    const record = createRefetchThrottle(
+      () => qc.invalidateQueries(trpc.companions.sessionOfConversation.queryFilter({ conversation_id: conversationId })),
+      REREAD_MS,
+    );
+    const messages = createRefetchThrottle(
+      () => qc.invalidateQueries(trpc.chat.messages.queryFilter({ conversation_id: conversationId })),
+      REREAD_MS,
+    );
+    throttle.current = {
+      trigger() {
+        record.trigger();
+        if (streaming.current) owed.current = true;
+        else messages.trigger();
+      },
+      stop() {
+        record.stop();
+        messages.stop();
+      },
+    };
+    return () => throttle.current?.stop();
   }, [qc, trpc, conversationId]);
 
   useEffect(() => {
