@@ -87,6 +87,15 @@ test('a designer builds a workflow from the palette, fixes what validation pins 
   const variable = inspector(page)
     .getByLabel(/Variable/)
     .first();
+  // Issue 34: the rule made by connecting named a field of the data reaching the Choice then (the unbound Task's
+  // envelope), not a made-up one. Now that the Task keeps echo's result under $.greeting that field is gone: the check
+  // warns (a warning: shapes are what the editor can know before a run).
+  await expect(variable).toHaveValue('$.ok');
+  await page.getByRole('tab', { name: /Problems/ }).click();
+  const warnings = page.locator('section[aria-label="Warnings"]');
+  const gone = warnings.locator('[data-testid="finding"][data-pointer^="/asl/States/Choice"]', { hasText: 'no field "ok"' });
+  await expect(gone).toContainText('(it has name, greeting)');
+  await page.getByRole('tab', { name: 'Inspector' }).click();
   // builtin.echo returns its arguments as they are (no data-plane envelope around them).
   await variable.fill('$.greeting.message');
   await variable.blur();

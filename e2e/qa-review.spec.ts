@@ -66,6 +66,21 @@ test(FLOW, async ({ page, browser }) => {
   for (const row of await rows.all()) await expect(row).toContainText('Alex Wong');
   await page.screenshot({ path: shot('qa-queue-triaged') });
 
+  // "Score below" refuses what is no score (over the scorecards' maximum, negative) and applies a score once typing pauses.
+  const scoreBelow = page.getByTestId('qa-filter-score-below');
+  for (const typed of ['150', '-5']) {
+    await scoreBelow.fill(typed);
+    await expect(scoreBelow).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#qa-score-below-error')).toHaveText(/^A score from 0 to \d+/);
+    await page.waitForTimeout(600); // longer than the box's pause: nothing is applied
+    await expect(page).not.toHaveURL(/score_below=/);
+  }
+  await scoreBelow.fill('100');
+  await expect(scoreBelow).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/score_below=100/);
+  await scoreBelow.fill('');
+  await expect(page).not.toHaveURL(/score_below=/);
+
   // Open a call (the row is the link); back returns to the same triage view.
   const first = rows.first();
   const qaResultId = (await first.getAttribute('data-qa-result-id'))!;

@@ -72,6 +72,9 @@ test('the Schedules page shows a job’s next run, its runs, and pauses and dele
   await page.goto('/schedules');
   const row = page.getByTestId('schedule-row').and(page.locator(`[data-job-name="${weeklyName}"]`));
   await expect(row).toContainText('every Monday at 09:00 (Europe/London)');
+  // The cron expression is the job's internal form: on hover, not in the row.
+  await expect(row.getByTestId('schedule-when')).toHaveAttribute('title', 'cron 0 9 * * 1 (Europe/London)');
+  await expect(row).not.toContainText('0 9 * * 1');
   await expect(row.getByTestId('schedule-next-run')).toHaveText(london(weekly.next_run_time_utc_iso));
   // The target by its name, its id on hover.
   await expect(row.getByTestId('schedule-target')).toContainText(`QA reviewer ${stamp}`);

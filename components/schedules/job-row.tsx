@@ -75,8 +75,17 @@ export function JobRow({
           </td>
         )}
         <td className="px-3 py-2">
-          <div>{job.schedule_text}</div>
-          <div className="font-mono text-xs text-slate-500">{job.cron_expression ?? `${job.interval_seconds} s`}</div>
+          {/* The cron expression or interval is the job's internal form: on hover, as the task type is. */}
+          <div
+            title={
+              job.cron_expression
+                ? `cron ${job.cron_expression}${job.timezone ? ` (${job.timezone})` : ''}`
+                : `every ${job.interval_seconds} s`
+            }
+            data-testid="schedule-when"
+          >
+            {job.schedule_text}
+          </div>
         </td>
         <td className="whitespace-nowrap px-3 py-2" data-testid="schedule-next-run">
           {job.next_run_time_utc_iso ? <When iso={job.next_run_time_utc_iso} /> : <span className="text-slate-500">— (paused)</span>}
