@@ -49,6 +49,17 @@ const update = findTool('update_tool_call_plan')!;
 const get = findTool('get_tool_call_plan')!;
 const agent = (id: string): Actor => ({ kind: 'agent', id, label: id });
 type Change = { status: string; error_code?: string; plan: ToolCallPlan; ended: { findings: Array<{ type: string }> } | null };
+/** Scripts (EVAL or EVALSHA) a console's connection sends, counted where every command of it passes. */
+function countScripts(client: RedisClient): { n: number } {
+  const counted = { n: 0 };
+  const sending = client as unknown as { sendCommand: (command: { name: string }, ...rest: unknown[]) => unknown };
+  const send = sending.sendCommand.bind(client);
+  sending.sendCommand = (command, ...rest) => {
+    if (command.name.startsWith('eval')) counted.n++;
+    return send(command, ...rest);
+  };
+  return counted;
+}
 type Viewed = PlanView & { status: string };
 
 describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, () => {
@@ -216,26 +227,18 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
   it('remembers an agent without a plan: no round trip per call, until another console declares one for it', async () => {
     const a = await console_();
     const b = await console_();
-    const bRedis = clients.at(-1)!;
-    // Scripts B runs (EVAL or EVALSHA), counted where every command of its connection passes.
-    let evals = 0;
-    const sending = bRedis as unknown as { sendCommand: (command: { name: string }, ...rest: unknown[]) => unknown };
-    const send = sending.sendCommand.bind(bRedis);
-    sending.sendCommand = (command, ...rest) => {
-      if (command.name.startsWith('eval')) evals++;
-      return send(command, ...rest);
-    };
+    const scripts = countScripts(clients.at(-1)!);
     // The first calls ask Redis (B starts listening for activations); once it listens, none does.
     await expect
       .poll(async () => {
-        const before = evals;
+        const before = scripts.n;
         await call(b, 'agent-8', lookup, { q: 'x' });
-        return evals - before;
+        return scripts.n - before;
       })
       .toBe(0);
-    const quiet = evals;
+    const quiet = scripts.n;
     for (let i = 0; i < 5; i++) await call(b, 'agent-8', other, {});
-    expect(evals).toBe(quiet);
+    expect(scripts.n).toBe(quiet);
     const { plan: p } = await plan(a, 'agent-8');
     // A's activation is announced to B, which then charges the agent's calls to the plan again.
     await expect
@@ -245,20 +248,13 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
         return (await view(a, 'agent-8', p.planId)).calls.length;
       })
       .toBeGreaterThan(0);
-    expect(evals).toBeGreaterThan(quiet);
+    expect(scripts.n).toBeGreaterThan(quiet);
     expect(await b.begin(agent('agent-8'), 'other_fact', {})).toMatchObject({ planId: p.planId });
   });
 
   it('a plan its process holds (a worker under its lease) is counted, budgeted and numbered there, no round trip a call', async () => {
     const [a, b] = [await console_(), await console_()];
-    const aRedis = clients.at(-2)!;
-    let evals = 0;
-    const sending = aRedis as unknown as { sendCommand: (command: { name: string }, ...rest: unknown[]) => unknown };
-    const send = sending.sendCommand.bind(aRedis);
-    sending.sendCommand = (command, ...rest) => {
-      if (command.name.startsWith('eval')) evals++;
-      return send(command, ...rest);
-    };
+    const scripts = countScripts(clients.at(-2)!);
     const held = (who: string, tool: typeof lookup | typeof other | typeof declare | typeof update, args: unknown) =>
       invokeTool(tool, args, { actor: agent(who), services: services(a), plansHeld: true }) as Promise<Record<string, any>>;
     const { plan: p } = (await held('agent-9', declare, {
@@ -268,13 +264,13 @@ describe(`plan tracker shared by two consoles through Redis (${testDbKind()})`, 
       mode: 'enforce',
       constraints: { maxToolCalls: 2 },
     })) as Change;
-    const declared = evals;
+    const declared = scripts.n;
     const before = runs;
     expect((await held('agent-9', lookup, { q: 'a' })).status).toBe('ok');
     expect((await held('agent-9', other, {})).status).toBe('ok');
     expect(await held('agent-9', lookup, { q: 'b' })).toMatchObject({ error_code: 'budget_exceeded' });
     expect(runs - before).toBe(2);
-    expect(evals).toBe(declared);
+    expect(scripts.n).toBe(declared);
     // Any other process's call as the agent is refused, never numbered beside the holder's.
     const elsewhere = await call(b, 'agent-9', lookup, { q: 'c' });
     expect(elsewhere).toMatchObject({ error_code: 'conflict' });
