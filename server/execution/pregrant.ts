@@ -5,7 +5,8 @@ import type { EntryRecord, OutboxEntry } from '../contracts/execution-entries.ts
 import type { ExecutionServices } from '../contracts/execution-services.ts';
 import { contextFor } from './context-object.ts';
 import type { InstanceView } from './instance-view.ts';
-import { baseName, scopeOf } from './instances.ts';
+import { baseName } from './instances.ts';
+import { hasAgentOfItsOwn } from './worker-agent.ts';
 import { currentSkill } from './bound-skills.ts';
 import { TakenOnce } from './taken-once.ts';
 
@@ -43,7 +44,7 @@ export function preGrantFor(
   continued: OutboxEntry | undefined,
 ): PreGrant | undefined {
   if (!continued || x.agents.kind !== 'in-process' || !x.agents.knownAgentForState) return undefined;
-  if (x.workerPlans && scopeOf(continued.instance) !== '') return undefined;
+  if (hasAgentOfItsOwn(x, continued.instance)) return undefined;
   const loc = v.def.states.get(baseName(continued.instance));
   if (loc?.state.Type !== 'Task') return undefined;
   const expected = c.lastHset(c.keys.entries, continued.instance);

@@ -19,13 +19,18 @@ import { baseName, scopeOf } from './instances.ts';
  */
 export async function workerAgentFor(x: ExecutionServices, v: InstanceView): Promise<WorkerAgent | null> {
   const state = baseName(v.instance);
-  if (x.workerPlans && x.agents.kind === 'in-process' && scopeOf(v.instance) !== '') {
+  if (hasAgentOfItsOwn(x, v.instance)) {
     const own = await x.agents.agentForState?.(v.run.run_id, v.instance);
     if (own) return own;
     if (!(await agentOfState(x, v, state))) return null; // the run's agents were never made (create_worker_agents first)
     return x.agents.createWorkerAgent({ run_id: v.run.run_id, state: v.instance, template: templateOf(v.loc.state.AgentBinding) });
   }
   return agentOfState(x, v, state);
+}
+
+/** Whether `instance` (a Map iteration's state, with plans) is worked by an agent of its own, not its state's (see above). */
+export function hasAgentOfItsOwn(x: ExecutionServices, instance: string): boolean {
+  return !!x.workerPlans && x.agents.kind === 'in-process' && scopeOf(instance) !== '';
 }
 
 function agentOfState(x: ExecutionServices, v: InstanceView, state: string): Promise<WorkerAgent | null> {
